@@ -1,0 +1,14 @@
+import type { Command } from "commander";
+import type { CommandContext } from "../main.ts";
+
+// Placeholder until the owner of `cardwright export` lands it: it refuses loudly rather than pretending to work.
+export function register(program: Command, context: CommandContext): void {
+  program
+    .command("export")
+    .description("(not implemented yet)")
+    .allowUnknownOption()
+    .action(() => {
+      console.error("cardwright export: not implemented yet");
+      context.setExitCode(2);
+    });
+}
