@@ -1,0 +1,443 @@
+/**
+ * Every user-facing diagnostic message, in one table (as the TypeScript compiler keeps its
+ * `diagnosticMessages.json`): a stable code, a severity, a template with `{named}` holes, a
+ * one-line explanation and a small example of input that produces it. Phases never write
+ * message text inline: they call `diagnostic(code, file, range, args)`.
+ *
+ * Code ranges: CW1xxx syntax (lexer, parser), CW2xxx binding and checking against a game's
+ * vocabulary, CW3xxx workspace and file problems. Codes are never reused or renumbered;
+ * a retired code stays in the table with `retired: true`.
+ *
+ * `docs/diagnostics.md` is generated from this table (`renderDiagnosticsMarkdown`); a test
+ * fails when the two disagree.
+ */
+import type { Diagnostic, Range, Severity } from "./diagnostics.ts";
+
+export interface MessageDefinition {
+  severity: Severity;
+  /** Message text with `{name}` holes filled from the diagnostic's arguments. */
+  template: string;
+  /** What it means and what to do about it, for docs/diagnostics.md. */
+  explanation: string;
+  /** A small input that produces this diagnostic (card-file text unless it says otherwise). */
+  example: string;
+  /** Arguments that render the example's message in the docs. */
+  exampleArgs: Record<string, string | number>;
+  /** Retired codes stay listed so their numbers are never reused. */
+  retired?: boolean;
+}
+
+export const MESSAGES = {
+  // ---------------------------------------------------------------- CW1xxx: syntax
+  CW1001: {
+    severity: "error",
+    template: 'Unexpected character "{char}".',
+    explanation: "The lexer met a character that starts no token of the card language (for example a stray `@` or a control character).",
+    example: 'card "Ember Squire" { power: 3 @ }',
+    exampleArgs: { char: "@" },
+  },
+  CW1002: {
+    severity: "error",
+    template: "Unterminated string: a quoted name must end with a closing quote on the same line.",
+    explanation: 'A `"` opened a string (a card name, set name or quoted card text) and the line ended before the closing `"`.',
+    example: 'card "Ember Squire {',
+    exampleArgs: {},
+  },
+  CW1003: {
+    severity: "error",
+    template: "Expected {expected} but found {found}.",
+    explanation: "The parser needed a particular token here (a `:` after a field name, a `}` closing a card, ...) and found something else. The parser recovers and carries on, so later errors are still reported.",
+    example: 'card "Ember Squire" { power 3 }',
+    exampleArgs: { expected: '":"', found: '"3"' },
+  },
+  CW1004: {
+    severity: "error",
+    template: "Cannot read {found} here; expected {expected}.",
+    explanation: "None of the forms allowed at this point starts with this token.",
+    example: "set DU1 \"Duel Starter\" for duel\n: Haste.",
+    exampleArgs: { found: '":"', expected: "a card" },
+  },
+  CW1005: {
+    severity: "error",
+    template: "Unexpected text after the end of the {what}.",
+    explanation: "The parser finished reading a complete construct and more text follows that belongs to nothing.",
+    example: 'card "Ember Squire" { power: 3 } }',
+    exampleArgs: { what: "file" },
+  },
+  CW1006: {
+    severity: "error",
+    template: "A file must start with `game`, `set` or `scenario`; found {found}.",
+    explanation: "The first line of a file says what kind of file it is: `game <id> \"<Name>\"`, `set <CODE> \"<Name>\" for <game>` or `scenario \"<title>\" for <game>`.",
+    example: 'card "Ember Squire" { power: 3 }',
+    exampleArgs: { found: '"card"' },
+  },
+  CW1007: {
+    severity: "error",
+    template: "Cannot understand this ability: {detail}.",
+    explanation: "The ability text does not match any ability form of the card language (keyword, triggered, activated, static, marker, modal or spell effect). docs/language.md lists every form.",
+    example: "text:\n  When this, draw.",
+    exampleArgs: { detail: "expected an event after \"When\"" },
+  },
+  CW1008: {
+    severity: "error",
+    template: 'Unclosed "{open}": expected "{close}" before {found}.',
+    explanation: "A bracket or brace was opened and never closed.",
+    example: 'card "Ember Squire" {\n  power: 3\n',
+    exampleArgs: { open: "{", close: "}", found: "the end of the file" },
+  },
+
+  // ---------------------------------------------------------------- CW2xxx: binding and checking
+  CW2001: {
+    severity: "error",
+    template: 'Unknown keyword "{word}" in game "{game}".',
+    explanation: "A keyword ability or keyword action is used that the game file does not declare with `keyword ability` / `keyword action`.",
+    example: "text:\n  Hastee.",
+    exampleArgs: { word: "Hastee", game: "duel" },
+  },
+  CW2002: {
+    severity: "error",
+    template: 'Unknown colour "{word}" in game "{game}".',
+    explanation: "A colour or faction is used that the game file does not declare with `color`.",
+    example: "color: Redd",
+    exampleArgs: { word: "Redd", game: "duel" },
+  },
+  CW2003: {
+    severity: "error",
+    template: 'Unknown card type "{word}" in game "{game}".',
+    explanation: "The `type:` field names a card type the game file does not declare with `cardtype`.",
+    example: "type: Unitt — Knight",
+    exampleArgs: { word: "Unitt", game: "duel" },
+  },
+  CW2004: {
+    severity: "error",
+    template: 'Unknown zone "{word}" in game "{game}".',
+    explanation: "Ability text names a zone (`from your Graveyard`, `into your Oblivion`) the game file does not declare with `zone`.",
+    example: "text:\n  Return a Unit card from your Graveyrd to your hand.",
+    exampleArgs: { word: "Graveyrd", game: "duel" },
+  },
+  CW2005: {
+    severity: "error",
+    template: 'Unknown cost symbol "{word}" in game "{game}".',
+    explanation: "A `{...}` cost symbol is neither a number (generic cost) nor a symbol the game file declares (with `symbol {S} = ...` or `color ... symbol {S}`).",
+    example: "cost: {Q}{1}",
+    exampleArgs: { word: "{Q}", game: "cybervamp" },
+  },
+  CW2006: {
+    severity: "error",
+    template: 'Unknown field "{word}" for a {type} in game "{game}".',
+    explanation: "A card has a field that is neither a built-in field (type, color, faction, cost, rarity, text, stats, tribe, unique, token) nor a `stat` of the game.",
+    example: "powr: 3",
+    exampleArgs: { word: "powr", type: "Unit", game: "duel" },
+  },
+  CW2007: {
+    severity: "error",
+    template: 'Unknown card "{word}": no card of game "{game}" has this name.',
+    explanation: "A quoted card name (in ability text or a scenario) names no card in any set of the same game.",
+    example: 'text:\n  Create a "Thral" token.',
+    exampleArgs: { word: "Thral", game: "cybervamp" },
+  },
+  CW2008: {
+    severity: "error",
+    template: 'Unknown marker or cost "{word}:" in game "{game}".',
+    explanation: "A word followed by `:` at the start of an ability must be a marker the game declares (`marker PLAY = ...`) or a cost (`Exhaust:`, `{R}:`, `Pay 2 life:`, `Discard a card:`).",
+    example: "text:\n  PLAYY: Draw a card.",
+    exampleArgs: { word: "PLAYY", game: "duel" },
+  },
+  CW2009: {
+    severity: "error",
+    template: 'Missing required field "{field}": a {type} of game "{game}" requires {required}.',
+    explanation: "The game file's `cardtype <Name> { requires ... }` lists the fields every card of that type must have.",
+    example: 'card "Stone Guard" {\n  type: Unit\n  color: Gray\n  cost: free\n  rarity: Common\n}',
+    exampleArgs: { field: "power", type: "Unit", game: "duel", required: "cost, color, rarity, power" },
+  },
+  CW2010: {
+    severity: "error",
+    template: 'Duplicate card name "{name}": game "{game}" already has a card of this name at {other}.',
+    explanation: "Card names identify cards (in ability text, scenarios, deck lists and exports), so two cards of one game cannot share a name, even in different sets.",
+    example: 'card "Scout" { ... }\ncard "Scout" { ... }',
+    exampleArgs: { name: "Scout", game: "duel", other: "cards/duel/core.cards:12:1" },
+  },
+  CW2011: {
+    severity: "error",
+    template: "A {type} of game \"{game}\" has {expected} abilities; this card has {found}.",
+    explanation: "The card type's `abilities` structure in the game file fixes how many abilities a card of this type prints (for example a Chromatic spell has exactly `spell_abilities` abilities, an enchantment five).",
+    example: "type: Spell\ntext:\n  [Red] Spark 2.\n  [Blue] Draw a card.",
+    exampleArgs: { type: "Spell", game: "chromatic", expected: "3", found: "2" },
+  },
+  CW2012: {
+    severity: "error",
+    template: 'This ability needs a tag: a {type} of game "{game}" tags {expected}.',
+    explanation: "In a game whose card type tags abilities (Chromatic Battlelines: `[Base]` and a Facet colour per ability), every ability of such a card starts with its tag in square brackets.",
+    example: "type: Creature\ntext:\n  When you draw, Scry 1.",
+    exampleArgs: { type: "Creature", game: "chromatic", expected: "the first ability [Base] and each other ability with a colour" },
+  },
+  CW2013: {
+    severity: "error",
+    template: 'Duplicate tag [{tag}]: each ability of a {type} has a different colour.',
+    explanation: "Two abilities of the same card are tagged with the same Facet colour; the structure requires distinct colours.",
+    example: "text:\n  [Base] Scry 1.\n  [Red] This gets +1 attack.\n  [Red] Flying.",
+    exampleArgs: { tag: "Red", type: "Creature" },
+  },
+  CW2014: {
+    severity: "error",
+    template: 'Unexpected tag [{tag}]: {reason}.',
+    explanation: "An ability tag is not allowed here: the card type has no tags, the tag is neither `Base` nor a colour of the game, or `Base` is not in first position or not allowed for this type (weapons have no Base ability).",
+    example: "type: Weapon\ntext:\n  [Base] Gain 1 Armor.",
+    exampleArgs: { tag: "Base", reason: "a Weapon has no Base ability" },
+  },
+  CW2015: {
+    severity: "error",
+    template: '"{keyword}" needs a value: write it as "{keyword} {parameter}" (for example "{keyword} 2").',
+    explanation: "The game file declares this keyword with a parameter (`keyword ability Bleed X = ...`), so every use gives a number.",
+    example: "text:\n  Bleed.",
+    exampleArgs: { keyword: "Bleed", parameter: "X" },
+  },
+  CW2016: {
+    severity: "error",
+    template: '"{keyword}" takes no value, but {value} follows it.',
+    explanation: "The game file declares this keyword without a parameter, so it is written alone (`Haste.`).",
+    example: "text:\n  Haste 2.",
+    exampleArgs: { keyword: "Haste", value: "2" },
+  },
+  CW2017: {
+    severity: "error",
+    template: 'Unknown rarity "{word}" in game "{game}".',
+    explanation: "The `rarity:` field names a rarity the game file does not declare with `rarity`.",
+    example: "rarity: Mythic",
+    exampleArgs: { word: "Mythic", game: "duel" },
+  },
+  CW2018: {
+    severity: "error",
+    template: 'Unknown stat "{word}" in game "{game}".',
+    explanation: "Ability text or a stats field names a stat (power, attack, defense, armor, ...) the game file does not declare with `stat`.",
+    example: "text:\n  This gets +1 strength until end of turn.",
+    exampleArgs: { word: "strength", game: "duel" },
+  },
+  CW2019: {
+    severity: "error",
+    template: 'Unknown counter "{word}" in game "{game}".',
+    explanation: "Ability text names a counter the game file does not declare with `counter <Name> on player|card`.",
+    example: "text:\n  Target player gains 1 Poison counter.",
+    exampleArgs: { word: "Poison", game: "cybervamp" },
+  },
+  CW2020: {
+    severity: "error",
+    template: 'Unknown phase "{word}" in game "{game}".',
+    explanation: "Ability text names a phase (`At the end of each player's Post-Battle phase`) the game file does not declare with `phase`.",
+    example: "text:\n  At the start of your Upkeep phase, draw a card.",
+    exampleArgs: { word: "Upkeep", game: "cybervamp" },
+  },
+  CW2021: {
+    severity: "error",
+    template: '"{field}" must be {expected}; found {found}.',
+    explanation: "A field value has the wrong shape: stats are numbers (or `X`), `unique`/`token` take no value, a colour field lists colour names.",
+    example: "power: strong",
+    exampleArgs: { field: "power", expected: "a number", found: '"strong"' },
+  },
+  CW2022: {
+    severity: "error",
+    template: 'Field "{field}" is written twice in this card.',
+    explanation: "A card gives each field once; the second one would silently win.",
+    example: "power: 3\npower: 4",
+    exampleArgs: { field: "power" },
+  },
+  CW2023: {
+    severity: "error",
+    template: '"{name}" is declared twice in game "{game}" (as {first} and as {second}).',
+    explanation: "Every name of a game's vocabulary (colour, zone, card type, keyword, marker, counter, stat, rarity, phase, resource) is declared once: a word in card text must mean exactly one thing.",
+    example: "game file:\nzone Graveyard public\nzone Graveyard public",
+    exampleArgs: { name: "Graveyard", game: "duel", first: "a zone", second: "a zone" },
+  },
+  CW2024: {
+    severity: "error",
+    template: '"{word}" is not a resource of game "{game}".',
+    explanation: "A game file's `color ... pays <Resource>` or `gain 1 <Resource>` step names a resource not declared with `resource`.",
+    example: "game file:\ncolor Blue pays Crystals",
+    exampleArgs: { word: "Crystals", game: "duel" },
+  },
+  CW2025: {
+    severity: "warning",
+    template: '"{keyword}" is a keyword {declared}, used here as {used}.',
+    explanation: "Keyword abilities are properties a card has (`Flying.`, `Units you control have Haste.`); keyword actions are things an effect does (`Scry 1.`, `Target opponent mills 2.`). The engine reads the keyword as declared; this warns that the text reads the other way.",
+    example: "text:\n  When this enters play, Haste.",
+    exampleArgs: { keyword: "Haste", declared: "ability", used: "an action" },
+  },
+  CW2026: {
+    severity: "error",
+    template: 'Unknown game parameter "{word}" in game "{game}".',
+    explanation: "A `param` is read by the engine under this name; a name the engine does not know is most likely misspelt.",
+    example: "game file:\nparam startng_life = 20",
+    exampleArgs: { word: "startng_life", game: "cybervamp" },
+  },
+  CW2027: {
+    severity: "error",
+    template: 'Parameter "{name}" must be {expected}; found {found}.',
+    explanation: "Game parameters have a type (a number, true/false, or one of a fixed set of words).",
+    example: "game file:\nparam response_model = queue",
+    exampleArgs: { name: "response_model", expected: "one of instant, stack, chain", found: "queue" },
+  },
+  CW2028: {
+    severity: "error",
+    template: 'The card type {type} names "{word}" in its requires list, which is not a field a card can have.',
+    explanation: "A `cardtype ... { requires ... }` entry must be a built-in field or a declared `stat`.",
+    example: "game file:\ncardtype Unit permanent { requires cost, colour, power }",
+    exampleArgs: { type: "Unit", word: "colour" },
+  },
+  CW2029: {
+    severity: "error",
+    template: '{construct} refers to parameter "{name}", which game "{game}" does not declare.',
+    explanation: "An ability structure or rule refers to a `param` by name (for example `abilities tagged spell_abilities`); the parameter must be declared in the same game file.",
+    example: "game file:\ncardtype Spell { abilities tagged spell_ability_count }",
+    exampleArgs: { construct: "The card type Spell", name: "spell_ability_count", game: "chromatic" },
+  },
+  CW2030: {
+    severity: "warning",
+    template: 'A {type} is not a token type, but this card is marked as a token.',
+    explanation: "Tokens are created by effects; a card type that can be a token is declared `cardtype <Name> token`.",
+    example: "type: Token Spell",
+    exampleArgs: { type: "Spell" },
+  },
+  CW2031: {
+    severity: "warning",
+    template: 'Set "{code}" is defined twice for game "{game}" (also at {other}).',
+    explanation: "Set codes identify sets in exports; two files of one game declare the same code.",
+    example: 'set DU1 "Duel Starter" for duel   # in two files',
+    exampleArgs: { code: "DU1", game: "duel", other: "cards/duel/core.cards:1:1" },
+  },
+
+  // ---------------------------------------------------------------- CW3xxx: workspace and files
+  CW3001: {
+    severity: "error",
+    template: "Cannot read this file: {reason}.",
+    explanation: "The file could not be opened or read (permissions, a directory where a file was expected, a broken link).",
+    example: "cardwright check cards/duel/missing.cards",
+    exampleArgs: { reason: "permission denied" },
+  },
+  CW3002: {
+    severity: "error",
+    template: "This is not a text file ({reason}); card files are UTF-8 text.",
+    explanation: "The file contains NUL bytes or is not valid UTF-8, so it is probably an image, an archive or a file in another encoding. It is skipped.",
+    example: "cardwright check cards/duel/art.png.cards",
+    exampleArgs: { reason: "it contains NUL bytes" },
+  },
+  CW3003: {
+    severity: "error",
+    template: 'Unknown game "{word}": no game file in the workspace declares this id.',
+    explanation: "A set (`set ... for <id>`) or scenario (`scenario ... for <id>`) names a game whose `.game` file is not among the checked paths. Its cards are parsed but cannot be checked.",
+    example: 'set DU1 "Duel Starter" for dual',
+    exampleArgs: { word: "dual" },
+  },
+  CW3004: {
+    severity: "error",
+    template: 'Two game files declare the id "{id}"; the other one is {other}.',
+    explanation: "A game id names exactly one game file; sets bind to their game by this id. The first file (in path order) is used.",
+    example: "game duel \"Three-Slot Duel\"   # in two .game files",
+    exampleArgs: { id: "duel", other: "cards/duel/duel.game" },
+  },
+  CW3005: {
+    severity: "error",
+    template: "No such file or directory: {path}.",
+    explanation: "A path given on the command line does not exist.",
+    example: "cardwright check card/",
+    exampleArgs: { path: "card/" },
+  },
+  CW3006: {
+    severity: "warning",
+    template: "No .game, .cards or .scenario files under {path}.",
+    explanation: "A directory given to check contains no Cardwright files.",
+    example: "cardwright check docs/",
+    exampleArgs: { path: "docs/" },
+  },
+  CW3007: {
+    severity: "warning",
+    template: 'Not a Cardwright file extension: "{path}" (expected .game, .cards or .scenario); it was read by its first line.',
+    explanation: "A file named explicitly on the command line has another extension. It is still read, by its first line, but tools such as the studio only list the three known extensions.",
+    example: "cardwright check notes.txt",
+    exampleArgs: { path: "notes.txt" },
+  },
+  CW3008: {
+    severity: "info",
+    template: "{count} more diagnostics in this file are not shown.",
+    explanation: "A file with very many problems (for example a file that is not card text at all) reports its first diagnostics only, to keep the output readable.",
+    example: "cardwright check garbage.cards",
+    exampleArgs: { count: 12345 },
+  },
+  CW3009: {
+    severity: "error",
+    template: "Internal error while {phase}: {reason}. Please report this with the file.",
+    explanation: "A bug in Cardwright itself, caught so that one file never stops the others from being checked.",
+    example: "(any input that triggers a compiler bug)",
+    exampleArgs: { phase: "checking", reason: "TypeError: x is undefined" },
+  },
+} as const satisfies Record<string, MessageDefinition>;
+
+export type MessageCode = keyof typeof MESSAGES;
+
+/** The `{holes}` of a template, as a union of their names. */
+type Holes<T extends string> = T extends `${string}{${infer Name}}${infer Rest}` ? Name | Holes<Rest> : never;
+
+/** The arguments a code's template needs, checked at compile time. */
+export type MessageArgs<C extends MessageCode> = { [K in Holes<(typeof MESSAGES)[C]["template"]>]: string | number };
+
+export function messageText<C extends MessageCode>(code: C, args: MessageArgs<C>): string {
+  const values = args as Record<string, string | number>;
+  return MESSAGES[code].template.replace(/\{(\w+)\}/g, (hole, name: string) => (name in values ? String(values[name]) : hole));
+}
+
+/** Builds a Diagnostic from the table; the only way phases should create one. */
+export function diagnostic<C extends MessageCode>(
+  code: C,
+  file: string,
+  range: Range,
+  args: MessageArgs<C>,
+  options: { suggestion?: string; severity?: Severity } = {},
+): Diagnostic {
+  const result: Diagnostic = {
+    file,
+    range,
+    severity: options.severity ?? MESSAGES[code].severity,
+    code,
+    message: messageText(code, args),
+  };
+  if (options.suggestion !== undefined) result.suggestion = options.suggestion;
+  return result;
+}
+
+export function isMessageCode(code: string): code is MessageCode {
+  return Object.prototype.hasOwnProperty.call(MESSAGES, code);
+}
+
+const CATEGORY_TITLES: Record<string, string> = {
+  "1": "CW1xxx — syntax (lexer and parser)",
+  "2": "CW2xxx — binding and checking against the game's vocabulary",
+  "3": "CW3xxx — workspace and files",
+};
+
+/** docs/diagnostics.md, generated from the table (a test keeps the file in step). */
+export function renderDiagnosticsMarkdown(): string {
+  const lines: string[] = [
+    "# Diagnostics",
+    "",
+    "<!-- Generated from compiler/messages.ts by `CW_UPDATE_DOCS=1 npx vitest run test/compiler/messages.test.ts`; do not edit by hand. -->",
+    "",
+    "Every problem Cardwright reports has a stable code, a severity, a file and a range.",
+    "The CLI prints them as `file:line:col: severity CODE: message`, with `(did you mean \"...\"?)`",
+    "when the game's vocabulary holds a close spelling; `cardwright check --json` prints the same",
+    "diagnostics as JSON objects (see `compiler/diagnostics.ts`).",
+    "",
+  ];
+  let category = "";
+  for (const [code, definition] of Object.entries(MESSAGES) as [MessageCode, MessageDefinition][]) {
+    const group = code.charAt(2);
+    if (group !== category) {
+      category = group;
+      lines.push(`## ${CATEGORY_TITLES[group] ?? `CW${group}xxx`}`, "");
+    }
+    const rendered = messageText(code, definition.exampleArgs as never);
+    lines.push(`### ${code} (${definition.severity})${definition.retired ? " — retired" : ""}`, "");
+    lines.push(`> ${rendered}`, "");
+    lines.push(definition.explanation, "");
+    lines.push("Example:", "", "```", definition.example, "```", "");
+  }
+  return lines.join("\n");
+}

@@ -1,0 +1,240 @@
+/**
+ * A game's vocabulary: every name its game file declares (colours, zones, card types, stats,
+ * rarities, phases, markers, keywords, counters, resources, cost symbols, parameters), looked
+ * up case-insensitively. Card text is checked against the vocabulary of its own game; the
+ * studio reads the same object for completions and hover.
+ *
+ * This module knows nothing of any particular game: all names come from the game file.
+ */
+import type { Range } from "./diagnostics.ts";
+import { closestName } from "./check-suggest.ts";
+
+export type VocabularyKind =
+  | "color"
+  | "zone"
+  | "cardtype"
+  | "stat"
+  | "rarity"
+  | "phase"
+  | "marker"
+  | "keyword"
+  | "counter"
+  | "resource"
+  | "symbol"
+  | "param";
+
+/** Human wording of each kind, for messages and hover ("a zone", "a keyword"). */
+export const KIND_NOUNS: Record<VocabularyKind, string> = {
+  color: "a colour",
+  zone: "a zone",
+  cardtype: "a card type",
+  stat: "a stat",
+  rarity: "a rarity",
+  phase: "a phase",
+  marker: "a marker",
+  keyword: "a keyword",
+  counter: "a counter",
+  resource: "a resource",
+  symbol: "a cost symbol",
+  param: "a parameter",
+};
+
+export interface DeclarationBase {
+  kind: VocabularyKind;
+  /** The name as the game file spells it (used for canonical text and suggestions). */
+  name: string;
+  /** Where the game file declares it (for go-to-definition and "declared twice"). */
+  file: string;
+  range: Range;
+  /** One line for hover: the declaration as written, or its defining text. */
+  detail: string;
+}
+
+export interface ColorDeclaration extends DeclarationBase {
+  kind: "color";
+  /** How the colour pays: "free", a resource name, "discard", "erase", "life", or absent. */
+  pays?: string;
+  /** The cost symbol that stands for this colour, without braces (e.g. "R"). */
+  symbol?: string;
+}
+
+export interface ZoneDeclaration extends DeclarationBase {
+  kind: "zone";
+  visibility?: "hidden" | "private" | "public";
+  ordered: boolean;
+  shared: boolean;
+  slots?: number;
+}
+
+/** How many abilities a card of a type prints and how they are tagged (Chromatic's Base + Facets). */
+export interface AbilityStructure {
+  /** The first ability is tagged [Base]. */
+  base: boolean;
+  /** Number of abilities besides the Base one: a number or the name of a `param`. */
+  count: number | { param: string };
+  /** Abilities (other than Base) are tagged with a colour of the game. */
+  tagged: boolean;
+  /** Tag colours differ from each other. */
+  distinct: boolean;
+  range: Range;
+}
+
+export interface CardTypeDeclaration extends DeclarationBase {
+  kind: "cardtype";
+  permanent: boolean;
+  token: boolean;
+  /** Lower-case field names every card of this type must have. */
+  requires: string[];
+  abilities?: AbilityStructure;
+}
+
+export interface KeywordDeclaration extends DeclarationBase {
+  kind: "keyword";
+  keywordKind: "ability" | "action";
+  /** The parameter's name ("X", "N") when the keyword takes a number. */
+  parameter?: string;
+  /** Card text defining it, or `rule <name>` when the engine implements it. */
+  definition: string;
+  rule?: string;
+}
+
+export interface MarkerDeclaration extends DeclarationBase {
+  kind: "marker";
+  /** The trigger text it stands for, or "static". */
+  meaning: string;
+}
+
+export interface CounterDeclaration extends DeclarationBase {
+  kind: "counter";
+  on: "player" | "card";
+}
+
+export interface SymbolDeclaration extends DeclarationBase {
+  kind: "symbol";
+  /** What the symbol pays: a colour, a resource, or "generic". */
+  pays: string;
+}
+
+export interface ParamDeclaration extends DeclarationBase {
+  kind: "param";
+  value: number | string | boolean;
+}
+
+export interface SimpleDeclaration extends DeclarationBase {
+  kind: "stat" | "rarity" | "phase" | "resource";
+}
+
+export type Declaration =
+  | ColorDeclaration
+  | ZoneDeclaration
+  | CardTypeDeclaration
+  | KeywordDeclaration
+  | MarkerDeclaration
+  | CounterDeclaration
+  | SymbolDeclaration
+  | ParamDeclaration
+  | SimpleDeclaration;
+
+type DeclarationOf<K extends VocabularyKind> = Extract<Declaration, { kind: K }>;
+
+/**
+ * Fields every card may have whatever its game, beside the game's `stat`s. A game's `requires`
+ * lists may name any of these or any stat.
+ */
+export const BUILTIN_FIELDS = ["type", "color", "faction", "cost", "rarity", "text", "stats", "tribe", "unique", "token", "name", "flavor"] as const;
+
+export class GameVocabulary {
+  private readonly byKind = new Map<VocabularyKind, Map<string, Declaration>>();
+  /** Every declaration in file order, duplicates included (for the checker's "declared twice"). */
+  readonly declarations: Declaration[] = [];
+
+  constructor(
+    readonly id: string,
+    readonly name: string,
+    readonly file: string,
+  ) {}
+
+  /** Adds a declaration; returns the earlier one of the same kind and name if there is one. */
+  declare(declaration: Declaration): Declaration | undefined {
+    this.declarations.push(declaration);
+    let table = this.byKind.get(declaration.kind);
+    if (!table) this.byKind.set(declaration.kind, (table = new Map()));
+    const key = normalizeName(declaration.kind, declaration.name);
+    const earlier = table.get(key);
+    if (!earlier) table.set(key, declaration);
+    return earlier;
+  }
+
+  lookup<K extends VocabularyKind>(kind: K, word: string): DeclarationOf<K> | undefined {
+    return this.byKind.get(kind)?.get(normalizeName(kind, word)) as DeclarationOf<K> | undefined;
+  }
+
+  all<K extends VocabularyKind>(kind: K): DeclarationOf<K>[] {
+    return [...(this.byKind.get(kind)?.values() ?? [])] as DeclarationOf<K>[];
+  }
+
+  names(kind: VocabularyKind): string[] {
+    return this.all(kind).map((declaration) => declaration.name);
+  }
+
+  /** The closest declared name of these kinds, for "did you mean". */
+  suggest(word: string, ...kinds: VocabularyKind[]): string | undefined {
+    return closestName(word, kinds.flatMap((kind) => this.names(kind)));
+  }
+
+  /** Every kind a word resolves to (a word may be, say, both a counter and a stat: "power"). */
+  resolve(word: string): Declaration[] {
+    const found: Declaration[] = [];
+    for (const kind of this.byKind.keys()) {
+      const declaration = this.lookup(kind, word);
+      if (declaration) found.push(declaration);
+    }
+    return found;
+  }
+
+  param(name: string): ParamDeclaration | undefined {
+    return this.lookup("param", name);
+  }
+
+  /** Field names a card of this game may have (built-ins plus stats), lower case. */
+  fieldNames(): string[] {
+    return [...BUILTIN_FIELDS, ...this.names("stat").map((name) => name.toLowerCase())];
+  }
+
+  isField(name: string): boolean {
+    const lowered = name.toLowerCase();
+    return (BUILTIN_FIELDS as readonly string[]).includes(lowered) || this.lookup("stat", lowered) !== undefined;
+  }
+}
+
+/**
+ * Names compare case-insensitively; plural forms of zones, counters, card types and resources
+ * ("Crystals", "counters", "Units") resolve to their singular declaration in `lookupWord`.
+ * Cost symbols compare without braces.
+ */
+export function normalizeName(kind: VocabularyKind, name: string): string {
+  const lowered = name.toLowerCase();
+  if (kind === "symbol") return lowered.replace(/^\{|\}$/g, "");
+  return lowered;
+}
+
+/** Looks a word up, also trying its singular for plural-capable kinds ("Crystals" → "Crystal"). */
+export function lookupWord<K extends VocabularyKind>(vocabulary: GameVocabulary, kind: K, word: string): DeclarationOf<K> | undefined {
+  const direct = vocabulary.lookup(kind, word);
+  if (direct) return direct;
+  for (const singular of singulars(word)) {
+    const found = vocabulary.lookup(kind, singular);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Candidate singular forms of an English plural ("Vampires" → "Vampire", "Abilities" → "Ability"). */
+export function singulars(word: string): string[] {
+  const lowered = word.toLowerCase();
+  const forms: string[] = [];
+  if (lowered.endsWith("ies") && lowered.length > 3) forms.push(word.slice(0, -3) + "y");
+  if (lowered.endsWith("es") && lowered.length > 2) forms.push(word.slice(0, -2));
+  if (lowered.endsWith("s") && lowered.length > 1) forms.push(word.slice(0, -1));
+  return forms;
+}
