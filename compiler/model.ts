@@ -77,7 +77,18 @@ export interface GameModel {
   cardTypes: string[];
   zones: string[];
   phases: string[];
-  keywords: { name: string; kind: "ability" | "action"; parameter?: string; definition: string }[];
+  keywords: { name: string; kind: "ability" | "action"; parameter?: string; definition: string; file?: string; range?: Range }[];
+  /** Every name the game file declares, with where (for go-to-definition, hover and completions). */
+  definitions?: DefinitionModel[];
+}
+
+export interface DefinitionModel {
+  kind: "color" | "zone" | "cardtype" | "stat" | "rarity" | "phase" | "marker" | "keyword" | "counter" | "resource" | "symbol" | "param";
+  name: string;
+  file: string;
+  range: Range;
+  /** One line for hover: the declaration as written, or the keyword's defining text. */
+  detail: string;
 }
 
 export interface WorkspaceModel {
