@@ -369,6 +369,42 @@ export const MESSAGES = {
     example: "(any input that triggers a compiler bug)",
     exampleArgs: { phase: "checking", reason: "TypeError: x is undefined" },
   },
+  // ---------------------------------------------------------------- CW4xxx: export
+  CW4001: {
+    severity: "error",
+    template: "Nothing to export: no set of cards was found in {paths}.",
+    explanation: "The paths given to `cardwright export` hold no `.cards` file of a known game.",
+    example: "cardwright export --format json docs/ -o out",
+    exampleArgs: { paths: "docs/" },
+  },
+  CW4002: {
+    severity: "error",
+    template: "The output directory {path} already holds files that `cardwright export` did not write; choose a new or empty directory.",
+    explanation: "The exporter never overwrites files it did not write itself, so that a wrong `-o` cannot destroy work.",
+    example: "cardwright export --format tts cards/ -o src/",
+    exampleArgs: { path: "src/" },
+  },
+  CW4003: {
+    severity: "error",
+    template: "Cannot write the export to {path}: {reason}.",
+    explanation: "The output file or directory could not be written (permissions, a full disk, a file where a directory was expected).",
+    example: "cardwright export --format json cards/ -o /read-only",
+    exampleArgs: { path: "/read-only/duel.json", reason: "permission denied" },
+  },
+  CW4004: {
+    severity: "error",
+    template: 'Cannot render the card face of "{name}": {reason}.',
+    explanation: "Rendering a card face to an image failed; the other cards are still exported.",
+    example: "cardwright export --format tts cards/duel -o out",
+    exampleArgs: { name: "Ember Squire", reason: "the image renderer failed" },
+  },
+  CW4005: {
+    severity: "error",
+    template: "The {format} export does not pass its own validation ({reason}). Please report this with the set.",
+    explanation: "Every export is validated against its format's schema before it is written; a failure is a bug in the exporter.",
+    example: "cardwright export --format cockatrice cards/ -o out",
+    exampleArgs: { format: "cockatrice", reason: "element card: missing child name" },
+  },
 } as const satisfies Record<string, MessageDefinition>;
 
 export type MessageCode = keyof typeof MESSAGES;
@@ -411,6 +447,7 @@ const CATEGORY_TITLES: Record<string, string> = {
   "1": "CW1xxx — syntax (lexer and parser)",
   "2": "CW2xxx — binding and checking against the game's vocabulary",
   "3": "CW3xxx — workspace and files",
+  "4": "CW4xxx — export",
 };
 
 /** docs/diagnostics.md, generated from the table (a test keeps the file in step). */
