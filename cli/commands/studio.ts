@@ -1,14 +1,36 @@
+import path from "node:path";
 import type { Command } from "commander";
 import type { CommandContext } from "../main.ts";
 
-// Placeholder until the owner of `cardwright studio` lands it: it refuses loudly rather than pretending to work.
+/** `cardwright studio [folder] [--port N]`: builds the studio if needed, then serves it on 127.0.0.1. */
 export function register(program: Command, context: CommandContext): void {
   program
     .command("studio")
-    .description("(not implemented yet)")
-    .allowUnknownOption()
-    .action(() => {
-      console.error("cardwright studio: not implemented yet");
-      context.setExitCode(2);
+    .description("Open the Cardwright studio on a workspace folder (default: cards/), served on 127.0.0.1")
+    .argument("[folder]", "workspace folder with .game, .cards and .scenario files", "cards")
+    .option("-p, --port <port>", "port to listen on (0 picks a free one)", "5178")
+    .option("--rebuild", "rebuild the studio even if its build is up to date")
+    .action(async (folder: string, options: { port: string; rebuild?: boolean }) => {
+      const port = Number(options.port);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) {
+        console.error(`cardwright studio: --port must be a number from 0 to 65535, got "${options.port}"`);
+        context.setExitCode(2);
+        return;
+      }
+      const { ensureStudioBuilt, distDir } = await import("../../studio/server/build.ts");
+      const { startStudioServer } = await import("../../studio/server/server.ts");
+      try {
+        await ensureStudioBuilt({ force: options.rebuild ?? false, log: (line) => console.log(line) });
+        const studio = await startStudioServer({ workspace: path.resolve(folder), distDir, port });
+        console.log(`Cardwright studio on ${path.resolve(folder)}: ${studio.url}  (Ctrl+C to stop)`);
+        await new Promise<void>((resolve) => {
+          const stop = () => void studio.close().then(resolve);
+          process.once("SIGINT", stop);
+          process.once("SIGTERM", stop);
+        });
+      } catch (error) {
+        console.error(`cardwright studio: ${error instanceof Error ? error.message : String(error)}`);
+        context.setExitCode(1);
+      }
     });
 }
