@@ -122,7 +122,9 @@ function abilityBlocks(card: FaceCard): { tag?: string; text: string }[] {
   return card.text ? [{ text: card.text }] : [];
 }
 
-export function renderCardFace(card: FaceCard, options: FaceOptions = {}): string {
+/** `renderCardFace(card, options)` or `renderCardFace(card, game)` (the exporters' form). */
+export function renderCardFace(card: FaceCard, optionsOrGame?: FaceOptions | GameModel): string {
+  const options: FaceOptions = optionsOrGame === undefined ? {} : "id" in optionsOrGame ? { game: optionsOrGame } : optionsOrGame;
   const width = options.width ?? CARD_WIDTH;
   const height = Math.round((width * CARD_HEIGHT) / CARD_WIDTH);
   const id = (options.idPrefix ?? "cw") + "-" + hashId(card.name + "|" + (card.set ?? ""));
@@ -251,4 +253,25 @@ export function renderFaceSheet(cards: readonly FaceCard[], options: FaceOptions
     })
     .join("");
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${columns * CARD_WIDTH}" height="${rows * CARD_HEIGHT}" viewBox="0 0 ${columns * CARD_WIDTH} ${rows * CARD_HEIGHT}">${inner}</svg>`;
+}
+
+/** The back of every card of a game: its name on a frame in the game's first colours. */
+export function renderCardBack(game?: Pick<GameModel, "id" | "name" | "colors">, options: { width?: number } = {}): string {
+  const width = options.width ?? CARD_WIDTH;
+  const height = Math.round((width * CARD_HEIGHT) / CARD_WIDTH);
+  const colours = (game?.colors ?? []).slice(0, 5).map(colourFor);
+  if (colours.length === 0) colours.push("#3b3640");
+  const bands = colours
+    .map((c, i) => element("rect", { x: 24, y: 60 + i * (230 / colours.length), width: CARD_WIDTH - 48, height: 230 / colours.length, fill: c, opacity: 0.85 }))
+    .join("");
+  const name = game?.name ?? game?.id ?? "Cardwright";
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${CARD_WIDTH} ${CARD_HEIGHT}" role="img" aria-label="${xmlEscape(name)} card back">` +
+    element("rect", { x: 0, y: 0, width: CARD_WIDTH, height: CARD_HEIGHT, rx: 14, fill: "#1d1b20" }) +
+    element("rect", { x: 12, y: 12, width: CARD_WIDTH - 24, height: CARD_HEIGHT - 24, rx: 9, fill: "none", stroke: "#c9a23a", "stroke-width": 2 }) +
+    bands +
+    element("rect", { x: 24, y: CARD_HEIGHT / 2 - 22, width: CARD_WIDTH - 48, height: 44, fill: "#1d1b20", opacity: 0.85 }) +
+    text(fitLine(name, CARD_WIDTH - 60, 16 * 1.12), { x: CARD_WIDTH / 2, y: CARD_HEIGHT / 2 + 6, "text-anchor": "middle", "font-family": FONT, "font-size": 16, "font-weight": "bold", fill: "#f6f1e7" }) +
+    `</svg>`
+  );
 }
