@@ -1,0 +1,331 @@
+/**
+ * The one lexer for game, card and scenario files.
+ *
+ * Structural words (when, target, deal, you, control, ...) are case-insensitive keyword
+ * tokens; content words (Vampire, Bleed, Crystal, Red, Haste, Scry) are plain `Word`s that
+ * the checker resolves against the game file. Every keyword token belongs to the `AnyWord`
+ * category, so a grammar position that accepts "any word" (names, type lines, field values)
+ * also accepts keywords. Newlines are not significant; `#` comments go to the `comments`
+ * group so the formatter can keep them.
+ */
+import { createToken, Lexer, type TokenType } from "chevrotain";
+
+// ---------------------------------------------------------------------------------------
+// Categories (abstract tokens, never produced by the lexer directly)
+
+/** Anything word-like: plain words and every keyword. */
+export const AnyWord = createToken({ name: "AnyWord", pattern: Lexer.NA });
+/** Words that may appear inside a noun phrase: content words and noun-like keywords (card, damage, life, ...). */
+export const NounWord = createToken({ name: "NounWord", pattern: Lexer.NA });
+/** Structural verbs (deal, draw, gain, is, ...). A subject noun phrase stops before one of these. */
+export const VerbWord = createToken({ name: "VerbWord", pattern: Lexer.NA });
+/** Determiners and counts that open a noun phrase (a, each, target, your, two, ...). */
+export const Determiner = createToken({ name: "Determiner", pattern: Lexer.NA });
+/** Pronouns that are a whole noun phrase on their own (it, you, them, ...). */
+export const Pronoun = createToken({ name: "Pronoun", pattern: Lexer.NA });
+/** Prepositions that open a prepositional phrase after a verb or a noun (to, from, into, ...). */
+export const Preposition = createToken({ name: "Preposition", pattern: Lexer.NA });
+/** Words that start a top-level statement of a game or card file. Option lists stop before them. */
+export const StatementStart = createToken({ name: "StatementStart", pattern: Lexer.NA });
+/** Any word that is not a statement start (used by generic option lists in game files). */
+export const OptionWord = createToken({ name: "OptionWord", pattern: Lexer.NA });
+/** Number words: one ... ten. */
+export const NumberWord = createToken({ name: "NumberWord", pattern: Lexer.NA });
+
+// ---------------------------------------------------------------------------------------
+// Trivia
+
+export const WhiteSpace = createToken({ name: "WhiteSpace", pattern: /[ \t\r\n\f\v\u00a0\u2028\u2029\ufeff]+/, group: Lexer.SKIPPED });
+export const Comment = createToken({ name: "Comment", pattern: /#[^\n\r]*/, group: "comments" });
+
+// ---------------------------------------------------------------------------------------
+// Literals and punctuation (order matters: longer / more specific patterns first)
+
+/** `"..."` or `“...”` with `\"` and `\\` escapes; no raw line breaks. */
+export const StringLiteral = createToken({
+  name: "StringLiteral",
+  pattern: /"(?:[^"\\\r\n]|\\.)*"|“(?:[^”\\\r\n]|\\.)*”/,
+});
+/** `{R}`, `{2}`, `{G}`: a cost symbol. `{ ... }` with spaces is a block, not a symbol. */
+export const CostSymbol = createToken({ name: "CostSymbol", pattern: /\{[A-Za-z0-9]{1,6}\}/ });
+/** `3/2`, `+1/+1`, `-1/-0`. */
+export const Stats = createToken({ name: "Stats", pattern: /[+-]?\d+\/[+-]?\d+/ });
+/** `3`, `+1`, `-2`. */
+export const NumberLiteral = createToken({ name: "NumberLiteral", pattern: /[+-]?\d+/ });
+/** `—` (em dash), `–` (en dash), `--`, or a lone `-` used as a dash. */
+export const Dash = createToken({ name: "Dash", pattern: /—|–|--?/ });
+export const Bullet = createToken({ name: "Bullet", pattern: /[•·]/ });
+export const Colon = createToken({ name: "Colon", pattern: /:/ });
+export const Period = createToken({ name: "Period", pattern: /\./ });
+export const Comma = createToken({ name: "Comma", pattern: /,/ });
+export const Semicolon = createToken({ name: "Semicolon", pattern: /;/ });
+export const Equals = createToken({ name: "Equals", pattern: /=/ });
+export const LParen = createToken({ name: "LParen", pattern: /\(/ });
+export const RParen = createToken({ name: "RParen", pattern: /\)/ });
+export const LBracket = createToken({ name: "LBracket", pattern: /\[/ });
+export const RBracket = createToken({ name: "RBracket", pattern: /\]/ });
+export const LBrace = createToken({ name: "LBrace", pattern: /\{/ });
+export const RBrace = createToken({ name: "RBrace", pattern: /\}/ });
+export const Plus = createToken({ name: "Plus", pattern: /\+/ });
+export const Slash = createToken({ name: "Slash", pattern: /\// });
+
+/**
+ * A plain word: letters, digits, `_`, apostrophes (straight or curly) and inner hyphens
+ * (`post-battle`, `owner's`, `can't`). Starts with a letter or `_`.
+ */
+export const Word = createToken({
+  name: "Word",
+  pattern: /[A-Za-z_\u00c0-\u024f][A-Za-z0-9_'’\u00c0-\u024f]*(?:-[A-Za-z0-9_'’\u00c0-\u024f]+)*/,
+  categories: [AnyWord, NounWord, OptionWord],
+});
+/**
+ * A single capital letter other than `A` and `I` (`X`, `N`): a variable number, as in
+ * `Bleed X` or `Deal N damage`. Case-sensitive on purpose: a lone lower-case letter is a word.
+ */
+export const Variable = createToken({
+  name: "Variable",
+  pattern: /[B-HJ-Z](?![A-Za-z0-9_'’\u00c0-\u024f-])/,
+  categories: [AnyWord, OptionWord, Determiner],
+});
+
+// ---------------------------------------------------------------------------------------
+// Keywords
+
+type Role = "noun" | "verb" | "det" | "pronoun" | "prep" | "statement" | "number" | "function";
+
+/** Every keyword token, by its name. */
+export const keywordTokens: Record<string, TokenType> = {};
+/** The canonical (lower-case) spelling of each keyword's lemma, by token name. */
+export const keywordLemma: Record<string, string> = {};
+
+function keyword(name: string, words: string, roles: Role[], lemma?: string): TokenType {
+  const categories: TokenType[] = [AnyWord];
+  if (!roles.includes("statement")) categories.push(OptionWord);
+  for (const role of roles) {
+    if (role === "noun") categories.push(NounWord);
+    if (role === "verb") categories.push(VerbWord);
+    if (role === "det") categories.push(Determiner);
+    if (role === "pronoun") categories.push(Pronoun);
+    if (role === "prep") categories.push(Preposition);
+    if (role === "statement") categories.push(StatementStart);
+    if (role === "number") categories.push(NumberWord, Determiner);
+  }
+  const token = createToken({
+    name,
+    // Words are `|`-separated alternatives; `'` matches straight and curly apostrophes.
+    pattern: new RegExp(`(?:${words.replace(/'/g, "['’]")})(?![A-Za-z0-9_'’\\u00c0-\\u024f]|-[A-Za-z0-9_])`, "i"),
+    longer_alt: Word,
+    categories,
+  });
+  keywordTokens[name] = token;
+  keywordLemma[name] = lemma ?? words.split("|")[0]!.replace(/\(.*$/, "");
+  return token;
+}
+
+// File headers and game-file statements
+export const Game = keyword("Game", "game", ["statement"]);
+export const SetToken = keyword("Set", "set", ["statement"]);
+export const Card = keyword("Card", "cards?", ["statement", "noun"], "card");
+export const Scenario = keyword("Scenario", "scenario", ["statement"]);
+export const Param = keyword("Param", "param", ["statement"]);
+export const Resource = keyword("Resource", "resource", ["statement"]);
+export const Color = keyword("Color", "colou?r", ["statement"], "color");
+export const SymbolToken = keyword("Symbol", "symbol", ["statement"]);
+export const Zone = keyword("Zone", "zone", ["statement"]);
+export const CardType = keyword("CardType", "cardtype", ["statement"]);
+export const Stat = keyword("Stat", "stat", ["statement"]);
+export const Rarity = keyword("Rarity", "rarity", ["statement"]);
+export const Deck = keyword("Deck", "deck", ["statement"]);
+export const Phase = keyword("Phase", "phase", ["statement"]);
+export const Marker = keyword("Marker", "marker", ["statement"]);
+export const Keyword = keyword("Keyword", "keyword", ["statement"]);
+export const Rule = keyword("Rule", "rule", ["statement"]);
+export const Counter = keyword("Counter", "counter(?:s|ed)?", ["statement", "noun", "verb"], "counter");
+export const Text = keyword("Text", "text", []);
+export const For = keyword("For", "for", ["prep"]);
+export const Static = keyword("Static", "static", []);
+export const Ability = keyword("Ability", "abilit(?:y|ies)", ["noun"], "ability");
+export const Action = keyword("Action", "actions?", ["noun"], "action");
+
+// Ability structure
+export const When = keyword("When", "when", ["function"]);
+export const Whenever = keyword("Whenever", "whenever", ["function"]);
+export const At = keyword("At", "at", ["prep"]);
+export const If = keyword("If", "if", ["function"]);
+export const Unless = keyword("Unless", "unless", ["function"]);
+export const Then = keyword("Then", "then", ["function"]);
+export const And = keyword("And", "and", ["function"]);
+export const Or = keyword("Or", "or", ["function"]);
+export const Instead = keyword("Instead", "instead", ["function"]);
+export const Where = keyword("Where", "where", ["function"]);
+export const Choose = keyword("Choose", "choose(?:s)?|chosen", ["verb"], "choose");
+export const Equal = keyword("Equal", "equal", ["function"]);
+export const First = keyword("First", "first", ["noun"]);
+export const Time = keyword("Time", "times?", ["noun"], "time");
+
+// Modals
+export const May = keyword("May", "may", ["function"]);
+export const Cannot = keyword("Cannot", "can't|cannot", ["function"], "can't");
+export const Can = keyword("Can", "can", ["function"]);
+export const Would = keyword("Would", "would", ["function"]);
+export const Must = keyword("Must", "must", ["function"]);
+export const DoesNot = keyword("DoesNot", "doesn't|don't", ["function"], "doesn't");
+export const Be = keyword("Be", "is|are|be|been|was|were|isn't|aren't", ["verb"], "is");
+
+// Verbs the grammar treats structurally (content verbs such as Scry or Exhaust stay Words)
+export const Deal = keyword("Deal", "deal(?:s|t)?", ["verb"], "deal");
+export const Draw = keyword("Draw", "draw(?:s|n)?|drew", ["verb"], "draw");
+export const Discard = keyword("Discard", "discard(?:s|ed)?", ["verb"], "discard");
+export const Gain = keyword("Gain", "gain(?:s|ed)?", ["verb"], "gain");
+export const Lose = keyword("Lose", "lose(?:s)?|lost", ["verb"], "lose");
+export const Get = keyword("Get", "gets?|got", ["verb"], "get");
+export const Have = keyword("Have", "have|has|had", ["verb"], "have");
+export const Put = keyword("Put", "puts?", ["verb"], "put");
+export const Remove = keyword("Remove", "remove(?:s|d)?", ["verb"], "remove");
+export const Return = keyword("Return", "return(?:s|ed)?", ["verb"], "return");
+export const Destroy = keyword("Destroy", "destroy(?:s|ed)?", ["verb"], "destroy");
+export const Sacrifice = keyword("Sacrifice", "sacrifice(?:s|d)?", ["verb"], "sacrifice");
+export const Create = keyword("Create", "create(?:s|d)?", ["verb"], "create");
+export const Search = keyword("Search", "search(?:es|ed)?", ["verb"], "search");
+export const Add = keyword("Add", "add(?:s|ed)?", ["verb"], "add");
+export const Pay = keyword("Pay", "pay(?:s)?|paid", ["verb"], "pay");
+export const Take = keyword("Take", "take(?:s|n)?|took", ["verb"], "take");
+export const Control = keyword("Control", "control(?:s|led)?", ["verb", "noun"], "control");
+export const Enter = keyword("Enter", "enter(?:s|ed)?", ["verb"], "enter");
+export const Leave = keyword("Leave", "leaves?|left", ["verb"], "leave");
+export const Die = keyword("Die", "dies?|died", ["verb"], "die");
+export const Attack = keyword("Attack", "attack(?:s|ed)?", ["verb", "noun"], "attack");
+export const Block = keyword("Block", "block(?:s|ed)?", ["verb", "noun"], "block");
+export const Become = keyword("Become", "becomes?|became", ["verb"], "become");
+export const Cast = keyword("Cast", "casts?", ["verb"], "cast");
+export const Play = keyword("Play", "play(?:s|ed)?", ["verb", "noun"], "play");
+
+// Nouns the engine gives a meaning to
+export const Damage = keyword("Damage", "damage", ["noun"]);
+export const Life = keyword("Life", "life", ["noun"]);
+export const Player = keyword("Player", "players?", ["noun"], "player");
+export const Opponent = keyword("Opponent", "opponents?", ["noun"], "opponent");
+export const Turn = keyword("Turn", "turns?", ["noun"], "turn");
+export const Token = keyword("Token", "tokens?", ["noun"], "token");
+export const Spell = keyword("Spell", "spells?", ["noun"], "spell");
+export const End = keyword("End", "end", ["noun"]);
+export const Start = keyword("Start", "start", ["noun"]);
+export const Beginning = keyword("Beginning", "beginning", ["noun"]);
+export const NumberToken = keyword("Number", "number", ["noun"]);
+
+// Determiners, counts and pronouns
+export const A = keyword("A", "an|a", ["det"], "a");
+export const The = keyword("The", "the", ["det"]);
+export const Each = keyword("Each", "each|every", ["det"], "each");
+export const All = keyword("All", "all", ["det"]);
+export const Any = keyword("Any", "any", ["det"]);
+export const Another = keyword("Another", "another", ["det"]);
+export const Other = keyword("Other", "other", ["det"]);
+export const Target = keyword("Target", "targets?", ["det"], "target");
+export const This = keyword("This", "this|these", ["det"], "this");
+export const That = keyword("That", "that|those", ["det"], "that");
+export const Your = keyword("Your", "your", ["det"]);
+export const Their = keyword("Their", "their|his|her", ["det"], "their");
+export const Its = keyword("Its", "its", ["det"]);
+export const No = keyword("No", "no", ["det"]);
+export const Both = keyword("Both", "both", ["det"]);
+export const Up = keyword("Up", "up", ["function"]);
+export const It = keyword("It", "it|itself", ["pronoun"], "it");
+export const You = keyword("You", "you|yourself", ["pronoun"], "you");
+export const They = keyword("They", "they|them|themselves", ["pronoun"], "they");
+export const X = keyword("X", "x", ["det"]);
+export const NumberWords = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"] as const;
+export const One = keyword("One", "one", ["number"]);
+export const Two = keyword("Two", "two", ["number"]);
+export const Three = keyword("Three", "three", ["number"]);
+export const Four = keyword("Four", "four", ["number"]);
+export const Five = keyword("Five", "five", ["number"]);
+export const Six = keyword("Six", "six", ["number"]);
+export const Seven = keyword("Seven", "seven", ["number"]);
+export const Eight = keyword("Eight", "eight", ["number"]);
+export const Nine = keyword("Nine", "nine", ["number"]);
+export const Ten = keyword("Ten", "ten", ["number"]);
+
+// Prepositions
+export const To = keyword("To", "to", ["prep"]);
+export const From = keyword("From", "from", ["prep"]);
+export const Into = keyword("Into", "into", ["prep"]);
+export const Onto = keyword("Onto", "onto", ["prep"]);
+export const On = keyword("On", "on", ["prep"]);
+export const In = keyword("In", "in", ["prep"]);
+export const Of = keyword("Of", "of", ["prep"]);
+export const With = keyword("With", "with", ["prep"]);
+export const Without = keyword("Without", "without", ["prep"]);
+export const Under = keyword("Under", "under", ["prep"]);
+export const Until = keyword("Until", "until", ["prep"]);
+export const Among = keyword("Among", "among", ["prep"]);
+export const By = keyword("By", "by", ["prep"]);
+export const As = keyword("As", "as", ["prep"]);
+export const Than = keyword("Than", "than", ["prep"]);
+export const During = keyword("During", "during", ["prep"]);
+export const Except = keyword("Except", "except", ["prep"]);
+
+/**
+ * Keyword order: multi-alternative patterns whose alternatives share a prefix with another
+ * keyword come first (`cannot`/`can't` before `can`, `another` before `an`/`a`,
+ * `into`/`onto` before `in`/`on`, `itself` before `it`, `yourself` before `you`).
+ */
+const keywordOrder: TokenType[] = [
+  Cannot, Another, Into, Onto, Until, Under, Its, It, Your, You, Their, Then, The, They,
+  ...Object.values(keywordTokens),
+];
+const orderedKeywords = [...new Set(keywordOrder)];
+
+/**
+ * All tokens in lexer order. Exported so another parser (the scenario parser) can reuse the
+ * same vocabulary: `new CstParser(allTokens)`.
+ */
+export const allTokens: TokenType[] = [
+  WhiteSpace,
+  Comment,
+  StringLiteral,
+  CostSymbol,
+  Stats,
+  NumberLiteral,
+  Dash,
+  Bullet,
+  Colon,
+  Period,
+  Comma,
+  Semicolon,
+  Equals,
+  LParen,
+  RParen,
+  LBracket,
+  RBracket,
+  LBrace,
+  RBrace,
+  Plus,
+  Slash,
+  Variable,
+  ...orderedKeywords,
+  Word,
+  // Categories last: they never match input, but parsers must know them.
+  AnyWord,
+  NounWord,
+  VerbWord,
+  Determiner,
+  Pronoun,
+  Preposition,
+  StatementStart,
+  OptionWord,
+  NumberWord,
+];
+
+/** The shared lexer instance (Chevrotain lexers are stateless between `tokenize` calls). */
+export const cardwrightLexer = new Lexer(allTokens, {
+  // Line/column come from `LineMap` on demand; offsets are all we need on tokens, and
+  // "onlyOffset" keeps lexing fast on 10 MB inputs.
+  positionTracking: "onlyOffset",
+  ensureOptimizations: false,
+});
+
+/** Lower-case lemma of a keyword token's image or of a word (`Deals` → `deal`, `Vampire` → `vampire`). */
+export function lemmaOf(tokenTypeName: string, image: string): string {
+  return keywordLemma[tokenTypeName] ?? image.toLowerCase();
+}
