@@ -1,0 +1,76 @@
+/**
+ * The exporters' public API, shared by `cardwright export` and the studio's Export action:
+ *
+ *   const result = exportWorkspace(model, "cockatrice", { imageBaseUrl });
+ *   if (result.ok) writeExport(result.files, outDir); else show(result.diagnostics);
+ *
+ * `exportWorkspace` is pure (no disk access) and deterministic: the same model and options
+ * give the same files, byte for byte. A workspace with any error diagnostic is refused.
+ * Node only: card images are rasterised by @resvg/resvg-js, a native module.
+ */
+import type { Diagnostic } from "../compiler/diagnostics.ts";
+import type { WorkspaceModel } from "../compiler/model.ts";
+import { exportCgs } from "./cgs.ts";
+import { exportCockatrice } from "./cockatrice.ts";
+import { exportedGames } from "./common.ts";
+import { defaultBackRenderer, defaultFaceRenderer } from "./faces.ts";
+import { FaceRenderError } from "./images.ts";
+import { exportJson, ExportValidationError } from "./json.ts";
+import { exportTts } from "./tts.ts";
+import type { ExportFile, ExportFormat, ExportOptions, ResolvedExportOptions } from "./types.ts";
+import { exportProblem } from "./problems.ts";
+
+export { EXPORT_FORMATS, isExportFormat } from "./types.ts";
+export type { ExportFile, ExportFormat, ExportOptions, FaceRenderer, BackRenderer } from "./types.ts";
+export { writeExport, type WriteResult } from "./write.ts";
+
+export type ExportResult = { ok: true; files: ExportFile[] } | { ok: false; diagnostics: Diagnostic[] };
+
+export const DEFAULT_CARD_WIDTH = 300;
+export const DEFAULT_CARD_HEIGHT = 420;
+
+function resolve(options: ExportOptions): ResolvedExportOptions {
+  return {
+    imageBaseUrl: options.imageBaseUrl ?? "",
+    cardWidth: options.cardWidth ?? DEFAULT_CARD_WIDTH,
+    cardHeight: options.cardHeight ?? DEFAULT_CARD_HEIGHT,
+    faceRenderer: options.faceRenderer ?? defaultFaceRenderer,
+    backRenderer: options.backRenderer ?? defaultBackRenderer,
+  };
+}
+
+export function exportWorkspace(model: WorkspaceModel, format: ExportFormat, options: ExportOptions = {}): ExportResult {
+  const errors = model.diagnostics.filter((diagnostic) => diagnostic.severity === "error");
+  if (errors.length > 0) return { ok: false, diagnostics: errors };
+  const games = exportedGames(model);
+  if (model.sets.every((set) => set.cards.length === 0)) {
+    return { ok: false, diagnostics: [exportProblem("nothing", { paths: [...new Set(model.sets.map((set) => set.file))].join(", ") || "the given paths" })] };
+  }
+  const resolved = resolve(options);
+  try {
+    let files: ExportFile[];
+    switch (format) {
+      case "json":
+        files = exportJson(model, games);
+        break;
+      case "tts":
+        files = exportTts(model, resolved);
+        break;
+      case "cockatrice":
+        files = exportCockatrice(model, games, resolved);
+        break;
+      case "cgs":
+        files = exportCgs(model, games, resolved);
+        break;
+    }
+    return { ok: true, files: [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) };
+  } catch (error) {
+    if (error instanceof FaceRenderError) {
+      return { ok: false, diagnostics: [exportProblem("face", { name: error.subject, reason: error.reason }, error.card)] };
+    }
+    if (error instanceof ExportValidationError) {
+      return { ok: false, diagnostics: [exportProblem("invalid", { format: error.format, reason: error.reasons.slice(0, 5).join("; ") })] };
+    }
+    throw error;
+  }
+}
