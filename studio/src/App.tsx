@@ -1,0 +1,131 @@
+import { useCallback, useRef, useState, useSyncExternalStore } from "react";
+import type { monaco } from "./monaco-setup.ts";
+import { updateColouring } from "./language/register.ts";
+import type { WorkspaceStore } from "./workspace/store.ts";
+import { FileTree } from "./components/FileTree.tsx";
+import { EditorPane } from "./components/EditorPane.tsx";
+import { CardFace } from "./components/CardFace.tsx";
+import { Gallery } from "./components/Gallery.tsx";
+
+type View = "editor" | "gallery";
+
+const SAVE_LABEL = { saved: "Saved", unsaved: "Unsaved changes", saving: "Saving…", conflict: "Conflict with disk", error: "Save failed — retrying" } as const;
+
+export function App({ store }: { store: WorkspaceStore }) {
+  useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const [view, setView] = useState<View>("editor");
+  const [cursor, setCursor] = useState(0);
+  const editor = useRef<monaco.editor.IStandaloneCodeEditor | undefined>(undefined);
+
+  if (store.model) updateColouring(store.model.games);
+  const active = store.activePath ? store.files.get(store.activePath) : undefined;
+  const card = store.cardAt(store.activePath, cursor);
+  const game = card ? store.model?.games.find((g) => g.id === card.game) : store.gameFor(store.activePath);
+
+  const reveal = useCallback(
+    (file: string, offset: number) => {
+      setView("editor");
+      store.open(file);
+      requestAnimationFrame(() => {
+        const e = editor.current;
+        const model = store.files.get(file)?.model;
+        if (!e || !model) return;
+        if (e.getModel() !== model) e.setModel(model);
+        const position = model.getPositionAt(offset);
+        e.setPosition(position);
+        e.revealPositionInCenter(position);
+        e.focus();
+      });
+    },
+    [store],
+  );
+
+  const formatDocument = () => void editor.current?.getAction("editor.action.formatDocument")?.run();
+
+  if (store.loadError) {
+    return (
+      <div className="fatal">
+        <h1>Cardwright Studio</h1>
+        <p>Could not load the workspace: {store.loadError}</p>
+      </div>
+    );
+  }
+
+  const errors = active?.diagnostics ?? [];
+  const totalErrors = [...store.files.values()].reduce((n, f) => n + f.diagnostics.filter((d) => d.severity === "error").length, 0);
+
+  return (
+    <div className="app">
+      <header className="top-bar">
+        <span className="brand">Cardwright Studio</span>
+        <nav className="tabs" role="tablist">
+          <button type="button" role="tab" aria-selected={view === "editor"} onClick={() => setView("editor")}>Editor</button>
+          <button type="button" role="tab" aria-selected={view === "gallery"} onClick={() => setView("gallery")}>Gallery</button>
+          <button type="button" role="tab" disabled title="The sandbox table arrives with the engine">Table</button>
+        </nav>
+        <span className="spacer" />
+        {view === "editor" && active && (
+          <>
+            <button type="button" onClick={formatDocument} title="Format document (Shift+Alt+F)">Format</button>
+            <button type="button" onClick={() => void store.save(active.path)} disabled={active.state === "saved" || active.state === "conflict"} title="Save now (Ctrl+S)">Save</button>
+          </>
+        )}
+      </header>
+
+      <div className="body">
+        <FileTree store={store} />
+        <main className="center">
+          {active?.conflict && (
+            <div className="conflict-banner" role="alert" data-testid="conflict">
+              <strong>{active.conflict.message}</strong>
+              <span>Your edits are kept in the editor until you choose.</span>
+              <button type="button" onClick={() => void store.resolveConflict(active.path, "keep-mine")}>Keep my version (overwrite disk)</button>
+              <button type="button" onClick={() => void store.resolveConflict(active.path, "take-disk")}>{active.conflict.diskText === null ? "Close the file (deleted on disk)" : "Load the disk version (discard my edits)"}</button>
+            </div>
+          )}
+          {store.notice && (
+            <div className="notice" role="status">
+              {store.notice}
+              <button type="button" onClick={() => { store.notice = undefined; store.open(store.activePath ?? ""); }} aria-label="Dismiss">×</button>
+            </div>
+          )}
+          <div className="editor-wrap" hidden={view !== "editor"}>
+            <EditorPane store={store} onCursor={setCursor} onReady={(e) => { editor.current = e; (window as unknown as { cardwright: Record<string, unknown> }).cardwright.editor = e; }} />
+          </div>
+          {view === "gallery" && <Gallery store={store} onOpenCard={reveal} />}
+        </main>
+        {view === "editor" && (
+          <aside className="side">
+            <div className="panel-title">Card under the cursor</div>
+            <div className="preview" data-testid="preview">
+              {card ? <CardFace card={card} game={game} width={250} /> : <p className="muted">{active?.kind === "cards" ? "No card parsed yet." : "Open a card file to see its cards."}</p>}
+            </div>
+            <div className="panel-title">Problems in this file ({errors.length})</div>
+            <ul className="problems" data-testid="problems">
+              {errors.map((d, i) => (
+                <li key={i} className={d.severity} onClick={() => reveal(d.file, d.range.start.offset)}>
+                  <span className="where">{d.range.start.line}:{d.range.start.column}</span> <span className="code">{d.code}</span> {d.message}
+                  {d.suggestion && <em> — did you mean “{d.suggestion}”?</em>}
+                </li>
+              ))}
+            </ul>
+          </aside>
+        )}
+      </div>
+
+      <footer className="status-bar">
+        <span data-testid="save-state" className={"save-state " + (active?.state ?? "saved")}>
+          {active ? `${active.path}: ${SAVE_LABEL[active.state]}` : "No file open"}
+        </span>
+        <span className="spacer" />
+        <span data-testid="check-state">
+          {store.checkerError
+            ? `Checker: ${store.checkerError}`
+            : store.checkMilliseconds === undefined
+              ? "Checking…"
+              : `${totalErrors} error(s) in the workspace · checked in ${Math.round(store.checkMilliseconds)} ms`}
+        </span>
+      </footer>
+    </div>
+  );
+}

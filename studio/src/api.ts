@@ -1,0 +1,43 @@
+/** The studio server's file API, as typed fetch calls. */
+export interface FileEntry {
+  path: string;
+  kind: "game" | "cards" | "scenario" | "other";
+  version: string;
+  size: number;
+}
+
+export interface FileContent {
+  path: string;
+  text: string;
+  version: string;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const response = await fetch(url, {
+    method,
+    headers: body === undefined ? {} : { "Content-Type": "application/json" },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    cache: "no-store",
+  });
+  const json = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  if (!response.ok) throw new ApiError(response.status, typeof json.error === "string" ? json.error : `HTTP ${response.status}`, json);
+  return json as T;
+}
+
+export const api = {
+  workspace: () => call<{ name: string; files: FileEntry[] }>("GET", "api/workspace"),
+  read: (path: string) => call<FileContent>("GET", `api/file?path=${encodeURIComponent(path)}`),
+  write: (path: string, text: string, baseVersion: string | null) => call<FileContent>("PUT", "api/file", { path, text, baseVersion }),
+  rename: (from: string, to: string) => call<FileEntry>("POST", "api/rename", { from, to }),
+  remove: (path: string, baseVersion?: string) => call<{ deleted: string }>("POST", "api/delete", { path, baseVersion }),
+};

@@ -1,0 +1,33 @@
+/**
+ * Monaco, bundled locally: the core editor API plus only the features the studio uses
+ * (not `register.all`, which doubles the bundle), and the editor worker through Vite's
+ * `?worker` import. Nothing is fetched from a CDN.
+ */
+import * as monaco from "monaco-editor/editor";
+import "monaco-editor/features/codicon/register";
+import "monaco-editor/features/hover/register";
+import "monaco-editor/features/suggest/register";
+import "monaco-editor/features/snippet/register";
+import "monaco-editor/features/codeAction/register";
+import "monaco-editor/features/format/register";
+import "monaco-editor/features/gotoSymbol/register";
+import "monaco-editor/features/gotoError/register";
+import "monaco-editor/features/find/register";
+import "monaco-editor/features/contextmenu/register";
+import "monaco-editor/features/clipboard/register";
+import "monaco-editor/features/bracketMatching/register";
+import "monaco-editor/features/comment/register";
+import "monaco-editor/features/wordHighlighter/register";
+import "monaco-editor/features/linesOperations/register";
+import "monaco-editor/features/quickCommand/register";
+import "monaco-editor/features/cursorUndo/register";
+import "monaco-editor/features/multicursor/register";
+import "monaco-editor/features/wordOperations/register";
+import "monaco-editor/features/folding/register";
+import EditorWorker from "monaco-editor/editor/editor.worker?worker";
+
+self.MonacoEnvironment = {
+  getWorker: () => new EditorWorker({ name: "monaco-editor" }),
+};
+
+export { monaco };

@@ -1,0 +1,75 @@
+/**
+ * The checker worker: runs the compiler's public API (the same `compiler/index.ts` the CLI
+ * uses) off the UI thread. It keeps the last analysis so reference and completion queries
+ * answer against what was checked most recently.
+ */
+import * as compiler from "../../../compiler/index.ts";
+import type { SourceFile, WorkspaceModel } from "../../../compiler/model.ts";
+import type { Capabilities, CompletionEntry, Reference, WorkerRequest, WorkerResponse } from "./protocol.ts";
+
+/** The parts of compiler/index.ts the studio uses; each is optional so a missing one degrades one feature. */
+interface CompilerApi {
+  checkWorkspace(files: SourceFile[]): WorkspaceModel;
+  analyzeWorkspace(files: SourceFile[]): unknown;
+  modelOf(analysis: unknown): WorkspaceModel;
+  formatFile(text: string, path: string): { text?: string; diagnostics?: unknown[] };
+  referenceAt(analysis: unknown, path: string, offset: number): Reference | undefined;
+  completionsAt(analysis: unknown, path: string, offset: number): CompletionEntry[];
+}
+
+const api = compiler as unknown as Partial<CompilerApi>;
+let lastAnalysis: unknown;
+
+function analysisModel(analysis: unknown): WorkspaceModel | undefined {
+  if (api.modelOf) return api.modelOf(analysis);
+  const candidate = analysis as { model?: WorkspaceModel } | undefined;
+  return candidate?.model;
+}
+
+function check(files: SourceFile[]): WorkspaceModel {
+  if (api.analyzeWorkspace) {
+    lastAnalysis = api.analyzeWorkspace(files);
+    const model = analysisModel(lastAnalysis);
+    if (model) return model;
+  }
+  if (api.checkWorkspace) return api.checkWorkspace(files);
+  throw new Error("The compiler's public API (checkWorkspace) is not available in this build.");
+}
+
+const capabilities: Capabilities = {
+  check: typeof api.checkWorkspace === "function" || typeof api.analyzeWorkspace === "function",
+  format: typeof api.formatFile === "function",
+  reference: typeof api.referenceAt === "function" && typeof api.analyzeWorkspace === "function",
+  completions: typeof api.completionsAt === "function" && typeof api.analyzeWorkspace === "function",
+};
+
+const post = (message: WorkerResponse) => (self as unknown as Worker).postMessage(message);
+
+self.onmessage = (event: MessageEvent<WorkerRequest>) => {
+  const request = event.data;
+  try {
+    switch (request.type) {
+      case "check": {
+        const started = performance.now();
+        const model = check(request.files);
+        post({ type: "checked", seq: request.seq, model, milliseconds: performance.now() - started, capabilities });
+        break;
+      }
+      case "format": {
+        if (!api.formatFile) return post({ type: "formatted", id: request.id, error: "The formatter is not available in this build." });
+        const result = api.formatFile(request.text, request.path);
+        post(result.text === undefined ? { type: "formatted", id: request.id, error: "Fix the syntax errors first: the formatter needs a file that parses." } : { type: "formatted", id: request.id, text: result.text });
+        break;
+      }
+      case "reference":
+        post({ type: "reference", id: request.id, ...(capabilities.reference && lastAnalysis ? { reference: api.referenceAt!(lastAnalysis, request.path, request.offset) } : {}) });
+        break;
+      case "completions":
+        post({ type: "completions", id: request.id, ...(capabilities.completions && lastAnalysis ? { items: api.completionsAt!(lastAnalysis, request.path, request.offset) } : {}) });
+        break;
+    }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    post(request.type === "check" ? { type: "failed", seq: request.seq, error: message } : { type: "failed", id: request.id, error: message });
+  }
+};

@@ -1,0 +1,89 @@
+/** The page's side of the checker worker: latest-wins checks and request/response queries. */
+import type { SourceFile, WorkspaceModel } from "../../../compiler/model.ts";
+import type { Capabilities, CompletionEntry, Reference, WorkerRequest, WorkerResponse } from "./protocol.ts";
+import CheckWorker from "./check.worker.ts?worker";
+
+export interface CheckResult {
+  model: WorkspaceModel;
+  milliseconds: number;
+  capabilities: Capabilities;
+}
+
+type Distributive<T> = T extends unknown ? Omit<T, "id"> : never;
+
+export class CheckerClient {
+  private readonly worker = new CheckWorker({ name: "cardwright-checker" });
+  private seq = 0;
+  private nextId = 1;
+  private inFlight = false;
+  private queued: SourceFile[] | undefined;
+  private readonly pending = new Map<number, (response: WorkerResponse) => void>();
+  capabilities: Capabilities | undefined;
+
+  constructor(
+    private readonly onResult: (result: CheckResult) => void,
+    private readonly onError: (message: string) => void,
+  ) {
+    this.worker.onmessage = (event: MessageEvent<WorkerResponse>) => this.receive(event.data);
+    this.worker.onerror = (event) => this.onError(event.message || "The checker worker failed to start.");
+  }
+
+  /** Checks the files; while a check runs, only the newest request waits (older ones are dropped). */
+  check(files: SourceFile[]): void {
+    if (this.inFlight) {
+      this.queued = files;
+      return;
+    }
+    this.inFlight = true;
+    this.worker.postMessage({ type: "check", seq: ++this.seq, files } satisfies WorkerRequest);
+  }
+
+  private receive(response: WorkerResponse): void {
+    if (response.type === "checked" || (response.type === "failed" && response.seq !== undefined)) {
+      this.inFlight = false;
+      if (response.type === "checked") {
+        this.capabilities = response.capabilities;
+        this.onResult({ model: response.model, milliseconds: response.milliseconds, capabilities: response.capabilities });
+      } else this.onError(response.error);
+      if (this.queued) {
+        const next = this.queued;
+        this.queued = undefined;
+        this.check(next);
+      }
+      return;
+    }
+    const id = "id" in response ? response.id : undefined;
+    if (id !== undefined) {
+      this.pending.get(id)?.(response);
+      this.pending.delete(id);
+    }
+  }
+
+  private request(message: Distributive<Exclude<WorkerRequest, { type: "check" }>>): Promise<WorkerResponse> {
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.pending.set(id, resolve);
+      this.worker.postMessage({ ...message, id });
+    });
+  }
+
+  async format(path: string, text: string): Promise<{ text?: string; error?: string }> {
+    const response = await this.request({ type: "format", path, text });
+    if (response.type === "formatted") return response;
+    return { error: response.type === "failed" ? response.error : "Unexpected answer from the checker." };
+  }
+
+  async reference(path: string, offset: number): Promise<Reference | undefined> {
+    const response = await this.request({ type: "reference", path, offset });
+    return response.type === "reference" ? response.reference : undefined;
+  }
+
+  async completions(path: string, offset: number): Promise<CompletionEntry[] | undefined> {
+    const response = await this.request({ type: "completions", path, offset });
+    return response.type === "completions" ? response.items : undefined;
+  }
+
+  dispose(): void {
+    this.worker.terminate();
+  }
+}

@@ -1,0 +1,39 @@
+/** Messages between the studio page and its checker worker (structured-clone friendly). */
+import type { SourceFile, WorkspaceModel } from "../../../compiler/model.ts";
+import type { Range } from "../../../compiler/diagnostics.ts";
+
+export interface Reference {
+  kind: string;
+  name: string;
+  range: Range;
+  definition?: { file: string; range: Range };
+  detail?: string;
+}
+
+export interface CompletionEntry {
+  label: string;
+  kind: string;
+  detail?: string;
+  insertText?: string;
+}
+
+export type WorkerRequest =
+  | { type: "check"; seq: number; files: SourceFile[] }
+  | { type: "format"; id: number; path: string; text: string }
+  | { type: "reference"; id: number; path: string; offset: number }
+  | { type: "completions"; id: number; path: string; offset: number };
+
+export type WorkerResponse =
+  | { type: "checked"; seq: number; model: WorkspaceModel; milliseconds: number; capabilities: Capabilities }
+  | { type: "formatted"; id: number; text?: string; error?: string }
+  | { type: "reference"; id: number; reference?: Reference }
+  | { type: "completions"; id: number; items?: CompletionEntry[] }
+  | { type: "failed"; seq?: number; id?: number; error: string };
+
+/** Which parts of the compiler's public API were found, so the page can fall back where one is missing. */
+export interface Capabilities {
+  check: boolean;
+  format: boolean;
+  reference: boolean;
+  completions: boolean;
+}
