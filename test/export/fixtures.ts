@@ -58,7 +58,7 @@ export function card(game: string, set: string, file: string, line: number, spec
   fields["type"] = { kind: "words", words: [...(spec.supertypes ?? []), type, ...subtypes], text: subtypes.length ? `${type} — ${subtypes.join(" ")}` : type };
   if (spec.colors) fields["color"] = { kind: "words", words: spec.colors, text: spec.colors.join(" ") };
   if (spec.cost !== undefined) {
-    const amount = Number.parseInt(spec.cost, 10);
+    const amount = Number.parseInt(spec.cost.replace(/[^0-9]/g, ""), 10);
     fields["cost"] = { kind: "cost", text: spec.cost, symbols: [{ pays: "generic", amount: Number.isNaN(amount) ? 1 : amount }] };
   }
   for (const [stat, value] of Object.entries(spec.stats ?? {})) fields[stat] = { kind: "number", value, text: String(value) };
