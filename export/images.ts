@@ -6,9 +6,12 @@ import type { ResolvedExportOptions } from "./types.ts";
 /** A face the renderer produced could not be used; reported as a diagnostic on the card. */
 export class FaceRenderError extends Error {
   constructor(
+    /** The card's name, or "<game> (card back)". */
     readonly subject: string,
     readonly card: CardModel | undefined,
     readonly reason: string,
+    /** The file to report against when there is no card (the game file, for a back). */
+    readonly file: string,
   ) {
     super(`cannot render ${subject}: ${reason}`);
   }
@@ -24,7 +27,7 @@ export function prepareCardFace(card: CardModel, game: GameModel | undefined, op
   try {
     return prepareFace(options.faceRenderer(card, game), idPrefix);
   } catch (error) {
-    if (error instanceof SvgError || error instanceof Error) throw new FaceRenderError(`the card face of "${card.name}"`, card, reasonOf(error));
+    if (error instanceof SvgError || error instanceof Error) throw new FaceRenderError(card.name, card, reasonOf(error), card.file);
     throw error;
   }
 }
@@ -33,7 +36,7 @@ export function prepareBack(game: GameModel | undefined, options: ResolvedExport
   try {
     return prepareFace(options.backRenderer(game), "back-");
   } catch (error) {
-    throw new FaceRenderError(`the card back of ${game ? `"${game.name}"` : "the game"}`, undefined, reasonOf(error));
+    throw new FaceRenderError(`${game?.name ?? "game"} (card back)`, undefined, reasonOf(error), game?.file ?? "");
   }
 }
 

@@ -18,7 +18,7 @@ import { FaceRenderError } from "./images.ts";
 import { exportJson, ExportValidationError } from "./json.ts";
 import { exportTts } from "./tts.ts";
 import type { ExportFile, ExportFormat, ExportOptions, ResolvedExportOptions } from "./types.ts";
-import { exportProblem } from "./problems.ts";
+import { cannotRender, invalidExport, nothingToExport } from "./problems.ts";
 
 export { EXPORT_FORMATS, isExportFormat } from "./types.ts";
 export type { ExportFile, ExportFormat, ExportOptions, FaceRenderer, BackRenderer } from "./types.ts";
@@ -44,7 +44,7 @@ export function exportWorkspace(model: WorkspaceModel, format: ExportFormat, opt
   if (errors.length > 0) return { ok: false, diagnostics: errors };
   const games = exportedGames(model);
   if (model.sets.every((set) => set.cards.length === 0)) {
-    return { ok: false, diagnostics: [exportProblem("nothing", { paths: [...new Set(model.sets.map((set) => set.file))].join(", ") || "the given paths" })] };
+    return { ok: false, diagnostics: [nothingToExport([...new Set(model.sets.map((set) => set.file))].join(", ") || "the given paths")] };
   }
   const resolved = resolve(options);
   try {
@@ -66,10 +66,10 @@ export function exportWorkspace(model: WorkspaceModel, format: ExportFormat, opt
     return { ok: true, files: [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) };
   } catch (error) {
     if (error instanceof FaceRenderError) {
-      return { ok: false, diagnostics: [exportProblem("face", { name: error.subject, reason: error.reason }, error.card)] };
+      return { ok: false, diagnostics: [cannotRender(error.subject, error.reason, error.card, error.file)] };
     }
     if (error instanceof ExportValidationError) {
-      return { ok: false, diagnostics: [exportProblem("invalid", { format: error.format, reason: error.reasons.slice(0, 5).join("; ") })] };
+      return { ok: false, diagnostics: [invalidExport(error.format, error.reasons.slice(0, 5).join("; "), error.file)] };
     }
     throw error;
   }

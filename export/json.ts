@@ -16,6 +16,8 @@ export class ExportValidationError extends Error {
   constructor(
     readonly format: string,
     readonly reasons: string[],
+    /** The game file whose export failed. */
+    readonly file: string,
   ) {
     super(`the ${format} export does not match its schema: ${reasons.slice(0, 5).join("; ")}`);
   }
@@ -83,7 +85,7 @@ export function exportJson(model: WorkspaceModel, games: GameModel[]): ExportFil
   return games.map((game) => {
     const document = gameExportDocument(model, game);
     const errors = exportSchemaErrors(document);
-    if (errors.length > 0) throw new ExportValidationError("json", errors);
+    if (errors.length > 0) throw new ExportValidationError("json", errors, game.file);
     return { path: `${game.id}.cardwright.json`, contents: `${JSON.stringify(document, null, 2)}\n` };
   });
 }

@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";
 import type { Diagnostic } from "../compiler/diagnostics.ts";
-import { exportProblem } from "./problems.ts";
+import { cannotWrite, foreignDirectory } from "./problems.ts";
 import type { ExportFile } from "./types.ts";
 
 /** Marks a directory as written by `cardwright export`, so a later export may replace it. */
@@ -32,7 +32,7 @@ function checkedPath(root: string, relative: string): string {
 
 export function writeExport(files: ExportFile[], outDir: string, format = "export"): WriteResult {
   const directory = resolve(outDir);
-  if (targetState(directory) === "foreign") return { ok: false, diagnostics: [exportProblem("directory", { path: outDir })] };
+  if (targetState(directory) === "foreign") return { ok: false, diagnostics: [foreignDirectory(outDir)] };
   let temporary: string | undefined;
   let previous: string | undefined;
   try {
@@ -47,7 +47,7 @@ export function writeExport(files: ExportFile[], outDir: string, format = "expor
     const state = targetState(directory);
     if (state === "foreign") {
       rmSync(temporary, { recursive: true, force: true });
-      return { ok: false, diagnostics: [exportProblem("directory", { path: outDir })] };
+      return { ok: false, diagnostics: [foreignDirectory(outDir)] };
     }
     if (state === "replaceable") {
       previous = `${temporary}-previous`;
@@ -61,6 +61,6 @@ export function writeExport(files: ExportFile[], outDir: string, format = "expor
     if (previous && !existsSync(directory)) renameSync(previous, directory);
     if (temporary) rmSync(temporary, { recursive: true, force: true });
     const reason = error instanceof Error ? error.message : String(error);
-    return { ok: false, diagnostics: [exportProblem("write", { path: outDir, reason })] };
+    return { ok: false, diagnostics: [cannotWrite(outDir, reason)] };
   }
 }
