@@ -1,5 +1,10 @@
-/** Monarch colouring for the card language, rebuilt when the game vocabulary changes. */
+/**
+ * Monarch colouring for the card language. Language words come from the lexer's own
+ * keyword patterns (sent by the checker worker), the game's names (keywords, markers,
+ * colours, zones, card types) from the checked game files; both are rebuilt when they change.
+ */
 import type { languages } from "monaco-editor/editor";
+import type { LanguageVocabulary } from "../worker/protocol.ts";
 import { STATEMENT_WORDS, TEXT_WORDS } from "./words.ts";
 
 export interface ColouringVocabulary {
@@ -10,16 +15,31 @@ export interface ColouringVocabulary {
   cardTypes: string[];
 }
 
-const escapeWord = (w: string) => w.replace(/[.*+?^${}()|[\]\\/'-]/g, "\\$&");
+const escapeRegex = (w: string) => w.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
-export function monarchFor(vocabulary: ColouringVocabulary): languages.IMonarchLanguage {
-  // Longest first so "Overexhaust" wins over "Exhaust"; Monarch lists match whole words only.
-  const list = (words: string[]) => [...new Set(words.map((w) => w.toLowerCase()))].sort((a, b) => b.length - a.length);
-  const language: languages.IMonarchLanguage & Record<string, unknown> = {
+/** A `cases` guard matching a whole word against the lexer's patterns (or the fallback word list). */
+function guard(patterns: string[] | undefined, fallback: readonly string[]): string {
+  const alternatives = patterns?.length ? patterns : fallback.map(escapeRegex);
+  return `(?:${alternatives.join(")|(?:")})`;
+}
+
+export function monarchFor(vocabulary: ColouringVocabulary, language?: LanguageVocabulary): languages.IMonarchLanguage {
+  const list = (words: string[]) => [...new Set(words.map((w) => w.toLowerCase()))];
+  const wordCases: Record<string, string> = {
+    // The game's own names first: a game may name a keyword after a language word.
+    "@gameMarkers": "keyword.marker",
+    "@gameKeywords": "keyword.game",
+    "@gameColors": "type.color",
+    "@gameZones": "type.zone",
+    "@gameTypes": "type.cardtype",
+  };
+  wordCases[guard(language?.statementPatterns, STATEMENT_WORDS)] = "keyword";
+  wordCases[guard(language?.wordPatterns, TEXT_WORDS)] = "keyword.text";
+  wordCases["@default"] = "identifier";
+
+  return {
     ignoreCase: true,
     defaultToken: "",
-    statementWords: list([...STATEMENT_WORDS]),
-    textWords: list([...TEXT_WORDS]),
     gameKeywords: list(vocabulary.keywords),
     gameColors: list(vocabulary.colors),
     gameZones: list(vocabulary.zones),
@@ -35,21 +55,7 @@ export function monarchFor(vocabulary: ColouringVocabulary): languages.IMonarchL
         [/[+-]?\d+/, "number"],
         // A field name at the start of a line inside a card: `type:`, `text:`
         [/^(\s*)([A-Za-z_]+)(\s*)(:)/, ["", "attribute.name", "", "delimiter"]],
-        [
-          /[A-Za-z_][\w'-]*/,
-          {
-            cases: {
-              "@gameMarkers": "keyword.marker",
-              "@gameKeywords": "keyword.game",
-              "@gameColors": "type.color",
-              "@gameZones": "type.zone",
-              "@gameTypes": "type.cardtype",
-              "@statementWords": "keyword",
-              "@textWords": "keyword.text",
-              "@default": "identifier",
-            },
-          },
-        ],
+        [/[A-Za-z_\u00c0-\u024f][\w'’\u00c0-\u024f-]*/, { cases: wordCases }],
         [/—|–|--|•/, "delimiter"],
         [/[:.,;(){}[\]=]/, "delimiter"],
       ],
@@ -59,8 +65,7 @@ export function monarchFor(vocabulary: ColouringVocabulary): languages.IMonarchL
         [/["”]/, { token: "string.quote", next: "@pop" }],
       ],
     },
-  };
-  return language;
+  } as languages.IMonarchLanguage;
 }
 
 export const THEME_RULES = [

@@ -8,6 +8,7 @@ import { monaco } from "../monaco-setup.ts";
 import type { CardModel, GameModel } from "../../../compiler/model.ts";
 import { LANGUAGE_ID, pathOf, suggestionKey, uriFor, type WorkspaceStore } from "../workspace/store.ts";
 import { monarchFor, THEME_RULES, type ColouringVocabulary } from "./monarch.ts";
+import type { LanguageVocabulary } from "../worker/protocol.ts";
 import { CARD_FIELDS, NEW_CARD_SNIPPET, STATEMENT_WORDS, TEXT_WORDS } from "./words.ts";
 
 type Definition = { kind: string; name: string; file?: string; range?: { start: { line: number; column: number }; end: { line: number; column: number } }; detail?: string };
@@ -33,13 +34,17 @@ export function vocabularyOf(games: readonly GameModel[]): ColouringVocabulary {
 }
 
 let lastColouringKey = "";
-/** Re-registers the Monarch rules when the games' vocabulary changed (cheap; Monaco re-tokenises lazily). */
-export function updateColouring(games: readonly GameModel[]): void {
+let languageVocabulary: LanguageVocabulary | undefined;
+let lastGames: readonly GameModel[] = [];
+/** Re-registers the Monarch rules when the vocabulary changed (cheap; Monaco re-tokenises lazily). */
+export function updateColouring(games: readonly GameModel[] = lastGames, language: LanguageVocabulary | undefined = languageVocabulary): void {
+  lastGames = games;
+  languageVocabulary = language;
   const vocabulary = vocabularyOf(games);
-  const key = JSON.stringify(vocabulary);
+  const key = JSON.stringify([vocabulary, language ? language.statementPatterns.length + language.wordPatterns.length : 0]);
   if (key === lastColouringKey) return;
   lastColouringKey = key;
-  monaco.languages.setMonarchTokensProvider(LANGUAGE_ID, monarchFor(vocabulary));
+  monaco.languages.setMonarchTokensProvider(LANGUAGE_ID, monarchFor(vocabulary, language));
 }
 
 /** The quoted string around `column` on a line, if any: card names are written in quotes. */
@@ -143,6 +148,7 @@ export function registerCardLanguage(store: WorkspaceStore): void {
   });
   monaco.editor.defineTheme("cardwright", { base: "vs", inherit: true, rules: THEME_RULES, colors: {} });
   updateColouring([]);
+  store.checker.onVocabulary = (vocabulary) => updateColouring(lastGames, vocabulary);
 
   monaco.languages.registerCompletionItemProvider(LANGUAGE_ID, {
     triggerCharacters: ['"'],

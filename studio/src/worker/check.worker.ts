@@ -4,8 +4,9 @@
  * answer against what was checked most recently.
  */
 import * as compiler from "../../../compiler/index.ts";
+import * as lexer from "../../../grammar/lexer.ts";
 import type { SourceFile, WorkspaceModel } from "../../../compiler/model.ts";
-import type { Capabilities, CompletionEntry, Reference, WorkerRequest, WorkerResponse } from "./protocol.ts";
+import type { Capabilities, CompletionEntry, LanguageVocabulary, Reference, WorkerRequest, WorkerResponse } from "./protocol.ts";
 
 /** The parts of compiler/index.ts the studio uses; each is optional so a missing one degrades one feature. */
 interface CompilerApi {
@@ -44,6 +45,24 @@ const capabilities: Capabilities = {
 };
 
 const post = (message: WorkerResponse) => (self as unknown as Worker).postMessage(message);
+
+/** The lexer's keyword tokens, as regex sources split into statement words and the rest. */
+function languageVocabulary(): LanguageVocabulary | undefined {
+  type Token = { PATTERN?: unknown; CATEGORIES?: Token[]; name: string };
+  const tokens = (lexer as unknown as { keywordTokens?: Record<string, Token> }).keywordTokens;
+  if (!tokens) return undefined;
+  const statementPatterns: string[] = [];
+  const wordPatterns: string[] = [];
+  for (const token of Object.values(tokens)) {
+    if (!(token.PATTERN instanceof RegExp)) continue;
+    const isStatement = (token.CATEGORIES ?? []).some((c) => c.name === "StatementStart");
+    (isStatement ? statementPatterns : wordPatterns).push(token.PATTERN.source);
+  }
+  return { statementPatterns, wordPatterns };
+}
+
+const vocabulary = languageVocabulary();
+if (vocabulary) post({ type: "vocabulary", vocabulary });
 
 self.onmessage = (event: MessageEvent<WorkerRequest>) => {
   const request = event.data;

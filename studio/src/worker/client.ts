@@ -1,6 +1,6 @@
 /** The page's side of the checker worker: latest-wins checks and request/response queries. */
 import type { SourceFile, WorkspaceModel } from "../../../compiler/model.ts";
-import type { Capabilities, CompletionEntry, Reference, WorkerRequest, WorkerResponse } from "./protocol.ts";
+import type { Capabilities, CompletionEntry, LanguageVocabulary, Reference, WorkerRequest, WorkerResponse } from "./protocol.ts";
 import CheckWorker from "./check.worker.ts?worker";
 
 export interface CheckResult {
@@ -19,6 +19,7 @@ export class CheckerClient {
   private queued: SourceFile[] | undefined;
   private readonly pending = new Map<number, (response: WorkerResponse) => void>();
   capabilities: Capabilities | undefined;
+  onVocabulary: ((vocabulary: LanguageVocabulary) => void) | undefined;
 
   constructor(
     private readonly onResult: (result: CheckResult) => void,
@@ -39,6 +40,10 @@ export class CheckerClient {
   }
 
   private receive(response: WorkerResponse): void {
+    if (response.type === "vocabulary") {
+      this.onVocabulary?.(response.vocabulary);
+      return;
+    }
     if (response.type === "checked" || (response.type === "failed" && response.seq !== undefined)) {
       this.inFlight = false;
       if (response.type === "checked") {

@@ -23,7 +23,14 @@ export type WorkerRequest =
   | { type: "reference"; id: number; path: string; offset: number }
   | { type: "completions"; id: number; path: string; offset: number };
 
+/** The lexer's own keyword patterns (regex sources), for the Monarch colouring. */
+export interface LanguageVocabulary {
+  statementPatterns: string[];
+  wordPatterns: string[];
+}
+
 export type WorkerResponse =
+  | { type: "vocabulary"; vocabulary: LanguageVocabulary }
   | { type: "checked"; seq: number; model: WorkspaceModel; milliseconds: number; capabilities: Capabilities }
   | { type: "formatted"; id: number; text?: string; error?: string }
   | { type: "reference"; id: number; reference?: Reference }
