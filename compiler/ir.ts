@@ -1,0 +1,390 @@
+/**
+ * The effect IR: what a checked game file and its card sets compile to, and all the runtime
+ * needs to play them. It is plain JSON data — no closures, no generated code, nothing that is
+ * ever `eval`ed — so a set from a stranger cannot run code, and the engine-neutral export can
+ * embed it verbatim. Every ability and phase step keeps the source range of the text it came
+ * from, so each trace event can point back at the line that caused it.
+ *
+ * Names here are game-neutral: a game's own words (zone names, resources, colours, markers,
+ * keywords) appear only as data taken from its game file.
+ */
+import type { Range } from "./diagnostics.ts";
+
+export const IR_VERSION = 1;
+
+/** Where a piece of compiled behaviour was written. */
+export interface SourceRef {
+  file: string;
+  range: Range;
+}
+
+// ---------------------------------------------------------------------------------------------
+// References: who / what an effect acts on
+
+/** A player, relative to the ability's controller or to something the effect already knows. */
+export type PlayerRef =
+  | { kind: "you" }
+  | { kind: "opponent" }
+  | { kind: "active" }
+  /** The player chosen for target slot `index`. */
+  | { kind: "target"; index: number }
+  /** The controller (or owner) of a referenced card. */
+  | { kind: "controller_of"; of: CardRef }
+  | { kind: "owner_of"; of: CardRef }
+  /** The player the triggering event was about ("that player"). */
+  | { kind: "event_player" };
+
+/** Several players at once ("each player", "each opponent"). */
+export type PlayersRef = PlayerRef | { kind: "each_player" } | { kind: "each_opponent" };
+
+/** One card. */
+export type CardRef =
+  | { kind: "self" }
+  | { kind: "target"; index: number }
+  /** "it", "that creature": the card the triggering event was about, or the last card an earlier step chose. */
+  | { kind: "it" }
+  /** The card chosen by an earlier `choose` inside the same resolution, by its label. */
+  | { kind: "chosen"; label: string };
+
+/** A set of cards described by a filter ("each enemy unit", "all creatures you control"). */
+export interface CardSelector {
+  /** Zone names from the game file; the battlefield when absent. */
+  zones?: string[];
+  /** Relative to the ability's controller. */
+  controller?: "you" | "opponent" | "any";
+  owner?: "you" | "opponent" | "any";
+  cardTypes?: string[];
+  subtypes?: string[];
+  colors?: string[];
+  /** Excludes the ability's own card ("other", "another"). */
+  other?: boolean;
+  tokens?: "only" | "exclude";
+  exhausted?: boolean;
+  attacking?: boolean;
+  /** "with power 2 or less" and the like. */
+  stat?: { name: string; op: "<=" | ">=" | "=" | "<" | ">"; value: NumberExpr };
+  keyword?: string;
+  names?: string[];
+}
+
+/** Something an effect can be aimed at: cards, players, or both ("any target"). */
+export type Affected =
+  | { kind: "card"; ref: CardRef }
+  | { kind: "player"; ref: PlayersRef }
+  | { kind: "cards"; selector: CardSelector }
+  /** The value chosen for a target slot that may hold a card or a player. */
+  | { kind: "target"; index: number };
+
+export type NumberExpr =
+  | number
+  | { kind: "x" }
+  | { kind: "count"; of: CardSelector }
+  | { kind: "stat"; of: CardRef; stat: string }
+  | { kind: "life"; of: PlayerRef }
+  | { kind: "counters"; of: { card: CardRef } | { player: PlayerRef }; counter: string }
+  | { kind: "hand_size"; of: PlayerRef }
+  /** The amount the triggering event carried (damage dealt, cards drawn, life gained). */
+  | { kind: "event_amount" }
+  | { kind: "times"; factor: number; of: NumberExpr };
+
+// ---------------------------------------------------------------------------------------------
+// Targets
+
+export interface TargetSpec {
+  /** What may be chosen: a card matching `cards`, a player matching `players`, or either ("any target"). */
+  accepts: "card" | "player" | "any";
+  cards?: CardSelector;
+  players?: "any" | "you" | "opponent";
+  /** "up to two target creatures": min 0, max 2. */
+  min: number;
+  max: number;
+  text: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Costs
+
+export type CostPart =
+  | { pays: "free" }
+  /** A game resource (Crystal, Mana, Armor...). */
+  | { pays: "resource"; resource: string; amount: NumberExpr }
+  | { pays: "discard"; amount: number; filter?: CardSelector }
+  /** Move cards from a zone (the graveyard) to the removal zone, e.g. Graveyard → Oblivion. */
+  | { pays: "erase"; amount: number }
+  | { pays: "life"; amount: NumberExpr }
+  /** A cost symbol the game file declares: a colour ({R}), a resource ({G} Gold) or generic ({2}). */
+  | { pays: "symbol"; symbol: string; color?: string; resource?: string; generic?: boolean; amount: number }
+  | { pays: "exhaust" }
+  | { pays: "overexhaust" }
+  | { pays: "sacrifice"; what: CardRef | CardSelector; amount?: number }
+  | { pays: "facet"; color: string; amount: number };
+
+// ---------------------------------------------------------------------------------------------
+// Durations and conditions
+
+export type Duration =
+  | { kind: "permanent" }
+  | { kind: "end_of_turn" }
+  | { kind: "until_your_next_turn" }
+  /** As long as the source stays in play (statics are always this). */
+  | { kind: "while_source" };
+
+export type Condition =
+  | { kind: "controls"; who: PlayerRef; selector: CardSelector; atLeast: number }
+  | { kind: "life_at_most"; who: PlayerRef; value: NumberExpr }
+  | { kind: "life_at_least"; who: PlayerRef; value: NumberExpr }
+  | { kind: "compare"; left: NumberExpr; op: "<=" | ">=" | "=" | "<" | ">"; right: NumberExpr }
+  | { kind: "your_turn" }
+  | { kind: "not"; condition: Condition }
+  | { kind: "all"; conditions: Condition[] };
+
+// ---------------------------------------------------------------------------------------------
+// Effect steps: the engine's small instruction set
+
+export type Step = StepBody & { source?: SourceRef };
+
+export type StepBody =
+  | { op: "damage"; amount: NumberExpr; to: Affected; from?: CardRef }
+  | { op: "draw"; who: PlayersRef; amount: NumberExpr }
+  /** A keyword action of the game ("Scry 1", "Spark 2"), performed by `who`; an event others can trigger on. */
+  | { op: "keyword_action"; keyword: string; amount: NumberExpr; who: PlayersRef; target?: Affected }
+  | { op: "discard"; who: PlayersRef; amount: NumberExpr; random?: boolean; filter?: CardSelector }
+  | { op: "gain_life"; who: PlayersRef; amount: NumberExpr }
+  | { op: "lose_life"; who: PlayersRef; amount: NumberExpr }
+  | { op: "add_counters"; counter: string; amount: NumberExpr; on: Affected }
+  | { op: "remove_counters"; counter: string; amount: NumberExpr | "all"; on: Affected }
+  | {
+      op: "modify";
+      on: Affected;
+      stats?: Record<string, NumberExpr>;
+      /** Keyword abilities granted ("gains Flying"). */
+      keywords?: string[];
+      /** Sets a stat instead of adding to it ("has base power 1"). */
+      set?: Record<string, NumberExpr>;
+      duration: Duration;
+    }
+  | { op: "destroy"; what: Affected }
+  /** The controller of `who` chooses `amount` cards matching `selector` they control and destroys them. */
+  | { op: "sacrifice"; who: PlayerRef; selector: CardSelector; amount: NumberExpr }
+  | { op: "sacrifice_self" }
+  /** Move cards between zones; `to` is a zone name of the game file; the owner's copy of the zone unless `toController`. */
+  | { op: "move"; what: Affected; to: string; position?: "top" | "bottom" | "shuffle"; toController?: boolean }
+  /** Choose cards matching `selector` (by `chooser`), remember them under `label` for later steps. */
+  | { op: "choose_cards"; chooser: PlayerRef; selector: CardSelector; min: NumberExpr; max: NumberExpr; label: string; random?: boolean; prompt: string }
+  /** Put a card onto the battlefield for free (Summon, Reanimate). */
+  | { op: "summon"; what: Affected; under?: PlayerRef }
+  | { op: "create_token"; token: TokenSpec; amount: NumberExpr; under?: PlayerRef }
+  | { op: "gain_control"; what: Affected; who: PlayerRef; duration: Duration }
+  | { op: "search"; who: PlayerRef; zone: string; selector: CardSelector; to: string; amount: NumberExpr; reveal?: boolean; shuffle?: boolean }
+  | { op: "exhaust"; what: Affected; over?: boolean }
+  | { op: "ready"; what: Affected }
+  | { op: "counter_spell"; what: CardRef }
+  | { op: "gain_resource"; who: PlayersRef; resource: string; amount: NumberExpr }
+  | { op: "lose_resource"; who: PlayersRef; resource: string; amount: NumberExpr }
+  | { op: "shuffle"; who: PlayersRef; zone: string }
+  | { op: "choose_one"; modes: { text: string; steps: Step[]; source?: SourceRef }[]; chooser?: PlayerRef }
+  | { op: "if"; condition: Condition; then: Step[]; else?: Step[] }
+  | { op: "may"; who?: PlayerRef; steps: Step[]; prompt: string }
+  /** A rule the engine implements natively, named by the game file (`keyword ... = rule name`). */
+  | { op: "rule"; rule: string; amount?: NumberExpr; who?: PlayersRef; target?: Affected };
+
+export interface TokenSpec {
+  name: string;
+  cardType: string;
+  subtypes: string[];
+  stats: Record<string, number>;
+  keywords: string[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Triggers and abilities
+
+/** Events the engine raises; triggered abilities match them. */
+export type EventKind =
+  | "enters"
+  | "leaves"
+  | "destroyed"
+  | "attacks"
+  | "blocks"
+  | "blocked"
+  | "combat_damage_player"
+  | "deals_damage"
+  | "dealt_damage"
+  | "draw"
+  | "discard"
+  | "gain_life"
+  | "lose_life"
+  | "cast"
+  | "keyword_action"
+  | "phase_start"
+  | "phase_end"
+  | "counter_added";
+
+export interface TriggerPattern {
+  event: EventKind;
+  /**
+   * Whose/what event: the ability's own card ("this"), a card matching a selector ("an ally",
+   * "another Vampire you control"), or a player ("you", "a player", "an opponent").
+   */
+  subject:
+    | { kind: "self" }
+    | { kind: "card"; selector: CardSelector }
+    | { kind: "player"; who: "you" | "opponent" | "any" };
+  /** For `keyword_action`: which keyword ("When you Scry"); for phase events: which phase, and whose turn. */
+  keyword?: string;
+  phase?: string;
+  whose?: "your" | "opponent" | "each";
+  text: string;
+}
+
+export type AbilityKind =
+  | "triggered"
+  | "activated"
+  | "static"
+  | "spell"
+  | "keyword"
+  | "replacement";
+
+export type StaticEffect =
+  | { kind: "modify"; affects: CardSelector | { self: true }; stats?: Record<string, NumberExpr>; keywords?: string[] }
+  /** A named rule the engine knows ("cant_be_blocked", "ignores_summoning_sickness"...), applied to cards. */
+  | { kind: "rule"; rule: string; affects: CardSelector | { self: true }; amount?: number };
+
+export interface Ability {
+  /** Stable instance id inside its card or game file: "<owner id>#<index>" — one line of text is one instance. */
+  id: string;
+  kind: AbilityKind;
+  /** The game's marker word the ability was written with ("PLAY", "BREACH"), if any. */
+  marker?: string;
+  /** Chromatic-style tag ("Base", a Facet colour). */
+  tag?: string;
+  trigger?: TriggerPattern;
+  /** Activation cost (activated abilities). */
+  cost?: CostPart[];
+  targets: TargetSpec[];
+  steps: Step[];
+  statics?: StaticEffect[];
+  /** Keyword ability properties ("Haste", "Bleed 2"): name and amount. */
+  keyword?: { name: string; amount?: number };
+  /** A replacement effect ("the first time this would be destroyed each turn ... instead"). */
+  replacement?: { event: EventKind; limit?: "first_each_turn"; steps: Step[] };
+  /** Triggered: "you may" on the whole ability. */
+  optional: boolean;
+  /** Intervening "if" (checked when noted and again on resolution). */
+  condition?: Condition;
+  text: string;
+  source: SourceRef;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cards and games
+
+export interface CompiledCard {
+  /** Unique in the workspace: "<set>/<name>". */
+  id: string;
+  name: string;
+  set: string;
+  game: string;
+  cardType: string;
+  subtypes: string[];
+  supertypes: string[];
+  colors: string[];
+  rarity?: string;
+  /** What playing the card costs; an empty list means free. */
+  cost: CostPart[];
+  costText?: string;
+  stats: Record<string, number>;
+  flags: string[];
+  isToken: boolean;
+  abilities: Ability[];
+  text: string;
+  source: SourceRef;
+}
+
+export interface ResourceDef {
+  name: string;
+  start: number;
+  gainPerTurn: number;
+  max?: number;
+}
+
+export interface ColorDef {
+  name: string;
+  /** How a card of this colour pays: "free", a resource name, "discard", "erase", "life", or a symbol. */
+  pays?: string;
+  symbol?: string;
+}
+
+/** Which part a zone plays in the rules; taken from the game file (or from its usual name). */
+export type ZoneRole = "deck" | "hand" | "battlefield" | "graveyard" | "removed" | "resource" | "other";
+
+export interface ZoneDef {
+  name: string;
+  role: ZoneRole;
+  visibility: "hidden" | "private" | "public";
+  ordered: boolean;
+  slots?: number;
+  shared: boolean;
+}
+
+export interface CardTypeDef {
+  name: string;
+  permanent: boolean;
+  token: boolean;
+  requires: string[];
+}
+
+export interface PhaseDef {
+  name: string;
+  /** Auto phases run their steps and move on; others wait for the active player. */
+  auto: boolean;
+  steps: Step[];
+  source: SourceRef;
+}
+
+export interface MarkerDef {
+  name: string;
+  /** The trigger the marker stands for, or `static` for passive markers. */
+  trigger?: TriggerPattern;
+  isStatic: boolean;
+  source: SourceRef;
+}
+
+export interface KeywordDef {
+  name: string;
+  kind: "ability" | "action";
+  parameter?: string;
+  /** `rule <name>`: implemented natively by the engine. */
+  rule?: string;
+  /** Card-language definition, compiled (N/X is `{ kind: "x" }` inside). */
+  ability?: Ability;
+  source: SourceRef;
+}
+
+export interface CompiledGame {
+  irVersion: number;
+  id: string;
+  name: string;
+  file: string;
+  params: Record<string, number | string | boolean>;
+  resources: ResourceDef[];
+  colors: ColorDef[];
+  zones: ZoneDef[];
+  cardTypes: CardTypeDef[];
+  stats: string[];
+  rarities: { name: string; max?: number }[];
+  deck: { min?: number; max?: number; copies?: number };
+  phases: PhaseDef[];
+  markers: MarkerDef[];
+  keywords: KeywordDef[];
+  counters: { name: string; on: "player" | "card" }[];
+  /** Rules written as abilities of the game itself (`rule "..." = "..."`). */
+  rules: Ability[];
+  source: SourceRef;
+}
+
+/** One game and every card compiled for it: what the runtime loads. */
+export interface CompiledBundle {
+  game: CompiledGame;
+  cards: CompiledCard[];
+}

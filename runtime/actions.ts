@@ -1,0 +1,651 @@
+/**
+ * Player decisions: the actions `legalActions` lists and `apply` performs. Validation is one
+ * function per action type returning a typed refusal; `legalActions` generates candidates and
+ * keeps those `validate` accepts, so what is listed and what is accepted never disagree.
+ */
+import type { Ability, CompiledCard, CostPart, NumberExpr, TargetSpec } from "../compiler/ir.ts";
+import type { Ctx } from "./core.ts";
+import {
+  RESOLVING,
+  battlefield,
+  cardDef,
+  cardName,
+  discardCard,
+  emit,
+  enterBattlefield,
+  hand,
+  hasRule,
+  isPermanent,
+  moveCard,
+  noteEvent,
+  runFlowAction,
+  selectCards,
+  settle,
+  slotsOf,
+  zoneList,
+} from "./core.ts";
+import type { Rules } from "./rules.ts";
+import { placeTrigger, resumeTargeting } from "./response.ts";
+import type { Frame, GameState, PlayerId, TargetValue } from "./state.ts";
+import { cloneState, opponentOf } from "./state.ts";
+import { legalTargetOptions, sameTarget, targetStillLegal } from "./targets.ts";
+import type { TraceEvent } from "./trace.ts";
+
+export interface Payment {
+  /** Cards discarded from hand to pay. */
+  discard?: string[];
+  /** Cards erased from the graveyard to the removal zone to pay. */
+  erase?: string[];
+  /** Cards sacrificed to pay. */
+  sacrifice?: string[];
+  /** The value chosen for X. */
+  x?: number;
+}
+
+export type Action =
+  | { type: "play"; player: PlayerId; card: string; payment?: Payment; targets?: TargetValue[] }
+  | { type: "activate"; player: PlayerId; card: string; ability: string; payment?: Payment; targets?: TargetValue[] }
+  | { type: "attack"; player: PlayerId; attacker: string; target: TargetValue }
+  | { type: "defend"; player: PlayerId; card: string }
+  /** The answer to a pending choice: cards, a target, yes/no, a mode, which trigger first, which defender. */
+  | { type: "choose"; player: PlayerId; cards?: string[]; target?: TargetValue; yes?: boolean; mode?: number; trigger?: number }
+  | { type: "pass"; player: PlayerId }
+  | { type: "end_phase"; player: PlayerId };
+
+export type RefusalCode =
+  | "game_over"
+  | "not_your_turn"
+  | "not_your_decision"
+  | "choice_pending"
+  | "no_choice_pending"
+  | "wrong_phase"
+  | "unknown_card"
+  | "not_in_hand"
+  | "not_in_play"
+  | "not_your_card"
+  | "slot_full"
+  | `not_enough_${string}`
+  | "bad_payment"
+  | "illegal_target"
+  | "wrong_target_count"
+  | "no_legal_target"
+  | "already_attacked"
+  | "summoning_sick"
+  | "no_attacks_first_turn"
+  | "cannot_attack"
+  | "already_defending"
+  | "no_such_ability"
+  | "exhausted"
+  | "illegal_choice"
+  | "no_window";
+
+export interface Refusal {
+  code: RefusalCode;
+  message: string;
+}
+
+export type ApplyResult =
+  | { ok: true; state: GameState; events: TraceEvent[] }
+  | { ok: false; refusal: Refusal; state: GameState; events: [] };
+
+const refuse = (code: RefusalCode, message: string): Refusal => ({ code, message });
+
+// ---------------------------------------------------------------------------------------------
+// Costs
+
+function evalCostAmount(amount: NumberExpr, x: number | undefined): number {
+  if (typeof amount === "number") return amount;
+  if (amount.kind === "x") return x ?? 0;
+  return 0;
+}
+
+const costHasX = (cost: CostPart[]): boolean =>
+  cost.some((p) => "amount" in p && typeof p.amount === "object" && p.amount !== null && (p.amount as { kind?: string }).kind === "x");
+
+/** Plural code for a resource shortfall, e.g. Crystal → not_enough_crystals. */
+function shortfallCode(resource: string): RefusalCode {
+  const lower = resource.toLowerCase().replace(/\s+/g, "_");
+  return `not_enough_${lower.endsWith("s") ? lower : lower + "s"}`;
+}
+
+function checkCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Payment, selfCard: string, exclude: string[]): Refusal | null {
+  const { state, rules } = ctx;
+  const p = state.players[player]!;
+  const x = payment.x;
+  let discardNeeded = 0;
+  let eraseNeeded = 0;
+  let sacrificeNeeded = 0;
+  for (const part of cost) {
+    switch (part.pays) {
+      case "resource": {
+        const need = evalCostAmount(part.amount, x);
+        const name = rules.game.resources.find((r) => r.name.toLowerCase() === part.resource.toLowerCase())?.name ?? part.resource;
+        const have = p.resources[name] ?? 0;
+        if (have < need) return refuse(shortfallCode(name), `not enough ${name}: have ${have}, need ${need}`);
+        break;
+      }
+      case "life": {
+        const need = evalCostAmount(part.amount, x);
+        const mayReachZero = rules.param("life_payment_may_reach_zero", false);
+        if (mayReachZero ? p.life < need : p.life <= need) return refuse("not_enough_life", `not enough life: have ${p.life}, paying ${need} ${mayReachZero ? "needs at least that much" : "must leave at least 1"}`);
+        break;
+      }
+      case "discard":
+        discardNeeded += part.amount;
+        break;
+      case "erase":
+        eraseNeeded += part.amount;
+        break;
+      case "sacrifice":
+        sacrificeNeeded += part.amount ?? 1;
+        break;
+      case "exhaust":
+      case "overexhaust":
+        if (state.cards[selfCard]?.exhausted) return refuse("exhausted", `${cardName(ctx, selfCard)} is already exhausted`);
+        break;
+      default:
+        break;
+    }
+  }
+  const discard = payment.discard ?? [];
+  if (discard.length !== discardNeeded) {
+    const available = hand(ctx, player).filter((id) => !exclude.includes(id)).length;
+    if (available < discardNeeded) return refuse("not_enough_cards_in_hand", `discarding ${discardNeeded} card(s) needs that many other cards in hand; you have ${available}`);
+    return refuse("bad_payment", `this cost discards exactly ${discardNeeded} card(s); the payment names ${discard.length}`);
+  }
+  const inHand = hand(ctx, player);
+  if (new Set(discard).size !== discard.length || discard.some((id) => !inHand.includes(id) || exclude.includes(id))) return refuse("bad_payment", "the cards to discard must be other cards in your hand");
+  const erase = payment.erase ?? [];
+  if (erase.length !== eraseNeeded) {
+    const available = zoneList(ctx, player, rules.zones.graveyard).length;
+    if (available < eraseNeeded) return refuse("not_enough_graveyard_cards", `erasing ${eraseNeeded} card(s) needs that many cards in your ${rules.zones.graveyard}; you have ${available}`);
+    return refuse("bad_payment", `this cost erases exactly ${eraseNeeded} card(s); the payment names ${erase.length}`);
+  }
+  const grave = zoneList(ctx, player, rules.zones.graveyard);
+  if (new Set(erase).size !== erase.length || erase.some((id) => !grave.includes(id))) return refuse("bad_payment", `the cards to erase must be in your ${rules.zones.graveyard}`);
+  const sacrifice = payment.sacrifice ?? [];
+  if (sacrifice.length !== sacrificeNeeded) return refuse("bad_payment", `this cost sacrifices exactly ${sacrificeNeeded} card(s)`);
+  for (const part of cost) {
+    if (part.pays !== "sacrifice") continue;
+    const ok = sacrifice.every((id) => {
+      if ("kind" in part.what) return part.what.kind === "self" && id === selfCard;
+      return selectCards(ctx, { ...part.what, controller: "you" }, player, selfCard).includes(id);
+    });
+    if (!ok) return refuse("bad_payment", "the sacrificed card does not match the cost");
+  }
+  return null;
+}
+
+function payCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Payment, selfCard: string, source: Ability["source"] | undefined): void {
+  const { state, rules } = ctx;
+  const p = state.players[player]!;
+  for (const part of cost) {
+    if (part.pays === "resource") {
+      const amount = evalCostAmount(part.amount, payment.x);
+      const name = rules.game.resources.find((r) => r.name.toLowerCase() === part.resource.toLowerCase())?.name ?? part.resource;
+      p.resources[name] = (p.resources[name] ?? 0) - amount;
+      emit(ctx, "cost", `${player} pays ${amount} ${name}`, { player, amount, source });
+    } else if (part.pays === "life") {
+      const amount = evalCostAmount(part.amount, payment.x);
+      p.life -= amount;
+      emit(ctx, "cost", `${player} pays ${amount} life`, { player, amount, source });
+      if (amount > 0) noteEvent(ctx, "lose_life", { player, amount });
+    } else if (part.pays === "exhaust" || part.pays === "overexhaust") {
+      const card = state.cards[selfCard]!;
+      card.exhausted = true;
+      if (part.pays === "overexhaust") card.overexhausted = true;
+      emit(ctx, "cost", `${cardName(ctx, selfCard)} is ${part.pays === "exhaust" ? "exhausted" : "overexhausted"}`, { card: selfCard, source });
+    }
+  }
+  for (const id of payment.discard ?? []) {
+    emit(ctx, "cost", `${player} discards ${cardName(ctx, id)} to pay`, { player, card: id, name: cardName(ctx, id), source });
+    if (rules.param("discard_cost_is_discard", true)) discardCard(ctx, player, id, source);
+    else moveCard(ctx, id, rules.zones.graveyard, { source });
+  }
+  for (const id of payment.erase ?? []) {
+    emit(ctx, "cost", `${player} erases ${cardName(ctx, id)} to pay`, { player, card: id, name: cardName(ctx, id), source });
+    moveCard(ctx, id, rules.zones.removed, { source });
+  }
+  for (const id of payment.sacrifice ?? []) {
+    emit(ctx, "cost", `${player} sacrifices ${cardName(ctx, id)} to pay`, { player, card: id, name: cardName(ctx, id), source });
+    // A sacrifice is a destruction ("destroyed and sent to the graveyard").
+    emit(ctx, "destroyed", `${cardName(ctx, id)} is destroyed`, { card: id, name: cardName(ctx, id), source });
+    noteEvent(ctx, "destroyed", { card: id, player: state.cards[id]!.controller });
+    moveCard(ctx, id, rules.zones.graveyard, { source });
+  }
+}
+
+/** Distinct ways to pick `n` cards from `ids`, counting copies of the same card as one choice. */
+function combinations(ctx: Ctx, ids: string[], n: number, limit = 60): string[][] {
+  const out: string[][] = [];
+  const seen = new Set<string>();
+  const pick = (start: number, chosen: string[]) => {
+    if (out.length >= limit) return;
+    if (chosen.length === n) {
+      const key = chosen.map((id) => ctx.state.cards[id]!.def).sort().join("|");
+      if (!seen.has(key)) {
+        seen.add(key);
+        out.push([...chosen]);
+      }
+      return;
+    }
+    for (let i = start; i < ids.length; i++) pick(i + 1, [...chosen, ids[i]!]);
+  };
+  pick(0, []);
+  return out;
+}
+
+function paymentOptions(ctx: Ctx, player: PlayerId, cost: CostPart[], selfCard: string, exclude: string[]): Payment[] {
+  const { rules } = ctx;
+  const p = ctx.state.players[player]!;
+  const xs: (number | undefined)[] = [undefined];
+  if (costHasX(cost)) {
+    xs.length = 0;
+    const part = cost.find((c) => c.pays === "resource" || c.pays === "life");
+    const max = part?.pays === "resource" ? (p.resources[rules.game.resources.find((r) => r.name.toLowerCase() === part.resource.toLowerCase())?.name ?? part.resource] ?? 0) : Math.max(0, p.life - 1);
+    for (let x = 0; x <= max; x++) xs.push(x);
+  }
+  const discardN = cost.reduce((n, c) => n + (c.pays === "discard" ? c.amount : 0), 0);
+  const eraseN = cost.reduce((n, c) => n + (c.pays === "erase" ? c.amount : 0), 0);
+  const sacrificeParts = cost.filter((c) => c.pays === "sacrifice");
+  const discards = discardN > 0 ? combinations(ctx, hand(ctx, player).filter((id) => !exclude.includes(id)), discardN) : [[]];
+  const erases = eraseN > 0 ? combinations(ctx, zoneList(ctx, player, rules.zones.graveyard), eraseN) : [[]];
+  let sacrifices: string[][] = [[]];
+  for (const part of sacrificeParts) {
+    if (part.pays !== "sacrifice") continue;
+    const options = "kind" in part.what ? [selfCard] : selectCards(ctx, { ...part.what, controller: "you" }, player, selfCard);
+    sacrifices = sacrifices.flatMap((s) => options.filter((o) => !s.includes(o)).map((o) => [...s, o]));
+  }
+  const out: Payment[] = [];
+  for (const x of xs)
+    for (const discard of discards)
+      for (const erase of erases)
+        for (const sacrifice of sacrifices) {
+          const payment: Payment = {};
+          if (x !== undefined) payment.x = x;
+          if (discard.length) payment.discard = discard;
+          if (erase.length) payment.erase = erase;
+          if (sacrifice.length) payment.sacrifice = sacrifice;
+          out.push(payment);
+        }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Targets of a card or ability being played
+
+/** Target specs of what playing a card asks for: its spell abilities' targets, in order. */
+function playTargetSpecs(def: CompiledCard, permanent: boolean): TargetSpec[] {
+  if (permanent) return [];
+  return def.abilities.filter((a) => a.kind === "spell").flatMap((a) => a.targets);
+}
+
+function targetCombos(ctx: Ctx, specs: TargetSpec[], player: PlayerId, selfCard: string): TargetValue[][] {
+  let combos: TargetValue[][] = [[]];
+  for (const spec of specs) {
+    const options = legalTargetOptions(ctx, spec, player, selfCard);
+    if (options.length === 0 && spec.min === 0) continue;
+    combos = combos.flatMap((c) => options.map((o) => [...c, o]));
+  }
+  return combos;
+}
+
+function checkTargets(ctx: Ctx, specs: TargetSpec[], targets: TargetValue[], player: PlayerId, selfCard: string): Refusal | null {
+  const required = specs.filter((s) => s.min > 0 || legalTargetOptions(ctx, s, player, selfCard).length > 0);
+  for (const spec of specs) {
+    if (spec.min > 0 && legalTargetOptions(ctx, spec, player, selfCard).length === 0) return refuse("no_legal_target", `there is no legal choice for ${spec.text}`);
+  }
+  if (targets.length !== required.length) return refuse("wrong_target_count", `this needs ${required.length} target(s), ${targets.length} given`);
+  for (let i = 0; i < targets.length; i++) {
+    if (!targetStillLegal(ctx, required[i]!, targets[i]!, player, selfCard)) return refuse("illegal_target", `${describeTarget(ctx, targets[i]!)} is not a legal choice for ${required[i]!.text}`);
+  }
+  return null;
+}
+
+const describeTarget = (ctx: Ctx, t: TargetValue): string => ("card" in t ? cardName(ctx, t.card) : t.player);
+
+// ---------------------------------------------------------------------------------------------
+// Validation
+
+function decider(ctx: Ctx): PlayerId | null {
+  const { state, rules } = ctx;
+  if (state.over) return null;
+  if (state.pending) return state.pending.player;
+  if (rules.model.windowOpen(state)) return state.priority?.player ?? state.active;
+  return state.active;
+}
+
+function inInteractivePhase(ctx: Ctx): boolean {
+  const phase = ctx.rules.game.phases.find((p) => p.name === ctx.state.phase);
+  return phase ? !phase.auto : true;
+}
+
+function timingRefusal(ctx: Ctx, player: PlayerId, instantSpeed: boolean): Refusal | null {
+  const { state, rules } = ctx;
+  if (state.pending) return refuse("choice_pending", `${state.pending.player} must first ${state.pending.prompt}`);
+  if (rules.model.windowOpen(state)) {
+    if (state.priority?.player !== player) return refuse("not_your_decision", `${state.priority?.player} holds priority`);
+    if (!instantSpeed) return refuse("wrong_phase", "only spells and abilities can be used while something waits to resolve");
+    return null;
+  }
+  if (player !== state.active) {
+    if (instantSpeed && rules.param("spells_on_opponent_turn", false) && rules.model.mayRespond(state, player)) return null;
+    return refuse("not_your_turn", `it is ${state.active}'s turn`);
+  }
+  if (!inInteractivePhase(ctx)) return refuse("wrong_phase", `nothing can be played during the ${state.phase} phase`);
+  return null;
+}
+
+export function validate(ctx: Ctx, action: Action): Refusal | null {
+  const { state, rules } = ctx;
+  if (state.over) return refuse("game_over", "the game is over");
+  if (!state.players[action.player]) return refuse("not_your_decision", `there is no player ${action.player}`);
+  switch (action.type) {
+    case "play": {
+      const card = state.cards[action.card];
+      if (!card) return refuse("unknown_card", `there is no card ${action.card}`);
+      const def = cardDef(ctx, card);
+      const permanent = isPermanent(ctx, def);
+      const timing = timingRefusal(ctx, action.player, !permanent);
+      if (timing) return timing;
+      if (card.owner !== action.player || card.zone !== rules.zones.hand) return refuse("not_in_hand", `${def.name} is not in ${action.player}'s hand`);
+      const slots = slotsOf(ctx);
+      if (permanent && slots !== undefined && battlefield(ctx, action.player).length >= slots) return refuse("slot_full", `all ${slots} ${rules.zones.battlefield} slots are full`);
+      const cost = checkCost(ctx, action.player, def.cost, action.payment ?? {}, action.card, [action.card]);
+      if (cost) return cost;
+      return checkTargets(ctx, playTargetSpecs(def, permanent), action.targets ?? [], action.player, action.card);
+    }
+    case "activate": {
+      const card = state.cards[action.card];
+      if (!card) return refuse("unknown_card", `there is no card ${action.card}`);
+      const timing = timingRefusal(ctx, action.player, true);
+      if (timing) return timing;
+      if (card.zone !== rules.zones.battlefield) return refuse("not_in_play", `${cardName(ctx, action.card)} is not in play`);
+      if (card.controller !== action.player) return refuse("not_your_card", `${action.player} does not control ${cardName(ctx, action.card)}`);
+      const ability = cardDef(ctx, card).abilities.find((a) => a.id === action.ability && a.kind === "activated");
+      if (!ability) return refuse("no_such_ability", `${cardName(ctx, action.card)} has no activated ability ${action.ability}`);
+      const cost = checkCost(ctx, action.player, ability.cost ?? [], action.payment ?? {}, action.card, []);
+      if (cost) return cost;
+      return checkTargets(ctx, ability.targets, action.targets ?? [], action.player, action.card);
+    }
+    case "attack": {
+      const timing = timingRefusal(ctx, action.player, false);
+      if (timing) return timing;
+      const card = state.cards[action.attacker];
+      if (!card) return refuse("unknown_card", `there is no card ${action.attacker}`);
+      if (card.zone !== rules.zones.battlefield) return refuse("not_in_play", `${cardName(ctx, action.attacker)} is not in play`);
+      if (card.controller !== action.player) return refuse("not_your_card", `${action.player} does not control ${cardName(ctx, action.attacker)}`);
+      if (state.turn === 1 && !rules.param("first_turn_attacks", true)) return refuse("no_attacks_first_turn", "no attacks are allowed on the very first turn of the game");
+      if (card.attackedTurn === state.turn) return refuse("already_attacked", `${cardName(ctx, action.attacker)} has already attacked this turn`);
+      if (rules.param("summoning_sickness", true) && card.enteredTurn === state.turn && !hasRule(ctx, action.attacker, "ignores_summoning_sickness"))
+        return refuse("summoning_sick", `${cardName(ctx, action.attacker)} entered play this turn and cannot attack yet`);
+      if (card.defender && !rules.param("defender_can_attack", false)) return refuse("cannot_attack", `${cardName(ctx, action.attacker)} is a defender`);
+      if (hasRule(ctx, action.attacker, "cant_attack")) return refuse("cannot_attack", `${cardName(ctx, action.attacker)} can't attack`);
+      const targets = String(rules.param("attack_targets", "unit player")).split(/\s+/);
+      const t = action.target;
+      if ("player" in t) {
+        if (t.player === action.player || !state.players[t.player]) return refuse("illegal_target", "attack the opposing player");
+        if (!targets.includes("player")) return refuse("illegal_target", "attacks cannot target a player in this game");
+      } else {
+        const target = state.cards[t.card];
+        if (!target || target.zone !== rules.zones.battlefield || target.controller === action.player) return refuse("illegal_target", "the attacked card must be an enemy card in play");
+        if (!targets.includes("unit")) return refuse("illegal_target", "attacks cannot target cards in this game");
+      }
+      return null;
+    }
+    case "defend": {
+      const timing = timingRefusal(ctx, action.player, false);
+      if (timing) return timing;
+      if (rules.param("defenders", rules.game.params["defender_walls"] !== undefined) !== true) return refuse("wrong_phase", "this game has no defenders");
+      const card = state.cards[action.card];
+      if (!card) return refuse("unknown_card", `there is no card ${action.card}`);
+      if (card.zone !== rules.zones.battlefield || card.controller !== action.player) return refuse("not_your_card", `${cardName(ctx, action.card)} is not a unit of yours in play`);
+      if (card.defender) return refuse("already_defending", `${cardName(ctx, action.card)} is already a defender`);
+      if (!rules.param("defender_can_attack", false) && card.attackedTurn === state.turn) return refuse("already_attacked", `${cardName(ctx, action.card)} attacked this turn`);
+      if (!rules.param("defender_just_played", true) && card.enteredTurn === state.turn) return refuse("summoning_sick", `${cardName(ctx, action.card)} entered play this turn`);
+      return null;
+    }
+    case "end_phase": {
+      if (state.pending) return refuse("choice_pending", `${state.pending.player} must first ${state.pending.prompt}`);
+      if (rules.model.windowOpen(state)) return refuse("not_your_decision", "a response window is open: pass instead");
+      if (action.player !== state.active) return refuse("not_your_turn", `it is ${state.active}'s turn`);
+      if (!inInteractivePhase(ctx)) return refuse("wrong_phase", `the ${state.phase} phase ends by itself`);
+      return null;
+    }
+    case "pass": {
+      if (state.pending) return refuse("choice_pending", `${state.pending.player} must first ${state.pending.prompt}`);
+      if (!rules.model.windowOpen(state)) return refuse("no_window", "there is nothing to pass on; end the phase instead");
+      if (state.priority?.player !== action.player) return refuse("not_your_decision", `${state.priority?.player} holds priority`);
+      return null;
+    }
+    case "choose": {
+      const pending = state.pending;
+      if (!pending) return refuse("no_choice_pending", "no choice is waiting");
+      if (pending.player !== action.player) return refuse("not_your_decision", `${pending.player} must ${pending.prompt}`);
+      switch (pending.kind) {
+        case "cards": {
+          const cards = action.cards ?? [];
+          if (cards.length < pending.min || cards.length > pending.max || new Set(cards).size !== cards.length || cards.some((c) => !pending.options.includes(c)))
+            return refuse("illegal_choice", `choose ${pending.min === pending.max ? pending.min : `${pending.min} to ${pending.max}`} of the offered cards`);
+          return null;
+        }
+        case "defender":
+          return action.cards?.length === 1 && pending.options.includes(action.cards[0]!) ? null : refuse("illegal_choice", "choose one of your defenders");
+        case "targets":
+          return action.target && pending.options.some((o) => sameTarget(o, action.target!)) ? null : refuse("illegal_target", `choose one of the legal targets for ${pending.spec.text}`);
+        case "yes_no":
+          return action.yes === undefined ? refuse("illegal_choice", "answer yes or no") : null;
+        case "mode":
+          return action.mode !== undefined && action.mode >= 0 && action.mode < pending.modes.length ? null : refuse("illegal_choice", `choose a mode between 0 and ${pending.modes.length - 1}`);
+        case "order_triggers":
+          return action.trigger !== undefined && pending.triggers.includes(action.trigger) ? null : refuse("illegal_choice", "choose one of the waiting triggers");
+      }
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Performing
+
+function spellFrames(ctx: Ctx, def: CompiledCard, cardId: string, player: PlayerId, targets: TargetValue[], x: number | undefined): Frame[] {
+  const frames: Frame[] = [];
+  let next = 0;
+  const spells = def.abilities.filter((a) => a.kind === "spell");
+  for (const ability of spells) {
+    const slots: TargetValue[][] = [];
+    for (const spec of ability.targets) {
+      const options = legalTargetOptions(ctx, spec, player, cardId);
+      if (options.length === 0 && spec.min === 0) slots.push([]);
+      else slots.push(targets[next] ? [targets[next++]!] : []);
+    }
+    frames.push({ card: cardId, ability: ability.id, controller: player, steps: ability.steps, pc: 0, targets: slots, chosen: {}, x, label: `${def.name}: ${ability.text}`, source: ability.source });
+  }
+  if (frames.length === 0) frames.push({ card: cardId, controller: player, steps: [], pc: 0, targets: [], chosen: {}, x, label: def.name, source: def.source });
+  return frames;
+}
+
+function perform(ctx: Ctx, action: Action): void {
+  const { state, rules } = ctx;
+  switch (action.type) {
+    case "play": {
+      const def = cardDef(ctx, state.cards[action.card]!);
+      const permanent = isPermanent(ctx, def);
+      const payment = action.payment ?? {};
+      emit(ctx, "action", `${action.player} plays ${def.name}`, { player: action.player, card: action.card, name: def.name, source: def.source });
+      // The card leaves the hand before its cost is paid, so it cannot pay for itself.
+      moveCard(ctx, action.card, RESOLVING, { quiet: true });
+      payCost(ctx, action.player, def.cost, payment, action.card, def.source);
+      noteEvent(ctx, "cast", { player: action.player, card: action.card });
+      if (permanent) {
+        enterBattlefield(ctx, action.card, action.player, "played", def.source);
+        return;
+      }
+      const frames = spellFrames(ctx, def, action.card, action.player, action.targets ?? [], payment.x);
+      frames[0]!.spellCard = action.card;
+      // The first ability resolves first: push in reverse; the spell goes to the graveyard when the bottom frame ends.
+      const specs = def.abilities.filter((a) => a.kind === "spell").flatMap((a) => a.targets);
+      if (rules.model.name === "instant") for (const frame of [...frames].reverse()) rules.model.announce(ctx, frame, "spell", specs);
+      else {
+        const merged: Frame = { ...frames[0]!, steps: frames.flatMap((f) => f.steps), targets: frames.flatMap((f) => f.targets) };
+        rules.model.announce(ctx, merged, "spell", specs);
+      }
+      return;
+    }
+    case "activate": {
+      const card = state.cards[action.card]!;
+      const ability = cardDef(ctx, card).abilities.find((a) => a.id === action.ability)!;
+      emit(ctx, "action", `${action.player} activates ${cardName(ctx, action.card)}: ${ability.text}`, { player: action.player, card: action.card, ability: ability.id, source: ability.source });
+      payCost(ctx, action.player, ability.cost ?? [], action.payment ?? {}, action.card, ability.source);
+      const frame: Frame = {
+        card: action.card,
+        ability: ability.id,
+        controller: action.player,
+        steps: ability.steps,
+        pc: 0,
+        targets: (action.targets ?? []).map((t) => [t]),
+        chosen: {},
+        x: action.payment?.x,
+        label: `${cardName(ctx, action.card)}: ${ability.text}`,
+        source: ability.source,
+      };
+      rules.model.announce(ctx, frame, "ability", ability.targets);
+      return;
+    }
+    case "attack": {
+      const card = state.cards[action.attacker]!;
+      card.attackedTurn = state.turn;
+      const what = "card" in action.target ? cardName(ctx, action.target.card) : action.target.player;
+      emit(ctx, "attack", `${cardName(ctx, action.attacker)} attacks ${what}`, { player: action.player, card: action.attacker, name: cardName(ctx, action.attacker) });
+      state.frames.push({ card: action.attacker, controller: action.player, steps: [{ op: "rule", rule: "attack" }], pc: 0, targets: [[action.target]], chosen: { attacker: [action.attacker] }, label: `attack by ${cardName(ctx, action.attacker)}` });
+      noteEvent(ctx, "attacks", { card: action.attacker, player: action.player });
+      return;
+    }
+    case "defend": {
+      state.cards[action.card]!.defender = true;
+      emit(ctx, "action", `${cardName(ctx, action.card)} becomes a defender`, { player: action.player, card: action.card, name: cardName(ctx, action.card) });
+      return;
+    }
+    case "end_phase": {
+      emit(ctx, "action", `${action.player} ends the ${state.phase} phase`, { player: action.player });
+      const { value, actions } = rules.flow.send(state.flow, { type: "PHASE_DONE" });
+      state.flow = value;
+      for (const a of actions) runFlowAction(ctx, a);
+      return;
+    }
+    case "pass": {
+      emit(ctx, "action", `${action.player} passes`, { player: action.player });
+      rules.model.pass(ctx, action.player);
+      return;
+    }
+    case "choose": {
+      const pending = state.pending!;
+      state.pending = null;
+      switch (pending.kind) {
+        case "order_triggers": {
+          const index = state.noted.findIndex((t) => t.id === action.trigger);
+          const [first] = state.noted.splice(index, 1);
+          emit(ctx, "choice", `${action.player} orders ${first!.card ? cardName(ctx, first!.card) : "a rule"} first`, { player: action.player, ability: first!.ability, source: first!.source });
+          placeTrigger(ctx, first!);
+          return;
+        }
+        case "targets":
+          emit(ctx, "choice", `${action.player} targets ${describeTarget(ctx, action.target!)}`, { player: action.player });
+          resumeTargeting(ctx, action.target);
+          return;
+        default: {
+          const frame = pending.frame !== undefined ? state.frames[pending.frame] : undefined;
+          if (!frame) return;
+          if (pending.kind === "yes_no") frame.answer = [action.yes ? "yes" : "no"];
+          else if (pending.kind === "mode") frame.answer = [String(action.mode)];
+          else {
+            frame.answer = action.cards ?? [];
+            emit(ctx, "choice", `${action.player} chooses ${frame.answer.map((id) => cardName(ctx, id)).join(", ") || "nothing"}`, { player: action.player });
+          }
+        }
+      }
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Public entry points
+
+export function applyAction(rules: Rules, state: GameState, action: Action): ApplyResult {
+  const check: Ctx = { rules, state, events: [] };
+  const refusal = validate(check, action);
+  if (refusal) return { ok: false, refusal, state, events: [] };
+  const ctx: Ctx = { rules, state: cloneState(state), events: [] };
+  perform(ctx, action);
+  settle(ctx);
+  return { ok: true, state: ctx.state, events: ctx.events };
+}
+
+function candidates(ctx: Ctx): Action[] {
+  const { state, rules } = ctx;
+  const player = decider(ctx);
+  if (!player) return [];
+  const out: Action[] = [];
+  const pending = state.pending;
+  if (pending) {
+    switch (pending.kind) {
+      case "cards": {
+        for (let n = pending.min; n <= pending.max; n++) for (const cards of combinations(ctx, pending.options, n)) out.push({ type: "choose", player, cards });
+        break;
+      }
+      case "defender":
+        for (const id of pending.options) out.push({ type: "choose", player, cards: [id] });
+        break;
+      case "targets":
+        for (const target of pending.options) out.push({ type: "choose", player, target });
+        break;
+      case "yes_no":
+        out.push({ type: "choose", player, yes: true }, { type: "choose", player, yes: false });
+        break;
+      case "mode":
+        pending.modes.forEach((_, mode) => out.push({ type: "choose", player, mode }));
+        break;
+      case "order_triggers":
+        for (const trigger of pending.triggers) out.push({ type: "choose", player, trigger });
+        break;
+    }
+    return out;
+  }
+  const window = rules.model.windowOpen(state);
+  if (window) out.push({ type: "pass", player });
+  // Plays
+  for (const id of hand(ctx, player)) {
+    const def = cardDef(ctx, state.cards[id]!);
+    const permanent = isPermanent(ctx, def);
+    if (window && permanent) continue;
+    const specs = playTargetSpecs(def, permanent);
+    for (const targets of targetCombos(ctx, specs, player, id))
+      for (const payment of paymentOptions(ctx, player, def.cost, id, [id])) out.push({ type: "play", player, card: id, payment, targets });
+  }
+  // Activations
+  for (const id of battlefield(ctx, player)) {
+    for (const ability of cardDef(ctx, state.cards[id]!).abilities) {
+      if (ability.kind !== "activated") continue;
+      for (const targets of targetCombos(ctx, ability.targets, player, id))
+        for (const payment of paymentOptions(ctx, player, ability.cost ?? [], id, [])) out.push({ type: "activate", player, card: id, ability: ability.id, payment, targets });
+    }
+  }
+  if (!window && player === state.active) {
+    const enemy = opponentOf(state, player);
+    for (const id of battlefield(ctx, player)) {
+      out.push({ type: "attack", player, attacker: id, target: { player: enemy } });
+      for (const target of battlefield(ctx, enemy)) out.push({ type: "attack", player, attacker: id, target: { card: target } });
+      out.push({ type: "defend", player, card: id });
+    }
+    out.push({ type: "end_phase", player });
+  }
+  return out;
+}
+
+export function listLegalActions(rules: Rules, state: GameState): Action[] {
+  const ctx: Ctx = { rules, state, events: [] };
+  return candidates(ctx).filter((action) => validate(ctx, action) === null);
+}
+
+export function checkAction(rules: Rules, state: GameState, action: Action): Refusal | null {
+  return validate({ rules, state, events: [] }, action);
+}

@@ -1,0 +1,87 @@
+/**
+ * Combat. An attack is resolved as a frame running the native rule `attack`, so a choice in the
+ * middle of it (which defender walls the attack) uses the same pending-choice machinery as any
+ * effect.
+ *
+ * `combat_model = fight` (Three-Slot Duel): an attack on a unit, or an attack walled by a
+ * defender, is a fight by power — higher power destroys the other and survives, equal powers
+ * destroy both, and a losing attacker leaves the blocker weakened until end of turn (by the
+ * amount `fight_survivor_weakened_by` names). An attack on the player that no defender walls
+ * deals the attacker's power to the player as combat damage (BREACH-style triggers fire on it).
+ * `combat_model = damage` (the other games: declared attackers and blockers, simultaneous
+ * damage against a toughness stat) is the remaining work of their issues.
+ */
+import type { SourceRef } from "../compiler/ir.ts";
+import type { Ctx } from "./core.ts";
+import { addModifier, battlefield, cardName, damagePlayer, destroy, emit, noteEvent, statOf } from "./core.ts";
+import { registerNativeRule } from "./effects.ts";
+import type { Frame } from "./state.ts";
+import { opponentOf } from "./state.ts";
+
+export const powerStat = (ctx: Ctx): string => ctx.rules.param("power_stat", "power");
+
+export function fight(ctx: Ctx, attacker: string, blocker: string, source?: SourceRef): void {
+  const stat = powerStat(ctx);
+  const a = statOf(ctx, attacker, stat);
+  const b = statOf(ctx, blocker, stat);
+  emit(ctx, "fight", `${cardName(ctx, attacker)} (${a}) fights ${cardName(ctx, blocker)} (${b})`, { card: attacker, name: cardName(ctx, attacker), amount: a, source });
+  if (a > b) {
+    destroy(ctx, blocker, source);
+  } else if (a === b) {
+    if (ctx.rules.param("fight_tie", "both_destroyed") === "both_destroyed") {
+      destroy(ctx, attacker, source);
+      destroy(ctx, blocker, source);
+    }
+  } else {
+    destroy(ctx, attacker, source);
+    const by = ctx.rules.param<string | number>("fight_survivor_weakened_by", "attacker_power");
+    const amount = by === "attacker_power" ? a : typeof by === "number" ? by : Number(by) || 0;
+    if (amount > 0 && ctx.state.cards[blocker]) {
+      addModifier(ctx, blocker, { [stat]: -amount }, [], "end_of_turn", ctx.state.cards[blocker]!.controller, attacker, source);
+    }
+  }
+}
+
+function resolveAttack(ctx: Ctx, frame: Frame): "done" | "wait" {
+  const { state, rules } = ctx;
+  const attacker = frame.chosen["attacker"]?.[0];
+  const target = frame.targets[0]?.[0];
+  if (!attacker || !target || state.cards[attacker]?.zone !== rules.zones.battlefield) return "done";
+  const defending = opponentOf(state, state.cards[attacker]!.controller);
+  let blocker: string | undefined;
+  if ("card" in target && state.cards[target.card]?.defender) {
+    blocker = target.card;
+  } else {
+    const intercepts = rules.param("defender_intercepts", "all_attacks");
+    const walls = intercepts === "all_attacks" || ("player" in target && intercepts !== "none");
+    const defenders = walls ? battlefield(ctx, defending).filter((id) => state.cards[id]!.defender) : [];
+    if (defenders.length === 1) blocker = defenders[0];
+    else if (defenders.length > 1) {
+      if (frame.answer) {
+        blocker = frame.answer[0];
+        delete frame.answer;
+      } else if (rules.param("defender_choice", "defending_player") === "defending_player") {
+        state.pending = { kind: "defender", player: defending, options: defenders, prompt: "choose the defender that walls this attack", frame: state.frames.length - 1 };
+        return "wait";
+      } else blocker = defenders[0];
+    }
+  }
+  if (blocker) {
+    if (rules.param("defender_walls", "one_attack") === "one_attack") state.cards[blocker]!.defender = false;
+    emit(ctx, "block", `${cardName(ctx, blocker)} walls the attack of ${cardName(ctx, attacker)}`, { card: blocker, name: cardName(ctx, blocker), player: defending, source: frame.source });
+    noteEvent(ctx, "blocks", { card: blocker, player: defending });
+    noteEvent(ctx, "blocked", { card: attacker });
+    fight(ctx, attacker, blocker, frame.source);
+    return "done";
+  }
+  if ("player" in target) {
+    const power = statOf(ctx, attacker, powerStat(ctx));
+    emit(ctx, "breach", `${cardName(ctx, attacker)} hits ${target.player} unblocked for ${power}`, { card: attacker, name: cardName(ctx, attacker), player: target.player, amount: power, source: frame.source });
+    damagePlayer(ctx, target.player, power, attacker, frame.source, true);
+    return "done";
+  }
+  if (state.cards[target.card]?.zone === rules.zones.battlefield) fight(ctx, attacker, target.card, frame.source);
+  return "done";
+}
+
+registerNativeRule("attack", (ctx, frame) => resolveAttack(ctx, frame));

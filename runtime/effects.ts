@@ -1,0 +1,602 @@
+/**
+ * The effect interpreter: runs the steps of the frame on top of the resolution stack, one at a
+ * time. A step that needs a player's choice sets `state.pending` and stops; the player's answer
+ * (an action from `legalActions`) is stored on the frame and the same step runs again and
+ * consumes it. Frames are JSON, so a resolution can stop and resume across `apply` calls.
+ */
+import type { Affected, CardRef, CardSelector, Condition, NumberExpr, PlayerRef, PlayersRef, SourceRef, Step } from "../compiler/ir.ts";
+import type { Ctx } from "./core.ts";
+import {
+  RESOLVING,
+  addModifier,
+  cardDef,
+  cardName,
+  damageCard,
+  damagePlayer,
+  destroy,
+  discardCard,
+  draw,
+  emit,
+  enterBattlefield,
+  gainLife,
+  hand,
+  isPermanent,
+  battlefield,
+  loseLife,
+  moveCard,
+  noteEvent,
+  randomInt,
+  returnToHand,
+  selectCards,
+  shuffleZone,
+  slotsOf,
+  statOf,
+  zoneList,
+} from "./core.ts";
+import type { Frame, PlayerId, TargetValue } from "./state.ts";
+import { opponentOf } from "./state.ts";
+
+// ---------------------------------------------------------------------------------------------
+// Evaluating references
+
+export function evalPlayer(ctx: Ctx, frame: Frame, ref: PlayerRef): PlayerId | undefined {
+  switch (ref.kind) {
+    case "you":
+      return frame.controller;
+    case "opponent":
+      return opponentOf(ctx.state, frame.controller);
+    case "active":
+      return ctx.state.active;
+    case "target": {
+      const t = frame.targets[ref.index]?.[0];
+      if (!t) return undefined;
+      return "player" in t ? t.player : ctx.state.cards[t.card]?.controller;
+    }
+    case "controller_of": {
+      const card = evalCard(ctx, frame, ref.of);
+      return card ? ctx.state.cards[card]?.controller : undefined;
+    }
+    case "owner_of": {
+      const card = evalCard(ctx, frame, ref.of);
+      return card ? ctx.state.cards[card]?.owner : undefined;
+    }
+    case "event_player":
+      return frame.event?.player;
+  }
+}
+
+export function evalPlayers(ctx: Ctx, frame: Frame, ref: PlayersRef): PlayerId[] {
+  if (ref.kind === "each_player") return [...ctx.state.order];
+  if (ref.kind === "each_opponent") return ctx.state.order.filter((p) => p !== frame.controller);
+  const p = evalPlayer(ctx, frame, ref);
+  return p ? [p] : [];
+}
+
+export function evalCard(ctx: Ctx, frame: Frame, ref: CardRef): string | undefined {
+  switch (ref.kind) {
+    case "self":
+      return frame.card;
+    case "target": {
+      const t = frame.targets[ref.index]?.[0];
+      return t && "card" in t ? t.card : undefined;
+    }
+    case "it":
+      return frame.chosen["it"]?.[0] ?? frame.event?.card ?? frame.card;
+    case "chosen":
+      return frame.chosen[ref.label]?.[0];
+  }
+}
+
+/** The cards and players an effect acts on. */
+export function evalAffected(ctx: Ctx, frame: Frame, affected: Affected): TargetValue[] {
+  switch (affected.kind) {
+    case "card": {
+      if (affected.ref.kind === "target") return (frame.targets[affected.ref.index] ?? []).filter((t) => "card" in t);
+      if (affected.ref.kind === "chosen") return (frame.chosen[affected.ref.label] ?? []).map((card) => ({ card }));
+      const id = evalCard(ctx, frame, affected.ref);
+      return id ? [{ card: id }] : [];
+    }
+    case "player":
+      return evalPlayers(ctx, frame, affected.ref).map((player) => ({ player }));
+    case "cards":
+      return selectCards(ctx, affected.selector, frame.controller, frame.card).map((card) => ({ card }));
+    case "target":
+      return frame.targets[affected.index] ?? [];
+  }
+}
+
+export function evalNumber(ctx: Ctx, frame: Frame, expr: NumberExpr): number {
+  if (typeof expr === "number") return expr;
+  switch (expr.kind) {
+    case "x":
+      return frame.x ?? 0;
+    case "count":
+      return selectCards(ctx, expr.of, frame.controller, frame.card).length;
+    case "stat": {
+      const id = evalCard(ctx, frame, expr.of);
+      return id ? statOf(ctx, id, expr.stat) : 0;
+    }
+    case "life": {
+      const p = evalPlayer(ctx, frame, expr.of);
+      return p ? ctx.state.players[p]!.life : 0;
+    }
+    case "counters": {
+      if ("card" in expr.of) {
+        const id = evalCard(ctx, frame, expr.of.card);
+        return id ? (ctx.state.cards[id]?.counters[expr.counter] ?? 0) : 0;
+      }
+      const p = evalPlayer(ctx, frame, expr.of.player);
+      return p ? (ctx.state.players[p]!.counters[expr.counter] ?? 0) : 0;
+    }
+    case "hand_size": {
+      const p = evalPlayer(ctx, frame, expr.of);
+      return p ? hand(ctx, p).length : 0;
+    }
+    case "event_amount":
+      return frame.event?.amount ?? 0;
+    case "times":
+      return expr.factor * evalNumber(ctx, frame, expr.of);
+  }
+}
+
+export function evalCondition(ctx: Ctx, frame: Frame, condition: Condition): boolean {
+  const cmp = (a: number, op: string, b: number) => ({ "<=": a <= b, ">=": a >= b, "=": a === b, "<": a < b, ">": a > b })[op] ?? false;
+  switch (condition.kind) {
+    case "controls": {
+      const who = evalPlayer(ctx, frame, condition.who) ?? frame.controller;
+      return selectCards(ctx, { ...condition.selector, controller: who === frame.controller ? "you" : "opponent" }, frame.controller, frame.card).length >= condition.atLeast;
+    }
+    case "life_at_most": {
+      const p = evalPlayer(ctx, frame, condition.who);
+      return p !== undefined && ctx.state.players[p]!.life <= evalNumber(ctx, frame, condition.value);
+    }
+    case "life_at_least": {
+      const p = evalPlayer(ctx, frame, condition.who);
+      return p !== undefined && ctx.state.players[p]!.life >= evalNumber(ctx, frame, condition.value);
+    }
+    case "compare":
+      return cmp(evalNumber(ctx, frame, condition.left), condition.op, evalNumber(ctx, frame, condition.right));
+    case "your_turn":
+      return ctx.state.active === frame.controller;
+    case "not":
+      return !evalCondition(ctx, frame, condition.condition);
+    case "all":
+      return condition.conditions.every((c) => evalCondition(ctx, frame, c));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Running frames
+
+/** Asks a player to choose cards; returns the answer when the frame already has one. */
+function askCards(ctx: Ctx, frame: Frame, player: PlayerId, options: string[], min: number, max: number, prompt: string): string[] | "wait" {
+  if (frame.answer) {
+    const answer = frame.answer;
+    delete frame.answer;
+    return answer;
+  }
+  max = Math.min(max, options.length);
+  min = Math.min(min, max);
+  if (options.length === 0 || max === 0) return [];
+  // A forced choice (every option must be taken) needs no decision.
+  if (min === options.length) return [...options];
+  ctx.state.pending = { kind: "cards", player, options, min, max, prompt, frame: ctx.state.frames.length - 1 };
+  return "wait";
+}
+
+function askYesNo(ctx: Ctx, frame: Frame, player: PlayerId, prompt: string): boolean | "wait" {
+  if (frame.answer) {
+    const yes = frame.answer[0] === "yes";
+    delete frame.answer;
+    return yes;
+  }
+  ctx.state.pending = { kind: "yes_no", player, prompt, frame: ctx.state.frames.length - 1 };
+  return "wait";
+}
+
+function askMode(ctx: Ctx, frame: Frame, player: PlayerId, modes: string[], prompt: string): number | "wait" {
+  if (frame.answer) {
+    const index = Number(frame.answer[0]);
+    delete frame.answer;
+    return index;
+  }
+  ctx.state.pending = { kind: "mode", player, modes, prompt, frame: ctx.state.frames.length - 1 };
+  return "wait";
+}
+
+/** Finishes a frame: a resolved spell goes to its owner's graveyard. */
+function finishFrame(ctx: Ctx, frame: Frame): void {
+  ctx.state.frames.pop();
+  if (frame.spellCard) {
+    const card = ctx.state.cards[frame.spellCard];
+    if (card && card.zone === RESOLVING) moveCard(ctx, frame.spellCard, ctx.rules.zones.graveyard, { source: frame.source });
+  }
+  if (frame.card || frame.ability) emit(ctx, "resolve", `${frame.label} resolved`, { card: frame.card, ability: frame.ability, player: frame.controller, source: frame.source });
+}
+
+/** Runs the top frame until it finishes or waits for a choice. */
+export function runTopFrame(ctx: Ctx): void {
+  const frame = ctx.state.frames[ctx.state.frames.length - 1]!;
+  while (frame.pc < frame.steps.length) {
+    const step = frame.steps[frame.pc]!;
+    const result = runStep(ctx, frame, step);
+    if (result === "wait") return;
+    if (ctx.state.frames[ctx.state.frames.length - 1] !== frame) {
+      // The step pushed nested frames (choose one, you may, a keyword defined in card text):
+      // this frame continues after them.
+      frame.pc += 1;
+      return;
+    }
+    frame.pc += 1;
+    if (ctx.state.over) return;
+  }
+  finishFrame(ctx, frame);
+}
+
+function nested(ctx: Ctx, frame: Frame, steps: Step[], label: string, source?: SourceRef): void {
+  ctx.state.frames.push({ ...frame, steps, pc: 0, label, source: source ?? frame.source, spellCard: undefined, answer: undefined, chosen: frame.chosen });
+}
+
+function cardsOf(values: TargetValue[]): string[] {
+  return values.flatMap((v) => ("card" in v ? [v.card] : []));
+}
+function playersOf(ctx: Ctx, frame: Frame, values: TargetValue[]): PlayerId[] {
+  return values.flatMap((v) => ("player" in v ? [v.player] : []));
+}
+
+function stillThere(ctx: Ctx, id: string): boolean {
+  return ctx.state.cards[id] !== undefined;
+}
+
+function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
+  const { state, rules } = ctx;
+  const source = step.source ?? frame.source;
+  const num = (e: NumberExpr) => evalNumber(ctx, frame, e);
+  switch (step.op) {
+    case "damage": {
+      const amount = num(step.amount);
+      const from = step.from ? evalCard(ctx, frame, step.from) : frame.card;
+      for (const t of evalAffected(ctx, frame, step.to)) {
+        if ("player" in t) damagePlayer(ctx, t.player, amount, from, source, false);
+        else damageCard(ctx, t.card, amount, from, source);
+      }
+      return "done";
+    }
+    case "draw":
+      for (const p of evalPlayers(ctx, frame, step.who)) draw(ctx, p, num(step.amount), source);
+      return "done";
+    case "keyword_action":
+      return runKeywordAction(ctx, frame, step.keyword, num(step.amount), evalPlayers(ctx, frame, step.who), source);
+    case "discard": {
+      // Several players discarding: each is asked in turn (the frame's answer belongs to the first still to choose).
+      const players = evalPlayers(ctx, frame, step.who);
+      const done = (frame.chosen["$discarded"] ??= []);
+      for (const p of players) {
+        if (done.includes(p)) continue;
+        const options = hand(ctx, p).filter((id) => !step.filter || selectCards(ctx, { ...step.filter, zones: [rules.zones.hand] }, frame.controller, frame.card).includes(id));
+        const amount = Math.min(num(step.amount), options.length);
+        let chosen: string[];
+        if (step.random) {
+          chosen = [];
+          const pool = [...options];
+          for (let i = 0; i < amount; i++) chosen.push(pool.splice(randomInt(ctx, 0, pool.length - 1), 1)[0]!);
+        } else {
+          const answer = askCards(ctx, frame, p, options, amount, amount, `discard ${amount} card${amount === 1 ? "" : "s"}`);
+          if (answer === "wait") return "wait";
+          chosen = answer;
+        }
+        for (const id of chosen) discardCard(ctx, p, id, source);
+        done.push(p);
+      }
+      delete frame.chosen["$discarded"];
+      return "done";
+    }
+    case "gain_life":
+      for (const p of evalPlayers(ctx, frame, step.who)) gainLife(ctx, p, num(step.amount), source);
+      return "done";
+    case "lose_life":
+      for (const p of evalPlayers(ctx, frame, step.who)) loseLife(ctx, p, num(step.amount), source);
+      return "done";
+    case "add_counters": {
+      const amount = num(step.amount);
+      for (const t of evalAffected(ctx, frame, step.on)) {
+        if ("player" in t) {
+          const p = state.players[t.player]!;
+          p.counters[step.counter] = (p.counters[step.counter] ?? 0) + amount;
+          emit(ctx, "counter", `${t.player} gets ${amount} ${step.counter} counter${amount === 1 ? "" : "s"}`, { player: t.player, amount, source });
+        } else {
+          const card = state.cards[t.card];
+          if (!card || card.zone !== rules.zones.battlefield) continue;
+          card.counters[step.counter] = (card.counters[step.counter] ?? 0) + amount;
+          emit(ctx, "counter", `${cardName(ctx, t.card)} gets ${amount} ${step.counter} counter${amount === 1 ? "" : "s"}`, { card: t.card, name: cardName(ctx, t.card), amount, source });
+          noteEvent(ctx, "counter_added", { card: t.card, amount });
+        }
+      }
+      return "done";
+    }
+    case "remove_counters": {
+      for (const t of evalAffected(ctx, frame, step.on)) {
+        const bag = "player" in t ? state.players[t.player]!.counters : state.cards[t.card]?.counters;
+        if (!bag) continue;
+        const have = bag[step.counter] ?? 0;
+        const amount = step.amount === "all" ? have : Math.min(have, num(step.amount));
+        bag[step.counter] = have - amount;
+        emit(ctx, "counter", `${amount} ${step.counter} counter${amount === 1 ? "" : "s"} removed`, { amount: -amount, source, ...("player" in t ? { player: t.player } : { card: t.card }) });
+      }
+      return "done";
+    }
+    case "modify": {
+      const stats: Record<string, number> = {};
+      for (const [k, v] of Object.entries(step.stats ?? {})) stats[k] = num(v);
+      for (const t of evalAffected(ctx, frame, step.on)) {
+        if ("card" in t && state.cards[t.card]?.zone === rules.zones.battlefield) {
+          addModifier(ctx, t.card, stats, step.keywords ?? [], step.duration.kind, frame.controller, frame.card, source);
+        }
+      }
+      return "done";
+    }
+    case "destroy":
+      for (const id of cardsOf(evalAffected(ctx, frame, step.what))) destroy(ctx, id, source);
+      return "done";
+    case "sacrifice": {
+      const who = evalPlayer(ctx, frame, step.who) ?? frame.controller;
+      const options = selectCards(ctx, { ...step.selector, controller: who === frame.controller ? "you" : "opponent" }, frame.controller, frame.card);
+      const amount = num(step.amount);
+      const chosen = askCards(ctx, frame, who, options, amount, amount, `sacrifice ${amount}`);
+      if (chosen === "wait") return "wait";
+      for (const id of chosen) destroy(ctx, id, source);
+      frame.chosen["it"] = chosen;
+      return "done";
+    }
+    case "sacrifice_self":
+      if (frame.card) destroy(ctx, frame.card, source);
+      return "done";
+    case "move": {
+      for (const id of cardsOf(evalAffected(ctx, frame, step.what))) {
+        if (!stillThere(ctx, id)) continue;
+        if (step.to === rules.zones.hand) returnToHand(ctx, id, source);
+        else if (step.to === rules.zones.battlefield) enterBattlefield(ctx, id, frame.controller, "summoned", source);
+        else {
+          moveCard(ctx, id, step.to, { source, position: step.position === "top" ? "top" : undefined });
+          if (step.position === "shuffle") shuffleZone(ctx, state.cards[id]!.owner, step.to);
+        }
+      }
+      return "done";
+    }
+    case "choose_cards": {
+      const chooser = evalPlayer(ctx, frame, step.chooser) ?? frame.controller;
+      const options = selectCards(ctx, step.selector, frame.controller, frame.card);
+      const min = num(step.min);
+      const max = num(step.max);
+      let chosen: string[];
+      if (step.random) {
+        const pool = [...options];
+        chosen = [];
+        for (let i = 0; i < Math.min(max, pool.length); i++) chosen.push(pool.splice(randomInt(ctx, 0, pool.length - 1), 1)[0]!);
+      } else {
+        const answer = askCards(ctx, frame, chooser, options, min, max, step.prompt);
+        if (answer === "wait") return "wait";
+        chosen = answer;
+      }
+      frame.chosen[step.label] = chosen;
+      frame.chosen["it"] = chosen;
+      return "done";
+    }
+    case "summon": {
+      const under = step.under ? (evalPlayer(ctx, frame, step.under) ?? frame.controller) : frame.controller;
+      for (const id of cardsOf(evalAffected(ctx, frame, step.what))) {
+        if (!stillThere(ctx, id)) continue;
+        const def = cardDef(ctx, state.cards[id]!);
+        const slots = slotsOf(ctx);
+        if (isPermanent(ctx, def) && slots !== undefined && battlefield(ctx, under).length >= slots) {
+          emit(ctx, "check", `no free slot: ${def.name} stays in the ${state.cards[id]!.zone}`, { card: id, source });
+          continue;
+        }
+        if (!isPermanent(ctx, def)) continue;
+        enterBattlefield(ctx, id, under, "summoned", source);
+      }
+      return "done";
+    }
+    case "create_token": {
+      const under = step.under ? (evalPlayer(ctx, frame, step.under) ?? frame.controller) : frame.controller;
+      const count = num(step.amount);
+      const defId = `token/${step.token.name}`;
+      state.tokens[defId] ??= {
+        id: defId,
+        name: step.token.name,
+        set: "token",
+        game: rules.game.id,
+        cardType: step.token.cardType,
+        subtypes: step.token.subtypes,
+        supertypes: ["Token"],
+        colors: [],
+        cost: [],
+        stats: step.token.stats,
+        flags: ["token"],
+        isToken: true,
+        abilities: step.token.keywords.map((k, i) => ({ id: `${defId}#${i}`, kind: "keyword" as const, keyword: { name: k }, targets: [], steps: [], optional: false, text: k, source: source ?? rules.game.source })),
+        text: step.token.keywords.join(", "),
+        source: source ?? rules.game.source,
+      };
+      for (let i = 0; i < count; i++) {
+        const slots = slotsOf(ctx);
+        if (slots !== undefined && battlefield(ctx, under).length >= slots) break;
+        const id = `c${state.nextCardId++}`;
+        state.cards[id] = { id, def: defId, owner: under, controller: under, zone: RESOLVING, counters: {}, damage: 0, exhausted: false, overexhausted: false, enteredTurn: state.turn, attackedTurn: 0, defender: false, isToken: true };
+        zoneList(ctx, under, RESOLVING).push(id);
+        enterBattlefield(ctx, id, under, "created", source);
+      }
+      return "done";
+    }
+    case "gain_control": {
+      const who = evalPlayer(ctx, frame, step.who) ?? frame.controller;
+      for (const id of cardsOf(evalAffected(ctx, frame, step.what))) {
+        const card = state.cards[id];
+        if (!card || card.zone !== rules.zones.battlefield || card.controller === who) continue;
+        const from = zoneList(ctx, card.controller, card.zone);
+        from.splice(from.indexOf(id), 1);
+        card.controller = who;
+        zoneList(ctx, who, card.zone).push(id);
+        emit(ctx, "move", `${who} gains control of ${cardName(ctx, id)}`, { card: id, player: who, source });
+      }
+      return "done";
+    }
+    case "search": {
+      const who = evalPlayer(ctx, frame, step.who) ?? frame.controller;
+      const options = selectCards(ctx, { ...step.selector, zones: [step.zone], owner: who === frame.controller ? "you" : "opponent" }, frame.controller, frame.card);
+      const amount = num(step.amount);
+      const chosen = askCards(ctx, frame, who, options, Math.min(amount, options.length) > 0 ? 0 : 0, amount, `search your ${step.zone}`);
+      if (chosen === "wait") return "wait";
+      for (const id of chosen) {
+        if (step.reveal) emit(ctx, "move", `${who} reveals ${cardName(ctx, id)}`, { card: id, player: who, source });
+        if (step.to === rules.zones.hand) returnToHand(ctx, id, source);
+        else moveCard(ctx, id, step.to, { source });
+      }
+      frame.chosen["it"] = chosen;
+      if (step.shuffle !== false) shuffleZone(ctx, who, step.zone);
+      return "done";
+    }
+    case "exhaust":
+      for (const id of cardsOf(evalAffected(ctx, frame, step.what))) {
+        const card = state.cards[id];
+        if (!card) continue;
+        card.exhausted = true;
+        if (step.over) card.overexhausted = true;
+        emit(ctx, "modify", `${cardName(ctx, id)} is ${step.over ? "overexhausted" : "exhausted"}`, { card: id, source });
+      }
+      return "done";
+    case "ready":
+      for (const id of cardsOf(evalAffected(ctx, frame, step.what))) {
+        const card = state.cards[id];
+        if (!card) continue;
+        card.exhausted = false;
+        card.overexhausted = false;
+        emit(ctx, "modify", `${cardName(ctx, id)} is readied`, { card: id, source });
+      }
+      return "done";
+    case "counter_spell": {
+      const id = evalCard(ctx, frame, step.what);
+      const index = state.stack.findIndex((item) => item.frame.spellCard === id || item.frame.card === id);
+      if (index >= 0) {
+        const [item] = state.stack.splice(index, 1);
+        emit(ctx, "fizzle", `${item!.frame.label} is countered`, { card: id, source });
+        if (id && state.cards[id]?.zone === RESOLVING) moveCard(ctx, id, rules.zones.graveyard, { source });
+      }
+      return "done";
+    }
+    case "gain_resource":
+    case "lose_resource": {
+      for (const p of evalPlayers(ctx, frame, step.who)) {
+        const player = state.players[p]!;
+        const amount = num(step.amount) * (step.op === "gain_resource" ? 1 : -1);
+        const def = rules.game.resources.find((r) => r.name.toLowerCase() === step.resource.toLowerCase());
+        const name = def?.name ?? step.resource;
+        // The turn's own gain of a capacity resource (a phase step of the game file) grows the capacity.
+        const isCapacity = rules.param(`${name.toLowerCase()}_model`, "bank") === "capacity";
+        if (isCapacity && !frame.card && !frame.ability && amount > 0) player.capacity[name] = (player.capacity[name] ?? 0) + amount;
+        let next = Math.max(0, (player.resources[name] ?? 0) + amount);
+        if (def?.max !== undefined) next = Math.min(def.max, next);
+        player.resources[name] = next;
+        emit(ctx, "resource", `${p} ${amount >= 0 ? "gains" : "loses"} ${Math.abs(amount)} ${name} (now ${next})`, { player: p, amount, source });
+      }
+      return "done";
+    }
+    case "shuffle":
+      for (const p of evalPlayers(ctx, frame, step.who)) shuffleZone(ctx, p, step.zone);
+      return "done";
+    case "choose_one": {
+      const chooser = step.chooser ? (evalPlayer(ctx, frame, step.chooser) ?? frame.controller) : frame.controller;
+      const mode = askMode(ctx, frame, chooser, step.modes.map((m) => m.text), "choose one");
+      if (mode === "wait") return "wait";
+      const chosen = step.modes[mode] ?? step.modes[0]!;
+      emit(ctx, "choice", `${chooser} chooses: ${chosen.text}`, { player: chooser, source: chosen.source ?? source });
+      nested(ctx, frame, chosen.steps, chosen.text, chosen.source);
+      return "done";
+    }
+    case "if": {
+      const branch = evalCondition(ctx, frame, step.condition) ? step.then : (step.else ?? []);
+      if (branch.length) nested(ctx, frame, branch, frame.label);
+      return "done";
+    }
+    case "may": {
+      const who = step.who ? (evalPlayer(ctx, frame, step.who) ?? frame.controller) : frame.controller;
+      const yes = askYesNo(ctx, frame, who, step.prompt);
+      if (yes === "wait") return "wait";
+      emit(ctx, "choice", `${who} ${yes ? "chooses to" : "declines to"}: ${step.prompt}`, { player: who, source });
+      if (yes) nested(ctx, frame, step.steps, frame.label);
+      return "done";
+    }
+    case "rule":
+      return runNativeRule(ctx, frame, step.rule, step.amount === undefined ? 0 : num(step.amount), step.who ? evalPlayers(ctx, frame, step.who) : [frame.controller], step.target ? evalAffected(ctx, frame, step.target) : [], source);
+  }
+}
+
+/** A keyword action: an event others trigger on, defined in the game file as card text or as a native rule. */
+function runKeywordAction(ctx: Ctx, frame: Frame, keyword: string, amount: number, players: PlayerId[], source: SourceRef | undefined): "done" | "wait" {
+  const def = ctx.rules.game.keywords.find((k) => k.name.toLowerCase() === keyword.toLowerCase());
+  for (const p of players) {
+    emit(ctx, "keyword_action", `${p}: ${keyword} ${amount}`, { player: p, amount, source });
+    noteEvent(ctx, "keyword_action", { player: p, keyword, amount });
+  }
+  if (def?.ability) {
+    ctx.state.frames.push({ ...frame, steps: def.ability.steps, pc: 0, x: amount, label: `${keyword} ${amount}`, source: def.ability.source, spellCard: undefined, answer: undefined });
+    return "done";
+  }
+  if (def?.rule) return runNativeRule(ctx, frame, def.rule, amount, players, [], source);
+  return "done";
+}
+
+export type NativeRule = (ctx: Ctx, frame: Frame, amount: number, players: PlayerId[], targets: TargetValue[], source: SourceRef | undefined) => "done" | "wait";
+const nativeRules = new Map<string, NativeRule>();
+
+/** Lets engine modules (combat, game-specific rules) add native rules without the interpreter knowing them. */
+export function registerNativeRule(name: string, rule: NativeRule): void {
+  nativeRules.set(name, rule);
+}
+
+/** Rules a game file names but the card language cannot express; each documented in docs/games. */
+function runNativeRule(ctx: Ctx, frame: Frame, rule: string, amount: number, players: PlayerId[], targets: TargetValue[], source: SourceRef | undefined): "done" | "wait" {
+  const { rules } = ctx;
+  const registered = nativeRules.get(rule);
+  if (registered) return registered(ctx, frame, amount, players, targets, source);
+  switch (rule) {
+    case "end_of_turn":
+      return "done"; // "until end of turn" effects expire as the turn passes (core.passTurn).
+    case "mill":
+      for (const p of players) {
+        for (let i = 0; i < amount; i++) {
+          const deck = zoneList(ctx, p, rules.zones.deck);
+          if (deck.length === 0) break;
+          moveCard(ctx, deck[0]!, rules.zones.graveyard, { source });
+        }
+      }
+      return "done";
+    case "move_to_oblivion":
+    case "erase":
+      for (const id of cardsOf(targets)) moveCard(ctx, id, rules.zones.removed, { source });
+      return "done";
+    case "put_onto_field_free":
+      for (const id of cardsOf(targets)) enterBattlefield(ctx, id, frame.controller, "summoned", source);
+      return "done";
+    case "scry": {
+      // Look at the top N; keep them on top or put them on the bottom (the player chooses which go to the bottom).
+      for (const p of players) {
+        const deck = zoneList(ctx, p, rules.zones.deck);
+        const top = deck.slice(0, amount);
+        const answer = askCards(ctx, frame, p, top, 0, top.length, `Scry ${amount}: choose the cards to put on the bottom`);
+        if (answer === "wait") return "wait";
+        for (const id of answer) {
+          deck.splice(deck.indexOf(id), 1);
+          deck.push(id);
+        }
+      }
+      return "done";
+    }
+    default:
+      emit(ctx, "check", `rule "${rule}" is not implemented by this engine; nothing happens`, { source });
+      void playersOf;
+      return "done";
+  }
+}
+
+export type { CardSelector };

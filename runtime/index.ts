@@ -1,0 +1,203 @@
+/**
+ * The engine's public API. `createEngine(bundle)` loads one compiled game and its cards (plain
+ * JSON, e.g. from the engine-neutral export) and returns pure functions over JSON game states:
+ *
+ *   const engine = createEngine(bundle);
+ *   let state = engine.newGame({ seed: 1, decks: { p1: [...], p2: [...] } }).state;
+ *   engine.legalActions(state)            // every decision open to the player who must act
+ *   engine.apply(state, action)           // → { ok, state, events } or { ok: false, refusal }
+ *
+ * Nothing here touches the DOM, Node or the file system: the studio runs it in the browser.
+ */
+import type { CompiledBundle } from "../compiler/ir.ts";
+import "./combat.ts";
+import { type Action, type ApplyResult, type Refusal, applyAction, checkAction, listLegalActions } from "./actions.ts";
+import { type Ctx, RESOLVING, draw, emit, runFlowAction, settle, shuffleZone, randomInt } from "./core.ts";
+import { type Rules, loadRules } from "./rules.ts";
+import { seedRng } from "./rng.ts";
+import type { GameState, PlayerId, PlayerState } from "./state.ts";
+import type { TraceEvent } from "./trace.ts";
+import { validateDeck, type DeckViolation } from "./deck.ts";
+
+export type { Action, ApplyResult, Refusal, GameState, PlayerId, TraceEvent, Rules, DeckViolation };
+export { formatEvent, hashText } from "./trace.ts";
+
+export interface NewGameOptions {
+  seed: number;
+  /** Card ids or names per player, in deck order before the shuffle. */
+  decks: Record<PlayerId, string[]>;
+  /** Overrides the game's `first_player` parameter. */
+  firstPlayer?: PlayerId;
+}
+
+/** A board to start from, as a scenario's `setup` block describes it. */
+export interface BoardSpec {
+  seed?: number;
+  turn: number;
+  active: PlayerId;
+  phase?: string;
+  players: Record<
+    PlayerId,
+    {
+      life?: number;
+      resources?: Record<string, number>;
+      counters?: Record<string, number>;
+      /** Zone name → card names (or ids), top of the zone first. */
+      zones?: Record<string, string[]>;
+    }
+  >;
+}
+
+export class SetupError extends Error {
+  constructor(
+    message: string,
+    readonly subject: { player?: PlayerId; zone?: string; card?: string },
+  ) {
+    super(message);
+  }
+}
+
+export interface Engine {
+  rules: Rules;
+  newGame(options: NewGameOptions): { state: GameState; events: TraceEvent[] };
+  setupBoard(spec: BoardSpec): { state: GameState; events: TraceEvent[] };
+  legalActions(state: GameState): Action[];
+  apply(state: GameState, action: Action): ApplyResult;
+  /** Why an action would be refused now (null if it is legal). */
+  check(state: GameState, action: Action): Refusal | null;
+  validateDeck(cards: string[]): DeckViolation[];
+  /** The player who must decide next (null when the game is over). */
+  decider(state: GameState): PlayerId | null;
+}
+
+const PLAYERS: PlayerId[] = ["p1", "p2"];
+
+function emptyState(rules: Rules, seed: number): GameState {
+  const { game } = rules;
+  const players: Record<PlayerId, PlayerState> = {};
+  for (const id of PLAYERS) {
+    const zones: Record<string, string[]> = { [RESOLVING]: [] };
+    for (const zone of game.zones) zones[zone.name] = [];
+    for (const role of Object.values(rules.zones)) zones[role] ??= [];
+    const resources: Record<string, number> = {};
+    const capacity: Record<string, number> = {};
+    for (const r of game.resources) {
+      resources[r.name] = r.start;
+      capacity[r.name] = r.start;
+    }
+    players[id] = { id, life: rules.param("starting_life", 20), resources, capacity, counters: {}, zones, lost: false, turnTally: {} };
+  }
+  return {
+    version: 1,
+    game: game.id,
+    seed,
+    rng: seedRng(seed),
+    turn: 1,
+    active: PLAYERS[0]!,
+    phase: game.phases[0]?.name ?? "Main",
+    flow: null,
+    order: [...PLAYERS],
+    players,
+    cards: {},
+    nextCardId: 1,
+    nextId: 1,
+    modifiers: [],
+    frames: [],
+    noted: [],
+    stack: [],
+    priority: null,
+    pending: null,
+    targeting: null,
+    combat: null,
+    tokens: {},
+    seq: 0,
+    winner: null,
+    over: false,
+  };
+}
+
+function addCard(ctx: Ctx, nameOrId: string, player: PlayerId, zone: string): string {
+  const { rules, state } = ctx;
+  const def = rules.cards.get(nameOrId) ?? rules.byName.get(nameOrId.toLowerCase());
+  if (!def) throw new SetupError(`unknown card "${nameOrId}" in the ${rules.game.name} card sets`, { player, zone, card: nameOrId });
+  const id = `c${state.nextCardId++}`;
+  state.cards[id] = { id, def: def.id, owner: player, controller: player, zone, counters: {}, damage: 0, exhausted: false, overexhausted: false, enteredTurn: 0, attackedTurn: 0, defender: false, isToken: def.isToken };
+  state.players[player]!.zones[zone]!.push(id);
+  return id;
+}
+
+export function createEngine(bundle: CompiledBundle): Engine {
+  const rules = loadRules(bundle);
+
+  const newGame = (options: NewGameOptions) => {
+    const ctx: Ctx = { rules, state: emptyState(rules, options.seed), events: [] };
+    const { state } = ctx;
+    for (const player of PLAYERS) for (const card of options.decks[player] ?? []) addCard(ctx, card, player, rules.zones.deck);
+    emit(ctx, "setup", `new game of ${rules.game.name}, seed ${options.seed}`);
+    for (const player of PLAYERS) shuffleZone(ctx, player, rules.zones.deck);
+    const first = options.firstPlayer ?? (rules.param("first_player", "random") === "random" ? PLAYERS[randomInt(ctx, 0, PLAYERS.length - 1)]! : String(rules.param("first_player", "p1")));
+    state.active = first;
+    state.order = [first, ...PLAYERS.filter((p) => p !== first)];
+    for (const player of state.order) draw(ctx, player, rules.param("opening_hand", 0));
+    state.noted = []; // opening draws are setup, not game events that trigger abilities
+    const { value, actions } = rules.flow.initial();
+    state.flow = value;
+    for (const action of actions) runFlowAction(ctx, action);
+    settle(ctx);
+    return { state, events: ctx.events };
+  };
+
+  const setupBoard = (spec: BoardSpec) => {
+    const ctx: Ctx = { rules, state: emptyState(rules, spec.seed ?? 1), events: [] };
+    const { state } = ctx;
+    state.turn = spec.turn;
+    state.active = spec.active;
+    state.order = [spec.active, ...PLAYERS.filter((p) => p !== spec.active)];
+    const phase = spec.phase ?? rules.game.phases.find((p) => !p.auto)?.name ?? rules.game.phases[0]?.name ?? "Main";
+    const phaseDef = rules.game.phases.find((p) => p.name.toLowerCase() === phase.toLowerCase());
+    if (!phaseDef) throw new SetupError(`unknown phase "${phase}"; ${rules.game.name} has ${rules.game.phases.map((p) => p.name).join(", ")}`, {});
+    state.phase = phaseDef.name;
+    state.flow = { turn: { [phaseDef.name]: "open" } };
+    for (const player of PLAYERS) {
+      const p = spec.players[player];
+      if (!p) continue;
+      const ps = state.players[player]!;
+      if (p.life !== undefined) ps.life = p.life;
+      for (const [name, value] of Object.entries(p.resources ?? {})) {
+        const def = rules.game.resources.find((r) => r.name.toLowerCase() === name.toLowerCase());
+        if (!def) throw new SetupError(`unknown resource "${name}"; ${rules.game.name} has ${rules.game.resources.map((r) => r.name).join(", ") || "none"}`, { player });
+        ps.resources[def.name] = value;
+        ps.capacity[def.name] = value;
+      }
+      for (const [name, value] of Object.entries(p.counters ?? {})) ps.counters[name] = value;
+      for (const [zoneName, cards] of Object.entries(p.zones ?? {})) {
+        const zone = rules.game.zones.find((z) => z.name.toLowerCase() === zoneName.toLowerCase())?.name;
+        if (!zone) throw new SetupError(`unknown zone "${zoneName}"; ${rules.game.name} has ${rules.game.zones.map((z) => z.name).join(", ")}`, { player, zone: zoneName });
+        for (const card of cards) {
+          const id = addCard(ctx, card, player, zone);
+          // Cards set up in play have been there since before this turn.
+          if (zone === rules.zones.battlefield) state.cards[id]!.enteredTurn = spec.turn - 1;
+        }
+      }
+    }
+    emit(ctx, "setup", `board set up: turn ${spec.turn}, ${spec.active}'s ${state.phase} phase`);
+    settle(ctx);
+    return { state, events: ctx.events };
+  };
+
+  return {
+    rules,
+    newGame,
+    setupBoard,
+    legalActions: (state) => listLegalActions(rules, state),
+    apply: (state, action) => applyAction(rules, state, action),
+    check: (state, action) => checkAction(rules, state, action),
+    validateDeck: (cards) => validateDeck(rules, cards),
+    decider: (state) => {
+      if (state.over) return null;
+      if (state.pending) return state.pending.player;
+      if (rules.model.windowOpen(state)) return state.priority?.player ?? state.active;
+      return state.active;
+    },
+  };
+}

@@ -1,0 +1,221 @@
+/**
+ * Response models: how announced spells and abilities and noted triggers reach resolution.
+ * The game file picks one (`param response_model = instant | stack | chain`); the engine core
+ * only calls this interface, so a model is swapped without touching the core.
+ *
+ * - instant (Three-Slot Duel): everything resolves at once, in order; no window to respond.
+ *   Simultaneous triggers: the active player's first, each player ordering their own.
+ * - stack (CYBERVAMP): spells, activated abilities and triggers go on a LIFO stack; both players
+ *   get priority; two passes in a row resolve the top item; an item whose targets are all gone
+ *   fizzles.
+ * - chain (Chromatic Battlelines): spells and actions pass priority like the stack; triggered
+ *   abilities never use priority — they run as chains (section 17.1). The chain bookkeeping
+ *   (once per instance per chain, depth-first nesting, opponent triggers appended) is the
+ *   remaining work of the Chromatic issue; until then chain resolves triggers as `instant` does.
+ */
+import type { TargetSpec } from "../compiler/ir.ts";
+import type { Ctx } from "./core.ts";
+import { cardName, emit } from "./core.ts";
+import { legalTargetOptions, targetStillLegal } from "./targets.ts";
+import type { Frame, GameState, NotedTrigger, PlayerId, TargetValue } from "./state.ts";
+import { opponentOf } from "./state.ts";
+
+export interface ResponseModel {
+  name: "instant" | "stack" | "chain";
+  /** A spell was cast or an ability activated (costs already paid, targets chosen). */
+  announce(ctx: Ctx, frame: Frame, kind: "spell" | "ability", specs: TargetSpec[]): void;
+  /** Noted triggers are waiting and nothing is resolving: put them into resolution. */
+  placeTriggers(ctx: Ctx): void;
+  /** A trigger's targets are chosen: resolve it (instant) or put it on the stack. */
+  triggerReady(ctx: Ctx, frame: Frame, specs: TargetSpec[]): void;
+  /** Is a response window open (someone holds priority)? */
+  windowOpen(state: GameState): boolean;
+  /** Called when a window is open: resolve what both players have passed on. Returns true if anything changed. */
+  resolveIfSettled(ctx: Ctx): boolean;
+  /** A player passes priority. */
+  pass(ctx: Ctx, player: PlayerId): void;
+  /** May this player cast spells / activate now, outside their own open turn? */
+  mayRespond(state: GameState, player: PlayerId): boolean;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Placing noted triggers: shared by every model (ordering, optional, targets)
+
+/**
+ * Takes the next noted trigger to place, asking its controller to order simultaneous ones.
+ * Returns null when a choice is pending.
+ */
+function nextTrigger(ctx: Ctx): NotedTrigger | null {
+  const { state, rules } = ctx;
+  const order = [state.active, ...state.order.filter((p) => p !== state.active)];
+  const owner = order.find((p) => state.noted.some((t) => t.controller === p))!;
+  const mine = state.noted.filter((t) => t.controller === owner);
+  const distinct = new Set(mine.map((t) => `${t.card}|${t.ability}`));
+  if (mine.length > 1 && distinct.size > 1 && rules.param("simultaneous_triggers_order", "controller_chooses") === "controller_chooses") {
+    state.pending = { kind: "order_triggers", player: owner, triggers: mine.map((t) => t.id), prompt: "choose which trigger resolves first" };
+    return null;
+  }
+  const first = mine[0]!;
+  state.noted.splice(state.noted.indexOf(first), 1);
+  return first;
+}
+
+/** Builds the frame for a trigger; null when it cannot resolve (no legal target) or its choice is pending. */
+export function triggerFrame(ctx: Ctx, trigger: NotedTrigger): Frame | null {
+  const { rules } = ctx;
+  const ability = rules.abilities.get(trigger.ability);
+  if (!ability) return null;
+  const label = trigger.card ? `${cardName(ctx, trigger.card)}: ${ability.text}` : `rule: ${ability.text}`;
+  return {
+    card: trigger.card,
+    ability: ability.id,
+    controller: trigger.controller,
+    steps: ability.optional ? [{ op: "may", steps: ability.steps, prompt: ability.text }] : ability.steps,
+    pc: 0,
+    targets: [],
+    chosen: {},
+    event: trigger.event,
+    label,
+    source: ability.source,
+  };
+}
+
+/**
+ * Chooses targets for a frame slot by slot; a single legal option is taken without asking.
+ * Returns "wait" when a player must choose, "none" when a required target has no legal option.
+ */
+export function chooseTargets(ctx: Ctx, frame: Frame, specs: TargetSpec[], answer?: TargetValue): "ready" | "wait" | "none" {
+  for (let slot = frame.targets.length; slot < specs.length; slot++) {
+    const spec = specs[slot]!;
+    if (answer) {
+      frame.targets.push([answer]);
+      answer = undefined;
+      continue;
+    }
+    const options = legalTargetOptions(ctx, spec, frame.controller, frame.card);
+    if (options.length === 0) {
+      if (spec.min === 0) {
+        frame.targets.push([]);
+        continue;
+      }
+      return "none";
+    }
+    if (options.length === 1) {
+      frame.targets.push([options[0]!]);
+      continue;
+    }
+    ctx.state.pending = { kind: "targets", player: frame.controller, spec, options, prompt: `choose ${spec.text}`, slot };
+    return "wait";
+  }
+  return "ready";
+}
+
+/** Frames whose targets are still being chosen wait here between `apply` calls. */
+export function placeOne(ctx: Ctx): void {
+  const trigger = nextTrigger(ctx);
+  if (trigger) placeTrigger(ctx, trigger);
+}
+
+/** Puts one noted trigger into resolution: choose its targets (parking it meanwhile), then hand it to the model. */
+export function placeTrigger(ctx: Ctx, trigger: NotedTrigger): void {
+  const { state, rules } = ctx;
+  const frame = triggerFrame(ctx, trigger);
+  if (!frame) return;
+  const specs = rules.abilities.get(trigger.ability)?.targets ?? [];
+  if (specs.length === 0) return rules.model.triggerReady(ctx, frame, specs);
+  state.targeting = { frame, specs };
+  resumeTargeting(ctx);
+}
+
+export function resumeTargeting(ctx: Ctx, answer?: TargetValue): void {
+  const parked = ctx.state.targeting;
+  if (!parked) return;
+  const result = chooseTargets(ctx, parked.frame, parked.specs, answer);
+  if (result === "wait") return;
+  ctx.state.targeting = null;
+  if (result === "none") {
+    emit(ctx, "fizzle", `${parked.frame.label}: no legal target, it does nothing`, { card: parked.frame.card, ability: parked.frame.ability, source: parked.frame.source });
+    return;
+  }
+  ctx.rules.model.triggerReady(ctx, parked.frame, parked.specs);
+}
+
+// ---------------------------------------------------------------------------------------------
+// instant
+
+const instant: ResponseModel = {
+  name: "instant",
+  announce(ctx, frame) {
+    ctx.state.frames.push(frame);
+  },
+  placeTriggers: placeOne,
+  triggerReady(ctx, frame) {
+    emit(ctx, "push", `${frame.label} resolves`, { card: frame.card, ability: frame.ability, player: frame.controller, source: frame.source });
+    ctx.state.frames.push(frame);
+  },
+  windowOpen: () => false,
+  resolveIfSettled: () => false,
+  pass() {},
+  mayRespond: () => false,
+};
+
+// ---------------------------------------------------------------------------------------------
+// stack
+
+function pushOnStack(ctx: Ctx, frame: Frame, specs: TargetSpec[], kind: "spell" | "ability" | "trigger"): void {
+  const { state } = ctx;
+  state.stack.push({ id: state.nextId++, frame, targetSpecs: specs, kind });
+  emit(ctx, "push", `${frame.label} goes on the stack (${state.stack.length})`, { card: frame.card, ability: frame.ability, player: frame.controller, source: frame.source });
+  // The player who did not add the item gets priority first.
+  state.priority = { player: opponentOf(state, frame.controller), passes: 0 };
+}
+
+const stack: ResponseModel = {
+  name: "stack",
+  announce(ctx, frame, kind, specs) {
+    pushOnStack(ctx, frame, specs, kind);
+  },
+  placeTriggers: placeOne,
+  triggerReady(ctx, frame, specs) {
+    pushOnStack(ctx, frame, specs, "trigger");
+  },
+  windowOpen: (state) => state.stack.length > 0 && state.priority !== null,
+  resolveIfSettled(ctx) {
+    const { state } = ctx;
+    if (!state.priority || state.priority.passes < state.order.length || state.stack.length === 0) return false;
+    const item = state.stack.pop()!;
+    emit(ctx, "pop", `${item.frame.label} resolves from the stack`, { card: item.frame.card, ability: item.frame.ability, player: item.frame.controller, source: item.frame.source });
+    const allGone = item.targetSpecs.length > 0 && item.frame.targets.every((slot, i) => slot.length > 0 && slot.every((t) => !targetStillLegal(ctx, item.targetSpecs[i]!, t, item.frame.controller, item.frame.card)));
+    if (allGone) {
+      emit(ctx, "fizzle", `${item.frame.label} fizzles: its target is no longer legal`, { card: item.frame.card, ability: item.frame.ability, source: item.frame.source });
+      item.frame.steps = [];
+    } else {
+      // Targets that went away are dropped; the rest still resolve.
+      item.frame.targets = item.frame.targets.map((slot, i) => slot.filter((t) => targetStillLegal(ctx, item.targetSpecs[i]!, t, item.frame.controller, item.frame.card)));
+    }
+    state.frames.push(item.frame);
+    state.priority = state.stack.length > 0 ? { player: state.active, passes: 0 } : null;
+    return true;
+  },
+  pass(ctx, player) {
+    const { state } = ctx;
+    if (!state.priority) return;
+    state.priority = { player: opponentOf(state, player), passes: state.priority.passes + 1 };
+  },
+  mayRespond: (state, player) => state.priority?.player === player,
+};
+
+// ---------------------------------------------------------------------------------------------
+// chain
+
+const chain: ResponseModel = {
+  ...stack,
+  name: "chain",
+  triggerReady: instant.triggerReady,
+};
+
+export function responseModelFor(name: string): ResponseModel {
+  if (name === "stack") return stack;
+  if (name === "chain") return chain;
+  return instant;
+}

@@ -1,0 +1,102 @@
+/**
+ * The loaded rules of one game: its compiled game file and cards, indexed for the engine, the
+ * turn machine built from its phases, and the response model its game file names. Built once
+ * per bundle; game states never hold it (they stay plain JSON).
+ */
+import type { Ability, CompiledBundle, CompiledCard, CompiledGame, ZoneRole } from "../compiler/ir.ts";
+import { buildFlow, type Flow } from "./flow.ts";
+import type { ResponseModel } from "./response.ts";
+import { responseModelFor } from "./response.ts";
+
+export interface Rules {
+  game: CompiledGame;
+  cards: Map<string, CompiledCard>;
+  /** Lower-case card name → card (for scenarios and decks written by name). */
+  byName: Map<string, CompiledCard>;
+  /** Ability id → ability, for cards and the game's own rules and keywords. */
+  abilities: Map<string, Ability>;
+  zones: Record<Exclude<ZoneRole, "other" | "resource">, string>;
+  flow: Flow;
+  model: ResponseModel;
+  param: ParamReader;
+}
+
+/** Reads a game parameter with the type of its fallback (the documented default). */
+export interface ParamReader {
+  (name: string, fallback: string): string;
+  (name: string, fallback: number): number;
+  (name: string, fallback: boolean): boolean;
+  <T extends number | string | boolean>(name: string, fallback: T): T;
+}
+
+const ROLE_NAMES: Record<string, ZoneRole> = {
+  deck: "deck",
+  "main deck": "deck",
+  library: "deck",
+  hand: "hand",
+  field: "battlefield",
+  battlefield: "battlefield",
+  "in play": "battlefield",
+  play: "battlefield",
+  graveyard: "graveyard",
+  "discard pile": "graveyard",
+  discard: "graveyard",
+  oblivion: "removed",
+  "shatter zone": "removed",
+  exile: "removed",
+  removed: "removed",
+};
+
+/** The role of a zone: as the game file states it, else from its usual name. */
+export function zoneRole(name: string, declared?: ZoneRole): ZoneRole {
+  if (declared && declared !== "other") return declared;
+  return ROLE_NAMES[name.toLowerCase()] ?? "other";
+}
+
+export function loadRules(bundle: CompiledBundle): Rules {
+  const { game } = bundle;
+  const cards = new Map<string, CompiledCard>();
+  const byName = new Map<string, CompiledCard>();
+  const abilities = new Map<string, Ability>();
+  for (const card of bundle.cards) {
+    cards.set(card.id, card);
+    if (!byName.has(card.name.toLowerCase())) byName.set(card.name.toLowerCase(), card);
+    for (const ability of card.abilities) abilities.set(ability.id, ability);
+  }
+  for (const rule of game.rules) abilities.set(rule.id, rule);
+  for (const keyword of game.keywords) if (keyword.ability) abilities.set(keyword.ability.id, keyword.ability);
+
+  const zoneFor = (role: ZoneRole, fallback: string): string =>
+    game.zones.find((z) => zoneRole(z.name, z.role) === role)?.name ?? fallback;
+  const zones = {
+    deck: zoneFor("deck", "Deck"),
+    hand: zoneFor("hand", "Hand"),
+    battlefield: zoneFor("battlefield", "Battlefield"),
+    graveyard: zoneFor("graveyard", "Graveyard"),
+    removed: zoneFor("removed", "Removed"),
+  };
+  for (const [role, name] of Object.entries(game.params)) {
+    // `param zone_<role> = <Zone>` overrides the name-based guess.
+    const m = /^zone_(deck|hand|battlefield|graveyard|removed)$/.exec(role);
+    if (m && typeof name === "string") zones[m[1] as keyof typeof zones] = name;
+  }
+
+  const param = (<T extends number | string | boolean>(name: string, fallback: T): T => {
+    const value = game.params[name];
+    if (value === undefined) return fallback;
+    if (typeof fallback === "boolean" && typeof value === "string") return (value === "true") as T;
+    if (typeof fallback === "number" && typeof value === "string" && /^-?\d+$/.test(value)) return Number(value) as T;
+    return value as T;
+  }) as ParamReader;
+  const rules: Rules = {
+    game,
+    cards,
+    byName,
+    abilities,
+    zones,
+    flow: buildFlow(game),
+    model: responseModelFor(String(game.params["response_model"] ?? "instant")),
+    param,
+  };
+  return rules;
+}

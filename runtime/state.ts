@@ -1,0 +1,172 @@
+/**
+ * The game state: plain JSON, nothing else. Cards are instances pointing at compiled card
+ * definitions by id; zones are ordered lists of instance ids; continuous effects are stored as
+ * their sources (modifiers with a duration, static abilities on cards in play), never as
+ * pre-computed numbers; the random generator's state and the turn machine's snapshot live here
+ * too, so a state can be saved, restored and replayed exactly.
+ */
+import type { CardRef, CompiledCard, Duration, SourceRef, Step, TargetSpec } from "../compiler/ir.ts";
+import type { RngState } from "./rng.ts";
+
+export type PlayerId = string;
+
+export interface CardInstance {
+  id: string;
+  /** Compiled card id ("<set>/<name>"), or a token definition id in `GameState.tokens`. */
+  def: string;
+  owner: PlayerId;
+  controller: PlayerId;
+  /** Zone name; the zone list lives under the owner's (battlefield: controller's) player entry. */
+  zone: string;
+  counters: Record<string, number>;
+  damage: number;
+  exhausted: boolean;
+  overexhausted: boolean;
+  /** Turn number the card last entered the battlefield (summoning sickness). */
+  enteredTurn: number;
+  /** Turn number the card last attacked. */
+  attackedTurn: number;
+  /** Three-Slot-style defender status: walls the next attack. */
+  defender: boolean;
+  isToken: boolean;
+}
+
+export interface PlayerState {
+  id: PlayerId;
+  life: number;
+  resources: Record<string, number>;
+  /** For resources the game file runs as a capacity (refilled each turn): the current capacity. */
+  capacity: Record<string, number>;
+  counters: Record<string, number>;
+  zones: Record<string, string[]>;
+  lost: boolean;
+  /** Per-turn tallies the rules limit ("one land per turn"): name → count this turn. */
+  turnTally: Record<string, number>;
+}
+
+export interface Modifier {
+  id: number;
+  /** The card the modifier applies to. */
+  card: string;
+  stats: Record<string, number>;
+  keywords: string[];
+  duration: Duration["kind"];
+  /** Turn it was created (end_of_turn modifiers expire when the turn number moves on). */
+  turn: number;
+  controller: PlayerId;
+  sourceCard?: string;
+  source?: SourceRef;
+}
+
+/** A chosen target: a card instance or a player. */
+export type TargetValue = { card: string } | { player: PlayerId };
+
+/** An ability (or spell, or phase step list) being resolved; resumable after a player's choice. */
+export interface Frame {
+  /** Instance id of the card whose text is resolving, if any. */
+  card?: string;
+  /** Ability id (instance of one line of text). */
+  ability?: string;
+  controller: PlayerId;
+  steps: Step[];
+  pc: number;
+  targets: TargetValue[][];
+  /** Cards remembered by `choose_cards` (and "it"). */
+  chosen: Record<string, string[]>;
+  /** The event that triggered this ability (for "it", "that player", amounts). */
+  event?: { card?: string; player?: PlayerId; amount?: number };
+  x?: number;
+  /** The answer to the pending choice this frame asked for, consumed by the step that asked. */
+  answer?: string[];
+  source?: SourceRef;
+  label: string;
+  /** The card (a spell) to move to its graveyard when the frame finishes. */
+  spellCard?: string;
+}
+
+/** A triggered ability noted at its event, waiting to be put into resolution. */
+export interface NotedTrigger {
+  id: number;
+  card?: string;
+  ability: string;
+  controller: PlayerId;
+  event: { card?: string; player?: PlayerId; amount?: number };
+  source: SourceRef;
+  /** True for triggers of the game's own rules (no card). */
+  rule?: boolean;
+}
+
+/** An item waiting on a response stack (stack / chain response models). */
+export interface StackItem {
+  id: number;
+  frame: Frame;
+  /** Target specs to re-check on resolution (fizzle when none is legal any more). */
+  targetSpecs: TargetSpec[];
+  kind: "spell" | "ability" | "trigger";
+}
+
+export type PendingChoice =
+  | {
+      kind: "cards";
+      player: PlayerId;
+      options: string[];
+      min: number;
+      max: number;
+      prompt: string;
+    }
+  | { kind: "targets"; player: PlayerId; spec: TargetSpec; options: TargetValue[]; prompt: string; slot: number }
+  | { kind: "yes_no"; player: PlayerId; prompt: string }
+  | { kind: "mode"; player: PlayerId; modes: string[]; prompt: string }
+  | { kind: "order_triggers"; player: PlayerId; triggers: number[]; prompt: string }
+  /** A defending player picks which of their defenders walls an attack. */
+  | { kind: "defender"; player: PlayerId; options: string[]; prompt: string };
+
+export interface CombatState {
+  attacker: string;
+  /** What the attacker was aimed at. */
+  target: TargetValue;
+  blocker?: string;
+}
+
+export interface GameState {
+  version: 1;
+  game: string;
+  seed: number;
+  rng: RngState;
+  turn: number;
+  active: PlayerId;
+  phase: string;
+  /** The turn machine's snapshot value (XState), restored with `machine.resolveState`. */
+  flow: unknown;
+  order: PlayerId[];
+  players: Record<PlayerId, PlayerState>;
+  cards: Record<string, CardInstance>;
+  nextCardId: number;
+  nextId: number;
+  modifiers: Modifier[];
+  /** Resolution in progress: the top frame runs first. */
+  frames: Frame[];
+  /** Triggers noted and not yet placed. */
+  noted: NotedTrigger[];
+  stack: StackItem[];
+  /** Who may act in an open response window, and how many passes in a row have happened. */
+  priority: { player: PlayerId; passes: number } | null;
+  pending: (PendingChoice & { frame?: number }) | null;
+  /** A noted trigger whose targets are being chosen before it resolves / goes on the stack. */
+  targeting: { frame: Frame; specs: TargetSpec[] } | null;
+  combat: CombatState | null;
+  /** Token definitions created during the game, by id. */
+  tokens: Record<string, CompiledCard>;
+  /** Sequence number of the next trace event. */
+  seq: number;
+  winner: PlayerId | "draw" | null;
+  over: boolean;
+}
+
+export const cloneState = (state: GameState): GameState => JSON.parse(JSON.stringify(state)) as GameState;
+
+export function opponentOf(state: GameState, player: PlayerId): PlayerId {
+  return state.order.find((p) => p !== player) ?? player;
+}
+
+export type { CardRef };

@@ -1,0 +1,72 @@
+/**
+ * The trace: every event of a game in order, each carrying the source range of the card (or
+ * game-file) text that caused it when there is one. Events are plain JSON; the same seed and
+ * the same actions give the same events, byte for byte.
+ */
+import type { SourceRef } from "../compiler/ir.ts";
+import type { PlayerId } from "./state.ts";
+
+export type TraceKind =
+  | "setup"
+  | "action"
+  | "cost"
+  | "phase"
+  | "turn"
+  | "trigger"
+  | "push"
+  | "pop"
+  | "resolve"
+  | "fizzle"
+  | "choice"
+  | "damage"
+  | "life"
+  | "draw"
+  | "discard"
+  | "move"
+  | "enter"
+  | "destroyed"
+  | "attack"
+  | "block"
+  | "fight"
+  | "breach"
+  | "counter"
+  | "modify"
+  | "resource"
+  | "keyword_action"
+  | "shuffle"
+  | "check"
+  | "game_over";
+
+export interface TraceEvent {
+  seq: number;
+  turn: number;
+  phase: string;
+  kind: TraceKind;
+  player?: PlayerId;
+  /** Card instance id and its name, when the event is about a card. */
+  card?: string;
+  name?: string;
+  from?: string;
+  to?: string;
+  amount?: number;
+  /** The ability (instance id) involved, e.g. the trigger noted or resolving. */
+  ability?: string;
+  text: string;
+  source?: SourceRef;
+}
+
+/** FNV-1a over a string, 32-bit, as 8 hex digits: a dependency-free hash the browser can run too. */
+export function hashText(text: string, seed = 0x811c9dc5): string {
+  let h = seed >>> 0;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(16).padStart(8, "0");
+}
+
+/** A stable one-line rendering of an event (used for hashing and for `cardwright test` output). */
+export function formatEvent(e: TraceEvent): string {
+  const where = e.source ? ` @${e.source.file}:${e.source.range.start.line}` : "";
+  return `#${e.seq} t${e.turn} ${e.phase} ${e.kind}${e.player ? " " + e.player : ""}${e.name ? ` "${e.name}"` : ""}${e.amount !== undefined ? " " + e.amount : ""}: ${e.text}${where}`;
+}
