@@ -1,0 +1,488 @@
+/**
+ * The typed syntax tree of game and card files (built from Chevrotain's CST by `build.ts`).
+ *
+ * Every node has a `kind` (discriminant) and a `range` in its file. The tree is
+ * game-agnostic: content words (Vampire, Bleed, Crystal, Red, Scry) are kept as `WordNode`s
+ * with their own ranges for the checker to resolve against the game file; structural words
+ * (when, target, deal, you, ...) are recorded by their lower-case lemma.
+ *
+ * Shape of an ability, in words: an optional Chromatic tag `[Red]`, then one body:
+ *   keywords      `Haste, Bleed 2.`
+ *   triggered     `When|Whenever <clause>, [if <clause>,] <sequence>` · `At <moment>, <sequence>`
+ *   prefixed      `<cost or marker>, ...: <body>`   (the checker decides marker vs cost)
+ *   modal         `Choose one — • <sequence>. • <sequence>.`
+ *   replacement   `The first time <clause with would> [each turn], <sequence> instead.` · `If <... would ...>, ... instead.`
+ *   conditional   `If <clause>, <sequence>.`
+ *   statement     `<sequence>.`   (a static ability or a spell effect: the checker decides from the card type)
+ * A sequence is clauses joined by `,` / `, then` / `and` / `. Then`; a clause is
+ * `[subject] [modal] [is] [verb] [object] [tail...]`.
+ */
+import type { Range } from "./diagnostics.ts";
+
+export interface BaseNode {
+  kind: string;
+  range: Range;
+}
+
+/** A word as written: a content word (checked against the game) or a structural keyword. */
+export interface WordNode extends BaseNode {
+  kind: "word";
+  /** The text exactly as written (case preserved). */
+  text: string;
+  /** Lower-case lemma: for keywords the canonical base form (`deals` → `deal`), otherwise the lower-cased text. */
+  lemma: string;
+  /** True when the word is one of the grammar's structural keywords (its canonical spelling is lower case). */
+  keyword: boolean;
+}
+
+export interface NumberNode extends BaseNode {
+  kind: "number";
+  value: number;
+  /** As written, including an explicit sign (`+1`). */
+  text: string;
+}
+
+export interface StringNode extends BaseNode {
+  kind: "string";
+  /** The unescaped contents, without quotes. */
+  value: string;
+}
+
+/** `{R}`, `{2}`: the text between the braces is in `symbol`. */
+export interface SymbolNode extends BaseNode {
+  kind: "symbol";
+  symbol: string;
+}
+
+/** `3/2`, `+1/+1`, `-1/-0`. */
+export interface StatsNode extends BaseNode {
+  kind: "stats";
+  first: number;
+  second: number;
+  text: string;
+}
+
+/** Punctuation that carries meaning inside a value list (`—`, `,`, `=`). */
+export interface PunctNode extends BaseNode {
+  kind: "punct";
+  /** Canonical text: `—` for every dash spelling, `,`, `=`, `/`, `+`, `(`, `)`. */
+  text: string;
+}
+
+export interface CommentNode extends BaseNode {
+  kind: "comment";
+  /** Text after `#`, without the line break. */
+  text: string;
+  /** True when the comment shares its line with code before it (a trailing comment). */
+  trailing: boolean;
+}
+
+/** One item of a field value or a game-file directive. */
+export type ValueItem = WordNode | NumberNode | StringNode | SymbolNode | StatsNode | PunctNode;
+
+// ---------------------------------------------------------------------------------------
+// Files
+
+export type Document = GameFile | CardFile;
+
+export interface GameFile extends BaseNode {
+  kind: "gameFile";
+  file: string;
+  /** `game <id> "<Name>"`; absent (undefined) only in a file whose header is broken. */
+  id?: WordNode;
+  title?: StringNode;
+  statements: GameStatement[];
+  comments: CommentNode[];
+}
+
+export interface CardFile extends BaseNode {
+  kind: "cardFile";
+  file: string;
+  /** `set <code> "<Name>" for <game>` */
+  code?: WordNode;
+  title?: StringNode;
+  game?: WordNode;
+  cards: CardDecl[];
+  comments: CommentNode[];
+}
+
+// ---------------------------------------------------------------------------------------
+// Game files
+
+export type GameStatement = ParamDecl | KeywordDecl | MarkerDecl | RuleDecl | PhaseDecl | Directive;
+
+/** `param <name> = <value>` */
+export interface ParamDecl extends BaseNode {
+  kind: "param";
+  name: WordNode;
+  value: NumberNode | StringNode | WordNode;
+}
+
+/** Quoted card text inside a game file, parsed at its own position. */
+export interface EmbeddedText extends BaseNode {
+  kind: "embeddedText";
+  string: StringNode;
+  abilities: Ability[];
+}
+
+/** Quoted trigger text of a marker (`"When this enters play"`), parsed at its own position. */
+export interface EmbeddedTrigger extends BaseNode {
+  kind: "embeddedTrigger";
+  string: StringNode;
+  /** Undefined when the string does not parse as a trigger (a syntax diagnostic is reported). */
+  trigger?: TriggerHead;
+}
+
+/** `keyword ability Bleed X = "<card text>"` · `keyword action Scry N = rule scry` */
+export interface KeywordDecl extends BaseNode {
+  kind: "keyword";
+  /** `ability` or `action`. */
+  keywordKind: "ability" | "action";
+  name: WordNode;
+  /** The parameter letter (`X`, `N`), when the keyword takes a number. */
+  parameter?: WordNode;
+  definition: EmbeddedText | RuleRef;
+}
+
+/** `rule <name>`: a behaviour implemented by the engine, named in the game file. */
+export interface RuleRef extends BaseNode {
+  kind: "ruleRef";
+  name: WordNode;
+}
+
+/** `marker PLAY = "When this enters play"` · `marker Passive = static` */
+export interface MarkerDecl extends BaseNode {
+  kind: "marker";
+  name: WordNode;
+  definition: EmbeddedTrigger | { kind: "static"; range: Range };
+}
+
+/** `rule "<title>" = "<card text>"`: a rule of the game written as abilities. */
+export interface RuleDecl extends BaseNode {
+  kind: "rule";
+  title: StringNode;
+  text: EmbeddedText;
+}
+
+/** `phase <Name> [options] [{ step; step }]`: steps are card-language clauses (`draw 1`, `gain 1 Crystal`, `renew`). */
+export interface PhaseDecl extends BaseNode {
+  kind: "phase";
+  /** A word or a quoted name. */
+  name: WordNode | StringNode;
+  options: ValueItem[];
+  steps?: Sequence[];
+}
+
+/**
+ * Every other statement, kept generic so the checker (not the grammar) knows the game-file
+ * vocabulary: `resource Crystal start 0 gain 1 per turn`, `color Red pays life`,
+ * `symbol {G} = Gold`, `zone "Discard Pile" public`, `cardtype Unit permanent { requires cost, power }`,
+ * `stat power`, `subtype Knight, Soldier`, `rarity Common max 3`, `deck min 20 max 40`,
+ * `counter Bleed on player`. The items run to the end of the line (or to a `{ ... }` block).
+ */
+export interface Directive extends BaseNode {
+  kind: "directive";
+  /** The statement word (`resource`, `color`, `zone`, ...), lemma lower-cased. */
+  head: WordNode;
+  items: ValueItem[];
+  /** Clauses of a `{ a, b; c d }` block, split at `;`. */
+  block?: ValueItem[][];
+}
+
+// ---------------------------------------------------------------------------------------
+// Card files
+
+/** `card "<Name>" { field: value ... text: abilities }` */
+export interface CardDecl extends BaseNode {
+  kind: "card";
+  name: StringNode;
+  fields: Field[];
+  /** The `text:` field's abilities, in order (empty when the card has no text). */
+  abilities: Ability[];
+  /** Range of the `text` field (keyword to last ability), when present. */
+  textRange?: Range;
+}
+
+/**
+ * `name: value` — the value runs to the end of its line. A field written without a colon
+ * and value (`unique`) is a flag: `value` is empty and `flag` is true.
+ */
+export interface Field extends BaseNode {
+  kind: "field";
+  name: WordNode;
+  value: ValueItem[];
+  flag: boolean;
+}
+
+// ---------------------------------------------------------------------------------------
+// Abilities
+
+export interface Ability extends BaseNode {
+  kind: "ability";
+  /** Chromatic Battlelines tag `[Red]` / `[Base]`. */
+  tag?: WordNode;
+  body: AbilityBody;
+}
+
+export type AbilityBody =
+  | KeywordsBody
+  | TriggeredBody
+  | PrefixedBody
+  | ModalBody
+  | ReplacementBody
+  | ConditionalBody
+  | StatementBody;
+
+/** `Haste.` · `Bleed 2.` · `Haste, Flying.` · `Scry 1.` — keyword references the checker resolves (ability or action). */
+export interface KeywordsBody extends BaseNode {
+  kind: "keywords";
+  keywords: KeywordRef[];
+}
+
+export interface KeywordRef extends BaseNode {
+  kind: "keywordRef";
+  name: WordNode;
+  /** `Bleed 2`, `Scry X`. */
+  parameter?: Count;
+}
+
+/** The head of a trigger: `When this enters play` · `Whenever you discard a card` · `At the start of your turn`. */
+export interface TriggerHead extends BaseNode {
+  kind: "triggerHead";
+  /** `when`, `whenever` or `at`. */
+  word: "when" | "whenever" | "at";
+  /** For `when`/`whenever`: the event clause (`this enters play`, `you draw a card`, `this is destroyed`). */
+  event?: Clause;
+  /** For `at`: the moment (`the start of your turn`, `the end of each player's Post-Battle phase`). */
+  moment?: NounPhrase;
+}
+
+export interface TriggeredBody extends BaseNode {
+  kind: "triggered";
+  trigger: TriggerHead;
+  /** `if <clause>` right after the trigger (an intervening condition). */
+  condition?: Clause;
+  effect: Sequence;
+}
+
+/**
+ * `Exhaust: ...` · `{R}{1}, Exhaust: ...` · `Pay 2 life: ...` · `PLAY: ...` · `Passive: ...`.
+ * The checker decides whether the prefix is a marker declared by the game or a cost list.
+ */
+export interface PrefixedBody extends BaseNode {
+  kind: "prefixed";
+  prefix: CostItem[];
+  body: AbilityBody;
+}
+
+export type CostItem = SymbolsCost | ClauseCost | AmountCost;
+/** `{R}{R}{1}` */
+export interface SymbolsCost extends BaseNode {
+  kind: "symbolsCost";
+  symbols: SymbolNode[];
+}
+/** `Exhaust`, `Pay 2 life`, `Discard a card`, `Sacrifice this`, or a marker word `PLAY`. */
+export interface ClauseCost extends BaseNode {
+  kind: "clauseCost";
+  clause: Clause;
+}
+/** `2 life`, `3 Crystals`, `1 Facet`. */
+export interface AmountCost extends BaseNode {
+  kind: "amountCost";
+  amount: NounPhrase;
+}
+
+/** `Choose one — • <mode>. • <mode>.` */
+export interface ModalBody extends BaseNode {
+  kind: "modal";
+  /** The words between `Choose` and the dash (`one`, `one or both`, `two`). */
+  choose: WordNode[];
+  modes: Sequence[];
+}
+
+/** `The first time this would be destroyed each turn, it remains in play with 1 defense instead.` · `If this would ..., ... instead.` */
+export interface ReplacementBody extends BaseNode {
+  kind: "replacement";
+  /** `the first time` (true) or `if` (false). */
+  firstTime: boolean;
+  /** The replaced event; its predicate has `modal: "would"`. A trailing `each turn` is in `event.tail`. */
+  event: Clause;
+  effect: Sequence;
+}
+
+/** `If you control a Vampire, draw a card.` */
+export interface ConditionalBody extends BaseNode {
+  kind: "conditional";
+  condition: Clause;
+  effect: Sequence;
+}
+
+/** A static ability or a spell effect: `Other Vampires you control get +1 power.` · `Deal 3 damage to any target.` */
+export interface StatementBody extends BaseNode {
+  kind: "statement";
+  effect: Sequence;
+}
+
+// ---------------------------------------------------------------------------------------
+// Sentences
+
+export interface Sequence extends BaseNode {
+  kind: "sequence";
+  steps: Step[];
+}
+
+/** How a step joins the previous one (`""` for the first step). */
+export type Connector = "" | "," | ", then" | "then" | "and" | "and then" | ". then" | ";";
+
+export interface Step extends BaseNode {
+  kind: "step";
+  connector: Connector;
+  clause: Clause;
+}
+
+/**
+ * `[subject] [modal] [be] [verb] [object] [tail...]`, e.g.
+ *   `Target player | draws | a card`
+ *   `you | may | draw | 1`
+ *   `This | can't | be | blocked`
+ *   `this | is | destroyed`          (passive: `be` + participle verb)
+ *   `your life | is | 5 or less`     (copula: `be` + object, no verb)
+ *   `Deal | 3 damage | to any target` (tail: prepositional phrase)
+ */
+export interface Clause extends BaseNode {
+  kind: "clause";
+  subject?: NounPhrase;
+  /** `may`, `can`, `can't`, `would`, `must`, `doesn't`. */
+  modal?: WordNode;
+  /** `is` / `are` / `be` ... */
+  be?: WordNode;
+  /** The verb: a structural verb (lemma `deal`, `draw`, `gain` ...) or a content word (`Scry`, `Exhaust`, `mills`). */
+  verb?: WordNode;
+  /** More verbs joined by `or`: `It can't attack or block.` → verb attack, orVerbs [block]. */
+  orVerbs?: WordNode[];
+  object?: NounPhrase;
+  tail: TailItem[];
+}
+
+export type TailItem = PrepPhrase | TimingPhrase | ConditionPhrase | WherePhrase | InsteadWord;
+
+/** `to any target` · `until end of turn` · `from your Graveyard` · `at random` · `for each Vampire you control`. */
+export interface PrepPhrase extends BaseNode {
+  kind: "prep";
+  /** Preposition lemma: to, from, into, onto, on, in, of, with, without, under, until, among, by, as, than, at, for, during, except. */
+  prep: string;
+  object: NounPhrase;
+}
+
+/** `this turn` · `each turn` · `that turn`. */
+export interface TimingPhrase extends BaseNode {
+  kind: "timing";
+  /** `this`, `each` or `that`. */
+  which: string;
+}
+
+/** `if <clause>` · `unless <clause>`. */
+export interface ConditionPhrase extends BaseNode {
+  kind: "condition";
+  word: "if" | "unless";
+  clause: Clause;
+}
+
+/** `where X is <noun phrase>`. */
+export interface WherePhrase extends BaseNode {
+  kind: "where";
+  variable: WordNode;
+  value: NounPhrase;
+}
+
+export interface InsteadWord extends BaseNode {
+  kind: "instead";
+}
+
+// ---------------------------------------------------------------------------------------
+// Noun phrases (targets, selectors, amounts)
+
+/**
+ * `[determiners] [items] [filters]`, e.g.
+ *   `any target`                      determiners any, target
+ *   `up to two target creatures`      determiners up-to, two, target; items creatures
+ *   `another friendly unit`           determiners another; items friendly, unit
+ *   `3 damage`                        determiners 3; items damage
+ *   `a Vampire you control`           determiners a; items Vampire; filters controlledBy(you)
+ *   `target creature card in your Graveyard`  filters prep(in, your Graveyard)
+ *   `it`, `you`, `this`               a pronoun / a bare determiner
+ *   `+1/+1`, `+1 power`, `5 or less`
+ *   `life equal to its power`         filters equalTo(its power)
+ */
+export interface NounPhrase extends BaseNode {
+  kind: "np";
+  determiners: Determiner[];
+  items: NounItem[];
+  filters: NounFilter[];
+}
+
+export type Determiner = DeterminerWord | Count;
+
+/** `a`, `the`, `each`, `all`, `any`, `another`, `other`, `target`, `this`, `that`, `your`, `their`, `its`, `no`, `both`, `up to`, or a pronoun (`it`, `you`, `they`). */
+export interface DeterminerWord extends BaseNode {
+  kind: "determiner";
+  /** Canonical lower-case text (`up to`, `target`, `you`); `text` keeps the written form. */
+  lemma: string;
+  text: string;
+}
+
+/** A number: `3`, `+1`, `X`, `two`, with an optional comparison (`2 or less`). */
+export interface Count extends BaseNode {
+  kind: "count";
+  /** The numeric value; undefined for a variable (`X`, `N`). */
+  value?: number;
+  /** For a variable, its letter. */
+  variable?: string;
+  text: string;
+  /** `or less`, `or more`, `or fewer`, `or greater`. */
+  comparison?: "less" | "more" | "fewer" | "greater";
+}
+
+/** An item of a noun phrase: a word, `2/2` stats, a quoted name (`"Thrall"`), a number after words (`power 2 or less`), or `or` between alternatives. */
+export type NounItem = WordNode | StatsNode | StringNode | Count;
+
+export type NounFilter = ControlFilter | PrepPhrase | EqualToFilter;
+
+/** `you control`, `an opponent controls`, `your opponents control`. */
+export interface ControlFilter extends BaseNode {
+  kind: "controlledBy";
+  controller: NounPhrase;
+  /** The verb as written, lemma `control`. */
+  verb: WordNode;
+}
+
+/** `equal to <noun phrase>`: `equal to the number of cards in your hand`, `equal to its power`. */
+export interface EqualToFilter extends BaseNode {
+  kind: "equalTo";
+  value: NounPhrase;
+}
+
+/** Every node kind, for exhaustive visitors. */
+export type AnyNode =
+  | Document
+  | GameStatement
+  | EmbeddedText
+  | EmbeddedTrigger
+  | RuleRef
+  | CardDecl
+  | Field
+  | Ability
+  | AbilityBody
+  | KeywordRef
+  | TriggerHead
+  | CostItem
+  | Sequence
+  | Step
+  | Clause
+  | TailItem
+  | NounPhrase
+  | Determiner
+  | NounItem
+  | NounFilter
+  | ValueItem
+  | CommentNode;
