@@ -85,6 +85,13 @@ export const MESSAGES = {
     example: 'card "Ember Squire" {\n  power: 3\n',
     exampleArgs: { open: "{", close: "}", found: "the end of the file" },
   },
+  CW1009: {
+    severity: "error",
+    template: "{count} more syntax errors in this file are not shown.",
+    explanation: "A file with very many syntax errors (for example a file that is not card text at all) reports its first 100 and then this summary, so checking stays fast.",
+    example: "(any file of garbage)",
+    exampleArgs: { count: 250 },
+  },
 
   // ---------------------------------------------------------------- CW2xxx: binding and checking
   CW2001: {
@@ -303,6 +310,20 @@ export const MESSAGES = {
     explanation: "Set codes identify sets in exports; two files of one game declare the same code.",
     example: 'set DU1 "Duel Starter" for duel   # in two files',
     exampleArgs: { code: "DU1", game: "duel", other: "cards/duel/core.cards:1:1" },
+  },
+  CW2032: {
+    severity: "error",
+    template: 'Unknown subtype "{word}" in game "{game}".',
+    explanation: "The game file lists its subtypes (`subtype Vampire, Knight, ...`) and this word is not one of them. A game that lists no subtypes accepts any.",
+    example: "type: Unit — Knigth",
+    exampleArgs: { word: "Knigth", game: "duel" },
+  },
+  CW2033: {
+    severity: "error",
+    template: 'Cannot read "{word}" in a cost of game "{game}": {reason}.',
+    explanation: "A cost is a row of cost symbols (`{R}{R}{1}`), a number, `free`, or an amount of what the game pays with (`2 Crystals`, `discard 1`, `erase 2`, `3 life`).",
+    example: "cost: 2 Crystls",
+    exampleArgs: { word: "Crystls", game: "duel", reason: "expected a resource, life, discard or erase" },
   },
 
   // ---------------------------------------------------------------- CW3xxx: workspace and files
