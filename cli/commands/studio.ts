@@ -10,7 +10,8 @@ export function register(program: Command, context: CommandContext): void {
     .argument("[folder]", "workspace folder with .game, .cards and .scenario files", "cards")
     .option("-p, --port <port>", "port to listen on (0 picks a free one)", "5178")
     .option("--rebuild", "rebuild the studio even if its build is up to date")
-    .action(async (folder: string, options: { port: string; rebuild?: boolean }) => {
+    .option("--export-dir <dir>", "where the Export action writes (one folder per format)", "out")
+    .action(async (folder: string, options: { port: string; rebuild?: boolean; exportDir: string }) => {
       const port = Number(options.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) {
         console.error(`cardwright studio: --port must be a number from 0 to 65535, got "${options.port}"`);
@@ -21,7 +22,7 @@ export function register(program: Command, context: CommandContext): void {
       const { startStudioServer } = await import("../../studio/server/server.ts");
       try {
         await ensureStudioBuilt({ force: options.rebuild ?? false, log: (line) => console.log(line) });
-        const studio = await startStudioServer({ workspace: path.resolve(folder), distDir, port });
+        const studio = await startStudioServer({ workspace: path.resolve(folder), distDir, port, exportDir: path.resolve(options.exportDir) });
         console.log(`Cardwright studio on ${path.resolve(folder)}: ${studio.url}  (Ctrl+C to stop)`);
         await new Promise<void>((resolve) => {
           const stop = () => void studio.close().then(resolve);

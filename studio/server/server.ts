@@ -17,6 +17,8 @@ export interface StudioServerOptions {
   distDir: string;
   /** 0 picks a free port. */
   port?: number;
+  /** Where the Export action writes, one folder per format (default: `out/` beside the workspace). */
+  exportDir?: string;
 }
 
 export interface StudioServer {
@@ -62,6 +64,7 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
   });
   const distDir = path.resolve(options.distDir);
   const workspaceName = path.basename(files.root);
+  const exportDir = path.resolve(options.exportDir ?? path.join(path.dirname(files.root), "out"));
 
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
@@ -99,6 +102,10 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
       case "POST /api/rename": {
         const body = await readJson(request);
         return sendJson(response, 200, await files.rename(body.from, body.to));
+      }
+      case "POST /api/export": {
+        const body = await readJson(request);
+        return sendJson(response, 200, await exportWorkspaceTo(files.root, exportDir, body.format));
       }
       case "POST /api/delete": {
         const body = await readJson(request);
@@ -149,6 +156,26 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * The Export action: the same `exportWorkspace` / `writeExport` as `cardwright export`, on the
+ * files as saved on disk, into `<exportDir>/<format>`. Loaded on first use, so a broken
+ * exporter never stops the editor from serving.
+ */
+async function exportWorkspaceTo(root: string, exportDir: string, format: unknown): Promise<Record<string, unknown>> {
+  const { isExportFormat } = await import("../../export/types.ts");
+  if (typeof format !== "string" || !isExportFormat(format)) throw new WorkspaceError(400, `Unknown export format ${JSON.stringify(format)}.`);
+  const { loadWorkspaceFromDisk } = await import("../../compiler/workspace-disk.ts");
+  const { exportWorkspace, writeExport } = await import("../../export/index.ts");
+  const { pathToFileURL } = await import("node:url");
+  const outDir = path.join(exportDir, format);
+  const model = await loadWorkspaceFromDisk([root]);
+  const result = exportWorkspace(model, format, { imageBaseUrl: `${pathToFileURL(outDir).href}/` });
+  if (!result.ok) return { ok: false, diagnostics: result.diagnostics };
+  const written = writeExport(result.files, outDir, format);
+  if (!written.ok) return { ok: false, diagnostics: written.diagnostics };
+  return { ok: true, directory: outDir, files: result.files.length, cards: model.sets.reduce((n, s) => n + s.cards.length, 0) };
 }
 
 function isLoopbackHost(host: string | undefined): boolean {

@@ -2,6 +2,7 @@ import { useCallback, useRef, useState, useSyncExternalStore } from "react";
 import type { monaco } from "./monaco-setup.ts";
 import { updateColouring } from "./language/register.ts";
 import type { WorkspaceStore } from "./workspace/store.ts";
+import { api } from "./api.ts";
 import { FileTree } from "./components/FileTree.tsx";
 import { EditorPane } from "./components/EditorPane.tsx";
 import { CardFace } from "./components/CardFace.tsx";
@@ -40,6 +41,20 @@ export function App({ store }: { store: WorkspaceStore }) {
     [store],
   );
 
+  const exportAs = async (format: string) => {
+    const unsaved = [...store.files.values()].filter((f) => f.state !== "saved").map((f) => f.path);
+    for (const path of unsaved) await store.save(path);
+    try {
+      const result = await api.export(format);
+      store.notice = result.ok
+        ? `Exported ${result.cards} cards as ${format}: ${result.files} files in ${result.directory}`
+        : `Nothing was exported (${format}): ` + (result.diagnostics ?? []).slice(0, 3).map((d) => `${d.file}:${d.range.start.line} ${d.message}`).join("; ") + ((result.diagnostics?.length ?? 0) > 3 ? ` and ${result.diagnostics!.length - 3} more` : "");
+    } catch (error) {
+      store.notice = `Export failed: ${error instanceof Error ? error.message : String(error)}`;
+    }
+    store.open(store.activePath ?? "");
+  };
+
   const formatDocument = () => void editor.current?.getAction("editor.action.formatDocument")?.run();
 
   if (store.loadError) {
@@ -64,6 +79,13 @@ export function App({ store }: { store: WorkspaceStore }) {
           <button type="button" role="tab" disabled title="The sandbox table arrives with the engine">Table</button>
         </nav>
         <span className="spacer" />
+        <select aria-label="Export" value="" onChange={(e) => e.target.value && void exportAs(e.target.value)}>
+          <option value="">Export…</option>
+          <option value="json">JSON (engine-neutral)</option>
+          <option value="tts">Tabletop Simulator</option>
+          <option value="cockatrice">Cockatrice</option>
+          <option value="cgs">Card Game Simulator</option>
+        </select>
         {view === "editor" && active && (
           <>
             <button type="button" onClick={formatDocument} title="Format document (Shift+Alt+F)">Format</button>

@@ -39,5 +39,6 @@ export const api = {
   read: (path: string) => call<FileContent>("GET", `api/file?path=${encodeURIComponent(path)}`),
   write: (path: string, text: string, baseVersion: string | null) => call<FileContent>("PUT", "api/file", { path, text, baseVersion }),
   rename: (from: string, to: string) => call<FileEntry>("POST", "api/rename", { from, to }),
+  export: (format: string) => call<{ ok: boolean; directory?: string; files?: number; cards?: number; diagnostics?: { file: string; message: string; range: { start: { line: number } } }[] }>("POST", "api/export", { format }),
   remove: (path: string, baseVersion?: string) => call<{ deleted: string }>("POST", "api/delete", { path, baseVersion }),
 };

@@ -179,7 +179,7 @@ export function registerCardLanguage(store: WorkspaceStore): void {
       }
 
       // The compiler's own answer first, when it offers one.
-      const fromCompiler = store.capabilities?.completions ? await store.checker.completions(path, model.getOffsetAt(position)) : undefined;
+      const fromCompiler = store.capabilities?.completions ? await store.checker.completions(path, model.getOffsetAt(position), model.getValue()) : undefined;
       for (const item of fromCompiler ?? []) {
         add({
           label: item.label,

@@ -15,7 +15,7 @@ interface CompilerApi {
   modelOf(analysis: unknown): WorkspaceModel;
   formatFile(text: string, path: string): { text?: string; diagnostics?: unknown[] };
   referenceAt(analysis: unknown, path: string, offset: number): Reference | undefined;
-  completionsAt(analysis: unknown, path: string, offset: number): CompletionEntry[];
+  completionsAt(analysis: unknown, path: string, offset: number, text: string): CompletionEntry[];
 }
 
 const api = compiler as unknown as Partial<CompilerApi>;
@@ -84,7 +84,7 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
         post({ type: "reference", id: request.id, ...(capabilities.reference && lastAnalysis ? { reference: api.referenceAt!(lastAnalysis, request.path, request.offset) } : {}) });
         break;
       case "completions":
-        post({ type: "completions", id: request.id, ...(capabilities.completions && lastAnalysis ? { items: api.completionsAt!(lastAnalysis, request.path, request.offset) } : {}) });
+        post({ type: "completions", id: request.id, ...(capabilities.completions && lastAnalysis ? { items: api.completionsAt!(lastAnalysis, request.path, request.offset, request.text) } : {}) });
         break;
     }
   } catch (error) {

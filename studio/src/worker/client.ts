@@ -83,8 +83,8 @@ export class CheckerClient {
     return response.type === "reference" ? response.reference : undefined;
   }
 
-  async completions(path: string, offset: number): Promise<CompletionEntry[] | undefined> {
-    const response = await this.request({ type: "completions", path, offset });
+  async completions(path: string, offset: number, text: string): Promise<CompletionEntry[] | undefined> {
+    const response = await this.request({ type: "completions", path, offset, text });
     return response.type === "completions" ? response.items : undefined;
   }
 

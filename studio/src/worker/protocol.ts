@@ -21,7 +21,7 @@ export type WorkerRequest =
   | { type: "check"; seq: number; files: SourceFile[] }
   | { type: "format"; id: number; path: string; text: string }
   | { type: "reference"; id: number; path: string; offset: number }
-  | { type: "completions"; id: number; path: string; offset: number };
+  | { type: "completions"; id: number; path: string; offset: number; text: string };
 
 /** The lexer's own keyword patterns (regex sources), for the Monarch colouring. */
 export interface LanguageVocabulary {

@@ -34,7 +34,8 @@ export interface WorkspaceFile {
   diagnostics: Diagnostic[];
 }
 
-const AUTOSAVE_MS = 700;
+// `?autosaveMs=N` lengthens the pause (the browser tests use it to reload with edits still unsaved).
+const AUTOSAVE_MS = Number(new URLSearchParams(location.search).get("autosaveMs")) || 700;
 const CHECK_MS = 120;
 const POLL_MS = 2000;
 

@@ -1,0 +1,292 @@
+/**
+ * The studio in a real browser (Debian's Chromium, every non-localhost request blocked),
+ * against the built app and the real checker: type an error and see its marker, fix it
+ * with the quick fix, accept a completion, hover a keyword, save and find the edit on
+ * disk after a reload, render a hostile card name as text, keep unsaved edits across a
+ * reload, offer a disk conflict instead of overwriting, refuse `../../etc/passwd`.
+ *
+ * The test set is built from the bundled workspace at run time (the first card of a set
+ * that uses a keyword whose meaning the game file defines), so it follows the cards as
+ * they change instead of naming one.
+ */
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startHarness, type Harness } from "./browser-harness.ts";
+
+const TEST_FILE = "studio-test.cards";
+const PROBE_NAME = "Studio Probe";
+const HOSTILE_NAME = "<img src=x onerror=alert(1)>";
+
+interface Probe {
+  gameDir: string;
+  /** Workspace-relative path of the test set. */
+  file: string;
+  keyword: string;
+  keywordDefinition: string;
+}
+
+let harness: Harness;
+let probe: Probe;
+
+/** Finds a game whose set uses one of its own keywords, and writes a one-card test set copied from it. */
+async function prepareProbe(workspace: string): Promise<Probe> {
+  for (const gameDir of ["chromatic", "cybervamp", "duel"]) {
+    const gameText = await readFile(path.join(workspace, gameDir, `${gameDir}.game`), "utf8").catch(() => "");
+    const setText = await readFile(path.join(workspace, gameDir, "core.cards"), "utf8").catch(() => "");
+    const header = /^set\s+\S+\s+"[^"]*"\s+for\s+(\S+)/m.exec(setText);
+    if (!header) continue;
+    const keywords = [...gameText.matchAll(/^keyword\s+(?:ability|action)\s+([A-Za-z]+)(?:\s+[XN])?\s*=\s*"([^"]+)"/gm)].map((m) => ({ name: m[1]!, definition: m[2]! }));
+    const cards = [...setText.matchAll(/^card\s+"[^"]*"\s*\{[\s\S]*?^\}/gm)].map((m) => m[0]);
+    for (const keyword of keywords) {
+      const card = cards.find((c) => new RegExp(`^\\s+(?:\\[\\w+\\]\\s*)?${keyword.name}\\b`, "m").test(c.split(/^\s*text:/m)[1] ?? ""));
+      if (!card) continue;
+      const renamed = card.replace(/^card\s+"[^"]*"/, `card "${PROBE_NAME}"`);
+      await writeFile(path.join(workspace, gameDir, TEST_FILE), `set STX "Studio test" for ${header[1]}\n\n${renamed}\n`);
+      return { gameDir, file: `${gameDir}/${TEST_FILE}`, keyword: keyword.name, keywordDefinition: keyword.definition };
+    }
+  }
+  throw new Error("No bundled set uses a keyword defined in card text: the browser test needs one.");
+}
+
+// --- page helpers (the page exposes its store and editor as window.cardwright) ---------------
+type Studio = {
+  store: { files: Map<string, { model: { getValue(): string }; state: string; diagnostics: { code: string; message: string }[] }>; model?: unknown; checkMilliseconds?: number };
+  editor: {
+    setPosition(p: { lineNumber: number; column: number }): void;
+    setSelection(r: { startLineNumber: number; startColumn: number; endLineNumber: number; endColumn: number }): void;
+    revealLineInCenter(line: number): void;
+    focus(): void;
+    getScrolledVisiblePosition(p: { lineNumber: number; column: number }): { top: number; left: number; height: number } | null;
+    getDomNode(): HTMLElement | null;
+    getModel(): { uri: { path: string } } | null;
+  };
+};
+
+const editorText = (page: Page, file: string) => page.evaluate((f) => (window as unknown as { cardwright: Studio }).cardwright.store.files.get(f)?.model.getValue() ?? null, file);
+const saveState = (page: Page, file: string) => page.evaluate((f) => (window as unknown as { cardwright: Studio }).cardwright.store.files.get(f)?.state ?? null, file);
+const diagnosticsOf = (page: Page, file: string) => page.evaluate((f) => (window as unknown as { cardwright: Studio }).cardwright.store.files.get(f)?.diagnostics.map((d) => `${d.code} ${d.message}`) ?? [], file);
+
+async function openFile(page: Page, file: string): Promise<void> {
+  await page.locator(`[data-path="${file}"]`).click();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { cardwright: Studio }).cardwright.editor.getModel()?.uri.path)).toBe("/" + file);
+}
+
+/** 1-based line/column of the first match of `pattern` in `text`, after `from`. */
+function locate(text: string, pattern: RegExp, from = 0): { lineNumber: number; column: number; length: number } {
+  const tail = text.slice(from);
+  const match = pattern.exec(tail);
+  if (!match) throw new Error(`pattern ${pattern} not found`);
+  const offset = from + match.index;
+  const before = text.slice(0, offset);
+  const lineNumber = before.split("\n").length;
+  return { lineNumber, column: offset - before.lastIndexOf("\n"), length: match[0].length };
+}
+
+/** Selects a range in the editor through its API (what a drag would do), then focuses it for typing. */
+async function select(page: Page, lineNumber: number, column: number, length: number): Promise<void> {
+  await page.evaluate(
+    ([l, c, n]) => {
+      const { editor } = (window as unknown as { cardwright: Studio }).cardwright;
+      editor.revealLineInCenter(l!);
+      editor.setSelection({ startLineNumber: l!, startColumn: c!, endLineNumber: l!, endColumn: c! + n! });
+      editor.focus();
+    },
+    [lineNumber, column, length],
+  );
+}
+
+/** Client coordinates of a text position (for hovering with the mouse). */
+async function pointAt(page: Page, lineNumber: number, column: number): Promise<{ x: number; y: number }> {
+  return page.evaluate(
+    ([l, c]) => {
+      const { editor } = (window as unknown as { cardwright: Studio }).cardwright;
+      editor.revealLineInCenter(l!);
+      const p = editor.getScrolledVisiblePosition({ lineNumber: l!, column: c! })!;
+      const box = editor.getDomNode()!.getBoundingClientRect();
+      return { x: box.left + p.left + 4, y: box.top + p.top + p.height / 2 };
+    },
+    [lineNumber, column],
+  );
+}
+
+async function waitSaved(page: Page, file: string): Promise<void> {
+  await expect.poll(() => saveState(page, file), { timeout: 20_000 }).toBe("saved");
+}
+
+beforeAll(async () => {
+  harness = await startHarness(async (workspace) => {
+    probe = await prepareProbe(workspace);
+  });
+});
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+describe("studio in the browser", () => {
+  it("loads with every non-localhost request blocked and checks the probe set cleanly", async () => {
+    const page = await harness.newPage();
+    await expect.poll(() => page.locator(".tree-row.file").count()).toBeGreaterThanOrEqual(4);
+    await openFile(page, probe.file);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { cardwright: Studio }).cardwright.store.checkMilliseconds !== undefined), { timeout: 30_000 }).toBe(true);
+    expect(await page.getByTestId("check-state").textContent()).not.toContain("not available");
+    expect(await diagnosticsOf(page, probe.file)).toEqual([]);
+    expect(harness.blocked).toEqual([]);
+    await page.context().close();
+  });
+
+  it("marks a typo as you type, fixes it with the quick fix, completes a keyword and shows its definition on hover", async () => {
+    const page = await harness.newPage();
+    await openFile(page, probe.file);
+    const text = (await editorText(page, probe.file))!;
+    const textBlock = text.search(/^\s*text:/m);
+    const at = locate(text, new RegExp(`\\b${probe.keyword}\\b`), textBlock);
+
+    // Type an error: the keyword with its last letter changed.
+    const typo = probe.keyword.slice(0, -1) + (probe.keyword.endsWith("x") ? "q" : "x");
+    await select(page, at.lineNumber, at.column, at.length);
+    await page.keyboard.type(typo);
+    await expect.poll(() => page.locator(".monaco-editor .squiggly-error").count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    expect((await diagnosticsOf(page, probe.file)).join("\n")).toMatch(/CW\d+/);
+    await expect.poll(() => page.getByTestId("problems").textContent()).toContain(probe.keyword);
+
+    // Fix it with the "did you mean" quick fix (Ctrl+. on the marker, then the preferred action).
+    await select(page, at.lineNumber, at.column + 1, 0);
+    await page.keyboard.press("Control+Period");
+    const fix = page.locator(".action-widget").getByText(`Change to "${probe.keyword}"`);
+    await fix.waitFor();
+    await fix.click();
+    await expect.poll(() => page.locator(".monaco-editor .squiggly-error").count(), { timeout: 20_000 }).toBe(0);
+    expect((await editorText(page, probe.file))!.split("\n")[at.lineNumber - 1]).toContain(probe.keyword);
+
+    // Complete the keyword from its first letters.
+    await select(page, at.lineNumber, at.column, at.length);
+    await page.keyboard.type(probe.keyword.slice(0, 3));
+    await page.keyboard.press("Control+Space");
+    const suggestion = page.locator(".suggest-widget .monaco-list-row", { hasText: probe.keyword }).first();
+    await suggestion.waitFor();
+    await suggestion.click();
+    await expect.poll(async () => (await editorText(page, probe.file))!.split("\n")[at.lineNumber - 1]).toMatch(new RegExp(`\\b${probe.keyword}\\b`));
+    expect(await editorText(page, probe.file)).toBe(text);
+
+    // Hover the keyword: its meaning comes from the game file.
+    await page.keyboard.press("Escape");
+    const point = await pointAt(page, at.lineNumber, at.column + 1);
+    await page.mouse.move(point.x, point.y);
+    const hover = page.locator(".monaco-hover:not(.hidden)");
+    await expect.poll(() => hover.textContent(), { timeout: 15_000 }).toContain(probe.keywordDefinition.slice(0, 20));
+    await waitSaved(page, probe.file);
+    await page.context().close();
+  });
+
+  it("saves an edit to disk and shows it again after a reload", async () => {
+    const page = await harness.newPage();
+    await openFile(page, probe.file);
+    await select(page, 2, 1, 0);
+    await page.keyboard.type("# edited in the studio\n");
+    await waitSaved(page, probe.file);
+    expect(await readFile(path.join(harness.workspace, probe.file), "utf8")).toContain("# edited in the studio\n");
+    await page.reload();
+    await page.locator(".monaco-editor .view-lines").waitFor();
+    await openFile(page, probe.file);
+    expect(await editorText(page, probe.file)).toContain("# edited in the studio\n");
+    expect(await saveState(page, probe.file)).toBe("saved");
+    await page.context().close();
+  });
+
+  it("draws a card named like an HTML tag as plain text, in the preview and the gallery", async () => {
+    const page = await harness.newPage();
+    const dialogs: string[] = [];
+    page.on("dialog", (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await openFile(page, probe.file);
+    const text = (await editorText(page, probe.file))!;
+    const name = locate(text, new RegExp(PROBE_NAME));
+    await select(page, name.lineNumber, name.column, name.length);
+    await page.keyboard.insertText(HOSTILE_NAME);
+    await select(page, name.lineNumber + 1, 1, 0);
+    const preview = page.getByTestId("preview");
+    await expect.poll(() => preview.locator("svg text").allTextContents(), { timeout: 20_000 }).toContain(HOSTILE_NAME);
+    expect(await preview.locator("img").count()).toBe(0);
+    await page.getByRole("tab", { name: "Gallery" }).click();
+    await page.getByTestId("gallery").locator("select").selectOption({ label: await page.getByTestId("gallery").locator("option", { hasText: "STX" }).innerText() });
+    await expect.poll(() => page.getByTestId("gallery").locator("svg text").allTextContents()).toContain(HOSTILE_NAME);
+    expect(await page.locator("img[src='x']").count()).toBe(0);
+    expect(dialogs).toEqual([]);
+    // Put the name back so the next tests start from a clean set.
+    await page.getByRole("tab", { name: "Editor" }).click();
+    await select(page, name.lineNumber, name.column, HOSTILE_NAME.length);
+    await page.keyboard.insertText(PROBE_NAME);
+    await waitSaved(page, probe.file);
+    await page.context().close();
+  });
+
+  it("keeps unsaved edits across a reload (a crashed tab loses nothing)", async () => {
+    const page = await harness.newPage("?autosaveMs=600000");
+    await openFile(page, probe.file);
+    await select(page, 2, 1, 0);
+    await page.keyboard.type("# not saved yet\n");
+    await expect.poll(() => page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith("cardwright:draft:")))).toBe(true);
+    expect(await readFile(path.join(harness.workspace, probe.file), "utf8")).not.toContain("# not saved yet");
+    await page.reload();
+    await page.locator(".monaco-editor .view-lines").waitFor();
+    await openFile(page, probe.file);
+    expect(await editorText(page, probe.file)).toContain("# not saved yet\n");
+    expect(await saveState(page, probe.file)).toBe("unsaved");
+    await page.keyboard.press("Control+s");
+    await waitSaved(page, probe.file);
+    expect(await readFile(path.join(harness.workspace, probe.file), "utf8")).toContain("# not saved yet\n");
+    await page.context().close();
+  });
+
+  it("offers a file changed on disk instead of overwriting it", async () => {
+    const page = await harness.newPage("?autosaveMs=600000");
+    await openFile(page, probe.file);
+    const onDisk = path.join(harness.workspace, probe.file);
+
+    // Unsaved edit + change on disk: a conflict; taking the disk version drops the edit.
+    await select(page, 2, 1, 0);
+    await page.keyboard.type("# mine\n");
+    const theirs = (await readFile(onDisk, "utf8")) + "\n# theirs, written by another editor\n";
+    await writeFile(onDisk, theirs);
+    const banner = page.getByTestId("conflict");
+    await banner.waitFor({ timeout: 20_000 });
+    expect(await readFile(onDisk, "utf8")).toBe(theirs);
+    await banner.getByRole("button", { name: /Load the disk version/ }).click();
+    await expect.poll(() => editorText(page, probe.file)).toBe(theirs);
+    expect(await saveState(page, probe.file)).toBe("saved");
+
+    // Again, keeping my version this time: the disk gets my text, knowingly.
+    await select(page, 2, 1, 0);
+    await page.keyboard.type("# mine again\n");
+    const mine = await editorText(page, probe.file);
+    await writeFile(onDisk, theirs + "# theirs again\n");
+    await banner.waitFor({ timeout: 20_000 });
+    await banner.getByRole("button", { name: /Keep my version/ }).click();
+    await waitSaved(page, probe.file);
+    expect(await readFile(onDisk, "utf8")).toBe(mine);
+
+    // With no local edits, a change on disk is simply loaded.
+    await writeFile(onDisk, mine + "# reloaded quietly\n");
+    await expect.poll(() => editorText(page, probe.file), { timeout: 20_000 }).toBe(mine + "# reloaded quietly\n");
+    expect(await banner.count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("refuses paths outside the workspace from the page", async () => {
+    const page = await harness.newPage();
+    const statuses = await page.evaluate(async () => {
+      const paths = ["../../etc/passwd", "/etc/passwd", "..%2F..%2Fetc%2Fpasswd"];
+      const out: number[] = [];
+      for (const p of paths) out.push((await fetch(`api/file?path=${p.includes("%") ? p : encodeURIComponent(p)}`)).status);
+      out.push((await fetch("api/file", { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ path: "../../tmp/x.cards", text: "x", baseVersion: null }) })).status);
+      return out;
+    });
+    expect(statuses.every((status) => status >= 400 && status < 500)).toBe(true);
+    await page.context().close();
+  });
+});
