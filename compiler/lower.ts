@@ -1,0 +1,1084 @@
+/**
+ * Lowering: the checked typed AST (ast.ts) of a game file and its card files → the effect IR
+ * (ir.ts), plain JSON the runtime executes. Sentences are read clause by clause
+ * (`[subject] [modal] [verb] [object] [tail]`); what a clause means is decided from its verb
+ * lemma, and the game's own words (zones, card types, colours, resources, keywords, markers)
+ * are looked up in the game file, never in code. A sentence the lowering cannot execute
+ * becomes a `rule "unsupported"` step and a note with its range, so nothing is silently lost.
+ */
+import type * as Ast from "./ast.ts";
+import type { Diagnostic, Range } from "./diagnostics.ts";
+import type { CardModel, SourceFile } from "./model.ts";
+import type {
+  Ability,
+  Affected,
+  CardSelector,
+  CompiledBundle,
+  CompiledCard,
+  CompiledGame,
+  Condition,
+  CostPart,
+  Duration,
+  KeywordDef,
+  MarkerDef,
+  NumberExpr,
+  PhaseDef,
+  PlayerRef,
+  PlayersRef,
+  SourceRef,
+  StaticEffect,
+  Step,
+  TargetSpec,
+  TriggerPattern,
+  ZoneDef,
+  ZoneRole,
+} from "./ir.ts";
+import { IR_VERSION } from "./ir.ts";
+import { analyzeWorkspace } from "./workspace.ts";
+
+/** Something the lowering could not turn into executable IR (reported, never fatal). */
+export interface LoweringNote {
+  file: string;
+  range: Range;
+  message: string;
+}
+
+export interface LoweringResult {
+  bundles: CompiledBundle[];
+  notes: LoweringNote[];
+  diagnostics: Diagnostic[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Small helpers
+
+const lower = (s: string) => s.toLowerCase();
+function singular(word: string): string {
+  const w = lower(word);
+  if (w.endsWith("ies") && w.length > 4) return w.slice(0, -3) + "y";
+  if (w.endsWith("ses") || w.endsWith("xes")) return w.slice(0, -2);
+  if (w.endsWith("s") && !w.endsWith("ss") && w.length > 3) return w.slice(0, -1);
+  return w;
+}
+const NUMBER_WORDS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+
+function itemText(item: Ast.NounItem | Ast.ValueItem): string {
+  switch (item.kind) {
+    case "word":
+      return item.text;
+    case "string":
+      return item.value;
+    case "stats":
+      return item.text;
+    case "count":
+      return item.text;
+    case "number":
+      return item.text;
+    case "symbol":
+      return `{${item.symbol}}`;
+    case "punct":
+      return item.text;
+  }
+}
+
+function npWords(np: Ast.NounPhrase | undefined): string[] {
+  if (!np) return [];
+  return np.items.flatMap((i) => (i.kind === "word" ? [lower(i.text)] : []));
+}
+function npDeterminers(np: Ast.NounPhrase | undefined): string[] {
+  if (!np) return [];
+  return np.determiners.flatMap((d) => (d.kind === "determiner" ? [d.lemma] : []));
+}
+function npCount(np: Ast.NounPhrase | undefined): Ast.Count | undefined {
+  if (!np) return undefined;
+  return (np.determiners.find((d) => d.kind === "count") as Ast.Count | undefined) ?? (np.items.find((i) => i.kind === "count") as Ast.Count | undefined);
+}
+
+/** Game vocabulary the lowering needs, read from the compiled game. */
+interface Vocab {
+  game: CompiledGame;
+  cardTypes: Map<string, string>;
+  colors: Map<string, string>;
+  subtypes: Map<string, string>;
+  zones: Map<string, string>;
+  resources: Map<string, string>;
+  counters: Map<string, string>;
+  keywords: Map<string, KeywordDef>;
+  markers: Map<string, MarkerDef>;
+  zoneOfRole(role: ZoneRole): string | undefined;
+}
+
+function vocabOf(game: CompiledGame, subtypes: string[]): Vocab {
+  const map = (names: string[]) => new Map(names.map((n) => [lower(n), n]));
+  return {
+    game,
+    cardTypes: map(game.cardTypes.map((t) => t.name)),
+    colors: map(game.colors.map((c) => c.name)),
+    subtypes: map(subtypes),
+    zones: map(game.zones.map((z) => z.name)),
+    resources: map(game.resources.map((r) => r.name)),
+    counters: map(game.counters.map((c) => c.name)),
+    keywords: new Map(game.keywords.map((k) => [lower(k.name), k])),
+    markers: new Map(game.markers.map((m) => [lower(m.name), m])),
+    zoneOfRole: (role) => game.zones.find((z) => z.role === role)?.name,
+  };
+}
+
+function lookup(map: Map<string, string>, word: string): string | undefined {
+  return map.get(lower(word)) ?? map.get(singular(word));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Context of one ability being lowered
+
+class AbilityLowering {
+  targets: TargetSpec[] = [];
+  notes: LoweringNote[];
+  chooseCounter = 0;
+  constructor(
+    readonly vocab: Vocab,
+    readonly file: string,
+    readonly text: string,
+    notes: LoweringNote[],
+  ) {
+    this.notes = notes;
+  }
+  source(range: Range): SourceRef {
+    return { file: this.file, range };
+  }
+  note(range: Range, message: string): void {
+    this.notes.push({ file: this.file, range, message });
+  }
+  slice(range: Range): string {
+    return this.text.slice(range.start.offset, range.end.offset);
+  }
+
+  // --- numbers -------------------------------------------------------------------------------
+  count(c: Ast.Count | undefined, fallback = 1): NumberExpr {
+    if (!c) return fallback;
+    if (c.variable) return { kind: "x" };
+    return Math.abs(c.value ?? fallback);
+  }
+  amountOf(np: Ast.NounPhrase | undefined, fallback = 1): NumberExpr {
+    if (!np) return fallback;
+    const eq = np.filters.find((f) => f.kind === "equalTo") as Ast.EqualToFilter | undefined;
+    if (eq) return this.numberPhrase(eq.value);
+    const c = npCount(np);
+    if (c) return this.count(c, fallback);
+    for (const d of npDeterminers(np)) if (NUMBER_WORDS[d] !== undefined) return NUMBER_WORDS[d]!;
+    if (npDeterminers(np).includes("all")) return 99;
+    return fallback;
+  }
+  /** "the number of cards in your Oblivion", "its power", "the number of units you control". */
+  numberPhrase(np: Ast.NounPhrase): NumberExpr {
+    const words = npWords(np);
+    if (words[0] === "number" || npDeterminers(np).includes("the") && words.includes("number")) {
+      const ofPrep = np.filters.find((f) => f.kind === "prep" && f.prep === "of") as Ast.PrepPhrase | undefined;
+      if (ofPrep) return { kind: "count", of: this.selector(ofPrep.object) };
+    }
+    const stat = words.find((w) => this.vocab.game.stats.includes(w));
+    if (stat) return { kind: "stat", of: { kind: "it" }, stat };
+    const c = npCount(np);
+    return c ? this.count(c) : 0;
+  }
+
+  // --- noun phrases ---------------------------------------------------------------------------
+  /** A card selector from a noun phrase ("each enemy unit", "a Unit card from your Graveyard"). */
+  selector(np: Ast.NounPhrase): CardSelector {
+    const sel: CardSelector = {};
+    const dets = npDeterminers(np);
+    if (dets.includes("another") || dets.includes("other")) sel.other = true;
+    const words = npWords(np);
+    let inZone = false;
+    for (const w of words) {
+      const type = lookup(this.vocab.cardTypes, w);
+      if (type) (sel.cardTypes ??= []).push(type);
+      else if (lookup(this.vocab.colors, w)) (sel.colors ??= []).push(lookup(this.vocab.colors, w)!);
+      else if (lookup(this.vocab.subtypes, w)) (sel.subtypes ??= []).push(lookup(this.vocab.subtypes, w)!);
+      else if (w === "enemy" || w === "enemies" || w === "opposing") sel.controller = "opponent";
+      else if (w === "friendly" || w === "ally" || w === "allies" || w === "allied") sel.controller = "you";
+      else if (w === "other") sel.other = true;
+      else if (w === "token" || w === "tokens") sel.tokens = "only";
+      else if (w === "nontoken") sel.tokens = "exclude";
+      else if (w === "exhausted") sel.exhausted = true;
+      else if (w === "attacking") sel.attacking = true;
+      else if (this.vocab.keywords.get(w)?.kind === "ability") sel.keyword = this.vocab.keywords.get(w)!.name;
+    }
+    if ((words.includes("ally") || words.includes("allies")) && !sel.cardTypes) {
+      const permanent = this.vocab.game.cardTypes.find((t) => t.permanent);
+      if (permanent) sel.cardTypes = [permanent.name];
+    }
+    for (const f of np.filters) {
+      if (f.kind === "controlledBy") {
+        const who = npDeterminers(f.controller).concat(npWords(f.controller));
+        sel.controller = who.includes("you") ? "you" : who.some((w) => w.startsWith("opponent")) ? "opponent" : "any";
+      } else if (f.kind === "prep" && (f.prep === "in" || f.prep === "from")) {
+        const zoneWords = npWords(f.object);
+        const zone = lookup(this.vocab.zones, zoneWords.join(" ")) ?? zoneWords.map((w) => lookup(this.vocab.zones, w)).find(Boolean);
+        if (zone) {
+          sel.zones = [zone];
+          inZone = true;
+          const d = npDeterminers(f.object);
+          if (d.includes("your")) sel.owner = "you";
+          else if (d.includes("their") || d.includes("its")) sel.owner = "any";
+          else if (zoneWords.some((w) => w.startsWith("opponent"))) sel.owner = "opponent";
+        }
+      } else if (f.kind === "prep" && f.prep === "with") {
+        const inner = f.object;
+        const statWord = npWords(inner).find((w) => this.vocab.game.stats.includes(w));
+        const c = npCount(inner);
+        if (statWord && c) {
+          const op = c.comparison === "less" || c.comparison === "fewer" ? "<=" : c.comparison ? ">=" : "=";
+          sel.stat = { name: statWord, op, value: c.value ?? 0 };
+        } else {
+          const kw = npWords(inner).find((w) => this.vocab.keywords.has(w));
+          if (kw) sel.keyword = this.vocab.keywords.get(kw)!.name;
+        }
+      }
+    }
+    if (!inZone && words.includes("card") && !sel.zones) sel.zones = undefined;
+    return sel;
+  }
+
+  /** Is the phrase about players rather than cards? */
+  playerPhrase(np: Ast.NounPhrase): PlayersRef | undefined {
+    const dets = npDeterminers(np);
+    const words = npWords(np);
+    const anyPlayerWord = words.some((w) => w === "player" || w === "players" || w === "opponent" || w === "opponents");
+    if (!anyPlayerWord && words.length === 0) {
+      if (dets.includes("you")) return { kind: "you" };
+      if (dets.includes("they") || dets.includes("their")) return { kind: "event_player" };
+    }
+    if (!anyPlayerWord) return undefined;
+    const isOpp = words.some((w) => w.startsWith("opponent"));
+    if (dets.includes("target")) {
+      const index = this.addTarget({ accepts: "player", players: isOpp ? "opponent" : "any", min: 1, max: 1, text: this.slice(np.range) });
+      return { kind: "target", index };
+    }
+    if (dets.includes("each") || dets.includes("all")) return isOpp ? { kind: "each_opponent" } : { kind: "each_player" };
+    if (dets.includes("that")) return { kind: "event_player" };
+    if (isOpp) return { kind: "opponent" };
+    return { kind: "event_player" };
+  }
+
+  addTarget(spec: TargetSpec): number {
+    this.targets.push(spec);
+    return this.targets.length - 1;
+  }
+
+  /** What an effect acts on, from its noun phrase. */
+  affected(np: Ast.NounPhrase | undefined, defaultPlayer: PlayersRef = { kind: "you" }): Affected {
+    if (!np) return { kind: "player", ref: defaultPlayer };
+    const dets = npDeterminers(np);
+    const words = npWords(np);
+    const players = this.playerPhrase(np);
+    if (players) return { kind: "player", ref: players };
+    if (dets.includes("target")) {
+      const any = dets.includes("any") && words.length === 0 || words.includes("target") && dets.includes("any");
+      const upTo = dets.includes("up to");
+      const max = Number(this.amountOf(np, 1)) || 1;
+      const spec: TargetSpec = any
+        ? { accepts: "any", cards: { ...this.selector(np) }, players: "any", min: 1, max: 1, text: this.slice(np.range) }
+        : { accepts: "card", cards: this.selector(np), min: upTo ? 0 : 1, max, text: this.slice(np.range) };
+      if (any && !spec.cards!.cardTypes) {
+        const permanent = this.vocab.game.cardTypes.find((t) => t.permanent);
+        if (permanent) spec.cards!.cardTypes = [permanent.name];
+      }
+      return { kind: "target", index: this.addTarget(spec) };
+    }
+    if (dets.includes("this") || (words.length === 0 && dets.includes("it"))) return { kind: "card", ref: dets.includes("this") ? { kind: "self" } : { kind: "it" } };
+    if (dets.includes("it") || dets.includes("that") || dets.includes("they")) return { kind: "card", ref: { kind: "it" } };
+    if (dets.includes("each") || dets.includes("all")) return { kind: "cards", selector: this.selector(np) };
+    return { kind: "cards", selector: this.selector(np) };
+  }
+
+  /** A player reference from a subject ("you" when absent). */
+  subjectPlayers(np: Ast.NounPhrase | undefined): PlayersRef {
+    if (!np) return { kind: "you" };
+    return this.playerPhrase(np) ?? { kind: "you" };
+  }
+  single(ref: PlayersRef): PlayerRef {
+    if (ref.kind === "each_player") return { kind: "you" };
+    if (ref.kind === "each_opponent") return { kind: "opponent" };
+    return ref;
+  }
+
+  // --- durations and conditions ------------------------------------------------------------------
+  duration(clause: Ast.Clause): Duration {
+    for (const t of clause.tail) {
+      if (t.kind === "prep" && t.prep === "until") {
+        const w = npWords(t.object);
+        if (w.includes("end")) return { kind: "end_of_turn" };
+        if (w.includes("next")) return { kind: "until_your_next_turn" };
+      }
+      if (t.kind === "timing" && t.which === "this") return { kind: "end_of_turn" };
+    }
+    return { kind: "permanent" };
+  }
+
+  condition(clause: Ast.Clause): Condition | undefined {
+    const words = [...npWords(clause.subject), ...npDeterminers(clause.subject)];
+    const obj = clause.object;
+    const objWords = npWords(obj);
+    const c = npCount(obj);
+    // "you have 5 or less life" / "your life is 5 or less"
+    if (objWords.includes("life") || words.includes("life")) {
+      const value = c?.value ?? 0;
+      const who: PlayerRef = words.some((w) => w.startsWith("opponent")) ? { kind: "opponent" } : { kind: "you" };
+      return c?.comparison === "more" || c?.comparison === "greater" ? { kind: "life_at_least", who, value } : { kind: "life_at_most", who, value };
+    }
+    // "you control a Vampire" / "you control two or more units"
+    if (clause.verb?.lemma === "control" && obj) {
+      return { kind: "controls", who: { kind: "you" }, selector: this.selector(obj), atLeast: c?.value ?? 1 };
+    }
+    if (words.includes("your") && words.includes("turn")) return { kind: "your_turn" };
+    this.note(clause.range, `condition not understood by the engine: "${this.slice(clause.range)}" (treated as always true)`);
+    return undefined;
+  }
+
+  // --- clauses → steps --------------------------------------------------------------------------
+  sequence(seq: Ast.Sequence): Step[] {
+    const out: Step[] = [];
+    for (const step of seq.steps) out.push(...this.clause(step.clause));
+    return out;
+  }
+
+  clause(clause: Ast.Clause): Step[] {
+    const source = this.source(clause.range);
+    const cond = clause.tail.find((t) => t.kind === "condition") as Ast.ConditionPhrase | undefined;
+    const where = clause.tail.find((t) => t.kind === "where") as Ast.WherePhrase | undefined;
+    let steps = this.clauseCore(clause).map((s) => ({ ...s, source }) as Step);
+    if (where) {
+      // "where X is ...": evaluate X before the steps run (kept simple: replaced in place).
+      const value = this.numberPhrase(where.value);
+      steps = JSON.parse(JSON.stringify(steps).replaceAll('{"kind":"x"}', JSON.stringify(value))) as Step[];
+    }
+    if (clause.modal?.lemma === "may") steps = [{ op: "may", steps, prompt: this.slice(clause.range), source }];
+    if (cond) {
+      const c = this.condition(cond.clause);
+      if (c) steps = [{ op: "if", condition: cond.word === "unless" ? { kind: "not", condition: c } : c, then: steps, source }];
+    }
+    return steps;
+  }
+
+  unsupported(clause: Ast.Clause): Step[] {
+    const text = this.slice(clause.range);
+    this.note(clause.range, `the engine cannot execute "${text}" yet`);
+    return [{ op: "rule", rule: "unsupported" }];
+  }
+
+  clauseCore(clause: Ast.Clause): Step[] {
+    const verb = clause.verb ? clause.verb.lemma : "";
+    const verbWord = clause.verb?.text ?? "";
+    const obj = clause.object;
+    const prep = (name: string) => clause.tail.find((t) => t.kind === "prep" && t.prep === name) as Ast.PrepPhrase | undefined;
+    const who = () => this.subjectPlayers(clause.subject);
+    const subjectIsCard = () => clause.subject && !this.playerPhrase(clause.subject);
+    // A keyword action of the game ("Scry 1", "Summon a Unit ...", "Erase target card ...").
+    const keyword = this.vocab.keywords.get(lower(verbWord)) ?? this.vocab.keywords.get(singular(verbWord));
+    if (keyword && keyword.kind === "action" && !["draw", "discard", "destroy", "sacrifice"].includes(verb)) {
+      if (keyword.rule === "put_onto_field_free") return this.summonSteps(obj, clause);
+      if (keyword.rule === "move_to_oblivion") {
+        const removed = this.vocab.zoneOfRole("removed") ?? "Oblivion";
+        return [{ op: "move", what: this.pickOrAffected(obj), to: removed }];
+      }
+      const amount = this.amountOf(obj ?? undefined, 1);
+      return [{ op: "keyword_action", keyword: keyword.name, amount, who: who() }];
+    }
+    switch (verb) {
+      case "deal": {
+        const to = prep("to");
+        const amount = this.amountOf(obj, 1);
+        const from = clause.subject && npDeterminers(clause.subject).includes("this") ? { kind: "self" as const } : undefined;
+        return [{ op: "damage", amount, to: this.affected(to?.object), ...(from ? { from } : {}) }];
+      }
+      case "draw":
+        return [{ op: "draw", who: who(), amount: this.amountOf(obj, 1) }];
+      case "discard": {
+        if (obj && npDeterminers(obj).includes("this")) return this.unsupported(clause);
+        const random = clause.tail.some((t) => t.kind === "prep" && t.prep === "at");
+        return [{ op: "discard", who: who(), amount: this.amountOf(obj, 1), ...(random ? { random } : {}) }];
+      }
+      case "gain":
+      case "lose": {
+        const words = npWords(obj);
+        if (subjectIsCard()) {
+          // "Target creature gains Flying until end of turn."
+          const kws = words.map((w) => this.vocab.keywords.get(w)?.name).filter((k): k is string => !!k);
+          return [{ op: "modify", on: this.affected(clause.subject), keywords: kws, duration: this.duration(clause) }];
+        }
+        if (words.includes("life")) return [{ op: verb === "gain" ? "gain_life" : "lose_life", who: who(), amount: this.amountOf(obj, 1) }];
+        const counter = words.find((w) => lookup(this.vocab.counters, w));
+        if (counter && (words.includes("counter") || words.includes("counters"))) {
+          return [{ op: verb === "gain" ? "add_counters" : "remove_counters", counter: lookup(this.vocab.counters, counter)!, amount: this.amountOf(obj, 1), on: { kind: "player", ref: who() } }];
+        }
+        const resource = words.map((w) => lookup(this.vocab.resources, w)).find(Boolean);
+        if (resource) return [{ op: verb === "gain" ? "gain_resource" : "lose_resource", who: who(), resource, amount: this.amountOf(obj, 1) }];
+        return this.unsupported(clause);
+      }
+      case "put": {
+        const words = npWords(obj);
+        if (words.includes("counter") || words.includes("counters")) {
+          const counter = words.map((w) => lookup(this.vocab.counters, w)).find(Boolean) ?? words[0]!;
+          return [{ op: "add_counters", counter, amount: this.amountOf(obj, 1), on: this.affected(prep("on")?.object) }];
+        }
+        const into = prep("into") ?? prep("onto") ?? prep("on");
+        const zone = into ? lookup(this.vocab.zones, npWords(into.object).join(" ")) ?? npWords(into.object).map((w) => lookup(this.vocab.zones, w)).find(Boolean) : undefined;
+        if (zone) return [{ op: "move", what: this.pickOrAffected(obj), to: zone }];
+        return this.unsupported(clause);
+      }
+      case "get": {
+        // "X gets +2 power until end of turn" / static "Other units you control get +1 power".
+        const stats = this.statChange(obj);
+        if (!stats) return this.unsupported(clause);
+        return [{ op: "modify", on: this.affected(clause.subject), stats, duration: this.duration(clause) }];
+      }
+      case "destroy":
+        return [{ op: "destroy", what: this.pickOrAffected(obj) }];
+      case "sacrifice": {
+        if (obj && npDeterminers(obj).includes("this")) return [{ op: "sacrifice_self" }];
+        return [{ op: "sacrifice", who: this.single(who()), selector: obj ? this.selector(obj) : {}, amount: this.amountOf(obj, 1) }];
+      }
+      case "return": {
+        const to = prep("to");
+        const zoneWords = npWords(to?.object);
+        const zone = lookup(this.vocab.zones, zoneWords.join(" ")) ?? zoneWords.map((w) => lookup(this.vocab.zones, w)).find(Boolean);
+        if (!zone) return this.unsupported(clause);
+        return [{ op: "move", what: this.pickOrAffected(obj, clause), to: zone }];
+      }
+      case "search": {
+        // "Search your deck for a Unit card, reveal it, put it into your hand, then shuffle."
+        const zoneWords = npWords(obj);
+        const zone = lookup(this.vocab.zones, zoneWords.join(" ")) ?? this.vocab.zoneOfRole("deck") ?? "Deck";
+        const forPrep = prep("for");
+        const selector = forPrep ? this.selector(forPrep.object) : {};
+        return [{ op: "search", who: { kind: "you" }, zone, selector: { ...selector, zones: [zone] }, to: this.vocab.zoneOfRole("hand") ?? "Hand", amount: 1, reveal: true, shuffle: false }];
+      }
+      case "reveal":
+        return [];
+      case "shuffle":
+        return [{ op: "shuffle", who: { kind: "you" }, zone: this.vocab.zoneOfRole("deck") ?? "Deck" }];
+      case "create": {
+        const words = npWords(obj);
+        const stats = obj?.items.find((i) => i.kind === "stats") as Ast.StatsNode | undefined;
+        const name = (obj?.items.find((i) => i.kind === "string") as Ast.StringNode | undefined)?.value ?? words.filter((w) => w !== "token" && w !== "tokens").map((w) => w[0]!.toUpperCase() + w.slice(1)).join(" ");
+        const type = words.map((w) => lookup(this.vocab.cardTypes, w)).find(Boolean) ?? this.vocab.game.cardTypes.find((t) => t.permanent)?.name ?? "Token";
+        const statNames = this.vocab.game.stats;
+        const tokenStats: Record<string, number> = {};
+        if (stats && statNames[0]) tokenStats[statNames[0]] = stats.first;
+        if (stats && statNames[1]) tokenStats[statNames[1]] = stats.second;
+        const subtypes = words.map((w) => lookup(this.vocab.subtypes, w)).filter((s): s is string => !!s);
+        const withPrep = prep("with");
+        const keywords = npWords(withPrep?.object).map((w) => this.vocab.keywords.get(w)?.name).filter((k): k is string => !!k);
+        return [{ op: "create_token", token: { name: name || "Token", cardType: type, subtypes, stats: tokenStats, keywords }, amount: this.amountOf(obj, 1) }];
+      }
+      case "counter":
+        return [{ op: "counter_spell", what: { kind: "target", index: this.addTarget({ accepts: "card", cards: { zones: ["(resolving)"] }, min: 1, max: 1, text: this.slice(obj?.range ?? clause.range) }) } }];
+      case "choose":
+        return this.unsupported(clause);
+      default:
+        return this.unsupported(clause);
+    }
+  }
+
+  /** "Summon a Unit from your Graveyard" (choose one) · "Summon target Unit card from your Oblivion" · "summon it". */
+  summonSteps(obj: Ast.NounPhrase | undefined, clause: Ast.Clause): Step[] {
+    const what = this.pickOrAffected(obj, clause);
+    return [{ op: "summon", what }];
+  }
+
+  /**
+   * Cards an effect moves: a target, "it"/"this", "each ...", or "a <card> from <zone>" — a card
+   * the controller chooses when the effect resolves.
+   */
+  pickOrAffected(np: Ast.NounPhrase | undefined, clause?: Ast.Clause): Affected {
+    if (!np) return { kind: "card", ref: { kind: "self" } };
+    const dets = npDeterminers(np);
+    // "from your Graveyard" may hang off the clause rather than the noun phrase.
+    const fromPrep = clause?.tail.find((t) => t.kind === "prep" && t.prep === "from") as Ast.PrepPhrase | undefined;
+    const withZone: Ast.NounPhrase = fromPrep && !np.filters.some((f) => f.kind === "prep" && f.prep === "from") ? { ...np, filters: [...np.filters, fromPrep] } : np;
+    if (dets.includes("target")) {
+      const sel = this.selector(withZone);
+      return { kind: "target", index: this.addTarget({ accepts: "card", cards: sel, min: 1, max: 1, text: this.slice(np.range) }) };
+    }
+    if (dets.includes("a") || dets.includes("an") || npCount(np)) {
+      const label = `pick${this.chooseCounter++}`;
+      this.pending.push({ op: "choose_cards", chooser: { kind: "you" }, selector: this.selector(withZone), min: 1, max: this.amountOf(np, 1), label, prompt: `choose ${this.slice(np.range)}` });
+      return { kind: "card", ref: { kind: "chosen", label } };
+    }
+    return this.affected(withZone);
+  }
+  /** Steps that must run before the clause's own (choices of "a card from ..."). */
+  pending: Step[] = [];
+
+  statChange(np: Ast.NounPhrase | undefined): Record<string, NumberExpr> | undefined {
+    if (!np) return undefined;
+    const stats = np.items.find((i) => i.kind === "stats") as Ast.StatsNode | undefined;
+    const names = this.vocab.game.stats;
+    if (stats) {
+      const out: Record<string, NumberExpr> = {};
+      if (names[0]) out[names[0]] = stats.first;
+      if (names[1]) out[names[1]] = stats.second;
+      return out;
+    }
+    const c = npCount(np);
+    const stat = npWords(np).find((w) => names.includes(w));
+    if (c && stat) return { [stat]: c.variable ? { kind: "x" } : (c.value ?? 0) };
+    return undefined;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Triggers
+
+function lowerTrigger(head: Ast.TriggerHead, l: AbilityLowering): TriggerPattern | undefined {
+  const text = l.slice(head.range);
+  if (head.word === "at" && head.moment) {
+    const words = npWords(head.moment).concat(npDeterminers(head.moment));
+    const phaseName = l.vocab.game.phases.find((p) => words.includes(lower(p.name)))?.name;
+    const isEnd = words.includes("end");
+    const whose = words.includes("your") ? "your" : words.some((w) => w.startsWith("opponent")) ? "opponent" : "each";
+    const phases = l.vocab.game.phases;
+    if (phaseName) return { event: isEnd ? "phase_end" : "phase_start", subject: { kind: "player", who: "any" }, phase: phaseName, whose, text };
+    // "At the start of your turn" → the first phase starts; "at the end of your turn" → the last phase starts.
+    const phase = isEnd ? phases[phases.length - 1]?.name : phases[0]?.name;
+    return { event: "phase_start", subject: { kind: "player", who: "any" }, ...(phase ? { phase } : {}), whose, text };
+  }
+  const clause = head.event;
+  if (!clause) return undefined;
+  const verb = clause.verb?.lemma ?? "";
+  const subjectDets = npDeterminers(clause.subject);
+  const subjectWords = npWords(clause.subject);
+  const isSelf = subjectDets.includes("this") || subjectDets.includes("it");
+  const playerWho = (): "you" | "opponent" | "any" =>
+    subjectDets.includes("you") ? "you" : subjectWords.some((w) => w.startsWith("opponent")) ? "opponent" : "any";
+  const isPlayerSubject = subjectDets.includes("you") || subjectWords.some((w) => w === "player" || w.startsWith("opponent"));
+  const cardSubject = (): TriggerPattern["subject"] => {
+    if (isSelf) return { kind: "self" };
+    const sel = clause.subject ? l.selector(clause.subject) : {};
+    if (subjectWords.includes("ally") || subjectWords.includes("allies") || subjectWords.includes("friendly")) sel.controller = "you";
+    return { kind: "card", selector: { ...sel, zones: undefined } };
+  };
+  const objWords = npWords(clause.object);
+  const tailPreps = clause.tail.filter((t) => t.kind === "prep") as Ast.PrepPhrase[];
+  const keyword = l.vocab.keywords.get(lower(clause.verb?.text ?? ""));
+  if (keyword && keyword.kind === "action") return { event: "keyword_action", subject: { kind: "player", who: playerWho() }, keyword: keyword.name, text };
+  switch (verb) {
+    case "enter":
+      return { event: "enters", subject: cardSubject(), text };
+    case "leave":
+      return { event: "leaves", subject: cardSubject(), text };
+    case "die":
+    case "destroy":
+      return { event: "destroyed", subject: cardSubject(), text };
+    case "attack":
+      return { event: "attacks", subject: cardSubject(), text };
+    case "block":
+      return { event: clause.be ? "blocked" : "blocks", subject: cardSubject(), text };
+    case "deal": {
+      const toPlayer = tailPreps.some((p) => p.prep === "to" && npWords(p.object).some((w) => w === "player" || w.startsWith("opponent")));
+      const combat = objWords.includes("combat");
+      if (clause.be) return { event: "dealt_damage", subject: cardSubject(), text };
+      return { event: toPlayer && combat ? "combat_damage_player" : "deals_damage", subject: cardSubject(), text };
+    }
+    case "draw":
+      return { event: "draw", subject: { kind: "player", who: playerWho() }, text };
+    case "discard":
+      if (isSelf || (clause.object && npDeterminers(clause.object).includes("this")))
+        return { event: "discard", subject: { kind: "self" }, text };
+      return { event: "discard", subject: { kind: "player", who: playerWho() }, text };
+    case "gain":
+      if (objWords.includes("life")) return { event: "gain_life", subject: { kind: "player", who: playerWho() }, text };
+      break;
+    case "lose":
+      if (objWords.includes("life")) return { event: "lose_life", subject: { kind: "player", who: playerWho() }, text };
+      break;
+    case "cast":
+    case "play":
+      return { event: "cast", subject: isPlayerSubject ? { kind: "player", who: playerWho() } : cardSubject(), text };
+    default:
+      break;
+  }
+  l.note(head.range, `trigger not understood by the engine: "${text}"`);
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Abilities
+
+interface CardInfo {
+  id: string;
+  permanent: boolean;
+}
+
+function lowerAbility(ast: Ast.Ability, index: number, card: CardInfo, l: AbilityLowering): Ability {
+  const id = `${card.id}#${index}`;
+  const base: Ability = { id, kind: card.permanent ? "static" : "spell", targets: [], steps: [], optional: false, text: l.slice(ast.range).trim(), source: l.source(ast.range) };
+  if (ast.tag) base.tag = ast.tag.text;
+  lowerBody(ast.body, base, card, l);
+  base.targets = l.targets;
+  return base;
+}
+
+function withPending(l: AbilityLowering, steps: Step[]): Step[] {
+  // "a card from ..." choices collected while lowering a clause run right before it.
+  const out: Step[] = [];
+  for (const step of steps) out.push(step);
+  if (l.pending.length) {
+    const pending = l.pending;
+    l.pending = [];
+    return [...pending, ...out];
+  }
+  return out;
+}
+
+function lowerSequenceWithPending(seq: Ast.Sequence, l: AbilityLowering): Step[] {
+  const out: Step[] = [];
+  for (const step of seq.steps) out.push(...withPending(l, l.clause(step.clause)));
+  return out;
+}
+
+function staticFromSequence(seq: Ast.Sequence, l: AbilityLowering): StaticEffect[] | undefined {
+  const out: StaticEffect[] = [];
+  for (const step of seq.steps) {
+    const clause = step.clause;
+    const subject = clause.subject;
+    const affects = !subject || npDeterminers(subject).includes("this") ? ({ self: true } as const) : l.selector(subject);
+    if (clause.modal?.lemma === "can't" && clause.verb) {
+      out.push({ kind: "rule", rule: `cant_${clause.verb.lemma}`, affects });
+      continue;
+    }
+    if (clause.verb?.lemma === "get") {
+      const stats = l.statChange(clause.object);
+      if (stats) {
+        out.push({ kind: "modify", affects, stats });
+        continue;
+      }
+    }
+    if (clause.verb?.lemma === "have") {
+      const kws = npWords(clause.object).map((w) => l.vocab.keywords.get(w)?.name).filter((k): k is string => !!k);
+      if (kws.length) {
+        out.push({ kind: "modify", affects, keywords: kws });
+        continue;
+      }
+    }
+    return undefined;
+  }
+  return out;
+}
+
+function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: AbilityLowering): void {
+  switch (body.kind) {
+    case "keywords": {
+      const first = body.keywords[0]!;
+      const def = l.vocab.keywords.get(lower(first.name.text));
+      if (def?.kind === "action") {
+        a.kind = card.permanent ? "static" : "spell";
+        a.steps = body.keywords.map((k) => ({ op: "keyword_action", keyword: l.vocab.keywords.get(lower(k.name.text))?.name ?? k.name.text, amount: l.count(k.parameter), who: { kind: "you" }, source: l.source(k.range) }) as Step);
+        if (card.permanent) l.note(body.range, `a keyword action on a permanent does nothing by itself: "${l.slice(body.range)}"`);
+        return;
+      }
+      a.kind = "keyword";
+      a.keyword = { name: def?.name ?? first.name.text, ...(first.parameter?.value !== undefined ? { amount: first.parameter.value } : {}) };
+      // Further keywords on the same line share the instance.
+      if (body.keywords.length > 1) a.statics = [{ kind: "modify", affects: { self: true }, keywords: body.keywords.slice(1).map((k) => l.vocab.keywords.get(lower(k.name.text))?.name ?? k.name.text) }];
+      return;
+    }
+    case "triggered": {
+      a.kind = "triggered";
+      a.trigger = lowerTrigger(body.trigger, l);
+      if (body.condition) {
+        const c = l.condition(body.condition);
+        if (c) a.condition = c;
+      }
+      a.steps = lowerSequenceWithPending(body.effect, l);
+      if (a.condition) a.steps = [{ op: "if", condition: a.condition, then: a.steps, source: a.source }];
+      if (body.effect.steps[0]?.clause.modal?.lemma === "may") a.optional = false; // the step itself asks
+      if (!a.trigger) a.steps = [{ op: "rule", rule: "unsupported" }];
+      return;
+    }
+    case "prefixed": {
+      const markerWord = body.prefix.length === 1 && body.prefix[0]!.kind === "clauseCost" ? prefixWord(body.prefix[0]!.clause) : undefined;
+      const marker = markerWord ? l.vocab.markers.get(lower(markerWord)) : undefined;
+      if (marker) {
+        a.marker = marker.name;
+        if (marker.isStatic) {
+          a.kind = "static";
+          lowerStatic(body.body, a, l);
+          return;
+        }
+        a.kind = "triggered";
+        if (marker.trigger) a.trigger = marker.trigger;
+        lowerBody(body.body, a, { ...card, permanent: false }, l);
+        a.kind = "triggered";
+        return;
+      }
+      a.kind = "activated";
+      a.cost = body.prefix.flatMap((item) => lowerCostItem(item, l));
+      lowerBody(body.body, a, { ...card, permanent: false }, l);
+      a.kind = "activated";
+      return;
+    }
+    case "modal":
+      a.steps = [{ op: "choose_one", modes: body.modes.map((m) => ({ text: l.slice(m.range).trim(), steps: lowerSequenceWithPending(m, l), source: l.source(m.range) })), source: a.source }];
+      return;
+    case "replacement":
+      a.kind = "replacement";
+      a.replacement = { event: "destroyed", limit: body.firstTime ? "first_each_turn" : undefined, steps: lowerSequenceWithPending(body.effect, l) };
+      l.note(body.range, `replacement effects are not applied by the engine yet: "${l.slice(body.range)}"`);
+      return;
+    case "conditional": {
+      const c = l.condition(body.condition);
+      const steps = lowerSequenceWithPending(body.effect, l);
+      if (card.permanent) {
+        const statics = staticFromSequence(body.effect, l);
+        if (statics) {
+          a.kind = "static";
+          a.statics = statics;
+          if (c) a.condition = c;
+          return;
+        }
+      }
+      a.steps = c ? [{ op: "if", condition: c, then: steps, source: a.source }] : steps;
+      return;
+    }
+    case "statement": {
+      if (card.permanent) {
+        lowerStatic(body, a, l);
+        return;
+      }
+      a.steps = lowerSequenceWithPending(body.effect, l);
+      return;
+    }
+  }
+}
+
+function lowerStatic(body: Ast.AbilityBody, a: Ability, l: AbilityLowering): void {
+  a.kind = "static";
+  if (body.kind === "statement") {
+    // "This gets +2 power if you have 5 or less life": a trailing condition applies to the static.
+    const cond = body.effect.steps[0]?.clause.tail.find((t) => t.kind === "condition") as Ast.ConditionPhrase | undefined;
+    const statics = staticFromSequence(body.effect, l);
+    if (statics) {
+      a.statics = statics;
+      if (cond) {
+        const c = l.condition(cond.clause);
+        if (c) a.condition = c;
+      }
+      return;
+    }
+  }
+  if (body.kind === "keywords") {
+    a.statics = [{ kind: "modify", affects: { self: true }, keywords: body.keywords.map((k) => l.vocab.keywords.get(lower(k.name.text))?.name ?? k.name.text) }];
+    return;
+  }
+  l.note(body.range, `static ability not understood by the engine: "${l.slice(body.range)}"`);
+  a.statics = [];
+}
+
+function prefixWord(clause: Ast.Clause): string | undefined {
+  if (clause.object || clause.tail.length) {
+    if (!clause.verb && !clause.subject && clause.object && clause.object.items.length === 1 && clause.object.determiners.length === 0) return itemText(clause.object.items[0]!);
+    return undefined;
+  }
+  if (clause.verb && !clause.subject) return clause.verb.text;
+  if (clause.subject && !clause.verb && clause.subject.items.length === 1 && clause.subject.determiners.length === 0) return itemText(clause.subject.items[0]!);
+  return undefined;
+}
+
+function lowerCostItem(item: Ast.CostItem, l: AbilityLowering): CostPart[] {
+  if (item.kind === "symbolsCost") return item.symbols.map((s) => ({ pays: "symbol", symbol: s.symbol, amount: 1, ...(/^\d+$/.test(s.symbol) ? { generic: true, amount: Number(s.symbol) } : {}) }) as CostPart);
+  if (item.kind === "amountCost") return lowerAmountCost(item.amount, l);
+  const clause = item.clause;
+  const verb = lower(clause.verb?.text ?? "");
+  const lemma = clause.verb?.lemma ?? verb;
+  if (lemma === "exhaust" || verb === "exhaust") return [{ pays: "exhaust" }];
+  if (verb === "overexhaust") return [{ pays: "overexhaust" }];
+  if (lemma === "pay") return lowerAmountCost(clause.object!, l);
+  if (lemma === "discard") return [{ pays: "discard", amount: Number(l.amountOf(clause.object, 1)) || 1 }];
+  if (lemma === "sacrifice") {
+    const obj = clause.object;
+    if (!obj || npDeterminers(obj).includes("this")) return [{ pays: "sacrifice", what: { kind: "self" } }];
+    return [{ pays: "sacrifice", what: l.selector(obj), amount: Number(l.amountOf(obj, 1)) || 1 }];
+  }
+  if (lower(clause.verb?.text ?? "") && l.vocab.keywords.get(verb)?.rule === "move_to_oblivion") return [{ pays: "erase", amount: Number(l.amountOf(clause.object, 1)) || 1 }];
+  l.note(item.range, `cost not understood by the engine: "${l.slice(item.range)}"`);
+  return [];
+}
+
+function lowerAmountCost(np: Ast.NounPhrase, l: AbilityLowering): CostPart[] {
+  const words = npWords(np);
+  const amount = l.amountOf(np, 1);
+  if (words.includes("life")) return [{ pays: "life", amount }];
+  const resource = words.map((w) => lookup(l.vocab.resources, w)).find(Boolean);
+  if (resource) return [{ pays: "resource", resource, amount }];
+  l.note(np.range, `cost not understood by the engine: "${l.slice(np.range)}"`);
+  return [];
+}
+
+/** A card's `cost:` field ("2 Crystals", "discard 1", "erase 2", "3 life", "free", "X Crystals", "{R}{1}"). */
+function lowerCardCost(field: Ast.Field | undefined, game: CompiledGame, vocab: Vocab): CostPart[] {
+  if (!field) return [];
+  const items = field.value;
+  const words = items.map((i) => lower(itemText(i)));
+  if (words.length === 0 || words.includes("free")) return [];
+  const symbols = items.filter((i) => i.kind === "symbol") as Ast.SymbolNode[];
+  if (symbols.length) return symbols.map((s) => ({ pays: "symbol", symbol: s.symbol, amount: /^\d+$/.test(s.symbol) ? Number(s.symbol) : 1, ...(/^\d+$/.test(s.symbol) ? { generic: true } : {}) }) as CostPart);
+  const numberItem = items.find((i) => i.kind === "number") as Ast.NumberNode | undefined;
+  const isX = words.includes("x");
+  const amount: NumberExpr = isX ? { kind: "x" } : Math.abs(numberItem?.value ?? 1);
+  if (words.includes("life")) return [{ pays: "life", amount }];
+  if (words.includes("discard")) return [{ pays: "discard", amount: typeof amount === "number" ? amount : 1 }];
+  if (words.includes("erase")) return [{ pays: "erase", amount: typeof amount === "number" ? amount : 1 }];
+  const resource = words.map((w) => lookup(vocab.resources, w)).find(Boolean);
+  if (resource) return [{ pays: "resource", resource, amount }];
+  // A bare number: the game's first resource.
+  if (numberItem && game.resources[0]) return [{ pays: "resource", resource: game.resources[0].name, amount }];
+  return [];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Game files
+
+function directiveWords(d: Ast.Directive): string[] {
+  return d.items.map((i) => itemText(i));
+}
+
+function paramValue(v: Ast.NumberNode | Ast.StringNode | Ast.WordNode): number | string | boolean {
+  if (v.kind === "number") return v.value;
+  if (v.kind === "string") return v.value;
+  if (lower(v.text) === "true") return true;
+  if (lower(v.text) === "false") return false;
+  return v.text;
+}
+
+const ROLE_BY_NAME: Record<string, ZoneRole> = {
+  deck: "deck", "main deck": "deck", library: "deck", hand: "hand", field: "battlefield", battlefield: "battlefield", "in play": "battlefield",
+  graveyard: "graveyard", "discard pile": "graveyard", oblivion: "removed", "shatter zone": "removed", exile: "removed", "facet zone": "resource",
+};
+
+export function lowerGame(doc: Ast.GameFile, text: string, notes: LoweringNote[]): CompiledGame {
+  const file = doc.file;
+  const game: CompiledGame = {
+    irVersion: IR_VERSION,
+    id: doc.id?.text ?? "unknown",
+    name: doc.title?.value ?? doc.id?.text ?? "unknown",
+    file,
+    params: {},
+    resources: [],
+    colors: [],
+    zones: [],
+    cardTypes: [],
+    stats: [],
+    rarities: [],
+    deck: {},
+    phases: [],
+    markers: [],
+    keywords: [],
+    counters: [],
+    rules: [],
+    source: { file, range: doc.range },
+  };
+  const subtypes: string[] = [];
+  const phaseDecls: Ast.PhaseDecl[] = [];
+  const markerDecls: Ast.MarkerDecl[] = [];
+  const keywordDecls: Ast.KeywordDecl[] = [];
+  const ruleDecls: Ast.RuleDecl[] = [];
+  for (const st of doc.statements) {
+    if (st.kind === "param") game.params[st.name.text] = paramValue(st.value);
+    else if (st.kind === "phase") phaseDecls.push(st);
+    else if (st.kind === "marker") markerDecls.push(st);
+    else if (st.kind === "keyword") keywordDecls.push(st);
+    else if (st.kind === "rule") ruleDecls.push(st);
+    else if (st.kind === "directive") {
+      const words = directiveWords(st);
+      const lw = words.map(lower);
+      const num = (after: string) => {
+        const i = lw.indexOf(after);
+        return i >= 0 && i + 1 < words.length && /^[+-]?\d+$/.test(words[i + 1]!) ? Number(words[i + 1]) : undefined;
+      };
+      switch (st.head.lemma) {
+        case "resource": {
+          const gainIndex = lw.indexOf("gain");
+          game.resources.push({ name: words[0]!, start: num("start") ?? 0, gainPerTurn: gainIndex >= 0 ? Number(words[gainIndex + 1]) || 0 : 0, ...(num("max") !== undefined ? { max: num("max")! } : {}) });
+          break;
+        }
+        case "color": {
+          const paysIndex = lw.indexOf("pays");
+          game.colors.push({ name: words[0]!, ...(paysIndex >= 0 ? { pays: words[paysIndex + 1] } : {}) });
+          break;
+        }
+        case "zone": {
+          const flags = new Set(lw.slice(1));
+          const name = words[0]!;
+          const roleWord = ["deck", "hand", "battlefield", "graveyard", "removed", "resource"].find((r) => flags.has(`role_${r}`));
+          const role = (roleWord as ZoneRole | undefined) ?? ROLE_BY_NAME[lower(name)] ?? "other";
+          const zone: ZoneDef = { name, role, visibility: flags.has("hidden") ? "hidden" : flags.has("private") ? "private" : "public", ordered: flags.has("ordered"), shared: flags.has("shared") };
+          if (num("slots") !== undefined) zone.slots = num("slots")!;
+          game.zones.push(zone);
+          break;
+        }
+        case "cardtype": {
+          const block = (st.block ?? []).flat().map((i) => lower(itemText(i)));
+          const requiresIndex = block.indexOf("requires");
+          const requires = requiresIndex >= 0 ? block.slice(requiresIndex + 1).filter((w) => w !== "," && w !== "abilities") : [];
+          game.cardTypes.push({ name: words[0]!, permanent: lw.includes("permanent"), token: lw.includes("token"), requires });
+          break;
+        }
+        case "stat":
+          game.stats.push(...words.filter((w) => w !== ",").map(lower));
+          break;
+        case "subtype":
+          subtypes.push(...words.filter((w) => w !== ","));
+          break;
+        case "rarity":
+          game.rarities.push({ name: words[0]!, ...(num("max") !== undefined ? { max: num("max")! } : {}) });
+          break;
+        case "deck":
+          game.deck = { ...(num("min") !== undefined ? { min: num("min") } : {}), ...(num("max") !== undefined ? { max: num("max") } : {}), ...(num("copies") !== undefined ? { copies: num("copies") } : {}) };
+          break;
+        case "counter":
+          game.counters.push({ name: words[0]!, on: lw.includes("player") ? "player" : "card" });
+          break;
+        default:
+          break;
+      }
+    }
+  }
+  (game as CompiledGame & { subtypes?: string[] }).subtypes = subtypes;
+  const vocab = vocabOf(game, subtypes);
+  const ability = (node: Ast.Ability, id: string, notesFor: AbilityLowering) => lowerAbility(node, 0, { id, permanent: false }, notesFor);
+
+  // Keywords first (card text may use them), then markers, phases and rules.
+  for (const k of keywordDecls) {
+    const def: KeywordDef = { name: k.name.text, kind: k.keywordKind, source: { file, range: k.range }, ...(k.parameter ? { parameter: k.parameter.text } : {}) };
+    if (k.definition.kind === "ruleRef") def.rule = k.definition.name.text;
+    game.keywords.push(def);
+  }
+  for (const k of keywordDecls) {
+    if (k.definition.kind !== "embeddedText" || !k.definition.abilities[0]) continue;
+    const l = new AbilityLowering(vocab, file, text, notes);
+    const lowered = ability(k.definition.abilities[0], `${game.id}/keyword/${k.name.text}`, l);
+    game.keywords.find((d) => d.name === k.name.text)!.ability = lowered;
+  }
+  for (const m of markerDecls) {
+    if (m.definition.kind === "static") {
+      game.markers.push({ name: m.name.text, isStatic: true, source: { file, range: m.range } });
+      continue;
+    }
+    const l = new AbilityLowering(vocab, file, text, notes);
+    const trigger = m.definition.trigger ? lowerTrigger(m.definition.trigger, l) : undefined;
+    game.markers.push({ name: m.name.text, isStatic: false, ...(trigger ? { trigger } : {}), source: { file, range: m.range } });
+  }
+  for (const p of phaseDecls) {
+    const l = new AbilityLowering(vocab, file, text, notes);
+    const name = p.name.kind === "word" ? p.name.text : p.name.value;
+    const auto = p.options.some((o) => o.kind === "word" && lower(o.text) === "auto");
+    const steps: Step[] = [];
+    for (const seq of p.steps ?? []) {
+      for (const st of seq.steps) {
+        const c = st.clause;
+        // A single engine word (`end_of_turn`, `renew`) names a native rule.
+        const lone = !c.subject && !c.object && c.tail.length === 0 && c.verb && !c.verb.keyword && /_/.test(c.verb.text);
+        if (lone || (c.verb && !c.verb.keyword && !c.object && !vocab.keywords.has(lower(c.verb.text)) && !["draw", "gain"].includes(c.verb.lemma))) {
+          steps.push({ op: "rule", rule: c.verb!.text, source: l.source(c.range) });
+          continue;
+        }
+        if (!c.verb && c.subject && c.subject.items.length === 1 && c.subject.items[0]!.kind === "word") {
+          steps.push({ op: "rule", rule: (c.subject.items[0] as Ast.WordNode).text, source: l.source(c.range) });
+          continue;
+        }
+        steps.push(...withPending(l, l.clause(c)));
+      }
+    }
+    game.phases.push({ name, auto, steps, source: { file, range: p.range } } satisfies PhaseDef);
+  }
+  ruleDecls.forEach((r, i) => {
+    r.text.abilities.forEach((a, j) => {
+      const l = new AbilityLowering(vocab, file, text, notes);
+      const lowered = lowerAbility(a, j, { id: `${game.id}/rule${i}`, permanent: false }, l);
+      lowered.text = r.title.value + ": " + lowered.text;
+      game.rules.push(lowered);
+    });
+  });
+  return game;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Card files
+
+export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, models: CardModel[], notes: LoweringNote[]): CompiledCard[] {
+  const vocab = vocabOf(game, (game as CompiledGame & { subtypes?: string[] }).subtypes ?? []);
+  const set = doc.code?.text ?? "set";
+  const out: CompiledCard[] = [];
+  for (const decl of doc.cards) {
+    const name = decl.name.value;
+    const model = models.find((m) => m.name === name && m.file === doc.file);
+    const field = (n: string) => decl.fields.find((f) => lower(f.name.text) === n);
+    const typeItems = field("type")?.value ?? [];
+    const dash = typeItems.findIndex((i) => i.kind === "punct");
+    const typeWords = (dash >= 0 ? typeItems.slice(0, dash) : typeItems).map(itemText);
+    const cardType = model?.type ?? typeWords.map((w) => lookup(vocab.cardTypes, w)).find(Boolean) ?? typeWords[typeWords.length - 1] ?? "";
+    const typeDef = game.cardTypes.find((t) => lower(t.name) === lower(cardType));
+    const id = `${set}/${name}`;
+    const stats: Record<string, number> = { ...(model?.stats ?? {}) };
+    for (const s of game.stats) {
+      const f = field(s);
+      const n = f?.value.find((i) => i.kind === "number") as Ast.NumberNode | undefined;
+      if (n && stats[s] === undefined) stats[s] = n.value;
+    }
+    const isToken = model?.isToken ?? typeWords.some((w) => lower(w) === "token");
+    const permanent = typeDef ? typeDef.permanent || typeDef.token : isToken;
+    const abilities = decl.abilities.map((a, i) => lowerAbility(a, i, { id, permanent }, new AbilityLowering(vocab, doc.file, text, notes)));
+    const costField = field("cost");
+    out.push({
+      id,
+      name,
+      set,
+      game: game.id,
+      cardType: typeDef?.name ?? cardType,
+      subtypes: model?.subtypes ?? (dash >= 0 ? typeItems.slice(dash + 1).map(itemText) : []),
+      supertypes: model?.supertypes ?? [],
+      colors: model?.colors ?? (field("color")?.value ?? []).map(itemText).filter((w) => w !== ","),
+      ...(model?.rarity ?? field("rarity") ? { rarity: model?.rarity ?? itemText(field("rarity")!.value[0]!) } : {}),
+      cost: lowerCardCost(costField, game, vocab),
+      ...(costField ? { costText: costField.value.map(itemText).join(" ") } : {}),
+      stats,
+      flags: decl.fields.filter((f) => f.flag).map((f) => lower(f.name.text)),
+      isToken,
+      abilities,
+      text: model?.text ?? decl.abilities.map((a) => text.slice(a.range.start.offset, a.range.end.offset).trim()).join("\n"),
+      source: { file: doc.file, range: decl.range },
+    });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Workspace
+
+/** Checks a workspace and lowers every game with its sets: one bundle per game. */
+export function lowerWorkspace(sources: SourceFile[]): LoweringResult {
+  const analysis = analyzeWorkspace(sources);
+  const notes: LoweringNote[] = [];
+  const textOf = new Map(sources.map((s) => [s.path, s.text]));
+  const games = new Map<string, CompiledGame>();
+  for (const parsed of analysis.files.values()) {
+    const doc = parsed.document;
+    if (doc?.kind !== "gameFile" || !doc.id) continue;
+    games.set(lower(doc.id.text), lowerGame(doc, textOf.get(parsed.path) ?? "", notes));
+  }
+  const cards = new Map<string, CompiledCard[]>();
+  const models = analysis.model.sets.flatMap((s) => s.cards);
+  for (const parsed of analysis.files.values()) {
+    const doc = parsed.document;
+    if (doc?.kind !== "cardFile" || !doc.game) continue;
+    const game = games.get(lower(doc.game.text));
+    if (!game) continue;
+    const list = cards.get(game.id) ?? [];
+    list.push(...lowerCards(doc, textOf.get(parsed.path) ?? "", game, models, notes));
+    cards.set(game.id, list);
+  }
+  const bundles = [...games.values()].map((game) => ({ game, cards: cards.get(game.id) ?? [] }));
+  return { bundles, notes, diagnostics: analysis.model.diagnostics };
+}
