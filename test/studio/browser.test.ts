@@ -13,7 +13,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHarness, type Harness } from "./browser-harness.ts";
+import { startHarness, type Harness } from "../../studio/scripts/harness.ts";
 
 const TEST_FILE = "studio-test.cards";
 const PROBE_NAME = "Studio Probe";

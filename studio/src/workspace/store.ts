@@ -64,6 +64,8 @@ export class WorkspaceStore {
   capabilities: Capabilities | undefined;
   loadError: string | undefined;
   notice: string | undefined;
+  /** When the last edit happened and when the last check result arrived (performance.now()), for the bench. */
+  readonly timings = { lastEditAt: 0, lastResultAt: 0 };
   /** Suggested replacements by marker position, for the "did you mean" quick fixes. */
   readonly suggestions = new Map<string, string>();
 
@@ -80,6 +82,7 @@ export class WorkspaceStore {
   constructor() {
     this.checker = new CheckerClient(
       (result) => {
+        this.timings.lastResultAt = performance.now();
         this.model = result.model;
         this.checkMilliseconds = result.milliseconds;
         this.capabilities = result.capabilities;
@@ -174,6 +177,7 @@ export class WorkspaceStore {
 
   // --- editing and saving -----------------------------------------------------------------
   private edited(file: WorkspaceFile): void {
+    this.timings.lastEditAt = performance.now();
     if (file.state !== "conflict") file.state = "unsaved";
     this.scheduleDraft(file);
     this.scheduleAutosave(file);

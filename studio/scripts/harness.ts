@@ -1,15 +1,16 @@
 /**
- * Shared setup for the studio's browser tests: builds the studio if stale, copies cards/
- * to a temp workspace, starts the studio server in-process on 127.0.0.1, and drives
- * Debian's Chromium through playwright-core with every non-localhost request blocked.
+ * The built studio in Debian's Chromium, for the browser tests, the screenshots and the
+ * bench: builds the studio if stale, copies cards/ to a temp workspace, starts the studio
+ * server in-process on 127.0.0.1, and drives Chromium through playwright-core with every
+ * non-localhost request blocked.
  */
 import { cp, mkdtemp, rm } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
-import { distDir, ensureStudioBuilt, repoDir } from "../../studio/server/build.ts";
-import { startStudioServer, type StudioServer } from "../../studio/server/server.ts";
+import { distDir, ensureStudioBuilt, repoDir } from "../server/build.ts";
+import { startStudioServer, type StudioServer } from "../server/server.ts";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
@@ -24,7 +25,7 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(prepare?: (workspace: string) => Promise<void>): Promise<Harness> {
+export async function startHarness(prepare?: (workspace: string) => Promise<void>, options: { viewport?: { width: number; height: number } } = {}): Promise<Harness> {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: run scripts/install-system-deps.sh (apt-get install chromium).`);
   await ensureStudioBuilt();
   const base = await mkdtemp(path.join(tmpdir(), "cw-studio-browser-"));
@@ -41,7 +42,7 @@ export async function startHarness(prepare?: (workspace: string) => Promise<void
     browser,
     blocked,
     async newPage(query = "") {
-      const context = await browser.newContext({ viewport: { width: 1400, height: 860 } });
+      const context = await browser.newContext({ viewport: options.viewport ?? { width: 1400, height: 860 } });
       await context.route("**/*", (route) => {
         const url = new URL(route.request().url());
         if (url.hostname === "127.0.0.1" || url.protocol === "data:" || url.protocol === "blob:") return route.continue();
