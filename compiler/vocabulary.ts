@@ -13,6 +13,7 @@ export type VocabularyKind =
   | "color"
   | "zone"
   | "cardtype"
+  | "subtype"
   | "stat"
   | "rarity"
   | "phase"
@@ -28,6 +29,7 @@ export const KIND_NOUNS: Record<VocabularyKind, string> = {
   color: "a colour",
   zone: "a zone",
   cardtype: "a card type",
+  subtype: "a subtype",
   stat: "a stat",
   rarity: "a rarity",
   phase: "a phase",
@@ -66,16 +68,20 @@ export interface ZoneDeclaration extends DeclarationBase {
   slots?: number;
 }
 
-/** How many abilities a card of a type prints and how they are tagged (Chromatic's Base + Facets). */
+/**
+ * How many abilities a card of a type prints and how they are tagged, from the card type's
+ * `abilities` clause: `abilities Base 1, facet 4` · `abilities facet spell_abilities` ·
+ * `abilities facet 5 one_active` · `abilities facet 4 other_colors`.
+ */
 export interface AbilityStructure {
-  /** The first ability is tagged [Base]. */
-  base: boolean;
-  /** Number of abilities besides the Base one: a number or the name of a `param`. */
-  count: number | { param: string };
-  /** Abilities (other than Base) are tagged with a colour of the game. */
-  tagged: boolean;
-  /** Tag colours differ from each other. */
-  distinct: boolean;
+  /** Abilities tagged [Base], first. */
+  base: number;
+  /** Abilities tagged with distinct colours of the game: a number or the name of a `param`. */
+  facets: number | { param: string };
+  /** Facet colours must differ from the card's own colour(s). */
+  otherColors: boolean;
+  /** Other option words, for the engine (e.g. `one_active`). */
+  options: string[];
   range: Range;
 }
 
@@ -121,7 +127,7 @@ export interface ParamDeclaration extends DeclarationBase {
 }
 
 export interface SimpleDeclaration extends DeclarationBase {
-  kind: "stat" | "rarity" | "phase" | "resource";
+  kind: "stat" | "rarity" | "phase" | "resource" | "subtype";
 }
 
 export type Declaration =
@@ -135,7 +141,8 @@ export type Declaration =
   | ParamDeclaration
   | SimpleDeclaration;
 
-type DeclarationOf<K extends VocabularyKind> = Extract<Declaration, { kind: K }>;
+/** The declaration type of one kind (distributes over the union, so SimpleDeclaration's kinds work too). */
+type DeclarationOf<K extends VocabularyKind> = Declaration extends infer D ? (D extends { kind: infer DK } ? (K extends DK ? D : never) : never) : never;
 
 /**
  * Fields every card may have whatever its game, beside the game's `stat`s. A game's `requires`

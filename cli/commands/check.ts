@@ -1,14 +1,59 @@
+/**
+ * `cardwright check [paths...]`: reads the game, card and scenario files under the paths,
+ * checks every card against its own game file, prints one line per diagnostic
+ * (`file:line:col: severity CODE: message`) and a summary; exit code 1 on any error.
+ */
 import type { Command } from "commander";
 import type { CommandContext } from "../main.ts";
+import { formatDiagnostic, type Diagnostic } from "../../compiler/diagnostics.ts";
+import type { WorkspaceModel } from "../../compiler/model.ts";
 
-// Placeholder until the owner of `cardwright check` lands it: it refuses loudly rather than pretending to work.
+export interface CheckSummary {
+  files: number;
+  /** Cards per game id, in the order the games were found. */
+  cardsPerGame: Record<string, number>;
+  errors: number;
+  warnings: number;
+  infos: number;
+}
+
+export function summarize(model: WorkspaceModel, files: number): CheckSummary {
+  const cardsPerGame: Record<string, number> = {};
+  for (const game of model.games) cardsPerGame[game.id] = 0;
+  for (const set of model.sets) cardsPerGame[set.game] = (cardsPerGame[set.game] ?? 0) + set.cards.length;
+  const count = (severity: Diagnostic["severity"]) => model.diagnostics.filter((d) => d.severity === severity).length;
+  return { files, cardsPerGame, errors: count("error"), warnings: count("warning"), infos: count("info") };
+}
+
+export function summaryLine(summary: CheckSummary): string {
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  const games = Object.entries(summary.cardsPerGame).map(([game, cards]) => `${game} ${plural(cards, "card")}`);
+  return (
+    `Checked ${plural(summary.files, "file")}` +
+    (games.length ? ` (${games.join(", ")})` : "") +
+    `: ${plural(summary.errors, "error")}, ${plural(summary.warnings, "warning")}.`
+  );
+}
+
 export function register(program: Command, context: CommandContext): void {
   program
     .command("check")
-    .description("(not implemented yet)")
-    .allowUnknownOption()
-    .action(() => {
-      console.error("cardwright check: not implemented yet");
-      context.setExitCode(2);
+    .description("Check game, card and scenario files against their game's vocabulary and rules.")
+    .argument("[paths...]", "files or directories (directories are searched for .game, .cards and .scenario files)", ["cards/"])
+    .option("--json", "print the diagnostics and the summary as one JSON object")
+    .action(async (paths: string[], options: { json?: boolean }) => {
+      // Loaded on use, so that other commands do not pay for (or depend on) the compiler.
+      const { analyzeWorkspaceFromDisk } = await import("../../compiler/workspace-disk.ts");
+      const analysis = await analyzeWorkspaceFromDisk(paths);
+      const { model } = analysis;
+      const summary = summarize(model, analysis.read.files.length);
+      if (options.json) {
+        process.stdout.write(JSON.stringify({ summary, diagnostics: model.diagnostics }, null, 2) + "\n");
+      } else {
+        const out: string[] = model.diagnostics.map(formatDiagnostic);
+        out.push(summaryLine(summary));
+        process.stdout.write(out.join("\n") + "\n");
+      }
+      context.setExitCode(summary.errors > 0 ? 1 : 0);
     });
 }

@@ -1,0 +1,505 @@
+/**
+ * From the typed AST (ast.ts) to the checker's flat view (check-input.ts): game-file
+ * directives become vocabulary declarations; cards become fields and abilities whose
+ * vocabulary words carry their role (keyword, counter, phase, card name, ...) as the tree
+ * shows it. This is the only checker module that knows the AST's node kinds.
+ */
+import type { Diagnostic, Range } from "./diagnostics.ts";
+import type * as Ast from "./ast.ts";
+import { parseDocument } from "./build.ts";
+// TEMP until compiler/format.ts lands
+const formatDocument = (_document: Ast.Document, _text: string): string | undefined => undefined;
+import type { AbilityView, CardView, FieldView, GameReference, GameView, KeywordUse, ScenarioView, SetView, ValueToken, WordReference, WordRun } from "./check-input.ts";
+import type { AbilityStructure, Declaration } from "./vocabulary.ts";
+import { cardwrightLexer } from "../grammar/lexer.ts";
+import { LineMap } from "./diagnostics.ts";
+
+export interface ParsedFile {
+  path: string;
+  kind: "game" | "cards" | "scenario" | "unknown";
+  /** The typed tree (game and card files). */
+  document?: Ast.Document;
+  game?: GameView;
+  set?: SetView;
+  scenario?: ScenarioView;
+  /** Syntax diagnostics. */
+  diagnostics: Diagnostic[];
+}
+
+export function parseForCheck(text: string, path: string): ParsedFile {
+  if (isScenario(text)) return { path, kind: "scenario", scenario: scenarioView(text, path), diagnostics: [] };
+  const { document, diagnostics } = parseDocument(text, path);
+  const parsed: ParsedFile = { path, kind: "unknown", document, diagnostics };
+  if (document?.kind === "gameFile") {
+    parsed.kind = "game";
+    if (document.id) parsed.game = gameView(document, text);
+  } else if (document?.kind === "cardFile") {
+    parsed.kind = "cards";
+    if (document.game) parsed.set = setView(document, text);
+  }
+  return parsed;
+}
+
+/** Canonical text of a game or card file; undefined when it has syntax errors (or is a scenario). */
+export function formatSource(text: string, path: string): { text?: string; diagnostics: Diagnostic[] } {
+  if (isScenario(text)) return { diagnostics: [] };
+  const { document, diagnostics } = parseDocument(text, path);
+  if (!document || diagnostics.some((d) => d.severity === "error")) return { diagnostics };
+  const formatted = formatDocument(document, text);
+  return formatted === undefined ? { diagnostics } : { text: formatted, diagnostics };
+}
+
+// ---------------------------------------------------------------------------------------
+// Scenarios (their full grammar is the engine's; the checker only binds them and their card names)
+
+function firstTokens(text: string, count: number) {
+  // Lex only the head of the file: enough for the header, cheap on huge files.
+  const head = text.slice(0, 4000);
+  return cardwrightLexer.tokenize(head).tokens.slice(0, count);
+}
+
+function isScenario(text: string): boolean {
+  const first = firstTokens(text, 1)[0];
+  return first?.tokenType.name === "Scenario";
+}
+
+function scenarioView(text: string, file: string): ScenarioView | undefined {
+  const lines = new LineMap(text);
+  const { tokens } = cardwrightLexer.tokenize(text);
+  const forIndex = tokens.findIndex((t) => t.tokenType.name === "For");
+  const gameToken = forIndex >= 0 ? tokens[forIndex + 1] : undefined;
+  if (!gameToken) return undefined;
+  const rangeOf = (t: { startOffset: number; image: string }) => lines.range(t.startOffset, t.startOffset + t.image.length);
+  const cardNames = tokens
+    .slice(forIndex + 2)
+    .filter((t) => t.tokenType.name === "StringLiteral")
+    .map((t) => ({ text: unquote(t.image), range: rangeOf(t) }));
+  return { file, game: gameToken.image, gameRange: rangeOf(gameToken), cardNames };
+}
+
+function unquote(image: string): string {
+  return image.slice(1, -1).replace(/\\(.)/g, "$1");
+}
+
+// ---------------------------------------------------------------------------------------
+// Card files
+
+function setView(document: Ast.CardFile, text: string): SetView {
+  return {
+    file: document.file,
+    code: document.code?.text ?? "",
+    name: document.title?.value ?? "",
+    game: document.game!.text,
+    gameRange: document.game!.range,
+    range: document.range,
+    cards: document.cards.map((card) => cardView(card, text)),
+  };
+}
+
+function cardView(card: Ast.CardDecl, text: string): CardView {
+  const view: CardView = {
+    name: card.name.value,
+    nameRange: card.name.range,
+    range: card.range,
+    fields: card.fields.map(fieldView),
+    abilities: card.abilities.map((ability) => abilityView(ability, text)),
+  };
+  if (card.textRange) view.textRange = card.textRange;
+  return view;
+}
+
+function fieldView(field: Ast.Field): FieldView {
+  return { name: field.name.text, nameRange: field.name.range, range: field.range, value: field.value.map(valueToken) };
+}
+
+function valueToken(item: Ast.ValueItem): ValueToken {
+  switch (item.kind) {
+    case "word":
+      return { kind: /^[XN]$/.test(item.text) ? "x" : "word", text: item.text, range: item.range };
+    case "number":
+      return { kind: "number", text: item.text, range: item.range };
+    case "string":
+      return { kind: "string", text: item.value, range: item.range };
+    case "symbol":
+      return { kind: "symbol", text: `{${item.symbol}}`, range: item.range };
+    case "stats":
+      return { kind: "stats", text: item.text, range: item.range };
+    case "punct":
+      return { kind: item.text === "—" ? "dash" : "punctuation", text: item.text, range: item.range };
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Abilities
+
+interface Collector {
+  keywords: KeywordUse[];
+  words: WordReference[];
+  runs: WordRun[];
+  marker?: { text: string; range: Range };
+}
+
+export function abilityView(ability: Ast.Ability, text: string): AbilityView {
+  const collector: Collector = { keywords: [], words: [], runs: [] };
+  walkBody(ability.body, collector);
+  const view: AbilityView = {
+    range: ability.range,
+    keywords: collector.keywords,
+    words: collector.words,
+    runs: collector.runs,
+    text: abilityText(ability, text),
+  };
+  if (ability.tag) view.tag = { text: ability.tag.text, range: ability.tag.range };
+  if (collector.marker) view.marker = collector.marker;
+  return view;
+}
+
+/** The ability as written without its tag, spacing collapsed. */
+function abilityText(ability: Ast.Ability, text: string): string {
+  return text.slice(ability.body.range.start.offset, ability.body.range.end.offset).replace(/\s+/g, " ").trim();
+}
+
+function walkBody(body: Ast.AbilityBody, out: Collector): void {
+  switch (body.kind) {
+    case "keywords":
+      for (const ref of body.keywords) {
+        const use: KeywordUse = { name: ref.name.text, range: ref.name.range };
+        if (ref.parameter) use.parameter = { text: ref.parameter.text, range: ref.parameter.range };
+        out.keywords.push(use);
+      }
+      return;
+    case "prefixed": {
+      const only = body.prefix.length === 1 ? body.prefix[0] : undefined;
+      const lone = only?.kind === "clauseCost" ? loneWord(only.clause) : undefined;
+      if (lone) out.marker = { text: lone.text, range: lone.range };
+      else for (const cost of body.prefix) walkNode(cost, out, undefined);
+      walkBody(body.body, out);
+      return;
+    }
+    default:
+      walkNode(body, out, undefined);
+  }
+}
+
+/** `PLAY` or `Exhaust` alone before `:` (no subject, object or tail). */
+function loneWord(clause: Ast.Clause): Ast.WordNode | undefined {
+  if (clause.object || clause.tail.length || clause.modal || clause.be) return undefined;
+  if (clause.verb && !clause.subject) return clause.verb;
+  if (!clause.verb && clause.subject && clause.subject.determiners.length === 0 && clause.subject.filters.length === 0 && clause.subject.items.length === 1) {
+    const item = clause.subject.items[0]!;
+    return item.kind === "word" ? item : undefined;
+  }
+  return undefined;
+}
+
+/** Generic descent: the node kinds that carry vocabulary words get their own handling. */
+function walkNode(node: unknown, out: Collector, verb: string | undefined): void {
+  if (!node || typeof node !== "object") return;
+  if (Array.isArray(node)) {
+    for (const child of node) walkNode(child, out, verb);
+    return;
+  }
+  const typed = node as { kind?: string };
+  switch (typed.kind) {
+    case "clause": {
+      const clause = node as Ast.Clause;
+      const lemma = clause.verb?.lemma;
+      if (clause.verb && !clause.verb.keyword) {
+        const reference: WordReference = { role: "verb", text: clause.verb.text, range: clause.verb.range };
+        const count = clause.object?.determiners.find((d): d is Ast.Count => d.kind === "count");
+        if (count && clause.object!.items.length === 0) reference.parameter = { text: count.text, range: count.range };
+        out.words.push(reference);
+      }
+      walkNode(clause.subject, out, lemma);
+      walkNode(clause.object, out, lemma);
+      walkNode(clause.tail, out, lemma);
+      return;
+    }
+    case "np":
+      walkNounPhrase(node as Ast.NounPhrase, out, verb);
+      return;
+    case "symbol": {
+      const symbol = node as Ast.SymbolNode;
+      out.words.push({ role: "symbol", text: `{${symbol.symbol}}`, range: symbol.range });
+      return;
+    }
+    case "keywordRef": {
+      const ref = node as Ast.KeywordRef;
+      const use: KeywordUse = { name: ref.name.text, range: ref.name.range };
+      if (ref.parameter) use.parameter = { text: ref.parameter.text, range: ref.parameter.range };
+      out.keywords.push(use);
+      return;
+    }
+    case "word":
+    case "string":
+    case "number":
+    case "count":
+    case "stats":
+    case "determiner":
+      return;
+    default:
+      for (const [key, value] of Object.entries(node)) {
+        if (key === "range" || key === "kind") continue;
+        walkNode(value, out, verb);
+      }
+  }
+}
+
+function walkNounPhrase(np: Ast.NounPhrase, out: Collector, verb: string | undefined): void {
+  let run: WordRun = [];
+  const flush = () => {
+    if (run.length) out.runs.push(run);
+    run = [];
+  };
+  np.items.forEach((item, index) => {
+    const next = np.items[index + 1];
+    if (item.kind === "word") {
+      if (next?.kind === "word" && next.keyword && (next.lemma === "counter" || next.lemma === "phase") && !item.keyword) {
+        flush();
+        out.words.push({ role: next.lemma, text: item.text, range: item.range });
+        return;
+      }
+      // Structural words (card, player, discard ...) stay in the run: they may be part of a multi-word name (`Discard Pile`).
+      run.push(item.keyword ? { text: item.text, range: item.range, keyword: true } : { text: item.text, range: item.range });
+      return;
+    }
+    flush();
+    if (item.kind === "string") out.words.push({ role: verb === "create" ? "tokenName" : "card", text: item.value, range: item.range });
+  });
+  flush();
+  for (const filter of np.filters) walkNode(filter, out, verb);
+}
+
+// ---------------------------------------------------------------------------------------
+// Game files
+
+const PAYMENT_WORDS = new Set(["free", "discard", "erase", "life"]);
+const ZONE_OPTIONS = new Set(["hidden", "private", "public"]);
+
+function gameView(document: Ast.GameFile, text: string): GameView {
+  const file = document.file;
+  const declarations: Declaration[] = [];
+  const references: GameReference[] = [];
+  const abilities: AbilityView[] = [];
+  const sourceOf = (node: { range: Range }) => text.slice(node.range.start.offset, node.range.end.offset).replace(/\s+/g, " ").trim();
+
+  for (const statement of document.statements) {
+    const detail = sourceOf(statement);
+    switch (statement.kind) {
+      case "param":
+        declarations.push({ kind: "param", name: statement.name.text, file, range: statement.name.range, detail, value: paramValue(statement.value) });
+        break;
+      case "keyword": {
+        const definition = statement.definition;
+        const declaration: Declaration = {
+          kind: "keyword",
+          keywordKind: statement.keywordKind,
+          name: statement.name.text,
+          file,
+          range: statement.name.range,
+          detail,
+          definition: definition.kind === "ruleRef" ? `rule ${definition.name.text}` : definition.string.value,
+        };
+        if (statement.parameter) declaration.parameter = statement.parameter.text;
+        if (definition.kind === "ruleRef") declaration.rule = definition.name.text;
+        else abilities.push(...definition.abilities.map((a) => abilityView(a, text)));
+        declarations.push(declaration);
+        break;
+      }
+      case "marker": {
+        const definition = statement.definition;
+        const meaning = definition.kind === "static" ? "static" : (definition as Ast.EmbeddedTrigger).string.value;
+        declarations.push({ kind: "marker", name: statement.name.text, file, range: statement.name.range, detail, meaning });
+        if (definition.kind === "embeddedTrigger" && (definition as Ast.EmbeddedTrigger).trigger) {
+          const collector: Collector = { keywords: [], words: [], runs: [] };
+          walkNode((definition as Ast.EmbeddedTrigger).trigger, collector, undefined);
+          abilities.push({ range: definition.range, keywords: collector.keywords, words: collector.words, runs: collector.runs, text: meaning });
+        }
+        break;
+      }
+      case "rule":
+        abilities.push(...statement.text.abilities.map((a) => abilityView(a, text)));
+        break;
+      case "phase": {
+        const name = statement.name.kind === "string" ? statement.name.value : statement.name.text;
+        declarations.push({ kind: "phase", name, file, range: statement.name.range, detail });
+        if (statement.steps) {
+          const collector: Collector = { keywords: [], words: [], runs: [] };
+          walkNode(statement.steps, collector, undefined);
+          // Phase steps (`draw renew_draw`, `renew`) name engine steps and parameters: only near misses are reported.
+          abilities.push({ range: statement.range, keywords: [], words: collector.words.filter((w) => w.role !== "verb"), runs: collector.runs, text: detail });
+        }
+        break;
+      }
+      case "directive":
+        directive(statement, file, detail, declarations, references);
+        break;
+    }
+  }
+  return {
+    file,
+    id: document.id!.text,
+    idRange: document.id!.range,
+    name: document.title?.value ?? document.id!.text,
+    range: document.range,
+    declarations,
+    references,
+    abilities,
+  };
+}
+
+function paramValue(value: Ast.NumberNode | Ast.StringNode | Ast.WordNode): number | string | boolean {
+  if (value.kind === "number") return value.value;
+  if (value.kind === "string") return value.value;
+  const lowered = value.text.toLowerCase();
+  if (lowered === "true") return true;
+  if (lowered === "false") return false;
+  return value.text;
+}
+
+type Item = Ast.ValueItem;
+
+function itemText(item: Item | undefined): string | undefined {
+  if (!item) return undefined;
+  switch (item.kind) {
+    case "word":
+      return item.text;
+    case "string":
+      return item.value;
+    case "number":
+      return item.text;
+    case "symbol":
+      return item.symbol;
+    default:
+      return undefined;
+  }
+}
+
+function wordAfter(items: Item[], lemma: string): Item | undefined {
+  const index = items.findIndex((item) => item.kind === "word" && item.text.toLowerCase() === lemma);
+  return index >= 0 ? items[index + 1] : undefined;
+}
+
+function hasWord(items: Item[], word: string): boolean {
+  return items.some((item) => item.kind === "word" && item.text.toLowerCase() === word);
+}
+
+function directive(statement: Ast.Directive, file: string, detail: string, declarations: Declaration[], references: GameReference[]): void {
+  const head = statement.head.lemma.toLowerCase();
+  const items = statement.items;
+  const nameItem = items[0];
+  const name = itemText(nameItem);
+  const range = nameItem?.range ?? statement.head.range;
+  switch (head) {
+    case "resource":
+      if (name) declarations.push({ kind: "resource", name, file, range, detail });
+      return;
+    case "color":
+    case "colour": {
+      if (!name) return;
+      const declaration: Declaration = { kind: "color", name, file, range, detail };
+      const pays = wordAfter(items, "pays");
+      if (pays?.kind === "word") {
+        declaration.pays = pays.text;
+        if (!PAYMENT_WORDS.has(pays.text.toLowerCase())) {
+          references.push({ role: "resource", text: pays.text, range: pays.range, context: `The colour ${name}` });
+        }
+      }
+      const symbol = items.find((item): item is Ast.SymbolNode => item.kind === "symbol");
+      if (symbol) declaration.symbol = symbol.symbol;
+      declarations.push(declaration);
+      return;
+    }
+    case "symbol": {
+      const symbol = items.find((item): item is Ast.SymbolNode => item.kind === "symbol");
+      const target = items[items.length - 1];
+      if (!symbol) return;
+      const pays = target?.kind === "word" ? target.text : "generic";
+      declarations.push({ kind: "symbol", name: symbol.symbol, file, range: symbol.range, detail, pays });
+      if (target?.kind === "word") references.push({ role: "symbol-target", text: target.text, range: target.range, context: `The symbol {${symbol.symbol}}` });
+      return;
+    }
+    case "zone": {
+      if (!name) return;
+      const declaration: Declaration = { kind: "zone", name, file, range, detail, ordered: hasWord(items, "ordered"), shared: hasWord(items, "shared") };
+      const visibility = items.find((item) => item.kind === "word" && ZONE_OPTIONS.has(item.text.toLowerCase()));
+      if (visibility?.kind === "word") declaration.visibility = visibility.text.toLowerCase() as "hidden" | "private" | "public";
+      const slots = wordAfter(items, "slots");
+      if (slots?.kind === "number") declaration.slots = slots.value;
+      declarations.push(declaration);
+      return;
+    }
+    case "cardtype": {
+      if (!name) return;
+      const declaration: Declaration = {
+        kind: "cardtype",
+        name,
+        file,
+        range,
+        detail,
+        permanent: hasWord(items, "permanent"),
+        token: hasWord(items, "token"),
+        requires: [],
+      };
+      for (const clause of statement.block ?? []) {
+        const first = clause[0];
+        const word = first?.kind === "word" ? first.lemma.toLowerCase() : "";
+        if (word === "requires") {
+          for (const item of clause.slice(1)) {
+            if (item.kind !== "word") continue;
+            declaration.requires.push(item.text.toLowerCase());
+            references.push({ role: "field", text: item.text, range: item.range, context: `The card type ${name}` });
+          }
+        } else if (word === "abilities" || word === "ability") {
+          declaration.abilities = abilityStructure(clause.slice(1), clause);
+        }
+      }
+      declarations.push(declaration);
+      return;
+    }
+    case "stat":
+    case "subtype":
+    case "tribe":
+    case "rarity":
+    case "counter": {
+      const kind = head === "tribe" ? "subtype" : head;
+      if (kind === "subtype" || kind === "stat") {
+        // `subtype Knight, Soldier, Beast`: one declaration per name.
+        for (const item of items) {
+          const itemName = itemText(item);
+          if (itemName && item.kind !== "number") declarations.push({ kind, name: itemName, file, range: item.range, detail });
+        }
+        return;
+      }
+      if (!name) return;
+      if (kind === "counter") {
+        const on = wordAfter(items, "on");
+        declarations.push({ kind: "counter", name, file, range, detail, on: on?.kind === "word" && on.text.toLowerCase() === "player" ? "player" : "card" });
+      } else declarations.push({ kind: "rarity", name, file, range, detail });
+      return;
+    }
+    default:
+      return; // `deck ...` and engine directives: read by the engine, nothing to bind
+  }
+}
+
+/** `Base 1, facet 4` · `facet spell_abilities` · `facet 5 one_active` · `facet 4 other_colors`. */
+function abilityStructure(items: Item[], clause: Item[]): AbilityStructure {
+  const first = clause[0]!;
+  const last = clause[clause.length - 1]!;
+  const structure: AbilityStructure = { base: 0, facets: 0, otherColors: false, options: [], range: { start: first.range.start, end: last.range.end } };
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
+    if (item.kind !== "word") continue;
+    const word = item.text.toLowerCase();
+    const next = items[i + 1];
+    if ((word === "base" || word === "facet" || word === "facets") && next && (next.kind === "number" || next.kind === "word")) {
+      i++;
+      const count = next.kind === "number" ? next.value : { param: next.text };
+      if (word === "base") structure.base = typeof count === "number" ? count : 1;
+      else structure.facets = count;
+    } else if (word === "other_colors" || word === "other_colours") structure.otherColors = true;
+    else structure.options.push(item.text);
+  }
+  return structure;
+}

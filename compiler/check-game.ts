@@ -1,0 +1,115 @@
+/**
+ * Binding a game file: its declarations become the game's vocabulary; names the game file
+ * uses inside itself (`pays Crystal`, `abilities spell_abilities tagged`) must be declared by it.
+ */
+import type { Diagnostic } from "./diagnostics.ts";
+import { diagnostic } from "./messages.ts";
+import type { DefinitionModel, GameModel } from "./model.ts";
+import type { GameView } from "./check-input.ts";
+import { GameVocabulary, KIND_NOUNS, lookupWord, type VocabularyKind } from "./vocabulary.ts";
+import { checkAbilityWords, referenceOf, reportUnknownWord, type Accept, type Reference } from "./check.ts";
+
+export interface BoundGame {
+  vocabulary: GameVocabulary;
+  model: GameModel;
+  diagnostics: Diagnostic[];
+  references: Reference[];
+}
+
+export function bindGame(view: GameView): BoundGame {
+  const diagnostics: Diagnostic[] = [];
+  const references: Reference[] = [];
+  const accept: Accept = (code, range, args, suggestion) =>
+    diagnostics.push(diagnostic(code, view.file, range, args, suggestion === undefined ? {} : { suggestion }));
+
+  const vocabulary = new GameVocabulary(view.id, view.name, view.file);
+  for (const declaration of view.declarations) {
+    const earlier = vocabulary.declare(declaration);
+    if (earlier) {
+      accept("CW2023", declaration.range, {
+        name: declaration.name,
+        game: view.id,
+        first: KIND_NOUNS[earlier.kind],
+        second: KIND_NOUNS[declaration.kind],
+      });
+    }
+  }
+
+  // Parameters named by card type structures must exist.
+  for (const cardType of vocabulary.all("cardtype")) {
+    const count = cardType.abilities?.facets;
+    if (count && typeof count === "object") {
+      const param = vocabulary.param(count.param);
+      if (!param) {
+        accept("CW2029", cardType.abilities!.range, { construct: `The card type ${cardType.name}`, name: count.param, game: view.id }, vocabulary.suggest(count.param, "param"));
+      } else if (typeof param.value !== "number") {
+        accept("CW2027", cardType.abilities!.range, { name: param.name, expected: "a number", found: String(param.value) });
+      }
+    }
+  }
+
+  for (const reference of view.references) {
+    const kind: VocabularyKind | undefined =
+      reference.role === "symbol-target" ? undefined : reference.role === "field" ? undefined : reference.role;
+    if (reference.role === "symbol-target") {
+      // `symbol {G} = Gold`: a colour, a resource or "generic".
+      if (reference.text.toLowerCase() === "generic") continue;
+      const target = lookupWord(vocabulary, "color", reference.text) ?? lookupWord(vocabulary, "resource", reference.text);
+      if (target) references.push(referenceOf(view.file, reference.range, target));
+      else accept("CW2024", reference.range, { word: reference.text, game: view.id }, vocabulary.suggest(reference.text, "resource", "color"));
+      continue;
+    }
+    // A requires list may introduce a field of its own (a Land's `produces`): nothing to check.
+    if (reference.role === "field") continue;
+    if (!kind) continue;
+    const found = lookupWord(vocabulary, kind, reference.text);
+    if (found) {
+      references.push(referenceOf(view.file, reference.range, found));
+      continue;
+    }
+    if (kind === "param") {
+      accept("CW2029", reference.range, { construct: reference.context, name: reference.text, game: view.id }, vocabulary.suggest(reference.text, "param"));
+    } else {
+      reportUnknownWord({ vocabulary, accept }, kind, reference.text, reference.range);
+    }
+  }
+
+  const cardIndex = new Map();
+  for (const ability of view.abilities) {
+    checkAbilityWords(ability, { vocabulary, file: view.file, cardIndex, accept, references });
+  }
+
+  const definitions: DefinitionModel[] = vocabulary.declarations.map((declaration) => ({
+    kind: declaration.kind,
+    name: declaration.name,
+    file: declaration.file,
+    range: declaration.range,
+    detail: declaration.detail,
+  }));
+  const params: Record<string, number | string | boolean> = {};
+  for (const param of vocabulary.all("param")) params[param.name] = param.value;
+  const model: GameModel = {
+    id: view.id,
+    name: view.name,
+    file: view.file,
+    params,
+    colors: vocabulary.names("color"),
+    cardTypes: vocabulary.names("cardtype"),
+    zones: vocabulary.names("zone"),
+    phases: vocabulary.names("phase"),
+    keywords: vocabulary.all("keyword").map((keyword) => {
+      const entry: GameModel["keywords"][number] = {
+        name: keyword.name,
+        kind: keyword.keywordKind,
+        definition: keyword.definition,
+        file: keyword.file,
+        range: keyword.range,
+      };
+      if (keyword.parameter) entry.parameter = keyword.parameter;
+      return entry;
+    }),
+    definitions,
+  };
+  return { vocabulary, model, diagnostics, references };
+}
+

@@ -1,0 +1,121 @@
+/**
+ * What the checker reads: a thin, flat view of the parsed documents, built from the typed AST
+ * by `check-ast.ts`. Keeping the checker on this view (rather than on every AST node kind)
+ * lets the grammar grow new sentence forms without touching the checks: all a new form must
+ * do is report the vocabulary words it contains, each with its role and range.
+ */
+import type { Range } from "./diagnostics.ts";
+import type { Declaration } from "./vocabulary.ts";
+
+/** A token of a field value, as written. */
+export interface ValueToken {
+  kind: "word" | "number" | "symbol" | "string" | "dash" | "stats" | "x" | "punctuation";
+  /** The text as written ("{R}", "3/2", "Vampire", "—"). */
+  text: string;
+  range: Range;
+}
+
+export interface FieldView {
+  /** As written; compared case-insensitively. */
+  name: string;
+  nameRange: Range;
+  /** The whole field, name to end of value. */
+  range: Range;
+  value: ValueToken[];
+}
+
+/**
+ * The role a word plays in ability text, as the parser's tree shows it:
+ * - keyword: a keyword reference (`Haste.`, `Bleed 2.`) — must be declared;
+ * - verb: a content verb (`Scry 1`, `mills 2`, `Exhaust target creature`) — a keyword action if the
+ *   game declares one by that name; otherwise an engine verb, reported only when it is a near miss;
+ * - counter / phase: the word before `counter(s)` / `phase` — must be declared;
+ * - symbol: a `{X}` cost symbol — must be declared (numbers are generic);
+ * - card: a quoted card name — must name a card of the game;
+ * - tokenName: a quoted name a token is given (`Create a "Thrall" token`) — nothing to resolve.
+ */
+export type WordRole = "keyword" | "verb" | "counter" | "phase" | "symbol" | "card" | "tokenName";
+
+export interface WordReference {
+  role: WordRole;
+  text: string;
+  range: Range;
+  /** For a verb: its number (`Scry 1` → 1), which a keyword action with a parameter needs. */
+  parameter?: { text: string; range: Range };
+}
+
+/** A run of consecutive content words in a noun phrase (`Shatter Zone`, `enemy Vampire creatures`). */
+export type WordRun = { text: string; range: Range; /** A structural word of the grammar: only part of a multi-word name. */ keyword?: boolean }[];
+
+export interface KeywordUse {
+  name: string;
+  range: Range;
+  /** The parameter as written (a number or X), if any. */
+  parameter?: { text: string; range: Range };
+  /** "ability" for a property (`Flying.`, `have Haste`), "action" for an effect (`Scry 1.`); absent when the parser cannot tell. */
+  usedAs?: "ability" | "action";
+}
+
+export interface AbilityView {
+  range: Range;
+  /** `[Base]`, `[Red]`: the tag's word and its range (brackets excluded or included, either is fine). */
+  tag?: { text: string; range: Range };
+  /** A word followed by `:` that the parser read as a marker (PLAY:, BREACH:), not as a cost. */
+  marker?: { text: string; range: Range };
+  keywords: KeywordUse[];
+  /** Words whose role the tree fixes. */
+  words: WordReference[];
+  /** Other content words, resolved against every kind of the vocabulary (multi-word names included). */
+  runs: WordRun[];
+  /** Canonical text of the ability (the formatter's), without the tag. */
+  text: string;
+}
+
+export interface CardView {
+  name: string;
+  nameRange: Range;
+  range: Range;
+  fields: FieldView[];
+  /** Where `text:` is, when the card has it (the place to report ability-count problems). */
+  textRange?: Range;
+  abilities: AbilityView[];
+}
+
+export interface SetView {
+  file: string;
+  code: string;
+  name: string;
+  game: string;
+  gameRange: Range;
+  range: Range;
+  cards: CardView[];
+}
+
+/** A name used inside the game file that must be declared by it (`pays Crystal`, `gain 1 Crystal`). */
+export interface GameReference {
+  role: "resource" | "color" | "symbol-target" | "param" | "zone" | "counter" | "phase" | "stat" | "keyword" | "field";
+  text: string;
+  range: Range;
+  /** Words the message names as the construct that refers ("The card type Spell"). */
+  context: string;
+}
+
+export interface GameView {
+  file: string;
+  id: string;
+  idRange: Range;
+  name: string;
+  range: Range;
+  declarations: Declaration[];
+  references: GameReference[];
+  /** Card text inside the game file (keyword definitions, rules, marker meanings), checked like abilities. */
+  abilities: AbilityView[];
+}
+
+export interface ScenarioView {
+  file: string;
+  game: string;
+  gameRange: Range;
+  /** Quoted card names the scenario uses. */
+  cardNames: { text: string; range: Range }[];
+}

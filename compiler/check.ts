@@ -1,0 +1,694 @@
+/**
+ * The checker for cards: every field and every vocabulary word of a card is resolved against
+ * the card's own game file; required fields and the ability structure of the card type are
+ * enforced. Checks are registered per construct (field, ability, card) in the Langium manner:
+ * each reports through `accept(code, range, args, suggestion)` and never throws, so one broken
+ * card never hides the diagnostics of the others.
+ */
+import type { Diagnostic, Range } from "./diagnostics.ts";
+import { diagnostic, type MessageArgs, type MessageCode } from "./messages.ts";
+import type { AbilityModel, CardModel, CostSymbol, FieldValue } from "./model.ts";
+import { distance } from "fastest-levenshtein";
+import type { AbilityView, CardView, FieldView, KeywordUse, ValueToken, WordReference, WordRun } from "./check-input.ts";
+import { closestName } from "./check-suggest.ts";
+import { GameVocabulary, lookupWord, singulars, type CardTypeDeclaration, type Declaration, type KeywordDeclaration, type VocabularyKind } from "./vocabulary.ts";
+
+/** A resolved name at a range: what hover, go-to-definition and find-references read. */
+export interface Reference {
+  file: string;
+  range: Range;
+  kind: VocabularyKind | "card";
+  name: string;
+  definition?: { file: string; range: Range };
+  detail?: string;
+}
+
+export interface CardEntry {
+  name: string;
+  file: string;
+  range: Range;
+  nameRange: Range;
+}
+
+export type Accept = <C extends MessageCode>(code: C, range: Range, args: MessageArgs<C>, suggestion?: string) => void;
+
+export interface CheckContext {
+  vocabulary: GameVocabulary;
+  file: string;
+  /** Every card of the game (all its sets), by lower-case name: quoted names resolve here. */
+  cardIndex: Map<string, CardEntry>;
+  accept: Accept;
+  references: Reference[];
+}
+
+export interface CheckedCard {
+  model: CardModel;
+  diagnostics: Diagnostic[];
+  references: Reference[];
+}
+
+/** Field names with a meaning of their own; any other field must be a stat or named by a `requires` list. */
+const COLOR_FIELDS = new Set(["color", "colour", "faction"]);
+const FLAG_FIELDS = new Set(["unique", "token"]);
+const FREE_TEXT_FIELDS = new Set(["name", "flavor", "flavour", "art", "artist"]);
+const SUPERTYPES = new Set(["token", "unique"]);
+const TOKEN_EXEMPT_FIELDS = new Set(["cost", "rarity"]);
+
+export function checkCard(card: CardView, vocabulary: GameVocabulary, file: string, set: string, cardIndex: Map<string, CardEntry>): CheckedCard {
+  const diagnostics: Diagnostic[] = [];
+  const references: Reference[] = [];
+  const accept: Accept = (code, range, args, suggestion) =>
+    diagnostics.push(diagnostic(code, file, range, args, suggestion === undefined ? {} : { suggestion }));
+  const context: CheckContext = { vocabulary, file, cardIndex, accept, references };
+  const game = vocabulary.id;
+
+  const model: CardModel = {
+    game,
+    set,
+    name: card.name,
+    file,
+    range: card.range,
+    type: "",
+    subtypes: [],
+    supertypes: [],
+    isToken: false,
+    colors: [],
+    stats: {},
+    fields: {},
+    abilities: [],
+    text: "",
+  };
+
+  // Fields: each once, each known, each value of the right shape.
+  const seen = new Map<string, FieldView>();
+  let cardType: CardTypeDeclaration | undefined;
+  const requiredElsewhere = new Set(vocabulary.all("cardtype").flatMap((type) => type.requires));
+  for (const field of card.fields) {
+    const name = field.name.toLowerCase();
+    if (seen.has(name)) {
+      accept("CW2022", field.nameRange, { field: field.name });
+      continue;
+    }
+    seen.set(name, field);
+    const text = field.value.map((token) => token.text).join(" ");
+    if (name === "type") {
+      cardType = checkTypeField(field, model, context);
+      model.fields.type = { kind: "words", words: field.value.filter((t) => t.kind === "word").map((t) => t.text), text };
+    } else if (COLOR_FIELDS.has(name)) {
+      for (const token of field.value) {
+        if (token.kind === "punctuation") continue;
+        const color = resolve(context, "color", token);
+        if (color) model.colors.push(color.name);
+      }
+      model.fields[name] = { kind: "words", words: model.colors.slice(), text };
+    } else if (name === "cost") {
+      const cost = checkCost(field, context);
+      model.cost = cost.text;
+      model.fields.cost = { kind: "cost", text: cost.text, symbols: cost.symbols };
+    } else if (name === "rarity") {
+      const word = singleWord(field, "a rarity", context);
+      const rarity = word && resolve(context, "rarity", word);
+      if (rarity) model.rarity = rarity.name;
+      model.fields.rarity = { kind: "words", words: word ? [word.text] : [], text };
+    } else if (name === "stats") {
+      checkStatsLine(field, model, context);
+      model.fields.stats = { kind: "words", words: [text], text };
+    } else if (FLAG_FIELDS.has(name)) {
+      if (field.value.length > 0) accept("CW2021", field.value[0]!.range, { field: field.name, expected: "written alone (it is a flag)", found: quote(text) });
+      if (name === "token") model.isToken = true;
+      if (!model.supertypes.some((s) => s.toLowerCase() === name)) model.supertypes.push(capitalize(name));
+      model.fields[name] = { kind: "flag", text: field.name };
+    } else if (name === "text") {
+      // The abilities are checked below; a `text:` field carries no value of its own.
+    } else if (name === "tribe") {
+      const words = field.value.filter((token) => token.kind === "word");
+      for (const word of words) checkSubtype(word, context);
+      model.fields.tribe = { kind: "words", words: words.map((w) => w.text), text };
+    } else if (vocabulary.lookup("stat", name)) {
+      const value = checkNumber(field, context);
+      const statName = vocabulary.lookup("stat", name)!.name;
+      if (value !== undefined) {
+        model.stats[statName] = value;
+        model.fields[name] = { kind: "number", value, text };
+      } else {
+        model.fields[name] = { kind: "words", words: [text], text };
+      }
+    } else if (requiredElsewhere.has(name)) {
+      // A field the game introduced in a `requires` list (a Land's `produces: Red`): its words are the game's words.
+      checkRun(field.value.filter((t) => t.kind === "word").map((t) => ({ text: t.text, range: t.range })), context);
+      model.fields[name] = { kind: "words", words: field.value.map((t) => t.text), text };
+    } else if (FREE_TEXT_FIELDS.has(name)) {
+      model.fields[name] = { kind: "words", words: field.value.map((t) => t.text), text };
+    } else {
+      const known = [...vocabulary.fieldNames(), ...requiredElsewhere, "text"];
+      accept("CW2006", field.nameRange, { word: field.name, type: cardType?.name ?? "card", game }, closestName(field.name, known));
+    }
+  }
+
+  // Required fields of the card type.
+  if (cardType) {
+    const statsLine = seen.get("stats");
+    const coveredByStats = new Set(statsLine ? statNamesOf(vocabulary).slice(0, countStats(statsLine)) : []);
+    for (const required of cardType.requires) {
+      // Tokens are created by effects, never cast or collected: they print no cost or rarity.
+      if (model.isToken && TOKEN_EXEMPT_FIELDS.has(required)) continue;
+      const present =
+        seen.has(required) ||
+        (COLOR_FIELDS.has(required) && [...COLOR_FIELDS].some((alias) => seen.has(alias))) ||
+        coveredByStats.has(required) ||
+        (FLAG_FIELDS.has(required) && model.supertypes.some((s) => s.toLowerCase() === required));
+      if (!present) {
+        accept("CW2009", card.nameRange, { field: required, type: cardType.name, game, required: cardType.requires.join(", ") });
+      }
+    }
+  }
+
+  // Abilities: their words, then the structure the card type asks for.
+  for (const ability of card.abilities) {
+    checkAbilityWords(ability, context);
+    const entry: AbilityModel = { text: ability.text, range: ability.range };
+    if (ability.tag) entry.tag = canonicalTag(ability.tag.text, vocabulary);
+    model.abilities.push(entry);
+  }
+  if (cardType) checkAbilityStructure(card, cardType, model.colors, context);
+  else if (card.abilities.some((a) => a.tag)) {
+    // Without a known type the structure cannot be checked; the type error already says why.
+  }
+  model.text = model.abilities.map((a) => (a.tag ? `[${a.tag}] ${a.text}` : a.text)).join("\n");
+  return { model, diagnostics, references };
+}
+
+function checkTypeField(field: FieldView, model: CardModel, context: CheckContext): CardTypeDeclaration | undefined {
+  const { vocabulary, accept } = context;
+  const dash = field.value.findIndex((token) => token.kind === "dash");
+  const before = (dash < 0 ? field.value : field.value.slice(0, dash)).filter((t) => t.kind !== "punctuation");
+  const after = dash < 0 ? [] : field.value.slice(dash + 1).filter((t) => t.kind !== "punctuation");
+  let cardType: CardTypeDeclaration | undefined;
+  for (const token of before) {
+    const declaration = vocabulary.lookup("cardtype", token.text);
+    if (declaration && !cardType) {
+      cardType = declaration;
+      model.type = declaration.name;
+      context.references.push(referenceOf(context.file, token.range, declaration));
+    } else if (SUPERTYPES.has(token.text.toLowerCase())) {
+      model.supertypes.push(capitalize(token.text.toLowerCase()));
+      if (token.text.toLowerCase() === "token") model.isToken = true;
+    } else {
+      accept("CW2003", token.range, { word: token.text, game: vocabulary.id }, vocabulary.suggest(token.text, "cardtype"));
+    }
+  }
+  if (before.length === 0) {
+    accept("CW2021", field.range, { field: field.name, expected: "a card type", found: field.value.length ? quote(field.value[0]!.text) : "nothing" });
+  }
+  for (const token of after) {
+    if (token.kind !== "word") continue;
+    checkSubtype(token, context);
+    model.subtypes.push(token.text);
+  }
+  if (cardType && model.isToken && !cardType.token) accept("CW2030", field.range, { type: cardType.name });
+  return cardType;
+}
+
+function checkSubtype(token: ValueToken, context: CheckContext): void {
+  const { vocabulary } = context;
+  if (vocabulary.all("subtype").length === 0) return; // a game that lists no subtypes accepts any
+  resolve(context, "subtype", token);
+}
+
+/** Resolves a field token against one kind of vocabulary, reporting it when unknown. */
+function resolve<K extends VocabularyKind>(context: CheckContext, kind: K, token: { text: string; range: Range }) {
+  const found = lookupWord(context.vocabulary, kind, token.text);
+  if (found) {
+    context.references.push(referenceOf(context.file, token.range, found));
+    return found;
+  }
+  reportUnknownWord(context, kind, token.text, token.range);
+  return undefined;
+}
+
+function singleWord(field: FieldView, expected: string, context: CheckContext): ValueToken | undefined {
+  const words = field.value.filter((t) => t.kind !== "punctuation");
+  if (words.length !== 1 || words[0]!.kind !== "word") {
+    const found = words.length === 0 ? "nothing" : quote(words.map((w) => w.text).join(" "));
+    context.accept("CW2021", words[0]?.range ?? field.range, { field: field.name, expected, found });
+    return undefined;
+  }
+  return words[0];
+}
+
+function checkNumber(field: FieldView, context: CheckContext): number | undefined {
+  const tokens = field.value.filter((t) => t.kind !== "punctuation");
+  const only = tokens[0];
+  if (tokens.length === 1 && only && (only.kind === "number" || only.kind === "x")) {
+    return only.kind === "x" ? 0 : Number(only.text);
+  }
+  context.accept("CW2021", only?.range ?? field.range, {
+    field: field.name,
+    expected: "a number",
+    found: tokens.length ? quote(tokens.map((t) => t.text).join(" ")) : "nothing",
+  });
+  return undefined;
+}
+
+function statNamesOf(vocabulary: GameVocabulary): string[] {
+  return vocabulary.names("stat").map((name) => name.toLowerCase());
+}
+
+function countStats(field: FieldView): number {
+  const stats = field.value.find((t) => t.kind === "stats");
+  return stats ? stats.text.split("/").length : 0;
+}
+
+/** `stats: 3/2` gives the game's stats in the order the game file declares them. */
+function checkStatsLine(field: FieldView, model: CardModel, context: CheckContext): void {
+  const tokens = field.value.filter((t) => t.kind !== "punctuation");
+  const stats = context.vocabulary.names("stat");
+  const only = tokens[0];
+  const parts = only?.kind === "stats" ? only.text.split("/") : [];
+  if (tokens.length !== 1 || !only || parts.length < 2 || parts.length > stats.length) {
+    context.accept("CW2021", only?.range ?? field.range, {
+      field: field.name,
+      expected: `${stats.length > 1 ? stats.join("/") : "a stat line"} (for example ${stats.map((_, i) => i + 1).join("/") || "1/1"})`,
+      found: tokens.length ? quote(tokens.map((t) => t.text).join(" ")) : "nothing",
+    });
+    return;
+  }
+  parts.forEach((part, index) => {
+    const value = Number(part);
+    if (Number.isFinite(value)) model.stats[stats[index]!] = value;
+  });
+}
+
+interface Cost {
+  text: string;
+  symbols: CostSymbol[];
+}
+
+/** Costs: `{R}{R}{1}`, `3`, `free`, `2 Crystals`, `discard 1`, `erase 2`, `3 life`, `X`. */
+function checkCost(field: FieldView, context: CheckContext): Cost {
+  const { vocabulary, accept } = context;
+  const game = vocabulary.id;
+  const symbols: CostSymbol[] = [];
+  const parts: string[] = [];
+  const tokens = field.value.filter((t) => t.kind !== "punctuation");
+  let pendingSymbols = "";
+  const flushSymbols = () => {
+    if (pendingSymbols) parts.push(pendingSymbols);
+    pendingSymbols = "";
+  };
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    const next = tokens[i + 1];
+    const lowered = token.text.toLowerCase();
+    if (token.kind === "symbol") {
+      const inner = token.text.replace(/^\{|\}$/g, "");
+      pendingSymbols += `{${inner.toUpperCase()}}`;
+      if (/^\d+$/.test(inner)) symbols.push({ pays: "generic", amount: Number(inner) });
+      else if (inner.toLowerCase() === "x") symbols.push({ pays: "X", amount: 0 });
+      else {
+        const target = resolveSymbol(vocabulary, inner);
+        if (target) {
+          symbols.push({ pays: target.pays, amount: 1 });
+          context.references.push(referenceOf(context.file, token.range, target.declaration));
+        } else accept("CW2005", token.range, { word: token.text, game }, suggestSymbol(vocabulary, inner));
+      }
+      continue;
+    }
+    flushSymbols();
+    if ((token.kind === "number" || token.kind === "x") && next?.kind === "word") {
+      // `2 Crystals`, `3 life`, `1 card`
+      const amount = token.kind === "x" ? 0 : Number(token.text);
+      const unit = next.text.toLowerCase();
+      i++;
+      if (unit === "life" || unit === "lives") symbols.push({ pays: "life", amount });
+      else {
+        const resource = lookupWord(vocabulary, "resource", next.text);
+        if (resource) {
+          symbols.push({ pays: resource.name, amount });
+          context.references.push(referenceOf(context.file, next.range, resource));
+        } else {
+          accept("CW2033", next.range, { word: next.text, game, reason: "expected a resource of the game or life" }, closestName(next.text, [...vocabulary.names("resource"), "life"]));
+        }
+      }
+      parts.push(`${token.text} ${next.text}`);
+    } else if (token.kind === "number" || token.kind === "x") {
+      symbols.push({ pays: token.kind === "x" ? "X" : "generic", amount: token.kind === "x" ? 0 : Number(token.text) });
+      parts.push(token.text);
+    } else if (token.kind === "word" && (lowered === "discard" || lowered === "erase")) {
+      let amount = 1;
+      if (next && (next.kind === "number" || next.kind === "x")) {
+        amount = next.kind === "x" ? 0 : Number(next.text);
+        i++;
+        parts.push(`${lowered} ${next.text}`);
+      } else parts.push(lowered);
+      symbols.push({ pays: lowered, amount });
+    } else if (token.kind === "word" && lowered === "free") {
+      parts.push("free");
+    } else {
+      accept("CW2033", token.range, { word: token.text, game, reason: "expected cost symbols, a number, free, discard N, erase N or an amount of a resource" });
+      parts.push(token.text);
+    }
+  }
+  flushSymbols();
+  return { text: parts.join(" "), symbols };
+}
+
+function resolveSymbol(vocabulary: GameVocabulary, inner: string): { pays: string; declaration: Declaration } | undefined {
+  const symbol = vocabulary.lookup("symbol", inner);
+  if (symbol) return { pays: symbol.pays, declaration: symbol };
+  const color = vocabulary.all("color").find((c) => c.symbol?.toLowerCase() === inner.toLowerCase());
+  return color ? { pays: color.name, declaration: color } : undefined;
+}
+
+function symbolNames(vocabulary: GameVocabulary): string[] {
+  return [...vocabulary.names("symbol"), ...vocabulary.all("color").flatMap((c) => (c.symbol ? [c.symbol] : []))].map((s) => `{${s.replace(/^\{|\}$/g, "")}}`);
+}
+
+function suggestSymbol(vocabulary: GameVocabulary, inner: string): string | undefined {
+  // One-letter symbols are all one edit apart: a suggestion would be a guess.
+  if (inner.length < 2) return undefined;
+  return closestName(`{${inner}}`, symbolNames(vocabulary));
+}
+
+/** Keywords, markers and the vocabulary words of one ability (also used for card text in game files). */
+export function checkAbilityWords(ability: AbilityView, context: CheckContext): void {
+  const { vocabulary, accept } = context;
+  const game = vocabulary.id;
+  if (ability.marker) {
+    // A lone word before `:` is a marker when the game declares it; otherwise a cost verb
+    // (`Exhaust:`) that the engine knows — unless it is a near miss of a marker.
+    const marker = vocabulary.lookup("marker", ability.marker.text);
+    if (marker) context.references.push(referenceOf(context.file, ability.marker.range, marker));
+    else {
+      const suggestion = nearMiss(ability.marker.text, vocabulary.names("marker"));
+      if (suggestion) accept("CW2008", ability.marker.range, { word: ability.marker.text, game }, suggestion);
+    }
+  }
+  for (const use of ability.keywords) {
+    const keyword = lookupWord(vocabulary, "keyword", use.name) ?? lookupKeywordInflection(vocabulary, use.name);
+    if (!keyword) {
+      accept("CW2001", use.range, { word: use.name, game }, vocabulary.suggest(use.name, "keyword"));
+      continue;
+    }
+    checkKeywordUse(keyword, use, context);
+  }
+  for (const word of ability.words) checkWord(word, context);
+  for (const run of ability.runs) checkRun(run, context);
+}
+
+function checkKeywordUse(keyword: KeywordDeclaration, use: KeywordUse, context: CheckContext): void {
+  context.references.push(referenceOf(context.file, use.range, keyword));
+  if (keyword.parameter && !use.parameter) {
+    context.accept("CW2015", use.range, { keyword: keyword.name, parameter: keyword.parameter });
+  } else if (!keyword.parameter && use.parameter) {
+    context.accept("CW2016", use.parameter.range, { keyword: keyword.name, value: use.parameter.text });
+  }
+  if (use.usedAs && use.usedAs !== keyword.keywordKind) {
+    context.accept("CW2025", use.range, {
+      keyword: keyword.name,
+      declared: keyword.keywordKind,
+      used: use.usedAs === "action" ? "an action" : "an ability",
+    });
+  }
+}
+
+/** `Scry` used as `Scries`/`Scried`, `Mill` as `mills`: a keyword action conjugated in a sentence. */
+function lookupKeywordInflection(vocabulary: GameVocabulary, word: string): KeywordDeclaration | undefined {
+  for (const stem of inflectionStems(word)) {
+    const found = vocabulary.lookup("keyword", stem);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function inflectionStems(word: string): string[] {
+  const lowered = word.toLowerCase();
+  const stems = [...singulars(lowered)];
+  if (lowered.endsWith("ied")) stems.push(lowered.slice(0, -3) + "y");
+  if (lowered.endsWith("ed")) stems.push(lowered.slice(0, -2), lowered.slice(0, -1));
+  if (lowered.endsWith("ing")) stems.push(lowered.slice(0, -3), lowered.slice(0, -3) + "e");
+  return stems;
+}
+
+/**
+ * A near miss: a word one edit away from a declared name (two for long words). Used where a
+ * word may legitimately be plain English or an engine word, so that only likely typos are reported.
+ */
+function nearMiss(word: string, candidates: string[]): string | undefined {
+  if (word.length < 4) return undefined;
+  const limit = word.length >= 10 ? 2 : 1;
+  const lowered = word.toLowerCase();
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const candidate of candidates) {
+    const other = candidate.toLowerCase();
+    if (Math.abs(other.length - lowered.length) > limit) continue;
+    const d = distance(lowered, other);
+    if (d > 0 && d <= limit && d < bestDistance) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+function checkWord(word: WordReference, context: CheckContext): void {
+  const { vocabulary, accept } = context;
+  const game = vocabulary.id;
+  const { text, range } = word;
+  switch (word.role) {
+    case "tokenName":
+      return;
+    case "card": {
+      const card = context.cardIndex.get(text.toLowerCase());
+      if (card) {
+        context.references.push({ file: context.file, range, kind: "card", name: card.name, definition: { file: card.file, range: card.nameRange } });
+      } else {
+        accept("CW2007", range, { word: text, game }, closestName(text, [...context.cardIndex.values()].map((c) => c.name)));
+      }
+      return;
+    }
+    case "symbol": {
+      const inner = text.replace(/^\{|\}$/g, "");
+      if (/^\d+$/.test(inner) || inner.toLowerCase() === "x") return;
+      const target = resolveSymbol(vocabulary, inner);
+      if (target) context.references.push(referenceOf(context.file, range, target.declaration));
+      else accept("CW2005", range, { word: text, game }, suggestSymbol(vocabulary, inner));
+      return;
+    }
+    case "keyword": {
+      const keyword = lookupWord(vocabulary, "keyword", text) ?? lookupKeywordInflection(vocabulary, text);
+      if (!keyword) accept("CW2001", range, { word: text, game }, vocabulary.suggest(text, "keyword"));
+      else context.references.push(referenceOf(context.file, range, keyword));
+      return;
+    }
+    case "verb": {
+      const keyword = lookupWord(vocabulary, "keyword", text) ?? lookupKeywordInflection(vocabulary, text);
+      if (keyword) {
+        const use: KeywordUse = { name: text, range, usedAs: "action" };
+        if (word.parameter) use.parameter = word.parameter;
+        // A keyword ability used as a verb (`gains Flying` is not this: there Flying is an object).
+        if (keyword.keywordKind === "action") checkKeywordUse(keyword, use, context);
+        else context.references.push(referenceOf(context.file, range, keyword));
+        return;
+      }
+      const found = resolveAny(vocabulary, text);
+      if (found) {
+        context.references.push(referenceOf(context.file, range, found));
+        return;
+      }
+      const suggestion = nearMiss(text, vocabulary.names("keyword"));
+      if (suggestion) accept("CW2001", range, { word: text, game }, suggestion);
+      return;
+    }
+    case "counter":
+    case "phase": {
+      const found = lookupWord(vocabulary, word.role, text);
+      if (found) context.references.push(referenceOf(context.file, range, found));
+      else reportUnknownWord(context, word.role, text, range);
+      return;
+    }
+  }
+}
+
+/** Every kind a word may name, trying its singular and verb stems too. */
+function resolveAny(vocabulary: GameVocabulary, text: string): Declaration | undefined {
+  const direct = vocabulary.resolve(text).filter((d) => d.kind !== "param")[0];
+  if (direct) return direct;
+  for (const stem of inflectionStems(text)) {
+    const found = vocabulary.resolve(stem).filter((d) => d.kind !== "param")[0];
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Names that card text may use, with their kinds, longest first (multi-word names before their parts). */
+function textNames(vocabulary: GameVocabulary): Declaration[] {
+  return vocabulary.declarations.filter((d) => d.kind !== "param");
+}
+
+/**
+ * Content words of a noun phrase: multi-word names (`Shatter Zone`, `Discard Pile`) are matched
+ * first, then single words; a word that resolves to nothing is reported only when it is a near
+ * miss of a declared name (it may be plain English: `enemy`, `friendly`).
+ */
+function checkRun(run: WordRun, context: CheckContext): void {
+  const { vocabulary } = context;
+  const multiWord = textNames(vocabulary).filter((d) => d.name.includes(" "));
+  for (let i = 0; i < run.length; ) {
+    let matched = 0;
+    for (const declaration of multiWord) {
+      const parts = declaration.name.toLowerCase().split(/\s+/);
+      if (i + parts.length > run.length) continue;
+      const words = run.slice(i, i + parts.length).map((w) => w.text.toLowerCase());
+      const last = words.length - 1;
+      const same = words.every((w, k) => w === parts[k] || (k === last && singulars(w).includes(parts[k]!)));
+      if (same && parts.length > matched) {
+        matched = parts.length;
+        const range = { start: run[i]!.range.start, end: run[i + parts.length - 1]!.range.end };
+        context.references.push(referenceOf(context.file, range, declaration));
+      }
+    }
+    if (matched > 0) {
+      i += matched;
+      continue;
+    }
+    const word = run[i]!;
+    i++;
+    if (word.keyword) continue;
+    const found = resolveAny(vocabulary, word.text);
+    if (found) {
+      context.references.push(referenceOf(context.file, word.range, found));
+      continue;
+    }
+    const candidates = textNames(vocabulary);
+    const suggestion = nearMiss(word.text, candidates.map((d) => d.name));
+    if (suggestion) {
+      const declaration = candidates.find((d) => d.name === suggestion)!;
+      reportUnknownWord(context, declaration.kind, word.text, word.range, suggestion);
+    }
+  }
+}
+
+export function reportUnknownWord(
+  context: Pick<CheckContext, "vocabulary" | "accept">,
+  kind: VocabularyKind,
+  text: string,
+  range: Range,
+  knownSuggestion?: string,
+): void {
+  const { vocabulary, accept } = context;
+  const game = vocabulary.id;
+  const suggestion = knownSuggestion ?? vocabulary.suggest(text, kind) ?? singulars(text).map((s) => vocabulary.suggest(s, kind)).find(Boolean);
+  const args = { word: text, game };
+  switch (kind) {
+    case "keyword":
+      return accept("CW2001", range, args, suggestion);
+    case "color":
+      return accept("CW2002", range, args, suggestion);
+    case "cardtype":
+      return accept("CW2003", range, args, suggestion);
+    case "zone":
+      return accept("CW2004", range, args, suggestion);
+    case "symbol":
+      return accept("CW2005", range, args, suggestion);
+    case "marker":
+      return accept("CW2008", range, args, suggestion);
+    case "rarity":
+      return accept("CW2017", range, args, suggestion);
+    case "stat":
+      return accept("CW2018", range, args, suggestion);
+    case "counter":
+      return accept("CW2019", range, args, suggestion);
+    case "phase":
+      return accept("CW2020", range, args, suggestion);
+    case "resource":
+      return accept("CW2024", range, args, suggestion);
+    case "subtype":
+      return accept("CW2032", range, args, suggestion);
+    case "param":
+      return accept("CW2029", range, { construct: "This", name: text, game }, suggestion);
+  }
+}
+
+/** Base + Facets, a spell's `spell_abilities`, an enchantment's five: the card type's `abilities` structure. */
+function checkAbilityStructure(card: CardView, cardType: CardTypeDeclaration, colors: string[], context: CheckContext): void {
+  const { vocabulary, accept } = context;
+  const structure = cardType.abilities;
+  const game = vocabulary.id;
+  if (!structure) {
+    for (const ability of card.abilities) {
+      if (ability.tag) accept("CW2014", ability.tag.range, { tag: ability.tag.text, reason: `a ${cardType.name} of game "${game}" has no ability tags` });
+    }
+    return;
+  }
+  const facets = typeof structure.facets === "number" ? structure.facets : Number(vocabulary.param(structure.facets.param)?.value);
+  const base = structure.base;
+  if (Number.isFinite(facets)) {
+    const expected = facets + base;
+    if (card.abilities.length !== expected) {
+      const described = base > 0 ? `${expected} (${base === 1 ? "a Base ability" : `${base} Base abilities`} and ${facets} tagged with colours)` : `${expected}, each tagged with a colour`;
+      accept("CW2011", card.textRange ?? card.nameRange, { type: cardType.name, game, expected: described, found: String(card.abilities.length) });
+    }
+  }
+  const expectedTags = base > 0 ? `the first ${base === 1 ? "ability" : `${base} abilities`} [Base] and each other ability with a colour` : "each ability with a colour";
+  const ownColors = new Set(colors.map((c) => c.toLowerCase()));
+  const seenColors = new Map<string, Range>();
+  card.abilities.forEach((ability, index) => {
+    const wantsBase = index < base;
+    const tag = ability.tag;
+    if (!tag) {
+      accept("CW2012", ability.range, { type: cardType.name, game, expected: expectedTags });
+      return;
+    }
+    const isBase = tag.text.toLowerCase() === "base";
+    if (wantsBase && !isBase) {
+      accept("CW2014", tag.range, { tag: tag.text, reason: `the first ability of a ${cardType.name} is its [Base] ability` });
+      return;
+    }
+    if (isBase) {
+      if (!wantsBase) {
+        const reason = base > 0 ? `only the first ${base === 1 ? "ability is the Base ability" : `${base} abilities are Base abilities`}` : `a ${cardType.name} has no Base ability`;
+        accept("CW2014", tag.range, { tag: tag.text, reason });
+      }
+      return;
+    }
+    const color = lookupWord(vocabulary, "color", tag.text);
+    if (!color) {
+      accept("CW2014", tag.range, { tag: tag.text, reason: `it is neither Base nor a colour of game "${game}"` }, vocabulary.suggest(tag.text, "color"));
+      return;
+    }
+    context.references.push(referenceOf(context.file, tag.range, color));
+    const key = color.name.toLowerCase();
+    if (structure.otherColors && ownColors.has(key)) {
+      accept("CW2014", tag.range, { tag: color.name, reason: `the colour abilities of a ${cardType.name} use colours other than the card's own` });
+    } else if (seenColors.has(key)) accept("CW2013", tag.range, { tag: color.name, type: cardType.name });
+    else seenColors.set(key, tag.range);
+  });
+}
+
+function canonicalTag(text: string, vocabulary: GameVocabulary): string {
+  if (text.toLowerCase() === "base") return "Base";
+  return vocabulary.lookup("color", text)?.name ?? text;
+}
+
+export function referenceOf(file: string, range: Range, declaration: Declaration): Reference {
+  return {
+    file,
+    range,
+    kind: declaration.kind,
+    name: declaration.name,
+    definition: { file: declaration.file, range: declaration.range },
+    detail: declaration.detail,
+  };
+}
+
+function quote(text: string): string {
+  return `"${text}"`;
+}
+
+function capitalize(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+export type { FieldValue };

@@ -1,0 +1,193 @@
+/**
+ * Disk access for the compiler, kept apart from `workspace.ts` so the core stays free of
+ * `node:fs` (the studio runs it in a web worker). Node clients — the CLI, the studio's local
+ * server, the engine's loader — read a workspace with `loadWorkspaceFromDisk(paths)`.
+ *
+ * Reading never throws for a bad file: an unreadable, binary or non-UTF-8 file becomes a
+ * CW3xxx diagnostic and the other files are still read.
+ */
+import { promises as fs } from "node:fs";
+import * as path from "node:path";
+import type { Diagnostic, Range } from "./diagnostics.ts";
+import { diagnostic } from "./messages.ts";
+import type { SourceFile } from "./model.ts";
+import { checkWorkspace, type WorkspaceAnalysis, analyzeWorkspace } from "./workspace.ts";
+import type { WorkspaceModel } from "./model.ts";
+
+export const SOURCE_EXTENSIONS = [".game", ".cards", ".scenario"] as const;
+
+export interface ReadResult {
+  files: SourceFile[];
+  /** CW3xxx problems met while finding and reading files. */
+  diagnostics: Diagnostic[];
+}
+
+export interface ReadOptions {
+  /** Paths are reported relative to this directory (default: the process's working directory). */
+  cwd?: string;
+}
+
+const START: Range = { start: { offset: 0, line: 1, column: 1 }, end: { offset: 0, line: 1, column: 1 } };
+
+export function hasSourceExtension(file: string): boolean {
+  return SOURCE_EXTENSIONS.some((extension) => file.toLowerCase().endsWith(extension));
+}
+
+/** The workspace-relative, forward-slash form of a path that SourceFile.path uses. */
+export function workspacePath(absolute: string, cwd: string): string {
+  const relative = path.relative(cwd, absolute) || path.basename(absolute);
+  return relative.split(path.sep).join("/");
+}
+
+/**
+ * Finds the Cardwright files under the given paths (directories recurse, in sorted order; files
+ * named explicitly are read whatever their extension) and reads them as UTF-8 text.
+ */
+export async function readWorkspaceFiles(paths: string[], options: ReadOptions = {}): Promise<ReadResult> {
+  const cwd = path.resolve(options.cwd ?? process.cwd());
+  const files: SourceFile[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const seen = new Set<string>();
+
+  const readOne = async (absolute: string): Promise<void> => {
+    const shown = workspacePath(absolute, cwd);
+    let real: string;
+    try {
+      real = await fs.realpath(absolute);
+    } catch {
+      real = absolute;
+    }
+    if (seen.has(real)) return;
+    seen.add(real);
+    let bytes: Buffer;
+    try {
+      bytes = await fs.readFile(absolute);
+    } catch (error) {
+      diagnostics.push(diagnostic("CW3001", shown, START, { reason: describeError(error) }));
+      return;
+    }
+    const decoded = decodeText(bytes);
+    if (typeof decoded !== "string") {
+      diagnostics.push(diagnostic("CW3002", shown, START, { reason: decoded.reason }));
+      return;
+    }
+    files.push({ path: shown, text: decoded });
+  };
+
+  const walk = async (directory: string, visited: Set<string>): Promise<number> => {
+    let real: string;
+    try {
+      real = await fs.realpath(directory);
+    } catch {
+      real = directory;
+    }
+    if (visited.has(real)) return 0; // a symlink loop
+    visited.add(real);
+    let entries;
+    try {
+      entries = await fs.readdir(directory, { withFileTypes: true });
+    } catch (error) {
+      diagnostics.push(diagnostic("CW3001", workspacePath(directory, cwd), START, { reason: describeError(error) }));
+      return 0;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    let found = 0;
+    for (const entry of entries) {
+      if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
+      const full = path.join(directory, entry.name);
+      let isDirectory = entry.isDirectory();
+      let isFile = entry.isFile();
+      if (entry.isSymbolicLink()) {
+        try {
+          const target = await fs.stat(full);
+          isDirectory = target.isDirectory();
+          isFile = target.isFile();
+        } catch {
+          continue; // a dangling link inside a folder is not a card file
+        }
+      }
+      if (isDirectory) found += await walk(full, visited);
+      else if (isFile && hasSourceExtension(entry.name)) {
+        found++;
+        await readOne(full);
+      }
+    }
+    return found;
+  };
+
+  for (const given of paths) {
+    const absolute = path.resolve(cwd, given);
+    let stats;
+    try {
+      stats = await fs.stat(absolute);
+    } catch {
+      diagnostics.push(diagnostic("CW3005", given, START, { path: given }));
+      continue;
+    }
+    if (stats.isDirectory()) {
+      const found = await walk(absolute, new Set());
+      if (found === 0) diagnostics.push(diagnostic("CW3006", given, START, { path: given }));
+    } else if (!stats.isFile()) {
+      // A FIFO or device would block or never end: only regular files are read.
+      diagnostics.push(diagnostic("CW3001", workspacePath(absolute, cwd), START, { reason: "it is not a regular file" }));
+    } else {
+      if (!hasSourceExtension(absolute)) diagnostics.push(diagnostic("CW3007", workspacePath(absolute, cwd), START, { path: given }));
+      await readOne(absolute);
+    }
+  }
+  return { files, diagnostics };
+}
+
+/** Decodes UTF-8 text, refusing binary data; strips a byte-order mark. */
+export function decodeText(bytes: Uint8Array): string | { reason: string } {
+  if (bytes.includes(0)) return { reason: "it contains NUL bytes" };
+  try {
+    const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  } catch {
+    return { reason: "it is not valid UTF-8" };
+  }
+}
+
+function describeError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  switch (code) {
+    case "EACCES":
+    case "EPERM":
+      return "permission denied";
+    case "EISDIR":
+      return "it is a directory";
+    case "ENOENT":
+      return "it does not exist";
+    default:
+      return error instanceof Error ? error.message : String(error);
+  }
+}
+
+/** Reads and checks a workspace: the files' own diagnostics plus the CW3xxx ones of reading. */
+export async function loadWorkspaceFromDisk(paths: string[], options: ReadOptions = {}): Promise<WorkspaceModel> {
+  return (await analyzeWorkspaceFromDisk(paths, options)).model;
+}
+
+export async function analyzeWorkspaceFromDisk(paths: string[], options: ReadOptions = {}): Promise<WorkspaceAnalysis & { read: ReadResult }> {
+  const read = await readWorkspaceFiles(paths, options);
+  const analysis = analyzeWorkspace(read.files, { extraDiagnostics: read.diagnostics });
+  return { ...analysis, read };
+}
+
+/** Replaces a file's contents atomically: a temporary file beside it, then a rename. */
+export async function writeFileAtomic(target: string, text: string): Promise<void> {
+  const directory = path.dirname(target);
+  const temporary = path.join(directory, `.cardwright-tmp-${process.pid}-${Math.random().toString(36).slice(2)}`);
+  try {
+    const mode = (await fs.stat(target).catch(() => undefined))?.mode;
+    await fs.writeFile(temporary, text, mode === undefined ? {} : { mode });
+    await fs.rename(temporary, target);
+  } catch (error) {
+    await fs.rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+// Re-exported so that Node clients need only this module.
+export { checkWorkspace };

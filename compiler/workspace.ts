@@ -1,0 +1,205 @@
+/**
+ * A workspace, checked: parse every file, bind each set and scenario to its game by the
+ * `for <id>` of its first line, check every card against that game's vocabulary, and gather
+ * the JSON model (model.ts) plus what editors need (references, vocabularies).
+ *
+ * The lifecycle follows Langium's: parsed → linked (games, card names) → validated. No disk
+ * access here (see workspace-disk.ts): the studio runs this module in a web worker.
+ */
+import type { Diagnostic, Range } from "./diagnostics.ts";
+import { diagnostic } from "./messages.ts";
+import type { GameModel, SetModel, SourceFile, WorkspaceModel } from "./model.ts";
+import type { SetView } from "./check-input.ts";
+import { bindGame } from "./check-game.ts";
+import { checkCard, type CardEntry, type Reference } from "./check.ts";
+import { parseForCheck, formatSource, type ParsedFile } from "./check-ast.ts";
+import type { GameVocabulary } from "./vocabulary.ts";
+import { closestName } from "./check-suggest.ts";
+
+/** At most this many diagnostics are kept per file; a CW3008 note counts the rest. */
+export const MAX_DIAGNOSTICS_PER_FILE = 200;
+
+export interface WorkspaceAnalysis {
+  model: WorkspaceModel;
+  /** Parsed files by path (their typed AST included), for editors. */
+  files: Map<string, ParsedFile>;
+  /** Game vocabularies by game id. */
+  vocabularies: Map<string, GameVocabulary>;
+  /** Resolved names per file, sorted by offset: hover, go-to-definition, find references. */
+  references: Map<string, Reference[]>;
+}
+
+export interface AnalyzeOptions {
+  /** Diagnostics found before parsing (reading files from disk), merged into the model. */
+  extraDiagnostics?: Diagnostic[];
+}
+
+const START: Range = { start: { offset: 0, line: 1, column: 1 }, end: { offset: 0, line: 1, column: 1 } };
+
+export function checkWorkspace(files: SourceFile[]): WorkspaceModel {
+  return analyzeWorkspace(files).model;
+}
+
+export function analyzeWorkspace(sources: SourceFile[], options: AnalyzeOptions = {}): WorkspaceAnalysis {
+  const diagnostics: Diagnostic[] = [...(options.extraDiagnostics ?? [])];
+  const references = new Map<string, Reference[]>();
+  const addReferences = (file: string, found: Reference[]) => {
+    const list = references.get(file);
+    if (list) list.push(...found);
+    else references.set(file, [...found]);
+  };
+  const internalError = (file: string, phase: string, error: unknown) =>
+    diagnostics.push(diagnostic("CW3009", file, START, { phase, reason: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }));
+
+  // 1. Parse.
+  const files = new Map<string, ParsedFile>();
+  for (const source of sources) {
+    try {
+      const parsed = parseForCheck(source.text, source.path);
+      files.set(source.path, parsed);
+      diagnostics.push(...parsed.diagnostics);
+    } catch (error) {
+      internalError(source.path, "parsing", error);
+    }
+  }
+
+  // 2. Games: one file per id.
+  const games = new Map<string, { model: GameModel; vocabulary: GameVocabulary; file: string }>();
+  for (const parsed of files.values()) {
+    const view = parsed.game;
+    if (!view) continue;
+    const key = view.id.toLowerCase();
+    const earlier = games.get(key);
+    if (earlier) {
+      diagnostics.push(diagnostic("CW3004", view.file, view.idRange, { id: view.id, other: earlier.file }));
+      continue;
+    }
+    try {
+      const bound = bindGame(view);
+      games.set(key, { model: bound.model, vocabulary: bound.vocabulary, file: view.file });
+      diagnostics.push(...bound.diagnostics);
+      addReferences(view.file, bound.references);
+    } catch (error) {
+      internalError(view.file, "binding the game file", error);
+    }
+  }
+
+  // 3. Link: sets to games, and every card name of a game into one index (duplicates reported).
+  const setsByGame = new Map<string, SetView[]>();
+  const cardIndexes = new Map<string, Map<string, CardEntry>>();
+  const setCodes = new Map<string, SetView>();
+  for (const parsed of files.values()) {
+    const set = parsed.set;
+    if (!set) continue;
+    const key = set.game.toLowerCase();
+    const game = games.get(key);
+    if (!game) {
+      diagnostics.push(
+        diagnostic("CW3003", set.file, set.gameRange, { word: set.game }, suggestionOf(set.game, [...games.values()].map((g) => g.model.id))),
+      );
+      continue;
+    }
+    const codeKey = `${key}\u0000${set.code.toLowerCase()}`;
+    const sameCode = setCodes.get(codeKey);
+    if (sameCode) diagnostics.push(diagnostic("CW2031", set.file, set.range, { code: set.code, game: game.model.id, other: `${sameCode.file}:${sameCode.range.start.line}:${sameCode.range.start.column}` }));
+    else setCodes.set(codeKey, set);
+    (setsByGame.get(key) ?? setsByGame.set(key, []).get(key)!).push(set);
+    const index = cardIndexes.get(key) ?? cardIndexes.set(key, new Map()).get(key)!;
+    for (const card of set.cards) {
+      const name = card.name.toLowerCase();
+      const first = index.get(name);
+      if (first) {
+        diagnostics.push(
+          diagnostic("CW2010", set.file, card.nameRange, {
+            name: card.name,
+            game: game.model.id,
+            other: `${first.file}:${first.nameRange.start.line}:${first.nameRange.start.column}`,
+          }),
+        );
+      } else index.set(name, { name: card.name, file: set.file, range: card.range, nameRange: card.nameRange });
+    }
+  }
+  for (const parsed of files.values()) {
+    const scenario = parsed.scenario;
+    if (!scenario) continue;
+    const key = scenario.game.toLowerCase();
+    if (!games.has(key)) {
+      diagnostics.push(diagnostic("CW3003", scenario.file, scenario.gameRange, { word: scenario.game }, suggestionOf(scenario.game, [...games.values()].map((g) => g.model.id))));
+      continue;
+    }
+    const index = cardIndexes.get(key) ?? new Map<string, CardEntry>();
+    for (const name of scenario.cardNames) {
+      const card = index.get(name.text.toLowerCase());
+      if (card) {
+        addReferences(scenario.file, [{ file: scenario.file, range: name.range, kind: "card", name: card.name, definition: { file: card.file, range: card.nameRange } }]);
+      } else {
+        diagnostics.push(
+          diagnostic("CW2007", scenario.file, name.range, { word: name.text, game: games.get(key)!.model.id }, suggestionOf(name.text, [...index.values()].map((c) => c.name))),
+        );
+      }
+    }
+  }
+
+  // 4. Validate every card against its own game; one card's failure never stops the others.
+  const sets: SetModel[] = [];
+  for (const [key, views] of setsByGame) {
+    const game = games.get(key)!;
+    const index = cardIndexes.get(key)!;
+    for (const view of views) {
+      const set: SetModel = { code: view.code, name: view.name, game: game.model.id, file: view.file, cards: [] };
+      for (const card of view.cards) {
+        try {
+          const checked = checkCard(card, game.vocabulary, view.file, view.code, index);
+          set.cards.push(checked.model);
+          diagnostics.push(...checked.diagnostics);
+          addReferences(view.file, checked.references);
+        } catch (error) {
+          internalError(view.file, `checking card "${card.name}"`, error);
+        }
+      }
+      sets.push(set);
+    }
+  }
+
+  for (const list of references.values()) list.sort((a, b) => a.range.start.offset - b.range.start.offset);
+  const vocabularies = new Map([...games].map(([, game]) => [game.model.id, game.vocabulary]));
+  return {
+    model: { games: [...games.values()].map((g) => g.model), sets, diagnostics: capAndSort(diagnostics) },
+    files,
+    vocabularies,
+    references,
+  };
+}
+
+function suggestionOf(word: string, candidates: string[]): { suggestion: string } | Record<string, never> {
+  const best = closestName(word, candidates);
+  return best ? { suggestion: best } : {};
+}
+
+/** Sorted by file, then position; at most MAX_DIAGNOSTICS_PER_FILE per file, plus a CW3008 note. */
+function capAndSort(diagnostics: Diagnostic[]): Diagnostic[] {
+  const byFile = new Map<string, Diagnostic[]>();
+  for (const d of diagnostics) (byFile.get(d.file) ?? byFile.set(d.file, []).get(d.file)!).push(d);
+  const result: Diagnostic[] = [];
+  for (const file of [...byFile.keys()].sort()) {
+    const list = byFile.get(file)!.sort((a, b) => a.range.start.offset - b.range.start.offset || a.code.localeCompare(b.code));
+    if (list.length > MAX_DIAGNOSTICS_PER_FILE) {
+      const kept = list.slice(0, MAX_DIAGNOSTICS_PER_FILE);
+      const last = kept[kept.length - 1]!;
+      kept.push(diagnostic("CW3008", file, last.range, { count: list.length - MAX_DIAGNOSTICS_PER_FILE }));
+      result.push(...kept);
+    } else result.push(...list);
+  }
+  return result;
+}
+
+export interface FormatResult {
+  /** The canonical text; absent when the file has syntax errors or is of a kind the formatter leaves alone. */
+  text?: string;
+  diagnostics: Diagnostic[];
+}
+
+/** Canonical text of one file (the same printer as card faces); never formats a file with syntax errors. */
+export function formatFile(text: string, file: string): FormatResult {
+  return formatSource(text, file);
+}

@@ -1,0 +1,120 @@
+/**
+ * The real CLI, spawned as a designer runs it (`node cli/bin.mjs ...`), on copies of the
+ * bundled game files in a temporary folder.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spawnSync } from "node:child_process";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
+const bin = path.join(root, "cli/bin.mjs");
+let work: string;
+
+function cardwright(args: string[], cwd = work) {
+  const result = spawnSync(process.execPath, [bin, ...args], { cwd, encoding: "utf8", timeout: 120_000 });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+beforeAll(() => {
+  work = mkdtempSync(path.join(tmpdir(), "cardwright-cli-"));
+  mkdirSync(path.join(work, "cards"));
+  copyFileSync(path.join(root, "cards/cybervamp/cybervamp.game"), path.join(work, "cards/cybervamp.game"));
+});
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const MISSPELT = `set TST "Test" for cybervamp
+
+card "Night Stalker" {
+  type: Creature — Vampire
+  faction: Red
+  cost: {R}{1}
+  stats: 2/2
+  text:
+    Hastee.
+}
+`;
+
+describe("cardwright check", () => {
+  it("reports a misspelt keyword at its line and column with a suggestion, and exits 1", () => {
+    writeFileSync(path.join(work, "cards/misspelt.cards"), MISSPELT);
+    const { code, stdout } = cardwright(["check", "cards/"]);
+    expect(stdout).toContain('cards/misspelt.cards:9:5: error CW2001: Unknown keyword "Hastee" in game "cybervamp". (did you mean "Haste"?)');
+    expect(stdout).toMatch(/Checked 2 files \(cybervamp 1 card\): [1-9]\d* errors?, \d+ warnings?\./);
+    expect(code).toBe(1);
+  });
+
+  it("names the missing required field", () => {
+    const text = MISSPELT.replace("    Hastee.\n", "    Haste.\n").replace("  stats: 2/2\n", "");
+    writeFileSync(path.join(work, "cards/misspelt.cards"), text);
+    const { code, stdout } = cardwright(["check", "--json", "cards"]);
+    const report = JSON.parse(stdout) as { summary: { errors: number }; diagnostics: { code: string; message: string; range: { start: { line: number } } }[] };
+    const missing = report.diagnostics.filter((d) => d.code === "CW2009");
+    expect(missing.map((d) => d.message)).toEqual([
+      'Missing required field "power": a Creature of game "cybervamp" requires cost, faction, power, defense.',
+      'Missing required field "defense": a Creature of game "cybervamp" requires cost, faction, power, defense.',
+    ]);
+    expect(missing[0]!.range.start.line).toBe(3);
+    expect(report.summary.errors).toBe(2);
+    expect(code).toBe(1);
+  });
+
+  it("exits 0 with a clean summary when nothing is wrong", () => {
+    writeFileSync(path.join(work, "cards/misspelt.cards"), MISSPELT.replace("Hastee.", "Haste."));
+    const { code, stdout } = cardwright(["check", "cards"]);
+    expect(stdout.trim()).toBe("Checked 2 files (cybervamp 1 card): 0 errors, 0 warnings.");
+    expect(code).toBe(0);
+  });
+
+  it("reports a path that does not exist", () => {
+    const { code, stdout } = cardwright(["check", "no-such-folder"]);
+    expect(stdout).toContain("no-such-folder:1:1: error CW3005: No such file or directory: no-such-folder.");
+    expect(code).toBe(1);
+  });
+});
+
+describe("cardwright format", () => {
+  it("lists files that would change with --check, then rewrites them in place, idempotently", () => {
+    const messy = MISSPELT.replace("Hastee.", "haste .").replace("  type: Creature — Vampire", "  type:   Creature -- Vampire");
+    const file = path.join(work, "cards/misspelt.cards");
+    writeFileSync(file, messy);
+    const check = cardwright(["format", "--check", "cards"]);
+    expect(check.stdout).toContain("cards/misspelt.cards: would be reformatted");
+    expect(check.code).toBe(1);
+    expect(readFileSync(file, "utf8")).toBe(messy);
+
+    const write = cardwright(["format", "cards"]);
+    expect(write.code).toBe(0);
+    const formatted = readFileSync(file, "utf8");
+    expect(formatted).not.toBe(messy);
+    expect(cardwright(["check", "cards"]).code).toBe(0);
+    const again = cardwright(["format", "--check", "cards"]);
+    expect(again.code).toBe(0);
+    expect(readFileSync(file, "utf8")).toBe(formatted);
+  });
+
+  it("never writes a file with syntax errors, and reports them", () => {
+    const broken = MISSPELT.replace('card "Night Stalker" {', 'card "Night Stalker" {{ :');
+    const file = path.join(work, "cards/misspelt.cards");
+    writeFileSync(file, broken);
+    const { code, stdout } = cardwright(["format", "cards"]);
+    expect(stdout).toMatch(/cards\/misspelt\.cards:\d+:\d+: error CW1\d{3}: /);
+    expect(stdout).toContain("cards/misspelt.cards: not formatted because of the syntax errors above");
+    expect(readFileSync(file, "utf8")).toBe(broken);
+    expect(code).toBe(1);
+  });
+});
+
+describe("the bundled sets", () => {
+  it("check with 0 errors", () => {
+    const { code, stdout } = cardwright(["check", "--json", "cards/"], root);
+    const report = JSON.parse(stdout) as { summary: { errors: number; files: number; cardsPerGame: Record<string, number> }; diagnostics: unknown[] };
+    const errors = (report.diagnostics as { severity: string }[]).filter((d) => d.severity === "error");
+    expect(errors).toEqual([]);
+    expect(Object.keys(report.summary.cardsPerGame).sort()).toEqual(["chromatic", "cybervamp", "duel"]);
+    for (const cards of Object.values(report.summary.cardsPerGame)) expect(cards).toBeGreaterThanOrEqual(40);
+    expect(code).toBe(0);
+  });
+});

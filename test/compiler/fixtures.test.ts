@@ -1,0 +1,50 @@
+/**
+ * One runner for every diagnostic fixture: all files under test/fixtures/diagnostics/ are
+ * checked together as one workspace (the fixture game file and its sets), and each file's
+ * diagnostics must be exactly the ones marked inline in it (see expectations.ts).
+ */
+import { describe, expect, it } from "vitest";
+import * as path from "node:path";
+import { fileURLToPath } from "node:url";
+import { readWorkspaceFiles } from "../../compiler/workspace-disk.ts";
+import { analyzeWorkspace } from "../../compiler/workspace.ts";
+import { describeDiagnostic, describeExpectation, readExpectations, type Expectation } from "./expectations.ts";
+import type { Diagnostic } from "../../compiler/diagnostics.ts";
+
+const root = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
+const read = await readWorkspaceFiles(["test/fixtures/diagnostics"], { cwd: root });
+const analysis = analyzeWorkspace(read.files, { extraDiagnostics: read.diagnostics });
+
+function matches(d: Diagnostic, e: Expectation): boolean {
+  if (d.file !== e.file || d.code !== e.code) return false;
+  if (d.range.start.line !== e.line || d.range.start.column !== e.column) return false;
+  if (e.endColumn !== undefined && (d.range.end.line !== e.line || d.range.end.column !== e.endColumn)) return false;
+  return (d.suggestion ?? undefined) === (e.suggestion ?? undefined);
+}
+
+describe("diagnostic fixtures", () => {
+  it("finds the fixture files", () => {
+    expect(read.files.map((f) => f.path)).toEqual(expect.arrayContaining(["test/fixtures/diagnostics/fixture.game", "test/fixtures/diagnostics/words.cards"]));
+  });
+
+  for (const file of read.files) {
+    it(`${path.basename(file.path)} reports exactly the marked diagnostics`, () => {
+      const expected = readExpectations(file.path, file.text);
+      const actual = analysis.model.diagnostics.filter((d) => d.file === file.path);
+      const unexpected = actual.filter((d) => !expected.some((e) => matches(d, e)));
+      const missing = expected.filter((e) => !actual.some((d) => matches(d, e)));
+      expect({
+        unexpected: unexpected.map((d) => `${describeDiagnostic(d, true)}  (${d.message})`),
+        missing: missing.map(describeExpectation),
+      }).toEqual({ unexpected: [], missing: [] });
+    });
+  }
+
+  it("still models every card of a file whose cards have errors", () => {
+    const words = analysis.model.sets.find((s) => s.code === "FX1");
+    expect(words?.cards.map((c) => c.name)).toEqual(["Squire", "Seer", "Knigth Errant"]);
+    const squire = words!.cards[0]!;
+    expect(squire.stats).toEqual({ power: 2 });
+    expect(squire.subtypes).toEqual(["Knight"]);
+  });
+});
