@@ -446,7 +446,14 @@ export interface Count extends BaseNode {
 /** An item of a noun phrase: a word, `2/2` stats, a quoted name (`"Thrall"`), a number after words (`power 2 or less`), or `or` between alternatives. */
 export type NounItem = WordNode | StatsNode | StringNode | Count;
 
-export type NounFilter = ControlFilter | PrepPhrase | EqualToFilter;
+export type NounFilter = ControlFilter | PrepPhrase | EqualToFilter | RelativeFilter;
+
+/** A relative clause: `that attacked this turn` (that: true, no subject) · `the turn it enters play` (that: false). */
+export interface RelativeFilter extends BaseNode {
+  kind: "relative";
+  that: boolean;
+  clause: Clause;
+}
 
 /** `you control`, `an opponent controls`, `your opponents control`. */
 export interface ControlFilter extends BaseNode {

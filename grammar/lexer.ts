@@ -48,8 +48,8 @@ export const StringLiteral = createToken({
 });
 /** `{R}`, `{2}`, `{G}`: a cost symbol. `{ ... }` with spaces is a block, not a symbol. */
 export const CostSymbol = createToken({ name: "CostSymbol", pattern: /\{[A-Za-z0-9]{1,6}\}/ });
-/** `3/2`, `+1/+1`, `-1/-0`. */
-export const Stats = createToken({ name: "Stats", pattern: /[+-]?\d+\/[+-]?\d+/ });
+/** `3/2`, `+1/+1`, `-1/-0`, `+X/+0`. */
+export const Stats = createToken({ name: "Stats", pattern: /[+-]?(?:\d+|X)\/[+-]?(?:\d+|X)(?![A-Za-z0-9_])/ });
 /** `3`, `+1`, `-2`. */
 export const NumberLiteral = createToken({ name: "NumberLiteral", pattern: /[+-]?\d+/ });
 /** `—` (em dash), `–` (en dash), `--`, or a lone `-` used as a dash. */
@@ -129,14 +129,14 @@ export const Card = keyword("Card", "cards?", ["statement", "noun"], "card");
 export const Scenario = keyword("Scenario", "scenario", ["statement"]);
 export const Param = keyword("Param", "param", ["statement"]);
 export const Resource = keyword("Resource", "resource", ["statement"]);
-export const Color = keyword("Color", "colou?r", ["statement"], "color");
+export const Color = keyword("Color", "colou?rs?", ["statement", "noun"], "color");
 export const SymbolToken = keyword("Symbol", "symbol", ["statement"]);
-export const Zone = keyword("Zone", "zone", ["statement"]);
+export const Zone = keyword("Zone", "zones?", ["statement", "noun"], "zone");
 export const CardType = keyword("CardType", "cardtype", ["statement"]);
 export const Stat = keyword("Stat", "stat", ["statement"]);
 export const Rarity = keyword("Rarity", "rarity", ["statement"]);
-export const Deck = keyword("Deck", "deck", ["statement"]);
-export const Phase = keyword("Phase", "phase", ["statement"]);
+export const Deck = keyword("Deck", "decks?", ["statement", "noun"], "deck");
+export const Phase = keyword("Phase", "phases?", ["statement", "noun"], "phase");
 export const Marker = keyword("Marker", "marker", ["statement"]);
 export const Keyword = keyword("Keyword", "keyword", ["statement"]);
 export const Rule = keyword("Rule", "rule", ["statement"]);
@@ -175,7 +175,7 @@ export const Be = keyword("Be", "is|are|be|been|was|were|isn't|aren't", ["verb"]
 // Verbs the grammar treats structurally (content verbs such as Scry or Exhaust stay Words)
 export const Deal = keyword("Deal", "deal(?:s|t)?", ["verb"], "deal");
 export const Draw = keyword("Draw", "draw(?:s|n)?|drew", ["verb"], "draw");
-export const Discard = keyword("Discard", "discard(?:s|ed)?", ["verb"], "discard");
+export const Discard = keyword("Discard", "discard(?:s|ed)?", ["verb", "noun"], "discard");
 export const Gain = keyword("Gain", "gain(?:s|ed)?", ["verb"], "gain");
 export const Lose = keyword("Lose", "lose(?:s)?|lost", ["verb"], "lose");
 export const Get = keyword("Get", "gets?|got", ["verb"], "get");
@@ -319,9 +319,9 @@ export const allTokens: TokenType[] = [
 
 /** The shared lexer instance (Chevrotain lexers are stateless between `tokenize` calls). */
 export const cardwrightLexer = new Lexer(allTokens, {
-  // Line/column come from `LineMap` on demand; offsets are all we need on tokens, and
-  // "onlyOffset" keeps lexing fast on 10 MB inputs.
-  positionTracking: "onlyOffset",
+  // "full": tokens carry startOffset/endOffset (and line/column). In Chevrotain 11
+  // "onlyOffset" gives no endOffset, which the parser's line-break gates need.
+  positionTracking: "full",
   ensureOptimizations: false,
 });
 

@@ -1,0 +1,962 @@
+/**
+ * From source text to the typed AST: lex once, split the file into chunks (one per card, one
+ * per game-file statement) so a broken card never hides the next card's diagnostics, parse
+ * each chunk with the shared Chevrotain parser, and turn its CST into `ast.ts` nodes.
+ *
+ * Never throws on any input. Syntax diagnostics use the CW1xxx codes of `messages.ts` and
+ * are capped per file (MAX_SYNTAX_DIAGNOSTICS plus one summary), so 10 MB of garbage is
+ * reported in bounded time.
+ */
+import type { CstElement, CstNode, IRecognitionException, IToken, TokenType } from "chevrotain";
+import { EOF, tokenMatcher } from "chevrotain";
+import * as T from "../grammar/lexer.ts";
+import { parser } from "../grammar/parser.ts";
+import type * as A from "./ast.ts";
+import { LineMap, type Diagnostic, type Range } from "./diagnostics.ts";
+import { diagnostic, isMessageCode, messageText, type MessageCode } from "./messages.ts";
+
+export const MAX_SYNTAX_DIAGNOSTICS = 100;
+
+export interface ParseResult {
+  ast: A.Document;
+  /** The same tree as `ast` (both names are in use). */
+  document: A.Document;
+  diagnostics: Diagnostic[];
+}
+
+// ---------------------------------------------------------------------------------------
+// Diagnostics
+
+class Reporter {
+  readonly diagnostics: Diagnostic[] = [];
+  private dropped = 0;
+  constructor(
+    readonly file: string,
+    readonly lines: LineMap,
+  ) {}
+  get full(): boolean {
+    return this.diagnostics.length >= MAX_SYNTAX_DIAGNOSTICS;
+  }
+  /** Counts a problem that is past the cap without building its message. */
+  drop(): void {
+    this.dropped++;
+  }
+  add(d: Diagnostic): void {
+    if (this.full) this.dropped++;
+    else this.diagnostics.push(d);
+  }
+  finish(): Diagnostic[] {
+    if (this.dropped > 0) {
+      const last = this.diagnostics[this.diagnostics.length - 1]!;
+      const message = isMessageCode("CW1009")
+        ? messageText("CW1009" as MessageCode, { count: this.dropped } as never)
+        : `${this.dropped} more syntax errors in this file are not shown.`;
+      this.diagnostics.push({ file: this.file, range: last.range, severity: "error", code: "CW1009", message });
+      this.dropped = 0;
+    }
+    return this.diagnostics;
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Context: the text, its line map and offset helpers
+
+interface Ctx {
+  text: string;
+  file: string;
+  lines: LineMap;
+  report: Reporter;
+  /** Offset used for nodes whose tokens were all inserted by error recovery. */
+  fallbackOffset: number;
+}
+
+function finite(n: number | undefined): n is number {
+  return typeof n === "number" && Number.isFinite(n) && n >= 0;
+}
+
+function rangeOf(ctx: Ctx, start: number, end: number): Range {
+  return ctx.lines.range(start, end);
+}
+
+function tokenRange(ctx: Ctx, t: IToken): Range {
+  if (!finite(t.startOffset)) return rangeOf(ctx, ctx.fallbackOffset, ctx.fallbackOffset);
+  const end = finite(t.endOffset) ? t.endOffset + 1 : t.startOffset + t.image.length;
+  return rangeOf(ctx, t.startOffset, end);
+}
+
+/** Start/end offsets spanned by real (not inserted) tokens of a CST element. */
+function spanOf(el: CstElement): [number, number] | undefined {
+  if ("image" in el) {
+    if (!finite(el.startOffset)) return undefined;
+    return [el.startOffset, finite(el.endOffset) ? el.endOffset + 1 : el.startOffset + el.image.length];
+  }
+  const loc = el.location;
+  if (loc && finite(loc.startOffset) && finite(loc.endOffset)) return [loc.startOffset, loc.endOffset + 1];
+  let start = Infinity;
+  let end = -Infinity;
+  for (const list of Object.values(el.children)) {
+    for (const child of list) {
+      const s = spanOf(child);
+      if (s) {
+        if (s[0] < start) start = s[0];
+        if (s[1] > end) end = s[1];
+      }
+    }
+  }
+  return start === Infinity ? undefined : [start, end];
+}
+
+function cstRange(ctx: Ctx, el: CstElement | undefined): Range {
+  const s = el ? spanOf(el) : undefined;
+  return s ? rangeOf(ctx, s[0], s[1]) : rangeOf(ctx, ctx.fallbackOffset, ctx.fallbackOffset);
+}
+
+function spanRange(ctx: Ctx, parts: (CstElement | undefined)[]): Range {
+  let start = Infinity;
+  let end = -Infinity;
+  for (const p of parts) {
+    const s = p ? spanOf(p) : undefined;
+    if (s) {
+      start = Math.min(start, s[0]);
+      end = Math.max(end, s[1]);
+    }
+  }
+  return start === Infinity ? rangeOf(ctx, ctx.fallbackOffset, ctx.fallbackOffset) : rangeOf(ctx, start, end);
+}
+
+function nodesSpan(ctx: Ctx, nodes: { range: Range }[]): Range {
+  let start = Infinity;
+  let end = -Infinity;
+  for (const n of nodes) {
+    start = Math.min(start, n.range.start.offset);
+    end = Math.max(end, n.range.end.offset);
+  }
+  return start === Infinity ? rangeOf(ctx, ctx.fallbackOffset, ctx.fallbackOffset) : rangeOf(ctx, start, end);
+}
+
+// ---------------------------------------------------------------------------------------
+// CST access
+
+function toks(node: CstNode | undefined, name: string): IToken[] {
+  return ((node?.children[name] ?? []) as IToken[]).filter((t) => "image" in t);
+}
+function tok(node: CstNode | undefined, name: string, i = 0): IToken | undefined {
+  return toks(node, name)[i];
+}
+function subs(node: CstNode | undefined, name: string): CstNode[] {
+  return ((node?.children[name] ?? []) as CstNode[]).filter((n) => "children" in n);
+}
+function sub(node: CstNode | undefined, name: string, i = 0): CstNode | undefined {
+  return subs(node, name)[i];
+}
+/** Real tokens directly under a node, in source order. */
+function directTokens(node: CstNode): IToken[] {
+  const out: IToken[] = [];
+  for (const list of Object.values(node.children)) for (const el of list) if ("image" in el) out.push(el);
+  return out.sort((a, b) => (a.startOffset || 0) - (b.startOffset || 0));
+}
+function isType(t: IToken, type: TokenType): boolean {
+  return tokenMatcher(t, type);
+}
+function inserted(t: IToken | undefined): boolean {
+  return !t || !finite(t.startOffset) || t.isInsertedInRecovery === true;
+}
+
+// ---------------------------------------------------------------------------------------
+// Leaves
+
+const plainWordTypes = new Set<TokenType>([T.Word, T.Variable]);
+
+function normaliseApostrophes(s: string): string {
+  return s.replace(/’/g, "'");
+}
+
+/**
+ * A word node. Keywords in structural positions are stored lower-case (their canonical
+ * spelling); `preserve` keeps the written text (names, field values, markers).
+ */
+function word(ctx: Ctx, t: IToken, preserve = false): A.WordNode {
+  const keyword = !plainWordTypes.has(t.tokenType);
+  const text = keyword && !preserve ? normaliseApostrophes(t.image.toLowerCase()) : t.image;
+  const lemma = keyword ? T.lemmaOf(t.tokenType.name, t.image) : t.image.toLowerCase();
+  return { kind: "word", text, lemma, keyword, range: tokenRange(ctx, t) };
+}
+
+export function unescapeString(image: string): string {
+  const inner = image.length >= 2 ? image.slice(1, -1) : "";
+  return inner.replace(/\\(.)/g, "$1");
+}
+
+function stringNode(ctx: Ctx, t: IToken): A.StringNode {
+  return { kind: "string", value: inserted(t) ? "" : unescapeString(t.image), range: tokenRange(ctx, t) };
+}
+
+function numberNode(ctx: Ctx, t: IToken): A.NumberNode {
+  const value = Number.parseInt(t.image, 10);
+  return { kind: "number", value: Number.isFinite(value) ? value : 0, text: t.image, range: tokenRange(ctx, t) };
+}
+
+function statsNode(ctx: Ctx, t: IToken): A.StatsNode {
+  const [a, b] = t.image.split("/");
+  return { kind: "stats", first: Number.parseInt(a ?? "0", 10) || 0, second: Number.parseInt(b ?? "0", 10) || 0, text: t.image, range: tokenRange(ctx, t) };
+}
+
+const punctText: Record<string, string> = { Dash: "—", Comma: ",", Equals: "=", Plus: "+", Slash: "/", LParen: "(", RParen: ")" };
+
+function valueItem(ctx: Ctx, t: IToken): A.ValueItem {
+  if (isType(t, T.StringLiteral)) return stringNode(ctx, t);
+  if (isType(t, T.NumberLiteral)) return numberNode(ctx, t);
+  if (isType(t, T.CostSymbol)) return { kind: "symbol", symbol: t.image.slice(1, -1), range: tokenRange(ctx, t) };
+  if (isType(t, T.Stats)) return statsNode(ctx, t);
+  const punct = punctText[t.tokenType.name];
+  if (punct !== undefined) return { kind: "punct", text: punct, range: tokenRange(ctx, t) };
+  return word(ctx, t, true);
+}
+
+function valueItems(ctx: Ctx, nodes: CstNode[]): { item: A.ValueItem; token: IToken }[] {
+  const out: { item: A.ValueItem; token: IToken }[] = [];
+  for (const n of nodes) {
+    const t = directTokens(n)[0];
+    if (t && !inserted(t)) out.push({ item: valueItem(ctx, t), token: t });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------
+// Noun phrases, clauses, sequences
+
+const wordNumbers: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+
+function countFrom(ctx: Ctx, t: IToken, comparison: IToken | undefined, last: IToken): A.Count {
+  const range = comparison && !inserted(comparison) ? rangeOf(ctx, t.startOffset, comparison.endOffset! + 1) : tokenRange(ctx, last);
+  const node: A.Count = { kind: "count", text: isType(t, T.Variable) ? t.image : t.image.toLowerCase(), range };
+  if (isType(t, T.Variable) || isType(t, T.X)) node.variable = t.image.toUpperCase();
+  else if (isType(t, T.NumberWord)) node.value = wordNumbers[t.image.toLowerCase()] ?? 0;
+  else {
+    const v = Number.parseInt(t.image, 10);
+    node.value = Number.isFinite(v) ? v : 0;
+  }
+  if (comparison && !inserted(comparison)) node.comparison = comparison.image.toLowerCase() as A.Count["comparison"];
+  return node;
+}
+
+function determinerNode(ctx: Ctx, n: CstNode): A.Determiner | undefined {
+  const up = tok(n, "Up");
+  if (up) {
+    const to = tok(n, "To");
+    const end = to && !inserted(to) ? to : up;
+    return { kind: "determiner", lemma: "up to", text: "up to", range: rangeOf(ctx, up.startOffset, end.endOffset! + 1) };
+  }
+  const count = tok(n, "count");
+  if (count) return countFrom(ctx, count, tok(n, "comparison"), count);
+  const t = tok(n, "Determiner") ?? tok(n, "Pronoun");
+  if (!t || inserted(t)) return undefined;
+  if (isType(t, T.Variable) || isType(t, T.X) || isType(t, T.NumberWord)) return countFrom(ctx, t, undefined, t);
+  return { kind: "determiner", lemma: T.lemmaOf(t.tokenType.name, t.image), text: normaliseApostrophes(t.image.toLowerCase()), range: tokenRange(ctx, t) };
+}
+
+function nounItemNode(ctx: Ctx, n: CstNode): A.NounItem | undefined {
+  const count = tok(n, "count");
+  if (count) return inserted(count) ? undefined : countFrom(ctx, count, tok(n, "comparison"), count);
+  const t = directTokens(n)[0];
+  if (!t || inserted(t)) return undefined;
+  if (isType(t, T.Stats)) return statsNode(ctx, t);
+  if (isType(t, T.StringLiteral)) return stringNode(ctx, t);
+  return word(ctx, t);
+}
+
+function nounPhrase(ctx: Ctx, n: CstNode | undefined): A.NounPhrase {
+  const determiners = subs(n, "determiner").map((d) => determinerNode(ctx, d)).filter((d): d is A.Determiner => !!d);
+  const items = subs(n, "nounItem").map((d) => nounItemNode(ctx, d)).filter((d): d is A.NounItem => !!d);
+  const filters = subs(n, "nounFilter").map((f) => nounFilter(ctx, f)).filter((f): f is A.NounFilter => !!f);
+  return { kind: "np", determiners, items, filters, range: cstRange(ctx, n) };
+}
+
+function nounFilter(ctx: Ctx, n: CstNode): A.NounFilter | undefined {
+  const controller = sub(n, "controller");
+  if (controller) {
+    const tokens = directTokens(controller).filter((t) => !inserted(t));
+    const determiners: A.Determiner[] = [];
+    const items: A.NounItem[] = [];
+    for (const t of tokens) {
+      if (isType(t, T.Determiner) || isType(t, T.Pronoun)) {
+        if (isType(t, T.Variable) || isType(t, T.X) || isType(t, T.NumberWord)) determiners.push(countFrom(ctx, t, undefined, t));
+        else determiners.push({ kind: "determiner", lemma: T.lemmaOf(t.tokenType.name, t.image), text: t.image.toLowerCase(), range: tokenRange(ctx, t) });
+      } else items.push(word(ctx, t));
+    }
+    const verbToken = tok(n, "Control");
+    const np: A.NounPhrase = { kind: "np", determiners, items, filters: [], range: cstRange(ctx, controller) };
+    const verb = verbToken && !inserted(verbToken) ? word(ctx, verbToken) : { kind: "word" as const, text: "control", lemma: "control", keyword: true, range: np.range };
+    return { kind: "controlledBy", controller: np, verb, range: cstRange(ctx, n) };
+  }
+  if (tok(n, "relative")) {
+    const pred = sub(n, "predicate");
+    return { kind: "relative", that: true, clause: clauseOf(ctx, pred, undefined, pred), range: cstRange(ctx, n) };
+  }
+  const relative = sub(n, "relativeClause");
+  if (relative) return { kind: "relative", that: false, clause: clause(ctx, relative), range: cstRange(ctx, n) };
+  const equalTo = sub(n, "equalTo");
+  if (tok(n, "Equal")) return { kind: "equalTo", value: nounPhrase(ctx, equalTo), range: cstRange(ctx, n) };
+  const prep = tok(n, "prep");
+  if (prep) return { kind: "prep", prep: T.lemmaOf(prep.tokenType.name, prep.image), object: nounPhrase(ctx, sub(n, "filterObject")), range: cstRange(ctx, n) };
+  return undefined;
+}
+
+function tailItem(ctx: Ctx, n: CstNode): A.TailItem | undefined {
+  const timing = tok(n, "timing");
+  if (timing) return { kind: "timing", which: T.lemmaOf(timing.tokenType.name, timing.image), range: cstRange(ctx, n) };
+  const cond = tok(n, "condition");
+  if (cond) return { kind: "condition", word: isType(cond, T.Unless) ? "unless" : "if", clause: clause(ctx, sub(n, "clause")), range: cstRange(ctx, n) };
+  if (tok(n, "Where")) {
+    const v = tok(n, "Variable");
+    const variable: A.WordNode = v && !inserted(v) ? word(ctx, v) : { kind: "word", text: "X", lemma: "x", keyword: false, range: cstRange(ctx, n) };
+    return { kind: "where", variable, value: nounPhrase(ctx, sub(n, "whereValue")), range: cstRange(ctx, n) };
+  }
+  if (tok(n, "Instead")) return { kind: "instead", range: cstRange(ctx, n) };
+  const pp = sub(n, "prepPhrase");
+  if (pp) {
+    const prep = tok(pp, "prep");
+    return { kind: "prep", prep: prep ? T.lemmaOf(prep.tokenType.name, prep.image) : "to", object: nounPhrase(ctx, sub(pp, "nounPhrase")), range: cstRange(ctx, n) };
+  }
+  return undefined;
+}
+
+function verbNode(ctx: Ctx, n: CstNode, preserve: boolean): A.WordNode | undefined {
+  const t = directTokens(n)[0];
+  return t && !inserted(t) ? word(ctx, t, preserve) : undefined;
+}
+
+function clause(ctx: Ctx, n: CstNode | undefined, preserveVerb = false): A.Clause {
+  const subj = sub(n, "subject");
+  return clauseOf(ctx, n, subj ? nounPhrase(ctx, sub(subj, "nounPhrase")) : undefined, sub(n, "predicate"), preserveVerb);
+}
+
+function clauseOf(ctx: Ctx, n: CstNode | undefined, subject: A.NounPhrase | undefined, pred: CstNode | undefined, preserveVerb = false): A.Clause {
+  const result: A.Clause = { kind: "clause", tail: [], range: cstRange(ctx, n ?? pred) };
+  if (subject) result.subject = subject;
+  const modal = tok(pred, "modal");
+  if (modal && !inserted(modal)) result.modal = word(ctx, modal);
+  const be = tok(pred, "Be");
+  if (be && !inserted(be)) result.be = word(ctx, be);
+  const verbs = subs(pred, "verb").map((v) => verbNode(ctx, v, preserveVerb)).filter((v): v is A.WordNode => !!v);
+  if (verbs[0]) result.verb = verbs[0];
+  if (verbs.length > 1) result.orVerbs = verbs.slice(1);
+  const object = sub(pred, "object");
+  if (object) result.object = nounPhrase(ctx, object);
+  result.tail = subs(pred, "tailItem").map((t) => tailItem(ctx, t)).filter((t): t is A.TailItem => !!t);
+  return result;
+}
+
+function connectorOf(n: CstNode): A.Connector {
+  if (tok(n, "Period")) return ". then";
+  if (tok(n, "Comma")) return tok(n, "Then") ? ", then" : ",";
+  if (tok(n, "And")) return tok(n, "Then") ? "and then" : "and";
+  return "then";
+}
+
+function sequence(ctx: Ctx, n: CstNode | undefined): A.Sequence {
+  const clauses = subs(n, "clause");
+  const connectors = subs(n, "connector");
+  const steps: A.Step[] = clauses.map((c, i) => {
+    const cl = clause(ctx, c);
+    const conn = i === 0 ? undefined : connectors[i - 1];
+    return { kind: "step", connector: conn ? connectorOf(conn) : "", clause: cl, range: conn ? spanRange(ctx, [conn, c]) : cl.range };
+  });
+  return { kind: "sequence", steps, range: cstRange(ctx, n) };
+}
+
+// ---------------------------------------------------------------------------------------
+// Abilities
+
+/** A bare keyword reference: a content-word verb with at most a number (`Haste`, `Bleed 2`, `Scry X`). */
+function asKeywordRef(step: A.Step): A.KeywordRef | undefined {
+  const c = step.clause;
+  if (c.subject || c.modal || c.be || c.orVerbs || c.tail.length > 0 || !c.verb || c.verb.keyword) return undefined;
+  if (!c.object) return { kind: "keywordRef", name: c.verb, range: c.range };
+  const o = c.object;
+  if (o.items.length === 0 && o.filters.length === 0 && o.determiners.length === 1 && o.determiners[0]!.kind === "count" && !o.determiners[0]!.comparison) {
+    return { kind: "keywordRef", name: c.verb, parameter: o.determiners[0], range: c.range };
+  }
+  return undefined;
+}
+
+function statementOrKeywords(ctx: Ctx, seqNode: CstNode | undefined): A.AbilityBody {
+  const effect = sequence(ctx, seqNode);
+  if (effect.steps.length > 0 && effect.steps.every((s) => s.connector === "" || s.connector === ",")) {
+    const refs = effect.steps.map(asKeywordRef);
+    if (refs.every((r): r is A.KeywordRef => !!r)) return { kind: "keywords", keywords: refs, range: effect.range };
+  }
+  return { kind: "statement", effect, range: effect.range };
+}
+
+function costItem(ctx: Ctx, n: CstNode): A.CostItem {
+  const symbols = toks(n, "CostSymbol").filter((t) => !inserted(t));
+  if (symbols.length > 0) {
+    return { kind: "symbolsCost", symbols: symbols.map((t) => ({ kind: "symbol", symbol: t.image.slice(1, -1), range: tokenRange(ctx, t) })), range: cstRange(ctx, n) };
+  }
+  const amount = sub(n, "amount");
+  if (amount) return { kind: "amountCost", amount: nounPhrase(ctx, amount), range: cstRange(ctx, n) };
+  const c = sub(n, "clause");
+  // A lone word before `:` may be a marker (`PLAY:`): keep its spelling for the checker and the formatter.
+  const onlyVerb = c ? isBareVerbClause(c) : false;
+  return { kind: "clauseCost", clause: clause(ctx, c, onlyVerb), range: cstRange(ctx, n) };
+}
+
+function isBareVerbClause(c: CstNode): boolean {
+  if (sub(c, "subject")) return false;
+  const pred = sub(c, "predicate");
+  return !!pred && subs(pred, "verb").length === 1 && !sub(pred, "object") && subs(pred, "tailItem").length === 0 && !tok(pred, "modal") && !tok(pred, "Be");
+}
+
+function triggerHead(ctx: Ctx, n: CstNode | undefined): A.TriggerHead {
+  const w = tok(n, "When") ? "when" : tok(n, "Whenever") ? "whenever" : "at";
+  const head: A.TriggerHead = { kind: "triggerHead", word: w, range: cstRange(ctx, n) };
+  if (w === "at") head.moment = nounPhrase(ctx, sub(n, "moment"));
+  else head.event = clause(ctx, sub(n, "event"));
+  return head;
+}
+
+function abilityBody(ctx: Ctx, n: CstNode | undefined): A.AbilityBody {
+  const range = cstRange(ctx, n);
+  const prefixed = sub(n, "prefixed");
+  if (prefixed) {
+    return { kind: "prefixed", prefix: subs(prefixed, "costItem").map((c) => costItem(ctx, c)), body: abilityBody(ctx, sub(prefixed, "abilityBody")), range };
+  }
+  const triggered = sub(n, "triggered");
+  if (triggered) {
+    const body: A.TriggeredBody = { kind: "triggered", trigger: triggerHead(ctx, sub(triggered, "triggerHead")), effect: sequence(ctx, sub(triggered, "sequence")), range };
+    const cond = sub(triggered, "condition");
+    if (cond) body.condition = clause(ctx, cond);
+    return body;
+  }
+  const modal = sub(n, "modal");
+  if (modal) {
+    const choose = toks(modal, "choose").filter((t) => !inserted(t)).map((t) => word(ctx, t));
+    return { kind: "modal", choose, modes: subs(modal, "sequence").map((s) => sequence(ctx, s)), range };
+  }
+  const first = sub(n, "firstTime");
+  if (first) return { kind: "replacement", firstTime: true, event: clause(ctx, sub(first, "event")), effect: sequence(ctx, sub(first, "sequence")), range };
+  const conditional = sub(n, "conditional");
+  if (conditional) {
+    const condition = clause(ctx, sub(conditional, "condition"));
+    const effect = sequence(ctx, sub(conditional, "sequence"));
+    if (condition.modal?.lemma === "would") return { kind: "replacement", firstTime: false, event: condition, effect, range };
+    return { kind: "conditional", condition, effect, range };
+  }
+  return statementOrKeywords(ctx, sub(n, "sequence"));
+}
+
+function abilityNode(ctx: Ctx, n: CstNode): A.Ability {
+  const result: A.Ability = { kind: "ability", body: abilityBody(ctx, sub(n, "abilityBody")), range: cstRange(ctx, n) };
+  const tag = tok(n, "tag");
+  if (tag && !inserted(tag)) result.tag = word(ctx, tag, true);
+  return result;
+}
+
+/** Abilities of a text block; reports a missing `.` between two abilities. */
+function abilities(ctx: Ctx, nodes: CstNode[], tokens: IToken[]): A.Ability[] {
+  const out: A.Ability[] = [];
+  for (const n of nodes) {
+    const ability = abilityNode(ctx, n);
+    out.push(ability);
+    const period = tok(n, "Period");
+    const endsWithPeriod = ctx.text.charAt(ability.range.end.offset - 1) === ".";
+    if ((!period || inserted(period)) && !endsWithPeriod) {
+      const next = nextTokenAfter(tokens, ability.range.end.offset);
+      if (next && !isType(next, T.RBrace)) {
+        ctx.report.add(diagnostic("CW1003", ctx.file, rangeOf(ctx, ability.range.end.offset, ability.range.end.offset), { expected: '"." at the end of the ability', found: describeToken(next) }));
+      }
+    }
+  }
+  return out;
+}
+
+function nextTokenAfter(tokens: IToken[], offset: number): IToken | undefined {
+  let lo = 0;
+  let hi = tokens.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (tokens[mid]!.startOffset < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return tokens[lo];
+}
+
+// ---------------------------------------------------------------------------------------
+// Syntax errors → diagnostics
+
+const tokenDescriptions: Record<string, string> = {
+  Colon: '":"', Period: '"."', Comma: '","', Semicolon: '";"', Equals: '"="', LBrace: '"{"', RBrace: '"}"',
+  LBracket: '"["', RBracket: '"]"', LParen: '"("', RParen: '")"', Dash: '"—"', Bullet: '"•"',
+  StringLiteral: "a quoted name", NumberLiteral: "a number", CostSymbol: "a cost symbol like {R}", Stats: "stats like 3/2",
+  AnyWord: "a word", Word: "a word", Variable: "a variable like X", NounWord: "a noun", VerbWord: "a verb",
+  Determiner: "a determiner", Pronoun: "a pronoun", Preposition: "a preposition",
+};
+
+function describeTokenType(name: string): string {
+  return tokenDescriptions[name] ?? (T.keywordTokens[name] ? `"${T.keywordLemma[name]}"` : name);
+}
+
+function describeToken(t: IToken): string {
+  if (t.tokenType === EOF) return "the end of the file";
+  const image = t.image.length > 30 ? `${t.image.slice(0, 27)}...` : t.image;
+  return `"${image}"`;
+}
+
+const ruleDescriptions: Record<string, string> = {
+  gameHeader: 'a game header `game <id> "<Name>"`',
+  gameStatement: "a game-file statement",
+  setHeader: 'a set header `set <CODE> "<Name>" for <game>`',
+  cardDecl: 'a card `card "<Name>" { ... }`',
+  field: "a field `name: value`",
+  ability: "an ability",
+  abilityBody: "an ability",
+  abilityText: "an ability",
+  triggerText: "a trigger (When / Whenever / At ...)",
+  triggerHead: "a trigger (When / Whenever / At ...)",
+  clause: "an effect or event",
+  predicate: "a verb",
+  verb: "a verb",
+  nounPhrase: "a target or amount",
+  sequence: "an effect",
+  costItem: "a cost",
+  valueItem: "a value",
+  definition: 'quoted card text or `rule <name>`',
+  modal: "a mode `• ...`",
+};
+
+function errorRange(ctx: Ctx, e: IRecognitionException, chunk: IToken[]): Range {
+  const t = e.token;
+  if (t && t.tokenType !== EOF && finite(t.startOffset)) return tokenRange(ctx, t);
+  // Inserted tokens and EOF have no offset: point just after the previous real token.
+  const prev = (e as { previousToken?: IToken }).previousToken;
+  if (prev && finite(prev.startOffset)) {
+    const end = finite(prev.endOffset) ? prev.endOffset + 1 : prev.startOffset + prev.image.length;
+    return rangeOf(ctx, end, end);
+  }
+  const last = chunk[chunk.length - 1];
+  const end = last && finite(last.endOffset) ? last.endOffset + 1 : ctx.fallbackOffset;
+  return rangeOf(ctx, end, end);
+}
+
+function reportParseErrors(ctx: Ctx, errors: IRecognitionException[], chunk: IToken[], what: string): void {
+  for (const e of errors) {
+    const range = errorRange(ctx, e, chunk);
+    const found = e.token ? describeToken(e.token) : "the end of the file";
+    const foundText = e.token && e.token.tokenType === EOF ? `the end of the ${what}` : found;
+    const rule = e.context?.ruleStack?.[e.context.ruleStack.length - 1] ?? "";
+    if (e.name === "MismatchedTokenException") {
+      const m = /-->\s*(\w+)\s*<--/.exec(e.message);
+      const expectedType = m?.[1] ?? "";
+      if (expectedType === "RBrace" && e.token?.tokenType === EOF) {
+        ctx.report.add(diagnostic("CW1008", ctx.file, range, { open: "{", close: "}", found: `the end of the ${what}` }));
+      } else if (expectedType === "RBracket" && (e.token?.tokenType === EOF || !finite(e.token?.startOffset))) {
+        ctx.report.add(diagnostic("CW1008", ctx.file, range, { open: "[", close: "]", found: foundText }));
+      } else {
+        ctx.report.add(diagnostic("CW1003", ctx.file, range, { expected: describeTokenType(expectedType), found: foundText }));
+      }
+    } else if (e.name === "NotAllInputParsedException") {
+      ctx.report.add(diagnostic("CW1005", ctx.file, range, { what }));
+    } else {
+      const inAbility = e.context?.ruleStack?.some((r) => r === "ability" || r === "abilityText" || r === "triggerText");
+      if (inAbility) {
+        ctx.report.add(diagnostic("CW1007", ctx.file, range, { detail: `expected ${ruleDescriptions[rule] ?? "more text"}, found ${foundText}` }));
+      } else {
+        ctx.report.add(diagnostic("CW1004", ctx.file, range, { found: foundText, expected: ruleDescriptions[rule] ?? "something else" }));
+      }
+    }
+  }
+}
+
+type EntryRule = "gameHeader" | "gameStatement" | "setHeader" | "cardDecl" | "abilityText" | "triggerText";
+
+function runParser(ctx: Ctx, rule: EntryRule, chunk: IToken[], what: string): CstNode {
+  parser.text = ctx.text;
+  parser.input = chunk;
+  let cst: CstNode;
+  try {
+    cst = parser[rule]();
+  } catch {
+    // Chevrotain recovers from syntax errors itself; anything thrown here is a bug in a
+    // gate. Keep the promise (never throw) and report the chunk as unreadable.
+    cst = { name: rule, children: {} };
+    const first = chunk[0];
+    if (first) ctx.report.add(diagnostic("CW1004", ctx.file, tokenRange(ctx, first), { found: describeToken(first), expected: ruleDescriptions[rule] ?? what }));
+    return cst;
+  }
+  if (parser.errors.length > 0) reportParseErrors(ctx, parser.errors, chunk, what);
+  return cst ?? { name: rule, children: {} };
+}
+
+// ---------------------------------------------------------------------------------------
+// Lexing
+
+interface Lexed {
+  tokens: IToken[];
+  comments: IToken[];
+}
+
+function lex(ctx: Ctx, text: string, shift?: (offset: number) => number): Lexed {
+  const result = T.cardwrightLexer.tokenize(text);
+  let reported = 0;
+  for (const e of result.errors) {
+    if (ctx.report.full || reported > MAX_SYNTAX_DIAGNOSTICS) {
+      ctx.report.drop();
+      continue;
+    }
+    reported++;
+    const start = shift ? shift(e.offset) : e.offset;
+    const end = shift ? shift(e.offset + e.length - 1) + 1 : e.offset + e.length;
+    const ch = text.charAt(e.offset);
+    if (ch === '"' || ch === "“") ctx.report.add(diagnostic("CW1002", ctx.file, rangeOf(ctx, start, end), {}));
+    else ctx.report.add(diagnostic("CW1001", ctx.file, rangeOf(ctx, start, Math.min(end, start + Math.max(1, e.length))), { char: text.substr(e.offset, Math.min(e.length, 10)) }));
+  }
+  const comments = (result.groups["comments"] ?? []) as IToken[];
+  if (shift) {
+    for (const t of [...result.tokens, ...comments]) {
+      const start = shift(t.startOffset);
+      const end = shift((t.endOffset ?? t.startOffset) as number);
+      t.startOffset = start;
+      t.endOffset = end;
+    }
+  }
+  return { tokens: result.tokens, comments };
+}
+
+function commentNodes(ctx: Ctx, comments: IToken[]): A.CommentNode[] {
+  return comments.map((t) => {
+    let i = t.startOffset - 1;
+    while (i >= 0 && (ctx.text[i] === " " || ctx.text[i] === "\t")) i--;
+    const trailing = i >= 0 && ctx.text[i] !== "\n" && ctx.text[i] !== "\r";
+    return { kind: "comment", text: t.image.slice(1).replace(/\s+$/, ""), trailing, range: tokenRange(ctx, t) };
+  });
+}
+
+function lineBreakBetween(text: string, a: IToken, b: IToken): boolean {
+  for (let i = (a.endOffset ?? a.startOffset) + 1; i < b.startOffset; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13) return true;
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------
+// Embedded card text (quoted strings in game files)
+
+/** Lexes and parses the contents of a string token at its own position in the file. */
+function embedded(ctx: Ctx, t: IToken, rule: "abilityText" | "triggerText"): CstNode | undefined {
+  if (inserted(t) || t.image.length < 2) return undefined;
+  // Map each character of the unescaped value back to its offset in the file.
+  const raw = t.image.slice(1, -1);
+  const positions: number[] = [];
+  let value = "";
+  for (let i = 0; i < raw.length; i++) {
+    if (raw[i] === "\\" && i + 1 < raw.length) i++;
+    positions.push(t.startOffset + 1 + i);
+    value += raw[i];
+  }
+  positions.push(t.startOffset + 1 + raw.length);
+  const shift = (o: number) => positions[Math.max(0, Math.min(o, positions.length - 1))]!;
+  const { tokens } = lex(ctx, value, shift);
+  const saved = ctx.fallbackOffset;
+  ctx.fallbackOffset = t.startOffset + 1;
+  const cst = runParser(ctx, rule, tokens, "quoted text");
+  ctx.fallbackOffset = saved;
+  (cst as CstNode & { embeddedTokens?: IToken[] }).embeddedTokens = tokens;
+  return cst;
+}
+
+function embeddedText(ctx: Ctx, t: IToken): A.EmbeddedText {
+  const cst = embedded(ctx, t, "abilityText");
+  const tokens = (cst as (CstNode & { embeddedTokens?: IToken[] }) | undefined)?.embeddedTokens ?? [];
+  return { kind: "embeddedText", string: stringNode(ctx, t), abilities: cst ? abilities(ctx, subs(cst, "ability"), tokens) : [], range: tokenRange(ctx, t) };
+}
+
+function embeddedTrigger(ctx: Ctx, t: IToken): A.EmbeddedTrigger {
+  const cst = embedded(ctx, t, "triggerText");
+  const result: A.EmbeddedTrigger = { kind: "embeddedTrigger", string: stringNode(ctx, t), range: tokenRange(ctx, t) };
+  const head = sub(cst, "triggerHead");
+  if (head) result.trigger = triggerHead(ctx, head);
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------
+// Game files
+
+function gameStatement(ctx: Ctx, n: CstNode, chunk: IToken[]): A.GameStatement | undefined {
+  const range = cstRange(ctx, n);
+  const param = sub(n, "paramDecl");
+  if (param) {
+    const name = tok(param, "name");
+    const value = tok(param, "value");
+    if (!name || inserted(name)) return undefined;
+    let v: A.ParamDecl["value"];
+    if (!value || inserted(value)) v = { kind: "word", text: "", lemma: "", keyword: false, range: tokenRange(ctx, name) };
+    else if (isType(value, T.NumberLiteral)) v = numberNode(ctx, value);
+    else if (isType(value, T.StringLiteral)) v = stringNode(ctx, value);
+    else v = word(ctx, value, true);
+    return { kind: "param", name: word(ctx, name, true), value: v, range };
+  }
+  const kw = sub(n, "keywordDecl");
+  if (kw) {
+    const name = tok(kw, "name");
+    const kind = tok(kw, "keywordKind");
+    if (!name || inserted(name)) return undefined;
+    const def = sub(kw, "definition");
+    const node: A.KeywordDecl = {
+      kind: "keyword",
+      keywordKind: kind && isType(kind, T.Action) ? "action" : "ability",
+      name: word(ctx, name, true),
+      definition: definitionOf(ctx, def, "keyword") as A.EmbeddedText | A.RuleRef,
+      range,
+    };
+    const p = tok(kw, "parameter");
+    if (p && !inserted(p)) node.parameter = word(ctx, p, true);
+    return node;
+  }
+  const marker = sub(n, "markerDecl");
+  if (marker) {
+    const name = tok(marker, "name");
+    if (!name || inserted(name)) return undefined;
+    const def = sub(marker, "definition");
+    const text = tok(def, "text");
+    let definition: A.MarkerDecl["definition"];
+    if (text) definition = embeddedTrigger(ctx, text);
+    else if (tok(def, "Static")) definition = { kind: "static", range: cstRange(ctx, def) };
+    else {
+      ctx.report.add(diagnostic("CW1003", ctx.file, cstRange(ctx, def), { expected: 'quoted trigger text or "static"', found: describeToken(tok(def, "Rule") ?? chunk[chunk.length - 1]!) }));
+      definition = { kind: "static", range: cstRange(ctx, def) };
+    }
+    return { kind: "marker", name: word(ctx, name, true), definition, range };
+  }
+  const rule = sub(n, "ruleDecl");
+  if (rule) {
+    const title = tok(rule, "title");
+    const text = tok(rule, "text");
+    if (!title || !text) return undefined;
+    return { kind: "rule", title: stringNode(ctx, title), text: embeddedText(ctx, text), range };
+  }
+  const phase = sub(n, "phaseDecl");
+  if (phase) {
+    const name = tok(phase, "name");
+    if (!name || inserted(name)) return undefined;
+    const node: A.PhaseDecl = {
+      kind: "phase",
+      name: isType(name, T.StringLiteral) ? stringNode(ctx, name) : word(ctx, name, true),
+      options: valueItems(ctx, subs(phase, "valueItem")).map((v) => v.item),
+      range,
+    };
+    if (tok(phase, "LBrace")) node.steps = subs(phase, "sequence").map((s) => sequence(ctx, s));
+    return node;
+  }
+  const dir = sub(n, "directive");
+  if (dir) {
+    const head = tok(dir, "head");
+    if (!head || inserted(head)) return undefined;
+    const brace = tok(dir, "LBrace");
+    const all = valueItems(ctx, subs(dir, "valueItem"));
+    const node: A.Directive = { kind: "directive", head: word(ctx, head, true), items: [], range };
+    if (brace && !inserted(brace)) {
+      node.items = all.filter((v) => v.token.startOffset < brace.startOffset).map((v) => v.item);
+      const semicolons = toks(dir, "Semicolon").filter((t) => !inserted(t)).map((t) => t.startOffset);
+      const block: A.ValueItem[][] = [[]];
+      for (const v of all.filter((x) => x.token.startOffset > brace.startOffset)) {
+        while (semicolons.length > 0 && semicolons[0]! < v.token.startOffset) {
+          semicolons.shift();
+          block.push([]);
+        }
+        block[block.length - 1]!.push(v.item);
+      }
+      node.block = block.filter((c) => c.length > 0);
+    } else node.items = all.map((v) => v.item);
+    return node;
+  }
+  return undefined;
+}
+
+function definitionOf(ctx: Ctx, def: CstNode | undefined, what: string): A.EmbeddedText | A.RuleRef {
+  const text = tok(def, "text");
+  if (text) return embeddedText(ctx, text);
+  const rule = tok(def, "rule");
+  if (rule && !inserted(rule)) return { kind: "ruleRef", name: word(ctx, rule, true), range: cstRange(ctx, def) };
+  if (tok(def, "Static")) ctx.report.add(diagnostic("CW1003", ctx.file, cstRange(ctx, def), { expected: `quoted card text or "rule <name>" for a ${what}`, found: '"static"' }));
+  return { kind: "ruleRef", name: { kind: "word", text: "", lemma: "", keyword: false, range: cstRange(ctx, def) }, range: cstRange(ctx, def) };
+}
+
+/** Splits a game file into statements: a statement starts on a new line outside braces. */
+function splitGameStatements(text: string, tokens: IToken[]): IToken[][] {
+  const chunks: IToken[][] = [];
+  let current: IToken[] = [];
+  let depth = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const prev = tokens[i - 1];
+    const newLine = !prev || lineBreakBetween(text, prev, t);
+    // A statement keyword at the start of a line ends an unclosed block.
+    if (newLine && depth > 0 && isType(t, T.StatementStart) && !isType(t, T.Counter)) depth = 0;
+    if (newLine && depth === 0 && current.length > 0) {
+      chunks.push(current);
+      current = [];
+    }
+    current.push(t);
+    if (isType(t, T.LBrace)) depth++;
+    else if (isType(t, T.RBrace)) depth = Math.max(0, depth - 1);
+  }
+  if (current.length > 0) chunks.push(current);
+  return chunks;
+}
+
+function parseGameFile(ctx: Ctx, lexed: Lexed): A.GameFile {
+  const doc: A.GameFile = { kind: "gameFile", file: ctx.file, statements: [], comments: commentNodes(ctx, lexed.comments), range: rangeOf(ctx, 0, ctx.text.length) };
+  const chunks = splitGameStatements(ctx.text, lexed.tokens);
+  chunks.forEach((chunk, index) => {
+    ctx.fallbackOffset = chunk[chunk.length - 1]!.endOffset! + 1;
+    if (index === 0) {
+      const cst = runParser(ctx, "gameHeader", chunk, "game header");
+      const id = tok(cst, "id");
+      const title = tok(cst, "title");
+      if (id && !inserted(id)) doc.id = word(ctx, id, true);
+      if (title && !inserted(title)) doc.title = stringNode(ctx, title);
+      return;
+    }
+    const cst = runParser(ctx, "gameStatement", chunk, "statement");
+    const statement = gameStatement(ctx, cst, chunk);
+    if (statement) doc.statements.push(statement);
+  });
+  return doc;
+}
+
+// ---------------------------------------------------------------------------------------
+// Card files
+
+/** Splits a card file at each `card "<Name>" {`. The first chunk is the set header. */
+function splitCards(tokens: IToken[]): IToken[][] {
+  const chunks: IToken[][] = [[]];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (isType(t, T.Card) && tokens[i + 1] && isType(tokens[i + 1]!, T.StringLiteral) && tokens[i + 2] && isType(tokens[i + 2]!, T.LBrace)) chunks.push([]);
+    chunks[chunks.length - 1]!.push(t);
+  }
+  return chunks;
+}
+
+function cardDecl(ctx: Ctx, cst: CstNode, chunk: IToken[]): A.CardDecl | undefined {
+  const name = tok(cst, "name");
+  if (!name) return undefined;
+  const fields: A.Field[] = subs(cst, "field").flatMap((f) => {
+    const fname = tok(f, "name");
+    if (!fname || inserted(fname)) return [];
+    const hasColon = !!tok(f, "Colon") && !inserted(tok(f, "Colon"));
+    return [{ kind: "field" as const, name: word(ctx, fname, true), value: valueItems(ctx, subs(f, "valueItem")).map((v) => v.item), flag: !hasColon, range: cstRange(ctx, f) }];
+  });
+  const card: A.CardDecl = { kind: "card", name: stringNode(ctx, name), fields, abilities: abilities(ctx, subs(cst, "ability"), chunk), range: cstRange(ctx, cst) };
+  const text = tok(cst, "Text");
+  if (text && !inserted(text)) {
+    const parts: CstElement[] = [text, ...subs(cst, "ability")];
+    card.textRange = spanRange(ctx, parts);
+  }
+  return card;
+}
+
+function parseCardFile(ctx: Ctx, lexed: Lexed): A.CardFile {
+  const doc: A.CardFile = { kind: "cardFile", file: ctx.file, cards: [], comments: commentNodes(ctx, lexed.comments), range: rangeOf(ctx, 0, ctx.text.length) };
+  const [header, ...cards] = splitCards(lexed.tokens);
+  if (header && header.length > 0) {
+    ctx.fallbackOffset = header[header.length - 1]!.endOffset! + 1;
+    if (isType(header[0]!, T.SetToken)) {
+      const cst = runParser(ctx, "setHeader", header, "set header");
+      const code = tok(cst, "code");
+      const title = tok(cst, "title");
+      const game = tok(cst, "game");
+      if (code && !inserted(code)) doc.code = word(ctx, code, true);
+      if (title && !inserted(title)) doc.title = stringNode(ctx, title);
+      if (game && !inserted(game)) doc.game = word(ctx, game, true);
+    } else {
+      ctx.report.add(diagnostic("CW1006", ctx.file, tokenRange(ctx, header[0]!), { found: describeToken(header[0]!) }));
+    }
+  } else if (cards.length > 0) {
+    ctx.report.add(diagnostic("CW1006", ctx.file, tokenRange(ctx, cards[0]![0]!), { found: describeToken(cards[0]![0]!) }));
+  }
+  for (const chunk of cards) {
+    ctx.fallbackOffset = chunk[chunk.length - 1]!.endOffset! + 1;
+    const cst = runParser(ctx, "cardDecl", chunk, "card");
+    const card = cardDecl(ctx, cst, chunk);
+    if (card) doc.cards.push(card);
+  }
+  return doc;
+}
+
+// ---------------------------------------------------------------------------------------
+// Entry points
+
+/** Parses a game file or a card file. Never throws; syntax problems come back as diagnostics. */
+export function parseDocument(text: string, file: string): ParseResult {
+  const lines = new LineMap(text);
+  const ctx: Ctx = { text, file, lines, report: new Reporter(file, lines), fallbackOffset: 0 };
+  let doc: A.Document;
+  try {
+    const lexed = lex(ctx, text);
+    const first = lexed.tokens[0];
+    if (first && isType(first, T.Game)) doc = parseGameFile(ctx, lexed);
+    else if (first && isType(first, T.Scenario)) {
+      // Scenario files have their own parser (grammar/scenario.ts); nothing to report here.
+      doc = { kind: "cardFile", file, cards: [], comments: commentNodes(ctx, lexed.comments), range: rangeOf(ctx, 0, text.length) };
+    } else if (!first) {
+      doc = { kind: "cardFile", file, cards: [], comments: commentNodes(ctx, lexed.comments), range: rangeOf(ctx, 0, text.length) };
+    } else doc = parseCardFile(ctx, lexed);
+  } catch (error) {
+    // Defensive: a bug must not take the editor or the CLI down with it.
+    doc = { kind: "cardFile", file, cards: [], comments: [], range: rangeOf(ctx, 0, text.length) };
+    ctx.report.add(diagnostic("CW1004", file, rangeOf(ctx, 0, Math.min(1, text.length)), { found: "this file", expected: `readable card text (internal error: ${String(error)})` }));
+  }
+  return { ast: doc, document: doc, diagnostics: ctx.report.finish() };
+}
+
+/**
+ * Parses card text on its own (abilities, as in a card's `text:` block), e.g. for the
+ * studio or scenario files. `baseOffset` shifts ranges when the text sits inside a larger file.
+ */
+export function parseAbilityText(text: string, file: string): { abilities: A.Ability[]; diagnostics: Diagnostic[] } {
+  const lines = new LineMap(text);
+  const ctx: Ctx = { text, file, lines, report: new Reporter(file, lines), fallbackOffset: text.length };
+  try {
+    const lexed = lex(ctx, text);
+    const cst = runParser(ctx, "abilityText", lexed.tokens, "text");
+    return { abilities: abilities(ctx, subs(cst, "ability"), lexed.tokens), diagnostics: ctx.report.finish() };
+  } catch (error) {
+    ctx.report.add(diagnostic("CW1004", file, rangeOf(ctx, 0, 0), { found: "this text", expected: `readable card text (internal error: ${String(error)})` }));
+    return { abilities: [], diagnostics: ctx.report.finish() };
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Tree walking (for the checker, the studio and tests)
+
+/** Calls `visit` on every node of the tree, parents before children, in source order of properties. */
+export function forEachNode(root: A.AnyNode | A.AnyNode[], visit: (node: A.AnyNode, parent: A.AnyNode | undefined) => void): void {
+  const walk = (value: unknown, parent: A.AnyNode | undefined): void => {
+    if (Array.isArray(value)) {
+      for (const v of value) walk(v, parent);
+      return;
+    }
+    if (!value || typeof value !== "object") return;
+    const obj = value as Record<string, unknown>;
+    if (typeof obj["kind"] !== "string") return;
+    const node = obj as unknown as A.AnyNode;
+    visit(node, parent);
+    for (const [key, child] of Object.entries(obj)) {
+      if (key === "range" || key === "kind") continue;
+      if (child && typeof child === "object") walk(child, node);
+    }
+  };
+  walk(root, undefined);
+}
+
+/** Every word of a tree (content words and keywords) with its parent node. */
+export function wordsOf(root: A.AnyNode | A.AnyNode[]): { word: A.WordNode; parent: A.AnyNode | undefined }[] {
+  const out: { word: A.WordNode; parent: A.AnyNode | undefined }[] = [];
+  forEachNode(root, (node, parent) => {
+    if (node.kind === "word") out.push({ word: node, parent });
+  });
+  return out;
+}

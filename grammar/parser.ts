@@ -1,0 +1,768 @@
+/**
+ * The Chevrotain parser for game files and card files (one instance, built once, reused).
+ *
+ * Entry rules (each parses one chunk of a file; `compiler/build.ts` splits files into chunks
+ * so that one broken card or statement never hides the diagnostics of the next):
+ *   gameHeader     `game duel "Three-Slot Duel"`
+ *   gameStatement  one line of a game file (param, keyword, marker, rule, phase, or a generic directive)
+ *   setHeader      `set DU1 "Duel Starter" for duel`
+ *   cardDecl       `card "Name" { fields... text: abilities... }`
+ *   abilityText    abilities on their own (quoted card text in a game file, the studio, scenarios)
+ *   triggerText    a trigger head on its own (`marker PLAY = "When this enters play"`)
+ *
+ * The grammar is game-agnostic: content words are `Word`s; the checker resolves them.
+ */
+import { CstParser, EOF, type IToken, type TokenType, tokenMatcher } from "chevrotain";
+import * as T from "./lexer.ts";
+
+/** Tokens the parser treats as part of a value list (field values, directive items). */
+const valueTokens: TokenType[] = [
+  T.AnyWord, T.NumberLiteral, T.StringLiteral, T.CostSymbol, T.Stats, T.Dash, T.Comma,
+  T.Equals, T.Plus, T.Slash, T.LParen, T.RParen,
+];
+
+/** Chunks with more syntax errors than this stop early (the file's report is capped anyway). */
+export const MAX_ERRORS_PER_CHUNK = 20;
+
+function is(token: IToken, type: TokenType): boolean {
+  return tokenMatcher(token, type);
+}
+
+export class CardwrightParser extends CstParser {
+  /** Source text of the current input; gates use it to see line breaks between tokens. */
+  text = "";
+
+  constructor() {
+    super(T.allTokens, { recoveryEnabled: true, maxLookahead: 1, nodeLocationTracking: "onlyOffset" });
+    this.performSelfAnalysis();
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Gates (plain lookahead helpers; never called while Chevrotain records the grammar)
+
+  /** True when a line break separates the last consumed token from the next one. */
+  private lineBreakAhead(): boolean {
+    const prev = this.LA(0);
+    const next = this.LA(1);
+    if (next.tokenType === EOF) return true;
+    const from = Number.isFinite(prev.endOffset) ? prev.endOffset! + 1 : 0;
+    const to = Number.isFinite(next.startOffset) ? next.startOffset : from;
+    for (let i = from; i < to; i++) {
+      const c = this.text.charCodeAt(i);
+      if (c === 10 || c === 13) return true;
+    }
+    return false;
+  }
+
+  private isFieldStart(k = 1): boolean {
+    return is(this.LA(k), T.AnyWord) && is(this.LA(k + 1), T.Colon);
+  }
+
+  /** `you control`, `an opponent controls`, `your opponents control`, `opponents control` at LA(k). */
+  private isControlFilterAt(k: number): boolean {
+    const a = this.LA(k);
+    if (is(a, T.You) || is(a, T.Opponent) || is(a, T.Player) || is(a, T.They)) return is(this.LA(k + 1), T.Control);
+    if (is(a, T.A) || is(a, T.Each) || is(a, T.Your) || is(a, T.Any) || is(a, T.Their) || is(a, T.Its) || is(a, T.That) || is(a, T.Another)) {
+      const b = this.LA(k + 1);
+      return (is(b, T.Opponent) || is(b, T.Player) || is(b, T.Word)) && is(this.LA(k + 2), T.Control);
+    }
+    return false;
+  }
+
+  private isModalToken(t: IToken): boolean {
+    return is(t, T.May) || is(t, T.Can) || is(t, T.Cannot) || is(t, T.Would) || is(t, T.Must) || is(t, T.DoesNot);
+  }
+
+  /**
+   * Does the clause starting at LA(1) open with a subject noun phrase? Pronouns and
+   * determiners always do; a content word does when, after more nouns, a verb, a modal or
+   * a `you control` filter follows (`Vampires you control get ...`), and not when a number,
+   * a determiner or the end follows (`Scry 1.`, `Exhaust target creature.`, `Haste.`).
+   */
+  private startsWithSubject(): boolean {
+    const first = this.LA(1);
+    if (is(first, T.VerbWord) || this.isModalToken(first)) return false;
+    if (is(first, T.Pronoun) || is(first, T.Determiner) || is(first, T.NumberLiteral) || is(first, T.Up)) return true;
+    if (!is(first, T.NounWord) && !is(first, T.Stats) && !is(first, T.StringLiteral)) return false;
+    for (let k = 2; k < 40; k++) {
+      const t = this.LA(k);
+      if (this.isControlFilterAt(k)) return true;
+      if (is(t, T.VerbWord) || this.isModalToken(t)) return true;
+      if (is(t, T.With) || is(t, T.Without)) return true;
+      if (is(t, T.NounWord) || is(t, T.Stats) || is(t, T.StringLiteral) || is(t, T.Or)) continue;
+      return false;
+    }
+    return false;
+  }
+
+  /** Does a filter of a noun phrase start at LA(1)? (`you control`, `with Flying`, `that attacked`, `it enters play`) */
+  private startsNounFilter(): boolean {
+    const t = this.LA(1);
+    if (this.isControlFilterAt(1)) return true;
+    if (is(t, T.Equal) && is(this.LA(2), T.To)) return true;
+    if (is(t, T.Of) || is(t, T.In) || is(t, T.From) || is(t, T.With) || is(t, T.Without) || is(t, T.Under) || is(t, T.Among)) return true;
+    return this.isRelativeClauseAt(1);
+  }
+
+  /** `that attacked this turn`, `it enters play` (a relative clause after a noun: `the turn it enters play`). */
+  private isRelativeClauseAt(k: number): boolean {
+    const t = this.LA(k);
+    const next = this.LA(k + 1);
+    if (is(t, T.That)) return is(next, T.VerbWord) || is(next, T.Be) || this.isModalToken(next);
+    if (is(t, T.It) || is(t, T.They)) return (is(next, T.VerbWord) && !is(next, T.Control)) || is(next, T.Be);
+    return false;
+  }
+
+  /** Tail items whose first token is shared with other forms need their second token checked. */
+  private startsTail(): boolean {
+    const t = this.LA(1);
+    if (is(t, T.Comma)) return is(this.LA(2), T.Where);
+    if (is(t, T.This) || is(t, T.Each) || is(t, T.That)) return is(this.LA(2), T.Turn);
+    return true;
+  }
+
+  /** Can a noun phrase start at LA(1)? */
+  private startsNounPhrase(): boolean {
+    const t = this.LA(1);
+    return (
+      is(t, T.Determiner) || is(t, T.Pronoun) || is(t, T.NumberLiteral) || is(t, T.NounWord) ||
+      is(t, T.Stats) || is(t, T.StringLiteral) || (is(t, T.Up) && is(this.LA(2), T.To))
+    );
+  }
+
+  /**
+   * In a subject, a plain word followed by a number, a determiner or the end of the clause
+   * is the verb (`Target opponent mills 2.`), not another noun.
+   */
+  private subjectWordContinues(): boolean {
+    const t = this.LA(1);
+    if (is(t, T.VerbWord)) return false;
+    if (!is(t, T.Word)) return true;
+    const next = this.LA(2);
+    if (this.isControlFilterAt(2)) return true;
+    if (is(next, T.NounWord) || is(next, T.Stats) || is(next, T.StringLiteral) || is(next, T.VerbWord)) return true;
+    if (this.isModalToken(next) || is(next, T.With) || is(next, T.Without) || is(next, T.In) || is(next, T.Of) || is(next, T.Under) || is(next, T.From)) return true;
+    return false;
+  }
+
+  /** Is there a `:` ahead before the end of this ability (so it opens with a cost or marker prefix)? */
+  private hasPrefixAhead(): boolean {
+    for (let k = 1; k < 40; k++) {
+      const t = this.LA(k);
+      if (is(t, T.Colon)) return true;
+      if (t.tokenType === EOF || is(t, T.Period) || is(t, T.RBrace) || is(t, T.LBracket) || is(t, T.When) || is(t, T.Whenever) || is(t, T.Bullet)) return false;
+    }
+    return false;
+  }
+
+  /** `Choose one —`: a dash before the end of the sentence. */
+  private isModalAhead(): boolean {
+    if (!is(this.LA(1), T.Choose)) return false;
+    for (let k = 2; k < 10; k++) {
+      const t = this.LA(k);
+      if (is(t, T.Dash)) return true;
+      if (!is(t, T.AnyWord) && !is(t, T.NumberLiteral)) return false;
+    }
+    return false;
+  }
+
+  // -------------------------------------------------------------------------------------
+  // Game files
+
+  public gameHeader = this.RULE("gameHeader", () => {
+    this.CONSUME(T.Game);
+    this.CONSUME(T.AnyWord, { LABEL: "id" });
+    this.CONSUME(T.StringLiteral, { LABEL: "title" });
+  });
+
+  public gameStatement = this.RULE("gameStatement", () => {
+    this.OR({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        { ALT: () => this.SUBRULE(this.paramDecl) },
+        { ALT: () => this.SUBRULE(this.keywordDecl) },
+        { ALT: () => this.SUBRULE(this.markerDecl) },
+        { GATE: () => is(this.LA(2), T.StringLiteral) && is(this.LA(3), T.Equals), ALT: () => this.SUBRULE(this.ruleDecl) },
+        { ALT: () => this.SUBRULE(this.phaseDecl) },
+        { ALT: () => this.SUBRULE(this.directive) },
+      ],
+    });
+  });
+
+  private paramDecl = this.RULE("paramDecl", () => {
+    this.CONSUME(T.Param);
+    this.CONSUME(T.AnyWord, { LABEL: "name" });
+    this.CONSUME(T.Equals);
+    this.OR([
+      { ALT: () => this.CONSUME(T.NumberLiteral, { LABEL: "value" }) },
+      { ALT: () => this.CONSUME(T.StringLiteral, { LABEL: "value" }) },
+      { ALT: () => this.CONSUME2(T.AnyWord, { LABEL: "value" }) },
+    ]);
+  });
+
+  private keywordDecl = this.RULE("keywordDecl", () => {
+    this.CONSUME(T.Keyword);
+    this.OR([
+      { ALT: () => this.CONSUME(T.Ability, { LABEL: "keywordKind" }) },
+      { ALT: () => this.CONSUME(T.Action, { LABEL: "keywordKind" }) },
+    ]);
+    this.CONSUME(T.AnyWord, { LABEL: "name" });
+    this.OPTION(() => this.CONSUME(T.Variable, { LABEL: "parameter" }));
+    this.CONSUME(T.Equals);
+    this.SUBRULE(this.definition);
+  });
+
+  private definition = this.RULE("definition", () => {
+    this.OR([
+      { ALT: () => this.CONSUME(T.StringLiteral, { LABEL: "text" }) },
+      {
+        ALT: () => {
+          this.CONSUME(T.Rule);
+          this.CONSUME(T.AnyWord, { LABEL: "rule" });
+        },
+      },
+      { ALT: () => this.CONSUME(T.Static) },
+    ]);
+  });
+
+  private markerDecl = this.RULE("markerDecl", () => {
+    this.CONSUME(T.Marker);
+    this.CONSUME(T.AnyWord, { LABEL: "name" });
+    this.CONSUME(T.Equals);
+    this.SUBRULE(this.definition);
+  });
+
+  private ruleDecl = this.RULE("ruleDecl", () => {
+    this.CONSUME(T.Rule);
+    this.CONSUME(T.StringLiteral, { LABEL: "title" });
+    this.CONSUME(T.Equals);
+    this.CONSUME2(T.StringLiteral, { LABEL: "text" });
+  });
+
+  private phaseDecl = this.RULE("phaseDecl", () => {
+    this.CONSUME(T.Phase);
+    this.OR([
+      { ALT: () => this.CONSUME(T.StringLiteral, { LABEL: "name" }) },
+      { ALT: () => this.CONSUME(T.AnyWord, { LABEL: "name" }) },
+    ]);
+    this.MANY(() => this.SUBRULE(this.valueItem));
+    this.OPTION(() => {
+      this.CONSUME(T.LBrace);
+      this.OPTION2(() => {
+        this.SUBRULE(this.sequence);
+        this.MANY2(() => {
+          this.CONSUME(T.Semicolon);
+          this.OPTION3(() => this.SUBRULE2(this.sequence));
+        });
+      });
+      this.CONSUME(T.RBrace);
+    });
+  });
+
+  private directive = this.RULE("directive", () => {
+    this.CONSUME(T.AnyWord, { LABEL: "head" });
+    this.MANY(() => this.SUBRULE(this.valueItem));
+    this.OPTION(() => {
+      this.CONSUME(T.LBrace);
+      this.MANY2(() => {
+        this.OR([
+          { ALT: () => this.SUBRULE2(this.valueItem) },
+          { ALT: () => this.CONSUME(T.Semicolon) },
+        ]);
+      });
+      this.CONSUME(T.RBrace);
+    });
+  });
+
+  /** One item of a value list: a word, number, string, cost symbol, stats or meaningful punctuation. */
+  private valueItem = this.RULE("valueItem", () => {
+    this.OR(valueTokens.map((type) => ({ ALT: () => this.CONSUME(type) })));
+  });
+
+  // -------------------------------------------------------------------------------------
+  // Card files
+
+  public setHeader = this.RULE("setHeader", () => {
+    this.CONSUME(T.SetToken);
+    this.CONSUME(T.AnyWord, { LABEL: "code" });
+    this.CONSUME(T.StringLiteral, { LABEL: "title" });
+    this.CONSUME(T.For);
+    this.CONSUME2(T.AnyWord, { LABEL: "game" });
+  });
+
+  /** Error budget per chunk: loops stop early on input that is mostly errors, so parsing stays bounded. */
+  private withinBudget(): boolean {
+    return this.errors.length < MAX_ERRORS_PER_CHUNK;
+  }
+
+  public cardDecl = this.RULE("cardDecl", () => {
+    this.CONSUME(T.Card);
+    this.CONSUME(T.StringLiteral, { LABEL: "name" });
+    this.CONSUME(T.LBrace);
+    this.MANY({
+      GATE: () => !(is(this.LA(1), T.Text) && is(this.LA(2), T.Colon)),
+      DEF: () => this.SUBRULE(this.field),
+    });
+    this.OPTION(() => {
+      this.CONSUME(T.Text);
+      this.CONSUME(T.Colon);
+      this.MANY2({ GATE: () => this.withinBudget(), DEF: () => this.SUBRULE(this.ability) });
+    });
+    this.CONSUME(T.RBrace);
+  });
+
+  private field = this.RULE("field", () => {
+    this.CONSUME(T.AnyWord, { LABEL: "name" });
+    this.OPTION(() => {
+      this.CONSUME(T.Colon);
+      this.MANY({
+        GATE: () => {
+          if (this.isFieldStart()) return false;
+          // A value runs to the end of its line; a trailing dash or comma continues it.
+          const prev = this.LA(0);
+          return !this.lineBreakAhead() || is(prev, T.Dash) || is(prev, T.Comma);
+        },
+        DEF: () => this.SUBRULE(this.valueItem),
+      });
+    });
+  });
+
+  // -------------------------------------------------------------------------------------
+  // Abilities
+
+  public abilityText = this.RULE("abilityText", () => {
+    this.MANY({ GATE: () => this.withinBudget(), DEF: () => this.SUBRULE(this.ability) });
+  });
+
+  public triggerText = this.RULE("triggerText", () => {
+    this.SUBRULE(this.triggerHead);
+  });
+
+  private ability = this.RULE("ability", () => {
+    this.OPTION(() => {
+      this.CONSUME(T.LBracket);
+      this.CONSUME(T.AnyWord, { LABEL: "tag" });
+      this.CONSUME(T.RBracket);
+    });
+    this.SUBRULE(this.abilityBody);
+    this.OPTION2(() => this.CONSUME(T.Period));
+  });
+
+  private abilityBody = this.RULE("abilityBody", () => {
+    this.OR({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        { GATE: () => this.hasPrefixAhead(), ALT: () => this.SUBRULE(this.prefixed) },
+        { ALT: () => this.SUBRULE(this.triggered) },
+        { GATE: () => this.isModalAhead(), ALT: () => this.SUBRULE(this.modal) },
+        {
+          GATE: () => is(this.LA(1), T.The) && is(this.LA(2), T.First) && is(this.LA(3), T.Time),
+          ALT: () => this.SUBRULE(this.firstTime),
+        },
+        { ALT: () => this.SUBRULE(this.conditional) },
+        { ALT: () => this.SUBRULE(this.sequence) },
+      ],
+    });
+  });
+
+  private prefixed = this.RULE("prefixed", () => {
+    this.SUBRULE(this.costItem);
+    this.MANY(() => {
+      this.CONSUME(T.Comma);
+      this.SUBRULE2(this.costItem);
+    });
+    this.CONSUME(T.Colon);
+    this.SUBRULE(this.abilityBody);
+  });
+
+  private costItem = this.RULE("costItem", () => {
+    this.OR({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        { ALT: () => this.AT_LEAST_ONE(() => this.CONSUME(T.CostSymbol)) },
+        {
+          GATE: () => is(this.LA(1), T.NumberLiteral) || is(this.LA(1), T.NumberWord) || is(this.LA(1), T.Variable),
+          ALT: () => this.SUBRULE(this.nounPhrase, { LABEL: "amount" }),
+        },
+        { ALT: () => this.SUBRULE(this.clause) },
+      ],
+    });
+  });
+
+  private triggerHead = this.RULE("triggerHead", () => {
+    this.OR([
+      {
+        ALT: () => {
+          this.OR2([{ ALT: () => this.CONSUME(T.When) }, { ALT: () => this.CONSUME(T.Whenever) }]);
+          this.SUBRULE(this.clause, { LABEL: "event" });
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(T.At);
+          this.SUBRULE(this.nounPhrase, { LABEL: "moment" });
+        },
+      },
+    ]);
+  });
+
+  private triggered = this.RULE("triggered", () => {
+    this.SUBRULE(this.triggerHead);
+    this.OPTION(() => this.CONSUME(T.Comma));
+    this.OPTION2(() => {
+      this.CONSUME(T.If);
+      this.SUBRULE(this.clause, { LABEL: "condition" });
+      this.CONSUME2(T.Comma);
+    });
+    this.SUBRULE(this.sequence);
+  });
+
+  private modal = this.RULE("modal", () => {
+    this.CONSUME(T.Choose);
+    this.MANY(() => {
+      this.OR([
+        { ALT: () => this.CONSUME(T.AnyWord, { LABEL: "choose" }) },
+        { ALT: () => this.CONSUME(T.NumberLiteral, { LABEL: "choose" }) },
+      ]);
+    });
+    this.CONSUME(T.Dash);
+    this.AT_LEAST_ONE(() => {
+      this.CONSUME(T.Bullet);
+      this.SUBRULE(this.sequence);
+      this.OPTION(() => this.CONSUME(T.Period));
+    });
+  });
+
+  private firstTime = this.RULE("firstTime", () => {
+    this.CONSUME(T.The);
+    this.CONSUME(T.First);
+    this.CONSUME(T.Time);
+    this.SUBRULE(this.clause, { LABEL: "event" });
+    this.CONSUME(T.Comma);
+    this.SUBRULE(this.sequence);
+  });
+
+  private conditional = this.RULE("conditional", () => {
+    this.CONSUME(T.If);
+    this.SUBRULE(this.clause, { LABEL: "condition" });
+    this.CONSUME(T.Comma);
+    this.SUBRULE(this.sequence);
+  });
+
+  // -------------------------------------------------------------------------------------
+  // Sentences
+
+  public sequence = this.RULE("sequence", () => {
+    this.SUBRULE(this.clause);
+    this.MANY({
+      GATE: () => {
+        const t = this.LA(1);
+        if (is(t, T.Period)) return is(this.LA(2), T.Then);
+        if (is(t, T.Comma)) return !is(this.LA(2), T.Where);
+        return true;
+      },
+      DEF: () => {
+        this.SUBRULE(this.connector);
+        this.SUBRULE2(this.clause);
+      },
+    });
+  });
+
+  private connector = this.RULE("connector", () => {
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(T.Comma);
+          this.OPTION(() => this.CONSUME(T.Then));
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(T.And);
+          this.OPTION2(() => this.CONSUME2(T.Then));
+        },
+      },
+      { ALT: () => this.CONSUME3(T.Then) },
+      {
+        ALT: () => {
+          this.CONSUME(T.Period);
+          this.CONSUME4(T.Then);
+        },
+      },
+    ]);
+  });
+
+  public clause = this.RULE("clause", () => {
+    this.OR({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        {
+          GATE: () => this.startsWithSubject(),
+          ALT: () => {
+            this.SUBRULE(this.subject);
+            this.SUBRULE(this.predicate);
+          },
+        },
+        { ALT: () => this.SUBRULE2(this.predicate) },
+      ],
+    });
+  });
+
+  private subject = this.RULE("subject", () => {
+    this.SUBRULE(this.nounPhrase, { ARGS: [true] });
+  });
+
+  private predicate = this.RULE("predicate", () => {
+    this.OPTION(() => {
+      this.OR([
+        { ALT: () => this.CONSUME(T.May, { LABEL: "modal" }) },
+        { ALT: () => this.CONSUME(T.Cannot, { LABEL: "modal" }) },
+        { ALT: () => this.CONSUME(T.Can, { LABEL: "modal" }) },
+        { ALT: () => this.CONSUME(T.Would, { LABEL: "modal" }) },
+        { ALT: () => this.CONSUME(T.Must, { LABEL: "modal" }) },
+        { ALT: () => this.CONSUME(T.DoesNot, { LABEL: "modal" }) },
+      ]);
+    });
+    this.OR2({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        {
+          ALT: () => {
+            this.CONSUME(T.Be);
+            this.OPTION2({
+              GATE: () => is(this.LA(1), T.VerbWord) || is(this.LA(1), T.Word),
+              DEF: () => this.SUBRULE(this.verb),
+            });
+          },
+        },
+        { ALT: () => this.SUBRULE2(this.verb) },
+      ],
+    });
+    // `can't attack or block`
+    this.MANY2({
+      GATE: () => is(this.LA(1), T.Or) && (is(this.LA(2), T.VerbWord) || is(this.LA(2), T.Word)) && !is(this.LA(3), T.Control),
+      DEF: () => {
+        this.CONSUME(T.Or);
+        this.SUBRULE3(this.verb);
+      },
+    });
+    this.OPTION3({
+      GATE: () => this.startsNounPhrase(),
+      DEF: () => this.SUBRULE(this.nounPhrase, { LABEL: "object", ARGS: [false] }),
+    });
+    this.MANY({ GATE: () => this.startsTail(), DEF: () => this.SUBRULE(this.tailItem) });
+  });
+
+  private verb = this.RULE("verb", () => {
+    this.OR({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        { ALT: () => this.CONSUME(T.VerbWord) },
+        { ALT: () => this.CONSUME(T.Word) },
+        { ALT: () => this.CONSUME(T.AnyWord) },
+      ],
+    });
+  });
+
+  private tailItem = this.RULE("tailItem", () => {
+    this.OR({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        {
+          GATE: () => (is(this.LA(1), T.This) || is(this.LA(1), T.Each) || is(this.LA(1), T.That)) && is(this.LA(2), T.Turn),
+          ALT: () => {
+            this.OR2([
+              { ALT: () => this.CONSUME(T.This, { LABEL: "timing" }) },
+              { ALT: () => this.CONSUME(T.Each, { LABEL: "timing" }) },
+              { ALT: () => this.CONSUME(T.That, { LABEL: "timing" }) },
+            ]);
+            this.CONSUME(T.Turn);
+          },
+        },
+        {
+          ALT: () => {
+            this.OR3([
+              { ALT: () => this.CONSUME(T.If, { LABEL: "condition" }) },
+              { ALT: () => this.CONSUME(T.Unless, { LABEL: "condition" }) },
+            ]);
+            this.SUBRULE(this.clause);
+          },
+        },
+        {
+          GATE: () => is(this.LA(1), T.Where) || (is(this.LA(1), T.Comma) && is(this.LA(2), T.Where)),
+          ALT: () => {
+            this.OPTION(() => this.CONSUME(T.Comma));
+            this.CONSUME(T.Where);
+            this.CONSUME(T.Variable);
+            this.CONSUME(T.Be);
+            this.SUBRULE(this.nounPhrase, { LABEL: "whereValue", ARGS: [false] });
+          },
+        },
+        { ALT: () => this.CONSUME(T.Instead) },
+        { ALT: () => this.SUBRULE(this.prepPhrase) },
+      ],
+    });
+  });
+
+  private prepPhrase = this.RULE("prepPhrase", () => {
+    this.CONSUME(T.Preposition, { LABEL: "prep" });
+    this.SUBRULE(this.nounPhrase, { ARGS: [false] });
+  });
+
+  // -------------------------------------------------------------------------------------
+  // Noun phrases
+
+  /** `subjectMode`: stop before a verb (`Target opponent mills 2` → subject `Target opponent`). */
+  public nounPhrase = this.RULE("nounPhrase", (subjectMode?: boolean) => {
+    this.OR({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        {
+          GATE: () => is(this.LA(1), T.Determiner) || is(this.LA(1), T.Pronoun) || is(this.LA(1), T.NumberLiteral) || is(this.LA(1), T.Up),
+          ALT: () => {
+            this.AT_LEAST_ONE(() => this.SUBRULE(this.determiner));
+          },
+        },
+        { ALT: () => this.SUBRULE(this.nounItem, { ARGS: [subjectMode] }) },
+      ],
+    });
+    this.MANY({
+      GATE: () => {
+        const t = this.LA(1);
+        if (this.isControlFilterAt(1)) return false;
+        if (is(t, T.Or)) return is(this.LA(2), T.NounWord) || is(this.LA(2), T.Stats);
+        if (subjectMode && !this.subjectWordContinues()) return false;
+        return true;
+      },
+      DEF: () => this.SUBRULE2(this.nounItem, { ARGS: [subjectMode] }),
+    });
+    this.MANY2({
+      GATE: () => this.startsNounFilter(),
+      DEF: () => this.SUBRULE(this.nounFilter, { ARGS: [subjectMode] }),
+    });
+  });
+
+  private determiner = this.RULE("determiner", () => {
+    this.OR({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        {
+          ALT: () => {
+            this.CONSUME(T.Up);
+            this.CONSUME(T.To);
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(T.NumberLiteral, { LABEL: "count" });
+            this.OPTION({
+              GATE: () => is(this.LA(1), T.Or) && /^(less|more|fewer|greater)$/i.test(this.LA(2).image),
+              DEF: () => {
+                this.CONSUME(T.Or);
+                this.CONSUME(T.Word, { LABEL: "comparison" });
+              },
+            });
+          },
+        },
+        { ALT: () => this.CONSUME(T.Determiner) },
+        { ALT: () => this.CONSUME(T.Pronoun) },
+      ],
+    });
+  });
+
+  private nounItem = this.RULE("nounItem", (subjectMode?: boolean) => {
+    void subjectMode;
+    this.OR({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        {
+          ALT: () => {
+            this.OR2([
+              { ALT: () => this.CONSUME(T.NumberLiteral, { LABEL: "count" }) },
+              { ALT: () => this.CONSUME(T.Variable, { LABEL: "count" }) },
+              { ALT: () => this.CONSUME(T.X, { LABEL: "count" }) },
+            ]);
+            this.OPTION({
+              GATE: () => is(this.LA(1), T.Or) && /^(less|more|fewer|greater)$/i.test(this.LA(2).image),
+              DEF: () => {
+                this.CONSUME(T.Or);
+                this.CONSUME(T.Word, { LABEL: "comparison" });
+              },
+            });
+          },
+        },
+        { ALT: () => this.CONSUME(T.NounWord) },
+        { ALT: () => this.CONSUME(T.Stats) },
+        { ALT: () => this.CONSUME(T.StringLiteral) },
+        { ALT: () => this.CONSUME2(T.Or) },
+      ],
+    });
+  });
+
+  private nounFilter = this.RULE("nounFilter", (subjectMode?: boolean) => {
+    void subjectMode;
+    this.OR({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        {
+          GATE: () => this.isControlFilterAt(1),
+          ALT: () => {
+            this.SUBRULE(this.controller);
+            this.CONSUME(T.Control);
+          },
+        },
+        {
+          GATE: () => is(this.LA(1), T.That) && this.isRelativeClauseAt(1),
+          ALT: () => {
+            this.CONSUME(T.That, { LABEL: "relative" });
+            this.SUBRULE(this.predicate);
+          },
+        },
+        {
+          GATE: () => this.isRelativeClauseAt(1),
+          ALT: () => this.SUBRULE(this.clause, { LABEL: "relativeClause" }),
+        },
+        {
+          ALT: () => {
+            this.CONSUME(T.Equal);
+            this.CONSUME(T.To);
+            this.SUBRULE(this.nounPhrase, { LABEL: "equalTo", ARGS: [false] });
+          },
+        },
+        {
+          ALT: () => {
+            this.OR2([
+              { ALT: () => this.CONSUME(T.Of, { LABEL: "prep" }) },
+              { ALT: () => this.CONSUME(T.In, { LABEL: "prep" }) },
+              { ALT: () => this.CONSUME(T.From, { LABEL: "prep" }) },
+              { ALT: () => this.CONSUME(T.With, { LABEL: "prep" }) },
+              { ALT: () => this.CONSUME(T.Without, { LABEL: "prep" }) },
+              { ALT: () => this.CONSUME(T.Under, { LABEL: "prep" }) },
+              { ALT: () => this.CONSUME(T.Among, { LABEL: "prep" }) },
+            ]);
+            this.SUBRULE2(this.nounPhrase, { LABEL: "filterObject", ARGS: [subjectMode] });
+          },
+        },
+      ],
+    });
+  });
+
+  /** The controller in `you control` / `an opponent controls`: determiners and nouns, no filters. */
+  private controller = this.RULE("controller", () => {
+    this.MANY(() => {
+      this.OR([
+        { ALT: () => this.CONSUME(T.Determiner) },
+        { ALT: () => this.CONSUME(T.Pronoun) },
+      ]);
+    });
+    this.MANY2({
+      GATE: () => !is(this.LA(1), T.Control),
+      DEF: () => this.CONSUME(T.NounWord),
+    });
+  });
+}
+
+/** The one parser instance (Chevrotain parsers are reusable: set `input` and call an entry rule). */
+export const parser = new CardwrightParser();
+
+export { T as tokens };
