@@ -329,3 +329,11 @@ export const cardwrightLexer = new Lexer(allTokens, {
 export function lemmaOf(tokenTypeName: string, image: string): string {
   return keywordLemma[tokenTypeName] ?? image.toLowerCase();
 }
+
+/** Canonical spelling of every structural keyword (for editor colouring and completions). */
+export const LANGUAGE_KEYWORDS: readonly string[] = [...new Set(Object.values(keywordLemma))].sort();
+/** Words that start a statement of a game or card file. */
+export const STATEMENT_KEYWORDS: readonly string[] = [
+  "game", "set", "card", "scenario", "param", "resource", "color", "symbol", "zone", "cardtype",
+  "stat", "rarity", "deck", "phase", "marker", "keyword", "counter", "rule",
+];
