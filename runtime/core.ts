@@ -9,7 +9,7 @@ import type { Rules } from "./rules.ts";
 import type { CardInstance, Frame, GameState, PlayerId } from "./state.ts";
 import { opponentOf } from "./state.ts";
 import type { TraceEvent, TraceKind } from "./trace.ts";
-import { runTopFrame } from "./effects.ts";
+import { evalCondition, runTopFrame } from "./effects.ts";
 import type { FlowAction, FlowEvent } from "./flow.ts";
 import { nextInt } from "./rng.ts";
 
@@ -290,7 +290,12 @@ function activeStatics(ctx: Ctx): { card: string; ability: Ability }[] {
   for (const id of allOnBattlefield(ctx)) {
     const card = ctx.state.cards[id]!;
     if (offWhenExhausted && (card.exhausted || card.overexhausted)) continue;
-    for (const ability of cardDef(ctx, card).abilities) if (ability.kind === "static" && ability.statics) out.push({ card: id, ability });
+    for (const ability of cardDef(ctx, card).abilities) {
+      if (ability.kind !== "static" || !ability.statics) continue;
+      // A conditional static ("gets +2 power if you have 5 or less life") applies only while its condition holds.
+      if (ability.condition && !evalCondition(ctx, { controller: card.controller, card: id, steps: [], pc: 0, targets: [], chosen: {}, label: "" }, ability.condition)) continue;
+      out.push({ card: id, ability });
+    }
   }
   return out;
 }

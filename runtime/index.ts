@@ -12,7 +12,7 @@
 import type { CompiledBundle } from "../compiler/ir.ts";
 import "./combat.ts";
 import { type Action, type ApplyResult, type Refusal, applyAction, checkAction, listLegalActions } from "./actions.ts";
-import { type Ctx, RESOLVING, draw, emit, runFlowAction, settle, shuffleZone, randomInt } from "./core.ts";
+import { type Ctx, RESOLVING, draw, emit, runFlowAction, settle, shuffleZone, randomInt, statOf } from "./core.ts";
 import { type Rules, loadRules } from "./rules.ts";
 import { seedRng } from "./rng.ts";
 import type { GameState, PlayerId, PlayerState } from "./state.ts";
@@ -68,6 +68,8 @@ export interface Engine {
   validateDeck(cards: string[]): DeckViolation[];
   /** The player who must decide next (null when the game is over). */
   decider(state: GameState): PlayerId | null;
+  /** A card's current value of a stat, continuous effects included. */
+  stat(state: GameState, card: string, stat: string): number;
 }
 
 const PLAYERS: PlayerId[] = ["p1", "p2"];
@@ -193,6 +195,7 @@ export function createEngine(bundle: CompiledBundle): Engine {
     apply: (state, action) => applyAction(rules, state, action),
     check: (state, action) => checkAction(rules, state, action),
     validateDeck: (cards) => validateDeck(rules, cards),
+    stat: (state, card, stat) => statOf({ rules, state, events: [] }, card, stat),
     decider: (state) => {
       if (state.over) return null;
       if (state.pending) return state.pending.player;

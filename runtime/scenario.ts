@@ -1,0 +1,355 @@
+/**
+ * Runs a parsed scenario against an engine: builds the board, performs each action (matched
+ * against `legalActions`, so a scenario can only do what a player could), and checks each
+ * expectation. No file I/O: the CLI and the studio read the files.
+ */
+import type { Scenario, ScenarioAction, TargetRef, Expectation } from "../grammar/scenario.ts";
+import type { Action, Engine, GameState, TraceEvent } from "./index.ts";
+import type { Payment } from "./actions.ts";
+import type { TargetValue } from "./state.ts";
+import { SetupError } from "./index.ts";
+
+export interface ScenarioFailure {
+  file: string;
+  line: number;
+  message: string;
+  expected?: string;
+  actual?: string;
+}
+
+export interface ScenarioResult {
+  name: string;
+  file: string;
+  line: number;
+  failures: ScenarioFailure[];
+  events: TraceEvent[];
+  state?: GameState;
+}
+
+const norm = (s: string) => s.toLowerCase();
+
+function nameOf(engine: Engine, state: GameState, id: string): string {
+  const card = state.cards[id];
+  if (!card) return id;
+  return (engine.rules.cards.get(card.def) ?? state.tokens[card.def])?.name ?? id;
+}
+
+function zoneName(engine: Engine, written: string): string | undefined {
+  return engine.rules.game.zones.find((z) => norm(z.name) === norm(written))?.name;
+}
+
+function findCards(engine: Engine, state: GameState, name: string, player?: string, zone?: string): string[] {
+  const out: string[] = [];
+  const players = player ? [player, ...state.order.filter((p) => p !== player)] : state.order;
+  const zones = zone ? [zone] : [engine.rules.zones.battlefield, engine.rules.zones.hand, engine.rules.zones.graveyard, engine.rules.zones.removed, engine.rules.zones.deck, "(resolving)"];
+  for (const z of zones) for (const p of players) for (const id of state.players[p]?.zones[z] ?? []) if (norm(nameOf(engine, state, id)) === norm(name)) out.push(id);
+  return out;
+}
+
+const targetMatches = (engine: Engine, state: GameState, value: TargetValue, ref: TargetRef): boolean =>
+  "player" in ref ? "player" in value && value.player === ref.player : "card" in value && norm(nameOf(engine, state, value.card)) === norm(ref.card);
+
+function namesMatch(engine: Engine, state: GameState, ids: string[] | undefined, names: string[]): boolean {
+  const got = (ids ?? []).map((id) => norm(nameOf(engine, state, id))).sort();
+  return JSON.stringify(got) === JSON.stringify(names.map(norm).sort());
+}
+
+/** The legal action a scenario line describes, if any. */
+function matchAction(engine: Engine, state: GameState, step: ScenarioAction): Action | undefined {
+  const legal = engine.legalActions(state);
+  const payOk = (payment: Payment | undefined, s: { discard: string[]; erase: string[]; sacrifice: string[]; x?: number }) =>
+    (s.discard.length === 0 || namesMatch(engine, state, payment?.discard, s.discard)) &&
+    (s.erase.length === 0 || namesMatch(engine, state, payment?.erase, s.erase)) &&
+    (s.sacrifice.length === 0 || namesMatch(engine, state, payment?.sacrifice, s.sacrifice)) &&
+    (s.x === undefined || payment?.x === s.x);
+  const targetsOk = (targets: TargetValue[] | undefined, refs: TargetRef[]) =>
+    refs.length === 0 ? true : (targets ?? []).length === refs.length && refs.every((r, i) => targetMatches(engine, state, targets![i]!, r));
+  return legal.find((a) => {
+    if (a.player !== step.player) return false;
+    switch (step.kind) {
+      case "play":
+        return a.type === "play" && norm(nameOf(engine, state, a.card)) === norm(step.card) && targetsOk(a.targets, step.targets) && payOk(a.payment, step);
+      case "activate": {
+        if (a.type !== "activate" || norm(nameOf(engine, state, a.card)) !== norm(step.card)) return false;
+        const def = engine.rules.cards.get(state.cards[a.card]!.def);
+        const activated = def?.abilities.filter((ab) => ab.kind === "activated") ?? [];
+        return activated[step.ability - 1]?.id === a.ability && targetsOk(a.targets, step.targets) && payOk(a.payment, step);
+      }
+      case "attack":
+        return a.type === "attack" && norm(nameOf(engine, state, a.attacker)) === norm(step.attacker) && targetMatches(engine, state, a.target, step.target);
+      case "defend":
+        return a.type === "defend" && norm(nameOf(engine, state, a.card)) === norm(step.card);
+      case "pass":
+        return a.type === "pass";
+      case "end":
+        return a.type === "end_phase";
+      case "choose": {
+        if (a.type !== "choose") return false;
+        if (step.yes !== undefined) return a.yes === step.yes;
+        if (step.mode !== undefined) return a.mode === step.mode - 1 || (step.mode === 0 && a.mode === 0);
+        if (step.target) return a.target !== undefined && targetMatches(engine, state, a.target, step.target);
+        if (step.trigger) {
+          const t = state.noted.find((n) => n.id === a.trigger);
+          return !!t?.card && norm(nameOf(engine, state, t.card)) === norm(step.trigger);
+        }
+        if (step.cards) return namesMatch(engine, state, a.cards, step.cards);
+        return false;
+      }
+    }
+  });
+}
+
+/** The literal (possibly illegal) action a scenario line describes, to learn why it is refused. */
+function literalAction(engine: Engine, state: GameState, step: ScenarioAction): Action | string {
+  const one = (name: string, player?: string, zone?: string) => findCards(engine, state, name, player, zone)[0];
+  const target = (ref: TargetRef): TargetValue | undefined => ("player" in ref ? { player: ref.player } : one(ref.card) ? { card: one(ref.card)! } : undefined);
+  const payment = (s: { discard: string[]; erase: string[]; sacrifice: string[]; x?: number }): Payment => {
+    const used = new Set<string>();
+    const pick = (names: string[], zone: string) =>
+      names.map((n) => {
+        const id = findCards(engine, state, n, step.player, zone).find((i) => !used.has(i));
+        if (id) used.add(id);
+        return id ?? n;
+      });
+    const p: Payment = {};
+    if (s.discard.length) p.discard = pick(s.discard, engine.rules.zones.hand);
+    if (s.erase.length) p.erase = pick(s.erase, engine.rules.zones.graveyard);
+    if (s.sacrifice.length) p.sacrifice = pick(s.sacrifice, engine.rules.zones.battlefield);
+    if (s.x !== undefined) p.x = s.x;
+    return p;
+  };
+  switch (step.kind) {
+    case "play": {
+      const card = one(step.card, step.player, engine.rules.zones.hand) ?? one(step.card, step.player);
+      if (!card) return `no card "${step.card}" to play`;
+      return { type: "play", player: step.player, card, payment: payment(step), targets: step.targets.map(target).filter((t): t is TargetValue => !!t) };
+    }
+    case "activate": {
+      const card = one(step.card, step.player, engine.rules.zones.battlefield) ?? one(step.card);
+      if (!card) return `no card "${step.card}" to activate`;
+      const def = engine.rules.cards.get(state.cards[card]!.def);
+      const ability = def?.abilities.filter((a) => a.kind === "activated")[step.ability - 1]?.id ?? `${def?.id}#?`;
+      return { type: "activate", player: step.player, card, ability, payment: payment(step), targets: step.targets.map(target).filter((t): t is TargetValue => !!t) };
+    }
+    case "attack": {
+      const attacker = one(step.attacker, step.player, engine.rules.zones.battlefield) ?? one(step.attacker);
+      const t = target(step.target);
+      if (!attacker) return `no card "${step.attacker}" to attack with`;
+      if (!t) return `no target "${"card" in step.target ? step.target.card : step.target.player}"`;
+      return { type: "attack", player: step.player, attacker, target: t };
+    }
+    case "defend": {
+      const card = one(step.card, step.player, engine.rules.zones.battlefield) ?? one(step.card);
+      return card ? { type: "defend", player: step.player, card } : `no card "${step.card}"`;
+    }
+    case "pass":
+      return { type: "pass", player: step.player };
+    case "end":
+      return { type: "end_phase", player: step.player };
+    case "choose":
+      return {
+        type: "choose",
+        player: step.player,
+        ...(step.cards ? { cards: step.cards.map((n) => one(n) ?? n) } : {}),
+        ...(step.target ? { target: target(step.target) } : {}),
+        ...(step.yes !== undefined ? { yes: step.yes } : {}),
+        ...(step.mode !== undefined ? { mode: step.mode - 1 } : {}),
+      };
+  }
+}
+
+function describeState(engine: Engine, state: GameState): string {
+  if (state.pending) return `${state.pending.player} must ${state.pending.prompt}`;
+  return `${state.active}'s ${state.phase} phase`;
+}
+
+function checkExpectation(engine: Engine, state: GameState, events: TraceEvent[], e: Expectation, scenario: Scenario): { expected: string; actual: string } | null | string {
+  const zoneIds = (player: string, zone: string) => state.players[player]?.zones[zone] ?? [];
+  switch (e.kind) {
+    case "life": {
+      const actual = state.players[e.player]?.life;
+      return actual === e.value ? null : { expected: `${e.player} life ${e.value}`, actual: `${e.player} life ${actual}` };
+    }
+    case "amount": {
+      const p = state.players[e.player];
+      if (!p) return `unknown player ${e.player}`;
+      const resource = Object.keys(p.resources).find((r) => norm(r) === norm(e.name) || norm(r) + "s" === norm(e.name));
+      const counter = Object.keys(p.counters).find((r) => norm(r) === norm(e.name)) ?? engine.rules.game.counters.find((c) => norm(c.name) === norm(e.name))?.name;
+      if (resource === undefined && counter === undefined) return `unknown resource or counter "${e.name}"`;
+      const actual = resource !== undefined ? p.resources[resource] : (p.counters[counter!] ?? 0);
+      return actual === e.value ? null : { expected: `${e.player} ${e.name} ${e.value}`, actual: `${e.player} ${e.name} ${actual}` };
+    }
+    case "zone":
+    case "zone_count": {
+      const zone = zoneName(engine, e.zone);
+      if (!zone) return `unknown zone "${e.zone}"; ${engine.rules.game.name} has ${engine.rules.game.zones.map((z) => z.name).join(", ")}`;
+      const names = zoneIds(e.player, zone).map((id) => nameOf(engine, state, id));
+      const shown = `${e.player} ${zone}: ${names.map((n) => `"${n}"`).join(", ") || "(empty)"}`;
+      if (e.kind === "zone_count") return names.length === e.value ? null : { expected: `${e.player} ${zone} count ${e.value}`, actual: shown };
+      const have = names.map(norm).sort();
+      const want = e.cards.map(norm).sort();
+      if (e.mode === "exactly") return JSON.stringify(have) === JSON.stringify(want) ? null : { expected: `${e.player} ${zone}: ${e.cards.map((n) => `"${n}"`).join(", ") || "(empty)"}`, actual: shown };
+      const counts = (list: string[]) => list.reduce((m, n) => m.set(n, (m.get(n) ?? 0) + 1), new Map<string, number>());
+      const haveCounts = counts(have);
+      if (e.mode === "has") {
+        const ok = [...counts(want)].every(([n, k]) => (haveCounts.get(n) ?? 0) >= k);
+        return ok ? null : { expected: `${e.player} ${zone} has ${e.cards.map((n) => `"${n}"`).join(", ")}`, actual: shown };
+      }
+      const ok = want.every((n) => !haveCounts.has(n));
+      return ok ? null : { expected: `${e.player} ${zone} lacks ${e.cards.map((n) => `"${n}"`).join(", ")}`, actual: shown };
+    }
+    case "stat":
+    case "counters": {
+      const id = findCards(engine, state, e.card)[0];
+      if (!id) return `no card "${e.card}" in the game`;
+      if (e.kind === "counters") {
+        const actual = state.cards[id]!.counters[e.counter] ?? 0;
+        return actual === e.value ? null : { expected: `"${e.card}" ${e.counter} counters ${e.value}`, actual: `${actual}` };
+      }
+      const actual = engine.stat(state, id, e.stat);
+      return actual === e.value ? null : { expected: `"${e.card}" ${e.stat} ${e.value}`, actual: `"${e.card}" ${e.stat} ${actual}` };
+    }
+    case "event": {
+      const matching = events.filter((ev) => ev.kind === e.event && (!e.card || norm(ev.name ?? "") === norm(e.card)));
+      const what = `event ${e.event}${e.card ? ` "${e.card}"` : ""}`;
+      const list = matching.map((m) => m.text).join("; ") || "none";
+      if (e.negate) return matching.length === 0 ? null : { expected: `no ${what}`, actual: `${matching.length}: ${list}` };
+      if (e.times !== undefined) return matching.length === e.times ? null : { expected: `${what} ${e.times} time(s)`, actual: `${matching.length}: ${list}` };
+      return matching.length > 0 ? null : { expected: what, actual: "none" };
+    }
+    case "order": {
+      let from = 0;
+      for (const item of e.items) {
+        const index = events.findIndex((ev, i) => i >= from && ev.kind === item.event && (!item.card || norm(ev.name ?? "") === norm(item.card)));
+        if (index < 0) {
+          const seen = events.filter((ev) => e.items.some((it) => it.event === ev.kind)).map((ev) => `${ev.kind}${ev.name ? ` "${ev.name}"` : ""}`);
+          return { expected: e.items.map((it) => `${it.event}${it.card ? ` "${it.card}"` : ""}`).join(", "), actual: seen.join(", ") || "none" };
+        }
+        from = index + 1;
+      }
+      return null;
+    }
+    case "winner": {
+      const actual = state.over ? (state.winner ?? "none") : "none";
+      return actual === e.player ? null : { expected: `winner ${e.player}`, actual: `winner ${actual}` };
+    }
+    case "turn":
+      return state.turn === e.value ? null : { expected: `turn ${e.value}`, actual: `turn ${state.turn}` };
+    case "phase":
+      return norm(state.phase) === norm(e.value) ? null : { expected: `phase ${e.value}`, actual: `phase ${state.phase}` };
+    case "active":
+      return state.active === e.player ? null : { expected: `active ${e.player}`, actual: `active ${state.active}` };
+    case "defender": {
+      const id = findCards(engine, state, e.card, undefined, engine.rules.zones.battlefield)[0];
+      const actual = id ? state.cards[id]!.defender : false;
+      return actual !== e.negate ? null : { expected: `"${e.card}" is ${e.negate ? "not " : ""}a defender`, actual: actual ? "a defender" : "not a defender" };
+    }
+    case "deck_violations": {
+      if (!scenario.deck) return "no `deck:` line in this scenario";
+      const codes = engine.validateDeck(scenario.deck.names).map((v) => v.code);
+      const got = [...codes].sort();
+      const want = [...e.codes].sort();
+      return JSON.stringify(got) === JSON.stringify(want) ? null : { expected: want.join(", ") || "no violation", actual: engine.validateDeck(scenario.deck.names).map((v) => `${v.code} (${v.message})`).join("; ") || "no violation" };
+    }
+  }
+}
+
+export function runScenario(engine: Engine, scenario: Scenario): ScenarioResult {
+  const failures: ScenarioFailure[] = [];
+  const fail = (line: number, message: string, expected?: string, actual?: string) => failures.push({ file: scenario.file, line, message, ...(expected !== undefined ? { expected } : {}), ...(actual !== undefined ? { actual } : {}) });
+  const result: ScenarioResult = { name: scenario.name, file: scenario.file, line: scenario.line, failures, events: [] };
+  if (norm(scenario.game) !== norm(engine.rules.game.id)) {
+    fail(scenario.line, `this scenario is for game "${scenario.game}", not "${engine.rules.game.id}"`);
+    return result;
+  }
+  // Names first, each at its line.
+  const setup = scenario.setup;
+  const players: Record<string, { life?: number; resources: Record<string, number>; counters: Record<string, number>; zones: Record<string, string[]> }> = {};
+  const player = (p: string) => (players[p] ??= { resources: {}, counters: {}, zones: {} });
+  for (const z of setup.zones) {
+    const zone = zoneName(engine, z.zone);
+    if (!zone) fail(z.range.start.line, `unknown zone "${z.zone}"; ${engine.rules.game.name} has ${engine.rules.game.zones.map((x) => x.name).join(", ")}`);
+    for (const name of z.cards.names) if (!engine.rules.byName.has(norm(name))) fail(z.range.start.line, `unknown card "${name}"`);
+    if (zone) (player(z.player).zones[zone] ??= []).push(...z.cards.names);
+  }
+  for (const l of setup.life) player(l.player).life = l.value;
+  for (const a of setup.amounts) {
+    const resource = engine.rules.game.resources.find((r) => norm(r.name) === norm(a.name) || norm(r.name) + "s" === norm(a.name));
+    const counter = engine.rules.game.counters.find((c) => c.on === "player" && norm(c.name) === norm(a.name));
+    if (resource) player(a.player).resources[resource.name] = a.value;
+    else if (counter) player(a.player).counters[counter.name] = a.value;
+    else fail(a.range.start.line, `unknown resource or player counter "${a.name}"`);
+  }
+  for (const step of scenario.steps) {
+    const names: string[] = [];
+    if (step.kind === "action") {
+      const a = step.action;
+      if ("card" in a && a.card) names.push(a.card);
+      if (a.kind === "attack") {
+        names.push(a.attacker);
+        if ("card" in a.target) names.push(a.target.card);
+      }
+      if (a.kind === "play" || a.kind === "activate") names.push(...a.discard, ...a.erase, ...a.sacrifice, ...a.targets.flatMap((t) => ("card" in t ? [t.card] : [])));
+    } else if ("card" in step.expect && step.expect.card) names.push(step.expect.card);
+    else if (step.expect.kind === "zone") {
+      names.push(...step.expect.cards);
+      if (!zoneName(engine, step.expect.zone)) fail(step.line, `unknown zone "${step.expect.zone}"`);
+    }
+    for (const n of names) if (!engine.rules.byName.has(norm(n))) fail(step.line, `unknown card "${n}"`);
+  }
+  if (failures.length) return result;
+
+  let state: GameState;
+  const events: TraceEvent[] = [];
+  try {
+    const built = engine.setupBoard({ seed: setup.seed ?? 1, turn: setup.turn ?? 2, active: setup.active ?? "p1", ...(setup.phase ? { phase: setup.phase } : {}), players });
+    state = built.state;
+    events.push(...built.events);
+  } catch (error) {
+    if (error instanceof SetupError) {
+      fail(setup.range.start.line, error.message);
+      return result;
+    }
+    throw error;
+  }
+  for (const step of scenario.steps) {
+    if (step.kind === "expect") {
+      const problem = checkExpectation(engine, state, events, step.expect, scenario);
+      if (typeof problem === "string") fail(step.line, problem);
+      else if (problem) fail(step.line, "expectation not met", problem.expected, problem.actual);
+      continue;
+    }
+    const matched = step.refused ? undefined : matchAction(engine, state, step.action);
+    if (matched) {
+      const applied = engine.apply(state, matched);
+      if (!applied.ok) {
+        fail(step.line, `the engine refused a listed action: ${applied.refusal.code}: ${applied.refusal.message}`);
+        break;
+      }
+      state = applied.state;
+      events.push(...applied.events);
+      continue;
+    }
+    const literal = literalAction(engine, state, step.action);
+    if (typeof literal === "string") {
+      fail(step.line, literal);
+      break;
+    }
+    const applied = engine.apply(state, literal);
+    if (step.refused) {
+      if (applied.ok) fail(step.line, "the action was accepted", `refused ${step.refused}`, "accepted");
+      else if (step.refused !== "any" && applied.refusal.code !== step.refused) fail(step.line, "refused for another reason", `refused ${step.refused}`, `refused ${applied.refusal.code}: ${applied.refusal.message}`);
+      continue;
+    }
+    if (!applied.ok) {
+      fail(step.line, "the action was refused", "a legal action", `${applied.refusal.code}: ${applied.refusal.message} (${describeState(engine, state)})`);
+      break;
+    }
+    // Legal by the validator yet not matched: the line was ambiguous (e.g. a payment it did not name).
+    state = applied.state;
+    events.push(...applied.events);
+  }
+  result.events = events;
+  result.state = state;
+  return result;
+}

@@ -1,0 +1,146 @@
+/**
+ * Random-play simulation: both sides pick uniformly among `legalActions` with their own seeded
+ * generator; invariants are checked after every action. Deterministic: the same engine, seed
+ * and game count give the same results and the same trace hash.
+ */
+import type { Engine, GameState, TraceEvent } from "./index.ts";
+import { formatEvent, hashText } from "./trace.ts";
+import { nextInt, seedRng, type RngState } from "./rng.ts";
+import { RESOLVING } from "./core.ts";
+
+export interface SimulationOptions {
+  games: number;
+  seed: number;
+  /** A game still running after this many turns is stopped and reported as a violation. */
+  maxTurns?: number;
+  /** Safety cap on actions per game (also reported). */
+  maxActions?: number;
+  /** Check every invariant after every action (on by default; the bench turns it off to measure the engine alone). */
+  checkInvariants?: boolean;
+  onGameDone?: (index: number) => void;
+}
+
+export interface SimulationResult {
+  games: number;
+  wins: Record<string, number>;
+  draws: number;
+  averageTurns: number;
+  actions: number;
+  /** Hash of every game's full trace, in order. */
+  traceHash: string;
+  violations: string[];
+}
+
+/** Invariants every reachable state must satisfy; returns the broken ones. */
+export function checkInvariants(engine: Engine, state: GameState): string[] {
+  const problems: string[] = [];
+  const seen = new Map<string, string>();
+  for (const player of state.order) {
+    const p = state.players[player]!;
+    for (const [zone, ids] of Object.entries(p.zones)) {
+      for (const id of ids) {
+        const where = `${player}.${zone}`;
+        if (seen.has(id)) problems.push(`card ${id} is in two zones: ${seen.get(id)} and ${where}`);
+        seen.set(id, where);
+        const card = state.cards[id];
+        if (!card) problems.push(`zone ${where} lists unknown card ${id}`);
+        else if (card.zone !== zone) problems.push(`card ${id} says zone ${card.zone} but is listed in ${where}`);
+      }
+    }
+    for (const [name, value] of Object.entries(p.resources)) if (value < 0) problems.push(`${player} has negative ${name}: ${value}`);
+    for (const [name, value] of Object.entries(p.counters)) if (value < 0) problems.push(`${player} has negative ${name} counters: ${value}`);
+  }
+  for (const id of Object.keys(state.cards)) {
+    if (!seen.has(id)) problems.push(`card ${id} is in no zone`);
+    const card = state.cards[id]!;
+    for (const [name, value] of Object.entries(card.counters)) if (value < 0) problems.push(`card ${id} has negative ${name} counters`);
+    if (card.zone === RESOLVING && state.frames.length === 0 && state.stack.length === 0 && !state.pending) problems.push(`card ${id} is stuck resolving`);
+  }
+  const slots = engine.rules.game.zones.find((z) => z.name === engine.rules.zones.battlefield)?.slots;
+  if (slots !== undefined) for (const player of state.order) if ((state.players[player]!.zones[engine.rules.zones.battlefield] ?? []).length > slots) problems.push(`${player} has more than ${slots} cards in play`);
+  const text = JSON.stringify(state);
+  if (JSON.stringify(JSON.parse(text)) !== text) problems.push("the state does not survive a JSON round trip");
+  return problems;
+}
+
+/** A legal random deck from the game's cards: copies within the rarity limits, size between the deck bounds. */
+export function randomDeck(engine: Engine, seed: number): string[] {
+  const { game } = engine.rules;
+  const cards = [...engine.rules.cards.values()].filter((c) => !c.isToken).sort((a, b) => (a.id < b.id ? -1 : 1));
+  const size = Math.min(game.deck.max ?? 30, Math.max(game.deck.min ?? 30, 30));
+  let rng = seedRng(seed);
+  const deck: string[] = [];
+  const counts = new Map<string, number>();
+  for (let guard = 0; deck.length < size && guard < 10_000 && cards.length > 0; guard++) {
+    const [i, next] = nextInt(rng, 0, cards.length - 1);
+    rng = next;
+    const card = cards[i]!;
+    const limit = game.rarities.find((r) => r.name.toLowerCase() === (card.rarity ?? "").toLowerCase())?.max ?? game.deck.copies ?? 4;
+    if ((counts.get(card.id) ?? 0) >= limit) continue;
+    counts.set(card.id, (counts.get(card.id) ?? 0) + 1);
+    deck.push(card.id);
+  }
+  return deck;
+}
+
+export function simulate(engine: Engine, options: SimulationOptions): SimulationResult {
+  const maxTurns = options.maxTurns ?? 200;
+  const maxActions = options.maxActions ?? 20_000;
+  const checking = options.checkInvariants !== false;
+  const result: SimulationResult = { games: options.games, wins: { p1: 0, p2: 0 }, draws: 0, averageTurns: 0, actions: 0, traceHash: hashText(""), violations: [] };
+  let totalTurns = 0;
+  let hash = result.traceHash;
+  const record = (events: TraceEvent[]) => {
+    for (const e of events) hash = hashText(formatEvent(e), parseInt(hash, 16));
+  };
+  for (let g = 0; g < options.games; g++) {
+    const gameSeed = options.seed * 100_003 + g;
+    const decks = { p1: randomDeck(engine, gameSeed * 2 + 1), p2: randomDeck(engine, gameSeed * 2 + 2) };
+    for (const [player, deck] of Object.entries(decks)) {
+      const problems = engine.validateDeck(deck);
+      if (problems.length) result.violations.push(`game ${g}: ${player}'s random deck breaks the rules: ${problems.map((p) => p.message).join("; ")}`);
+    }
+    let { state, events } = engine.newGame({ seed: gameSeed, decks });
+    record(events);
+    let agent: RngState = seedRng(gameSeed ^ 0x5bd1e995);
+    let actions = 0;
+    while (!state.over) {
+      if (state.turn > maxTurns || actions >= maxActions) {
+        result.violations.push(`game ${g} (seed ${gameSeed}) did not end within ${maxTurns} turns / ${maxActions} actions`);
+        break;
+      }
+      const legal = engine.legalActions(state);
+      if (legal.length === 0) {
+        result.violations.push(`game ${g} (seed ${gameSeed}): no legal action on turn ${state.turn} but the game is not over`);
+        break;
+      }
+      const [pick, nextAgent] = nextInt(agent, 0, legal.length - 1);
+      agent = nextAgent;
+      const applied = engine.apply(state, legal[pick]!);
+      actions++;
+      if (!applied.ok) {
+        result.violations.push(`game ${g}: a listed action was refused: ${applied.refusal.code} ${applied.refusal.message}`);
+        break;
+      }
+      state = applied.state;
+      record(applied.events);
+      if (checking) {
+        const problems = checkInvariants(engine, state);
+        if (problems.length) {
+          result.violations.push(...problems.map((p) => `game ${g} (seed ${gameSeed}) after action ${actions}: ${p}`));
+          break;
+        }
+      }
+    }
+    result.actions += actions;
+    totalTurns += state.turn;
+    if (state.over) {
+      if (state.winner === "draw" || state.winner === null) result.draws++;
+      else result.wins[state.winner] = (result.wins[state.winner] ?? 0) + 1;
+    }
+    options.onGameDone?.(g);
+  }
+  result.averageTurns = options.games ? totalTurns / options.games : 0;
+  result.traceHash = hash;
+  return result;
+}
