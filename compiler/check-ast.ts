@@ -193,30 +193,47 @@ function loneWord(clause: Ast.Clause): Ast.WordNode | undefined {
 }
 
 /** Generic descent: the node kinds that carry vocabulary words get their own handling. */
-function walkNode(node: unknown, out: Collector, verb: string | undefined): void {
+function walkNode(node: unknown, out: Collector, verb: string | undefined, event = false): void {
   if (!node || typeof node !== "object") return;
   if (Array.isArray(node)) {
-    for (const child of node) walkNode(child, out, verb);
+    for (const child of node) walkNode(child, out, verb, event);
     return;
   }
   const typed = node as { kind?: string };
   switch (typed.kind) {
+    case "triggerHead":
+    case "condition": {
+      // Events and conditions (`When you Scry`, `if you Mill`): a keyword action named, not performed.
+      for (const [key, value] of Object.entries(node)) if (key !== "range" && key !== "kind") walkNode(value, out, verb, true);
+      return;
+    }
+    case "triggered":
+    case "conditional":
+    case "replacement": {
+      const body = node as { condition?: unknown; event?: unknown; trigger?: unknown; effect: unknown };
+      walkNode(body.trigger, out, verb, true);
+      walkNode(body.condition, out, verb, true);
+      walkNode(body.event, out, verb, true);
+      walkNode(body.effect, out, verb, event);
+      return;
+    }
     case "clause": {
       const clause = node as Ast.Clause;
       const lemma = clause.verb?.lemma;
       if (clause.verb && !clause.verb.keyword) {
         const reference: WordReference = { role: "verb", text: clause.verb.text, range: clause.verb.range };
+        if (event) reference.event = true;
         const count = clause.object?.determiners.find((d): d is Ast.Count => d.kind === "count");
         if (count && clause.object!.items.length === 0) reference.parameter = { text: count.text, range: count.range };
         out.words.push(reference);
       }
-      walkNode(clause.subject, out, lemma);
-      walkNode(clause.object, out, lemma);
-      walkNode(clause.tail, out, lemma);
+      walkNode(clause.subject, out, lemma, event);
+      walkNode(clause.object, out, lemma, event);
+      walkNode(clause.tail, out, lemma, event);
       return;
     }
     case "np":
-      walkNounPhrase(node as Ast.NounPhrase, out, verb);
+      walkNounPhrase(node as Ast.NounPhrase, out, verb, event);
       return;
     case "symbol": {
       const symbol = node as Ast.SymbolNode;
@@ -240,12 +257,12 @@ function walkNode(node: unknown, out: Collector, verb: string | undefined): void
     default:
       for (const [key, value] of Object.entries(node)) {
         if (key === "range" || key === "kind") continue;
-        walkNode(value, out, verb);
+        walkNode(value, out, verb, event);
       }
   }
 }
 
-function walkNounPhrase(np: Ast.NounPhrase, out: Collector, verb: string | undefined): void {
+function walkNounPhrase(np: Ast.NounPhrase, out: Collector, verb: string | undefined, event: boolean): void {
   let run: WordRun = [];
   const flush = () => {
     if (run.length) out.runs.push(run);
@@ -267,7 +284,7 @@ function walkNounPhrase(np: Ast.NounPhrase, out: Collector, verb: string | undef
     if (item.kind === "string") out.words.push({ role: verb === "create" ? "tokenName" : "card", text: item.value, range: item.range });
   });
   flush();
-  for (const filter of np.filters) walkNode(filter, out, verb);
+  for (const filter of np.filters) walkNode(filter, out, verb, event);
 }
 
 // ---------------------------------------------------------------------------------------

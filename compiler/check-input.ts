@@ -42,6 +42,8 @@ export interface WordReference {
   range: Range;
   /** For a verb: its number (`Scry 1` → 1), which a keyword action with a parameter needs. */
   parameter?: { text: string; range: Range };
+  /** For a verb: named in a trigger event or a condition (`When you Scry`), so it needs no number. */
+  event?: boolean;
 }
 
 /** A run of consecutive content words in a noun phrase (`Shatter Zone`, `enemy Vampire creatures`). */

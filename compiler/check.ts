@@ -10,7 +10,7 @@ import { diagnostic, type MessageArgs, type MessageCode } from "./messages.ts";
 import type { AbilityModel, CardModel, CostSymbol, FieldValue } from "./model.ts";
 import { distance } from "fastest-levenshtein";
 import type { AbilityView, CardView, FieldView, KeywordUse, ValueToken, WordReference, WordRun } from "./check-input.ts";
-import { closestName } from "./check-suggest.ts";
+import { closestName, isOneTransposition } from "./check-suggest.ts";
 import { GameVocabulary, lookupWord, singulars, type CardTypeDeclaration, type Declaration, type KeywordDeclaration, type VocabularyKind } from "./vocabulary.ts";
 
 /** A resolved name at a range: what hover, go-to-definition and find-references read. */
@@ -54,7 +54,19 @@ const FREE_TEXT_FIELDS = new Set(["name", "flavor", "flavour", "art", "artist"])
 const SUPERTYPES = new Set(["token", "unique"]);
 const TOKEN_EXEMPT_FIELDS = new Set(["cost", "rarity"]);
 
-export function checkCard(card: CardView, vocabulary: GameVocabulary, file: string, set: string, cardIndex: Map<string, CardEntry>): CheckedCard {
+export interface CheckCardOptions {
+  /** The card has syntax errors: its ability list may be cut or split, so the structure checks would only echo them. */
+  syntaxErrors?: boolean;
+}
+
+export function checkCard(
+  card: CardView,
+  vocabulary: GameVocabulary,
+  file: string,
+  set: string,
+  cardIndex: Map<string, CardEntry>,
+  options: CheckCardOptions = {},
+): CheckedCard {
   const diagnostics: Diagnostic[] = [];
   const references: Reference[] = [];
   const accept: Accept = (code, range, args, suggestion) =>
@@ -145,8 +157,8 @@ export function checkCard(card: CardView, vocabulary: GameVocabulary, file: stri
     }
   }
 
-  // Required fields of the card type.
-  if (cardType) {
+  // Required fields of the card type (not when a syntax error may have swallowed a field).
+  if (cardType && !options.syntaxErrors) {
     const statsLine = seen.get("stats");
     const coveredByStats = new Set(statsLine ? statNamesOf(vocabulary).slice(0, countStats(statsLine)) : []);
     for (const required of cardType.requires) {
@@ -170,10 +182,8 @@ export function checkCard(card: CardView, vocabulary: GameVocabulary, file: stri
     if (ability.tag) entry.tag = canonicalTag(ability.tag.text, vocabulary);
     model.abilities.push(entry);
   }
-  if (cardType) checkAbilityStructure(card, cardType, model.colors, context);
-  else if (card.abilities.some((a) => a.tag)) {
-    // Without a known type the structure cannot be checked; the type error already says why.
-  }
+  // Without a known type the structure cannot be checked (the type error says why).
+  if (cardType && !options.syntaxErrors) checkAbilityStructure(card, cardType, model.colors, context);
   model.text = model.abilities.map((a) => (a.tag ? `[${a.tag}] ${a.text}` : a.text)).join("\n");
   return { model, diagnostics, references };
 }
@@ -205,7 +215,11 @@ function checkTypeField(field: FieldView, model: CardModel, context: CheckContex
     checkSubtype(token, context);
     model.subtypes.push(token.text);
   }
-  if (cardType && model.isToken && !cardType.token) accept("CW2030", field.range, { type: cardType.name });
+  if (cardType && model.isToken && !cardType.token) {
+    const first = field.value[0]!;
+    const last = field.value[field.value.length - 1]!;
+    accept("CW2030", { start: first.range.start, end: last.range.end }, { type: cardType.name });
+  }
   return cardType;
 }
 
@@ -443,7 +457,7 @@ function nearMiss(word: string, candidates: string[]): string | undefined {
   for (const candidate of candidates) {
     const other = candidate.toLowerCase();
     if (Math.abs(other.length - lowered.length) > limit) continue;
-    const d = distance(lowered, other);
+    const d = isOneTransposition(lowered, other) ? 1 : distance(lowered, other);
     if (d > 0 && d <= limit && d < bestDistance) {
       best = candidate;
       bestDistance = d;
@@ -487,6 +501,11 @@ function checkWord(word: WordReference, context: CheckContext): void {
       if (keyword) {
         const use: KeywordUse = { name: text, range, usedAs: "action" };
         if (word.parameter) use.parameter = word.parameter;
+        if (word.event) {
+          // `When you Scry`: the event of a keyword action, which takes no number.
+          context.references.push(referenceOf(context.file, range, keyword));
+          return;
+        }
         // A keyword ability used as a verb (`gains Flying` is not this: there Flying is an object).
         if (keyword.keywordKind === "action") checkKeywordUse(keyword, use, context);
         else context.references.push(referenceOf(context.file, range, keyword));
@@ -627,8 +646,11 @@ function checkAbilityStructure(card: CardView, cardType: CardTypeDeclaration, co
   if (Number.isFinite(facets)) {
     const expected = facets + base;
     if (card.abilities.length !== expected) {
-      const described = base > 0 ? `${expected} (${base === 1 ? "a Base ability" : `${base} Base abilities`} and ${facets} tagged with colours)` : `${expected}, each tagged with a colour`;
-      accept("CW2011", card.textRange ?? card.nameRange, { type: cardType.name, game, expected: described, found: String(card.abilities.length) });
+      const described =
+        base > 0
+          ? `${expected} abilities (${base === 1 ? "a Base ability" : `${base} Base abilities`} and ${facets} tagged with colours)`
+          : `${expected} ${expected === 1 ? "ability" : "abilities"}, each tagged with a colour`;
+      accept("CW2011", textKeywordRange(card), { type: cardType.name, game, expected: described, found: String(card.abilities.length) });
     }
   }
   const expectedTags = base > 0 ? `the first ${base === 1 ? "ability" : `${base} abilities`} [Base] and each other ability with a colour` : "each ability with a colour";
@@ -665,6 +687,13 @@ function checkAbilityStructure(card: CardView, cardType: CardTypeDeclaration, co
     } else if (seenColors.has(key)) accept("CW2013", tag.range, { tag: color.name, type: cardType.name });
     else seenColors.set(key, tag.range);
   });
+}
+
+/** The `text` word that opens a card's abilities (or the card's name when it has none). */
+function textKeywordRange(card: CardView): Range {
+  if (!card.textRange) return card.nameRange;
+  const start = card.textRange.start;
+  return { start, end: { offset: start.offset + 4, line: start.line, column: start.column + 4 } };
 }
 
 function canonicalTag(text: string, vocabulary: GameVocabulary): string {

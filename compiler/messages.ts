@@ -166,10 +166,10 @@ export const MESSAGES = {
   },
   CW2011: {
     severity: "error",
-    template: "A {type} of game \"{game}\" has {expected} abilities; this card has {found}.",
+    template: 'A {type} of game "{game}" has {expected}; this card has {found}.',
     explanation: "The card type's `abilities` structure in the game file fixes how many abilities a card of this type prints (for example a Chromatic spell has exactly `spell_abilities` abilities, an enchantment five).",
     example: "type: Spell\ntext:\n  [Red] Spark 2.\n  [Blue] Draw a card.",
-    exampleArgs: { type: "Spell", game: "chromatic", expected: "3", found: "2" },
+    exampleArgs: { type: "Spell", game: "chromatic", expected: "3 abilities, each tagged with a colour", found: "2" },
   },
   CW2012: {
     severity: "error",

@@ -147,16 +147,20 @@ export function analyzeWorkspace(sources: SourceFile[], options: AnalyzeOptions 
     const index = cardIndexes.get(key)!;
     for (const view of views) {
       const set: SetModel = { code: view.code, name: view.name, game: game.model.id, file: view.file, cards: [] };
-      for (const card of view.cards) {
+      const syntaxErrors = (files.get(view.file)?.diagnostics ?? []).filter((d) => d.severity === "error");
+      view.cards.forEach((card, i) => {
+        // A syntax error belongs to the card it follows, up to the next card (recovery may end a card early).
+        const end = view.cards[i + 1]?.range.start.offset ?? Infinity;
+        const broken = syntaxErrors.some((d) => d.range.start.offset >= card.range.start.offset && d.range.start.offset < end);
         try {
-          const checked = checkCard(card, game.vocabulary, view.file, view.code, index);
+          const checked = checkCard(card, game.vocabulary, view.file, view.code, index, { syntaxErrors: broken });
           set.cards.push(checked.model);
           diagnostics.push(...checked.diagnostics);
           addReferences(view.file, checked.references);
         } catch (error) {
           internalError(view.file, `checking card "${card.name}"`, error);
         }
-      }
+      });
       sets.push(set);
     }
   }
