@@ -20,6 +20,8 @@ export interface SetupSpec {
   active?: string;
   phase?: string;
   seed?: number;
+  /** `new game`: start from the game's own opening (shuffle, opening hands, turn 1) with the decks given. */
+  newGame?: boolean;
   /** `p1 life 10` */
   life: { player: string; value: number; range: Range }[];
   /** `p1 Crystal 2` (a resource) or `p1 Bleed 3` (a player counter). */
@@ -276,6 +278,12 @@ function parseSetupStatement(c: Cursor, scenario: Scenario, range: Range): void 
   }
   if (c.word("seed")) {
     setup.seed = c.number();
+    return;
+  }
+  if (c.word("new")) {
+    // `new game`: shuffle the decks set up below, deal opening hands and start turn 1 as a real game does.
+    c.expectWord("game");
+    setup.newGame = true;
     return;
   }
   if (c.word("phase")) {

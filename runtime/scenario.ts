@@ -302,7 +302,10 @@ export function runScenario(engine: Engine, scenario: Scenario): ScenarioResult 
   let state: GameState;
   const events: TraceEvent[] = [];
   try {
-    const built = engine.setupBoard({ seed: setup.seed ?? 1, turn: setup.turn ?? 2, active: setup.active ?? "p1", ...(setup.phase ? { phase: setup.phase } : {}), players });
+    const deckZone = engine.rules.zones.deck;
+    const built = setup.newGame
+      ? engine.newGame({ seed: setup.seed ?? 1, decks: Object.fromEntries(Object.entries(players).map(([p, v]) => [p, v.zones[deckZone] ?? []])), ...(setup.active ? { firstPlayer: setup.active } : {}) })
+      : engine.setupBoard({ seed: setup.seed ?? 1, turn: setup.turn ?? 2, active: setup.active ?? "p1", ...(setup.phase ? { phase: setup.phase } : {}), players });
     state = built.state;
     events.push(...built.events);
   } catch (error) {

@@ -1,14 +1,85 @@
+/**
+ * `cardwright test [paths...]`: runs the scenario files under the paths against their games
+ * (the game file and card sets are read from the same paths, or from `cards/<game>/` when only
+ * scenarios were named) and reports each failure as `file:line` with what was expected and
+ * what happened. Exit code 1 when any scenario fails or cannot be read.
+ */
 import type { Command } from "commander";
 import type { CommandContext } from "../main.ts";
 
-// Placeholder until the owner of `cardwright test` lands it: it refuses loudly rather than pretending to work.
+export interface TestReport {
+  scenarios: number;
+  passed: number;
+  failed: number;
+  lines: string[];
+}
+
+export async function runTests(paths: string[], options: { verbose?: boolean } = {}): Promise<TestReport> {
+  const { readWorkspaceFiles } = await import("../../compiler/workspace-disk.ts");
+  const { lowerWorkspace } = await import("../../compiler/lower.ts");
+  const { parseScenarioFile } = await import("../../grammar/scenario.ts");
+  const { createEngine } = await import("../../runtime/index.ts");
+  const { runScenario } = await import("../../runtime/scenario.ts");
+
+  const read = await readWorkspaceFiles(paths);
+  const files = [...read.files];
+  const lines: string[] = read.diagnostics.map((d) => `${d.file}:${d.range.start.line}: ${d.message}`);
+  let failed = read.diagnostics.length;
+  const scenarioFiles = files.filter((f) => f.path.endsWith(".scenario")).map((f) => parseScenarioFile(f.text, f.path));
+  // Scenarios named alone: load their game from its conventional folder.
+  const games = new Set(scenarioFiles.flatMap((f) => f.scenarios.map((s) => s.game)));
+  const haveGame = (id: string) => files.some((f) => f.path.endsWith(".game") && new RegExp(`^\\s*(#.*\\n\\s*)*game\\s+${id}\\b`, "i").test(f.text));
+  for (const id of games) {
+    if (haveGame(id)) continue;
+    const extra = await readWorkspaceFiles([`cards/${id}`]);
+    for (const f of extra.files) if (!f.path.endsWith(".scenario") && !files.some((g) => g.path === f.path)) files.push(f);
+  }
+  const lowered = lowerWorkspace(files.filter((f) => !f.path.endsWith(".scenario")));
+  if (options.verbose) for (const n of lowered.notes) lines.push(`note ${n.file}:${n.range.start.line}: ${n.message}`);
+  const engines = new Map(lowered.bundles.map((b) => [b.game.id.toLowerCase(), createEngine(b)]));
+  let scenarios = 0;
+  let passed = 0;
+  for (const file of scenarioFiles) {
+    for (const d of file.diagnostics) {
+      lines.push(`✗ ${d.file}:${d.range.start.line}:${d.range.start.column}: ${d.message}`);
+      failed++;
+    }
+    for (const scenario of file.scenarios) {
+      scenarios++;
+      const engine = engines.get(scenario.game.toLowerCase());
+      if (!engine) {
+        lines.push(`✗ ${scenario.file}:${scenario.line}: unknown game "${scenario.game}" (no game file found for it)`);
+        failed++;
+        continue;
+      }
+      const result = runScenario(engine, scenario);
+      if (result.failures.length === 0) {
+        passed++;
+        if (options.verbose) lines.push(`✓ ${scenario.file}:${scenario.line}: ${scenario.name}`);
+        continue;
+      }
+      failed++;
+      lines.push(`✗ ${scenario.file}:${scenario.line}: ${scenario.name}`);
+      for (const f of result.failures) {
+        lines.push(`    ${f.file}:${f.line}: ${f.message}`);
+        if (f.expected !== undefined) lines.push(`      expected: ${f.expected}`);
+        if (f.actual !== undefined) lines.push(`      actual:   ${f.actual}`);
+      }
+    }
+  }
+  return { scenarios, passed, failed, lines };
+}
+
 export function register(program: Command, context: CommandContext): void {
   program
     .command("test")
-    .description("(not implemented yet)")
-    .allowUnknownOption()
-    .action(() => {
-      console.error("cardwright test: not implemented yet");
-      context.setExitCode(2);
+    .description("Run scenario files (set up a board, act, expect) against their game's rules.")
+    .argument("[paths...]", "files or directories holding .scenario files (and their game and card files)", ["cards/"])
+    .option("-v, --verbose", "also list passing scenarios and the lowering's notes")
+    .action(async (paths: string[], options: { verbose?: boolean }) => {
+      const report = await runTests(paths, options);
+      const out = [...report.lines, `${report.scenarios} scenario${report.scenarios === 1 ? "" : "s"}: ${report.passed} passed, ${report.failed} failed`];
+      process.stdout.write(out.join("\n") + "\n");
+      context.setExitCode(report.failed > 0 || report.scenarios === 0 ? 1 : 0);
     });
 }
