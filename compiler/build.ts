@@ -262,7 +262,8 @@ function nounItemNode(ctx: Ctx, n: CstNode): A.NounItem | undefined {
   if (!t || inserted(t)) return undefined;
   if (isType(t, T.Stats)) return statsNode(ctx, t);
   if (isType(t, T.StringLiteral)) return stringNode(ctx, t);
-  return word(ctx, t);
+  // Nouns keep their spelling (`Discard Pile`, `Main Deck`): they name things of the game.
+  return word(ctx, t, true);
 }
 
 function nounPhrase(ctx: Ctx, n: CstNode | undefined): A.NounPhrase {

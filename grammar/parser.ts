@@ -113,6 +113,12 @@ export class CardwrightParser extends CstParser {
     return false;
   }
 
+  /** `this turn`, `each turn`, `that turn`: a timing, not an object. */
+  private isTimingAhead(): boolean {
+    const t = this.LA(1);
+    return (is(t, T.This) || is(t, T.Each) || is(t, T.That)) && is(this.LA(2), T.Turn);
+  }
+
   /** Tail items whose first token is shared with other forms need their second token checked. */
   private startsTail(): boolean {
     const t = this.LA(1);
@@ -547,7 +553,7 @@ export class CardwrightParser extends CstParser {
       },
     });
     this.OPTION3({
-      GATE: () => this.startsNounPhrase(),
+      GATE: () => this.startsNounPhrase() && !this.isTimingAhead(),
       DEF: () => this.SUBRULE(this.nounPhrase, { LABEL: "object", ARGS: [false] }),
     });
     this.MANY({ GATE: () => this.startsTail(), DEF: () => this.SUBRULE(this.tailItem) });
@@ -629,6 +635,8 @@ export class CardwrightParser extends CstParser {
     this.MANY({
       GATE: () => {
         const t = this.LA(1);
+        // A pronoun is a whole noun phrase: `it remains in play` has no noun after `it`.
+        if (is(this.LA(0), T.Pronoun) && !is(t, T.Or)) return false;
         if (this.isControlFilterAt(1)) return false;
         if (is(t, T.Or)) return is(this.LA(2), T.NounWord) || is(this.LA(2), T.Stats);
         if (subjectMode && !this.subjectWordContinues()) return false;

@@ -1,0 +1,403 @@
+/**
+ * The formatter: typed AST → canonical text. Browser-safe (no node:* imports).
+ *
+ * Canonical means: structural keywords lower case (a sentence's first keyword capitalised),
+ * content words as written, single spaces, one statement / field / ability per line,
+ * 2-space indentation, fields in the order written, comments kept where they were
+ * (own-line comments before the next line, trailing comments at the end of their line),
+ * one blank line where the source had one or more, and always one between cards.
+ * Quoted card text inside game files is kept verbatim.
+ *
+ * Properties (tested): `parse(format(parse(t)))` equals `parse(t)` ignoring ranges, and
+ * `format` is idempotent. Only format trees without syntax errors: a recovered tree is
+ * partial and printing it would drop the unreadable text.
+ */
+import type * as A from "./ast.ts";
+
+// ---------------------------------------------------------------------------------------
+// Leaves
+
+function quote(value: string): string {
+  return `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
+}
+
+function countText(c: A.Count): string {
+  return c.comparison ? `${c.text} or ${c.comparison}` : c.text;
+}
+
+function valueItemsText(items: A.ValueItem[]): string {
+  let out = "";
+  let prev: A.ValueItem | undefined;
+  for (const item of items) {
+    const text = valueItemText(item);
+    const glue =
+      !prev ||
+      (item.kind === "symbol" && prev.kind === "symbol") ||
+      (item.kind === "punct" && (item.text === "," || item.text === ")")) ||
+      (prev.kind === "punct" && prev.text === "(")
+        ? ""
+        : " ";
+    out += glue + text;
+    prev = item;
+  }
+  return out;
+}
+
+function valueItemText(item: A.ValueItem): string {
+  switch (item.kind) {
+    case "word":
+    case "number":
+    case "stats":
+    case "punct":
+      return item.text;
+    case "string":
+      return quote(item.value);
+    case "symbol":
+      return `{${item.symbol}}`;
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Noun phrases and clauses
+
+function determinerText(d: A.Determiner): string {
+  return d.kind === "count" ? countText(d) : d.text;
+}
+
+function nounItemText(item: A.NounItem): string {
+  switch (item.kind) {
+    case "word":
+    case "stats":
+      return item.text;
+    case "string":
+      return quote(item.value);
+    case "count":
+      return countText(item);
+  }
+}
+
+function filterText(f: A.NounFilter): string {
+  switch (f.kind) {
+    case "controlledBy":
+      return `${npText(f.controller)} ${f.verb.text}`;
+    case "prep":
+      return `${f.prep} ${npText(f.object)}`;
+    case "equalTo":
+      return `equal to ${npText(f.value)}`;
+    case "relative":
+      return f.that ? `that ${clauseText(f.clause)}` : clauseText(f.clause);
+  }
+}
+
+export function npText(np: A.NounPhrase): string {
+  return [...np.determiners.map(determinerText), ...np.items.map(nounItemText), ...np.filters.map(filterText)].join(" ");
+}
+
+function tailText(t: A.TailItem): string {
+  switch (t.kind) {
+    case "prep":
+      return `${t.prep} ${npText(t.object)}`;
+    case "timing":
+      return `${t.which} turn`;
+    case "condition":
+      return `${t.word} ${clauseText(t.clause)}`;
+    case "where":
+      return `, where ${t.variable.text} is ${npText(t.value)}`;
+    case "instead":
+      return "instead";
+  }
+}
+
+export function clauseText(c: A.Clause): string {
+  const parts: string[] = [];
+  if (c.subject) parts.push(npText(c.subject));
+  if (c.modal) parts.push(c.modal.text);
+  if (c.be) parts.push(c.be.text);
+  if (c.verb) parts.push(c.verb.text);
+  for (const v of c.orVerbs ?? []) parts.push(`or ${v.text}`);
+  if (c.object) parts.push(npText(c.object));
+  let text = parts.join(" ");
+  for (const t of c.tail) {
+    const s = tailText(t);
+    text = s.startsWith(",") ? text + s : text ? `${text} ${s}` : s;
+  }
+  return text;
+}
+
+const connectorText: Record<A.Connector, string> = {
+  "": "",
+  ",": ", ",
+  ", then": ", then ",
+  then: " then ",
+  and: " and ",
+  "and then": " and then ",
+  ". then": ". Then ",
+  ";": "; ",
+};
+
+export function sequenceText(s: A.Sequence, capitalise = false): string {
+  let out = "";
+  s.steps.forEach((step, i) => {
+    const text = clauseText(step.clause);
+    out += (i === 0 ? "" : connectorText[step.connector]) + (i === 0 && capitalise ? capitaliseIf(text, clauseStartsWithKeyword(step.clause)) : text);
+  });
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------
+// Capitalisation: only a structural keyword at the start of a sentence is capitalised
+// (content words keep the designer's spelling, so the tree does not change).
+
+function capitaliseIf(text: string, yes: boolean): string {
+  return yes && text.length > 0 ? text[0]!.toUpperCase() + text.slice(1) : text;
+}
+
+function npStartsWithKeyword(np: A.NounPhrase): boolean {
+  const d = np.determiners[0];
+  if (d) return d.kind === "determiner" || (d.kind === "count" && d.value !== undefined && /^[a-z]/.test(d.text));
+  // Nouns keep the designer's spelling, so they are never capitalised.
+  return false;
+}
+
+function clauseStartsWithKeyword(c: A.Clause): boolean {
+  if (c.subject) return npStartsWithKeyword(c.subject);
+  if (c.modal) return true;
+  if (c.be) return true;
+  if (c.verb) return c.verb.keyword && c.verb.text === c.verb.text.toLowerCase();
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------
+// Abilities
+
+function costText(c: A.CostItem): string {
+  switch (c.kind) {
+    case "symbolsCost":
+      return c.symbols.map((s) => `{${s.symbol}}`).join("");
+    case "amountCost":
+      return npText(c.amount);
+    case "clauseCost":
+      return clauseText(c.clause);
+  }
+}
+
+function costStartsWithKeyword(c: A.CostItem): boolean {
+  if (c.kind === "symbolsCost") return false;
+  if (c.kind === "amountCost") return npStartsWithKeyword(c.amount);
+  const cl = c.clause;
+  // A lone word before `:` keeps its spelling (it may be a marker such as `PLAY`).
+  const bare = !cl.subject && !cl.modal && !cl.be && !cl.object && cl.tail.length === 0 && !cl.orVerbs;
+  return !bare && clauseStartsWithKeyword(cl);
+}
+
+function keywordRefText(k: A.KeywordRef): string {
+  return k.parameter ? `${k.name.text} ${countText(k.parameter)}` : k.name.text;
+}
+
+function triggerHeadText(t: A.TriggerHead): string {
+  if (t.word === "at") return `At ${t.moment ? npText(t.moment) : ""}`;
+  return `${t.word === "when" ? "When" : "Whenever"} ${t.event ? clauseText(t.event) : ""}`;
+}
+
+/** The body's text, without the final period (modal bodies carry their own periods). */
+function bodyText(b: A.AbilityBody): string {
+  switch (b.kind) {
+    case "keywords":
+      return capitaliseIf(b.keywords.map(keywordRefText).join(", "), b.keywords[0]?.name.keyword === true && b.keywords[0].name.text === b.keywords[0].name.text.toLowerCase());
+    case "triggered": {
+      const cond = b.condition ? `if ${clauseText(b.condition)}, ` : "";
+      return `${triggerHeadText(b.trigger)}, ${cond}${sequenceText(b.effect)}`;
+    }
+    case "prefixed": {
+      const prefix = b.prefix.map(costText).join(", ");
+      const first = b.prefix[0];
+      return `${capitaliseIf(prefix, !!first && costStartsWithKeyword(first))}: ${bodyText(b.body)}`;
+    }
+    case "modal":
+      return `Choose ${b.choose.map((w) => w.text).join(" ")} —${b.modes.map((m) => `${modeSeparator}• ${sequenceText(m, true)}.`).join("")}`;
+    case "replacement":
+      return `${b.firstTime ? "The first time" : "If"} ${clauseText(b.event)}, ${sequenceText(b.effect)}`;
+    case "conditional":
+      return `If ${clauseText(b.condition)}, ${sequenceText(b.effect)}`;
+    case "statement":
+      return sequenceText(b.effect, true);
+  }
+}
+
+function endsWithModal(b: A.AbilityBody): boolean {
+  if (b.kind === "modal") return true;
+  if (b.kind === "prefixed") return endsWithModal(b.body);
+  return false;
+}
+
+/** Between `Choose one —` and each mode: a line break (canonical) or a space (single-line form). */
+let modeSeparator = "\n";
+
+/**
+ * One ability's canonical rules text, e.g. `[Red] When this attacks, Spark 1.` A modal
+ * ability prints each `• mode` on its own line unless `singleLine` is set.
+ */
+export function formatAbility(ability: A.Ability, options: { singleLine?: boolean } = {}): string {
+  modeSeparator = options.singleLine ? " " : "\n";
+  let text: string;
+  try {
+    text = bodyText(ability.body);
+  } finally {
+    modeSeparator = "\n";
+  }
+  const tag = ability.tag ? `[${ability.tag.text}] ` : "";
+  return tag + text + (endsWithModal(ability.body) ? "" : ".");
+}
+
+/** A card's full rules text, one ability per line (what a card face prints). */
+export function formatCardText(card: A.CardDecl): string {
+  return card.abilities.map(formatAbility).join("\n");
+}
+
+// ---------------------------------------------------------------------------------------
+// Files, with comments
+
+interface Line {
+  indent: number;
+  text: string;
+  /** Source range of what this line prints (for placing comments). */
+  start: number;
+  end: number;
+  startLine: number;
+  endLine: number;
+  /** Blank line before it (decided by the caller). */
+  blankBefore?: boolean;
+}
+
+/**
+ * Appends a trailing comment, keeping the column it had in the source when the code is
+ * shorter (so hand-aligned comment columns survive formatting), else one space.
+ */
+function withTrailing(line: string, c: A.CommentNode): string {
+  const lastLine = line.slice(line.lastIndexOf("\n") + 1);
+  const column = c.range.start.column - 1;
+  const pad = Math.max(1, column - lastLine.length);
+  return `${line}${" ".repeat(pad)}#${c.text}`;
+}
+
+class Printer {
+  private readonly out: string[] = [];
+  private next = 0;
+  private lastEndLine = 0;
+  constructor(private readonly comments: A.CommentNode[]) {}
+
+  /** Prints own-line comments that come before `offset`, attaching trailing ones to the line before. */
+  private flushBefore(offset: number, indent: number, blankAllowed: boolean): void {
+    while (this.next < this.comments.length && this.comments[this.next]!.range.start.offset < offset) {
+      const c = this.comments[this.next++]!;
+      if (c.trailing && this.out.length > 0) {
+        this.out[this.out.length - 1] = withTrailing(this.out[this.out.length - 1]!, c);
+      } else {
+        if (blankAllowed && this.out.length > 0 && c.range.start.line - this.lastEndLine > 1) this.out.push("");
+        this.out.push(`${"  ".repeat(indent)}#${c.text}`);
+      }
+      this.lastEndLine = c.range.end.line;
+    }
+  }
+
+  line(l: Line, blankAllowed = true): void {
+    this.flushBefore(l.start, l.indent, blankAllowed);
+    if (this.out.length > 0 && (l.blankBefore || (blankAllowed && l.startLine - this.lastEndLine > 1)) && this.out[this.out.length - 1] !== "") this.out.push("");
+    let text = `${"  ".repeat(l.indent)}${l.text}`;
+    // Comments inside the printed span (or trailing on its last line) go to the end of this line.
+    while (this.next < this.comments.length) {
+      const c = this.comments[this.next]!;
+      const inside = c.range.start.offset < l.end || (c.trailing && c.range.start.line === l.endLine);
+      if (!inside) break;
+      this.next++;
+      if (c.trailing || c.range.start.offset >= l.start) text = withTrailing(text, c);
+    }
+    this.out.push(text);
+    this.lastEndLine = Math.max(l.endLine, this.lastEndLine);
+  }
+
+  /** Remaining comments before `offset` (e.g. before a closing brace), then a plain line. */
+  close(text: string, indent: number, offset: number, line: number): void {
+    this.flushBefore(offset, indent + 1, false);
+    this.out.push(`${"  ".repeat(indent)}${text}`);
+    this.lastEndLine = line;
+  }
+
+  finish(): string {
+    this.flushBefore(Infinity, 0, true);
+    return `${this.out.join("\n")}\n`;
+  }
+}
+
+function spanLine(indent: number, text: string, range: A.BaseNode["range"], blankBefore?: boolean): Line {
+  const l: Line = { indent, text, start: range.start.offset, end: range.end.offset, startLine: range.start.line, endLine: range.end.line };
+  if (blankBefore) l.blankBefore = true;
+  return l;
+}
+
+function gameStatementText(s: A.GameStatement): string {
+  switch (s.kind) {
+    case "param":
+      return `param ${s.name.text} = ${s.value.kind === "string" ? quote(s.value.value) : s.value.text}`;
+    case "keyword": {
+      const param = s.parameter ? ` ${s.parameter.text}` : "";
+      const def = s.definition.kind === "ruleRef" ? `rule ${s.definition.name.text}` : quote(s.definition.string.value);
+      return `keyword ${s.keywordKind} ${s.name.text}${param} = ${def}`;
+    }
+    case "marker":
+      return `marker ${s.name.text} = ${s.definition.kind === "static" ? "static" : quote(s.definition.string.value)}`;
+    case "rule":
+      return `rule ${quote(s.title.value)} = ${quote(s.text.string.value)}`;
+    case "phase": {
+      const name = s.name.kind === "string" ? quote(s.name.value) : s.name.text;
+      const options = s.options.length > 0 ? ` ${valueItemsText(s.options)}` : "";
+      const steps = s.steps ? ` { ${s.steps.map((q) => sequenceText(q)).join("; ")} }` : "";
+      return `phase ${name}${options}${steps}`.replace("{  }", "{ }");
+    }
+    case "directive": {
+      const items = s.items.length > 0 ? ` ${valueItemsText(s.items)}` : "";
+      const block = s.block ? ` { ${s.block.map(valueItemsText).join("; ")} }` : "";
+      return `${s.head.text}${items}${block}`.replace("{  }", "{ }");
+    }
+  }
+}
+
+function formatGameFile(doc: A.GameFile): string {
+  const p = new Printer(doc.comments);
+  const headerRange = doc.id?.range ?? doc.range;
+  const headerEnd = doc.title?.range ?? headerRange;
+  p.line({ indent: 0, text: `game ${doc.id?.text ?? ""} ${doc.title ? quote(doc.title.value) : '""'}`, start: headerRange.start.offset, end: headerEnd.end.offset, startLine: headerRange.start.line, endLine: headerEnd.end.line });
+  for (const s of doc.statements) p.line(spanLine(0, gameStatementText(s), s.range));
+  return p.finish();
+}
+
+function formatCard(p: Printer, card: A.CardDecl): void {
+  const nameEnd = card.name.range;
+  p.line({ indent: 0, text: `card ${quote(card.name.value)} {`, start: card.range.start.offset, end: nameEnd.end.offset + 1, startLine: card.range.start.line, endLine: nameEnd.end.line, blankBefore: true });
+  for (const f of card.fields) {
+    const text = f.flag ? f.name.text : f.value.length > 0 ? `${f.name.text}: ${valueItemsText(f.value)}` : `${f.name.text}:`;
+    p.line(spanLine(1, text, f.range), false);
+  }
+  if (card.textRange || card.abilities.length > 0) {
+    const start = card.textRange ?? card.abilities[0]!.range;
+    p.line({ indent: 1, text: "text:", start: start.start.offset, end: start.start.offset + 5, startLine: start.start.line, endLine: start.start.line }, false);
+    for (const a of card.abilities) p.line(spanLine(2, formatAbility(a).split("\n").join("\n    "), a.range), false);
+  }
+  p.close("}", 0, card.range.end.offset, card.range.end.line);
+}
+
+function formatCardFile(doc: A.CardFile): string {
+  const p = new Printer(doc.comments);
+  const start = doc.code?.range ?? doc.range;
+  const end = doc.game?.range ?? doc.title?.range ?? start;
+  if (doc.code || doc.title || doc.game) {
+    p.line({ indent: 0, text: `set ${doc.code?.text ?? ""} ${doc.title ? quote(doc.title.value) : '""'} for ${doc.game?.text ?? ""}`, start: start.start.offset, end: end.end.offset, startLine: start.start.line, endLine: end.end.line });
+  }
+  for (const card of doc.cards) formatCard(p, card);
+  return p.finish();
+}
+
+/** Canonical text of a whole game or card file. */
+export function formatDocument(doc: A.Document): string {
+  return doc.kind === "gameFile" ? formatGameFile(doc) : formatCardFile(doc);
+}
