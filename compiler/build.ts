@@ -13,7 +13,7 @@ import * as T from "../grammar/lexer.ts";
 import { parser } from "../grammar/parser.ts";
 import type * as A from "./ast.ts";
 import { LineMap, type Diagnostic, type Range } from "./diagnostics.ts";
-import { diagnostic, isMessageCode, messageText, type MessageCode } from "./messages.ts";
+import { diagnostic } from "./messages.ts";
 
 export const MAX_SYNTAX_DIAGNOSTICS = 100;
 
@@ -48,10 +48,7 @@ class Reporter {
   finish(): Diagnostic[] {
     if (this.dropped > 0) {
       const last = this.diagnostics[this.diagnostics.length - 1]!;
-      const message = isMessageCode("CW1009")
-        ? messageText("CW1009" as MessageCode, { count: this.dropped } as never)
-        : `${this.dropped} more syntax errors in this file are not shown.`;
-      this.diagnostics.push({ file: this.file, range: last.range, severity: "error", code: "CW1009", message });
+      this.diagnostics.push(diagnostic("CW1009", this.file, last.range, { count: this.dropped }));
       this.dropped = 0;
     }
     return this.diagnostics;

@@ -251,7 +251,7 @@ export function formatAbility(ability: A.Ability, options: { singleLine?: boolea
 
 /** A card's full rules text, one ability per line (what a card face prints). */
 export function formatCardText(card: A.CardDecl): string {
-  return card.abilities.map(formatAbility).join("\n");
+  return card.abilities.map((a) => formatAbility(a)).join("\n");
 }
 
 // ---------------------------------------------------------------------------------------
@@ -397,7 +397,10 @@ function formatCardFile(doc: A.CardFile): string {
   return p.finish();
 }
 
-/** Canonical text of a whole game or card file. */
-export function formatDocument(doc: A.Document): string {
+/**
+ * Canonical text of a whole game or card file. (`_sourceText` is accepted for callers that
+ * pass it; comments and blank lines are already in the tree.)
+ */
+export function formatDocument(doc: A.Document, _sourceText?: string): string {
   return doc.kind === "gameFile" ? formatGameFile(doc) : formatCardFile(doc);
 }
