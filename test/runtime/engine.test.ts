@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { readFileSync } from "node:fs";
+import { lowerWorkspace } from "../../compiler/lower.ts";
+import { createEngine, formatEvent, type Engine } from "../../runtime/index.ts";
+import { simulate, checkInvariants, randomDeck } from "../../runtime/simulate.ts";
+import { parseScenarioFile } from "../../grammar/scenario.ts";
+import { runScenario } from "../../runtime/scenario.ts";
+
+const files = ["cards/duel/duel.game", "cards/duel/core.cards"].map((path) => ({ path, text: readFileSync(path, "utf8") }));
+const engine: Engine = createEngine(lowerWorkspace(files).bundles.find((b) => b.game.id === "duel")!);
+
+function playOut(seed: number, maxActions = 400) {
+  let { state, events } = engine.newGame({ seed, decks: { p1: randomDeck(engine, seed), p2: randomDeck(engine, seed + 1) } });
+  const trace = [...events];
+  for (let i = 0; i < maxActions && !state.over; i++) {
+    const legal = engine.legalActions(state);
+    const applied = engine.apply(state, legal[(seed * 7 + i * 13) % legal.length]!);
+    if (!applied.ok) throw new Error(applied.refusal.message);
+    state = applied.state;
+    trace.push(...applied.events);
+  }
+  return { state, trace: trace.map(formatEvent).join("\n") };
+}
+
+describe("engine (Three-Slot Duel)", () => {
+  it("same seed and same actions give a byte-identical trace; another seed differs", () => {
+    const a = playOut(11);
+    const b = playOut(11);
+    expect(a.trace).toBe(b.trace);
+    expect(JSON.stringify(a.state)).toBe(JSON.stringify(b.state));
+    expect(playOut(12).trace).not.toBe(a.trace);
+  });
+
+  it("refuses an illegal action with a typed reason and leaves the state unchanged", () => {
+    const { state } = engine.setupBoard({ turn: 3, active: "p1", players: { p1: { zones: { Hand: ["Tide Scholar"] } }, p2: { zones: { Hand: ["Scout"] } } } });
+    const before = JSON.stringify(state);
+    const scholar = state.players.p1!.zones.Hand![0]!;
+    const refused = engine.apply(state, { type: "play", player: "p1", card: scholar });
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.refusal.code).toBe("not_enough_crystals");
+    const notYours = engine.apply(state, { type: "play", player: "p2", card: state.players.p2!.zones.Hand![0]! });
+    expect(!notYours.ok && notYours.refusal.code).toBe("not_your_turn");
+    expect(JSON.stringify(state)).toBe(before);
+  });
+
+  it("every listed action is accepted, and invariants hold after each (property, many seeds)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1_000_000 }), (seed) => {
+        const result = simulate(engine, { games: 1, seed, maxTurns: 150 });
+        expect(result.violations).toEqual([]);
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it("simulation is deterministic: the same seed prints the same hash", () => {
+    const a = simulate(engine, { games: 5, seed: 3 });
+    const b = simulate(engine, { games: 5, seed: 3 });
+    expect(a).toEqual(b);
+    expect(a.wins.p1! + a.wins.p2! + a.draws).toBe(5);
+  });
+
+  it("the state stays JSON and every card sits in exactly one zone after a new game", () => {
+    const { state } = engine.newGame({ seed: 5, decks: { p1: randomDeck(engine, 1), p2: randomDeck(engine, 2) } });
+    expect(checkInvariants(engine, state)).toEqual([]);
+    expect(state.players[state.active]!.zones.Hand!.length).toBe(6);
+  });
+
+  it("trace events caused by card text carry the source range of that text", () => {
+    const { state } = engine.setupBoard({ turn: 3, active: "p1", players: { p1: { zones: { Hand: ["Field Medic"] } }, p2: {} } });
+    const legal = engine.legalActions(state).find((a) => a.type === "play")!;
+    const applied = engine.apply(state, legal);
+    const life = applied.ok ? applied.events.find((e) => e.kind === "life") : undefined;
+    expect(life?.source?.file).toBe("cards/duel/core.cards");
+    const line = readFileSync("cards/duel/core.cards", "utf8").split("\n")[life!.source!.range.start.line - 1];
+    expect(line).toContain("PLAY: Gain 1 life.");
+  });
+
+  it("lists every deck-construction violation", () => {
+    const codes = engine.validateDeck(["Scout", "Scout", "Scout", "Scout", "Scout", "Scout", "Tidecaller", "Tidecaller", "Nonexistent"]).map((v) => v.code);
+    expect(codes.sort()).toEqual(["deck_too_small", "too_many_copies", "too_many_copies", "unknown_card"]);
+  });
+});
+
+describe("scenarios", () => {
+  it("report a failed expectation at its line with expected and actual", () => {
+    const text = `scenario "wrong on purpose" for duel\nsetup {\n  turn 3 p1 phase Play\n  p1 field: "Stone Guard"\n}\np1 attack p2 with "Stone Guard"\nexpect p2 life 9\n`;
+    const file = parseScenarioFile(text, "x.scenario");
+    expect(file.diagnostics).toEqual([]);
+    const result = runScenario(engine, file.scenarios[0]!);
+    expect(result.failures).toEqual([{ file: "x.scenario", line: 7, message: "expectation not met", expected: "p2 life 9", actual: "p2 life 8" }]);
+  });
+
+  it("an unknown card or zone is an error at its line", () => {
+    const text = `scenario "typos" for duel\nsetup {\n  p1 field: "Stone Gaurd"\n  p2 cemetery: "Scout"\n}\n`;
+    const result = runScenario(engine, parseScenarioFile(text, "t.scenario").scenarios[0]!);
+    expect(result.failures.map((f) => [f.line, f.message])).toEqual([
+      [3, 'unknown card "Stone Gaurd"'],
+      [4, 'unknown zone "cemetery"; Three-Slot Duel has Deck, Hand, Field, Graveyard, Oblivion'],
+    ]);
+  });
+
+  it("a syntax error is a diagnostic with a line, never an exception", () => {
+    const file = parseScenarioFile(`scenario "bad" for duel\np1 dance "Scout"\n`, "b.scenario");
+    expect(file.diagnostics[0]?.range.start.line).toBe(2);
+  });
+});
