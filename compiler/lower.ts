@@ -8,7 +8,7 @@
  */
 import type * as Ast from "./ast.ts";
 import type { Diagnostic, Range } from "./diagnostics.ts";
-import type { CardModel, SourceFile } from "./model.ts";
+import type { CardModel, SourceFile, WorkspaceModel } from "./model.ts";
 import type {
   Ability,
   Affected,
@@ -45,6 +45,8 @@ export interface LoweringNote {
 
 export interface LoweringResult {
   bundles: CompiledBundle[];
+  /** The checked workspace the bundles were lowered from (so clients check and lower once). */
+  model: WorkspaceModel;
   notes: LoweringNote[];
   diagnostics: Diagnostic[];
 }
@@ -81,10 +83,23 @@ function itemText(item: Ast.NounItem | Ast.ValueItem): string {
   }
 }
 
+/** The card type "units"/"any target"/tokens mean: a permanent type that may be a token (a creature), else the first permanent type. */
+function unitType(game: CompiledGame): CompiledGame["cardTypes"][number] | undefined {
+  return game.cardTypes.find((t) => t.permanent && t.token) ?? game.cardTypes.find((t) => t.permanent);
+}
+
 function npWords(np: Ast.NounPhrase | undefined): string[] {
   if (!np) return [];
   return np.items.flatMap((i) => (i.kind === "word" ? [lower(i.text)] : []));
 }
+/** Side-effect-free twin of AbilityLowering.playerPhrase: does the phrase name players? */
+function isPlayerPhrase(np: Ast.NounPhrase): boolean {
+  const words = npWords(np);
+  if (words.some((w) => w === "player" || w === "players" || w === "opponent" || w === "opponents")) return true;
+  const dets = npDeterminers(np);
+  return words.length === 0 && (dets.includes("you") || dets.includes("they") || dets.includes("their"));
+}
+
 function npDeterminers(np: Ast.NounPhrase | undefined): string[] {
   if (!np) return [];
   return np.determiners.flatMap((d) => (d.kind === "determiner" ? [d.lemma] : []));
@@ -178,8 +193,19 @@ class AbilityLowering {
     }
     const stat = words.find((w) => this.vocab.game.stats.includes(w));
     if (stat) return { kind: "stat", of: { kind: "it" }, stat };
+    // "their Bleed counters" / "the number of Bleed counters on you": a player's counters.
+    const counter = words.map((w) => lookup(this.vocab.counters, w)).find(Boolean);
+    if (counter && (words.includes("counter") || words.includes("counters"))) return { kind: "counters", of: { player: this.counterOwner(np) }, counter };
     const c = npCount(np);
     return c ? this.count(c) : 0;
+  }
+  /** Whose counters a phrase means: "their" → the event's player, "your"/"on you" → you, "target player" → a target. */
+  counterOwner(np: Ast.NounPhrase): PlayerRef {
+    const on = np.filters.find((f) => f.kind === "prep" && (f.prep === "on" || f.prep === "from")) as Ast.PrepPhrase | undefined;
+    if (on) return this.single(this.playerPhrase(on.object) ?? { kind: "you" });
+    const dets = npDeterminers(np);
+    if (dets.includes("their")) return { kind: "event_player" };
+    return { kind: "you" };
   }
 
   // --- noun phrases ---------------------------------------------------------------------------
@@ -205,10 +231,11 @@ class AbilityLowering {
       else if (this.vocab.keywords.get(w)?.kind === "ability") sel.keyword = this.vocab.keywords.get(w)!.name;
     }
     if ((words.includes("ally") || words.includes("allies")) && !sel.cardTypes) {
-      const permanent = this.vocab.game.cardTypes.find((t) => t.permanent);
+      const permanent = unitType(this.vocab.game);
       if (permanent) sel.cardTypes = [permanent.name];
     }
-    for (const f of np.filters) {
+    const nested = np.filters.flatMap((f) => (f.kind === "prep" && f.prep === "with" ? f.object.filters : []));
+    for (const f of [...np.filters, ...nested]) {
       if (f.kind === "controlledBy") {
         const who = npDeterminers(f.controller).concat(npWords(f.controller));
         sel.controller = who.includes("you") ? "you" : who.some((w) => w.startsWith("opponent")) ? "opponent" : "any";
@@ -240,7 +267,7 @@ class AbilityLowering {
     return sel;
   }
 
-  /** Is the phrase about players rather than cards? */
+  /** Is the phrase about players rather than cards? (Registers a target slot for "target player".) */
   playerPhrase(np: Ast.NounPhrase): PlayersRef | undefined {
     const dets = npDeterminers(np);
     const words = npWords(np);
@@ -281,7 +308,7 @@ class AbilityLowering {
         ? { accepts: "any", cards: { ...this.selector(np) }, players: "any", min: 1, max: 1, text: this.slice(np.range) }
         : { accepts: "card", cards: this.selector(np), min: upTo ? 0 : 1, max, text: this.slice(np.range) };
       if (any && !spec.cards!.cardTypes) {
-        const permanent = this.vocab.game.cardTypes.find((t) => t.permanent);
+        const permanent = unitType(this.vocab.game);
         if (permanent) spec.cards!.cardTypes = [permanent.name];
       }
       return { kind: "target", index: this.addTarget(spec) };
@@ -373,11 +400,11 @@ class AbilityLowering {
     const obj = clause.object;
     const prep = (name: string) => clause.tail.find((t) => t.kind === "prep" && t.prep === name) as Ast.PrepPhrase | undefined;
     const who = () => this.subjectPlayers(clause.subject);
-    const subjectIsCard = () => clause.subject && !this.playerPhrase(clause.subject);
+    const subjectIsCard = () => clause.subject && !isPlayerPhrase(clause.subject);
     // A keyword action of the game ("Scry 1", "Summon a Unit ...", "Erase target card ...").
     const keyword = this.vocab.keywords.get(lower(verbWord)) ?? this.vocab.keywords.get(singular(verbWord));
     if (keyword && keyword.kind === "action" && !["draw", "discard", "destroy", "sacrifice"].includes(verb)) {
-      if (keyword.rule === "put_onto_field_free") return this.summonSteps(obj, clause);
+      if (keyword.rule === "put_onto_field_free" || keyword.rule === "put_into_play_from_discard_pile") return this.summonSteps(obj, clause);
       if (keyword.rule === "move_to_oblivion") {
         const removed = this.vocab.zoneOfRole("removed") ?? "Oblivion";
         return [{ op: "move", what: this.pickOrAffected(obj), to: removed }];
@@ -402,6 +429,8 @@ class AbilityLowering {
       case "gain":
       case "lose": {
         const words = npWords(obj);
+        const controlOf = words.includes("control") ? (obj!.filters.find((f) => f.kind === "prep" && f.prep === "of") as Ast.PrepPhrase | undefined) : undefined;
+        if (controlOf && verb === "gain") return [{ op: "gain_control", what: this.pickOrAffected(controlOf.object), who: this.single(who()), duration: this.duration(clause) }];
         if (subjectIsCard()) {
           // "Target creature gains Flying until end of turn."
           const kws = words.map((w) => this.vocab.keywords.get(w)?.name).filter((k): k is string => !!k);
@@ -462,16 +491,37 @@ class AbilityLowering {
         const words = npWords(obj);
         const stats = obj?.items.find((i) => i.kind === "stats") as Ast.StatsNode | undefined;
         const name = (obj?.items.find((i) => i.kind === "string") as Ast.StringNode | undefined)?.value ?? words.filter((w) => w !== "token" && w !== "tokens").map((w) => w[0]!.toUpperCase() + w.slice(1)).join(" ");
-        const type = words.map((w) => lookup(this.vocab.cardTypes, w)).find(Boolean) ?? this.vocab.game.cardTypes.find((t) => t.permanent)?.name ?? "Token";
+        const type = words.map((w) => lookup(this.vocab.cardTypes, w)).find(Boolean) ?? unitType(this.vocab.game)?.name ?? "Token";
         const statNames = this.vocab.game.stats;
         const tokenStats: Record<string, number> = {};
         if (stats && statNames[0]) tokenStats[statNames[0]] = stats.first;
         if (stats && statNames[1]) tokenStats[statNames[1]] = stats.second;
         const subtypes = words.map((w) => lookup(this.vocab.subtypes, w)).filter((s): s is string => !!s);
-        const withPrep = prep("with");
+        const withPrep = prep("with") ?? (obj?.filters.find((f) => f.kind === "prep" && f.prep === "with") as Ast.PrepPhrase | undefined);
         const keywords = npWords(withPrep?.object).map((w) => this.vocab.keywords.get(w)?.name).filter((k): k is string => !!k);
         return [{ op: "create_token", token: { name: name || "Token", cardType: type, subtypes, stats: tokenStats, keywords }, amount: this.amountOf(obj, 1) }];
       }
+      case "take": {
+        // "that player takes damage equal to their Bleed counters"
+        if (!npWords(obj).includes("damage")) return this.unsupported(clause);
+        return [{ op: "damage", amount: this.amountOf(obj, 1), to: { kind: "player", ref: who() } }];
+      }
+      case "remove": {
+        // "Remove all Bleed counters from target player" · "removes all their Bleed counters"
+        const words = npWords(obj);
+        const counter = words.map((w) => lookup(this.vocab.counters, w)).find(Boolean);
+        if (!counter || !obj) return this.unsupported(clause);
+        const from = (obj.filters.find((f) => f.kind === "prep" && f.prep === "from") as Ast.PrepPhrase | undefined) ?? prep("from");
+        const all = npDeterminers(obj).includes("all");
+        const on: Affected = from ? this.affected(from.object) : npDeterminers(obj).includes("their") && !clause.subject ? { kind: "player", ref: { kind: "event_player" } } : { kind: "player", ref: who() };
+        return [{ op: "remove_counters", counter, amount: all ? "all" : this.amountOf(obj, 1), on }];
+      }
+      case "exhaust":
+      case "overexhaust":
+        return [{ op: "exhaust", what: this.pickOrAffected(obj), ...(verb === "overexhaust" ? { over: true } : {}) }];
+      case "renew":
+      case "ready":
+        return [{ op: "ready", what: this.pickOrAffected(obj) }];
       case "counter":
         return [{ op: "counter_spell", what: { kind: "target", index: this.addTarget({ accepts: "card", cards: { zones: ["(resolving)"] }, min: 1, max: 1, text: this.slice(obj?.range ?? clause.range) }) } }];
       case "choose":
@@ -534,7 +584,8 @@ class AbilityLowering {
 function lowerTrigger(head: Ast.TriggerHead, l: AbilityLowering): TriggerPattern | undefined {
   const text = l.slice(head.range);
   if (head.word === "at" && head.moment) {
-    const words = npWords(head.moment).concat(npDeterminers(head.moment));
+    const ofWords = head.moment.filters.flatMap((f) => (f.kind === "prep" ? npWords(f.object).concat(npDeterminers(f.object)) : []));
+    const words = npWords(head.moment).concat(npDeterminers(head.moment), ofWords);
     const phaseName = l.vocab.game.phases.find((p) => words.includes(lower(p.name)))?.name;
     const isEnd = words.includes("end");
     const whose = words.includes("your") ? "your" : words.some((w) => w.startsWith("opponent")) ? "opponent" : "each";
@@ -1080,5 +1131,5 @@ export function lowerWorkspace(sources: SourceFile[]): LoweringResult {
     cards.set(game.id, list);
   }
   const bundles = [...games.values()].map((game) => ({ game, cards: cards.get(game.id) ?? [] }));
-  return { bundles, notes, diagnostics: analysis.model.diagnostics };
+  return { bundles, model: analysis.model, notes, diagnostics: analysis.model.diagnostics };
 }
