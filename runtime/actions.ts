@@ -215,14 +215,14 @@ function payCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Payment,
   }
 }
 
-/** Distinct ways to pick `n` cards from `ids`, counting copies of the same card as one choice. */
+/** Distinct ways to pick `n` options from `ids` (card ids or any string), counting copies of the same card as one choice. */
 function combinations(ctx: Ctx, ids: string[], n: number, limit = 60): string[][] {
   const out: string[][] = [];
   const seen = new Set<string>();
   const pick = (start: number, chosen: string[]) => {
     if (out.length >= limit) return;
     if (chosen.length === n) {
-      const key = chosen.map((id) => ctx.state.cards[id]!.def).sort().join("|");
+      const key = chosen.map((id) => ctx.state.cards[id]?.def ?? id).sort().join("|");
       if (!seen.has(key)) {
         seen.add(key);
         out.push([...chosen]);

@@ -106,6 +106,7 @@ export interface StackItem {
 }
 
 export type PendingChoice =
+  /** Pick min..max of `options`: card instance ids, or any strings a native rule offers (e.g. "p1", "c4:2"); the answer arrives as `frame.answer`. */
   | {
       kind: "cards";
       player: PlayerId;
