@@ -295,6 +295,8 @@ export interface CompiledCard {
   costText?: string;
   stats: Record<string, number>;
   flags: string[];
+  /** Fields the card type requires that the IR does not otherwise model (a land's `produces`), as their words. */
+  fields?: Record<string, string[]>;
   isToken: boolean;
   abilities: Ability[];
   text: string;

@@ -1096,6 +1096,7 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
       ...(costField ? { costText: costField.value.map(itemText).join(" ") } : {}),
       stats,
       flags: decl.fields.filter((f) => f.flag).map((f) => lower(f.name.text)),
+      ...extraFields(decl, typeDef, game),
       isToken,
       abilities,
       text: model?.text ?? decl.abilities.map((a) => text.slice(a.range.start.offset, a.range.end.offset).trim()).join("\n"),
@@ -1103,6 +1104,18 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
     });
   }
   return out;
+}
+
+/** Required fields the IR has no slot for (`produces: Red`), kept as words for the engine. */
+function extraFields(decl: Ast.CardDecl, typeDef: CompiledGame["cardTypes"][number] | undefined, game: CompiledGame): { fields?: Record<string, string[]> } {
+  const modelled = new Set(["type", "cost", "color", "faction", "rarity", "stats", "text", ...game.stats]);
+  const fields: Record<string, string[]> = {};
+  for (const name of typeDef?.requires ?? []) {
+    if (modelled.has(lower(name))) continue;
+    const f = decl.fields.find((x) => lower(x.name.text) === lower(name));
+    if (f) fields[lower(name)] = f.value.map(itemText).filter((w) => w !== ",");
+  }
+  return Object.keys(fields).length ? { fields } : {};
 }
 
 // ---------------------------------------------------------------------------------------------
