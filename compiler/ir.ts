@@ -382,6 +382,8 @@ export interface CompiledGame {
   counters: { name: string; on: "player" | "card" }[];
   /** Rules written as abilities of the game itself (`rule "..." = "..."`). */
   rules: Ability[];
+  /** Cost symbols the game declares (`color Red symbol {R}`, `symbol {G} = Gold`, `symbol {N} = generic`), by symbol without braces. */
+  symbols?: Record<string, { color?: string; resource?: string; generic?: boolean }>;
   source: SourceRef;
 }
 

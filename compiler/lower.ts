@@ -956,7 +956,19 @@ export function lowerGame(doc: Ast.GameFile, text: string, notes: LoweringNote[]
         }
         case "color": {
           const paysIndex = lw.indexOf("pays");
-          game.colors.push({ name: words[0]!, ...(paysIndex >= 0 ? { pays: words[paysIndex + 1] } : {}) });
+          const symbol = st.items.find((i) => i.kind === "symbol") as Ast.SymbolNode | undefined;
+          game.colors.push({ name: words[0]!, ...(paysIndex >= 0 ? { pays: words[paysIndex + 1] } : {}), ...(symbol ? { symbol: symbol.symbol } : {}) });
+          if (symbol) (game.symbols ??= {})[symbol.symbol] = { color: words[0]! };
+          break;
+        }
+        case "symbol": {
+          // `symbol {G} = Gold` (a resource or colour) · `symbol {N} = generic`
+          const symbol = st.items.find((i) => i.kind === "symbol") as Ast.SymbolNode | undefined;
+          const meaning = words[words.length - 1] ?? "";
+          if (!symbol) break;
+          const isResource = game.resources.some((r) => lower(r.name) === lower(meaning));
+          const isColor = game.colors.some((c) => lower(c.name) === lower(meaning));
+          (game.symbols ??= {})[symbol.symbol] = lower(meaning) === "generic" ? { generic: true } : isResource ? { resource: meaning } : isColor ? { color: meaning } : {};
           break;
         }
         case "zone": {
