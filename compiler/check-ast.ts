@@ -7,8 +7,7 @@
 import type { Diagnostic, Range } from "./diagnostics.ts";
 import type * as Ast from "./ast.ts";
 import { parseDocument } from "./build.ts";
-// TEMP until compiler/format.ts lands
-const formatDocument = (_document: Ast.Document, _text: string): string | undefined => undefined;
+import { formatAbility, formatDocument } from "./format.ts";
 import type { AbilityView, CardView, FieldView, GameReference, GameView, KeywordUse, ScenarioView, SetView, ValueToken, WordReference, WordRun } from "./check-input.ts";
 import type { AbilityStructure, Declaration } from "./vocabulary.ts";
 import { cardwrightLexer } from "../grammar/lexer.ts";
@@ -45,8 +44,7 @@ export function formatSource(text: string, path: string): { text?: string; diagn
   if (isScenario(text)) return { diagnostics: [] };
   const { document, diagnostics } = parseDocument(text, path);
   if (!document || diagnostics.some((d) => d.severity === "error")) return { diagnostics };
-  const formatted = formatDocument(document, text);
-  return formatted === undefined ? { diagnostics } : { text: formatted, diagnostics };
+  return { text: formatDocument(document, text), diagnostics };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -63,18 +61,27 @@ function isScenario(text: string): boolean {
   return first?.tokenType.name === "Scenario";
 }
 
-function scenarioView(text: string, file: string): ScenarioView | undefined {
+function scenarioView(text: string, file: string): ScenarioView {
   const lines = new LineMap(text);
   const { tokens } = cardwrightLexer.tokenize(text);
-  const forIndex = tokens.findIndex((t) => t.tokenType.name === "For");
-  const gameToken = forIndex >= 0 ? tokens[forIndex + 1] : undefined;
-  if (!gameToken) return undefined;
   const rangeOf = (t: { startOffset: number; image: string }) => lines.range(t.startOffset, t.startOffset + t.image.length);
-  const cardNames = tokens
-    .slice(forIndex + 2)
-    .filter((t) => t.tokenType.name === "StringLiteral")
-    .map((t) => ({ text: unquote(t.image), range: rangeOf(t) }));
-  return { file, game: gameToken.image, gameRange: rangeOf(gameToken), cardNames };
+  const view: ScenarioView = { file, scenarios: [] };
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    const name = token.tokenType.name;
+    if (name === "Scenario") {
+      // `scenario "<title>" for <game>`: the title is not a card name.
+      const forToken = tokens[i + 2];
+      const gameToken = tokens[i + 3];
+      if (forToken?.tokenType.name === "For" && gameToken) {
+        view.scenarios.push({ game: gameToken.image, gameRange: rangeOf(gameToken), cardNames: [] });
+        i += 3;
+      }
+    } else if (name === "StringLiteral") {
+      view.scenarios[view.scenarios.length - 1]?.cardNames.push({ text: unquote(token.image), range: rangeOf(token) });
+    }
+  }
+  return view;
 }
 
 function unquote(image: string): string {
@@ -154,9 +161,14 @@ export function abilityView(ability: Ast.Ability, text: string): AbilityView {
   return view;
 }
 
-/** The ability as written without its tag, spacing collapsed. */
+/** The ability's canonical text without its tag (the formatter's; as written if the printer fails on a partial tree). */
 function abilityText(ability: Ast.Ability, text: string): string {
-  return text.slice(ability.body.range.start.offset, ability.body.range.end.offset).replace(/\s+/g, " ").trim();
+  try {
+    const { tag: _tag, ...untagged } = ability;
+    return formatAbility(untagged as Ast.Ability);
+  } catch {
+    return text.slice(ability.body.range.start.offset, ability.body.range.end.offset).replace(/\s+/g, " ").trim();
+  }
 }
 
 function walkBody(body: Ast.AbilityBody, out: Collector): void {

@@ -116,8 +116,11 @@ export interface GameView {
 
 export interface ScenarioView {
   file: string;
-  game: string;
-  gameRange: Range;
-  /** Quoted card names the scenario uses. */
-  cardNames: { text: string; range: Range }[];
+  /** A scenario file may hold several scenarios, each `scenario "<title>" for <game>`. */
+  scenarios: {
+    game: string;
+    gameRange: Range;
+    /** Quoted card names the scenario uses (every string but its title). */
+    cardNames: { text: string; range: Range }[];
+  }[];
 }

@@ -66,7 +66,7 @@ function findVocabulary(analysis: WorkspaceAnalysis, gameId: string): GameVocabu
 /** The game a file belongs to: its own id for a game file, the `for` id for sets and scenarios. */
 export function gameOfFile(analysis: WorkspaceAnalysis, path: string): string | undefined {
   const parsed = analysis.files.get(path);
-  return parsed?.game?.id ?? parsed?.set?.game ?? parsed?.scenario?.game;
+  return parsed?.game?.id ?? parsed?.set?.game ?? parsed?.scenario?.scenarios[0]?.game;
 }
 
 export interface Completion {

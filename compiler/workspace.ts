@@ -120,22 +120,23 @@ export function analyzeWorkspace(sources: SourceFile[], options: AnalyzeOptions 
     }
   }
   for (const parsed of files.values()) {
-    const scenario = parsed.scenario;
-    if (!scenario) continue;
-    const key = scenario.game.toLowerCase();
-    if (!games.has(key)) {
-      diagnostics.push(diagnostic("CW3003", scenario.file, scenario.gameRange, { word: scenario.game }, suggestionOf(scenario.game, [...games.values()].map((g) => g.model.id))));
-      continue;
-    }
-    const index = cardIndexes.get(key) ?? new Map<string, CardEntry>();
-    for (const name of scenario.cardNames) {
-      const card = index.get(name.text.toLowerCase());
-      if (card) {
-        addReferences(scenario.file, [{ file: scenario.file, range: name.range, kind: "card", name: card.name, definition: { file: card.file, range: card.nameRange } }]);
-      } else {
-        diagnostics.push(
-          diagnostic("CW2007", scenario.file, name.range, { word: name.text, game: games.get(key)!.model.id }, suggestionOf(name.text, [...index.values()].map((c) => c.name))),
-        );
+    const file = parsed.scenario;
+    if (!file) continue;
+    for (const scenario of file.scenarios) {
+      const key = scenario.game.toLowerCase();
+      const game = games.get(key);
+      if (!game) {
+        diagnostics.push(diagnostic("CW3003", file.file, scenario.gameRange, { word: scenario.game }, suggestionOf(scenario.game, [...games.values()].map((g) => g.model.id))));
+        continue;
+      }
+      const index = cardIndexes.get(key) ?? new Map<string, CardEntry>();
+      for (const name of scenario.cardNames) {
+        const card = index.get(name.text.toLowerCase());
+        if (card) {
+          addReferences(file.file, [{ file: file.file, range: name.range, kind: "card", name: card.name, definition: { file: card.file, range: card.nameRange } }]);
+        } else {
+          diagnostics.push(diagnostic("CW2007", file.file, name.range, { word: name.text, game: game.model.id }, suggestionOf(name.text, [...index.values()].map((c) => c.name))));
+        }
       }
     }
   }

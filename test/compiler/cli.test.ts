@@ -9,6 +9,9 @@ import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 
+// Each spawn compiles the sources with tsx; on a loaded machine that takes seconds, so the
+// timeouts are generous (this file asserts behaviour, never speed).
+const SLOW = { timeout: 300_000 };
 const root = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const bin = path.join(root, "cli/bin.mjs");
 let work: string;
@@ -38,7 +41,7 @@ card "Night Stalker" {
 `;
 
 describe("cardwright check", () => {
-  it("reports a misspelt keyword at its line and column with a suggestion, and exits 1", () => {
+  it("reports a misspelt keyword at its line and column with a suggestion, and exits 1", SLOW, () => {
     writeFileSync(path.join(work, "cards/misspelt.cards"), MISSPELT);
     const { code, stdout } = cardwright(["check", "cards/"]);
     expect(stdout).toContain('cards/misspelt.cards:9:5: error CW2001: Unknown keyword "Hastee" in game "cybervamp". (did you mean "Haste"?)');
@@ -46,7 +49,7 @@ describe("cardwright check", () => {
     expect(code).toBe(1);
   });
 
-  it("names the missing required field", () => {
+  it("names the missing required field", SLOW, () => {
     const text = MISSPELT.replace("    Hastee.\n", "    Haste.\n").replace("  stats: 2/2\n", "");
     writeFileSync(path.join(work, "cards/misspelt.cards"), text);
     const { code, stdout } = cardwright(["check", "--json", "cards"]);
@@ -61,14 +64,14 @@ describe("cardwright check", () => {
     expect(code).toBe(1);
   });
 
-  it("exits 0 with a clean summary when nothing is wrong", () => {
+  it("exits 0 with a clean summary when nothing is wrong", SLOW, () => {
     writeFileSync(path.join(work, "cards/misspelt.cards"), MISSPELT.replace("Hastee.", "Haste."));
     const { code, stdout } = cardwright(["check", "cards"]);
     expect(stdout.trim()).toBe("Checked 2 files (cybervamp 1 card): 0 errors, 0 warnings.");
     expect(code).toBe(0);
   });
 
-  it("reports a path that does not exist", () => {
+  it("reports a path that does not exist", SLOW, () => {
     const { code, stdout } = cardwright(["check", "no-such-folder"]);
     expect(stdout).toContain("no-such-folder:1:1: error CW3005: No such file or directory: no-such-folder.");
     expect(code).toBe(1);
@@ -76,7 +79,7 @@ describe("cardwright check", () => {
 });
 
 describe("cardwright format", () => {
-  it("lists files that would change with --check, then rewrites them in place, idempotently", () => {
+  it("lists files that would change with --check, then rewrites them in place, idempotently", SLOW, () => {
     const messy = MISSPELT.replace("Hastee.", "haste .").replace("  type: Creature — Vampire", "  type:   Creature -- Vampire");
     const file = path.join(work, "cards/misspelt.cards");
     writeFileSync(file, messy);
@@ -95,7 +98,7 @@ describe("cardwright format", () => {
     expect(readFileSync(file, "utf8")).toBe(formatted);
   });
 
-  it("never writes a file with syntax errors, and reports them", () => {
+  it("never writes a file with syntax errors, and reports them", SLOW, () => {
     const broken = MISSPELT.replace('card "Night Stalker" {', 'card "Night Stalker" {{ :');
     const file = path.join(work, "cards/misspelt.cards");
     writeFileSync(file, broken);
@@ -108,7 +111,7 @@ describe("cardwright format", () => {
 });
 
 describe("the bundled sets", () => {
-  it("check with 0 errors", () => {
+  it("check with 0 errors", SLOW, () => {
     const { code, stdout } = cardwright(["check", "--json", "cards/"], root);
     const report = JSON.parse(stdout) as { summary: { errors: number; files: number; cardsPerGame: Record<string, number> }; diagnostics: unknown[] };
     const errors = (report.diagnostics as { severity: string }[]).filter((d) => d.severity === "error");
