@@ -8,7 +8,7 @@
  * game without its own layout gets the generic one, driven only by the card's fields.
  */
 import type { CardModel, GameModel } from "../../compiler/model.ts";
-import { element, fitLine, fitText, text, xmlEscape } from "./svg.ts";
+import { element, fitLine, fitText, measure, text, xmlEscape } from "./svg.ts";
 
 export { xmlEscape } from "./svg.ts";
 
@@ -147,8 +147,12 @@ export function renderCardFace(card: FaceCard, optionsOrGame?: FaceOptions | Gam
   const pips = costPips(card.cost, gameColors);
   const pipsWidth = pipsRowWidth(pips);
   parts.push(element("rect", { x: 14, y: 14, width: CARD_WIDTH - 28, height: 28, rx: 5, fill: primary }));
+  // Long names shrink before they are shortened: the name is the one line a player must read whole.
+  const titleWidth = CARD_WIDTH - 44 - pipsWidth;
+  let titleSize = 14;
+  while (titleSize > 9 && measure(title, titleSize * 1.12) > titleWidth) titleSize -= 0.5;
   parts.push(
-    text(fitLine(title, CARD_WIDTH - 44 - pipsWidth, 14 * 1.12), { x: 21, y: 33, "font-family": FONT, "font-size": 14, "font-weight": "bold", fill: inkOn(primary), class: "cw-face-name" }),
+    text(fitLine(title, titleWidth, titleSize * 1.12), { x: 21, y: 33, "font-family": FONT, "font-size": titleSize, "font-weight": "bold", fill: inkOn(primary), class: "cw-face-name" }),
   );
   parts.push(renderPips(pips, CARD_WIDTH - 18 - pipsWidth, 28));
   // Art box: a colour field with the card's initial (there is no art in a card file)

@@ -10,3 +10,10 @@ registerCardLanguage(store);
 (window as unknown as { cardwright: unknown }).cardwright = { store };
 createRoot(document.getElementById("root")!).render(<App store={store} />);
 void store.load();
+// Ctrl+S saves the open file wherever the focus is (Monaco has its own binding while focused).
+window.addEventListener("keydown", (event) => {
+  if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "s") {
+    event.preventDefault();
+    if (store.activePath) void store.save(store.activePath);
+  }
+});

@@ -7,6 +7,8 @@ import * as monaco from "monaco-editor/editor";
 import "monaco-editor/features/codicon/register";
 import "monaco-editor/features/hover/register";
 import "monaco-editor/features/suggest/register";
+// The suggest widget itself: features/suggest only registers inline suggestions (register.all gets it indirectly).
+import "monaco-editor/editor/contrib/suggest/browser/suggestController";
 import "monaco-editor/features/snippet/register";
 import "monaco-editor/features/codeAction/register";
 import "monaco-editor/features/format/register";
