@@ -7,6 +7,7 @@ import { XMLBuilder } from "fast-xml-parser";
 import type { CardModel, GameModel, WorkspaceModel } from "../compiler/model.ts";
 import { cardSlugs, gameOf, imageUrl, orderedSets, setSlugs, statLine, typeLine, xmlSafe } from "./common.ts";
 import { renderCardPng } from "./images.ts";
+import { compiledForGame, createdTokens } from "./compiled.ts";
 import type { ExportFile, ResolvedExportOptions } from "./types.ts";
 
 /** Header fields that already have a standard Cockatrice property or element. */
@@ -50,6 +51,9 @@ function databaseXml(model: WorkspaceModel, game: GameModel, options: ResolvedEx
   const sets = orderedSets(model).filter((set) => set.game === game.id);
   const setSlugOf = setSlugs(orderedSets(model));
   const cards: object[] = [];
+  // With the compiled IR at hand, a card that creates a token is related to that token's card (Cockatrice offers to create it).
+  const compiled = options.bundles ? compiledForGame(options.bundles, game) : undefined;
+  const tokenNames = new Map(sets.flatMap((set) => set.cards).filter((card) => card.isToken).map((card) => [card.name.toLowerCase(), card.name]));
   for (const set of sets) {
     const slugs = cardSlugs(set);
     set.cards.forEach((card, index) => {
@@ -61,6 +65,15 @@ function databaseXml(model: WorkspaceModel, game: GameModel, options: ResolvedEx
       if (card.text !== "") element["text"] = xmlSafe(card.text);
       element["prop"] = properties(card);
       element["set"] = [printing];
+      const ir = compiled?.cards.get(card.name);
+      const related = new Map<string, string | undefined>();
+      for (const token of ir ? createdTokens(ir) : []) {
+        const name = tokenNames.get(token.name.toLowerCase());
+        if (name !== undefined && name !== card.name && !related.has(name)) related.set(name, token.count !== undefined && token.count > 1 ? String(token.count) : undefined);
+      }
+      if (related.size > 0) {
+        element["related"] = [...related].map(([name, count]) => (count === undefined ? xmlSafe(name) : { "#text": xmlSafe(name), "@_count": count }));
+      }
       if (card.isToken) element["token"] = "1";
       // Cockatrice's table rows: 2 = creatures (cards with stats), 1 = other permanents.
       element["tablerow"] = Object.keys(card.stats).length > 0 ? "2" : "1";

@@ -9,7 +9,9 @@
  * Node only: card images are rasterised by @resvg/resvg-js, a native module.
  */
 import type { Diagnostic } from "../compiler/diagnostics.ts";
-import type { WorkspaceModel } from "../compiler/model.ts";
+import { lowerWorkspace, type LoweringNote } from "../compiler/lower.ts";
+import type { SourceFile, WorkspaceModel } from "../compiler/model.ts";
+import { analyzeWorkspace } from "../compiler/workspace.ts";
 import { exportCgs } from "./cgs.ts";
 import { exportCockatrice } from "./cockatrice.ts";
 import { exportedGames } from "./common.ts";
@@ -36,11 +38,23 @@ function resolve(options: ExportOptions): ResolvedExportOptions {
     cardHeight: options.cardHeight ?? DEFAULT_CARD_HEIGHT,
     faceRenderer: options.faceRenderer ?? defaultFaceRenderer,
     backRenderer: options.backRenderer ?? defaultBackRenderer,
+    ...(options.bundles ? { bundles: options.bundles } : {}),
   };
 }
 
+/**
+ * Errors that stop an export: every error except those in scenario files, which test the
+ * cards but are not part of what is exported (a failing scenario must not block a release).
+ */
+export function blockingErrors(model: WorkspaceModel): Diagnostic[] {
+  const exported = new Set([...model.sets.map((set) => set.file), ...model.games.map((game) => game.file)]);
+  return model.diagnostics.filter(
+    (diagnostic) => diagnostic.severity === "error" && (exported.has(diagnostic.file) || !diagnostic.file.toLowerCase().endsWith(".scenario")),
+  );
+}
+
 export function exportWorkspace(model: WorkspaceModel, format: ExportFormat, options: ExportOptions = {}): ExportResult {
-  const errors = model.diagnostics.filter((diagnostic) => diagnostic.severity === "error");
+  const errors = blockingErrors(model);
   if (errors.length > 0) return { ok: false, diagnostics: errors };
   const games = exportedGames(model);
   if (model.sets.every((set) => set.cards.length === 0)) {
@@ -51,7 +65,7 @@ export function exportWorkspace(model: WorkspaceModel, format: ExportFormat, opt
     let files: ExportFile[];
     switch (format) {
       case "json":
-        files = exportJson(model, games);
+        files = exportJson(model, games, resolved.bundles);
         break;
       case "tts":
         files = exportTts(model, resolved);
@@ -73,4 +87,30 @@ export function exportWorkspace(model: WorkspaceModel, format: ExportFormat, opt
     }
     throw error;
   }
+}
+
+export type SourcesExportResult = ExportResult & {
+  /** The checked workspace (for summaries and for printing its warnings). */
+  model: WorkspaceModel;
+  /** What the lowering could not turn into executable IR (the JSON export still carries the text). */
+  notes: LoweringNote[];
+};
+
+/**
+ * Checks, lowers and exports a workspace given as source texts: what the CLI and the studio's
+ * Export action call. `extraDiagnostics` are problems met while reading the files.
+ */
+export function exportSources(
+  sources: SourceFile[],
+  format: ExportFormat,
+  options: ExportOptions & { extraDiagnostics?: Diagnostic[] } = {},
+): SourcesExportResult {
+  const { extraDiagnostics, ...exportOptions } = options;
+  const model = analyzeWorkspace(sources, extraDiagnostics ? { extraDiagnostics } : {}).model;
+  const errors = blockingErrors(model);
+  if (errors.length > 0) return { ok: false, diagnostics: errors, model, notes: [] };
+  // Only the JSON (the IR itself) and Cockatrice (cards related to the tokens they create) need the lowering.
+  const lowering = format === "json" || format === "cockatrice" ? lowerWorkspace(sources) : undefined;
+  const bundles = lowering?.bundles ?? exportOptions.bundles;
+  return { ...exportWorkspace(model, format, { ...exportOptions, ...(bundles ? { bundles } : {}) }), model, notes: lowering?.notes ?? [] };
 }

@@ -5,7 +5,8 @@
  */
 import type { CardModel, GameModel, SetModel, WorkspaceModel } from "../compiler/model.ts";
 import { cardSlugs, orderedSets } from "./common.ts";
-import { compileForExport, type CompiledForExport } from "./compiled.ts";
+import { compiledForGame, type CompiledForExport } from "./compiled.ts";
+import type { CompiledBundle } from "../compiler/ir.ts";
 import type { ExportFile } from "./types.ts";
 import { exportSchemaErrors } from "./validate.ts";
 
@@ -43,14 +44,15 @@ function cardDocument(set: SetModel, card: CardModel, slug: string, number: numb
   );
   document["text"] = card.text;
   document["source"] = { file: card.file, range: card.range };
-  const ir = compiled.cards.get(card.name);
-  if (ir !== undefined) document["compiled"] = ir;
+  const ir = compiled.cards.get(card.name) ?? compiled.cards.get(card.name.toLowerCase());
+  if (ir === undefined) throw new ExportValidationError("json", [`card "${card.name}" has no compiled IR`], card.file);
+  document["compiled"] = ir;
   return document;
 }
 
 /** The export document of one game: its sets are those of the model that are for this game. */
-export function gameExportDocument(model: WorkspaceModel, game: GameModel): object {
-  const compiled = compileForExport(model, game);
+export function gameExportDocument(model: WorkspaceModel, game: GameModel, bundles: CompiledBundle[] | undefined): object {
+  const compiled = compiledForGame(bundles, game);
   const gameDocument: Record<string, unknown> = {
     id: game.id,
     name: game.name,
@@ -66,7 +68,7 @@ export function gameExportDocument(model: WorkspaceModel, game: GameModel): obje
       return entry;
     }),
   };
-  if (compiled.game !== undefined) gameDocument["compiled"] = compiled.game;
+  gameDocument["compiled"] = compiled.game;
   const sets = orderedSets(model)
     .filter((set) => set.game === game.id)
     .map((set) => {
@@ -81,9 +83,9 @@ export function gameExportDocument(model: WorkspaceModel, game: GameModel): obje
   return JSON.parse(JSON.stringify({ format: JSON_FORMAT, formatVersion: JSON_FORMAT_VERSION, game: gameDocument, sets })) as object;
 }
 
-export function exportJson(model: WorkspaceModel, games: GameModel[]): ExportFile[] {
+export function exportJson(model: WorkspaceModel, games: GameModel[], bundles: CompiledBundle[] | undefined): ExportFile[] {
   return games.map((game) => {
-    const document = gameExportDocument(model, game);
+    const document = gameExportDocument(model, game, bundles);
     const errors = exportSchemaErrors(document);
     if (errors.length > 0) throw new ExportValidationError("json", errors, game.file);
     return { path: `${game.id}.cardwright.json`, contents: `${JSON.stringify(document, null, 2)}\n` };

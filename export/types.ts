@@ -3,6 +3,7 @@
  * a list of files (path + bytes); only `write.ts` touches the disk, so the CLI and the studio's
  * Export action produce the same bytes.
  */
+import type { CompiledBundle } from "../compiler/ir.ts";
 import type { CardModel, GameModel } from "../compiler/model.ts";
 
 export const EXPORT_FORMATS = ["json", "tts", "cockatrice", "cgs"] as const;
@@ -36,6 +37,12 @@ export interface ExportOptions {
   cardHeight?: number;
   faceRenderer?: FaceRenderer;
   backRenderer?: BackRenderer;
+  /**
+   * The lowering's output for the workspace (`lowerWorkspace(sources).bundles`): the JSON
+   * export embeds it, Cockatrice uses it to relate cards to the tokens they create.
+   * `exportSources` fills it in.
+   */
+  bundles?: CompiledBundle[];
 }
 
 export interface ResolvedExportOptions {
@@ -44,4 +51,5 @@ export interface ResolvedExportOptions {
   cardHeight: number;
   faceRenderer: FaceRenderer;
   backRenderer: BackRenderer;
+  bundles?: CompiledBundle[];
 }

@@ -51,17 +51,25 @@ export function register(program: Command, context: CommandContext): void {
         Object.assign(exportOptions, size);
       }
       // Loaded here, not at the top: the other commands need not start the image renderer.
-      const { loadWorkspaceFromDisk } = await import("../../compiler/workspace-disk.ts");
-      const { exportWorkspace, writeExport } = await import("../../export/index.ts");
-      const model = await loadWorkspaceFromDisk(paths);
-      const result = exportWorkspace(model, options.format, exportOptions);
+      const { readWorkspaceFiles } = await import("../../compiler/workspace-disk.ts");
+      const { exportSources, writeExport } = await import("../../export/index.ts");
+      const read = await readWorkspaceFiles(paths);
+      const result = exportSources(read.files, options.format, { ...exportOptions, extraDiagnostics: read.diagnostics });
+      const { model } = result;
       if (!result.ok) {
         printDiagnostics(result.diagnostics);
         process.stderr.write(`Nothing was exported: ${result.diagnostics.length} error${result.diagnostics.length === 1 ? "" : "s"}.\n`);
         context.setExitCode(1);
         return;
       }
-      printDiagnostics(model.diagnostics.filter((diagnostic) => diagnostic.severity !== "info"));
+      const shown = model.diagnostics.filter((diagnostic) => diagnostic.severity !== "info");
+      printDiagnostics(shown);
+      if (shown.some((diagnostic) => diagnostic.severity === "error")) {
+        process.stderr.write("(errors in scenario files do not block an export: scenarios test the cards but are not exported)\n");
+      }
+      for (const note of result.notes) {
+        process.stderr.write(`${note.file}:${note.range.start.line}:${note.range.start.column}: note: ${note.message}\n`);
+      }
       const written = writeExport(result.files, options.out, options.format);
       if (!written.ok) {
         printDiagnostics(written.diagnostics);

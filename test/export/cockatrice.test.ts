@@ -5,7 +5,7 @@ import { join, resolve } from "node:path";
 import { XMLParser } from "fast-xml-parser";
 import { afterAll, describe, expect, it } from "vitest";
 import { exportWorkspace, type ExportFile } from "../../export/index.ts";
-import { duelSet, TRICKY_NAMES, vampSet, workspace } from "./fixtures.ts";
+import { duelSet, fakeBundles, TRICKY_NAMES, vampSet, workspace } from "./fixtures.ts";
 import { readPng } from "./png.ts";
 
 const REPO = resolve(import.meta.dirname, "../..");
@@ -36,11 +36,12 @@ const parser = new XMLParser({
   parseTagValue: false,
   parseAttributeValue: false,
   trimValues: false,
-  isArray: (name) => ["card", "set"].includes(name),
+  isArray: (name) => ["card", "set", "related"].includes(name),
 });
 
 interface ParsedCard {
   name: string;
+  related?: (string | { "#text": string; "@_count": string })[];
   text?: string;
   prop: Record<string, string>;
   set: { "#text": string; "@_picurl": string; "@_num": string; "@_rarity"?: string }[];
@@ -113,6 +114,19 @@ describe("Cockatrice export", () => {
     expect(card.prop).toMatchObject({ type: "Creature — Vampire", maintype: "Creature", manacost: "{4}", cmc: "4", colors: "Red, Black", pt: "3/1", power: "3", toughness: "1" });
     expect(card.set[0]!["@_rarity"]).toBe("Common");
     expect(card.set[0]!["@_num"]).toBe("4");
+  });
+
+  it("relates a card to the token cards its compiled abilities create", () => {
+    const model = workspace([duelSet()]);
+    const bundles = fakeBundles(model, { "Fish & Chips": { name: TRICKY_NAMES[3]!, amount: 2 }, "<Script> Kiddie": { name: "No Such Token", amount: 1 } });
+    const result = exportWorkspace(model, "cockatrice", { ...CARD, bundles });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const xml = result.files.find((file) => file.path === "duel.xml")!.contents as string;
+    const cards = cardsOf(xml);
+    expect(cards.find((card) => card.name === "Fish & Chips")!.related).toEqual([{ "#text": TRICKY_NAMES[3], "@_count": "2" }]);
+    expect(cards.find((card) => card.name === "<Script> Kiddie")!.related).toBeUndefined();
+    expect(xmllint(xml).status).toBe(0);
   });
 
   it("uses the image base URL for picurl when one is given", () => {

@@ -3,6 +3,7 @@
  * and full of the text that breaks exporters (&, <, quotes, emoji, line breaks).
  */
 import type { Range } from "../../compiler/diagnostics.ts";
+import type { CompiledBundle } from "../../compiler/ir.ts";
 import type { CardModel, FieldValue, GameModel, SetModel, WorkspaceModel } from "../../compiler/model.ts";
 
 export function range(line: number, length = 1): Range {
@@ -149,4 +150,69 @@ export function vampSet(count: number): SetModel {
 
 export function workspace(sets: SetModel[], games: GameModel[] = [duelGame, vampGame]): WorkspaceModel {
   return { games, sets, diagnostics: [] };
+}
+
+/**
+ * Minimal compiled bundles for hand-made models (the real ones come from compiler/lower.ts):
+ * enough for the JSON schema's outline and for token relations.
+ */
+export function fakeBundles(model: WorkspaceModel, tokenCreators: Record<string, { name: string; amount: number }> = {}): CompiledBundle[] {
+  return model.games.map((game) => ({
+    game: {
+      irVersion: 1,
+      id: game.id,
+      name: game.name,
+      file: game.file,
+      params: game.params,
+      resources: [],
+      colors: game.colors.map((name) => ({ name })),
+      zones: game.zones.map((name) => ({ name, role: "other" as const, visibility: "public" as const, ordered: false, shared: false })),
+      cardTypes: game.cardTypes.map((name) => ({ name, permanent: true, token: false, requires: [] })),
+      stats: [],
+      rarities: [],
+      deck: {},
+      phases: game.phases.map((name) => ({ name, auto: false, steps: [], source: { file: game.file, range: range(1) } })),
+      markers: [],
+      keywords: [],
+      counters: [],
+      rules: [],
+      source: { file: game.file, range: range(1) },
+    },
+    cards: model.sets
+      .filter((set) => set.game === game.id)
+      .flatMap((set) =>
+        set.cards.map((card) => {
+          const token = tokenCreators[card.name];
+          return {
+            id: `${set.code}/${card.name}`,
+            name: card.name,
+            set: set.code,
+            game: game.id,
+            cardType: card.type,
+            subtypes: card.subtypes,
+            supertypes: card.supertypes,
+            colors: card.colors,
+            cost: [],
+            stats: card.stats,
+            flags: [],
+            isToken: card.isToken,
+            abilities: token
+              ? [
+                  {
+                    id: `${set.code}/${card.name}#0`,
+                    kind: "spell" as const,
+                    targets: [],
+                    steps: [{ op: "create_token" as const, token: { name: token.name, cardType: "Unit", subtypes: [], stats: {}, keywords: [] }, amount: token.amount }],
+                    optional: false,
+                    text: `Create ${token.amount} ${token.name} tokens.`,
+                    source: { file: card.file, range: card.range },
+                  },
+                ]
+              : [],
+            text: card.text,
+            source: { file: card.file, range: card.range },
+          };
+        }),
+      ),
+  }));
 }

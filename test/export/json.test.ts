@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { exportWorkspace } from "../../export/index.ts";
 import { exportSchemaErrors } from "../../export/validate.ts";
-import { duelSet, TRICKY_NAMES, vampSet, workspace } from "./fixtures.ts";
+import { duelSet, fakeBundles, TRICKY_NAMES, vampSet, workspace } from "./fixtures.ts";
 
 interface ExportDocument {
   format: string;
@@ -11,7 +11,8 @@ interface ExportDocument {
 }
 
 function documents(): Map<string, ExportDocument> {
-  const result = exportWorkspace(workspace([duelSet(), vampSet(3)]), "json");
+  const model = workspace([duelSet(), vampSet(3)]);
+  const result = exportWorkspace(model, "json", { bundles: fakeBundles(model) });
   if (!result.ok) throw new Error(result.diagnostics.map((d) => d.message).join("\n"));
   return new Map(result.files.map((file) => [file.path, JSON.parse(file.contents as string) as ExportDocument]));
 }
@@ -56,6 +57,14 @@ describe("engine-neutral JSON export", () => {
     expect(exportSchemaErrors(broken).join("\n")).toContain("/sets/0/cards/0/name");
   });
 
+  it("embeds each card's compiled IR and the compiled game", () => {
+    const duel = docs.get("duel.cardwright.json")! as unknown as { game: { compiled: { id: string } }; sets: { cards: { name: string; compiled: { name: string } }[] }[] };
+    expect(duel.game.compiled.id).toBe("duel");
+    for (const card of duel.sets[0]!.cards) expect(card.compiled.name).toBe(card.name);
+    const model = workspace([duelSet()]);
+    expect(() => exportWorkspace(model, "json")).toThrow(/no compiled bundle for game "duel"/);
+  });
+
   it("refuses a workspace with errors and returns its diagnostics", () => {
     const model = workspace([duelSet()]);
     model.diagnostics.push(
@@ -71,5 +80,18 @@ describe("engine-neutral JSON export", () => {
     const result = exportWorkspace(workspace([]), "json");
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.diagnostics[0]!.code).toBe("CW4001");
+  });
+});
+
+describe("which errors block an export", () => {
+  it("ignores errors in scenario files but not in set, game or unreadable files", () => {
+    const model = workspace([duelSet()]);
+    const at = duelSet().cards[0]!.range;
+    model.diagnostics.push({ file: "cards/duel/scenarios/combat.scenario", range: at, severity: "error", code: "CW2007", message: "scenario problem" });
+    expect(exportWorkspace(model, "json", { bundles: fakeBundles(model) }).ok).toBe(true);
+    model.diagnostics.push({ file: "cards/duel/broken.cards", range: at, severity: "error", code: "CW1006", message: "not a set" });
+    const result = exportWorkspace(model, "json");
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.diagnostics.map((d) => d.file)).toEqual(["cards/duel/broken.cards"]);
   });
 });
