@@ -46,6 +46,7 @@ class Reporter {
     else this.diagnostics.push(d);
   }
   finish(): Diagnostic[] {
+    this.diagnostics.sort((a, b) => a.range.start.offset - b.range.start.offset);
     if (this.dropped > 0) {
       const last = this.diagnostics[this.diagnostics.length - 1]!;
       this.diagnostics.push(diagnostic("CW1009", this.file, last.range, { count: this.dropped }));
@@ -260,7 +261,10 @@ function nounItemNode(ctx: Ctx, n: CstNode): A.NounItem | undefined {
   if (isType(t, T.Stats)) return statsNode(ctx, t);
   if (isType(t, T.StringLiteral)) return stringNode(ctx, t);
   // Nouns keep their spelling (`Discard Pile`, `Main Deck`): they name things of the game.
-  return word(ctx, t, true);
+  // A keyword noun shouted in capitals (`CARD`) is brought back to lower case.
+  const w = word(ctx, t, true);
+  if (w.keyword && w.text.length > 1 && w.text === w.text.toUpperCase()) w.text = normaliseApostrophes(w.text.toLowerCase());
+  return w;
 }
 
 function nounPhrase(ctx: Ctx, n: CstNode | undefined): A.NounPhrase {
@@ -595,7 +599,7 @@ interface Lexed {
 }
 
 function lex(ctx: Ctx, text: string, shift?: (offset: number) => number): Lexed {
-  const result = T.cardwrightLexer.tokenize(text);
+  const result = T.tokenize(text);
   let reported = 0;
   for (const e of result.errors) {
     if (ctx.report.full || reported > MAX_SYNTAX_DIAGNOSTICS) {
@@ -609,7 +613,7 @@ function lex(ctx: Ctx, text: string, shift?: (offset: number) => number): Lexed 
     if (ch === '"' || ch === "“") ctx.report.add(diagnostic("CW1002", ctx.file, rangeOf(ctx, start, end), {}));
     else ctx.report.add(diagnostic("CW1001", ctx.file, rangeOf(ctx, start, Math.min(end, start + Math.max(1, e.length))), { char: text.substr(e.offset, Math.min(e.length, 10)) }));
   }
-  const comments = (result.groups["comments"] ?? []) as IToken[];
+  const comments = result.comments;
   if (shift) {
     for (const t of [...result.tokens, ...comments]) {
       const start = shift(t.startOffset);
@@ -628,6 +632,14 @@ function commentNodes(ctx: Ctx, comments: IToken[]): A.CommentNode[] {
     const trailing = i >= 0 && ctx.text[i] !== "\n" && ctx.text[i] !== "\r";
     return { kind: "comment", text: t.image.slice(1).replace(/\s+$/, ""), trailing, range: tokenRange(ctx, t) };
   });
+}
+
+function lineBreakBetweenOffsets(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13) return true;
+  }
+  return false;
 }
 
 function lineBreakBetween(text: string, a: IToken, b: IToken): boolean {
@@ -753,7 +765,9 @@ function gameStatement(ctx: Ctx, n: CstNode, chunk: IToken[]): A.GameStatement |
     if (!head || inserted(head)) return undefined;
     const brace = tok(dir, "LBrace");
     const all = valueItems(ctx, subs(dir, "valueItem"));
-    const node: A.Directive = { kind: "directive", head: word(ctx, head, true), items: [], range };
+    const headWord = word(ctx, head, true);
+    headWord.text = headWord.text.toLowerCase();
+    const node: A.Directive = { kind: "directive", head: headWord, items: [], range };
     if (brace && !inserted(brace)) {
       node.items = all.filter((v) => v.token.startOffset < brace.startOffset).map((v) => v.item);
       const semicolons = toks(dir, "Semicolon").filter((t) => !inserted(t)).map((t) => t.startOffset);
@@ -845,8 +859,19 @@ function cardDecl(ctx: Ctx, cst: CstNode, chunk: IToken[]): A.CardDecl | undefin
     const fname = tok(f, "name");
     if (!fname || inserted(fname)) return [];
     const hasColon = !!tok(f, "Colon") && !inserted(tok(f, "Colon"));
-    return [{ kind: "field" as const, name: word(ctx, fname, true), value: valueItems(ctx, subs(f, "valueItem")).map((v) => v.item), flag: !hasColon, range: cstRange(ctx, f) }];
+    // Field names are identifiers: canonical lower case (`TYPE:` → `type:`).
+    const fieldName = word(ctx, fname, true);
+    fieldName.text = fieldName.text.toLowerCase();
+    return [{ kind: "field" as const, name: fieldName, value: valueItems(ctx, subs(f, "valueItem")).map((v) => v.item), flag: !hasColon, range: cstRange(ctx, f) }];
   });
+  // A flag (a field without `:`) stands alone on its line: `type Unit` is a missing colon.
+  for (const f of fields) {
+    if (!f.flag) continue;
+    const next = nextTokenAfter(chunk, f.range.end.offset);
+    if (next && !isType(next, T.RBrace) && !lineBreakBetweenOffsets(ctx.text, f.range.end.offset, next.startOffset)) {
+      ctx.report.add(diagnostic("CW1003", ctx.file, rangeOf(ctx, f.range.end.offset, f.range.end.offset), { expected: '":" after the field name', found: describeToken(next) }));
+    }
+  }
   const card: A.CardDecl = { kind: "card", name: stringNode(ctx, name), fields, abilities: abilities(ctx, subs(cst, "ability"), chunk), range: cstRange(ctx, cst) };
   const text = tok(cst, "Text");
   if (text && !inserted(text)) {

@@ -8,7 +8,7 @@
  * also accepts keywords. Newlines are not significant; `#` comments go to the `comments`
  * group so the formatter can keep them.
  */
-import { createToken, Lexer, type TokenType } from "chevrotain";
+import { createToken, type ILexingError, type IToken, Lexer, type TokenType } from "chevrotain";
 
 // ---------------------------------------------------------------------------------------
 // Categories (abstract tokens, never produced by the lexer directly)
@@ -337,3 +337,59 @@ export const STATEMENT_KEYWORDS: readonly string[] = [
   "game", "set", "card", "scenario", "param", "resource", "color", "symbol", "zone", "cardtype",
   "stat", "rarity", "deck", "phase", "marker", "keyword", "counter", "rule",
 ];
+
+/**
+ * Characters that can never be part of a token outside strings and comments. Chevrotain's
+ * lexer recovers from them by retrying every pattern at every following character, which
+ * costs seconds on a megabyte of binary garbage; `tokenize` blanks them out first (same
+ * offsets) and reports each run as one lexing error.
+ */
+const invalidOutsideStrings =
+  /#[^\n\r]*|"(?:[^"\\\r\n]|\\.)*"|“(?:[^”\\\r\n]|\\.)*”|([^A-Za-z0-9_\u00c0-\u024f'’\-—–•·:.,;=()[\]{}+/"“”# \t\r\n\f\v\u00a0\u2028\u2029\ufeff]+)/g;
+
+export interface LexResult {
+  tokens: IToken[];
+  comments: IToken[];
+  /** Lexing errors in offset order: `offset`/`length` of each unreadable run. */
+  errors: ILexingError[];
+}
+
+/** Tokenizes a file (game, card or scenario) with the shared lexer. Never throws. */
+export function tokenize(text: string): LexResult {
+  const invalid: { offset: number; length: number }[] = [];
+  let cleaned = text;
+  if (/[^\x09-\x0d\x20-\x7e]/.test(text)) {
+    const parts: string[] = [];
+    let last = 0;
+    invalidOutsideStrings.lastIndex = 0;
+    for (let m = invalidOutsideStrings.exec(text); m; m = invalidOutsideStrings.exec(text)) {
+      if (m[1] === undefined) continue;
+      invalid.push({ offset: m.index, length: m[1].length });
+      parts.push(text.slice(last, m.index), " ".repeat(m[1].length));
+      last = m.index + m[1].length;
+    }
+    if (invalid.length > 0) {
+      parts.push(text.slice(last));
+      cleaned = parts.join("");
+    }
+  }
+  const result = cardwrightLexer.tokenize(cleaned);
+  const errors: ILexingError[] = [...result.errors];
+  if (invalid.length > 0) {
+    const lineStarts = [0];
+    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) lineStarts.push(i + 1);
+    for (const run of invalid) {
+      let lo = 0;
+      let hi = lineStarts.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (lineStarts[mid]! <= run.offset) lo = mid;
+        else hi = mid - 1;
+      }
+      errors.push({ ...run, line: lo + 1, column: run.offset - lineStarts[lo]! + 1, message: `unexpected character: ->${text.charAt(run.offset)}<- at offset: ${run.offset}, skipped ${run.length} characters.` });
+    }
+    errors.sort((a, b) => a.offset - b.offset);
+  }
+  // Tokens read from `cleaned` have the same offsets and images as in `text` (only blanked runs differ).
+  return { tokens: result.tokens, comments: (result.groups["comments"] ?? []) as IToken[], errors };
+}

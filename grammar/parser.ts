@@ -145,7 +145,7 @@ export class CardwrightParser extends CstParser {
     if (is(t, T.VerbWord)) return false;
     if (!is(t, T.Word)) return true;
     const next = this.LA(2);
-    if (this.isControlFilterAt(2)) return true;
+    if (this.isControlFilterAt(2) || (is(next, T.That) && this.isRelativeClauseAt(2))) return true;
     if (is(next, T.NounWord) || is(next, T.Stats) || is(next, T.StringLiteral) || is(next, T.VerbWord)) return true;
     if (this.isModalToken(next) || is(next, T.With) || is(next, T.Without) || is(next, T.In) || is(next, T.Of) || is(next, T.Under) || is(next, T.From)) return true;
     return false;

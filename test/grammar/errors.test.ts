@@ -1,0 +1,71 @@
+/**
+ * Syntax-error fixtures: `test/fixtures/ast/errors/*` mark the diagnostics they must produce
+ * inline (`#   ^ CW1003` under the offending line, or `# expect: CW1006 at 1:1`).
+ */
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseDocument } from "../../compiler/build.ts";
+import { readExpectations } from "../compiler/expectations.ts";
+import { filesUnder, read, rel, repoRoot } from "./helpers.ts";
+
+const fixtures = filesUnder(join(repoRoot, "test", "fixtures", "ast", "errors"), [".cards", ".game"]);
+
+describe("syntax-error fixtures", () => {
+  it("has fixtures", () => {
+    expect(fixtures.length).toBeGreaterThanOrEqual(4);
+  });
+  for (const path of fixtures) {
+    it(rel(path), () => {
+      const text = read(path);
+      const file = rel(path);
+      const { diagnostics } = parseDocument(text, file);
+      const key = (line: number, column: number, code: string) => `${String(line).padStart(4, "0")}:${String(column).padStart(4, "0")} ${code}`;
+      const actual = diagnostics.map((d) => key(d.range.start.line, d.range.start.column, d.code)).sort();
+      const expected = readExpectations(file, text).map((e) => key(e.line, e.column, e.code)).sort();
+      expect(actual).toEqual(expected);
+      for (const d of diagnostics) {
+        expect(d.file).toBe(file);
+        expect(d.message.length).toBeGreaterThan(0);
+      }
+    });
+  }
+});
+
+describe("recovery", () => {
+  it("reports every broken card, and still builds the cards after them", () => {
+    const card = (name: string, body: string) => `card "${name}" {\n  type: Unit\n  text:\n    ${body}\n}\n`;
+    const text = `set T1 "T" for duel\n${card("A", "When this, draw.")}${card("B", "Draw a card.")}${card("C", "Deal 2 damage to ,.")}${card("D", "Gain 1 life.")}`;
+    const { ast, diagnostics } = parseDocument(text, "t.cards");
+    expect(ast.kind).toBe("cardFile");
+    if (ast.kind !== "cardFile") return;
+    expect(ast.cards.map((c) => c.name.value)).toEqual(["A", "B", "C", "D"]);
+    expect(ast.cards[1]!.abilities).toHaveLength(1);
+    expect(ast.cards[3]!.abilities).toHaveLength(1);
+    // Card A's ability is on line 5, card C's on line 15; B and D are clean.
+    expect([...new Set(diagnostics.map((d) => d.range.start.line))]).toEqual([5, 15]);
+  });
+
+  it("caps the diagnostics of a file and says how many more there were", () => {
+    const text = `set T1 "T" for duel\n${"@ ".repeat(500)}`;
+    const { diagnostics } = parseDocument(text, "t.cards");
+    expect(diagnostics.length).toBe(101);
+    expect(diagnostics[100]!.code).toBe("CW1009");
+    expect(diagnostics[100]!.message).toContain("400");
+  });
+
+  it("maps a token inserted by recovery at the end of the file to a real position", () => {
+    const text = `set T1 "T" for duel\ncard "A" {\n  type: Unit`;
+    const { diagnostics } = parseDocument(text, "t.cards");
+    expect(diagnostics).toHaveLength(1);
+    expect(diagnostics[0]!.code).toBe("CW1008");
+    expect(diagnostics[0]!.range.start.offset).toBe(text.length);
+  });
+
+  it("reports errors inside quoted card text of a game file at their position in the file", () => {
+    const text = `game g "G"\nkeyword ability Bleed X = "Whenever this, draw."\n`;
+    const { diagnostics } = parseDocument(text, "g.game");
+    expect(diagnostics).toHaveLength(1);
+    expect(diagnostics[0]!.code).toBe("CW1007");
+    expect(text.slice(diagnostics[0]!.range.start.offset, diagnostics[0]!.range.end.offset)).toBe(",");
+  });
+});

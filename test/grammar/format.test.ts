@@ -1,0 +1,74 @@
+/**
+ * The formatter's two properties on every bundled game and card file and on the fixtures:
+ * parse(format(parse(t))) equals parse(t) ignoring ranges, and format is idempotent.
+ */
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type * as A from "../../compiler/ast.ts";
+import { parseAbilityText, parseDocument } from "../../compiler/build.ts";
+import { formatAbility, formatCardText, formatDocument } from "../../compiler/format.ts";
+import { filesUnder, read, rel, repoRoot, withoutRanges } from "./helpers.ts";
+
+const files = [
+  ...filesUnder(join(repoRoot, "cards"), [".cards", ".game"]),
+  ...filesUnder(join(repoRoot, "test", "fixtures", "ast"), [".cards", ".game"]).filter((f) => !f.includes(join("ast", "errors"))),
+];
+
+describe("formatter round trip", () => {
+  it("finds files to format", () => {
+    expect(files.length).toBeGreaterThanOrEqual(3);
+  });
+  for (const path of files) {
+    it(rel(path), () => {
+      const text = read(path);
+      const first = parseDocument(text, rel(path));
+      const formatted = formatDocument(first.ast);
+      const second = parseDocument(formatted, rel(path));
+      expect(second.diagnostics).toEqual([]);
+      expect(withoutRanges(second.ast)).toEqual(withoutRanges(first.ast));
+      expect(formatDocument(second.ast)).toBe(formatted);
+    });
+  }
+});
+
+function only(text: string): A.Ability {
+  const { abilities, diagnostics } = parseAbilityText(text, "t");
+  expect(diagnostics).toEqual([]);
+  expect(abilities).toHaveLength(1);
+  return abilities[0]!;
+}
+
+describe("canonical ability text", () => {
+  it.each([
+    ["when this ENTERS play ,draw A card", "When this enters play, draw a card."],
+    ["  haste ,  Bleed 2 ", "haste, Bleed 2."],
+    ["{R}{1} , Exhaust :deal 2 damage to any target", "{R}{1}, Exhaust: Deal 2 damage to any target."],
+    ["PLAY: gain 1 life", "PLAY: Gain 1 life."],
+    ["[Red] this gets +1 attack", "[Red] This gets +1 attack."],
+    ["target creature gets +2/+0 until end of turn", "Target creature gets +2/+0 until end of turn."],
+    ["deal X damage to target unit where X is the number of cards in your hand", "Deal X damage to target unit, where X is the number of cards in your hand."],
+    ["destroy target creature. then draw a card", "Destroy target creature. Then draw a card."],
+    ["it cannot attack or block", "It cannot attack or block."],
+    ["Create a 1/1 “Bat” token", 'Create a 1/1 "Bat" token.'],
+  ])("%s → %s", (input, expected) => {
+    expect(formatAbility(only(input))).toBe(expected);
+  });
+
+  it("prints a modal ability one mode per line, or on one line on request", () => {
+    const modal = only("Choose one -- • Deal 2 damage to any target. • draw a card.");
+    expect(formatAbility(modal)).toBe("Choose one —\n• Deal 2 damage to any target.\n• Draw a card.");
+    expect(formatAbility(modal, { singleLine: true })).toBe("Choose one — • Deal 2 damage to any target. • Draw a card.");
+  });
+
+  it("prints a card's rules text one ability per line", () => {
+    const { ast } = parseDocument('set S "S" for g\ncard "C" { type: Unit\n text: Haste. When you draw, Scry 1. }', "t.cards");
+    if (ast.kind !== "cardFile") throw new Error("expected a card file");
+    expect(formatCardText(ast.cards[0]!)).toBe("Haste.\nWhen you draw, Scry 1.");
+  });
+
+  it("keeps comments, own-line and trailing, and hand-aligned comment columns", () => {
+    const text = 'game g "G"\n\n# resources\nparam a = 1     # one\nparam bb = 2    # two\n';
+    const { ast } = parseDocument(text, "g.game");
+    expect(formatDocument(ast)).toBe(text);
+  });
+});
