@@ -443,8 +443,8 @@ export interface Count extends BaseNode {
   comparison?: "less" | "more" | "fewer" | "greater";
 }
 
-/** An item of a noun phrase: a word, `2/2` stats, a quoted name (`"Thrall"`), a number after words (`power 2 or less`), or `or` between alternatives. */
-export type NounItem = WordNode | StatsNode | StringNode | Count;
+/** An item of a noun phrase: a word, `2/2` stats, a quoted name (`"Thrall"`), a number after words (`power 2 or less`), a cost symbol (`Add {R}.`), or `or` between alternatives. */
+export type NounItem = WordNode | StatsNode | StringNode | Count | SymbolNode;
 
 export type NounFilter = ControlFilter | PrepPhrase | EqualToFilter | RelativeFilter;
 

@@ -260,6 +260,7 @@ function nounItemNode(ctx: Ctx, n: CstNode): A.NounItem | undefined {
   if (!t || inserted(t)) return undefined;
   if (isType(t, T.Stats)) return statsNode(ctx, t);
   if (isType(t, T.StringLiteral)) return stringNode(ctx, t);
+  if (isType(t, T.CostSymbol)) return { kind: "symbol", symbol: t.image.slice(1, -1), range: tokenRange(ctx, t) };
   // Nouns keep their spelling (`Discard Pile`, `Main Deck`): they name things of the game.
   // A keyword noun shouted in capitals (`CARD`) is brought back to lower case.
   const w = word(ctx, t, true);

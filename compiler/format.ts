@@ -73,6 +73,8 @@ function nounItemText(item: A.NounItem): string {
       return quote(item.value);
     case "count":
       return countText(item);
+    case "symbol":
+      return `{${item.symbol}}`;
   }
 }
 
@@ -90,7 +92,14 @@ function filterText(f: A.NounFilter): string {
 }
 
 export function npText(np: A.NounPhrase): string {
-  return [...np.determiners.map(determinerText), ...np.items.map(nounItemText), ...np.filters.map(filterText)].join(" ");
+  // Consecutive cost symbols print together: `{R}{R}`.
+  const items: string[] = [];
+  np.items.forEach((item, i) => {
+    const text = nounItemText(item);
+    if (item.kind === "symbol" && np.items[i - 1]?.kind === "symbol") items[items.length - 1] += text;
+    else items.push(text);
+  });
+  return [...np.determiners.map(determinerText), ...items, ...np.filters.map(filterText)].join(" ");
 }
 
 function tailText(t: A.TailItem): string {

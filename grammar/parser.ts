@@ -132,7 +132,7 @@ export class CardwrightParser extends CstParser {
     const t = this.LA(1);
     return (
       is(t, T.Determiner) || is(t, T.Pronoun) || is(t, T.NumberLiteral) || is(t, T.NounWord) ||
-      is(t, T.Stats) || is(t, T.StringLiteral) || (is(t, T.Up) && is(this.LA(2), T.To))
+      is(t, T.Stats) || is(t, T.StringLiteral) || is(t, T.CostSymbol) || (is(t, T.Up) && is(this.LA(2), T.To))
     );
   }
 
@@ -702,6 +702,7 @@ export class CardwrightParser extends CstParser {
         { ALT: () => this.CONSUME(T.NounWord) },
         { ALT: () => this.CONSUME(T.Stats) },
         { ALT: () => this.CONSUME(T.StringLiteral) },
+        { ALT: () => this.CONSUME(T.CostSymbol) },
         { ALT: () => this.CONSUME2(T.Or) },
       ],
     });

@@ -1,0 +1,35 @@
+/**
+ * docs/language.md is the contract: every fenced example marked `game`, `cards` or
+ * `abilities` must parse without a syntax error (an `abilities` block: one ability per line).
+ */
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseAbilityText, parseDocument } from "../../compiler/build.ts";
+import { formatDiagnostic } from "../../compiler/diagnostics.ts";
+import { read, repoRoot } from "./helpers.ts";
+
+const doc = read(join(repoRoot, "docs", "language.md"));
+const blocks = [...doc.matchAll(/```(game|cards|abilities)\n([\s\S]*?)```/g)].map((m) => ({ kind: m[1]!, text: m[2]!, line: doc.slice(0, m.index).split("\n").length }));
+
+describe("docs/language.md examples", () => {
+  it("has examples of each kind", () => {
+    expect(new Set(blocks.map((b) => b.kind))).toEqual(new Set(["game", "cards", "abilities"]));
+  });
+  for (const block of blocks) {
+    if (block.kind === "abilities") {
+      for (const [i, line] of block.text.split("\n").entries()) {
+        if (!line.trim()) continue;
+        it(`line ${block.line + 1 + i}: ${line}`, () => {
+          const { abilities, diagnostics } = parseAbilityText(line, "docs/language.md");
+          expect(diagnostics.map(formatDiagnostic)).toEqual([]);
+          expect(abilities).toHaveLength(1);
+        });
+      }
+    } else {
+      it(`${block.kind} block at line ${block.line}`, () => {
+        const { diagnostics } = parseDocument(block.text, "docs/language.md");
+        expect(diagnostics.map(formatDiagnostic)).toEqual([]);
+      });
+    }
+  }
+});
