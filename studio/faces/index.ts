@@ -8,7 +8,7 @@
  * game without its own layout gets the generic one, driven only by the card's fields.
  */
 import type { CardModel, GameModel } from "../../compiler/model.ts";
-import { element, fitLine, fitText, measure, text, xmlEscape } from "./svg.ts";
+import { element, fitLine, measure, text, wrap, xmlEscape } from "./svg.ts";
 
 export { xmlEscape } from "./svg.ts";
 
@@ -88,7 +88,10 @@ function symbolName(symbol: string): string {
 
 function typeLine(card: FaceCard): string {
   const left = [...card.supertypes, card.type].filter(Boolean).join(" ");
-  return card.subtypes.length ? `${left} — ${card.subtypes.join(" ")}` : left;
+  // Games that write the creature kind as its own field (`tribe: Mystic`) print it like a subtype.
+  const tribe = card.fields?.tribe;
+  const subtypes = card.subtypes.length ? card.subtypes : tribe && "words" in tribe ? tribe.words : tribe ? [tribe.text] : [];
+  return subtypes.length ? `${left} — ${subtypes.join(" ")}` : left;
 }
 
 /** Stats as printed: "3/2" for attack+defense or power+toughness pairs, else each stat by name. */
@@ -155,23 +158,36 @@ export function renderCardFace(card: FaceCard, optionsOrGame?: FaceOptions | Gam
     text(fitLine(title, titleWidth, titleSize * 1.12), { x: 21, y: 33, "font-family": FONT, "font-size": titleSize, "font-weight": "bold", fill: inkOn(primary), class: "cw-face-name" }),
   );
   parts.push(renderPips(pips, CARD_WIDTH - 18 - pipsWidth, 28));
+  // Rules text decides the layout: the art box gives way (down to a strip) before the text shrinks.
+  const stats = statBadges(card.stats);
+  const textBottom = stats.length ? CARD_HEIGHT - 46 : CARD_HEIGHT - 22;
+  const blocks = abilityBlocks(card);
+  const showTags = tagged || layoutGame === "chromatic";
+  const textWidth = CARD_WIDTH - 36 - (showTags ? 12 : 0);
+  const ART_TOP = 46;
+  const FULL_ART = 112;
+  const MIN_ART = 40;
+  const TYPE_AND_GAP = 4 + 22 + 6;
+  const wanted = abilitiesHeight(blocks, textWidth, 10.5);
+  const roomWithFullArt = textBottom - (ART_TOP + FULL_ART + TYPE_AND_GAP);
+  const artHeight = Math.max(MIN_ART, Math.min(FULL_ART, FULL_ART - (wanted - roomWithFullArt)));
+  const typeTop = ART_TOP + artHeight + 4;
+  const textTop = typeTop + 22 + 6;
   // Art box: a colour field with the card's initial (there is no art in a card file)
-  parts.push(element("rect", { x: 14, y: 46, width: CARD_WIDTH - 28, height: 112, rx: 4, fill: secondary, opacity: 0.35 }));
+  parts.push(element("rect", { x: 14, y: ART_TOP, width: CARD_WIDTH - 28, height: artHeight, rx: 4, fill: secondary, opacity: 0.35 }));
+  const initialSize = Math.min(56, artHeight * 0.7);
   parts.push(
-    text((title.trim()[0] ?? "?").toUpperCase(), { x: CARD_WIDTH / 2, y: 118, "text-anchor": "middle", "font-family": FONT, "font-size": 56, fill: primary, opacity: 0.55 }),
+    text((title.trim()[0] ?? "?").toUpperCase(), { x: CARD_WIDTH / 2, y: (ART_TOP + artHeight / 2 + initialSize * 0.36).toFixed(1), "text-anchor": "middle", "font-family": FONT, "font-size": initialSize.toFixed(1), fill: primary, opacity: 0.55 }),
   );
   // Type line and rarity
   const rarity = rarityMark(card.rarity);
-  parts.push(element("rect", { x: 14, y: 162, width: CARD_WIDTH - 28, height: 22, rx: 4, fill: "#e3dccd", stroke: "#b8ae9a", "stroke-width": 0.8 }));
-  parts.push(text(fitLine(typeLine(card) || "—", CARD_WIDTH - 60, 11), { x: 20, y: 177, "font-family": FONT, "font-size": 11, fill: "#231f26", class: "cw-face-type" }));
+  parts.push(element("rect", { x: 14, y: typeTop, width: CARD_WIDTH - 28, height: 22, rx: 4, fill: "#e3dccd", stroke: "#b8ae9a", "stroke-width": 0.8 }));
+  parts.push(text(fitLine(typeLine(card) || "—", CARD_WIDTH - 60, 11), { x: 20, y: typeTop + 15, "font-family": FONT, "font-size": 11, fill: "#231f26", class: "cw-face-type" }));
   if (rarity) {
-    parts.push(element("circle", { cx: CARD_WIDTH - 26, cy: 173, r: 7, fill: rarity.fill, stroke: "#fff", "stroke-width": 1 }));
-    parts.push(text(rarity.letter, { x: CARD_WIDTH - 26, y: 177, "text-anchor": "middle", "font-family": FONT, "font-size": 9, "font-weight": "bold", fill: inkOn(rarity.fill) }));
+    parts.push(element("circle", { cx: CARD_WIDTH - 26, cy: typeTop + 11, r: 7, fill: rarity.fill, stroke: "#fff", "stroke-width": 1 }));
+    parts.push(text(rarity.letter, { x: CARD_WIDTH - 26, y: typeTop + 15, "text-anchor": "middle", "font-family": FONT, "font-size": 9, "font-weight": "bold", fill: inkOn(rarity.fill) }));
   }
-  // Rules text
-  const stats = statBadges(card.stats);
-  const textBottom = stats.length ? CARD_HEIGHT - 46 : CARD_HEIGHT - 22;
-  parts.push(renderAbilities(abilityBlocks(card), { x: 18, y: 190, width: CARD_WIDTH - 36, height: textBottom - 190 }, tagged || layoutGame === "chromatic"));
+  parts.push(renderAbilities(blocks, { x: 18, y: textTop, width: CARD_WIDTH - 36, height: textBottom - textTop }, showTags));
   // Stats at the bottom right; the set code at the bottom left
   let statX = CARD_WIDTH - 16;
   for (const stat of [...stats].reverse()) {
@@ -213,27 +229,38 @@ function renderPips(pips: CostPip[], x: number, cy: number): string {
   return out;
 }
 
+const LINE_HEIGHT = 1.22;
+const ABILITY_GAP = 0.45; // in lines, between two abilities
+
+/** Height of the abilities set at `size`, wrapped to `width`. */
+function abilitiesHeight(blocks: { text: string }[], width: number, size: number): number {
+  if (blocks.length === 0) return 0;
+  const lines = blocks.reduce((n, b) => n + wrap(b.text, width, size).length, 0);
+  return (lines + ABILITY_GAP * (blocks.length - 1)) * size * LINE_HEIGHT;
+}
+
 function renderAbilities(blocks: { tag?: string; text: string }[], box: { x: number; y: number; width: number; height: number }, showTags: boolean): string {
   if (blocks.length === 0) return "";
   const tagWidth = showTags ? 12 : 0;
-  const joined = blocks.map((b) => b.text).join("\n");
-  // One font size for the whole box, fitted to all abilities together (blank line between them).
-  const fit = fitText(joined.replace(/\n/g, "\n\n"), { width: box.width - tagWidth, height: box.height }, 11.5, 6.5);
-  const lineHeight = fit.size * 1.22;
-  let y = box.y + fit.size;
+  const width = box.width - tagWidth;
+  // One font size for every ability of the card: the largest that fits the box.
+  let size = 11.5;
+  while (size > 6.5 && abilitiesHeight(blocks, width, size) > box.height) size -= 0.25;
+  const lineHeight = size * LINE_HEIGHT;
+  let y = box.y + size;
   let out = "";
   for (const block of blocks) {
-    const lines = fitText(block.text, { width: box.width - tagWidth, height: 10_000 }, fit.size, fit.size).lines;
+    const lines = wrap(block.text, width, size);
     if (showTags && block.tag) {
       const fill = colourFor(block.tag);
-      out += element("rect", { x: box.x, y: y - fit.size + 1, width: 6, height: Math.max(lineHeight * lines.length - 2, 6), rx: 2, fill });
+      out += element("rect", { x: box.x, y: (y - size + 1).toFixed(1), width: 6, height: Math.max(lineHeight * lines.length - 2, 6).toFixed(1), rx: 2, fill });
     }
     for (const line of lines) {
-      if (y > box.y + box.height) return out;
-      out += text(line, { x: box.x + tagWidth, y: y.toFixed(1), "font-family": FONT, "font-size": fit.size, fill: "#1d1b20", class: "cw-face-text" });
+      if (y > box.y + box.height + 1) return out; // below the smallest size the text is clipped, never drawn over the stats
+      out += text(line, { x: box.x + tagWidth, y: y.toFixed(1), "font-family": FONT, "font-size": size, fill: "#1d1b20", class: "cw-face-text" });
       y += lineHeight;
     }
-    y += lineHeight * 0.45;
+    y += lineHeight * ABILITY_GAP;
   }
   return out;
 }

@@ -37,17 +37,44 @@ async function main(): Promise<void> {
     await page.waitForTimeout(400);
     await page.screenshot({ path: path.join(outDir, "studio-editor.png") });
 
-    // A typo: the marker, the problems list and the "did you mean" hover.
-    const textLine = lines.findIndex((l, i) => i > cardLine && /^\s*text:/.test(l)) + 2;
-    await moveTo(textLine, (lines[textLine - 1]?.length ?? 0) + 1);
-    await page.keyboard.type(" Flyng.");
-    await page.locator(".monaco-editor .squiggly-error").first().waitFor({ timeout: 20_000 });
-    await page.keyboard.press("Control+Period");
-    await page.waitForTimeout(600);
-    await page.screenshot({ path: path.join(outDir, "studio-diagnostics.png") });
-    await page.keyboard.press("Escape");
+    // The gallery of the set, before any edit.
+    await page.getByRole("tab", { name: "Gallery" }).click();
+    await page.getByTestId("gallery").locator("svg").first().waitFor();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(outDir, "studio-gallery.png") });
+    await page.getByRole("tab", { name: "Editor" }).click();
 
-    // Completion popup.
+    // A typo in a keyword: the marker, the problems list and the "did you mean" hover.
+    const keywordLine = lines.findIndex((l, i) => i > cardLine && /^\s+\[\w+\]\s+[A-Z][a-z]+\.\s*$/.test(l)) + 1;
+    const keywordColumn = (lines[keywordLine - 1]!.search(/\]\s+/) + 1) + (lines[keywordLine - 1]!.slice(lines[keywordLine - 1]!.search(/\]\s+/) + 1).search(/\S/)) + 1;
+    const keyword = /^[A-Za-z]+/.exec(lines[keywordLine - 1]!.slice(keywordColumn - 1))![0];
+    await page.evaluate(
+      ([l, c, n]) => {
+        const { editor } = (window as unknown as { cardwright: { editor: { setSelection(r: object): void; focus(): void } } }).cardwright;
+        editor.setSelection({ startLineNumber: l!, startColumn: c!, endLineNumber: l!, endColumn: c! + n! });
+        editor.focus();
+      },
+      [keywordLine, keywordColumn, keyword.length],
+    );
+    await page.keyboard.type(keyword.slice(0, 3) + keyword.slice(4));
+    await page.locator(".monaco-editor .squiggly-error").first().waitFor({ timeout: 20_000 });
+    const point = await page.evaluate(
+      ([l, c]) => {
+        const { editor } = (window as unknown as { cardwright: { editor: { getScrolledVisiblePosition(p: object): { top: number; left: number; height: number }; getDomNode(): HTMLElement } } }).cardwright;
+        const p = editor.getScrolledVisiblePosition({ lineNumber: l, column: c });
+        const box = editor.getDomNode().getBoundingClientRect();
+        return { x: box.left + p.left + 6, y: box.top + p.top + p.height / 2 };
+      },
+      [keywordLine, keywordColumn + 1],
+    );
+    await page.mouse.move(point.x, point.y);
+    await page.locator(".monaco-hover:not(.hidden)").first().waitFor({ timeout: 15_000 });
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: path.join(outDir, "studio-diagnostics.png") });
+    await page.mouse.move(5, 400);
+
+    // Completion popup on a new ability line.
+    await moveTo(keywordLine, lines[keywordLine - 1]!.length + 1);
     await page.keyboard.press("End");
     await page.keyboard.press("Enter");
     await page.keyboard.type("Dra");
@@ -56,12 +83,6 @@ async function main(): Promise<void> {
     await page.waitForTimeout(300);
     await page.screenshot({ path: path.join(outDir, "studio-completion.png") });
     await page.keyboard.press("Escape");
-
-    // The gallery of the set.
-    await page.getByRole("tab", { name: "Gallery" }).click();
-    await page.getByTestId("gallery").locator("svg").first().waitFor();
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: path.join(outDir, "studio-gallery.png") });
     console.log(`Screenshots written to ${path.relative(repoDir, outDir)}/`);
   } finally {
     await harness.close();
