@@ -85,12 +85,14 @@ export function runFrontendBench(target = 10_000, runs = 3): FrontendBenchResult
     for (const file of files) parseDocument(file.text, file.path);
   });
   let diagnostics = 0;
-  let json = "";
+  let sets: unknown = [];
   const all = best(runs, () => {
     const analysis = analyzeWorkspace(files);
     diagnostics = analysis.model.diagnostics.length;
-    json = JSON.stringify(analysis.model.sets);
+    sets = analysis.model.sets;
   });
+  // The same cards as the model's JSON: the reference a card format cannot beat.
+  const json = JSON.stringify(sets);
   const jsonBytes = Buffer.byteLength(json);
   const jsonSeconds = best(runs, () => {
     JSON.parse(json);
@@ -111,7 +113,7 @@ export function runFrontendBench(target = 10_000, runs = 3): FrontendBenchResult
     phases: [
       figure("lex", lex),
       figure("parse (CST + AST, without lex)", Math.max(lexParse - lex, 1e-9)),
-      figure("check (bind + check + model)", Math.max(all - lexParse, 1e-9)),
+      figure("check (views, bind, check, model)", Math.max(all - lexParse, 1e-9)),
       figure("front end total", all),
       figure("JSON.parse of the same cards", jsonSeconds, jsonBytes / 1e6),
     ],

@@ -506,9 +506,9 @@ function checkWord(word: WordReference, context: CheckContext): void {
           context.references.push(referenceOf(context.file, range, keyword));
           return;
         }
-        // A keyword ability used as a verb (`gains Flying` is not this: there Flying is an object).
-        if (keyword.keywordKind === "action") checkKeywordUse(keyword, use, context);
-        else context.references.push(referenceOf(context.file, range, keyword));
+        // A keyword ability used as a verb (`Haste target unit.`) is reported by checkKeywordUse;
+        // `gains Flying` is not this: there Flying is the object.
+        checkKeywordUse(keyword, use, context);
         return;
       }
       const found = resolveAny(vocabulary, text);
@@ -530,8 +530,21 @@ function checkWord(word: WordReference, context: CheckContext): void {
   }
 }
 
-/** Every kind a word may name, trying its singular and verb stems too. */
+/** Every kind a word may name, trying its singular and verb stems too (memoised per vocabulary: card text repeats its words). */
 function resolveAny(vocabulary: GameVocabulary, text: string): Declaration | undefined {
+  let memo = resolveMemo.get(vocabulary);
+  if (!memo) resolveMemo.set(vocabulary, (memo = new Map()));
+  const key = text.toLowerCase();
+  if (memo.has(key)) return memo.get(key) ?? undefined;
+  const found = resolveAnyUncached(vocabulary, text);
+  memo.set(key, found ?? null);
+  return found;
+}
+
+const resolveMemo = new WeakMap<GameVocabulary, Map<string, Declaration | null>>();
+const namesMemo = new WeakMap<GameVocabulary, { all: Declaration[]; multiWord: Declaration[]; multiWordParts: string[][] }>();
+
+function resolveAnyUncached(vocabulary: GameVocabulary, text: string): Declaration | undefined {
   const direct = vocabulary.resolve(text).filter((d) => d.kind !== "param")[0];
   if (direct) return direct;
   for (const stem of inflectionStems(text)) {
@@ -541,9 +554,16 @@ function resolveAny(vocabulary: GameVocabulary, text: string): Declaration | und
   return undefined;
 }
 
-/** Names that card text may use, with their kinds, longest first (multi-word names before their parts). */
-function textNames(vocabulary: GameVocabulary): Declaration[] {
-  return vocabulary.declarations.filter((d) => d.kind !== "param");
+/** Names that card text may use (everything but parameters), and the multi-word ones split into words. */
+function textNames(vocabulary: GameVocabulary): { all: Declaration[]; multiWord: Declaration[]; multiWordParts: string[][] } {
+  let names = namesMemo.get(vocabulary);
+  if (!names) {
+    const all = vocabulary.declarations.filter((d) => d.kind !== "param");
+    const multiWord = all.filter((d) => d.name.includes(" "));
+    names = { all, multiWord, multiWordParts: multiWord.map((d) => d.name.toLowerCase().split(/\s+/)) };
+    namesMemo.set(vocabulary, names);
+  }
+  return names;
 }
 
 /**
@@ -553,11 +573,12 @@ function textNames(vocabulary: GameVocabulary): Declaration[] {
  */
 function checkRun(run: WordRun, context: CheckContext): void {
   const { vocabulary } = context;
-  const multiWord = textNames(vocabulary).filter((d) => d.name.includes(" "));
+  const { all, multiWord, multiWordParts } = textNames(vocabulary);
   for (let i = 0; i < run.length; ) {
     let matched = 0;
-    for (const declaration of multiWord) {
-      const parts = declaration.name.toLowerCase().split(/\s+/);
+    for (let m = 0; m < multiWord.length; m++) {
+      const declaration = multiWord[m]!;
+      const parts = multiWordParts[m]!;
       if (i + parts.length > run.length) continue;
       const words = run.slice(i, i + parts.length).map((w) => w.text.toLowerCase());
       const last = words.length - 1;
@@ -580,10 +601,9 @@ function checkRun(run: WordRun, context: CheckContext): void {
       context.references.push(referenceOf(context.file, word.range, found));
       continue;
     }
-    const candidates = textNames(vocabulary);
-    const suggestion = nearMiss(word.text, candidates.map((d) => d.name));
+    const suggestion = nearMiss(word.text, all.map((d) => d.name));
     if (suggestion) {
-      const declaration = candidates.find((d) => d.name === suggestion)!;
+      const declaration = all.find((d) => d.name === suggestion)!;
       reportUnknownWord(context, declaration.kind, word.text, word.range, suggestion);
     }
   }

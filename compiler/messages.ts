@@ -269,26 +269,12 @@ export const MESSAGES = {
     example: "text:\n  When this enters play, Haste.",
     exampleArgs: { keyword: "Haste", declared: "ability", used: "an action" },
   },
-  CW2026: {
-    severity: "error",
-    template: 'Unknown game parameter "{word}" in game "{game}".',
-    explanation: "A `param` is read by the engine under this name; a name the engine does not know is most likely misspelt.",
-    example: "game file:\nparam startng_life = 20",
-    exampleArgs: { word: "startng_life", game: "cybervamp" },
-  },
   CW2027: {
     severity: "error",
     template: 'Parameter "{name}" must be {expected}; found {found}.',
     explanation: "Game parameters have a type (a number, true/false, or one of a fixed set of words).",
     example: "game file:\nparam response_model = queue",
     exampleArgs: { name: "response_model", expected: "one of instant, stack, chain", found: "queue" },
-  },
-  CW2028: {
-    severity: "error",
-    template: 'The card type {type} names "{word}" in its requires list, which is not a field a card can have.',
-    explanation: "A `cardtype ... { requires ... }` entry must be a built-in field or a declared `stat`.",
-    example: "game file:\ncardtype Unit permanent { requires cost, colour, power }",
-    exampleArgs: { type: "Unit", word: "colour" },
   },
   CW2029: {
     severity: "error",
@@ -426,6 +412,22 @@ export const MESSAGES = {
     example: "cardwright export --format cockatrice cards/ -o out",
     exampleArgs: { format: "cockatrice", reason: "element card: missing child name" },
   },
+
+  // ---------------------------------------------------------------- CW5xxx: scenarios
+  CW5001: {
+    severity: "error",
+    template: 'Unexpected character(s) "{text}" in a scenario.',
+    explanation: "The scenario file contains characters that start no token of the language.",
+    example: "p1 life 10 @",
+    exampleArgs: { text: "@" },
+  },
+  CW5002: {
+    severity: "error",
+    template: "Cannot read this scenario line: {detail}.",
+    explanation: "A scenario line is not one of the setup, action or expectation forms of docs/language.md section 3 (or the file does not start with `scenario \"<name>\" for <game>`).",
+    example: "p1 attak \"Scout\"",
+    exampleArgs: { detail: 'expected an action (play, attack, defend, choose, pass, end), found "attak"' },
+  },
 } as const satisfies Record<string, MessageDefinition>;
 
 export type MessageCode = keyof typeof MESSAGES;
@@ -469,6 +471,7 @@ const CATEGORY_TITLES: Record<string, string> = {
   "2": "CW2xxx — binding and checking against the game's vocabulary",
   "3": "CW3xxx — workspace and files",
   "4": "CW4xxx — export",
+  "5": "CW5xxx — scenarios",
 };
 
 /** docs/diagnostics.md, generated from the table (a test keeps the file in step). */
