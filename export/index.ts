@@ -106,11 +106,13 @@ export function exportSources(
   options: ExportOptions & { extraDiagnostics?: Diagnostic[] } = {},
 ): SourcesExportResult {
   const { extraDiagnostics, ...exportOptions } = options;
-  const model = analyzeWorkspace(sources, extraDiagnostics ? { extraDiagnostics } : {}).model;
+  // Only the JSON (the IR itself) and Cockatrice (cards related to the tokens they create) need the lowering;
+  // it checks the workspace too, so the model comes from it.
+  const lowering = format === "json" || format === "cockatrice" ? lowerWorkspace(sources) : undefined;
+  const checked = lowering?.model ?? analyzeWorkspace(sources).model;
+  const model: WorkspaceModel = extraDiagnostics?.length ? { ...checked, diagnostics: [...extraDiagnostics, ...checked.diagnostics] } : checked;
   const errors = blockingErrors(model);
   if (errors.length > 0) return { ok: false, diagnostics: errors, model, notes: [] };
-  // Only the JSON (the IR itself) and Cockatrice (cards related to the tokens they create) need the lowering.
-  const lowering = format === "json" || format === "cockatrice" ? lowerWorkspace(sources) : undefined;
   const bundles = lowering?.bundles ?? exportOptions.bundles;
   return { ...exportWorkspace(model, format, { ...exportOptions, ...(bundles ? { bundles } : {}) }), model, notes: lowering?.notes ?? [] };
 }
