@@ -239,6 +239,9 @@ function walkNode(node: unknown, out: Collector, verb: string | undefined, event
         if (count && clause.object!.items.length === 0) reference.parameter = { text: count.text, range: count.range };
         out.words.push(reference);
       }
+      for (const other of clause.orVerbs ?? []) {
+        if (!other.keyword) out.words.push(event ? { role: "verb", text: other.text, range: other.range, event: true } : { role: "verb", text: other.text, range: other.range });
+      }
       walkNode(clause.subject, out, lemma, event);
       walkNode(clause.object, out, lemma, event);
       walkNode(clause.tail, out, lemma, event);

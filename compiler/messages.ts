@@ -401,7 +401,7 @@ export const MESSAGES = {
   CW4004: {
     severity: "error",
     template: 'Cannot render the card face of "{name}": {reason}.',
-    explanation: "Rendering a card face to an image failed; the other cards are still exported.",
+    explanation: "Rendering a card face (or the game's card back) to an image failed; nothing is written.",
     example: "cardwright export --format tts cards/duel -o out",
     exampleArgs: { name: "Ember Squire", reason: "the image renderer failed" },
   },
