@@ -95,6 +95,7 @@ function setView(document: Ast.CardFile, text: string): SetView {
   return {
     file: document.file,
     code: document.code?.text ?? "",
+    codeRange: document.code?.range ?? document.range,
     name: document.title?.value ?? "",
     game: document.game!.text,
     gameRange: document.game!.range,

@@ -86,6 +86,7 @@ export interface CardView {
 export interface SetView {
   file: string;
   code: string;
+  codeRange: Range;
   name: string;
   game: string;
   gameRange: Range;

@@ -101,7 +101,7 @@ export function analyzeWorkspace(sources: SourceFile[], options: AnalyzeOptions 
     }
     const codeKey = `${key}\u0000${set.code.toLowerCase()}`;
     const sameCode = setCodes.get(codeKey);
-    if (sameCode) diagnostics.push(diagnostic("CW2031", set.file, set.range, { code: set.code, game: game.model.id, other: `${sameCode.file}:${sameCode.range.start.line}:${sameCode.range.start.column}` }));
+    if (sameCode) diagnostics.push(diagnostic("CW2031", set.file, set.codeRange, { code: set.code, game: game.model.id, other: `${sameCode.file}:${sameCode.codeRange.start.line}:${sameCode.codeRange.start.column}` }));
     else setCodes.set(codeKey, set);
     (setsByGame.get(key) ?? setsByGame.set(key, []).get(key)!).push(set);
     const index = cardIndexes.get(key) ?? cardIndexes.set(key, new Map()).get(key)!;
