@@ -8,6 +8,7 @@
 import type { IToken } from "chevrotain";
 import { cardwrightLexer } from "./lexer.ts";
 import { LineMap, type Diagnostic, type Range } from "../compiler/diagnostics.ts";
+import { diagnostic } from "../compiler/messages.ts";
 
 export interface CardList {
   /** Card names with repeats expanded (`"Scout" x3` → three entries). */
@@ -178,7 +179,7 @@ export function parseScenarioFile(text: string, file: string): ScenarioFile {
   const diagnostics: Diagnostic[] = [];
   const lines = new LineMap(text);
   const lexed = cardwrightLexer.tokenize(text);
-  for (const e of lexed.errors) diagnostics.push({ file, range: lines.range(e.offset, e.offset + e.length), severity: "error", code: "CW5001", message: `unexpected character(s) "${text.slice(e.offset, e.offset + e.length)}"` });
+  for (const e of lexed.errors) diagnostics.push(diagnostic("CW5001", file, lines.range(e.offset, e.offset + e.length), { text: text.slice(e.offset, e.offset + e.length) }));
   // Group into lines, then split at `;`.
   const statements: Line[] = [];
   let current: IToken[] = [];
@@ -261,10 +262,10 @@ export function parseScenarioFile(text: string, file: string): ScenarioFile {
       if (!c.done()) throw new ParseError(`unexpected "${c.rest()}"`, c.peek());
     } catch (error) {
       if (!(error instanceof ParseError)) throw error;
-      diagnostics.push({ file, range: rangeOf(error.token, st.range), severity: "error", code: "CW5002", message: error.message });
+      diagnostics.push(diagnostic("CW5002", file, rangeOf(error.token, st.range), { detail: error.message }));
     }
   }
-  if (scenarios.length === 0 && diagnostics.length === 0) diagnostics.push({ file, range: lines.range(0, 0), severity: "error", code: "CW5002", message: `a scenario file starts with: scenario "<name>" for <game>` });
+  if (scenarios.length === 0 && diagnostics.length === 0) diagnostics.push(diagnostic("CW5002", file, lines.range(0, 0), { detail: 'a scenario file starts with: scenario "<name>" for <game>' }));
   return { file, scenarios, diagnostics };
 }
 
