@@ -47,4 +47,22 @@ describe("diagnostic fixtures", () => {
     expect(squire.stats).toEqual({ power: 2 });
     expect(squire.subtypes).toEqual(["Knight"]);
   });
+
+  it("models cards as the designer wrote them: type line, costs, stats, tagged abilities, canonical text", () => {
+    const cards = analysis.model.sets.flatMap((s) => s.cards);
+    const byName = (name: string) => cards.find((c) => c.name === name)!;
+    expect(byName("Pup")).toMatchObject({ type: "Unit", supertypes: ["Token"], subtypes: ["Beast"], isToken: true, colors: ["Green"], stats: { power: 1 } });
+    expect(byName("Twice")).toMatchObject({ cost: "{R}{R}", fields: { cost: { kind: "cost", symbols: [{ pays: "Red", amount: 1 }, { pays: "Red", amount: 1 }] } } });
+    expect(byName("Seer").fields.cost).toEqual({ kind: "cost", text: "2 Crystals", symbols: [{ pays: "Crystal", amount: 2 }] });
+    const hero = byName("Hero Fine");
+    expect(hero.abilities.map((a) => [a.tag, a.text])).toEqual([
+      ["Base", "Haste."],
+      ["Blue", "Scry 1."],
+      ["Green", "Spark 1."],
+    ]);
+    expect(hero.text).toBe("[Base] Haste.\n[Blue] Scry 1.\n[Green] Spark 1.");
+    const game = analysis.model.games.find((g) => g.id === "fixture")!;
+    expect(game).toMatchObject({ colors: ["Red", "Blue", "Green"], cardTypes: ["Unit", "Spell", "Hero", "Charm", "Blade"], params: { starting_life: 20, spell_abilities: 3 } });
+    expect(game.keywords.find((k) => k.name === "Bleed")).toMatchObject({ kind: "ability", parameter: "X", file: "test/fixtures/diagnostics/fixture.game" });
+  });
 });

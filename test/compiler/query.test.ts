@@ -1,0 +1,78 @@
+/**
+ * Editor queries over a checked workspace (what the studio's hover, go-to-definition and
+ * completions use), on the diagnostic fixtures' game and sets.
+ */
+import { describe, expect, it } from "vitest";
+import * as path from "node:path";
+import { fileURLToPath } from "node:url";
+import { readWorkspaceFiles } from "../../compiler/workspace-disk.ts";
+import { analyzeWorkspace, completionsAt, referenceAt, vocabularyOf, gameOfFile, describeReference } from "../../compiler/index.ts";
+
+const root = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
+const read = await readWorkspaceFiles(["test/fixtures/diagnostics"], { cwd: root });
+const analysis = analyzeWorkspace(read.files);
+const WORDS = "test/fixtures/diagnostics/words.cards";
+const GAME = "test/fixtures/diagnostics/fixture.game";
+const text = read.files.find((f) => f.path === WORDS)!.text;
+const gameText = read.files.find((f) => f.path === GAME)!.text;
+
+describe("referenceAt", () => {
+  it("resolves a subtype in a type line to its declaration in the game file", () => {
+    const offset = text.indexOf("Knight") + 2;
+    const reference = referenceAt(analysis, WORDS, offset);
+    expect(reference).toMatchObject({ kind: "subtype", name: "Knight", definition: { file: GAME } });
+    const declared = reference!.definition!.range.start.offset;
+    expect(gameText.slice(declared, declared + "Knight".length)).toBe("Knight");
+    expect(describeReference(reference!)).toBe("Knight — a subtype: subtype Knight, Beast");
+  });
+
+  it("resolves a multi-word zone as one name, and a keyword action with its definition", () => {
+    const zone = referenceAt(analysis, WORDS, text.indexOf("Shatter Zone") + "Shatter Z".length);
+    expect(zone).toMatchObject({ kind: "zone", name: "Shatter Zone" });
+    const spark = referenceAt(analysis, WORDS, text.indexOf("Spark 1") + 1);
+    expect(spark).toMatchObject({ kind: "keyword", name: "Spark", detail: 'keyword action Spark N = "Deal N damage to any target."' });
+  });
+
+  it("finds nothing between words or in another file", () => {
+    expect(referenceAt(analysis, WORDS, text.indexOf("# Unknown names"))).toBeUndefined();
+    expect(referenceAt(analysis, "no/such.cards", 10)).toBeUndefined();
+  });
+});
+
+describe("completionsAt", () => {
+  const labels = (offset: number) => completionsAt(analysis, WORDS, offset, text).map((c) => c.label);
+
+  it("offers the field's own vocabulary in a field value", () => {
+    expect(labels(text.indexOf("color: Redd") + "color: ".length)).toEqual(["Red", "Blue", "Green"]);
+    expect(labels(text.indexOf("rarity: Comon") + "rarity: ".length)).toEqual(["Common", "Rare"]);
+    expect(labels(text.indexOf("type: Unitt") + "type: ".length)).toEqual(expect.arrayContaining(["Unit", "Spell", "Hero", "Knight", "Beast", "Token"]));
+  });
+
+  it("offers card names inside quotes and tags after a bracket", () => {
+    const quoted = text.indexOf('"Squirre"') + 1;
+    expect(labels(quoted)).toEqual(expect.arrayContaining(["Squire", "Seer", "Bare Unit"]));
+    const withBracket = text + "\n    [";
+    expect(completionsAt(analysis, WORDS, withBracket.length, withBracket).map((c) => c.label)).toEqual(["Base", "Red", "Blue", "Green"]);
+  });
+
+  it("offers fields, markers and keywords at the start of a line", () => {
+    const start = text.indexOf("  powr: 3") + 2;
+    const found = completionsAt(analysis, WORDS, start, text);
+    expect(found.find((c) => c.label === "power")).toMatchObject({ kind: "field", insertText: "power: " });
+    expect(found.find((c) => c.label === "PLAY")).toMatchObject({ kind: "marker", insertText: "PLAY: " });
+    expect(found.find((c) => c.label === "Haste")).toMatchObject({ kind: "keyword" });
+  });
+});
+
+describe("vocabularyOf", () => {
+  it("lists every name of the game with hover text, the fields and the game's cards", () => {
+    expect(gameOfFile(analysis, WORDS)).toBe("fixture");
+    const entries = vocabularyOf(analysis, "fixture");
+    expect(entries.find((e) => e.name === "Bleed" && e.kind === "keyword")?.detail).toBe(
+      'keyword ability: Whenever this deals combat damage to a player, that player gains X Bleed counters.',
+    );
+    expect(entries.filter((e) => e.kind === "zone").map((e) => e.name)).toEqual(["Deck", "Hand", "Field", "Graveyard", "Shatter Zone"]);
+    expect(entries.some((e) => e.kind === "card" && e.name === "Hero Fine")).toBe(true);
+    expect(vocabularyOf(analysis, "no-such-game")).toEqual([]);
+  });
+});
