@@ -67,7 +67,7 @@ export function register(program: Command, context: CommandContext): void {
       if (shown.some((diagnostic) => diagnostic.severity === "error")) {
         process.stderr.write("(errors in scenario files do not block an export: scenarios test the cards but are not exported)\n");
       }
-      for (const note of result.notes) {
+      for (const note of options.format === "json" ? result.notes : []) {
         process.stderr.write(`${note.file}:${note.range.start.line}:${note.range.start.column}: note: ${note.message}\n`);
       }
       const written = writeExport(result.files, options.out, options.format);

@@ -46,7 +46,8 @@ function playInSandbox(exportFile: string, scenarioFiles: string[], probe: strin
   const run = spawnSync(
     process.execPath,
     [
-      "--experimental-permission",
+      // Node 20 calls it --experimental-permission; later versions --permission.
+      process.allowedNodeEnvironmentFlags.has("--permission") ? "--permission" : "--experimental-permission",
       ...allowed.map((path) => `--allow-fs-read=${path}`),
       // esbuild (inside tsx) runs as a child process to compile the TypeScript sources.
       "--allow-child-process",
