@@ -29,6 +29,14 @@ function json<T>(files: Map<string, ExportFile>, path: string): T {
   return JSON.parse(file!.contents as string) as T;
 }
 
+/** Properties of CGS's CardGameDef (FinolDigital.Cgs.Json, schema/cgs.json) that this exporter may write; the spec allows no others. */
+const CARD_GAME_DEF_KEYS = new Set([
+  "name", "allCardsUrl", "allSetsUrl", "autoUpdate", "autoUpdateUrl", "cardBackImageFileType", "cardBackImageUrl",
+  "cardIdIdentifier", "cardImageFileType", "cardImageUrl", "cardNameIdentifier", "cardNameIsUnique", "cardPrimaryProperty",
+  "cardProperties", "cardSetIdentifier", "cardSize", "deckFileType", "setCodeIdentifier", "setNameIdentifier",
+]);
+const PROPERTY_TYPES = new Set(["string", "escapedString", "integer", "boolean", "object", "stringEnum", "stringList", "stringEnumList", "objectEnum", "objectList", "objectEnumList"]);
+
 describe("Card Game Simulator export", () => {
   const files = exported();
   const folder = "Three-Slot Duel";
@@ -38,6 +46,13 @@ describe("Card Game Simulator export", () => {
       const definition = json<GameDef>(files, `${name}/${name}.json`);
       expect(definition.name).toBe(name);
       expect(readPng(files.get(`${name}/CardBack.png`)!.contents as Uint8Array)).toMatchObject({ width: 50, height: 70 });
+    }
+  });
+
+  it("writes only CardGameDef properties, with property types CGS knows", () => {
+    for (const definition of [json<GameDef>(files, `${folder}/${folder}.json`), json<GameDef>(exported("https://example.org/g"), `${folder}/${folder}.json`)]) {
+      for (const key of Object.keys(definition)) expect(CARD_GAME_DEF_KEYS.has(key), key).toBe(true);
+      for (const property of definition.cardProperties) expect(PROPERTY_TYPES.has(property.type), property.type).toBe(true);
     }
   });
 
