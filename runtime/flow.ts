@@ -72,6 +72,7 @@ export function buildFlow(game: CompiledGame): Flow {
       .filter((a) => a.type === "enterPhase" || a.type === "exitPhase" || a.type === "passTurn")
       .map((a) => (a.type === "passTurn" ? { type: "passTurn" } : ({ type: a.type, phase: (a.params as { phase: string }).phase } as FlowAction)));
 
+  const memo = new Map<string, { value: unknown; actions: FlowAction[] }>();
   return {
     machine,
     initial() {
@@ -79,9 +80,16 @@ export function buildFlow(game: CompiledGame): Flow {
       return { value: snapshot.value, actions: toActions(actions as never) };
     },
     send(value, event) {
+      // The machine has no context and no guards: a transition depends on (state value, event type)
+      // only, so each one is computed once through XState and then reused (simulation calls this a lot).
+      const key = `${JSON.stringify(value)}|${event.type}`;
+      const known = memo.get(key);
+      if (known) return { value: structuredClone(known.value), actions: known.actions };
       const snapshot = machine.resolveState({ value: value as never, context: {} });
       const [next, actions] = transition(machine, snapshot, event);
-      return { value: next.value, actions: toActions(actions as never) };
+      const result = { value: next.value, actions: toActions(actions as never) };
+      memo.set(key, result);
+      return { value: structuredClone(result.value), actions: result.actions };
     },
     phaseOf(value) {
       if (typeof value !== "object" || value === null || !("turn" in value)) return null;
