@@ -15,6 +15,8 @@ import { LineMap } from "./diagnostics.ts";
 
 export interface ParsedFile {
   path: string;
+  /** The text that was parsed (the same string, not a copy): an unchanged file is not parsed again. */
+  text: string;
   kind: "game" | "cards" | "scenario" | "unknown";
   /** The typed tree (game and card files). */
   document?: Ast.Document;
@@ -26,9 +28,9 @@ export interface ParsedFile {
 }
 
 export function parseForCheck(text: string, path: string): ParsedFile {
-  if (isScenario(text)) return { path, kind: "scenario", scenario: scenarioView(text, path), diagnostics: [] };
+  if (isScenario(text)) return { path, text, kind: "scenario", scenario: scenarioView(text, path), diagnostics: [] };
   const { document, diagnostics } = parseDocument(text, path);
-  const parsed: ParsedFile = { path, kind: "unknown", document, diagnostics };
+  const parsed: ParsedFile = { path, text, kind: "unknown", document, diagnostics };
   if (document?.kind === "gameFile") {
     parsed.kind = "game";
     if (document.id) parsed.game = gameView(document, text);

@@ -32,6 +32,8 @@ export interface WorkspaceAnalysis {
 export interface AnalyzeOptions {
   /** Diagnostics found before parsing (reading files from disk), merged into the model. */
   extraDiagnostics?: Diagnostic[];
+  /** The previous analysis of the same workspace: files whose text is unchanged are not parsed again (the studio re-checks on every keystroke). */
+  previous?: WorkspaceAnalysis;
 }
 
 const START: Range = { start: { offset: 0, line: 1, column: 1 }, end: { offset: 0, line: 1, column: 1 } };
@@ -55,7 +57,8 @@ export function analyzeWorkspace(sources: SourceFile[], options: AnalyzeOptions 
   const files = new Map<string, ParsedFile>();
   for (const source of sources) {
     try {
-      const parsed = parseForCheck(source.text, source.path);
+      const earlier = options.previous?.files.get(source.path);
+      const parsed = earlier && earlier.text === source.text ? earlier : parseForCheck(source.text, source.path);
       files.set(source.path, parsed);
       diagnostics.push(...parsed.diagnostics);
     } catch (error) {

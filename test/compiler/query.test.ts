@@ -76,3 +76,15 @@ describe("vocabularyOf", () => {
     expect(vocabularyOf(analysis, "no-such-game")).toEqual([]);
   });
 });
+
+describe("re-checking with the previous analysis", () => {
+  it("parses only the files whose text changed, and reports what a fresh check reports", () => {
+    const edited = read.files.map((f) => (f.path === WORDS ? { ...f, text: f.text.replace("Hastee.", "Haste.") } : f));
+    const again = analyzeWorkspace(edited, { previous: analysis });
+    expect(again.files.get(GAME)).toBe(analysis.files.get(GAME));
+    expect(again.files.get(WORDS)).not.toBe(analysis.files.get(WORDS));
+    expect(again.model).toEqual(analyzeWorkspace(edited).model);
+    expect(again.model.diagnostics.filter((d) => d.code === "CW2001")).toEqual([]);
+    expect(analysis.model.diagnostics.filter((d) => d.code === "CW2001").length).toBe(1);
+  });
+});
