@@ -45,7 +45,8 @@ function garbage(size: number, seed: number): string {
 }
 
 describe("garbage in, diagnostics out", () => {
-  it("checks 10 MB of garbage without crashing, with a bounded number of diagnostics", () => {
+  // Generous timeouts: these assert that bad input ends in diagnostics, not how fast (see bench/frontend.ts).
+  it("checks 10 MB of garbage without crashing, with a bounded number of diagnostics", { timeout: 600_000 }, () => {
     const text = garbage(10 * 1024 * 1024, 7);
     const files = [duelGame, { path: "garbage.cards", text }];
     const model = checkWorkspace(files);
@@ -57,7 +58,7 @@ describe("garbage in, diagnostics out", () => {
     expectInside(model.diagnostics, files);
   });
 
-  it("never throws on arbitrary text, and keeps every range inside its file", () => {
+  it("never throws on arbitrary text, and keeps every range inside its file", { timeout: 300_000 }, () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 400 }), fc.constantFrom("", 'set T1 "T" for duel\n', "game g \"G\"\n"), (body, header) => {
         const files = [duelGame, { path: "a.cards", text: header + body }];
@@ -68,7 +69,7 @@ describe("garbage in, diagnostics out", () => {
     );
   });
 
-  it("never throws on mutated card text", () => {
+  it("never throws on mutated card text", { timeout: 300_000 }, () => {
     const base = `set T1 "T" for duel\ncard "Ember Squire" {\n  type: Unit — Knight\n  color: Red\n  cost: 2 life\n  power: 3\n  rarity: Common\n  text:\n    PLAY: Deal 1 damage to target enemy unit.\n    BREACH: Draw a card.\n}\n`;
     fc.assert(
       fc.property(fc.integer({ min: 0, max: base.length }), fc.integer({ min: 0, max: 20 }), fc.string({ maxLength: 12 }), (at, cut, insert) => {
