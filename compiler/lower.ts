@@ -182,6 +182,8 @@ class AbilityLowering {
     if (c) return this.count(c, fallback);
     for (const d of npDeterminers(np)) if (NUMBER_WORDS[d] !== undefined) return NUMBER_WORDS[d]!;
     if (npDeterminers(np).includes("all")) return 99;
+    // "that much life": the amount the triggering event carried (damage dealt, life gained).
+    if (npDeterminers(np).includes("much") || npWords(np).includes("much")) return { kind: "event_amount" };
     return fallback;
   }
   /** "the number of cards in your Oblivion", "its power", "the number of units you control". */

@@ -83,7 +83,7 @@ export interface GameModel {
 }
 
 export interface DefinitionModel {
-  kind: "color" | "zone" | "cardtype" | "stat" | "rarity" | "phase" | "marker" | "keyword" | "counter" | "resource" | "symbol" | "param";
+  kind: "color" | "zone" | "cardtype" | "subtype" | "stat" | "rarity" | "phase" | "marker" | "keyword" | "counter" | "resource" | "symbol" | "param";
   name: string;
   file: string;
   range: Range;

@@ -30,6 +30,7 @@ import type { Frame, GameState, PlayerId, TargetValue } from "./state.ts";
 import { cloneState, opponentOf } from "./state.ts";
 import { legalTargetOptions, sameTarget, targetStillLegal } from "./targets.ts";
 import type { TraceEvent } from "./trace.ts";
+import { type GameMove, mechanicsOf } from "./mechanics.ts";
 
 export interface Payment {
   /** Cards discarded from hand to pay. */
@@ -40,6 +41,8 @@ export interface Payment {
   sacrifice?: string[];
   /** The value chosen for X. */
   x?: number;
+  /** Lands (or other resource cards) exhausted to pay cost symbols (runtime/lands.ts). */
+  lands?: string[];
 }
 
 export type Action =
@@ -50,7 +53,9 @@ export type Action =
   /** The answer to a pending choice: cards, a target, yes/no, a mode, which trigger first, which defender. */
   | { type: "choose"; player: PlayerId; cards?: string[]; target?: TargetValue; yes?: boolean; mode?: number; trigger?: number }
   | { type: "pass"; player: PlayerId }
-  | { type: "end_phase"; player: PlayerId };
+  | { type: "end_phase"; player: PlayerId }
+  /** A move of a game mechanic module (harvest, shatter, declare attackers...): runtime/mechanics.ts. */
+  | GameMove;
 
 export type RefusalCode =
   | "game_over"
@@ -77,7 +82,9 @@ export type RefusalCode =
   | "no_such_ability"
   | "exhausted"
   | "illegal_choice"
-  | "no_window";
+  | "no_window"
+  /** A per-turn limit of the game (one harvest, one Shatter, one weapon attack). */
+  | "limit_reached";
 
 export interface Refusal {
   code: RefusalCode;
@@ -140,9 +147,14 @@ function checkCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Paymen
         sacrificeNeeded += part.amount ?? 1;
         break;
       case "exhaust":
-      case "overexhaust":
         if (state.cards[selfCard]?.exhausted) return refuse("exhausted", `${cardName(ctx, selfCard)} is already exhausted`);
         break;
+      case "overexhaust": {
+        // `overexhaust_from_exhausted`: an Exhausted (not Overexhausted) card may still pay an Overexhaust cost.
+        const card = state.cards[selfCard];
+        if (card?.overexhausted || (card?.exhausted && !rules.param("overexhaust_from_exhausted", false))) return refuse("exhausted", `${cardName(ctx, selfCard)} is already ${card.overexhausted ? "overexhausted" : "exhausted"}`);
+        break;
+      }
       default:
         break;
     }
@@ -173,12 +185,18 @@ function checkCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Paymen
     });
     if (!ok) return refuse("bad_payment", "the sacrificed card does not match the cost");
   }
+  // Mechanics hook: cost parts paid by other means (cost symbols paid by exhausting lands).
+  for (const m of mechanicsOf(rules)) {
+    const answer = m.checkCost?.(ctx, player, cost, payment, selfCard);
+    if (answer) return answer;
+  }
   return null;
 }
 
 function payCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Payment, selfCard: string, source: Ability["source"] | undefined): void {
   const { state, rules } = ctx;
   const p = state.players[player]!;
+  for (const m of mechanicsOf(rules)) m.payCost?.(ctx, player, cost, payment, selfCard, source);
   for (const part of cost) {
     if (part.pays === "resource") {
       const amount = evalCostAmount(part.amount, payment.x);
@@ -268,15 +286,19 @@ function paymentOptions(ctx: Ctx, player: PlayerId, cost: CostPart[], selfCard: 
           if (sacrifice.length) payment.sacrifice = sacrifice;
           out.push(payment);
         }
-  return out;
+  let options = out;
+  for (const m of mechanicsOf(rules)) if (m.paymentOptions) options = m.paymentOptions(ctx, player, cost, selfCard, options);
+  return options;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Targets of a card or ability being played
 
 /** Target specs of what playing a card asks for: its spell abilities' targets, in order. */
-function playTargetSpecs(def: CompiledCard, permanent: boolean): TargetSpec[] {
+function playTargetSpecs(ctx: Ctx, def: CompiledCard, permanent: boolean): TargetSpec[] {
   if (permanent) return [];
+  // Mechanics hook: a game whose spells choose their abilities as they are cast picks targets then.
+  if (mechanicsOf(ctx.rules).some((m) => m.targetsOnCast?.(ctx, def))) return [];
   return def.abilities.filter((a) => a.kind === "spell").flatMap((a) => a.targets);
 }
 
@@ -337,9 +359,28 @@ function timingRefusal(ctx: Ctx, player: PlayerId, instantSpeed: boolean): Refus
 }
 
 export function validate(ctx: Ctx, action: Action): Refusal | null {
+  if (ctx.state.over) return refuse("game_over", "the game is over");
+  if (!ctx.state.players[action.player]) return refuse("not_your_decision", `there is no player ${action.player}`);
+  // Mechanics hook: their own moves, and further refusals of the core's actions (phase limits, one weapon...).
+  const mechanics = mechanicsOf(ctx.rules);
+  if (action.type === "game") {
+    for (const m of mechanics) {
+      const answer = m.validateMove?.(ctx, action);
+      if (answer !== undefined) return answer;
+    }
+    return refuse("no_such_ability", `no rule of this game knows the move "${action.move}"`);
+  }
+  const base = validateCore(ctx, action);
+  if (base) return base;
+  for (const m of mechanics) {
+    const extra = m.refine?.(ctx, action);
+    if (extra) return extra;
+  }
+  return null;
+}
+
+function validateCore(ctx: Ctx, action: Exclude<Action, GameMove>): Refusal | null {
   const { state, rules } = ctx;
-  if (state.over) return refuse("game_over", "the game is over");
-  if (!state.players[action.player]) return refuse("not_your_decision", `there is no player ${action.player}`);
   switch (action.type) {
     case "play": {
       const card = state.cards[action.card];
@@ -353,7 +394,7 @@ export function validate(ctx: Ctx, action: Action): Refusal | null {
       if (permanent && slots !== undefined && battlefield(ctx, action.player).length >= slots) return refuse("slot_full", `all ${slots} ${rules.zones.battlefield} slots are full`);
       const cost = checkCost(ctx, action.player, def.cost, action.payment ?? {}, action.card, [action.card]);
       if (cost) return cost;
-      return checkTargets(ctx, playTargetSpecs(def, permanent), action.targets ?? [], action.player, action.card);
+      return checkTargets(ctx, playTargetSpecs(ctx, def, permanent), action.targets ?? [], action.player, action.card);
     }
     case "activate": {
       const card = state.cards[action.card];
@@ -476,6 +517,8 @@ function perform(ctx: Ctx, action: Action): void {
       moveCard(ctx, action.card, RESOLVING, { quiet: true });
       payCost(ctx, action.player, def.cost, payment, action.card, def.source);
       noteEvent(ctx, "cast", { player: action.player, card: action.card });
+      // Mechanics hook: a game may route the play itself (priority before it resolves, ability selection, enhancements).
+      for (const m of mechanicsOf(rules)) if (m.play?.(ctx, action.card, action.player, permanent, action.targets ?? [])) return;
       if (permanent) {
         enterBattlefield(ctx, action.card, action.player, "played", def.source);
         return;
@@ -527,6 +570,7 @@ function perform(ctx: Ctx, action: Action): void {
     }
     case "end_phase": {
       emit(ctx, "action", `${action.player} ends the ${state.phase} phase`, { player: action.player });
+      if (rules.model.changePhase?.(ctx)) return;
       const { value, actions } = rules.flow.send(state.flow, { type: "PHASE_DONE" });
       state.flow = value;
       for (const a of actions) runFlowAction(ctx, a);
@@ -537,11 +581,18 @@ function perform(ctx: Ctx, action: Action): void {
       rules.model.pass(ctx, action.player);
       return;
     }
+    case "game":
+      for (const m of mechanicsOf(rules)) if (m.performMove?.(ctx, action)) return;
+      return;
     case "choose": {
       const pending = state.pending!;
       state.pending = null;
       switch (pending.kind) {
         case "order_triggers": {
+          if (rules.model.chooseTrigger) {
+            rules.model.chooseTrigger(ctx, action.player, action.trigger!);
+            return;
+          }
           const index = state.noted.findIndex((t) => t.id === action.trigger);
           const [first] = state.noted.splice(index, 1);
           emit(ctx, "choice", `${action.player} orders ${first!.card ? cardName(ctx, first!.card) : "a rule"} first`, { player: action.player, ability: first!.ability, source: first!.source });
@@ -617,7 +668,7 @@ function candidates(ctx: Ctx): Action[] {
     const def = cardDef(ctx, state.cards[id]!);
     const permanent = isPermanent(ctx, def);
     if (window && permanent) continue;
-    const specs = playTargetSpecs(def, permanent);
+    const specs = playTargetSpecs(ctx, def, permanent);
     for (const targets of targetCombos(ctx, specs, player, id))
       for (const payment of paymentOptions(ctx, player, def.cost, id, [id])) out.push({ type: "play", player, card: id, payment, targets });
   }
@@ -638,6 +689,7 @@ function candidates(ctx: Ctx): Action[] {
     }
     out.push({ type: "end_phase", player });
   }
+  for (const m of mechanicsOf(rules)) if (m.candidates) out.push(...m.candidates(ctx, player, window));
   return out;
 }
 

@@ -12,6 +12,7 @@ import type { TraceEvent, TraceKind } from "./trace.ts";
 import { evalCondition, runTopFrame } from "./effects.ts";
 import type { FlowAction, FlowEvent } from "./flow.ts";
 import { nextInt } from "./rng.ts";
+import { mechanicsOf } from "./mechanics.ts";
 
 /** A working context: the rules, the (mutable, already cloned) state, and the events emitted so far. */
 export interface Ctx {
@@ -97,6 +98,7 @@ export function moveCard(
   const leavingPlay = from === rules.zones.battlefield && zone !== from;
   if (leavingPlay) {
     state.modifiers = state.modifiers.filter((m) => m.card !== id);
+    delete card.active;
     card.damage = 0;
     card.exhausted = false;
     card.overexhausted = false;
@@ -127,6 +129,7 @@ export function enterBattlefield(ctx: Ctx, id: string, player: PlayerId, how: "p
   card.enteredTurn = ctx.state.turn;
   card.exhausted = false;
   emit(ctx, "enter", `${cardName(ctx, id)} enters play (${how})`, { card: id, name: cardName(ctx, id), player, to: ctx.rules.zones.battlefield, source });
+  for (const m of mechanicsOf(ctx.rules)) m.arrived?.(ctx, id);
   if (how === "summoned" && !ctx.rules.param("play_fires_on_summon", true)) return;
   noteEvent(ctx, "enters", { card: id, player });
 }
@@ -206,6 +209,8 @@ export function damagePlayer(ctx: Ctx, player: PlayerId, amount: number, from: s
     p.resources[armor]! -= absorbed;
     rest -= absorbed;
     emit(ctx, "resource", `${absorbed} damage absorbed by ${armor}`, { player, amount: absorbed, source });
+    // Mechanics hook: the pool reaching 0 may destroy what it came from (a wielded Weapon), in the same event.
+    if (p.resources[armor] === 0) for (const m of mechanicsOf(ctx.rules)) m.poolDepleted?.(ctx, player, armor, source);
   }
   p.life -= rest;
   emit(ctx, "damage", `${from ? cardName(ctx, from) : "an effect"} deals ${amount} damage to ${player}`, { player, card: from, name: from ? cardName(ctx, from) : undefined, amount, source });
@@ -219,8 +224,9 @@ export function damagePlayer(ctx: Ctx, player: PlayerId, amount: number, from: s
 export function damageCard(ctx: Ctx, id: string, amount: number, from: string | undefined, source: SourceRef | undefined): void {
   const card = ctx.state.cards[id];
   if (!card || amount <= 0 || card.zone !== ctx.rules.zones.battlefield) return;
-  const toughness = ctx.rules.param("toughness_stat", "");
+  const toughness = ctx.rules.param("toughness_stat", ctx.rules.param("creature_damage_threshold", ""));
   if (toughness) card.damage += amount;
+  for (const m of mechanicsOf(ctx.rules)) m.cardDamaged?.(ctx, id, amount, from);
   emit(ctx, "damage", `${from ? cardName(ctx, from) : "an effect"} deals ${amount} damage to ${cardName(ctx, id)}`, { card: id, name: cardName(ctx, id), amount, source });
   if (!toughness) {
     // Without a toughness stat (fights by power), damage reduces power until end of turn; at 0 the unit is destroyed.
@@ -259,6 +265,8 @@ export function destroy(ctx: Ctx, id: string, source?: SourceRef): void {
   if (!card || card.zone !== ctx.rules.zones.battlefield) return;
   const owner = card.owner;
   const name = cardName(ctx, id);
+  // Mechanics hook: replacement effects ("the first time this would be destroyed each turn ... instead").
+  for (const m of mechanicsOf(ctx.rules)) if (m.replaceDestroy?.(ctx, id, source)) return;
   emit(ctx, "destroyed", `${name} is destroyed`, { card: id, name, player: owner, source });
   // Note before moving so "when this is destroyed" sees the card as it was in play.
   noteEvent(ctx, "destroyed", { card: id, player: card.controller });
@@ -285,13 +293,14 @@ export function addModifier(
 
 /** Static abilities currently in effect: those of untapped (or any, per game) cards on the battlefield. */
 function activeStatics(ctx: Ctx): { card: string; ability: Ability }[] {
-  const offWhenExhausted = ctx.rules.param("statics_off_when_exhausted", false);
+  const offWhenExhausted = ctx.rules.param("statics_off_when_exhausted", ctx.rules.param("static_abilities_need_renewed", false));
   const out: { card: string; ability: Ability }[] = [];
   for (const id of allOnBattlefield(ctx)) {
     const card = ctx.state.cards[id]!;
     if (offWhenExhausted && (card.exhausted || card.overexhausted)) continue;
     for (const ability of cardDef(ctx, card).abilities) {
       if (ability.kind !== "static" || !ability.statics) continue;
+      if (!abilityActive(ctx, id, ability)) continue;
       // A conditional static ("gets +2 power if you have 5 or less life") applies only while its condition holds.
       if (ability.condition && !evalCondition(ctx, { controller: card.controller, card: id, steps: [], pc: 0, targets: [], chosen: {}, label: "" }, ability.condition)) continue;
       out.push({ card: id, ability });
@@ -331,7 +340,7 @@ export function keywordsOf(ctx: Ctx, id: string): Map<string, number> {
   const card = ctx.state.cards[id];
   if (!card) return out;
   const add = (name: string, amount = 1) => out.set(name.toLowerCase(), (out.get(name.toLowerCase()) ?? 0) + amount);
-  for (const ability of cardDef(ctx, card).abilities) if (ability.kind === "keyword" && ability.keyword) add(ability.keyword.name, ability.keyword.amount ?? 1);
+  for (const ability of cardDef(ctx, card).abilities) if (ability.kind === "keyword" && ability.keyword && abilityActive(ctx, id, ability)) add(ability.keyword.name, ability.keyword.amount ?? 1);
   for (const m of ctx.state.modifiers) if (m.card === id) for (const k of m.keywords) add(k);
   if (card.zone === ctx.rules.zones.battlefield) {
     for (const { card: src, ability } of activeStatics(ctx)) {
@@ -343,8 +352,28 @@ export function keywordsOf(ctx: Ctx, id: string): Map<string, number> {
   return out;
 }
 
+/** Is one of a card's abilities in effect now? (Mechanics hook: Facet enhancements, an enchantment's one active ability.) */
+export function abilityActive(ctx: Ctx, card: string, ability: Ability): boolean {
+  for (const m of mechanicsOf(ctx.rules)) if (m.abilityActive && !m.abilityActive(ctx, card, ability)) return false;
+  return true;
+}
+
+const rulesInUseCache = new WeakMap<Rules, Set<string>>();
+/** Engine rule names any keyword or static ability of the game can grant. */
+function rulesInUse(rules: Rules): Set<string> {
+  let names = rulesInUseCache.get(rules);
+  if (!names) {
+    names = new Set(rules.game.keywords.flatMap((k) => (k.rule ? [k.rule] : [])));
+    for (const card of rules.cards.values()) for (const a of card.abilities) for (const e of a.statics ?? []) if (e.kind === "rule") names.add(e.rule);
+    rulesInUseCache.set(rules, names);
+  }
+  return names;
+}
+
 /** Does a card have an engine rule in effect ("ignores_summoning_sickness", "cant_be_blocked"), via a keyword or a static? */
 export function hasRule(ctx: Ctx, id: string, rule: string): boolean {
+  // Most rules appear on no card of a game: answer those without computing continuous effects.
+  if (!rulesInUse(ctx.rules).has(rule)) return false;
   const keywords = keywordsOf(ctx, id);
   for (const kw of ctx.rules.game.keywords) if (kw.rule === rule && keywords.has(kw.name.toLowerCase())) return true;
   for (const { card: src, ability } of activeStatics(ctx)) {
@@ -424,6 +453,8 @@ function triggerMatches(ctx: Ctx, trigger: TriggerPattern, kind: EventKind, data
 export function noteEvent(ctx: Ctx, kind: EventKind, data: GameEventData): void {
   const { state, rules } = ctx;
   const candidates = new Set(allOnBattlefield(ctx));
+  // Who had priority and caused the event: the controller of what is resolving, else the acting player (17.1 "priority player").
+  const by = state.frames.length ? state.frames[state.frames.length - 1]!.controller : (state.priority?.player ?? state.active);
   // "When this is destroyed / leaves / is discarded": the card's own abilities, wherever it went.
   if (data.card && state.cards[data.card]) candidates.add(data.card);
   for (const id of candidates) {
@@ -432,20 +463,33 @@ export function noteEvent(ctx: Ctx, kind: EventKind, data: GameEventData): void 
     const inPlay = card.zone === rules.zones.battlefield;
     for (const ability of cardDef(ctx, card).abilities) {
       if (ability.kind !== "triggered" || !ability.trigger) continue;
+      if (!abilityActive(ctx, id, ability)) continue;
       // Away from play only self-referential leave/destroy/discard triggers fire.
       if (!inPlay && !(ability.trigger.subject.kind === "self" && id === data.card)) continue;
       if (!triggerMatches(ctx, ability.trigger, kind, data, card.controller, id)) continue;
-      state.noted.push({ id: state.nextId++, card: id, ability: ability.id, controller: card.controller, event: { card: data.card, player: data.player, amount: data.amount }, source: ability.source });
+      state.noted.push({ id: state.nextId++, card: id, ability: ability.id, controller: card.controller, event: { card: data.card, player: data.player, amount: data.amount }, source: ability.source, by });
       emit(ctx, "trigger", `${cardName(ctx, id)}: ${ability.trigger.text} — noted`, { card: id, name: cardName(ctx, id), ability: ability.id, player: card.controller, source: ability.source });
     }
+    // Keyword abilities the game file defines as triggered card text ("Lifelink = Whenever this deals damage, ...").
+    for (const ability of cardDef(ctx, card).abilities) {
+      if (ability.kind !== "keyword" || !ability.keyword || !abilityActive(ctx, id, ability)) continue;
+      const keyword = ability.keyword.name.toLowerCase();
+      const defined = rules.game.keywords.find((k) => k.name.toLowerCase() === keyword)?.ability;
+      if (!defined || defined.kind !== "triggered" || !defined.trigger) continue;
+      if (!inPlay && !(defined.trigger.subject.kind === "self" && id === data.card)) continue;
+      if (!triggerMatches(ctx, defined.trigger, kind, data, card.controller, id)) continue;
+      state.noted.push({ id: state.nextId++, card: id, ability: defined.id, controller: card.controller, event: { card: data.card, player: data.player, amount: data.amount }, source: ability.source, by });
+      emit(ctx, "trigger", `${cardName(ctx, id)}: ${ability.keyword.name} (${defined.trigger.text}) — noted`, { card: id, name: cardName(ctx, id), ability: defined.id, player: card.controller, source: ability.source });
+    }
   }
+  for (const m of mechanicsOf(rules)) m.noteEvent?.(ctx, kind, data);
   for (const rule of rules.game.rules) {
     if (rule.kind !== "triggered" || !rule.trigger) continue;
     for (const player of state.order) {
       // A game rule is "controlled" by each player in turn, so "your"/"each player's" wording works.
       if (!triggerMatches(ctx, rule.trigger, kind, data, player, undefined)) continue;
       if (rule.trigger.subject.kind === "player" && rule.trigger.subject.who === "any" && player !== (data.player ?? state.active)) continue;
-      state.noted.push({ id: state.nextId++, ability: rule.id, controller: player, event: { card: data.card, player: data.player, amount: data.amount }, source: rule.source, rule: true });
+      state.noted.push({ id: state.nextId++, ability: rule.id, controller: player, event: { card: data.card, player: data.player, amount: data.amount }, source: rule.source, rule: true, by });
       emit(ctx, "trigger", `rule: ${rule.text} — noted`, { ability: rule.id, player, source: rule.source });
     }
   }
@@ -458,16 +502,15 @@ export function checkState(ctx: Ctx): void {
   const { state, rules } = ctx;
   if (state.over) return;
   const losing = rules.param("losing_life", 0);
-  const toughness = rules.param("toughness_stat", "");
+  const toughness = rules.param("toughness_stat", rules.param("creature_damage_threshold", ""));
   if (toughness) {
-    for (const id of allOnBattlefield(ctx)) {
+    // Destruction is simultaneous: every card with lethal damage is found first, then all are destroyed.
+    const lethal = allOnBattlefield(ctx).filter((id) => {
       const card = state.cards[id]!;
-      const limit = statOf(ctx, id, toughness);
-      if (card.damage > 0 && card.damage >= limit) {
-        emit(ctx, "check", `${cardName(ctx, id)} has lethal damage (${card.damage} ≥ ${limit})`, { card: id });
-        destroy(ctx, id);
-      }
-    }
+      return card.damage > 0 && card.damage >= statOf(ctx, id, toughness);
+    });
+    for (const id of lethal) emit(ctx, "check", `${cardName(ctx, id)} has lethal damage (${state.cards[id]!.damage} ≥ ${statOf(ctx, id, toughness)})`, { card: id });
+    for (const id of lethal) destroy(ctx, id);
   }
   for (const player of state.order) {
     const p = state.players[player]!;
@@ -513,7 +556,9 @@ export function runFlowAction(ctx: Ctx, action: FlowAction): void {
     }
     noteEvent(ctx, "phase_start", { player: state.active, phase: action.phase });
   } else if (action.type === "exitPhase") {
-    noteEvent(ctx, "phase_end", { player: state.active, phase: action.phase });
+    // A response model may have raised the phase's end already (a window before the phase ends).
+    if (state.phaseEndRaised === action.phase) state.phaseEndRaised = null;
+    else noteEvent(ctx, "phase_end", { player: state.active, phase: action.phase });
   } else {
     passTurn(ctx);
   }
@@ -521,6 +566,7 @@ export function runFlowAction(ctx: Ctx, action: FlowAction): void {
 
 export function endOfTurnCleanup(ctx: Ctx): void {
   const { state } = ctx;
+  for (const m of mechanicsOf(ctx.rules)) m.turnEnds?.(ctx);
   const before = state.modifiers.length;
   state.modifiers = state.modifiers.filter((m) => m.duration !== "end_of_turn");
   if (state.modifiers.length !== before) emit(ctx, "modify", `"until end of turn" effects end (${before - state.modifiers.length})`);
@@ -544,6 +590,13 @@ function passTurn(ctx: Ctx): void {
     if (rules.param(`${resource.name.toLowerCase()}_model`, "bank") === "capacity") p.resources[resource.name] = p.capacity[resource.name] ?? 0;
   }
   emit(ctx, "turn", `turn ${state.turn}: ${next} is the active player`, { player: next });
+  // A game whose board can stall (empty decks, no damage left) ends by its game file's turn limit.
+  const limit = rules.param("turn_limit", 0);
+  if (limit > 0 && state.turn > limit) {
+    const byLife = rules.param("turn_limit_result", "draw") === "higher_life";
+    const best = Math.max(...state.order.map((p) => state.players[p]!.life));
+    for (const player of state.order) if (!byLife || state.players[player]!.life < best || state.order.every((p) => state.players[p]!.life === best)) losePlayer(ctx, player, `the turn limit (${limit}) is reached`);
+  }
 }
 
 /** Runs resolutions, places triggers and advances automatic phases until a player must decide. */
@@ -560,7 +613,8 @@ export function settle(ctx: Ctx): void {
       runTopFrame(ctx);
       continue;
     }
-    if (state.noted.length > 0) {
+    // `busy`: a response model with work of its own between triggers (trigger chains in progress).
+    if (state.noted.length > 0 || rules.model.busy?.(state)) {
       rules.model.placeTriggers(ctx);
       continue;
     }
@@ -571,6 +625,8 @@ export function settle(ctx: Ctx): void {
     syncSubstate(ctx, "open");
     const phase = rules.game.phases.find((p) => p.name === state.phase);
     if (phase?.auto) {
+      // A response model may make a phase change wait for priority passes (Chromatic 17).
+      if (rules.model.changePhase?.(ctx)) continue;
       sendFlow(ctx, { type: "PHASE_DONE" });
       continue;
     }

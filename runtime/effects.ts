@@ -35,6 +35,8 @@ import {
 } from "./core.ts";
 import type { Frame, PlayerId, TargetValue } from "./state.ts";
 import { opponentOf } from "./state.ts";
+import { resumeTargeting } from "./response.ts";
+import { mechanicsOf } from "./mechanics.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Evaluating references
@@ -211,7 +213,7 @@ function finishFrame(ctx: Ctx, frame: Frame): void {
     const card = ctx.state.cards[frame.spellCard];
     if (card && card.zone === RESOLVING) moveCard(ctx, frame.spellCard, ctx.rules.zones.graveyard, { source: frame.source });
   }
-  if (frame.card || frame.ability) emit(ctx, "resolve", `${frame.label} resolved`, { card: frame.card, ability: frame.ability, player: frame.controller, source: frame.source });
+  if (frame.card || frame.ability) emit(ctx, "resolve", `${frame.label} resolved`, { card: frame.card, name: frame.card ? cardName(ctx, frame.card) : undefined, ability: frame.ability, player: frame.controller, source: frame.source });
 }
 
 /** Runs the top frame until it finishes or waits for a choice. */
@@ -262,9 +264,17 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       }
       return "done";
     }
-    case "draw":
-      for (const p of evalPlayers(ctx, frame, step.who)) draw(ctx, p, num(step.amount), source);
+    case "draw": {
+      // Mechanics hook: a draw that asks which deck (several decks).
+      const players = evalPlayers(ctx, frame, step.who);
+      for (const m of mechanicsOf(rules)) {
+        if (!m.draw || players.length !== 1) continue;
+        const answer = m.draw(ctx, frame, players[0]!, num(step.amount), source);
+        if (answer) return answer;
+      }
+      for (const p of players) draw(ctx, p, num(step.amount), source);
       return "done";
+    }
     case "keyword_action":
       return runKeywordAction(ctx, frame, step.keyword, num(step.amount), evalPlayers(ctx, frame, step.who), source);
     case "discard": {
@@ -435,10 +445,15 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
         if (!card || card.zone !== rules.zones.battlefield || card.controller === who) continue;
         const from = zoneList(ctx, card.controller, card.zone);
         from.splice(from.indexOf(id), 1);
+        const previous = card.controller;
         card.controller = who;
         zoneList(ctx, who, card.zone).push(id);
         emit(ctx, "move", `${who} gains control of ${cardName(ctx, id)}`, { card: id, player: who, source });
+        // A control effect with a duration hands the card back when it ends (runtime/control.ts).
+        if (step.duration.kind !== "permanent") (state.controlEffects ??= []).push({ card: id, to: previous, duration: step.duration.kind, turn: state.turn });
+        for (const m of mechanicsOf(rules)) m.arrived?.(ctx, id);
       }
+      frame.chosen["it"] = cardsOf(evalAffected(ctx, frame, step.what));
       return "done";
     }
     case "search": {
@@ -534,13 +549,27 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
 /** A keyword action: an event others trigger on, defined in the game file as card text or as a native rule. */
 function runKeywordAction(ctx: Ctx, frame: Frame, keyword: string, amount: number, players: PlayerId[], source: SourceRef | undefined): "done" | "wait" {
   const def = ctx.rules.game.keywords.find((k) => k.name.toLowerCase() === keyword.toLowerCase());
-  for (const p of players) {
-    emit(ctx, "keyword_action", `${p}: ${keyword} ${amount}`, { player: p, amount, source });
-    noteEvent(ctx, "keyword_action", { player: p, keyword, amount });
-  }
+  // A native rule that asked a player (Scry) runs this step again with the answer: the action was already announced.
+  if (!frame.answer)
+    for (const p of players) {
+      emit(ctx, "keyword_action", `${p}: ${keyword} ${amount}`, { player: p, amount, source });
+      noteEvent(ctx, "keyword_action", { player: p, keyword, amount });
+    }
   if (def?.ability) {
-    ctx.state.frames.push({ ...frame, steps: def.ability.steps, pc: 0, x: amount, label: `${keyword} ${amount}`, source: def.ability.source, spellCard: undefined, answer: undefined });
-    return "done";
+    const own: Frame = { ...frame, steps: def.ability.steps, pc: 0, x: amount, label: `${keyword} ${amount}`, source: def.ability.source, spellCard: undefined, answer: undefined };
+    if (def.ability.targets.length === 0) {
+      ctx.state.frames.push(own);
+      return "done";
+    }
+    // The keyword's own text targets ("Deal N damage to any target"): choose, then resolve it.
+    own.targets = [];
+    own.chosen = {};
+    ctx.state.targeting = { frame: own, specs: def.ability.targets, push: true };
+    resumeTargeting(ctx);
+    if (!ctx.state.pending) return "done";
+    // Waiting for the choice: this step is done, the keyword's frame is pushed once targets are chosen.
+    frame.pc += 1;
+    return "wait";
   }
   if (def?.rule) return runNativeRule(ctx, frame, def.rule, amount, players, [], source);
   return "done";

@@ -11,6 +11,13 @@
  */
 import type { CompiledBundle } from "../compiler/ir.ts";
 import "./combat.ts";
+// Mechanics modules register themselves; each applies only to games whose game file asks for it.
+import "./chain.ts";
+import "./facets.ts";
+import "./mana.ts";
+import "./weapons.ts";
+import "./combat-damage.ts";
+import { mechanicsOf } from "./mechanics.ts";
 import { type Action, type ApplyResult, type Refusal, applyAction, checkAction, listLegalActions } from "./actions.ts";
 import { type Ctx, RESOLVING, draw, emit, runFlowAction, settle, shuffleZone, randomInt, statOf } from "./core.ts";
 import { type Rules, loadRules } from "./rules.ts";
@@ -134,13 +141,15 @@ export function createEngine(bundle: CompiledBundle): Engine {
   const newGame = (options: NewGameOptions) => {
     const ctx: Ctx = { rules, state: emptyState(rules, options.seed), events: [] };
     const { state } = ctx;
+    for (const m of mechanicsOf(rules)) m.setup?.(ctx);
     for (const player of PLAYERS) for (const card of options.decks[player] ?? []) addCard(ctx, card, player, rules.zones.deck);
     emit(ctx, "setup", `new game of ${rules.game.name}, seed ${options.seed}`);
     for (const player of PLAYERS) shuffleZone(ctx, player, rules.zones.deck);
     const first = options.firstPlayer ?? (rules.param("first_player", "random") === "random" ? PLAYERS[randomInt(ctx, 0, PLAYERS.length - 1)]! : String(rules.param("first_player", "p1")));
     state.active = first;
     state.order = [first, ...PLAYERS.filter((p) => p !== first)];
-    for (const player of state.order) draw(ctx, player, rules.param("opening_hand", 0));
+    // Mechanics hook: opening hands from several decks.
+    for (const player of state.order) if (!mechanicsOf(rules).some((m) => m.openingHand?.(ctx, player))) draw(ctx, player, rules.param("opening_hand", 0));
     state.noted = []; // opening draws are setup, not game events that trigger abilities
     const { value, actions } = rules.flow.initial();
     state.flow = value;
@@ -152,6 +161,7 @@ export function createEngine(bundle: CompiledBundle): Engine {
   const setupBoard = (spec: BoardSpec) => {
     const ctx: Ctx = { rules, state: emptyState(rules, spec.seed ?? 1), events: [] };
     const { state } = ctx;
+    for (const m of mechanicsOf(rules)) m.setup?.(ctx);
     state.turn = spec.turn;
     state.active = spec.active;
     state.order = [spec.active, ...PLAYERS.filter((p) => p !== spec.active)];
@@ -178,7 +188,8 @@ export function createEngine(bundle: CompiledBundle): Engine {
         for (const card of cards) {
           const id = addCard(ctx, card, player, zone);
           // Cards set up in play have been there since before this turn.
-          if (zone === rules.zones.battlefield) state.cards[id]!.enteredTurn = spec.turn - 1;
+          // (Two turns back: before either player's most recent turn, so "entered since your last turn" is false for both sides.)
+          if (zone === rules.zones.battlefield) state.cards[id]!.enteredTurn = spec.turn - 2;
         }
       }
     }

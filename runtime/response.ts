@@ -36,6 +36,12 @@ export interface ResponseModel {
   pass(ctx: Ctx, player: PlayerId): void;
   /** May this player cast spells / activate now, outside their own open turn? */
   mayRespond(state: GameState, player: PlayerId): boolean;
+  /** Optional: work of the model's own is waiting even with no new noted trigger (trigger chains in progress). */
+  busy?(state: GameState): boolean;
+  /** Optional: the player ordering waiting triggers chose this one (noted trigger id); replaces the default handling. */
+  chooseTrigger?(ctx: Ctx, player: PlayerId, trigger: number): void;
+  /** Optional: the current phase is to end; return true if the model made it wait (priority), false to change now. */
+  changePhase?(ctx: Ctx): boolean;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -75,6 +81,7 @@ export function triggerFrame(ctx: Ctx, trigger: NotedTrigger): Frame | null {
     targets: [],
     chosen: {},
     event: trigger.event,
+    ...(trigger.x !== undefined ? { x: trigger.x } : {}),
     label,
     source: ability.source,
   };
@@ -133,6 +140,14 @@ export function resumeTargeting(ctx: Ctx, answer?: TargetValue): void {
   const result = chooseTargets(ctx, parked.frame, parked.specs, answer);
   if (result === "wait") return;
   ctx.state.targeting = null;
+  if (result !== "none" && parked.push) {
+    ctx.state.frames.push(parked.frame);
+    return;
+  }
+  if (result !== "none" && parked.announce) {
+    ctx.rules.model.announce(ctx, parked.frame, "spell", parked.specs);
+    return;
+  }
   if (result === "none") {
     emit(ctx, "fizzle", `${parked.frame.label}: no legal target, it does nothing`, { card: parked.frame.card, ability: parked.frame.ability, source: parked.frame.source });
     return;
@@ -150,7 +165,7 @@ const instant: ResponseModel = {
   },
   placeTriggers: placeOne,
   triggerReady(ctx, frame) {
-    emit(ctx, "push", `${frame.label} resolves`, { card: frame.card, ability: frame.ability, player: frame.controller, source: frame.source });
+    emit(ctx, "push", `${frame.label} resolves`, { card: frame.card, name: frame.card ? cardName(ctx, frame.card) : undefined, ability: frame.ability, player: frame.controller, source: frame.source });
     ctx.state.frames.push(frame);
   },
   windowOpen: () => false,
@@ -165,7 +180,7 @@ const instant: ResponseModel = {
 function pushOnStack(ctx: Ctx, frame: Frame, specs: TargetSpec[], kind: "spell" | "ability" | "trigger"): void {
   const { state } = ctx;
   state.stack.push({ id: state.nextId++, frame, targetSpecs: specs, kind });
-  emit(ctx, "push", `${frame.label} goes on the stack (${state.stack.length})`, { card: frame.card, ability: frame.ability, player: frame.controller, source: frame.source });
+  emit(ctx, "push", `${frame.label} goes on the stack (${state.stack.length})`, { card: frame.card, name: frame.card ? cardName(ctx, frame.card) : undefined, ability: frame.ability, player: frame.controller, source: frame.source });
   // The player who did not add the item gets priority first.
   state.priority = { player: opponentOf(state, frame.controller), passes: 0 };
 }
@@ -214,8 +229,19 @@ const chain: ResponseModel = {
   triggerReady: instant.triggerReady,
 };
 
+const registered = new Map<string, ResponseModel>();
+
+/** Lets a module supply a response model (runtime/chain.ts registers `chain`), replacing the built-in one of that name. */
+export function registerResponseModel(model: ResponseModel): void {
+  registered.set(model.name, model);
+}
+
 export function responseModelFor(name: string): ResponseModel {
+  const own = registered.get(name);
+  if (own) return own;
   if (name === "stack") return stack;
   if (name === "chain") return chain;
   return instant;
 }
+
+export { stack as stackModel };

@@ -7,6 +7,7 @@
  */
 import type { CardRef, CompiledCard, Duration, SourceRef, Step, TargetSpec } from "../compiler/ir.ts";
 import type { RngState } from "./rng.ts";
+import { cloneJson } from "./clone.ts";
 
 export type PlayerId = string;
 
@@ -29,6 +30,12 @@ export interface CardInstance {
   /** Three-Slot-style defender status: walls the next attack. */
   defender: boolean;
   isToken: boolean;
+  /**
+   * Colour-tagged abilities in effect (ids), for games whose cards carry Facet-tagged abilities
+   * (enhancements bought on entry, an enchantment's one active ability): see runtime/facets.ts.
+   * Absent: only untagged / Base abilities (and, for one-active types, the identity colour's).
+   */
+  active?: string[];
 }
 
 export interface PlayerState {
@@ -94,6 +101,10 @@ export interface NotedTrigger {
   source: SourceRef;
   /** True for triggers of the game's own rules (no card). */
   rule?: boolean;
+  /** The value of X for a keyword ability defined as a trigger ("Bleed X"): the keyword's amount on the card. */
+  x?: number;
+  /** The player who had priority and caused the event (owns the chains it starts: runtime/chain.ts). */
+  by?: PlayerId;
 }
 
 /** An item waiting on a response stack (stack / chain response models). */
@@ -102,7 +113,8 @@ export interface StackItem {
   frame: Frame;
   /** Target specs to re-check on resolution (fizzle when none is legal any more). */
   targetSpecs: TargetSpec[];
-  kind: "spell" | "ability" | "trigger";
+  /** `rule`: a continuation — the rest of a phase's steps waiting under a response window (runtime/stack.ts). */
+  kind: "spell" | "ability" | "trigger" | "rule";
 }
 
 export type PendingChoice =
@@ -153,8 +165,13 @@ export interface GameState {
   /** Who may act in an open response window, and how many passes in a row have happened. */
   priority: { player: PlayerId; passes: number } | null;
   pending: (PendingChoice & { frame?: number }) | null;
-  /** A noted trigger whose targets are being chosen before it resolves / goes on the stack. */
-  targeting: { frame: Frame; specs: TargetSpec[] } | null;
+  /**
+   * A noted trigger whose targets are being chosen before it resolves / goes on the stack.
+   * `push`: the frame is pushed for resolution as soon as its targets are chosen (a keyword
+   * action's own targets, e.g. "Spark N = Deal N damage to any target"), not handed to the model;
+   * `announce`: it is announced to the response model as a spell (a spell whose abilities were selected as it is cast).
+   */
+  targeting: { frame: Frame; specs: TargetSpec[]; push?: boolean; announce?: boolean } | null;
   combat: CombatState | null;
   /** Token definitions created during the game, by id. */
   tokens: Record<string, CompiledCard>;
@@ -162,9 +179,21 @@ export interface GameState {
   seq: number;
   winner: PlayerId | "draw" | null;
   over: boolean;
+  /** The phase whose end event a response model already raised (a window before it ends), so leaving it does not raise it again. */
+  phaseEndRaised?: string | null;
+  /** Control effects with a duration (runtime/control.ts): the card returns to `to` when the duration ends. */
+  controlEffects?: { card: string; to: PlayerId; duration: string; turn: number }[];
+  /** Trigger chains in progress (the `chain` response model, runtime/chain.ts). */
+  chainRun?: import("./chain.ts").ChainRun | null;
+  /** Chains begun so far in the game (numbers them in the trace). */
+  chainCount?: number;
+  /** Declared attackers and blockers of a damage-model combat (runtime/combat-damage.ts). */
+  battle?: import("./combat-damage.ts").BattleState | null;
+  /** Temporary resources granted until a phase ends (temporary Facets: runtime/facets.ts), per player and colour. */
+  temporary?: Record<PlayerId, Record<string, number>>;
 }
 
-export const cloneState = (state: GameState): GameState => JSON.parse(JSON.stringify(state)) as GameState;
+export const cloneState = (state: GameState): GameState => cloneJson(state);
 
 export function opponentOf(state: GameState, player: PlayerId): PlayerId {
   return state.order.find((p) => p !== player) ?? player;

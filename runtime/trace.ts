@@ -35,7 +35,15 @@ export type TraceKind =
   | "keyword_action"
   | "shuffle"
   | "check"
-  | "game_over";
+  | "game_over"
+  /** Trigger chains (runtime/chain.ts): a chain starts / ends, a trigger fires in it, is suppressed (once per instance), or waits for the chain's end (an opponent's). */
+  | "chain_start"
+  | "chain_end"
+  | "fire"
+  | "suppressed"
+  | "appended"
+  /** Priority passes to a player (runtime/chain.ts). */
+  | "priority";
 
 export interface TraceEvent {
   seq: number;
@@ -53,6 +61,11 @@ export interface TraceEvent {
   ability?: string;
   text: string;
   source?: SourceRef;
+  /** Trigger chains: the chain this event belongs to, its depth in the chain's tree, and the noted trigger that caused it. */
+  chain?: number;
+  depth?: number;
+  parent?: number;
+  trigger?: number;
 }
 
 /** FNV-1a over a string, 32-bit, as 8 hex digits: a dependency-free hash the browser can run too. */

@@ -1,0 +1,331 @@
+/**
+ * The `chain` response model (`param response_model = chain`): priority passing for actions and
+ * spells (section 17 of Chromatic Battlelines) and triggered abilities resolved as chains with no
+ * priority inside them (section 17.1). Everything is plain JSON in `state.chainRun`, so a chain
+ * can stop for a player's choice (order, targets, "you may", Scry) and resume.
+ *
+ * 17.1 as implemented, word by word:
+ * - "Noted": `noteEvent` (core) records every matching ability the moment the event happens, with
+ *   the player who had priority and caused it (`by`). A noted ability runs even if its card leaves.
+ * - "Each of your noted abilities starts its own chain. You choose the order of those chains."
+ *   A *run* holds the priority player's noted abilities (`starts`); each begins one chain, in the
+ *   order that player picks (an `order_triggers` choice when they differ).
+ * - "If you have no matching trigger but the opponent does, you still own one chain."
+ * - "Once per instance": a chain keeps the instances (one line of text on one card) that fired or
+ *   wait in it (`used`); a later note of one of them in the same chain is suppressed (trace
+ *   `suppressed`). Another chain starts with a clean slate.
+ * - "Nested triggers stay in this chain", "Work depth-first": when an ability finishes, what it
+ *   caused becomes a list of children on top of the chain's agenda (a stack of sibling lists), so
+ *   descendants finish before the next sibling.
+ * - "Opponent triggers wait until the end of each of your chains": the opponent's abilities noted
+ *   from the original event are appended to every chain of the run; those noted while the
+ *   priority player's abilities resolve join the same end-of-chain queue (trace `appended`). At the
+ *   end the opponent orders them; what they cause stays in the chain (depth-first again).
+ * - "Optional triggers": a "you may" used is just a nested effect of the same ability.
+ * - Replacement effects never enter chains (they are applied in place: runtime/facets.ts).
+ *
+ * The stepper draws the tree from the trace: `chain_start`/`chain_end` bracket a chain, `fire`
+ * events carry `chain`, `depth`, `trigger` (noted id) and `parent` (the noted id that caused it).
+ */
+import type { TargetSpec } from "../compiler/ir.ts";
+import type { Ctx } from "./core.ts";
+import { cardName, emit, runFlowAction } from "./core.ts";
+import { registerNativeRule } from "./effects.ts";
+import { placeTrigger, registerResponseModel, type ResponseModel } from "./response.ts";
+import type { Frame, NotedTrigger, PlayerId } from "./state.ts";
+import { opponentOf } from "./state.ts";
+import { targetStillLegal } from "./targets.ts";
+
+export interface Chain {
+  /** Chain number within the game (1, 2, ...), as the trace shows it. */
+  id: number;
+  /** Instances (card + line) that fired or wait in this chain: each fires once per chain. */
+  used: string[];
+  /** Depth-first agenda: lists of sibling triggers, the last list first. */
+  agenda: NotedTrigger[][];
+  /** The opponent's abilities waiting for the end of this chain. */
+  opponentQueue: NotedTrigger[];
+  /** The ability resolving now (its children are collected when it finishes). */
+  running: NotedTrigger | null;
+  /** The end of the chain was reached: the opponent's queue runs. */
+  ending: boolean;
+  /** Noted trigger id → depth in the chain's tree and the id of the trigger that caused it. */
+  depth: Record<string, number>;
+  parent: Record<string, number>;
+}
+
+export interface ChainRun {
+  /** The priority player: owns every chain of this run. */
+  owner: PlayerId;
+  /** The owner's noted abilities that have not started their chain yet. */
+  starts: NotedTrigger[];
+  /** The opponent's abilities noted from the original event: appended to each chain. */
+  opponentNoted: NotedTrigger[];
+  begun: number;
+  chain: Chain | null;
+  /** Which list an `order_triggers` choice is about. */
+  asking: "starts" | "agenda" | "opponent" | null;
+}
+
+const instanceKey = (t: NotedTrigger): string => (t.card ? `${t.card}|${t.ability}` : `rule:${t.controller}|${t.ability}`);
+
+function label(ctx: Ctx, t: NotedTrigger): string {
+  const ability = ctx.rules.abilities.get(t.ability);
+  const text = ability?.text ?? t.ability;
+  return t.card ? `${cardName(ctx, t.card)}: ${text}` : `rule: ${text}`;
+}
+
+function chainEvent(ctx: Ctx, kind: "chain_start" | "chain_end" | "fire" | "suppressed" | "appended", text: string, chain: Chain | null, t?: NotedTrigger): void {
+  const extra: Record<string, unknown> = { chain: chain?.id };
+  if (t) {
+    extra["trigger"] = t.id;
+    extra["ability"] = t.ability;
+    extra["player"] = t.controller;
+    extra["source"] = t.source;
+    if (t.card) {
+      extra["card"] = t.card;
+      extra["name"] = cardName(ctx, t.card);
+    }
+    if (chain && chain.depth[t.id] !== undefined) extra["depth"] = chain.depth[t.id];
+    if (chain && chain.parent[t.id] !== undefined) extra["parent"] = chain.parent[t.id];
+  }
+  emit(ctx, kind, text, extra);
+}
+
+/** Several triggers that differ (not just copies of one line) need their controller to order them. */
+function needsOrder(list: NotedTrigger[]): boolean {
+  return list.length > 1 && new Set(list.map((t) => t.ability)).size > 1;
+}
+
+function ask(ctx: Ctx, run: ChainRun, which: "starts" | "agenda" | "opponent", player: PlayerId, list: NotedTrigger[], prompt: string): void {
+  run.asking = which;
+  // The candidates sit in `noted` while the choice is open (scenarios and the studio name them from there).
+  ctx.state.noted = [...list];
+  ctx.state.pending = { kind: "order_triggers", player, triggers: list.map((t) => t.id), prompt };
+}
+
+function fire(ctx: Ctx, chain: Chain, t: NotedTrigger): void {
+  chain.running = t;
+  chainEvent(ctx, "fire", `${label(ctx, t)} — fires in chain ${chain.id}${chain.depth[t.id] ? ` (depth ${chain.depth[t.id]})` : ""}`, chain, t);
+  placeTrigger(ctx, t);
+}
+
+function beginChain(ctx: Ctx, run: ChainRun, start: NotedTrigger | undefined): void {
+  // Chain numbers keep counting through the game, so trace events of different runs never share one.
+  const id = (ctx.state.chainCount ?? 0) + 1;
+  ctx.state.chainCount = id;
+  const chain: Chain = { id, used: [], agenda: [], opponentQueue: [], running: null, ending: false, depth: {}, parent: {} };
+  run.chain = chain;
+  run.begun++;
+  if (start) {
+    chain.used.push(instanceKey(start));
+    chain.depth[start.id] = 0;
+  }
+  for (const t of run.opponentNoted) {
+    if (chain.used.includes(instanceKey(t))) continue;
+    chain.used.push(instanceKey(t));
+    chain.opponentQueue.push(t);
+    chain.depth[t.id] = 0;
+  }
+  const what = start ? label(ctx, start) : `only ${opponentOf(ctx.state, run.owner)}'s noted abilities`;
+  chainEvent(ctx, "chain_start", `chain ${chain.id} (${run.owner}): ${what}`, chain, start);
+  for (const t of chain.opponentQueue) chainEvent(ctx, "appended", `${label(ctx, t)} — ${t.controller}'s, runs at the end of chain ${chain.id}`, chain, t);
+  if (start) fire(ctx, chain, start);
+}
+
+/** What the ability that just finished caused: suppressed, children (depth-first) or the opponent's end queue. */
+function distribute(ctx: Ctx, run: ChainRun, chain: Chain, fresh: NotedTrigger[]): void {
+  const cause = chain.running;
+  chain.running = null;
+  const depth = cause ? (chain.depth[cause.id] ?? 0) + 1 : 1;
+  const mine: NotedTrigger[] = [];
+  const theirs: NotedTrigger[] = [];
+  for (const t of fresh) {
+    const key = instanceKey(t);
+    if (chain.used.includes(key)) {
+      chainEvent(ctx, "suppressed", `${label(ctx, t)} — already fired in chain ${chain.id}: once per instance`, chain, t);
+      continue;
+    }
+    chain.used.push(key);
+    chain.depth[t.id] = depth;
+    if (cause) chain.parent[t.id] = cause.id;
+    if (t.controller === run.owner) mine.push(t);
+    else if (!cause || cause.controller === run.owner) {
+      // "It does not run in the middle of your nested abilities. It runs once at the end of that chain."
+      chain.opponentQueue.push(t);
+      chainEvent(ctx, "appended", `${label(ctx, t)} — ${t.controller}'s, runs at the end of chain ${chain.id}`, chain, t);
+    } else theirs.push(t);
+  }
+  if (theirs.length) chain.agenda.push(theirs);
+  if (mine.length) chain.agenda.push(mine);
+}
+
+/** Runs the chain machinery until an ability is resolving, a choice is pending, or the run is over. */
+function advance(ctx: Ctx, run: ChainRun): void {
+  const { state } = ctx;
+  for (let guard = 0; guard < 10_000; guard++) {
+    if (state.over || state.pending || state.frames.length > 0) return;
+    const chain = run.chain;
+    if (!chain) {
+      const onlyOpponent = run.begun === 0 && run.starts.length === 0 && run.opponentNoted.length > 0;
+      if (run.starts.length === 0 && !onlyOpponent) {
+        state.chainRun = null;
+        return;
+      }
+      if (needsOrder(run.starts)) return ask(ctx, run, "starts", run.owner, run.starts, "choose which of your noted abilities starts the next chain");
+      beginChain(ctx, run, run.starts.shift());
+      continue;
+    }
+    while (chain.agenda.length > 0 && chain.agenda[chain.agenda.length - 1]!.length === 0) chain.agenda.pop();
+    const siblings = chain.agenda[chain.agenda.length - 1];
+    if (siblings) {
+      if (needsOrder(siblings)) return ask(ctx, run, "agenda", siblings[0]!.controller, siblings, "choose which of these abilities runs first");
+      fire(ctx, chain, siblings.shift()!);
+      continue;
+    }
+    if (!chain.ending) chain.ending = true;
+    if (chain.opponentQueue.length > 0) {
+      const opponent = chain.opponentQueue[0]!.controller;
+      if (needsOrder(chain.opponentQueue)) return ask(ctx, run, "opponent", opponent, chain.opponentQueue, `choose which of your abilities runs first at the end of chain ${chain.id}`);
+      fire(ctx, chain, chain.opponentQueue.shift()!);
+      continue;
+    }
+    chainEvent(ctx, "chain_end", `chain ${chain.id} ends`, chain);
+    run.chain = null;
+  }
+  throw new Error("trigger chains did not settle after 10000 steps");
+}
+
+function placeTriggers(ctx: Ctx): void {
+  const { state } = ctx;
+  const fresh = state.noted.splice(0);
+  let run = state.chainRun;
+  if (!run) {
+    if (fresh.length === 0) return;
+    const owner = fresh[0]!.by ?? state.active;
+    run = { owner, starts: [], opponentNoted: [], begun: 0, chain: null, asking: null };
+    state.chainRun = run;
+    for (const t of fresh) {
+      if (t.controller === owner) run.starts.push(t);
+      else if (!run.opponentNoted.some((o) => instanceKey(o) === instanceKey(t))) run.opponentNoted.push(t);
+    }
+  } else if (run.chain) {
+    distribute(ctx, run, run.chain, fresh);
+  } else {
+    // Noted with no chain open (nothing resolves between chains; kept for safety): more starts.
+    for (const t of fresh) (t.controller === run.owner ? run.starts : run.opponentNoted).push(t);
+  }
+  advance(ctx, run);
+}
+
+function chooseTrigger(ctx: Ctx, player: PlayerId, id: number): void {
+  const { state } = ctx;
+  const run = state.chainRun;
+  state.noted = [];
+  if (!run) return;
+  const list = run.asking === "starts" ? run.starts : run.asking === "opponent" ? run.chain?.opponentQueue : run.chain?.agenda[run.chain.agenda.length - 1];
+  run.asking = null;
+  if (!list) return;
+  const index = list.findIndex((t) => t.id === id);
+  if (index < 0) return;
+  const [chosen] = list.splice(index, 1);
+  emit(ctx, "choice", `${player} orders ${label(ctx, chosen!)} first`, { player, ability: chosen!.ability, source: chosen!.source, ...(chosen!.card ? { card: chosen!.card, name: cardName(ctx, chosen!.card) } : {}) });
+  if (list === run.starts) beginChain(ctx, run, chosen);
+  else fire(ctx, run.chain!, chosen!);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Priority (17): actions and spells wait on a stack until the opponent has passed
+
+/** Items resolve when both players have passed in a row; the initiator's action counts as its pass. */
+function givePriority(ctx: Ctx, player: PlayerId, passes: number): void {
+  ctx.state.priority = { player, passes };
+  emit(ctx, "priority", `${player} receives priority`, { player });
+}
+
+/** Puts an action on the stack: it completes only when the opponent has received priority and passed. */
+export function initiate(ctx: Ctx, frame: Frame, specs: TargetSpec[], kind: "spell" | "ability" | "trigger", priorityTo?: PlayerId, passes = 1): void {
+  const { state } = ctx;
+  state.stack.push({ id: state.nextId++, frame, targetSpecs: specs, kind });
+  emit(ctx, "push", `${frame.label} waits for priority (${state.stack.length} waiting)`, { card: frame.card, ability: frame.ability, player: frame.controller, source: frame.source, ...(frame.card ? { name: cardName(ctx, frame.card) } : {}) });
+  givePriority(ctx, priorityTo ?? opponentOf(state, frame.controller), passes);
+}
+
+const passesPhaseChange = (ctx: Ctx): boolean => String(ctx.rules.param("priority_actions", "")).split(/\s+/).includes("phase_change");
+
+const chain: ResponseModel = {
+  name: "chain",
+  announce(ctx, frame, kind, specs) {
+    initiate(ctx, frame, specs, kind);
+  },
+  placeTriggers,
+  triggerReady(ctx, frame) {
+    // Triggered abilities never use priority: they resolve at once, inside their chain.
+    ctx.state.frames.push(frame);
+  },
+  windowOpen: (state) => state.stack.length > 0 && state.priority !== null,
+  resolveIfSettled(ctx) {
+    const { state } = ctx;
+    if (!state.priority || state.priority.passes < state.order.length || state.stack.length === 0) return false;
+    const item = state.stack.pop()!;
+    emit(ctx, "pop", `${item.frame.label} resolves`, { card: item.frame.card, ability: item.frame.ability, player: item.frame.controller, source: item.frame.source, ...(item.frame.card ? { name: cardName(ctx, item.frame.card) } : {}) });
+    const specs = item.targetSpecs;
+    const stillLegal = (slot: Frame["targets"][number], i: number) => slot.filter((t) => specs[i] === undefined || targetStillLegal(ctx, specs[i]!, t, item.frame.controller, item.frame.card));
+    const allGone = specs.length > 0 && item.frame.targets.length > 0 && item.frame.targets.every((slot, i) => slot.length > 0 && stillLegal(slot, i).length === 0);
+    if (allGone) {
+      emit(ctx, "fizzle", `${item.frame.label} fizzles: its target is no longer legal`, { card: item.frame.card, ability: item.frame.ability, source: item.frame.source });
+      item.frame.steps = item.frame.steps.filter((s) => s.op === "rule" && s.rule === "spell_to_graveyard");
+    } else item.frame.targets = item.frame.targets.map(stillLegal);
+    state.frames.push(item.frame);
+    // "After both players pass, the action completes and priority returns to the current player."
+    state.priority = null;
+    if (state.stack.length > 0) givePriority(ctx, state.active, 0);
+    return true;
+  },
+  pass(ctx, player) {
+    const { state } = ctx;
+    if (!state.priority) return;
+    const passes = state.priority.passes + 1;
+    state.priority = { player: opponentOf(state, player), passes };
+    if (passes < state.order.length) emit(ctx, "priority", `${state.priority.player} receives priority`, { player: state.priority.player });
+  },
+  mayRespond: (state, player) => state.priority?.player === player,
+  busy: (state) => !!state.chainRun,
+  chooseTrigger,
+  changePhase(ctx) {
+    if (!passesPhaseChange(ctx)) return false;
+    const { state } = ctx;
+    const frame: Frame = { controller: state.active, steps: [{ op: "rule", rule: "change_phase" }], pc: 0, targets: [], chosen: { phase: [state.phase] }, label: `${state.active}'s ${state.phase} phase ends` };
+    initiate(ctx, frame, [], "ability");
+    return true;
+  },
+};
+
+registerResponseModel(chain);
+
+// The phase change, once the opponent has passed.
+registerNativeRule("change_phase", (ctx, frame) => {
+  const { state, rules } = ctx;
+  if (state.phase !== frame.chosen["phase"]?.[0]) return "done";
+  const { value, actions } = rules.flow.send(state.flow, { type: "PHASE_DONE" });
+  state.flow = value;
+  for (const a of actions) runFlowAction(ctx, a);
+  return "done";
+});
+
+/**
+ * `priority` as a phase step: the rest of the phase waits on the stack until both players pass
+ * in a row (spells cast meanwhile resolve first). The step before it names who receives priority
+ * first (`$priority`: player and the passes already counted); else the active player's opponent.
+ */
+function priorityStep(ctx: Ctx, frame: Frame): "done" {
+  const rest = frame.steps.slice(frame.pc + 1);
+  if (rest.length === 0) return "done";
+  const [who, passes] = frame.chosen["$priority"] ?? [opponentOf(ctx.state, ctx.state.active), "1"];
+  delete frame.chosen["$priority"];
+  const next: Frame = { ...frame, steps: rest, pc: 0, label: `${ctx.state.phase}: ${rest[0]!.op === "rule" ? rest[0]!.rule.replace(/_/g, " ") : "next step"}`, chosen: { ...frame.chosen } };
+  initiate(ctx, next, [], "ability", who, Number(passes));
+  frame.pc = frame.steps.length - 1;
+  return "done";
+}
+registerNativeRule("priority", priorityStep);

@@ -1,0 +1,292 @@
+/**
+ * Damage combat (`param combat_model = damage`): the phase steps `declare_attackers`,
+ * `declare_blockers` and `combat_damage` (with `priority` steps between them, runtime/chain.ts),
+ * driven by the game file:
+ * - attackers: the active player's ready creatures (`creature_card_type`) that did not enter this
+ *   turn (unless an `ignores_summoning_sickness` rule applies) and can attack; attacking exhausts
+ *   them when `attacking_exhausts`. Declaring is one choice of any number of them.
+ * - blockers: the defending player picks, attacker by attacker, any number
+ *   (`blockers_per_attacker`) of creatures that can block (`block_requires = ready`: not
+ *   exhausted), each blocking at most `attackers_per_blocker` attackers; an attacker with a
+ *   `blockable_only_by_flying` rule (Flying) is blocked only by creatures that have it.
+ * - damage, simultaneous: an unblocked attacker deals its attack to the defending player (the
+ *   Armor-like pool first: core `damagePlayer`); a blocked one divides its attack among its
+ *   blockers as its controller chooses (`blocked_damage_assignment = attacker_chooses`: one choice
+ *   per blocker but the last, which takes the rest) and deals nothing to the player
+ *   (`excess_combat_damage = false`) unless an `overflow_to_player` rule applies (Overwhelm: each
+ *   blocker is assigned its remaining defense, the rest reaches the player); each blocker deals
+ *   its attack to the attacker. Lethal damage destroys (core state check); damage stays marked
+ *   until the `remove_damage` phase step.
+ * - Deadly (`destroys_creature_on_any_damage` on the source): any damage it deals to a creature
+ *   is lethal.
+ * - "The first time this would be destroyed each turn, it remains ... with 1 defense instead": a
+ *   replacement ability (`replacement.limit = first_each_turn`) leaves the card in play with its
+ *   remaining defense set to 1 until end of turn; it never left play, so nothing triggers.
+ */
+import type { SourceRef } from "../compiler/ir.ts";
+import type { Action, Refusal } from "./actions.ts";
+import type { Ctx } from "./core.ts";
+import { abilityActive, addModifier, battlefield, cardDef, cardName, damageCard, damagePlayer, emit, hasRule, keywordsOf, noteEvent, statOf } from "./core.ts";
+import { registerNativeRule } from "./effects.ts";
+import { numberParam } from "./facets.ts";
+import { registerMechanic } from "./mechanics.ts";
+import type { Rules } from "./rules.ts";
+import type { Frame, PlayerId } from "./state.ts";
+import { opponentOf } from "./state.ts";
+import { isCreature } from "./weapons.ts";
+
+export interface BattleState {
+  attacker: PlayerId;
+  attackers: string[];
+  /** Attacker → its blockers (absent: not blocked). */
+  blocks: Record<string, string[]>;
+}
+
+const attackStat = (rules: Rules): string => rules.param("power_stat", "attack");
+const toughnessStat = (rules: Rules): string => rules.param("toughness_stat", rules.param("creature_damage_threshold", "defense"));
+
+function ask(ctx: Ctx, frame: Frame, player: PlayerId, options: string[], min: number, max: number, prompt: string): string[] | "wait" {
+  if (frame.answer) {
+    const answer = frame.answer;
+    delete frame.answer;
+    return answer;
+  }
+  if (options.length === 0) return [];
+  ctx.state.pending = { kind: "cards", player, options, min, max: Math.min(max, options.length), prompt, frame: ctx.state.frames.length - 1 };
+  return "wait";
+}
+
+function endCombat(ctx: Ctx, frame: Frame): "done" {
+  ctx.state.battle = null;
+  frame.pc = frame.steps.length - 1;
+  return "done";
+}
+
+type AttackCheck = (ctx: Ctx, id: string) => boolean;
+const attackChecks: AttackCheck[] = [];
+/** Lets a game module forbid attacks by its own rule (false = this card can't attack now), e.g. "Newly Turned". */
+export function registerAttackCheck(check: AttackCheck): void {
+  attackChecks.push(check);
+}
+
+export function canAttack(ctx: Ctx, id: string): boolean {
+  const { state, rules } = ctx;
+  const card = state.cards[id]!;
+  if (!isCreature(ctx, id) || card.exhausted || card.overexhausted) return false;
+  const haste = hasRule(ctx, id, "ignores_summoning_sickness") || hasRule(ctx, id, "ignores_newly_turned");
+  if (rules.param("summoning_sickness", true) && card.enteredTurn === state.turn && !haste) return false;
+  if (hasRule(ctx, id, "cannot_attack_or_block") || hasRule(ctx, id, "cant_attack")) return false;
+  return attackChecks.every((check) => check(ctx, id));
+}
+
+function canBlock(ctx: Ctx, blocker: string, attacker: string): boolean {
+  const { state, rules } = ctx;
+  const card = state.cards[blocker]!;
+  if (!isCreature(ctx, blocker)) return false;
+  // `ready` / `renewed`: exhausted creatures can't block.
+  if (rules.param("block_requires", "ready") !== "any" && (card.exhausted || card.overexhausted)) return false;
+  if (hasRule(ctx, blocker, "cannot_attack_or_block") || hasRule(ctx, blocker, "cant_block")) return false;
+  if (hasRule(ctx, attacker, "cant_be_blocked")) return false;
+  if (hasRule(ctx, attacker, "blockable_only_by_flying") && !hasRule(ctx, blocker, "blockable_only_by_flying")) return false;
+  return true;
+}
+
+registerNativeRule("declare_attackers", (ctx, frame) => {
+  const { state, rules } = ctx;
+  const player = state.active;
+  const eligible = battlefield(ctx, player).filter((id) => canAttack(ctx, id));
+  if (eligible.length === 0) {
+    emit(ctx, "check", `${player} has no creature that can attack`, { player });
+    return endCombat(ctx, frame);
+  }
+  const chosen = ask(ctx, frame, player, eligible, 0, eligible.length, "declare attackers (any number, or none)");
+  if (chosen === "wait") return "wait";
+  if (chosen.length === 0) {
+    emit(ctx, "action", `${player} declares no attackers`, { player });
+    return endCombat(ctx, frame);
+  }
+  state.battle = { attacker: player, attackers: chosen, blocks: {} };
+  const defender = opponentOf(state, player);
+  for (const id of chosen) {
+    const card = state.cards[id]!;
+    card.attackedTurn = state.turn;
+    if (rules.param("attacking_exhausts", true) && !hasRule(ctx, id, "attacks_without_exhausting")) card.exhausted = true;
+    emit(ctx, "attack", `${cardName(ctx, id)} attacks ${defender}`, { player, card: id, name: cardName(ctx, id) });
+  }
+  for (const id of chosen) noteEvent(ctx, "attacks", { card: id, player });
+  // "After attackers are declared, priority is passed to the defending player."
+  frame.chosen["$priority"] = [defender, "1"];
+  return "done";
+});
+
+registerNativeRule("declare_blockers", (ctx, frame) => {
+  const { state, rules } = ctx;
+  const battle = state.battle;
+  if (!battle) return endCombat(ctx, frame);
+  const defender = opponentOf(state, battle.attacker);
+  const attackers = battle.attackers.filter((id) => state.cards[id]?.zone === rules.zones.battlefield);
+  const perAttacker = numberParam(rules, "blockers_per_attacker", Number.POSITIVE_INFINITY);
+  const perBlocker = numberParam(rules, "attackers_per_blocker", 1);
+  let index = Number(frame.chosen["$attacker"]?.[0] ?? 0);
+  for (; index < attackers.length; index++) {
+    const attacker = attackers[index]!;
+    const used = (id: string) => Object.values(battle.blocks).filter((list) => list.includes(id)).length;
+    // A keyword whose rule is `blocks_up_to_n_attackers` (Multi-block N) raises the blocker's limit.
+    const limit = (id: string) => Math.max(perBlocker, ...ctx.rules.game.keywords.filter((k) => k.rule === "blocks_up_to_n_attackers").map((k) => keywordsOf(ctx, id).get(k.name.toLowerCase()) ?? 0));
+    const options = battlefield(ctx, defender).filter((id) => used(id) < limit(id) && canBlock(ctx, id, attacker));
+    frame.chosen["$attacker"] = [String(index)];
+    const chosen = ask(ctx, frame, defender, options, 0, perAttacker, `choose blockers for ${cardName(ctx, attacker)} (any number, or none)`);
+    if (chosen === "wait") return "wait";
+    if (chosen.length === 0) continue;
+    battle.blocks[attacker] = chosen;
+    for (const blocker of chosen) emit(ctx, "block", `${cardName(ctx, blocker)} blocks ${cardName(ctx, attacker)}`, { player: defender, card: blocker, name: cardName(ctx, blocker) });
+  }
+  delete frame.chosen["$attacker"];
+  for (const [attacker, blockers] of Object.entries(battle.blocks)) {
+    for (const blocker of blockers) noteEvent(ctx, "blocks", { card: blocker, player: defender });
+    noteEvent(ctx, "blocked", { card: attacker });
+  }
+  // "After blockers are declared, the attacking player receives priority." Both must pass.
+  frame.chosen["$priority"] = [battle.attacker, "0"];
+  return "done";
+});
+
+/** Remaining defense of a creature: what lethal damage to it is (1 for a Deadly source). */
+function lethalFor(ctx: Ctx, id: string, from: string): number {
+  const remaining = Math.max(0, statOf(ctx, id, toughnessStat(ctx.rules)) - ctx.state.cards[id]!.damage);
+  return hasRule(ctx, from, "destroys_creature_on_any_damage") ? Math.min(1, remaining) : remaining;
+}
+
+registerNativeRule("combat_damage", (ctx, frame) => {
+  const { state, rules } = ctx;
+  const battle = state.battle;
+  if (!battle) return "done";
+  const defender = opponentOf(state, battle.attacker);
+  const inPlay = (id: string) => state.cards[id]?.zone === rules.zones.battlefield;
+  const assigned = (frame.chosen["$assigned"] ??= []);
+  const hits: { to: string | PlayerId; player: boolean; amount: number; from: string }[] = [];
+  for (const attacker of battle.attackers) {
+    if (!inPlay(attacker)) continue;
+    const power = statOf(ctx, attacker, attackStat(rules));
+    const blockers = battle.blocks[attacker];
+    if (!blockers) {
+      hits.push({ to: defender, player: true, amount: power, from: attacker });
+      continue;
+    }
+    const alive = blockers.filter(inPlay);
+    for (const blocker of alive) hits.push({ to: attacker, player: false, amount: statOf(ctx, blocker, attackStat(rules)), from: blocker });
+    if (alive.length === 0) continue;
+    if (hasRule(ctx, attacker, "overflow_to_player")) {
+      let rest = power;
+      for (const blocker of alive) {
+        const lethal = Math.min(rest, lethalFor(ctx, blocker, attacker));
+        hits.push({ to: blocker, player: false, amount: lethal, from: attacker });
+        rest -= lethal;
+      }
+      if (rest > 0) hits.push({ to: defender, player: true, amount: rest, from: attacker });
+      continue;
+    }
+    if (alive.length === 1 || rules.param("blocked_damage_assignment", "attacker_chooses") !== "attacker_chooses") {
+      hits.push({ to: alive[0]!, player: false, amount: power, from: attacker });
+      continue;
+    }
+    // The attacker's controller divides the damage: one choice per blocker but the last.
+    let rest = power;
+    for (let i = 0; i < alive.length; i++) {
+      const blocker = alive[i]!;
+      const key = `${attacker}|${blocker}|`;
+      const done = assigned.find((a) => a.startsWith(key));
+      let amount: number;
+      if (done) amount = Number(done.slice(key.length));
+      else if (i === alive.length - 1) amount = rest;
+      else if (frame.answer) {
+        amount = Math.min(rest, Number(frame.answer[0]));
+        delete frame.answer;
+        assigned.push(key + amount);
+        emit(ctx, "choice", `${battle.attacker} assigns ${amount} of ${cardName(ctx, attacker)}'s damage to ${cardName(ctx, blocker)}`, { player: battle.attacker, card: blocker, name: cardName(ctx, blocker), amount });
+      } else {
+        const modes = Array.from({ length: rest + 1 }, (_, n) => `${n} damage to ${cardName(ctx, blocker)}`);
+        state.pending = { kind: "mode", player: battle.attacker, modes, prompt: `assign ${cardName(ctx, attacker)}'s ${rest} remaining damage: how much to ${cardName(ctx, blocker)}?`, frame: state.frames.length - 1 };
+        return "wait";
+      }
+      rest -= amount;
+      hits.push({ to: blocker, player: false, amount, from: attacker });
+    }
+  }
+  delete frame.chosen["$assigned"];
+  emit(ctx, "check", "combat damage is dealt", { player: battle.attacker });
+  for (const hit of hits) {
+    if (hit.amount <= 0) continue;
+    if (hit.player) damagePlayer(ctx, hit.to, hit.amount, hit.from, frame.source, true);
+    else damageCard(ctx, hit.to, hit.amount, hit.from, frame.source);
+  }
+  state.battle = null;
+  return "done";
+});
+
+// ---------------------------------------------------------------------------------------------
+// End of turn steps
+
+registerNativeRule("remove_damage", (ctx) => {
+  for (const player of ctx.state.order) for (const id of battlefield(ctx, player)) ctx.state.cards[id]!.damage = 0;
+  emit(ctx, "modify", "damage is removed from every creature");
+  return "done";
+});
+
+registerNativeRule("expire_durations", (ctx) => {
+  const before = ctx.state.modifiers.length;
+  ctx.state.modifiers = ctx.state.modifiers.filter((m) => m.duration !== "end_of_turn");
+  if (ctx.state.modifiers.length !== before) emit(ctx, "modify", `"until end of turn" effects end (${before - ctx.state.modifiers.length})`);
+  return "done";
+});
+
+registerNativeRule("ready_permanents", (ctx, frame) => {
+  if (!ctx.rules.param("ready_permanents_at_beginning", true)) return "done";
+  for (const id of battlefield(ctx, frame.controller)) ctx.state.cards[id]!.exhausted = false;
+  return "done";
+});
+
+for (const name of ["beginning_effects", "end_of_turn_effects"]) {
+  // "Beginning-of-turn effects occur" / "End-of-turn effects resolve": abilities triggered by the phase itself ("At the start of your turn") already did.
+  registerNativeRule(name, () => "done");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deadly and the first-destruction replacement
+
+function cardDamaged(ctx: Ctx, id: string, amount: number, from: string | undefined): void {
+  if (!from || amount <= 0 || !ctx.state.cards[from] || !hasRule(ctx, from, "destroys_creature_on_any_damage")) return;
+  const card = ctx.state.cards[id]!;
+  card.damage = Math.max(card.damage, statOf(ctx, id, toughnessStat(ctx.rules)));
+}
+
+function replaceDestroy(ctx: Ctx, id: string, source: SourceRef | undefined): boolean {
+  const { state } = ctx;
+  const card = state.cards[id]!;
+  for (const ability of cardDef(ctx, card).abilities) {
+    if (ability.kind !== "replacement" || ability.replacement?.event !== "destroyed" || ability.replacement.limit !== "first_each_turn") continue;
+    if (!abilityActive(ctx, id, ability)) continue;
+    const mark = JSON.stringify(ability.source);
+    if (state.modifiers.some((m) => m.card === id && m.turn === state.turn && JSON.stringify(m.source) === mark)) continue;
+    const stat = toughnessStat(ctx.rules);
+    const delta = card.damage + 1 - statOf(ctx, id, stat);
+    emit(ctx, "check", `${cardName(ctx, id)} would be destroyed: ${ability.text}`, { card: id, name: cardName(ctx, id), ability: ability.id, source: ability.source });
+    addModifier(ctx, id, { [stat]: delta }, [], "end_of_turn", card.controller, id, ability.source);
+    void source;
+    return true;
+  }
+  return false;
+}
+
+function refine(ctx: Ctx, action: Action): Refusal | null {
+  if (action.type === "attack") return { code: "cannot_attack", message: "creatures attack when the Combat phase declares attackers" };
+  return null;
+}
+
+registerMechanic({
+  name: "combat-damage",
+  applies: (rules) => rules.param("combat_model", "fight") === "damage",
+  cardDamaged,
+  replaceDestroy,
+  refine,
+});

@@ -1,0 +1,452 @@
+/**
+ * Facets (sections 9–15, 20 of Chromatic Battlelines), driven by the game file:
+ * - the Facet Zone (`param facet_zone`): harvest one card per turn (`harvests_per_turn`, in
+ *   `harvest_phases`), at most `max_facets`, a further one replaces an existing Facet card (even
+ *   an exhausted one), which goes to `replaced_facet_goes_to`; a new Facet is usable at once;
+ *   spending one exhausts its card; `ready_facets` (a phase step) readies them.
+ * - temporary Facets (`state.temporary`): granted by spells, not Facet Zone cards, never count
+ *   toward the maximum, never ready a card, lost by the `lose_temporary_facets` phase step.
+ * - playing a card (7.4): a card type named in `priority_actions` waits for priority; as a
+ *   creature or weapon resolves its controller may buy each Facet-tagged ability for
+ *   `enhancement_cost` Facets of its colour (a yes/no per affordable ability, in printed order);
+ *   if the play never resolves, nothing is spent. Colour-tagged abilities not bought are off
+ *   (`abilityActive`); "Base" abilities are always on.
+ * - enchantments (a card type whose structure says `one_active`): the identity colour's ability is
+ *   active on entry; during `enchantment_switch_phases` its controller may switch to another for
+ *   `enchantment_switch_cost` Facets of that colour.
+ * - spells (4.2, 20): a spell whose abilities are colour-tagged selects them as it is cast: on its
+ *   controller's turn 1..`spell_max_abilities_own_turn` (one alone grants a temporary Facet of its
+ *   colour on resolution), on an opponent's turn 1..`spell_max_abilities_opponent_turn`, each one
+ *   after the first costing `spell_extra_ability_cost_opponent_turn` Facets of its colour.
+ *
+ * Spending: a temporary Facet of the colour first (it would be lost at the End Phase anyway), then
+ * the first ready Facet card of that colour in the zone. (The text leaves which card to the player;
+ * every ready card of a colour is alike until a replacement, so the engine does not ask.)
+ */
+import type { Ability, CompiledCard, SourceRef, TargetSpec } from "../compiler/ir.ts";
+import type { Action, Refusal } from "./actions.ts";
+import type { Ctx } from "./core.ts";
+import { RESOLVING, cardDef, cardName, emit, enterBattlefield, hand, moveCard, zoneList } from "./core.ts";
+import { registerNativeRule } from "./effects.ts";
+import { registerMechanic, type GameMove } from "./mechanics.ts";
+import { resumeTargeting } from "./response.ts";
+import type { Rules } from "./rules.ts";
+import type { Frame, GameState, PlayerId } from "./state.ts";
+import { legalTargetOptions } from "./targets.ts";
+import { weaponEnters } from "./weapons.ts";
+
+const refuse = (code: Refusal["code"], message: string): Refusal => ({ code, message });
+
+export const facetZone = (rules: Rules): string => rules.param("facet_zone", "Facet Zone");
+
+const isColor = (rules: Rules, tag: string | undefined): boolean => !!tag && rules.game.colors.some((c) => c.name.toLowerCase() === tag.toLowerCase());
+
+/** A number parameter that may name another parameter (`spell_max_abilities_opponent_turn = spell_abilities`) or be `unlimited`. */
+export function numberParam(rules: Rules, name: string, fallback: number): number {
+  let value: unknown = rules.game.params[name];
+  for (let i = 0; i < 4 && typeof value === "string" && rules.game.params[value] !== undefined; i++) value = rules.game.params[value];
+  if (value === "unlimited") return Number.POSITIVE_INFINITY;
+  if (typeof value === "number") return value;
+  if (typeof value === "string" && /^-?\d+$/.test(value)) return Number(value);
+  return fallback;
+}
+
+/** Is `phase` one of the phases a space-separated phase-list parameter names? */
+export function inPhases(ctx: Ctx, param: string): boolean {
+  const list = String(ctx.rules.param(param, "")).toLowerCase().split(/\s+/).filter(Boolean);
+  return list.length === 0 || list.includes(ctx.state.phase.toLowerCase());
+}
+
+/** The refusal for a main-phase move by `player` now, or null. */
+export function mainPhaseTiming(ctx: Ctx, player: PlayerId, phasesParam: string): Refusal | null {
+  const { state, rules } = ctx;
+  if (state.pending) return refuse("choice_pending", `${state.pending.player} must first ${state.pending.prompt}`);
+  if (rules.model.windowOpen(state)) return refuse("not_your_decision", "something waits for priority: pass or respond first");
+  if (player !== state.active) return refuse("not_your_turn", `it is ${state.active}'s turn`);
+  if (!inPhases(ctx, phasesParam)) return refuse("wrong_phase", `not during the ${state.phase} phase (only ${String(rules.param(phasesParam, ""))})`);
+  return null;
+}
+
+/** Does a card type's ability structure in the game file carry an option word (`one_active`)? */
+function typeHas(rules: Rules, cardType: string, word: string): boolean {
+  return rules.game.cardTypes.find((t) => t.name.toLowerCase() === cardType.toLowerCase())?.requires.includes(word) ?? false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Facets: the zone and temporary ones
+
+export const facetColor = (ctx: Ctx, id: string): string => cardDef(ctx, ctx.state.cards[id]!).colors[0] ?? "";
+
+export function facetCards(ctx: Ctx, player: PlayerId): string[] {
+  return zoneList(ctx, player, facetZone(ctx.rules));
+}
+
+function temporary(state: GameState, player: PlayerId): Record<string, number> {
+  state.temporary ??= {};
+  return (state.temporary[player] ??= {});
+}
+
+export function grantTemporaryFacet(ctx: Ctx, player: PlayerId, color: string, source?: SourceRef): void {
+  const pool = temporary(ctx.state, player);
+  pool[color] = (pool[color] ?? 0) + 1;
+  emit(ctx, "resource", `${player} gains 1 temporary ${color} Facet (lost at the End Phase)`, { player, amount: 1, source });
+}
+
+/** Facets of a colour a player can spend now: ready Facet cards plus temporary Facets. */
+export function availableFacets(ctx: Ctx, player: PlayerId, color: string): number {
+  const ready = facetCards(ctx, player).filter((id) => !ctx.state.cards[id]!.exhausted && facetColor(ctx, id).toLowerCase() === color.toLowerCase()).length;
+  const temp = Object.entries(ctx.state.temporary?.[player] ?? {}).find(([c]) => c.toLowerCase() === color.toLowerCase())?.[1] ?? 0;
+  return ready + temp;
+}
+
+export function spendFacets(ctx: Ctx, player: PlayerId, color: string, amount: number, why: string, source?: SourceRef): void {
+  for (let i = 0; i < amount; i++) {
+    const pool = temporary(ctx.state, player);
+    const tempColor = Object.keys(pool).find((c) => c.toLowerCase() === color.toLowerCase() && pool[c]! > 0);
+    if (tempColor) {
+      pool[tempColor]! -= 1;
+      if (pool[tempColor] === 0) delete pool[tempColor];
+      emit(ctx, "cost", `${player} spends a temporary ${color} Facet (${why})`, { player, amount: 1, source });
+      continue;
+    }
+    const card = facetCards(ctx, player).find((id) => !ctx.state.cards[id]!.exhausted && facetColor(ctx, id).toLowerCase() === color.toLowerCase());
+    if (!card) return;
+    ctx.state.cards[card]!.exhausted = true;
+    emit(ctx, "cost", `${player} spends a ${color} Facet: ${cardName(ctx, card)} is exhausted (${why})`, { player, card, name: cardName(ctx, card), amount: 1, source });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Which abilities are in effect
+
+function abilityActive(ctx: Ctx, id: string, ability: Ability): boolean {
+  if (!isColor(ctx.rules, ability.tag)) return true;
+  const card = ctx.state.cards[id];
+  if (!card) return true;
+  const def = cardDef(ctx, card);
+  if (!def.abilities.includes(ability)) return true; // a keyword's own definition, not a line of this card
+  if (card.active) return card.active.includes(ability.id);
+  if (typeHas(ctx.rules, def.cardType, "one_active")) return (ability.tag ?? "").toLowerCase() === (def.colors[0] ?? "").toLowerCase();
+  // Permanents enter with no enhancement unless bought; a spell's abilities are selected as it is cast, not switched off.
+  return !(ctx.rules.game.cardTypes.find((t) => t.name.toLowerCase() === def.cardType.toLowerCase())?.permanent ?? false);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Playing a card: priority, then enhancements as it enters
+
+const passesPriority = (rules: Rules, def: CompiledCard): boolean => String(rules.param("priority_actions", "")).toLowerCase().split(/\s+/).includes(def.cardType.toLowerCase());
+
+function play(ctx: Ctx, card: string, player: PlayerId, permanent: boolean): boolean {
+  const { state, rules } = ctx;
+  const def = cardDef(ctx, state.cards[card]!);
+  if (permanent) {
+    const frame: Frame = { card, controller: player, steps: [{ op: "rule", rule: "enter_enhanced" }], pc: 0, targets: [], chosen: {}, label: `${def.name} (played by ${player})`, source: def.source };
+    if (passesPriority(rules, def)) rules.model.announce(ctx, frame, "spell", []);
+    else state.frames.push(frame);
+    return true;
+  }
+  if (!selectsAbilities(ctx, def)) return false;
+  state.frames.push({ card, controller: player, steps: [{ op: "rule", rule: "cast_selected" }], pc: 0, targets: [], chosen: {}, label: `${player} casts ${def.name}`, source: def.source });
+  return true;
+}
+
+function askYesNo(ctx: Ctx, frame: Frame, player: PlayerId, prompt: string): boolean | "wait" {
+  if (frame.answer) {
+    const yes = frame.answer[0] === "yes";
+    delete frame.answer;
+    return yes;
+  }
+  ctx.state.pending = { kind: "yes_no", player, prompt, frame: ctx.state.frames.length - 1 };
+  return "wait";
+}
+
+/** As a played permanent resolves: buy enhancements (one yes/no per affordable Facet ability), pay, enter. */
+registerNativeRule("enter_enhanced", (ctx, frame) => {
+  const { state, rules } = ctx;
+  const id = frame.card;
+  const card = id ? state.cards[id] : undefined;
+  if (!id || !card || card.zone !== RESOLVING) return "done";
+  const def = cardDef(ctx, card);
+  const player = frame.controller;
+  const cost = rules.param("enhancement_cost", 1);
+  const chosen = (frame.chosen["$enhanced"] ??= []);
+  let index = Number(frame.chosen["$next"]?.[0] ?? 0);
+  const offers = typeHas(rules, def.cardType, "one_active") ? [] : def.abilities.filter((a) => isColor(rules, a.tag));
+  if (frame.answer) {
+    const ability = offers[index]!;
+    const yes = askYesNo(ctx, frame, player, "");
+    if (yes === true) chosen.push(ability.id);
+    index++;
+  }
+  for (; index < offers.length; index++) {
+    const ability = offers[index]!;
+    const color = ability.tag!;
+    const committed = chosen.filter((a) => rules.abilities.get(a)?.tag?.toLowerCase() === color.toLowerCase()).length * cost;
+    if (availableFacets(ctx, player, color) - committed < cost) continue;
+    frame.chosen["$next"] = [String(index)];
+    const answer = askYesNo(ctx, frame, player, `enhance ${def.name} with "${ability.text}" for ${cost} ${color} Facet${cost === 1 ? "" : "s"}?`);
+    if (answer === "wait") return "wait";
+  }
+  delete frame.chosen["$next"];
+  delete frame.chosen["$enhanced"];
+  for (const a of chosen) {
+    const ability = rules.abilities.get(a)!;
+    spendFacets(ctx, player, ability.tag!, cost, `enhancing ${def.name}`, ability.source);
+    emit(ctx, "modify", `${def.name} is enhanced: ${ability.text}`, { card: id, name: def.name, player, ability: a, source: ability.source });
+  }
+  if (!typeHas(rules, def.cardType, "one_active")) card.active = chosen;
+  weaponEnters(ctx, id, player, def.source);
+  enterBattlefield(ctx, id, player, "played", def.source);
+  return "done";
+});
+
+// ---------------------------------------------------------------------------------------------
+// Spells: selecting abilities as the spell is cast
+
+const spellAbilities = (def: CompiledCard): Ability[] => def.abilities.filter((a) => a.kind === "spell");
+
+function selectsAbilities(ctx: Ctx, def: CompiledCard): boolean {
+  return ctx.rules.game.params["spell_max_abilities_own_turn"] !== undefined && spellAbilities(def).some((a) => isColor(ctx.rules, a.tag));
+}
+
+interface Selection {
+  abilities: string[];
+  /** Extra Facets paid, by colour. */
+  pay: Record<string, number>;
+  text: string;
+}
+
+function subsets<T>(items: T[], max: number): T[][] {
+  const out: T[][] = [];
+  const pick = (start: number, chosen: T[]) => {
+    if (chosen.length > 0) out.push(chosen);
+    if (chosen.length >= max) return;
+    for (let i = start; i < items.length; i++) pick(i + 1, [...chosen, items[i]!]);
+  };
+  pick(0, []);
+  return out;
+}
+
+/** A target spec as asked while the spell itself is being cast ("target spell" never means itself). */
+const castSpec = (spec: TargetSpec): TargetSpec => (spec.cards?.zones?.includes(RESOLVING) ? { ...spec, cards: { ...spec.cards, other: true } } : spec);
+
+function hasTargets(ctx: Ctx, ability: Ability, player: PlayerId, card: string): boolean {
+  return ability.targets.every((spec) => spec.min === 0 || legalTargetOptions(ctx, castSpec(spec), player, card).length > 0);
+}
+
+/** Every legal selection of a spell's abilities now, cheapest first. */
+export function selections(ctx: Ctx, card: string, player: PlayerId): Selection[] {
+  const { state, rules } = ctx;
+  const def = cardDef(ctx, state.cards[card]!);
+  const abilities = spellAbilities(def).filter((a) => hasTargets(ctx, a, player, card));
+  const own = state.active === player;
+  const max = own ? numberParam(rules, "spell_max_abilities_own_turn", 2) : numberParam(rules, "spell_max_abilities_opponent_turn", abilities.length);
+  const extra = own ? 0 : numberParam(rules, "spell_extra_ability_cost_opponent_turn", 1);
+  const out: Selection[] = [];
+  const seen = new Set<string>();
+  for (const set of subsets(abilities, max)) {
+    // On an opponent's turn one ability is free (the player picks which); the others cost Facets of their colour.
+    const frees = extra > 0 && set.length > 1 ? set : [set[0]!];
+    for (const free of frees) {
+      const pay: Record<string, number> = {};
+      for (const a of set) if (a !== free && extra > 0) pay[a.tag!] = (pay[a.tag!] ?? 0) + extra;
+      if (Object.entries(pay).some(([color, n]) => availableFacets(ctx, player, color) < n)) continue;
+      const key = set.map((a) => a.id).join("|") + "/" + JSON.stringify(Object.entries(pay).sort());
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const cost = Object.entries(pay).map(([c, n]) => `${n} ${c} Facet${n === 1 ? "" : "s"}`).join(", ");
+      out.push({ abilities: set.map((a) => a.id), pay, text: set.map((a) => a.tag).join(" + ") + (cost ? ` (pay ${cost})` : "") });
+    }
+  }
+  return out;
+}
+
+registerNativeRule("cast_selected", (ctx, frame) => {
+  const { state, rules } = ctx;
+  const id = frame.card!;
+  const def = cardDef(ctx, state.cards[id]!);
+  const options = selections(ctx, id, frame.controller);
+  if (options.length === 0) {
+    emit(ctx, "fizzle", `${def.name}: no ability can be selected; it goes to the ${rules.zones.graveyard}`, { card: id, name: def.name, source: def.source });
+    moveCard(ctx, id, rules.zones.graveyard, { source: def.source });
+    return "done";
+  }
+  let choice: number;
+  if (options.length === 1) choice = 0;
+  else if (frame.answer) {
+    choice = Number(frame.answer[0]);
+    delete frame.answer;
+  } else {
+    state.pending = { kind: "mode", player: frame.controller, modes: options.map((o) => o.text), prompt: `select ${def.name}'s abilities`, frame: state.frames.length - 1 };
+    return "wait";
+  }
+  const selection = options[choice] ?? options[0]!;
+  emit(ctx, "choice", `${frame.controller} selects ${def.name}: ${selection.text}`, { player: frame.controller, card: id, name: def.name, source: def.source });
+  for (const [color, n] of Object.entries(selection.pay)) spendFacets(ctx, frame.controller, color, n, `selecting another ability of ${def.name}`, def.source);
+  const abilities = selection.abilities.map((a) => rules.abilities.get(a)!);
+  const own = state.active === frame.controller;
+  const chosen: Record<string, string[]> = { $abilities: selection.abilities };
+  if (own && abilities.length === 1 && rules.param("spell_temporary_facet_when_one", true)) chosen["$facet"] = [abilities[0]!.tag!];
+  const spell: Frame = {
+    card: id,
+    controller: frame.controller,
+    steps: [{ op: "rule", rule: "resolve_selected" }, { op: "rule", rule: "grant_temporary_facet" }],
+    pc: 0,
+    targets: [],
+    chosen,
+    label: `${def.name} (${selection.text})`,
+    source: def.source,
+    spellCard: id,
+  };
+  const specs = abilities.flatMap((a) => a.targets.map(castSpec));
+  state.targeting = { frame: spell, specs, announce: true };
+  resumeTargeting(ctx);
+  return "done";
+});
+
+/** The spell resolves: each selected ability in printed order, each with its own targets. */
+registerNativeRule("resolve_selected", (ctx, frame) => {
+  const { rules } = ctx;
+  const abilities = (frame.chosen["$abilities"] ?? []).map((a) => rules.abilities.get(a)!).filter(Boolean);
+  let slot = 0;
+  const frames: Frame[] = abilities.map((ability) => {
+    const targets = frame.targets.slice(slot, slot + ability.targets.length);
+    slot += ability.targets.length;
+    return { card: frame.card, ability: ability.id, controller: frame.controller, steps: ability.steps, pc: 0, targets, chosen: {}, label: `${cardName(ctx, frame.card!)}: ${ability.text}`, source: ability.source };
+  });
+  // Frames run top first: push the last selected ability first.
+  for (const f of frames.reverse()) ctx.state.frames.push(f);
+  return "done";
+});
+
+registerNativeRule("grant_temporary_facet", (ctx, frame) => {
+  const color = frame.chosen["$facet"]?.[0];
+  if (color) grantTemporaryFacet(ctx, frame.controller, color, frame.source);
+  return "done";
+});
+
+// ---------------------------------------------------------------------------------------------
+// Phase steps
+
+registerNativeRule("ready_facets", (ctx, frame) => {
+  for (const id of facetCards(ctx, frame.controller)) ctx.state.cards[id]!.exhausted = false;
+  emit(ctx, "modify", `${frame.controller}'s Facets are readied`, { player: frame.controller });
+  return "done";
+});
+
+registerNativeRule("lose_temporary_facets", (ctx) => {
+  const { state } = ctx;
+  for (const player of state.order) {
+    const pool = state.temporary?.[player];
+    const lost = pool ? Object.values(pool).reduce((a, b) => a + b, 0) : 0;
+    if (lost > 0) emit(ctx, "resource", `${player} loses ${lost} temporary Facet${lost === 1 ? "" : "s"}`, { player, amount: -lost });
+    if (state.temporary) delete state.temporary[player];
+  }
+  return "done";
+});
+
+// ---------------------------------------------------------------------------------------------
+// Moves: harvest, switch an enchantment
+
+function validateMove(ctx: Ctx, move: GameMove): Refusal | null | undefined {
+  const { state, rules } = ctx;
+  if (move.move === "harvest") {
+    const timing = mainPhaseTiming(ctx, move.player, "harvest_phases");
+    if (timing) return timing;
+    const p = state.players[move.player]!;
+    const limit = numberParam(rules, "harvests_per_turn", 1);
+    if ((p.turnTally["harvest"] ?? 0) >= limit) return refuse("limit_reached", `you may harvest only ${limit} card${limit === 1 ? "" : "s"} per turn`);
+    const card = move.card ? state.cards[move.card] : undefined;
+    if (!card || card.owner !== move.player || card.zone !== rules.zones.hand) return refuse("not_in_hand", "harvest a card from your hand");
+    const facets = facetCards(ctx, move.player);
+    const max = numberParam(rules, "max_facets", 5);
+    if (facets.length >= max) {
+      if (!rules.param("facet_replace_allowed", true)) return refuse("slot_full", `you already have ${max} Facets`);
+      if (!move.other || !facets.includes(move.other)) return refuse("slot_full", `you already have ${max} Facets: name the Facet card this one replaces`);
+    } else if (move.other) return refuse("bad_payment", `you have fewer than ${max} Facets: nothing is replaced`);
+    return null;
+  }
+  if (move.move === "switch") {
+    const timing = mainPhaseTiming(ctx, move.player, "enchantment_switch_phases");
+    if (timing) return timing;
+    const card = move.card ? state.cards[move.card] : undefined;
+    if (!card || card.zone !== rules.zones.battlefield || card.controller !== move.player) return refuse("not_your_card", "switch an enchantment you control");
+    const def = cardDef(ctx, card);
+    if (!typeHas(rules, def.cardType, "one_active")) return refuse("no_such_ability", `${def.name} has no switchable abilities`);
+    const ability = def.abilities.find((a) => (a.tag ?? "").toLowerCase() === (move.color ?? "").toLowerCase());
+    if (!ability) return refuse("no_such_ability", `${def.name} has no ${move.color} ability`);
+    if (abilityActive(ctx, card.id, ability)) return refuse("illegal_choice", `${def.name}'s ${move.color} ability is already active`);
+    const cost = rules.param("enchantment_switch_cost", 1);
+    if (availableFacets(ctx, move.player, ability.tag!) < cost) return refuse(`not_enough_${ability.tag!.toLowerCase()}_facets`, `switching needs ${cost} ${ability.tag} Facet${cost === 1 ? "" : "s"}`);
+    return null;
+  }
+  return undefined;
+}
+
+function performMove(ctx: Ctx, move: GameMove): boolean {
+  const { state, rules } = ctx;
+  if (move.move === "harvest") {
+    const p = state.players[move.player]!;
+    p.turnTally["harvest"] = (p.turnTally["harvest"] ?? 0) + 1;
+    if (move.other) {
+      emit(ctx, "action", `${move.player} replaces the Facet ${cardName(ctx, move.other)}`, { player: move.player, card: move.other, name: cardName(ctx, move.other) });
+      moveCard(ctx, move.other, rules.param("replaced_facet_goes_to", rules.zones.graveyard));
+    }
+    const card = state.cards[move.card!]!;
+    card.exhausted = !rules.param("harvested_facet_ready", true);
+    emit(ctx, "action", `${move.player} harvests ${cardName(ctx, move.card!)} for a ${facetColor(ctx, move.card!)} Facet`, { player: move.player, card: move.card, name: cardName(ctx, move.card!) });
+    moveCard(ctx, move.card!, facetZone(rules));
+    return true;
+  }
+  if (move.move === "switch") {
+    const card = state.cards[move.card!]!;
+    const def = cardDef(ctx, card);
+    const ability = def.abilities.find((a) => (a.tag ?? "").toLowerCase() === (move.color ?? "").toLowerCase())!;
+    spendFacets(ctx, move.player, ability.tag!, rules.param("enchantment_switch_cost", 1), `switching ${def.name}`, ability.source);
+    card.active = [ability.id];
+    emit(ctx, "modify", `${def.name}'s active ability is now ${ability.tag}: ${ability.text}`, { player: move.player, card: card.id, name: def.name, ability: ability.id, source: ability.source });
+    return true;
+  }
+  return false;
+}
+
+function candidates(ctx: Ctx, player: PlayerId, window: boolean): Action[] {
+  const { state, rules } = ctx;
+  if (window || state.pending || player !== state.active) return [];
+  const out: Action[] = [];
+  const seen = new Set<string>();
+  const facets = facetCards(ctx, player);
+  const full = facets.length >= numberParam(rules, "max_facets", 5);
+  for (const id of hand(ctx, player)) {
+    const def = state.cards[id]!.def;
+    if (seen.has(def)) continue;
+    seen.add(def);
+    if (!full) out.push({ type: "game", move: "harvest", player, card: id });
+    else {
+      const replaced = new Set<string>();
+      for (const other of facets) {
+        const key = `${state.cards[other]!.def}|${state.cards[other]!.exhausted}`;
+        if (replaced.has(key)) continue;
+        replaced.add(key);
+        out.push({ type: "game", move: "harvest", player, card: id, other });
+      }
+    }
+  }
+  for (const id of zoneList(ctx, player, rules.zones.battlefield)) {
+    const def = cardDef(ctx, state.cards[id]!);
+    if (!typeHas(rules, def.cardType, "one_active")) continue;
+    for (const a of def.abilities) if (isColor(rules, a.tag)) out.push({ type: "game", move: "switch", player, card: id, color: a.tag! });
+  }
+  return out;
+}
+
+registerMechanic({
+  name: "facets",
+  applies: (rules) => rules.game.params["max_facets"] !== undefined,
+  abilityActive,
+  play,
+  targetsOnCast: (ctx, def) => selectsAbilities(ctx, def),
+  validateMove,
+  performMove,
+  candidates,
+});

@@ -1,0 +1,92 @@
+/**
+ * Mechanics modules: game rules beyond the core (Mana capacity and Shattering, Facets and
+ * enhancements, weapons and an Armor pool, damage combat, ...). Each module registers one
+ * `Mechanic`; `applies(rules)` decides from the game file's parameters whether it is part of a
+ * game, so nothing here or in the core names a game. The core calls these hooks at a few
+ * documented points (search for `mechanicsOf`): setup, legal actions and their validation, the
+ * play of a card, card damage, the Armor-like pool reaching 0, destruction (replacements), and
+ * whether an ability of a card is in effect.
+ */
+import type { Ability, CompiledCard, CostPart, EventKind, SourceRef } from "../compiler/ir.ts";
+import type { Action, Payment, Refusal } from "./actions.ts";
+import type { Ctx, GameEventData } from "./core.ts";
+import type { Rules } from "./rules.ts";
+import type { Frame, PlayerId, TargetValue } from "./state.ts";
+import type { TraceEvent } from "./trace.ts";
+
+/** A move a mechanics module defines (`legalActions` lists them like any other action). */
+export interface GameMove {
+  type: "game";
+  player: PlayerId;
+  /** The move's name: "harvest", "shatter", "switch", "weapon_attack", ... */
+  move: string;
+  card?: string;
+  /** A second card the move names (the Facet a harvest replaces). */
+  other?: string;
+  target?: TargetValue;
+  color?: string;
+}
+
+export interface Mechanic {
+  name: string;
+  applies(rules: Rules): boolean;
+  /** A new game or a scenario board is being built (before decks and the board are placed). */
+  setup?(ctx: Ctx): void;
+  /** Extra legal-action candidates for the deciding player (validated like any action). */
+  candidates?(ctx: Ctx, player: PlayerId, window: boolean): Action[];
+  /** Validates one of its own moves; undefined when the move is not this module's. */
+  validateMove?(ctx: Ctx, move: GameMove): Refusal | null | undefined;
+  /** Performs one of its own moves; returns false when it is not this module's. */
+  performMove?(ctx: Ctx, move: GameMove): boolean;
+  /** A further refusal of a core action the core itself accepts (phase limits, one weapon...). */
+  refine?(ctx: Ctx, action: Action): Refusal | null;
+  /** Does playing this card choose its targets after the play action (as its abilities are selected)? */
+  targetsOnCast?(ctx: Ctx, def: CompiledCard): boolean;
+  /** A card's cost is paid: return true to take over the rest of the play. */
+  play?(ctx: Ctx, card: string, player: PlayerId, permanent: boolean, targets: TargetValue[]): boolean;
+  /** Is this ability of this card in effect now? (false switches it off everywhere: triggers, statics, keywords) */
+  abilityActive?(ctx: Ctx, card: string, ability: Ability): boolean;
+  /** Damage was marked on a card in play. */
+  cardDamaged?(ctx: Ctx, card: string, amount: number, from: string | undefined): void;
+  /** A player's damage-absorbing pool (`damage_absorbed_by`) reached 0 while absorbing damage. */
+  poolDepleted?(ctx: Ctx, player: PlayerId, pool: string, source: SourceRef | undefined): void;
+  /** A card is about to be destroyed: return true if a replacement effect applies instead. */
+  replaceDestroy?(ctx: Ctx, card: string, source: SourceRef | undefined): boolean;
+  /** Cost parts the core does not pay itself (symbols paid by exhausting lands): a refusal, null if payable, undefined if not this module's. */
+  checkCost?(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Payment, selfCard: string): Refusal | null | undefined;
+  /** Pays those cost parts (the payment was checked). */
+  payCost?(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Payment, selfCard: string, source: SourceRef | undefined): void;
+  /** Expands the core's payment options with this module's choices (which lands, the value of X). */
+  paymentOptions?(ctx: Ctx, player: PlayerId, cost: CostPart[], selfCard: string, options: Payment[]): Payment[];
+  /** An event was raised: note further triggers (keyword abilities the game file defines as triggers). */
+  noteEvent?(ctx: Ctx, kind: EventKind, data: GameEventData): void;
+  /** A card entered play or came under a new controller (Unique). */
+  arrived?(ctx: Ctx, card: string): void;
+  /** The turn is ending ("until end of turn" effects of the module end). */
+  turnEnds?(ctx: Ctx): void;
+  /** A `draw` step: return "done"/"wait" to perform it (a choice of deck), undefined to leave it to the core. */
+  draw?(ctx: Ctx, frame: Frame, player: PlayerId, amount: number, source: SourceRef | undefined): "done" | "wait" | undefined;
+  /** Deal a player's opening hand; return true when done (several decks). */
+  openingHand?(ctx: Ctx, player: PlayerId): boolean;
+  /** Invariants of the module checked by the simulator after each action (its events included). */
+  invariants?(ctx: Ctx, events: TraceEvent[]): string[];
+  /** A random legal deck for the simulator, when the module knows better than the core (a separate land deck). */
+  randomDeck?(rules: Rules, seed: number, base: string[]): string[];
+}
+
+const registry: Mechanic[] = [];
+const cache = new WeakMap<Rules, Mechanic[]>();
+
+export function registerMechanic(mechanic: Mechanic): void {
+  registry.push(mechanic);
+}
+
+/** The mechanics that are part of a game (computed once per loaded rules). */
+export function mechanicsOf(rules: Rules): Mechanic[] {
+  let list = cache.get(rules);
+  if (!list) {
+    list = registry.filter((m) => m.applies(rules));
+    cache.set(rules, list);
+  }
+  return list;
+}

@@ -1,0 +1,160 @@
+/**
+ * Weapons and the Armor pool (sections 4.4, 5, 15.1, 16.1 of Chromatic Battlelines), driven by
+ * the game file:
+ * - a card of the type `weapon_card_type` is wielded by its controller; at most `max_weapons`: a
+ *   new one destroys the one wielded (`new_weapon_destroys_old`; a real destruction, so Entomb
+ *   fires) before it enters; entering adds its `armor` stat to the pool `damage_absorbed_by`.
+ * - damage to a player takes the pool first (core `damagePlayer`); when the pool reaches 0 a
+ *   wielded weapon is destroyed in the same event (`armor_zero_destroys_weapon`); life loss
+ *   bypasses the pool (core `loseLife`); the pool is never restored at the End Phase.
+ * - a weapon attack (`weapon_attacks_per_turn` per turn, in `weapon_attack_phases`, allowed the
+ *   turn it entered) exhausts the weapon; it must target an opposing creature when there is one
+ *   (`weapon_must_target_creature`; targeting restrictions such as Shroud and Taunt do not apply);
+ *   it waits for priority when `priority_actions` lists `weapon_attack`; then the weapon and the
+ *   creature deal damage at the same time (the creature's to the wielder, `weapon_fight_retaliation`).
+ *   Keywords on the weapon apply: a `destroys_creature_on_any_damage` rule (Deadly), an
+ *   `overflow_to_player` rule (Overwhelm: damage beyond the creature's remaining defense reaches
+ *   its controller), and triggered keywords such as Lifelink through the ordinary trigger path.
+ */
+import type { SourceRef } from "../compiler/ir.ts";
+import type { Action, Refusal } from "./actions.ts";
+import type { Ctx } from "./core.ts";
+import { battlefield, cardDef, cardName, damageCard, damagePlayer, destroy, emit, hasRule, noteEvent, statOf } from "./core.ts";
+import { registerNativeRule } from "./effects.ts";
+import { mainPhaseTiming, numberParam } from "./facets.ts";
+import { registerMechanic, type GameMove } from "./mechanics.ts";
+import type { Rules } from "./rules.ts";
+import type { Frame, PlayerId, TargetValue } from "./state.ts";
+import { opponentOf } from "./state.ts";
+
+const refuse = (code: Refusal["code"], message: string): Refusal => ({ code, message });
+
+const ofType = (ctx: Ctx, id: string, param: string, fallback: string): boolean => {
+  const card = ctx.state.cards[id];
+  return !!card && cardDef(ctx, card).cardType.toLowerCase() === ctx.rules.param(param, fallback).toLowerCase();
+};
+export const isWeapon = (ctx: Ctx, id: string): boolean => ofType(ctx, id, "weapon_card_type", "Weapon");
+export const isCreature = (ctx: Ctx, id: string): boolean => ofType(ctx, id, "creature_card_type", "Creature");
+
+export const armorPool = (rules: Rules): string => rules.param("damage_absorbed_by", "");
+const attackStat = (rules: Rules): string => rules.param("power_stat", "attack");
+const toughnessStat = (rules: Rules): string => rules.param("toughness_stat", rules.param("creature_damage_threshold", "defense"));
+
+export function wielded(ctx: Ctx, player: PlayerId): string[] {
+  return battlefield(ctx, player).filter((id) => isWeapon(ctx, id));
+}
+
+/** A weapon is about to enter under `player`: the old one goes first, then its armor joins the pool. */
+export function weaponEnters(ctx: Ctx, id: string, player: PlayerId, source: SourceRef | undefined): void {
+  const { rules, state } = ctx;
+  if (!isWeapon(ctx, id)) return;
+  const max = numberParam(rules, "max_weapons", 1);
+  const held = wielded(ctx, player);
+  if (held.length >= max && rules.param("new_weapon_destroys_old", true)) {
+    for (const old of held.slice(0, held.length - max + 1)) {
+      emit(ctx, "check", `${player} may wield only ${max} Weapon${max === 1 ? "" : "s"}: ${cardName(ctx, old)} is replaced`, { player, card: old, name: cardName(ctx, old), source });
+      destroy(ctx, old, source);
+    }
+  }
+  const pool = armorPool(rules);
+  if (!pool) return;
+  const amount = cardDef(ctx, state.cards[id]!).stats[pool.toLowerCase()] ?? 0;
+  if (amount <= 0) return;
+  const p = state.players[player]!;
+  p.resources[pool] = (p.resources[pool] ?? 0) + amount;
+  emit(ctx, "resource", `${cardName(ctx, id)} adds ${amount} ${pool} to ${player}'s pool (now ${p.resources[pool]})`, { player, card: id, name: cardName(ctx, id), amount, source });
+}
+
+function poolDepleted(ctx: Ctx, player: PlayerId, pool: string, source: SourceRef | undefined): void {
+  if (pool !== armorPool(ctx.rules) || !ctx.rules.param("armor_zero_destroys_weapon", true)) return;
+  for (const id of wielded(ctx, player)) {
+    emit(ctx, "check", `${player}'s ${pool} is reduced to 0: ${cardName(ctx, id)} is destroyed`, { player, card: id, name: cardName(ctx, id), source });
+    destroy(ctx, id, source);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Weapon attacks
+
+function weaponTargets(ctx: Ctx, player: PlayerId): TargetValue[] {
+  const enemy = opponentOf(ctx.state, player);
+  const creatures = battlefield(ctx, enemy).filter((id) => isCreature(ctx, id));
+  if (creatures.length > 0 && ctx.rules.param("weapon_must_target_creature", true)) return creatures.map((card) => ({ card }));
+  return [...creatures.map((card) => ({ card })), { player: enemy }];
+}
+
+function validateMove(ctx: Ctx, move: GameMove): Refusal | null | undefined {
+  if (move.move !== "weapon_attack") return undefined;
+  const { state, rules } = ctx;
+  const timing = mainPhaseTiming(ctx, move.player, "weapon_attack_phases");
+  if (timing) return timing;
+  const card = move.card ? state.cards[move.card] : undefined;
+  if (!card || card.zone !== rules.zones.battlefield || card.controller !== move.player || !isWeapon(ctx, card.id)) return refuse("not_your_card", "attack with a Weapon you wield");
+  if (card.exhausted) return refuse("exhausted", `${cardName(ctx, card.id)} is exhausted`);
+  const limit = numberParam(rules, "weapon_attacks_per_turn", 1);
+  if ((state.players[move.player]!.turnTally["weapon_attack"] ?? 0) >= limit) return refuse("limit_reached", `you may attack with a Weapon only ${limit} time${limit === 1 ? "" : "s"} per turn`);
+  if (!rules.param("weapon_attack_on_entry_turn", true) && card.enteredTurn === state.turn) return refuse("summoning_sick", `${cardName(ctx, card.id)} entered play this turn`);
+  if (hasRule(ctx, card.id, "cannot_attack_or_block") || hasRule(ctx, card.id, "cant_attack")) return refuse("cannot_attack", `${cardName(ctx, card.id)} can't attack`);
+  const target = move.target;
+  if (!target || !weaponTargets(ctx, move.player).some((t) => ("card" in t && "card" in target && t.card === target.card) || ("player" in t && "player" in target && t.player === target.player)))
+    return refuse("illegal_target", "a Weapon attacks an opposing creature (the opposing player only when they have none)");
+  return null;
+}
+
+function performMove(ctx: Ctx, move: GameMove): boolean {
+  if (move.move !== "weapon_attack") return false;
+  const { state, rules } = ctx;
+  const card = state.cards[move.card!]!;
+  state.players[move.player]!.turnTally["weapon_attack"] = (state.players[move.player]!.turnTally["weapon_attack"] ?? 0) + 1;
+  card.exhausted = true;
+  card.attackedTurn = state.turn;
+  const what = "card" in move.target! ? cardName(ctx, move.target.card) : move.target!.player;
+  emit(ctx, "attack", `${cardName(ctx, card.id)} (Weapon) attacks ${what}`, { player: move.player, card: card.id, name: cardName(ctx, card.id) });
+  const frame: Frame = { card: card.id, controller: move.player, steps: [{ op: "rule", rule: "weapon_fight" }], pc: 0, targets: [[move.target!]], chosen: {}, label: `${cardName(ctx, card.id)}'s attack on ${what}` };
+  noteEvent(ctx, "attacks", { card: card.id, player: move.player });
+  if (String(rules.param("priority_actions", "")).split(/\s+/).includes("weapon_attack")) rules.model.announce(ctx, frame, "ability", []);
+  else state.frames.push(frame);
+  return true;
+}
+
+/** The fight: the weapon and its target deal damage at the same time. */
+registerNativeRule("weapon_fight", (ctx, frame) => {
+  const { state, rules } = ctx;
+  const weapon = frame.card!;
+  const target = frame.targets[0]?.[0];
+  if (!target || state.cards[weapon]?.zone !== rules.zones.battlefield) return "done";
+  const wielder = frame.controller;
+  const power = statOf(ctx, weapon, attackStat(rules));
+  if ("player" in target) {
+    emit(ctx, "fight", `${cardName(ctx, weapon)} deals ${power} to ${target.player}`, { card: weapon, name: cardName(ctx, weapon), amount: power });
+    damagePlayer(ctx, target.player, power, weapon, frame.source, false);
+    return "done";
+  }
+  const creature = target.card;
+  if (state.cards[creature]?.zone !== rules.zones.battlefield) return "done";
+  const back = rules.param("weapon_fight_retaliation", true) ? statOf(ctx, creature, attackStat(rules)) : 0;
+  const remaining = Math.max(0, statOf(ctx, creature, toughnessStat(rules)) - state.cards[creature]!.damage);
+  const overflow = hasRule(ctx, weapon, "overflow_to_player") ? Math.max(0, power - remaining) : 0;
+  emit(ctx, "fight", `${cardName(ctx, weapon)} (${power}) fights ${cardName(ctx, creature)} (${back})`, { card: weapon, name: cardName(ctx, weapon), amount: power });
+  const controller = state.cards[creature]!.controller;
+  damageCard(ctx, creature, power - overflow, weapon, frame.source);
+  if (overflow > 0) damagePlayer(ctx, controller, overflow, weapon, frame.source, false);
+  if (back > 0) damagePlayer(ctx, wielder, back, creature, frame.source, false);
+  return "done";
+});
+
+function candidates(ctx: Ctx, player: PlayerId, window: boolean): Action[] {
+  if (window || ctx.state.pending || player !== ctx.state.active) return [];
+  const out: Action[] = [];
+  for (const id of wielded(ctx, player)) for (const target of weaponTargets(ctx, player)) out.push({ type: "game", move: "weapon_attack", player, card: id, target });
+  return out;
+}
+
+registerMechanic({
+  name: "weapons",
+  applies: (rules) => rules.game.params["max_weapons"] !== undefined,
+  validateMove,
+  performMove,
+  candidates,
+  poolDepleted,
+});
