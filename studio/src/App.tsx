@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useCallback, useRef, useState, useSyncExternalStore } from "react";
 import type { monaco } from "./monaco-setup.ts";
 import { updateColouring } from "./language/register.ts";
 import type { WorkspaceStore } from "./workspace/store.ts";
@@ -8,7 +8,10 @@ import { EditorPane } from "./components/EditorPane.tsx";
 import { CardFace } from "./components/CardFace.tsx";
 import { Gallery } from "./components/Gallery.tsx";
 
-type View = "editor" | "gallery";
+// The engine and the lowering load only when the table is opened.
+const TableView = lazy(() => import("./table/TableView.tsx").then((m) => ({ default: m.TableView })));
+
+type View = "editor" | "gallery" | "table";
 
 const SAVE_LABEL = { saved: "Saved", unsaved: "Unsaved changes", saving: "Saving…", conflict: "Conflict with disk", error: "Save failed — retrying" } as const;
 
@@ -76,7 +79,7 @@ export function App({ store }: { store: WorkspaceStore }) {
         <nav className="tabs" role="tablist">
           <button type="button" role="tab" aria-selected={view === "editor"} onClick={() => setView("editor")}>Editor</button>
           <button type="button" role="tab" aria-selected={view === "gallery"} onClick={() => setView("gallery")}>Gallery</button>
-          <button type="button" role="tab" disabled title="The sandbox table arrives with the engine">Table</button>
+          <button type="button" role="tab" aria-selected={view === "table"} onClick={() => setView("table")}>Table</button>
         </nav>
         <span className="spacer" />
         <select aria-label="Export" value="" onChange={(e) => e.target.value && void exportAs(e.target.value)}>
@@ -115,6 +118,11 @@ export function App({ store }: { store: WorkspaceStore }) {
             <EditorPane store={store} onCursor={setCursor} onReady={(e) => { editor.current = e; (window as unknown as { cardwright: Record<string, unknown> }).cardwright.editor = e; }} />
           </div>
           {view === "gallery" && <Gallery store={store} onOpenCard={reveal} />}
+          {view === "table" && (
+            <Suspense fallback={<p className="muted">Loading the engine…</p>}>
+              <TableView store={store} onReveal={reveal} />
+            </Suspense>
+          )}
         </main>
         {view === "editor" && (
           <aside className="side">
