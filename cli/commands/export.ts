@@ -38,6 +38,11 @@ export function register(program: Command, context: CommandContext): void {
     .option("--image-base-url <url>", "URL prefix for card images in TTS/Cockatrice/CGS files (default: the output directory's file:// URL)")
     .option("--card-size <WxH>", "pixel size of one rendered card, e.g. 500x700 (default 300x420)")
     .action(async (paths: string[], options: ExportCommandOptions) => {
+      if (options.imageBaseUrl !== undefined && !URL.canParse(options.imageBaseUrl)) {
+        process.stderr.write(`cardwright export: --image-base-url must be an absolute URL (https://... or file://...), got "${options.imageBaseUrl}"\n`);
+        context.setExitCode(2);
+        return;
+      }
       const exportOptions: ExportOptions = {
         imageBaseUrl: options.imageBaseUrl ?? `${pathToFileURL(resolve(options.out)).href}/`,
       };

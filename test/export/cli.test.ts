@@ -116,6 +116,13 @@ describe("cardwright export refuses", () => {
     expect(readdirSync(scratch).filter((name) => name.startsWith(".cardwright-tmp-"))).toEqual([]);
   });
 
+  it("an image base URL that is not a URL, as a usage error", async () => {
+    const code = await main(["export", "--format", "tts", SETS_DIR, "-o", join(scratch, "bad-url"), "--image-base-url", "not a url"]);
+    expect(code).toBe(2);
+    expect(output).toContain("--image-base-url must be an absolute URL");
+    expect(existsSync(join(scratch, "bad-url"))).toBe(false);
+  });
+
   it("an unknown format, as a usage error", async () => {
     const code = await main(["export", "--format", "pdf", SETS_DIR, "-o", join(scratch, "pdf")]);
     expect(code).toBe(2);
