@@ -58,6 +58,7 @@ export type Action =
   | GameMove;
 
 export type RefusalCode =
+  | "unknown_action"
   | "game_over"
   | "not_your_turn"
   | "not_your_decision"
@@ -358,7 +359,11 @@ function timingRefusal(ctx: Ctx, player: PlayerId, instantSpeed: boolean): Refus
   return null;
 }
 
+const ACTION_TYPES = new Set(["play", "activate", "attack", "defend", "choose", "pass", "end_phase", "game"]);
+
 export function validate(ctx: Ctx, action: Action): Refusal | null {
+  // Actions may come from outside (the studio, a file): anything malformed is refused, never run.
+  if (typeof action !== "object" || action === null || !ACTION_TYPES.has((action as { type?: unknown }).type as string)) return refuse("unknown_action", "not an action this engine knows");
   if (ctx.state.over) return refuse("game_over", "the game is over");
   if (!ctx.state.players[action.player]) return refuse("not_your_decision", `there is no player ${action.player}`);
   // Mechanics hook: their own moves, and further refusals of the core's actions (phase limits, one weapon...).

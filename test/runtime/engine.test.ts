@@ -106,3 +106,13 @@ describe("scenarios", () => {
     expect(file.diagnostics[0]?.range.start.line).toBe(2);
   });
 });
+
+describe("bad input", () => {
+  it("a malformed action is refused, never run", () => {
+    const { state } = engine.setupBoard({ turn: 3, active: "p1", players: { p1: {}, p2: {} } });
+    for (const bad of [null, 42, { type: "explode", player: "p1" }, { type: "play", player: "p9", card: "c1" }, { type: "play", player: "p1", card: "nope" }]) {
+      const result = engine.apply(state, bad as never);
+      expect(result.ok).toBe(false);
+    }
+  });
+});
