@@ -79,7 +79,8 @@ function scenarioView(text: string, file: string): ScenarioView {
         view.scenarios.push({ game: gameToken.image, gameRange: rangeOf(gameToken), cardNames: [] });
         i += 3;
       }
-    } else if (name === "StringLiteral") {
+    } else if (name === "StringLiteral" && tokens[i - 1]?.image.toLowerCase() !== "mode") {
+      // Every other string names a card (`chooses mode "Red"` names a mode of a modal spell).
       view.scenarios[view.scenarios.length - 1]?.cardNames.push({ text: unquote(token.image), range: rangeOf(token) });
     }
   }

@@ -121,7 +121,7 @@ export interface ScenarioView {
   scenarios: {
     game: string;
     gameRange: Range;
-    /** Quoted card names the scenario uses (every string but its title). */
+    /** Quoted card names the scenario uses (every string but its title and a `mode "..."` choice). */
     cardNames: { text: string; range: Range }[];
   }[];
 }
