@@ -10,8 +10,9 @@ import { Gallery } from "./components/Gallery.tsx";
 
 // The engine and the lowering load only when the table is opened.
 const TableView = lazy(() => import("./table/TableView.tsx").then((m) => ({ default: m.TableView })));
+const ScenariosView = lazy(() => import("./table/ScenariosView.tsx").then((m) => ({ default: m.ScenariosView })));
 
-type View = "editor" | "gallery" | "table";
+type View = "editor" | "gallery" | "table" | "scenarios";
 
 const SAVE_LABEL = { saved: "Saved", unsaved: "Unsaved changes", saving: "Saving…", conflict: "Conflict with disk", error: "Save failed — retrying" } as const;
 
@@ -43,6 +44,11 @@ export function App({ store }: { store: WorkspaceStore }) {
     },
     [store],
   );
+
+  const revealLine = (file: string, line: number) => {
+    const model = store.files.get(file)?.model;
+    if (model) reveal(file, model.getOffsetAt({ lineNumber: Math.max(1, line), column: 1 }));
+  };
 
   const exportAs = async (format: string) => {
     const unsaved = [...store.files.values()].filter((f) => f.state !== "saved").map((f) => f.path);
@@ -80,6 +86,7 @@ export function App({ store }: { store: WorkspaceStore }) {
           <button type="button" role="tab" aria-selected={view === "editor"} onClick={() => setView("editor")}>Editor</button>
           <button type="button" role="tab" aria-selected={view === "gallery"} onClick={() => setView("gallery")}>Gallery</button>
           <button type="button" role="tab" aria-selected={view === "table"} onClick={() => setView("table")}>Table</button>
+          <button type="button" role="tab" aria-selected={view === "scenarios"} onClick={() => setView("scenarios")}>Scenarios</button>
         </nav>
         <span className="spacer" />
         <select aria-label="Export" value="" onChange={(e) => e.target.value && void exportAs(e.target.value)}>
@@ -121,6 +128,11 @@ export function App({ store }: { store: WorkspaceStore }) {
           {view === "table" && (
             <Suspense fallback={<p className="muted">Loading the engine…</p>}>
               <TableView store={store} onReveal={reveal} />
+            </Suspense>
+          )}
+          {view === "scenarios" && (
+            <Suspense fallback={<p className="muted">Loading the engine…</p>}>
+              <ScenariosView store={store} onReveal={reveal} onRevealLine={revealLine} />
             </Suspense>
           )}
         </main>

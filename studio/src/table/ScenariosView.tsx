@@ -1,0 +1,103 @@
+import { useState } from "react";
+import type { WorkspaceStore } from "../workspace/store.ts";
+import { runScenarios, type ScenarioRun } from "./scenarios.ts";
+
+/**
+ * Run one scenario file or all of them; a scenario opens in a stepper over its trace: one
+ * event at a time, forward and back, trigger chains drawn as a tree (depth-first, as the
+ * engine resolves them), every event with a source linked to its card text. A failing
+ * scenario opens at its first failure with expected vs actual.
+ */
+export function ScenariosView({ store, onReveal, onRevealLine }: { store: WorkspaceStore; onReveal: (file: string, offset: number) => void; onRevealLine: (file: string, line: number) => void }) {
+  const scenarioFiles = [...store.files.values()].filter((f) => f.kind === "scenario").map((f) => f.path);
+  const [runs, setRuns] = useState<ScenarioRun[] | undefined>(undefined);
+  const [selected, setSelected] = useState(0);
+  const [cursor, setCursor] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [filter, setFilter] = useState("");
+
+  const run = async (only?: string) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const result = await runScenarios(store.sourceFiles(), only);
+      setRuns(result);
+      const firstFailure = result.findIndex((r) => !r.passed);
+      const index = firstFailure >= 0 ? firstFailure : 0;
+      setSelected(index);
+      setCursor(Math.max(0, (result[index]?.events.length ?? 1) - 1));
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const current = runs?.[selected];
+  const events = current?.events ?? [];
+  const needle = filter.trim().toLowerCase();
+  const step = (delta: number) => setCursor((c) => Math.max(0, Math.min(events.length - 1, c + delta)));
+
+  return (
+    <div className="scenarios-view" data-testid="scenarios">
+      <div className="table-bar">
+        <button type="button" onClick={() => void run()} disabled={busy}>{busy ? "Running…" : `Run all (${scenarioFiles.length} files)`}</button>
+        {store.activePath?.endsWith(".scenario") && (
+          <button type="button" onClick={() => void run(store.activePath)} disabled={busy}>Run {store.activePath.split("/").pop()}</button>
+        )}
+        {runs && <span className="muted">{runs.filter((r) => r.passed).length} passed, {runs.filter((r) => !r.passed).length} failed</span>}
+      </div>
+      {error && <div className="notice" role="alert">{error}</div>}
+      {runs && (
+        <div className="scenarios-body">
+          <ul className="scenario-list">
+            {runs.map((r, i) => (
+              <li key={i} className={(i === selected ? "active " : "") + (r.passed ? "passed" : "failed")} onClick={() => { setSelected(i); setCursor(Math.max(0, r.events.length - 1)); }}>
+                {r.passed ? "✓" : "✗"} {r.name} <span className="muted">{r.file}:{r.line}</span>
+              </li>
+            ))}
+          </ul>
+          {current && (
+            <section className="stepper">
+              {current.failures.map((f, i) => (
+                <div key={i} className="failure" onClick={() => onRevealLine(f.file, f.line)}>
+                  <strong>{f.file}:{f.line}</strong> {f.message}
+                  {f.expected !== undefined && <div>expected: <code>{f.expected}</code></div>}
+                  {f.actual !== undefined && <div>actual: <code>{f.actual}</code></div>}
+                </div>
+              ))}
+              <div className="table-bar">
+                <button type="button" onClick={() => setCursor(0)}>First</button>
+                <button type="button" onClick={() => step(-1)} aria-label="Previous event">◀</button>
+                <input type="range" min={0} max={Math.max(0, events.length - 1)} value={cursor} onChange={(e) => setCursor(Number(e.target.value))} aria-label="Timeline" />
+                <button type="button" onClick={() => step(1)} aria-label="Next event">▶</button>
+                <button type="button" onClick={() => setCursor(events.length - 1)}>Last</button>
+                <span className="muted">event {events.length ? cursor + 1 : 0} / {events.length}</span>
+                <input type="search" placeholder="Filter events" value={filter} onChange={(e) => setFilter(e.target.value)} />
+              </div>
+              <ol className="event-tree" data-testid="scenario-events">
+                {events.map((event, i) =>
+                  needle && !`${event.kind} ${event.name ?? ""} ${event.text}`.toLowerCase().includes(needle) ? null : (
+                    <li
+                      key={i}
+                      className={(i === cursor ? "current " : i > cursor ? "future " : "") + (event.source ? "linked" : "") + ` kind-${event.kind}`}
+                      style={{ paddingLeft: 8 + (event.depth ?? 0) * 16 }}
+                      onClick={() => {
+                        setCursor(i);
+                        if (event.source) onReveal(event.source.file, event.source.range.start.offset);
+                      }}
+                      title={event.source ? `${event.source.file}:${event.source.range.start.line}` : undefined}
+                    >
+                      <span className="kind">{event.kind}</span> {event.text}
+                    </li>
+                  ),
+                )}
+              </ol>
+            </section>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
