@@ -9,6 +9,7 @@ import type { Diagnostic, Range } from "./diagnostics.ts";
 import { diagnostic, type MessageArgs, type MessageCode } from "./messages.ts";
 import type { AbilityModel, CardModel, CostSymbol, FieldValue } from "./model.ts";
 import { distance } from "fastest-levenshtein";
+import { keywordLemma, keywordTokens } from "../grammar/lexer.ts";
 import type { AbilityView, CardView, FieldView, KeywordUse, ValueToken, WordReference, WordRun } from "./check-input.ts";
 import { closestName, isOneTransposition } from "./check-suggest.ts";
 import { GameVocabulary, lookupWord, singulars, type CardTypeDeclaration, type Declaration, type KeywordDeclaration, type VocabularyKind } from "./vocabulary.ts";
@@ -518,6 +519,11 @@ function checkWord(word: WordReference, context: CheckContext): void {
       }
       const suggestion = nearMiss(text, vocabulary.names("keyword"));
       if (suggestion) accept("CW2001", range, { word: text, game }, suggestion);
+      else {
+        // Not a keyword: a near miss of a verb the language itself knows (`Retrun`) is a typo too.
+        const verb = nearMiss(text, LANGUAGE_VERBS);
+        if (verb) accept("CW2034", range, { word: text }, matchCase(verb, text));
+      }
       return;
     }
     case "counter":
@@ -528,6 +534,17 @@ function checkWord(word: WordReference, context: CheckContext): void {
       return;
     }
   }
+}
+
+/** The structural verbs of the card language (their base forms), from the lexer's keyword tokens. */
+const LANGUAGE_VERBS = Object.entries(keywordTokens)
+  .filter(([, token]) => (token.CATEGORIES ?? []).some((category) => category.name === "VerbWord"))
+  .map(([name]) => keywordLemma[name]!)
+  .filter((lemma) => lemma.length >= 4);
+
+/** `return` suggested for `Retrun` at the start of a sentence is printed `Return`. */
+function matchCase(word: string, like: string): string {
+  return like.charAt(0) === like.charAt(0).toUpperCase() ? word.charAt(0).toUpperCase() + word.slice(1) : word;
 }
 
 /** Every kind a word may name, trying its singular and verb stems too (memoised per vocabulary: card text repeats its words). */

@@ -311,6 +311,13 @@ export const MESSAGES = {
     example: "cost: 2 Crystls",
     exampleArgs: { word: "Crystls", game: "duel", reason: "expected a resource, life, discard or erase" },
   },
+  CW2034: {
+    severity: "error",
+    template: 'Unknown verb "{word}".',
+    explanation: "An effect's verb is neither one the card language knows (deal, draw, return, destroy, ...) nor a keyword action of the game, and it is one letter away from one the language knows: most likely a typo.",
+    example: "text:\n  Retrun target unit to its owner's hand.",
+    exampleArgs: { word: "Retrun" },
+  },
 
   // ---------------------------------------------------------------- CW3xxx: workspace and files
   CW3001: {
