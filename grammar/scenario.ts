@@ -39,7 +39,9 @@ export type ScenarioAction =
   | { kind: "activate"; player: string; card: string; ability: number; targets: TargetRef[]; discard: string[]; erase: string[]; sacrifice: string[]; x?: number }
   | { kind: "attack"; player: string; attacker: string; target: TargetRef }
   | { kind: "defend"; player: string; card: string }
-  | { kind: "choose"; player: string; cards?: string[]; target?: TargetRef; yes?: boolean; mode?: number; trigger?: string }
+  /** A move of a game mechanic: `p1 harvests "Seer" [replacing "Insight"]`, `p1 shatters "Seer"`, `p1 switches "Ember Aura" to Blue`. */
+  | { kind: "move"; player: string; move: string; card: string; other?: string; color?: string }
+  | { kind: "choose"; player: string; cards?: string[]; target?: TargetRef; yes?: boolean; mode?: number; modeText?: string; trigger?: string }
   | { kind: "pass"; player: string }
   | { kind: "end"; player: string };
 
@@ -57,6 +59,8 @@ export type Expectation =
   | { kind: "phase"; value: string }
   | { kind: "active"; player: string }
   | { kind: "defender"; card: string; negate: boolean }
+  /** `expect "Sparkmage" is exhausted` / `is ready` (in any zone: a Facet card, a creature). */
+  | { kind: "exhausted"; card: string; value: boolean }
   | { kind: "deck_violations"; codes: string[] };
 
 export type ScenarioStep =
@@ -329,7 +333,7 @@ function parsePayment(c: Cursor, out: { targets: TargetRef[]; discard: string[];
 
 function parseAction(c: Cursor): ScenarioAction {
   const player = c.player();
-  const verb = c.expectWord("play", "plays", "attack", "attacks", "defend", "defends", "activate", "activates", "choose", "chooses", "pass", "passes", "end", "ends", "target", "targets", "order", "orders");
+  const verb = c.expectWord("play", "plays", "attack", "attacks", "defend", "defends", "activate", "activates", "choose", "chooses", "pass", "passes", "end", "ends", "target", "targets", "order", "orders", "harvest", "harvests", "shatter", "shatters", "switch", "switches");
   switch (verb) {
     case "play":
     case "plays": {
@@ -358,6 +362,22 @@ function parseAction(c: Cursor): ScenarioAction {
     case "defends":
       c.word("with");
       return { kind: "defend", player, card: c.string() };
+    case "harvest":
+    case "harvests": {
+      const card = c.string();
+      return c.word("replacing") ? { kind: "move", player, move: "harvest", card, other: c.string("the replaced Facet card's name") } : { kind: "move", player, move: "harvest", card };
+    }
+    case "shatter":
+    case "shatters":
+      return { kind: "move", player, move: "shatter", card: c.string() };
+    case "switch":
+    case "switches": {
+      const card = c.string();
+      c.word("to");
+      const color = c.next()?.image;
+      if (!color) throw new ParseError("expected the colour to switch to", c.peek());
+      return { kind: "move", player, move: "switch", card, color };
+    }
     case "pass":
     case "passes":
       return { kind: "pass", player };
@@ -375,7 +395,7 @@ function parseAction(c: Cursor): ScenarioAction {
     default: {
       if (c.word("yes")) return { kind: "choose", player, yes: true };
       if (c.word("no")) return { kind: "choose", player, yes: false };
-      if (c.word("mode")) return { kind: "choose", player, mode: c.number() };
+      if (c.word("mode")) return isString(c.peek()) ? { kind: "choose", player, modeText: c.string("the mode's text in quotes") } : { kind: "choose", player, mode: c.number() };
       if (c.word("target")) return { kind: "choose", player, target: c.target() };
       if (c.word("nothing")) return { kind: "choose", player, cards: [] };
       return { kind: "choose", player, cards: c.cardList() };
@@ -441,6 +461,8 @@ function parseExpectation(c: Cursor): Expectation {
     const card = c.string();
     if (c.word("is")) {
       const negate = c.word("not");
+      if (c.word("exhausted")) return { kind: "exhausted", card, value: !negate };
+      if (c.word("ready")) return { kind: "exhausted", card, value: negate };
       c.expectWord("defender", "defending", "a");
       c.word("defender");
       return { kind: "defender", card, negate };

@@ -76,7 +76,18 @@ function matchAction(engine: Engine, state: GameState, step: ScenarioAction): Ac
         return activated[step.ability - 1]?.id === a.ability && targetsOk(a.targets, step.targets) && payOk(a.payment, step);
       }
       case "attack":
+        // A game's own attack move (a Weapon attack) is written the same way.
+        if (a.type === "game" && a.card && a.target) return norm(nameOf(engine, state, a.card)) === norm(step.attacker) && targetMatches(engine, state, a.target, step.target);
         return a.type === "attack" && norm(nameOf(engine, state, a.attacker)) === norm(step.attacker) && targetMatches(engine, state, a.target, step.target);
+      case "move":
+        return (
+          a.type === "game" &&
+          a.move === step.move &&
+          !!a.card &&
+          norm(nameOf(engine, state, a.card)) === norm(step.card) &&
+          (step.other === undefined || (!!a.other && norm(nameOf(engine, state, a.other)) === norm(step.other))) &&
+          (step.color === undefined || norm(a.color ?? "") === norm(step.color))
+        );
       case "defend":
         return a.type === "defend" && norm(nameOf(engine, state, a.card)) === norm(step.card);
       case "pass":
@@ -87,6 +98,7 @@ function matchAction(engine: Engine, state: GameState, step: ScenarioAction): Ac
         if (a.type !== "choose") return false;
         if (step.yes !== undefined) return a.yes === step.yes;
         if (step.mode !== undefined) return a.mode === step.mode - 1 || (step.mode === 0 && a.mode === 0);
+        if (step.modeText !== undefined) return state.pending?.kind === "mode" && a.mode !== undefined && norm(state.pending.modes[a.mode] ?? "") === norm(step.modeText);
         if (step.target) return a.target !== undefined && targetMatches(engine, state, a.target, step.target);
         if (step.trigger) {
           const t = state.noted.find((n) => n.id === a.trigger);
@@ -142,6 +154,12 @@ function literalAction(engine: Engine, state: GameState, step: ScenarioAction): 
       const card = one(step.card, step.player, engine.rules.zones.battlefield) ?? one(step.card);
       return card ? { type: "defend", player: step.player, card } : `no card "${step.card}"`;
     }
+    case "move": {
+      const card = one(step.card, step.player);
+      if (!card) return `no card "${step.card}"`;
+      const other = step.other ? one(step.other, step.player) : undefined;
+      return { type: "game", player: step.player, move: step.move, card, ...(other ? { other } : {}), ...(step.color ? { color: step.color } : {}) };
+    }
     case "pass":
       return { type: "pass", player: step.player };
     case "end":
@@ -175,6 +193,13 @@ function checkExpectation(engine: Engine, state: GameState, events: TraceEvent[]
       if (!p) return `unknown player ${e.player}`;
       const resource = Object.keys(p.resources).find((r) => norm(r) === norm(e.name) || norm(r) + "s" === norm(e.name));
       const counter = Object.keys(p.counters).find((r) => norm(r) === norm(e.name)) ?? engine.rules.game.counters.find((c) => norm(c.name) === norm(e.name))?.name;
+      // "temporary Red": temporary resources a game module grants until a phase ends (temporary Facets).
+      const temporary = /^temporary\s+(.+)$/i.exec(e.name);
+      if (temporary && resource === undefined && counter === undefined) {
+        const pool = state.temporary?.[e.player] ?? {};
+        const actual = Object.entries(pool).find(([k]) => norm(k) === norm(temporary[1]!))?.[1] ?? 0;
+        return actual === e.value ? null : { expected: `${e.player} ${e.name} ${e.value}`, actual: `${e.player} ${e.name} ${actual}` };
+      }
       if (resource === undefined && counter === undefined) return `unknown resource or counter "${e.name}"`;
       const actual = resource !== undefined ? p.resources[resource] : (p.counters[counter!] ?? 0);
       return actual === e.value ? null : { expected: `${e.player} ${e.name} ${e.value}`, actual: `${e.player} ${e.name} ${actual}` };
@@ -239,6 +264,12 @@ function checkExpectation(engine: Engine, state: GameState, events: TraceEvent[]
       return norm(state.phase) === norm(e.value) ? null : { expected: `phase ${e.value}`, actual: `phase ${state.phase}` };
     case "active":
       return state.active === e.player ? null : { expected: `active ${e.player}`, actual: `active ${state.active}` };
+    case "exhausted": {
+      const id = state.order.flatMap((p) => Object.values(state.players[p]!.zones).flat()).find((i) => norm(nameOf(engine, state, i)) === norm(e.card));
+      if (!id) return `no card "${e.card}" in the game`;
+      const actual = state.cards[id]!.exhausted;
+      return actual === e.value ? null : { expected: `"${e.card}" is ${e.value ? "exhausted" : "ready"}`, actual: actual ? "exhausted" : "ready" };
+    }
     case "defender": {
       const id = findCards(engine, state, e.card, undefined, engine.rules.zones.battlefield)[0];
       const actual = id ? state.cards[id]!.defender : false;
