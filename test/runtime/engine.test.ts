@@ -116,3 +116,40 @@ describe("bad input", () => {
     }
   });
 });
+
+describe("refusals (property)", () => {
+  it("any action, legal or not, is applied or refused with a typed reason, never throws, and a refusal changes nothing", () => {
+    const { state: start } = engine.newGame({ seed: 21, decks: { p1: randomDeck(engine, 21), p2: randomDeck(engine, 22) } });
+    // A few reachable states to try actions on.
+    const states = [start];
+    let s = start;
+    for (let i = 0; i < 60 && !s.over; i++) {
+      const legal = engine.legalActions(s);
+      const applied = engine.apply(s, legal[(i * 5) % legal.length]!);
+      if (applied.ok) s = applied.state;
+      if (i % 10 === 0) states.push(s);
+    }
+    const ids = Object.keys(start.cards);
+    const target = fc.oneof(fc.constantFrom(...ids).map((card) => ({ card })), fc.constantFrom("p1", "p2", "p3").map((player) => ({ player })));
+    const action = fc.record({
+      type: fc.constantFrom("play", "activate", "attack", "defend", "choose", "pass", "end_phase", "bogus"),
+      player: fc.constantFrom("p1", "p2", "p3"),
+      card: fc.constantFrom(...ids),
+      attacker: fc.constantFrom(...ids),
+      ability: fc.constantFrom("DU1/Grave Altar#0", "nope"),
+      target,
+      targets: fc.array(target, { maxLength: 2 }),
+      cards: fc.array(fc.constantFrom(...ids), { maxLength: 2 }),
+      payment: fc.record({ discard: fc.array(fc.constantFrom(...ids), { maxLength: 2 }), x: fc.integer({ min: -2, max: 5 }) }, { requiredKeys: [] }),
+    });
+    fc.assert(
+      fc.property(fc.constantFrom(...states), action, (state, candidate) => {
+        const before = JSON.stringify(state);
+        const result = engine.apply(state, candidate as never);
+        expect(JSON.stringify(state)).toBe(before);
+        if (!result.ok) expect(typeof result.refusal.code).toBe("string");
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
