@@ -450,18 +450,23 @@ function inflectionStems(word: string): string[] {
  * word may legitimately be plain English or an engine word, so that only likely typos are reported.
  */
 function nearMiss(word: string, candidates: string[]): string | undefined {
-  if (word.length < 4) return undefined;
+  if (word.length < 3) return undefined;
+  // A three-letter word is only a near miss of a four-letter name with one letter dropped (`Unt` → `Unit`).
   const limit = word.length >= 10 ? 2 : 1;
   const lowered = word.toLowerCase();
   let best: string | undefined;
   let bestDistance = Infinity;
-  for (const candidate of candidates) {
-    const other = candidate.toLowerCase();
-    if (Math.abs(other.length - lowered.length) > limit) continue;
-    const d = isOneTransposition(lowered, other) ? 1 : distance(lowered, other);
-    if (d > 0 && d <= limit && d < bestDistance) {
-      best = candidate;
-      bestDistance = d;
+  for (const name of candidates) {
+    // Plurals too: `Creatues` is a near miss of `Creatures`, the plural of a declared `Creature`.
+    for (const candidate of [name, `${name}s`]) {
+      const other = candidate.toLowerCase();
+      if (Math.abs(other.length - lowered.length) > limit) continue;
+      if (lowered.length === 3 && other.length !== 4) continue;
+      const d = isOneTransposition(lowered, other) ? 1 : distance(lowered, other);
+      if (d > 0 && d <= limit && d < bestDistance) {
+        best = candidate;
+        bestDistance = d;
+      }
     }
   }
   return best;
@@ -620,7 +625,7 @@ function checkRun(run: WordRun, context: CheckContext): void {
     }
     const suggestion = nearMiss(word.text, all.map((d) => d.name));
     if (suggestion) {
-      const declaration = all.find((d) => d.name === suggestion)!;
+      const declaration = all.find((d) => d.name === suggestion || `${d.name}s` === suggestion)!;
       reportUnknownWord(context, declaration.kind, word.text, word.range, suggestion);
     }
   }
