@@ -74,7 +74,7 @@ export function TableView({ store, onReveal }: { store: WorkspaceStore; onReveal
       <div className="table-bar">
         <label>
           Game{" "}
-          <select value={gameId} onChange={(e) => setGameId(e.target.value)}>
+          <select aria-label="Game" value={gameId} onChange={(e) => setGameId(e.target.value)}>
             {games.map((g) => (
               <option key={g.id} value={g.id}>
                 {g.name}
@@ -87,7 +87,7 @@ export function TableView({ store, onReveal }: { store: WorkspaceStore; onReveal
         </label>
         <label>
           Player 2{" "}
-          <select value={seat2} onChange={(e) => setSeat2(e.target.value as Seat)}>
+          <select aria-label="Player 2 seat" value={seat2} onChange={(e) => setSeat2(e.target.value as Seat)}>
             <option value="bot">Bot</option>
             <option value="human">Hot-seat</option>
           </select>
