@@ -158,6 +158,8 @@ export function checkCard(
     }
   }
 
+  checkPayment(seen.get("cost"), model, context);
+
   // Required fields of the card type (not when a syntax error may have swallowed a field).
   if (cardType && !options.syntaxErrors) {
     const statsLine = seen.get("stats");
@@ -366,6 +368,29 @@ function checkCost(field: FieldView, context: CheckContext): Cost {
   }
   flushSymbols();
   return { text: parts.join(" "), symbols };
+}
+
+/** A cost paid with life, cards or a resource must be paid the way one of the card's colours pays (`color Red pays life`). */
+function checkPayment(costField: FieldView | undefined, model: CardModel, context: CheckContext): void {
+  const cost = model.fields.cost;
+  if (!costField || cost?.kind !== "cost" || model.colors.length === 0) return;
+  const colors = model.colors.map((name) => context.vocabulary.lookup("color", name)!);
+  // Only games whose every colour of this card says how it pays.
+  if (colors.some((color) => !color?.pays)) return;
+  const ways = new Set(colors.map((color) => color.pays!.toLowerCase()));
+  const symbolPays = new Set(context.vocabulary.all("symbol").map((symbol) => symbol.pays.toLowerCase()));
+  for (const part of cost.symbols) {
+    const pays = part.pays.toLowerCase();
+    if (pays === "generic" || pays === "x" || ways.has(pays) || symbolPays.has(pays)) continue;
+    if (context.vocabulary.lookup("color", part.pays)) continue; // a coloured cost symbol: the symbol's own business
+    context.accept("CW2035", costField.value[0]?.range ?? costField.range, {
+      colors: model.colors.join(" "),
+      game: context.vocabulary.id,
+      pays: [...ways].map((way) => colors.find((c) => c.pays!.toLowerCase() === way)!.pays!).join(" or "),
+      found: part.pays,
+    });
+    return;
+  }
 }
 
 function resolveSymbol(vocabulary: GameVocabulary, inner: string): { pays: string; declaration: Declaration } | undefined {

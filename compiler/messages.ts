@@ -318,6 +318,13 @@ export const MESSAGES = {
     example: "text:\n  Retrun target unit to its owner's hand.",
     exampleArgs: { word: "Retrun" },
   },
+  CW2035: {
+    severity: "error",
+    template: 'A {colors} card of game "{game}" pays with {pays}; this cost is paid with {found}.',
+    explanation: "The game file says how each colour pays (`color Red pays life`, `color Blue pays Crystal`): a card's cost must be paid the way one of its colours pays.",
+    example: "color: Blue\ncost: 2 life",
+    exampleArgs: { colors: "Blue", game: "duel", pays: "Crystal", found: "life" },
+  },
 
   // ---------------------------------------------------------------- CW3xxx: workspace and files
   CW3001: {
