@@ -159,6 +159,9 @@ export function analyzeWorkspace(sources: SourceFile[], options: AnalyzeOptions 
         try {
           const checked = checkCard(card, game.vocabulary, view.file, view.code, index, { syntaxErrors: broken });
           set.cards.push(checked.model);
+          const typeLine = checked.model.type + (checked.model.subtypes.length ? ` — ${checked.model.subtypes.join(" ")}` : "");
+          // The card's own name: hover shows its type line; go-to-definition stays put.
+          checked.references.push({ file: view.file, range: card.nameRange, kind: "card", name: card.name, definition: { file: view.file, range: card.nameRange }, detail: typeLine });
           diagnostics.push(...checked.diagnostics);
           addReferences(view.file, checked.references);
         } catch (error) {

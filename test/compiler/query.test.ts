@@ -89,3 +89,10 @@ describe("re-checking with the previous analysis", () => {
     expect(hastee(analysis.model).length).toBe(1);
   });
 });
+
+describe("card names", () => {
+  it("describe the card at its own declaration", () => {
+    const offset = text.indexOf('card "Knigth Errant"') + 'card "K'.length;
+    expect(referenceAt(analysis, WORDS, offset)).toMatchObject({ kind: "card", name: "Knigth Errant", detail: "Unit — Knigth" });
+  });
+});
