@@ -9,9 +9,15 @@
  *   get priority; two passes in a row resolve the top item; an item whose targets are all gone
  *   fizzles.
  * - chain (Chromatic Battlelines): spells and actions pass priority like the stack; triggered
- *   abilities never use priority — they run as chains (section 17.1). The chain bookkeeping
- *   (once per instance per chain, depth-first nesting, opponent triggers appended) is the
- *   remaining work of the Chromatic issue; until then chain resolves triggers as `instant` does.
+ *   abilities never use priority — they run as chains (section 17.1): runtime/chain.ts.
+ *
+ * Seams (how a game's engine work plugs in without editing the core):
+ * - a response model: implement `ResponseModel` and `registerResponseModel` it (chain.ts,
+ *   stack.ts); `responseModelFor` picks the one the game file names, `instant` otherwise;
+ * - phase steps and rules the card language cannot say: `registerNativeRule` (effects.ts);
+ * - game-specific moves, refusals, payment and damage hooks: `registerMechanic` (mechanics.ts);
+ * - a decision in the middle of a resolution: set `state.pending` (a `PendingChoice`, with the
+ *   frame index) and read `frame.answer` when the step runs again; `legalActions` lists the answers.
  */
 import type { TargetSpec } from "../compiler/ir.ts";
 import type { Ctx } from "./core.ts";
