@@ -166,15 +166,17 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
 async function exportWorkspaceTo(root: string, exportDir: string, format: unknown): Promise<Record<string, unknown>> {
   const { isExportFormat } = await import("../../export/types.ts");
   if (typeof format !== "string" || !isExportFormat(format)) throw new WorkspaceError(400, `Unknown export format ${JSON.stringify(format)}.`);
-  const { loadWorkspaceFromDisk } = await import("../../compiler/workspace-disk.ts");
-  const { exportWorkspace, writeExport } = await import("../../export/index.ts");
+  const { readWorkspaceFiles } = await import("../../compiler/workspace-disk.ts");
+  const { exportSources, writeExport } = await import("../../export/index.ts");
   const { pathToFileURL } = await import("node:url");
   const outDir = path.join(exportDir, format);
-  const model = await loadWorkspaceFromDisk([root]);
-  const result = exportWorkspace(model, format, { imageBaseUrl: `${pathToFileURL(outDir).href}/` });
+  // Paths relative to the workspace, as the editor names them, so diagnostics point at its files.
+  const read = await readWorkspaceFiles(["."], { cwd: root });
+  const result = exportSources(read.files, format, { imageBaseUrl: `${pathToFileURL(outDir).href}/`, extraDiagnostics: read.diagnostics });
   if (!result.ok) return { ok: false, diagnostics: result.diagnostics };
   const written = writeExport(result.files, outDir, format);
   if (!written.ok) return { ok: false, diagnostics: written.diagnostics };
+  const model = result.model;
   return { ok: true, directory: outDir, files: result.files.length, cards: model.sets.reduce((n, s) => n + s.cards.length, 0) };
 }
 

@@ -11,7 +11,7 @@ import type { Capabilities, CompletionEntry, LanguageVocabulary, Reference, Work
 /** The parts of compiler/index.ts the studio uses; each is optional so a missing one degrades one feature. */
 interface CompilerApi {
   checkWorkspace(files: SourceFile[]): WorkspaceModel;
-  analyzeWorkspace(files: SourceFile[]): unknown;
+  analyzeWorkspace(files: SourceFile[], options?: { previous?: unknown }): unknown;
   modelOf(analysis: unknown): WorkspaceModel;
   formatFile(text: string, path: string): { text?: string; diagnostics?: unknown[] };
   referenceAt(analysis: unknown, path: string, offset: number): Reference | undefined;
@@ -29,7 +29,8 @@ function analysisModel(analysis: unknown): WorkspaceModel | undefined {
 
 function check(files: SourceFile[]): WorkspaceModel {
   if (api.analyzeWorkspace) {
-    lastAnalysis = api.analyzeWorkspace(files);
+    // The previous analysis lets the compiler reuse the parse of every file whose text did not change.
+    lastAnalysis = api.analyzeWorkspace(files, lastAnalysis ? { previous: lastAnalysis } : {});
     const model = analysisModel(lastAnalysis);
     if (model) return model;
   }

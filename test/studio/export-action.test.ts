@@ -1,0 +1,59 @@
+/**
+ * The studio's Export action over HTTP: the same exporters as `cardwright export`, on the
+ * workspace as saved, written into the export folder; a workspace with errors exports nothing.
+ */
+import { cp, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startStudioServer, type StudioServer } from "../../studio/server/server.ts";
+import { repoDir } from "../../studio/server/build.ts";
+
+let base: string;
+let studio: StudioServer;
+
+async function post(body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(`${studio.url}api/export`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+beforeAll(async () => {
+  base = await mkdtemp(path.join(tmpdir(), "cw-studio-export-"));
+  await cp(path.join(repoDir, "cards", "duel"), path.join(base, "cards", "duel"), { recursive: true });
+  studio = await startStudioServer({ workspace: path.join(base, "cards"), distDir: path.join(base, "no-dist"), exportDir: path.join(base, "out") });
+});
+
+afterAll(async () => {
+  await studio?.close();
+  await rm(base, { recursive: true, force: true });
+});
+
+describe("studio Export action", () => {
+  it("writes the JSON export of the saved workspace into <exportDir>/json", async () => {
+    const reply = await post({ format: "json" });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({ ok: true, directory: path.join(base, "out", "json") });
+    expect(reply.body.cards).toBeGreaterThan(0);
+    const written = (await readdir(path.join(base, "out", "json"), { recursive: true })).filter((f) => !path.basename(f).startsWith(".") && f.includes("."));
+    expect(written.length).toBe(reply.body.files);
+    const setText = await readFile(path.join(base, "cards", "duel", "core.cards"), "utf8");
+    const firstCard = /^card\s+"([^"]+)"/m.exec(setText)![1]!;
+    const exported = await Promise.all(written.filter((f) => f.endsWith(".json")).map((f) => readFile(path.join(base, "out", "json", f), "utf8")));
+    expect(exported.some((text) => text.includes(JSON.stringify(firstCard)))).toBe(true);
+  });
+
+  it("refuses an unknown format with 400", async () => {
+    expect((await post({ format: "pdf" })).status).toBe(400);
+  });
+
+  it("exports nothing when a card has an error, and reports it with its file and line", async () => {
+    const setFile = path.join(base, "cards", "duel", "core.cards");
+    await writeFile(setFile, (await readFile(setFile, "utf8")) + '\ncard "Broken" {\n  type: Nonsense\n}\n');
+    const reply = await post({ format: "cgs" });
+    expect(reply.status).toBe(200);
+    expect(reply.body.ok).toBe(false);
+    const diagnostics = reply.body.diagnostics as { file: string; range: { start: { line: number } } }[];
+    expect(diagnostics.some((d) => d.file.endsWith("core.cards"))).toBe(true);
+    await expect(readdir(path.join(base, "out", "cgs"))).rejects.toThrow();
+  });
+});
