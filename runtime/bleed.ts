@@ -1,0 +1,51 @@
+/**
+ * Keyword abilities the game file defines as triggers, e.g.
+ * `keyword ability Bleed X = "Whenever this deals combat damage to a player, that player gains X Bleed counters."`
+ * A card with the keyword (printed, granted by an effect or by a static ability in effect) notes
+ * the keyword's trigger when its event happens, with X = the keyword's total amount on the card:
+ * `bleed_instances_combine = true` ("two instances of Bleed 1 are Bleed 2") is how keywordsOf
+ * sums amounts, so one trigger carries the combined value. The trigger then goes through the
+ * game's response model like any other. Bleed's own damage is the game file's rule "Bleed damage".
+ */
+import type { Ability, EventKind, KeywordDef } from "../compiler/ir.ts";
+import type { Ctx, GameEventData } from "./core.ts";
+import { allOnBattlefield, cardName, emit, keywordsOf, matchesSelector } from "./core.ts";
+import { registerMechanic } from "./mechanics.ts";
+import type { Rules } from "./rules.ts";
+
+const triggered = (rules: Rules): (KeywordDef & { ability: Ability })[] =>
+  rules.game.keywords.filter((k): k is KeywordDef & { ability: Ability } => k.ability?.kind === "triggered" && !!k.ability.trigger);
+
+function noteKeywordTriggers(ctx: Ctx, kind: EventKind, data: GameEventData): void {
+  const { state, rules } = ctx;
+  const defs = triggered(rules).filter((k) => k.ability.trigger!.event === kind);
+  if (defs.length === 0) return;
+  const candidates = new Set(allOnBattlefield(ctx));
+  if (data.card && state.cards[data.card]) candidates.add(data.card);
+  for (const id of candidates) {
+    const card = state.cards[id];
+    if (!card) continue;
+    const keywords = keywordsOf(ctx, id);
+    for (const def of defs) {
+      const amount = keywords.get(def.name.toLowerCase());
+      if (!amount) continue;
+      const trigger = def.ability.trigger!;
+      const subject = trigger.subject;
+      const matches =
+        subject.kind === "self"
+          ? data.card === id
+          : subject.kind === "card"
+            ? data.card !== undefined && card.zone === rules.zones.battlefield && matchesSelector(ctx, data.card, subject.selector, card.controller, id, true)
+            : card.zone === rules.zones.battlefield && (subject.who === "any" || data.player === undefined || (subject.who === "you") === (data.player === card.controller));
+      if (!matches) continue;
+      state.noted.push({ id: state.nextId++, card: id, ability: def.ability.id, controller: card.controller, event: { card: data.card, player: data.player, amount: data.amount }, source: def.ability.source, x: amount });
+      emit(ctx, "trigger", `${cardName(ctx, id)}: ${def.name} ${amount} — ${trigger.text} — noted`, { card: id, name: cardName(ctx, id), ability: def.ability.id, player: card.controller, amount, source: def.ability.source });
+    }
+  }
+}
+
+registerMechanic({
+  name: "keyword-triggers",
+  applies: (rules) => triggered(rules).length > 0,
+  noteEvent: noteKeywordTriggers,
+});

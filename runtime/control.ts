@@ -1,0 +1,39 @@
+/**
+ * Control effects with a duration ("gain control of target creature until end of turn"): the
+ * effect interpreter records them in `state.controlEffects`; when the turn ends the card goes
+ * back — to its owner with `lost_control_goes_to = owner_battlefield` (the default), else to the
+ * player who controlled it before — staying on the battlefield as it is (exhausted or not).
+ * A card that left play meanwhile simply drops its effect (it is already its owner's again).
+ */
+import type { Ctx } from "./core.ts";
+import { cardName, emit, zoneList } from "./core.ts";
+import { mechanicsOf, registerMechanic } from "./mechanics.ts";
+import type { PlayerId } from "./state.ts";
+
+export function changeControl(ctx: Ctx, id: string, to: PlayerId, why: string): void {
+  const card = ctx.state.cards[id];
+  if (!card || card.zone !== ctx.rules.zones.battlefield || card.controller === to) return;
+  const from = zoneList(ctx, card.controller, card.zone);
+  from.splice(from.indexOf(id), 1);
+  card.controller = to;
+  zoneList(ctx, to, card.zone).push(id);
+  emit(ctx, "move", `${why}: ${to} controls ${cardName(ctx, id)} again`, { card: id, name: cardName(ctx, id), player: to });
+  for (const m of mechanicsOf(ctx.rules)) m.arrived?.(ctx, id);
+}
+
+registerMechanic({
+  name: "control-durations",
+  applies: () => true,
+  turnEnds(ctx) {
+    const effects = ctx.state.controlEffects;
+    if (!effects?.length) return;
+    const toOwner = ctx.rules.param("lost_control_goes_to", "owner_battlefield") === "owner_battlefield";
+    const ending = effects.filter((e) => e.duration === "end_of_turn");
+    ctx.state.controlEffects = effects.filter((e) => e.duration !== "end_of_turn");
+    for (const e of ending) {
+      const card = ctx.state.cards[e.card];
+      if (!card) continue;
+      changeControl(ctx, e.card, toOwner ? card.owner : e.to, "the control effect ends");
+    }
+  },
+});

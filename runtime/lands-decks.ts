@@ -1,0 +1,99 @@
+/**
+ * A separate land deck (`param separate_land_deck = true`, its zone named by `land_deck_zone`):
+ * lands live in the land deck, every other card in the main deck (the deck zone).
+ *
+ * - Opening hand: `opening_hand` cards, `opening_hand_from_land_deck` of them from the land deck.
+ * - `draw_deck_choice = each_draw`: every single draw, the drawing player chooses the deck it comes
+ *   from (a choice only when both decks have cards); an empty deck is skipped
+ *   (`empty_deck_draw = skip`: no penalty; with both empty the draw is skipped).
+ * - `first_player_renew_draw = false`: the first player's draw in the very first turn is skipped.
+ * - The simulator's random decks get at least `land_deck_min` lands.
+ */
+import type { SourceRef } from "../compiler/ir.ts";
+import type { Ctx } from "./core.ts";
+import { cardName, emit, moveCard, noteEvent, shuffleZone, zoneList } from "./core.ts";
+import { isLand } from "./lands.ts";
+import { registerMechanic } from "./mechanics.ts";
+import { nextInt, seedRng } from "./rng.ts";
+import type { Rules } from "./rules.ts";
+import type { PlayerId } from "./state.ts";
+
+function landDeck(rules: Rules): string | undefined {
+  const name = String(rules.param("land_deck_zone", ""));
+  return rules.game.zones.find((z) => z.name.toLowerCase() === name.toLowerCase())?.name;
+}
+
+function drawFrom(ctx: Ctx, player: PlayerId, zone: string, source: SourceRef | undefined): void {
+  const id = zoneList(ctx, player, zone)[0];
+  if (!id) return;
+  moveCard(ctx, id, ctx.rules.zones.hand, { source, quiet: true });
+  emit(ctx, "draw", `${player} draws ${cardName(ctx, id)} from the ${zone}`, { player, card: id, name: cardName(ctx, id), amount: 1, from: zone, source });
+  noteEvent(ctx, "draw", { player, card: id, amount: 1 });
+}
+
+registerMechanic({
+  name: "land-deck",
+  applies: (rules) => rules.param("separate_land_deck", false) === true && landDeck(rules) !== undefined,
+  openingHand(ctx, player) {
+    const { rules } = ctx;
+    const lands = landDeck(rules)!;
+    const main = rules.zones.deck;
+    for (const id of [...zoneList(ctx, player, main)]) if (isLand(ctx, id)) moveCard(ctx, id, lands, { quiet: true });
+    shuffleZone(ctx, player, lands);
+    const total = rules.param("opening_hand", 0);
+    const fromLands = Math.min(total, rules.param("opening_hand_from_land_deck", 0));
+    for (let i = 0; i < fromLands; i++) drawFrom(ctx, player, lands, undefined);
+    for (let i = 0; i < total - fromLands; i++) drawFrom(ctx, player, main, undefined);
+    return true;
+  },
+  draw(ctx, frame, player, amount, source) {
+    const { state, rules } = ctx;
+    const lands = landDeck(rules)!;
+    const main = rules.zones.deck;
+    // The turn's own draw (a phase step, no card) of the first player's first turn.
+    if (!frame.card && !frame.ability && state.turn === 1 && !rules.param("first_player_renew_draw", true)) {
+      emit(ctx, "draw", `${player} goes first: no draw this turn`, { player, amount: 0, source });
+      return "done";
+    }
+    const done = Number(frame.chosen["$drawn"]?.[0] ?? 0);
+    for (let i = done; i < amount; i++) {
+      const decks = [main, lands].filter((z) => zoneList(ctx, player, z).length > 0);
+      let zone: string | undefined;
+      if (decks.length === 0) {
+        emit(ctx, "draw", `${player} cannot draw: the ${main} and the ${lands} are empty, the draw is skipped`, { player, amount: 0, source });
+        if (rules.param("empty_deck_draw", "skip") !== "skip") emit(ctx, "check", `empty_deck_draw = ${rules.param("empty_deck_draw", "skip")} is read as skip here`, { player, source });
+        continue;
+      }
+      if (decks.length === 1 || rules.param("draw_deck_choice", "each_draw") !== "each_draw") zone = decks[0];
+      else if (frame.answer) {
+        zone = [main, lands][Number(frame.answer[0])] ?? main;
+        delete frame.answer;
+      } else {
+        frame.chosen["$drawn"] = [String(i)];
+        state.pending = { kind: "mode", player, modes: [`draw from the ${main}`, `draw from the ${lands}`], prompt: "choose the deck to draw from", frame: state.frames.length - 1 };
+        return "wait";
+      }
+      drawFrom(ctx, player, zone!, source);
+    }
+    delete frame.chosen["$drawn"];
+    return "done";
+  },
+  randomDeck(rules, seed, base) {
+    const landDefs = [...rules.cards.values()].filter((c) => !c.isToken && c.fields?.["produces"]?.length).sort((a, b) => (a.id < b.id ? -1 : 1));
+    if (landDefs.length === 0) return base;
+    const deck = [...base];
+    const isLandId = (id: string) => landDefs.some((d) => d.id === id);
+    const max = rules.game.deck.max ?? Infinity;
+    let rng = seedRng(seed ^ 0x1a2d);
+    const count = (id: string) => deck.filter((d) => d === id).length;
+    while (deck.filter(isLandId).length < rules.param("land_deck_min", 0) && deck.length < max) {
+      // The least-used lands first, so the deck's copy limit still holds.
+      const fewest = Math.min(...landDefs.map((d) => count(d.id)));
+      const pool = landDefs.filter((d) => count(d.id) === fewest);
+      const [i, next] = nextInt(rng, 0, pool.length - 1);
+      rng = next;
+      deck.push(pool[i]!.id);
+    }
+    return deck;
+  },
+});

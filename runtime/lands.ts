@@ -1,0 +1,276 @@
+/**
+ * Costs paid by exhausting lands (`param costs_paid_by = exhausting_lands`): a land is any card
+ * whose card type requires a `produces:` field; exhausting it yields `land_produces` units of
+ * the colour or resource it names. A cost's symbols (`{R}`, `{G}`, `{2}`, `{X}`) are resolved
+ * through the game file's symbol table (`color Red symbol {R}`, `symbol {G} = Gold`,
+ * `symbol {N} = generic`), and which land may pay which symbol is four game parameters:
+ * `color_pays_generic`, `resource_pays_generic`, `resource_pays_color`, `color_pays_resource`.
+ *
+ * Whether a cost can be paid is a bipartite matching between the cost's units and the untapped
+ * lands' units (exact payment: every unit of every land exhausted is spent). Legal actions list
+ * the distinct payments (which lands, by card, and the value of X); the player picks one.
+ *
+ * Land plays: `lands_per_turn` per turn, only in the phases `land_play_phases` names, in the
+ * player's own turn with nothing waiting to resolve (the core's timing for permanents), never
+ * through the response model (a land enters play directly).
+ */
+import type { CostPart, SourceRef } from "../compiler/ir.ts";
+import type { Payment, Refusal, RefusalCode } from "./actions.ts";
+import type { Ctx } from "./core.ts";
+import { battlefield, cardDef, cardName, emit } from "./core.ts";
+import { registerMechanic } from "./mechanics.ts";
+import type { Rules } from "./rules.ts";
+import type { PlayerId } from "./state.ts";
+import type { TraceEvent } from "./trace.ts";
+
+/** What one unit of a cost asks for, or what one unit a land produces. */
+export type Unit = { kind: "color" | "resource"; name: string } | { kind: "generic" };
+
+/** Trace marker on the events of a land payment (for the simulator's invariant). */
+export const LAND_EXHAUST = "land exhaust";
+export const LAND_PAYMENT = "land payment";
+
+/** How many distinct land choices legal actions list per cost (and per value of X). */
+const OPTION_LIMIT = 8;
+
+const lower = (s: string) => s.toLowerCase();
+
+export function landsPayCosts(rules: Rules): boolean {
+  return rules.param("costs_paid_by", "") === "exhausting_lands";
+}
+
+function unitOfWord(rules: Rules, word: string): Unit | undefined {
+  const color = rules.game.colors.find((c) => lower(c.name) === lower(word));
+  if (color) return { kind: "color", name: color.name };
+  const resource = rules.game.resources.find((r) => lower(r.name) === lower(word));
+  if (resource) return { kind: "resource", name: resource.name };
+  return undefined;
+}
+
+/** What a card produces when exhausted for a cost, if it is a land. */
+export function produces(ctx: Ctx, id: string): Unit | undefined {
+  const card = ctx.state.cards[id];
+  if (!card) return undefined;
+  const word = cardDef(ctx, card).fields?.["produces"]?.[0];
+  return word ? unitOfWord(ctx.rules, word) : undefined;
+}
+
+export const isLand = (ctx: Ctx, id: string): boolean => produces(ctx, id) !== undefined;
+
+const isXSymbol = (part: CostPart & { pays: "symbol" }) => !/^\d+$/.test(part.symbol) && lower(part.symbol) === "x";
+
+/** The units a cost's symbols ask for; X counts as `x` generic units. */
+export function costUnits(rules: Rules, cost: CostPart[], x: number | undefined): Unit[] {
+  const out: Unit[] = [];
+  for (const part of cost) {
+    if (part.pays !== "symbol") continue;
+    const meaning = rules.game.symbols?.[part.symbol] ?? (part.generic || /^\d+$/.test(part.symbol) ? { generic: true } : undefined);
+    const count = isXSymbol(part) ? (x ?? 0) : part.amount;
+    const unit: Unit = meaning?.color ? { kind: "color", name: meaning.color } : meaning?.resource ? { kind: "resource", name: meaning.resource } : { kind: "generic" };
+    for (let i = 0; i < count; i++) out.push(unit);
+  }
+  return out;
+}
+
+const hasSymbols = (cost: CostPart[]) => cost.some((p) => p.pays === "symbol");
+const hasX = (cost: CostPart[]) => cost.some((p) => p.pays === "symbol" && isXSymbol(p));
+
+/** May one produced unit pay one unit of cost? The game file's four substitution parameters decide. */
+export function canPay(rules: Rules, produced: Unit, need: Unit): boolean {
+  if (produced.kind === "generic") return need.kind === "generic";
+  if (need.kind === "generic") return produced.kind === "color" ? rules.param("color_pays_generic", true) : rules.param("resource_pays_generic", true);
+  if (produced.kind === need.kind) return lower(produced.name) === lower(need.name);
+  if (need.kind === "color") return rules.param("resource_pays_color", false);
+  return rules.param("color_pays_resource", false);
+}
+
+/** Kuhn's augmenting paths: can every need be matched to a distinct produced unit? */
+export function matchAll(rules: Rules, needs: Unit[], slots: Unit[]): boolean {
+  if (needs.length > slots.length) return false;
+  const owner: number[] = slots.map(() => -1);
+  const tryNeed = (n: number, seen: boolean[]): boolean => {
+    for (let s = 0; s < slots.length; s++) {
+      if (seen[s] || !canPay(rules, slots[s]!, needs[n]!)) continue;
+      seen[s] = true;
+      if (owner[s] === -1 || tryNeed(owner[s]!, seen)) {
+        owner[s] = n;
+        return true;
+      }
+    }
+    return false;
+  };
+  for (let n = 0; n < needs.length; n++) if (!tryNeed(n, slots.map(() => false))) return false;
+  return true;
+}
+
+const perLand = (rules: Rules) => Math.max(1, rules.param("land_produces", 1));
+
+function slotsOf(ctx: Ctx, lands: string[]): Unit[] {
+  const n = perLand(ctx.rules);
+  return lands.flatMap((id) => Array.from({ length: n }, () => produces(ctx, id)!));
+}
+
+/** The player's lands that can be exhausted now, in battlefield order. */
+export function untappedLands(ctx: Ctx, player: PlayerId): string[] {
+  return battlefield(ctx, player).filter((id) => {
+    const card = ctx.state.cards[id]!;
+    return !card.exhausted && !card.overexhausted && isLand(ctx, id);
+  });
+}
+
+/** Exactly these lands pay exactly these units (every unit produced is spent)? */
+export function landsPay(ctx: Ctx, lands: string[], needs: Unit[]): boolean {
+  const slots = slotsOf(ctx, lands);
+  return slots.length === needs.length && matchAll(ctx.rules, needs, slots);
+}
+
+/**
+ * Distinct sets of lands that pay `needs` exactly: lands of the same card are interchangeable,
+ * so a choice is how many of each card; the first untapped copies are used. At most `limit`.
+ */
+export function landChoices(ctx: Ctx, player: PlayerId, needs: Unit[], limit = OPTION_LIMIT): string[][] {
+  const per = perLand(ctx.rules);
+  if (needs.length % per !== 0) return [];
+  const count = needs.length / per;
+  const lands = untappedLands(ctx, player).filter((id) => needs.some((n) => canPay(ctx.rules, produces(ctx, id)!, n)));
+  if (count === 0) return [[]];
+  if (lands.length < count || !matchAll(ctx.rules, needs, slotsOf(ctx, lands))) return [];
+  const groups = new Map<string, string[]>();
+  for (const id of lands) {
+    const def = ctx.state.cards[id]!.def;
+    groups.set(def, [...(groups.get(def) ?? []), id]);
+  }
+  const kinds = [...groups.values()];
+  const out: string[][] = [];
+  const pick = (k: number, left: number, chosen: string[]) => {
+    if (out.length >= limit) return;
+    if (left === 0) {
+      if (landsPay(ctx, chosen, needs)) out.push(chosen);
+      return;
+    }
+    if (k >= kinds.length) return;
+    const group = kinds[k]!;
+    for (let take = Math.min(left, group.length); take >= 0; take--) pick(k + 1, left - take, [...chosen, ...group.slice(0, take)]);
+  };
+  pick(0, count, []);
+  return out;
+}
+
+function describeUnits(units: Unit[]): string {
+  const counts = new Map<string, number>();
+  for (const u of units) {
+    const key = u.kind === "generic" ? "generic" : u.name;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts].map(([k, n]) => `${n} ${k}`).join(", ");
+}
+
+/** Why the untapped lands cannot pay: the first kind of unit that too few lands can pay for. */
+function shortfall(ctx: Ctx, player: PlayerId, needs: Unit[]): Refusal {
+  const lands = untappedLands(ctx, player);
+  const slots = slotsOf(ctx, lands);
+  for (const need of needs) {
+    if (need.kind === "generic") continue;
+    const wanted = needs.filter((n) => n.kind === need.kind && lower((n as { name: string }).name) === lower(need.name)).length;
+    const able = slots.filter((s) => canPay(ctx.rules, s, need)).length;
+    if (able < wanted) return { code: `not_enough_${lower(need.name).replace(/\s+/g, "_")}` as RefusalCode, message: `not enough ${need.name}: the cost needs ${wanted}, your untapped lands can pay ${able}` };
+  }
+  return { code: "not_enough_lands", message: `the cost (${describeUnits(needs)}) needs ${needs.length} resources; your ${lands.length} untapped land(s) cannot pay it` };
+}
+
+function checkLandPayment(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Payment): Refusal | null | undefined {
+  const lands = payment.lands ?? [];
+  if (!hasSymbols(cost)) return lands.length ? { code: "bad_payment", message: "this cost exhausts no lands" } : undefined;
+  const needs = costUnits(ctx.rules, cost, payment.x);
+  if (hasX(cost) && payment.x === undefined) return { code: "bad_payment", message: "choose a value for X" };
+  if (new Set(lands).size !== lands.length) return { code: "bad_payment", message: "a land can be exhausted only once per payment" };
+  for (const id of lands) {
+    const card = ctx.state.cards[id];
+    if (!card || card.zone !== ctx.rules.zones.battlefield || card.controller !== player) return { code: "bad_payment", message: `${card ? cardName(ctx, id) : id} is not a land you control in play` };
+    if (!isLand(ctx, id)) return { code: "bad_payment", message: `${cardName(ctx, id)} produces nothing` };
+    if (card.exhausted || card.overexhausted) return { code: "bad_payment", message: `${cardName(ctx, id)} is already exhausted` };
+  }
+  if (landsPay(ctx, lands, needs)) return null;
+  if (landChoices(ctx, player, needs, 1).length === 0) return shortfall(ctx, player, needs);
+  return { code: "bad_payment", message: `these lands (${lands.map((id) => cardName(ctx, id)).join(", ") || "none"}) do not pay ${describeUnits(needs)} exactly` };
+}
+
+function payWithLands(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Payment, source: SourceRef | undefined): void {
+  const lands = payment.lands ?? [];
+  if (lands.length === 0) return;
+  const per = perLand(ctx.rules);
+  for (const id of lands) {
+    const unit = produces(ctx, id)!;
+    ctx.state.cards[id]!.exhausted = true;
+    emit(ctx, "resource", `${cardName(ctx, id)} is exhausted for ${per} ${unit.kind === "generic" ? "resource" : unit.name}`, { player, card: id, name: cardName(ctx, id), amount: per, from: LAND_EXHAUST, source });
+  }
+  const needs = costUnits(ctx.rules, cost, payment.x);
+  emit(ctx, "cost", `${player} pays ${describeUnits(needs)} by exhausting ${lands.length} land(s)`, { player, amount: needs.length, from: LAND_PAYMENT, source });
+}
+
+function expandOptions(ctx: Ctx, player: PlayerId, cost: CostPart[], options: Payment[]): Payment[] {
+  if (!hasSymbols(cost)) return options;
+  const out: Payment[] = [];
+  const fixed = costUnits(ctx.rules, cost, 0).length;
+  for (const base of options) {
+    const xs = hasX(cost) && base.x === undefined ? Array.from({ length: Math.max(0, untappedLands(ctx, player).length * perLand(ctx.rules) - fixed + 1) }, (_, i) => i) : [base.x];
+    for (const x of xs) {
+      for (const lands of landChoices(ctx, player, costUnits(ctx.rules, cost, x))) {
+        const payment: Payment = { ...base };
+        if (x !== undefined) payment.x = x;
+        if (lands.length) payment.lands = lands;
+        out.push(payment);
+      }
+    }
+  }
+  return out;
+}
+
+/** The simulator's invariant: each land exhausted for a cost produced exactly `land_produces`, and a payment spent exactly what its lands produced. */
+function landInvariants(ctx: Ctx, events: TraceEvent[]): string[] {
+  const problems: string[] = [];
+  const per = perLand(ctx.rules);
+  let produced = 0;
+  for (const e of events) {
+    if (e.from === LAND_EXHAUST) {
+      if (e.amount !== per) problems.push(`land ${e.name} produced ${e.amount} resources when exhausted (expected ${per})`);
+      const card = e.card ? ctx.state.cards[e.card] : undefined;
+      if (card && card.zone === ctx.rules.zones.battlefield && !card.exhausted && e.turn === ctx.state.turn) {
+        // It may have been renewed since only by a later Renew phase (a new turn).
+        problems.push(`land ${e.name} paid a cost but is not exhausted`);
+      }
+      produced += e.amount ?? 0;
+    } else if (e.from === LAND_PAYMENT) {
+      if (produced !== e.amount) problems.push(`a payment of ${e.amount} was made with lands producing ${produced}`);
+      produced = 0;
+    }
+  }
+  if (produced !== 0) problems.push(`lands were exhausted for ${produced} resources that paid nothing`);
+  return problems;
+}
+
+registerMechanic({
+  name: "lands",
+  applies: landsPayCosts,
+  checkCost: (ctx, player, cost, payment) => checkLandPayment(ctx, player, cost, payment),
+  payCost: (ctx, player, cost, payment, _self, source) => payWithLands(ctx, player, cost, payment, source),
+  paymentOptions: (ctx, player, cost, _self, options) => expandOptions(ctx, player, cost, options),
+  refine(ctx, action) {
+    if (action.type !== "play" || !isLand(ctx, action.card)) return null;
+    const { state, rules } = ctx;
+    const phases = String(rules.param("land_play_phases", "")).split(/\s+/).filter(Boolean);
+    if (phases.length && !phases.some((p) => lower(p) === lower(state.phase))) return { code: "wrong_phase", message: `lands are played only in your ${phases.join(" or ")} phase` };
+    const limit = rules.param("lands_per_turn", 1);
+    const played = state.players[action.player]!.turnTally["lands"] ?? 0;
+    if (played >= limit) return { code: "limit_reached", message: `you have already played ${played} land${played === 1 ? "" : "s"} this turn (limit ${limit})` };
+    return null;
+  },
+  play(ctx, card, player) {
+    if (isLand(ctx, card)) {
+      const tally = ctx.state.players[player]!.turnTally;
+      tally["lands"] = (tally["lands"] ?? 0) + 1;
+    }
+    return false;
+  },
+  invariants: landInvariants,
+});

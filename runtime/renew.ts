@@ -1,0 +1,77 @@
+/**
+ * Exhausted / Overexhausted / Renewed and Newly Turned, for games whose Renew-style phase names
+ * the engine steps `renew` and `end_newly_turned`.
+ *
+ * - `renew`: the active player's cards are Renewed. With `overexhaust_reading = skip_next_renew`
+ *   an Overexhausted card only steps down to Exhausted and renews at the Renew after that.
+ * - Newly Turned: a card of a type `newly_turned_types` names that entered play since the start of
+ *   its controller's most recent turn; it cannot do what `newly_turned_blocks` lists ("attack
+ *   activate") unless it has the engine rule `ignores_newly_turned` (Haste). Lands and relics are
+ *   never Newly Turned when the parameter names only creatures. `end_newly_turned` marks the
+ *   moment in the trace; the state itself is derived from turn numbers, never stored.
+ */
+import type { Ctx } from "./core.ts";
+import { battlefield, cardDef, cardName, emit, hasRule } from "./core.ts";
+import { registerNativeRule } from "./effects.ts";
+import { registerMechanic } from "./mechanics.ts";
+import { registerAttackCheck } from "./combat-damage.ts";
+import type { PlayerId } from "./state.ts";
+
+const words = (value: string | number | boolean) => String(value).toLowerCase().split(/\s+/).filter(Boolean);
+
+/** The number of the controller's most recent turn (turns alternate between the two players). */
+function lastTurnOf(ctx: Ctx, player: PlayerId): number {
+  return ctx.state.active === player ? ctx.state.turn : ctx.state.turn - 1;
+}
+
+export function isNewlyTurned(ctx: Ctx, id: string): boolean {
+  const card = ctx.state.cards[id];
+  if (!card || card.zone !== ctx.rules.zones.battlefield) return false;
+  const types = words(ctx.rules.param("newly_turned_types", ""));
+  if (!types.includes(cardDef(ctx, card).cardType.toLowerCase())) return false;
+  if (card.enteredTurn < lastTurnOf(ctx, card.controller)) return false;
+  return !hasRule(ctx, id, "ignores_newly_turned") && !hasRule(ctx, id, "ignores_summoning_sickness");
+}
+
+/** Does Newly Turned stop this kind of act ("attack", "activate", "block")? */
+export function newlyTurnedStops(ctx: Ctx, act: string): boolean {
+  return words(ctx.rules.param("newly_turned_blocks", "")).includes(act);
+}
+
+registerNativeRule("renew", (ctx, frame, _amount, _players, _targets, source) => {
+  const { state, rules } = ctx;
+  const skip = rules.param("overexhaust_reading", "") === "skip_next_renew";
+  const renewed: string[] = [];
+  for (const id of battlefield(ctx, state.active)) {
+    const card = state.cards[id]!;
+    if (card.overexhausted && skip) {
+      card.overexhausted = false;
+      emit(ctx, "modify", `${cardName(ctx, id)} stays exhausted (it was Overexhausted)`, { card: id, name: cardName(ctx, id), player: card.controller, source });
+    } else if (card.exhausted || card.overexhausted) {
+      card.exhausted = false;
+      card.overexhausted = false;
+      renewed.push(id);
+    }
+  }
+  if (renewed.length) emit(ctx, "modify", `${state.active} renews ${renewed.map((id) => cardName(ctx, id)).join(", ")}`, { player: state.active, source: source ?? frame.source });
+  return "done";
+});
+
+registerNativeRule("end_newly_turned", (ctx, frame, _amount, _players, _targets, source) => {
+  emit(ctx, "modify", `${ctx.state.active}'s creatures are no longer Newly Turned`, { player: ctx.state.active, source: source ?? frame.source });
+  return "done";
+});
+
+// Declared attackers (runtime/combat-damage.ts): Newly Turned creatures can't attack.
+registerAttackCheck((ctx, id) => !(ctx.rules.param("newly_turned_types", "") !== "" && newlyTurnedStops(ctx, "attack") && isNewlyTurned(ctx, id)));
+
+registerMechanic({
+  name: "newly-turned",
+  applies: (rules) => rules.param("newly_turned_types", "") !== "",
+  refine(ctx, action) {
+    if (action.type !== "activate" || !newlyTurnedStops(ctx, "activate")) return null;
+    if (!isNewlyTurned(ctx, action.card)) return null;
+    // Only abilities whose cost exhausts the card itself are "Exhaust/Overexhaust abilities"; Newly Turned stops every activation.
+    return { code: "summoning_sick", message: `${cardName(ctx, action.card)} is Newly Turned: it cannot activate abilities until your next Renew phase` };
+  },
+});
