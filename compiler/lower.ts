@@ -701,6 +701,11 @@ function staticFromSequence(seq: Ast.Sequence, l: AbilityLowering): StaticEffect
       out.push({ kind: "rule", rule: `cant_${clause.verb.lemma}`, affects });
       continue;
     }
+    // "This can attack the turn it enters play": no summoning sickness for it.
+    if (clause.modal?.lemma === "can" && clause.verb?.lemma === "attack" && /\bturn\b/i.test(l.slice(clause.range))) {
+      out.push({ kind: "rule", rule: "ignores_summoning_sickness", affects });
+      continue;
+    }
     if (clause.verb?.lemma === "get") {
       const stats = l.statChange(clause.object);
       if (stats) {

@@ -202,7 +202,7 @@ function placeTriggers(ctx: Ctx): void {
   let run = state.chainRun;
   if (!run) {
     if (fresh.length === 0) return;
-    const owner = fresh[0]!.by ?? state.active;
+    const owner = fresh.find((t) => t.by)?.by ?? state.active;
     run = { owner, starts: [], opponentNoted: [], begun: 0, chain: null, asking: null };
     state.chainRun = run;
     for (const t of fresh) {
@@ -237,10 +237,13 @@ function chooseTrigger(ctx: Ctx, player: PlayerId, id: number): void {
 // ---------------------------------------------------------------------------------------------
 // Priority (17): actions and spells wait on a stack until the opponent has passed
 
-/** Items resolve when both players have passed in a row; the initiator's action counts as its pass. */
+/**
+ * Items resolve when both players have passed in a row; the initiator's action counts as its pass.
+ * The `priority` trace event is written when the window really opens (after any trigger chain the
+ * action caused: chains have no priority inside them).
+ */
 function givePriority(ctx: Ctx, player: PlayerId, passes: number): void {
   ctx.state.priority = { player, passes };
-  emit(ctx, "priority", `${player} receives priority`, { player });
 }
 
 /** Puts an action on the stack: it completes only when the opponent has received priority and passed. */
@@ -266,7 +269,14 @@ const chain: ResponseModel = {
   windowOpen: (state) => state.stack.length > 0 && state.priority !== null,
   resolveIfSettled(ctx) {
     const { state } = ctx;
-    if (!state.priority || state.priority.passes < state.order.length || state.stack.length === 0) return false;
+    if (!state.priority || state.stack.length === 0) return false;
+    if (state.priority.passes < state.order.length) {
+      if (!state.priority.announced) {
+        state.priority.announced = true;
+        emit(ctx, "priority", `${state.priority.player} receives priority`, { player: state.priority.player });
+      }
+      return false;
+    }
     const item = state.stack.pop()!;
     emit(ctx, "pop", `${item.frame.label} resolves`, { card: item.frame.card, ability: item.frame.ability, player: item.frame.controller, source: item.frame.source, ...(item.frame.card ? { name: cardName(ctx, item.frame.card) } : {}) });
     const specs = item.targetSpecs;
@@ -285,9 +295,7 @@ const chain: ResponseModel = {
   pass(ctx, player) {
     const { state } = ctx;
     if (!state.priority) return;
-    const passes = state.priority.passes + 1;
-    state.priority = { player: opponentOf(state, player), passes };
-    if (passes < state.order.length) emit(ctx, "priority", `${state.priority.player} receives priority`, { player: state.priority.player });
+    state.priority = { player: opponentOf(state, player), passes: state.priority.passes + 1 };
   },
   mayRespond: (state, player) => state.priority?.player === player,
   busy: (state) => !!state.chainRun,

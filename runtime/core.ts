@@ -470,17 +470,6 @@ export function noteEvent(ctx: Ctx, kind: EventKind, data: GameEventData): void 
       state.noted.push({ id: state.nextId++, card: id, ability: ability.id, controller: card.controller, event: { card: data.card, player: data.player, amount: data.amount }, source: ability.source, by });
       emit(ctx, "trigger", `${cardName(ctx, id)}: ${ability.trigger.text} — noted`, { card: id, name: cardName(ctx, id), ability: ability.id, player: card.controller, source: ability.source });
     }
-    // Keyword abilities the game file defines as triggered card text ("Lifelink = Whenever this deals damage, ...").
-    for (const ability of cardDef(ctx, card).abilities) {
-      if (ability.kind !== "keyword" || !ability.keyword || !abilityActive(ctx, id, ability)) continue;
-      const keyword = ability.keyword.name.toLowerCase();
-      const defined = rules.game.keywords.find((k) => k.name.toLowerCase() === keyword)?.ability;
-      if (!defined || defined.kind !== "triggered" || !defined.trigger) continue;
-      if (!inPlay && !(defined.trigger.subject.kind === "self" && id === data.card)) continue;
-      if (!triggerMatches(ctx, defined.trigger, kind, data, card.controller, id)) continue;
-      state.noted.push({ id: state.nextId++, card: id, ability: defined.id, controller: card.controller, event: { card: data.card, player: data.player, amount: data.amount }, source: ability.source, by });
-      emit(ctx, "trigger", `${cardName(ctx, id)}: ${ability.keyword.name} (${defined.trigger.text}) — noted`, { card: id, name: cardName(ctx, id), ability: defined.id, player: card.controller, source: ability.source });
-    }
   }
   for (const m of mechanicsOf(rules)) m.noteEvent?.(ctx, kind, data);
   for (const rule of rules.game.rules) {

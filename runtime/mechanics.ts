@@ -18,7 +18,7 @@ import type { TraceEvent } from "./trace.ts";
 export interface GameMove {
   type: "game";
   player: PlayerId;
-  /** The move's name: "harvest", "shatter", "switch", "weapon_attack", ... */
+  /** The move's name: "harvest", "shatter", "switch", "attack" (an attack by a card the core's attacks do not cover: a Weapon), ... */
   move: string;
   card?: string;
   /** A second card the move names (the Facet a harvest replaces). */

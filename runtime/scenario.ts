@@ -148,7 +148,9 @@ function literalAction(engine: Engine, state: GameState, step: ScenarioAction): 
       const t = target(step.target);
       if (!attacker) return `no card "${step.attacker}" to attack with`;
       if (!t) return `no target "${"card" in step.target ? step.target.card : step.target.player}"`;
-      return { type: "attack", player: step.player, attacker, target: t };
+      // A game's own attack move (a Weapon's), when its rules know one; else the core's attack.
+      const own: Action = { type: "game", player: step.player, move: "attack", card: attacker, target: t };
+      return engine.check(state, own)?.code === "no_such_ability" ? { type: "attack", player: step.player, attacker, target: t } : own;
     }
     case "defend": {
       const card = one(step.card, step.player, engine.rules.zones.battlefield) ?? one(step.card);

@@ -163,7 +163,7 @@ export interface GameState {
   noted: NotedTrigger[];
   stack: StackItem[];
   /** Who may act in an open response window, and how many passes in a row have happened. */
-  priority: { player: PlayerId; passes: number } | null;
+  priority: { player: PlayerId; passes: number; announced?: boolean } | null;
   pending: (PendingChoice & { frame?: number }) | null;
   /**
    * A noted trigger whose targets are being chosen before it resolves / goes on the stack.

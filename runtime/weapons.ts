@@ -7,7 +7,7 @@
  * - damage to a player takes the pool first (core `damagePlayer`); when the pool reaches 0 a
  *   wielded weapon is destroyed in the same event (`armor_zero_destroys_weapon`); life loss
  *   bypasses the pool (core `loseLife`); the pool is never restored at the End Phase.
- * - a weapon attack (`weapon_attacks_per_turn` per turn, in `weapon_attack_phases`, allowed the
+ * - a weapon attack (the move `attack`; `weapon_attacks_per_turn` per turn, in `weapon_attack_phases`, allowed the
  *   turn it entered) exhausts the weapon; it must target an opposing creature when there is one
  *   (`weapon_must_target_creature`; targeting restrictions such as Shroud and Taunt do not apply);
  *   it waits for priority when `priority_actions` lists `weapon_attack`; then the weapon and the
@@ -84,7 +84,7 @@ function weaponTargets(ctx: Ctx, player: PlayerId): TargetValue[] {
 }
 
 function validateMove(ctx: Ctx, move: GameMove): Refusal | null | undefined {
-  if (move.move !== "weapon_attack") return undefined;
+  if (move.move !== "attack") return undefined;
   const { state, rules } = ctx;
   const timing = mainPhaseTiming(ctx, move.player, "weapon_attack_phases");
   if (timing) return timing;
@@ -102,7 +102,7 @@ function validateMove(ctx: Ctx, move: GameMove): Refusal | null | undefined {
 }
 
 function performMove(ctx: Ctx, move: GameMove): boolean {
-  if (move.move !== "weapon_attack") return false;
+  if (move.move !== "attack") return false;
   const { state, rules } = ctx;
   const card = state.cards[move.card!]!;
   state.players[move.player]!.turnTally["weapon_attack"] = (state.players[move.player]!.turnTally["weapon_attack"] ?? 0) + 1;
@@ -146,7 +146,7 @@ registerNativeRule("weapon_fight", (ctx, frame) => {
 function candidates(ctx: Ctx, player: PlayerId, window: boolean): Action[] {
   if (window || ctx.state.pending || player !== ctx.state.active) return [];
   const out: Action[] = [];
-  for (const id of wielded(ctx, player)) for (const target of weaponTargets(ctx, player)) out.push({ type: "game", move: "weapon_attack", player, card: id, target });
+  for (const id of wielded(ctx, player)) for (const target of weaponTargets(ctx, player)) out.push({ type: "game", move: "attack", player, card: id, target });
   return out;
 }
 
