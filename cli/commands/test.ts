@@ -10,7 +10,10 @@ import type { CommandContext } from "../main.ts";
 export interface TestReport {
   scenarios: number;
   passed: number;
+  /** Scenarios that failed. */
   failed: number;
+  /** Files that could not be read or parsed (each problem counted once). */
+  fileErrors: number;
   lines: string[];
 }
 
@@ -24,7 +27,8 @@ export async function runTests(paths: string[], options: { verbose?: boolean } =
   const read = await readWorkspaceFiles(paths);
   const files = [...read.files];
   const lines: string[] = read.diagnostics.map((d) => `${d.file}:${d.range.start.line}: ${d.message}`);
-  let failed = read.diagnostics.length;
+  let failed = 0;
+  let fileErrors = read.diagnostics.length;
   const scenarioFiles = files.filter((f) => f.path.endsWith(".scenario")).map((f) => parseScenarioFile(f.text, f.path));
   // Scenarios named alone: load their game from its conventional folder.
   const games = new Set(scenarioFiles.flatMap((f) => f.scenarios.map((s) => s.game)));
@@ -42,7 +46,7 @@ export async function runTests(paths: string[], options: { verbose?: boolean } =
   for (const file of scenarioFiles) {
     for (const d of file.diagnostics) {
       lines.push(`✗ ${d.file}:${d.range.start.line}:${d.range.start.column}: ${d.message}`);
-      failed++;
+      fileErrors++;
     }
     for (const scenario of file.scenarios) {
       scenarios++;
@@ -67,7 +71,7 @@ export async function runTests(paths: string[], options: { verbose?: boolean } =
       }
     }
   }
-  return { scenarios, passed, failed, lines };
+  return { scenarios, passed, failed, fileErrors, lines };
 }
 
 export function register(program: Command, context: CommandContext): void {
@@ -78,8 +82,9 @@ export function register(program: Command, context: CommandContext): void {
     .option("-v, --verbose", "also list passing scenarios and the lowering's notes")
     .action(async (paths: string[], options: { verbose?: boolean }) => {
       const report = await runTests(paths, options);
-      const out = [...report.lines, `${report.scenarios} scenario${report.scenarios === 1 ? "" : "s"}: ${report.passed} passed, ${report.failed} failed`];
+      const errors = report.fileErrors ? `; ${report.fileErrors} file error${report.fileErrors === 1 ? "" : "s"}` : "";
+      const out = [...report.lines, `${report.scenarios} scenario${report.scenarios === 1 ? "" : "s"}: ${report.passed} passed, ${report.failed} failed${errors}`];
       process.stdout.write(out.join("\n") + "\n");
-      context.setExitCode(report.failed > 0 || report.scenarios === 0 ? 1 : 0);
+      context.setExitCode(report.failed > 0 || report.fileErrors > 0 || report.scenarios === 0 ? 1 : 0);
     });
 }
