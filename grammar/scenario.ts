@@ -35,8 +35,8 @@ export interface SetupSpec {
 export type TargetRef = { card: string } | { player: string };
 
 export type ScenarioAction =
-  | { kind: "play"; player: string; card: string; targets: TargetRef[]; discard: string[]; erase: string[]; sacrifice: string[]; x?: number }
-  | { kind: "activate"; player: string; card: string; ability: number; targets: TargetRef[]; discard: string[]; erase: string[]; sacrifice: string[]; x?: number }
+  | { kind: "play"; player: string; card: string; targets: TargetRef[]; discard: string[]; erase: string[]; sacrifice: string[]; x?: number; lands?: string[] }
+  | { kind: "activate"; player: string; card: string; ability: number; targets: TargetRef[]; discard: string[]; erase: string[]; sacrifice: string[]; x?: number; lands?: string[] }
   | { kind: "attack"; player: string; attacker: string; target: TargetRef }
   | { kind: "defend"; player: string; card: string }
   /** A move of a game mechanic: `p1 harvests "Seer" [replacing "Insight"]`, `p1 shatters "Seer"`, `p1 switches "Ember Aura" to Blue`. */
@@ -60,7 +60,7 @@ export type Expectation =
   | { kind: "active"; player: string }
   | { kind: "defender"; card: string; negate: boolean }
   /** `expect "Sparkmage" is exhausted` / `is ready` (in any zone: a Facet card, a creature). */
-  | { kind: "exhausted"; card: string; value: boolean }
+  | { kind: "exhausted"; card: string; value: boolean; over?: boolean }
   | { kind: "deck_violations"; codes: string[] };
 
 export type ScenarioStep =
@@ -312,7 +312,7 @@ function parseSetupStatement(c: Cursor, scenario: Scenario, range: Range): void 
   setup.amounts.push({ player, name, value: c.number(), range });
 }
 
-function parsePayment(c: Cursor, out: { targets: TargetRef[]; discard: string[]; erase: string[]; sacrifice: string[]; x?: number }): void {
+function parsePayment(c: Cursor, out: { targets: TargetRef[]; discard: string[]; erase: string[]; sacrifice: string[]; x?: number; lands?: string[] }): void {
   for (;;) {
     if (c.word("target", "targets", "targeting")) {
       out.targets.push(c.target());
@@ -323,6 +323,8 @@ function parsePayment(c: Cursor, out: { targets: TargetRef[]; discard: string[];
     } else if (c.word("discard", "discarding")) out.discard.push(...c.cardList());
     else if (c.word("erase", "erasing")) out.erase.push(...c.cardList());
     else if (c.word("sacrifice", "sacrificing")) out.sacrifice.push(...c.cardList());
+    // `exhausting "Gold Exchange", "Crimson Substation"`: the lands that pay the cost's symbols.
+    else if (c.word("exhausting")) (out.lands ??= []).push(...c.cardList());
     else if (c.word("x")) {
       c.word("=");
       out.x = c.number();
@@ -338,7 +340,7 @@ function parseAction(c: Cursor): ScenarioAction {
     case "play":
     case "plays": {
       const card = c.string();
-      const out = { targets: [] as TargetRef[], discard: [] as string[], erase: [] as string[], sacrifice: [] as string[] } as { targets: TargetRef[]; discard: string[]; erase: string[]; sacrifice: string[]; x?: number };
+      const out = { targets: [] as TargetRef[], discard: [] as string[], erase: [] as string[], sacrifice: [] as string[] } as { targets: TargetRef[]; discard: string[]; erase: string[]; sacrifice: string[]; x?: number; lands?: string[] };
       parsePayment(c, out);
       return { kind: "play", player, card, ...out };
     }
@@ -347,7 +349,7 @@ function parseAction(c: Cursor): ScenarioAction {
       const card = c.string();
       let ability = 1;
       if (c.word("ability")) ability = c.number();
-      const out = { targets: [] as TargetRef[], discard: [] as string[], erase: [] as string[], sacrifice: [] as string[] } as { targets: TargetRef[]; discard: string[]; erase: string[]; sacrifice: string[]; x?: number };
+      const out = { targets: [] as TargetRef[], discard: [] as string[], erase: [] as string[], sacrifice: [] as string[] } as { targets: TargetRef[]; discard: string[]; erase: string[]; sacrifice: string[]; x?: number; lands?: string[] };
       parsePayment(c, out);
       return { kind: "activate", player, card, ability, ...out };
     }
@@ -462,7 +464,8 @@ function parseExpectation(c: Cursor): Expectation {
     if (c.word("is")) {
       const negate = c.word("not");
       if (c.word("exhausted")) return { kind: "exhausted", card, value: !negate };
-      if (c.word("ready")) return { kind: "exhausted", card, value: negate };
+      if (c.word("ready", "renewed")) return { kind: "exhausted", card, value: negate };
+      if (c.word("overexhausted")) return { kind: "exhausted", card, value: !negate, over: true };
       c.expectWord("defender", "defending", "a");
       c.word("defender");
       return { kind: "defender", card, negate };

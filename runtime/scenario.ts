@@ -57,7 +57,8 @@ function namesMatch(engine: Engine, state: GameState, ids: string[] | undefined,
 /** The legal action a scenario line describes, if any. */
 function matchAction(engine: Engine, state: GameState, step: ScenarioAction): Action | undefined {
   const legal = engine.legalActions(state);
-  const payOk = (payment: Payment | undefined, s: { discard: string[]; erase: string[]; sacrifice: string[]; x?: number }) =>
+  const payOk = (payment: Payment | undefined, s: { discard: string[]; erase: string[]; sacrifice: string[]; x?: number; lands?: string[] }) =>
+    (!s.lands?.length || namesMatch(engine, state, payment?.lands, s.lands)) &&
     (s.discard.length === 0 || namesMatch(engine, state, payment?.discard, s.discard)) &&
     (s.erase.length === 0 || namesMatch(engine, state, payment?.erase, s.erase)) &&
     (s.sacrifice.length === 0 || namesMatch(engine, state, payment?.sacrifice, s.sacrifice)) &&
@@ -115,7 +116,7 @@ function matchAction(engine: Engine, state: GameState, step: ScenarioAction): Ac
 function literalAction(engine: Engine, state: GameState, step: ScenarioAction): Action | string {
   const one = (name: string, player?: string, zone?: string) => findCards(engine, state, name, player, zone)[0];
   const target = (ref: TargetRef): TargetValue | undefined => ("player" in ref ? { player: ref.player } : one(ref.card) ? { card: one(ref.card)! } : undefined);
-  const payment = (s: { discard: string[]; erase: string[]; sacrifice: string[]; x?: number }): Payment => {
+  const payment = (s: { discard: string[]; erase: string[]; sacrifice: string[]; x?: number; lands?: string[] }): Payment => {
     const used = new Set<string>();
     const pick = (names: string[], zone: string) =>
       names.map((n) => {
@@ -128,6 +129,7 @@ function literalAction(engine: Engine, state: GameState, step: ScenarioAction): 
     if (s.erase.length) p.erase = pick(s.erase, engine.rules.zones.graveyard);
     if (s.sacrifice.length) p.sacrifice = pick(s.sacrifice, engine.rules.zones.battlefield);
     if (s.x !== undefined) p.x = s.x;
+    if (s.lands?.length) p.lands = pick(s.lands, engine.rules.zones.battlefield);
     return p;
   };
   switch (step.kind) {
@@ -269,7 +271,7 @@ function checkExpectation(engine: Engine, state: GameState, events: TraceEvent[]
     case "exhausted": {
       const id = state.order.flatMap((p) => Object.values(state.players[p]!.zones).flat()).find((i) => norm(nameOf(engine, state, i)) === norm(e.card));
       if (!id) return `no card "${e.card}" in the game`;
-      const actual = state.cards[id]!.exhausted;
+      const actual = e.over ? state.cards[id]!.overexhausted : state.cards[id]!.exhausted;
       return actual === e.value ? null : { expected: `"${e.card}" is ${e.value ? "exhausted" : "ready"}`, actual: actual ? "exhausted" : "ready" };
     }
     case "defender": {
