@@ -18,7 +18,7 @@
  */
 import type { Step, TargetSpec } from "../compiler/ir.ts";
 import type { Ctx } from "./core.ts";
-import { emit, isPermanent, cardDef, noteEvent, runFlowAction } from "./core.ts";
+import { cardDef, cardName, emit, isPermanent, noteEvent, runFlowAction } from "./core.ts";
 import { registerNativeRule } from "./effects.ts";
 import { registerMechanic } from "./mechanics.ts";
 import { placeOne, registerResponseModel, type ResponseModel } from "./response.ts";
@@ -27,13 +27,14 @@ import { opponentOf } from "./state.ts";
 import { targetStillLegal } from "./targets.ts";
 
 const PHASE_END = "stack_phase_end";
+const nameOf = (ctx: Ctx, frame: Frame): string | undefined => (frame.card && ctx.state.cards[frame.card] ? cardName(ctx, frame.card) : undefined);
 const PHASE_CHANGE = "stack_phase_change";
 
 function push(ctx: Ctx, frame: Frame, specs: TargetSpec[], kind: StackItem["kind"], priority: { player: PlayerId; passes: number }): void {
   const { state } = ctx;
   state.stack.push({ id: state.nextId++, frame, targetSpecs: specs, kind });
   const text = kind === "rule" ? `${frame.label}: waiting for responses` : `${frame.label} goes on the stack (${state.stack.length})`;
-  emit(ctx, "push", text, { card: frame.card, ability: frame.ability, player: frame.controller, source: frame.source });
+  emit(ctx, "push", text, { card: frame.card, name: nameOf(ctx, frame), ability: frame.ability, player: frame.controller, source: frame.source });
   state.priority = priority;
 }
 
@@ -67,9 +68,9 @@ const stack: ResponseModel = {
     const item = state.stack.pop()!;
     const { frame } = item;
     if (item.kind !== "rule") {
-      emit(ctx, "pop", `${frame.label} resolves from the stack`, { card: frame.card, ability: frame.ability, player: frame.controller, source: frame.source });
+      emit(ctx, "pop", `${frame.label} resolves from the stack`, { card: frame.card, name: nameOf(ctx, frame), ability: frame.ability, player: frame.controller, source: frame.source });
       if (fizzles(ctx, item)) {
-        emit(ctx, "fizzle", `${frame.label} fizzles: its target is no longer legal`, { card: frame.card, ability: frame.ability, player: frame.controller, source: frame.source });
+        emit(ctx, "fizzle", `${frame.label} fizzles: its target is no longer legal`, { card: frame.card, name: nameOf(ctx, frame), ability: frame.ability, player: frame.controller, source: frame.source });
         frame.steps = [];
       }
     }
