@@ -19,8 +19,10 @@ export default defineConfig({
     chunkSizeWarningLimit: 6000,
     sourcemap: false,
     target: "es2022",
+    // Rolldown's plugin-timing report is noise on a loaded 2-core machine.
+    rolldownOptions: { checks: { bundlerTimings: false } },
   },
-  worker: { format: "es" },
+  worker: { format: "es", rolldownOptions: { checks: { bundlerTimings: false } } },
   resolve: {
     alias: existsSync(path.join(studioDir, "..", "compiler", "index.ts"))
       ? {}

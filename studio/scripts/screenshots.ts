@@ -83,6 +83,33 @@ async function main(): Promise<void> {
     await page.waitForTimeout(300);
     await page.screenshot({ path: path.join(outDir, "studio-completion.png") });
     await page.keyboard.press("Escape");
+    // The Seer + Chronicler trigger chain of section 17.1 in the scenario stepper.
+    await page.getByRole("tab", { name: "Scenarios" }).click();
+    await page.getByRole("button", { name: /Run all/ }).click();
+    const chain = page.locator(".scenario-list li", { hasText: /Seer.*Chronicler/ }).first();
+    await chain.waitFor({ timeout: 60_000 });
+    await chain.click();
+    // Put the stepper's cursor on the suppressed trigger (once per instance), without leaving the view.
+    const kinds = await page.getByTestId("scenario-events").locator(".kind").allTextContents();
+    const suppressedAt = kinds.indexOf("suppressed");
+    if (suppressedAt >= 0) await page.getByLabel("Timeline").fill(String(suppressedAt));
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(outDir, "studio-stepper.png") });
+
+    // A sandbox game against the bot.
+    await page.getByRole("tab", { name: "Table" }).click();
+    await page.getByLabel("Game").selectOption("duel");
+    await page.getByRole("button", { name: "New game" }).click();
+    const actions = page.getByTestId("legal-actions").locator("button:not([disabled])");
+    await actions.first().waitFor({ timeout: 60_000 });
+    for (let i = 0; i < 12; i++) {
+      const labels = await actions.allTextContents();
+      if (labels.length === 0) break;
+      const play = labels.findIndex((l) => / plays "| attacks /.test(l));
+      await actions.nth(play >= 0 ? play : 0).click();
+      await page.waitForTimeout(150);
+    }
+    await page.screenshot({ path: path.join(outDir, "studio-table.png") });
     console.log(`Screenshots written to ${path.relative(repoDir, outDir)}/`);
   } finally {
     await harness.close();

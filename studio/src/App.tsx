@@ -31,16 +31,20 @@ export function App({ store }: { store: WorkspaceStore }) {
     (file: string, offset: number) => {
       setView("editor");
       store.open(file);
-      requestAnimationFrame(() => {
-        const e = editor.current;
-        const model = store.files.get(file)?.model;
-        if (!e || !model) return;
-        if (e.getModel() !== model) e.setModel(model);
-        const position = model.getPositionAt(offset);
-        e.setPosition(position);
-        e.revealPositionInCenter(position);
-        e.focus();
-      });
+      // Two frames: the editor view must be shown and laid out before it can scroll to a line.
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() => {
+          const e = editor.current;
+          const model = store.files.get(file)?.model;
+          if (!e || !model) return;
+          if (e.getModel() !== model) e.setModel(model);
+          e.layout();
+          const position = model.getPositionAt(offset);
+          e.setPosition(position);
+          e.revealPositionInCenter(position);
+          e.focus();
+        }),
+      );
     },
     [store],
   );
