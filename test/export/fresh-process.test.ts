@@ -67,7 +67,7 @@ function playInSandbox(exportFile: string, scenarioFiles: string[], probe: strin
 }
 
 describe.each(GAMES)("a JSON export of %s plays its scenarios in a fresh process", (game) => {
-  it("without the card sources, with the same results as from the sources", async () => {
+  it("without the card sources, with the same results as from the sources", { timeout: 240_000 }, async () => {
     const gameDirectory = join(REPO, "cards", game);
     const read = await readWorkspaceFiles([gameDirectory], { cwd: REPO });
     const exported = exportSources(read.files, "json");
