@@ -440,8 +440,21 @@ function candidates(ctx: Ctx, player: PlayerId, window: boolean): Action[] {
   return out;
 }
 
+/** Simulator invariants: never more Facet cards than the maximum; temporary Facets never negative. */
+function invariants(ctx: Ctx): string[] {
+  const problems: string[] = [];
+  const max = numberParam(ctx.rules, "max_facets", 5);
+  for (const player of ctx.state.order) {
+    const count = facetCards(ctx, player).length;
+    if (count > max) problems.push(`${player} has ${count} Facets (maximum ${max})`);
+    for (const [color, n] of Object.entries(ctx.state.temporary?.[player] ?? {})) if (n < 0) problems.push(`${player} has ${n} temporary ${color} Facets`);
+  }
+  return problems;
+}
+
 registerMechanic({
   name: "facets",
+  invariants,
   applies: (rules) => rules.game.params["max_facets"] !== undefined,
   abilityActive,
   play,

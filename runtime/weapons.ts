@@ -150,8 +150,22 @@ function candidates(ctx: Ctx, player: PlayerId, window: boolean): Action[] {
   return out;
 }
 
+/** Simulator invariants: at most `max_weapons` wielded; the Armor pool never negative. */
+function invariants(ctx: Ctx): string[] {
+  const problems: string[] = [];
+  const max = numberParam(ctx.rules, "max_weapons", 1);
+  const pool = armorPool(ctx.rules);
+  for (const player of ctx.state.order) {
+    const held = wielded(ctx, player).length;
+    if (held > max) problems.push(`${player} wields ${held} Weapons (maximum ${max})`);
+    if (pool && (ctx.state.players[player]!.resources[pool] ?? 0) < 0) problems.push(`${player} has negative ${pool}`);
+  }
+  return problems;
+}
+
 registerMechanic({
   name: "weapons",
+  invariants,
   applies: (rules) => rules.game.params["max_weapons"] !== undefined,
   validateMove,
   performMove,
