@@ -16,6 +16,8 @@ import { LineMap, type Diagnostic, type Range } from "./diagnostics.ts";
 import { diagnostic } from "./messages.ts";
 
 export const MAX_SYNTAX_DIAGNOSTICS = 100;
+/** Past the reported ones, this many more syntax errors stop the parse of a file. */
+const GIVE_UP_AFTER_DROPPED = 400;
 
 export interface ParseResult {
   ast: A.Document;
@@ -36,6 +38,13 @@ class Reporter {
   ) {}
   get full(): boolean {
     return this.diagnostics.length >= MAX_SYNTAX_DIAGNOSTICS;
+  }
+  /**
+   * So many errors that the text is not card text at all: parsing stops (error handling is
+   * the slow path of a parser; a real file with this many errors needs fixing first anyway).
+   */
+  get overwhelmed(): boolean {
+    return this.dropped > GIVE_UP_AFTER_DROPPED;
   }
   /** Counts a problem that is past the cap without building its message. */
   drop(): void {
@@ -166,7 +175,7 @@ function inserted(t: IToken | undefined): boolean {
 const plainWordTypes = new Set<TokenType>([T.Word, T.Variable]);
 
 function normaliseApostrophes(s: string): string {
-  return s.replace(/’/g, "'");
+  return s.includes("’") ? s.replace(/’/g, "'") : s;
 }
 
 /**
@@ -579,12 +588,15 @@ function runParser(ctx: Ctx, rule: EntryRule, chunk: IToken[], what: string): Cs
   let cst: CstNode;
   try {
     cst = parser[rule]();
-  } catch {
-    // Chevrotain recovers from syntax errors itself; anything thrown here is a bug in a
-    // gate. Keep the promise (never throw) and report the chunk as unreadable.
+  } catch (error) {
+    // Chevrotain recovers from syntax errors itself; what is thrown here is text nested too
+    // deeply for the stack (or a bug). Keep the promise (never throw): report the chunk.
     cst = { name: rule, children: {} };
     const first = chunk[0];
-    if (first) ctx.report.add(diagnostic("CW1004", ctx.file, tokenRange(ctx, first), { found: describeToken(first), expected: ruleDescriptions[rule] ?? what }));
+    if (first) {
+      const detail = error instanceof RangeError ? "the text is nested too deeply to read" : `expected ${ruleDescriptions[rule] ?? what}`;
+      ctx.report.add(diagnostic("CW1007", ctx.file, tokenRange(ctx, first), { detail }));
+    }
     return cst;
   }
   if (parser.errors.length > 0) reportParseErrors(ctx, parser.errors, chunk, what);
@@ -823,6 +835,7 @@ function parseGameFile(ctx: Ctx, lexed: Lexed): A.GameFile {
   const doc: A.GameFile = { kind: "gameFile", file: ctx.file, statements: [], comments: commentNodes(ctx, lexed.comments), range: rangeOf(ctx, 0, ctx.text.length) };
   const chunks = splitGameStatements(ctx.text, lexed.tokens);
   chunks.forEach((chunk, index) => {
+    if (ctx.report.overwhelmed) return;
     ctx.fallbackOffset = chunk[chunk.length - 1]!.endOffset! + 1;
     if (index === 0) {
       const cst = runParser(ctx, "gameHeader", chunk, "game header");
@@ -902,6 +915,7 @@ function parseCardFile(ctx: Ctx, lexed: Lexed): A.CardFile {
     ctx.report.add(diagnostic("CW1006", ctx.file, tokenRange(ctx, cards[0]![0]!), { found: describeToken(cards[0]![0]!) }));
   }
   for (const chunk of cards) {
+    if (ctx.report.overwhelmed) break;
     ctx.fallbackOffset = chunk[chunk.length - 1]!.endOffset! + 1;
     const cst = runParser(ctx, "cardDecl", chunk, "card");
     const card = cardDecl(ctx, cst, chunk);

@@ -8,7 +8,7 @@
  * also accepts keywords. Newlines are not significant; `#` comments go to the `comments`
  * group so the formatter can keep them.
  */
-import { createToken, type ILexingError, type IToken, Lexer, type TokenType } from "chevrotain";
+import { createToken, type ILexingError, type ILexingResult, type IToken, Lexer, type TokenType } from "chevrotain";
 
 // ---------------------------------------------------------------------------------------
 // Categories (abstract tokens, never produced by the lexer directly)
@@ -93,6 +93,8 @@ export const Variable = createToken({
 
 type Role = "noun" | "verb" | "det" | "pronoun" | "prep" | "statement" | "number" | "function";
 
+const keywordSources = new Map<TokenType, string>();
+
 /** Every keyword token, by its name. */
 export const keywordTokens: Record<string, TokenType> = {};
 /** The canonical (lower-case) spelling of each keyword's lemma, by token name. */
@@ -112,11 +114,14 @@ function keyword(name: string, words: string, roles: Role[], lemma?: string): To
   }
   const token = createToken({
     name,
-    // Words are `|`-separated alternatives; `'` matches straight and curly apostrophes.
+    // Words are `|`-separated alternatives; `'` matches straight and curly apostrophes. The
+    // pattern documents the spellings (the studio colours with it); lexing goes through
+    // `keywordBySpelling`, built from the same source.
     pattern: new RegExp(`(?:${words.replace(/'/g, "['’]")})(?![A-Za-z0-9_'’\\u00c0-\\u024f]|-[A-Za-z0-9_])`, "i"),
     longer_alt: Word,
     categories,
   });
+  keywordSources.set(token, words);
   keywordTokens[name] = token;
   keywordLemma[name] = lemma ?? words.split("|")[0]!.replace(/\(.*$/, "");
   return token;
@@ -276,11 +281,8 @@ const keywordOrder: TokenType[] = [
 ];
 const orderedKeywords = [...new Set(keywordOrder)];
 
-/**
- * All tokens in lexer order. Exported so another parser (the scenario parser) can reuse the
- * same vocabulary: `new CstParser(allTokens)`.
- */
-export const allTokens: TokenType[] = [
+/** The tokens the regex lexer matches, in order (keywords are resolved from `Word` afterwards). */
+const lexerTokens: TokenType[] = [
   WhiteSpace,
   Comment,
   StringLiteral,
@@ -303,6 +305,15 @@ export const allTokens: TokenType[] = [
   Plus,
   Slash,
   Variable,
+  Word,
+];
+
+/**
+ * Every token type (lexed tokens, keywords and categories). Exported so another parser (the
+ * scenario parser) can reuse the same vocabulary: `new CstParser(allTokens)`.
+ */
+export const allTokens: TokenType[] = [
+  ...lexerTokens.slice(0, -1),
   ...orderedKeywords,
   Word,
   // Categories last: they never match input, but parsers must know them.
@@ -317,17 +328,94 @@ export const allTokens: TokenType[] = [
   NumberWord,
 ];
 
-/** The shared lexer instance (Chevrotain lexers are stateless between `tokenize` calls). */
-export const cardwrightLexer = new Lexer(allTokens, {
+/**
+ * Every spelling of every keyword (`deal`, `deals`, `dealt`, `can't`, ...), lower case, mapped
+ * to its token type. The lexer itself only knows `Word`; keywords are resolved by one map
+ * lookup per word after lexing, which keeps lexing fast with a large keyword list (trying
+ * ~150 keyword patterns per word made it several times slower).
+ */
+export const keywordBySpelling: ReadonlyMap<string, TokenType> = (() => {
+  const map = new Map<string, TokenType>();
+  // Earlier tokens in `orderedKeywords` win (they were ordered for the regex lexer too).
+  for (const token of [...orderedKeywords].reverse()) {
+    for (const form of expandWordPattern(keywordSources.get(token)!)) map.set(form, token);
+  }
+  return map;
+})();
+
+/** Expands the small regex dialect of keyword patterns (`a|b`, `(?:x|y)`, `?`) into every word it matches. */
+export function expandWordPattern(source: string): string[] {
+  let i = 0;
+  function alternatives(): string[] {
+    const out: string[] = [];
+    let current = [""];
+    while (i < source.length && source[i] !== ")") {
+      const c = source[i]!;
+      if (c === "|") {
+        out.push(...current);
+        current = [""];
+        i++;
+        continue;
+      }
+      let unit: string[];
+      if (c === "(") {
+        i += source.startsWith("(?:", i) ? 3 : 1;
+        unit = alternatives();
+        i++; // ")"
+      } else {
+        unit = [c];
+        i++;
+      }
+      if (source[i] === "?") {
+        unit = [...unit, ""];
+        i++;
+      }
+      current = current.flatMap((prefix) => unit.map((u) => prefix + u));
+    }
+    out.push(...current);
+    return out;
+  }
+  return [...new Set(alternatives())];
+}
+
+const regexLexer = new Lexer(lexerTokens, {
   // "full": tokens carry startOffset/endOffset (and line/column). In Chevrotain 11
   // "onlyOffset" gives no endOffset, which the parser's line-break gates need.
   positionTracking: "full",
   ensureOptimizations: false,
 });
 
+/** Turns `Word` tokens whose spelling is a keyword into that keyword's token. */
+function resolveKeywords(tokens: IToken[]): void {
+  const wordIdx = Word.tokenTypeIdx;
+  for (const t of tokens) {
+    if (t.tokenTypeIdx !== wordIdx) continue;
+    const lower = t.image.toLowerCase();
+    const keyword = keywordBySpelling.get(lower.includes("’") ? lower.replace(/’/g, "'") : lower);
+    if (keyword) {
+      t.tokenType = keyword;
+      t.tokenTypeIdx = keyword.tokenTypeIdx!;
+    }
+  }
+}
+
+/**
+ * The shared lexer (stateless between calls): Chevrotain's lexer plus keyword resolution.
+ * Prefer `tokenize` below, which is also fast on binary garbage.
+ */
+export const cardwrightLexer = {
+  tokenize(text: string): ILexingResult {
+    const result = regexLexer.tokenize(text);
+    resolveKeywords(result.tokens);
+    return result;
+  },
+};
+
+const lemmaByName = new Map(Object.entries(keywordLemma));
+
 /** Lower-case lemma of a keyword token's image or of a word (`Deals` → `deal`, `Vampire` → `vampire`). */
 export function lemmaOf(tokenTypeName: string, image: string): string {
-  return keywordLemma[tokenTypeName] ?? image.toLowerCase();
+  return lemmaByName.get(tokenTypeName) ?? image.toLowerCase();
 }
 
 /** Canonical spelling of every structural keyword (for editor colouring and completions). */
@@ -347,6 +435,8 @@ export const STATEMENT_KEYWORDS: readonly string[] = [
 const invalidOutsideStrings =
   /#[^\n\r]*|"(?:[^"\\\r\n]|\\.)*"|“(?:[^”\\\r\n]|\\.)*”|([^A-Za-z0-9_\u00c0-\u024f'’\-—–•·:.,;=()[\]{}+/"“”# \t\r\n\f\v\u00a0\u2028\u2029\ufeff]+)/g;
 
+const hasInvalid = /[^A-Za-z0-9_\u00c0-\u024f'’\-—–•·:.,;=()[\]{}+/"“”# \t\r\n\f\v\u00a0\u2028\u2029\ufeff]/;
+
 export interface LexResult {
   tokens: IToken[];
   comments: IToken[];
@@ -358,7 +448,7 @@ export interface LexResult {
 export function tokenize(text: string): LexResult {
   const invalid: { offset: number; length: number }[] = [];
   let cleaned = text;
-  if (/[^\x09-\x0d\x20-\x7e]/.test(text)) {
+  if (hasInvalid.test(text)) {
     const parts: string[] = [];
     let last = 0;
     invalidOutsideStrings.lastIndex = 0;

@@ -32,6 +32,16 @@ export class CardwrightParser extends CstParser {
   /** Source text of the current input; gates use it to see line breaks between tokens. */
   text = "";
 
+  /**
+   * OR alternatives and MANY/OPTION options built once per call site. Chevrotain allows it,
+   * and it matters here: object-literal closures are allocated (and, under tsx, renamed
+   * with defineProperty) on every rule call otherwise.
+   */
+  private readonly cache: unknown[] = [];
+  private cached<T>(id: number, make: () => T): T {
+    return (this.cache[id] ??= make()) as T;
+  }
+
   constructor() {
     super(T.allTokens, { recoveryEnabled: true, maxLookahead: 1, nodeLocationTracking: "onlyOffset" });
     this.performSelfAnalysis();
@@ -182,7 +192,7 @@ export class CardwrightParser extends CstParser {
   });
 
   public gameStatement = this.RULE("gameStatement", () => {
-    this.OR({
+    this.OR(this.cached(0, () => ({
       IGNORE_AMBIGUITIES: true,
       DEF: [
         { ALT: () => this.SUBRULE(this.paramDecl) },
@@ -192,26 +202,26 @@ export class CardwrightParser extends CstParser {
         { ALT: () => this.SUBRULE(this.phaseDecl) },
         { ALT: () => this.SUBRULE(this.directive) },
       ],
-    });
+    })));
   });
 
   private paramDecl = this.RULE("paramDecl", () => {
     this.CONSUME(T.Param);
     this.CONSUME(T.AnyWord, { LABEL: "name" });
     this.CONSUME(T.Equals);
-    this.OR([
+    this.OR(this.cached(1, () => [
       { ALT: () => this.CONSUME(T.NumberLiteral, { LABEL: "value" }) },
       { ALT: () => this.CONSUME(T.StringLiteral, { LABEL: "value" }) },
       { ALT: () => this.CONSUME2(T.AnyWord, { LABEL: "value" }) },
-    ]);
+    ]));
   });
 
   private keywordDecl = this.RULE("keywordDecl", () => {
     this.CONSUME(T.Keyword);
-    this.OR([
+    this.OR(this.cached(2, () => [
       { ALT: () => this.CONSUME(T.Ability, { LABEL: "keywordKind" }) },
       { ALT: () => this.CONSUME(T.Action, { LABEL: "keywordKind" }) },
-    ]);
+    ]));
     this.CONSUME(T.AnyWord, { LABEL: "name" });
     this.OPTION(() => this.CONSUME(T.Variable, { LABEL: "parameter" }));
     this.CONSUME(T.Equals);
@@ -219,7 +229,7 @@ export class CardwrightParser extends CstParser {
   });
 
   private definition = this.RULE("definition", () => {
-    this.OR([
+    this.OR(this.cached(3, () => [
       { ALT: () => this.CONSUME(T.StringLiteral, { LABEL: "text" }) },
       {
         ALT: () => {
@@ -228,7 +238,7 @@ export class CardwrightParser extends CstParser {
         },
       },
       { ALT: () => this.CONSUME(T.Static) },
-    ]);
+    ]));
   });
 
   private markerDecl = this.RULE("markerDecl", () => {
@@ -247,10 +257,10 @@ export class CardwrightParser extends CstParser {
 
   private phaseDecl = this.RULE("phaseDecl", () => {
     this.CONSUME(T.Phase);
-    this.OR([
+    this.OR(this.cached(4, () => [
       { ALT: () => this.CONSUME(T.StringLiteral, { LABEL: "name" }) },
       { ALT: () => this.CONSUME(T.AnyWord, { LABEL: "name" }) },
-    ]);
+    ]));
     this.MANY(() => this.SUBRULE(this.valueItem));
     this.OPTION(() => {
       this.CONSUME(T.LBrace);
@@ -271,10 +281,10 @@ export class CardwrightParser extends CstParser {
     this.OPTION(() => {
       this.CONSUME(T.LBrace);
       this.MANY2(() => {
-        this.OR([
+        this.OR(this.cached(5, () => [
           { ALT: () => this.SUBRULE2(this.valueItem) },
           { ALT: () => this.CONSUME(T.Semicolon) },
-        ]);
+        ]));
       });
       this.CONSUME(T.RBrace);
     });
@@ -282,7 +292,7 @@ export class CardwrightParser extends CstParser {
 
   /** One item of a value list: a word, number, string, cost symbol, stats or meaningful punctuation. */
   private valueItem = this.RULE("valueItem", () => {
-    this.OR(valueTokens.map((type) => ({ ALT: () => this.CONSUME(type) })));
+    this.OR(this.cached(6, () => valueTokens.map((type) => ({ ALT: () => this.CONSUME(type) }))));
   });
 
   // -------------------------------------------------------------------------------------
@@ -305,14 +315,14 @@ export class CardwrightParser extends CstParser {
     this.CONSUME(T.Card);
     this.CONSUME(T.StringLiteral, { LABEL: "name" });
     this.CONSUME(T.LBrace);
-    this.MANY({
+    this.MANY(this.cached(7, () => ({
       GATE: () => !(is(this.LA(1), T.Text) && is(this.LA(2), T.Colon)),
       DEF: () => this.SUBRULE(this.field),
-    });
+    })));
     this.OPTION(() => {
       this.CONSUME(T.Text);
       this.CONSUME(T.Colon);
-      this.MANY2({ GATE: () => this.withinBudget(), DEF: () => this.SUBRULE(this.ability) });
+      this.MANY2(this.cached(8, () => ({ GATE: () => this.withinBudget(), DEF: () => this.SUBRULE(this.ability) })));
     });
     this.CONSUME(T.RBrace);
   });
@@ -321,7 +331,7 @@ export class CardwrightParser extends CstParser {
     this.CONSUME(T.AnyWord, { LABEL: "name" });
     this.OPTION(() => {
       this.CONSUME(T.Colon);
-      this.MANY({
+      this.MANY(this.cached(9, () => ({
         GATE: () => {
           if (this.isFieldStart()) return false;
           // A value runs to the end of its line; a trailing dash or comma continues it.
@@ -329,7 +339,7 @@ export class CardwrightParser extends CstParser {
           return !this.lineBreakAhead() || is(prev, T.Dash) || is(prev, T.Comma);
         },
         DEF: () => this.SUBRULE(this.valueItem),
-      });
+      })));
     });
   });
 
@@ -337,7 +347,7 @@ export class CardwrightParser extends CstParser {
   // Abilities
 
   public abilityText = this.RULE("abilityText", () => {
-    this.MANY({ GATE: () => this.withinBudget(), DEF: () => this.SUBRULE(this.ability) });
+    this.MANY(this.cached(10, () => ({ GATE: () => this.withinBudget(), DEF: () => this.SUBRULE(this.ability) })));
   });
 
   public triggerText = this.RULE("triggerText", () => {
@@ -355,7 +365,7 @@ export class CardwrightParser extends CstParser {
   });
 
   private abilityBody = this.RULE("abilityBody", () => {
-    this.OR({
+    this.OR(this.cached(11, () => ({
       IGNORE_AMBIGUITIES: true,
       DEF: [
         { GATE: () => this.hasPrefixAhead(), ALT: () => this.SUBRULE(this.prefixed) },
@@ -368,7 +378,7 @@ export class CardwrightParser extends CstParser {
         { ALT: () => this.SUBRULE(this.conditional) },
         { ALT: () => this.SUBRULE(this.sequence) },
       ],
-    });
+    })));
   });
 
   private prefixed = this.RULE("prefixed", () => {
@@ -382,7 +392,7 @@ export class CardwrightParser extends CstParser {
   });
 
   private costItem = this.RULE("costItem", () => {
-    this.OR({
+    this.OR(this.cached(12, () => ({
       IGNORE_AMBIGUITIES: true,
       DEF: [
         { ALT: () => this.AT_LEAST_ONE(() => this.CONSUME(T.CostSymbol)) },
@@ -392,11 +402,11 @@ export class CardwrightParser extends CstParser {
         },
         { ALT: () => this.SUBRULE(this.clause) },
       ],
-    });
+    })));
   });
 
   private triggerHead = this.RULE("triggerHead", () => {
-    this.OR([
+    this.OR(this.cached(13, () => [
       {
         ALT: () => {
           this.OR2([{ ALT: () => this.CONSUME(T.When) }, { ALT: () => this.CONSUME(T.Whenever) }]);
@@ -409,7 +419,7 @@ export class CardwrightParser extends CstParser {
           this.SUBRULE(this.nounPhrase, { LABEL: "moment" });
         },
       },
-    ]);
+    ]));
   });
 
   private triggered = this.RULE("triggered", () => {
@@ -426,10 +436,10 @@ export class CardwrightParser extends CstParser {
   private modal = this.RULE("modal", () => {
     this.CONSUME(T.Choose);
     this.MANY(() => {
-      this.OR([
+      this.OR(this.cached(14, () => [
         { ALT: () => this.CONSUME(T.AnyWord, { LABEL: "choose" }) },
         { ALT: () => this.CONSUME(T.NumberLiteral, { LABEL: "choose" }) },
-      ]);
+      ]));
     });
     this.CONSUME(T.Dash);
     this.AT_LEAST_ONE(() => {
@@ -460,7 +470,7 @@ export class CardwrightParser extends CstParser {
 
   public sequence = this.RULE("sequence", () => {
     this.SUBRULE(this.clause);
-    this.MANY({
+    this.MANY(this.cached(15, () => ({
       GATE: () => {
         const t = this.LA(1);
         if (is(t, T.Period)) return is(this.LA(2), T.Then);
@@ -471,11 +481,11 @@ export class CardwrightParser extends CstParser {
         this.SUBRULE(this.connector);
         this.SUBRULE2(this.clause);
       },
-    });
+    })));
   });
 
   private connector = this.RULE("connector", () => {
-    this.OR([
+    this.OR(this.cached(16, () => [
       {
         ALT: () => {
           this.CONSUME(T.Comma);
@@ -495,11 +505,11 @@ export class CardwrightParser extends CstParser {
           this.CONSUME4(T.Then);
         },
       },
-    ]);
+    ]));
   });
 
   public clause = this.RULE("clause", () => {
-    this.OR({
+    this.OR(this.cached(17, () => ({
       IGNORE_AMBIGUITIES: true,
       DEF: [
         {
@@ -511,7 +521,7 @@ export class CardwrightParser extends CstParser {
         },
         { ALT: () => this.SUBRULE2(this.predicate) },
       ],
-    });
+    })));
   });
 
   private subject = this.RULE("subject", () => {
@@ -520,16 +530,16 @@ export class CardwrightParser extends CstParser {
 
   private predicate = this.RULE("predicate", () => {
     this.OPTION(() => {
-      this.OR([
+      this.OR(this.cached(18, () => [
         { ALT: () => this.CONSUME(T.May, { LABEL: "modal" }) },
         { ALT: () => this.CONSUME(T.Cannot, { LABEL: "modal" }) },
         { ALT: () => this.CONSUME(T.Can, { LABEL: "modal" }) },
         { ALT: () => this.CONSUME(T.Would, { LABEL: "modal" }) },
         { ALT: () => this.CONSUME(T.Must, { LABEL: "modal" }) },
         { ALT: () => this.CONSUME(T.DoesNot, { LABEL: "modal" }) },
-      ]);
+      ]));
     });
-    this.OR2({
+    this.OR2(this.cached(19, () => ({
       IGNORE_AMBIGUITIES: true,
       DEF: [
         {
@@ -543,35 +553,35 @@ export class CardwrightParser extends CstParser {
         },
         { ALT: () => this.SUBRULE2(this.verb) },
       ],
-    });
+    })));
     // `can't attack or block`
-    this.MANY2({
+    this.MANY2(this.cached(20, () => ({
       GATE: () => is(this.LA(1), T.Or) && (is(this.LA(2), T.VerbWord) || is(this.LA(2), T.Word)) && !is(this.LA(3), T.Control),
       DEF: () => {
         this.CONSUME(T.Or);
         this.SUBRULE3(this.verb);
       },
-    });
-    this.OPTION3({
+    })));
+    this.OPTION3(this.cached(21, () => ({
       GATE: () => this.startsNounPhrase() && !this.isTimingAhead(),
       DEF: () => this.SUBRULE(this.nounPhrase, { LABEL: "object", ARGS: [false] }),
-    });
-    this.MANY({ GATE: () => this.startsTail(), DEF: () => this.SUBRULE(this.tailItem) });
+    })));
+    this.MANY(this.cached(22, () => ({ GATE: () => this.startsTail(), DEF: () => this.SUBRULE(this.tailItem) })));
   });
 
   private verb = this.RULE("verb", () => {
-    this.OR({
+    this.OR(this.cached(23, () => ({
       IGNORE_AMBIGUITIES: true,
       DEF: [
         { ALT: () => this.CONSUME(T.VerbWord) },
         { ALT: () => this.CONSUME(T.Word) },
         { ALT: () => this.CONSUME(T.AnyWord) },
       ],
-    });
+    })));
   });
 
   private tailItem = this.RULE("tailItem", () => {
-    this.OR({
+    this.OR(this.cached(24, () => ({
       IGNORE_AMBIGUITIES: true,
       DEF: [
         {
@@ -607,7 +617,7 @@ export class CardwrightParser extends CstParser {
         { ALT: () => this.CONSUME(T.Instead) },
         { ALT: () => this.SUBRULE(this.prepPhrase) },
       ],
-    });
+    })));
   });
 
   private prepPhrase = this.RULE("prepPhrase", () => {
@@ -651,7 +661,7 @@ export class CardwrightParser extends CstParser {
   });
 
   private determiner = this.RULE("determiner", () => {
-    this.OR({
+    this.OR(this.cached(25, () => ({
       IGNORE_AMBIGUITIES: true,
       DEF: [
         {
@@ -675,12 +685,12 @@ export class CardwrightParser extends CstParser {
         { ALT: () => this.CONSUME(T.Determiner) },
         { ALT: () => this.CONSUME(T.Pronoun) },
       ],
-    });
+    })));
   });
 
   private nounItem = this.RULE("nounItem", (subjectMode?: boolean) => {
     void subjectMode;
-    this.OR({
+    this.OR(this.cached(26, () => ({
       IGNORE_AMBIGUITIES: true,
       DEF: [
         {
@@ -705,7 +715,7 @@ export class CardwrightParser extends CstParser {
         { ALT: () => this.CONSUME(T.CostSymbol) },
         { ALT: () => this.CONSUME2(T.Or) },
       ],
-    });
+    })));
   });
 
   private nounFilter = this.RULE("nounFilter", (subjectMode?: boolean) => {
@@ -759,15 +769,15 @@ export class CardwrightParser extends CstParser {
   /** The controller in `you control` / `an opponent controls`: determiners and nouns, no filters. */
   private controller = this.RULE("controller", () => {
     this.MANY(() => {
-      this.OR([
+      this.OR(this.cached(27, () => [
         { ALT: () => this.CONSUME(T.Determiner) },
         { ALT: () => this.CONSUME(T.Pronoun) },
-      ]);
+      ]));
     });
-    this.MANY2({
+    this.MANY2(this.cached(28, () => ({
       GATE: () => !is(this.LA(1), T.Control),
       DEF: () => this.CONSUME(T.NounWord),
-    });
+    })));
   });
 }
 
