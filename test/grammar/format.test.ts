@@ -2,6 +2,7 @@
  * The formatter's two properties on every bundled game and card file and on the fixtures:
  * parse(format(parse(t))) equals parse(t) ignoring ranges, and format is idempotent.
  */
+import fc from "fast-check";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type * as A from "../../compiler/ast.ts";
@@ -70,5 +71,27 @@ describe("canonical ability text", () => {
     const text = 'game g "G"\n\n# resources\nparam a = 1     # one\nparam bb = 2    # two\n';
     const { ast } = parseDocument(text, "g.game");
     expect(formatDocument(ast)).toBe(text);
+  });
+});
+
+describe("formatter round trip on generated abilities (fast-check)", () => {
+  const words = ["When", "Whenever", "At", "the", "start", "of", "your", "turn", "this", "it", "you", "target", "each", "another", "a", "two", "3", "+1/+1", "X", "creature", "Vampire", "card", "cards", "enters", "play", "draw", "draws", "deal", "damage", "to", "any", "gain", "life", "gets", "+1", "power", "until", "end", "control", "controls", "opponent", "may", "can't", "attack", "or", "block", "is", "destroyed", "would", "instead", "if", "then", "and", ",", ".", ":", "Exhaust", "{R}", "Scry", "Haste", "Choose", "one", "—", "•", "with", "from", "in", "hand", "equal", "number", "where", "that", "attacked", "this turn", "[Red]", '"Bat"', "token", "put", "counter", "on", "return", "into", "less", "5", "PLAY"];
+  it("every generated ability that parses cleanly formats to text that parses to the same tree", () => {
+    let clean = 0;
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 14 }), (ws) => {
+        const first = parseAbilityText(ws.join(" "), "t");
+        if (first.diagnostics.length > 0 || first.abilities.length !== 1) return;
+        clean++;
+        const text = formatAbility(first.abilities[0]!);
+        const second = parseAbilityText(text, "t");
+        expect(second.diagnostics).toEqual([]);
+        expect(withoutRanges(second.abilities)).toEqual(withoutRanges(first.abilities));
+        expect(formatAbility(second.abilities[0]!)).toBe(text);
+      }),
+      { numRuns: 4000, seed: 7 },
+    );
+    // The generator must reach real abilities, or the property says nothing.
+    expect(clean).toBeGreaterThan(200);
   });
 });
