@@ -32,7 +32,8 @@ export interface SetupSpec {
   range: Range;
 }
 
-export type TargetRef = { card: string } | { player: string };
+/** A card by name (`"Scout"`, or `p2's "Scout"`: the one p2 controls), or a player. */
+export type TargetRef = { card: string; controller?: string } | { player: string };
 
 export type ScenarioAction =
   | { kind: "play"; player: string; card: string; targets: TargetRef[]; discard: string[]; erase: string[]; sacrifice: string[]; x?: number; lands?: string[] }
@@ -171,6 +172,11 @@ class Cursor {
     return names;
   }
   target(): TargetRef {
+    const owned = /^(p\d+)'s$/i.exec(this.peek()?.image ?? "");
+    if (owned) {
+      this.i++;
+      return { card: this.string("a card name after the player's"), controller: owned[1]!.toLowerCase() };
+    }
     if (isPlayer(this.peek())) return { player: this.player() };
     return { card: this.string("a card name or a player") };
   }

@@ -47,7 +47,9 @@ function findCards(engine: Engine, state: GameState, name: string, player?: stri
 }
 
 const targetMatches = (engine: Engine, state: GameState, value: TargetValue, ref: TargetRef): boolean =>
-  "player" in ref ? "player" in value && value.player === ref.player : "card" in value && norm(nameOf(engine, state, value.card)) === norm(ref.card);
+  "player" in ref
+    ? "player" in value && value.player === ref.player
+    : "card" in value && norm(nameOf(engine, state, value.card)) === norm(ref.card) && (!ref.controller || state.cards[value.card]?.controller === ref.controller);
 
 function namesMatch(engine: Engine, state: GameState, ids: string[] | undefined, names: string[]): boolean {
   const got = (ids ?? []).map((id) => norm(nameOf(engine, state, id))).sort();
@@ -115,7 +117,11 @@ function matchAction(engine: Engine, state: GameState, step: ScenarioAction): Ac
 /** The literal (possibly illegal) action a scenario line describes, to learn why it is refused. */
 function literalAction(engine: Engine, state: GameState, step: ScenarioAction): Action | string {
   const one = (name: string, player?: string, zone?: string) => findCards(engine, state, name, player, zone)[0];
-  const target = (ref: TargetRef): TargetValue | undefined => ("player" in ref ? { player: ref.player } : one(ref.card) ? { card: one(ref.card)! } : undefined);
+  const target = (ref: TargetRef): TargetValue | undefined => {
+    if ("player" in ref) return { player: ref.player };
+    const id = ref.controller ? findCards(engine, state, ref.card).find((i) => state.cards[i]?.controller === ref.controller) : one(ref.card);
+    return id ? { card: id } : undefined;
+  };
   const payment = (s: { discard: string[]; erase: string[]; sacrifice: string[]; x?: number; lands?: string[] }): Payment => {
     const used = new Set<string>();
     const pick = (names: string[], zone: string) =>
