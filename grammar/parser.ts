@@ -167,6 +167,17 @@ export class CardwrightParser extends CstParser {
       const t = this.LA(k);
       if (is(t, T.Colon)) return true;
       if (t.tokenType === EOF || is(t, T.Period) || is(t, T.RBrace) || is(t, T.LBracket) || is(t, T.When) || is(t, T.Whenever) || is(t, T.Bullet)) return false;
+      // A prefix sits on the line of its `:` (so `Haste` + line break + `Exhaust: ...` is two abilities).
+      if (k > 1 && this.lineBreakBetween(this.LA(k - 1), t)) return false;
+    }
+    return false;
+  }
+
+  private lineBreakBetween(a: IToken, b: IToken): boolean {
+    if (!Number.isFinite(a.endOffset) || !Number.isFinite(b.startOffset)) return false;
+    for (let i = a.endOffset! + 1; i < b.startOffset; i++) {
+      const c = this.text.charCodeAt(i);
+      if (c === 10 || c === 13) return true;
     }
     return false;
   }
@@ -563,7 +574,8 @@ export class CardwrightParser extends CstParser {
       },
     })));
     this.OPTION3(this.cached(21, () => ({
-      GATE: () => this.startsNounPhrase() && !this.isTimingAhead(),
+      // `Haste` + line break + `Exhaust: ...` (a missing period) is not `Haste Exhaust`.
+      GATE: () => this.startsNounPhrase() && !this.isTimingAhead() && !(is(this.LA(0), T.Word) && this.lineBreakBetween(this.LA(0), this.LA(1))),
       DEF: () => this.SUBRULE(this.nounPhrase, { LABEL: "object", ARGS: [false] }),
     })));
     this.MANY(this.cached(22, () => ({ GATE: () => this.startsTail(), DEF: () => this.SUBRULE(this.tailItem) })));

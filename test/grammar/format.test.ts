@@ -89,9 +89,9 @@ describe("formatter round trip on generated abilities (fast-check)", () => {
         expect(withoutRanges(second.abilities)).toEqual(withoutRanges(first.abilities));
         expect(formatAbility(second.abilities[0]!)).toBe(text);
       }),
-      { numRuns: 4000, seed: 7 },
+      { numRuns: 1500, seed: 7 },
     );
     // The generator must reach real abilities, or the property says nothing.
-    expect(clean).toBeGreaterThan(200);
+    expect(clean).toBeGreaterThan(100);
   });
 });
