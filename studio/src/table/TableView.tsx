@@ -10,7 +10,9 @@ import { describeAction, TableSession, type Seat } from "./session.ts";
  */
 export function TableView({ store, onReveal }: { store: WorkspaceStore; onReveal: (file: string, offset: number) => void }) {
   const games = store.model?.games ?? [];
-  const [gameId, setGameId] = useState<string>(() => store.gameFor(store.activePath)?.id ?? games[0]?.id ?? "");
+  const [chosenGame, setGameId] = useState<string | undefined>(undefined);
+  // Until the designer picks one: the game of the open file, else the first (the model may arrive after this view).
+  const gameId = chosenGame ?? store.gameFor(store.activePath)?.id ?? games[0]?.id ?? "";
   const [seed, setSeed] = useState(1);
   const [seat2, setSeat2] = useState<Seat>("bot");
   const [session, setSession] = useState<TableSession | undefined>(undefined);
