@@ -1077,11 +1077,33 @@ export function lowerGame(doc: Ast.GameFile, text: string, notes: LoweringNote[]
 // ---------------------------------------------------------------------------------------------
 // Card files
 
+/**
+ * Lowers one ability; a tree the lowering does not expect (a recovered, partial parse) becomes a
+ * note and an ability that does nothing, never an exception that would hide the other cards.
+ */
+function lowerAbilitySafely(ast: Ast.Ability, index: number, card: CardInfo, l: AbilityLowering): Ability {
+  try {
+    return lowerAbility(ast, index, card, l);
+  } catch (error) {
+    l.note(ast.range, `this ability could not be compiled (${error instanceof Error ? error.message : String(error)}); it does nothing`);
+    return { id: `${card.id}#${index}`, kind: "static", targets: [], steps: [], statics: [], optional: false, text: l.slice(ast.range).trim(), source: l.source(ast.range) };
+  }
+}
+
 export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, models: CardModel[], notes: LoweringNote[]): CompiledCard[] {
   const vocab = vocabOf(game, (game as CompiledGame & { subtypes?: string[] }).subtypes ?? []);
   const set = doc.code?.text ?? "set";
   const out: CompiledCard[] = [];
   for (const decl of doc.cards) {
+    try {
+      out.push(lowerCard(decl));
+    } catch (error) {
+      notes.push({ file: doc.file, range: decl.range, message: `this card could not be compiled (${error instanceof Error ? error.message : String(error)})` });
+    }
+  }
+  return out;
+
+  function lowerCard(decl: Ast.CardDecl): CompiledCard {
     const name = decl.name.value;
     const model = models.find((m) => m.name === name && m.file === doc.file);
     const field = (n: string) => decl.fields.find((f) => lower(f.name.text) === n);
@@ -1099,9 +1121,11 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
     }
     const isToken = model?.isToken ?? typeWords.some((w) => lower(w) === "token");
     const permanent = typeDef ? typeDef.permanent || typeDef.token : isToken;
-    const abilities = decl.abilities.map((a, i) => lowerAbility(a, i, { id, permanent }, new AbilityLowering(vocab, doc.file, text, notes)));
+    const abilities = decl.abilities.map((a, i) => lowerAbilitySafely(a, i, { id, permanent }, new AbilityLowering(vocab, doc.file, text, notes)));
+    const rarityItem = field("rarity")?.value[0];
+    const rarity = model?.rarity ?? (rarityItem ? itemText(rarityItem) : undefined);
     const costField = field("cost");
-    out.push({
+    return {
       id,
       name,
       set,
@@ -1110,7 +1134,7 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
       subtypes: model?.subtypes ?? (dash >= 0 ? typeItems.slice(dash + 1).map(itemText) : []),
       supertypes: model?.supertypes ?? [],
       colors: model?.colors ?? (field("color")?.value ?? []).map(itemText).filter((w) => w !== ","),
-      ...(model?.rarity ?? field("rarity") ? { rarity: model?.rarity ?? itemText(field("rarity")!.value[0]!) } : {}),
+      ...(rarity ? { rarity } : {}),
       cost: lowerCardCost(costField, game, vocab),
       ...(costField ? { costText: costField.value.map(itemText).join(" ") } : {}),
       stats,
@@ -1120,9 +1144,8 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
       abilities,
       text: model?.text ?? decl.abilities.map((a) => text.slice(a.range.start.offset, a.range.end.offset).trim()).join("\n"),
       source: { file: doc.file, range: decl.range },
-    });
+    };
   }
-  return out;
 }
 
 /** Required fields the IR has no slot for (`produces: Red`), kept as words for the engine. */
@@ -1149,7 +1172,11 @@ export function lowerWorkspace(sources: SourceFile[]): LoweringResult {
   for (const parsed of analysis.files.values()) {
     const doc = parsed.document;
     if (doc?.kind !== "gameFile" || !doc.id) continue;
-    games.set(lower(doc.id.text), lowerGame(doc, textOf.get(parsed.path) ?? "", notes));
+    try {
+      games.set(lower(doc.id.text), lowerGame(doc, textOf.get(parsed.path) ?? "", notes));
+    } catch (error) {
+      notes.push({ file: parsed.path, range: doc.range, message: `this game file could not be compiled (${error instanceof Error ? error.message : String(error)})` });
+    }
   }
   const cards = new Map<string, CompiledCard[]>();
   const models = analysis.model.sets.flatMap((s) => s.cards);
@@ -1159,7 +1186,11 @@ export function lowerWorkspace(sources: SourceFile[]): LoweringResult {
     const game = games.get(lower(doc.game.text));
     if (!game) continue;
     const list = cards.get(game.id) ?? [];
-    list.push(...lowerCards(doc, textOf.get(parsed.path) ?? "", game, models, notes));
+    try {
+      list.push(...lowerCards(doc, textOf.get(parsed.path) ?? "", game, models, notes));
+    } catch (error) {
+      notes.push({ file: parsed.path, range: doc.range, message: `this card file could not be compiled (${error instanceof Error ? error.message : String(error)})` });
+    }
     cards.set(game.id, list);
   }
   const bundles = [...games.values()].map((game) => ({ game, cards: cards.get(game.id) ?? [] }));
