@@ -27,7 +27,12 @@ export interface BaseNode {
 /** A word as written: a content word (checked against the game) or a structural keyword. */
 export interface WordNode extends BaseNode {
   kind: "word";
-  /** The text exactly as written (case preserved). */
+  /**
+   * The text in canonical spelling: a content word (a plain Word token) exactly as written;
+   * a structural keyword in lower case, except where it is used as a name (field names are
+   * lower-cased; field values, directive items, param/keyword/marker names, tags and a lone
+   * prefix word like `PLAY:` keep their spelling; nouns keep theirs unless written in all capitals).
+   */
   text: string;
   /** Lower-case lemma: for keywords the canonical base form (`deals` → `deal`), otherwise the lower-cased text. */
   lemma: string;
