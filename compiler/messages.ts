@@ -500,6 +500,16 @@ export function renderDiagnosticsMarkdown(): string {
     "when the game's vocabulary holds a close spelling; `cardwright check --json` prints the same",
     "diagnostics as JSON objects (see `compiler/diagnostics.ts`).",
     "",
+    "Each code below is also tested: `test/fixtures/diagnostics/` holds card and game files with the",
+    "expected diagnostics marked inline, one runner (`test/compiler/fixtures.test.ts`) checks them all.",
+    "A marker is a comment line of carets under the offending text, the code, and the expected",
+    "suggestion if there is one; `# expect: CODE at LINE:COL` marks text that starts in column 1:",
+    "",
+    "```",
+    "  type: Unitt — Knight",
+    "#       ^^^^^ CW2003 -> Unit",
+    "```",
+    "",
   ];
   let category = "";
   for (const [code, definition] of Object.entries(MESSAGES) as [MessageCode, MessageDefinition][]) {
