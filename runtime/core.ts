@@ -591,7 +591,7 @@ function passTurn(ctx: Ctx): void {
 /** Runs resolutions, places triggers and advances automatic phases until a player must decide. */
 export function settle(ctx: Ctx): void {
   const { state, rules } = ctx;
-  for (let guard = 0; guard < 100_000; guard++) {
+  for (let guard = 0; guard < 20_000; guard++) {
     checkState(ctx);
     if (state.over) {
       if (!rules.flow.isOver(state.flow)) sendFlow(ctx, { type: "GAME_OVER" });
@@ -621,7 +621,13 @@ export function settle(ctx: Ctx): void {
     }
     return;
   }
-  throw new Error("the engine did not settle after 100000 steps (a loop in the rules?)");
+  // Card text that re-triggers itself forever ("Whenever you gain life, gain 1 life.") must not
+  // hang or crash a game: it ends, as a draw, with the loop named in the trace.
+  const looping = state.frames[state.frames.length - 1]?.label ?? state.noted[0]?.ability ?? "the rules";
+  emit(ctx, "check", `the game cannot go on: ${looping} repeats without end; the game is a draw`);
+  for (const player of state.order) losePlayer(ctx, player, "the rules loop without end");
+  checkState(ctx);
+  if (!rules.flow.isOver(state.flow)) sendFlow(ctx, { type: "GAME_OVER" });
 }
 
 export function pushFrame(ctx: Ctx, frame: Frame): void {

@@ -153,3 +153,20 @@ describe("refusals (property)", () => {
     );
   });
 });
+
+describe("endless loops in card text", () => {
+  it("a self-retriggering card ends the game as a draw instead of hanging", () => {
+    const loopSet = `set LOOP "Loop" for duel\n\ncard "Echo Spring" {\n  type: Unit — Spirit\n  color: Gray\n  cost: free\n  power: 1\n  rarity: Gray\n  text:\n    Whenever you gain life, gain 1 life.\n}\n`;
+    const bundle = lowerWorkspace([...files, { path: "loop.cards", text: loopSet }]).bundles.find((b) => b.game.id === "duel")!;
+    const looping = createEngine(bundle);
+    const { state } = looping.setupBoard({ turn: 3, active: "p1", players: { p1: { zones: { Field: ["Echo Spring"], Hand: ["Healing Spring"] }, resources: { Crystal: 1 } }, p2: {} } });
+    const play = looping.legalActions(state).find((a) => a.type === "play")!;
+    const result = looping.apply(state, play);
+    expect(result.ok).toBe(true);
+    if (result.ok) {
+      expect(result.state.over).toBe(true);
+      expect(result.state.winner).toBe("draw");
+      expect(result.events.some((e) => e.kind === "check" && e.text.includes("repeats without end"))).toBe(true);
+    }
+  });
+});
