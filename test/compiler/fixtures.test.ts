@@ -10,6 +10,7 @@ import { readWorkspaceFiles } from "../../compiler/workspace-disk.ts";
 import { analyzeWorkspace } from "../../compiler/workspace.ts";
 import { describeDiagnostic, describeExpectation, readExpectations, type Expectation } from "./expectations.ts";
 import type { Diagnostic } from "../../compiler/diagnostics.ts";
+import { MESSAGES } from "../../compiler/messages.ts";
 
 const root = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const read = await readWorkspaceFiles(["test/fixtures/diagnostics"], { cwd: root });
@@ -23,6 +24,12 @@ function matches(d: Diagnostic, e: Expectation): boolean {
 }
 
 describe("diagnostic fixtures", () => {
+  it("has a fixture for every checker code (CW2xxx)", () => {
+    const marked = new Set(read.files.flatMap((f) => readExpectations(f.path, f.text).map((e) => e.code)));
+    const checkerCodes = Object.keys(MESSAGES).filter((code) => code.startsWith("CW2"));
+    expect(checkerCodes.filter((code) => !marked.has(code))).toEqual([]);
+  });
+
   it("finds the fixture files", () => {
     expect(read.files.map((f) => f.path)).toEqual(expect.arrayContaining(["test/fixtures/diagnostics/fixture.game", "test/fixtures/diagnostics/words.cards"]));
   });
@@ -42,7 +49,7 @@ describe("diagnostic fixtures", () => {
 
   it("still models every card of a file whose cards have errors", () => {
     const words = analysis.model.sets.find((s) => s.code === "FX1");
-    expect(words?.cards.map((c) => c.name)).toEqual(["Squire", "Seer", "Knigth Errant", "Verbs", "Typos In Verbs", "Wrong Payment", "Right Payment"]);
+    expect(words?.cards.map((c) => c.name)).toEqual(["Squire", "Seer", "Knigth Errant", "Verbs", "Typos In Verbs", "Wrong Payment", "Right Payment", "Shapes"]);
     const squire = words!.cards[0]!;
     expect(squire.stats).toEqual({ power: 2 });
     expect(squire.subtypes).toEqual(["Knight"]);
