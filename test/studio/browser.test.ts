@@ -336,6 +336,13 @@ describe("studio in the browser", () => {
     await page.getByRole("button", { name: "Previous event" }).click();
     expect(await current.textContent()).toBe(first);
 
+    // A breakpoint on Chronicler ("pause when this triggers"): from the start, the next stop is Chronicler's trigger.
+    await page.getByRole("button", { name: "breakpoint Chronicler" }).first().click();
+    await page.getByRole("button", { name: "First" }).click();
+    await page.getByRole("button", { name: "break ▶" }).click();
+    expect(await current.textContent()).toMatch(/Chronicler/);
+    expect(await current.locator(".kind").textContent()).toMatch(/^(trigger|fire|push|suppressed|appended)$/);
+
     // The chain node for Seer's trigger opens Seer's text in the editor.
     const fire = events.filter({ hasText: /Seer/ }).filter({ has: page.locator(".kind", { hasText: /^fire$/ }) }).first();
     await fire.click();

@@ -16,6 +16,8 @@ export function ScenariosView({ store, onReveal, onRevealLine }: { store: Worksp
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>(undefined);
   const [filter, setFilter] = useState("");
+  /** Breakpoints by card name: "pause when this triggers" stops at the card's trigger and chain events. */
+  const [breakpoints, setBreakpoints] = useState<Set<string>>(() => new Set());
 
   const run = async (only?: string) => {
     setBusy(true);
@@ -38,6 +40,26 @@ export function ScenariosView({ store, onReveal, onRevealLine }: { store: Worksp
   const events = current?.events ?? [];
   const needle = filter.trim().toLowerCase();
   const step = (delta: number) => setCursor((c) => Math.max(0, Math.min(events.length - 1, c + delta)));
+  const BREAK_KINDS = new Set(["trigger", "fire", "push", "suppressed", "appended"]);
+  const cardOf = (text: string) => /^([^:]+):/.exec(text)?.[1]?.trim();
+  const hitsBreakpoint = (i: number) => {
+    const e = events[i];
+    if (!e || !BREAK_KINDS.has(e.kind)) return false;
+    const name = e.name ?? cardOf(e.text);
+    return name !== undefined && breakpoints.has(name);
+  };
+  const toBreakpoint = (direction: 1 | -1) => {
+    for (let i = cursor + direction; i >= 0 && i < events.length; i += direction) {
+      if (hitsBreakpoint(i)) return setCursor(i);
+    }
+  };
+  const toggleBreakpoint = (name: string) =>
+    setBreakpoints((old) => {
+      const next = new Set(old);
+      if (next.has(name)) next.delete(name);
+      else next.add(name);
+      return next;
+    });
 
   return (
     <div className="scenarios-view" data-testid="scenarios">
@@ -73,6 +95,8 @@ export function ScenariosView({ store, onReveal, onRevealLine }: { store: Worksp
                 <input type="range" min={0} max={Math.max(0, events.length - 1)} value={cursor} onChange={(e) => setCursor(Number(e.target.value))} aria-label="Timeline" />
                 <button type="button" onClick={() => step(1)} aria-label="Next event">▶</button>
                 <button type="button" onClick={() => setCursor(events.length - 1)}>Last</button>
+                <button type="button" onClick={() => toBreakpoint(-1)} disabled={breakpoints.size === 0} title="Back to the previous breakpoint">◀ break</button>
+                <button type="button" onClick={() => toBreakpoint(1)} disabled={breakpoints.size === 0} title="On to the next breakpoint">break ▶</button>
                 <span className="muted">event {events.length ? cursor + 1 : 0} / {events.length}</span>
                 <input type="search" placeholder="Filter events" value={filter} onChange={(e) => setFilter(e.target.value)} />
               </div>
@@ -89,6 +113,25 @@ export function ScenariosView({ store, onReveal, onRevealLine }: { store: Worksp
                       }}
                       title={event.source ? `${event.source.file}:${event.source.range.start.line}` : undefined}
                     >
+                      {(() => {
+                        const name = BREAK_KINDS.has(event.kind) ? (event.name ?? cardOf(event.text)) : undefined;
+                        return name ? (
+                          <span
+                            className={"breakpoint" + (breakpoints.has(name) ? " on" : "")}
+                            title={breakpoints.has(name) ? `Remove the breakpoint on ${name}` : `Pause when ${name} triggers`}
+                            role="button"
+                            aria-label={`breakpoint ${name}`}
+                            onClick={(e) => {
+                              e.stopPropagation();
+                              toggleBreakpoint(name);
+                            }}
+                          >
+                            ●
+                          </span>
+                        ) : (
+                          <span className="breakpoint-space" />
+                        );
+                      })()}
                       <span className="kind">{event.kind}</span> {event.text}
                     </li>
                   ),
