@@ -18,6 +18,14 @@ import "./mana.ts";
 import "./weapons.ts";
 import "./combat-damage.ts";
 import { mechanicsOf } from "./mechanics.ts";
+// CYBERVAMP-driven mechanics (each applies only when its game parameters ask for it).
+import "./stack.ts";
+import "./lands.ts";
+import "./lands-decks.ts";
+import "./renew.ts";
+import "./bleed.ts";
+import "./unique.ts";
+import "./control.ts";
 import { type Action, type ApplyResult, type Refusal, applyAction, checkAction, listLegalActions } from "./actions.ts";
 import { type Ctx, RESOLVING, draw, emit, runFlowAction, settle, shuffleZone, randomInt, statOf } from "./core.ts";
 import { type Rules, loadRules } from "./rules.ts";
