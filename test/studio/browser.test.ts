@@ -277,6 +277,36 @@ describe("studio in the browser", () => {
     await page.context().close();
   });
 
+  it("goes to a keyword's definition in the game file and formats the document like the CLI", async () => {
+    const page = await harness.newPage("?autosaveMs=600000");
+    await openFile(page, probe.file);
+    const text = (await editorText(page, probe.file))!;
+    const at = locate(text, new RegExp(`\\b${probe.keyword}\\b`), text.search(/^\s*text:/m));
+    await select(page, at.lineNumber, at.column + 1, 0);
+    await page.keyboard.press("F12");
+    const gameFile = `${probe.gameDir}/${probe.gameDir}.game`;
+    await expect.poll(() => page.evaluate(() => (window as unknown as { cardwright: Studio }).cardwright.editor.getModel()?.uri.path)).toBe("/" + gameFile);
+    const line = await page.evaluate(() => {
+      const { editor } = (window as unknown as { cardwright: { editor: { getPosition(): { lineNumber: number }; getModel(): { getLineContent(n: number): string } } } }).cardwright;
+      return editor.getModel().getLineContent(editor.getPosition().lineNumber);
+    });
+    expect(line).toMatch(new RegExp(`keyword\\s+(ability|action)\\s+${probe.keyword}\\b`));
+
+    // Format document: mangle the spacing of the probe set, then format it back.
+    await openFile(page, probe.file);
+    const { formatFile } = await import("../../compiler/index.ts");
+    const mangled = text.replace(/^(\s*)(\w+):\s*/m, "$1$2 :   ").replace(/\n\n/, "\n\n\n");
+    await select(page, 1, 1, 0);
+    await page.keyboard.press("Control+A");
+    await page.keyboard.insertText(mangled);
+    await page.getByRole("button", { name: "Format" }).click();
+    const expected = formatFile(mangled, probe.file).text;
+    expect(expected).toBeDefined();
+    expect(expected).not.toBe(mangled);
+    await expect.poll(() => editorText(page, probe.file)).toBe(expected);
+    await page.context().close();
+  });
+
   it("plays a card on the sandbox table (hot-seat) and steps back and forward through the game", async () => {
     const page = await harness.newPage("?autosaveMs=600000");
     await page.getByRole("tab", { name: "Table" }).click();
