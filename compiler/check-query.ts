@@ -124,7 +124,29 @@ export function completionsAt(analysis: WorkspaceAnalysis, path: string, offset:
       ...fromEntries(["keyword"]),
     ];
   }
+  // Inside ability text: the words just before the cursor narrow what fits.
+  const words = before.toLowerCase().match(/[a-z'’]+/g) ?? [];
+  const last = words[words.length - 1] ?? "";
+  const previous = words[words.length - 2] ?? "";
+  const partial = /[A-Za-z'’-]$/.test(before);
+  const context = partial ? previous : last;
+  const beforeContext = partial ? words[words.length - 3] ?? "" : previous;
+  if (ZONE_PREPOSITIONS.has(context) || (POSSESSIVES.has(context) && ZONE_PREPOSITIONS.has(beforeContext))) return fromEntries(["zone"]);
+  if (GRANTING_VERBS.has(context)) return fromEntries(["keyword", "counter", "resource"]).filter((c) => c.kind !== "keyword" || entryKeywordKind(entries, c.label) === "ability");
+  if (context === "you" && (beforeContext === "when" || beforeContext === "whenever")) {
+    return fromEntries(["keyword"]).filter((c) => entryKeywordKind(entries, c.label) === "action");
+  }
+  if (context === "phase" || /\b(?:start|end|beginning) of (?:your|each|each player's|the)\s*[A-Za-z-]*$/i.test(before)) return fromEntries(["phase"]);
   return fromEntries(["keyword", "color", "cardtype", "subtype", "zone", "counter", "stat", "phase", "resource", "marker"]);
+}
+
+const ZONE_PREPOSITIONS = new Set(["from", "into", "in", "onto", "to"]);
+const POSSESSIVES = new Set(["your", "their", "its", "a", "an", "the", "owner's", "owner’s", "opponent's", "opponent’s"]);
+const GRANTING_VERBS = new Set(["gains", "gain", "have", "has", "with"]);
+
+function entryKeywordKind(entries: VocabularyEntry[], name: string): "ability" | "action" | undefined {
+  const detail = entries.find((e) => e.kind === "keyword" && e.name === name)?.detail ?? "";
+  return detail.startsWith("keyword ability") ? "ability" : detail.startsWith("keyword action") ? "action" : undefined;
 }
 
 /** One line of hover text for a reference. */

@@ -96,3 +96,24 @@ describe("card names", () => {
     expect(referenceAt(analysis, WORDS, offset)).toMatchObject({ kind: "card", name: "Knigth Errant", detail: "Unit — Knigth" });
   });
 });
+
+describe("completions in ability text", () => {
+  const at = (line: string) => {
+    const edited = `${text}\ncard "Draft" {\n  type: Spell\n  text:\n    ${line}`;
+    return completionsAt(analysis, WORDS, edited.length, edited).map((c) => c.label);
+  };
+
+  it("offers zones after a preposition and its possessive", () => {
+    expect(at("Return a card from your ")).toEqual(["Deck", "Hand", "Field", "Graveyard", "Shatter Zone"]);
+    expect(at("Put it into your Gra")).toEqual(["Deck", "Hand", "Field", "Graveyard", "Shatter Zone"]);
+  });
+
+  it("offers keyword abilities (and counters) after a granting verb, keyword actions after `When you`", () => {
+    expect(at("Units you control have ")).toEqual(["Crystal", "Haste", "Bleed", "Bleed", "power"]);
+    expect(at("When you ")).toEqual(["Scry", "Spark"]);
+  });
+
+  it("offers phases in a moment", () => {
+    expect(at("At the start of your ")).toEqual(["Start", "Main", "End"]);
+  });
+});
