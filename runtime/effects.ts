@@ -242,9 +242,6 @@ function nested(ctx: Ctx, frame: Frame, steps: Step[], label: string, source?: S
 function cardsOf(values: TargetValue[]): string[] {
   return values.flatMap((v) => ("card" in v ? [v.card] : []));
 }
-function playersOf(ctx: Ctx, frame: Frame, values: TargetValue[]): PlayerId[] {
-  return values.flatMap((v) => ("player" in v ? [v.player] : []));
-}
 
 function stillThere(ctx: Ctx, id: string): boolean {
   return ctx.state.cards[id] !== undefined;
@@ -623,9 +620,7 @@ function runNativeRule(ctx: Ctx, frame: Frame, rule: string, amount: number, pla
     }
     default:
       emit(ctx, "check", `rule "${rule}" is not implemented by this engine; nothing happens`, { source });
-      void playersOf;
       return "done";
   }
 }
 
-export type { CardSelector };

@@ -199,4 +199,3 @@ export function opponentOf(state: GameState, player: PlayerId): PlayerId {
   return state.order.find((p) => p !== player) ?? player;
 }
 
-export type { CardRef };
