@@ -315,9 +315,10 @@ export interface ReplacementBody extends BaseNode {
   effect: Sequence;
 }
 
-/** `If you control a Vampire, draw a card.` */
+/** `If you control a Vampire, draw a card.` · `As long as you control a Vampire, this gets +1/+1.` */
 export interface ConditionalBody extends BaseNode {
   kind: "conditional";
+  word: "if" | "as long as";
   condition: Clause;
   effect: Sequence;
 }
@@ -386,10 +387,10 @@ export interface TimingPhrase extends BaseNode {
   which: string;
 }
 
-/** `if <clause>` · `unless <clause>`. */
+/** `if <clause>` · `unless <clause>` · `as long as <clause>`. */
 export interface ConditionPhrase extends BaseNode {
   kind: "condition";
-  word: "if" | "unless";
+  word: "if" | "unless" | "as long as";
   clause: Clause;
 }
 
@@ -453,7 +454,7 @@ export type NounItem = WordNode | StatsNode | StringNode | Count | SymbolNode;
 
 export type NounFilter = ControlFilter | PrepPhrase | EqualToFilter | RelativeFilter;
 
-/** A relative clause: `that attacked this turn` (that: true, no subject) · `the turn it enters play` (that: false). */
+/** A relative clause: `that attacked this turn` (that: true, no subject) · `the turn it enters play`, `Spells you cast` (that: false: a pronoun subject, a verb, maybe an object). */
 export interface RelativeFilter extends BaseNode {
   kind: "relative";
   that: boolean;

@@ -306,7 +306,21 @@ function nounFilter(ctx: Ctx, n: CstNode): A.NounFilter | undefined {
     return { kind: "relative", that: true, clause: clauseOf(ctx, pred, undefined, pred), range: cstRange(ctx, n) };
   }
   const relative = sub(n, "relativeClause");
-  if (relative) return { kind: "relative", that: false, clause: clause(ctx, relative), range: cstRange(ctx, n) };
+  if (relative) {
+    const pronoun = tok(relative, "Pronoun");
+    const subject: A.NounPhrase | undefined =
+      pronoun && !inserted(pronoun)
+        ? { kind: "np", determiners: [{ kind: "determiner", lemma: T.lemmaOf(pronoun.tokenType.name, pronoun.image), text: normaliseApostrophes(pronoun.image.toLowerCase()), range: tokenRange(ctx, pronoun) }], items: [], filters: [], range: tokenRange(ctx, pronoun) }
+        : undefined;
+    const rel: A.Clause = { kind: "clause", tail: [], range: cstRange(ctx, relative) };
+    if (subject) rel.subject = subject;
+    const v = sub(relative, "verb");
+    const verb = v ? verbNode(ctx, v, false) : undefined;
+    if (verb) rel.verb = verb;
+    const object = sub(relative, "object");
+    if (object) rel.object = nounPhrase(ctx, object);
+    return { kind: "relative", that: false, clause: rel, range: cstRange(ctx, n) };
+  }
   const equalTo = sub(n, "equalTo");
   if (tok(n, "Equal")) return { kind: "equalTo", value: nounPhrase(ctx, equalTo), range: cstRange(ctx, n) };
   const prep = tok(n, "prep");
@@ -318,7 +332,7 @@ function tailItem(ctx: Ctx, n: CstNode): A.TailItem | undefined {
   const timing = tok(n, "timing");
   if (timing) return { kind: "timing", which: T.lemmaOf(timing.tokenType.name, timing.image), range: cstRange(ctx, n) };
   const cond = tok(n, "condition");
-  if (cond) return { kind: "condition", word: isType(cond, T.Unless) ? "unless" : "if", clause: clause(ctx, sub(n, "clause")), range: cstRange(ctx, n) };
+  if (cond) return { kind: "condition", word: isType(cond, T.Unless) ? "unless" : isType(cond, T.As) ? "as long as" : "if", clause: clause(ctx, sub(n, "clause")), range: cstRange(ctx, n) };
   if (tok(n, "Where")) {
     const v = tok(n, "Variable");
     const variable: A.WordNode = v && !inserted(v) ? word(ctx, v) : { kind: "word", text: "X", lemma: "x", keyword: false, range: cstRange(ctx, n) };
@@ -452,8 +466,9 @@ function abilityBody(ctx: Ctx, n: CstNode | undefined): A.AbilityBody {
   if (conditional) {
     const condition = clause(ctx, sub(conditional, "condition"));
     const effect = sequence(ctx, sub(conditional, "sequence"));
-    if (condition.modal?.lemma === "would") return { kind: "replacement", firstTime: false, event: condition, effect, range };
-    return { kind: "conditional", condition, effect, range };
+    const asLongAs = !!tok(conditional, "asLongAs");
+    if (condition.modal?.lemma === "would" && !asLongAs) return { kind: "replacement", firstTime: false, event: condition, effect, range };
+    return { kind: "conditional", word: asLongAs ? "as long as" : "if", condition, effect, range };
   }
   return statementOrKeywords(ctx, sub(n, "sequence"));
 }

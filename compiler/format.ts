@@ -227,7 +227,7 @@ function bodyText(b: A.AbilityBody): string {
     case "replacement":
       return `${b.firstTime ? "The first time" : "If"} ${clauseText(b.event)}, ${sequenceText(b.effect)}`;
     case "conditional":
-      return `If ${clauseText(b.condition)}, ${sequenceText(b.effect)}`;
+      return `${b.word === "as long as" ? "As long as" : "If"} ${clauseText(b.condition)}, ${sequenceText(b.effect)}`;
     case "statement":
       return sequenceText(b.effect, true);
   }

@@ -96,7 +96,7 @@ export class CardwrightParser extends CstParser {
     if (!is(first, T.NounWord) && !is(first, T.Stats) && !is(first, T.StringLiteral)) return false;
     for (let k = 2; k < 40; k++) {
       const t = this.LA(k);
-      if (this.isControlFilterAt(k)) return true;
+      if (this.isControlFilterAt(k) || (is(t, T.You) && this.isRelativeClauseAt(k))) return true;
       if (is(t, T.VerbWord) || this.isModalToken(t)) return true;
       if (is(t, T.With) || is(t, T.Without)) return true;
       if (is(t, T.NounWord) || is(t, T.Stats) || is(t, T.StringLiteral) || is(t, T.Or)) continue;
@@ -120,7 +120,14 @@ export class CardwrightParser extends CstParser {
     const next = this.LA(k + 1);
     if (is(t, T.That)) return is(next, T.VerbWord) || is(next, T.Be) || this.isModalToken(next);
     if (is(t, T.It) || is(t, T.They)) return (is(next, T.VerbWord) && !is(next, T.Control)) || is(next, T.Be);
+    // `Spells you cast`, `cards you draw` (`you control` is a control filter).
+    if (is(t, T.You)) return is(next, T.VerbWord) && !is(next, T.Control) && !is(next, T.Be);
     return false;
+  }
+
+  /** `as long as` at LA(k). */
+  private isAsLongAs(k: number): boolean {
+    return is(this.LA(k), T.As) && this.LA(k + 1).image.toLowerCase() === "long" && is(this.LA(k + 2), T.As);
   }
 
   /** `this turn`, `each turn`, `that turn`: a timing, not an object. */
@@ -386,7 +393,7 @@ export class CardwrightParser extends CstParser {
           GATE: () => is(this.LA(1), T.The) && is(this.LA(2), T.First) && is(this.LA(3), T.Time),
           ALT: () => this.SUBRULE(this.firstTime),
         },
-        { ALT: () => this.SUBRULE(this.conditional) },
+        { GATE: () => is(this.LA(1), T.If) || this.isAsLongAs(1), ALT: () => this.SUBRULE(this.conditional) },
         { ALT: () => this.SUBRULE(this.sequence) },
       ],
     })));
@@ -470,7 +477,16 @@ export class CardwrightParser extends CstParser {
   });
 
   private conditional = this.RULE("conditional", () => {
-    this.CONSUME(T.If);
+    this.OR([
+      { ALT: () => this.CONSUME(T.If) },
+      {
+        ALT: () => {
+          this.CONSUME(T.As, { LABEL: "asLongAs" });
+          this.CONSUME(T.Word, { LABEL: "long" });
+          this.CONSUME2(T.As);
+        },
+      },
+    ]);
     this.SUBRULE(this.clause, { LABEL: "condition" });
     this.CONSUME(T.Comma);
     this.SUBRULE(this.sequence);
@@ -587,7 +603,6 @@ export class CardwrightParser extends CstParser {
       DEF: [
         { ALT: () => this.CONSUME(T.VerbWord) },
         { ALT: () => this.CONSUME(T.Word) },
-        { ALT: () => this.CONSUME(T.AnyWord) },
       ],
     })));
   });
@@ -612,6 +627,14 @@ export class CardwrightParser extends CstParser {
             this.OR3([
               { ALT: () => this.CONSUME(T.If, { LABEL: "condition" }) },
               { ALT: () => this.CONSUME(T.Unless, { LABEL: "condition" }) },
+              {
+                GATE: () => this.isAsLongAs(1),
+                ALT: () => {
+                  this.CONSUME(T.As, { LABEL: "condition" });
+                  this.CONSUME(T.Word, { LABEL: "long" });
+                  this.CONSUME2(T.As);
+                },
+              },
             ]);
             this.SUBRULE(this.clause);
           },
@@ -751,7 +774,7 @@ export class CardwrightParser extends CstParser {
         },
         {
           GATE: () => this.isRelativeClauseAt(1),
-          ALT: () => this.SUBRULE(this.clause, { LABEL: "relativeClause" }),
+          ALT: () => this.SUBRULE(this.relativeClause, { ARGS: [subjectMode] }),
         },
         {
           ALT: () => {
@@ -775,6 +798,20 @@ export class CardwrightParser extends CstParser {
           },
         },
       ],
+    });
+  });
+
+  /**
+   * `it enters play` (in `the turn it enters play`), `you cast` (in `Spells you cast cost ...`):
+   * a pronoun and a verb; in a subject the relative clause takes no object, so the main verb
+   * that follows is not swallowed.
+   */
+  private relativeClause = this.RULE("relativeClause", (subjectMode?: boolean) => {
+    this.CONSUME(T.Pronoun);
+    this.SUBRULE(this.verb);
+    this.OPTION({
+      GATE: () => !subjectMode && this.startsNounPhrase() && !this.isTimingAhead(),
+      DEF: () => this.SUBRULE(this.nounPhrase, { LABEL: "object", ARGS: [false] }),
     });
   });
 
