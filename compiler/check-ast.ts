@@ -301,6 +301,7 @@ function walkNounPhrase(np: Ast.NounPhrase, out: Collector, verb: string | undef
     }
     flush();
     if (item.kind === "string") out.words.push({ role: verb === "create" ? "tokenName" : "card", text: item.value, range: item.range });
+    else if (item.kind === "symbol") out.words.push({ role: "symbol", text: `{${item.symbol}}`, range: item.range });
   });
   flush();
   for (const filter of np.filters) walkNode(filter, out, verb, event);
