@@ -6,7 +6,7 @@
  * docs/language.md, section 3. Parsing never throws: problems come back as diagnostics.
  */
 import type { IToken } from "chevrotain";
-import { cardwrightLexer } from "./lexer.ts";
+import { tokenize } from "./lexer.ts";
 import { LineMap, type Diagnostic, type Range } from "../compiler/diagnostics.ts";
 import { diagnostic } from "../compiler/messages.ts";
 
@@ -188,7 +188,7 @@ class Cursor {
 export function parseScenarioFile(text: string, file: string): ScenarioFile {
   const diagnostics: Diagnostic[] = [];
   const lines = new LineMap(text);
-  const lexed = cardwrightLexer.tokenize(text);
+  const lexed = tokenize(text);
   for (const e of lexed.errors) diagnostics.push(diagnostic("CW5001", file, lines.range(e.offset, e.offset + e.length), { text: text.slice(e.offset, e.offset + e.length) }));
   // Group into lines, then split at `;`.
   const statements: Line[] = [];
