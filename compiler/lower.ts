@@ -191,6 +191,10 @@ class AbilityLowering {
     const words = npWords(np);
     if (words[0] === "number" || npDeterminers(np).includes("the") && words.includes("number")) {
       const ofPrep = np.filters.find((f) => f.kind === "prep" && f.prep === "of") as Ast.PrepPhrase | undefined;
+      // "the number of Bleed counters on you": a player's counters, not a count of cards.
+      const ofWords = npWords(ofPrep?.object);
+      const counter = ofWords.map((w) => lookup(this.vocab.counters, w)).find(Boolean);
+      if (ofPrep && counter && (ofWords.includes("counter") || ofWords.includes("counters"))) return { kind: "counters", of: { player: this.counterOwner(ofPrep.object) }, counter };
       if (ofPrep) return { kind: "count", of: this.selector(ofPrep.object) };
     }
     const stat = words.find((w) => this.vocab.game.stats.includes(w));
@@ -217,7 +221,6 @@ class AbilityLowering {
     const dets = npDeterminers(np);
     if (dets.includes("another") || dets.includes("other")) sel.other = true;
     const words = npWords(np);
-    let inZone = false;
     for (const w of words) {
       const type = lookup(this.vocab.cardTypes, w);
       if (type) (sel.cardTypes ??= []).push(type);
@@ -246,7 +249,6 @@ class AbilityLowering {
         const zone = lookup(this.vocab.zones, zoneWords.join(" ")) ?? zoneWords.map((w) => lookup(this.vocab.zones, w)).find(Boolean);
         if (zone) {
           sel.zones = [zone];
-          inZone = true;
           const d = npDeterminers(f.object);
           if (d.includes("your")) sel.owner = "you";
           else if (d.includes("their") || d.includes("its")) sel.owner = "any";
@@ -265,7 +267,6 @@ class AbilityLowering {
         }
       }
     }
-    if (!inZone && words.includes("card") && !sel.zones) sel.zones = undefined;
     return sel;
   }
 
@@ -708,6 +709,16 @@ function staticFromSequence(seq: Ast.Sequence, l: AbilityLowering): StaticEffect
     }
     if (clause.verb?.lemma === "get") {
       const stats = l.statChange(clause.object);
+      // "+X/+0, where X is ...": the stat written with X takes the where phrase's number.
+      const where = clause.tail.find((t) => t.kind === "where") as Ast.WherePhrase | undefined;
+      const written = clause.object?.items.find((i) => i.kind === "stats") as Ast.StatsNode | undefined;
+      if (stats && where && written && /x/i.test(written.text)) {
+        const value = l.numberPhrase(where.value);
+        written.text.split("/").forEach((part, i) => {
+          const name = l.vocab.game.stats[i];
+          if (name && /x/i.test(part)) stats[name] = part.trim().startsWith("-") ? { kind: "times", factor: -1, of: value } : value;
+        });
+      }
       if (stats) {
         out.push({ kind: "modify", affects, stats });
         continue;

@@ -9,7 +9,7 @@ import type { Rules } from "./rules.ts";
 import type { CardInstance, Frame, GameState, PlayerId } from "./state.ts";
 import { opponentOf } from "./state.ts";
 import type { TraceEvent, TraceKind } from "./trace.ts";
-import { evalCondition, runTopFrame } from "./effects.ts";
+import { evalCondition, evalNumber, runTopFrame } from "./effects.ts";
 import type { FlowAction, FlowEvent } from "./flow.ts";
 import { nextInt } from "./rng.ts";
 import { mechanicsOf } from "./mechanics.ts";
@@ -326,8 +326,9 @@ export function statOf(ctx: Ctx, id: string, stat: string): number {
       for (const effect of ability.statics!) {
         if (effect.kind !== "modify" || !effect.stats || effect.stats[stat] === undefined) continue;
         if (!staticAffects(ctx, effect.affects, src, id)) continue;
-        const amount = effect.stats[stat];
-        value += typeof amount === "number" ? amount : 0;
+        const amount = effect.stats[stat]!;
+        // "+X/+0, where X is the number of Bleed counters on you": evaluated for the static's source.
+        value += typeof amount === "number" ? amount : evalNumber(ctx, { controller: ctx.state.cards[src]!.controller, card: src, steps: [], pc: 0, targets: [], chosen: {}, label: "" }, amount);
       }
     }
   }
@@ -628,8 +629,4 @@ export function settle(ctx: Ctx): void {
   for (const player of state.order) losePlayer(ctx, player, "the rules loop without end");
   checkState(ctx);
   if (!rules.flow.isOver(state.flow)) sendFlow(ctx, { type: "GAME_OVER" });
-}
-
-export function pushFrame(ctx: Ctx, frame: Frame): void {
-  ctx.state.frames.push(frame);
 }
