@@ -77,7 +77,11 @@ export function exportWorkspace(model: WorkspaceModel, format: ExportFormat, opt
         files = exportCgs(model, games, resolved);
         break;
     }
-    return { ok: true, files: [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) };
+    const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    // Two files at one path would silently overwrite each other on disk (case-insensitive file systems included).
+    const clash = sorted.find((file, i) => i > 0 && file.path.toLowerCase() === sorted[i - 1]!.path.toLowerCase());
+    if (clash) throw new ExportValidationError(format, [`two files would be written to ${clash.path}`], clash.path);
+    return { ok: true, files: sorted };
   } catch (error) {
     if (error instanceof FaceRenderError) {
       return { ok: false, diagnostics: [cannotRender(error.subject, error.reason, error.card, error.file)] };

@@ -121,3 +121,20 @@ describe("Tabletop Simulator export", () => {
     expect(saved.ObjectStates[0]!.CustomDeck["1"]).toBeDefined();
   });
 });
+
+describe("sets sharing a code (only a warning upstream)", () => {
+  it("still get files of their own in every format", () => {
+    const first = duelSet();
+    const second = { ...duelSet(), name: "Second printing", file: "cards/duel/second.cards", cards: duelSet().cards.slice(0, 2).map((card) => ({ ...card, name: `${card.name} II`, file: "cards/duel/second.cards" })) };
+    const model = workspace([first, second]);
+    for (const format of ["tts", "cockatrice", "cgs"] as const) {
+      const result = exportWorkspace(model, format, CARD);
+      expect(result.ok, format).toBe(true);
+      if (!result.ok) continue;
+      const paths = result.files.map((file) => file.path.toLowerCase());
+      expect(new Set(paths).size).toBe(paths.length);
+    }
+    const tts = exportWorkspace(model, "tts", CARD);
+    if (tts.ok) expect(tts.files.map((file) => file.path).filter((path) => path.endsWith(".json"))).toEqual(["DU1-2.json", "DU1.json"]);
+  });
+});
