@@ -74,6 +74,18 @@ export function bindGame(view: GameView): BoundGame {
     }
   }
 
+  // A keyword's parameter and the variables its card-text definition uses must agree.
+  for (const keyword of vocabulary.all("keyword")) {
+    if (keyword.rule) continue;
+    const variables = new Set(keyword.definition.match(/\b[B-HJ-Z]\b/g) ?? []);
+    if (keyword.parameter && !variables.has(keyword.parameter)) {
+      accept("CW2036", keyword.range, { keyword: keyword.name, parameter: keyword.parameter });
+    }
+    for (const variable of variables) {
+      if (variable !== keyword.parameter && !keyword.parameter) accept("CW2037", keyword.range, { keyword: keyword.name, parameter: variable });
+    }
+  }
+
   const cardIndex = new Map();
   for (const ability of view.abilities) {
     checkAbilityWords(ability, { vocabulary, file: view.file, cardIndex, accept, references });

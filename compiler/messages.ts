@@ -325,6 +325,20 @@ export const MESSAGES = {
     example: "color: Blue\ncost: 2 life",
     exampleArgs: { colors: "Blue", game: "duel", pays: "Crystal", found: "life" },
   },
+  CW2036: {
+    severity: "warning",
+    template: 'Keyword "{keyword}" takes a value {parameter}, but its definition never uses {parameter}.',
+    explanation: "A keyword declared with a parameter (`keyword ability Bleed X = ...`) should say in its definition what the value does (`... gains X Bleed counters.`); otherwise `Bleed 1` and `Bleed 3` mean the same.",
+    example: 'game file:\nkeyword action Spark N = "Deal 1 damage to any target."',
+    exampleArgs: { keyword: "Spark", parameter: "N" },
+  },
+  CW2037: {
+    severity: "error",
+    template: 'The definition of "{keyword}" uses {parameter}, but the keyword takes no value: declare it as "{keyword} {parameter}".',
+    explanation: "A variable in a keyword's definition must be the keyword's own parameter, so that `Spark 2` can give it a value.",
+    example: 'game file:\nkeyword action Spark = "Deal N damage to any target."',
+    exampleArgs: { keyword: "Spark", parameter: "N" },
+  },
 
   // ---------------------------------------------------------------- CW3xxx: workspace and files
   CW3001: {
