@@ -276,8 +276,17 @@ export function parseScenarioFile(text: string, file: string): ScenarioFile {
     }
   }
   if (scenarios.length === 0 && diagnostics.length === 0) diagnostics.push(diagnostic("CW5002", file, lines.range(0, 0), { detail: 'a scenario file starts with: scenario "<name>" for <game>' }));
+  // Like the checker, keep a file's report readable: the first problems, then a count of the rest.
+  if (diagnostics.length > MAX_DIAGNOSTICS) {
+    const rest = diagnostics.length - MAX_DIAGNOSTICS;
+    const last = diagnostics[MAX_DIAGNOSTICS - 1]!;
+    diagnostics.length = MAX_DIAGNOSTICS;
+    diagnostics.push(diagnostic("CW5002", file, last.range, { detail: `${rest} more problems in this file are not shown` }));
+  }
   return { file, scenarios, diagnostics };
 }
+
+const MAX_DIAGNOSTICS = 200;
 
 function parseSetupStatement(c: Cursor, scenario: Scenario, range: Range): void {
   const setup = scenario.setup;
