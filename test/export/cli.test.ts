@@ -77,6 +77,7 @@ describe("cardwright export on the starter sets", () => {
   it("cockatrice: one database per game that passes the real XSD", { timeout: 180_000 }, async () => {
     const out = join(scratch, "cockatrice");
     expect(await exportTo("cockatrice", out), output).toBe(0);
+    expect(existsSync(XSD), `The Cockatrice XSD is missing: expected it at ${XSD} (the shared reference schemas beside the repository).`).toBe(true);
     for (const game of GAMES) {
       const file = join(out, `${game}.xml`);
       const run = spawnSync("xmllint", ["--noout", "--schema", XSD, file], { encoding: "utf8" });

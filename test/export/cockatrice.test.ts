@@ -11,6 +11,7 @@ import { readPng } from "./png.ts";
 const REPO = resolve(import.meta.dirname, "../..");
 /** The real Cockatrice XSD is reference data beside the repository, never copied into it. */
 const XSD = resolve(REPO, "../shared/schemas/cockatrice-carddatabase-v4.xsd");
+const MISSING_XSD = `The Cockatrice XSD is missing: expected it at ${XSD} (the shared reference schemas beside the repository; CI has them). Validation against the real schema cannot run without it.`;
 const CARD = { cardWidth: 50, cardHeight: 70 };
 
 const scratch = mkdtempSync(join(tmpdir(), "cw-cockatrice-"));
@@ -23,6 +24,7 @@ function exported(): Map<string, ExportFile> {
 }
 
 function xmllint(xml: string): { status: number | null; output: string } {
+  if (!existsSync(XSD)) throw new Error(MISSING_XSD);
   const file = join(scratch, `db-${Math.random().toString(36).slice(2)}.xml`);
   writeFileSync(file, xml);
   const run = spawnSync("xmllint", ["--noout", "--schema", XSD, file], { encoding: "utf8" });
@@ -59,7 +61,7 @@ describe("Cockatrice export", () => {
   const files = exported();
 
   it("finds the Cockatrice XSD in ../shared/schemas (CI always has it)", () => {
-    expect(existsSync(XSD), `The Cockatrice XSD is missing: expected it at ${XSD} (the shared reference schemas beside the repository). Validation against the real schema cannot run without it.`).toBe(true);
+    expect(existsSync(XSD), MISSING_XSD).toBe(true);
   });
 
   it("writes one database per game that passes the real XSD", () => {
