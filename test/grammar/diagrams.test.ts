@@ -10,3 +10,12 @@ describe("railroad diagrams", () => {
     for (const rule of Object.keys(parser.getGAstProductions())) expect(html).toContain(`"name": "${rule}"`);
   });
 });
+
+describe("docs/grammar/diagrams.html", () => {
+  it("is up to date with the parser (regenerate with `npx tsx scripts/diagrams.ts`)", async () => {
+    const { readFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const committed = readFileSync(join(import.meta.dirname, "..", "..", "docs", "grammar", "diagrams.html"), "utf8");
+    expect(committed === renderDiagramsHtml()).toBe(true);
+  });
+});
