@@ -392,7 +392,8 @@ function validateCore(ctx: Ctx, action: Exclude<Action, GameMove>): Refusal | nu
       if (!card) return refuse("unknown_card", `there is no card ${action.card}`);
       const def = cardDef(ctx, card);
       const permanent = isPermanent(ctx, def);
-      const timing = timingRefusal(ctx, action.player, !permanent);
+      // Mechanics hook: a permanent that may be played whenever its player has priority (Ambush).
+      const timing = timingRefusal(ctx, action.player, !permanent || mechanicsOf(rules).some((m) => m.anyTime?.(ctx, action.card)));
       if (timing) return timing;
       if (card.owner !== action.player || card.zone !== rules.zones.hand) return refuse("not_in_hand", `${def.name} is not in ${action.player}'s hand`);
       const slots = slotsOf(ctx);
@@ -672,7 +673,7 @@ function candidates(ctx: Ctx): Action[] {
   for (const id of hand(ctx, player)) {
     const def = cardDef(ctx, state.cards[id]!);
     const permanent = isPermanent(ctx, def);
-    if (window && permanent) continue;
+    if (window && permanent && !mechanicsOf(rules).some((m) => m.anyTime?.(ctx, id))) continue;
     const specs = playTargetSpecs(ctx, def, permanent);
     for (const targets of targetCombos(ctx, specs, player, id))
       for (const payment of paymentOptions(ctx, player, def.cost, id, [id])) out.push({ type: "play", player, card: id, payment, targets });

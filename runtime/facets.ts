@@ -33,7 +33,7 @@ import { resumeTargeting } from "./response.ts";
 import type { Rules } from "./rules.ts";
 import type { Frame, GameState, PlayerId } from "./state.ts";
 import { legalTargetOptions } from "./targets.ts";
-import { weaponEnters } from "./weapons.ts";
+import { redirectAttacks, weaponEnters } from "./weapons.ts";
 
 const refuse = (code: Refusal["code"], message: string): Refusal => ({ code, message });
 
@@ -197,6 +197,7 @@ registerNativeRule("enter_enhanced", (ctx, frame) => {
   if (!typeHas(rules, def.cardType, "one_active")) card.active = chosen;
   weaponEnters(ctx, id, player, def.source);
   enterBattlefield(ctx, id, player, "played", def.source);
+  redirectAttacks(ctx, id);
   return "done";
 });
 

@@ -17,6 +17,7 @@ import "./facets.ts";
 import "./mana.ts";
 import "./weapons.ts";
 import "./combat-damage.ts";
+import "./keyword-rules.ts";
 import { mechanicsOf } from "./mechanics.ts";
 // CYBERVAMP-driven mechanics (each applies only when its game parameters ask for it).
 import "./stack.ts";

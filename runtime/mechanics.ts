@@ -7,7 +7,7 @@
  * play of a card, card damage, the Armor-like pool reaching 0, destruction (replacements), and
  * whether an ability of a card is in effect.
  */
-import type { Ability, CompiledCard, CostPart, EventKind, SourceRef } from "../compiler/ir.ts";
+import type { Ability, CompiledCard, TargetSpec, CostPart, EventKind, SourceRef } from "../compiler/ir.ts";
 import type { Action, Payment, Refusal } from "./actions.ts";
 import type { Ctx, GameEventData } from "./core.ts";
 import type { Rules } from "./rules.ts";
@@ -42,6 +42,10 @@ export interface Mechanic {
   refine?(ctx: Ctx, action: Action): Refusal | null;
   /** Does playing this card choose its targets after the play action (as its abilities are selected)? */
   targetsOnCast?(ctx: Ctx, def: CompiledCard): boolean;
+  /** May this permanent be played whenever its player has priority, like a spell (Ambush)? */
+  anyTime?(ctx: Ctx, card: string): boolean;
+  /** May a target spec of `controller`'s spell or ability choose this card? false forbids it (Shroud, Taunt). */
+  targetAllowed?(ctx: Ctx, spec: TargetSpec, controller: PlayerId, card: string, options: string[]): boolean;
   /** A card's cost is paid: return true to take over the rest of the play. */
   play?(ctx: Ctx, card: string, player: PlayerId, permanent: boolean, targets: TargetValue[]): boolean;
   /** Is this ability of this card in effect now? (false switches it off everywhere: triggers, statics, keywords) */

@@ -2,12 +2,16 @@
 import type { TargetSpec } from "../compiler/ir.ts";
 import type { Ctx } from "./core.ts";
 import { matchesSelector, selectCards } from "./core.ts";
+import { mechanicsOf } from "./mechanics.ts";
 import type { PlayerId, TargetValue } from "./state.ts";
 
 export function legalTargetOptions(ctx: Ctx, spec: TargetSpec, controller: PlayerId, selfCard: string | undefined): TargetValue[] {
   const out: TargetValue[] = [];
   if (spec.accepts !== "player") {
-    for (const card of selectCards(ctx, spec.cards ?? {}, controller, selfCard)) out.push({ card });
+    const cards = selectCards(ctx, spec.cards ?? {}, controller, selfCard);
+    // Mechanics hook: targeting restrictions of the game (Shroud, Taunt).
+    const mechanics = mechanicsOf(ctx.rules).filter((m) => m.targetAllowed);
+    for (const card of cards) if (mechanics.every((m) => m.targetAllowed!(ctx, spec, controller, card, cards))) out.push({ card });
   }
   if (spec.accepts !== "card") {
     for (const player of ctx.state.order) {

@@ -65,6 +65,20 @@ export function weaponEnters(ctx: Ctx, id: string, player: PlayerId, source: Sou
   emit(ctx, "resource", `${cardName(ctx, id)} adds ${amount} ${pool} to ${player}'s pool (now ${p.resources[pool]})`, { player, card: id, name: cardName(ctx, id), amount, source });
 }
 
+/** An Ambush card entered: an attack aimed at its controller that waits for priority now targets it instead. */
+export function redirectAttacks(ctx: Ctx, id: string): void {
+  const { state } = ctx;
+  const card = state.cards[id];
+  if (!card || !hasRule(ctx, id, "play_with_priority_and_redirect")) return;
+  for (const item of state.stack) {
+    const step = item.frame.steps[0];
+    const target = item.frame.targets[0]?.[0];
+    if (step?.op !== "rule" || step.rule !== "weapon_fight" || !target || !("player" in target) || target.player !== card.controller) continue;
+    item.frame.targets = [[{ card: id }]];
+    emit(ctx, "choice", `${cardName(ctx, id)} ambushes: it becomes the target of ${item.frame.label}`, { player: card.controller, card: id, name: cardName(ctx, id) });
+  }
+}
+
 function poolDepleted(ctx: Ctx, player: PlayerId, pool: string, source: SourceRef | undefined): void {
   if (pool !== armorPool(ctx.rules) || !ctx.rules.param("armor_zero_destroys_weapon", true)) return;
   for (const id of wielded(ctx, player)) {
