@@ -49,8 +49,8 @@ export function bindGame(view: GameView): BoundGame {
   }
 
   for (const reference of view.references) {
-    const kind: VocabularyKind | undefined =
-      reference.role === "symbol-target" ? undefined : reference.role === "field" ? undefined : reference.role;
+    // A requires list may introduce a field of its own (a Land's `produces`): nothing to check.
+    if (reference.role === "field") continue;
     if (reference.role === "symbol-target") {
       // `symbol {G} = Gold`: a colour, a resource or "generic".
       if (reference.text.toLowerCase() === "generic") continue;
@@ -59,15 +59,11 @@ export function bindGame(view: GameView): BoundGame {
       else accept("CW2024", reference.range, { word: reference.text, game: view.id }, vocabulary.suggest(reference.text, "resource", "color"));
       continue;
     }
-    // A requires list may introduce a field of its own (a Land's `produces`): nothing to check.
-    if (reference.role === "field") continue;
-    if (!kind) continue;
+    const kind: VocabularyKind = reference.role;
     const found = lookupWord(vocabulary, kind, reference.text);
     if (found) {
       references.push(referenceOf(view.file, reference.range, found));
-      continue;
-    }
-    if (kind === "param") {
+    } else if (kind === "param") {
       accept("CW2029", reference.range, { construct: reference.context, name: reference.text, game: view.id }, vocabulary.suggest(reference.text, "param"));
     } else {
       reportUnknownWord({ vocabulary, accept }, kind, reference.text, reference.range);

@@ -7,7 +7,7 @@
  */
 import type { Diagnostic, Range } from "./diagnostics.ts";
 import { diagnostic, type MessageArgs, type MessageCode } from "./messages.ts";
-import type { AbilityModel, CardModel, CostSymbol, FieldValue } from "./model.ts";
+import type { AbilityModel, CardModel, CostSymbol } from "./model.ts";
 import { distance } from "fastest-levenshtein";
 import { keywordLemma, keywordTokens } from "../grammar/lexer.ts";
 import type { AbilityView, CardView, FieldView, KeywordUse, ValueToken, WordReference, WordRun } from "./check-input.ts";
@@ -787,4 +787,3 @@ function capitalize(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
-export type { FieldValue };
