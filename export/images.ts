@@ -1,6 +1,6 @@
 /** Rendering card faces and backs through the configured renderers, with errors that name the card. */
 import type { CardModel, GameModel } from "../compiler/model.ts";
-import { composeSheet, prepareFace, renderPng, SvgError } from "./render.ts";
+import { composeSheet, prepareFace, renderPng } from "./render.ts";
 import type { ResolvedExportOptions } from "./types.ts";
 
 /** A face the renderer produced could not be used; reported as a diagnostic on the card. */
@@ -27,8 +27,8 @@ export function prepareCardFace(card: CardModel, game: GameModel | undefined, op
   try {
     return prepareFace(options.faceRenderer(card, game), idPrefix);
   } catch (error) {
-    if (error instanceof SvgError || error instanceof Error) throw new FaceRenderError(card.name, card, reasonOf(error), card.file);
-    throw error;
+    // A renderer that throws, or an SVG the sheet cannot use: either way the card is named.
+    throw new FaceRenderError(card.name, card, reasonOf(error), card.file);
   }
 }
 
