@@ -75,8 +75,20 @@ export function costUnits(rules: Rules, cost: CostPart[], x: number | undefined)
 const hasSymbols = (cost: CostPart[]) => cost.some((p) => p.pays === "symbol");
 const hasX = (cost: CostPart[]) => cost.some((p) => p.pays === "symbol" && isXSymbol(p));
 
-/** May one produced unit pay one unit of cost? The game file's four substitution parameters decide. */
+const unitKey = (u: Unit) => (u.kind === "generic" ? "*" : `${u.kind[0]}:${lower(u.name)}`);
+const payCache = new WeakMap<Rules, Map<string, boolean>>();
+
+/** May one produced unit pay one unit of cost? The game file's four substitution parameters decide (cached per loaded rules). */
 export function canPay(rules: Rules, produced: Unit, need: Unit): boolean {
+  let cache = payCache.get(rules);
+  if (!cache) payCache.set(rules, (cache = new Map()));
+  const key = `${unitKey(produced)}>${unitKey(need)}`;
+  let answer = cache.get(key);
+  if (answer === undefined) cache.set(key, (answer = canPayUncached(rules, produced, need)));
+  return answer;
+}
+
+function canPayUncached(rules: Rules, produced: Unit, need: Unit): boolean {
   if (produced.kind === "generic") return need.kind === "generic";
   if (need.kind === "generic") return produced.kind === "color" ? rules.param("color_pays_generic", true) : rules.param("resource_pays_generic", true);
   if (produced.kind === need.kind) return lower(produced.name) === lower(need.name);
@@ -125,32 +137,83 @@ export function landsPay(ctx: Ctx, lands: string[], needs: Unit[]): boolean {
 }
 
 /**
+ * Can every chosen land unit be spent on a distinct need? `fits[k][n]`: may a unit of kind k pay need n.
+ * Kuhn's augmenting paths from the slots' side, on small integer arrays (this runs for every branch
+ * of every payment enumeration, so it avoids allocating per step).
+ */
+function slotsFit(slotKinds: number[], fits: boolean[][], needCount: number): boolean {
+  if (slotKinds.length > needCount) return false;
+  const owner = new Int32Array(needCount).fill(-1);
+  const seen = new Uint8Array(needCount);
+  const trySlot = (s: number): boolean => {
+    const row = fits[slotKinds[s]!]!;
+    for (let n = 0; n < needCount; n++) {
+      if (seen[n] || !row[n]) continue;
+      seen[n] = 1;
+      if (owner[n] === -1 || trySlot(owner[n]!)) {
+        owner[n] = s;
+        return true;
+      }
+    }
+    return false;
+  };
+  for (let s = 0; s < slotKinds.length; s++) {
+    seen.fill(0);
+    if (!trySlot(s)) return false;
+  }
+  return true;
+}
+
+/**
  * Distinct sets of lands that pay `needs` exactly: lands of the same card are interchangeable,
  * so a choice is how many of each card; the first untapped copies are used. At most `limit`.
+ * Branches are cut as soon as the lands chosen so far cannot all be spent on distinct units of
+ * the cost, so every complete choice reached is a payment.
  */
 export function landChoices(ctx: Ctx, player: PlayerId, needs: Unit[], limit = OPTION_LIMIT): string[][] {
   const per = perLand(ctx.rules);
   if (needs.length % per !== 0) return [];
   const count = needs.length / per;
-  const lands = untappedLands(ctx, player).filter((id) => needs.some((n) => canPay(ctx.rules, produces(ctx, id)!, n)));
   if (count === 0) return [[]];
-  if (lands.length < count || !matchAll(ctx.rules, needs, slotsOf(ctx, lands))) return [];
+  // Distinct kinds of produced unit, and which need each may pay.
+  const kindOf = new Map<string, number>();
+  const fits: boolean[][] = [];
+  const landKind = new Map<string, number>();
+  const lands = untappedLands(ctx, player).filter((id) => {
+    const unit = produces(ctx, id)!;
+    const key = unitKey(unit);
+    let k = kindOf.get(key);
+    if (k === undefined) {
+      k = fits.length;
+      kindOf.set(key, k);
+      fits.push(needs.map((n) => canPay(ctx.rules, unit, n)));
+    }
+    landKind.set(id, k);
+    return fits[k]!.some(Boolean);
+  });
+  const slotKinds = (ids: string[]) => ids.flatMap((id) => Array.from({ length: per }, () => landKind.get(id)!));
+  if (lands.length < count || slotKinds(lands).length < needs.length || !matchAll(ctx.rules, needs, slotsOf(ctx, lands))) return [];
   const groups = new Map<string, string[]>();
   for (const id of lands) {
     const def = ctx.state.cards[id]!.def;
     groups.set(def, [...(groups.get(def) ?? []), id]);
   }
   const kinds = [...groups.values()];
+  const after = kinds.map((_, k) => kinds.slice(k).reduce((n, g) => n + g.length, 0));
   const out: string[][] = [];
   const pick = (k: number, left: number, chosen: string[]) => {
     if (out.length >= limit) return;
     if (left === 0) {
-      if (landsPay(ctx, chosen, needs)) out.push(chosen);
+      out.push(chosen);
       return;
     }
-    if (k >= kinds.length) return;
+    if (k >= kinds.length || after[k]! < left) return;
     const group = kinds[k]!;
-    for (let take = Math.min(left, group.length); take >= 0; take--) pick(k + 1, left - take, [...chosen, ...group.slice(0, take)]);
+    for (let take = Math.min(left, group.length); take >= 0; take--) {
+      const next = take ? [...chosen, ...group.slice(0, take)] : chosen;
+      if (take && !slotsFit(slotKinds(next), fits, needs.length)) continue;
+      pick(k + 1, left - take, next);
+    }
   };
   pick(0, count, []);
   return out;
