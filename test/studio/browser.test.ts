@@ -375,13 +375,47 @@ describe("studio in the browser", () => {
 
     // The chain node for Seer's trigger opens Seer's text in the editor.
     const fire = events.filter({ hasText: /Seer/ }).filter({ has: page.locator(".kind", { hasText: /^fire$/ }) }).first();
-    await fire.click();
+    await fire.locator(".source-link").click();
     await expect.poll(() => page.evaluate(() => (window as unknown as { cardwright: Studio }).cardwright.editor.getModel()?.uri.path)).toMatch(/\.cards$/);
     const line = await page.evaluate(() => {
       const { editor } = (window as unknown as { cardwright: { editor: { getPosition(): { lineNumber: number }; getModel(): { getLineContent(n: number): string } } } }).cardwright;
       return editor.getModel().getLineContent(editor.getPosition().lineNumber);
     });
     expect(line).toMatch(/When you draw/i);
+    await page.context().close();
+  });
+
+  it("draws the response stack top-first at each step of a CYBERVAMP response chain", async () => {
+    const page = await harness.newPage("?autosaveMs=600000");
+    await page.getByRole("tab", { name: "Scenarios" }).click();
+    await page.getByRole("button", { name: /Run all/ }).click();
+    const scenario = page.locator(".scenario-list li", { hasText: /LIFO/ }).first();
+    await scenario.waitFor({ timeout: 60_000 });
+    await scenario.click();
+    const events = page.getByTestId("scenario-events").locator("li");
+    // The spells cast (a push "goes on the stack"), not the rule continuations waiting under a response window.
+    const texts = await events.allTextContents();
+    const pushes = texts.flatMap((t, i) => (/push/.test(t) && /goes on the stack/.test(t) ? [i] : []));
+    expect(pushes.length).toBeGreaterThanOrEqual(2);
+    const stack = page.getByTestId("scenario-stack").locator("li");
+    const cardOf = async (i: number) => /^([^:]+):/.exec((await events.nth(i).textContent())!.replace(/^●?\s*push\s*/, ""))![1]!.trim();
+    const first = await cardOf(pushes[0]!);
+    const second = await cardOf(pushes[1]!);
+
+    await events.nth(pushes[1]!).click();
+    const spellsOnStack = async () => (await stack.allTextContents()).filter((t) => t.includes(first) || t.includes(second));
+    expect(await spellsOnStack()).toHaveLength(2);
+    expect((await spellsOnStack())[0]).toContain(second); // the response is on top
+    expect((await spellsOnStack())[1]).toContain(first);
+    await page.getByRole("button", { name: "Previous event" }).click();
+    // One step back, before the response was cast: only the first spell waits.
+    await expect.poll(spellsOnStack).toHaveLength(1);
+    expect((await spellsOnStack())[0]).toContain(first);
+    await page.getByRole("button", { name: "Last" }).click();
+    // At the end both spells have left the stack (resolved or fizzled).
+    const atEnd = (await page.getByTestId("scenario-stack").textContent())!;
+    expect(atEnd).not.toContain(first);
+    expect(atEnd).not.toContain(second);
     await page.context().close();
   });
 

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { WorkspaceStore } from "../workspace/store.ts";
 import { runScenarios, type ScenarioRun } from "./scenarios.ts";
+import { SourceLink } from "./SourceLink.tsx";
 
 /**
  * Run one scenario file or all of them; a scenario opens in a stepper over its trace: one
@@ -53,6 +54,19 @@ export function ScenariosView({ store, onReveal, onRevealLine }: { store: Worksp
       if (hitsBreakpoint(i)) return setCursor(i);
     }
   };
+  /** The response stack as it stands at the cursor, rebuilt from the trace's push and pop events (top first). */
+  const stackAtCursor = (() => {
+    const stack: typeof events = [];
+    for (const e of events.slice(0, cursor + 1)) {
+      if (e.kind === "push") stack.push(e);
+      else if (e.kind === "pop") {
+        const at = stack.map((x) => x.ability).lastIndexOf(e.ability);
+        stack.splice(at >= 0 && e.ability !== undefined ? at : stack.length - 1, 1);
+      }
+    }
+    return stack.reverse();
+  })();
+  const usesStack = events.some((e) => e.kind === "push");
   const toggleBreakpoint = (name: string) =>
     setBreakpoints((old) => {
       const next = new Set(old);
@@ -100,6 +114,22 @@ export function ScenariosView({ store, onReveal, onRevealLine }: { store: Worksp
                 <span className="muted">event {events.length ? cursor + 1 : 0} / {events.length}</span>
                 <input type="search" placeholder="Filter events" value={filter} onChange={(e) => setFilter(e.target.value)} />
               </div>
+              {usesStack && (
+                <div className="stack" data-testid="scenario-stack">
+                  <div className="panel-title">Stack at this event (top first)</div>
+                  {stackAtCursor.length === 0 ? (
+                    <p className="muted" style={{ margin: "4px 10px" }}>empty</p>
+                  ) : (
+                    <ol>
+                      {stackAtCursor.map((e, i) => (
+                        <li key={i} className={e.source ? "linked" : ""} onClick={() => e.source && onReveal(e.source.file, e.source.range.start.offset)}>
+                          {e.text.replace(/ goes on the stack.*$/, "")}
+                        </li>
+                      ))}
+                    </ol>
+                  )}
+                </div>
+              )}
               <ol className="event-tree" data-testid="scenario-events">
                 {events.map((event, i) =>
                   needle && !`${event.kind} ${event.name ?? ""} ${event.text}`.toLowerCase().includes(needle) ? null : (
@@ -107,11 +137,7 @@ export function ScenariosView({ store, onReveal, onRevealLine }: { store: Worksp
                       key={i}
                       className={(i === cursor ? "current " : i > cursor ? "future " : "") + (event.source ? "linked" : "") + ` kind-${event.kind}`}
                       style={{ paddingLeft: 8 + (event.depth ?? 0) * 16 }}
-                      onClick={() => {
-                        setCursor(i);
-                        if (event.source) onReveal(event.source.file, event.source.range.start.offset);
-                      }}
-                      title={event.source ? `${event.source.file}:${event.source.range.start.line}` : undefined}
+                      onClick={() => setCursor(i)}
                     >
                       {(() => {
                         const name = BREAK_KINDS.has(event.kind) ? (event.name ?? cardOf(event.text)) : undefined;
@@ -133,6 +159,7 @@ export function ScenariosView({ store, onReveal, onRevealLine }: { store: Worksp
                         );
                       })()}
                       <span className="kind">{event.kind}</span> {event.text}
+                      {event.source && <SourceLink source={event.source} onReveal={onReveal} />}
                     </li>
                   ),
                 )}

@@ -2,6 +2,7 @@ import { useMemo, useState } from "react";
 import type { WorkspaceStore } from "../workspace/store.ts";
 import type { Action, PlayerId } from "../../../runtime/index.ts";
 import { describeAction, TableSession, type Seat } from "./session.ts";
+import { SourceLink } from "./SourceLink.tsx";
 
 /**
  * The sandbox table: start a game of any checked game from random legal decks, play both
@@ -157,12 +158,13 @@ export function TableView({ store, onReveal }: { store: WorkspaceStore; onReveal
               {shownEvents.map(({ event, step }) => (
                 <li
                   key={event.seq + ":" + step}
-                  className={(step === session.cursor ? "current " : "") + (event.source ? "linked" : "")}
+                  className={step === session.cursor ? "current" : ""}
                   style={{ paddingLeft: 8 + (event.depth ?? 0) * 14 }}
-                  onClick={() => (event.source ? onReveal(event.source.file, event.source.range.start.offset) : goTo(step))}
-                  title={event.source ? `${event.source.file}:${event.source.range.start.line}` : `step ${step}`}
+                  onClick={() => goTo(step)}
+                  title={`step ${step}`}
                 >
                   <span className="kind">{event.kind}</span> {event.text}
+                  {event.source && <SourceLink source={event.source} onReveal={onReveal} />}
                 </li>
               ))}
             </ol>
