@@ -354,6 +354,8 @@ export interface Step extends BaseNode {
  *   `this | is | destroyed`          (passive: `be` + participle verb)
  *   `your life | is | 5 or less`     (copula: `be` + object, no verb)
  *   `Deal | 3 damage | to any target` (tail: prepositional phrase)
+ *   `and 1 damage to its controller` (no verb: it repeats the previous step's verb)
+ * A leading `Until end of turn, ...` is stored as the last tail item of the first clause.
  */
 export interface Clause extends BaseNode {
   kind: "clause";

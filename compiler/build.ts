@@ -353,6 +353,12 @@ function verbNode(ctx: Ctx, n: CstNode, preserve: boolean): A.WordNode | undefin
 }
 
 function clause(ctx: Ctx, n: CstNode | undefined, preserveVerb = false): A.Clause {
+  const gapped = sub(n, "gappedObject");
+  if (gapped) {
+    // The verb is left out (`... and 1 damage to its controller`): it repeats the previous step's.
+    const tail = subs(n, "gappedTail").map((t) => tailItem(ctx, t)).filter((t): t is A.TailItem => !!t);
+    return { kind: "clause", object: nounPhrase(ctx, gapped), tail, range: cstRange(ctx, n) };
+  }
   const subj = sub(n, "subject");
   return clauseOf(ctx, n, subj ? nounPhrase(ctx, sub(subj, "nounPhrase")) : undefined, sub(n, "predicate"), preserveVerb);
 }
@@ -388,6 +394,14 @@ function sequence(ctx: Ctx, n: CstNode | undefined): A.Sequence {
     const conn = i === 0 ? undefined : connectors[i - 1];
     return { kind: "step", connector: conn ? connectorOf(conn) : "", clause: cl, range: conn ? spanRange(ctx, [conn, c]) : cl.range };
   });
+  const leading = sub(n, "leadingDuration");
+  if (leading && steps[0]) {
+    // The sentence now starts with what followed the comma: a content word there gets the
+    // capital the canonical text will show (`Until end of turn, creatures ...` → `Creatures ...`).
+    const firstItem = steps[0].clause.subject?.determiners.length === 0 ? steps[0].clause.subject.items[0] : undefined;
+    if (firstItem?.kind === "word" && /^[a-z]/.test(firstItem.text)) firstItem.text = firstItem.text[0]!.toUpperCase() + firstItem.text.slice(1);
+    steps[0].clause.tail.push({ kind: "prep", prep: "until", object: nounPhrase(ctx, sub(leading, "nounPhrase")), range: cstRange(ctx, leading) });
+  }
   return { kind: "sequence", steps, range: cstRange(ctx, n) };
 }
 

@@ -496,6 +496,12 @@ export class CardwrightParser extends CstParser {
   // Sentences
 
   public sequence = this.RULE("sequence", () => {
+    // `Until end of turn, creatures you control get +1/+0.`: a leading duration (the tree
+    // keeps it in the first clause's tail, so the canonical text puts it at the end).
+    this.OPTION(() => {
+      this.SUBRULE(this.leadingDuration);
+      this.CONSUME(T.Comma);
+    });
     this.SUBRULE(this.clause);
     this.MANY(this.cached(15, () => ({
       GATE: () => {
@@ -535,10 +541,35 @@ export class CardwrightParser extends CstParser {
     ]));
   });
 
+  private leadingDuration = this.RULE("leadingDuration", () => {
+    this.CONSUME(T.Until, { LABEL: "prep" });
+    this.SUBRULE(this.nounPhrase, { ARGS: [false] });
+  });
+
+  /** After `and`, a clause may leave its verb out: `Deal 2 damage to target creature and 1 damage to its controller.` */
+  private isGappedClauseAhead(): boolean {
+    if (!is(this.LA(0), T.And)) return false;
+    const first = this.LA(1);
+    if (!is(first, T.NumberLiteral) && !is(first, T.NumberWord) && !is(first, T.Variable) && !is(first, T.X)) return false;
+    for (let k = 2; k < 12; k++) {
+      const t = this.LA(k);
+      if (is(t, T.Preposition)) return true;
+      if (!is(t, T.NounWord) || is(t, T.VerbWord)) return false;
+    }
+    return false;
+  }
+
   public clause = this.RULE("clause", () => {
     this.OR(this.cached(17, () => ({
       IGNORE_AMBIGUITIES: true,
       DEF: [
+        {
+          GATE: () => this.isGappedClauseAhead(),
+          ALT: () => {
+            this.SUBRULE(this.nounPhrase, { LABEL: "gappedObject", ARGS: [false] });
+            this.MANY(() => this.SUBRULE(this.tailItem, { LABEL: "gappedTail" }));
+          },
+        },
         {
           GATE: () => this.startsWithSubject(),
           ALT: () => {
