@@ -42,8 +42,8 @@ export function parseForCheck(text: string, path: string): ParsedFile {
 }
 
 /** Canonical text of a game or card file; undefined when it has syntax errors (or is a scenario). */
-export function formatSource(text: string, path: string): { text?: string; diagnostics: Diagnostic[] } {
-  if (isScenario(text)) return { diagnostics: [] };
+export function formatSource(text: string, path: string): { text?: string; diagnostics: Diagnostic[]; skipped?: string } {
+  if (isScenario(text)) return { diagnostics: [], skipped: "scenario files are not formatted (their grammar is the engine's)" };
   const { document, diagnostics } = parseDocument(text, path);
   if (!document || diagnostics.some((d) => d.severity === "error")) return { diagnostics };
   return { text: formatDocument(document, text), diagnostics };

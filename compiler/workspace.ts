@@ -208,6 +208,8 @@ export interface FormatResult {
   /** The canonical text; absent when the file has syntax errors or is of a kind the formatter leaves alone. */
   text?: string;
   diagnostics: Diagnostic[];
+  /** Why a file without syntax errors was not formatted (a scenario file). */
+  skipped?: string;
 }
 
 /** Canonical text of one file (the same printer as card faces); never formats a file with syntax errors. */
