@@ -412,6 +412,8 @@ class AbilityLowering {
         const removed = this.vocab.zoneOfRole("removed") ?? "Oblivion";
         return [{ op: "move", what: this.pickOrAffected(obj), to: removed }];
       }
+      // "Bounce target creature", "Silence target creature": the keyword acts on a card phrase.
+      if (obj && !isPlayerPhrase(obj) && npWords(obj).length > 0) return [{ op: "keyword_action", keyword: keyword.name, amount: 1, who: who(), target: this.affected(obj) }];
       const amount = this.amountOf(obj ?? undefined, 1);
       return [{ op: "keyword_action", keyword: keyword.name, amount, who: who() }];
     }
@@ -791,11 +793,19 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
     case "modal":
       a.steps = [{ op: "choose_one", modes: body.modes.map((m) => ({ text: l.slice(m.range).trim(), steps: lowerSequenceWithPending(m, l), source: l.source(m.range) })), source: a.source }];
       return;
-    case "replacement":
+    case "replacement": {
       a.kind = "replacement";
-      a.replacement = { event: "destroyed", limit: body.firstTime ? "first_each_turn" : undefined, steps: lowerSequenceWithPending(body.effect, l) };
-      l.note(body.range, `replacement effects are not applied by the engine yet: "${l.slice(body.range)}"`);
+      const destroyed = body.event.verb?.lemma === "destroy" || body.event.verb?.lemma === "die";
+      // "The first time this would be destroyed each turn, it remains ... instead" is applied by the
+      // engine's destruction hook (a mechanic reads `replacement` and the text); other replacements are not yet.
+      if (destroyed && body.firstTime) {
+        a.replacement = { event: "destroyed", limit: "first_each_turn", steps: [] };
+        return;
+      }
+      a.replacement = { event: destroyed ? "destroyed" : "leaves", ...(body.firstTime ? { limit: "first_each_turn" as const } : {}), steps: lowerSequenceWithPending(body.effect, l) };
+      l.note(body.range, `this replacement effect is not applied by the engine yet: "${l.slice(body.range)}"`);
       return;
+    }
     case "conditional": {
       const c = l.condition(body.condition);
       const steps = lowerSequenceWithPending(body.effect, l);

@@ -468,6 +468,9 @@ export function noteEvent(ctx: Ctx, kind: EventKind, data: GameEventData): void 
       // Away from play only self-referential leave/destroy/discard triggers fire.
       if (!inPlay && !(ability.trigger.subject.kind === "self" && id === data.card)) continue;
       if (!triggerMatches(ctx, ability.trigger, kind, data, card.controller, id)) continue;
+      // An intervening "if" ("When this attacks, if you control another Vampire, ...") is checked
+      // when the trigger is noted (and again when it resolves): false now → it does not trigger.
+      if (ability.condition && !evalCondition(ctx, { controller: card.controller, card: id, steps: [], pc: 0, targets: [], chosen: {}, event: { card: data.card, player: data.player, amount: data.amount }, label: "" }, ability.condition)) continue;
       state.noted.push({ id: state.nextId++, card: id, ability: ability.id, controller: card.controller, event: { card: data.card, player: data.player, amount: data.amount }, source: ability.source, by });
       emit(ctx, "trigger", `${cardName(ctx, id)}: ${ability.trigger.text} — noted`, { card: id, name: cardName(ctx, id), ability: ability.id, player: card.controller, source: ability.source });
     }
