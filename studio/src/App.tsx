@@ -3,6 +3,7 @@ import type { monaco } from "./monaco-setup.ts";
 import { updateColouring } from "./language/register.ts";
 import type { WorkspaceStore } from "./workspace/store.ts";
 import { api } from "./api.ts";
+import type { TableSession } from "./table/session.ts";
 import { FileTree } from "./components/FileTree.tsx";
 import { EditorPane } from "./components/EditorPane.tsx";
 import { CardFace } from "./components/CardFace.tsx";
@@ -20,6 +21,7 @@ export function App({ store }: { store: WorkspaceStore }) {
   useSyncExternalStore(store.subscribe, store.getSnapshot);
   const [view, setView] = useState<View>("editor");
   const [cursor, setCursor] = useState(0);
+  const [tableStart, setTableStart] = useState<{ session: TableSession; key: number } | undefined>(undefined);
   const editor = useRef<monaco.editor.IStandaloneCodeEditor | undefined>(undefined);
 
   if (store.model) updateColouring(store.model.games);
@@ -131,12 +133,23 @@ export function App({ store }: { store: WorkspaceStore }) {
           {view === "gallery" && <Gallery store={store} onOpenCard={reveal} />}
           {view === "table" && (
             <Suspense fallback={<p className="muted">Loading the engine…</p>}>
-              <TableView store={store} onReveal={reveal} />
+              <TableView key={tableStart?.key ?? 0} store={store} onReveal={reveal} {...(tableStart ? { initial: tableStart.session } : {})} />
             </Suspense>
           )}
           {view === "scenarios" && (
             <Suspense fallback={<p className="muted">Loading the engine…</p>}>
-              <ScenariosView store={store} onReveal={reveal} onRevealLine={revealLine} />
+              <ScenariosView
+                store={store}
+                onReveal={reveal}
+                onRevealLine={revealLine}
+                onPlayFrom={(run) => {
+                  if (!run.end) return;
+                  void import("./table/session.ts").then(({ TableSession }) => {
+                    setTableStart({ session: TableSession.from(run.end!.engine, run.end!.state, run.events, `End of "${run.name}"`), key: Date.now() });
+                    setView("table");
+                  });
+                }}
+              />
             </Suspense>
           )}
         </main>

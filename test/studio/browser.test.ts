@@ -416,6 +416,12 @@ describe("studio in the browser", () => {
     const atEnd = (await page.getByTestId("scenario-stack").textContent())!;
     expect(atEnd).not.toContain(first);
     expect(atEnd).not.toContain(second);
+
+    // Play on from where the scenario ended, on the sandbox table.
+    await page.getByRole("button", { name: "Play on from the end" }).click();
+    const table = page.getByTestId("table");
+    await expect.poll(() => table.locator(".timeline .muted").textContent()).toContain("End of");
+    expect(await page.getByTestId("legal-actions").locator("button").count()).toBeGreaterThan(0);
     await page.context().close();
   });
 

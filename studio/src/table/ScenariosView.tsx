@@ -9,7 +9,17 @@ import { SourceLink } from "./SourceLink.tsx";
  * engine resolves them), every event with a source linked to its card text. A failing
  * scenario opens at its first failure with expected vs actual.
  */
-export function ScenariosView({ store, onReveal, onRevealLine }: { store: WorkspaceStore; onReveal: (file: string, offset: number) => void; onRevealLine: (file: string, line: number) => void }) {
+export function ScenariosView({
+  store,
+  onReveal,
+  onRevealLine,
+  onPlayFrom,
+}: {
+  store: WorkspaceStore;
+  onReveal: (file: string, offset: number) => void;
+  onRevealLine: (file: string, line: number) => void;
+  onPlayFrom: (run: ScenarioRun) => void;
+}) {
   const scenarioFiles = [...store.files.values()].filter((f) => f.kind === "scenario").map((f) => f.path);
   const [runs, setRuns] = useState<ScenarioRun[] | undefined>(undefined);
   const [selected, setSelected] = useState(0);
@@ -112,6 +122,11 @@ export function ScenariosView({ store, onReveal, onRevealLine }: { store: Worksp
                 <button type="button" onClick={() => toBreakpoint(-1)} disabled={breakpoints.size === 0} title="Back to the previous breakpoint">◀ break</button>
                 <button type="button" onClick={() => toBreakpoint(1)} disabled={breakpoints.size === 0} title="On to the next breakpoint">break ▶</button>
                 <span className="muted">event {events.length ? cursor + 1 : 0} / {events.length}</span>
+                {current.end && (
+                  <button type="button" onClick={() => onPlayFrom(current)} title="Open the board where this scenario ended on the sandbox table">
+                    Play on from the end
+                  </button>
+                )}
                 <input type="search" placeholder="Filter events" value={filter} onChange={(e) => setFilter(e.target.value)} />
               </div>
               {usesStack && (

@@ -9,14 +9,14 @@ import { SourceLink } from "./SourceLink.tsx";
  * sides (hot-seat) or let a bot take the second seat, and travel through the game's
  * history; every stack item and log line with a source opens its card text in the editor.
  */
-export function TableView({ store, onReveal }: { store: WorkspaceStore; onReveal: (file: string, offset: number) => void }) {
+export function TableView({ store, onReveal, initial }: { store: WorkspaceStore; onReveal: (file: string, offset: number) => void; initial?: TableSession }) {
   const games = store.model?.games ?? [];
   const [chosenGame, setGameId] = useState<string | undefined>(undefined);
   // Until the designer picks one: the game of the open file, else the first (the model may arrive after this view).
   const gameId = chosenGame ?? store.gameFor(store.activePath)?.id ?? games[0]?.id ?? "";
   const [seed, setSeed] = useState(1);
   const [seat2, setSeat2] = useState<Seat>("bot");
-  const [session, setSession] = useState<TableSession | undefined>(undefined);
+  const [session, setSession] = useState<TableSession | undefined>(initial);
   const [message, setMessage] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const [filter, setFilter] = useState("");

@@ -3,7 +3,7 @@
  * on the editor's current text (saved or not).
  */
 import type { SourceFile } from "../../../compiler/model.ts";
-import type { TraceEvent } from "../../../runtime/index.ts";
+import type { Engine, GameState, TraceEvent } from "../../../runtime/index.ts";
 
 export interface ScenarioRun {
   file: string;
@@ -13,6 +13,8 @@ export interface ScenarioRun {
   passed: boolean;
   failures: { file: string; line: number; message: string; expected?: string; actual?: string }[];
   events: TraceEvent[];
+  /** Where the run ended, with the engine that ran it: the table can play on from there. */
+  end?: { engine: Engine; state: GameState };
 }
 
 export async function runScenarios(files: SourceFile[], only?: string): Promise<ScenarioRun[]> {
@@ -38,7 +40,7 @@ export async function runScenarios(files: SourceFile[], only?: string): Promise<
       }
       try {
         const result = runScenario(engine, scenario);
-        runs.push({ file: result.file, line: result.line, name: result.name, game: scenario.game, passed: result.failures.length === 0, failures: result.failures, events: result.events });
+        runs.push({ file: result.file, line: result.line, name: result.name, game: scenario.game, passed: result.failures.length === 0, failures: result.failures, events: result.events, ...(result.state ? { end: { engine, state: result.state } } : {}) });
       } catch (error) {
         runs.push({ file: scenario.file, line: scenario.line, name: scenario.name, game: scenario.game, passed: false, failures: [{ file: scenario.file, line: scenario.line, message: `the engine failed: ${error instanceof Error ? error.message : String(error)}` }], events: [] });
       }

@@ -50,6 +50,13 @@ export class TableSession {
     return new TableSession(engine, start, seed);
   }
 
+  /** A table that continues from a given state (e.g. where a scenario ended). */
+  static from(engine: Engine, state: GameState, events: TraceEvent[], label: string): TableSession {
+    const session = new TableSession(engine, { state, events }, state.seed);
+    session.history[0]!.label = label;
+    return session;
+  }
+
   get current(): HistoryEntry {
     return this.history[this.cursor]!;
   }
