@@ -273,7 +273,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       return "done";
     }
     case "keyword_action":
-      return runKeywordAction(ctx, frame, step.keyword, num(step.amount), evalPlayers(ctx, frame, step.who), source);
+      return runKeywordAction(ctx, frame, step.keyword, num(step.amount), evalPlayers(ctx, frame, step.who), source, step.target ? evalAffected(ctx, frame, step.target) : []);
     case "discard": {
       // Several players discarding: each is asked in turn (the frame's answer belongs to the first still to choose).
       const players = evalPlayers(ctx, frame, step.who);
@@ -544,7 +544,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
 }
 
 /** A keyword action: an event others trigger on, defined in the game file as card text or as a native rule. */
-function runKeywordAction(ctx: Ctx, frame: Frame, keyword: string, amount: number, players: PlayerId[], source: SourceRef | undefined): "done" | "wait" {
+function runKeywordAction(ctx: Ctx, frame: Frame, keyword: string, amount: number, players: PlayerId[], source: SourceRef | undefined, targets: TargetValue[] = []): "done" | "wait" {
   const def = ctx.rules.game.keywords.find((k) => k.name.toLowerCase() === keyword.toLowerCase());
   // A native rule that asked a player (Scry) runs this step again with the answer: the action was already announced.
   if (!frame.answer)
@@ -554,6 +554,9 @@ function runKeywordAction(ctx: Ctx, frame: Frame, keyword: string, amount: numbe
     }
   if (def?.ability) {
     const own: Frame = { ...frame, steps: def.ability.steps, pc: 0, x: amount, label: `${keyword} ${amount}`, source: def.ability.source, spellCard: undefined, answer: undefined };
+    // The card the keyword acts on ("Bounce target creature") is "it" in the keyword's own text.
+    const acted = cardsOf(targets);
+    if (acted.length) own.chosen = { ...frame.chosen, it: acted };
     if (def.ability.targets.length === 0) {
       ctx.state.frames.push(own);
       return "done";
@@ -568,7 +571,7 @@ function runKeywordAction(ctx: Ctx, frame: Frame, keyword: string, amount: numbe
     frame.pc += 1;
     return "wait";
   }
-  if (def?.rule) return runNativeRule(ctx, frame, def.rule, amount, players, [], source);
+  if (def?.rule) return runNativeRule(ctx, frame, def.rule, amount, players, targets, source);
   return "done";
 }
 

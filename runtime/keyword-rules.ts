@@ -8,17 +8,46 @@
  * - `play_with_priority_and_redirect` (Ambush): the card may be played whenever its player has
  *   priority, even on an opponent's turn; if it enters while an attack aimed at its controller
  *   waits for priority, it becomes that attack's target (runtime/weapons.ts `redirectAttacks`).
+ * - `remove_all_abilities` (Silence N): the target loses every printed ability (Base, Facet,
+ *   keyword) for as long as it stays in play — a lasting modifier carrying the keyword's name.
+ * - `cannot_attack_or_block` (Pacify): the target can't attack or block (a Weapon can't attack) for
+ *   as long as it stays in play — a lasting modifier granting the keyword, which names the rule.
  * Each applies only to games whose keywords name it.
  */
-import type { TargetSpec } from "../compiler/ir.ts";
+import type { Ability, TargetSpec } from "../compiler/ir.ts";
 import type { Ctx } from "./core.ts";
-import { hasRule } from "./core.ts";
+import { addModifier, cardDef, hasRule } from "./core.ts";
+import { registerNativeRule } from "./effects.ts";
 import { registerMechanic } from "./mechanics.ts";
 import type { PlayerId } from "./state.ts";
 
 const SHROUD = "cannot_be_targeted";
 const TAUNT = "opponents_must_target_taunt";
 const AMBUSH = "play_with_priority_and_redirect";
+const SILENCE = "remove_all_abilities";
+const PACIFY = "cannot_attack_or_block";
+
+/** The game's keyword named by a rule (the modifier that marks its lasting effect carries that name). */
+const keywordFor = (ctx: Ctx, rule: string): string | undefined => ctx.rules.game.keywords.find((k) => k.rule === rule)?.name;
+
+for (const rule of [SILENCE, PACIFY]) {
+  registerNativeRule(rule, (ctx, frame, _amount, _players, targets, source) => {
+    const name = keywordFor(ctx, rule) ?? rule;
+    for (const t of targets) {
+      if (!("card" in t) || ctx.state.cards[t.card]?.zone !== ctx.rules.zones.battlefield) continue;
+      addModifier(ctx, t.card, {}, [name], "permanent", frame.controller, frame.card, source);
+    }
+    return "done";
+  });
+}
+
+/** A Silenced card's printed abilities are all off (checked on its modifiers: no ability lookup, no recursion). */
+function abilityActive(ctx: Ctx, card: string, ability: Ability): boolean {
+  const silence = keywordFor(ctx, SILENCE)?.toLowerCase();
+  if (!silence || !ctx.state.modifiers.some((m) => m.card === card && m.keywords.some((k) => k.toLowerCase() === silence))) return true;
+  const instance = ctx.state.cards[card];
+  return !instance || !cardDef(ctx, instance).abilities.includes(ability);
+}
 
 function targetAllowed(ctx: Ctx, _spec: TargetSpec, controller: PlayerId, card: string, options: string[]): boolean {
   if (hasRule(ctx, card, SHROUD)) return false;
@@ -30,7 +59,8 @@ function targetAllowed(ctx: Ctx, _spec: TargetSpec, controller: PlayerId, card: 
 
 registerMechanic({
   name: "keyword-rules",
-  applies: (rules) => rules.game.keywords.some((k) => k.rule === SHROUD || k.rule === TAUNT || k.rule === AMBUSH),
+  applies: (rules) => rules.game.keywords.some((k) => [SHROUD, TAUNT, AMBUSH, SILENCE, PACIFY].includes(k.rule ?? "")),
+  abilityActive,
   targetAllowed,
   anyTime: (ctx, card) => hasRule(ctx, card, AMBUSH),
 });
