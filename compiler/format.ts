@@ -276,6 +276,8 @@ interface Line {
   endLine: number;
   /** Blank line before it (decided by the caller). */
   blankBefore?: boolean;
+  /** Trailing comments at or after this offset belong to a later line (e.g. a card's `}`). */
+  limit?: number;
 }
 
 /**
@@ -302,7 +304,7 @@ class Printer {
       if (c.trailing && this.out.length > 0) {
         this.out[this.out.length - 1] = withTrailing(this.out[this.out.length - 1]!, c);
       } else {
-        if (blankAllowed && this.out.length > 0 && c.range.start.line - this.lastEndLine > 1) this.out.push("");
+        if (blankAllowed && this.out.length > 0 && this.out[this.out.length - 1] !== "" && c.range.start.line - this.lastEndLine > 1) this.out.push("");
         this.out.push(`${"  ".repeat(indent)}#${c.text}`);
       }
       this.lastEndLine = c.range.end.line;
@@ -310,13 +312,15 @@ class Printer {
   }
 
   line(l: Line, blankAllowed = true): void {
+    // A card's blank line goes before the comments that lead into it.
+    if (l.blankBefore && this.out.length > 0 && this.out[this.out.length - 1] !== "") this.out.push("");
     this.flushBefore(l.start, l.indent, blankAllowed);
-    if (this.out.length > 0 && (l.blankBefore || (blankAllowed && l.startLine - this.lastEndLine > 1)) && this.out[this.out.length - 1] !== "") this.out.push("");
+    if (this.out.length > 0 && blankAllowed && l.startLine - this.lastEndLine > 1 && this.out[this.out.length - 1] !== "") this.out.push("");
     let text = `${"  ".repeat(l.indent)}${l.text}`;
     // Comments inside the printed span (or trailing on its last line) go to the end of this line.
     while (this.next < this.comments.length) {
       const c = this.comments[this.next]!;
-      const inside = c.range.start.offset < l.end || (c.trailing && c.range.start.line === l.endLine);
+      const inside = c.range.start.offset < l.end || (c.trailing && c.range.start.line === l.endLine && c.range.start.offset < (l.limit ?? Infinity));
       if (!inside) break;
       this.next++;
       if (c.trailing || c.range.start.offset >= l.start) text = withTrailing(text, c);
@@ -328,7 +332,14 @@ class Printer {
   /** Remaining comments before `offset` (e.g. before a closing brace), then a plain line. */
   close(text: string, indent: number, offset: number, line: number): void {
     this.flushBefore(offset, indent + 1, false);
-    this.out.push(`${"  ".repeat(indent)}${text}`);
+    let closing = `${"  ".repeat(indent)}${text}`;
+    while (this.next < this.comments.length) {
+      const c = this.comments[this.next]!;
+      if (!c.trailing || c.range.start.line !== line) break;
+      closing = withTrailing(closing, c);
+      this.next++;
+    }
+    this.out.push(closing);
     this.lastEndLine = line;
   }
 
@@ -338,9 +349,9 @@ class Printer {
   }
 }
 
-function spanLine(indent: number, text: string, range: A.BaseNode["range"], blankBefore?: boolean): Line {
+function spanLine(indent: number, text: string, range: A.BaseNode["range"], limit?: number): Line {
   const l: Line = { indent, text, start: range.start.offset, end: range.end.offset, startLine: range.start.line, endLine: range.end.line };
-  if (blankBefore) l.blankBefore = true;
+  if (limit !== undefined) l.limit = limit;
   return l;
 }
 
@@ -382,15 +393,19 @@ function formatGameFile(doc: A.GameFile): string {
 
 function formatCard(p: Printer, card: A.CardDecl): void {
   const nameEnd = card.name.range;
-  p.line({ indent: 0, text: `card ${quote(card.name.value)} {`, start: card.range.start.offset, end: nameEnd.end.offset + 1, startLine: card.range.start.line, endLine: nameEnd.end.line, blankBefore: true });
+  const closing = card.range.end.offset - 1;
+  // Each line may take trailing comments only up to where the next line's text starts.
+  const starts = [...card.fields.map((f) => f.range.start.offset), ...(card.textRange ? [card.textRange.start.offset] : []), ...card.abilities.map((a) => a.range.start.offset), closing];
+  const nextStart = (offset: number) => starts.find((s) => s > offset) ?? closing;
+  p.line({ indent: 0, text: `card ${quote(card.name.value)} {`, start: card.range.start.offset, end: nameEnd.end.offset + 1, startLine: card.range.start.line, endLine: nameEnd.end.line, blankBefore: true, limit: nextStart(nameEnd.end.offset) });
   for (const f of card.fields) {
     const text = f.flag ? f.name.text : f.value.length > 0 ? `${f.name.text}: ${valueItemsText(f.value)}` : `${f.name.text}:`;
-    p.line(spanLine(1, text, f.range), false);
+    p.line(spanLine(1, text, f.range, nextStart(f.range.start.offset)), false);
   }
   if (card.textRange || card.abilities.length > 0) {
     const start = card.textRange ?? card.abilities[0]!.range;
-    p.line({ indent: 1, text: "text:", start: start.start.offset, end: start.start.offset + 5, startLine: start.start.line, endLine: start.start.line }, false);
-    for (const a of card.abilities) p.line(spanLine(2, formatAbility(a).split("\n").join("\n    "), a.range), false);
+    p.line({ indent: 1, text: "text:", start: start.start.offset, end: start.start.offset + 5, startLine: start.start.line, endLine: start.start.line, limit: nextStart(start.start.offset) }, false);
+    for (const a of card.abilities) p.line(spanLine(2, formatAbility(a).split("\n").join("\n    "), a.range, nextStart(a.range.start.offset)), false);
   }
   p.close("}", 0, card.range.end.offset, card.range.end.line);
 }
