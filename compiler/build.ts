@@ -981,7 +981,7 @@ export function parseDocument(text: string, file: string): ParseResult {
 
 /**
  * Parses card text on its own (abilities, as in a card's `text:` block), e.g. for the
- * studio or scenario files. `baseOffset` shifts ranges when the text sits inside a larger file.
+ * studio or scenario files. Ranges are relative to `text`.
  */
 export function parseAbilityText(text: string, file: string): { abilities: A.Ability[]; diagnostics: Diagnostic[] } {
   const lines = new LineMap(text);
