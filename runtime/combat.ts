@@ -26,7 +26,10 @@ export function fight(ctx: Ctx, attacker: string, blocker: string, source?: Sour
   const b = statOf(ctx, blocker, stat);
   emit(ctx, "fight", `${cardName(ctx, attacker)} (${a}) fights ${cardName(ctx, blocker)} (${b})`, { card: attacker, name: cardName(ctx, attacker), amount: a, source });
   if (a > b) {
+    const defending = ctx.state.cards[blocker]!.controller;
     destroy(ctx, blocker, source);
+    // `fight_overflow = true`: the power beyond the blocker's reaches its controller (the Duel text says it is wasted).
+    if (ctx.rules.param("fight_overflow", false)) damagePlayer(ctx, defending, a - b, attacker, source, true);
   } else if (a === b) {
     if (ctx.rules.param("fight_tie", "both_destroyed") === "both_destroyed") {
       destroy(ctx, attacker, source);

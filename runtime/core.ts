@@ -126,7 +126,8 @@ export function moveCard(
 export function enterBattlefield(ctx: Ctx, id: string, player: PlayerId, how: "played" | "summoned" | "created", source?: SourceRef): void {
   const card = ctx.state.cards[id]!;
   moveCard(ctx, id, ctx.rules.zones.battlefield, { player, source, quiet: true });
-  card.enteredTurn = ctx.state.turn;
+  // `enteredTurn` is what summoning sickness reads; `summoned_units_can_attack = true` exempts summoned units.
+  card.enteredTurn = how === "summoned" && ctx.rules.param("summoned_units_can_attack", false) ? ctx.state.turn - 1 : ctx.state.turn;
   card.exhausted = false;
   emit(ctx, "enter", `${cardName(ctx, id)} enters play (${how})`, { card: id, name: cardName(ctx, id), player, to: ctx.rules.zones.battlefield, source });
   for (const m of mechanicsOf(ctx.rules)) m.arrived?.(ctx, id);
@@ -544,8 +545,10 @@ export function runFlowAction(ctx: Ctx, action: FlowAction): void {
     state.phase = action.phase;
     const phase = rules.game.phases.find((p) => p.name === action.phase);
     emit(ctx, "phase", `${state.active}'s ${action.phase} phase begins`, { player: state.active, source: phase?.source });
-    if (phase && phase.steps.length > 0) {
-      state.frames.push({ controller: state.active, steps: phase.steps, pc: 0, targets: [], chosen: {}, label: `${action.phase} phase`, source: phase.source });
+    // `first_player_draws = false`: the very first turn of the game skips its phase draws.
+    const steps = state.turn === 1 && !rules.param("first_player_draws", true) ? (phase?.steps ?? []).filter((step) => step.op !== "draw") : (phase?.steps ?? []);
+    if (phase && steps.length > 0) {
+      state.frames.push({ controller: state.active, steps, pc: 0, targets: [], chosen: {}, label: `${action.phase} phase`, source: phase.source });
     }
     noteEvent(ctx, "phase_start", { player: state.active, phase: action.phase });
   } else if (action.type === "exitPhase") {

@@ -170,3 +170,53 @@ describe("endless loops in card text", () => {
     }
   });
 });
+
+describe("game parameters decide (the same cards under changed rules)", () => {
+  const withParams = (params: Record<string, string | number | boolean>) => {
+    const bundle = lowerWorkspace(files).bundles.find((b) => b.game.id === "duel")!;
+    return createEngine({ ...bundle, game: { ...bundle.game, params: { ...bundle.game.params, ...params } } });
+  };
+  const attackPlayer = (e: Engine, setup: Parameters<Engine["setupBoard"]>[0], attacker: string, target: { player: string } | { card: string }) => {
+    const { state } = e.setupBoard(setup);
+    const id = Object.values(state.cards).find((c) => e.rules.cards.get(c.def)?.name === attacker && c.zone === "Field" && c.controller === "p1")!.id;
+    return e.apply(state, { type: "attack", player: "p1", attacker: id, target });
+  };
+
+  it("fight_overflow = true sends the excess power to the defending player", () => {
+    const setup = { turn: 3, active: "p1", players: { p1: { zones: { Field: ["Warlord of Cinders"] } }, p2: { zones: { Field: ["Scout"] } } } };
+    const plain = engine.setupBoard(setup).state;
+    const scout = Object.values(plain.cards).find((c) => c.controller === "p2")!.id;
+    const wasted = attackPlayer(engine, setup, "Warlord of Cinders", { card: scout });
+    const overflow = attackPlayer(withParams({ fight_overflow: true }), setup, "Warlord of Cinders", { card: scout });
+    expect(wasted.ok && wasted.state.players.p2!.life).toBe(10);
+    expect(overflow.ok && overflow.state.players.p2!.life).toBe(5);
+  });
+
+  it("first_turn_attacks = true allows attacks on turn 1; starting_life sets the life total", () => {
+    const e = withParams({ first_turn_attacks: true, starting_life: 20 });
+    const result = attackPlayer(e, { turn: 1, active: "p1", players: { p1: { zones: { Field: ["Scout"] } }, p2: {} } }, "Scout", { player: "p2" });
+    expect(result.ok && result.state.players.p2!.life).toBe(19);
+  });
+
+  it("first_player_draws = false: the first turn of the game has no draw", () => {
+    const decks = { p1: randomDeck(engine, 1), p2: randomDeck(engine, 2) };
+    const normal = engine.newGame({ seed: 4, decks, firstPlayer: "p1" }).state;
+    const noDraw = withParams({ first_player_draws: false }).newGame({ seed: 4, decks, firstPlayer: "p1" }).state;
+    expect(normal.players.p1!.zones.Hand).toHaveLength(6);
+    expect(noDraw.players.p1!.zones.Hand).toHaveLength(5);
+  });
+
+  it("summoned_units_can_attack = true lets a summoned unit attack at once", () => {
+    const setup = { turn: 3, active: "p1", players: { p1: { zones: { Hand: ["Rummage", "Phoenix Acrobat"], Deck: ["Scout", "Scout"] } }, p2: {} } };
+    for (const [e, allowed] of [[engine, false], [withParams({ summoned_units_can_attack: true }), true]] as const) {
+      let { state } = e.setupBoard(setup);
+      const play = e.legalActions(state).find((a) => a.type === "play" && e.rules.cards.get(state.cards[a.card]!.def)?.name === "Rummage")!;
+      const played = e.apply(state, play);
+      if (!played.ok) throw new Error(played.refusal.message);
+      state = played.state;
+      const phoenix = Object.values(state.cards).find((c) => e.rules.cards.get(c.def)?.name === "Phoenix Acrobat")!;
+      expect(phoenix.zone).toBe("Field");
+      expect(e.check(state, { type: "attack", player: "p1", attacker: phoenix.id, target: { player: "p2" } }) === null).toBe(allowed);
+    }
+  });
+});
