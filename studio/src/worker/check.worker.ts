@@ -13,7 +13,7 @@ interface CompilerApi {
   checkWorkspace(files: SourceFile[]): WorkspaceModel;
   analyzeWorkspace(files: SourceFile[], options?: { previous?: unknown }): unknown;
   modelOf(analysis: unknown): WorkspaceModel;
-  formatFile(text: string, path: string): { text?: string; diagnostics?: unknown[] };
+  formatFile(text: string, path: string): { text?: string; diagnostics?: unknown[]; skipped?: string };
   referenceAt(analysis: unknown, path: string, offset: number): Reference | undefined;
   completionsAt(analysis: unknown, path: string, offset: number, text: string): CompletionEntry[];
 }
@@ -78,7 +78,11 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
       case "format": {
         if (!api.formatFile) return post({ type: "formatted", id: request.id, error: "The formatter is not available in this build." });
         const result = api.formatFile(request.text, request.path);
-        post(result.text === undefined ? { type: "formatted", id: request.id, error: "Fix the syntax errors first: the formatter needs a file that parses." } : { type: "formatted", id: request.id, text: result.text });
+        post(
+          result.text !== undefined
+            ? { type: "formatted", id: request.id, text: result.text }
+            : { type: "formatted", id: request.id, error: result.skipped ?? "Fix the syntax errors first: the formatter needs a file that parses." },
+        );
         break;
       }
       case "reference":
