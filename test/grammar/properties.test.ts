@@ -5,7 +5,8 @@
 import fc from "fast-check";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseDocument } from "../../compiler/build.ts";
+import type * as A from "../../compiler/ast.ts";
+import { forEachNode, parseDocument } from "../../compiler/build.ts";
 import type { Diagnostic } from "../../compiler/diagnostics.ts";
 import { filesUnder, read, repoRoot } from "./helpers.ts";
 
@@ -17,6 +18,16 @@ function expectRangesInside(text: string, diagnostics: Diagnostic[]): void {
     expect(d.range.start.line).toBeGreaterThanOrEqual(1);
     expect(d.code).toMatch(/^CW1\d{3}$/);
   }
+}
+
+/** Every node of a recovered tree also has a real range inside the text (inserted tokens are mapped). */
+function expectTreeInside(text: string, ast: A.Document): void {
+  let bad = 0;
+  forEachNode(ast, (node) => {
+    const r = node.range;
+    if (!(r.start.offset >= 0 && r.end.offset <= text.length && r.start.offset <= r.end.offset && Number.isFinite(r.start.line))) bad++;
+  });
+  expect(bad).toBe(0);
 }
 
 const bundled = filesUnder(join(repoRoot, "cards"), [".cards", ".game"]).map(read);
@@ -40,8 +51,9 @@ describe("parser robustness properties", () => {
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...vocabulary), { maxLength: 120 }), fc.boolean(), (words, asGame) => {
         const text = (asGame ? 'game g "G"\n' : 'set S "S" for g\n') + words.join(" ");
-        const { diagnostics } = parseDocument(text, "soup");
+        const { diagnostics, ast } = parseDocument(text, "soup");
         expectRangesInside(text, diagnostics);
+        expectTreeInside(text, ast);
       }),
       { numRuns: 300 },
     );
@@ -61,8 +73,9 @@ describe("parser robustness properties", () => {
           const at = m.at % (text.length + 1);
           text = text.slice(0, at) + m.insert + text.slice(at + m.length);
         }
-        const { diagnostics } = parseDocument(text, "mutated.cards");
+        const { diagnostics, ast } = parseDocument(text, "mutated.cards");
         expectRangesInside(text, diagnostics);
+        expectTreeInside(text, ast);
       }),
       { numRuns: 150 },
     );
