@@ -423,7 +423,9 @@ function validateCore(ctx: Ctx, action: Exclude<Action, GameMove>): Refusal | nu
       if (card.zone !== rules.zones.battlefield) return refuse("not_in_play", `${cardName(ctx, action.attacker)} is not in play`);
       if (card.controller !== action.player) return refuse("not_your_card", `${action.player} does not control ${cardName(ctx, action.attacker)}`);
       if (state.turn === 1 && !rules.param("first_turn_attacks", true)) return refuse("no_attacks_first_turn", "no attacks are allowed on the very first turn of the game");
-      if (card.attackedTurn === state.turn) return refuse("already_attacked", `${cardName(ctx, action.attacker)} has already attacked this turn`);
+      const perTurn = rules.param("attacks_per_unit", 1);
+      if (card.attackedTurn === state.turn && (card.attacks ?? 1) >= perTurn)
+        return refuse("already_attacked", `${cardName(ctx, action.attacker)} has already attacked ${perTurn === 1 ? "this turn" : `${perTurn} times this turn`}`);
       if (rules.param("summoning_sickness", true) && card.enteredTurn === state.turn && !hasRule(ctx, action.attacker, "ignores_summoning_sickness"))
         return refuse("summoning_sick", `${cardName(ctx, action.attacker)} entered play this turn and cannot attack yet`);
       if (card.defender && !rules.param("defender_can_attack", false)) return refuse("cannot_attack", `${cardName(ctx, action.attacker)} is a defender`);
@@ -562,6 +564,7 @@ function perform(ctx: Ctx, action: Action): void {
     }
     case "attack": {
       const card = state.cards[action.attacker]!;
+      card.attacks = card.attackedTurn === state.turn ? (card.attacks ?? 1) + 1 : 1;
       card.attackedTurn = state.turn;
       const what = "card" in action.target ? cardName(ctx, action.target.card) : action.target.player;
       emit(ctx, "attack", `${cardName(ctx, action.attacker)} attacks ${what}`, { player: action.player, card: action.attacker, name: cardName(ctx, action.attacker) });

@@ -27,6 +27,8 @@ export interface CardInstance {
   enteredTurn: number;
   /** Turn number the card last attacked. */
   attackedTurn: number;
+  /** How many times it attacked during `attackedTurn` (`param attacks_per_unit`). */
+  attacks?: number;
   /** Three-Slot-style defender status: walls the next attack. */
   defender: boolean;
   isToken: boolean;

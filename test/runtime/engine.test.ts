@@ -220,3 +220,23 @@ describe("game parameters decide (the same cards under changed rules)", () => {
     }
   });
 });
+
+describe("attacks_per_unit", () => {
+  it("limits attacks per unit per turn to the game file's number", () => {
+    const bundle = lowerWorkspace(files).bundles.find((b) => b.game.id === "duel")!;
+    const twice = createEngine({ ...bundle, game: { ...bundle.game, params: { ...bundle.game.params, attacks_per_unit: 2 } } });
+    for (const [e, allowed] of [[engine, 1], [twice, 2]] as const) {
+      let { state } = e.setupBoard({ turn: 3, active: "p1", players: { p1: { zones: { Field: ["Scout"] } }, p2: {} } });
+      const scout = state.players.p1!.zones.Field![0]!;
+      let hits = 0;
+      for (let i = 0; i < 3; i++) {
+        const r = e.apply(state, { type: "attack", player: "p1", attacker: scout, target: { player: "p2" } });
+        if (r.ok) {
+          state = r.state;
+          hits++;
+        } else expect(r.refusal.code).toBe("already_attacked");
+      }
+      expect(hits).toBe(allowed);
+    }
+  });
+});
