@@ -8,7 +8,7 @@ import type { Diagnostic, Range } from "./diagnostics.ts";
 import type * as Ast from "./ast.ts";
 import { parseDocument } from "./build.ts";
 import { formatAbility, formatDocument } from "./format.ts";
-import type { AbilityView, CardView, FieldView, GameReference, GameView, KeywordUse, ScenarioView, SetView, ValueToken, WordReference, WordRun } from "./check-input.ts";
+import type { AbilityView, CardView, ClauseView, FieldView, GameReference, GameView, KeywordUse, ScenarioView, SetView, ValueToken, WordReference, WordRun } from "./check-input.ts";
 import type { AbilityStructure, Declaration } from "./vocabulary.ts";
 import { cardwrightLexer } from "../grammar/lexer.ts";
 import { LineMap } from "./diagnostics.ts";
@@ -144,6 +144,7 @@ function valueToken(item: Ast.ValueItem): ValueToken {
 // Abilities
 
 interface Collector {
+  clauses: ClauseView[];
   keywords: KeywordUse[];
   words: WordReference[];
   runs: WordRun[];
@@ -151,7 +152,7 @@ interface Collector {
 }
 
 export function abilityView(ability: Ast.Ability, text: string): AbilityView {
-  const collector: Collector = { keywords: [], words: [], runs: [] };
+  const collector: Collector = { clauses: [], keywords: [], words: [], runs: [] };
   walkBody(ability.body, collector);
   const view: AbilityView = {
     range: ability.range,
@@ -159,6 +160,7 @@ export function abilityView(ability: Ast.Ability, text: string): AbilityView {
     words: collector.words,
     runs: collector.runs,
     text: abilityText(ability, text),
+    clauses: collector.clauses,
   };
   if (ability.tag) view.tag = { text: ability.tag.text, range: ability.tag.range };
   if (collector.marker) view.marker = collector.marker;
@@ -242,6 +244,16 @@ function walkNode(node: unknown, out: Collector, verb: string | undefined, event
         const count = clause.object?.determiners.find((d): d is Ast.Count => d.kind === "count");
         if (count && clause.object!.items.length === 0) reference.parameter = { text: count.text, range: count.range };
         out.words.push(reference);
+      }
+      if (clause.verb && !event) {
+        const view: ClauseView = {
+          verb: clause.verb.lemma,
+          object: (clause.object?.items ?? []).flatMap((item) => (item.kind === "word" ? [item.lemma] : [])),
+          range: clause.range,
+        };
+        const subject = clause.subject?.determiners[0] ?? clause.subject?.items[0];
+        if (subject && "lemma" in subject && subject.lemma) view.subject = subject.lemma;
+        out.clauses.push(view);
       }
       for (const other of clause.orVerbs ?? []) {
         if (!other.keyword) out.words.push(event ? { role: "verb", text: other.text, range: other.range, event: true } : { role: "verb", text: other.text, range: other.range });
@@ -348,9 +360,9 @@ function gameView(document: Ast.GameFile, text: string): GameView {
         const meaning = definition.kind === "static" ? "static" : (definition as Ast.EmbeddedTrigger).string.value;
         declarations.push({ kind: "marker", name: statement.name.text, file, range: statement.name.range, detail, meaning });
         if (definition.kind === "embeddedTrigger" && (definition as Ast.EmbeddedTrigger).trigger) {
-          const collector: Collector = { keywords: [], words: [], runs: [] };
+          const collector: Collector = { clauses: [], keywords: [], words: [], runs: [] };
           walkNode((definition as Ast.EmbeddedTrigger).trigger, collector, undefined);
-          abilities.push({ range: definition.range, keywords: collector.keywords, words: collector.words, runs: collector.runs, text: meaning });
+          abilities.push({ range: definition.range, keywords: collector.keywords, words: collector.words, runs: collector.runs, text: meaning, clauses: [] });
         }
         break;
       }
@@ -361,10 +373,10 @@ function gameView(document: Ast.GameFile, text: string): GameView {
         const name = statement.name.kind === "string" ? statement.name.value : statement.name.text;
         declarations.push({ kind: "phase", name, file, range: statement.name.range, detail });
         if (statement.steps) {
-          const collector: Collector = { keywords: [], words: [], runs: [] };
+          const collector: Collector = { clauses: [], keywords: [], words: [], runs: [] };
           walkNode(statement.steps, collector, undefined);
           // Phase steps (`draw renew_draw`, `renew`) name engine steps and parameters: only near misses are reported.
-          abilities.push({ range: statement.range, keywords: [], words: collector.words.filter((w) => w.role !== "verb"), runs: collector.runs, text: detail });
+          abilities.push({ range: statement.range, keywords: [], words: collector.words.filter((w) => w.role !== "verb"), runs: collector.runs, text: detail, clauses: [] });
         }
         break;
       }
@@ -444,6 +456,11 @@ function directive(statement: Ast.Directive, file: string, detail: string, decla
       }
       const symbol = items.find((item): item is Ast.SymbolNode => item.kind === "symbol");
       if (symbol) declaration.symbol = symbol.symbol;
+      const forbids = items.flatMap((item, index) => {
+        const previous = items[index - 1];
+        return item.kind === "string" && previous?.kind === "word" && previous.text.toLowerCase() === "forbids" ? [item.value.toLowerCase()] : [];
+      });
+      if (forbids.length) declaration.forbids = forbids;
       declarations.push(declaration);
       return;
     }

@@ -71,6 +71,17 @@ export interface AbilityView {
   runs: WordRun[];
   /** Canonical text of the ability (the formatter's), without the tag. */
   text: string;
+  /** Its effect clauses in lemmas (`You gain 2 life` → subject you, verb gain, object [life]), for rules such as a colour's `forbids`. */
+  clauses: ClauseView[];
+}
+
+export interface ClauseView {
+  /** Lemma of the subject's first word (`you`, `each`, `target`), absent for an imperative (`Gain 3 life.`). */
+  subject?: string;
+  verb: string;
+  /** Lemmas of the object's words. */
+  object: string[];
+  range: Range;
 }
 
 export interface CardView {

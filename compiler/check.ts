@@ -185,6 +185,8 @@ export function checkCard(
     if (ability.tag) entry.tag = canonicalTag(ability.tag.text, vocabulary);
     model.abilities.push(entry);
   }
+  checkForbiddenEffects(card, model, context);
+
   // Without a known type the structure cannot be checked (the type error says why).
   if (cardType && !options.syntaxErrors) checkAbilityStructure(card, cardType, model.colors, context);
   model.text = model.abilities.map((a) => (a.tag ? `[${a.tag}] ${a.text}` : a.text)).join("\n");
@@ -368,6 +370,24 @@ function checkCost(field: FieldView, context: CheckContext): Cost {
   }
   flushSymbols();
   return { text: parts.join(" "), symbols };
+}
+
+/** `color Red ... forbids "gain life"`: no ability of a Red card may give its controller that effect. */
+function checkForbiddenEffects(card: CardView, model: CardModel, context: CheckContext): void {
+  for (const colorName of model.colors) {
+    const color = context.vocabulary.lookup("color", colorName);
+    for (const effect of color?.forbids ?? []) {
+      const [verb, ...object] = effect.split(/\s+/);
+      for (const ability of card.abilities) {
+        for (const clause of ability.clauses) {
+          const controllerGets = clause.subject === undefined || clause.subject === "you";
+          if (controllerGets && clause.verb === verb && object.every((word) => clause.object.includes(word))) {
+            context.accept("CW2038", clause.range, { color: color!.name, game: context.vocabulary.id, effect });
+          }
+        }
+      }
+    }
+  }
 }
 
 /** A cost paid with life, cards or a resource must be paid the way one of the card's colours pays (`color Red pays life`). */

@@ -339,6 +339,13 @@ export const MESSAGES = {
     example: 'game file:\nkeyword action Spark = "Deal N damage to any target."',
     exampleArgs: { keyword: "Spark", parameter: "N" },
   },
+  CW2038: {
+    severity: "error",
+    template: 'A {color} card cannot make you {effect}: game "{game}" says `color {color} ... forbids "{effect}"`.',
+    explanation: "A game file may forbid an effect to a colour's cards (Three-Slot Duel: \"Red cannot gain life back\" is `color Red pays life forbids \"gain life\"`). The checker reports any ability of such a card whose effect gives its controller that.",
+    example: "color: Red\ntext:\n  PLAY: Gain 2 life.",
+    exampleArgs: { color: "Red", game: "duel", effect: "gain life" },
+  },
 
   // ---------------------------------------------------------------- CW3xxx: workspace and files
   CW3001: {

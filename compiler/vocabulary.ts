@@ -58,6 +58,8 @@ export interface ColorDeclaration extends DeclarationBase {
   pays?: string;
   /** The cost symbol that stands for this colour, without braces (e.g. "R"). */
   symbol?: string;
+  /** Effects a card of this colour may not give its controller (`forbids "gain life"`), as lower-case words. */
+  forbids?: string[];
 }
 
 export interface ZoneDeclaration extends DeclarationBase {
