@@ -61,13 +61,12 @@ export function App({ store }: { store: WorkspaceStore }) {
     for (const path of unsaved) await store.save(path);
     try {
       const result = await api.export(format);
-      store.notice = result.ok
+      store.say(result.ok
         ? `Exported ${result.cards} cards as ${format}: ${result.files} files in ${result.directory}`
-        : `Nothing was exported (${format}): ` + (result.diagnostics ?? []).slice(0, 3).map((d) => `${d.file}:${d.range.start.line} ${d.message}`).join("; ") + ((result.diagnostics?.length ?? 0) > 3 ? ` and ${result.diagnostics!.length - 3} more` : "");
+        : `Nothing was exported (${format}): ` + (result.diagnostics ?? []).slice(0, 3).map((d) => `${d.file}:${d.range.start.line} ${d.message}`).join("; ") + ((result.diagnostics?.length ?? 0) > 3 ? ` and ${result.diagnostics!.length - 3} more` : ""));
     } catch (error) {
-      store.notice = `Export failed: ${error instanceof Error ? error.message : String(error)}`;
+      store.say(`Export failed: ${error instanceof Error ? error.message : String(error)}`);
     }
-    store.open(store.activePath ?? "");
   };
 
   const formatDocument = () => void editor.current?.getAction("editor.action.formatDocument")?.run();
@@ -124,7 +123,7 @@ export function App({ store }: { store: WorkspaceStore }) {
           {store.notice && (
             <div className="notice" role="status">
               {store.notice}
-              <button type="button" onClick={() => { store.notice = undefined; store.open(store.activePath ?? ""); }} aria-label="Dismiss">×</button>
+              <button type="button" onClick={() => store.say(undefined)} aria-label="Dismiss">×</button>
             </div>
           )}
           <div className="editor-wrap" hidden={view !== "editor"}>

@@ -56,8 +56,7 @@ export function FileTree({ store }: { store: WorkspaceStore }) {
 
   const act = (action: () => Promise<void>) => {
     action().catch((error: unknown) => {
-      store.notice = error instanceof Error ? error.message : String(error);
-      store.open(store.activePath ?? "");
+      store.say(error instanceof Error ? error.message : String(error));
     });
   };
 

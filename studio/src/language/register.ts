@@ -272,7 +272,7 @@ export function registerCardLanguage(store: WorkspaceStore): void {
     async provideDocumentFormattingEdits(model) {
       const result = await store.checker.format(pathOf(model.uri), model.getValue());
       if (result.text === undefined) {
-        store.notice = `Format: ${result.error ?? "the formatter gave no text."}`;
+        store.say(`Format: ${result.error ?? "the formatter gave no text."}`);
         return [];
       }
       if (result.text === model.getValue()) return [];

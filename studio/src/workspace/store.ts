@@ -385,6 +385,12 @@ export class WorkspaceStore {
     this.changed();
   }
 
+  /** Shows a one-line notice above the editor (dismissable); undefined clears it. */
+  say(message: string | undefined): void {
+    this.notice = message;
+    this.changed();
+  }
+
   open(path: string): void {
     if (!this.files.has(path)) return;
     this.activePath = path;
