@@ -28,6 +28,7 @@ import type { Action, Refusal } from "./actions.ts";
 import type { Ctx } from "./core.ts";
 import { abilityActive, addModifier, battlefield, cardDef, cardName, damageCard, damagePlayer, emit, hasRule, keywordsOf, noteEvent, statOf } from "./core.ts";
 import { registerNativeRule } from "./effects.ts";
+import { initiate } from "./chain.ts";
 import { numberParam } from "./facets.ts";
 import { registerMechanic } from "./mechanics.ts";
 import type { Rules } from "./rules.ts";
@@ -246,10 +247,25 @@ registerNativeRule("ready_permanents", (ctx, frame) => {
   return "done";
 });
 
-for (const name of ["beginning_effects", "end_of_turn_effects"]) {
-  // "Beginning-of-turn effects occur" / "End-of-turn effects resolve": abilities triggered by the phase itself ("At the start of your turn") already did.
-  registerNativeRule(name, () => "done");
-}
+// "Beginning-of-turn effects occur": abilities triggered by the phase's start ("At the start of your turn") were noted as it began.
+registerNativeRule("beginning_effects", () => "done");
+
+/**
+ * "End-of-turn effects resolve, then the following happen in order": the end of the turn is raised
+ * here ("At the end of your turn" abilities are noted now, not when the phase is left), and the
+ * rest of the phase waits until their chains are done: it is put on the stack with both passes
+ * already counted, so it resolves as soon as nothing else is left (no priority is given).
+ */
+registerNativeRule("end_of_turn_effects", (ctx, frame) => {
+  const { state } = ctx;
+  noteEvent(ctx, "phase_end", { player: state.active, phase: state.phase });
+  state.phaseEndRaised = state.phase;
+  const rest = frame.steps.slice(frame.pc + 1);
+  if (rest.length === 0) return "done";
+  initiate(ctx, { ...frame, steps: rest, pc: 0, label: `${state.phase}: after end-of-turn effects`, chosen: { ...frame.chosen } }, [], "ability", state.active, state.order.length);
+  frame.pc = frame.steps.length - 1;
+  return "done";
+});
 
 // ---------------------------------------------------------------------------------------------
 // Deadly and the first-destruction replacement

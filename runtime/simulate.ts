@@ -87,7 +87,8 @@ export function checkInvariants(engine: Engine, state: GameState): string[] {
     if (!seen.has(id)) problems.push(`card ${id} is in no zone`);
     const card = state.cards[id]!;
     for (const [name, value] of Object.entries(card.counters)) if (value < 0) problems.push(`card ${id} has negative ${name} counters`);
-    if (card.zone === RESOLVING && state.frames.length === 0 && state.stack.length === 0 && !state.pending) problems.push(`card ${id} is stuck resolving`);
+    // (A game can end in the middle of a resolution: the spell then stays where it was.)
+    if (card.zone === RESOLVING && !state.over && state.frames.length === 0 && state.stack.length === 0 && !state.pending) problems.push(`card ${id} is stuck resolving`);
   }
   const slots = engine.rules.game.zones.find((z) => z.name === engine.rules.zones.battlefield)?.slots;
   if (slots !== undefined) for (const player of state.order) if ((state.players[player]!.zones[engine.rules.zones.battlefield] ?? []).length > slots) problems.push(`${player} has more than ${slots} cards in play`);
