@@ -12,6 +12,7 @@ import type { CardModel, SourceFile, WorkspaceModel } from "./model.ts";
 import type {
   Ability,
   Affected,
+  CardRef,
   CardSelector,
   CompiledBundle,
   CompiledCard,
@@ -274,6 +275,12 @@ class AbilityLowering {
   playerPhrase(np: Ast.NounPhrase): PlayersRef | undefined {
     const dets = npDeterminers(np);
     const words = npWords(np);
+    // "its controller", "its owner", "that creature's controller": the player behind the card just named.
+    const whose = words.includes("controller") ? "controller_of" : words.includes("owner") ? "owner_of" : undefined;
+    if (whose && (dets.includes("its") || dets.includes("that") || words.some((w) => w.endsWith("'s")))) {
+      const card: CardRef = this.targets.some((t) => t.accepts !== "player") ? { kind: "target", index: this.targets.map((t) => t.accepts !== "player").lastIndexOf(true) } : { kind: "it" };
+      return { kind: whose, of: card };
+    }
     const anyPlayerWord = words.some((w) => w === "player" || w === "players" || w === "opponent" || w === "opponents");
     if (!anyPlayerWord && words.length === 0) {
       if (dets.includes("you")) return { kind: "you" };
@@ -369,7 +376,7 @@ class AbilityLowering {
   // --- clauses → steps --------------------------------------------------------------------------
   sequence(seq: Ast.Sequence): Step[] {
     const out: Step[] = [];
-    for (const step of seq.steps) out.push(...this.clause(step.clause));
+    for (const clause of withSharedVerbs(seq)) out.push(...this.clause(clause));
     return out;
   }
 
@@ -690,7 +697,25 @@ function withPending(l: AbilityLowering, steps: Step[]): Step[] {
 
 function lowerSequenceWithPending(seq: Ast.Sequence, l: AbilityLowering): Step[] {
   const out: Step[] = [];
-  for (const step of seq.steps) out.push(...withPending(l, l.clause(step.clause)));
+  for (const clause of withSharedVerbs(seq)) out.push(...withPending(l, l.clause(clause)));
+  return out;
+}
+
+/**
+ * "Deal 2 damage to target creature and 1 damage to its controller": a clause with no verb
+ * after `and` / `,` repeats the previous clause's verb (and its subject, when it has none).
+ */
+function withSharedVerbs(seq: Ast.Sequence): Ast.Clause[] {
+  const out: Ast.Clause[] = [];
+  let previous: Ast.Clause | undefined;
+  for (const step of seq.steps) {
+    let clause = step.clause;
+    if (!clause.verb && previous?.verb && clause.object && !clause.be) {
+      clause = { ...clause, verb: previous.verb, ...(clause.subject || !previous.subject ? {} : { subject: previous.subject }) };
+    }
+    out.push(clause);
+    previous = clause;
+  }
   return out;
 }
 
