@@ -355,6 +355,8 @@ export class WorkspaceStore {
     const file = this.files.get(from);
     if (!file) return;
     if (file.state !== "saved") await this.save(from);
+    // Renaming moves what is on disk: the editor's text must be that text, or the edit would be lost.
+    if (file.state !== "saved") throw new Error(`Save ${from} (or settle its conflict with the disk) before renaming it.`);
     const entry = await api.rename(from, to);
     const text = file.model.getValue();
     this.discard(from);
