@@ -69,6 +69,8 @@ class Reporter {
 // Context: the text, its line map and offset helpers
 
 interface Ctx {
+  /** Lines with a lexical error: parse errors there are its echo and are not reported again. */
+  lexErrorLines?: Set<number>;
   text: string;
   file: string;
   lines: LineMap;
@@ -583,6 +585,7 @@ function errorRange(ctx: Ctx, e: IRecognitionException, chunk: IToken[]): Range 
 function reportParseErrors(ctx: Ctx, errors: IRecognitionException[], chunk: IToken[], what: string): void {
   for (const e of errors) {
     const range = errorRange(ctx, e, chunk);
+    if (ctx.lexErrorLines?.has(range.start.line)) continue;
     const found = e.token ? describeToken(e.token) : "the end of the file";
     const foundText = e.token && e.token.tokenType === EOF ? `the end of the ${what}` : found;
     const rule = e.context?.ruleStack?.[e.context.ruleStack.length - 1] ?? "";
@@ -652,6 +655,7 @@ function lex(ctx: Ctx, text: string, shift?: (offset: number) => number): Lexed 
     const start = shift ? shift(e.offset) : e.offset;
     const end = shift ? shift(e.offset + e.length - 1) + 1 : e.offset + e.length;
     const ch = text.charAt(e.offset);
+    (ctx.lexErrorLines ??= new Set()).add(ctx.lines.position(start).line);
     if (ch === '"' || ch === "“") ctx.report.add(diagnostic("CW1002", ctx.file, rangeOf(ctx, start, end), {}));
     else ctx.report.add(diagnostic("CW1001", ctx.file, rangeOf(ctx, start, Math.min(end, start + Math.max(1, e.length))), { char: text.substr(e.offset, Math.min(e.length, 10)) }));
   }
@@ -884,12 +888,21 @@ function parseGameFile(ctx: Ctx, lexed: Lexed): A.GameFile {
 // ---------------------------------------------------------------------------------------
 // Card files
 
-/** Splits a card file at each `card "<Name>" {`. The first chunk is the set header. */
+/**
+ * Splits a card file at each `card "<Name>" {`, and at `card` written in the first column
+ * (so `card Name {` or a card missing its `{` still starts a card of its own). The first
+ * chunk is the set header.
+ */
 function splitCards(tokens: IToken[]): IToken[][] {
   const chunks: IToken[][] = [[]];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
-    if (isType(t, T.Card) && tokens[i + 1] && isType(tokens[i + 1]!, T.StringLiteral) && tokens[i + 2] && isType(tokens[i + 2]!, T.LBrace)) chunks.push([]);
+    const next = tokens[i + 1];
+    const startsCard =
+      isType(t, T.Card) &&
+      !!next &&
+      ((isType(next, T.StringLiteral) && !!tokens[i + 2] && isType(tokens[i + 2]!, T.LBrace)) || (t.startColumn === 1 && (isType(next, T.StringLiteral) || isType(next, T.AnyWord))));
+    if (startsCard) chunks.push([]);
     chunks[chunks.length - 1]!.push(t);
   }
   return chunks;
@@ -907,12 +920,18 @@ function cardDecl(ctx: Ctx, cst: CstNode, chunk: IToken[]): A.CardDecl | undefin
     fieldName.text = fieldName.text.toLowerCase();
     return [{ kind: "field" as const, name: fieldName, value: valueItems(ctx, subs(f, "valueItem")).map((v) => v.item), flag: !hasColon, range: cstRange(ctx, f) }];
   });
-  // A flag (a field without `:`) stands alone on its line: `type Unit` is a missing colon.
+  // A flag (a field without `:`) stands alone on its line: `type Unit` is a missing colon,
+  // and `Draw a card.` among the fields is an ability without `text:`. One report per line.
+  let reportedLine = -1;
   for (const f of fields) {
-    if (!f.flag) continue;
+    if (!f.flag || f.range.start.line === reportedLine) continue;
     const next = nextTokenAfter(chunk, f.range.end.offset);
     if (next && !isType(next, T.RBrace) && !lineBreakBetweenOffsets(ctx.text, f.range.end.offset, next.startOffset)) {
-      ctx.report.add(diagnostic("CW1003", ctx.file, rangeOf(ctx, f.range.end.offset, f.range.end.offset), { expected: '":" after the field name', found: describeToken(next) }));
+      reportedLine = f.range.start.line;
+      const lineEnd = ctx.text.indexOf("\n", f.range.start.offset);
+      const lineText = ctx.text.slice(f.range.start.offset, lineEnd < 0 ? undefined : lineEnd).replace(/#.*$/, "").trim();
+      const expected = lineText.endsWith(".") ? '"text:" before the abilities' : '":" after the field name';
+      ctx.report.add(diagnostic("CW1003", ctx.file, rangeOf(ctx, f.range.end.offset, f.range.end.offset), { expected, found: describeToken(next) }));
     }
   }
   const card: A.CardDecl = { kind: "card", name: stringNode(ctx, name), fields, abilities: abilities(ctx, subs(cst, "ability"), chunk), range: cstRange(ctx, cst) };

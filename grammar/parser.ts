@@ -340,10 +340,32 @@ export class CardwrightParser extends CstParser {
     this.OPTION(() => {
       this.CONSUME(T.Text);
       this.CONSUME(T.Colon);
-      this.MANY2(this.cached(8, () => ({ GATE: () => this.withinBudget(), DEF: () => this.SUBRULE(this.ability) })));
+      this.MANY2(this.cached(8, () => ({ GATE: () => this.withinBudget() && !this.isLateFieldAhead(), DEF: () => this.SUBRULE(this.ability) })));
     });
+    // A field written after the text (`power: 2` on its own line); the formatter moves it up.
+    this.MANY3(this.cached(30, () => ({ GATE: () => this.isLateFieldAhead(), DEF: () => this.SUBRULE2(this.field) })));
     this.CONSUME(T.RBrace);
   });
+
+  /**
+   * After `text:`, a line `name: value` is a field rather than an ability when the name starts
+   * in lower case (markers and costs are capitalised: `PLAY:`, `Exhaust:`), the value is on
+   * the same line, and the line has no `.`.
+   */
+  private isLateFieldAhead(): boolean {
+    const name = this.LA(1);
+    if (!is(name, T.AnyWord) || !is(this.LA(2), T.Colon) || !/^[a-z]/.test(name.image)) return false;
+    if (!this.lineBreakBetween(this.LA(0), name)) return false;
+    const value = this.LA(3);
+    if (value.tokenType === EOF || is(value, T.RBrace) || this.lineBreakBetween(this.LA(2), value)) return false;
+    for (let k = 3; k < 40; k++) {
+      const t = this.LA(k);
+      if (t.tokenType === EOF || is(t, T.RBrace)) return true;
+      if (is(t, T.Period)) return false;
+      if (this.lineBreakBetween(this.LA(k - 1), t)) return true;
+    }
+    return false;
+  }
 
   private field = this.RULE("field", () => {
     this.CONSUME(T.AnyWord, { LABEL: "name" });
