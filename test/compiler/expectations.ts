@@ -13,6 +13,9 @@
  *
  *   # expect: CW2010 at 12:1
  *   # expect: CW2009 at 5:1 -> power
+ *
+ * A file that is about what the checker does around broken text says `# expect: syntax errors`:
+ * it must have some, and they are not compared one by one (the grammar's own tests do that).
  */
 import type { Diagnostic } from "../../compiler/diagnostics.ts";
 
