@@ -307,6 +307,32 @@ describe("studio in the browser", () => {
     await page.context().close();
   });
 
+  it("creates, renames and deletes a file from the file tree", async () => {
+    const page = await harness.newPage("?autosaveMs=600000");
+    const answers = ["duel/studio-new.cards", "duel/studio-renamed.cards"];
+    page.on("dialog", (dialog) => void (dialog.type() === "prompt" ? dialog.accept(answers.shift()) : dialog.accept()));
+    const onDisk = (name: string) => readFile(path.join(harness.workspace, "duel", name), "utf8").then(() => true, () => false);
+
+    await page.getByRole("button", { name: "+ New" }).click();
+    await page.locator('[data-path="duel/studio-new.cards"]').waitFor();
+    expect(await onDisk("studio-new.cards")).toBe(true);
+    expect(await readFile(path.join(harness.workspace, "duel", "studio-new.cards"), "utf8")).toMatch(/^set \S+ "[^"]*" for duel/);
+
+    const row = page.locator('[data-path="duel/studio-new.cards"]');
+    await row.hover();
+    await row.getByTitle("Rename").click();
+    await page.locator('[data-path="duel/studio-renamed.cards"]').waitFor();
+    expect(await onDisk("studio-new.cards")).toBe(false);
+    expect(await onDisk("studio-renamed.cards")).toBe(true);
+
+    const renamed = page.locator('[data-path="duel/studio-renamed.cards"]');
+    await renamed.hover();
+    await renamed.getByTitle("Delete").click();
+    await expect.poll(() => renamed.count()).toBe(0);
+    expect(await onDisk("studio-renamed.cards")).toBe(false);
+    await page.context().close();
+  });
+
   it("plays a card on the sandbox table (hot-seat) and steps back and forward through the game", async () => {
     const page = await harness.newPage("?autosaveMs=600000");
     await page.getByRole("tab", { name: "Table" }).click();

@@ -44,7 +44,15 @@ function stateMark(file: WorkspaceFile): string {
 }
 
 function template(path: string, store: WorkspaceStore): string {
-  const folderGame = store.model?.games.find((g) => path.startsWith(g.file.split("/").slice(0, -1).join("/") + "/"))?.id ?? store.model?.games[0]?.id ?? "mygame";
+  // The game whose file sits in the new file's folder (or the nearest folder above it).
+  const folders = path.split("/").slice(0, -1);
+  let folderGame: string | undefined;
+  for (let depth = folders.length; depth >= 0 && !folderGame; depth--) {
+    const folder = folders.slice(0, depth).join("/");
+    const gameFile = [...store.files.values()].find((f) => f.kind === "game" && f.path.split("/").slice(0, -1).join("/") === folder);
+    folderGame = gameFile ? /^\s*game\s+([A-Za-z_][\w-]*)/m.exec(gameFile.model.getValue())?.[1] : undefined;
+  }
+  folderGame ??= store.model?.games[0]?.id ?? "mygame";
   if (path.endsWith(".cards")) return `set NEW "New set" for ${folderGame}\n\ncard "New Card" {\n  type: Unit\n  text:\n    Draw a card.\n}\n`;
   if (path.endsWith(".game")) return `game ${path.split("/").pop()!.replace(/\.game$/, "")} "New Game"\n`;
   if (path.endsWith(".scenario")) return `scenario "New scenario" for ${folderGame}\n\nsetup {\n}\n`;
