@@ -680,6 +680,10 @@ function commentNodes(ctx: Ctx, comments: IToken[]): A.CommentNode[] {
   });
 }
 
+function atLineStart(text: string, offset: number): boolean {
+  return offset === 0 || text.charCodeAt(offset - 1) === 10 || text.charCodeAt(offset - 1) === 13;
+}
+
 function lineBreakBetweenOffsets(text: string, from: number, to: number): boolean {
   for (let i = from; i < to; i++) {
     const c = text.charCodeAt(i);
@@ -893,7 +897,7 @@ function parseGameFile(ctx: Ctx, lexed: Lexed): A.GameFile {
  * (so `card Name {` or a card missing its `{` still starts a card of its own). The first
  * chunk is the set header.
  */
-function splitCards(tokens: IToken[]): IToken[][] {
+function splitCards(text: string, tokens: IToken[]): IToken[][] {
   const chunks: IToken[][] = [[]];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
@@ -901,7 +905,7 @@ function splitCards(tokens: IToken[]): IToken[][] {
     const startsCard =
       isType(t, T.Card) &&
       !!next &&
-      ((isType(next, T.StringLiteral) && !!tokens[i + 2] && isType(tokens[i + 2]!, T.LBrace)) || (t.startColumn === 1 && (isType(next, T.StringLiteral) || isType(next, T.AnyWord))));
+      ((isType(next, T.StringLiteral) && !!tokens[i + 2] && isType(tokens[i + 2]!, T.LBrace)) || (atLineStart(text, t.startOffset) && (isType(next, T.StringLiteral) || isType(next, T.AnyWord))));
     if (startsCard) chunks.push([]);
     chunks[chunks.length - 1]!.push(t);
   }
@@ -945,7 +949,7 @@ function cardDecl(ctx: Ctx, cst: CstNode, chunk: IToken[]): A.CardDecl | undefin
 
 function parseCardFile(ctx: Ctx, lexed: Lexed): A.CardFile {
   const doc: A.CardFile = { kind: "cardFile", file: ctx.file, cards: [], comments: commentNodes(ctx, lexed.comments), range: rangeOf(ctx, 0, ctx.text.length) };
-  const [header, ...cards] = splitCards(lexed.tokens);
+  const [header, ...cards] = splitCards(ctx.text, lexed.tokens);
   if (header && header.length > 0) {
     ctx.fallbackOffset = header[header.length - 1]!.endOffset! + 1;
     if (isType(header[0]!, T.SetToken)) {
