@@ -3,6 +3,7 @@ import type { WorkspaceStore } from "../workspace/store.ts";
 import type { Action, PlayerId } from "../../../runtime/index.ts";
 import { describeAction, TableSession, type Seat } from "./session.ts";
 import { SourceLink } from "./SourceLink.tsx";
+import { CardFace } from "../components/CardFace.tsx";
 
 /**
  * The sandbox table: start a game of any checked game from random legal decks, play both
@@ -20,6 +21,8 @@ export function TableView({ store, onReveal, initial }: { store: WorkspaceStore;
   const [message, setMessage] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const [filter, setFilter] = useState("");
+  const [hovered, setHovered] = useState<string | undefined>(undefined);
+  const hoveredCard = hovered ? store.model?.sets.flatMap((set) => set.cards).find((c) => c.name === hovered && c.game.toLowerCase() === gameId.toLowerCase()) : undefined;
   const [, setRevision] = useState(0);
   const refresh = () => setRevision((r) => r + 1);
 
@@ -116,7 +119,7 @@ export function TableView({ store, onReveal, initial }: { store: WorkspaceStore;
         <p className="muted table-empty">Choose a game and start: both decks are random legal decks built from the game's cards.</p>
       ) : (
         <div className="table-body">
-          <PlayerPanel session={session} player="p1" onReveal={onReveal} />
+          <PlayerPanel session={session} player="p1" onReveal={onReveal} onHover={setHovered} />
           <section className="table-center">
             <div className="turn-line">
               Turn {session.state.turn} · {session.state.active} · {session.state.phase}
@@ -134,6 +137,11 @@ export function TableView({ store, onReveal, initial }: { store: WorkspaceStore;
                 </ol>
               </div>
             )}
+            {hoveredCard && (
+              <div className="table-hover-face">
+                <CardFace card={hoveredCard} game={store.model?.games.find((g) => g.id === hoveredCard.game)} width={200} />
+              </div>
+            )}
             {session.state.pending && <div className="pending">{session.state.pending.player}: {session.state.pending.prompt}</div>}
             <div className="panel-title">Legal actions {decider ? `for ${decider}` : ""}</div>
             <div className="actions" data-testid="legal-actions">
@@ -148,7 +156,7 @@ export function TableView({ store, onReveal, initial }: { store: WorkspaceStore;
               )}
             </div>
           </section>
-          <PlayerPanel session={session} player="p2" onReveal={onReveal} />
+          <PlayerPanel session={session} player="p2" onReveal={onReveal} onHover={setHovered} />
           <section className="event-log">
             <div className="panel-title">
               Event log
@@ -175,7 +183,7 @@ export function TableView({ store, onReveal, initial }: { store: WorkspaceStore;
   );
 }
 
-function PlayerPanel({ session, player, onReveal }: { session: TableSession; player: PlayerId; onReveal: (file: string, offset: number) => void }) {
+function PlayerPanel({ session, player, onReveal, onHover }: { session: TableSession; player: PlayerId; onReveal: (file: string, offset: number) => void; onHover: (name: string | undefined) => void }) {
   const p = session.state.players[player];
   if (!p) return null;
   const rules = session.engine.rules;
@@ -207,6 +215,8 @@ function PlayerPanel({ session, player, onReveal }: { session: TableSession; pla
                       className={"card-chip" + (card?.exhausted ? " exhausted" : "")}
                       title={def ? `${def.name} — ${def.cardType}` : id}
                       onClick={() => def && onReveal(def.source.file, def.source.range.start.offset)}
+                      onMouseEnter={() => onHover(def?.name)}
+                      onMouseLeave={() => onHover(undefined)}
                     >
                       {def?.name ?? id}
                       {counters.length ? ` [${counters.join(", ")}]` : ""}
