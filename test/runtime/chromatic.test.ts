@@ -10,7 +10,8 @@ import { simulate } from "../../runtime/simulate.ts";
 
 const dir = "cards/chromatic/scenarios";
 const sources = ["cards/chromatic/chromatic.game", "cards/chromatic/core.cards"].map((path) => ({ path, text: readFileSync(path, "utf8") }));
-const engine = createEngine(lowerWorkspace(sources).bundles.find((b) => b.game.id === "chromatic")!);
+const bundle = lowerWorkspace(sources).bundles.find((b) => b.game.id === "chromatic")!;
+const engine = createEngine(bundle);
 const files = readdirSync(dir)
   .filter((f) => f.endsWith(".scenario"))
   .sort()
@@ -110,5 +111,30 @@ describe("17.1 trigger chains (properties)", () => {
     expect(a.violations).toEqual([]);
     expect(a.traceHash).toBe(b.traceHash);
     expect(a.games).toBe(2);
+  });
+});
+
+describe("the game file's parameters drive the rules", () => {
+  const deck = Array(45).fill("Insight");
+  const withParams = (params: Record<string, number | string | boolean>) => createEngine({ ...bundle, game: { ...bundle.game, params: { ...bundle.game.params, ...params } } });
+  it("starting_mana_capacity (6 says 1, 7.1 says 2) and first_player_draws", () => {
+    const base = engine.newGame({ seed: 1, decks: { p1: deck, p2: deck }, firstPlayer: "p1" }).state;
+    expect(base.players.p1!.capacity.Mana).toBe(1);
+    expect(base.players.p1!.zones.Hand!.length).toBe(10);
+    const changed = withParams({ starting_mana_capacity: 2, starting_available_mana: 2, first_player_draws: false }).newGame({ seed: 1, decks: { p1: deck, p2: deck }, firstPlayer: "p1" }).state;
+    expect(changed.players.p1!.capacity.Mana).toBe(2);
+    expect(changed.players.p1!.resources.Mana).toBe(2);
+    expect(changed.players.p1!.zones.Hand!.length).toBe(9);
+  });
+  it("max_facets and harvests_per_turn", () => {
+    const e = withParams({ max_facets: 1, harvests_per_turn: 2 });
+    let { state } = e.setupBoard({ turn: 4, active: "p1", phase: "Main", players: { p1: { zones: { Hand: ["Seer", "Sparkmage"], Deck: ["Insight"] } }, p2: { zones: { Deck: ["Insight"] } } } });
+    const harvest = (s: GameState) => e.legalActions(s).filter((a) => a.type === "game" && a.move === "harvest");
+    const first = harvest(state).find((a) => a.type === "game" && !a.other)!;
+    state = (e.apply(state, first) as { state: GameState }).state;
+    // A second harvest is allowed this turn (2 per turn), but the zone is full (1): every offer replaces.
+    const second = harvest(state);
+    expect(second.length).toBeGreaterThan(0);
+    expect(second.every((a) => a.type === "game" && a.other !== undefined)).toBe(true);
   });
 });
