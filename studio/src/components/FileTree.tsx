@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import type { WorkspaceFile, WorkspaceStore } from "../workspace/store.ts";
 
 interface Folder {
@@ -61,6 +61,14 @@ function template(path: string, store: WorkspaceStore): string {
 
 export function FileTree({ store }: { store: WorkspaceStore }) {
   const tree = buildTree(store.files.values());
+  const [collapsed, setCollapsed] = useState<Set<string>>(() => new Set());
+  const toggle = (folder: string) =>
+    setCollapsed((old) => {
+      const next = new Set(old);
+      if (next.has(folder)) next.delete(folder);
+      else next.add(folder);
+      return next;
+    });
 
   const act = (action: () => Promise<void>) => {
     action().catch((error: unknown) => {
@@ -87,10 +95,10 @@ export function FileTree({ store }: { store: WorkspaceStore }) {
         .sort((a, b) => a.name.localeCompare(b.name))
         .map((sub) => (
           <li key={"d:" + sub.path} className="tree-folder">
-            <div className="tree-row folder" style={{ paddingLeft: 8 + depth * 12 }}>
-              ▾ {sub.name}
+            <div className="tree-row folder" style={{ paddingLeft: 8 + depth * 12 }} onClick={() => toggle(sub.path)} role="button" aria-expanded={!collapsed.has(sub.path)}>
+              {collapsed.has(sub.path) ? "▸" : "▾"} {sub.name}
             </div>
-            <ul>{renderFolder(sub, depth + 1)}</ul>
+            {!collapsed.has(sub.path) && <ul>{renderFolder(sub, depth + 1)}</ul>}
           </li>
         ))}
       {[...folder.files]
