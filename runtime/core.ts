@@ -419,9 +419,11 @@ export function selectCards(ctx: Ctx, selector: CardSelector, controller: Player
   const zones = selector.zones ?? [ctx.rules.zones.battlefield];
   const out: string[] = [];
   for (const player of ctx.state.order) {
+    const held = ctx.state.players[player]!.zones;
     for (const zone of zones) {
-      const actual = Object.keys(ctx.state.players[player]!.zones).find((z) => z.toLowerCase() === zone.toLowerCase()) ?? zone;
-      for (const id of zoneList(ctx, player, actual)) if (matchesSelector(ctx, id, selector, controller, selfCard)) out.push(id);
+      // Read-only: selectors run during validation too, so a missing zone is empty, never created.
+      const list = held[zone] ?? held[Object.keys(held).find((z) => z.toLowerCase() === zone.toLowerCase()) ?? ""] ?? [];
+      for (const id of list) if (matchesSelector(ctx, id, selector, controller, selfCard)) out.push(id);
     }
   }
   return out;
