@@ -6,7 +6,9 @@ import { readFileSync } from "node:fs";
 import { lowerWorkspace } from "../../compiler/lower.ts";
 import { createEngine, type Engine, type GameState } from "../../runtime/index.ts";
 import { simulate } from "../../runtime/simulate.ts";
-import { canPay, matchAll, type Unit } from "../../runtime/lands.ts";
+import { LAND_EXHAUST, LAND_PAYMENT, canPay, matchAll, type Unit } from "../../runtime/lands.ts";
+import { mechanicsOf } from "../../runtime/mechanics.ts";
+import type { TraceEvent } from "../../runtime/trace.ts";
 import { runTests } from "../../cli/commands/test.ts";
 
 const files = ["cards/cybervamp/cybervamp.game", "cards/cybervamp/core.cards"].map((path) => ({ path, text: readFileSync(path, "utf8") }));
@@ -138,6 +140,19 @@ describe("CYBERVAMP scenarios and simulation", () => {
     expect(report.lines.filter((l) => l.startsWith("✗"))).toEqual([]);
     expect(report.failed).toBe(0);
   }, 120_000);
+
+  it("the land invariant catches a land producing more than one resource or a payment that does not add up", () => {
+    const state = board(["Crimson Substation"], []);
+    const land = state.players["p1"]!.zones["Battlefield"]![0]!;
+    const invariants = mechanicsOf(rules).find((m) => m.name === "lands")!.invariants!;
+    const ev = (over: Partial<TraceEvent>): TraceEvent => ({ seq: 0, turn: state.turn, phase: state.phase, kind: "resource", text: "", ...over });
+    const ctx = { rules, state, events: [] };
+    expect(invariants(ctx, [ev({ from: LAND_EXHAUST, amount: 1, card: "gone" }), ev({ kind: "cost", from: LAND_PAYMENT, amount: 1 })])).toEqual([]);
+    expect(invariants(ctx, [ev({ from: LAND_EXHAUST, amount: 2, card: "gone" }), ev({ kind: "cost", from: LAND_PAYMENT, amount: 2 })]).join()).toMatch(/produced 2/);
+    expect(invariants(ctx, [ev({ from: LAND_EXHAUST, amount: 1, card: "gone" }), ev({ kind: "cost", from: LAND_PAYMENT, amount: 2 })]).join()).toMatch(/payment of 2/);
+    // a land reported as exhausted for a cost but still Renewed
+    expect(invariants(ctx, [ev({ from: LAND_EXHAUST, amount: 1, card: land, name: "Crimson Substation" }), ev({ kind: "cost", from: LAND_PAYMENT, amount: 1 })]).join()).toMatch(/not exhausted/);
+  });
 
   it("random games keep every invariant, lands produce one resource each, and the same seed gives the same trace", () => {
     const a = simulate(engine, { games: 3, seed: 11 });
