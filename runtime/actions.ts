@@ -568,7 +568,7 @@ function perform(ctx: Ctx, action: Action): void {
       card.attackedTurn = state.turn;
       const what = "card" in action.target ? cardName(ctx, action.target.card) : action.target.player;
       emit(ctx, "attack", `${cardName(ctx, action.attacker)} attacks ${what}`, { player: action.player, card: action.attacker, name: cardName(ctx, action.attacker) });
-      state.frames.push({ card: action.attacker, controller: action.player, steps: [{ op: "rule", rule: "attack" }], pc: 0, targets: [[action.target]], chosen: { attacker: [action.attacker] }, label: `attack by ${cardName(ctx, action.attacker)}` });
+      state.frames.push({ card: action.attacker, controller: action.player, steps: [{ op: "rule", rule: "await_triggers" }, { op: "rule", rule: "attack" }], pc: 0, targets: [[action.target]], chosen: { attacker: [action.attacker] }, label: `attack by ${cardName(ctx, action.attacker)}` });
       noteEvent(ctx, "attacks", { card: action.attacker, player: action.player });
       return;
     }

@@ -88,3 +88,14 @@ function resolveAttack(ctx: Ctx, frame: Frame): "done" | "wait" {
 }
 
 registerNativeRule("attack", (ctx, frame) => resolveAttack(ctx, frame));
+
+/**
+ * "When this attacks, it gets +1 power until end of turn": triggers noted as the attack is
+ * declared resolve before the fight. The step places them one by one above its own frame and
+ * runs again until none is left.
+ */
+registerNativeRule("await_triggers", (ctx) => {
+  if (ctx.state.noted.length === 0) return "done";
+  ctx.rules.model.placeTriggers(ctx);
+  return "wait";
+});

@@ -240,3 +240,20 @@ describe("attacks_per_unit", () => {
     }
   });
 });
+
+describe("attack triggers", () => {
+  it("'When this attacks' resolves before the fight", () => {
+    const set = `set ATK "Attack" for duel\n\ncard "Charging Pup" {\n  type: Unit — Beast\n  color: Gray\n  cost: free\n  power: 1\n  rarity: Gray\n  text:\n    When this attacks, this gets +2 power until end of turn.\n}\n`;
+    const bundle = lowerWorkspace([...files, { path: "attack.cards", text: set }]).bundles.find((b) => b.game.id === "duel")!;
+    const e = createEngine(bundle);
+    const { state } = e.setupBoard({ turn: 3, active: "p1", players: { p1: { zones: { Field: ["Charging Pup"] } }, p2: { zones: { Field: ["Stone Guard"] } } } });
+    const [pup, guard] = [state.players.p1!.zones.Field![0]!, state.players.p2!.zones.Field![0]!];
+    const result = e.apply(state, { type: "attack", player: "p1", attacker: pup, target: { card: guard } });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.state.cards[guard]!.zone).toBe("Graveyard");
+    expect(result.state.cards[pup]!.zone).toBe("Field");
+    const kinds = result.events.map((ev) => ev.kind);
+    expect(kinds.indexOf("modify")).toBeLessThan(kinds.indexOf("fight"));
+  });
+});
