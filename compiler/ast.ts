@@ -338,7 +338,7 @@ export interface Sequence extends BaseNode {
 }
 
 /** How a step joins the previous one (`""` for the first step). */
-export type Connector = "" | "," | ", then" | "then" | "and" | "and then" | ". then" | ";";
+export type Connector = "" | "," | ", then" | ", and" | "then" | "and" | "and then" | ". then" | ";";
 
 export interface Step extends BaseNode {
   kind: "step";
@@ -427,6 +427,8 @@ export interface NounPhrase extends BaseNode {
   determiners: Determiner[];
   items: NounItem[];
   filters: NounFilter[];
+  /** Noun phrases joined to this one by `and`: `each creature and each player` → also [each player]. */
+  also?: NounPhrase[];
 }
 
 export type Determiner = DeterminerWord | Count;

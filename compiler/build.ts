@@ -283,7 +283,10 @@ function nounPhrase(ctx: Ctx, n: CstNode | undefined): A.NounPhrase {
   const determiners = subs(n, "determiner").map((d) => determinerNode(ctx, d)).filter((d): d is A.Determiner => !!d);
   const items = subs(n, "nounItem").map((d) => nounItemNode(ctx, d)).filter((d): d is A.NounItem => !!d);
   const filters = subs(n, "nounFilter").map((f) => nounFilter(ctx, f)).filter((f): f is A.NounFilter => !!f);
-  return { kind: "np", determiners, items, filters, range: cstRange(ctx, n) };
+  const np: A.NounPhrase = { kind: "np", determiners, items, filters, range: cstRange(ctx, n) };
+  const also = subs(n, "coordinated").map((c) => nounPhrase(ctx, c));
+  if (also.length > 0) np.also = also;
+  return np;
 }
 
 function nounFilter(ctx: Ctx, n: CstNode): A.NounFilter | undefined {
@@ -383,7 +386,7 @@ function clauseOf(ctx: Ctx, n: CstNode | undefined, subject: A.NounPhrase | unde
 
 function connectorOf(n: CstNode): A.Connector {
   if (tok(n, "Period")) return ". then";
-  if (tok(n, "Comma")) return tok(n, "Then") ? ", then" : ",";
+  if (tok(n, "Comma")) return tok(n, "Then") ? ", then" : tok(n, "And") ? ", and" : ",";
   if (tok(n, "And")) return tok(n, "Then") ? "and then" : "and";
   return "then";
 }

@@ -99,7 +99,8 @@ export function npText(np: A.NounPhrase): string {
     if (item.kind === "symbol" && np.items[i - 1]?.kind === "symbol") items[items.length - 1] += text;
     else items.push(text);
   });
-  return [...np.determiners.map(determinerText), ...items, ...np.filters.map(filterText)].join(" ");
+  const own = [...np.determiners.map(determinerText), ...items, ...np.filters.map(filterText)].join(" ");
+  return np.also ? [own, ...np.also.map(npText)].join(" and ") : own;
 }
 
 function tailText(t: A.TailItem): string {
@@ -137,6 +138,7 @@ const connectorText: Record<A.Connector, string> = {
   "": "",
   ",": ", ",
   ", then": ", then ",
+  ", and": ", and ",
   then: " then ",
   and: " and ",
   "and then": " and then ",

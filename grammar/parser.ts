@@ -163,6 +163,8 @@ export class CardwrightParser extends CstParser {
     if (!is(t, T.Word)) return true;
     const next = this.LA(2);
     if (this.isControlFilterAt(2) || (is(next, T.That) && this.isRelativeClauseAt(2))) return true;
+    // `Target creature and each Vampire ...`: the noun before a coordinated noun phrase.
+    if (is(next, T.And) && (is(this.LA(3), T.Determiner) || is(this.LA(3), T.Pronoun))) return true;
     if (is(next, T.NounWord) || is(next, T.Stats) || is(next, T.StringLiteral) || is(next, T.VerbWord)) return true;
     if (this.isModalToken(next) || is(next, T.With) || is(next, T.Without) || is(next, T.In) || is(next, T.Of) || is(next, T.Under) || is(next, T.From)) return true;
     return false;
@@ -544,7 +546,9 @@ export class CardwrightParser extends CstParser {
       {
         ALT: () => {
           this.CONSUME(T.Comma);
-          this.OPTION(() => this.CONSUME(T.Then));
+          this.OPTION(() => {
+            this.OR2([{ ALT: () => this.CONSUME(T.Then) }, { ALT: () => this.CONSUME2(T.And) }]);
+          });
         },
       },
       {
@@ -746,7 +750,40 @@ export class CardwrightParser extends CstParser {
       GATE: () => this.startsNounFilter(),
       DEF: () => this.SUBRULE(this.nounFilter, { ARGS: [subjectMode] }),
     });
+    // `each creature and each player`
+    this.MANY3({
+      GATE: () => this.isNounCoordinationAhead(subjectMode === true),
+      DEF: () => {
+        this.CONSUME(T.And);
+        this.SUBRULE3(this.nounPhrase, { LABEL: "coordinated", ARGS: [subjectMode] });
+      },
+    });
   });
+
+  /**
+   * `and` + a determiner joins two noun phrases (`to each creature and each player`) unless a
+   * verb follows the second one, which makes it a new clause (`..., and each opponent loses 1 life`).
+   * In a subject the verb comes after the whole coordination (`Target creature and each Vampire get ...`).
+   */
+  private isNounCoordinationAhead(subjectMode: boolean): boolean {
+    if (!is(this.LA(1), T.And)) return false;
+    const first = this.LA(2);
+    // `gains Flying and Haste`: a bare word right after the verb, and another bare word.
+    if (is(first, T.Word) && is(this.LA(0), T.Word) && is(this.LA(-1), T.VerbWord)) {
+      const after = this.LA(3);
+      return after.tokenType === EOF || is(after, T.Period) || is(after, T.Comma) || is(after, T.Preposition) || is(after, T.RBrace) || is(after, T.And);
+    }
+    const opens = (is(first, T.Determiner) && !is(first, T.Variable) && !is(first, T.X) && !is(first, T.NumberWord)) || is(first, T.Pronoun) || (is(first, T.Up) && is(this.LA(3), T.To));
+    if (!opens) return false;
+    if (subjectMode) return true;
+    for (let k = 3; k < 30; k++) {
+      const t = this.LA(k);
+      if (is(t, T.Determiner) || is(t, T.Pronoun) || is(t, T.Stats) || is(t, T.StringLiteral) || is(t, T.NumberLiteral) || is(t, T.To) || is(t, T.Or)) continue;
+      if (is(t, T.NounWord) && !is(t, T.VerbWord)) continue;
+      return !(is(t, T.VerbWord) || this.isModalToken(t));
+    }
+    return true;
+  }
 
   private determiner = this.RULE("determiner", () => {
     this.OR(this.cached(25, () => ({
