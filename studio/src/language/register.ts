@@ -136,6 +136,19 @@ const FIELD_KINDS: Record<string, string[]> = {
   cost: ["symbol", "resource", "color"],
 };
 
+function addCardSnippet(add: (item: monaco.languages.CompletionItem) => void, range: monaco.IRange): void {
+  add({
+    label: "card",
+    kind: COMPLETION_KIND.snippet!,
+    detail: "New card",
+    documentation: "Inserts a new card with the usual header fields.",
+    insertText: NEW_CARD_SNIPPET,
+    insertTextRules: monaco.languages.CompletionItemInsertTextRule.InsertAsSnippet,
+    range,
+    sortText: "0card",
+  });
+}
+
 export function registerCardLanguage(store: WorkspaceStore): void {
   monaco.languages.register({ id: LANGUAGE_ID, extensions: [".game", ".cards", ".scenario"], aliases: ["Cardwright"] });
   monaco.languages.setLanguageConfiguration(LANGUAGE_ID, {
@@ -181,7 +194,9 @@ export function registerCardLanguage(store: WorkspaceStore): void {
       // The compiler's own answer first, when it offers one.
       const fromCompiler = store.capabilities?.completions ? await store.checker.completions(path, model.getOffsetAt(position), model.getValue()) : undefined;
       for (const item of fromCompiler ?? []) {
+        const known = item.kind === "card" ? undefined : findDefinition(store, path, item.label);
         add({
+          ...(known?.detail ? { documentation: { value: hoverMarkdown(known) } } : {}),
           label: item.label,
           kind: COMPLETION_KIND[item.kind] ?? monaco.languages.CompletionItemKind.Text,
           ...(item.detail ? { detail: item.detail } : {}),
@@ -189,6 +204,13 @@ export function registerCardLanguage(store: WorkspaceStore): void {
           ...(item.insertText?.includes("${") ? { insertTextRules: monaco.languages.CompletionItemInsertTextRule.InsertAsSnippet } : {}),
           range,
         });
+      }
+
+      // The compiler knows the context (a field's values, what fits after "from", "gains", "When you"...):
+      // when it answers, its list is the answer, plus the new-card snippet where a card can start.
+      if (fromCompiler && fromCompiler.length > 0) {
+        if (/^\s*[A-Za-z_]*$/.test(before) && !/^\s+/.test(before)) addCardSnippet(add, range);
+        return { suggestions };
       }
 
       const field = /^\s*([A-Za-z_]+)\s*:\s*[^:]*$/.exec(before)?.[1]?.toLowerCase();
@@ -209,16 +231,7 @@ export function registerCardLanguage(store: WorkspaceStore): void {
       if (fieldKinds) return { suggestions };
 
       if (/^\s*[A-Za-z_]*$/.test(before)) {
-        add({
-          label: "card",
-          kind: COMPLETION_KIND.snippet!,
-          detail: "New card",
-          documentation: "Inserts a new card with the usual header fields.",
-          insertText: NEW_CARD_SNIPPET,
-          insertTextRules: monaco.languages.CompletionItemInsertTextRule.InsertAsSnippet,
-          range,
-          sortText: "0card",
-        });
+        addCardSnippet(add, range);
         for (const f of CARD_FIELDS) add({ label: `${f}:`, kind: monaco.languages.CompletionItemKind.Field, detail: "card field", insertText: `${f}: `, range, sortText: "2" + f });
       }
       for (const card of cards) add({ label: `"${card.name}"`, kind: COMPLETION_KIND.card!, detail: `card · ${card.set}`, insertText: `"${card.name}"`, range, sortText: "3" + card.name });
