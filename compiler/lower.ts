@@ -713,9 +713,26 @@ function withSharedVerbs(seq: Ast.Sequence): Ast.Clause[] {
     if (!clause.verb && previous?.verb && clause.object && !clause.be) {
       clause = { ...clause, verb: previous.verb, ...(clause.subject || !previous.subject ? {} : { subject: previous.subject }) };
     }
-    out.push(clause);
+    out.push(...expandAlso(clause));
     previous = clause;
   }
+  return out;
+}
+
+/**
+ * Noun phrases joined by `and` (`to each creature and each player`, `gains Flying and Haste`,
+ * `Target creature and each Vampire you control get +1/+1`) become one clause per phrase, so each
+ * effect reads a single phrase.
+ */
+function expandAlso(clause: Ast.Clause): Ast.Clause[] {
+  const split = (np: Ast.NounPhrase): Ast.NounPhrase[] => [{ ...np, also: undefined }, ...(np.also ?? []).flatMap(split)];
+  let out: Ast.Clause[] = [clause];
+  if (clause.subject?.also?.length) out = out.flatMap((c) => split(c.subject!).map((subject) => ({ ...c, subject })));
+  if (clause.object?.also?.length) out = out.flatMap((c) => split(c.object!).map((object) => ({ ...c, object })));
+  clause.tail.forEach((item, i) => {
+    if (item.kind !== "prep" || !item.object.also?.length) return;
+    out = out.flatMap((c) => split(item.object).map((object) => ({ ...c, tail: c.tail.map((t, j) => (j === i ? { ...item, object } : t)) })));
+  });
   return out;
 }
 
