@@ -400,12 +400,16 @@ function sequence(ctx: Ctx, n: CstNode | undefined): A.Sequence {
     return { kind: "step", connector: conn ? connectorOf(conn) : "", clause: cl, range: conn ? spanRange(ctx, [conn, c]) : cl.range };
   });
   const leading = sub(n, "leadingDuration");
+  // `Until end of turn, X.` is stored as `X until end of turn.` (its canonical form).
   if (leading && steps[0]) {
     // The sentence now starts with what followed the comma: a content word there gets the
     // capital the canonical text will show (`Until end of turn, creatures ...` → `Creatures ...`).
     const firstItem = steps[0].clause.subject?.determiners.length === 0 ? steps[0].clause.subject.items[0] : undefined;
     if (firstItem?.kind === "word" && /^[a-z]/.test(firstItem.text)) firstItem.text = firstItem.text[0]!.toUpperCase() + firstItem.text.slice(1);
-    steps[0].clause.tail.push({ kind: "prep", prep: "until", object: nounPhrase(ctx, sub(leading, "nounPhrase")), range: cstRange(ctx, leading) });
+    // Before a trailing condition or `where`, whose clause would otherwise swallow it when printed last.
+    const tail = steps[0].clause.tail;
+    const at = tail.findIndex((t) => t.kind === "condition" || t.kind === "where");
+    tail.splice(at < 0 ? tail.length : at, 0, { kind: "prep", prep: "until", object: nounPhrase(ctx, sub(leading, "nounPhrase")), range: cstRange(ctx, leading) });
   }
   return { kind: "sequence", steps, range: cstRange(ctx, n) };
 }

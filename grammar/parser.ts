@@ -522,10 +522,13 @@ export class CardwrightParser extends CstParser {
   public sequence = this.RULE("sequence", () => {
     // `Until end of turn, creatures you control get +1/+0.`: a leading duration (the tree
     // keeps it in the first clause's tail, so the canonical text puts it at the end).
-    this.OPTION(() => {
-      this.SUBRULE(this.leadingDuration);
-      this.CONSUME(T.Comma);
-    });
+    this.OPTION(this.cached(31, () => ({
+      GATE: () => !this.firstTimeAfterComma(),
+      DEF: () => {
+        this.SUBRULE(this.leadingDuration);
+        this.CONSUME(T.Comma);
+      },
+    })));
     this.SUBRULE(this.clause);
     this.MANY(this.cached(15, () => ({
       GATE: () => {
@@ -566,6 +569,16 @@ export class CardwrightParser extends CstParser {
       },
     ]));
   });
+
+  /** `Until ..., The first time ...` is not a sentence (its canonical text would read as a replacement). */
+  private firstTimeAfterComma(): boolean {
+    for (let k = 2; k < 20; k++) {
+      const t = this.LA(k);
+      if (t.tokenType === EOF || is(t, T.Period)) return false;
+      if (is(t, T.Comma)) return is(this.LA(k + 1), T.The) && is(this.LA(k + 2), T.First) && is(this.LA(k + 3), T.Time);
+    }
+    return false;
+  }
 
   private leadingDuration = this.RULE("leadingDuration", () => {
     this.CONSUME(T.Until, { LABEL: "prep" });
