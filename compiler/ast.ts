@@ -355,7 +355,7 @@ export interface Step extends BaseNode {
  *   `your life | is | 5 or less`     (copula: `be` + object, no verb)
  *   `Deal | 3 damage | to any target` (tail: prepositional phrase)
  *   `and 1 damage to its controller` (no verb: it repeats the previous step's verb)
- * A leading `Until end of turn, ...` is stored as the last tail item of the first clause.
+ * A leading `Until end of turn, ...` is stored in the first clause's tail (before any condition or `where`).
  */
 export interface Clause extends BaseNode {
   kind: "clause";
