@@ -120,7 +120,7 @@ export function FileTree({ store }: { store: WorkspaceStore }) {
                 <span className="state-mark">{stateMark(file)}</span>
                 <span className="row-actions">
                   <button type="button" title="Rename" onClick={(e) => (e.stopPropagation(), rename(file))}>✎</button>
-                  <button type="button" title="Delete" onClick={(e) => (e.stopPropagation(), remove(file))}>🗑</button>
+                  <button type="button" title="Delete" onClick={(e) => (e.stopPropagation(), remove(file))}>✕</button>
                 </span>
               </div>
             </li>

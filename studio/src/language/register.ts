@@ -210,6 +210,8 @@ export function registerCardLanguage(store: WorkspaceStore): void {
       // when it answers, its list is the answer, plus the new-card snippet where a card can start.
       if (fromCompiler && fromCompiler.length > 0) {
         if (/^\s*[A-Za-z_]*$/.test(before) && !/^\s+/.test(before)) addCardSnippet(add, range);
+        // The language's own words stay available below the compiler's list (effects, triggers, selectors).
+        if (!/^\s*[A-Za-z_]+\s*:\s*[^:]*$/.test(before)) for (const w of TEXT_WORDS) add({ label: w, kind: COMPLETION_KIND.word!, insertText: w, range, sortText: "9" + w });
         return { suggestions };
       }
 
