@@ -620,6 +620,13 @@ function lowerTrigger(head: Ast.TriggerHead, l: AbilityLowering): TriggerPattern
     if (isSelf) return { kind: "self" };
     const sel = clause.subject ? l.selector(clause.subject) : {};
     if (subjectWords.includes("ally") || subjectWords.includes("allies") || subjectWords.includes("friendly")) sel.controller = "you";
+    // "... enters play under your control" / "under an opponent's control".
+    const under = clause.tail.find((t) => t.kind === "prep" && t.prep === "under") as Ast.PrepPhrase | undefined;
+    if (under) {
+      const who = [...npDeterminers(under.object), ...npWords(under.object)];
+      if (who.includes("your") || who.includes("you")) sel.controller = "you";
+      else if (who.some((w) => w.startsWith("opponent"))) sel.controller = "opponent";
+    }
     return { kind: "card", selector: { ...sel, zones: undefined } };
   };
   const objWords = npWords(clause.object);
