@@ -621,7 +621,8 @@ function lowerTrigger(head: Ast.TriggerHead, l: AbilityLowering): TriggerPattern
     const sel = clause.subject ? l.selector(clause.subject) : {};
     if (subjectWords.includes("ally") || subjectWords.includes("allies") || subjectWords.includes("friendly")) sel.controller = "you";
     // "... enters play under your control" / "under an opponent's control".
-    const under = clause.tail.find((t) => t.kind === "prep" && t.prep === "under") as Ast.PrepPhrase | undefined;
+    const preps = [...clause.tail, ...(clause.object?.filters ?? []), ...(clause.subject?.filters ?? [])];
+    const under = preps.find((t) => t.kind === "prep" && t.prep === "under") as Ast.PrepPhrase | undefined;
     if (under) {
       const who = [...npDeterminers(under.object), ...npWords(under.object)];
       if (who.includes("your") || who.includes("you")) sel.controller = "you";
