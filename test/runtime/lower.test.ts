@@ -29,3 +29,28 @@ describe("lowering", () => {
     );
   });
 });
+
+describe("lowering sentence forms", () => {
+  const extra = (text: string) => {
+    const result = lowerWorkspace([{ path: "cards/duel/duel.game", text: game }, { path: "cards/duel/core.cards", text: cards }, { path: "extra.cards", text }]);
+    return { result, card: (name: string) => result.bundles[0]!.cards.find((c) => c.name === name)! };
+  };
+  const card = (name: string, body: string) => `card "${name}" {\n  type: Spell\n  color: Gray\n  cost: free\n  rarity: Gray\n  text:\n    ${body}\n}\n`;
+
+  it("a verbless clause after 'and' repeats the verb; 'its controller' is the targeted card's controller; 'and' between noun phrases splits the effect", () => {
+    const { result, card: find } = extra(`set EX "x" for duel\n${card("Twin Bolt", "Deal 2 damage to target enemy unit and 1 damage to its controller.")}${card("Wide Burn", "Deal 1 damage to each enemy unit and each opponent.")}`);
+    expect(result.notes).toEqual([]);
+    expect(find("Twin Bolt").abilities[0]!.steps.map((s) => (s.op === "damage" ? [s.amount, s.to] : s.op))).toEqual([
+      [2, { kind: "target", index: 0 }],
+      [1, { kind: "player", ref: { kind: "controller_of", of: { kind: "target", index: 0 } } }],
+    ]);
+    expect(find("Wide Burn").abilities[0]!.steps.map((s) => (s.op === "damage" ? s.to.kind : s.op))).toEqual(["cards", "player"]);
+  });
+
+  it("'enters play under your control' keeps the controller in the trigger", () => {
+    const sources = ["cards/chromatic/chromatic.game", "cards/chromatic/core.cards"].map((path) => ({ path, text: readFileSync(path, "utf8") }));
+    const bloom = lowerWorkspace(sources).bundles[0]!.cards.find((c) => c.name === "Verdant Bloom")!;
+    const scry = bloom.abilities.find((a) => a.text.includes("enters play under your control"))!;
+    expect(scry.trigger?.subject).toEqual({ kind: "card", selector: { cardTypes: ["Creature"], controller: "you" } });
+  });
+});
