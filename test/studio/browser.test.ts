@@ -125,7 +125,8 @@ afterAll(async () => {
   await harness?.close();
 });
 
-describe("studio in the browser", () => {
+// A page load plus a few checks can pass a minute on a loaded 2-core machine; waits inside have their own limits.
+describe("studio in the browser", { timeout: 180_000 }, () => {
   it("loads with every non-localhost request blocked and checks the probe set cleanly", async () => {
     const page = await harness.newPage();
     await expect.poll(() => page.locator(".tree-row.file").count()).toBeGreaterThanOrEqual(4);
@@ -283,14 +284,18 @@ describe("studio in the browser", () => {
     const text = (await editorText(page, probe.file))!;
     const at = locate(text, new RegExp(`\\b${probe.keyword}\\b`), text.search(/^\s*text:/m));
     await select(page, at.lineNumber, at.column + 1, 0);
+    const cursorLine = () => page.evaluate(() => (window as unknown as { cardwright: { editor: { getPosition(): { lineNumber: number } } } }).cardwright.editor.getPosition().lineNumber);
+    await expect.poll(cursorLine).toBe(at.lineNumber);
     await page.keyboard.press("F12");
     const gameFile = `${probe.gameDir}/${probe.gameDir}.game`;
     await expect.poll(() => page.evaluate(() => (window as unknown as { cardwright: Studio }).cardwright.editor.getModel()?.uri.path)).toBe("/" + gameFile);
-    const line = await page.evaluate(() => {
-      const { editor } = (window as unknown as { cardwright: { editor: { getPosition(): { lineNumber: number }; getModel(): { getLineContent(n: number): string } } } }).cardwright;
-      return editor.getModel().getLineContent(editor.getPosition().lineNumber);
-    });
-    expect(line).toMatch(new RegExp(`keyword\\s+(ability|action)\\s+${probe.keyword}\\b`));
+    // The editor switches to the game file first, then moves the cursor to the declaration.
+    const lineAtCursor = () =>
+      page.evaluate(() => {
+        const { editor } = (window as unknown as { cardwright: { editor: { getPosition(): { lineNumber: number }; getModel(): { getLineContent(n: number): string } } } }).cardwright;
+        return editor.getModel().getLineContent(editor.getPosition().lineNumber);
+      });
+    await expect.poll(lineAtCursor).toMatch(new RegExp(`keyword\\s+(ability|action)\\s+${probe.keyword}\\b`));
 
     // Format document: mangle the spacing of the probe set, then format it back.
     await openFile(page, probe.file);
