@@ -175,9 +175,19 @@ describe("studio in the browser", { timeout: 180_000 }, () => {
     // Hover the keyword: its meaning comes from the game file.
     await page.keyboard.press("Escape");
     const point = await pointAt(page, at.lineNumber, at.column + 1);
-    await page.mouse.move(point.x, point.y);
     const hover = page.locator(".monaco-hover:not(.hidden)");
-    await expect.poll(() => hover.textContent(), { timeout: 15_000 }).toContain(probe.keywordDefinition.slice(0, 20));
+    // Monaco shows a hover only after the mouse *moves onto* the word and rests there; on a loaded
+    // machine the first rest can be swallowed by a pending layout, so each poll moves off and back.
+    await expect
+      .poll(
+        async () => {
+          await page.mouse.move(point.x + 60, point.y + 60);
+          await page.mouse.move(point.x, point.y, { steps: 4 });
+          return (await hover.textContent({ timeout: 3_000 }).catch(() => "")) ?? "";
+        },
+        { timeout: 45_000, intervals: [500, 1_000, 2_000] },
+      )
+      .toContain(probe.keywordDefinition.slice(0, 20));
     await waitSaved(page, probe.file);
     await page.context().close();
   });
