@@ -35,7 +35,7 @@ import type {
   ZoneRole,
 } from "./ir.ts";
 import { IR_VERSION } from "./ir.ts";
-import { analyzeWorkspace } from "./workspace.ts";
+import { analyzeWorkspace, type WorkspaceAnalysis } from "./workspace.ts";
 
 /** Something the lowering could not turn into executable IR (reported, never fatal). */
 export interface LoweringNote {
@@ -1235,8 +1235,9 @@ function extraFields(decl: Ast.CardDecl, typeDef: CompiledGame["cardTypes"][numb
 // Workspace
 
 /** Checks a workspace and lowers every game with its sets: one bundle per game. */
-export function lowerWorkspace(sources: SourceFile[]): LoweringResult {
-  const analysis = analyzeWorkspace(sources);
+/** `previous`: an analysis of the same sources (the CLI's check) whose parses are reused, not redone. */
+export function lowerWorkspace(sources: SourceFile[], options: { previous?: WorkspaceAnalysis } = {}): LoweringResult {
+  const analysis = analyzeWorkspace(sources, options.previous ? { previous: options.previous } : {});
   const notes: LoweringNote[] = [];
   const textOf = new Map(sources.map((s) => [s.path, s.text]));
   const games = new Map<string, CompiledGame>();

@@ -463,6 +463,14 @@ export const MESSAGES = {
     example: "p1 attak \"Scout\"",
     exampleArgs: { detail: 'expected an action (play, attack, defend, choose, pass, end), found "attak"' },
   },
+  CW6001: {
+    severity: "warning",
+    template: "The engine cannot run this yet: {detail}.",
+    explanation:
+      "The text checks against the game's vocabulary, but the compiler cannot lower it to the effect IR the engine runs, so in a game it would do nothing (or, for a condition, be treated as always true). Rephrase it with a form of docs/language.md. A common cause: a second sentence after a trigger or a marker (`PLAY: Deal 1 damage to target enemy unit. Draw a card.`) is an ability of its own; join it with `, then` to keep it in the same ability.",
+    example: "PLAY: Deal 1 damage to target enemy unit. Draw a card.",
+    exampleArgs: { detail: 'static ability not understood by the engine: "Draw a card"' },
+  },
 } as const satisfies Record<string, MessageDefinition>;
 
 export type MessageCode = keyof typeof MESSAGES;
@@ -507,6 +515,7 @@ const CATEGORY_TITLES: Record<string, string> = {
   "3": "CW3xxx — workspace and files",
   "4": "CW4xxx — export",
   "5": "CW5xxx — scenarios",
+  "6": "CW6xxx — compiling for the engine",
 };
 
 /** docs/diagnostics.md, generated from the table (a test keeps the file in step). */

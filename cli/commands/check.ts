@@ -6,7 +6,8 @@
 import type { Command } from "commander";
 import type { CommandContext } from "../main.ts";
 import { formatDiagnostic, type Diagnostic } from "../../compiler/diagnostics.ts";
-import type { WorkspaceModel } from "../../compiler/model.ts";
+import type { SourceFile, WorkspaceModel } from "../../compiler/model.ts";
+import type { WorkspaceAnalysis } from "../../compiler/workspace.ts";
 
 export interface CheckSummary {
   files: number;
@@ -35,6 +36,19 @@ export function summaryLine(summary: CheckSummary): string {
   );
 }
 
+/**
+ * What checks against the vocabulary but the engine could not run (the lowering's notes), as
+ * CW6001 warnings, so a designer learns it from `check` rather than from a game where the card
+ * silently does nothing. Files that already have errors are left out: their notes are noise.
+ */
+async function engineWarnings(analysis: WorkspaceAnalysis & { read: { files: SourceFile[] } }): Promise<Diagnostic[]> {
+  const { lowerWorkspace } = await import("../../compiler/lower.ts");
+  const { diagnostic } = await import("../../compiler/messages.ts");
+  const withErrors = new Set(analysis.model.diagnostics.filter((d) => d.severity === "error").map((d) => d.file));
+  const { notes } = lowerWorkspace(analysis.read.files, { previous: analysis });
+  return notes.filter((note) => !withErrors.has(note.file)).map((note) => diagnostic("CW6001", note.file, note.range, { detail: note.message }));
+}
+
 export function register(program: Command, context: CommandContext): void {
   program
     .command("check")
@@ -45,7 +59,7 @@ export function register(program: Command, context: CommandContext): void {
       // Loaded on use, so that other commands do not pay for (or depend on) the compiler.
       const { analyzeWorkspaceFromDisk } = await import("../../compiler/workspace-disk.ts");
       const analysis = await analyzeWorkspaceFromDisk(paths);
-      const { model } = analysis;
+      const model = { ...analysis.model, diagnostics: [...analysis.model.diagnostics, ...(await engineWarnings(analysis))] };
       const summary = summarize(model, analysis.read.files.length);
       if (options.json) {
         process.stdout.write(JSON.stringify({ summary, diagnostics: model.diagnostics }, null, 2) + "\n");

@@ -49,6 +49,23 @@ describe("cardwright check", () => {
     expect(code).toBe(1);
   });
 
+  it("warns (CW6001) about text that checks but that the engine cannot run, such as a second sentence after a marker", SLOW, () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "cardwright-cli-engine-"));
+    try {
+      copyFileSync(path.join(root, "cards/duel/duel.game"), path.join(dir, "duel.game"));
+      const card = `set TST "Test" for duel\n\ncard "Spark Squire" {\n  type: Unit\n  color: Gray\n  cost: free\n  power: 1\n  rarity: Common\n  text:\n    PLAY: Deal 1 damage to target enemy unit. Draw a card.\n}\n`;
+      writeFileSync(path.join(dir, "a.cards"), card);
+      const { code, stdout } = cardwright(["check", "."], dir);
+      expect(stdout).toContain('a.cards:10:47: warning CW6001: The engine cannot run this yet: static ability not understood by the engine: "Draw a card".');
+      expect(stdout).toContain("0 errors, 1 warning.");
+      expect(code).toBe(0);
+      writeFileSync(path.join(dir, "a.cards"), card.replace("unit. Draw", "unit, then draw"));
+      expect(cardwright(["check", "."], dir).stdout).toContain("0 errors, 0 warnings.");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("names the missing required field", SLOW, () => {
     const text = MISSPELT.replace("    Hastee.\n", "    Haste.\n").replace("  stats: 2/2\n", "");
     writeFileSync(path.join(work, "cards/misspelt.cards"), text);
