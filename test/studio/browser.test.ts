@@ -185,7 +185,7 @@ describe("studio in the browser", { timeout: 180_000 }, () => {
           await page.mouse.move(point.x, point.y, { steps: 4 });
           return (await hover.textContent({ timeout: 3_000 }).catch(() => "")) ?? "";
         },
-        { timeout: 45_000, intervals: [500, 1_000, 2_000] },
+        { timeout: 45_000, interval: 1_000 },
       )
       .toContain(probe.keywordDefinition.slice(0, 20));
     await waitSaved(page, probe.file);
