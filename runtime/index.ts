@@ -88,7 +88,8 @@ export interface Engine {
   stat(state: GameState, card: string, stat: string): number;
 }
 
-const PLAYERS: PlayerId[] = ["p1", "p2"];
+/** The seats of a game: every game is a duel between p1 and p2. */
+export const PLAYERS: readonly PlayerId[] = ["p1", "p2"];
 
 function emptyState(rules: Rules, seed: number): GameState {
   const { game } = rules;

@@ -7,7 +7,7 @@ import type { Scenario, ScenarioAction, TargetRef, Expectation } from "../gramma
 import type { Action, Engine, GameState, TraceEvent } from "./index.ts";
 import type { Payment } from "./actions.ts";
 import type { TargetValue } from "./state.ts";
-import { SetupError } from "./index.ts";
+import { PLAYERS, SetupError } from "./index.ts";
 
 export interface ScenarioFailure {
   file: string;
@@ -337,6 +337,16 @@ export function runScenario(engine: Engine, scenario: Scenario): ScenarioResult 
       if (!zoneName(engine, step.expect.zone)) fail(step.line, `unknown zone "${step.expect.zone}"`);
     }
     for (const n of names) if (!engine.rules.byName.has(norm(n))) fail(step.line, `unknown card "${n}"`);
+  }
+  // Player names too: an unknown seat would otherwise reach the engine as an undefined player.
+  const checkPlayer = (p: string | undefined, line: number) => {
+    if (p !== undefined && !PLAYERS.includes(p)) fail(line, `unknown player "${p}"; the players are ${PLAYERS.join(" and ")}`);
+  };
+  checkPlayer(setup.active, setup.range.start.line);
+  for (const entry of [...setup.life, ...setup.amounts, ...setup.zones]) checkPlayer(entry.player, entry.range.start.line);
+  for (const step of scenario.steps) {
+    if (step.kind === "action") checkPlayer(step.action.player, step.line);
+    else if ("player" in step.expect && !["none", "draw"].includes(step.expect.player)) checkPlayer(step.expect.player, step.line);
   }
   if (failures.length) return result;
 

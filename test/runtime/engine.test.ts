@@ -101,6 +101,15 @@ describe("scenarios", () => {
     ]);
   });
 
+  it("an unknown player is an error at its line, not a crash in the engine", () => {
+    const text = `scenario "seats" for duel\nsetup {\n  turn 3 p3 phase Play\n  p1 field: "Stone Guard"\n}\np1 end\nexpect p4 life 10\n`;
+    const result = runScenario(engine, parseScenarioFile(text, "s.scenario").scenarios[0]!);
+    expect(result.failures.map((f) => [f.line, f.message])).toEqual([
+      [2, 'unknown player "p3"; the players are p1 and p2'],
+      [7, 'unknown player "p4"; the players are p1 and p2'],
+    ]);
+  });
+
   it("a syntax error is a diagnostic with a line, never an exception", () => {
     const file = parseScenarioFile(`scenario "bad" for duel\np1 dance "Scout"\n`, "b.scenario");
     expect(file.diagnostics[0]?.range.start.line).toBe(2);
