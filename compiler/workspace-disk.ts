@@ -25,6 +25,12 @@ export interface ReadResult {
 export interface ReadOptions {
   /** Paths are reported relative to this directory (default: the process's working directory). */
   cwd?: string;
+  /**
+   * A card or scenario file named on its own also brings the game files beside it and in its
+   * parent folders (up to `cwd`), so `check cards/duel/core.cards` finds game "duel". Off for
+   * commands that write what they read (format).
+   */
+  gameFilesAround?: boolean;
 }
 
 const START: Range = { start: { offset: 0, line: 1, column: 1 }, end: { offset: 0, line: 1, column: 1 } };
@@ -133,9 +139,22 @@ export async function readWorkspaceFiles(paths: string[], options: ReadOptions =
     } else {
       if (!hasSourceExtension(absolute)) diagnostics.push(diagnostic("CW3007", workspacePath(absolute, cwd), START, { path: given }));
       await readOne(absolute);
+      if (options.gameFilesAround && !absolute.endsWith(".game")) await readGameFilesAround(absolute);
     }
   }
   return { files, diagnostics };
+
+  async function readGameFilesAround(file: string): Promise<void> {
+    let directory = path.dirname(file);
+    const inside = !path.relative(cwd, directory).startsWith("..") && !path.isAbsolute(path.relative(cwd, directory));
+    const stop = inside ? cwd : directory;
+    for (;;) {
+      const names = await fs.readdir(directory).catch(() => [] as string[]);
+      for (const name of names.sort()) if (name.endsWith(".game")) await readOne(path.join(directory, name));
+      if (directory === stop || directory === path.dirname(directory)) return;
+      directory = path.dirname(directory);
+    }
+  }
 }
 
 /** Decodes UTF-8 text, refusing binary data; strips a byte-order mark. */

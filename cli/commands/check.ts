@@ -58,7 +58,7 @@ export function register(program: Command, context: CommandContext): void {
     .action(async (paths: string[], options: { json?: boolean }) => {
       // Loaded on use, so that other commands do not pay for (or depend on) the compiler.
       const { analyzeWorkspaceFromDisk } = await import("../../compiler/workspace-disk.ts");
-      const analysis = await analyzeWorkspaceFromDisk(paths);
+      const analysis = await analyzeWorkspaceFromDisk(paths, { gameFilesAround: true });
       const model = { ...analysis.model, diagnostics: [...analysis.model.diagnostics, ...(await engineWarnings(analysis))] };
       const summary = summarize(model, analysis.read.files.length);
       if (options.json) {

@@ -66,6 +66,12 @@ describe("cardwright check", () => {
     }
   });
 
+  it("checks a card file named on its own against the game file beside it", SLOW, () => {
+    const { code, stdout } = cardwright(["check", "cards/duel/core.cards"], root);
+    expect(stdout).toMatch(/Checked 2 files \(duel \d+ cards\): 0 errors, 0 warnings\./);
+    expect(code).toBe(0);
+  });
+
   it("names the missing required field", SLOW, () => {
     const text = MISSPELT.replace("    Hastee.\n", "    Haste.\n").replace("  stats: 2/2\n", "");
     writeFileSync(path.join(work, "cards/misspelt.cards"), text);
