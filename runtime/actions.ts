@@ -254,6 +254,9 @@ function combinations(ctx: Ctx, ids: string[], n: number, limit = 60): string[][
   return out;
 }
 
+/** How many values of X (0, 1, 2, ...) `legalActions` lists for a cost with X, besides the largest. */
+const LISTED_X_VALUES = 20;
+
 function paymentOptions(ctx: Ctx, player: PlayerId, cost: CostPart[], selfCard: string, exclude: string[]): Payment[] {
   const { rules } = ctx;
   const p = ctx.state.players[player]!;
@@ -262,7 +265,10 @@ function paymentOptions(ctx: Ctx, player: PlayerId, cost: CostPart[], selfCard: 
     xs.length = 0;
     const part = cost.find((c) => c.pays === "resource" || c.pays === "life");
     const max = part?.pays === "resource" ? (p.resources[rules.game.resources.find((r) => r.name.toLowerCase() === part.resource.toLowerCase())?.name ?? part.resource] ?? 0) : Math.max(0, p.life - 1);
-    for (let x = 0; x <= max; x++) xs.push(x);
+    // Every affordable X is legal (checkCost decides), but listing one action per value would be
+    // unbounded (a scenario can set 10^20 Crystals): list the small values and the largest.
+    for (let x = 0; x <= Math.min(max, LISTED_X_VALUES); x++) xs.push(x);
+    if (max > LISTED_X_VALUES) xs.push(max);
   }
   const discardN = cost.reduce((n, c) => n + (c.pays === "discard" ? c.amount : 0), 0);
   const eraseN = cost.reduce((n, c) => n + (c.pays === "erase" ? c.amount : 0), 0);
