@@ -346,7 +346,7 @@ function checkCost(field: FieldView, context: CheckContext): Cost {
           symbols.push({ pays: resource.name, amount });
           context.references.push(referenceOf(context.file, next.range, resource));
         } else {
-          accept("CW2033", next.range, { word: next.text, game, reason: "expected a resource of the game or life" }, closestName(next.text, [...vocabulary.names("resource"), "life"]));
+          accept("CW2033", next.range, { word: next.text, game, reason: "expected a resource of the game or life" }, closestName(next.text, [...vocabulary.names("resource").flatMap((name) => [name, `${name}s`]), "life"]));
         }
       }
       parts.push(`${token.text} ${next.text}`);
