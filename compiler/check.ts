@@ -660,6 +660,16 @@ function checkRun(run: WordRun, context: CheckContext): void {
       i += matched;
       continue;
     }
+    // A misspelt multi-word name (`Discrad Pile`, `Shatter Zon`): near the whole name, with a word
+    // the game does not know (so `discard a card` is never mistaken for `Discard Pile`).
+    const missed = multiWordNearMiss(run, i, multiWord, multiWordParts, (w) => w.keyword || resolveAny(vocabulary, w.text) !== undefined);
+    if (missed) {
+      const words = run.slice(i, i + missed.length);
+      const range = { start: words[0]!.range.start, end: words[words.length - 1]!.range.end };
+      reportUnknownWord(context, missed.declaration.kind, words.map((w) => w.text).join(" "), range, missed.declaration.name);
+      i += missed.length;
+      continue;
+    }
     const word = run[i]!;
     i++;
     if (word.keyword) continue;
@@ -674,6 +684,22 @@ function checkRun(run: WordRun, context: CheckContext): void {
       reportUnknownWord(context, declaration.kind, word.text, word.range, suggestion);
     }
   }
+}
+
+function multiWordNearMiss(
+  run: WordRun,
+  start: number,
+  multiWord: Declaration[],
+  multiWordParts: string[][],
+  isKnown: (word: WordRun[number]) => boolean,
+): { declaration: Declaration; length: number } | undefined {
+  for (let m = 0; m < multiWord.length; m++) {
+    const length = multiWordParts[m]!.length;
+    const words = run.slice(start, start + length);
+    if (words.length < length || words.every(isKnown)) continue;
+    if (nearMiss(words.map((w) => w.text).join(" "), [multiWord[m]!.name])) return { declaration: multiWord[m]!, length };
+  }
+  return undefined;
 }
 
 export function reportUnknownWord(
