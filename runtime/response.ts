@@ -7,7 +7,7 @@
  *   Simultaneous triggers: the active player's first, each player ordering their own.
  * - stack (CYBERVAMP): spells, activated abilities and triggers go on a LIFO stack; both players
  *   get priority; two passes in a row resolve the top item; an item whose targets are all gone
- *   fizzles.
+ *   fizzles: runtime/stack.ts.
  * - chain (Chromatic Battlelines): spells and actions pass priority like the stack; triggered
  *   abilities never use priority — they run as chains (section 17.1): runtime/chain.ts.
  *
@@ -22,9 +22,8 @@
 import type { TargetSpec } from "../compiler/ir.ts";
 import type { Ctx } from "./core.ts";
 import { cardName, emit } from "./core.ts";
-import { legalTargetOptions, targetStillLegal } from "./targets.ts";
+import { legalTargetOptions } from "./targets.ts";
 import type { Frame, GameState, NotedTrigger, PlayerId, TargetValue } from "./state.ts";
-import { opponentOf } from "./state.ts";
 
 export interface ResponseModel {
   name: "instant" | "stack" | "chain";
@@ -180,61 +179,6 @@ const instant: ResponseModel = {
   mayRespond: () => false,
 };
 
-// ---------------------------------------------------------------------------------------------
-// stack
-
-function pushOnStack(ctx: Ctx, frame: Frame, specs: TargetSpec[], kind: "spell" | "ability" | "trigger"): void {
-  const { state } = ctx;
-  state.stack.push({ id: state.nextId++, frame, targetSpecs: specs, kind });
-  emit(ctx, "push", `${frame.label} goes on the stack (${state.stack.length})`, { card: frame.card, name: frame.card ? cardName(ctx, frame.card) : undefined, ability: frame.ability, player: frame.controller, source: frame.source });
-  // The player who did not add the item gets priority first.
-  state.priority = { player: opponentOf(state, frame.controller), passes: 0 };
-}
-
-const stack: ResponseModel = {
-  name: "stack",
-  announce(ctx, frame, kind, specs) {
-    pushOnStack(ctx, frame, specs, kind);
-  },
-  placeTriggers: placeOne,
-  triggerReady(ctx, frame, specs) {
-    pushOnStack(ctx, frame, specs, "trigger");
-  },
-  windowOpen: (state) => state.stack.length > 0 && state.priority !== null,
-  resolveIfSettled(ctx) {
-    const { state } = ctx;
-    if (!state.priority || state.priority.passes < state.order.length || state.stack.length === 0) return false;
-    const item = state.stack.pop()!;
-    emit(ctx, "pop", `${item.frame.label} resolves from the stack`, { card: item.frame.card, ability: item.frame.ability, player: item.frame.controller, source: item.frame.source });
-    const allGone = item.targetSpecs.length > 0 && item.frame.targets.every((slot, i) => slot.length > 0 && slot.every((t) => !targetStillLegal(ctx, item.targetSpecs[i]!, t, item.frame.controller, item.frame.card)));
-    if (allGone) {
-      emit(ctx, "fizzle", `${item.frame.label} fizzles: its target is no longer legal`, { card: item.frame.card, ability: item.frame.ability, source: item.frame.source });
-      item.frame.steps = [];
-    } else {
-      // Targets that went away are dropped; the rest still resolve.
-      item.frame.targets = item.frame.targets.map((slot, i) => slot.filter((t) => targetStillLegal(ctx, item.targetSpecs[i]!, t, item.frame.controller, item.frame.card)));
-    }
-    state.frames.push(item.frame);
-    state.priority = state.stack.length > 0 ? { player: state.active, passes: 0 } : null;
-    return true;
-  },
-  pass(ctx, player) {
-    const { state } = ctx;
-    if (!state.priority) return;
-    state.priority = { player: opponentOf(state, player), passes: state.priority.passes + 1 };
-  },
-  mayRespond: (state, player) => state.priority?.player === player,
-};
-
-// ---------------------------------------------------------------------------------------------
-// chain
-
-const chain: ResponseModel = {
-  ...stack,
-  name: "chain",
-  triggerReady: instant.triggerReady,
-};
-
 const registered = new Map<string, ResponseModel>();
 
 /** Lets a module supply a response model (runtime/chain.ts registers `chain`), replacing the built-in one of that name. */
@@ -242,12 +186,7 @@ export function registerResponseModel(model: ResponseModel): void {
   registered.set(model.name, model);
 }
 
+/** The model a game file names; `stack` (stack.ts) and `chain` (chain.ts) register themselves from runtime/index.ts. */
 export function responseModelFor(name: string): ResponseModel {
-  const own = registered.get(name);
-  if (own) return own;
-  if (name === "stack") return stack;
-  if (name === "chain") return chain;
-  return instant;
+  return registered.get(name) ?? instant;
 }
-
-export { stack as stackModel };

@@ -1,16 +1,7 @@
 /** The studio server's file API, as typed fetch calls. */
-export interface FileEntry {
-  path: string;
-  kind: "game" | "cards" | "scenario" | "other";
-  version: string;
-  size: number;
-}
-
-export interface FileContent {
-  path: string;
-  text: string;
-  version: string;
-}
+// The server owns these shapes; a type-only import adds nothing to the browser bundle.
+import type { FileContent, FileEntry } from "../server/workspace-files.ts";
+export type { FileContent, FileEntry };
 
 export class ApiError extends Error {
   constructor(
