@@ -15,6 +15,27 @@ export interface ScenarioFailure {
   message: string;
   expected?: string;
   actual?: string;
+  /**
+   * Index into `Scenario.steps` (and `ScenarioResult.steps`) of the action or expectation that
+   * failed. Absent for failures found before the run (unknown names, setup errors).
+   */
+  stepIndex?: number;
+  /**
+   * Index into `ScenarioResult.events` of the last trace event that had happened when the
+   * failing step was checked or refused: the stepper opens there. -1 when no event had
+   * happened yet; absent when the run never started.
+   */
+  eventIndex?: number;
+}
+
+/** One scenario line as it ran: the trace events it produced are `events[eventStart..eventEnd)`. */
+export interface ScenarioStepRun {
+  line: number;
+  kind: "action" | "expect";
+  eventStart: number;
+  eventEnd: number;
+  /** The state after this step (only with `keepStates`); states are immutable, so this shares structure. */
+  state?: GameState;
 }
 
 export interface ScenarioResult {
@@ -23,7 +44,16 @@ export interface ScenarioResult {
   line: number;
   failures: ScenarioFailure[];
   events: TraceEvent[];
+  /** The steps that ran, in order (a failed action stops the run, so later steps are missing). */
+  steps: ScenarioStepRun[];
+  /** The state after setup (only with `keepStates`). */
+  initialState?: GameState;
   state?: GameState;
+}
+
+export interface ScenarioOptions {
+  /** Keep the state after each step in `steps[i].state` (for a stepper that shows the board). */
+  keepStates?: boolean;
 }
 
 const norm = (s: string) => s.toLowerCase();
@@ -295,10 +325,11 @@ function checkExpectation(engine: Engine, state: GameState, events: TraceEvent[]
   }
 }
 
-export function runScenario(engine: Engine, scenario: Scenario): ScenarioResult {
+export function runScenario(engine: Engine, scenario: Scenario, options: ScenarioOptions = {}): ScenarioResult {
   const failures: ScenarioFailure[] = [];
-  const fail = (line: number, message: string, expected?: string, actual?: string) => failures.push({ file: scenario.file, line, message, ...(expected !== undefined ? { expected } : {}), ...(actual !== undefined ? { actual } : {}) });
-  const result: ScenarioResult = { name: scenario.name, file: scenario.file, line: scenario.line, failures, events: [] };
+  const fail = (line: number, message: string, expected?: string, actual?: string, at?: { stepIndex: number; eventIndex: number }) =>
+    failures.push({ file: scenario.file, line, message, ...(expected !== undefined ? { expected } : {}), ...(actual !== undefined ? { actual } : {}), ...(at ?? {}) });
+  const result: ScenarioResult = { name: scenario.name, file: scenario.file, line: scenario.line, failures, events: [], steps: [] };
   if (norm(scenario.game) !== norm(engine.rules.game.id)) {
     fail(scenario.line, `this scenario is for game "${scenario.game}", not "${engine.rules.game.id}"`);
     return result;
@@ -366,42 +397,54 @@ export function runScenario(engine: Engine, scenario: Scenario): ScenarioResult 
     }
     throw error;
   }
-  for (const step of scenario.steps) {
+  if (options.keepStates) result.initialState = state;
+  for (const [stepIndex, step] of scenario.steps.entries()) {
+    const eventStart = events.length;
+    // Where a failure of this step points: the step, and the last event before it was checked.
+    const at = { stepIndex, eventIndex: events.length - 1 };
+    const record = () => result.steps.push({ line: step.line, kind: step.kind, eventStart, eventEnd: events.length, ...(options.keepStates ? { state } : {}) });
     if (step.kind === "expect") {
       const problem = checkExpectation(engine, state, events, step.expect, scenario);
-      if (typeof problem === "string") fail(step.line, problem);
-      else if (problem) fail(step.line, "expectation not met", problem.expected, problem.actual);
+      if (typeof problem === "string") fail(step.line, problem, undefined, undefined, at);
+      else if (problem) fail(step.line, "expectation not met", problem.expected, problem.actual, at);
+      record();
       continue;
     }
     const matched = step.refused ? undefined : matchAction(engine, state, step.action);
     if (matched) {
       const applied = engine.apply(state, matched);
       if (!applied.ok) {
-        fail(step.line, `the engine refused a listed action: ${applied.refusal.code}: ${applied.refusal.message}`);
+        fail(step.line, `the engine refused a listed action: ${applied.refusal.code}: ${applied.refusal.message}`, undefined, undefined, at);
+        record();
         break;
       }
       state = applied.state;
       events.push(...applied.events);
+      record();
       continue;
     }
     const literal = literalAction(engine, state, step.action);
     if (typeof literal === "string") {
-      fail(step.line, literal);
+      fail(step.line, literal, undefined, undefined, at);
+      record();
       break;
     }
     const applied = engine.apply(state, literal);
     if (step.refused) {
-      if (applied.ok) fail(step.line, "the action was accepted", `refused ${step.refused}`, "accepted");
-      else if (step.refused !== "any" && applied.refusal.code !== step.refused) fail(step.line, "refused for another reason", `refused ${step.refused}`, `refused ${applied.refusal.code}: ${applied.refusal.message}`);
+      if (applied.ok) fail(step.line, "the action was accepted", `refused ${step.refused}`, "accepted", at);
+      else if (step.refused !== "any" && applied.refusal.code !== step.refused) fail(step.line, "refused for another reason", `refused ${step.refused}`, `refused ${applied.refusal.code}: ${applied.refusal.message}`, at);
+      record();
       continue;
     }
     if (!applied.ok) {
-      fail(step.line, "the action was refused", "a legal action", `${applied.refusal.code}: ${applied.refusal.message} (${describeState(engine, state)})`);
+      fail(step.line, "the action was refused", "a legal action", `${applied.refusal.code}: ${applied.refusal.message} (${describeState(engine, state)})`, at);
+      record();
       break;
     }
     // Legal by the validator yet not matched: the line was ambiguous (e.g. a payment it did not name).
     state = applied.state;
     events.push(...applied.events);
+    record();
   }
   result.events = events;
   result.state = state;

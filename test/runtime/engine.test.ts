@@ -89,7 +89,7 @@ describe("scenarios", () => {
     const file = parseScenarioFile(text, "x.scenario");
     expect(file.diagnostics).toEqual([]);
     const result = runScenario(engine, file.scenarios[0]!);
-    expect(result.failures).toEqual([{ file: "x.scenario", line: 7, message: "expectation not met", expected: "p2 life 9", actual: "p2 life 8" }]);
+    expect(result.failures).toEqual([{ file: "x.scenario", line: 7, message: "expectation not met", expected: "p2 life 9", actual: "p2 life 8", stepIndex: 1, eventIndex: result.events.length - 1 }]);
   });
 
   it("an unknown card or zone is an error at its line", () => {
