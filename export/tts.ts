@@ -26,12 +26,13 @@ function guid(seed: string): string {
   return stableHash(seed, 6);
 }
 
-function cardObject(set: SetModel, name: string, description: string, cardId: number, sheetKey: number, sheet: CustomDeckSheet): object {
+/** The fields every saved object shares; only what differs between a card and a deck is passed in. */
+function savedObject(guidSeed: string, name: "Card" | "DeckCustom", nickname: string, description: string, fields: object): object {
   return {
-    GUID: guid(`${set.game}/${set.code}/${name}`),
-    Name: "Card",
+    GUID: guid(guidSeed),
+    Name: name,
     Transform: TRANSFORM,
-    Nickname: name,
+    Nickname: nickname,
     Description: description,
     GMNotes: "",
     ColorDiffuse: COLOR_DIFFUSE,
@@ -44,14 +45,20 @@ function cardObject(set: SetModel, name: string, description: string, cardId: nu
     Tooltip: true,
     GridProjection: false,
     HideWhenFaceDown: true,
-    Hands: true,
-    CardID: cardId,
-    SidewaysCard: false,
-    CustomDeck: { [String(sheetKey)]: sheet },
+    ...fields,
     LuaScript: "",
     LuaScriptState: "",
     XmlUI: "",
   };
+}
+
+function cardObject(set: SetModel, name: string, description: string, cardId: number, sheetKey: number, sheet: CustomDeckSheet): object {
+  return savedObject(`${set.game}/${set.code}/${name}`, "Card", name, description, {
+    Hands: true,
+    CardID: cardId,
+    SidewaysCard: false,
+    CustomDeck: { [String(sheetKey)]: sheet },
+  });
 }
 
 export function exportTts(model: WorkspaceModel, options: ResolvedExportOptions): ExportFile[] {
@@ -104,32 +111,13 @@ export function exportTts(model: WorkspaceModel, options: ResolvedExportOptions)
     const objectState =
       contained.length === 1
         ? contained[0]!
-        : {
-            GUID: guid(`${set.game}/${set.code}`),
-            Name: "DeckCustom",
-            Transform: TRANSFORM,
-            Nickname: set.name,
-            Description: `${set.code} — ${game?.name ?? set.game}`,
-            GMNotes: "",
-            ColorDiffuse: COLOR_DIFFUSE,
-            Locked: false,
-            Grid: true,
-            Snap: true,
-            IgnoreFoW: false,
-            Autoraise: true,
-            Sticky: true,
-            Tooltip: true,
-            GridProjection: false,
-            HideWhenFaceDown: true,
+        : savedObject(`${set.game}/${set.code}`, "DeckCustom", set.name, `${set.code} — ${game?.name ?? set.game}`, {
             Hands: false,
             SidewaysCard: false,
             DeckIDs: deckIds,
             CustomDeck: customDeck,
-            LuaScript: "",
-            LuaScriptState: "",
-            XmlUI: "",
             ContainedObjects: contained,
-          };
+          });
     const saved = {
       SaveName: set.name,
       GameMode: "",
