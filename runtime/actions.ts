@@ -70,6 +70,7 @@ export type RefusalCode =
   | "not_in_play"
   | "not_your_card"
   | "slot_full"
+  /** A cost the player cannot pay: see `shortfallCode` for how `<what>` is spelled. */
   | `not_enough_${string}`
   | "bad_payment"
   | "illegal_target"
@@ -90,6 +91,14 @@ export type RefusalCode =
 export interface Refusal {
   code: RefusalCode;
   message: string;
+  /** With a `not_enough_*` code: what is short (as the game file spells it), how much the cost needs and how much there is. */
+  shortfall?: Shortfall;
+}
+
+export interface Shortfall {
+  name: string;
+  need: number;
+  have: number;
 }
 
 export type ApplyResult =
@@ -110,10 +119,20 @@ function evalCostAmount(amount: NumberExpr, x: number | undefined): number {
 const costHasX = (cost: CostPart[]): boolean =>
   cost.some((p) => "amount" in p && typeof p.amount === "object" && p.amount !== null && (p.amount as { kind?: string }).kind === "x");
 
-/** Plural code for a resource shortfall, e.g. Crystal → not_enough_crystals. */
-function shortfallCode(resource: string): RefusalCode {
-  const lower = resource.toLowerCase().replace(/\s+/g, "_");
-  return `not_enough_${lower.endsWith("s") ? lower : lower + "s"}`;
+/**
+ * The one convention for a cost the player cannot pay: `not_enough_<what>`, where `<what>` is
+ * what is short exactly as the game file declares it — a resource (`Crystal` → `not_enough_crystal`),
+ * a colour (`Red` → `not_enough_red`), the generic part of a cost (`not_enough_generic`), `life`,
+ * or the zone a discard/erase cost takes cards from (`not_enough_hand`, `not_enough_graveyard`) —
+ * in lower case with spaces as `_`, never pluralised. The refusal's `shortfall` says how much.
+ */
+export function shortfallCode(what: string): RefusalCode {
+  return `not_enough_${what.trim().toLowerCase().replace(/\s+/g, "_")}`;
+}
+
+/** A refusal for a cost the player cannot pay, in the convention of `shortfallCode`. */
+export function refuseShortfall(name: string, need: number, have: number, message: string): Refusal {
+  return { code: shortfallCode(name), message, shortfall: { name, need, have } };
 }
 
 function checkCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Payment, selfCard: string, exclude: string[]): Refusal | null {
@@ -129,13 +148,13 @@ function checkCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Paymen
         const need = evalCostAmount(part.amount, x);
         const name = rules.game.resources.find((r) => r.name.toLowerCase() === part.resource.toLowerCase())?.name ?? part.resource;
         const have = p.resources[name] ?? 0;
-        if (have < need) return refuse(shortfallCode(name), `not enough ${name}: have ${have}, need ${need}`);
+        if (have < need) return refuseShortfall(name, need, have, `not enough ${name}: have ${have}, need ${need}`);
         break;
       }
       case "life": {
         const need = evalCostAmount(part.amount, x);
         const mayReachZero = rules.param("life_payment_may_reach_zero", false);
-        if (mayReachZero ? p.life < need : p.life <= need) return refuse("not_enough_life", `not enough life: have ${p.life}, paying ${need} ${mayReachZero ? "needs at least that much" : "must leave at least 1"}`);
+        if (mayReachZero ? p.life < need : p.life <= need) return refuseShortfall("life", mayReachZero ? need : need + 1, p.life, `not enough life: have ${p.life}, paying ${need} ${mayReachZero ? "needs at least that much" : "must leave at least 1"}`);
         break;
       }
       case "discard":
@@ -163,7 +182,7 @@ function checkCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Paymen
   const discard = payment.discard ?? [];
   if (discard.length !== discardNeeded) {
     const available = hand(ctx, player).filter((id) => !exclude.includes(id)).length;
-    if (available < discardNeeded) return refuse("not_enough_cards_in_hand", `discarding ${discardNeeded} card(s) needs that many other cards in hand; you have ${available}`);
+    if (available < discardNeeded) return refuseShortfall(rules.zones.hand, discardNeeded, available, `discarding ${discardNeeded} card(s) needs that many other cards in hand; you have ${available}`);
     return refuse("bad_payment", `this cost discards exactly ${discardNeeded} card(s); the payment names ${discard.length}`);
   }
   const inHand = hand(ctx, player);
@@ -171,7 +190,7 @@ function checkCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Paymen
   const erase = payment.erase ?? [];
   if (erase.length !== eraseNeeded) {
     const available = zoneList(ctx, player, rules.zones.graveyard).length;
-    if (available < eraseNeeded) return refuse("not_enough_graveyard_cards", `erasing ${eraseNeeded} card(s) needs that many cards in your ${rules.zones.graveyard}; you have ${available}`);
+    if (available < eraseNeeded) return refuseShortfall(rules.zones.graveyard, eraseNeeded, available, `erasing ${eraseNeeded} card(s) needs that many cards in your ${rules.zones.graveyard}; you have ${available}`);
     return refuse("bad_payment", `this cost erases exactly ${eraseNeeded} card(s); the payment names ${erase.length}`);
   }
   const grave = zoneList(ctx, player, rules.zones.graveyard);

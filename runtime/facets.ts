@@ -25,6 +25,7 @@
  */
 import type { Ability, CompiledCard, SourceRef, TargetSpec } from "../compiler/ir.ts";
 import type { Action, Refusal } from "./actions.ts";
+import { refuseShortfall } from "./actions.ts";
 import type { Ctx } from "./core.ts";
 import { RESOLVING, cardDef, cardName, emit, enterBattlefield, hand, moveCard, zoneList } from "./core.ts";
 import { registerNativeRule } from "./effects.ts";
@@ -378,7 +379,8 @@ function validateMove(ctx: Ctx, move: GameMove): Refusal | null | undefined {
     if (!ability) return refuse("no_such_ability", `${def.name} has no ${move.color} ability`);
     if (abilityActive(ctx, card.id, ability)) return refuse("illegal_choice", `${def.name}'s ${move.color} ability is already active`);
     const cost = rules.param("enchantment_switch_cost", 1);
-    if (availableFacets(ctx, move.player, ability.tag!) < cost) return refuse(`not_enough_${ability.tag!.toLowerCase()}_facets`, `switching needs ${cost} ${ability.tag} Facet${cost === 1 ? "" : "s"}`);
+    const have = availableFacets(ctx, move.player, ability.tag!);
+    if (have < cost) return refuseShortfall(ability.tag!, cost, have, `switching needs ${cost} ${ability.tag} Facet${cost === 1 ? "" : "s"}; you have ${have}`);
     return null;
   }
   return undefined;

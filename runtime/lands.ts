@@ -15,7 +15,8 @@
  * through the response model (a land enters play directly).
  */
 import type { CostPart, SourceRef } from "../compiler/ir.ts";
-import type { Payment, Refusal, RefusalCode } from "./actions.ts";
+import type { Payment, Refusal } from "./actions.ts";
+import { refuseShortfall } from "./actions.ts";
 import type { Ctx } from "./core.ts";
 import { battlefield, cardDef, cardName, emit } from "./core.ts";
 import { registerMechanic } from "./mechanics.ts";
@@ -236,9 +237,10 @@ function shortfall(ctx: Ctx, player: PlayerId, needs: Unit[]): Refusal {
     if (need.kind === "generic") continue;
     const wanted = needs.filter((n) => n.kind === need.kind && lower((n as { name: string }).name) === lower(need.name)).length;
     const able = slots.filter((s) => canPay(ctx.rules, s, need)).length;
-    if (able < wanted) return { code: `not_enough_${lower(need.name).replace(/\s+/g, "_")}` as RefusalCode, message: `not enough ${need.name}: the cost needs ${wanted}, your untapped lands can pay ${able}` };
+    if (able < wanted) return refuseShortfall(need.name, wanted, able, `not enough ${need.name}: the cost needs ${wanted}, your untapped lands can pay ${able}`);
   }
-  return { code: "not_enough_lands", message: `the cost (${describeUnits(needs)}) needs ${needs.length} resources; your ${lands.length} untapped land(s) cannot pay it` };
+  const generic = needs.filter((n) => n.kind === "generic").length;
+  return { ...refuseShortfall("generic", generic, Math.max(0, lands.length * perLand(ctx.rules) - (needs.length - generic)), ""), message: `the cost (${describeUnits(needs)}) needs ${needs.length} resources; your ${lands.length} untapped land(s) cannot pay it` };
 }
 
 function checkLandPayment(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Payment): Refusal | null | undefined {

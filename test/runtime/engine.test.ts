@@ -38,7 +38,7 @@ describe("engine (Three-Slot Duel)", () => {
     const scholar = state.players.p1!.zones.Hand![0]!;
     const refused = engine.apply(state, { type: "play", player: "p1", card: scholar });
     expect(refused.ok).toBe(false);
-    if (!refused.ok) expect(refused.refusal.code).toBe("not_enough_crystals");
+    if (!refused.ok) expect(refused.refusal).toMatchObject({ code: "not_enough_crystal", shortfall: { name: "Crystal", need: 2, have: 0 } });
     const notYours = engine.apply(state, { type: "play", player: "p2", card: state.players.p2!.zones.Hand![0]! });
     expect(!notYours.ok && notYours.refusal.code).toBe("not_your_turn");
     expect(JSON.stringify(state)).toBe(before);
