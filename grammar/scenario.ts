@@ -29,6 +29,22 @@ export interface SetupSpec {
   amounts: { player: string; name: string; value: number; range: Range }[];
   /** `p1 field: "Scout", "Stone Guard" x2` */
   zones: { player: string; zone: string; cards: CardList; range: Range }[];
+  /**
+   * The state of a card set up in play, in the words of an expectation:
+   * `"Stone Guard" power counters 2`, `p2's "Scout" is exhausted`, `"Scout" damage 1`.
+   */
+  cards: CardSetup[];
+  range: Range;
+}
+
+export interface CardSetup {
+  card: string;
+  /** `p2's "Scout"`: the one p2 controls. */
+  controller?: string;
+  counters?: { name: string; value: number };
+  exhausted?: boolean;
+  overexhausted?: boolean;
+  damage?: number;
   range: Range;
 }
 
@@ -226,7 +242,7 @@ export function parseScenarioFile(text: string, file: string): ScenarioFile {
         const name = c.string("the scenario's name in quotes");
         c.expectWord("for");
         const game = lowerImage(c.next());
-        scenario = { name, game, file, range: st.range, line: st.line, setup: { life: [], amounts: [], zones: [], range: st.range }, steps: [] };
+        scenario = { name, game, file, range: st.range, line: st.line, setup: { life: [], amounts: [], zones: [], cards: [], range: st.range }, steps: [] };
         scenarios.push(scenario);
         inSetup = false;
         continue;
@@ -310,6 +326,10 @@ function parseSetupStatement(c: Cursor, scenario: Scenario, range: Range): void 
     setup.phase = c.next()?.image;
     return;
   }
+  if (isString(c.peek()) || /^p\d+'s$/i.test(c.peek()?.image ?? "")) {
+    setup.cards.push(parseCardSetup(c, range));
+    return;
+  }
   const player = c.player();
   if (c.word("life")) {
     setup.life.push({ player, value: c.number(), range });
@@ -325,6 +345,27 @@ function parseSetupStatement(c: Cursor, scenario: Scenario, range: Range): void 
     return;
   }
   setup.amounts.push({ player, name, value: c.number(), range });
+}
+
+/** `"Stone Guard" power counters 2` · `p2's "Scout" is exhausted` · `"Scout" is overexhausted` · `"Scout" damage 1` */
+function parseCardSetup(c: Cursor, range: Range): CardSetup {
+  const ref = c.target();
+  if (!("card" in ref)) throw new ParseError("expected a card name in quotes", c.peek());
+  const out: CardSetup = { card: ref.card, ...(ref.controller ? { controller: ref.controller } : {}), range };
+  if (c.word("is")) {
+    if (c.word("exhausted")) out.exhausted = true;
+    else if (c.word("overexhausted")) out.overexhausted = true;
+    else throw new ParseError("expected exhausted or overexhausted", c.peek());
+    return out;
+  }
+  if (c.word("damage")) {
+    out.damage = c.number();
+    return out;
+  }
+  const name = c.next();
+  if (!name || !c.word("counters", "counter")) throw new ParseError(`expected: "<card>" <counter> counters <n>, "<card>" is exhausted, or "<card>" damage <n>`, name);
+  out.counters = { name: name.image, value: c.number() };
+  return out;
 }
 
 function parsePayment(c: Cursor, out: { targets: TargetRef[]; discard: string[]; erase: string[]; sacrifice: string[]; x?: number; lands?: string[] }): void {

@@ -28,7 +28,7 @@ import "./bleed.ts";
 import "./unique.ts";
 import "./control.ts";
 import { type Action, type ApplyResult, type Refusal, applyAction, checkAction, listLegalActions } from "./actions.ts";
-import { type Ctx, RESOLVING, draw, emit, runFlowAction, settle, shuffleZone, randomInt, statOf } from "./core.ts";
+import { type Ctx, RESOLVING, cardName, draw, emit, runFlowAction, settle, shuffleZone, randomInt, statOf } from "./core.ts";
 import { type Rules, loadRules } from "./rules.ts";
 import { seedRng } from "./rng.ts";
 import type { GameState, PlayerId, PlayerState } from "./state.ts";
@@ -62,6 +62,17 @@ export interface BoardSpec {
       zones?: Record<string, string[]>;
     }
   >;
+  /** The state of cards set up in play, by name (and controller when the name is in play more than once). */
+  cards?: CardSpec[];
+}
+
+export interface CardSpec {
+  name: string;
+  controller?: PlayerId;
+  counters?: Record<string, number>;
+  exhausted?: boolean;
+  overexhausted?: boolean;
+  damage?: number;
 }
 
 export class SetupError extends Error {
@@ -202,6 +213,16 @@ export function createEngine(bundle: CompiledBundle): Engine {
           if (zone === rules.zones.battlefield) state.cards[id]!.enteredTurn = spec.turn - 2;
         }
       }
+    }
+    for (const cardSpec of spec.cards ?? []) {
+      const inPlay = (cardSpec.controller === undefined ? PLAYERS : [cardSpec.controller]).flatMap((p) => state.players[p!]?.zones[rules.zones.battlefield] ?? []);
+      const matching = inPlay.filter((id) => cardName(ctx, id).toLowerCase() === cardSpec.name.toLowerCase());
+      if (matching.length !== 1) throw new SetupError(matching.length === 0 ? `"${cardSpec.name}" is not in play` : `"${cardSpec.name}" is in play ${matching.length} times; say whose (p1's "${cardSpec.name}")`, { card: cardSpec.name });
+      const card = state.cards[matching[0]!]!;
+      for (const [counter, value] of Object.entries(cardSpec.counters ?? {})) card.counters[counter] = value;
+      if (cardSpec.exhausted) card.exhausted = true;
+      if (cardSpec.overexhausted) card.exhausted = card.overexhausted = true;
+      if (cardSpec.damage !== undefined) card.damage = cardSpec.damage;
     }
     emit(ctx, "setup", `board set up: turn ${spec.turn}, ${spec.active}'s ${state.phase} phase`);
     settle(ctx);

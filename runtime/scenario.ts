@@ -3,11 +3,14 @@
  * against `legalActions`, so a scenario can only do what a player could), and checks each
  * expectation. No file I/O: the CLI and the studio read the files.
  */
-import type { Scenario, ScenarioAction, TargetRef, Expectation } from "../grammar/scenario.ts";
+import type { Scenario, ScenarioAction, TargetRef, Expectation, CardSetup } from "../grammar/scenario.ts";
 import type { Action, Engine, GameState, TraceEvent } from "./index.ts";
 import type { Payment } from "./actions.ts";
 import type { TargetValue } from "./state.ts";
-import { PLAYERS, SetupError } from "./index.ts";
+import { PLAYERS, SetupError, type BoardSpec, type CardSpec } from "./index.ts";
+import { closestName } from "../compiler/check-suggest.ts";
+import { checkInvariants } from "./simulate.ts";
+import { mechanicsOf } from "./mechanics.ts";
 
 export interface ScenarioFailure {
   file: string;
@@ -325,6 +328,109 @@ function checkExpectation(engine: Engine, state: GameState, events: TraceEvent[]
   }
 }
 
+const didYouMean = (word: string, candidates: Iterable<string>) => {
+  const best = closestName(word, candidates);
+  return best ? ` (did you mean "${best}"?)` : "";
+};
+
+function unknownCard(engine: Engine, name: string): string {
+  return `unknown card "${name}"${didYouMean(name, [...engine.rules.byName.values()].map((c) => c.name))}`;
+}
+
+function unknownZone(engine: Engine, zone: string): string {
+  const zones = engine.rules.game.zones.map((z) => z.name);
+  return `unknown zone "${zone}"${didYouMean(zone, zones)}; ${engine.rules.game.name} has ${zones.join(", ")}`;
+}
+
+const cardSpec = (c: CardSetup): CardSpec => ({
+  name: c.card,
+  ...(c.controller ? { controller: c.controller } : {}),
+  ...(c.counters ? { counters: { [c.counters.name]: c.counters.value } } : {}),
+  ...(c.exhausted ? { exhausted: true } : {}),
+  ...(c.overexhausted ? { overexhausted: true } : {}),
+  ...(c.damage !== undefined ? { damage: c.damage } : {}),
+});
+
+type Fail = (line: number, message: string) => void;
+
+/**
+ * The setup block: every name known (with a suggestion when it is not), every player a seat,
+ * and nothing a real game could not reach — more cards in a zone than it holds, a token outside
+ * play, a card state for a card not in play (or ambiguous), zones other than the decks under
+ * `new game`. (Copy limits are not enforced: scenarios fill decks with any card.) Returns the board to build.
+ */
+function checkSetup(engine: Engine, scenario: Scenario, fail: Fail): BoardSpec["players"] {
+  const { rules } = engine;
+  const setup = scenario.setup;
+  const players: BoardSpec["players"] = {};
+  const player = (p: string) => (players[p] ??= { resources: {}, counters: {}, zones: {} });
+  const seat = (p: string | undefined, line: number) => {
+    if (p === undefined || PLAYERS.includes(p)) return true;
+    fail(line, `unknown player "${p}"; the players are ${PLAYERS.join(" and ")}`);
+    return false;
+  };
+  seat(setup.active, setup.range.start.line);
+  // Cards per player and zone so far, to report a zone's capacity at the line that goes over it.
+  const inZone = new Map<string, number>();
+  for (const z of setup.zones) {
+    const line = z.range.start.line;
+    const zone = zoneName(engine, z.zone);
+    if (!zone) fail(line, unknownZone(engine, z.zone));
+    const known = seat(z.player, line);
+    if (zone && setup.newGame && zone !== rules.zones.deck) fail(line, `with \`new game\` only decks are set up (the game deals the rest); ${z.player} ${zone} would be ignored`);
+    for (const name of z.cards.names) {
+      const def = rules.byName.get(norm(name));
+      if (!def) {
+        fail(line, unknownCard(engine, name));
+        continue;
+      }
+      if (!known || !zone) continue;
+      if (def.isToken && zone !== rules.zones.battlefield) fail(line, `"${def.name}" is a token: a token exists only in ${rules.zones.battlefield}, not in ${z.player}'s ${zone}`);
+    }
+    if (!known || !zone) continue;
+    const key = `${z.player}\u0000${zone}`;
+    const before = inZone.get(key) ?? 0;
+    inZone.set(key, before + z.cards.names.length);
+    const slots = rules.game.zones.find((x) => x.name === zone)?.slots;
+    if (slots !== undefined && before <= slots && before + z.cards.names.length > slots) fail(line, `${z.player}'s ${zone} holds at most ${slots} cards; the setup puts ${before + z.cards.names.length} there`);
+    (player(z.player).zones![zone] ??= []).push(...z.cards.names);
+  }
+  for (const l of setup.life) if (seat(l.player, l.range.start.line)) player(l.player).life = l.value;
+  for (const a of setup.amounts) {
+    const line = a.range.start.line;
+    if (!seat(a.player, line)) continue;
+    const resource = rules.game.resources.find((r) => norm(r.name) === norm(a.name) || norm(r.name) + "s" === norm(a.name));
+    const counter = rules.game.counters.find((c) => c.on === "player" && norm(c.name) === norm(a.name));
+    if (resource) player(a.player).resources![resource.name] = a.value;
+    else if (counter) player(a.player).counters![counter.name] = a.value;
+    else {
+      const names = [...rules.game.resources.map((r) => r.name), ...rules.game.counters.filter((c) => c.on === "player").map((c) => c.name)];
+      const onCard = rules.game.counters.find((c) => c.on === "card" && norm(c.name) === norm(a.name));
+      fail(line, onCard ? `"${onCard.name}" counters go on cards: write "<card>" ${onCard.name} counters ${a.value}` : `unknown resource or player counter "${a.name}"${didYouMean(a.name, names)}`);
+    }
+  }
+  for (const c of setup.cards) {
+    const line = c.range.start.line;
+    if (!seat(c.controller, line)) continue;
+    const def = rules.byName.get(norm(c.card));
+    if (!def) {
+      fail(line, unknownCard(engine, c.card));
+      continue;
+    }
+    if (c.counters) {
+      const counters = rules.game.counters.filter((k) => k.on === "card");
+      if (!counters.some((k) => norm(k.name) === norm(c.counters!.name))) fail(line, `unknown card counter "${c.counters.name}"${didYouMean(c.counters.name, counters.map((k) => k.name))}; ${rules.game.name} has ${counters.map((k) => k.name).join(", ") || "none"}`);
+      else c.counters.name = counters.find((k) => norm(k.name) === norm(c.counters!.name))!.name;
+    }
+    const where = setup.zones.filter((z) => zoneName(engine, z.zone) === rules.zones.battlefield && (!c.controller || z.player === c.controller));
+    const count = where.reduce((n, z) => n + z.cards.names.filter((name) => norm(name) === norm(c.card)).length, 0);
+    const what = c.counters ? `${c.counters.name} counters` : c.damage !== undefined ? "damage" : "exhausted";
+    if (count === 0) fail(line, `"${def.name}" is not in ${c.controller ? `${c.controller}'s ` : ""}${rules.zones.battlefield}: only a card in play can be set up ${what === "exhausted" ? "exhausted" : `with ${what}`}`);
+    else if (count > 1) fail(line, `"${def.name}" is in ${rules.zones.battlefield} ${count} times; say whose (${c.controller ?? "p1"}'s "${def.name}") or set up one copy`);
+  }
+  return players;
+}
+
 export function runScenario(engine: Engine, scenario: Scenario, options: ScenarioOptions = {}): ScenarioResult {
   const failures: ScenarioFailure[] = [];
   const fail = (line: number, message: string, expected?: string, actual?: string, at?: { stepIndex: number; eventIndex: number }) =>
@@ -334,24 +440,9 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
     fail(scenario.line, `this scenario is for game "${scenario.game}", not "${engine.rules.game.id}"`);
     return result;
   }
-  // Names first, each at its line.
+  // Names first, each at its line; then what no real game could reach.
   const setup = scenario.setup;
-  const players: Record<string, { life?: number; resources: Record<string, number>; counters: Record<string, number>; zones: Record<string, string[]> }> = {};
-  const player = (p: string) => (players[p] ??= { resources: {}, counters: {}, zones: {} });
-  for (const z of setup.zones) {
-    const zone = zoneName(engine, z.zone);
-    if (!zone) fail(z.range.start.line, `unknown zone "${z.zone}"; ${engine.rules.game.name} has ${engine.rules.game.zones.map((x) => x.name).join(", ")}`);
-    for (const name of z.cards.names) if (!engine.rules.byName.has(norm(name))) fail(z.range.start.line, `unknown card "${name}"`);
-    if (zone) (player(z.player).zones[zone] ??= []).push(...z.cards.names);
-  }
-  for (const l of setup.life) player(l.player).life = l.value;
-  for (const a of setup.amounts) {
-    const resource = engine.rules.game.resources.find((r) => norm(r.name) === norm(a.name) || norm(r.name) + "s" === norm(a.name));
-    const counter = engine.rules.game.counters.find((c) => c.on === "player" && norm(c.name) === norm(a.name));
-    if (resource) player(a.player).resources[resource.name] = a.value;
-    else if (counter) player(a.player).counters[counter.name] = a.value;
-    else fail(a.range.start.line, `unknown resource or player counter "${a.name}"`);
-  }
+  const players = checkSetup(engine, scenario, fail);
   for (const step of scenario.steps) {
     const names: string[] = [];
     if (step.kind === "action") {
@@ -365,16 +456,14 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
     } else if ("card" in step.expect && step.expect.card) names.push(step.expect.card);
     else if (step.expect.kind === "zone") {
       names.push(...step.expect.cards);
-      if (!zoneName(engine, step.expect.zone)) fail(step.line, `unknown zone "${step.expect.zone}"`);
+      if (!zoneName(engine, step.expect.zone)) fail(step.line, unknownZone(engine, step.expect.zone));
     }
-    for (const n of names) if (!engine.rules.byName.has(norm(n))) fail(step.line, `unknown card "${n}"`);
+    for (const n of names) if (!engine.rules.byName.has(norm(n))) fail(step.line, unknownCard(engine, n));
   }
   // Player names too: an unknown seat would otherwise reach the engine as an undefined player.
   const checkPlayer = (p: string | undefined, line: number) => {
     if (p !== undefined && !PLAYERS.includes(p)) fail(line, `unknown player "${p}"; the players are ${PLAYERS.join(" and ")}`);
   };
-  checkPlayer(setup.active, setup.range.start.line);
-  for (const entry of [...setup.life, ...setup.amounts, ...setup.zones]) checkPlayer(entry.player, entry.range.start.line);
   for (const step of scenario.steps) {
     if (step.kind === "action") checkPlayer(step.action.player, step.line);
     else if ("player" in step.expect && !["none", "draw"].includes(step.expect.player)) checkPlayer(step.expect.player, step.line);
@@ -386,10 +475,16 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
   try {
     const deckZone = engine.rules.zones.deck;
     const built = setup.newGame
-      ? engine.newGame({ seed: setup.seed ?? 1, decks: Object.fromEntries(Object.entries(players).map(([p, v]) => [p, v.zones[deckZone] ?? []])), ...(setup.active ? { firstPlayer: setup.active } : {}) })
-      : engine.setupBoard({ seed: setup.seed ?? 1, turn: setup.turn ?? 2, active: setup.active ?? "p1", ...(setup.phase ? { phase: setup.phase } : {}), players });
+      ? engine.newGame({ seed: setup.seed ?? 1, decks: Object.fromEntries(Object.entries(players).map(([p, v]) => [p, v.zones?.[deckZone] ?? []])), ...(setup.active ? { firstPlayer: setup.active } : {}) })
+      : engine.setupBoard({ seed: setup.seed ?? 1, turn: setup.turn ?? 2, active: setup.active ?? "p1", ...(setup.phase ? { phase: setup.phase } : {}), players, cards: setup.cards.map(cardSpec) });
     state = built.state;
     events.push(...built.events);
+    // A board no game could reach (more Facets than the maximum, ...): the engine's own invariants say so.
+    const problems = [...checkInvariants(engine, state), ...mechanicsOf(engine.rules).flatMap((m) => m.invariants?.({ rules: engine.rules, state, events: [] }, []) ?? [])];
+    if (problems.length) {
+      for (const problem of problems) fail(setup.range.start.line, `impossible setup: ${problem}`);
+      return result;
+    }
   } catch (error) {
     if (error instanceof SetupError) {
       fail(setup.range.start.line, error.message);

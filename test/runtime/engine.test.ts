@@ -96,7 +96,7 @@ describe("scenarios", () => {
     const text = `scenario "typos" for duel\nsetup {\n  p1 field: "Stone Gaurd"\n  p2 cemetery: "Scout"\n}\n`;
     const result = runScenario(engine, parseScenarioFile(text, "t.scenario").scenarios[0]!);
     expect(result.failures.map((f) => [f.line, f.message])).toEqual([
-      [3, 'unknown card "Stone Gaurd"'],
+      [3, 'unknown card "Stone Gaurd" (did you mean "Stone Guard"?)'],
       [4, 'unknown zone "cemetery"; Three-Slot Duel has Deck, Hand, Field, Graveyard, Oblivion'],
     ]);
   });

@@ -66,3 +66,77 @@ describe("scenario failures point at the step and the trace event", () => {
     expect(run(text).steps[1]!.state).toBeUndefined();
   });
 });
+
+const gameEngine = (game: string) => {
+  const paths = [`cards/${game}/${game}.game`, `cards/${game}/core.cards`];
+  return createEngine(lowerWorkspace(paths.map((path) => ({ path, text: readFileSync(path, "utf8") }))).bundles.find((b) => b.game.id === game)!);
+};
+const problems = (text: string, on: Engine = engine) => {
+  const file = parseScenarioFile(text, "s.scenario");
+  expect(file.diagnostics).toEqual([]);
+  return runScenario(on, file.scenarios[0]!).failures.map((f) => [f.line, f.message]);
+};
+
+describe("scenario file errors", () => {
+  it("an unknown card, zone, resource or counter suggests the closest name", () => {
+    expect(problems(`scenario "typos" for duel\nsetup {\n  p1 hand: "Scuot"\n  p1 Crytsal 2\n  p1 feild: "Scout"\n}\np1 play "Tide Scholr"\n`)).toEqual([
+      [3, 'unknown card "Scuot" (did you mean "Scout"?)'],
+      [5, 'unknown zone "feild" (did you mean "Field"?); Three-Slot Duel has Deck, Hand, Field, Graveyard, Oblivion'],
+      [4, 'unknown resource or player counter "Crytsal" (did you mean "Crystal"?)'],
+      [7, 'unknown card "Tide Scholr" (did you mean "Tide Scholar"?)'],
+    ]);
+    // Nothing close: no suggestion.
+    expect(problems(`scenario "far" for duel\nsetup {\n  p1 hand: "Zzyzx Qwerty"\n}\n`)).toEqual([[3, 'unknown card "Zzyzx Qwerty"']]);
+  });
+
+  it("more cards in a zone than it holds is reported at the line that goes over", () => {
+    expect(problems(`scenario "slots" for duel\nsetup {\n  p1 field: "Scout", "Stone Guard"\n  p1 hand: "Scout"\n  p1 field: "Scout" x2\n  p2 field: "Scout" x3\n}\n`)).toEqual([
+      [5, "p1's Field holds at most 3 cards; the setup puts 4 there"],
+    ]);
+  });
+
+  it("a counter, damage or exhaustion on a card that is not in play is reported at its line", () => {
+    expect(
+      problems(`scenario "not in play" for duel\nsetup {\n  p1 hand: "Scout"\n  p1 field: "Stone Guard"\n  "Scout" power counters 2\n  "Stone Guard" powr counters 1\n  p2's "Stone Guard" is exhausted\n}\n`),
+    ).toEqual([
+      [5, '"Scout" is not in Field: only a card in play can be set up with power counters'],
+      [6, 'unknown card counter "powr" (did you mean "power"?); Three-Slot Duel has power'],
+      [7, `"Stone Guard" is not in p2's Field: only a card in play can be set up exhausted`],
+    ]);
+  });
+
+  it("a card state for a name in play twice must say whose; said, it applies to that card", () => {
+    expect(problems(`scenario "which" for duel\nsetup {\n  p1 field: "Scout"\n  p2 field: "Scout"\n  "Scout" power counters 2\n}\n`)).toEqual([
+      [5, `"Scout" is in Field 2 times; say whose (p1's "Scout") or set up one copy`],
+    ]);
+    const result = run(`scenario "whose" for duel\nsetup {\n  turn 3 p1 phase Play\n  p1 field: "Scout"\n  p2 field: "Scout"\n  p2's "Scout" power counters 2\n  p1's "Scout" is exhausted\n}\n`);
+    const state = result.state!;
+    const [mine] = state.players.p1!.zones.Field!;
+    const [theirs] = state.players.p2!.zones.Field!;
+    expect(state.cards[theirs!]!.counters).toEqual({ power: 2 });
+    expect(state.cards[mine!]!.counters).toEqual({});
+    expect(state.cards[mine!]!.exhausted).toBe(true);
+    expect(engine.stat(state, theirs!, "power")).toBe(engine.stat(state, mine!, "power") + 2);
+  });
+
+  it("a player counter name used for a card counter says where it goes", () => {
+    expect(problems(`scenario "where" for duel\nsetup {\n  p1 power 2\n}\n`)).toEqual([[3, '"power" counters go on cards: write "<card>" power counters 2']]);
+  });
+
+  it("`new game` sets up decks only: another zone would be ignored, so it is an error", () => {
+    expect(problems(`scenario "deal" for duel\nsetup {\n  new game\n  p1 deck: "Scout" x20\n  p1 hand: "Scout"\n}\n`)).toEqual([
+      [5, "with `new game` only decks are set up (the game deals the rest); p1 Hand would be ignored"],
+    ]);
+  });
+
+  it("a token outside play, and a board the engine's invariants reject, are impossible setups", () => {
+    const cybervamp = gameEngine("cybervamp");
+    const token = [...cybervamp.rules.cards.values()].find((c) => c.isToken)!;
+    expect(problems(`scenario "token" for cybervamp\nsetup {\n  p1 hand: "${token.name}"\n  p1 battlefield: "${token.name}"\n}\n`, cybervamp)).toEqual([
+      [3, `"${token.name}" is a token: a token exists only in Battlefield, not in p1's Hand`],
+    ]);
+    const chromatic = gameEngine("chromatic");
+    const facets = problems(`scenario "six facets" for chromatic\nsetup {\n  turn 4 p1 phase Main\n  p1 Facet Zone: "Seer" x6\n}\n`, chromatic);
+    expect(facets).toEqual([[2, "impossible setup: p1 has 6 Facets (maximum 5)"]]);
+  });
+});
