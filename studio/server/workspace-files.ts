@@ -22,7 +22,7 @@ export class WorkspaceError extends Error {
 export interface FileEntry {
   /** Workspace-relative path with forward slashes. */
   path: string;
-  kind: "game" | "cards" | "scenario" | "other";
+  kind: "game" | "cards" | "scenario" | "deck" | "other";
   version: string;
   size: number;
 }
@@ -35,7 +35,7 @@ export interface FileContent {
 
 /** Files larger than this are refused on write: a card set is text, not a media library. */
 export const MAX_FILE_BYTES = 8 * 1024 * 1024;
-const EDITABLE_EXTENSIONS = new Set([".game", ".cards", ".scenario", ".md", ".txt"]);
+const EDITABLE_EXTENSIONS = new Set([".game", ".cards", ".scenario", ".deck", ".md", ".txt"]);
 const SKIPPED_DIRECTORIES = new Set(["node_modules", ".git"]);
 
 export function versionOf(text: string): string {
@@ -47,6 +47,8 @@ export function kindOf(relativePath: string): FileEntry["kind"] {
   if (ext === ".game") return "game";
   if (ext === ".cards") return "cards";
   if (ext === ".scenario") return "scenario";
+  // A deck list (`N Card Name` lines) for the table: listed and edited, never compiled.
+  if (ext === ".deck") return "deck";
   return "other";
 }
 

@@ -30,7 +30,7 @@ export function App({ store }: { store: WorkspaceStore }) {
   const game = card ? store.model?.games.find((g) => g.id === card.game) : store.gameFor(store.activePath);
 
   const reveal = useCallback(
-    (file: string, offset: number) => {
+    (file: string, offset: number, end?: number) => {
       setView("editor");
       store.open(file);
       // Two frames: the editor view must be shown and laid out before it can scroll to a line.
@@ -43,6 +43,11 @@ export function App({ store }: { store: WorkspaceStore }) {
           e.layout();
           const position = model.getPositionAt(offset);
           e.setPosition(position);
+          // With an end: select the whole range (an ability's text) so the designer sees what ran.
+          if (end !== undefined && end > offset) {
+            const last = model.getPositionAt(end);
+            e.setSelection({ startLineNumber: position.lineNumber, startColumn: position.column, endLineNumber: last.lineNumber, endColumn: last.column });
+          }
           e.revealPositionInCenter(position);
           e.focus();
         }),
@@ -132,7 +137,7 @@ export function App({ store }: { store: WorkspaceStore }) {
           {view === "gallery" && <Gallery store={store} onOpenCard={reveal} />}
           {view === "table" && (
             <Suspense fallback={<p className="muted">Loading the engine…</p>}>
-              <TableView key={tableStart?.key ?? 0} store={store} onReveal={reveal} {...(tableStart ? { initial: tableStart.session } : {})} />
+              <TableView key={tableStart?.key ?? 0} store={store} onReveal={reveal} {...(tableStart ? { initial: tableStart.session } : {})} {...(card ? { cursorCard: card.name } : {})} />
             </Suspense>
           )}
           {view === "scenarios" && (
@@ -141,10 +146,11 @@ export function App({ store }: { store: WorkspaceStore }) {
                 store={store}
                 onReveal={reveal}
                 onRevealLine={revealLine}
-                onPlayFrom={(run) => {
-                  if (!run.end) return;
+                onPlayFrom={(run, from) => {
+                  const start = from === "setup" ? run.setup : run.end && { ...run.end, events: run.events };
+                  if (!start) return;
                   void import("./table/session.ts").then(({ TableSession }) => {
-                    setTableStart({ session: TableSession.from(run.end!.engine, run.end!.state, run.events, `End of "${run.name}"`), key: Date.now() });
+                    setTableStart({ session: TableSession.from(start.engine, start.state, start.events, from === "setup" ? `Setup of "${run.name}"` : `End of "${run.name}"`), key: Date.now() });
                     setView("table");
                   });
                 }}

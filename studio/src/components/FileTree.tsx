@@ -26,8 +26,8 @@ function buildTree(files: Iterable<WorkspaceFile>): Folder {
   return root;
 }
 
-const KIND_ORDER = { game: 0, cards: 1, scenario: 2, other: 3 } as const;
-const KIND_ICON = { game: "⚙", cards: "🂠", scenario: "▶", other: "·" } as const;
+const KIND_ORDER = { game: 0, cards: 1, scenario: 2, deck: 3, other: 4 } as const;
+const KIND_ICON = { game: "⚙", cards: "🂠", scenario: "▶", deck: "☰", other: "·" } as const;
 
 function stateMark(file: WorkspaceFile): string {
   switch (file.state) {
@@ -56,6 +56,7 @@ function template(path: string, store: WorkspaceStore): string {
   if (path.endsWith(".cards")) return `set NEW "New set" for ${folderGame}\n\ncard "New Card" {\n  type: Unit\n  text:\n    Draw a card.\n}\n`;
   if (path.endsWith(".game")) return `game ${path.split("/").pop()!.replace(/\.game$/, "")} "New Game"\n`;
   if (path.endsWith(".scenario")) return `scenario "New scenario" for ${folderGame}\n\nsetup {\n}\n`;
+  if (path.endsWith(".deck")) return `# A ${folderGame} deck: one "N Card Name" per line\n`;
   return "";
 }
 

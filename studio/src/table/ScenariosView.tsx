@@ -1,13 +1,16 @@
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import type { WorkspaceStore } from "../workspace/store.ts";
-import { runScenarios, type ScenarioRun } from "./scenarios.ts";
-import { SourceLink } from "./SourceLink.tsx";
+import { openingEvent, runScenarios, type ScenarioRun } from "./scenarios.ts";
+import { SourceLink, type RevealSource } from "./SourceLink.tsx";
+import { buildChains } from "./chains.ts";
+import { ChainTreeView } from "./ChainTree.tsx";
+import "./table.css";
 
 /**
  * Run one scenario file or all of them; a scenario opens in a stepper over its trace: one
- * event at a time, forward and back, trigger chains drawn as a tree (depth-first, as the
- * engine resolves them), every event with a source linked to its card text. A failing
- * scenario opens at its first failure with expected vs actual.
+ * event at a time, forward and back, trigger chains drawn as trees (depth-first, as the
+ * engine resolves them), the response stack top-first, every event with a source linked to
+ * its card text. A failing scenario opens at the failing step, with expected vs actual.
  */
 export function ScenariosView({
   store,
@@ -16,9 +19,9 @@ export function ScenariosView({
   onPlayFrom,
 }: {
   store: WorkspaceStore;
-  onReveal: (file: string, offset: number) => void;
+  onReveal: RevealSource;
   onRevealLine: (file: string, line: number) => void;
-  onPlayFrom: (run: ScenarioRun) => void;
+  onPlayFrom: (run: ScenarioRun, from: "setup" | "end") => void;
 }) {
   const scenarioFiles = [...store.files.values()].filter((f) => f.kind === "scenario").map((f) => f.path);
   const [runs, setRuns] = useState<ScenarioRun[] | undefined>(undefined);
@@ -39,7 +42,7 @@ export function ScenariosView({
       const firstFailure = result.findIndex((r) => !r.passed);
       const index = firstFailure >= 0 ? firstFailure : 0;
       setSelected(index);
-      setCursor(Math.max(0, (result[index]?.events.length ?? 1) - 1));
+      setCursor(result[index] ? openingEvent(result[index]) : 0);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     } finally {
@@ -49,6 +52,12 @@ export function ScenariosView({
 
   const current = runs?.[selected];
   const events = current?.events ?? [];
+  const chains = useMemo(() => buildChains(events), [events]);
+  // The chains begun by the cursor (the last few: a long scenario may run many).
+  const chainsSoFar = chains.filter((c) => c.startIndex <= cursor).slice(-3);
+  /** Failures by the event they happened after (the stepper marks them in the event list). */
+  const failuresAt = new Map<number, NonNullable<typeof current>["failures"]>();
+  for (const f of current?.failures ?? []) if (f.eventIndex !== undefined) failuresAt.set(Math.max(0, f.eventIndex), [...(failuresAt.get(Math.max(0, f.eventIndex)) ?? []), f]);
   const needle = filter.trim().toLowerCase();
   const step = (delta: number) => setCursor((c) => Math.max(0, Math.min(events.length - 1, c + delta)));
   const BREAK_KINDS = new Set(["trigger", "fire", "push", "suppressed", "appended"]);
@@ -99,7 +108,7 @@ export function ScenariosView({
         <div className="scenarios-body">
           <ul className="scenario-list">
             {runs.map((r, i) => (
-              <li key={i} className={(i === selected ? "active " : "") + (r.passed ? "passed" : "failed")} onClick={() => { setSelected(i); setCursor(Math.max(0, r.events.length - 1)); }}>
+              <li key={i} className={(i === selected ? "active " : "") + (r.passed ? "passed" : "failed")} onClick={() => { setSelected(i); setCursor(openingEvent(r)); }}>
                 {r.passed ? "✓" : "✗"} {r.name} <span className="muted">{r.file}:{r.line}</span>
               </li>
             ))}
@@ -107,10 +116,34 @@ export function ScenariosView({
           {current && (
             <section className="stepper">
               {current.failures.map((f, i) => (
-                <div key={i} className="failure" onClick={() => onRevealLine(f.file, f.line)}>
+                <div
+                  key={i}
+                  className="failure"
+                  data-testid="failure"
+                  title={f.eventIndex !== undefined ? "Show the failing step in the stepper" : "Open the line in the editor"}
+                  onClick={() => (f.eventIndex !== undefined ? setCursor(Math.max(0, f.eventIndex)) : onRevealLine(f.file, f.line))}
+                >
                   <strong>{f.file}:{f.line}</strong> {f.message}
-                  {f.expected !== undefined && <div>expected: <code>{f.expected}</code></div>}
-                  {f.actual !== undefined && <div>actual: <code>{f.actual}</code></div>}
+                  <button
+                    type="button"
+                    className="source-link"
+                    aria-label={`Open ${f.file}:${f.line}`}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      onRevealLine(f.file, f.line);
+                    }}
+                  >
+                    ↗ {f.file.split("/").pop()}:{f.line}
+                  </button>
+                  {(f.expected !== undefined || f.actual !== undefined) && (
+                    <div className="expected-actual">
+                      <span>expected</span>
+                      <code data-testid="expected">{f.expected ?? ""}</code>
+                      <span>actual</span>
+                      <code data-testid="actual">{f.actual ?? ""}</code>
+                    </div>
+                  )}
+                  {f.eventIndex !== undefined && <div className="muted">after event {Math.max(0, f.eventIndex) + 1} of {events.length}</div>}
                 </div>
               ))}
               <div className="table-bar">
@@ -122,8 +155,13 @@ export function ScenariosView({
                 <button type="button" onClick={() => toBreakpoint(-1)} disabled={breakpoints.size === 0} title="Back to the previous breakpoint">◀ break</button>
                 <button type="button" onClick={() => toBreakpoint(1)} disabled={breakpoints.size === 0} title="On to the next breakpoint">break ▶</button>
                 <span className="muted">event {events.length ? cursor + 1 : 0} / {events.length}</span>
+                {current.setup && (
+                  <button type="button" onClick={() => onPlayFrom(current, "setup")} title="Open this scenario's starting board on the sandbox table">
+                    Play from the setup
+                  </button>
+                )}
                 {current.end && (
-                  <button type="button" onClick={() => onPlayFrom(current)} title="Open the board where this scenario ended on the sandbox table">
+                  <button type="button" onClick={() => onPlayFrom(current, "end")} title="Open the board where this scenario ended on the sandbox table">
                     Play on from the end
                   </button>
                 )}
@@ -137,7 +175,7 @@ export function ScenariosView({
                   ) : (
                     <ol>
                       {stackAtCursor.map((e, i) => (
-                        <li key={i} className={e.source ? "linked" : ""} onClick={() => e.source && onReveal(e.source.file, e.source.range.start.offset)}>
+                        <li key={i} className={e.source ? "linked" : ""} onClick={() => e.source && onReveal(e.source.file, e.source.range.start.offset, e.source.range.end.offset)}>
                           {e.text.replace(/ goes on the stack.*$/, "")}
                         </li>
                       ))}
@@ -145,12 +183,13 @@ export function ScenariosView({
                   )}
                 </div>
               )}
+              {chainsSoFar.length > 0 && <ChainTreeView chains={chainsSoFar} cursor={cursor} onSelect={setCursor} onReveal={onReveal} />}
               <ol className="event-tree" data-testid="scenario-events">
                 {events.map((event, i) =>
-                  needle && !`${event.kind} ${event.name ?? ""} ${event.text}`.toLowerCase().includes(needle) ? null : (
+                  needle && !`${event.kind} ${event.name ?? ""} ${event.text}`.toLowerCase().includes(needle) ? null : [
                     <li
                       key={i}
-                      className={(i === cursor ? "current " : i > cursor ? "future " : "") + (event.source ? "linked" : "") + ` kind-${event.kind}`}
+                      className={(i === cursor ? "current " : i > cursor ? "future " : "") + (event.source ? "linked" : "") + ` kind-${event.kind}` + (failuresAt.has(i) ? " failing" : "")}
                       style={{ paddingLeft: 8 + (event.depth ?? 0) * 16 }}
                       onClick={() => setCursor(i)}
                     >
@@ -175,8 +214,15 @@ export function ScenariosView({
                       })()}
                       <span className="kind">{event.kind}</span> {event.text}
                       {event.source && <SourceLink source={event.source} onReveal={onReveal} />}
-                    </li>
-                  ),
+                    </li>,
+                    ...(failuresAt.get(i) ?? []).map((f, k) => (
+                      <li key={`failure:${i}:${k}`} className="failure-marker" data-testid="failure-marker" onClick={() => setCursor(i)}>
+                        ✗ line {f.line}: {f.message}
+                        {f.expected !== undefined ? ` — expected ${f.expected}` : ""}
+                        {f.actual !== undefined ? `, actual ${f.actual}` : ""}
+                      </li>
+                    )),
+                  ],
                 )}
               </ol>
             </section>

@@ -1,30 +1,67 @@
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { WorkspaceStore } from "../workspace/store.ts";
-import type { Action, PlayerId } from "../../../runtime/index.ts";
-import { describeAction, TableSession, type Seat } from "./session.ts";
-import { SourceLink } from "./SourceLink.tsx";
+import type { Action, Engine, PlayerId } from "../../../runtime/index.ts";
+import type { CardModel } from "../../../compiler/model.ts";
+import { ACTION_GROUPS, DeckError, describeOption, offeredActions, TableSession, type DeckChoice, type Seat } from "./session.ts";
+import { SourceLink, type RevealSource } from "./SourceLink.tsx";
 import { CardFace } from "../components/CardFace.tsx";
+import { countsOf, deckCards, formatDeck, gameOfDeckPath, parseDeck, DECK_EXTENSION } from "./decklist.ts";
+import { buildChains } from "./chains.ts";
+import { ChainTreeView } from "./ChainTree.tsx";
+import "./table.css";
+
+const SEATS = ["p1", "p2"] as const;
+const RANDOM = "";
 
 /**
- * The sandbox table: start a game of any checked game from random legal decks, play both
- * sides (hot-seat) or let a bot take the second seat, and travel through the game's
- * history; every stack item and log line with a source opens its card text in the editor.
+ * The sandbox table: start a game of any checked game from chosen decks (deck files of the
+ * workspace, or random legal decks), play both sides (hot-seat) or let a bot take the second
+ * seat, answer every choice the engine asks, and travel through the game's history; every stack
+ * item, chain node and log line with a source opens its card text in the editor.
  */
-export function TableView({ store, onReveal, initial }: { store: WorkspaceStore; onReveal: (file: string, offset: number) => void; initial?: TableSession }) {
+export function TableView({ store, onReveal, initial, cursorCard }: { store: WorkspaceStore; onReveal: RevealSource; initial?: TableSession; cursorCard?: string }) {
   const games = store.model?.games ?? [];
   const [chosenGame, setGameId] = useState<string | undefined>(undefined);
-  // Until the designer picks one: the game of the open file, else the first (the model may arrive after this view).
-  const gameId = chosenGame ?? store.gameFor(store.activePath)?.id ?? games[0]?.id ?? "";
+  // Until the designer picks one: the game of the open file (a deck's folder counts), else the first (the model may arrive after this view).
+  const gameFolders = useMemo(() => new Map(games.map((g) => [g.file.split("/").slice(0, -1).join("/"), g.id])), [games]);
+  const activeGame = store.activePath?.endsWith(DECK_EXTENSION) ? gameOfDeckPath(store.activePath, gameFolders) : store.gameFor(store.activePath)?.id;
+  const gameId = chosenGame ?? initial?.engine.rules.game.id ?? activeGame ?? games[0]?.id ?? "";
   const [seed, setSeed] = useState(1);
   const [seat2, setSeat2] = useState<Seat>("bot");
+  const [deckPaths, setDeckPaths] = useState<Record<PlayerId, string>>({ p1: RANDOM, p2: RANDOM });
   const [session, setSession] = useState<TableSession | undefined>(initial);
   const [message, setMessage] = useState<string | undefined>(undefined);
+  const [problems, setProblems] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [filter, setFilter] = useState("");
   const [hovered, setHovered] = useState<string | undefined>(undefined);
-  const hoveredCard = hovered ? store.model?.sets.flatMap((set) => set.cards).find((c) => c.name === hovered && c.game.toLowerCase() === gameId.toLowerCase()) : undefined;
+  const [builderOpen, setBuilderOpen] = useState(false);
   const [, setRevision] = useState(0);
   const refresh = () => setRevision((r) => r + 1);
+
+  const gameCards = useMemo(
+    () => (store.model?.sets ?? []).filter((s) => s.game.toLowerCase() === gameId.toLowerCase()).flatMap((s) => s.cards).filter((c) => !c.isToken),
+    [store.model, gameId],
+  );
+  const cardByName = (name: string | undefined) => (name ? gameCards.find((c) => c.name.toLowerCase() === name.toLowerCase()) : undefined);
+  const hoveredCard = cardByName(hovered);
+  const gameModel = games.find((g) => g.id.toLowerCase() === gameId.toLowerCase());
+
+  /** The workspace's deck files of this game, with their parse result (names against the game's cards). */
+  const decks = [...store.files.values()]
+    .filter((f) => f.kind === "deck" && gameOfDeckPath(f.path, gameFolders)?.toLowerCase() === gameId.toLowerCase())
+    .map((f) => ({ path: f.path, parsed: parseDeck(f.model.getValue(), f.path, gameCards.map((c) => c.name)) }));
+
+  // The engine of the chosen game, compiled from the editor's text once per check result (deck legality, starting).
+  const engineCache = useRef<{ key: unknown; game: string; engine: Promise<Engine> } | undefined>(undefined);
+  const engineFor = (game: string): Promise<Engine> => {
+    const cached = engineCache.current;
+    if (cached && cached.key === store.model && cached.game === game) return cached.engine;
+    const engine = TableSession.compile(store.sourceFiles(), game);
+    engineCache.current = { key: store.model, game, engine };
+    engine.catch(() => (engineCache.current = undefined));
+    return engine;
+  };
 
   const seatOf = (player: PlayerId | null): Seat => (player === "p2" ? seat2 : "human");
 
@@ -41,15 +78,32 @@ export function TableView({ store, onReveal, initial }: { store: WorkspaceStore;
     }
   };
 
+  const deckChoice = (player: PlayerId): DeckChoice => {
+    const path = deckPaths[player];
+    const deck = path ? decks.find((d) => d.path === path) : undefined;
+    if (!path || !deck) return { kind: "random" };
+    return { kind: "list", name: path.split("/").pop()!, cards: deckCards(deck.parsed.entries) };
+  };
+
   const start = async () => {
     setBusy(true);
     setMessage(undefined);
+    setProblems([]);
     try {
-      const s = await TableSession.start(store.sourceFiles(), gameId, seed);
+      const unreadable = SEATS.flatMap((p) => {
+        const deck = decks.find((d) => d.path === deckPaths[p]);
+        return deck ? deck.parsed.diagnostics.map((d) => `${p}'s deck ${d.file}:${d.range.start.line}:${d.range.start.column}: ${d.message}`) : [];
+      });
+      if (unreadable.length) throw new DeckError(unreadable);
+      const engine = await engineFor(gameId);
+      const s = await TableSession.start(engine, seed, { p1: deckChoice("p1"), p2: deckChoice("p2") });
       runBot(s);
       setSession(s);
     } catch (error) {
-      setMessage(error instanceof Error ? error.message : String(error));
+      if (error instanceof DeckError) {
+        setMessage("The game was not started: a chosen deck is not legal.");
+        setProblems(error.problems);
+      } else setMessage(error instanceof Error ? error.message : String(error));
     } finally {
       setBusy(false);
     }
@@ -69,11 +123,14 @@ export function TableView({ store, onReveal, initial }: { store: WorkspaceStore;
     refresh();
   };
 
-  const legal = session ? session.legalActions() : [];
   const decider = session?.decider() ?? null;
+  const offered = session ? offeredActions(session) : [];
   const events = useMemo(() => session?.eventsSoFar() ?? [], [session, session?.cursor, session?.history.length]);
   const needle = filter.trim().toLowerCase();
   const shownEvents = events.filter(({ event }) => !needle || `${event.kind} ${event.name ?? ""} ${event.text}`.toLowerCase().includes(needle));
+  const stepEvents = session?.current.events ?? [];
+  const chains = useMemo(() => buildChains(stepEvents), [stepEvents]);
+  const bot = seatOf(decider) === "bot";
 
   return (
     <div className="table-view" data-testid="table">
@@ -89,7 +146,7 @@ export function TableView({ store, onReveal, initial }: { store: WorkspaceStore;
           </select>
         </label>
         <label>
-          Seed <input type="number" value={seed} onChange={(e) => setSeed(Number(e.target.value) || 0)} style={{ width: 70 }} />
+          Seed <input type="number" aria-label="Seed" value={seed} onChange={(e) => setSeed(Number(e.target.value) || 0)} style={{ width: 70 }} />
         </label>
         <label>
           Player 2{" "}
@@ -100,6 +157,9 @@ export function TableView({ store, onReveal, initial }: { store: WorkspaceStore;
         </label>
         <button type="button" onClick={() => void start()} disabled={busy || !gameId}>
           {busy ? "Starting…" : "New game"}
+        </button>
+        <button type="button" aria-pressed={builderOpen} onClick={() => setBuilderOpen((o) => !o)}>
+          Deck builder
         </button>
         {session && (
           <span className="timeline">
@@ -114,9 +174,71 @@ export function TableView({ store, onReveal, initial }: { store: WorkspaceStore;
           </span>
         )}
       </div>
+      <div className="deck-bar" data-testid="deck-choice">
+        {SEATS.map((player) => {
+          const deck = decks.find((d) => d.path === deckPaths[player]);
+          const count = deck ? deckCards(deck.parsed.entries).length : 0;
+          return (
+            <div key={player} className="deck-seat">
+              <label>
+                {player}'s deck{" "}
+                <select aria-label={`${player} deck`} value={deck ? deck.path : RANDOM} onChange={(e) => setDeckPaths((old) => ({ ...old, [player]: e.target.value }))}>
+                  <option value={RANDOM}>Random legal deck</option>
+                  {decks.map((d) => (
+                    <option key={d.path} value={d.path}>
+                      {d.path.split("/").pop()}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              {deck && (
+                <span className={"deck-status" + (deck.parsed.diagnostics.length ? " bad" : "")}>
+                  {deck.parsed.diagnostics.length ? (
+                    <ul>
+                      {deck.parsed.diagnostics.map((d, i) => (
+                        <li key={i} className="linked" onClick={() => onReveal(d.file, d.range.start.offset, d.range.end.offset)}>
+                          {d.range.start.line}:{d.range.start.column} {d.message}
+                        </li>
+                      ))}
+                    </ul>
+                  ) : (
+                    `${count} cards`
+                  )}
+                </span>
+              )}
+            </div>
+          );
+        })}
+        {problems.length > 0 && (
+          <div className="deck-status bad" role="alert" data-testid="deck-problems">
+            Not legal:
+            <ul>
+              {problems.map((p, i) => (
+                <li key={i}>{p}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </div>
+      {builderOpen && (
+        <DeckBuilder
+          store={store}
+          gameId={gameId}
+          gameCards={gameCards}
+          decks={decks}
+          cursorCard={cardByName(cursorCard)?.name}
+          engineFor={engineFor}
+          onHover={setHovered}
+          onSaved={(path, player) => {
+            setGameId(gameId);
+            if (player) setDeckPaths((old) => ({ ...old, [player]: path }));
+          }}
+        />
+      )}
       {message && <div className="notice" role="alert">{message}</div>}
+      {session && !session.state.over && <SandboxBar session={session} onDone={(error) => { setMessage(error); refresh(); }} />}
       {!session ? (
-        <p className="muted table-empty">Choose a game and start: both decks are random legal decks built from the game's cards.</p>
+        <p className="muted table-empty">Choose each player's deck (a deck file, or a random legal deck built from the game's cards) and start a new game.</p>
       ) : (
         <div className="table-body">
           <PlayerPanel session={session} player="p1" onReveal={onReveal} onHover={setHovered} />
@@ -126,11 +248,11 @@ export function TableView({ store, onReveal, initial }: { store: WorkspaceStore;
               {session.state.over ? ` · game over${session.state.winner ? `, ${session.state.winner} wins` : ""}` : decider ? ` · ${decider} to act` : ""}
             </div>
             {session.state.stack.length > 0 && (
-              <div className="stack">
+              <div className="stack" data-testid="table-stack">
                 <div className="panel-title">Stack (top first)</div>
                 <ol>
                   {[...session.state.stack].reverse().map((item) => (
-                    <li key={item.id} className={item.frame.source ? "linked" : ""} onClick={() => item.frame.source && onReveal(item.frame.source.file, item.frame.source.range.start.offset)}>
+                    <li key={item.id} className={item.frame.source ? "linked" : ""} onClick={() => item.frame.source && onReveal(item.frame.source.file, item.frame.source.range.start.offset, item.frame.source.range.end.offset)}>
                       <strong>{item.kind}</strong> {item.frame.label} {item.frame.card ? `(${session.cardName(item.frame.card)})` : ""}
                     </li>
                   ))}
@@ -139,22 +261,38 @@ export function TableView({ store, onReveal, initial }: { store: WorkspaceStore;
             )}
             {hoveredCard && (
               <div className="table-hover-face">
-                <CardFace card={hoveredCard} game={store.model?.games.find((g) => g.id === hoveredCard.game)} width={200} />
+                <CardFace card={hoveredCard} game={gameModel} width={200} />
               </div>
             )}
-            {session.state.pending && <div className="pending">{session.state.pending.player}: {session.state.pending.prompt}</div>}
-            <div className="panel-title">Legal actions {decider ? `for ${decider}` : ""}</div>
+            <div className="panel-title">{session.state.pending ? `${session.state.pending.player} must choose` : `Legal actions ${decider ? `for ${decider}` : ""}`}</div>
             <div className="actions" data-testid="legal-actions">
               {session.cursor < session.history.length - 1 && <p className="muted">Acting here starts a new branch from this step.</p>}
-              {legal.map((action, i) => (
-                <button type="button" key={i} onClick={() => act(action)} disabled={seatOf(decider) === "bot"}>
-                  {describeAction(session, action)}
-                </button>
-              ))}
-              {seatOf(decider) === "bot" && !session.state.over && (
+              {session.state.pending ? (
+                <ChoicePanel key={`${session.cursor}:${session.history.length}`} session={session} disabled={bot} onChoose={act} onHover={setHovered} />
+              ) : (
+                ACTION_GROUPS.map((group) => {
+                  const inGroup = offered.filter((o) => o.group === group);
+                  if (inGroup.length === 0) return null;
+                  return [
+                    <div key={group} className="action-group">{group}</div>,
+                    ...inGroup.map((o) => (
+                      <button type="button" key={o.label} onClick={() => act(o.action)} disabled={bot}>
+                        {o.label}
+                      </button>
+                    )),
+                  ];
+                })
+              )}
+              {bot && !session.state.over && (
                 <button type="button" onClick={() => { runBot(session); refresh(); }}>Let the bot move</button>
               )}
             </div>
+            {chains.length > 0 && (
+              <>
+                <div className="panel-title">Trigger chains of this step</div>
+                <ChainTreeView chains={chains} cursor={Number.MAX_SAFE_INTEGER} onReveal={onReveal} />
+              </>
+            )}
           </section>
           <PlayerPanel session={session} player="p2" onReveal={onReveal} onHover={setHovered} />
           <section className="event-log">
@@ -165,7 +303,7 @@ export function TableView({ store, onReveal, initial }: { store: WorkspaceStore;
             <ol data-testid="event-log">
               {shownEvents.map(({ event, step }) => (
                 <li
-                  key={event.seq + ":" + step}
+                  key={event.seq + ":" + step + ":" + event.text}
                   className={step === session.cursor ? "current" : ""}
                   style={{ paddingLeft: 8 + (event.depth ?? 0) * 14 }}
                   onClick={() => goTo(step)}
@@ -183,7 +321,275 @@ export function TableView({ store, onReveal, initial }: { store: WorkspaceStore;
   );
 }
 
-function PlayerPanel({ session, player, onReveal, onHover }: { session: TableSession; player: PlayerId; onReveal: (file: string, offset: number) => void; onHover: (name: string | undefined) => void }) {
+/**
+ * The pending choice, asked in the UI: pick cards (checkboxes, then confirm), a target, yes or
+ * no, one of several options (a spell's abilities, damage to assign, the deck to draw from), the
+ * trigger that goes first, the defender. Every answer is an engine action, checked by the engine.
+ */
+function ChoicePanel({ session, disabled, onChoose, onHover }: { session: TableSession; disabled: boolean; onChoose: (action: Action) => void; onHover: (name: string | undefined) => void }) {
+  const pending = session.state.pending!;
+  const player = pending.player;
+  const [picked, setPicked] = useState<string[]>(() => (pending.kind === "cards" ? pending.options.slice(0, pending.min) : []));
+  const hover = (option: string) => ({
+    onMouseEnter: () => onHover(session.state.cards[option.split(":")[0]!] ? session.cardName(option.split(":")[0]) : undefined),
+    onMouseLeave: () => onHover(undefined),
+  });
+  const body = (() => {
+    switch (pending.kind) {
+      case "cards": {
+        const ok = picked.length >= pending.min && picked.length <= pending.max;
+        return (
+          <>
+            <span className="muted">{pending.min === pending.max ? `choose ${pending.min}` : `choose ${pending.min} to ${pending.max}`}</span>
+            {pending.options.map((option) => (
+              <label key={option} {...hover(option)}>
+                <input
+                  type="checkbox"
+                  disabled={disabled}
+                  checked={picked.includes(option)}
+                  onChange={(e) => setPicked((old) => (e.target.checked ? [...old, option] : old.filter((o) => o !== option)))}
+                />
+                {describeOption(session, option)}
+              </label>
+            ))}
+            <button type="button" disabled={disabled || !ok} onClick={() => onChoose({ type: "choose", player, cards: picked })}>
+              {player} chooses {picked.length ? picked.map((o) => describeOption(session, o)).join(", ") : "nothing"}
+            </button>
+          </>
+        );
+      }
+      case "targets":
+        return pending.options.map((target, i) => {
+          const label = "card" in target ? `"${session.cardName(target.card)}"` : target.player;
+          return (
+            <button key={i} type="button" disabled={disabled} onClick={() => onChoose({ type: "choose", player, target })} {...hover("card" in target ? target.card : "")}>
+              {player} chooses {label}
+            </button>
+          );
+        });
+      case "yes_no":
+        return (
+          <>
+            <button type="button" disabled={disabled} onClick={() => onChoose({ type: "choose", player, yes: true })}>{player} chooses yes</button>
+            <button type="button" disabled={disabled} onClick={() => onChoose({ type: "choose", player, yes: false })}>{player} chooses no</button>
+          </>
+        );
+      case "mode":
+        return pending.modes.map((mode, i) => (
+          <button key={i} type="button" disabled={disabled} onClick={() => onChoose({ type: "choose", player, mode: i })}>
+            {player} chooses {mode}
+          </button>
+        ));
+      case "order_triggers":
+        return pending.triggers.map((trigger) => (
+          <button key={trigger} type="button" disabled={disabled} onClick={() => onChoose({ type: "choose", player, trigger })}>
+            {player} chooses {session.triggerLabel(trigger)} first
+          </button>
+        ));
+      case "defender":
+        return pending.options.map((option) => (
+          <button key={option} type="button" disabled={disabled} onClick={() => onChoose({ type: "choose", player, cards: [option] })} {...hover(option)}>
+            {player} chooses {describeOption(session, option)}
+          </button>
+        ));
+    }
+  })();
+  return (
+    <div className="choice-panel" data-testid="choice" data-kind={pending.kind}>
+      <span className="prompt">
+        {player}: {pending.prompt}
+      </span>
+      {body}
+    </div>
+  );
+}
+
+/** Sandbox help for trying a card now: take a copy from the player's decks into their hand (undone by stepping back). */
+function SandboxBar({ session, onDone }: { session: TableSession; onDone: (error: string | undefined) => void }) {
+  const [player, setPlayer] = useState<PlayerId>("p1");
+  const { rules } = session.engine;
+  const inDecks = [
+    ...new Set(
+      Object.entries(session.state.players[player]?.zones ?? {})
+        .filter(([zone]) => zone === rules.zones.deck || /deck/i.test(zone))
+        .flatMap(([, ids]) => ids.map((id) => session.cardName(id))),
+    ),
+  ].sort();
+  const [card, setCard] = useState("");
+  const chosen = inDecks.includes(card) ? card : (inDecks[0] ?? "");
+  return (
+    <div className="sandbox-bar" data-testid="sandbox">
+      <span className="muted">Sandbox:</span>
+      take
+      <select aria-label="Card to take into hand" value={chosen} onChange={(e) => setCard(e.target.value)}>
+        {inDecks.map((name) => (
+          <option key={name} value={name}>
+            {name}
+          </option>
+        ))}
+      </select>
+      from
+      <select aria-label="Sandbox player" value={player} onChange={(e) => setPlayer(e.target.value)}>
+        {SEATS.map((p) => (
+          <option key={p} value={p}>
+            {p}'s deck
+          </option>
+        ))}
+      </select>
+      <button type="button" disabled={!chosen} onClick={() => onDone(session.takeIntoHand(player, chosen))}>
+        into the hand
+      </button>
+    </div>
+  );
+}
+
+/**
+ * A small deck builder: add cards from the game's card list or the card under the editor's
+ * cursor, change counts, see the deck's legality (the engine's deck rules, every violation),
+ * and save it as a `.deck` file in the game's `decks/` folder.
+ */
+function DeckBuilder({
+  store,
+  gameId,
+  gameCards,
+  decks,
+  cursorCard,
+  engineFor,
+  onHover,
+  onSaved,
+}: {
+  store: WorkspaceStore;
+  gameId: string;
+  gameCards: CardModel[];
+  decks: { path: string; parsed: ReturnType<typeof parseDeck> }[];
+  cursorCard: string | undefined;
+  engineFor: (game: string) => Promise<Engine>;
+  onHover: (name: string | undefined) => void;
+  onSaved: (path: string, player?: PlayerId) => void;
+}) {
+  const [counts, setCounts] = useState<Map<string, number>>(() => new Map());
+  const [search, setSearch] = useState("");
+  const [name, setName] = useState("my-deck");
+  const [violations, setViolations] = useState<string[] | undefined>(undefined);
+  const [status, setStatus] = useState<string | undefined>(undefined);
+  const total = [...counts.values()].reduce((a, b) => a + b, 0);
+  const gameFolder = store.model?.games.find((g) => g.id === gameId)?.file.split("/").slice(0, -1).join("/") ?? gameId;
+  const path = `${gameFolder ? gameFolder + "/" : ""}decks/${name.trim().replace(/\.deck$/, "")}${DECK_EXTENSION}`;
+
+  useEffect(() => {
+    let live = true;
+    const cards = [...counts].flatMap(([card, n]) => Array.from({ length: n }, () => card));
+    engineFor(gameId)
+      .then((engine) => live && setViolations(engine.validateDeck(cards).map((v) => v.message)))
+      .catch((error: unknown) => live && setViolations([error instanceof Error ? error.message : String(error)]));
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [counts, gameId, store.model]);
+
+  const change = (card: string, delta: number) =>
+    setCounts((old) => {
+      const next = new Map(old);
+      const n = Math.max(0, (next.get(card) ?? 0) + delta);
+      if (n === 0) next.delete(card);
+      else next.set(card, n);
+      return next;
+    });
+
+  const load = (deckPath: string) => {
+    const deck = decks.find((d) => d.path === deckPath);
+    if (!deck) return;
+    setCounts(countsOf(deck.parsed.entries.filter((e) => gameCards.some((c) => c.name === e.name))));
+    setName(deckPath.split("/").pop()!.replace(/\.deck$/, ""));
+  };
+
+  const save = async (player?: PlayerId) => {
+    const text = formatDeck(counts, [`${name} — a ${gameId} deck saved from the studio's deck builder (${total} cards)`]);
+    try {
+      const existing = store.files.get(path);
+      if (existing) {
+        existing.model.setValue(text);
+        await store.save(path);
+      } else await store.create(path, text);
+      setStatus(`Saved ${path}`);
+      onSaved(path, player);
+    } catch (error) {
+      setStatus(`Not saved: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+
+  const needle = search.trim().toLowerCase();
+  const shown = gameCards.filter((c) => !needle || c.name.toLowerCase().includes(needle) || c.type.toLowerCase().includes(needle));
+  return (
+    <div className="deck-builder" data-testid="deck-builder">
+      <section>
+        <div className="row">
+          <input type="search" placeholder="Find a card" aria-label="Find a card" value={search} onChange={(e) => setSearch(e.target.value)} />
+          {cursorCard && (
+            <button type="button" onClick={() => change(cursorCard, 1)} title="The card under the cursor in the editor">
+              + {cursorCard} (under the cursor)
+            </button>
+          )}
+        </div>
+        <ul aria-label="Cards of the game">
+          {shown.map((card) => (
+            <li key={card.name} onMouseEnter={() => onHover(card.name)} onMouseLeave={() => onHover(undefined)}>
+              <button type="button" aria-label={`Add ${card.name}`} onClick={() => change(card.name, 1)}>+</button>
+              <span className="name">{card.name}</span>
+              <span className="muted">{card.type}{card.rarity ? ` · ${card.rarity}` : ""}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section>
+        <div className="row">
+          <label>
+            Load{" "}
+            <select aria-label="Load a deck" value="" onChange={(e) => load(e.target.value)}>
+              <option value="">…</option>
+              {decks.map((d) => (
+                <option key={d.path} value={d.path}>{d.path.split("/").pop()}</option>
+              ))}
+            </select>
+          </label>
+          <button type="button" onClick={() => setCounts(new Map())}>Clear</button>
+        </div>
+        <ul aria-label="Deck" data-testid="deck-entries">
+          {[...counts].map(([card, n]) => (
+            <li key={card} onMouseEnter={() => onHover(card)} onMouseLeave={() => onHover(undefined)}>
+              <button type="button" aria-label={`One less ${card}`} onClick={() => change(card, -1)}>−</button>
+              <span className="count">{n}</span>
+              <button type="button" aria-label={`One more ${card}`} onClick={() => change(card, 1)}>+</button>
+              <span className="name">{card}</span>
+            </li>
+          ))}
+        </ul>
+        <div className={"deck-status" + (violations?.length ? " bad" : "")} data-testid="deck-legality">
+          {total} cards ·{" "}
+          {violations === undefined ? "checking…" : violations.length === 0 ? "legal" : (
+            <ul>
+              {violations.map((v, i) => (
+                <li key={i}>{v}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <div className="row">
+          <label>
+            Save as <input aria-label="Deck name" value={name} onChange={(e) => setName(e.target.value)} style={{ width: 140 }} />
+            {DECK_EXTENSION}
+          </label>
+          <button type="button" disabled={total === 0 || !name.trim()} onClick={() => void save()}>Save</button>
+          <button type="button" disabled={total === 0 || !name.trim()} onClick={() => void save("p1")}>Save and use for p1</button>
+          {status && <span className="muted" role="status">{status}</span>}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function PlayerPanel({ session, player, onReveal, onHover }: { session: TableSession; player: PlayerId; onReveal: RevealSource; onHover: (name: string | undefined) => void }) {
   const p = session.state.players[player];
   if (!p) return null;
   const rules = session.engine.rules;
@@ -199,11 +605,11 @@ function PlayerPanel({ session, player, onReveal, onHover }: { session: TableSes
       {Object.entries(p.zones)
         .filter(([zone, ids]) => !zone.startsWith("(") || ids.length > 0)
         .map(([zone, ids]) => (
-          <div key={zone} className="zone">
+          <div key={zone} className="zone" data-zone={zone}>
             <div className="zone-name">
               {zone} ({ids.length})
             </div>
-            {zone !== rules.zones.deck && (
+            {zone !== rules.zones.deck && !/deck/i.test(zone) && (
               <div className="zone-cards">
                 {ids.map((id) => {
                   const card = session.state.cards[id];
@@ -214,11 +620,11 @@ function PlayerPanel({ session, player, onReveal, onHover }: { session: TableSes
                       key={id}
                       className={"card-chip" + (card?.exhausted ? " exhausted" : "")}
                       title={def ? `${def.name} — ${def.cardType}` : id}
-                      onClick={() => def && onReveal(def.source.file, def.source.range.start.offset)}
+                      onClick={() => def && onReveal(def.source.file, def.source.range.start.offset, def.source.range.end.offset)}
                       onMouseEnter={() => onHover(def?.name)}
                       onMouseLeave={() => onHover(undefined)}
                     >
-                      {def?.name ?? id}
+                      {def?.name ?? session.cardName(id)}
                       {counters.length ? ` [${counters.join(", ")}]` : ""}
                       {card?.exhausted ? " ⟲" : ""}
                     </span>

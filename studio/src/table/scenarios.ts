@@ -11,10 +11,20 @@ export interface ScenarioRun {
   name: string;
   game: string;
   passed: boolean;
-  failures: { file: string; line: number; message: string; expected?: string; actual?: string }[];
+  /** `eventIndex`: the last event that had happened when the failing step was checked (the stepper opens there; -1: none yet). */
+  failures: { file: string; line: number; message: string; expected?: string; actual?: string; stepIndex?: number; eventIndex?: number }[];
   events: TraceEvent[];
   /** Where the run ended, with the engine that ran it: the table can play on from there. */
   end?: { engine: Engine; state: GameState };
+  /** The board its setup built, with the setup's events: the table can start from there. */
+  setup?: { engine: Engine; state: GameState; events: TraceEvent[] };
+}
+
+/** Where the stepper opens on a run: the first failure's event (clamped), else the last event. */
+export function openingEvent(run: ScenarioRun): number {
+  const failing = run.failures.find((f) => f.eventIndex !== undefined);
+  const last = Math.max(0, run.events.length - 1);
+  return failing ? Math.max(0, Math.min(last, failing.eventIndex!)) : last;
 }
 
 export async function runScenarios(files: SourceFile[], only?: string): Promise<ScenarioRun[]> {
@@ -39,8 +49,19 @@ export async function runScenarios(files: SourceFile[], only?: string): Promise<
         continue;
       }
       try {
-        const result = runScenario(engine, scenario);
-        runs.push({ file: result.file, line: result.line, name: result.name, game: scenario.game, passed: result.failures.length === 0, failures: result.failures, events: result.events, ...(result.state ? { end: { engine, state: result.state } } : {}) });
+        const result = runScenario(engine, scenario, { keepStates: true });
+        const setupEvents = result.events.slice(0, result.steps[0]?.eventStart ?? result.events.length);
+        runs.push({
+          file: result.file,
+          line: result.line,
+          name: result.name,
+          game: scenario.game,
+          passed: result.failures.length === 0,
+          failures: result.failures,
+          events: result.events,
+          ...(result.state ? { end: { engine, state: result.state } } : {}),
+          ...(result.initialState ? { setup: { engine, state: result.initialState, events: setupEvents } } : {}),
+        });
       } catch (error) {
         runs.push({ file: scenario.file, line: scenario.line, name: scenario.name, game: scenario.game, passed: false, failures: [{ file: scenario.file, line: scenario.line, message: `the engine failed: ${error instanceof Error ? error.message : String(error)}` }], events: [] });
       }

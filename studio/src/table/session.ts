@@ -16,6 +16,16 @@ export interface HistoryEntry {
 
 export type Seat = "human" | "bot";
 
+/** What a seat plays with: a deck list (card names, one per copy) or a random legal deck. */
+export type DeckChoice = { kind: "random" } | { kind: "list"; name: string; cards: string[] };
+
+/** A chosen deck is not legal for the game: every violation, one per line. */
+export class DeckError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The chosen deck is not legal:\n${problems.join("\n")}`);
+  }
+}
+
 export class TableSession {
   history: HistoryEntry[];
   cursor = 0;
@@ -30,24 +40,44 @@ export class TableSession {
     this.agent = seed ^ 0x5bd1e995;
   }
 
-  /** Lowers the workspace's files, picks the game, deals random legal decks from its cards. */
-  static async start(files: SourceFile[], gameId: string, seed: number): Promise<TableSession> {
-    const [{ lowerWorkspace }, { createEngine }, { randomDeck }, { mechanicsOf }] = await Promise.all([
-      import("../../../compiler/lower.ts"),
-      import("../../../runtime/index.ts"),
-      import("../../../runtime/simulate.ts"),
-      import("../../../runtime/mechanics.ts"),
-    ]);
+  /** Lowers the workspace's files and builds the engine of one game (the table checks decks against it before starting). */
+  static async compile(files: SourceFile[], gameId: string): Promise<Engine> {
+    const [{ lowerWorkspace }, { createEngine }] = await Promise.all([import("../../../compiler/lower.ts"), import("../../../runtime/index.ts")]);
     const lowered = lowerWorkspace(files.filter((f) => !f.path.endsWith(".scenario")));
     const bundle = lowered.bundles.find((b) => b.game.id.toLowerCase() === gameId.toLowerCase());
     if (!bundle) {
       const errors = lowered.diagnostics.filter((d) => d.severity === "error").length;
       throw new Error(`The game "${gameId}" could not be compiled${errors ? ` (${errors} errors in the workspace — see Problems)` : ""}.`);
     }
-    const engine = createEngine(bundle);
-    const deckFor = (s: number) => mechanicsOf(engine.rules).reduce((deck, m) => m.randomDeck?.(engine.rules, s, deck) ?? deck, randomDeck(engine, s));
-    const start = engine.newGame({ seed, decks: { p1: deckFor(seed * 2 + 1), p2: deckFor(seed * 2 + 2) } });
-    return new TableSession(engine, start, seed);
+    return createEngine(bundle);
+  }
+
+  /**
+   * A new game: each seat gets its chosen deck (card names, in list order before the shuffle)
+   * or a random legal deck built from the game's cards. A chosen deck must be legal: every
+   * violation is listed in the error.
+   */
+  static async start(engine: Engine, seed: number, decks: Partial<Record<PlayerId, DeckChoice>> = {}): Promise<TableSession> {
+    const [{ randomDeck }, { mechanicsOf }] = await Promise.all([import("../../../runtime/simulate.ts"), import("../../../runtime/mechanics.ts")]);
+    const random = (s: number) => mechanicsOf(engine.rules).reduce((deck, m) => m.randomDeck?.(engine.rules, s, deck) ?? deck, randomDeck(engine, s));
+    const chosen: Record<PlayerId, string[]> = {};
+    const problems: string[] = [];
+    for (const [i, player] of (["p1", "p2"] as const).entries()) {
+      const choice = decks[player] ?? { kind: "random" };
+      if (choice.kind === "random") {
+        chosen[player] = random(seed * 2 + 1 + i);
+        continue;
+      }
+      const violations = engine.validateDeck(choice.cards);
+      for (const v of violations) problems.push(`${player}'s deck ${choice.name}: ${v.message}`);
+      chosen[player] = choice.cards;
+    }
+    if (problems.length) throw new DeckError(problems);
+    const start = engine.newGame({ seed, decks: chosen });
+    const names = (["p1", "p2"] as const).map((p) => `${p}: ${(decks[p]?.kind === "list" ? decks[p].name : "random deck")}`).join(", ");
+    const session = new TableSession(engine, start, seed);
+    session.history[0]!.label = `New game (${names})`;
+    return session;
   }
 
   /** A table that continues from a given state (e.g. where a scenario ended). */
@@ -96,6 +126,45 @@ export class TableSession {
     return legal[(x >>> 0) % legal.length];
   }
 
+  /**
+   * Sandbox: puts a copy of a card from the player's decks into their hand (the designer wants
+   * to try that card now). Only moves an instance the game already has; the step is recorded
+   * like an action, so stepping back undoes it.
+   */
+  takeIntoHand(player: PlayerId, cardName: string): string | undefined {
+    const { rules } = this.engine;
+    const state = structuredClone(this.state);
+    const p = state.players[player];
+    if (!p) return `no player ${player}`;
+    const wanted = cardName.toLowerCase();
+    const deckZones = [rules.zones.deck, ...Object.keys(p.zones).filter((z) => z !== rules.zones.deck && /deck/i.test(z))];
+    for (const zone of deckZones) {
+      const ids = p.zones[zone] ?? [];
+      const at = ids.findIndex((id) => rules.cards.get(state.cards[id]?.def ?? "")?.name.toLowerCase() === wanted);
+      if (at < 0) continue;
+      const id = ids[at]!;
+      ids.splice(at, 1);
+      (p.zones[rules.zones.hand] ??= []).push(id);
+      state.cards[id]!.zone = rules.zones.hand;
+      const name = rules.cards.get(state.cards[id]!.def)!.name;
+      const event = { seq: state.seq, turn: state.turn, phase: state.phase, kind: "move", player, card: id, name, from: zone, to: rules.zones.hand, text: `sandbox: ${player} takes ${name} from the ${zone} into the ${rules.zones.hand}` } as TraceEvent;
+      this.history = this.history.slice(0, this.cursor + 1);
+      this.history.push({ state, events: [event], label: `${player} takes "${name}" into hand (sandbox)` });
+      this.cursor = this.history.length - 1;
+      return undefined;
+    }
+    return `no copy of "${cardName}" is left in ${player}'s ${deckZones.join(" or ")}`;
+  }
+
+  /** The text of a noted trigger waiting to be ordered (for the trigger-order choice). */
+  triggerLabel(id: number): string {
+    const noted = this.state.noted.find((n) => n.id === id);
+    if (!noted) return `trigger #${id}`;
+    const ability = this.engine.rules.abilities.get(noted.ability);
+    const card = noted.card ? this.cardName(noted.card) : "rule";
+    return `${card}: ${ability?.text ?? noted.ability}`;
+  }
+
   cardName(id: string | undefined): string {
     if (!id) return "";
     const instance = this.state.cards[id] ?? this.history.findLast((h) => h.state.cards[id])?.state.cards[id];
@@ -108,13 +177,37 @@ export class TableSession {
   }
 }
 
-/** A readable label for an action: card ids become card names. */
+/** A readable name for a choice option: a card instance, a player, or a rule's "card:amount" option. */
+export function describeOption(session: TableSession, option: string): string {
+  if (session.state.cards[option]) return `"${session.cardName(option)}"`;
+  const amount = /^(c\d+):(\d+)$/.exec(option);
+  if (amount && session.state.cards[amount[1]!]) return `"${session.cardName(amount[1])}" (${amount[2]})`;
+  return option;
+}
+
+/** What a payment spends, in words: "discarding "A", exhausting "Land", X = 2". */
+function describePayment(session: TableSession, payment: unknown): string {
+  if (!payment || typeof payment !== "object") return "";
+  const p = payment as { discard?: string[]; erase?: string[]; sacrifice?: string[]; lands?: string[]; x?: number };
+  const names = (ids: string[] | undefined) => (ids ?? []).map((id) => `"${session.cardName(id)}"`).join(", ");
+  return [
+    p.x !== undefined ? `X = ${p.x}` : "",
+    p.lands?.length ? `exhausting ${names(p.lands)}` : "",
+    p.discard?.length ? `discarding ${names(p.discard)}` : "",
+    p.erase?.length ? `erasing ${names(p.erase)}` : "",
+    p.sacrifice?.length ? `sacrificing ${names(p.sacrifice)}` : "",
+  ]
+    .filter(Boolean)
+    .join(", ");
+}
+
+/** A readable label for an action: card ids become card names, choices their option's text. */
 export function describeAction(session: TableSession, action: Action): string {
   const a = action as Action & Record<string, unknown>;
   const name = (id: unknown) => (typeof id === "string" ? `"${session.cardName(id)}"` : "");
   const target = (t: unknown): string => {
     if (t === undefined || t === null) return "";
-    if (typeof t === "string") return t.startsWith("c") && session.state.cards[t] ? name(t) : t;
+    if (typeof t === "string") return describeOption(session, t);
     if (typeof t === "object") {
       const v = t as Record<string, unknown>;
       if (typeof v.card === "string") return name(v.card);
@@ -122,11 +215,17 @@ export function describeAction(session: TableSession, action: Action): string {
     }
     return JSON.stringify(t);
   };
+  const targets = Array.isArray(a.targets) && a.targets.length ? " → " + a.targets.map(target).join(", ") : "";
+  const paying = describePayment(session, a.payment);
+  const payment = paying ? `, ${paying}` : "";
+  const pending = session.state.pending;
   switch (action.type) {
     case "play":
-      return `${a.player} plays ${name(a.card)}${Array.isArray(a.targets) && a.targets.length ? " → " + a.targets.map(target).join(", ") : ""}`;
-    case "activate":
-      return `${a.player} activates ${name(a.card)}${Array.isArray(a.targets) && a.targets.length ? " → " + a.targets.map(target).join(", ") : ""}`;
+      return `${a.player} plays ${name(a.card)}${targets}${payment}`;
+    case "activate": {
+      const ability = typeof a.ability === "string" ? session.engine.rules.abilities.get(a.ability) : undefined;
+      return `${a.player} activates ${name(a.card)}${ability ? ` (${ability.text})` : ""}${targets}${payment}`;
+    }
     case "attack":
       return `${a.player} attacks ${target(a.target)} with ${name(a.attacker)}`;
     case "defend":
@@ -136,8 +235,8 @@ export function describeAction(session: TableSession, action: Action): string {
         Array.isArray(a.cards) ? a.cards.map((c) => target(c)).join(", ") || "nothing" : "",
         a.target !== undefined ? target(a.target) : "",
         typeof a.yes === "boolean" ? (a.yes ? "yes" : "no") : "",
-        typeof a.mode === "number" ? `mode ${a.mode + 1}` : "",
-        typeof a.trigger === "number" ? `trigger #${a.trigger}` : "",
+        typeof a.mode === "number" ? (pending?.kind === "mode" ? (pending.modes[a.mode] ?? `option ${a.mode + 1}`) : `option ${a.mode + 1}`) : "",
+        typeof a.trigger === "number" ? `${session.triggerLabel(a.trigger)} first` : "",
       ].filter(Boolean);
       return `${a.player} chooses ${parts.join(" ")}`;
     }
@@ -145,6 +244,18 @@ export function describeAction(session: TableSession, action: Action): string {
       return `${a.player} passes`;
     case "end_phase":
       return `${a.player} ends the phase`;
+    case "game": {
+      const move = a as unknown as { player: string; move: string; card?: string; other?: string; target?: unknown; color?: string };
+      return [
+        `${move.player} ${move.move.replace(/_/g, " ")}`,
+        move.card ? name(move.card) : "",
+        move.other ? `replacing ${name(move.other)}` : "",
+        move.target !== undefined ? `→ ${target(move.target)}` : "",
+        move.color ? `as ${move.color}` : "",
+      ]
+        .filter(Boolean)
+        .join(" ");
+    }
     default: {
       const { type, player, ...rest } = a;
       const detail = Object.entries(rest)
@@ -154,3 +265,41 @@ export function describeAction(session: TableSession, action: Action): string {
     }
   }
 }
+
+/**
+ * The legal actions as the table offers them: one per distinct label (two copies of a card, or
+ * paying with either of two identical cards, are the same choice to the designer), grouped.
+ */
+export function offeredActions(session: TableSession): { group: string; label: string; action: Action }[] {
+  const seen = new Set<string>();
+  const out: { group: string; label: string; action: Action }[] = [];
+  for (const action of session.legalActions()) {
+    const label = describeAction(session, action);
+    if (seen.has(label)) continue;
+    seen.add(label);
+    out.push({ group: groupOf(action), label, action });
+  }
+  return out;
+}
+
+const GROUPS = ["Play", "Activate", "Attack", "Moves", "Choose", "Turn"] as const;
+
+function groupOf(action: Action): (typeof GROUPS)[number] {
+  switch (action.type) {
+    case "play":
+      return "Play";
+    case "activate":
+      return "Activate";
+    case "attack":
+    case "defend":
+      return "Attack";
+    case "game":
+      return (action as { move?: string }).move === "attack" ? "Attack" : "Moves";
+    case "choose":
+      return "Choose";
+    default:
+      return "Turn";
+  }
+}
+
+export const ACTION_GROUPS: readonly string[] = GROUPS;

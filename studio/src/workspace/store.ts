@@ -51,6 +51,7 @@ export function kindOfPath(path: string): FileEntry["kind"] {
   if (path.endsWith(".game")) return "game";
   if (path.endsWith(".cards")) return "cards";
   if (path.endsWith(".scenario")) return "scenario";
+  if (path.endsWith(".deck")) return "deck";
   return "other";
 }
 
@@ -407,7 +408,8 @@ export class WorkspaceStore {
   }
 
   sourceFiles(): SourceFile[] {
-    return [...this.files.values()].filter((f) => f.kind !== "other").map((f) => ({ path: f.path, text: f.model.getValue() }));
+    // Deck lists are the table's (studio/src/table/decklist.ts), not compiler input.
+    return [...this.files.values()].filter((f) => f.kind !== "other" && f.kind !== "deck").map((f) => ({ path: f.path, text: f.model.getValue() }));
   }
 
   private applyDiagnostics(diagnostics: Diagnostic[]): void {
