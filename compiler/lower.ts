@@ -236,6 +236,16 @@ class AbilityLowering {
       else if (w === "attacking") sel.attacking = true;
       else if (this.vocab.keywords.get(w)?.kind === "ability") sel.keyword = this.vocab.keywords.get(w)!.name;
     }
+    // A noun that is the head of a zone's name means a card in that zone: "target Facet" is a card
+    // in the "Facet Zone" (the game file's own words; a card type, colour or subtype wins).
+    for (const w of words) {
+      if (lookup(this.vocab.cardTypes, w) || lookup(this.vocab.colors, w) || lookup(this.vocab.subtypes, w) || this.vocab.keywords.has(w)) continue;
+      const zone = [...this.vocab.zones.values()].find((z) => {
+        const head = z.toLowerCase().split(/\s+/);
+        return head.length > 1 && (head[0] === w || `${head[0]}s` === w);
+      });
+      if (zone) sel.zones = [zone];
+    }
     if ((words.includes("ally") || words.includes("allies")) && !sel.cardTypes) {
       const permanent = unitType(this.vocab.game);
       if (permanent) sel.cardTypes = [permanent.name];
