@@ -378,6 +378,16 @@ class AbilityLowering {
     if (clause.verb?.lemma === "control" && obj) {
       return { kind: "controls", who: { kind: "you" }, selector: this.selector(obj), atLeast: c?.value ?? 1 };
     }
+    // "that player has Bleed counters" / "you have 3 or more Bleed counters" / "an opponent has no Bleed counters"
+    const counter = objWords.map((w) => lookup(this.vocab.counters, w)).find(Boolean);
+    if (clause.verb?.lemma === "have" && counter && (objWords.includes("counter") || objWords.includes("counters"))) {
+      const who = this.single((clause.subject && this.playerPhrase(clause.subject)) ?? { kind: "you" });
+      const left: NumberExpr = { kind: "counters", of: { player: who }, counter };
+      if (npDeterminers(obj).includes("no")) return { kind: "compare", left, op: "=", right: 0 };
+      if (!c || c.value === undefined) return { kind: "compare", left, op: ">", right: 0 };
+      const op = c.comparison === "more" || c.comparison === "greater" ? ">=" : c.comparison ? "<=" : "=";
+      return { kind: "compare", left, op, right: c.value };
+    }
     if (words.includes("your") && words.includes("turn")) return { kind: "your_turn" };
     this.note(clause.range, `condition not understood by the engine: "${this.slice(clause.range)}" (treated as always true)`);
     return undefined;

@@ -2,19 +2,23 @@
  * Keyword abilities the game file defines as triggers, e.g.
  * `keyword ability Bleed X = "Whenever this deals combat damage to a player, that player gains X Bleed counters."`
  * A card with the keyword (printed, granted by an effect or by a static ability in effect) notes
- * the keyword's trigger when its event happens, with X = the keyword's total amount on the card:
- * `bleed_instances_combine = true` ("two instances of Bleed 1 are Bleed 2") is how keywordsOf
- * sums amounts, so one trigger carries the combined value. The trigger then goes through the
+ * the keyword's trigger when its event happens. `<keyword>_instances_combine = true` (the default;
+ * `bleed_instances_combine` for Bleed: "two instances of Bleed 1 are Bleed 2") notes one trigger
+ * with X = the sum of the instances; `false` notes one trigger per instance, each with its own X
+ * (Bleed 1 + Bleed 1 → two triggers of 1 counter, each answerable on the chain). The trigger then goes through the
  * game's response model like any other. Bleed's own damage is the game file's rule "Bleed damage".
  */
 import type { Ability, EventKind, KeywordDef } from "../compiler/ir.ts";
 import type { Ctx, GameEventData } from "./core.ts";
-import { allOnBattlefield, cardName, emit, keywordsOf, matchesSelector } from "./core.ts";
+import { allOnBattlefield, cardName, emit, keywordInstancesOf, matchesSelector } from "./core.ts";
 import { registerMechanic } from "./mechanics.ts";
 import type { Rules } from "./rules.ts";
 
 const triggered = (rules: Rules): (KeywordDef & { ability: Ability })[] =>
   rules.game.keywords.filter((k): k is KeywordDef & { ability: Ability } => k.ability?.kind === "triggered" && !!k.ability.trigger);
+
+/** `param bleed_instances_combine = true` (for a keyword named Bleed): several instances on one card are one, X summed. */
+const combines = (rules: Rules, keyword: string): boolean => rules.param(`${keyword.toLowerCase().replace(/[^a-z0-9]+/g, "_")}_instances_combine`, true);
 
 function noteKeywordTriggers(ctx: Ctx, kind: EventKind, data: GameEventData): void {
   const { state, rules } = ctx;
@@ -25,10 +29,10 @@ function noteKeywordTriggers(ctx: Ctx, kind: EventKind, data: GameEventData): vo
   for (const id of candidates) {
     const card = state.cards[id];
     if (!card) continue;
-    const keywords = keywordsOf(ctx, id);
+    const keywords = keywordInstancesOf(ctx, id);
     for (const def of defs) {
-      const amount = keywords.get(def.name.toLowerCase());
-      if (!amount) continue;
+      const instances = keywords.get(def.name.toLowerCase());
+      if (!instances?.length) continue;
       const trigger = def.ability.trigger!;
       const subject = trigger.subject;
       const matches =
@@ -38,8 +42,12 @@ function noteKeywordTriggers(ctx: Ctx, kind: EventKind, data: GameEventData): vo
             ? data.card !== undefined && card.zone === rules.zones.battlefield && matchesSelector(ctx, data.card, subject.selector, card.controller, id, true)
             : card.zone === rules.zones.battlefield && (subject.who === "any" || data.player === undefined || (subject.who === "you") === (data.player === card.controller));
       if (!matches) continue;
-      state.noted.push({ id: state.nextId++, card: id, ability: def.ability.id, controller: card.controller, event: { card: data.card, player: data.player, amount: data.amount }, source: def.ability.source, x: amount });
-      emit(ctx, "trigger", `${cardName(ctx, id)}: ${def.name} ${amount} — ${trigger.text} — noted`, { card: id, name: cardName(ctx, id), ability: def.ability.id, player: card.controller, amount, source: def.ability.source });
+      // `<keyword>_instances_combine = false`: each instance is its own trigger with its own X.
+      const amounts = combines(rules, def.name) ? [instances.reduce((a, b) => a + b, 0)] : instances;
+      for (const amount of amounts) {
+        state.noted.push({ id: state.nextId++, card: id, ability: def.ability.id, controller: card.controller, event: { card: data.card, player: data.player, amount: data.amount }, source: def.ability.source, x: amount });
+        emit(ctx, "trigger", `${cardName(ctx, id)}: ${def.name} ${amount} — ${trigger.text} — noted`, { card: id, name: cardName(ctx, id), ability: def.ability.id, player: card.controller, amount, source: def.ability.source });
+      }
     }
   }
 }

@@ -132,6 +132,8 @@ export function enterBattlefield(ctx: Ctx, id: string, player: PlayerId, how: "p
   emit(ctx, "enter", `${cardName(ctx, id)} enters play (${how})`, { card: id, name: cardName(ctx, id), player, to: ctx.rules.zones.battlefield, source });
   for (const m of mechanicsOf(ctx.rules)) m.arrived?.(ctx, id);
   if (how === "summoned" && !ctx.rules.param("play_fires_on_summon", true)) return;
+  // `enters_play_triggers_any_means = false`: only a card played from hand fires "when this enters play".
+  if (how !== "played" && !ctx.rules.param("enters_play_triggers_any_means", true)) return;
   noteEvent(ctx, "enters", { card: id, player });
 }
 
@@ -341,9 +343,21 @@ export function statOf(ctx: Ctx, id: string, stat: string): number {
 /** Keyword abilities a card has now: printed, granted by modifiers, granted by statics. */
 export function keywordsOf(ctx: Ctx, id: string): Map<string, number> {
   const out = new Map<string, number>();
+  visitKeywords(ctx, id, (name, amount) => out.set(name, (out.get(name) ?? 0) + amount));
+  return out;
+}
+
+/** Each keyword with the amount of every instance, uncombined (printed Bleed 1 + granted Bleed 1 → [1, 1]). */
+export function keywordInstancesOf(ctx: Ctx, id: string): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  visitKeywords(ctx, id, (name, amount) => out.set(name, [...(out.get(name) ?? []), amount]));
+  return out;
+}
+
+function visitKeywords(ctx: Ctx, id: string, visit: (name: string, amount: number) => void): void {
   const card = ctx.state.cards[id];
-  if (!card) return out;
-  const add = (name: string, amount = 1) => out.set(name.toLowerCase(), (out.get(name.toLowerCase()) ?? 0) + amount);
+  if (!card) return;
+  const add = (name: string, amount = 1) => visit(name.toLowerCase(), amount);
   for (const ability of cardDef(ctx, card).abilities) if (ability.kind === "keyword" && ability.keyword && abilityActive(ctx, id, ability)) add(ability.keyword.name, ability.keyword.amount ?? 1);
   for (const m of ctx.state.modifiers) if (m.card === id) for (const k of m.keywords) add(k);
   if (card.zone === ctx.rules.zones.battlefield) {
@@ -353,7 +367,6 @@ export function keywordsOf(ctx: Ctx, id: string): Map<string, number> {
       }
     }
   }
-  return out;
 }
 
 /** Is one of a card's abilities in effect now? (Mechanics hook: Facet enhancements, an enchantment's one active ability.) */
@@ -487,6 +500,8 @@ export function noteEvent(ctx: Ctx, kind: EventKind, data: GameEventData): void 
       // A game rule is "controlled" by each player in turn, so "your"/"each player's" wording works.
       if (!triggerMatches(ctx, rule.trigger, kind, data, player, undefined)) continue;
       if (rule.trigger.subject.kind === "player" && rule.trigger.subject.who === "any" && player !== (data.player ?? state.active)) continue;
+      // An intervening "if" on a rule ("..., if that player has Bleed counters, ...") is checked as for cards' triggers.
+      if (rule.condition && !evalCondition(ctx, { controller: player, steps: [], pc: 0, targets: [], chosen: {}, event: { card: data.card, player: data.player, amount: data.amount }, label: "" }, rule.condition)) continue;
       state.noted.push({ id: state.nextId++, ability: rule.id, controller: player, event: { card: data.card, player: data.player, amount: data.amount }, source: rule.source, rule: true, by });
       emit(ctx, "trigger", `rule: ${rule.text} — noted`, { ability: rule.id, player, source: rule.source });
     }

@@ -407,8 +407,11 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
     case "create_token": {
       const under = step.under ? (evalPlayer(ctx, frame, step.under) ?? frame.controller) : frame.controller;
       const count = num(step.amount);
-      const defId = `token/${step.token.name}`;
-      state.tokens[defId] ??= {
+      // A token the sets print ("Thrall") is that card, abilities included; any other is made from the text.
+      const named = rules.byName.get(step.token.name.toLowerCase());
+      const printed = named?.isToken ? named : undefined;
+      const defId = printed?.id ?? `token/${step.token.name}`;
+      if (!printed) state.tokens[defId] ??= {
         id: defId,
         name: step.token.name,
         set: "token",

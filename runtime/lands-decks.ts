@@ -7,12 +7,17 @@
  *   from (a choice only when both decks have cards); an empty deck is skipped
  *   (`empty_deck_draw = skip`: no penalty; with both empty the draw is skipped).
  * - `first_player_renew_draw = false`: the first player's draw in the very first turn is skipped.
- * - The simulator's random decks get at least `land_deck_min` lands.
+ * - Deck construction: a player's list is split into the Main Deck (every card that is not a land,
+ *   the game file's `deck min/max/copies`) and the Land Deck (lands: `land_deck_min`,
+ *   `land_deck_max`, `land_copies`; `unlimited` = no limit); each is checked on its own, every
+ *   violation listed (`land_deck_too_small`, `main_deck_too_small`, `too_many_copies`, ...).
+ * - The simulator's random decks are legal that way: other cards up to the Main Deck's minimum,
+ *   `land_deck_min` lands.
  */
 import type { SourceRef } from "../compiler/ir.ts";
 import type { Ctx } from "./core.ts";
 import { cardName, emit, moveCard, noteEvent, shuffleZone, zoneList } from "./core.ts";
-import { isLand } from "./lands.ts";
+import { isLand, isLandCard } from "./lands.ts";
 import { registerMechanic } from "./mechanics.ts";
 import { nextInt, seedRng } from "./rng.ts";
 import type { Rules } from "./rules.ts";
@@ -21,6 +26,20 @@ import type { PlayerId } from "./state.ts";
 function landDeck(rules: Rules): string | undefined {
   const name = String(rules.param("land_deck_zone", ""));
   return rules.game.zones.find((z) => z.name.toLowerCase() === name.toLowerCase())?.name;
+}
+
+/** A part's limits from three game parameters; `unlimited` (or any non-number) is no limit. */
+function limits(rules: Rules, min: string, max: string, copies: string): { min?: number; max?: number; copies?: number } {
+  const read = (name: string) => {
+    const raw = rules.game.params[name];
+    return typeof raw === "number" ? raw : /^\d+$/.test(String(raw ?? "")) ? Number(raw) : undefined;
+  };
+  const out: { min?: number; max?: number; copies?: number } = {};
+  for (const [key, name] of [["min", min], ["max", max], ["copies", copies]] as const) {
+    const value = read(name);
+    if (value !== undefined) out[key] = value;
+  }
+  return out;
 }
 
 function drawFrom(ctx: Ctx, player: PlayerId, zone: string, source: SourceRef | undefined): void {
@@ -78,22 +97,43 @@ registerMechanic({
     delete frame.chosen["$drawn"];
     return "done";
   },
+  deckParts(rules, cards) {
+    const lands = cards.filter((def) => isLandCard(rules, def));
+    const main = cards.filter((def) => !isLandCard(rules, def));
+    return [
+      { id: "main_deck", name: rules.zones.deck, cards: main, ...rules.game.deck },
+      { id: "land_deck", name: landDeck(rules)!, cards: lands, ...limits(rules, "land_deck_min", "land_deck_max", "land_copies") },
+    ];
+  },
   randomDeck(rules, seed, base) {
-    const landDefs = [...rules.cards.values()].filter((c) => !c.isToken && c.fields?.["produces"]?.length).sort((a, b) => (a.id < b.id ? -1 : 1));
+    // The core's random deck mixes lands and other cards: keep its other cards (topped up to the Main
+    // Deck's minimum) and add lands, the least-used first, up to the Land Deck's minimum.
+    const pool = [...rules.cards.values()].filter((c) => !c.isToken).sort((a, b) => (a.id < b.id ? -1 : 1));
+    const landDefs = pool.filter((def) => isLandCard(rules, def));
+    const others = pool.filter((def) => !isLandCard(rules, def));
     if (landDefs.length === 0) return base;
-    const deck = [...base];
     const isLandId = (id: string) => landDefs.some((d) => d.id === id);
-    const max = rules.game.deck.max ?? Infinity;
+    const main = base.filter((id) => !isLandId(id));
+    const lands: string[] = [];
+    const { min = 0, copies = Infinity } = rules.game.deck;
+    const land = limits(rules, "land_deck_min", "land_deck_max", "land_copies");
     let rng = seedRng(seed ^ 0x1a2d);
-    const count = (id: string) => deck.filter((d) => d === id).length;
-    while (deck.filter(isLandId).length < rules.param("land_deck_min", 0) && deck.length < max) {
-      // The least-used lands first, so the deck's copy limit still holds.
-      const fewest = Math.min(...landDefs.map((d) => count(d.id)));
-      const pool = landDefs.filter((d) => count(d.id) === fewest);
-      const [i, next] = nextInt(rng, 0, pool.length - 1);
+    const count = (deck: string[], id: string) => deck.filter((d) => d === id).length;
+    for (let guard = 0; main.length < min && guard < 10_000 && others.length > 0; guard++) {
+      const [i, next] = nextInt(rng, 0, others.length - 1);
       rng = next;
-      deck.push(pool[i]!.id);
+      const def = others[i]!;
+      const limit = rules.game.rarities.find((r) => r.name.toLowerCase() === (def.rarity ?? "").toLowerCase())?.max ?? copies;
+      if (count(main, def.id) < limit) main.push(def.id);
     }
-    return deck;
+    while (lands.length < (land.min ?? 0)) {
+      const fewest = Math.min(...landDefs.map((d) => count(lands, d.id)));
+      if (fewest >= (land.copies ?? Infinity)) break;
+      const choices = landDefs.filter((d) => count(lands, d.id) === fewest);
+      const [i, next] = nextInt(rng, 0, choices.length - 1);
+      rng = next;
+      lands.push(choices[i]!.id);
+    }
+    return [...main, ...lands];
   },
 });

@@ -14,7 +14,7 @@
  * player's own turn with nothing waiting to resolve (the core's timing for permanents), never
  * through the response model (a land enters play directly).
  */
-import type { CostPart, SourceRef } from "../compiler/ir.ts";
+import type { CompiledCard, CostPart, SourceRef } from "../compiler/ir.ts";
 import type { Payment, Refusal } from "./actions.ts";
 import { refuseShortfall } from "./actions.ts";
 import type { Ctx } from "./core.ts";
@@ -46,6 +46,12 @@ function unitOfWord(rules: Rules, word: string): Unit | undefined {
   const resource = rules.game.resources.find((r) => lower(r.name) === lower(word));
   if (resource) return { kind: "resource", name: resource.name };
   return undefined;
+}
+
+/** Is this card a land (its `produces:` names a colour or resource of the game)? */
+export function isLandCard(rules: Rules, def: CompiledCard): boolean {
+  const word = def.fields?.["produces"]?.[0];
+  return word !== undefined && unitOfWord(rules, word) !== undefined;
 }
 
 /** What a card produces when exhausted for a cost, if it is a land. */

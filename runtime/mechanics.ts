@@ -13,6 +13,7 @@ import type { Ctx, GameEventData } from "./core.ts";
 import type { Rules } from "./rules.ts";
 import type { Frame, PlayerId, TargetValue } from "./state.ts";
 import type { TraceEvent } from "./trace.ts";
+import type { DeckPart } from "./deck.ts";
 
 /** A move a mechanics module defines (`legalActions` lists them like any other action). */
 export interface GameMove {
@@ -74,6 +75,8 @@ export interface Mechanic {
   openingHand?(ctx: Ctx, player: PlayerId): boolean;
   /** Invariants of the module checked by the simulator after each action (its events included). */
   invariants?(ctx: Ctx, events: TraceEvent[]): string[];
+  /** Divides a deck list into the decks a player keeps (a Main Deck and a Land Deck), each with its own limits. */
+  deckParts?(rules: Rules, cards: CompiledCard[]): DeckPart[] | undefined;
   /** A random legal deck for the simulator, when the module knows better than the core (a separate land deck). */
   randomDeck?(rules: Rules, seed: number, base: string[]): string[];
 }
