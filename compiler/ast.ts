@@ -14,7 +14,8 @@
  *   replacement   `The first time <clause with would> [each turn], <sequence> instead.` · `If <... would ...>, ... instead.`
  *   conditional   `If <clause>, <sequence>.`
  *   statement     `<sequence>.`   (a static ability or a spell effect: the checker decides from the card type)
- * A sequence is clauses joined by `,` / `, then` / `and` / `. Then`; a clause is
+ * A sequence is clauses joined by `,` / `, then` / `and` / `. Then` (and, in a trigger's or a
+ * prefixed ability's effect, by `.` before another sentence on the same line); a clause is
  * `[subject] [modal] [is] [verb] [object] [tail...]`.
  */
 import type { Range } from "./diagnostics.ts";
@@ -337,8 +338,12 @@ export interface Sequence extends BaseNode {
   steps: Step[];
 }
 
-/** How a step joins the previous one (`""` for the first step). */
-export type Connector = "" | "," | ", then" | ", and" | "then" | "and" | "and then" | ". then" | ";";
+/**
+ * How a step joins the previous one (`""` for the first step). `"."` is a new sentence of the
+ * same ability: in a trigger's or a prefixed ability's effect, a sentence on the same line
+ * (`PLAY: Deal 1 damage to target unit. Draw a card.`).
+ */
+export type Connector = "" | "," | ", then" | ", and" | "then" | "and" | "and then" | ". then" | "." | ";";
 
 export interface Step extends BaseNode {
   kind: "step";
@@ -372,7 +377,7 @@ export interface Clause extends BaseNode {
   tail: TailItem[];
 }
 
-export type TailItem = PrepPhrase | TimingPhrase | ConditionPhrase | WherePhrase | InsteadWord;
+export type TailItem = PrepPhrase | TimingPhrase | ConditionPhrase | WherePhrase | InsteadWord | ParticleWord;
 
 /** `to any target` · `until end of turn` · `from your Graveyard` · `at random` · `for each Vampire you control`. */
 export interface PrepPhrase extends BaseNode {
@@ -405,6 +410,13 @@ export interface WherePhrase extends BaseNode {
 
 export interface InsteadWord extends BaseNode {
   kind: "instead";
+}
+
+/** `back` in `put them back in any order` (an adverb of the verb). */
+export interface ParticleWord extends BaseNode {
+  kind: "particle";
+  /** Lower case: `back`. */
+  word: WordNode;
 }
 
 // ---------------------------------------------------------------------------------------

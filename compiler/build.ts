@@ -24,6 +24,8 @@ export interface ParseResult {
   /** The same tree as `ast` (both names are in use). */
   document: A.Document;
   diagnostics: Diagnostic[];
+  /** Syntax errors found past the cap and not listed (the CW1009 summary counts them). */
+  omitted: number;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -32,6 +34,8 @@ export interface ParseResult {
 class Reporter {
   readonly diagnostics: Diagnostic[] = [];
   private dropped = 0;
+  /** Every problem past the cap, over the reporter's life (`dropped` is reset by `finish`). */
+  omitted = 0;
   constructor(
     readonly file: string,
     readonly lines: LineMap,
@@ -49,9 +53,10 @@ class Reporter {
   /** Counts a problem that is past the cap without building its message. */
   drop(): void {
     this.dropped++;
+    this.omitted++;
   }
   add(d: Diagnostic): void {
-    if (this.full) this.dropped++;
+    if (this.full) this.drop();
     else this.diagnostics.push(d);
   }
   finish(): Diagnostic[] {
@@ -344,6 +349,12 @@ function tailItem(ctx: Ctx, n: CstNode): A.TailItem | undefined {
     return { kind: "where", variable, value: nounPhrase(ctx, sub(n, "whereValue")), range: cstRange(ctx, n) };
   }
   if (tok(n, "Instead")) return { kind: "instead", range: cstRange(ctx, n) };
+  const particle = tok(n, "particle");
+  if (particle && !inserted(particle)) {
+    const w = word(ctx, particle);
+    w.text = w.lemma;
+    return { kind: "particle", word: w, range: cstRange(ctx, n) };
+  }
   const pp = sub(n, "prepPhrase");
   if (pp) {
     const prep = tok(pp, "prep");
@@ -385,7 +396,7 @@ function clauseOf(ctx: Ctx, n: CstNode | undefined, subject: A.NounPhrase | unde
 }
 
 function connectorOf(n: CstNode): A.Connector {
-  if (tok(n, "Period")) return ". then";
+  if (tok(n, "Period")) return tok(n, "Then") ? ". then" : ".";
   if (tok(n, "Comma")) return tok(n, "Then") ? ", then" : tok(n, "And") ? ", and" : ",";
   if (tok(n, "And")) return tok(n, "Then") ? "and then" : "and";
   return "then";
@@ -1006,7 +1017,8 @@ export function parseDocument(text: string, file: string): ParseResult {
     doc = { kind: "cardFile", file, cards: [], comments: [], range: rangeOf(ctx, 0, text.length) };
     ctx.report.add(diagnostic("CW1004", file, rangeOf(ctx, 0, Math.min(1, text.length)), { found: "this file", expected: `readable card text (internal error: ${String(error)})` }));
   }
-  return { ast: doc, document: doc, diagnostics: ctx.report.finish() };
+  const diagnostics = ctx.report.finish();
+  return { ast: doc, document: doc, diagnostics, omitted: ctx.report.omitted };
 }
 
 /**

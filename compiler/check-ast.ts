@@ -25,11 +25,20 @@ export interface ParsedFile {
   scenario?: ScenarioView;
   /** Syntax diagnostics. */
   diagnostics: Diagnostic[];
+  /** Syntax errors past the parser's cap, not in `diagnostics` (its CW1009 summary counts them). */
+  omittedSyntaxErrors?: number;
 }
 
 export function parseForCheck(text: string, path: string): ParsedFile {
   if (isScenario(text)) return { path, text, kind: "scenario", scenario: scenarioView(text, path), diagnostics: [] };
-  const { document, diagnostics } = parseDocument(text, path);
+  const { document, diagnostics, omitted } = parseDocument(text, path);
+  const parsed = parsedFromDocument(text, path, document, diagnostics);
+  if (omitted > 0) parsed.omittedSyntaxErrors = omitted;
+  return parsed;
+}
+
+/** The checker's view of a game or card file already parsed (compiler/incremental.ts re-parses only the edited cards). */
+export function parsedFromDocument(text: string, path: string, document: Ast.Document, diagnostics: Diagnostic[]): ParsedFile {
   const parsed: ParsedFile = { path, text, kind: "unknown", document, diagnostics };
   if (document?.kind === "gameFile") {
     parsed.kind = "game";
@@ -316,7 +325,29 @@ function walkNounPhrase(np: Ast.NounPhrase, out: Collector, verb: string | undef
     else if (item.kind === "symbol") out.words.push({ role: "symbol", text: `{${item.symbol}}`, range: item.range });
   });
   flush();
-  for (const filter of np.filters) walkNode(filter, out, verb, event);
+  for (const filter of np.filters) {
+    // A token's description: `a 1/1 Bat token with Flying and Haste` names keyword abilities, so a
+    // word there that the game does not declare is an unknown keyword (`with Flyng`), not plain English.
+    if (verb === "create" && filter.kind === "prep" && (filter.prep === "with" || filter.prep === "without")) walkTokenKeywords(filter.object, out);
+    else walkNode(filter, out, verb, event);
+  }
+}
+
+/** `Flying and Haste`, `Bleed 2`: the keywords a created token has. */
+function walkTokenKeywords(np: Ast.NounPhrase, out: Collector): void {
+  const words = np.items.filter((item): item is Ast.WordNode => item.kind === "word");
+  const count = np.items.find((item): item is Ast.Count => item.kind === "count");
+  // Only a bare list of words (with a keyword's number): anything else (`with power 2 or less`) is walked as usual.
+  if (words.length === 0 || np.determiners.length > 0 || np.filters.length > 0 || words.some((w) => w.keyword)) {
+    walkNode(np, out, "create", false);
+    return;
+  }
+  for (const word of words) {
+    const use: KeywordUse = { name: word.text, range: word.range, usedAs: "ability" };
+    if (count && word === words[words.length - 1]) use.parameter = { text: count.text, range: count.range };
+    out.keywords.push(use);
+  }
+  for (const other of np.also ?? []) walkTokenKeywords(other, out);
 }
 
 // ---------------------------------------------------------------------------------------

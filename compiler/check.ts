@@ -736,8 +736,12 @@ export function reportUnknownWord(
       return accept("CW2020", range, args, suggestion);
     case "resource":
       return accept("CW2024", range, args, suggestion);
-    case "subtype":
-      return accept("CW2032", range, args, suggestion);
+    case "subtype": {
+      // Where a new subtype goes: the game file's own `subtype` / `tribe` line.
+      const declared = vocabulary.all("subtype")[0];
+      const directive = declared?.detail.trim().split(/\s+/)[0]?.toLowerCase() ?? "subtype";
+      return accept("CW2032", range, { ...args, file: declared?.file ?? `the game file of "${game}"`, directive }, suggestion);
+    }
     case "param":
       return accept("CW2029", range, { construct: "This", name: text, game }, suggestion);
   }

@@ -115,6 +115,8 @@ function tailText(t: A.TailItem): string {
       return `, where ${t.variable.text} is ${npText(t.value)}`;
     case "instead":
       return "instead";
+    case "particle":
+      return t.word.text;
   }
 }
 
@@ -143,6 +145,7 @@ const connectorText: Record<A.Connector, string> = {
   and: " and ",
   "and then": " and then ",
   ". then": ". Then ",
+  ".": ". ",
   ";": "; ",
 };
 
@@ -150,7 +153,9 @@ export function sequenceText(s: A.Sequence, capitalise = false): string {
   let out = "";
   s.steps.forEach((step, i) => {
     const text = clauseText(step.clause);
-    out += (i === 0 ? "" : connectorText[step.connector]) + (i === 0 && capitalise ? capitaliseIf(text, clauseStartsWithKeyword(step.clause)) : text);
+    // A sentence starts capitalised: the first step (when asked) and every step after a bare `.`.
+    const sentenceStart = (i === 0 && capitalise) || step.connector === ".";
+    out += (i === 0 ? "" : connectorText[step.connector]) + (sentenceStart ? capitaliseIf(text, clauseStartsWithKeyword(step.clause)) : text);
   });
   return out;
 }

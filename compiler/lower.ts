@@ -530,7 +530,7 @@ class AbilityLowering {
         if (stats && statNames[1]) tokenStats[statNames[1]] = stats.second;
         const subtypes = words.map((w) => lookup(this.vocab.subtypes, w)).filter((s): s is string => !!s);
         const withPrep = prep("with") ?? (obj?.filters.find((f) => f.kind === "prep" && f.prep === "with") as Ast.PrepPhrase | undefined);
-        const keywords = npWords(withPrep?.object).map((w) => this.vocab.keywords.get(w)?.name).filter((k): k is string => !!k);
+        const keywords = [withPrep?.object, ...(withPrep?.object.also ?? [])].flatMap(npWords).map((w) => this.vocab.keywords.get(w)?.name).filter((k): k is string => !!k);
         return [{ op: "create_token", token: { name: name || "Token", cardType: type, subtypes, stats: tokenStats, keywords }, amount: this.amountOf(obj, 1) }];
       }
       case "take": {

@@ -299,10 +299,11 @@ export const MESSAGES = {
   },
   CW2032: {
     severity: "error",
-    template: 'Unknown subtype "{word}" in game "{game}".',
-    explanation: "The game file lists its subtypes (`subtype Vampire, Knight, ...`) and this word is not one of them. A game that lists no subtypes accepts any.",
+    template: 'Unknown subtype "{word}" in game "{game}": subtypes are declared by the `{directive}` line of its game file, {file}.',
+    explanation:
+      "The game file lists its subtypes (`subtype Vampire, Knight, ...` or `tribe Mystic, Scholar, ...`; both declare subtypes, checked after the type line's dash and in `tribe:` fields) and this word is not one of them. A misspelling gets a suggestion; a new subtype is added to that line of the game file. A game that lists no subtypes accepts any.",
     example: "type: Unit — Knigth",
-    exampleArgs: { word: "Knigth", game: "duel" },
+    exampleArgs: { word: "Knigth", game: "duel", file: "cards/duel/duel.game", directive: "subtype" },
   },
   CW2033: {
     severity: "error",
@@ -467,8 +468,8 @@ export const MESSAGES = {
     severity: "warning",
     template: "The engine cannot run this yet: {detail}.",
     explanation:
-      "The text checks against the game's vocabulary, but the compiler cannot lower it to the effect IR the engine runs, so in a game it would do nothing (or, for a condition, be treated as always true). Rephrase it with a form of docs/language.md. A common cause: a second sentence after a trigger or a marker (`PLAY: Deal 1 damage to target enemy unit. Draw a card.`) is an ability of its own; join it with `, then` to keep it in the same ability.",
-    example: "PLAY: Deal 1 damage to target enemy unit. Draw a card.",
+      "The text checks against the game's vocabulary, but the compiler cannot lower it to the effect IR the engine runs, so in a game it would do nothing (or, for a condition, be treated as always true). Rephrase it with a form of docs/language.md. A common cause: an effect sentence on a line of its own on a permanent (`Draw a card.` under a unit's `PLAY:` line) is an ability of its own with no trigger; write it on the trigger's line (`PLAY: Deal 1 damage to target enemy unit. Draw a card.`) or join it with `, then`.",
+    example: "Draw a card.   (on its own line, on a unit)",
     exampleArgs: { detail: 'static ability not understood by the engine: "Draw a card"' },
   },
 } as const satisfies Record<string, MessageDefinition>;
@@ -504,6 +505,9 @@ export function diagnostic<C extends MessageCode>(
   if (options.suggestion !== undefined) result.suggestion = options.suggestion;
   return result;
 }
+
+/** Diagnostics that only summarise others (`N more ... not shown`): not problems of their own, so never counted as one. */
+export const SUMMARY_CODES: ReadonlySet<string> = new Set<MessageCode>(["CW1009", "CW3008"]);
 
 export function isMessageCode(code: string): code is MessageCode {
   return Object.prototype.hasOwnProperty.call(MESSAGES, code);

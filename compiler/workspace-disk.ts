@@ -157,6 +157,22 @@ export async function readWorkspaceFiles(paths: string[], options: ReadOptions =
   }
 }
 
+/**
+ * What a command run without paths works on, from `cwd`: the nearest folder holding a `.game`
+ * file (the cwd itself or one above it: inside `cards/duel/` or `cards/duel/scenarios/` that is
+ * the duel game's folder); else `cards/` when the cwd has one (the repository root); else the cwd.
+ */
+export async function defaultWorkspacePaths(cwd: string = process.cwd()): Promise<string[]> {
+  const start = path.resolve(cwd);
+  for (let directory = start; ; directory = path.dirname(directory)) {
+    const names = await fs.readdir(directory).catch(() => [] as string[]);
+    if (names.some((name) => name.toLowerCase().endsWith(".game"))) return [path.relative(start, directory) || "."];
+    if (directory === path.dirname(directory)) break;
+  }
+  const cards = await fs.stat(path.join(start, "cards")).catch(() => undefined);
+  return cards?.isDirectory() ? ["cards/"] : ["."];
+}
+
 /** Decodes UTF-8 text, refusing binary data; strips a byte-order mark. */
 export function decodeText(bytes: Uint8Array): string | { reason: string } {
   if (bytes.includes(0)) return { reason: "it contains NUL bytes" };

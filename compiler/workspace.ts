@@ -7,7 +7,7 @@
  * access here (see workspace-disk.ts): the studio runs this module in a web worker.
  */
 import type { Diagnostic, Range } from "./diagnostics.ts";
-import { diagnostic } from "./messages.ts";
+import { diagnostic, SUMMARY_CODES } from "./messages.ts";
 import type { GameModel, SetModel, SourceFile, WorkspaceModel } from "./model.ts";
 import type { SetView } from "./check-input.ts";
 import { bindGame } from "./check-game.ts";
@@ -27,6 +27,17 @@ export interface WorkspaceAnalysis {
   vocabularies: Map<string, GameVocabulary>;
   /** Resolved names per file, sorted by offset: hover, go-to-definition, find references. */
   references: Map<string, Reference[]>;
+  /**
+   * Diagnostics found but not in `model.diagnostics` (past a file's cap), by severity: the
+   * true totals are the listed ones (without the CW1009/CW3008 summaries) plus these.
+   */
+  omitted: OmittedCounts;
+}
+
+export interface OmittedCounts {
+  errors: number;
+  warnings: number;
+  infos: number;
 }
 
 export interface AnalyzeOptions {
@@ -174,11 +185,14 @@ export function analyzeWorkspace(sources: SourceFile[], options: AnalyzeOptions 
 
   for (const list of references.values()) list.sort((a, b) => a.range.start.offset - b.range.start.offset);
   const vocabularies = new Map([...games].map(([, game]) => [game.model.id, game.vocabulary]));
+  const omitted: OmittedCounts = { errors: 0, warnings: 0, infos: 0 };
+  for (const parsed of files.values()) omitted.errors += parsed.omittedSyntaxErrors ?? 0;
   return {
-    model: { games: [...games.values()].map((g) => g.model), sets, diagnostics: capAndSort(diagnostics) },
+    model: { games: [...games.values()].map((g) => g.model), sets, diagnostics: capAndSort(diagnostics, omitted) },
     files,
     vocabularies,
     references,
+    omitted,
   };
 }
 
@@ -187,8 +201,11 @@ function suggestionOf(word: string, candidates: string[]): { suggestion: string 
   return best ? { suggestion: best } : {};
 }
 
-/** Sorted by file, then position; at most MAX_DIAGNOSTICS_PER_FILE per file, plus a CW3008 note. */
-function capAndSort(diagnostics: Diagnostic[]): Diagnostic[] {
+/**
+ * Sorted by file, then position; at most MAX_DIAGNOSTICS_PER_FILE per file, plus a CW3008 note
+ * counting the rest, which are also added to `omitted` by severity.
+ */
+function capAndSort(diagnostics: Diagnostic[], omitted: OmittedCounts): Diagnostic[] {
   const byFile = new Map<string, Diagnostic[]>();
   for (const d of diagnostics) (byFile.get(d.file) ?? byFile.set(d.file, []).get(d.file)!).push(d);
   const result: Diagnostic[] = [];
@@ -196,13 +213,17 @@ function capAndSort(diagnostics: Diagnostic[]): Diagnostic[] {
     const list = byFile.get(file)!.sort((a, b) => a.range.start.offset - b.range.start.offset || a.code.localeCompare(b.code));
     if (list.length > MAX_DIAGNOSTICS_PER_FILE) {
       const kept = list.slice(0, MAX_DIAGNOSTICS_PER_FILE);
+      const dropped = list.slice(MAX_DIAGNOSTICS_PER_FILE).filter((d) => !SUMMARY_CODES.has(d.code));
+      for (const d of dropped) omitted[severityKey[d.severity]]++;
       const last = kept[kept.length - 1]!;
-      kept.push(diagnostic("CW3008", file, last.range, { count: list.length - MAX_DIAGNOSTICS_PER_FILE }));
+      kept.push(diagnostic("CW3008", file, last.range, { count: dropped.length }));
       result.push(...kept);
     } else result.push(...list);
   }
   return result;
 }
+
+const severityKey = { error: "errors", warning: "warnings", info: "infos" } as const;
 
 export interface FormatResult {
   /** The canonical text; absent when the file has syntax errors or is of a kind the formatter leaves alone. */

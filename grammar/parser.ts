@@ -141,7 +141,14 @@ export class CardwrightParser extends CstParser {
     const t = this.LA(1);
     if (is(t, T.Comma)) return is(this.LA(2), T.Where);
     if (is(t, T.This) || is(t, T.Each) || is(t, T.That)) return is(this.LA(2), T.Turn);
+    if (is(t, T.Word)) return this.isParticleAt(1);
     return true;
+  }
+
+  /** `back` in `put them back in any order`: an adverb of the verb, not a noun. */
+  private isParticleAt(k: number): boolean {
+    const t = this.LA(k);
+    return is(t, T.Word) && t.image.toLowerCase() === "back";
   }
 
   /** Can a noun phrase start at LA(1)? */
@@ -170,16 +177,34 @@ export class CardwrightParser extends CstParser {
     return false;
   }
 
-  /** Is there a `:` ahead before the end of this ability (so it opens with a cost or marker prefix)? */
-  private hasPrefixAhead(): boolean {
-    for (let k = 1; k < 40; k++) {
+  /** Is there a `:` ahead (from LA(start)) before the end of this ability (so it opens with a cost or marker prefix)? */
+  private hasPrefixAhead(start = 1): boolean {
+    for (let k = start; k < start + 39; k++) {
       const t = this.LA(k);
       if (is(t, T.Colon)) return true;
       if (t.tokenType === EOF || is(t, T.Period) || is(t, T.RBrace) || is(t, T.LBracket) || is(t, T.When) || is(t, T.Whenever) || is(t, T.Bullet)) return false;
       // A prefix sits on the line of its `:` (so `Haste` + line break + `Exhaust: ...` is two abilities).
-      if (k > 1 && this.lineBreakBetween(this.LA(k - 1), t)) return false;
+      if (k > start && this.lineBreakBetween(this.LA(k - 1), t)) return false;
     }
     return false;
+  }
+
+  /**
+   * At a `.` inside a trigger's or a prefixed ability's effect: does the next sentence belong to
+   * the same ability? It does when it starts on the same line and opens no ability of its own
+   * (a tag, a trigger, a `:` prefix, a modal, a replacement or a condition).
+   * `PLAY: Deal 1 damage to target unit. Draw a card.` is one ability; the same second sentence
+   * on a line of its own is another ability.
+   */
+  private sentenceContinues(): boolean {
+    const period = this.LA(1);
+    const next = this.LA(2);
+    if (next.tokenType === EOF || this.lineBreakBetween(period, next)) return false;
+    if (is(next, T.RBrace) || is(next, T.LBracket) || is(next, T.Bullet) || is(next, T.When) || is(next, T.Whenever) || is(next, T.At)) return false;
+    if (is(next, T.If) || this.isAsLongAs(2) || is(next, T.Period) || is(next, T.Comma)) return false;
+    if (is(next, T.The) && is(this.LA(3), T.First) && is(this.LA(4), T.Time)) return false;
+    if (is(next, T.Choose) && this.isModalAheadAt(2)) return false;
+    return !this.hasPrefixAhead(2);
   }
 
   private lineBreakBetween(a: IToken, b: IToken): boolean {
@@ -193,8 +218,12 @@ export class CardwrightParser extends CstParser {
 
   /** `Choose one —`: a dash before the end of the sentence. */
   private isModalAhead(): boolean {
-    if (!is(this.LA(1), T.Choose)) return false;
-    for (let k = 2; k < 10; k++) {
+    return this.isModalAheadAt(1);
+  }
+
+  private isModalAheadAt(start: number): boolean {
+    if (!is(this.LA(start), T.Choose)) return false;
+    for (let k = start + 1; k < start + 9; k++) {
       const t = this.LA(k);
       if (is(t, T.Dash)) return true;
       if (!is(t, T.AnyWord) && !is(t, T.NumberLiteral)) return false;
@@ -406,7 +435,15 @@ export class CardwrightParser extends CstParser {
     this.OPTION2(() => this.CONSUME(T.Period));
   });
 
-  private abilityBody = this.RULE("abilityBody", () => {
+  /**
+   * Set on entry to `abilityBody`: its effect is a prefixed ability's, so a second sentence on
+   * the same line stays in it. Read by the statement alternative right as it starts (alternatives
+   * are cached closures, which cannot see the rule's argument).
+   */
+  private bodyAfterPrefix = false;
+
+  private abilityBody = this.RULE("abilityBody", (afterPrefix?: boolean) => {
+    this.bodyAfterPrefix = afterPrefix === true;
     this.OR(this.cached(11, () => ({
       IGNORE_AMBIGUITIES: true,
       DEF: [
@@ -418,7 +455,7 @@ export class CardwrightParser extends CstParser {
           ALT: () => this.SUBRULE(this.firstTime),
         },
         { GATE: () => is(this.LA(1), T.If) || this.isAsLongAs(1), ALT: () => this.SUBRULE(this.conditional) },
-        { ALT: () => this.SUBRULE(this.sequence) },
+        { ALT: () => this.SUBRULE(this.sequence, { ARGS: [this.bodyAfterPrefix] }) },
       ],
     })));
   });
@@ -430,7 +467,7 @@ export class CardwrightParser extends CstParser {
       this.SUBRULE2(this.costItem);
     });
     this.CONSUME(T.Colon);
-    this.SUBRULE(this.abilityBody);
+    this.SUBRULE(this.abilityBody, { ARGS: [true] });
   });
 
   private costItem = this.RULE("costItem", () => {
@@ -472,7 +509,7 @@ export class CardwrightParser extends CstParser {
       this.SUBRULE(this.clause, { LABEL: "condition" });
       this.CONSUME2(T.Comma);
     });
-    this.SUBRULE(this.sequence);
+    this.SUBRULE(this.sequence, { ARGS: [true] });
   });
 
   private modal = this.RULE("modal", () => {
@@ -484,11 +521,28 @@ export class CardwrightParser extends CstParser {
       ]));
     });
     this.CONSUME(T.Dash);
-    this.AT_LEAST_ONE(() => {
-      this.CONSUME(T.Bullet);
-      this.SUBRULE(this.sequence);
-      this.OPTION(() => this.CONSUME(T.Period));
-    });
+    this.OR2([
+      {
+        // `• <mode>. • <mode>.`
+        ALT: () =>
+          this.AT_LEAST_ONE(() => {
+            this.CONSUME(T.Bullet);
+            this.SUBRULE(this.sequence);
+            this.OPTION(() => this.CONSUME(T.Period));
+          }),
+      },
+      {
+        // Inline: `<mode>; or <mode>.` (the same modes as the bullet form)
+        ALT: () => {
+          this.SUBRULE2(this.sequence);
+          this.AT_LEAST_ONE2(() => {
+            this.CONSUME(T.Semicolon);
+            this.OPTION2(() => this.CONSUME(T.Or));
+            this.SUBRULE3(this.sequence);
+          });
+        },
+      },
+    ]);
   });
 
   private firstTime = this.RULE("firstTime", () => {
@@ -519,7 +573,8 @@ export class CardwrightParser extends CstParser {
   // -------------------------------------------------------------------------------------
   // Sentences
 
-  public sequence = this.RULE("sequence", () => {
+  /** `sentences`: a trigger's or prefixed ability's effect, where a second sentence on the same line continues it. */
+  public sequence = this.RULE("sequence", (sentences?: boolean) => {
     // `Until end of turn, creatures you control get +1/+0.`: a leading duration (the tree
     // keeps it in the first clause's tail, so the canonical text puts it at the end).
     this.OPTION(this.cached(31, () => ({
@@ -530,10 +585,10 @@ export class CardwrightParser extends CstParser {
       },
     })));
     this.SUBRULE(this.clause);
-    this.MANY(this.cached(15, () => ({
+    const next = (withSentences: boolean) => ({
       GATE: () => {
         const t = this.LA(1);
-        if (is(t, T.Period)) return is(this.LA(2), T.Then);
+        if (is(t, T.Period)) return is(this.LA(2), T.Then) || (withSentences && this.sentenceContinues());
         if (is(t, T.Comma)) return !is(this.LA(2), T.Where);
         return true;
       },
@@ -541,7 +596,8 @@ export class CardwrightParser extends CstParser {
         this.SUBRULE(this.connector);
         this.SUBRULE2(this.clause);
       },
-    })));
+    });
+    this.MANY(sentences === true ? this.cached(32, () => next(true)) : this.cached(15, () => next(false)));
   });
 
   private connector = this.RULE("connector", () => {
@@ -564,7 +620,7 @@ export class CardwrightParser extends CstParser {
       {
         ALT: () => {
           this.CONSUME(T.Period);
-          this.CONSUME4(T.Then);
+          this.OPTION3(() => this.CONSUME4(T.Then));
         },
       },
     ]));
@@ -589,6 +645,15 @@ export class CardwrightParser extends CstParser {
   private isGappedClauseAhead(): boolean {
     if (!is(this.LA(0), T.And)) return false;
     const first = this.LA(1);
+    // `..., put one into your hand and the rest back in any order`: `the rest` takes the verb of `put`.
+    if (is(first, T.The)) {
+      for (let k = 2; k < 8; k++) {
+        const t = this.LA(k);
+        if (this.isParticleAt(k)) return k > 2;
+        if (!is(t, T.Determiner) && !(is(t, T.NounWord) && !is(t, T.VerbWord))) return false;
+      }
+      return false;
+    }
     if (!is(first, T.NumberLiteral) && !is(first, T.NumberWord) && !is(first, T.Variable) && !is(first, T.X)) return false;
     for (let k = 2; k < 12; k++) {
       const t = this.LA(k);
@@ -606,7 +671,7 @@ export class CardwrightParser extends CstParser {
           GATE: () => this.isGappedClauseAhead(),
           ALT: () => {
             this.SUBRULE(this.nounPhrase, { LABEL: "gappedObject", ARGS: [false] });
-            this.MANY(() => this.SUBRULE(this.tailItem, { LABEL: "gappedTail" }));
+            this.MANY(this.cached(33, () => ({ GATE: () => this.startsTail(), DEF: () => this.SUBRULE(this.tailItem, { LABEL: "gappedTail" }) })));
           },
         },
         {
@@ -720,6 +785,7 @@ export class CardwrightParser extends CstParser {
           },
         },
         { ALT: () => this.CONSUME(T.Instead) },
+        { GATE: () => this.isParticleAt(1), ALT: () => this.CONSUME2(T.Word, { LABEL: "particle" }) },
         { ALT: () => this.SUBRULE(this.prepPhrase) },
       ],
     })));
@@ -752,6 +818,7 @@ export class CardwrightParser extends CstParser {
         const t = this.LA(1);
         // A pronoun is a whole noun phrase: `it remains in play` has no noun after `it`.
         if (is(this.LA(0), T.Pronoun) && !is(t, T.Or)) return false;
+        if (this.isParticleAt(1)) return false;
         if (this.isControlFilterAt(1)) return false;
         if (is(t, T.Or)) return is(this.LA(2), T.NounWord) || is(this.LA(2), T.Stats);
         if (subjectMode && !this.subjectWordContinues()) return false;
@@ -781,8 +848,10 @@ export class CardwrightParser extends CstParser {
   private isNounCoordinationAhead(subjectMode: boolean): boolean {
     if (!is(this.LA(1), T.And)) return false;
     const first = this.LA(2);
-    // `gains Flying and Haste`: a bare word right after the verb, and another bare word.
-    if (is(first, T.Word) && is(this.LA(0), T.Word) && is(this.LA(-1), T.VerbWord)) {
+    // `gains Flying and Haste`, `a token with Flying and Haste`: a bare word right after the
+    // verb (or `with`/`without`), and another bare word.
+    const before = this.LA(-1);
+    if (is(first, T.Word) && is(this.LA(0), T.Word) && (is(before, T.VerbWord) || is(before, T.With) || is(before, T.Without))) {
       const after = this.LA(3);
       return after.tokenType === EOF || is(after, T.Period) || is(after, T.Comma) || is(after, T.Preposition) || is(after, T.RBrace) || is(after, T.And);
     }
@@ -791,6 +860,8 @@ export class CardwrightParser extends CstParser {
     if (subjectMode) return true;
     for (let k = 3; k < 30; k++) {
       const t = this.LA(k);
+      // `and the rest back`: a clause of its own (it shares the verb), not a second noun phrase.
+      if (this.isParticleAt(k)) return false;
       if (is(t, T.Determiner) || is(t, T.Pronoun) || is(t, T.Stats) || is(t, T.StringLiteral) || is(t, T.NumberLiteral) || is(t, T.To) || is(t, T.Or)) continue;
       if (is(t, T.NounWord) && !is(t, T.VerbWord)) continue;
       return !(is(t, T.VerbWord) || this.isModalToken(t));
@@ -837,6 +908,8 @@ export class CardwrightParser extends CstParser {
               { ALT: () => this.CONSUME(T.NumberLiteral, { LABEL: "count" }) },
               { ALT: () => this.CONSUME(T.Variable, { LABEL: "count" }) },
               { ALT: () => this.CONSUME(T.X, { LABEL: "count" }) },
+              // `the top three cards of your deck`: a number word after a noun.
+              { ALT: () => this.CONSUME(T.NumberWord, { LABEL: "count" }) },
             ]);
             this.OPTION({
               GATE: () => is(this.LA(1), T.Or) && /^(less|more|fewer|greater)$/i.test(this.LA(2).image),

@@ -7,23 +7,36 @@ import type { Command } from "commander";
 import type { CommandContext } from "../main.ts";
 import { formatDiagnostic, type Diagnostic } from "../../compiler/diagnostics.ts";
 import type { SourceFile, WorkspaceModel } from "../../compiler/model.ts";
-import type { WorkspaceAnalysis } from "../../compiler/workspace.ts";
+import type { OmittedCounts, WorkspaceAnalysis } from "../../compiler/workspace.ts";
+import { SUMMARY_CODES } from "../../compiler/messages.ts";
 
 export interface CheckSummary {
   files: number;
   /** Cards per game id, in the order the games were found. */
   cardsPerGame: Record<string, number>;
+  /** True totals: the listed diagnostics plus the omitted ones (the `N more ... not shown` summaries are not counted). */
   errors: number;
   warnings: number;
   infos: number;
+  /** Diagnostics counted above but not listed (past a file's cap). */
+  omitted: number;
 }
 
-export function summarize(model: WorkspaceModel, files: number): CheckSummary {
+/** `omitted`: what the analysis found but did not list (WorkspaceAnalysis.omitted). */
+export function summarize(model: WorkspaceModel, files: number, omitted?: OmittedCounts): CheckSummary {
   const cardsPerGame: Record<string, number> = {};
   for (const game of model.games) cardsPerGame[game.id] = 0;
   for (const set of model.sets) cardsPerGame[set.game] = (cardsPerGame[set.game] ?? 0) + set.cards.length;
-  const count = (severity: Diagnostic["severity"]) => model.diagnostics.filter((d) => d.severity === severity).length;
-  return { files, cardsPerGame, errors: count("error"), warnings: count("warning"), infos: count("info") };
+  const count = (severity: Diagnostic["severity"]) => model.diagnostics.filter((d) => d.severity === severity && !SUMMARY_CODES.has(d.code)).length;
+  const more = omitted ?? { errors: 0, warnings: 0, infos: 0 };
+  return {
+    files,
+    cardsPerGame,
+    errors: count("error") + more.errors,
+    warnings: count("warning") + more.warnings,
+    infos: count("info") + more.infos,
+    omitted: more.errors + more.warnings + more.infos,
+  };
 }
 
 export function summaryLine(summary: CheckSummary): string {
@@ -32,7 +45,9 @@ export function summaryLine(summary: CheckSummary): string {
   return (
     `Checked ${plural(summary.files, "file")}` +
     (games.length ? ` (${games.join(", ")})` : "") +
-    `: ${plural(summary.errors, "error")}, ${plural(summary.warnings, "warning")}.`
+    `: ${plural(summary.errors, "error")}, ${plural(summary.warnings, "warning")}` +
+    (summary.omitted > 0 ? ` (${summary.omitted} not shown)` : "") +
+    "."
   );
 }
 
@@ -53,14 +68,14 @@ export function register(program: Command, context: CommandContext): void {
   program
     .command("check")
     .description("Check game, card and scenario files against their game's vocabulary and rules.")
-    .argument("[paths...]", "files or directories (directories are searched for .game, .cards and .scenario files)", ["cards/"])
+    .argument("[paths...]", "files or directories (directories are searched for .game, .cards and .scenario files; default: the game folder you are in, or cards/)")
     .option("--json", "print the diagnostics and the summary as one JSON object")
     .action(async (paths: string[], options: { json?: boolean }) => {
       // Loaded on use, so that other commands do not pay for (or depend on) the compiler.
-      const { analyzeWorkspaceFromDisk } = await import("../../compiler/workspace-disk.ts");
-      const analysis = await analyzeWorkspaceFromDisk(paths, { gameFilesAround: true });
+      const { analyzeWorkspaceFromDisk, defaultWorkspacePaths } = await import("../../compiler/workspace-disk.ts");
+      const analysis = await analyzeWorkspaceFromDisk(paths.length > 0 ? paths : await defaultWorkspacePaths(), { gameFilesAround: true });
       const model = { ...analysis.model, diagnostics: [...analysis.model.diagnostics, ...(await engineWarnings(analysis))] };
-      const summary = summarize(model, analysis.read.files.length);
+      const summary = summarize(model, analysis.read.files.length, analysis.omitted);
       if (options.json) {
         process.stdout.write(JSON.stringify({ summary, diagnostics: model.diagnostics }, null, 2) + "\n");
       } else {

@@ -13,13 +13,13 @@ export function register(program: Command, context: CommandContext): void {
   program
     .command("format")
     .description("Rewrite game and card files in canonical form (or, with --check, list the files that are not).")
-    .argument("[paths...]", "files or directories", ["cards/"])
+    .argument("[paths...]", "files or directories (default: the game folder you are in, or cards/)")
     .option("--check", "write nothing; list files that would change and exit 1 if any")
     .action(async (paths: string[], options: { check?: boolean }) => {
-      const { readWorkspaceFiles, writeFileAtomic } = await import("../../compiler/workspace-disk.ts");
+      const { readWorkspaceFiles, writeFileAtomic, defaultWorkspacePaths } = await import("../../compiler/workspace-disk.ts");
       const { formatFile } = await import("../../compiler/workspace.ts");
       const cwd = process.cwd();
-      const read = await readWorkspaceFiles(paths, { cwd });
+      const read = await readWorkspaceFiles(paths.length > 0 ? paths : await defaultWorkspacePaths(cwd), { cwd });
       const lines: string[] = read.diagnostics.map(formatDiagnostic);
       let failed = read.diagnostics.some((d) => d.severity === "error");
       let changed = 0;

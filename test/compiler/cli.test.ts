@@ -49,18 +49,40 @@ describe("cardwright check", () => {
     expect(code).toBe(1);
   });
 
-  it("warns (CW6001) about text that checks but that the engine cannot run, such as a second sentence after a marker", SLOW, () => {
+  it("warns (CW6001) about text that checks but that the engine cannot run, such as an effect on a line of its own on a unit", SLOW, () => {
     const dir = mkdtempSync(path.join(tmpdir(), "cardwright-cli-engine-"));
     try {
       copyFileSync(path.join(root, "cards/duel/duel.game"), path.join(dir, "duel.game"));
-      const card = `set TST "Test" for duel\n\ncard "Spark Squire" {\n  type: Unit\n  color: Gray\n  cost: free\n  power: 1\n  rarity: Common\n  text:\n    PLAY: Deal 1 damage to target enemy unit. Draw a card.\n}\n`;
+      const card = `set TST "Test" for duel\n\ncard "Spark Squire" {\n  type: Unit\n  color: Gray\n  cost: free\n  power: 1\n  rarity: Common\n  text:\n    PLAY: Deal 1 damage to target enemy unit.\n    Draw a card.\n}\n`;
       writeFileSync(path.join(dir, "a.cards"), card);
       const { code, stdout } = cardwright(["check", "."], dir);
-      expect(stdout).toContain('a.cards:10:47: warning CW6001: The engine cannot run this yet: static ability not understood by the engine: "Draw a card".');
+      expect(stdout).toContain('a.cards:11:5: warning CW6001: The engine cannot run this yet: static ability not understood by the engine: "Draw a card".');
       expect(stdout).toContain("0 errors, 1 warning.");
       expect(code).toBe(0);
-      writeFileSync(path.join(dir, "a.cards"), card.replace("unit. Draw", "unit, then draw"));
+      // On the marker's line, the second sentence is part of the PLAY ability.
+      writeFileSync(path.join(dir, "a.cards"), card.replace("unit.\n    Draw", "unit. Draw"));
       expect(cardwright(["check", "."], dir).stdout).toContain("0 errors, 0 warnings.");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("without a path, checks the game folder it is run in (or above), else cards/", SLOW, () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "cardwright-cli-default-"));
+    try {
+      mkdirSync(path.join(dir, "cards/duel/scenarios"), { recursive: true });
+      mkdirSync(path.join(dir, "cards/other"), { recursive: true });
+      copyFileSync(path.join(root, "cards/duel/duel.game"), path.join(dir, "cards/duel/duel.game"));
+      writeFileSync(path.join(dir, "cards/duel/a.cards"), `set TST "Test" for duel\n\ncard "Scout" {\n  type: Unit\n  color: Gray\n  cost: free\n  power: 1\n  rarity: Gray\n}\n`);
+      writeFileSync(path.join(dir, "cards/other/b.cards"), `set OTH "Other" for nothing\n`);
+      const inGame = cardwright(["check"], path.join(dir, "cards/duel"));
+      expect(inGame.stdout.trim()).toBe("Checked 2 files (duel 1 card): 0 errors, 0 warnings.");
+      expect(inGame.code).toBe(0);
+      expect(cardwright(["check"], path.join(dir, "cards/duel/scenarios")).stdout.trim()).toBe("Checked 2 files (duel 1 card): 0 errors, 0 warnings.");
+      // At the root: cards/, with the other folder's unknown game.
+      const atRoot = cardwright(["check"], dir);
+      expect(atRoot.stdout).toContain("cards/other/b.cards:1:21: error CW3003");
+      expect(atRoot.code).toBe(1);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

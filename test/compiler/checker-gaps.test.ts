@@ -1,0 +1,106 @@
+/**
+ * Checker behaviour added in session 2, on the bundled game files: a trigger's second sentence
+ * runs in the trigger, token keywords are checked as keywords, subtypes point at the game file,
+ * and the totals of a capped file are the true ones.
+ */
+import { readFileSync } from "node:fs";
+import * as path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { analyzeWorkspace, MAX_DIAGNOSTICS_PER_FILE } from "../../compiler/workspace.ts";
+import { lowerWorkspace } from "../../compiler/lower.ts";
+import type { SourceFile } from "../../compiler/model.ts";
+import { summarize, summaryLine } from "../../cli/commands/check.ts";
+
+const root = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
+const gameFile = (id: string): SourceFile => ({ path: `cards/${id}/${id}.game`, text: readFileSync(path.join(root, `cards/${id}/${id}.game`), "utf8") });
+
+function unit(name: string, text: string, extra = ""): string {
+  return `card "${name}" {\n  type: Unit${extra}\n  color: Gray\n  cost: free\n  power: 1\n  rarity: Gray\n  text:\n    ${text}\n}\n`;
+}
+
+function duel(...cards: string[]): SourceFile[] {
+  return [gameFile("duel"), { path: "t.cards", text: `set TST "Test" for duel\n\n${cards.join("\n")}` }];
+}
+
+describe("a second sentence on a trigger's line", () => {
+  it("checks clean, and the lowering runs both effects inside the trigger", () => {
+    const files = duel(unit("Spark Squire", "PLAY: Deal 1 damage to target unit. Draw a card."), unit("Archivist", "When you draw, Erase target card from a Graveyard. Gain 1 life."));
+    const analysis = analyzeWorkspace(files);
+    expect(analysis.model.diagnostics).toEqual([]);
+    const lowered = lowerWorkspace(files, { previous: analysis });
+    expect(lowered.notes).toEqual([]);
+    const cards = lowered.bundles.find((b) => b.game.id === "duel")!.cards;
+    const squire = cards.find((c) => c.name === "Spark Squire")!;
+    expect(squire.abilities).toHaveLength(1);
+    expect(squire.abilities[0]!.trigger?.event).toBe("enters");
+    expect(squire.abilities[0]!.steps.map((s) => s.op)).toEqual(["damage", "draw"]);
+    const archivist = cards.find((c) => c.name === "Archivist")!;
+    expect(archivist.abilities).toHaveLength(1);
+    expect(archivist.abilities[0]!.trigger?.event).toBe("draw");
+    expect(archivist.abilities[0]!.steps.map((s) => s.op)).toContain("gain_life");
+  });
+});
+
+describe("keywords of a created token", () => {
+  const cybervamp = (text: string): SourceFile[] => [
+    gameFile("cybervamp"),
+    { path: "t.cards", text: `set TST "Test" for cybervamp\n\ncard "Maker" {\n  type: Creature — Vampire\n  faction: Red\n  cost: {R}{2}\n  stats: 3/3\n  text:\n    ${text}\n}\n` },
+  ];
+  const diagnostics = (text: string) => analyzeWorkspace(cybervamp(text)).model.diagnostics.filter((d) => d.file === "t.cards").map((d) => [d.code, d.message, d.suggestion]);
+
+  it("reports a misspelt keyword with its suggestion, and an unknown one as a keyword", () => {
+    expect(diagnostics("When this enters play, create a 1/1 Bat token with Tirelss.")).toEqual([["CW2001", 'Unknown keyword "Tirelss" in game "cybervamp".', "Tireless"]]);
+    expect(diagnostics("When this enters play, create a 1/1 Bat token with Haste and Tireles.")).toEqual([["CW2001", 'Unknown keyword "Tireles" in game "cybervamp".', "Tireless"]]);
+    expect(diagnostics("When this enters play, create a 1/1 Bat token with Flyng.")).toEqual([["CW2001", 'Unknown keyword "Flyng" in game "cybervamp".', undefined]]);
+  });
+
+  it("accepts declared keywords joined by `and`, and gives the token all of them", () => {
+    const files = cybervamp("When this enters play, create a 1/1 Bat token with Haste and Tireless.");
+    expect(diagnostics("When this enters play, create a 1/1 Bat token with Haste and Tireless.")).toEqual([]);
+    const card = lowerWorkspace(files).bundles.find((b) => b.game.id === "cybervamp")!.cards.find((c) => c.name === "Maker")!;
+    const create = card.abilities[0]!.steps.find((s) => s.op === "create_token");
+    expect(create && "token" in create ? create.token.keywords : []).toEqual(["Haste", "Tireless"]);
+  });
+});
+
+describe("an unknown subtype", () => {
+  it("says where subtypes are declared, with a suggestion when one is close", () => {
+    const files = duel(unit("A", "Draw a card.", " — Knigt"), unit("B", "Draw a card.", " — Pirate"));
+    const found = analyzeWorkspace(files).model.diagnostics.filter((d) => d.code === "CW2032");
+    expect(found.map((d) => [d.message, d.suggestion])).toEqual([
+      ['Unknown subtype "Knigt" in game "duel": subtypes are declared by the `subtype` line of its game file, cards/duel/duel.game.', "Knight"],
+      ['Unknown subtype "Pirate" in game "duel": subtypes are declared by the `subtype` line of its game file, cards/duel/duel.game.', undefined],
+    ]);
+  });
+
+  it("names the `tribe` line of a game that declares tribes", () => {
+    const text = `set TST "Test" for chromatic\n\ncard "Seer" {\n  type: Creature\n  tribe: Mystc\n  color: Blue\n  cost: 2\n  attack: 1\n  defense: 3\n  text:\n    [Base] Flying.\n    [Red] Flying.\n    [Green] Flying.\n    [Yellow] Flying.\n    [Purple] Flying.\n}\n`;
+    const found = analyzeWorkspace([gameFile("chromatic"), { path: "t.cards", text }]).model.diagnostics.filter((d) => d.code === "CW2032");
+    expect(found.map((d) => [d.message, d.suggestion])).toEqual([['Unknown subtype "Mystc" in game "chromatic": subtypes are declared by the `tribe` line of its game file, cards/chromatic/chromatic.game.', "Mystic"]]);
+  });
+});
+
+describe("a file with more diagnostics than are listed", () => {
+  it("counts every one in the summary and says how many are not shown", () => {
+    const cards = Array.from({ length: 150 }, (_, i) => unit(`C${i}`, "Draw a card.", " — Knigt").replace("rarity: Gray", "rarity: Grey"));
+    const analysis = analyzeWorkspace(duel(...cards));
+    const listed = analysis.model.diagnostics.filter((d) => d.file === "t.cards");
+    expect(listed).toHaveLength(MAX_DIAGNOSTICS_PER_FILE + 1);
+    expect(listed[MAX_DIAGNOSTICS_PER_FILE]!.message).toBe("100 more diagnostics in this file are not shown.");
+    expect(analysis.omitted).toEqual({ errors: 100, warnings: 0, infos: 0 });
+    const summary = summarize(analysis.model, 2, analysis.omitted);
+    expect(summary).toMatchObject({ errors: 300, warnings: 0, infos: 0, omitted: 100 });
+    expect(summaryLine(summary)).toBe("Checked 2 files (duel 150 cards): 300 errors, 0 warnings (100 not shown).");
+  });
+
+  it("counts the syntax errors past the parser's own cap", () => {
+    const text = `set T1 "T" for duel\n${"@ ".repeat(300)}`;
+    const analysis = analyzeWorkspace([gameFile("duel"), { path: "g.cards", text }]);
+    const summary = summarize(analysis.model, 2, analysis.omitted);
+    const listedErrors = analysis.model.diagnostics.filter((d) => d.severity === "error" && d.code !== "CW1009").length;
+    expect(analysis.omitted.errors).toBe(200);
+    expect(summary.errors).toBe(listedErrors + 200);
+    expect(summary.omitted).toBe(200);
+  });
+});
