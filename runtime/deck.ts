@@ -18,7 +18,7 @@ export interface DeckViolation {
 /** One deck of a player's list: its cards and limits (undefined = no limit). */
 export interface DeckPart {
   /** "deck" for the whole list, or a prefix for the codes of a part ("land_deck" → land_deck_too_small). */
-  id: string;
+  id: "deck" | `${string}_deck`;
   /** The name messages use ("deck", "Main Deck", "Land Deck"). */
   name: string;
   cards: CompiledCard[];

@@ -8,7 +8,8 @@
  *
  * Whether a cost can be paid is a bipartite matching between the cost's units and the untapped
  * lands' units (exact payment: every unit of every land exhausted is spent). Legal actions list
- * the distinct payments (which lands, by card, and the value of X); the player picks one.
+ * the distinct payments (which lands, distinct by what they leave untapped, and the value of X;
+ * capped, see PAYMENT_LIMIT); the player picks one, or names any other exact set.
  *
  * Land plays: `lands_per_turn` per turn, only in the phases `land_play_phases` names, in the
  * player's own turn with nothing waiting to resolve (the core's timing for permanents), never
@@ -31,8 +32,14 @@ export type Unit = { kind: "color" | "resource"; name: string } | { kind: "gener
 export const LAND_EXHAUST = "land exhaust";
 export const LAND_PAYMENT = "land payment";
 
-/** How many distinct land choices legal actions list per cost (and per value of X). */
-const OPTION_LIMIT = 8;
+/**
+ * How many distinct land choices legal actions list per cost, and per value of X for an X cost (an
+ * X spell lists every value the lands allow, so it gets fewer choices per value). Payments are
+ * distinct by what they leave untapped, so a cost with at most two generic units on five kinds
+ * of land (at most 15 choices) is always listed in full; `apply` accepts any exact payment.
+ */
+export const PAYMENT_LIMIT = 16;
+export const PAYMENT_LIMIT_PER_X = 4;
 
 const lower = (s: string) => s.toLowerCase();
 
@@ -172,12 +179,14 @@ function slotsFit(slotKinds: number[], fits: boolean[][], needCount: number): bo
 }
 
 /**
- * Distinct sets of lands that pay `needs` exactly: lands of the same card are interchangeable,
- * so a choice is how many of each card; the first untapped copies are used. At most `limit`.
+ * Distinct sets of lands that pay `needs` exactly. Lands that produce the same unit and have no
+ * abilities of their own are interchangeable (two Red lands of different names, or two copies of
+ * one), so a choice is how many of each such group; the first untapped ones are used. A land with
+ * abilities is its own group per card. At most `limit`.
  * Branches are cut as soon as the lands chosen so far cannot all be spent on distinct units of
  * the cost, so every complete choice reached is a payment.
  */
-export function landChoices(ctx: Ctx, player: PlayerId, needs: Unit[], limit = OPTION_LIMIT): string[][] {
+export function landChoices(ctx: Ctx, player: PlayerId, needs: Unit[], limit = PAYMENT_LIMIT): string[][] {
   const per = perLand(ctx.rules);
   if (needs.length % per !== 0) return [];
   const count = needs.length / per;
@@ -202,8 +211,9 @@ export function landChoices(ctx: Ctx, player: PlayerId, needs: Unit[], limit = O
   if (lands.length < count || slotKinds(lands).length < needs.length || !matchAll(ctx.rules, needs, slotsOf(ctx, lands))) return [];
   const groups = new Map<string, string[]>();
   for (const id of lands) {
-    const def = ctx.state.cards[id]!.def;
-    groups.set(def, [...(groups.get(def) ?? []), id]);
+    const def = cardDef(ctx, ctx.state.cards[id]!);
+    const key = def.abilities.length > 0 ? `card:${def.id}` : `unit:${unitKey(produces(ctx, id)!)}`;
+    groups.set(key, [...(groups.get(key) ?? []), id]);
   }
   const kinds = [...groups.values()];
   const after = kinds.map((_, k) => kinds.slice(k).reduce((n, g) => n + g.length, 0));
@@ -286,7 +296,7 @@ function expandOptions(ctx: Ctx, player: PlayerId, cost: CostPart[], options: Pa
   for (const base of options) {
     const xs = hasX(cost) && base.x === undefined ? Array.from({ length: Math.max(0, untappedLands(ctx, player).length * perLand(ctx.rules) - fixed + 1) }, (_, i) => i) : [base.x];
     for (const x of xs) {
-      for (const lands of landChoices(ctx, player, costUnits(ctx.rules, cost, x))) {
+      for (const lands of landChoices(ctx, player, costUnits(ctx.rules, cost, x), hasX(cost) ? PAYMENT_LIMIT_PER_X : PAYMENT_LIMIT)) {
         const payment: Payment = { ...base };
         if (x !== undefined) payment.x = x;
         if (lands.length) payment.lands = lands;

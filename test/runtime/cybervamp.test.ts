@@ -6,10 +6,12 @@ import { readFileSync } from "node:fs";
 import { lowerWorkspace } from "../../compiler/lower.ts";
 import { createEngine, type Engine, type GameState } from "../../runtime/index.ts";
 import { simulate } from "../../runtime/simulate.ts";
-import { LAND_EXHAUST, LAND_PAYMENT, canPay, matchAll, type Unit } from "../../runtime/lands.ts";
+import { LAND_EXHAUST, LAND_PAYMENT, PAYMENT_LIMIT, canPay, matchAll, type Unit } from "../../runtime/lands.ts";
 import { mechanicsOf } from "../../runtime/mechanics.ts";
 import type { TraceEvent } from "../../runtime/trace.ts";
 import { runTests } from "../../cli/commands/test.ts";
+import { parseScenarioFile } from "../../grammar/scenario.ts";
+import { runScenario } from "../../runtime/scenario.ts";
 
 const files = ["cards/cybervamp/cybervamp.game", "cards/cybervamp/core.cards"].map((path) => ({ path, text: readFileSync(path, "utf8") }));
 const engine: Engine = createEngine(lowerWorkspace(files).bundles.find((b) => b.game.id === "cybervamp")!);
@@ -109,7 +111,156 @@ describe("CYBERVAMP payment: legal actions list the distinct payments", () => {
   });
 });
 
+/** What a payment leaves untapped, as a sorted list of what those lands produce. */
+function leftover(state: GameState, paid: string[]): string {
+  return state.players["p1"]!.zones["Battlefield"]!.filter((id) => !paid.includes(id)).map((id) => engine.rules.cards.get(state.cards[id]!.def)!.fields!["produces"]![0]!).sort().join(",");
+}
+
+/** Every subset of the lands that pays a card's cost exactly, found by asking apply about each one. */
+function allPayments(state: GameState, card: string): string[][] {
+  const lands = state.players["p1"]!.zones["Battlefield"]!;
+  const out: string[][] = [];
+  for (let mask = 0; mask < 1 << lands.length; mask++) {
+    const chosen = lands.filter((_, i) => mask & (1 << i));
+    if (engine.check(state, { type: "play", player: "p1", card, payment: { lands: chosen } }) === null) out.push(chosen);
+  }
+  return out;
+}
+
+describe("CYBERVAMP payment: every distinct payment can be reached", () => {
+  it("lists every payment that leaves different lands untapped (up to PAYMENT_LIMIT), and only those", () => {
+    // Thrall Master {R}{R}{G}{2} on 11 lands of 5 kinds: the {2} can be paid 13 different ways.
+    const state = board(["Crimson Substation", "Neon Abattoir", "Crimson Substation", "Gold Exchange", "Bullion Vault", "Sterile Clinic", "Halo Spire", "Blackout District", "Undercity Sump", "Velvet Lounge", "Violet Datacore"], ["Thrall Master"]);
+    const card = state.players["p1"]!.zones["Hand"]![0]!;
+    const listed = engine.legalActions(state).flatMap((a) => (a.type === "play" ? [leftover(state, a.payment?.lands ?? [])] : []));
+    const reachable = new Set(allPayments(state, card).map((lands) => leftover(state, lands)));
+    expect(new Set(listed).size).toBe(listed.length);
+    expect(reachable.size).toBe(13);
+    expect(reachable.size).toBeLessThanOrEqual(PAYMENT_LIMIT);
+    expect(new Set(listed)).toEqual(reachable);
+  });
+
+  it("beyond the cap, apply still accepts a payment the list does not show", () => {
+    // {P}{P}{P}{G}{G}{3}: the {3} from 4 kinds of spare land (2 each) has more than 16 distinct payments.
+    const lands = ["Velvet Lounge", "Violet Datacore", "Velvet Lounge", "Gold Exchange", "Bullion Vault", "Crimson Substation", "Neon Abattoir", "Sterile Clinic", "Halo Spire", "Blackout District", "Undercity Sump", "Velvet Lounge", "Gold Exchange"];
+    const state = board(lands, ["Puppeteer Prime"]);
+    const card = state.players["p1"]!.zones["Hand"]![0]!;
+    const listed = new Set(engine.legalActions(state).flatMap((a) => (a.type === "play" ? [leftover(state, a.payment?.lands ?? [])] : [])));
+    expect(listed.size).toBe(PAYMENT_LIMIT);
+    const unlisted = allPayments(state, card).find((paid) => !listed.has(leftover(state, paid)));
+    expect(unlisted).toBeDefined();
+    const result = engine.apply(state, { type: "play", player: "p1", card, payment: { lands: unlisted! } });
+    expect(result.ok).toBe(true);
+    if (result.ok) for (const id of unlisted!) expect(result.state.cards[id]!.exhausted).toBe(true);
+  });
+});
+
+describe("CYBERVAMP deck construction", () => {
+  it("splits a list into Main Deck and Land Deck and names every violation with its deck", () => {
+    const list = [...Array(30).fill("Nightclub Thrall"), ...Array(10).fill("Gold Exchange"), "Thrall", "Nowhere Card"];
+    const violations = engine.validateDeck(list);
+    expect(violations.map((v) => v.code).sort()).toEqual(["land_deck_too_small", "main_deck_too_small", "token_in_deck", "too_many_copies", "unknown_card"]);
+    const message = (code: string) => violations.find((v) => v.code === code)!.message;
+    expect(message("land_deck_too_small")).toBe("the Land Deck has 10 cards; at least 15 are required");
+    expect(message("main_deck_too_small")).toBe("the Main Deck has 31 cards; at least 40 are required");
+    expect(message("too_many_copies")).toBe('30 copies of "Nightclub Thrall": at most 4 copies of a card in the Main Deck');
+    expect(message("unknown_card")).toMatch(/Nowhere Card/);
+  });
+
+  it("reads the Land Deck limits from the game file (land_copies as a number limits copies of a land)", () => {
+    const text = readFileSync("cards/cybervamp/cybervamp.game", "utf8").replace("param land_copies = unlimited", "param land_copies = 3").replace("param land_deck_max = 25", "param land_deck_max = 16");
+    const other = createEngine(lowerWorkspace([{ path: "cards/cybervamp/cybervamp.game", text }, files[1]!]).bundles.find((b) => b.game.id === "cybervamp")!);
+    const list = [...["Nightclub Thrall", "Neon Ripper", "Razorfang Courier", "Hemorrhage Stalker", "Blood Broker", "Sanguine Medic", "Street Samurai", "Ghoul Scavenger", "Arterial Spray", "Short Circuit"].flatMap((n) => Array(4).fill(n)), ...Array(17).fill("Crimson Substation")];
+    expect(engine.validateDeck(list)).toEqual([]);
+    expect(other.validateDeck(list).map((v) => v.message)).toEqual(["the Land Deck has 17 cards; at most 16 are allowed", '17 copies of "Crimson Substation": at most 3 copies of a card in the Land Deck']);
+  });
+
+  it("the simulator's random decks are legal under both decks' limits", () => {
+    const result = simulate(engine, { games: 4, seed: 5, maxTurns: 1, checkInvariants: false });
+    expect(result.violations.filter((v) => /random deck/.test(v))).toEqual([]);
+  });
+});
+
+describe("CYBERVAMP Bleed instances", () => {
+  // Nightclub Thrall has a printed Bleed 1; Blood Pump gives Vampires Bleed 1 too.
+  const scenario = parseScenarioFile(
+    `scenario "two instances of Bleed 1" for cybervamp
+setup {
+  turn 3 p1 phase Pre-Battle
+  p1 battlefield: "Nightclub Thrall", "Blood Pump"
+}
+p1 end phase
+p2 pass
+p1 choose "Nightclub Thrall"
+p2 pass
+p1 pass
+p2 pass
+`,
+    "bleed-instances.scenario",
+  ).scenarios[0]!;
+  const run = (eng: Engine) => {
+    const result = runScenario(eng, scenario);
+    expect(result.failures).toEqual([]);
+    // Pass until the chain is empty: each Bleed trigger resolves.
+    let state = result.state!;
+    for (let i = 0; i < 10 && state.stack.length > 0; i++) {
+      const pass = eng.legalActions(state).find((a) => a.type === "pass")!;
+      const next = eng.apply(state, pass);
+      if (!next.ok) throw new Error(next.refusal.message);
+      state = next.state;
+    }
+    return { state, triggers: result.events.filter((e) => e.kind === "trigger" && e.name === "Nightclub Thrall") };
+  };
+
+  it("bleed_instances_combine = true: printed Bleed 1 + granted Bleed 1 is one trigger of 2 counters", () => {
+    const { state, triggers } = run(engine);
+    expect(triggers.map((e) => e.amount)).toEqual([2]);
+    expect(state.players["p2"]!.counters["Bleed"]).toBe(2);
+  });
+
+  it("bleed_instances_combine = false: one trigger per instance, each of 1 counter, the same total", () => {
+    const text = readFileSync("cards/cybervamp/cybervamp.game", "utf8").replace("param bleed_instances_combine = true", "param bleed_instances_combine = false");
+    expect(text).toContain("bleed_instances_combine = false");
+    const separate = createEngine(lowerWorkspace([{ path: "cards/cybervamp/cybervamp.game", text }, files[1]!]).bundles.find((b) => b.game.id === "cybervamp")!);
+    const { state, triggers } = run(separate);
+    expect(triggers.map((e) => e.amount)).toEqual([1, 1]);
+    expect(state.players["p2"]!.counters["Bleed"]).toBe(2);
+  });
+});
+
 describe("CYBERVAMP timing", () => {
+  it("a Renew trigger's window: legal actions offer Exhaust abilities but no spell; apply refuses the spell with wrong_phase", () => {
+    const scenario = parseScenarioFile(
+      `scenario "Renew window" for cybervamp
+setup {
+  turn 4 p2 phase Post-Battle
+  p1 battlefield: "Circadian Tithe", "Velvet Lounge", "Gold Exchange"
+  p1 hand: "Data Leech"
+  p2 battlefield: "Blood Broker", "Crimson Substation", "Neon Abattoir"
+  p2 hand: "Arterial Spray"
+}
+p2 end phase
+p1 pass
+`,
+      "renew.scenario",
+    ).scenarios[0]!;
+    const result = runScenario(engine, scenario);
+    expect(result.failures).toEqual([]);
+    const state = result.state!;
+    expect(state.phase).toBe("Renew");
+    expect(state.stack.map((item) => item.frame.label).join()).toMatch(/Circadian Tithe/);
+    const legal = engine.legalActions(state);
+    expect(legal.some((a) => a.type === "activate" && a.player === "p2")).toBe(true);
+    expect(legal.some((a) => a.type === "play")).toBe(false);
+    const spray = state.players["p2"]!.zones["Hand"]![0]!;
+    const lands = state.players["p2"]!.zones["Battlefield"]!.filter((id) => engine.rules.cards.get(state.cards[id]!.def)!.cardType === "Land");
+    expect(lands.length).toBe(2);
+    const refused = engine.apply(state, { type: "play", player: "p2", card: spray, targets: [{ player: "p1" }], payment: { lands } });
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.refusal).toMatchObject({ code: "wrong_phase", message: "spells cannot be played during the Renew phase" });
+    expect(refused.state).toBe(state);
+  });
+
   it("no spell during the Renew phase, even with priority in a window", () => {
     const start = engine.setupBoard({
       turn: 3,
