@@ -181,6 +181,29 @@ describe("CYBERVAMP deck construction", () => {
   });
 });
 
+describe("CYBERVAMP Bleed rule at 0 counters", () => {
+  const ruleWith = (text: string) => {
+    const game = readFileSync("cards/cybervamp/cybervamp.game", "utf8").replace(/rule "Bleed damage" = "[^"]*"/, `rule "Bleed damage" = "${text}"`);
+    const lowered = lowerWorkspace([{ path: "cards/cybervamp/cybervamp.game", text: game }, files[1]!]);
+    return { rule: lowered.bundles.find((b) => b.game.id === "cybervamp")!.game.rules[0]!, notes: lowered.notes.map((n) => n.message) };
+  };
+  const counters = (who: string) => ({ kind: "counters", of: { player: { kind: who } }, counter: "Bleed" });
+
+  it("the game file's rule carries the intervening 'if that player has Bleed counters'", () => {
+    expect(rules.game.rules[0]!.condition).toEqual({ kind: "compare", left: counters("event_player"), op: ">", right: 0 });
+  });
+
+  it("the lowering reads '<player> has [N or more | no] <counter> counters'", () => {
+    const at = "At the end of each player's Post-Battle phase, ";
+    const tail = ", that player takes damage equal to their Bleed counters.";
+    expect(ruleWith(`${at}if that player has 3 or more Bleed counters${tail}`).rule.condition).toEqual({ kind: "compare", left: counters("event_player"), op: ">=", right: 3 });
+    expect(ruleWith(`${at}if you have no Bleed counters${tail}`).rule.condition).toEqual({ kind: "compare", left: counters("you"), op: "=", right: 0 });
+    const unknown = ruleWith(`${at}if that player has many friends${tail}`);
+    expect(unknown.rule.condition).toBeUndefined();
+    expect(unknown.notes.join()).toMatch(/condition not understood/);
+  });
+});
+
 describe("CYBERVAMP Bleed instances", () => {
   // Nightclub Thrall has a printed Bleed 1; Blood Pump gives Vampires Bleed 1 too.
   const scenario = parseScenarioFile(
