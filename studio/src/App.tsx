@@ -20,6 +20,8 @@ const SAVE_LABEL = { saved: "Saved", unsaved: "Unsaved changes", saving: "Saving
 export function App({ store }: { store: WorkspaceStore }) {
   useSyncExternalStore(store.subscribe, store.getSnapshot);
   const [view, setView] = useState<View>("editor");
+  const [opened, setOpened] = useState<ReadonlySet<View>>(() => new Set());
+  if (!opened.has(view)) setOpened(new Set([...opened, view]));
   const [cursor, setCursor] = useState(0);
   const [tableStart, setTableStart] = useState<{ session: TableSession; key: number } | undefined>(undefined);
   const editor = useRef<monaco.editor.IStandaloneCodeEditor | undefined>(undefined);
@@ -135,12 +137,16 @@ export function App({ store }: { store: WorkspaceStore }) {
             <EditorPane store={store} onCursor={setCursor} onReady={(e) => { editor.current = e; (window as unknown as { cardwright: Record<string, unknown> }).cardwright.editor = e; }} />
           </div>
           {view === "gallery" && <Gallery store={store} onOpenCard={reveal} />}
-          {view === "table" && (
+          {/* Once opened, the table and the scenarios stay mounted (hidden): a trip to the editor through a source link keeps the game and the runs. */}
+          {opened.has("table") && (
+            <div className="view-wrap" hidden={view !== "table"}>
             <Suspense fallback={<p className="muted">Loading the engine…</p>}>
               <TableView key={tableStart?.key ?? 0} store={store} onReveal={reveal} {...(tableStart ? { initial: tableStart.session } : {})} {...(card ? { cursorCard: card.name } : {})} />
             </Suspense>
+            </div>
           )}
-          {view === "scenarios" && (
+          {opened.has("scenarios") && (
+            <div className="view-wrap" hidden={view !== "scenarios"}>
             <Suspense fallback={<p className="muted">Loading the engine…</p>}>
               <ScenariosView
                 store={store}
@@ -156,6 +162,7 @@ export function App({ store }: { store: WorkspaceStore }) {
                 }}
               />
             </Suspense>
+            </div>
           )}
         </main>
         {view === "editor" && (

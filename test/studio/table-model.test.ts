@@ -12,7 +12,7 @@ import { lowerWorkspace } from "../../compiler/lower.ts";
 import { createEngine, type Engine } from "../../runtime/index.ts";
 import { parseScenarioFile } from "../../grammar/scenario.ts";
 import { runScenario } from "../../runtime/scenario.ts";
-import { countsOf, deckCards, formatDeck, gameOfDeckPath, parseDeck } from "../../studio/src/table/decklist.ts";
+import { countsOf, deckCards, deckDiagnostics, formatDeck, gameOfDeckPath, parseDeck } from "../../studio/src/table/decklist.ts";
 import { buildChains, depthFirst, type ChainNode } from "../../studio/src/table/chains.ts";
 import { DeckError, describeAction, offeredActions, TableSession } from "../../studio/src/table/session.ts";
 import { repoDir } from "../../studio/server/build.ts";
@@ -72,6 +72,21 @@ describe("deck lists", () => {
     expect(gameOfDeckPath("duel/red.deck", folders)).toBe("duel");
     expect(gameOfDeckPath("other/red.deck", folders)).toBe("root-game");
     expect(gameOfDeckPath("other/red.deck", new Map([["duel", "duel"]]))).toBeUndefined();
+  });
+
+  it("checks every deck file of a workspace against its game's cards; a deck outside a game folder is flagged", () => {
+    const model = { games: [{ id: "duel", file: "duel/duel.game" }], sets: [{ game: "duel", cards: [{ name: "Scout", isToken: false }, { name: "Spark Token", isToken: true }] }] };
+    const found = deckDiagnostics(
+      [
+        { path: "duel/decks/a.deck", text: "3 Scout\n1 Spark Token\n" },
+        { path: "elsewhere/b.deck", text: "3 Scout\n" },
+      ],
+      model,
+    );
+    expect(found.map((d) => `${d.file}:${d.range.start.line} ${d.severity} ${d.message}`)).toEqual([
+      `duel/decks/a.deck:2 error unknown card "Spark Token"`,
+      "elsewhere/b.deck:1 warning this deck is not inside a game's folder, so its cards cannot be checked",
+    ]);
   });
 
   it("every bundled sample deck parses cleanly and is legal by its game's deck rules", async () => {

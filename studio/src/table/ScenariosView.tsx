@@ -52,9 +52,8 @@ export function ScenariosView({
 
   const current = runs?.[selected];
   const events = current?.events ?? [];
-  const chains = useMemo(() => buildChains(events), [events]);
-  // The chains begun by the cursor (the last few: a long scenario may run many).
-  const chainsSoFar = chains.filter((c) => c.startIndex <= cursor).slice(-3);
+  // The chains as they stand at the cursor (they grow as you step), the last few: a long scenario may run many.
+  const chainsSoFar = useMemo(() => buildChains(events.slice(0, cursor + 1)).slice(-3), [events, cursor]);
   /** Failures by the event they happened after (the stepper marks them in the event list). */
   const failuresAt = new Map<number, NonNullable<typeof current>["failures"]>();
   for (const f of current?.failures ?? []) if (f.eventIndex !== undefined) failuresAt.set(Math.max(0, f.eventIndex), [...(failuresAt.get(Math.max(0, f.eventIndex)) ?? []), f]);

@@ -27,7 +27,8 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
   const activeGame = store.activePath?.endsWith(DECK_EXTENSION) ? gameOfDeckPath(store.activePath, gameFolders) : store.gameFor(store.activePath)?.id;
   const gameId = chosenGame ?? initial?.engine.rules.game.id ?? activeGame ?? games[0]?.id ?? "";
   const [seed, setSeed] = useState(1);
-  const [seat2, setSeat2] = useState<Seat>("bot");
+  // A board opened from a scenario is for trying both sides' moves: hot-seat; a new game defaults to a bot opponent.
+  const [seat2, setSeat2] = useState<Seat>(initial ? "human" : "bot");
   const [deckPaths, setDeckPaths] = useState<Record<PlayerId, string>>({ p1: RANDOM, p2: RANDOM });
   const [session, setSession] = useState<TableSession | undefined>(initial);
   const [message, setMessage] = useState<string | undefined>(undefined);
@@ -128,8 +129,12 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
   const events = useMemo(() => session?.eventsSoFar() ?? [], [session, session?.cursor, session?.history.length]);
   const needle = filter.trim().toLowerCase();
   const shownEvents = events.filter(({ event }) => !needle || `${event.kind} ${event.name ?? ""} ${event.text}`.toLowerCase().includes(needle));
-  const stepEvents = session?.current.events ?? [];
-  const chains = useMemo(() => buildChains(stepEvents), [stepEvents]);
+  // The trigger chains the current step took part in (a chain may begin in an earlier step and wait for a choice).
+  const chains = useMemo(() => {
+    if (!session) return [];
+    const first = events.findIndex(({ step }) => step === session.cursor);
+    return first < 0 ? [] : buildChains(events.map(({ event }) => event)).filter((c) => c.endIndex === undefined || c.endIndex >= first);
+  }, [events, session]);
   const bot = seatOf(decider) === "bot";
 
   return (

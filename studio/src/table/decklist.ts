@@ -115,3 +115,23 @@ export function gameOfDeckPath(path: string, gameFolders: ReadonlyMap<string, st
   }
   return undefined;
 }
+
+/**
+ * Problems of every deck file against the checked workspace (the editor marks them like card
+ * text): unreadable lines and unknown names; a deck outside any game's folder is one problem.
+ */
+export function deckDiagnostics(files: readonly { path: string; text: string }[], model: { games: readonly { id: string; file: string }[]; sets: readonly { game: string; cards: readonly { name: string; isToken: boolean }[] }[] }): Diagnostic[] {
+  const folders = new Map(model.games.map((g) => [g.file.split("/").slice(0, -1).join("/"), g.id]));
+  const out: Diagnostic[] = [];
+  for (const file of files) {
+    const game = gameOfDeckPath(file.path, folders);
+    if (!game) {
+      const start = { offset: 0, line: 1, column: 1 };
+      out.push({ file: file.path, range: { start, end: start }, severity: "warning", code: DECK_CODES.syntax, message: "this deck is not inside a game's folder, so its cards cannot be checked" });
+      continue;
+    }
+    const names = model.sets.filter((s) => s.game.toLowerCase() === game.toLowerCase()).flatMap((s) => s.cards.filter((c) => !c.isToken).map((c) => c.name));
+    out.push(...parseDeck(file.text, file.path, names).diagnostics);
+  }
+  return out;
+}

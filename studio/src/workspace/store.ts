@@ -11,6 +11,7 @@ import { ApiError, api, type FileEntry } from "../api.ts";
 import { CheckerClient } from "../worker/client.ts";
 import type { Capabilities } from "../worker/protocol.ts";
 import { drafts } from "./drafts.ts";
+import { deckDiagnostics } from "../table/decklist.ts";
 
 export const LANGUAGE_ID = "cardwright";
 export type SaveState = "saved" | "unsaved" | "saving" | "conflict" | "error";
@@ -88,7 +89,9 @@ export class WorkspaceStore {
         this.checkMilliseconds = result.milliseconds;
         this.capabilities = result.capabilities;
         this.checkerError = result.capabilities.check ? undefined : "The compiler is not available in this build.";
-        this.applyDiagnostics(result.model.diagnostics);
+        // Deck lists are checked here, against the card names the worker just found (studio/src/table/decklist.ts).
+        const decks = [...this.files.values()].filter((f) => f.kind === "deck").map((f) => ({ path: f.path, text: f.model.getValue() }));
+        this.applyDiagnostics([...result.model.diagnostics, ...deckDiagnostics(decks, result.model)]);
         this.changed();
       },
       (message) => {
