@@ -15,6 +15,7 @@ import { checkCard, type CardEntry, type Reference } from "./check.ts";
 import { parseForCheck, formatSource, type ParsedFile } from "./check-ast.ts";
 import type { GameVocabulary } from "./vocabulary.ts";
 import { closestName } from "./check-suggest.ts";
+import { reparseCardFile } from "./incremental.ts";
 
 /** At most this many diagnostics are kept per file; a CW3008 note counts the rest. */
 export const MAX_DIAGNOSTICS_PER_FILE = 200;
@@ -69,7 +70,8 @@ export function analyzeWorkspace(sources: SourceFile[], options: AnalyzeOptions 
   for (const source of sources) {
     try {
       const earlier = options.previous?.files.get(source.path);
-      const parsed = earlier && earlier.text === source.text ? earlier : parseForCheck(source.text, source.path);
+      // An edited card file: only the cards the edit touched are parsed again (compiler/incremental.ts).
+      const parsed = earlier && earlier.text === source.text ? earlier : ((earlier && reparseCardFile(earlier, source.text)) ?? parseForCheck(source.text, source.path));
       files.set(source.path, parsed);
       diagnostics.push(...parsed.diagnostics);
     } catch (error) {
