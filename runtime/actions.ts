@@ -27,7 +27,8 @@ import {
 import type { Rules } from "./rules.ts";
 import { placeTrigger, resumeTargeting } from "./response.ts";
 import type { Frame, GameState, PlayerId, TargetValue } from "./state.ts";
-import { cloneState, opponentOf } from "./state.ts";
+import { opponentOf } from "./state.ts";
+import { draftOf } from "./clone.ts";
 import { legalTargetOptions, sameTarget, targetStillLegal } from "./targets.ts";
 import type { TraceEvent } from "./trace.ts";
 import { type GameMove, mechanicsOf } from "./mechanics.ts";
@@ -659,10 +660,12 @@ export function applyAction(rules: Rules, state: GameState, action: Action): App
   const check: Ctx = { rules, state, events: [] };
   const refusal = validate(check, action);
   if (refusal) return { ok: false, refusal, state, events: [] };
-  const ctx: Ctx = { rules, state: cloneState(state), events: [] };
+  // A working copy that shares the cards the action never reads (runtime/clone.ts).
+  const { draft, finish } = draftOf(state);
+  const ctx: Ctx = { rules, state: draft, events: [] };
   perform(ctx, action);
   settle(ctx);
-  return { ok: true, state: ctx.state, events: ctx.events };
+  return { ok: true, state: finish(), events: ctx.events };
 }
 
 function candidates(ctx: Ctx): Action[] {
@@ -729,7 +732,27 @@ function candidates(ctx: Ctx): Action[] {
 
 export function listLegalActions(rules: Rules, state: GameState): Action[] {
   const ctx: Ctx = { rules, state, events: [] };
-  return candidates(ctx).filter((action) => validate(ctx, action) === null);
+  // Each distinct action once (the core and a mechanic, or two payment orders, can propose the same one):
+  // a bot's choice and a player's menu must not weigh an action by how many paths found it.
+  const seen = new Set<string>();
+  return candidates(ctx).filter((action) => {
+    const key = canonicalKey(action);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return validate(ctx, action) === null;
+  });
+}
+
+/** JSON with object keys sorted, so that equal actions built in different key orders compare equal. */
+function canonicalKey(value: unknown): string {
+  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
+  if (Array.isArray(value)) return `[${value.map(canonicalKey).join(",")}]`;
+  const record = value as Record<string, unknown>;
+  return `{${Object.keys(record)
+    .filter((k) => record[k] !== undefined)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${canonicalKey(record[k])}`)
+    .join(",")}}`;
 }
 
 export function checkAction(rules: Rules, state: GameState, action: Action): Refusal | null {

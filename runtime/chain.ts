@@ -75,7 +75,7 @@ function label(ctx: Ctx, t: NotedTrigger): string {
   return t.card ? `${cardName(ctx, t.card)}: ${text}` : `rule: ${text}`;
 }
 
-function chainEvent(ctx: Ctx, kind: "chain_start" | "chain_end" | "fire" | "suppressed" | "appended", text: string, chain: Chain | null, t?: NotedTrigger): void {
+function chainEvent(ctx: Ctx, kind: "chain_start" | "chain_end" | "fire" | "suppressed" | "appended", text: string, chain: Chain | null, t?: NotedTrigger, cause?: NotedTrigger | null): void {
   const extra: Record<string, unknown> = { chain: chain?.id };
   if (t) {
     extra["trigger"] = t.id;
@@ -88,6 +88,11 @@ function chainEvent(ctx: Ctx, kind: "chain_start" | "chain_end" | "fire" | "supp
     }
     if (chain && chain.depth[t.id] !== undefined) extra["depth"] = chain.depth[t.id];
     if (chain && chain.parent[t.id] !== undefined) extra["parent"] = chain.parent[t.id];
+    // A suppressed ability never enters the chain's tree: it hangs under the ability that caused it.
+    else if (cause) {
+      extra["parent"] = cause.id;
+      if (extra["depth"] === undefined && chain) extra["depth"] = (chain.depth[cause.id] ?? 0) + 1;
+    }
   }
   emit(ctx, kind, text, extra);
 }
@@ -143,7 +148,7 @@ function distribute(ctx: Ctx, run: ChainRun, chain: Chain, fresh: NotedTrigger[]
   for (const t of fresh) {
     const key = instanceKey(t);
     if (chain.used.includes(key)) {
-      chainEvent(ctx, "suppressed", `${label(ctx, t)} — already fired in chain ${chain.id}: once per instance`, chain, t);
+      chainEvent(ctx, "suppressed", `${label(ctx, t)} — already fired in chain ${chain.id}: once per instance`, chain, t, cause);
       continue;
     }
     chain.used.push(key);

@@ -19,3 +19,34 @@ export function cloneJson<T>(value: T): T {
   }
   return out as T;
 }
+
+/**
+ * A working copy of a state for one action, sharing what the action does not touch.
+ * Card instances are ~90% of a state and an action touches a few of them, so the card table is
+ * copied shallowly and each card is copied the first time the action reads it (through a Proxy
+ * over the new table): every write lands on a copy whatever path the code took to the card, and
+ * the previous state is never changed. Everything else is small and copied in full. `finish()`
+ * swaps the Proxy for its plain table, so the state that comes out is plain JSON again and keeps
+ * the key order of a full copy (same JSON, same trace).
+ */
+export function draftOf<S extends { cards: Record<string, object> }>(state: S): { draft: S; finish: () => S } {
+  const original = state.cards;
+  const table: Record<string, object> = { ...original };
+  const lazy = new Proxy(table, {
+    get(target, key) {
+      const value = target[key as string];
+      // Still the previous state's object: copy it before anyone can write to it.
+      if (value !== undefined && typeof key === "string" && value === original[key]) return (target[key] = cloneJson(value));
+      return value;
+    },
+  });
+  const draft = {} as S;
+  for (const key in state) (draft as Record<string, unknown>)[key] = key === "cards" ? lazy : cloneJson(state[key]);
+  return {
+    draft,
+    finish: () => {
+      draft.cards = table;
+      return draft;
+    },
+  };
+}

@@ -40,7 +40,14 @@ const refuse = (code: Refusal["code"], message: string): Refusal => ({ code, mes
 
 export const facetZone = (rules: Rules): string => rules.param("facet_zone", "Facet Zone");
 
-const isColor = (rules: Rules, tag: string | undefined): boolean => !!tag && rules.game.colors.some((c) => c.name.toLowerCase() === tag.toLowerCase());
+// Asked for every ability of every card the engine looks at (abilityActive): one Set per game, built once.
+const colorSets = new WeakMap<Rules, Set<string>>();
+const isColor = (rules: Rules, tag: string | undefined): boolean => {
+  if (!tag) return false;
+  let colors = colorSets.get(rules);
+  if (!colors) colorSets.set(rules, (colors = new Set(rules.game.colors.map((c) => c.name.toLowerCase()))));
+  return colors.has(tag.toLowerCase());
+};
 
 /** A number parameter that may name another parameter (`spell_max_abilities_opponent_turn = spell_abilities`) or be `unlimited`. */
 export function numberParam(rules: Rules, name: string, fallback: number): number {
@@ -69,8 +76,14 @@ export function mainPhaseTiming(ctx: Ctx, player: PlayerId, phasesParam: string)
 }
 
 /** Does a card type's ability structure in the game file carry an option word (`one_active`)? */
+const typeWords = new WeakMap<Rules, Map<string, { requires: string[]; permanent: boolean }>>();
+function cardTypeOf(rules: Rules, cardType: string): { requires: string[]; permanent: boolean } | undefined {
+  let types = typeWords.get(rules);
+  if (!types) typeWords.set(rules, (types = new Map(rules.game.cardTypes.map((t) => [t.name.toLowerCase(), { requires: t.requires, permanent: t.permanent }]))));
+  return types.get(cardType.toLowerCase());
+}
 function typeHas(rules: Rules, cardType: string, word: string): boolean {
-  return rules.game.cardTypes.find((t) => t.name.toLowerCase() === cardType.toLowerCase())?.requires.includes(word) ?? false;
+  return cardTypeOf(rules, cardType)?.requires.includes(word) ?? false;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -129,7 +142,7 @@ function abilityActive(ctx: Ctx, id: string, ability: Ability): boolean {
   if (card.active) return card.active.includes(ability.id);
   if (typeHas(ctx.rules, def.cardType, "one_active")) return (ability.tag ?? "").toLowerCase() === (def.colors[0] ?? "").toLowerCase();
   // Permanents enter with no enhancement unless bought; a spell's abilities are selected as it is cast, not switched off.
-  return !(ctx.rules.game.cardTypes.find((t) => t.name.toLowerCase() === def.cardType.toLowerCase())?.permanent ?? false);
+  return !(cardTypeOf(ctx.rules, def.cardType)?.permanent ?? false);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -7,7 +7,6 @@
  */
 import type { CardRef, CompiledCard, Duration, SourceRef, Step, TargetSpec } from "../compiler/ir.ts";
 import type { RngState } from "./rng.ts";
-import { cloneJson } from "./clone.ts";
 
 export type PlayerId = string;
 
@@ -194,8 +193,6 @@ export interface GameState {
   /** Temporary resources granted until a phase ends (temporary Facets: runtime/facets.ts), per player and colour. */
   temporary?: Record<PlayerId, Record<string, number>>;
 }
-
-export const cloneState = (state: GameState): GameState => cloneJson(state);
 
 export function opponentOf(state: GameState, player: PlayerId): PlayerId {
   return state.order.find((p) => p !== player) ?? player;

@@ -114,6 +114,17 @@ describe("17.1 trigger chains (properties)", () => {
   });
 });
 
+describe("chain events for the stepper", () => {
+  it("a suppressed ability names the ability that caused it (parent) and sits one level below it", () => {
+    const loop = files.flatMap((f) => f.scenarios).find((s) => s.name.startsWith("17.1 The loop stops"))!;
+    const { events } = runScenario(engine, loop);
+    const suppressed = events.find((e) => e.kind === "suppressed")!;
+    const cause = events.find((e) => e.kind === "fire" && e.trigger === suppressed.parent);
+    expect(cause?.name).toBe("Chronicler");
+    expect(suppressed.depth).toBe((cause!.depth ?? 0) + 1);
+  });
+});
+
 describe("the game file's parameters drive the rules", () => {
   const deck = Array(45).fill("Insight");
   const withParams = (params: Record<string, number | string | boolean>) => createEngine({ ...bundle, game: { ...bundle.game, params: { ...bundle.game.params, ...params } } });

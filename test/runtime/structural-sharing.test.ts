@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { lowerWorkspace } from "../../compiler/lower.ts";
+import { createEngine, type Engine, type GameState } from "../../runtime/index.ts";
+import { randomDeck } from "../../runtime/simulate.ts";
+import { draftOf } from "../../runtime/clone.ts";
+
+const engineOf = (game: string): Engine => {
+  const files = [`cards/${game}/${game}.game`, `cards/${game}/core.cards`].map((path) => ({ path, text: readFileSync(path, "utf8") }));
+  return createEngine(lowerWorkspace(files).bundles.find((b) => b.game.id === game)!);
+};
+
+/** Freezes a state all the way down: any write to it, or to anything it shares, then throws. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+describe("copy-on-write states", () => {
+  for (const game of ["duel", "chromatic", "cybervamp"]) {
+    it(`${game}: an action never writes to the state it started from, and shares the cards it did not touch`, () => {
+      const engine = engineOf(game);
+      let { state } = engine.newGame({ seed: 7, decks: { p1: randomDeck(engine, 7), p2: randomDeck(engine, 8) } });
+      let shared = 0;
+      for (let i = 0; i < 300 && !state.over; i++) {
+        const before = JSON.stringify(state);
+        deepFreeze(state);
+        const legal = engine.legalActions(state);
+        const applied = engine.apply(state, legal[(i * 7919) % legal.length]!);
+        expect(applied.ok).toBe(true);
+        if (!applied.ok) break;
+        expect(JSON.stringify(state)).toBe(before);
+        const next: GameState = applied.state;
+        // Plain JSON out: no Proxy left behind, the same card ids in the same order as a full copy.
+        expect(JSON.parse(JSON.stringify(next))).toEqual(next);
+        expect(Object.keys(next.cards)).toEqual([...Object.keys(state.cards).filter((id) => id in next.cards), ...Object.keys(next.cards).filter((id) => !(id in state.cards))]);
+        shared += Object.keys(state.cards).filter((id) => next.cards[id] === state.cards[id]).length;
+        state = next;
+      }
+      expect(shared).toBeGreaterThan(0);
+    });
+  }
+
+  it("a draft copies a card the first time it is read, and finish() gives back a plain table", () => {
+    const base = { turn: 1, cards: { c1: { id: "c1", counters: { power: 1 } }, c2: { id: "c2", counters: {} } } as Record<string, { id: string; counters: Record<string, number> }> };
+    deepFreeze(base);
+    const { draft, finish } = draftOf(base);
+    draft.cards.c1!.counters.power = 2;
+    draft.cards.c3 = { id: "c3", counters: {} };
+    const done = finish();
+    expect(base.cards.c1!.counters.power).toBe(1);
+    expect(done.cards.c1!.counters.power).toBe(2);
+    expect(done.cards.c2).toBe(base.cards.c2);
+    expect(Object.keys(done.cards)).toEqual(["c1", "c2", "c3"]);
+    expect(Object.getPrototypeOf(done.cards)).toBe(Object.prototype);
+  });
+});
