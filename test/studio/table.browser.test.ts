@@ -267,7 +267,13 @@ describe("the table and the stepper in the browser", { timeout: 240_000 }, () =>
 
   it("asks the trigger order, and draws the chain it starts as a tree: Seer → Chronicler → Seer suppressed", async () => {
     const page = await harness.newPage("?autosaveMs=600000");
-    await openScenarioSetup(page, "chromatic/scenarios/table-choices.scenario", "table: trigger order");
+    // From the table itself this time: a scenario's board as the start.
+    await page.locator('[data-path="chromatic/core.cards"]').click();
+    await page.getByRole("tab", { name: "Table" }).click();
+    await page.getByTestId("table").getByLabel("Game").selectOption("chromatic");
+    await page.getByTestId("table").getByLabel("Start from a scenario").selectOption({ label: "table-choices.scenario › table: trigger order" });
+    await expect.poll(() => stepLabel(page), { timeout: 60_000 }).toContain(`Setup of "table: trigger order"`);
+    expect(await page.getByTestId("table").getByLabel("Player 2 seat").inputValue()).toBe("human");
     await act(page, "p1 passes");
     expect(await choiceKind(page)).toBe("order_triggers");
     const options = await page.getByTestId("choice").getByRole("button").allTextContents();

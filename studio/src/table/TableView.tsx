@@ -64,6 +64,30 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
     return engine;
   };
 
+  /** The game's scenarios (file and name, read from their headers): the table can start from any one's setup. */
+  const scenarios = [...store.files.values()]
+    .filter((f) => f.kind === "scenario")
+    .flatMap((f) => [...f.model.getValue().matchAll(/^\s*scenario\s+"([^"]+)"\s+for\s+(\S+)/gm)].filter((m) => m[2]!.toLowerCase() === gameId.toLowerCase()).map((m) => ({ file: f.path, name: m[1]! })));
+
+  const startFromScenario = async (key: string) => {
+    const chosen = scenarios[Number(key)];
+    if (!chosen) return;
+    setBusy(true);
+    setMessage(undefined);
+    setProblems([]);
+    try {
+      const { runScenarios } = await import("./scenarios.ts");
+      const run = (await runScenarios(store.sourceFiles(), chosen.file)).find((r) => r.name === chosen.name);
+      if (!run?.setup) throw new Error(`The setup of "${chosen.name}" could not be built: ${run?.failures.map((f) => `${f.file}:${f.line} ${f.message}`).join("; ") || "no such scenario"}`);
+      setSeat2("human");
+      setSession(TableSession.from(run.setup.engine, run.setup.state, run.setup.events, `Setup of "${run.name}"`));
+    } catch (error) {
+      setMessage(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const seatOf = (player: PlayerId | null): Seat => (player === "p2" ? seat2 : "human");
 
   /** Lets the bot answer for its seat until a human must decide (bounded, so a looping game cannot hang the page). */
@@ -112,6 +136,7 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
 
   const act = (action: Action) => {
     if (!session) return;
+    setHovered(undefined); // the hovered button may vanish with this action, and with it its mouseleave
     const refused = session.apply(action);
     setMessage(refused);
     if (!refused) runBot(session);
@@ -214,6 +239,17 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
             </div>
           );
         })}
+        <label className="deck-seat">
+          or a scenario's board{" "}
+          <select aria-label="Start from a scenario" value="" disabled={busy} onChange={(e) => void startFromScenario(e.target.value)}>
+            <option value="">Start from a scenario's setup…</option>
+            {scenarios.map((sc, i) => (
+              <option key={i} value={i}>
+                {sc.file.split("/").pop()} › {sc.name}
+              </option>
+            ))}
+          </select>
+        </label>
         {problems.length > 0 && (
           <div className="deck-status bad" role="alert" data-testid="deck-problems">
             Not legal:
@@ -292,14 +328,15 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
                 <button type="button" onClick={() => { runBot(session); refresh(); }}>Let the bot move</button>
               )}
             </div>
-            {chains.length > 0 && (
-              <>
-                <div className="panel-title">Trigger chains of this step</div>
-                <ChainTreeView chains={chains} cursor={Number.MAX_SAFE_INTEGER} onReveal={onReveal} />
-              </>
-            )}
           </section>
           <PlayerPanel session={session} player="p2" onReveal={onReveal} onHover={setHovered} />
+          <div className="table-bottom">
+          {chains.length > 0 && (
+            <section className="table-chains">
+              <div className="panel-title">Trigger chains of this step</div>
+              <ChainTreeView chains={chains} cursor={Number.MAX_SAFE_INTEGER} onReveal={onReveal} />
+            </section>
+          )}
           <section className="event-log">
             <div className="panel-title">
               Event log
@@ -320,6 +357,7 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
               ))}
             </ol>
           </section>
+          </div>
         </div>
       )}
     </div>
