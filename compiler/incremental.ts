@@ -33,7 +33,11 @@ export function reparseCardFile(previous: ParsedFile, text: string): ParsedFile 
   }
 }
 
+/** Parses whose later cards were moved into a newer parse: they no longer describe their own text. */
+const consumed = new WeakSet<ParsedFile>();
+
 function reparseRegion(previous: ParsedFile, text: string): ParsedFile | undefined {
+  if (consumed.has(previous)) return undefined;
   const before = previous.document;
   if (previous.kind !== "cards" || before?.kind !== "cardFile" || !before.code || !before.game) return undefined;
   if (previous.diagnostics.some(isHeaderOrCapDiagnostic)) return undefined;
@@ -71,24 +75,32 @@ function reparseRegion(previous: ParsedFile, text: string): ParsedFile | undefin
 
   // What ends the file (an unclosed card at the very end) is reported at the file's length.
   const inRegion = (offset: number) => offset >= regionStart && (offset < regionEnd || regionEnd === text.length);
-  const lineDelta = countLines(text, prefix, text.length - suffix) - countLines(old, prefix, old.length - suffix);
-  const shift = shifter(delta, lineDelta);
-  const merge = <T>(items: T[], fresh: T[], offsetOf: (item: T) => number): T[] => [
-    ...items.filter((item) => offsetOf(item) < regionStart),
-    ...fresh.filter((item) => inRegion(offsetOf(item))),
-    ...(regionEnd < text.length ? items.filter((item) => offsetOf(item) >= oldRegionEnd).map((item) => shift(item)) : []),
-  ];
   const start = (node: { range: { start: { offset: number } } }) => node.range.start.offset;
+  /** Old items before the region, fresh ones inside it, old ones after it (to be moved). */
+  const partition = <T extends { range: { start: { offset: number } } }>(items: T[], fresh: T[]) => ({
+    kept: items.filter((item) => start(item) < regionStart),
+    fresh: fresh.filter((item) => inRegion(start(item))),
+    moved: regionEnd < text.length ? items.filter((item) => start(item) >= oldRegionEnd) : [],
+  });
+  const diagnostics = partition(previous.diagnostics, reparsed.diagnostics);
+  const cards = partition(before.cards, after.cards);
+  const comments = partition(before.comments, after.comments);
+  const syntaxErrors = [...diagnostics.kept, ...diagnostics.fresh, ...diagnostics.moved].filter((d) => d.code.startsWith("CW1"));
+  if (syntaxErrors.length >= MAX_SYNTAX_DIAGNOSTICS || !previous.set) return undefined;
+  const header = { ...after, ...(regionStart > 0 ? headerOf(before) : {}) };
+  // The checker's views (each card's canonical ability text is printed: costly) are built for the region's cards only.
+  const parsed = parsedFromDocument(text, previous.path, { ...header, cards: cards.fresh }, [...diagnostics.kept, ...diagnostics.fresh, ...diagnostics.moved]);
+  if (!parsed.set) return undefined;
+  const views = partition(previous.set.cards, parsed.set.cards);
 
-  const diagnostics = merge(previous.diagnostics, reparsed.diagnostics, start);
-  if (diagnostics.filter((d) => d.code.startsWith("CW1")).length >= MAX_SYNTAX_DIAGNOSTICS) return undefined;
-  const document: Ast.CardFile = {
-    ...after,
-    ...(regionStart > 0 ? headerOf(before) : {}),
-    cards: merge(before.cards, after.cards, start),
-    comments: merge(before.comments, after.comments, start),
-  };
-  return parsedFromDocument(text, previous.path, document, diagnostics);
+  // Past every way out: move what follows the edit (in place) and retire the previous parse.
+  consumed.add(previous);
+  const shift = shifter(delta, countLines(text, prefix, text.length - suffix) - countLines(old, prefix, old.length - suffix));
+  shift([diagnostics.moved, cards.moved, comments.moved, views.moved]);
+  const join = <T>(p: { kept: T[]; fresh: T[]; moved: T[] }) => [...p.kept, ...p.fresh, ...p.moved];
+  parsed.document = { ...header, cards: join(cards), comments: join(comments) };
+  parsed.set = { ...parsed.set, cards: join(views) };
+  return parsed;
 }
 
 /** A missing set header (CW1006) or a capped file (CW1009): positions a partial parse cannot reproduce. */
@@ -136,31 +148,31 @@ function countLines(text: string, from: number, to: number): number {
 }
 
 /**
- * A deep copy with every position moved by `delta` characters and `lines` lines (columns stay:
- * what is shifted starts on a line of its own). Shared objects stay shared in the copy.
+ * Moves every position under the given values by `delta` characters and `lines` lines, in
+ * place (columns stay: what is moved starts on a line of its own). In place because copying
+ * half a 2,000-card tree took longer than parsing a card; the previous parse is marked as
+ * consumed so it is never shifted twice. Shared positions are moved once.
  */
 function shifter(delta: number, lines: number): <T>(value: T) => T {
-  const copies = new Map<object, unknown>();
-  const copy = (value: unknown): unknown => {
-    if (value === null || typeof value !== "object") return value;
-    const done = copies.get(value);
-    if (done !== undefined) return done;
+  const moved = new Set<object>();
+  const visit = (value: unknown): void => {
+    if (value === null || typeof value !== "object") return;
     if (Array.isArray(value)) {
-      const out: unknown[] = [];
-      copies.set(value, out);
-      for (const item of value) out.push(copy(item));
-      return out;
+      for (const item of value) visit(item);
+      return;
     }
     const record = value as Record<string, unknown>;
     if (typeof record["offset"] === "number" && typeof record["line"] === "number" && typeof record["column"] === "number") {
-      const moved = { ...record, offset: (record["offset"] as number) + delta, line: (record["line"] as number) + lines };
-      copies.set(value, moved);
-      return moved;
+      if (moved.has(record)) return;
+      moved.add(record);
+      (record["offset"] as number) += delta;
+      (record["line"] as number) += lines;
+      return;
     }
-    const out: Record<string, unknown> = {};
-    copies.set(value, out);
-    for (const key of Object.keys(record)) out[key] = copy(record[key]);
-    return out;
+    for (const key in record) visit(record[key]);
   };
-  return <T>(value: T) => (delta === 0 && lines === 0 ? value : (copy(value) as T));
+  return <T>(value: T) => {
+    if (delta !== 0 || lines !== 0) visit(value);
+    return value;
+  };
 }
