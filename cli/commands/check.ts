@@ -51,17 +51,10 @@ export function summaryLine(summary: CheckSummary): string {
   );
 }
 
-/**
- * What checks against the vocabulary but the engine could not run (the lowering's notes), as
- * CW6001 warnings, so a designer learns it from `check` rather than from a game where the card
- * silently does nothing. Files that already have errors are left out: their notes are noise.
- */
+/** CW6001 for text that checks but the engine cannot run: the same function as the studio's checker (compiler/engine-warnings.ts). */
 async function engineWarnings(analysis: WorkspaceAnalysis & { read: { files: SourceFile[] } }): Promise<Diagnostic[]> {
-  const { lowerWorkspace } = await import("../../compiler/lower.ts");
-  const { diagnostic } = await import("../../compiler/messages.ts");
-  const withErrors = new Set(analysis.model.diagnostics.filter((d) => d.severity === "error").map((d) => d.file));
-  const { notes } = lowerWorkspace(analysis.read.files, { previous: analysis });
-  return notes.filter((note) => !withErrors.has(note.file)).map((note) => diagnostic("CW6001", note.file, note.range, { detail: note.message }));
+  const { engineWarnings: warnings } = await import("../../compiler/engine-warnings.ts");
+  return warnings(analysis, analysis.read.files);
 }
 
 export function register(program: Command, context: CommandContext): void {

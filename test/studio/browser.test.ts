@@ -192,6 +192,26 @@ describe("studio in the browser", { timeout: 180_000 }, () => {
     await page.context().close();
   });
 
+  it("marks text that checks but that the engine cannot run (CW6001, as `cardwright check` does), and clears it once fixed", async () => {
+    // A Three-Slot Duel unit whose second line is an effect on its own: valid words, nothing the engine can run.
+    const file = "duel/studio-engine-test.cards";
+    const card = `set SET "Engine test" for duel\n\ncard "Idle Squire" {\n  type: Unit\n  color: Gray\n  cost: free\n  power: 1\n  rarity: Common\n  text:\n    PLAY: Deal 1 damage to target enemy unit.\n    Draw a card.\n}\n`;
+    await writeFile(path.join(harness.workspace, file), card);
+    const page = await harness.newPage();
+    await openFile(page, file);
+    await expect.poll(() => page.locator(".monaco-editor .squiggly-warning").count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(await diagnosticsOf(page, file)).toEqual([expect.stringMatching(/^CW6001 .*Draw a card/)]);
+    expect(await page.locator(".monaco-editor .squiggly-error").count()).toBe(0);
+    // Make it a PLAY ability of its own: the engine runs that, and the warning goes.
+    const at = locate(card, /Draw a card\./);
+    await select(page, at.lineNumber, at.column, 0);
+    await page.keyboard.type("PLAY: ");
+    await expect.poll(() => diagnosticsOf(page, file), { timeout: 30_000 }).toEqual([]);
+    await expect.poll(() => page.locator(".monaco-editor .squiggly-warning").count()).toBe(0);
+    await waitSaved(page, file);
+    await page.context().close();
+  });
+
   it("saves an edit to disk and shows it again after a reload", async () => {
     const page = await harness.newPage();
     await openFile(page, probe.file);

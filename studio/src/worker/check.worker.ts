@@ -4,6 +4,8 @@
  * answer against what was checked most recently.
  */
 import * as compiler from "../../../compiler/index.ts";
+import { EngineWarningCache, engineWarnings } from "../../../compiler/engine-warnings.ts";
+import type { WorkspaceAnalysis } from "../../../compiler/workspace.ts";
 import * as lexer from "../../../grammar/lexer.ts";
 import type { SourceFile, WorkspaceModel } from "../../../compiler/model.ts";
 import type { Capabilities, CompletionEntry, LanguageVocabulary, Reference, WorkerRequest, WorkerResponse } from "./protocol.ts";
@@ -27,12 +29,17 @@ function analysisModel(analysis: unknown): WorkspaceModel | undefined {
   return candidate?.model;
 }
 
+/** Lowerings kept between checks: only the cards whose text changed are lowered again. */
+const engineCache = new EngineWarningCache();
+
 function check(files: SourceFile[]): WorkspaceModel {
   if (api.analyzeWorkspace) {
-    // The previous analysis lets the compiler reuse the parse of every file whose text did not change.
+    // The previous analysis lets the compiler reuse the parse of every file whose text did not
+    // change, and of every card an edit did not touch.
     lastAnalysis = api.analyzeWorkspace(files, lastAnalysis ? { previous: lastAnalysis } : {});
     const model = analysisModel(lastAnalysis);
-    if (model) return model;
+    // What `cardwright check` adds: CW6001 for text that checks but the engine cannot run.
+    if (model) return { ...model, diagnostics: [...model.diagnostics, ...engineWarnings(lastAnalysis as WorkspaceAnalysis, files, engineCache)] };
   }
   if (api.checkWorkspace) return api.checkWorkspace(files);
   throw new Error("The compiler's public API (checkWorkspace) is not available in this build.");

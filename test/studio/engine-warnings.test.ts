@@ -1,0 +1,44 @@
+/**
+ * CW6001 in the studio: the checker worker calls the CLI's engineWarnings with a cache that
+ * lowers only the cards whose text changed. Cached or not, the warnings are the same.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { analyzeWorkspace } from "../../compiler/workspace.ts";
+import { EngineWarningCache, engineWarnings } from "../../compiler/engine-warnings.ts";
+import type { Diagnostic } from "../../compiler/diagnostics.ts";
+
+const root = path.join(import.meta.dirname, "..", "..");
+const game = { path: "duel/duel.game", text: readFileSync(path.join(root, "cards/duel/duel.game"), "utf8") };
+const core = { path: "duel/core.cards", text: readFileSync(path.join(root, "cards/duel/core.cards"), "utf8") };
+/** A unit whose second line is an effect on its own: it checks, but the engine cannot run it. */
+const squire = (name: string, own: string) =>
+  `card "${name}" {\n  type: Unit\n  color: Gray\n  cost: free\n  power: 1\n  rarity: Common\n  text:\n    PLAY: Deal 1 damage to target enemy unit.\n    ${own}\n}\n`;
+const sorted = (list: Diagnostic[]) => [...list].sort((a, b) => a.file.localeCompare(b.file) || a.range.start.offset - b.range.start.offset);
+
+describe("engine warnings (CW6001)", () => {
+  it("are the same with the studio's cache as without, across edits, and only for files without errors", () => {
+    const cache = new EngineWarningCache();
+    const set = (cards: string) => ({ path: "duel/test.cards", text: `set TST "Test" for duel\n\n${cards}` });
+    const versions = [
+      [game, core, set(squire("Spark Squire", "Draw a card."))],
+      // A card added above moves the warning down: the cached note follows its card.
+      [game, core, set(squire("Early Squire", "Deal 1 damage to target enemy unit.") + "\n" + squire("Spark Squire", "Draw a card."))],
+      // An error in the file: its notes are left out.
+      [game, core, set(squire("Spark Squire", "Draw a card.") + "card \"Broken\" {\n  type: Nonsense\n}\n")],
+      [game, core, set(squire("Spark Squire", "PLAY: Draw a card."))],
+    ];
+    let previous;
+    const seen: number[] = [];
+    for (const sources of versions) {
+      const analysis = analyzeWorkspace(sources, previous ? { previous } : {});
+      const cached = engineWarnings(analysis, sources, cache);
+      expect(sorted(cached)).toEqual(sorted(engineWarnings(analyzeWorkspace(sources), sources)));
+      expect(cached.every((d) => d.code === "CW6001" && d.severity === "warning")).toBe(true);
+      seen.push(cached.filter((d) => d.file === "duel/test.cards").length);
+      previous = analysis;
+    }
+    expect(seen).toEqual([1, 2, 0, 0]);
+  });
+});
