@@ -176,6 +176,10 @@ export type StepBody =
   | { op: "create_token"; token: TokenSpec; amount: NumberExpr; under?: PlayerRef }
   | { op: "gain_control"; what: Affected; who: PlayerRef; duration: Duration }
   | { op: "search"; who: PlayerRef; zone: string; selector: CardSelector; to: string; amount: NumberExpr; reveal?: boolean; shuffle?: boolean }
+  /** "Look at / Reveal the top N cards of your deck": those cards become the looked-at cards of this resolution (and `it`). */
+  | { op: "look_top"; who: PlayerRef; zone: string; amount: NumberExpr; reveal?: boolean }
+  /** "put one into your hand", "the rest back", "put them on the bottom": the player picks `amount` of the looked-at cards still there ("rest": all of them) and moves them; "back" keeps them on top in their order. */
+  | { op: "place_looked"; amount: NumberExpr | "rest"; to: string; position?: "top" | "bottom" }
   | { op: "exhaust"; what: Affected; over?: boolean }
   | { op: "ready"; what: Affected }
   | { op: "counter_spell"; what: CardRef }

@@ -151,6 +151,8 @@ class AbilityLowering {
   targets: TargetSpec[] = [];
   notes: LoweringNote[];
   chooseCounter = 0;
+  /** The zone of a "Look at the top N cards of ..." earlier in this ability: later "put one ..." / "the rest ..." place those cards. */
+  lookedZone?: string;
   constructor(
     readonly vocab: Vocab,
     readonly file: string,
@@ -418,6 +420,39 @@ class AbilityLowering {
     return steps;
   }
 
+  /** "the top three cards of your deck" → who, zone, amount (and remembers the zone for "put one ..." after it). */
+  topOfZone(np: Ast.NounPhrase | undefined): { who: PlayerRef; zone: string; amount: NumberExpr } | undefined {
+    if (!np || !npWords(np).includes("top")) return undefined;
+    const of = np.filters.find((f) => f.kind === "prep" && f.prep === "of") as Ast.PrepPhrase | undefined;
+    const zoneWords = npWords(of?.object);
+    const zone = lookup(this.vocab.zones, zoneWords.join(" ")) ?? zoneWords.map((w) => lookup(this.vocab.zones, w)).find(Boolean) ?? this.vocab.zoneOfRole("deck");
+    if (!zone) return undefined;
+    const whose = npDeterminers(of?.object).concat(zoneWords);
+    const who: PlayerRef = whose.some((w) => w.startsWith("opponent")) ? { kind: "opponent" } : whose.includes("their") ? { kind: "event_player" } : { kind: "you" };
+    this.lookedZone = zone;
+    return { who, zone, amount: this.count(npCount(np), 1) };
+  }
+
+  /** After a look: "put one into your hand", "the rest back in any order", "put them on the bottom of your deck". */
+  placeLooked(obj: Ast.NounPhrase, clause: Ast.Clause): Step | undefined {
+    const dets = npDeterminers(obj);
+    const words = npWords(obj);
+    const rest = words.includes("rest") || dets.includes("other") || words.includes("other") || words.includes("others") || dets.includes("they") || dets.includes("it") || dets.includes("all");
+    const count = npCount(obj);
+    if (!rest && !count) return undefined;
+    const prep = (name: string) => clause.tail.find((t) => t.kind === "prep" && t.prep === name) as Ast.PrepPhrase | undefined;
+    const back = clause.tail.some((t) => t.kind === "particle" && lower(t.word.text) === "back");
+    const on = prep("on") ?? prep("onto");
+    const into = prep("into") ?? on;
+    const placeWords = npWords(into?.object);
+    const of = into?.object.filters.find((f) => f.kind === "prep" && f.prep === "of") as Ast.PrepPhrase | undefined;
+    const zoneWords = placeWords.includes("bottom") || placeWords.includes("top") ? npWords(of?.object) : placeWords;
+    const zone = lookup(this.vocab.zones, zoneWords.join(" ")) ?? zoneWords.map((w) => lookup(this.vocab.zones, w)).find(Boolean) ?? (back || placeWords.length ? this.lookedZone : undefined);
+    if (!zone) return undefined;
+    const position = placeWords.includes("bottom") ? "bottom" : placeWords.includes("top") || back ? "top" : undefined;
+    return { op: "place_looked", amount: rest && !count ? "rest" : this.count(count, 1), to: zone, ...(position ? { position } : {}) };
+  }
+
   unsupported(clause: Ast.Clause): Step[] {
     const text = this.slice(clause.range);
     this.note(clause.range, `the engine cannot execute "${text}" yet`);
@@ -479,6 +514,10 @@ class AbilityLowering {
       }
       case "put": {
         const words = npWords(obj);
+        if (this.lookedZone && obj && !words.includes("counter") && !words.includes("counters")) {
+          const placed = this.placeLooked(obj, clause);
+          if (placed) return [placed];
+        }
         if (words.includes("counter") || words.includes("counters")) {
           const counter = words.map((w) => lookup(this.vocab.counters, w)).find(Boolean) ?? words[0]!;
           return [{ op: "add_counters", counter, amount: this.amountOf(obj, 1), on: this.affected(prep("on")?.object) }];
@@ -515,8 +554,15 @@ class AbilityLowering {
         const selector = forPrep ? this.selector(forPrep.object) : {};
         return [{ op: "search", who: { kind: "you" }, zone, selector: { ...selector, zones: [zone] }, to: this.vocab.zoneOfRole("hand") ?? "Hand", amount: 1, reveal: true, shuffle: false }];
       }
-      case "reveal":
-        return [];
+      case "reveal": {
+        // "Reveal the top N cards of your deck" looks (and shows); "reveal it" only shows a card already chosen.
+        const top = this.topOfZone(obj);
+        return top ? [{ op: "look_top", ...top, reveal: true }] : [];
+      }
+      case "look": {
+        const top = this.topOfZone(prep("at")?.object);
+        return top ? [{ op: "look_top", ...top }] : this.unsupported(clause);
+      }
       case "shuffle":
         return [{ op: "shuffle", who: { kind: "you" }, zone: this.vocab.zoneOfRole("deck") ?? "Deck" }];
       case "create": {

@@ -471,6 +471,38 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       if (step.shuffle !== false) shuffleZone(ctx, who, step.zone);
       return "done";
     }
+    case "look_top": {
+      const who = evalPlayer(ctx, frame, step.who) ?? frame.controller;
+      const top = zoneList(ctx, who, step.zone).slice(0, Math.max(0, num(step.amount)));
+      frame.chosen["looked"] = top;
+      frame.chosen["it"] = top;
+      const names = top.map((id) => cardName(ctx, id)).join(", ") || "nothing";
+      // The trace is the designer's view: it names what the player saw either way.
+      emit(ctx, step.reveal ? "reveal" : "look", `${who} ${step.reveal ? "reveals" : "looks at"} the top ${top.length} card(s) of their ${step.zone}: ${names}`, { player: who, amount: top.length, source });
+      return "done";
+    }
+    case "place_looked": {
+      // The looked-at cards still where they were (an earlier placement may have moved some).
+      const looked = (frame.chosen["looked"] ?? []).filter((id) => state.cards[id] && !(frame.chosen["placed"] ?? []).includes(id));
+      const amount = step.amount === "rest" ? looked.length : Math.min(num(step.amount), looked.length);
+      const owner = looked[0] ? state.cards[looked[0]]!.owner : frame.controller;
+      let chosen: string[];
+      if (amount === looked.length) chosen = looked;
+      else {
+        const answer = askCards(ctx, frame, owner, looked, amount, amount, `choose ${amount} of the looked-at cards to put into your ${step.to}${step.position === "bottom" ? " (bottom)" : ""}`);
+        if (answer === "wait") return "wait";
+        chosen = answer;
+      }
+      frame.chosen["placed"] = [...(frame.chosen["placed"] ?? []), ...chosen];
+      for (const id of chosen) {
+        const card = state.cards[id]!;
+        // "back" on top of the zone they came from: they are still there, in their order.
+        if (card.zone === step.to && step.position === "top") continue;
+        if (step.to === rules.zones.hand) returnToHand(ctx, id, source);
+        else moveCard(ctx, id, step.to, { source, ...(step.position ? { position: step.position } : {}) });
+      }
+      return "done";
+    }
     case "exhaust":
       for (const id of cardsOf(evalAffected(ctx, frame, step.what))) {
         const card = state.cards[id];

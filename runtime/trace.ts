@@ -34,6 +34,9 @@ export type TraceKind =
   | "resource"
   | "keyword_action"
   | "shuffle"
+  /** A player looks at / reveals the top cards of a zone (`look_top`). */
+  | "look"
+  | "reveal"
   | "check"
   | "game_over"
   /** Trigger chains (runtime/chain.ts): a chain starts / ends, a trigger fires in it, is suppressed (once per instance), or waits for the chain's end (an opponent's). */
