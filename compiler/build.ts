@@ -151,23 +151,47 @@ function nodesSpan(ctx: Ctx, nodes: { range: Range }[]): Range {
 // ---------------------------------------------------------------------------------------
 // CST access
 
+// These run for every node of every card: they avoid allocating where they can (a label's list
+// holds only tokens or only nodes, so it is returned as it is).
+const NONE: never[] = [];
+
 function toks(node: CstNode | undefined, name: string): IToken[] {
-  return ((node?.children[name] ?? []) as IToken[]).filter((t) => "image" in t);
+  const list = node?.children[name];
+  if (!list) return NONE;
+  return list.every((t) => "image" in t) ? (list as IToken[]) : (list.filter((t) => "image" in t) as IToken[]);
 }
 function tok(node: CstNode | undefined, name: string, i = 0): IToken | undefined {
-  return toks(node, name)[i];
+  const list = node?.children[name];
+  if (!list) return undefined;
+  for (const el of list) if ("image" in el && i-- === 0) return el;
+  return undefined;
 }
 function subs(node: CstNode | undefined, name: string): CstNode[] {
-  return ((node?.children[name] ?? []) as CstNode[]).filter((n) => "children" in n);
+  const list = node?.children[name];
+  if (!list) return NONE;
+  return list.every((n) => "children" in n) ? (list as CstNode[]) : (list.filter((n) => "children" in n) as CstNode[]);
 }
 function sub(node: CstNode | undefined, name: string, i = 0): CstNode | undefined {
-  return subs(node, name)[i];
+  const list = node?.children[name];
+  if (!list) return undefined;
+  for (const el of list) if ("children" in el && i-- === 0) return el;
+  return undefined;
 }
 /** Real tokens directly under a node, in source order. */
 function directTokens(node: CstNode): IToken[] {
   const out: IToken[] = [];
-  for (const list of Object.values(node.children)) for (const el of list) if ("image" in el) out.push(el);
-  return out.sort((a, b) => (a.startOffset || 0) - (b.startOffset || 0));
+  for (const name in node.children) for (const el of node.children[name]!) if ("image" in el) out.push(el);
+  return out.length > 1 ? out.sort((a, b) => (a.startOffset || 0) - (b.startOffset || 0)) : out;
+}
+/** The first real token directly under a node (in source order). */
+function firstDirectToken(node: CstNode): IToken | undefined {
+  let first: IToken | undefined;
+  for (const name in node.children) {
+    for (const el of node.children[name]!) {
+      if ("image" in el && (!first || (el.startOffset || 0) < (first.startOffset || 0))) first = el;
+    }
+  }
+  return first;
 }
 function isType(t: IToken, type: TokenType): boolean {
   return tokenMatcher(t, type);
@@ -230,7 +254,7 @@ function valueItem(ctx: Ctx, t: IToken): A.ValueItem {
 function valueItems(ctx: Ctx, nodes: CstNode[]): { item: A.ValueItem; token: IToken }[] {
   const out: { item: A.ValueItem; token: IToken }[] = [];
   for (const n of nodes) {
-    const t = directTokens(n)[0];
+    const t = firstDirectToken(n);
     if (t && !inserted(t)) out.push({ item: valueItem(ctx, t), token: t });
   }
   return out;
@@ -272,7 +296,7 @@ function determinerNode(ctx: Ctx, n: CstNode): A.Determiner | undefined {
 function nounItemNode(ctx: Ctx, n: CstNode): A.NounItem | undefined {
   const count = tok(n, "count");
   if (count) return inserted(count) ? undefined : countFrom(ctx, count, tok(n, "comparison"), count);
-  const t = directTokens(n)[0];
+  const t = firstDirectToken(n);
   if (!t || inserted(t)) return undefined;
   if (isType(t, T.Stats)) return statsNode(ctx, t);
   if (isType(t, T.StringLiteral)) return stringNode(ctx, t);
@@ -364,7 +388,7 @@ function tailItem(ctx: Ctx, n: CstNode): A.TailItem | undefined {
 }
 
 function verbNode(ctx: Ctx, n: CstNode, preserve: boolean): A.WordNode | undefined {
-  const t = directTokens(n)[0];
+  const t = firstDirectToken(n);
   return t && !inserted(t) ? word(ctx, t, preserve) : undefined;
 }
 

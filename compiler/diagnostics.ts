@@ -38,8 +38,14 @@ export class LineMap {
     for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
     this.lineStarts = starts;
   }
+  /** The line of the last lookup: parsers ask for nearby offsets in order, so it is usually the answer. */
+  private lastLine = 0;
   position(offset: number): Position {
     const clamped = Math.max(0, Math.min(offset, this.text.length));
+    const last = this.lastLine;
+    if (this.lineStarts[last]! <= clamped && (last + 1 >= this.lineStarts.length || clamped < this.lineStarts[last + 1]!)) {
+      return { offset: clamped, line: last + 1, column: clamped - this.lineStarts[last]! + 1 };
+    }
     let lo = 0;
     let hi = this.lineStarts.length - 1;
     while (lo < hi) {
@@ -47,6 +53,7 @@ export class LineMap {
       if (this.lineStarts[mid]! <= clamped) lo = mid;
       else hi = mid - 1;
     }
+    this.lastLine = lo;
     return { offset: clamped, line: lo + 1, column: clamped - this.lineStarts[lo]! + 1 };
   }
   range(startOffset: number, endOffset: number): Range {

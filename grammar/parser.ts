@@ -488,7 +488,7 @@ export class CardwrightParser extends CstParser {
     this.OR(this.cached(13, () => [
       {
         ALT: () => {
-          this.OR2([{ ALT: () => this.CONSUME(T.When) }, { ALT: () => this.CONSUME(T.Whenever) }]);
+          this.OR2(this.cached(49, () => [{ ALT: () => this.CONSUME(T.When) }, { ALT: () => this.CONSUME(T.Whenever) }]));
           this.SUBRULE(this.clause, { LABEL: "event" });
         },
       },
@@ -606,7 +606,7 @@ export class CardwrightParser extends CstParser {
         ALT: () => {
           this.CONSUME(T.Comma);
           this.OPTION(() => {
-            this.OR2([{ ALT: () => this.CONSUME(T.Then) }, { ALT: () => this.CONSUME2(T.And) }]);
+            this.OR2(this.cached(50, () => [{ ALT: () => this.CONSUME(T.Then) }, { ALT: () => this.CONSUME2(T.And) }]));
           });
         },
       },
@@ -707,10 +707,12 @@ export class CardwrightParser extends CstParser {
         {
           ALT: () => {
             this.CONSUME(T.Be);
-            this.OPTION2({
-              GATE: () => is(this.LA(1), T.VerbWord) || is(this.LA(1), T.Word),
-              DEF: () => this.SUBRULE(this.verb),
-            });
+            this.OPTION2(
+              this.cached(51, () => ({
+                GATE: () => is(this.LA(1), T.VerbWord) || is(this.LA(1), T.Word),
+                DEF: () => this.SUBRULE(this.verb),
+              })),
+            );
           },
         },
         { ALT: () => this.SUBRULE2(this.verb) },
@@ -749,17 +751,19 @@ export class CardwrightParser extends CstParser {
         {
           GATE: () => (is(this.LA(1), T.This) || is(this.LA(1), T.Each) || is(this.LA(1), T.That)) && is(this.LA(2), T.Turn),
           ALT: () => {
-            this.OR2([
-              { ALT: () => this.CONSUME(T.This, { LABEL: "timing" }) },
-              { ALT: () => this.CONSUME(T.Each, { LABEL: "timing" }) },
-              { ALT: () => this.CONSUME(T.That, { LABEL: "timing" }) },
-            ]);
+            this.OR2(
+              this.cached(52, () => [
+                { ALT: () => this.CONSUME(T.This, { LABEL: "timing" }) },
+                { ALT: () => this.CONSUME(T.Each, { LABEL: "timing" }) },
+                { ALT: () => this.CONSUME(T.That, { LABEL: "timing" }) },
+              ]),
+            );
             this.CONSUME(T.Turn);
           },
         },
         {
           ALT: () => {
-            this.OR3([
+            this.OR3(this.cached(53, () => [
               { ALT: () => this.CONSUME(T.If, { LABEL: "condition" }) },
               { ALT: () => this.CONSUME(T.Unless, { LABEL: "condition" }) },
               {
@@ -770,7 +774,7 @@ export class CardwrightParser extends CstParser {
                   this.CONSUME2(T.As);
                 },
               },
-            ]);
+            ]));
             this.SUBRULE(this.clause);
           },
         },
@@ -801,7 +805,18 @@ export class CardwrightParser extends CstParser {
 
   /** `subjectMode`: stop before a verb (`Target opponent mills 2` → subject `Target opponent`). */
   public nounPhrase = this.RULE("nounPhrase", (subjectMode?: boolean) => {
-    this.OR({
+    const [head, items, filters, coordination] = this.cached(subjectMode === true ? 40 : 41, () => this.nounPhraseParts(subjectMode === true));
+    this.OR(head);
+    this.MANY(items);
+    this.MANY2(filters);
+    // `each creature and each player`
+    this.MANY3(coordination);
+  });
+
+  /** The alternatives and loops of `nounPhrase`, built once per `subjectMode` (see `cached`). */
+  private nounPhraseParts(subjectMode: boolean) {
+    const args = { ARGS: [subjectMode] };
+    const head = {
       IGNORE_AMBIGUITIES: true,
       DEF: [
         {
@@ -810,10 +825,10 @@ export class CardwrightParser extends CstParser {
             this.AT_LEAST_ONE(() => this.SUBRULE(this.determiner));
           },
         },
-        { ALT: () => this.SUBRULE(this.nounItem, { ARGS: [subjectMode] }) },
+        { ALT: () => this.SUBRULE(this.nounItem, args) },
       ],
-    });
-    this.MANY({
+    };
+    const items = {
       GATE: () => {
         const t = this.LA(1);
         // A pronoun is a whole noun phrase: `it remains in play` has no noun after `it`.
@@ -824,21 +839,22 @@ export class CardwrightParser extends CstParser {
         if (subjectMode && !this.subjectWordContinues()) return false;
         return true;
       },
-      DEF: () => this.SUBRULE2(this.nounItem, { ARGS: [subjectMode] }),
-    });
-    this.MANY2({
+      DEF: () => this.SUBRULE2(this.nounItem, args),
+    };
+    const filters = {
       GATE: () => this.startsNounFilter(),
-      DEF: () => this.SUBRULE(this.nounFilter, { ARGS: [subjectMode] }),
-    });
-    // `each creature and each player`
-    this.MANY3({
-      GATE: () => this.isNounCoordinationAhead(subjectMode === true),
+      DEF: () => this.SUBRULE(this.nounFilter, args),
+    };
+    const coordinated = { LABEL: "coordinated", ARGS: [subjectMode] };
+    const coordination = {
+      GATE: () => this.isNounCoordinationAhead(subjectMode),
       DEF: () => {
         this.CONSUME(T.And);
-        this.SUBRULE3(this.nounPhrase, { LABEL: "coordinated", ARGS: [subjectMode] });
+        this.SUBRULE3(this.nounPhrase, coordinated);
       },
-    });
-  });
+    };
+    return [head, items, filters, coordination] as const;
+  }
 
   /**
    * `and` + a determiner joins two noun phrases (`to each creature and each player`) unless a
@@ -869,6 +885,17 @@ export class CardwrightParser extends CstParser {
     return true;
   }
 
+  /** `or less` / `or more` / `or fewer` / `or greater` after a number (one option object, shared). */
+  private comparison() {
+    return this.cached(43, () => ({
+      GATE: () => is(this.LA(1), T.Or) && /^(less|more|fewer|greater)$/i.test(this.LA(2).image),
+      DEF: () => {
+        this.CONSUME(T.Or);
+        this.CONSUME(T.Word, { LABEL: "comparison" });
+      },
+    }));
+  }
+
   private determiner = this.RULE("determiner", () => {
     this.OR(this.cached(25, () => ({
       IGNORE_AMBIGUITIES: true,
@@ -882,13 +909,7 @@ export class CardwrightParser extends CstParser {
         {
           ALT: () => {
             this.CONSUME(T.NumberLiteral, { LABEL: "count" });
-            this.OPTION({
-              GATE: () => is(this.LA(1), T.Or) && /^(less|more|fewer|greater)$/i.test(this.LA(2).image),
-              DEF: () => {
-                this.CONSUME(T.Or);
-                this.CONSUME(T.Word, { LABEL: "comparison" });
-              },
-            });
+            this.OPTION(this.comparison());
           },
         },
         { ALT: () => this.CONSUME(T.Determiner) },
@@ -904,20 +925,14 @@ export class CardwrightParser extends CstParser {
       DEF: [
         {
           ALT: () => {
-            this.OR2([
+            this.OR2(this.cached(42, () => [
               { ALT: () => this.CONSUME(T.NumberLiteral, { LABEL: "count" }) },
               { ALT: () => this.CONSUME(T.Variable, { LABEL: "count" }) },
               { ALT: () => this.CONSUME(T.X, { LABEL: "count" }) },
               // `the top three cards of your deck`: a number word after a noun.
               { ALT: () => this.CONSUME(T.NumberWord, { LABEL: "count" }) },
-            ]);
-            this.OPTION({
-              GATE: () => is(this.LA(1), T.Or) && /^(less|more|fewer|greater)$/i.test(this.LA(2).image),
-              DEF: () => {
-                this.CONSUME(T.Or);
-                this.CONSUME(T.Word, { LABEL: "comparison" });
-              },
-            });
+            ]));
+            this.OPTION(this.comparison());
           },
         },
         { ALT: () => this.CONSUME(T.NounWord) },
@@ -930,8 +945,11 @@ export class CardwrightParser extends CstParser {
   });
 
   private nounFilter = this.RULE("nounFilter", (subjectMode?: boolean) => {
-    void subjectMode;
-    this.OR({
+    this.OR(this.cached(subjectMode === true ? 44 : 45, () => this.nounFilterAlternatives(subjectMode === true)));
+  });
+
+  private nounFilterAlternatives(subjectMode: boolean) {
+    return {
       IGNORE_AMBIGUITIES: true,
       DEF: [
         {
@@ -950,7 +968,7 @@ export class CardwrightParser extends CstParser {
         },
         {
           GATE: () => this.isRelativeClauseAt(1),
-          ALT: () => this.SUBRULE(this.relativeClause, { ARGS: [subjectMode] }),
+          ALT: () => this.SUBRULE(this.relativeClause, { ARGS: [subjectMode] as [boolean] }),
         },
         {
           ALT: () => {
@@ -961,7 +979,7 @@ export class CardwrightParser extends CstParser {
         },
         {
           ALT: () => {
-            this.OR2([
+            this.OR2(this.cached(46, () => [
               { ALT: () => this.CONSUME(T.Of, { LABEL: "prep" }) },
               { ALT: () => this.CONSUME(T.In, { LABEL: "prep" }) },
               { ALT: () => this.CONSUME(T.From, { LABEL: "prep" }) },
@@ -969,13 +987,13 @@ export class CardwrightParser extends CstParser {
               { ALT: () => this.CONSUME(T.Without, { LABEL: "prep" }) },
               { ALT: () => this.CONSUME(T.Under, { LABEL: "prep" }) },
               { ALT: () => this.CONSUME(T.Among, { LABEL: "prep" }) },
-            ]);
-            this.SUBRULE2(this.nounPhrase, { LABEL: "filterObject", ARGS: [subjectMode] });
+            ]));
+            this.SUBRULE2(this.nounPhrase, { LABEL: "filterObject", ARGS: [subjectMode] as [boolean] });
           },
         },
       ],
-    });
-  });
+    };
+  }
 
   /**
    * `it enters play` (in `the turn it enters play`), `you cast` (in `Spells you cast cost ...`):
@@ -985,10 +1003,13 @@ export class CardwrightParser extends CstParser {
   private relativeClause = this.RULE("relativeClause", (subjectMode?: boolean) => {
     this.CONSUME(T.Pronoun);
     this.SUBRULE(this.verb);
-    this.OPTION({
-      GATE: () => !subjectMode && this.startsNounPhrase() && !this.isTimingAhead(),
-      DEF: () => this.SUBRULE(this.nounPhrase, { LABEL: "object", ARGS: [false] }),
-    });
+    // In a subject the relative clause takes no object (a cached option per mode).
+    this.OPTION(
+      this.cached(subjectMode === true ? 47 : 48, () => ({
+        GATE: () => subjectMode !== true && this.startsNounPhrase() && !this.isTimingAhead(),
+        DEF: () => this.SUBRULE(this.nounPhrase, { LABEL: "object", ARGS: [false] }),
+      })),
+    );
   });
 
   /** The controller in `you control` / `an opponent controls`: determiners and nouns, no filters. */
