@@ -5,7 +5,7 @@
  * message text inline: they call `diagnostic(code, file, range, args)`.
  *
  * Code ranges: CW1xxx syntax (lexer, parser), CW2xxx binding and checking against a game's
- * vocabulary, CW3xxx workspace and file problems. Codes are never reused or renumbered;
+ * vocabulary, CW3xxx workspace and file problems (CW4 export, CW5 scenarios, CW6 engine, CW7 deck lists). Codes are never reused or renumbered;
  * a retired code stays in the table with `retired: true`.
  *
  * `docs/diagnostics.md` is generated from this table (`renderDiagnosticsMarkdown`); a test
@@ -265,7 +265,7 @@ export const MESSAGES = {
   CW2025: {
     severity: "warning",
     template: '"{keyword}" is a keyword {declared}, used here as {used}.',
-    explanation: "Keyword abilities are properties a card has (`Flying.`, `Units you control have Haste.`); keyword actions are things an effect does (`Scry 1.`, `Target opponent mills 2.`). The engine reads the keyword as declared; this warns that the text reads the other way.",
+    explanation: "Keyword abilities are properties a card has (`Flying.`, `Units you control have Haste.`); keyword actions are things an effect does (`Scry 1.`, `Target opponent mills 2.`). The engine reads the keyword as declared; this warns that the text reads the other way. A keyword ability written after a trigger's or a marker's sentence on the same line (`PLAY: Draw a card. Haste.`) is read as part of that effect: put it on a line of its own.",
     example: "text:\n  When this enters play, Haste.",
     exampleArgs: { keyword: "Haste", declared: "ability", used: "an action" },
   },
@@ -472,6 +472,42 @@ export const MESSAGES = {
     example: "Draw a card.   (on its own line, on a unit)",
     exampleArgs: { detail: 'static ability not understood by the engine: "Draw a card"' },
   },
+  // ---------------------------------------------------------------- CW7xxx: deck lists
+  CW7001: {
+    severity: "error",
+    template: "Cannot read this deck line: {detail}.",
+    explanation: 'A deck list (`.deck`) holds one `N Card Name` per line (`4x Card Name` too); `#` starts a comment and blank lines are ignored. See docs/language.md, "Deck lists".',
+    example: "Scout   (in a .deck file)",
+    exampleArgs: { detail: 'expected a count before the card name, as in "2 Scout"' },
+  },
+  CW7002: {
+    severity: "error",
+    template: "The count of a deck line must be between 1 and {max}, not {count}.",
+    explanation: "Each line of a deck list names how many copies of the card the deck holds; a line with none is left out rather than written with 0.",
+    example: "0 Scout   (in a .deck file)",
+    exampleArgs: { max: 999, count: 0 },
+  },
+  CW7003: {
+    severity: "error",
+    template: 'Unknown card "{name}" in this deck list.',
+    explanation: "No card of the deck's game (the game whose folder the deck sits in) has this name; the closest name is suggested when there is one.",
+    example: "2 Stone Gaurd   (in cards/duel/decks/my.deck)",
+    exampleArgs: { name: "Stone Gaurd" },
+  },
+  CW7004: {
+    severity: "error",
+    template: "This deck is not legal for {game}: {detail}.",
+    explanation: "The deck breaks a construction rule of its game file (`deck min/max/copies`, rarity limits, tokens, a game's own deck parts): the engine's own deck check, every violation listed.",
+    example: "3 Warlord of Cinders   (in a duel deck: Epic cards are limited to 1)",
+    exampleArgs: { game: "duel", detail: '3 copies of "Warlord of Cinders": Epic cards are limited to 1' },
+  },
+  CW7005: {
+    severity: "warning",
+    template: "This deck list is not inside a game's folder, so its cards cannot be checked.",
+    explanation: "A deck list belongs to the game whose `.game` file is in its folder or a folder above it (for example `cards/duel/decks/red.deck`).",
+    example: "decks/red.deck   (no .game file above it)",
+    exampleArgs: {},
+  },
 } as const satisfies Record<string, MessageDefinition>;
 
 export type MessageCode = keyof typeof MESSAGES;
@@ -520,6 +556,7 @@ const CATEGORY_TITLES: Record<string, string> = {
   "4": "CW4xxx — export",
   "5": "CW5xxx — scenarios",
   "6": "CW6xxx — compiling for the engine",
+  "7": "CW7xxx — deck lists",
 };
 
 /** docs/diagnostics.md, generated from the table (a test keeps the file in step). */

@@ -61,14 +61,18 @@ export function register(program: Command, context: CommandContext): void {
   program
     .command("check")
     .description("Check game, card and scenario files against their game's vocabulary and rules.")
-    .argument("[paths...]", "files or directories (directories are searched for .game, .cards and .scenario files; default: the game folder you are in, or cards/)")
+    .argument("[paths...]", "files or directories (directories are searched for .game, .cards, .scenario and .deck files; default: the game folder you are in, or cards/)")
     .option("--json", "print the diagnostics and the summary as one JSON object")
     .action(async (paths: string[], options: { json?: boolean }) => {
       // Loaded on use, so that other commands do not pay for (or depend on) the compiler.
       const { analyzeWorkspaceFromDisk, defaultWorkspacePaths } = await import("../../compiler/workspace-disk.ts");
-      const analysis = await analyzeWorkspaceFromDisk(paths.length > 0 ? paths : await defaultWorkspacePaths(), { gameFilesAround: true });
-      const model = { ...analysis.model, diagnostics: [...analysis.model.diagnostics, ...(await engineWarnings(analysis))] };
-      const summary = summarize(model, analysis.read.files.length, analysis.omitted);
+      // Deck lists (.deck) are read beside the sources: cli/commands/check-decks.ts.
+      const { splitDeckPaths, deckListDiagnostics } = await import("./check-decks.ts");
+      const split = await splitDeckPaths(paths.length > 0 ? paths : await defaultWorkspacePaths());
+      const analysis = await analyzeWorkspaceFromDisk(split.sources, { gameFilesAround: true });
+      const decks = [...split.diagnostics, ...(await deckListDiagnostics(split.decks, analysis))];
+      const model = { ...analysis.model, diagnostics: [...analysis.model.diagnostics, ...(await engineWarnings(analysis)), ...decks] };
+      const summary = summarize(model, analysis.read.files.length + split.decks.length, analysis.omitted);
       if (options.json) {
         process.stdout.write(JSON.stringify({ summary, diagnostics: model.diagnostics }, null, 2) + "\n");
       } else {

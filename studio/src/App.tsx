@@ -48,7 +48,8 @@ export function App({ store }: { store: WorkspaceStore }) {
           // With an end: select the whole range (an ability's text) so the designer sees what ran.
           if (end !== undefined && end > offset) {
             const last = model.getPositionAt(end);
-            e.setSelection({ startLineNumber: position.lineNumber, startColumn: position.column, endLineNumber: last.lineNumber, endColumn: last.column });
+            // Selected from its end back to its start: the cursor stays at the start of the text.
+            e.setSelection({ selectionStartLineNumber: last.lineNumber, selectionStartColumn: last.column, positionLineNumber: position.lineNumber, positionColumn: position.column });
           }
           e.revealPositionInCenter(position);
           e.focus();

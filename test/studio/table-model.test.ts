@@ -12,7 +12,7 @@ import { lowerWorkspace } from "../../compiler/lower.ts";
 import { createEngine, type Engine } from "../../runtime/index.ts";
 import { parseScenarioFile } from "../../grammar/scenario.ts";
 import { runScenario } from "../../runtime/scenario.ts";
-import { countsOf, deckCards, deckDiagnostics, formatDeck, gameOfDeckPath, parseDeck } from "../../studio/src/table/decklist.ts";
+import { countsOf, deckCards, deckDiagnostics, formatDeck, gameOfDeckPath, legalityDiagnostics, parseDeck } from "../../compiler/decklist.ts";
 import { buildChains, depthFirst, type ChainNode } from "../../studio/src/table/chains.ts";
 import { DeckError, describeAction, offeredActions, TableSession } from "../../studio/src/table/session.ts";
 import { repoDir } from "../../studio/server/build.ts";
@@ -35,7 +35,7 @@ describe("deck lists", () => {
     const text = "# my deck\n\n3 Seer\n2x chronicler   # the draw engine\n  1 Arc Bolt\r\n3 Seer\n";
     const parsed = parseDeck(text, "d.deck", NAMES);
     expect(parsed.diagnostics).toEqual([]);
-    expect(parsed.entries).toEqual([
+    expect(parsed.entries.map(({ count, name, line }) => ({ count, name, line }))).toEqual([
       { count: 3, name: "Seer", line: 3 },
       { count: 2, name: "Chronicler", line: 4 },
       { count: 1, name: "Arc Bolt", line: 5 },
@@ -48,14 +48,14 @@ describe("deck lists", () => {
   it("reports each bad line at its line and column, with the closest card name", () => {
     const text = "3 Seer\n2 Chronicer\nSeer\n0 Arc Bolt\n  2 Embr Hound\n";
     const { diagnostics } = parseDeck(text, "decks/bad.deck", NAMES);
-    expect(diagnostics.map((d) => `${d.range.start.line}:${d.range.start.column}-${d.range.end.column} ${d.message}`)).toEqual([
-      `2:3-12 unknown card "Chronicer" (did you mean "Chronicler"?)`,
-      `3:1-5 expected a count before the card name, as in "2 Seer"`,
-      `4:1-2 the count must be between 1 and 999, not 0`,
-      `5:5-15 unknown card "Embr Hound" (did you mean "Ember Hound"?)`,
+    expect(diagnostics.map((d) => `${d.range.start.line}:${d.range.start.column}-${d.range.end.column} ${d.code} ${d.message}`)).toEqual([
+      `2:3-12 CW7003 Unknown card "Chronicer" in this deck list.`,
+      `3:1-5 CW7001 Cannot read this deck line: expected a count before the card name, as in "2 Seer".`,
+      `4:1-2 CW7002 The count of a deck line must be between 1 and 999, not 0.`,
+      `5:5-15 CW7003 Unknown card "Embr Hound" in this deck list.`,
     ]);
     expect(diagnostics.every((d) => d.file === "decks/bad.deck" && d.severity === "error")).toBe(true);
-    expect(diagnostics[0]!.suggestion).toBe("Chronicler");
+    expect(diagnostics.map((d) => d.suggestion)).toEqual(["Chronicler", undefined, undefined, "Ember Hound"]);
     expect(parseDeck("1 Nothing Like It\n", "x.deck", NAMES).diagnostics[0]!.suggestion).toBeUndefined();
   });
 
@@ -83,9 +83,19 @@ describe("deck lists", () => {
       ],
       model,
     );
-    expect(found.map((d) => `${d.file}:${d.range.start.line} ${d.severity} ${d.message}`)).toEqual([
-      `duel/decks/a.deck:2 error unknown card "Spark Token"`,
-      "elsewhere/b.deck:1 warning this deck is not inside a game's folder, so its cards cannot be checked",
+    expect(found.map((d) => `${d.file}:${d.range.start.line} ${d.severity} ${d.code} ${d.message}`)).toEqual([
+      `duel/decks/a.deck:2 error CW7003 Unknown card "Spark Token" in this deck list.`,
+      "elsewhere/b.deck:1 warning CW7005 This deck list is not inside a game's folder, so its cards cannot be checked.",
+    ]);
+  });
+
+  it("puts each legality violation at the line of the card it names, a deck-wide one at the first card", () => {
+    const text = "# header\n2 Seer\n5 Arc Bolt\n";
+    const { entries } = parseDeck(text, "d.deck", NAMES);
+    const found = legalityDiagnostics("d.deck", "chromatic", entries, [{ message: "the deck has 7 cards; at least 45 are required" }, { message: '5 copies of "Arc Bolt": at most 3 copies of a card', card: "Arc Bolt" }]);
+    expect(found.map((d) => `${d.range.start.line}:${d.range.start.column} ${d.code} ${d.message}`)).toEqual([
+      "2:3 CW7004 This deck is not legal for chromatic: the deck has 7 cards; at least 45 are required.",
+      '3:3 CW7004 This deck is not legal for chromatic: 5 copies of "Arc Bolt": at most 3 copies of a card.',
     ]);
   });
 

@@ -89,6 +89,13 @@ afterAll(async () => {
 });
 
 // --- helpers ------------------------------------------------------------------------------
+/** Clicks a file in the workspace tree (the tree fills in once the workspace has loaded; a loaded machine may take a while). */
+async function clickFile(page: Page, file: string): Promise<void> {
+  const row = page.locator(`[data-path="${file}"]`);
+  await row.waitFor({ timeout: 90_000 });
+  await row.click();
+}
+
 const stepLabel = (page: Page) => page.getByTestId("table").locator(".timeline .muted").textContent();
 
 /** Clicks the action or choice button with exactly this label and waits for the table to move on. */
@@ -115,7 +122,7 @@ async function choiceKind(page: Page): Promise<string | null> {
 
 async function openScenarioSetup(page: Page, file: string, name: string): Promise<void> {
   await page.getByRole("tab", { name: "Scenarios" }).click();
-  await page.locator(`[data-path="${file}"]`).click();
+  await clickFile(page, file);
   await page.getByRole("button", { name: `Run ${file.split("/").pop()}` }).click();
   const row = page.locator(".scenario-list li", { hasText: name });
   await row.waitFor({ timeout: 60_000 });
@@ -129,7 +136,7 @@ const zoneText = (page: Page, player: string, zone: string) => page.getByTestId(
 describe("the table and the stepper in the browser", { timeout: 240_000 }, () => {
   it("starts a game from two chosen deck files; a broken deck shows its problems at line:column and does not start", async () => {
     const page = await harness.newPage("?autosaveMs=600000");
-    await page.locator('[data-path="duel/core.cards"]').click();
+    await clickFile(page, "duel/core.cards");
     await page.getByRole("tab", { name: "Table" }).click();
     const table = page.getByTestId("table");
     await table.getByLabel("Game").selectOption("duel");
@@ -151,8 +158,8 @@ describe("the table and the stepper in the browser", { timeout: 240_000 }, () =>
     // The broken deck: each bad line at line:column, with "did you mean"; starting is refused with the reasons.
     await table.getByLabel("p1 deck").selectOption("duel/decks/broken.deck");
     const status = page.getByTestId("deck-choice");
-    await expect.poll(() => status.textContent()).toContain(`3:3 unknown card "Stone Gaurd" (did you mean "Stone Guard"?)`);
-    expect(await status.textContent()).toContain(`4:1 expected a count before the card name`);
+    await expect.poll(() => status.textContent()).toContain(`3:3 Unknown card "Stone Gaurd" in this deck list. Did you mean "Stone Guard"?`);
+    expect(await status.textContent()).toContain(`4:1 Cannot read this deck line: expected a count before the card name`);
     const stepBefore = await stepLabel(page);
     await table.getByRole("button", { name: "New game" }).click();
     await page.getByTestId("deck-problems").waitFor();
@@ -160,8 +167,8 @@ describe("the table and the stepper in the browser", { timeout: 240_000 }, () =>
     expect(await stepLabel(page)).toBe(stepBefore);
     // The same problems in the editor, as markers and in the Problems panel.
     await page.getByRole("tab", { name: "Editor" }).click();
-    await page.locator('[data-path="duel/decks/broken.deck"]').click();
-    await expect.poll(() => page.getByTestId("problems").textContent(), { timeout: 30_000 }).toContain(`3:3 DECK003 unknown card "Stone Gaurd"`);
+    await clickFile(page, "duel/decks/broken.deck");
+    await expect.poll(() => page.getByTestId("problems").textContent(), { timeout: 30_000 }).toContain(`3:3 CW7003 Unknown card "Stone Gaurd" in this deck list.`);
     expect(await page.getByTestId("problems").locator("li").count()).toBe(2);
     await expect.poll(() => page.locator(".monaco-editor .squiggly-error").count()).toBeGreaterThan(0);
     expect(harness.blocked).toEqual([]);
@@ -170,7 +177,7 @@ describe("the table and the stepper in the browser", { timeout: 240_000 }, () =>
 
   it("builds a deck in the deck builder: counts, legality from the game's deck rules, saved as a .deck file", async () => {
     const page = await harness.newPage("?autosaveMs=600000");
-    await page.locator('[data-path="duel/core.cards"]').click();
+    await clickFile(page, "duel/core.cards");
     await page.getByRole("tab", { name: "Table" }).click();
     await page.getByTestId("table").getByLabel("Game").selectOption("duel");
     await page.getByRole("button", { name: "Deck builder" }).click();
@@ -268,7 +275,7 @@ describe("the table and the stepper in the browser", { timeout: 240_000 }, () =>
   it("asks the trigger order, and draws the chain it starts as a tree: Seer → Chronicler → Seer suppressed", async () => {
     const page = await harness.newPage("?autosaveMs=600000");
     // From the table itself this time: a scenario's board as the start.
-    await page.locator('[data-path="chromatic/core.cards"]').click();
+    await clickFile(page, "chromatic/core.cards");
     await page.getByRole("tab", { name: "Table" }).click();
     await page.getByTestId("table").getByLabel("Game").selectOption("chromatic");
     await page.getByTestId("table").getByLabel("Start from a scenario").selectOption({ label: "table-choices.scenario › table: trigger order" });
@@ -295,7 +302,7 @@ describe("the table and the stepper in the browser", { timeout: 240_000 }, () =>
   it("draws the scenario's chain as a tree in the stepper, linked to the card text; a node selects its ability in the editor", async () => {
     const page = await harness.newPage("?autosaveMs=600000");
     await page.getByRole("tab", { name: "Scenarios" }).click();
-    await page.locator('[data-path="chromatic/scenarios/chains.scenario"]').click();
+    await clickFile(page, "chromatic/scenarios/chains.scenario");
     await page.getByRole("button", { name: "Run chains.scenario" }).click();
     const row = page.locator(".scenario-list li", { hasText: "Several opponent abilities" });
     await row.waitFor({ timeout: 60_000 });
@@ -326,7 +333,7 @@ describe("the table and the stepper in the browser", { timeout: 240_000 }, () =>
   it("opens a failing scenario at the failing step, with expected vs actual", async () => {
     const page = await harness.newPage("?autosaveMs=600000");
     await page.getByRole("tab", { name: "Scenarios" }).click();
-    await page.locator('[data-path="duel/scenarios/table-choices.scenario"]').click();
+    await clickFile(page, "duel/scenarios/table-choices.scenario");
     await page.getByRole("button", { name: "Run table-choices.scenario" }).click();
     const failure = page.getByTestId("failure");
     await failure.waitFor({ timeout: 60_000 });
@@ -361,7 +368,7 @@ describe("the table and the stepper in the browser", { timeout: 240_000 }, () =>
     // 1. A new card file from the file tree, with a new card typed in the editor.
     await page.getByRole("button", { name: "+ New" }).click();
     await page.locator('[data-path="duel/journey.cards"]').waitFor();
-    await page.locator('[data-path="duel/journey.cards"]').click();
+    await clickFile(page, "duel/journey.cards");
     const card = ["set JRN \"Journey\" for duel", "", 'card "Journey Herald" {', "  type: Unit — Soldier", "  color: Gray", "  cost: free", "  power: 1", "  rarity: Gray", "  text:", "    PLAY: Draw a card.", "}", ""].join("\n");
     await page.locator(".monaco-editor .view-lines").click();
     await page.keyboard.press("Control+A");
@@ -427,7 +434,18 @@ describe("the table and the stepper in the browser", { timeout: 240_000 }, () =>
     expect(await handOf()).toBe(handAfter);
     expect(await page.getByTestId("player-p1").textContent()).toBe(fieldAfter);
 
-    // 7. What it triggered links back to the new card's text: the PLAY ability is selected in the editor.
+    // 7. Event by event through what it triggered: back to its PLAY ability being noted, forward to its resolution.
+    const at = page.getByTestId("event-at");
+    const atText = async () => ((await at.count()) ? ((await at.textContent()) ?? "") : "");
+    for (let i = 0; i < 12 && !/Journey Herald: .*noted/.test(await atText()); i++) await table.getByRole("button", { name: "Previous event" }).click();
+    expect(await atText()).toMatch(/Journey Herald: .*noted/);
+    expect(await stepLabel(page)).toBe(playedStep);
+    expect(await log.locator("li.at-event").textContent()).toMatch(/noted/);
+    expect(await log.locator("li.current.later").count()).toBeGreaterThan(0);
+    for (let i = 0; i < 12 && !/Journey Herald: .*resolved/.test(await atText()); i++) await table.getByRole("button", { name: "Next event" }).click();
+    expect(await atText()).toMatch(/Journey Herald: PLAY: Draw a card\. resolved/);
+
+    // 8. What it triggered links back to the new card's text: the PLAY ability is selected in the editor.
     const linked = triggered.first().locator(".source-link");
     await linked.click();
     await expect.poll(() => page.evaluate(() => (window as unknown as { cardwright: { editor: { getModel(): { uri: { path: string } } } } }).cardwright.editor.getModel().uri.path)).toBe("/duel/journey.cards");

@@ -5,7 +5,7 @@ import type { CardModel } from "../../../compiler/model.ts";
 import { ACTION_GROUPS, DeckError, describeOption, offeredActions, TableSession, type DeckChoice, type Seat } from "./session.ts";
 import { SourceLink, type RevealSource } from "./SourceLink.tsx";
 import { CardFace } from "../components/CardFace.tsx";
-import { countsOf, deckCards, formatDeck, gameOfDeckPath, parseDeck, DECK_EXTENSION } from "./decklist.ts";
+import { countsOf, deckCards, formatDeck, gameOfDeckPath, parseDeck, DECK_EXTENSION } from "../../../compiler/decklist.ts";
 import { buildChains } from "./chains.ts";
 import { ChainTreeView } from "./ChainTree.tsx";
 import "./table.css";
@@ -117,7 +117,7 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
     try {
       const unreadable = SEATS.flatMap((p) => {
         const deck = decks.find((d) => d.path === deckPaths[p]);
-        return deck ? deck.parsed.diagnostics.map((d) => `${p}'s deck ${d.file}:${d.range.start.line}:${d.range.start.column}: ${d.message}`) : [];
+        return deck ? deck.parsed.diagnostics.map((d) => `${p}'s deck ${d.file}:${d.range.start.line}:${d.range.start.column}: ${d.message}${d.suggestion ? ` Did you mean "${d.suggestion}"?` : ""}`) : [];
       });
       if (unreadable.length) throw new DeckError(unreadable);
       const engine = await engineFor(gameId);
@@ -143,9 +143,25 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
     refresh();
   };
 
+  /** An event inside the step at the cursor ("what it triggered", one event at a time); undefined: the whole step. */
+  const [eventAt, setEventAt] = useState<number | undefined>(undefined);
+
   const goTo = (index: number) => {
     if (!session) return;
     session.cursor = Math.max(0, Math.min(session.history.length - 1, index));
+    setEventAt(undefined);
+    refresh();
+  };
+
+  /** One event forward or back, across steps: the board is the one after the event's step. */
+  const stepEvent = (delta: 1 | -1) => {
+    if (!session) return;
+    const all = session.history.flatMap((h, step) => h.events.map(() => step));
+    if (all.length === 0) return;
+    const lastOfStep = all.lastIndexOf(session.cursor);
+    const next = Math.max(0, Math.min(all.length - 1, (eventAt ?? (lastOfStep >= 0 ? lastOfStep : 0)) + delta));
+    session.cursor = all[next]!;
+    setEventAt(next);
     refresh();
   };
 
@@ -153,13 +169,15 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
   const offered = session ? offeredActions(session) : [];
   const events = useMemo(() => session?.eventsSoFar() ?? [], [session, session?.cursor, session?.history.length]);
   const needle = filter.trim().toLowerCase();
-  const shownEvents = events.filter(({ event }) => !needle || `${event.kind} ${event.name ?? ""} ${event.text}`.toLowerCase().includes(needle));
+  const shownEvents = events.map((e, index) => ({ ...e, index })).filter(({ event }) => !needle || `${event.kind} ${event.name ?? ""} ${event.text}`.toLowerCase().includes(needle));
   // The trigger chains the current step took part in (a chain may begin in an earlier step and wait for a choice).
+  // Stepping event by event, the chains grow up to that event.
   const chains = useMemo(() => {
     if (!session) return [];
     const first = events.findIndex(({ step }) => step === session.cursor);
-    return first < 0 ? [] : buildChains(events.map(({ event }) => event)).filter((c) => c.endIndex === undefined || c.endIndex >= first);
-  }, [events, session]);
+    const upTo = eventAt !== undefined ? eventAt + 1 : events.length;
+    return first < 0 ? [] : buildChains(events.slice(0, upTo).map(({ event }) => event)).filter((c) => c.endIndex === undefined || c.endIndex >= first);
+  }, [events, session, eventAt]);
   const bot = seatOf(decider) === "bot";
 
   return (
@@ -198,9 +216,17 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
             <input type="range" min={0} max={session.history.length - 1} value={session.cursor} onChange={(e) => goTo(Number(e.target.value))} aria-label="Timeline" />
             <button type="button" onClick={() => goTo(session.cursor + 1)} title="Step forward" aria-label="Step forward">▶</button>
             <button type="button" onClick={() => goTo(session.history.length - 1)} title="Latest step">Latest</button>
+            <button type="button" onClick={() => stepEvent(-1)} title="One event back (what the step triggered, one at a time)" aria-label="Previous event">◀ event</button>
+            <button type="button" onClick={() => stepEvent(1)} title="One event forward" aria-label="Next event">event ▶</button>
             <span className="muted">
               step {session.cursor} / {session.history.length - 1}: {session.current.label}
             </span>
+
+          </span>
+        )}
+        {session && eventAt !== undefined && events[eventAt] && (
+          <span className="event-at" data-testid="event-at">
+            event {eventAt + 1}: {events[eventAt]!.event.text}
           </span>
         )}
       </div>
@@ -228,6 +254,7 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
                       {deck.parsed.diagnostics.map((d, i) => (
                         <li key={i} className="linked" onClick={() => onReveal(d.file, d.range.start.offset, d.range.end.offset)}>
                           {d.range.start.line}:{d.range.start.column} {d.message}
+                          {d.suggestion ? ` Did you mean "${d.suggestion}"?` : ""}
                         </li>
                       ))}
                     </ul>
@@ -343,10 +370,10 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
               <input type="search" placeholder="Filter events" value={filter} onChange={(e) => setFilter(e.target.value)} />
             </div>
             <ol data-testid="event-log">
-              {shownEvents.map(({ event, step }) => (
+              {shownEvents.map(({ event, step, index }) => (
                 <li
-                  key={event.seq + ":" + step + ":" + event.text}
-                  className={step === session.cursor ? "current" : ""}
+                  key={index}
+                  className={(step === session.cursor ? "current" : "") + (eventAt === index ? " at-event" : eventAt !== undefined && step === session.cursor && index > eventAt ? " later" : "")}
                   style={{ paddingLeft: 8 + (event.depth ?? 0) * 14 }}
                   onClick={() => goTo(step)}
                   title={`step ${step}`}

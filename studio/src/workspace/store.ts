@@ -11,7 +11,7 @@ import { ApiError, api, type FileEntry } from "../api.ts";
 import { CheckerClient } from "../worker/client.ts";
 import type { Capabilities } from "../worker/protocol.ts";
 import { drafts } from "./drafts.ts";
-import { deckDiagnostics } from "../table/decklist.ts";
+import { deckDiagnostics } from "../../../compiler/decklist.ts";
 
 export const LANGUAGE_ID = "cardwright";
 export type SaveState = "saved" | "unsaved" | "saving" | "conflict" | "error";
