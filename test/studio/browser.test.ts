@@ -212,6 +212,49 @@ describe("studio in the browser", { timeout: 180_000 }, () => {
     await page.context().close();
   });
 
+  it("offers a new card of each of the game's card types with its required fields, and reads deck lists as deck lists", async () => {
+    const page = await harness.newPage("?autosaveMs=600000");
+    await openFile(page, probe.file);
+    const game = await page.evaluate((f) => {
+      const { store } = (window as unknown as { cardwright: { store: { model: { games: { id: string; file: string; definitions?: { kind: string; name: string; detail: string }[] }[]; sets: { file: string; game: string; cards: { name: string }[] }[] } } } }).cardwright;
+      const set = store.model.sets.find((s) => s.file === f)!;
+      const g = store.model.games.find((x) => x.id === set.game)!;
+      return { id: g.id, folder: g.file.slice(0, g.file.lastIndexOf("/") + 1), types: (g.definitions ?? []).filter((d) => d.kind === "cardtype"), cards: store.model.sets.filter((s) => s.game === g.id && s.file !== f).flatMap((s) => s.cards.map((c) => c.name)) };
+    }, probe.file);
+    expect(game.types.length).toBeGreaterThan(0);
+    const type = game.types[0]!;
+    const required = (/requires\s+([^};]*)/.exec(type.detail)?.[1] ?? "").split(",").map((f) => f.trim()).filter(Boolean);
+
+    // At the start of a line between cards: one snippet per card type; accepting it writes that type's fields.
+    const text = (await editorText(page, probe.file))!;
+    await select(page, text.split("\n").length, 1, 0);
+    await page.keyboard.type("\ncard");
+    await page.keyboard.press("Control+Space");
+    const snippet = page.locator(".suggest-widget .monaco-list-row", { hasText: `card ${type.name}` }).first();
+    await snippet.waitFor();
+    await snippet.click();
+    const inserted = (await editorText(page, probe.file))!.slice(text.length);
+    expect(inserted).toContain(`type: ${type.name}`);
+    for (const field of required.filter((f) => f !== "type" && f !== "text")) expect(inserted).toMatch(new RegExp(`^  ${field}: \\S`, "m"));
+
+    // A deck list beside the game file: its own language, card names of its game completed after the count.
+    const deck = `${game.folder}studio-test.deck`;
+    await writeFile(path.join(harness.workspace, deck), "# test deck\n");
+    await page.reload();
+    await page.locator(".monaco-editor .view-lines").waitFor();
+    await openFile(page, deck);
+    expect(await page.evaluate(() => (window as unknown as { cardwright: { editor: { getModel(): { getLanguageId(): string } } } }).cardwright.editor.getModel().getLanguageId())).toBe("cardwright-deck");
+    const name = game.cards[0]!;
+    await select(page, 2, 1, 0);
+    await page.keyboard.type(`2 ${name.slice(0, 3)}`);
+    await page.keyboard.press("Control+Space");
+    const offered = page.locator(".suggest-widget .monaco-list-row", { hasText: name }).first();
+    await offered.waitFor();
+    await offered.click();
+    await expect.poll(async () => (await editorText(page, deck))!.split("\n")[1]).toBe(`2 ${name}`);
+    await page.context().close();
+  });
+
   it("saves an edit to disk and shows it again after a reload", async () => {
     const page = await harness.newPage();
     await openFile(page, probe.file);

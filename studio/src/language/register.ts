@@ -136,17 +136,48 @@ const FIELD_KINDS: Record<string, string[]> = {
   cost: ["symbol", "resource", "color"],
 };
 
-function addCardSnippet(add: (item: monaco.languages.CompletionItem) => void, range: monaco.IRange): void {
-  add({
-    label: "card",
-    kind: COMPLETION_KIND.snippet!,
-    detail: "New card",
-    documentation: "Inserts a new card with the usual header fields.",
-    insertText: NEW_CARD_SNIPPET,
-    insertTextRules: monaco.languages.CompletionItemInsertTextRule.InsertAsSnippet,
-    range,
-    sortText: "0card",
-  });
+/** A snippet placeholder offering the game's names, or a plain one when it declares none. */
+function choice(index: number, names: string[], fallback: string): string {
+  const safe = names.filter((n) => /^[^,|$}\\]+$/.test(n));
+  return safe.length > 0 ? `\${${index}|${safe.join(",")}|}` : `\${${index}:${fallback}}`;
+}
+
+/**
+ * The new-card snippets: one per card type of the card's game, with that type's required
+ * fields (`cardtype Unit … requires cost, color, rarity, power`) and the game's colours and
+ * rarities as choices; the generic one when the game is not known yet.
+ */
+function addCardSnippet(add: (item: monaco.languages.CompletionItem) => void, range: monaco.IRange, definitions: Definition[] = []): void {
+  const named = (kind: string) => definitions.filter((d) => d.kind === kind).map((d) => d.name);
+  const cardTypes = definitions.filter((d) => d.kind === "cardtype");
+  const snippet = (label: string, body: string, detail: string, sort: string) =>
+    add({ label, kind: COMPLETION_KIND.snippet!, detail, documentation: "Inserts a new card; Tab moves to the next field.", insertText: body, insertTextRules: monaco.languages.CompletionItemInsertTextRule.InsertAsSnippet, range, sortText: sort });
+  if (cardTypes.length === 0) {
+    snippet("card", NEW_CARD_SNIPPET, "New card", "0card");
+    return;
+  }
+  for (const type of cardTypes) {
+    const detail = type.detail ?? "";
+    const required = /requires\s+([^};]*)/.exec(detail)?.[1]?.split(",").map((f) => f.trim().toLowerCase()).filter((f) => f && f !== "type" && f !== "text") ?? ["cost", "rarity"];
+    const stats = new Set(["cost", ...named("stat").map((n) => n.toLowerCase()), "power", "attack", "defense", "armor"]);
+    let index = 2;
+    const lines = [`card "\${1:New ${type.name}}" {`, `  type: ${type.name}`];
+    for (const field of required) {
+      const value =
+        field === "color" || field === "faction"
+          ? choice(index++, named("color"), "Color")
+          : field === "rarity"
+            ? choice(index++, named("rarity"), "Common")
+            : field === "tribe" || field === "subtype"
+              ? choice(index++, named("subtype"), field)
+              : `\${${index++}:${stats.has(field) ? "1" : field}}`;
+      lines.push(`  ${field}: ${value}`);
+    }
+    // A type whose abilities start with a Base ability (`abilities Base 1, …`) gets its tag.
+    const tag = /abilities\s+Base\b/.test(detail) ? "[Base] " : "";
+    lines.push("  text:", `    ${tag}\${${index}:Draw a card.}`, "}");
+    snippet(`card ${type.name}`, lines.join("\n"), `New ${type.name} (${required.join(", ") || "no required fields"})`, `0card ${type.name}`);
+  }
 }
 
 export function registerCardLanguage(store: WorkspaceStore): void {
@@ -209,7 +240,7 @@ export function registerCardLanguage(store: WorkspaceStore): void {
       // The compiler knows the context (a field's values, what fits after "from", "gains", "When you"...):
       // when it answers, its list is the answer, plus the new-card snippet where a card can start.
       if (fromCompiler && fromCompiler.length > 0) {
-        if (/^\s*[A-Za-z_]*$/.test(before) && !/^\s+/.test(before)) addCardSnippet(add, range);
+        if (/^\s*[A-Za-z_]*$/.test(before) && !/^\s+/.test(before)) addCardSnippet(add, range, definitionsOf(game));
         // The language's own words stay available below the compiler's list (effects, triggers, selectors).
         if (!/^\s*[A-Za-z_]+\s*:\s*[^:]*$/.test(before)) for (const w of TEXT_WORDS) add({ label: w, kind: COMPLETION_KIND.word!, insertText: w, range, sortText: "9" + w });
         return { suggestions };
@@ -233,7 +264,7 @@ export function registerCardLanguage(store: WorkspaceStore): void {
       if (fieldKinds) return { suggestions };
 
       if (/^\s*[A-Za-z_]*$/.test(before)) {
-        addCardSnippet(add, range);
+        addCardSnippet(add, range, definitions);
         for (const f of CARD_FIELDS) add({ label: `${f}:`, kind: monaco.languages.CompletionItemKind.Field, detail: "card field", insertText: `${f}: `, range, sortText: "2" + f });
       }
       for (const card of cards) add({ label: `"${card.name}"`, kind: COMPLETION_KIND.card!, detail: `card · ${card.set}`, insertText: `"${card.name}"`, range, sortText: "3" + card.name });
@@ -295,8 +326,9 @@ export function registerCardLanguage(store: WorkspaceStore): void {
     },
   });
 
-  monaco.languages.registerCodeActionProvider(
-    LANGUAGE_ID,
+  // "Did you mean" fixes in card files and deck lists alike.
+  for (const language of [LANGUAGE_ID, DECK_LANGUAGE_ID]) monaco.languages.registerCodeActionProvider(
+    language,
     {
       provideCodeActions(model, _range, context) {
         const path = pathOf(model.uri);
@@ -318,6 +350,8 @@ export function registerCardLanguage(store: WorkspaceStore): void {
     { providedCodeActionKinds: ["quickfix"] },
   );
 
+  registerDeckLanguage(store);
+
   // Go to definition across files: open the target file in the studio's own editor.
   monaco.editor.registerEditorOpener({
     openCodeEditor(source, resource, selectionOrPosition) {
@@ -336,6 +370,83 @@ export function registerCardLanguage(store: WorkspaceStore): void {
         }
       }
       return true;
+    },
+  });
+}
+
+/** Deck lists (`N Card Name` per line, `#` comments): their own colouring, card-name completion, hover and go to definition. */
+export const DECK_LANGUAGE_ID = "cardwright-deck";
+
+/** The game a deck list belongs to: the one whose game file sits in its folder or the nearest folder above. */
+function deckGame(store: WorkspaceStore, path: string): GameModel | undefined {
+  const folderOf = (file: string) => file.slice(0, file.lastIndexOf("/") + 1);
+  return [...(store.model?.games ?? [])].filter((g) => path.startsWith(folderOf(g.file))).sort((a, b) => folderOf(b.file).length - folderOf(a.file).length)[0];
+}
+
+/** The card name written on a deck line, with its columns (1-based, end exclusive). */
+function deckLineName(line: string): { name: string; start: number; end: number } | undefined {
+  const match = /^(\s*\d+x?\s+)([^#]*?)\s*(?:#.*)?$/.exec(line);
+  if (!match || !match[2]) return undefined;
+  return { name: match[2], start: match[1]!.length + 1, end: match[1]!.length + match[2].length + 1 };
+}
+
+function registerDeckLanguage(store: WorkspaceStore): void {
+  monaco.languages.register({ id: DECK_LANGUAGE_ID, extensions: [".deck"], aliases: ["Cardwright deck list"] });
+  monaco.languages.setLanguageConfiguration(DECK_LANGUAGE_ID, { comments: { lineComment: "#" }, wordPattern: /[^\s#\d][^#\n]*/ });
+  monaco.languages.setMonarchTokensProvider(DECK_LANGUAGE_ID, {
+    tokenizer: {
+      root: [
+        [/#.*$/, "comment"],
+        [/(\s*)(\d+x?)(\s+)([^#]*)/, ["white", "number", "white", "string"]],
+        [/[^#]+/, "invalid"],
+      ],
+    },
+  });
+  // The store creates every model in the card language; a deck list switches to its own.
+  const adopt = (model: monaco.editor.ITextModel) => {
+    if (model.uri.path.endsWith(".deck") && model.getLanguageId() !== DECK_LANGUAGE_ID) monaco.editor.setModelLanguage(model, DECK_LANGUAGE_ID);
+  };
+  monaco.editor.getModels().forEach(adopt);
+  monaco.editor.onDidCreateModel(adopt);
+
+  const cardsOf = (path: string) => {
+    const game = deckGame(store, path);
+    return (store.model?.sets ?? []).filter((s) => !game || s.game === game.id).flatMap((s) => s.cards);
+  };
+  const cardOnLine = (model: monaco.editor.ITextModel, lineNumber: number) => {
+    const written = deckLineName(model.getLineContent(lineNumber));
+    const card = written && cardsOf(pathOf(model.uri)).find((c) => c.name.toLowerCase() === written.name.toLowerCase());
+    return written && card ? { card, range: new monaco.Range(lineNumber, written.start, lineNumber, written.end) } : undefined;
+  };
+
+  monaco.languages.registerCompletionItemProvider(DECK_LANGUAGE_ID, {
+    provideCompletionItems(model, position) {
+      const before = model.getLineContent(position.lineNumber).slice(0, position.column - 1);
+      const count = /^\s*\d+x?\s+/.exec(before);
+      // After the count, the rest of the line is the name: replace it whole.
+      const start = count ? count[0].length + 1 : /^\s*/.exec(before)![0].length + 1;
+      const range = new monaco.Range(position.lineNumber, start, position.lineNumber, model.getLineMaxColumn(position.lineNumber));
+      const suggestions = cardsOf(pathOf(model.uri)).map((card) => ({
+        label: card.name,
+        kind: COMPLETION_KIND.card!,
+        detail: `${card.type} · ${card.set}`,
+        documentation: { value: cardMarkdown(card) },
+        insertText: count ? card.name : `1 ${card.name}`,
+        range,
+      }));
+      return { suggestions };
+    },
+  });
+  monaco.languages.registerHoverProvider(DECK_LANGUAGE_ID, {
+    provideHover(model, position) {
+      const found = cardOnLine(model, position.lineNumber);
+      return found && found.range.containsPosition(position) ? { range: found.range, contents: [{ value: cardMarkdown(found.card) }] } : null;
+    },
+  });
+  monaco.languages.registerDefinitionProvider(DECK_LANGUAGE_ID, {
+    provideDefinition(model, position) {
+      const found = cardOnLine(model, position.lineNumber);
+      return found ? { uri: uriFor(found.card.file), range: toMonacoRange(found.card.range) } : null;
     },
   });
 }
