@@ -20,6 +20,8 @@ export interface Throughput {
   seconds: number;
   gamesPerSecond: number;
   actionsPerSecond: number;
+  /** Actions per second of this process's CPU time (user + system): steadier than wall time on a shared machine. */
+  actionsPerCpuSecond?: number;
 }
 
 export interface EngineBenchResult {
@@ -32,10 +34,12 @@ export interface EngineBenchResult {
   ratio: number;
 }
 
-function time<T>(run: () => T): [T, number] {
+function time<T>(run: () => T): [T, number, number] {
   const start = performance.now();
+  const cpu = process.cpuUsage();
   const value = run();
-  return [value, (performance.now() - start) / 1000];
+  const used = process.cpuUsage(cpu);
+  return [value, (performance.now() - start) / 1000, (used.user + used.system) / 1e6];
 }
 
 function bundleOf(game: string): CompiledBundle {
@@ -48,8 +52,8 @@ function bundleOf(game: string): CompiledBundle {
 function measure(bundle: CompiledBundle, games: number): Throughput {
   const engine = createEngine(bundle);
   simulate(engine, { games: 1, seed: 99, checkInvariants: false }); // warm-up
-  const [result, seconds] = time(() => simulate(engine, { games, seed: 1, checkInvariants: false }));
-  return { games, actions: result.actions, seconds, gamesPerSecond: games / seconds, actionsPerSecond: result.actions / seconds };
+  const [result, seconds, cpuSeconds] = time(() => simulate(engine, { games, seed: 1, checkInvariants: false }));
+  return { games, actions: result.actions, seconds, gamesPerSecond: games / seconds, actionsPerSecond: result.actions / seconds, actionsPerCpuSecond: result.actions / cpuSeconds };
 }
 
 export function runEngineBench(duelGames = 200, otherGames = 10, others: string[] = ["chromatic", "cybervamp"]): EngineBenchResult {
@@ -60,8 +64,8 @@ export function runEngineBench(duelGames = 200, otherGames = 10, others: string[
   const cards = referenceCards(vanilla);
   playReferenceGames(cards, 100, 99);
   const refGames = duelGames * 20;
-  const [ref, refSeconds] = time(() => playReferenceGames(cards, refGames, 1));
-  const reference = { games: refGames, actions: ref.actions, seconds: refSeconds, gamesPerSecond: refGames / refSeconds, actionsPerSecond: ref.actions / refSeconds };
+  const [ref, refSeconds, refCpu] = time(() => playReferenceGames(cards, refGames, 1));
+  const reference = { games: refGames, actions: ref.actions, seconds: refSeconds, gamesPerSecond: refGames / refSeconds, actionsPerSecond: ref.actions / refSeconds, actionsPerCpuSecond: ref.actions / refCpu };
   for (const id of others) if (otherGames > 0) games[id] = measure(bundleOf(id), otherGames);
   return { games, duelVanilla, reference, ratio: reference.actionsPerSecond / duelVanilla.actionsPerSecond };
 }
@@ -71,7 +75,7 @@ if (process.argv[1]?.endsWith("bench/engine.ts")) {
   const otherGames = Number(process.argv[3] ?? 10);
   const r = runEngineBench(duelGames, otherGames);
   const row = (label: string, m: Throughput) =>
-    `${label.padEnd(40)} ${m.gamesPerSecond.toFixed(1).padStart(9)} games/s ${m.actionsPerSecond.toFixed(0).padStart(9)} actions/s  (${m.games} games, ${m.actions} actions, ${m.seconds.toFixed(2)} s)`;
+    `${label.padEnd(40)} ${m.gamesPerSecond.toFixed(1).padStart(9)} games/s ${m.actionsPerSecond.toFixed(0).padStart(9)} actions/s ${(m.actionsPerCpuSecond ?? 0).toFixed(0).padStart(9)} actions/cpu-s  (${m.games} games, ${m.actions} actions, ${m.seconds.toFixed(2)} s)`;
   console.log("Random play, full engine, invariants off");
   for (const [id, m] of Object.entries(r.games)) console.log(row(`engine, ${id} starter set`, m));
   console.log(row("engine, duel with vanilla cards", r.duelVanilla));
