@@ -354,6 +354,12 @@ describe("the table and the stepper in the browser", { timeout: 240_000 }, () =>
     // The failure is marked right after that event.
     const marker = page.getByTestId("failure-marker");
     expect(await marker.textContent()).toMatch(/line 7: expectation not met — expected p1 life 99, actual p1 life \d+/);
+    // The board at the failing step shows the actual value, and Field Medic on the field (Scout still in hand).
+    await page.getByTestId("scenario-board").locator("summary").click();
+    const p1Board = page.getByTestId("scenario-board").getByTestId("player-p1");
+    expect(await p1Board.locator(".panel-title").textContent()).toContain(`life ${actual!.replace(/^p1 life /, "")}`);
+    expect(await p1Board.locator('[data-zone="Hand"]').textContent()).toContain("Scout");
+    expect(await p1Board.locator('[data-zone="Hand"]').textContent()).not.toContain("Field Medic");
     // Away and back: clicking the failure returns the stepper to it.
     await page.getByRole("button", { name: "Last" }).click();
     expect(await page.getByTestId("scenario-events").locator("li.current").textContent()).not.toBe(current);

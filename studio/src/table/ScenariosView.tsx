@@ -1,6 +1,8 @@
 import { useMemo, useState } from "react";
 import type { WorkspaceStore } from "../workspace/store.ts";
-import { openingEvent, runScenarios, type ScenarioRun } from "./scenarios.ts";
+import { boardAt, openingEvent, runScenarios, type ScenarioRun } from "./scenarios.ts";
+import { PlayerPanel } from "./TableView.tsx";
+import { TableSession } from "./session.ts";
 import { SourceLink, type RevealSource } from "./SourceLink.tsx";
 import { buildChains } from "./chains.ts";
 import { ChainTreeView } from "./ChainTree.tsx";
@@ -166,6 +168,22 @@ export function ScenariosView({
                 )}
                 <input type="search" placeholder="Filter events" value={filter} onChange={(e) => setFilter(e.target.value)} />
               </div>
+              {current.setup && (
+                <details className="scenario-board" data-testid="scenario-board">
+                  <summary>Board at this event</summary>
+                  {(() => {
+                    const state = boardAt(current, cursor);
+                    if (!state) return null;
+                    const view = TableSession.from(current.setup.engine, state, [], "");
+                    return (
+                      <div className="scenario-board-players">
+                        <PlayerPanel session={view} player="p1" onReveal={onReveal} onHover={() => undefined} />
+                        <PlayerPanel session={view} player="p2" onReveal={onReveal} onHover={() => undefined} />
+                      </div>
+                    );
+                  })()}
+                </details>
+              )}
               {usesStack && (
                 <div className="stack" data-testid="scenario-stack">
                   <div className="panel-title">Stack at this event (top first)</div>

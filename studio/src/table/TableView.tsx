@@ -659,7 +659,8 @@ function DeckBuilder({
   );
 }
 
-function PlayerPanel({ session, player, onReveal, onHover }: { session: TableSession; player: PlayerId; onReveal: RevealSource; onHover: (name: string | undefined) => void }) {
+/** One player's side of a board: life, resources, zones (a deck shows its size only), each card linked to its text. */
+export function PlayerPanel({ session, player, onReveal, onHover }: { session: TableSession; player: PlayerId; onReveal: RevealSource; onHover: (name: string | undefined) => void }) {
   const p = session.state.players[player];
   if (!p) return null;
   const rules = session.engine.rules;

@@ -18,6 +18,15 @@ export interface ScenarioRun {
   end?: { engine: Engine; state: GameState };
   /** The board its setup built, with the setup's events: the table can start from there. */
   setup?: { engine: Engine; state: GameState; events: TraceEvent[] };
+  /** The board after each scenario line that ran, by the events it covers (the stepper shows the board at its cursor). */
+  boards?: { eventEnd: number; state: GameState }[];
+}
+
+/** The board at an event of a run: after the last scenario line whose events end at or before it (the setup's board before the first). */
+export function boardAt(run: ScenarioRun, eventIndex: number): GameState | undefined {
+  let board = run.setup?.state;
+  for (const b of run.boards ?? []) if (b.eventEnd <= eventIndex + 1) board = b.state;
+  return board;
 }
 
 /** Where the stepper opens on a run: the first failure's event (clamped), else the last event. */
@@ -61,6 +70,7 @@ export async function runScenarios(files: SourceFile[], only?: string): Promise<
           events: result.events,
           ...(result.state ? { end: { engine, state: result.state } } : {}),
           ...(result.initialState ? { setup: { engine, state: result.initialState, events: setupEvents } } : {}),
+          boards: result.steps.flatMap((step) => (step.state ? [{ eventEnd: step.eventEnd, state: step.state }] : [])),
         });
       } catch (error) {
         runs.push({ file: scenario.file, line: scenario.line, name: scenario.name, game: scenario.game, passed: false, failures: [{ file: scenario.file, line: scenario.line, message: `the engine failed: ${error instanceof Error ? error.message : String(error)}` }], events: [] });
