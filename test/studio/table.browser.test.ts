@@ -60,6 +60,13 @@ setup {
   p1 battlefield: "Sterile Clinic", "Crimson Substation", "Gold Exchange"
   p1 hand: "Sanguine Medic"
 }
+
+scenario "table: lands of my choosing" for cybervamp
+setup {
+  turn 3 p1 phase Pre-Battle
+  p1 battlefield: "Sterile Clinic", "Crimson Substation", "Neon Abattoir"
+  p1 hand: "Sanguine Medic"
+}
 `,
   // A failing expectation in the middle: the stepper must open there, not at the end.
   duel: `scenario "table: a wrong expectation" for duel
@@ -131,7 +138,7 @@ async function openScenarioSetup(page: Page, file: string, name: string): Promis
   await expect.poll(() => stepLabel(page)).toContain(`Setup of "${name}"`);
 }
 
-const zoneText = (page: Page, player: string, zone: string) => page.getByTestId(`player-${player}`).locator(`[data-zone="${zone}"]`).textContent();
+const zoneText = (page: Page, player: string, zone: string) => page.getByTestId("table").getByTestId(`player-${player}`).locator(`[data-zone="${zone}"]`).textContent();
 
 describe("the table and the stepper in the browser", { timeout: 240_000 }, () => {
   it("starts a game from two chosen deck files; a broken deck shows its problems at line:column and does not start", async () => {
@@ -148,7 +155,7 @@ describe("the table and the stepper in the browser", { timeout: 240_000 }, () =>
     await expect.poll(() => stepLabel(page), { timeout: 60_000 }).toContain("p1: red-rush.deck, p2: blue-tide.deck");
     // Every card p1 holds comes from red-rush.deck, every card p2 holds from blue-tide.deck.
     const deckNames = async (file: string) => new Set([...(await readFile(path.join(harness.workspace, "duel", "decks", file), "utf8")).matchAll(/^\d+ (.+)$/gm)].map((m) => m[1]!));
-    const hand = async (player: string) => page.getByTestId(`player-${player}`).locator('[data-zone="Hand"] .card-chip').allTextContents();
+    const hand = async (player: string) => page.getByTestId("table").getByTestId(`player-${player}`).locator('[data-zone="Hand"] .card-chip').allTextContents();
     const red = await deckNames("red-rush.deck");
     const blue = await deckNames("blue-tide.deck");
     expect((await hand("p1")).length).toBeGreaterThan(0);
@@ -220,9 +227,28 @@ describe("the table and the stepper in the browser", { timeout: 240_000 }, () =>
     const withGold = payments.find((p) => p.includes(`"Gold Exchange"`) && !p.includes(`"Crimson Substation"`));
     expect(withGold).toBeDefined();
     await act(page, withGold!);
-    const chips = page.getByTestId("player-p1").locator(".card-chip");
+    const chips = page.getByTestId("table").getByTestId("player-p1").locator(".card-chip");
     await expect.poll(() => chips.filter({ hasText: "Gold Exchange" }).textContent()).toContain("⟲");
     expect(await chips.filter({ hasText: "Sterile Clinic" }).textContent()).toContain("⟲");
+    expect(await chips.filter({ hasText: "Crimson Substation" }).textContent()).not.toContain("⟲");
+
+    // Two Red lands are interchangeable in the list (one payment), but the designer may tick the very land to exhaust.
+    await openScenarioSetup(page, "cybervamp/scenarios/table-choices.scenario", "table: lands of my choosing");
+    const listed = (await page.getByTestId("legal-actions").getByRole("button").allTextContents()).filter((a) => a.startsWith(`p1 plays "Sanguine Medic"`));
+    expect(listed).toHaveLength(1);
+    await page.getByRole("button", { name: "Choose the lands to pay with…" }).click();
+    const picker = page.getByTestId("land-picker");
+    const wrongSet = await stepLabel(page);
+    await picker.getByLabel(`"Crimson Substation"`).check();
+    await picker.getByLabel(`"Neon Abattoir"`).check();
+    await picker.getByRole("button", { name: /^p1 plays "Sanguine Medic", exhausting/ }).click();
+    // Two Red lands cannot pay {W}{1}: the engine refuses, and the board is unchanged.
+    await expect.poll(() => page.getByTestId("table").locator(".notice[role=alert]").textContent()).toMatch(/bad_payment|not_enough/);
+    expect(await stepLabel(page)).toBe(wrongSet);
+    await picker.getByLabel(`"Crimson Substation"`).uncheck();
+    await picker.getByLabel(`"Sterile Clinic"`).check();
+    await act(page, `p1 plays "Sanguine Medic", exhausting "Neon Abattoir", "Sterile Clinic"`);
+    await expect.poll(() => chips.filter({ hasText: "Neon Abattoir" }).textContent()).toContain("⟲");
     expect(await chips.filter({ hasText: "Crimson Substation" }).textContent()).not.toContain("⟲");
     await page.context().close();
   });
@@ -241,7 +267,7 @@ describe("the table and the stepper in the browser", { timeout: 240_000 }, () =>
     expect(await choiceKind(page)).toBe("cards");
     expect(await page.getByTestId("choice").textContent()).toMatch(/Scry/);
     await act(page, "p1 chooses nothing");
-    await expect.poll(() => page.getByTestId("player-p2").locator(".panel-title").textContent()).toContain("life 27");
+    await expect.poll(() => page.getByTestId("table").getByTestId("player-p2").locator(".panel-title").textContent()).toContain("life 27");
 
     await openScenarioSetup(page, "chromatic/scenarios/table-choices.scenario", "table: Facet enhancement");
     await act(page, /^p1 plays "Seer"/);
@@ -428,7 +454,7 @@ describe("the table and the stepper in the browser", { timeout: 240_000 }, () =>
     const triggered = log.locator("li.current").filter({ has: page.getByRole("button", { name: `Open duel/journey.cards:${playLine}` }) });
     expect(await triggered.count()).toBeGreaterThanOrEqual(2);
     const handAfter = await handOf();
-    const fieldAfter = (await page.getByTestId("player-p1").textContent())!;
+    const fieldAfter = (await page.getByTestId("table").getByTestId("player-p1").textContent())!;
 
     // 6. Back one step: the Herald is in the hand again and nothing was drawn; forward: played, its draw again.
     await table.getByRole("button", { name: "Step back" }).click();
@@ -438,7 +464,7 @@ describe("the table and the stepper in the browser", { timeout: 240_000 }, () =>
     await table.getByRole("button", { name: "Step forward" }).click();
     await expect.poll(() => stepLabel(page)).toBe(playedStep);
     expect(await handOf()).toBe(handAfter);
-    expect(await page.getByTestId("player-p1").textContent()).toBe(fieldAfter);
+    expect(await page.getByTestId("table").getByTestId("player-p1").textContent()).toBe(fieldAfter);
 
     // 7. Event by event through what it triggered: back to its PLAY ability being noted, forward to its resolution.
     const at = page.getByTestId("event-at");

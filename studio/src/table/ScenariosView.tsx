@@ -32,6 +32,7 @@ export function ScenariosView({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>(undefined);
   const [filter, setFilter] = useState("");
+  const [boardOpen, setBoardOpen] = useState(false);
   /** Breakpoints by card name: "pause when this triggers" stops at the card's trigger and chain events. */
   const [breakpoints, setBreakpoints] = useState<Set<string>>(() => new Set());
 
@@ -169,9 +170,9 @@ export function ScenariosView({
                 <input type="search" placeholder="Filter events" value={filter} onChange={(e) => setFilter(e.target.value)} />
               </div>
               {current.setup && (
-                <details className="scenario-board" data-testid="scenario-board">
+                <details className="scenario-board" data-testid="scenario-board" open={boardOpen} onToggle={(e) => setBoardOpen((e.target as HTMLDetailsElement).open)}>
                   <summary>Board at this event</summary>
-                  {(() => {
+                  {boardOpen && (() => {
                     const state = boardAt(current, cursor);
                     if (!state) return null;
                     const view = TableSession.from(current.setup.engine, state, [], "");

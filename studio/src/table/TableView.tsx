@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import type { WorkspaceStore } from "../workspace/store.ts";
 import type { Action, Engine, PlayerId } from "../../../runtime/index.ts";
 import type { CardModel } from "../../../compiler/model.ts";
-import { ACTION_GROUPS, DeckError, describeOption, offeredActions, TableSession, type DeckChoice, type Seat } from "./session.ts";
+import { ACTION_GROUPS, DeckError, describeAction, describeOption, offeredActions, TableSession, type DeckChoice, type Seat } from "./session.ts";
 import { SourceLink, type RevealSource } from "./SourceLink.tsx";
 import { CardFace } from "../components/CardFace.tsx";
 import { countsOf, deckCards, formatDeck, gameOfDeckPath, parseDeck, DECK_EXTENSION } from "../../../compiler/decklist.ts";
@@ -290,6 +290,7 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
       </div>
       {builderOpen && (
         <DeckBuilder
+          key={gameId}
           store={store}
           gameId={gameId}
           gameCards={gameCards}
@@ -351,6 +352,7 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
                   ];
                 })
               )}
+              {!session.state.pending && !bot && <LandPicker key={`${session.cursor}:${session.history.length}`} session={session} onPlay={act} />}
               {bot && !session.state.over && (
                 <button type="button" onClick={() => { runBot(session); refresh(); }}>Let the bot move</button>
               )}
@@ -470,6 +472,59 @@ function ChoicePanel({ session, disabled, onChoose, onHover }: { session: TableS
         {player}: {pending.prompt}
       </span>
       {body}
+    </div>
+  );
+}
+
+/**
+ * Paying with lands of one's own choosing: the legal actions list each distinct payment once
+ * (lands that produce the same thing are interchangeable there), and the engine accepts any exact
+ * set of lands, so the designer can tick the very lands to exhaust. A wrong set is refused by
+ * the engine with its reason.
+ */
+function LandPicker({ session, onPlay }: { session: TableSession; onPlay: (action: Action) => void }) {
+  const withLands = session
+    .legalActions()
+    .filter((a): a is Extract<Action, { type: "play" | "activate" }> => (a.type === "play" || a.type === "activate") && (a.payment?.lands?.length ?? 0) > 0);
+  const [open, setOpen] = useState(false);
+  const [choice, setChoice] = useState(0);
+  const [lands, setLands] = useState<string[]>([]);
+  if (withLands.length === 0) return null;
+  // One entry per card (and ability, and targets): the payment is what the picker replaces.
+  const plays = [...new Map(withLands.map((a) => [JSON.stringify({ ...a, payment: { ...a.payment, lands: [] } }), a])).values()];
+  const player = plays[0]!.player;
+  const { rules } = session.engine;
+  const candidates = (session.state.players[player]?.zones[rules.zones.battlefield] ?? []).filter((id) => {
+    const card = session.state.cards[id];
+    return card !== undefined && !card.exhausted && !card.overexhausted && (rules.cards.get(card.def)?.fields?.["produces"]?.length ?? 0) > 0;
+  });
+  const play = plays[Math.min(choice, plays.length - 1)]!;
+  if (!open) {
+    return (
+      <button type="button" className="land-picker-open" onClick={() => setOpen(true)}>
+        Choose the lands to pay with…
+      </button>
+    );
+  }
+  const label = (a: (typeof plays)[number]) => describeAction(session, { ...a, payment: { ...a.payment, lands: [] } });
+  return (
+    <div className="choice-panel land-picker" data-testid="land-picker">
+      <span className="prompt">{player}: pay with the lands you choose</span>
+      <select aria-label="Card to pay for" value={Math.min(choice, plays.length - 1)} onChange={(e) => setChoice(Number(e.target.value))}>
+        {plays.map((a, i) => (
+          <option key={i} value={i}>{label(a)}</option>
+        ))}
+      </select>
+      {candidates.map((id) => (
+        <label key={id}>
+          <input type="checkbox" checked={lands.includes(id)} onChange={(e) => setLands((old) => (e.target.checked ? [...old, id] : old.filter((l) => l !== id)))} />
+          {describeOption(session, id)}
+        </label>
+      ))}
+      <button type="button" disabled={lands.length === 0} onClick={() => onPlay({ ...play, payment: { ...play.payment, lands } })}>
+        {label(play)}, exhausting {lands.map((id) => describeOption(session, id)).join(", ") || "…"}
+      </button>
+      <button type="button" onClick={() => setOpen(false)}>Cancel</button>
     </div>
   );
 }
