@@ -30,6 +30,9 @@ export interface StudioBenchResult {
   /** The same after a keystroke inside the middle card's name. */
   recheckInCardMs: number;
   workerCheckInCardMs: number;
+  /** Of the worker's time: the compiler's analysis (incremental re-parse + check) and the engine warnings (CW6001). */
+  workerAnalyzeInCardMs: number;
+  workerEngineWarningsInCardMs: number;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -112,7 +115,7 @@ export async function runStudioBench(options: { runs?: number; cards?: number } 
 
     const page = await harness.newPage("?autosaveMs=600000");
     await page.locator(`[data-path="${large.file}"]`).click();
-    type Timings = { store: { timings: { lastEditAt: number; lastResultAt: number }; checkMilliseconds?: number; files: Map<string, unknown> } };
+    type Timings = { store: { timings: { lastEditAt: number; lastResultAt: number }; checkMilliseconds?: number; files: Map<string, unknown>; checker: { lastPhases?: { analyzeMs: number; engineMs: number } } } };
     await page.waitForFunction((f) => {
       const s = (window as unknown as { cardwright: Timings }).cardwright.store;
       return s.checkMilliseconds !== undefined && s.files.has(f);
@@ -129,7 +132,7 @@ export async function runStudioBench(options: { runs?: number; cards?: number } 
       await page.waitForFunction((b) => (window as unknown as { cardwright: Timings }).cardwright.store.timings.lastResultAt > b, before, { timeout: 120_000 });
       return page.evaluate(() => {
         const s = (window as unknown as { cardwright: Timings }).cardwright.store;
-        return { latency: s.timings.lastResultAt - s.timings.lastEditAt, worker: s.checkMilliseconds ?? 0 };
+        return { latency: s.timings.lastResultAt - s.timings.lastEditAt, worker: s.checkMilliseconds ?? 0, analyze: s.checker.lastPhases?.analyzeMs ?? 0, engine: s.checker.lastPhases?.engineMs ?? 0 };
       });
     };
     // The middle card's name line: a keystroke inside a card (the usual edit), beside one in the set header.
@@ -143,6 +146,8 @@ export async function runStudioBench(options: { runs?: number; cards?: number } 
     const workerTimes: number[] = [];
     const cardLatencies: number[] = [];
     const cardWorkerTimes: number[] = [];
+    const cardAnalyzeTimes: number[] = [];
+    const cardEngineTimes: number[] = [];
     for (let i = 0; i < runs; i++) {
       const header = await keystroke({ lineNumber: 2, column: 1 }, i % 2 === 0 ? "#" : "\n");
       latencies.push(header.latency);
@@ -151,6 +156,8 @@ export async function runStudioBench(options: { runs?: number; cards?: number } 
       const inCard = await keystroke({ lineNumber: await middleCardLine(), column: 7 }, "x");
       cardLatencies.push(inCard.latency);
       cardWorkerTimes.push(inCard.worker);
+      cardAnalyzeTimes.push(inCard.analyze);
+      cardEngineTimes.push(inCard.engine);
     }
     const loadToEditableMs = median(studioLoads);
     const bareMonacoLoadToEditableMs = median(bareLoads);
@@ -167,6 +174,8 @@ export async function runStudioBench(options: { runs?: number; cards?: number } 
       workerCheckMs: median(workerTimes),
       recheckInCardMs: median(cardLatencies),
       workerCheckInCardMs: median(cardWorkerTimes),
+      workerAnalyzeInCardMs: median(cardAnalyzeTimes),
+      workerEngineWarningsInCardMs: median(cardEngineTimes),
     };
   } finally {
     await bare.close();
@@ -187,5 +196,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   for (const b of result.bundle) console.log(`  ${b.file.padEnd(40)} ${kb(b.bytes).padStart(9)}  gzip ${kb(b.gzipBytes).padStart(8)}`);
   console.log(`  ${"total".padEnd(40)} ${kb(result.totalBytes).padStart(9)}  gzip ${kb(result.totalGzipBytes).padStart(8)}`);
   console.log(`load → editable editor: ${result.loadToEditableMs.toFixed(0)} ms (bare Monaco page: ${result.bareMonacoLoadToEditableMs.toFixed(0)} ms, ratio ${result.loadRatio.toFixed(2)})`);
-  console.log(`re-check after one keystroke in a ${result.largeFileCards}-card file: ${result.recheckAfterKeystrokeMs.toFixed(0)} ms (worker check ${result.workerCheckMs.toFixed(0)} ms, debounce included) in the set header; ${result.recheckInCardMs.toFixed(0)} ms (worker ${result.workerCheckInCardMs.toFixed(0)} ms) inside the middle card`);
+  console.log(`re-check after one keystroke in a ${result.largeFileCards}-card file: ${result.recheckAfterKeystrokeMs.toFixed(0)} ms (worker check ${result.workerCheckMs.toFixed(0)} ms, debounce included) in the set header; ${result.recheckInCardMs.toFixed(0)} ms (worker ${result.workerCheckInCardMs.toFixed(0)} ms: analysis ${result.workerAnalyzeInCardMs.toFixed(0)} ms, engine warnings ${result.workerEngineWarningsInCardMs.toFixed(0)} ms) inside the middle card`);
 }

@@ -1,12 +1,13 @@
 /** The page's side of the checker worker: latest-wins checks and request/response queries. */
 import type { SourceFile, WorkspaceModel } from "../../../compiler/model.ts";
-import type { Capabilities, CompletionEntry, LanguageVocabulary, Reference, WorkerRequest, WorkerResponse } from "./protocol.ts";
+import type { Capabilities, CheckPhases, CompletionEntry, LanguageVocabulary, Reference, WorkerRequest, WorkerResponse } from "./protocol.ts";
 import CheckWorker from "./check.worker.ts?worker";
 
 export interface CheckResult {
   model: WorkspaceModel;
   milliseconds: number;
   capabilities: Capabilities;
+  phases?: CheckPhases;
 }
 
 type Distributive<T> = T extends unknown ? Omit<T, "id"> : never;
@@ -19,6 +20,8 @@ export class CheckerClient {
   private queued: SourceFile[] | undefined;
   private readonly pending = new Map<number, (response: WorkerResponse) => void>();
   capabilities: Capabilities | undefined;
+  /** Where the last check's time went inside the worker (for the bench). */
+  lastPhases: CheckPhases | undefined;
   onVocabulary: ((vocabulary: LanguageVocabulary) => void) | undefined;
 
   constructor(
@@ -48,7 +51,8 @@ export class CheckerClient {
       this.inFlight = false;
       if (response.type === "checked") {
         this.capabilities = response.capabilities;
-        this.onResult({ model: response.model, milliseconds: response.milliseconds, capabilities: response.capabilities });
+        this.lastPhases = response.phases;
+        this.onResult({ model: response.model, milliseconds: response.milliseconds, capabilities: response.capabilities, ...(response.phases ? { phases: response.phases } : {}) });
       } else this.onError(response.error);
       if (this.queued) {
         const next = this.queued;

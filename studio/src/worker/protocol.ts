@@ -31,7 +31,7 @@ export interface LanguageVocabulary {
 
 export type WorkerResponse =
   | { type: "vocabulary"; vocabulary: LanguageVocabulary }
-  | { type: "checked"; seq: number; model: WorkspaceModel; milliseconds: number; capabilities: Capabilities }
+  | { type: "checked"; seq: number; model: WorkspaceModel; milliseconds: number; capabilities: Capabilities; phases?: CheckPhases }
   | { type: "formatted"; id: number; text?: string; error?: string }
   | { type: "reference"; id: number; reference?: Reference }
   | { type: "completions"; id: number; items?: CompletionEntry[] }
@@ -43,4 +43,10 @@ export interface Capabilities {
   format: boolean;
   reference: boolean;
   completions: boolean;
+}
+
+/** Where a check's time went inside the worker: the compiler's analysis, then the engine warnings (CW6001). */
+export interface CheckPhases {
+  analyzeMs: number;
+  engineMs: number;
 }
