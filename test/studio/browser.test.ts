@@ -215,6 +215,7 @@ describe("studio in the browser", { timeout: 180_000 }, () => {
   it("offers a new card of each of the game's card types with its required fields, and reads deck lists as deck lists", async () => {
     const page = await harness.newPage("?autosaveMs=600000");
     await openFile(page, probe.file);
+    await page.waitForFunction(() => !!(window as unknown as { cardwright: { store: { model?: unknown } } }).cardwright.store.model, undefined, { timeout: 30_000 });
     const game = await page.evaluate((f) => {
       const { store } = (window as unknown as { cardwright: { store: { model: { games: { id: string; file: string; definitions?: { kind: string; name: string; detail: string }[] }[]; sets: { file: string; game: string; cards: { name: string }[] }[] } } } }).cardwright;
       const set = store.model.sets.find((s) => s.file === f)!;
