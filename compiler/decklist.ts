@@ -118,9 +118,9 @@ export function gameFolders(model: DeckModelView): Map<string, string> {
   return new Map(model.games.map((g) => [g.file.split("/").slice(0, -1).join("/"), g.id]));
 }
 
-/** The card names a deck of this game may name (tokens are never in a deck, so they are unknown here). */
+/** The card names of a game a deck line may name: tokens too (a token is a known card; that it cannot be in a deck is the engine's legality, CW7004). */
 export function deckCardNames(model: DeckModelView, game: string): string[] {
-  return model.sets.filter((s) => s.game.toLowerCase() === game.toLowerCase()).flatMap((s) => s.cards.filter((c) => !c.isToken).map((c) => c.name));
+  return model.sets.filter((s) => s.game.toLowerCase() === game.toLowerCase()).flatMap((s) => s.cards.map((c) => c.name));
 }
 
 /** Every deck file read against the checked workspace: unreadable lines and unknown names; a deck outside any game's folder is a warning. */

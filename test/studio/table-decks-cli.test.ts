@@ -4,7 +4,7 @@
  * violation from the engine's deck rules, and the bundled sample decks check cleanly.
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -47,5 +47,16 @@ describe("cardwright check on deck lists", { timeout: 300_000 }, () => {
     expect(folder.out).toContain(`duel/decks/small.deck:2:3: error CW7004: This deck is not legal for duel: 2 copies of "Warlord of Cinders": Epic cards are limited to 1.`);
     expect(folder.out).toContain("duel/decks/typo.deck:3:3");
     expect(folder.out).toMatch(/: 4 errors, 0 warnings\.\n$/);
+  });
+
+  it("knows a token by name and leaves it to the engine's legality", () => {
+    cpSync(path.join(repoDir, "cards", "cybervamp"), path.join(work, "cybervamp"), { recursive: true });
+    const base = readFileSync(path.join(work, "cybervamp", "decks", "night-shift.deck"), "utf8");
+    writeFileSync(path.join(work, "cybervamp", "decks", "with-token.deck"), base + "1 Thrall\n");
+    const line = base.split("\n").length;
+    const result = cardwright(["check", "cybervamp/decks/with-token.deck"]);
+    expect(result.out).not.toContain("CW7003");
+    expect(result.out).toMatch(new RegExp(`cybervamp/decks/with-token\\.deck:${line}:3: error CW7004: This deck is not legal for cybervamp: .*Thrall.*token`));
+    expect(result.code).toBe(1);
   });
 });

@@ -83,10 +83,11 @@ describe("deck lists", () => {
       ],
       model,
     );
+    // A token is a known card (its place in a deck is the engine's legality); a misspelt one is unknown.
     expect(found.map((d) => `${d.file}:${d.range.start.line} ${d.severity} ${d.code} ${d.message}`)).toEqual([
-      `duel/decks/a.deck:2 error CW7003 Unknown card "Spark Token" in this deck list.`,
       "elsewhere/b.deck:1 warning CW7005 This deck list is not inside a game's folder, so its cards cannot be checked.",
     ]);
+    expect(deckDiagnostics([{ path: "duel/decks/c.deck", text: "1 Spark Tokn\n" }], model).map((d) => d.suggestion)).toEqual(["Spark Token"]);
   });
 
   it("puts each legality violation at the line of the card it names, a deck-wide one at the first card", () => {

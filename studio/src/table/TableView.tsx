@@ -5,7 +5,7 @@ import type { CardModel } from "../../../compiler/model.ts";
 import { ACTION_GROUPS, DeckError, describeAction, describeOption, offeredActions, TableSession, type DeckChoice, type Seat } from "./session.ts";
 import { SourceLink, type RevealSource } from "./SourceLink.tsx";
 import { CardFace } from "../components/CardFace.tsx";
-import { countsOf, deckCards, formatDeck, gameOfDeckPath, parseDeck, DECK_EXTENSION } from "../../../compiler/decklist.ts";
+import { countsOf, deckCardNames, deckCards, formatDeck, gameOfDeckPath, parseDeck, DECK_EXTENSION } from "../../../compiler/decklist.ts";
 import { buildChains } from "./chains.ts";
 import { ChainTreeView } from "./ChainTree.tsx";
 import "./table.css";
@@ -51,7 +51,7 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
   /** The workspace's deck files of this game, with their parse result (names against the game's cards). */
   const decks = [...store.files.values()]
     .filter((f) => f.kind === "deck" && gameOfDeckPath(f.path, gameFolders)?.toLowerCase() === gameId.toLowerCase())
-    .map((f) => ({ path: f.path, parsed: parseDeck(f.model.getValue(), f.path, gameCards.map((c) => c.name)) }));
+    .map((f) => ({ path: f.path, parsed: parseDeck(f.model.getValue(), f.path, store.model ? deckCardNames(store.model, gameId) : []) }));
 
   // The engine of the chosen game, compiled from the editor's text once per check result (deck legality, starting).
   const engineCache = useRef<{ key: unknown; game: string; engine: Promise<Engine> } | undefined>(undefined);
