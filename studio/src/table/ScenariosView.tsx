@@ -87,7 +87,8 @@ export function ScenariosView({
     }
     return stack.reverse();
   })();
-  const usesStack = events.some((e) => e.kind === "push");
+  // A response stack has items taken off it (pop); a game that resolves at once (no stack) only pushes, and shows none.
+  const usesStack = events.some((e) => e.kind === "pop");
   const toggleBreakpoint = (name: string) =>
     setBreakpoints((old) => {
       const next = new Set(old);
