@@ -303,28 +303,28 @@ function walkNode(node: unknown, out: Collector, verb: string | undefined, event
 }
 
 function walkNounPhrase(np: Ast.NounPhrase, out: Collector, verb: string | undefined, event: boolean): void {
+  // Runs of words end at anything that is not a word (no closure here: this runs for every noun phrase).
   let run: WordRun = [];
-  const flush = () => {
-    if (run.length) out.runs.push(run);
-    run = [];
-  };
-  np.items.forEach((item, index) => {
+  for (let index = 0; index < np.items.length; index++) {
+    const item = np.items[index]!;
     const next = np.items[index + 1];
     if (item.kind === "word") {
       if (next?.kind === "word" && next.keyword && (next.lemma === "counter" || next.lemma === "phase") && !item.keyword) {
-        flush();
+        if (run.length) out.runs.push(run);
+        run = [];
         out.words.push({ role: next.lemma, text: item.text, range: item.range });
-        return;
+        continue;
       }
       // Structural words (card, player, discard ...) stay in the run: they may be part of a multi-word name (`Discard Pile`).
       run.push(item.keyword ? { text: item.text, range: item.range, keyword: true } : { text: item.text, range: item.range });
-      return;
+      continue;
     }
-    flush();
+    if (run.length) out.runs.push(run);
+    run = [];
     if (item.kind === "string") out.words.push({ role: verb === "create" ? "tokenName" : "card", text: item.value, range: item.range });
     else if (item.kind === "symbol") out.words.push({ role: "symbol", text: `{${item.symbol}}`, range: item.range });
-  });
-  flush();
+  }
+  if (run.length) out.runs.push(run);
   for (const filter of np.filters) {
     // A token's description: `a 1/1 Bat token with Flying and Haste` names keyword abilities, so a
     // word there that the game does not declare is an unknown keyword (`with Flyng`), not plain English.

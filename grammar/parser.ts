@@ -585,7 +585,12 @@ export class CardwrightParser extends CstParser {
       },
     })));
     this.SUBRULE(this.clause);
-    const next = (withSentences: boolean) => ({
+    this.MANY(sentences === true ? this.cached(32, () => this.nextStep(true)) : this.cached(15, () => this.nextStep(false)));
+  });
+
+  /** The loop of `sequence` over `<connector> <clause>` (a method, so that it is not re-created per call). */
+  private nextStep(withSentences: boolean) {
+    return {
       GATE: () => {
         const t = this.LA(1);
         if (is(t, T.Period)) return is(this.LA(2), T.Then) || (withSentences && this.sentenceContinues());
@@ -596,9 +601,8 @@ export class CardwrightParser extends CstParser {
         this.SUBRULE(this.connector);
         this.SUBRULE2(this.clause);
       },
-    });
-    this.MANY(sentences === true ? this.cached(32, () => next(true)) : this.cached(15, () => next(false)));
-  });
+    };
+  }
 
   private connector = this.RULE("connector", () => {
     this.OR(this.cached(16, () => [
@@ -646,10 +650,11 @@ export class CardwrightParser extends CstParser {
     if (!is(this.LA(0), T.And)) return false;
     const first = this.LA(1);
     // `..., put one into your hand and the rest back in any order`: `the rest` takes the verb of `put`.
+    // `..., put one on the bottom of your deck and the other into your Graveyard`: the same.
     if (is(first, T.The)) {
       for (let k = 2; k < 8; k++) {
         const t = this.LA(k);
-        if (this.isParticleAt(k)) return k > 2;
+        if (this.isParticleAt(k) || is(t, T.Into) || is(t, T.Onto)) return k > 2;
         if (!is(t, T.Determiner) && !(is(t, T.NounWord) && !is(t, T.VerbWord))) return false;
       }
       return false;
@@ -815,7 +820,7 @@ export class CardwrightParser extends CstParser {
 
   /** The alternatives and loops of `nounPhrase`, built once per `subjectMode` (see `cached`). */
   private nounPhraseParts(subjectMode: boolean) {
-    const args = { ARGS: [subjectMode] };
+    const args = { ARGS: [subjectMode] as [boolean] };
     const head = {
       IGNORE_AMBIGUITIES: true,
       DEF: [
@@ -845,7 +850,7 @@ export class CardwrightParser extends CstParser {
       GATE: () => this.startsNounFilter(),
       DEF: () => this.SUBRULE(this.nounFilter, args),
     };
-    const coordinated = { LABEL: "coordinated", ARGS: [subjectMode] };
+    const coordinated = { LABEL: "coordinated", ARGS: [subjectMode] as [boolean] };
     const coordination = {
       GATE: () => this.isNounCoordinationAhead(subjectMode),
       DEF: () => {
@@ -876,8 +881,11 @@ export class CardwrightParser extends CstParser {
     if (subjectMode) return true;
     for (let k = 3; k < 30; k++) {
       const t = this.LA(k);
-      // `and the rest back`: a clause of its own (it shares the verb), not a second noun phrase.
+      // `and the rest back`: a clause of its own (it shares the verb), not a second noun phrase;
+      // so is `and the other into your Graveyard` when the clause already has a preposition
+      // (`put one on the bottom of your deck and the other into ...`).
       if (this.isParticleAt(k)) return false;
+      if ((is(t, T.Into) || is(t, T.Onto)) && is(first, T.The) && this.prepositionEarlierInClause()) return false;
       if (is(t, T.Determiner) || is(t, T.Pronoun) || is(t, T.Stats) || is(t, T.StringLiteral) || is(t, T.NumberLiteral) || is(t, T.To) || is(t, T.Or)) continue;
       if (is(t, T.NounWord) && !is(t, T.VerbWord)) continue;
       return !(is(t, T.VerbWord) || this.isModalToken(t));
@@ -894,6 +902,16 @@ export class CardwrightParser extends CstParser {
         this.CONSUME(T.Word, { LABEL: "comparison" });
       },
     }));
+  }
+
+  /** Is there a preposition between the start of the current clause and LA(0)? */
+  private prepositionEarlierInClause(): boolean {
+    for (let k = 0; k > -40; k--) {
+      const t = this.LA(k);
+      if (t.tokenType === EOF || is(t, T.Period) || is(t, T.Comma) || is(t, T.Colon) || is(t, T.Semicolon) || is(t, T.Bullet)) return false;
+      if (is(t, T.Preposition)) return true;
+    }
+    return false;
   }
 
   private determiner = this.RULE("determiner", () => {

@@ -42,6 +42,24 @@ describe("a second sentence on a trigger's line", () => {
   });
 });
 
+describe("looking at the top of a deck", () => {
+  it("checks clean and lowers to the IR's look and place steps", () => {
+    const files = duel(
+      unit("Seer", "PLAY: Look at the top three cards of your deck, put one into your hand and the rest back in any order."),
+      unit("Sifter", "PLAY: Look at the top two cards of your deck, put one on the bottom of your deck and the other into your Graveyard."),
+    );
+    const analysis = analyzeWorkspace(files);
+    expect(analysis.model.diagnostics).toEqual([]);
+    const lowered = lowerWorkspace(files, { previous: analysis });
+    expect(lowered.notes).toEqual([]);
+    const cards = lowered.bundles.find((b) => b.game.id === "duel")!.cards;
+    for (const name of ["Seer", "Sifter"]) {
+      const card = cards.find((c) => c.name === name)!;
+      expect(card.abilities.map((a) => a.steps.map((s) => s.op))).toEqual([["look_top", "place_looked", "place_looked"]]);
+    }
+  });
+});
+
 describe("keywords of a created token", () => {
   const cybervamp = (text: string): SourceFile[] => [
     gameFile("cybervamp"),

@@ -109,6 +109,22 @@ describe("looking at the top of a deck", () => {
     roundTrips(ability!);
   });
 
+  it("reads `and the other into ...` as a step of its own after a clause with a preposition, and joins noun phrases otherwise", () => {
+    const [look, put] = parse("Look at the top two cards of your deck, put one on the bottom of your deck and the other into your Graveyard.\nPut target creature and the top card into your hand.");
+    if (look!.body.kind !== "statement" || put!.body.kind !== "statement") throw new Error("expected statements");
+    const [, first, other] = look!.body.effect.steps.map((s) => s.clause);
+    expect(first!.tail.map((t) => (t.kind === "prep" ? t.prep : t.kind))).toEqual(["on"]);
+    const of = first!.tail[0]!.kind === "prep" ? first!.tail[0]!.object.filters[0] : undefined;
+    expect(of?.kind === "prep" ? of.object.also : "no filter").toBeUndefined();
+    expect(other!.verb).toBeUndefined();
+    expect(other!.object?.determiners.map((d) => (d.kind === "determiner" ? d.lemma : d.kind))).toEqual(["the", "other"]);
+    expect(other!.tail.map((t) => (t.kind === "prep" ? t.prep : t.kind))).toEqual(["into"]);
+    const joined = put!.body.effect.steps;
+    expect(joined).toHaveLength(1);
+    expect(joined[0]!.clause.object?.also).toHaveLength(1);
+    roundTrips(look!);
+  });
+
   it("reads `put them back in any order` and `reveal the top 2 cards`", () => {
     const abilities = parse("Look at the top two cards of your deck, then put them back in any order.\nReveal the top 2 cards of your deck.");
     expect(abilities).toHaveLength(2);
