@@ -6,17 +6,37 @@
 import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { repoDir } from "../server/build.ts";
+import type { Page } from "playwright-core";
 import { startHarness } from "./harness.ts";
 
 const outDir = path.join(repoDir, "docs", "screenshots");
 
 type Studio = { store: { files: Map<string, { model: { getValue(): string } }> }; editor: { setPosition(p: { lineNumber: number; column: number }): void; revealLineInCenter(n: number): void; focus(): void } };
 
+/**
+ * A screenshot of a view that is not about problems: the workspace must be checked, with no
+ * error and no unsaved edit anywhere (the status bar and the file tree show both).
+ */
+async function cleanShot(page: Page, file: string): Promise<void> {
+  await page.waitForFunction(() => {
+    const { store } = (window as unknown as { cardwright: { store: { checkMilliseconds?: number; model?: { diagnostics: { severity: string }[] }; files: Map<string, { state: string }> } } }).cardwright;
+    return store.checkMilliseconds !== undefined && !!store.model;
+  });
+  const problems = await page.evaluate(() => {
+    const { store } = (window as unknown as { cardwright: { store: { model?: { diagnostics: { severity: string; file: string; code: string }[] }; files: Map<string, { state: string; path: string }> } } }).cardwright;
+    const errors = (store.model?.diagnostics ?? []).filter((d) => d.severity === "error").map((d) => `${d.file} ${d.code}`);
+    const unsaved = [...store.files.values()].filter((f) => f.state !== "saved").map((f) => `${f.path} ${f.state}`);
+    return [...errors, ...unsaved];
+  });
+  if (problems.length > 0) throw new Error(`${path.basename(file)} would show a workspace that is not clean: ${problems.join(", ")}`);
+  await page.screenshot({ path: file });
+}
+
 async function main(): Promise<void> {
   await mkdir(outDir, { recursive: true });
   const harness = await startHarness(undefined, { viewport: { width: 1440, height: 860 } });
   try {
-    const page = await harness.newPage("?autosaveMs=600000");
+    let page = await harness.newPage("?autosaveMs=600000");
     const setFile = "chromatic/core.cards";
     await page.locator(`[data-path="${setFile}"]`).click();
     await page.waitForFunction(() => (window as unknown as { cardwright: { store: { checkMilliseconds?: number } } }).cardwright.store.checkMilliseconds !== undefined);
@@ -35,22 +55,41 @@ async function main(): Promise<void> {
       );
     await moveTo(cardLine + 3, 1);
     await page.waitForTimeout(400);
-    await page.screenshot({ path: path.join(outDir, "studio-editor.png") });
+    await cleanShot(page, path.join(outDir, "studio-editor.png"));
 
     // The gallery of the set, before any edit.
     await page.getByRole("tab", { name: "Gallery" }).click();
     await page.getByTestId("gallery").locator("svg").first().waitFor();
     await page.waitForTimeout(300);
-    await page.screenshot({ path: path.join(outDir, "studio-gallery.png") });
+    await cleanShot(page, path.join(outDir, "studio-gallery.png"));
     await page.getByRole("tab", { name: "Editor" }).click();
 
-    // A typo in a keyword: the marker, the problems list and the "did you mean" hover.
+    // Completion on a new ability line of the clean set: the game's own keywords, with their
+    // meaning from the game file beside the list (the only problem shown is the line being typed).
     const keywordLine = lines.findIndex((l, i) => i > cardLine && /^\s+\[\w+\]\s+[A-Z][a-z]+\.\s*$/.test(l)) + 1;
+    await moveTo(keywordLine, lines[keywordLine - 1]!.length + 1);
+    await page.keyboard.press("End");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("[Blue] S");
+    await page.keyboard.press("Control+Space");
+    await page.locator(".suggest-widget .monaco-list-row").first().waitFor();
+    // Open the details pane (the keyword's definition) beside the list.
+    await page.keyboard.press("Control+Space");
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: path.join(outDir, "studio-completion.png") });
+    await page.keyboard.press("Escape");
+    await page.context().close();
+
+    // A typo in a keyword, on a fresh page: the marker, the problems list and the "did you mean" hover.
+    page = await harness.newPage("?autosaveMs=600000");
+    await page.locator(`[data-path="${setFile}"]`).click();
+    await page.waitForFunction(() => (window as unknown as { cardwright: { store: { checkMilliseconds?: number } } }).cardwright.store.checkMilliseconds !== undefined);
     const keywordColumn = (lines[keywordLine - 1]!.search(/\]\s+/) + 1) + (lines[keywordLine - 1]!.slice(lines[keywordLine - 1]!.search(/\]\s+/) + 1).search(/\S/)) + 1;
     const keyword = /^[A-Za-z]+/.exec(lines[keywordLine - 1]!.slice(keywordColumn - 1))![0];
     await page.evaluate(
       ([l, c, n]) => {
-        const { editor } = (window as unknown as { cardwright: { editor: { setSelection(r: object): void; focus(): void } } }).cardwright;
+        const { editor } = (window as unknown as { cardwright: { editor: { setSelection(r: object): void; revealLineInCenter(n: number): void; focus(): void } } }).cardwright;
+        editor.revealLineInCenter(l!);
         editor.setSelection({ startLineNumber: l!, startColumn: c!, endLineNumber: l!, endColumn: c! + n! });
         editor.focus();
       },
@@ -71,45 +110,47 @@ async function main(): Promise<void> {
     await page.locator(".monaco-hover:not(.hidden)").first().waitFor({ timeout: 15_000 });
     await page.waitForTimeout(500);
     await page.screenshot({ path: path.join(outDir, "studio-diagnostics.png") });
-    await page.mouse.move(5, 400);
 
-    // Completion popup on a new ability line.
-    await moveTo(keywordLine, lines[keywordLine - 1]!.length + 1);
-    await page.keyboard.press("End");
-    await page.keyboard.press("Enter");
-    await page.keyboard.type("Dra");
-    await page.keyboard.press("Control+Space");
-    await page.locator(".suggest-widget .monaco-list-row").first().waitFor();
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: path.join(outDir, "studio-completion.png") });
-    await page.keyboard.press("Escape");
-    // The Seer + Chronicler trigger chain of section 17.1 in the scenario stepper.
-    await page.getByRole("tab", { name: "Scenarios" }).click();
-    await page.getByRole("button", { name: /Run all/ }).click();
-    const chain = page.locator(".scenario-list li", { hasText: /Seer.*Chronicler/ }).first();
-    await chain.waitFor({ timeout: 60_000 });
-    await chain.click();
-    // Put the stepper's cursor on the suppressed trigger (once per instance), without leaving the view.
-    const kinds = await page.getByTestId("scenario-events").locator(".kind").allTextContents();
+    // The views below are not about problems: a fresh page (autosave was off, so the edits above
+    // never reached the disk, and a new browser context has no drafts).
+    await page.context().close();
+    const clean = await harness.newPage("?autosaveMs=600000");
+    await clean.locator(`[data-path="${setFile}"]`).click();
+
+    // The stepper on a chain of section 17.1 (Grave Scribe's mill makes Bone Pile draw in the
+    // same chain): the chain tree above the event list, at the suppressed trigger when there is one.
+    const chainsFile = "chromatic/scenarios/chains.scenario";
+    await clean.locator(`[data-path="${chainsFile}"]`).click();
+    await clean.getByRole("tab", { name: "Scenarios" }).click();
+    await clean.getByRole("button", { name: `Run ${path.basename(chainsFile)}` }).click();
+    const bonePile = clean.locator(".scenario-list li", { hasText: /Bone Pile/ }).first();
+    await bonePile.waitFor({ timeout: 60_000 });
+    await bonePile.click();
+    const kinds = await clean.getByTestId("scenario-events").locator(".kind").allTextContents();
     const suppressedAt = kinds.indexOf("suppressed");
-    if (suppressedAt >= 0) await page.getByLabel("Timeline").fill(String(suppressedAt));
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: path.join(outDir, "studio-stepper.png") });
+    if (suppressedAt >= 0) await clean.getByLabel("Timeline").first().fill(String(suppressedAt));
+    // The event at the cursor in the middle of the list, not cut at its bottom edge.
+    await clean.getByTestId("scenario-events").locator("li.current").first().evaluate((row) => row.scrollIntoView({ block: "center" }));
+    await clean.waitForTimeout(400);
+    await cleanShot(clean, path.join(outDir, "studio-stepper.png"));
 
-    // A sandbox game against the bot.
-    await page.getByRole("tab", { name: "Table" }).click();
-    await page.getByLabel("Game").selectOption("duel");
-    await page.getByRole("button", { name: "New game" }).click();
-    const actions = page.getByTestId("legal-actions").locator("button:not([disabled])");
-    await actions.first().waitFor({ timeout: 60_000 });
-    for (let i = 0; i < 12; i++) {
-      const labels = await actions.allTextContents();
-      if (labels.length === 0) break;
-      const play = labels.findIndex((l) => / plays "| attacks /.test(l));
-      await actions.nth(play >= 0 ? play : 0).click();
-      await page.waitForTimeout(150);
+    // The sandbox table from a scenario's setup (two of your cards trigger on the same draw):
+    // pass priority, order the two triggers, decline the optional one; the chains of that step
+    // are drawn as a tree under the board.
+    const twoCards = clean.locator(".scenario-list li", { hasText: /Two of your cards, same draw/ }).first();
+    await twoCards.click();
+    await clean.getByRole("button", { name: "Play from the setup" }).click();
+    await clean.getByTestId("table").waitFor();
+    const actions = clean.getByTestId("legal-actions").locator("button:not([disabled])");
+    for (const wanted of [/passes/, /chooses Seer/, /chooses nothing/]) {
+      const button = actions.filter({ hasText: wanted }).first();
+      await button.waitFor({ timeout: 30_000 });
+      await button.click();
+      await clean.waitForTimeout(200);
     }
-    await page.screenshot({ path: path.join(outDir, "studio-table.png") });
+    await clean.getByText("Trigger chains of this step").waitFor({ timeout: 30_000 });
+    await clean.waitForTimeout(400);
+    await cleanShot(clean, path.join(outDir, "studio-table.png"));
     console.log(`Screenshots written to ${path.relative(repoDir, outDir)}/`);
   } finally {
     await harness.close();
