@@ -202,7 +202,9 @@ describe("the table and the stepper in the browser", { timeout: 240_000 }, () =>
     await builder.getByLabel("One more Scout").click();
     await expect.poll(() => legality.textContent()).toMatch(/6 copies of "Scout".*limited to 5/);
     await builder.getByLabel("One less Scout").click();
-    await builder.getByLabel("Add Field Kit").click();
+    // From the card faces (the gallery view of the builder): a click adds the card.
+    await builder.getByLabel("Faces (click one to add it)").check();
+    await builder.locator('.card-face[data-card="Field Kit"]').click();
     await expect.poll(() => legality.textContent()).toContain("35 cards · legal");
     await builder.getByLabel("Deck name").fill("built-in-browser");
     await builder.getByRole("button", { name: "Save and use for p1" }).click();

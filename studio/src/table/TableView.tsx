@@ -594,6 +594,8 @@ function DeckBuilder({
 }) {
   const [counts, setCounts] = useState<Map<string, number>>(() => new Map());
   const [search, setSearch] = useState("");
+  const [faces, setFaces] = useState(false);
+  const game = store.model?.games.find((g) => g.id === gameId);
   const [name, setName] = useState("my-deck");
   const [violations, setViolations] = useState<string[] | undefined>(undefined);
   const [status, setStatus] = useState<string | undefined>(undefined);
@@ -651,21 +653,32 @@ function DeckBuilder({
       <section>
         <div className="row">
           <input type="search" placeholder="Find a card" aria-label="Find a card" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <label>
+            <input type="checkbox" checked={faces} onChange={(e) => setFaces(e.target.checked)} /> Faces (click one to add it)
+          </label>
           {cursorCard && (
             <button type="button" onClick={() => change(cursorCard, 1)} title="The card under the cursor in the editor">
               + {cursorCard} (under the cursor)
             </button>
           )}
         </div>
-        <ul aria-label="Cards of the game">
-          {shown.map((card) => (
-            <li key={card.name} onMouseEnter={() => onHover(card.name)} onMouseLeave={() => onHover(undefined)}>
-              <button type="button" aria-label={`Add ${card.name}`} onClick={() => change(card.name, 1)}>+</button>
-              <span className="name">{card.name}</span>
-              <span className="muted">{card.type}{card.rarity ? ` · ${card.rarity}` : ""}</span>
-            </li>
-          ))}
-        </ul>
+        {faces ? (
+          <div className="builder-gallery" aria-label="Cards of the game">
+            {shown.map((card) => (
+              <CardFace key={card.name} card={card} game={game} width={140} onClick={() => change(card.name, 1)} />
+            ))}
+          </div>
+        ) : (
+          <ul aria-label="Cards of the game">
+            {shown.map((card) => (
+              <li key={card.name} onMouseEnter={() => onHover(card.name)} onMouseLeave={() => onHover(undefined)}>
+                <button type="button" aria-label={`Add ${card.name}`} onClick={() => change(card.name, 1)}>+</button>
+                <span className="name">{card.name}</span>
+                <span className="muted">{card.type}{card.rarity ? ` · ${card.rarity}` : ""}</span>
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
       <section>
         <div className="row">
