@@ -95,8 +95,7 @@ function reparseRegion(previous: ParsedFile, text: string): ParsedFile | undefin
 
   // Past every way out: move what follows the edit (in place) and retire the previous parse.
   consumed.add(previous);
-  const shift = shifter(delta, countLines(text, prefix, text.length - suffix) - countLines(old, prefix, old.length - suffix));
-  shift([diagnostics.moved, cards.moved, comments.moved, views.moved]);
+  moveDown(cards.moved, views.moved, [diagnostics.moved, comments.moved], delta, countLines(text, prefix, text.length - suffix) - countLines(old, prefix, old.length - suffix));
   const join = <T>(p: { kept: T[]; fresh: T[]; moved: T[] }) => [...p.kept, ...p.fresh, ...p.moved];
   parsed.document = { ...header, cards: join(cards), comments: join(comments) };
   parsed.set = { ...parsed.set, cards: join(views) };
@@ -147,32 +146,66 @@ function countLines(text: string, from: number, to: number): number {
   return count;
 }
 
+type Position = { offset: number; line: number; column: number };
+
+/** Every position under a card's tree and its checker view, collected the first time the card moves. */
+const cardPositions = new WeakMap<object, Position[]>();
+/** Positions that belong to a card's list (a diagnostic may share one): moved with their card only. */
+const ownedByCard = new WeakSet<object>();
+
 /**
- * Moves every position under the given values by `delta` characters and `lines` lines, in
- * place (columns stay: what is moved starts on a line of its own). In place because copying
- * half a 2,000-card tree took longer than parsing a card; the previous parse is marked as
- * consumed so it is never shifted twice. Shared positions are moved once.
+ * Moves every position of the cards (and their views) after the edit, and of the diagnostics
+ * and comments there, by `delta` characters and `lines` lines, in place: columns stay, since
+ * what moves starts on a line of its own. In place because copying half a 2,000-card tree took
+ * longer than parsing a card; each card's positions are listed once and kept, so a card that
+ * moves again on the next keystroke costs one pass over a flat list. Shared positions move once.
  */
-function shifter(delta: number, lines: number): <T>(value: T) => T {
-  const moved = new Set<object>();
-  const visit = (value: unknown): void => {
-    if (value === null || typeof value !== "object") return;
-    if (Array.isArray(value)) {
-      for (const item of value) visit(item);
+function moveDown(cards: object[], views: object[], others: unknown[], delta: number, lines: number): void {
+  if (delta === 0 && lines === 0) return;
+  if (cards.length !== views.length) {
+    // Not one view per card (never expected): move everything found, list nothing.
+    for (const position of positionsUnder([cards, views, others])) {
+      position.offset += delta;
+      position.line += lines;
+    }
+    return;
+  }
+  cards.forEach((card, i) => {
+    let list = cardPositions.get(card);
+    if (!list) {
+      list = positionsUnder([card, views[i]]);
+      for (const position of list) ownedByCard.add(position);
+      cardPositions.set(card, list);
+    }
+    for (const position of list) {
+      position.offset += delta;
+      position.line += lines;
+    }
+  });
+  const rest = positionsUnder(others).filter((position) => !ownedByCard.has(position));
+  for (const position of rest) {
+    position.offset += delta;
+    position.line += lines;
+  }
+}
+
+function isPosition(value: Record<string, unknown>): boolean {
+  return typeof value["offset"] === "number" && typeof value["line"] === "number" && typeof value["column"] === "number";
+}
+
+/** The distinct position objects under a value. */
+function positionsUnder(value: unknown): Position[] {
+  const found = new Set<Position>();
+  const visit = (node: unknown): void => {
+    if (node === null || typeof node !== "object") return;
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item);
       return;
     }
-    const record = value as Record<string, unknown>;
-    if (typeof record["offset"] === "number" && typeof record["line"] === "number" && typeof record["column"] === "number") {
-      if (moved.has(record)) return;
-      moved.add(record);
-      (record["offset"] as number) += delta;
-      (record["line"] as number) += lines;
-      return;
-    }
-    for (const key in record) visit(record[key]);
+    const record = node as Record<string, unknown>;
+    if (isPosition(record)) found.add(record as unknown as Position);
+    else for (const key in record) visit(record[key]);
   };
-  return <T>(value: T) => {
-    if (delta !== 0 || lines !== 0) visit(value);
-    return value;
-  };
+  visit(value);
+  return [...found];
 }
