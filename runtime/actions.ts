@@ -732,27 +732,17 @@ function candidates(ctx: Ctx): Action[] {
 
 export function listLegalActions(rules: Rules, state: GameState): Action[] {
   const ctx: Ctx = { rules, state, events: [] };
-  // Each distinct action once (the core and a mechanic, or two payment orders, can propose the same one):
-  // a bot's choice and a player's menu must not weigh an action by how many paths found it.
+  // Each distinct action once (two paths can propose the same one): a bot's choice and a player's
+  // menu must not weigh an action by how many paths found it. Each proposing site builds its
+  // actions with one key order, so their JSON is a cheap, exact identity (test/runtime/legal-actions.test.ts
+  // checks with key order ignored).
   const seen = new Set<string>();
   return candidates(ctx).filter((action) => {
-    const key = canonicalKey(action);
+    const key = JSON.stringify(action);
     if (seen.has(key)) return false;
     seen.add(key);
     return validate(ctx, action) === null;
   });
-}
-
-/** JSON with object keys sorted, so that equal actions built in different key orders compare equal. */
-function canonicalKey(value: unknown): string {
-  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
-  if (Array.isArray(value)) return `[${value.map(canonicalKey).join(",")}]`;
-  const record = value as Record<string, unknown>;
-  return `{${Object.keys(record)
-    .filter((k) => record[k] !== undefined)
-    .sort()
-    .map((k) => `${JSON.stringify(k)}:${canonicalKey(record[k])}`)
-    .join(",")}}`;
 }
 
 export function checkAction(rules: Rules, state: GameState, action: Action): Refusal | null {
