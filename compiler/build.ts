@@ -12,7 +12,7 @@ import { EOF, tokenMatcher } from "chevrotain";
 import * as T from "../grammar/lexer.ts";
 import { parser } from "../grammar/parser.ts";
 import type * as A from "./ast.ts";
-import { LineMap, type Diagnostic, type Position, type Range } from "./diagnostics.ts";
+import { LineMap, type Diagnostic, type Range } from "./diagnostics.ts";
 import { diagnostic } from "./messages.ts";
 
 export const MAX_SYNTAX_DIAGNOSTICS = 100;
@@ -82,11 +82,6 @@ interface Ctx {
   report: Reporter;
   /** Offset used for nodes whose tokens were all inserted by error recovery. */
   fallbackOffset: number;
-  /**
-   * One Position object per offset of the file: a node and its first child start at the same
-   * offset, and positions are most of a tree's objects (treat them as read-only, or move each once).
-   */
-  positions: Map<number, Position>;
 }
 
 function finite(n: number | undefined): n is number {
@@ -94,13 +89,7 @@ function finite(n: number | undefined): n is number {
 }
 
 function rangeOf(ctx: Ctx, start: number, end: number): Range {
-  return { start: positionOf(ctx, start), end: positionOf(ctx, Math.max(start, end)) };
-}
-
-function positionOf(ctx: Ctx, offset: number): Position {
-  let position = ctx.positions.get(offset);
-  if (!position) ctx.positions.set(offset, (position = ctx.lines.position(offset)));
-  return position;
+  return ctx.lines.range(start, end);
 }
 
 function tokenRange(ctx: Ctx, t: IToken): Range {
@@ -1035,7 +1024,7 @@ function parseCardFile(ctx: Ctx, lexed: Lexed): A.CardFile {
 /** Parses a game file or a card file. Never throws; syntax problems come back as diagnostics. */
 export function parseDocument(text: string, file: string): ParseResult {
   const lines = new LineMap(text);
-  const ctx: Ctx = { text, file, lines, report: new Reporter(file, lines), fallbackOffset: 0, positions: new Map() };
+  const ctx: Ctx = { text, file, lines, report: new Reporter(file, lines), fallbackOffset: 0 };
   let doc: A.Document;
   try {
     const lexed = lex(ctx, text);
@@ -1062,7 +1051,7 @@ export function parseDocument(text: string, file: string): ParseResult {
  */
 export function parseAbilityText(text: string, file: string): { abilities: A.Ability[]; diagnostics: Diagnostic[] } {
   const lines = new LineMap(text);
-  const ctx: Ctx = { text, file, lines, report: new Reporter(file, lines), fallbackOffset: text.length, positions: new Map() };
+  const ctx: Ctx = { text, file, lines, report: new Reporter(file, lines), fallbackOffset: text.length };
   try {
     const lexed = lex(ctx, text);
     const cst = runParser(ctx, "abilityText", lexed.tokens, "text");
