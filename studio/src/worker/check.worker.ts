@@ -6,6 +6,7 @@
 import * as compiler from "../../../compiler/index.ts";
 import { EngineWarningCache, engineWarnings } from "../../../compiler/engine-warnings.ts";
 import type { WorkspaceAnalysis } from "../../../compiler/workspace.ts";
+import { encodeModel, type SentCards } from "./model-delta.ts";
 import * as lexer from "../../../grammar/lexer.ts";
 import type { SourceFile, WorkspaceModel } from "../../../compiler/model.ts";
 import type { Capabilities, CompletionEntry, LanguageVocabulary, Reference, WorkerRequest, WorkerResponse } from "./protocol.ts";
@@ -31,6 +32,8 @@ function analysisModel(analysis: unknown): WorkspaceModel | undefined {
 
 /** Lowerings kept between checks: only the cards whose text changed are lowered again. */
 const engineCache = new EngineWarningCache();
+/** The card models the page already holds (results go across as deltas against them). */
+const sentCards: SentCards = new Map();
 /** Where the last check's time went (the bench reports it). */
 let phases: { analyzeMs: number; engineMs: number } | undefined;
 
@@ -85,7 +88,7 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
       case "check": {
         const started = performance.now();
         const model = check(request.files);
-        post({ type: "checked", seq: request.seq, model, milliseconds: performance.now() - started, capabilities, ...(phases ? { phases } : {}) });
+        post({ type: "checked", seq: request.seq, model: encodeModel(model, sentCards), milliseconds: performance.now() - started, capabilities, ...(phases ? { phases } : {}) });
         break;
       }
       case "format": {
@@ -101,12 +104,15 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
       case "reference":
         post({ type: "reference", id: request.id, ...(capabilities.reference && lastAnalysis ? { reference: api.referenceAt!(lastAnalysis, request.path, request.offset) } : {}) });
         break;
+      case "forget":
+        sentCards.clear();
+        break;
       case "completions":
         post({ type: "completions", id: request.id, ...(capabilities.completions && lastAnalysis ? { items: api.completionsAt!(lastAnalysis, request.path, request.offset, request.text) } : {}) });
         break;
     }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    post(request.type === "check" ? { type: "failed", seq: request.seq, error: message } : { type: "failed", id: request.id, error: message });
+    post(request.type === "check" ? { type: "failed", seq: request.seq, error: message } : { type: "failed", ...("id" in request ? { id: request.id } : {}), error: message });
   }
 };

@@ -2,6 +2,7 @@
 import type { SourceFile, WorkspaceModel } from "../../../compiler/model.ts";
 import type { Capabilities, CheckPhases, CompletionEntry, LanguageVocabulary, Reference, WorkerRequest, WorkerResponse } from "./protocol.ts";
 import CheckWorker from "./check.worker.ts?worker";
+import { decodeModel } from "./model-delta.ts";
 
 export interface CheckResult {
   model: WorkspaceModel;
@@ -20,6 +21,9 @@ export class CheckerClient {
   private queued: SourceFile[] | undefined;
   private readonly pending = new Map<number, (response: WorkerResponse) => void>();
   capabilities: Capabilities | undefined;
+  private lastFiles: SourceFile[] | undefined;
+  /** The last model received: the next result's unchanged cards are taken from it. */
+  private lastModel: WorkspaceModel | undefined;
   /** Where the last check's time went inside the worker (for the bench). */
   lastPhases: CheckPhases | undefined;
   onVocabulary: ((vocabulary: LanguageVocabulary) => void) | undefined;
@@ -34,6 +38,7 @@ export class CheckerClient {
 
   /** Checks the files; while a check runs, only the newest request waits (older ones are dropped). */
   check(files: SourceFile[]): void {
+    this.lastFiles = files;
     if (this.inFlight) {
       this.queued = files;
       return;
@@ -52,7 +57,16 @@ export class CheckerClient {
       if (response.type === "checked") {
         this.capabilities = response.capabilities;
         this.lastPhases = response.phases;
-        this.onResult({ model: response.model, milliseconds: response.milliseconds, capabilities: response.capabilities, ...(response.phases ? { phases: response.phases } : {}) });
+        try {
+          this.lastModel = decodeModel(response.model, this.lastModel);
+          this.onResult({ model: this.lastModel, milliseconds: response.milliseconds, capabilities: response.capabilities, ...(response.phases ? { phases: response.phases } : {}) });
+        } catch (error) {
+          // Out of step with the worker (never expected): it forgets what it sent, the next result is whole.
+          this.lastModel = undefined;
+          this.worker.postMessage({ type: "forget" } satisfies WorkerRequest);
+          this.onError(error instanceof Error ? error.message : String(error));
+          if (!this.queued && this.lastFiles) this.queued = this.lastFiles;
+        }
       } else this.onError(response.error);
       if (this.queued) {
         const next = this.queued;
@@ -68,7 +82,7 @@ export class CheckerClient {
     }
   }
 
-  private request(message: Distributive<Exclude<WorkerRequest, { type: "check" }>>): Promise<WorkerResponse> {
+  private request(message: Distributive<Exclude<WorkerRequest, { type: "check" } | { type: "forget" }>>): Promise<WorkerResponse> {
     const id = this.nextId++;
     return new Promise((resolve) => {
       this.pending.set(id, resolve);

@@ -1,6 +1,7 @@
 /** Messages between the studio page and its checker worker (structured-clone friendly). */
-import type { SourceFile, WorkspaceModel } from "../../../compiler/model.ts";
+import type { SourceFile } from "../../../compiler/model.ts";
 import type { Range } from "../../../compiler/diagnostics.ts";
+import type { ModelDelta } from "./model-delta.ts";
 
 export interface Reference {
   kind: string;
@@ -21,7 +22,9 @@ export type WorkerRequest =
   | { type: "check"; seq: number; files: SourceFile[] }
   | { type: "format"; id: number; path: string; text: string }
   | { type: "reference"; id: number; path: string; offset: number }
-  | { type: "completions"; id: number; path: string; offset: number; text: string };
+  | { type: "completions"; id: number; path: string; offset: number; text: string }
+  /** The page lost track of the models it was sent: the next result goes across whole. */
+  | { type: "forget" };
 
 /** The lexer's own keyword patterns (regex sources), for the Monarch colouring. */
 export interface LanguageVocabulary {
@@ -31,7 +34,7 @@ export interface LanguageVocabulary {
 
 export type WorkerResponse =
   | { type: "vocabulary"; vocabulary: LanguageVocabulary }
-  | { type: "checked"; seq: number; model: WorkspaceModel; milliseconds: number; capabilities: Capabilities; phases?: CheckPhases }
+  | { type: "checked"; seq: number; model: ModelDelta; milliseconds: number; capabilities: Capabilities; phases?: CheckPhases }
   | { type: "formatted"; id: number; text?: string; error?: string }
   | { type: "reference"; id: number; reference?: Reference }
   | { type: "completions"; id: number; items?: CompletionEntry[] }

@@ -1,0 +1,52 @@
+/**
+ * Check results cross from the worker to the page as deltas (studio/src/worker/model-delta.ts):
+ * after any sequence of checks, the page's decoded model equals the worker's, and an unchanged
+ * card, or one an edit above it only moved, is not sent again.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { analyzeWorkspace } from "../../compiler/workspace.ts";
+import { decodeModel, encodeModel, type SentCards } from "../../studio/src/worker/model-delta.ts";
+import type { WorkspaceModel } from "../../compiler/model.ts";
+
+const root = path.join(import.meta.dirname, "..", "..", "cards");
+const read = (file: string) => ({ path: file, text: readFileSync(path.join(root, file), "utf8") });
+
+describe("check results as deltas", () => {
+  it("decode to the worker's model after edits, renames, a removed set and a worker that forgot", () => {
+    const game = read("duel/duel.game");
+    const core = read("duel/core.cards");
+    const firstCard = core.text.indexOf('card "') + 6;
+    const versions = [
+      [game, core],
+      // One card renamed: every other card goes across as an index.
+      [game, { ...core, text: core.text.slice(0, firstCard) + "Renamed " + core.text.slice(firstCard) }],
+      // A card removed (the rest shift by one), and a second set.
+      [game, { ...core, text: core.text.slice(0, firstCard - 6) + core.text.slice(core.text.indexOf('\ncard "', firstCard) + 1) }, { path: "duel/extra.cards", text: 'set EXT "Extra" for duel\n\ncard "Extra Card" {\n  type: Spell\n  color: Gray\n  cost: free\n  rarity: Common\n  text:\n    Draw a card.\n}\n' }],
+      // The second set gone again.
+      [game, core],
+    ];
+    const sent: SentCards = new Map();
+    let page: WorkspaceModel | undefined;
+    const sentCards: number[] = [];
+    for (const sources of versions) {
+      const model = analyzeWorkspace(sources).model;
+      const delta = encodeModel(model, sent);
+      sentCards.push(delta.sets.flatMap((s) => s.cards).filter((c) => "name" in c).length);
+      page = decodeModel(structuredClone(delta), page);
+      expect(page).toEqual(model);
+    }
+    const cards = versions.map((v) => analyzeWorkspace(v).model.sets.reduce((n, s) => n + s.cards.length, 0));
+    expect(sentCards[0]).toBe(cards[0]);
+    expect(sentCards[1]).toBe(1);
+    expect(sentCards[2]).toBe(1); // only the extra set's card: the removed one is gone, the rest shifted
+    expect(sentCards[3]).toBe(1); // the renamed card is back under its own name
+    // A worker that forgot sends everything; a page without the previous model cannot decode a delta.
+    sent.clear();
+    const whole = encodeModel(analyzeWorkspace(versions[0]!).model, sent);
+    expect(whole.sets.flatMap((s) => s.cards).every((c) => "name" in c)).toBe(true);
+    const partial = encodeModel(analyzeWorkspace(versions[0]!).model, sent);
+    expect(() => decodeModel(partial, undefined)).toThrow(/does not have/);
+  });
+});
