@@ -532,12 +532,19 @@ export class CardwrightParser extends CstParser {
           }),
       },
       {
-        // Inline: `<mode>; or <mode>.` (the same modes as the bullet form)
+        // Inline: `<mode>; or <mode>.` or `<mode> or <mode>.` (the same modes as the bullet form)
         ALT: () => {
           this.SUBRULE2(this.sequence);
           this.AT_LEAST_ONE2(() => {
-            this.CONSUME(T.Semicolon);
-            this.OPTION2(() => this.CONSUME(T.Or));
+            this.OR3([
+              {
+                ALT: () => {
+                  this.CONSUME(T.Semicolon);
+                  this.OPTION2(() => this.CONSUME(T.Or));
+                },
+              },
+              { ALT: () => this.CONSUME2(T.Or) },
+            ]);
             this.SUBRULE3(this.sequence);
           });
         },

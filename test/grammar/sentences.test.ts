@@ -84,6 +84,14 @@ describe("the inline modal", () => {
     expect(inline!.body.modes.map(verbs)).toEqual([["deal"], ["draw"]]);
   });
 
+  it("takes `A or B` without a semicolon, and keeps `or` inside a noun phrase", () => {
+    const [plain, nouns] = parse("Choose one — Draw a card or gain 1 life.\nChoose one — Destroy target creature or artifact; or draw a card.");
+    if (plain!.body.kind !== "modal" || nouns!.body.kind !== "modal") throw new Error("expected modals");
+    expect(plain!.body.modes.map(verbs)).toEqual([["draw"], ["gain"]]);
+    expect(nouns!.body.modes.map(verbs)).toEqual([["destroy"], ["draw"]]);
+    roundTrips(plain!);
+  });
+
   it("takes three modes, with or without `or`", () => {
     const [ability] = parse("Choose one — Draw a card; gain 2 life; or each opponent loses 1 life.");
     if (ability!.body.kind !== "modal") throw new Error(ability!.body.kind);
