@@ -176,7 +176,8 @@ registerNativeRule("combat_damage", (ctx, frame) => {
     }
     const alive = blockers.filter(inPlay);
     for (const blocker of alive) hits.push({ to: attacker, player: false, amount: statOf(ctx, blocker, attackStat(rules)), from: blocker });
-    if (alive.length === 0) continue;
+    // Overflow is "damage beyond the blockers' remaining defense": with every blocker gone that
+    // is all of it, so this comes before the no-blocker-left check (a plain blocked attacker stays blocked).
     if (hasRule(ctx, attacker, "overflow_to_player")) {
       let rest = power;
       for (const blocker of alive) {
@@ -187,6 +188,7 @@ registerNativeRule("combat_damage", (ctx, frame) => {
       if (rest > 0) hits.push({ to: defender, player: true, amount: rest, from: attacker });
       continue;
     }
+    if (alive.length === 0) continue;
     if (alive.length === 1 || rules.param("blocked_damage_assignment", "attacker_chooses") !== "attacker_chooses") {
       hits.push({ to: alive[0]!, player: false, amount: power, from: attacker });
       continue;
