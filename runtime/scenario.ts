@@ -308,7 +308,8 @@ function checkExpectation(engine: Engine, state: GameState, events: TraceEvent[]
     case "active":
       return state.active === e.player ? null : { expected: `active ${e.player}`, actual: `active ${state.active}` };
     case "exhausted": {
-      const id = state.order.flatMap((p) => Object.values(state.players[p]!.zones).flat()).find((i) => norm(nameOf(engine, state, i)) === norm(e.card));
+      // In play first (as every other card expectation): a copy in hand must not hide the one in play.
+      const id = findCards(engine, state, e.card)[0] ?? state.order.flatMap((p) => Object.values(state.players[p]!.zones).flat()).find((i) => norm(nameOf(engine, state, i)) === norm(e.card));
       if (!id) return `no card "${e.card}" in the game`;
       const actual = e.over ? state.cards[id]!.overexhausted : state.cards[id]!.exhausted;
       return actual === e.value ? null : { expected: `"${e.card}" is ${e.value ? "exhausted" : "ready"}`, actual: actual ? "exhausted" : "ready" };
