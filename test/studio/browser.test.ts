@@ -360,16 +360,20 @@ describe("studio in the browser", { timeout: 180_000 }, () => {
     await select(page, at.lineNumber, at.column + 1, 0);
     const cursorLine = () => page.evaluate(() => (window as unknown as { cardwright: { editor: { getPosition(): { lineNumber: number } } } }).cardwright.editor.getPosition().lineNumber);
     await expect.poll(cursorLine).toBe(at.lineNumber);
+    // What a user waits for before F12: the first check of the workspace done (the squiggles
+    // are in), and the keystroke going to the editor.
+    await page.waitForFunction(() => !!(window as unknown as { cardwright: { store: { model?: unknown } } }).cardwright.store.model, undefined, { timeout: 30_000 });
+    await expect.poll(() => page.evaluate(() => (window as unknown as { cardwright: { editor: { hasTextFocus(): boolean } } }).cardwright.editor.hasTextFocus())).toBe(true);
     await page.keyboard.press("F12");
     const gameFile = `${probe.gameDir}/${probe.gameDir}.game`;
-    await expect.poll(() => page.evaluate(() => (window as unknown as { cardwright: Studio }).cardwright.editor.getModel()?.uri.path)).toBe("/" + gameFile);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { cardwright: Studio }).cardwright.editor.getModel()?.uri.path), { timeout: 20_000 }).toBe("/" + gameFile);
     // The editor switches to the game file first, then moves the cursor to the declaration.
     const lineAtCursor = () =>
       page.evaluate(() => {
         const { editor } = (window as unknown as { cardwright: { editor: { getPosition(): { lineNumber: number }; getModel(): { getLineContent(n: number): string } } } }).cardwright;
         return editor.getModel().getLineContent(editor.getPosition().lineNumber);
       });
-    await expect.poll(lineAtCursor).toMatch(new RegExp(`keyword\\s+(ability|action)\\s+${probe.keyword}\\b`));
+    await expect.poll(lineAtCursor, { timeout: 20_000 }).toMatch(new RegExp(`keyword\\s+(ability|action)\\s+${probe.keyword}\\b`));
 
     // Format document: mangle the spacing of the probe set, then format it back.
     await openFile(page, probe.file);

@@ -285,8 +285,10 @@ export function registerCardLanguage(store: WorkspaceStore): void {
       const word = model.getWordAtPosition(position);
       if (!word) return null;
       const range = new monaco.Range(position.lineNumber, word.startColumn, position.lineNumber, word.endColumn);
+      const offset = model.getOffsetAt(position);
+      await store.checked();
       if (store.capabilities?.reference) {
-        const reference = await store.checker.reference(path, model.getOffsetAt(position));
+        const reference = await store.checker.reference(path, offset);
         if (reference?.detail) return { range, contents: [{ value: hoverMarkdown({ kind: reference.kind, name: reference.name, detail: reference.detail }) }] };
       }
       const definition = findDefinition(store, path, word.word);
@@ -298,8 +300,10 @@ export function registerCardLanguage(store: WorkspaceStore): void {
   monaco.languages.registerDefinitionProvider(LANGUAGE_ID, {
     async provideDefinition(model, position) {
       const path = pathOf(model.uri);
+      const offset = model.getOffsetAt(position);
+      await store.checked();
       if (store.capabilities?.reference) {
-        const reference = await store.checker.reference(path, model.getOffsetAt(position));
+        const reference = await store.checker.reference(path, offset);
         if (reference?.definition) return { uri: uriFor(reference.definition.file), range: toMonacoRange(reference.definition.range) };
       }
       const quoted = quotedAt(model.getLineContent(position.lineNumber), position.column);

@@ -20,6 +20,8 @@ export class CheckerClient {
   private inFlight = false;
   private queued: SourceFile[] | undefined;
   private readonly pending = new Map<number, (response: WorkerResponse) => void>();
+  /** Waiting for the checks posted or queued so far to finish (see `idle`). */
+  private idleWaiters: (() => void)[] = [];
   capabilities: Capabilities | undefined;
   private lastFiles: SourceFile[] | undefined;
   /** The last model received: the next result's unchanged cards are taken from it. */
@@ -33,7 +35,28 @@ export class CheckerClient {
     private readonly onError: (message: string) => void,
   ) {
     this.worker.onmessage = (event: MessageEvent<WorkerResponse>) => this.receive(event.data);
-    this.worker.onerror = (event) => this.onError(event.message || "The checker worker failed to start.");
+    this.worker.onerror = (event) => {
+      this.inFlight = false;
+      this.queued = undefined;
+      this.wakeIdle();
+      this.onError(event.message || "The checker worker failed to start.");
+    };
+  }
+
+  /**
+   * Resolves once no check is running or queued, so a query (reference, completion) answers
+   * against the analysis of the text as it is now rather than a stale one, or none at all
+   * while the first check of the workspace is still running.
+   */
+  idle(): Promise<void> {
+    if (!this.inFlight && !this.queued) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private wakeIdle(): void {
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const wake of waiters) wake();
   }
 
   /** Checks the files; while a check runs, only the newest request waits (older ones are dropped). */
@@ -72,7 +95,7 @@ export class CheckerClient {
         const next = this.queued;
         this.queued = undefined;
         this.check(next);
-      }
+      } else this.wakeIdle();
       return;
     }
     const id = "id" in response ? response.id : undefined;

@@ -409,7 +409,24 @@ export class WorkspaceStore {
   // --- checking ------------------------------------------------------------------------
   scheduleCheck(delay = CHECK_MS): void {
     clearTimeout(this.checkTimer);
-    this.checkTimer = setTimeout(() => this.checker.check(this.sourceFiles()), delay);
+    this.checkTimer = setTimeout(() => this.checkNow(), delay);
+  }
+
+  private checkNow(): void {
+    clearTimeout(this.checkTimer);
+    this.checkTimer = undefined;
+    this.checker.check(this.sourceFiles());
+  }
+
+  /**
+   * Resolves when the checker has analysed the text as it is now: a check still waiting for
+   * the typing pause starts at once, and a running one (the workspace's first, on a loaded
+   * machine, takes seconds) is waited for. Go to definition and hover ask after this, so
+   * they never answer from a stale analysis, nor from none.
+   */
+  async checked(): Promise<void> {
+    if (this.checkTimer !== undefined) this.checkNow();
+    await this.checker.idle();
   }
 
   sourceFiles(): SourceFile[] {
