@@ -476,8 +476,24 @@ describe("the table and the stepper in the browser", { timeout: 240_000 }, () =>
     expect(await stepLabel(page)).toBe(playedStep);
     expect(await log.locator("li.at-event").textContent()).toMatch(/noted/);
     expect(await log.locator("li.current.later").count()).toBeGreaterThan(0);
+    // The board is the state after the whole step (the engine keeps no state per event): dimmed, and said so;
+    // the highlighted line is scrolled into the log's view.
+    expect(await page.getByTestId("board-note").textContent()).toMatch(/Board after this action/);
+    expect(await page.locator(".table-body.board-after-step").count()).toBe(1);
+    const atEventVisible = () =>
+      page.evaluate(() => {
+        const line = document.querySelector(".event-log li.at-event")!;
+        const box = line.closest(".event-log")!.getBoundingClientRect();
+        const rect = line.getBoundingClientRect();
+        return rect.top >= box.top && rect.bottom <= box.bottom;
+      });
+    await expect.poll(atEventVisible).toBe(true);
     for (let i = 0; i < 12 && !/Journey Herald: .*resolved/.test(await atText()); i++) await table.getByRole("button", { name: "Next event" }).click();
     expect(await atText()).toMatch(/Journey Herald: PLAY: Draw a card\. resolved/);
+    // The whole step again (its board is exact): no note, nothing dimmed.
+    await table.getByRole("button", { name: "Latest" }).click();
+    await expect.poll(() => page.getByTestId("board-note").count()).toBe(0);
+    expect(await page.locator(".table-body.board-after-step").count()).toBe(0);
 
     // 8. What it triggered links back to the new card's text: the PLAY ability is selected in the editor.
     const linked = triggered.first().locator(".source-link");

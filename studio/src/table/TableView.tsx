@@ -179,6 +179,15 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
     return first < 0 ? [] : buildChains(events.slice(0, upTo).map(({ event }) => event)).filter((c) => c.endIndex === undefined || c.endIndex >= first);
   }, [events, session, eventAt]);
   const bot = seatOf(decider) === "bot";
+  // The engine keeps a state per step, not per event: at an event inside a step (not its last),
+  // the board shown is the state after the whole step, and the UI says so.
+  const lastOfCursorStep = session ? events.map(({ step }) => step).lastIndexOf(session.cursor) : -1;
+  const insideStep = eventAt !== undefined && eventAt !== lastOfCursorStep;
+  const logRef = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    if (eventAt === undefined) return;
+    logRef.current?.querySelector("li.at-event")?.scrollIntoView({ block: "nearest" });
+  }, [eventAt, session?.cursor]);
 
   return (
     <div className="table-view" data-testid="table">
@@ -309,9 +318,14 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
       {!session ? (
         <p className="muted table-empty">Choose each player's deck (a deck file, or a random legal deck built from the game's cards) and start a new game.</p>
       ) : (
-        <div className="table-body">
+        <div className={"table-body" + (insideStep ? " board-after-step" : "")}>
           <PlayerPanel session={session} player="p1" onReveal={onReveal} onHover={setHovered} />
           <section className="table-center">
+            {insideStep && (
+              <div className="board-note" data-testid="board-note" role="status">
+                Board after this action (step {session.cursor}) — the events inside it are shown in the log and the chains
+              </div>
+            )}
             <div className="turn-line">
               Turn {session.state.turn} · {session.state.active} · {session.state.phase}
               {session.state.over ? ` · game over${session.state.winner ? `, ${session.state.winner} wins` : ""}` : decider ? ` · ${decider} to act` : ""}
@@ -371,7 +385,7 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
               Event log
               <input type="search" placeholder="Filter events" value={filter} onChange={(e) => setFilter(e.target.value)} />
             </div>
-            <ol data-testid="event-log">
+            <ol data-testid="event-log" ref={logRef}>
               {shownEvents.map(({ event, step, index }) => (
                 <li
                   key={index}
