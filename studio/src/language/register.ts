@@ -10,6 +10,7 @@ import { LANGUAGE_ID, pathOf, suggestionKey, uriFor, type WorkspaceStore } from 
 import { monarchFor, THEME_RULES, type ColouringVocabulary } from "./monarch.ts";
 import type { LanguageVocabulary } from "../worker/protocol.ts";
 import { CARD_FIELDS, NEW_CARD_SNIPPET, STATEMENT_WORDS, TEXT_WORDS } from "./words.ts";
+import { cardSnippets } from "./snippets.ts";
 
 type Definition = { kind: string; name: string; file?: string; range?: { start: { line: number; column: number }; end: { line: number; column: number } }; detail?: string };
 
@@ -136,19 +137,8 @@ const FIELD_KINDS: Record<string, string[]> = {
   cost: ["symbol", "resource", "color"],
 };
 
-/** A snippet placeholder offering the game's names, or a plain one when it declares none. */
-function choice(index: number, names: string[], fallback: string): string {
-  const safe = names.filter((n) => /^[^,|$}\\]+$/.test(n));
-  return safe.length > 0 ? `\${${index}|${safe.join(",")}|}` : `\${${index}:${fallback}}`;
-}
-
-/**
- * The new-card snippets: one per card type of the card's game, with that type's required
- * fields (`cardtype Unit … requires cost, color, rarity, power`) and the game's colours and
- * rarities as choices; the generic one when the game is not known yet.
- */
+/** The new-card snippets of the card's game (./snippets.ts); the generic one when the game is not known yet. */
 function addCardSnippet(add: (item: monaco.languages.CompletionItem) => void, range: monaco.IRange, definitions: Definition[] = []): void {
-  const named = (kind: string) => definitions.filter((d) => d.kind === kind).map((d) => d.name);
   const cardTypes = definitions.filter((d) => d.kind === "cardtype");
   const snippet = (label: string, body: string, detail: string, sort: string) =>
     add({ label, kind: COMPLETION_KIND.snippet!, detail, documentation: "Inserts a new card; Tab moves to the next field.", insertText: body, insertTextRules: monaco.languages.CompletionItemInsertTextRule.InsertAsSnippet, range, sortText: sort });
@@ -156,28 +146,7 @@ function addCardSnippet(add: (item: monaco.languages.CompletionItem) => void, ra
     snippet("card", NEW_CARD_SNIPPET, "New card", "0card");
     return;
   }
-  for (const type of cardTypes) {
-    const detail = type.detail ?? "";
-    const required = /requires\s+([^};]*)/.exec(detail)?.[1]?.split(",").map((f) => f.trim().toLowerCase()).filter((f) => f && f !== "type" && f !== "text") ?? ["cost", "rarity"];
-    const stats = new Set(["cost", ...named("stat").map((n) => n.toLowerCase()), "power", "attack", "defense", "armor"]);
-    let index = 2;
-    const lines = [`card "\${1:New ${type.name}}" {`, `  type: ${type.name}`];
-    for (const field of required) {
-      const value =
-        field === "color" || field === "faction"
-          ? choice(index++, named("color"), "Color")
-          : field === "rarity"
-            ? choice(index++, named("rarity"), "Common")
-            : field === "tribe" || field === "subtype"
-              ? choice(index++, named("subtype"), field)
-              : `\${${index++}:${stats.has(field) ? "1" : field}}`;
-      lines.push(`  ${field}: ${value}`);
-    }
-    // A type whose abilities start with a Base ability (`abilities Base 1, …`) gets its tag.
-    const tag = /abilities\s+Base\b/.test(detail) ? "[Base] " : "";
-    lines.push("  text:", `    ${tag}\${${index}:Draw a card.}`, "}");
-    snippet(`card ${type.name}`, lines.join("\n"), `New ${type.name} (${required.join(", ") || "no required fields"})`, `0card ${type.name}`);
-  }
+  for (const card of cardSnippets(definitions)) snippet(card.label, card.body, card.detail, card.sort);
 }
 
 export function registerCardLanguage(store: WorkspaceStore): void {
