@@ -506,7 +506,16 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
       record();
       continue;
     }
-    const matched = step.refused ? undefined : matchAction(engine, state, step.action);
+    // With `refused`, a play or activation is still matched against the legal actions: its literal
+    // form carries no payment the line did not name, so a legal play would be "refused bad_payment".
+    // Other moves keep their literal meaning (`harvests "X"` without `replacing` is its own move).
+    const matchesWhenRefused = step.action.kind === "play" || step.action.kind === "activate";
+    const matched = !step.refused || matchesWhenRefused ? matchAction(engine, state, step.action) : undefined;
+    if (matched && step.refused) {
+      fail(step.line, "the action was accepted", `refused ${step.refused}`, "accepted", at);
+      record();
+      continue;
+    }
     if (matched) {
       const applied = engine.apply(state, matched);
       if (!applied.ok) {

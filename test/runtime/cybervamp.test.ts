@@ -337,3 +337,23 @@ describe("CYBERVAMP scenarios and simulation", () => {
     expect(b.actions).toBe(a.actions);
   }, 120_000);
 });
+
+describe("CYBERVAMP scenario runner", () => {
+  const runOne = (text: string) => {
+    const file = parseScenarioFile(text, "runner.scenario");
+    expect(file.diagnostics).toEqual([]);
+    return runScenario(engine, file.scenarios[0]!);
+  };
+  const board = `setup {\n  turn 3 p1 phase Pre-Battle\n  p1 battlefield: "Crimson Substation"\n  p1 hand: "Nightclub Thrall"\n}\n`;
+
+  it("a legal play written with `refused` is reported as accepted (its payment is matched, not left empty)", () => {
+    const result = runOne(`scenario "legal" for cybervamp\n${board}p1 play "Nightclub Thrall" refused not_enough_red\n`);
+    expect(result.failures.map((f) => [f.message, f.expected, f.actual])).toEqual([["the action was accepted", "refused not_enough_red", "accepted"]]);
+  });
+
+  it("`refused any` on a legal play fails too; a really refused play still passes", () => {
+    expect(runOne(`scenario "any" for cybervamp\n${board}p1 play "Nightclub Thrall" refused any\n`).failures.map((f) => f.message)).toEqual(["the action was accepted"]);
+    const noLand = `scenario "refused" for cybervamp\nsetup {\n  turn 3 p1 phase Pre-Battle\n  p1 hand: "Nightclub Thrall"\n}\np1 play "Nightclub Thrall" refused not_enough_red\n`;
+    expect(runOne(noLand).failures).toEqual([]);
+  });
+});
