@@ -118,6 +118,11 @@ async function waitSaved(page: Page, file: string): Promise<void> {
 beforeAll(async () => {
   harness = await startHarness(async (workspace) => {
     probe = await prepareProbe(workspace);
+    // One failing scenario among the bundled ones: "Run all" must show it first.
+    await writeFile(
+      path.join(workspace, "duel", "scenarios", "studio-failing.scenario"),
+      `scenario "studio: a wrong expectation" for duel\nsetup {\n  turn 3 p1 phase Play\n  p1 hand: "Field Medic"\n}\np1 play "Field Medic"\nexpect p1 life 99\n`,
+    );
   });
 });
 
@@ -460,6 +465,12 @@ describe("studio in the browser", { timeout: 180_000 }, () => {
     await page.getByRole("button", { name: /Run all/ }).click();
     const scenario = page.locator(".scenario-list li", { hasText: /Seer.*Chronicler|Chronicler.*Seer/ }).first();
     await scenario.waitFor({ timeout: 60_000 });
+    // Failures come first, the first one open (the workspace has one wrong expectation, written above).
+    const marks = (await page.locator(".scenario-list li").allTextContents()).map((t) => t[0]);
+    expect(marks).toContain("✗");
+    expect(await page.locator(".scenario-list li", { hasText: "studio: a wrong expectation" }).textContent()).toMatch(/^✗/);
+    expect(marks.lastIndexOf("✗")).toBeLessThan(marks.indexOf("✓"));
+    expect(await page.locator(".scenario-list li").first().getAttribute("class")).toMatch(/\bactive\b/);
     await scenario.click();
     expect(await scenario.textContent()).toMatch(/^✓/);
     const events = page.getByTestId("scenario-events").locator("li");

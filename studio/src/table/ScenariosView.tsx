@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import type { WorkspaceStore } from "../workspace/store.ts";
 import { boardAt, openingEvent, runScenarios, type ScenarioRun } from "./scenarios.ts";
 import { PlayerPanel } from "./TableView.tsx";
@@ -35,17 +35,19 @@ export function ScenariosView({
   const [boardOpen, setBoardOpen] = useState(false);
   /** Breakpoints by card name: "pause when this triggers" stops at the card's trigger and chain events. */
   const [breakpoints, setBreakpoints] = useState<Set<string>>(() => new Set());
+  const listRef = useRef<HTMLUListElement>(null);
 
   const run = async (only?: string) => {
     setBusy(true);
     setError(undefined);
     try {
-      const result = await runScenarios(store.sourceFiles(), only);
+      const all = await runScenarios(store.sourceFiles(), only);
+      // Failures first (each group in file order), the first one open in the stepper: one failure among hundreds of rows is seen at once.
+      const result = [...all.filter((r) => !r.passed), ...all.filter((r) => r.passed)];
       setRuns(result);
-      const firstFailure = result.findIndex((r) => !r.passed);
-      const index = firstFailure >= 0 ? firstFailure : 0;
-      setSelected(index);
-      setCursor(result[index] ? openingEvent(result[index]) : 0);
+      setSelected(0);
+      setCursor(result[0] ? openingEvent(result[0]) : 0);
+      listRef.current?.scrollTo({ top: 0 });
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     } finally {
@@ -109,7 +111,7 @@ export function ScenariosView({
       {error && <div className="notice" role="alert">{error}</div>}
       {runs && (
         <div className="scenarios-body">
-          <ul className="scenario-list">
+          <ul className="scenario-list" ref={listRef}>
             {runs.map((r, i) => (
               <li key={i} className={(i === selected ? "active " : "") + (r.passed ? "passed" : "failed")} onClick={() => { setSelected(i); setCursor(openingEvent(r)); }}>
                 {r.passed ? "✓" : "✗"} {r.name} <span className="muted">{r.file}:{r.line}</span>
