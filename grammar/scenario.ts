@@ -20,6 +20,8 @@ export interface SetupSpec {
   turn?: number;
   active?: string;
   phase?: string;
+  /** The line that names the phase (`turn 3 p1 phase Renew`), for errors about it. */
+  phaseLine?: number;
   seed?: number;
   /** `new game`: start from the game's own opening (shuffle, opening hands, turn 1) with the decks given. */
   newGame?: boolean;
@@ -309,7 +311,10 @@ function parseSetupStatement(c: Cursor, scenario: Scenario, range: Range): void 
   if (c.word("turn")) {
     setup.turn = c.number();
     if (isPlayer(c.peek())) setup.active = c.player();
-    if (c.word("phase")) setup.phase = c.next()?.image;
+    if (c.word("phase")) {
+      setup.phase = c.next()?.image;
+      setup.phaseLine = range.start.line;
+    }
     return;
   }
   if (c.word("seed")) {
@@ -324,6 +329,7 @@ function parseSetupStatement(c: Cursor, scenario: Scenario, range: Range): void 
   }
   if (c.word("phase")) {
     setup.phase = c.next()?.image;
+    setup.phaseLine = range.start.line;
     return;
   }
   if (isString(c.peek()) || /^p\d+'s$/i.test(c.peek()?.image ?? "")) {

@@ -297,7 +297,11 @@ function replaceDestroy(ctx: Ctx, id: string, source: SourceRef | undefined): bo
 }
 
 function refine(ctx: Ctx, action: Action): Refusal | null {
-  if (action.type === "attack") return { code: "cannot_attack", message: "creatures attack when the Combat phase declares attackers" };
+  if (action.type === "attack") {
+    // Named as the game file names it (Chromatic's Combat, CYBERVAMP's Battle).
+    const phase = ctx.rules.game.phases.find((p) => p.steps.some((s) => s.op === "rule" && s.rule === "declare_attackers"))?.name ?? "combat";
+    return { code: "cannot_attack", message: `creatures attack when the ${phase} phase declares attackers` };
+  }
   return null;
 }
 

@@ -181,7 +181,9 @@ function literalAction(engine: Engine, state: GameState, step: ScenarioAction): 
       const card = one(step.card, step.player, engine.rules.zones.battlefield) ?? one(step.card);
       if (!card) return `no card "${step.card}" to activate`;
       const def = engine.rules.cards.get(state.cards[card]!.def);
-      const ability = def?.abilities.filter((a) => a.kind === "activated")[step.ability - 1]?.id ?? `${def?.id}#?`;
+      const activated = def?.abilities.filter((a) => a.kind === "activated") ?? [];
+      const ability = activated[step.ability - 1]?.id;
+      if (!ability) return `"${def?.name ?? step.card}" has ${activated.length === 0 ? "no activated ability" : activated.length === 1 ? "1 activated ability" : `${activated.length} activated abilities`}; there is no ability ${step.ability}`;
       return { type: "activate", player: step.player, card, ability, payment: payment(step), targets: step.targets.map(target).filter((t): t is TargetValue => !!t) };
     }
     case "attack": {
@@ -492,6 +494,16 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
       return result;
     }
     throw error;
+  }
+  // An automatic phase (no one acts in it) runs through as soon as the board is set up: a scenario
+  // whose first line is an action would silently act in the next phase instead.
+  const setPhase = setup.phase ? engine.rules.game.phases.find((p) => norm(p.name) === norm(setup.phase!)) : undefined;
+  if (setPhase?.auto && norm(state.phase) !== norm(setPhase.name) && scenario.steps[0]?.kind === "action") {
+    fail(
+      setup.phaseLine ?? setup.range.start.line,
+      `the ${setPhase.name} phase is automatic (no one acts in it): set up there, it runs at once and the first line would be played in ${state.active}'s ${state.phase} phase; set up "phase ${state.phase}", or start with expectations about what ${setPhase.name} did`,
+    );
+    return result;
   }
   if (options.keepStates) result.initialState = state;
   for (const [stepIndex, step] of scenario.steps.entries()) {

@@ -28,8 +28,22 @@ function enforce(ctx: Ctx, id: string): void {
   }
 }
 
+/** No player (or, with a global scope, no board) ever holds two copies of a Unique card. */
+function invariants(ctx: Ctx): string[] {
+  const global = ctx.rules.param("unique_scope", "per_controller") !== "per_controller";
+  const groups = global ? [ctx.state.order] : ctx.state.order.map((p) => [p]);
+  const problems: string[] = [];
+  for (const players of groups) {
+    const seen = new Map<string, number>();
+    for (const id of players.flatMap((p) => battlefield(ctx, p))) if (isUnique(ctx, id)) seen.set(cardName(ctx, id), (seen.get(cardName(ctx, id)) ?? 0) + 1);
+    for (const [name, count] of seen) if (count > 1) problems.push(`${players.join(" and ")} ${players.length > 1 ? "control" : "controls"} ${count} copies of the Unique card "${name}" (only one may be in play${global ? "" : " on a side"})`);
+  }
+  return problems;
+}
+
 registerMechanic({
   name: "unique",
   applies: (rules) => rules.param("unique_rule", "") === "destroy_older",
   arrived: enforce,
+  invariants,
 });

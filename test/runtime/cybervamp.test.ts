@@ -356,4 +356,24 @@ describe("CYBERVAMP scenario runner", () => {
     const noLand = `scenario "refused" for cybervamp\nsetup {\n  turn 3 p1 phase Pre-Battle\n  p1 hand: "Nightclub Thrall"\n}\np1 play "Nightclub Thrall" refused not_enough_red\n`;
     expect(runOne(noLand).failures).toEqual([]);
   });
+
+  it("names the game's battle phase in the attack refusal, and a missing ability by the card's name and count", () => {
+    const attack = runOne(`scenario "attack" for cybervamp\nsetup {\n  turn 3 p1 phase Battle\n  p1 battlefield: "Blood Broker"\n}\np1 attack p2 with "Blood Broker"\n`);
+    expect(attack.failures[0]!.actual).toMatch(/^cannot_attack: creatures attack when the Battle phase declares attackers/);
+    const ability = runOne(`scenario "ability" for cybervamp\nsetup {\n  turn 3 p1 phase Pre-Battle\n  p1 battlefield: "Blood Broker"\n}\np1 activate "Blood Broker" ability 3 target p2\n`);
+    expect(ability.failures.map((f) => [f.line, f.message])).toEqual([[6, '"Blood Broker" has 1 activated ability; there is no ability 3']]);
+  });
+
+  it("a setup in the automatic Renew phase followed by an action is an error at the phase line", () => {
+    const result = runOne(`scenario "renew" for cybervamp\nsetup {\n  turn 3 p1 phase Renew\n  p1 hand: "Gold Exchange"\n}\np1 play "Gold Exchange" refused wrong_phase\n`);
+    expect(result.failures.map((f) => f.line)).toEqual([3]);
+    expect(result.failures[0]!.message).toMatch(/the Renew phase is automatic .* p1's Pre-Battle phase/);
+  });
+
+  it("a setup with two copies of a Unique card on one side is impossible; one on each side is fine", () => {
+    const two = runOne(`scenario "two" for cybervamp\nsetup {\n  turn 3 p1 phase Pre-Battle\n  p1 battlefield: "Countess Vesper", "Countess Vesper"\n}\nexpect p1 battlefield count 2\n`);
+    expect(two.failures.map((f) => f.message)).toEqual(['impossible setup: p1 controls 2 copies of the Unique card "Countess Vesper" (only one may be in play on a side)']);
+    const each = runOne(`scenario "each" for cybervamp\nsetup {\n  turn 3 p1 phase Pre-Battle\n  p1 battlefield: "Countess Vesper"\n  p2 battlefield: "Countess Vesper"\n}\nexpect p1 battlefield count 1\n`);
+    expect(each.failures).toEqual([]);
+  });
 });
