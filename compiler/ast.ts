@@ -441,6 +441,8 @@ export interface NounPhrase extends BaseNode {
   filters: NounFilter[];
   /** Noun phrases joined to this one by `and`: `each creature and each player` → also [each player]. */
   also?: NounPhrase[];
+  /** Joined to the phrase before it by a comma rather than `and` (a keyword list: `with Bleed 2, Haste and Tireless`). */
+  comma?: true;
 }
 
 export type Determiner = DeterminerWord | Count;

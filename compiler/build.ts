@@ -313,7 +313,13 @@ function nounPhrase(ctx: Ctx, n: CstNode | undefined): A.NounPhrase {
   const items = subs(n, "nounItem").map((d) => nounItemNode(ctx, d)).filter((d): d is A.NounItem => !!d);
   const filters = subs(n, "nounFilter").map((f) => nounFilter(ctx, f)).filter((f): f is A.NounFilter => !!f);
   const np: A.NounPhrase = { kind: "np", determiners, items, filters, range: cstRange(ctx, n) };
-  const also = subs(n, "coordinated").map((c) => nounPhrase(ctx, c));
+  const joiners = toks(n, "joiner");
+  const also = subs(n, "coordinated").map((c, i) => {
+    const joined = nounPhrase(ctx, c);
+    const joiner = joiners[i];
+    if (joiner && isType(joiner, T.Comma)) joined.comma = true;
+    return joined;
+  });
   if (also.length > 0) np.also = also;
   return np;
 }

@@ -100,7 +100,7 @@ export function npText(np: A.NounPhrase): string {
     else items.push(text);
   });
   const own = [...np.determiners.map(determinerText), ...items, ...np.filters.map(filterText)].join(" ");
-  return np.also ? [own, ...np.also.map(npText)].join(" and ") : own;
+  return np.also ? own + np.also.map((other) => `${other.comma ? "," : " and"} ${npText(other)}`).join("") : own;
 }
 
 function tailText(t: A.TailItem): string {

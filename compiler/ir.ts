@@ -10,7 +10,7 @@
  */
 import type { Range } from "./diagnostics.ts";
 
-export const IR_VERSION = 1;
+export const IR_VERSION = 2;
 
 /** Where a piece of compiled behaviour was written. */
 export interface SourceRef {
@@ -197,7 +197,8 @@ export interface TokenSpec {
   cardType: string;
   subtypes: string[];
   stats: Record<string, number>;
-  keywords: string[];
+  /** Keyword abilities the token has, with their number (`with Bleed 2 and Haste`), as an ability's `keyword`. */
+  keywords: { name: string; amount?: number }[];
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -89,6 +89,10 @@ function unitType(game: CompiledGame): CompiledGame["cardTypes"][number] | undef
   return game.cardTypes.find((t) => t.permanent && t.token) ?? game.cardTypes.find((t) => t.permanent);
 }
 
+/** A phrase and the phrases joined to it by `and` or a comma, in order. */
+function flattenAlso(np: Ast.NounPhrase): Ast.NounPhrase[] {
+  return [np, ...(np.also ?? []).flatMap(flattenAlso)];
+}
 function npWords(np: Ast.NounPhrase | undefined): string[] {
   if (!np) return [];
   return np.items.flatMap((i) => (i.kind === "word" ? [lower(i.text)] : []));
@@ -176,6 +180,22 @@ class AbilityLowering {
     if (!c) return fallback;
     if (c.variable) return { kind: "x" };
     return Math.abs(c.value ?? fallback);
+  }
+  /** `Bleed 2 and Haste`, `Flying, Haste and Tireless`: the game's keywords named, each with the number after it. */
+  keywordList(np: Ast.NounPhrase | undefined): { name: string; amount?: number }[] {
+    if (!np) return [];
+    const out: { name: string; amount?: number }[] = [];
+    for (const part of flattenAlso(np)) {
+      for (const item of part.items) {
+        if (item.kind === "word") {
+          const def = this.vocab.keywords.get(lower(item.text));
+          if (def) out.push({ name: def.name });
+        } else if (item.kind === "count" && item.value !== undefined && out.length > 0 && out[out.length - 1]!.amount === undefined) {
+          out[out.length - 1]!.amount = Math.abs(item.value);
+        }
+      }
+    }
+    return out;
   }
   amountOf(np: Ast.NounPhrase | undefined, fallback = 1): NumberExpr {
     if (!np) return fallback;
@@ -576,7 +596,7 @@ class AbilityLowering {
         if (stats && statNames[1]) tokenStats[statNames[1]] = stats.second;
         const subtypes = words.map((w) => lookup(this.vocab.subtypes, w)).filter((s): s is string => !!s);
         const withPrep = prep("with") ?? (obj?.filters.find((f) => f.kind === "prep" && f.prep === "with") as Ast.PrepPhrase | undefined);
-        const keywords = [withPrep?.object, ...(withPrep?.object.also ?? [])].flatMap(npWords).map((w) => this.vocab.keywords.get(w)?.name).filter((k): k is string => !!k);
+        const keywords = withPrep ? this.keywordList(withPrep.object) : [];
         return [{ op: "create_token", token: { name: name || "Token", cardType: type, subtypes, stats: tokenStats, keywords }, amount: this.amountOf(obj, 1) }];
       }
       case "take": {

@@ -861,7 +861,11 @@ export class CardwrightParser extends CstParser {
     const coordination = {
       GATE: () => this.isNounCoordinationAhead(subjectMode),
       DEF: () => {
-        this.CONSUME(T.And);
+        this.OR2(this.cached(54, () => [
+          { ALT: () => this.CONSUME(T.And, { LABEL: "joiner" }) },
+          // `with Bleed 2, Haste and Tireless`: only a keyword list joins by a comma (see the gate).
+          { ALT: () => this.CONSUME(T.Comma, { LABEL: "joiner" }) },
+        ]));
         this.SUBRULE3(this.nounPhrase, coordinated);
       },
     };
@@ -874,7 +878,9 @@ export class CardwrightParser extends CstParser {
    * In a subject the verb comes after the whole coordination (`Target creature and each Vampire get ...`).
    */
   private isNounCoordinationAhead(subjectMode: boolean): boolean {
+    if (is(this.LA(1), T.Comma)) return this.isKeywordListJoinAhead();
     if (!is(this.LA(1), T.And)) return false;
+    if (this.isKeywordListJoinAhead()) return true;
     const first = this.LA(2);
     // `gains Flying and Haste`, `a token with Flying and Haste`: a bare word right after the
     // verb (or `with`/`without`), and another bare word.
@@ -898,6 +904,45 @@ export class CardwrightParser extends CstParser {
       return !(is(t, T.VerbWord) || this.isModalToken(t));
     }
     return true;
+  }
+
+  /**
+   * A keyword list after `with`/`without` or a verb: `with Bleed 2 and Haste`, `gains Bleed 2, Haste
+   * and Tireless until end of turn`. Each item is a bare word with an optional number. True when
+   * LA(1) (`and` or `,`) joins the item just read to the next one of such a list; a comma only when
+   * the list goes on to end with `and` + an item.
+   */
+  private isKeywordListJoinAhead(): boolean {
+    // Back: items joined by `,`/`and`, back to `with`/`without`/a verb.
+    let k = 0;
+    for (let guard = 0; guard < 20; guard++) {
+      if (is(this.LA(k), T.NumberLiteral)) k--;
+      if (!is(this.LA(k), T.Word)) return false;
+      k--;
+      const before = this.LA(k);
+      if (is(before, T.With) || is(before, T.Without) || is(before, T.VerbWord)) break;
+      if (!(is(before, T.Comma) || is(before, T.And))) return false;
+      k--;
+      if (guard === 19) return false;
+    }
+    // Forward: the rest of the list, then its end.
+    const comma = is(this.LA(1), T.Comma);
+    k = 2;
+    let lastJoinWasAnd = !comma;
+    for (let guard = 0; guard < 20; guard++) {
+      if (!is(this.LA(k), T.Word)) return false;
+      k++;
+      if (is(this.LA(k), T.NumberLiteral)) k++;
+      const next = this.LA(k);
+      if (lastJoinWasAnd) break;
+      if (is(next, T.Comma)) k++;
+      else if (is(next, T.And)) {
+        lastJoinWasAnd = true;
+        k++;
+      } else return false;
+    }
+    const after = this.LA(k);
+    return after.tokenType === EOF || is(after, T.Period) || is(after, T.Comma) || is(after, T.Semicolon) || is(after, T.Preposition) || is(after, T.RBrace) || is(after, T.And);
   }
 
   /** `or less` / `or more` / `or fewer` / `or greater` after a number (one option object, shared). */

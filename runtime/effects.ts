@@ -171,6 +171,11 @@ export function evalCondition(ctx: Ctx, frame: Frame, condition: Condition): boo
 // Running frames
 
 /** Asks a player to choose cards; returns the answer when the frame already has one. */
+/** `Bleed 2`, `Haste`: a keyword as a card's text shows it. */
+function keywordText(k: { name: string; amount?: number }): string {
+  return k.amount === undefined ? k.name : `${k.name} ${k.amount}`;
+}
+
 function askCards(ctx: Ctx, frame: Frame, player: PlayerId, options: string[], min: number, max: number, prompt: string): string[] | "wait" {
   if (frame.answer) {
     const answer = frame.answer;
@@ -424,8 +429,8 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
         stats: step.token.stats,
         flags: ["token"],
         isToken: true,
-        abilities: step.token.keywords.map((k, i) => ({ id: `${defId}#${i}`, kind: "keyword" as const, keyword: { name: k }, targets: [], steps: [], optional: false, text: k, source: source ?? rules.game.source })),
-        text: step.token.keywords.join(", "),
+        abilities: step.token.keywords.map((k, i) => ({ id: `${defId}#${i}`, kind: "keyword" as const, keyword: k.amount === undefined ? { name: k.name } : { name: k.name, amount: k.amount }, targets: [], steps: [], optional: false, text: keywordText(k), source: source ?? rules.game.source })),
+        text: step.token.keywords.map(keywordText).join(", "),
         source: source ?? rules.game.source,
       };
       for (let i = 0; i < count; i++) {

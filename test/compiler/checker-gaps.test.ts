@@ -78,7 +78,35 @@ describe("keywords of a created token", () => {
     expect(diagnostics("When this enters play, create a 1/1 Bat token with Haste and Tireless.")).toEqual([]);
     const card = lowerWorkspace(files).bundles.find((b) => b.game.id === "cybervamp")!.cards.find((c) => c.name === "Maker")!;
     const create = card.abilities[0]!.steps.find((s) => s.op === "create_token");
-    expect(create && "token" in create ? create.token.keywords : []).toEqual(["Haste", "Tireless"]);
+    expect(create && "token" in create ? create.token.keywords : []).toEqual([{ name: "Haste" }, { name: "Tireless" }]);
+  });
+
+  const createSteps = (text: string) => lowerWorkspace(cybervamp(text)).bundles.find((b) => b.game.id === "cybervamp")!.cards.find((c) => c.name === "Maker")!.abilities[0]!.steps;
+
+  it("keeps a keyword's number in the list, and the keywords after it (`with Bleed 2 and Haste`)", () => {
+    const text = "When this enters play, create a 1/1 Bat token with Bleed 2 and Haste.";
+    expect(diagnostics(text)).toEqual([]);
+    const steps = createSteps(text);
+    expect(steps.map((s) => s.op)).toEqual(["create_token"]);
+    expect(steps[0]!.op === "create_token" ? steps[0]!.token.keywords : []).toEqual([{ name: "Bleed", amount: 2 }, { name: "Haste" }]);
+  });
+
+  it("reads a comma list ending in `and`, a number on any item", () => {
+    const text = "When this enters play, create a 1/1 Bat token with Haste, Bleed 3 and Tireless.";
+    expect(diagnostics(text)).toEqual([]);
+    const steps = createSteps(text);
+    expect(steps.map((s) => s.op)).toEqual(["create_token"]);
+    expect(steps[0]!.op === "create_token" ? steps[0]!.token.keywords : []).toEqual([{ name: "Haste" }, { name: "Bleed", amount: 3 }, { name: "Tireless" }]);
+  });
+
+  it("checks every keyword of the list (did you mean)", () => {
+    expect(diagnostics("When this enters play, create a 1/1 Bat token with Bleed 2, Hast and Tireless.")).toEqual([["CW2001", 'Unknown keyword "Hast" in game "cybervamp".', "Haste"]]);
+    expect(diagnostics("When this enters play, create a 1/1 Bat token with Bleed 2 and Tirelss.")).toEqual([["CW2001", 'Unknown keyword "Tirelss" in game "cybervamp".', "Tireless"]]);
+  });
+
+  it("a comma that does not start a keyword list still ends the phrase", () => {
+    const steps = createSteps("When this enters play, create a 1/1 Bat token with Haste, then draw a card.");
+    expect(steps.map((s) => s.op)).toEqual(["create_token", "draw"]);
   });
 });
 

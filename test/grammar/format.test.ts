@@ -51,6 +51,9 @@ describe("canonical ability text", () => {
     ["destroy target creature. then draw a card", "Destroy target creature. Then draw a card."],
     ["it cannot attack or block", "It cannot attack or block."],
     ["Create a 1/1 “Bat” token", 'Create a 1/1 "Bat" token.'],
+    ["create a 1/1 Bat token with Bleed 2 ,Haste and Tireless", "Create a 1/1 Bat token with Bleed 2, Haste and Tireless."],
+    ["create a 1/1 Bat token with Haste and Bleed 2", "Create a 1/1 Bat token with Haste and Bleed 2."],
+    ["target creature gains Bleed 2, Haste and Flying until end of turn", "Target creature gains Bleed 2, Haste and Flying until end of turn."],
     ["PLAY: deal 1 damage to target unit.  draw a card", "PLAY: Deal 1 damage to target unit. Draw a card."],
     ["when you draw, Scry 1. you gain 1 life", "When you draw, Scry 1. You gain 1 life."],
     ["Look at the top THREE cards of your deck, then put them BACK in any order", "Look at the top three cards of your deck, then put them back in any order."],
@@ -82,7 +85,7 @@ describe("canonical ability text", () => {
 });
 
 describe("formatter round trip on generated abilities (fast-check)", () => {
-  const words = ["When", "Whenever", "At", "the", "start", "of", "your", "turn", "this", "it", "you", "target", "each", "another", "a", "two", "3", "+1/+1", "X", "creature", "Vampire", "card", "cards", "enters", "play", "draw", "draws", "deal", "damage", "to", "any", "gain", "life", "gets", "+1", "power", "until", "end", "control", "controls", "opponent", "may", "can't", "attack", "or", "block", "is", "destroyed", "would", "instead", "if", "then", "and", ",", ".", ":", "Exhaust", "{R}", "Scry", "Haste", "Choose", "one", "—", "•", "with", "from", "in", "hand", "equal", "number", "where", "that", "attacked", "this turn", "[Red]", '"Bat"', "token", "put", "counter", "on", "return", "into", "less", "5", "PLAY", "as long as", "Until end of turn,", "cast", "spells", "The first time", "gains", "Flying", "player", ";", "back", "three", "top", "rest", "Haste and Flying"];
+  const words = ["When", "Whenever", "At", "the", "start", "of", "your", "turn", "this", "it", "you", "target", "each", "another", "a", "two", "3", "+1/+1", "X", "creature", "Vampire", "card", "cards", "enters", "play", "draw", "draws", "deal", "damage", "to", "any", "gain", "life", "gets", "+1", "power", "until", "end", "control", "controls", "opponent", "may", "can't", "attack", "or", "block", "is", "destroyed", "would", "instead", "if", "then", "and", ",", ".", ":", "Exhaust", "{R}", "Scry", "Haste", "Choose", "one", "—", "•", "with", "from", "in", "hand", "equal", "number", "where", "that", "attacked", "this turn", "[Red]", '"Bat"', "token", "put", "counter", "on", "return", "into", "less", "5", "PLAY", "as long as", "Until end of turn,", "cast", "spells", "The first time", "gains", "Flying", "player", ";", "back", "three", "top", "rest", "Haste and Flying", "Bleed 2", "Tireless"];
   it("every generated ability that parses cleanly formats to text that parses to the same tree", () => {
     let clean = 0;
     fc.assert(
