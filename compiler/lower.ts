@@ -34,7 +34,7 @@ import type {
   ZoneDef,
   ZoneRole,
 } from "./ir.ts";
-import { IR_VERSION } from "./ir.ts";
+import { IR_VERSION, paramValueProblem } from "./ir.ts";
 import { analyzeWorkspace, type WorkspaceAnalysis } from "./workspace.ts";
 
 /** Something the lowering could not turn into executable IR (reported, never fatal). */
@@ -1100,8 +1100,11 @@ export function lowerGame(doc: Ast.GameFile, text: string, notes: LoweringNote[]
   const keywordDecls: Ast.KeywordDecl[] = [];
   const ruleDecls: Ast.RuleDecl[] = [];
   for (const st of doc.statements) {
-    if (st.kind === "param") game.params[st.name.text] = paramValue(st.value);
-    else if (st.kind === "phase") phaseDecls.push(st);
+    if (st.kind === "param") {
+      game.params[st.name.text] = paramValue(st.value);
+      const problem = paramValueProblem(st.name.text, game.params[st.name.text]!);
+      if (problem) notes.push({ file, range: st.range, message: problem });
+    } else if (st.kind === "phase") phaseDecls.push(st);
     else if (st.kind === "marker") markerDecls.push(st);
     else if (st.kind === "keyword") keywordDecls.push(st);
     else if (st.kind === "rule") ruleDecls.push(st);

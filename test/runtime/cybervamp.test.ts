@@ -377,3 +377,27 @@ describe("CYBERVAMP scenario runner", () => {
     expect(each.failures).toEqual([]);
   });
 });
+
+describe("CYBERVAMP game-file params the engine does not read", () => {
+  const lowered = (from: string, to: string) => {
+    const text = readFileSync("cards/cybervamp/cybervamp.game", "utf8").replace(from, to);
+    expect(text).toContain(to);
+    return { text, result: lowerWorkspace([{ path: "cards/cybervamp/cybervamp.game", text }, files[1]!]) };
+  };
+
+  it("the game file as it is gets no param note", () => {
+    expect(lowerWorkspace(files).notes.filter((n) => n.message.startsWith("param "))).toEqual([]);
+  });
+
+  it("changing a fixed reading is reported at its line: the param is not a switch", () => {
+    const { text, result } = lowered("param exact_payment = true", "param exact_payment = false");
+    const notes = result.notes.filter((n) => n.message.startsWith("param "));
+    expect(notes.map((n) => n.message)).toEqual(["param exact_payment = false: a fixed reading, the engine implements only true (the param documents the rule and is not a switch)"]);
+    expect(notes[0]!.range.start.line).toBe(text.split("\n").findIndex((l) => l.startsWith("param exact_payment")) + 1);
+  });
+
+  it("a value the reading module does not know is reported; a known one is not", () => {
+    expect(lowered("param fizzle_when = any_target_illegal", "param fizzle_when = most_targets").result.notes.map((n) => n.message)).toContain("param fizzle_when = most_targets: the engine knows any_target_illegal or all_targets_illegal");
+    expect(lowered("param fizzle_when = any_target_illegal", "param fizzle_when = all_targets_illegal").result.notes.filter((n) => n.message.startsWith("param "))).toEqual([]);
+  });
+});
