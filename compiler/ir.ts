@@ -157,8 +157,8 @@ export type StepBody =
       op: "modify";
       on: Affected;
       stats?: Record<string, NumberExpr>;
-      /** Keyword abilities granted ("gains Flying"). */
-      keywords?: string[];
+      /** Keyword abilities granted ("gains Flying", "gains Bleed 2"). */
+      keywords?: KeywordGrant[];
       /** Sets a stat instead of adding to it ("has base power 1"). */
       set?: Record<string, NumberExpr>;
       duration: Duration;
@@ -198,7 +198,13 @@ export interface TokenSpec {
   subtypes: string[];
   stats: Record<string, number>;
   /** Keyword abilities the token has, with their number (`with Bleed 2 and Haste`), as an ability's `keyword`. */
-  keywords: { name: string; amount?: number }[];
+  keywords: KeywordGrant[];
+}
+
+/** A keyword ability given to a card (a token's, a modifier's), with its number (`Bleed 2`): the shape of an ability's `keyword`. */
+export interface KeywordGrant {
+  name: string;
+  amount?: number;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -251,7 +257,7 @@ export type AbilityKind =
   | "replacement";
 
 export type StaticEffect =
-  | { kind: "modify"; affects: CardSelector | { self: true }; stats?: Record<string, NumberExpr>; keywords?: string[] }
+  | { kind: "modify"; affects: CardSelector | { self: true }; stats?: Record<string, NumberExpr>; keywords?: KeywordGrant[] }
   /** A named rule the engine knows ("cant_be_blocked", "ignores_summoning_sickness"...), applied to cards. */
   | { kind: "rule"; rule: string; affects: CardSelector | { self: true }; amount?: number };
 

@@ -21,6 +21,7 @@ import type {
   CostPart,
   Duration,
   KeywordDef,
+  KeywordGrant,
   MarkerDef,
   NumberExpr,
   PhaseDef,
@@ -520,8 +521,7 @@ class AbilityLowering {
         if (controlOf && verb === "gain") return [{ op: "gain_control", what: this.pickOrAffected(controlOf.object), who: this.single(who()), duration: this.duration(clause) }];
         if (subjectIsCard()) {
           // "Target creature gains Flying until end of turn."
-          const kws = words.map((w) => this.vocab.keywords.get(w)?.name).filter((k): k is string => !!k);
-          return [{ op: "modify", on: this.affected(clause.subject), keywords: kws, duration: this.duration(clause) }];
+          return [{ op: "modify", on: this.affected(clause.subject), keywords: this.keywordList(obj), duration: this.duration(clause) }];
         }
         if (words.includes("life")) return [{ op: verb === "gain" ? "gain_life" : "lose_life", who: who(), amount: this.amountOf(obj, 1) }];
         const counter = words.find((w) => lookup(this.vocab.counters, w));
@@ -822,12 +822,25 @@ function expandAlso(clause: Ast.Clause): Ast.Clause[] {
   const split = (np: Ast.NounPhrase): Ast.NounPhrase[] => [{ ...np, also: undefined }, ...(np.also ?? []).flatMap(split)];
   let out: Ast.Clause[] = [clause];
   if (clause.subject?.also?.length) out = out.flatMap((c) => split(c.subject!).map((subject) => ({ ...c, subject })));
-  if (clause.object?.also?.length) out = out.flatMap((c) => split(c.object!).map((object) => ({ ...c, object })));
+  // `gains Bleed 2 and Haste`: one grant of a keyword list (split, the subject's target would be asked twice).
+  const grantsKeywords = (clause.verb?.lemma === "gain" || clause.verb?.lemma === "have") && clause.object !== undefined && isBareWordList(clause.object);
+  if (clause.object?.also?.length && !grantsKeywords) out = out.flatMap((c) => split(c.object!).map((object) => ({ ...c, object })));
   clause.tail.forEach((item, i) => {
     if (item.kind !== "prep" || !item.object.also?.length) return;
     out = out.flatMap((c) => split(item.object).map((object) => ({ ...c, tail: c.tail.map((t, j) => (j === i ? { ...item, object } : t)) })));
   });
   return out;
+}
+
+/** `Flying and Haste`, `Bleed 2, Haste and Tireless`: bare words (each with maybe a number), no determiner or filter. */
+function isBareWordList(np: Ast.NounPhrase): boolean {
+  return flattenAlso(np).every((p) => p.determiners.length === 0 && p.filters.length === 0 && p.items[0]?.kind === "word" && p.items.every((i) => i.kind === "word" || i.kind === "count"));
+}
+
+/** A keyword of a keyword line (`Haste, Bleed 2.`) as the game names it, with its number. */
+function keywordGrant(l: AbilityLowering, k: Ast.KeywordRef): KeywordGrant {
+  const name = l.vocab.keywords.get(lower(k.name.text))?.name ?? k.name.text;
+  return k.parameter?.value !== undefined ? { name, amount: Math.abs(k.parameter.value) } : { name };
 }
 
 function staticFromSequence(seq: Ast.Sequence, l: AbilityLowering): StaticEffect[] | undefined {
@@ -863,7 +876,7 @@ function staticFromSequence(seq: Ast.Sequence, l: AbilityLowering): StaticEffect
       }
     }
     if (clause.verb?.lemma === "have") {
-      const kws = npWords(clause.object).map((w) => l.vocab.keywords.get(w)?.name).filter((k): k is string => !!k);
+      const kws = l.keywordList(clause.object);
       if (kws.length) {
         out.push({ kind: "modify", affects, keywords: kws });
         continue;
@@ -888,7 +901,7 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
       a.kind = "keyword";
       a.keyword = { name: def?.name ?? first.name.text, ...(first.parameter?.value !== undefined ? { amount: first.parameter.value } : {}) };
       // Further keywords on the same line share the instance.
-      if (body.keywords.length > 1) a.statics = [{ kind: "modify", affects: { self: true }, keywords: body.keywords.slice(1).map((k) => l.vocab.keywords.get(lower(k.name.text))?.name ?? k.name.text) }];
+      if (body.keywords.length > 1) a.statics = [{ kind: "modify", affects: { self: true }, keywords: body.keywords.slice(1).map((k) => keywordGrant(l, k)) }];
       return;
     }
     case "triggered": {
@@ -984,7 +997,7 @@ function lowerStatic(body: Ast.AbilityBody, a: Ability, l: AbilityLowering): voi
     }
   }
   if (body.kind === "keywords") {
-    a.statics = [{ kind: "modify", affects: { self: true }, keywords: body.keywords.map((k) => l.vocab.keywords.get(lower(k.name.text))?.name ?? k.name.text) }];
+    a.statics = [{ kind: "modify", affects: { self: true }, keywords: body.keywords.map((k) => keywordGrant(l, k)) }];
     return;
   }
   l.note(body.range, `static ability not understood by the engine: "${l.slice(body.range)}"`);

@@ -4,7 +4,7 @@
  * life, destruction, noting triggers, reading continuous values, state-based checks, and the
  * settle loop that runs resolutions until a player must decide.
  */
-import type { Ability, CardSelector, CompiledCard, EventKind, SourceRef, TriggerPattern } from "../compiler/ir.ts";
+import type { Ability, CardSelector, CompiledCard, EventKind, KeywordGrant, SourceRef, TriggerPattern } from "../compiler/ir.ts";
 import type { Rules } from "./rules.ts";
 import type { CardInstance, Frame, GameState, PlayerId } from "./state.ts";
 import { opponentOf } from "./state.ts";
@@ -285,7 +285,7 @@ export function addModifier(
   ctx: Ctx,
   card: string,
   stats: Record<string, number>,
-  keywords: string[],
+  keywords: KeywordGrant[],
   duration: "permanent" | "end_of_turn" | "until_your_next_turn" | "while_source",
   controller: PlayerId,
   sourceCard: string | undefined,
@@ -293,7 +293,12 @@ export function addModifier(
 ): void {
   ctx.state.modifiers.push({ id: ctx.state.nextId++, card, stats, keywords, duration, turn: ctx.state.turn, controller, sourceCard, source });
   const parts = Object.entries(stats).map(([k, v]) => `${v >= 0 ? "+" : ""}${v} ${k}`);
-  emit(ctx, "modify", `${cardName(ctx, card)} gets ${[...parts, ...keywords].join(", ")}${duration === "end_of_turn" ? " until end of turn" : ""}`, { card, name: cardName(ctx, card), source });
+  emit(ctx, "modify", `${cardName(ctx, card)} gets ${[...parts, ...keywords.map(keywordText)].join(", ")}${duration === "end_of_turn" ? " until end of turn" : ""}`, { card, name: cardName(ctx, card), source });
+}
+
+/** `Bleed 2`, `Haste`: a granted keyword as text shows it. */
+export function keywordText(k: KeywordGrant): string {
+  return k.amount === undefined ? k.name : `${k.name} ${k.amount}`;
 }
 
 /** Static abilities currently in effect: those of untapped (or any, per game) cards on the battlefield. */
@@ -359,11 +364,11 @@ function visitKeywords(ctx: Ctx, id: string, visit: (name: string, amount: numbe
   if (!card) return;
   const add = (name: string, amount = 1) => visit(name.toLowerCase(), amount);
   for (const ability of cardDef(ctx, card).abilities) if (ability.kind === "keyword" && ability.keyword && abilityActive(ctx, id, ability)) add(ability.keyword.name, ability.keyword.amount ?? 1);
-  for (const m of ctx.state.modifiers) if (m.card === id) for (const k of m.keywords) add(k);
+  for (const m of ctx.state.modifiers) if (m.card === id) for (const k of m.keywords) add(k.name, k.amount ?? 1);
   if (card.zone === ctx.rules.zones.battlefield) {
     for (const { card: src, ability } of activeStatics(ctx)) {
       for (const effect of ability.statics!) {
-        if (effect.kind === "modify" && effect.keywords && staticAffects(ctx, effect.affects, src, id)) for (const k of effect.keywords) add(k);
+        if (effect.kind === "modify" && effect.keywords && staticAffects(ctx, effect.affects, src, id)) for (const k of effect.keywords) add(k.name, k.amount ?? 1);
       }
     }
   }

@@ -9,6 +9,7 @@ import type { Ctx } from "./core.ts";
 import {
   RESOLVING,
   addModifier,
+  keywordText,
   cardDef,
   cardName,
   damageCard,
@@ -171,11 +172,6 @@ export function evalCondition(ctx: Ctx, frame: Frame, condition: Condition): boo
 // Running frames
 
 /** Asks a player to choose cards; returns the answer when the frame already has one. */
-/** `Bleed 2`, `Haste`: a keyword as a card's text shows it. */
-function keywordText(k: { name: string; amount?: number }): string {
-  return k.amount === undefined ? k.name : `${k.name} ${k.amount}`;
-}
-
 function askCards(ctx: Ctx, frame: Frame, player: PlayerId, options: string[], min: number, max: number, prompt: string): string[] | "wait" {
   if (frame.answer) {
     const answer = frame.answer;

@@ -35,7 +35,7 @@ for (const rule of [SILENCE, PACIFY]) {
     const name = keywordFor(ctx, rule) ?? rule;
     for (const t of targets) {
       if (!("card" in t) || ctx.state.cards[t.card]?.zone !== ctx.rules.zones.battlefield) continue;
-      addModifier(ctx, t.card, {}, [name], "permanent", frame.controller, frame.card, source);
+      addModifier(ctx, t.card, {}, [{ name }], "permanent", frame.controller, frame.card, source);
     }
     return "done";
   });
@@ -44,7 +44,7 @@ for (const rule of [SILENCE, PACIFY]) {
 /** A Silenced card's printed abilities are all off (checked on its modifiers: no ability lookup, no recursion). */
 function abilityActive(ctx: Ctx, card: string, ability: Ability): boolean {
   const silence = keywordFor(ctx, SILENCE)?.toLowerCase();
-  if (!silence || !ctx.state.modifiers.some((m) => m.card === card && m.keywords.some((k) => k.toLowerCase() === silence))) return true;
+  if (!silence || !ctx.state.modifiers.some((m) => m.card === card && m.keywords.some((k) => k.name.toLowerCase() === silence))) return true;
   const instance = ctx.state.cards[card];
   return !instance || !cardDef(ctx, instance).abilities.includes(ability);
 }

@@ -5,7 +5,7 @@
  * pre-computed numbers; the random generator's state and the turn machine's snapshot live here
  * too, so a state can be saved, restored and replayed exactly.
  */
-import type { CardRef, CompiledCard, Duration, SourceRef, Step, TargetSpec } from "../compiler/ir.ts";
+import type { CardRef, CompiledCard, Duration, KeywordGrant, SourceRef, Step, TargetSpec } from "../compiler/ir.ts";
 import type { RngState } from "./rng.ts";
 
 export type PlayerId = string;
@@ -57,7 +57,8 @@ export interface Modifier {
   /** The card the modifier applies to. */
   card: string;
   stats: Record<string, number>;
-  keywords: string[];
+  /** Keywords granted, with their number (`Bleed 2`). */
+  keywords: KeywordGrant[];
   duration: Duration["kind"];
   /** Turn it was created (end_of_turn modifiers expire when the turn number moves on). */
   turn: number;

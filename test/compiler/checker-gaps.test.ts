@@ -104,6 +104,12 @@ describe("keywords of a created token", () => {
     expect(diagnostics("When this enters play, create a 1/1 Bat token with Bleed 2 and Tirelss.")).toEqual([["CW2001", 'Unknown keyword "Tirelss" in game "cybervamp".', "Tireless"]]);
   });
 
+  it("a keyword line keeps the numbers of the keywords after the first (`Haste, Bleed 2.`)", () => {
+    const card = lowerWorkspace(cybervamp("Haste, Bleed 2.")).bundles.find((b) => b.game.id === "cybervamp")!.cards.find((c) => c.name === "Maker")!;
+    expect(card.abilities[0]!.keyword).toEqual({ name: "Haste" });
+    expect(card.abilities[0]!.statics).toEqual([{ kind: "modify", affects: { self: true }, keywords: [{ name: "Bleed", amount: 2 }] }]);
+  });
+
   it("a comma that does not start a keyword list still ends the phrase", () => {
     const steps = createSteps("When this enters play, create a 1/1 Bat token with Haste, then draw a card.");
     expect(steps.map((s) => s.op)).toEqual(["create_token", "draw"]);
