@@ -268,7 +268,9 @@ function walkNode(node: unknown, out: Collector, verb: string | undefined, event
         if (!other.keyword) out.words.push(event ? { role: "verb", text: other.text, range: other.range, event: true } : { role: "verb", text: other.text, range: other.range });
       }
       walkNode(clause.subject, out, lemma, event);
-      walkNode(clause.object, out, lemma, event);
+      // `Target creature gains Bleed 2 and Hast`: a card given a keyword list; each word is a keyword ability.
+      if (!event && clause.object && grantsKeywordList(clause)) walkTokenKeywords(clause.object, out);
+      else walkNode(clause.object, out, lemma, event);
       walkNode(clause.tail, out, lemma, event);
       return;
     }
@@ -331,6 +333,33 @@ function walkNounPhrase(np: Ast.NounPhrase, out: Collector, verb: string | undef
     if (verb === "create" && filter.kind === "prep" && (filter.prep === "with" || filter.prep === "without")) walkTokenKeywords(filter.object, out);
     else walkNode(filter, out, verb, event);
   }
+}
+
+const PLAYER_WORDS = new Set(["you", "they", "player", "players", "opponent", "opponents"]);
+
+/**
+ * Does the clause give a card a list of keywords (`gains Flying and Haste`, `have Bleed 2`)? A card
+ * subject (not a player: `you gain Gold`), and capitalised bare words, each with maybe a number.
+ */
+function grantsKeywordList(clause: Ast.Clause): boolean {
+  const lemma = clause.verb?.lemma;
+  if ((lemma !== "gain" && lemma !== "have") || !clause.subject || !clause.object) return false;
+  const subject = clause.subject;
+  if ([...subject.determiners, ...subject.items].some((d) => "lemma" in d && typeof d.lemma === "string" && PLAYER_WORDS.has(d.lemma.toLowerCase()))) return false;
+  if (subject.items.some((i) => i.kind === "word" && PLAYER_WORDS.has(i.text.toLowerCase()))) return false;
+  const parts: Ast.NounPhrase[] = [];
+  const collect = (np: Ast.NounPhrase): void => {
+    parts.push(np);
+    for (const other of np.also ?? []) collect(other);
+  };
+  collect(clause.object);
+  return parts.every(
+    (p) =>
+      p.determiners.length === 0 &&
+      p.filters.length === 0 &&
+      p.items[0]?.kind === "word" &&
+      p.items.every((i) => (i.kind === "word" && !i.keyword && /^[A-Z]/.test(i.text)) || (i.kind === "count" && i.value !== undefined)),
+  );
 }
 
 /** `Flying and Haste`, `Bleed 2`: the keywords a created token has. */

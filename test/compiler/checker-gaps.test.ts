@@ -110,6 +110,13 @@ describe("keywords of a created token", () => {
     expect(card.abilities[0]!.statics).toEqual([{ kind: "modify", affects: { self: true }, keywords: [{ name: "Bleed", amount: 2 }] }]);
   });
 
+  it("checks the keywords a card gains or has (did you mean), not what a player gains", () => {
+    expect(diagnostics("When this enters play, target creature gains Bleed 2, Hast and Tireless until end of turn.")).toEqual([["CW2001", 'Unknown keyword "Hast" in game "cybervamp".', "Haste"]]);
+    expect(diagnostics("Vampires you control have Blede 1.")).toEqual([["CW2001", 'Unknown keyword "Blede" in game "cybervamp".', "Bleed"]]);
+    expect(diagnostics("When this enters play, target creature gains Bleed 2 and Haste until end of turn.")).toEqual([]);
+    expect(diagnostics("When this enters play, you gain 2 life.")).toEqual([]);
+  });
+
   it("a comma that does not start a keyword list still ends the phrase", () => {
     const steps = createSteps("When this enters play, create a 1/1 Bat token with Haste, then draw a card.");
     expect(steps.map((s) => s.op)).toEqual(["create_token", "draw"]);
