@@ -298,6 +298,15 @@ export class WorkspaceStore {
     }
   }
 
+  private async stillOnDisk(path: string): Promise<boolean> {
+    try {
+      await api.read(path);
+      return true;
+    } catch (error) {
+      return !(error instanceof ApiError && error.status === 404);
+    }
+  }
+
   /** Notices files changed, added or deleted on disk by someone else. */
   private async poll(): Promise<void> {
     if (this.polling) return;
@@ -317,6 +326,8 @@ export class WorkspaceStore {
         if (file.diskVersion === entry.version || file.state === "saving") continue;
         if (file.conflict && file.conflict.diskVersion === entry.version) continue;
         const content = await api.read(entry.path);
+        // The listing may predate our own save that finished meanwhile: the fresh read is the truth.
+        if ((file.state as SaveState) === "saving" || content.version === file.diskVersion) continue;
         if (file.state === "saved") {
           this.withoutEvents(() => file.model.setValue(content.text));
           file.diskVersion = content.version;
@@ -330,6 +341,8 @@ export class WorkspaceStore {
       }
       for (const file of [...this.files.values()]) {
         if (onDisk.has(file.path) || file.diskVersion === null || file.state === "saving") continue;
+        // A listing taken before this file's first save does not show it: only a failed read means deleted.
+        if (await this.stillOnDisk(file.path)) continue;
         if (file.state === "saved") this.discard(file.path);
         else if (!file.conflict) {
           file.state = "conflict";
