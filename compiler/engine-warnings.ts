@@ -1,8 +1,9 @@
 /**
  * What checks against the vocabulary but the engine could not run (the lowering's notes), as
  * CW6001 warnings, so a designer learns it from `check` or the studio rather than from a game
- * where the card silently does nothing. Files that already have errors are left out: their
- * notes are noise. `cardwright check` and the studio's checker worker both call this.
+ * where the card silently does nothing. Every card that lowers gets its warnings, whatever
+ * errors the file or other cards have; only a note on the very words an error already marks is
+ * left out (the error says more). `cardwright check` and the studio's checker worker both call this.
  *
  * The studio passes an EngineWarningCache: lowering a 2,000-card file takes seconds, so it
  * lowers only the cards whose text (or game file) changed since the last keystroke.
@@ -34,13 +35,20 @@ export class EngineWarningCache {
 }
 
 export function engineWarnings(analysis: WorkspaceAnalysis, sources: SourceFile[], cache?: EngineWarningCache): Diagnostic[] {
-  const withErrors = new Set(analysis.model.diagnostics.filter((d) => d.severity === "error").map((d) => d.file));
-  const notes = cache ? cachedNotes(analysis, sources, withErrors, cache) : lowerWorkspace(sources, { previous: analysis }).notes;
-  return notes.filter((note) => !withErrors.has(note.file)).map((note) => diagnostic("CW6001", note.file, note.range, { detail: note.message }));
+  const errors = new Map<string, Range[]>();
+  for (const d of analysis.model.diagnostics) if (d.severity === "error") (errors.get(d.file) ?? errors.set(d.file, []).get(d.file)!).push(d.range);
+  const notes = cache ? cachedNotes(analysis, sources, cache) : lowerWorkspace(sources, { previous: analysis }).notes;
+  const onAnError = (note: LoweringNote) => (errors.get(note.file) ?? []).some((range) => overlaps(range, note.range));
+  return notes.filter((note) => !onAnError(note)).map((note) => diagnostic("CW6001", note.file, note.range, { detail: note.message }));
 }
 
-/** The notes lowerWorkspace would give (for the files without errors), lowering only what changed. */
-function cachedNotes(analysis: WorkspaceAnalysis, sources: SourceFile[], withErrors: Set<string>, cache: EngineWarningCache): LoweringNote[] {
+/** Do two ranges share a character (an empty range counts at its position)? */
+function overlaps(a: Range, b: Range): boolean {
+  return a.start.offset <= b.end.offset && b.start.offset <= a.end.offset;
+}
+
+/** The notes lowerWorkspace would give, lowering only what changed. */
+function cachedNotes(analysis: WorkspaceAnalysis, sources: SourceFile[], cache: EngineWarningCache): LoweringNote[] {
   const textOf = new Map(sources.map((s) => [s.path, s.text]));
   const notes: LoweringNote[] = [];
   const games = new Map<string, { text: string; game: CompiledGame }>();
@@ -69,7 +77,7 @@ function cachedNotes(analysis: WorkspaceAnalysis, sources: SourceFile[], withErr
   const kept = new Map<string, Map<string, CardNotes>>();
   for (const parsed of analysis.files.values()) {
     const doc = parsed.document;
-    if (doc?.kind !== "cardFile" || !doc.game || withErrors.has(parsed.path)) continue;
+    if (doc?.kind !== "cardFile" || !doc.game) continue;
     const game = games.get(doc.game.text.toLowerCase());
     if (!game) continue;
     const text = textOf.get(parsed.path) ?? "";

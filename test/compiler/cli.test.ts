@@ -59,6 +59,11 @@ describe("cardwright check", () => {
       expect(stdout).toContain('a.cards:11:5: warning CW6001: The engine cannot run this yet: static ability not understood by the engine: "Draw a card".');
       expect(stdout).toContain("0 errors, 1 warning.");
       expect(code).toBe(0);
+      // An error in another card does not hide the warning (issue 11, class 11).
+      writeFileSync(path.join(dir, "a.cards"), card + `\ncard "Broken" {\n  type: Nonsense\n}\n`);
+      const withError = cardwright(["check", "."], dir);
+      expect(withError.stdout).toContain('a.cards:11:5: warning CW6001: The engine cannot run this yet: static ability not understood by the engine: "Draw a card".');
+      expect(withError.code).toBe(1);
       // On the marker's line, the second sentence is part of the PLAY ability.
       writeFileSync(path.join(dir, "a.cards"), card.replace("unit.\n    Draw", "unit. Draw"));
       expect(cardwright(["check", "."], dir).stdout).toContain("0 errors, 0 warnings.");

@@ -18,15 +18,17 @@ const squire = (name: string, own: string) =>
 const sorted = (list: Diagnostic[]) => [...list].sort((a, b) => a.file.localeCompare(b.file) || a.range.start.offset - b.range.start.offset);
 
 describe("engine warnings (CW6001)", () => {
-  it("are the same with the studio's cache as without, across edits, and only for files without errors", () => {
+  it("are the same with the studio's cache as without, across edits, and shown whatever errors the file or other cards have", () => {
     const cache = new EngineWarningCache();
     const set = (cards: string) => ({ path: "duel/test.cards", text: `set TST "Test" for duel\n\n${cards}` });
     const versions = [
       [game, core, set(squire("Spark Squire", "Draw a card."))],
       // A card added above moves the warning down: the cached note follows its card.
       [game, core, set(squire("Early Squire", "Deal 1 damage to target enemy unit.") + "\n" + squire("Spark Squire", "Draw a card."))],
-      // An error in the file: its notes are left out.
+      // An error in another card of the file does not hide this card's warning (issue 11, class 11).
       [game, core, set(squire("Spark Squire", "Draw a card.") + "card \"Broken\" {\n  type: Nonsense\n}\n")],
+      // Nor does an error in the same card on other words.
+      [game, core, set(squire("Spark Squire", "Draw a card.").replace("rarity: Common", "rarity: Comon"))],
       [game, core, set(squire("Spark Squire", "PLAY: Draw a card."))],
     ];
     let previous;
@@ -39,6 +41,6 @@ describe("engine warnings (CW6001)", () => {
       seen.push(cached.filter((d) => d.file === "duel/test.cards").length);
       previous = analysis;
     }
-    expect(seen).toEqual([1, 2, 0, 0]);
+    expect(seen).toEqual([1, 2, 1, 1, 0]);
   });
 });
