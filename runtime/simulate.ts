@@ -19,6 +19,8 @@ export interface SimulationOptions {
   /** Check every invariant after every action (on by default; the bench turns it off to measure the engine alone). */
   checkInvariants?: boolean;
   onGameDone?: (index: number) => void;
+  /** Every trace event of a game, in order, once the game is done (the trace-hash test reads it). */
+  onGameTrace?: (index: number, events: TraceEvent[]) => void;
 }
 
 export interface SimulationResult {
@@ -137,6 +139,7 @@ export function simulate(engine: Engine, options: SimulationOptions): Simulation
     }
     let { state, events } = engine.newGame({ seed: gameSeed, decks });
     record(events);
+    const trace: TraceEvent[] | undefined = options.onGameTrace ? [...events] : undefined;
     let agent: RngState = seedRng(gameSeed ^ 0x5bd1e995);
     let actions = 0;
     while (!state.over) {
@@ -159,6 +162,7 @@ export function simulate(engine: Engine, options: SimulationOptions): Simulation
       }
       state = applied.state;
       record(applied.events);
+      trace?.push(...applied.events);
       if (checking) {
         const problems = checkInvariants(engine, state);
         for (const m of mechanicsOf(engine.rules)) if (m.invariants) problems.push(...m.invariants({ rules: engine.rules, state, events: [] }, applied.events));
@@ -174,6 +178,7 @@ export function simulate(engine: Engine, options: SimulationOptions): Simulation
       if (state.winner === "draw" || state.winner === null) result.draws++;
       else result.wins[state.winner] = (result.wins[state.winner] ?? 0) + 1;
     }
+    if (trace) options.onGameTrace!(g, trace);
     options.onGameDone?.(g);
   }
   result.averageTurns = options.games ? totalTurns / options.games : 0;
