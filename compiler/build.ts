@@ -722,7 +722,8 @@ function lex(ctx: Ctx, text: string, shift?: (offset: number) => number): Lexed 
 function commentNodes(ctx: Ctx, comments: IToken[]): A.CommentNode[] {
   return comments.map((t) => {
     let i = t.startOffset - 1;
-    while (i >= 0 && (ctx.text[i] === " " || ctx.text[i] === "\t")) i--;
+    // Any blank the lexer skips, except a line break (U+2028 at a line start leaves the comment on its own line).
+    while (i >= 0 && /[ \t\f\v\u00a0\u2028\u2029\ufeff]/.test(ctx.text[i]!)) i--;
     const trailing = i >= 0 && ctx.text[i] !== "\n" && ctx.text[i] !== "\r";
     return { kind: "comment", text: t.image.slice(1).replace(/\s+$/, ""), trailing, range: tokenRange(ctx, t) };
   });
@@ -864,7 +865,7 @@ function gameStatement(ctx: Ctx, n: CstNode, chunk: IToken[]): A.GameStatement |
     const brace = tok(dir, "LBrace");
     const all = valueItems(ctx, subs(dir, "valueItem"));
     const headWord = word(ctx, head, true);
-    headWord.text = headWord.text.toLowerCase();
+    headWord.text = T.lowerCaseWord(headWord.text);
     const node: A.Directive = { kind: "directive", head: headWord, items: [], range };
     if (brace && !inserted(brace)) {
       node.items = all.filter((v) => v.token.startOffset < brace.startOffset).map((v) => v.item);
@@ -969,7 +970,7 @@ function cardDecl(ctx: Ctx, cst: CstNode, chunk: IToken[]): A.CardDecl | undefin
     const hasColon = !!tok(f, "Colon") && !inserted(tok(f, "Colon"));
     // Field names are identifiers: canonical lower case (`TYPE:` → `type:`).
     const fieldName = word(ctx, fname, true);
-    fieldName.text = fieldName.text.toLowerCase();
+    fieldName.text = T.lowerCaseWord(fieldName.text);
     return [{ kind: "field" as const, name: fieldName, value: valueItems(ctx, subs(f, "valueItem")).map((v) => v.item), flag: !hasColon, range: cstRange(ctx, f) }];
   });
   // A flag (a field without `:`) stands alone on its line: `type Unit` is a missing colon,

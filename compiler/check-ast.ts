@@ -8,9 +8,11 @@ import type { Diagnostic, Range } from "./diagnostics.ts";
 import type * as Ast from "./ast.ts";
 import { parseDocument } from "./build.ts";
 import { formatAbility, formatDocument } from "./format.ts";
+import { formattingProblem } from "./format-verify.ts";
+import { diagnostic } from "./messages.ts";
 import type { AbilityView, CardView, ClauseView, FieldView, GameReference, GameView, KeywordUse, ScenarioView, SetView, ValueToken, WordReference, WordRun } from "./check-input.ts";
 import type { AbilityStructure, Declaration } from "./vocabulary.ts";
-import { cardwrightLexer } from "../grammar/lexer.ts";
+import { cardwrightLexer, firstWordToken } from "../grammar/lexer.ts";
 import { LineMap } from "./diagnostics.ts";
 
 export interface ParsedFile {
@@ -55,21 +57,25 @@ export function formatSource(text: string, path: string): { text?: string; diagn
   if (isScenario(text)) return { diagnostics: [], skipped: "scenario files are not formatted (their grammar is the engine's)" };
   const { document, diagnostics } = parseDocument(text, path);
   if (!document || diagnostics.some((d) => d.severity === "error")) return { diagnostics };
-  return { text: formatDocument(document, text), diagnostics };
+  const start: Range = { start: { offset: 0, line: 1, column: 1 }, end: { offset: 0, line: 1, column: 1 } };
+  let formatted: string;
+  try {
+    formatted = formatDocument(document, text);
+  } catch (error) {
+    return { diagnostics: [...diagnostics, diagnostic("CW3009", path, start, { phase: "formatting", reason: String(error) })] };
+  }
+  // Written only when it reads back as the same text (compiler/format-verify.ts).
+  const problem = formatted === text ? undefined : formattingProblem(text, document, formatted, path);
+  if (problem) return { diagnostics: [...diagnostics, diagnostic("CW3010", path, start, { reason: problem })] };
+  return { text: formatted, diagnostics };
 }
 
 // ---------------------------------------------------------------------------------------
 // Scenarios (their full grammar is the engine's; the checker only binds them and their card names)
 
-function firstTokens(text: string, count: number) {
-  // Lex only the head of the file: enough for the header, cheap on huge files.
-  const head = text.slice(0, 4000);
-  return cardwrightLexer.tokenize(head).tokens.slice(0, count);
-}
-
-function isScenario(text: string): boolean {
-  const first = firstTokens(text, 1)[0];
-  return first?.tokenType.name === "Scenario";
+/** A scenario file starts with `scenario`: its first token in the whole file, past any comments or blank lines. */
+export function isScenario(text: string): boolean {
+  return firstWordToken(text) === "Scenario";
 }
 
 function scenarioView(text: string, file: string): ScenarioView {

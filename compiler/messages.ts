@@ -412,6 +412,13 @@ export const MESSAGES = {
     example: "(any input that triggers a compiler bug)",
     exampleArgs: { phase: "checking", reason: "TypeError: x is undefined" },
   },
+  CW3010: {
+    severity: "error",
+    template: "Not formatted: the formatted text would {reason}. The file was left as it is; please report this with the file.",
+    explanation: "Before `cardwright format` (or the studio's Format) writes anything, it parses the formatted text again: it must give the same tree (layout aside), the same words and comments, and format to itself. When it does not, formatting would change or lose text the designer wrote, so nothing is written and the reason is shown instead.",
+    example: "cardwright format cards/duel/core.cards",
+    exampleArgs: { reason: "drop the word \"Haste\"" },
+  },
   // ---------------------------------------------------------------- CW4xxx: export
   CW4001: {
     severity: "error",

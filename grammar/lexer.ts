@@ -73,9 +73,10 @@ export const Slash = createToken({ name: "Slash", pattern: /\// });
  * A plain word: letters, digits, `_`, apostrophes (straight or curly) and inner hyphens
  * (`post-battle`, `owner's`, `can't`). Starts with a letter or `_`.
  */
+const WORD_PATTERN = /[A-Za-z_\u00c0-\u024f][A-Za-z0-9_'’\u00c0-\u024f]*(?:-[A-Za-z0-9_'’\u00c0-\u024f]+)*/;
 export const Word = createToken({
   name: "Word",
-  pattern: /[A-Za-z_\u00c0-\u024f][A-Za-z0-9_'’\u00c0-\u024f]*(?:-[A-Za-z0-9_'’\u00c0-\u024f]+)*/,
+  pattern: WORD_PATTERN,
   categories: [AnyWord, NounWord, OptionWord],
 });
 /**
@@ -484,4 +485,49 @@ export function tokenize(text: string): LexResult {
   }
   // Tokens read from `cleaned` have the same offsets and images as in `text` (only blanked runs differ).
   return { tokens: result.tokens, comments: (result.groups["comments"] ?? []) as IToken[], errors };
+}
+
+// ---------------------------------------------------------------------------------------
+// A file's kind and case folding that the lexer reads back
+
+const TRIVIA = /[ \t\r\n\f\v\u00a0\u2028\u2029\ufeff]/;
+const READABLE = /[A-Za-z0-9_\u00c0-\u024f'’\-—–•·:.,;=()[\]{}+/"“”#]/;
+const WORD_AT = new RegExp(WORD_PATTERN.source, "y");
+
+/**
+ * The name of the token type a whole file starts with (`Game`, `Set`, `Scenario`, `Word`, ...),
+ * or undefined when it holds no word first. Exactly what `tokenize(text).tokens[0]` would say for
+ * these (whitespace, comments and unreadable characters are skipped, however long they run), but
+ * it reads only up to the first token: a file's kind is decided by it, never by a prefix of the file.
+ */
+export function firstWordToken(text: string): string | undefined {
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i]!;
+    if (c === "#") {
+      while (i < text.length && text[i] !== "\n" && text[i] !== "\r") i++;
+    } else if (TRIVIA.test(c) || !READABLE.test(c)) i++;
+    else break;
+  }
+  WORD_AT.lastIndex = i;
+  const match = WORD_AT.exec(text);
+  if (!match) return undefined;
+  const lower = match[0].toLowerCase();
+  return keywordBySpelling.get(lower.includes("’") ? lower.replace(/’/g, "'") : lower)?.name ?? "Word";
+}
+
+const WORD_CHAR = /^[A-Za-z0-9_'’\u00c0-\u024f-]$/;
+
+/**
+ * Lower case that the lexer reads back as the same word: a character whose lower case is not one
+ * word character (`İ` → `i` + U+0307, which no word may hold) keeps its spelling. The formatter
+ * canonicalises names with it, so a formatted file always lexes as it did.
+ */
+export function lowerCaseWord(word: string): string {
+  let out = "";
+  for (const c of word) {
+    const lower = c.toLowerCase();
+    out += lower.length === 1 && WORD_CHAR.test(lower) ? lower : c;
+  }
+  return out;
 }

@@ -1,7 +1,9 @@
 /**
  * `cardwright format [--check] [paths...]`: rewrites game and card files in canonical form.
  * Files are replaced atomically (temporary file + rename). A file with syntax errors is never
- * written: its errors are printed instead and the exit code is 1. With `--check`, nothing is
+ * written: its errors are printed instead and the exit code is 1. Nor is a file whose formatted
+ * text would not read back as the same tree and words (CW3010, compiler/format-verify.ts); a
+ * scenario file (its first token, however far down, is `scenario`) is left as it is. With `--check`, nothing is
  * written; files that would change are listed and the exit code is 1 if there are any.
  */
 import * as path from "node:path";
@@ -32,7 +34,8 @@ export function register(program: Command, context: CommandContext): void {
           if (errors.length > 0) {
             refused++;
             failed = true;
-            lines.push(...errors.map(formatDiagnostic), `${file.path}: not formatted because of the syntax errors above`);
+            const why = errors.some((d) => d.code === "CW3010" || d.code === "CW3009") ? "it would not read back as written" : "of the syntax errors above";
+            lines.push(...errors.map(formatDiagnostic), `${file.path}: not formatted because ${why}`);
           }
           continue; // a kind of file the formatter does not handle (scenarios) is left as it is
         }
