@@ -13,7 +13,7 @@ import type * as Ast from "./ast.ts";
 import type { CardModel, SourceFile } from "./model.ts";
 import type { CompiledGame } from "./ir.ts";
 import { diagnostic } from "./messages.ts";
-import { lowerCards, lowerGame, lowerWorkspace, type LoweringNote } from "./lower.ts";
+import { lowerAnalysis, lowerCards, lowerGame, type LoweringNote } from "./lower.ts";
 import type { WorkspaceAnalysis } from "./workspace.ts";
 
 /** Notes of one card, positions relative to the start of the card's first line. */
@@ -37,7 +37,7 @@ export class EngineWarningCache {
 export function engineWarnings(analysis: WorkspaceAnalysis, sources: SourceFile[], cache?: EngineWarningCache): Diagnostic[] {
   const errors = new Map<string, Range[]>();
   for (const d of analysis.model.diagnostics) if (d.severity === "error") (errors.get(d.file) ?? errors.set(d.file, []).get(d.file)!).push(d.range);
-  const notes = cache ? cachedNotes(analysis, sources, cache) : lowerWorkspace(sources, { previous: analysis }).notes;
+  const notes = cache ? cachedNotes(analysis, sources, cache) : lowerAnalysis(analysis, sources).notes;
   const onAnError = (note: LoweringNote) => (errors.get(note.file) ?? []).some((range) => overlaps(range, note.range));
   return notes.filter((note) => !onAnError(note)).map((note) => diagnostic("CW6001", note.file, note.range, { detail: note.message }));
 }

@@ -1266,6 +1266,9 @@ function lowerAbilitySafely(ast: Ast.Ability, index: number, card: CardInfo, l: 
 export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, models: CardModel[], notes: LoweringNote[]): CompiledCard[] {
   const vocab = vocabOf(game, (game as CompiledGame & { subtypes?: string[] }).subtypes ?? []);
   const set = doc.code?.text ?? "set";
+  // Each card's model by name, this file's only (the first of a duplicated name, as a search would find).
+  const modelByName = new Map<string, CardModel>();
+  for (const m of models) if (m.file === doc.file && !modelByName.has(m.name)) modelByName.set(m.name, m);
   const out: CompiledCard[] = [];
   for (const decl of doc.cards) {
     try {
@@ -1278,7 +1281,7 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
 
   function lowerCard(decl: Ast.CardDecl): CompiledCard {
     const name = decl.name.value;
-    const model = models.find((m) => m.name === name && m.file === doc.file);
+    const model = modelByName.get(name);
     const field = (n: string) => decl.fields.find((f) => lower(f.name.text) === n);
     const typeItems = field("type")?.value ?? [];
     const dash = typeItems.findIndex((i) => i.kind === "punct");
@@ -1339,7 +1342,14 @@ function extraFields(decl: Ast.CardDecl, typeDef: CompiledGame["cardTypes"][numb
 /** Checks a workspace and lowers every game with its sets: one bundle per game. */
 /** `previous`: an analysis of the same sources (the CLI's check) whose parses are reused, not redone. */
 export function lowerWorkspace(sources: SourceFile[], options: { previous?: WorkspaceAnalysis } = {}): LoweringResult {
-  const analysis = analyzeWorkspace(sources, options.previous ? { previous: options.previous } : {});
+  return lowerAnalysis(analyzeWorkspace(sources, options.previous ? { previous: options.previous } : {}), sources);
+}
+
+/**
+ * Lowers what an analysis already checked (of exactly these sources): every game with its
+ * sets, one bundle per game, without checking a card again.
+ */
+export function lowerAnalysis(analysis: WorkspaceAnalysis, sources: SourceFile[]): LoweringResult {
   const notes: LoweringNote[] = [];
   const textOf = new Map(sources.map((s) => [s.path, s.text]));
   const games = new Map<string, CompiledGame>();
@@ -1353,7 +1363,8 @@ export function lowerWorkspace(sources: SourceFile[], options: { previous?: Work
     }
   }
   const cards = new Map<string, CompiledCard[]>();
-  const models = analysis.model.sets.flatMap((s) => s.cards);
+  const modelsByFile = new Map<string, CardModel[]>();
+  for (const set of analysis.model.sets) for (const card of set.cards) (modelsByFile.get(card.file) ?? modelsByFile.set(card.file, []).get(card.file)!).push(card);
   for (const parsed of analysis.files.values()) {
     const doc = parsed.document;
     if (doc?.kind !== "cardFile" || !doc.game) continue;
@@ -1361,7 +1372,7 @@ export function lowerWorkspace(sources: SourceFile[], options: { previous?: Work
     if (!game) continue;
     const list = cards.get(game.id) ?? [];
     try {
-      list.push(...lowerCards(doc, textOf.get(parsed.path) ?? "", game, models, notes));
+      list.push(...lowerCards(doc, textOf.get(parsed.path) ?? "", game, modelsByFile.get(parsed.path) ?? [], notes));
     } catch (error) {
       notes.push({ file: parsed.path, range: doc.range, message: `this card file could not be compiled (${error instanceof Error ? error.message : String(error)})` });
     }

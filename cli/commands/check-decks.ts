@@ -77,8 +77,9 @@ export async function deckListDiagnostics(decks: SourceFile[], analysis: Workspa
   if (clean.length === 0) return out;
   // Legality is the engine's: lower the workspace once, one engine per game that has decks.
   const gamesWithErrors = new Set(model.diagnostics.filter((d) => d.severity === "error").map((d) => d.file));
-  const [{ lowerWorkspace }, { createEngine }] = await Promise.all([import("../../compiler/lower.ts"), import("../../runtime/index.ts")]);
-  const lowered = lowerWorkspace(analysis.read.files.filter((f) => !f.path.endsWith(".scenario")), { previous: analysis });
+  const [{ lowerAnalysis }, { createEngine }] = await Promise.all([import("../../compiler/lower.ts"), import("../../runtime/index.ts")]);
+  // The check's own analysis: nothing is parsed or checked again.
+  const lowered = lowerAnalysis(analysis, analysis.read.files);
   const engines = new Map<string, ReturnType<typeof createEngine>>();
   for (const deck of clean) {
     const game = gameOfDeckPath(deck.path, folders)!;
