@@ -30,12 +30,16 @@ export const SIMULATIONS: Record<string, { seeds: number[]; games: number }> = {
   cybervamp: { seeds: [1, 2, 3], games: 3 },
 };
 
-export function engineFor(game: string): Engine {
-  const dir = path.join(root, "cards", game);
-  const files = readdirSync(dir)
-    .filter((f) => f.endsWith(".game") || f.endsWith(".cards"))
-    .sort()
-    .map((f) => ({ path: `cards/${game}/${f}`, text: readFileSync(path.join(dir, f), "utf8") }));
+/** The game's engine: its game file and card sets (`withScenarioCards`: also the test cards beside its scenarios). */
+export function engineFor(game: string, withScenarioCards = false): Engine {
+  const read = (folder: string) =>
+    existsSync(path.join(root, folder))
+      ? readdirSync(path.join(root, folder))
+          .filter((f) => f.endsWith(".game") || f.endsWith(".cards"))
+          .sort()
+          .map((f) => ({ path: `${folder}/${f}`, text: readFileSync(path.join(root, folder, f), "utf8") }))
+      : [];
+  const files = [...read(`cards/${game}`), ...(withScenarioCards ? read(`cards/${game}/scenarios`) : [])];
   const bundle = lowerWorkspace(files).bundles.find((b) => b.game.id === game);
   if (!bundle) throw new Error(`no game "${game}" in cards/${game}`);
   return createEngine(bundle);
@@ -66,6 +70,7 @@ export function computeTraceHashes(games: string[] = Object.keys(SIMULATIONS)): 
     }
     const dir = path.join(root, "cards", game, "scenarios");
     if (!existsSync(dir)) continue;
+    const scenarioEngine = engineFor(game, true);
     for (const name of readdirSync(dir).filter((f) => f.endsWith(".scenario")).sort()) {
       const file = `cards/${game}/scenarios/${name}`;
       const parsed = parseScenarioFile(readFileSync(path.join(root, file), "utf8"), file);
@@ -73,7 +78,7 @@ export function computeTraceHashes(games: string[] = Object.keys(SIMULATIONS)): 
       for (const scenario of parsed.scenarios) {
         const n = (seen.get(scenario.name) ?? 0) + 1;
         seen.set(scenario.name, n);
-        const result = runScenario(engine, scenario);
+        const result = runScenario(scenarioEngine, scenario);
         out[`${file} "${scenario.name}"${n > 1 ? ` #${n}` : ""}`] = hashEvents(result.events, JSON.stringify(result.failures.map((f) => f.message)));
       }
     }
