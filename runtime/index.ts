@@ -10,33 +10,33 @@
  * Nothing here touches the DOM, Node or the file system: the studio runs it in the browser.
  */
 import type { CompiledBundle } from "../compiler/ir.ts";
-import "./combat.ts";
+import "./mechanics/combat.ts";
 // Mechanics modules register themselves; each applies only to games whose game file asks for it.
-import "./chain.ts";
-import "./facets.ts";
-import "./mana.ts";
-import "./weapons.ts";
-import "./combat-damage.ts";
-import "./keyword-rules.ts";
-import { mechanicsOf } from "./mechanics.ts";
+import "./models/chain.ts";
+import "./mechanics/facets.ts";
+import "./mechanics/mana.ts";
+import "./mechanics/weapons.ts";
+import "./mechanics/combat-damage.ts";
+import "./mechanics/keyword-rules.ts";
+import { mechanicsOf } from "./core/mechanics.ts";
 // CYBERVAMP-driven mechanics (each applies only when its game parameters ask for it).
-import "./stack.ts";
-import "./lands.ts";
-import "./lands-decks.ts";
-import "./renew.ts";
-import "./bleed.ts";
-import "./unique.ts";
-import "./control.ts";
-import { type Action, type ApplyResult, type Refusal, applyAction, checkAction, listLegalActions } from "./actions.ts";
-import { type Ctx, RESOLVING, cardName, draw, emit, runFlowAction, settle, shuffleZone, randomInt, statOf } from "./core.ts";
-import { type Rules, loadRules } from "./rules.ts";
-import { seedRng } from "./rng.ts";
-import type { GameState, PlayerId, PlayerState } from "./state.ts";
-import type { TraceEvent } from "./trace.ts";
-import { validateDeck, type DeckViolation } from "./deck.ts";
+import "./models/stack.ts";
+import "./mechanics/lands.ts";
+import "./mechanics/lands-decks.ts";
+import "./mechanics/renew.ts";
+import "./mechanics/bleed.ts";
+import "./mechanics/unique.ts";
+import "./mechanics/control.ts";
+import { type Action, type ApplyResult, type Refusal, applyAction, checkAction, listLegalActions } from "./engine/actions.ts";
+import { type Ctx, RESOLVING, cardName, draw, emit, runFlowAction, settle, shuffleZone, randomInt, statOf } from "./core/operations.ts";
+import { type Rules, loadRules } from "./core/rules.ts";
+import { seedRng } from "./state/rng.ts";
+import type { GameState, PlayerId, PlayerState } from "./state/state.ts";
+import type { TraceEvent } from "./state/trace.ts";
+import { validateDeck, type DeckViolation } from "./core/deck.ts";
 
 export type { Action, ApplyResult, Refusal, GameState, PlayerId, TraceEvent, Rules, DeckViolation };
-export { formatEvent, hashText } from "./trace.ts";
+export { formatEvent, hashText } from "./state/trace.ts";
 
 export interface NewGameOptions {
   seed: number;

@@ -5,12 +5,12 @@
  */
 import type { Scenario, ScenarioAction, TargetRef, Expectation, CardSetup } from "../grammar/scenario.ts";
 import type { Action, Engine, GameState, TraceEvent } from "./index.ts";
-import type { Payment } from "./actions.ts";
-import type { TargetValue } from "./state.ts";
+import type { Payment } from "./engine/actions.ts";
+import type { TargetValue } from "./state/state.ts";
 import { PLAYERS, SetupError, type BoardSpec, type CardSpec } from "./index.ts";
 import { closestName } from "../compiler/check-suggest.ts";
 import { checkInvariants } from "./simulate.ts";
-import { mechanicsOf } from "./mechanics.ts";
+import { mechanicsOf } from "./core/mechanics.ts";
 
 export interface ScenarioFailure {
   file: string;

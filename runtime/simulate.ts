@@ -4,10 +4,10 @@
  * and game count give the same results and the same trace hash.
  */
 import type { Engine, GameState, TraceEvent } from "./index.ts";
-import { formatEvent, hashText } from "./trace.ts";
-import { nextInt, seedRng, type RngState } from "./rng.ts";
-import { RESOLVING } from "./core.ts";
-import { mechanicsOf } from "./mechanics.ts";
+import { formatEvent, hashText } from "./state/trace.ts";
+import { nextInt, seedRng, type RngState } from "./state/rng.ts";
+import { RESOLVING } from "./core/operations.ts";
+import { mechanicsOf } from "./core/mechanics.ts";
 
 export interface SimulationOptions {
   games: number;

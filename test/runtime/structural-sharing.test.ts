@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { lowerWorkspace } from "../../compiler/lower.ts";
 import { createEngine, type Engine, type GameState } from "../../runtime/index.ts";
 import { randomDeck } from "../../runtime/simulate.ts";
-import { draftOf } from "../../runtime/clone.ts";
+import { draftOf } from "../../runtime/state/clone.ts";
 
 const engineOf = (game: string): Engine => {
   const files = [`cards/${game}/${game}.game`, `cards/${game}/core.cards`].map((path) => ({ path, text: readFileSync(path, "utf8") }));

@@ -58,7 +58,7 @@ export class TableSession {
    * violation is listed in the error.
    */
   static async start(engine: Engine, seed: number, decks: Partial<Record<PlayerId, DeckChoice>> = {}): Promise<TableSession> {
-    const [{ randomDeck }, { mechanicsOf }] = await Promise.all([import("../../../runtime/simulate.ts"), import("../../../runtime/mechanics.ts")]);
+    const [{ randomDeck }, { mechanicsOf }] = await Promise.all([import("../../../runtime/simulate.ts"), import("../../../runtime/core/mechanics.ts")]);
     const random = (s: number) => mechanicsOf(engine.rules).reduce((deck, m) => m.randomDeck?.(engine.rules, s, deck) ?? deck, randomDeck(engine, s));
     const chosen: Record<PlayerId, string[]> = {};
     const problems: string[] = [];

@@ -27,14 +27,14 @@
  * The stepper draws the tree from the trace: `chain_start`/`chain_end` bracket a chain, `fire`
  * events carry `chain`, `depth`, `trigger` (noted id) and `parent` (the noted id that caused it).
  */
-import type { TargetSpec } from "../compiler/ir.ts";
-import type { Ctx } from "./core.ts";
-import { cardName, emit, runFlowAction } from "./core.ts";
-import { registerNativeRule } from "./effects.ts";
-import { placeTrigger, registerResponseModel, type ResponseModel } from "./response.ts";
-import type { Frame, NotedTrigger, PlayerId } from "./state.ts";
-import { opponentOf } from "./state.ts";
-import { targetStillLegal } from "./targets.ts";
+import type { TargetSpec } from "../../compiler/ir.ts";
+import type { Ctx } from "../core/operations.ts";
+import { cardName, emit, runFlowAction } from "../core/operations.ts";
+import { registerNativeRule } from "../core/effects.ts";
+import { placeTrigger, registerResponseModel, type ResponseModel } from "../core/response.ts";
+import type { Frame, NotedTrigger, PlayerId } from "../state/state.ts";
+import { opponentOf } from "../state/state.ts";
+import { targetStillLegal } from "../core/targets.ts";
 
 export interface Chain {
   /** Chain number within the game (1, 2, ...), as the trace shows it. */

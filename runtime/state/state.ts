@@ -5,7 +5,7 @@
  * pre-computed numbers; the random generator's state and the turn machine's snapshot live here
  * too, so a state can be saved, restored and replayed exactly.
  */
-import type { CardRef, CompiledCard, Duration, KeywordGrant, SourceRef, Step, TargetSpec } from "../compiler/ir.ts";
+import type { CardRef, CompiledCard, Duration, KeywordGrant, SourceRef, Step, TargetSpec } from "../../compiler/ir.ts";
 import type { RngState } from "./rng.ts";
 
 export type PlayerId = string;
@@ -186,11 +186,11 @@ export interface GameState {
   /** Control effects with a duration (runtime/control.ts): the card returns to `to` when the duration ends. */
   controlEffects?: { card: string; to: PlayerId; duration: string; turn: number }[];
   /** Trigger chains in progress (the `chain` response model, runtime/chain.ts). */
-  chainRun?: import("./chain.ts").ChainRun | null;
+  chainRun?: import("../models/chain.ts").ChainRun | null;
   /** Chains begun so far in the game (numbers them in the trace). */
   chainCount?: number;
   /** Declared attackers and blockers of a damage-model combat (runtime/combat-damage.ts). */
-  battle?: import("./combat-damage.ts").BattleState | null;
+  battle?: import("../mechanics/combat-damage.ts").BattleState | null;
   /** Temporary resources granted until a phase ends (temporary Facets: runtime/facets.ts), per player and colour. */
   temporary?: Record<PlayerId, Record<string, number>>;
 }

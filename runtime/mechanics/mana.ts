@@ -7,14 +7,14 @@
  * both the capacity and the available amount at once. The removal zone is final: nothing in the
  * engine moves a card out of it. `first_player_draws = false` skips the first turn's draw.
  */
-import type { Action, Refusal } from "./actions.ts";
-import type { Ctx } from "./core.ts";
-import { cardName, emit, hand, moveCard } from "./core.ts";
-import { registerNativeRule } from "./effects.ts";
+import type { Action, Refusal } from "../engine/actions.ts";
+import type { Ctx } from "../core/operations.ts";
+import { cardName, emit, hand, moveCard } from "../core/operations.ts";
+import { registerNativeRule } from "../core/effects.ts";
 import { mainPhaseTiming, numberParam } from "./facets.ts";
-import { registerMechanic, type GameMove } from "./mechanics.ts";
-import type { Rules } from "./rules.ts";
-import type { PlayerId } from "./state.ts";
+import { registerMechanic, type GameMove } from "../core/mechanics.ts";
+import type { Rules } from "../core/rules.ts";
+import type { PlayerId } from "../state/state.ts";
 
 const refuse = (code: Refusal["code"], message: string): Refusal => ({ code, message });
 

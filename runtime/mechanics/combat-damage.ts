@@ -23,17 +23,17 @@
  *   replacement ability (`replacement.limit = first_each_turn`) leaves the card in play with its
  *   remaining defense set to 1 until end of turn; it never left play, so nothing triggers.
  */
-import type { SourceRef } from "../compiler/ir.ts";
-import type { Action, Refusal } from "./actions.ts";
-import type { Ctx } from "./core.ts";
-import { abilityActive, addModifier, battlefield, cardDef, cardName, damageCard, damagePlayer, emit, hasRule, keywordsOf, noteEvent, statOf } from "./core.ts";
-import { registerNativeRule } from "./effects.ts";
-import { initiate } from "./chain.ts";
+import type { SourceRef } from "../../compiler/ir.ts";
+import type { Action, Refusal } from "../engine/actions.ts";
+import type { Ctx } from "../core/operations.ts";
+import { abilityActive, addModifier, battlefield, cardDef, cardName, damageCard, damagePlayer, emit, hasRule, keywordsOf, noteEvent, statOf } from "../core/operations.ts";
+import { registerNativeRule } from "../core/effects.ts";
+import { initiate } from "../models/chain.ts";
 import { numberParam } from "./facets.ts";
-import { registerMechanic } from "./mechanics.ts";
-import type { Rules } from "./rules.ts";
-import type { Frame, PlayerId } from "./state.ts";
-import { opponentOf } from "./state.ts";
+import { registerMechanic } from "../core/mechanics.ts";
+import type { Rules } from "../core/rules.ts";
+import type { Frame, PlayerId } from "../state/state.ts";
+import { opponentOf } from "../state/state.ts";
 import { isCreature } from "./weapons.ts";
 
 export interface BattleState {

@@ -4,7 +4,7 @@
  * split into several decks (a Main Deck and a Land Deck) has a mechanics module divide the list
  * into parts (`deckParts`); each part has its own size and copy limits.
  */
-import type { CompiledCard } from "../compiler/ir.ts";
+import type { CompiledCard } from "../../compiler/ir.ts";
 import { mechanicsOf } from "./mechanics.ts";
 import type { Rules } from "./rules.ts";
 

@@ -1,9 +1,9 @@
 /** Target legality: what a target spec accepts now, and whether a chosen target is still legal. */
-import type { TargetSpec } from "../compiler/ir.ts";
-import type { Ctx } from "./core.ts";
-import { matchesSelector, selectCards } from "./core.ts";
+import type { TargetSpec } from "../../compiler/ir.ts";
+import type { Ctx } from "./operations.ts";
+import { matchesSelector, selectCards } from "./operations.ts";
 import { mechanicsOf } from "./mechanics.ts";
-import type { PlayerId, TargetValue } from "./state.ts";
+import type { PlayerId, TargetValue } from "../state/state.ts";
 
 export function legalTargetOptions(ctx: Ctx, spec: TargetSpec, controller: PlayerId, selfCard: string | undefined): TargetValue[] {
   const out: TargetValue[] = [];

@@ -8,11 +8,11 @@
  * (Bleed 1 + Bleed 1 → two triggers of 1 counter, each answerable on the chain). The trigger then goes through the
  * game's response model like any other. Bleed's own damage is the game file's rule "Bleed damage".
  */
-import type { Ability, EventKind, KeywordDef } from "../compiler/ir.ts";
-import type { Ctx, GameEventData } from "./core.ts";
-import { allOnBattlefield, cardName, emit, keywordInstancesOf, matchesSelector } from "./core.ts";
-import { registerMechanic } from "./mechanics.ts";
-import type { Rules } from "./rules.ts";
+import type { Ability, EventKind, KeywordDef } from "../../compiler/ir.ts";
+import type { Ctx, GameEventData } from "../core/operations.ts";
+import { allOnBattlefield, cardName, emit, keywordInstancesOf, matchesSelector } from "../core/operations.ts";
+import { registerMechanic } from "../core/mechanics.ts";
+import type { Rules } from "../core/rules.ts";
 
 const triggered = (rules: Rules): (KeywordDef & { ability: Ability })[] =>
   rules.game.keywords.filter((k): k is KeywordDef & { ability: Ability } => k.ability?.kind === "triggered" && !!k.ability.trigger);

@@ -4,8 +4,8 @@
  * (an action from `legalActions`) is stored on the frame and the same step runs again and
  * consumes it. Frames are JSON, so a resolution can stop and resume across `apply` calls.
  */
-import type { Affected, CardRef, CardSelector, Condition, NumberExpr, PlayerRef, PlayersRef, SourceRef, Step } from "../compiler/ir.ts";
-import type { Ctx } from "./core.ts";
+import type { Affected, CardRef, CardSelector, Condition, NumberExpr, PlayerRef, PlayersRef, SourceRef, Step } from "../../compiler/ir.ts";
+import type { Ctx } from "./operations.ts";
 import {
   RESOLVING,
   addModifier,
@@ -33,9 +33,9 @@ import {
   slotsOf,
   statOf,
   zoneList,
-} from "./core.ts";
-import type { Frame, PlayerId, TargetValue } from "./state.ts";
-import { opponentOf } from "./state.ts";
+} from "./operations.ts";
+import type { Frame, PlayerId, TargetValue } from "../state/state.ts";
+import { opponentOf } from "../state/state.ts";
 import { resumeTargeting } from "./response.ts";
 import { mechanicsOf } from "./mechanics.ts";
 

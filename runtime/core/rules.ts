@@ -3,7 +3,7 @@
  * turn machine built from its phases, and the response model its game file names. Built once
  * per bundle; game states never hold it (they stay plain JSON).
  */
-import type { Ability, CompiledBundle, CompiledCard, CompiledGame, ZoneRole } from "../compiler/ir.ts";
+import type { Ability, CompiledBundle, CompiledCard, CompiledGame, ZoneRole } from "../../compiler/ir.ts";
 import { buildFlow, type Flow } from "./flow.ts";
 import type { ResponseModel } from "./response.ts";
 import { responseModelFor } from "./response.ts";

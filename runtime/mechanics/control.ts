@@ -5,10 +5,10 @@
  * player who controlled it before — staying on the battlefield as it is (exhausted or not).
  * A card that left play meanwhile simply drops its effect (it is already its owner's again).
  */
-import type { Ctx } from "./core.ts";
-import { cardName, emit, zoneList } from "./core.ts";
-import { mechanicsOf, registerMechanic } from "./mechanics.ts";
-import type { PlayerId } from "./state.ts";
+import type { Ctx } from "../core/operations.ts";
+import { cardName, emit, zoneList } from "../core/operations.ts";
+import { mechanicsOf, registerMechanic } from "../core/mechanics.ts";
+import type { PlayerId } from "../state/state.ts";
 
 export function changeControl(ctx: Ctx, id: string, to: PlayerId, why: string): void {
   const card = ctx.state.cards[id];

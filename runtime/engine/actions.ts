@@ -3,8 +3,8 @@
  * function per action type returning a typed refusal; `legalActions` generates candidates and
  * keeps those `validate` accepts, so what is listed and what is accepted never disagree.
  */
-import type { Ability, CompiledCard, CostPart, NumberExpr, TargetSpec } from "../compiler/ir.ts";
-import type { Ctx } from "./core.ts";
+import type { Ability, CompiledCard, CostPart, NumberExpr, TargetSpec } from "../../compiler/ir.ts";
+import type { Ctx } from "../core/operations.ts";
 import {
   RESOLVING,
   battlefield,
@@ -23,15 +23,15 @@ import {
   settle,
   slotsOf,
   zoneList,
-} from "./core.ts";
-import type { Rules } from "./rules.ts";
-import { placeTrigger, resumeTargeting } from "./response.ts";
-import type { Frame, GameState, PlayerId, TargetValue } from "./state.ts";
-import { opponentOf } from "./state.ts";
-import { draftOf } from "./clone.ts";
-import { legalTargetOptions, sameTarget, targetStillLegal } from "./targets.ts";
-import type { TraceEvent } from "./trace.ts";
-import { type GameMove, mechanicsOf } from "./mechanics.ts";
+} from "../core/operations.ts";
+import type { Rules } from "../core/rules.ts";
+import { placeTrigger, resumeTargeting } from "../core/response.ts";
+import type { Frame, GameState, PlayerId, TargetValue } from "../state/state.ts";
+import { opponentOf } from "../state/state.ts";
+import { draftOf } from "../state/clone.ts";
+import { legalTargetOptions, sameTarget, targetStillLegal } from "../core/targets.ts";
+import type { TraceEvent } from "../state/trace.ts";
+import { type GameMove, mechanicsOf } from "../core/mechanics.ts";
 
 export interface Payment {
   /** Cards discarded from hand to pay. */

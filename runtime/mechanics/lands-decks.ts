@@ -14,14 +14,14 @@
  * - The simulator's random decks are legal that way: other cards up to the Main Deck's minimum,
  *   `land_deck_min` lands.
  */
-import type { SourceRef } from "../compiler/ir.ts";
-import type { Ctx } from "./core.ts";
-import { cardName, emit, moveCard, noteEvent, shuffleZone, zoneList } from "./core.ts";
+import type { SourceRef } from "../../compiler/ir.ts";
+import type { Ctx } from "../core/operations.ts";
+import { cardName, emit, moveCard, noteEvent, shuffleZone, zoneList } from "../core/operations.ts";
 import { isLand, isLandCard } from "./lands.ts";
-import { registerMechanic } from "./mechanics.ts";
-import { nextInt, seedRng } from "./rng.ts";
-import type { Rules } from "./rules.ts";
-import type { PlayerId } from "./state.ts";
+import { registerMechanic } from "../core/mechanics.ts";
+import { nextInt, seedRng } from "../state/rng.ts";
+import type { Rules } from "../core/rules.ts";
+import type { PlayerId } from "../state/state.ts";
 
 function landDeck(rules: Rules): string | undefined {
   const name = String(rules.param("land_deck_zone", ""));

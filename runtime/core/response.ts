@@ -19,11 +19,11 @@
  * - a decision in the middle of a resolution: set `state.pending` (a `PendingChoice`, with the
  *   frame index) and read `frame.answer` when the step runs again; `legalActions` lists the answers.
  */
-import type { TargetSpec } from "../compiler/ir.ts";
-import type { Ctx } from "./core.ts";
-import { cardName, emit } from "./core.ts";
+import type { TargetSpec } from "../../compiler/ir.ts";
+import type { Ctx } from "./operations.ts";
+import { cardName, emit } from "./operations.ts";
 import { legalTargetOptions } from "./targets.ts";
-import type { Frame, GameState, NotedTrigger, PlayerId, TargetValue } from "./state.ts";
+import type { Frame, GameState, NotedTrigger, PlayerId, TargetValue } from "../state/state.ts";
 
 export interface ResponseModel {
   name: "instant" | "stack" | "chain";

@@ -4,14 +4,14 @@
  * life, destruction, noting triggers, reading continuous values, state-based checks, and the
  * settle loop that runs resolutions until a player must decide.
  */
-import type { Ability, CardSelector, CompiledCard, EventKind, KeywordGrant, SourceRef, TriggerPattern } from "../compiler/ir.ts";
+import type { Ability, CardSelector, CompiledCard, EventKind, KeywordGrant, SourceRef, TriggerPattern } from "../../compiler/ir.ts";
 import type { Rules } from "./rules.ts";
-import type { CardInstance, Frame, GameState, PlayerId } from "./state.ts";
-import { opponentOf } from "./state.ts";
-import type { TraceEvent, TraceKind } from "./trace.ts";
+import type { CardInstance, Frame, GameState, PlayerId } from "../state/state.ts";
+import { opponentOf } from "../state/state.ts";
+import type { TraceEvent, TraceKind } from "../state/trace.ts";
 import { evalCondition, evalNumber, runTopFrame } from "./effects.ts";
 import type { FlowAction, FlowEvent } from "./flow.ts";
-import { nextInt } from "./rng.ts";
+import { nextInt } from "../state/rng.ts";
 import { mechanicsOf } from "./mechanics.ts";
 
 /** A working context: the rules, the (mutable, already cloned) state, and the events emitted so far. */

@@ -11,7 +11,7 @@
  * player's choice) and `window` (a response window: priority passes between players). `over` is final.
  */
 import { setup, transition, initialTransition, type AnyStateMachine } from "xstate";
-import type { CompiledGame } from "../compiler/ir.ts";
+import type { CompiledGame } from "../../compiler/ir.ts";
 
 export type FlowEvent =
   | { type: "PHASE_DONE" }

@@ -3,7 +3,7 @@
  * game-file) text that caused it when there is one. Events are plain JSON; the same seed and
  * the same actions give the same events, byte for byte.
  */
-import type { SourceRef } from "../compiler/ir.ts";
+import type { SourceRef } from "../../compiler/ir.ts";
 import type { PlayerId } from "./state.ts";
 
 export type TraceKind =

@@ -15,15 +15,15 @@
  * player's own turn with nothing waiting to resolve (the core's timing for permanents), never
  * through the response model (a land enters play directly).
  */
-import type { CompiledCard, CostPart, SourceRef } from "../compiler/ir.ts";
-import type { Payment, Refusal } from "./actions.ts";
-import { refuseShortfall } from "./actions.ts";
-import type { Ctx } from "./core.ts";
-import { battlefield, cardDef, cardName, emit } from "./core.ts";
-import { registerMechanic } from "./mechanics.ts";
-import type { Rules } from "./rules.ts";
-import type { PlayerId } from "./state.ts";
-import type { TraceEvent } from "./trace.ts";
+import type { CompiledCard, CostPart, SourceRef } from "../../compiler/ir.ts";
+import type { Payment, Refusal } from "../engine/actions.ts";
+import { refuseShortfall } from "../engine/actions.ts";
+import type { Ctx } from "../core/operations.ts";
+import { battlefield, cardDef, cardName, emit } from "../core/operations.ts";
+import { registerMechanic } from "../core/mechanics.ts";
+import type { Rules } from "../core/rules.ts";
+import type { PlayerId } from "../state/state.ts";
+import type { TraceEvent } from "../state/trace.ts";
 
 /** What one unit of a cost asks for, or what one unit a land produces. */
 export type Unit = { kind: "color" | "resource"; name: string } | { kind: "generic" };

@@ -7,12 +7,12 @@
  * play of a card, card damage, the Armor-like pool reaching 0, destruction (replacements), and
  * whether an ability of a card is in effect.
  */
-import type { Ability, CompiledCard, TargetSpec, CostPart, EventKind, SourceRef } from "../compiler/ir.ts";
-import type { Action, Payment, Refusal } from "./actions.ts";
-import type { Ctx, GameEventData } from "./core.ts";
+import type { Ability, CompiledCard, TargetSpec, CostPart, EventKind, SourceRef } from "../../compiler/ir.ts";
+import type { Action, Payment, Refusal } from "../engine/actions.ts";
+import type { Ctx, GameEventData } from "./operations.ts";
 import type { Rules } from "./rules.ts";
-import type { Frame, PlayerId, TargetValue } from "./state.ts";
-import type { TraceEvent } from "./trace.ts";
+import type { Frame, PlayerId, TargetValue } from "../state/state.ts";
+import type { TraceEvent } from "../state/trace.ts";
 import type { DeckPart } from "./deck.ts";
 
 /** A move a mechanics module defines (`legalActions` lists them like any other action). */

@@ -16,16 +16,16 @@
  *   `overflow_to_player` rule (Overwhelm: damage beyond the creature's remaining defense reaches
  *   its controller), and triggered keywords such as Lifelink through the ordinary trigger path.
  */
-import type { SourceRef } from "../compiler/ir.ts";
-import type { Action, Refusal } from "./actions.ts";
-import type { Ctx } from "./core.ts";
-import { battlefield, cardDef, cardName, damageCard, damagePlayer, destroy, emit, hasRule, noteEvent, statOf } from "./core.ts";
-import { registerNativeRule } from "./effects.ts";
+import type { SourceRef } from "../../compiler/ir.ts";
+import type { Action, Refusal } from "../engine/actions.ts";
+import type { Ctx } from "../core/operations.ts";
+import { battlefield, cardDef, cardName, damageCard, damagePlayer, destroy, emit, hasRule, noteEvent, statOf } from "../core/operations.ts";
+import { registerNativeRule } from "../core/effects.ts";
 import { mainPhaseTiming, numberParam } from "./facets.ts";
-import { registerMechanic, type GameMove } from "./mechanics.ts";
-import type { Rules } from "./rules.ts";
-import type { Frame, PlayerId, TargetValue } from "./state.ts";
-import { opponentOf } from "./state.ts";
+import { registerMechanic, type GameMove } from "../core/mechanics.ts";
+import type { Rules } from "../core/rules.ts";
+import type { Frame, PlayerId, TargetValue } from "../state/state.ts";
+import { opponentOf } from "../state/state.ts";
 
 const refuse = (code: Refusal["code"], message: string): Refusal => ({ code, message });
 

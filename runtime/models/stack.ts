@@ -16,15 +16,15 @@
  *   resolve, and only then the phase changes. Automatic phases change at once.
  * Spells cannot be cast in the phases `spells_forbidden_in` names.
  */
-import type { Step, TargetSpec } from "../compiler/ir.ts";
-import type { Ctx } from "./core.ts";
-import { cardDef, cardName, emit, isPermanent, noteEvent, runFlowAction } from "./core.ts";
-import { registerNativeRule } from "./effects.ts";
-import { registerMechanic } from "./mechanics.ts";
-import { placeOne, registerResponseModel, type ResponseModel } from "./response.ts";
-import type { Frame, GameState, PlayerId, StackItem } from "./state.ts";
-import { opponentOf } from "./state.ts";
-import { targetStillLegal } from "./targets.ts";
+import type { Step, TargetSpec } from "../../compiler/ir.ts";
+import type { Ctx } from "../core/operations.ts";
+import { cardDef, cardName, emit, isPermanent, noteEvent, runFlowAction } from "../core/operations.ts";
+import { registerNativeRule } from "../core/effects.ts";
+import { registerMechanic } from "../core/mechanics.ts";
+import { placeOne, registerResponseModel, type ResponseModel } from "../core/response.ts";
+import type { Frame, GameState, PlayerId, StackItem } from "../state/state.ts";
+import { opponentOf } from "../state/state.ts";
+import { targetStillLegal } from "../core/targets.ts";
 
 const PHASE_END = "stack_phase_end";
 const nameOf = (ctx: Ctx, frame: Frame): string | undefined => (frame.card && ctx.state.cards[frame.card] ? cardName(ctx, frame.card) : undefined);

@@ -4,9 +4,9 @@
  * play, created, or by a change of control — any other copy (same card name) that player already
  * controlled is destroyed at once. Each player may control one copy at the same time.
  */
-import type { Ctx } from "./core.ts";
-import { battlefield, cardDef, cardName, destroy, emit } from "./core.ts";
-import { registerMechanic } from "./mechanics.ts";
+import type { Ctx } from "../core/operations.ts";
+import { battlefield, cardDef, cardName, destroy, emit } from "../core/operations.ts";
+import { registerMechanic } from "../core/mechanics.ts";
 
 export function isUnique(ctx: Ctx, id: string): boolean {
   const card = ctx.state.cards[id];

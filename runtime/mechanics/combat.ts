@@ -11,12 +11,12 @@
  * `combat_model = damage` (the other games: declared attackers and blockers, simultaneous
  * damage against a toughness stat) is the remaining work of their issues.
  */
-import type { SourceRef } from "../compiler/ir.ts";
-import type { Ctx } from "./core.ts";
-import { addModifier, battlefield, cardName, damagePlayer, destroy, emit, noteEvent, statOf } from "./core.ts";
-import { registerNativeRule } from "./effects.ts";
-import type { Frame } from "./state.ts";
-import { opponentOf } from "./state.ts";
+import type { SourceRef } from "../../compiler/ir.ts";
+import type { Ctx } from "../core/operations.ts";
+import { addModifier, battlefield, cardName, damagePlayer, destroy, emit, noteEvent, statOf } from "../core/operations.ts";
+import { registerNativeRule } from "../core/effects.ts";
+import type { Frame } from "../state/state.ts";
+import { opponentOf } from "../state/state.ts";
 
 export const powerStat = (ctx: Ctx): string => ctx.rules.param("power_stat", "power");
 

@@ -23,17 +23,17 @@
  * the first ready Facet card of that colour in the zone. (The text leaves which card to the player;
  * every ready card of a colour is alike until a replacement, so the engine does not ask.)
  */
-import type { Ability, CompiledCard, SourceRef, TargetSpec } from "../compiler/ir.ts";
-import type { Action, Refusal } from "./actions.ts";
-import { refuseShortfall } from "./actions.ts";
-import type { Ctx } from "./core.ts";
-import { RESOLVING, cardDef, cardName, emit, enterBattlefield, hand, moveCard, zoneList } from "./core.ts";
-import { registerNativeRule } from "./effects.ts";
-import { registerMechanic, type GameMove } from "./mechanics.ts";
-import { resumeTargeting } from "./response.ts";
-import type { Rules } from "./rules.ts";
-import type { Frame, GameState, PlayerId } from "./state.ts";
-import { legalTargetOptions } from "./targets.ts";
+import type { Ability, CompiledCard, SourceRef, TargetSpec } from "../../compiler/ir.ts";
+import type { Action, Refusal } from "../engine/actions.ts";
+import { refuseShortfall } from "../engine/actions.ts";
+import type { Ctx } from "../core/operations.ts";
+import { RESOLVING, cardDef, cardName, emit, enterBattlefield, hand, moveCard, zoneList } from "../core/operations.ts";
+import { registerNativeRule } from "../core/effects.ts";
+import { registerMechanic, type GameMove } from "../core/mechanics.ts";
+import { resumeTargeting } from "../core/response.ts";
+import type { Rules } from "../core/rules.ts";
+import type { Frame, GameState, PlayerId } from "../state/state.ts";
+import { legalTargetOptions } from "../core/targets.ts";
 import { redirectAttacks, weaponEnters } from "./weapons.ts";
 
 const refuse = (code: Refusal["code"], message: string): Refusal => ({ code, message });

@@ -10,12 +10,12 @@
  *   never Newly Turned when the parameter names only creatures. `end_newly_turned` marks the
  *   moment in the trace; the state itself is derived from turn numbers, never stored.
  */
-import type { Ctx } from "./core.ts";
-import { battlefield, cardDef, cardName, emit, hasRule } from "./core.ts";
-import { registerNativeRule } from "./effects.ts";
-import { registerMechanic } from "./mechanics.ts";
+import type { Ctx } from "../core/operations.ts";
+import { battlefield, cardDef, cardName, emit, hasRule } from "../core/operations.ts";
+import { registerNativeRule } from "../core/effects.ts";
+import { registerMechanic } from "../core/mechanics.ts";
 import { registerAttackCheck } from "./combat-damage.ts";
-import type { PlayerId } from "./state.ts";
+import type { PlayerId } from "../state/state.ts";
 
 const words = (value: string | number | boolean) => String(value).toLowerCase().split(/\s+/).filter(Boolean);
 

@@ -14,12 +14,12 @@
  *   as long as it stays in play — a lasting modifier granting the keyword, which names the rule.
  * Each applies only to games whose keywords name it.
  */
-import type { Ability, TargetSpec } from "../compiler/ir.ts";
-import type { Ctx } from "./core.ts";
-import { addModifier, cardDef, hasRule } from "./core.ts";
-import { registerNativeRule } from "./effects.ts";
-import { registerMechanic } from "./mechanics.ts";
-import type { PlayerId } from "./state.ts";
+import type { Ability, TargetSpec } from "../../compiler/ir.ts";
+import type { Ctx } from "../core/operations.ts";
+import { addModifier, cardDef, hasRule } from "../core/operations.ts";
+import { registerNativeRule } from "../core/effects.ts";
+import { registerMechanic } from "../core/mechanics.ts";
+import type { PlayerId } from "../state/state.ts";
 
 const SHROUD = "cannot_be_targeted";
 const TAUNT = "opponents_must_target_taunt";
