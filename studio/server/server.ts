@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
+import { createHash } from "node:crypto";
 import { MAX_FILE_BYTES, WorkspaceError, WorkspaceFiles } from "./workspace-files.ts";
 
 export interface StudioServerOptions {
@@ -64,6 +65,10 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
   });
   const distDir = path.resolve(options.distDir);
   const workspaceName = path.basename(files.root);
+  // The workspace's identity for the page (drafts are kept under it): two folders of the same
+  // name, served on the same port one after the other, are two workspaces. From the real path,
+  // so it survives a server restart and a symlinked or relative spelling of the same folder.
+  const workspaceId = "ws-" + createHash("sha256").update(await fs.realpath(files.root)).digest("hex").slice(0, 20);
   const exportDir = path.resolve(options.exportDir ?? path.join(path.dirname(files.root), "out"));
 
   const server = createServer((request, response) => {
@@ -92,7 +97,7 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
     const route = `${method} ${url.pathname}`;
     switch (route) {
       case "GET /api/workspace":
-        return sendJson(response, 200, { name: workspaceName, files: await files.list() });
+        return sendJson(response, 200, { id: workspaceId, name: workspaceName, files: await files.list() });
       case "GET /api/file":
         return sendJson(response, 200, await files.read(url.searchParams.get("path")));
       case "PUT /api/file": {

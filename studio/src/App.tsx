@@ -15,6 +15,12 @@ const ScenariosView = lazy(() => import("./table/ScenariosView.tsx").then((m) =>
 
 type View = "editor" | "gallery" | "table" | "scenarios";
 
+const OFFER_REASON = {
+  "disk-moved-on": "made on a version of the file that has changed on disk since",
+  "closed-tab": "left by a tab that was closed",
+  "older-studio": "kept by an older studio under this folder's name only, so perhaps from another folder of the same name",
+} as const;
+
 const SAVE_LABEL = { saved: "Saved", unsaved: "Unsaved changes", saving: "Saving…", conflict: "Conflict with disk", error: "Save failed — retrying" } as const;
 
 export function App({ store }: { store: WorkspaceStore }) {
@@ -126,6 +132,25 @@ export function App({ store }: { store: WorkspaceStore }) {
               <span>Your edits are kept in the editor until you choose.</span>
               <button type="button" onClick={() => void store.resolveConflict(active.path, "keep-mine")}>Keep my version (overwrite disk)</button>
               <button type="button" onClick={() => void store.resolveConflict(active.path, "take-disk")}>{active.conflict.diskText === null ? "Close the file (deleted on disk)" : "Load the disk version (discard my edits)"}</button>
+            </div>
+          )}
+          {store.offers.length > 0 && (
+            <div className="offer-banner" role="alert" data-testid="draft-offers">
+              {store.offers.map((offer) => (
+                <div key={offer.key} className="offer" data-offer-path={offer.path}>
+                  <strong>Unsaved edits to {offer.path}</strong>{" "}
+                  <span>
+                    {OFFER_REASON[offer.reason]} ({new Date(offer.updatedAt).toLocaleString()}). They are not in the editor and nothing was saved.
+                  </span>
+                  <button type="button" onClick={() => store.settleOffer(offer.key, "restore")}>Restore them</button>
+                  <button type="button" onClick={() => store.settleOffer(offer.key, "discard")}>Discard them</button>
+                </div>
+              ))}
+            </div>
+          )}
+          {active?.editedInOtherTab && active.state !== "conflict" && (
+            <div className="notice" role="status" data-testid="other-tab">
+              {active.path} has unsaved edits in another tab of this workspace: the first one saved wins, the other is offered both versions.
             </div>
           )}
           {store.notice && (

@@ -26,7 +26,7 @@ async function call<T>(method: string, url: string, body?: unknown): Promise<T> 
 }
 
 export const api = {
-  workspace: () => call<{ name: string; files: FileEntry[] }>("GET", "api/workspace"),
+  workspace: () => call<{ id?: string; name: string; files: FileEntry[] }>("GET", "api/workspace"),
   read: (path: string) => call<FileContent>("GET", `api/file?path=${encodeURIComponent(path)}`),
   write: (path: string, text: string, baseVersion: string | null) => call<FileContent>("PUT", "api/file", { path, text, baseVersion }),
   rename: (from: string, to: string) => call<FileEntry>("POST", "api/rename", { from, to }),

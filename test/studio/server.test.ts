@@ -84,6 +84,25 @@ describe("studio server", () => {
     expect(files.find((f) => f.path === "duel/duel.game")).toMatchObject({ kind: "game", version: versionOf('game duel "Three-Slot Duel"\n') });
   });
 
+  it("names the workspace by an id from its real path: another folder of the same name is another workspace, the same folder the same", async () => {
+    const id = (await http("GET", "/api/workspace")).body.id as string;
+    expect(id).toMatch(/^ws-[0-9a-f]{20}$/);
+    const twin = path.join(base, "elsewhere", "ws");
+    await mkdir(path.join(twin, "duel"), { recursive: true });
+    await writeFile(path.join(twin, "duel", "duel.game"), 'game duel "Three-Slot Duel"\n');
+    const viaLink = path.join(base, "ws-link");
+    await symlink(workspace, viaLink);
+    const others = await Promise.all([twin, viaLink].map((folder) => startStudioServer({ workspace: folder, distDir: path.join(base, "dist"), port: 0 })));
+    try {
+      const ids = await Promise.all(others.map((other) => fetch(`${other.url}api/workspace`).then((r) => r.json() as Promise<{ id: string; name: string }>)));
+      expect(ids[0]).toMatchObject({ name: "ws" });
+      expect(ids[0]!.id).not.toBe(id);
+      expect(ids[1]!.id).toBe(id);
+    } finally {
+      await Promise.all(others.map((other) => other.close()));
+    }
+  });
+
   it("reads a file with its version", async () => {
     const reply = await read("duel/core.cards");
     expect(reply).toMatchObject({ status: 200, body: { path: "duel/core.cards", text: 'set DU1 "Duel Starter" for duel\n' } });

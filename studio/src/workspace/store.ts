@@ -10,7 +10,9 @@ import type { CardModel, GameModel, SourceFile, WorkspaceModel } from "../../../
 import { ApiError, api, type FileEntry } from "../api.ts";
 import { CheckerClient } from "../worker/client.ts";
 import type { Capabilities } from "../worker/protocol.ts";
-import { drafts } from "./drafts.ts";
+import { drafts, type StoredDraft } from "./drafts.ts";
+import { claimTabId, liveTabIds, workspaceChannel, type TabMessage } from "./tabs.ts";
+import { minimalEdits } from "./minimal-edits.ts";
 import { deckDiagnostics } from "../../../compiler/decklist.ts";
 
 export const LANGUAGE_ID = "cardwright";
@@ -23,6 +25,20 @@ export interface Conflict {
   diskVersion: string | null;
 }
 
+/**
+ * Unsaved edits found in storage that this tab will not apply by itself: made on a version of
+ * the file the disk has moved on from, or left by a tab that was closed (or crashed). The
+ * designer restores or discards each.
+ */
+export interface DraftOffer {
+  key: string;
+  path: string;
+  text: string;
+  baseVersion: string | null;
+  updatedAt: number;
+  reason: "disk-moved-on" | "closed-tab" | "older-studio";
+}
+
 export interface WorkspaceFile {
   path: string;
   kind: FileEntry["kind"];
@@ -33,6 +49,8 @@ export interface WorkspaceFile {
   conflict?: Conflict;
   error?: string;
   diagnostics: Diagnostic[];
+  /** Another tab of this workspace has unsaved edits to this file. */
+  editedInOtherTab?: boolean;
 }
 
 // `?autosaveMs=N` lengthens the pause (the browser tests use it to reload with edits still unsaved).
@@ -58,6 +76,12 @@ export function kindOfPath(path: string): FileEntry["kind"] {
 
 export class WorkspaceStore {
   name = "";
+  /** The workspace's identity from the server (its real path): what drafts are kept under. */
+  workspaceId = "";
+  /** This browser tab's id (./tabs.ts): its drafts are its own. */
+  tabId = "";
+  /** Drafts this tab found but did not apply: offered to restore or discard. */
+  offers: DraftOffer[] = [];
   readonly files = new Map<string, WorkspaceFile>();
   activePath: string | undefined;
   model: WorkspaceModel | undefined;
@@ -79,6 +103,11 @@ export class WorkspaceStore {
   private pollTimer: ReturnType<typeof setInterval> | undefined;
   private applyingDisk = false;
   private polling = false;
+  private channel: ReturnType<typeof workspaceChannel>;
+  /** Files this tab has announced as being edited (so it can say when they are settled). */
+  private readonly announced = new Set<string>();
+  /** Other tabs with unsaved edits, by file. */
+  private readonly otherEditors = new Map<string, Set<string>>();
   readonly checker: CheckerClient;
 
   constructor() {
@@ -115,17 +144,27 @@ export class WorkspaceStore {
   // --- loading -------------------------------------------------------------------------
   async load(): Promise<void> {
     try {
-      const listing = await api.workspace();
+      const [listing, tabId] = await Promise.all([api.workspace(), claimTabId()]);
       this.name = listing.name;
+      // An older server without ids: the name, as before (drafts of a same-named folder are then only offered).
+      this.workspaceId = listing.id ?? `name:${listing.name}`;
+      this.tabId = tabId;
       const contents = await Promise.all(listing.files.filter((f) => f.kind !== "other").map((f) => api.read(f.path)));
       for (const content of contents) this.addFile(content.path, content.text, content.version);
-      this.restoreDrafts();
+      await this.restoreDrafts();
+      this.channel = workspaceChannel(this.workspaceId, (message) => this.fromOtherTab(message));
+      // Restored drafts are edits in progress too; and the tabs already open say what they edit.
+      for (const file of this.files.values()) if (file.state === "unsaved" || file.state === "conflict") this.announce(file);
+      this.channel?.post({ type: "who-edits", tab: this.tabId });
       const firstSet = [...this.files.values()].find((f) => f.kind === "cards") ?? this.files.values().next().value;
       const fromHash = decodeURIComponent(location.hash.replace(/^#/, ""));
       this.activePath = this.files.has(fromHash) ? fromHash : firstSet?.path;
       this.scheduleCheck(0);
       this.pollTimer = setInterval(() => void this.poll(), POLL_MS);
-      window.addEventListener("beforeunload", () => this.flushDrafts());
+      window.addEventListener("beforeunload", () => {
+        this.flushDrafts();
+        for (const path of this.announced) this.channel?.post({ type: "settled", tab: this.tabId, path });
+      });
     } catch (error) {
       this.loadError = error instanceof Error ? error.message : String(error);
     }
@@ -143,39 +182,141 @@ export class WorkspaceStore {
     return file;
   }
 
-  /** Drafts left by a reload or a crash: restored as unsaved edits, or as a conflict when the disk moved on. */
-  private restoreDrafts(): void {
-    for (const path of drafts.paths(this.name)) {
-      const draft = drafts.get(this.name, path);
-      if (!draft) continue;
-      let file = this.files.get(path);
-      if (!file) {
-        if (draft.baseVersion !== null) {
-          // It was on disk when edited and is gone now: keep the text, and say so.
-          file = this.addFile(path, draft.text, null);
-          file.state = "conflict";
-          file.conflict = { message: `"${path}" was deleted on disk while it had unsaved edits.`, diskText: null, diskVersion: null };
-          continue;
-        }
-        file = this.addFile(path, draft.text, null);
+  /**
+   * Drafts in storage: this tab's own (left by a reload) are restored as unsaved edits when
+   * they were made on the version still on disk; when the disk moved on, or the draft is a
+   * closed tab's, it is offered instead (restore or discard), never applied or autosaved by
+   * itself. A live tab's drafts are that tab's business and are left alone.
+   */
+  private async restoreDrafts(): Promise<void> {
+    const stored = drafts.list(this.workspaceId, this.name);
+    const foreign = stored.filter((d) => d.tab !== this.tabId);
+    const live = foreign.length ? await liveTabIds() : undefined;
+    for (const entry of stored) {
+      if (entry.tab === this.tabId) this.restoreOwnDraft(entry);
+      else if (entry.tab && live?.has(entry.tab)) continue;
+      else this.offer(entry, entry.tab ? "closed-tab" : "older-studio");
+    }
+  }
+
+  private restoreOwnDraft(entry: StoredDraft): void {
+    const { path, draft } = entry;
+    const file = this.files.get(path);
+    if (!file) {
+      if (draft.baseVersion !== null) return this.offer(entry, "disk-moved-on"); // it was on disk when edited and is gone now
+      const created = this.addFile(path, draft.text, null);
+      created.state = "unsaved";
+      this.scheduleAutosave(created);
+      return;
+    }
+    if (draft.text === file.model.getValue()) {
+      drafts.removeKey(entry.key);
+      return;
+    }
+    if (draft.baseVersion !== file.diskVersion) return this.offer(entry, "disk-moved-on");
+    this.withoutEvents(() => this.replaceText(file.model, draft.text));
+    file.state = "unsaved";
+    this.notice = `Restored unsaved edits to ${path}.`;
+    this.scheduleAutosave(file);
+  }
+
+  private offer(entry: StoredDraft, reason: DraftOffer["reason"]): void {
+    const file = this.files.get(entry.path);
+    // The same text as the file has now: nothing to offer.
+    if (file && file.model.getValue() === entry.draft.text) {
+      drafts.removeKey(entry.key);
+      return;
+    }
+    const offer: DraftOffer = { key: entry.key, path: entry.path, text: entry.draft.text, baseVersion: entry.draft.baseVersion, updatedAt: entry.draft.updatedAt, reason: entry.draft.baseVersion !== (file?.diskVersion ?? null) && reason !== "older-studio" ? "disk-moved-on" : reason };
+    this.offers = [...this.offers.filter((o) => o.key !== offer.key), offer];
+  }
+
+  /**
+   * Settles an offered draft. Restoring puts its text in the editor as this tab's unsaved edit;
+   * when the disk moved on since it was made, as a conflict (keep mine / load the disk's), so
+   * nothing reaches the disk until the designer chooses.
+   */
+  settleOffer(key: string, choice: "restore" | "discard"): void {
+    const offer = this.offers.find((o) => o.key === key);
+    if (!offer) return;
+    this.offers = this.offers.filter((o) => o.key !== key);
+    drafts.removeKey(offer.key);
+    if (choice === "discard") return this.changed();
+    let file = this.files.get(offer.path);
+    if (!file) {
+      file = this.addFile(offer.path, offer.text, null);
+      if (offer.baseVersion !== null) {
+        file.state = "conflict";
+        file.conflict = { message: `"${offer.path}" was deleted on disk after these edits were made.`, diskText: null, diskVersion: null };
+      } else {
         file.state = "unsaved";
         this.scheduleAutosave(file);
-        continue;
       }
-      if (draft.text === file.model.getValue()) {
-        drafts.remove(this.name, path);
-        continue;
-      }
+    } else {
       const diskText = file.model.getValue();
-      this.withoutEvents(() => file.model.setValue(draft.text));
-      if (draft.baseVersion === file.diskVersion) {
+      this.withoutEvents(() => this.replaceText(file!.model, offer.text));
+      if (offer.baseVersion === file.diskVersion && file.state !== "conflict") {
         file.state = "unsaved";
-        this.notice = `Restored unsaved edits to ${path}.`;
         this.scheduleAutosave(file);
       } else {
         file.state = "conflict";
-        file.conflict = { message: `"${path}" changed on disk since your unsaved edits.`, diskText, diskVersion: file.diskVersion };
+        clearTimeout(this.autosaveTimers.get(file.path));
+        file.conflict = file.conflict ?? { message: `"${offer.path}" changed on disk after these edits were made.`, diskText, diskVersion: file.diskVersion };
       }
+    }
+    this.writeDraft(file);
+    this.open(offer.path);
+    this.scheduleCheck();
+    this.changed();
+  }
+
+  /**
+   * Puts `text` in a model as the smallest edits (./minimal-edits.ts), not a whole-model
+   * replace: every editor's cursor, selection and scroll stay with the text around them.
+   */
+  private replaceText(model: monaco.editor.ITextModel, text: string): void {
+    const before = model.getValue();
+    if (before === text) return;
+    const edits = minimalEdits(before, text).map((edit) => {
+      const start = model.getPositionAt(edit.start);
+      const end = model.getPositionAt(edit.end);
+      return { range: new monaco.Range(start.lineNumber, start.column, end.lineNumber, end.column), text: edit.text, forceMoveMarkers: false };
+    });
+    // The line at the top of each editor showing this model is tracked through the edits, so the
+    // view keeps showing the same text (Monaco alone keeps the scroll offset, not the text).
+    const views = monaco.editor.getEditors().filter((e) => e.getModel() === model).map((editor) => {
+      const top = editor.getVisibleRanges()[0]?.startLineNumber ?? 1;
+      const within = editor.getScrollTop() - editor.getTopForLineNumber(top);
+      const [anchor] = model.deltaDecorations([], [{ range: new monaco.Range(top, 1, top, 1), options: { stickiness: monaco.editor.TrackedRangeStickiness.NeverGrowsWhenTypingAtEdges } }]);
+      return { editor, anchor: anchor!, within };
+    });
+    model.pushStackElement();
+    model.pushEditOperations(null, edits, () => null);
+    model.pushStackElement();
+    for (const { editor, anchor, within } of views) {
+      const line = model.getDecorationRange(anchor)?.startLineNumber;
+      model.deltaDecorations([anchor], []);
+      if (line !== undefined) editor.setScrollTop(editor.getTopForLineNumber(line) + within, monaco.editor.ScrollType.Immediate);
+    }
+    // Line endings the model normalises (a lone CR, mixed CRLF): then the whole text, exactly.
+    if (model.getValue() !== text) model.setValue(text);
+  }
+
+  private fromOtherTab(message: TabMessage): void {
+    if (message.tab === this.tabId) return;
+    if (message.type === "who-edits") {
+      for (const path of this.announced) this.channel?.post({ type: "editing", tab: this.tabId, path });
+      return;
+    }
+    if (message.type === "saved") void this.poll();
+    const editors = this.otherEditors.get(message.path) ?? new Set<string>();
+    if (message.type === "editing") editors.add(message.tab);
+    else editors.delete(message.tab);
+    this.otherEditors.set(message.path, editors);
+    const file = this.files.get(message.path);
+    if (file && file.editedInOtherTab !== editors.size > 0) {
+      file.editedInOtherTab = editors.size > 0;
+      this.changed();
     }
   }
 
@@ -183,6 +324,7 @@ export class WorkspaceStore {
   private edited(file: WorkspaceFile): void {
     this.timings.lastEditAt = performance.now();
     if (file.state !== "conflict") file.state = "unsaved";
+    this.announce(file);
     this.scheduleDraft(file);
     this.scheduleAutosave(file);
     this.scheduleCheck();
@@ -201,8 +343,8 @@ export class WorkspaceStore {
 
   private writeDraft(file: WorkspaceFile): void {
     this.draftTimers.delete(file.path);
-    if (file.state === "saved") return;
-    drafts.put(this.name, file.path, { text: file.model.getValue(), baseVersion: file.diskVersion, updatedAt: Date.now() });
+    if (file.state === "saved" || !this.workspaceId) return;
+    drafts.put(this.workspaceId, this.tabId, file.path, { text: file.model.getValue(), baseVersion: file.diskVersion, updatedAt: Date.now() });
   }
 
   flushDrafts(): void {
@@ -240,7 +382,8 @@ export class WorkspaceStore {
       if (file.model.getValue() === text) {
         file.state = "saved";
         clearTimeout(this.draftTimers.get(path));
-        drafts.remove(this.name, path);
+        this.settled(file);
+        this.channel?.post({ type: "saved", tab: this.tabId, path, version: written.version });
       } else {
         file.state = "unsaved";
         this.scheduleDraft(file);
@@ -280,11 +423,11 @@ export class WorkspaceStore {
       this.discard(path);
       return;
     }
-    this.withoutEvents(() => file.model.setValue(conflict.diskText!));
+    this.withoutEvents(() => this.replaceText(file.model, conflict.diskText!));
     file.diskVersion = conflict.diskVersion;
     file.conflict = undefined;
     file.state = "saved";
-    drafts.remove(this.name, path);
+    this.settled(file);
     this.scheduleCheck();
     this.changed();
   }
@@ -329,7 +472,7 @@ export class WorkspaceStore {
         // The listing may predate our own save that finished meanwhile: the fresh read is the truth.
         if ((file.state as SaveState) === "saving" || content.version === file.diskVersion) continue;
         if (file.state === "saved") {
-          this.withoutEvents(() => file.model.setValue(content.text));
+          this.withoutEvents(() => this.replaceText(file.model, content.text));
           file.diskVersion = content.version;
           this.notice = `Reloaded ${file.path}: it changed on disk.`;
         } else {
@@ -399,11 +542,24 @@ export class WorkspaceStore {
     if (!file) return;
     clearTimeout(this.autosaveTimers.get(path));
     clearTimeout(this.draftTimers.get(path));
-    drafts.remove(this.name, path);
+    this.settled(file);
     file.model.dispose();
     this.files.delete(path);
     if (this.activePath === path) this.activePath = [...this.files.keys()][0];
     this.changed();
+  }
+
+  /** Tells the other tabs of this workspace that this tab has unsaved edits to the file. */
+  private announce(file: WorkspaceFile): void {
+    if (this.announced.has(file.path)) return;
+    this.announced.add(file.path);
+    this.channel?.post({ type: "editing", tab: this.tabId, path: file.path });
+  }
+
+  /** The file has no unsaved edits in this tab any more: its draft goes, and the other tabs hear it. */
+  private settled(file: WorkspaceFile): void {
+    drafts.remove(this.workspaceId, this.tabId, file.path);
+    if (this.announced.delete(file.path)) this.channel?.post({ type: "settled", tab: this.tabId, path: file.path });
   }
 
   /** Shows a one-line notice above the editor (dismissable); undefined clears it. */
@@ -501,6 +657,7 @@ export class WorkspaceStore {
 
   dispose(): void {
     clearInterval(this.pollTimer);
+    this.channel?.close();
     this.checker.dispose();
   }
 }
