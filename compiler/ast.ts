@@ -239,7 +239,7 @@ export type AbilityBody =
   | ConditionalBody
   | StatementBody;
 
-/** `Haste.` · `Bleed 2.` · `Haste, Flying.` · `Scry 1.` — keyword references the checker resolves (ability or action). */
+/** `Haste.` · `Bleed 2.` · `Haste, Flying.` · `Ambush and Taunt.` · `Scry 1.` — keyword references the checker resolves (ability or action). */
 export interface KeywordsBody extends BaseNode {
   kind: "keywords";
   keywords: KeywordRef[];
@@ -250,6 +250,8 @@ export interface KeywordRef extends BaseNode {
   name: WordNode;
   /** `Bleed 2`, `Scry X`. */
   parameter?: Count;
+  /** How it joins the keyword before it when not by a comma: `Ambush and Taunt`, `Flying, Haste, and Taunt`. */
+  joiner?: "and" | ", and";
 }
 
 /** The head of a trigger: `When this enters play` · `Whenever you discard a card` · `At the start of your turn`. */

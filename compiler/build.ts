@@ -472,9 +472,15 @@ function asKeywordRef(step: A.Step): A.KeywordRef | undefined {
 
 function statementOrKeywords(ctx: Ctx, seqNode: CstNode | undefined): A.AbilityBody {
   const effect = sequence(ctx, seqNode);
-  if (effect.steps.length > 0 && effect.steps.every((s) => s.connector === "" || s.connector === ",")) {
+  // `Haste, Flying.` · `Ambush and Taunt.` · `Flying, Haste and Taunt.`: a keyword list joined by commas and `and`.
+  if (effect.steps.length > 0 && effect.steps.every((s) => s.connector === "" || s.connector === "," || s.connector === "and" || s.connector === ", and")) {
     const refs = effect.steps.map(asKeywordRef);
-    if (refs.every((r): r is A.KeywordRef => !!r)) return { kind: "keywords", keywords: refs, range: effect.range };
+    if (refs.every((r): r is A.KeywordRef => !!r)) {
+      effect.steps.forEach((s, i) => {
+        if (s.connector === "and" || s.connector === ", and") refs[i]!.joiner = s.connector;
+      });
+      return { kind: "keywords", keywords: refs, range: effect.range };
+    }
   }
   return { kind: "statement", effect, range: effect.range };
 }

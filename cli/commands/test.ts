@@ -56,7 +56,16 @@ export async function runTests(paths: string[], options: { verbose?: boolean } =
         failed++;
         continue;
       }
-      const result = runScenario(engine, scenario);
+      let result: ReturnType<typeof runScenario>;
+      try {
+        result = runScenario(engine, scenario);
+      } catch (error) {
+        // An engine failure on one scenario is that scenario's failure; the rest of the run still reports.
+        failed++;
+        lines.push(`✗ ${scenario.file}:${scenario.line}: ${scenario.name}`);
+        lines.push(`    ${scenario.file}:${scenario.line}: the engine failed: ${error instanceof Error ? error.message : String(error)}`);
+        continue;
+      }
       if (result.failures.length === 0) {
         passed++;
         if (options.verbose) lines.push(`✓ ${scenario.file}:${scenario.line}: ${scenario.name}`);

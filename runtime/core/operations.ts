@@ -324,22 +324,47 @@ function staticAffects(ctx: Ctx, affects: CardSelector | { self: true }, sourceC
   return matchesSelector(ctx, target, affects, ctx.state.cards[sourceCard]!.controller, sourceCard);
 }
 
+/**
+ * Continuous values are well-founded: a static ability's selector or condition may read the very
+ * value being computed ("Creatures you control with Taunt have Shroud", "creatures with attack 2
+ * or less get +1 attack"). Such a read never recurses:
+ * - keywords are computed for every card in play together, as the least fixpoint of the grants
+ *   (dependency order: a static selected by a keyword sees the keywords other statics grant); a
+ *   read during a round is answered from the previous round (`keywordRound`);
+ * - a stat read while the same card's same stat is being computed gets its value before statics
+ *   (printed, counters, modifiers): whether a static applies is judged on the value below it.
+ * The engine is synchronous, so the values in progress are module state, reset on the way out.
+ */
+let keywordRound: Map<string, Map<string, number[]>> | null = null;
+const statsInProgress = new Set<string>();
+
+function baseStat(ctx: Ctx, id: string, stat: string): number {
+  const card = ctx.state.cards[id]!;
+  let value = cardDef(ctx, card).stats[stat] ?? 0;
+  value += card.counters[stat] ?? 0;
+  for (const m of ctx.state.modifiers) if (m.card === id && m.stats[stat]) value += m.stats[stat]!;
+  return value;
+}
+
 export function statOf(ctx: Ctx, id: string, stat: string): number {
   const card = ctx.state.cards[id];
   if (!card) return 0;
-  const def = cardDef(ctx, card);
-  let value = def.stats[stat] ?? 0;
-  value += card.counters[stat] ?? 0;
-  for (const m of ctx.state.modifiers) if (m.card === id && m.stats[stat]) value += m.stats[stat]!;
-  if (card.zone === ctx.rules.zones.battlefield) {
-    for (const { card: src, ability } of activeStatics(ctx)) {
-      for (const effect of ability.statics!) {
-        if (effect.kind !== "modify" || !effect.stats || effect.stats[stat] === undefined) continue;
-        if (!staticAffects(ctx, effect.affects, src, id)) continue;
-        const amount = effect.stats[stat]!;
-        // "+X/+0, where X is the number of Bleed counters on you": evaluated for the static's source.
-        value += typeof amount === "number" ? amount : evalNumber(ctx, { controller: ctx.state.cards[src]!.controller, card: src, steps: [], pc: 0, targets: [], chosen: {}, label: "" }, amount);
+  let value = baseStat(ctx, id, stat);
+  const key = `${id}|${stat}`;
+  if (card.zone === ctx.rules.zones.battlefield && !statsInProgress.has(key)) {
+    statsInProgress.add(key);
+    try {
+      for (const { card: src, ability } of activeStatics(ctx)) {
+        for (const effect of ability.statics!) {
+          if (effect.kind !== "modify" || !effect.stats || effect.stats[stat] === undefined) continue;
+          if (!staticAffects(ctx, effect.affects, src, id)) continue;
+          const amount = effect.stats[stat]!;
+          // "+X/+0, where X is the number of Bleed counters on you": evaluated for the static's source.
+          value += typeof amount === "number" ? amount : evalNumber(ctx, { controller: ctx.state.cards[src]!.controller, card: src, steps: [], pc: 0, targets: [], chosen: {}, label: "" }, amount);
+        }
       }
+    } finally {
+      statsInProgress.delete(key);
     }
   }
   return Math.max(0, value);
@@ -362,9 +387,18 @@ export function keywordInstancesOf(ctx: Ctx, id: string): Map<string, number[]> 
 function visitKeywords(ctx: Ctx, id: string, visit: (name: string, amount: number) => void): void {
   const card = ctx.state.cards[id];
   if (!card) return;
+  const known = keywordRound?.get(id);
+  if (known) {
+    for (const [name, amounts] of known) for (const amount of amounts) visit(name, amount);
+    return;
+  }
+  if (card.zone === ctx.rules.zones.battlefield && keywordDependentStaticInPlay(ctx)) {
+    const all = keywordFixpoint(ctx);
+    for (const [name, amounts] of all.get(id) ?? []) for (const amount of amounts) visit(name, amount);
+    return;
+  }
   const add = (name: string, amount = 1) => visit(name.toLowerCase(), amount);
-  for (const ability of cardDef(ctx, card).abilities) if (ability.kind === "keyword" && ability.keyword && abilityActive(ctx, id, ability)) add(ability.keyword.name, ability.keyword.amount ?? 1);
-  for (const m of ctx.state.modifiers) if (m.card === id) for (const k of m.keywords) add(k.name, k.amount ?? 1);
+  visitBaseKeywords(ctx, id, add);
   if (card.zone === ctx.rules.zones.battlefield) {
     for (const { card: src, ability } of activeStatics(ctx)) {
       for (const effect of ability.statics!) {
@@ -372,6 +406,87 @@ function visitKeywords(ctx: Ctx, id: string, visit: (name: string, amount: numbe
       }
     }
   }
+}
+
+/** Printed keyword abilities in effect (every keyword of a keyword line) and keywords granted by modifiers. */
+function visitBaseKeywords(ctx: Ctx, id: string, add: (name: string, amount?: number) => void): void {
+  const card = ctx.state.cards[id]!;
+  for (const ability of cardDef(ctx, card).abilities) {
+    if (ability.kind !== "keyword" || !abilityActive(ctx, id, ability)) continue;
+    for (const k of abilityKeywords(ability)) add(k.name, k.amount ?? 1);
+  }
+  for (const m of ctx.state.modifiers) if (m.card === id) for (const k of m.keywords) add(k.name, k.amount ?? 1);
+}
+
+/** The keywords a keyword line gives its card: `Flying, Taunt.` is one instance with two keywords. */
+export function abilityKeywords(ability: Ability): KeywordGrant[] {
+  if (ability.kind !== "keyword" || !ability.keyword) return [];
+  const more = (ability.statics ?? []).flatMap((e) => (e.kind === "modify" && "self" in e.affects ? (e.keywords ?? []) : []));
+  return [ability.keyword, ...more];
+}
+
+const keywordDependent = new WeakMap<Ability, boolean>();
+/** Does a static's selector or condition read keywords ("with Taunt", "as long as you control a creature with Flying")? */
+function readsKeywords(ability: Ability): boolean {
+  let known = keywordDependent.get(ability);
+  if (known === undefined) {
+    known = JSON.stringify([ability.statics, ability.condition]).includes('"keyword":');
+    keywordDependent.set(ability, known);
+  }
+  return known;
+}
+
+function keywordDependentStaticInPlay(ctx: Ctx): boolean {
+  for (const id of allOnBattlefield(ctx)) {
+    for (const ability of cardDef(ctx, ctx.state.cards[id]!).abilities) if (ability.kind === "static" && ability.statics && readsKeywords(ability)) return true;
+  }
+  return false;
+}
+
+/**
+ * The keywords of every card in play: start from printed and modifier keywords, apply every
+ * static's grants (its selector and condition read the previous round), repeat until nothing
+ * changes. Grants only add, so the rounds grow to the least fixpoint; a static that reads the
+ * absence of a keyword could oscillate, so the rounds are capped (statics + 2) and the last round wins.
+ */
+function keywordFixpoint(ctx: Ctx): Map<string, Map<string, number[]>> {
+  const ids = allOnBattlefield(ctx);
+  const outer = keywordRound;
+  const round = (grants: boolean): Map<string, Map<string, number[]>> => {
+    const out = new Map<string, Map<string, number[]>>();
+    for (const id of ids) {
+      const mine = new Map<string, number[]>();
+      const add = (name: string, amount = 1) => mine.set(name.toLowerCase(), [...(mine.get(name.toLowerCase()) ?? []), amount]);
+      visitBaseKeywords(ctx, id, add);
+      out.set(id, mine);
+    }
+    if (!grants) return out;
+    for (const { card: src, ability } of activeStatics(ctx)) {
+      for (const effect of ability.statics!) {
+        if (effect.kind !== "modify" || !effect.keywords?.length) continue;
+        for (const id of ids) {
+          if (!staticAffects(ctx, effect.affects, src, id)) continue;
+          const mine = out.get(id)!;
+          for (const k of effect.keywords) mine.set(k.name.toLowerCase(), [...(mine.get(k.name.toLowerCase()) ?? []), k.amount ?? 1]);
+        }
+      }
+    }
+    return out;
+  };
+  let approx = round(false);
+  const limit = 2 + activeStatics(ctx).length;
+  try {
+    for (let i = 0; i < limit; i++) {
+      keywordRound = approx;
+      const next = round(true);
+      const same = JSON.stringify([...next].map(([id, m]) => [id, [...m]])) === JSON.stringify([...approx].map(([id, m]) => [id, [...m]]));
+      approx = next;
+      if (same) break;
+    }
+  } finally {
+    keywordRound = outer;
+  }
+  return approx;
 }
 
 /** Is one of a card's abilities in effect now? (Mechanics hook: Facet enhancements, an enchantment's one active ability.) */

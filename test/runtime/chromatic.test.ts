@@ -6,10 +6,11 @@ import { lowerWorkspace } from "../../compiler/lower.ts";
 import { createEngine, type Action, type GameState, type TraceEvent } from "../../runtime/index.ts";
 import { parseScenarioFile } from "../../grammar/scenario.ts";
 import { runScenario } from "../../runtime/scenario.ts";
+import { gameSources } from "./game-sources.ts";
 import { simulate } from "../../runtime/simulate.ts";
 
 const dir = "cards/chromatic/scenarios";
-const sources = ["cards/chromatic/chromatic.game", "cards/chromatic/core.cards"].map((path) => ({ path, text: readFileSync(path, "utf8") }));
+const sources = gameSources("chromatic");
 const bundle = lowerWorkspace(sources).bundles.find((b) => b.game.id === "chromatic")!;
 const engine = createEngine(bundle);
 const files = readdirSync(dir)
