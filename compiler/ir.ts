@@ -65,6 +65,8 @@ export interface CardSelector {
   stat?: { name: string; op: "<=" | ">=" | "=" | "<" | ">"; value: NumberExpr };
   keyword?: string;
   names?: string[];
+  /** Cards matching any of these are left out ("non-Vampire", "non-Spell", "without Flying"); each is matched wherever the card is. */
+  exclude?: CardSelector[];
 }
 
 /** Something an effect can be aimed at: cards, players, or both ("any target"). */

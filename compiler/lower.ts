@@ -102,8 +102,62 @@ function npWords(np: Ast.NounPhrase | undefined): string[] {
 function isPlayerPhrase(np: Ast.NounPhrase): boolean {
   const words = npWords(np);
   if (words.some((w) => w === "player" || w === "players" || w === "opponent" || w === "opponents")) return true;
+  if (playerBehindCard(np) || possessedPlayer(np)) return true;
   const dets = npDeterminers(np);
   return words.length === 0 && (dets.includes("you") || dets.includes("they") || dets.includes("their"));
+}
+
+const PLAYER_WORDS = new Set(["player", "players", "opponent", "opponents"]);
+/** Nouns that, owned by a player, mean the player themself: "your opponent's face", "the opponent's life" (Duel: "hit the opponent's life directly"). */
+const PLAYER_SELF_NOUNS = new Set(["face", "life", "hero"]);
+
+/** `opponent's` → `opponent`, `players'` → `players`; undefined for a word that is not a possessive. */
+export function possessiveStem(word: string): string | undefined {
+  const w = lower(word).replace(/’/g, "'");
+  if (w.endsWith("'s")) return w.slice(0, -2);
+  if (w.endsWith("s'")) return w.slice(0, -1);
+  return undefined;
+}
+
+/** The possessive word of a phrase (`opponent's` in "your opponent's units") and what it names. */
+function possessor(np: Ast.NounPhrase): { index: number; stem: string } | undefined {
+  const words = npWords(np);
+  for (let i = 0; i < words.length; i++) {
+    const stem = possessiveStem(words[i]!);
+    if (stem !== undefined) return { index: i, stem };
+  }
+  return undefined;
+}
+
+/** "its controller", "that creature's owner", "its controller's face": the player behind a card named before. */
+function playerBehindCard(np: Ast.NounPhrase): "controller_of" | "owner_of" | undefined {
+  const words = npWords(np);
+  if (words.length === 0) return undefined;
+  const head = words[words.length - 1]!;
+  // "its owner's hand" names a zone; "its controller's face" the player.
+  const role = PLAYER_SELF_NOUNS.has(head) && words.length >= 2 ? possessiveStem(words[words.length - 2]!) : head;
+  if (role !== "controller" && role !== "owner") return undefined;
+  const dets = npDeterminers(np);
+  const named = dets.includes("its") || dets.includes("that") || dets.includes("their") || words.slice(0, -1).some((w) => possessiveStem(w) !== undefined);
+  return named ? (role === "controller" ? "controller_of" : "owner_of") : undefined;
+}
+
+/** "your opponent's face", "the opponent's life", "each opponent's face": a player named by a possessive and a noun meaning the player. */
+function possessedPlayer(np: Ast.NounPhrase): boolean {
+  const owner = possessor(np);
+  const words = npWords(np);
+  if (!owner || owner.index !== words.length - 2) return false;
+  return PLAYER_WORDS.has(owner.stem) && PLAYER_SELF_NOUNS.has(words[words.length - 1]!);
+}
+
+/** `each of your opponent's units`, `one of the units you control`, `two of them`: the phrase after `of`, with the outer determiners. */
+export function unwrapOf(np: Ast.NounPhrase): Ast.NounPhrase {
+  if (np.items.length > 0 || np.filters.length === 0) return np;
+  const first = np.filters[0]!;
+  if (first.kind !== "prep" || first.prep !== "of") return np;
+  const inner = first.object;
+  // "the number of ..." is a count, not a selection (it has an item, "number").
+  return { ...inner, determiners: [...np.determiners, ...inner.determiners], filters: [...inner.filters, ...np.filters.slice(1)], range: np.range };
 }
 
 function npDeterminers(np: Ast.NounPhrase | undefined): string[] {
@@ -113,6 +167,24 @@ function npDeterminers(np: Ast.NounPhrase | undefined): string[] {
 function npCount(np: Ast.NounPhrase | undefined): Ast.Count | undefined {
   if (!np) return undefined;
   return (np.determiners.find((d) => d.kind === "count") as Ast.Count | undefined) ?? (np.items.find((i) => i.kind === "count") as Ast.Count | undefined);
+}
+
+/**
+ * Does a card phrase ask the player to choose when the effect resolves? "a/an X", "another X",
+ * "one of ...", "two X", "up to three X", "any X" (not "any target", "any number of").
+ */
+function choosesCards(np: Ast.NounPhrase): boolean {
+  const dets = npDeterminers(np);
+  if (dets.some((d) => d === "a" || d === "an" || d === "another" || d === "up to" || (NUMBER_WORDS[d] !== undefined && d !== "a" && d !== "an"))) return true;
+  if (np.determiners.some((d) => d.kind === "count")) return true;
+  return dets.includes("any") && !npWords(np).includes("number");
+}
+
+/** `loses 1 power`: the same change, negative. */
+function negateStats(stats: Record<string, NumberExpr>): Record<string, NumberExpr> {
+  const out: Record<string, NumberExpr> = {};
+  for (const [name, value] of Object.entries(stats)) out[name] = typeof value === "number" ? -value : { kind: "times", factor: -1, of: value };
+  return out;
 }
 
 /** Game vocabulary the lowering needs, read from the compiled game. */
@@ -158,6 +230,8 @@ class AbilityLowering {
   chooseCounter = 0;
   /** The zone of a "Look at the top N cards of ..." earlier in this ability: later "put one ..." / "the rest ..." place those cards. */
   lookedZone?: string;
+  /** The card the ability named last (a target, a chosen card, "it"): what "its controller" refers to. */
+  lastCard?: CardRef;
   constructor(
     readonly vocab: Vocab,
     readonly file: string,
@@ -244,6 +318,8 @@ class AbilityLowering {
     const sel: CardSelector = {};
     const dets = npDeterminers(np);
     if (dets.includes("another") || dets.includes("other")) sel.other = true;
+    // "your Weapon", "your units": yours (in play: that you control; elsewhere: that you own).
+    if (dets.includes("your")) sel.controller = "you";
     const words = npWords(np);
     for (const w of words) {
       const type = lookup(this.vocab.cardTypes, w);
@@ -254,7 +330,13 @@ class AbilityLowering {
       else if (w === "friendly" || w === "ally" || w === "allies" || w === "allied") sel.controller = "you";
       else if (w === "other") sel.other = true;
       else if (w === "token" || w === "tokens") sel.tokens = "only";
-      else if (w === "nontoken") sel.tokens = "exclude";
+      else if (w === "nontoken" || w === "non-token") sel.tokens = "exclude";
+      else if (possessiveStem(w) !== undefined) {
+        // "the opponent's units", "each player's units": whose cards.
+        const stem = possessiveStem(w)!;
+        if (stem.startsWith("opponent")) sel.controller = "opponent";
+        else if (stem === "player" || stem === "players") sel.controller = "any";
+      } else if (/^non-?./.test(w) && this.exclusion(w.replace(/^non-?/, ""))) (sel.exclude ??= []).push(this.exclusion(w.replace(/^non-?/, ""))!);
       else if (w === "exhausted") sel.exhausted = true;
       else if (w === "attacking") sel.attacking = true;
       else if (this.vocab.keywords.get(w)?.kind === "ability") sel.keyword = this.vocab.keywords.get(w)!.name;
@@ -299,9 +381,26 @@ class AbilityLowering {
           const kw = npWords(inner).find((w) => this.vocab.keywords.has(w));
           if (kw) sel.keyword = this.vocab.keywords.get(kw)!.name;
         }
+      } else if (f.kind === "prep" && f.prep === "without") {
+        // "creatures without Flying"
+        for (const w of npWords(f.object)) {
+          const def = this.vocab.keywords.get(w);
+          if (def) (sel.exclude ??= []).push({ keyword: def.name });
+        }
       }
     }
     return sel;
+  }
+
+  /** What "non-<word>" leaves out: a card type, subtype or colour of the game ("non-Vampire", "non-Spell"). */
+  exclusion(word: string): CardSelector | undefined {
+    const type = lookup(this.vocab.cardTypes, word);
+    if (type) return { cardTypes: [type] };
+    const subtype = lookup(this.vocab.subtypes, word);
+    if (subtype) return { subtypes: [subtype] };
+    const color = lookup(this.vocab.colors, word);
+    if (color) return { colors: [color] };
+    return undefined;
   }
 
   /** Is the phrase about players rather than cards? (Registers a target slot for "target player".) */
@@ -309,12 +408,16 @@ class AbilityLowering {
     const dets = npDeterminers(np);
     const words = npWords(np);
     // "its controller", "its owner", "that creature's controller": the player behind the card just named.
-    const whose = words.includes("controller") ? "controller_of" : words.includes("owner") ? "owner_of" : undefined;
-    if (whose && (dets.includes("its") || dets.includes("that") || words.some((w) => w.endsWith("'s")))) {
-      const card: CardRef = this.targets.some((t) => t.accepts !== "player") ? { kind: "target", index: this.targets.map((t) => t.accepts !== "player").lastIndexOf(true) } : { kind: "it" };
-      return { kind: whose, of: card };
+    const whose = playerBehindCard(np);
+    if (whose) return { kind: whose, of: this.lastCard ?? { kind: "it" } };
+    // "your opponent's face", "the opponent's life": the player the possessive names.
+    if (possessedPlayer(np)) {
+      const owner = np.items.find((i) => i.kind === "word" && possessiveStem(i.text) !== undefined) as Ast.WordNode;
+      const stem = possessiveStem(owner.text)!;
+      const person: Ast.WordNode = { ...owner, text: stem, lemma: stem.replace(/s$/, ""), keyword: true };
+      return this.playerPhrase({ ...np, items: [person] });
     }
-    const anyPlayerWord = words.some((w) => w === "player" || w === "players" || w === "opponent" || w === "opponents");
+    const anyPlayerWord = words.some((w) => PLAYER_WORDS.has(w));
     if (!anyPlayerWord && words.length === 0) {
       if (dets.includes("you")) return { kind: "you" };
       if (dets.includes("they") || dets.includes("their")) return { kind: "event_player" };
@@ -336,30 +439,52 @@ class AbilityLowering {
     return this.targets.length - 1;
   }
 
-  /** What an effect acts on, from its noun phrase. */
-  affected(np: Ast.NounPhrase | undefined, defaultPlayer: PlayersRef = { kind: "you" }): Affected {
+  /**
+   * What an effect acts on, from its noun phrase, read as printed-card English:
+   * players ("target opponent", "each player", "its controller", "your opponent's face");
+   * "target X" / "up to two target X" — chosen as the effect is put into play (targets);
+   * "this", "it", "that creature", "them" — cards named before;
+   * "each X", "all X", a plural ("the opponent's units", "units you control") — every matching card;
+   * "a/an X", "another X", "one of ...", "two X", "up to three X" — the player chooses that many
+   * when the effect resolves (a `choose_cards` step run right before the clause).
+   */
+  affected(np: Ast.NounPhrase | undefined, defaultPlayer: PlayersRef = { kind: "you" }, clause?: Ast.Clause): Affected {
     if (!np) return { kind: "player", ref: defaultPlayer };
+    np = unwrapOf(np);
     const dets = npDeterminers(np);
     const words = npWords(np);
     const players = this.playerPhrase(np);
     if (players) return { kind: "player", ref: players };
+    // "from your Graveyard" may hang off the clause rather than the noun phrase.
+    const fromPrep = clause?.tail.find((t) => t.kind === "prep" && t.prep === "from") as Ast.PrepPhrase | undefined;
+    const withZone: Ast.NounPhrase = fromPrep && !np.filters.some((f) => f.kind === "prep" && (f.prep === "from" || f.prep === "in")) ? { ...np, filters: [...np.filters, fromPrep] } : np;
+    const upTo = dets.includes("up to");
     if (dets.includes("target")) {
       const any = dets.includes("any") && words.length === 0 || words.includes("target") && dets.includes("any");
-      const upTo = dets.includes("up to");
       const max = Number(this.amountOf(np, 1)) || 1;
       const spec: TargetSpec = any
-        ? { accepts: "any", cards: { ...this.selector(np) }, players: "any", min: 1, max: 1, text: this.slice(np.range) }
-        : { accepts: "card", cards: this.selector(np), min: upTo ? 0 : 1, max, text: this.slice(np.range) };
+        ? { accepts: "any", cards: { ...this.selector(withZone) }, players: "any", min: 1, max: 1, text: this.slice(np.range) }
+        : { accepts: "card", cards: this.selector(withZone), min: upTo ? 0 : max, max, text: this.slice(np.range) };
       if (any && !spec.cards!.cardTypes) {
         const permanent = unitType(this.vocab.game);
         if (permanent) spec.cards!.cardTypes = [permanent.name];
       }
-      return { kind: "target", index: this.addTarget(spec) };
+      const index = this.addTarget(spec);
+      if (!any) this.lastCard = { kind: "target", index };
+      return { kind: "target", index };
     }
     if (dets.includes("this") || (words.length === 0 && dets.includes("it"))) return { kind: "card", ref: dets.includes("this") ? { kind: "self" } : { kind: "it" } };
-    if (dets.includes("it") || dets.includes("that") || dets.includes("they")) return { kind: "card", ref: { kind: "it" } };
-    if (dets.includes("each") || dets.includes("all")) return { kind: "cards", selector: this.selector(np) };
-    return { kind: "cards", selector: this.selector(np) };
+    if (dets.includes("it") || dets.includes("that") || dets.includes("they")) return { kind: "card", ref: this.lastCard ?? { kind: "it" } };
+    if (dets.includes("each") || dets.includes("all") || dets.includes("every")) return { kind: "cards", selector: this.selector(withZone) };
+    if (choosesCards(np)) {
+      const label = `pick${this.chooseCounter++}`;
+      const count = this.amountOf(np, 1);
+      const min: NumberExpr = upTo ? 0 : count;
+      this.pending.push({ op: "choose_cards", chooser: { kind: "you" }, selector: this.selector(withZone), min, max: count, label, prompt: `choose ${this.slice(np.range)}` });
+      this.lastCard = { kind: "chosen", label };
+      return { kind: "card", ref: { kind: "chosen", label } };
+    }
+    return { kind: "cards", selector: this.selector(withZone) };
   }
 
   /** A player reference from a subject ("you" when absent). */
@@ -427,7 +552,10 @@ class AbilityLowering {
     const source = this.source(clause.range);
     const cond = clause.tail.find((t) => t.kind === "condition") as Ast.ConditionPhrase | undefined;
     const where = clause.tail.find((t) => t.kind === "where") as Ast.WherePhrase | undefined;
-    let steps = this.clauseCore(clause).map((s) => ({ ...s, source }) as Step);
+    // Choices the clause's phrases ask for ("an enemy unit") run right before it, inside its "may" or "if".
+    const asked = this.pending.length;
+    const core = this.clauseCore(clause);
+    let steps = [...this.pending.splice(asked), ...core].map((s) => ({ ...s, source }) as Step);
     if (where) {
       // "where X is ...": evaluate X before the steps run (kept simple: replaced in place).
       const value = this.numberPhrase(where.value);
@@ -520,8 +648,13 @@ class AbilityLowering {
         const controlOf = words.includes("control") ? (obj!.filters.find((f) => f.kind === "prep" && f.prep === "of") as Ast.PrepPhrase | undefined) : undefined;
         if (controlOf && verb === "gain") return [{ op: "gain_control", what: this.pickOrAffected(controlOf.object), who: this.single(who()), duration: this.duration(clause) }];
         if (subjectIsCard()) {
+          // "Another allied unit loses 1 power", "Target creature gains +1 attack": a stat change.
+          const stats = this.statChange(obj);
+          if (stats) return [{ op: "modify", on: this.affected(clause.subject), stats: verb === "lose" ? negateStats(stats) : stats, duration: this.duration(clause) }];
           // "Target creature gains Flying until end of turn."
-          return [{ op: "modify", on: this.affected(clause.subject), keywords: this.keywordList(obj), duration: this.duration(clause) }];
+          const keywords = this.keywordList(obj);
+          if (verb === "lose" || keywords.length === 0) return this.unsupported(clause);
+          return [{ op: "modify", on: this.affected(clause.subject), keywords, duration: this.duration(clause) }];
         }
         if (words.includes("life")) return [{ op: verb === "gain" ? "gain_life" : "lose_life", who: who(), amount: this.amountOf(obj, 1) }];
         const counter = words.find((w) => lookup(this.vocab.counters, w));
@@ -624,9 +757,29 @@ class AbilityLowering {
         return [{ op: "counter_spell", what: { kind: "target", index: this.addTarget({ accepts: "card", cards: { zones: ["(resolving)"] }, min: 1, max: 1, text: this.slice(obj?.range ?? clause.range) }) } }];
       case "choose":
         return this.unsupported(clause);
+      case "give":
+      case "gives":
+        return this.giveSteps(clause);
       default:
         return this.unsupported(clause);
     }
+  }
+
+  /**
+   * "Give an allied unit +1 power until end of turn", "Give target creature Flying": the object is
+   * the card phrase, then (from the first number, stats or keyword) what it gets.
+   */
+  giveSteps(clause: Ast.Clause): Step[] {
+    const obj = clause.object;
+    if (!obj) return this.unsupported(clause);
+    const split = obj.items.findIndex((i) => i.kind === "count" || i.kind === "stats" || (i.kind === "word" && this.vocab.keywords.get(lower(i.text))?.kind === "ability"));
+    if (split <= 0 && !(split === 0 && obj.determiners.length > 0)) return this.unsupported(clause);
+    const recipient: Ast.NounPhrase = { ...obj, items: obj.items.slice(0, split), also: undefined };
+    const gift: Ast.NounPhrase = { kind: "np", determiners: [], items: obj.items.slice(split), filters: obj.filters, range: obj.range, ...(obj.also ? { also: obj.also } : {}) };
+    const stats = this.statChange(gift);
+    const keywords = this.keywordList(gift);
+    if (!stats && keywords.length === 0) return this.unsupported(clause);
+    return [{ op: "modify", on: this.affected(recipient), ...(stats ? { stats } : {}), ...(keywords.length ? { keywords } : {}), duration: this.duration(clause) }];
   }
 
   /** "Summon a Unit from your Graveyard" (choose one) · "Summon target Unit card from your Oblivion" · "summon it". */
@@ -635,26 +788,10 @@ class AbilityLowering {
     return [{ op: "summon", what }];
   }
 
-  /**
-   * Cards an effect moves: a target, "it"/"this", "each ...", or "a <card> from <zone>" — a card
-   * the controller chooses when the effect resolves.
-   */
+  /** Cards an effect acts on, "this" when the verb has no object ("Exhaust", "Sacrifice"). */
   pickOrAffected(np: Ast.NounPhrase | undefined, clause?: Ast.Clause): Affected {
     if (!np) return { kind: "card", ref: { kind: "self" } };
-    const dets = npDeterminers(np);
-    // "from your Graveyard" may hang off the clause rather than the noun phrase.
-    const fromPrep = clause?.tail.find((t) => t.kind === "prep" && t.prep === "from") as Ast.PrepPhrase | undefined;
-    const withZone: Ast.NounPhrase = fromPrep && !np.filters.some((f) => f.kind === "prep" && f.prep === "from") ? { ...np, filters: [...np.filters, fromPrep] } : np;
-    if (dets.includes("target")) {
-      const sel = this.selector(withZone);
-      return { kind: "target", index: this.addTarget({ accepts: "card", cards: sel, min: 1, max: 1, text: this.slice(np.range) }) };
-    }
-    if (dets.includes("a") || dets.includes("an") || npCount(np)) {
-      const label = `pick${this.chooseCounter++}`;
-      this.pending.push({ op: "choose_cards", chooser: { kind: "you" }, selector: this.selector(withZone), min: 1, max: this.amountOf(np, 1), label, prompt: `choose ${this.slice(np.range)}` });
-      return { kind: "card", ref: { kind: "chosen", label } };
-    }
-    return this.affected(withZone);
+    return this.affected(np, { kind: "you" }, clause);
   }
   /** Steps that must run before the clause's own (choices of "a card from ..."). */
   pending: Step[] = [];
@@ -1172,6 +1309,8 @@ export function lowerGame(doc: Ast.GameFile, text: string, notes: LoweringNote[]
           game.stats.push(...words.filter((w) => w !== ",").map(lower));
           break;
         case "subtype":
+        case "tribe":
+          // `tribe Mystic, Scholar` declares subtypes too (Chromatic's word); cards name them in `tribe:`.
           subtypes.push(...words.filter((w) => w !== ","));
           break;
         case "rarity":
@@ -1307,7 +1446,7 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
       set,
       game: game.id,
       cardType: typeDef?.name ?? cardType,
-      subtypes: model?.subtypes ?? (dash >= 0 ? typeItems.slice(dash + 1).map(itemText) : []),
+      subtypes: [...(model?.subtypes ?? (dash >= 0 ? typeItems.slice(dash + 1).map(itemText) : [])), ...(field("tribe")?.value ?? []).filter((i) => i.kind === "word").map(itemText)],
       supertypes: model?.supertypes ?? [],
       colors: model?.colors ?? (field("color")?.value ?? []).map(itemText).filter((w) => w !== ","),
       ...(rarity ? { rarity } : {}),

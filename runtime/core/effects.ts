@@ -363,7 +363,15 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       for (const id of cardsOf(evalAffected(ctx, frame, step.what))) {
         if (!stillThere(ctx, id)) continue;
         if (step.to === rules.zones.hand) returnToHand(ctx, id, source);
-        else if (step.to === rules.zones.battlefield) enterBattlefield(ctx, id, frame.controller, "summoned", source);
+        else if (step.to === rules.zones.battlefield) {
+          // "Return ... to the field" puts a permanent into play: it needs a free slot, as a summon does.
+          const slots = slotsOf(ctx);
+          if (slots !== undefined && battlefield(ctx, frame.controller).length >= slots) {
+            emit(ctx, "check", `no free slot: ${cardName(ctx, id)} stays in the ${state.cards[id]!.zone}`, { card: id, source });
+            continue;
+          }
+          enterBattlefield(ctx, id, frame.controller, "summoned", source);
+        }
         else {
           moveCard(ctx, id, step.to, { source, position: step.position === "top" ? "top" : undefined });
           if (step.position === "shuffle") shuffleZone(ctx, state.cards[id]!.owner, step.to);

@@ -538,6 +538,7 @@ export function matchesSelector(ctx: Ctx, id: string, selector: CardSelector, co
   if (selector.attacking && ctx.state.combat?.attacker !== id) return false;
   if (selector.names?.length && !selector.names.some((n) => n.toLowerCase() === def.name.toLowerCase())) return false;
   if (selector.keyword && !keywordsOf(ctx, id).has(selector.keyword.toLowerCase())) return false;
+  if (selector.exclude?.some((left) => matchesSelector(ctx, id, left, controller, selfCard, true))) return false;
   if (selector.stat) {
     const value = statOf(ctx, id, selector.stat.name);
     const bound = typeof selector.stat.value === "number" ? selector.stat.value : 0;
