@@ -28,7 +28,7 @@ import "./mechanics/bleed.ts";
 import "./mechanics/unique.ts";
 import "./mechanics/control.ts";
 import { type Action, type ApplyResult, type Refusal, applyAction, checkAction, listLegalActions } from "./engine/actions.ts";
-import { type Ctx, RESOLVING, cardName, draw, emit, runFlowAction, settle, shuffleZone, randomInt, statOf } from "./core/operations.ts";
+import { type Ctx, RESOLVING, cardName, draw, emit, runFlowAction, settle, shuffleZone, randomInt, statOf } from "./core/index.ts";
 import { type Rules, loadRules } from "./core/rules.ts";
 import { seedRng } from "./state/rng.ts";
 import type { GameState, PlayerId, PlayerState } from "./state/state.ts";

@@ -6,7 +6,7 @@
 import type { Engine, GameState, TraceEvent } from "./index.ts";
 import { formatEvent, hashText } from "./state/trace.ts";
 import { nextInt, seedRng, type RngState } from "./state/rng.ts";
-import { RESOLVING } from "./core/operations.ts";
+import { RESOLVING } from "./core/index.ts";
 import { mechanicsOf } from "./core/mechanics.ts";
 
 export interface SimulationOptions {

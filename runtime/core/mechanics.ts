@@ -9,7 +9,8 @@
  */
 import type { Ability, CompiledCard, TargetSpec, CostPart, EventKind, SourceRef } from "../../compiler/ir.ts";
 import type { Action, Payment, Refusal } from "../engine/actions.ts";
-import type { Ctx, GameEventData } from "./operations.ts";
+import type { Ctx } from "./cards.ts";
+import type { GameEventData } from "./triggers.ts";
 import type { Rules } from "./rules.ts";
 import type { Frame, PlayerId, TargetValue } from "../state/state.ts";
 import type { TraceEvent } from "../state/trace.ts";

@@ -20,8 +20,8 @@
  *   frame index) and read `frame.answer` when the step runs again; `legalActions` lists the answers.
  */
 import type { TargetSpec } from "../../compiler/ir.ts";
-import type { Ctx } from "./operations.ts";
-import { cardName, emit } from "./operations.ts";
+import type { Ctx } from "./cards.ts";
+import { cardName, emit } from "./cards.ts";
 import { legalTargetOptions } from "./targets.ts";
 import type { Frame, GameState, NotedTrigger, PlayerId, TargetValue } from "../state/state.ts";
 

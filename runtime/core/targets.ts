@@ -1,7 +1,7 @@
 /** Target legality: what a target spec accepts now, and whether a chosen target is still legal. */
 import type { TargetSpec } from "../../compiler/ir.ts";
-import type { Ctx } from "./operations.ts";
-import { matchesSelector, selectCards } from "./operations.ts";
+import type { Ctx } from "./cards.ts";
+import { matchesSelector, selectCards } from "./values.ts";
 import { mechanicsOf } from "./mechanics.ts";
 import type { PlayerId, TargetValue } from "../state/state.ts";
 

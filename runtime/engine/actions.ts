@@ -4,7 +4,7 @@
  * keeps those `validate` accepts, so what is listed and what is accepted never disagree.
  */
 import type { Ability, CompiledCard, CostPart, NumberExpr, TargetSpec } from "../../compiler/ir.ts";
-import type { Ctx } from "../core/operations.ts";
+import type { Ctx } from "../core/index.ts";
 import {
   RESOLVING,
   battlefield,
@@ -23,7 +23,7 @@ import {
   settle,
   slotsOf,
   zoneList,
-} from "../core/operations.ts";
+} from "../core/index.ts";
 import type { Rules } from "../core/rules.ts";
 import { placeTrigger, resumeTargeting } from "../core/response.ts";
 import type { Frame, GameState, PlayerId, TargetValue } from "../state/state.ts";

@@ -9,8 +9,8 @@
  * game's response model like any other. Bleed's own damage is the game file's rule "Bleed damage".
  */
 import type { Ability, EventKind, KeywordDef } from "../../compiler/ir.ts";
-import type { Ctx, GameEventData } from "../core/operations.ts";
-import { allOnBattlefield, cardName, emit, keywordInstancesOf, matchesSelector } from "../core/operations.ts";
+import type { Ctx, GameEventData } from "../core/index.ts";
+import { allOnBattlefield, cardName, emit, keywordInstancesOf, matchesSelector } from "../core/index.ts";
 import { registerMechanic } from "../core/mechanics.ts";
 import type { Rules } from "../core/rules.ts";
 

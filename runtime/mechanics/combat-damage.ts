@@ -25,8 +25,8 @@
  */
 import type { SourceRef } from "../../compiler/ir.ts";
 import type { Action, Refusal } from "../engine/actions.ts";
-import type { Ctx } from "../core/operations.ts";
-import { abilityActive, addModifier, battlefield, cardDef, cardName, damageCard, damagePlayer, emit, hasRule, keywordsOf, noteEvent, statOf } from "../core/operations.ts";
+import type { Ctx } from "../core/index.ts";
+import { abilityActive, addModifier, battlefield, cardDef, cardName, damageCard, damagePlayer, emit, hasRule, keywordsOf, noteEvent, statOf } from "../core/index.ts";
 import { registerNativeRule } from "../core/effects.ts";
 import { initiate } from "../models/chain.ts";
 import { numberParam } from "./facets.ts";

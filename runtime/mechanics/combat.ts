@@ -12,8 +12,8 @@
  * damage against a toughness stat) is the remaining work of their issues.
  */
 import type { SourceRef } from "../../compiler/ir.ts";
-import type { Ctx } from "../core/operations.ts";
-import { addModifier, battlefield, cardName, damagePlayer, destroy, emit, noteEvent, statOf } from "../core/operations.ts";
+import type { Ctx } from "../core/index.ts";
+import { addModifier, battlefield, cardName, damagePlayer, destroy, emit, noteEvent, statOf } from "../core/index.ts";
 import { registerNativeRule } from "../core/effects.ts";
 import type { Frame } from "../state/state.ts";
 import { opponentOf } from "../state/state.ts";

@@ -5,8 +5,8 @@
  * player who controlled it before — staying on the battlefield as it is (exhausted or not).
  * A card that left play meanwhile simply drops its effect (it is already its owner's again).
  */
-import type { Ctx } from "../core/operations.ts";
-import { cardName, emit, zoneList } from "../core/operations.ts";
+import type { Ctx } from "../core/index.ts";
+import { cardName, emit, zoneList } from "../core/index.ts";
 import { mechanicsOf, registerMechanic } from "../core/mechanics.ts";
 import type { PlayerId } from "../state/state.ts";
 

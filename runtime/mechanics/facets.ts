@@ -26,8 +26,8 @@
 import type { Ability, CompiledCard, SourceRef, TargetSpec } from "../../compiler/ir.ts";
 import type { Action, Refusal } from "../engine/actions.ts";
 import { refuseShortfall } from "../engine/actions.ts";
-import type { Ctx } from "../core/operations.ts";
-import { RESOLVING, cardDef, cardName, emit, enterBattlefield, hand, moveCard, zoneList } from "../core/operations.ts";
+import type { Ctx } from "../core/index.ts";
+import { RESOLVING, cardDef, cardName, emit, enterBattlefield, hand, moveCard, zoneList } from "../core/index.ts";
 import { registerNativeRule } from "../core/effects.ts";
 import { registerMechanic, type GameMove } from "../core/mechanics.ts";
 import { resumeTargeting } from "../core/response.ts";

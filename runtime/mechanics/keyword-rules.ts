@@ -15,8 +15,8 @@
  * Each applies only to games whose keywords name it.
  */
 import type { Ability, TargetSpec } from "../../compiler/ir.ts";
-import type { Ctx } from "../core/operations.ts";
-import { addModifier, cardDef, hasRule } from "../core/operations.ts";
+import type { Ctx } from "../core/index.ts";
+import { addModifier, cardDef, hasRule } from "../core/index.ts";
 import { registerNativeRule } from "../core/effects.ts";
 import { registerMechanic } from "../core/mechanics.ts";
 import type { PlayerId } from "../state/state.ts";

@@ -15,8 +15,8 @@
  *   `land_deck_min` lands.
  */
 import type { SourceRef } from "../../compiler/ir.ts";
-import type { Ctx } from "../core/operations.ts";
-import { cardName, emit, moveCard, noteEvent, shuffleZone, zoneList } from "../core/operations.ts";
+import type { Ctx } from "../core/index.ts";
+import { cardName, emit, moveCard, noteEvent, shuffleZone, zoneList } from "../core/index.ts";
 import { isLand, isLandCard } from "./lands.ts";
 import { registerMechanic } from "../core/mechanics.ts";
 import { nextInt, seedRng } from "../state/rng.ts";

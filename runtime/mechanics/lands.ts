@@ -18,8 +18,8 @@
 import type { CompiledCard, CostPart, SourceRef } from "../../compiler/ir.ts";
 import type { Payment, Refusal } from "../engine/actions.ts";
 import { refuseShortfall } from "../engine/actions.ts";
-import type { Ctx } from "../core/operations.ts";
-import { battlefield, cardDef, cardName, emit } from "../core/operations.ts";
+import type { Ctx } from "../core/index.ts";
+import { battlefield, cardDef, cardName, emit } from "../core/index.ts";
 import { registerMechanic } from "../core/mechanics.ts";
 import type { Rules } from "../core/rules.ts";
 import type { PlayerId } from "../state/state.ts";

@@ -8,8 +8,8 @@
  * engine moves a card out of it. `first_player_draws = false` skips the first turn's draw.
  */
 import type { Action, Refusal } from "../engine/actions.ts";
-import type { Ctx } from "../core/operations.ts";
-import { cardName, emit, hand, moveCard } from "../core/operations.ts";
+import type { Ctx } from "../core/index.ts";
+import { cardName, emit, hand, moveCard } from "../core/index.ts";
 import { registerNativeRule } from "../core/effects.ts";
 import { mainPhaseTiming, numberParam } from "./facets.ts";
 import { registerMechanic, type GameMove } from "../core/mechanics.ts";

@@ -10,8 +10,8 @@
  *   never Newly Turned when the parameter names only creatures. `end_newly_turned` marks the
  *   moment in the trace; the state itself is derived from turn numbers, never stored.
  */
-import type { Ctx } from "../core/operations.ts";
-import { battlefield, cardDef, cardName, emit, hasRule } from "../core/operations.ts";
+import type { Ctx } from "../core/index.ts";
+import { battlefield, cardDef, cardName, emit, hasRule } from "../core/index.ts";
 import { registerNativeRule } from "../core/effects.ts";
 import { registerMechanic } from "../core/mechanics.ts";
 import { registerAttackCheck } from "./combat-damage.ts";

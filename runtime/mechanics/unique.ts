@@ -4,8 +4,8 @@
  * play, created, or by a change of control — any other copy (same card name) that player already
  * controlled is destroyed at once. Each player may control one copy at the same time.
  */
-import type { Ctx } from "../core/operations.ts";
-import { battlefield, cardDef, cardName, destroy, emit } from "../core/operations.ts";
+import type { Ctx } from "../core/index.ts";
+import { battlefield, cardDef, cardName, destroy, emit } from "../core/index.ts";
 import { registerMechanic } from "../core/mechanics.ts";
 
 export function isUnique(ctx: Ctx, id: string): boolean {

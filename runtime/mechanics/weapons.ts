@@ -18,8 +18,8 @@
  */
 import type { SourceRef } from "../../compiler/ir.ts";
 import type { Action, Refusal } from "../engine/actions.ts";
-import type { Ctx } from "../core/operations.ts";
-import { battlefield, cardDef, cardName, damageCard, damagePlayer, destroy, emit, hasRule, noteEvent, statOf } from "../core/operations.ts";
+import type { Ctx } from "../core/index.ts";
+import { battlefield, cardDef, cardName, damageCard, damagePlayer, destroy, emit, hasRule, noteEvent, statOf } from "../core/index.ts";
 import { registerNativeRule } from "../core/effects.ts";
 import { mainPhaseTiming, numberParam } from "./facets.ts";
 import { registerMechanic, type GameMove } from "../core/mechanics.ts";

@@ -28,8 +28,8 @@
  * events carry `chain`, `depth`, `trigger` (noted id) and `parent` (the noted id that caused it).
  */
 import type { TargetSpec } from "../../compiler/ir.ts";
-import type { Ctx } from "../core/operations.ts";
-import { cardName, emit, runFlowAction } from "../core/operations.ts";
+import type { Ctx } from "../core/index.ts";
+import { cardName, emit, runFlowAction } from "../core/index.ts";
 import { registerNativeRule } from "../core/effects.ts";
 import { placeTrigger, registerResponseModel, type ResponseModel } from "../core/response.ts";
 import type { Frame, NotedTrigger, PlayerId } from "../state/state.ts";

@@ -17,8 +17,8 @@
  * Spells cannot be cast in the phases `spells_forbidden_in` names.
  */
 import type { Step, TargetSpec } from "../../compiler/ir.ts";
-import type { Ctx } from "../core/operations.ts";
-import { cardDef, cardName, emit, isPermanent, noteEvent, runFlowAction } from "../core/operations.ts";
+import type { Ctx } from "../core/index.ts";
+import { cardDef, cardName, emit, isPermanent, noteEvent, runFlowAction } from "../core/index.ts";
 import { registerNativeRule } from "../core/effects.ts";
 import { registerMechanic } from "../core/mechanics.ts";
 import { placeOne, registerResponseModel, type ResponseModel } from "../core/response.ts";

@@ -1,0 +1,76 @@
+/**
+ * The working context of an action and the lowest operations of the core: emitting trace events,
+ * and reading cards and zones (definitions, names, zone lists, slots). Everything above builds on these.
+ */
+import type { CompiledCard } from "../../compiler/ir.ts";
+import type { Rules } from "./rules.ts";
+import type { CardInstance, GameState, PlayerId } from "../state/state.ts";
+import type { TraceEvent, TraceKind } from "../state/trace.ts";
+
+/** A working context: the rules, the (mutable, already cloned) state, and the events emitted so far. */
+export interface Ctx {
+  rules: Rules;
+  state: GameState;
+  events: TraceEvent[];
+}
+
+/** Zone where a card sits while it resolves (spells); engine-internal, not a game-file zone. */
+export const RESOLVING = "(resolving)";
+
+// ---------------------------------------------------------------------------------------------
+// Trace
+
+export function emit(
+  ctx: Ctx,
+  kind: TraceKind,
+  text: string,
+  extra: Omit<Partial<TraceEvent>, "seq" | "turn" | "phase" | "kind" | "text"> = {},
+): void {
+  const { state } = ctx;
+  const event: TraceEvent = { seq: state.seq++, turn: state.turn, phase: state.phase, kind, text };
+  for (const [key, value] of Object.entries(extra)) if (value !== undefined) (event as unknown as Record<string, unknown>)[key] = value;
+  ctx.events.push(event);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cards and zones
+
+export function cardDef(ctx: Ctx, card: CardInstance): CompiledCard {
+  const def = ctx.rules.cards.get(card.def) ?? ctx.state.tokens[card.def];
+  if (!def) throw new Error(`unknown card definition ${card.def}`);
+  return def;
+}
+
+export const cardName = (ctx: Ctx, id: string): string => {
+  const card = ctx.state.cards[id];
+  return card ? cardDef(ctx, card).name : id;
+};
+
+/** The player whose zone list holds a card: the controller on the battlefield, the owner elsewhere. */
+export function zoneHolder(ctx: Ctx, card: CardInstance, zone: string): PlayerId {
+  return zone === ctx.rules.zones.battlefield ? card.controller : card.owner;
+}
+
+export function zoneList(ctx: Ctx, player: PlayerId, zone: string): string[] {
+  const p = ctx.state.players[player]!;
+  return (p.zones[zone] ??= []);
+}
+
+export const battlefield = (ctx: Ctx, player: PlayerId): string[] => zoneList(ctx, player, ctx.rules.zones.battlefield);
+export const hand = (ctx: Ctx, player: PlayerId): string[] => zoneList(ctx, player, ctx.rules.zones.hand);
+
+export function allOnBattlefield(ctx: Ctx): string[] {
+  return ctx.state.order.flatMap((p) => battlefield(ctx, p));
+}
+
+export function slotsOf(ctx: Ctx): number | undefined {
+  const zone = ctx.rules.game.zones.find((z) => z.name === ctx.rules.zones.battlefield);
+  const fromParam = ctx.rules.game.params["unit_slots"];
+  return typeof fromParam === "number" ? fromParam : zone?.slots;
+}
+
+/** Does this card occupy a battlefield slot (permanents of a slotted zone: units)? */
+export function isPermanent(ctx: Ctx, def: CompiledCard): boolean {
+  const type = ctx.rules.game.cardTypes.find((t) => t.name.toLowerCase() === def.cardType.toLowerCase());
+  return type ? type.permanent || type.token : def.isToken;
+}

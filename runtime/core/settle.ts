@@ -1,0 +1,161 @@
+/**
+ * State-based checks, the turn machine's actions (entering and leaving phases, passing the turn)
+ * and the settle loop that runs resolutions, places triggers and advances automatic phases until
+ * a player must decide.
+ */
+import type { FlowAction, FlowEvent } from "./flow.ts";
+import { opponentOf } from "../state/state.ts";
+import { type Ctx, allOnBattlefield, battlefield, cardName, emit } from "./cards.ts";
+import { destroy, losePlayer } from "./operations.ts";
+import { noteEvent } from "./triggers.ts";
+import { statOf } from "./values.ts";
+import { runTopFrame } from "./effects.ts";
+import { mechanicsOf } from "./mechanics.ts";
+
+// ---------------------------------------------------------------------------------------------
+// State-based checks
+
+export function checkState(ctx: Ctx): void {
+  const { state, rules } = ctx;
+  if (state.over) return;
+  const losing = rules.param("losing_life", 0);
+  const toughness = rules.param("toughness_stat", rules.param("creature_damage_threshold", ""));
+  if (toughness) {
+    // Destruction is simultaneous: every card with lethal damage is found first, then all are destroyed.
+    const lethal = allOnBattlefield(ctx).filter((id) => {
+      const card = state.cards[id]!;
+      return card.damage > 0 && card.damage >= statOf(ctx, id, toughness);
+    });
+    for (const id of lethal) emit(ctx, "check", `${cardName(ctx, id)} has lethal damage (${state.cards[id]!.damage} ≥ ${statOf(ctx, id, toughness)})`, { card: id });
+    for (const id of lethal) destroy(ctx, id);
+  }
+  for (const player of state.order) {
+    const p = state.players[player]!;
+    if (!p.lost && p.life <= losing) losePlayer(ctx, player, `life ${p.life} ≤ ${losing}`);
+  }
+  const losers = state.order.filter((p) => state.players[p]!.lost);
+  if (losers.length > 0) {
+    state.over = true;
+    state.winner = losers.length === state.order.length ? "draw" : state.order.find((p) => !state.players[p]!.lost)!;
+    state.frames = [];
+    state.noted = [];
+    state.stack = [];
+    state.pending = null;
+    state.priority = null;
+    state.combat = null;
+    emit(ctx, "game_over", state.winner === "draw" ? "the game is a draw" : `${state.winner} wins`, { player: state.winner === "draw" ? undefined : state.winner });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The turn machine and the settle loop
+
+function sendFlow(ctx: Ctx, event: FlowEvent): void {
+  const { value, actions } = ctx.rules.flow.send(ctx.state.flow, event);
+  ctx.state.flow = value;
+  for (const action of actions) runFlowAction(ctx, action);
+}
+
+function syncSubstate(ctx: Ctx, wanted: "open" | "choice" | "window"): void {
+  const current = ctx.rules.flow.substateOf(ctx.state.flow);
+  if (current === wanted) return;
+  sendFlow(ctx, wanted === "choice" ? { type: "NEED_CHOICE" } : wanted === "window" ? { type: "OPEN_WINDOW" } : { type: "SETTLED" });
+}
+
+export function runFlowAction(ctx: Ctx, action: FlowAction): void {
+  const { state, rules } = ctx;
+  if (action.type === "enterPhase") {
+    state.phase = action.phase;
+    const phase = rules.game.phases.find((p) => p.name === action.phase);
+    emit(ctx, "phase", `${state.active}'s ${action.phase} phase begins`, { player: state.active, source: phase?.source });
+    // `first_player_draws = false`: the very first turn of the game skips its phase draws.
+    const steps = state.turn === 1 && !rules.param("first_player_draws", true) ? (phase?.steps ?? []).filter((step) => step.op !== "draw") : (phase?.steps ?? []);
+    if (phase && steps.length > 0) {
+      state.frames.push({ controller: state.active, steps, pc: 0, targets: [], chosen: {}, label: `${action.phase} phase`, source: phase.source });
+    }
+    noteEvent(ctx, "phase_start", { player: state.active, phase: action.phase });
+  } else if (action.type === "exitPhase") {
+    // A response model may have raised the phase's end already (a window before the phase ends).
+    if (state.phaseEndRaised === action.phase) state.phaseEndRaised = null;
+    else noteEvent(ctx, "phase_end", { player: state.active, phase: action.phase });
+  } else {
+    passTurn(ctx);
+  }
+}
+
+export function endOfTurnCleanup(ctx: Ctx): void {
+  const { state } = ctx;
+  for (const m of mechanicsOf(ctx.rules)) m.turnEnds?.(ctx);
+  const before = state.modifiers.length;
+  state.modifiers = state.modifiers.filter((m) => m.duration !== "end_of_turn");
+  if (state.modifiers.length !== before) emit(ctx, "modify", `"until end of turn" effects end (${before - state.modifiers.length})`);
+  for (const id of allOnBattlefield(ctx)) state.cards[id]!.damage = 0;
+}
+
+function passTurn(ctx: Ctx): void {
+  const { state, rules } = ctx;
+  endOfTurnCleanup(ctx);
+  const next = opponentOf(state, state.active);
+  state.active = next;
+  state.turn += 1;
+  const p = state.players[next]!;
+  p.turnTally = {};
+  state.modifiers = state.modifiers.filter((m) => !(m.duration === "until_your_next_turn" && m.controller === next));
+  if (rules.param("defender_lasts_until", "next_own_turn") === "next_own_turn") {
+    for (const id of battlefield(ctx, next)) state.cards[id]!.defender = false;
+  }
+  // Capacity resources refill at the start of their owner's turn.
+  for (const resource of rules.game.resources) {
+    if (rules.param(`${resource.name.toLowerCase()}_model`, "bank") === "capacity") p.resources[resource.name] = p.capacity[resource.name] ?? 0;
+  }
+  emit(ctx, "turn", `turn ${state.turn}: ${next} is the active player`, { player: next });
+  // A game whose board can stall (empty decks, no damage left) ends by its game file's turn limit.
+  const limit = rules.param("turn_limit", 0);
+  if (limit > 0 && state.turn > limit) {
+    const byLife = rules.param("turn_limit_result", "draw") === "higher_life";
+    const best = Math.max(...state.order.map((p) => state.players[p]!.life));
+    for (const player of state.order) if (!byLife || state.players[player]!.life < best || state.order.every((p) => state.players[p]!.life === best)) losePlayer(ctx, player, `the turn limit (${limit}) is reached`);
+  }
+}
+
+/** Runs resolutions, places triggers and advances automatic phases until a player must decide. */
+export function settle(ctx: Ctx): void {
+  const { state, rules } = ctx;
+  for (let guard = 0; guard < 20_000; guard++) {
+    checkState(ctx);
+    if (state.over) {
+      if (!rules.flow.isOver(state.flow)) sendFlow(ctx, { type: "GAME_OVER" });
+      return;
+    }
+    if (state.pending) return syncSubstate(ctx, "choice");
+    if (state.frames.length > 0) {
+      runTopFrame(ctx);
+      continue;
+    }
+    // `busy`: a response model with work of its own between triggers (trigger chains in progress).
+    if (state.noted.length > 0 || rules.model.busy?.(state)) {
+      rules.model.placeTriggers(ctx);
+      continue;
+    }
+    if (rules.model.windowOpen(state)) {
+      if (rules.model.resolveIfSettled(ctx)) continue;
+      return syncSubstate(ctx, "window");
+    }
+    syncSubstate(ctx, "open");
+    const phase = rules.game.phases.find((p) => p.name === state.phase);
+    if (phase?.auto) {
+      // A response model may make a phase change wait for priority passes (Chromatic 17).
+      if (rules.model.changePhase?.(ctx)) continue;
+      sendFlow(ctx, { type: "PHASE_DONE" });
+      continue;
+    }
+    return;
+  }
+  // Card text that re-triggers itself forever ("Whenever you gain life, gain 1 life.") must not
+  // hang or crash a game: it ends, as a draw, with the loop named in the trace.
+  const looping = state.frames[state.frames.length - 1]?.label ?? state.noted[0]?.ability ?? "the rules";
+  emit(ctx, "check", `the game cannot go on: ${looping} repeats without end; the game is a draw`);
+  for (const player of state.order) losePlayer(ctx, player, "the rules loop without end");
+  checkState(ctx);
+  if (!rules.flow.isOver(state.flow)) sendFlow(ctx, { type: "GAME_OVER" });
+}

@@ -1,0 +1,74 @@
+/**
+ * Triggers: an event is matched against every triggered ability that could see it (cards in
+ * play, the event's own card, game rules, mechanics' keyword triggers), and each match is noted
+ * in `state.noted` for the response model to place.
+ */
+import type { EventKind, TriggerPattern } from "../../compiler/ir.ts";
+import type { PlayerId } from "../state/state.ts";
+import { type Ctx, allOnBattlefield, cardDef, cardName, emit } from "./cards.ts";
+import { abilityActive, evalCondition, matchesSelector } from "./values.ts";
+import { mechanicsOf } from "./mechanics.ts";
+
+export interface GameEventData {
+  card?: string;
+  player?: PlayerId;
+  amount?: number;
+  keyword?: string;
+  phase?: string;
+}
+
+function triggerMatches(ctx: Ctx, trigger: TriggerPattern, kind: EventKind, data: GameEventData, controller: PlayerId, sourceCard: string | undefined): boolean {
+  if (trigger.event !== kind) return false;
+  if (trigger.keyword && (data.keyword ?? "").toLowerCase() !== trigger.keyword.toLowerCase()) return false;
+  if (trigger.phase && (data.phase ?? "").toLowerCase() !== trigger.phase.toLowerCase()) return false;
+  if (trigger.whose && trigger.whose !== "each") {
+    const yours = ctx.state.active === controller;
+    if ((trigger.whose === "your") !== yours) return false;
+  }
+  const subject = trigger.subject;
+  if (subject.kind === "self") return data.card !== undefined && data.card === sourceCard;
+  if (subject.kind === "card") return data.card !== undefined && matchesSelector(ctx, data.card, subject.selector, controller, sourceCard, true);
+  if (subject.who === "any" || data.player === undefined) return true;
+  return subject.who === "you" ? data.player === controller : data.player !== controller;
+}
+
+/** Notes every triggered ability that matches an event (cards in play, the event's own card, game rules). */
+export function noteEvent(ctx: Ctx, kind: EventKind, data: GameEventData): void {
+  const { state, rules } = ctx;
+  const candidates = new Set(allOnBattlefield(ctx));
+  // Who had priority and caused the event: the controller of what is resolving, else the acting player (17.1 "priority player").
+  const by = state.frames.length ? state.frames[state.frames.length - 1]!.controller : (state.priority?.player ?? state.active);
+  // "When this is destroyed / leaves / is discarded": the card's own abilities, wherever it went.
+  if (data.card && state.cards[data.card]) candidates.add(data.card);
+  for (const id of candidates) {
+    const card = state.cards[id];
+    if (!card) continue;
+    const inPlay = card.zone === rules.zones.battlefield;
+    for (const ability of cardDef(ctx, card).abilities) {
+      if (ability.kind !== "triggered" || !ability.trigger) continue;
+      if (!abilityActive(ctx, id, ability)) continue;
+      // Away from play only self-referential leave/destroy/discard triggers fire.
+      if (!inPlay && !(ability.trigger.subject.kind === "self" && id === data.card)) continue;
+      if (!triggerMatches(ctx, ability.trigger, kind, data, card.controller, id)) continue;
+      // An intervening "if" ("When this attacks, if you control another Vampire, ...") is checked
+      // when the trigger is noted (and again when it resolves): false now → it does not trigger.
+      if (ability.condition && !evalCondition(ctx, { controller: card.controller, card: id, steps: [], pc: 0, targets: [], chosen: {}, event: { card: data.card, player: data.player, amount: data.amount }, label: "" }, ability.condition)) continue;
+      state.noted.push({ id: state.nextId++, card: id, ability: ability.id, controller: card.controller, event: { card: data.card, player: data.player, amount: data.amount }, source: ability.source, by });
+      emit(ctx, "trigger", `${cardName(ctx, id)}: ${ability.trigger.text} — noted`, { card: id, name: cardName(ctx, id), ability: ability.id, player: card.controller, source: ability.source });
+    }
+  }
+  for (const m of mechanicsOf(rules)) m.noteEvent?.(ctx, kind, data);
+  for (const rule of rules.game.rules) {
+    if (rule.kind !== "triggered" || !rule.trigger) continue;
+    for (const player of state.order) {
+      // A game rule is "controlled" by each player in turn, so "your"/"each player's" wording works.
+      if (!triggerMatches(ctx, rule.trigger, kind, data, player, undefined)) continue;
+      if (rule.trigger.subject.kind === "player" && rule.trigger.subject.who === "any" && player !== (data.player ?? state.active)) continue;
+      // An intervening "if" on a rule ("..., if that player has Bleed counters, ...") is checked as for cards' triggers.
+      if (rule.condition && !evalCondition(ctx, { controller: player, steps: [], pc: 0, targets: [], chosen: {}, event: { card: data.card, player: data.player, amount: data.amount }, label: "" }, rule.condition)) continue;
+      state.noted.push({ id: state.nextId++, ability: rule.id, controller: player, event: { card: data.card, player: data.player, amount: data.amount }, source: rule.source, rule: true, by });
+      emit(ctx, "trigger", `rule: ${rule.text} — noted`, { ability: rule.id, player, source: rule.source });
+    }
+  }
+}
+

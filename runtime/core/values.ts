@@ -1,0 +1,408 @@
+/**
+ * Values read from the state, computed from their sources whenever read: continuous stats and
+ * keywords (printed, modifiers, static abilities in effect), engine rules a card has, card
+ * selectors, and the IR's references, numbers and conditions evaluated for a frame.
+ */
+import type { Ability, Affected, CardRef, CardSelector, Condition, KeywordGrant, NumberExpr, PlayerRef, PlayersRef } from "../../compiler/ir.ts";
+import type { Rules } from "./rules.ts";
+import type { Frame, PlayerId, TargetValue } from "../state/state.ts";
+import { opponentOf } from "../state/state.ts";
+import { type Ctx, allOnBattlefield, cardDef, hand } from "./cards.ts";
+import { mechanicsOf } from "./mechanics.ts";
+
+/** `Bleed 2`, `Haste`: a granted keyword as text shows it. */
+export function keywordText(k: KeywordGrant): string {
+  return k.amount === undefined ? k.name : `${k.name} ${k.amount}`;
+}
+
+/** Static abilities currently in effect: those of untapped (or any, per game) cards on the battlefield. */
+function activeStatics(ctx: Ctx): { card: string; ability: Ability }[] {
+  const offWhenExhausted = ctx.rules.param("statics_off_when_exhausted", ctx.rules.param("static_abilities_need_renewed", false));
+  const out: { card: string; ability: Ability }[] = [];
+  for (const id of allOnBattlefield(ctx)) {
+    const card = ctx.state.cards[id]!;
+    if (offWhenExhausted && (card.exhausted || card.overexhausted)) continue;
+    for (const ability of cardDef(ctx, card).abilities) {
+      if (ability.kind !== "static" || !ability.statics) continue;
+      if (!abilityActive(ctx, id, ability)) continue;
+      // A conditional static ("gets +2 power if you have 5 or less life") applies only while its condition holds.
+      if (ability.condition && !evalCondition(ctx, { controller: card.controller, card: id, steps: [], pc: 0, targets: [], chosen: {}, label: "" }, ability.condition)) continue;
+      out.push({ card: id, ability });
+    }
+  }
+  return out;
+}
+
+function staticAffects(ctx: Ctx, affects: CardSelector | { self: true }, sourceCard: string, target: string): boolean {
+  if ("self" in affects) return sourceCard === target;
+  return matchesSelector(ctx, target, affects, ctx.state.cards[sourceCard]!.controller, sourceCard);
+}
+
+/**
+ * Continuous values are well-founded: a static ability's selector or condition may read the very
+ * value being computed ("Creatures you control with Taunt have Shroud", "creatures with attack 2
+ * or less get +1 attack"). Such a read never recurses:
+ * - keywords are computed for every card in play together, as the least fixpoint of the grants
+ *   (dependency order: a static selected by a keyword sees the keywords other statics grant); a
+ *   read during a round is answered from the previous round (`keywordRound`);
+ * - a stat read while the same card's same stat is being computed gets its value before statics
+ *   (printed, counters, modifiers): whether a static applies is judged on the value below it.
+ * The engine is synchronous, so the values in progress are module state, reset on the way out.
+ */
+let keywordRound: Map<string, Map<string, number[]>> | null = null;
+const statsInProgress = new Set<string>();
+
+function baseStat(ctx: Ctx, id: string, stat: string): number {
+  const card = ctx.state.cards[id]!;
+  let value = cardDef(ctx, card).stats[stat] ?? 0;
+  value += card.counters[stat] ?? 0;
+  for (const m of ctx.state.modifiers) if (m.card === id && m.stats[stat]) value += m.stats[stat]!;
+  return value;
+}
+
+export function statOf(ctx: Ctx, id: string, stat: string): number {
+  const card = ctx.state.cards[id];
+  if (!card) return 0;
+  let value = baseStat(ctx, id, stat);
+  const key = `${id}|${stat}`;
+  if (card.zone === ctx.rules.zones.battlefield && !statsInProgress.has(key)) {
+    statsInProgress.add(key);
+    try {
+      for (const { card: src, ability } of activeStatics(ctx)) {
+        for (const effect of ability.statics!) {
+          if (effect.kind !== "modify" || !effect.stats || effect.stats[stat] === undefined) continue;
+          if (!staticAffects(ctx, effect.affects, src, id)) continue;
+          const amount = effect.stats[stat]!;
+          // "+X/+0, where X is the number of Bleed counters on you": evaluated for the static's source.
+          value += typeof amount === "number" ? amount : evalNumber(ctx, { controller: ctx.state.cards[src]!.controller, card: src, steps: [], pc: 0, targets: [], chosen: {}, label: "" }, amount);
+        }
+      }
+    } finally {
+      statsInProgress.delete(key);
+    }
+  }
+  return Math.max(0, value);
+}
+
+/** Keyword abilities a card has now: printed, granted by modifiers, granted by statics. */
+export function keywordsOf(ctx: Ctx, id: string): Map<string, number> {
+  const out = new Map<string, number>();
+  visitKeywords(ctx, id, (name, amount) => out.set(name, (out.get(name) ?? 0) + amount));
+  return out;
+}
+
+/** Each keyword with the amount of every instance, uncombined (printed Bleed 1 + granted Bleed 1 → [1, 1]). */
+export function keywordInstancesOf(ctx: Ctx, id: string): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  visitKeywords(ctx, id, (name, amount) => out.set(name, [...(out.get(name) ?? []), amount]));
+  return out;
+}
+
+function visitKeywords(ctx: Ctx, id: string, visit: (name: string, amount: number) => void): void {
+  const card = ctx.state.cards[id];
+  if (!card) return;
+  const known = keywordRound?.get(id);
+  if (known) {
+    for (const [name, amounts] of known) for (const amount of amounts) visit(name, amount);
+    return;
+  }
+  if (card.zone === ctx.rules.zones.battlefield && keywordDependentStaticInPlay(ctx)) {
+    const all = keywordFixpoint(ctx);
+    for (const [name, amounts] of all.get(id) ?? []) for (const amount of amounts) visit(name, amount);
+    return;
+  }
+  const add = (name: string, amount = 1) => visit(name.toLowerCase(), amount);
+  visitBaseKeywords(ctx, id, add);
+  if (card.zone === ctx.rules.zones.battlefield) {
+    for (const { card: src, ability } of activeStatics(ctx)) {
+      for (const effect of ability.statics!) {
+        if (effect.kind === "modify" && effect.keywords && staticAffects(ctx, effect.affects, src, id)) for (const k of effect.keywords) add(k.name, k.amount ?? 1);
+      }
+    }
+  }
+}
+
+/** Printed keyword abilities in effect (every keyword of a keyword line) and keywords granted by modifiers. */
+function visitBaseKeywords(ctx: Ctx, id: string, add: (name: string, amount?: number) => void): void {
+  const card = ctx.state.cards[id]!;
+  for (const ability of cardDef(ctx, card).abilities) {
+    if (ability.kind !== "keyword" || !abilityActive(ctx, id, ability)) continue;
+    for (const k of abilityKeywords(ability)) add(k.name, k.amount ?? 1);
+  }
+  for (const m of ctx.state.modifiers) if (m.card === id) for (const k of m.keywords) add(k.name, k.amount ?? 1);
+}
+
+/** The keywords a keyword line gives its card: `Flying, Taunt.` is one instance with two keywords. */
+export function abilityKeywords(ability: Ability): KeywordGrant[] {
+  if (ability.kind !== "keyword" || !ability.keyword) return [];
+  const more = (ability.statics ?? []).flatMap((e) => (e.kind === "modify" && "self" in e.affects ? (e.keywords ?? []) : []));
+  return [ability.keyword, ...more];
+}
+
+const keywordDependent = new WeakMap<Ability, boolean>();
+/** Does a static's selector or condition read keywords ("with Taunt", "as long as you control a creature with Flying")? */
+function readsKeywords(ability: Ability): boolean {
+  let known = keywordDependent.get(ability);
+  if (known === undefined) {
+    known = JSON.stringify([ability.statics, ability.condition]).includes('"keyword":');
+    keywordDependent.set(ability, known);
+  }
+  return known;
+}
+
+function keywordDependentStaticInPlay(ctx: Ctx): boolean {
+  for (const id of allOnBattlefield(ctx)) {
+    for (const ability of cardDef(ctx, ctx.state.cards[id]!).abilities) if (ability.kind === "static" && ability.statics && readsKeywords(ability)) return true;
+  }
+  return false;
+}
+
+/**
+ * The keywords of every card in play: start from printed and modifier keywords, apply every
+ * static's grants (its selector and condition read the previous round), repeat until nothing
+ * changes. Grants only add, so the rounds grow to the least fixpoint; a static that reads the
+ * absence of a keyword could oscillate, so the rounds are capped (statics + 2) and the last round wins.
+ */
+function keywordFixpoint(ctx: Ctx): Map<string, Map<string, number[]>> {
+  const ids = allOnBattlefield(ctx);
+  const outer = keywordRound;
+  const round = (grants: boolean): Map<string, Map<string, number[]>> => {
+    const out = new Map<string, Map<string, number[]>>();
+    for (const id of ids) {
+      const mine = new Map<string, number[]>();
+      const add = (name: string, amount = 1) => mine.set(name.toLowerCase(), [...(mine.get(name.toLowerCase()) ?? []), amount]);
+      visitBaseKeywords(ctx, id, add);
+      out.set(id, mine);
+    }
+    if (!grants) return out;
+    for (const { card: src, ability } of activeStatics(ctx)) {
+      for (const effect of ability.statics!) {
+        if (effect.kind !== "modify" || !effect.keywords?.length) continue;
+        for (const id of ids) {
+          if (!staticAffects(ctx, effect.affects, src, id)) continue;
+          const mine = out.get(id)!;
+          for (const k of effect.keywords) mine.set(k.name.toLowerCase(), [...(mine.get(k.name.toLowerCase()) ?? []), k.amount ?? 1]);
+        }
+      }
+    }
+    return out;
+  };
+  let approx = round(false);
+  const limit = 2 + activeStatics(ctx).length;
+  try {
+    for (let i = 0; i < limit; i++) {
+      keywordRound = approx;
+      const next = round(true);
+      const same = JSON.stringify([...next].map(([id, m]) => [id, [...m]])) === JSON.stringify([...approx].map(([id, m]) => [id, [...m]]));
+      approx = next;
+      if (same) break;
+    }
+  } finally {
+    keywordRound = outer;
+  }
+  return approx;
+}
+
+/** Is one of a card's abilities in effect now? (Mechanics hook: Facet enhancements, an enchantment's one active ability.) */
+export function abilityActive(ctx: Ctx, card: string, ability: Ability): boolean {
+  for (const m of mechanicsOf(ctx.rules)) if (m.abilityActive && !m.abilityActive(ctx, card, ability)) return false;
+  return true;
+}
+
+const rulesInUseCache = new WeakMap<Rules, Set<string>>();
+/** Engine rule names any keyword or static ability of the game can grant. */
+function rulesInUse(rules: Rules): Set<string> {
+  let names = rulesInUseCache.get(rules);
+  if (!names) {
+    names = new Set(rules.game.keywords.flatMap((k) => (k.rule ? [k.rule] : [])));
+    for (const card of rules.cards.values()) for (const a of card.abilities) for (const e of a.statics ?? []) if (e.kind === "rule") names.add(e.rule);
+    rulesInUseCache.set(rules, names);
+  }
+  return names;
+}
+
+/** Does a card have an engine rule in effect ("ignores_summoning_sickness", "cant_be_blocked"), via a keyword or a static? */
+export function hasRule(ctx: Ctx, id: string, rule: string): boolean {
+  // Most rules appear on no card of a game: answer those without computing continuous effects.
+  if (!rulesInUse(ctx.rules).has(rule)) return false;
+  const keywords = keywordsOf(ctx, id);
+  for (const kw of ctx.rules.game.keywords) if (kw.rule === rule && keywords.has(kw.name.toLowerCase())) return true;
+  for (const { card: src, ability } of activeStatics(ctx)) {
+    for (const effect of ability.statics!) if (effect.kind === "rule" && effect.rule === rule && staticAffects(ctx, effect.affects, src, id)) return true;
+  }
+  return false;
+}
+
+export function matchesSelector(ctx: Ctx, id: string, selector: CardSelector, controller: PlayerId, selfCard: string | undefined, ignoreZone = false): boolean {
+  const card = ctx.state.cards[id];
+  if (!card) return false;
+  const def = cardDef(ctx, card);
+  const zones = selector.zones ?? [ctx.rules.zones.battlefield];
+  if (!ignoreZone && !zones.some((z) => z.toLowerCase() === card.zone.toLowerCase())) return false;
+  const rel = (who: "you" | "opponent" | "any" | undefined, player: PlayerId) => !who || who === "any" || (who === "you" ? player === controller : player !== controller);
+  if (!rel(selector.controller, card.zone === ctx.rules.zones.battlefield ? card.controller : card.owner)) return false;
+  if (!rel(selector.owner, card.owner)) return false;
+  if (selector.cardTypes?.length && !selector.cardTypes.some((t) => t.toLowerCase() === def.cardType.toLowerCase())) return false;
+  if (selector.subtypes?.length && !selector.subtypes.some((t) => def.subtypes.some((s) => s.toLowerCase() === t.toLowerCase()))) return false;
+  if (selector.colors?.length && !selector.colors.some((c) => def.colors.some((d) => d.toLowerCase() === c.toLowerCase()))) return false;
+  if (selector.other && id === selfCard) return false;
+  if (selector.tokens === "only" && !card.isToken) return false;
+  if (selector.tokens === "exclude" && card.isToken) return false;
+  if (selector.exhausted !== undefined && card.exhausted !== selector.exhausted) return false;
+  if (selector.attacking && ctx.state.combat?.attacker !== id) return false;
+  if (selector.names?.length && !selector.names.some((n) => n.toLowerCase() === def.name.toLowerCase())) return false;
+  if (selector.keyword && !keywordsOf(ctx, id).has(selector.keyword.toLowerCase())) return false;
+  if (selector.exclude?.some((left) => matchesSelector(ctx, id, left, controller, selfCard, true))) return false;
+  if (selector.stat) {
+    const value = statOf(ctx, id, selector.stat.name);
+    const bound = typeof selector.stat.value === "number" ? selector.stat.value : 0;
+    const ok = { "<=": value <= bound, ">=": value >= bound, "=": value === bound, "<": value < bound, ">": value > bound }[selector.stat.op];
+    if (!ok) return false;
+  }
+  return true;
+}
+
+/** Every card matching a selector, in a stable order (players in turn order, zone order). */
+export function selectCards(ctx: Ctx, selector: CardSelector, controller: PlayerId, selfCard: string | undefined): string[] {
+  const zones = selector.zones ?? [ctx.rules.zones.battlefield];
+  const out: string[] = [];
+  for (const player of ctx.state.order) {
+    const held = ctx.state.players[player]!.zones;
+    for (const zone of zones) {
+      // Read-only: selectors run during validation too, so a missing zone is empty, never created.
+      const list = held[zone] ?? held[Object.keys(held).find((z) => z.toLowerCase() === zone.toLowerCase()) ?? ""] ?? [];
+      for (const id of list) if (matchesSelector(ctx, id, selector, controller, selfCard)) out.push(id);
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Evaluating references
+
+export function evalPlayer(ctx: Ctx, frame: Frame, ref: PlayerRef): PlayerId | undefined {
+  switch (ref.kind) {
+    case "you":
+      return frame.controller;
+    case "opponent":
+      return opponentOf(ctx.state, frame.controller);
+    case "active":
+      return ctx.state.active;
+    case "target": {
+      const t = frame.targets[ref.index]?.[0];
+      if (!t) return undefined;
+      return "player" in t ? t.player : ctx.state.cards[t.card]?.controller;
+    }
+    case "controller_of": {
+      const card = evalCard(ctx, frame, ref.of);
+      return card ? ctx.state.cards[card]?.controller : undefined;
+    }
+    case "owner_of": {
+      const card = evalCard(ctx, frame, ref.of);
+      return card ? ctx.state.cards[card]?.owner : undefined;
+    }
+    case "event_player":
+      return frame.event?.player;
+  }
+}
+
+export function evalPlayers(ctx: Ctx, frame: Frame, ref: PlayersRef): PlayerId[] {
+  if (ref.kind === "each_player") return [...ctx.state.order];
+  if (ref.kind === "each_opponent") return ctx.state.order.filter((p) => p !== frame.controller);
+  const p = evalPlayer(ctx, frame, ref);
+  return p ? [p] : [];
+}
+
+export function evalCard(ctx: Ctx, frame: Frame, ref: CardRef): string | undefined {
+  switch (ref.kind) {
+    case "self":
+      return frame.card;
+    case "target": {
+      const t = frame.targets[ref.index]?.[0];
+      return t && "card" in t ? t.card : undefined;
+    }
+    case "it":
+      return frame.chosen["it"]?.[0] ?? frame.event?.card ?? frame.card;
+    case "chosen":
+      return frame.chosen[ref.label]?.[0];
+  }
+}
+
+/** The cards and players an effect acts on. */
+export function evalAffected(ctx: Ctx, frame: Frame, affected: Affected): TargetValue[] {
+  switch (affected.kind) {
+    case "card": {
+      if (affected.ref.kind === "target") return (frame.targets[affected.ref.index] ?? []).filter((t) => "card" in t);
+      if (affected.ref.kind === "chosen") return (frame.chosen[affected.ref.label] ?? []).map((card) => ({ card }));
+      const id = evalCard(ctx, frame, affected.ref);
+      return id ? [{ card: id }] : [];
+    }
+    case "player":
+      return evalPlayers(ctx, frame, affected.ref).map((player) => ({ player }));
+    case "cards":
+      return selectCards(ctx, affected.selector, frame.controller, frame.card).map((card) => ({ card }));
+    case "target":
+      return frame.targets[affected.index] ?? [];
+  }
+}
+
+export function evalNumber(ctx: Ctx, frame: Frame, expr: NumberExpr): number {
+  if (typeof expr === "number") return expr;
+  switch (expr.kind) {
+    case "x":
+      return frame.x ?? 0;
+    case "count":
+      return selectCards(ctx, expr.of, frame.controller, frame.card).length;
+    case "stat": {
+      const id = evalCard(ctx, frame, expr.of);
+      return id ? statOf(ctx, id, expr.stat) : 0;
+    }
+    case "life": {
+      const p = evalPlayer(ctx, frame, expr.of);
+      return p ? ctx.state.players[p]!.life : 0;
+    }
+    case "counters": {
+      if ("card" in expr.of) {
+        const id = evalCard(ctx, frame, expr.of.card);
+        return id ? (ctx.state.cards[id]?.counters[expr.counter] ?? 0) : 0;
+      }
+      const p = evalPlayer(ctx, frame, expr.of.player);
+      return p ? (ctx.state.players[p]!.counters[expr.counter] ?? 0) : 0;
+    }
+    case "hand_size": {
+      const p = evalPlayer(ctx, frame, expr.of);
+      return p ? hand(ctx, p).length : 0;
+    }
+    case "event_amount":
+      return frame.event?.amount ?? 0;
+    case "times":
+      return expr.factor * evalNumber(ctx, frame, expr.of);
+  }
+}
+
+export function evalCondition(ctx: Ctx, frame: Frame, condition: Condition): boolean {
+  const cmp = (a: number, op: string, b: number) => ({ "<=": a <= b, ">=": a >= b, "=": a === b, "<": a < b, ">": a > b })[op] ?? false;
+  switch (condition.kind) {
+    case "controls": {
+      const who = evalPlayer(ctx, frame, condition.who) ?? frame.controller;
+      return selectCards(ctx, { ...condition.selector, controller: who === frame.controller ? "you" : "opponent" }, frame.controller, frame.card).length >= condition.atLeast;
+    }
+    case "life_at_most": {
+      const p = evalPlayer(ctx, frame, condition.who);
+      return p !== undefined && ctx.state.players[p]!.life <= evalNumber(ctx, frame, condition.value);
+    }
+    case "life_at_least": {
+      const p = evalPlayer(ctx, frame, condition.who);
+      return p !== undefined && ctx.state.players[p]!.life >= evalNumber(ctx, frame, condition.value);
+    }
+    case "compare":
+      return cmp(evalNumber(ctx, frame, condition.left), condition.op, evalNumber(ctx, frame, condition.right));
+    case "your_turn":
+      return ctx.state.active === frame.controller;
+    case "not":
+      return !evalCondition(ctx, frame, condition.condition);
+    case "all":
+      return condition.conditions.every((c) => evalCondition(ctx, frame, c));
+  }
+}
+
