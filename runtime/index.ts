@@ -10,23 +10,12 @@
  * Nothing here touches the DOM, Node or the file system: the studio runs it in the browser.
  */
 import type { CompiledBundle } from "../compiler/ir.ts";
-import "./mechanics/combat.ts";
-// Mechanics modules register themselves; each applies only to games whose game file asks for it.
-import "./models/chain.ts";
-import "./mechanics/facets.ts";
-import "./mechanics/mana.ts";
-import "./mechanics/weapons.ts";
-import "./mechanics/combat-damage.ts";
-import "./mechanics/keyword-rules.ts";
-import { mechanicsOf } from "./core/mechanics.ts";
-// CYBERVAMP-driven mechanics (each applies only when its game parameters ask for it).
-import "./models/stack.ts";
-import "./mechanics/lands.ts";
-import "./mechanics/lands-decks.ts";
-import "./mechanics/renew.ts";
-import "./mechanics/bleed.ts";
-import "./mechanics/unique.ts";
-import "./mechanics/control.ts";
+import { mechanicsOf, registerMechanic } from "./core/mechanics.ts";
+import { registerResponseModel } from "./core/response.ts";
+import { instantModel } from "./models/instant.ts";
+import { stackModel } from "./models/stack.ts";
+import { chainModel } from "./models/chain.ts";
+import { MECHANICS } from "./mechanics/index.ts";
 import { type Action, type ApplyResult, type Refusal, applyAction, checkAction, listLegalActions } from "./engine/actions.ts";
 import { type Ctx, RESOLVING, cardName, draw, emit, runFlowAction, settle, shuffleZone, randomInt, statOf } from "./core/index.ts";
 import { type Rules, loadRules } from "./core/rules.ts";
@@ -34,6 +23,10 @@ import { seedRng } from "./state/rng.ts";
 import type { GameState, PlayerId, PlayerState } from "./state/state.ts";
 import type { TraceEvent } from "./state/trace.ts";
 import { validateDeck, type DeckViolation } from "./core/deck.ts";
+
+// The response models and mechanics modules register with the core, which names none of them.
+for (const model of [instantModel, stackModel, chainModel]) registerResponseModel(model);
+for (const mechanic of MECHANICS) registerMechanic(mechanic);
 
 export type { Action, ApplyResult, Refusal, GameState, PlayerId, TraceEvent, Rules, DeckViolation };
 export { formatEvent, hashText } from "./state/trace.ts";

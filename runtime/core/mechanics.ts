@@ -8,7 +8,7 @@
  * whether an ability of a card is in effect.
  */
 import type { Ability, CompiledCard, TargetSpec, CostPart, EventKind, SourceRef } from "../../compiler/ir.ts";
-import type { Action, Payment, Refusal } from "../engine/actions.ts";
+import type { Action, Payment, Refusal } from "./action.ts";
 import type { Ctx } from "./cards.ts";
 import type { GameEventData } from "./triggers.ts";
 import type { Rules } from "./rules.ts";

@@ -3,19 +3,21 @@
  * The game file picks one (`param response_model = instant | stack | chain`); the engine core
  * only calls this interface, so a model is swapped without touching the core.
  *
+ * The models live in runtime/models/:
  * - instant (Three-Slot Duel): everything resolves at once, in order; no window to respond.
  *   Simultaneous triggers: the active player's first, each player ordering their own.
  * - stack (CYBERVAMP): spells, activated abilities and triggers go on a LIFO stack; both players
  *   get priority; two passes in a row resolve the top item; an item whose targets are all gone
- *   fizzles: runtime/stack.ts.
+ *   fizzles.
  * - chain (Chromatic Battlelines): spells and actions pass priority like the stack; triggered
- *   abilities never use priority — they run as chains (section 17.1): runtime/chain.ts.
+ *   abilities never use priority — they run as chains (section 17.1).
  *
  * Seams (how a game's engine work plugs in without editing the core):
- * - a response model: implement `ResponseModel` and `registerResponseModel` it (chain.ts,
- *   stack.ts); `responseModelFor` picks the one the game file names, `instant` otherwise;
- * - phase steps and rules the card language cannot say: `registerNativeRule` (effects.ts);
- * - game-specific moves, refusals, payment and damage hooks: `registerMechanic` (mechanics.ts);
+ * - a response model: implement `ResponseModel` and register it (runtime/index.ts does, with
+ *   `registerResponseModel`); `responseModelFor` picks the one the game file names, `instant` otherwise;
+ * - phase steps and rules the card language cannot say: `registerNativeRule` (core/effects.ts);
+ * - game-specific moves, refusals, payment and damage hooks: a `Mechanic` (core/mechanics.ts),
+ *   listed in runtime/mechanics/index.ts;
  * - a decision in the middle of a resolution: set `state.pending` (a `PendingChoice`, with the
  *   frame index) and read `frame.answer` when the step runs again; `legalActions` lists the answers.
  */
@@ -160,33 +162,16 @@ export function resumeTargeting(ctx: Ctx, answer?: TargetValue): void {
   ctx.rules.model.triggerReady(ctx, parked.frame, parked.specs);
 }
 
-// ---------------------------------------------------------------------------------------------
-// instant
-
-const instant: ResponseModel = {
-  name: "instant",
-  announce(ctx, frame) {
-    ctx.state.frames.push(frame);
-  },
-  placeTriggers: placeOne,
-  triggerReady(ctx, frame) {
-    emit(ctx, "push", `${frame.label} resolves`, { card: frame.card, name: frame.card ? cardName(ctx, frame.card) : undefined, ability: frame.ability, player: frame.controller, source: frame.source });
-    ctx.state.frames.push(frame);
-  },
-  windowOpen: () => false,
-  resolveIfSettled: () => false,
-  pass() {},
-  mayRespond: () => false,
-};
-
 const registered = new Map<string, ResponseModel>();
 
-/** Lets a module supply a response model (runtime/chain.ts registers `chain`), replacing the built-in one of that name. */
+/** Adds a response model (runtime/models/), replacing one of the same name; runtime/index.ts registers them. */
 export function registerResponseModel(model: ResponseModel): void {
   registered.set(model.name, model);
 }
 
-/** The model a game file names; `stack` (stack.ts) and `chain` (chain.ts) register themselves from runtime/index.ts. */
+/** The model a game file names; `instant` for a name no model has (the compiler reports an unknown `response_model` as CW6001). */
 export function responseModelFor(name: string): ResponseModel {
-  return registered.get(name) ?? instant;
+  const model = registered.get(name) ?? registered.get("instant");
+  if (!model) throw new Error(`no response model "${name}" is registered (load the engine through runtime/index.ts)`);
+  return model;
 }

@@ -100,3 +100,13 @@ export function loadRules(bundle: CompiledBundle): Rules {
   };
   return rules;
 }
+
+/** A number parameter that may name another parameter (`spell_max_abilities_opponent_turn = spell_abilities`) or be `unlimited`. */
+export function numberParam(rules: Rules, name: string, fallback: number): number {
+  let value: unknown = rules.game.params[name];
+  for (let i = 0; i < 4 && typeof value === "string" && rules.game.params[value] !== undefined; i++) value = rules.game.params[value];
+  if (value === "unlimited") return Number.POSITIVE_INFINITY;
+  if (typeof value === "number") return value;
+  if (typeof value === "string" && /^-?\d+$/.test(value)) return Number(value);
+  return fallback;
+}

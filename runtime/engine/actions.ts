@@ -30,83 +30,11 @@ import type { Frame, GameState, PlayerId, TargetValue } from "../state/state.ts"
 import { opponentOf } from "../state/state.ts";
 import { draftOf } from "../state/clone.ts";
 import { legalTargetOptions, sameTarget, targetStillLegal } from "../core/targets.ts";
-import type { TraceEvent } from "../state/trace.ts";
 import { type GameMove, mechanicsOf } from "../core/mechanics.ts";
+import { type Action, type ApplyResult, type Payment, type Refusal, refuse, refuseShortfall } from "../core/action.ts";
 
-export interface Payment {
-  /** Cards discarded from hand to pay. */
-  discard?: string[];
-  /** Cards erased from the graveyard to the removal zone to pay. */
-  erase?: string[];
-  /** Cards sacrificed to pay. */
-  sacrifice?: string[];
-  /** The value chosen for X. */
-  x?: number;
-  /** Lands (or other resource cards) exhausted to pay cost symbols (runtime/lands.ts). */
-  lands?: string[];
-}
-
-export type Action =
-  | { type: "play"; player: PlayerId; card: string; payment?: Payment; targets?: TargetValue[] }
-  | { type: "activate"; player: PlayerId; card: string; ability: string; payment?: Payment; targets?: TargetValue[] }
-  | { type: "attack"; player: PlayerId; attacker: string; target: TargetValue }
-  | { type: "defend"; player: PlayerId; card: string }
-  /** The answer to a pending choice: cards, a target, yes/no, a mode, which trigger first, which defender. */
-  | { type: "choose"; player: PlayerId; cards?: string[]; target?: TargetValue; yes?: boolean; mode?: number; trigger?: number }
-  | { type: "pass"; player: PlayerId }
-  | { type: "end_phase"; player: PlayerId }
-  /** A move of a game mechanic module (harvest, shatter, declare attackers...): runtime/mechanics.ts. */
-  | GameMove;
-
-export type RefusalCode =
-  | "unknown_action"
-  | "game_over"
-  | "not_your_turn"
-  | "not_your_decision"
-  | "choice_pending"
-  | "no_choice_pending"
-  | "wrong_phase"
-  | "unknown_card"
-  | "not_in_hand"
-  | "not_in_play"
-  | "not_your_card"
-  | "slot_full"
-  /** A cost the player cannot pay: see `shortfallCode` for how `<what>` is spelled. */
-  | `not_enough_${string}`
-  | "bad_payment"
-  | "illegal_target"
-  | "wrong_target_count"
-  | "no_legal_target"
-  | "already_attacked"
-  | "summoning_sick"
-  | "no_attacks_first_turn"
-  | "cannot_attack"
-  | "already_defending"
-  | "no_such_ability"
-  | "exhausted"
-  | "illegal_choice"
-  | "no_window"
-  /** A per-turn limit of the game (one harvest, one Shatter, one weapon attack). */
-  | "limit_reached";
-
-export interface Refusal {
-  code: RefusalCode;
-  message: string;
-  /** With a `not_enough_*` code: what is short (as the game file spells it), how much the cost needs and how much there is. */
-  shortfall?: Shortfall;
-}
-
-export interface Shortfall {
-  name: string;
-  need: number;
-  have: number;
-}
-
-export type ApplyResult =
-  | { ok: true; state: GameState; events: TraceEvent[] }
-  | { ok: false; refusal: Refusal; state: GameState; events: [] };
-
-const refuse = (code: RefusalCode, message: string): Refusal => ({ code, message });
+export type { Action, ApplyResult, Payment, Refusal, RefusalCode, Shortfall } from "../core/action.ts";
+export { refuseShortfall, shortfallCode } from "../core/action.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Costs
@@ -119,22 +47,6 @@ function evalCostAmount(amount: NumberExpr, x: number | undefined): number {
 
 const costHasX = (cost: CostPart[]): boolean =>
   cost.some((p) => "amount" in p && typeof p.amount === "object" && p.amount !== null && (p.amount as { kind?: string }).kind === "x");
-
-/**
- * The one convention for a cost the player cannot pay: `not_enough_<what>`, where `<what>` is
- * what is short exactly as the game file declares it — a resource (`Crystal` → `not_enough_crystal`),
- * a colour (`Red` → `not_enough_red`), the generic part of a cost (`not_enough_generic`), `life`,
- * or the zone a discard/erase cost takes cards from (`not_enough_hand`, `not_enough_graveyard`) —
- * in lower case with spaces as `_`, never pluralised. The refusal's `shortfall` says how much.
- */
-export function shortfallCode(what: string): RefusalCode {
-  return `not_enough_${what.trim().toLowerCase().replace(/\s+/g, "_")}`;
-}
-
-/** A refusal for a cost the player cannot pay, in the convention of `shortfallCode`. */
-export function refuseShortfall(name: string, need: number, have: number, message: string): Refusal {
-  return { code: shortfallCode(name), message, shortfall: { name, need, have } };
-}
 
 function checkCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Payment, selfCard: string, exclude: string[]): Refusal | null {
   const { state, rules } = ctx;
@@ -660,7 +572,7 @@ export function applyAction(rules: Rules, state: GameState, action: Action): App
   const check: Ctx = { rules, state, events: [] };
   const refusal = validate(check, action);
   if (refusal) return { ok: false, refusal, state, events: [] };
-  // A working copy that shares the cards the action never reads (runtime/clone.ts).
+  // A working copy that shares the cards the action never reads (runtime/state/clone.ts).
   const { draft, finish } = draftOf(state);
   const ctx: Ctx = { rules, state: draft, events: [] };
   perform(ctx, action);

@@ -11,7 +11,7 @@
 import type { Ability, EventKind, KeywordDef } from "../../compiler/ir.ts";
 import type { Ctx, GameEventData } from "../core/index.ts";
 import { allOnBattlefield, cardName, emit, keywordInstancesOf, matchesSelector } from "../core/index.ts";
-import { registerMechanic } from "../core/mechanics.ts";
+import type { Mechanic } from "../core/mechanics.ts";
 import type { Rules } from "../core/rules.ts";
 
 const triggered = (rules: Rules): (KeywordDef & { ability: Ability })[] =>
@@ -52,8 +52,8 @@ function noteKeywordTriggers(ctx: Ctx, kind: EventKind, data: GameEventData): vo
   }
 }
 
-registerMechanic({
+export const keywordTriggersMechanic: Mechanic = {
   name: "keyword-triggers",
   applies: (rules) => triggered(rules).length > 0,
   noteEvent: noteKeywordTriggers,
-});
+};

@@ -1,6 +1,6 @@
 /**
  * Damage combat (`param combat_model = damage`): the phase steps `declare_attackers`,
- * `declare_blockers` and `combat_damage` (with `priority` steps between them, runtime/chain.ts),
+ * `declare_blockers` and `combat_damage` (with `priority` steps between them, runtime/models/chain.ts),
  * driven by the game file:
  * - attackers: the active player's ready creatures (`creature_card_type`) that did not enter this
  *   turn (unless an `ignores_summoning_sickness` rule applies) and can attack; attacking exhausts
@@ -24,13 +24,13 @@
  *   remaining defense set to 1 until end of turn; it never left play, so nothing triggers.
  */
 import type { SourceRef } from "../../compiler/ir.ts";
-import type { Action, Refusal } from "../engine/actions.ts";
+import type { Action, Refusal } from "../core/action.ts";
 import type { Ctx } from "../core/index.ts";
 import { abilityActive, addModifier, battlefield, cardDef, cardName, damageCard, damagePlayer, emit, hasRule, keywordsOf, noteEvent, statOf } from "../core/index.ts";
 import { registerNativeRule } from "../core/effects.ts";
 import { initiate } from "../models/chain.ts";
-import { numberParam } from "./facets.ts";
-import { registerMechanic } from "../core/mechanics.ts";
+import { numberParam } from "../core/rules.ts";
+import type { Mechanic } from "../core/mechanics.ts";
 import type { Rules } from "../core/rules.ts";
 import type { Frame, PlayerId } from "../state/state.ts";
 import { opponentOf } from "../state/state.ts";
@@ -305,10 +305,10 @@ function refine(ctx: Ctx, action: Action): Refusal | null {
   return null;
 }
 
-registerMechanic({
+export const combatDamageMechanic: Mechanic = {
   name: "combat-damage",
   applies: (rules) => rules.param("combat_model", "fight") === "damage",
   cardDamaged,
   replaceDestroy,
   refine,
-});
+};

@@ -7,7 +7,7 @@
  */
 import type { Ctx } from "../core/index.ts";
 import { cardName, emit, zoneList } from "../core/index.ts";
-import { mechanicsOf, registerMechanic } from "../core/mechanics.ts";
+import { type Mechanic, mechanicsOf } from "../core/mechanics.ts";
 import type { PlayerId } from "../state/state.ts";
 
 export function changeControl(ctx: Ctx, id: string, to: PlayerId, why: string): void {
@@ -21,7 +21,7 @@ export function changeControl(ctx: Ctx, id: string, to: PlayerId, why: string): 
   for (const m of mechanicsOf(ctx.rules)) m.arrived?.(ctx, id);
 }
 
-registerMechanic({
+export const controlDurationsMechanic: Mechanic = {
   name: "control-durations",
   applies: () => true,
   turnEnds(ctx) {
@@ -36,4 +36,4 @@ registerMechanic({
       changeControl(ctx, e.card, toOwner ? card.owner : e.to, "the control effect ends");
     }
   },
-});
+};

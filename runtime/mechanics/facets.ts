@@ -24,14 +24,15 @@
  * every ready card of a colour is alike until a replacement, so the engine does not ask.)
  */
 import type { Ability, CompiledCard, SourceRef, TargetSpec } from "../../compiler/ir.ts";
-import type { Action, Refusal } from "../engine/actions.ts";
-import { refuseShortfall } from "../engine/actions.ts";
+import type { Action, Refusal } from "../core/action.ts";
+import { refuseShortfall } from "../core/action.ts";
 import type { Ctx } from "../core/index.ts";
 import { RESOLVING, cardDef, cardName, emit, enterBattlefield, hand, moveCard, zoneList } from "../core/index.ts";
 import { registerNativeRule } from "../core/effects.ts";
-import { registerMechanic, type GameMove } from "../core/mechanics.ts";
+import type { GameMove, Mechanic } from "../core/mechanics.ts";
 import { resumeTargeting } from "../core/response.ts";
-import type { Rules } from "../core/rules.ts";
+import { type Rules, numberParam } from "../core/rules.ts";
+import { mainPhaseTiming } from "./timing.ts";
 import type { Frame, GameState, PlayerId } from "../state/state.ts";
 import { legalTargetOptions } from "../core/targets.ts";
 import { redirectAttacks, weaponEnters } from "./weapons.ts";
@@ -48,32 +49,6 @@ const isColor = (rules: Rules, tag: string | undefined): boolean => {
   if (!colors) colorSets.set(rules, (colors = new Set(rules.game.colors.map((c) => c.name.toLowerCase()))));
   return colors.has(tag.toLowerCase());
 };
-
-/** A number parameter that may name another parameter (`spell_max_abilities_opponent_turn = spell_abilities`) or be `unlimited`. */
-export function numberParam(rules: Rules, name: string, fallback: number): number {
-  let value: unknown = rules.game.params[name];
-  for (let i = 0; i < 4 && typeof value === "string" && rules.game.params[value] !== undefined; i++) value = rules.game.params[value];
-  if (value === "unlimited") return Number.POSITIVE_INFINITY;
-  if (typeof value === "number") return value;
-  if (typeof value === "string" && /^-?\d+$/.test(value)) return Number(value);
-  return fallback;
-}
-
-/** Is `phase` one of the phases a space-separated phase-list parameter names? */
-export function inPhases(ctx: Ctx, param: string): boolean {
-  const list = String(ctx.rules.param(param, "")).toLowerCase().split(/\s+/).filter(Boolean);
-  return list.length === 0 || list.includes(ctx.state.phase.toLowerCase());
-}
-
-/** The refusal for a main-phase move by `player` now, or null. */
-export function mainPhaseTiming(ctx: Ctx, player: PlayerId, phasesParam: string): Refusal | null {
-  const { state, rules } = ctx;
-  if (state.pending) return refuse("choice_pending", `${state.pending.player} must first ${state.pending.prompt}`);
-  if (rules.model.windowOpen(state)) return refuse("not_your_decision", "something waits for priority: pass or respond first");
-  if (player !== state.active) return refuse("not_your_turn", `it is ${state.active}'s turn`);
-  if (!inPhases(ctx, phasesParam)) return refuse("wrong_phase", `not during the ${state.phase} phase (only ${String(rules.param(phasesParam, ""))})`);
-  return null;
-}
 
 /** Does a card type's ability structure in the game file carry an option word (`one_active`)? */
 const typeWords = new WeakMap<Rules, Map<string, { requires: string[]; permanent: boolean }>>();
@@ -468,7 +443,7 @@ function invariants(ctx: Ctx): string[] {
   return problems;
 }
 
-registerMechanic({
+export const facetsMechanic: Mechanic = {
   name: "facets",
   invariants,
   applies: (rules) => rules.game.params["max_facets"] !== undefined,
@@ -478,4 +453,4 @@ registerMechanic({
   validateMove,
   performMove,
   candidates,
-});
+};

@@ -7,7 +7,7 @@
  *   targeted spells or abilities, so neither rule limits them).
  * - `play_with_priority_and_redirect` (Ambush): the card may be played whenever its player has
  *   priority, even on an opponent's turn; if it enters while an attack aimed at its controller
- *   waits for priority, it becomes that attack's target (runtime/weapons.ts `redirectAttacks`).
+ *   waits for priority, it becomes that attack's target (runtime/mechanics/weapons.ts `redirectAttacks`).
  * - `remove_all_abilities` (Silence N): the target loses every printed ability (Base, Facet,
  *   keyword) for as long as it stays in play — a lasting modifier carrying the keyword's name.
  * - `cannot_attack_or_block` (Pacify): the target can't attack or block (a Weapon can't attack) for
@@ -18,7 +18,7 @@ import type { Ability, TargetSpec } from "../../compiler/ir.ts";
 import type { Ctx } from "../core/index.ts";
 import { addModifier, cardDef, hasRule } from "../core/index.ts";
 import { registerNativeRule } from "../core/effects.ts";
-import { registerMechanic } from "../core/mechanics.ts";
+import type { Mechanic } from "../core/mechanics.ts";
 import type { PlayerId } from "../state/state.ts";
 
 const SHROUD = "cannot_be_targeted";
@@ -57,10 +57,10 @@ function targetAllowed(ctx: Ctx, _spec: TargetSpec, controller: PlayerId, card: 
   return !options.some((o) => o !== card && ctx.state.cards[o]?.controller === owner && hasRule(ctx, o, TAUNT) && !hasRule(ctx, o, SHROUD));
 }
 
-registerMechanic({
+export const keywordRulesMechanic: Mechanic = {
   name: "keyword-rules",
   applies: (rules) => rules.game.keywords.some((k) => [SHROUD, TAUNT, AMBUSH, SILENCE, PACIFY].includes(k.rule ?? "")),
   abilityActive,
   targetAllowed,
   anyTime: (ctx, card) => hasRule(ctx, card, AMBUSH),
-});
+};

@@ -18,7 +18,7 @@ import type { SourceRef } from "../../compiler/ir.ts";
 import type { Ctx } from "../core/index.ts";
 import { cardName, emit, moveCard, noteEvent, shuffleZone, zoneList } from "../core/index.ts";
 import { isLand, isLandCard } from "./lands.ts";
-import { registerMechanic } from "../core/mechanics.ts";
+import type { Mechanic } from "../core/mechanics.ts";
 import { nextInt, seedRng } from "../state/rng.ts";
 import type { Rules } from "../core/rules.ts";
 import type { PlayerId } from "../state/state.ts";
@@ -50,7 +50,7 @@ function drawFrom(ctx: Ctx, player: PlayerId, zone: string, source: SourceRef | 
   noteEvent(ctx, "draw", { player, card: id, amount: 1 });
 }
 
-registerMechanic({
+export const landDeckMechanic: Mechanic = {
   name: "land-deck",
   applies: (rules) => rules.param("separate_land_deck", false) === true && landDeck(rules) !== undefined,
   openingHand(ctx, player) {
@@ -136,4 +136,4 @@ registerMechanic({
     }
     return [...main, ...lands];
   },
-});
+};

@@ -16,11 +16,11 @@
  * through the response model (a land enters play directly).
  */
 import type { CompiledCard, CostPart, SourceRef } from "../../compiler/ir.ts";
-import type { Payment, Refusal } from "../engine/actions.ts";
-import { refuseShortfall } from "../engine/actions.ts";
+import type { Payment, Refusal } from "../core/action.ts";
+import { refuseShortfall } from "../core/action.ts";
 import type { Ctx } from "../core/index.ts";
 import { battlefield, cardDef, cardName, emit } from "../core/index.ts";
-import { registerMechanic } from "../core/mechanics.ts";
+import type { Mechanic } from "../core/mechanics.ts";
 import type { Rules } from "../core/rules.ts";
 import type { PlayerId } from "../state/state.ts";
 import type { TraceEvent } from "../state/trace.ts";
@@ -330,7 +330,7 @@ function landInvariants(ctx: Ctx, events: TraceEvent[]): string[] {
   return problems;
 }
 
-registerMechanic({
+export const landsMechanic: Mechanic = {
   name: "lands",
   applies: landsPayCosts,
   checkCost: (ctx, player, cost, payment) => checkLandPayment(ctx, player, cost, payment),
@@ -354,4 +354,4 @@ registerMechanic({
     return false;
   },
   invariants: landInvariants,
-});
+};

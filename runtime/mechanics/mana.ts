@@ -7,12 +7,13 @@
  * both the capacity and the available amount at once. The removal zone is final: nothing in the
  * engine moves a card out of it. `first_player_draws = false` skips the first turn's draw.
  */
-import type { Action, Refusal } from "../engine/actions.ts";
+import type { Action, Refusal } from "../core/action.ts";
 import type { Ctx } from "../core/index.ts";
 import { cardName, emit, hand, moveCard } from "../core/index.ts";
 import { registerNativeRule } from "../core/effects.ts";
-import { mainPhaseTiming, numberParam } from "./facets.ts";
-import { registerMechanic, type GameMove } from "../core/mechanics.ts";
+import { numberParam } from "../core/rules.ts";
+import { mainPhaseTiming } from "./timing.ts";
+import type { GameMove, Mechanic } from "../core/mechanics.ts";
 import type { Rules } from "../core/rules.ts";
 import type { PlayerId } from "../state/state.ts";
 
@@ -83,7 +84,7 @@ function candidates(ctx: Ctx, player: PlayerId, window: boolean): Action[] {
   return out;
 }
 
-registerMechanic({
+export const manaMechanic: Mechanic = {
   name: "mana",
   applies: (rules) => rules.game.params["starting_mana_capacity"] !== undefined,
   setup,
@@ -96,4 +97,4 @@ registerMechanic({
   validateMove,
   performMove,
   candidates,
-});
+};

@@ -13,7 +13,7 @@
 import type { Ctx } from "../core/index.ts";
 import { battlefield, cardDef, cardName, emit, hasRule } from "../core/index.ts";
 import { registerNativeRule } from "../core/effects.ts";
-import { registerMechanic } from "../core/mechanics.ts";
+import type { Mechanic } from "../core/mechanics.ts";
 import { registerAttackCheck } from "./combat-damage.ts";
 import type { PlayerId } from "../state/state.ts";
 
@@ -62,10 +62,10 @@ registerNativeRule("end_newly_turned", (ctx, frame, _amount, _players, _targets,
   return "done";
 });
 
-// Declared attackers (runtime/combat-damage.ts): Newly Turned creatures can't attack.
+// Declared attackers (runtime/mechanics/combat-damage.ts): Newly Turned creatures can't attack.
 registerAttackCheck((ctx, id) => !(ctx.rules.param("newly_turned_types", "") !== "" && newlyTurnedStops(ctx, "attack") && isNewlyTurned(ctx, id)));
 
-registerMechanic({
+export const newlyTurnedMechanic: Mechanic = {
   name: "newly-turned",
   applies: (rules) => rules.param("newly_turned_types", "") !== "",
   refine(ctx, action) {
@@ -74,4 +74,4 @@ registerMechanic({
     // Only abilities whose cost exhausts the card itself are "Exhaust/Overexhaust abilities"; Newly Turned stops every activation.
     return { code: "summoning_sick", message: `${cardName(ctx, action.card)} is Newly Turned: it cannot activate abilities until your next Renew phase` };
   },
-});
+};

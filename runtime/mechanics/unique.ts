@@ -6,7 +6,7 @@
  */
 import type { Ctx } from "../core/index.ts";
 import { battlefield, cardDef, cardName, destroy, emit } from "../core/index.ts";
-import { registerMechanic } from "../core/mechanics.ts";
+import type { Mechanic } from "../core/mechanics.ts";
 
 export function isUnique(ctx: Ctx, id: string): boolean {
   const card = ctx.state.cards[id];
@@ -41,9 +41,9 @@ function invariants(ctx: Ctx): string[] {
   return problems;
 }
 
-registerMechanic({
+export const uniqueMechanic: Mechanic = {
   name: "unique",
   applies: (rules) => rules.param("unique_rule", "") === "destroy_older",
   arrived: enforce,
   invariants,
-});
+};

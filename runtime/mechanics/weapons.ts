@@ -17,12 +17,13 @@
  *   its controller), and triggered keywords such as Lifelink through the ordinary trigger path.
  */
 import type { SourceRef } from "../../compiler/ir.ts";
-import type { Action, Refusal } from "../engine/actions.ts";
+import type { Action, Refusal } from "../core/action.ts";
 import type { Ctx } from "../core/index.ts";
 import { battlefield, cardDef, cardName, damageCard, damagePlayer, destroy, emit, hasRule, noteEvent, statOf } from "../core/index.ts";
 import { registerNativeRule } from "../core/effects.ts";
-import { mainPhaseTiming, numberParam } from "./facets.ts";
-import { registerMechanic, type GameMove } from "../core/mechanics.ts";
+import { numberParam } from "../core/rules.ts";
+import { mainPhaseTiming } from "./timing.ts";
+import type { GameMove, Mechanic } from "../core/mechanics.ts";
 import type { Rules } from "../core/rules.ts";
 import type { Frame, PlayerId, TargetValue } from "../state/state.ts";
 import { opponentOf } from "../state/state.ts";
@@ -177,7 +178,7 @@ function invariants(ctx: Ctx): string[] {
   return problems;
 }
 
-registerMechanic({
+export const weaponsMechanic: Mechanic = {
   name: "weapons",
   invariants,
   applies: (rules) => rules.game.params["max_weapons"] !== undefined,
@@ -185,4 +186,4 @@ registerMechanic({
   performMove,
   candidates,
   poolDepleted,
-});
+};

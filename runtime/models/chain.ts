@@ -22,7 +22,7 @@
  *   priority player's abilities resolve join the same end-of-chain queue (trace `appended`). At the
  *   end the opponent orders them; what they cause stays in the chain (depth-first again).
  * - "Optional triggers": a "you may" used is just a nested effect of the same ability.
- * - Replacement effects never enter chains (they are applied in place: runtime/facets.ts).
+ * - Replacement effects never enter chains (they are applied in place: runtime/mechanics/facets.ts).
  *
  * The stepper draws the tree from the trace: `chain_start`/`chain_end` bracket a chain, `fire`
  * events carry `chain`, `depth`, `trigger` (noted id) and `parent` (the noted id that caused it).
@@ -31,7 +31,7 @@ import type { TargetSpec } from "../../compiler/ir.ts";
 import type { Ctx } from "../core/index.ts";
 import { cardName, emit, runFlowAction } from "../core/index.ts";
 import { registerNativeRule } from "../core/effects.ts";
-import { placeTrigger, registerResponseModel, type ResponseModel } from "../core/response.ts";
+import { placeTrigger, type ResponseModel } from "../core/response.ts";
 import type { Frame, NotedTrigger, PlayerId } from "../state/state.ts";
 import { opponentOf } from "../state/state.ts";
 import { targetStillLegal } from "../core/targets.ts";
@@ -261,7 +261,7 @@ export function initiate(ctx: Ctx, frame: Frame, specs: TargetSpec[], kind: "spe
 
 const passesPhaseChange = (ctx: Ctx): boolean => String(ctx.rules.param("priority_actions", "")).split(/\s+/).includes("phase_change");
 
-const chain: ResponseModel = {
+export const chainModel: ResponseModel = {
   name: "chain",
   announce(ctx, frame, kind, specs) {
     initiate(ctx, frame, specs, kind);
@@ -314,7 +314,6 @@ const chain: ResponseModel = {
   },
 };
 
-registerResponseModel(chain);
 
 // The phase change, once the opponent has passed.
 registerNativeRule("change_phase", (ctx, frame) => {

@@ -20,8 +20,8 @@ import type { Step, TargetSpec } from "../../compiler/ir.ts";
 import type { Ctx } from "../core/index.ts";
 import { cardDef, cardName, emit, isPermanent, noteEvent, runFlowAction } from "../core/index.ts";
 import { registerNativeRule } from "../core/effects.ts";
-import { registerMechanic } from "../core/mechanics.ts";
-import { placeOne, registerResponseModel, type ResponseModel } from "../core/response.ts";
+import type { Mechanic } from "../core/mechanics.ts";
+import { placeOne, type ResponseModel } from "../core/response.ts";
 import type { Frame, GameState, PlayerId, StackItem } from "../state/state.ts";
 import { opponentOf } from "../state/state.ts";
 import { targetStillLegal } from "../core/targets.ts";
@@ -52,7 +52,7 @@ function fizzles(ctx: Ctx, item: StackItem): boolean {
   return ctx.rules.param("fizzle_when", "all_targets_illegal") === "any_target_illegal" ? illegal.some(Boolean) : illegal.every(Boolean);
 }
 
-const stack: ResponseModel = {
+export const stackModel: ResponseModel = {
   name: "stack",
   announce(ctx, frame, kind, specs) {
     push(ctx, frame, specs, kind, { player: opponentOf(ctx.state, frame.controller), passes: 0 });
@@ -132,10 +132,9 @@ registerNativeRule("respond", (ctx, frame) => {
   return "done";
 });
 
-registerResponseModel(stack);
 
 // Spells are not cast in the phases `spells_forbidden_in` names (any phase of any player's turn otherwise).
-registerMechanic({
+export const stackTimingMechanic: Mechanic = {
   name: "stack-timing",
   applies: (rules) => rules.param("response_model", "instant") === "stack" && rules.param("spells_forbidden_in", "") !== "",
   refine(ctx, action) {
@@ -146,4 +145,4 @@ registerMechanic({
     if (forbidden.includes(ctx.state.phase.toLowerCase())) return { code: "wrong_phase", message: `spells cannot be played during the ${ctx.state.phase} phase` };
     return null;
   },
-});
+};

@@ -33,7 +33,7 @@ export interface CardInstance {
   isToken: boolean;
   /**
    * Colour-tagged abilities in effect (ids), for games whose cards carry Facet-tagged abilities
-   * (enhancements bought on entry, an enchantment's one active ability): see runtime/facets.ts.
+   * (enhancements bought on entry, an enchantment's one active ability): see runtime/mechanics/facets.ts.
    * Absent: only untagged / Base abilities (and, for one-active types, the identity colour's).
    */
   active?: string[];
@@ -105,7 +105,7 @@ export interface NotedTrigger {
   rule?: boolean;
   /** The value of X for a keyword ability defined as a trigger ("Bleed X"): the keyword's amount on the card. */
   x?: number;
-  /** The player who had priority and caused the event (owns the chains it starts: runtime/chain.ts). */
+  /** The player who had priority and caused the event (owns the chains it starts: runtime/models/chain.ts). */
   by?: PlayerId;
 }
 
@@ -115,7 +115,7 @@ export interface StackItem {
   frame: Frame;
   /** Target specs to re-check on resolution (fizzle when none is legal any more). */
   targetSpecs: TargetSpec[];
-  /** `rule`: a continuation — the rest of a phase's steps waiting under a response window (runtime/stack.ts). */
+  /** `rule`: a continuation — the rest of a phase's steps waiting under a response window (runtime/models/stack.ts). */
   kind: "spell" | "ability" | "trigger" | "rule";
 }
 
@@ -183,15 +183,15 @@ export interface GameState {
   over: boolean;
   /** The phase whose end event a response model already raised (a window before it ends), so leaving it does not raise it again. */
   phaseEndRaised?: string | null;
-  /** Control effects with a duration (runtime/control.ts): the card returns to `to` when the duration ends. */
+  /** Control effects with a duration (runtime/mechanics/control.ts): the card returns to `to` when the duration ends. */
   controlEffects?: { card: string; to: PlayerId; duration: string; turn: number }[];
-  /** Trigger chains in progress (the `chain` response model, runtime/chain.ts). */
+  /** Trigger chains in progress (the `chain` response model, runtime/models/chain.ts). */
   chainRun?: import("../models/chain.ts").ChainRun | null;
   /** Chains begun so far in the game (numbers them in the trace). */
   chainCount?: number;
-  /** Declared attackers and blockers of a damage-model combat (runtime/combat-damage.ts). */
+  /** Declared attackers and blockers of a damage-model combat (runtime/mechanics/combat-damage.ts). */
   battle?: import("../mechanics/combat-damage.ts").BattleState | null;
-  /** Temporary resources granted until a phase ends (temporary Facets: runtime/facets.ts), per player and colour. */
+  /** Temporary resources granted until a phase ends (temporary Facets: runtime/mechanics/facets.ts), per player and colour. */
   temporary?: Record<PlayerId, Record<string, number>>;
 }
 

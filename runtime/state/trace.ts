@@ -39,13 +39,13 @@ export type TraceKind =
   | "reveal"
   | "check"
   | "game_over"
-  /** Trigger chains (runtime/chain.ts): a chain starts / ends, a trigger fires in it, is suppressed (once per instance), or waits for the chain's end (an opponent's). */
+  /** Trigger chains (runtime/models/chain.ts): a chain starts / ends, a trigger fires in it, is suppressed (once per instance), or waits for the chain's end (an opponent's). */
   | "chain_start"
   | "chain_end"
   | "fire"
   | "suppressed"
   | "appended"
-  /** Priority passes to a player (runtime/chain.ts). */
+  /** Priority passes to a player (runtime/models/chain.ts). */
   | "priority";
 
 export interface TraceEvent {

@@ -1,0 +1,99 @@
+/**
+ * What a player's decision is (an action) and why one is refused (a typed refusal), shared by the
+ * engine's actions and by the mechanics that add moves and refusals of their own.
+ */
+import type { GameMove } from "./mechanics.ts";
+import type { GameState, PlayerId, TargetValue } from "../state/state.ts";
+import type { TraceEvent } from "../state/trace.ts";
+
+export interface Payment {
+  /** Cards discarded from hand to pay. */
+  discard?: string[];
+  /** Cards erased from the graveyard to the removal zone to pay. */
+  erase?: string[];
+  /** Cards sacrificed to pay. */
+  sacrifice?: string[];
+  /** The value chosen for X. */
+  x?: number;
+  /** Lands (or other resource cards) exhausted to pay cost symbols (runtime/lands.ts). */
+  lands?: string[];
+}
+
+export type Action =
+  | { type: "play"; player: PlayerId; card: string; payment?: Payment; targets?: TargetValue[] }
+  | { type: "activate"; player: PlayerId; card: string; ability: string; payment?: Payment; targets?: TargetValue[] }
+  | { type: "attack"; player: PlayerId; attacker: string; target: TargetValue }
+  | { type: "defend"; player: PlayerId; card: string }
+  /** The answer to a pending choice: cards, a target, yes/no, a mode, which trigger first, which defender. */
+  | { type: "choose"; player: PlayerId; cards?: string[]; target?: TargetValue; yes?: boolean; mode?: number; trigger?: number }
+  | { type: "pass"; player: PlayerId }
+  | { type: "end_phase"; player: PlayerId }
+  /** A move of a game mechanic module (harvest, shatter, declare attackers...): runtime/mechanics.ts. */
+  | GameMove;
+
+export type RefusalCode =
+  | "unknown_action"
+  | "game_over"
+  | "not_your_turn"
+  | "not_your_decision"
+  | "choice_pending"
+  | "no_choice_pending"
+  | "wrong_phase"
+  | "unknown_card"
+  | "not_in_hand"
+  | "not_in_play"
+  | "not_your_card"
+  | "slot_full"
+  /** A cost the player cannot pay: see `shortfallCode` for how `<what>` is spelled. */
+  | `not_enough_${string}`
+  | "bad_payment"
+  | "illegal_target"
+  | "wrong_target_count"
+  | "no_legal_target"
+  | "already_attacked"
+  | "summoning_sick"
+  | "no_attacks_first_turn"
+  | "cannot_attack"
+  | "already_defending"
+  | "no_such_ability"
+  | "exhausted"
+  | "illegal_choice"
+  | "no_window"
+  /** A per-turn limit of the game (one harvest, one Shatter, one weapon attack). */
+  | "limit_reached";
+
+export interface Refusal {
+  code: RefusalCode;
+  message: string;
+  /** With a `not_enough_*` code: what is short (as the game file spells it), how much the cost needs and how much there is. */
+  shortfall?: Shortfall;
+}
+
+export interface Shortfall {
+  name: string;
+  need: number;
+  have: number;
+}
+
+export type ApplyResult =
+  | { ok: true; state: GameState; events: TraceEvent[] }
+  | { ok: false; refusal: Refusal; state: GameState; events: [] };
+
+/** A refusal with its code and a message for the player. */
+export const refuse = (code: RefusalCode, message: string): Refusal => ({ code, message });
+
+/**
+ * The one convention for a cost the player cannot pay: `not_enough_<what>`, where `<what>` is
+ * what is short exactly as the game file declares it — a resource (`Crystal` → `not_enough_crystal`),
+ * a colour (`Red` → `not_enough_red`), the generic part of a cost (`not_enough_generic`), `life`,
+ * or the zone a discard/erase cost takes cards from (`not_enough_hand`, `not_enough_graveyard`) —
+ * in lower case with spaces as `_`, never pluralised. The refusal's `shortfall` says how much.
+ */
+export function shortfallCode(what: string): RefusalCode {
+  return `not_enough_${what.trim().toLowerCase().replace(/\s+/g, "_")}`;
+}
+
+/** A refusal for a cost the player cannot pay, in the convention of `shortfallCode`. */
+export function refuseShortfall(name: string, need: number, have: number, message: string): Refusal {
+  return { code: shortfallCode(name), message, shortfall: { name, need, have } };
+}
