@@ -19,8 +19,8 @@ export interface BoundGame {
 export function bindGame(view: GameView): BoundGame {
   const diagnostics: Diagnostic[] = [];
   const references: Reference[] = [];
-  const accept: Accept = (code, range, args, suggestion) =>
-    diagnostics.push(diagnostic(code, view.file, range, args, suggestion === undefined ? {} : { suggestion }));
+  const accept: Accept = (code, range, args, suggestion, fix) =>
+    diagnostics.push(diagnostic(code, view.file, range, args, { ...(suggestion === undefined ? {} : { suggestion }), ...(fix ? { fix } : {}) }));
 
   const vocabulary = new GameVocabulary(view.id, view.name, view.file);
   for (const declaration of view.declarations) {

@@ -5,7 +5,7 @@
  * each reports through `accept(code, range, args, suggestion)` and never throws, so one broken
  * card never hides the diagnostics of the others.
  */
-import type { Diagnostic, Range } from "./diagnostics.ts";
+import type { Diagnostic, DiagnosticFix, Range } from "./diagnostics.ts";
 import { diagnostic, type MessageArgs, type MessageCode } from "./messages.ts";
 import type { AbilityModel, CardModel, CostSymbol } from "./model.ts";
 import { distance } from "fastest-levenshtein";
@@ -31,7 +31,7 @@ export interface CardEntry {
   nameRange: Range;
 }
 
-export type Accept = <C extends MessageCode>(code: C, range: Range, args: MessageArgs<C>, suggestion?: string) => void;
+export type Accept = <C extends MessageCode>(code: C, range: Range, args: MessageArgs<C>, suggestion?: string, fix?: DiagnosticFix) => void;
 
 export interface CheckContext {
   vocabulary: GameVocabulary;
@@ -70,8 +70,8 @@ export function checkCard(
 ): CheckedCard {
   const diagnostics: Diagnostic[] = [];
   const references: Reference[] = [];
-  const accept: Accept = (code, range, args, suggestion) =>
-    diagnostics.push(diagnostic(code, file, range, args, suggestion === undefined ? {} : { suggestion }));
+  const accept: Accept = (code, range, args, suggestion, fix) =>
+    diagnostics.push(diagnostic(code, file, range, args, { ...(suggestion === undefined ? {} : { suggestion }), ...(fix ? { fix } : {}) }));
   const context: CheckContext = { vocabulary, file, cardIndex, accept, references };
   const game = vocabulary.id;
 
@@ -737,10 +737,13 @@ export function reportUnknownWord(
     case "resource":
       return accept("CW2024", range, args, suggestion);
     case "subtype": {
-      // Where a new subtype goes: the game file's own `subtype` / `tribe` line.
+      // Where a new subtype goes: the game file's own `subtype` / `tribe` line; the quick fix adds it there.
       const declared = vocabulary.all("subtype")[0];
       const directive = declared?.detail.trim().split(/\s+/)[0]?.toLowerCase() ?? "subtype";
-      return accept("CW2032", range, { ...args, file: declared?.file ?? `the game file of "${game}"`, directive }, suggestion);
+      const sameLine = declared ? vocabulary.all("subtype").filter((d) => d.file === declared.file && d.range.start.line === declared.range.start.line) : [];
+      const last = sameLine.reduce<(typeof sameLine)[number] | undefined>((a, d) => (!a || d.range.end.offset > a.range.end.offset ? d : a), undefined);
+      const fix = last ? { title: `Add "${text}" to the ${directive} line of ${last.file}`, file: last.file, range: { start: last.range.end, end: last.range.end }, text: `, ${text}` } : undefined;
+      return accept("CW2032", range, { ...args, file: declared?.file ?? `the game file of "${game}"`, directive }, suggestion, fix);
     }
     case "param":
       return accept("CW2029", range, { construct: "This", name: text, game }, suggestion);

@@ -28,6 +28,16 @@ export interface Diagnostic {
   message: string;
   /** "Did you mean ..." replacement text, when there is one; the studio offers it as a quick fix. */
   suggestion?: string;
+  /** A quick fix that edits a file, possibly another one (add a new subtype to the game file's `tribe` line). */
+  fix?: DiagnosticFix;
+}
+
+/** Insert or replace `text` at `range` of `file`; the studio offers it under `title`, the CLI prints the title. */
+export interface DiagnosticFix {
+  title: string;
+  file: string;
+  range: Range;
+  text: string;
 }
 
 /** Computes 1-based line/column for offsets in one text, in O(log lines) per lookup. */
@@ -62,6 +72,6 @@ export class LineMap {
 }
 
 export function formatDiagnostic(d: Diagnostic): string {
-  const hint = d.suggestion ? ` (did you mean "${d.suggestion}"?)` : "";
+  const hint = (d.suggestion ? ` (did you mean "${d.suggestion}"?)` : "") + (d.fix ? ` (quick fix: ${d.fix.title})` : "");
   return `${d.file}:${d.range.start.line}:${d.range.start.column}: ${d.severity} ${d.code}: ${d.message}${hint}`;
 }

@@ -11,7 +11,7 @@
  * `docs/diagnostics.md` is generated from this table (`renderDiagnosticsMarkdown`); a test
  * fails when the two disagree.
  */
-import type { Diagnostic, Range, Severity } from "./diagnostics.ts";
+import type { Diagnostic, DiagnosticFix, Range, Severity } from "./diagnostics.ts";
 
 export interface MessageDefinition {
   severity: Severity;
@@ -301,7 +301,7 @@ export const MESSAGES = {
     severity: "error",
     template: 'Unknown subtype "{word}" in game "{game}": subtypes are declared by the `{directive}` line of its game file, {file}.',
     explanation:
-      "The game file lists its subtypes (`subtype Vampire, Knight, ...` or `tribe Mystic, Scholar, ...`; both declare subtypes, checked after the type line's dash and in `tribe:` fields) and this word is not one of them. A misspelling gets a suggestion; a new subtype is added to that line of the game file. A game that lists no subtypes accepts any.",
+      "The game file lists its subtypes (`subtype Vampire, Knight, ...` or `tribe Mystic, Scholar, ...`; both declare subtypes, checked after the type line's dash and in `tribe:` fields) and this word is not one of them. A misspelling gets a suggestion; a new subtype is added to that line of the game file, which the quick fix does (the studio offers it on the word; `cardwright check` prints it as `(quick fix: Add \"Dragon\" to the tribe line of ...)`). A game that lists no subtypes accepts any.",
     example: "type: Unit — Knigth",
     exampleArgs: { word: "Knigth", game: "duel", file: "cards/duel/duel.game", directive: "subtype" },
   },
@@ -536,7 +536,7 @@ export function diagnostic<C extends MessageCode>(
   file: string,
   range: Range,
   args: MessageArgs<C>,
-  options: { suggestion?: string; severity?: Severity } = {},
+  options: { suggestion?: string; severity?: Severity; fix?: DiagnosticFix } = {},
 ): Diagnostic {
   const result: Diagnostic = {
     file,
@@ -546,6 +546,7 @@ export function diagnostic<C extends MessageCode>(
     message: messageText(code, args),
   };
   if (options.suggestion !== undefined) result.suggestion = options.suggestion;
+  if (options.fix) result.fix = options.fix;
   return result;
 }
 

@@ -219,6 +219,25 @@ describe("studio in the browser", { timeout: 180_000 }, () => {
     await page.context().close();
   });
 
+  it("adds a tribe the game file lacks to its tribe line with the quick fix of CW2032", async () => {
+    const file = "chromatic/studio-tribe-test.cards";
+    const card = `set TRB "Tribe test" for chromatic\n\ncard "Ember Drake" {\n  type: Creature\n  tribe: Dragon\n  color: Red\n  cost: 2\n  attack: 1\n  defense: 3\n  rarity: Common\n  text:\n    [Base] Flying.\n    [Blue] This gets +1 attack.\n    [Green] This gets +0/+2.\n    [Yellow] Flying.\n    [Purple] Entomb: Draw a card.\n}\n`;
+    await writeFile(path.join(harness.workspace, file), card);
+    const page = await harness.newPage();
+    await openFile(page, file);
+    await expect.poll(() => diagnosticsOf(page, file), { timeout: 30_000 }).toEqual([expect.stringMatching(/^CW2032 Unknown subtype "Dragon"/)]);
+    const at = locate(card, /Dragon/);
+    await select(page, at.lineNumber, at.column + 1, 0);
+    await page.keyboard.press("Control+Period");
+    const fix = page.locator(".action-widget").getByText('Add "Dragon" to the tribe line of chromatic/chromatic.game');
+    await fix.waitFor();
+    await fix.click();
+    await expect.poll(async () => (await editorText(page, "chromatic/chromatic.game")) ?? "").toMatch(/^tribe .*, Dragon\b/m);
+    await expect.poll(() => diagnosticsOf(page, file), { timeout: 30_000 }).toEqual([]);
+    await waitSaved(page, "chromatic/chromatic.game");
+    await page.context().close();
+  });
+
   it("offers a new card of each of the game's card types with its required fields, and reads deck lists as deck lists", async () => {
     const page = await harness.newPage("?autosaveMs=600000");
     await openFile(page, probe.file);

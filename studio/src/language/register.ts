@@ -307,6 +307,17 @@ export function registerCardLanguage(store: WorkspaceStore): void {
         const path = pathOf(model.uri);
         const actions: monaco.languages.CodeAction[] = [];
         for (const marker of context.markers) {
+          const fix = store.fixes.get(suggestionKey(path, marker));
+          const target = fix ? store.files.get(fix.file)?.model : undefined;
+          if (fix && target) {
+            const { start, end } = fix.range;
+            actions.push({
+              title: fix.title,
+              kind: "quickfix",
+              diagnostics: [marker],
+              edit: { edits: [{ resource: target.uri, versionId: target.getVersionId(), textEdit: { range: { startLineNumber: start.line, startColumn: start.column, endLineNumber: end.line, endColumn: end.column }, text: fix.text } }] },
+            });
+          }
           const suggestion = store.suggestions.get(suggestionKey(path, marker));
           if (!suggestion) continue;
           actions.push({

@@ -5,7 +5,7 @@
  * (autosave), and to the checker worker after a shorter one.
  */
 import * as monaco from "monaco-editor/editor";
-import type { Diagnostic } from "../../../compiler/diagnostics.ts";
+import type { Diagnostic, DiagnosticFix } from "../../../compiler/diagnostics.ts";
 import type { CardModel, GameModel, SourceFile, WorkspaceModel } from "../../../compiler/model.ts";
 import { ApiError, api, type FileEntry } from "../api.ts";
 import { CheckerClient } from "../worker/client.ts";
@@ -94,6 +94,8 @@ export class WorkspaceStore {
   readonly timings = { lastEditAt: 0, lastResultAt: 0 };
   /** Suggested replacements by marker position, for the "did you mean" quick fixes. */
   readonly suggestions = new Map<string, string>();
+  /** Quick fixes that edit a file (maybe another one: a new subtype added to the game file), by marker like `suggestions`. */
+  readonly fixes = new Map<string, DiagnosticFix>();
 
   private revision = 0;
   private readonly listeners = new Set<() => void>();
@@ -607,6 +609,7 @@ export class WorkspaceStore {
     const byFile = new Map<string, Diagnostic[]>();
     for (const d of diagnostics) byFile.set(d.file, [...(byFile.get(d.file) ?? []), d]);
     this.suggestions.clear();
+    this.fixes.clear();
     for (const file of this.files.values()) {
       const list = byFile.get(file.path) ?? [];
       file.diagnostics = list;
@@ -625,6 +628,7 @@ export class WorkspaceStore {
             source: "cardwright",
           };
           if (d.suggestion) this.suggestions.set(suggestionKey(file.path, marker), d.suggestion);
+          if (d.fix) this.fixes.set(suggestionKey(file.path, marker), d.fix);
           return marker;
         }),
       );
