@@ -419,6 +419,20 @@ export const MESSAGES = {
     example: "cardwright format cards/duel/core.cards",
     exampleArgs: { reason: "drop the word \"Haste\"" },
   },
+  CW3011: {
+    severity: "error",
+    template: "Not read: this is a link to {target}, outside the folder being read.",
+    explanation: "Links are followed only while they stay inside the folder given to `check`, `test`, `format` or `export` (and inside the studio's workspace, whose file API refuses the same links): a workspace from elsewhere cannot make Cardwright read or export files outside it. Copy the file into the folder, or name it on the command line.",
+    example: "cardwright check cards/   # cards/shared.cards links to /home/me/secret.cards",
+    exampleArgs: { target: "/home/me/secret.cards" },
+  },
+  CW3012: {
+    severity: "error",
+    template: "Not read: the file is {size}, over the {limit} a card, game or scenario file may be.",
+    explanation: "Card files are text; a file this large is almost certainly something else (an archive, a video) given a card file's extension. It is skipped without being read, so one large file never stalls or fails the others.",
+    example: "cardwright check cards/   # cards/huge.cards is 3 GB",
+    exampleArgs: { size: "2861.0 MiB", limit: "8 MiB" },
+  },
   // ---------------------------------------------------------------- CW4xxx: export
   CW4001: {
     severity: "error",

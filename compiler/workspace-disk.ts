@@ -16,6 +16,15 @@ import type { WorkspaceModel } from "./model.ts";
 
 export const SOURCE_EXTENSIONS = [".game", ".cards", ".scenario"] as const;
 
+/** A source file larger than this is not read (CW3012): a card set is text, not a media library. The studio server uses the same limit. */
+export const MAX_SOURCE_BYTES = 8 * 1024 * 1024;
+
+/** Is `candidate` the folder `root` or inside it? (Both absolute; callers pass real paths for links.) */
+export function isInside(root: string, candidate: string): boolean {
+  const relative = path.relative(root, candidate);
+  return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
+}
+
 export interface ReadResult {
   files: SourceFile[];
   /** CW3xxx problems met while finding and reading files. */
@@ -48,6 +57,10 @@ export function workspacePath(absolute: string, cwd: string): string {
 /**
  * Finds the Cardwright files under the given paths (directories recurse, in sorted order; files
  * named explicitly are read whatever their extension) and reads them as UTF-8 text.
+ *
+ * The link policy, the same as the studio's file API: inside a folder given to read, a link is
+ * followed only while its real location stays inside that folder; one leaving it is not read
+ * (CW3011). A file named on its own is read where it is. Files over MAX_SOURCE_BYTES are not read (CW3012).
  */
 export async function readWorkspaceFiles(paths: string[], options: ReadOptions = {}): Promise<ReadResult> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
@@ -67,6 +80,11 @@ export async function readWorkspaceFiles(paths: string[], options: ReadOptions =
     seen.add(real);
     let bytes: Buffer;
     try {
+      const size = (await fs.stat(absolute)).size;
+      if (size > MAX_SOURCE_BYTES) {
+        diagnostics.push(diagnostic("CW3012", shown, START, { size: `${(size / 1024 / 1024).toFixed(1)} MiB`, limit: `${MAX_SOURCE_BYTES / 1024 / 1024} MiB` }));
+        return;
+      }
       bytes = await fs.readFile(absolute);
     } catch (error) {
       diagnostics.push(diagnostic("CW3001", shown, START, { reason: describeError(error) }));
@@ -80,7 +98,7 @@ export async function readWorkspaceFiles(paths: string[], options: ReadOptions =
     files.push({ path: shown, text: decoded });
   };
 
-  const walk = async (directory: string, visited: Set<string>): Promise<number> => {
+  const walk = async (directory: string, visited: Set<string>, root: string): Promise<number> => {
     let real: string;
     try {
       real = await fs.realpath(directory);
@@ -105,6 +123,11 @@ export async function readWorkspaceFiles(paths: string[], options: ReadOptions =
       let isFile = entry.isFile();
       if (entry.isSymbolicLink()) {
         try {
+          const real = await fs.realpath(full);
+          if (!isInside(root, real)) {
+            diagnostics.push(diagnostic("CW3011", workspacePath(full, cwd), START, { target: real }));
+            continue;
+          }
           const target = await fs.stat(full);
           isDirectory = target.isDirectory();
           isFile = target.isFile();
@@ -112,7 +135,7 @@ export async function readWorkspaceFiles(paths: string[], options: ReadOptions =
           continue; // a dangling link inside a folder is not a card file
         }
       }
-      if (isDirectory) found += await walk(full, visited);
+      if (isDirectory) found += await walk(full, visited, root);
       else if (isFile && hasSourceExtension(entry.name)) {
         found++;
         await readOne(full);
@@ -131,7 +154,7 @@ export async function readWorkspaceFiles(paths: string[], options: ReadOptions =
       continue;
     }
     if (stats.isDirectory()) {
-      const found = await walk(absolute, new Set());
+      const found = await walk(absolute, new Set(), await fs.realpath(absolute));
       if (found === 0) diagnostics.push(diagnostic("CW3006", given, START, { path: given }));
     } else if (!stats.isFile()) {
       // A FIFO or device would block or never end: only regular files are read.

@@ -63,6 +63,8 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
   await fs.access(files.root).catch(() => {
     throw new Error(`The workspace folder "${options.workspace}" does not exist.`);
   });
+  // Saves a killed server never finished leave hidden temporary files: nothing else removes them.
+  await files.cleanTemporaryFiles();
   const distDir = path.resolve(options.distDir);
   const workspaceName = path.basename(files.root);
   // The workspace's identity for the page (drafts are kept under it): two folders of the same
@@ -97,7 +99,7 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
     const route = `${method} ${url.pathname}`;
     switch (route) {
       case "GET /api/workspace":
-        return sendJson(response, 200, { id: workspaceId, name: workspaceName, files: await files.list() });
+        return sendJson(response, 200, { id: workspaceId, name: workspaceName, ...(await files.listing()) });
       case "GET /api/file":
         return sendJson(response, 200, await files.read(url.searchParams.get("path")));
       case "PUT /api/file": {
@@ -106,7 +108,7 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
       }
       case "POST /api/rename": {
         const body = await readJson(request);
-        return sendJson(response, 200, await files.rename(body.from, body.to));
+        return sendJson(response, 200, await files.rename(body.from, body.to, body.baseVersion));
       }
       case "POST /api/export": {
         const body = await readJson(request);

@@ -1,17 +1,28 @@
 /**
  * The studio server's file store: every path a client sends is resolved inside the
  * workspace root, and anything that could reach outside it (`..`, absolute paths, NUL
- * bytes, symlinks pointing out, backslashes) is refused before the disk is touched.
- * Writes are atomic (temp file + rename) and carry the version they were based on, so a
- * file that changed on disk since the client read it is reported, never overwritten.
+ * bytes, links pointing out, backslashes) is refused before the disk is touched.
+ *
+ * Every change is a compare-and-swap on one file: it carries the version the client last saw,
+ * and the compare and the swap run under that file's lock (a rename holds both files' locks),
+ * so of two saves based on one version exactly one succeeds and the other gets a 409 with the
+ * disk's text. Writes go to a temporary file beside the target and are renamed over it (the
+ * disk always holds one complete version); a new file, and a renamed one, are put in place with
+ * a hard link, which fails if the name is taken — never a clobber. Temporary files a killed
+ * server left behind are removed when it starts (`cleanTemporaryFiles`).
+ *
+ * Reads and listings are bounded: a file larger than MAX_FILE_BYTES, or not UTF-8 text, is
+ * listed (`readable: false`, a version from its size and time) but never read whole; listings
+ * hash a file again only when its size or times changed, and stop at MAX_LISTED_FILES.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { promises as fs } from "node:fs";
+import { promises as fs, type Stats } from "node:fs";
 import path from "node:path";
+import { MAX_SOURCE_BYTES, isInside } from "../../compiler/workspace-disk.ts";
 
 export class WorkspaceError extends Error {
   constructor(
-    readonly status: 400 | 403 | 404 | 409 | 413,
+    readonly status: 400 | 403 | 404 | 409 | 413 | 415,
     message: string,
     readonly details?: Record<string, unknown>,
   ) {
@@ -25,6 +36,8 @@ export interface FileEntry {
   kind: "game" | "cards" | "scenario" | "deck" | "other";
   version: string;
   size: number;
+  /** False for a file the studio does not open: larger than MAX_FILE_BYTES, or not UTF-8 text. */
+  readable: boolean;
 }
 
 export interface FileContent {
@@ -33,13 +46,28 @@ export interface FileContent {
   version: string;
 }
 
-/** Files larger than this are refused on write: a card set is text, not a media library. */
-export const MAX_FILE_BYTES = 8 * 1024 * 1024;
+export interface FileListing {
+  files: FileEntry[];
+  /** True when the listing stopped at MAX_LISTED_FILES. */
+  truncated: boolean;
+}
+
+/** Files larger than this are listed but neither read nor written: a card set is text, not a media library. */
+export const MAX_FILE_BYTES = MAX_SOURCE_BYTES;
+/** A listing names at most this many files (a workspace is a game's folder, not a disk). */
+export const MAX_LISTED_FILES = 5000;
 const EDITABLE_EXTENSIONS = new Set([".game", ".cards", ".scenario", ".deck", ".md", ".txt"]);
 const SKIPPED_DIRECTORIES = new Set(["node_modules", ".git"]);
+/** Our temporary files: `.<name>.<12 hex>.cw-tmp` (and `.tmp`, as servers before it named them). */
+const TEMPORARY_FILE = /^\..+\.[0-9a-f]{12}\.(?:cw-)?tmp$/;
 
 export function versionOf(text: string): string {
   return "sha256:" + createHash("sha256").update(text, "utf8").digest("hex").slice(0, 24);
+}
+
+/** The version of a file the studio does not read: its size and modification time. */
+function statVersion(stat: Stats): string {
+  return `stat:${stat.size}:${Math.round(stat.mtimeMs)}`;
 }
 
 export function kindOf(relativePath: string): FileEntry["kind"] {
@@ -52,8 +80,90 @@ export function kindOf(relativePath: string): FileEntry["kind"] {
   return "other";
 }
 
+/** Text of a file's bytes, or undefined when they are not UTF-8 text (a byte-order mark is kept: it is part of the file). */
+function decode(bytes: Buffer): string | undefined {
+  if (bytes.includes(0)) return undefined;
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** What is on disk at a path, read within the size limit. */
+type DiskState = { kind: "absent" } | { kind: "other" } | { kind: "file"; text: string | undefined; version: string; stat: Stats };
+
+async function readDisk(absolute: string): Promise<DiskState> {
+  let handle: fs.FileHandle;
+  try {
+    handle = await fs.open(absolute, "r");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return { kind: "absent" };
+    if (code === "EISDIR") return { kind: "other" };
+    throw error;
+  }
+  try {
+    const stat = await handle.stat();
+    if (!stat.isFile()) return { kind: "other" };
+    if (stat.size > MAX_FILE_BYTES) return { kind: "file", text: undefined, version: statVersion(stat), stat };
+    // Read at most one byte past the limit: a file growing while it is read cannot make this unbounded.
+    const buffer = Buffer.alloc(Math.min(stat.size + 1, MAX_FILE_BYTES + 1));
+    let length = 0;
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+      if (length === buffer.length) break;
+    }
+    if (length > MAX_FILE_BYTES) return { kind: "file", text: undefined, version: statVersion(stat), stat };
+    const bytes = buffer.subarray(0, length);
+    const text = decode(bytes);
+    return { kind: "file", text, version: text === undefined ? "sha256:" + createHash("sha256").update(bytes).digest("hex").slice(0, 24) : versionOf(text), stat };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** One lock per key, taken in sorted order when several are needed (no deadlock between two renames). */
+class KeyedLocks {
+  private readonly tails = new Map<string, Promise<void>>();
+
+  async run<T>(keys: string[], action: () => Promise<T>): Promise<T> {
+    const releases: (() => void)[] = [];
+    try {
+      for (const key of [...new Set(keys)].sort()) releases.push(await this.acquire(key));
+      return await action();
+    } finally {
+      for (const release of releases.reverse()) release();
+    }
+  }
+
+  private async acquire(key: string): Promise<() => void> {
+    const previous = this.tails.get(key) ?? Promise.resolve();
+    let release!: () => void;
+    const mine = new Promise<void>((resolve) => (release = resolve));
+    const tail = previous.then(() => mine);
+    this.tails.set(key, tail);
+    await previous;
+    return () => {
+      release();
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    };
+  }
+}
+
+interface Resolved {
+  /** Where the file really is (through links that stay inside the workspace): what is read, written and locked. */
+  absolute: string;
+  relative: string;
+}
+
 export class WorkspaceFiles {
   private realRoot: string | undefined;
+  private readonly locks = new KeyedLocks();
+  /** Versions of listed files by real path, kept while the file's size and times stay the same. */
+  private readonly listed = new Map<string, { stamp: string; entry: Omit<FileEntry, "path" | "kind"> }>();
 
   constructor(readonly root: string) {}
 
@@ -63,10 +173,11 @@ export class WorkspaceFiles {
   }
 
   /**
-   * Validates a client-supplied relative path and returns its absolute location.
-   * Refuses (403) anything that would leave the workspace, before and after symlinks.
+   * Validates a client-supplied relative path and returns its location. Refuses (403) anything
+   * that would leave the workspace, before and after links (the one link policy, shared with
+   * `check`, `test` and `export`: a link is followed only while it stays inside the workspace).
    */
-  async resolve(relativePath: unknown, options: { mustExist?: boolean } = {}): Promise<{ absolute: string; relative: string }> {
+  async resolve(relativePath: unknown, options: { mustExist?: boolean } = {}): Promise<Resolved> {
     if (typeof relativePath !== "string" || relativePath.length === 0) throw new WorkspaceError(400, "A file path is required.");
     if (relativePath.length > 1024) throw new WorkspaceError(400, "The file path is too long.");
     if (relativePath.includes("\0")) throw new WorkspaceError(400, "The file path contains a NUL byte.");
@@ -83,52 +194,112 @@ export class WorkspaceFiles {
     const absolute = path.join(root, ...segments);
     if (!isInside(root, absolute)) throw new WorkspaceError(403, "The path leaves the workspace.");
 
-    // Follow symlinks on the deepest existing ancestor: a link pointing out of the workspace is refused.
+    // Follow links on the deepest existing ancestor: a link pointing out of the workspace is refused.
     let probe = absolute;
     for (;;) {
       try {
         const real = await fs.realpath(probe);
         if (!isInside(root, real)) throw new WorkspaceError(403, "The path goes through a link that leaves the workspace.");
-        break;
+        return { absolute: path.join(real, path.relative(probe, absolute)), relative: segments.join("/") };
       } catch (error) {
         if (error instanceof WorkspaceError) throw error;
-        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code !== "ENOENT" && code !== "ENOTDIR") throw error;
         if (options.mustExist) throw new WorkspaceError(404, `No file "${relativePath}" in the workspace.`);
         const parent = path.dirname(probe);
-        if (parent === probe) break;
+        if (parent === probe || !isInside(root, parent)) return { absolute, relative: segments.join("/") };
         probe = parent;
       }
     }
-    return { absolute, relative: segments.join("/") };
   }
 
+  /** Removes the temporary files of saves that never finished (a killed server). Returns how many. */
+  async cleanTemporaryFiles(): Promise<number> {
+    const root = await this.rootReal();
+    let removed = 0;
+    const walk = async (dir: string, depth: number): Promise<void> => {
+      if (depth > 32) return;
+      const items = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
+      for (const item of items) {
+        const absolute = path.join(dir, item.name);
+        if (item.isFile() && TEMPORARY_FILE.test(item.name)) {
+          await fs.rm(absolute, { force: true });
+          removed++;
+        } else if (item.isDirectory() && !item.name.startsWith(".") && !SKIPPED_DIRECTORIES.has(item.name)) await walk(absolute, depth + 1);
+      }
+    };
+    await walk(root, 0);
+    return removed;
+  }
+
+  /** The workspace's files (see `listing` for whether the list was cut at MAX_LISTED_FILES). */
   async list(): Promise<FileEntry[]> {
+    return (await this.listing()).files;
+  }
+
+  async listing(): Promise<FileListing> {
     const root = await this.rootReal();
     const entries: FileEntry[] = [];
-    const walk = async (dir: string): Promise<void> => {
+    const seen = new Set<string>();
+    let truncated = false;
+    const walk = async (dir: string, shown: string): Promise<void> => {
       const items = await fs.readdir(dir, { withFileTypes: true });
+      items.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
       for (const item of items) {
+        if (truncated) return;
         if (item.name.startsWith(".") || SKIPPED_DIRECTORIES.has(item.name)) continue;
-        const absolute = path.join(dir, item.name);
-        if (item.isSymbolicLink()) continue; // never list what a link points at
-        if (item.isDirectory()) await walk(absolute);
-        else if (item.isFile() && EDITABLE_EXTENSIONS.has(path.extname(item.name).toLowerCase())) {
-          const text = await fs.readFile(absolute, "utf8");
-          const relative = path.relative(root, absolute).split(path.sep).join("/");
-          entries.push({ path: relative, kind: kindOf(relative), version: versionOf(text), size: Buffer.byteLength(text) });
+        let absolute = path.join(dir, item.name);
+        const relative = shown ? `${shown}/${item.name}` : item.name;
+        let isDirectory = item.isDirectory();
+        let isFile = item.isFile();
+        if (item.isSymbolicLink()) {
+          // The link policy: followed only while it stays inside the workspace.
+          const real = await fs.realpath(absolute).catch(() => undefined);
+          if (!real || !isInside(root, real)) continue;
+          const stat = await fs.stat(real).catch(() => undefined);
+          absolute = real;
+          isDirectory = !!stat?.isDirectory();
+          isFile = !!stat?.isFile();
+        }
+        if (isDirectory) {
+          if (seen.has(absolute)) continue; // a loop of links
+          seen.add(absolute);
+          await walk(absolute, relative);
+        } else if (isFile && EDITABLE_EXTENSIONS.has(path.extname(item.name).toLowerCase())) {
+          if (entries.length >= MAX_LISTED_FILES) {
+            truncated = true;
+            return;
+          }
+          entries.push({ path: relative, kind: kindOf(relative), ...(await this.entryOf(absolute)) });
         }
       }
     };
-    await walk(root);
-    return entries.sort((a, b) => a.path.localeCompare(b.path));
+    await walk(root, "");
+    return { files: entries.sort((a, b) => a.path.localeCompare(b.path)), truncated };
+  }
+
+  /** A listed file's version: hashed again only when its size or times changed since the last listing. */
+  private async entryOf(absolute: string): Promise<Omit<FileEntry, "path" | "kind">> {
+    const stat = await fs.stat(absolute);
+    const stamp = `${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`;
+    const known = this.listed.get(absolute);
+    if (known?.stamp === stamp) return known.entry;
+    const disk = stat.size > MAX_FILE_BYTES ? undefined : await readDisk(absolute);
+    const entry =
+      disk?.kind === "file"
+        ? { version: disk.version, size: disk.stat.size, readable: disk.text !== undefined }
+        : { version: statVersion(stat), size: stat.size, readable: false };
+    this.listed.set(absolute, { stamp, entry });
+    return entry;
   }
 
   async read(relativePath: unknown): Promise<FileContent> {
     const { absolute, relative } = await this.resolve(relativePath, { mustExist: true });
-    const stat = await fs.stat(absolute);
-    if (!stat.isFile()) throw new WorkspaceError(400, `"${relative}" is not a file.`);
-    const text = await fs.readFile(absolute, "utf8");
-    return { path: relative, text, version: versionOf(text) };
+    const disk = await readDisk(absolute);
+    if (disk.kind !== "file") throw new WorkspaceError(disk.kind === "absent" ? 404 : 400, disk.kind === "absent" ? `No file "${relative}" in the workspace.` : `"${relative}" is not a file.`);
+    if (disk.stat.size > MAX_FILE_BYTES) throw new WorkspaceError(413, `"${relative}" is too large to open (${megabytes(disk.stat.size)}; the limit is ${megabytes(MAX_FILE_BYTES)}).`, { version: disk.version });
+    if (disk.text === undefined) throw new WorkspaceError(415, `"${relative}" is not UTF-8 text (a binary file?); it is not opened.`, { version: disk.version });
+    return { path: relative, text: disk.text, version: disk.version };
   }
 
   /**
@@ -140,84 +311,99 @@ export class WorkspaceFiles {
     if (Buffer.byteLength(text) > MAX_FILE_BYTES) throw new WorkspaceError(413, "The file is too large.");
     if (baseVersion !== null && typeof baseVersion !== "string") throw new WorkspaceError(400, "baseVersion must be a version string or null.");
     const { absolute, relative } = await this.resolve(relativePath);
-    const current = await readIfExists(absolute);
-    if (baseVersion === null && current !== undefined) {
-      throw new WorkspaceError(409, `"${relative}" already exists.`, { path: relative, text: current, version: versionOf(current) });
-    }
-    if (baseVersion !== null && current === undefined) {
-      throw new WorkspaceError(409, `"${relative}" was deleted on disk.`, { path: relative, text: null, version: null });
-    }
-    if (current !== undefined && versionOf(current) !== baseVersion) {
-      throw new WorkspaceError(409, `"${relative}" changed on disk since it was opened.`, { path: relative, text: current, version: versionOf(current) });
-    }
-    await fs.mkdir(path.dirname(absolute), { recursive: true });
-    await this.resolve(relative); // the folders just created must still be inside the workspace
-    await atomicWrite(absolute, text);
-    return { path: relative, text, version: versionOf(text) };
+    return this.locks.run([absolute], async () => {
+      const current = await readDisk(absolute);
+      if (current.kind === "other") throw new WorkspaceError(400, `"${relative}" is not a file.`);
+      if (baseVersion === null) {
+        if (current.kind === "file") throw conflict(relative, current, `"${relative}" already exists.`);
+      } else {
+        if (current.kind === "absent") throw new WorkspaceError(409, `"${relative}" was deleted on disk.`, { path: relative, text: null, version: null });
+        if (current.version !== baseVersion) throw conflict(relative, current, `"${relative}" changed on disk since it was opened.`);
+      }
+      await fs.mkdir(path.dirname(absolute), { recursive: true });
+      await this.resolve(relative); // the folders just created must still be inside the workspace
+      const temp = await writeTemporary(absolute, text);
+      try {
+        if (current.kind === "absent") await claimName(temp, absolute, relative);
+        else await fs.rename(temp, absolute);
+      } finally {
+        await fs.rm(temp, { force: true });
+      }
+      return { path: relative, text, version: versionOf(text) };
+    });
   }
 
-  async rename(from: unknown, to: unknown): Promise<FileEntry> {
+  /** Moves a file (never a folder) to a free name, if it is still at `baseVersion`. */
+  async rename(from: unknown, to: unknown, baseVersion: unknown): Promise<FileEntry> {
     const source = await this.resolve(from, { mustExist: true });
     const target = await this.resolve(to);
-    if ((await readIfExists(target.absolute)) !== undefined || (await exists(target.absolute))) {
-      throw new WorkspaceError(409, `"${target.relative}" already exists.`);
-    }
-    await fs.mkdir(path.dirname(target.absolute), { recursive: true });
-    await fs.rename(source.absolute, target.absolute);
-    const text = await fs.readFile(target.absolute, "utf8");
-    return { path: target.relative, kind: kindOf(target.relative), version: versionOf(text), size: Buffer.byteLength(text) };
+    if (typeof baseVersion !== "string") throw new WorkspaceError(400, "A rename names the version of the file it moves (baseVersion).");
+    return this.locks.run([source.absolute, target.absolute], async () => {
+      const current = await readDisk(source.absolute);
+      if (current.kind === "other") throw new WorkspaceError(400, `"${source.relative}" is a folder: only files can be renamed (rename its files one by one).`);
+      if (current.kind === "absent") throw new WorkspaceError(409, `"${source.relative}" was deleted on disk.`, { path: source.relative, text: null, version: null });
+      if (current.version !== baseVersion) throw conflict(source.relative, current, `"${source.relative}" changed on disk since it was opened.`);
+      await fs.mkdir(path.dirname(target.absolute), { recursive: true });
+      await this.resolve(target.relative);
+      // The new name is taken only if free (a hard link never replaces), then the old name goes.
+      if ((await claimName(source.absolute, target.absolute, target.relative)) === "linked") await fs.unlink(source.absolute);
+      return { path: target.relative, kind: kindOf(target.relative), version: current.version, size: current.stat.size, readable: current.text !== undefined };
+    });
   }
 
+  /** Deletes a file if it is still at `baseVersion` (required: a delete never removes what the client has not seen). */
   async remove(relativePath: unknown, baseVersion: unknown): Promise<void> {
     const { absolute, relative } = await this.resolve(relativePath, { mustExist: true });
-    const current = await readIfExists(absolute);
-    if (current === undefined) throw new WorkspaceError(400, `"${relative}" is not a file.`);
-    if (typeof baseVersion === "string" && versionOf(current) !== baseVersion) {
-      throw new WorkspaceError(409, `"${relative}" changed on disk since it was opened.`, { path: relative, text: current, version: versionOf(current) });
-    }
-    await fs.unlink(absolute);
+    if (typeof baseVersion !== "string") throw new WorkspaceError(400, "A delete names the version of the file it removes (baseVersion).");
+    await this.locks.run([absolute], async () => {
+      const current = await readDisk(absolute);
+      if (current.kind === "other") throw new WorkspaceError(400, `"${relative}" is not a file.`);
+      if (current.kind === "absent") throw new WorkspaceError(404, `No file "${relative}" in the workspace.`);
+      if (current.version !== baseVersion) throw conflict(relative, current, `"${relative}" changed on disk since it was opened.`);
+      await fs.unlink(absolute);
+    });
   }
 }
 
-function isInside(root: string, candidate: string): boolean {
-  const relative = path.relative(root, candidate);
-  return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
+function conflict(relative: string, current: Extract<DiskState, { kind: "file" }>, message: string): WorkspaceError {
+  return new WorkspaceError(409, message, { path: relative, text: current.text ?? null, version: current.version });
 }
 
-async function exists(absolute: string): Promise<boolean> {
-  try {
-    await fs.lstat(absolute);
-    return true;
-  } catch {
-    return false;
-  }
+function megabytes(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 }
 
-async function readIfExists(absolute: string): Promise<string | undefined> {
-  try {
-    const stat = await fs.stat(absolute);
-    if (!stat.isFile()) return undefined;
-    return await fs.readFile(absolute, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw error;
-  }
-}
-
-/** Temp file in the same folder (same filesystem), fsync, then rename over the target. */
-async function atomicWrite(absolute: string, text: string): Promise<void> {
-  const temp = path.join(path.dirname(absolute), `.${path.basename(absolute)}.${randomBytes(6).toString("hex")}.tmp`);
+/** A complete copy of `text` in a temporary file beside `absolute` (same file system), flushed to disk. */
+async function writeTemporary(absolute: string, text: string): Promise<string> {
+  const temp = path.join(path.dirname(absolute), `.${path.basename(absolute)}.${randomBytes(6).toString("hex")}.cw-tmp`);
   const handle = await fs.open(temp, "wx", 0o644);
   try {
     await handle.writeFile(text, "utf8");
     await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    await fs.rename(temp, absolute);
   } catch (error) {
+    await handle.close();
     await fs.rm(temp, { force: true });
     throw error;
   }
+  await handle.close();
+  return temp;
+}
+
+/**
+ * Gives `existing` the name `target` only if that name is free: a hard link fails (EEXIST) instead
+ * of replacing. On a file system without hard links the name is checked, then `existing` is moved
+ * there (under the file's lock): "moved" tells the caller that `existing` is gone.
+ */
+async function claimName(existing: string, target: string, relative: string): Promise<"linked" | "moved"> {
+  try {
+    await fs.link(existing, target);
+    return "linked";
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EEXIST") throw new WorkspaceError(409, `"${relative}" already exists.`);
+    if (code !== "EPERM" && code !== "EXDEV" && code !== "ENOTSUP" && code !== "EOPNOTSUPP" && code !== "EMLINK") throw error;
+  }
+  if (await fs.lstat(target).then(() => true, () => false)) throw new WorkspaceError(409, `"${relative}" already exists.`);
+  await fs.rename(existing, target);
+  return "moved";
 }

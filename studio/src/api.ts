@@ -29,7 +29,9 @@ export const api = {
   workspace: () => call<{ id?: string; name: string; files: FileEntry[] }>("GET", "api/workspace"),
   read: (path: string) => call<FileContent>("GET", `api/file?path=${encodeURIComponent(path)}`),
   write: (path: string, text: string, baseVersion: string | null) => call<FileContent>("PUT", "api/file", { path, text, baseVersion }),
-  rename: (from: string, to: string) => call<FileEntry>("POST", "api/rename", { from, to }),
+  /** Moves a file still at `baseVersion` on disk (409 with the disk's text otherwise). */
+  rename: (from: string, to: string, baseVersion: string) => call<FileEntry>("POST", "api/rename", { from, to, baseVersion }),
   export: (format: string) => call<{ ok: boolean; directory?: string; files?: number; cards?: number; diagnostics?: { file: string; message: string; range: { start: { line: number } } }[] }>("POST", "api/export", { format }),
-  remove: (path: string, baseVersion?: string) => call<{ deleted: string }>("POST", "api/delete", { path, baseVersion }),
+  /** Deletes a file still at `baseVersion` on disk (409 with the disk's text otherwise). */
+  remove: (path: string, baseVersion: string) => call<{ deleted: string }>("POST", "api/delete", { path, baseVersion }),
 };

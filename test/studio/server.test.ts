@@ -165,9 +165,10 @@ describe("studio server", () => {
   it("creates a new file only if it does not exist, renames and deletes", async () => {
     expect((await put("duel/scenarios/first.scenario", 'scenario "First" for duel\n', null)).status).toBe(200);
     expect((await put("duel/scenarios/first.scenario", "again", null)).status).toBe(409);
-    const renamed = await http("POST", "/api/rename", { from: "duel/scenarios/first.scenario", to: "duel/scenarios/renamed.scenario" });
+    const version = versionOf('scenario "First" for duel\n');
+    const renamed = await http("POST", "/api/rename", { from: "duel/scenarios/first.scenario", to: "duel/scenarios/renamed.scenario", baseVersion: version });
     expect(renamed).toMatchObject({ status: 200, body: { path: "duel/scenarios/renamed.scenario", kind: "scenario" } });
-    expect((await http("POST", "/api/rename", { from: "duel/scenarios/renamed.scenario", to: "duel/core.cards" })).status).toBe(409);
+    expect((await http("POST", "/api/rename", { from: "duel/scenarios/renamed.scenario", to: "duel/core.cards", baseVersion: version })).status).toBe(409);
     expect((await read("duel/scenarios/first.scenario")).status).toBe(404);
     const current = await read("duel/scenarios/renamed.scenario");
     expect((await http("POST", "/api/delete", { path: "duel/scenarios/renamed.scenario", baseVersion: "sha256:stale" })).status).toBe(409);

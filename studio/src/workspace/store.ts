@@ -151,7 +151,8 @@ export class WorkspaceStore {
       // An older server without ids: the name, as before (drafts of a same-named folder are then only offered).
       this.workspaceId = listing.id ?? `name:${listing.name}`;
       this.tabId = tabId;
-      const contents = await Promise.all(listing.files.filter((f) => f.kind !== "other").map((f) => api.read(f.path)));
+      // A file the server will not read (too large, not text) is not opened: it never fails the load.
+      const contents = await Promise.all(listing.files.filter((f) => f.kind !== "other" && f.readable !== false).map((f) => api.read(f.path)));
       for (const content of contents) this.addFile(content.path, content.text, content.version);
       await this.restoreDrafts();
       this.channel = workspaceChannel(this.workspaceId, (message) => this.fromOtherTab(message));
@@ -458,7 +459,7 @@ export class WorkspaceStore {
     this.polling = true;
     try {
       const listing = await api.workspace();
-      const onDisk = new Map(listing.files.filter((f) => f.kind !== "other").map((f) => [f.path, f]));
+      const onDisk = new Map(listing.files.filter((f) => f.kind !== "other" && f.readable !== false).map((f) => [f.path, f]));
       let touched = false;
       for (const entry of onDisk.values()) {
         const file = this.files.get(entry.path);
@@ -521,7 +522,8 @@ export class WorkspaceStore {
     if (file.state !== "saved") await this.save(from);
     // Renaming moves what is on disk: the editor's text must be that text, or the edit would be lost.
     if (file.state !== "saved") throw new Error(`Save ${from} (or settle its conflict with the disk) before renaming it.`);
-    const entry = await api.rename(from, to);
+    if (file.diskVersion === null) throw new Error(`${from} is not on disk yet: save it before renaming it.`);
+    const entry = await api.rename(from, to, file.diskVersion);
     const text = file.model.getValue();
     this.discard(from);
     const renamed = this.addFile(entry.path, text, entry.version);
