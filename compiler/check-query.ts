@@ -6,6 +6,10 @@
 import type { WorkspaceAnalysis } from "./workspace.ts";
 import type { Reference } from "./check.ts";
 import { BUILTIN_FIELDS, KIND_NOUNS, type GameVocabulary, type VocabularyKind } from "./vocabulary.ts";
+import type { Diagnostic, Range } from "./diagnostics.ts";
+import { diagnostic } from "./messages.ts";
+import { gameOfDeckPath, parseDeck } from "./decklist.ts";
+import { parseScenarioFile } from "../grammar/scenario.ts";
 
 /** The resolved name under an offset, if any. */
 export function referenceAt(analysis: WorkspaceAnalysis, path: string, offset: number): Reference | undefined {
@@ -153,4 +157,187 @@ function entryKeywordKind(entries: VocabularyEntry[], name: string): "ability" |
 export function describeReference(reference: Reference): string {
   const noun = reference.kind === "card" ? "a card" : KIND_NOUNS[reference.kind];
   return `${reference.name} — ${noun}${reference.detail ? `: ${reference.detail}` : ""}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Outline, find references and rename (the studio's Monaco providers call these through the worker).
+
+/** One entry of a file's outline: a set and its cards, a game file's declarations, a scenario file's scenarios. */
+export interface DocumentSymbol {
+  name: string;
+  kind: "set" | "card" | "game" | "scenario" | VocabularyKind;
+  detail: string;
+  /** The whole construct, and the part to select (its name). */
+  range: Range;
+  selectionRange: Range;
+  children: DocumentSymbol[];
+}
+
+/** The outline of a file (empty for a file the analysis does not hold). */
+export function documentSymbols(analysis: WorkspaceAnalysis, path: string): DocumentSymbol[] {
+  const parsed = analysis.files.get(path);
+  if (!parsed) return [];
+  if (parsed.set) {
+    const set = parsed.set;
+    const models = new Map((analysis.model.sets.find((s) => s.file === path)?.cards ?? []).map((c) => [c.name, c]));
+    const cards = set.cards.map((card): DocumentSymbol => {
+      const model = models.get(card.name);
+      const detail = model ? [...model.supertypes, model.type].join(" ") + (model.subtypes.length ? ` — ${model.subtypes.join(" ")}` : "") : "";
+      return { name: card.name, kind: "card", detail, range: card.range, selectionRange: card.nameRange, children: [] };
+    });
+    const whole = { start: set.codeRange.start, end: cards.at(-1)?.range.end ?? set.codeRange.end };
+    return [{ name: `${set.code} "${set.name}"`, kind: "set", detail: `for ${set.game}`, range: whole, selectionRange: set.codeRange, children: cards }];
+  }
+  if (parsed.game) {
+    const game = parsed.game;
+    const vocabulary = findVocabulary(analysis, game.id);
+    const declared = (vocabulary?.declarations ?? []).filter((d) => d.file === path).sort((a, b) => a.range.start.offset - b.range.start.offset);
+    const children = declared.map((d): DocumentSymbol => ({ name: d.name, kind: d.kind, detail: KIND_NOUNS[d.kind], range: d.range, selectionRange: d.range, children: [] }));
+    return [{ name: game.name, kind: "game", detail: game.id, range: game.range, selectionRange: game.idRange, children }];
+  }
+  if (parsed.kind === "scenario") {
+    return parseScenarioFile(parsed.text, path).scenarios.map((scenario) => ({
+      name: scenario.name,
+      kind: "scenario",
+      detail: `for ${scenario.game}`,
+      range: scenario.range,
+      selectionRange: { start: scenario.range.start, end: scenario.range.start },
+      children: [],
+    }));
+  }
+  return [];
+}
+
+/** A deck list's text, for references and renames of cards (deck lists are not checker input). */
+export interface DeckSource {
+  path: string;
+  text: string;
+}
+
+export interface Location {
+  file: string;
+  range: Range;
+}
+
+/** What a reference names: a card or a keyword of one game (the ones renamed across files). */
+interface Target {
+  kind: "card" | "keyword";
+  name: string;
+  game: string;
+  definition: Location;
+}
+
+function targetAt(analysis: WorkspaceAnalysis, path: string, offset: number): Target | undefined {
+  const reference = referenceAt(analysis, path, offset);
+  if (!reference || (reference.kind !== "card" && reference.kind !== "keyword") || !reference.definition) return undefined;
+  const game = gameOfDefinition(analysis, reference.kind, reference.definition.file);
+  return game ? { kind: reference.kind, name: reference.name, game, definition: reference.definition } : undefined;
+}
+
+/** The game a card's set file or a keyword's game file belongs to. */
+function gameOfDefinition(analysis: WorkspaceAnalysis, kind: "card" | "keyword", file: string): string | undefined {
+  const parsed = analysis.files.get(file);
+  return kind === "card" ? parsed?.set?.game : parsed?.game?.id;
+}
+
+/** Every place a target is named: its declaration, card text, scenarios and (for a card) deck lists. */
+function locationsOf(analysis: WorkspaceAnalysis, target: Target, decks: readonly DeckSource[]): Location[] {
+  const same = (a: Location) => a.file === target.definition.file && a.range.start.offset === target.definition.range.start.offset;
+  const out: Location[] = [];
+  for (const [file, list] of analysis.references) {
+    for (const reference of list) {
+      if (reference.kind !== target.kind || !reference.definition || reference.definition.file !== target.definition.file) continue;
+      if (reference.definition.range.start.offset !== target.definition.range.start.offset) continue;
+      out.push({ file, range: reference.range });
+    }
+  }
+  if (!out.some(same)) out.unshift(target.definition);
+  if (target.kind === "card") {
+    const folders = new Map(analysis.model.games.map((g) => [g.file.split("/").slice(0, -1).join("/"), g.id]));
+    const lower = target.name.toLowerCase();
+    for (const deck of decks) {
+      if (gameOfDeckPath(deck.path, folders)?.toLowerCase() !== target.game.toLowerCase()) continue;
+      for (const entry of parseDeck(deck.text, deck.path, [target.name]).entries) {
+        if (entry.known && entry.name.toLowerCase() === lower) out.push({ file: deck.path, range: entry.range });
+      }
+    }
+  }
+  // Unique, in file order (a name may be both a reference and the declaration).
+  const seen = new Set<string>();
+  return out
+    .filter((l) => {
+      const key = `${l.file}:${l.range.start.offset}`;
+      return !seen.has(key) && (seen.add(key), true);
+    })
+    .sort((a, b) => (a.file === b.file ? a.range.start.offset - b.range.start.offset : a.file < b.file ? -1 : 1));
+}
+
+/** Find references: every place the card or keyword under the offset is named, its declaration included. */
+export function referencesAt(analysis: WorkspaceAnalysis, path: string, offset: number, decks: readonly DeckSource[] = []): Location[] {
+  const target = targetAt(analysis, path, offset);
+  return target ? locationsOf(analysis, target, decks) : [];
+}
+
+export interface TextEditAt {
+  file: string;
+  range: Range;
+  text: string;
+}
+
+export type RenameResult =
+  | { ok: true; kind: "card" | "keyword"; from: string; to: string; edits: TextEditAt[] }
+  | { ok: false; diagnostic: Diagnostic };
+
+const KEYWORD_NAME = /^[A-Za-z][A-Za-z'-]*$/;
+
+/**
+ * Rename the card or keyword under the offset: the edits for its declaration and every place it
+ * is named (card text, scenarios, deck lists), or a CW304x reason to refuse, before anything
+ * changes. A name written in quotes keeps its quotes.
+ */
+export function renameAt(analysis: WorkspaceAnalysis, path: string, offset: number, newName: string, decks: readonly DeckSource[] = []): RenameResult {
+  const here: Range = (() => {
+    const reference = referenceAt(analysis, path, offset);
+    if (reference) return reference.range;
+    const at = { offset, line: 1, column: 1 };
+    return { start: at, end: at };
+  })();
+  const target = targetAt(analysis, path, offset);
+  if (!target) {
+    const reference = referenceAt(analysis, path, offset);
+    const reason = reference ? `only cards and keywords can be renamed, and "${reference.name}" is a ${reference.kind === "card" ? "card" : KIND_NOUNS[reference.kind]}` : "put the cursor on a card's name or a keyword";
+    return { ok: false, diagnostic: diagnostic("CW3040", path, here, { reason }) };
+  }
+  const name = newName.trim();
+  const refuse = (reason: string): RenameResult => ({ ok: false, diagnostic: diagnostic("CW3041", path, here, { name, kind: target.kind, reason }) });
+  if (!name) return refuse("it is empty");
+  if (/["“”\n\r{}]/.test(name)) return refuse("a name cannot hold quotes, braces or line breaks");
+  if (target.kind === "keyword" && !KEYWORD_NAME.test(name)) return refuse("a keyword is one word of letters");
+  if (name !== target.name && name.toLowerCase() !== target.name.toLowerCase()) {
+    const taken = target.kind === "card" ? cardNamed(analysis, target.game, name) : findVocabulary(analysis, target.game)?.lookup("keyword", name);
+    if (taken) {
+      const where = "nameRange" in taken ? taken.nameRange : taken.range;
+      return { ok: false, diagnostic: diagnostic("CW3042", path, here, { name, kind: target.kind, game: target.game, where: `${taken.file}:${where.start.line}:${where.start.column}` }) };
+    }
+  }
+  const edits = locationsOf(analysis, target, decks).map((location): TextEditAt => {
+    const text = sourceText(analysis, decks, location.file).slice(location.range.start.offset, location.range.end.offset);
+    const quoted = /^["“]/.test(text) && /["”]$/.test(text) && text.length >= 2;
+    return { file: location.file, range: location.range, text: quoted ? `${text[0]}${name}${text[text.length - 1]}` : name };
+  });
+  return { ok: true, kind: target.kind, from: target.name, to: name, edits };
+}
+
+function cardNamed(analysis: WorkspaceAnalysis, game: string, name: string): { file: string; nameRange: Range } | undefined {
+  const lower = name.toLowerCase();
+  for (const parsed of analysis.files.values()) {
+    if (parsed.set?.game.toLowerCase() !== game.toLowerCase()) continue;
+    const card = parsed.set.cards.find((c) => c.name.toLowerCase() === lower);
+    if (card) return { file: parsed.path, nameRange: card.nameRange };
+  }
+  return undefined;
+}
+
+function sourceText(analysis: WorkspaceAnalysis, decks: readonly DeckSource[], file: string): string {
+  return analysis.files.get(file)?.text ?? decks.find((d) => d.path === file)?.text ?? "";
 }

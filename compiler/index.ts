@@ -7,13 +7,14 @@
  *   analyzeWorkspace(files)          → the model plus parsed files, vocabularies and references
  *   formatFile(text, path)           → canonical text, or the syntax errors that prevent it
  *   referenceAt / completionsAt / vocabularyOf  → editor queries on an analysis
+ *   documentSymbols / referencesAt / renameAt   → outline, find references, rename (cards and keywords, deck lists included)
  */
 export type { Diagnostic, Position, Range, Severity } from "./diagnostics.ts";
 export { LineMap, formatDiagnostic } from "./diagnostics.ts";
 export type * from "./model.ts";
 export { MESSAGES, diagnostic, messageText, isMessageCode, type MessageCode, type MessageDefinition } from "./messages.ts";
 export { checkWorkspace, analyzeWorkspace, formatFile, MAX_DIAGNOSTICS_PER_FILE, type WorkspaceAnalysis, type FormatResult, type AnalyzeOptions } from "./workspace.ts";
-export { referenceAt, completionsAt, vocabularyOf, gameOfFile, describeReference, type Completion, type VocabularyEntry } from "./check-query.ts";
+export { referenceAt, completionsAt, vocabularyOf, gameOfFile, describeReference, documentSymbols, referencesAt, renameAt, type Completion, type VocabularyEntry, type DocumentSymbol, type DeckSource, type Location, type RenameResult, type TextEditAt } from "./check-query.ts";
 export type { Reference } from "./check.ts";
 export type { ParsedFile } from "./check-ast.ts";
 export { GameVocabulary, KIND_NOUNS, type Declaration, type VocabularyKind } from "./vocabulary.ts";

@@ -433,6 +433,27 @@ export const MESSAGES = {
     example: "cardwright check cards/   # cards/huge.cards is 3 GB",
     exampleArgs: { size: "2861.0 MiB", limit: "8 MiB" },
   },
+  CW3040: {
+    severity: "error",
+    template: "Nothing to rename here: {reason}.",
+    explanation: "Rename (F2 in the studio) renames a card or a keyword everywhere it is named: its declaration, card text, scenarios and deck lists. Put the cursor on a card's name (where it is declared or quoted) or on a keyword.",
+    example: "F2 on the word \"draw\" in ability text",
+    exampleArgs: { reason: "only cards and keywords can be renamed, and \"draw\" is neither" },
+  },
+  CW3041: {
+    severity: "error",
+    template: "\"{name}\" cannot be the new name of the {kind}: {reason}.",
+    explanation: "A card's name is written between double quotes and a keyword is one word of letters (hyphens allowed): a new name that could not be written back that way is refused, before any file changes.",
+    example: "Rename the keyword Bleed to \"Bleed 2\"",
+    exampleArgs: { name: "Bleed 2", kind: "keyword", reason: "a keyword is one word of letters" },
+  },
+  CW3042: {
+    severity: "error",
+    template: "\"{name}\" is already the name of a {kind} of {game} ({where}): renaming would make two.",
+    explanation: "Two cards (or two keywords) of one game with the same name cannot be told apart by the decks, scenarios and card text that name them, so the rename is refused before any file changes.",
+    example: "Rename \"Scout\" to \"Field Medic\" in the Three-Slot Duel",
+    exampleArgs: { name: "Field Medic", kind: "card", game: "duel", where: "duel/core.cards:12:6" },
+  },
   // ---------------------------------------------------------------- CW4xxx: export
   CW4001: {
     severity: "error",

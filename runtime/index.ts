@@ -16,7 +16,7 @@ import { instantModel } from "./models/instant.ts";
 import { stackModel } from "./models/stack.ts";
 import { chainModel } from "./models/chain.ts";
 import { MECHANICS } from "./mechanics/index.ts";
-import { type Action, type ApplyResult, type Refusal, applyAction, checkAction, listLegalActions } from "./engine/actions.ts";
+import { type Action, type ApplyOptions, type ApplyResult, type Refusal, applyAction, checkAction, listLegalActions } from "./engine/actions.ts";
 import { type Ctx, RESOLVING, cardName, draw, emit, runFlowAction, settle, shuffleZone, randomInt, statOf } from "./core/index.ts";
 import { type Rules, loadRules } from "./core/rules.ts";
 import { seedRng } from "./state/rng.ts";
@@ -28,7 +28,7 @@ import { validateDeck, type DeckViolation } from "./core/deck.ts";
 for (const model of [instantModel, stackModel, chainModel]) registerResponseModel(model);
 for (const mechanic of MECHANICS) registerMechanic(mechanic);
 
-export type { Action, ApplyResult, Refusal, GameState, PlayerId, TraceEvent, Rules, DeckViolation };
+export type { Action, ApplyOptions, ApplyResult, Refusal, GameState, PlayerId, TraceEvent, Rules, DeckViolation };
 export { formatEvent, hashText } from "./state/trace.ts";
 
 export interface NewGameOptions {
@@ -82,7 +82,8 @@ export interface Engine {
   newGame(options: NewGameOptions): { state: GameState; events: TraceEvent[] };
   setupBoard(spec: BoardSpec): { state: GameState; events: TraceEvent[] };
   legalActions(state: GameState): Action[];
-  apply(state: GameState, action: Action): ApplyResult;
+  /** `statePerEvent`: also the state right after each event (`states`), for steppers; see ApplyOptions. */
+  apply(state: GameState, action: Action, options?: ApplyOptions): ApplyResult;
   /** Why an action would be refused now (null if it is legal). */
   check(state: GameState, action: Action): Refusal | null;
   validateDeck(cards: string[]): DeckViolation[];
@@ -227,7 +228,7 @@ export function createEngine(bundle: CompiledBundle): Engine {
     newGame,
     setupBoard,
     legalActions: (state) => listLegalActions(rules, state),
-    apply: (state, action) => applyAction(rules, state, action),
+    apply: (state, action, options) => applyAction(rules, state, action, options),
     check: (state, action) => checkAction(rules, state, action),
     validateDeck: (cards) => validateDeck(rules, cards),
     stat: (state, card, stat) => statOf({ rules, state, events: [] }, card, stat),

@@ -39,6 +39,8 @@ export interface ScenarioStepRun {
   eventEnd: number;
   /** The state after this step (only with `keepStates`); states are immutable, so this shares structure. */
   state?: GameState;
+  /** The action this step applied (only with `keepStates`): a stepper replays it from the previous state with `statePerEvent` to show the board at each of its events. */
+  action?: Action;
 }
 
 export interface ScenarioResult {
@@ -510,7 +512,7 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
     const eventStart = events.length;
     // Where a failure of this step points: the step, and the last event before it was checked.
     const at = { stepIndex, eventIndex: events.length - 1 };
-    const record = () => result.steps.push({ line: step.line, kind: step.kind, eventStart, eventEnd: events.length, ...(options.keepStates ? { state } : {}) });
+    const record = (applied?: Action) => result.steps.push({ line: step.line, kind: step.kind, eventStart, eventEnd: events.length, ...(options.keepStates ? { state, ...(applied ? { action: applied } : {}) } : {}) });
     if (step.kind === "expect") {
       const problem = checkExpectation(engine, state, events, step.expect, scenario);
       if (typeof problem === "string") fail(step.line, problem, undefined, undefined, at);
@@ -537,7 +539,7 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
       }
       state = applied.state;
       events.push(...applied.events);
-      record();
+      record(matched);
       continue;
     }
     const literal = literalAction(engine, state, step.action);
@@ -561,7 +563,7 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
     // Legal by the validator yet not matched: the line was ambiguous (e.g. a payment it did not name).
     state = applied.state;
     events.push(...applied.events);
-    record();
+    record(literal);
   }
   result.events = events;
   result.state = state;

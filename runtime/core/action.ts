@@ -76,7 +76,7 @@ export interface Shortfall {
 }
 
 export type ApplyResult =
-  | { ok: true; state: GameState; events: TraceEvent[] }
+  | { ok: true; state: GameState; events: TraceEvent[]; states?: GameState[] }
   | { ok: false; refusal: Refusal; state: GameState; events: [] };
 
 /** A refusal with its code and a message for the player. */

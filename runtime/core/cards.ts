@@ -12,6 +12,8 @@ export interface Ctx {
   rules: Rules;
   state: GameState;
   events: TraceEvent[];
+  /** Called with the working state right after each event (only when a caller asked for a state per event). */
+  afterEvent?: (state: GameState) => void;
 }
 
 /** Zone where a card sits while it resolves (spells); engine-internal, not a game-file zone. */
@@ -30,6 +32,7 @@ export function emit(
   const event: TraceEvent = { seq: state.seq++, turn: state.turn, phase: state.phase, kind, text };
   for (const [key, value] of Object.entries(extra)) if (value !== undefined) (event as unknown as Record<string, unknown>)[key] = value;
   ctx.events.push(event);
+  ctx.afterEvent?.(state);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ import type { Rules } from "../core/rules.ts";
 import { placeTrigger, resumeTargeting } from "../core/response.ts";
 import type { Frame, GameState, PlayerId, TargetValue } from "../state/state.ts";
 import { opponentOf } from "../state/state.ts";
-import { draftOf } from "../state/clone.ts";
+import { cloneJson, draftOf } from "../state/clone.ts";
 import { legalTargetOptions, sameTarget, targetStillLegal } from "../core/targets.ts";
 import { type GameMove, mechanicsOf } from "../core/mechanics.ts";
 import { type Action, type ApplyResult, type Payment, type Refusal, refuse, refuseShortfall } from "../core/action.ts";
@@ -568,16 +568,28 @@ function perform(ctx: Ctx, action: Action): void {
 // ---------------------------------------------------------------------------------------------
 // Public entry points
 
-export function applyAction(rules: Rules, state: GameState, action: Action): ApplyResult {
+export interface ApplyOptions {
+  /**
+   * Also return the state as it stood right after each event (`states[i]` after `events[i]`), for
+   * a stepper that shows the board at any event. Costs a copy of the state per event: debuggers
+   * ask for it by replaying one action, never the engine's own play.
+   */
+  statePerEvent?: boolean;
+}
+
+export function applyAction(rules: Rules, state: GameState, action: Action, options: ApplyOptions = {}): ApplyResult {
   const check: Ctx = { rules, state, events: [] };
   const refusal = validate(check, action);
   if (refusal) return { ok: false, refusal, state, events: [] };
   // A working copy that shares the cards the action never reads (runtime/state/clone.ts).
   const { draft, finish } = draftOf(state);
   const ctx: Ctx = { rules, state: draft, events: [] };
+  const states: GameState[] = [];
+  // A plain copy (the working state's card table is a Proxy that copies each card on first read).
+  if (options.statePerEvent) ctx.afterEvent = (s) => states.push(cloneJson({ ...s, cards: { ...s.cards } }));
   perform(ctx, action);
   settle(ctx);
-  return { ok: true, state: finish(), events: ctx.events };
+  return { ok: true, state: finish(), events: ctx.events, ...(options.statePerEvent ? { states } : {}) };
 }
 
 function candidates(ctx: Ctx): Action[] {

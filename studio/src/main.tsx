@@ -1,11 +1,13 @@
 import { createRoot } from "react-dom/client";
 import { App } from "./App.tsx";
 import { registerCardLanguage } from "./language/register.ts";
+import { registerNavigation } from "./language/navigation.ts";
 import { WorkspaceStore } from "./workspace/store.ts";
 import "./styles.css";
 
 const store = new WorkspaceStore();
 registerCardLanguage(store);
+registerNavigation(store);
 // A handle for the browser tests and for debugging from the console; the page works without it.
 (window as unknown as { cardwright: unknown }).cardwright = { store };
 createRoot(document.getElementById("root")!).render(<App store={store} />);

@@ -483,6 +483,8 @@ describe("studio in the browser", { timeout: 180_000 }, () => {
   it("steps forward and back through the Seer + Chronicler trigger chain of section 17.1 and links it to the card text", async () => {
     const page = await harness.newPage("?autosaveMs=600000");
     await page.getByRole("tab", { name: "Scenarios" }).click();
+    // The Scenarios view loads the engine on first use: slow on a loaded machine.
+    await page.getByRole("button", { name: /Run all/ }).waitFor({ timeout: 90_000 });
     await page.getByRole("button", { name: /Run all/ }).click();
     const scenario = page.locator(".scenario-list li", { hasText: /Seer.*Chronicler|Chronicler.*Seer/ }).first();
     await scenario.waitFor({ timeout: 60_000 });
@@ -529,6 +531,8 @@ describe("studio in the browser", { timeout: 180_000 }, () => {
   it("draws the response stack top-first at each step of a CYBERVAMP response chain", async () => {
     const page = await harness.newPage("?autosaveMs=600000");
     await page.getByRole("tab", { name: "Scenarios" }).click();
+    // The Scenarios view loads the engine on first use: slow on a loaded machine.
+    await page.getByRole("button", { name: /Run all/ }).waitFor({ timeout: 90_000 });
     await page.getByRole("button", { name: /Run all/ }).click();
     const scenario = page.locator(".scenario-list li", { hasText: /LIFO/ }).first();
     await scenario.waitFor({ timeout: 60_000 });

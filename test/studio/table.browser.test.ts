@@ -358,6 +358,40 @@ describe("the table and the stepper in the browser", { timeout: 240_000 }, () =>
     await page.context().close();
   });
 
+  it("the stepper's stack says who cast each item and what it targets; a countered spell leaves it; the board is the one at the event", async () => {
+    const page = await harness.newPage("?autosaveMs=600000");
+    await page.getByRole("tab", { name: "Scenarios" }).click();
+    await clickFile(page, "cybervamp/scenarios/response-chain.scenario");
+    await page.getByRole("button", { name: "Run response-chain.scenario" }).click();
+    const row = page.locator(".scenario-list li", { hasText: "Counter target spell" });
+    await row.waitFor({ timeout: 60_000 });
+    await row.click();
+    const events = page.getByTestId("scenario-events").locator("li:not(.failure-marker)");
+    const texts = await events.allTextContents();
+    const at = (pattern: RegExp) => texts.findIndex((t) => pattern.test(t));
+    const stack = page.getByTestId("scenario-stack").locator("li");
+    const stackLines = () => stack.evaluateAll((items) => items.map((li) => `${li.getAttribute("data-controller")} ${li.getAttribute("data-card")} ${(li.querySelector(".targets")?.textContent ?? "").trim()}`.trim()));
+
+    await events.nth(at(/push.*Counterhack/)).locator(".kind").click(); // the line, not its source link
+    await expect.poll(stackLines).toEqual([`p2 Counterhack → "Arterial Spray"`, "p1 Arterial Spray → p2"]);
+    expect(await stack.first().textContent()).toContain("cast by p2");
+    // Countered: gone from the stack at that very event (no pop of its own), while Counterhack is resolving.
+    await events.nth(at(/fizzle.*Arterial Spray.*countered/)).locator(".kind").click(); // the line, not its source link
+    await expect.poll(stackLines).toEqual([]);
+    await page.getByRole("button", { name: "Previous event" }).click();
+    await expect.poll(stackLines).toEqual(["p1 Arterial Spray → p2"]);
+
+    // The board at an event is that event's: Arterial Spray is not in the Discard Pile before it moves there.
+    await page.getByTestId("scenario-board").locator("summary").click();
+    const discard = () => page.getByTestId("scenario-board").getByTestId("player-p1").locator('[data-zone="Discard Pile"]').textContent();
+    await expect.poll(discard).not.toContain("Arterial Spray");
+    await events.nth(at(/move.*Counterhack.*Discard Pile/)).locator(".kind").click(); // the line, not its source link
+    await expect.poll(discard).toContain("Arterial Spray");
+    await events.nth(at(/push.*Arterial Spray/)).locator(".kind").click(); // the line, not its source link
+    await expect.poll(() => page.getByTestId("scenario-board").getByTestId("player-p2").locator('[data-zone="Hand"]').textContent()).toContain("Counterhack");
+    await page.context().close();
+  });
+
   it("opens a failing scenario at the failing step, with expected vs actual", async () => {
     const page = await harness.newPage("?autosaveMs=600000");
     await page.getByRole("tab", { name: "Scenarios" }).click();
@@ -476,10 +510,19 @@ describe("the table and the stepper in the browser", { timeout: 240_000 }, () =>
     expect(await stepLabel(page)).toBe(playedStep);
     expect(await log.locator("li.at-event").textContent()).toMatch(/noted/);
     expect(await log.locator("li.current.later").count()).toBeGreaterThan(0);
-    // The board is the state after the whole step (the engine keeps no state per event): dimmed, and said so;
-    // the highlighted line is scrolled into the log's view.
-    expect(await page.getByTestId("board-note").textContent()).toMatch(/Board after this action/);
-    expect(await page.locator(".table-body.board-after-step").count()).toBe(1);
+    // The board is the one right at that event (the step replayed with a state per event): the Herald is
+    // on the field, its card not drawn yet; no one acts inside a step. The highlighted line is in the log's view.
+    expect(await page.getByTestId("board-note").textContent()).toMatch(/Board at event \d+, inside step/);
+    // At the step's first event (the action) the Herald is still in the hand; at its trigger it is on the field.
+    const heraldsInHand = () => page.getByTestId("table").getByTestId("player-p1").locator('[data-zone="Hand"] .card-chip', { hasText: "Journey Herald" }).count();
+    const onField = () => page.getByTestId("table").getByTestId("player-p1").locator('[data-zone="Field"], [data-zone="Battlefield"]').first().textContent();
+    await expect.poll(onField).toContain("Journey Herald");
+    const inHandAtTrigger = await heraldsInHand();
+    for (let i = 0; i < 12 && !/p1 plays Journey Herald/.test(await atText()); i++) await table.getByRole("button", { name: "Previous event" }).click();
+    await expect.poll(heraldsInHand).toBe(inHandAtTrigger + 1);
+    for (let i = 0; i < 12 && !/Journey Herald: .*noted/.test(await atText()); i++) await table.getByRole("button", { name: "Next event" }).click();
+    await expect.poll(heraldsInHand).toBe(inHandAtTrigger);
+    expect(await page.getByTestId("legal-actions").isHidden()).toBe(true);
     const atEventVisible = () =>
       page.evaluate(() => {
         const line = document.querySelector(".event-log li.at-event")!;
@@ -490,10 +533,10 @@ describe("the table and the stepper in the browser", { timeout: 240_000 }, () =>
     await expect.poll(atEventVisible).toBe(true);
     for (let i = 0; i < 12 && !/Journey Herald: .*resolved/.test(await atText()); i++) await table.getByRole("button", { name: "Next event" }).click();
     expect(await atText()).toMatch(/Journey Herald: PLAY: Draw a card\. resolved/);
-    // The whole step again (its board is exact): no note, nothing dimmed.
+    // The whole step again: no note, the actions are back.
     await table.getByRole("button", { name: "Latest" }).click();
     await expect.poll(() => page.getByTestId("board-note").count()).toBe(0);
-    expect(await page.locator(".table-body.board-after-step").count()).toBe(0);
+    expect(await page.getByTestId("legal-actions").isVisible()).toBe(true);
 
     // 8. What it triggered links back to the new card's text: the PLAY ability is selected in the editor.
     const linked = triggered.first().locator(".source-link");
@@ -504,6 +547,26 @@ describe("the table and the stepper in the browser", { timeout: 240_000 }, () =>
       return editor.getModel().getValueInRange(editor.getSelection());
     });
     expect(selected).toMatch(/PLAY: Draw a card\./);
+
+    // 9. Inside a step again, then a new game: the new game's board is its own, not "at an event", and can be played.
+    await page.getByRole("tab", { name: "Table" }).click();
+    await table.getByRole("button", { name: "Previous event" }).click();
+    await table.getByRole("button", { name: "Previous event" }).click();
+    await page.getByTestId("board-note").waitFor();
+    await table.getByRole("button", { name: "New game" }).click();
+    await expect.poll(() => page.getByTestId("board-note").count(), { timeout: 60_000 }).toBe(0);
+    await expect.poll(() => page.getByTestId("legal-actions").locator("button:not([disabled])").count(), { timeout: 60_000 }).toBeGreaterThan(0);
+    // The log follows the latest event.
+    const lastLineVisible = () =>
+      page.evaluate(() => {
+        const log = document.querySelector(".event-log ol")!;
+        const last = log.lastElementChild!;
+        const box = log.closest(".event-log")!.getBoundingClientRect();
+        const rect = last.getBoundingClientRect();
+        return rect.bottom <= box.bottom + 1 && rect.top >= box.top - 1;
+      });
+    await act(page, (await page.getByTestId("legal-actions").locator("button:not([disabled])").first().textContent())!);
+    await expect.poll(lastLineVisible).toBe(true);
     expect(harness.blocked).toEqual([]);
     await page.context().close();
   });

@@ -6,6 +6,8 @@ import { TableSession } from "./session.ts";
 import { SourceLink, type RevealSource } from "./SourceLink.tsx";
 import { buildChains } from "./chains.ts";
 import { ChainTreeView } from "./ChainTree.tsx";
+import { StackList } from "./StackList.tsx";
+import { stackOf } from "./event-boards.ts";
 import "./table.css";
 
 /**
@@ -77,20 +79,12 @@ export function ScenariosView({
       if (hitsBreakpoint(i)) return setCursor(i);
     }
   };
-  /** The response stack as it stands at the cursor, rebuilt from the trace's push and pop events (top first). */
-  const stackAtCursor = (() => {
-    const stack: typeof events = [];
-    for (const e of events.slice(0, cursor + 1)) {
-      if (e.kind === "push") stack.push(e);
-      else if (e.kind === "pop") {
-        const at = stack.map((x) => x.ability).lastIndexOf(e.ability);
-        stack.splice(at >= 0 && e.ability !== undefined ? at : stack.length - 1, 1);
-      }
-    }
-    return stack.reverse();
-  })();
-  // A response stack has items taken off it (pop); a game that resolves at once (no stack) only pushes, and shows none.
-  const usesStack = events.some((e) => e.kind === "pop");
+  // The board right after the event at the cursor (the step is replayed with a state per event), and its stack.
+  const board = current ? boardAt(current, cursor) : undefined;
+  const engine = current?.setup?.engine;
+  const stackAtCursor = board && engine ? stackOf(engine, board.state) : [];
+  // A game whose spells resolve at once has no stack to show.
+  const usesStack = engine !== undefined && engine.rules.param("response_model", "instant") !== "instant";
   const toggleBreakpoint = (name: string) =>
     setBreakpoints((old) => {
       const next = new Set(old);
@@ -176,11 +170,11 @@ export function ScenariosView({
                 <details className="scenario-board" data-testid="scenario-board" open={boardOpen} onToggle={(e) => setBoardOpen((e.target as HTMLDetailsElement).open)}>
                   <summary>Board at this event</summary>
                   {boardOpen && (() => {
-                    const state = boardAt(current, cursor);
-                    if (!state) return null;
-                    const view = TableSession.from(current.setup.engine, state, [], "");
+                    if (!board) return null;
+                    const view = TableSession.from(current.setup.engine, board.state, [], "");
                     return (
-                      <div className="scenario-board-players">
+                      <div className="scenario-board-players" data-exact={board.exact}>
+                        {!board.exact && <p className="muted">The board after this event's whole step (its replay differed from the run).</p>}
                         <PlayerPanel session={view} player="p1" onReveal={onReveal} onHover={() => undefined} />
                         <PlayerPanel session={view} player="p2" onReveal={onReveal} onHover={() => undefined} />
                       </div>
@@ -188,22 +182,7 @@ export function ScenariosView({
                   })()}
                 </details>
               )}
-              {usesStack && (
-                <div className="stack" data-testid="scenario-stack">
-                  <div className="panel-title">Stack at this event (top first)</div>
-                  {stackAtCursor.length === 0 ? (
-                    <p className="muted" style={{ margin: "4px 10px" }}>empty</p>
-                  ) : (
-                    <ol>
-                      {stackAtCursor.map((e, i) => (
-                        <li key={i} className={e.source ? "linked" : ""} onClick={() => e.source && onReveal(e.source.file, e.source.range.start.offset, e.source.range.end.offset)}>
-                          {e.text.replace(/ goes on the stack.*$/, "")}
-                        </li>
-                      ))}
-                    </ol>
-                  )}
-                </div>
-              )}
+              {usesStack && <StackList entries={stackAtCursor} onReveal={onReveal} testId="scenario-stack" />}
               {chainsSoFar.length > 0 && <ChainTreeView chains={chainsSoFar} cursor={cursor} onSelect={setCursor} onReveal={onReveal} />}
               <ol className="event-tree" data-testid="scenario-events">
                 {events.map((event, i) =>

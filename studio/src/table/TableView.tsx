@@ -8,6 +8,8 @@ import { CardFace } from "../components/CardFace.tsx";
 import { countsOf, deckCardNames, deckCards, formatDeck, gameOfDeckPath, parseDeck, DECK_EXTENSION } from "../../../compiler/decklist.ts";
 import { buildChains } from "./chains.ts";
 import { ChainTreeView } from "./ChainTree.tsx";
+import { StackList } from "./StackList.tsx";
+import { stackOf } from "./event-boards.ts";
 import "./table.css";
 
 const SEATS = ["p1", "p2"] as const;
@@ -38,6 +40,9 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
   const [hovered, setHovered] = useState<string | undefined>(undefined);
   const [builderOpen, setBuilderOpen] = useState(false);
   const [, setRevision] = useState(0);
+  /** An event inside the step at the cursor ("what it triggered", one event at a time); undefined: the whole step. */
+  const [eventAt, setEventAt] = useState<number | undefined>(undefined);
+
   const refresh = () => setRevision((r) => r + 1);
 
   const gameCards = useMemo(
@@ -80,6 +85,7 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
       const run = (await runScenarios(store.sourceFiles(), chosen.file)).find((r) => r.name === chosen.name);
       if (!run?.setup) throw new Error(`The setup of "${chosen.name}" could not be built: ${run?.failures.map((f) => `${f.file}:${f.line} ${f.message}`).join("; ") || "no such scenario"}`);
       setSeat2("human");
+      setEventAt(undefined);
       setSession(TableSession.from(run.setup.engine, run.setup.state, run.setup.events, `Setup of "${run.name}"`));
     } catch (error) {
       setMessage(error instanceof Error ? error.message : String(error));
@@ -123,6 +129,7 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
       const engine = await engineFor(gameId);
       const s = await TableSession.start(engine, seed, { p1: deckChoice("p1"), p2: deckChoice("p2") });
       runBot(s);
+      setEventAt(undefined);
       setSession(s);
     } catch (error) {
       if (error instanceof DeckError) {
@@ -137,14 +144,13 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
   const act = (action: Action) => {
     if (!session) return;
     setHovered(undefined); // the hovered button may vanish with this action, and with it its mouseleave
+    setEventAt(undefined); // a move is made at the end of a step: back to the whole step
     const refused = session.apply(action);
     setMessage(refused);
     if (!refused) runBot(session);
     refresh();
   };
 
-  /** An event inside the step at the cursor ("what it triggered", one event at a time); undefined: the whole step. */
-  const [eventAt, setEventAt] = useState<number | undefined>(undefined);
 
   const goTo = (index: number) => {
     if (!session) return;
@@ -179,15 +185,20 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
     return first < 0 ? [] : buildChains(events.slice(0, upTo).map(({ event }) => event)).filter((c) => c.endIndex === undefined || c.endIndex >= first);
   }, [events, session, eventAt]);
   const bot = seatOf(decider) === "bot";
-  // The engine keeps a state per step, not per event: at an event inside a step (not its last),
-  // the board shown is the state after the whole step, and the UI says so.
+  // At an event inside a step (not its last) the board is the one right after that event (the step
+  // replayed with a state per event); no one decides there, so the actions wait for the step's end.
   const lastOfCursorStep = session ? events.map(({ step }) => step).lastIndexOf(session.cursor) : -1;
   const insideStep = eventAt !== undefined && eventAt !== lastOfCursorStep;
+  const atEvent = session && insideStep ? session.boardAt(eventAt) : undefined;
+  const view = session && atEvent ? TableSession.from(session.engine, atEvent.state, [], "") : session;
   const logRef = useRef<HTMLOListElement>(null);
   useEffect(() => {
-    if (eventAt === undefined) return;
-    logRef.current?.querySelector("li.at-event")?.scrollIntoView({ block: "nearest" });
-  }, [eventAt, session?.cursor]);
+    const log = logRef.current;
+    if (!log) return;
+    // Stepping event by event: the highlighted line is kept in view; otherwise the log follows the latest event.
+    if (eventAt !== undefined) log.querySelector("li.at-event")?.scrollIntoView({ block: "nearest" });
+    else ([...log.querySelectorAll("li.current")].at(-1) ?? log.lastElementChild)?.scrollIntoView({ block: "nearest" });
+  }, [eventAt, session, session?.cursor, session?.history.length, filter]);
 
   return (
     <div className="table-view" data-testid="table">
@@ -318,37 +329,26 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
       {!session ? (
         <p className="muted table-empty">Choose each player's deck (a deck file, or a random legal deck built from the game's cards) and start a new game.</p>
       ) : (
-        <div className={"table-body" + (insideStep ? " board-after-step" : "")}>
-          <PlayerPanel session={session} player="p1" onReveal={onReveal} onHover={setHovered} />
+        <div className={"table-body" + (insideStep ? " at-event" : "")}>
+          <PlayerPanel session={view!} player="p1" onReveal={onReveal} onHover={setHovered} />
           <section className="table-center">
             {insideStep && (
               <div className="board-note" data-testid="board-note" role="status">
-                Board after this action (step {session.cursor}) — the events inside it are shown in the log and the chains
+                Board at event {eventAt! + 1}, inside step {session.cursor}{atEvent && !atEvent.exact ? " (after the whole step: its replay differed)" : ""} — step to the end of the step to act
               </div>
             )}
             <div className="turn-line">
-              Turn {session.state.turn} · {session.state.active} · {session.state.phase}
-              {session.state.over ? ` · game over${session.state.winner ? `, ${session.state.winner} wins` : ""}` : decider ? ` · ${decider} to act` : ""}
+              Turn {view!.state.turn} · {view!.state.active} · {view!.state.phase}
+              {view!.state.over ? ` · game over${view!.state.winner ? `, ${view!.state.winner} wins` : ""}` : decider && !insideStep ? ` · ${decider} to act` : ""}
             </div>
-            {session.state.stack.length > 0 && (
-              <div className="stack" data-testid="table-stack">
-                <div className="panel-title">Stack (top first)</div>
-                <ol>
-                  {[...session.state.stack].reverse().map((item) => (
-                    <li key={item.id} className={item.frame.source ? "linked" : ""} onClick={() => item.frame.source && onReveal(item.frame.source.file, item.frame.source.range.start.offset, item.frame.source.range.end.offset)}>
-                      <strong>{item.kind}</strong> {item.frame.label} {item.frame.card ? `(${session.cardName(item.frame.card)})` : ""}
-                    </li>
-                  ))}
-                </ol>
-              </div>
-            )}
+            {view!.state.stack.length > 0 && <StackList entries={stackOf(session.engine, view!.state)} onReveal={onReveal} testId="table-stack" />}
             {hoveredCard && (
               <div className="table-hover-face">
                 <CardFace card={hoveredCard} game={gameModel} width={200} />
               </div>
             )}
             <div className="panel-title">{session.state.pending ? `${session.state.pending.player} must choose` : `Legal actions ${decider ? `for ${decider}` : ""}`}</div>
-            <div className="actions" data-testid="legal-actions">
+            <div className="actions" data-testid="legal-actions" hidden={insideStep}>
               {session.cursor < session.history.length - 1 && <p className="muted">Acting here starts a new branch from this step.</p>}
               {session.state.pending ? (
                 <ChoicePanel key={`${session.cursor}:${session.history.length}`} session={session} disabled={bot} onChoose={act} onHover={setHovered} />
@@ -372,7 +372,7 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
               )}
             </div>
           </section>
-          <PlayerPanel session={session} player="p2" onReveal={onReveal} onHover={setHovered} />
+          <PlayerPanel session={view!} player="p2" onReveal={onReveal} onHover={setHovered} />
           <div className="table-bottom">
           {chains.length > 0 && (
             <section className="table-chains">

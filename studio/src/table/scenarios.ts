@@ -4,6 +4,7 @@
  */
 import type { SourceFile } from "../../../compiler/model.ts";
 import type { Engine, GameState, TraceEvent } from "../../../runtime/index.ts";
+import { EventBoards, type BoardAtEvent, type StepSegment } from "./event-boards.ts";
 
 export interface ScenarioRun {
   file: string;
@@ -18,15 +19,21 @@ export interface ScenarioRun {
   end?: { engine: Engine; state: GameState };
   /** The board its setup built, with the setup's events: the table can start from there. */
   setup?: { engine: Engine; state: GameState; events: TraceEvent[] };
-  /** The board after each scenario line that ran, by the events it covers (the stepper shows the board at its cursor). */
-  boards?: { eventEnd: number; state: GameState }[];
+  /** Each scenario line that ran: its events, the board before and after, and the action it applied. */
+  segments?: StepSegment[];
+  /** The board at any event (./event-boards.ts), made on first use. */
+  boards?: EventBoards;
 }
 
-/** The board at an event of a run: after the last scenario line whose events end at or before it (the setup's board before the first). */
-export function boardAt(run: ScenarioRun, eventIndex: number): GameState | undefined {
-  let board = run.setup?.state;
-  for (const b of run.boards ?? []) if (b.eventEnd <= eventIndex + 1) board = b.state;
-  return board;
+/** The board right after an event of a run (the setup's board for the setup's events). */
+export function boardAt(run: ScenarioRun, eventIndex: number): BoardAtEvent | undefined {
+  if (!run.setup) return undefined;
+  run.boards ??= new EventBoards(run.setup.engine, run.events, [
+    // The setup's own events all lead to the setup's board.
+    { eventStart: 0, eventEnd: run.setup.events.length, before: run.setup.state, after: run.setup.state },
+    ...(run.segments ?? []),
+  ]);
+  return run.boards.at(eventIndex);
 }
 
 /** Where the stepper opens on a run: the first failure's event (clamped), else the last event. */
@@ -70,7 +77,7 @@ export async function runScenarios(files: SourceFile[], only?: string): Promise<
           events: result.events,
           ...(result.state ? { end: { engine, state: result.state } } : {}),
           ...(result.initialState ? { setup: { engine, state: result.initialState, events: setupEvents } } : {}),
-          boards: result.steps.flatMap((step) => (step.state ? [{ eventEnd: step.eventEnd, state: step.state }] : [])),
+          segments: segmentsOf(result),
         });
       } catch (error) {
         runs.push({ file: scenario.file, line: scenario.line, name: scenario.name, game: scenario.game, passed: false, failures: [{ file: scenario.file, line: scenario.line, message: `the engine failed: ${error instanceof Error ? error.message : String(error)}` }], events: [] });
@@ -78,4 +85,16 @@ export async function runScenarios(files: SourceFile[], only?: string): Promise<
     }
   }
   return runs;
+}
+
+/** The scenario's lines as steps of the trace: the board before each is the one after the line before it. */
+function segmentsOf(result: { initialState?: GameState; steps: { eventStart: number; eventEnd: number; state?: GameState; action?: import("../../../runtime/index.ts").Action }[] }): StepSegment[] {
+  const out: StepSegment[] = [];
+  let before = result.initialState;
+  for (const step of result.steps) {
+    if (!before || !step.state) break;
+    if (step.eventEnd > step.eventStart) out.push({ eventStart: step.eventStart, eventEnd: step.eventEnd, before, after: step.state, ...(step.action ? { action: step.action } : {}) });
+    before = step.state;
+  }
+  return out;
 }

@@ -5,6 +5,7 @@
  */
 import type { SourceFile } from "../../../compiler/model.ts";
 import type { Action, Engine, GameState, PlayerId, TraceEvent } from "../../../runtime/index.ts";
+import { EventBoards, type BoardAtEvent, type StepSegment } from "./event-boards.ts";
 
 export interface HistoryEntry {
   state: GameState;
@@ -169,6 +170,26 @@ export class TableSession {
     if (!id) return "";
     const instance = this.state.cards[id] ?? this.history.findLast((h) => h.state.cards[id])?.state.cards[id];
     return instance ? (this.engine.rules.cards.get(instance.def)?.name ?? instance.def) : id;
+  }
+
+  private boards: { history: HistoryEntry[]; boards: EventBoards } | undefined;
+
+  /**
+   * The board right after event `index` of the whole history (./event-boards.ts: a step is
+   * replayed with a state per event when first asked).
+   */
+  boardAt(index: number): BoardAtEvent | undefined {
+    if (this.boards?.history !== this.history) {
+      const segments: StepSegment[] = [];
+      const events: TraceEvent[] = [];
+      this.history.forEach((entry, step) => {
+        const before = step === 0 ? entry.state : this.history[step - 1]!.state;
+        segments.push({ eventStart: events.length, eventEnd: events.length + entry.events.length, before, after: entry.state, ...(entry.action ? { action: entry.action } : {}) });
+        events.push(...entry.events);
+      });
+      this.boards = { history: this.history, boards: new EventBoards(this.engine, events, segments) };
+    }
+    return this.boards.boards.at(index);
   }
 
   /** Every event up to and including the cursor's step, in order. */

@@ -107,6 +107,19 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
       case "forget":
         sentCards.clear();
         break;
+      case "query": {
+        const analysis = lastAnalysis as WorkspaceAnalysis | undefined;
+        if (!analysis) return post({ type: "query", id: request.id });
+        const q = request.query;
+        const result =
+          q.kind === "symbols"
+            ? { kind: "symbols" as const, symbols: compiler.documentSymbols(analysis, q.path) }
+            : q.kind === "references"
+              ? { kind: "references" as const, locations: compiler.referencesAt(analysis, q.path, q.offset, q.decks) }
+              : { kind: "rename" as const, result: compiler.renameAt(analysis, q.path, q.offset, q.newName, q.decks) };
+        post({ type: "query", id: request.id, result });
+        break;
+      }
       case "completions":
         post({ type: "completions", id: request.id, ...(capabilities.completions && lastAnalysis ? { items: api.completionsAt!(lastAnalysis, request.path, request.offset, request.text) } : {}) });
         break;

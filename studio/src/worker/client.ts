@@ -1,6 +1,6 @@
 /** The page's side of the checker worker: latest-wins checks and request/response queries. */
 import type { SourceFile, WorkspaceModel } from "../../../compiler/model.ts";
-import type { Capabilities, CheckPhases, CompletionEntry, LanguageVocabulary, Reference, WorkerRequest, WorkerResponse } from "./protocol.ts";
+import type { Capabilities, CheckPhases, CompletionEntry, EditorQuery, EditorQueryResult, LanguageVocabulary, Reference, WorkerRequest, WorkerResponse } from "./protocol.ts";
 import CheckWorker from "./check.worker.ts?worker";
 import { decodeModel } from "./model-delta.ts";
 
@@ -122,6 +122,12 @@ export class CheckerClient {
   async reference(path: string, offset: number): Promise<Reference | undefined> {
     const response = await this.request({ type: "reference", path, offset });
     return response.type === "reference" ? response.reference : undefined;
+  }
+
+  /** Outline, find references, rename: undefined before the first check. */
+  async query<K extends EditorQuery["kind"]>(query: Extract<EditorQuery, { kind: K }>): Promise<Extract<EditorQueryResult, { kind: K }> | undefined> {
+    const response = await this.request({ type: "query", query } as Distributive<Exclude<WorkerRequest, { type: "check" } | { type: "forget" }>>);
+    return response.type === "query" ? (response.result as Extract<EditorQueryResult, { kind: K }> | undefined) : undefined;
   }
 
   async completions(path: string, offset: number, text: string): Promise<CompletionEntry[] | undefined> {

@@ -2,6 +2,7 @@
 import type { SourceFile } from "../../../compiler/model.ts";
 import type { Range } from "../../../compiler/diagnostics.ts";
 import type { ModelDelta } from "./model-delta.ts";
+import type { DeckSource, DocumentSymbol, Location, RenameResult } from "../../../compiler/check-query.ts";
 
 export interface Reference {
   kind: string;
@@ -23,6 +24,8 @@ export type WorkerRequest =
   | { type: "format"; id: number; path: string; text: string }
   | { type: "reference"; id: number; path: string; offset: number }
   | { type: "completions"; id: number; path: string; offset: number; text: string }
+  /** Outline, find references and rename: the compiler's editor queries on the last analysis (deck lists sent along). */
+  | { type: "query"; id: number; query: EditorQuery }
   /** The page lost track of the models it was sent: the next result goes across whole. */
   | { type: "forget" };
 
@@ -32,12 +35,23 @@ export interface LanguageVocabulary {
   wordPatterns: string[];
 }
 
+export type EditorQuery =
+  | { kind: "symbols"; path: string }
+  | { kind: "references"; path: string; offset: number; decks: DeckSource[] }
+  | { kind: "rename"; path: string; offset: number; newName: string; decks: DeckSource[] };
+
+export type EditorQueryResult =
+  | { kind: "symbols"; symbols: DocumentSymbol[] }
+  | { kind: "references"; locations: Location[] }
+  | { kind: "rename"; result: RenameResult };
+
 export type WorkerResponse =
   | { type: "vocabulary"; vocabulary: LanguageVocabulary }
   | { type: "checked"; seq: number; model: ModelDelta; milliseconds: number; capabilities: Capabilities; phases?: CheckPhases }
   | { type: "formatted"; id: number; text?: string; error?: string }
   | { type: "reference"; id: number; reference?: Reference }
   | { type: "completions"; id: number; items?: CompletionEntry[] }
+  | { type: "query"; id: number; result?: EditorQueryResult }
   | { type: "failed"; seq?: number; id?: number; error: string };
 
 /** Which parts of the compiler's public API were found, so the page can fall back where one is missing. */
