@@ -1,84 +1,134 @@
 /**
- * Engine bench: random-play games/s and actions/s through the full engine (IR, XState turn
- * machine, JSON states copied per action, trace) for each game. For Three-Slot Duel it also
- * runs the same cards stripped to vanilla, so it plays the same game as the hand-written
- * reducer (bench/engine-reference.ts), the reference limit, and prints the ratio.
- * Invariant checks are off here (they are the simulator's cost, not the engine's).
+ * Engine bench: random play through the full engine (IR, turn machine, JSON states, trace) for
+ * each game, against the fair reference (bench/duel-reference.ts: vanilla Three-Slot Duel as a
+ * hand-written reducer with the engine's exact action menu, checked to be the same game by
+ * test/runtime/duel-reference.test.ts).
  *
- *   npm run bench:engine                      (tsx bench/engine.ts [duelGames] [otherGames])
+ * The machine is shared, so only ratios measured in the same run mean anything: every round runs
+ * every measurement once, each for about the same time, in a rotating order (interleaved), and a
+ * ratio is computed per round from CPU time per action (this process's user + system time, steadier
+ * than wall time when others load the machine); the figures are the median and min–max over rounds.
+ *
+ *   npm run bench:engine                 (tsx bench/engine.ts [--rounds 7] [--seconds 0.6])
+ *
+ * Goals (issue 16): engine ÷ reference on vanilla Duel ≥ 0.1× (on the way to 0.5×); the Duel starter
+ * set with invariants on (what `cardwright simulate` runs) within 20× of the reference (≥ 0.05×);
+ * CYBERVAMP's time per action within 2× of Duel's.
  */
-import { readFileSync } from "node:fs";
-import { lowerWorkspace } from "../compiler/lower.ts";
 import type { CompiledBundle } from "../compiler/ir.ts";
 import { createEngine } from "../runtime/index.ts";
 import { simulate } from "../runtime/simulate.ts";
-import { playReferenceGames, referenceCards } from "./engine-reference.ts";
+import { duelCards, playReference, vanilla } from "./duel-reference.ts";
+import { bundleOf } from "./bundles.ts";
 
-export interface Throughput {
-  games: number;
-  actions: number;
-  seconds: number;
-  gamesPerSecond: number;
-  actionsPerSecond: number;
-  /** Actions per second of this process's CPU time (user + system): steadier than wall time on a shared machine. */
-  actionsPerCpuSecond?: number;
+/** One thing measured: plays `games` games from `seed`, returns the actions taken. */
+export interface Measured {
+  label: string;
+  /** Games per batch: small enough that a round can stop close to its time budget. */
+  batch: number;
+  play(games: number, seed: number): number;
 }
 
-export interface EngineBenchResult {
-  /** Per game id: the full engine with the game's starter set. */
-  games: Record<string, Throughput>;
-  /** Three-Slot Duel with vanilla cards through the engine, and through the hand-written reducer. */
-  duelVanilla: Throughput;
-  reference: Throughput;
-  /** reducer actions/s ÷ engine actions/s, same vanilla game. */
-  ratio: number;
+export interface Round {
+  /** CPU microseconds per action, per measurement label. */
+  usPerAction: Record<string, number>;
 }
 
-function time<T>(run: () => T): [T, number, number] {
-  const start = performance.now();
-  const cpu = process.cpuUsage();
-  const value = run();
-  const used = process.cpuUsage(cpu);
-  return [value, (performance.now() - start) / 1000, (used.user + used.system) / 1e6];
+const cpuSeconds = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+};
+
+/** Runs every measurement `rounds` times, interleaved (the order rotates each round), each for about `seconds` of CPU time. */
+export function interleaved(measures: Measured[], rounds: number, seconds: number): Round[] {
+  for (const m of measures) m.play(Math.max(1, Math.ceil(m.batch / 2)), 99); // warm-up: JIT
+  const out: Round[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const usPerAction: Record<string, number> = {};
+    for (let k = 0; k < measures.length; k++) {
+      const m = measures[(r + k) % measures.length]!;
+      let actions = 0;
+      let batches = 0;
+      const start = cpuSeconds();
+      while (cpuSeconds() - start < seconds) actions += m.play(m.batch, 1000 + r * 1000 + batches++);
+      usPerAction[m.label] = ((cpuSeconds() - start) * 1e6) / actions;
+    }
+    out.push({ usPerAction });
+  }
+  return out;
 }
 
-function bundleOf(game: string): CompiledBundle {
-  const files = [`cards/${game}/${game}.game`, `cards/${game}/core.cards`].map((path) => ({ path, text: readFileSync(path, "utf8") }));
-  const bundle = lowerWorkspace(files).bundles.find((b) => b.game.id === game);
-  if (!bundle) throw new Error(`no game "${game}" in cards/${game}/`);
-  return bundle;
+export const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+export interface RatioFigure {
+  label: string;
+  median: number;
+  min: number;
+  max: number;
 }
 
-function measure(bundle: CompiledBundle, games: number): Throughput {
-  const engine = createEngine(bundle);
-  simulate(engine, { games: 1, seed: 99, checkInvariants: false }); // warm-up
-  const [result, seconds, cpuSeconds] = time(() => simulate(engine, { games, seed: 1, checkInvariants: false }));
-  return { games, actions: result.actions, seconds, gamesPerSecond: games / seconds, actionsPerSecond: result.actions / seconds, actionsPerCpuSecond: result.actions / cpuSeconds };
+/** Per round, `numerator`'s time per action ÷ `denominator`'s; median and min–max. */
+export function ratio(rounds: Round[], label: string, numerator: string, denominator: string): RatioFigure {
+  const values = rounds.map((r) => r.usPerAction[numerator]! / r.usPerAction[denominator]!);
+  return { label, median: median(values), min: Math.min(...values), max: Math.max(...values) };
 }
 
-export function runEngineBench(duelGames = 200, otherGames = 10, others: string[] = ["chromatic", "cybervamp"]): EngineBenchResult {
+export function engineMeasures(): Measured[] {
   const duel = bundleOf("duel");
-  const games: Record<string, Throughput> = { duel: measure(duel, duelGames) };
-  const vanilla: CompiledBundle = { game: duel.game, cards: duel.cards.map((c) => ({ ...c, abilities: [] })) };
-  const duelVanilla = measure(vanilla, duelGames);
-  const cards = referenceCards(vanilla);
-  playReferenceGames(cards, 100, 99);
-  const refGames = duelGames * 20;
-  const [ref, refSeconds, refCpu] = time(() => playReferenceGames(cards, refGames, 1));
-  const reference = { games: refGames, actions: ref.actions, seconds: refSeconds, gamesPerSecond: refGames / refSeconds, actionsPerSecond: ref.actions / refSeconds, actionsPerCpuSecond: ref.actions / refCpu };
-  for (const id of others) if (otherGames > 0) games[id] = measure(bundleOf(id), otherGames);
-  return { games, duelVanilla, reference, ratio: reference.actionsPerSecond / duelVanilla.actionsPerSecond };
+  const plain = vanilla(duel);
+  const cards = duelCards(plain);
+  const sim = (bundle: CompiledBundle, checkInvariants: boolean) => {
+    const engine = createEngine(bundle);
+    return (games: number, seed: number) => simulate(engine, { games, seed, checkInvariants }).actions;
+  };
+  const chromatic = bundleOf("chromatic");
+  const cybervamp = bundleOf("cybervamp");
+  return [
+    { label: "reference, vanilla duel", batch: 200, play: (games, seed) => playReference(cards, games, seed).actions },
+    { label: "engine, vanilla duel", batch: 10, play: sim(plain, false) },
+    { label: "engine, duel", batch: 10, play: sim(duel, false) },
+    { label: "engine, duel, invariants on", batch: 10, play: sim(duel, true) },
+    { label: "engine, chromatic", batch: 1, play: sim(chromatic, false) },
+    { label: "engine, chromatic, invariants on", batch: 1, play: sim(chromatic, true) },
+    { label: "engine, cybervamp", batch: 1, play: sim(cybervamp, false) },
+    { label: "engine, cybervamp, invariants on", batch: 1, play: sim(cybervamp, true) },
+  ];
+}
+
+export function runEngineBench(rounds = 7, seconds = 0.6): { rounds: Round[]; ratios: RatioFigure[] } {
+  const measured = interleaved(engineMeasures(), rounds, seconds);
+  const ref = "reference, vanilla duel";
+  const ratios = [
+    ratio(measured, "engine ÷ reference, vanilla duel (speed; goal ≥ 0.1)", ref, "engine, vanilla duel"),
+    ratio(measured, "engine ÷ reference, duel starter set (speed)", ref, "engine, duel"),
+    ratio(measured, "engine ÷ reference, duel starter set, invariants on (speed; goal ≥ 0.05)", ref, "engine, duel, invariants on"),
+    ratio(measured, "chromatic ÷ duel, time per action", "engine, chromatic", "engine, duel"),
+    ratio(measured, "cybervamp ÷ duel, time per action (goal ≤ 2)", "engine, cybervamp", "engine, duel"),
+    ratio(measured, "chromatic ÷ duel, time per action, invariants on", "engine, chromatic, invariants on", "engine, duel, invariants on"),
+    ratio(measured, "cybervamp ÷ duel, time per action, invariants on", "engine, cybervamp, invariants on", "engine, duel, invariants on"),
+  ];
+  return { rounds: measured, ratios };
+}
+
+export function printEngineBench(result: { rounds: Round[]; ratios: RatioFigure[] }): void {
+  const labels = Object.keys(result.rounds[0]!.usPerAction);
+  console.log(`CPU µs per action, median (min–max) of ${result.rounds.length} interleaved rounds (shared machine: compare ratios, not these)`);
+  for (const label of labels) {
+    const values = result.rounds.map((r) => r.usPerAction[label]!);
+    console.log(`  ${label.padEnd(36)} ${median(values).toFixed(1).padStart(9)} µs  (${Math.min(...values).toFixed(1)}–${Math.max(...values).toFixed(1)})`);
+  }
+  console.log("Ratios, per round, median (min–max)");
+  for (const r of result.ratios) console.log(`  ${r.label.padEnd(72)} ${r.median.toFixed(3).padStart(8)}×  (${r.min.toFixed(3)}–${r.max.toFixed(3)})`);
 }
 
 if (process.argv[1]?.endsWith("bench/engine.ts")) {
-  const duelGames = Number(process.argv[2] ?? 200);
-  const otherGames = Number(process.argv[3] ?? 10);
-  const r = runEngineBench(duelGames, otherGames);
-  const row = (label: string, m: Throughput) =>
-    `${label.padEnd(40)} ${m.gamesPerSecond.toFixed(1).padStart(9)} games/s ${m.actionsPerSecond.toFixed(0).padStart(9)} actions/s ${(m.actionsPerCpuSecond ?? 0).toFixed(0).padStart(9)} actions/cpu-s  (${m.games} games, ${m.actions} actions, ${m.seconds.toFixed(2)} s)`;
-  console.log("Random play, full engine, invariants off");
-  for (const [id, m] of Object.entries(r.games)) console.log(row(`engine, ${id} starter set`, m));
-  console.log(row("engine, duel with vanilla cards", r.duelVanilla));
-  console.log(row("hand-written reducer, duel vanilla cards", r.reference));
-  console.log(`ratio (reducer / engine, actions/s, same vanilla Duel): ${r.ratio.toFixed(1)}x`);
+  const arg = (name: string, fallback: number) => {
+    const i = process.argv.indexOf(name);
+    return i > 0 ? Number(process.argv[i + 1]) : fallback;
+  };
+  printEngineBench(runEngineBench(arg("--rounds", 7), arg("--seconds", 0.6)));
 }

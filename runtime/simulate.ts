@@ -3,7 +3,7 @@
  * generator; invariants are checked after every action. Deterministic: the same engine, seed
  * and game count give the same results and the same trace hash.
  */
-import type { Engine, GameState, TraceEvent } from "./index.ts";
+import type { Action, Engine, GameState, TraceEvent } from "./index.ts";
 import { formatEvent, hashText } from "./state/trace.ts";
 import { nextInt, seedRng, type RngState } from "./state/rng.ts";
 import { RESOLVING } from "./core/index.ts";
@@ -18,7 +18,9 @@ export interface SimulationOptions {
   maxActions?: number;
   /** Check every invariant after every action (on by default; the bench turns it off to measure the engine alone). */
   checkInvariants?: boolean;
-  onGameDone?: (index: number) => void;
+  onGameDone?: (index: number, final: GameState) => void;
+  /** Each decision of random play: the legal actions offered and the one taken (for comparing implementations of a game). */
+  onDecision?: (legal: readonly Action[], chosen: Action) => void;
   /** Every trace event of a game, in order, once the game is done (the trace-hash test reads it). */
   onGameTrace?: (index: number, events: TraceEvent[]) => void;
 }
@@ -154,6 +156,7 @@ export function simulate(engine: Engine, options: SimulationOptions): Simulation
       }
       const [pick, nextAgent] = nextInt(agent, 0, legal.length - 1);
       agent = nextAgent;
+      options.onDecision?.(legal, legal[pick]!);
       const applied = engine.apply(state, legal[pick]!);
       actions++;
       if (!applied.ok) {
@@ -179,7 +182,7 @@ export function simulate(engine: Engine, options: SimulationOptions): Simulation
       else result.wins[state.winner] = (result.wins[state.winner] ?? 0) + 1;
     }
     if (trace) options.onGameTrace!(g, trace);
-    options.onGameDone?.(g);
+    options.onGameDone?.(g, state);
   }
   result.averageTurns = options.games ? totalTurns / options.games : 0;
   result.traceHash = hash;
