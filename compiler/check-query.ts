@@ -341,3 +341,32 @@ function cardNamed(analysis: WorkspaceAnalysis, game: string, name: string): { f
 function sourceText(analysis: WorkspaceAnalysis, decks: readonly DeckSource[], file: string): string {
   return analysis.files.get(file)?.text ?? decks.find((d) => d.path === file)?.text ?? "";
 }
+
+/**
+ * The designer's own explanation of a declaration in a game file: the comment at the end of its
+ * line and the comment lines right above it (not a `# ---` section rule). Hovers show it after
+ * the declaration.
+ */
+export function declarationComment(text: string, line: number): string {
+  const lines = text.split("\n");
+  const at = lines[line - 1] ?? "";
+  const trailing = commentOf(at);
+  const above: string[] = [];
+  for (let i = line - 2; i >= 0; i--) {
+    const l = lines[i]!.trim();
+    if (!l.startsWith("#") || /^#\s*-{3,}/.test(l)) break;
+    above.unshift(l.replace(/^#\s?/, ""));
+  }
+  return [...above, ...(trailing ? [trailing] : [])].join("\n").trim();
+}
+
+/** The comment part of a line (a `#` outside quotes), without the `#`. */
+function commentOf(line: string): string {
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (c === '"') quoted = !quoted;
+    else if (c === "#" && !quoted) return line.slice(i + 1).trim();
+  }
+  return "";
+}

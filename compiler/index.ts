@@ -14,7 +14,7 @@ export { LineMap, formatDiagnostic } from "./diagnostics.ts";
 export type * from "./model.ts";
 export { MESSAGES, diagnostic, messageText, isMessageCode, type MessageCode, type MessageDefinition } from "./messages.ts";
 export { checkWorkspace, analyzeWorkspace, formatFile, MAX_DIAGNOSTICS_PER_FILE, type WorkspaceAnalysis, type FormatResult, type AnalyzeOptions } from "./workspace.ts";
-export { referenceAt, completionsAt, vocabularyOf, gameOfFile, describeReference, documentSymbols, referencesAt, renameAt, type Completion, type VocabularyEntry, type DocumentSymbol, type DeckSource, type Location, type RenameResult, type TextEditAt } from "./check-query.ts";
+export { referenceAt, completionsAt, vocabularyOf, gameOfFile, describeReference, documentSymbols, referencesAt, renameAt, declarationComment, type Completion, type VocabularyEntry, type DocumentSymbol, type DeckSource, type Location, type RenameResult, type TextEditAt } from "./check-query.ts";
 export type { Reference } from "./check.ts";
 export type { ParsedFile } from "./check-ast.ts";
 export { GameVocabulary, KIND_NOUNS, type Declaration, type VocabularyKind } from "./vocabulary.ts";

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useRef, useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { monaco } from "./monaco-setup.ts";
 import { updateColouring } from "./language/register.ts";
 import type { WorkspaceStore } from "./workspace/store.ts";
@@ -8,6 +8,7 @@ import { FileTree } from "./components/FileTree.tsx";
 import { EditorPane } from "./components/EditorPane.tsx";
 import { CardFace } from "./components/CardFace.tsx";
 import { Gallery } from "./components/Gallery.tsx";
+import { OutlinePanel, QuickOpen, SearchPanel } from "./components/Navigator.tsx";
 
 // The engine and the lowering load only when the table is opened.
 const TableView = lazy(() => import("./table/TableView.tsx").then((m) => ({ default: m.TableView })));
@@ -31,6 +32,26 @@ export function App({ store }: { store: WorkspaceStore }) {
   const [cursor, setCursor] = useState(0);
   const [tableStart, setTableStart] = useState<{ session: TableSession; key: number } | undefined>(undefined);
   const editor = useRef<monaco.editor.IStandaloneCodeEditor | undefined>(undefined);
+  const [quickOpen, setQuickOpen] = useState(false);
+  const [sidePanel, setSidePanel] = useState<"card" | "outline" | "search">("card");
+  const [searchFocus, setSearchFocus] = useState(0);
+  // Ctrl+P: quick open; Ctrl+Shift+F: search the workspace (the editor forwards both, see EditorPane).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const ctrl = event.ctrlKey || event.metaKey;
+      if (ctrl && !event.shiftKey && event.key.toLowerCase() === "p") {
+        event.preventDefault();
+        setQuickOpen(true);
+      } else if (ctrl && event.shiftKey && event.key.toLowerCase() === "f") {
+        event.preventDefault();
+        setView("editor");
+        setSidePanel("search");
+        setSearchFocus((n) => n + 1);
+      }
+    };
+    window.addEventListener("keydown", onKey, true);
+    return () => window.removeEventListener("keydown", onKey, true);
+  }, []);
 
   if (store.model) updateColouring(store.model.games);
   const active = store.activePath ? store.files.get(store.activePath) : undefined;
@@ -193,6 +214,15 @@ export function App({ store }: { store: WorkspaceStore }) {
         </main>
         {view === "editor" && (
           <aside className="side">
+            <div className="side-tabs" role="tablist">
+              <button type="button" role="tab" aria-selected={sidePanel === "card"} onClick={() => setSidePanel("card")}>Card</button>
+              <button type="button" role="tab" aria-selected={sidePanel === "outline"} onClick={() => setSidePanel("outline")}>Outline</button>
+              <button type="button" role="tab" aria-selected={sidePanel === "search"} onClick={() => { setSidePanel("search"); setSearchFocus((n) => n + 1); }}>Search</button>
+              <button type="button" onClick={() => setQuickOpen(true)} title="Go to a file or a card (Ctrl+P)">Go to… </button>
+            </div>
+            {sidePanel === "outline" && <OutlinePanel store={store} onReveal={reveal} />}
+            {sidePanel === "search" && <SearchPanel store={store} onReveal={reveal} focusKey={searchFocus} />}
+            {sidePanel === "card" && (<>
             <div className="panel-title">Card under the cursor</div>
             <div className="preview" data-testid="preview">
               {card ? <CardFace card={card} game={game} width={250} /> : <p className="muted">{active?.kind === "cards" ? "No card parsed yet." : "Open a card file to see its cards."}</p>}
@@ -206,10 +236,12 @@ export function App({ store }: { store: WorkspaceStore }) {
                 </li>
               ))}
             </ul>
+            </>)}
           </aside>
         )}
       </div>
 
+      {quickOpen && <QuickOpen store={store} onReveal={reveal} onClose={() => setQuickOpen(false)} />}
       <footer className="status-bar">
         <span data-testid="save-state" className={"save-state " + (active?.state ?? "saved")}>
           {active ? `${active.path}: ${SAVE_LABEL[active.state]}` : "No file open"}

@@ -570,6 +570,118 @@ describe("studio in the browser", { timeout: 180_000 }, () => {
     await page.context().close();
   });
 
+  it("renames a card with F2 in its set, a deck list and a scenario, then finds it with references, quick open, search and the outline", async () => {
+    const page = await harness.newPage();
+    // A duel card named in a scenario and in a deck list, found at run time.
+    const setText = await readFile(path.join(harness.workspace, "duel", "core.cards"), "utf8");
+    const deckText = await readFile(path.join(harness.workspace, "duel", "decks", "red-rush.deck"), "utf8");
+    const { readdir } = await import("node:fs/promises");
+    const scenarioFiles = (await readdir(path.join(harness.workspace, "duel", "scenarios"))).filter((f) => f.endsWith(".scenario"));
+    const scenarios = await Promise.all(scenarioFiles.map(async (f) => ({ file: `duel/scenarios/${f}`, text: await readFile(path.join(harness.workspace, "duel", "scenarios", f), "utf8") })));
+    const name = [...setText.matchAll(/^card "([^"]+)"/gm)].map((m) => m[1]!).find((n) => new RegExp(`^\\d+x?\\s+${n}\\s*$`, "m").test(deckText) && scenarios.some((sc) => sc.text.includes(`"${n}"`)))!;
+    expect(name).toBeDefined();
+    const scenario = scenarios.find((sc) => sc.text.includes(`"${name}"`))!;
+    const NEW = "Renamed In Browser";
+
+    await openFile(page, "duel/core.cards");
+    await page.waitForFunction(() => !!(window as unknown as { cardwright: { store: { model?: unknown } } }).cardwright.store.model, undefined, { timeout: 60_000 });
+    const at = locate(setText, new RegExp(`card "${name}"`));
+    await select(page, at.lineNumber, at.column + 7, 0);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { cardwright: { editor: { hasTextFocus(): boolean } } }).cardwright.editor.hasTextFocus())).toBe(true);
+    await page.keyboard.press("F2");
+    const input = page.locator(".rename-box input").first();
+    await input.waitFor({ timeout: 20_000 });
+    expect(await input.inputValue()).toBe(name);
+    await input.fill(NEW);
+    await input.press("Enter");
+    await expect.poll(() => editorText(page, "duel/decks/red-rush.deck"), { timeout: 30_000 }).toMatch(new RegExp(`^\\d+x?\\s+${NEW}\\s*$`, "m"));
+    expect(await editorText(page, scenario.file)).toContain(`"${NEW}"`);
+    expect(await editorText(page, scenario.file)).not.toContain(`"${name}"`);
+    expect(await editorText(page, "duel/core.cards")).toContain(`card "${NEW}"`);
+    for (const file of ["duel/core.cards", "duel/decks/red-rush.deck", scenario.file]) await waitSaved(page, file);
+    expect(await readFile(path.join(harness.workspace, "duel", "decks", "red-rush.deck"), "utf8")).toContain(NEW);
+    expect(await readFile(path.join(harness.workspace, scenario.file), "utf8")).toContain(`"${NEW}"`);
+    // Nothing broke: no unknown card anywhere.
+    await expect.poll(async () => (await diagnosticsOf(page, scenario.file)).filter((d) => /CW2007/.test(d)), { timeout: 30_000 }).toEqual([]);
+
+    // Find references (Shift+F12): the peek lists the deck and the scenario too.
+    await select(page, at.lineNumber, at.column + 7, 0);
+    await page.keyboard.press("Shift+F12");
+    const peek = page.locator(".peekview-widget");
+    await peek.waitFor({ timeout: 20_000 });
+    await expect.poll(() => peek.textContent(), { timeout: 20_000 }).toContain("red-rush.deck");
+    expect(await peek.textContent()).toContain(scenario.file.split("/").pop()!);
+    await page.keyboard.press("Escape");
+
+    // Quick open (Ctrl+P): a few letters of the deck's name open it.
+    await page.keyboard.press("Control+p");
+    const quick = page.getByTestId("quick-open");
+    await quick.waitFor();
+    await quick.getByLabel("Go to file or card").fill("redrush");
+    await quick.getByLabel("Go to file or card").press("Enter");
+    await expect.poll(() => page.evaluate(() => (window as unknown as { cardwright: Studio }).cardwright.editor.getModel()?.uri.path)).toBe("/duel/decks/red-rush.deck");
+
+    // Search every file (Ctrl+Shift+F): the new name in the set, the deck and the scenario.
+    await page.keyboard.press("Control+Shift+F");
+    const search = page.getByTestId("search");
+    await search.getByLabel("Search the workspace").fill(NEW);
+    await expect.poll(() => search.locator(".search-file").allTextContents()).toEqual(expect.arrayContaining(["duel/core.cards", "duel/decks/red-rush.deck", scenario.file]));
+    await search.locator(".search-file", { hasText: scenario.file }).locator("xpath=..").locator(".search-hit").first().click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { cardwright: Studio }).cardwright.editor.getModel()?.uri.path)).toBe("/" + scenario.file);
+
+    // The outline of the set lists the card under its new name.
+    await openFile(page, "duel/core.cards");
+    await page.getByRole("tab", { name: "Outline" }).click();
+    await expect.poll(() => page.getByTestId("outline").textContent(), { timeout: 20_000 }).toContain(NEW);
+    await page.context().close();
+  });
+
+  it("shows the game file's own explanation of a keyword on hover, and accepting a field's completion in a new card keeps the cursor in that field", async () => {
+    const page = await harness.newPage("?autosaveMs=600000");
+    const gameText = await readFile(path.join(harness.workspace, "cybervamp", "cybervamp.game"), "utf8");
+    const declared = /^keyword ability (\w+)\b[^#\n]*#\s*"([^"]+)"/m.exec(gameText)!;
+    const [, keyword, explanation] = declared;
+    const cardsText = await readFile(path.join(harness.workspace, "cybervamp", "core.cards"), "utf8");
+    await openFile(page, "cybervamp/core.cards");
+    await page.waitForFunction(() => !!(window as unknown as { cardwright: { store: { model?: unknown } } }).cardwright.store.model, undefined, { timeout: 60_000 });
+    const at = locate(cardsText, new RegExp(`^\\s+${keyword}\\b`, "m"));
+    const point = await pointAt(page, at.lineNumber, at.column + at.length - 2);
+    const hover = page.locator(".monaco-hover:not(.hidden)");
+    await expect
+      .poll(
+        async () => {
+          await page.mouse.move(point.x + 60, point.y + 60);
+          await page.mouse.move(point.x, point.y, { steps: 4 });
+          return (await hover.textContent({ timeout: 3_000 }).catch(() => "")) ?? "";
+        },
+        { timeout: 45_000, interval: 1_000 },
+      )
+      .toContain(explanation!.slice(0, 30));
+
+    // A new card from the snippet; on a field with a list of values, a completion accepted stays in that field.
+    const text = (await editorText(page, "cybervamp/core.cards"))!;
+    await select(page, text.split("\n").length, 1, 0);
+    await page.keyboard.type("\ncard");
+    await page.keyboard.press("Control+Space");
+    await page.locator(".suggest-widget .monaco-list-row", { hasText: "card Creature" }).first().click();
+    const selectionLine = () => page.evaluate(() => {
+      const { editor } = (window as unknown as { cardwright: { editor: { getSelection(): { startLineNumber: number }; getModel(): { getLineContent(n: number): string } } } }).cardwright;
+      return editor.getModel().getLineContent(editor.getSelection().startLineNumber);
+    });
+    // Tab to the first field with a list of values (faction), complete it, then Tab: the next field.
+    for (let i = 0; i < 6 && !/^\s+faction:/.test(await selectionLine()); i++) await page.keyboard.press("Tab");
+    expect(await selectionLine()).toMatch(/^\s+faction:/);
+    await page.keyboard.press("Control+Space");
+    await page.locator(".suggest-widget .monaco-list-row").first().waitFor();
+    await page.keyboard.press("Enter");
+    await expect.poll(selectionLine).toMatch(/^\s+faction:/);
+    const fieldsAfter = (await editorText(page, "cybervamp/core.cards"))!.slice(text.length).split("\n").map((l) => /^\s+(\w+):/.exec(l)?.[1]).filter(Boolean);
+    const next = fieldsAfter[fieldsAfter.indexOf("faction") + 1];
+    await page.keyboard.press("Tab");
+    await expect.poll(selectionLine).toMatch(new RegExp(`^\\s+${next}:`));
+    await page.context().close();
+  });
+
   it("refuses paths outside the workspace from the page", async () => {
     const page = await harness.newPage();
     const statuses = await page.evaluate(async () => {

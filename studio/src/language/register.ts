@@ -11,6 +11,7 @@ import { monarchFor, THEME_RULES, type ColouringVocabulary } from "./monarch.ts"
 import type { LanguageVocabulary } from "../worker/protocol.ts";
 import { CARD_FIELDS, NEW_CARD_SNIPPET, STATEMENT_WORDS, TEXT_WORDS } from "./words.ts";
 import { cardSnippets } from "./snippets.ts";
+import { declarationComment } from "../../../compiler/check-query.ts";
 
 type Definition = { kind: string; name: string; file?: string; range?: { start: { line: number; column: number }; end: { line: number; column: number } }; detail?: string };
 
@@ -258,7 +259,12 @@ export function registerCardLanguage(store: WorkspaceStore): void {
       await store.checked();
       if (store.capabilities?.reference) {
         const reference = await store.checker.reference(path, offset);
-        if (reference?.detail) return { range, contents: [{ value: hoverMarkdown({ kind: reference.kind, name: reference.name, detail: reference.detail }) }] };
+        if (reference?.detail) {
+          // The game file's own explanation of it: the comment on its declaration line and just above.
+          const declaredIn = reference.definition && store.files.get(reference.definition.file)?.model;
+          const explanation = declaredIn && reference.definition!.file !== path ? declarationComment(declaredIn.getValue(), reference.definition!.range.start.line) : "";
+          return { range, contents: [{ value: hoverMarkdown({ kind: reference.kind, name: reference.name, detail: reference.detail }) }, ...(explanation ? [{ value: explanation }] : [])] };
+        }
       }
       const definition = findDefinition(store, path, word.word);
       if (!definition) return null;

@@ -13,10 +13,15 @@ export interface CardSnippet {
   sort: string;
 }
 
-/** A snippet placeholder offering the given names (the first is the default), or a plain one when there are none. */
+/**
+ * A snippet placeholder holding the first of the given names (the default). A plain placeholder,
+ * not a choice list: Monaco moves on to the next field by itself when an item of a choice list is
+ * accepted, so the next Tab skipped a field. The field's values are the completions (Ctrl+Space)
+ * there, and accepting one leaves the cursor in the field.
+ */
 function choice(index: number, names: string[], fallback: string): string {
-  const safe = names.filter((n) => /^[^,|$}\\]+$/.test(n));
-  return safe.length > 0 ? `\${${index}|${safe.join(",")}|}` : `\${${index}:${fallback}}`;
+  const first = names.find((n) => /^[^,|$}\\]+$/.test(n));
+  return `\${${index}:${first ?? fallback}}`;
 }
 
 /**
