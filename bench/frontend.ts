@@ -1,36 +1,35 @@
 /**
- * Front-end throughput: lex, parse (CST → AST) and check on a generated workspace of at least
- * 10,000 cards made from the bundled sets (each set copied with renamed cards), and
- * `JSON.parse` of the same cards as JSON as a reference point.
+ * The front end's figures (issue 15), each a ratio to a reference measured in the same run,
+ * interleaved and repeated (median and min–max; the machine is shared, so only ratios count):
  *
- *   npx tsx bench/frontend.ts [--cards 10000] [--runs 3]
+ *   check ÷ JSON.parse   parse + check + lower (what `cardwright check` does: analyse the
+ *                        workspace, lower every card for the engine warnings) ÷ JSON.parse of
+ *                        the same cards' compiled IR, at 500, 2,000, 10,000 and 20,000 cards;
+ *   scaling              time per card at 10k and 20k ÷ time per card at 2k, same rounds;
+ *   keystroke            the studio worker's check after one keystroke inside a card of a
+ *                        2,000-card file (the worker's own code, run here in Node), beside a
+ *                        frame (16.7 ms) and beside JSON.parse of that one file's card models;
+ *   peak memory          `cardwright check` on 10k cards (a child process) ÷ a process that
+ *                        holds the same compiled IR, alternated.
  *
- * Prints cards/s and MB/s per phase; the best of `runs` timed runs after one warm-up.
+ *   npx tsx bench/frontend.ts [--sizes 500,2000,10000,20000] [--rounds 5] [--skip-memory]
+ *
+ * The workspaces are the bundled sets copied with renamed cards (generateWorkspace).
  */
-import { readFileSync, readdirSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
-import { cardwrightLexer } from "../grammar/lexer.ts";
 import { analyzeWorkspace } from "../compiler/workspace.ts";
+import { engineWarnings } from "../compiler/engine-warnings.ts";
+import { lowerAnalysis } from "../compiler/lower.ts";
 import type { SourceFile } from "../compiler/model.ts";
+import { WorkspaceChecker } from "../studio/src/worker/checker.ts";
+import { CLOCK, fmt, fmtMs, fmtRatio, interleave, printTable, ratios, reportGoal, summarize, type Summary } from "./lib/measure.ts";
 
 const root = path.resolve(fileURLToPath(new URL("..", import.meta.url)));
-
-export interface PhaseFigure {
-  phase: string;
-  seconds: number;
-  cardsPerSecond: number;
-  megabytesPerSecond: number;
-}
-
-export interface FrontendBenchResult {
-  cards: number;
-  files: number;
-  megabytes: number;
-  diagnostics: number;
-  phases: PhaseFigure[];
-  jsonMegabytes: number;
-}
+const FRAME_MS = 1000 / 60;
 
 /** Copies of every bundled set with renamed cards until the workspace holds `target` cards. */
 export function generateWorkspace(target: number): { files: SourceFile[]; cards: number } {
@@ -61,91 +60,190 @@ export function generateWorkspace(target: number): { files: SourceFile[]; cards:
   return { files, cards };
 }
 
-function best(runs: number, work: () => void): number {
-  work(); // warm-up: JIT and the parser's caches
-  let fastest = Infinity;
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    work();
-    fastest = Math.min(fastest, performance.now() - start);
+/** A workspace with one set of at least `target` cards (chromatic's cards, copied), beside the bundled games. */
+export function largeFileWorkspace(target: number): { files: SourceFile[]; large: SourceFile; cards: number } {
+  const files = generateWorkspace(0).files;
+  const source = files.find((f) => f.path === "cards/chromatic/core.cards")!.text;
+  const header = /^set\s+\S+\s+"[^"]*"\s+for\s+(\S+)/m.exec(source)!;
+  const cards = [...source.matchAll(/^card\s+"([^"]*)"\s*\{[\s\S]*?^\}/gm)].map((m) => ({ name: m[1]!, text: m[0] }));
+  const out = [`set BIG "Bench set" for ${header[1]}`, ""];
+  let count = 0;
+  for (let copy = 1; count < target; copy++) {
+    for (const card of cards) {
+      if (count >= target) break;
+      out.push(card.text.replace(/^card\s+"[^"]*"/, `card "${card.name} ${copy}"`), "");
+      count++;
+    }
   }
-  return fastest / 1000;
+  const large = { path: "cards/chromatic/bench-large.cards", text: out.join("\n") };
+  return { files: [...files, large], large, cards: count };
 }
 
-/** Runs the bench, prints its table and returns the figures (bench/run.ts calls this). */
-export function runFrontendBench(target = 10_000, runs = 3): FrontendBenchResult {
-  const result = measure(target, runs);
-  print(result);
-  return result;
+/** `cardwright check` as the CLI runs it, minus the disk and the printing. */
+function check(files: SourceFile[]): number {
+  const analysis = analyzeWorkspace(files);
+  return analysis.model.diagnostics.length + engineWarnings(analysis, files).length;
 }
 
-function measure(target: number, runs: number): FrontendBenchResult {
-  const { files, cards } = generateWorkspace(target);
-  const bytes = files.reduce((sum, f) => sum + Buffer.byteLength(f.text), 0);
-  const megabytes = bytes / 1e6;
+function compiledIr(files: SourceFile[]): string {
+  return JSON.stringify(lowerAnalysis(analyzeWorkspace(files), files).bundles);
+}
 
-  const lex = best(runs, () => {
-    for (const file of files) cardwrightLexer.tokenize(file.text);
-  });
-  let diagnostics = 0;
-  let analysis = analyzeWorkspace(files);
-  const all = best(runs, () => {
-    analysis = analyzeWorkspace(files);
-    diagnostics = analysis.model.diagnostics.length;
-  });
-  // Checking alone: the same analysis with every file's parse reused (what the studio does per keystroke
-  // for unchanged files). Parsing is the rest, so the memory the trees hold is charged to parsing.
-  const parsed = analysis;
-  const check = best(runs, () => {
-    analyzeWorkspace(files, { previous: parsed });
-  });
-  // The same cards as the model's JSON: the reference a card format cannot beat.
-  const json = JSON.stringify(analysis.model.sets);
-  const jsonBytes = Buffer.byteLength(json);
-  const jsonSeconds = best(runs, () => {
-    JSON.parse(json);
-  });
+interface SizeFigures {
+  cards: number;
+  check: Summary;
+  json: Summary;
+  ratio: Summary;
+  /** Time per card ÷ time per card at the smallest size of at least 2,000 cards, per round. */
+  perCard?: Summary;
+}
 
-  const figure = (phase: string, seconds: number, size = megabytes): PhaseFigure => ({
-    phase,
-    seconds,
-    cardsPerSecond: cards / seconds,
-    megabytesPerSecond: size / seconds,
+function throughput(sizes: number[], rounds: number): SizeFigures[] {
+  const workspaces = sizes.map((size) => {
+    const { files, cards } = generateWorkspace(size);
+    return { size, files, cards, ir: compiledIr(files) };
+  });
+  const tasks: Record<string, () => unknown> = {};
+  for (const w of workspaces) {
+    tasks[`check ${w.size}`] = () => check(w.files);
+    tasks[`json ${w.size}`] = () => JSON.parse(w.ir);
+  }
+  const times = interleave(rounds, tasks, (round) => process.stderr.write(`  throughput round ${round + 1}/${rounds}\n`));
+  const base = workspaces.find((w) => w.size >= 2000);
+  return workspaces.map((w) => {
+    const figures: SizeFigures = { cards: w.cards, check: summarize(times[`check ${w.size}`]!), json: summarize(times[`json ${w.size}`]!), ratio: ratios(times[`check ${w.size}`]!, times[`json ${w.size}`]!) };
+    if (base && w !== base && w.size > base.size) {
+      const mine = times[`check ${w.size}`]!.map((t) => t / w.cards);
+      const theirs = times[`check ${base.size}`]!.map((t) => t / base.cards);
+      figures.perCard = ratios(mine, theirs);
+    }
+    return figures;
+  });
+}
+
+interface KeystrokeFigures {
+  cards: number;
+  worker: Summary;
+  analyze: Summary;
+  engine: Summary;
+  /** JSON.parse of the large file's card models, in the same rounds. */
+  json: Summary;
+  ratioToJson: Summary;
+}
+
+/** One keystroke inside the middle card of a 2,000-card file, through the studio worker's checker. */
+function keystroke(cards: number, rounds: number): KeystrokeFigures {
+  const { files, large } = largeFileWorkspace(cards);
+  const checker = new WorkspaceChecker();
+  checker.check(files);
+  const modelsJson = JSON.stringify(checker.lastModel()!.sets.find((s) => s.file === large.path)!.cards);
+  let text = large.text;
+  const cardStarts = [...text.matchAll(/^card "/gm)].map((m) => m.index);
+  // Inside the middle card's name (it stays unique): that card is parsed, checked and lowered again.
+  const at = cardStarts[cardStarts.length >> 1]! + 'card "'.length;
+  let typed = 0;
+  const phases = { analyze: [] as number[], engine: [] as number[] };
+  const times = interleave(rounds * 3, {
+    worker: () => {
+      text = text.slice(0, at) + String.fromCharCode(97 + (typed++ % 26)) + text.slice(at);
+      const result = checker.check(files.map((f) => (f === large ? { ...f, text } : f)));
+      phases.analyze.push(result.phases.analyzeMs);
+      phases.engine.push(result.phases.engineMs);
+    },
+    json: () => JSON.parse(modelsJson),
   });
   return {
     cards,
-    files: files.length,
-    megabytes,
-    diagnostics,
-    jsonMegabytes: jsonBytes / 1e6,
-    phases: [
-      figure("lex", lex),
-      figure("parse (CST + AST + views)", Math.max(all - check - lex, 1e-9)),
-      figure("check (bind, check, model)", check),
-      figure("front end total", all),
-      figure("JSON.parse of the same cards", jsonSeconds, jsonBytes / 1e6),
-    ],
+    worker: summarize(times.worker),
+    analyze: summarize(phases.analyze.slice(-times.worker.length)),
+    engine: summarize(phases.engine.slice(-times.worker.length)),
+    json: summarize(times.json),
+    ratioToJson: ratios(times.worker, times.json),
   };
 }
 
-function print(result: FrontendBenchResult): void {
-  const lines = [
-    `Front end on ${result.cards} cards in ${result.files} files (${result.megabytes.toFixed(2)} MB of card text, ${result.diagnostics} diagnostics)`,
-    `${"phase".padEnd(34)} ${"seconds".padStart(8)} ${"cards/s".padStart(10)} ${"MB/s".padStart(8)}`,
-  ];
-  for (const p of result.phases) {
-    lines.push(`${p.phase.padEnd(34)} ${p.seconds.toFixed(3).padStart(8)} ${Math.round(p.cardsPerSecond).toString().padStart(10)} ${p.megabytesPerSecond.toFixed(2).padStart(8)}`);
+interface MemoryFigures {
+  cards: number;
+  checkKb: Summary;
+  holdKb: Summary;
+  ratio: Summary;
+}
+
+function peakRssKb(args: string[]): number {
+  const result = spawnSync(process.execPath, args, { cwd: root, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  const match = /CARDWRIGHT_PEAK_RSS_KB (\d+)/.exec(result.stderr ?? "");
+  if (!match) throw new Error(`no peak memory from node ${args.join(" ")}: ${result.stderr}`);
+  return Number(match[1]);
+}
+
+/** Peak RSS of `cardwright check` on the workspace ÷ that of a process holding its compiled IR, alternated. */
+function memory(size: number, rounds: number): MemoryFigures {
+  const { files, cards } = generateWorkspace(size);
+  const dir = mkdtempSync(path.join(tmpdir(), "cw-bench-memory-"));
+  try {
+    for (const file of files) {
+      mkdirSync(path.join(dir, "ws", path.dirname(file.path)), { recursive: true });
+      writeFileSync(path.join(dir, "ws", file.path), file.text);
+    }
+    writeFileSync(path.join(dir, "ir.json"), compiledIr(files));
+    const hook = path.join(root, "bench", "lib", "peak-rss.mjs");
+    const checkKb: number[] = [];
+    const holdKb: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      checkKb.push(peakRssKb(["--import", hook, path.join(root, "cli", "bin.mjs"), "check", path.join(dir, "ws")]));
+      holdKb.push(peakRssKb(["--import", "tsx", "--import", hook, path.join(root, "bench", "lib", "hold-ir.ts"), path.join(dir, "ir.json")]));
+      process.stderr.write(`  memory round ${round + 1}/${rounds}\n`);
+    }
+    return { cards, checkKb: summarize(checkKb), holdKb: summarize(holdKb), ratio: ratios(checkKb, holdKb) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
-  const total = result.phases.find((p) => p.phase === "front end total")!;
-  const json = result.phases.find((p) => p.phase.startsWith("JSON.parse"))!;
-  lines.push(`JSON reference: ${result.jsonMegabytes.toFixed(2)} MB of JSON; the front end takes ${(total.seconds / json.seconds).toFixed(1)}× as long as JSON.parse of the same cards.`);
-  console.log(lines.join("\n"));
 }
 
-if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith("bench/frontend.ts")) {
-  const argument = (name: string, fallback: number) => {
+export interface FrontendBenchResult {
+  sizes: SizeFigures[];
+  keystroke: KeystrokeFigures;
+  memory?: MemoryFigures;
+}
+
+export function runFrontendBench(options: { sizes?: number[]; rounds?: number; memory?: boolean } = {}): FrontendBenchResult {
+  const rounds = options.rounds ?? 5;
+  const sizes = throughput(options.sizes ?? [500, 2000, 10_000, 20_000], rounds);
+  const typed = keystroke(2000, rounds);
+  const result: FrontendBenchResult = { sizes, keystroke: typed };
+  if (options.memory !== false) result.memory = memory(10_000, Math.max(3, Math.min(rounds, 5)));
+  print(result, rounds);
+  return result;
+}
+
+function print(result: FrontendBenchResult, rounds: number): void {
+  console.log(`Front end: ${rounds} rounds, interleaved; median (min–max) of ${CLOCK === "cpu" ? "CPU time (user + system)" : "wall time"}. Times are context only (shared machine); the ratios are the figures.`);
+  printTable([
+    ["cards", "check (parse+check+lower)", "JSON.parse of its IR", "check ÷ JSON.parse", "time per card ÷ at 2k"],
+    ...result.sizes.map((s) => [String(s.cards), fmtMs(s.check), fmtMs(s.json, 1), fmtRatio(s.ratio), s.perCard ? fmtRatio(s.perCard, 2) : "—"]),
+  ]);
+  const k = result.keystroke;
+  console.log(
+    `\nKeystroke inside a card of a ${k.cards}-card file, the studio worker's check (in Node): ${fmtMs(k.worker, 1)} = ${fmt(k.worker.median / FRAME_MS, 2)} frames` +
+      ` (wall: analysis ${fmtMs(k.analyze, 1)}, engine warnings ${fmtMs(k.engine, 1)}); ÷ JSON.parse of the file's ${k.cards} card models: ${fmtRatio(k.ratioToJson, 2)}`,
+  );
+  if (result.memory) {
+    const m = result.memory;
+    console.log(`Peak memory, cardwright check on ${m.cards} cards: ${fmt(m.checkKb.median / 1024, 0)} MB; a process holding the same IR: ${fmt(m.holdKb.median / 1024, 0)} MB; ratio ${fmtRatio(m.ratio, 2)}`);
+  }
+
+  const tenK = result.sizes.find((s) => s.cards >= 10_000 && s.cards < 20_000);
+  if (tenK) reportGoal({ figure: `parse+check+lower of ${tenK.cards} cards ÷ JSON.parse of their IR`, measured: fmtRatio(tenK.ratio), goal: "≤ 10×", met: tenK.ratio.median <= 10 });
+  for (const s of result.sizes) if (s.perCard) reportGoal({ figure: `time per card at ${s.cards} ÷ at 2k cards`, measured: fmtRatio(s.perCard, 2), goal: "flat (≈ 1×)", met: s.perCard.median <= 1.15 });
+  reportGoal({ figure: `keystroke in a ${k.cards}-card file: worker check (Node)`, measured: `${fmtMs(k.worker, 1)} = ${fmt(k.worker.median / FRAME_MS, 2)} frames`, goal: "≤ 16 ms (1 frame)", met: k.worker.median <= 16 });
+  if (result.memory) reportGoal({ figure: `peak memory of check on ${result.memory.cards} cards ÷ a process holding the IR`, measured: fmtRatio(result.memory.ratio, 2), goal: "≤ 2×", met: result.memory.ratio.median <= 2 });
+}
+
+if (process.argv[1]?.endsWith("bench/frontend.ts")) {
+  const argument = (name: string) => {
     const index = process.argv.indexOf(name);
-    return index >= 0 ? Number(process.argv[index + 1]) : fallback;
+    return index >= 0 ? process.argv[index + 1] : undefined;
   };
-  runFrontendBench(argument("--cards", 10_000), argument("--runs", 3));
+  const sizes = argument("--sizes")?.split(",").map(Number);
+  runFrontendBench({ ...(sizes ? { sizes } : {}), rounds: Number(argument("--rounds") ?? 5), memory: !process.argv.includes("--skip-memory") });
 }

@@ -725,6 +725,19 @@ function lex(ctx: Ctx, text: string, shift?: (offset: number) => number): Lexed 
   return { tokens: result.tokens, comments };
 }
 
+/** The tokens and comments of some spans of the text, at the text's offsets. */
+function lexSpans(ctx: Ctx, text: string, spans: [number, number][]): Lexed {
+  const tokens: IToken[] = [];
+  const comments: IToken[] = [];
+  for (const [start, end] of spans) {
+    if (end <= start) continue;
+    const lexed = lex(ctx, text.slice(start, end), (offset) => offset + start);
+    for (const t of lexed.tokens) tokens.push(t);
+    for (const t of lexed.comments) comments.push(t);
+  }
+  return { tokens, comments };
+}
+
 function commentNodes(ctx: Ctx, comments: IToken[]): A.CommentNode[] {
   return comments.map((t) => {
     let i = t.startOffset - 1;
@@ -1034,13 +1047,22 @@ function parseCardFile(ctx: Ctx, lexed: Lexed): A.CardFile {
 // ---------------------------------------------------------------------------------------
 // Entry points
 
+export interface ParseOptions {
+  /**
+   * Read only these [start, end) spans of the text, in order, each from a line start to a line
+   * start (or the end): the rest is as if blank, with every offset, line and column the text's
+   * own. compiler/incremental.ts parses an edited card this way without lexing the whole file.
+   */
+  spans?: [number, number][];
+}
+
 /** Parses a game file or a card file. Never throws; syntax problems come back as diagnostics. */
-export function parseDocument(text: string, file: string): ParseResult {
+export function parseDocument(text: string, file: string, options: ParseOptions = {}): ParseResult {
   const lines = new LineMap(text);
   const ctx: Ctx = { text, file, lines, report: new Reporter(file, lines), fallbackOffset: 0 };
   let doc: A.Document;
   try {
-    const lexed = lex(ctx, text);
+    const lexed = options.spans ? lexSpans(ctx, text, options.spans) : lex(ctx, text);
     const first = lexed.tokens[0];
     if (first && isType(first, T.Game)) doc = parseGameFile(ctx, lexed);
     else if (first && isType(first, T.Scenario)) {

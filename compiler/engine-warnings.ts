@@ -18,7 +18,12 @@ import type { WorkspaceAnalysis } from "./workspace.ts";
 
 /** Notes of one card, positions relative to the start of the card's first line. */
 interface CardNotes {
-  notes: { message: string; file: string; start: RelativePosition; end: RelativePosition }[];
+  /** The compiled game it was lowered against (a changed game file lowers every card again). */
+  game: CompiledGame;
+  file: string;
+  /** The card's text: a card parsed again with the same text reuses its lowering. */
+  key: string;
+  notes: (Omit<LoweringNote, "range"> & { start: RelativePosition; end: RelativePosition })[];
 }
 interface RelativePosition {
   offset: number;
@@ -26,12 +31,14 @@ interface RelativePosition {
   column: number;
 }
 
-/** Lowering results kept between calls, per game file text and per card text. */
+/** Lowering results kept between calls: per game file, and per card (by its tree, else by its text). */
 export class EngineWarningCache {
   /** By game file path: its text, compiled game and notes. */
   readonly games = new Map<string, { text: string; game: CompiledGame; notes: LoweringNote[] }>();
-  /** By game text identity (a new game text starts afresh), then by card source. */
-  readonly cards = new Map<string, Map<string, CardNotes>>();
+  /** By the card's tree: an edit elsewhere keeps the tree of every other card (compiler/incremental.ts). */
+  cards = new Map<Ast.CardDecl, CardNotes>();
+  /** By the card's file and text, for a card parsed again without a change. */
+  byText = new Map<string, CardNotes>();
 }
 
 export function engineWarnings(analysis: WorkspaceAnalysis, sources: SourceFile[], cache?: EngineWarningCache): Diagnostic[] {
@@ -71,42 +78,46 @@ function cachedNotes(analysis: WorkspaceAnalysis, sources: SourceFile[], cache: 
     games.set(doc.id.text.toLowerCase(), entry);
   }
 
-  const models = new Map<string, CardModel>();
-  for (const set of analysis.model.sets) for (const card of set.cards) if (!models.has(`${card.file}\u0000${card.name}`)) models.set(`${card.file}\u0000${card.name}`, card);
   // Only this call's entries are kept: the cache holds one lowering per card as it is now.
-  const kept = new Map<string, Map<string, CardNotes>>();
+  const cards = new Map<Ast.CardDecl, CardNotes>();
+  const byText = new Map<string, CardNotes>();
+  // A card's model (the first of its name in its file), looked up only for the cards lowered again.
+  const modelOf = (file: string, name: string) => {
+    for (const set of analysis.model.sets) if (set.file === file) for (const card of set.cards) if (card.name === name) return card;
+    return undefined;
+  };
   for (const parsed of analysis.files.values()) {
     const doc = parsed.document;
     if (doc?.kind !== "cardFile" || !doc.game) continue;
     const game = games.get(doc.game.text.toLowerCase());
     if (!game) continue;
     const text = textOf.get(parsed.path) ?? "";
-    const byCard = cache.cards.get(game.text) ?? new Map<string, CardNotes>();
-    const keep = kept.get(game.text) ?? kept.set(game.text, new Map()).get(game.text)!;
     for (const card of doc.cards) {
       const base = lineStart(card.range);
-      const key = `${parsed.path}\u0000${text.slice(base.offset, card.range.end.offset)}`;
-      let entry = byCard.get(key);
-      if (!entry) {
-        entry = lowerOneCard(doc, card, text, game.game, models.get(`${parsed.path}\u0000${card.name.value}`), base);
+      let entry = cache.cards.get(card);
+      if (!entry || entry.game !== game.game || entry.file !== parsed.path) {
+        const key = `${parsed.path}\u0000${text.slice(base.offset, card.range.end.offset)}`;
+        entry = cache.byText.get(key);
+        if (!entry || entry.game !== game.game) entry = lowerOneCard(doc, card, text, game.game, modelOf(parsed.path, card.name.value), base, key);
       }
-      keep.set(key, entry);
-      for (const note of entry.notes) notes.push({ file: note.file, message: note.message, range: { start: absolute(note.start, base), end: absolute(note.end, base) } });
+      cards.set(card, entry);
+      byText.set(entry.key, entry);
+      for (const { start, end, ...note } of entry.notes) notes.push({ ...note, range: { start: absolute(start, base), end: absolute(end, base) } });
     }
   }
-  cache.cards.clear();
-  for (const [gameText, entries] of kept) cache.cards.set(gameText, entries);
+  cache.cards = cards;
+  cache.byText = byText;
   return notes;
 }
 
-function lowerOneCard(doc: Ast.CardFile, card: Ast.CardDecl, text: string, game: CompiledGame, model: CardModel | undefined, base: RelativePosition): CardNotes {
+function lowerOneCard(doc: Ast.CardFile, card: Ast.CardDecl, text: string, game: CompiledGame, model: CardModel | undefined, base: RelativePosition, key: string): CardNotes {
   const found: LoweringNote[] = [];
   try {
     lowerCards({ ...doc, cards: [card] }, text, game, model ? [model] : [], found);
   } catch (error) {
     found.push({ file: doc.file, range: card.range, message: `this card could not be compiled (${error instanceof Error ? error.message : String(error)})` });
   }
-  return { notes: found.map((note) => ({ message: note.message, file: note.file, start: relative(note.range.start, base), end: relative(note.range.end, base) })) };
+  return { game, file: doc.file, key, notes: found.map(({ range, ...note }) => ({ ...note, start: relative(range.start, base), end: relative(range.end, base) })) };
 }
 
 function lineStart(range: Range): RelativePosition {

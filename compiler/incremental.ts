@@ -65,11 +65,10 @@ function reparseRegion(previous: ParsedFile, text: string): ParsedFile | undefin
   // reaches past the region): leave that to a full parse.
   if (/cards?$/i.test(region.replace(/#[^\r\n]*/g, "").trimEnd())) return undefined;
 
-  // Parse the header (unchanged, or inside the region) and the region, everything else
-  // blanked with its line breaks kept: every offset, line and column stays the file's own.
+  // Parse the header (unchanged, or inside the region) and the region, everything else read
+  // as blank: every offset, line and column stays the file's own.
   const headerEnd = regionStart === 0 ? 0 : firstFirmBoundary(text, regionStart);
-  const padded = text.slice(0, headerEnd) + blank(text.slice(headerEnd, regionStart)) + region + blank(text.slice(regionEnd));
-  const reparsed = parseDocument(padded, previous.path);
+  const reparsed = parseDocument(text, previous.path, { spans: [[0, headerEnd], [regionStart, regionEnd]] });
   const after = reparsed.document;
   if (after.kind !== "cardFile" || !after.code || !after.game || reparsed.omitted > 0 || reparsed.diagnostics.some(isHeaderOrCapDiagnostic)) return undefined;
 
@@ -133,11 +132,6 @@ function firstFirmBoundary(text: string, limit: number): number {
   FIRM_BOUNDARY.lastIndex = 0;
   const match = FIRM_BOUNDARY.exec(text);
   return match && match.index + 1 <= limit ? match.index + 1 : limit;
-}
-
-/** The same text with every character but line breaks turned into a space (offsets and lines unchanged). */
-function blank(text: string): string {
-  return text.replace(/[^\r\n]+/g, (run) => " ".repeat(run.length));
 }
 
 function countLines(text: string, from: number, to: number): number {

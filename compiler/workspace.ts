@@ -16,6 +16,7 @@ import { parseForCheck, formatSource, type ParsedFile } from "./check-ast.ts";
 import type { GameVocabulary } from "./vocabulary.ts";
 import { closestName } from "./check-suggest.ts";
 import { reparseCardFile } from "./incremental.ts";
+import { CheckMemory, ObservedIndex, memoryOf, place, placedReferences, remember, rememberFor, sameNames } from "./check-memory.ts";
 
 /** At most this many diagnostics are kept per file; a CW3008 note counts the rest. */
 export const MAX_DIAGNOSTICS_PER_FILE = 200;
@@ -26,8 +27,11 @@ export interface WorkspaceAnalysis {
   files: Map<string, ParsedFile>;
   /** Game vocabularies by game id. */
   vocabularies: Map<string, GameVocabulary>;
-  /** Resolved names per file, sorted by offset: hover, go-to-definition, find references. */
-  references: Map<string, Reference[]>;
+  /**
+   * Resolved names per file, sorted by offset: hover, go-to-definition, find references.
+   * Built when first read (a re-check after a keystroke does not need them).
+   */
+  readonly references: Map<string, Reference[]>;
   /**
    * Diagnostics found but not in `model.diagnostics` (past a file's cap), by severity: the
    * true totals are the listed ones (without the CW1009/CW3008 summaries) plus these.
@@ -44,7 +48,12 @@ export interface OmittedCounts {
 export interface AnalyzeOptions {
   /** Diagnostics found before parsing (reading files from disk), merged into the model. */
   extraDiagnostics?: Diagnostic[];
-  /** The previous analysis of the same workspace: files whose text is unchanged are not parsed again (the studio re-checks on every keystroke). */
+  /**
+   * The previous analysis of the same workspace (the studio re-checks on every keystroke):
+   * files whose text is unchanged are not parsed again, an edited card file re-parses only
+   * the cards the edit touched, and a card is checked again only when something it read
+   * changed (compiler/check-memory.ts). It is used up: keep only the new analysis.
+   */
   previous?: WorkspaceAnalysis;
 }
 
@@ -56,11 +65,12 @@ export function checkWorkspace(files: SourceFile[]): WorkspaceModel {
 
 export function analyzeWorkspace(sources: SourceFile[], options: AnalyzeOptions = {}): WorkspaceAnalysis {
   const diagnostics: Diagnostic[] = [...(options.extraDiagnostics ?? [])];
-  const references = new Map<string, Reference[]>();
+  const before = options.previous ? memoryOf(options.previous) : undefined;
+  const memory = new CheckMemory();
   const addReferences = (file: string, found: Reference[]) => {
-    const list = references.get(file);
+    const list = memory.otherReferences.get(file);
     if (list) list.push(...found);
-    else references.set(file, [...found]);
+    else memory.otherReferences.set(file, [...found]);
   };
   const internalError = (file: string, phase: string, error: unknown) =>
     diagnostics.push(diagnostic("CW3009", file, START, { phase, reason: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }));
@@ -91,7 +101,9 @@ export function analyzeWorkspace(sources: SourceFile[], options: AnalyzeOptions 
       continue;
     }
     try {
-      const bound = bindGame(view);
+      // An unchanged game file keeps its binding: the same vocabulary, so its cards' checks stay valid.
+      const bound = before?.games.get(parsed) ?? bindGame(view);
+      memory.games.set(parsed, bound);
       games.set(key, { model: bound.model, vocabulary: bound.vocabulary, file: view.file });
       diagnostics.push(...bound.diagnostics);
       addReferences(view.file, bound.references);
@@ -102,7 +114,7 @@ export function analyzeWorkspace(sources: SourceFile[], options: AnalyzeOptions 
 
   // 3. Link: sets to games, and every card name of a game into one index (duplicates reported).
   const setsByGame = new Map<string, SetView[]>();
-  const cardIndexes = new Map<string, Map<string, CardEntry>>();
+  const cardIndexes = new Map<string, ObservedIndex>();
   const setCodes = new Map<string, SetView>();
   for (const parsed of files.values()) {
     const set = parsed.set;
@@ -120,10 +132,10 @@ export function analyzeWorkspace(sources: SourceFile[], options: AnalyzeOptions 
     if (sameCode) diagnostics.push(diagnostic("CW2031", set.file, set.codeRange, { code: set.code, game: game.model.id, other: `${sameCode.file}:${sameCode.codeRange.start.line}:${sameCode.codeRange.start.column}` }));
     else setCodes.set(codeKey, set);
     (setsByGame.get(key) ?? setsByGame.set(key, []).get(key)!).push(set);
-    const index = cardIndexes.get(key) ?? cardIndexes.set(key, new Map()).get(key)!;
+    const index = cardIndexes.get(key) ?? cardIndexes.set(key, new ObservedIndex()).get(key)!;
     for (const card of set.cards) {
       const name = card.name.toLowerCase();
-      const first = index.get(name);
+      const first = Map.prototype.get.call(index, name) as CardEntry | undefined;
       if (first) {
         diagnostics.push(
           diagnostic("CW2010", set.file, card.nameRange, {
@@ -132,7 +144,7 @@ export function analyzeWorkspace(sources: SourceFile[], options: AnalyzeOptions 
             other: `${first.file}:${first.nameRange.start.line}:${first.nameRange.start.column}`,
           }),
         );
-      } else index.set(name, { name: card.name, file: set.file, range: card.range, nameRange: card.nameRange });
+      } else index.add(name, { name: card.name, file: set.file, range: card.range, nameRange: card.nameRange });
     }
   }
   for (const parsed of files.values()) {
@@ -158,25 +170,47 @@ export function analyzeWorkspace(sources: SourceFile[], options: AnalyzeOptions 
   }
 
   // 4. Validate every card against its own game; one card's failure never stops the others.
+  // A card is checked again only when something its check read has changed (check-memory.ts).
+  for (const [key, index] of cardIndexes) memory.cardNames.set(key, index.names());
   const sets: SetModel[] = [];
   for (const [key, views] of setsByGame) {
     const game = games.get(key)!;
     const index = cardIndexes.get(key)!;
+    const namesChanged = !sameNames(before?.cardNames.get(key), memory.cardNames.get(key)!);
     for (const view of views) {
       const set: SetModel = { code: view.code, name: view.name, game: game.model.id, file: view.file, cards: [] };
-      const syntaxErrors = (files.get(view.file)?.diagnostics ?? []).filter((d) => d.severity === "error");
+      const syntaxErrors = (files.get(view.file)?.diagnostics ?? []).filter((d) => d.severity === "error").sort((a, b) => a.range.start.offset - b.range.start.offset);
+      const fileCards = memory.fileCards.get(view.file) ?? memory.fileCards.set(view.file, []).get(view.file)!;
+      let nextError = 0;
       view.cards.forEach((card, i) => {
         // A syntax error belongs to the card it follows, up to the next card (recovery may end a card early).
+        const start = card.range.start.offset;
         const end = view.cards[i + 1]?.range.start.offset ?? Infinity;
-        const broken = syntaxErrors.some((d) => d.range.start.offset >= card.range.start.offset && d.range.start.offset < end);
+        while (nextError < syntaxErrors.length && syntaxErrors[nextError]!.range.start.offset < start) nextError++;
+        const broken = nextError < syntaxErrors.length && syntaxErrors[nextError]!.range.start.offset < end;
         try {
-          const checked = checkCard(card, game.vocabulary, view.file, view.code, index, { syntaxErrors: broken });
-          set.cards.push(checked.model);
-          const typeLine = checked.model.type + (checked.model.subtypes.length ? ` — ${checked.model.subtypes.join(" ")}` : "");
-          // The card's own name: hover shows its type line; go-to-definition stays put.
-          checked.references.push({ file: view.file, range: card.nameRange, kind: "card", name: card.name, definition: { file: view.file, range: card.nameRange }, detail: typeLine });
-          diagnostics.push(...checked.diagnostics);
-          addReferences(view.file, checked.references);
+          const earlier = before?.cards.get(card);
+          const reusable =
+            earlier &&
+            earlier.vocabulary === game.vocabulary &&
+            earlier.file === view.file &&
+            earlier.set === view.code &&
+            earlier.broken === broken &&
+            !(earlier.readIndex && namesChanged);
+          let remembered = reusable ? earlier : undefined;
+          if (!remembered) {
+            index.read = false;
+            const checked = checkCard(card, game.vocabulary, view.file, view.code, index, { syntaxErrors: broken });
+            const typeLine = checked.model.type + (checked.model.subtypes.length ? ` — ${checked.model.subtypes.join(" ")}` : "");
+            // The card's own name: hover shows its type line; go-to-definition stays put.
+            checked.references.push({ file: view.file, range: card.nameRange, kind: "card", name: card.name, definition: { file: view.file, range: card.nameRange }, detail: typeLine });
+            remembered = remember(checked, card, { vocabulary: game.vocabulary, file: view.file, set: view.code, broken, readIndex: index.read });
+          }
+          memory.cards.set(card, remembered);
+          fileCards.push({ view: card, remembered, index });
+          const placed = place(remembered, card.range.start);
+          set.cards.push(placed.model);
+          diagnostics.push(...placed.diagnostics);
         } catch (error) {
           internalError(view.file, `checking card "${card.name}"`, error);
         }
@@ -185,17 +219,34 @@ export function analyzeWorkspace(sources: SourceFile[], options: AnalyzeOptions 
     }
   }
 
-  for (const list of references.values()) list.sort((a, b) => a.range.start.offset - b.range.start.offset);
   const vocabularies = new Map([...games].map(([, game]) => [game.model.id, game.vocabulary]));
   const omitted: OmittedCounts = { errors: 0, warnings: 0, infos: 0 };
   for (const parsed of files.values()) omitted.errors += parsed.omittedSyntaxErrors ?? 0;
-  return {
+  let references: Map<string, Reference[]> | undefined;
+  const analysis: WorkspaceAnalysis = {
     model: { games: [...games.values()].map((g) => g.model), sets, diagnostics: capAndSort(diagnostics, omitted) },
     files,
     vocabularies,
-    references,
+    get references() {
+      references ??= allReferences(memory);
+      return references;
+    },
     omitted,
   };
+  rememberFor(analysis, memory);
+  return analysis;
+}
+
+/** Every file's references, sorted by offset: the game files' and scenarios' as found, each card's placed where it is now. */
+function allReferences(memory: CheckMemory): Map<string, Reference[]> {
+  const references = new Map<string, Reference[]>();
+  for (const [file, list] of memory.otherReferences) references.set(file, [...list]);
+  for (const [file, cards] of memory.fileCards) {
+    const list = references.get(file) ?? references.set(file, []).get(file)!;
+    for (const { view, remembered, index } of cards) list.push(...placedReferences(remembered, view.range.start, index));
+  }
+  for (const list of references.values()) list.sort((a, b) => a.range.start.offset - b.range.start.offset);
+  return references;
 }
 
 function suggestionOf(word: string, candidates: string[]): { suggestion: string } | Record<string, never> {

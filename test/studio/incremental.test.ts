@@ -10,6 +10,11 @@ import { describe, expect, it } from "vitest";
 import { parseForCheck, type ParsedFile } from "../../compiler/check-ast.ts";
 import { reparseCardFile } from "../../compiler/incremental.ts";
 import { analyzeWorkspace } from "../../compiler/workspace.ts";
+import { engineWarnings } from "../../compiler/engine-warnings.ts";
+import { lowerAnalysis } from "../../compiler/lower.ts";
+import { WorkspaceChecker } from "../../studio/src/worker/checker.ts";
+import { decodeModel } from "../../studio/src/worker/model-delta.ts";
+import { originOf } from "../../compiler/check-memory.ts";
 
 const cardsDir = path.join(import.meta.dirname, "..", "..", "cards");
 const setFiles = readdirSync(cardsDir, { recursive: true, encoding: "utf8" })
@@ -88,5 +93,112 @@ describe("incremental re-parse of card files", () => {
     const again = analyzeWorkspace(edited, { previous: first });
     expect(again.model.diagnostics).toEqual(analyzeWorkspace(edited).model.diagnostics);
     expect(again.model.diagnostics.some((d) => d.file === target.path && d.severity === "error")).toBe(true);
+  });
+});
+
+/**
+ * Incremental checking (compiler/check-memory.ts) through the studio worker's own code
+ * (studio/src/worker/checker.ts): after any sequence of edits — to cards, card names, quoted
+ * names and the game file — the model with its engine warnings, the model the page decodes from
+ * the deltas, every reference and the lowered IR are those of a check from scratch.
+ */
+describe("incremental checking and lowering", () => {
+  const read = (file: string) => ({ path: `cards/${file}`, text: readFileSync(path.join(cardsDir, file), "utf8") });
+  const game = read("duel/duel.game");
+  const core = read("duel/core.cards");
+  // A set naming core's cards: a rename in core must re-check these, and only these.
+  const names = [...core.text.matchAll(/^card "([^"]+)"/gm)].map((m) => m[1]!);
+  const naming = {
+    path: "cards/duel/naming.cards",
+    text:
+      'set NAM "Naming" for duel\n\n' +
+      names
+        .slice(0, 6)
+        .map((name, i) => `card "Caller ${i}" {\n  type: Spell\n  color: Gray\n  cost: free\n  rarity: Common\n  text:\n    Put "${name}" into your hand.\n}\n`)
+        .join("\n"),
+  };
+  const workspace = [game, core, naming];
+
+  /** Edits that change what other cards read: a card's name, a quoted name, a keyword of the game file. */
+  const meaningful = fc.oneof(
+    fc.record({ file: fc.constant(1), pick: fc.nat(), kind: fc.constant("rename" as const) }),
+    fc.record({ file: fc.constant(2), pick: fc.nat(), kind: fc.constant("quote" as const) }),
+    fc.record({ file: fc.constant(0), pick: fc.nat(), kind: fc.constant("keyword" as const) }),
+  );
+  const anyEdit = fc.oneof(
+    { weight: 3, arbitrary: fc.record({ file: fc.integer({ min: 1, max: 2 }), edit }) },
+    { weight: 1, arbitrary: fc.record({ file: fc.constant(0), edit }) },
+    { weight: 2, arbitrary: meaningful },
+  );
+
+  function apply(files: { path: string; text: string }[], step: { file: number; edit?: { at: number; remove: number; insert: string }; pick?: number; kind?: string }) {
+    const file = files[step.file]!;
+    let text = file.text;
+    if (step.edit) text = applyEdit(text, step.edit);
+    else if (step.kind === "rename" || step.kind === "quote") {
+      // Add a letter inside one quoted name (a card's own name in core, a quoted name in the naming set).
+      const quotes = [...text.matchAll(step.kind === "rename" ? /^card "/gm : /Put "/g)];
+      if (quotes.length > 0) {
+        const at = quotes[step.pick! % quotes.length]!.index + (step.kind === "rename" ? 6 : 5);
+        text = text.slice(0, at) + "Z" + text.slice(at);
+      }
+    } else if (step.kind === "keyword") {
+      // Rename a keyword the cards use (or back): their checks change.
+      text = text.includes("keyword action Summon ") ? text.replace("keyword action Summon ", "keyword action Summonz ") : text.replace("keyword action Summonz ", "keyword action Summon ");
+    }
+    return files.map((f, i) => (i === step.file ? { ...f, text } : f));
+  }
+
+  const asJson = (value: unknown) => JSON.parse(JSON.stringify(value, (_key, v) => (v instanceof Map ? [...v.entries()] : v)));
+
+  it("gives what a check from scratch gives, after any sequence of edits", () => {
+    fc.assert(
+      fc.property(fc.array(anyEdit, { minLength: 1, maxLength: 5 }), (steps) => {
+        const checker = new WorkspaceChecker();
+        let files = workspace;
+        let page = decodeModel(structuredClone(checker.check(files).delta), undefined);
+        for (const step of steps) {
+          files = apply(files, step);
+          const { model, delta } = checker.check(files);
+          const fresh = analyzeWorkspace(files);
+          const expected = { ...fresh.model, diagnostics: [...fresh.model.diagnostics, ...engineWarnings(fresh, files)] };
+          expect(model).toEqual(expected);
+          page = decodeModel(structuredClone(delta), page);
+          expect(page).toEqual(expected);
+          const incremental = checker.lastAnalysis()!;
+          expect(asJson(incremental.references)).toEqual(asJson(fresh.references));
+          expect(asJson(lowerAnalysis(incremental, files).bundles)).toEqual(asJson(lowerAnalysis(fresh, files).bundles));
+        }
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it("re-checks only the edited card, and on a rename only the cards that name a card", () => {
+    const checker = new WorkspaceChecker();
+    checker.check(workspace);
+    const origins = (file: string) => checker.lastModel()!.sets.find((s) => s.file === file)!.cards.map(originOf);
+    const lines = (file: string) => checker.lastModel()!.sets.find((s) => s.file === file)!.cards.map((c) => c.range.start.line);
+    const [coreBefore, namingBefore, linesBefore] = [origins(core.path), origins(naming.path), lines(core.path)];
+    // A comment line inside core's 21st card: that card is checked again; every card below it only moves.
+    const at = core.text.indexOf("\n", core.text.indexOf(`card "${names[20]}"`)) + 1;
+    const edited = [game, { ...core, text: core.text.slice(0, at) + "  # a note\n" + core.text.slice(at) }, naming];
+    const { delta } = checker.check(edited);
+    expect(origins(core.path).map((o, i) => o === coreBefore[i])).toEqual(names.map((_, i) => i !== 20));
+    expect(origins(naming.path)).toEqual(namingBefore);
+    expect(lines(core.path)).toEqual(linesBefore.map((line, i) => (i > 20 ? line + 1 : line)));
+    // Across to the page: the edited card whole, every other card as a reference.
+    const sentWhole = (file: string) => delta.sets.find((s) => s.file === file)!.cards.filter((c) => "name" in c).length;
+    expect([sentWhole(core.path), sentWhole(naming.path)]).toEqual([1, 0]);
+
+    // Renaming a card the naming set quotes: the naming set's cards are checked again (the first now reports CW2007), core's others are not.
+    const [coreEdited, namingEdited] = [origins(core.path), origins(naming.path)];
+    const renamed = edited.map((f) => (f.path === core.path ? { ...f, text: f.text.replace(`card "${names[0]}"`, `card "${names[0]}Z"`) } : f));
+    const result = checker.check(renamed);
+    expect(origins(core.path).map((o, i) => o === coreEdited[i])).toEqual(names.map((_, i) => i !== 0));
+    expect(origins(naming.path).some((o, i) => o === namingEdited[i])).toBe(false);
+    expect(result.model.diagnostics.filter((d) => d.code === "CW2007").map((d) => [d.file, d.message.includes(names[0]!)])).toEqual([[naming.path, true]]);
+    const fresh = analyzeWorkspace(renamed);
+    expect(result.model).toEqual({ ...fresh.model, diagnostics: [...fresh.model.diagnostics, ...engineWarnings(fresh, renamed)] });
   });
 });

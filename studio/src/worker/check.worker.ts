@@ -4,61 +4,25 @@
  * answer against what was checked most recently.
  */
 import * as compiler from "../../../compiler/index.ts";
-import { EngineWarningCache, engineWarnings } from "../../../compiler/engine-warnings.ts";
-import type { WorkspaceAnalysis } from "../../../compiler/workspace.ts";
-import { encodeModel, type SentCards } from "./model-delta.ts";
+import { WorkspaceChecker } from "./checker.ts";
 import * as lexer from "../../../grammar/lexer.ts";
-import type { SourceFile, WorkspaceModel } from "../../../compiler/model.ts";
 import type { Capabilities, CompletionEntry, LanguageVocabulary, Reference, WorkerRequest, WorkerResponse } from "./protocol.ts";
 
 /** The parts of compiler/index.ts the studio uses; each is optional so a missing one degrades one feature. */
 interface CompilerApi {
-  checkWorkspace(files: SourceFile[]): WorkspaceModel;
-  analyzeWorkspace(files: SourceFile[], options?: { previous?: unknown }): unknown;
-  modelOf(analysis: unknown): WorkspaceModel;
   formatFile(text: string, path: string): { text?: string; diagnostics?: unknown[]; skipped?: string };
   referenceAt(analysis: unknown, path: string, offset: number): Reference | undefined;
   completionsAt(analysis: unknown, path: string, offset: number, text: string): CompletionEntry[];
 }
 
 const api = compiler as unknown as Partial<CompilerApi>;
-let lastAnalysis: unknown;
-
-function analysisModel(analysis: unknown): WorkspaceModel | undefined {
-  if (api.modelOf) return api.modelOf(analysis);
-  const candidate = analysis as { model?: WorkspaceModel } | undefined;
-  return candidate?.model;
-}
-
-/** Lowerings kept between checks: only the cards whose text changed are lowered again. */
-const engineCache = new EngineWarningCache();
-/** The card models the page already holds (results go across as deltas against them). */
-const sentCards: SentCards = new Map();
-/** Where the last check's time went (the bench reports it). */
-let phases: { analyzeMs: number; engineMs: number } | undefined;
-
-function check(files: SourceFile[]): WorkspaceModel {
-  if (api.analyzeWorkspace) {
-    // The previous analysis lets the compiler reuse the parse of every file whose text did not
-    // change, and of every card an edit did not touch.
-    const started = performance.now();
-    lastAnalysis = api.analyzeWorkspace(files, lastAnalysis ? { previous: lastAnalysis } : {});
-    const model = analysisModel(lastAnalysis);
-    const analyzed = performance.now();
-    // What `cardwright check` adds: CW6001 for text that checks but the engine cannot run.
-    const warnings = model ? engineWarnings(lastAnalysis as WorkspaceAnalysis, files, engineCache) : [];
-    phases = { analyzeMs: analyzed - started, engineMs: performance.now() - analyzed };
-    if (model) return { ...model, diagnostics: [...model.diagnostics, ...warnings] };
-  }
-  if (api.checkWorkspace) return api.checkWorkspace(files);
-  throw new Error("The compiler's public API (checkWorkspace) is not available in this build.");
-}
+const checker = new WorkspaceChecker();
 
 const capabilities: Capabilities = {
-  check: typeof api.checkWorkspace === "function" || typeof api.analyzeWorkspace === "function",
+  check: true,
   format: typeof api.formatFile === "function",
-  reference: typeof api.referenceAt === "function" && typeof api.analyzeWorkspace === "function",
-  completions: typeof api.completionsAt === "function" && typeof api.analyzeWorkspace === "function",
+  reference: typeof api.referenceAt === "function",
+  completions: typeof api.completionsAt === "function",
 };
 
 const post = (message: WorkerResponse) => (self as unknown as Worker).postMessage(message);
@@ -87,8 +51,8 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
     switch (request.type) {
       case "check": {
         const started = performance.now();
-        const model = check(request.files);
-        post({ type: "checked", seq: request.seq, model: encodeModel(model, sentCards), milliseconds: performance.now() - started, capabilities, ...(phases ? { phases } : {}) });
+        const { delta, phases } = checker.check(request.files);
+        post({ type: "checked", seq: request.seq, model: delta, milliseconds: performance.now() - started, capabilities, phases });
         break;
       }
       case "format": {
@@ -102,10 +66,10 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
         break;
       }
       case "reference":
-        post({ type: "reference", id: request.id, ...(capabilities.reference && lastAnalysis ? { reference: api.referenceAt!(lastAnalysis, request.path, request.offset) } : {}) });
+        post({ type: "reference", id: request.id, ...(capabilities.reference && checker.lastAnalysis() ? { reference: api.referenceAt!(checker.lastAnalysis(), request.path, request.offset) } : {}) });
         break;
       case "forget":
-        sentCards.clear();
+        checker.forget();
         break;
       case "query": {
         const analysis = lastAnalysis as WorkspaceAnalysis | undefined;
@@ -121,7 +85,7 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
         break;
       }
       case "completions":
-        post({ type: "completions", id: request.id, ...(capabilities.completions && lastAnalysis ? { items: api.completionsAt!(lastAnalysis, request.path, request.offset, request.text) } : {}) });
+        post({ type: "completions", id: request.id, ...(capabilities.completions && checker.lastAnalysis() ? { items: api.completionsAt!(checker.lastAnalysis(), request.path, request.offset, request.text) } : {}) });
         break;
     }
   } catch (error) {

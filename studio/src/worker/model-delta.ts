@@ -25,8 +25,17 @@ export interface ModelDelta extends Omit<WorkspaceModel, "sets"> {
   sets: SetDelta[];
 }
 
-/** The worker's memory of what the page holds: each set's cards (as position-free JSON) and their index, by set file. */
-export type SentCards = Map<string, Map<string, number>>;
+/** What the worker sent for one set file: the page's copy of its cards, in order. */
+export interface SentSet {
+  cards: CardModel[];
+  /** Index of each card by where its check came from (`origin`), when the checker says. */
+  byOrigin: Map<object, number>;
+  /** Indices of each card name, built when a card without a known origin needs it. */
+  byName?: Map<string, number[]>;
+}
+
+/** The worker's memory of what the page holds, by set file. */
+export type SentCards = Map<string, SentSet>;
 
 type Position = CardModel["range"]["start"];
 
@@ -38,16 +47,26 @@ function movedKey(card: CardModel): string {
   return JSON.stringify({ ...card, range: range(card.range), abilities: card.abilities.map((a) => ({ ...a, range: range(a.range) })) });
 }
 
-export function encodeModel(model: WorkspaceModel, sent: SentCards): ModelDelta {
+/**
+ * Encodes a model against what the page holds. `origin` (the checker's, compiler/check-memory.ts)
+ * names where a card's check came from: a card from the same check as one the page holds is
+ * sent as its index without being compared. A card checked afresh is compared (as position-free
+ * JSON) with the card of the same name the page holds, and sent whole only when it differs.
+ */
+export function encodeModel(model: WorkspaceModel, sent: SentCards, origin: (card: CardModel) => object | undefined = () => undefined): ModelDelta {
   const next: SentCards = new Map();
   const sets = model.sets.map((set): SetDelta => {
     const before = sent.get(set.file);
-    const now = new Map<string, number>();
+    const now: SentSet = { cards: set.cards, byOrigin: new Map() };
+    const used = new Set<number>();
     const cards = set.cards.map((card, index): CardModel | SameCard => {
-      const key = movedKey(card);
-      if (!now.has(key)) now.set(key, index);
-      const earlier = before?.get(key);
-      return earlier === undefined ? card : { index: earlier, offset: card.range.start.offset, line: card.range.start.line };
+      const from = origin(card);
+      if (from && !now.byOrigin.has(from)) now.byOrigin.set(from, index);
+      let earlier = from && before ? before.byOrigin.get(from) : undefined;
+      if (earlier === undefined && before) earlier = sameByContent(card, before, used);
+      if (earlier === undefined || used.has(earlier)) return card;
+      used.add(earlier);
+      return { index: earlier, offset: card.range.start.offset, line: card.range.start.line };
     });
     next.set(set.file, now);
     return { ...set, cards };
@@ -55,6 +74,18 @@ export function encodeModel(model: WorkspaceModel, sent: SentCards): ModelDelta 
   sent.clear();
   for (const [file, cards] of next) sent.set(file, cards);
   return { ...model, sets };
+}
+
+/** The index of an unused card of the same name the page holds whose content is the same (positions aside). */
+function sameByContent(card: CardModel, before: SentSet, used: Set<number>): number | undefined {
+  if (!before.byName) {
+    before.byName = new Map();
+    before.cards.forEach((c, i) => (before.byName!.get(c.name) ?? before.byName!.set(c.name, []).get(c.name)!).push(i));
+  }
+  const candidates = before.byName.get(card.name)?.filter((i) => !used.has(i));
+  if (!candidates?.length) return undefined;
+  const key = movedKey(card);
+  return candidates.find((i) => movedKey(before.cards[i]!) === key);
 }
 
 export function decodeModel(delta: ModelDelta, previous: WorkspaceModel | undefined): WorkspaceModel {

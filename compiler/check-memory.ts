@@ -1,0 +1,194 @@
+/**
+ * What one analysis remembers for the next (the studio checks on every keystroke): each game
+ * file's binding, by its parse, and each card's check, by its checker view. A card is checked
+ * again only when something it read changed: its own text (a new view), its game's vocabulary
+ * (the game file changed), its set code, whether it has syntax errors, or — for a card that
+ * looked a card name up — the game's card names. Everything else is reused, moved to where the
+ * card is now.
+ *
+ * Results are kept as plain copies, relative to where the card started when it was checked,
+ * and placed (shifted) when reused: an edit above a card moves it by whole lines, so columns
+ * stay. References to other cards are resolved by name when asked for, against the current
+ * card index, so a card that only moved never makes the cards naming it stale.
+ */
+import type { Diagnostic, Position, Range } from "./diagnostics.ts";
+import type { CardModel } from "./model.ts";
+import type { CardView } from "./check-input.ts";
+import type { BoundGame } from "./check-game.ts";
+import type { CardEntry, CheckedCard, Reference } from "./check.ts";
+import type { GameVocabulary } from "./vocabulary.ts";
+import type { ParsedFile } from "./check-ast.ts";
+
+/** A card's check, as it was when the card started at `base`. */
+export interface RememberedCard {
+  vocabulary: GameVocabulary;
+  file: string;
+  set: string;
+  broken: boolean;
+  /** The check read the game's card index (a quoted card name): its result depends on the game's card names. */
+  readIndex: boolean;
+  base: { offset: number; line: number };
+  model: CardModel;
+  diagnostics: Diagnostic[];
+  references: Reference[];
+  /** The card's start range when checked (a reference's definition inside it moves with it). */
+  span: { start: number; end: number };
+  /** The model and diagnostics as last placed, and where: reused as they are while the card stays put. */
+  placed?: { offset: number; line: number; model: CardModel; diagnostics: Diagnostic[] };
+}
+
+/** Per game (lower-case id): the card names its cards' checks looked up, name → file. */
+export type CardNames = Map<string, string>;
+
+export class CheckMemory {
+  readonly games = new Map<ParsedFile, BoundGame>();
+  readonly cards = new Map<CardView, RememberedCard>();
+  readonly cardNames = new Map<string, CardNames>();
+  /** The card views of each card file in order, with what was remembered for them (for references). */
+  readonly fileCards = new Map<string, { view: CardView; remembered: RememberedCard; index: Map<string, CardEntry> }[]>();
+  /** References that are not a card's: game files' and scenarios', absolute. */
+  readonly otherReferences = new Map<string, Reference[]>();
+}
+
+const memories = new WeakMap<object, CheckMemory>();
+/** Each placed model's remembered check: two models from one check are the same card (the studio sends it as a reference). */
+const origins = new WeakMap<CardModel, RememberedCard>();
+
+/** Where a card model's check came from: the same object for every placement of one check of one card. */
+export function originOf(model: CardModel): object | undefined {
+  return origins.get(model);
+}
+
+export function memoryOf(analysis: object): CheckMemory | undefined {
+  return memories.get(analysis);
+}
+
+export function rememberFor(analysis: object, memory: CheckMemory): void {
+  memories.set(analysis, memory);
+}
+
+/**
+ * The card index as checks read it: every read is noted in `read`, which the caller clears
+ * before checking a card and looks at after, so only the cards that named a card depend on
+ * the game's card names.
+ */
+export class ObservedIndex extends Map<string, CardEntry> {
+  read = false;
+  override get(key: string): CardEntry | undefined {
+    this.read = true;
+    return super.get(key);
+  }
+  override has(key: string): boolean {
+    this.read = true;
+    return super.has(key);
+  }
+  override values(): MapIterator<CardEntry> {
+    this.read = true;
+    return super.values();
+  }
+  override keys(): MapIterator<string> {
+    this.read = true;
+    return super.keys();
+  }
+  override entries(): MapIterator<[string, CardEntry]> {
+    this.read = true;
+    return super.entries();
+  }
+  override forEach(callback: (value: CardEntry, key: string, map: Map<string, CardEntry>) => void, thisArg?: unknown): void {
+    this.read = true;
+    super.forEach(callback, thisArg);
+  }
+  override [Symbol.iterator](): MapIterator<[string, CardEntry]> {
+    this.read = true;
+    return super[Symbol.iterator]();
+  }
+  override get size(): number {
+    this.read = true;
+    return super.size;
+  }
+  /** Building the index is not a read. */
+  add(key: string, entry: CardEntry): void {
+    super.set(key, entry);
+  }
+  /** Name → file of every entry, without marking a read. */
+  names(): CardNames {
+    const names: CardNames = new Map();
+    for (const [key, entry] of super.entries()) names.set(key, `${entry.name}\u0000${entry.file}`);
+    return names;
+  }
+}
+
+export function sameNames(a: CardNames | undefined, b: CardNames): boolean {
+  if (!a || a.size !== b.size) return false;
+  for (const [key, value] of b) if (a.get(key) !== value) return false;
+  return true;
+}
+
+function plainPosition(p: Position): Position {
+  return { offset: p.offset, line: p.line, column: p.column };
+}
+
+export function plainRange(r: Range): Range {
+  return { start: plainPosition(r.start), end: plainPosition(r.end) };
+}
+
+/** Plain copies of a fresh check's results (they share their ranges with the tree, which moves on its own). */
+export function remember(checked: CheckedCard, view: CardView, facts: Omit<RememberedCard, "base" | "model" | "diagnostics" | "references" | "span" | "placed">): RememberedCard {
+  const start = view.range.start;
+  const model = { ...checked.model, range: plainRange(checked.model.range), abilities: checked.model.abilities.map((a) => ({ ...a, range: plainRange(a.range) })) };
+  const diagnostics = checked.diagnostics.map((d) => ({ ...d, range: plainRange(d.range) }));
+  const remembered: RememberedCard = {
+    ...facts,
+    base: { offset: start.offset, line: start.line },
+    model,
+    diagnostics,
+    references: checked.references.map((r) => ({ ...r, range: plainRange(r.range), ...(r.definition ? { definition: { file: r.definition.file, range: plainRange(r.definition.range) } } : {}) })),
+    span: { start: start.offset, end: view.range.end.offset },
+  };
+  remembered.placed = { offset: start.offset, line: start.line, model, diagnostics };
+  origins.set(model, remembered);
+  return remembered;
+}
+
+function moved(p: Position, offset: number, lines: number): Position {
+  return { offset: p.offset + offset, line: p.line + lines, column: p.column };
+}
+
+function movedRange(r: Range, offset: number, lines: number): Range {
+  return { start: moved(r.start, offset, lines), end: moved(r.end, offset, lines) };
+}
+
+/** The model and diagnostics of a remembered card at the card's current start. */
+export function place(remembered: RememberedCard, start: Position): { model: CardModel; diagnostics: Diagnostic[] } {
+  const placed = remembered.placed;
+  if (placed && placed.offset === start.offset && placed.line === start.line) return placed;
+  const offset = start.offset - remembered.base.offset;
+  const lines = start.line - remembered.base.line;
+  const model = remembered.model;
+  const next = {
+    offset: start.offset,
+    line: start.line,
+    model: { ...model, range: movedRange(model.range, offset, lines), abilities: model.abilities.map((a) => ({ ...a, range: movedRange(a.range, offset, lines) })) },
+    diagnostics: remembered.diagnostics.map((d) => ({ ...d, range: movedRange(d.range, offset, lines) })),
+  };
+  remembered.placed = next;
+  origins.set(next.model, remembered);
+  return next;
+}
+
+/** A remembered card's references at the card's current start; a reference to another card points at that card as it is now. */
+export function placedReferences(remembered: RememberedCard, start: Position, index: Map<string, CardEntry>): Reference[] {
+  const offset = start.offset - remembered.base.offset;
+  const lines = start.line - remembered.base.line;
+  const inside = (r: Range) => r.start.offset >= remembered.span.start && r.end.offset <= remembered.span.end;
+  return remembered.references.map((r) => {
+    const placed: Reference = { ...r, range: movedRange(r.range, offset, lines) };
+    if (r.definition && r.definition.file === remembered.file && inside(r.definition.range)) {
+      placed.definition = { file: r.definition.file, range: movedRange(r.definition.range, offset, lines) };
+    } else if (r.kind === "card" && r.definition) {
+      const entry = Map.prototype.get.call(index, r.name.toLowerCase()) as CardEntry | undefined;
+      if (entry) placed.definition = { file: entry.file, range: plainRange(entry.nameRange) };
+    }
+    return placed;
+  });
+}

@@ -1,0 +1,57 @@
+/**
+ * The studio checker's work, without the worker around it (check.worker.ts posts its results;
+ * the bench and the tests run it in Node): keeps the last analysis so an edit re-checks only
+ * what it touched, adds the engine warnings (CW6001) as `cardwright check` does, and encodes
+ * each result as a delta against what the page already holds.
+ */
+import { analyzeWorkspace, type WorkspaceAnalysis } from "../../../compiler/workspace.ts";
+import { originOf } from "../../../compiler/check-memory.ts";
+import { EngineWarningCache, engineWarnings } from "../../../compiler/engine-warnings.ts";
+import type { SourceFile, WorkspaceModel } from "../../../compiler/model.ts";
+import { encodeModel, type ModelDelta, type SentCards } from "./model-delta.ts";
+import type { CheckPhases } from "./protocol.ts";
+
+export interface CheckOutcome {
+  /** The model with the engine warnings, as the page will hold it. */
+  model: WorkspaceModel;
+  /** The same, encoded against what the page holds. */
+  delta: ModelDelta;
+  phases: CheckPhases;
+}
+
+export class WorkspaceChecker {
+  private analysis: WorkspaceAnalysis | undefined;
+  private model: WorkspaceModel | undefined;
+  /** Lowerings kept between checks: only the cards whose text changed are lowered again. */
+  private readonly engineCache = new EngineWarningCache();
+  /** The card models the page holds (results go across as deltas against them). */
+  private readonly sent: SentCards = new Map();
+
+  check(files: SourceFile[]): CheckOutcome {
+    const started = performance.now();
+    // The previous analysis lets the compiler reuse every file whose text did not change, and
+    // every card an edit did not touch.
+    this.analysis = analyzeWorkspace(files, this.analysis ? { previous: this.analysis } : {});
+    const analyzed = performance.now();
+    const warnings = engineWarnings(this.analysis, files, this.engineCache);
+    const model = { ...this.analysis.model, diagnostics: [...this.analysis.model.diagnostics, ...warnings] };
+    const checked = performance.now();
+    this.model = model;
+    const delta = encodeModel(model, this.sent, originOf);
+    return { model, delta, phases: { analyzeMs: analyzed - started, engineMs: checked - analyzed } };
+  }
+
+  /** The analysis of the last check (editor queries answer against it). */
+  lastAnalysis(): WorkspaceAnalysis | undefined {
+    return this.analysis;
+  }
+
+  lastModel(): WorkspaceModel | undefined {
+    return this.model;
+  }
+
+  /** The page lost track of the models it was sent: the next result goes across whole. */
+  forget(): void {
+    this.sent.clear();
+  }
+}
