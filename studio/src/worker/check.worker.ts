@@ -72,7 +72,7 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
         checker.forget();
         break;
       case "query": {
-        const analysis = lastAnalysis as WorkspaceAnalysis | undefined;
+        const analysis = checker.lastAnalysis();
         if (!analysis) return post({ type: "query", id: request.id });
         const q = request.query;
         const result =
