@@ -350,6 +350,8 @@ export type Connector = "" | "," | ", then" | ", and" | "then" | "and" | "and th
 export interface Step extends BaseNode {
   kind: "step";
   connector: Connector;
+  /** `If you do,` / `If you don't,` opening the sentence (after `.`): it depends on what the sentence before did. */
+  condition?: ConditionPhrase;
   clause: Clause;
 }
 

@@ -268,7 +268,8 @@ const wordNumbers: Record<string, number> = { one: 1, two: 2, three: 3, four: 4,
 function countFrom(ctx: Ctx, t: IToken, comparison: IToken | undefined, last: IToken): A.Count {
   const range = comparison && !inserted(comparison) ? rangeOf(ctx, t.startOffset, comparison.endOffset! + 1) : tokenRange(ctx, last);
   const node: A.Count = { kind: "count", text: isType(t, T.Variable) ? t.image : t.image.toLowerCase(), range };
-  if (isType(t, T.Variable) || isType(t, T.X)) node.variable = t.image.toUpperCase();
+  // `+X` / `-X`: the letter is the variable; the sign stays in `text`.
+  if (isType(t, T.Variable) || isType(t, T.X)) node.variable = t.image.replace(/^[+-]/, "").toUpperCase();
   else if (isType(t, T.NumberWord)) node.value = wordNumbers[t.image.toLowerCase()] ?? 0;
   else {
     const v = Number.parseInt(t.image, 10);
@@ -432,13 +433,30 @@ function connectorOf(n: CstNode): A.Connector {
   return "then";
 }
 
+/** `If you do,` / `If you don't,` before a sentence: the subject, and `do` as the verb or `don't` as the modal. */
+function didCondition(ctx: Ctx, n: CstNode): A.ConditionPhrase {
+  const result: A.Clause = { kind: "clause", subject: nounPhrase(ctx, sub(n, "subject")), tail: [], range: cstRange(ctx, n) };
+  const did = tok(n, "did");
+  if (did && !inserted(did)) {
+    if (isType(did, T.DoesNot)) result.modal = word(ctx, did);
+    else result.verb = word(ctx, did);
+  }
+  const comma = tok(n, "Comma");
+  const end = comma && !inserted(comma) ? comma.startOffset : (did?.endOffset ?? 0) + 1;
+  result.range = rangeOf(ctx, tok(n, "If")!.startOffset, end);
+  return { kind: "condition", word: "if", clause: result, range: result.range };
+}
+
 function sequence(ctx: Ctx, n: CstNode | undefined): A.Sequence {
   const clauses = subs(n, "clause");
   const connectors = subs(n, "connector");
   const steps: A.Step[] = clauses.map((c, i) => {
     const cl = clause(ctx, c);
     const conn = i === 0 ? undefined : connectors[i - 1];
-    return { kind: "step", connector: conn ? connectorOf(conn) : "", clause: cl, range: conn ? spanRange(ctx, [conn, c]) : cl.range };
+    const step: A.Step = { kind: "step", connector: conn ? connectorOf(conn) : "", clause: cl, range: conn ? spanRange(ctx, [conn, c]) : cl.range };
+    const did = sub(conn, "didCondition");
+    if (did) step.condition = didCondition(ctx, did);
+    return step;
   });
   const leading = sub(n, "leadingDuration");
   // `Until end of turn, X.` is stored as `X until end of turn.` (its canonical form).

@@ -670,9 +670,11 @@ function checkRun(run: WordRun, context: CheckContext): void {
       i += missed.length;
       continue;
     }
-    const word = run[i]!;
+    const written = run[i]!;
     i++;
-    if (word.keyword) continue;
+    if (written.keyword) continue;
+    // A possessive names what its stem names: "that creature's controller", "the Vampire's power".
+    const word = { ...written, text: written.text.replace(/(?<=\w)(['’]s|s['’])$/, (m) => (m.startsWith("s") ? "s" : "")) };
     const found = resolveAny(vocabulary, word.text);
     if (found) {
       context.references.push(referenceOf(context.file, word.range, found));

@@ -155,7 +155,8 @@ export function sequenceText(s: A.Sequence, capitalise = false): string {
     const text = clauseText(step.clause);
     // A sentence starts capitalised: the first step (when asked) and every step after a bare `.`.
     const sentenceStart = (i === 0 && capitalise) || step.connector === ".";
-    out += (i === 0 ? "" : connectorText[step.connector]) + (sentenceStart ? capitaliseIf(text, clauseStartsWithKeyword(step.clause)) : text);
+    const lead = step.condition ? `If ${clauseText(step.condition.clause)}, ` : "";
+    out += (i === 0 ? "" : connectorText[step.connector]) + lead + (sentenceStart && !lead ? capitaliseIf(text, clauseStartsWithKeyword(step.clause)) : text);
   });
   return out;
 }

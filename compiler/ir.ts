@@ -87,6 +87,8 @@ export type NumberExpr =
   | { kind: "hand_size"; of: PlayerRef }
   /** The amount the triggering event carried (damage dealt, cards drawn, life gained). */
   | { kind: "event_amount" }
+  /** How many cards an earlier step of the same resolution remembered under `label` ("that many" after "Discard up to three cards"). */
+  | { kind: "chosen_count"; label: string }
   | { kind: "times"; factor: number; of: NumberExpr };
 
 // ---------------------------------------------------------------------------------------------
@@ -150,7 +152,8 @@ export type StepBody =
   | { op: "draw"; who: PlayersRef; amount: NumberExpr }
   /** A keyword action of the game ("Scry 1", "Spark 2"), performed by `who`; an event others can trigger on. */
   | { op: "keyword_action"; keyword: string; amount: NumberExpr; who: PlayersRef; target?: Affected }
-  | { op: "discard"; who: PlayersRef; amount: NumberExpr; random?: boolean; filter?: CardSelector }
+  /** `upTo`: "Discard up to three cards": the player discards 0 to `amount`. The cards discarded become "it". */
+  | { op: "discard"; who: PlayersRef; amount: NumberExpr; random?: boolean; filter?: CardSelector; upTo?: boolean }
   | { op: "gain_life"; who: PlayersRef; amount: NumberExpr }
   | { op: "lose_life"; who: PlayersRef; amount: NumberExpr }
   | { op: "add_counters"; counter: string; amount: NumberExpr; on: Affected }
@@ -190,7 +193,8 @@ export type StepBody =
   | { op: "shuffle"; who: PlayersRef; zone: string }
   | { op: "choose_one"; modes: { text: string; steps: Step[]; source?: SourceRef }[]; chooser?: PlayerRef }
   | { op: "if"; condition: Condition; then: Step[]; else?: Step[] }
-  | { op: "may"; who?: PlayerRef; steps: Step[]; prompt: string }
+  /** "You may X": asks; yes runs `steps` (X, and what "If you do," adds), no runs `otherwise` ("If you don't, ..."). */
+  | { op: "may"; who?: PlayerRef; steps: Step[]; otherwise?: Step[]; prompt: string }
   /** A rule the engine implements natively, named by the game file (`keyword ... = rule name`). */
   | { op: "rule"; rule: string; amount?: NumberExpr; who?: PlayersRef; target?: Affected };
 

@@ -230,6 +230,8 @@ class AbilityLowering {
   chooseCounter = 0;
   /** The zone of a "Look at the top N cards of ..." earlier in this ability: later "put one ..." / "the rest ..." place those cards. */
   lookedZone?: string;
+  /** True once a step of this ability acted on cards it remembers ("it"): "that many" counts them. */
+  actedOnCards = false;
   /** The card the ability named last (a target, a chosen card, "it"): what "its controller" refers to. */
   lastCard?: CardRef;
   constructor(
@@ -253,7 +255,7 @@ class AbilityLowering {
   // --- numbers -------------------------------------------------------------------------------
   count(c: Ast.Count | undefined, fallback = 1): NumberExpr {
     if (!c) return fallback;
-    if (c.variable) return { kind: "x" };
+    if (c.variable) return c.text.startsWith("-") ? { kind: "times", factor: -1, of: { kind: "x" } } : { kind: "x" };
     return Math.abs(c.value ?? fallback);
   }
   /** `Bleed 2 and Haste`, `Flying, Haste and Tireless`: the game's keywords named, each with the number after it. */
@@ -282,6 +284,9 @@ class AbilityLowering {
     if (npDeterminers(np).includes("all")) return 99;
     // "that much life": the amount the triggering event carried (damage dealt, life gained).
     if (npDeterminers(np).includes("much") || npWords(np).includes("much")) return { kind: "event_amount" };
+    // "Discard up to three cards, then draw that many": as many cards as the step before acted on
+    // (in a trigger with no such step, as many as the event carried).
+    if (npDeterminers(np).includes("that") && npWords(np)[0] === "many") return this.actedOnCards ? { kind: "chosen_count", label: "it" } : { kind: "event_amount" };
     return fallback;
   }
   /** "the number of cards in your Oblivion", "its power", "the number of units you control". */
@@ -542,10 +547,53 @@ class AbilityLowering {
   }
 
   // --- clauses → steps --------------------------------------------------------------------------
+  /**
+   * The steps of a sequence, in order. Two readings span clauses:
+   * - `You may X and Y` / `You may X, then Y`: the clauses after a "may" in the same sentence that
+   *   have no subject of their own are part of what the player may do (all of it, or none);
+   * - `You may X. If you do, Y.` / `If you don't, Y.`: the sentence runs only if the player did
+   *   (or did not) do what the last "may" offered.
+   */
   sequence(seq: Ast.Sequence): Step[] {
     const out: Step[] = [];
-    for (const clause of withSharedVerbs(seq)) out.push(...this.clause(clause));
+    let openMay: Extract<Step, { op: "may" }> | undefined;
+    let lastMay: Extract<Step, { op: "may" }> | undefined;
+    let branch: Step[] | undefined;
+    let mayStart = 0;
+    for (const { clause, step } of withSharedVerbs(seq, this.vocab.game.stats)) {
+      if (step.connector === "." || step.connector === ". then") {
+        openMay = undefined;
+        branch = undefined;
+      }
+      if (step.condition) branch = this.didBranch(step.condition, lastMay);
+      const steps = withPending(this, this.clause(clause));
+      const joined = step.connector !== "." && step.connector !== ". then" && step.connector !== ";";
+      if (branch) branch.push(...steps);
+      else if (openMay && joined && !clause.subject && !clause.modal) {
+        openMay.steps.push(...steps);
+        // The question covers all of it: "You may discard a card and draw a card".
+        openMay.prompt = this.text.slice(mayStart, clause.range.end.offset);
+      }
+      else out.push(...steps);
+      const may = steps.length === 1 && steps[0]!.op === "may" && clause.modal?.lemma === "may" ? steps[0] : undefined;
+      if (may) {
+        openMay = lastMay = may;
+        mayStart = clause.range.start.offset;
+      }
+    }
     return out;
+  }
+
+  /** Where the sentence after `If you do,` / `If you don't,` goes: into the last "may"'s yes or no branch. */
+  didBranch(condition: Ast.ConditionPhrase, may: Extract<Step, { op: "may" }> | undefined): Step[] | undefined {
+    const c = condition.clause;
+    const negative = c.modal?.lemma === "doesn't" || /n['’]t$/i.test(c.verb?.text ?? "");
+    if (!may) {
+      this.note(condition.range, `"${this.slice(condition.range)}" needs a "you may ..." before it in the same ability (write "You may <do something>. If you do, <effect>.")`);
+      return [];
+    }
+    if (negative) return (may.otherwise ??= []);
+    return may.steps;
   }
 
   clause(clause: Ast.Clause): Step[] {
@@ -555,18 +603,48 @@ class AbilityLowering {
     // Choices the clause's phrases ask for ("an enemy unit") run right before it, inside its "may" or "if".
     const asked = this.pending.length;
     const core = this.clauseCore(clause);
+    if (this.pending.length > asked || core.some((s) => s.op === "discard" || s.op === "sacrifice" || s.op === "search" || s.op === "choose_cards")) this.actedOnCards = true;
     let steps = [...this.pending.splice(asked), ...core].map((s) => ({ ...s, source }) as Step);
     if (where) {
       // "where X is ...": evaluate X before the steps run (kept simple: replaced in place).
       const value = this.numberPhrase(where.value);
       steps = JSON.parse(JSON.stringify(steps).replaceAll('{"kind":"x"}', JSON.stringify(value))) as Step[];
     }
+    // "Gain 1 life for each card in your hand", "Deal 1 damage to any target for each Vampire you control".
+    const forEach = clause.tail.find((t) => t.kind === "prep" && t.prep === "for" && npDeterminers(t.object).some((d) => d === "each" || d === "every")) as Ast.PrepPhrase | undefined;
+    if (forEach) steps = this.scaledForEach(steps, core, forEach);
     if (clause.modal?.lemma === "may") steps = [{ op: "may", steps, prompt: this.slice(clause.range), source }];
     if (cond) {
       const c = this.condition(cond.clause);
       if (c) steps = [{ op: "if", condition: cond.word === "unless" ? { kind: "not", condition: c } : c, then: steps, source }];
     }
     return steps;
+  }
+
+  /** The steps of a clause with "for each X": every amount the clause's own steps carry, times the number of X. */
+  scaledForEach(steps: Step[], own: Step[], forEach: Ast.PrepPhrase): Step[] {
+    const per = this.countOfEach(forEach.object);
+    let scaled = 0;
+    const times = (amount: NumberExpr): NumberExpr => {
+      scaled++;
+      return typeof amount === "number" ? (amount === 1 ? per : { kind: "times", factor: amount, of: per }) : amount;
+    };
+    const out = steps.map((step) => {
+      if (!own.some((o) => o.op === step.op)) return step;
+      if (step.op === "modify" && step.stats) return { ...step, stats: Object.fromEntries(Object.entries(step.stats).map(([k, v]) => [k, times(v)])) } as Step;
+      if ("amount" in step && step.amount !== undefined && step.amount !== "all" && step.amount !== "rest" && typeof step.amount === "number") return { ...step, amount: times(step.amount) } as Step;
+      return step;
+    });
+    if (scaled === 0) this.note(forEach.range, `"${this.slice(forEach.range)}" multiplies nothing here: the engine runs the effect once (write an amount before it, e.g. "Gain 1 life for each ...")`);
+    return out;
+  }
+
+  /** How many there are of "each card in your hand", "each Vampire you control", "each Bleed counter on you". */
+  countOfEach(np: Ast.NounPhrase): NumberExpr {
+    const words = npWords(np);
+    const counter = words.map((w) => lookup(this.vocab.counters, w)).find(Boolean);
+    if (counter && (words.includes("counter") || words.includes("counters"))) return { kind: "counters", of: { player: this.counterOwner(np) }, counter };
+    return { kind: "count", of: this.selector(np) };
   }
 
   /** "the top three cards of your deck" → who, zone, amount (and remembers the zone for "put one ..." after it). */
@@ -640,7 +718,8 @@ class AbilityLowering {
       case "discard": {
         if (obj && npDeterminers(obj).includes("this")) return this.unsupported(clause);
         const random = clause.tail.some((t) => t.kind === "prep" && t.prep === "at");
-        return [{ op: "discard", who: who(), amount: this.amountOf(obj, 1), ...(random ? { random } : {}) }];
+        const upTo = npDeterminers(obj).includes("up to");
+        return [{ op: "discard", who: who(), amount: this.amountOf(obj, 1), ...(random ? { random } : {}), ...(upTo ? { upTo } : {}) }];
       }
       case "gain":
       case "lose": {
@@ -806,10 +885,15 @@ class AbilityLowering {
       if (names[1]) out[names[1]] = stats.second;
       return out;
     }
-    const c = npCount(np);
-    const stat = npWords(np).find((w) => names.includes(w));
-    if (c && stat) return { [stat]: c.variable ? { kind: "x" } : (c.value ?? 0) };
-    return undefined;
+    // "+1 power", "+X power", "+1 attack and +1 defense" (one change of several stats).
+    const out: Record<string, NumberExpr> = {};
+    for (const part of flattenAlso(np)) {
+      const c = npCount(part);
+      const stat = npWords(part).find((w) => names.includes(w));
+      if (!c || !stat) return undefined;
+      out[stat] = c.variable ? this.count(c) : (c.value ?? 0);
+    }
+    return Object.keys(out).length ? out : undefined;
   }
 }
 
@@ -927,27 +1011,42 @@ function withPending(l: AbilityLowering, steps: Step[]): Step[] {
 }
 
 function lowerSequenceWithPending(seq: Ast.Sequence, l: AbilityLowering): Step[] {
-  const out: Step[] = [];
-  for (const clause of withSharedVerbs(seq)) out.push(...withPending(l, l.clause(clause)));
-  return out;
+  return l.sequence(seq);
 }
 
 /**
  * "Deal 2 damage to target creature and 1 damage to its controller": a clause with no verb
  * after `and` / `,` repeats the previous clause's verb (and its subject, when it has none).
+ * Each clause comes with the step of the sequence it was written in (its connector, its `If you do,`).
  */
-function withSharedVerbs(seq: Ast.Sequence): Ast.Clause[] {
-  const out: Ast.Clause[] = [];
+function withSharedVerbs(seq: Ast.Sequence, stats: string[] = []): { clause: Ast.Clause; step: Ast.Step }[] {
+  const raw: { clause: Ast.Clause; step: Ast.Step }[] = [];
   let previous: Ast.Clause | undefined;
+  const changesStats = (c: Ast.Clause | undefined) => c?.object !== undefined && ["get", "gain", "lose"].includes(c.verb?.lemma ?? "") && isStatChangeList(c.object) && flattenAlso(c.object).every((p) => npWords(p).some((w) => stats.includes(w)));
   for (const step of seq.steps) {
     let clause = step.clause;
     if (!clause.verb && previous?.verb && clause.object && !clause.be) {
+      // `Target creature gets +1 attack and +1 defense until end of turn`: one change of both stats on the
+      // same card, lasting as the sentence says (not a second target, not a half that never ends).
+      const gapped: Ast.Clause = { ...clause, verb: previous.verb };
+      if (!clause.subject && step.connector !== "." && changesStats(previous) && changesStats(gapped)) {
+        const last = raw[raw.length - 1]!;
+        const merged: Ast.Clause = {
+          ...previous,
+          object: { ...previous.object!, also: [...(previous.object!.also ?? []), clause.object] },
+          tail: [...previous.tail, ...clause.tail],
+          range: { start: previous.range.start, end: clause.range.end },
+        };
+        raw[raw.length - 1] = { clause: merged, step: last.step };
+        previous = merged;
+        continue;
+      }
       clause = { ...clause, verb: previous.verb, ...(clause.subject || !previous.subject ? {} : { subject: previous.subject }) };
     }
-    out.push(...expandAlso(clause));
+    raw.push({ clause, step });
     previous = clause;
   }
-  return out;
+  return raw.flatMap(({ clause, step }) => expandAlso(clause).map((part) => ({ clause: part, step })));
 }
 
 /**
@@ -961,12 +1060,19 @@ function expandAlso(clause: Ast.Clause): Ast.Clause[] {
   if (clause.subject?.also?.length) out = out.flatMap((c) => split(c.subject!).map((subject) => ({ ...c, subject })));
   // `gains Bleed 2 and Haste`: one grant of a keyword list (split, the subject's target would be asked twice).
   const grantsKeywords = (clause.verb?.lemma === "gain" || clause.verb?.lemma === "have") && clause.object !== undefined && isBareWordList(clause.object);
-  if (clause.object?.also?.length && !grantsKeywords) out = out.flatMap((c) => split(c.object!).map((object) => ({ ...c, object })));
+  // `gets +1 attack and +1 defense until end of turn`: one change of two stats on one target, with one duration.
+  const changesStats = ["get", "gain", "lose"].includes(clause.verb?.lemma ?? "") && clause.object !== undefined && isStatChangeList(clause.object);
+  if (clause.object?.also?.length && !grantsKeywords && !changesStats) out = out.flatMap((c) => split(c.object!).map((object) => ({ ...c, object })));
   clause.tail.forEach((item, i) => {
     if (item.kind !== "prep" || !item.object.also?.length) return;
     out = out.flatMap((c) => split(item.object).map((object) => ({ ...c, tail: c.tail.map((t, j) => (j === i ? { ...item, object } : t)) })));
   });
   return out;
+}
+
+/** `+1 attack and +1 defense`: amounts of a word each (a stat), no filter. */
+function isStatChangeList(np: Ast.NounPhrase): boolean {
+  return flattenAlso(np).every((p) => npCount(p) !== undefined && p.filters.length === 0 && p.items.some((i) => i.kind === "word"));
 }
 
 /** `Flying and Haste`, `Bleed 2, Haste and Tireless`: bare words (each with maybe a number), no determiner or filter. */
@@ -1006,6 +1112,10 @@ function staticFromSequence(seq: Ast.Sequence, l: AbilityLowering): StaticEffect
           const name = l.vocab.game.stats[i];
           if (name && /x/i.test(part)) stats[name] = part.trim().startsWith("-") ? { kind: "times", factor: -1, of: value } : value;
         });
+      } else if (stats && where) {
+        // "This gets +X power, where X is the number of cards in your hand."
+        const value = JSON.stringify(l.numberPhrase(where.value));
+        for (const [name, amount] of Object.entries(stats)) stats[name] = JSON.parse(JSON.stringify(amount).replaceAll('{"kind":"x"}', value)) as NumberExpr;
       }
       if (stats) {
         out.push({ kind: "modify", affects, stats });

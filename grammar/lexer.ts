@@ -89,6 +89,16 @@ export const Variable = createToken({
   categories: [AnyWord, OptionWord, Determiner],
 });
 
+/**
+ * A signed variable (`+X`, `-X`): `gets +X power`, `-X/-X` is Stats. A kind of Variable, so every place
+ * that takes a variable takes it; its sign is part of the text, like a number's.
+ */
+export const SignedVariable = createToken({
+  name: "SignedVariable",
+  pattern: /[+-][B-HJ-Z](?![A-Za-z0-9_'’\u00c0-\u024f/-])/,
+  categories: [Variable],
+});
+
 // ---------------------------------------------------------------------------------------
 // Keywords
 
@@ -290,6 +300,7 @@ const lexerTokens: TokenType[] = [
   CostSymbol,
   Stats,
   NumberLiteral,
+  SignedVariable,
   Dash,
   Bullet,
   Colon,

@@ -600,7 +600,7 @@ export class CardwrightParser extends CstParser {
     return {
       GATE: () => {
         const t = this.LA(1);
-        if (is(t, T.Period)) return is(this.LA(2), T.Then) || (withSentences && this.sentenceContinues());
+        if (is(t, T.Period)) return is(this.LA(2), T.Then) || (withSentences && this.sentenceContinues()) || this.sentenceRefersBack();
         if (is(t, T.Comma)) return !is(this.LA(2), T.Where);
         return true;
       },
@@ -631,11 +631,52 @@ export class CardwrightParser extends CstParser {
       {
         ALT: () => {
           this.CONSUME(T.Period);
-          this.OPTION3(() => this.CONSUME4(T.Then));
+          this.OR3(this.cached(55, () => [
+            { GATE: () => is(this.LA(1), T.Then), ALT: () => this.CONSUME4(T.Then) },
+            // `You may discard a card. If you do, draw two cards.`
+            { GATE: () => this.isDidConditionAt(1), ALT: () => this.SUBRULE(this.didCondition) },
+            { ALT: () => undefined },
+          ]));
         },
       },
     ]));
   });
+
+  /** `If you do,` · `If you don't,` · `If they do,` · `If that player does,`: a condition on what the sentence before did. */
+  private didCondition = this.RULE("didCondition", () => {
+    this.CONSUME(T.If);
+    this.SUBRULE(this.nounPhrase, { LABEL: "subject", ARGS: [true] });
+    this.OR(this.cached(56, () => [
+      { ALT: () => this.CONSUME(T.DoesNot, { LABEL: "did" }) },
+      { ALT: () => this.CONSUME(T.Word, { LABEL: "did" }) },
+    ]));
+    this.CONSUME(T.Comma);
+  });
+
+  /** `If <you | they | that player> <do | did | does | don't | didn't | doesn't> ,` at LA(k). */
+  private isDidConditionAt(k: number): boolean {
+    if (!is(this.LA(k), T.If)) return false;
+    let j = k + 1;
+    if (is(this.LA(j), T.You) || is(this.LA(j), T.They)) j++;
+    else if (is(this.LA(j), T.That) && (is(this.LA(j + 1), T.Player) || is(this.LA(j + 1), T.Opponent))) j += 2;
+    else return false;
+    const did = this.LA(j);
+    return (is(did, T.DoesNot) || (is(did, T.Word) && /^(do|does|did|didn't|didn’t)$/i.test(did.image))) && is(this.LA(j + 1), T.Comma);
+  }
+
+  /**
+   * At a `.`: does the next sentence, on the same line, only make sense with the one before? It does
+   * when it opens with a word that refers back — `It`, `Its`, `That`, `Those`, `They`, `Them`, `Their` —
+   * or with `If you do,` / `If you don't,`: `Exhaust target creature. Its controller draws a card.`
+   */
+  private sentenceRefersBack(): boolean {
+    const period = this.LA(1);
+    const next = this.LA(2);
+    if (next.tokenType === EOF || this.lineBreakBetween(period, next)) return false;
+    if (is(next, T.It) || is(next, T.They) || is(next, T.Its) || is(next, T.Their)) return true;
+    if (is(next, T.That)) return !is(this.LA(3), T.Turn);
+    return this.isDidConditionAt(2);
+  }
 
   /** `Until ..., The first time ...` is not a sentence (its canonical text would read as a replacement). */
   private firstTimeAfterComma(): boolean {

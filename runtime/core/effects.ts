@@ -124,24 +124,31 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       // Several players discarding: each is asked in turn (the frame's answer belongs to the first still to choose).
       const players = evalPlayers(ctx, frame, step.who);
       const done = (frame.chosen["$discarded"] ??= []);
+      const cards = (frame.chosen["$discards"] ??= []);
       for (const p of players) {
         if (done.includes(p)) continue;
         const options = hand(ctx, p).filter((id) => !step.filter || selectCards(ctx, { ...step.filter, zones: [rules.zones.hand] }, frame.controller, frame.card).includes(id));
         const amount = Math.min(num(step.amount), options.length);
+        // "Discard up to three cards": any number from none to three.
+        const fewest = step.upTo ? 0 : amount;
         let chosen: string[];
         if (step.random) {
           chosen = [];
           const pool = [...options];
           for (let i = 0; i < amount; i++) chosen.push(pool.splice(randomInt(ctx, 0, pool.length - 1), 1)[0]!);
         } else {
-          const answer = askCards(ctx, frame, p, options, amount, amount, `discard ${amount} card${amount === 1 ? "" : "s"}`);
+          const answer = askCards(ctx, frame, p, options, fewest, amount, `discard ${fewest === amount ? "" : "up to "}${amount} card${amount === 1 ? "" : "s"}`);
           if (answer === "wait") return "wait";
           chosen = answer;
         }
         for (const id of chosen) discardCard(ctx, p, id, source);
+        cards.push(...chosen);
         done.push(p);
       }
       delete frame.chosen["$discarded"];
+      delete frame.chosen["$discards"];
+      // The cards discarded are "it" / "that many" for the steps after.
+      frame.chosen["it"] = cards;
       return "done";
     }
     case "gain_life":
@@ -425,6 +432,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       if (yes === "wait") return "wait";
       emit(ctx, "choice", `${who} ${yes ? "chooses to" : "declines to"}: ${step.prompt}`, { player: who, source });
       if (yes) nested(ctx, frame, step.steps, frame.label);
+      else if (step.otherwise?.length) nested(ctx, frame, step.otherwise, frame.label);
       return "done";
     }
     case "rule":

@@ -26,6 +26,10 @@ export function moveCard(
   if (index >= 0) fromList.splice(index, 1);
   const leavingPlay = from === rules.zones.battlefield && zone !== from;
   if (leavingPlay) {
+    // "Its controller" read after the card left play is the player who controlled it last (a token is gone entirely).
+    (state.lastKnown ??= {})[id] = { controller: card.controller, owner: card.owner };
+    // "Its controller" read after the card left play is the player who controlled it last (a token is gone entirely).
+    (state.lastKnown ??= {})[id] = { controller: card.controller, owner: card.owner };
     state.modifiers = state.modifiers.filter((m) => m.card !== id);
     delete card.active;
     card.damage = 0;

@@ -95,6 +95,8 @@ export function endOfTurnCleanup(ctx: Ctx): void {
 function passTurn(ctx: Ctx): void {
   const { state, rules } = ctx;
   endOfTurnCleanup(ctx);
+  // No resolution spans a turn change: what left play before it is not referred to any more.
+  if (state.lastKnown) delete state.lastKnown;
   const next = opponentOf(state, state.active);
   state.active = next;
   state.turn += 1;

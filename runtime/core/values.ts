@@ -294,12 +294,16 @@ export function evalPlayer(ctx: Ctx, frame: Frame, ref: PlayerRef): PlayerId | u
       return "player" in t ? t.player : ctx.state.cards[t.card]?.controller;
     }
     case "controller_of": {
-      const card = evalCard(ctx, frame, ref.of);
-      return card ? ctx.state.cards[card]?.controller : undefined;
+      const id = evalCard(ctx, frame, ref.of);
+      if (!id) return undefined;
+      const card = ctx.state.cards[id];
+      // In play: its controller now; after it left play: the last one (a token no longer exists at all).
+      if (card && card.zone === ctx.rules.zones.battlefield) return card.controller;
+      return ctx.state.lastKnown?.[id]?.controller ?? card?.owner;
     }
     case "owner_of": {
-      const card = evalCard(ctx, frame, ref.of);
-      return card ? ctx.state.cards[card]?.owner : undefined;
+      const id = evalCard(ctx, frame, ref.of);
+      return id ? (ctx.state.cards[id]?.owner ?? ctx.state.lastKnown?.[id]?.owner) : undefined;
     }
     case "event_player":
       return frame.event?.player;
@@ -375,6 +379,8 @@ export function evalNumber(ctx: Ctx, frame: Frame, expr: NumberExpr): number {
     }
     case "event_amount":
       return frame.event?.amount ?? 0;
+    case "chosen_count":
+      return frame.chosen[expr.label]?.length ?? 0;
     case "times":
       return expr.factor * evalNumber(ctx, frame, expr.of);
   }

@@ -183,6 +183,8 @@ export interface GameState {
   over: boolean;
   /** The phase whose end event a response model already raised (a window before it ends), so leaving it does not raise it again. */
   phaseEndRaised?: string | null;
+  /** Who controlled and owned each card that left play this turn ("its controller" after it was destroyed); cleared as the turn passes. */
+  lastKnown?: Record<string, { controller: PlayerId; owner: PlayerId }>;
   /** Control effects with a duration (runtime/mechanics/control.ts): the card returns to `to` when the duration ends. */
   controlEffects?: { card: string; to: PlayerId; duration: string; turn: number }[];
   /** Trigger chains in progress (the `chain` response model, runtime/models/chain.ts). */

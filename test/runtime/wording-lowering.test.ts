@@ -118,3 +118,98 @@ describe("exclusions and tribes (classes 18 and 20)", () => {
     expect(lowerOne("cybervamp", "spell", "Destroy each creature without Haste.").ability.steps[0]).toMatchObject({ what: { selector: { cardTypes: ["Creature"], exclude: [{ keyword: "Haste" }] } } });
   });
 });
+
+describe("players named through a card (class 6)", () => {
+  it.each([
+    ["Exhaust target creature. Its controller gains 2 Bleed counters.", "add_counters"],
+    ["Exhaust target creature. Its controller draws a card.", "draw"],
+    ["Destroy target creature. Its controller gains 3 life.", "gain_life"],
+    ["Destroy target creature. That creature's controller loses 2 life.", "lose_life"],
+  ])("%s is one ability whose second sentence acts on the targeted creature's controller", (text, op) => {
+    const { ability, problems } = lowerOne("cybervamp", "spell", text);
+    expect(problems).toEqual([]);
+    expect(ability.targets).toHaveLength(1);
+    expect(ability.steps[1]!.op).toBe(op);
+    expect(JSON.stringify(ability.steps[1])).toContain('{"kind":"controller_of","of":{"kind":"target","index":0}}');
+  });
+
+  it("'its controller' after 'an enemy unit' is the chosen unit's controller", () => {
+    const { ability } = lowerOne("duel", "spell", "Destroy an enemy unit. Its controller draws a card.");
+    expect(ability.steps.map((s) => s.op)).toEqual(["choose_cards", "destroy", "draw"]);
+    expect(ability.steps[2]).toMatchObject({ who: { kind: "controller_of", of: { kind: "chosen", label: "pick0" } } });
+  });
+});
+
+describe('"You may X. If you do, Y." (class 15)', () => {
+  const may = (text: string, kind = "spell") => {
+    const { ability, problems } = lowerOne("duel", kind, text);
+    expect(problems).toEqual([]);
+    expect(ability.steps.map((s) => s.op)).toEqual(["may"]);
+    return ability.steps[0] as Extract<Step, { op: "may" }>;
+  };
+
+  it("If you do: Y runs in the yes branch, after X", () => {
+    const step = may("You may return a unit you control to its owner's hand. If you do, draw a card.");
+    expect(step.steps.map((s) => s.op)).toEqual(["choose_cards", "move", "draw"]);
+    expect(step.otherwise).toBeUndefined();
+  });
+
+  it("If you don't: Y runs in the no branch", () => {
+    const step = may("You may destroy an allied unit. If you don't, lose 2 life.");
+    expect(step.steps.map((s) => s.op)).toEqual(["choose_cards", "destroy"]);
+    expect(step.otherwise!.map((s) => s.op)).toEqual(["lose_life"]);
+  });
+
+  it.each(["You may discard a card and draw two cards.", "You may discard a card, then draw two cards."])("%s: both halves are optional together, asked once", (text) => {
+    const step = may(text);
+    expect(step.steps.map((s) => s.op)).toEqual(["discard", "draw"]);
+    expect(step.prompt).toBe(text.slice(0, -1));
+  });
+
+  it("in a triggered ability and after a marker too", () => {
+    expect(may("PLAY: You may discard a card. If you do, draw two cards.", "unit").steps.map((s) => s.op)).toEqual(["discard", "draw"]);
+    expect(may("When this enters play, you may discard a card. If you do, draw two cards.", "unit").steps.map((s) => s.op)).toEqual(["discard", "draw"]);
+  });
+
+  it("a later sentence of its own is not part of the 'if you do'", () => {
+    const { ability } = lowerOne("duel", "unit", "PLAY: You may discard a card. If you do, draw a card. Gain 1 life.");
+    expect(ability.steps.map((s) => s.op)).toEqual(["may", "gain_life"]);
+  });
+
+  it("'If you do' with nothing optional before it is a diagnostic at those words, with the form that works", () => {
+    const { problems } = lowerOne("duel", "spell", "Discard a card. If you do, draw a card.");
+    expect(problems).toEqual(['"If you do" needs a "you may ..." before it in the same ability (write "You may <do something>. If you do, <effect>.")']);
+  });
+});
+
+describe("amounts and counts (class 16)", () => {
+  const amount = (text: string, game = "duel", kind = "spell") => {
+    const { ability, problems } = lowerOne(game, kind, text);
+    expect(problems).toEqual([]);
+    return ability;
+  };
+
+  it("for each: the amount times a count", () => {
+    expect(amount("Gain 1 life for each card in your hand.").steps[0]).toMatchObject({ op: "gain_life", amount: { kind: "count", of: { zones: ["Hand"], owner: "you" } } });
+    expect(amount("Gain 2 life for each Unit you control.").steps[0]).toMatchObject({ amount: { kind: "times", factor: 2, of: { kind: "count", of: { cardTypes: ["Unit"], controller: "you" } } } });
+    expect(amount("Draw a card for each Vampire you control.", "cybervamp").steps[0]).toMatchObject({ op: "draw", amount: { kind: "count", of: { subtypes: ["Vampire"], controller: "you" } } });
+    expect(amount("Deal 1 damage to target creature for each Bleed counter on target player.", "cybervamp").steps[0]).toMatchObject({ op: "damage", amount: { kind: "counters", counter: "Bleed" } });
+  });
+
+  it("up to three, then that many", () => {
+    expect(amount("Discard up to three cards, then draw that many.").steps).toMatchObject([{ op: "discard", amount: 3, upTo: true }, { op: "draw", amount: { kind: "chosen_count", label: "it" } }]);
+    // In a trigger with no step before it, "that many" is the event's amount.
+    expect(amount("Whenever you gain life, draw that many cards.", "duel", "unit").steps[0]).toMatchObject({ op: "draw", amount: { kind: "event_amount" } });
+  });
+
+  it("+X power parses and takes the where phrase, in an effect and in a static", () => {
+    expect(amount("Target unit gets +X power until end of turn, where X is the number of cards in your Graveyard.").steps[0]).toMatchObject({ op: "modify", stats: { power: { kind: "count", of: { zones: ["Graveyard"], owner: "you" } } }, duration: { kind: "end_of_turn" } });
+    expect(amount("Passive: This gets -X power, where X is the number of cards in your hand.", "duel", "unit").statics![0]).toMatchObject({ stats: { power: { kind: "times", factor: -1, of: { kind: "count" } } } });
+  });
+
+  it("+1 attack and +1 defense until end of turn: one target, one change, one duration (class 21)", () => {
+    const ability = lowerOne("chromatic", "spell", "[Green] Target creature gets +1 attack and +1 defense until end of turn.").ability;
+    expect(ability.targets).toHaveLength(1);
+    expect(strip(ability.steps)).toEqual([{ op: "modify", on: { kind: "target", index: 0 }, stats: { attack: 1, defense: 1 }, duration: { kind: "end_of_turn" } }]);
+  });
+});
