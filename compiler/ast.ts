@@ -318,10 +318,10 @@ export interface ReplacementBody extends BaseNode {
   effect: Sequence;
 }
 
-/** `If you control a Vampire, draw a card.` · `As long as you control a Vampire, this gets +1/+1.` */
+/** `If you control a Vampire, draw a card.` · `As long as you control a Vampire, this gets +1/+1.` · `While you have 5 or less life, this gets +2 power.` */
 export interface ConditionalBody extends BaseNode {
   kind: "conditional";
-  word: "if" | "as long as";
+  word: "if" | "as long as" | "while";
   condition: Clause;
   effect: Sequence;
 }
@@ -398,10 +398,10 @@ export interface TimingPhrase extends BaseNode {
   which: string;
 }
 
-/** `if <clause>` · `unless <clause>` · `as long as <clause>`. */
+/** `if <clause>` · `unless <clause>` · `as long as <clause>` · `while <clause>`. */
 export interface ConditionPhrase extends BaseNode {
   kind: "condition";
-  word: "if" | "unless" | "as long as";
+  word: "if" | "unless" | "as long as" | "while";
   clause: Clause;
 }
 

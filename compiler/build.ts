@@ -290,7 +290,7 @@ function determinerNode(ctx: Ctx, n: CstNode): A.Determiner | undefined {
   if (count) return countFrom(ctx, count, tok(n, "comparison"), count);
   const t = tok(n, "Determiner") ?? tok(n, "Pronoun");
   if (!t || inserted(t)) return undefined;
-  if (isType(t, T.Variable) || isType(t, T.X) || isType(t, T.NumberWord)) return countFrom(ctx, t, undefined, t);
+  if (isType(t, T.Variable) || isType(t, T.X) || isType(t, T.NumberWord)) return countFrom(ctx, t, tok(n, "comparison"), t);
   return { kind: "determiner", lemma: T.lemmaOf(t.tokenType.name, t.image), text: normaliseApostrophes(t.image.toLowerCase()), range: tokenRange(ctx, t) };
 }
 
@@ -373,7 +373,7 @@ function tailItem(ctx: Ctx, n: CstNode): A.TailItem | undefined {
   const timing = tok(n, "timing");
   if (timing) return { kind: "timing", which: T.lemmaOf(timing.tokenType.name, timing.image), range: cstRange(ctx, n) };
   const cond = tok(n, "condition");
-  if (cond) return { kind: "condition", word: isType(cond, T.Unless) ? "unless" : isType(cond, T.As) ? "as long as" : "if", clause: clause(ctx, sub(n, "clause")), range: cstRange(ctx, n) };
+  if (cond) return { kind: "condition", word: isType(cond, T.Unless) ? "unless" : isType(cond, T.As) ? "as long as" : cond.image.toLowerCase() === "while" ? "while" : "if", clause: clause(ctx, sub(n, "clause")), range: cstRange(ctx, n) };
   if (tok(n, "Where")) {
     const v = tok(n, "Variable");
     const variable: A.WordNode = v && !inserted(v) ? word(ctx, v) : { kind: "word", text: "X", lemma: "x", keyword: false, range: cstRange(ctx, n) };
@@ -468,7 +468,8 @@ function sequence(ctx: Ctx, n: CstNode | undefined): A.Sequence {
     // Before a trailing condition or `where`, whose clause would otherwise swallow it when printed last.
     const tail = steps[0].clause.tail;
     const at = tail.findIndex((t) => t.kind === "condition" || t.kind === "where");
-    tail.splice(at < 0 ? tail.length : at, 0, { kind: "prep", prep: "until", object: nounPhrase(ctx, sub(leading, "nounPhrase")), range: cstRange(ctx, leading) });
+    const prep = tok(leading, "prep")?.image.toLowerCase() === "during" ? "during" : "until";
+    tail.splice(at < 0 ? tail.length : at, 0, { kind: "prep", prep, object: nounPhrase(ctx, sub(leading, "nounPhrase")), range: cstRange(ctx, leading) });
   }
   return { kind: "sequence", steps, range: cstRange(ctx, n) };
 }
@@ -555,8 +556,9 @@ function abilityBody(ctx: Ctx, n: CstNode | undefined): A.AbilityBody {
     const condition = clause(ctx, sub(conditional, "condition"));
     const effect = sequence(ctx, sub(conditional, "sequence"));
     const asLongAs = !!tok(conditional, "asLongAs");
-    if (condition.modal?.lemma === "would" && !asLongAs) return { kind: "replacement", firstTime: false, event: condition, effect, range };
-    return { kind: "conditional", word: asLongAs ? "as long as" : "if", condition, effect, range };
+    const whileWord = !!tok(conditional, "while");
+    if (condition.modal?.lemma === "would" && !asLongAs && !whileWord) return { kind: "replacement", firstTime: false, event: condition, effect, range };
+    return { kind: "conditional", word: asLongAs ? "as long as" : whileWord ? "while" : "if", condition, effect, range };
   }
   return statementOrKeywords(ctx, sub(n, "sequence"));
 }

@@ -235,7 +235,7 @@ function bodyText(b: A.AbilityBody): string {
     case "replacement":
       return `${b.firstTime ? "The first time" : "If"} ${clauseText(b.event)}, ${sequenceText(b.effect)}`;
     case "conditional":
-      return `${b.word === "as long as" ? "As long as" : "If"} ${clauseText(b.condition)}, ${sequenceText(b.effect)}`;
+      return `${b.word === "as long as" ? "As long as" : b.word === "while" ? "While" : "If"} ${clauseText(b.condition)}, ${sequenceText(b.effect)}`;
     case "statement":
       return sequenceText(b.effect, true);
   }

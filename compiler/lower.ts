@@ -527,9 +527,15 @@ class AbilityLowering {
       const who: PlayerRef = words.some((w) => w.startsWith("opponent")) ? { kind: "opponent" } : { kind: "you" };
       return c?.comparison === "more" || c?.comparison === "greater" ? { kind: "life_at_least", who, value } : { kind: "life_at_most", who, value };
     }
-    // "you control a Vampire" / "you control two or more units"
+    // "you control a Vampire" / "you control two or more units" / "you control no other units" /
+    // "you control two or fewer units" / "an opponent controls a Knight"
     if (clause.verb?.lemma === "control" && obj) {
-      return { kind: "controls", who: { kind: "you" }, selector: this.selector(obj), atLeast: c?.value ?? 1 };
+      const who: PlayerRef = words.some((w) => w.startsWith("opponent")) ? { kind: "opponent" } : { kind: "you" };
+      const selector = this.selector(obj);
+      if (npDeterminers(obj).includes("no")) return { kind: "not", condition: { kind: "controls", who, selector, atLeast: 1 } };
+      const value = c?.value ?? 1;
+      if (c?.comparison === "less" || c?.comparison === "fewer") return { kind: "not", condition: { kind: "controls", who, selector, atLeast: value + 1 } };
+      return { kind: "controls", who, selector, atLeast: value };
     }
     // "that player has Bleed counters" / "you have 3 or more Bleed counters" / "an opponent has no Bleed counters"
     const counter = objWords.map((w) => lookup(this.vocab.counters, w)).find(Boolean);
@@ -541,9 +547,30 @@ class AbilityLowering {
       const op = c.comparison === "more" || c.comparison === "greater" ? ">=" : c.comparison ? "<=" : "=";
       return { kind: "compare", left, op, right: c.value };
     }
-    if (words.includes("your") && words.includes("turn")) return { kind: "your_turn" };
+    // "it's your turn", "it is your turn", "it is not your turn", "it's an opponent's turn"
+    const turn = this.turnCondition([...words, ...objWords, ...npDeterminers(obj)], clause.modal?.lemma === "doesn't" || npDeterminers(obj).includes("not") || /\bnot\b|n't\b/i.test(this.slice(clause.range)));
+    if (turn) return turn;
     this.note(clause.range, `condition not understood by the engine: "${this.slice(clause.range)}" (treated as always true)`);
     return undefined;
+  }
+
+  /** "your turn" → it is your turn; "an opponent's turn" / "your opponent's turn" → it is not; `negated` flips it. */
+  turnCondition(words: string[], negated = false): Condition | undefined {
+    if (!words.includes("turn") && !words.includes("turns")) return undefined;
+    const opponents = words.some((w) => w.startsWith("opponent"));
+    if (!opponents && !words.includes("your")) return undefined;
+    const yours = !opponents !== negated;
+    return yours ? { kind: "your_turn" } : { kind: "not", condition: { kind: "your_turn" } };
+  }
+
+  /** `during your turn` / `during each of your opponents' turns` in a clause's tail, as a condition; a note when not understood. */
+  duringCondition(clause: Ast.Clause): Condition | undefined {
+    const during = clause.tail.find((t) => t.kind === "prep" && t.prep === "during") as Ast.PrepPhrase | undefined;
+    if (!during) return undefined;
+    const of = during.object.filters.flatMap((f) => (f.kind === "prep" ? [...npWords(f.object), ...npDeterminers(f.object)] : []));
+    const condition = this.turnCondition([...npWords(during.object), ...npDeterminers(during.object), ...of]);
+    if (!condition) this.note(during.range, `"${this.slice(during.range)}" is not used by the engine: write "during your turn" or "during an opponent's turn"`);
+    return condition;
   }
 
   // --- clauses → steps --------------------------------------------------------------------------
@@ -618,6 +645,8 @@ class AbilityLowering {
       const c = this.condition(cond.clause);
       if (c) steps = [{ op: "if", condition: cond.word === "unless" ? { kind: "not", condition: c } : c, then: steps, source }];
     }
+    const during = this.duringCondition(clause);
+    if (during) steps = [{ op: "if", condition: during, then: steps, source }];
     return steps;
   }
 
@@ -764,6 +793,15 @@ class AbilityLowering {
         const stats = this.statChange(obj);
         if (!stats) return this.unsupported(clause);
         return [{ op: "modify", on: this.affected(clause.subject), stats, duration: this.duration(clause) }];
+      }
+      case "have": {
+        // "Target unit has +2 power until end of turn", "It has Flying until end of turn": as "gets" / "gains".
+        if (!clause.subject || !subjectIsCard()) return this.unsupported(clause);
+        const stats = this.statChange(obj);
+        if (stats) return [{ op: "modify", on: this.affected(clause.subject), stats, duration: this.duration(clause) }];
+        const keywords = this.keywordList(obj);
+        if (keywords.length) return [{ op: "modify", on: this.affected(clause.subject), keywords, duration: this.duration(clause) }];
+        return this.unsupported(clause);
       }
       case "destroy":
         return [{ op: "destroy", what: this.pickOrAffected(obj) }];
@@ -1128,6 +1166,12 @@ function staticFromSequence(seq: Ast.Sequence, l: AbilityLowering): StaticEffect
         out.push({ kind: "modify", affects, keywords: kws });
         continue;
       }
+      // "Other units you control have +1 power.", "This unit has +2 power ...": a stat change, as with "get".
+      const stats = l.statChange(clause.object);
+      if (stats) {
+        out.push({ kind: "modify", affects, stats });
+        continue;
+      }
     }
     return undefined;
   }
@@ -1204,16 +1248,19 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
     }
     case "conditional": {
       const c = l.condition(body.condition);
-      const steps = lowerSequenceWithPending(body.effect, l);
       if (card.permanent) {
+        // "As long as you control a Knight, this gets +1 power." · "While ..., this has +1 power."
         const statics = staticFromSequence(body.effect, l);
         if (statics) {
           a.kind = "static";
           a.statics = statics;
-          if (c) a.condition = c;
+          const during = body.effect.steps.map((s) => l.duringCondition(s.clause)).filter((x): x is Condition => !!x);
+          const all = [...(c ? [c] : []), ...during];
+          if (all.length) a.condition = all.length === 1 ? all[0]! : { kind: "all", conditions: all };
           return;
         }
       }
+      const steps = lowerSequenceWithPending(body.effect, l);
       a.steps = c ? [{ op: "if", condition: c, then: steps, source: a.source }] : steps;
       return;
     }
@@ -1236,10 +1283,17 @@ function lowerStatic(body: Ast.AbilityBody, a: Ability, l: AbilityLowering): voi
     const statics = staticFromSequence(body.effect, l);
     if (statics) {
       a.statics = statics;
+      const conditions: Condition[] = [];
       if (cond) {
         const c = l.condition(cond.clause);
-        if (c) a.condition = c;
+        if (c) conditions.push(cond.word === "unless" ? { kind: "not", condition: c } : c);
       }
+      // "This gets +1 power during your turn."
+      for (const step of body.effect.steps) {
+        const during = l.duringCondition(step.clause);
+        if (during) conditions.push(during);
+      }
+      if (conditions.length) a.condition = conditions.length === 1 ? conditions[0]! : { kind: "all", conditions };
       return;
     }
   }

@@ -125,6 +125,12 @@ export class CardwrightParser extends CstParser {
     return false;
   }
 
+  /** `while` at LA(k): a condition like `as long as` (`While you control a Knight, ...`, `... while you have 5 or less life`). */
+  private isWhileAt(k: number): boolean {
+    const t = this.LA(k);
+    return is(t, T.Word) && t.image.toLowerCase() === "while";
+  }
+
   /** `as long as` at LA(k). */
   private isAsLongAs(k: number): boolean {
     return is(this.LA(k), T.As) && this.LA(k + 1).image.toLowerCase() === "long" && is(this.LA(k + 2), T.As);
@@ -141,7 +147,7 @@ export class CardwrightParser extends CstParser {
     const t = this.LA(1);
     if (is(t, T.Comma)) return is(this.LA(2), T.Where);
     if (is(t, T.This) || is(t, T.Each) || is(t, T.That)) return is(this.LA(2), T.Turn);
-    if (is(t, T.Word)) return this.isParticleAt(1);
+    if (is(t, T.Word)) return this.isParticleAt(1) || this.isWhileAt(1);
     return true;
   }
 
@@ -201,7 +207,7 @@ export class CardwrightParser extends CstParser {
     const next = this.LA(2);
     if (next.tokenType === EOF || this.lineBreakBetween(period, next)) return false;
     if (is(next, T.RBrace) || is(next, T.LBracket) || is(next, T.Bullet) || is(next, T.When) || is(next, T.Whenever) || is(next, T.At)) return false;
-    if (is(next, T.If) || this.isAsLongAs(2) || is(next, T.Period) || is(next, T.Comma)) return false;
+    if (is(next, T.If) || this.isAsLongAs(2) || this.isWhileAt(2) || is(next, T.Period) || is(next, T.Comma)) return false;
     if (is(next, T.The) && is(this.LA(3), T.First) && is(this.LA(4), T.Time)) return false;
     if (is(next, T.Choose) && this.isModalAheadAt(2)) return false;
     return !this.hasPrefixAhead(2);
@@ -454,7 +460,7 @@ export class CardwrightParser extends CstParser {
           GATE: () => is(this.LA(1), T.The) && is(this.LA(2), T.First) && is(this.LA(3), T.Time),
           ALT: () => this.SUBRULE(this.firstTime),
         },
-        { GATE: () => is(this.LA(1), T.If) || this.isAsLongAs(1), ALT: () => this.SUBRULE(this.conditional) },
+        { GATE: () => is(this.LA(1), T.If) || this.isAsLongAs(1) || this.isWhileAt(1), ALT: () => this.SUBRULE(this.conditional) },
         { ALT: () => this.SUBRULE(this.sequence, { ARGS: [this.bodyAfterPrefix] }) },
       ],
     })));
@@ -564,6 +570,7 @@ export class CardwrightParser extends CstParser {
   private conditional = this.RULE("conditional", () => {
     this.OR([
       { ALT: () => this.CONSUME(T.If) },
+      { GATE: () => this.isWhileAt(1), ALT: () => this.CONSUME2(T.Word, { LABEL: "while" }) },
       {
         ALT: () => {
           this.CONSUME(T.As, { LABEL: "asLongAs" });
@@ -688,8 +695,9 @@ export class CardwrightParser extends CstParser {
     return false;
   }
 
+  /** `Until end of turn, ...` · `During your turn, ...` */
   private leadingDuration = this.RULE("leadingDuration", () => {
-    this.CONSUME(T.Until, { LABEL: "prep" });
+    this.OR(this.cached(55, () => [{ ALT: () => this.CONSUME(T.Until, { LABEL: "prep" }) }, { ALT: () => this.CONSUME(T.During, { LABEL: "prep" }) }]));
     this.SUBRULE(this.nounPhrase, { ARGS: [false] });
   });
 
@@ -815,10 +823,13 @@ export class CardwrightParser extends CstParser {
           },
         },
         {
+          // A plain word opens a condition only as `while` (`back` is a particle).
+          GATE: () => !is(this.LA(1), T.Word) || this.isWhileAt(1),
           ALT: () => {
             this.OR3(this.cached(53, () => [
               { ALT: () => this.CONSUME(T.If, { LABEL: "condition" }) },
               { ALT: () => this.CONSUME(T.Unless, { LABEL: "condition" }) },
+              { GATE: () => this.isWhileAt(1), ALT: () => this.CONSUME3(T.Word, { LABEL: "condition" }) },
               {
                 GATE: () => this.isAsLongAs(1),
                 ALT: () => {
@@ -886,8 +897,9 @@ export class CardwrightParser extends CstParser {
         const t = this.LA(1);
         // A pronoun is a whole noun phrase: `it remains in play` has no noun after `it`.
         if (is(this.LA(0), T.Pronoun) && !is(t, T.Or)) return false;
-        if (this.isParticleAt(1)) return false;
-        if (this.isControlFilterAt(1)) return false;
+        if (this.isParticleAt(1) || this.isWhileAt(1)) return false;
+        // `an opponent controls a Knight`: right after the determiners, `opponent` is the head noun, not a `... controls` filter.
+        if (this.isControlFilterAt(1) && !(is(this.LA(0), T.Determiner) && !is(this.LA(1), T.Determiner) && !is(this.LA(1), T.You))) return false;
         if (is(t, T.Or)) return is(this.LA(2), T.NounWord) || is(this.LA(2), T.Stats);
         if (subjectMode && !this.subjectWordContinues()) return false;
         return true;
@@ -1018,12 +1030,12 @@ export class CardwrightParser extends CstParser {
           },
         },
         {
+          // A number (`3 or more`) or a determiner; a number word too takes a comparison (`two or more other units`).
           ALT: () => {
-            this.CONSUME(T.NumberLiteral, { LABEL: "count" });
+            this.OR2(this.cached(56, () => [{ ALT: () => this.CONSUME(T.NumberLiteral, { LABEL: "count" }) }, { ALT: () => this.CONSUME(T.Determiner) }]));
             this.OPTION(this.comparison());
           },
         },
-        { ALT: () => this.CONSUME(T.Determiner) },
         { ALT: () => this.CONSUME(T.Pronoun) },
       ],
     })));
