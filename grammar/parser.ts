@@ -697,7 +697,7 @@ export class CardwrightParser extends CstParser {
 
   /** `Until end of turn, ...` · `During your turn, ...` */
   private leadingDuration = this.RULE("leadingDuration", () => {
-    this.OR(this.cached(55, () => [{ ALT: () => this.CONSUME(T.Until, { LABEL: "prep" }) }, { ALT: () => this.CONSUME(T.During, { LABEL: "prep" }) }]));
+    this.OR(this.cached(60, () => [{ ALT: () => this.CONSUME(T.Until, { LABEL: "prep" }) }, { ALT: () => this.CONSUME(T.During, { LABEL: "prep" }) }]));
     this.SUBRULE(this.nounPhrase, { ARGS: [false] });
   });
 
@@ -1032,7 +1032,7 @@ export class CardwrightParser extends CstParser {
         {
           // A number (`3 or more`) or a determiner; a number word too takes a comparison (`two or more other units`).
           ALT: () => {
-            this.OR2(this.cached(56, () => [{ ALT: () => this.CONSUME(T.NumberLiteral, { LABEL: "count" }) }, { ALT: () => this.CONSUME(T.Determiner) }]));
+            this.OR2(this.cached(61, () => [{ ALT: () => this.CONSUME(T.NumberLiteral, { LABEL: "count" }) }, { ALT: () => this.CONSUME(T.Determiner) }]));
             this.OPTION(this.comparison());
           },
         },
