@@ -239,7 +239,7 @@ describe("studio in the browser", { timeout: 180_000 }, () => {
   });
 
   it("offers a new card of each of the game's card types with its required fields, and reads deck lists as deck lists", async () => {
-    const page = await harness.newPage("?autosaveMs=600000");
+    const page = await harness.newPage("?autosaveMs=600000&board=list");
     await openFile(page, probe.file);
     await page.waitForFunction(() => !!(window as unknown as { cardwright: { store: { model?: unknown } } }).cardwright.store.model, undefined, { timeout: 30_000 });
     const game = await page.evaluate((f) => {
@@ -327,7 +327,7 @@ describe("studio in the browser", { timeout: 180_000 }, () => {
   });
 
   it("keeps unsaved edits across a reload (a crashed tab loses nothing)", async () => {
-    const page = await harness.newPage("?autosaveMs=600000");
+    const page = await harness.newPage("?autosaveMs=600000&board=list");
     await openFile(page, probe.file);
     await select(page, 2, 1, 0);
     await page.keyboard.type("# not saved yet\n");
@@ -345,7 +345,7 @@ describe("studio in the browser", { timeout: 180_000 }, () => {
   });
 
   it("offers a file changed on disk instead of overwriting it", async () => {
-    const page = await harness.newPage("?autosaveMs=600000");
+    const page = await harness.newPage("?autosaveMs=600000&board=list");
     await openFile(page, probe.file);
     const onDisk = path.join(harness.workspace, probe.file);
 
@@ -379,7 +379,7 @@ describe("studio in the browser", { timeout: 180_000 }, () => {
   });
 
   it("goes to a keyword's definition in the game file and formats the document like the CLI", async () => {
-    const page = await harness.newPage("?autosaveMs=600000");
+    const page = await harness.newPage("?autosaveMs=600000&board=list");
     await openFile(page, probe.file);
     const text = (await editorText(page, probe.file))!;
     const at = locate(text, new RegExp(`\\b${probe.keyword}\\b`), text.search(/^\s*text:/m));
@@ -417,7 +417,7 @@ describe("studio in the browser", { timeout: 180_000 }, () => {
   });
 
   it("creates, renames and deletes a file from the file tree", async () => {
-    const page = await harness.newPage("?autosaveMs=600000");
+    const page = await harness.newPage("?autosaveMs=600000&board=list");
     const answers = ["duel/studio-new.cards", "duel/studio-renamed.cards"];
     page.on("dialog", (dialog) => void (dialog.type() === "prompt" ? dialog.accept(answers.shift()) : dialog.accept()));
     const onDisk = (name: string) => readFile(path.join(harness.workspace, "duel", name), "utf8").then(() => true, () => false);
@@ -443,7 +443,7 @@ describe("studio in the browser", { timeout: 180_000 }, () => {
   });
 
   it("plays a card on the sandbox table (hot-seat) and steps back and forward through the game", async () => {
-    const page = await harness.newPage("?autosaveMs=600000");
+    const page = await harness.newPage("?autosaveMs=600000&board=list");
     await page.getByRole("tab", { name: "Table" }).click();
     const table = page.getByTestId("table");
     await table.getByLabel("Player 2 seat").selectOption("human");
@@ -481,7 +481,7 @@ describe("studio in the browser", { timeout: 180_000 }, () => {
   });
 
   it("steps forward and back through the Seer + Chronicler trigger chain of section 17.1 and links it to the card text", async () => {
-    const page = await harness.newPage("?autosaveMs=600000");
+    const page = await harness.newPage("?autosaveMs=600000&board=list");
     await page.getByRole("tab", { name: "Scenarios" }).click();
     // The Scenarios view loads the engine on first use: slow on a loaded machine.
     await page.getByRole("button", { name: /Run all/ }).waitFor({ timeout: 90_000 });
@@ -529,7 +529,7 @@ describe("studio in the browser", { timeout: 180_000 }, () => {
   });
 
   it("draws the response stack top-first at each step of a CYBERVAMP response chain", async () => {
-    const page = await harness.newPage("?autosaveMs=600000");
+    const page = await harness.newPage("?autosaveMs=600000&board=list");
     await page.getByRole("tab", { name: "Scenarios" }).click();
     // The Scenarios view loads the engine on first use: slow on a loaded machine.
     await page.getByRole("button", { name: /Run all/ }).waitFor({ timeout: 90_000 });
@@ -637,7 +637,7 @@ describe("studio in the browser", { timeout: 180_000 }, () => {
   });
 
   it("shows the game file's own explanation of a keyword on hover, and accepting a field's completion in a new card keeps the cursor in that field", async () => {
-    const page = await harness.newPage("?autosaveMs=600000");
+    const page = await harness.newPage("?autosaveMs=600000&board=list");
     const gameText = await readFile(path.join(harness.workspace, "cybervamp", "cybervamp.game"), "utf8");
     const declared = /^keyword ability (\w+)\b[^#\n]*#\s*"([^"]+)"/m.exec(gameText)!;
     const [, keyword, explanation] = declared;

@@ -142,7 +142,7 @@ const zoneText = (page: Page, player: string, zone: string) => page.getByTestId(
 
 describe("the table and the stepper in the browser", { timeout: 240_000 }, () => {
   it("starts a game from two chosen deck files; a broken deck shows its problems at line:column and does not start", async () => {
-    const page = await harness.newPage("?autosaveMs=600000");
+    const page = await harness.newPage("?autosaveMs=600000&board=list");
     await clickFile(page, "duel/core.cards");
     await page.getByRole("tab", { name: "Table" }).click();
     const table = page.getByTestId("table");
@@ -183,7 +183,7 @@ describe("the table and the stepper in the browser", { timeout: 240_000 }, () =>
   });
 
   it("builds a deck in the deck builder: counts, legality from the game's deck rules, saved as a .deck file", async () => {
-    const page = await harness.newPage("?autosaveMs=600000");
+    const page = await harness.newPage("?autosaveMs=600000&board=list");
     await clickFile(page, "duel/core.cards");
     await page.getByRole("tab", { name: "Table" }).click();
     await page.getByTestId("table").getByLabel("Game").selectOption("duel");
@@ -219,7 +219,7 @@ describe("the table and the stepper in the browser", { timeout: 240_000 }, () =>
   });
 
   it("asks for the lands that pay (CYBERVAMP) and plays with the ones chosen", async () => {
-    const page = await harness.newPage("?autosaveMs=600000");
+    const page = await harness.newPage("?autosaveMs=600000&board=list");
     await openScenarioSetup(page, "cybervamp/scenarios/table-choices.scenario", "table: which lands pay");
     // {W}{1}: White from the Clinic, and the generic unit from the Red land or the Gold one — two payments.
     const actions = await page.getByTestId("legal-actions").getByRole("button").allTextContents();
@@ -256,7 +256,7 @@ describe("the table and the stepper in the browser", { timeout: 240_000 }, () =>
   });
 
   it("asks a spell's abilities, its target and a Scry choice (Chromatic), and a Facet enhancement", async () => {
-    const page = await harness.newPage("?autosaveMs=600000");
+    const page = await harness.newPage("?autosaveMs=600000&board=list");
     await openScenarioSetup(page, "chromatic/scenarios/table-choices.scenario", "table: spell abilities, target, scry");
     await act(page, /^p1 plays "Arc Bolt"/);
     expect(await choiceKind(page)).toBe("mode");
@@ -282,7 +282,7 @@ describe("the table and the stepper in the browser", { timeout: 240_000 }, () =>
   });
 
   it("asks attackers, blockers and how the attacker divides its damage (Chromatic combat)", async () => {
-    const page = await harness.newPage("?autosaveMs=600000");
+    const page = await harness.newPage("?autosaveMs=600000&board=list");
     await openScenarioSetup(page, "chromatic/scenarios/table-choices.scenario", "table: blockers and damage assignment");
     await act(page, "p1 ends the phase");
     await act(page, "p2 passes");
@@ -301,7 +301,7 @@ describe("the table and the stepper in the browser", { timeout: 240_000 }, () =>
   });
 
   it("asks the trigger order, and draws the chain it starts as a tree: Seer → Chronicler → Seer suppressed", async () => {
-    const page = await harness.newPage("?autosaveMs=600000");
+    const page = await harness.newPage("?autosaveMs=600000&board=list");
     // From the table itself this time: a scenario's board as the start.
     await clickFile(page, "chromatic/core.cards");
     await page.getByRole("tab", { name: "Table" }).click();
@@ -328,7 +328,7 @@ describe("the table and the stepper in the browser", { timeout: 240_000 }, () =>
   });
 
   it("draws the scenario's chain as a tree in the stepper, linked to the card text; a node selects its ability in the editor", async () => {
-    const page = await harness.newPage("?autosaveMs=600000");
+    const page = await harness.newPage("?autosaveMs=600000&board=list");
     await page.getByRole("tab", { name: "Scenarios" }).click();
     await clickFile(page, "chromatic/scenarios/chains.scenario");
     await page.getByRole("button", { name: "Run chains.scenario" }).click();
@@ -359,7 +359,7 @@ describe("the table and the stepper in the browser", { timeout: 240_000 }, () =>
   });
 
   it("the stepper's stack says who cast each item and what it targets; a countered spell leaves it; the board is the one at the event", async () => {
-    const page = await harness.newPage("?autosaveMs=600000");
+    const page = await harness.newPage("?autosaveMs=600000&board=list");
     await page.getByRole("tab", { name: "Scenarios" }).click();
     await clickFile(page, "cybervamp/scenarios/response-chain.scenario");
     await page.getByRole("button", { name: "Run response-chain.scenario" }).click();
@@ -393,7 +393,7 @@ describe("the table and the stepper in the browser", { timeout: 240_000 }, () =>
   });
 
   it("opens a failing scenario at the failing step, with expected vs actual", async () => {
-    const page = await harness.newPage("?autosaveMs=600000");
+    const page = await harness.newPage("?autosaveMs=600000&board=list");
     await page.getByRole("tab", { name: "Scenarios" }).click();
     await clickFile(page, "duel/scenarios/table-choices.scenario");
     await page.getByRole("button", { name: "Run table-choices.scenario" }).click();
@@ -431,7 +431,7 @@ describe("the table and the stepper in the browser", { timeout: 240_000 }, () =>
   });
 
   it("the designer's journey: write a card, see it, put it in a deck, play it and step back and forth through what it triggered", async () => {
-    const page = await harness.newPage("?autosaveMs=600000");
+    const page = await harness.newPage("?autosaveMs=600000&board=list");
     page.on("dialog", (dialog) => void (dialog.type() === "prompt" ? dialog.accept("duel/journey.cards") : dialog.accept()));
     // 1. A new card file from the file tree, with a new card typed in the editor.
     await page.getByRole("button", { name: "+ New" }).click();
@@ -467,8 +467,8 @@ describe("the table and the stepper in the browser", { timeout: 240_000 }, () =>
     if (!(await handOf())?.includes("Journey Herald")) {
       const sandbox = page.getByTestId("sandbox");
       await sandbox.getByLabel("Sandbox player").selectOption("p1");
-      await sandbox.getByLabel("Card to take into hand").selectOption("Journey Herald");
-      await sandbox.getByRole("button", { name: "into the hand" }).click();
+      await sandbox.getByLabel("Card to put").selectOption("Journey Herald");
+      await sandbox.getByRole("button", { name: "from the deck into the hand" }).click();
       await expect.poll(handOf).toContain("Journey Herald");
     }
 

@@ -1,6 +1,8 @@
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useMachine } from "@xstate/react";
+import { breakpointName, stepperMachine } from "./stepper-machine.ts";
 import type { WorkspaceStore } from "../workspace/store.ts";
-import { boardAt, openingEvent, runScenarios, type ScenarioRun } from "./scenarios.ts";
+import { boardAt, type ScenarioRun } from "./scenarios.ts";
 import { PlayerPanel } from "./TableView.tsx";
 import { TableSession } from "./session.ts";
 import { SourceLink, type RevealSource } from "./SourceLink.tsx";
@@ -28,34 +30,20 @@ export function ScenariosView({
   onPlayFrom: (run: ScenarioRun, from: "setup" | "end") => void;
 }) {
   const scenarioFiles = [...store.files.values()].filter((f) => f.kind === "scenario").map((f) => f.path);
-  const [runs, setRuns] = useState<ScenarioRun[] | undefined>(undefined);
-  const [selected, setSelected] = useState(0);
-  const [cursor, setCursor] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | undefined>(undefined);
+  // The stepper's flow (running, stepping, paused at a breakpoint, at a failure) is an XState machine.
+  const [snapshot, send] = useMachine(stepperMachine);
+  const { runs, selected, cursor, breakpoints, error } = snapshot.context;
+  const busy = snapshot.matches("running");
+  const setCursor = (index: number) => send({ type: "GOTO", index });
   const [filter, setFilter] = useState("");
   const [boardOpen, setBoardOpen] = useState(false);
-  /** Breakpoints by card name: "pause when this triggers" stops at the card's trigger and chain events. */
-  const [breakpoints, setBreakpoints] = useState<Set<string>>(() => new Set());
   const listRef = useRef<HTMLUListElement>(null);
 
-  const run = async (only?: string) => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      const all = await runScenarios(store.sourceFiles(), only);
-      // Failures first (each group in file order), the first one open in the stepper: one failure among hundreds of rows is seen at once.
-      const result = [...all.filter((r) => !r.passed), ...all.filter((r) => r.passed)];
-      setRuns(result);
-      setSelected(0);
-      setCursor(result[0] ? openingEvent(result[0]) : 0);
-      listRef.current?.scrollTo({ top: 0 });
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const run = (only?: string) => send({ type: "RUN", files: store.sourceFiles(), ...(only ? { only } : {}) });
+  // A new run opens at its first failure: the list scrolls to the top where the failures are.
+  useEffect(() => {
+    if (snapshot.matches("open")) listRef.current?.scrollTo({ top: 0 });
+  }, [runs, snapshot]);
 
   const current = runs?.[selected];
   const events = current?.events ?? [];
@@ -65,36 +53,19 @@ export function ScenariosView({
   const failuresAt = new Map<number, NonNullable<typeof current>["failures"]>();
   for (const f of current?.failures ?? []) if (f.eventIndex !== undefined) failuresAt.set(Math.max(0, f.eventIndex), [...(failuresAt.get(Math.max(0, f.eventIndex)) ?? []), f]);
   const needle = filter.trim().toLowerCase();
-  const step = (delta: number) => setCursor((c) => Math.max(0, Math.min(events.length - 1, c + delta)));
-  const BREAK_KINDS = new Set(["trigger", "fire", "push", "suppressed", "appended"]);
-  const cardOf = (text: string) => /^([^:]+):/.exec(text)?.[1]?.trim();
-  const hitsBreakpoint = (i: number) => {
-    const e = events[i];
-    if (!e || !BREAK_KINDS.has(e.kind)) return false;
-    const name = e.name ?? cardOf(e.text);
-    return name !== undefined && breakpoints.has(name);
-  };
-  const toBreakpoint = (direction: 1 | -1) => {
-    for (let i = cursor + direction; i >= 0 && i < events.length; i += direction) {
-      if (hitsBreakpoint(i)) return setCursor(i);
-    }
-  };
+  const step = (delta: number) => send({ type: "STEP", delta });
+  const toBreakpoint = (direction: 1 | -1) => send({ type: "TO_BREAKPOINT", direction });
   // The board right after the event at the cursor (the step is replayed with a state per event), and its stack.
   const board = current ? boardAt(current, cursor) : undefined;
   const engine = current?.setup?.engine;
   const stackAtCursor = board && engine ? stackOf(engine, board.state) : [];
   // A game whose spells resolve at once has no stack to show.
   const usesStack = engine !== undefined && engine.rules.param("response_model", "instant") !== "instant";
-  const toggleBreakpoint = (name: string) =>
-    setBreakpoints((old) => {
-      const next = new Set(old);
-      if (next.has(name)) next.delete(name);
-      else next.add(name);
-      return next;
-    });
+  const toggleBreakpoint = (name: string) => send({ type: "TOGGLE_BREAKPOINT", name });
+  const stepperState = snapshot.matches({ open: "atFailure" }) ? "at-failure" : snapshot.matches({ open: "paused" }) ? "paused" : snapshot.matches({ open: "stepping" }) ? "stepping" : busy ? "running" : "idle";
 
   return (
-    <div className="scenarios-view" data-testid="scenarios">
+    <div className="scenarios-view" data-testid="scenarios" data-state={stepperState}>
       <div className="table-bar">
         <button type="button" onClick={() => void run()} disabled={busy}>{busy ? "Running…" : `Run all (${scenarioFiles.length} files)`}</button>
         {store.activePath?.endsWith(".scenario") && (
@@ -107,7 +78,7 @@ export function ScenariosView({
         <div className="scenarios-body">
           <ul className="scenario-list" ref={listRef}>
             {runs.map((r, i) => (
-              <li key={i} className={(i === selected ? "active " : "") + (r.passed ? "passed" : "failed")} onClick={() => { setSelected(i); setCursor(openingEvent(r)); }}>
+              <li key={i} className={(i === selected ? "active " : "") + (r.passed ? "passed" : "failed")} onClick={() => send({ type: "SELECT", index: i })}>
                 {r.passed ? "✓" : "✗"} {r.name} <span className="muted">{r.file}:{r.line}</span>
               </li>
             ))}
@@ -154,6 +125,7 @@ export function ScenariosView({
                 <button type="button" onClick={() => toBreakpoint(-1)} disabled={breakpoints.size === 0} title="Back to the previous breakpoint">◀ break</button>
                 <button type="button" onClick={() => toBreakpoint(1)} disabled={breakpoints.size === 0} title="On to the next breakpoint">break ▶</button>
                 <span className="muted">event {events.length ? cursor + 1 : 0} / {events.length}</span>
+                <span className={`stepper-state ${stepperState}`} data-testid="stepper-state">{stepperState === "at-failure" ? "at a failure" : stepperState === "paused" ? "paused at a breakpoint" : "stepping"}</span>
                 {current.setup && (
                   <button type="button" onClick={() => onPlayFrom(current, "setup")} title="Open this scenario's starting board on the sandbox table">
                     Play from the setup
@@ -194,7 +166,7 @@ export function ScenariosView({
                       onClick={() => setCursor(i)}
                     >
                       {(() => {
-                        const name = BREAK_KINDS.has(event.kind) ? (event.name ?? cardOf(event.text)) : undefined;
+                        const name = breakpointName(event);
                         return name ? (
                           <span
                             className={"breakpoint" + (breakpoints.has(name) ? " on" : "")}

@@ -1,4 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from "react";
+import { useMachine } from "@xstate/react";
+import { tableMachine, tableStateName } from "./table-machine.ts";
+import { VisualBoard, type BoardInteraction } from "./VisualBoard.tsx";
+import type { TargetValue } from "../../../runtime/state/state.ts";
 import type { WorkspaceStore } from "../workspace/store.ts";
 import type { Action, Engine, PlayerId } from "../../../runtime/index.ts";
 import type { CardModel } from "../../../compiler/model.ts";
@@ -29,26 +33,29 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
   const activeGame = store.activePath?.endsWith(DECK_EXTENSION) ? gameOfDeckPath(store.activePath, gameFolders) : store.gameFor(store.activePath)?.id;
   const gameId = chosenGame ?? initial?.engine.rules.game.id ?? activeGame ?? games[0]?.id ?? "";
   const [seed, setSeed] = useState(1);
+  // The session's flow (starting, a person deciding, a card picked and its targets, the bot's turn
+  // move by move, time travel, game over) is an XState machine (./table-machine.ts).
+  const [snapshot, send] = useMachine(tableMachine);
   // A board opened from a scenario is for trying both sides' moves: hot-seat; a new game defaults to a bot opponent.
-  const [seat2, setSeat2] = useState<Seat>(initial ? "human" : "bot");
+  useEffect(() => {
+    if (initial) send({ type: "LOAD", session: initial, seat2: "human" });
+  }, [initial, send]);
+  const { session, seat2, message, problems, eventAt, picked } = snapshot.context;
+  const setSeat2 = (seat: Seat) => send({ type: "SEAT", seat });
+  const busy = snapshot.matches("starting");
+  const tableState = tableStateName(snapshot);
   const [deckPaths, setDeckPaths] = useState<Record<PlayerId, string>>({ p1: RANDOM, p2: RANDOM });
-  const [session, setSession] = useState<TableSession | undefined>(initial);
-  const [message, setMessage] = useState<string | undefined>(undefined);
-  const [problems, setProblems] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
   const [filter, setFilter] = useState("");
   const [hovered, setHovered] = useState<string | undefined>(undefined);
   const [builderOpen, setBuilderOpen] = useState(false);
-  const [, setRevision] = useState(0);
-  /** An event inside the step at the cursor ("what it triggered", one event at a time); undefined: the whole step. */
-  const [eventAt, setEventAt] = useState<number | undefined>(undefined);
-
-  const refresh = () => setRevision((r) => r + 1);
+  const [boardMode, setBoardMode] = useState<"visual" | "list">(() => (new URLSearchParams(location.search).get("board") === "list" ? "list" : "visual"));
+  const [showOpponentHand, setShowOpponentHand] = useState(false);
 
   const gameCards = useMemo(
     () => (store.model?.sets ?? []).filter((s) => s.game.toLowerCase() === gameId.toLowerCase()).flatMap((s) => s.cards).filter((c) => !c.isToken),
     [store.model, gameId],
   );
+  const allGameCards = useMemo(() => (store.model?.sets ?? []).filter((s) => s.game.toLowerCase() === gameId.toLowerCase()).flatMap((s) => s.cards), [store.model, gameId]);
   const cardByName = (name: string | undefined) => (name ? gameCards.find((c) => c.name.toLowerCase() === name.toLowerCase()) : undefined);
   const hoveredCard = cardByName(hovered);
   const gameModel = games.find((g) => g.id.toLowerCase() === gameId.toLowerCase());
@@ -74,40 +81,22 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
     .filter((f) => f.kind === "scenario")
     .flatMap((f) => [...f.model.getValue().matchAll(/^\s*scenario\s+"([^"]+)"\s+for\s+(\S+)/gm)].filter((m) => m[2]!.toLowerCase() === gameId.toLowerCase()).map((m) => ({ file: f.path, name: m[1]! })));
 
-  const startFromScenario = async (key: string) => {
+  const startFromScenario = (key: string) => {
     const chosen = scenarios[Number(key)];
     if (!chosen) return;
-    setBusy(true);
-    setMessage(undefined);
-    setProblems([]);
-    try {
-      const { runScenarios } = await import("./scenarios.ts");
-      const run = (await runScenarios(store.sourceFiles(), chosen.file)).find((r) => r.name === chosen.name);
-      if (!run?.setup) throw new Error(`The setup of "${chosen.name}" could not be built: ${run?.failures.map((f) => `${f.file}:${f.line} ${f.message}`).join("; ") || "no such scenario"}`);
-      setSeat2("human");
-      setEventAt(undefined);
-      setSession(TableSession.from(run.setup.engine, run.setup.state, run.setup.events, `Setup of "${run.name}"`));
-    } catch (error) {
-      setMessage(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
+    setSeat2("human");
+    send({
+      type: "START",
+      create: async () => {
+        const { runScenarios } = await import("./scenarios.ts");
+        const run = (await runScenarios(store.sourceFiles(), chosen.file)).find((r) => r.name === chosen.name);
+        if (!run?.setup) throw new Error(`The setup of "${chosen.name}" could not be built: ${run?.failures.map((f) => `${f.file}:${f.line} ${f.message}`).join("; ") || "no such scenario"}`);
+        return TableSession.from(run.setup.engine, run.setup.state, run.setup.events, `Setup of "${run.name}"`);
+      },
+    });
   };
 
   const seatOf = (player: PlayerId | null): Seat => (player === "p2" ? seat2 : "human");
-
-  /** Lets the bot answer for its seat until a human must decide (bounded, so a looping game cannot hang the page). */
-  const runBot = (s: TableSession) => {
-    for (let i = 0; i < 500 && !s.state.over && seatOf(s.decider()) === "bot"; i++) {
-      const action = s.botAction();
-      if (!action) break;
-      const refused = s.apply(action);
-      if (refused) {
-        setMessage(`The bot's move was refused: ${refused}`);
-        break;
-      }
-    }
-  };
 
   const deckChoice = (player: PlayerId): DeckChoice => {
     const path = deckPaths[player];
@@ -116,60 +105,26 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
     return { kind: "list", name: path.split("/").pop()!, cards: deckCards(deck.parsed.entries) };
   };
 
-  const start = async () => {
-    setBusy(true);
-    setMessage(undefined);
-    setProblems([]);
-    try {
-      const unreadable = SEATS.flatMap((p) => {
-        const deck = decks.find((d) => d.path === deckPaths[p]);
-        return deck ? deck.parsed.diagnostics.map((d) => `${p}'s deck ${d.file}:${d.range.start.line}:${d.range.start.column}: ${d.message}${d.suggestion ? ` Did you mean "${d.suggestion}"?` : ""}`) : [];
-      });
-      if (unreadable.length) throw new DeckError(unreadable);
-      const engine = await engineFor(gameId);
-      const s = await TableSession.start(engine, seed, { p1: deckChoice("p1"), p2: deckChoice("p2") });
-      runBot(s);
-      setEventAt(undefined);
-      setSession(s);
-    } catch (error) {
-      if (error instanceof DeckError) {
-        setMessage("The game was not started: a chosen deck is not legal.");
-        setProblems(error.problems);
-      } else setMessage(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const start = () =>
+    send({
+      type: "START",
+      create: async () => {
+        const unreadable = SEATS.flatMap((p) => {
+          const deck = decks.find((d) => d.path === deckPaths[p]);
+          return deck ? deck.parsed.diagnostics.map((d) => `${p}'s deck ${d.file}:${d.range.start.line}:${d.range.start.column}: ${d.message}${d.suggestion ? ` Did you mean "${d.suggestion}"?` : ""}`) : [];
+        });
+        if (unreadable.length) throw new DeckError(unreadable);
+        const engine = await engineFor(gameId);
+        return TableSession.start(engine, seed, { p1: deckChoice("p1"), p2: deckChoice("p2") });
+      },
+    });
 
   const act = (action: Action) => {
-    if (!session) return;
     setHovered(undefined); // the hovered button may vanish with this action, and with it its mouseleave
-    setEventAt(undefined); // a move is made at the end of a step: back to the whole step
-    const refused = session.apply(action);
-    setMessage(refused);
-    if (!refused) runBot(session);
-    refresh();
+    send({ type: "ACT", action });
   };
-
-
-  const goTo = (index: number) => {
-    if (!session) return;
-    session.cursor = Math.max(0, Math.min(session.history.length - 1, index));
-    setEventAt(undefined);
-    refresh();
-  };
-
-  /** One event forward or back, across steps: the board is the one after the event's step. */
-  const stepEvent = (delta: 1 | -1) => {
-    if (!session) return;
-    const all = session.history.flatMap((h, step) => h.events.map(() => step));
-    if (all.length === 0) return;
-    const lastOfStep = all.lastIndexOf(session.cursor);
-    const next = Math.max(0, Math.min(all.length - 1, (eventAt ?? (lastOfStep >= 0 ? lastOfStep : 0)) + delta));
-    session.cursor = all[next]!;
-    setEventAt(next);
-    refresh();
-  };
+  const goTo = (index: number) => send({ type: "GO_TO", index });
+  const stepEvent = (delta: 1 | -1) => send({ type: "STEP_EVENT", delta });
 
   const decider = session?.decider() ?? null;
   const offered = session ? offeredActions(session) : [];
@@ -191,6 +146,36 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
   const insideStep = eventAt !== undefined && eventAt !== lastOfCursorStep;
   const atEvent = session && insideStep ? session.boardAt(eventAt) : undefined;
   const view = session && atEvent ? TableSession.from(session.engine, atEvent.state, [], "") : session;
+  // The visual board's clicks: a card's own actions, targets lit while something is aimed.
+  const pending = session && !insideStep ? session.state.pending : undefined;
+  const humanDecides = !!session && !bot && !insideStep;
+  const pendingTargets = pending?.kind === "targets" && humanDecides ? pending.options : [];
+  const pickedTargets = (picked?.actions ?? []).flatMap((a) => ((a as { targets?: TargetValue[] }).targets?.[0] ? [(a as { targets: TargetValue[] }).targets[0]!] : []));
+  const chooseTarget = (target: TargetValue) => pending && act({ type: "choose", player: pending.player, target });
+  const interaction: BoardInteraction = {
+    targets: pendingTargets.length ? pendingTargets : pickedTargets,
+    ...(picked ? { picked: picked.card, pickedActions: picked.actions.map((action) => ({ label: describeAction(session!, action), action })) } : {}),
+    onCard: (card) => {
+      if (!session || !humanDecides) return;
+      if (pendingTargets.some((t) => "card" in t && t.card === card)) return chooseTarget({ card });
+      if (picked && pickedTargets.some((t) => "card" in t && t.card === card)) return send({ type: "TARGET", target: { card } });
+      const mine = offered.filter(({ action }) => {
+        const a = action as { card?: string; attacker?: string };
+        return a.card === card || a.attacker === card;
+      });
+      if (mine.length) send({ type: "PICK", card, actions: mine.map((o) => o.action) });
+      else {
+        const def = session.state.cards[card] ? session.engine.rules.cards.get(session.state.cards[card]!.def) : undefined;
+        if (def) setHovered(def.name);
+      }
+    },
+    onPlayer: (player) => {
+      if (pendingTargets.some((t) => "player" in t && t.player === player)) return chooseTarget({ player });
+      if (picked && pickedTargets.some((t) => "player" in t && t.player === player)) send({ type: "TARGET", target: { player } });
+    },
+    onAction: (action) => act(action),
+    onCancel: () => picked && send({ type: "CANCEL" }),
+  };
   const logRef = useRef<HTMLOListElement>(null);
   useEffect(() => {
     const log = logRef.current;
@@ -201,7 +186,7 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
   }, [eventAt, session, session?.cursor, session?.history.length, filter]);
 
   return (
-    <div className="table-view" data-testid="table">
+    <div className="table-view" data-testid="table" data-state={tableState}>
       <div className="table-bar">
         <label>
           Game{" "}
@@ -223,12 +208,23 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
             <option value="human">Hot-seat</option>
           </select>
         </label>
-        <button type="button" onClick={() => void start()} disabled={busy || !gameId}>
+        <button type="button" onClick={start} disabled={busy || !gameId}>
           {busy ? "Starting…" : "New game"}
         </button>
         <button type="button" aria-pressed={builderOpen} onClick={() => setBuilderOpen((o) => !o)}>
           Deck builder
         </button>
+        <label>
+          Board{" "}
+          <select aria-label="Board" value={boardMode} onChange={(e) => setBoardMode(e.target.value as "visual" | "list")}>
+            <option value="visual">Card faces</option>
+            <option value="list">Text</option>
+          </select>
+        </label>
+        <label title="The opponent's hand is face down unless shown (a hot-seat game shows both)">
+          <input type="checkbox" checked={showOpponentHand} onChange={(e) => setShowOpponentHand(e.target.checked)} /> p2's hand
+        </label>
+        <span className="table-state muted" data-testid="table-state">{tableState === "botTurn" ? "the bot is playing…" : tableState === "picking" ? "choose what the card does, or click a lit target" : tableState === "timeTravel" ? "looking back (acting here starts a new branch)" : tableState === "over" ? "game over" : ""}</span>
         {session && (
           <span className="timeline">
             <button type="button" onClick={() => goTo(0)} title="First step">First</button>
@@ -288,7 +284,7 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
         })}
         <label className="deck-seat">
           or a scenario's board{" "}
-          <select aria-label="Start from a scenario" value="" disabled={busy} onChange={(e) => void startFromScenario(e.target.value)}>
+          <select aria-label="Start from a scenario" value="" disabled={busy} onChange={(e) => startFromScenario(e.target.value)}>
             <option value="">Start from a scenario's setup…</option>
             {scenarios.map((sc, i) => (
               <option key={i} value={i}>
@@ -325,12 +321,16 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
         />
       )}
       {message && <div className="notice" role="alert">{message}</div>}
-      {session && !session.state.over && <SandboxBar session={session} onDone={(error) => { setMessage(error); refresh(); }} />}
+      {session && !session.state.over && <SandboxBar session={session} onEdit={(edit) => send({ type: "SANDBOX", edit })} />}
       {!session ? (
         <p className="muted table-empty">Choose each player's deck (a deck file, or a random legal deck built from the game's cards) and start a new game.</p>
       ) : (
-        <div className={"table-body" + (insideStep ? " at-event" : "")}>
-          <PlayerPanel session={view!} player="p1" onReveal={onReveal} onHover={setHovered} />
+        <div className={"table-body" + (insideStep ? " at-event" : "") + (boardMode === "visual" ? " visual" : "")}>
+          {boardMode === "visual" ? (
+            <VisualBoard session={view!} game={gameModel} cards={(name) => cardByName(name) ?? allGameCards.find((c) => c.name === name)} bottom="p1" showOpponentHand={showOpponentHand || seat2 === "human"} interaction={interaction} />
+          ) : (
+            <PlayerPanel session={view!} player="p1" onReveal={onReveal} onHover={setHovered} />
+          )}
           <section className="table-center">
             {insideStep && (
               <div className="board-note" data-testid="board-note" role="status">
@@ -368,11 +368,11 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
               )}
               {!session.state.pending && !bot && <LandPicker key={`${session.cursor}:${session.history.length}`} session={session} onPlay={act} />}
               {bot && !session.state.over && (
-                <button type="button" onClick={() => { runBot(session); refresh(); }}>Let the bot move</button>
+                <button type="button" onClick={() => send({ type: "BOT_MOVE" })}>Let the bot move now</button>
               )}
             </div>
           </section>
-          <PlayerPanel session={view!} player="p2" onReveal={onReveal} onHover={setHovered} />
+          {boardMode === "list" && <PlayerPanel session={view!} player="p2" onReveal={onReveal} onHover={setHovered} />}
           <div className="table-bottom">
           {chains.length > 0 && (
             <section className="table-chains">
@@ -543,41 +543,63 @@ function LandPicker({ session, onPlay }: { session: TableSession; onPlay: (actio
   );
 }
 
-/** Sandbox help for trying a card now: take a copy from the player's decks into their hand (undone by stepping back). */
-function SandboxBar({ session, onDone }: { session: TableSession; onDone: (error: string | undefined) => void }) {
+/**
+ * Sandbox mode: put any card of the game's sets into any zone of either player, take a copy from
+ * a deck into the hand, set life, resources and counters (a player's or a card's), pass the turn.
+ * Each edit is a step of the history (stepping back undoes it).
+ */
+function SandboxBar({ session, onEdit }: { session: TableSession; onEdit: (edit: (s: TableSession) => string | undefined) => void }) {
   const [player, setPlayer] = useState<PlayerId>("p1");
   const { rules } = session.engine;
-  const inDecks = [
-    ...new Set(
-      Object.entries(session.state.players[player]?.zones ?? {})
-        .filter(([zone]) => zone === rules.zones.deck || /deck/i.test(zone))
-        .flatMap(([, ids]) => ids.map((id) => session.cardName(id))),
-    ),
-  ].sort();
+  const allCards = useMemo(() => [...new Set([...rules.cards.values()].filter((c) => !c.isToken).map((c) => c.name))].sort(), [rules]);
+  const zones = Object.keys(session.state.players[player]?.zones ?? {}).filter((z) => !z.startsWith("("));
   const [card, setCard] = useState("");
-  const chosen = inDecks.includes(card) ? card : (inDecks[0] ?? "");
+  const [zone, setZone] = useState("");
+  const chosenCard = allCards.includes(card) ? card : (allCards[0] ?? "");
+  const chosenZone = zones.includes(zone) ? zone : (zones.includes(rules.zones.battlefield) ? rules.zones.battlefield : (zones[0] ?? ""));
+  const p = session.state.players[player];
+  const values = p ? ["life", ...Object.keys(p.resources), ...Object.keys(p.counters)] : ["life"];
+  const [what, setWhat] = useState("life");
+  const chosenWhat = values.includes(what) ? what : "life";
+  const current = p ? (chosenWhat === "life" ? p.life : (p.resources[chosenWhat] ?? p.counters[chosenWhat] ?? 0)) : 0;
+  const [amount, setAmount] = useState<string>("");
   return (
     <div className="sandbox-bar" data-testid="sandbox">
       <span className="muted">Sandbox:</span>
-      take
-      <select aria-label="Card to take into hand" value={chosen} onChange={(e) => setCard(e.target.value)}>
-        {inDecks.map((name) => (
-          <option key={name} value={name}>
-            {name}
-          </option>
-        ))}
-      </select>
-      from
       <select aria-label="Sandbox player" value={player} onChange={(e) => setPlayer(e.target.value)}>
-        {SEATS.map((p) => (
-          <option key={p} value={p}>
-            {p}'s deck
-          </option>
+        {SEATS.map((s) => (
+          <option key={s} value={s}>{s}</option>
         ))}
       </select>
-      <button type="button" disabled={!chosen} onClick={() => onDone(session.takeIntoHand(player, chosen))}>
-        into the hand
-      </button>
+      <span className="sandbox-group">
+        put
+        <select aria-label="Card to put" value={chosenCard} onChange={(e) => setCard(e.target.value)}>
+          {allCards.map((name) => (
+            <option key={name} value={name}>{name}</option>
+          ))}
+        </select>
+        into the
+        <select aria-label="Zone to put it in" value={chosenZone} onChange={(e) => setZone(e.target.value)}>
+          {zones.map((z) => (
+            <option key={z} value={z}>{z}</option>
+          ))}
+        </select>
+        <button type="button" disabled={!chosenCard || !chosenZone} onClick={() => onEdit((s) => s.putCard(player, chosenCard, chosenZone))}>Put</button>
+      </span>
+      <span className="sandbox-group">
+        <button type="button" disabled={!chosenCard} onClick={() => onEdit((s) => s.takeIntoHand(player, chosenCard))} title="Move a copy of the card from the player's deck into the hand">from the deck into the hand</button>
+      </span>
+      <span className="sandbox-group">
+        set
+        <select aria-label="Value to set" value={chosenWhat} onChange={(e) => setWhat(e.target.value)}>
+          {values.map((v) => (
+            <option key={v} value={v}>{v}</option>
+          ))}
+        </select>
+        <input type="number" aria-label="New value" placeholder={String(current)} value={amount} onChange={(e) => setAmount(e.target.value)} style={{ width: 56 }} />
+        <button type="button" disabled={amount === ""} onClick={() => onEdit((s) => s.setValue({ player }, chosenWhat, Number(amount)))}>Set</button>
+      </span>
+      <button type="button" onClick={() => onEdit((s) => s.passTurn())} title="End phases and pass until the other player's turn begins">Pass the turn</button>
     </div>
   );
 }

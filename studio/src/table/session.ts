@@ -157,6 +157,71 @@ export class TableSession {
     return `no copy of "${cardName}" is left in ${player}'s ${deckZones.join(" or ")}`;
   }
 
+  /**
+   * Sandbox edits: the board changed by hand, recorded as a step (stepping back undoes it),
+   * never an engine action. `edit` changes a copy of the state and returns the words of the
+   * event, or an error.
+   */
+  private sandbox(label: string, player: PlayerId, edit: (state: GameState) => string | { error: string }): string | undefined {
+    const state = structuredClone(this.state);
+    const text = edit(state);
+    if (typeof text !== "string") return text.error;
+    const event = { seq: state.seq, turn: state.turn, phase: state.phase, kind: "setup", player, text: `sandbox: ${text}` } as TraceEvent;
+    this.history = this.history.slice(0, this.cursor + 1);
+    this.history.push({ state, events: [event], label: `${label} (sandbox)` });
+    this.cursor = this.history.length - 1;
+    return undefined;
+  }
+
+  /** Sandbox: a new copy of any card of the game's sets, put into any zone of either player. */
+  putCard(player: PlayerId, cardName: string, zone: string): string | undefined {
+    const def = this.engine.rules.byName.get(cardName.toLowerCase());
+    if (!def) return `no card "${cardName}" in the ${this.engine.rules.game.name} card sets`;
+    return this.sandbox(`${player} gets "${def.name}" in the ${zone}`, player, (state) => {
+      const p = state.players[player];
+      if (!p) return { error: `no player ${player}` };
+      const id = `c${state.nextCardId++}`;
+      state.cards[id] = { id, def: def.id, owner: player, controller: player, zone, counters: {}, damage: 0, exhausted: false, overexhausted: false, enteredTurn: zone === this.engine.rules.zones.battlefield ? state.turn - 1 : 0, attackedTurn: 0, defender: false, isToken: def.isToken };
+      (p.zones[zone] ??= []).push(id);
+      return `${def.name} put into ${player}'s ${zone}`;
+    });
+  }
+
+  /** Sandbox: a player's life, a resource or a counter set to a value; or a card's counter. */
+  setValue(target: { player: PlayerId; card?: string }, what: string, value: number): string | undefined {
+    if (!Number.isFinite(value)) return `"${value}" is not a number`;
+    return this.sandbox(`${target.card ? `"${this.cardName(target.card)}"` : target.player}: ${what} ${value}`, target.player, (state) => {
+      if (target.card) {
+        const card = state.cards[target.card];
+        if (!card) return { error: `no card ${target.card}` };
+        card.counters[what] = value;
+        return `${this.cardName(target.card)} has ${value} ${what} counter(s)`;
+      }
+      const p = state.players[target.player];
+      if (!p) return { error: `no player ${target.player}` };
+      if (what === "life") p.life = value;
+      else if (what in p.resources) p.resources[what] = value;
+      else p.counters[what] = value;
+      return `${target.player}'s ${what} set to ${value}`;
+    });
+  }
+
+  /**
+   * Sandbox: passes the turn — the engine's own moves (ending phases, passing) are applied for
+   * whoever decides until the other player's turn begins, so every trigger on the way still runs.
+   * Stops at a choice that is not a pass (the designer answers it).
+   */
+  passTurn(): string | undefined {
+    const turn = this.state.turn;
+    for (let i = 0; i < 200 && this.state.turn === turn && !this.state.over; i++) {
+      const move = this.legalActions().find((a) => a.type === "end_phase") ?? this.legalActions().find((a) => a.type === "pass");
+      if (!move) return this.state.pending ? `${this.state.pending.player} must choose first: ${this.state.pending.prompt}` : "no way to end the phase here";
+      const refused = this.apply(move);
+      if (refused) return refused;
+    }
+    return undefined;
+  }
+
   /** The text of a noted trigger waiting to be ordered (for the trigger-order choice). */
   triggerLabel(id: number): string {
     const noted = this.state.noted.find((n) => n.id === id);
