@@ -114,6 +114,14 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
         const body = await readJson(request);
         return sendJson(response, 200, await exportWorkspaceTo(files.root, exportDir, body.format));
       }
+      case "POST /api/export-zip": {
+        // The Export dialog: chosen sets and formats, image base URL, card size — one zip to download.
+        const { isExportFormat } = await import("../../export/types.ts");
+        const { exportZip, parseExportRequest } = await import("./export-zip.ts");
+        const result = await exportZip(files.root, parseExportRequest(await readJson(request), isExportFormat));
+        if (!result.ok) return sendJson(response, 422, { error: "Nothing was exported: the workspace has errors.", diagnostics: result.diagnostics });
+        return send(response, 200, "application/zip", Buffer.from(result.zip), { "Content-Disposition": 'attachment; filename="cardwright-export.zip"', "X-Export-Files": String(result.files), "X-Export-Cards": String(result.cards) });
+      }
       case "POST /api/delete": {
         const body = await readJson(request);
         await files.remove(body.path, body.baseVersion);

@@ -9,6 +9,7 @@ import { EditorPane } from "./components/EditorPane.tsx";
 import { CardFace } from "./components/CardFace.tsx";
 import { Gallery } from "./components/Gallery.tsx";
 import { OutlinePanel, QuickOpen, SearchPanel } from "./components/Navigator.tsx";
+import { ExportDialog } from "./components/ExportDialog.tsx";
 
 // The engine and the lowering load only when the table is opened.
 const TableView = lazy(() => import("./table/TableView.tsx").then((m) => ({ default: m.TableView })));
@@ -33,6 +34,7 @@ export function App({ store }: { store: WorkspaceStore }) {
   const [tableStart, setTableStart] = useState<{ session: TableSession; key: number } | undefined>(undefined);
   const editor = useRef<monaco.editor.IStandaloneCodeEditor | undefined>(undefined);
   const [quickOpen, setQuickOpen] = useState(false);
+  const [exportOpen, setExportOpen] = useState(false);
   const [sidePanel, setSidePanel] = useState<"card" | "outline" | "search">("card");
   const [searchFocus, setSearchFocus] = useState(0);
   // Ctrl+P: quick open; Ctrl+Shift+F: search the workspace (the editor forwards both, see EditorPane).
@@ -91,19 +93,6 @@ export function App({ store }: { store: WorkspaceStore }) {
     if (model) reveal(file, model.getOffsetAt({ lineNumber: Math.max(1, line), column: 1 }));
   };
 
-  const exportAs = async (format: string) => {
-    const unsaved = [...store.files.values()].filter((f) => f.state !== "saved").map((f) => f.path);
-    for (const path of unsaved) await store.save(path);
-    try {
-      const result = await api.export(format);
-      store.say(result.ok
-        ? `Exported ${result.cards} cards as ${format}: ${result.files} files in ${result.directory}`
-        : `Nothing was exported (${format}): ` + (result.diagnostics ?? []).slice(0, 3).map((d) => `${d.file}:${d.range.start.line} ${d.message}`).join("; ") + ((result.diagnostics?.length ?? 0) > 3 ? ` and ${result.diagnostics!.length - 3} more` : ""));
-    } catch (error) {
-      store.say(`Export failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  };
-
   const formatDocument = () => void editor.current?.getAction("editor.action.formatDocument")?.run();
 
   if (store.loadError) {
@@ -129,13 +118,7 @@ export function App({ store }: { store: WorkspaceStore }) {
           <button type="button" role="tab" aria-selected={view === "scenarios"} onClick={() => setView("scenarios")}>Scenarios</button>
         </nav>
         <span className="spacer" />
-        <select aria-label="Export" value="" onChange={(e) => e.target.value && void exportAs(e.target.value)}>
-          <option value="">Export…</option>
-          <option value="json">JSON (engine-neutral)</option>
-          <option value="tts">Tabletop Simulator</option>
-          <option value="cockatrice">Cockatrice</option>
-          <option value="cgs">Card Game Simulator</option>
-        </select>
+        <button type="button" onClick={() => setExportOpen(true)} title="Choose sets and formats, download a zip">Export…</button>
         {view === "editor" && active && (
           <>
             <button type="button" onClick={formatDocument} title="Format document (Shift+Alt+F)">Format</button>
@@ -241,6 +224,7 @@ export function App({ store }: { store: WorkspaceStore }) {
         )}
       </div>
 
+      {exportOpen && <ExportDialog store={store} onClose={() => setExportOpen(false)} />}
       {quickOpen && <QuickOpen store={store} onReveal={reveal} onClose={() => setQuickOpen(false)} />}
       <footer className="status-bar">
         <span data-testid="save-state" className={"save-state " + (active?.state ?? "saved")}>

@@ -682,6 +682,36 @@ describe("studio in the browser", { timeout: 180_000 }, () => {
     await page.context().close();
   });
 
+  it("exports chosen sets and formats from the Export dialog as a zip download", async () => {
+    const page = await harness.newPage();
+    await page.waitForFunction(() => !!(window as unknown as { cardwright: { store: { model?: unknown } } }).cardwright.store.model, undefined, { timeout: 60_000 });
+    await page.getByRole("button", { name: "Export…" }).click();
+    const dialog = page.getByTestId("export-dialog");
+    // Only the Duel's set, as Tabletop Simulator and Cockatrice, images under a web host.
+    for (const box of await dialog.locator("fieldset").first().getByRole("checkbox").all()) {
+      const label = (await box.evaluate((el) => el.parentElement?.textContent ?? "")) ?? "";
+      if (/duel\/core\.cards/.test(label) !== (await box.isChecked())) await box.click();
+    }
+    await dialog.getByLabel("JSON (engine-neutral, with its JSON Schema)").uncheck();
+    await dialog.getByLabel("Tabletop Simulator").check();
+    await dialog.getByLabel("Cockatrice").check();
+    await dialog.getByLabel("Image base URL").fill("https://cards.example/");
+    await dialog.getByLabel("Card width").fill("240");
+    const [download] = await Promise.all([page.waitForEvent("download", { timeout: 120_000 }), dialog.getByRole("button", { name: "Download zip" }).click()]);
+    expect(download.suggestedFilename()).toBe("cardwright-export.zip");
+    const { unzipSync, strFromU8 } = await import("fflate");
+    const entries = unzipSync(new Uint8Array(await readFile((await download.path())!)));
+    const names = Object.keys(entries);
+    expect(names.some((n) => n.startsWith("tts/"))).toBe(true);
+    expect(names.some((n) => n.startsWith("cockatrice/"))).toBe(true);
+    expect(names.some((n) => n.startsWith("json/"))).toBe(false);
+    const text = names.filter((n) => /\.(json|xml)$/.test(n)).map((n) => strFromU8(entries[n]!)).join("\n");
+    expect(text).toContain("https://cards.example/");
+    expect(text).not.toMatch(/\bChronicler\b/); // no card of another game's set
+    await expect.poll(() => dialog.getByTestId("export-status").textContent()).toMatch(/^Exported \d+ cards/);
+    await page.context().close();
+  });
+
   it("refuses paths outside the workspace from the page", async () => {
     const page = await harness.newPage();
     const statuses = await page.evaluate(async () => {

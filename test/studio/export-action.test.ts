@@ -46,6 +46,29 @@ describe("studio Export action", () => {
     expect((await post({ format: "pdf" })).status).toBe(400);
   });
 
+  it("the Export dialog's zip: chosen sets and formats, the image base URL and card size, nothing written to disk", async () => {
+    const { unzipSync, strFromU8 } = await import("fflate");
+    const zipPost = (body: unknown) => fetch(`${studio.url}api/export-zip`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const reply = await zipPost({ formats: ["json", "tts"], sets: ["duel/core.cards"], imageBaseUrl: "https://cards.example/duel/", cardWidth: 200 });
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get("content-type")).toBe("application/zip");
+    const entries = unzipSync(new Uint8Array(await reply.arrayBuffer()));
+    const names = Object.keys(entries);
+    expect(names.some((n) => n.startsWith("json/"))).toBe(true);
+    expect(names.some((n) => n.startsWith("tts/"))).toBe(true);
+    expect(names.every((n) => n.startsWith("json/") || n.startsWith("tts/"))).toBe(true);
+    expect(Number(reply.headers.get("X-Export-Files"))).toBe(names.length);
+    // The TTS deck links its images under the chosen base URL, not a file:// path of this machine.
+    const tts = names.filter((n) => n.startsWith("tts/") && n.endsWith(".json")).map((n) => strFromU8(entries[n]!)).join("\n");
+    expect(tts).toContain("https://cards.example/duel/");
+    expect(tts).not.toContain("file://");
+    await expect(readdir(path.join(base, "out", "tts"))).rejects.toThrow();
+    // Refused before anything runs: an unknown set, a silly card size, no format.
+    expect((await zipPost({ formats: ["json"], sets: ["duel/nope.cards"] })).status).toBe(400);
+    expect((await zipPost({ formats: ["json"], cardWidth: 3 })).status).toBe(400);
+    expect((await zipPost({ formats: [] })).status).toBe(400);
+  });
+
   it("exports nothing when a card has an error, and reports it with its file and line", async () => {
     const setFile = path.join(base, "cards", "duel", "core.cards");
     await writeFile(setFile, (await readFile(setFile, "utf8")) + '\ncard "Broken" {\n  type: Nonsense\n}\n');
