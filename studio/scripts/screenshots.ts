@@ -3,7 +3,7 @@
  *   npx tsx studio/scripts/screenshots.ts
  * Runs the built studio (building it if stale) on a temp copy of cards/, offline.
  */
-import { mkdir, readFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { repoDir } from "../server/build.ts";
 import type { Page } from "playwright-core";
@@ -32,9 +32,133 @@ async function cleanShot(page: Page, file: string): Promise<void> {
   await page.screenshot({ path: file });
 }
 
+/** Boards for the visual table's pictures, one per game (scenario setups, written into the temp workspace). */
+const BOARDS: Record<string, string> = {
+  duel: `scenario "screenshot: aiming Riptide" for duel
+setup {
+  turn 3 p1 phase Play
+  p1 Crystal 2
+  p1 field: "Scout", "Field Medic"
+  p1 hand: "Riptide", "Stone Guard"
+  p2 field: "Ember Squire", "Scout"
+  p2 hand: "Field Medic", "Scout"
+}
+`,
+  cybervamp: `scenario "screenshot: a stack of three" for cybervamp
+setup {
+  turn 3 p1 phase Pre-Battle
+  p1 battlefield: "Crimson Substation", "Velvet Lounge", "Bullion Vault", "Hemorrhage Stalker", "Nightclub Thrall"
+  p1 hand: "Adrenal Surge", "Data Leech"
+  p2 battlefield: "Neon Abattoir", "Gold Exchange", "Blood Broker"
+  p2 hand: "Arterial Spray", "Exsanguinate"
+}
+`,
+  chromatic: `scenario "screenshot: a Chromatic board" for chromatic
+setup {
+  turn 4 p1 phase Main
+  p1 Mana 3
+  p1 battlefield: "Thorn Whip", "Seer"
+  p1 Facet Zone: "Grave Scribe", "Gossip Sprite"
+  p1 Shatter Zone: "Sparkmage"
+  p1 hand: "Arc Bolt", "Insight", "Ember Aura"
+  p1 deck: "Insight" x3
+  p2 battlefield: "Ironhide Bear", "Chronicler"
+  p2 hand: "Insight"
+  p2 deck: "Insight" x3
+}
+`,
+};
+
+async function openBoard(page: Page, game: string, name: string): Promise<void> {
+  await page.getByRole("tab", { name: "Table" }).click();
+  const table = page.getByTestId("table");
+  await table.getByLabel("Game").selectOption(game, { timeout: 90_000 });
+  await table.getByLabel("Start from a scenario").selectOption({ label: `screenshots.scenario › ${name}` });
+  await page.waitForFunction((n) => document.querySelector('[data-testid="table"] .timeline .muted')?.textContent?.includes(`Setup of "${n}"`), name, { timeout: 90_000 });
+}
+
+const face = (page: Page, player: string, card: string) => page.getByTestId("visual-board").getByTestId(`board-${player}`).locator(`.table-card[data-card="${card}"]`).first();
+
+/** The visual table of each game: the Duel's slots while aiming a spell, CYBERVAMP's stack of three with its arrows, a Chromatic board. */
+async function visualTables(harness: Awaited<ReturnType<typeof startHarness>>): Promise<void> {
+  let page = await harness.newPage("?autosaveMs=600000");
+  await openBoard(page, "duel", "screenshot: aiming Riptide");
+  await face(page, "p1", "Riptide").click();
+  await page.locator(".table-card.targetable").first().waitFor();
+  await page.waitForTimeout(300);
+  await cleanShot(page, path.join(outDir, "table-duel.png"));
+  await page.context().close();
+
+  page = await harness.newPage("?autosaveMs=600000");
+  await openBoard(page, "cybervamp", "screenshot: a stack of three");
+  await face(page, "p1", "Adrenal Surge").click();
+  await face(page, "p1", "Hemorrhage Stalker").click();
+  await page.getByTestId("stack-pile").waitFor();
+  await face(page, "p2", "Arterial Spray").click();
+  await face(page, "p1", "Hemorrhage Stalker").click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="stack-pile"] .stack-item').length === 2);
+  await face(page, "p1", "Data Leech").click();
+  await page.locator('.player-bar[data-player="p2"]').click();
+  await page.waitForFunction(() => document.querySelectorAll(".stack-arrow").length === 3);
+  await page.waitForTimeout(300);
+  await cleanShot(page, path.join(outDir, "table-cybervamp.png"));
+  await page.context().close();
+
+  page = await harness.newPage("?autosaveMs=600000");
+  await openBoard(page, "chromatic", "screenshot: a Chromatic board");
+  await page.waitForTimeout(300);
+  await cleanShot(page, path.join(outDir, "table-chromatic.png"));
+  await page.context().close();
+}
+
+/** Rename (F2), find references, quick open, the outline and the Export dialog. */
+async function editorFeatures(harness: Awaited<ReturnType<typeof startHarness>>): Promise<void> {
+  const page = await harness.newPage("?autosaveMs=600000");
+  const duel = "duel/core.cards";
+  await page.locator(`[data-path="${duel}"]`).click();
+  await page.waitForFunction(() => !!(window as unknown as { cardwright: { store: { model?: unknown } } }).cardwright.store.model);
+  const text = await readFile(path.join(harness.workspace, duel), "utf8");
+  const line = text.split("\n").findIndex((l) => l.startsWith('card "Scout"')) + 1;
+  await page.evaluate((l) => {
+    const { editor } = (window as unknown as { cardwright: Studio }).cardwright;
+    editor.revealLineInCenter(l);
+    editor.setPosition({ lineNumber: l, column: 9 });
+    editor.focus();
+  }, line);
+  await page.getByRole("tab", { name: "Outline" }).click();
+  await page.getByTestId("outline").locator(".outline-row").nth(2).waitFor();
+  await page.evaluate(() => (window as unknown as { cardwright: Studio }).cardwright.editor.focus());
+  await page.keyboard.press("Shift+F12");
+  await page.locator(".peekview-widget").waitFor({ timeout: 20_000 });
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: path.join(outDir, "editor-references.png") });
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("F2");
+  await page.locator(".rename-box input").first().waitFor({ timeout: 20_000 });
+  await page.keyboard.type("Pathfinder");
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(outDir, "editor-rename.png") });
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("Control+p");
+  await page.getByTestId("quick-open").getByLabel("Go to file or card").fill("blud");
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(outDir, "editor-quick-open.png") });
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "Export…" }).click();
+  await page.getByTestId("export-dialog").waitFor();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(outDir, "export-dialog.png") });
+  await page.context().close();
+}
+
 async function main(): Promise<void> {
   await mkdir(outDir, { recursive: true });
-  const harness = await startHarness(undefined, { viewport: { width: 1440, height: 860 } });
+  const harness = await startHarness(
+    async (workspace) => {
+      for (const [game, text] of Object.entries(BOARDS)) await writeFile(path.join(workspace, game, "scenarios", "screenshots.scenario"), text);
+    },
+    { viewport: { width: 1440, height: 860 } },
+  );
   try {
     let page = await harness.newPage("?autosaveMs=600000");
     const setFile = "chromatic/core.cards";
@@ -151,6 +275,9 @@ async function main(): Promise<void> {
     await clean.getByText("Trigger chains of this step").waitFor({ timeout: 30_000 });
     await clean.waitForTimeout(400);
     await cleanShot(clean, path.join(outDir, "studio-table.png"));
+    await clean.context().close();
+    await visualTables(harness);
+    await editorFeatures(harness);
     console.log(`Screenshots written to ${path.relative(repoDir, outDir)}/`);
   } finally {
     await harness.close();
