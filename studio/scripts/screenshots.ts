@@ -70,6 +70,8 @@ setup {
 };
 
 async function openBoard(page: Page, game: string, name: string): Promise<void> {
+  // A taller window: the whole table (both sides, the stack between them) in one picture.
+  await page.setViewportSize({ width: 1440, height: 1180 });
   await page.getByRole("tab", { name: "Table" }).click();
   const table = page.getByTestId("table");
   await table.getByLabel("Game").selectOption(game, { timeout: 90_000 });
