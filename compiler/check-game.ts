@@ -7,6 +7,7 @@ import { diagnostic } from "./messages.ts";
 import type { DefinitionModel, GameModel } from "./model.ts";
 import type { GameView } from "./check-input.ts";
 import { GameVocabulary, KIND_NOUNS, lookupWord, type VocabularyKind } from "./vocabulary.ts";
+import { isReservedName } from "./reserved-names.ts";
 import { checkAbilityWords, referenceOf, reportUnknownWord, type Accept, type Reference } from "./check.ts";
 
 export interface BoundGame {
@@ -24,6 +25,8 @@ export function bindGame(view: GameView): BoundGame {
 
   const vocabulary = new GameVocabulary(view.id, view.name, view.file);
   for (const declaration of view.declarations) {
+    // A name a plain object already answers for would reach the engine's JSON state as that property.
+    if (isReservedName(declaration.name)) accept("CW2080", declaration.range, { name: declaration.name, what: KIND_NOUNS[declaration.kind] });
     const earlier = vocabulary.declare(declaration);
     if (earlier) {
       accept("CW2023", declaration.range, {
@@ -95,7 +98,8 @@ export function bindGame(view: GameView): BoundGame {
     detail: declaration.detail,
   }));
   const params: Record<string, number | string | boolean> = {};
-  for (const param of vocabulary.all("param")) params[param.name] = param.value;
+  // Own entries even for a name like `__proto__` (CW2080): kept, so the engine refuses the game instead of a param vanishing.
+  for (const param of vocabulary.all("param")) Object.defineProperty(params, param.name, { value: param.value, enumerable: true, writable: true, configurable: true });
   const model: GameModel = {
     id: view.id,
     name: view.name,

@@ -111,8 +111,10 @@ export function completionsAt(analysis: WorkspaceAnalysis, path: string, offset:
     return [{ label: "Base", kind: "tag", detail: "the Base ability" }, ...fromEntries(["color"]).map((c) => ({ ...c, kind: "tag" as const }))];
   }
   const field = /^\s*([A-Za-z_]+)\s*:\s*[^:]*$/.exec(before);
-  if (field && FIELD_KINDS[field[1]!.toLowerCase()]) {
-    const kinds = FIELD_KINDS[field[1]!.toLowerCase()]!;
+  // A field name is the user's text: looked up as an own entry only (a field `constructor:` is no kind list).
+  const fieldKinds = field && Object.hasOwn(FIELD_KINDS, field[1]!.toLowerCase()) ? FIELD_KINDS[field[1]!.toLowerCase()] : undefined;
+  if (fieldKinds) {
+    const kinds = fieldKinds;
     const result = fromEntries(kinds);
     if (kinds.includes("supertype")) result.push({ label: "Token", kind: "supertype" }, { label: "Unique", kind: "supertype" });
     if (kinds.includes("symbol")) {

@@ -446,7 +446,7 @@ export const ENGINE_PARAM_VALUES: Readonly<Record<string, { values: readonly (st
 
 /** Why the engine cannot take this value of a param, or undefined when it can (or does not check it). */
 export function paramValueProblem(name: string, value: string | number | boolean): string | undefined {
-  const known = ENGINE_PARAM_VALUES[name];
+  const known = Object.hasOwn(ENGINE_PARAM_VALUES, name) ? ENGINE_PARAM_VALUES[name] : undefined;
   if (!known || known.values.some((v) => String(v).toLowerCase() === String(value).toLowerCase())) return undefined;
   const list = known.values.map(String).join(" or ");
   return known.fixed

@@ -1415,7 +1415,8 @@ export function lowerGame(doc: Ast.GameFile, text: string, notes: LoweringNote[]
   const ruleDecls: Ast.RuleDecl[] = [];
   for (const st of doc.statements) {
     if (st.kind === "param") {
-      game.params[st.name.text] = paramValue(st.value);
+      // An own entry whatever the name (`__proto__` too, CW2080): the engine then refuses the game rather than lose the param.
+      Object.defineProperty(game.params, st.name.text, { value: paramValue(st.value), enumerable: true, writable: true, configurable: true });
       const problem = paramValueProblem(st.name.text, game.params[st.name.text]!);
       if (problem) notes.push({ file, range: st.range, message: problem });
     } else if (st.kind === "phase") phaseDecls.push(st);

@@ -348,6 +348,13 @@ export const MESSAGES = {
     exampleArgs: { color: "Red", game: "duel", effect: "gain life" },
   },
 
+  CW2080: {
+    severity: "error",
+    template: '"{name}" cannot name {what}: every JavaScript object already has a "{name}", so the engine could confuse the two.',
+    explanation: "The engine keeps a game's state as plain JSON objects keyed by the names the game file declares. A name such as `__proto__`, `constructor` or `toString` (in any case) is already a property of every such object, so it could read or overwrite the wrong thing. Choose another name.",
+    example: "game file:\nphase __proto__",
+    exampleArgs: { name: "__proto__", what: "a phase" },
+  },
   // ---------------------------------------------------------------- CW3xxx: workspace and files
   CW3001: {
     severity: "error",

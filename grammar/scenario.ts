@@ -116,6 +116,9 @@ const unquote = (image: string) => image.slice(1, -1).replace(/\\(.)/g, "$1");
 const isPlayer = (t: IToken | undefined) => /^p\d+$/i.test(t?.image ?? "");
 const isNumber = (t: IToken | undefined) => t?.tokenType.name === "NumberLiteral";
 
+/** The most cards one scenario list may name (`"Arc Bolt" x999999999` is refused, not built), and the most repeats of a step. */
+export const MAX_LISTED_COPIES = 1000;
+
 class ParseError extends Error {
   constructor(
     message: string,
@@ -183,6 +186,8 @@ class Cursor {
         this.i++;
         times = this.number();
       }
+      // A count is data: bounded before any list of that length is built.
+      if (!Number.isSafeInteger(times) || times < 0 || names.length + times > MAX_LISTED_COPIES) throw new ParseError(`at most ${MAX_LISTED_COPIES} cards in one list; this one asks for ${names.length + times}`, t);
       for (let k = 0; k < times; k++) names.push(name);
       if (lowerImage(this.peek()) === ",") this.i++;
       else break;
@@ -471,7 +476,9 @@ function parseTimes(c: Cursor): number | undefined {
   if (c.word("once")) return 1;
   if (c.word("twice")) return 2;
   if (isNumber(c.peek()) && ["times", "time"].includes(lowerImage(c.peek(1)))) {
+    const at = c.peek();
     const n = c.number();
+    if (!Number.isSafeInteger(n) || n < 0 || n > MAX_LISTED_COPIES) throw new ParseError(`repeat a step at most ${MAX_LISTED_COPIES} times`, at);
     c.next();
     return n;
   }

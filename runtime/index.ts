@@ -23,12 +23,15 @@ import { seedRng } from "./state/rng.ts";
 import type { GameState, PlayerId, PlayerState } from "./state/state.ts";
 import type { TraceEvent } from "./state/trace.ts";
 import { validateDeck, type DeckViolation } from "./core/deck.ts";
+import { BundleError, checkBundle, parseAction } from "./boundary.ts";
+import { MAX_CARDS, isReservedName } from "./state/limits.ts";
 
 // The response models and mechanics modules register with the core, which names none of them.
 for (const model of [instantModel, stackModel, chainModel]) registerResponseModel(model);
 for (const mechanic of MECHANICS) registerMechanic(mechanic);
 
 export type { Action, ApplyOptions, ApplyResult, Refusal, GameState, PlayerId, TraceEvent, Rules, DeckViolation };
+export { BundleError };
 export { formatEvent, hashText } from "./state/trace.ts";
 
 export interface NewGameOptions {
@@ -82,10 +85,13 @@ export interface Engine {
   newGame(options: NewGameOptions): { state: GameState; events: TraceEvent[] };
   setupBoard(spec: BoardSpec): { state: GameState; events: TraceEvent[] };
   legalActions(state: GameState): Action[];
-  /** `statePerEvent`: also the state right after each event (`states`), for steppers; see ApplyOptions. */
-  apply(state: GameState, action: Action, options?: ApplyOptions): ApplyResult;
+  /**
+   * Performs an action; anything else, however malformed, is refused with a typed reason (runtime/boundary.ts), never thrown.
+   * `statePerEvent`: also the state right after each event (`states`), for steppers; see ApplyOptions.
+   */
+  apply(state: GameState, action: Action | unknown, options?: ApplyOptions): ApplyResult;
   /** Why an action would be refused now (null if it is legal). */
-  check(state: GameState, action: Action): Refusal | null;
+  check(state: GameState, action: Action | unknown): Refusal | null;
   validateDeck(cards: string[]): DeckViolation[];
   /** The player who must decide next (null when the game is over). */
   decider(state: GameState): PlayerId | null;
@@ -144,13 +150,22 @@ function addCard(ctx: Ctx, nameOrId: string, player: PlayerId, zone: string): st
   const { rules, state } = ctx;
   const def = rules.cards.get(nameOrId) ?? rules.byName.get(nameOrId.toLowerCase());
   if (!def) throw new SetupError(`unknown card "${nameOrId}" in the ${rules.game.name} card sets`, { player, zone, card: nameOrId });
+  if (state.nextCardId > MAX_CARDS) throw new SetupError(`a game holds at most ${MAX_CARDS} cards`, { player, zone, card: nameOrId });
   const id = `c${state.nextCardId++}`;
   state.cards[id] = { id, def: def.id, owner: player, controller: player, zone, counters: {}, damage: 0, exhausted: false, overexhausted: false, enteredTurn: 0, attackedTurn: 0, defender: false, isToken: def.isToken };
   state.players[player]!.zones[zone]!.push(id);
   return id;
 }
 
+/** A counter a board sets up: a name the state can key (not `__proto__`, `constructor`...) and a whole number. */
+function checkedCounter(name: string, value: number, subject: { player?: PlayerId; card?: string }): string {
+  if (isReservedName(name)) throw new SetupError(`"${name}" cannot name a counter: every JavaScript object already has a "${name}"`, subject);
+  if (!Number.isSafeInteger(value)) throw new SetupError(`the ${name} counter must be a whole number, not ${value}`, subject);
+  return name;
+}
+
 export function createEngine(bundle: CompiledBundle): Engine {
+  checkBundle(bundle);
   const rules = loadRules(bundle);
 
   const newGame = (options: NewGameOptions) => {
@@ -196,7 +211,7 @@ export function createEngine(bundle: CompiledBundle): Engine {
         ps.resources[def.name] = value;
         ps.capacity[def.name] = value;
       }
-      for (const [name, value] of Object.entries(p.counters ?? {})) ps.counters[name] = value;
+      for (const [name, value] of Object.entries(p.counters ?? {})) ps.counters[checkedCounter(name, value, { player })] = value;
       for (const [zoneName, cards] of Object.entries(p.zones ?? {})) {
         const zone = rules.game.zones.find((z) => z.name.toLowerCase() === zoneName.toLowerCase())?.name;
         if (!zone) throw new SetupError(`unknown zone "${zoneName}"; ${rules.game.name} has ${rules.game.zones.map((z) => z.name).join(", ")}`, { player, zone: zoneName });
@@ -213,7 +228,7 @@ export function createEngine(bundle: CompiledBundle): Engine {
       const matching = inPlay.filter((id) => cardName(ctx, id).toLowerCase() === cardSpec.name.toLowerCase());
       if (matching.length !== 1) throw new SetupError(matching.length === 0 ? `"${cardSpec.name}" is not in play` : `"${cardSpec.name}" is in play ${matching.length} times; say whose (p1's "${cardSpec.name}")`, { card: cardSpec.name });
       const card = state.cards[matching[0]!]!;
-      for (const [counter, value] of Object.entries(cardSpec.counters ?? {})) card.counters[counter] = value;
+      for (const [counter, value] of Object.entries(cardSpec.counters ?? {})) card.counters[checkedCounter(counter, value, { card: cardSpec.name })] = value;
       if (cardSpec.exhausted) card.exhausted = true;
       if (cardSpec.overexhausted) card.exhausted = card.overexhausted = true;
       if (cardSpec.damage !== undefined) card.damage = cardSpec.damage;
@@ -228,8 +243,15 @@ export function createEngine(bundle: CompiledBundle): Engine {
     newGame,
     setupBoard,
     legalActions: (state) => listLegalActions(rules, state),
-    apply: (state, action, options) => applyAction(rules, state, action, options),
-    check: (state, action) => checkAction(rules, state, action),
+    // Actions come from outside (the studio, files, bots): the boundary parses them before the engine reads one field.
+    apply: (state, input, options) => {
+      const parsed = parseAction(state, input);
+      return parsed.ok ? applyAction(rules, state, parsed.action, options) : { ok: false, refusal: parsed.refusal, state, events: [] };
+    },
+    check: (state, input) => {
+      const parsed = parseAction(state, input);
+      return parsed.ok ? checkAction(rules, state, parsed.action) : parsed.refusal;
+    },
     validateDeck: (cards) => validateDeck(rules, cards),
     stat: (state, card, stat) => statOf({ rules, state, events: [] }, card, stat),
     decider: (state) => {

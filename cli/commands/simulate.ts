@@ -36,7 +36,14 @@ export function register(program: Command, context: CommandContext): void {
         context.setExitCode(2);
         return;
       }
-      const engine = createEngine(bundle);
+      let engine: ReturnType<typeof createEngine>;
+      try {
+        engine = createEngine(bundle);
+      } catch (error) {
+        process.stderr.write(`cardwright simulate: the engine cannot load game "${bundle.game.id}": ${error instanceof Error ? error.message : String(error)}\n`);
+        context.setExitCode(2);
+        return;
+      }
       let bar: { increment(): void; stop(): void } | undefined;
       if (process.stderr.isTTY && games > 1) {
         const { SingleBar, Presets } = (await import("cli-progress")).default;

@@ -32,15 +32,33 @@ export async function runTests(paths: string[], options: { verbose?: boolean } =
   const scenarioFiles = files.filter((f) => f.path.endsWith(".scenario")).map((f) => parseScenarioFile(f.text, f.path));
   // Scenarios named alone: load their game from its conventional folder.
   const games = new Set(scenarioFiles.flatMap((f) => f.scenarios.map((s) => s.game)));
-  const haveGame = (id: string) => files.some((f) => f.path.endsWith(".game") && new RegExp(`^\\s*(#.*\\n\\s*)*game\\s+${id}\\b`, "i").test(f.text));
+  // A game's id is read from its game file's tree, never matched with a pattern built from data.
+  const { parseDocument } = await import("../../compiler/build.ts");
+  const declared = new Set(
+    files.flatMap((f) => {
+      if (!f.path.endsWith(".game")) return [];
+      const doc = parseDocument(f.text, f.path).document;
+      return doc.kind === "gameFile" && doc.id ? [doc.id.text.toLowerCase()] : [];
+    }),
+  );
   for (const id of games) {
-    if (haveGame(id)) continue;
+    // Only a plain game id names a folder (`for (duel)` or `for ../x` is no path to read).
+    if (declared.has(id.toLowerCase()) || !/^[A-Za-z0-9_][A-Za-z0-9_-]*$/.test(id)) continue;
     const extra = await readWorkspaceFiles([`cards/${id}`]);
     for (const f of extra.files) if (!f.path.endsWith(".scenario") && !files.some((g) => g.path === f.path)) files.push(f);
   }
   const lowered = lowerWorkspace(files.filter((f) => !f.path.endsWith(".scenario")));
   if (options.verbose) for (const n of lowered.notes) lines.push(`note ${n.file}:${n.range.start.line}: ${n.message}`);
-  const engines = new Map(lowered.bundles.map((b) => [b.game.id.toLowerCase(), createEngine(b)]));
+  const engines = new Map<string, ReturnType<typeof createEngine>>();
+  for (const bundle of lowered.bundles) {
+    try {
+      engines.set(bundle.game.id.toLowerCase(), createEngine(bundle));
+    } catch (error) {
+      // A game the engine refuses (a reserved name, CW2080) is a file error, not a crash.
+      lines.push(`✗ ${bundle.game.file ?? bundle.game.id}: the engine cannot load game "${bundle.game.id}": ${error instanceof Error ? error.message : String(error)}`);
+      fileErrors++;
+    }
+  }
   let scenarios = 0;
   let passed = 0;
   for (const file of scenarioFiles) {

@@ -33,6 +33,9 @@ export type Action =
 
 export type RefusalCode =
   | "unknown_action"
+  /** Not an action of the engine's schema (runtime/boundary.ts): a wrong type, an unknown key, a number out of range. */
+  | "malformed_action"
+  | "unknown_player"
   | "game_over"
   | "not_your_turn"
   | "not_your_decision"
@@ -67,6 +70,8 @@ export interface Refusal {
   message: string;
   /** With a `not_enough_*` code: what is short (as the game file spells it), how much the cost needs and how much there is. */
   shortfall?: Shortfall;
+  /** With `malformed_action`, `unknown_player`, `unknown_card` from the boundary: the field at fault (`payment.x`, `targets.0.card`). */
+  field?: string;
 }
 
 export interface Shortfall {

@@ -4,6 +4,7 @@
  * (an action from `legalActions`) is stored on the frame and the same step runs again and
  * consumes it. Frames are JSON, so a resolution can stop and resume across `apply` calls.
  */
+import { MAX_CARDS } from "../state/limits.ts";
 import type { NumberExpr, SourceRef, Step } from "../../compiler/ir.ts";
 import type { Frame, PlayerId, TargetValue } from "../state/state.ts";
 import { type Ctx, RESOLVING, battlefield, cardDef, cardName, emit, hand, isPermanent, slotsOf, zoneList } from "./cards.ts";
@@ -292,6 +293,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       for (let i = 0; i < count; i++) {
         const slots = slotsOf(ctx);
         if (slots !== undefined && battlefield(ctx, under).length >= slots) break;
+        if (state.nextCardId > MAX_CARDS) break; // runtime/state/limits.ts: no X makes a game hold more
         const id = `c${state.nextCardId++}`;
         state.cards[id] = { id, def: defId, owner: under, controller: under, zone: RESOLVING, counters: {}, damage: 0, exhausted: false, overexhausted: false, enteredTurn: state.turn, attackedTurn: 0, defender: false, isToken: true };
         zoneList(ctx, under, RESOLVING).push(id);

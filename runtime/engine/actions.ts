@@ -3,6 +3,7 @@
  * function per action type returning a typed refusal; `legalActions` generates candidates and
  * keeps those `validate` accepts, so what is listed and what is accepted never disagree.
  */
+import { MAX_X } from "../state/limits.ts";
 import type { Ability, CompiledCard, CostPart, NumberExpr, TargetSpec } from "../../compiler/ir.ts";
 import type { Ctx } from "../core/index.ts";
 import {
@@ -196,7 +197,9 @@ function paymentOptions(ctx: Ctx, player: PlayerId, cost: CostPart[], selfCard: 
   if (costHasX(cost)) {
     xs.length = 0;
     const part = cost.find((c) => c.pays === "resource" || c.pays === "life");
-    const max = part?.pays === "resource" ? (p.resources[rules.game.resources.find((r) => r.name.toLowerCase() === part.resource.toLowerCase())?.name ?? part.resource] ?? 0) : Math.max(0, p.life - 1);
+    const affordable = part?.pays === "resource" ? (p.resources[rules.game.resources.find((r) => r.name.toLowerCase() === part.resource.toLowerCase())?.name ?? part.resource] ?? 0) : Math.max(0, p.life - 1);
+    // An action may choose X up to MAX_X (runtime/limits.ts), whatever a scenario gave the player.
+    const max = Math.min(affordable, MAX_X);
     // Every affordable X is legal (checkCost decides), but listing one action per value would be
     // unbounded (a scenario can set 10^20 Crystals): list the small values and the largest.
     for (let x = 0; x <= Math.min(max, LISTED_X_VALUES); x++) xs.push(x);
