@@ -75,7 +75,9 @@ export type Affected =
   | { kind: "player"; ref: PlayersRef }
   | { kind: "cards"; selector: CardSelector }
   /** The value chosen for a target slot that may hold a card or a player. */
-  | { kind: "target"; index: number };
+  | { kind: "target"; index: number }
+  /** The values of several target slots ("two target creatures"), those left empty skipped. */
+  | { kind: "targets"; indexes: number[] };
 
 export type NumberExpr =
   | number
@@ -99,9 +101,11 @@ export interface TargetSpec {
   accepts: "card" | "player" | "any";
   cards?: CardSelector;
   players?: "any" | "you" | "opponent";
-  /** "up to two target creatures": min 0, max 2. */
+  /** 1: a target must be chosen; 0: it may stay empty ("up to two target creatures"). */
   min: number;
   max: number;
+  /** Slots of one phrase ("two target creatures", "up to two target creatures": two slots) share a group: their values are different cards, and once one is left empty the rest are too. */
+  group?: string;
   text: string;
 }
 

@@ -466,17 +466,24 @@ class AbilityLowering {
     const upTo = dets.includes("up to");
     if (dets.includes("target")) {
       const any = dets.includes("any") && words.length === 0 || words.includes("target") && dets.includes("any");
-      const max = Number(this.amountOf(np, 1)) || 1;
+      const count = this.amountOf(np, 1);
+      if (typeof count !== "number") {
+        this.note(np.range, `the engine cannot choose a varying number of targets ("${this.slice(np.range)}"); write a number ("up to two target ...")`);
+      }
+      const slots = typeof count === "number" ? Math.max(1, count) : 1;
       const spec: TargetSpec = any
         ? { accepts: "any", cards: { ...this.selector(withZone) }, players: "any", min: 1, max: 1, text: this.slice(np.range) }
-        : { accepts: "card", cards: this.selector(withZone), min: upTo ? 0 : max, max, text: this.slice(np.range) };
+        : { accepts: "card", cards: this.selector(withZone), min: upTo ? 0 : 1, max: 1, text: this.slice(np.range) };
       if (any && !spec.cards!.cardTypes) {
         const permanent = unitType(this.vocab.game);
         if (permanent) spec.cards!.cardTypes = [permanent.name];
       }
-      const index = this.addTarget(spec);
-      if (!any) this.lastCard = { kind: "target", index };
-      return { kind: "target", index };
+      if (upTo && any) spec.min = 0;
+      // "two target creatures", "up to two target creatures": one slot per card, of one phrase (different cards).
+      const indexes: number[] = [];
+      for (let i = 0; i < slots; i++) indexes.push(this.addTarget(slots > 1 || upTo ? { ...spec, cards: spec.cards && { ...spec.cards }, group: `${this.targets.length - i}` } : spec));
+      if (!any) this.lastCard = { kind: "target", index: indexes[0]! };
+      return indexes.length === 1 ? { kind: "target", index: indexes[0]! } : { kind: "targets", indexes };
     }
     if (dets.includes("this") || (words.length === 0 && dets.includes("it"))) return { kind: "card", ref: dets.includes("this") ? { kind: "self" } : { kind: "it" } };
     if (dets.includes("it") || dets.includes("that") || dets.includes("they")) return { kind: "card", ref: this.lastCard ?? { kind: "it" } };
@@ -1032,7 +1039,8 @@ function lowerAbility(ast: Ast.Ability, index: number, card: CardInfo, l: Abilit
   const base: Ability = { id, kind: card.permanent ? "static" : "spell", targets: [], steps: [], optional: false, text: l.slice(ast.range).trim(), source: l.source(ast.range) };
   if (ast.tag) base.tag = ast.tag.text;
   lowerBody(ast.body, base, card, l);
-  base.targets = l.targets;
+  // A phrase's slots are grouped by the ability's own id, so groups stay apart when a card's abilities' targets are chosen together.
+  base.targets = l.targets.map((t) => (t.group === undefined ? t : { ...t, group: `${id}:${t.group}` }));
   return base;
 }
 

@@ -142,7 +142,8 @@ function matchAction(engine: Engine, state: GameState, step: ScenarioAction): Ac
           const t = state.noted.find((n) => n.id === a.trigger);
           return !!t?.card && norm(nameOf(engine, state, t.card)) === norm(step.trigger);
         }
-        if (step.cards) return namesMatch(engine, state, a.cards, step.cards);
+        // `choose nothing` is an answer of no cards, not a target choice (which carries no cards).
+        if (step.cards) return a.cards !== undefined && namesMatch(engine, state, a.cards, step.cards);
         return false;
       }
     }

@@ -24,7 +24,7 @@
 import type { TargetSpec } from "../../compiler/ir.ts";
 import type { Ctx } from "./cards.ts";
 import { cardName, emit } from "./cards.ts";
-import { legalTargetOptions } from "./targets.ts";
+import { legalTargetOptions, takenInGroup } from "./targets.ts";
 import type { Frame, GameState, NotedTrigger, PlayerId, TargetValue } from "../state/state.ts";
 
 export interface ResponseModel {
@@ -98,15 +98,20 @@ export function triggerFrame(ctx: Ctx, trigger: NotedTrigger): Frame | null {
  * Chooses targets for a frame slot by slot; a single legal option is taken without asking.
  * Returns "wait" when a player must choose, "none" when a required target has no legal option.
  */
-export function chooseTargets(ctx: Ctx, frame: Frame, specs: TargetSpec[], answer?: TargetValue): "ready" | "wait" | "none" {
+export function chooseTargets(ctx: Ctx, frame: Frame, specs: TargetSpec[], answer?: TargetValue | "none"): "ready" | "wait" | "none" {
   for (let slot = frame.targets.length; slot < specs.length; slot++) {
     const spec = specs[slot]!;
     if (answer) {
-      frame.targets.push([answer]);
+      frame.targets.push(answer === "none" ? [] : [answer]);
       answer = undefined;
       continue;
     }
-    const options = legalTargetOptions(ctx, spec, frame.controller, frame.card);
+    // "up to two target ...": once one slot of the phrase is left empty, so are the rest.
+    if (spec.min === 0 && spec.group !== undefined && specs.some((s, j) => j < slot && s.group === spec.group && frame.targets[j]!.length === 0)) {
+      frame.targets.push([]);
+      continue;
+    }
+    const options = legalTargetOptions(ctx, spec, frame.controller, frame.card, takenInGroup(specs, frame.targets, slot));
     if (options.length === 0) {
       if (spec.min === 0) {
         frame.targets.push([]);
@@ -114,11 +119,12 @@ export function chooseTargets(ctx: Ctx, frame: Frame, specs: TargetSpec[], answe
       }
       return "none";
     }
-    if (options.length === 1) {
+    // A single legal option is taken without asking, unless the slot may also stay empty.
+    if (options.length === 1 && spec.min > 0) {
       frame.targets.push([options[0]!]);
       continue;
     }
-    ctx.state.pending = { kind: "targets", player: frame.controller, spec, options, prompt: `choose ${spec.text}`, slot };
+    ctx.state.pending = { kind: "targets", player: frame.controller, spec, options, prompt: `choose ${spec.text}${spec.min === 0 ? " (or none)" : ""}`, slot };
     return "wait";
   }
   return "ready";
@@ -141,7 +147,7 @@ export function placeTrigger(ctx: Ctx, trigger: NotedTrigger): void {
   resumeTargeting(ctx);
 }
 
-export function resumeTargeting(ctx: Ctx, answer?: TargetValue): void {
+export function resumeTargeting(ctx: Ctx, answer?: TargetValue | "none"): void {
   const parked = ctx.state.targeting;
   if (!parked) return;
   const result = chooseTargets(ctx, parked.frame, parked.specs, answer);

@@ -5,7 +5,13 @@ import { matchesSelector, selectCards } from "./values.ts";
 import { mechanicsOf } from "./mechanics.ts";
 import type { PlayerId, TargetValue } from "../state/state.ts";
 
-export function legalTargetOptions(ctx: Ctx, spec: TargetSpec, controller: PlayerId, selfCard: string | undefined): TargetValue[] {
+/** What `spec` may take now; `taken`: values earlier slots of the same phrase already hold ("up to two target creatures" are two different ones). */
+export function legalTargetOptions(ctx: Ctx, spec: TargetSpec, controller: PlayerId, selfCard: string | undefined, taken: TargetValue[] = []): TargetValue[] {
+  const out = legalTargetOptionsAll(ctx, spec, controller, selfCard);
+  return taken.length ? out.filter((o) => !taken.some((t) => sameTarget(t, o))) : out;
+}
+
+function legalTargetOptionsAll(ctx: Ctx, spec: TargetSpec, controller: PlayerId, selfCard: string | undefined): TargetValue[] {
   const out: TargetValue[] = [];
   if (spec.accepts !== "player") {
     const cards = selectCards(ctx, spec.cards ?? {}, controller, selfCard);
@@ -30,3 +36,46 @@ export function targetStillLegal(ctx: Ctx, spec: TargetSpec, target: TargetValue
 
 export const sameTarget = (a: TargetValue, b: TargetValue): boolean =>
   ("card" in a && "card" in b && a.card === b.card) || ("player" in a && "player" in b && a.player === b.player);
+
+/** Values already chosen for the earlier slots of the same phrase as slot `index` (`group`). */
+export function takenInGroup(specs: TargetSpec[], slots: TargetValue[][], index: number): TargetValue[] {
+  const group = specs[index]?.group;
+  if (group === undefined) return [];
+  return slots.flatMap((slot, i) => (i < index && specs[i]?.group === group ? slot : []));
+}
+
+/**
+ * A flat list of chosen targets (a play or activation action) given to the slots of `specs`, in order.
+ * A required slot (min 1) takes the next value; a slot that may stay empty ("up to two target ...")
+ * takes it only when it is legal there, not already taken by its phrase, and enough values remain
+ * for the required slots after it. Returns the slots, or why the list does not fit.
+ */
+export function assignTargets(ctx: Ctx, specs: TargetSpec[], values: TargetValue[], controller: PlayerId, selfCard: string | undefined): TargetValue[][] | { code: "no_legal_target" | "wrong_target_count" | "illegal_target"; message: string } {
+  const slots: TargetValue[][] = [];
+  let next = 0;
+  const fits = (spec: TargetSpec, value: TargetValue, index: number) => targetStillLegal(ctx, spec, value, controller, selfCard) && !takenInGroup(specs, slots, index).some((t) => sameTarget(t, value));
+  for (let i = 0; i < specs.length; i++) {
+    const spec = specs[i]!;
+    const value = values[next];
+    if (spec.min > 0) {
+      if (legalTargetOptions(ctx, spec, controller, selfCard, takenInGroup(specs, slots, i)).length === 0) return { code: "no_legal_target", message: `there is no legal choice for ${spec.text}` };
+      if (!value) return { code: "wrong_target_count", message: `this needs a target for ${spec.text}` };
+      if (!fits(spec, value, i)) return { code: "illegal_target", message: `${"card" in value ? value.card : value.player} is not a legal choice for ${spec.text}` };
+      slots.push([value]);
+      next++;
+      continue;
+    }
+    const requiredAfter = specs.slice(i + 1).filter((s) => s.min > 0).length;
+    const skippedInGroup = spec.group !== undefined && specs.some((s, j) => j < i && s.group === spec.group && slots[j]!.length === 0);
+    if (value && !skippedInGroup && values.length - next - 1 >= requiredAfter && fits(spec, value, i)) {
+      slots.push([value]);
+      next++;
+    } else slots.push([]);
+  }
+  if (next !== values.length) {
+    const left = values[next]!;
+    if (slots.some((slot) => slot.some((t) => sameTarget(t, left)))) return { code: "illegal_target", message: `${"card" in left ? left.card : left.player} is chosen twice` };
+    return { code: "wrong_target_count", message: `${values.length} target(s) given, ${next} used` };
+  }
+  return slots;
+}

@@ -347,6 +347,8 @@ export function evalAffected(ctx: Ctx, frame: Frame, affected: Affected): Target
       return selectCards(ctx, affected.selector, frame.controller, frame.card).map((card) => ({ card }));
     case "target":
       return frame.targets[affected.index] ?? [];
+    case "targets":
+      return affected.indexes.flatMap((index) => frame.targets[index] ?? []);
   }
 }
 

@@ -30,7 +30,7 @@ import { placeTrigger, resumeTargeting } from "../core/response.ts";
 import type { Frame, GameState, PlayerId, TargetValue } from "../state/state.ts";
 import { opponentOf } from "../state/state.ts";
 import { cloneJson, draftOf } from "../state/clone.ts";
-import { legalTargetOptions, sameTarget, targetStillLegal } from "../core/targets.ts";
+import { assignTargets, legalTargetOptions, sameTarget, takenInGroup, targetStillLegal } from "../core/targets.ts";
 import { type GameMove, mechanicsOf } from "../core/mechanics.ts";
 import { type Action, type ApplyResult, type Payment, type Refusal, refuse, refuseShortfall } from "../core/action.ts";
 
@@ -244,26 +244,35 @@ function playTargetSpecs(ctx: Ctx, def: CompiledCard, permanent: boolean): Targe
   return def.abilities.filter((a) => a.kind === "spell").flatMap((a) => a.targets);
 }
 
+/** Every way to choose the targets of `specs`, as the flat lists a play or activation carries (slots that may stay empty: empty or filled; one phrase's slots hold different values). */
 function targetCombos(ctx: Ctx, specs: TargetSpec[], player: PlayerId, selfCard: string): TargetValue[][] {
-  let combos: TargetValue[][] = [[]];
-  for (const spec of specs) {
-    const options = legalTargetOptions(ctx, spec, player, selfCard);
-    if (options.length === 0 && spec.min === 0) continue;
-    combos = combos.flatMap((c) => options.map((o) => [...c, o]));
-  }
-  return combos;
+  let combos: { flat: TargetValue[]; slots: TargetValue[][] }[] = [{ flat: [], slots: [] }];
+  specs.forEach((spec, i) => {
+    combos = combos.flatMap((c) => {
+      const options = legalTargetOptions(ctx, spec, player, selfCard, takenInGroup(specs, c.slots, i));
+      const skip = { flat: c.flat, slots: [...c.slots, []] };
+      if (spec.min === 0) {
+        // Once a phrase's slot is left empty, so are its later ones.
+        const skipped = spec.group !== undefined && specs.some((s, j) => j < i && s.group === spec.group && c.slots[j]!.length === 0);
+        return skipped ? [skip] : [skip, ...options.map((o) => ({ flat: [...c.flat, o], slots: [...c.slots, [o]] }))];
+      }
+      return options.map((o) => ({ flat: [...c.flat, o], slots: [...c.slots, [o]] }));
+    });
+  });
+  return combos.map((c) => c.flat);
 }
 
 function checkTargets(ctx: Ctx, specs: TargetSpec[], targets: TargetValue[], player: PlayerId, selfCard: string): Refusal | null {
-  const required = specs.filter((s) => s.min > 0 || legalTargetOptions(ctx, s, player, selfCard).length > 0);
-  for (const spec of specs) {
-    if (spec.min > 0 && legalTargetOptions(ctx, spec, player, selfCard).length === 0) return refuse("no_legal_target", `there is no legal choice for ${spec.text}`);
-  }
-  if (targets.length !== required.length) return refuse("wrong_target_count", `this needs ${required.length} target(s), ${targets.length} given`);
-  for (let i = 0; i < targets.length; i++) {
-    if (!targetStillLegal(ctx, required[i]!, targets[i]!, player, selfCard)) return refuse("illegal_target", `${describeTarget(ctx, targets[i]!)} is not a legal choice for ${required[i]!.text}`);
-  }
-  return null;
+  const assigned = assignTargets(ctx, specs, targets, player, selfCard);
+  if (Array.isArray(assigned)) return null;
+  const unfit = targets.find((t) => !targetsFit(ctx, specs, t, player, selfCard));
+  if (assigned.code === "illegal_target" && unfit) return refuse("illegal_target", `${describeTarget(ctx, unfit)} is not a legal choice here`);
+  return refuse(assigned.code, assigned.message);
+}
+
+/** Is this value legal for some slot of `specs` (to name it in a refusal)? */
+function targetsFit(ctx: Ctx, specs: TargetSpec[], value: TargetValue, player: PlayerId, selfCard: string): boolean {
+  return specs.some((spec) => targetStillLegal(ctx, spec, value, player, selfCard));
 }
 
 const describeTarget = (ctx: Ctx, t: TargetValue): string => ("card" in t ? cardName(ctx, t.card) : t.player);
@@ -422,6 +431,8 @@ function validateCore(ctx: Ctx, action: Exclude<Action, GameMove>): Refusal | nu
         case "defender":
           return action.cards?.length === 1 && pending.options.includes(action.cards[0]!) ? null : refuse("illegal_choice", "choose one of your defenders");
         case "targets":
+          // "up to two target ...": choosing nothing leaves the slot (and the phrase's later ones) empty.
+          if (!action.target && pending.spec.min === 0 && action.cards?.length === 0) return null;
           return action.target && pending.options.some((o) => sameTarget(o, action.target!)) ? null : refuse("illegal_target", `choose one of the legal targets for ${pending.spec.text}`);
         case "yes_no":
           return action.yes === undefined ? refuse("illegal_choice", "answer yes or no") : null;
@@ -439,15 +450,13 @@ function validateCore(ctx: Ctx, action: Exclude<Action, GameMove>): Refusal | nu
 
 function spellFrames(ctx: Ctx, def: CompiledCard, cardId: string, player: PlayerId, targets: TargetValue[], x: number | undefined): Frame[] {
   const frames: Frame[] = [];
-  let next = 0;
   const spells = def.abilities.filter((a) => a.kind === "spell");
+  // The action's flat list, given to every ability's slots in order (validated already: it fits).
+  const assigned = assignTargets(ctx, spells.flatMap((a) => a.targets), targets, player, cardId);
+  const all = Array.isArray(assigned) ? assigned : [];
+  let next = 0;
   for (const ability of spells) {
-    const slots: TargetValue[][] = [];
-    for (const spec of ability.targets) {
-      const options = legalTargetOptions(ctx, spec, player, cardId);
-      if (options.length === 0 && spec.min === 0) slots.push([]);
-      else slots.push(targets[next] ? [targets[next++]!] : []);
-    }
+    const slots = ability.targets.map(() => all[next++] ?? []);
     frames.push({ card: cardId, ability: ability.id, controller: player, steps: ability.steps, pc: 0, targets: slots, chosen: {}, x, label: `${def.name}: ${ability.text}`, source: ability.source });
   }
   if (frames.length === 0) frames.push({ card: cardId, controller: player, steps: [], pc: 0, targets: [], chosen: {}, x, label: def.name, source: def.source });
@@ -494,7 +503,7 @@ function perform(ctx: Ctx, action: Action): void {
         controller: action.player,
         steps: ability.steps,
         pc: 0,
-        targets: (action.targets ?? []).map((t) => [t]),
+        targets: ((a) => (Array.isArray(a) ? a : (action.targets ?? []).map((t) => [t])))(assignTargets(ctx, ability.targets, action.targets ?? [], action.player, action.card)),
         chosen: {},
         x: action.payment?.x,
         label: `${cardName(ctx, action.card)}: ${ability.text}`,
@@ -550,7 +559,12 @@ function perform(ctx: Ctx, action: Action): void {
           return;
         }
         case "targets":
-          emit(ctx, "choice", `${action.player} targets ${describeTarget(ctx, action.target!)}`, { player: action.player });
+          if (!action.target) {
+            emit(ctx, "choice", `${action.player} chooses no target for ${pending.spec.text}`, { player: action.player });
+            resumeTargeting(ctx, "none");
+            return;
+          }
+          emit(ctx, "choice", `${action.player} targets ${describeTarget(ctx, action.target)}`, { player: action.player });
           resumeTargeting(ctx, action.target);
           return;
         default: {
@@ -612,6 +626,7 @@ function candidates(ctx: Ctx): Action[] {
         break;
       case "targets":
         for (const target of pending.options) out.push({ type: "choose", player, target });
+        if (pending.spec.min === 0) out.push({ type: "choose", player, cards: [] });
         break;
       case "yes_no":
         out.push({ type: "choose", player, yes: true }, { type: "choose", player, yes: false });

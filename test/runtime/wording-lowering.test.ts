@@ -213,3 +213,15 @@ describe("amounts and counts (class 16)", () => {
     expect(strip(ability.steps)).toEqual([{ op: "modify", on: { kind: "target", index: 0 }, stats: { attack: 1, defense: 1 }, duration: { kind: "end_of_turn" } }]);
   });
 });
+
+describe("several targets of one phrase (class 21)", () => {
+  it("'up to two target units' is two optional slots of one group; 'two target units' two required ones", () => {
+    const upTo = lowerOne("duel", "spell", "Deal 1 damage to up to two target units.").ability;
+    expect(upTo.targets.map((t) => [t.min, t.max, t.group])).toEqual([[0, 1, "T/Probe#0:0"], [0, 1, "T/Probe#0:0"]]);
+    expect(upTo.steps[0]).toMatchObject({ op: "damage", to: { kind: "targets", indexes: [0, 1] } });
+    const two = lowerOne("duel", "spell", "Put a power counter on each of two target units.").ability;
+    expect(two.targets.map((t) => t.min)).toEqual([1, 1]);
+    const one = lowerOne("duel", "spell", "Destroy target unit.").ability;
+    expect(one.targets).toEqual([{ accepts: "card", cards: { cardTypes: ["Unit"] }, min: 1, max: 1, text: "target unit" }]);
+  });
+});
