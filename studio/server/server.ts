@@ -99,7 +99,8 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
     const route = `${method} ${url.pathname}`;
     switch (route) {
       case "GET /api/workspace":
-        return sendJson(response, 200, { id: workspaceId, name: workspaceName, ...(await files.listing()) });
+        // `?contents=1`: every readable file's text too — the page opens the workspace with this one request.
+        return sendJson(response, 200, { id: workspaceId, name: workspaceName, ...(await files.listing({ contents: url.searchParams.get("contents") === "1" })) });
       case "GET /api/file":
         return sendJson(response, 200, await files.read(url.searchParams.get("path")));
       case "PUT /api/file": {

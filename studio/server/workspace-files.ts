@@ -38,6 +38,8 @@ export interface FileEntry {
   size: number;
   /** False for a file the studio does not open: larger than MAX_FILE_BYTES, or not UTF-8 text. */
   readable: boolean;
+  /** The text, in a listing asked for with its contents (readable files the studio opens only). */
+  text?: string;
 }
 
 export interface FileContent {
@@ -56,6 +58,8 @@ export interface FileListing {
 export const MAX_FILE_BYTES = MAX_SOURCE_BYTES;
 /** A listing names at most this many files (a workspace is a game's folder, not a disk). */
 export const MAX_LISTED_FILES = 5000;
+/** Files a listing reads at once. */
+const LISTING_CONCURRENCY = 16;
 const EDITABLE_EXTENSIONS = new Set([".game", ".cards", ".scenario", ".deck", ".md", ".txt"]);
 const SKIPPED_DIRECTORIES = new Set(["node_modules", ".git"]);
 /** Our temporary files: `.<name>.<12 hex>.cw-tmp` (and `.tmp`, as servers before it named them). */
@@ -123,6 +127,20 @@ async function readDisk(absolute: string): Promise<DiskState> {
   } finally {
     await handle.close();
   }
+}
+
+/** `work` over every item, at most `limit` at a time; results in the items' order. */
+async function mapConcurrently<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
 }
 
 /** One lock per key, taken in sorted order when several are needed (no deadlock between two renames). */
@@ -237,9 +255,14 @@ export class WorkspaceFiles {
     return (await this.listing()).files;
   }
 
-  async listing(): Promise<FileListing> {
+  /**
+   * The files under the workspace, sorted by path. With `contents`, each readable file the
+   * studio opens (not `other` kinds) comes with its text, read in the same pass: the page opens
+   * the workspace with this one request. Files are read and hashed concurrently, a few at a time.
+   */
+  async listing(options: { contents?: boolean } = {}): Promise<FileListing> {
     const root = await this.rootReal();
-    const entries: FileEntry[] = [];
+    const found: { absolute: string; relative: string }[] = [];
     const seen = new Set<string>();
     let truncated = false;
     const walk = async (dir: string, shown: string): Promise<void> => {
@@ -266,16 +289,31 @@ export class WorkspaceFiles {
           seen.add(absolute);
           await walk(absolute, relative);
         } else if (isFile && EDITABLE_EXTENSIONS.has(path.extname(item.name).toLowerCase())) {
-          if (entries.length >= MAX_LISTED_FILES) {
+          if (found.length >= MAX_LISTED_FILES) {
             truncated = true;
             return;
           }
-          entries.push({ path: relative, kind: kindOf(relative), ...(await this.entryOf(absolute)) });
+          found.push({ absolute, relative });
         }
       }
     };
     await walk(root, "");
+    const entries = await mapConcurrently(found, LISTING_CONCURRENCY, async ({ absolute, relative }): Promise<FileEntry> => {
+      const kind = kindOf(relative);
+      if (options.contents && kind !== "other") return { path: relative, kind, ...(await this.entryWithText(absolute)) };
+      return { path: relative, kind, ...(await this.entryOf(absolute)) };
+    });
     return { files: entries.sort((a, b) => a.path.localeCompare(b.path)), truncated };
+  }
+
+  /** A listed file read whole: its entry with its text when it is readable (and the listing's cache refreshed). */
+  private async entryWithText(absolute: string): Promise<Omit<FileEntry, "path" | "kind">> {
+    const disk = await readDisk(absolute);
+    if (disk.kind !== "file") return this.entryOf(absolute);
+    const entry = { version: disk.version, size: disk.stat.size, readable: disk.text !== undefined };
+    const stat = disk.stat;
+    this.listed.set(absolute, { stamp: `${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`, entry });
+    return disk.text === undefined ? entry : { ...entry, text: disk.text };
   }
 
   /** A listed file's version: hashed again only when its size or times changed since the last listing. */

@@ -4,12 +4,16 @@ import { updateColouring } from "./language/register.ts";
 import type { WorkspaceStore } from "./workspace/store.ts";
 import { api } from "./api.ts";
 import type { TableSession } from "./table/session.ts";
-import { FileTree } from "./components/FileTree.tsx";
 import { EditorPane } from "./components/EditorPane.tsx";
-import { CardFace } from "./components/CardFace.tsx";
-import { Gallery } from "./components/Gallery.tsx";
-import { OutlinePanel, QuickOpen, SearchPanel } from "./components/Navigator.tsx";
-import { ExportDialog } from "./components/ExportDialog.tsx";
+
+// The editor comes first: the panels around it (and the card faces they draw) load after it.
+const FileTree = lazy(() => import("./components/FileTree.tsx").then((m) => ({ default: m.FileTree })));
+const CardFace = lazy(() => import("./components/CardFace.tsx").then((m) => ({ default: m.CardFace })));
+const Gallery = lazy(() => import("./components/Gallery.tsx").then((m) => ({ default: m.Gallery })));
+const OutlinePanel = lazy(() => import("./components/Navigator.tsx").then((m) => ({ default: m.OutlinePanel })));
+const QuickOpen = lazy(() => import("./components/Navigator.tsx").then((m) => ({ default: m.QuickOpen })));
+const SearchPanel = lazy(() => import("./components/Navigator.tsx").then((m) => ({ default: m.SearchPanel })));
+const ExportDialog = lazy(() => import("./components/ExportDialog.tsx").then((m) => ({ default: m.ExportDialog })));
 
 // The engine and the lowering load only when the table is opened.
 const TableView = lazy(() => import("./table/TableView.tsx").then((m) => ({ default: m.TableView })));
@@ -128,7 +132,9 @@ export function App({ store }: { store: WorkspaceStore }) {
       </header>
 
       <div className="body">
-        <FileTree store={store} />
+        <Suspense fallback={<nav className="file-tree" aria-busy="true" />}>
+          <FileTree store={store} />
+        </Suspense>
         <main className="center">
           {active?.conflict && (
             <div className="conflict-banner" role="alert" data-testid="conflict">
@@ -166,7 +172,11 @@ export function App({ store }: { store: WorkspaceStore }) {
           <div className="editor-wrap" hidden={view !== "editor"}>
             <EditorPane store={store} onCursor={setCursor} onReady={(e) => { editor.current = e; (window as unknown as { cardwright: Record<string, unknown> }).cardwright.editor = e; }} />
           </div>
-          {view === "gallery" && <Gallery store={store} onOpenCard={reveal} />}
+          {view === "gallery" && (
+            <Suspense fallback={<p className="muted">Loading…</p>}>
+              <Gallery store={store} onOpenCard={reveal} />
+            </Suspense>
+          )}
           {/* Once opened, the table and the scenarios stay mounted (hidden): a trip to the editor through a source link keeps the game and the runs. */}
           {opened.has("table") && (
             <div className="view-wrap" hidden={view !== "table"}>
@@ -203,12 +213,18 @@ export function App({ store }: { store: WorkspaceStore }) {
               <button type="button" role="tab" aria-selected={sidePanel === "search"} onClick={() => { setSidePanel("search"); setSearchFocus((n) => n + 1); }}>Search</button>
               <button type="button" onClick={() => setQuickOpen(true)} title="Go to a file or a card (Ctrl+P)">Go to… </button>
             </div>
-            {sidePanel === "outline" && <OutlinePanel store={store} onReveal={reveal} />}
-            {sidePanel === "search" && <SearchPanel store={store} onReveal={reveal} focusKey={searchFocus} />}
+            <Suspense fallback={null}>
+              {sidePanel === "outline" && <OutlinePanel store={store} onReveal={reveal} />}
+              {sidePanel === "search" && <SearchPanel store={store} onReveal={reveal} focusKey={searchFocus} />}
+            </Suspense>
             {sidePanel === "card" && (<>
             <div className="panel-title">Card under the cursor</div>
             <div className="preview" data-testid="preview">
-              {card ? <CardFace card={card} game={game} width={250} /> : <p className="muted">{active?.kind === "cards" ? "No card parsed yet." : "Open a card file to see its cards."}</p>}
+              {card ? (
+                <Suspense fallback={null}>
+                  <CardFace card={card} game={game} width={250} />
+                </Suspense>
+              ) : <p className="muted">{active?.kind === "cards" ? "No card parsed yet." : "Open a card file to see its cards."}</p>}
             </div>
             <div className="panel-title">Problems in this file ({errors.length})</div>
             <ul className="problems" data-testid="problems">
@@ -224,8 +240,16 @@ export function App({ store }: { store: WorkspaceStore }) {
         )}
       </div>
 
-      {exportOpen && <ExportDialog store={store} onClose={() => setExportOpen(false)} />}
-      {quickOpen && <QuickOpen store={store} onReveal={reveal} onClose={() => setQuickOpen(false)} />}
+      {exportOpen && (
+        <Suspense fallback={null}>
+          <ExportDialog store={store} onClose={() => setExportOpen(false)} />
+        </Suspense>
+      )}
+      {quickOpen && (
+        <Suspense fallback={null}>
+          <QuickOpen store={store} onReveal={reveal} onClose={() => setQuickOpen(false)} />
+        </Suspense>
+      )}
       <footer className="status-bar">
         <span data-testid="save-state" className={"save-state " + (active?.state ?? "saved")}>
           {active ? `${active.path}: ${SAVE_LABEL[active.state]}` : "No file open"}

@@ -27,6 +27,8 @@ async function call<T>(method: string, url: string, body?: unknown): Promise<T> 
 
 export const api = {
   workspace: () => call<{ id?: string; name: string; files: FileEntry[] }>("GET", "api/workspace"),
+  /** The listing with every readable file's text: the workspace in one request (page load). */
+  workspaceWithContents: () => call<{ id?: string; name: string; files: FileEntry[] }>("GET", "api/workspace?contents=1"),
   read: (path: string) => call<FileContent>("GET", `api/file?path=${encodeURIComponent(path)}`),
   write: (path: string, text: string, baseVersion: string | null) => call<FileContent>("PUT", "api/file", { path, text, baseVersion }),
   /** Moves a file still at `baseVersion` on disk (409 with the disk's text otherwise). */

@@ -1,21 +1,12 @@
-import { createRoot } from "react-dom/client";
-import { App } from "./App.tsx";
-import { registerCardLanguage } from "./language/register.ts";
-import { registerNavigation } from "./language/navigation.ts";
-import { WorkspaceStore } from "./workspace/store.ts";
-import "./styles.css";
+/**
+ * The page's entry: small on purpose. It asks for the workspace (one request: the listing with
+ * the files' texts) and the tab's id before the editor's code is even read, so the server's
+ * answer and the evaluation of Monaco overlap; then it loads the studio (studio.tsx).
+ */
+import { api } from "./api.ts";
+import { claimTabId } from "./workspace/tabs.ts";
 
-const store = new WorkspaceStore();
-registerCardLanguage(store);
-registerNavigation(store);
-// A handle for the browser tests and for debugging from the console; the page works without it.
-(window as unknown as { cardwright: unknown }).cardwright = { store };
-createRoot(document.getElementById("root")!).render(<App store={store} />);
-void store.load();
-// Ctrl+S saves the open file wherever the focus is (Monaco has its own binding while focused).
-window.addEventListener("keydown", (event) => {
-  if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "s") {
-    event.preventDefault();
-    if (store.activePath) void store.save(store.activePath);
-  }
-});
+const prefetched = { listing: api.workspaceWithContents(), tabId: claimTabId() };
+// Handled where they are awaited (the store's load); not an unhandled rejection meanwhile.
+prefetched.listing.catch(() => undefined);
+void import("./studio.tsx").then(({ startStudio }) => startStudio(prefetched));

@@ -84,6 +84,33 @@ describe("studio server", () => {
     expect(files.find((f) => f.path === "duel/duel.game")).toMatchObject({ kind: "game", version: versionOf('game duel "Three-Slot Duel"\n') });
   });
 
+  it("lists the workspace with every readable file's text in one request (?contents=1), the same as reading each", async () => {
+    const notes = path.join(workspace, "duel", "notes.md");
+    const binary = path.join(workspace, "duel", "garbled.cards");
+    await writeFile(notes, "# notes\n");
+    await writeFile(binary, Buffer.from([0x73, 0x65, 0x74, 0x00, 0xff]));
+    try {
+      const reply = await http("GET", "/api/workspace?contents=1");
+      expect(reply.status).toBe(200);
+      const files = reply.body.files as { path: string; kind: string; version: string; readable: boolean; text?: string }[];
+      expect(files.map((f) => f.path)).toEqual(["duel/core.cards", "duel/duel.game", "duel/garbled.cards", "duel/notes.md"]);
+      for (const file of files.filter((f) => f.path.endsWith(".game") || f.path === "duel/core.cards")) {
+        const alone = (await read(file.path)).body;
+        expect(file).toMatchObject({ text: alone.text, version: alone.version, readable: true });
+      }
+      // Not opened by the studio (a note), or not text: listed, without text.
+      expect(files.find((f) => f.path === "duel/notes.md")).not.toHaveProperty("text");
+      expect(files.find((f) => f.path === "duel/garbled.cards")).toMatchObject({ readable: false });
+      expect(files.find((f) => f.path === "duel/garbled.cards")).not.toHaveProperty("text");
+      // The plain listing never carries texts.
+      const plain = (await http("GET", "/api/workspace")).body.files as object[];
+      expect(plain.every((f) => !("text" in f))).toBe(true);
+    } finally {
+      await rm(notes, { force: true });
+      await rm(binary, { force: true });
+    }
+  });
+
   it("names the workspace by an id from its real path: another folder of the same name is another workspace, the same folder the same", async () => {
     const id = (await http("GET", "/api/workspace")).body.id as string;
     expect(id).toMatch(/^ws-[0-9a-f]{20}$/);

@@ -11,7 +11,6 @@ import { monarchFor, THEME_RULES, type ColouringVocabulary } from "./monarch.ts"
 import type { LanguageVocabulary } from "../worker/protocol.ts";
 import { CARD_FIELDS, NEW_CARD_SNIPPET, STATEMENT_WORDS, TEXT_WORDS } from "./words.ts";
 import { cardSnippets } from "./snippets.ts";
-import { declarationComment } from "../../../compiler/check-query.ts";
 
 type Definition = { kind: string; name: string; file?: string; range?: { start: { line: number; column: number }; end: { line: number; column: number } }; detail?: string };
 
@@ -262,6 +261,8 @@ export function registerCardLanguage(store: WorkspaceStore): void {
         if (reference?.detail) {
           // The game file's own explanation of it: the comment on its declaration line and just above.
           const declaredIn = reference.definition && store.files.get(reference.definition.file)?.model;
+          // Loaded on first hover: check-query.ts brings the compiler's lexer, which the page need not load up front.
+          const { declarationComment } = await import("../../../compiler/check-query.ts");
           const explanation = declaredIn && reference.definition!.file !== path ? declarationComment(declaredIn.getValue(), reference.definition!.range.start.line) : "";
           return { range, contents: [{ value: hoverMarkdown({ kind: reference.kind, name: reference.name, detail: reference.detail }) }, ...(explanation ? [{ value: explanation }] : [])] };
         }

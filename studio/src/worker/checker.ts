@@ -41,6 +41,22 @@ export class WorkspaceChecker {
     return { model, delta, phases: { analyzeMs: analyzed - started, engineMs: checked - analyzed } };
   }
 
+  /** The texts of the files the page sent, by path. */
+  private readonly texts = new Map<string, string>();
+
+  /** Checks the workspace of `paths` (in order), with the texts of `changed` replacing or adding to the ones kept. */
+  checkChanges(paths: string[], changed: SourceFile[]): CheckOutcome {
+    for (const file of changed) this.texts.set(file.path, file.text);
+    const files: SourceFile[] = [];
+    for (const path of paths) {
+      const text = this.texts.get(path);
+      if (text === undefined) throw new Error(`The page did not send the text of ${path}.`);
+      files.push({ path, text });
+    }
+    for (const path of [...this.texts.keys()]) if (!paths.includes(path)) this.texts.delete(path);
+    return this.check(files);
+  }
+
   /** The analysis of the last check (editor queries answer against it). */
   lastAnalysis(): WorkspaceAnalysis | undefined {
     return this.analysis;

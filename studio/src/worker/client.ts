@@ -24,6 +24,8 @@ export class CheckerClient {
   private idleWaiters: (() => void)[] = [];
   capabilities: Capabilities | undefined;
   private lastFiles: SourceFile[] | undefined;
+  /** The texts the worker holds, by path (what the last check request sent or kept). */
+  private sentTexts = new Map<string, string>();
   /** The last model received: the next result's unchanged cards are taken from it. */
   private lastModel: WorkspaceModel | undefined;
   /** Where the last check's time went inside the worker (for the bench). */
@@ -37,6 +39,7 @@ export class CheckerClient {
     this.worker.onmessage = (event: MessageEvent<WorkerResponse>) => this.receive(event.data);
     this.worker.onerror = (event) => {
       this.inFlight = false;
+      this.sentTexts = new Map();
       this.queued = undefined;
       this.wakeIdle();
       this.onError(event.message || "The checker worker failed to start.");
@@ -59,7 +62,10 @@ export class CheckerClient {
     for (const wake of waiters) wake();
   }
 
-  /** Checks the files; while a check runs, only the newest request waits (older ones are dropped). */
+  /**
+   * Checks the files. While a check runs, a newer request supersedes any waiting one (only the
+   * newest state is checked next). Only the files whose text the worker does not have go across.
+   */
   check(files: SourceFile[]): void {
     this.lastFiles = files;
     if (this.inFlight) {
@@ -67,7 +73,10 @@ export class CheckerClient {
       return;
     }
     this.inFlight = true;
-    this.worker.postMessage({ type: "check", seq: ++this.seq, files } satisfies WorkerRequest);
+    // Unchanged files are usually the very same string (WorkspaceStore.sourceFiles): compared at a glance.
+    const changed = files.filter((f) => this.sentTexts.get(f.path) !== f.text);
+    this.sentTexts = new Map(files.map((f) => [f.path, f.text]));
+    this.worker.postMessage({ type: "check", seq: ++this.seq, paths: files.map((f) => f.path), changed } satisfies WorkerRequest);
   }
 
   private receive(response: WorkerResponse): void {

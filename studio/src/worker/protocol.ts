@@ -20,7 +20,11 @@ export interface CompletionEntry {
 }
 
 export type WorkerRequest =
-  | { type: "check"; seq: number; files: SourceFile[] }
+  /**
+   * Check the workspace whose files are `paths`, in this order: `changed` holds the files whose
+   * text the worker does not have yet (new or edited since the last check); the others it has.
+   */
+  | { type: "check"; seq: number; paths: string[]; changed: SourceFile[] }
   | { type: "format"; id: number; path: string; text: string }
   | { type: "reference"; id: number; path: string; offset: number }
   | { type: "completions"; id: number; path: string; offset: number; text: string }

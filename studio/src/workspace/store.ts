@@ -15,6 +15,12 @@ import { claimTabId, liveTabIds, workspaceChannel, type TabMessage } from "./tab
 import { minimalEdits } from "./minimal-edits.ts";
 import { deckDiagnostics } from "../../../compiler/decklist.ts";
 
+/** The workspace listing (with texts) and the tab's id, asked for by main.tsx before the studio's code loaded. */
+export interface Prefetched {
+  listing: ReturnType<typeof api.workspaceWithContents>;
+  tabId: Promise<string>;
+}
+
 export const LANGUAGE_ID = "cardwright";
 export type SaveState = "saved" | "unsaved" | "saving" | "conflict" | "error";
 
@@ -55,8 +61,22 @@ export interface WorkspaceFile {
 
 // `?autosaveMs=N` lengthens the pause (the browser tests use it to reload with edits still unsaved).
 const AUTOSAVE_MS = Number(new URLSearchParams(location.search).get("autosaveMs")) || 700;
-const CHECK_MS = 120;
+// The check starts at the next turn of the event loop (edits of one tick are one check): no
+// typing pause. A check still running when the next edit comes is superseded (CheckerClient).
+const CHECK_MS = 0;
 const POLL_MS = 2000;
+
+/** Each model's text at its version: an unchanged file gives the same string, not a new copy out of Monaco. */
+const texts = new WeakMap<monaco.editor.ITextModel, { version: number; text: string }>();
+
+function textOf(model: monaco.editor.ITextModel): string {
+  const version = model.getVersionId();
+  const known = texts.get(model);
+  if (known?.version === version) return known.text;
+  const text = model.getValue();
+  texts.set(model, { version, text });
+  return text;
+}
 
 export function uriFor(path: string): monaco.Uri {
   return monaco.Uri.from({ scheme: "cardwright", path: "/" + path });
@@ -90,8 +110,8 @@ export class WorkspaceStore {
   capabilities: Capabilities | undefined;
   loadError: string | undefined;
   notice: string | undefined;
-  /** When the last edit happened and when the last check result arrived (performance.now()), for the bench. */
-  readonly timings = { lastEditAt: 0, lastResultAt: 0 };
+  /** When the last edit happened, when the last check result arrived and when its markers were set (performance.now()), for the bench. */
+  readonly timings = { lastEditAt: 0, lastResultAt: 0, lastMarkersAt: 0 };
   /** Suggested replacements by marker position, for the "did you mean" quick fixes. */
   readonly suggestions = new Map<string, string>();
   /** Quick fixes that edit a file (maybe another one: a new subtype added to the game file), by marker like `suggestions`. */
@@ -123,6 +143,7 @@ export class WorkspaceStore {
         // Deck lists are checked here, against the card names the worker just found (studio/src/table/decklist.ts).
         const decks = [...this.files.values()].filter((f) => f.kind === "deck").map((f) => ({ path: f.path, text: f.model.getValue() }));
         this.applyDiagnostics([...result.model.diagnostics, ...deckDiagnostics(decks, result.model)]);
+        this.timings.lastMarkersAt = performance.now();
         this.changed();
       },
       (message) => {
@@ -144,15 +165,19 @@ export class WorkspaceStore {
   }
 
   // --- loading -------------------------------------------------------------------------
-  async load(): Promise<void> {
+  /** Opens the workspace: `prefetched` are the requests main.tsx started before the studio's code was read. */
+  async load(prefetched?: Prefetched): Promise<void> {
     try {
-      const [listing, tabId] = await Promise.all([api.workspace(), claimTabId()]);
+      // One request: the listing with the files' texts (a request per file made the load wait on the slowest).
+      const [listing, tabId] = await Promise.all([prefetched?.listing ?? api.workspaceWithContents(), prefetched?.tabId ?? claimTabId()]);
       this.name = listing.name;
       // An older server without ids: the name, as before (drafts of a same-named folder are then only offered).
       this.workspaceId = listing.id ?? `name:${listing.name}`;
       this.tabId = tabId;
       // A file the server will not read (too large, not text) is not opened: it never fails the load.
-      const contents = await Promise.all(listing.files.filter((f) => f.kind !== "other" && f.readable !== false).map((f) => api.read(f.path)));
+      const opened = listing.files.filter((f) => f.kind !== "other" && f.readable !== false);
+      // A server without contents in its listing: each file by itself, as before.
+      const contents = await Promise.all(opened.map((f) => (f.text !== undefined ? { path: f.path, text: f.text, version: f.version } : api.read(f.path))));
       for (const content of contents) this.addFile(content.path, content.text, content.version);
       await this.restoreDrafts();
       this.channel = workspaceChannel(this.workspaceId, (message) => this.fromOtherTab(message));
@@ -604,12 +629,12 @@ export class WorkspaceStore {
 
   sourceFiles(): SourceFile[] {
     // Deck lists are the table's (studio/src/table/decklist.ts), not compiler input.
-    return [...this.files.values()].filter((f) => f.kind !== "other" && f.kind !== "deck").map((f) => ({ path: f.path, text: f.model.getValue() }));
+    return [...this.files.values()].filter((f) => f.kind !== "other" && f.kind !== "deck").map((f) => ({ path: f.path, text: textOf(f.model) }));
   }
 
   private applyDiagnostics(diagnostics: Diagnostic[]): void {
     const byFile = new Map<string, Diagnostic[]>();
-    for (const d of diagnostics) byFile.set(d.file, [...(byFile.get(d.file) ?? []), d]);
+    for (const d of diagnostics) (byFile.get(d.file) ?? byFile.set(d.file, []).get(d.file)!).push(d);
     this.suggestions.clear();
     this.fixes.clear();
     for (const file of this.files.values()) {
