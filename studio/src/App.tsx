@@ -5,6 +5,8 @@ import type { WorkspaceStore } from "./workspace/store.ts";
 import { api } from "./api.ts";
 import type { TableSession } from "./table/session.ts";
 import { EditorPane } from "./components/EditorPane.tsx";
+// Small, and opened at a click: in the first chunk, so it is there the moment it is asked for.
+import { ExportDialog } from "./components/ExportDialog.tsx";
 
 // The editor comes first: the panels around it (and the card faces they draw) load after it.
 const FileTree = lazy(() => import("./components/FileTree.tsx").then((m) => ({ default: m.FileTree })));
@@ -13,7 +15,6 @@ const Gallery = lazy(() => import("./components/Gallery.tsx").then((m) => ({ def
 const OutlinePanel = lazy(() => import("./components/Navigator.tsx").then((m) => ({ default: m.OutlinePanel })));
 const QuickOpen = lazy(() => import("./components/Navigator.tsx").then((m) => ({ default: m.QuickOpen })));
 const SearchPanel = lazy(() => import("./components/Navigator.tsx").then((m) => ({ default: m.SearchPanel })));
-const ExportDialog = lazy(() => import("./components/ExportDialog.tsx").then((m) => ({ default: m.ExportDialog })));
 
 // The engine and the lowering load only when the table is opened.
 const TableView = lazy(() => import("./table/TableView.tsx").then((m) => ({ default: m.TableView })));
@@ -240,11 +241,7 @@ export function App({ store }: { store: WorkspaceStore }) {
         )}
       </div>
 
-      {exportOpen && (
-        <Suspense fallback={null}>
-          <ExportDialog store={store} onClose={() => setExportOpen(false)} />
-        </Suspense>
-      )}
+      {exportOpen && <ExportDialog store={store} onClose={() => setExportOpen(false)} />}
       {quickOpen && (
         <Suspense fallback={null}>
           <QuickOpen store={store} onReveal={reveal} onClose={() => setQuickOpen(false)} />
