@@ -46,7 +46,7 @@ export function engineWarnings(analysis: WorkspaceAnalysis, sources: SourceFile[
   for (const d of analysis.model.diagnostics) if (d.severity === "error") (errors.get(d.file) ?? errors.set(d.file, []).get(d.file)!).push(d.range);
   const notes = cache ? cachedNotes(analysis, sources, cache) : lowerAnalysis(analysis, sources).notes;
   const onAnError = (note: LoweringNote) => (errors.get(note.file) ?? []).some((range) => overlaps(range, note.range));
-  return notes.filter((note) => !onAnError(note)).map((note) => diagnostic("CW6001", note.file, note.range, { detail: note.message }));
+  return notes.filter((note) => !onAnError(note)).map((note) => (note.code ? diagnostic(note.code, note.file, note.range, note.args as never) : diagnostic("CW6001", note.file, note.range, { detail: note.message })));
 }
 
 /** Do two ranges share a character (an empty range counts at its position)? */

@@ -176,8 +176,8 @@ export type StepBody =
   /** The controller of `who` chooses `amount` cards matching `selector` they control and destroys them. */
   | { op: "sacrifice"; who: PlayerRef; selector: CardSelector; amount: NumberExpr }
   | { op: "sacrifice_self" }
-  /** Move cards between zones; `to` is a zone name of the game file; the owner's copy of the zone unless `toController`. */
-  | { op: "move"; what: Affected; to: string; position?: "top" | "bottom" | "shuffle"; toController?: boolean }
+  /** Move cards between zones; `to` is a zone name of the game file (the owner's copy of the zone). */
+  | { op: "move"; what: Affected; to: string; position?: "top" | "bottom" | "shuffle" }
   /** Choose cards matching `selector` (by `chooser`), remember them under `label` for later steps. */
   | { op: "choose_cards"; chooser: PlayerRef; selector: CardSelector; min: NumberExpr; max: NumberExpr; label: string; random?: boolean; prompt: string }
   /** Put a card onto the battlefield for free (Summon, Reanimate). */
@@ -251,6 +251,8 @@ export interface TriggerPattern {
     | { kind: "self" }
     | { kind: "card"; selector: CardSelector }
     | { kind: "player"; who: "you" | "opponent" | "any" };
+  /** For a player's event that also has a card ("Whenever you cast a spell"): the card must match this. */
+  card?: CardSelector;
   /** For `keyword_action`: which keyword ("When you Scry"); for phase events: which phase, and whose turn. */
   keyword?: string;
   phase?: string;
@@ -412,48 +414,4 @@ export interface CompiledGame {
 export interface CompiledBundle {
   game: CompiledGame;
   cards: CompiledCard[];
-}
-
-// ---------------------------------------------------------------------------------------------
-// Parameter values the engine understands
-
-/**
- * Params whose value the engine checks, game-neutral (any game file that sets one). `fixed`: the
- * engine implements only these values and reads no switch (the param documents a rule; see
- * docs/games/*.md "fixed readings"); otherwise the values are the ones the reading module knows.
- * A value outside the list is a lowering note (CW6001 in `check` and the studio) at the param line,
- * rather than a game that silently plays another rule than the file says.
- */
-export const ENGINE_PARAM_VALUES: Readonly<Record<string, { values: readonly (string | number | boolean)[]; fixed: boolean }>> = {
-  simultaneous_loss: { values: ["draw"], fixed: true },
-  exact_payment: { values: [true], fixed: true },
-  land_play_uses_responses: { values: [false], fixed: true },
-  damage_wears_off: { values: ["end_of_turn", "end_phase"], fixed: true },
-  deck_factions: { values: ["any"], fixed: true },
-  tokens_in_decks: { values: [false], fixed: true },
-  spell_resolution: { values: ["after_response_window"], fixed: true },
-  responses_end_when: { values: ["both_pass"], fixed: true },
-  activated_abilities_use_stack: { values: [true], fixed: true },
-  triggered_abilities_use_stack: { values: [true], fixed: true },
-  attack_requires: { values: ["renewed", "ready"], fixed: true },
-  permanents_enter: { values: ["renewed", "ready"], fixed: true },
-  token_limit: { values: ["unlimited"], fixed: true },
-  blocked_attacker_hits_player: { values: [false], fixed: true },
-  newly_turned_can_block: { values: [true], fixed: true },
-  lands_can_overexhaust: { values: [false], fixed: true },
-  destroyed_goes_to: { values: ["owner"], fixed: true },
-  token_leaves_play: { values: ["removed_from_game"], fixed: true },
-  simultaneous_destruction: { values: [true], fixed: true },
-  fizzle_when: { values: ["any_target_illegal", "all_targets_illegal"], fixed: false },
-  empty_deck_draw: { values: ["skip", "lose"], fixed: false },
-};
-
-/** Why the engine cannot take this value of a param, or undefined when it can (or does not check it). */
-export function paramValueProblem(name: string, value: string | number | boolean): string | undefined {
-  const known = Object.hasOwn(ENGINE_PARAM_VALUES, name) ? ENGINE_PARAM_VALUES[name] : undefined;
-  if (!known || known.values.some((v) => String(v).toLowerCase() === String(value).toLowerCase())) return undefined;
-  const list = known.values.map(String).join(" or ");
-  return known.fixed
-    ? `param ${name} = ${value}: a fixed reading, the engine implements only ${list} (the param documents the rule and is not a switch)`
-    : `param ${name} = ${value}: the engine knows ${list}`;
 }

@@ -35,7 +35,10 @@ import type {
   ZoneDef,
   ZoneRole,
 } from "./ir.ts";
-import { IR_VERSION, paramValueProblem } from "./ir.ts";
+import { IR_VERSION } from "./ir.ts";
+import type { MessageCode } from "./messages.ts";
+import { checkAbilityContract, checkGameContract, checkGameParams } from "./contract-check.ts";
+import { WordLedger, unusedPhrases } from "./word-accounting.ts";
 import { analyzeWorkspace, type WorkspaceAnalysis } from "./workspace.ts";
 
 /** Something the lowering could not turn into executable IR (reported, never fatal). */
@@ -43,6 +46,9 @@ export interface LoweringNote {
   file: string;
   range: Range;
   message: string;
+  /** The diagnostic it becomes (CW6001 when absent, with `message` as its detail) and that code's arguments. */
+  code?: MessageCode;
+  args?: Record<string, string | number>;
 }
 
 export interface LoweringResult {
@@ -199,6 +205,8 @@ interface Vocab {
   keywords: Map<string, KeywordDef>;
   markers: Map<string, MarkerDef>;
   zoneOfRole(role: ZoneRole): string | undefined;
+  /** Params the text lowered with this vocabulary used by name (a phase's `draw renew_draw`). */
+  paramsNamed: Set<string>;
 }
 
 function vocabOf(game: CompiledGame, subtypes: string[]): Vocab {
@@ -214,6 +222,7 @@ function vocabOf(game: CompiledGame, subtypes: string[]): Vocab {
     keywords: new Map(game.keywords.map((k) => [lower(k.name), k])),
     markers: new Map(game.markers.map((m) => [lower(m.name), m])),
     zoneOfRole: (role) => game.zones.find((z) => z.role === role)?.name,
+    paramsNamed: new Set(),
   };
 }
 
@@ -234,6 +243,20 @@ class AbilityLowering {
   actedOnCards = false;
   /** The card the ability named last (a target, a chosen card, "it"): what "its controller" refers to. */
   lastCard?: CardRef;
+  /** The words of the ability the IR carries (word-accounting.ts): what is left is reported. */
+  readonly ledger = new WordLedger();
+  /** Marks the words under these nodes as carried by the IR. */
+  use(...nodes: unknown[]): void {
+    this.ledger.use(...nodes);
+  }
+  /** The determiners of a phrase with these lemmas, marked used. */
+  useDeterminers(np: Ast.NounPhrase | undefined, ...lemmas: string[]): void {
+    if (np) this.use(np.determiners.filter((d) => d.kind === "determiner" && lemmas.includes(d.lemma)));
+  }
+  /** The words of a phrase with these (lower-case) texts, marked used. */
+  useWords(np: Ast.NounPhrase | undefined, ...words: string[]): void {
+    if (np) this.use(np.items.filter((i) => i.kind === "word" && words.includes(lower(i.text))));
+  }
   constructor(
     readonly vocab: Vocab,
     readonly file: string,
@@ -255,6 +278,7 @@ class AbilityLowering {
   // --- numbers -------------------------------------------------------------------------------
   count(c: Ast.Count | undefined, fallback = 1): NumberExpr {
     if (!c) return fallback;
+    this.use(c);
     if (c.variable) return c.text.startsWith("-") ? { kind: "times", factor: -1, of: { kind: "x" } } : { kind: "x" };
     return Math.abs(c.value ?? fallback);
   }
@@ -266,9 +290,13 @@ class AbilityLowering {
       for (const item of part.items) {
         if (item.kind === "word") {
           const def = this.vocab.keywords.get(lower(item.text));
-          if (def) out.push({ name: def.name });
+          if (def) {
+            out.push({ name: def.name });
+            this.use(item);
+          }
         } else if (item.kind === "count" && item.value !== undefined && out.length > 0 && out[out.length - 1]!.amount === undefined) {
           out[out.length - 1]!.amount = Math.abs(item.value);
+          this.use(item);
         }
       }
     }
@@ -276,16 +304,38 @@ class AbilityLowering {
   }
   amountOf(np: Ast.NounPhrase | undefined, fallback = 1): NumberExpr {
     if (!np) return fallback;
+    // A game file's phase step may name a param for its amount (`draw renew_draw`).
+    const only = np.items.length === 1 && np.items[0]!.kind === "word" ? (np.items[0] as Ast.WordNode).text : undefined;
+    const param = only !== undefined ? this.vocab.game.params[only] : undefined;
+    if (only !== undefined && param !== undefined && /^\d+$/.test(String(param))) {
+      this.vocab.paramsNamed.add(only);
+      return Number(param);
+    }
     const eq = np.filters.find((f) => f.kind === "equalTo") as Ast.EqualToFilter | undefined;
     if (eq) return this.numberPhrase(eq.value);
     const c = npCount(np);
     if (c) return this.count(c, fallback);
-    for (const d of npDeterminers(np)) if (NUMBER_WORDS[d] !== undefined) return NUMBER_WORDS[d]!;
-    if (npDeterminers(np).includes("all")) return 99;
+    for (const d of npDeterminers(np))
+      if (NUMBER_WORDS[d] !== undefined) {
+        this.useDeterminers(np, d);
+        return NUMBER_WORDS[d]!;
+      }
+    if (npDeterminers(np).includes("all")) {
+      this.useDeterminers(np, "all");
+      return 99;
+    }
     // "that much life": the amount the triggering event carried (damage dealt, life gained).
-    if (npDeterminers(np).includes("much") || npWords(np).includes("much")) return { kind: "event_amount" };
+    if (npDeterminers(np).includes("much") || npWords(np).includes("much")) {
+      this.useDeterminers(np, "much", "that");
+      this.useWords(np, "much");
+      return { kind: "event_amount" };
+    }
     // "Discard up to three cards, then draw that many": as many cards as the step before acted on
     // (in a trigger with no such step, as many as the event carried).
+    if (npDeterminers(np).includes("that") && npWords(np)[0] === "many") {
+      this.useDeterminers(np, "that");
+      this.useWords(np, "many");
+    }
     if (npDeterminers(np).includes("that") && npWords(np)[0] === "many") return this.actedOnCards ? { kind: "chosen_count", label: "it" } : { kind: "event_amount" };
     return fallback;
   }
@@ -297,23 +347,39 @@ class AbilityLowering {
       // "the number of Bleed counters on you": a player's counters, not a count of cards.
       const ofWords = npWords(ofPrep?.object);
       const counter = ofWords.map((w) => lookup(this.vocab.counters, w)).find(Boolean);
-      if (ofPrep && counter && (ofWords.includes("counter") || ofWords.includes("counters"))) return { kind: "counters", of: { player: this.counterOwner(ofPrep.object) }, counter };
+      this.useWords(np, "number");
+      if (ofPrep && counter && (ofWords.includes("counter") || ofWords.includes("counters"))) {
+        this.use(ofPrep.object.items);
+        return { kind: "counters", of: { player: this.counterOwner({ ...ofPrep.object, filters: [...ofPrep.object.filters, ...np.filters] }) }, counter };
+      }
       if (ofPrep) return { kind: "count", of: this.selector(ofPrep.object) };
     }
     const stat = words.find((w) => this.vocab.game.stats.includes(w));
-    if (stat) return { kind: "stat", of: { kind: "it" }, stat };
+    if (stat) {
+      this.useWords(np, stat);
+      this.useDeterminers(np, "its", "it");
+      return { kind: "stat", of: { kind: "it" }, stat };
+    }
     // "their Bleed counters" / "the number of Bleed counters on you": a player's counters.
     const counter = words.map((w) => lookup(this.vocab.counters, w)).find(Boolean);
-    if (counter && (words.includes("counter") || words.includes("counters"))) return { kind: "counters", of: { player: this.counterOwner(np) }, counter };
+    if (counter && (words.includes("counter") || words.includes("counters"))) {
+      this.use(np.items);
+      return { kind: "counters", of: { player: this.counterOwner(np) }, counter };
+    }
     const c = npCount(np);
     return c ? this.count(c) : 0;
   }
   /** Whose counters a phrase means: "their" → the event's player, "your"/"on you" → you, "target player" → a target. */
   counterOwner(np: Ast.NounPhrase): PlayerRef {
     const on = np.filters.find((f) => f.kind === "prep" && (f.prep === "on" || f.prep === "from")) as Ast.PrepPhrase | undefined;
-    if (on) return this.single(this.playerPhrase(on.object) ?? { kind: "you" });
+    if (on) {
+      const ref = this.playerPhrase(on.object);
+      if (!ref && npWords(on.object).concat(npDeterminers(on.object)).every((w) => w === "you")) this.use(on.object);
+      return this.single(ref ?? { kind: "you" });
+    }
     const dets = npDeterminers(np);
     if (dets.includes("their")) return { kind: "event_player" };
+    this.useDeterminers(np, "your");
     return { kind: "you" };
   }
 
@@ -324,9 +390,18 @@ class AbilityLowering {
     const dets = npDeterminers(np);
     if (dets.includes("another") || dets.includes("other")) sel.other = true;
     // "your Weapon", "your units": yours (in play: that you control; elsewhere: that you own).
-    if (dets.includes("your")) sel.controller = "you";
+    if (dets.includes("your")) {
+      sel.controller = "you";
+      this.useDeterminers(np, "your");
+    }
+    this.useDeterminers(np, "another", "other", "each", "all", "any");
     const words = npWords(np);
+    // Each word below that sets a field of the selector is carried; "card(s)" is any card (no field).
+    const wordNodes = np.items.filter((i): i is Ast.WordNode => i.kind === "word");
+    const mark = (w: string) => this.use(wordNodes.filter((n) => lower(n.text) === w));
     for (const w of words) {
+      const before = JSON.stringify(sel);
+      if (w === "card" || w === "cards") mark(w);
       const type = lookup(this.vocab.cardTypes, w);
       if (type) (sel.cardTypes ??= []).push(type);
       else if (lookup(this.vocab.colors, w)) (sel.colors ??= []).push(lookup(this.vocab.colors, w)!);
@@ -345,6 +420,7 @@ class AbilityLowering {
       else if (w === "exhausted") sel.exhausted = true;
       else if (w === "attacking") sel.attacking = true;
       else if (this.vocab.keywords.get(w)?.kind === "ability") sel.keyword = this.vocab.keywords.get(w)!.name;
+      if (JSON.stringify(sel) !== before) mark(w);
     }
     // A noun that is the head of a zone's name means a card in that zone: "target Facet" is a card
     // in the "Facet Zone" (the game file's own words; a card type, colour or subtype wins).
@@ -354,7 +430,10 @@ class AbilityLowering {
         const head = z.toLowerCase().split(/\s+/);
         return head.length > 1 && (head[0] === w || `${head[0]}s` === w);
       });
-      if (zone) sel.zones = [zone];
+      if (zone) {
+        sel.zones = [zone];
+        mark(w);
+      }
     }
     if ((words.includes("ally") || words.includes("allies")) && !sel.cardTypes) {
       const permanent = unitType(this.vocab.game);
@@ -365,11 +444,13 @@ class AbilityLowering {
       if (f.kind === "controlledBy") {
         const who = npDeterminers(f.controller).concat(npWords(f.controller));
         sel.controller = who.includes("you") ? "you" : who.some((w) => w.startsWith("opponent")) ? "opponent" : "any";
+        this.use(f);
       } else if (f.kind === "prep" && (f.prep === "in" || f.prep === "from")) {
         const zoneWords = npWords(f.object);
         const zone = lookup(this.vocab.zones, zoneWords.join(" ")) ?? zoneWords.map((w) => lookup(this.vocab.zones, w)).find(Boolean);
         if (zone) {
           sel.zones = [zone];
+          this.use(f.object);
           const d = npDeterminers(f.object);
           if (d.includes("your")) sel.owner = "you";
           else if (d.includes("their") || d.includes("its")) sel.owner = "any";
@@ -382,9 +463,13 @@ class AbilityLowering {
         if (statWord && c) {
           const op = c.comparison === "less" || c.comparison === "fewer" ? "<=" : c.comparison ? ">=" : "=";
           sel.stat = { name: statWord, op, value: c.value ?? 0 };
+          this.use(inner.items, c);
         } else {
           const kw = npWords(inner).find((w) => this.vocab.keywords.has(w));
-          if (kw) sel.keyword = this.vocab.keywords.get(kw)!.name;
+          if (kw) {
+            sel.keyword = this.vocab.keywords.get(kw)!.name;
+            this.useWords(inner, kw);
+          }
         }
       } else if (f.kind === "prep" && f.prep === "without") {
         // "creatures without Flying"
@@ -410,6 +495,12 @@ class AbilityLowering {
 
   /** Is the phrase about players rather than cards? (Registers a target slot for "target player".) */
   playerPhrase(np: Ast.NounPhrase): PlayersRef | undefined {
+    const ref = this.playerPhraseOf(np);
+    // A phrase read as players is carried whole ("its controller", "each opponent", "target player").
+    if (ref) this.use(np.determiners, np.items);
+    return ref;
+  }
+  private playerPhraseOf(np: Ast.NounPhrase): PlayersRef | undefined {
     const dets = npDeterminers(np);
     const words = npWords(np);
     // "its controller", "its owner", "that creature's controller": the player behind the card just named.
@@ -460,11 +551,13 @@ class AbilityLowering {
     const words = npWords(np);
     const players = this.playerPhrase(np);
     if (players) return { kind: "player", ref: players };
+    this.useDeterminers(np, "target", "any", "up to", "this", "it", "that", "they", "each", "all", "every");
     // "from your Graveyard" may hang off the clause rather than the noun phrase.
     const fromPrep = clause?.tail.find((t) => t.kind === "prep" && t.prep === "from") as Ast.PrepPhrase | undefined;
     const withZone: Ast.NounPhrase = fromPrep && !np.filters.some((f) => f.kind === "prep" && (f.prep === "from" || f.prep === "in")) ? { ...np, filters: [...np.filters, fromPrep] } : np;
     const upTo = dets.includes("up to");
     if (dets.includes("target")) {
+      if (words.includes("target")) this.useWords(np, "target");
       const any = dets.includes("any") && words.length === 0 || words.includes("target") && dets.includes("any");
       const count = this.amountOf(np, 1);
       if (typeof count !== "number") {
@@ -489,6 +582,8 @@ class AbilityLowering {
     if (dets.includes("it") || dets.includes("that") || dets.includes("they")) return { kind: "card", ref: this.lastCard ?? { kind: "it" } };
     if (dets.includes("each") || dets.includes("all") || dets.includes("every")) return { kind: "cards", selector: this.selector(withZone) };
     if (choosesCards(np)) {
+      // "a/an/another X": the player chooses one — the one-ness is carried by the choice.
+      this.useDeterminers(np, "a", "an", "another", "one");
       const label = `pick${this.chooseCounter++}`;
       const count = this.amountOf(np, 1);
       const min: NumberExpr = upTo ? 0 : count;
@@ -515,10 +610,14 @@ class AbilityLowering {
     for (const t of clause.tail) {
       if (t.kind === "prep" && t.prep === "until") {
         const w = npWords(t.object);
+        if (w.includes("end") || w.includes("next")) this.use(t);
         if (w.includes("end")) return { kind: "end_of_turn" };
         if (w.includes("next")) return { kind: "until_your_next_turn" };
       }
-      if (t.kind === "timing" && t.which === "this") return { kind: "end_of_turn" };
+      if (t.kind === "timing" && t.which === "this") {
+        this.use(t);
+        return { kind: "end_of_turn" };
+      }
     }
     return { kind: "permanent" };
   }
@@ -530,6 +629,7 @@ class AbilityLowering {
     const c = npCount(obj);
     // "you have 5 or less life" / "your life is 5 or less"
     if (objWords.includes("life") || words.includes("life")) {
+      this.use(clause);
       const value = c?.value ?? 0;
       const who: PlayerRef = words.some((w) => w.startsWith("opponent")) ? { kind: "opponent" } : { kind: "you" };
       return c?.comparison === "more" || c?.comparison === "greater" ? { kind: "life_at_least", who, value } : { kind: "life_at_most", who, value };
@@ -537,6 +637,8 @@ class AbilityLowering {
     // "you control a Vampire" / "you control two or more units" / "you control no other units" /
     // "you control two or fewer units" / "an opponent controls a Knight"
     if (clause.verb?.lemma === "control" && obj) {
+      this.use(clause.subject, clause.verb, c);
+      this.useDeterminers(obj, "a", "an", "no");
       const who: PlayerRef = words.some((w) => w.startsWith("opponent")) ? { kind: "opponent" } : { kind: "you" };
       const selector = this.selector(obj);
       if (npDeterminers(obj).includes("no")) return { kind: "not", condition: { kind: "controls", who, selector, atLeast: 1 } };
@@ -547,6 +649,7 @@ class AbilityLowering {
     // "that player has Bleed counters" / "you have 3 or more Bleed counters" / "an opponent has no Bleed counters"
     const counter = objWords.map((w) => lookup(this.vocab.counters, w)).find(Boolean);
     if (clause.verb?.lemma === "have" && counter && (objWords.includes("counter") || objWords.includes("counters"))) {
+      this.use(clause.verb, obj);
       const who = this.single((clause.subject && this.playerPhrase(clause.subject)) ?? { kind: "you" });
       const left: NumberExpr = { kind: "counters", of: { player: who }, counter };
       if (npDeterminers(obj).includes("no")) return { kind: "compare", left, op: "=", right: 0 };
@@ -556,7 +659,10 @@ class AbilityLowering {
     }
     // "it's your turn", "it is your turn", "it is not your turn", "it's an opponent's turn"
     const turn = this.turnCondition([...words, ...objWords, ...npDeterminers(obj)], clause.modal?.lemma === "doesn't" || npDeterminers(obj).includes("not") || /\bnot\b|n't\b/i.test(this.slice(clause.range)));
-    if (turn) return turn;
+    if (turn) {
+      this.use(clause);
+      return turn;
+    }
     this.note(clause.range, `condition not understood by the engine: "${this.slice(clause.range)}" (treated as always true)`);
     return undefined;
   }
@@ -626,12 +732,15 @@ class AbilityLowering {
       this.note(condition.range, `"${this.slice(condition.range)}" needs a "you may ..." before it in the same ability (write "You may <do something>. If you do, <effect>.")`);
       return [];
     }
+    this.use(condition);
     if (negative) return (may.otherwise ??= []);
     return may.steps;
   }
 
   clause(clause: Ast.Clause): Step[] {
     const source = this.source(clause.range);
+    // "You draw a card", "You may ...": the ability's controller, who acts when no one else is named.
+    if (clause.subject && npWords(clause.subject).length === 0 && npDeterminers(clause.subject).every((d) => d === "you")) this.use(clause.subject);
     const cond = clause.tail.find((t) => t.kind === "condition") as Ast.ConditionPhrase | undefined;
     const where = clause.tail.find((t) => t.kind === "where") as Ast.WherePhrase | undefined;
     // Choices the clause's phrases ask for ("an enemy unit") run right before it, inside its "may" or "if".
@@ -641,13 +750,18 @@ class AbilityLowering {
     let steps = [...this.pending.splice(asked), ...core].map((s) => ({ ...s, source }) as Step);
     if (where) {
       // "where X is ...": evaluate X before the steps run (kept simple: replaced in place).
-      const value = this.numberPhrase(where.value);
+      this.use(where.variable);
+      const value = this.numberPhrase(withTrailingOn(where.value, clause));
       steps = JSON.parse(JSON.stringify(steps).replaceAll('{"kind":"x"}', JSON.stringify(value))) as Step[];
     }
     // "Gain 1 life for each card in your hand", "Deal 1 damage to any target for each Vampire you control".
     const forEach = clause.tail.find((t) => t.kind === "prep" && t.prep === "for" && npDeterminers(t.object).some((d) => d === "each" || d === "every")) as Ast.PrepPhrase | undefined;
-    if (forEach) steps = this.scaledForEach(steps, core, forEach);
-    if (clause.modal?.lemma === "may") steps = [{ op: "may", steps, prompt: this.slice(clause.range), source }];
+    // "for each Bleed counter on target player": the trailing "on ..." (parsed after it) belongs to the count.
+    if (forEach) steps = this.scaledForEach(steps, core, { ...forEach, object: withTrailingOn(forEach.object, clause) });
+    if (clause.modal?.lemma === "may") {
+      this.use(clause.modal);
+      steps = [{ op: "may", steps, prompt: this.slice(clause.range), source }];
+    }
     if (cond) {
       const c = this.condition(cond.clause);
       if (c) steps = [{ op: "if", condition: cond.word === "unless" ? { kind: "not", condition: c } : c, then: steps, source }];
@@ -671,6 +785,7 @@ class AbilityLowering {
       if ("amount" in step && step.amount !== undefined && step.amount !== "all" && step.amount !== "rest" && typeof step.amount === "number") return { ...step, amount: times(step.amount) } as Step;
       return step;
     });
+    if (scaled > 0) this.useDeterminers(forEach.object, "each", "every");
     if (scaled === 0) this.note(forEach.range, `"${this.slice(forEach.range)}" multiplies nothing here: the engine runs the effect once (write an amount before it, e.g. "Gain 1 life for each ...")`);
     return out;
   }
@@ -679,7 +794,10 @@ class AbilityLowering {
   countOfEach(np: Ast.NounPhrase): NumberExpr {
     const words = npWords(np);
     const counter = words.map((w) => lookup(this.vocab.counters, w)).find(Boolean);
-    if (counter && (words.includes("counter") || words.includes("counters"))) return { kind: "counters", of: { player: this.counterOwner(np) }, counter };
+    if (counter && (words.includes("counter") || words.includes("counters"))) {
+      this.use(np.items);
+      return { kind: "counters", of: { player: this.counterOwner(np) }, counter };
+    }
     return { kind: "count", of: this.selector(np) };
   }
 
@@ -693,6 +811,7 @@ class AbilityLowering {
     const whose = npDeterminers(of?.object).concat(zoneWords);
     const who: PlayerRef = whose.some((w) => w.startsWith("opponent")) ? { kind: "opponent" } : whose.includes("their") ? { kind: "event_player" } : { kind: "you" };
     this.lookedZone = zone;
+    this.use(np.items.filter((i) => i.kind === "word"), of?.object, np.determiners);
     return { who, zone, amount: this.count(npCount(np), 1) };
   }
 
@@ -713,6 +832,7 @@ class AbilityLowering {
     const zone = lookup(this.vocab.zones, zoneWords.join(" ")) ?? zoneWords.map((w) => lookup(this.vocab.zones, w)).find(Boolean) ?? (back || placeWords.length ? this.lookedZone : undefined);
     if (!zone) return undefined;
     const position = placeWords.includes("bottom") ? "bottom" : placeWords.includes("top") || back ? "top" : undefined;
+    this.use(obj, into?.object, clause.tail.filter((t) => t.kind === "particle"));
     return { op: "place_looked", amount: rest && !count ? "rest" : this.count(count, 1), to: zone, ...(position ? { position } : {}) };
   }
 
@@ -722,7 +842,14 @@ class AbilityLowering {
     return [{ op: "rule", rule: "unsupported" }];
   }
 
+  /** A clause's own steps; its verb is carried unless the clause could not be run. */
   clauseCore(clause: Ast.Clause): Step[] {
+    const steps = this.clauseSteps(clause);
+    if (!(steps.length === 1 && steps[0]!.op === "rule" && steps[0]!.rule === "unsupported")) this.use(clause.verb, clause.be);
+    return steps;
+  }
+
+  clauseSteps(clause: Ast.Clause): Step[] {
     const verb = clause.verb ? clause.verb.lemma : "";
     const verbWord = clause.verb?.text ?? "";
     const obj = clause.object;
@@ -747,21 +874,30 @@ class AbilityLowering {
         const to = prep("to");
         const amount = this.amountOf(obj, 1);
         const from = clause.subject && npDeterminers(clause.subject).includes("this") ? { kind: "self" as const } : undefined;
+        if (from) this.use(clause.subject);
+        this.useWords(obj, "damage");
         return [{ op: "damage", amount, to: this.affected(to?.object), ...(from ? { from } : {}) }];
       }
       case "draw":
+        this.useWords(obj, "card", "cards");
         return [{ op: "draw", who: who(), amount: this.amountOf(obj, 1) }];
       case "discard": {
         if (obj && npDeterminers(obj).includes("this")) return this.unsupported(clause);
         const random = clause.tail.some((t) => t.kind === "prep" && t.prep === "at");
+        this.use(clause.tail.filter((t) => t.kind === "prep" && t.prep === "at"));
+        this.useWords(obj, "card", "cards");
         const upTo = npDeterminers(obj).includes("up to");
+        if (upTo) this.useDeterminers(obj, "up to");
         return [{ op: "discard", who: who(), amount: this.amountOf(obj, 1), ...(random ? { random } : {}), ...(upTo ? { upTo } : {}) }];
       }
       case "gain":
       case "lose": {
         const words = npWords(obj);
         const controlOf = words.includes("control") ? (obj!.filters.find((f) => f.kind === "prep" && f.prep === "of") as Ast.PrepPhrase | undefined) : undefined;
-        if (controlOf && verb === "gain") return [{ op: "gain_control", what: this.pickOrAffected(controlOf.object), who: this.single(who()), duration: this.duration(clause) }];
+        if (controlOf && verb === "gain") {
+          this.useWords(obj, "control");
+          return [{ op: "gain_control", what: this.pickOrAffected(controlOf.object), who: this.single(who()), duration: this.duration(clause) }];
+        }
         if (subjectIsCard()) {
           // "Another allied unit loses 1 power", "Target creature gains +1 attack": a stat change.
           const stats = this.statChange(obj);
@@ -771,13 +907,20 @@ class AbilityLowering {
           if (verb === "lose" || keywords.length === 0) return this.unsupported(clause);
           return [{ op: "modify", on: this.affected(clause.subject), keywords, duration: this.duration(clause) }];
         }
-        if (words.includes("life")) return [{ op: verb === "gain" ? "gain_life" : "lose_life", who: who(), amount: this.amountOf(obj, 1) }];
+        if (words.includes("life")) {
+          this.useWords(obj, "life");
+          return [{ op: verb === "gain" ? "gain_life" : "lose_life", who: who(), amount: this.amountOf(obj, 1) }];
+        }
         const counter = words.find((w) => lookup(this.vocab.counters, w));
         if (counter && (words.includes("counter") || words.includes("counters"))) {
+          this.use(obj!.items.filter((i) => i.kind === "word"));
           return [{ op: verb === "gain" ? "add_counters" : "remove_counters", counter: lookup(this.vocab.counters, counter)!, amount: this.amountOf(obj, 1), on: { kind: "player", ref: who() } }];
         }
         const resource = words.map((w) => lookup(this.vocab.resources, w)).find(Boolean);
-        if (resource) return [{ op: verb === "gain" ? "gain_resource" : "lose_resource", who: who(), resource, amount: this.amountOf(obj, 1) }];
+        if (resource) {
+          this.use(obj!.items.filter((i) => i.kind === "word" && lookup(this.vocab.resources, i.text)));
+          return [{ op: verb === "gain" ? "gain_resource" : "lose_resource", who: who(), resource, amount: this.amountOf(obj, 1) }];
+        }
         return this.unsupported(clause);
       }
       case "put": {
@@ -788,11 +931,16 @@ class AbilityLowering {
         }
         if (words.includes("counter") || words.includes("counters")) {
           const counter = words.map((w) => lookup(this.vocab.counters, w)).find(Boolean) ?? words[0]!;
+          this.use(obj!.items.filter((i) => i.kind !== "count"));
+          this.useDeterminers(obj, "a", "an");
           return [{ op: "add_counters", counter, amount: this.amountOf(obj, 1), on: this.affected(prep("on")?.object) }];
         }
         const into = prep("into") ?? prep("onto") ?? prep("on");
         const zone = into ? lookup(this.vocab.zones, npWords(into.object).join(" ")) ?? npWords(into.object).map((w) => lookup(this.vocab.zones, w)).find(Boolean) : undefined;
-        if (zone) return [{ op: "move", what: this.pickOrAffected(obj), to: zone }];
+        if (zone) {
+          this.use(into!.object);
+          return [{ op: "move", what: this.pickOrAffected(obj), to: zone }];
+        }
         return this.unsupported(clause);
       }
       case "get": {
@@ -821,6 +969,7 @@ class AbilityLowering {
         const zoneWords = npWords(to?.object);
         const zone = lookup(this.vocab.zones, zoneWords.join(" ")) ?? zoneWords.map((w) => lookup(this.vocab.zones, w)).find(Boolean);
         if (!zone) return this.unsupported(clause);
+        this.use(to!.object);
         return [{ op: "move", what: this.pickOrAffected(obj, clause), to: zone }];
       }
       case "search": {
@@ -829,11 +978,15 @@ class AbilityLowering {
         const zone = lookup(this.vocab.zones, zoneWords.join(" ")) ?? this.vocab.zoneOfRole("deck") ?? "Deck";
         const forPrep = prep("for");
         const selector = forPrep ? this.selector(forPrep.object) : {};
+        this.use(obj);
+        this.useDeterminers(forPrep?.object, "a", "an");
         return [{ op: "search", who: { kind: "you" }, zone, selector: { ...selector, zones: [zone] }, to: this.vocab.zoneOfRole("hand") ?? "Hand", amount: 1, reveal: true, shuffle: false }];
       }
       case "reveal": {
         // "Reveal the top N cards of your deck" looks (and shows); "reveal it" only shows a card already chosen.
         const top = this.topOfZone(obj);
+        // "reveal it" after a search: the search reveals what it finds (its `reveal`), shown in the trace.
+        if (!top) this.use(obj);
         return top ? [{ op: "look_top", ...top, reveal: true }] : [];
       }
       case "look": {
@@ -841,6 +994,7 @@ class AbilityLowering {
         return top ? [{ op: "look_top", ...top }] : this.unsupported(clause);
       }
       case "shuffle":
+        this.use(obj);
         return [{ op: "shuffle", who: { kind: "you" }, zone: this.vocab.zoneOfRole("deck") ?? "Deck" }];
       case "create": {
         const words = npWords(obj);
@@ -854,11 +1008,13 @@ class AbilityLowering {
         const subtypes = words.map((w) => lookup(this.vocab.subtypes, w)).filter((s): s is string => !!s);
         const withPrep = prep("with") ?? (obj?.filters.find((f) => f.kind === "prep" && f.prep === "with") as Ast.PrepPhrase | undefined);
         const keywords = withPrep ? this.keywordList(withPrep.object) : [];
+        this.use(obj?.items, obj?.determiners);
         return [{ op: "create_token", token: { name: name || "Token", cardType: type, subtypes, stats: tokenStats, keywords }, amount: this.amountOf(obj, 1) }];
       }
       case "take": {
         // "that player takes damage equal to their Bleed counters"
         if (!npWords(obj).includes("damage")) return this.unsupported(clause);
+        this.useWords(obj, "damage");
         return [{ op: "damage", amount: this.amountOf(obj, 1), to: { kind: "player", ref: who() } }];
       }
       case "remove": {
@@ -868,6 +1024,7 @@ class AbilityLowering {
         if (!counter || !obj) return this.unsupported(clause);
         const from = (obj.filters.find((f) => f.kind === "prep" && f.prep === "from") as Ast.PrepPhrase | undefined) ?? prep("from");
         const all = npDeterminers(obj).includes("all");
+        this.use(obj.items, obj.determiners);
         const on: Affected = from ? this.affected(from.object) : npDeterminers(obj).includes("their") && !clause.subject ? { kind: "player", ref: { kind: "event_player" } } : { kind: "player", ref: who() };
         return [{ op: "remove_counters", counter, amount: all ? "all" : this.amountOf(obj, 1), on }];
       }
@@ -878,6 +1035,7 @@ class AbilityLowering {
       case "ready":
         return [{ op: "ready", what: this.pickOrAffected(obj) }];
       case "counter":
+        this.use(obj);
         return [{ op: "counter_spell", what: { kind: "target", index: this.addTarget({ accepts: "card", cards: { zones: ["(resolving)"] }, min: 1, max: 1, text: this.slice(obj?.range ?? clause.range) }) } }];
       case "choose":
         return this.unsupported(clause);
@@ -925,6 +1083,7 @@ class AbilityLowering {
     const stats = np.items.find((i) => i.kind === "stats") as Ast.StatsNode | undefined;
     const names = this.vocab.game.stats;
     if (stats) {
+      this.use(stats);
       const out: Record<string, NumberExpr> = {};
       if (names[0]) out[names[0]] = stats.first;
       if (names[1]) out[names[1]] = stats.second;
@@ -937,6 +1096,8 @@ class AbilityLowering {
       const stat = npWords(part).find((w) => names.includes(w));
       if (!c || !stat) return undefined;
       out[stat] = c.variable ? this.count(c) : (c.value ?? 0);
+      this.use(c);
+      this.useWords(part, stat);
     }
     return Object.keys(out).length ? out : undefined;
   }
@@ -946,11 +1107,19 @@ class AbilityLowering {
 // Triggers
 
 function lowerTrigger(head: Ast.TriggerHead, l: AbilityLowering): TriggerPattern | undefined {
+  const trigger = triggerPattern(head, l);
+  if (trigger) l.use(head.event?.verb, head.event?.be);
+  return trigger;
+}
+
+function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPattern | undefined {
   const text = l.slice(head.range);
   if (head.word === "at" && head.moment) {
     const ofWords = head.moment.filters.flatMap((f) => (f.kind === "prep" ? npWords(f.object).concat(npDeterminers(f.object)) : []));
     const words = npWords(head.moment).concat(npDeterminers(head.moment), ofWords);
     const phaseName = l.vocab.game.phases.find((p) => words.includes(lower(p.name)))?.name;
+    // "the beginning of your Main phase", "the end of each turn": phase, start or end, whose.
+    l.use(head.moment);
     const isEnd = words.includes("end");
     const whose = words.includes("your") ? "your" : words.some((w) => w.startsWith("opponent")) ? "opponent" : "each";
     const phases = l.vocab.game.phases;
@@ -969,9 +1138,22 @@ function lowerTrigger(head: Ast.TriggerHead, l: AbilityLowering): TriggerPattern
     subjectDets.includes("you") ? "you" : subjectWords.some((w) => w.startsWith("opponent")) ? "opponent" : "any";
   const isPlayerSubject = subjectDets.includes("you") || subjectWords.some((w) => w === "player" || w.startsWith("opponent"));
   const cardSubject = (): TriggerPattern["subject"] => {
-    if (isSelf) return { kind: "self" };
+    if (isSelf) {
+      l.use(clause.subject);
+      return { kind: "self" };
+    }
+    // "Whenever an opponent is dealt damage": a player, kept as one (the contract check says whether the event has one).
+    if (clause.subject && isPlayerPhrase(clause.subject)) {
+      l.use(clause.subject);
+      return { kind: "player", who: playerWho() };
+    }
     const sel = clause.subject ? l.selector(clause.subject) : {};
-    if (subjectWords.includes("ally") || subjectWords.includes("allies") || subjectWords.includes("friendly")) sel.controller = "you";
+    // "Whenever a creature dies": any one, each time — the event is about one card.
+    l.useDeterminers(clause.subject, "a", "an");
+    if (subjectWords.includes("ally") || subjectWords.includes("allies") || subjectWords.includes("friendly")) {
+      sel.controller = "you";
+      l.useWords(clause.subject, "ally", "allies", "friendly");
+    }
     // "... enters play under your control" / "under an opponent's control".
     const preps = [...clause.tail, ...(clause.object?.filters ?? []), ...(clause.subject?.filters ?? [])];
     const under = preps.find((t) => t.kind === "prep" && t.prep === "under") as Ast.PrepPhrase | undefined;
@@ -979,17 +1161,26 @@ function lowerTrigger(head: Ast.TriggerHead, l: AbilityLowering): TriggerPattern
       const who = [...npDeterminers(under.object), ...npWords(under.object)];
       if (who.includes("your") || who.includes("you")) sel.controller = "you";
       else if (who.some((w) => w.startsWith("opponent"))) sel.controller = "opponent";
+      if (sel.controller) l.use(under.object);
     }
     return { kind: "card", selector: { ...sel, zones: undefined } };
   };
   const objWords = npWords(clause.object);
   const tailPreps = clause.tail.filter((t) => t.kind === "prep") as Ast.PrepPhrase[];
   const keyword = l.vocab.keywords.get(lower(clause.verb?.text ?? ""));
-  if (keyword && keyword.kind === "action") return { event: "keyword_action", subject: { kind: "player", who: playerWho() }, keyword: keyword.name, text };
+  const playerSubject = (): TriggerPattern["subject"] => {
+    l.use(clause.subject);
+    return { kind: "player", who: playerWho() };
+  };
+  if (keyword && keyword.kind === "action") return { event: "keyword_action", subject: playerSubject(), keyword: keyword.name, text };
   switch (verb) {
     case "enter":
+      // "enters play", "enters the battlefield": the zone of play is the event itself.
+      if (clause.object && npWords(clause.object).every((w) => w === "play" || w === "battlefield" || lookup(l.vocab.zones, w) === l.vocab.zoneOfRole("battlefield"))) l.use(clause.object);
+      l.use(tailPreps.filter((p) => p.prep === "into" && npWords(p.object).includes("play")));
       return { event: "enters", subject: cardSubject(), text };
     case "leave":
+      if (clause.object && npWords(clause.object).every((w) => w === "play" || w === "battlefield")) l.use(clause.object);
       return { event: "leaves", subject: cardSubject(), text };
     case "die":
     case "destroy":
@@ -1001,24 +1192,47 @@ function lowerTrigger(head: Ast.TriggerHead, l: AbilityLowering): TriggerPattern
     case "deal": {
       const toPlayer = tailPreps.some((p) => p.prep === "to" && npWords(p.object).some((w) => w === "player" || w.startsWith("opponent")));
       const combat = objWords.includes("combat");
+      l.useWords(clause.object, "damage");
+      if (toPlayer && combat) {
+        l.useWords(clause.object, "combat");
+        l.use(tailPreps.filter((p) => p.prep === "to"));
+      }
       if (clause.be) return { event: "dealt_damage", subject: cardSubject(), text };
       return { event: toPlayer && combat ? "combat_damage_player" : "deals_damage", subject: cardSubject(), text };
     }
     case "draw":
-      return { event: "draw", subject: { kind: "player", who: playerWho() }, text };
+      l.useWords(clause.object, "card", "cards");
+      l.useDeterminers(clause.object, "a", "an");
+      return { event: "draw", subject: playerSubject(), text };
     case "discard":
-      if (isSelf || (clause.object && npDeterminers(clause.object).includes("this")))
+      if (isSelf || (clause.object && npDeterminers(clause.object).includes("this"))) {
+        l.use(clause.subject, clause.object);
         return { event: "discard", subject: { kind: "self" }, text };
-      return { event: "discard", subject: { kind: "player", who: playerWho() }, text };
+      }
+      l.useWords(clause.object, "card", "cards");
+      l.useDeterminers(clause.object, "a", "an");
+      return { event: "discard", subject: playerSubject(), text };
     case "gain":
-      if (objWords.includes("life")) return { event: "gain_life", subject: { kind: "player", who: playerWho() }, text };
+      if (objWords.includes("life")) {
+        l.useWords(clause.object, "life");
+        return { event: "gain_life", subject: playerSubject(), text };
+      }
       break;
     case "lose":
-      if (objWords.includes("life")) return { event: "lose_life", subject: { kind: "player", who: playerWho() }, text };
+      if (objWords.includes("life")) {
+        l.useWords(clause.object, "life");
+        return { event: "lose_life", subject: playerSubject(), text };
+      }
       break;
     case "cast":
     case "play":
-      return { event: "cast", subject: isPlayerSubject ? { kind: "player", who: playerWho() } : cardSubject(), text };
+      if (isPlayerSubject && clause.object) {
+        // "Whenever you cast a spell": the player's event, and the card they played must match.
+        const card = l.selector(clause.object);
+        l.useDeterminers(clause.object, "a", "an");
+        return { event: "cast", subject: playerSubject(), card, text };
+      }
+      return { event: "cast", subject: isPlayerSubject ? playerSubject() : cardSubject(), text };
     default:
       break;
   }
@@ -1037,7 +1251,10 @@ interface CardInfo {
 function lowerAbility(ast: Ast.Ability, index: number, card: CardInfo, l: AbilityLowering): Ability {
   const id = `${card.id}#${index}`;
   const base: Ability = { id, kind: card.permanent ? "static" : "spell", targets: [], steps: [], optional: false, text: l.slice(ast.range).trim(), source: l.source(ast.range) };
-  if (ast.tag) base.tag = ast.tag.text;
+  if (ast.tag) {
+    base.tag = ast.tag.text;
+    l.use(ast.tag);
+  }
   lowerBody(ast.body, base, card, l);
   // A phrase's slots are grouped by the ability's own id, so groups stay apart when a card's abilities' targets are chosen together.
   base.targets = l.targets.map((t) => (t.group === undefined ? t : { ...t, group: `${id}:${t.group}` }));
@@ -1126,6 +1343,12 @@ function isBareWordList(np: Ast.NounPhrase): boolean {
   return flattenAlso(np).every((p) => p.determiners.length === 0 && p.filters.length === 0 && p.items[0]?.kind === "word" && p.items.every((i) => i.kind === "word" || i.kind === "count"));
 }
 
+/** A `where X is ...` number with the clause's trailing `on <player>` (parsed after it) attached. */
+function withTrailingOn(value: Ast.NounPhrase, clause: Ast.Clause): Ast.NounPhrase {
+  const on = clause.tail.filter((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "on");
+  return on.length ? { ...value, filters: [...value.filters, ...on] } : value;
+}
+
 /** A keyword of a keyword line (`Haste, Bleed 2.`) as the game names it, with its number. */
 function keywordGrant(l: AbilityLowering, k: Ast.KeywordRef): KeywordGrant {
   const name = l.vocab.keywords.get(lower(k.name.text))?.name ?? k.name.text;
@@ -1138,12 +1361,15 @@ function staticFromSequence(seq: Ast.Sequence, l: AbilityLowering): StaticEffect
     const clause = step.clause;
     const subject = clause.subject;
     const affects = !subject || npDeterminers(subject).includes("this") ? ({ self: true } as const) : l.selector(subject);
+    if (subject && npDeterminers(subject).includes("this")) l.use(subject);
     if (clause.modal?.lemma === "can't" && clause.verb) {
+      l.use(clause.modal, clause.verb, clause.be);
       out.push({ kind: "rule", rule: `cant_${clause.verb.lemma}`, affects });
       continue;
     }
     // "This can attack the turn it enters play": no summoning sickness for it.
     if (clause.modal?.lemma === "can" && clause.verb?.lemma === "attack" && /\bturn\b/i.test(l.slice(clause.range))) {
+      l.use(clause);
       out.push({ kind: "rule", rule: "ignores_summoning_sickness", affects });
       continue;
     }
@@ -1153,17 +1379,21 @@ function staticFromSequence(seq: Ast.Sequence, l: AbilityLowering): StaticEffect
       const where = clause.tail.find((t) => t.kind === "where") as Ast.WherePhrase | undefined;
       const written = clause.object?.items.find((i) => i.kind === "stats") as Ast.StatsNode | undefined;
       if (stats && where && written && /x/i.test(written.text)) {
-        const value = l.numberPhrase(where.value);
+        l.use(where.variable);
+        // "where X is the number of Bleed counters on you": a trailing "on ..." belongs to the number.
+        const value = l.numberPhrase(withTrailingOn(where.value, clause));
         written.text.split("/").forEach((part, i) => {
           const name = l.vocab.game.stats[i];
           if (name && /x/i.test(part)) stats[name] = part.trim().startsWith("-") ? { kind: "times", factor: -1, of: value } : value;
         });
       } else if (stats && where) {
         // "This gets +X power, where X is the number of cards in your hand."
+        l.use(where.variable);
         const value = JSON.stringify(l.numberPhrase(where.value));
         for (const [name, amount] of Object.entries(stats)) stats[name] = JSON.parse(JSON.stringify(amount).replaceAll('{"kind":"x"}', value)) as NumberExpr;
       }
       if (stats) {
+        l.use(clause.verb);
         out.push({ kind: "modify", affects, stats });
         continue;
       }
@@ -1171,6 +1401,7 @@ function staticFromSequence(seq: Ast.Sequence, l: AbilityLowering): StaticEffect
     if (clause.verb?.lemma === "have") {
       const kws = l.keywordList(clause.object);
       if (kws.length) {
+        l.use(clause.verb);
         out.push({ kind: "modify", affects, keywords: kws });
         continue;
       }
@@ -1189,6 +1420,7 @@ function staticFromSequence(seq: Ast.Sequence, l: AbilityLowering): StaticEffect
 function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: AbilityLowering): void {
   switch (body.kind) {
     case "keywords": {
+      l.use(body);
       const first = body.keywords[0]!;
       const def = l.vocab.keywords.get(lower(first.name.text));
       if (def?.kind === "action") {
@@ -1220,6 +1452,7 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
       const markerWord = body.prefix.length === 1 && body.prefix[0]!.kind === "clauseCost" ? prefixWord(body.prefix[0]!.clause) : undefined;
       const marker = markerWord ? l.vocab.markers.get(lower(markerWord)) : undefined;
       if (marker) {
+        l.use(body.prefix);
         a.marker = marker.name;
         if (marker.isStatic) {
           a.kind = "static";
@@ -1233,12 +1466,17 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
         return;
       }
       a.kind = "activated";
-      a.cost = body.prefix.flatMap((item) => lowerCostItem(item, l));
+      a.cost = body.prefix.flatMap((item) => {
+        const parts = lowerCostItem(item, l);
+        if (parts.length) l.use(item);
+        return parts;
+      });
       lowerBody(body.body, a, { ...card, permanent: false }, l);
       a.kind = "activated";
       return;
     }
     case "modal":
+      l.use(body.choose);
       a.steps = [{ op: "choose_one", modes: body.modes.map((m) => ({ text: l.slice(m.range).trim(), steps: lowerSequenceWithPending(m, l), source: l.source(m.range) })), source: a.source }];
       return;
     case "replacement": {
@@ -1247,6 +1485,10 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
       // "The first time this would be destroyed each turn, it remains ... instead" is applied by the
       // engine's destruction hook (a mechanic reads `replacement` and the text); other replacements are not yet.
       if (destroyed && body.firstTime) {
+        // The engine's one replacement: the card stays in play; the effect written after the comma is not read.
+        l.use(body.event);
+        // What the engine does instead: the card stays in play with 1 of its damage stat left.
+        if (/\b(remains?|stays?) in play with 1\b/i.test(l.slice(body.effect.range))) l.use(body.effect, body);
         a.replacement = { event: "destroyed", limit: "first_each_turn", steps: [] };
         return;
       }
@@ -1306,6 +1548,7 @@ function lowerStatic(body: Ast.AbilityBody, a: Ability, l: AbilityLowering): voi
     }
   }
   if (body.kind === "keywords") {
+    l.use(body);
     a.statics = [{ kind: "modify", affects: { self: true }, keywords: body.keywords.map((k) => keywordGrant(l, k)) }];
     return;
   }
@@ -1425,8 +1668,6 @@ export function lowerGame(doc: Ast.GameFile, text: string, notes: LoweringNote[]
     if (st.kind === "param") {
       // An own entry whatever the name (`__proto__` too, CW2080): the engine then refuses the game rather than lose the param.
       Object.defineProperty(game.params, st.name.text, { value: paramValue(st.value), enumerable: true, writable: true, configurable: true });
-      const problem = paramValueProblem(st.name.text, game.params[st.name.text]!);
-      if (problem) notes.push({ file, range: st.range, message: problem });
     } else if (st.kind === "phase") phaseDecls.push(st);
     else if (st.kind === "marker") markerDecls.push(st);
     else if (st.kind === "keyword") keywordDecls.push(st);
@@ -1556,6 +1797,13 @@ export function lowerGame(doc: Ast.GameFile, text: string, notes: LoweringNote[]
       game.rules.push(lowered);
     });
   });
+  // The contract: params the engine reads (or this file's own text names), rules it implements.
+  const namedInText = new Set(vocab.paramsNamed);
+  for (const st of doc.statements) {
+    if (st.kind === "directive" && st.head.lemma === "cardtype") for (const item of (st.block ?? []).flat()) if (item.kind === "word" && game.params[item.text] !== undefined) namedInText.add(item.text);
+  }
+  checkGameParams(doc, game, namedInText, notes);
+  checkGameContract(doc, game, notes);
   return game;
 }
 
@@ -1609,7 +1857,14 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
     }
     const isToken = model?.isToken ?? typeWords.some((w) => lower(w) === "token");
     const permanent = typeDef ? typeDef.permanent || typeDef.token : isToken;
-    const abilities = decl.abilities.map((a, i) => lowerAbilitySafely(a, i, { id, permanent }, new AbilityLowering(vocab, doc.file, text, notes)));
+    const abilities = decl.abilities.map((a, i) => {
+      const l = new AbilityLowering(vocab, doc.file, text, notes);
+      const before = notes.length;
+      const lowered = lowerAbilitySafely(a, i, { id, permanent }, l);
+      reportUnusedWords(a, l, notes.slice(before));
+      return lowered;
+    });
+    for (const ability of abilities) checkAbilityContract(ability, notes);
     const rarityItem = field("rarity")?.value[0];
     const rarity = model?.rarity ?? (rarityItem ? itemText(rarityItem) : undefined);
     const costField = field("cost");
@@ -1633,6 +1888,18 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
       text: model?.text ?? decl.abilities.map((a) => text.slice(a.range.start.offset, a.range.end.offset).trim()).join("\n"),
       source: { file: doc.file, range: decl.range },
     };
+  }
+}
+
+/**
+ * "Nothing dropped": the content words of an ability the IR does not carry, each phrase a note at
+ * its words (CW6005) — except inside text already noted (CW6001: the whole clause is not run).
+ */
+function reportUnusedWords(ast: Ast.Ability, l: AbilityLowering, noted: LoweringNote[]): void {
+  const inNoted = (range: Range) => noted.some((n) => n.range.start.offset <= range.start.offset && range.end.offset <= n.range.end.offset);
+  for (const phrase of unusedPhrases(ast, l.ledger, l.text)) {
+    if (inNoted(phrase.range)) continue;
+    l.notes.push({ file: l.file, range: phrase.range, code: "CW6005", args: { words: phrase.text, ability: l.slice(ast.range).trim() }, message: `"${phrase.text}" is not used by the engine` });
   }
 }
 

@@ -521,6 +521,37 @@ export const MESSAGES = {
     example: "Draw a card.   (on its own line, on a unit)",
     exampleArgs: { detail: 'static ability not understood by the engine: "Draw a card"' },
   },
+  CW6002: {
+    severity: "error",
+    template: "Nothing in the engine reads param {name}: changing it would change nothing.",
+    explanation:
+      "Every game parameter the engine reads is listed in the engine contract (`compiler/contract.ts`), with the module that reads it and the values it takes. A `param` line naming anything else documents a rule the engine does not switch on, so the file would say one thing while the game plays another. Write the reading as a `#` comment instead, or use a parameter of the contract (the game guides in docs/games list them).",
+    example: "param breach_on = never   (in a game file)",
+    exampleArgs: { name: "breach_on" },
+  },
+  CW6003: {
+    severity: "error",
+    template: "param {name} = {value}: {module} takes {accepted}.",
+    explanation: "The engine reads this parameter, but not with this value: the game would play another rule than the file says. Use one of the values the reading module takes (listed in the message and in `compiler/contract.ts`).",
+    example: "param empty_deck_draw = mill   (in a game file)",
+    exampleArgs: { name: "empty_deck_draw", value: "mill", module: "runtime/core.ts", accepted: "one of (skip, lose)" },
+  },
+  CW6004: {
+    severity: "warning",
+    template: "The engine does not implement {what}: {detail}.",
+    explanation:
+      "The text compiled, but to something outside the engine contract (`compiler/contract.ts`): a rule the engine has no code for, a trigger about a player on an event only cards take part in (or the reverse), a replacement effect it does not apply. In a game it would do nothing, or fire at other moments than written. Rephrase it with a form of docs/language.md.",
+    example: "Whenever an opponent is dealt damage, draw a card.",
+    exampleArgs: { what: "this trigger", detail: '"Whenever an opponent is dealt damage" is about a player, and only a card is dealt damage in this event' },
+  },
+  CW6005: {
+    severity: "warning",
+    template: 'The engine does not use "{words}" in "{ability}": the card would run as if it were not written.',
+    explanation:
+      "The compiler accounts for every content word of an ability: each word the effect IR carries is marked as it is lowered, and the words left over are reported here. The engine would run the ability without them (a qualifier such as `by opponents' spells`, `non-token`, `your` in `your Weapon`), so the card would not do what it says. Rephrase it with a form of docs/language.md, or run `cardwright explain` on the card to see how the engine reads it.",
+    example: "This can't be targeted by opponents' spells.",
+    exampleArgs: { words: "opponents' spells", ability: "This can't be targeted by opponents' spells." },
+  },
   // ---------------------------------------------------------------- CW7xxx: deck lists
   CW7001: {
     severity: "error",

@@ -5,6 +5,7 @@
  * consumes it. Frames are JSON, so a resolution can stop and resume across `apply` calls.
  */
 import { MAX_CARDS } from "../state/limits.ts";
+import type { NativeRuleName } from "../../compiler/contract.ts";
 import type { NumberExpr, SourceRef, Step } from "../../compiler/ir.ts";
 import type { Frame, PlayerId, TargetValue } from "../state/state.ts";
 import { type Ctx, RESOLVING, battlefield, cardDef, cardName, emit, hand, isPermanent, slotsOf, zoneList } from "./cards.ts";
@@ -477,8 +478,14 @@ function runKeywordAction(ctx: Ctx, frame: Frame, keyword: string, amount: numbe
 export type NativeRule = (ctx: Ctx, frame: Frame, amount: number, players: PlayerId[], targets: TargetValue[], source: SourceRef | undefined) => "done" | "wait";
 const nativeRules = new Map<string, NativeRule>();
 
+/** The native rules this engine runs: the registered ones and the interpreter's own (the contract test compares them with NATIVE_RULES). */
+export function nativeRuleNames(): string[] {
+  return [...nativeRules.keys(), ...BUILT_IN_RULES];
+}
+const BUILT_IN_RULES: readonly NativeRuleName[] = ["end_of_turn", "mill", "move_to_oblivion", "erase", "put_onto_field_free", "scry"];
+
 /** Lets engine modules (combat, game-specific rules) add native rules without the interpreter knowing them. */
-export function registerNativeRule(name: string, rule: NativeRule): void {
+export function registerNativeRule(name: NativeRuleName, rule: NativeRule): void {
   nativeRules.set(name, rule);
 }
 

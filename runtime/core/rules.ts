@@ -3,6 +3,7 @@
  * turn machine built from its phases, and the response model its game file names. Built once
  * per bundle; game states never hold it (they stay plain JSON).
  */
+import type { EngineParamName } from "../../compiler/contract.ts";
 import type { Ability, CompiledBundle, CompiledCard, CompiledGame, ZoneRole } from "../../compiler/ir.ts";
 import { buildFlow, type Flow } from "./flow.ts";
 import type { ResponseModel } from "./response.ts";
@@ -21,12 +22,12 @@ export interface Rules {
   param: ParamReader;
 }
 
-/** Reads a game parameter with the type of its fallback (the documented default). */
+/** Reads a game parameter with the type of its fallback (the documented default); only params of the engine contract (compiler/contract.ts). */
 export interface ParamReader {
-  (name: string, fallback: string): string;
-  (name: string, fallback: number): number;
-  (name: string, fallback: boolean): boolean;
-  <T extends number | string | boolean>(name: string, fallback: T): T;
+  (name: EngineParamName, fallback: string): string;
+  (name: EngineParamName, fallback: number): number;
+  (name: EngineParamName, fallback: boolean): boolean;
+  <T extends number | string | boolean>(name: EngineParamName, fallback: T): T;
 }
 
 const ROLE_NAMES: Record<string, ZoneRole> = {
@@ -102,7 +103,7 @@ export function loadRules(bundle: CompiledBundle): Rules {
 }
 
 /** A number parameter that may name another parameter (`spell_max_abilities_opponent_turn = spell_abilities`) or be `unlimited`. */
-export function numberParam(rules: Rules, name: string, fallback: number): number {
+export function numberParam(rules: Rules, name: EngineParamName, fallback: number): number {
   let value: unknown = rules.game.params[name];
   for (let i = 0; i < 4 && typeof value === "string" && rules.game.params[value] !== undefined; i++) value = rules.game.params[value];
   if (value === "unlimited") return Number.POSITIVE_INFINITY;

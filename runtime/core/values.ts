@@ -3,6 +3,7 @@
  * keywords (printed, modifiers, static abilities in effect), engine rules a card has, card
  * selectors, and the IR's references, numbers and conditions evaluated for a frame.
  */
+import type { CardRuleName } from "../../compiler/contract.ts";
 import type { Ability, Affected, CardRef, CardSelector, Condition, KeywordGrant, NumberExpr, PlayerRef, PlayersRef } from "../../compiler/ir.ts";
 import type { Rules } from "./rules.ts";
 import type { Frame, PlayerId, TargetValue } from "../state/state.ts";
@@ -222,7 +223,7 @@ function rulesInUse(rules: Rules): Set<string> {
 }
 
 /** Does a card have an engine rule in effect ("ignores_summoning_sickness", "cant_be_blocked"), via a keyword or a static? */
-export function hasRule(ctx: Ctx, id: string, rule: string): boolean {
+export function hasRule(ctx: Ctx, id: string, rule: CardRuleName): boolean {
   // Most rules appear on no card of a game: answer those without computing continuous effects.
   if (!rulesInUse(ctx.rules).has(rule)) return false;
   const keywords = keywordsOf(ctx, id);

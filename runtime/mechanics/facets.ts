@@ -23,6 +23,7 @@
  * the first ready Facet card of that colour in the zone. (The text leaves which card to the player;
  * every ready card of a colour is alike until a replacement, so the engine does not ask.)
  */
+import type { EngineParamName } from "../../compiler/contract.ts";
 import type { Ability, CompiledCard, SourceRef, TargetSpec } from "../../compiler/ir.ts";
 import type { Action, Refusal } from "../core/action.ts";
 import { refuseShortfall } from "../core/action.ts";

@@ -14,6 +14,7 @@
  *   as long as it stays in play — a lasting modifier granting the keyword, which names the rule.
  * Each applies only to games whose keywords name it.
  */
+import type { CardRuleName, NativeRuleName } from "../../compiler/contract.ts";
 import type { Ability, TargetSpec } from "../../compiler/ir.ts";
 import type { Ctx } from "../core/index.ts";
 import { addModifier, cardDef, hasRule } from "../core/index.ts";
@@ -21,11 +22,11 @@ import { registerNativeRule } from "../core/effects.ts";
 import type { Mechanic } from "../core/mechanics.ts";
 import type { PlayerId } from "../state/state.ts";
 
-const SHROUD = "cannot_be_targeted";
-const TAUNT = "opponents_must_target_taunt";
-const AMBUSH = "play_with_priority_and_redirect";
-const SILENCE = "remove_all_abilities";
-const PACIFY = "cannot_attack_or_block";
+const SHROUD: CardRuleName = "cannot_be_targeted";
+const TAUNT: CardRuleName = "opponents_must_target_taunt";
+const AMBUSH: CardRuleName = "play_with_priority_and_redirect";
+const SILENCE: NativeRuleName = "remove_all_abilities";
+const PACIFY: CardRuleName & NativeRuleName = "cannot_attack_or_block";
 
 /** The game's keyword named by a rule (the modifier that marks its lasting effect carries that name). */
 const keywordFor = (ctx: Ctx, rule: string): string | undefined => ctx.rules.game.keywords.find((k) => k.rule === rule)?.name;
@@ -59,7 +60,7 @@ function targetAllowed(ctx: Ctx, _spec: TargetSpec, controller: PlayerId, card: 
 
 export const keywordRulesMechanic: Mechanic = {
   name: "keyword-rules",
-  applies: (rules) => rules.game.keywords.some((k) => [SHROUD, TAUNT, AMBUSH, SILENCE, PACIFY].includes(k.rule ?? "")),
+  applies: (rules) => rules.game.keywords.some((k) => ([SHROUD, TAUNT, AMBUSH, SILENCE, PACIFY] as string[]).includes(k.rule ?? "")),
   abilityActive,
   targetAllowed,
   anyTime: (ctx, card) => hasRule(ctx, card, AMBUSH),

@@ -14,6 +14,7 @@
  * - The simulator's random decks are legal that way: other cards up to the Main Deck's minimum,
  *   `land_deck_min` lands.
  */
+import type { EngineParamName } from "../../compiler/contract.ts";
 import type { SourceRef } from "../../compiler/ir.ts";
 import type { Ctx } from "../core/index.ts";
 import { cardName, emit, moveCard, noteEvent, shuffleZone, zoneList } from "../core/index.ts";
@@ -29,7 +30,7 @@ function landDeck(rules: Rules): string | undefined {
 }
 
 /** A part's limits from three game parameters; `unlimited` (or any non-number) is no limit. */
-function limits(rules: Rules, min: string, max: string, copies: string): { min?: number; max?: number; copies?: number } {
+function limits(rules: Rules, min: EngineParamName, max: EngineParamName, copies: EngineParamName): { min?: number; max?: number; copies?: number } {
   const read = (name: string) => {
     const raw = rules.game.params[name];
     return typeof raw === "number" ? raw : /^\d+$/.test(String(raw ?? "")) ? Number(raw) : undefined;

@@ -16,6 +16,7 @@
  *   `overflow_to_player` rule (Overwhelm: damage beyond the creature's remaining defense reaches
  *   its controller), and triggered keywords such as Lifelink through the ordinary trigger path.
  */
+import type { EngineParamName } from "../../compiler/contract.ts";
 import type { SourceRef } from "../../compiler/ir.ts";
 import type { Action, Refusal } from "../core/action.ts";
 import type { Ctx } from "../core/index.ts";
@@ -30,7 +31,7 @@ import { opponentOf } from "../state/state.ts";
 
 const refuse = (code: Refusal["code"], message: string): Refusal => ({ code, message });
 
-const ofType = (ctx: Ctx, id: string, param: string, fallback: string): boolean => {
+const ofType = (ctx: Ctx, id: string, param: EngineParamName, fallback: string): boolean => {
   const card = ctx.state.cards[id];
   return !!card && cardDef(ctx, card).cardType.toLowerCase() === ctx.rules.param(param, fallback).toLowerCase();
 };

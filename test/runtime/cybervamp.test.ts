@@ -389,15 +389,15 @@ describe("CYBERVAMP game-file params the engine does not read", () => {
     expect(lowerWorkspace(files).notes.filter((n) => n.message.startsWith("param "))).toEqual([]);
   });
 
-  it("changing a fixed reading is reported at its line: the param is not a switch", () => {
-    const { text, result } = lowered("param exact_payment = true", "param exact_payment = false");
-    const notes = result.notes.filter((n) => n.message.startsWith("param "));
-    expect(notes.map((n) => n.message)).toEqual(["param exact_payment = false: a fixed reading, the engine implements only true (the param documents the rule and is not a switch)"]);
+  it("a fixed reading is a comment: written as a param line it is reported at its line, as a param nothing reads (CW6002)", () => {
+    const { text, result } = lowered("# fixed reading, not a param (the engine implements only this): exact_payment = true", "param exact_payment = false");
+    const notes = result.notes.filter((n) => n.message.startsWith("nothing in the engine reads param "));
+    expect(notes.map((n) => [n.code, n.message])).toEqual([["CW6002", "nothing in the engine reads param exact_payment"]]);
     expect(notes[0]!.range.start.line).toBe(text.split("\n").findIndex((l) => l.startsWith("param exact_payment")) + 1);
   });
 
-  it("a value the reading module does not know is reported; a known one is not", () => {
-    expect(lowered("param fizzle_when = any_target_illegal", "param fizzle_when = most_targets").result.notes.map((n) => n.message)).toContain("param fizzle_when = most_targets: the engine knows any_target_illegal or all_targets_illegal");
+  it("a value the reading module does not know is reported (CW6003); a known one is not", () => {
+    expect(lowered("param fizzle_when = any_target_illegal", "param fizzle_when = most_targets").result.notes.map((n) => n.message)).toContain("param fizzle_when = most_targets: runtime/models/stack.ts takes one of (any_target_illegal, all_targets_illegal)");
     expect(lowered("param fizzle_when = any_target_illegal", "param fizzle_when = all_targets_illegal").result.notes.filter((n) => n.message.startsWith("param "))).toEqual([]);
   });
 });

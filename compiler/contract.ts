@@ -1,0 +1,257 @@
+/**
+ * The contract between the compiler and the engine: what the runtime implements, as plain data
+ * at the IR level. The compiler checks every compiled card and game file against it (what lies
+ * outside is a diagnostic at its source range: `contract-check.ts`), and a runtime test
+ * (`test/runtime/contract.test.ts`) proves the runtime's interpreter and registries implement
+ * exactly what is listed here, so neither side can drift without a failing test.
+ *
+ * The compiler never imports the runtime (layers: grammar → compiler → runtime); the runtime
+ * imports this table (its reader of game parameters and its card-rule lookup are typed by it).
+ */
+import type { CostPart, EventKind, NumberExpr, Condition, Duration, StepBody, CardSelector, StaticEffect } from "./ir.ts";
+
+// ---------------------------------------------------------------------------------------------
+// The instruction set: every union of the IR, listed (the type checks below keep each list equal
+// to its IR union, and the runtime's switches are exhaustive over the same unions).
+
+type Exactly<Union extends string, List extends readonly string[]> = [Union] extends [List[number]] ? ([List[number]] extends [Union] ? List : never) : never;
+const exactly = <Union extends string>() => <const List extends readonly string[]>(list: Exactly<Union, List>): List => list;
+
+export const STEP_OPS = exactly<StepBody["op"]>()([
+  "damage", "draw", "keyword_action", "discard", "gain_life", "lose_life", "add_counters", "remove_counters", "modify", "destroy",
+  "sacrifice", "sacrifice_self", "move", "choose_cards", "summon", "create_token", "gain_control", "search", "look_top", "place_looked",
+  "exhaust", "ready", "counter_spell", "gain_resource", "lose_resource", "shuffle", "choose_one", "if", "may", "rule",
+]);
+export const NUMBER_EXPRS = exactly<Exclude<NumberExpr, number>["kind"]>()(["x", "count", "stat", "life", "counters", "hand_size", "event_amount", "times", "chosen_count"]);
+export const CONDITIONS = exactly<Condition["kind"]>()(["controls", "life_at_most", "life_at_least", "compare", "your_turn", "not", "all"]);
+export const DURATIONS = exactly<Duration["kind"]>()(["permanent", "end_of_turn", "until_your_next_turn", "while_source"]);
+export const COST_PARTS = exactly<CostPart["pays"]>()(["free", "resource", "discard", "erase", "life", "symbol", "exhaust", "overexhaust", "sacrifice", "facet"]);
+export const SELECTOR_FIELDS = exactly<keyof CardSelector & string>()([
+  "zones", "controller", "owner", "cardTypes", "subtypes", "colors", "other", "tokens", "exhausted", "attacking", "stat", "keyword", "names", "exclude",
+]);
+export const STATIC_EFFECTS = exactly<StaticEffect["kind"]>()(["modify", "rule"]);
+
+// ---------------------------------------------------------------------------------------------
+// Trigger events: what each event the engine raises carries. A trigger's subject must be one the
+// event carries: "Whenever an opponent is dealt damage" (a player subject on `dealt_damage`,
+// which only cards are) would otherwise fire on every card dealt damage.
+
+export interface EventContract {
+  /** The card the event is about, in card English ("a card ... enters play"), when it has one. */
+  card?: string;
+  /** The player the event is about, when it has one. */
+  player?: string;
+}
+
+export const TRIGGER_EVENTS: Readonly<Record<EventKind, EventContract>> = {
+  enters: { card: "enters play", player: "a card enters play under their control" },
+  leaves: { card: "leaves play", player: "a card they own leaves play" },
+  destroyed: { card: "is destroyed", player: "a card they control is destroyed" },
+  attacks: { card: "attacks", player: "they attack with a card" },
+  blocks: { card: "blocks", player: "they block with a card" },
+  blocked: { card: "becomes blocked" },
+  combat_damage_player: { card: "deals combat damage to a player", player: "they are dealt combat damage" },
+  deals_damage: { card: "deals damage" },
+  dealt_damage: { card: "is dealt damage" },
+  draw: { player: "they draw a card" },
+  discard: { card: "is discarded", player: "they discard a card" },
+  gain_life: { player: "they gain life" },
+  lose_life: { player: "they lose life" },
+  cast: { card: "is played", player: "they play a card" },
+  keyword_action: { player: "they perform the keyword action" },
+  phase_start: { player: "a phase of their turn starts" },
+  phase_end: { player: "a phase of their turn ends" },
+  counter_added: { card: "gets a counter" },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Named rules: native rules a `rule` step or an action keyword names (`keyword action Scry N =
+// rule scry`, a phase's `renew`), and card rules a static or an ability keyword gives a card
+// (`keyword ability Flying = rule blockable_only_by_flying`, "This can't block").
+
+export const NATIVE_RULES = [
+  // effects.ts
+  "end_of_turn", "mill", "move_to_oblivion", "erase", "put_onto_field_free", "scry",
+  // combat.ts, combat-damage.ts
+  "attack", "await_triggers", "declare_attackers", "declare_blockers", "combat_damage", "remove_damage", "expire_durations",
+  "ready_permanents", "beginning_effects", "end_of_turn_effects",
+  // chain.ts, stack.ts
+  "change_phase", "priority", "stack_phase_end", "stack_phase_change", "respond",
+  // mana.ts, renew.ts, weapons.ts, facets.ts, keyword-rules.ts
+  "restore_mana", "renew", "end_newly_turned", "weapon_fight", "enter_enhanced", "cast_selected", "resolve_selected",
+  "grant_temporary_facet", "ready_facets", "lose_temporary_facets", "remove_all_abilities", "cannot_attack_or_block",
+] as const;
+export type NativeRuleName = (typeof NATIVE_RULES)[number];
+
+export const CARD_RULES = [
+  "attacks_without_exhausting", "blockable_only_by_flying", "cannot_attack_or_block", "cant_attack", "cant_be_blocked", "cant_block",
+  "destroys_creature_on_any_damage", "ignores_newly_turned", "ignores_summoning_sickness", "overflow_to_player",
+  "play_with_priority_and_redirect", "cannot_be_targeted", "opponents_must_target_taunt", "blocks_up_to_n_attackers",
+] as const;
+export type CardRuleName = (typeof CARD_RULES)[number];
+
+/** The replacement effects the engine applies (`Ability.replacement`); others are not run. */
+export const REPLACEMENTS: readonly { event: EventKind; limit?: "first_each_turn"; steps: "none" }[] = [
+  // "The first time this would be destroyed each turn, ... instead": it stays in play, damage removed (combat-damage.ts).
+  { event: "destroyed", limit: "first_each_turn", steps: "none" },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Game parameters: each one the engine (or the checker) reads, by the module that reads it, with
+// the values it takes. A `param` line naming anything else is an error (nothing would change);
+// a value outside `accepts` is an error too (the game would play another rule than the file says).
+
+export type ParamValues =
+  | { kind: "boolean" }
+  /** A whole number; `unlimited` too when allowed. */
+  | { kind: "integer"; unlimited?: boolean }
+  | { kind: "enum"; values: readonly string[] }
+  /** Space-separated words, each one of `values` (`attack_targets = "unit player"`). */
+  | { kind: "words"; values: readonly string[] }
+  /** Names from the game file itself. */
+  | { kind: "zone" | "card_type" | "card_types" | "stat" | "resource" | "phases" | "card_type_or_words" }
+  /** A whole number, `unlimited`, or the name of another numeric param. */
+  | { kind: "integer_or_param" };
+
+export interface ParamContract {
+  /** The module that reads it (a runtime file, or the checker). */
+  module: string;
+  accepts: ParamValues;
+  /** What it does, in a few words (the reads-as of a game file). */
+  meaning: string;
+}
+
+const bool = { kind: "boolean" } as const;
+const int = { kind: "integer" } as const;
+const intOrUnlimited = { kind: "integer", unlimited: true } as const;
+const oneOf = (...values: string[]) => ({ kind: "enum", values }) as const;
+
+export const ENGINE_PARAMS = {
+  // setup and the turn (runtime/index.ts, core.ts)
+  starting_life: { module: "runtime/index.ts", accepts: int, meaning: "each player's life at the start" },
+  first_player: { module: "runtime/index.ts", accepts: oneOf("random", "p1", "p2"), meaning: "who takes the first turn" },
+  opening_hand: { module: "runtime/index.ts", accepts: int, meaning: "cards drawn at the start" },
+  first_player_draws: { module: "runtime/core/settle.ts", accepts: bool, meaning: "whether the first player draws on turn 1" },
+  max_hand: { module: "runtime/core/operations.ts", accepts: intOrUnlimited, meaning: "the hand size maximum" },
+  draw_at_max_hand: { module: "runtime/core/operations.ts", accepts: oneOf("discard", "skip", "keep", "draw"), meaning: "what a draw does with a full hand" },
+  hand_overflow: { module: "runtime/core/operations.ts", accepts: oneOf("discard", "keep"), meaning: "where another card entering a full hand goes" },
+  empty_deck_draw: { module: "runtime/core/operations.ts", accepts: oneOf("skip", "lose"), meaning: "drawing from an empty deck" },
+  turn_limit: { module: "runtime/core/settle.ts", accepts: int, meaning: "the turn the game ends after (0: none)" },
+  turn_limit_result: { module: "runtime/core/settle.ts", accepts: oneOf("draw", "higher_life"), meaning: "who wins at the turn limit" },
+  losing_life: { module: "runtime/core/settle.ts", accepts: int, meaning: "the life at or below which a player loses" },
+  damage_absorbed_by: { module: "runtime/core/operations.ts", accepts: { kind: "resource" }, meaning: "the pool damage to a player reduces first" },
+  statics_off_when_exhausted: { module: "runtime/core/values.ts", accepts: bool, meaning: "exhausted cards' ongoing abilities are off" },
+  static_abilities_need_renewed: { module: "runtime/core/values.ts", accepts: bool, meaning: "only Renewed cards' ongoing abilities are in effect" },
+  enters_play_triggers_any_means: { module: "runtime/core/operations.ts", accepts: bool, meaning: "enter-play triggers fire however a card enters" },
+  play_fires_on_summon: { module: "runtime/core/operations.ts", accepts: bool, meaning: "a summoned card fires its play trigger" },
+  summoned_units_can_attack: { module: "runtime/core/operations.ts", accepts: bool, meaning: "a card summoned this turn may attack" },
+  unit_slots: { module: "runtime/core/cards.ts", accepts: int, meaning: "permanents a player may have in play (0: no limit)" },
+  defender_lasts_until: { module: "runtime/core/settle.ts", accepts: oneOf("next_own_turn", "used"), meaning: "how long an unused defender stays one" },
+  power_stat: { module: "runtime/mechanics/combat.ts", accepts: { kind: "stat" }, meaning: "the stat a card fights or deals damage with" },
+  toughness_stat: { module: "runtime/mechanics/combat-damage.ts", accepts: { kind: "stat" }, meaning: "the stat damage is checked against" },
+  creature_damage_threshold: { module: "runtime/core/operations.ts", accepts: { kind: "stat" }, meaning: "the stat damage is checked against" },
+  // actions (runtime/actions.ts)
+  life_payment_may_reach_zero: { module: "runtime/engine/actions.ts", accepts: bool, meaning: "life may be paid down to 0" },
+  overexhaust_from_exhausted: { module: "runtime/engine/actions.ts", accepts: bool, meaning: "an Exhausted card may pay an Overexhaust cost" },
+  discard_cost_is_discard: { module: "runtime/engine/actions.ts", accepts: bool, meaning: "paying a discard cost fires discard triggers" },
+  spells_on_opponent_turn: { module: "runtime/engine/actions.ts", accepts: bool, meaning: "cards may be played on the opponent's turn" },
+  first_turn_attacks: { module: "runtime/engine/actions.ts", accepts: bool, meaning: "attacks are allowed on the first turn" },
+  attacks_per_unit: { module: "runtime/engine/actions.ts", accepts: int, meaning: "attacks each unit may make per turn" },
+  summoning_sickness: { module: "runtime/engine/actions.ts", accepts: bool, meaning: "a card played this turn can't attack" },
+  defender_can_attack: { module: "runtime/engine/actions.ts", accepts: bool, meaning: "a defender may attack (and an attacker defend)" },
+  attack_targets: { module: "runtime/engine/actions.ts", accepts: { kind: "words", values: ["unit", "player"] }, meaning: "what an attack may be aimed at" },
+  defenders: { module: "runtime/engine/actions.ts", accepts: bool, meaning: "units may be made defenders" },
+  defender_just_played: { module: "runtime/engine/actions.ts", accepts: bool, meaning: "a unit played this turn may defend" },
+  // fights (runtime/combat.ts)
+  combat_model: { module: "runtime/mechanics/combat-damage.ts", accepts: oneOf("fight", "damage"), meaning: "fights by power, or damage against defense" },
+  fight_overflow: { module: "runtime/mechanics/combat.ts", accepts: bool, meaning: "a fight's extra power hits the player" },
+  fight_tie: { module: "runtime/mechanics/combat.ts", accepts: oneOf("both_destroyed", "both_survive"), meaning: "equal powers in a fight" },
+  fight_survivor_weakened_by: { module: "runtime/mechanics/combat.ts", accepts: { kind: "integer_or_param" }, meaning: "the power a fight's survivor loses until end of turn (`attacker_power` or a number)" },
+  defender_intercepts: { module: "runtime/mechanics/combat.ts", accepts: oneOf("all_attacks", "player_attacks", "none"), meaning: "which attacks a defender walls" },
+  defender_choice: { module: "runtime/mechanics/combat.ts", accepts: oneOf("defending_player", "first"), meaning: "who picks the defender that walls" },
+  defender_walls: { module: "runtime/mechanics/combat.ts", accepts: oneOf("one_attack", "every_attack"), meaning: "how many attacks a defender walls" },
+  // combat by damage (runtime/combat-damage.ts)
+  attacking_exhausts: { module: "runtime/mechanics/combat-damage.ts", accepts: bool, meaning: "attacking exhausts the attacker" },
+  block_requires: { module: "runtime/mechanics/combat-damage.ts", accepts: oneOf("ready", "renewed", "any"), meaning: "which cards may block" },
+  blocked_damage_assignment: { module: "runtime/mechanics/combat-damage.ts", accepts: oneOf("attacker_chooses", "first_blocker"), meaning: "how a blocked attacker's damage is split" },
+  ready_permanents_at_beginning: { module: "runtime/mechanics/combat-damage.ts", accepts: bool, meaning: "your permanents ready at the start of your turn" },
+  attackers_per_blocker: { module: "runtime/mechanics/combat-damage.ts", accepts: intOrUnlimited, meaning: "attackers one blocker may block" },
+  blockers_per_attacker: { module: "runtime/mechanics/combat-damage.ts", accepts: intOrUnlimited, meaning: "blockers one attacker may have" },
+  creature_card_type: { module: "runtime/mechanics/weapons.ts", accepts: { kind: "card_type" }, meaning: "the card type that attacks and blocks" },
+  // control, unique, responses
+  lost_control_goes_to: { module: "runtime/mechanics/control.ts", accepts: oneOf("owner_battlefield", "owner_graveyard"), meaning: "where a card goes when control is lost" },
+  unique_rule: { module: "runtime/mechanics/unique.ts", accepts: oneOf("destroy_older"), meaning: "what a second copy of a Unique card does" },
+  unique_scope: { module: "runtime/mechanics/unique.ts", accepts: oneOf("per_controller", "global"), meaning: "whose copies a Unique card counts" },
+  response_model: { module: "runtime/core/rules.ts", accepts: oneOf("instant", "stack", "chain"), meaning: "how players respond" },
+  simultaneous_triggers_order: { module: "runtime/core/response.ts", accepts: oneOf("controller_chooses", "as_they_happened"), meaning: "the order of triggers that fire together" },
+  fizzle_when: { module: "runtime/models/stack.ts", accepts: oneOf("any_target_illegal", "all_targets_illegal"), meaning: "when a spell with illegal targets does nothing" },
+  spells_forbidden_in: { module: "runtime/models/stack.ts", accepts: { kind: "phases" }, meaning: "phases in which no spell may be played" },
+  priority_actions: { module: "runtime/models/chain.ts", accepts: { kind: "card_type_or_words" }, meaning: "the actions that pass priority" },
+  // lands and decks (runtime/lands.ts, lands-decks.ts)
+  costs_paid_by: { module: "runtime/mechanics/lands.ts", accepts: oneOf("exhausting_lands"), meaning: "how costs are paid" },
+  land_produces: { module: "runtime/mechanics/lands.ts", accepts: int, meaning: "what one land produces" },
+  color_pays_generic: { module: "runtime/mechanics/lands.ts", accepts: bool, meaning: "coloured resources pay generic costs" },
+  resource_pays_generic: { module: "runtime/mechanics/lands.ts", accepts: bool, meaning: "the resource pays generic costs" },
+  resource_pays_color: { module: "runtime/mechanics/lands.ts", accepts: bool, meaning: "the resource pays coloured costs" },
+  color_pays_resource: { module: "runtime/mechanics/lands.ts", accepts: bool, meaning: "colours pay the resource's costs" },
+  lands_per_turn: { module: "runtime/mechanics/lands.ts", accepts: int, meaning: "lands played per turn" },
+  land_play_phases: { module: "runtime/mechanics/lands.ts", accepts: { kind: "phases" }, meaning: "phases lands may be played in" },
+  separate_land_deck: { module: "runtime/mechanics/lands-decks.ts", accepts: bool, meaning: "lands live in a deck of their own" },
+  land_deck_zone: { module: "runtime/mechanics/lands-decks.ts", accepts: { kind: "zone" }, meaning: "the zone of the land deck" },
+  opening_hand_from_land_deck: { module: "runtime/mechanics/lands-decks.ts", accepts: int, meaning: "opening-hand cards from the land deck" },
+  first_player_renew_draw: { module: "runtime/mechanics/lands-decks.ts", accepts: bool, meaning: "the first player draws in their first Renew" },
+  draw_deck_choice: { module: "runtime/mechanics/lands-decks.ts", accepts: oneOf("each_draw", "main_deck"), meaning: "which deck a draw takes from" },
+  land_deck_min: { module: "runtime/mechanics/lands-decks.ts", accepts: intOrUnlimited, meaning: "the land deck's minimum size" },
+  land_deck_max: { module: "runtime/mechanics/lands-decks.ts", accepts: intOrUnlimited, meaning: "the land deck's maximum size" },
+  land_copies: { module: "runtime/mechanics/lands-decks.ts", accepts: intOrUnlimited, meaning: "copies of one land allowed" },
+  // renew (runtime/renew.ts)
+  newly_turned_types: { module: "runtime/mechanics/renew.ts", accepts: { kind: "card_types" }, meaning: "card types subject to Newly Turned" },
+  newly_turned_blocks: { module: "runtime/mechanics/renew.ts", accepts: { kind: "words", values: ["attack", "activate", "block"] }, meaning: "what a Newly Turned card can't do" },
+  overexhaust_reading: { module: "runtime/mechanics/renew.ts", accepts: oneOf("skip_next_renew", "renews_as_exhausted"), meaning: "how long an Overexhausted card stays exhausted" },
+  // mana, facets, weapons (runtime/mana.ts, facets.ts, weapons.ts)
+  mana_resource: { module: "runtime/mechanics/mana.ts", accepts: { kind: "resource" }, meaning: "the resource run as a capacity" },
+  starting_mana_capacity: { module: "runtime/mechanics/mana.ts", accepts: int, meaning: "the capacity at the start" },
+  starting_available_mana: { module: "runtime/mechanics/mana.ts", accepts: int, meaning: "the available mana at the start" },
+  shatter_adds_capacity: { module: "runtime/mechanics/mana.ts", accepts: int, meaning: "capacity a Shatter adds" },
+  shatters_per_turn: { module: "runtime/mechanics/mana.ts", accepts: intOrUnlimited, meaning: "Shatters per turn" },
+  shatter_phases: { module: "runtime/mechanics/mana.ts", accepts: { kind: "phases" }, meaning: "phases a Shatter may be made in" },
+  facet_zone: { module: "runtime/mechanics/facets.ts", accepts: { kind: "zone" }, meaning: "the zone Facets are kept in" },
+  max_facets: { module: "runtime/mechanics/facets.ts", accepts: intOrUnlimited, meaning: "Facets a player may have" },
+  harvests_per_turn: { module: "runtime/mechanics/facets.ts", accepts: intOrUnlimited, meaning: "harvests per turn" },
+  harvest_phases: { module: "runtime/mechanics/facets.ts", accepts: { kind: "phases" }, meaning: "phases a harvest may be made in" },
+  harvested_facet_ready: { module: "runtime/mechanics/facets.ts", accepts: bool, meaning: "a harvested Facet is ready at once" },
+  facet_replace_allowed: { module: "runtime/mechanics/facets.ts", accepts: bool, meaning: "a harvest may replace a Facet at the maximum" },
+  replaced_facet_goes_to: { module: "runtime/mechanics/facets.ts", accepts: { kind: "zone" }, meaning: "where a replaced Facet goes" },
+  enhancement_cost: { module: "runtime/mechanics/facets.ts", accepts: int, meaning: "Facets a Facet ability costs" },
+  spell_max_abilities_own_turn: { module: "runtime/mechanics/facets.ts", accepts: { kind: "integer_or_param" }, meaning: "abilities of a Spell selected on your turn" },
+  spell_max_abilities_opponent_turn: { module: "runtime/mechanics/facets.ts", accepts: { kind: "integer_or_param" }, meaning: "abilities of a Spell selected on an opponent's turn" },
+  spell_extra_ability_cost_opponent_turn: { module: "runtime/mechanics/facets.ts", accepts: int, meaning: "Facets each further ability costs on an opponent's turn" },
+  spell_temporary_facet_when_one: { module: "runtime/mechanics/facets.ts", accepts: bool, meaning: "one selected ability gives a temporary Facet" },
+  enchantment_switch_cost: { module: "runtime/mechanics/facets.ts", accepts: int, meaning: "Facets a switch of an Enchantment's ability costs" },
+  enchantment_switch_phases: { module: "runtime/mechanics/facets.ts", accepts: { kind: "phases" }, meaning: "phases an Enchantment may switch in" },
+  weapon_card_type: { module: "runtime/mechanics/weapons.ts", accepts: { kind: "card_type" }, meaning: "the card type that is wielded" },
+  max_weapons: { module: "runtime/mechanics/weapons.ts", accepts: intOrUnlimited, meaning: "Weapons wielded at a time" },
+  new_weapon_destroys_old: { module: "runtime/mechanics/weapons.ts", accepts: bool, meaning: "a new Weapon destroys the one wielded" },
+  weapon_attacks_per_turn: { module: "runtime/mechanics/weapons.ts", accepts: intOrUnlimited, meaning: "Weapon attacks per turn" },
+  weapon_attack_phases: { module: "runtime/mechanics/weapons.ts", accepts: { kind: "phases" }, meaning: "phases a Weapon may attack in" },
+  weapon_attack_on_entry_turn: { module: "runtime/mechanics/weapons.ts", accepts: bool, meaning: "a Weapon may attack the turn it is played" },
+  weapon_must_target_creature: { module: "runtime/mechanics/weapons.ts", accepts: bool, meaning: "a Weapon must attack a creature if there is one" },
+  weapon_fight_retaliation: { module: "runtime/mechanics/weapons.ts", accepts: bool, meaning: "the creature a Weapon attacks deals its Attack back" },
+  armor_zero_destroys_weapon: { module: "runtime/mechanics/weapons.ts", accepts: bool, meaning: "the Weapon is destroyed when Armor reaches 0" },
+} as const satisfies Record<string, ParamContract>;
+
+/** A param name the runtime may read: one of the table, or one of the patterns below. */
+export type EngineParamName = keyof typeof ENGINE_PARAMS | `${string}_model` | `${string}_instances_combine` | `zone_${string}`;
+
+/**
+ * Params whose name is built from the game's own words: `<resource>_model` (runtime/core/settle.ts,
+ * effects.ts), `<keyword>_instances_combine` (runtime/mechanics/bleed.ts), `zone_<role>` (runtime/core/rules.ts).
+ */
+export const ENGINE_PARAM_PATTERNS: readonly { pattern: string; of: "resource" | "keyword" | "role"; contract: ParamContract }[] = [
+  { pattern: "<resource>_model", of: "resource", contract: { module: "runtime/core/settle.ts", accepts: oneOf("bank", "capacity"), meaning: "whether spent resources are gone or refill each turn" } },
+  { pattern: "<keyword>_instances_combine", of: "keyword", contract: { module: "runtime/mechanics/bleed.ts", accepts: bool, meaning: "several instances of the keyword on one card are one" } },
+  { pattern: "zone_<role>", of: "role", contract: { module: "runtime/core/rules.ts", accepts: { kind: "zone" }, meaning: "the zone that plays this role" } },
+];
+
+/** The name a game word takes inside a param name (`Multi-block` → `multi_block`). */
+export const paramWord = (word: string): string => word.toLowerCase().replace(/[^a-z0-9]+/g, "_");

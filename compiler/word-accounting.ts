@@ -1,0 +1,76 @@
+/**
+ * "Nothing dropped": the lowering accounts for every content word of an ability. As it turns
+ * words into IR it marks them used (`WordLedger.use`); after an ability is lowered, every content
+ * word it did not mark is reported at its words ("… is not used by the engine: 'by opponents'
+ * spells'"), so a qualifier the engine would ignore is never silently lost. One mechanism for
+ * every form: a new form only has to mark what it carries.
+ */
+import type { Range } from "./diagnostics.ts";
+
+/** A word-like node of the tree: a word, a determiner, a number, `2/2`, a quoted name, `{R}`, `this turn`, `instead`. */
+interface Leaf {
+  kind: string;
+  range: Range;
+}
+
+const LEAF_KINDS = new Set(["word", "determiner", "count", "stats", "string", "symbol", "timing", "instead"]);
+
+/** Words that carry no meaning of their own (their phrase's structure does). */
+const FUNCTION_WORDS = new Set([
+  "the", "to", "of", "and", "or", "then", "is", "are", "be", "been", "was", "were",
+  "that", "which", "who", "as", "so", "on", "in", "at", "for", "with", "from", "into", "onto", "by", "up", "do", "does", "did", "has", "have",
+  "had", "there", "this", "these", "those", "when", "whenever", "if", ",", ".", ";", ":", "—", "-", "•", "'s",
+]);
+
+export class WordLedger {
+  /** Start offsets of the leaves the lowering used. */
+  readonly used = new Set<number>();
+
+  /** Marks every leaf under these nodes (a node, an array of nodes, or undefined) as carried by the IR. */
+  use(...nodes: unknown[]): void {
+    for (const node of nodes) for (const leaf of leavesOf(node)) this.used.add(leaf.range.start.offset);
+  }
+}
+
+/** The leaves under a node, in source order (each once). */
+export function leavesOf(node: unknown): Leaf[] {
+  const out: Leaf[] = [];
+  const seen = new Set<unknown>();
+  const visit = (value: unknown): void => {
+    if (!value || typeof value !== "object" || seen.has(value)) return;
+    seen.add(value);
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item);
+      return;
+    }
+    const record = value as Record<string, unknown>;
+    if (typeof record.kind === "string" && LEAF_KINDS.has(record.kind) && record.range) {
+      out.push(record as unknown as Leaf);
+      return;
+    }
+    // A clause's verb, modal and `be` are words without a `kind` of their own in some trees.
+    for (const [key, child] of Object.entries(record)) if (key !== "range") visit(child);
+  };
+  visit(node);
+  return out.sort((a, b) => a.range.start.offset - b.range.start.offset);
+}
+
+/** Content words of `node` the ledger does not hold, joined into phrases (neighbours separated only by function words). */
+export function unusedPhrases(node: unknown, ledger: WordLedger, text: string): { range: Range; text: string }[] {
+  const leaves = leavesOf(node);
+  const isContent = (leaf: Leaf) => !FUNCTION_WORDS.has(text.slice(leaf.range.start.offset, leaf.range.end.offset).toLowerCase());
+  const phrases: { range: Range; text: string }[] = [];
+  let current: { start: Leaf; end: Leaf } | undefined;
+  const flush = () => {
+    if (current) phrases.push({ range: { start: current.start.range.start, end: current.end.range.end }, text: text.slice(current.start.range.start.offset, current.end.range.end.offset) });
+    current = undefined;
+  };
+  for (const leaf of leaves) {
+    const used = ledger.used.has(leaf.range.start.offset);
+    if (used) flush();
+    else if (isContent(leaf)) current = current ? { start: current.start, end: leaf } : { start: leaf, end: leaf };
+    // An unused function word neither starts nor ends a phrase: it may join two unused words.
+  }
+  flush();
+  return phrases;
+}

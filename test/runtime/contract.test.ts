@@ -1,0 +1,95 @@
+/**
+ * The engine contract (compiler/contract.ts) against the runtime: the runtime implements exactly
+ * what the contract lists — native rules by its registry, the rest by its source (the step
+ * interpreter's cases, the card rules it looks up, the params each module reads, what each event
+ * it raises carries). The compiler checks cards and game files against the same table, so a
+ * change on one side without the other fails here.
+ */
+import { readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import "../../runtime/index.ts";
+import { nativeRuleNames } from "../../runtime/core/effects.ts";
+import {
+  CARD_RULES,
+  CONDITIONS,
+  ENGINE_PARAMS,
+  ENGINE_PARAM_PATTERNS,
+  NATIVE_RULES,
+  NUMBER_EXPRS,
+  REPLACEMENTS,
+  STEP_OPS,
+  TRIGGER_EVENTS,
+  type ParamContract,
+} from "../../compiler/contract.ts";
+
+const root = path.join(import.meta.dirname, "..", "..");
+const runtimeFiles = (readdirSync(path.join(root, "runtime"), { recursive: true }) as string[]).filter((f) => f.endsWith(".ts")).map((f) => f.split(path.sep).join("/"));
+/** Runtime source without comments (a name in a comment implements nothing). */
+const source = new Map(runtimeFiles.map((f) => [`runtime/${f}`, readFileSync(path.join(root, "runtime", f), "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/\/\/.*$/gm, "")]));
+const allSource = [...source.values()].join("\n");
+const literals = (text: string) => new Set([...text.matchAll(/"([a-z_0-9]+)"/g)].map((m) => m[1]!));
+const sorted = (items: Iterable<string>) => [...new Set(items)].sort();
+
+/** The body of a top-level function of a runtime file. */
+function functionBody(file: string, name: string): string {
+  const text = source.get(file)!;
+  const start = text.indexOf(`function ${name}(`);
+  const next = text.slice(start + 1).search(/\n(export )?(async )?function /);
+  return text.slice(start, next < 0 ? undefined : start + 1 + next);
+}
+const cases = (body: string) => sorted([...body.matchAll(/case "([a-z_]+)":/g)].map((m) => m[1]!));
+
+describe("the engine contract", () => {
+  it("lists exactly the native rules the runtime registers and runs", () => {
+    expect(sorted(nativeRuleNames())).toEqual(sorted(NATIVE_RULES));
+  });
+
+  it("lists exactly the step ops, numbers and conditions the interpreter runs", () => {
+    expect(cases(functionBody("runtime/core/effects.ts", "runStep"))).toEqual(sorted(STEP_OPS));
+    expect(cases(functionBody("runtime/core/values.ts", "evalNumber"))).toEqual(sorted(NUMBER_EXPRS));
+    expect(cases(functionBody("runtime/core/values.ts", "evalCondition"))).toEqual(sorted(CONDITIONS));
+  });
+
+  it("lists exactly the card rules the runtime looks up", () => {
+    const looked = [...allSource.matchAll(/hasRule\(ctx, [\w.!]+, "([a-z_]+)"\)/g)].map((m) => m[1]!);
+    const named = [...allSource.matchAll(/(?:const [A-Z]+: CardRuleName = |k\.rule === )"([a-z_]+)"/g)].map((m) => m[1]!);
+    expect(sorted([...looked, ...named])).toEqual(sorted(CARD_RULES));
+  });
+
+  it("lists every param the runtime reads, each read by the module it names", () => {
+    const reads = sorted(
+      [...allSource.matchAll(/(?:param(?:<[^>]*>)?\(|numberParam\([\w.]+, |mainPhaseTiming\([\w.]+, [\w.]+, |ofType\(ctx, \w+, |params\[)"([a-z_0-9]+)"/g)].map((m) => m[1]!).concat(
+        [...allSource.matchAll(/limits\(rules, "([a-z_]+)", "([a-z_]+)", "([a-z_]+)"\)/g)].flatMap((m) => [m[1]!, m[2]!, m[3]!]),
+      ),
+    );
+    expect(reads).toEqual(sorted(Object.keys(ENGINE_PARAMS)));
+    for (const [name, contract] of Object.entries(ENGINE_PARAMS) as [string, ParamContract][]) {
+      expect({ name, readBy: literals(source.get(contract.module) ?? "").has(name) }).toEqual({ name, readBy: true });
+    }
+    for (const { pattern, contract } of ENGINE_PARAM_PATTERNS) {
+      const [before, after] = pattern.split(/<\w+>/) as [string, string];
+      const built = before ? source.get(contract.module)!.includes(`\`${before}\${`) || source.get(contract.module)!.includes(`/^${before}(`) : source.get(contract.module)!.includes(`}${after}\``);
+      expect({ pattern, built }).toEqual({ pattern, built: true });
+    }
+  });
+
+  it("raises every trigger event, each carrying the card or player the contract says", () => {
+    const calls = [...allSource.matchAll(/noteEvent\(ctx, "([a-z_]+)", \{([^}]*)\}/g)].map((m) => ({ kind: m[1]!, keys: m[2]!.split(",").map((k) => k.split(":")[0]!.trim()) }));
+    expect(sorted(calls.map((c) => c.kind))).toEqual(sorted(Object.keys(TRIGGER_EVENTS)));
+    for (const [kind, carries] of Object.entries(TRIGGER_EVENTS)) {
+      for (const key of ["card", "player"] as const) {
+        if (!carries[key]) continue;
+        const missing = calls.filter((c) => c.kind === kind && !c.keys.includes(key)).length;
+        expect({ kind, key, missing }).toEqual({ kind, key, missing: 0 });
+      }
+    }
+  });
+
+  it("lists the replacement effects the runtime applies", () => {
+    for (const r of REPLACEMENTS) {
+      expect(allSource).toContain(`replacement?.event !== "${r.event}"`);
+      if (r.limit) expect(allSource).toContain(`replacement.limit !== "${r.limit}"`);
+    }
+  });
+});
