@@ -123,6 +123,36 @@ describe("the visual table", { timeout: 240_000 }, () => {
     await page.context().close();
   });
 
+  it("shows the bot's turn move by move: each of its moves is a step of its own, drawn before the next", async () => {
+    const page = await harness.newPage("?autosaveMs=600000");
+    await page.getByRole("tab", { name: "Table" }).click();
+    const table = page.getByTestId("table");
+    await table.getByLabel("Game").selectOption("duel", { timeout: 90_000 });
+    await table.getByLabel("Player 2 seat").selectOption("bot");
+    await table.getByRole("button", { name: "New game" }).click();
+    await expect.poll(() => tableState(page), { timeout: 90_000 }).toBe("human");
+    // Record every step label the page draws while the bot plays (a MutationObserver in the page: no timing).
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { botSteps: string[] }).botSteps = seen;
+      const label = document.querySelector('[data-testid="table"] .timeline .muted')!;
+      new MutationObserver(() => {
+        const state = document.querySelector('[data-testid="table"]')!.getAttribute("data-state");
+        if (state === "botTurn") seen.push(label.textContent ?? "");
+      }).observe(document.querySelector('[data-testid="table"]')!, { subtree: true, characterData: true, childList: true, attributes: true });
+    });
+    const before = await table.locator(".timeline .muted").textContent();
+    await page.getByTestId("sandbox").getByRole("button", { name: "Pass the turn" }).click();
+    // The bot's turn runs, then hands back to p1.
+    await expect.poll(() => board(page).locator(".player-bar.active").getAttribute("data-player"), { timeout: 120_000 }).toBe("p1");
+    await expect.poll(() => tableState(page), { timeout: 120_000 }).toBe("human");
+    const steps = [...new Set(await page.evaluate(() => (window as unknown as { botSteps: string[] }).botSteps))].filter((l) => /: p2 /.test(l));
+    // More than one of p2's moves was on screen during its turn, one at a time.
+    expect(steps.length).toBeGreaterThan(1);
+    expect(await table.locator(".timeline .muted").textContent()).not.toBe(before);
+    await page.context().close();
+  });
+
   it("the sandbox puts any card into the opponent's play area, sets a life total and passes the turn", async () => {
     const page = await harness.newPage("?autosaveMs=600000");
     await page.getByRole("tab", { name: "Table" }).click();
