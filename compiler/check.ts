@@ -5,6 +5,7 @@
  * each reports through `accept(code, range, args, suggestion)` and never throws, so one broken
  * card never hides the diagnostics of the others.
  */
+import { wordNoFaceFits } from "./text-width.ts";
 import type { Diagnostic, DiagnosticFix, Range } from "./diagnostics.ts";
 import { diagnostic, type MessageArgs, type MessageCode } from "./messages.ts";
 import type { AbilityModel, CardModel, CostSymbol } from "./model.ts";
@@ -181,6 +182,8 @@ export function checkCard(
   // Abilities: their words, then the structure the card type asks for.
   for (const ability of card.abilities) {
     checkAbilityWords(ability, context);
+    const unbreakable = wordNoFaceFits(ability.text);
+    if (unbreakable) context.accept("CW2081", ability.range, { word: unbreakable.length > 40 ? `${unbreakable.slice(0, 39)}…` : unbreakable, length: unbreakable.length });
     const entry: AbilityModel = { text: ability.text, range: ability.range };
     if (ability.tag) entry.tag = canonicalTag(ability.tag.text, vocabulary);
     model.abilities.push(entry);

@@ -354,7 +354,14 @@ export const MESSAGES = {
     explanation: "The engine keeps a game's state as plain JSON objects keyed by the names the game file declares. A name such as `__proto__`, `constructor` or `toString` (in any case) is already a property of every such object, so it could read or overwrite the wrong thing. Choose another name.",
     example: "game file:\nphase __proto__",
     exampleArgs: { name: "__proto__", what: "a phase" },
+  },  CW2081: {
+    severity: "warning",
+    template: 'No card face can print "{word}" ({length} characters) on one line: it will be broken in the middle.',
+    explanation: "Card faces wrap rules text at spaces and shrink it down to a smallest size; a word wider than the text box even then is cut across lines, which a player may misread. Usually a missing space; otherwise a hyphen lets the word break where you choose.",
+    example: "text:\n  Draw a card.Drawacardagainandagainandagainandagainandagainandagainandagainandagainandagainandagain.",
+    exampleArgs: { word: "card.Drawacardagainandagainandagainand…", length: 106 },
   },
+
   // ---------------------------------------------------------------- CW3xxx: workspace and files
   CW3001: {
     severity: "error",

@@ -1,4 +1,7 @@
 /** Small helpers for building SVG as strings without a DOM (the faces run in Node and the browser). */
+import { charWidth, measure } from "../../compiler/text-width.ts";
+
+export { measure } from "../../compiler/text-width.ts";
 
 /** Escapes text for XML content and attribute values: card text is data, never markup. */
 export function xmlEscape(value: string): string {
@@ -33,43 +36,41 @@ export function text(content: string, attributes: Attributes): string {
 }
 
 /**
- * Average advance width of a character as a fraction of the font size, for a sans-serif face.
- * Without a DOM there is no text measurement; this estimate errs wide so lines never overflow.
+ * Greedy word wrap by estimated width, in time linear in the text: a word wider than a line is
+ * broken by characters, each character measured once (a 2,000-character word used to be cubic).
  */
-function charWidth(ch: string): number {
-  if (/[iljtf.,:;'!|()[\]\s]/.test(ch)) return 0.32;
-  if (/[mwMW@—]/.test(ch)) return 0.86;
-  if (/[A-Z0-9{}]/.test(ch)) return 0.7;
-  return 0.6;
-}
-
-export function measure(content: string, fontSize: number): number {
-  let width = 0;
-  for (const ch of content) width += charWidth(ch);
-  return width * fontSize;
-}
-
-/** Greedy word wrap by estimated width; words longer than a line are broken by characters. */
 export function wrap(content: string, maxWidth: number, fontSize: number): string[] {
   const lines: string[] = [];
+  const space = charWidth(" ") * fontSize;
   for (const paragraph of content.split("\n")) {
     let line = "";
+    let lineWidth = 0;
     for (const word of paragraph.split(/\s+/).filter(Boolean)) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (measure(candidate, fontSize) <= maxWidth) {
-        line = candidate;
+      const wordWidth = measure(word, fontSize);
+      if (line && lineWidth + space + wordWidth <= maxWidth) {
+        line += ` ${word}`;
+        lineWidth += space + wordWidth;
         continue;
       }
       if (line) lines.push(line);
-      line = "";
-      let rest = word;
-      while (measure(rest, fontSize) > maxWidth) {
-        let cut = rest.length - 1;
-        while (cut > 1 && measure(rest.slice(0, cut), fontSize) > maxWidth) cut--;
-        lines.push(rest.slice(0, cut));
-        rest = rest.slice(cut);
+      if (wordWidth <= maxWidth) {
+        line = word;
+        lineWidth = wordWidth;
+        continue;
       }
-      line = rest;
+      // Too wide for any line: cut it where the next character would overflow (at least one character per line).
+      line = "";
+      lineWidth = 0;
+      for (const ch of word) {
+        const w = charWidth(ch) * fontSize;
+        if (line && lineWidth + w > maxWidth) {
+          lines.push(line);
+          line = "";
+          lineWidth = 0;
+        }
+        line += ch;
+        lineWidth += w;
+      }
     }
     lines.push(line);
   }
@@ -89,10 +90,16 @@ export function fitText(content: string, box: { width: number; height: number },
   return { lines: kept, size: minSize, clipped: lines.length > fitting };
 }
 
-/** Shortens a single line with an ellipsis so it fits `maxWidth`. */
+/** Shortens a single line with an ellipsis so it fits `maxWidth` (each character measured once). */
 export function fitLine(content: string, maxWidth: number, fontSize: number): string {
   if (measure(content, fontSize) <= maxWidth) return content;
-  let cut = content.length;
-  while (cut > 0 && measure(content.slice(0, cut) + "…", fontSize) > maxWidth) cut--;
+  const room = maxWidth - charWidth("…") * fontSize;
+  let width = 0;
+  let cut = 0;
+  for (const ch of content) {
+    width += charWidth(ch) * fontSize;
+    if (width > room) break;
+    cut += ch.length;
+  }
   return content.slice(0, cut) + "…";
 }
