@@ -16,7 +16,7 @@ import { instantModel } from "./models/instant.ts";
 import { stackModel } from "./models/stack.ts";
 import { chainModel } from "./models/chain.ts";
 import { MECHANICS } from "./mechanics/index.ts";
-import { type Action, type ApplyOptions, type ApplyResult, type Refusal, applyAction, checkAction, listLegalActions } from "./engine/actions.ts";
+import { type Action, type ApplyOptions, type ApplyResult, type Refusal, applyAction, applyActionInPlace, checkAction, listLegalActions } from "./engine/actions.ts";
 import { type Ctx, RESOLVING, cardName, draw, emit, runFlowAction, settle, shuffleZone, randomInt, statOf } from "./core/index.ts";
 import { type Rules, loadRules } from "./core/rules.ts";
 import { seedRng } from "./state/rng.ts";
@@ -90,6 +90,12 @@ export interface Engine {
    * `statePerEvent`: also the state right after each event (`states`), for steppers; see ApplyOptions.
    */
   apply(state: GameState, action: Action | unknown, options?: ApplyOptions): ApplyResult;
+  /**
+   * Applies an action to the state itself, without copying it (simulators and bots that keep no
+   * earlier state): the returned state is `state`. Parsed and validated like `apply` (a refusal
+   * leaves the state untouched) unless `listed` says the action was just taken from `legalActions(state)`.
+   */
+  applyInPlace(state: GameState, action: Action | unknown, listed?: boolean): ApplyResult;
   /** Why an action would be refused now (null if it is legal). */
   check(state: GameState, action: Action | unknown): Refusal | null;
   validateDeck(cards: string[]): DeckViolation[];
@@ -251,6 +257,11 @@ export function createEngine(bundle: CompiledBundle): Engine {
     check: (state, input) => {
       const parsed = parseAction(state, input);
       return parsed.ok ? checkAction(rules, state, parsed.action) : parsed.refusal;
+    },
+    applyInPlace: (state, input, listed) => {
+      if (listed) return applyActionInPlace(rules, state, input as Action, true);
+      const parsed = parseAction(state, input);
+      return parsed.ok ? applyActionInPlace(rules, state, parsed.action) : { ok: false, refusal: parsed.refusal, state, events: [] };
     },
     validateDeck: (cards) => validateDeck(rules, cards),
     stat: (state, card, stat) => statOf({ rules, state, events: [] }, card, stat),

@@ -157,7 +157,9 @@ export function simulate(engine: Engine, options: SimulationOptions): Simulation
       const [pick, nextAgent] = nextInt(agent, 0, legal.length - 1);
       agent = nextAgent;
       options.onDecision?.(legal, legal[pick]!);
-      const applied = engine.apply(state, legal[pick]!);
+      // The simulator owns its state: actions apply in place. With invariants on it also checks that
+      // the listed action is accepted (listing and validation must agree); off, it trusts the list.
+      const applied = engine.applyInPlace(state, legal[pick]!, !checking);
       actions++;
       if (!applied.ok) {
         result.violations.push(`game ${g}: a listed action was refused: ${applied.refusal.code} ${applied.refusal.message}`);

@@ -72,24 +72,46 @@ export function buildFlow(game: CompiledGame): Flow {
       .filter((a) => a.type === "enterPhase" || a.type === "exitPhase" || a.type === "passTurn")
       .map((a) => (a.type === "passTurn" ? { type: "passTurn" } : ({ type: a.type, phase: (a.params as { phase: string }).phase } as FlowAction)));
 
-  const memo = new Map<string, { value: unknown; actions: FlowAction[] }>();
+  // The machine has no context and no guards: a transition depends on (state, event type) only.
+  // Every transition is computed once here, through XState, into a table the engine then reads
+  // (simulation sends millions of events); values in the table are frozen and shared by states.
+  const freeze = <T>(value: T): T => {
+    if (value && typeof value === "object") {
+      for (const v of Object.values(value)) freeze(v);
+      Object.freeze(value);
+    }
+    return value;
+  };
+  const [initialSnapshot, initialActions] = initialTransition(machine);
+  const initial = freeze({ value: initialSnapshot.value as unknown, actions: toActions(initialActions as never) });
+  const eventTypes: FlowEvent["type"][] = ["PHASE_DONE", "NEED_CHOICE", "OPEN_WINDOW", "SETTLED", "GAME_OVER"];
+  const stateKey = (value: unknown): string => {
+    if (typeof value === "string") return value;
+    const turn = (value as { turn?: unknown } | null)?.turn;
+    if (typeof turn === "string") return `${turn}.open`;
+    const [phase, sub] = Object.entries((turn ?? {}) as Record<string, unknown>)[0] ?? [];
+    return `${phase}.${typeof sub === "string" ? sub : "open"}`;
+  };
+  const table = new Map<string, Map<string, { value: unknown; actions: FlowAction[] }>>();
+  const values: unknown[] = ["over", ...phases.flatMap((phase) => (["open", "choice", "window"] as const).map((sub) => ({ turn: { [phase]: sub } })))];
+  for (const value of values) {
+    const row = new Map<string, { value: unknown; actions: FlowAction[] }>();
+    const snapshot = machine.resolveState({ value: value as never, context: {} });
+    for (const type of eventTypes) {
+      const [next, actions] = transition(machine, snapshot, { type } as FlowEvent);
+      row.set(type, freeze({ value: next.value as unknown, actions: toActions(actions as never) }));
+    }
+    table.set(stateKey(value), row);
+  }
   return {
     machine,
     initial() {
-      const [snapshot, actions] = initialTransition(machine);
-      return { value: snapshot.value, actions: toActions(actions as never) };
+      return initial;
     },
     send(value, event) {
-      // The machine has no context and no guards: a transition depends on (state value, event type)
-      // only, so each one is computed once through XState and then reused (simulation calls this a lot).
-      const key = `${JSON.stringify(value)}|${event.type}`;
-      const known = memo.get(key);
-      if (known) return { value: structuredClone(known.value), actions: known.actions };
-      const snapshot = machine.resolveState({ value: value as never, context: {} });
-      const [next, actions] = transition(machine, snapshot, event);
-      const result = { value: next.value, actions: toActions(actions as never) };
-      memo.set(key, result);
-      return { value: structuredClone(result.value), actions: result.actions };
+      const known = table.get(stateKey(value))?.get(event.type);
+      if (!known) throw new Error(`the turn machine has no state ${JSON.stringify(value)}`);
+      return known;
     },
     phaseOf(value) {
       if (typeof value !== "object" || value === null || !("turn" in value)) return null;

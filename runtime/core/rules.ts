@@ -4,7 +4,7 @@
  * per bundle; game states never hold it (they stay plain JSON).
  */
 import type { EngineParamName } from "../../compiler/contract.ts";
-import type { Ability, CompiledBundle, CompiledCard, CompiledGame, ZoneRole } from "../../compiler/ir.ts";
+import type { Ability, CompiledBundle, CompiledCard, CompiledGame, PhaseDef, ZoneRole } from "../../compiler/ir.ts";
 import { buildFlow, type Flow } from "./flow.ts";
 import type { ResponseModel } from "./response.ts";
 import { responseModelFor } from "./response.ts";
@@ -20,6 +20,8 @@ export interface Rules {
   flow: Flow;
   model: ResponseModel;
   param: ParamReader;
+  /** The game file's phase of that name (exact spelling), if any. */
+  phase(name: string): PhaseDef | undefined;
 }
 
 /** Reads a game parameter with the type of its fallback (the documented default); only params of the engine contract (compiler/contract.ts). */
@@ -82,13 +84,22 @@ export function loadRules(bundle: CompiledBundle): Rules {
     if (m && typeof name === "string") zones[m[1] as keyof typeof zones] = name;
   }
 
+  // Each parameter's readings (as written, as a boolean, as a number) are worked out once per game.
+  const readings = new Map<string, { value: string | number | boolean; asBoolean: unknown; asNumber: unknown }>();
+  for (const [name, value] of Object.entries(game.params)) {
+    if (value === undefined) continue;
+    const asBoolean = typeof value === "string" ? value === "true" : value;
+    const asNumber = typeof value === "string" && /^-?\d+$/.test(value) ? Number(value) : value;
+    readings.set(name, { value, asBoolean, asNumber });
+  }
   const param = (<T extends number | string | boolean>(name: string, fallback: T): T => {
-    const value = game.params[name];
-    if (value === undefined) return fallback;
-    if (typeof fallback === "boolean" && typeof value === "string") return (value === "true") as T;
-    if (typeof fallback === "number" && typeof value === "string" && /^-?\d+$/.test(value)) return Number(value) as T;
-    return value as T;
+    const reading = readings.get(name);
+    if (reading === undefined) return fallback;
+    if (typeof fallback === "boolean") return reading.asBoolean as T;
+    if (typeof fallback === "number") return reading.asNumber as T;
+    return reading.value as T;
   }) as ParamReader;
+  const phaseByName = new Map(game.phases.map((p) => [p.name, p]));
   const rules: Rules = {
     game,
     cards,
@@ -98,6 +109,7 @@ export function loadRules(bundle: CompiledBundle): Rules {
     flow: buildFlow(game),
     model: responseModelFor(String(game.params["response_model"] ?? "instant")),
     param,
+    phase: (name) => phaseByName.get(name),
   };
   return rules;
 }

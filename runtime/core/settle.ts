@@ -66,7 +66,7 @@ export function runFlowAction(ctx: Ctx, action: FlowAction): void {
   const { state, rules } = ctx;
   if (action.type === "enterPhase") {
     state.phase = action.phase;
-    const phase = rules.game.phases.find((p) => p.name === action.phase);
+    const phase = rules.phase(action.phase);
     emit(ctx, "phase", `${state.active}'s ${action.phase} phase begins`, { player: state.active, source: phase?.source });
     // `first_player_draws = false`: the very first turn of the game skips its phase draws.
     const steps = state.turn === 1 && !rules.param("first_player_draws", true) ? (phase?.steps ?? []).filter((step) => step.op !== "draw") : (phase?.steps ?? []);
@@ -144,7 +144,7 @@ export function settle(ctx: Ctx): void {
       return syncSubstate(ctx, "window");
     }
     syncSubstate(ctx, "open");
-    const phase = rules.game.phases.find((p) => p.name === state.phase);
+    const phase = rules.phase(state.phase);
     if (phase?.auto) {
       // A response model may make a phase change wait for priority passes (Chromatic 17).
       if (rules.model.changePhase?.(ctx)) continue;

@@ -289,7 +289,7 @@ function decider(ctx: Ctx): PlayerId | null {
 }
 
 function inInteractivePhase(ctx: Ctx): boolean {
-  const phase = ctx.rules.game.phases.find((p) => p.name === ctx.state.phase);
+  const phase = ctx.rules.phase(ctx.state.phase);
   return phase ? !phase.auto : true;
 }
 
@@ -607,6 +607,22 @@ export function applyAction(rules: Rules, state: GameState, action: Action, opti
   perform(ctx, action);
   settle(ctx);
   return { ok: true, state: finish(), events: ctx.events, ...(options.statePerEvent ? { states } : {}) };
+}
+
+/**
+ * Applies an action to `state` itself (no copy): for a simulator or a bot that owns its state and
+ * keeps no earlier one. The action is validated first; a refused action leaves the state untouched.
+ * `listed`: the action was just taken from `legalActions(state)`, so its validation is skipped.
+ */
+export function applyActionInPlace(rules: Rules, state: GameState, action: Action, listed = false): ApplyResult {
+  const ctx: Ctx = { rules, state, events: [] };
+  if (!listed) {
+    const refusal = validate(ctx, action);
+    if (refusal) return { ok: false, refusal, state, events: [] };
+  }
+  perform(ctx, action);
+  settle(ctx);
+  return { ok: true, state, events: ctx.events };
 }
 
 function candidates(ctx: Ctx): Action[] {

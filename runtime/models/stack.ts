@@ -86,7 +86,7 @@ export const stackModel: ResponseModel = {
   mayRespond: (state, player) => state.priority?.player === player,
   changePhase(ctx) {
     const { state, rules } = ctx;
-    const phase = rules.game.phases.find((p) => p.name === state.phase);
+    const phase = rules.phase(state.phase);
     if (!phase || phase.auto) return false;
     // The active player's end of the phase is their pass on an empty stack: the opponent may still act.
     pushContinuation(ctx, [{ op: "rule", rule: PHASE_END }], `end of ${state.active}'s ${state.phase} phase`, { player: opponentOf(state, state.active), passes: 1 });
