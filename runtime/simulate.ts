@@ -4,7 +4,7 @@
  * and game count give the same results and the same trace hash.
  */
 import type { Action, Engine, GameState, TraceEvent } from "./index.ts";
-import { formatEvent, hashText } from "./state/trace.ts";
+import { formatEvent, hashHex, hashText, hashUpdate } from "./state/trace.ts";
 import { nextInt, seedRng, type RngState } from "./state/rng.ts";
 import { RESOLVING } from "./core/index.ts";
 import { mechanicsOf } from "./core/mechanics.ts";
@@ -126,9 +126,9 @@ export function simulate(engine: Engine, options: SimulationOptions): Simulation
   const checking = options.checkInvariants !== false;
   const result: SimulationResult = { games: options.games, wins: { p1: 0, p2: 0 }, draws: 0, averageTurns: 0, actions: 0, traceHash: hashText(""), violations: [] };
   let totalTurns = 0;
-  let hash = result.traceHash;
+  let hash = parseInt(result.traceHash, 16);
   const record = (events: TraceEvent[]) => {
-    for (const e of events) hash = hashText(formatEvent(e), parseInt(hash, 16));
+    for (const e of events) hash = hashUpdate(hash, formatEvent(e));
   };
   for (let g = 0; g < options.games; g++) {
     const gameSeed = options.seed * 100_003 + g;
@@ -187,6 +187,6 @@ export function simulate(engine: Engine, options: SimulationOptions): Simulation
     options.onGameDone?.(g, state);
   }
   result.averageTurns = options.games ? totalTurns / options.games : 0;
-  result.traceHash = hash;
+  result.traceHash = hashHex(hash);
   return result;
 }

@@ -688,12 +688,16 @@ function candidates(ctx: Ctx): Action[] {
   return out;
 }
 
-export function listLegalActions(rules: Rules, state: GameState): Action[] {
+/**
+ * The legal actions, listed the slow, obviously-right way: every candidate, each validated as
+ * `apply` would. `listLegalActions` must give exactly this list, in this order, without validating
+ * what cannot be illegal (test/runtime/legal-actions.test.ts compares them on random games).
+ */
+export function listLegalActionsByValidation(rules: Rules, state: GameState): Action[] {
   const ctx: Ctx = { rules, state, events: [] };
   // Each distinct action once (two paths can propose the same one): a bot's choice and a player's
   // menu must not weigh an action by how many paths found it. Each proposing site builds its
-  // actions with one key order, so their JSON is a cheap, exact identity (test/runtime/legal-actions.test.ts
-  // checks with key order ignored).
+  // actions with one key order, so their JSON is a cheap, exact identity.
   const seen = new Set<string>();
   return candidates(ctx).filter((action) => {
     const key = JSON.stringify(action);
@@ -701,6 +705,114 @@ export function listLegalActions(rules: Rules, state: GameState): Action[] {
     seen.add(key);
     return validate(ctx, action) === null;
   });
+}
+
+/**
+ * Every decision open to the player who must act. Candidates are built legal: the checks that are
+ * the same for every candidate (whose decision, timing, slots, turn limits) run once, targets come
+ * from the legal options and payments from the payable ones; only what depends on the candidate
+ * itself is checked (its cost, the mechanics' further refusals, a mechanic's own moves).
+ */
+export function listLegalActions(rules: Rules, state: GameState): Action[] {
+  const ctx: Ctx = { rules, state, events: [] };
+  const player = decider(ctx);
+  if (!player) return [];
+  const mechanics = mechanicsOf(rules);
+  const refiners = mechanics.filter((m) => m.refine);
+  const allowed = (action: Exclude<Action, GameMove>): boolean => {
+    for (const m of refiners) if (m.refine!(ctx, action)) return false;
+    return true;
+  };
+  // A pending choice: its answers are the options it offers (validation accepts each of them).
+  if (state.pending) return candidates(ctx).filter((a) => a.type === "game" || allowed(a));
+  const out: Action[] = [];
+  const window = rules.model.windowOpen(state);
+  if (window) {
+    const pass: Action = { type: "pass", player };
+    if (allowed(pass)) out.push(pass);
+  }
+  const instantTiming = timingRefusal(ctx, player, true);
+  const sorceryTiming = timingRefusal(ctx, player, false);
+  const anyTime = (id: string) => mechanics.some((m) => m.anyTime?.(ctx, id));
+  // Plays
+  const slots = slotsOf(ctx);
+  const slotFull = slots !== undefined && battlefield(ctx, player).length >= slots;
+  for (const id of hand(ctx, player)) {
+    const def = cardDef(ctx, state.cards[id]!);
+    const permanent = isPermanent(ctx, def);
+    const instantSpeed = !permanent || anyTime(id);
+    if (window && !instantSpeed) continue;
+    if ((instantSpeed ? instantTiming : sorceryTiming) || (permanent && slotFull)) continue;
+    const specs = playTargetSpecs(ctx, def, permanent);
+    for (const targets of targetCombos(ctx, specs, player, id))
+      for (const payment of paymentOptions(ctx, player, def.cost, id, [id])) {
+        if (checkCost(ctx, player, def.cost, payment, id, [id])) continue;
+        const action: Action = { type: "play", player, card: id, payment, targets };
+        if (allowed(action)) out.push(action);
+      }
+  }
+  // Activations
+  if (!instantTiming)
+    for (const id of battlefield(ctx, player)) {
+      for (const ability of cardDef(ctx, state.cards[id]!).abilities) {
+        if (ability.kind !== "activated") continue;
+        const cost = ability.cost ?? [];
+        for (const targets of targetCombos(ctx, ability.targets, player, id))
+          for (const payment of paymentOptions(ctx, player, cost, id, [])) {
+            if (checkCost(ctx, player, cost, payment, id, [])) continue;
+            const action: Action = { type: "activate", player, card: id, ability: ability.id, payment, targets };
+            if (allowed(action)) out.push(action);
+          }
+      }
+    }
+  if (!window && player === state.active && !sorceryTiming) {
+    const enemy = opponentOf(state, player);
+    const attackTargets = String(rules.param("attack_targets", "unit player")).split(/\s+/);
+    const firstTurnBan = state.turn === 1 && !rules.param("first_turn_attacks", true);
+    const perTurn = rules.param("attacks_per_unit", 1);
+    const sickness = rules.param("summoning_sickness", true);
+    const defenderCanAttack = rules.param("defender_can_attack", false);
+    const defenders = rules.param("defenders", rules.game.params["defender_walls"] !== undefined) === true;
+    const defenderJustPlayed = rules.param("defender_just_played", true);
+    for (const id of battlefield(ctx, player)) {
+      const card = state.cards[id]!;
+      const mayAttack =
+        !firstTurnBan &&
+        !(card.attackedTurn === state.turn && (card.attacks ?? 1) >= perTurn) &&
+        !(sickness && card.enteredTurn === state.turn && !hasRule(ctx, id, "ignores_summoning_sickness")) &&
+        !(card.defender && !defenderCanAttack) &&
+        !hasRule(ctx, id, "cant_attack");
+      if (mayAttack) {
+        if (attackTargets.includes("player")) {
+          const action: Action = { type: "attack", player, attacker: id, target: { player: enemy } };
+          if (allowed(action)) out.push(action);
+        }
+        if (attackTargets.includes("unit"))
+          for (const target of battlefield(ctx, enemy)) {
+            const action: Action = { type: "attack", player, attacker: id, target: { card: target } };
+            if (allowed(action)) out.push(action);
+          }
+      }
+      if (defenders && !card.defender && !(!defenderCanAttack && card.attackedTurn === state.turn) && !(!defenderJustPlayed && card.enteredTurn === state.turn)) {
+        const action: Action = { type: "defend", player, card: id };
+        if (allowed(action)) out.push(action);
+      }
+    }
+    const end: Action = { type: "end_phase", player };
+    if (allowed(end)) out.push(end);
+  }
+  // A mechanic's own moves are validated by the mechanic; each distinct move once.
+  let seen: Set<string> | undefined;
+  for (const m of mechanics) {
+    if (!m.candidates) continue;
+    for (const action of m.candidates(ctx, player, window)) {
+      const key = JSON.stringify(action);
+      if ((seen ??= new Set()).has(key)) continue;
+      seen.add(key);
+      if (validate(ctx, action) === null) out.push(action);
+    }
+  }
+  return out;
 }
 
 export function checkAction(rules: Rules, state: GameState, action: Action): Refusal | null {

@@ -73,13 +73,20 @@ export interface TraceEvent {
 
 /** FNV-1a over a string, 32-bit, as 8 hex digits: a dependency-free hash the browser can run too. */
 export function hashText(text: string, seed = 0x811c9dc5): string {
-  let h = seed >>> 0;
+  return hashHex(hashUpdate(seed, text));
+}
+
+/** FNV-1a continued over more text, as a number (a running hash need not go through hex per step). */
+export function hashUpdate(hash: number, text: string): number {
+  let h = hash >>> 0;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);
     h = Math.imul(h, 0x01000193) >>> 0;
   }
-  return h.toString(16).padStart(8, "0");
+  return h;
 }
+
+export const hashHex = (hash: number): string => (hash >>> 0).toString(16).padStart(8, "0");
 
 /** A stable one-line rendering of an event (used for hashing and for `cardwright test` output). */
 export function formatEvent(e: TraceEvent): string {
