@@ -30,7 +30,10 @@ export function emit(
 ): void {
   const { state } = ctx;
   const event: TraceEvent = { seq: state.seq++, turn: state.turn, phase: state.phase, kind, text };
-  for (const [key, value] of Object.entries(extra)) if (value !== undefined) (event as unknown as Record<string, unknown>)[key] = value;
+  for (const key in extra) {
+    const value = (extra as Record<string, unknown>)[key];
+    if (value !== undefined) (event as unknown as Record<string, unknown>)[key] = value;
+  }
   ctx.events.push(event);
   ctx.afterEvent?.(state);
 }
@@ -63,7 +66,10 @@ export const battlefield = (ctx: Ctx, player: PlayerId): string[] => zoneList(ct
 export const hand = (ctx: Ctx, player: PlayerId): string[] => zoneList(ctx, player, ctx.rules.zones.hand);
 
 export function allOnBattlefield(ctx: Ctx): string[] {
-  return ctx.state.order.flatMap((p) => battlefield(ctx, p));
+  const out: string[] = [];
+  const zone = ctx.rules.zones.battlefield;
+  for (const player of ctx.state.order) for (const id of (ctx.state.players[player]!.zones[zone] ??= [])) out.push(id);
+  return out;
 }
 
 export function slotsOf(ctx: Ctx): number | undefined {

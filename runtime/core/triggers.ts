@@ -3,7 +3,8 @@
  * play, the event's own card, game rules, mechanics' keyword triggers), and each match is noted
  * in `state.noted` for the response model to place.
  */
-import type { EventKind, TriggerPattern } from "../../compiler/ir.ts";
+import type { Ability, CompiledCard, EventKind, TriggerPattern } from "../../compiler/ir.ts";
+import type { Rules } from "./rules.ts";
 import type { PlayerId } from "../state/state.ts";
 import { type Ctx, allOnBattlefield, cardDef, cardName, emit } from "./cards.ts";
 import { abilityActive, evalCondition, matchesSelector } from "./values.ts";
@@ -33,19 +34,82 @@ function triggerMatches(ctx: Ctx, trigger: TriggerPattern, kind: EventKind, data
 }
 
 /** Notes every triggered ability that matches an event (cards in play, the event's own card, game rules). */
+// ---------------------------------------------------------------------------------------------
+// The index: which triggered abilities listen to which event kind, per card definition and for
+// the game's rules, built once (a definition's abilities never change). Most events of most games
+// trigger nothing, and a card's abilities of other kinds are never looked at.
+
+const NONE: readonly Ability[] = [];
+const byDefinition = new WeakMap<CompiledCard, Map<EventKind, Ability[]>>();
+
+/** A definition's triggered abilities for an event kind, in printed order. */
+function triggersOf(def: CompiledCard, kind: EventKind): readonly Ability[] {
+  let index = byDefinition.get(def);
+  if (!index) {
+    index = new Map();
+    for (const ability of def.abilities) {
+      if (ability.kind !== "triggered" || !ability.trigger) continue;
+      const list = index.get(ability.trigger.event) ?? [];
+      list.push(ability);
+      index.set(ability.trigger.event, list);
+    }
+    byDefinition.set(def, index);
+  }
+  return index.get(kind) ?? NONE;
+}
+
+interface GameIndex {
+  /** Event kinds some card of the game's sets has a triggered ability for. */
+  cardKinds: Set<EventKind>;
+  rules: Map<EventKind, Ability[]>;
+}
+const byRules = new WeakMap<Rules, GameIndex>();
+
+function gameIndex(rules: Rules): GameIndex {
+  let index = byRules.get(rules);
+  if (!index) {
+    const cardKinds = new Set<EventKind>();
+    for (const def of rules.cards.values()) for (const ability of def.abilities) if (ability.kind === "triggered" && ability.trigger) cardKinds.add(ability.trigger.event);
+    const byKind = new Map<EventKind, Ability[]>();
+    for (const rule of rules.game.rules) {
+      if (rule.kind !== "triggered" || !rule.trigger) continue;
+      const list = byKind.get(rule.trigger.event) ?? [];
+      list.push(rule);
+      byKind.set(rule.trigger.event, list);
+    }
+    byRules.set(rules, (index = { cardKinds, rules: byKind }));
+  }
+  return index;
+}
+
+/** May a card in the game (its sets, or a token definition made during it) trigger on this kind of event? */
+function cardsListen(ctx: Ctx, index: GameIndex, kind: EventKind): boolean {
+  if (index.cardKinds.has(kind)) return true;
+  for (const id in ctx.state.tokens) if (triggersOf(ctx.state.tokens[id]!, kind).length > 0) return true;
+  return false;
+}
+
 export function noteEvent(ctx: Ctx, kind: EventKind, data: GameEventData): void {
   const { state, rules } = ctx;
-  const candidates = new Set(allOnBattlefield(ctx));
+  const index = gameIndex(rules);
   // Who had priority and caused the event: the controller of what is resolving, else the acting player (17.1 "priority player").
   const by = state.frames.length ? state.frames[state.frames.length - 1]!.controller : (state.priority?.player ?? state.active);
+  if (cardsListen(ctx, index, kind)) noteCardTriggers(ctx, kind, data, by);
+  for (const m of mechanicsOf(rules)) m.noteEvent?.(ctx, kind, data);
+  noteRuleTriggers(ctx, index.rules.get(kind) ?? NONE, kind, data, by);
+}
+
+function noteCardTriggers(ctx: Ctx, kind: EventKind, data: GameEventData, by: PlayerId): void {
+  const { state, rules } = ctx;
+  const candidates = new Set(allOnBattlefield(ctx));
   // "When this is destroyed / leaves / is discarded": the card's own abilities, wherever it went.
   if (data.card && state.cards[data.card]) candidates.add(data.card);
   for (const id of candidates) {
     const card = state.cards[id];
     if (!card) continue;
     const inPlay = card.zone === rules.zones.battlefield;
-    for (const ability of cardDef(ctx, card).abilities) {
-      if (ability.kind !== "triggered" || !ability.trigger) continue;
+    for (const ability of triggersOf(cardDef(ctx, card), kind)) {
+      if (!ability.trigger) continue;
       if (!abilityActive(ctx, id, ability)) continue;
       // Away from play only self-referential leave/destroy/discard triggers fire.
       if (!inPlay && !(ability.trigger.subject.kind === "self" && id === data.card)) continue;
@@ -57,9 +121,12 @@ export function noteEvent(ctx: Ctx, kind: EventKind, data: GameEventData): void 
       emit(ctx, "trigger", `${cardName(ctx, id)}: ${ability.trigger.text} — noted`, { card: id, name: cardName(ctx, id), ability: ability.id, player: card.controller, source: ability.source });
     }
   }
-  for (const m of mechanicsOf(rules)) m.noteEvent?.(ctx, kind, data);
-  for (const rule of rules.game.rules) {
-    if (rule.kind !== "triggered" || !rule.trigger) continue;
+}
+
+function noteRuleTriggers(ctx: Ctx, listening: readonly Ability[], kind: EventKind, data: GameEventData, by: PlayerId): void {
+  const { state } = ctx;
+  for (const rule of listening) {
+    if (!rule.trigger) continue;
     for (const player of state.order) {
       // A game rule is "controlled" by each player in turn, so "your"/"each player's" wording works.
       if (!triggerMatches(ctx, rule.trigger, kind, data, player, undefined)) continue;

@@ -31,7 +31,7 @@ import type { Frame, GameState, PlayerId, TargetValue } from "../state/state.ts"
 import { opponentOf } from "../state/state.ts";
 import { cloneJson, draftOf } from "../state/clone.ts";
 import { assignTargets, legalTargetOptions, sameTarget, takenInGroup, targetStillLegal } from "../core/targets.ts";
-import { type GameMove, mechanicsOf } from "../core/mechanics.ts";
+import { type GameMove, type Mechanic, mechanicsOf } from "../core/mechanics.ts";
 import { type Action, type ApplyResult, type Payment, type Refusal, refuse, refuseShortfall } from "../core/action.ts";
 
 export type { Action, ApplyResult, Payment, Refusal, RefusalCode, Shortfall } from "../core/action.ts";
@@ -170,28 +170,51 @@ function payCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Payment,
 /** Distinct ways to pick `n` options from `ids` (card ids or any string), counting copies of the same card as one choice. */
 function combinations(ctx: Ctx, ids: string[], n: number, limit = 60): string[][] {
   const out: string[][] = [];
+  if (n > ids.length) return out;
   const seen = new Set<string>();
-  const pick = (start: number, chosen: string[]) => {
-    if (out.length >= limit) return;
-    if (chosen.length === n) {
-      const key = chosen.map((id) => ctx.state.cards[id]?.def ?? id).sort().join("|");
-      if (!seen.has(key)) {
-        seen.add(key);
-        out.push([...chosen]);
-      }
-      return;
-    }
-    for (let i = start; i < ids.length; i++) pick(i + 1, [...chosen, ids[i]!]);
-  };
-  pick(0, []);
+  const chosen: string[] = [];
+  pickCombinations(ctx, ids, n, limit, 0, chosen, seen, out);
   return out;
 }
+
+function pickCombinations(ctx: Ctx, ids: string[], n: number, limit: number, start: number, chosen: string[], seen: Set<string>, out: string[][]): void {
+  if (out.length >= limit) return;
+  if (chosen.length === n) {
+    const key = chosen.map((id) => ctx.state.cards[id]?.def ?? id).sort().join("|");
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push([...chosen]);
+    }
+    return;
+  }
+  for (let i = start; i < ids.length; i++) {
+    chosen.push(ids[i]!);
+    pickCombinations(ctx, ids, n, limit, i + 1, chosen, seen, out);
+    chosen.pop();
+  }
+}
+
+const NO_COST: CostPart[] = [];
 
 /** How many values of X (0, 1, 2, ...) `legalActions` lists for a cost with X, besides the largest. */
 const LISTED_X_VALUES = 20;
 
+/** What a cost asks for that needs choices: an X, cards to discard / erase / sacrifice (worked out once per cost). */
+const costShapes = new WeakMap<CostPart[], boolean>();
+const costHasChoices = (cost: CostPart[]): boolean => {
+  let known = costShapes.get(cost);
+  if (known === undefined) costShapes.set(cost, (known = costHasX(cost) || cost.some((c) => c.pays === "discard" || c.pays === "erase" || c.pays === "sacrifice")));
+  return known;
+};
+
 function paymentOptions(ctx: Ctx, player: PlayerId, cost: CostPart[], selfCard: string, exclude: string[]): Payment[] {
   const { rules } = ctx;
+  if (!costHasChoices(cost)) {
+    // Nothing to choose: one payment, unless a mechanic adds its own choices (which lands).
+    let options: Payment[] = [{}];
+    for (const m of mechanicsOf(rules)) if (m.paymentOptions) options = m.paymentOptions(ctx, player, cost, selfCard, options);
+    return options;
+  }
   const p = ctx.state.players[player]!;
   const xs: (number | undefined)[] = [undefined];
   if (costHasX(cost)) {
@@ -707,6 +730,19 @@ export function listLegalActionsByValidation(rules: Rules, state: GameState): Ac
   });
 }
 
+const refinerLists = new WeakMap<Rules, Mechanic[]>();
+/** The mechanics that may refuse a core action the core accepts. */
+function refinersOf(rules: Rules): Mechanic[] {
+  let list = refinerLists.get(rules);
+  if (!list) refinerLists.set(rules, (list = mechanicsOf(rules).filter((m) => m.refine)));
+  return list;
+}
+
+function allowed(ctx: Ctx, refiners: Mechanic[], action: Exclude<Action, GameMove>): boolean {
+  for (const m of refiners) if (m.refine!(ctx, action)) return false;
+  return true;
+}
+
 /**
  * Every decision open to the player who must act. Candidates are built legal: the checks that are
  * the same for every candidate (whose decision, timing, slots, turn limits) run once, targets come
@@ -718,29 +754,24 @@ export function listLegalActions(rules: Rules, state: GameState): Action[] {
   const player = decider(ctx);
   if (!player) return [];
   const mechanics = mechanicsOf(rules);
-  const refiners = mechanics.filter((m) => m.refine);
-  const allowed = (action: Exclude<Action, GameMove>): boolean => {
-    for (const m of refiners) if (m.refine!(ctx, action)) return false;
-    return true;
-  };
+  const refiners = refinersOf(rules);
   // A pending choice: its answers are the options it offers (validation accepts each of them).
-  if (state.pending) return candidates(ctx).filter((a) => a.type === "game" || allowed(a));
+  if (state.pending) return candidates(ctx).filter((a) => a.type === "game" || allowed(ctx, refiners, a));
   const out: Action[] = [];
   const window = rules.model.windowOpen(state);
   if (window) {
     const pass: Action = { type: "pass", player };
-    if (allowed(pass)) out.push(pass);
+    if (allowed(ctx, refiners, pass)) out.push(pass);
   }
   const instantTiming = timingRefusal(ctx, player, true);
   const sorceryTiming = timingRefusal(ctx, player, false);
-  const anyTime = (id: string) => mechanics.some((m) => m.anyTime?.(ctx, id));
   // Plays
   const slots = slotsOf(ctx);
   const slotFull = slots !== undefined && battlefield(ctx, player).length >= slots;
   for (const id of hand(ctx, player)) {
     const def = cardDef(ctx, state.cards[id]!);
     const permanent = isPermanent(ctx, def);
-    const instantSpeed = !permanent || anyTime(id);
+    const instantSpeed = !permanent || mechanics.some((m) => m.anyTime?.(ctx, id));
     if (window && !instantSpeed) continue;
     if ((instantSpeed ? instantTiming : sorceryTiming) || (permanent && slotFull)) continue;
     const specs = playTargetSpecs(ctx, def, permanent);
@@ -748,7 +779,7 @@ export function listLegalActions(rules: Rules, state: GameState): Action[] {
       for (const payment of paymentOptions(ctx, player, def.cost, id, [id])) {
         if (checkCost(ctx, player, def.cost, payment, id, [id])) continue;
         const action: Action = { type: "play", player, card: id, payment, targets };
-        if (allowed(action)) out.push(action);
+        if (allowed(ctx, refiners, action)) out.push(action);
       }
   }
   // Activations
@@ -756,12 +787,12 @@ export function listLegalActions(rules: Rules, state: GameState): Action[] {
     for (const id of battlefield(ctx, player)) {
       for (const ability of cardDef(ctx, state.cards[id]!).abilities) {
         if (ability.kind !== "activated") continue;
-        const cost = ability.cost ?? [];
+        const cost = ability.cost ?? NO_COST;
         for (const targets of targetCombos(ctx, ability.targets, player, id))
           for (const payment of paymentOptions(ctx, player, cost, id, [])) {
             if (checkCost(ctx, player, cost, payment, id, [])) continue;
             const action: Action = { type: "activate", player, card: id, ability: ability.id, payment, targets };
-            if (allowed(action)) out.push(action);
+            if (allowed(ctx, refiners, action)) out.push(action);
           }
       }
     }
@@ -785,21 +816,21 @@ export function listLegalActions(rules: Rules, state: GameState): Action[] {
       if (mayAttack) {
         if (attackTargets.includes("player")) {
           const action: Action = { type: "attack", player, attacker: id, target: { player: enemy } };
-          if (allowed(action)) out.push(action);
+          if (allowed(ctx, refiners, action)) out.push(action);
         }
         if (attackTargets.includes("unit"))
           for (const target of battlefield(ctx, enemy)) {
             const action: Action = { type: "attack", player, attacker: id, target: { card: target } };
-            if (allowed(action)) out.push(action);
+            if (allowed(ctx, refiners, action)) out.push(action);
           }
       }
       if (defenders && !card.defender && !(!defenderCanAttack && card.attackedTurn === state.turn) && !(!defenderJustPlayed && card.enteredTurn === state.turn)) {
         const action: Action = { type: "defend", player, card: id };
-        if (allowed(action)) out.push(action);
+        if (allowed(ctx, refiners, action)) out.push(action);
       }
     }
     const end: Action = { type: "end_phase", player };
-    if (allowed(end)) out.push(end);
+    if (allowed(ctx, refiners, end)) out.push(end);
   }
   // A mechanic's own moves are validated by the mechanic; each distinct move once.
   let seen: Set<string> | undefined;
