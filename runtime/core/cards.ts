@@ -73,13 +73,10 @@ export function allOnBattlefield(ctx: Ctx): string[] {
 }
 
 export function slotsOf(ctx: Ctx): number | undefined {
-  const zone = ctx.rules.game.zones.find((z) => z.name === ctx.rules.zones.battlefield);
-  const fromParam = ctx.rules.game.params["unit_slots"];
-  return typeof fromParam === "number" ? fromParam : zone?.slots;
+  return ctx.rules.battlefieldSlots;
 }
 
 /** Does this card occupy a battlefield slot (permanents of a slotted zone: units)? */
 export function isPermanent(ctx: Ctx, def: CompiledCard): boolean {
-  const type = ctx.rules.game.cardTypes.find((t) => t.name.toLowerCase() === def.cardType.toLowerCase());
-  return type ? type.permanent || type.token : def.isToken;
+  return ctx.rules.permanentType(def.cardType) ?? def.isToken;
 }

@@ -6,7 +6,7 @@
  */
 import { MAX_CARDS } from "../state/limits.ts";
 import type { NativeRuleName } from "../../compiler/contract.ts";
-import type { NumberExpr, SourceRef, Step } from "../../compiler/ir.ts";
+import type { SourceRef, Step } from "../../compiler/ir.ts";
 import type { Frame, PlayerId, TargetValue } from "../state/state.ts";
 import { type Ctx, RESOLVING, battlefield, cardDef, cardName, emit, hand, isPermanent, slotsOf, zoneList } from "./cards.ts";
 import { addModifier, damageCard, damagePlayer, destroy, discardCard, draw, enterBattlefield, gainLife, loseLife, moveCard, randomInt, returnToHand, shuffleZone } from "./operations.ts";
@@ -98,10 +98,9 @@ function stillThere(ctx: Ctx, id: string): boolean {
 function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
   const { state, rules } = ctx;
   const source = step.source ?? frame.source;
-  const num = (e: NumberExpr) => evalNumber(ctx, frame, e);
   switch (step.op) {
     case "damage": {
-      const amount = num(step.amount);
+      const amount = evalNumber(ctx, frame, step.amount);
       const from = step.from ? evalCard(ctx, frame, step.from) : frame.card;
       for (const t of evalAffected(ctx, frame, step.to)) {
         if ("player" in t) damagePlayer(ctx, t.player, amount, from, source, false);
@@ -114,14 +113,14 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       const players = evalPlayers(ctx, frame, step.who);
       for (const m of mechanicsOf(rules)) {
         if (!m.draw || players.length !== 1) continue;
-        const answer = m.draw(ctx, frame, players[0]!, num(step.amount), source);
+        const answer = m.draw(ctx, frame, players[0]!, evalNumber(ctx, frame, step.amount), source);
         if (answer) return answer;
       }
-      for (const p of players) draw(ctx, p, num(step.amount), source);
+      for (const p of players) draw(ctx, p, evalNumber(ctx, frame, step.amount), source);
       return "done";
     }
     case "keyword_action":
-      return runKeywordAction(ctx, frame, step.keyword, num(step.amount), evalPlayers(ctx, frame, step.who), source, step.target ? evalAffected(ctx, frame, step.target) : []);
+      return runKeywordAction(ctx, frame, step.keyword, evalNumber(ctx, frame, step.amount), evalPlayers(ctx, frame, step.who), source, step.target ? evalAffected(ctx, frame, step.target) : []);
     case "discard": {
       // Several players discarding: each is asked in turn (the frame's answer belongs to the first still to choose).
       const players = evalPlayers(ctx, frame, step.who);
@@ -130,7 +129,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       for (const p of players) {
         if (done.includes(p)) continue;
         const options = hand(ctx, p).filter((id) => !step.filter || selectCards(ctx, { ...step.filter, zones: [rules.zones.hand] }, frame.controller, frame.card).includes(id));
-        const amount = Math.min(num(step.amount), options.length);
+        const amount = Math.min(evalNumber(ctx, frame, step.amount), options.length);
         // "Discard up to three cards": any number from none to three.
         const fewest = step.upTo ? 0 : amount;
         let chosen: string[];
@@ -154,13 +153,13 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       return "done";
     }
     case "gain_life":
-      for (const p of evalPlayers(ctx, frame, step.who)) gainLife(ctx, p, num(step.amount), source);
+      for (const p of evalPlayers(ctx, frame, step.who)) gainLife(ctx, p, evalNumber(ctx, frame, step.amount), source);
       return "done";
     case "lose_life":
-      for (const p of evalPlayers(ctx, frame, step.who)) loseLife(ctx, p, num(step.amount), source);
+      for (const p of evalPlayers(ctx, frame, step.who)) loseLife(ctx, p, evalNumber(ctx, frame, step.amount), source);
       return "done";
     case "add_counters": {
-      const amount = num(step.amount);
+      const amount = evalNumber(ctx, frame, step.amount);
       for (const t of evalAffected(ctx, frame, step.on)) {
         if ("player" in t) {
           const p = state.players[t.player]!;
@@ -181,7 +180,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
         const bag = "player" in t ? state.players[t.player]!.counters : state.cards[t.card]?.counters;
         if (!bag) continue;
         const have = bag[step.counter] ?? 0;
-        const amount = step.amount === "all" ? have : Math.min(have, num(step.amount));
+        const amount = step.amount === "all" ? have : Math.min(have, evalNumber(ctx, frame, step.amount));
         bag[step.counter] = have - amount;
         emit(ctx, "counter", `${amount} ${step.counter} counter${amount === 1 ? "" : "s"} removed`, { amount: -amount, source, ...("player" in t ? { player: t.player } : { card: t.card }) });
       }
@@ -189,7 +188,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
     }
     case "modify": {
       const stats: Record<string, number> = {};
-      for (const [k, v] of Object.entries(step.stats ?? {})) stats[k] = num(v);
+      for (const [k, v] of Object.entries(step.stats ?? {})) stats[k] = evalNumber(ctx, frame, v);
       for (const t of evalAffected(ctx, frame, step.on)) {
         if ("card" in t && state.cards[t.card]?.zone === rules.zones.battlefield) {
           addModifier(ctx, t.card, stats, step.keywords ?? [], step.duration.kind, frame.controller, frame.card, source);
@@ -203,7 +202,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
     case "sacrifice": {
       const who = evalPlayer(ctx, frame, step.who) ?? frame.controller;
       const options = selectCards(ctx, { ...step.selector, controller: who === frame.controller ? "you" : "opponent" }, frame.controller, frame.card);
-      const amount = num(step.amount);
+      const amount = evalNumber(ctx, frame, step.amount);
       const chosen = askCards(ctx, frame, who, options, amount, amount, `sacrifice ${amount}`);
       if (chosen === "wait") return "wait";
       for (const id of chosen) destroy(ctx, id, source);
@@ -236,8 +235,8 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
     case "choose_cards": {
       const chooser = evalPlayer(ctx, frame, step.chooser) ?? frame.controller;
       const options = selectCards(ctx, step.selector, frame.controller, frame.card);
-      const min = num(step.min);
-      const max = num(step.max);
+      const min = evalNumber(ctx, frame, step.min);
+      const max = evalNumber(ctx, frame, step.max);
       let chosen: string[];
       if (step.random) {
         const pool = [...options];
@@ -269,7 +268,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
     }
     case "create_token": {
       const under = step.under ? (evalPlayer(ctx, frame, step.under) ?? frame.controller) : frame.controller;
-      const count = num(step.amount);
+      const count = evalNumber(ctx, frame, step.amount);
       // A token the sets print ("Thrall") is that card, abilities included; any other is made from the text.
       const named = rules.byName.get(step.token.name.toLowerCase());
       const printed = named?.isToken ? named : undefined;
@@ -323,7 +322,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
     case "search": {
       const who = evalPlayer(ctx, frame, step.who) ?? frame.controller;
       const options = selectCards(ctx, { ...step.selector, zones: [step.zone], owner: who === frame.controller ? "you" : "opponent" }, frame.controller, frame.card);
-      const amount = num(step.amount);
+      const amount = evalNumber(ctx, frame, step.amount);
       const chosen = askCards(ctx, frame, who, options, Math.min(amount, options.length) > 0 ? 0 : 0, amount, `search your ${step.zone}`);
       if (chosen === "wait") return "wait";
       for (const id of chosen) {
@@ -337,7 +336,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
     }
     case "look_top": {
       const who = evalPlayer(ctx, frame, step.who) ?? frame.controller;
-      const top = zoneList(ctx, who, step.zone).slice(0, Math.max(0, num(step.amount)));
+      const top = zoneList(ctx, who, step.zone).slice(0, Math.max(0, evalNumber(ctx, frame, step.amount)));
       frame.chosen["looked"] = top;
       frame.chosen["it"] = top;
       const names = top.map((id) => cardName(ctx, id)).join(", ") || "nothing";
@@ -348,7 +347,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
     case "place_looked": {
       // The looked-at cards still where they were (an earlier placement may have moved some).
       const looked = (frame.chosen["looked"] ?? []).filter((id) => state.cards[id] && !(frame.chosen["placed"] ?? []).includes(id));
-      const amount = step.amount === "rest" ? looked.length : Math.min(num(step.amount), looked.length);
+      const amount = step.amount === "rest" ? looked.length : Math.min(evalNumber(ctx, frame, step.amount), looked.length);
       const owner = looked[0] ? state.cards[looked[0]]!.owner : frame.controller;
       let chosen: string[];
       if (amount === looked.length) chosen = looked;
@@ -399,7 +398,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
     case "lose_resource": {
       for (const p of evalPlayers(ctx, frame, step.who)) {
         const player = state.players[p]!;
-        const amount = num(step.amount) * (step.op === "gain_resource" ? 1 : -1);
+        const amount = evalNumber(ctx, frame, step.amount) * (step.op === "gain_resource" ? 1 : -1);
         const def = rules.game.resources.find((r) => r.name.toLowerCase() === step.resource.toLowerCase());
         const name = def?.name ?? step.resource;
         // The turn's own gain of a capacity resource (a phase step of the game file) grows the capacity.
@@ -439,7 +438,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       return "done";
     }
     case "rule":
-      return runNativeRule(ctx, frame, step.rule, step.amount === undefined ? 0 : num(step.amount), step.who ? evalPlayers(ctx, frame, step.who) : [frame.controller], step.target ? evalAffected(ctx, frame, step.target) : [], source);
+      return runNativeRule(ctx, frame, step.rule, step.amount === undefined ? 0 : evalNumber(ctx, frame, step.amount), step.who ? evalPlayers(ctx, frame, step.who) : [frame.controller], step.target ? evalAffected(ctx, frame, step.target) : [], source);
   }
 }
 

@@ -22,6 +22,12 @@ export interface Rules {
   param: ParamReader;
   /** The game file's phase of that name (exact spelling), if any. */
   phase(name: string): PhaseDef | undefined;
+  /** How many cards a player's battlefield holds (`param unit_slots`, else the zone's `slots`), if limited. */
+  battlefieldSlots: number | undefined;
+  /** Whether cards of a card type (any spelling) are permanents (or tokens); undefined for a type the game file lacks. */
+  permanentType(cardType: string): boolean | undefined;
+  /** The game file's spelling of a resource named in any case, if the game has it. */
+  resourceNamed(name: string): string | undefined;
 }
 
 /** Reads a game parameter with the type of its fallback (the documented default); only params of the engine contract (compiler/contract.ts). */
@@ -100,6 +106,9 @@ export function loadRules(bundle: CompiledBundle): Rules {
     return reading.value as T;
   }) as ParamReader;
   const phaseByName = new Map(game.phases.map((p) => [p.name, p]));
+  const permanentTypes = new Map(game.cardTypes.map((t) => [t.name.toLowerCase(), t.permanent || t.token]));
+  const resourceNames = new Map(game.resources.map((r) => [r.name.toLowerCase(), r.name]));
+  const slotsParam = game.params["unit_slots"];
   const rules: Rules = {
     game,
     cards,
@@ -110,6 +119,9 @@ export function loadRules(bundle: CompiledBundle): Rules {
     model: responseModelFor(String(game.params["response_model"] ?? "instant")),
     param,
     phase: (name) => phaseByName.get(name),
+    battlefieldSlots: typeof slotsParam === "number" ? slotsParam : game.zones.find((z) => z.name === zones.battlefield)?.slots,
+    permanentType: (cardType) => permanentTypes.get(cardType.toLowerCase()),
+    resourceNamed: (name) => resourceNames.get(name.toLowerCase()),
   };
   return rules;
 }

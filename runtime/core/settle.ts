@@ -33,10 +33,11 @@ export function checkState(ctx: Ctx): void {
     const p = state.players[player]!;
     if (!p.lost && p.life <= losing) losePlayer(ctx, player, `life ${p.life} ≤ ${losing}`);
   }
-  const losers = state.order.filter((p) => state.players[p]!.lost);
-  if (losers.length > 0) {
+  let losers = 0;
+  for (const player of state.order) if (state.players[player]!.lost) losers++;
+  if (losers > 0) {
     state.over = true;
-    state.winner = losers.length === state.order.length ? "draw" : state.order.find((p) => !state.players[p]!.lost)!;
+    state.winner = losers === state.order.length ? "draw" : state.order.find((p) => !state.players[p]!.lost)!;
     state.frames = [];
     state.noted = [];
     state.stack = [];

@@ -60,7 +60,7 @@ function checkCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Paymen
     switch (part.pays) {
       case "resource": {
         const need = evalCostAmount(part.amount, x);
-        const name = rules.game.resources.find((r) => r.name.toLowerCase() === part.resource.toLowerCase())?.name ?? part.resource;
+        const name = rules.resourceNamed(part.resource) ?? part.resource;
         const have = p.resources[name] ?? 0;
         if (have < need) return refuseShortfall(name, need, have, `not enough ${name}: have ${have}, need ${need}`);
         break;
@@ -93,23 +93,27 @@ function checkCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Paymen
         break;
     }
   }
-  const discard = payment.discard ?? [];
+  const discard = payment.discard ?? NO_CARDS;
   if (discard.length !== discardNeeded) {
     const available = hand(ctx, player).filter((id) => !exclude.includes(id)).length;
     if (available < discardNeeded) return refuseShortfall(rules.zones.hand, discardNeeded, available, `discarding ${discardNeeded} card(s) needs that many other cards in hand; you have ${available}`);
     return refuse("bad_payment", `this cost discards exactly ${discardNeeded} card(s); the payment names ${discard.length}`);
   }
-  const inHand = hand(ctx, player);
-  if (new Set(discard).size !== discard.length || discard.some((id) => !inHand.includes(id) || exclude.includes(id))) return refuse("bad_payment", "the cards to discard must be other cards in your hand");
-  const erase = payment.erase ?? [];
+  if (discard.length > 0) {
+    const inHand = hand(ctx, player);
+    if (new Set(discard).size !== discard.length || discard.some((id) => !inHand.includes(id) || exclude.includes(id))) return refuse("bad_payment", "the cards to discard must be other cards in your hand");
+  }
+  const erase = payment.erase ?? NO_CARDS;
   if (erase.length !== eraseNeeded) {
     const available = zoneList(ctx, player, rules.zones.graveyard).length;
     if (available < eraseNeeded) return refuseShortfall(rules.zones.graveyard, eraseNeeded, available, `erasing ${eraseNeeded} card(s) needs that many cards in your ${rules.zones.graveyard}; you have ${available}`);
     return refuse("bad_payment", `this cost erases exactly ${eraseNeeded} card(s); the payment names ${erase.length}`);
   }
-  const grave = zoneList(ctx, player, rules.zones.graveyard);
-  if (new Set(erase).size !== erase.length || erase.some((id) => !grave.includes(id))) return refuse("bad_payment", `the cards to erase must be in your ${rules.zones.graveyard}`);
-  const sacrifice = payment.sacrifice ?? [];
+  if (erase.length > 0) {
+    const grave = zoneList(ctx, player, rules.zones.graveyard);
+    if (new Set(erase).size !== erase.length || erase.some((id) => !grave.includes(id))) return refuse("bad_payment", `the cards to erase must be in your ${rules.zones.graveyard}`);
+  }
+  const sacrifice = payment.sacrifice ?? NO_CARDS;
   if (sacrifice.length !== sacrificeNeeded) return refuse("bad_payment", `this cost sacrifices exactly ${sacrificeNeeded} card(s)`);
   for (const part of cost) {
     if (part.pays !== "sacrifice") continue;
@@ -134,7 +138,7 @@ function payCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Payment,
   for (const part of cost) {
     if (part.pays === "resource") {
       const amount = evalCostAmount(part.amount, payment.x);
-      const name = rules.game.resources.find((r) => r.name.toLowerCase() === part.resource.toLowerCase())?.name ?? part.resource;
+      const name = rules.resourceNamed(part.resource) ?? part.resource;
       p.resources[name] = (p.resources[name] ?? 0) - amount;
       emit(ctx, "cost", `${player} pays ${amount} ${name}`, { player, amount, source });
     } else if (part.pays === "life") {
@@ -195,6 +199,7 @@ function pickCombinations(ctx: Ctx, ids: string[], n: number, limit: number, sta
 }
 
 const NO_COST: CostPart[] = [];
+const NO_CARDS: string[] = [];
 
 /** How many values of X (0, 1, 2, ...) `legalActions` lists for a cost with X, besides the largest. */
 const LISTED_X_VALUES = 20;
@@ -220,7 +225,7 @@ function paymentOptions(ctx: Ctx, player: PlayerId, cost: CostPart[], selfCard: 
   if (costHasX(cost)) {
     xs.length = 0;
     const part = cost.find((c) => c.pays === "resource" || c.pays === "life");
-    const affordable = part?.pays === "resource" ? (p.resources[rules.game.resources.find((r) => r.name.toLowerCase() === part.resource.toLowerCase())?.name ?? part.resource] ?? 0) : Math.max(0, p.life - 1);
+    const affordable = part?.pays === "resource" ? (p.resources[rules.resourceNamed(part.resource) ?? part.resource] ?? 0) : Math.max(0, p.life - 1);
     // An action may choose X up to MAX_X (runtime/limits.ts), whatever a scenario gave the player.
     const max = Math.min(affordable, MAX_X);
     // Every affordable X is legal (checkCost decides), but listing one action per value would be
@@ -730,6 +735,27 @@ export function listLegalActionsByValidation(rules: Rules, state: GameState): Ac
   });
 }
 
+const combatRuleSets = new WeakMap<Rules, ReturnType<typeof readCombatRules>>();
+/** The game's parameters for attacks and defenders, read once per game (the same readings `validateCore` makes). */
+function combatRules(rules: Rules): ReturnType<typeof readCombatRules> {
+  let known = combatRuleSets.get(rules);
+  if (!known) combatRuleSets.set(rules, (known = readCombatRules(rules)));
+  return known;
+}
+function readCombatRules(rules: Rules) {
+  const targets = String(rules.param("attack_targets", "unit player")).split(/\s+/);
+  return {
+    attackPlayers: targets.includes("player"),
+    attackUnits: targets.includes("unit"),
+    firstTurnAttacks: rules.param("first_turn_attacks", true),
+    perTurn: rules.param("attacks_per_unit", 1),
+    sickness: rules.param("summoning_sickness", true),
+    defenderCanAttack: rules.param("defender_can_attack", false),
+    defenders: rules.param("defenders", rules.game.params["defender_walls"] !== undefined) === true,
+    defenderJustPlayed: rules.param("defender_just_played", true),
+  };
+}
+
 const refinerLists = new WeakMap<Rules, Mechanic[]>();
 /** The mechanics that may refuse a core action the core accepts. */
 function refinersOf(rules: Rules): Mechanic[] {
@@ -798,13 +824,8 @@ export function listLegalActions(rules: Rules, state: GameState): Action[] {
     }
   if (!window && player === state.active && !sorceryTiming) {
     const enemy = opponentOf(state, player);
-    const attackTargets = String(rules.param("attack_targets", "unit player")).split(/\s+/);
-    const firstTurnBan = state.turn === 1 && !rules.param("first_turn_attacks", true);
-    const perTurn = rules.param("attacks_per_unit", 1);
-    const sickness = rules.param("summoning_sickness", true);
-    const defenderCanAttack = rules.param("defender_can_attack", false);
-    const defenders = rules.param("defenders", rules.game.params["defender_walls"] !== undefined) === true;
-    const defenderJustPlayed = rules.param("defender_just_played", true);
+    const { attackPlayers, attackUnits, firstTurnAttacks, perTurn, sickness, defenderCanAttack, defenders, defenderJustPlayed } = combatRules(rules);
+    const firstTurnBan = state.turn === 1 && !firstTurnAttacks;
     for (const id of battlefield(ctx, player)) {
       const card = state.cards[id]!;
       const mayAttack =
@@ -814,11 +835,11 @@ export function listLegalActions(rules: Rules, state: GameState): Action[] {
         !(card.defender && !defenderCanAttack) &&
         !hasRule(ctx, id, "cant_attack");
       if (mayAttack) {
-        if (attackTargets.includes("player")) {
+        if (attackPlayers) {
           const action: Action = { type: "attack", player, attacker: id, target: { player: enemy } };
           if (allowed(ctx, refiners, action)) out.push(action);
         }
-        if (attackTargets.includes("unit"))
+        if (attackUnits)
           for (const target of battlefield(ctx, enemy)) {
             const action: Action = { type: "attack", player, attacker: id, target: { card: target } };
             if (allowed(ctx, refiners, action)) out.push(action);
