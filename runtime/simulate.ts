@@ -69,35 +69,58 @@ export function jsonSafe(value: unknown): boolean {
   }
 }
 
+/**
+ * The state's own data is JSON (`jsonSafe`); compiled IR it holds (a frame's `steps`, `source`
+ * ranges) is the bundle's plain JSON, shared and never built by the engine, so the walk skips it.
+ */
+function stateJsonSafe(value: unknown): boolean {
+  if (value === null || typeof value !== "object") return jsonSafe(value);
+  if (Array.isArray(value)) {
+    for (const item of value) if (item === undefined || !stateJsonSafe(item)) return false;
+    return true;
+  }
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return false;
+  for (const key in value) {
+    if (key === "steps" || key === "source") continue;
+    const item = (value as Record<string, unknown>)[key];
+    if (item !== undefined && !stateJsonSafe(item)) return false;
+  }
+  return true;
+}
+
 /** Invariants every reachable state must satisfy; returns the broken ones. */
 export function checkInvariants(engine: Engine, state: GameState): string[] {
   const problems: string[] = [];
-  const seen = new Map<string, string>();
+  // Card id → the player and zone that list it ("p1.Hand"), built only for messages.
+  const seen = new Map<string, [string, string]>();
+  const where = (at: [string, string]) => `${at[0]}.${at[1]}`;
   for (const player of state.order) {
     const p = state.players[player]!;
-    for (const [zone, ids] of Object.entries(p.zones)) {
-      for (const id of ids) {
-        const where = `${player}.${zone}`;
-        if (seen.has(id)) problems.push(`card ${id} is in two zones: ${seen.get(id)} and ${where}`);
-        seen.set(id, where);
+    for (const zone in p.zones) {
+      for (const id of p.zones[zone]!) {
+        const before = seen.get(id);
+        if (before) problems.push(`card ${id} is in two zones: ${where(before)} and ${player}.${zone}`);
+        seen.set(id, [player, zone]);
         const card = state.cards[id];
-        if (!card) problems.push(`zone ${where} lists unknown card ${id}`);
-        else if (card.zone !== zone) problems.push(`card ${id} says zone ${card.zone} but is listed in ${where}`);
+        if (!card) problems.push(`zone ${player}.${zone} lists unknown card ${id}`);
+        else if (card.zone !== zone) problems.push(`card ${id} says zone ${card.zone} but is listed in ${player}.${zone}`);
       }
     }
-    for (const [name, value] of Object.entries(p.resources)) if (value < 0) problems.push(`${player} has negative ${name}: ${value}`);
-    for (const [name, value] of Object.entries(p.counters)) if (value < 0) problems.push(`${player} has negative ${name} counters: ${value}`);
+    for (const name in p.resources) if (p.resources[name]! < 0) problems.push(`${player} has negative ${name}: ${p.resources[name]}`);
+    for (const name in p.counters) if (p.counters[name]! < 0) problems.push(`${player} has negative ${name} counters: ${p.counters[name]}`);
   }
-  for (const id of Object.keys(state.cards)) {
+  const resolvingIsStuck = !state.over && state.frames.length === 0 && state.stack.length === 0 && !state.pending;
+  for (const id in state.cards) {
     if (!seen.has(id)) problems.push(`card ${id} is in no zone`);
     const card = state.cards[id]!;
-    for (const [name, value] of Object.entries(card.counters)) if (value < 0) problems.push(`card ${id} has negative ${name} counters`);
+    for (const name in card.counters) if (card.counters[name]! < 0) problems.push(`card ${id} has negative ${name} counters`);
     // (A game can end in the middle of a resolution: the spell then stays where it was.)
-    if (card.zone === RESOLVING && !state.over && state.frames.length === 0 && state.stack.length === 0 && !state.pending) problems.push(`card ${id} is stuck resolving`);
+    if (card.zone === RESOLVING && resolvingIsStuck) problems.push(`card ${id} is stuck resolving`);
   }
   const slots = engine.rules.game.zones.find((z) => z.name === engine.rules.zones.battlefield)?.slots;
   if (slots !== undefined) for (const player of state.order) if ((state.players[player]!.zones[engine.rules.zones.battlefield] ?? []).length > slots) problems.push(`${player} has more than ${slots} cards in play`);
-  if (!jsonSafe(state)) problems.push("the state does not survive a JSON round trip");
+  if (!stateJsonSafe(state)) problems.push("the state does not survive a JSON round trip");
   return problems;
 }
 

@@ -234,15 +234,36 @@ export function hasRule(ctx: Ctx, id: string, rule: CardRuleName): boolean {
   return false;
 }
 
+/** Does `player` stand in the relation `who` ("you": is the controller; "opponent": is not) to `controller`? */
+function related(who: "you" | "opponent" | "any" | undefined, player: PlayerId, controller: PlayerId): boolean {
+  return !who || who === "any" || (who === "you" ? player === controller : player !== controller);
+}
+
+function compare(a: number, op: string, b: number): boolean {
+  switch (op) {
+    case "<=":
+      return a <= b;
+    case ">=":
+      return a >= b;
+    case "=":
+      return a === b;
+    case "<":
+      return a < b;
+    case ">":
+      return a > b;
+    default:
+      return false;
+  }
+}
+
 export function matchesSelector(ctx: Ctx, id: string, selector: CardSelector, controller: PlayerId, selfCard: string | undefined, ignoreZone = false): boolean {
   const card = ctx.state.cards[id];
   if (!card) return false;
   const def = cardDef(ctx, card);
   const zones = selector.zones ?? [ctx.rules.zones.battlefield];
   if (!ignoreZone && !zones.some((z) => z.toLowerCase() === card.zone.toLowerCase())) return false;
-  const rel = (who: "you" | "opponent" | "any" | undefined, player: PlayerId) => !who || who === "any" || (who === "you" ? player === controller : player !== controller);
-  if (!rel(selector.controller, card.zone === ctx.rules.zones.battlefield ? card.controller : card.owner)) return false;
-  if (!rel(selector.owner, card.owner)) return false;
+  if (!related(selector.controller, card.zone === ctx.rules.zones.battlefield ? card.controller : card.owner, controller)) return false;
+  if (!related(selector.owner, card.owner, controller)) return false;
   if (selector.cardTypes?.length && !selector.cardTypes.some((t) => t.toLowerCase() === def.cardType.toLowerCase())) return false;
   if (selector.subtypes?.length && !selector.subtypes.some((t) => def.subtypes.some((s) => s.toLowerCase() === t.toLowerCase()))) return false;
   if (selector.colors?.length && !selector.colors.some((c) => def.colors.some((d) => d.toLowerCase() === c.toLowerCase()))) return false;
@@ -257,8 +278,7 @@ export function matchesSelector(ctx: Ctx, id: string, selector: CardSelector, co
   if (selector.stat) {
     const value = statOf(ctx, id, selector.stat.name);
     const bound = typeof selector.stat.value === "number" ? selector.stat.value : 0;
-    const ok = { "<=": value <= bound, ">=": value >= bound, "=": value === bound, "<": value < bound, ">": value > bound }[selector.stat.op];
-    if (!ok) return false;
+    if (!compare(value, selector.stat.op, bound)) return false;
   }
   return true;
 }
@@ -390,7 +410,6 @@ export function evalNumber(ctx: Ctx, frame: Frame, expr: NumberExpr): number {
 }
 
 export function evalCondition(ctx: Ctx, frame: Frame, condition: Condition): boolean {
-  const cmp = (a: number, op: string, b: number) => ({ "<=": a <= b, ">=": a >= b, "=": a === b, "<": a < b, ">": a > b })[op] ?? false;
   switch (condition.kind) {
     case "controls": {
       const who = evalPlayer(ctx, frame, condition.who) ?? frame.controller;
@@ -405,7 +424,7 @@ export function evalCondition(ctx: Ctx, frame: Frame, condition: Condition): boo
       return p !== undefined && ctx.state.players[p]!.life >= evalNumber(ctx, frame, condition.value);
     }
     case "compare":
-      return cmp(evalNumber(ctx, frame, condition.left), condition.op, evalNumber(ctx, frame, condition.right));
+      return compare(evalNumber(ctx, frame, condition.left), condition.op, evalNumber(ctx, frame, condition.right));
     case "your_turn":
       return ctx.state.active === frame.controller;
     case "not":

@@ -175,16 +175,16 @@ function payCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Payment,
 function combinations(ctx: Ctx, ids: string[], n: number, limit = 60): string[][] {
   const out: string[][] = [];
   if (n > ids.length) return out;
-  const seen = new Set<string>();
-  const chosen: string[] = [];
-  pickCombinations(ctx, ids, n, limit, 0, chosen, seen, out);
+  // Copies of a card are one choice: what a pick is, is the card definitions it takes.
+  const defs = ids.map((id) => ctx.state.cards[id]?.def ?? id);
+  pickCombinations(ids, defs, n, limit, 0, [], [], new Set<string>(), out);
   return out;
 }
 
-function pickCombinations(ctx: Ctx, ids: string[], n: number, limit: number, start: number, chosen: string[], seen: Set<string>, out: string[][]): void {
+function pickCombinations(ids: string[], defs: string[], n: number, limit: number, start: number, chosen: string[], chosenDefs: string[], seen: Set<string>, out: string[][]): void {
   if (out.length >= limit) return;
   if (chosen.length === n) {
-    const key = chosen.map((id) => ctx.state.cards[id]?.def ?? id).sort().join("|");
+    const key = n === 1 ? chosenDefs[0]! : [...chosenDefs].sort().join("|");
     if (!seen.has(key)) {
       seen.add(key);
       out.push([...chosen]);
@@ -193,8 +193,10 @@ function pickCombinations(ctx: Ctx, ids: string[], n: number, limit: number, sta
   }
   for (let i = start; i < ids.length; i++) {
     chosen.push(ids[i]!);
-    pickCombinations(ctx, ids, n, limit, i + 1, chosen, seen, out);
+    chosenDefs.push(defs[i]!);
+    pickCombinations(ids, defs, n, limit, i + 1, chosen, chosenDefs, seen, out);
     chosen.pop();
+    chosenDefs.pop();
   }
 }
 
