@@ -67,6 +67,27 @@ describe("engine (Three-Slot Duel)", () => {
     expect(state.players[state.active]!.zones.Hand!.length).toBe(6);
   });
 
+  it("the invariant check sees a state that would not survive JSON, wherever it is", () => {
+    const { state } = engine.newGame({ seed: 5, decks: { p1: randomDeck(engine, 1), p2: randomDeck(engine, 2) } });
+    const JSON_PROBLEM = "the state does not survive a JSON round trip";
+    const broken = (mutate: (s: typeof state) => void) => {
+      const copy = structuredClone(state);
+      mutate(copy);
+      return checkInvariants(engine, copy).includes(JSON_PROBLEM);
+    };
+    const someCard = (s: typeof state) => s.cards[Object.keys(s.cards)[3]!]! as unknown as Record<string, unknown>;
+    expect(broken(() => {})).toBe(false);
+    expect(broken((s) => (someCard(s)["damage"] = Number.NaN))).toBe(true);
+    expect(broken((s) => (someCard(s)["exhausted"] = "yes" as unknown as boolean))).toBe(false); // a string is JSON
+    expect(broken((s) => (someCard(s)["counters"] = new Map() as unknown as Record<string, number>))).toBe(true);
+    expect(broken((s) => ((someCard(s)["counters"] as Record<string, number>)["power"] = Number.POSITIVE_INFINITY))).toBe(true);
+    expect(broken((s) => (someCard(s)["note"] = () => 1))).toBe(true);
+    expect(broken((s) => (someCard(s)["active"] = [1, undefined]))).toBe(true);
+    expect(broken((s) => (s.players["p1"]!.resources["Crystal"] = Number.NaN))).toBe(true);
+    expect(broken((s) => ((s as unknown as Record<string, unknown>)["extra"] = new Date()))).toBe(true);
+    expect(broken((s) => s.modifiers.push({ stats: { power: Number.NaN } } as never))).toBe(true);
+  });
+
   it("trace events caused by card text carry the source range of that text", () => {
     const { state } = engine.setupBoard({ turn: 3, active: "p1", players: { p1: { zones: { Hand: ["Field Medic"] } }, p2: {} } });
     const legal = engine.legalActions(state).find((a) => a.type === "play")!;
