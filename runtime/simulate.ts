@@ -171,19 +171,22 @@ function cardsJsonSafe(cards: Record<string, CardInstance>): boolean {
   return true;
 }
 
+/** Where a card is listed first (asked only to word a problem). */
+function firstListing(state: GameState, id: string): string {
+  for (const player of state.order) for (const zone in state.players[player]!.zones) if (state.players[player]!.zones[zone]!.includes(id)) return `${player}.${zone}`;
+  return "?";
+}
+
 /** Invariants every reachable state must satisfy; returns the broken ones. */
 export function checkInvariants(engine: Engine, state: GameState): string[] {
   const problems: string[] = [];
-  // Card id → the player and zone that list it ("p1.Hand"), built only for messages.
-  const seen = new Map<string, [string, string]>();
-  const where = (at: [string, string]) => `${at[0]}.${at[1]}`;
+  const seen = new Set<string>();
   for (const player of state.order) {
     const p = state.players[player]!;
     for (const zone in p.zones) {
       for (const id of p.zones[zone]!) {
-        const before = seen.get(id);
-        if (before) problems.push(`card ${id} is in two zones: ${where(before)} and ${player}.${zone}`);
-        seen.set(id, [player, zone]);
+        if (seen.has(id)) problems.push(`card ${id} is in two zones: ${firstListing(state, id)} and ${player}.${zone}`);
+        seen.add(id);
         const card = state.cards[id];
         if (!card) problems.push(`zone ${player}.${zone} lists unknown card ${id}`);
         else if (card.zone !== zone) problems.push(`card ${id} says zone ${card.zone} but is listed in ${player}.${zone}`);
