@@ -85,6 +85,18 @@ describe("the visual table", { timeout: 240_000 }, () => {
     await page.context().close();
   });
 
+  it("plays and aims a Duel card by dragging its face onto an enemy unit's face", async () => {
+    const page = await harness.newPage("?autosaveMs=600000");
+    await openSetup(page, "duel", "visual: bounce one of two enemy units");
+    const riptide = board(page).getByTestId("board-p1").locator('.table-card[data-card="Riptide"]');
+    await riptide.dragTo(board(page).getByTestId("board-p2").locator('.table-card[data-card="Scout"]'));
+    const p2 = board(page).getByTestId("board-p2");
+    await expect.poll(() => p2.locator(".battlefield .table-card").evaluateAll((cards) => cards.map((c) => c.getAttribute("data-card")))).toEqual(["Ember Squire"]);
+    expect(await p2.locator('.hand-row .table-card[data-card="Scout"]').count()).toBe(1);
+    await expect.poll(() => tableState(page)).toBe("human");
+    await page.context().close();
+  });
+
   it("a CYBERVAMP stack of three: owners and arrows to the targets, resolved last in first out, the first spell fizzling", async () => {
     const page = await harness.newPage("?autosaveMs=600000");
     await openSetup(page, "cybervamp", "visual: a stack of three");
@@ -168,6 +180,13 @@ describe("the visual table", { timeout: 240_000 }, () => {
     await sandbox.getByRole("button", { name: "Put" }).click();
     await expect.poll(() => board(page).getByTestId("board-p2").locator('.battlefield .table-card[data-card="Tidecaller"]').count()).toBe(1);
     expect(await table.locator(".timeline .muted").textContent()).toContain(`p2 gets "Tidecaller" in the Field (sandbox)`);
+    // A counter on that card (the Duel's "counter power on card"), drawn on its face.
+    await sandbox.getByLabel("Set on").selectOption({ label: "Tidecaller" });
+    await sandbox.getByLabel("Value to set").selectOption("power");
+    await sandbox.getByLabel("New value").fill("2");
+    await sandbox.getByRole("button", { name: "Set" }).click();
+    await expect.poll(() => board(page).getByTestId("board-p2").locator('.table-card[data-card="Tidecaller"] .counter').allTextContents()).toEqual(["2 power"]);
+    await sandbox.getByLabel("Set on").selectOption({ label: "p2" });
     await sandbox.getByLabel("Value to set").selectOption("life");
     await sandbox.getByLabel("New value").fill("7");
     await sandbox.getByRole("button", { name: "Set" }).click();

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useMachine } from "@xstate/react";
-import { tableMachine, tableStateName } from "./table-machine.ts";
+import { aimOf, sameTargetValue, tableMachine, tableStateName } from "./table-machine.ts";
 import { VisualBoard, type BoardInteraction } from "./VisualBoard.tsx";
 import type { TargetValue } from "../../../runtime/state/state.ts";
 import type { WorkspaceStore } from "../workspace/store.ts";
@@ -150,7 +150,15 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
   const pending = session && !insideStep ? session.state.pending : undefined;
   const humanDecides = !!session && !bot && !insideStep;
   const pendingTargets = pending?.kind === "targets" && humanDecides ? pending.options : [];
-  const pickedTargets = (picked?.actions ?? []).flatMap((a) => ((a as { targets?: TargetValue[] }).targets?.[0] ? [(a as { targets: TargetValue[] }).targets[0]!] : []));
+  const pickedTargets = (picked?.actions ?? []).flatMap((a) => {
+    const aim = aimOf(a);
+    return aim ? [aim] : [];
+  });
+  const actionsOf = (card: string) =>
+    offered.filter(({ action }) => {
+      const a = action as { card?: string; attacker?: string };
+      return a.card === card || a.attacker === card;
+    });
   const chooseTarget = (target: TargetValue) => pending && act({ type: "choose", player: pending.player, target });
   const interaction: BoardInteraction = {
     targets: pendingTargets.length ? pendingTargets : pickedTargets,
@@ -159,10 +167,7 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
       if (!session || !humanDecides) return;
       if (pendingTargets.some((t) => "card" in t && t.card === card)) return chooseTarget({ card });
       if (picked && pickedTargets.some((t) => "card" in t && t.card === card)) return send({ type: "TARGET", target: { card } });
-      const mine = offered.filter(({ action }) => {
-        const a = action as { card?: string; attacker?: string };
-        return a.card === card || a.attacker === card;
-      });
+      const mine = actionsOf(card);
       if (mine.length) send({ type: "PICK", card, actions: mine.map((o) => o.action) });
       else {
         const def = session.state.cards[card] ? session.engine.rules.cards.get(session.state.cards[card]!.def) : undefined;
@@ -174,6 +179,19 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
       if (picked && pickedTargets.some((t) => "player" in t && t.player === player)) send({ type: "TARGET", target: { player } });
     },
     onAction: (action) => act(action),
+    // Drag a card onto the battlefield to play it, onto a card or a player to aim it (or attack).
+    onDrop: (dragged, target) => {
+      if (!session || !humanDecides) return;
+      const mine = actionsOf(dragged).map((o) => o.action);
+      if (target === "field") {
+        const plain = mine.filter((a) => !aimOf(a));
+        if (plain.length === 1) return act(plain[0]!);
+      } else {
+        const aimed = mine.find((a) => sameTargetValue(aimOf(a), target));
+        if (aimed) return act(aimed);
+      }
+      if (mine.length) send({ type: "PICK", card: dragged, actions: mine });
+    },
     onCancel: () => picked && send({ type: "CANCEL" }),
   };
   const logRef = useRef<HTMLOListElement>(null);
@@ -558,10 +576,17 @@ function SandboxBar({ session, onEdit }: { session: TableSession; onEdit: (edit:
   const chosenCard = allCards.includes(card) ? card : (allCards[0] ?? "");
   const chosenZone = zones.includes(zone) ? zone : (zones.includes(rules.zones.battlefield) ? rules.zones.battlefield : (zones[0] ?? ""));
   const p = session.state.players[player];
-  const values = p ? ["life", ...Object.keys(p.resources), ...Object.keys(p.counters)] : ["life"];
+  // On the player: life, resources and player counters; on one of their cards in play: card counters (the game file's).
+  const [on, setOn] = useState("");
+  const inPlay = p?.zones[rules.zones.battlefield] ?? [];
+  const onCard = inPlay.includes(on) ? on : "";
+  const declared = (kind: "player" | "card") => (rules.game.counters ?? []).filter((c) => c.on === kind).map((c) => c.name);
+  const values = onCard
+    ? [...new Set([...declared("card"), ...Object.keys(session.state.cards[onCard]?.counters ?? {})])]
+    : p ? [...new Set(["life", ...Object.keys(p.resources), ...declared("player"), ...Object.keys(p.counters)])] : ["life"];
   const [what, setWhat] = useState("life");
-  const chosenWhat = values.includes(what) ? what : "life";
-  const current = p ? (chosenWhat === "life" ? p.life : (p.resources[chosenWhat] ?? p.counters[chosenWhat] ?? 0)) : 0;
+  const chosenWhat = values.includes(what) ? what : (values[0] ?? "life");
+  const current = onCard ? (session.state.cards[onCard]?.counters[chosenWhat] ?? 0) : p ? (chosenWhat === "life" ? p.life : (p.resources[chosenWhat] ?? p.counters[chosenWhat] ?? 0)) : 0;
   const [amount, setAmount] = useState<string>("");
   return (
     <div className="sandbox-bar" data-testid="sandbox">
@@ -591,13 +616,19 @@ function SandboxBar({ session, onEdit }: { session: TableSession; onEdit: (edit:
       </span>
       <span className="sandbox-group">
         set
+        <select aria-label="Set on" value={onCard} onChange={(e) => setOn(e.target.value)}>
+          <option value="">{player}</option>
+          {inPlay.map((id) => (
+            <option key={id} value={id}>{session.cardName(id)}</option>
+          ))}
+        </select>
         <select aria-label="Value to set" value={chosenWhat} onChange={(e) => setWhat(e.target.value)}>
           {values.map((v) => (
             <option key={v} value={v}>{v}</option>
           ))}
         </select>
         <input type="number" aria-label="New value" placeholder={String(current)} value={amount} onChange={(e) => setAmount(e.target.value)} style={{ width: 56 }} />
-        <button type="button" disabled={amount === ""} onClick={() => onEdit((s) => s.setValue({ player }, chosenWhat, Number(amount)))}>Set</button>
+        <button type="button" disabled={amount === "" || values.length === 0} onClick={() => onEdit((s) => s.setValue(onCard ? { player, card: onCard } : { player }, chosenWhat, Number(amount)))}>Set</button>
       </span>
       <button type="button" onClick={() => onEdit((s) => s.passTurn())} title="End phases and pass until the other player's turn begins">Pass the turn</button>
     </div>

@@ -29,6 +29,26 @@ export interface BoardInteraction {
   onPlayer: (player: PlayerId) => void;
   onAction: (action: Action) => void;
   onCancel: () => void;
+  /** A card dragged onto a card, a player, or its own side's battlefield ("field"). */
+  onDrop?: (dragged: string, target: TargetValue | "field") => void;
+}
+
+const DRAG_TYPE = "application/x-cardwright-card";
+/** Drop handlers for a place on the board: a card, a player bar, a battlefield. */
+function dropOn(interaction: BoardInteraction, target: TargetValue | "field", except?: string) {
+  if (!interaction.onDrop) return {};
+  return {
+    onDragOver: (e: React.DragEvent) => {
+      if (e.dataTransfer.types.includes(DRAG_TYPE)) e.preventDefault();
+    },
+    onDrop: (e: React.DragEvent) => {
+      const dragged = e.dataTransfer.getData(DRAG_TYPE);
+      if (!dragged || dragged === except) return;
+      e.preventDefault();
+      e.stopPropagation();
+      interaction.onDrop!(dragged, target);
+    },
+  };
 }
 
 function Face({ card, game, width, back }: { card: CardModel | undefined; game: GameModel | undefined; width: number; back?: boolean }) {
@@ -78,6 +98,12 @@ export function VisualBoard({
         data-turned={turned || undefined}
         role="button"
         aria-label={options.faceDown ? "a face-down card" : def?.name}
+        draggable={!options.faceDown && !!interaction.onDrop}
+        onDragStart={(e) => {
+          e.dataTransfer.setData(DRAG_TYPE, id);
+          e.dataTransfer.effectAllowed = "move";
+        }}
+        {...dropOn(interaction, { card: id }, id)}
         onClick={(e) => {
           e.stopPropagation();
           if (!options.faceDown) interaction.onCard(id);
@@ -145,6 +171,7 @@ export function VisualBoard({
           role="button"
           aria-label={`player ${player}`}
           onClick={() => interaction.onPlayer(player)}
+          {...dropOn(interaction, { player })}
         >
           <strong>{player}</strong> {state.active === player ? "· active" : ""} · <span data-testid={`life-${player}`}>life {p.life}</span>
           {resources.length > 0 && <span className="muted"> · {resources.join(" · ")}</span>}
@@ -153,7 +180,7 @@ export function VisualBoard({
           ))}
         </div>
         <div className="side-body">
-        <div className="battlefield" data-zone={battlefield}>
+        <div className="battlefield" data-zone={battlefield} {...dropOn(interaction, "field")}>
           {slots ? (
             <div className="zone-row slots">
               {Array.from({ length: Math.max(slots, field.length) }, (_, i) => (

@@ -44,6 +44,12 @@ export type TableEvent =
 const seatOf = (c: TableContext, player: PlayerId | null): Seat => (player === "p2" ? c.seat2 : "human");
 const latest = (s: TableSession) => s.cursor === s.history.length - 1;
 
+/** What an action aims at: its first target, or an attack's target. */
+export function aimOf(action: Action): TargetValue | undefined {
+  const a = action as { targets?: TargetValue[]; target?: TargetValue; type: string };
+  return a.targets?.[0] ?? (a.type === "attack" || (a.type === "game" && a.target && typeof a.target === "object") ? a.target : undefined);
+}
+
 /** Two targets are the same card or the same player. */
 export function sameTargetValue(a: TargetValue | undefined, b: TargetValue | undefined): boolean {
   if (!a || !b) return false;
@@ -148,7 +154,7 @@ export const tableMachine = setup({
           on: {
             PICK: [
               // One action and nothing to aim at: it is played at once.
-              { guard: ({ event }) => event.actions.length === 1 && !(event.actions[0] as { targets?: unknown[] }).targets?.length, target: "deciding", actions: assign(({ context, event }) => ({ message: context.session!.apply(event.actions[0]!), picked: undefined, revision: context.revision + 1 })) },
+              { guard: ({ event }) => event.actions.length === 1 && !aimOf(event.actions[0]!), target: "deciding", actions: assign(({ context, event }) => ({ message: context.session!.apply(event.actions[0]!), picked: undefined, revision: context.revision + 1 })) },
               { target: "picking", actions: assign({ picked: ({ event }) => ({ card: event.card, actions: event.actions }) }) },
             ],
           },
@@ -161,7 +167,7 @@ export const tableMachine = setup({
             TARGET: {
               target: "deciding",
               actions: assign(({ context, event }) => {
-                const action = context.picked?.actions.find((a) => sameTargetValue((a as { targets?: TargetValue[] }).targets?.[0], event.target));
+                const action = context.picked?.actions.find((a) => sameTargetValue(aimOf(a), event.target));
                 if (!action) return { picked: undefined };
                 return { message: context.session!.apply(action), picked: undefined, eventAt: undefined, revision: context.revision + 1 };
               }),
