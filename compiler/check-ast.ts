@@ -10,10 +10,10 @@ import { parseDocument } from "./build.ts";
 import { formatAbility, formatDocument } from "./format.ts";
 import { formattingProblem } from "./format-verify.ts";
 import { diagnostic } from "./messages.ts";
-import type { AbilityView, CardView, ClauseView, FieldView, GameReference, GameView, KeywordUse, ScenarioView, SetView, ValueToken, WordReference, WordRun } from "./check-input.ts";
+import type { AbilityView, CardView, ClauseView, FieldView, GameReference, GameView, KeywordUse, SetView, ValueToken, WordReference, WordRun } from "./check-input.ts";
+import { parseScenarioFile, type ScenarioFile } from "./scenario.ts";
 import type { AbilityStructure, Declaration } from "./vocabulary.ts";
-import { cardwrightLexer, firstWordToken } from "../grammar/lexer.ts";
-import { LineMap } from "./diagnostics.ts";
+import { firstWordToken } from "../grammar/lexer.ts";
 
 export interface ParsedFile {
   path: string;
@@ -24,7 +24,8 @@ export interface ParsedFile {
   document?: Ast.Document;
   game?: GameView;
   set?: SetView;
-  scenario?: ScenarioView;
+  /** A scenario file, parsed (compiler/scenario.ts); its syntax problems are in `diagnostics`. */
+  scenario?: ScenarioFile;
   /** Syntax diagnostics. */
   diagnostics: Diagnostic[];
   /** Syntax errors past the parser's cap, not in `diagnostics` (its CW1009 summary counts them). */
@@ -32,7 +33,10 @@ export interface ParsedFile {
 }
 
 export function parseForCheck(text: string, path: string): ParsedFile {
-  if (isScenario(text)) return { path, text, kind: "scenario", scenario: scenarioView(text, path), diagnostics: [] };
+  if (isScenario(text)) {
+    const scenario = parseScenarioFile(text, path);
+    return { path, text, kind: "scenario", scenario, diagnostics: scenario.diagnostics };
+  }
   const { document, diagnostics, omitted } = parseDocument(text, path);
   const parsed = parsedFromDocument(text, path, document, diagnostics);
   if (omitted > 0) parsed.omittedSyntaxErrors = omitted;
@@ -71,39 +75,11 @@ export function formatSource(text: string, path: string): { text?: string; diagn
 }
 
 // ---------------------------------------------------------------------------------------
-// Scenarios (their full grammar is the engine's; the checker only binds them and their card names)
+// Scenarios (parsed and checked by compiler/scenario.ts)
 
 /** A scenario file starts with `scenario`: its first token in the whole file, past any comments or blank lines. */
 export function isScenario(text: string): boolean {
   return firstWordToken(text) === "Scenario";
-}
-
-function scenarioView(text: string, file: string): ScenarioView {
-  const lines = new LineMap(text);
-  const { tokens } = cardwrightLexer.tokenize(text);
-  const rangeOf = (t: { startOffset: number; image: string }) => lines.range(t.startOffset, t.startOffset + t.image.length);
-  const view: ScenarioView = { file, scenarios: [] };
-  for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i]!;
-    const name = token.tokenType.name;
-    if (name === "Scenario") {
-      // `scenario "<title>" for <game>`: the title is not a card name.
-      const forToken = tokens[i + 2];
-      const gameToken = tokens[i + 3];
-      if (forToken?.tokenType.name === "For" && gameToken) {
-        view.scenarios.push({ game: gameToken.image, gameRange: rangeOf(gameToken), cardNames: [] });
-        i += 3;
-      }
-    } else if (name === "StringLiteral" && tokens[i - 1]?.image.toLowerCase() !== "mode") {
-      // Every other string names a card (`chooses mode "Red"` names a mode of a modal spell).
-      view.scenarios[view.scenarios.length - 1]?.cardNames.push({ text: unquote(token.image), range: rangeOf(token) });
-    }
-  }
-  return view;
-}
-
-function unquote(image: string): string {
-  return image.slice(1, -1).replace(/\\(.)/g, "$1");
 }
 
 // ---------------------------------------------------------------------------------------

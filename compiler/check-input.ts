@@ -125,14 +125,3 @@ export interface GameView {
   /** Card text inside the game file (keyword definitions, rules, marker meanings), checked like abilities. */
   abilities: AbilityView[];
 }
-
-export interface ScenarioView {
-  file: string;
-  /** A scenario file may hold several scenarios, each `scenario "<title>" for <game>`. */
-  scenarios: {
-    game: string;
-    gameRange: Range;
-    /** Quoted card names the scenario uses (every string but its title and a `mode "..."` choice). */
-    cardNames: { text: string; range: Range }[];
-  }[];
-}

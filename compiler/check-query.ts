@@ -9,7 +9,6 @@ import { BUILTIN_FIELDS, KIND_NOUNS, type GameVocabulary, type VocabularyKind } 
 import type { Diagnostic, Range } from "./diagnostics.ts";
 import { diagnostic } from "./messages.ts";
 import { gameOfDeckPath, parseDeck } from "./decklist.ts";
-import { parseScenarioFile } from "../grammar/scenario.ts";
 
 /** The resolved name under an offset, if any. */
 export function referenceAt(analysis: WorkspaceAnalysis, path: string, offset: number): Reference | undefined {
@@ -198,7 +197,7 @@ export function documentSymbols(analysis: WorkspaceAnalysis, path: string): Docu
     return [{ name: game.name, kind: "game", detail: game.id, range: game.range, selectionRange: game.idRange, children }];
   }
   if (parsed.kind === "scenario") {
-    return parseScenarioFile(parsed.text, path).scenarios.map((scenario) => ({
+    return (parsed.scenario?.scenarios ?? []).map((scenario) => ({
       name: scenario.name,
       kind: "scenario",
       detail: `for ${scenario.game}`,

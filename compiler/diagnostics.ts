@@ -4,18 +4,9 @@
  * the message text comes from the table in `messages.ts`, never from an inline string.
  */
 
-/** A position in a file. `line` and `column` are 1-based (as editors show them); `offset` is 0-based. */
-export interface Position {
-  offset: number;
-  line: number;
-  column: number;
-}
-
-/** A half-open range [start, end) in one file. */
-export interface Range {
-  start: Position;
-  end: Position;
-}
+// Positions belong to the text itself (the grammar computes them); re-exported for every phase.
+export { LineMap, type Position, type Range } from "../grammar/source.ts";
+import type { Range } from "../grammar/source.ts";
 
 export type Severity = "error" | "warning" | "info";
 
@@ -38,37 +29,6 @@ export interface DiagnosticFix {
   file: string;
   range: Range;
   text: string;
-}
-
-/** Computes 1-based line/column for offsets in one text, in O(log lines) per lookup. */
-export class LineMap {
-  private readonly lineStarts: number[];
-  constructor(readonly text: string) {
-    const starts = [0];
-    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
-    this.lineStarts = starts;
-  }
-  /** The line of the last lookup: parsers ask for nearby offsets in order, so it is usually the answer. */
-  private lastLine = 0;
-  position(offset: number): Position {
-    const clamped = Math.max(0, Math.min(offset, this.text.length));
-    const last = this.lastLine;
-    if (this.lineStarts[last]! <= clamped && (last + 1 >= this.lineStarts.length || clamped < this.lineStarts[last + 1]!)) {
-      return { offset: clamped, line: last + 1, column: clamped - this.lineStarts[last]! + 1 };
-    }
-    let lo = 0;
-    let hi = this.lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.lineStarts[mid]! <= clamped) lo = mid;
-      else hi = mid - 1;
-    }
-    this.lastLine = lo;
-    return { offset: clamped, line: lo + 1, column: clamped - this.lineStarts[lo]! + 1 };
-  }
-  range(startOffset: number, endOffset: number): Range {
-    return { start: this.position(startOffset), end: this.position(Math.max(startOffset, endOffset)) };
-  }
 }
 
 export function formatDiagnostic(d: Diagnostic): string {

@@ -147,6 +147,7 @@ export function analyzeWorkspace(sources: SourceFile[], options: AnalyzeOptions 
       } else index.add(name, { name: card.name, file: set.file, range: card.range, nameRange: card.nameRange });
     }
   }
+  // Scenarios: bound to their game, their card names linked (every name is resolved by compiler/scenario-check.ts).
   for (const parsed of files.values()) {
     const file = parsed.scenario;
     if (!file) continue;
@@ -158,13 +159,9 @@ export function analyzeWorkspace(sources: SourceFile[], options: AnalyzeOptions 
         continue;
       }
       const index = cardIndexes.get(key) ?? new Map<string, CardEntry>();
-      for (const name of scenario.cardNames) {
-        const card = index.get(name.text.toLowerCase());
-        if (card) {
-          addReferences(file.file, [{ file: file.file, range: name.range, kind: "card", name: card.name, definition: { file: card.file, range: card.nameRange } }]);
-        } else {
-          diagnostics.push(diagnostic("CW2007", file.file, name.range, { word: name.text, game: game.model.id }, suggestionOf(name.text, [...index.values()].map((c) => c.name))));
-        }
+      for (const use of scenario.names) {
+        const card = use.role === "card" ? index.get(use.text.toLowerCase()) : undefined;
+        if (card) addReferences(file.file, [{ file: file.file, range: use.range, kind: "card", name: card.name, definition: { file: card.file, range: card.nameRange } }]);
       }
     }
   }

@@ -3,18 +3,36 @@
  * statements are line-based (a line, or `;`-separated parts of a line), which keeps the format
  * readable for designers and lets every failure point at its line. A file may hold several
  * scenarios, each starting with `scenario "<name>" for <game>`. The full grammar is in
- * docs/language.md, section 3. Parsing never throws: problems come back as diagnostics.
+ * docs/language.md, section 3. Parsing never throws: problems come back as syntax errors, and a
+ * line that cannot be read is also kept on its scenario (`unreadable`), so that scenario fails.
+ *
+ * This is syntax only: every name a line uses (cards, zones, stats, event kinds, ...) is listed in
+ * `Scenario.names` with its role and range, and resolved against the game by the compiler's
+ * scenario checker (compiler/scenario.ts), which `check`, the studio and the runner all call.
  */
 import type { IToken } from "chevrotain";
 import { tokenize } from "./lexer.ts";
-import { LineMap, type Diagnostic, type Range } from "../compiler/diagnostics.ts";
-import { diagnostic } from "../compiler/messages.ts";
+import { LineMap, type Range } from "./source.ts";
 
 export interface CardList {
   /** Card names with repeats expanded (`"Scout" x3` → three entries). */
   names: string[];
   range: Range;
 }
+
+/**
+ * One card, named: `"Scout"`; `p2's "Scout"` (the one p2 controls); `"Seer" copy 2` (the second
+ * card of that name, counting the setup's zone lines in the order written, top of a zone first,
+ * then the cards made during the game in the order they are made).
+ */
+export interface CardRef {
+  card: string;
+  controller?: string;
+  copy?: number;
+}
+
+/** A card (see CardRef) or a player. */
+export type TargetRef = CardRef | { player: string };
 
 export interface SetupSpec {
   turn?: number;
@@ -27,22 +45,21 @@ export interface SetupSpec {
   newGame?: boolean;
   /** `p1 life 10` */
   life: { player: string; value: number; range: Range }[];
-  /** `p1 Crystal 2` (a resource) or `p1 Bleed 3` (a player counter). */
+  /** `p1 Crystal 2` (a resource, capacity and available alike) or `p1 Bleed 3` (a player counter). */
   amounts: { player: string; name: string; value: number; range: Range }[];
+  /** `p1 Mana capacity 4`: a resource's capacity alone (its available amount is set by `p1 Mana N`). */
+  capacities: { player: string; name: string; value: number; range: Range }[];
   /** `p1 field: "Scout", "Stone Guard" x2` */
   zones: { player: string; zone: string; cards: CardList; range: Range }[];
   /**
-   * The state of a card set up in play, in the words of an expectation:
-   * `"Stone Guard" power counters 2`, `p2's "Scout" is exhausted`, `"Scout" damage 1`.
+   * The state of a card set up, in the words of an expectation: `"Stone Guard" power counters 2`,
+   * `p2's "Scout" is exhausted`, `"Scout" damage 1`, `"Seer" copy 2 is exhausted`.
    */
   cards: CardSetup[];
   range: Range;
 }
 
-export interface CardSetup {
-  card: string;
-  /** `p2's "Scout"`: the one p2 controls. */
-  controller?: string;
+export interface CardSetup extends CardRef {
   counters?: { name: string; value: number };
   exhausted?: boolean;
   overexhausted?: boolean;
@@ -50,45 +67,103 @@ export interface CardSetup {
   range: Range;
 }
 
-/** A card by name (`"Scout"`, or `p2's "Scout"`: the one p2 controls), or a player. */
-export type TargetRef = { card: string; controller?: string } | { player: string };
+interface Payment {
+  targets: TargetRef[];
+  discard: string[];
+  erase: string[];
+  sacrifice: string[];
+  x?: number;
+  lands?: string[];
+}
 
 export type ScenarioAction =
-  | { kind: "play"; player: string; card: string; targets: TargetRef[]; discard: string[]; erase: string[]; sacrifice: string[]; x?: number; lands?: string[] }
-  | { kind: "activate"; player: string; card: string; ability: number; targets: TargetRef[]; discard: string[]; erase: string[]; sacrifice: string[]; x?: number; lands?: string[] }
-  | { kind: "attack"; player: string; attacker: string; target: TargetRef }
-  | { kind: "defend"; player: string; card: string }
+  | ({ kind: "play"; player: string; card: CardRef } & Payment)
+  | ({ kind: "activate"; player: string; card: CardRef; ability: number } & Payment)
+  | { kind: "attack"; player: string; attacker: CardRef; target: TargetRef }
+  | { kind: "defend"; player: string; card: CardRef }
   /** A move of a game mechanic: `p1 harvests "Seer" [replacing "Insight"]`, `p1 shatters "Seer"`, `p1 switches "Ember Aura" to Blue`. */
-  | { kind: "move"; player: string; move: string; card: string; other?: string; color?: string }
-  | { kind: "choose"; player: string; cards?: string[]; target?: TargetRef; yes?: boolean; mode?: number; modeText?: string; trigger?: string }
+  | { kind: "move"; player: string; move: string; card: CardRef; other?: CardRef; color?: string }
+  | { kind: "choose"; player: string; cards?: string[]; target?: TargetRef; yes?: boolean; mode?: number; modeText?: string; trigger?: CardRef }
   | { kind: "pass"; player: string }
   | { kind: "end"; player: string };
 
+/** A trace event an expectation looks for: its kind, and the card or player it is about. */
+export interface EventPattern {
+  event: string;
+  card?: CardRef;
+  player?: string;
+}
+
+/** A stack item an expectation looks for: its card, who controls it, what it targets. */
+export interface StackPattern {
+  card: string;
+  by?: string;
+  targets?: TargetRef[];
+}
+
 export type Expectation =
   | { kind: "life"; player: string; value: number }
-  | { kind: "amount"; player: string; name: string; value: number }
+  /** `p1 Crystal 2` · `p2 Bleed 3` · `p1 Mana capacity 4` (capacity, not what is available) · `p1 temporary Red 1`. */
+  | { kind: "amount"; player: string; name: string; value: number; capacity?: boolean; temporary?: boolean }
   | { kind: "zone"; player: string; zone: string; cards: string[]; mode: "exactly" | "has" | "lacks" }
   | { kind: "zone_count"; player: string; zone: string; value: number }
-  | { kind: "stat"; card: string; stat: string; value: number }
-  | { kind: "counters"; card: string; counter: string; value: number }
-  | { kind: "event"; event: string; card?: string; times?: number; negate: boolean }
-  | { kind: "order"; items: { event: string; card?: string }[] }
+  | { kind: "stat"; card: CardRef; stat: string; value: number }
+  /** `"Scout" damage 2`: the damage marked on a card (the setup form's twin). */
+  | { kind: "damage"; card: CardRef; value: number }
+  | { kind: "counters"; card: CardRef; counter: string; value: number }
+  | { kind: "event"; pattern: EventPattern; times?: number }
+  | { kind: "order"; items: EventPattern[] }
+  /** `one event: damage p1, destroyed "Ember Blade"`: all of these happen together, nothing resolving, firing or being decided between them. */
+  | { kind: "one_event"; items: EventPattern[] }
   | { kind: "winner"; player: string | "none" | "draw" }
   | { kind: "turn"; value: number }
   | { kind: "phase"; value: string }
   | { kind: "active"; player: string }
-  | { kind: "defender"; card: string; negate: boolean }
-  /** `expect "Sparkmage" is exhausted` / `is ready` (in any zone: a Facet card, a creature). */
-  | { kind: "exhausted"; card: string; value: boolean; over?: boolean }
-  | { kind: "deck_violations"; codes: string[] };
+  | { kind: "defender"; card: CardRef }
+  /** `"Sparkmage" is exhausted` (value true) / `is ready` (false) / `is overexhausted` (over); in any zone (a Facet card, a creature). */
+  | { kind: "exhausted"; card: CardRef; value: boolean; over?: boolean }
+  | { kind: "deck_violations"; codes: string[] }
+  /** `stack: "Drain", "Blood Rite", rule`: the items waiting to resolve, top first; `rule` is an item of the game's own rules (a phase ending, a rule trigger), which has no card. */
+  | { kind: "stack"; items: (string | { rule: true })[] }
+  | { kind: "stack_count"; value: number }
+  /** `stack top "Drain" by p2 targeting p1's "Neon Ripper"` · `stack has "Blood Rite" by p1`. */
+  | { kind: "stack_item"; top: boolean; item: StackPattern };
 
 export type ScenarioStep =
   | { kind: "action"; action: ScenarioAction; refused?: string; range: Range; line: number }
-  | { kind: "expect"; expect: Expectation; range: Range; line: number };
+  /** `negate`: `expect not ...` (and the sugar `no event`, `is not`): the expectation must not hold. */
+  | { kind: "expect"; expect: Expectation; negate: boolean; range: Range; line: number };
+
+/** The role of a name in a scenario line: what the checker looks it up as. */
+export type NameRole =
+  | "card"
+  | "player"
+  | "zone"
+  /** A player amount: a resource or a player counter. */
+  | "amount"
+  /** A resource alone (`p1 Mana capacity 4`). */
+  | "resource"
+  /** What a temporary pool holds (`temporary Red`): a colour or a resource. */
+  | "temporary"
+  | "stat"
+  | "counter"
+  | "event"
+  | "phase"
+  | "color"
+  | "deck_code"
+  | "refusal";
+
+export interface NameUse {
+  role: NameRole;
+  text: string;
+  range: Range;
+  line: number;
+}
 
 export interface Scenario {
   name: string;
   game: string;
+  gameRange: Range;
   file: string;
   range: Range;
   line: number;
@@ -96,12 +171,29 @@ export interface Scenario {
   steps: ScenarioStep[];
   /** `deck: "A" x3, ...` lines checked against deck construction (`expect deck ok` / `expect deck violations ...`). */
   deck?: CardList;
+  /** `covers: 16.1b, 5e`: the rules-text clauses this scenario exercises (docs/games/<game>-coverage.md). */
+  covers: { id: string; range: Range }[];
+  /** Every name its lines use, in order, for the checker. */
+  names: NameUse[];
+  /** Lines of this scenario that could not be read: the scenario fails with them. */
+  unreadable: { line: number; range: Range; detail: string; found?: string; options?: readonly string[] }[];
 }
 
-export interface ScenarioFile {
+export interface ScenarioSyntaxError {
+  /** `characters`: text that starts no token; `line`: a line that is no form of section 3. */
+  kind: "characters" | "line";
+  range: Range;
+  /** The characters, or what was expected. */
+  text: string;
+  /** The word found where one of `options` was expected (the compiler suggests the closest). */
+  found?: string;
+  options?: readonly string[];
+}
+
+export interface ParsedScenarios {
   file: string;
   scenarios: Scenario[];
-  diagnostics: Diagnostic[];
+  errors: ScenarioSyntaxError[];
 }
 
 interface Line {
@@ -115,6 +207,7 @@ const isString = (t: IToken | undefined) => t?.tokenType.name === "StringLiteral
 const unquote = (image: string) => image.slice(1, -1).replace(/\\(.)/g, "$1");
 const isPlayer = (t: IToken | undefined) => /^p\d+$/i.test(t?.image ?? "");
 const isNumber = (t: IToken | undefined) => t?.tokenType.name === "NumberLiteral";
+const POSSESSIVE = /^(p\d+)['’]s$/i;
 
 /** The most cards one scenario list may name (`"Arc Bolt" x999999999` is refused, not built), and the most repeats of a step. */
 export const MAX_LISTED_COPIES = 1000;
@@ -123,15 +216,22 @@ class ParseError extends Error {
   constructor(
     message: string,
     readonly token?: IToken,
+    /** The words that would have been read here (for "did you mean"). */
+    readonly options?: readonly string[],
   ) {
     super(message);
   }
 }
 
-/** Reads tokens of one statement left to right. */
+/** Reads tokens of one statement left to right, noting every name it reads. */
 class Cursor {
   i = 0;
-  constructor(readonly tokens: IToken[]) {}
+  constructor(
+    readonly tokens: IToken[],
+    readonly lines: LineMap,
+    readonly line: number,
+    readonly names: NameUse[],
+  ) {}
   peek(offset = 0): IToken | undefined {
     return this.tokens[this.i + offset];
   }
@@ -141,6 +241,12 @@ class Cursor {
   done(): boolean {
     return this.i >= this.tokens.length;
   }
+  range(first: IToken, last: IToken = first): Range {
+    return this.lines.range(first.startOffset, last.startOffset + last.image.length);
+  }
+  note(role: NameRole, text: string, first: IToken, last: IToken = first): void {
+    this.names.push({ role, text, range: this.range(first, last), line: this.line });
+  }
   word(...words: string[]): boolean {
     if (words.includes(lowerImage(this.peek()))) {
       this.i++;
@@ -149,13 +255,18 @@ class Cursor {
     return false;
   }
   expectWord(...words: string[]): string {
+    return this.expectOneOf(words.map((w) => `"${w}"`).join(" or "), words);
+  }
+  /** One of `words`, described as `what` when it is missing. */
+  expectOneOf(what: string, words: readonly string[]): string {
     const t = this.next();
-    if (!t || !words.includes(lowerImage(t))) throw new ParseError(`expected ${words.map((w) => `"${w}"`).join(" or ")}${t ? `, found "${t.image}"` : " at the end of the line"}`, t);
+    if (!t || !words.includes(lowerImage(t))) throw new ParseError(`expected ${what}${t ? `, found "${t.image}"` : " at the end of the line"}`, t, words);
     return lowerImage(t);
   }
   player(): string {
     const t = this.next();
     if (!isPlayer(t)) throw new ParseError(`expected a player (p1, p2)${t ? `, found "${t.image}"` : ""}`, t);
+    this.note("player", lowerImage(t), t!);
     return lowerImage(t);
   }
   number(): number {
@@ -163,14 +274,30 @@ class Cursor {
     if (!isNumber(t)) {
       const words: Record<string, number> = { once: 1, twice: 2, one: 1, two: 2, three: 3, four: 4, five: 5, zero: 0, no: 0 };
       if (t && words[lowerImage(t)] !== undefined) return words[lowerImage(t)]!;
-      throw new ParseError(`expected a number${t ? `, found "${t.image}"` : ""}`, t);
+      throw new ParseError(`expected a number${t ? `, found "${t.image}"` : " at the end of the line"}`, t);
     }
     return Number(t!.image);
   }
-  string(what = "a card name in quotes"): string {
+  /** A quoted card name; noted as a card unless `role` is null (a scenario's title, a mode's text). */
+  string(what = "a card name in quotes", role: NameRole | null = "card"): string {
     const t = this.next();
-    if (!isString(t)) throw new ParseError(`expected ${what}${t ? `, found "${t.image}"` : ""}`, t);
-    return unquote(t!.image);
+    if (!isString(t)) throw new ParseError(`expected ${what}${t ? `, found "${t.image}"` : " at the end of the line"}`, t);
+    const text = unquote(t!.image);
+    if (role) this.note(role, text, t!);
+    return text;
+  }
+  /** One word naming something of the game (a phase, a colour, an event kind, a code). */
+  name(role: NameRole, what: string): string {
+    const t = this.next();
+    if (!t || isString(t) || isNumber(t) || [",", ":", ";"].includes(t.image)) throw new ParseError(`expected ${what}${t ? `, found "${t.image}"` : " at the end of the line"}`, t);
+    this.note(role, t.image, t);
+    return t.image;
+  }
+  /** Several words up to one of `stops` (or a number): a zone or an amount ("Facet Zone", "Land Deck"). */
+  words(stops: string[]): IToken[] {
+    const out: IToken[] = [];
+    while (!this.done() && !stops.includes(lowerImage(this.peek())) && !isNumber(this.peek()) && !isString(this.peek())) out.push(this.next()!);
+    return out;
   }
   /** `"A", "B" x2` */
   cardList(): string[] {
@@ -194,25 +321,45 @@ class Cursor {
     }
     return names;
   }
-  target(): TargetRef {
-    const owned = /^(p\d+)'s$/i.exec(this.peek()?.image ?? "");
+  atCard(): boolean {
+    return isString(this.peek()) || POSSESSIVE.test(this.peek()?.image ?? "");
+  }
+  /** `"Scout"` · `p2's "Scout"` · `"Seer" copy 2` */
+  card(what = "a card name in quotes"): CardRef {
+    const owned = POSSESSIVE.exec(this.peek()?.image ?? "");
+    let controller: string | undefined;
     if (owned) {
-      this.i++;
-      return { card: this.string("a card name after the player's"), controller: owned[1]!.toLowerCase() };
+      const t = this.next()!;
+      controller = owned[1]!.toLowerCase();
+      this.names.push({ role: "player", text: controller, range: this.lines.range(t.startOffset, t.startOffset + owned[1]!.length), line: this.line });
     }
+    const card = this.string(owned ? "a card name after the player's" : what);
+    let copy: number | undefined;
+    if (lowerImage(this.peek()) === "copy" && isNumber(this.peek(1))) {
+      this.i++;
+      const t = this.peek();
+      copy = this.number();
+      if (copy < 1) throw new ParseError(`copies are counted from 1`, t);
+    }
+    return { card, ...(controller ? { controller } : {}), ...(copy !== undefined ? { copy } : {}) };
+  }
+  target(): TargetRef {
     if (isPlayer(this.peek())) return { player: this.player() };
-    return { card: this.string("a card name or a player") };
+    return this.card("a card name or a player");
   }
   rest(): string {
     return this.tokens.slice(this.i).map((t) => t.image).join(" ");
   }
 }
 
-export function parseScenarioFile(text: string, file: string): ScenarioFile {
-  const diagnostics: Diagnostic[] = [];
+/** A clause id of a rules text: `16.1b`, `5e`, `7.2`, `17.1aa` (see docs/games/README.md). */
+export const CLAUSE_ID = /^\d+(?:\.\d+)*[a-z]*$/;
+
+export function parseScenarios(text: string, file: string): ParsedScenarios {
+  const errors: ScenarioSyntaxError[] = [];
   const lines = new LineMap(text);
   const lexed = tokenize(text);
-  for (const e of lexed.errors) diagnostics.push(diagnostic("CW5001", file, lines.range(e.offset, e.offset + e.length), { text: text.slice(e.offset, e.offset + e.length) }));
+  for (const e of lexed.errors) errors.push({ kind: "characters", range: lines.range(e.offset, e.offset + e.length), text: text.slice(e.offset, e.offset + e.length) });
   // Group into lines, then split at `;`.
   const statements: Line[] = [];
   let current: IToken[] = [];
@@ -240,18 +387,33 @@ export function parseScenarioFile(text: string, file: string): ScenarioFile {
   let scenario: Scenario | undefined;
   let inSetup = false;
   const rangeOf = (t: IToken | undefined, fallback: Range) => (t && t.startOffset >= 0 ? lines.range(t.startOffset, t.startOffset + t.image.length) : fallback);
+  const scratch: NameUse[] = [];
   for (const st of statements) {
-    const c = new Cursor(st.tokens);
+    const c = new Cursor(st.tokens, lines, st.line, scenario?.names ?? scratch);
     try {
       const head = lowerImage(c.peek());
       if (head === "scenario") {
         c.next();
-        const name = c.string("the scenario's name in quotes");
+        const name = c.string("the scenario's name in quotes", null);
         c.expectWord("for");
-        const game = lowerImage(c.next());
-        scenario = { name, game, file, range: st.range, line: st.line, setup: { life: [], amounts: [], zones: [], cards: [], range: st.range }, steps: [] };
+        const gameToken = c.next();
+        if (!gameToken) throw new ParseError("expected the game's id after `for`", gameToken);
+        scenario = {
+          name,
+          game: lowerImage(gameToken),
+          gameRange: c.range(gameToken),
+          file,
+          range: st.range,
+          line: st.line,
+          setup: { life: [], amounts: [], capacities: [], zones: [], cards: [], range: st.range },
+          steps: [],
+          covers: [],
+          names: [],
+          unreadable: [],
+        };
         scenarios.push(scenario);
         inSetup = false;
+        if (!c.done()) throw new ParseError(`unexpected "${c.rest()}"`, c.peek());
         continue;
       }
       if (!scenario) throw new ParseError(`a scenario file starts with: scenario "<name>" for <game>`, c.peek());
@@ -277,39 +439,63 @@ export function parseScenarioFile(text: string, file: string): ScenarioFile {
         if (!c.done()) throw new ParseError(`unexpected "${c.rest()}"`, c.peek());
         continue;
       }
+      if (head === "covers") {
+        c.next();
+        c.word(":");
+        parseCovers(c, text, scenario);
+        continue;
+      }
       if (head === "deck") {
         c.next();
         if (lowerImage(c.peek()) === ":") c.next();
         scenario.deck = { names: c.cardList(), range: st.range };
+        if (!c.done()) throw new ParseError(`unexpected "${c.rest()}"`, c.peek());
         continue;
       }
       if (head === "expect") {
         c.next();
-        scenario.steps.push({ kind: "expect", expect: parseExpectation(c), range: st.range, line: st.line });
+        // `expect not <expectation>` negates any form.
+        let negate = c.word("not");
+        const expect = parseExpectation(c, (n) => (negate = negate !== n));
+        scenario.steps.push({ kind: "expect", expect, negate, range: st.range, line: st.line });
       } else {
         const action = parseAction(c);
         let refused: string | undefined;
-        if (c.word("refused")) refused = lowerImage(c.next()) || "any";
+        if (c.word("refused")) refused = c.done() ? "any" : c.name("refusal", "a refusal code").toLowerCase();
         scenario.steps.push({ kind: "action", action, ...(refused ? { refused } : {}), range: st.range, line: st.line });
       }
       if (!c.done()) throw new ParseError(`unexpected "${c.rest()}"`, c.peek());
     } catch (error) {
       if (!(error instanceof ParseError)) throw error;
-      diagnostics.push(diagnostic("CW5002", file, rangeOf(error.token, st.range), { detail: error.message }));
+      const range = rangeOf(error.token, st.range);
+      errors.push({ kind: "line", range, text: error.message, ...(error.options && error.token ? { found: error.token.image, options: error.options } : {}) });
+      scenario?.unreadable.push({ line: st.line, range, detail: error.message, ...(error.options && error.token ? { found: error.token.image, options: error.options } : {}) });
     }
   }
-  if (scenarios.length === 0 && diagnostics.length === 0) diagnostics.push(diagnostic("CW5002", file, lines.range(0, 0), { detail: 'a scenario file starts with: scenario "<name>" for <game>' }));
-  // Like the checker, keep a file's report readable: the first problems, then a count of the rest.
-  if (diagnostics.length > MAX_DIAGNOSTICS) {
-    const rest = diagnostics.length - MAX_DIAGNOSTICS;
-    const last = diagnostics[MAX_DIAGNOSTICS - 1]!;
-    diagnostics.length = MAX_DIAGNOSTICS;
-    diagnostics.push(diagnostic("CW5002", file, last.range, { detail: `${rest} more problems in this file are not shown` }));
-  }
-  return { file, scenarios, diagnostics };
+  if (scenarios.length === 0 && errors.length === 0) errors.push({ kind: "line", range: lines.range(0, 0), text: 'a scenario file starts with: scenario "<name>" for <game>' });
+  return { file, scenarios, errors };
 }
 
-const MAX_DIAGNOSTICS = 200;
+/** `covers: 16.1b, 5e 5f` — ids as the rules text's clause table numbers them (their existence is checked against the text by the coverage table). */
+function parseCovers(c: Cursor, text: string, scenario: Scenario): void {
+  const first = c.peek();
+  const last = c.tokens[c.tokens.length - 1];
+  if (!first || !last) throw new ParseError("expected the clause ids this scenario covers (covers: 16.1b, 5e)", first);
+  // Ids are read from the raw text (the lexer splits `16.1b` into a number, a period and a word).
+  const start = first.startOffset;
+  const raw = text.slice(start, last.startOffset + last.image.length);
+  const pattern = /[^\s,]+/g;
+  for (let m = pattern.exec(raw); m; m = pattern.exec(raw)) {
+    const id = m[0].toLowerCase();
+    const range = c.lines.range(start + m.index, start + m.index + m[0].length);
+    if (!CLAUSE_ID.test(id)) {
+      const token = c.tokens.find((t) => t.startOffset >= start + m!.index) ?? first;
+      throw new ParseError(`"${m[0]}" is not a clause id (a section number, then letters for its statements: 16.1b, 5e)`, token);
+    }
+    scenario.covers.push({ id, range });
+  }
+  c.i = c.tokens.length;
+}
 
 function parseSetupStatement(c: Cursor, scenario: Scenario, range: Range): void {
   const setup = scenario.setup;
@@ -317,7 +503,7 @@ function parseSetupStatement(c: Cursor, scenario: Scenario, range: Range): void 
     setup.turn = c.number();
     if (isPlayer(c.peek())) setup.active = c.player();
     if (c.word("phase")) {
-      setup.phase = c.next()?.image;
+      setup.phase = c.name("phase", "a phase name");
       setup.phaseLine = range.start.line;
     }
     return;
@@ -333,11 +519,11 @@ function parseSetupStatement(c: Cursor, scenario: Scenario, range: Range): void 
     return;
   }
   if (c.word("phase")) {
-    setup.phase = c.next()?.image;
+    setup.phase = c.name("phase", "a phase name");
     setup.phaseLine = range.start.line;
     return;
   }
-  if (isString(c.peek()) || /^p\d+'s$/i.test(c.peek()?.image ?? "")) {
+  if (c.atCard()) {
     setup.cards.push(parseCardSetup(c, range));
     return;
   }
@@ -346,23 +532,24 @@ function parseSetupStatement(c: Cursor, scenario: Scenario, range: Range): void 
     setup.life.push({ player, value: c.number(), range });
     return;
   }
-  // `p1 field: ...` (colon) is a zone; `p1 Crystal 2` is an amount.
-  const nameTokens: IToken[] = [];
-  while (!c.done() && lowerImage(c.peek()) !== ":" && !isNumber(c.peek())) nameTokens.push(c.next()!);
-  const name = nameTokens.map((t) => t.image).join(" ");
-  if (!name) throw new ParseError("expected a zone (p1 hand: ...), life, or a resource/counter amount", c.peek());
+  // `p1 field: ...` (colon) is a zone; `p1 Crystal 2` is an amount; `p1 Mana capacity 4` a capacity.
+  const words = c.words([":"]);
+  if (words.length === 0) throw new ParseError("expected a zone (p1 hand: ...), life, or a resource/counter amount", c.peek());
   if (c.word(":")) {
-    setup.zones.push({ player, zone: name, cards: { names: c.cardList(), range }, range });
+    c.note("zone", words.map((t) => t.image).join(" "), words[0]!, words[words.length - 1]!);
+    setup.zones.push({ player, zone: words.map((t) => t.image).join(" "), cards: { names: c.cardList(), range }, range });
     return;
   }
-  setup.amounts.push({ player, name, value: c.number(), range });
+  const capacity = words.length > 1 && lowerImage(words[words.length - 1]) === "capacity";
+  const nameTokens = capacity ? words.slice(0, -1) : words;
+  const name = nameTokens.map((t) => t.image).join(" ");
+  c.note(capacity ? "resource" : "amount", name, nameTokens[0]!, nameTokens[nameTokens.length - 1]!);
+  (capacity ? setup.capacities : setup.amounts).push({ player, name, value: c.number(), range });
 }
 
 /** `"Stone Guard" power counters 2` · `p2's "Scout" is exhausted` · `"Scout" is overexhausted` · `"Scout" damage 1` */
 function parseCardSetup(c: Cursor, range: Range): CardSetup {
-  const ref = c.target();
-  if (!("card" in ref)) throw new ParseError("expected a card name in quotes", c.peek());
-  const out: CardSetup = { card: ref.card, ...(ref.controller ? { controller: ref.controller } : {}), range };
+  const out: CardSetup = { ...c.card(), range };
   if (c.word("is")) {
     if (c.word("exhausted")) out.exhausted = true;
     else if (c.word("overexhausted")) out.overexhausted = true;
@@ -375,11 +562,12 @@ function parseCardSetup(c: Cursor, range: Range): CardSetup {
   }
   const name = c.next();
   if (!name || !c.word("counters", "counter")) throw new ParseError(`expected: "<card>" <counter> counters <n>, "<card>" is exhausted, or "<card>" damage <n>`, name);
+  c.note("counter", name.image, name);
   out.counters = { name: name.image, value: c.number() };
   return out;
 }
 
-function parsePayment(c: Cursor, out: { targets: TargetRef[]; discard: string[]; erase: string[]; sacrifice: string[]; x?: number; lands?: string[] }): void {
+function parsePayment(c: Cursor, out: Payment): void {
   for (;;) {
     if (c.word("target", "targets", "targeting")) {
       out.targets.push(c.target());
@@ -400,23 +588,26 @@ function parsePayment(c: Cursor, out: { targets: TargetRef[]; discard: string[];
   }
 }
 
+const VERBS = ["play", "plays", "attack", "attacks", "defend", "defends", "activate", "activates", "choose", "chooses", "pass", "passes", "end", "ends", "target", "targets", "order", "orders", "harvest", "harvests", "shatter", "shatters", "switch", "switches"];
+
 function parseAction(c: Cursor): ScenarioAction {
   const player = c.player();
-  const verb = c.expectWord("play", "plays", "attack", "attacks", "defend", "defends", "activate", "activates", "choose", "chooses", "pass", "passes", "end", "ends", "target", "targets", "order", "orders", "harvest", "harvests", "shatter", "shatters", "switch", "switches");
+  const verb = c.expectOneOf(`an action (${VERBS.filter((v) => !v.endsWith("s") || v === "pass").join(", ")})`, VERBS);
+  const payment = (): Payment => ({ targets: [], discard: [], erase: [], sacrifice: [] });
   switch (verb) {
     case "play":
     case "plays": {
-      const card = c.string();
-      const out = { targets: [] as TargetRef[], discard: [] as string[], erase: [] as string[], sacrifice: [] as string[] } as { targets: TargetRef[]; discard: string[]; erase: string[]; sacrifice: string[]; x?: number; lands?: string[] };
+      const card = c.card();
+      const out = payment();
       parsePayment(c, out);
       return { kind: "play", player, card, ...out };
     }
     case "activate":
     case "activates": {
-      const card = c.string();
+      const card = c.card();
       let ability = 1;
       if (c.word("ability")) ability = c.number();
-      const out = { targets: [] as TargetRef[], discard: [] as string[], erase: [] as string[], sacrifice: [] as string[] } as { targets: TargetRef[]; discard: string[]; erase: string[]; sacrifice: string[]; x?: number; lands?: string[] };
+      const out = payment();
       parsePayment(c, out);
       return { kind: "activate", player, card, ability, ...out };
     }
@@ -424,28 +615,26 @@ function parseAction(c: Cursor): ScenarioAction {
     case "attacks": {
       const target = c.target();
       c.expectWord("with");
-      const attacker = c.string("the attacking card's name");
+      const attacker = c.card("the attacking card's name");
       return { kind: "attack", player, attacker, target };
     }
     case "defend":
     case "defends":
       c.word("with");
-      return { kind: "defend", player, card: c.string() };
+      return { kind: "defend", player, card: c.card() };
     case "harvest":
     case "harvests": {
-      const card = c.string();
-      return c.word("replacing") ? { kind: "move", player, move: "harvest", card, other: c.string("the replaced Facet card's name") } : { kind: "move", player, move: "harvest", card };
+      const card = c.card();
+      return c.word("replacing") ? { kind: "move", player, move: "harvest", card, other: c.card("the replaced Facet card's name") } : { kind: "move", player, move: "harvest", card };
     }
     case "shatter":
     case "shatters":
-      return { kind: "move", player, move: "shatter", card: c.string() };
+      return { kind: "move", player, move: "shatter", card: c.card() };
     case "switch":
     case "switches": {
-      const card = c.string();
+      const card = c.card();
       c.word("to");
-      const color = c.next()?.image;
-      if (!color) throw new ParseError("expected the colour to switch to", c.peek());
-      return { kind: "move", player, move: "switch", card, color };
+      return { kind: "move", player, move: "switch", card, color: c.name("color", "the colour to switch to") };
     }
     case "pass":
     case "passes":
@@ -460,13 +649,14 @@ function parseAction(c: Cursor): ScenarioAction {
       return { kind: "choose", player, target: c.target() };
     case "order":
     case "orders":
-      return { kind: "choose", player, trigger: c.string() };
+      return { kind: "choose", player, trigger: c.card() };
     default: {
       if (c.word("yes")) return { kind: "choose", player, yes: true };
       if (c.word("no")) return { kind: "choose", player, yes: false };
-      if (c.word("mode")) return isString(c.peek()) ? { kind: "choose", player, modeText: c.string("the mode's text in quotes") } : { kind: "choose", player, mode: c.number() };
+      if (c.word("mode")) return isString(c.peek()) ? { kind: "choose", player, modeText: c.string("the mode's text in quotes", null) } : { kind: "choose", player, mode: c.number() };
       if (c.word("target")) return { kind: "choose", player, target: c.target() };
       if (c.word("nothing")) return { kind: "choose", player, cards: [] };
+      if (!isString(c.peek())) throw new ParseError(`expected what ${player} chooses (cards in quotes, nothing, yes, no, mode N, target ...)${c.peek() ? `, found "${c.peek()!.image}"` : ""}`, c.peek());
       return { kind: "choose", player, cards: c.cardList() };
     }
   }
@@ -485,29 +675,70 @@ function parseTimes(c: Cursor): number | undefined {
   return undefined;
 }
 
-function parseExpectation(c: Cursor): Expectation {
+/** `<kind> ["Card" | p2's "Card" | "Card" copy 2 | pX]` */
+function parseEventPattern(c: Cursor): EventPattern {
+  const event = c.name("event", "an event kind (destroyed, damage, draw, ...)").toLowerCase();
+  if (c.atCard()) return { event, card: c.card() };
+  if (isPlayer(c.peek())) return { event, player: c.player() };
+  return { event };
+}
+
+function parseStackPattern(c: Cursor): StackPattern {
+  const card = c.string("the stack item's card name in quotes");
+  const out: StackPattern = { card };
+  for (;;) {
+    if (c.word("by")) out.by = c.player();
+    else if (c.word("targeting", "targets")) {
+      const targets = [c.target()];
+      while (c.word(",", "and")) targets.push(c.target());
+      out.targets = targets;
+    } else return out;
+  }
+}
+
+/** `flip(n)` toggles the expectation's negation (the sugar `no event ...`, `"X" is not ...`). */
+function parseExpectation(c: Cursor, flip: (negated: boolean) => void): Expectation {
   if (c.word("no")) {
     c.expectWord("event", "events");
-    const event = lowerImage(c.next());
-    const card = isString(c.peek()) ? c.string() : undefined;
-    return { kind: "event", event, ...(card ? { card } : {}), negate: true };
+    flip(true);
+    return { kind: "event", pattern: parseEventPattern(c) };
   }
-  if (c.word("event")) {
-    const event = lowerImage(c.next());
-    const card = isString(c.peek()) ? c.string() : undefined;
+  if (c.word("event", "events")) {
+    const pattern = parseEventPattern(c);
     const times = parseTimes(c);
-    return { kind: "event", event, ...(card ? { card } : {}), ...(times !== undefined ? { times } : {}), negate: false };
+    return { kind: "event", pattern, ...(times !== undefined ? { times } : {}) };
   }
   if (c.word("order")) {
     c.word(":");
-    const items: { event: string; card?: string }[] = [];
-    while (!c.done()) {
-      const event = lowerImage(c.next());
-      const card = isString(c.peek()) ? c.string() : undefined;
-      items.push({ event, ...(card ? { card } : {}) });
-      if (!c.word(",", "then")) break;
-    }
+    const items: EventPattern[] = [];
+    do {
+      items.push(parseEventPattern(c));
+    } while (c.word(",", "then"));
     return { kind: "order", items };
+  }
+  if (c.word("one")) {
+    c.expectWord("event");
+    c.word(":");
+    const items: EventPattern[] = [];
+    do {
+      items.push(parseEventPattern(c));
+    } while (c.word(",", "and"));
+    return { kind: "one_event", items };
+  }
+  if (c.word("stack")) {
+    if (c.word(":")) {
+      const items: (string | { rule: true })[] = [];
+      while (!c.done()) {
+        if (c.word("rule")) items.push({ rule: true });
+        else items.push(c.string("a card name in quotes, or rule"));
+        if (!c.word(",")) break;
+      }
+      return { kind: "stack", items };
+    }
+    if (c.word("count")) return { kind: "stack_count", value: c.number() };
+    if (c.word("top")) return { kind: "stack_item", top: true, item: parseStackPattern(c) };
+    if (c.word("has")) return { kind: "stack_item", top: false, item: parseStackPattern(c) };
+    throw new ParseError('expected "stack:", "stack count N", "stack top ..." or "stack has ..."', c.peek());
   }
   if (c.word("winner")) {
     if (c.word("none")) return { kind: "winner", player: "none" };
@@ -515,7 +746,7 @@ function parseExpectation(c: Cursor): Expectation {
     return { kind: "winner", player: c.player() };
   }
   if (c.word("turn")) return { kind: "turn", value: c.number() };
-  if (c.word("phase")) return { kind: "phase", value: c.next()?.image ?? "" };
+  if (c.word("phase")) return { kind: "phase", value: c.name("phase", "a phase name") };
   if (c.word("active")) return { kind: "active", player: c.player() };
   if (c.word("deck")) {
     if (c.word("ok", "legal")) return { kind: "deck_violations", codes: [] };
@@ -523,34 +754,50 @@ function parseExpectation(c: Cursor): Expectation {
     c.word(":");
     const codes: string[] = [];
     while (!c.done()) {
-      codes.push(lowerImage(c.next()));
+      codes.push(c.name("deck_code", "a deck violation code").toLowerCase());
       c.word(",");
     }
     return { kind: "deck_violations", codes };
   }
-  if (isString(c.peek())) {
-    const card = c.string();
+  if (c.atCard()) {
+    const card = c.card();
     if (c.word("is")) {
-      const negate = c.word("not");
-      if (c.word("exhausted")) return { kind: "exhausted", card, value: !negate };
-      if (c.word("ready", "renewed")) return { kind: "exhausted", card, value: negate };
-      if (c.word("overexhausted")) return { kind: "exhausted", card, value: !negate, over: true };
+      if (c.word("not")) flip(true);
+      if (c.word("exhausted")) return { kind: "exhausted", card, value: true };
+      if (c.word("ready", "renewed")) return { kind: "exhausted", card, value: false };
+      if (c.word("overexhausted")) return { kind: "exhausted", card, value: true, over: true };
       c.expectWord("defender", "defending", "a");
       c.word("defender");
-      return { kind: "defender", card, negate };
+      return { kind: "defender", card };
     }
-    const name = lowerImage(c.next());
-    if (c.word("counters", "counter")) return { kind: "counters", card, counter: name, value: c.number() };
-    return { kind: "stat", card, stat: name, value: c.number() };
+    if (c.word("damage")) return { kind: "damage", card, value: c.number() };
+    const t = c.next();
+    if (!t || isNumber(t) || isString(t)) throw new ParseError(`expected a stat, "damage", "<counter> counters" or "is ..." after the card${t ? `, found "${t.image}"` : ""}`, t);
+    if (c.word("counters", "counter")) {
+      c.note("counter", t.image, t);
+      return { kind: "counters", card, counter: t.image.toLowerCase(), value: c.number() };
+    }
+    c.note("stat", t.image, t);
+    return { kind: "stat", card, stat: t.image.toLowerCase(), value: c.number() };
   }
   const player = c.player();
   if (c.word("life")) return { kind: "life", player, value: c.number() };
-  const nameTokens: IToken[] = [];
-  while (!c.done() && ![":", "has", "lacks", "count"].includes(lowerImage(c.peek())) && !isNumber(c.peek())) nameTokens.push(c.next()!);
+  const words = c.words([":", "has", "lacks", "count"]);
+  const zone = () => {
+    if (words.length === 0) throw new ParseError("expected a zone name", c.peek());
+    c.note("zone", words.map((t) => t.image).join(" "), words[0]!, words[words.length - 1]!);
+    return words.map((t) => t.image).join(" ");
+  };
+  if (c.word(":")) return { kind: "zone", player, zone: zone(), cards: c.cardList(), mode: "exactly" };
+  if (c.word("has")) return { kind: "zone", player, zone: zone(), cards: c.cardList(), mode: "has" };
+  if (c.word("lacks")) return { kind: "zone", player, zone: zone(), cards: c.cardList(), mode: "lacks" };
+  if (c.word("count")) return { kind: "zone_count", player, zone: zone(), value: c.number() };
+  if (words.length === 0) throw new ParseError(`expected life, a zone, a resource or a counter after ${player}`, c.peek());
+  // `p1 temporary Red 1` · `p1 Mana capacity 4` · `p1 Crystal 2` · `p2 Bleed 3`
+  const temporary = words.length > 1 && lowerImage(words[0]) === "temporary";
+  const capacity = !temporary && words.length > 1 && lowerImage(words[words.length - 1]) === "capacity";
+  const nameTokens = words.slice(temporary ? 1 : 0, capacity ? -1 : undefined);
   const name = nameTokens.map((t) => t.image).join(" ");
-  if (c.word(":")) return { kind: "zone", player, zone: name, cards: c.cardList(), mode: "exactly" };
-  if (c.word("has")) return { kind: "zone", player, zone: name, cards: c.cardList(), mode: "has" };
-  if (c.word("lacks")) return { kind: "zone", player, zone: name, cards: c.cardList(), mode: "lacks" };
-  if (c.word("count")) return { kind: "zone_count", player, zone: name, value: c.number() };
-  return { kind: "amount", player, name, value: c.number() };
+  c.note(temporary ? "temporary" : capacity ? "resource" : "amount", name, nameTokens[0]!, nameTokens[nameTokens.length - 1]!);
+  return { kind: "amount", player, name, value: c.number(), ...(capacity ? { capacity } : {}), ...(temporary ? { temporary } : {}) };
 }

@@ -52,7 +52,10 @@ export interface BoardSpec {
     PlayerId,
     {
       life?: number;
+      /** Available amount and capacity alike. */
       resources?: Record<string, number>;
+      /** A resource's capacity alone (after `resources`): "p1 Mana capacity 4" with "p1 Mana 2" available. */
+      capacity?: Record<string, number>;
       counters?: Record<string, number>;
       /** Zone name → card names (or ids), top of the zone first. */
       zones?: Record<string, string[]>;
@@ -65,11 +68,16 @@ export interface BoardSpec {
 export interface CardSpec {
   name: string;
   controller?: PlayerId;
+  /** Exactly which card: the `index`-th card the spec's `players[player].zones[zone]` list put there (a scenario's `"Seer" copy 2`, a Facet card). */
+  at?: { player: PlayerId; zone: string; index: number };
   counters?: Record<string, number>;
   exhausted?: boolean;
   overexhausted?: boolean;
   damage?: number;
 }
+
+/** The card instances a setup made, per player and zone, in the order it was given them (before any shuffle). */
+export type Placed = Record<PlayerId, Record<string, string[]>>;
 
 export class SetupError extends Error {
   constructor(
@@ -82,8 +90,8 @@ export class SetupError extends Error {
 
 export interface Engine {
   rules: Rules;
-  newGame(options: NewGameOptions): { state: GameState; events: TraceEvent[] };
-  setupBoard(spec: BoardSpec): { state: GameState; events: TraceEvent[] };
+  newGame(options: NewGameOptions): { state: GameState; events: TraceEvent[]; placed: Placed };
+  setupBoard(spec: BoardSpec): { state: GameState; events: TraceEvent[]; placed: Placed };
   legalActions(state: GameState): Action[];
   /**
    * Performs an action; anything else, however malformed, is refused with a typed reason (runtime/boundary.ts), never thrown.
@@ -178,7 +186,8 @@ export function createEngine(bundle: CompiledBundle): Engine {
     const ctx: Ctx = { rules, state: emptyState(rules, options.seed), events: [] };
     const { state } = ctx;
     for (const m of mechanicsOf(rules)) m.setup?.(ctx);
-    for (const player of PLAYERS) for (const card of options.decks[player] ?? []) addCard(ctx, card, player, rules.zones.deck);
+    const placed: Placed = {};
+    for (const player of PLAYERS) placed[player] = { [rules.zones.deck]: (options.decks[player] ?? []).map((card) => addCard(ctx, card, player, rules.zones.deck)) };
     emit(ctx, "setup", `new game of ${rules.game.name}, seed ${options.seed}`);
     for (const player of PLAYERS) shuffleZone(ctx, player, rules.zones.deck);
     const first = options.firstPlayer ?? (rules.param("first_player", "random") === "random" ? PLAYERS[randomInt(ctx, 0, PLAYERS.length - 1)]! : String(rules.param("first_player", "p1")));
@@ -191,7 +200,7 @@ export function createEngine(bundle: CompiledBundle): Engine {
     state.flow = value;
     for (const action of actions) runFlowAction(ctx, action);
     settle(ctx);
-    return { state, events: ctx.events };
+    return { state, events: ctx.events, placed };
   };
 
   const setupBoard = (spec: BoardSpec) => {
@@ -206,6 +215,7 @@ export function createEngine(bundle: CompiledBundle): Engine {
     if (!phaseDef) throw new SetupError(`unknown phase "${phase}"; ${rules.game.name} has ${rules.game.phases.map((p) => p.name).join(", ")}`, {});
     state.phase = phaseDef.name;
     state.flow = { turn: { [phaseDef.name]: "open" } };
+    const placed: Placed = {};
     for (const player of PLAYERS) {
       const p = spec.players[player];
       if (!p) continue;
@@ -217,12 +227,18 @@ export function createEngine(bundle: CompiledBundle): Engine {
         ps.resources[def.name] = value;
         ps.capacity[def.name] = value;
       }
+      for (const [name, value] of Object.entries(p.capacity ?? {})) {
+        const def = rules.game.resources.find((r) => r.name.toLowerCase() === name.toLowerCase());
+        if (!def) throw new SetupError(`unknown resource "${name}"; ${rules.game.name} has ${rules.game.resources.map((r) => r.name).join(", ") || "none"}`, { player });
+        ps.capacity[def.name] = value;
+      }
       for (const [name, value] of Object.entries(p.counters ?? {})) ps.counters[checkedCounter(name, value, { player })] = value;
       for (const [zoneName, cards] of Object.entries(p.zones ?? {})) {
         const zone = rules.game.zones.find((z) => z.name.toLowerCase() === zoneName.toLowerCase())?.name;
         if (!zone) throw new SetupError(`unknown zone "${zoneName}"; ${rules.game.name} has ${rules.game.zones.map((z) => z.name).join(", ")}`, { player, zone: zoneName });
         for (const card of cards) {
           const id = addCard(ctx, card, player, zone);
+          ((placed[player] ??= {})[zone] ??= []).push(id);
           // Cards set up in play have been there since before this turn.
           // (Two turns back: before either player's most recent turn, so "entered since your last turn" is false for both sides.)
           if (zone === rules.zones.battlefield) state.cards[id]!.enteredTurn = spec.turn - 2;
@@ -230,8 +246,12 @@ export function createEngine(bundle: CompiledBundle): Engine {
       }
     }
     for (const cardSpec of spec.cards ?? []) {
+      const at = cardSpec.at;
+      const exact = at ? placed[at.player]?.[rules.game.zones.find((z) => z.name.toLowerCase() === at.zone.toLowerCase())?.name ?? at.zone]?.[at.index] : undefined;
+      if (at && !exact) throw new SetupError(`no card ${at.index + 1} in ${at.player}'s ${at.zone}`, { player: at.player, zone: at.zone });
       const inPlay = (cardSpec.controller === undefined ? PLAYERS : [cardSpec.controller]).flatMap((p) => state.players[p!]?.zones[rules.zones.battlefield] ?? []);
       const matching = inPlay.filter((id) => cardName(ctx, id).toLowerCase() === cardSpec.name.toLowerCase());
+      if (exact) matching.splice(0, matching.length, exact);
       if (matching.length !== 1) throw new SetupError(matching.length === 0 ? `"${cardSpec.name}" is not in play` : `"${cardSpec.name}" is in play ${matching.length} times; say whose (p1's "${cardSpec.name}")`, { card: cardSpec.name });
       const card = state.cards[matching[0]!]!;
       for (const [counter, value] of Object.entries(cardSpec.counters ?? {})) card.counters[checkedCounter(counter, value, { card: cardSpec.name })] = value;
@@ -241,7 +261,7 @@ export function createEngine(bundle: CompiledBundle): Engine {
     }
     emit(ctx, "setup", `board set up: turn ${spec.turn}, ${spec.active}'s ${state.phase} phase`);
     settle(ctx);
-    return { state, events: ctx.events };
+    return { state, events: ctx.events, placed };
   };
 
   return {

@@ -1,14 +1,17 @@
 /**
- * Runs a parsed scenario against an engine: builds the board, performs each action (matched
- * against `legalActions`, so a scenario can only do what a player could), and checks each
- * expectation. No file I/O: the CLI and the studio read the files.
+ * Runs a parsed scenario against an engine: checks it first with the compiler's scenario checker
+ * (every name resolved against the game it runs, every unreadable line a failure: a scenario that
+ * cannot be read never passes), builds the board, performs each action (matched against
+ * `legalActions`, so a scenario can only do what a player could), and checks each expectation —
+ * negated ones too (`expect not ...`). No file I/O: the CLI and the studio read the files.
  */
-import type { Scenario, ScenarioAction, TargetRef, Expectation, CardSetup } from "../grammar/scenario.ts";
-import type { Action, Engine, GameState, TraceEvent } from "./index.ts";
+import type { Scenario, ScenarioAction, TargetRef, Expectation, CardRef, EventPattern, StackPattern } from "../grammar/scenario.ts";
+import type { Action, Engine, GameState, TraceEvent, Placed } from "./index.ts";
 import type { Payment } from "./engine/actions.ts";
 import type { TargetValue } from "./state/state.ts";
-import { PLAYERS, SetupError, type BoardSpec, type CardSpec } from "./index.ts";
-import { closestName } from "../compiler/check-suggest.ts";
+import { SetupError, type BoardSpec, type CardSpec } from "./index.ts";
+import { checkScenario, scenarioNames, tokenNamesMade, unreadableMessage, setupCardEntry, setupEntries, whichChoices, type ScenarioNames } from "../compiler/scenario.ts";
+import { RESOLVING } from "./core/index.ts";
 import { checkInvariants } from "./simulate.ts";
 import { mechanicsOf } from "./core/mechanics.ts";
 
@@ -63,71 +66,129 @@ export interface ScenarioOptions {
 
 const norm = (s: string) => s.toLowerCase();
 
-function nameOf(engine: Engine, state: GameState, id: string): string {
+/** The names a scenario of this engine's game may use, built once per engine. */
+const namesByEngine = new WeakMap<Engine, ScenarioNames>();
+export function scenarioNamesOf(engine: Engine): ScenarioNames {
+  let names = namesByEngine.get(engine);
+  if (!names) {
+    const { game, cards } = engine.rules;
+    namesByEngine.set(engine, (names = scenarioNames(game, cards.values(), () => tokenNamesMade([game.rules, game.keywords, [...cards.values()].map((c) => c.abilities)]))));
+  }
+  return names;
+}
+
+/** One run: the engine, and the order the setup listed its cards in (copies are counted in it). */
+interface Run {
+  engine: Engine;
+  /** Card instance id → its place in the setup's zone lines, in the order written. */
+  setupOrder: Map<string, number>;
+  /** Every card instance seen so far with its name (tokens that ceased to exist included). */
+  seen: Map<string, string>;
+}
+
+function nameOf(run: Run, state: GameState, id: string): string {
   const card = state.cards[id];
-  if (!card) return id;
-  return (engine.rules.cards.get(card.def) ?? state.tokens[card.def])?.name ?? id;
+  const name = card ? (run.engine.rules.cards.get(card.def) ?? state.tokens[card.def])?.name : undefined;
+  return name ?? run.seen.get(id) ?? id;
 }
 
-function zoneName(engine: Engine, written: string): string | undefined {
-  return engine.rules.game.zones.find((z) => norm(z.name) === norm(written))?.name;
+const idNumber = (id: string) => Number(/\d+/.exec(id)?.[0] ?? Number.MAX_SAFE_INTEGER);
+
+/** Every instance of a name, in copy order: the setup's order, then the order they were made. */
+function copiesOf(run: Run, state: GameState, name: string): string[] {
+  const ids = new Set<string>();
+  for (const id of Object.keys(state.cards)) if (norm(nameOf(run, state, id)) === norm(name)) ids.add(id);
+  for (const [id, seen] of run.seen) if (norm(seen) === norm(name)) ids.add(id);
+  const key = (id: string) => run.setupOrder.get(id) ?? Number.MAX_SAFE_INTEGER / 2 + idNumber(id);
+  return [...ids].sort((a, b) => key(a) - key(b) || idNumber(a) - idNumber(b));
 }
 
-function findCards(engine: Engine, state: GameState, name: string, player?: string, zone?: string): string[] {
-  const out: string[] = [];
-  const players = player ? [player, ...state.order.filter((p) => p !== player)] : state.order;
-  const zones = zone ? [zone] : [engine.rules.zones.battlefield, engine.rules.zones.hand, engine.rules.zones.graveyard, engine.rules.zones.removed, engine.rules.zones.deck, "(resolving)"];
-  for (const z of zones) for (const p of players) for (const id of state.players[p]?.zones[z] ?? []) if (norm(nameOf(engine, state, id)) === norm(name)) out.push(id);
-  return out;
+const copyNumber = (run: Run, state: GameState, id: string) => copiesOf(run, state, nameOf(run, state, id)).indexOf(id) + 1;
+
+function refMatches(run: Run, state: GameState, ref: CardRef, id: string): boolean {
+  if (norm(nameOf(run, state, id)) !== norm(ref.card)) return false;
+  if (ref.controller && state.cards[id]?.controller !== ref.controller) return false;
+  return ref.copy === undefined || copyNumber(run, state, id) === ref.copy;
 }
 
-const targetMatches = (engine: Engine, state: GameState, value: TargetValue, ref: TargetRef): boolean =>
-  "player" in ref
-    ? "player" in value && value.player === ref.player
-    : "card" in value && norm(nameOf(engine, state, value.card)) === norm(ref.card) && (!ref.controller || state.cards[value.card]?.controller === ref.controller);
+/** Where a card is looked for, in order: in play, a resource zone (Facets), resolving, then the other zones. */
+function zoneTiers(run: Run): string[][] {
+  const { rules } = run.engine;
+  const resource = rules.game.zones.filter((z) => z.role === "resource").map((z) => z.name);
+  const named = [rules.zones.battlefield, ...resource, RESOLVING, rules.zones.hand, rules.zones.graveyard, rules.zones.removed, rules.zones.deck];
+  return [[rules.zones.battlefield], resource, [RESOLVING], [rules.zones.hand], [rules.zones.graveyard], [rules.zones.removed], [rules.zones.deck], rules.game.zones.map((z) => z.name).filter((z) => !named.includes(z))];
+}
 
-function namesMatch(engine: Engine, state: GameState, ids: string[] | undefined, names: string[]): boolean {
-  const got = (ids ?? []).map((id) => norm(nameOf(engine, state, id))).sort();
+const describeRef = (ref: CardRef) => `${ref.controller ? `${ref.controller}'s ` : ""}"${ref.card}"${ref.copy !== undefined ? ` copy ${ref.copy}` : ""}`;
+
+/**
+ * The one card a reference means: looked for in play first, then in the other zones in the order
+ * of `zoneTiers`; the first place holding one must hold only one (else the line must say which,
+ * as setup must), unless the reference names the copy.
+ */
+function resolveCard(run: Run, state: GameState, ref: CardRef): string | { problem: string } {
+  const matching = Object.values(state.cards).filter((c) => refMatches(run, state, ref, c.id));
+  if (matching.length === 0) return { problem: `no card ${describeRef(ref)} in the game` };
+  if (ref.copy !== undefined) return matching[0]!.id;
+  for (const zones of zoneTiers(run)) {
+    const here = matching.filter((c) => zones.includes(c.zone));
+    if (here.length === 1) return here[0]!.id;
+    if (here.length > 1) {
+      const where = zones[0] === RESOLVING ? "resolving" : `in ${zones.join(" or ")}`;
+      const copies = here.map((c) => copyNumber(run, state, c.id)).sort((a, b) => a - b);
+      const choices = whichChoices(ref.card, here.map((c) => ({ player: c.controller })), copies);
+      return { problem: `${describeRef(ref)} is ${where} ${here.length} times; say which: ${choices}` };
+    }
+  }
+  return { problem: `no card ${describeRef(ref)} in the game` };
+}
+
+const targetMatches = (run: Run, state: GameState, value: TargetValue, ref: TargetRef): boolean =>
+  "player" in ref ? "player" in value && value.player === ref.player : "card" in value && refMatches(run, state, ref, value.card);
+
+function namesMatch(run: Run, state: GameState, ids: string[] | undefined, names: string[]): boolean {
+  const got = (ids ?? []).map((id) => norm(nameOf(run, state, id))).sort();
   return JSON.stringify(got) === JSON.stringify(names.map(norm).sort());
 }
 
 /** The legal action a scenario line describes, if any. */
-function matchAction(engine: Engine, state: GameState, step: ScenarioAction): Action | undefined {
+function matchAction(run: Run, state: GameState, step: ScenarioAction): Action | undefined {
+  const { engine } = run;
   const legal = engine.legalActions(state);
   const payOk = (payment: Payment | undefined, s: { discard: string[]; erase: string[]; sacrifice: string[]; x?: number; lands?: string[] }) =>
-    (!s.lands?.length || namesMatch(engine, state, payment?.lands, s.lands)) &&
-    (s.discard.length === 0 || namesMatch(engine, state, payment?.discard, s.discard)) &&
-    (s.erase.length === 0 || namesMatch(engine, state, payment?.erase, s.erase)) &&
-    (s.sacrifice.length === 0 || namesMatch(engine, state, payment?.sacrifice, s.sacrifice)) &&
+    (!s.lands?.length || namesMatch(run, state, payment?.lands, s.lands)) &&
+    (s.discard.length === 0 || namesMatch(run, state, payment?.discard, s.discard)) &&
+    (s.erase.length === 0 || namesMatch(run, state, payment?.erase, s.erase)) &&
+    (s.sacrifice.length === 0 || namesMatch(run, state, payment?.sacrifice, s.sacrifice)) &&
     (s.x === undefined || payment?.x === s.x);
   const targetsOk = (targets: TargetValue[] | undefined, refs: TargetRef[]) =>
-    refs.length === 0 ? true : (targets ?? []).length === refs.length && refs.every((r, i) => targetMatches(engine, state, targets![i]!, r));
+    refs.length === 0 ? true : (targets ?? []).length === refs.length && refs.every((r, i) => targetMatches(run, state, targets![i]!, r));
+  const is = (id: string | undefined, ref: CardRef) => !!id && refMatches(run, state, ref, id);
   return legal.find((a) => {
     if (a.player !== step.player) return false;
     switch (step.kind) {
       case "play":
-        return a.type === "play" && norm(nameOf(engine, state, a.card)) === norm(step.card) && targetsOk(a.targets, step.targets) && payOk(a.payment, step);
+        return a.type === "play" && is(a.card, step.card) && targetsOk(a.targets, step.targets) && payOk(a.payment, step);
       case "activate": {
-        if (a.type !== "activate" || norm(nameOf(engine, state, a.card)) !== norm(step.card)) return false;
+        if (a.type !== "activate" || !is(a.card, step.card)) return false;
         const def = engine.rules.cards.get(state.cards[a.card]!.def);
         const activated = def?.abilities.filter((ab) => ab.kind === "activated") ?? [];
         return activated[step.ability - 1]?.id === a.ability && targetsOk(a.targets, step.targets) && payOk(a.payment, step);
       }
       case "attack":
         // A game's own attack move (a Weapon attack) is written the same way.
-        if (a.type === "game" && a.card && a.target) return norm(nameOf(engine, state, a.card)) === norm(step.attacker) && targetMatches(engine, state, a.target, step.target);
-        return a.type === "attack" && norm(nameOf(engine, state, a.attacker)) === norm(step.attacker) && targetMatches(engine, state, a.target, step.target);
+        if (a.type === "game" && a.card && a.target) return is(a.card, step.attacker) && targetMatches(run, state, a.target, step.target);
+        return a.type === "attack" && is(a.attacker, step.attacker) && targetMatches(run, state, a.target, step.target);
       case "move":
         return (
           a.type === "game" &&
           a.move === step.move &&
-          !!a.card &&
-          norm(nameOf(engine, state, a.card)) === norm(step.card) &&
-          (step.other === undefined || (!!a.other && norm(nameOf(engine, state, a.other)) === norm(step.other))) &&
+          is(a.card, step.card) &&
+          (step.other === undefined || is(a.other, step.other)) &&
           (step.color === undefined || norm(a.color ?? "") === norm(step.color))
         );
       case "defend":
-        return a.type === "defend" && norm(nameOf(engine, state, a.card)) === norm(step.card);
+        return a.type === "defend" && is(a.card, step.card);
       case "pass":
         return a.type === "pass";
       case "end":
@@ -137,13 +198,13 @@ function matchAction(engine: Engine, state: GameState, step: ScenarioAction): Ac
         if (step.yes !== undefined) return a.yes === step.yes;
         if (step.mode !== undefined) return a.mode === step.mode - 1 || (step.mode === 0 && a.mode === 0);
         if (step.modeText !== undefined) return state.pending?.kind === "mode" && a.mode !== undefined && norm(state.pending.modes[a.mode] ?? "") === norm(step.modeText);
-        if (step.target) return a.target !== undefined && targetMatches(engine, state, a.target, step.target);
+        if (step.target) return a.target !== undefined && targetMatches(run, state, a.target, step.target);
         if (step.trigger) {
           const t = state.noted.find((n) => n.id === a.trigger);
-          return !!t?.card && norm(nameOf(engine, state, t.card)) === norm(step.trigger);
+          return is(t?.card, step.trigger);
         }
         // `choose nothing` is an answer of no cards, not a target choice (which carries no cards).
-        if (step.cards) return a.cards !== undefined && namesMatch(engine, state, a.cards, step.cards);
+        if (step.cards) return a.cards !== undefined && namesMatch(run, state, a.cards, step.cards);
         return false;
       }
     }
@@ -151,61 +212,69 @@ function matchAction(engine: Engine, state: GameState, step: ScenarioAction): Ac
 }
 
 /** The literal (possibly illegal) action a scenario line describes, to learn why it is refused. */
-function literalAction(engine: Engine, state: GameState, step: ScenarioAction): Action | string {
-  const one = (name: string, player?: string, zone?: string) => findCards(engine, state, name, player, zone)[0];
+function literalAction(run: Run, state: GameState, step: ScenarioAction): Action | string {
+  const { engine } = run;
+  const { zones } = engine.rules;
+  /** The card a line's reference means, preferring the acting player's cards in `zone`. */
+  const pick = (ref: CardRef, zone?: string): string | undefined => {
+    const all = Object.values(state.cards).filter((c) => refMatches(run, state, ref, c.id));
+    const rank = (c: { controller: string; zone: string }) => (c.controller === step.player ? 0 : 2) + (zone && c.zone === zone ? 0 : 1);
+    return all.sort((a, b) => rank(a) - rank(b) || idNumber(a.id) - idNumber(b.id))[0]?.id;
+  };
   const target = (ref: TargetRef): TargetValue | undefined => {
     if ("player" in ref) return { player: ref.player };
-    const id = ref.controller ? findCards(engine, state, ref.card).find((i) => state.cards[i]?.controller === ref.controller) : one(ref.card);
+    const id = pick(ref, zones.battlefield);
     return id ? { card: id } : undefined;
   };
   const payment = (s: { discard: string[]; erase: string[]; sacrifice: string[]; x?: number; lands?: string[] }): Payment => {
     const used = new Set<string>();
-    const pick = (names: string[], zone: string) =>
+    const take = (names: string[], zone: string) =>
       names.map((n) => {
-        const id = findCards(engine, state, n, step.player, zone).find((i) => !used.has(i));
+        const id = (state.players[step.player]?.zones[zone] ?? []).find((i) => !used.has(i) && norm(nameOf(run, state, i)) === norm(n));
         if (id) used.add(id);
         return id ?? n;
       });
     const p: Payment = {};
-    if (s.discard.length) p.discard = pick(s.discard, engine.rules.zones.hand);
-    if (s.erase.length) p.erase = pick(s.erase, engine.rules.zones.graveyard);
-    if (s.sacrifice.length) p.sacrifice = pick(s.sacrifice, engine.rules.zones.battlefield);
+    if (s.discard.length) p.discard = take(s.discard, zones.hand);
+    if (s.erase.length) p.erase = take(s.erase, zones.graveyard);
+    if (s.sacrifice.length) p.sacrifice = take(s.sacrifice, zones.battlefield);
     if (s.x !== undefined) p.x = s.x;
-    if (s.lands?.length) p.lands = pick(s.lands, engine.rules.zones.battlefield);
+    if (s.lands?.length) p.lands = take(s.lands, zones.battlefield);
     return p;
   };
+  const targetsOf = (refs: TargetRef[]) => refs.map(target).filter((t): t is TargetValue => !!t);
   switch (step.kind) {
     case "play": {
-      const card = one(step.card, step.player, engine.rules.zones.hand) ?? one(step.card, step.player);
-      if (!card) return `no card "${step.card}" to play`;
-      return { type: "play", player: step.player, card, payment: payment(step), targets: step.targets.map(target).filter((t): t is TargetValue => !!t) };
+      const card = pick(step.card, zones.hand);
+      if (!card) return `no card ${describeRef(step.card)} to play`;
+      return { type: "play", player: step.player, card, payment: payment(step), targets: targetsOf(step.targets) };
     }
     case "activate": {
-      const card = one(step.card, step.player, engine.rules.zones.battlefield) ?? one(step.card);
-      if (!card) return `no card "${step.card}" to activate`;
+      const card = pick(step.card, zones.battlefield);
+      if (!card) return `no card ${describeRef(step.card)} to activate`;
       const def = engine.rules.cards.get(state.cards[card]!.def);
       const activated = def?.abilities.filter((a) => a.kind === "activated") ?? [];
       const ability = activated[step.ability - 1]?.id;
-      if (!ability) return `"${def?.name ?? step.card}" has ${activated.length === 0 ? "no activated ability" : activated.length === 1 ? "1 activated ability" : `${activated.length} activated abilities`}; there is no ability ${step.ability}`;
-      return { type: "activate", player: step.player, card, ability, payment: payment(step), targets: step.targets.map(target).filter((t): t is TargetValue => !!t) };
+      if (!ability) return `"${def?.name ?? step.card.card}" has ${activated.length === 0 ? "no activated ability" : activated.length === 1 ? "1 activated ability" : `${activated.length} activated abilities`}; there is no ability ${step.ability}`;
+      return { type: "activate", player: step.player, card, ability, payment: payment(step), targets: targetsOf(step.targets) };
     }
     case "attack": {
-      const attacker = one(step.attacker, step.player, engine.rules.zones.battlefield) ?? one(step.attacker);
+      const attacker = pick(step.attacker, zones.battlefield);
       const t = target(step.target);
-      if (!attacker) return `no card "${step.attacker}" to attack with`;
-      if (!t) return `no target "${"card" in step.target ? step.target.card : step.target.player}"`;
+      if (!attacker) return `no card ${describeRef(step.attacker)} to attack with`;
+      if (!t) return `no target ${"card" in step.target ? describeRef(step.target) : step.target.player}`;
       // A game's own attack move (a Weapon's), when its rules know one; else the core's attack.
       const own: Action = { type: "game", player: step.player, move: "attack", card: attacker, target: t };
       return engine.check(state, own)?.code === "no_such_ability" ? { type: "attack", player: step.player, attacker, target: t } : own;
     }
     case "defend": {
-      const card = one(step.card, step.player, engine.rules.zones.battlefield) ?? one(step.card);
-      return card ? { type: "defend", player: step.player, card } : `no card "${step.card}"`;
+      const card = pick(step.card, zones.battlefield);
+      return card ? { type: "defend", player: step.player, card } : `no card ${describeRef(step.card)}`;
     }
     case "move": {
-      const card = one(step.card, step.player);
-      if (!card) return `no card "${step.card}"`;
-      const other = step.other ? one(step.other, step.player) : undefined;
+      const card = pick(step.card);
+      if (!card) return `no card ${describeRef(step.card)}`;
+      const other = step.other ? pick(step.other) : undefined;
       return { type: "game", player: step.player, move: step.move, card, ...(other ? { other } : {}), ...(step.color ? { color: step.color } : {}) };
     }
     case "pass":
@@ -216,7 +285,7 @@ function literalAction(engine: Engine, state: GameState, step: ScenarioAction): 
       return {
         type: "choose",
         player: step.player,
-        ...(step.cards ? { cards: step.cards.map((n) => one(n) ?? n) } : {}),
+        ...(step.cards ? { cards: step.cards.map((n) => pick({ card: n }) ?? n) } : {}),
         ...(step.target ? { target: target(step.target) } : {}),
         ...(step.yes !== undefined ? { yes: step.yes } : {}),
         ...(step.mode !== undefined ? { mode: step.mode - 1 } : {}),
@@ -224,217 +293,228 @@ function literalAction(engine: Engine, state: GameState, step: ScenarioAction): 
   }
 }
 
-function describeState(engine: Engine, state: GameState): string {
+function describeState(state: GameState): string {
   if (state.pending) return `${state.pending.player} must ${state.pending.prompt}`;
   return `${state.active}'s ${state.phase} phase`;
 }
 
-function checkExpectation(engine: Engine, state: GameState, events: TraceEvent[], e: Expectation, scenario: Scenario): { expected: string; actual: string } | null | string {
-  const zoneIds = (player: string, zone: string) => state.players[player]?.zones[zone] ?? [];
+/** What an expectation claims, and what the game shows: `holds` says whether they agree. */
+interface Verdict {
+  holds: boolean;
+  expected: string;
+  actual: string;
+}
+
+/**
+ * Trace events that end one moment of the game: a decision, priority, or an ability or trigger
+ * put into or out of resolution. Events between two of them happened "in one event".
+ */
+export const MOMENT_BOUNDARIES: ReadonlySet<string> = new Set(["setup", "action", "choice", "priority", "push", "pop", "resolve", "fire", "chain_start", "chain_end", "phase", "turn"]);
+
+function eventMatcher(run: Run, state: GameState, pattern: EventPattern): (e: TraceEvent) => boolean {
+  return (e) =>
+    e.kind === norm(pattern.event) &&
+    (!pattern.player || e.player === pattern.player) &&
+    (!pattern.card || (e.card !== undefined ? refMatches(run, state, pattern.card, e.card) : !pattern.card.controller && pattern.card.copy === undefined && norm(e.name ?? "") === norm(pattern.card.card)));
+}
+
+const describeEvent = (p: EventPattern) => `${p.event}${p.card ? ` ${describeRef(p.card)}` : ""}${p.player ? ` ${p.player}` : ""}`;
+const shownEvent = (e: TraceEvent) => `${e.kind}${e.name ? ` "${e.name}"` : ""}${e.player ? ` ${e.player}` : ""}`;
+
+function stackItems(run: Run, state: GameState): { name: string; rule: boolean; by: string; targets: TargetValue[] }[] {
+  // The top of the stack is the last item pushed.
+  return [...state.stack].reverse().map((item) => ({ name: item.frame.card ? nameOf(run, state, item.frame.card) : item.frame.label, rule: !item.frame.card, by: item.frame.controller, targets: item.frame.targets.flat() }));
+}
+
+function stackMatches(run: Run, state: GameState, item: { name: string; rule: boolean; by: string; targets: TargetValue[] }, pattern: StackPattern): boolean {
+  if (item.rule || norm(item.name) !== norm(pattern.card)) return false;
+  if (pattern.by && item.by !== pattern.by) return false;
+  return !pattern.targets || (pattern.targets.length === item.targets.length && pattern.targets.every((t, i) => targetMatches(run, state, item.targets[i]!, t)));
+}
+
+function describeTarget(run: Run, state: GameState, t: TargetValue): string {
+  return "player" in t ? t.player : `${state.cards[t.card]?.controller ?? "?"}'s "${nameOf(run, state, t.card)}"`;
+}
+
+function describeStackPattern(p: StackPattern): string {
+  return `"${p.card}"${p.by ? ` by ${p.by}` : ""}${p.targets ? ` targeting ${p.targets.map((t) => ("player" in t ? t.player : describeRef(t))).join(", ")}` : ""}`;
+}
+
+function evaluate(run: Run, state: GameState, events: TraceEvent[], e: Expectation, scenario: Scenario): Verdict | string {
+  const { engine } = run;
+  const zoneName = (written: string) => engine.rules.game.zones.find((z) => norm(z.name) === norm(written))?.name;
+  const verdict = (holds: boolean, expected: string, actual: string): Verdict => ({ holds, expected, actual });
   switch (e.kind) {
     case "life": {
-      const actual = state.players[e.player]?.life;
-      return actual === e.value ? null : { expected: `${e.player} life ${e.value}`, actual: `${e.player} life ${actual}` };
+      const actual = state.players[e.player]!.life;
+      return verdict(actual === e.value, `${e.player} life ${e.value}`, `${e.player} life ${actual}`);
     }
     case "amount": {
-      const p = state.players[e.player];
-      if (!p) return `unknown player ${e.player}`;
-      const resource = Object.keys(p.resources).find((r) => norm(r) === norm(e.name) || norm(r) + "s" === norm(e.name));
-      const counter = Object.keys(p.counters).find((r) => norm(r) === norm(e.name)) ?? engine.rules.game.counters.find((c) => norm(c.name) === norm(e.name))?.name;
-      // "temporary Red": temporary resources a game module grants until a phase ends (temporary Facets).
-      const temporary = /^temporary\s+(.+)$/i.exec(e.name);
-      if (temporary && resource === undefined && counter === undefined) {
+      const p = state.players[e.player]!;
+      const find = (keys: string[]) => keys.find((r) => norm(r) === norm(e.name) || norm(r) + "s" === norm(e.name));
+      const what = `${e.player} ${e.temporary ? "temporary " : ""}${e.name}${e.capacity ? " capacity" : ""}`;
+      let actual: number;
+      if (e.temporary) {
         const pool = state.temporary?.[e.player] ?? {};
-        const actual = Object.entries(pool).find(([k]) => norm(k) === norm(temporary[1]!))?.[1] ?? 0;
-        return actual === e.value ? null : { expected: `${e.player} ${e.name} ${e.value}`, actual: `${e.player} ${e.name} ${actual}` };
+        actual = pool[find(Object.keys(pool)) ?? ""] ?? 0;
+      } else if (e.capacity) {
+        const resource = find(engine.rules.game.resources.map((r) => r.name))!;
+        actual = p.capacity[resource] ?? 0;
+      } else {
+        const resource = find(engine.rules.game.resources.map((r) => r.name));
+        const counter = find(engine.rules.game.counters.filter((c) => c.on === "player").map((c) => c.name));
+        if (resource === undefined && counter === undefined) return `"${e.name}" is neither a resource nor a player counter of ${engine.rules.game.name}`;
+        actual = resource !== undefined ? (p.resources[resource] ?? 0) : (p.counters[counter!] ?? 0);
       }
-      if (resource === undefined && counter === undefined) return `unknown resource or counter "${e.name}"`;
-      const actual = resource !== undefined ? p.resources[resource] : (p.counters[counter!] ?? 0);
-      return actual === e.value ? null : { expected: `${e.player} ${e.name} ${e.value}`, actual: `${e.player} ${e.name} ${actual}` };
+      return verdict(actual === e.value, `${what} ${e.value}`, `${what} ${actual}`);
     }
     case "zone":
     case "zone_count": {
-      const zone = zoneName(engine, e.zone);
-      if (!zone) return `unknown zone "${e.zone}"; ${engine.rules.game.name} has ${engine.rules.game.zones.map((z) => z.name).join(", ")}`;
-      const names = zoneIds(e.player, zone).map((id) => nameOf(engine, state, id));
+      const zone = zoneName(e.zone)!;
+      const names = (state.players[e.player]?.zones[zone] ?? []).map((id) => nameOf(run, state, id));
       const shown = `${e.player} ${zone}: ${names.map((n) => `"${n}"`).join(", ") || "(empty)"}`;
-      if (e.kind === "zone_count") return names.length === e.value ? null : { expected: `${e.player} ${zone} count ${e.value}`, actual: shown };
+      if (e.kind === "zone_count") return verdict(names.length === e.value, `${e.player} ${zone} count ${e.value}`, shown);
       const have = names.map(norm).sort();
       const want = e.cards.map(norm).sort();
-      if (e.mode === "exactly") return JSON.stringify(have) === JSON.stringify(want) ? null : { expected: `${e.player} ${zone}: ${e.cards.map((n) => `"${n}"`).join(", ") || "(empty)"}`, actual: shown };
+      const listed = e.cards.map((n) => `"${n}"`).join(", ");
+      if (e.mode === "exactly") return verdict(JSON.stringify(have) === JSON.stringify(want), `${e.player} ${zone}: ${listed || "(empty)"}`, shown);
       const counts = (list: string[]) => list.reduce((m, n) => m.set(n, (m.get(n) ?? 0) + 1), new Map<string, number>());
       const haveCounts = counts(have);
-      if (e.mode === "has") {
-        const ok = [...counts(want)].every(([n, k]) => (haveCounts.get(n) ?? 0) >= k);
-        return ok ? null : { expected: `${e.player} ${zone} has ${e.cards.map((n) => `"${n}"`).join(", ")}`, actual: shown };
-      }
-      const ok = want.every((n) => !haveCounts.has(n));
-      return ok ? null : { expected: `${e.player} ${zone} lacks ${e.cards.map((n) => `"${n}"`).join(", ")}`, actual: shown };
+      if (e.mode === "has") return verdict([...counts(want)].every(([n, k]) => (haveCounts.get(n) ?? 0) >= k), `${e.player} ${zone} has ${listed}`, shown);
+      return verdict(want.every((n) => !haveCounts.has(n)), `${e.player} ${zone} lacks ${listed}`, shown);
     }
     case "stat":
-    case "counters": {
-      const id = findCards(engine, state, e.card)[0];
-      if (!id) return `no card "${e.card}" in the game`;
+    case "damage":
+    case "counters":
+    case "exhausted":
+    case "defender": {
+      const id = resolveCard(run, state, e.card);
+      if (typeof id !== "string") return id.problem;
+      const card = state.cards[id]!;
+      const who = describeRef(e.card);
       if (e.kind === "counters") {
-        const actual = state.cards[id]!.counters[e.counter] ?? 0;
-        return actual === e.value ? null : { expected: `"${e.card}" ${e.counter} counters ${e.value}`, actual: `${actual}` };
+        const actual = card.counters[Object.keys(card.counters).find((k) => norm(k) === norm(e.counter)) ?? e.counter] ?? 0;
+        return verdict(actual === e.value, `${who} ${e.counter} counters ${e.value}`, `${who} ${e.counter} counters ${actual}`);
       }
-      const actual = engine.stat(state, id, e.stat);
-      return actual === e.value ? null : { expected: `"${e.card}" ${e.stat} ${e.value}`, actual: `"${e.card}" ${e.stat} ${actual}` };
+      if (e.kind === "damage") return verdict(card.damage === e.value, `${who} damage ${e.value}`, `${who} damage ${card.damage}`);
+      if (e.kind === "stat") {
+        const actual = engine.stat(state, id, e.stat);
+        return verdict(actual === e.value, `${who} ${e.stat} ${e.value}`, `${who} ${e.stat} ${actual}`);
+      }
+      if (e.kind === "defender") return verdict(card.defender, `${who} is a defender`, card.defender ? "a defender" : "not a defender");
+      const actual = e.over ? card.overexhausted : card.exhausted;
+      const shown = card.overexhausted ? "overexhausted" : card.exhausted ? "exhausted" : "ready";
+      return verdict(actual === e.value, `${who} is ${e.over ? "overexhausted" : e.value ? "exhausted" : "ready"}`, shown);
     }
     case "event": {
-      const matching = events.filter((ev) => ev.kind === e.event && (!e.card || norm(ev.name ?? "") === norm(e.card)));
-      const what = `event ${e.event}${e.card ? ` "${e.card}"` : ""}`;
-      const list = matching.map((m) => m.text).join("; ") || "none";
-      if (e.negate) return matching.length === 0 ? null : { expected: `no ${what}`, actual: `${matching.length}: ${list}` };
-      if (e.times !== undefined) return matching.length === e.times ? null : { expected: `${what} ${e.times} time(s)`, actual: `${matching.length}: ${list}` };
-      return matching.length > 0 ? null : { expected: what, actual: "none" };
+      const matching = events.filter(eventMatcher(run, state, e.pattern));
+      const what = `event ${describeEvent(e.pattern)}`;
+      const actual = `${matching.length}: ${matching.map((m) => m.text).join("; ") || "none"}`;
+      if (e.times !== undefined) return verdict(matching.length === e.times, `${what} ${e.times} time(s)`, actual);
+      return verdict(matching.length > 0, what, actual);
     }
     case "order": {
       let from = 0;
+      let holds = true;
       for (const item of e.items) {
-        const index = events.findIndex((ev, i) => i >= from && ev.kind === item.event && (!item.card || norm(ev.name ?? "") === norm(item.card)));
+        const match = eventMatcher(run, state, item);
+        const index = events.findIndex((ev, i) => i >= from && match(ev));
         if (index < 0) {
-          const seen = events.filter((ev) => e.items.some((it) => it.event === ev.kind)).map((ev) => `${ev.kind}${ev.name ? ` "${ev.name}"` : ""}`);
-          return { expected: e.items.map((it) => `${it.event}${it.card ? ` "${it.card}"` : ""}`).join(", "), actual: seen.join(", ") || "none" };
+          holds = false;
+          break;
         }
         from = index + 1;
       }
-      return null;
+      const seen = events.filter((ev) => e.items.some((it) => it.event === ev.kind)).map(shownEvent);
+      return verdict(holds, `order: ${e.items.map(describeEvent).join(", ")}`, seen.join(", ") || "none");
+    }
+    case "one_event": {
+      // Split the trace into moments; one moment must hold every item.
+      const moments: TraceEvent[][] = [[]];
+      for (const ev of events) {
+        if (MOMENT_BOUNDARIES.has(ev.kind)) moments.push([]);
+        else moments[moments.length - 1]!.push(ev);
+      }
+      const matchers = e.items.map((item) => eventMatcher(run, state, item));
+      const holds = moments.some((m) => matchers.every((match) => m.some(match)));
+      const near = moments.filter((m) => matchers.some((match) => m.some(match))).map((m) => m.map(shownEvent).join(", "));
+      return verdict(holds, `one event: ${e.items.map(describeEvent).join(", ")}`, near.map((m) => `[${m}]`).join(" ") || "none of them");
     }
     case "winner": {
       const actual = state.over ? (state.winner ?? "none") : "none";
-      return actual === e.player ? null : { expected: `winner ${e.player}`, actual: `winner ${actual}` };
+      return verdict(actual === e.player, `winner ${e.player}`, `winner ${actual}`);
     }
     case "turn":
-      return state.turn === e.value ? null : { expected: `turn ${e.value}`, actual: `turn ${state.turn}` };
+      return verdict(state.turn === e.value, `turn ${e.value}`, `turn ${state.turn}`);
     case "phase":
-      return norm(state.phase) === norm(e.value) ? null : { expected: `phase ${e.value}`, actual: `phase ${state.phase}` };
+      return verdict(norm(state.phase) === norm(e.value), `phase ${e.value}`, `phase ${state.phase}`);
     case "active":
-      return state.active === e.player ? null : { expected: `active ${e.player}`, actual: `active ${state.active}` };
-    case "exhausted": {
-      // In play first (as every other card expectation): a copy in hand must not hide the one in play.
-      const id = findCards(engine, state, e.card)[0] ?? state.order.flatMap((p) => Object.values(state.players[p]!.zones).flat()).find((i) => norm(nameOf(engine, state, i)) === norm(e.card));
-      if (!id) return `no card "${e.card}" in the game`;
-      const actual = e.over ? state.cards[id]!.overexhausted : state.cards[id]!.exhausted;
-      return actual === e.value ? null : { expected: `"${e.card}" is ${e.value ? "exhausted" : "ready"}`, actual: actual ? "exhausted" : "ready" };
-    }
-    case "defender": {
-      const id = findCards(engine, state, e.card, undefined, engine.rules.zones.battlefield)[0];
-      const actual = id ? state.cards[id]!.defender : false;
-      return actual !== e.negate ? null : { expected: `"${e.card}" is ${e.negate ? "not " : ""}a defender`, actual: actual ? "a defender" : "not a defender" };
-    }
+      return verdict(state.active === e.player, `active ${e.player}`, `active ${state.active}`);
     case "deck_violations": {
-      if (!scenario.deck) return "no `deck:` line in this scenario";
-      const codes = engine.validateDeck(scenario.deck.names).map((v) => v.code);
-      const got = [...codes].sort();
+      const violations = engine.validateDeck(scenario.deck!.names);
+      const got = violations.map((v) => v.code).sort();
       const want = [...e.codes].sort();
-      return JSON.stringify(got) === JSON.stringify(want) ? null : { expected: want.join(", ") || "no violation", actual: engine.validateDeck(scenario.deck.names).map((v) => `${v.code} (${v.message})`).join("; ") || "no violation" };
+      return verdict(JSON.stringify(got) === JSON.stringify(want), want.join(", ") || "no violation", violations.map((v) => `${v.code} (${v.message})`).join("; ") || "no violation");
+    }
+    case "stack":
+    case "stack_count":
+    case "stack_item": {
+      const items = stackItems(run, state);
+      const shown = items.map((i) => `${i.rule ? `rule (${i.name})` : `"${i.name}"`} by ${i.by}${i.targets.length ? ` targeting ${i.targets.map((t) => describeTarget(run, state, t)).join(", ")}` : ""}`).join("; ") || "(empty)";
+      if (e.kind === "stack_count") return verdict(items.length === e.value, `stack count ${e.value}`, `stack: ${shown}`);
+      if (e.kind === "stack") {
+        const holds = items.length === e.items.length && e.items.every((want, i) => (typeof want === "string" ? !items[i]!.rule && norm(items[i]!.name) === norm(want) : items[i]!.rule));
+        return verdict(holds, `stack: ${e.items.map((n) => (typeof n === "string" ? `"${n}"` : "rule")).join(", ") || "(empty)"}`, `stack: ${shown}`);
+      }
+      const holds = e.top ? !!items[0] && stackMatches(run, state, items[0], e.item) : items.some((i) => stackMatches(run, state, i, e.item));
+      return verdict(holds, `stack ${e.top ? "top" : "has"} ${describeStackPattern(e.item)}`, `stack: ${shown}`);
     }
   }
 }
 
-const didYouMean = (word: string, candidates: Iterable<string>) => {
-  const best = closestName(word, candidates);
-  return best ? ` (did you mean "${best}"?)` : "";
-};
-
-function unknownCard(engine: Engine, name: string): string {
-  return `unknown card "${name}"${didYouMean(name, [...engine.rules.byName.values()].map((c) => c.name))}`;
-}
-
-function unknownZone(engine: Engine, zone: string): string {
-  const zones = engine.rules.game.zones.map((z) => z.name);
-  return `unknown zone "${zone}"${didYouMean(zone, zones)}; ${engine.rules.game.name} has ${zones.join(", ")}`;
-}
-
-const cardSpec = (c: CardSetup): CardSpec => ({
+const cardSpec = (c: Scenario["setup"]["cards"][number], at: CardSpec["at"]): CardSpec => ({
   name: c.card,
   ...(c.controller ? { controller: c.controller } : {}),
+  ...(at ? { at } : {}),
   ...(c.counters ? { counters: { [c.counters.name]: c.counters.value } } : {}),
   ...(c.exhausted ? { exhausted: true } : {}),
   ...(c.overexhausted ? { overexhausted: true } : {}),
   ...(c.damage !== undefined ? { damage: c.damage } : {}),
 });
 
-type Fail = (line: number, message: string) => void;
-
-/**
- * The setup block: every name known (with a suggestion when it is not), every player a seat,
- * and nothing a real game could not reach — more cards in a zone than it holds, a token outside
- * play, a card state for a card not in play (or ambiguous), zones other than the decks under
- * `new game`. (Copy limits are not enforced: scenarios fill decks with any card.) Returns the board to build.
- */
-function checkSetup(engine: Engine, scenario: Scenario, fail: Fail): BoardSpec["players"] {
+/** The board a checked setup describes (names canonical, card states pointing at their exact card). */
+function boardOf(engine: Engine, scenario: Scenario, names: ScenarioNames): { players: BoardSpec["players"]; cards: CardSpec[] } {
   const { rules } = engine;
-  const setup = scenario.setup;
   const players: BoardSpec["players"] = {};
-  const player = (p: string) => (players[p] ??= { resources: {}, counters: {}, zones: {} });
-  const seat = (p: string | undefined, line: number) => {
-    if (p === undefined || PLAYERS.includes(p)) return true;
-    fail(line, `unknown player "${p}"; the players are ${PLAYERS.join(" and ")}`);
-    return false;
-  };
-  seat(setup.active, setup.range.start.line);
-  // Cards per player and zone so far, to report a zone's capacity at the line that goes over it.
-  const inZone = new Map<string, number>();
-  for (const z of setup.zones) {
-    const line = z.range.start.line;
-    const zone = zoneName(engine, z.zone);
-    if (!zone) fail(line, unknownZone(engine, z.zone));
-    const known = seat(z.player, line);
-    if (zone && setup.newGame && zone !== rules.zones.deck) fail(line, `with \`new game\` only decks are set up (the game deals the rest); ${z.player} ${zone} would be ignored`);
-    for (const name of z.cards.names) {
-      const def = rules.byName.get(norm(name));
-      if (!def) {
-        fail(line, unknownCard(engine, name));
-        continue;
-      }
-      if (!known || !zone) continue;
-      if (def.isToken && zone !== rules.zones.battlefield) fail(line, `"${def.name}" is a token: a token exists only in ${rules.zones.battlefield}, not in ${z.player}'s ${zone}`);
-    }
-    if (!known || !zone) continue;
-    const key = `${z.player}\u0000${zone}`;
-    const before = inZone.get(key) ?? 0;
-    inZone.set(key, before + z.cards.names.length);
-    const slots = rules.game.zones.find((x) => x.name === zone)?.slots;
-    if (slots !== undefined && before <= slots && before + z.cards.names.length > slots) fail(line, `${z.player}'s ${zone} holds at most ${slots} cards; the setup puts ${before + z.cards.names.length} there`);
-    (player(z.player).zones![zone] ??= []).push(...z.cards.names);
-  }
-  for (const l of setup.life) if (seat(l.player, l.range.start.line)) player(l.player).life = l.value;
+  const player = (p: string) => (players[p] ??= { resources: {}, capacity: {}, counters: {}, zones: {} });
+  const setup = scenario.setup;
+  for (const entry of setupEntries(scenario, names)) (player(entry.player).zones![entry.zone] ??= []).push(entry.name);
+  for (const l of setup.life) player(l.player).life = l.value;
+  const resourceOf = (name: string) => rules.game.resources.find((r) => norm(r.name) === norm(name) || norm(r.name) + "s" === norm(name));
   for (const a of setup.amounts) {
-    const line = a.range.start.line;
-    if (!seat(a.player, line)) continue;
-    const resource = rules.game.resources.find((r) => norm(r.name) === norm(a.name) || norm(r.name) + "s" === norm(a.name));
+    const resource = resourceOf(a.name);
     const counter = rules.game.counters.find((c) => c.on === "player" && norm(c.name) === norm(a.name));
     if (resource) player(a.player).resources![resource.name] = a.value;
     else if (counter) player(a.player).counters![counter.name] = a.value;
-    else {
-      const names = [...rules.game.resources.map((r) => r.name), ...rules.game.counters.filter((c) => c.on === "player").map((c) => c.name)];
-      const onCard = rules.game.counters.find((c) => c.on === "card" && norm(c.name) === norm(a.name));
-      fail(line, onCard ? `"${onCard.name}" counters go on cards: write "<card>" ${onCard.name} counters ${a.value}` : `unknown resource or player counter "${a.name}"${didYouMean(a.name, names)}`);
-    }
   }
-  for (const c of setup.cards) {
-    const line = c.range.start.line;
-    if (!seat(c.controller, line)) continue;
-    const def = rules.byName.get(norm(c.card));
-    if (!def) {
-      fail(line, unknownCard(engine, c.card));
-      continue;
-    }
-    if (c.counters) {
-      const counters = rules.game.counters.filter((k) => k.on === "card");
-      if (!counters.some((k) => norm(k.name) === norm(c.counters!.name))) fail(line, `unknown card counter "${c.counters.name}"${didYouMean(c.counters.name, counters.map((k) => k.name))}; ${rules.game.name} has ${counters.map((k) => k.name).join(", ") || "none"}`);
-      else c.counters.name = counters.find((k) => norm(k.name) === norm(c.counters!.name))!.name;
-    }
-    const where = setup.zones.filter((z) => zoneName(engine, z.zone) === rules.zones.battlefield && (!c.controller || z.player === c.controller));
-    const count = where.reduce((n, z) => n + z.cards.names.filter((name) => norm(name) === norm(c.card)).length, 0);
-    const what = c.counters ? `${c.counters.name} counters` : c.damage !== undefined ? "damage" : "exhausted";
-    if (count === 0) fail(line, `"${def.name}" is not in ${c.controller ? `${c.controller}'s ` : ""}${rules.zones.battlefield}: only a card in play can be set up ${what === "exhausted" ? "exhausted" : `with ${what}`}`);
-    else if (count > 1) fail(line, `"${def.name}" is in ${rules.zones.battlefield} ${count} times; say whose (${c.controller ?? "p1"}'s "${def.name}") or set up one copy`);
-  }
-  return players;
+  for (const c of setup.capacities) player(c.player).capacity![resourceOf(c.name)!.name] = c.value;
+  const cards = setup.cards.map((c) => {
+    const found = setupCardEntry(c, !!(c.exhausted || c.overexhausted) && !c.counters && c.damage === undefined, scenario, names);
+    const counters = c.counters ? rules.game.counters.find((k) => k.on === "card" && norm(k.name) === norm(c.counters!.name))?.name : undefined;
+    const spec = cardSpec(counters ? { ...c, counters: { name: counters, value: c.counters!.value } } : c, "problem" in found ? undefined : { player: found.player, zone: found.zone, index: found.index });
+    return spec;
+  });
+  return { players, cards };
+}
+
+/** Card instance id → its place in the order the setup lists cards (copies are counted in it). */
+function setupOrderOf(scenario: Scenario, names: ScenarioNames, placed: Placed): Map<string, number> {
+  const order = new Map<string, number>();
+  setupEntries(scenario, names).forEach((entry, i) => {
+    const id = placed[entry.player]?.[entry.zone]?.[entry.index];
+    if (id) order.set(id, i);
+  });
+  return order;
 }
 
 export function runScenario(engine: Engine, scenario: Scenario, options: ScenarioOptions = {}): ScenarioResult {
@@ -446,44 +526,28 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
     fail(scenario.line, `this scenario is for game "${scenario.game}", not "${engine.rules.game.id}"`);
     return result;
   }
-  // Names first, each at its line; then what no real game could reach.
-  const setup = scenario.setup;
-  const players = checkSetup(engine, scenario, fail);
-  for (const step of scenario.steps) {
-    const names: string[] = [];
-    if (step.kind === "action") {
-      const a = step.action;
-      if ("card" in a && a.card) names.push(a.card);
-      if (a.kind === "attack") {
-        names.push(a.attacker);
-        if ("card" in a.target) names.push(a.target.card);
-      }
-      if (a.kind === "play" || a.kind === "activate") names.push(...a.discard, ...a.erase, ...a.sacrifice, ...a.targets.flatMap((t) => ("card" in t ? [t.card] : [])));
-    } else if ("card" in step.expect && step.expect.card) names.push(step.expect.card);
-    else if (step.expect.kind === "zone") {
-      names.push(...step.expect.cards);
-      if (!zoneName(engine, step.expect.zone)) fail(step.line, unknownZone(engine, step.expect.zone));
-    }
-    for (const n of names) if (!engine.rules.byName.has(norm(n))) fail(step.line, unknownCard(engine, n));
+  // A line that cannot be read, or a name its game does not have, fails the scenario before it runs
+  // (the same checker as `cardwright check`): nothing is skipped and nothing reads as zero.
+  for (const u of scenario.unreadable) fail(u.line, unreadableMessage(u));
+  const names = scenarioNamesOf(engine);
+  for (const d of checkScenario(scenario, names)) fail(d.range.start.line, d.suggestion ? `${d.message} (did you mean "${d.suggestion}"?)` : d.message);
+  if (failures.length) {
+    failures.sort((a, b) => a.line - b.line);
+    return result;
   }
-  // Player names too: an unknown seat would otherwise reach the engine as an undefined player.
-  const checkPlayer = (p: string | undefined, line: number) => {
-    if (p !== undefined && !PLAYERS.includes(p)) fail(line, `unknown player "${p}"; the players are ${PLAYERS.join(" and ")}`);
-  };
-  for (const step of scenario.steps) {
-    if (step.kind === "action") checkPlayer(step.action.player, step.line);
-    else if ("player" in step.expect && !["none", "draw"].includes(step.expect.player)) checkPlayer(step.expect.player, step.line);
-  }
-  if (failures.length) return result;
 
+  const setup = scenario.setup;
+  const board = boardOf(engine, scenario, names);
   let state: GameState;
   const events: TraceEvent[] = [];
+  let placed: Placed;
   try {
     const deckZone = engine.rules.zones.deck;
     const built = setup.newGame
-      ? engine.newGame({ seed: setup.seed ?? 1, decks: Object.fromEntries(Object.entries(players).map(([p, v]) => [p, v.zones?.[deckZone] ?? []])), ...(setup.active ? { firstPlayer: setup.active } : {}) })
-      : engine.setupBoard({ seed: setup.seed ?? 1, turn: setup.turn ?? 2, active: setup.active ?? "p1", ...(setup.phase ? { phase: setup.phase } : {}), players, cards: setup.cards.map(cardSpec) });
+      ? engine.newGame({ seed: setup.seed ?? 1, decks: Object.fromEntries(Object.entries(board.players).map(([p, v]) => [p, v.zones?.[deckZone] ?? []])), ...(setup.active ? { firstPlayer: setup.active } : {}) })
+      : engine.setupBoard({ seed: setup.seed ?? 1, turn: setup.turn ?? 2, active: setup.active ?? "p1", ...(setup.phase ? { phase: setup.phase } : {}), players: board.players, cards: board.cards });
     state = built.state;
+    placed = built.placed;
     events.push(...built.events);
     // A board no game could reach (more Facets than the maximum, ...): the engine's own invariants say so.
     const problems = [...checkInvariants(engine, state), ...mechanicsOf(engine.rules).flatMap((m) => m.invariants?.({ rules: engine.rules, state, events: [] }, []) ?? [])];
@@ -498,6 +562,11 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
     }
     throw error;
   }
+  const run: Run = { engine, setupOrder: setupOrderOf(scenario, names, placed), seen: new Map() };
+  const remember = (list: TraceEvent[]) => {
+    for (const e of list) if (e.card && !run.seen.has(e.card)) run.seen.set(e.card, e.name ?? nameOf(run, state, e.card));
+  };
+  for (const id of Object.keys(state.cards)) run.seen.set(id, nameOf(run, state, id));
   // An automatic phase (no one acts in it) runs through as soon as the board is set up: a scenario
   // whose first line is an action would silently act in the next phase instead.
   const setPhase = setup.phase ? engine.rules.game.phases.find((p) => norm(p.name) === norm(setup.phase!)) : undefined;
@@ -515,56 +584,61 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
     const at = { stepIndex, eventIndex: events.length - 1 };
     const record = (applied?: Action) => result.steps.push({ line: step.line, kind: step.kind, eventStart, eventEnd: events.length, ...(options.keepStates ? { state, ...(applied ? { action: applied } : {}) } : {}) });
     if (step.kind === "expect") {
-      const problem = checkExpectation(engine, state, events, step.expect, scenario);
-      if (typeof problem === "string") fail(step.line, problem, undefined, undefined, at);
-      else if (problem) fail(step.line, "expectation not met", problem.expected, problem.actual, at);
+      const v = evaluate(run, state, events, step.expect, scenario);
+      if (typeof v === "string") fail(step.line, v, undefined, undefined, at);
+      else if (v.holds === step.negate) fail(step.line, "expectation not met", step.negate ? `not ${v.expected}` : v.expected, v.actual, at);
       record();
       continue;
     }
+    const apply = (action: Action) => {
+      const applied = engine.apply(state, action);
+      if (applied.ok) {
+        remember(applied.events);
+        state = applied.state;
+        events.push(...applied.events);
+      }
+      return applied;
+    };
     // With `refused`, a play or activation is still matched against the legal actions: its literal
     // form carries no payment the line did not name, so a legal play would be "refused bad_payment".
     // Other moves keep their literal meaning (`harvests "X"` without `replacing` is its own move).
     const matchesWhenRefused = step.action.kind === "play" || step.action.kind === "activate";
-    const matched = !step.refused || matchesWhenRefused ? matchAction(engine, state, step.action) : undefined;
+    const matched = !step.refused || matchesWhenRefused ? matchAction(run, state, step.action) : undefined;
     if (matched && step.refused) {
       fail(step.line, "the action was accepted", `refused ${step.refused}`, "accepted", at);
       record();
       continue;
     }
     if (matched) {
-      const applied = engine.apply(state, matched);
+      const applied = apply(matched);
+      record(applied.ok ? matched : undefined);
       if (!applied.ok) {
         fail(step.line, `the engine refused a listed action: ${applied.refusal.code}: ${applied.refusal.message}`, undefined, undefined, at);
-        record();
         break;
       }
-      state = applied.state;
-      events.push(...applied.events);
-      record(matched);
       continue;
     }
-    const literal = literalAction(engine, state, step.action);
+    const literal = literalAction(run, state, step.action);
     if (typeof literal === "string") {
       fail(step.line, literal, undefined, undefined, at);
       record();
       break;
     }
-    const applied = engine.apply(state, literal);
     if (step.refused) {
+      const applied = engine.apply(state, literal);
       if (applied.ok) fail(step.line, "the action was accepted", `refused ${step.refused}`, "accepted", at);
       else if (step.refused !== "any" && applied.refusal.code !== step.refused) fail(step.line, "refused for another reason", `refused ${step.refused}`, `refused ${applied.refusal.code}: ${applied.refusal.message}`, at);
       record();
       continue;
     }
+    const before = state;
+    const applied = apply(literal);
+    record(applied.ok ? literal : undefined);
     if (!applied.ok) {
-      fail(step.line, "the action was refused", "a legal action", `${applied.refusal.code}: ${applied.refusal.message} (${describeState(engine, state)})`, at);
-      record();
+      fail(step.line, "the action was refused", "a legal action", `${applied.refusal.code}: ${applied.refusal.message} (${describeState(before)})`, at);
       break;
     }
     // Legal by the validator yet not matched: the line was ambiguous (e.g. a payment it did not name).
-    state = applied.state;
-    events.push(...applied.events);
-    record(literal);
   }
   result.events = events;
   result.state = state;

@@ -15,7 +15,7 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { lowerWorkspace } from "../compiler/lower.ts";
-import { parseScenarioFile } from "../grammar/scenario.ts";
+import { parseScenarioFile } from "../compiler/scenario.ts";
 import { createEngine, type Engine, type TraceEvent } from "../runtime/index.ts";
 import { runScenario } from "../runtime/scenario.ts";
 import { simulate } from "../runtime/simulate.ts";

@@ -71,7 +71,11 @@ export function register(program: Command, context: CommandContext): void {
       const split = await splitDeckPaths(paths.length > 0 ? paths : await defaultWorkspacePaths());
       const analysis = await analyzeWorkspaceFromDisk(split.sources, { gameFilesAround: true });
       const decks = [...split.diagnostics, ...(await deckListDiagnostics(split.decks, analysis))];
-      const model = { ...analysis.model, diagnostics: [...analysis.model.diagnostics, ...(await engineWarnings(analysis)), ...decks] };
+      const { scenarioDiagnostics } = await import("../../compiler/scenario-check.ts");
+      const added = [...scenarioDiagnostics(analysis), ...(await engineWarnings(analysis)), ...decks];
+      // Each file's problems together, in text order (the workspace's own are already so; a stable sort keeps them).
+      const diagnostics = [...analysis.model.diagnostics, ...added].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || a.range.start.offset - b.range.start.offset);
+      const model = { ...analysis.model, diagnostics };
       const summary = summarize(model, analysis.read.files.length + split.decks.length, analysis.omitted);
       if (options.json) {
         process.stdout.write(JSON.stringify({ summary, diagnostics: model.diagnostics }, null, 2) + "\n");

@@ -20,7 +20,7 @@ export interface TestReport {
 export async function runTests(paths: string[], options: { verbose?: boolean } = {}): Promise<TestReport> {
   const { readWorkspaceFiles } = await import("../../compiler/workspace-disk.ts");
   const { lowerWorkspace } = await import("../../compiler/lower.ts");
-  const { parseScenarioFile } = await import("../../grammar/scenario.ts");
+  const { parseScenarioFile } = await import("../../compiler/scenario.ts");
   const { createEngine } = await import("../../runtime/index.ts");
   const { runScenario } = await import("../../runtime/scenario.ts");
 
@@ -63,7 +63,7 @@ export async function runTests(paths: string[], options: { verbose?: boolean } =
   let passed = 0;
   for (const file of scenarioFiles) {
     for (const d of file.diagnostics) {
-      lines.push(`✗ ${d.file}:${d.range.start.line}:${d.range.start.column}: ${d.message}`);
+      lines.push(`✗ ${d.file}:${d.range.start.line}:${d.range.start.column}: ${d.message}${d.suggestion ? ` (did you mean "${d.suggestion}"?)` : ""}`);
       fileErrors++;
     }
     for (const scenario of file.scenarios) {

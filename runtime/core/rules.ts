@@ -8,6 +8,7 @@ import type { Ability, CompiledBundle, CompiledCard, CompiledGame, PhaseDef, Zon
 import { buildFlow, type Flow } from "./flow.ts";
 import type { ResponseModel } from "./response.ts";
 import { responseModelFor } from "./response.ts";
+import { ruleZones } from "../../compiler/zone-roles.ts";
 
 export interface Rules {
   game: CompiledGame;
@@ -38,30 +39,6 @@ export interface ParamReader {
   <T extends number | string | boolean>(name: EngineParamName, fallback: T): T;
 }
 
-const ROLE_NAMES: Record<string, ZoneRole> = {
-  deck: "deck",
-  "main deck": "deck",
-  library: "deck",
-  hand: "hand",
-  field: "battlefield",
-  battlefield: "battlefield",
-  "in play": "battlefield",
-  play: "battlefield",
-  graveyard: "graveyard",
-  "discard pile": "graveyard",
-  discard: "graveyard",
-  oblivion: "removed",
-  "shatter zone": "removed",
-  exile: "removed",
-  removed: "removed",
-};
-
-/** The role of a zone: as the game file states it, else from its usual name. */
-export function zoneRole(name: string, declared?: ZoneRole): ZoneRole {
-  if (declared && declared !== "other") return declared;
-  return ROLE_NAMES[name.toLowerCase()] ?? "other";
-}
-
 export function loadRules(bundle: CompiledBundle): Rules {
   const { game } = bundle;
   const cards = new Map<string, CompiledCard>();
@@ -75,20 +52,7 @@ export function loadRules(bundle: CompiledBundle): Rules {
   for (const rule of game.rules) abilities.set(rule.id, rule);
   for (const keyword of game.keywords) if (keyword.ability) abilities.set(keyword.ability.id, keyword.ability);
 
-  const zoneFor = (role: ZoneRole, fallback: string): string =>
-    game.zones.find((z) => zoneRole(z.name, z.role) === role)?.name ?? fallback;
-  const zones = {
-    deck: zoneFor("deck", "Deck"),
-    hand: zoneFor("hand", "Hand"),
-    battlefield: zoneFor("battlefield", "Battlefield"),
-    graveyard: zoneFor("graveyard", "Graveyard"),
-    removed: zoneFor("removed", "Removed"),
-  };
-  for (const [role, name] of Object.entries(game.params)) {
-    // `param zone_<role> = <Zone>` overrides the name-based guess.
-    const m = /^zone_(deck|hand|battlefield|graveyard|removed)$/.exec(role);
-    if (m && typeof name === "string") zones[m[1] as keyof typeof zones] = name;
-  }
+  const zones = ruleZones(game);
 
   // Each parameter's readings (as written, as a boolean, as a number) are worked out once per game.
   const readings = new Map<string, { value: string | number | boolean; asBoolean: unknown; asNumber: unknown }>();

@@ -5,48 +5,10 @@
  */
 import type { SourceRef } from "../../compiler/ir.ts";
 import type { PlayerId } from "./state.ts";
+import type { TraceKindName } from "../../compiler/engine-words.ts";
 
-export type TraceKind =
-  | "setup"
-  | "action"
-  | "cost"
-  | "phase"
-  | "turn"
-  | "trigger"
-  | "push"
-  | "pop"
-  | "resolve"
-  | "fizzle"
-  | "choice"
-  | "damage"
-  | "life"
-  | "draw"
-  | "discard"
-  | "move"
-  | "enter"
-  | "destroyed"
-  | "attack"
-  | "block"
-  | "fight"
-  | "breach"
-  | "counter"
-  | "modify"
-  | "resource"
-  | "keyword_action"
-  | "shuffle"
-  /** A player looks at / reveals the top cards of a zone (`look_top`). */
-  | "look"
-  | "reveal"
-  | "check"
-  | "game_over"
-  /** Trigger chains (runtime/models/chain.ts): a chain starts / ends, a trigger fires in it, is suppressed (once per instance), or waits for the chain's end (an opponent's). */
-  | "chain_start"
-  | "chain_end"
-  | "fire"
-  | "suppressed"
-  | "appended"
-  /** Priority passes to a player (runtime/models/chain.ts). */
-  | "priority";
+/** The kinds of trace event: the published list in compiler/engine-words.ts (scenarios name them). */
+export type TraceKind = TraceKindName;
 
 export interface TraceEvent {
   seq: number;

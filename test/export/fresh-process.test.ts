@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { lowerWorkspace } from "../../compiler/lower.ts";
 import { readWorkspaceFiles } from "../../compiler/workspace-disk.ts";
 import { exportSources, writeExport } from "../../export/index.ts";
-import { parseScenarioFile } from "../../grammar/scenario.ts";
+import { parseScenarioFile } from "../../compiler/scenario.ts";
 import { createEngine } from "../../runtime/index.ts";
 import { runScenario } from "../../runtime/scenario.ts";
 

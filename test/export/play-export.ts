@@ -7,7 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import { bundleFromExport } from "../../export/load.ts";
-import { parseScenarioFile } from "../../grammar/scenario.ts";
+import { parseScenarioFile } from "../../compiler/scenario.ts";
 import { createEngine } from "../../runtime/index.ts";
 import { runScenario } from "../../runtime/scenario.ts";
 

@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { readFileSync, readdirSync } from "node:fs";
 import { lowerWorkspace } from "../../compiler/lower.ts";
 import { createEngine, type Action, type GameState, type TraceEvent } from "../../runtime/index.ts";
-import { parseScenarioFile } from "../../grammar/scenario.ts";
+import { parseScenarioFile } from "../../compiler/scenario.ts";
 import { runScenario } from "../../runtime/scenario.ts";
 import { gameSources } from "./game-sources.ts";
 import { simulate } from "../../runtime/simulate.ts";

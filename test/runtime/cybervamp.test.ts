@@ -10,7 +10,7 @@ import { LAND_EXHAUST, LAND_PAYMENT, PAYMENT_LIMIT, canPay, matchAll, type Unit 
 import { mechanicsOf } from "../../runtime/core/mechanics.ts";
 import type { TraceEvent } from "../../runtime/state/trace.ts";
 import { runTests } from "../../cli/commands/test.ts";
-import { parseScenarioFile } from "../../grammar/scenario.ts";
+import { parseScenarioFile } from "../../compiler/scenario.ts";
 import { runScenario } from "../../runtime/scenario.ts";
 
 const files = ["cards/cybervamp/cybervamp.game", "cards/cybervamp/core.cards"].map((path) => ({ path, text: readFileSync(path, "utf8") }));

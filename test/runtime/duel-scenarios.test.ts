@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { readFileSync, readdirSync } from "node:fs";
 import { lowerWorkspace } from "../../compiler/lower.ts";
 import { createEngine } from "../../runtime/index.ts";
-import { parseScenarioFile } from "../../grammar/scenario.ts";
+import { parseScenarioFile } from "../../compiler/scenario.ts";
 import { runScenario } from "../../runtime/scenario.ts";
 import { gameSources } from "./game-sources.ts";
 

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { lowerWorkspace } from "../../compiler/lower.ts";
 import { createEngine, formatEvent, type Engine } from "../../runtime/index.ts";
 import { simulate, checkInvariants, randomDeck } from "../../runtime/simulate.ts";
-import { parseScenarioFile } from "../../grammar/scenario.ts";
+import { parseScenarioFile } from "../../compiler/scenario.ts";
 import { runScenario } from "../../runtime/scenario.ts";
 
 const files = ["cards/duel/duel.game", "cards/duel/core.cards"].map((path) => ({ path, text: readFileSync(path, "utf8") }));
@@ -117,8 +117,8 @@ describe("scenarios", () => {
     const text = `scenario "typos" for duel\nsetup {\n  p1 field: "Stone Gaurd"\n  p2 cemetery: "Scout"\n}\n`;
     const result = runScenario(engine, parseScenarioFile(text, "t.scenario").scenarios[0]!);
     expect(result.failures.map((f) => [f.line, f.message])).toEqual([
-      [3, 'unknown card "Stone Gaurd" (did you mean "Stone Guard"?)'],
-      [4, 'unknown zone "cemetery"; Three-Slot Duel has Deck, Hand, Field, Graveyard, Oblivion'],
+      [3, 'Unknown card "Stone Gaurd": no card of game "duel" has this name. (did you mean "Stone Guard"?)'],
+      [4, 'Unknown zone "cemetery"; Three-Slot Duel has Deck, Hand, Field, Graveyard, Oblivion.'],
     ]);
   });
 
@@ -126,8 +126,8 @@ describe("scenarios", () => {
     const text = `scenario "seats" for duel\nsetup {\n  turn 3 p3 phase Play\n  p1 field: "Stone Guard"\n}\np1 end\nexpect p4 life 10\n`;
     const result = runScenario(engine, parseScenarioFile(text, "s.scenario").scenarios[0]!);
     expect(result.failures.map((f) => [f.line, f.message])).toEqual([
-      [2, 'unknown player "p3"; the players are p1 and p2'],
-      [7, 'unknown player "p4"; the players are p1 and p2'],
+      [3, 'Unknown player "p3"; the players are p1 and p2.'],
+      [7, 'Unknown player "p4"; the players are p1 and p2.'],
     ]);
   });
 

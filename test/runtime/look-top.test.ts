@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { lowerWorkspace } from "../../compiler/lower.ts";
 import { createEngine } from "../../runtime/index.ts";
-import { parseScenarioFile } from "../../grammar/scenario.ts";
+import { parseScenarioFile } from "../../compiler/scenario.ts";
 import { runScenario } from "../../runtime/scenario.ts";
 
 const card = (name: string, body: string) => `card "${name}" {\n  type: Spell\n  color: Gray\n  cost: free\n  rarity: Gray\n  text:\n    ${body}\n}\n`;

@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { lowerWorkspace } from "../../compiler/lower.ts";
-import { parseScenarioFile } from "../../grammar/scenario.ts";
+import { parseScenarioFile } from "../../compiler/scenario.ts";
 import { createEngine } from "../../runtime/index.ts";
 import { runScenario } from "../../runtime/scenario.ts";
 

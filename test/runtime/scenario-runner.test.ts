@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { lowerWorkspace } from "../../compiler/lower.ts";
 import { createEngine, type Engine } from "../../runtime/index.ts";
-import { parseScenarioFile } from "../../grammar/scenario.ts";
+import { parseScenarioFile } from "../../compiler/scenario.ts";
 import { runScenario } from "../../runtime/scenario.ts";
 
 const files = ["cards/duel/duel.game", "cards/duel/core.cards"].map((path) => ({ path, text: readFileSync(path, "utf8") }));
@@ -80,18 +80,18 @@ const problems = (text: string, on: Engine = engine) => {
 describe("scenario file errors", () => {
   it("an unknown card, zone, resource or counter suggests the closest name", () => {
     expect(problems(`scenario "typos" for duel\nsetup {\n  p1 hand: "Scuot"\n  p1 Crytsal 2\n  p1 feild: "Scout"\n}\np1 play "Tide Scholr"\n`)).toEqual([
-      [3, 'unknown card "Scuot" (did you mean "Scout"?)'],
-      [5, 'unknown zone "feild" (did you mean "Field"?); Three-Slot Duel has Deck, Hand, Field, Graveyard, Oblivion'],
-      [4, 'unknown resource or player counter "Crytsal" (did you mean "Crystal"?)'],
-      [7, 'unknown card "Tide Scholr" (did you mean "Tide Scholar"?)'],
+      [3, 'Unknown card "Scuot": no card of game "duel" has this name. (did you mean "Scout"?)'],
+      [4, 'Unknown resource or player counter "Crytsal"; Three-Slot Duel has Crystal. (did you mean "Crystal"?)'],
+      [5, 'Unknown zone "feild"; Three-Slot Duel has Deck, Hand, Field, Graveyard, Oblivion. (did you mean "Field"?)'],
+      [7, 'Unknown card "Tide Scholr": no card of game "duel" has this name. (did you mean "Tide Scholar"?)'],
     ]);
     // Nothing close: no suggestion.
-    expect(problems(`scenario "far" for duel\nsetup {\n  p1 hand: "Zzyzx Qwerty"\n}\n`)).toEqual([[3, 'unknown card "Zzyzx Qwerty"']]);
+    expect(problems(`scenario "far" for duel\nsetup {\n  p1 hand: "Zzyzx Qwerty"\n}\n`)).toEqual([[3, 'Unknown card "Zzyzx Qwerty": no card of game "duel" has this name.']]);
   });
 
   it("more cards in a zone than it holds is reported at the line that goes over", () => {
     expect(problems(`scenario "slots" for duel\nsetup {\n  p1 field: "Scout", "Stone Guard"\n  p1 hand: "Scout"\n  p1 field: "Scout" x2\n  p2 field: "Scout" x3\n}\n`)).toEqual([
-      [5, "p1's Field holds at most 3 cards; the setup puts 4 there"],
+      [5, "p1's Field holds at most 3 cards; the setup puts 4 there."],
     ]);
   });
 
@@ -99,15 +99,15 @@ describe("scenario file errors", () => {
     expect(
       problems(`scenario "not in play" for duel\nsetup {\n  p1 hand: "Scout"\n  p1 field: "Stone Guard"\n  "Scout" power counters 2\n  "Stone Guard" powr counters 1\n  p2's "Stone Guard" is exhausted\n}\n`),
     ).toEqual([
-      [5, '"Scout" is not in Field: only a card in play can be set up with power counters'],
-      [6, 'unknown card counter "powr" (did you mean "power"?); Three-Slot Duel has power'],
-      [7, `"Stone Guard" is not in p2's Field: only a card in play can be set up exhausted`],
+      [5, '"Scout" is not in Field: only a card in play can be set up with power counters.'],
+      [6, 'Unknown card counter "powr"; Three-Slot Duel has power. (did you mean "power"?)'],
+      [7, `"Stone Guard" is not in p2's Field: only a card in play can be set up exhausted.`],
     ]);
   });
 
   it("a card state for a name in play twice must say whose; said, it applies to that card", () => {
     expect(problems(`scenario "which" for duel\nsetup {\n  p1 field: "Scout"\n  p2 field: "Scout"\n  "Scout" power counters 2\n}\n`)).toEqual([
-      [5, `"Scout" is in Field 2 times; say whose (p1's "Scout") or set up one copy`],
+      [5, `"Scout" is set up 2 times; say which: p1's "Scout", p2's "Scout".`],
     ]);
     const result = run(`scenario "whose" for duel\nsetup {\n  turn 3 p1 phase Play\n  p1 field: "Scout"\n  p2 field: "Scout"\n  p2's "Scout" power counters 2\n  p1's "Scout" is exhausted\n}\n`);
     const state = result.state!;
@@ -120,12 +120,12 @@ describe("scenario file errors", () => {
   });
 
   it("a player counter name used for a card counter says where it goes", () => {
-    expect(problems(`scenario "where" for duel\nsetup {\n  p1 power 2\n}\n`)).toEqual([[3, '"power" counters go on cards: write "<card>" power counters 2']]);
+    expect(problems(`scenario "where" for duel\nsetup {\n  p1 power 2\n}\n`)).toEqual([[3, '"power" counters go on cards: write "<card>" power counters 2.']]);
   });
 
   it("`new game` sets up decks only: another zone would be ignored, so it is an error", () => {
     expect(problems(`scenario "deal" for duel\nsetup {\n  new game\n  p1 deck: "Scout" x20\n  p1 hand: "Scout"\n}\n`)).toEqual([
-      [5, "with `new game` only decks are set up (the game deals the rest); p1 Hand would be ignored"],
+      [5, "With `new game` only decks are set up (the game deals the rest); p1 Hand would be ignored."],
     ]);
   });
 
@@ -133,7 +133,7 @@ describe("scenario file errors", () => {
     const cybervamp = gameEngine("cybervamp");
     const token = [...cybervamp.rules.cards.values()].find((c) => c.isToken)!;
     expect(problems(`scenario "token" for cybervamp\nsetup {\n  p1 hand: "${token.name}"\n  p1 battlefield: "${token.name}"\n}\n`, cybervamp)).toEqual([
-      [3, `"${token.name}" is a token: a token exists only in Battlefield, not in p1's Hand`],
+      [3, `"${token.name}" is a token: a token exists only in Battlefield, not in p1's Hand.`],
     ]);
     const chromatic = gameEngine("chromatic");
     const facets = problems(`scenario "six facets" for chromatic\nsetup {\n  turn 4 p1 phase Main\n  p1 Facet Zone: "Seer" x6\n}\n`, chromatic);

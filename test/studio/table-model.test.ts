@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { readWorkspaceFiles } from "../../compiler/workspace-disk.ts";
 import { lowerWorkspace } from "../../compiler/lower.ts";
 import { createEngine, type Engine } from "../../runtime/index.ts";
-import { parseScenarioFile } from "../../grammar/scenario.ts";
+import { parseScenarioFile } from "../../compiler/scenario.ts";
 import { runScenario } from "../../runtime/scenario.ts";
 import { countsOf, deckCards, deckDiagnostics, formatDeck, gameOfDeckPath, legalityDiagnostics, parseDeck } from "../../compiler/decklist.ts";
 import { buildChains, depthFirst, type ChainNode } from "../../studio/src/table/chains.ts";

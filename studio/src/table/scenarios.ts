@@ -46,7 +46,7 @@ export function openingEvent(run: ScenarioRun): number {
 export async function runScenarios(files: SourceFile[], only?: string): Promise<ScenarioRun[]> {
   const [{ lowerWorkspace }, { parseScenarioFile }, { createEngine }, { runScenario }] = await Promise.all([
     import("../../../compiler/lower.ts"),
-    import("../../../grammar/scenario.ts"),
+    import("../../../compiler/scenario.ts"),
     import("../../../runtime/index.ts"),
     import("../../../runtime/scenario.ts"),
   ]);

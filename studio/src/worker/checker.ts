@@ -1,12 +1,13 @@
 /**
  * The studio checker's work, without the worker around it (check.worker.ts posts its results;
  * the bench and the tests run it in Node): keeps the last analysis so an edit re-checks only
- * what it touched, adds the engine warnings (CW6001) as `cardwright check` does, and encodes
+ * what it touched, adds the scenario checks and engine warnings (CW6001) as `cardwright check` does, and encodes
  * each result as a delta against what the page already holds.
  */
 import { analyzeWorkspace, type WorkspaceAnalysis } from "../../../compiler/workspace.ts";
 import { originOf } from "../../../compiler/check-memory.ts";
 import { EngineWarningCache, engineWarnings } from "../../../compiler/engine-warnings.ts";
+import { scenarioDiagnostics } from "../../../compiler/scenario-check.ts";
 import type { SourceFile, WorkspaceModel } from "../../../compiler/model.ts";
 import { encodeModel, type ModelDelta, type SentCards } from "./model-delta.ts";
 import type { CheckPhases } from "./protocol.ts";
@@ -33,7 +34,8 @@ export class WorkspaceChecker {
     // every card an edit did not touch.
     this.analysis = analyzeWorkspace(files, this.analysis ? { previous: this.analysis } : {});
     const analyzed = performance.now();
-    const warnings = engineWarnings(this.analysis, files, this.engineCache);
+    // What `cardwright check` adds: every scenario name resolved against its game, and CW6001.
+    const warnings = [...scenarioDiagnostics(this.analysis), ...engineWarnings(this.analysis, files, this.engineCache)];
     const model = { ...this.analysis.model, diagnostics: [...this.analysis.model.diagnostics, ...warnings] };
     const checked = performance.now();
     this.model = model;

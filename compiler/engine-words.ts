@@ -1,0 +1,101 @@
+/**
+ * The words the engine's output is made of that a scenario names: the kinds of its trace events,
+ * the codes of its refusals and of its deck violations, and its seats. They are published here,
+ * below the runtime, so the scenario checker (compiler/scenario.ts) resolves a scenario's words
+ * without an engine — in `cardwright check` and the studio's worker as well as in `test`. The
+ * runtime's own types are these lists (runtime/state/trace.ts), or are held equal to them by a test
+ * (test/scenarios/engine-words.test.ts), so the engine cannot emit a word scenarios cannot name.
+ */
+
+/** Every kind of trace event (runtime/state/trace.ts `TraceKind` is this list). */
+export const TRACE_KINDS = [
+  "setup",
+  "action",
+  "cost",
+  "phase",
+  "turn",
+  /** A triggered ability noted at its event. */
+  "trigger",
+  /** Put into resolution / on the stack. */
+  "push",
+  "pop",
+  "resolve",
+  "fizzle",
+  "choice",
+  "damage",
+  "life",
+  "draw",
+  "discard",
+  "move",
+  "enter",
+  "destroyed",
+  "attack",
+  "block",
+  "fight",
+  /** An unblocked hit on a player. */
+  "breach",
+  "counter",
+  "modify",
+  "resource",
+  "keyword_action",
+  "shuffle",
+  /** A player looks at / reveals the top cards of a zone (`look_top`). */
+  "look",
+  "reveal",
+  "check",
+  "game_over",
+  /** Trigger chains (runtime/models/chain.ts): a chain starts / ends, a trigger fires in it, is suppressed (once per instance), or waits for the chain's end (an opponent's). */
+  "chain_start",
+  "chain_end",
+  "fire",
+  "suppressed",
+  "appended",
+  /** Priority passes to a player (runtime/models/chain.ts). */
+  "priority",
+] as const;
+
+export type TraceKindName = (typeof TRACE_KINDS)[number];
+
+/**
+ * Refusal codes with a fixed spelling (runtime/core/action.ts `RefusalCode`); besides these, a cost
+ * the player cannot pay is `not_enough_<what>` (see `refusalWhats`).
+ */
+export const REFUSAL_CODES = [
+  "unknown_action",
+  "game_over",
+  "not_your_turn",
+  "not_your_decision",
+  "choice_pending",
+  "no_choice_pending",
+  "wrong_phase",
+  "unknown_card",
+  "not_in_hand",
+  "not_in_play",
+  "not_your_card",
+  "slot_full",
+  "bad_payment",
+  "illegal_target",
+  "wrong_target_count",
+  "no_legal_target",
+  "already_attacked",
+  "summoning_sick",
+  "no_attacks_first_turn",
+  "cannot_attack",
+  "already_defending",
+  "no_such_ability",
+  "exhausted",
+  "illegal_choice",
+  "no_window",
+  "limit_reached",
+] as const;
+
+/** `not_enough_<what>`: `<what>` as the game file spells it, lower case, spaces as `_` (runtime/core/action.ts `shortfallCode`). */
+export function shortfallWord(what: string): string {
+  return what.trim().toLowerCase().replace(/\s+/g, "_");
+}
+
+/** Deck violation codes with a fixed spelling (runtime/core/deck.ts); a deck part's own are `<part>_too_small` / `<part>_too_large`, the part named after its zone (`land_deck_too_small`). */
+export const DECK_VIOLATION_CODES = ["deck_too_small", "deck_too_large", "too_many_copies", "unknown_card", "token_in_deck"] as const;
+
+/** The seats: every game is a duel between p1 and p2 (runtime/index.ts `PLAYERS`). */
+export const SEATS = ["p1", "p2"] as const;

@@ -1,0 +1,321 @@
+/**
+ * Scenario files, checked: the grammar's parse (grammar/scenario.ts) as diagnostics, and every
+ * name a scenario uses resolved against its game — cards, players, zones, resources, counters,
+ * stats, phases, colours, the engine's event kinds, refusal and deck codes
+ * (compiler/engine-words.ts) — with "did you mean", plus what no real game could start from (a
+ * token outside play, a zone over its slots, a card state for a card not in play or ambiguous).
+ *
+ * One checker for every client: `cardwright check` and the studio's worker call it through the
+ * workspace (compiler/workspace.ts), and the runner (runtime/scenario.ts) calls it before it
+ * plays a scenario, from the compiled game it runs, so a scenario with an unresolvable name
+ * never runs and never passes.
+ */
+import type { Diagnostic, Range } from "./diagnostics.ts";
+import { diagnostic, type MessageCode, type MessageArgs } from "./messages.ts";
+import { closestName } from "./check-suggest.ts";
+import type { CompiledGame } from "./ir.ts";
+import { ruleZones } from "./zone-roles.ts";
+import { DECK_VIOLATION_CODES, REFUSAL_CODES, SEATS, TRACE_KINDS, shortfallWord } from "./engine-words.ts";
+import { parseScenarios, type CardRef, type NameUse, type Scenario } from "../grammar/scenario.ts";
+
+export type * from "../grammar/scenario.ts";
+
+export interface ScenarioFile {
+  file: string;
+  scenarios: Scenario[];
+  /** Syntax: CW5001 (characters), CW5002 (a line that is no form of docs/language.md section 3). */
+  diagnostics: Diagnostic[];
+}
+
+/** At most this many syntax problems per file; a last CW5002 counts the rest. */
+const MAX_DIAGNOSTICS = 200;
+
+/** Parses a scenario file; its unreadable lines are diagnostics here and failures of their scenario in a run. */
+export function parseScenarioFile(text: string, file: string): ScenarioFile {
+  const parsed = parseScenarios(text, file);
+  const diagnostics = parsed.errors.map((e) => {
+    if (e.kind === "characters") return diagnostic("CW5001", file, e.range, { text: e.text });
+    const suggestion = e.found !== undefined && e.options ? closestName(e.found, e.options) : undefined;
+    return diagnostic("CW5002", file, e.range, { detail: e.text }, suggestion ? { suggestion } : {});
+  });
+  // Like the checker, keep a file's report readable: the first problems, then a count of the rest.
+  if (diagnostics.length > MAX_DIAGNOSTICS) {
+    const rest = diagnostics.length - MAX_DIAGNOSTICS;
+    const last = diagnostics[MAX_DIAGNOSTICS - 1]!;
+    diagnostics.length = MAX_DIAGNOSTICS;
+    diagnostics.push(diagnostic("CW5002", file, last.range, { detail: `${rest} more problems in this file are not shown` }));
+  }
+  return { file, scenarios: parsed.scenarios, diagnostics };
+}
+
+/** The failure a runner reports for a line of a scenario that cannot be read (with the closest word it may have meant). */
+export function unreadableMessage(u: Scenario["unreadable"][number]): string {
+  const suggestion = u.found !== undefined && u.options ? closestName(u.found, u.options) : undefined;
+  return `cannot read this line: ${u.detail}${suggestion ? ` (did you mean "${suggestion}"?)` : ""}`;
+}
+
+/** What a scenario of one game may name: built from its compiled game file and its cards. */
+export interface ScenarioNames {
+  game: { id: string; name: string };
+  zones: { name: string; slots?: number; role?: string }[];
+  /** The zones the engine plays in and deals from. */
+  battlefield: string;
+  deck: string;
+  resources: string[];
+  colors: string[];
+  stats: string[];
+  phases: string[];
+  counters: { name: string; on: "player" | "card" }[];
+  /** Lower-case name → the card. */
+  cards: Map<string, { name: string; isToken: boolean }>;
+  /**
+   * Lower-case names of the tokens card text makes without a card of their own ("create a 1/1 Bat
+   * token"): they exist only once made, so scenarios may name them everywhere but in setup. Asked
+   * only when a name is not a card (the checker lowers card text to learn them).
+   */
+  madeInPlay: () => ReadonlySet<string>;
+}
+
+/** The names of the tokens that `create_token` steps anywhere in these abilities make. */
+export function tokenNamesMade(abilities: unknown): string[] {
+  const out: string[] = [];
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === "object") {
+      const node = value as { op?: unknown; token?: { name?: unknown } };
+      if (node.op === "create_token" && typeof node.token?.name === "string") out.push(node.token.name);
+      for (const child of Object.values(value)) walk(child);
+    }
+  };
+  walk(abilities);
+  return out;
+}
+
+export function scenarioNames(
+  game: Pick<CompiledGame, "id" | "name" | "zones" | "params" | "resources" | "colors" | "stats" | "phases" | "counters">,
+  cards: Iterable<{ name: string; isToken: boolean }>,
+  madeInPlay: () => Iterable<string>,
+): ScenarioNames {
+  let made: Set<string> | undefined;
+  const zones = ruleZones(game);
+  const byName = new Map<string, { name: string; isToken: boolean }>();
+  for (const card of cards) if (!byName.has(card.name.toLowerCase())) byName.set(card.name.toLowerCase(), { name: card.name, isToken: card.isToken });
+  return {
+    game: { id: game.id, name: game.name },
+    zones: game.zones.map((z) => ({ name: z.name, ...(z.slots !== undefined ? { slots: z.slots } : {}), role: z.role })),
+    battlefield: zones.battlefield,
+    deck: zones.deck,
+    resources: game.resources.map((r) => r.name),
+    colors: game.colors.map((c) => c.name),
+    stats: game.stats,
+    phases: game.phases.map((p) => p.name),
+    counters: game.counters,
+    cards: byName,
+    madeInPlay: () => (made ??= new Set([...madeInPlay()].map((n) => n.toLowerCase()))),
+  };
+}
+
+const norm = (s: string) => s.toLowerCase();
+const listOf = (names: readonly string[]) => (names.length ? names.join(", ") : "none");
+
+/** Finds a name in a list (case-insensitive; a plural "Crystals" finds "Crystal"). */
+function find(names: readonly string[], word: string): string | undefined {
+  const w = norm(word);
+  return names.find((n) => norm(n) === w) ?? names.find((n) => norm(n) + "s" === w);
+}
+
+/**
+ * The zones a setup card state may point into: cards in play, and — for `is exhausted` — cards in a
+ * zone whose cards are spent by exhausting them (a game's resource zone, such as a Facet Zone).
+ */
+function stateZones(names: ScenarioNames, exhaustedOnly: boolean): string[] {
+  return [names.battlefield, ...(exhaustedOnly ? names.zones.filter((z) => z.role === "resource").map((z) => z.name) : [])];
+}
+
+/** One card of the setup's zone lines, in the order written (top of a zone first): copies are counted in this order. */
+export interface SetupEntry {
+  name: string;
+  player: string;
+  zone: string;
+  /** Its index in that player's zone as the setup builds it. */
+  index: number;
+  range: Range;
+}
+
+export function setupEntries(scenario: Scenario, names: ScenarioNames): SetupEntry[] {
+  const out: SetupEntry[] = [];
+  const next = new Map<string, number>();
+  for (const z of scenario.setup.zones) {
+    const zone = find(names.zones.map((x) => x.name), z.zone);
+    if (!zone) continue;
+    for (const name of z.cards.names) {
+      const key = `${z.player}\u0000${zone}`;
+      const index = next.get(key) ?? 0;
+      next.set(key, index + 1);
+      out.push({ name, player: z.player, zone, index, range: z.range });
+    }
+  }
+  return out;
+}
+
+/** Which setup entry a card reference of the setup points at, or why none. */
+export function setupCardEntry(ref: CardRef, exhaustedOnly: boolean, scenario: Scenario, names: ScenarioNames): SetupEntry | { problem: "absent" | "ambiguous"; where: string; candidates: SetupEntry[] } {
+  const entries = setupEntries(scenario, names);
+  const zones = stateZones(names, exhaustedOnly).map(norm);
+  const named = entries.filter((e) => norm(e.name) === norm(ref.card));
+  const where = `${ref.controller ? `${ref.controller}'s ` : ""}${names.battlefield}`;
+  if (ref.copy !== undefined) {
+    const entry = named[ref.copy - 1];
+    if (!entry || !zones.includes(norm(entry.zone)) || (ref.controller && entry.player !== ref.controller)) return { problem: "absent", where, candidates: [] };
+    return entry;
+  }
+  const candidates = named.filter((e) => zones.includes(norm(e.zone)) && (!ref.controller || e.player === ref.controller));
+  if (candidates.length === 1) return candidates[0]!;
+  return { problem: candidates.length === 0 ? "absent" : "ambiguous", where, candidates };
+}
+
+/** How a line can say which of several cards of one name it means. */
+export function whichChoices(name: string, candidates: { player: string }[], copies: number[]): string {
+  const players = [...new Set(candidates.map((c) => c.player))];
+  if (players.length === candidates.length) return players.map((p) => `${p}'s "${name}"`).join(", ");
+  return copies.map((n) => `"${name}" copy ${n}`).join(", ");
+}
+
+/** The refusal codes a game's actions can be refused with (for did-you-mean). */
+function refusalWords(names: ScenarioNames): { fixed: string[]; whats: string[] } {
+  const whats = [...names.resources, ...names.colors, "generic", "life", ...names.zones.map((z) => z.name)].map(shortfallWord);
+  return { fixed: ["any", ...REFUSAL_CODES], whats: [...new Set(whats)] };
+}
+
+function deckCodes(names: ScenarioNames): string[] {
+  const parts = names.zones.filter((z) => /deck/i.test(z.name)).map((z) => shortfallWord(z.name));
+  return [...new Set([...DECK_VIOLATION_CODES, ...parts.flatMap((p) => [`${p}_too_small`, `${p}_too_large`])])];
+}
+
+/**
+ * Every problem of one scenario that its text and its game show, before it is played: names that
+ * resolve to nothing, and setups no real game could reach. Diagnostics are at the word (or line).
+ */
+export function checkScenario(scenario: Scenario, names: ScenarioNames): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const file = scenario.file;
+  const game = names.game.name;
+  const add = <C extends MessageCode>(code: C, range: Range, args: MessageArgs<C>, candidates?: readonly string[], word?: string) => {
+    const suggestion = candidates && word !== undefined ? closestName(word, candidates) : undefined;
+    out.push(diagnostic(code, file, range, args, suggestion ? { suggestion } : {}));
+  };
+  const zoneNames = names.zones.map((z) => z.name);
+  const playerCounters = names.counters.filter((c) => c.on === "player").map((c) => c.name);
+  const cardCounters = names.counters.filter((c) => c.on === "card").map((c) => c.name);
+  const cardNames = [...names.cards.values()].map((c) => c.name);
+  const resolve = (use: NameUse): void => {
+    const w = use.text;
+    switch (use.role) {
+      case "card":
+        if (!names.cards.has(norm(w)) && !names.madeInPlay().has(norm(w))) add("CW2007", use.range, { word: w, game: names.game.id }, cardNames, w);
+        return;
+      case "player":
+        if (!(SEATS as readonly string[]).includes(norm(w))) add("CW5009", use.range, { word: w, list: SEATS.join(" and ") });
+        return;
+      case "zone":
+        if (!find(zoneNames, w)) add("CW5003", use.range, { word: w, game, list: listOf(zoneNames) }, zoneNames, w);
+        return;
+      case "amount": {
+        if (find(names.resources, w) || find(playerCounters, w)) return;
+        if (find(cardCounters, w)) return; // reported with its value below (CW5018)
+        const candidates = [...names.resources, ...playerCounters];
+        add("CW5007", use.range, { word: w, game, list: listOf(candidates) }, candidates, w);
+        return;
+      }
+      case "resource":
+        if (!find(names.resources, w)) add("CW5007", use.range, { word: w, game, list: listOf(names.resources) }, names.resources, w);
+        return;
+      case "temporary": {
+        const candidates = [...names.colors, ...names.resources];
+        if (!find(candidates, w)) add("CW5010", use.range, { word: w, game, list: listOf(candidates) }, candidates, w);
+        return;
+      }
+      case "color":
+        if (!find(names.colors, w)) add("CW5010", use.range, { word: w, game, list: listOf(names.colors) }, names.colors, w);
+        return;
+      case "stat":
+        if (!find(names.stats, w)) add("CW5005", use.range, { word: w, game, list: listOf(names.stats) }, [...names.stats, "damage"], w);
+        return;
+      case "counter":
+        if (!find(cardCounters, w)) add("CW5006", use.range, { word: w, game, list: listOf(cardCounters) }, cardCounters, w);
+        return;
+      case "event":
+        if (!(TRACE_KINDS as readonly string[]).includes(norm(w))) add("CW5004", use.range, { word: w, list: TRACE_KINDS.join(", ") }, TRACE_KINDS, w);
+        return;
+      case "phase":
+        if (!find(names.phases, w)) add("CW5008", use.range, { word: w, game, list: listOf(names.phases) }, names.phases, w);
+        return;
+      case "deck_code": {
+        const codes = deckCodes(names);
+        if (!codes.includes(norm(w))) add("CW5011", use.range, { word: w, list: codes.join(", ") }, codes, w);
+        return;
+      }
+      case "refusal": {
+        const { fixed, whats } = refusalWords(names);
+        const code = norm(w);
+        const what = /^not_enough_(.+)$/.exec(code)?.[1];
+        if (fixed.includes(code) || (what !== undefined && whats.includes(what))) return;
+        add("CW5012", use.range, { word: w, list: whats.join(", ") }, [...fixed, ...whats.map((x) => `not_enough_${x}`)], w);
+        return;
+      }
+    }
+  };
+  for (const use of scenario.names) resolve(use);
+  checkSetup(scenario, names, out);
+  if (!scenario.deck && scenario.steps.some((s) => s.kind === "expect" && s.expect.kind === "deck_violations")) {
+    const step = scenario.steps.find((s) => s.kind === "expect" && s.expect.kind === "deck_violations")!;
+    out.push(diagnostic("CW5019", file, step.range, {}));
+  }
+  return out;
+}
+
+/** What no real game could start from: each at its line. */
+function checkSetup(scenario: Scenario, names: ScenarioNames, out: Diagnostic[]): void {
+  const setup = scenario.setup;
+  const file = scenario.file;
+  const zoneNames = names.zones.map((z) => z.name);
+  const inZone = new Map<string, number>();
+  for (const z of setup.zones) {
+    const zone = find(zoneNames, z.zone);
+    if (!zone || !(SEATS as readonly string[]).includes(z.player)) continue;
+    if (setup.newGame && norm(zone) !== norm(names.deck)) out.push(diagnostic("CW5015", file, z.range, { player: z.player, zone }));
+    for (const name of z.cards.names) {
+      const card = names.cards.get(norm(name));
+      if (!card && names.madeInPlay().has(norm(name))) out.push(diagnostic("CW5020", file, z.range, { card: name }));
+      if (card?.isToken && norm(zone) !== norm(names.battlefield)) out.push(diagnostic("CW5013", file, z.range, { card: card.name, battlefield: names.battlefield, player: z.player, zone }));
+    }
+    const key = `${z.player}\u0000${zone}`;
+    const before = inZone.get(key) ?? 0;
+    inZone.set(key, before + z.cards.names.length);
+    const slots = names.zones.find((x) => x.name === zone)?.slots;
+    if (slots !== undefined && before <= slots && before + z.cards.names.length > slots) out.push(diagnostic("CW5014", file, z.range, { player: z.player, zone, slots, count: before + z.cards.names.length }));
+  }
+  const cardCounters = names.counters.filter((c) => c.on === "card").map((c) => c.name);
+  const playerCounters = names.counters.filter((c) => c.on === "player").map((c) => c.name);
+  // A card counter written as a player's amount, in setup or an expectation.
+  const amounts = [...setup.amounts, ...scenario.steps.flatMap((s) => (s.kind === "expect" && s.expect.kind === "amount" && !s.expect.capacity && !s.expect.temporary ? [{ name: s.expect.name, value: s.expect.value, range: s.range }] : []))];
+  for (const a of amounts) {
+    const onCard = find(cardCounters, a.name);
+    if (onCard && !find(names.resources, a.name) && !find(playerCounters, a.name)) out.push(diagnostic("CW5018", file, a.range, { counter: onCard, value: a.value }));
+  }
+  for (const c of setup.cards) {
+    if (!names.cards.has(norm(c.card)) || (c.controller && !(SEATS as readonly string[]).includes(c.controller))) continue;
+    const exhaustedOnly = !!(c.exhausted || c.overexhausted) && !c.counters && c.damage === undefined;
+    const found = setupCardEntry(c, exhaustedOnly, scenario, names);
+    if (!("problem" in found)) continue;
+    const name = names.cards.get(norm(c.card))!.name;
+    if (found.problem === "absent") {
+      const what = c.counters ? `with ${c.counters.name} counters` : c.damage !== undefined ? "with damage" : c.overexhausted ? "overexhausted" : "exhausted";
+      out.push(diagnostic("CW5016", file, c.range, { card: name, where: found.where, what }));
+    } else {
+      const all = setupEntries(scenario, names).filter((e) => norm(e.name) === norm(c.card));
+      const copies = found.candidates.map((e) => all.indexOf(e) + 1);
+      out.push(diagnostic("CW5017", file, c.range, { card: name, count: found.candidates.length, choices: whichChoices(name, found.candidates, copies) }));
+    }
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * Positions in a source text: 1-based lines and columns as editors show them, 0-based offsets.
+ * The grammar computes them (the lexer and the scenario parser); every later phase reports its
+ * diagnostics with them (compiler/diagnostics.ts re-exports these).
+ */
+
+/** A position in a file. `line` and `column` are 1-based (as editors show them); `offset` is 0-based. */
+export interface Position {
+  offset: number;
+  line: number;
+  column: number;
+}
+
+/** A half-open range [start, end) in one file. */
+export interface Range {
+  start: Position;
+  end: Position;
+}
+
+/** Computes 1-based line/column for offsets in one text, in O(log lines) per lookup. */
+export class LineMap {
+  private readonly lineStarts: number[];
+  constructor(readonly text: string) {
+    const starts = [0];
+    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
+    this.lineStarts = starts;
+  }
+  /** The line of the last lookup: parsers ask for nearby offsets in order, so it is usually the answer. */
+  private lastLine = 0;
+  position(offset: number): Position {
+    const clamped = Math.max(0, Math.min(offset, this.text.length));
+    const last = this.lastLine;
+    if (this.lineStarts[last]! <= clamped && (last + 1 >= this.lineStarts.length || clamped < this.lineStarts[last + 1]!)) {
+      return { offset: clamped, line: last + 1, column: clamped - this.lineStarts[last]! + 1 };
+    }
+    let lo = 0;
+    let hi = this.lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.lineStarts[mid]! <= clamped) lo = mid;
+      else hi = mid - 1;
+    }
+    this.lastLine = lo;
+    return { offset: clamped, line: lo + 1, column: clamped - this.lineStarts[lo]! + 1 };
+  }
+  range(startOffset: number, endOffset: number): Range {
+    return { start: this.position(startOffset), end: this.position(Math.max(startOffset, endOffset)) };
+  }
+}
+

@@ -1,0 +1,221 @@
+/**
+ * Property: every expectation form, negated, fails on a run where its positive form holds — and,
+ * so that no form can pass while testing nothing, a false one of the same form fails too.
+ *
+ * The runs are the bundled scenarios (and a few boards that reach the rarer states: a defender, a
+ * response stack). For a run picked at random, each form's positive is written from the state and
+ * trace the engine reached — so it must pass — and its negation (`expect not ...`) must fail at
+ * its own line; the same form with another value must fail, and its negation pass. The generators are a `Record` over `Expectation["kind"]`, so a new
+ * form does not typecheck here until it has one; every form must be exercised.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { Expectation } from "../../grammar/scenario.ts";
+import { parseScenarioFile } from "../../compiler/scenario.ts";
+import type { Engine, GameState, TraceEvent } from "../../runtime/index.ts";
+import { MOMENT_BOUNDARIES, runScenario } from "../../runtime/scenario.ts";
+import { TRACE_KINDS } from "../../compiler/engine-words.ts";
+import { engineOf } from "./helpers.ts";
+
+interface Run {
+  game: string;
+  text: string;
+  engine: Engine;
+  state: GameState;
+  events: TraceEvent[];
+  /** The scenario's own `deck:` list, or three cards of the game (added as a `deck:` line). */
+  deck: string[];
+  ownDeck: boolean;
+}
+
+/** Boards that reach what the bundled scenarios rarely end on. */
+const EXTRA = [
+  `scenario "a defender" for duel
+setup {
+  turn 3 p1 phase Play
+  p1 field: "Stone Guard", "Scout"
+}
+p1 defend "Stone Guard"
+`,
+  `scenario "a spell and a response waiting on the stack, with targets" for cybervamp
+setup {
+  turn 3 p1 phase Pre-Battle
+  p1 battlefield: "Crimson Substation", "Hemorrhage Stalker"
+  p1 hand: "Adrenal Surge"
+  p2 battlefield: "Neon Abattoir", "Gold Exchange"
+  p2 hand: "Arterial Spray"
+}
+p1 play "Adrenal Surge" target "Hemorrhage Stalker"
+p2 play "Arterial Spray" target p1
+`,
+];
+
+function corpus(): Run[] {
+  const texts: { game: string; text: string }[] = EXTRA.map((text) => ({ game: /for (\w+)/.exec(text)![1]!, text }));
+  for (const game of ["duel", "cybervamp", "chromatic"]) {
+    const dir = `cards/${game}/scenarios`;
+    for (const name of readdirSync(dir).filter((f) => f.endsWith(".scenario")).sort()) {
+      const lines = readFileSync(`${dir}/${name}`, "utf8").split("\n");
+      const starts = parseScenarioFile(lines.join("\n"), name).scenarios.map((s) => s.line - 1);
+      starts.forEach((start, i) => texts.push({ game, text: lines.slice(start, starts[i + 1] ?? lines.length).join("\n") }));
+    }
+  }
+  return texts.map(({ game, text }) => {
+    const engine = engineOf(game);
+    const scenario = parseScenarioFile(text, "p.scenario").scenarios[0]!;
+    const result = runScenario(engine, scenario);
+    expect(result.failures, text).toEqual([]);
+    const deck = scenario.deck?.names ?? [...engine.rules.cards.values()].slice(0, 3).map((c) => c.name);
+    return { game, text, engine, state: result.state!, events: result.events, deck, ownDeck: !!scenario.deck };
+  });
+}
+
+const quote = (name: string) => `"${name.replace(/"/g, '\\"')}"`;
+const nameOf = (run: Run, id: string) => {
+  const card = run.state.cards[id]!;
+  return (run.engine.rules.cards.get(card.def) ?? run.state.tokens[card.def])!.name;
+};
+/** Cards whose name no other card of the state has: a line can name them without saying which. */
+const uniqueCards = (run: Run) => {
+  const count = new Map<string, number>();
+  for (const id of Object.keys(run.state.cards)) count.set(nameOf(run, id).toLowerCase(), (count.get(nameOf(run, id).toLowerCase()) ?? 0) + 1);
+  return Object.keys(run.state.cards).filter((id) => count.get(nameOf(run, id).toLowerCase()) === 1);
+};
+const eventText = (e: TraceEvent) => `${e.kind}${e.name && e.card ? ` ${quote(e.name)}` : e.player && !e.card ? ` ${e.player}` : ""}`;
+const eventMatches = (p: TraceEvent) => (e: TraceEvent) => e.kind === p.kind && (p.name && p.card ? e.name?.toLowerCase() === p.name.toLowerCase() && !!e.card : p.player && !p.card ? e.player === p.player : true);
+
+/** An expectation (without `expect `) that holds at the end of a run, and one of the same form that does not. */
+interface Pair {
+  yes: string;
+  no: string;
+}
+
+/** `... N` with N one more: the same claim about another value. */
+const plusOne = (line: string) => line.replace(/(-?\d+)(\D*)$/, (_, n: string, rest: string) => `${Number(n) + 1}${rest}`);
+const numbered = (lines: string[]): Pair[] => lines.map((yes) => ({ yes, no: plusOne(yes) }));
+/** A kind of event the run never had. */
+const absentKind = (r: Run) => TRACE_KINDS.find((k) => !r.events.some((e) => e.kind === k))!;
+
+const FORMS: Record<Expectation["kind"], (run: Run) => Pair[]> = {
+  life: (r) => numbered(r.state.order.map((p) => `${p} life ${r.state.players[p]!.life}`)),
+  amount: (r) =>
+    numbered(
+      r.state.order.flatMap((p) => {
+        const ps = r.state.players[p]!;
+        const { game } = r.engine.rules;
+        return [
+          ...game.resources.map((res) => `${p} ${res.name} ${ps.resources[res.name] ?? 0}`),
+          ...game.resources.map((res) => `${p} ${res.name} capacity ${ps.capacity[res.name] ?? 0}`),
+          ...game.counters.filter((c) => c.on === "player").map((c) => `${p} ${c.name} ${ps.counters[c.name] ?? 0}`),
+          ...game.colors.map((c) => `${p} temporary ${c.name} ${r.state.temporary?.[p]?.[c.name] ?? 0}`),
+        ];
+      }),
+    ),
+  zone: (r) =>
+    r.state.order.flatMap((p) =>
+      r.engine.rules.game.zones.flatMap((z) => {
+        const names = (r.state.players[p]!.zones[z.name] ?? []).map((id) => nameOf(r, id));
+        const absent = quote([...r.engine.rules.cards.values()].map((c) => c.name).find((n) => !names.includes(n))!);
+        const listed = names.map(quote).join(", ");
+        return [
+          { yes: `${p} ${z.name}: ${listed}`, no: `${p} ${z.name}: ${[listed, absent].filter(Boolean).join(", ")}` },
+          ...(names.length ? [{ yes: `${p} ${z.name} has ${quote(names[0]!)}`, no: `${p} ${z.name} has ${absent}` }] : []),
+          ...(names.length ? [{ yes: `${p} ${z.name} lacks ${absent}`, no: `${p} ${z.name} lacks ${quote(names[0]!)}` }] : []),
+        ];
+      }),
+    ),
+  zone_count: (r) => numbered(r.state.order.flatMap((p) => r.engine.rules.game.zones.map((z) => `${p} ${z.name} count ${(r.state.players[p]!.zones[z.name] ?? []).length}`))),
+  stat: (r) => numbered(uniqueCards(r).flatMap((id) => r.engine.rules.game.stats.map((s) => `${quote(nameOf(r, id))} ${s} ${r.engine.stat(r.state, id, s)}`))),
+  damage: (r) => numbered(uniqueCards(r).map((id) => `${quote(nameOf(r, id))} damage ${r.state.cards[id]!.damage}`)),
+  counters: (r) => numbered(uniqueCards(r).flatMap((id) => r.engine.rules.game.counters.filter((c) => c.on === "card").map((c) => `${quote(nameOf(r, id))} ${c.name} counters ${r.state.cards[id]!.counters[c.name] ?? 0}`))),
+  exhausted: (r) =>
+    uniqueCards(r).flatMap((id) => {
+      const card = r.state.cards[id]!;
+      const name = quote(nameOf(r, id));
+      return [
+        { yes: `${name} is ${card.exhausted ? "exhausted" : "ready"}`, no: `${name} is ${card.exhausted ? "ready" : "exhausted"}` },
+        ...(card.overexhausted ? [] : [{ yes: `${name} is ${card.exhausted ? "exhausted" : "ready"}`, no: `${name} is overexhausted` }]),
+      ];
+    }),
+  defender: (r) => {
+    const cards = uniqueCards(r).filter((id) => r.state.cards[id]!.zone === r.engine.rules.zones.battlefield);
+    const yes = cards.filter((id) => r.state.cards[id]!.defender);
+    const no = cards.filter((id) => !r.state.cards[id]!.defender);
+    return yes.flatMap((y) => no.map((n) => ({ yes: `${quote(nameOf(r, y))} is defender`, no: `${quote(nameOf(r, n))} is defender` })));
+  },
+  event: (r) => numbered(r.events.map((e) => `event ${eventText(e)} ${r.events.filter(eventMatches(e)).length} times`)),
+  order: (r) => r.events.slice(1).map((e, i) => ({ yes: `order: ${eventText(r.events[i]!)}, ${eventText(e)}`, no: `order: ${eventText(r.events[i]!)}, ${absentKind(r)}` })),
+  one_event: (r) => {
+    const out: Pair[] = [];
+    let moment: TraceEvent[] = [];
+    for (const e of [...r.events, { kind: "setup" } as TraceEvent]) {
+      if (MOMENT_BOUNDARIES.has(e.kind)) {
+        for (let i = 1; i < moment.length; i++) out.push({ yes: `one event: ${eventText(moment[i - 1]!)}, ${eventText(moment[i]!)}`, no: `one event: ${eventText(moment[i - 1]!)}, ${absentKind(r)}` });
+        moment = [];
+      } else moment.push(e);
+    }
+    return out;
+  },
+  winner: (r) => {
+    const actual = r.state.over ? (r.state.winner ?? "none") : "none";
+    return [{ yes: `winner ${actual}`, no: `winner ${actual === "p1" ? "p2" : "p1"}` }];
+  },
+  turn: (r) => numbered([`turn ${r.state.turn}`]),
+  phase: (r) => [{ yes: `phase ${r.state.phase}`, no: `phase ${r.engine.rules.game.phases.find((p) => p.name !== r.state.phase)!.name}` }],
+  active: (r) => [{ yes: `active ${r.state.active}`, no: `active ${r.state.active === "p1" ? "p2" : "p1"}` }],
+  deck_violations: (r) => {
+    const codes = r.engine.validateDeck(r.deck).map((v) => v.code);
+    return [{ yes: `deck violations: ${codes.join(", ")}`, no: `deck violations: ${[...codes, "too_many_copies"].join(", ")}` }];
+  },
+  stack: (r) => {
+    const items = [...r.state.stack].reverse().map((item) => (item.frame.card ? quote(nameOf(r, item.frame.card)) : "rule"));
+    return [{ yes: `stack: ${items.join(", ")}`, no: `stack: ${[...items, "rule"].join(", ")}` }];
+  },
+  stack_count: (r) => numbered([`stack count ${r.state.stack.length}`]),
+  stack_item: (r) =>
+    [...r.state.stack].reverse().flatMap((item, i) => {
+      if (!item.frame.card) return [];
+      const targets = item.frame.targets.flat().map((t) => ("player" in t ? t.player : `${r.state.cards[t.card]!.controller}'s ${quote(nameOf(r, t.card))}`));
+      const rest = (by: string) => `${quote(nameOf(r, item.frame.card!))} by ${by}${targets.length ? ` targeting ${targets.join(", ")}` : ""}`;
+      const other = item.frame.controller === "p1" ? "p2" : "p1";
+      return [{ yes: `stack has ${rest(item.frame.controller)}`, no: `stack has ${rest(other)}` }, ...(i === 0 ? [{ yes: `stack top ${rest(item.frame.controller)}`, no: `stack top ${rest(other)}` }] : [])];
+    }),
+};
+
+describe("every expectation form, negated, fails where its positive holds", () => {
+  const runs = corpus();
+  const exercised = new Set<string>();
+
+  it("on random runs of the bundled scenarios: a positive written from the run passes and its negation fails; a false one fails and its negation passes", () => {
+    fc.assert(
+      fc.property(fc.nat(runs.length - 1), fc.array(fc.nat(), { minLength: 32, maxLength: 32 }), (which, picks) => {
+        const run = runs[which]!;
+        const pairs: Pair[] = [];
+        const kinds = Object.keys(FORMS) as Expectation["kind"][];
+        kinds.forEach((kind, i) => {
+          const candidates = FORMS[kind](run);
+          if (candidates.length === 0) return;
+          pairs.push(candidates[picks[i]! % candidates.length]!);
+          exercised.add(kind);
+        });
+        const base = run.text.trimEnd().split("\n");
+        const deck = run.ownDeck ? [] : [`deck: ${run.deck.map(quote).join(", ")}`];
+        const groups = [pairs.map((p) => `expect ${p.yes}`), pairs.map((p) => `expect not ${p.yes}`), pairs.map((p) => `expect ${p.no}`), pairs.map((p) => `expect not ${p.no}`)];
+        const text = [...base, ...deck, ...groups.flat()].join("\n") + "\n";
+        const result = runScenario(run.engine, parseScenarioFile(text, "p.scenario").scenarios[0]!);
+        const first = base.length + deck.length + 1;
+        const failing = (group: number) => pairs.map((_, i) => [first + group * pairs.length + i, "expectation not met"]);
+        // Group 0 (true) passes, 1 (negated true) fails, 2 (false) fails, 3 (negated false) passes: each at its own line.
+        expect(result.failures.map((f) => [f.line, f.message])).toEqual([...failing(1), ...failing(2)]);
+      }),
+      { numRuns: 150, seed: 12 },
+    );
+  });
+
+  it("exercises every form (the generators and the runs reach each one)", () => {
+    // Walk every run once, so the set does not depend on the random draw above.
+    for (const run of runs) for (const [kind, make] of Object.entries(FORMS)) if (make(run).length) exercised.add(kind);
+    expect([...exercised].sort()).toEqual(Object.keys(FORMS).sort());
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * Issue 12, "Why": scenarios that could pass while testing nothing. Each test below is one bullet
+ * and failed on the main of before this work (the event kind, stat, unreadable line, ambiguity and
+ * expectation forms were not checked or did not exist); each now holds.
+ */
+import { mkdtempSync, copyFileSync, writeFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { analyzeWorkspace } from "../../compiler/workspace.ts";
+import { scenarioDiagnostics } from "../../compiler/scenario-check.ts";
+import { cli, failuresOf, runText } from "./helpers.ts";
+
+const scratch = mkdtempSync(path.join(tmpdir(), "cw-strict-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** A duel game folder in a scratch directory, with the given scenario file. */
+function duelFolder(name: string, scenario: string): string {
+  const folder = mkdtempSync(path.join(scratch, `${name}-`));
+  for (const file of ["duel.game", "core.cards"]) copyFileSync(`cards/duel/${file}`, path.join(folder, file));
+  writeFileSync(path.join(folder, "s.scenario"), scenario);
+  return folder;
+}
+
+const fight = (expectations: string) => `scenario "fight" for duel
+setup {
+  turn 3 p1 phase Play
+  p1 field: "Stone Guard"
+  p2 field: "Scout"
+}
+p1 attack "Scout" with "Stone Guard"
+${expectations}
+`;
+
+describe("an unknown event kind or stat is an error, never a vacuous truth", () => {
+  it("`expect no event destroy \"Scout\"` after Scout is destroyed fails (the kind is `destroyed`), with did-you-mean", () => {
+    expect(failuresOf(fight(`expect no event destroy "Scout"`))).toEqual([
+      expect.stringMatching(/^8: Unknown event kind "destroy"; the engine's events are .*destroyed.* \(did you mean "destroyed"\?\)$/),
+    ]);
+    // Spelled right, the negation is checked against the trace: Scout was destroyed.
+    expect(failuresOf(fight(`expect no event destroyed "Scout"`))).toEqual([expect.stringMatching(/^8: expectation not met \| expected not event destroyed "Scout"/)]);
+    expect(failuresOf(fight(`expect event destroyed "Scout" once`))).toEqual([]);
+  });
+
+  it("`expect \"Scout\" atack 0` is an unknown stat, not a 0 that matches", () => {
+    expect(failuresOf(fight(`expect "Stone Guard" atack 0`))).toEqual(['8: Unknown stat "atack"; Three-Slot Duel has power, and "damage" is the damage marked on a card.']);
+    expect(failuresOf(fight(`expect "Stone Guard" powr 2`))).toEqual(['8: Unknown stat "powr"; Three-Slot Duel has power, and "damage" is the damage marked on a card. (did you mean "power"?)']);
+  });
+
+  it("`expect \"X\" damage N` (the setup form) reads the damage marked on the card, and fails when it differs", () => {
+    const bolt = (n: number) => `scenario "marked" for chromatic
+setup {
+  turn 4 p1 phase Main
+  p1 Mana 1
+  p1 hand: "Arc Bolt"
+  p2 battlefield: "Thornback Guardian"
+  "Thornback Guardian" damage 1
+  p1 deck: "Insight" x3
+  p2 deck: "Insight" x3
+}
+expect "Thornback Guardian" damage 1
+p1 plays "Arc Bolt"
+p1 chooses mode "Red"
+p2 passes
+p1 targets "Thornback Guardian"
+expect "Thornback Guardian" damage ${n}
+`;
+    expect(failuresOf(bolt(4))).toEqual([]);
+    expect(failuresOf(bolt(0))).toEqual(['16: expectation not met | expected "Thornback Guardian" damage 0 | actual "Thornback Guardian" damage 4']);
+  });
+
+  it("an unknown counter, resource, zone, phase or colour in an expectation fails its scenario, with did-you-mean", () => {
+    expect(failuresOf(fight(`expect "Stone Guard" powr counters 0\nexpect p1 Crytsal 0\nexpect p2 graveyrd has "Scout"\nexpect phase Ply`))).toEqual([
+      '8: Unknown card counter "powr"; Three-Slot Duel has power. (did you mean "power"?)',
+      '9: Unknown resource or player counter "Crytsal"; Three-Slot Duel has Crystal. (did you mean "Crystal"?)',
+      '10: Unknown zone "graveyrd"; Three-Slot Duel has Deck, Hand, Field, Graveyard, Oblivion. (did you mean "Graveyard"?)',
+      '11: Unknown phase "Ply"; Three-Slot Duel has Start, Play, End. (did you mean "Play"?)',
+    ]);
+  });
+});
+
+describe("`cardwright check` reads scenario lines; an unreadable line fails its scenario", () => {
+  it("check reports `p1 attak p2 with \"Scout\"` (CW5002, did you mean \"attack\"), and an unknown event kind (CW5004)", async () => {
+    const folder = duelFolder("check", `scenario "typos" for duel\nsetup {\n  turn 3 p1 phase Play\n  p1 field: "Scout"\n}\np1 attak p2 with "Scout"\nexpect no event destroy "Scout"\n`);
+    const { code, out } = await cli(["check", folder]);
+    expect(code).toBe(1);
+    expect(out).toContain(`s.scenario:6:4: error CW5002: Cannot read this scenario line: expected an action (play, attack, defend, activate, choose, pass, end, target, order, harvest, shatter, switch), found "attak". (did you mean "attack"?)`);
+    expect(out).toMatch(/s\.scenario:7:17: error CW5004: Unknown event kind "destroy"; .* \(did you mean "destroyed"\?\)/);
+    expect(out).toMatch(/: 2 errors, 0 warnings\.\n$/);
+  });
+
+  it("the studio's worker gets the same diagnostics from the compiler API (analyzeWorkspace + scenarioDiagnostics)", () => {
+    const files = [
+      ...["cards/duel/duel.game", "cards/duel/core.cards"].map((p) => ({ path: p, text: readFileSync(p, "utf8") })),
+      { path: "s.scenario", text: `scenario "typos" for duel\nsetup {\n  p1 field: "Scout"\n}\nexpect "Scout" atack 1\nexpect p1 feild count 1\n` },
+    ];
+    const analysis = analyzeWorkspace(files);
+    expect(scenarioDiagnostics(analysis).map((d) => `${d.range.start.line}:${d.range.start.column} ${d.code}${d.suggestion ? ` ${d.suggestion}` : ""}`)).toEqual(["5:16 CW5005", "6:11 CW5003 Field"]);
+  });
+
+  it("a scenario whose only expectation is unreadable fails in `cardwright test` (and in the runner)", async () => {
+    const folder = duelFolder("unreadable", `scenario "only line unreadable" for duel\nsetup {\n  turn 3 p1 phase Play\n  p1 field: "Scout"\n}\nexpect p2 life nine\n`);
+    const { code, out } = await cli(["test", folder]);
+    expect(code).toBe(1);
+    expect(out).toContain("only line unreadable");
+    expect(out).toMatch(/1 scenario: 0 passed, 1 failed/);
+    const { results } = runText(`scenario "only line unreadable" for duel\nsetup {\n  p1 field: "Scout"\n}\nexpect p2 life nine\n`);
+    expect(results[0]!.failures.map((f) => [f.line, f.message])).toEqual([[5, 'cannot read this line: expected a number, found "nine"']]);
+  });
+
+  it("a scenario whose only expectation names nothing (an unknown resource) fails too", async () => {
+    const folder = duelFolder("unresolvable", `scenario "only line unresolvable" for duel\nsetup {\n  p1 field: "Scout"\n}\nexpect p2 lief 9\n`);
+    const { code, out } = await cli(["test", folder]);
+    expect(code).toBe(1);
+    expect(out).toMatch(/1 scenario: 0 passed, 1 failed/);
+  });
+});
+
+describe("a card named in play on both sides must say whose", () => {
+  const both = (line: string) => `scenario "both" for duel\nsetup {\n  turn 3 p1 phase Play\n  p1 field: "Scout"\n  p2 field: "Scout"\n  p2's "Scout" power counters 2\n}\n${line}\n`;
+
+  it("`expect \"Scout\" power 1` is refused like setup refuses it, naming the ways to say which", () => {
+    expect(failuresOf(both(`expect "Scout" power 1`))).toEqual([`8: "Scout" is in Field 2 times; say which: p1's "Scout", p2's "Scout"`]);
+  });
+
+  it("`expect p2's \"Scout\" ...` reads p2's card (and p1's, p1's)", () => {
+    expect(failuresOf(both(`expect p2's "Scout" power 3\nexpect p1's "Scout" power 1\nexpect p2's "Scout" power counters 2`))).toEqual([]);
+    expect(failuresOf(both(`expect p2's "Scout" power 1`))).toEqual([`8: expectation not met | expected p2's "Scout" power 1 | actual p2's "Scout" power 3`]);
+  });
+
+  it("two copies on one side are told apart by copy number, in the order the setup lists them", () => {
+    const text = `scenario "copies" for duel\nsetup {\n  turn 3 p1 phase Play\n  p1 field: "Scout", "Stone Guard", "Scout"\n  "Scout" copy 2 power counters 1\n}\nexpect "Scout" copy 1 power 1\nexpect "Scout" copy 2 power 2\nexpect p1's "Scout" copy 2 power counters 1\n`;
+    expect(failuresOf(text)).toEqual([]);
+    expect(failuresOf(text.replace(`expect "Scout" copy 1 power 1`, `expect p1's "Scout" power 1`))).toEqual([`7: p1's "Scout" is in Field 2 times; say which: "Scout" copy 1, "Scout" copy 2`]);
+  });
+});
