@@ -61,6 +61,8 @@ export type TraceKindName = (typeof TRACE_KINDS)[number];
  * the player cannot pay is `not_enough_<what>` (see `refusalWhats`).
  */
 export const REFUSAL_CODES = [
+  "malformed_action",
+  "unknown_player",
   "unknown_action",
   "game_over",
   "not_your_turn",

@@ -7,6 +7,7 @@
  * CW3xxx diagnostic and the other files are still read.
  */
 import { promises as fs } from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import type { Diagnostic, Range } from "./diagnostics.ts";
 import { diagnostic } from "./messages.ts";
@@ -187,13 +188,136 @@ export async function readWorkspaceFiles(paths: string[], options: ReadOptions =
  */
 export async function defaultWorkspacePaths(cwd: string = process.cwd()): Promise<string[]> {
   const start = path.resolve(cwd);
-  for (let directory = start; ; directory = path.dirname(directory)) {
-    const names = await fs.readdir(directory).catch(() => [] as string[]);
-    if (names.some((name) => name.toLowerCase().endsWith(".game"))) return [path.relative(start, directory) || "."];
-    if (directory === path.dirname(directory)) break;
-  }
+  const folder = await gameFolderOf(start);
+  if (folder) return [path.relative(start, folder) || "."];
   const cards = await fs.stat(path.join(start, "cards")).catch(() => undefined);
   return cards?.isDirectory() ? ["cards/"] : ["."];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Game folders: a folder holding a `.game` file is one game's workspace
+
+const holdsGameFile = async (directory: string) => (await fs.readdir(directory).catch(() => [] as string[])).some((name) => name.toLowerCase().endsWith(".game"));
+
+/**
+ * Shared catch-all folders — the filesystem root, the home directory, the temp directory — are
+ * never a game folder, and the search for one stops there: a stray `.game` file in /tmp must not
+ * make every file below it one workspace.
+ */
+const SHARED_FOLDERS = new Set([path.parse(process.cwd()).root, os.homedir(), os.tmpdir()].map((p) => path.resolve(p)));
+
+/** The game folder a path belongs to: the nearest folder at or above it holding a `.game` file (below the shared folders). */
+export async function gameFolderOf(absolute: string): Promise<string | undefined> {
+  const stats = await fs.stat(absolute).catch(() => undefined);
+  for (let directory = stats?.isDirectory() ? absolute : path.dirname(absolute); ; directory = path.dirname(directory)) {
+    if (SHARED_FOLDERS.has(directory) || directory === path.dirname(directory)) return undefined;
+    if (await holdsGameFile(directory)) return directory;
+  }
+}
+
+/** A game folder's own source files: its files and sub-folders', but not those of a game folder nested in it (a workspace of its own). */
+async function gameFolderSources(folder: string): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (directory: string, top: boolean): Promise<void> => {
+    if (!top && (await holdsGameFile(directory))) return;
+    const entries = (await fs.readdir(directory, { withFileTypes: true }).catch(() => [])).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
+      const full = path.join(directory, entry.name);
+      if (entry.isDirectory()) await walk(full, false);
+      else if (entry.isFile() && hasSourceExtension(entry.name)) out.push(full);
+    }
+  };
+  await walk(folder, true);
+  return out;
+}
+
+/** Game folders at or below a directory, each once. */
+async function gameFoldersUnder(directory: string): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (at: string): Promise<void> => {
+    if (await holdsGameFile(at)) out.push(at);
+    for (const entry of await fs.readdir(at, { withFileTypes: true }).catch(() => [])) {
+      if (entry.isDirectory() && !entry.name.startsWith(".") && entry.name !== "node_modules") await walk(path.join(at, entry.name));
+    }
+  };
+  await walk(directory);
+  return out.sort();
+}
+
+export interface GameWorkspace {
+  /** The game folder (absolute); undefined for named files and loose files that belong to no game folder. */
+  folder?: string;
+  /** Its source files (absolute): the game folder's own, or the loose files. */
+  files: string[];
+  /** The given paths inside it (absolute files or folders): what a command runs or reports. */
+  focus: string[];
+}
+
+/**
+ * The workspaces a command given these paths works on, as `cardwright test` runs them: a path
+ * inside a game folder (a scenario file, `scenarios/`, `decks/`) is that game folder's workspace,
+ * from any working directory; a folder above game folders is each of them, separately (two game
+ * folders are two workspaces even when they declare the same game id); source files that belong to
+ * no game folder form one loose workspace. Paths that do not exist come back as CW3005.
+ */
+export async function gameWorkspaces(paths: string[], cwd: string = process.cwd()): Promise<{ workspaces: GameWorkspace[]; diagnostics: Diagnostic[] }> {
+  const byFolder = new Map<string, GameWorkspace>();
+  const loose: GameWorkspace = { files: [], focus: [] };
+  const diagnostics: Diagnostic[] = [];
+  const workspace = (folder: string) => byFolder.get(folder) ?? byFolder.set(folder, { folder, files: [], focus: [] }).get(folder)!;
+  for (const given of paths) {
+    const absolute = path.resolve(cwd, given);
+    const stats = await fs.stat(absolute).catch(() => undefined);
+    if (!stats) {
+      diagnostics.push(diagnostic("CW3005", given, START, { path: given }));
+      continue;
+    }
+    const folder = await gameFolderOf(absolute);
+    if (folder) {
+      workspace(folder).focus.push(absolute);
+      continue;
+    }
+    if (!stats.isDirectory()) {
+      loose.files.push(absolute);
+      loose.focus.push(absolute);
+      continue;
+    }
+    const folders = await gameFoldersUnder(absolute);
+    for (const f of folders) workspace(f).focus.push(f);
+    // Source files under the folder that no game folder holds.
+    const inside = (file: string) => folders.some((f) => file.startsWith(f + path.sep));
+    const read = await readWorkspaceFiles([absolute], { cwd: absolute });
+    const strays = read.files.map((f) => path.join(absolute, f.path)).filter((file) => !inside(file));
+    loose.files.push(...strays);
+    loose.focus.push(...strays);
+    if (folders.length === 0 && strays.length === 0) diagnostics.push(diagnostic("CW3006", given, START, { path: given }));
+  }
+  for (const ws of byFolder.values()) ws.files = await gameFolderSources(ws.folder!);
+  const workspaces = [...byFolder.values()].sort((a, b) => (a.folder! < b.folder! ? -1 : 1));
+  if (loose.files.length) workspaces.push(loose);
+  return { workspaces, diagnostics };
+}
+
+/**
+ * For `check`: a path inside a game folder (not the folder itself) is checked with its game folder,
+ * so its scenarios and deck lists see the game's cards; only the paths given (the focus) are reported.
+ */
+export async function enclosingGameFolders(paths: string[], cwd: string = process.cwd()): Promise<{ sources: string[]; focus: string[] }> {
+  const sources: string[] = [];
+  const focus: string[] = [];
+  for (const given of paths) {
+    const absolute = path.resolve(cwd, given);
+    const folder = (await fs.stat(absolute).catch(() => undefined)) ? await gameFolderOf(absolute) : undefined;
+    sources.push(folder && folder !== absolute ? path.relative(cwd, folder) || "." : given);
+    focus.push(absolute);
+  }
+  return { sources: [...new Set(sources)], focus };
+}
+
+/** Is this file (absolute) one the focus names (a file, or a file under a folder)? */
+export function inFocus(file: string, focus: readonly string[]): boolean {
+  return focus.some((f) => file === f || file.startsWith(f.endsWith(path.sep) ? f : f + path.sep));
 }
 
 /** Decodes UTF-8 text, refusing binary data; strips a byte-order mark. */

@@ -10,7 +10,7 @@ import type { SourceFile } from "../../compiler/model.ts";
 import type { WorkspaceAnalysis } from "../../compiler/workspace.ts";
 import { DECK_EXTENSION, deckCardNames, deckCards, gameFolders, gameOfDeckPath, legalityDiagnostics, parseDeck } from "../../compiler/decklist.ts";
 import { diagnostic } from "../../compiler/messages.ts";
-import { decodeText, workspacePath } from "../../compiler/workspace-disk.ts";
+import { decodeText, gameFolderOf, workspacePath } from "../../compiler/workspace-disk.ts";
 
 const isDeck = (file: string) => file.toLowerCase().endsWith(DECK_EXTENSION);
 
@@ -48,7 +48,7 @@ export async function splitDeckPaths(paths: string[], cwd = process.cwd()): Prom
     const stats = await fs.stat(absolute).catch(() => undefined);
     if (stats?.isFile() && isDeck(absolute)) {
       await read(absolute);
-      const gameFolder = await nearestGameFolder(path.dirname(absolute));
+      const gameFolder = await gameFolderOf(absolute);
       if (gameFolder) sources.push(path.relative(cwd, gameFolder) || ".");
       continue;
     }
@@ -56,14 +56,6 @@ export async function splitDeckPaths(paths: string[], cwd = process.cwd()): Prom
     if (stats?.isDirectory()) await walk(absolute);
   }
   return { sources: [...new Set(sources)], decks, diagnostics };
-}
-
-async function nearestGameFolder(directory: string): Promise<string | undefined> {
-  for (let at = directory; ; at = path.dirname(at)) {
-    const names = await fs.readdir(at).catch(() => [] as string[]);
-    if (names.some((n) => n.toLowerCase().endsWith(".game"))) return at;
-    if (at === path.dirname(at)) return undefined;
-  }
 }
 
 /** Reads every deck against the checked workspace, then asks the engine whether the clean ones are legal. */

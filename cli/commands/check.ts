@@ -3,6 +3,7 @@
  * checks every card against its own game file, prints one line per diagnostic
  * (`file:line:col: severity CODE: message`) and a summary; exit code 1 on any error.
  */
+import path from "node:path";
 import type { Command } from "commander";
 import type { CommandContext } from "../main.ts";
 import { formatDiagnostic, type Diagnostic } from "../../compiler/diagnostics.ts";
@@ -65,18 +66,23 @@ export function register(program: Command, context: CommandContext): void {
     .option("--json", "print the diagnostics and the summary as one JSON object")
     .action(async (paths: string[], options: { json?: boolean }) => {
       // Loaded on use, so that other commands do not pay for (or depend on) the compiler.
-      const { analyzeWorkspaceFromDisk, defaultWorkspacePaths } = await import("../../compiler/workspace-disk.ts");
+      const { analyzeWorkspaceFromDisk, defaultWorkspacePaths, enclosingGameFolders, inFocus } = await import("../../compiler/workspace-disk.ts");
       // Deck lists (.deck) are read beside the sources: cli/commands/check-decks.ts.
       const { splitDeckPaths, deckListDiagnostics } = await import("./check-decks.ts");
       const split = await splitDeckPaths(paths.length > 0 ? paths : await defaultWorkspacePaths());
-      const analysis = await analyzeWorkspaceFromDisk(split.sources, { gameFilesAround: true });
+      // A path inside a game folder (a scenario, `scenarios/`, `decks/`) is checked with its game's files; only it is reported.
+      const { sources, focus } = await enclosingGameFolders(split.sources);
+      const analysis = await analyzeWorkspaceFromDisk(sources, { gameFilesAround: true });
+      // Game files are always reported: what the named files are checked against.
+      const named = (file: string) => !/\.(cards|scenario)$/i.test(file) || inFocus(path.resolve(file), focus);
+      const reported = (d: Diagnostic) => named(d.file);
       const decks = [...split.diagnostics, ...(await deckListDiagnostics(split.decks, analysis))];
       const { scenarioDiagnostics } = await import("../../compiler/scenario-check.ts");
       const added = [...scenarioDiagnostics(analysis), ...(await engineWarnings(analysis)), ...decks];
       // Each file's problems together, in text order (the workspace's own are already so; a stable sort keeps them).
-      const diagnostics = [...analysis.model.diagnostics, ...added].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || a.range.start.offset - b.range.start.offset);
+      const diagnostics = [...analysis.model.diagnostics, ...added].filter(reported).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || a.range.start.offset - b.range.start.offset);
       const model = { ...analysis.model, diagnostics };
-      const summary = summarize(model, analysis.read.files.length + split.decks.length, analysis.omitted);
+      const summary = summarize(model, analysis.read.files.filter((f) => named(f.path)).length + split.decks.length, analysis.omitted);
       if (options.json) {
         process.stdout.write(JSON.stringify({ summary, diagnostics: model.diagnostics }, null, 2) + "\n");
       } else {

@@ -1,100 +1,172 @@
 /**
- * `cardwright test [paths...]`: runs the scenario files under the paths against their games
- * (the game file and card sets are read from the same paths, or from `cards/<game>/` when only
- * scenarios were named) and reports each failure as `file:line` with what was expected and
- * what happened. Exit code 1 when any scenario fails or cannot be read.
+ * `cardwright test [paths...]`: runs the scenario files under the paths against their games and
+ * reports each failure as `file:line` with what was expected and what happened. Exit code 1 when
+ * any scenario fails or cannot be read, or a card of its game does not pass `check`.
+ *
+ * Workspaces are resolved as `check` resolves them (compiler/workspace-disk.ts `gameWorkspaces`):
+ * a scenario file or folder inside a game folder runs with that game folder's game and cards, from
+ * any working directory; each game folder under a folder given is a workspace of its own. Cards
+ * that do not pass `check` are reported and left out of the game, and a scenario that uses one
+ * fails with the reason; a game file with errors fails all its scenarios.
  */
+import path from "node:path";
 import type { Command } from "commander";
 import type { CommandContext } from "../main.ts";
+import type { Diagnostic } from "../../compiler/diagnostics.ts";
+import type { SourceFile } from "../../compiler/model.ts";
+import type { Scenario } from "../../compiler/scenario.ts";
 
 export interface TestReport {
   scenarios: number;
   passed: number;
   /** Scenarios that failed. */
   failed: number;
-  /** Files that could not be read or parsed (each problem counted once). */
+  /** Files that could not be read or parsed, and cards or game files that do not pass `check` (each problem counted once). */
   fileErrors: number;
   lines: string[];
 }
 
-export async function runTests(paths: string[], options: { verbose?: boolean } = {}): Promise<TestReport> {
-  const { readWorkspaceFiles } = await import("../../compiler/workspace-disk.ts");
-  const { lowerWorkspace } = await import("../../compiler/lower.ts");
-  const { parseScenarioFile } = await import("../../compiler/scenario.ts");
+const hint = (d: Diagnostic) => (d.suggestion ? ` (did you mean "${d.suggestion}"?)` : "");
+
+export async function runTests(paths: string[], options: { verbose?: boolean; cwd?: string } = {}): Promise<TestReport> {
+  const { readWorkspaceFiles, gameWorkspaces, gameFolderOf, inFocus } = await import("../../compiler/workspace-disk.ts");
+  const { analyzeWorkspace } = await import("../../compiler/workspace.ts");
+  const { lowerAnalysis } = await import("../../compiler/lower.ts");
   const { createEngine } = await import("../../runtime/index.ts");
   const { runScenario } = await import("../../runtime/scenario.ts");
+  const cwd = path.resolve(options.cwd ?? process.cwd());
 
-  const read = await readWorkspaceFiles(paths);
-  const files = [...read.files];
-  const lines: string[] = read.diagnostics.map((d) => `${d.file}:${d.range.start.line}: ${d.message}`);
-  let failed = 0;
-  let fileErrors = read.diagnostics.length;
-  const scenarioFiles = files.filter((f) => f.path.endsWith(".scenario")).map((f) => parseScenarioFile(f.text, f.path));
-  // Scenarios named alone: load their game from its conventional folder.
-  const games = new Set(scenarioFiles.flatMap((f) => f.scenarios.map((s) => s.game)));
-  // A game's id is read from its game file's tree, never matched with a pattern built from data.
-  const { parseDocument } = await import("../../compiler/build.ts");
-  const declared = new Set(
-    files.flatMap((f) => {
-      if (!f.path.endsWith(".game")) return [];
-      const doc = parseDocument(f.text, f.path).document;
-      return doc.kind === "gameFile" && doc.id ? [doc.id.text.toLowerCase()] : [];
-    }),
-  );
-  for (const id of games) {
-    // Only a plain game id names a folder (`for (duel)` or `for ../x` is no path to read).
-    if (declared.has(id.toLowerCase()) || !/^[A-Za-z0-9_][A-Za-z0-9_-]*$/.test(id)) continue;
-    const extra = await readWorkspaceFiles([`cards/${id}`]);
-    for (const f of extra.files) if (!f.path.endsWith(".scenario") && !files.some((g) => g.path === f.path)) files.push(f);
-  }
-  const lowered = lowerWorkspace(files.filter((f) => !f.path.endsWith(".scenario")));
-  if (options.verbose) for (const n of lowered.notes) lines.push(`note ${n.file}:${n.range.start.line}: ${n.message}`);
-  const engines = new Map<string, ReturnType<typeof createEngine>>();
-  for (const bundle of lowered.bundles) {
-    try {
-      engines.set(bundle.game.id.toLowerCase(), createEngine(bundle));
-    } catch (error) {
-      // A game the engine refuses (a reserved name, CW2080) is a file error, not a crash.
-      lines.push(`✗ ${bundle.game.file ?? bundle.game.id}: the engine cannot load game "${bundle.game.id}": ${error instanceof Error ? error.message : String(error)}`);
-      fileErrors++;
-    }
-  }
+  const lines: string[] = [];
   let scenarios = 0;
   let passed = 0;
-  for (const file of scenarioFiles) {
-    for (const d of file.diagnostics) {
-      lines.push(`✗ ${d.file}:${d.range.start.line}:${d.range.start.column}: ${d.message}${d.suggestion ? ` (did you mean "${d.suggestion}"?)` : ""}`);
-      fileErrors++;
-    }
-    for (const scenario of file.scenarios) {
-      scenarios++;
-      const engine = engines.get(scenario.game.toLowerCase());
-      if (!engine) {
-        lines.push(`✗ ${scenario.file}:${scenario.line}: unknown game "${scenario.game}" (no game file found for it)`);
-        failed++;
-        continue;
+  let failed = 0;
+  let fileErrors = 0;
+  const resolved = await gameWorkspaces(paths, cwd);
+  for (const d of resolved.diagnostics) {
+    lines.push(`✗ ${d.file}: ${d.message}`);
+    fileErrors++;
+  }
+
+  /** One workspace read, checked and compiled: an engine per game it declares, and what of it does not pass check. */
+  const load = async (files: string[]) => {
+    const read = await readWorkspaceFiles(files, { cwd });
+    const analysis = analyzeWorkspace(read.files, { extraDiagnostics: read.diagnostics });
+    const errors = analysis.model.diagnostics.filter((d) => d.severity === "error" && !d.file.endsWith(".scenario"));
+    const brokenGames = new Set(analysis.model.games.filter((g) => errors.some((d) => d.file === g.file)).map((g) => g.id.toLowerCase()));
+    // A card with an error in its own text is left out; the error is reported at the card.
+    const broken = new Map<string, Diagnostic>();
+    for (const set of analysis.model.sets)
+      for (const card of set.cards) {
+        const error = errors.find((d) => d.file === card.file && d.range.start.offset >= card.range.start.offset && d.range.start.offset < card.range.end.offset);
+        if (error) broken.set(`${set.game.toLowerCase()}\u0000${card.name.toLowerCase()}`, error);
       }
-      let result: ReturnType<typeof runScenario>;
+    const lowered = lowerAnalysis(analysis, read.files as SourceFile[]);
+    const engines = new Map<string, ReturnType<typeof createEngine>>();
+    const refused: string[] = [];
+    for (const b of lowered.bundles) {
       try {
-        result = runScenario(engine, scenario);
+        engines.set(b.game.id.toLowerCase(), createEngine({ ...b, cards: b.cards.filter((c) => !broken.has(`${b.game.id.toLowerCase()}\u0000${c.name.toLowerCase()}`)) }));
       } catch (error) {
-        // An engine failure on one scenario is that scenario's failure; the rest of the run still reports.
-        failed++;
-        lines.push(`✗ ${scenario.file}:${scenario.line}: ${scenario.name}`);
-        lines.push(`    ${scenario.file}:${scenario.line}: the engine failed: ${error instanceof Error ? error.message : String(error)}`);
-        continue;
+        // A game the engine refuses (a reserved name, CW2080) is a file error, not a crash.
+        refused.push(`✗ ${b.game.file ?? b.game.id}: the engine cannot load game "${b.game.id}": ${error instanceof Error ? error.message : String(error)}`);
       }
-      if (result.failures.length === 0) {
-        passed++;
-        if (options.verbose) lines.push(`✓ ${scenario.file}:${scenario.line}: ${scenario.name}`);
-        continue;
-      }
+    }
+    return { read, analysis, errors, brokenGames, broken, engines, refused, notes: lowered.notes };
+  };
+  type Loaded = Awaited<ReturnType<typeof load>>;
+
+  const runOne = (scenario: Scenario, loaded: Loaded | undefined) => {
+    scenarios++;
+    const failedWith = (...messages: string[]) => {
       failed++;
       lines.push(`✗ ${scenario.file}:${scenario.line}: ${scenario.name}`);
-      for (const f of result.failures) {
-        lines.push(`    ${f.file}:${f.line}: ${f.message}`);
-        if (f.expected !== undefined) lines.push(`      expected: ${f.expected}`);
-        if (f.actual !== undefined) lines.push(`      actual:   ${f.actual}`);
+      for (const m of messages) lines.push(`    ${m}`);
+    };
+    const game = scenario.game.toLowerCase();
+    const engine = loaded?.engines.get(game);
+    if (!loaded || !engine) return failedWith(`${scenario.file}:${scenario.line}: unknown game "${scenario.game}" (no game file found for it in its game folder)`);
+    if (loaded.brokenGames.has(game)) return failedWith(`${scenario.file}:${scenario.line}: the game file of "${scenario.game}" does not pass check, so its scenarios do not run`);
+    const usesBroken = scenario.names.filter((n) => n.role === "card" && loaded.broken.has(`${game}\u0000${n.text.toLowerCase()}`));
+    if (usesBroken.length) {
+      return failedWith(
+        ...usesBroken.filter((n, i) => usesBroken.findIndex((m) => m.text.toLowerCase() === n.text.toLowerCase()) === i).map((n) => {
+          const d = loaded.broken.get(`${game}\u0000${n.text.toLowerCase()}`)!;
+          return `${scenario.file}:${n.line}: "${n.text}" does not pass check (${d.file}:${d.range.start.line}: ${d.message}), so it is not played`;
+        }),
+      );
+    }
+    let result: ReturnType<typeof runScenario>;
+    try {
+      result = runScenario(engine, scenario);
+    } catch (error) {
+      // An engine failure on one scenario is that scenario's failure; the rest of the run still reports.
+      return failedWith(`${scenario.file}:${scenario.line}: the engine failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (result.failures.length === 0) {
+      passed++;
+      if (options.verbose) lines.push(`✓ ${scenario.file}:${scenario.line}: ${scenario.name}`);
+      return;
+    }
+    failedWith(...result.failures.flatMap((f) => [`${f.file}:${f.line}: ${f.message}`, ...(f.expected !== undefined ? [`  expected: ${f.expected}`] : []), ...(f.actual !== undefined ? [`  actual:   ${f.actual}`] : [])]));
+  };
+
+  /** The scenario files of a loaded workspace that the paths name, with their syntax problems reported. */
+  const scenarioFilesOf = (loaded: Loaded, focus: string[]) =>
+    [...loaded.analysis.files.values()]
+      .filter((parsed) => parsed.scenario && inFocus(path.resolve(cwd, parsed.path), focus))
+      .map((parsed) => {
+        for (const d of parsed.scenario!.diagnostics) {
+          lines.push(`✗ ${d.file}:${d.range.start.line}:${d.range.start.column}: ${d.message}${hint(d)}`);
+          fileErrors++;
+        }
+        return parsed.scenario!;
+      });
+
+  const reportChecked = (loaded: Loaded) => {
+    lines.push(...loaded.refused);
+    fileErrors += loaded.refused.length;
+    for (const d of loaded.errors) {
+      lines.push(`✗ ${d.file}:${d.range.start.line}:${d.range.start.column}: ${d.code}: ${d.message}${hint(d)}${d.file.endsWith(".cards") ? " — this card is not played" : ""}`);
+      fileErrors++;
+    }
+    if (options.verbose) for (const n of loaded.notes) lines.push(`note ${n.file}:${n.range.start.line}: ${n.message}`);
+  };
+
+  // Game folders: each its own workspace.
+  const byGame = new Map<string, Loaded>();
+  const loose = resolved.workspaces.find((w) => !w.folder);
+  for (const workspace of resolved.workspaces.filter((w) => w.folder)) {
+    const loaded = await load(workspace.files);
+    reportChecked(loaded);
+    for (const game of loaded.analysis.model.games) if (!byGame.has(game.id.toLowerCase())) byGame.set(game.id.toLowerCase(), loaded);
+    for (const file of scenarioFilesOf(loaded, workspace.focus)) for (const scenario of file.scenarios) runOne(scenario, loaded);
+  }
+  // Scenario files in no game folder: their game's folder among those given, else `cards/<game>/` under the working directory.
+  if (loose) {
+    const read = await readWorkspaceFiles(loose.files, { cwd });
+    const { parseScenarioFile } = await import("../../compiler/scenario.ts");
+    for (const d of read.diagnostics) {
+      lines.push(`✗ ${d.file}: ${d.message}`);
+      fileErrors++;
+    }
+    for (const file of read.files.filter((f) => f.path.endsWith(".scenario"))) {
+      const parsed = parseScenarioFile(file.text, file.path);
+      for (const d of parsed.diagnostics) {
+        lines.push(`✗ ${d.file}:${d.range.start.line}:${d.range.start.column}: ${d.message}${hint(d)}`);
+        fileErrors++;
+      }
+      for (const scenario of parsed.scenarios) {
+        const game = scenario.game.toLowerCase();
+        // Only a plain game id names a folder (`for (duel)` or `for ../x` is no path to read).
+        if (!byGame.has(game) && /^[a-z0-9_][a-z0-9_-]*$/.test(game)) {
+          const conventional = path.join(cwd, "cards", game);
+          if ((await gameFolderOf(conventional)) === conventional) {
+            const loaded = await load((await gameWorkspaces([conventional], cwd)).workspaces[0]!.files);
+            reportChecked(loaded);
+            byGame.set(game, loaded);
+          }
+        }
+        runOne(scenario, byGame.get(game));
       }
     }
   }
@@ -105,10 +177,11 @@ export function register(program: Command, context: CommandContext): void {
   program
     .command("test")
     .description("Run scenario files (set up a board, act, expect) against their game's rules.")
-    .argument("[paths...]", "files or directories holding .scenario files (and their game and card files)", ["cards/"])
+    .argument("[paths...]", "files or directories holding .scenario files (their game folder's game and cards are loaded with them; default: the game folder you are in, or cards/)")
     .option("-v, --verbose", "also list passing scenarios and the lowering's notes")
     .action(async (paths: string[], options: { verbose?: boolean }) => {
-      const report = await runTests(paths, options);
+      const { defaultWorkspacePaths } = await import("../../compiler/workspace-disk.ts");
+      const report = await runTests(paths.length > 0 ? paths : await defaultWorkspacePaths(), options);
       const errors = report.fileErrors ? `; ${report.fileErrors} file error${report.fileErrors === 1 ? "" : "s"}` : "";
       const out = [...report.lines, `${report.scenarios} scenario${report.scenarios === 1 ? "" : "s"}: ${report.passed} passed, ${report.failed} failed${errors}`];
       process.stdout.write(out.join("\n") + "\n");

@@ -1,5 +1,5 @@
 // Engines for the bundled games, scenario text run through the same parser, checker and runner as `cardwright test`.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { vi } from "vitest";
 import { lowerWorkspace } from "../../compiler/lower.ts";
 import { parseScenarioFile } from "../../compiler/scenario.ts";
@@ -9,11 +9,12 @@ import { main } from "../../cli/main.ts";
 
 const engines = new Map<string, Engine>();
 
-/** The engine of a bundled game (`cards/<game>/<game>.game` and its starter set). */
+/** The engine of a bundled game: its game folder's game file and every card file in it (the starter set, the scenarios' test cards). */
 export function engineOf(game: string): Engine {
   let engine = engines.get(game);
   if (!engine) {
-    const files = [`cards/${game}/${game}.game`, `cards/${game}/core.cards`].map((path) => ({ path, text: readFileSync(path, "utf8") }));
+    const paths = readdirSync(`cards/${game}`, { recursive: true, encoding: "utf8" }).filter((p) => p.endsWith(".game") || p.endsWith(".cards"));
+    const files = paths.sort().map((p) => ({ path: `cards/${game}/${p}`, text: readFileSync(`cards/${game}/${p}`, "utf8") }));
     engine = createEngine(lowerWorkspace(files).bundles.find((b) => b.game.id === game)!);
     engines.set(game, engine);
   }
