@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { parseScenarioFile } from "../../grammar/scenario.ts";
+import { parseScenarioFile } from "../../compiler/scenario.ts";
 import { analyzeWorkspace } from "../../compiler/workspace.ts";
 import { measure, FACE_MIN_TEXT_SIZE, FACE_TEXT_WIDTH } from "../../compiler/text-width.ts";
 import { fitLine, wrap } from "../../studio/faces/svg.ts";
