@@ -10,6 +10,7 @@ import { register as registerTest } from "./commands/test.ts";
 import { register as registerSimulate } from "./commands/simulate.ts";
 import { register as registerExport } from "./commands/export.ts";
 import { register as registerStudio } from "./commands/studio.ts";
+import { register as registerExplain } from "./commands/explain.ts";
 
 /** Commands report their exit code here; commander's own action return values are ignored. */
 export interface CommandContext {
@@ -24,7 +25,7 @@ export async function main(argv: string[]): Promise<number> {
     .description("Check, format, test, simulate and export card sets written in the Cardwright card language.")
     .exitOverride()
     .showHelpAfterError();
-  for (const register of [registerCheck, registerFormat, registerTest, registerSimulate, registerExport, registerStudio]) {
+  for (const register of [registerCheck, registerFormat, registerTest, registerSimulate, registerExport, registerStudio, registerExplain]) {
     register(program, context);
   }
   try {

@@ -1,0 +1,63 @@
+/**
+ * `cardwright explain <file-or-folder> [--card NAME]`: how the engine reads each card — every
+ * ability's text beside its "reads as" text, printed from the compiled IR (compiler/reads-as.ts),
+ * with the engine's diagnostics for the card (CW6xxx) under it. A designer sees at a glance when
+ * the engine understood something other than what the card says.
+ */
+import type { Command } from "commander";
+import type { CommandContext } from "../main.ts";
+import { formatDiagnostic } from "../../compiler/diagnostics.ts";
+
+export function register(program: Command, context: CommandContext): void {
+  program
+    .command("explain")
+    .description("Show how the engine reads each card: every ability beside its reads-as text, from the compiled effect IR.")
+    .argument("[paths...]", "card files or folders (the game files beside them are read too; default: the game folder you are in, or cards/)")
+    .option("--card <name>", "only the card with this name (case-insensitive)")
+    .option("--json", "print the cards and their abilities as JSON")
+    .action(async (paths: string[], options: { card?: string; json?: boolean }) => {
+      const { analyzeWorkspaceFromDisk, defaultWorkspacePaths } = await import("../../compiler/workspace-disk.ts");
+      const { lowerAnalysis } = await import("../../compiler/lower.ts");
+      const { engineWarnings } = await import("../../compiler/engine-warnings.ts");
+      const { readsAs } = await import("../../compiler/reads-as.ts");
+      const analysis = await analyzeWorkspaceFromDisk(paths.length > 0 ? paths : await defaultWorkspacePaths(), { gameFilesAround: true });
+      const lowered = lowerAnalysis(analysis, analysis.read.files);
+      const engine = engineWarnings(analysis, analysis.read.files);
+      const wanted = options.card?.toLowerCase();
+      const out: { card: string; file: string; game: string; abilities: { text: string; readsAs: string }[]; diagnostics: string[] }[] = [];
+      for (const bundle of lowered.bundles) {
+        for (const card of bundle.cards) {
+          if (wanted && card.name.toLowerCase() !== wanted) continue;
+          const { start, end } = card.source.range;
+          const diagnostics = [...analysis.model.diagnostics, ...engine].filter((d) => d.file === card.source.file && d.range.start.offset >= start.offset && d.range.end.offset <= end.offset);
+          out.push({
+            card: card.name,
+            file: card.source.file,
+            game: bundle.game.id,
+            abilities: card.abilities.map((a) => ({ text: a.text, readsAs: readsAs(a, bundle.game) })),
+            diagnostics: diagnostics.map(formatDiagnostic),
+          });
+        }
+      }
+      if (wanted && out.length === 0) {
+        process.stderr.write(`No card named "${options.card}" in ${paths.join(" ") || "the workspace"}.\n`);
+        context.setExitCode(1);
+        return;
+      }
+      if (options.json) {
+        process.stdout.write(JSON.stringify(out, null, 2) + "\n");
+        return;
+      }
+      const lines: string[] = [];
+      for (const card of out) {
+        lines.push(`${card.card}  (${card.file}, ${card.game})`);
+        for (const a of card.abilities) {
+          lines.push(`  text:     ${a.text}`);
+          lines.push(`  reads as: ${a.readsAs}`);
+        }
+        for (const d of card.diagnostics) lines.push(`  ${d}`);
+        lines.push("");
+      }
+      process.stdout.write(lines.join("\n"));
+    });
+}

@@ -1,0 +1,458 @@
+/**
+ * "Reads as": the compiled IR (never the tree) printed back as plain card English — what the
+ * engine will do, in the card language's own forms ("Deal 2 damage to each card in play."), so
+ * a designer sees how a card was understood. `cardwright explain` and the studio show it; the
+ * corpus (test/fixtures/corpus) holds each sentence with its expected reads-as text, and the
+ * round-trip property (the reads-as text lowers to the same IR) keeps the printer honest.
+ */
+import type {
+  Ability,
+  Affected,
+  CardRef,
+  CardSelector,
+  CompiledCard,
+  CompiledGame,
+  Condition,
+  CostPart,
+  Duration,
+  KeywordGrant,
+  NumberExpr,
+  PlayerRef,
+  PlayersRef,
+  StaticEffect,
+  Step,
+  TargetSpec,
+  TriggerPattern,
+} from "./ir.ts";
+import { TRIGGER_EVENTS } from "./contract.ts";
+
+/** What the printer needs besides the ability: the game (zone roles, stats) and the ability's targets. */
+interface Context {
+  game: CompiledGame;
+  targets: TargetSpec[];
+}
+
+const CARD_RULE_TEXT: Record<string, string> = {
+  cant_attack: "can't attack",
+  cant_block: "can't block",
+  cant_be_blocked: "can't be blocked",
+  ignores_summoning_sickness: "can attack the turn it enters play",
+  cannot_attack_or_block: "can't attack or block",
+};
+
+const plural = (noun: string, n: NumberExpr) => (n === 1 ? noun : noun.endsWith("y") ? `${noun.slice(0, -1)}ies` : `${noun}s`);
+const capital = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
+const sentence = (s: string) => capital(s.trim()).replace(/[.\s]*$/, ".");
+const lower = (s: string) => s.toLowerCase();
+
+/** One ability as the engine reads it. */
+export function readsAs(ability: Ability, game: CompiledGame): string {
+  const ctx: Context = { game, targets: ability.targets };
+  const tag = ability.tag ? `[${ability.tag}] ` : "";
+  return articles(tag + abilityText(ability, ctx));
+}
+
+/** Every ability of a card, one line each. */
+export function cardReadsAs(card: CompiledCard, game: CompiledGame): string[] {
+  return card.abilities.map((a) => readsAs(a, game));
+}
+
+function abilityText(a: Ability, ctx: Context): string {
+  switch (a.kind) {
+    case "keyword":
+      return sentence([a.keyword ? keywordText(a.keyword) : "", ...(a.statics ?? []).flatMap((s) => (s.kind === "modify" ? (s.keywords ?? []).map(keywordText) : []))].filter(Boolean).join(", "));
+    case "static": {
+      if (a.marker) return `${a.marker}: ${abilityText({ ...a, marker: undefined }, ctx)}`;
+      const lines = (a.statics ?? []).map((s) => staticText(s, ctx));
+      const text = lines.length ? lines.map(sentence).join(" ") : "Nothing (the engine runs no effect for this text).";
+      return a.condition ? `${text.replace(/\.$/, "")} as long as ${conditionText(a.condition, ctx)}.` : text;
+    }
+    case "triggered": {
+      // A marker stands for its trigger ("PLAY: ..."): printed as written, it reads back the same.
+      if (a.marker) return `${a.marker}: ${stepsText(a.steps, ctx)}`;
+      const trigger = a.trigger ? triggerText(a.trigger, ctx) : "When (a trigger the engine does not know)";
+      return `${trigger}, ${stepsText(a.steps, ctx).replace(/^./, (c) => c.toLowerCase())}`;
+    }
+    case "activated":
+      return `${(a.cost ?? []).map((c) => costText(c, ctx)).join(", ")}: ${stepsText(a.steps, ctx)}`;
+    case "replacement":
+      return a.replacement?.limit === "first_each_turn"
+        ? "The first time this would be destroyed each turn, it remains in play with 1 defense instead."
+        : `If this would be ${a.replacement?.event ?? "destroyed"}, ${stepsText(a.replacement?.steps ?? [], ctx).replace(/^./, (c) => c.toLowerCase())} instead.`;
+    case "spell":
+      return stepsText(a.steps, ctx);
+  }
+}
+
+function keywordText(k: KeywordGrant | { name: string; amount?: number }): string {
+  return k.amount !== undefined ? `${k.name} ${k.amount}` : k.name;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Steps
+
+function stepsText(steps: Step[], ctx: Context): string {
+  const out: string[] = [];
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i]!;
+    if (step.op === "choose_cards") {
+      // A choice is read with the step that uses it: "Destroy a unit you control."
+      const user = steps[i + 1];
+      if (user && JSON.stringify(user).includes(`"label":"${step.label}"`)) {
+        out.push(stepText(user, ctx, { label: step.label, phrase: chosenPhrase(step, ctx) }));
+        i++;
+        continue;
+      }
+    }
+    out.push(stepText(step, ctx));
+  }
+  // One ability's steps are one sentence ("Draw a card, then discard a card."): on a spell, a second
+  // sentence would be an ability of its own.
+  return sentence(out.filter(Boolean).map((s, i) => (i === 0 ? s : s.replace(/^./, (c) => c.toLowerCase()).replace(/\.$/, ""))).map((s) => s.replace(/\.$/, "")).join(", then "));
+}
+
+function chosenPhrase(step: Extract<Step, { op: "choose_cards" }>, ctx: Context): string {
+  const count = numberText(step.max, ctx);
+  const upTo = step.min === 0 ? "up to " : "";
+  return `${upTo}${step.max === 1 ? "a" : count} ${selectorText(step.selector, ctx, step.max === 1 ? 1 : 2, "from")}`;
+}
+
+interface Chosen {
+  label: string;
+  phrase: string;
+}
+
+function stepText(step: Step, ctx: Context, chosen?: Chosen): string {
+  const aff = (a: Affected) => affectedText(a, ctx, chosen);
+  switch (step.op) {
+    case "damage":
+      return typeof step.amount === "number" || step.amount.kind === "x"
+        ? `deal ${numberText(step.amount, ctx)} damage to ${aff(step.to)}`
+        : `deal damage equal to ${numberText(step.amount, ctx)} to ${aff(step.to)}`;
+    case "draw":
+      return `${actor(step.who, ctx, "draw")} ${countNoun("card", step.amount, ctx)}`;
+    case "discard":
+      return `${actor(step.who, ctx, "discard")} ${step.upTo ? "up to " : ""}${countNoun(step.filter ? selectorText(step.filter, ctx, 1) : "card", step.amount, ctx)}${step.random ? " at random" : ""}`;
+    case "gain_life":
+    case "lose_life":
+      return typeof step.amount === "number" || step.amount.kind === "x"
+        ? `${actor(step.who, ctx, step.op === "gain_life" ? "gain" : "lose")} ${numberText(step.amount, ctx)} life`
+        : `${actor(step.who, ctx, step.op === "gain_life" ? "gain" : "lose")} life equal to ${numberText(step.amount, ctx)}`;
+    case "add_counters":
+      return `put ${countNoun(`${step.counter} counter`, step.amount, ctx)} on ${aff(step.on)}`;
+    case "remove_counters":
+      return `remove ${step.amount === "all" ? `all ${step.counter} counters` : countNoun(`${step.counter} counter`, step.amount, ctx)} from ${aff(step.on)}`;
+    case "modify": {
+      const parts = [...(Object.keys(step.stats ?? {}).length ? [statsText(step.stats!, ctx)] : []), ...Object.entries(step.set ?? {}).map(([stat, n]) => `base ${stat} ${numberText(n, ctx)}`)];
+      const subject = aff(step.on);
+      const grants = (step.keywords ?? []).map(keywordText);
+      const clauses = [parts.length ? `${getVerb(step.on)} ${parts.join(" and ")}` : "", grants.length ? `${gainVerb(step.on)} ${listText(grants)}` : ""].filter(Boolean);
+      return `${subject} ${clauses.join(" and ")}${durationText(step.duration)}`;
+    }
+    case "destroy":
+      return `destroy ${aff(step.what)}`;
+    case "sacrifice":
+      return `${actor(step.who, ctx, "sacrifice")} ${countNoun(selectorText(step.selector, ctx, 1), step.amount, ctx, "a")}`;
+    case "sacrifice_self":
+      return "sacrifice this";
+    case "move":
+      return ctx.game.zones.find((z) => z.name === step.to)?.role === "hand" && !step.position
+        ? `return ${aff(step.what)} to its owner's ${lower(step.to)}`
+        : `put ${aff(step.what)} ${zoneText(step.to, ctx, step.position)}`;
+    case "choose_cards":
+      return `${playerText(step.chooser, ctx, true)} ${verb("choose", step.chooser)} ${chosenPhrase(step, ctx)}`;
+    case "summon": {
+      const summon = ctx.game.keywords.find((k) => k.kind === "action" && (k.rule === "put_onto_field_free" || k.rule === "put_into_play_from_discard_pile"));
+      if (summon && !step.under) return `${summon.name} ${aff(step.what)}`;
+      return `put ${aff(step.what)} onto the ${battlefieldName(ctx)}${step.under ? ` under ${playerText(step.under, ctx)}'s control` : ""}`;
+    }
+    case "create_token": {
+      const t = step.token;
+      const stats = ctx.game.stats.length >= 2 && Object.keys(t.stats).length ? `${t.stats[ctx.game.stats[0]!] ?? 0}/${t.stats[ctx.game.stats[1]!] ?? 0} ` : "";
+      return `create ${step.amount === 1 ? "a" : numberText(step.amount, ctx)} ${stats}${t.name} ${plural("token", step.amount)}${t.keywords.length ? ` with ${listText(t.keywords.map(keywordText))}` : ""}`;
+    }
+    case "gain_control":
+      return `${playerText(step.who, ctx, true)} ${verb("gain", step.who)} control of ${aff(step.what)}${durationText(step.duration)}`;
+    case "search":
+      return `search ${possessive(step.who, ctx)} ${lower(step.zone)} for ${countNoun(selectorText({ ...step.selector, zones: undefined }, ctx, 1) + (step.selector.cardTypes?.length ? " card" : ""), step.amount, ctx, "a")}${step.reveal ? ", reveal it" : ""}`;
+    case "look_top":
+      return `${step.reveal ? "reveal" : "look at"} the top ${countNoun("card", step.amount, ctx, "one")} of ${possessive(step.who, ctx)} ${step.zone}`;
+    case "place_looked":
+      return `put ${step.amount === "rest" ? "the rest" : numberText(step.amount, ctx) === "1" ? "one" : numberText(step.amount, ctx)} ${step.position === "bottom" ? `on the bottom of your ${step.to}` : step.position === "top" ? "back" : `into your ${step.to}`}`;
+    case "exhaust":
+      return `${step.over ? "overexhaust" : "exhaust"} ${aff(step.what)}`;
+    case "ready":
+      return `ready ${aff(step.what)}`;
+    case "counter_spell":
+      return "counter target spell";
+    case "gain_resource":
+    case "lose_resource":
+      return `${actor(step.who, ctx, step.op === "gain_resource" ? "gain" : "lose")} ${numberText(step.amount, ctx)} ${step.resource}`;
+    case "shuffle":
+      return step.who.kind === "you" && ctx.game.zones.find((z) => z.name === step.zone)?.role === "deck" ? "shuffle" : `shuffle ${possessive(step.who as PlayerRef, ctx)} ${lower(step.zone)}`;
+    case "choose_one":
+      return `choose one — ${step.modes.map((m) => stepsText(m.steps, ctx).replace(/\.$/, "")).join("; or ")}`;
+    case "if":
+      return `if ${conditionText(step.condition, ctx)}, ${stepsText(step.then, ctx).replace(/\.$/, "").replace(/^./, (c) => c.toLowerCase())}${step.else ? `; otherwise, ${stepsText(step.else, ctx).replace(/\.$/, "")}` : ""}`;
+    case "may": {
+      const yes = stepsText(step.steps, ctx).replace(/\.$/, "");
+      const [first, ...rest] = yes.split(/(?<=\.) /);
+      const more = rest.length ? ` If you do, ${rest.join(" ").replace(/^./, (c) => c.toLowerCase())}` : "";
+      const no = step.otherwise?.length ? ` If you don't, ${stepsText(step.otherwise, ctx).replace(/^./, (c) => c.toLowerCase())}` : "";
+      return `${step.who && step.who.kind !== "you" ? playerText(step.who, ctx, true) : "you"} may ${first!.replace(/^./, (c) => c.toLowerCase()).replace(/\.$/, "")}.${more}${no}`;
+    }
+    case "keyword_action":
+      return `${step.who.kind === "you" ? "" : `${playersText(step.who, ctx, true)} `}${step.keyword}${step.target ? ` ${aff(step.target)}` : step.amount === 1 && !ctx.game.keywords.find((k) => k.name === step.keyword)?.parameter ? "" : ` ${numberText(step.amount, ctx)}`}`;
+    case "rule":
+      return step.rule === "unsupported" ? "(nothing: the engine cannot run this text)" : `(the engine's rule "${step.rule.replace(/_/g, " ")}")`;
+  }
+}
+
+/** "gets" or "get" as the subject is one card or several. */
+const getVerb = (a: Affected) => (a.kind === "cards" ? "get" : "gets");
+const gainVerb = (a: Affected) => (a.kind === "cards" ? "gain" : "gains");
+const verb = (base: string, who: PlayersRef) => (who.kind === "you" ? base : `${base}s`);
+/** "draw a card" for the ability's controller (the card language's imperative), "each player draws a card" for others. */
+const actor = (who: PlayersRef, ctx: Context, base: string) => (who.kind === "you" ? base : `${playersText(who, ctx, true)} ${base}s`);
+
+function listText(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
+function durationText(d: Duration): string {
+  return d.kind === "end_of_turn" ? " until end of turn" : d.kind === "until_your_next_turn" ? " until your next turn" : "";
+}
+
+function battlefieldName(ctx: Context): string {
+  return lower(ctx.game.zones.find((z) => z.role === "battlefield")?.name ?? "battlefield");
+}
+
+function zoneText(zone: string, ctx: Context, position?: string): string {
+  const role = ctx.game.zones.find((z) => z.name === zone)?.role;
+  if (role === "battlefield") return `onto the ${battlefieldName(ctx)}`;
+  if (position === "bottom") return `on the bottom of its owner's ${zone}`;
+  if (position === "top") return `on top of its owner's ${zone}`;
+  return `into its owner's ${zone}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Who and what
+
+function playerText(ref: PlayerRef, ctx: Context, subject = false): string {
+  switch (ref.kind) {
+    case "you":
+      return "you";
+    case "opponent":
+      return subject ? "your opponent" : "your opponent";
+    case "active":
+      return "the active player";
+    case "target":
+      return ctx.targets[ref.index]?.text ?? "target player";
+    case "controller_of":
+      return ref.of.kind === "self" ? "this card's controller" : "its controller";
+    case "owner_of":
+      return ref.of.kind === "self" ? "this card's owner" : "its owner";
+    case "event_player":
+      return "that player";
+  }
+}
+
+function playersText(ref: PlayersRef, ctx: Context, subject = false): string {
+  if (ref.kind === "each_player") return "each player";
+  if (ref.kind === "each_opponent") return "each opponent";
+  return playerText(ref, ctx, subject);
+}
+
+function possessive(ref: PlayersRef, ctx: Context): string {
+  const p = playersText(ref, ctx);
+  return p === "you" ? "your" : p === "its controller" ? "its controller's" : `${p}'s`;
+}
+
+function cardText(ref: CardRef, ctx: Context, chosen?: Chosen): string {
+  switch (ref.kind) {
+    case "self":
+      return "this";
+    case "target":
+      return ctx.targets[ref.index]?.text ?? "target card";
+    case "it":
+      return "it";
+    case "chosen":
+      return chosen?.label === ref.label ? chosen.phrase : "the chosen card";
+  }
+}
+
+function affectedText(a: Affected, ctx: Context, chosen?: Chosen): string {
+  switch (a.kind) {
+    case "card":
+      return cardText(a.ref, ctx, chosen);
+    case "player":
+      return playersText(a.ref, ctx);
+    case "cards":
+      return `each ${selectorText(a.selector, ctx, 1)}`;
+    case "target":
+      return ctx.targets[a.index]?.text ?? "the target";
+    case "targets":
+      return listText(a.indexes.map((i) => ctx.targets[i]?.text ?? "the target"));
+  }
+}
+
+/** A card selector as a noun phrase: "other exhausted Vampire creature you control with power 2 or less in your Graveyard". */
+export function selectorText(sel: CardSelector, ctx: Context, count: NumberExpr, prep = "in"): string {
+  const words: string[] = [];
+  if (sel.other) words.push("other");
+  if (sel.exhausted) words.push("exhausted");
+  if (sel.attacking) words.push("attacking");
+  if (sel.tokens === "exclude") words.push("non-token");
+  for (const ex of sel.exclude ?? []) {
+    const name = ex.subtypes?.[0] ?? ex.cardTypes?.[0] ?? ex.colors?.[0];
+    if (name) words.push(`non-${name}`);
+  }
+  words.push(...(sel.colors ?? []), ...(sel.subtypes ?? []));
+  const head = sel.cardTypes?.length ? sel.cardTypes.join(" or ") : sel.names?.length ? `card named ${sel.names.join(" or ")}` : "card";
+  const zoned = sel.zones?.[0] && ctx.game.zones.find((z) => z.name === sel.zones![0])?.role !== "battlefield";
+  words.push(plural(sel.tokens === "only" ? `${head === "card" ? "" : `${head} `}token`.trim() : zoned && head !== "card" ? `${head} card` : head, count));
+  const tail: string[] = [];
+  if (sel.controller === "you") tail.push("you control");
+  else if (sel.controller === "opponent") tail.push("an opponent controls");
+  const withs: string[] = [];
+  if (sel.keyword) withs.push(sel.keyword);
+  if (sel.stat) withs.push(`${sel.stat.name} ${numberText(sel.stat.value, ctx)}${sel.stat.op === "<=" ? " or less" : sel.stat.op === ">=" ? " or more" : ""}`);
+  for (const ex of sel.exclude ?? []) if (ex.keyword) tail.push(`without ${ex.keyword}`);
+  if (withs.length) tail.push(`with ${withs.join(" and ")}`);
+  const zone = sel.zones?.[0];
+  if (zone && ctx.game.zones.find((z) => z.name === zone)?.role !== "battlefield") tail.push(`${prep} ${sel.owner === "you" ? "your" : sel.owner === "opponent" ? "an opponent's" : "a"} ${zone}`);
+  return [...words, ...tail].join(" ");
+}
+
+/** "a other Vampire" → "another Vampire", "a exhausted" → "an exhausted". */
+function articles(text: string): string {
+  return text.replace(/\ba other\b/g, "another").replace(/\bA other\b/g, "Another").replace(/\b([Aa]) (?=[aeio])/g, "$1n ");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Numbers, conditions, costs, triggers, statics
+
+export function numberText(n: NumberExpr, ctx: Context): string {
+  if (typeof n === "number") return String(n);
+  switch (n.kind) {
+    case "x":
+      return "X";
+    case "count":
+      return `the number of ${selectorText(n.of, ctx, 2)}`;
+    case "stat":
+      return `${n.of.kind === "self" ? "this card's" : n.of.kind === "it" ? "its" : `${cardText(n.of, ctx)}'s`} ${n.stat}`;
+    case "life":
+      return `${possessive(n.of, ctx)} life total`;
+    case "counters":
+      return `the number of ${n.counter} counters on ${"card" in n.of ? cardText(n.of.card, ctx) : playerText(n.of.player, ctx)}`;
+    case "hand_size":
+      return `the number of cards in ${possessive(n.of, ctx)} hand`;
+    case "event_amount":
+      return "that much";
+    case "times":
+      return n.factor === -1 ? `minus ${numberText(n.of, ctx)}` : `${n.factor} times ${numberText(n.of, ctx)}`;
+    case "chosen_count":
+      return "that many";
+  }
+}
+
+function signed(n: NumberExpr): string {
+  if (typeof n === "number") return n < 0 ? String(n) : `+${n}`;
+  return n.kind === "times" && n.factor === -1 ? "-X" : "+X";
+}
+
+/** "+1/+0", "+2 power", "+X power, where X is ...": a change of the game's stats, in the card language's forms. */
+function statsText(stats: Record<string, NumberExpr>, ctx: Context): string {
+  const names = ctx.game.stats;
+  const entries = Object.entries(stats);
+  const variable = entries.map(([, n]) => n).find((n) => typeof n !== "number");
+  const where = variable === undefined ? "" : `, where X is ${numberText(typeof variable !== "number" && variable.kind === "times" && variable.factor === -1 ? variable.of : variable, ctx)}`;
+  if (names.length >= 2 && entries.length === 2 && names[0]! in stats && names[1]! in stats) return `${signed(stats[names[0]!]!)}/${signed(stats[names[1]!]!)}${where}`;
+  return `${entries.map(([stat, n]) => `${signed(n)} ${stat}`).join(" and ")}${where}`;
+}
+
+function countNoun(noun: string, n: NumberExpr, ctx: Context, one = "a"): string {
+  if (n === 1) return `${/^(?:[aeio]|u(?!n[io]|s[aeiou]))/i.test(noun) && one === "a" ? "an" : one} ${noun}`;
+  if (typeof n === "number") return `${n} ${plural(noun, n)}`;
+  if (n.kind === "event_amount" || n.kind === "chosen_count") return `that many ${plural(noun, 2)}`;
+  return `${plural(noun, 2)} equal to ${numberText(n, ctx)}`;
+}
+
+function conditionText(c: Condition, ctx: Context): string {
+  switch (c.kind) {
+    case "controls":
+      return `${playerText(c.who, ctx)} ${c.who.kind === "you" ? "control" : "controls"} ${c.atLeast === 1 ? "a" : `${c.atLeast} or more`} ${selectorText({ ...c.selector, controller: undefined }, ctx, c.atLeast)}`;
+    case "life_at_most":
+      return `${playerText(c.who, ctx)} ${c.who.kind === "you" ? "have" : "has"} ${numberText(c.value, ctx)} or less life`;
+    case "life_at_least":
+      return `${playerText(c.who, ctx)} ${c.who.kind === "you" ? "have" : "has"} ${numberText(c.value, ctx)} or more life`;
+    case "compare":
+      return `${numberText(c.left, ctx)} is ${{ "<=": "at most", ">=": "at least", "=": "exactly", "<": "less than", ">": "more than" }[c.op]} ${numberText(c.right, ctx)}`;
+    case "your_turn":
+      return "it's your turn";
+    case "not":
+      return c.condition.kind === "your_turn" ? "it isn't your turn" : `not (${conditionText(c.condition, ctx)})`;
+    case "all":
+      return c.conditions.map((x) => conditionText(x, ctx)).join(" and ");
+    default:
+      return `(${(c as { kind: string }).kind})`;
+  }
+}
+
+function costText(c: CostPart, ctx: Context): string {
+  switch (c.pays) {
+    case "free":
+      return "free";
+    case "resource":
+      return `${numberText(c.amount, ctx)} ${c.resource}`;
+    case "discard":
+      return `Discard ${countNoun("card", c.amount, ctx)}`;
+    case "erase":
+      return `Erase ${countNoun("card", c.amount, ctx)}`;
+    case "life":
+      return `Pay ${numberText(c.amount, ctx)} life`;
+    case "symbol":
+      return `{${c.symbol}}`;
+    case "exhaust":
+      return "Exhaust";
+    case "overexhaust":
+      return "Overexhaust";
+    case "sacrifice":
+      return "kind" in c.what ? "Sacrifice this" : `Sacrifice ${countNoun(selectorText(c.what, ctx, 1), c.amount ?? 1, ctx)}`;
+    case "facet":
+      return `${c.amount} ${c.color} Facet`;
+  }
+}
+
+function triggerText(t: TriggerPattern, ctx: Context): string {
+  if (t.event === "phase_start" || t.event === "phase_end") {
+    const whose = t.whose === "your" ? "your" : t.whose === "opponent" ? "your opponent's" : "each player's";
+    return `At the ${t.event === "phase_start" ? "start" : "end"} of ${whose} ${t.phase ?? "turn"} phase`;
+  }
+  const carries = TRIGGER_EVENTS[t.event];
+  if (t.subject.kind === "player" && (t.event === "keyword_action" || t.event === "cast")) {
+    const who = t.subject.who === "you" ? "you" : t.subject.who === "opponent" ? "an opponent" : "a player";
+    const s = who === "you" ? "" : "s";
+    if (t.event === "keyword_action") return `Whenever ${who} ${t.keyword ?? "act"}${t.keyword ? "" : s}`;
+    return `Whenever ${who} cast${s} ${t.card ? articles(`a ${selectorText(t.card, ctx, 1)}`) : "a card"}`;
+  }
+  if (t.subject.kind === "player") {
+    const who = t.subject.who === "you" ? "you" : t.subject.who === "opponent" ? "an opponent" : "a player";
+    const what = (carries.player ?? t.event).replace(/^they /, "").replace(/^a phase of their turn/, "a phase of their turn");
+    const card = t.card ? ` (${selectorText(t.card, ctx, 1)})` : "";
+    const verbText = who === "you" ? what.replace(/\b(draws?|gains?|loses?|discards?|plays?|performs?|attacks?|blocks?|are)\b/, (w) => ({ are: "are", draws: "draw", gains: "gain", loses: "lose", discards: "discard", plays: "play", performs: "perform", attacks: "attack", blocks: "block" })[w] ?? w) : what.replace(/\bthey are\b/, "is").replace(/^(draw|gain|lose|discard|play|perform|attack|block)\b/, "$1s").replace(/\btheir\b/, "their");
+    return `Whenever ${who} ${verbText}${t.keyword ? ` (${t.keyword})` : ""}${card}`;
+  }
+  const subject = t.subject.kind === "self" ? "this" : `a ${selectorText({ ...t.subject.selector, zones: undefined }, ctx, 1)}`;
+  return `${t.subject.kind === "self" ? "When" : "Whenever"} ${subject} ${carries.card ?? t.event}`;
+}
+
+function staticText(s: StaticEffect, ctx: Context): string {
+  const self = "self" in s.affects;
+  const subject = self ? "this" : `${selectorText(s.affects as CardSelector, ctx, 2)}`;
+  if (s.kind === "rule") return `${subject} ${CARD_RULE_TEXT[s.rule] ?? `has the engine's rule "${s.rule.replace(/_/g, " ")}"`}`;
+  const parts = Object.keys(s.stats ?? {}).length ? [statsText(s.stats!, ctx)] : [];
+  const grants = (s.keywords ?? []).map(keywordText);
+  const clauses = [parts.length ? `${self ? "gets" : "get"} ${parts.join(" and ")}` : "", grants.length ? `${self ? "has" : "have"} ${listText(grants)}` : ""].filter(Boolean);
+  return `${subject} ${clauses.join(" and ")}`;
+}
