@@ -72,6 +72,15 @@ describe("cardwright check", () => {
     }
   });
 
+  it("explain prints each ability beside how the engine reads it (from the IR), and refuses an unknown card", SLOW, () => {
+    const { code, stdout } = cardwright(["explain", path.join(root, "cards/duel"), "--card", "riptide"]);
+    expect(code).toBe(0);
+    expect(stdout).toContain("  text:     Return target enemy unit to its owner's hand.\n  reads as: Return target enemy unit to its owner's hand.");
+    const missing = cardwright(["explain", path.join(root, "cards/duel"), "--card", "No Such Card"]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('No card named "No Such Card"');
+  });
+
   it("without a path, checks the game folder it is run in (or above), else cards/", SLOW, () => {
     const dir = mkdtempSync(path.join(tmpdir(), "cardwright-cli-default-"));
     try {
