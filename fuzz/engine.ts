@@ -120,7 +120,12 @@ export function hostileAction(base: unknown, mutations: Mutation[], state: GameS
     if (place.keys.length === 0) continue;
     const key = place.keys[Math.floor(m.at / places.length) % place.keys.length]!;
     if (m.kind === "delete") {
-      if (Array.isArray(place.holder)) place.holder.splice(Number(key), 1);
+      if (Array.isArray(place.holder)) {
+        // By hand: an array given an own `constructor` would make splice throw inside the harness.
+        const list = place.holder;
+        for (let k = Number(key); k < list.length - 1; k++) list[k] = list[k + 1];
+        list.length = Math.max(0, list.length - 1);
+      }
       else delete (place.holder as Record<string, unknown>)[key];
     } else (place.holder as Record<string, unknown>)[key] = materialise(m.to, state);
   }
@@ -130,7 +135,12 @@ export function hostileAction(base: unknown, mutations: Mutation[], state: GameS
 /** JSON with sorted keys and without empty payments/target lists: two spellings of one action compare equal. */
 export function canonicalAction(value: unknown): string {
   if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "undefined";
-  if (Array.isArray(value)) return `[${value.map(canonicalAction).join(",")}]`;
+  if (Array.isArray(value)) {
+    // Indices only, as JSON has them (and no species lookup: the array may carry an own `constructor`).
+    const items: string[] = [];
+    for (let i = 0; i < value.length; i++) items.push(canonicalAction(value[i]));
+    return `[${items.join(",")}]`;
+  }
   const entries = Object.entries(value as Record<string, unknown>).filter(
     ([k, v]) => v !== undefined && !((k === "payment" && v && typeof v === "object" && Object.keys(v).length === 0) || (k === "targets" && Array.isArray(v) && v.length === 0)),
   );

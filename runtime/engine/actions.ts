@@ -53,6 +53,10 @@ function checkCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Paymen
   const { state, rules } = ctx;
   const p = state.players[player]!;
   const x = payment.x;
+  // X is chosen exactly when the cost has one (core amounts or an X symbol paid by a mechanic), as legalActions lists it.
+  const hasX = costHasX(cost) || cost.some((part) => part.pays === "symbol" && part.symbol.toLowerCase() === "x");
+  if (hasX && x === undefined) return refuse("bad_payment", "choose a value for X");
+  if (!hasX && x !== undefined) return refuse("bad_payment", "this cost has no X to choose");
   let discardNeeded = 0;
   let eraseNeeded = 0;
   let sacrificeNeeded = 0;

@@ -58,6 +58,16 @@ const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join("; ");
 
+const FILE_SYSTEM_REFUSALS: Record<string, { status: number; message: string }> = Object.assign(Object.create(null) as object, {
+  ENOTDIR: { status: 409, message: "A folder on this path is a file." },
+  EISDIR: { status: 409, message: "This path is a folder." },
+  EEXIST: { status: 409, message: "Something already exists at this path." },
+  ENAMETOOLONG: { status: 400, message: "The path is too long for the file system." },
+  ENOENT: { status: 404, message: "No such file or folder." },
+  EACCES: { status: 403, message: "The file system refuses access to this path." },
+  EPERM: { status: 403, message: "The file system refuses this change." },
+});
+
 export async function startStudioServer(options: StudioServerOptions): Promise<StudioServer> {
   const files = new WorkspaceFiles(path.resolve(options.workspace));
   await fs.access(files.root).catch(() => {
@@ -76,6 +86,9 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
       if (error instanceof WorkspaceError) return sendJson(response, error.status, { error: error.message, ...error.details });
+      // What the file system refuses about a path the client chose is the client's error, not the server's.
+      const refused = FILE_SYSTEM_REFUSALS[(error as NodeJS.ErrnoException)?.code ?? ""];
+      if (refused) return sendJson(response, refused.status, { error: refused.message });
       console.error("studio server:", error);
       sendJson(response, 500, { error: "Internal error: " + (error instanceof Error ? error.message : String(error)) });
     });

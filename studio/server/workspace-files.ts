@@ -208,6 +208,7 @@ export class WorkspaceFiles {
       throw new WorkspaceError(403, `The path "${relativePath}" leaves the workspace or is not normalised.`);
     }
     if (segments.some((s) => s.startsWith("."))) throw new WorkspaceError(403, "Hidden files and folders are not served.");
+    if (segments.some((s) => Buffer.byteLength(s) > 255)) throw new WorkspaceError(400, "A file or folder name is longer than 255 bytes.");
     const root = await this.rootReal();
     const absolute = path.join(root, ...segments);
     if (!isInside(root, absolute)) throw new WorkspaceError(403, "The path leaves the workspace.");
