@@ -10,7 +10,7 @@ import { completionsAt, referenceAt, formatFile } from "../compiler/index.ts";
 import { firstWordToken } from "../grammar/lexer.ts";
 import { lowerWorkspace } from "../compiler/lower.ts";
 import { analyzeWorkspace } from "../compiler/workspace.ts";
-import { parseScenarioFile } from "../grammar/scenario.ts";
+import { parseScenarioFile } from "../compiler/scenario.ts";
 import { BundleError, createEngine } from "../runtime/index.ts";
 import { randomDeck } from "../runtime/simulate.ts";
 import { filesOf, type TextCase } from "./text.ts";
