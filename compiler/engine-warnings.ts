@@ -14,6 +14,7 @@ import type { CardModel, SourceFile } from "./model.ts";
 import type { CompiledGame } from "./ir.ts";
 import { diagnostic } from "./messages.ts";
 import { lowerAnalysis, lowerCards, lowerGame, type LoweringNote } from "./lower.ts";
+import { cardReadsAs } from "./reads-as.ts";
 import type { WorkspaceAnalysis } from "./workspace.ts";
 
 /** Notes of one card, positions relative to the start of the card's first line. */
@@ -24,6 +25,8 @@ interface CardNotes {
   /** The card's text: a card parsed again with the same text reuses its lowering. */
   key: string;
   notes: (Omit<LoweringNote, "range"> & { start: RelativePosition; end: RelativePosition })[];
+  /** How the engine reads each ability, printed from the IR (compiler/reads-as.ts): for the studio's hover and card panel. */
+  readsAs: string[];
 }
 interface RelativePosition {
   offset: number;
@@ -39,6 +42,12 @@ export class EngineWarningCache {
   cards = new Map<Ast.CardDecl, CardNotes>();
   /** By the card's file and text, for a card parsed again without a change. */
   byText = new Map<string, CardNotes>();
+
+  /** The reads-as lines of a card as last lowered (one per ability), or undefined if it was not. */
+  readsAs(file: string, cardName: string): string[] | undefined {
+    for (const [card, entry] of this.cards) if (entry.file === file && card.name.value === cardName) return entry.readsAs;
+    return undefined;
+  }
 }
 
 export function engineWarnings(analysis: WorkspaceAnalysis, sources: SourceFile[], cache?: EngineWarningCache): Diagnostic[] {
@@ -112,12 +121,14 @@ function cachedNotes(analysis: WorkspaceAnalysis, sources: SourceFile[], cache: 
 
 function lowerOneCard(doc: Ast.CardFile, card: Ast.CardDecl, text: string, game: CompiledGame, model: CardModel | undefined, base: RelativePosition, key: string): CardNotes {
   const found: LoweringNote[] = [];
+  let readsAs: string[] = [];
   try {
-    lowerCards({ ...doc, cards: [card] }, text, game, model ? [model] : [], found);
+    const [compiled] = lowerCards({ ...doc, cards: [card] }, text, game, model ? [model] : [], found);
+    readsAs = compiled ? cardReadsAs(compiled, game) : [];
   } catch (error) {
     found.push({ file: doc.file, range: card.range, message: `this card could not be compiled (${error instanceof Error ? error.message : String(error)})` });
   }
-  return { game, file: doc.file, key, notes: found.map(({ range, ...note }) => ({ ...note, start: relative(range.start, base), end: relative(range.end, base) })) };
+  return { game, file: doc.file, key, readsAs, notes: found.map(({ range, ...note }) => ({ ...note, start: relative(range.start, base), end: relative(range.end, base) })) };
 }
 
 function lineStart(range: Range): RelativePosition {

@@ -19,3 +19,4 @@ export type { Reference } from "./check.ts";
 export type { ParsedFile } from "./check-ast.ts";
 export { GameVocabulary, KIND_NOUNS, type Declaration, type VocabularyKind } from "./vocabulary.ts";
 export { closestName } from "./check-suggest.ts";
+export { readsAs, cardReadsAs } from "./reads-as.ts";
