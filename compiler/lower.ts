@@ -39,6 +39,7 @@ import { IR_VERSION } from "./ir.ts";
 import type { MessageCode } from "./messages.ts";
 import { checkAbilityContract, checkGameContract, checkGameParams } from "./contract-check.ts";
 import { WordLedger, unusedPhrases } from "./word-accounting.ts";
+import { readsAs } from "./reads-as.ts";
 import { analyzeWorkspace, type WorkspaceAnalysis } from "./workspace.ts";
 
 /** Something the lowering could not turn into executable IR (reported, never fatal). */
@@ -1861,7 +1862,7 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
       const l = new AbilityLowering(vocab, doc.file, text, notes);
       const before = notes.length;
       const lowered = lowerAbilitySafely(a, i, { id, permanent }, l);
-      reportUnusedWords(a, l, notes.slice(before));
+      reportUnusedWords(a, l, notes.slice(before), lowered);
       return lowered;
     });
     for (const ability of abilities) checkAbilityContract(ability, notes);
@@ -1895,11 +1896,11 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
  * "Nothing dropped": the content words of an ability the IR does not carry, each phrase a note at
  * its words (CW6005) — except inside text already noted (CW6001: the whole clause is not run).
  */
-function reportUnusedWords(ast: Ast.Ability, l: AbilityLowering, noted: LoweringNote[]): void {
+function reportUnusedWords(ast: Ast.Ability, l: AbilityLowering, noted: LoweringNote[], lowered: Ability): void {
   const inNoted = (range: Range) => noted.some((n) => n.range.start.offset <= range.start.offset && range.end.offset <= n.range.end.offset);
   for (const phrase of unusedPhrases(ast, l.ledger, l.text)) {
     if (inNoted(phrase.range)) continue;
-    l.notes.push({ file: l.file, range: phrase.range, code: "CW6005", args: { words: phrase.text, ability: l.slice(ast.range).trim() }, message: `"${phrase.text}" is not used by the engine` });
+    l.notes.push({ file: l.file, range: phrase.range, code: "CW6005", args: { words: phrase.text, ability: l.slice(ast.range).trim(), readsAs: readsAs(lowered, l.vocab.game) }, message: `"${phrase.text}" is not used by the engine` });
   }
 }
 
