@@ -4,7 +4,7 @@
  * 4,000 characters, interleaved, and prints each time as a ratio to the 500-character face: linear
  * means about 2×, 4×, 8×. Goal: the 4,000-character face within 16× of the 500-character one.
  */
-import { renderCardFace } from "../studio/faces/index.ts";
+import { renderCardFace } from "../faces/index.ts";
 import { fmtMs, fmtRatio, interleave, ratios, reportGoal, summarize } from "./lib/measure.ts";
 
 const face = (length: number) => () =>

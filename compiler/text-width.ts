@@ -1,7 +1,7 @@
 /**
  * The width of printed text, estimated without a DOM (card faces render in Node and the browser
  * alike): one advance width per character as a fraction of the font size, erring wide so lines
- * never overflow. The faces (studio/faces) wrap with it, and the checker uses it to warn about a
+ * never overflow. The faces (faces/) wrap with it, and the checker uses it to warn about a
  * word no face can fit on one line (CW2081). Browser-safe.
  */
 
@@ -19,7 +19,7 @@ export function measure(content: string, fontSize: number): number {
   return width * fontSize;
 }
 
-/** The rules-text box of a face (studio/faces: card width 250 less its margins) and the smallest size text shrinks to. */
+/** The rules-text box of a face (faces/: card width 250 less its margins) and the smallest size text shrinks to. */
 export const FACE_TEXT_WIDTH = 250 - 36 - 12;
 export const FACE_MIN_TEXT_SIZE = 6.5;
 

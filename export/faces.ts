@@ -1,8 +1,8 @@
 /**
- * Where exported card images come from: the studio's card faces (studio/faces/), the one
+ * Where exported card images come from: the card faces (faces/), the one
  * source of truth for how a card looks, so a TTS sheet shows what the studio's preview shows.
  */
-import { renderCardBack, renderCardFace } from "../studio/faces/index.ts";
+import { renderCardBack, renderCardFace } from "../faces/index.ts";
 import type { BackRenderer, FaceRenderer } from "./types.ts";
 
 export const defaultFaceRenderer: FaceRenderer = (card, game) => renderCardFace(card, game);

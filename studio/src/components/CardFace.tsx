@@ -1,4 +1,4 @@
-import { renderCardFace } from "../../faces/index.ts";
+import { renderCardFace } from "../../../faces/index.ts";
 import type { CardModel, GameModel } from "../../../compiler/model.ts";
 
 /**

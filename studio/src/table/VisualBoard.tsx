@@ -1,5 +1,5 @@
 /**
- * The visual table: every card drawn as its face (studio/faces) in its player's zones, laid out
+ * The visual table: every card drawn as its face (faces/) in its player's zones, laid out
  * as the game file declares them — a slotted battlefield as its slots (Three-Slot Duel's three),
  * a battlefield's cards in rows by card type (CYBERVAMP's lands and creatures, Chromatic's
  * weapons and enchantments), each other public zone (Facet Zone, Shatter Zone, graveyards) as a
@@ -13,7 +13,7 @@ import { useLayoutEffect, useRef, useState } from "react";
 import type { CardModel, GameModel } from "../../../compiler/model.ts";
 import type { Action, PlayerId } from "../../../runtime/index.ts";
 import type { TargetValue } from "../../../runtime/state/state.ts";
-import { renderCardBack, renderCardFace } from "../../faces/index.ts";
+import { renderCardBack, renderCardFace } from "../../../faces/index.ts";
 import type { TableSession } from "./session.ts";
 import { stackOf } from "./event-boards.ts";
 

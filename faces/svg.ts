@@ -1,7 +1,7 @@
 /** Small helpers for building SVG as strings without a DOM (the faces run in Node and the browser). */
-import { charWidth, measure } from "../../compiler/text-width.ts";
+import { charWidth, measure } from "../compiler/text-width.ts";
 
-export { measure } from "../../compiler/text-width.ts";
+export { measure } from "../compiler/text-width.ts";
 
 /** Escapes text for XML content and attribute values: card text is data, never markup. */
 export function xmlEscape(value: string): string {

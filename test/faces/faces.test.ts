@@ -7,8 +7,8 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { CardModel, GameModel } from "../../compiler/model.ts";
-import { CARD_HEIGHT, CARD_WIDTH, costPips, renderCardBack, renderCardFace, renderFaceSheet } from "../../studio/faces/index.ts";
-import { wrap, measure, xmlEscape } from "../../studio/faces/svg.ts";
+import { CARD_HEIGHT, CARD_WIDTH, costPips, renderCardBack, renderCardFace, renderFaceSheet } from "../../faces/index.ts";
+import { wrap, measure, xmlEscape } from "../../faces/svg.ts";
 
 const range = { start: { offset: 0, line: 1, column: 1 }, end: { offset: 10, line: 1, column: 11 } };
 

@@ -7,7 +7,7 @@
  * The layout is chosen per game (cost symbols, stats, Facet-tagged abilities, rarity); a
  * game without its own layout gets the generic one, driven only by the card's fields.
  */
-import type { CardModel, GameModel } from "../../compiler/model.ts";
+import type { CardModel, GameModel } from "../compiler/model.ts";
 import { element, fitLine, measure, text, wrap, xmlEscape } from "./svg.ts";
 
 export { xmlEscape } from "./svg.ts";
