@@ -90,7 +90,7 @@ export function checkAbilityContract(ability: Ability, notes: LoweringNote[]): v
     const subject = ability.trigger.subject;
     if (subject.kind === "player" && !carries.player && !(subject.who === "any" && (ability.trigger.phase || ability.trigger.event === "keyword_action"))) {
       note("this trigger", `"${ability.trigger.text}" is about a player, and only a card ${carries.card ?? "is"} in this event`);
-    } else if ((subject.kind !== "player" || ability.trigger.card) && !carries.card) {
+    } else if ((subject.kind !== "player" || ability.trigger.object?.kind === "card") && !carries.card) {
       note("this trigger", `"${ability.trigger.text}" is about a card, and only a player is in this event (${carries.player})`);
     }
   }

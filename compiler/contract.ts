@@ -62,6 +62,8 @@ export const TRIGGER_EVENTS: Readonly<Record<EventKind, EventContract>> = {
   phase_start: { player: "a phase of their turn starts" },
   phase_end: { player: "a phase of their turn ends" },
   counter_added: { card: "gets a counter" },
+  destroys: { card: "destroys another card" },
+  player_dealt_damage: { player: "they are dealt damage" },
 };
 
 // ---------------------------------------------------------------------------------------------

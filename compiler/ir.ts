@@ -239,7 +239,11 @@ export type EventKind =
   | "keyword_action"
   | "phase_start"
   | "phase_end"
-  | "counter_added";
+  | "counter_added"
+  /** A card destroyed another ("Whenever this destroys a creature in combat"): subject the destroyer, object the destroyed. */
+  | "destroys"
+  /** A player is dealt damage ("Whenever an opponent is dealt damage", "Whenever you take damage"); `dealt_damage` is a card's. */
+  | "player_dealt_damage";
 
 export interface TriggerPattern {
   event: EventKind;
@@ -251,8 +255,16 @@ export interface TriggerPattern {
     | { kind: "self" }
     | { kind: "card"; selector: CardSelector }
     | { kind: "player"; who: "you" | "opponent" | "any" };
-  /** For a player's event that also has a card ("Whenever you cast a spell"): the card must match this. */
-  card?: CardSelector;
+  /**
+   * The other party, when the text names it: the card a player casts, draws or discards ("casts a spell",
+   * "discards a Unit card"), the card destroyed or dealt damage ("destroys a creature"), or the player dealt
+   * damage ("deals damage to an opponent").
+   */
+  object?: { kind: "card"; selector: CardSelector } | { kind: "player"; who: "you" | "opponent" | "any" };
+  /** "in combat": only events of combat (fights, combat damage). */
+  combat?: boolean;
+  /** `enters`: a zone other than the battlefield ("enters your Facet Zone", "is put into a Graveyard"). */
+  zone?: string;
   /** For `keyword_action`: which keyword ("When you Scry"); for phase events: which phase, and whose turn. */
   keyword?: string;
   phase?: string;

@@ -862,8 +862,8 @@ class AbilityLowering {
     if (keyword && keyword.kind === "action" && !["draw", "discard", "destroy", "sacrifice"].includes(verb)) {
       if (keyword.rule === "put_onto_field_free" || keyword.rule === "put_into_play_from_discard_pile") return this.summonSteps(obj, clause);
       if (keyword.rule === "move_to_oblivion") {
-        const removed = this.vocab.zoneOfRole("removed") ?? "Oblivion";
-        return [{ op: "move", what: this.pickOrAffected(obj), to: removed }];
+        // "Erase target card from a Graveyard": the keyword action itself, so "Whenever you erase a card" fires.
+        return [{ op: "keyword_action", keyword: keyword.name, amount: this.amountOf(obj, 1), who: who(), target: this.pickOrAffected(obj, clause) }];
       }
       // "Bounce target creature", "Silence target creature": the keyword acts on a card phrase.
       if (obj && !isPlayerPhrase(obj) && npWords(obj).length > 0) return [{ op: "keyword_action", keyword: keyword.name, amount: 1, who: who(), target: this.affected(obj) }];
@@ -1107,6 +1107,20 @@ class AbilityLowering {
 // ---------------------------------------------------------------------------------------------
 // Triggers
 
+/** "a card", "cards", "one or more cards": no kind of card named (any card will do). */
+function generic(np: Ast.NounPhrase | undefined): boolean {
+  return !np || npWords(np).every((w) => w === "card" || w === "cards" || w === "or" || w === "more");
+}
+
+/** A generic "a card" / "cards" is carried by the event itself (nothing to match). */
+function useGeneric(l: AbilityLowering, np: Ast.NounPhrase | undefined): Record<string, never> {
+  if (np && generic(np)) {
+    l.useWords(np, "card", "cards");
+    l.useDeterminers(np, "a", "an");
+  }
+  return {};
+}
+
 function lowerTrigger(head: Ast.TriggerHead, l: AbilityLowering): TriggerPattern | undefined {
   const trigger = triggerPattern(head, l);
   if (trigger) l.use(head.event?.verb, head.event?.be);
@@ -1173,46 +1187,92 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
     l.use(clause.subject);
     return { kind: "player", who: playerWho() };
   };
+  // "in combat": only events of a fight or combat damage.
+  const combatPreps = [...tailPreps, ...(clause.object?.filters ?? [])].filter((p) => p.kind === "prep" && p.prep === "in" && npWords(p.object).includes("combat"));
+  const inCombat = combatPreps.length > 0 || objWords.includes("combat");
+  if (inCombat) {
+    l.use(combatPreps);
+    l.useWords(clause.object, "combat");
+  }
+  const combat = inCombat ? { combat: true as const } : {};
+  // The other party the text names: "casts a spell", "destroys a creature", "deals damage to an opponent".
+  const objectOf = (np: Ast.NounPhrase | undefined): Pick<TriggerPattern, "object"> => {
+    if (!np) return {};
+    l.useDeterminers(np, "a", "an", "any");
+    if (isPlayerPhrase(np)) {
+      l.use(np);
+      const words = npWords(np);
+      const dets = npDeterminers(np);
+      return { object: { kind: "player", who: dets.includes("you") && words.length === 0 ? "you" : words.some((w) => w.startsWith("opponent")) ? "opponent" : "any" } };
+    }
+    const selector = l.selector({ ...np, filters: np.filters.filter((f) => !combatPreps.includes(f as Ast.PrepPhrase)) });
+    l.useWords(np, "card", "cards");
+    delete selector.zones;
+    return Object.keys(selector).length ? { object: { kind: "card", selector } } : {};
+  };
   if (keyword && keyword.kind === "action") return { event: "keyword_action", subject: playerSubject(), keyword: keyword.name, text };
   switch (verb) {
     case "enter":
-      // "enters play", "enters the battlefield": the zone of play is the event itself.
-      if (clause.object && npWords(clause.object).every((w) => w === "play" || w === "battlefield" || lookup(l.vocab.zones, w) === l.vocab.zoneOfRole("battlefield"))) l.use(clause.object);
-      l.use(tailPreps.filter((p) => p.prep === "into" && npWords(p.object).includes("play")));
-      return { event: "enters", subject: cardSubject(), text };
+    case "put": {
+      // "enters play" / "enters the battlefield": play; "enters your Facet Zone", "is put into a Graveyard": that zone.
+      const where = verb === "put" ? tailPreps.find((p) => p.prep === "into" || p.prep === "onto")?.object : clause.object;
+      const zoneWords = npWords(where);
+      const zone = lookup(l.vocab.zones, zoneWords.join(" ")) ?? zoneWords.map((w) => lookup(l.vocab.zones, w)).find(Boolean);
+      if (verb === "put" && !clause.be) break;
+      const subject = cardSubject();
+      if (!zone || zone === l.vocab.zoneOfRole("battlefield")) {
+        if (verb === "put") break;
+        // "enters play", "enters the battlefield": the zone of play is the event itself.
+        if (clause.object && npWords(clause.object).every((w) => w === "play" || w === "battlefield" || lookup(l.vocab.zones, w) === l.vocab.zoneOfRole("battlefield"))) l.use(clause.object);
+        l.use(tailPreps.filter((p) => p.prep === "into" && npWords(p.object).includes("play")));
+        return { event: "enters", subject, text };
+      }
+      l.use(where);
+      // "your Facet Zone": yours (a card outside play is its owner's).
+      const whose = [...npDeterminers(where), ...zoneWords];
+      if (subject.kind === "card" && (whose.includes("your") || whose.some((w) => w.startsWith("opponent")))) subject.selector = { ...subject.selector, controller: whose.includes("your") ? "you" : "opponent" };
+      return { event: "enters", subject, zone, text };
+    }
     case "leave":
       if (clause.object && npWords(clause.object).every((w) => w === "play" || w === "battlefield")) l.use(clause.object);
       return { event: "leaves", subject: cardSubject(), text };
     case "die":
-    case "destroy":
       return { event: "destroyed", subject: cardSubject(), text };
+    case "destroy":
+      // "this is destroyed" / "a creature is destroyed" vs "this destroys a creature [in combat]".
+      if (clause.be || !clause.object) return { event: "destroyed", subject: cardSubject(), text };
+      return { event: "destroys", subject: cardSubject(), ...objectOf(clause.object), ...combat, text };
     case "attack":
       return { event: "attacks", subject: cardSubject(), text };
     case "block":
       return { event: clause.be ? "blocked" : "blocks", subject: cardSubject(), text };
-    case "deal": {
-      const toPlayer = tailPreps.some((p) => p.prep === "to" && npWords(p.object).some((w) => w === "player" || w.startsWith("opponent")));
-      const combat = objWords.includes("combat");
+    case "take":
+      // "Whenever you take damage", "Whenever this takes damage".
+      if (!objWords.includes("damage")) break;
       l.useWords(clause.object, "damage");
-      if (toPlayer && combat) {
-        l.useWords(clause.object, "combat");
-        l.use(tailPreps.filter((p) => p.prep === "to"));
+      return isPlayerSubject ? { event: "player_dealt_damage", subject: playerSubject(), ...combat, text } : { event: "dealt_damage", subject: cardSubject(), ...combat, text };
+    case "deal": {
+      l.useWords(clause.object, "damage");
+      // "Whenever an opponent is dealt damage": the player; "Whenever this is dealt damage": the card.
+      if (clause.be) return isPlayerSubject ? { event: "player_dealt_damage", subject: playerSubject(), ...combat, text } : { event: "dealt_damage", subject: cardSubject(), ...combat, text };
+      const toPrep = tailPreps.find((p) => p.prep === "to");
+      const to = toPrep?.object;
+      const toPlayer = to !== undefined && isPlayerPhrase(to);
+      if (toPlayer && inCombat) {
+        l.use(toPrep);
+        const who = objectOf(to).object;
+        return { event: "combat_damage_player", subject: cardSubject(), ...(who && who.kind === "player" && who.who !== "any" ? { object: who } : {}), text };
       }
-      if (clause.be) return { event: "dealt_damage", subject: cardSubject(), text };
-      return { event: toPlayer && combat ? "combat_damage_player" : "deals_damage", subject: cardSubject(), text };
+      return { event: "deals_damage", subject: cardSubject(), ...objectOf(to), ...combat, text };
     }
     case "draw":
-      l.useWords(clause.object, "card", "cards");
-      l.useDeterminers(clause.object, "a", "an");
-      return { event: "draw", subject: playerSubject(), text };
+      return { event: "draw", subject: playerSubject(), ...objectOf(generic(clause.object) ? undefined : clause.object), ...useGeneric(l, clause.object), text };
     case "discard":
       if (isSelf || (clause.object && npDeterminers(clause.object).includes("this"))) {
         l.use(clause.subject, clause.object);
         return { event: "discard", subject: { kind: "self" }, text };
       }
-      l.useWords(clause.object, "card", "cards");
-      l.useDeterminers(clause.object, "a", "an");
-      return { event: "discard", subject: playerSubject(), text };
+      return { event: "discard", subject: playerSubject(), ...objectOf(generic(clause.object) ? undefined : clause.object), ...useGeneric(l, clause.object), text };
     case "gain":
       if (objWords.includes("life")) {
         l.useWords(clause.object, "life");
@@ -1227,13 +1287,9 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
       break;
     case "cast":
     case "play":
-      if (isPlayerSubject && clause.object) {
-        // "Whenever you cast a spell": the player's event, and the card they played must match.
-        const card = l.selector(clause.object);
-        l.useDeterminers(clause.object, "a", "an");
-        return { event: "cast", subject: playerSubject(), card, text };
-      }
-      return { event: "cast", subject: isPlayerSubject ? playerSubject() : cardSubject(), text };
+      // "Whenever an opponent plays a spell": only spells (the card played is the event's other party).
+      if (isPlayerSubject) return { event: "cast", subject: playerSubject(), ...objectOf(generic(clause.object) ? undefined : clause.object), ...useGeneric(l, clause.object), text };
+      return { event: "cast", subject: cardSubject(), text };
     default:
       break;
   }

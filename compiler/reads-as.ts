@@ -434,12 +434,12 @@ function triggerText(t: TriggerPattern, ctx: Context): string {
     const who = t.subject.who === "you" ? "you" : t.subject.who === "opponent" ? "an opponent" : "a player";
     const s = who === "you" ? "" : "s";
     if (t.event === "keyword_action") return `Whenever ${who} ${t.keyword ?? "act"}${t.keyword ? "" : s}`;
-    return `Whenever ${who} cast${s} ${t.card ? articles(`a ${selectorText(t.card, ctx, 1)}`) : "a card"}`;
+    return `Whenever ${who} cast${s} ${t.object?.kind === "card" ? articles(`a ${selectorText(t.object.selector, ctx, 1)}`) : "a card"}`;
   }
   if (t.subject.kind === "player") {
     const who = t.subject.who === "you" ? "you" : t.subject.who === "opponent" ? "an opponent" : "a player";
     const what = (carries.player ?? t.event).replace(/^they /, "").replace(/^a phase of their turn/, "a phase of their turn");
-    const card = t.card ? ` (${selectorText(t.card, ctx, 1)})` : "";
+    const card = t.object?.kind === "card" ? ` (${selectorText(t.object.selector, ctx, 1)})` : "";
     const verbText = who === "you" ? what.replace(/\b(draws?|gains?|loses?|discards?|plays?|performs?|attacks?|blocks?|are)\b/, (w) => ({ are: "are", draws: "draw", gains: "gain", loses: "lose", discards: "discard", plays: "play", performs: "perform", attacks: "attack", blocks: "block" })[w] ?? w) : what.replace(/\bthey are\b/, "is").replace(/^(draw|gain|lose|discard|play|perform|attack|block)\b/, "$1s").replace(/\btheir\b/, "their");
     return `Whenever ${who} ${verbText}${t.keyword ? ` (${t.keyword})` : ""}${card}`;
   }

@@ -197,7 +197,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       return "done";
     }
     case "destroy":
-      for (const id of cardsOf(evalAffected(ctx, frame, step.what))) destroy(ctx, id, source);
+      for (const id of cardsOf(evalAffected(ctx, frame, step.what))) destroy(ctx, id, source, frame.card ? { card: frame.card } : undefined);
       return "done";
     case "sacrifice": {
       const who = evalPlayer(ctx, frame, step.who) ?? frame.controller;
@@ -440,6 +440,17 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
     case "rule":
       return runNativeRule(ctx, frame, step.rule, step.amount === undefined ? 0 : evalNumber(ctx, frame, step.amount), step.who ? evalPlayers(ctx, frame, step.who) : [frame.controller], step.target ? evalAffected(ctx, frame, step.target) : [], source);
   }
+}
+
+/**
+ * A keyword action done another way than by its own step — paying a cost by erasing cards is erasing them:
+ * the game's keyword that names `rule` (any of `rules`) is announced and noted, so its triggers fire.
+ */
+export function keywordActionBy(ctx: Ctx, rules: string[], player: PlayerId, amount: number, source: SourceRef | undefined): void {
+  const def = ctx.rules.game.keywords.find((k) => k.kind === "action" && k.rule !== undefined && rules.includes(k.rule));
+  if (!def || amount <= 0) return;
+  emit(ctx, "keyword_action", `${player}: ${def.name} ${amount}`, { player, amount, source });
+  noteEvent(ctx, "keyword_action", { player, keyword: def.name, amount });
 }
 
 /** A keyword action: an event others trigger on, defined in the game file as card text or as a native rule. */

@@ -8,7 +8,7 @@ import type { PlayerId } from "../state/state.ts";
 import { nextInt } from "../state/rng.ts";
 import { type Ctx, cardDef, cardName, emit, hand, zoneHolder, zoneList } from "./cards.ts";
 import { keywordText, statOf } from "./values.ts";
-import { noteEvent } from "./triggers.ts";
+import { noteEvent, zonesWatched } from "./triggers.ts";
 import { mechanicsOf } from "./mechanics.ts";
 
 /** Moves a card to a zone (owner's zone, or `to` player's for the battlefield) and records it. */
@@ -28,8 +28,7 @@ export function moveCard(
   if (leavingPlay) {
     // "Its controller" read after the card left play is the player who controlled it last (a token is gone entirely).
     (state.lastKnown ??= {})[id] = { controller: card.controller, owner: card.owner };
-    // "Its controller" read after the card left play is the player who controlled it last (a token is gone entirely).
-    (state.lastKnown ??= {})[id] = { controller: card.controller, owner: card.owner };
+    delete card.damagedBy;
     state.modifiers = state.modifiers.filter((m) => m.card !== id);
     delete card.active;
     card.damage = 0;
@@ -53,6 +52,8 @@ export function moveCard(
   else list.push(id);
   if (!opts.quiet) emit(ctx, "move", `${cardName(ctx, id)}: ${from} → ${zone}`, { card: id, name: cardName(ctx, id), from, to: zone, player: card.owner, source: opts.source });
   if (leavingPlay) noteEvent(ctx, "leaves", { card: id, player: card.owner });
+  // "Whenever a card enters your Facet Zone", "... is put into a Graveyard": only for zones a trigger names.
+  if (zone !== rules.zones.battlefield && zone !== from && zonesWatched(rules).has(zone.toLowerCase())) noteEvent(ctx, "enters", { card: id, player: card.owner, zone });
 }
 
 /** Puts a card onto the battlefield under `player`'s control (played, summoned, created). */
@@ -153,27 +154,31 @@ export function damagePlayer(ctx: Ctx, player: PlayerId, amount: number, from: s
   p.life -= rest;
   emit(ctx, "damage", `${from ? cardName(ctx, from) : "an effect"} deals ${amount} damage to ${player}`, { player, card: from, name: from ? cardName(ctx, from) : undefined, amount, source });
   if (rest > 0) noteEvent(ctx, "lose_life", { player, amount: rest });
+  // "Whenever an opponent is dealt damage": the player is dealt it (Armor absorbing part of it or not).
+  noteEvent(ctx, "player_dealt_damage", { player, amount, ...(combat ? { combat } : {}) });
   if (from) {
     noteEvent(ctx, "deals_damage", { card: from, player, amount });
     if (combat) noteEvent(ctx, "combat_damage_player", { card: from, player, amount });
   }
 }
 
-export function damageCard(ctx: Ctx, id: string, amount: number, from: string | undefined, source: SourceRef | undefined): void {
+export function damageCard(ctx: Ctx, id: string, amount: number, from: string | undefined, source: SourceRef | undefined, combat = false): void {
   const card = ctx.state.cards[id];
   if (!card || amount <= 0 || card.zone !== ctx.rules.zones.battlefield) return;
   const toughness = ctx.rules.param("toughness_stat", ctx.rules.param("creature_damage_threshold", ""));
   if (toughness) card.damage += amount;
+  // Who dealt it the damage last: the destroyer when the damage proves lethal ("Whenever this destroys a creature").
+  if (from) card.damagedBy = { card: from, ...(combat ? { combat } : {}) };
   for (const m of mechanicsOf(ctx.rules)) m.cardDamaged?.(ctx, id, amount, from);
   emit(ctx, "damage", `${from ? cardName(ctx, from) : "an effect"} deals ${amount} damage to ${cardName(ctx, id)}`, { card: id, name: cardName(ctx, id), amount, source });
   if (!toughness) {
     // Without a toughness stat (fights by power), damage reduces power until end of turn; at 0 the unit is destroyed.
     const power = statOf(ctx, id, ctx.rules.param("power_stat", "power"));
     addModifier(ctx, id, { [ctx.rules.param("power_stat", "power")]: -amount }, [], "end_of_turn", card.controller, from, source);
-    if (power - amount <= 0) destroy(ctx, id, source);
+    if (power - amount <= 0) destroy(ctx, id, source, from ? { card: from, combat } : undefined);
   }
-  noteEvent(ctx, "dealt_damage", { card: id, amount });
-  if (from) noteEvent(ctx, "deals_damage", { card: from, amount });
+  noteEvent(ctx, "dealt_damage", { card: id, amount, ...(combat ? { combat } : {}) });
+  if (from) noteEvent(ctx, "deals_damage", { card: from, amount, other: id, ...(combat ? { combat } : {}) });
 }
 
 export function gainLife(ctx: Ctx, player: PlayerId, amount: number, source?: SourceRef): void {
@@ -198,7 +203,12 @@ export function losePlayer(ctx: Ctx, player: PlayerId, why: string): void {
 }
 
 /** Destroys a card on the battlefield: it goes to its owner's graveyard and "destroyed" fires. */
-export function destroy(ctx: Ctx, id: string, source?: SourceRef): void {
+/**
+ * Destroys a card on the battlefield: it goes to its owner's graveyard and "destroyed" fires. `by`: the card
+ * that destroyed it (a fight's winner, the source of lethal damage, the card whose effect destroys it), for
+ * "Whenever this destroys a creature [in combat]".
+ */
+export function destroy(ctx: Ctx, id: string, source?: SourceRef, by?: { card: string; combat?: boolean }): void {
   const card = ctx.state.cards[id];
   if (!card || card.zone !== ctx.rules.zones.battlefield) return;
   const owner = card.owner;
@@ -208,6 +218,8 @@ export function destroy(ctx: Ctx, id: string, source?: SourceRef): void {
   emit(ctx, "destroyed", `${name} is destroyed`, { card: id, name, player: owner, source });
   // Note before moving so "when this is destroyed" sees the card as it was in play.
   noteEvent(ctx, "destroyed", { card: id, player: card.controller });
+  const destroyer = by && ctx.state.cards[by.card];
+  if (destroyer && by.card !== id) noteEvent(ctx, "destroys", { card: by.card, other: id, player: destroyer.controller, ...(by.combat ? { combat: true } : {}) });
   moveCard(ctx, id, ctx.rules.zones.graveyard, { source });
 }
 

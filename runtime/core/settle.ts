@@ -27,7 +27,7 @@ export function checkState(ctx: Ctx): void {
       return card.damage > 0 && card.damage >= statOf(ctx, id, toughness);
     });
     for (const id of lethal) emit(ctx, "check", `${cardName(ctx, id)} has lethal damage (${state.cards[id]!.damage} ≥ ${statOf(ctx, id, toughness)})`, { card: id });
-    for (const id of lethal) destroy(ctx, id);
+    for (const id of lethal) destroy(ctx, id, undefined, state.cards[id]?.damagedBy);
   }
   for (const player of state.order) {
     const p = state.players[player]!;
@@ -90,7 +90,10 @@ export function endOfTurnCleanup(ctx: Ctx): void {
   const before = state.modifiers.length;
   state.modifiers = state.modifiers.filter((m) => m.duration !== "end_of_turn");
   if (state.modifiers.length !== before) emit(ctx, "modify", `"until end of turn" effects end (${before - state.modifiers.length})`);
-  for (const id of allOnBattlefield(ctx)) state.cards[id]!.damage = 0;
+  for (const id of allOnBattlefield(ctx)) {
+    state.cards[id]!.damage = 0;
+    delete state.cards[id]!.damagedBy;
+  }
 }
 
 function passTurn(ctx: Ctx): void {

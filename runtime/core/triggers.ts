@@ -16,6 +16,17 @@ export interface GameEventData {
   amount?: number;
   keyword?: string;
   phase?: string;
+  /** The other card of the event: the card destroyed ("destroys"), the card dealt damage ("deals_damage"). */
+  other?: string;
+  /** The event happened in combat (a fight, combat damage). */
+  combat?: boolean;
+  /** "enters": the zone entered when it is not the battlefield (a Facet Zone, a Graveyard). */
+  zone?: string;
+}
+
+/** What a noted trigger remembers of its event ("it", "that player", "that much"). */
+function eventOf(data: GameEventData): { card?: string; player?: PlayerId; amount?: number; other?: string } {
+  return { card: data.card, player: data.player, amount: data.amount, ...(data.other !== undefined ? { other: data.other } : {}) };
 }
 
 function triggerMatches(ctx: Ctx, trigger: TriggerPattern, kind: EventKind, data: GameEventData, controller: PlayerId, sourceCard: string | undefined): boolean {
@@ -26,11 +37,31 @@ function triggerMatches(ctx: Ctx, trigger: TriggerPattern, kind: EventKind, data
     const yours = ctx.state.active === controller;
     if ((trigger.whose === "your") !== yours) return false;
   }
+  // "enters your Facet Zone" vs "enters play": the zone entered must be the one written.
+  if ((trigger.zone ?? undefined)?.toLowerCase() !== data.zone?.toLowerCase()) return false;
+  if (trigger.combat && !data.combat) return false;
   const subject = trigger.subject;
+  if (!objectMatches(ctx, trigger, data, controller, sourceCard)) return false;
   if (subject.kind === "self") return data.card !== undefined && data.card === sourceCard;
   if (subject.kind === "card") return data.card !== undefined && matchesSelector(ctx, data.card, subject.selector, controller, sourceCard, true);
-  if (subject.who === "any" || data.player === undefined) return true;
+  // An event about a card alone (a unit dealt damage) is no player's event: "Whenever an opponent is dealt damage" waits for a player.
+  if (data.player === undefined) return data.card === undefined;
+  if (subject.who === "any") return true;
   return subject.who === "you" ? data.player === controller : data.player !== controller;
+}
+
+/**
+ * The other party of the event, when the trigger names it: the card a player casts, draws or discards
+ * ("Whenever an opponent casts a spell"), the card destroyed or dealt damage ("Whenever this destroys a
+ * creature"), the player dealt damage ("Whenever this deals damage to an opponent").
+ */
+function objectMatches(ctx: Ctx, trigger: TriggerPattern, data: GameEventData, controller: PlayerId, sourceCard: string | undefined): boolean {
+  const object = trigger.object;
+  if (!object) return true;
+  const thing = trigger.subject.kind === "player" ? data.card : data.other;
+  if (object.kind === "card") return thing !== undefined && matchesSelector(ctx, thing, object.selector, controller, sourceCard, true);
+  if (data.other !== undefined || data.player === undefined) return false;
+  return object.who === "any" || (object.who === "you" ? data.player === controller : data.player !== controller);
 }
 
 /** Notes every triggered ability that matches an event (cards in play, the event's own card, game rules). */
@@ -116,8 +147,8 @@ function noteCardTriggers(ctx: Ctx, kind: EventKind, data: GameEventData, by: Pl
       if (!triggerMatches(ctx, ability.trigger, kind, data, card.controller, id)) continue;
       // An intervening "if" ("When this attacks, if you control another Vampire, ...") is checked
       // when the trigger is noted (and again when it resolves): false now → it does not trigger.
-      if (ability.condition && !evalCondition(ctx, { controller: card.controller, card: id, steps: [], pc: 0, targets: [], chosen: {}, event: { card: data.card, player: data.player, amount: data.amount }, label: "" }, ability.condition)) continue;
-      state.noted.push({ id: state.nextId++, card: id, ability: ability.id, controller: card.controller, event: { card: data.card, player: data.player, amount: data.amount }, source: ability.source, by });
+      if (ability.condition && !evalCondition(ctx, { controller: card.controller, card: id, steps: [], pc: 0, targets: [], chosen: {}, event: eventOf(data), label: "" }, ability.condition)) continue;
+      state.noted.push({ id: state.nextId++, card: id, ability: ability.id, controller: card.controller, event: eventOf(data), source: ability.source, by });
       emit(ctx, "trigger", `${cardName(ctx, id)}: ${ability.trigger.text} — noted`, { card: id, name: cardName(ctx, id), ability: ability.id, player: card.controller, source: ability.source });
     }
   }
@@ -132,10 +163,23 @@ function noteRuleTriggers(ctx: Ctx, listening: readonly Ability[], kind: EventKi
       if (!triggerMatches(ctx, rule.trigger, kind, data, player, undefined)) continue;
       if (rule.trigger.subject.kind === "player" && rule.trigger.subject.who === "any" && player !== (data.player ?? state.active)) continue;
       // An intervening "if" on a rule ("..., if that player has Bleed counters, ...") is checked as for cards' triggers.
-      if (rule.condition && !evalCondition(ctx, { controller: player, steps: [], pc: 0, targets: [], chosen: {}, event: { card: data.card, player: data.player, amount: data.amount }, label: "" }, rule.condition)) continue;
-      state.noted.push({ id: state.nextId++, ability: rule.id, controller: player, event: { card: data.card, player: data.player, amount: data.amount }, source: rule.source, rule: true, by });
+      if (rule.condition && !evalCondition(ctx, { controller: player, steps: [], pc: 0, targets: [], chosen: {}, event: eventOf(data), label: "" }, rule.condition)) continue;
+      state.noted.push({ id: state.nextId++, ability: rule.id, controller: player, event: eventOf(data), source: rule.source, rule: true, by });
       emit(ctx, "trigger", `rule: ${rule.text} — noted`, { ability: rule.id, player, source: rule.source });
     }
   }
 }
 
+
+const watchedZones = new WeakMap<Rules, Set<string>>();
+/** Zones other than the battlefield that some trigger watches cards enter (lower case): only those moves are events. */
+export function zonesWatched(rules: Rules): Set<string> {
+  let zones = watchedZones.get(rules);
+  if (!zones) {
+    zones = new Set<string>();
+    const abilities = [...rules.game.rules, ...[...rules.cards.values()].flatMap((c) => c.abilities)];
+    for (const a of abilities) if (a.trigger?.event === "enters" && a.trigger.zone) zones.add(a.trigger.zone.toLowerCase());
+    watchedZones.set(rules, zones);
+  }
+  return zones;
+}

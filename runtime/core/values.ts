@@ -347,7 +347,8 @@ export function evalCard(ctx: Ctx, frame: Frame, ref: CardRef): string | undefin
       return t && "card" in t ? t.card : undefined;
     }
     case "it":
-      return frame.chosen["it"]?.[0] ?? frame.event?.card ?? frame.card;
+      // The event's other card first: "Whenever this destroys a creature, ... its power" is the creature destroyed.
+      return frame.chosen["it"]?.[0] ?? frame.event?.other ?? frame.event?.card ?? frame.card;
     case "chosen":
       return frame.chosen[ref.label]?.[0];
   }

@@ -27,6 +27,7 @@ import {
 } from "../core/index.ts";
 import type { Rules } from "../core/rules.ts";
 import { placeTrigger, resumeTargeting } from "../core/response.ts";
+import { keywordActionBy } from "../core/effects.ts";
 import type { Frame, GameState, PlayerId, TargetValue } from "../state/state.ts";
 import { opponentOf } from "../state/state.ts";
 import { cloneJson, draftOf } from "../state/clone.ts";
@@ -166,6 +167,8 @@ function payCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Payment,
     emit(ctx, "cost", `${player} erases ${cardName(ctx, id)} to pay`, { player, card: id, name: cardName(ctx, id), source });
     moveCard(ctx, id, rules.zones.removed, { source });
   }
+  // Paying by erasing is erasing: "Whenever you erase a card" fires (the game's keyword for the rule, if it has one).
+  keywordActionBy(ctx, ["move_to_oblivion", "erase"], player, payment.erase?.length ?? 0, source);
   for (const id of payment.sacrifice ?? []) {
     emit(ctx, "cost", `${player} sacrifices ${cardName(ctx, id)} to pay`, { player, card: id, name: cardName(ctx, id), source });
     // A sacrifice is a destruction ("destroyed and sent to the graveyard").

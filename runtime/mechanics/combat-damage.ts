@@ -221,7 +221,7 @@ registerNativeRule("combat_damage", (ctx, frame) => {
   for (const hit of hits) {
     if (hit.amount <= 0) continue;
     if (hit.player) damagePlayer(ctx, hit.to, hit.amount, hit.from, frame.source, true);
-    else damageCard(ctx, hit.to, hit.amount, hit.from, frame.source);
+    else damageCard(ctx, hit.to, hit.amount, hit.from, frame.source, true);
   }
   state.battle = null;
   return "done";
@@ -231,7 +231,11 @@ registerNativeRule("combat_damage", (ctx, frame) => {
 // End of turn steps
 
 registerNativeRule("remove_damage", (ctx) => {
-  for (const player of ctx.state.order) for (const id of battlefield(ctx, player)) ctx.state.cards[id]!.damage = 0;
+  for (const player of ctx.state.order)
+    for (const id of battlefield(ctx, player)) {
+      ctx.state.cards[id]!.damage = 0;
+      delete ctx.state.cards[id]!.damagedBy;
+    }
   emit(ctx, "modify", "damage is removed from every creature");
   return "done";
 });

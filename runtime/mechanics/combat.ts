@@ -27,16 +27,16 @@ export function fight(ctx: Ctx, attacker: string, blocker: string, source?: Sour
   emit(ctx, "fight", `${cardName(ctx, attacker)} (${a}) fights ${cardName(ctx, blocker)} (${b})`, { card: attacker, name: cardName(ctx, attacker), amount: a, source });
   if (a > b) {
     const defending = ctx.state.cards[blocker]!.controller;
-    destroy(ctx, blocker, source);
+    destroy(ctx, blocker, source, { card: attacker, combat: true });
     // `fight_overflow = true`: the power beyond the blocker's reaches its controller (the Duel text says it is wasted).
     if (ctx.rules.param("fight_overflow", false)) damagePlayer(ctx, defending, a - b, attacker, source, true);
   } else if (a === b) {
     if (ctx.rules.param("fight_tie", "both_destroyed") === "both_destroyed") {
-      destroy(ctx, attacker, source);
-      destroy(ctx, blocker, source);
+      destroy(ctx, attacker, source, { card: blocker, combat: true });
+      destroy(ctx, blocker, source, { card: attacker, combat: true });
     }
   } else {
-    destroy(ctx, attacker, source);
+    destroy(ctx, attacker, source, { card: blocker, combat: true });
     const by = ctx.rules.param<string | number>("fight_survivor_weakened_by", "attacker_power");
     const amount = by === "attacker_power" ? a : typeof by === "number" ? by : Number(by) || 0;
     if (amount > 0 && ctx.state.cards[blocker]) {

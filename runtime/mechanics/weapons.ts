@@ -153,7 +153,8 @@ registerNativeRule("weapon_fight", (ctx, frame) => {
   const overflow = hasRule(ctx, weapon, "overflow_to_player") ? Math.max(0, power - remaining) : 0;
   emit(ctx, "fight", `${cardName(ctx, weapon)} (${power}) fights ${cardName(ctx, creature)} (${back})`, { card: weapon, name: cardName(ctx, weapon), amount: power });
   const controller = state.cards[creature]!.controller;
-  damageCard(ctx, creature, power - overflow, weapon, frame.source);
+  // A Weapon attack is an attack: "in combat" counts its fight too.
+  damageCard(ctx, creature, power - overflow, weapon, frame.source, true);
   if (overflow > 0) damagePlayer(ctx, controller, overflow, weapon, frame.source, false);
   if (back > 0) damagePlayer(ctx, wielder, back, creature, frame.source, false);
   return "done";

@@ -24,6 +24,8 @@ export interface CardInstance {
   overexhausted: boolean;
   /** Turn number the card last entered the battlefield (summoning sickness). */
   enteredTurn: number;
+  /** The card that last dealt it damage this turn, and whether in combat (the destroyer if the damage proves lethal). */
+  damagedBy?: { card: string; combat?: boolean };
   /** Turn number the card last attacked. */
   attackedTurn: number;
   /** How many times it attacked during `attackedTurn` (`param attacks_per_unit`). */
@@ -83,7 +85,7 @@ export interface Frame {
   /** Cards remembered by `choose_cards` (and "it"). */
   chosen: Record<string, string[]>;
   /** The event that triggered this ability (for "it", "that player", amounts). */
-  event?: { card?: string; player?: PlayerId; amount?: number };
+  event?: { card?: string; player?: PlayerId; amount?: number; other?: string };
   x?: number;
   /** The answer to the pending choice this frame asked for, consumed by the step that asked. */
   answer?: string[];
@@ -99,7 +101,7 @@ export interface NotedTrigger {
   card?: string;
   ability: string;
   controller: PlayerId;
-  event: { card?: string; player?: PlayerId; amount?: number };
+  event: { card?: string; player?: PlayerId; amount?: number; other?: string };
   source: SourceRef;
   /** True for triggers of the game's own rules (no card). */
   rule?: boolean;

@@ -11,7 +11,7 @@ import type { Ability, Step } from "../../compiler/ir.ts";
 const FIELDS: Record<string, Record<string, string>> = {
   duel: { spell: "type: Spell\n  color: Gray\n  cost: free\n  rarity: Gray", unit: "type: Unit — Soldier\n  color: Gray\n  cost: free\n  rarity: Gray\n  power: 2" },
   cybervamp: { spell: "type: Spell\n  faction: Red\n  cost: {R}", unit: "type: Creature — Vampire\n  faction: Red\n  cost: {R}\n  stats: 2/2" },
-  chromatic: { spell: "type: Spell\n  color: Red\n  cost: 1\n  rarity: Common" },
+  chromatic: { spell: "type: Spell\n  color: Red\n  cost: 1\n  rarity: Common", unit: "type: Creature\n  tribe: Mystic\n  color: Red\n  cost: 1\n  attack: 1\n  defense: 1\n  rarity: Common" },
 };
 
 /** Lowers one ability of a test card of `game`; returns the ability and the lowering's notes and errors for it. */
@@ -223,5 +223,46 @@ describe("several targets of one phrase (class 21)", () => {
     expect(two.targets.map((t) => t.min)).toEqual([1, 1]);
     const one = lowerOne("duel", "spell", "Destroy target unit.").ability;
     expect(one.targets).toEqual([{ accepts: "card", cards: { cardTypes: ["Unit"] }, min: 1, max: 1, text: "target unit" }]);
+  });
+});
+
+describe("trigger subjects and events (classes 7, 17, 19)", () => {
+  const trigger = (text: string, game = "duel") => {
+    const { ability, problems } = lowerOne(game, "unit", text);
+    expect(problems).toEqual([]);
+    const { text: _text, ...pattern } = ability.trigger!;
+    return pattern;
+  };
+
+  it("a player dealt damage is the player's event", () => {
+    expect(trigger("Whenever an opponent is dealt damage, draw a card.")).toEqual({ event: "player_dealt_damage", subject: { kind: "player", who: "opponent" } });
+    expect(trigger("Whenever you are dealt damage, draw a card.")).toEqual({ event: "player_dealt_damage", subject: { kind: "player", who: "you" } });
+    expect(trigger("Whenever you take damage, draw a card.")).toEqual({ event: "player_dealt_damage", subject: { kind: "player", who: "you" } });
+    expect(trigger("Whenever this is dealt damage, draw a card.")).toEqual({ event: "dealt_damage", subject: { kind: "self" } });
+    expect(trigger("Whenever this deals damage to an opponent, draw a card.")).toEqual({ event: "deals_damage", subject: { kind: "self" }, object: { kind: "player", who: "opponent" } });
+  });
+
+  it("'this destroys a unit in combat' is the destroyer's event; 'this is destroyed' the card's", () => {
+    expect(trigger("Whenever this destroys a unit in combat, draw a card.")).toEqual({ event: "destroys", subject: { kind: "self" }, object: { kind: "card", selector: { cardTypes: ["Unit"] } }, combat: true });
+    expect(trigger("Whenever this destroys a unit, draw a card.")).toEqual({ event: "destroys", subject: { kind: "self" }, object: { kind: "card", selector: { cardTypes: ["Unit"] } } });
+    expect(trigger("When this is destroyed, draw a card.")).toEqual({ event: "destroyed", subject: { kind: "self" } });
+  });
+
+  it("what a player plays, draws or discards is named when the text names it", () => {
+    expect(trigger("Whenever an opponent plays a spell, draw a card.")).toEqual({ event: "cast", subject: { kind: "player", who: "opponent" }, object: { kind: "card", selector: { cardTypes: ["Spell"] } } });
+    expect(trigger("Whenever you cast a Vampire spell, draw a card.", "cybervamp")).toEqual({ event: "cast", subject: { kind: "player", who: "you" }, object: { kind: "card", selector: { cardTypes: ["Spell"], subtypes: ["Vampire"] } } });
+    expect(trigger("Whenever you discard a Unit card, draw a card.")).toEqual({ event: "discard", subject: { kind: "player", who: "you" }, object: { kind: "card", selector: { cardTypes: ["Unit"] } } });
+    expect(trigger("Whenever you discard a card, draw a card.")).toEqual({ event: "discard", subject: { kind: "player", who: "you" } });
+  });
+
+  it("entering a zone other than play names the zone; entering play does not", () => {
+    expect(trigger("[Base] Whenever a card enters your Facet Zone, draw a card.", "chromatic")).toMatchObject({ event: "enters", zone: "Facet Zone", subject: { kind: "card", selector: { controller: "you" } } });
+    expect(trigger("Whenever a card is put into your Graveyard, draw a card.")).toMatchObject({ event: "enters", zone: "Graveyard" });
+    expect(trigger("Whenever a unit enters play, draw a card.")).toEqual({ event: "enters", subject: { kind: "card", selector: { cardTypes: ["Unit"] } } });
+  });
+
+  it("erasing is the game's Erase keyword action, in effects too", () => {
+    expect(trigger("Whenever you erase a card, draw a card.")).toEqual({ event: "keyword_action", subject: { kind: "player", who: "you" }, keyword: "Erase" });
+    expect(lowerOne("duel", "spell", "Erase target card from a Graveyard.").ability.steps[0]).toMatchObject({ op: "keyword_action", keyword: "Erase", target: { kind: "target", index: 0 } });
   });
 });
