@@ -1210,7 +1210,8 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
     delete selector.zones;
     return Object.keys(selector).length ? { object: { kind: "card", selector } } : {};
   };
-  if (keyword && keyword.kind === "action") return { event: "keyword_action", subject: playerSubject(), keyword: keyword.name, text };
+  // "When you Scry", "Whenever you erase a card" (any card: the event is the action).
+  if (keyword && keyword.kind === "action") return { event: "keyword_action", subject: playerSubject(), keyword: keyword.name, ...useGeneric(l, clause.object), text };
   switch (verb) {
     case "enter":
     case "put": {

@@ -291,8 +291,12 @@ function affectedText(a: Affected, ctx: Context, chosen?: Chosen): string {
       return `each ${selectorText(a.selector, ctx, 1)}`;
     case "target":
       return ctx.targets[a.index]?.text ?? "the target";
-    case "targets":
+    case "targets": {
+      // The slots of one phrase ("up to two target units") read as that phrase once.
+      const groups = new Set(a.indexes.map((i) => ctx.targets[i]?.group ?? `slot ${i}`));
+      if (groups.size === 1 && ctx.targets[a.indexes[0]!]?.group !== undefined) return ctx.targets[a.indexes[0]!]!.text;
       return listText(a.indexes.map((i) => ctx.targets[i]?.text ?? "the target"));
+    }
   }
 }
 
@@ -438,13 +442,35 @@ function triggerText(t: TriggerPattern, ctx: Context): string {
   }
   if (t.subject.kind === "player") {
     const who = t.subject.who === "you" ? "you" : t.subject.who === "opponent" ? "an opponent" : "a player";
+    if (t.event === "player_dealt_damage") return `Whenever ${who} ${who === "you" ? "are" : "is"} dealt ${t.combat ? "combat " : ""}damage`;
+    // "Whenever you discard a Unit card", "Whenever an opponent draws a Spell card".
+    if ((t.event === "draw" || t.event === "discard") && t.object?.kind === "card") {
+      const verb = t.event === "draw" ? "draw" : "discard";
+      return `Whenever ${who} ${verb}${who === "you" ? "" : "s"} ${articles(`a ${selectorText(t.object.selector, ctx, 1)} card`)}`;
+    }
     const what = (carries.player ?? t.event).replace(/^they /, "").replace(/^a phase of their turn/, "a phase of their turn");
     const card = t.object?.kind === "card" ? ` (${selectorText(t.object.selector, ctx, 1)})` : "";
     const verbText = who === "you" ? what.replace(/\b(draws?|gains?|loses?|discards?|plays?|performs?|attacks?|blocks?|are)\b/, (w) => ({ are: "are", draws: "draw", gains: "gain", loses: "lose", discards: "discard", plays: "play", performs: "perform", attacks: "attack", blocks: "block" })[w] ?? w) : what.replace(/\bthey are\b/, "is").replace(/^(draw|gain|lose|discard|play|perform|attack|block)\b/, "$1s").replace(/\btheir\b/, "their");
     return `Whenever ${who} ${verbText}${t.keyword ? ` (${t.keyword})` : ""}${card}`;
   }
+  const head = t.subject.kind === "self" ? "When" : "Whenever";
+  // "Whenever a card enters your Facet Zone": the zone's owner is the card's (a card outside play is its owner's).
+  if (t.event === "enters" && t.zone) {
+    const sel = t.subject.kind === "card" ? t.subject.selector : undefined;
+    const whose = sel?.controller === "you" ? "your" : sel?.controller === "opponent" ? "an opponent's" : "a";
+    const subject = sel ? articles(`a ${selectorText({ ...sel, zones: undefined, controller: undefined }, ctx, 1) || "card"}`) : "this";
+    return `${head} ${subject} enters ${whose} ${t.zone}`;
+  }
   const subject = t.subject.kind === "self" ? "this" : `a ${selectorText({ ...t.subject.selector, zones: undefined }, ctx, 1)}`;
-  return `${t.subject.kind === "self" ? "When" : "Whenever"} ${subject} ${carries.card ?? t.event}`;
+  const object = t.object?.kind === "card" ? articles(`a ${selectorText(t.object.selector, ctx, 1)}`) : t.object?.who === "you" ? "you" : t.object?.who === "opponent" ? "an opponent" : t.object ? "a player" : undefined;
+  const combat = t.combat ? " in combat" : "";
+  if (t.event === "destroys") return `${head} ${subject} destroys ${object ?? "a card"}${combat}`;
+  if (t.event === "deals_damage" || t.event === "combat_damage_player") {
+    const kind = t.event === "combat_damage_player" || t.combat ? "combat damage" : "damage";
+    const to = object ?? (t.event === "combat_damage_player" ? "a player" : undefined);
+    return `${head} ${subject} deals ${kind}${to ? ` to ${to}` : ""}`;
+  }
+  return `${head} ${subject} ${carries.card ?? t.event}${combat}`;
 }
 
 function staticText(s: StaticEffect, ctx: Context): string {
