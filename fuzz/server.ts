@@ -137,10 +137,12 @@ export async function runServerCase(ops: ServerOp[]): Promise<string | undefined
       // Eight saves of one version at once: at most one may win.
       const text = TEXTS[op.text % TEXTS.length]!;
       const baseVersion = model.has(p) ? versionOf(model.get(p)!) : null;
-      replies = await Promise.all(Array.from({ length: 8 }, (_, k) => http(port, "PUT", "/api/file", { path: p, text: `${text}#${k}\n`, baseVersion })));
+      // Each text differs from what is on disk (a save of the same text would leave the version as it was).
+      const texts = Array.from({ length: 8 }, (_, k) => `${text}#${i}.${k}\n`);
+      replies = await Promise.all(texts.map((t) => http(port, "PUT", "/api/file", { path: p, text: t, baseVersion })));
       const winners = replies.flatMap((r, k) => (r.status === 200 ? [k] : []));
       if (winners.length > 1) return `step ${i}: ${winners.length} concurrent saves of one version succeeded`;
-      if (winners.length === 1) model.set(String(replies[winners[0]!]!.body.path), `${text}#${winners[0]}\n`);
+      if (winners.length === 1) model.set(String(replies[winners[0]!]!.body.path), texts[winners[0]!]!);
     }
     const failed = replies.find((r) => r.status >= 500 || r.status === 0);
     if (failed) return `step ${i}: ${op.kind} ${JSON.stringify(p)} answered ${failed.status} ${JSON.stringify(failed.body).slice(0, 200)}`;
