@@ -132,6 +132,23 @@ export function hostileAction(base: unknown, mutations: Mutation[], state: GameS
   return action;
 }
 
+const PAYMENT_LISTS = new Set(["discard", "erase", "sacrifice", "lands"]);
+
+/**
+ * An action in the form `legalActions` lists one of each: a payment's cards are a set of kinds
+ * (which copy of the same card in the same zone pays, and in what order, is one choice).
+ */
+export function listedForm(action: unknown, state: GameState): unknown {
+  if (!action || typeof action !== "object" || !("payment" in action)) return action;
+  const payment = (action as { payment?: unknown }).payment;
+  if (!payment || typeof payment !== "object" || Array.isArray(payment)) return action;
+  const kinds: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(payment)) {
+    kinds[key] = PAYMENT_LISTS.has(key) && Array.isArray(value) ? Array.from(value as unknown[], (id) => (typeof id === "string" && Object.hasOwn(state.cards, id) ? `${state.cards[id]!.def}@${state.cards[id]!.zone}` : id)).sort() : value;
+  }
+  return { ...action, payment: kinds };
+}
+
 /** JSON with sorted keys and without empty payments/target lists: two spellings of one action compare equal. */
 export function canonicalAction(value: unknown): string {
   if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "undefined";
@@ -216,8 +233,8 @@ export function runEngineCase(c: EngineCase): string | undefined {
     if (typeof applied.refusal?.code !== "string" || typeof applied.refusal.message !== "string") return `an untyped refusal for ${describe(action)}`;
     return undefined;
   }
-  const key = canonicalAction(action);
-  if (!legal.some((l) => canonicalAction(l) === key)) return `accepted an action legalActions does not list: ${describe(action)}`;
+  const key = canonicalAction(listedForm(action, state));
+  if (!legal.some((l) => canonicalAction(listedForm(l, state)) === key)) return `accepted an action legalActions does not list: ${describe(action)}`;
   if (!isPlainJson(applied.state)) return `the state after ${describe(action)} is not plain JSON`;
   return undefined;
 }
