@@ -13,6 +13,7 @@ import * as T from "../grammar/lexer.ts";
 import { parser } from "../grammar/parser.ts";
 import type * as A from "./ast.ts";
 import { LineMap, type Diagnostic, type Range } from "./diagnostics.ts";
+import { Anchor } from "./source-range.ts";
 import { diagnostic } from "./messages.ts";
 
 export const MAX_SYNTAX_DIAGNOSTICS = 100;
@@ -82,6 +83,8 @@ interface Ctx {
   report: Reporter;
   /** Offset used for nodes whose tokens were all inserted by error recovery. */
   fallbackOffset: number;
+  /** Where the ranges made now count from: the card being built, else the file (source-range.ts). */
+  anchor: Anchor;
 }
 
 function finite(n: number | undefined): n is number {
@@ -89,7 +92,7 @@ function finite(n: number | undefined): n is number {
 }
 
 function rangeOf(ctx: Ctx, start: number, end: number): Range {
-  return ctx.lines.range(start, end);
+  return ctx.anchor.range(start, end);
 }
 
 function tokenRange(ctx: Ctx, t: IToken): Range {
@@ -764,7 +767,8 @@ function commentNodes(ctx: Ctx, comments: IToken[]): A.CommentNode[] {
     // Any blank the lexer skips, except a line break (U+2028 at a line start leaves the comment on its own line).
     while (i >= 0 && /[ \t\f\v\u00a0\u2028\u2029\ufeff]/.test(ctx.text[i]!)) i--;
     const trailing = i >= 0 && ctx.text[i] !== "\n" && ctx.text[i] !== "\r";
-    return { kind: "comment", text: t.image.slice(1).replace(/\s+$/, ""), trailing, range: tokenRange(ctx, t) };
+    // Each comment counts from itself: one after an edit moves by moving its anchor.
+    return { kind: "comment", text: t.image.slice(1).replace(/\s+$/, ""), trailing, range: tokenRange({ ...ctx, anchor: new Anchor(t.startOffset, ctx.lines) }, t) };
   });
 }
 
@@ -1054,13 +1058,17 @@ function parseCardFile(ctx: Ctx, lexed: Lexed): A.CardFile {
   } else if (cards.length > 0) {
     ctx.report.add(diagnostic("CW1006", ctx.file, tokenRange(ctx, cards[0]![0]!), { found: describeToken(cards[0]![0]!) }));
   }
+  const fileAnchor = ctx.anchor;
   for (const chunk of cards) {
     if (ctx.report.overwhelmed) break;
     ctx.fallbackOffset = chunk[chunk.length - 1]!.endOffset! + 1;
+    // A card's ranges count from its first token: an edit above it moves the card by moving this anchor.
+    ctx.anchor = new Anchor(chunk[0]!.startOffset, ctx.lines);
     const cst = runParser(ctx, "cardDecl", chunk, "card");
     const card = cardDecl(ctx, cst, chunk);
     if (card) doc.cards.push(card);
   }
+  ctx.anchor = fileAnchor;
   return doc;
 }
 
@@ -1074,12 +1082,14 @@ export interface ParseOptions {
    * own. compiler/incremental.ts parses an edited card this way without lexing the whole file.
    */
   spans?: [number, number][];
+  /** The text's line map, when the caller has it already. */
+  lines?: LineMap;
 }
 
 /** Parses a game file or a card file. Never throws; syntax problems come back as diagnostics. */
 export function parseDocument(text: string, file: string, options: ParseOptions = {}): ParseResult {
-  const lines = new LineMap(text);
-  const ctx: Ctx = { text, file, lines, report: new Reporter(file, lines), fallbackOffset: 0 };
+  const lines = options.lines ?? new LineMap(text);
+  const ctx: Ctx = { text, file, lines, report: new Reporter(file, lines), fallbackOffset: 0, anchor: new Anchor(0, lines) };
   let doc: A.Document;
   try {
     const lexed = options.spans ? lexSpans(ctx, text, options.spans) : lex(ctx, text);
@@ -1106,7 +1116,7 @@ export function parseDocument(text: string, file: string, options: ParseOptions 
  */
 export function parseAbilityText(text: string, file: string): { abilities: A.Ability[]; diagnostics: Diagnostic[] } {
   const lines = new LineMap(text);
-  const ctx: Ctx = { text, file, lines, report: new Reporter(file, lines), fallbackOffset: text.length };
+  const ctx: Ctx = { text, file, lines, report: new Reporter(file, lines), fallbackOffset: text.length, anchor: new Anchor(0, lines) };
   try {
     const lexed = lex(ctx, text);
     const cst = runParser(ctx, "abilityText", lexed.tokens, "text");

@@ -14,6 +14,7 @@ import type { AbilityView, CardView, ClauseView, FieldView, GameReference, GameV
 import { parseScenarioFile, type ScenarioFile } from "./scenario.ts";
 import type { AbilityStructure, Declaration } from "./vocabulary.ts";
 import { firstWordToken } from "../grammar/lexer.ts";
+import { spanOf } from "./source-range.ts";
 
 export interface ParsedFile {
   path: string;
@@ -583,7 +584,7 @@ function directive(statement: Ast.Directive, file: string, detail: string, decla
 function abilityStructure(items: Item[], clause: Item[]): AbilityStructure {
   const first = clause[0]!;
   const last = clause[clause.length - 1]!;
-  const structure: AbilityStructure = { base: 0, facets: 0, otherColors: false, options: [], range: { start: first.range.start, end: last.range.end } };
+  const structure: AbilityStructure = { base: 0, facets: 0, otherColors: false, options: [], range: spanOf(first.range, last.range) };
   for (let i = 0; i < items.length; i++) {
     const item = items[i]!;
     if (item.kind !== "word") continue;

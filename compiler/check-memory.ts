@@ -18,6 +18,7 @@ import type { BoundGame } from "./check-game.ts";
 import type { CardEntry, CheckedCard, Reference } from "./check.ts";
 import type { GameVocabulary } from "./vocabulary.ts";
 import type { ParsedFile } from "./check-ast.ts";
+import { plainRange, startOffset } from "./source-range.ts";
 
 /** A card's check, as it was when the card started at `base`. */
 export interface RememberedCard {
@@ -124,13 +125,6 @@ export function sameNames(a: CardNames | undefined, b: CardNames): boolean {
   return true;
 }
 
-function plainPosition(p: Position): Position {
-  return { offset: p.offset, line: p.line, column: p.column };
-}
-
-export function plainRange(r: Range): Range {
-  return { start: plainPosition(r.start), end: plainPosition(r.end) };
-}
 
 /** Plain copies of a fresh check's results (they share their ranges with the tree, which moves on its own). */
 export function remember(checked: CheckedCard, view: CardView, facts: Omit<RememberedCard, "base" | "model" | "diagnostics" | "references" | "span" | "placed">): RememberedCard {
@@ -158,26 +152,47 @@ function movedRange(r: Range, offset: number, lines: number): Range {
   return { start: moved(r.start, offset, lines), end: moved(r.end, offset, lines) };
 }
 
-/** The model and diagnostics of a remembered card at the card's current start. */
-export function place(remembered: RememberedCard, start: Position): { model: CardModel; diagnostics: Diagnostic[] } {
+/**
+ * The model and diagnostics of a remembered card where the card now starts (its view's range):
+ * reused as they are while the card has not moved; a moved card's are shifted copies. Only the
+ * start offset is read for a card that stays put (its line is computed only when it moved).
+ */
+export function place(remembered: RememberedCard, view: CardView): { model: CardModel; diagnostics: Diagnostic[] } {
   const placed = remembered.placed;
-  if (placed && placed.offset === start.offset && placed.line === start.line) return placed;
-  const offset = start.offset - remembered.base.offset;
+  const offset = startOffset(view.range);
+  if (placed && placed.offset === offset) return placed;
+  const start = view.range.start;
   const lines = start.line - remembered.base.line;
+  const delta = start.offset - remembered.base.offset;
   const model = remembered.model;
   const next = {
     offset: start.offset,
     line: start.line,
-    model: { ...model, range: movedRange(model.range, offset, lines), abilities: model.abilities.map((a) => ({ ...a, range: movedRange(a.range, offset, lines) })) },
-    diagnostics: remembered.diagnostics.map((d) => ({ ...d, range: movedRange(d.range, offset, lines) })),
+    model: { ...model, range: movedRange(model.range, delta, lines), abilities: model.abilities.map((a) => ({ ...a, range: movedRange(a.range, delta, lines) })) },
+    diagnostics: remembered.diagnostics.map((d) => ({ ...d, range: movedRange(d.range, delta, lines) })),
   };
   remembered.placed = next;
   origins.set(next.model, remembered);
   return next;
 }
 
+/** Where a card starts now (its line computed only if it moved since it was last placed). */
+export function startOf(remembered: RememberedCard, view: CardView): { offset: number; line: number } {
+  const offset = startOffset(view.range);
+  const placed = remembered.placed;
+  if (placed && placed.offset === offset) return { offset, line: placed.line };
+  const start = view.range.start;
+  return { offset: start.offset, line: start.line };
+}
+
+/** Where a remembered card's diagnostics are now: none to place for the usual card without any. */
+export function placedDiagnostics(remembered: RememberedCard, view: CardView): Diagnostic[] {
+  return remembered.diagnostics.length === 0 ? remembered.diagnostics : place(remembered, view).diagnostics;
+}
+
 /** A remembered card's references at the card's current start; a reference to another card points at that card as it is now. */
-export function placedReferences(remembered: RememberedCard, start: Position, index: Map<string, CardEntry>): Reference[] {
+export function placedReferences(remembered: RememberedCard, view: CardView, index: Map<string, CardEntry>): Reference[] {
+  const start = view.range.start;
   const offset = start.offset - remembered.base.offset;
   const lines = start.line - remembered.base.line;
   const inside = (r: Range) => r.start.offset >= remembered.span.start && r.end.offset <= remembered.span.end;

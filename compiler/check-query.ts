@@ -7,6 +7,7 @@ import type { WorkspaceAnalysis } from "./workspace.ts";
 import type { Reference } from "./check.ts";
 import { BUILTIN_FIELDS, KIND_NOUNS, type GameVocabulary, type VocabularyKind } from "./vocabulary.ts";
 import type { Diagnostic, Range } from "./diagnostics.ts";
+import { plainRange } from "./source-range.ts";
 import { diagnostic } from "./messages.ts";
 import { gameOfDeckPath, parseDeck } from "./decklist.ts";
 
@@ -184,17 +185,17 @@ export function documentSymbols(analysis: WorkspaceAnalysis, path: string): Docu
     const cards = set.cards.map((card): DocumentSymbol => {
       const model = models.get(card.name);
       const detail = model ? [...model.supertypes, model.type].join(" ") + (model.subtypes.length ? ` — ${model.subtypes.join(" ")}` : "") : "";
-      return { name: card.name, kind: "card", detail, range: card.range, selectionRange: card.nameRange, children: [] };
+      return { name: card.name, kind: "card", detail, range: plainRange(card.range), selectionRange: plainRange(card.nameRange), children: [] };
     });
-    const whole = { start: set.codeRange.start, end: cards.at(-1)?.range.end ?? set.codeRange.end };
-    return [{ name: `${set.code} "${set.name}"`, kind: "set", detail: `for ${set.game}`, range: whole, selectionRange: set.codeRange, children: cards }];
+    const whole = plainRange({ start: set.codeRange.start, end: cards.at(-1)?.range.end ?? set.codeRange.end });
+    return [{ name: `${set.code} "${set.name}"`, kind: "set", detail: `for ${set.game}`, range: whole, selectionRange: plainRange(set.codeRange), children: cards }];
   }
   if (parsed.game) {
     const game = parsed.game;
     const vocabulary = findVocabulary(analysis, game.id);
     const declared = (vocabulary?.declarations ?? []).filter((d) => d.file === path).sort((a, b) => a.range.start.offset - b.range.start.offset);
-    const children = declared.map((d): DocumentSymbol => ({ name: d.name, kind: d.kind, detail: KIND_NOUNS[d.kind], range: d.range, selectionRange: d.range, children: [] }));
-    return [{ name: game.name, kind: "game", detail: game.id, range: game.range, selectionRange: game.idRange, children }];
+    const children = declared.map((d): DocumentSymbol => ({ name: d.name, kind: d.kind, detail: KIND_NOUNS[d.kind], range: plainRange(d.range), selectionRange: plainRange(d.range), children: [] }));
+    return [{ name: game.name, kind: "game", detail: game.id, range: plainRange(game.range), selectionRange: plainRange(game.idRange), children }];
   }
   if (parsed.kind === "scenario") {
     return (parsed.scenario?.scenarios ?? []).map((scenario) => ({

@@ -13,9 +13,11 @@ import type * as Ast from "./ast.ts";
 import type { CardModel, SourceFile } from "./model.ts";
 import type { CompiledGame } from "./ir.ts";
 import { diagnostic } from "./messages.ts";
+import { endOffset } from "./source-range.ts";
 import { lowerAnalysis, lowerCards, lowerGame, type LoweringNote } from "./lower.ts";
 import { cardReadsAs } from "./reads-as.ts";
-import type { WorkspaceAnalysis } from "./workspace.ts";
+import { cardModelOf, type WorkspaceAnalysis } from "./workspace.ts";
+import type { ParsedFile } from "./check-ast.ts";
 
 /** Notes of one card, positions relative to the start of the card's first line. */
 interface CardNotes {
@@ -90,9 +92,13 @@ function cachedNotes(analysis: WorkspaceAnalysis, sources: SourceFile[], cache: 
   // Only this call's entries are kept: the cache holds one lowering per card as it is now.
   const cards = new Map<Ast.CardDecl, CardNotes>();
   const byText = new Map<string, CardNotes>();
-  // A card's model (the first of its name in its file), looked up only for the cards lowered again.
-  const modelOf = (file: string, name: string) => {
-    for (const set of analysis.model.sets) if (set.file === file) for (const card of set.cards) if (card.name === name) return card;
+  // A card's model, looked up only for the cards lowered again: by its checker view (one per card,
+  // in the same order), else the first card of its name in its file.
+  const modelOf = (parsed: ParsedFile, index: number, name: string) => {
+    const view = parsed.set?.cards[index];
+    const placed = view && view.name === name ? cardModelOf(analysis, view) : undefined;
+    if (placed) return placed;
+    for (const set of analysis.model.sets) if (set.file === parsed.path) for (const card of set.cards) if (card.name === name) return card;
     return undefined;
   };
   for (const parsed of analysis.files.values()) {
@@ -101,18 +107,21 @@ function cachedNotes(analysis: WorkspaceAnalysis, sources: SourceFile[], cache: 
     const game = games.get(doc.game.text.toLowerCase());
     if (!game) continue;
     const text = textOf.get(parsed.path) ?? "";
-    for (const card of doc.cards) {
-      const base = lineStart(card.range);
+    doc.cards.forEach((card, index) => {
       let entry = cache.cards.get(card);
       if (!entry || entry.game !== game.game || entry.file !== parsed.path) {
-        const key = `${parsed.path}\u0000${text.slice(base.offset, card.range.end.offset)}`;
+        const base = lineStart(card.range);
+        const key = `${parsed.path}\u0000${text.slice(base.offset, endOffset(card.range))}`;
         entry = cache.byText.get(key);
-        if (!entry || entry.game !== game.game) entry = lowerOneCard(doc, card, text, game.game, modelOf(parsed.path, card.name.value), base, key);
+        if (!entry || entry.game !== game.game) entry = lowerOneCard(doc, card, text, game.game, modelOf(parsed, index, card.name.value), base, key);
       }
       cards.set(card, entry);
       byText.set(entry.key, entry);
+      if (entry.notes.length === 0) return;
+      // Where the card's first line starts now (computed only for a card with notes).
+      const base = lineStart(card.range);
       for (const { start, end, ...note } of entry.notes) notes.push({ ...note, range: { start: absolute(start, base), end: absolute(end, base) } });
-    }
+    });
   }
   cache.cards = cards;
   cache.byText = byText;

@@ -14,7 +14,8 @@
  * the answer is `undefined` and the caller parses the whole file.
  */
 import type * as Ast from "./ast.ts";
-import type { Diagnostic } from "./diagnostics.ts";
+import { LineMap, type Diagnostic, type Position, type Range } from "./diagnostics.ts";
+import { type Anchor, SourceRange, startOffset } from "./source-range.ts";
 import { MAX_SYNTAX_DIAGNOSTICS, parseDocument } from "./build.ts";
 import { parsedFromDocument, type ParsedFile } from "./check-ast.ts";
 
@@ -68,15 +69,16 @@ function reparseRegion(previous: ParsedFile, text: string): ParsedFile | undefin
   // Parse the header (unchanged, or inside the region) and the region, everything else read
   // as blank: every offset, line and column stays the file's own.
   const headerEnd = regionStart === 0 ? 0 : firstFirmBoundary(text, regionStart);
-  const reparsed = parseDocument(text, previous.path, { spans: [[0, headerEnd], [regionStart, regionEnd]] });
+  const lines = new LineMap(text);
+  const reparsed = parseDocument(text, previous.path, { spans: [[0, headerEnd], [regionStart, regionEnd]], lines });
   const after = reparsed.document;
   if (after.kind !== "cardFile" || !after.code || !after.game || reparsed.omitted > 0 || reparsed.diagnostics.some(isHeaderOrCapDiagnostic)) return undefined;
 
   // What ends the file (an unclosed card at the very end) is reported at the file's length.
   const inRegion = (offset: number) => offset >= regionStart && (offset < regionEnd || regionEnd === text.length);
-  const start = (node: { range: { start: { offset: number } } }) => node.range.start.offset;
+  const start = (node: { range: Range }) => startOffset(node.range);
   /** Old items before the region, fresh ones inside it, old ones after it (to be moved). */
-  const partition = <T extends { range: { start: { offset: number } } }>(items: T[], fresh: T[]) => ({
+  const partition = <T extends { range: Range }>(items: T[], fresh: T[]) => ({
     kept: items.filter((item) => start(item) < regionStart),
     fresh: fresh.filter((item) => inRegion(start(item))),
     moved: regionEnd < text.length ? items.filter((item) => start(item) >= oldRegionEnd) : [],
@@ -91,10 +93,21 @@ function reparseRegion(previous: ParsedFile, text: string): ParsedFile | undefin
   const parsed = parsedFromDocument(text, previous.path, { ...header, cards: cards.fresh }, [...diagnostics.kept, ...diagnostics.fresh, ...diagnostics.moved]);
   if (!parsed.set) return undefined;
   const views = partition(previous.set.cards, parsed.set.cards);
+  // Every range of a kept card (its tree and its view) counts from the card's anchor; a comment from its own.
+  const cardAnchors = [...cards.kept, ...cards.moved].map(anchorOf);
+  const commentAnchors = [...comments.kept, ...comments.moved].map(anchorOf);
+  const headerAnchors = Object.values(headerOf(before)).map((node) => anchorOf(node as Ast.BaseNode));
+  if ([...cardAnchors, ...commentAnchors, ...headerAnchors].includes(undefined)) return undefined;
+  const movedAnchors = new Set(cards.moved.map(anchorOf));
+  if (views.moved.some((view) => !movedAnchors.has(anchorOf(view)))) return undefined;
 
-  // Past every way out: move what follows the edit (in place) and retire the previous parse.
+  // Past every way out: move what follows the edit and retire the previous parse.
   consumed.add(previous);
-  moveDown(cards.moved, views.moved, [diagnostics.moved, comments.moved], delta, countLines(text, prefix, text.length - suffix) - countLines(old, prefix, old.length - suffix));
+  const lineDelta = countLines(text, prefix, text.length - suffix) - countLines(old, prefix, old.length - suffix);
+  // Kept before the edit: same offsets, the new text's lines. After it: moved by the edit.
+  for (const node of [...cards.kept, ...comments.kept, ...Object.values(headerOf(before))]) anchorOf(node as Ast.BaseNode)!.moveTo(anchorOf(node as Ast.BaseNode)!.offset, lines);
+  for (const node of [...cards.moved, ...comments.moved]) anchorOf(node)!.moveTo(anchorOf(node)!.offset + delta, lines);
+  moveDiagnostics(diagnostics.moved, delta, lineDelta);
   const join = <T>(p: { kept: T[]; fresh: T[]; moved: T[] }) => [...p.kept, ...p.fresh, ...p.moved];
   parsed.document = { ...header, cards: join(cards), comments: join(comments) };
   parsed.set = { ...parsed.set, cards: join(views) };
@@ -140,66 +153,25 @@ function countLines(text: string, from: number, to: number): number {
   return count;
 }
 
-type Position = { offset: number; line: number; column: number };
-
-/** Every position under a card's tree and its checker view, collected the first time the card moves. */
-const cardPositions = new WeakMap<object, Position[]>();
-/** Positions that belong to a card's list (a diagnostic may share one): moved with their card only. */
-const ownedByCard = new WeakSet<object>();
+/** The anchor a node's range counts from (compiler/source-range.ts); undefined for a plain range. */
+function anchorOf(node: { range: Range }): Anchor | undefined {
+  return node.range instanceof SourceRange ? node.range.anchor : undefined;
+}
 
 /**
- * Moves every position of the cards (and their views) after the edit, and of the diagnostics
- * and comments there, by `delta` characters and `lines` lines, in place: columns stay, since
- * what moves starts on a line of its own. In place because copying half a 2,000-card tree took
- * longer than parsing a card; each card's positions are listed once and kept, so a card that
- * moves again on the next keystroke costs one pass over a flat list. Shared positions move once.
+ * Moves the syntax diagnostics after the edit by `delta` characters and `lines` lines, in place:
+ * columns stay, since what moves starts on a line of its own. A position two diagnostics share
+ * (a CW1009 summary at the last error) moves once.
  */
-function moveDown(cards: object[], views: object[], others: unknown[], delta: number, lines: number): void {
+function moveDiagnostics(diagnostics: Diagnostic[], delta: number, lines: number): void {
   if (delta === 0 && lines === 0) return;
-  if (cards.length !== views.length) {
-    // Not one view per card (never expected): move everything found, list nothing.
-    for (const position of positionsUnder([cards, views, others])) {
-      position.offset += delta;
-      position.line += lines;
-    }
-    return;
+  const positions = new Set<Position>();
+  for (const d of diagnostics) {
+    positions.add(d.range.start);
+    positions.add(d.range.end);
   }
-  cards.forEach((card, i) => {
-    let list = cardPositions.get(card);
-    if (!list) {
-      list = positionsUnder([card, views[i]]);
-      for (const position of list) ownedByCard.add(position);
-      cardPositions.set(card, list);
-    }
-    for (const position of list) {
-      position.offset += delta;
-      position.line += lines;
-    }
-  });
-  const rest = positionsUnder(others).filter((position) => !ownedByCard.has(position));
-  for (const position of rest) {
+  for (const position of positions) {
     position.offset += delta;
     position.line += lines;
   }
-}
-
-function isPosition(value: Record<string, unknown>): boolean {
-  return typeof value["offset"] === "number" && typeof value["line"] === "number" && typeof value["column"] === "number";
-}
-
-/** The distinct position objects under a value. */
-function positionsUnder(value: unknown): Position[] {
-  const found = new Set<Position>();
-  const visit = (node: unknown): void => {
-    if (node === null || typeof node !== "object") return;
-    if (Array.isArray(node)) {
-      for (const item of node) visit(item);
-      return;
-    }
-    const record = node as Record<string, unknown>;
-    if (isPosition(record)) found.add(record as unknown as Position);
-    else for (const key in record) visit(record[key]);
-  };
-  visit(value);
-  return [...found];
 }

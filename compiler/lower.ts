@@ -7,6 +7,7 @@
  * becomes a `rule "unsupported"` step and a note with its range, so nothing is silently lost.
  */
 import type * as Ast from "./ast.ts";
+import { endOffset, plainRange, startOffset } from "./source-range.ts";
 import type { Diagnostic, Range } from "./diagnostics.ts";
 import type { CardModel, SourceFile, WorkspaceModel } from "./model.ts";
 import type {
@@ -266,14 +267,15 @@ class AbilityLowering {
   ) {
     this.notes = notes;
   }
+  /** Where the IR came from: plain data (the IR crosses to the engine, which copies states by structured clone). */
   source(range: Range): SourceRef {
-    return { file: this.file, range };
+    return { file: this.file, range: plainRange(range) };
   }
   note(range: Range, message: string): void {
-    this.notes.push({ file: this.file, range, message });
+    this.notes.push({ file: this.file, range: plainRange(range), message });
   }
   slice(range: Range): string {
-    return this.text.slice(range.start.offset, range.end.offset);
+    return this.text.slice(startOffset(range), endOffset(range));
   }
 
   // --- numbers -------------------------------------------------------------------------------
@@ -1715,7 +1717,7 @@ export function lowerGame(doc: Ast.GameFile, text: string, notes: LoweringNote[]
     keywords: [],
     counters: [],
     rules: [],
-    source: { file, range: doc.range },
+    source: { file, range: plainRange(doc.range) },
   };
   const subtypes: string[] = [];
   const phaseDecls: Ast.PhaseDecl[] = [];
@@ -1805,7 +1807,7 @@ export function lowerGame(doc: Ast.GameFile, text: string, notes: LoweringNote[]
 
   // Keywords first (card text may use them), then markers, phases and rules.
   for (const k of keywordDecls) {
-    const def: KeywordDef = { name: k.name.text, kind: k.keywordKind, source: { file, range: k.range }, ...(k.parameter ? { parameter: k.parameter.text } : {}) };
+    const def: KeywordDef = { name: k.name.text, kind: k.keywordKind, source: { file, range: plainRange(k.range) }, ...(k.parameter ? { parameter: k.parameter.text } : {}) };
     if (k.definition.kind === "ruleRef") def.rule = k.definition.name.text;
     game.keywords.push(def);
   }
@@ -1817,12 +1819,12 @@ export function lowerGame(doc: Ast.GameFile, text: string, notes: LoweringNote[]
   }
   for (const m of markerDecls) {
     if (m.definition.kind === "static") {
-      game.markers.push({ name: m.name.text, isStatic: true, source: { file, range: m.range } });
+      game.markers.push({ name: m.name.text, isStatic: true, source: { file, range: plainRange(m.range) } });
       continue;
     }
     const l = new AbilityLowering(vocab, file, text, notes);
     const trigger = m.definition.trigger ? lowerTrigger(m.definition.trigger, l) : undefined;
-    game.markers.push({ name: m.name.text, isStatic: false, ...(trigger ? { trigger } : {}), source: { file, range: m.range } });
+    game.markers.push({ name: m.name.text, isStatic: false, ...(trigger ? { trigger } : {}), source: { file, range: plainRange(m.range) } });
   }
   for (const p of phaseDecls) {
     const l = new AbilityLowering(vocab, file, text, notes);
@@ -1845,7 +1847,7 @@ export function lowerGame(doc: Ast.GameFile, text: string, notes: LoweringNote[]
         steps.push(...withPending(l, l.clause(c)));
       }
     }
-    game.phases.push({ name, auto, steps, source: { file, range: p.range } } satisfies PhaseDef);
+    game.phases.push({ name, auto, steps, source: { file, range: plainRange(p.range) } } satisfies PhaseDef);
   }
   ruleDecls.forEach((r, i) => {
     r.text.abilities.forEach((a, j) => {
@@ -1892,7 +1894,7 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
     try {
       out.push(lowerCard(decl));
     } catch (error) {
-      notes.push({ file: doc.file, range: decl.range, message: `this card could not be compiled (${error instanceof Error ? error.message : String(error)})` });
+      notes.push({ file: doc.file, range: plainRange(decl.range), message: `this card could not be compiled (${error instanceof Error ? error.message : String(error)})` });
     }
   }
   return out;
@@ -1944,7 +1946,7 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
       isToken,
       abilities,
       text: model?.text ?? decl.abilities.map((a) => text.slice(a.range.start.offset, a.range.end.offset).trim()).join("\n"),
-      source: { file: doc.file, range: decl.range },
+      source: { file: doc.file, range: plainRange(decl.range) },
     };
   }
 }
@@ -1996,7 +1998,7 @@ export function lowerAnalysis(analysis: WorkspaceAnalysis, sources: SourceFile[]
     try {
       games.set(lower(doc.id.text), lowerGame(doc, textOf.get(parsed.path) ?? "", notes));
     } catch (error) {
-      notes.push({ file: parsed.path, range: doc.range, message: `this game file could not be compiled (${error instanceof Error ? error.message : String(error)})` });
+      notes.push({ file: parsed.path, range: plainRange(doc.range), message: `this game file could not be compiled (${error instanceof Error ? error.message : String(error)})` });
     }
   }
   const cards = new Map<string, CompiledCard[]>();
@@ -2011,7 +2013,7 @@ export function lowerAnalysis(analysis: WorkspaceAnalysis, sources: SourceFile[]
     try {
       list.push(...lowerCards(doc, textOf.get(parsed.path) ?? "", game, modelsByFile.get(parsed.path) ?? [], notes));
     } catch (error) {
-      notes.push({ file: parsed.path, range: doc.range, message: `this card file could not be compiled (${error instanceof Error ? error.message : String(error)})` });
+      notes.push({ file: parsed.path, range: plainRange(doc.range), message: `this card file could not be compiled (${error instanceof Error ? error.message : String(error)})` });
     }
     cards.set(game.id, list);
   }

@@ -12,6 +12,7 @@
  * fails when the two disagree.
  */
 import type { Diagnostic, DiagnosticFix, Range, Severity } from "./diagnostics.ts";
+import { SourceRange, plainRange } from "./source-range.ts";
 
 export interface MessageDefinition {
   severity: Severity;
@@ -746,13 +747,14 @@ export function diagnostic<C extends MessageCode>(
 ): Diagnostic {
   const result: Diagnostic = {
     file,
-    range,
+    // A tree's compact range becomes plain data here: a diagnostic crosses to the studio's page by structured clone.
+    range: range instanceof SourceRange ? plainRange(range) : range,
     severity: options.severity ?? MESSAGES[code].severity,
     code,
     message: messageText(code, args),
   };
   if (options.suggestion !== undefined) result.suggestion = options.suggestion;
-  if (options.fix) result.fix = options.fix;
+  if (options.fix) result.fix = options.fix.range instanceof SourceRange ? { ...options.fix, range: plainRange(options.fix.range) } : options.fix;
   return result;
 }
 

@@ -8,15 +8,16 @@
  */
 import type { Diagnostic, Range } from "./diagnostics.ts";
 import { diagnostic, SUMMARY_CODES } from "./messages.ts";
-import type { GameModel, SetModel, SourceFile, WorkspaceModel } from "./model.ts";
-import type { SetView } from "./check-input.ts";
-import { bindGame } from "./check-game.ts";
+import type { CardModel, GameModel, SetModel, SourceFile, WorkspaceModel } from "./model.ts";
+import type { CardView, SetView } from "./check-input.ts";
+import { bindGame, type BoundGame } from "./check-game.ts";
+import { plainRange } from "./source-range.ts";
 import { checkCard, type CardEntry, type Reference } from "./check.ts";
 import { parseForCheck, formatSource, type ParsedFile } from "./check-ast.ts";
 import type { GameVocabulary } from "./vocabulary.ts";
 import { closestName } from "./check-suggest.ts";
 import { reparseCardFile } from "./incremental.ts";
-import { CheckMemory, ObservedIndex, memoryOf, place, placedReferences, remember, rememberFor, sameNames } from "./check-memory.ts";
+import { CheckMemory, ObservedIndex, memoryOf, place, placedDiagnostics, placedReferences, remember, rememberFor, sameNames, startOf } from "./check-memory.ts";
 
 /** At most this many diagnostics are kept per file; a CW3008 note counts the rest. */
 export const MAX_DIAGNOSTICS_PER_FILE = 200;
@@ -102,7 +103,7 @@ export function analyzeWorkspace(sources: SourceFile[], options: AnalyzeOptions 
     }
     try {
       // An unchanged game file keeps its binding: the same vocabulary, so its cards' checks stay valid.
-      const bound = before?.games.get(parsed) ?? bindGame(view);
+      const bound = before?.games.get(parsed) ?? plainBinding(bindGame(view));
       memory.games.set(parsed, bound);
       games.set(key, { model: bound.model, vocabulary: bound.vocabulary, file: view.file });
       diagnostics.push(...bound.diagnostics);
@@ -205,12 +206,20 @@ export function analyzeWorkspace(sources: SourceFile[], options: AnalyzeOptions 
           }
           memory.cards.set(card, remembered);
           fileCards.push({ view: card, remembered, index });
-          const placed = place(remembered, card.range.start);
-          set.cards.push(placed.model);
-          diagnostics.push(...placed.diagnostics);
+          const found = placedDiagnostics(remembered, card);
+          if (found.length > 0) diagnostics.push(...found);
         } catch (error) {
           internalError(view.file, `checking card "${card.name}"`, error);
         }
+      });
+      // The cards' models are placed when first read: a re-check after a keystroke above half
+      // the cards need not copy every card it moved (the studio's worker sends them by reference).
+      let cards: CardModel[] | undefined;
+      Object.defineProperty(set, "cards", {
+        enumerable: true,
+        configurable: true,
+        get: () => (cards ??= fileCards.map(({ view, remembered }) => place(remembered, view).model)),
+        set: (value: CardModel[]) => (cards = value),
       });
       sets.push(set);
     }
@@ -234,13 +243,55 @@ export function analyzeWorkspace(sources: SourceFile[], options: AnalyzeOptions 
   return analysis;
 }
 
+/** One card of a set as an analysis placed it: where its check came from, where it starts, and its model (made when asked for). */
+export interface PlacedCard {
+  origin: object;
+  name: string;
+  offset: number;
+  line: number;
+  model(): CardModel;
+}
+
+/**
+ * The cards of a set file in order, without making their models: the studio's worker sends a
+ * card the page already has as a reference (its origin) and where it now starts.
+ */
+export function placedCards(analysis: WorkspaceAnalysis, file: string): PlacedCard[] | undefined {
+  const cards = memoryOf(analysis)?.fileCards.get(file);
+  return cards?.map(({ view, remembered }) => ({ origin: remembered, name: remembered.model.name, ...startOf(remembered, view), model: () => place(remembered, view).model }));
+}
+
+/** The model of one card (by its checker view) as the analysis placed it; undefined if it was not checked. */
+export function cardModelOf(analysis: WorkspaceAnalysis, view: CardView): CardModel | undefined {
+  const remembered = memoryOf(analysis)?.cards.get(view);
+  return remembered && place(remembered, view).model;
+}
+
+/** A game's binding with plain ranges in what leaves the compiler (its model and references), made once per game file parse. */
+function plainBinding(bound: BoundGame): BoundGame {
+  const model = bound.model;
+  return {
+    ...bound,
+    model: {
+      ...model,
+      keywords: model.keywords.map((k) => (k.range ? { ...k, range: plainRange(k.range) } : k)),
+      ...(model.definitions ? { definitions: model.definitions.map((d) => ({ ...d, range: plainRange(d.range) })) } : {}),
+    },
+    references: bound.references.map(plainReference),
+  };
+}
+
+function plainReference(reference: Reference): Reference {
+  return { ...reference, range: plainRange(reference.range), ...(reference.definition ? { definition: { file: reference.definition.file, range: plainRange(reference.definition.range) } } : {}) };
+}
+
 /** Every file's references, sorted by offset: the game files' and scenarios' as found, each card's placed where it is now. */
 function allReferences(memory: CheckMemory): Map<string, Reference[]> {
   const references = new Map<string, Reference[]>();
-  for (const [file, list] of memory.otherReferences) references.set(file, [...list]);
+  for (const [file, list] of memory.otherReferences) references.set(file, list.map(plainReference));
   for (const [file, cards] of memory.fileCards) {
     const list = references.get(file) ?? references.set(file, []).get(file)!;
-    for (const { view, remembered, index } of cards) list.push(...placedReferences(remembered, view.range.start, index));
+    for (const { view, remembered, index } of cards) list.push(...placedReferences(remembered, view, index));
   }
   for (const list of references.values()) list.sort((a, b) => a.range.start.offset - b.range.start.offset);
   return references;

@@ -4,8 +4,7 @@
  * what it touched, adds the scenario checks and engine warnings (CW6001) as `cardwright check` does, and encodes
  * each result as a delta against what the page already holds.
  */
-import { analyzeWorkspace, type WorkspaceAnalysis } from "../../../compiler/workspace.ts";
-import { originOf } from "../../../compiler/check-memory.ts";
+import { analyzeWorkspace, placedCards, type WorkspaceAnalysis } from "../../../compiler/workspace.ts";
 import { EngineWarningCache, engineWarnings } from "../../../compiler/engine-warnings.ts";
 import { scenarioDiagnostics } from "../../../compiler/scenario-check.ts";
 import type { SourceFile, WorkspaceModel } from "../../../compiler/model.ts";
@@ -39,7 +38,8 @@ export class WorkspaceChecker {
     const model = { ...this.analysis.model, diagnostics: [...this.analysis.model.diagnostics, ...warnings] };
     const checked = performance.now();
     this.model = model;
-    const delta = encodeModel(model, this.sent, originOf);
+    const analysis = this.analysis;
+    const delta = encodeModel(model, this.sent, (file) => placedCards(analysis, file));
     return { model, delta, phases: { analyzeMs: analyzed - started, engineMs: checked - analyzed } };
   }
 

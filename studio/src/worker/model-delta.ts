@@ -25,10 +25,20 @@ export interface ModelDelta extends Omit<WorkspaceModel, "sets"> {
   sets: SetDelta[];
 }
 
+/** One card of a set as the checker has it (compiler/workspace.ts `placedCards`): its model is made only when asked for. */
+export interface CardSource {
+  /** Where its check came from: two cards with the same origin are the same card (maybe moved). */
+  origin?: object;
+  name: string;
+  offset: number;
+  line: number;
+  model(): CardModel;
+}
+
 /** What the worker sent for one set file: the page's copy of its cards, in order. */
 export interface SentSet {
-  cards: CardModel[];
-  /** Index of each card by where its check came from (`origin`), when the checker says. */
+  cards: CardSource[];
+  /** Index of each card by where its check came from. */
   byOrigin: Map<object, number>;
   /** Indices of each card name, built when a card without a known origin needs it. */
   byName?: Map<string, number[]>;
@@ -48,28 +58,30 @@ function movedKey(card: CardModel): string {
 }
 
 /**
- * Encodes a model against what the page holds. `origin` (the checker's, compiler/check-memory.ts)
- * names where a card's check came from: a card from the same check as one the page holds is
- * sent as its index without being compared. A card checked afresh is compared (as position-free
- * JSON) with the card of the same name the page holds, and sent whole only when it differs.
+ * Encodes a model against what the page holds. `cardsOf` (the checker's `placedCards`) gives a
+ * set's cards with where each one's check came from: a card from the same check as one the page
+ * holds goes across as its index and new start, without its model even being made. Any other
+ * card is compared (as position-free JSON) with the card of the same name the page holds, and
+ * sent whole only when it differs.
  */
-export function encodeModel(model: WorkspaceModel, sent: SentCards, origin: (card: CardModel) => object | undefined = () => undefined): ModelDelta {
+export function encodeModel(model: WorkspaceModel, sent: SentCards, cardsOf: (file: string) => CardSource[] | undefined = () => undefined): ModelDelta {
   const next: SentCards = new Map();
   const sets = model.sets.map((set): SetDelta => {
     const before = sent.get(set.file);
-    const now: SentSet = { cards: set.cards, byOrigin: new Map() };
+    const sources = cardsOf(set.file) ?? set.cards.map((card): CardSource => ({ name: card.name, offset: card.range.start.offset, line: card.range.start.line, model: () => card }));
+    const now: SentSet = { cards: sources, byOrigin: new Map() };
     const used = new Set<number>();
-    const cards = set.cards.map((card, index): CardModel | SameCard => {
-      const from = origin(card);
-      if (from && !now.byOrigin.has(from)) now.byOrigin.set(from, index);
-      let earlier = from && before ? before.byOrigin.get(from) : undefined;
+    const cards = sources.map((card, index): CardModel | SameCard => {
+      if (card.origin && !now.byOrigin.has(card.origin)) now.byOrigin.set(card.origin, index);
+      let earlier = card.origin && before ? before.byOrigin.get(card.origin) : undefined;
       if (earlier === undefined && before) earlier = sameByContent(card, before, used);
-      if (earlier === undefined || used.has(earlier)) return card;
+      if (earlier === undefined || used.has(earlier)) return card.model();
       used.add(earlier);
-      return { index: earlier, offset: card.range.start.offset, line: card.range.start.line };
+      return { index: earlier, offset: card.offset, line: card.line };
     });
     next.set(set.file, now);
-    return { ...set, cards };
+    // Field by field: the set's own `cards` is not read (the checker makes a card's model only when asked).
+    return { code: set.code, name: set.name, game: set.game, file: set.file, cards };
   });
   sent.clear();
   for (const [file, cards] of next) sent.set(file, cards);
@@ -77,15 +89,15 @@ export function encodeModel(model: WorkspaceModel, sent: SentCards, origin: (car
 }
 
 /** The index of an unused card of the same name the page holds whose content is the same (positions aside). */
-function sameByContent(card: CardModel, before: SentSet, used: Set<number>): number | undefined {
+function sameByContent(card: CardSource, before: SentSet, used: Set<number>): number | undefined {
   if (!before.byName) {
     before.byName = new Map();
     before.cards.forEach((c, i) => (before.byName!.get(c.name) ?? before.byName!.set(c.name, []).get(c.name)!).push(i));
   }
   const candidates = before.byName.get(card.name)?.filter((i) => !used.has(i));
   if (!candidates?.length) return undefined;
-  const key = movedKey(card);
-  return candidates.find((i) => movedKey(before.cards[i]!) === key);
+  const key = movedKey(card.model());
+  return candidates.find((i) => movedKey(before.cards[i]!.model()) === key);
 }
 
 export function decodeModel(delta: ModelDelta, previous: WorkspaceModel | undefined): WorkspaceModel {
