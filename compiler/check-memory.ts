@@ -18,7 +18,7 @@ import type { BoundGame } from "./check-game.ts";
 import type { CardEntry, CheckedCard, Reference } from "./check.ts";
 import type { GameVocabulary } from "./vocabulary.ts";
 import type { ParsedFile } from "./check-ast.ts";
-import { plainRange, startOffset } from "./source-range.ts";
+import { plainRange, startLine, startOffset } from "./source-range.ts";
 
 /** A card's check, as it was when the card started at `base`. */
 export interface RememberedCard {
@@ -159,8 +159,8 @@ function movedRange(r: Range, offset: number, lines: number): Range {
  */
 export function place(remembered: RememberedCard, view: CardView): { model: CardModel; diagnostics: Diagnostic[] } {
   const placed = remembered.placed;
-  const offset = startOffset(view.range);
-  if (placed && placed.offset === offset) return placed;
+  // Unmoved: the same offset and line (an edit above may keep the offset and change the lines).
+  if (placed && placed.offset === startOffset(view.range) && placed.line === startLine(view.range)) return placed;
   const start = view.range.start;
   const lines = start.line - remembered.base.line;
   const delta = start.offset - remembered.base.offset;
@@ -176,13 +176,9 @@ export function place(remembered: RememberedCard, view: CardView): { model: Card
   return next;
 }
 
-/** Where a card starts now (its line computed only if it moved since it was last placed). */
+/** Where a card starts now (its line from its anchor, without a search). */
 export function startOf(remembered: RememberedCard, view: CardView): { offset: number; line: number } {
-  const offset = startOffset(view.range);
-  const placed = remembered.placed;
-  if (placed && placed.offset === offset) return { offset, line: placed.line };
-  const start = view.range.start;
-  return { offset: start.offset, line: start.line };
+  return { offset: startOffset(view.range), line: startLine(view.range) };
 }
 
 /** Where a remembered card's diagnostics are now: none to place for the usual card without any. */

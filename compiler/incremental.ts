@@ -105,8 +105,14 @@ function reparseRegion(previous: ParsedFile, text: string): ParsedFile | undefin
   consumed.add(previous);
   const lineDelta = countLines(text, prefix, text.length - suffix) - countLines(old, prefix, old.length - suffix);
   // Kept before the edit: same offsets, the new text's lines. After it: moved by the edit.
-  for (const node of [...cards.kept, ...comments.kept, ...Object.values(headerOf(before))]) anchorOf(node as Ast.BaseNode)!.moveTo(anchorOf(node as Ast.BaseNode)!.offset, lines);
-  for (const node of [...cards.moved, ...comments.moved]) anchorOf(node)!.moveTo(anchorOf(node)!.offset + delta, lines);
+  for (const node of [...cards.kept, ...comments.kept, ...Object.values(headerOf(before))]) {
+    const anchor = anchorOf(node as Ast.BaseNode)!;
+    anchor.moveTo(anchor.offset, lines, anchor.line);
+  }
+  for (const node of [...cards.moved, ...comments.moved]) {
+    const anchor = anchorOf(node)!;
+    anchor.moveTo(anchor.offset + delta, lines, anchor.line + lineDelta);
+  }
   moveDiagnostics(diagnostics.moved, delta, lineDelta);
   const join = <T>(p: { kept: T[]; fresh: T[]; moved: T[] }) => [...p.kept, ...p.fresh, ...p.moved];
   parsed.document = { ...header, cards: join(cards), comments: join(comments) };

@@ -2018,5 +2018,7 @@ export function lowerAnalysis(analysis: WorkspaceAnalysis, sources: SourceFile[]
     cards.set(game.id, list);
   }
   const bundles = [...games.values()].map((game) => ({ game, cards: cards.get(game.id) ?? [] }));
-  return { bundles, model: analysis.model, notes, diagnostics: analysis.model.diagnostics };
+  // Notes leave the compiler as plain data (a note may keep the range of the tree node it is about).
+  const plainNotes = notes.map((note) => ({ ...note, range: plainRange(note.range) }));
+  return { bundles, model: analysis.model, notes: plainNotes, diagnostics: analysis.model.diagnostics };
 }

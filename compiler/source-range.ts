@@ -15,19 +15,23 @@ import type { LineMap, Position, Range } from "./diagnostics.ts";
 /** Where a card (or the rest of a file) starts; the ranges inside it count from here. */
 export class Anchor {
   #lines: LineMap;
+  /** The line of `offset`, kept so that a card's start line is known without a search. */
+  line: number;
   constructor(
     public offset: number,
     lines: LineMap,
   ) {
     this.#lines = lines;
+    this.line = lines.position(offset).line;
   }
   get lines(): LineMap {
     return this.#lines;
   }
-  /** Moves the anchor, and every range counted from it, to `offset` of a text with these lines. */
-  moveTo(offset: number, lines: LineMap): void {
+  /** Moves the anchor, and every range counted from it, to `offset` (on `line`) of a text with these lines. */
+  moveTo(offset: number, lines: LineMap, line = lines.position(offset).line): void {
     this.offset = offset;
     this.#lines = lines;
+    this.line = line;
   }
   /** The range [start, end) of the text (offsets of the whole text), counted from this anchor. */
   range(start: number, end: number): SourceRange {
@@ -61,6 +65,11 @@ export function startOffset(range: Range): number {
 /** The offset where a range ends, without computing its line. */
 export function endOffset(range: Range): number {
   return range instanceof SourceRange ? range.anchor.offset + range.to : range.end.offset;
+}
+
+/** The line where a range starts: without a search for a range starting at its anchor (a card's own range). */
+export function startLine(range: Range): number {
+  return range instanceof SourceRange && range.from === 0 ? range.anchor.line : range.start.line;
 }
 
 /** The range as plain data (a copy: later moves of the tree leave it as it is). */
