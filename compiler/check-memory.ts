@@ -6,10 +6,11 @@
  * looked a card name up — the game's card names. Everything else is reused, moved to where the
  * card is now.
  *
- * Results are kept as plain copies, relative to where the card started when it was checked,
- * and placed (shifted) when reused: an edit above a card moves it by whole lines, so columns
- * stay. References to other cards are resolved by name when asked for, against the current
- * card index, so a card that only moved never makes the cards naming it stale.
+ * The model and diagnostics are kept as plain copies, relative to where the card started when
+ * it was checked, and placed (shifted) when reused: an edit above a card moves it by whole
+ * lines, so columns stay. References keep the tree's compact ranges (compiler/source-range.ts),
+ * which move with their card; a reference to another card is resolved by name when asked for,
+ * against the current card index, so a card that only moved never makes the cards naming it stale.
  */
 import type { Diagnostic, Position, Range } from "./diagnostics.ts";
 import type { CardModel } from "./model.ts";
@@ -18,7 +19,7 @@ import type { BoundGame } from "./check-game.ts";
 import type { CardEntry, CheckedCard, Reference } from "./check.ts";
 import type { GameVocabulary } from "./vocabulary.ts";
 import type { ParsedFile } from "./check-ast.ts";
-import { plainRange, startLine, startOffset } from "./source-range.ts";
+import { SourceRange, plainRange, startLine, startOffset } from "./source-range.ts";
 
 /** A card's check, as it was when the card started at `base`. */
 export interface RememberedCard {
@@ -32,8 +33,6 @@ export interface RememberedCard {
   model: CardModel;
   diagnostics: Diagnostic[];
   references: Reference[];
-  /** The card's start range when checked (a reference's definition inside it moves with it). */
-  span: { start: number; end: number };
   /** The model and diagnostics as last placed, and where: reused as they are while the card stays put. */
   placed?: { offset: number; line: number; model: CardModel; diagnostics: Diagnostic[] };
 }
@@ -127,18 +126,17 @@ export function sameNames(a: CardNames | undefined, b: CardNames): boolean {
 
 
 /** Plain copies of a fresh check's results (they share their ranges with the tree, which moves on its own). */
-export function remember(checked: CheckedCard, view: CardView, facts: Omit<RememberedCard, "base" | "model" | "diagnostics" | "references" | "span" | "placed">): RememberedCard {
+export function remember(checked: CheckedCard, view: CardView, facts: Omit<RememberedCard, "base" | "model" | "diagnostics" | "references" | "placed">): RememberedCard {
   const start = view.range.start;
   const model = { ...checked.model, range: plainRange(checked.model.range), abilities: checked.model.abilities.map((a) => ({ ...a, range: plainRange(a.range) })) };
   const diagnostics = checked.diagnostics.map((d) => ({ ...d, range: plainRange(d.range) }));
-  const remembered: RememberedCard = {
-    ...facts,
-    base: { offset: start.offset, line: start.line },
-    model,
-    diagnostics,
-    references: checked.references.map((r) => ({ ...r, range: plainRange(r.range), ...(r.definition ? { definition: { file: r.definition.file, range: plainRange(r.definition.range) } } : {}) })),
-    span: { start: start.offset, end: view.range.end.offset },
-  };
+  // References stay as the check made them, counted from the card's anchor, so they move with the
+  // card by themselves; one the check built as plain data is anchored here (kept without copies:
+  // a 10,000-card check holds a few hundred thousand references).
+  const anchor = view.range instanceof SourceRange ? view.range.anchor : undefined;
+  const anchored = (range: Range): Range => (range instanceof SourceRange || !anchor ? range : anchor.range(range.start.offset, range.end.offset));
+  const references = checked.references.map((r) => (r.range instanceof SourceRange ? r : { ...r, range: anchored(r.range) }));
+  const remembered: RememberedCard = { ...facts, base: { offset: start.offset, line: start.line }, model, diagnostics, references };
   remembered.placed = { offset: start.offset, line: start.line, model, diagnostics };
   origins.set(model, remembered);
   return remembered;
@@ -188,18 +186,16 @@ export function placedDiagnostics(remembered: RememberedCard, view: CardView): D
 
 /** A remembered card's references at the card's current start; a reference to another card points at that card as it is now. */
 export function placedReferences(remembered: RememberedCard, view: CardView, index: Map<string, CardEntry>): Reference[] {
-  const start = view.range.start;
-  const offset = start.offset - remembered.base.offset;
-  const lines = start.line - remembered.base.line;
-  const inside = (r: Range) => r.start.offset >= remembered.span.start && r.end.offset <= remembered.span.end;
+  const anchor = view.range instanceof SourceRange ? view.range.anchor : undefined;
   return remembered.references.map((r) => {
-    const placed: Reference = { ...r, range: movedRange(r.range, offset, lines) };
-    if (r.definition && r.definition.file === remembered.file && inside(r.definition.range)) {
-      placed.definition = { file: r.definition.file, range: movedRange(r.definition.range, offset, lines) };
-    } else if (r.kind === "card" && r.definition) {
+    const placed: Reference = { ...r, range: plainRange(r.range) };
+    if (!r.definition) return placed;
+    const own = r.definition.range instanceof SourceRange && r.definition.range.anchor === anchor;
+    if (r.kind === "card" && !own) {
+      // Another card: where it is now, by name.
       const entry = Map.prototype.get.call(index, r.name.toLowerCase()) as CardEntry | undefined;
       if (entry) placed.definition = { file: entry.file, range: plainRange(entry.nameRange) };
-    }
+    } else placed.definition = { file: r.definition.file, range: plainRange(r.definition.range) };
     return placed;
   });
 }
