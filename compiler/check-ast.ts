@@ -10,7 +10,7 @@ import { parseDocument } from "./build.ts";
 import { formatAbility, formatDocument } from "./format.ts";
 import { formattingProblem } from "./format-verify.ts";
 import { diagnostic } from "./messages.ts";
-import type { AbilityView, CardView, ClauseView, FieldView, GameReference, GameView, KeywordUse, SetView, ValueToken, WordReference, WordRun } from "./check-input.ts";
+import type { AbilityView, CardView, ClauseView, FieldView, GameReference, GameView, KeywordUse, LayoutItem, LayoutLineView, SetView, ValueToken, WordReference, WordRun } from "./check-input.ts";
 import { parseScenarioFile, type ScenarioFile } from "./scenario.ts";
 import type { AbilityStructure, Declaration } from "./vocabulary.ts";
 import { firstWordToken } from "../grammar/lexer.ts";
@@ -373,6 +373,7 @@ function gameView(document: Ast.GameFile, text: string): GameView {
   const declarations: Declaration[] = [];
   const references: GameReference[] = [];
   const abilities: AbilityView[] = [];
+  const layouts: LayoutLineView[] = [];
   const sourceOf = (node: { range: Range }) => text.slice(node.range.start.offset, node.range.end.offset).replace(/\s+/g, " ").trim();
 
   for (const statement of document.statements) {
@@ -424,7 +425,8 @@ function gameView(document: Ast.GameFile, text: string): GameView {
         break;
       }
       case "directive":
-        directive(statement, file, detail, declarations, references);
+        if (statement.head.lemma.toLowerCase() === "layout") layouts.push(layoutLine(statement));
+        else directive(statement, file, detail, declarations, references);
         break;
     }
   }
@@ -437,7 +439,27 @@ function gameView(document: Ast.GameFile, text: string): GameView {
     declarations,
     references,
     abilities,
+    layouts,
   };
+}
+
+/** `layout name at 5 4 width 53 height 7 font serif bold 10`: the items as written, for compiler/layout.ts. */
+function layoutLine(statement: Ast.Directive): LayoutLineView {
+  const items: LayoutItem[] = [...statement.items, ...(statement.block ?? []).flat()].map((item) => {
+    switch (item.kind) {
+      case "word":
+        return { kind: "word", text: item.text, range: item.range };
+      case "number":
+        return { kind: "number", text: item.text, value: item.value, range: item.range };
+      case "string":
+        return { kind: "string", text: item.value, range: item.range };
+      case "symbol":
+        return { kind: "other", text: `{${item.symbol}}`, range: item.range };
+      default:
+        return { kind: "other", text: item.text, range: item.range };
+    }
+  });
+  return { range: statement.range, headRange: statement.head.range, items };
 }
 
 function paramValue(value: Ast.NumberNode | Ast.StringNode | Ast.WordNode): number | string | boolean {

@@ -8,6 +8,7 @@ import type { DefinitionModel, GameModel } from "./model.ts";
 import type { GameView } from "./check-input.ts";
 import { GameVocabulary, KIND_NOUNS, lookupWord, type VocabularyKind } from "./vocabulary.ts";
 import { isReservedName } from "./reserved-names.ts";
+import { checkLayout } from "./layout.ts";
 import { checkAbilityWords, referenceOf, reportUnknownWord, type Accept, type Reference } from "./check.ts";
 
 export interface BoundGame {
@@ -90,6 +91,8 @@ export function bindGame(view: GameView): BoundGame {
     checkAbilityWords(ability, { vocabulary, file: view.file, cardIndex, accept, references });
   }
 
+  const layout = checkLayout(view.layouts, vocabulary, accept);
+
   const definitions: DefinitionModel[] = vocabulary.declarations.map((declaration) => ({
     kind: declaration.kind,
     name: declaration.name,
@@ -122,6 +125,7 @@ export function bindGame(view: GameView): BoundGame {
     }),
     definitions,
   };
+  if (layout) model.layout = layout;
   return { vocabulary, model, diagnostics, references };
 }
 

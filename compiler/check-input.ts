@@ -114,6 +114,23 @@ export interface GameReference {
   context: string;
 }
 
+/** One `layout ...` line of a game file: the words after `layout`, as written. */
+export interface LayoutLineView {
+  range: Range;
+  /** The `layout` word (where a line with nothing after it is reported). */
+  headRange: Range;
+  items: LayoutItem[];
+}
+
+export interface LayoutItem {
+  kind: "word" | "number" | "string" | "other";
+  /** Words as written, strings unquoted, numbers as written. */
+  text: string;
+  /** For a number. */
+  value?: number;
+  range: Range;
+}
+
 export interface GameView {
   file: string;
   id: string;
@@ -124,4 +141,6 @@ export interface GameView {
   references: GameReference[];
   /** Card text inside the game file (keyword definitions, rules, marker meanings), checked like abilities. */
   abilities: AbilityView[];
+  /** The card-face layout lines, in file order. */
+  layouts: LayoutLineView[];
 }

@@ -128,7 +128,12 @@ export function sameNames(a: CardNames | undefined, b: CardNames): boolean {
 /** Plain copies of a fresh check's results (they share their ranges with the tree, which moves on its own). */
 export function remember(checked: CheckedCard, view: CardView, facts: Omit<RememberedCard, "base" | "model" | "diagnostics" | "references" | "placed">): RememberedCard {
   const start = view.range.start;
-  const model = { ...checked.model, range: plainRange(checked.model.range), abilities: checked.model.abilities.map((a) => ({ ...a, range: plainRange(a.range) })) };
+  const model = {
+    ...checked.model,
+    range: plainRange(checked.model.range),
+    abilities: checked.model.abilities.map((a) => ({ ...a, range: plainRange(a.range) })),
+    ...(checked.model.art ? { art: { path: checked.model.art.path, range: plainRange(checked.model.art.range) } } : {}),
+  };
   const diagnostics = checked.diagnostics.map((d) => ({ ...d, range: plainRange(d.range) }));
   // References stay as the check made them, counted from the card's anchor, so they move with the
   // card by themselves; one the check built as plain data is anchored here (kept without copies:
@@ -166,7 +171,12 @@ export function place(remembered: RememberedCard, view: CardView): { model: Card
   const next = {
     offset: start.offset,
     line: start.line,
-    model: { ...model, range: movedRange(model.range, delta, lines), abilities: model.abilities.map((a) => ({ ...a, range: movedRange(a.range, delta, lines) })) },
+    model: {
+      ...model,
+      range: movedRange(model.range, delta, lines),
+      abilities: model.abilities.map((a) => ({ ...a, range: movedRange(a.range, delta, lines) })),
+      ...(model.art ? { art: { path: model.art.path, range: movedRange(model.art.range, delta, lines) } } : {}),
+    },
     diagnostics: remembered.diagnostics.map((d) => ({ ...d, range: movedRange(d.range, delta, lines) })),
   };
   remembered.placed = next;

@@ -6,6 +6,7 @@
  * card never hides the diagnostics of the others.
  */
 import { wordNoFaceFits } from "./text-width.ts";
+import { resolveArtPath } from "./art.ts";
 import type { Diagnostic, DiagnosticFix, Range } from "./diagnostics.ts";
 import { diagnostic, type MessageArgs, type MessageCode } from "./messages.ts";
 import type { AbilityModel, CardModel, CostSymbol } from "./model.ts";
@@ -49,10 +50,26 @@ export interface CheckedCard {
   references: Reference[];
 }
 
+/** `art: "art/ember-squire.png"`: one quoted path to an image inside the workspace (its file is checked by `checkArtAssets`). */
+function checkArtField(field: FieldView, model: CardModel, context: CheckContext): void {
+  const text = field.value.map((token) => token.text).join(" ");
+  model.fields.art = { kind: "words", words: field.value.map((t) => t.text), text };
+  const value = field.value[0];
+  if (!value || field.value.length !== 1 || value.kind !== "string") {
+    context.accept("CW2096", value ? { start: value.range.start, end: field.value[field.value.length - 1]!.range.end } : field.nameRange, { found: text === "" ? "nothing" : quote(text) });
+    return;
+  }
+  const written = value.text;
+  const resolved = resolveArtPath(context.file, written);
+  if (resolved.ok) model.art = { path: resolved.path, range: { start: { ...value.range.start }, end: { ...value.range.end } } };
+  else if (resolved.code === "CW2096") context.accept("CW2096", value.range, { found: resolved.reason });
+  else context.accept("CW2097", value.range, { path: written, reason: resolved.reason });
+}
+
 /** Field names with a meaning of their own; any other field must be a stat or named by a `requires` list. */
 const COLOR_FIELDS = new Set(["color", "colour", "faction"]);
 const FLAG_FIELDS = new Set(["unique", "token"]);
-const FREE_TEXT_FIELDS = new Set(["name", "flavor", "flavour", "art", "artist"]);
+const FREE_TEXT_FIELDS = new Set(["name", "flavor", "flavour", "artist"]);
 const SUPERTYPES = new Set(["token", "unique"]);
 const TOKEN_EXEMPT_FIELDS = new Set(["cost", "rarity"]);
 
@@ -132,6 +149,8 @@ export function checkCard(
       if (name === "token") model.isToken = true;
       if (!model.supertypes.some((s) => s.toLowerCase() === name)) model.supertypes.push(capitalize(name));
       model.fields[name] = { kind: "flag", text: field.name };
+    } else if (name === "art") {
+      checkArtField(field, model, context);
     } else if (name === "text") {
       // The abilities are checked below; a `text:` field carries no value of its own.
     } else if (name === "tribe") {

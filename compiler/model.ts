@@ -57,6 +57,12 @@ export interface CardModel {
   abilities: AbilityModel[];
   /** The full canonical rules text (abilities joined by newlines) — what a card face prints. */
   text: string;
+  /**
+   * The card's art, from its `art` field: the workspace path of an image file (PNG, JPEG or WebP),
+   * resolved from the card file's folder, and where the field's value is. Absent when the card has
+   * no art or its path is refused.
+   */
+  art?: { path: string; range: Range };
 }
 
 export interface SetModel {
@@ -80,6 +86,45 @@ export interface GameModel {
   keywords: { name: string; kind: "ability" | "action"; parameter?: string; definition: string; file?: string; range?: Range }[];
   /** Every name the game file declares, with where (for go-to-definition, hover and completions). */
   definitions?: DefinitionModel[];
+  /** The card-face layout its `layout` lines declare (absent: the default face); faces fill in what is not declared. */
+  layout?: FaceLayoutSpec;
+}
+
+/** The parts of a card face a `layout` line may place. */
+export const FACE_REGIONS = ["name", "cost", "type", "art", "text", "stats", "rarity", "set"] as const;
+export type FaceRegionName = (typeof FACE_REGIONS)[number];
+/** The open fonts shipped with Cardwright (faces/fonts/), by the name a layout gives them. */
+export const FACE_FONTS = ["sans", "serif"] as const;
+export type FaceFontName = (typeof FACE_FONTS)[number];
+
+/** A colour as a layout writes it: `#rrggbb`, or `frame` (the card's frame colour), or `none`. */
+export type FaceColor = string;
+
+/** One region of a face: where it is (millimetres from the card's top left) and how its text is set (points). */
+export interface FaceRegionSpec {
+  x?: number;
+  y?: number;
+  width?: number;
+  height?: number;
+  font?: FaceFontName;
+  bold?: boolean;
+  /** Font size in points; text that does not fit shrinks from here. */
+  size?: number;
+  /** The smallest size (points) the region's text is set at before it is shortened. */
+  min?: number;
+  fill?: FaceColor;
+  ink?: FaceColor;
+  align?: "left" | "center" | "right";
+  hidden?: boolean;
+}
+
+/** A card face as a game file declares it (`layout ...` lines); every part is optional. */
+export interface FaceLayoutSpec {
+  card?: { width?: number; height?: number; corner?: number; border?: number; background?: FaceColor; ink?: FaceColor; font?: FaceFontName };
+  /** Frame colours by colour name as the game declares it, plus `multicolor` and `colorless`. */
+  frames?: Record<string, { fill: FaceColor; ink?: FaceColor }>;
+  regions?: Partial<Record<FaceRegionName, FaceRegionSpec>>;
+  back?: { fill?: FaceColor; ink?: FaceColor; title?: string };
 }
 
 export interface DefinitionModel {

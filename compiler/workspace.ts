@@ -17,6 +17,7 @@ import { parseForCheck, formatSource, type ParsedFile } from "./check-ast.ts";
 import type { GameVocabulary } from "./vocabulary.ts";
 import { closestName } from "./check-suggest.ts";
 import { reparseCardFile } from "./incremental.ts";
+import { checkArtAssets, type WorkspaceAsset } from "./art.ts";
 import { CheckMemory, ObservedIndex, memoryOf, place, placedDiagnostics, placedReferences, remember, rememberFor, sameNames, startOf } from "./check-memory.ts";
 
 /** At most this many diagnostics are kept per file; a CW3008 note counts the rest. */
@@ -56,6 +57,12 @@ export interface AnalyzeOptions {
    * changed (compiler/check-memory.ts). It is used up: keep only the new analysis.
    */
   previous?: WorkspaceAnalysis;
+  /**
+   * The image files of the workspace, as whoever read it found them (the CLI's reader, the studio's
+   * server listing): each card's `art` is held to them (compiler/art.ts). Absent: art paths are
+   * checked for their form only (in memory there are no files to look at).
+   */
+  assets?: readonly WorkspaceAsset[];
 }
 
 const START: Range = { start: { offset: 0, line: 1, column: 1 }, end: { offset: 0, line: 1, column: 1 } };
@@ -224,6 +231,9 @@ export function analyzeWorkspace(sources: SourceFile[], options: AnalyzeOptions 
       sets.push(set);
     }
   }
+
+  // 5. Art: held to the files every time (an image may change without any text changing).
+  if (options.assets) diagnostics.push(...checkArtAssets({ games: [], sets, diagnostics: [] }, options.assets));
 
   const vocabularies = new Map([...games].map(([, game]) => [game.model.id, game.vocabulary]));
   const omitted: OmittedCounts = { errors: 0, warnings: 0, infos: 0 };

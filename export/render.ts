@@ -1,11 +1,11 @@
 /**
- * Card images for the exports. Faces are SVG documents (from the studio's renderer); a sheet
+ * Card images for the exports. Faces are SVG documents (from faces/); a sheet
  * is one SVG holding every face as a nested <svg> at its grid slot, rasterised once by resvg.
  * Nesting shares one id namespace, so each face's ids (gradients, clip paths) get a prefix.
  * This module knows nothing of where faces come from: it takes SVG strings.
  */
-import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { FONT_FILES } from "../faces/fonts/files.ts";
 import { Resvg, type ResvgRenderOptions } from "@resvg/resvg-js";
 import { XMLBuilder, XMLParser, XMLValidator } from "fast-xml-parser";
 
@@ -114,24 +114,16 @@ export function composeSheet(faces: PreparedFace[], layout: SheetLayout): string
   return new XMLBuilder({ ...XML_OPTIONS, suppressEmptyNode: true, format: false }).build(sheet) as string;
 }
 
-/** Where Debian-like systems keep DejaVu Sans, the faces' first font. */
-const DEJAVU_DIRECTORIES = ["/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu", "/usr/share/fonts/TTF", "/usr/local/share/fonts"];
-const DEJAVU_FILES = ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf", "DejaVuSans-BoldOblique.ttf"];
+/** The fonts faces are set in, shipped in faces/fonts/: every machine draws the same glyphs (exports diff cleanly), no system font is scanned. */
+const fontOptions: ResvgRenderOptions["font"] = {
+  loadSystemFonts: false,
+  fontFiles: Object.values(FONT_FILES).map((file) => fileURLToPath(new URL(`../faces/fonts/${file}`, import.meta.url))),
+  defaultFontFamily: "DejaVu Sans",
+  sansSerifFamily: "DejaVu Sans",
+  serifFamily: "DejaVu Serif",
+};
 
-let fontOptions: ResvgRenderOptions["font"] | undefined;
-
-/**
- * Fonts for rendering: DejaVu Sans alone when it is installed — the same glyphs on every machine
- * that has it (so exports diff cleanly) and no scan of every system font per image (the scan
- * was half the time of a card). Otherwise the system fonts, whatever they are.
- */
 function fonts(): ResvgRenderOptions["font"] {
-  if (!fontOptions) {
-    const directory = DEJAVU_DIRECTORIES.find((candidate) => DEJAVU_FILES.every((file) => existsSync(join(candidate, file))));
-    fontOptions = directory
-      ? { loadSystemFonts: false, fontFiles: DEJAVU_FILES.map((file) => join(directory, file)), defaultFontFamily: "DejaVu Sans", sansSerifFamily: "DejaVu Sans" }
-      : { loadSystemFonts: true, defaultFontFamily: "DejaVu Sans", sansSerifFamily: "DejaVu Sans" };
-  }
   return fontOptions;
 }
 

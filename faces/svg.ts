@@ -1,7 +1,6 @@
-/** Small helpers for building SVG as strings without a DOM (the faces run in Node and the browser). */
-import { charWidth, measure } from "../compiler/text-width.ts";
-
-export { measure } from "../compiler/text-width.ts";
+/** Drawings as SVG documents (strings, no DOM): what the studio shows inline and resvg rasterises. */
+import type { Drawing, Shape } from "./draw.ts";
+import { FONT_FAMILIES } from "./fonts.ts";
 
 /** Escapes text for XML content and attribute values: card text is data, never markup. */
 export function xmlEscape(value: string): string {
@@ -31,75 +30,67 @@ export function element(name: string, attributes: Attributes, children = ""): st
   return children === "" ? `<${name}${attrs(attributes)}/>` : `<${name}${attrs(attributes)}>${children}</${name}>`;
 }
 
-export function text(content: string, attributes: Attributes): string {
-  return `<text${attrs(attributes)}>${xmlEscape(content)}</text>`;
+export interface SvgOptions {
+  /** Pixel width of the document (the drawing is scaled; default: 4 px per millimetre). */
+  width?: number;
+  /** Where a workspace image can be loaded from (a URL or a data: URI); undefined leaves the placeholder showing. */
+  imageHref?: (path: string) => string | undefined;
 }
 
-/**
- * Greedy word wrap by estimated width, in time linear in the text: a word wider than a line is
- * broken by characters, each character measured once (a 2,000-character word used to be cubic).
- */
-export function wrap(content: string, maxWidth: number, fontSize: number): string[] {
-  const lines: string[] = [];
-  const space = charWidth(" ") * fontSize;
-  for (const paragraph of content.split("\n")) {
-    let line = "";
-    let lineWidth = 0;
-    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
-      const wordWidth = measure(word, fontSize);
-      if (line && lineWidth + space + wordWidth <= maxWidth) {
-        line += ` ${word}`;
-        lineWidth += space + wordWidth;
-        continue;
-      }
-      if (line) lines.push(line);
-      if (wordWidth <= maxWidth) {
-        line = word;
-        lineWidth = wordWidth;
-        continue;
-      }
-      // Too wide for any line: cut it where the next character would overflow (at least one character per line).
-      line = "";
-      lineWidth = 0;
-      for (const ch of word) {
-        const w = charWidth(ch) * fontSize;
-        if (line && lineWidth + w > maxWidth) {
-          lines.push(line);
-          line = "";
-          lineWidth = 0;
-        }
-        line += ch;
-        lineWidth += w;
-      }
+const n = (value: number) => +value.toFixed(3);
+
+function shapeSvg(shape: Shape, options: SvgOptions): string {
+  switch (shape.kind) {
+    case "rect":
+      return element("rect", {
+        x: n(shape.x),
+        y: n(shape.y),
+        width: n(shape.width),
+        height: n(shape.height),
+        rx: shape.rx ? n(shape.rx) : undefined,
+        fill: shape.fill,
+        stroke: shape.stroke,
+        "stroke-width": shape.strokeWidth,
+        opacity: shape.opacity,
+      });
+    case "circle":
+      return element("circle", { cx: n(shape.cx), cy: n(shape.cy), r: n(shape.r), fill: shape.fill, stroke: shape.stroke, "stroke-width": shape.strokeWidth });
+    case "path":
+      return element("path", { d: shape.d, fill: shape.fill, opacity: shape.opacity });
+    case "text": {
+      const font = FONT_FAMILIES[shape.font];
+      return `<text${attrs({
+        x: n(shape.x),
+        y: n(shape.y),
+        "font-family": font.family,
+        "font-weight": font.weight === "bold" ? "bold" : undefined,
+        "font-size": n(shape.size),
+        "font-kerning": "none",
+        fill: shape.fill,
+        "text-anchor": shape.anchor === "start" ? undefined : shape.anchor,
+        "xml:space": "preserve",
+        class: `cw-face-${shape.role}`,
+      })}>${xmlEscape(shape.text)}</text>`;
     }
-    lines.push(line);
+    case "image": {
+      const href = options.imageHref?.(shape.path);
+      if (href === undefined) return "";
+      return element("image", { href, x: n(shape.x), y: n(shape.y), width: n(shape.width), height: n(shape.height), preserveAspectRatio: "xMidYMid slice", class: "cw-face-art", "data-art": shape.path });
+    }
   }
-  return lines;
 }
 
-/** Fits `content` into a box: the largest font size from `maxSize` down to `minSize` whose wrap fits; clips below that. */
-export function fitText(content: string, box: { width: number; height: number }, maxSize: number, minSize: number, lineHeight = 1.22) {
-  for (let size = maxSize; size >= minSize; size -= 0.5) {
-    const lines = wrap(content, box.width, size);
-    if (lines.length * size * lineHeight <= box.height) return { lines, size, clipped: false };
-  }
-  const lines = wrap(content, box.width, minSize);
-  const fitting = Math.max(1, Math.floor(box.height / (minSize * lineHeight)));
-  const kept = lines.slice(0, fitting);
-  if (lines.length > fitting) kept[kept.length - 1] = kept[kept.length - 1]!.replace(/.{0,2}$/, "…");
-  return { lines: kept, size: minSize, clipped: lines.length > fitting };
-}
-
-/** Shortens a single line with an ellipsis so it fits `maxWidth` (each character measured once). */
-export function fitLine(content: string, maxWidth: number, fontSize: number): string {
-  if (measure(content, fontSize) <= maxWidth) return content;
-  const room = maxWidth - charWidth("…") * fontSize;
-  let width = 0;
-  let cut = 0;
-  for (const ch of content) {
-    width += charWidth(ch) * fontSize;
-    if (width > room) break;
-    cut += ch.length;
-  }
-  return content.slice(0, cut) + "…";
+/** A drawing as a standalone SVG document. */
+export function drawingToSvg(drawing: Drawing, options: SvgOptions = {}): string {
+  const { width, height, bleed } = drawing;
+  const fullWidth = width + 2 * bleed;
+  const fullHeight = height + 2 * bleed;
+  const pixelWidth = options.width ?? Math.round(fullWidth * 4);
+  const pixelHeight = Math.round((pixelWidth * fullHeight) / fullWidth);
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${pixelWidth}" height="${pixelHeight}" viewBox="${n(-bleed)} ${n(-bleed)} ${n(fullWidth)} ${n(fullHeight)}" role="img" aria-label="${xmlEscape(drawing.title)}">` +
+    `<title>${xmlEscape(drawing.title)}</title>` +
+    drawing.shapes.map((shape) => shapeSvg(shape, options)).join("") +
+    `</svg>`
+  );
 }

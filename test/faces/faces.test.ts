@@ -7,8 +7,10 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { CardModel, GameModel } from "../../compiler/model.ts";
-import { CARD_HEIGHT, CARD_WIDTH, costPips, renderCardBack, renderCardFace, renderFaceSheet } from "../../faces/index.ts";
-import { wrap, measure, xmlEscape } from "../../faces/svg.ts";
+import { costPips, drawCardFace, FACE_PIXEL_WIDTH, FONT_FILES, renderCardBack, renderCardFace, renderFaceSheet, resolveLayout } from "../../faces/index.ts";
+import { xmlEscape } from "../../faces/svg.ts";
+import { textWidth } from "../../faces/fonts.ts";
+import type { TextShape } from "../../faces/draw.ts";
 
 const range = { start: { offset: 0, line: 1, column: 1 }, end: { offset: 10, line: 1, column: 11 } };
 
@@ -88,16 +90,20 @@ describe("card faces", () => {
     );
   });
 
-  it("wrap long rules text inside the text box", () => {
-    const long = "Whenever another friendly unit is destroyed, each opponent loses 1 life and you gain 1 life, then draw a card. ".repeat(3);
-    for (const line of wrap(long, 200, 11)) expect(measure(line, 11)).toBeLessThanOrEqual(200);
-    const svg = renderCardFace(card({ abilities: [{ text: long, range }], text: long }), { game });
-    const ys = [...svg.matchAll(/class="cw-face-text"/g)].length;
-    expect(ys).toBeGreaterThan(3);
-    for (const m of svg.matchAll(/<text x="([\d.]+)" y="([\d.]+)"[^>]*class="cw-face-text"/g)) {
-      expect(Number(m[2])).toBeLessThan(CARD_HEIGHT - 20);
-      expect(Number(m[1])).toBeGreaterThan(0);
+  it("shrink long rules text to fit the text box: every line inside it, no word cut", () => {
+    const long = "Whenever another friendly unit is destroyed, each opponent loses 1 life and you gain 1 life, then draw a card. ".repeat(4);
+    const drawing = drawCardFace(card({ abilities: [{ text: long, range }], text: long }), { game });
+    const box = resolveLayout(undefined).regions.text;
+    const lines = drawing.shapes.filter((s): s is TextShape => s.kind === "text" && s.role === "text");
+    expect(lines.length).toBeGreaterThan(8);
+    for (const line of lines) {
+      expect(line.x + textWidth(line.font, line.text, line.size)).toBeLessThanOrEqual(box.x + box.width + 1e-6);
+      expect(line.y - line.size * 0.8).toBeGreaterThanOrEqual(box.y - 1e-6);
+      expect(line.y + line.size * 0.25).toBeLessThanOrEqual(box.y + box.height + 1e-6);
     }
+    // Words are whole: the lines, joined, are the text.
+    expect(lines.map((l) => l.text).join(" ")).toBe(long.trim());
+    expect(lines[0]!.size).toBeLessThan((8.5 * 25.4) / 72);
   });
 
   it("turn cost symbols into pips coloured by the game's colours, worded costs into one badge", () => {
@@ -110,16 +116,16 @@ describe("card faces", () => {
 
   it("accept the exporters' call form renderCardFace(card, game) and render to PNG with resvg", () => {
     const svg = renderCardFace(card(), game);
-    const png = new Resvg(svg, { fitTo: { mode: "width", value: CARD_WIDTH } }).render();
-    expect(png.width).toBe(CARD_WIDTH);
-    expect(png.height).toBe(CARD_HEIGHT);
+    const png = new Resvg(svg, { fitTo: { mode: "width", value: FACE_PIXEL_WIDTH }, font: { loadSystemFonts: false, fontFiles: Object.values(FONT_FILES).map((f) => `faces/fonts/${f}`) } }).render();
+    expect(png.width).toBe(FACE_PIXEL_WIDTH);
+    expect(png.height).toBe(Math.round((FACE_PIXEL_WIDTH * 88) / 63));
     expect(png.asPng().subarray(1, 4).toString("latin1")).toBe("PNG");
   });
 
   it("lay out a sheet and a card back as well-formed SVG", () => {
     const sheet = renderFaceSheet([card(), card({ name: "Chronicler" }), card({ name: "Sparkmage" })], { game, columns: 2 });
     expect(XMLValidator.validate(sheet)).toBe(true);
-    expect(sheet).toContain(`width="${2 * CARD_WIDTH}" height="${2 * CARD_HEIGHT}"`);
+    expect(sheet).toContain(`width="${2 * FACE_PIXEL_WIDTH}" height="${2 * Math.round((FACE_PIXEL_WIDTH * 88) / 63)}"`);
     expect(textsOf(sheet)).toEqual(expect.arrayContaining(["Seer", "Chronicler", "Sparkmage"]));
     const back = renderCardBack({ id: "duel", name: "Three-Slot <Duel>", colors: ["Red"] });
     expect(XMLValidator.validate(back)).toBe(true);

@@ -13,7 +13,7 @@ import { describe, expect, it } from "vitest";
 import { parseScenarioFile } from "../../compiler/scenario.ts";
 import { analyzeWorkspace } from "../../compiler/workspace.ts";
 import { measure, FACE_MIN_TEXT_SIZE, FACE_TEXT_WIDTH } from "../../compiler/text-width.ts";
-import { fitLine, wrap } from "../../faces/svg.ts";
+import { fitLine, wrap } from "../../faces/text.ts";
 import { renderCardFace } from "../../faces/index.ts";
 import { readFileSync } from "node:fs";
 
