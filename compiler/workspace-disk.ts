@@ -14,6 +14,7 @@ import { diagnostic } from "./messages.ts";
 import type { SourceFile } from "./model.ts";
 import { checkWorkspace, type WorkspaceAnalysis, analyzeWorkspace } from "./workspace.ts";
 import type { WorkspaceModel } from "./model.ts";
+import { artExtension, MAX_ART_BYTES, type WorkspaceAsset } from "./art.ts";
 
 export const SOURCE_EXTENSIONS = [".game", ".cards", ".scenario"] as const;
 
@@ -30,6 +31,10 @@ export interface ReadResult {
   files: SourceFile[];
   /** CW3xxx problems met while finding and reading files. */
   diagnostics: Diagnostic[];
+  /** The images under the folders read (and beside a file named on its own): what card art may name. */
+  assets: WorkspaceAsset[];
+  /** The bytes of one of `assets` (refused for anything else: a path from a card file never reaches the disk unchecked). */
+  readAsset(path: string): Promise<Uint8Array>;
 }
 
 export interface ReadOptions {
@@ -68,6 +73,7 @@ export async function readWorkspaceFiles(paths: string[], options: ReadOptions =
   const files: SourceFile[] = [];
   const diagnostics: Diagnostic[] = [];
   const seen = new Set<string>();
+  const images = new Map<string, { absolute: string; outside: boolean }>();
 
   const readOne = async (absolute: string): Promise<void> => {
     const shown = workspacePath(absolute, cwd);
@@ -127,6 +133,7 @@ export async function readWorkspaceFiles(paths: string[], options: ReadOptions =
           const real = await fs.realpath(full);
           if (!isInside(root, real)) {
             diagnostics.push(diagnostic("CW3011", workspacePath(full, cwd), START, { target: real }));
+            if (artExtension(entry.name)) images.set(workspacePath(full, cwd), { absolute: full, outside: true });
             continue;
           }
           const target = await fs.stat(full);
@@ -140,9 +147,37 @@ export async function readWorkspaceFiles(paths: string[], options: ReadOptions =
       else if (isFile && hasSourceExtension(entry.name)) {
         found++;
         await readOne(full);
-      }
+      } else if (isFile && artExtension(entry.name)) images.set(workspacePath(full, cwd), { absolute: full, outside: false });
     }
     return found;
+  };
+
+  /** Images only, under the folder of a file named on its own (its art lives beside it). */
+  const walkImages = async (directory: string, root: string, visited: Set<string>, depth: number): Promise<void> => {
+    const real = await fs.realpath(directory).catch(() => directory);
+    if (visited.has(real) || depth > 8 || images.size > MAX_IMAGES) return;
+    visited.add(real);
+    const entries = await fs.readdir(directory, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
+      const full = path.join(directory, entry.name);
+      let isDirectory = entry.isDirectory();
+      let isFile = entry.isFile();
+      let outside = false;
+      if (entry.isSymbolicLink()) {
+        const target = await fs.realpath(full).catch(() => undefined);
+        if (!target) continue;
+        outside = !isInside(root, target);
+        const stat = await fs.stat(full).catch(() => undefined);
+        isDirectory = !outside && !!stat?.isDirectory();
+        isFile = !!stat?.isFile();
+      }
+      if (isDirectory) await walkImages(full, root, visited, depth + 1);
+      else if (isFile && artExtension(entry.name)) {
+        const shown = workspacePath(full, cwd);
+        if (!images.has(shown)) images.set(shown, { absolute: full, outside });
+      }
+    }
   };
 
   for (const given of paths) {
@@ -164,9 +199,18 @@ export async function readWorkspaceFiles(paths: string[], options: ReadOptions =
       if (!hasSourceExtension(absolute)) diagnostics.push(diagnostic("CW3007", workspacePath(absolute, cwd), START, { path: given }));
       await readOne(absolute);
       if (options.gameFilesAround && !absolute.endsWith(".game")) await readGameFilesAround(absolute);
+      const folder = path.dirname(absolute);
+      await walkImages(folder, await fs.realpath(folder).catch(() => folder), new Set(), 0);
     }
   }
-  return { files, diagnostics };
+  const assets = await describeImages(images);
+  const readable = new Map([...images].filter(([shown]) => assets.some((a) => a.path === shown && !a.outside)).map(([shown, image]) => [shown, image.absolute]));
+  const readAsset = async (shown: string): Promise<Uint8Array> => {
+    const absolute = readable.get(shown);
+    if (absolute === undefined) throw new Error(`"${shown}" is not an image of the workspace`);
+    return new Uint8Array(await fs.readFile(absolute));
+  };
+  return { files, diagnostics, assets, readAsset };
 
   async function readGameFilesAround(file: string): Promise<void> {
     let directory = path.dirname(file);
@@ -346,6 +390,47 @@ function describeError(error: unknown): string {
   }
 }
 
+/** Images listed at most (a workspace is a game's folder, not a photo library). */
+const MAX_IMAGES = 5000;
+
+/**
+ * What each image is, from its bytes (image-size reads the header; the name is not trusted). A file
+ * over MAX_ART_BYTES is not read: its size says enough. Never throws: a problem is the asset's `problem`.
+ */
+export async function describeImages(images: ReadonlyMap<string, { absolute: string; outside: boolean }>): Promise<WorkspaceAsset[]> {
+  const { imageSize } = await import("image-size");
+  const described: WorkspaceAsset[] = [];
+  for (const [shown, { absolute, outside }] of [...images].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).slice(0, MAX_IMAGES)) {
+    if (outside) {
+      described.push({ path: shown, size: 0, outside: true });
+      continue;
+    }
+    try {
+      const size = (await fs.stat(absolute)).size;
+      if (size > MAX_ART_BYTES) {
+        described.push({ path: shown, size });
+        continue;
+      }
+      described.push({ path: shown, size, ...sniffImage(new Uint8Array(await fs.readFile(absolute)), imageSize) });
+    } catch (error) {
+      described.push({ path: shown, size: 0, problem: describeError(error) });
+    }
+  }
+  return described;
+}
+
+/** The format and pixel size of an image's bytes (PNG, JPEG or WebP), or nothing when they are none of those. */
+export function sniffImage(bytes: Uint8Array, imageSize: (input: Uint8Array) => { type?: string; width?: number; height?: number }): Pick<WorkspaceAsset, "format" | "width" | "height"> {
+  try {
+    const found = imageSize(bytes);
+    const format = found.type === "png" ? "png" : found.type === "jpg" ? "jpeg" : found.type === "webp" ? "webp" : undefined;
+    if (!format || !found.width || !found.height) return {};
+    return { format, width: found.width, height: found.height };
+  } catch {
+    return {};
+  }
+}
+
 /** Reads and checks a workspace: the files' own diagnostics plus the CW3xxx ones of reading. */
 export async function loadWorkspaceFromDisk(paths: string[], options: ReadOptions = {}): Promise<WorkspaceModel> {
   return (await analyzeWorkspaceFromDisk(paths, options)).model;
@@ -353,7 +438,7 @@ export async function loadWorkspaceFromDisk(paths: string[], options: ReadOption
 
 export async function analyzeWorkspaceFromDisk(paths: string[], options: ReadOptions = {}): Promise<WorkspaceAnalysis & { read: ReadResult }> {
   const read = await readWorkspaceFiles(paths, options);
-  const analysis = analyzeWorkspace(read.files, { extraDiagnostics: read.diagnostics });
+  const analysis = analyzeWorkspace(read.files, { extraDiagnostics: read.diagnostics, assets: read.assets });
   return { ...analysis, read };
 }
 

@@ -50,7 +50,7 @@ export async function runTests(paths: string[], options: { verbose?: boolean; cw
   /** One workspace read, checked and compiled: an engine per game it declares, and what of it does not pass check. */
   const load = async (files: string[]) => {
     const read = await readWorkspaceFiles(files, { cwd });
-    const analysis = analyzeWorkspace(read.files, { extraDiagnostics: read.diagnostics });
+    const analysis = analyzeWorkspace(read.files, { extraDiagnostics: read.diagnostics, assets: read.assets });
     const errors = analysis.model.diagnostics.filter((d) => d.severity === "error" && !d.file.endsWith(".scenario"));
     const brokenGames = new Set(analysis.model.games.filter((g) => errors.some((d) => d.file === g.file)).map((g) => g.id.toLowerCase()));
     // A card with an error in its own text is left out; the error is reported at the card.

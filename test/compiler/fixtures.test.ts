@@ -14,7 +14,7 @@ import { MESSAGES } from "../../compiler/messages.ts";
 
 const root = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const read = await readWorkspaceFiles(["test/fixtures/diagnostics"], { cwd: root });
-const analysis = analyzeWorkspace(read.files, { extraDiagnostics: read.diagnostics });
+const analysis = analyzeWorkspace(read.files, { extraDiagnostics: read.diagnostics, assets: read.assets });
 
 /** A fixture line `# expect: syntax errors` (see expectations.ts). */
 const SYNTAX_ERRORS = /^\s*#\s*expect:\s+syntax errors\s*$/m;

@@ -51,7 +51,7 @@ describe("layout lines in the game file", () => {
     ["layout nmae at 6 5", "CW2090", "name", 8],
     ['layout name colr "#fff"', "CW2091", undefined, 13],
     ["layout name widht 5", "CW2091", "width", 13],
-    ["layout text font sefir 8", "CW2092", "serif", 18],
+    ["layout text font serf 8", "CW2092", "serif", 18],
     ["layout text font times 8", "CW2092", undefined, 18],
     ['layout name fill "red"', "CW2092", undefined, 18],
     ["layout name at 6", "CW2092", undefined, 13],
