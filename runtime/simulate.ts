@@ -7,7 +7,8 @@ import type { CompiledCard } from "../compiler/ir.ts";
 import type { Action, Engine, GameState, TraceEvent } from "./index.ts";
 import type { CardInstance } from "./state/state.ts";
 import { formatEvent, hashHex, hashText, hashUpdate } from "./state/trace.ts";
-import { nextInt, seedRng, type RngState } from "./state/rng.ts";
+import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
+import { uniformInt } from "pure-rand/distribution/uniformInt";
 import { RESOLVING } from "./core/index.ts";
 import { mechanicsOf } from "./core/mechanics.ts";
 
@@ -210,24 +211,32 @@ export function checkInvariants(engine: Engine, state: GameState): string[] {
 }
 
 /** A legal random deck from the game's cards: copies within the rarity limits, size between the deck bounds. */
-const deckPools = new WeakMap<Engine["rules"], CompiledCard[]>();
+const deckPools = new WeakMap<Engine["rules"], { cards: CompiledCard[]; limits: number[] }>();
+
+/** The cards a random deck draws from (sorted by id) and how many copies of each a deck may hold, once per game. */
+function deckPool(rules: Engine["rules"]): { cards: CompiledCard[]; limits: number[] } {
+  let pool = deckPools.get(rules);
+  if (!pool) {
+    const { game } = rules;
+    const cards = [...rules.cards.values()].filter((c) => !c.isToken).sort((a, b) => (a.id < b.id ? -1 : 1));
+    const limits = cards.map((card) => game.rarities.find((r) => r.name.toLowerCase() === (card.rarity ?? "").toLowerCase())?.max ?? game.deck.copies ?? 4);
+    deckPools.set(rules, (pool = { cards, limits }));
+  }
+  return pool;
+}
 
 export function randomDeck(engine: Engine, seed: number): string[] {
   const { game } = engine.rules;
-  let cards = deckPools.get(engine.rules);
-  if (!cards) deckPools.set(engine.rules, (cards = [...engine.rules.cards.values()].filter((c) => !c.isToken).sort((a, b) => (a.id < b.id ? -1 : 1))));
+  const { cards, limits } = deckPool(engine.rules);
   const size = Math.min(game.deck.max ?? 30, Math.max(game.deck.min ?? 30, 30));
-  let rng = seedRng(seed);
+  const rng = xoroshiro128plus(seed | 0);
   const deck: string[] = [];
-  const counts = new Map<string, number>();
+  const counts = new Array<number>(cards.length).fill(0);
   for (let guard = 0; deck.length < size && guard < 10_000 && cards.length > 0; guard++) {
-    const [i, next] = nextInt(rng, 0, cards.length - 1);
-    rng = next;
-    const card = cards[i]!;
-    const limit = game.rarities.find((r) => r.name.toLowerCase() === (card.rarity ?? "").toLowerCase())?.max ?? game.deck.copies ?? 4;
-    if ((counts.get(card.id) ?? 0) >= limit) continue;
-    counts.set(card.id, (counts.get(card.id) ?? 0) + 1);
-    deck.push(card.id);
+    const i = uniformInt(rng, 0, cards.length - 1);
+    if (counts[i]! >= limits[i]!) continue;
+    counts[i]!++;
+    deck.push(cards[i]!.id);
   }
   return deck;
 }
@@ -256,7 +265,8 @@ export function simulate(engine: Engine, options: SimulationOptions): Simulation
     let { state, events } = engine.newGame({ seed: gameSeed, decks });
     record(events);
     const trace: TraceEvent[] | undefined = options.onGameTrace ? [...events] : undefined;
-    let agent: RngState = seedRng(gameSeed ^ 0x5bd1e995);
+    // The agent's own generator (the same numbers as the state's generator would give from this seed).
+    const agent = xoroshiro128plus((gameSeed ^ 0x5bd1e995) | 0);
     let actions = 0;
     while (!state.over) {
       if (state.turn > maxTurns || actions >= maxActions) {
@@ -268,8 +278,7 @@ export function simulate(engine: Engine, options: SimulationOptions): Simulation
         result.violations.push(`game ${g} (seed ${gameSeed}): no legal action on turn ${state.turn} but the game is not over`);
         break;
       }
-      const [pick, nextAgent] = nextInt(agent, 0, legal.length - 1);
-      agent = nextAgent;
+      const pick = uniformInt(agent, 0, legal.length - 1);
       options.onDecision?.(legal, legal[pick]!);
       // The simulator owns its state: actions apply in place. With invariants on it also checks that
       // the listed action is accepted (listing and validation must agree); off, it trusts the list.

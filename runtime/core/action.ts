@@ -95,8 +95,12 @@ export const refuse = (code: RefusalCode, message: string): Refusal => ({ code, 
  * in lower case with spaces as `_`, never pluralised. The refusal's `shortfall` says how much.
  */
 export function shortfallCode(what: string): RefusalCode {
-  return `not_enough_${what.trim().toLowerCase().replace(/\s+/g, "_")}`;
+  let code = shortfallCodes.get(what);
+  if (code === undefined) shortfallCodes.set(what, (code = `not_enough_${what.trim().toLowerCase().replace(/\s+/g, "_")}`));
+  return code;
 }
+/** A game names few things a cost can be short of; legal-action listing asks about them constantly. */
+const shortfallCodes = new Map<string, RefusalCode>();
 
 /** A refusal for a cost the player cannot pay, in the convention of `shortfallCode`. */
 export function refuseShortfall(name: string, need: number, have: number, message: string): Refusal {

@@ -29,7 +29,7 @@ export function moveCard(
     // "Its controller" read after the card left play is the player who controlled it last (a token is gone entirely).
     (state.lastKnown ??= {})[id] = { controller: card.controller, owner: card.owner };
     delete card.damagedBy;
-    state.modifiers = state.modifiers.filter((m) => m.card !== id);
+    if (state.modifiers.some((m) => m.card === id)) state.modifiers = state.modifiers.filter((m) => m.card !== id);
     delete card.active;
     card.damage = 0;
     card.exhausted = false;

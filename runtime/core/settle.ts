@@ -4,6 +4,7 @@
  * a player must decide.
  */
 import type { FlowAction, FlowEvent } from "./flow.ts";
+import type { Rules } from "./rules.ts";
 import { opponentOf } from "../state/state.ts";
 import { type Ctx, allOnBattlefield, battlefield, cardName, emit } from "./cards.ts";
 import { destroy, losePlayer } from "./operations.ts";
@@ -15,11 +16,25 @@ import { mechanicsOf } from "./mechanics.ts";
 // ---------------------------------------------------------------------------------------------
 // State-based checks
 
+const settleReadings = new WeakMap<Rules, { losing: number; toughness: string; capacities: string[] }>();
+/** The parameters state-based checks and the turn change read at every step, read once per game. */
+function settleRules(rules: Rules): { losing: number; toughness: string; capacities: string[] } {
+  let known = settleReadings.get(rules);
+  if (!known) {
+    known = {
+      losing: rules.param("losing_life", 0),
+      toughness: rules.param("toughness_stat", rules.param("creature_damage_threshold", "")),
+      capacities: rules.game.resources.filter((r) => rules.param(`${r.name.toLowerCase()}_model`, "bank") === "capacity").map((r) => r.name),
+    };
+    settleReadings.set(rules, known);
+  }
+  return known;
+}
+
 export function checkState(ctx: Ctx): void {
   const { state, rules } = ctx;
   if (state.over) return;
-  const losing = rules.param("losing_life", 0);
-  const toughness = rules.param("toughness_stat", rules.param("creature_damage_threshold", ""));
+  const { losing, toughness } = settleRules(rules);
   if (toughness) {
     // Destruction is simultaneous: every card with lethal damage is found first, then all are destroyed.
     const lethal = allOnBattlefield(ctx).filter((id) => {
@@ -111,9 +126,7 @@ function passTurn(ctx: Ctx): void {
     for (const id of battlefield(ctx, next)) state.cards[id]!.defender = false;
   }
   // Capacity resources refill at the start of their owner's turn.
-  for (const resource of rules.game.resources) {
-    if (rules.param(`${resource.name.toLowerCase()}_model`, "bank") === "capacity") p.resources[resource.name] = p.capacity[resource.name] ?? 0;
-  }
+  for (const name of settleRules(rules).capacities) p.resources[name] = p.capacity[name] ?? 0;
   emit(ctx, "turn", `turn ${state.turn}: ${next} is the active player`, { player: next });
   // A game whose board can stall (empty decks, no damage left) ends by its game file's turn limit.
   const limit = rules.param("turn_limit", 0);

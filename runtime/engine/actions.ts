@@ -182,16 +182,32 @@ function payCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Payment,
 function combinations(ctx: Ctx, ids: string[], n: number, limit = 60): string[][] {
   const out: string[][] = [];
   if (n > ids.length) return out;
-  // Copies of a card are one choice: what a pick is, is the card definitions it takes.
-  const defs = ids.map((id) => ctx.state.cards[id]?.def ?? id);
-  pickCombinations(ids, defs, n, limit, 0, [], [], new Set<string>(), out);
+  // Copies of a card are one choice: a pick is the multiset of card definitions it takes, each
+  // definition numbered here so the multiset's key is a number (a string only for large picks).
+  const numbers = new Map<string, number>();
+  const codes = ids.map((id) => {
+    const def = ctx.state.cards[id]?.def ?? id;
+    let code = numbers.get(def);
+    if (code === undefined) numbers.set(def, (code = numbers.size));
+    return code;
+  });
+  pickCombinations(ids, codes, n, limit, 0, [], [], new Set<number | string>(), out);
   return out;
 }
 
-function pickCombinations(ids: string[], defs: string[], n: number, limit: number, start: number, chosen: string[], chosenDefs: string[], seen: Set<string>, out: string[][]): void {
+/** A multiset of small numbers as one key: the sorted numbers in base 4096 (up to three of them), else a string. */
+function multisetKey(codes: number[]): number | string {
+  if (codes.length > 3 || codes.some((c) => c >= 4096)) return [...codes].sort((a, b) => a - b).join("|");
+  const sorted = codes.length > 1 ? [...codes].sort((a, b) => a - b) : codes;
+  let key = 1;
+  for (const c of sorted) key = key * 4096 + c;
+  return key;
+}
+
+function pickCombinations(ids: string[], codes: number[], n: number, limit: number, start: number, chosen: string[], chosenCodes: number[], seen: Set<number | string>, out: string[][]): void {
   if (out.length >= limit) return;
   if (chosen.length === n) {
-    const key = n === 1 ? chosenDefs[0]! : [...chosenDefs].sort().join("|");
+    const key = multisetKey(chosenCodes);
     if (!seen.has(key)) {
       seen.add(key);
       out.push([...chosen]);
@@ -200,10 +216,10 @@ function pickCombinations(ids: string[], defs: string[], n: number, limit: numbe
   }
   for (let i = start; i < ids.length; i++) {
     chosen.push(ids[i]!);
-    chosenDefs.push(defs[i]!);
-    pickCombinations(ids, defs, n, limit, i + 1, chosen, chosenDefs, seen, out);
+    chosenCodes.push(codes[i]!);
+    pickCombinations(ids, codes, n, limit, i + 1, chosen, chosenCodes, seen, out);
     chosen.pop();
-    chosenDefs.pop();
+    chosenCodes.pop();
   }
 }
 
