@@ -4,7 +4,8 @@
  * and game count give the same results and the same trace hash.
  */
 import type { CompiledCard } from "../compiler/ir.ts";
-import type { Action, Engine, GameState, TraceEvent } from "./index.ts";
+import type { Action, ApplyResult, Engine, GameState, TraceEvent } from "./index.ts";
+import { checkAction } from "./engine/actions.ts";
 import type { CardInstance } from "./state/state.ts";
 import { formatEvent, hashHex, hashText, hashUpdate } from "./state/trace.ts";
 import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
@@ -109,8 +110,7 @@ function stateJsonSafe(value: unknown): boolean {
         if (!Number.isFinite(item)) return false;
         continue;
       case "object":
-        if (item === null || key === "steps" || key === "source") continue;
-        if (key === "cards" && value === top ? cardsJsonSafe(item as Record<string, CardInstance>) : stateJsonSafe(item)) continue;
+        if (item === null || key === "steps" || key === "source" || (key === "cards" && value === top) || stateJsonSafe(item)) continue;
         return false;
       default:
         return false;
@@ -119,10 +119,11 @@ function stateJsonSafe(value: unknown): boolean {
   return true;
 }
 
-/** The state walked (its card table is checked card by card, knowing a card's fields). */
+/** The state being walked: its card table is checked card by card by `checkInvariants` (`cardJsonSafe`), so the walk skips it. */
 let top: unknown = null;
 
-function stateIsJsonSafe(state: GameState): boolean {
+function stateIsJsonSafeBesidesCards(state: GameState): boolean {
+  if (Object.getPrototypeOf(state.cards) !== Object.prototype) return false;
   top = state;
   try {
     return stateJsonSafe(state);
@@ -135,41 +136,30 @@ function stateIsJsonSafe(state: GameState): boolean {
  * A card instance's known fields are checked by name (most of a state is its cards); a card with
  * any other field is walked like the rest.
  */
-function cardsJsonSafe(cards: Record<string, CardInstance>): boolean {
-  if (Object.getPrototypeOf(cards) !== Object.prototype) return false;
-  for (const id in cards) {
-    const card = cards[id]!;
-    if (card === null || typeof card !== "object") {
-      if (!jsonSafe(card)) return false;
-      continue;
-    }
-    let keys = 0;
-    for (const _ in card) keys++;
-    const expected = 13 + (card.attacks !== undefined ? 1 : 0) + (card.active !== undefined ? 1 : 0);
-    const known =
-      keys === expected &&
-      Object.getPrototypeOf(card) === Object.prototype &&
-      typeof card.id === "string" &&
-      typeof card.def === "string" &&
-      typeof card.owner === "string" &&
-      typeof card.controller === "string" &&
-      typeof card.zone === "string" &&
-      Number.isFinite(card.damage) &&
-      Number.isFinite(card.enteredTurn) &&
-      Number.isFinite(card.attackedTurn) &&
-      (card.attacks === undefined || Number.isFinite(card.attacks)) &&
-      typeof card.exhausted === "boolean" &&
-      typeof card.overexhausted === "boolean" &&
-      typeof card.defender === "boolean" &&
-      typeof card.isToken === "boolean";
-    if (!known) {
-      if (!stateJsonSafe(card)) return false;
-      continue;
-    }
-    if (card.counters === null || typeof card.counters !== "object" || !stateJsonSafe(card.counters)) return false;
-    if (card.active !== undefined && !(Array.isArray(card.active) && card.active.every((a) => typeof a === "string"))) return false;
-  }
-  return true;
+function cardJsonSafe(card: CardInstance): boolean {
+  if (card === null || typeof card !== "object") return jsonSafe(card);
+  let keys = 0;
+  for (const _ in card) keys++;
+  const expected = 13 + (card.attacks !== undefined ? 1 : 0) + (card.active !== undefined ? 1 : 0);
+  const known =
+    keys === expected &&
+    Object.getPrototypeOf(card) === Object.prototype &&
+    typeof card.id === "string" &&
+    typeof card.def === "string" &&
+    typeof card.owner === "string" &&
+    typeof card.controller === "string" &&
+    typeof card.zone === "string" &&
+    Number.isFinite(card.damage) &&
+    Number.isFinite(card.enteredTurn) &&
+    Number.isFinite(card.attackedTurn) &&
+    (card.attacks === undefined || Number.isFinite(card.attacks)) &&
+    typeof card.exhausted === "boolean" &&
+    typeof card.overexhausted === "boolean" &&
+    typeof card.defender === "boolean" &&
+    typeof card.isToken === "boolean";
+  if (!known) return stateJsonSafe(card);
+  if (card.counters === null || typeof card.counters !== "object" || !stateJsonSafe(card.counters)) return false;
+  return card.active === undefined || (Array.isArray(card.active) && card.active.every((a) => typeof a === "string"));
 }
 
 /** Where a card is listed first (asked only to word a problem). */
@@ -178,35 +168,55 @@ function firstListing(state: GameState, id: string): string {
   return "?";
 }
 
+/** A card's own invariants (adds to `problems`); returns whether it is JSON. */
+function checkCard(problems: string[], id: string, card: CardInstance, resolvingIsStuck: boolean): boolean {
+  for (const name in card.counters) if (card.counters[name]! < 0) problems.push(`card ${id} has negative ${name} counters`);
+  // (A game can end in the middle of a resolution: the spell then stays where it was.)
+  if (card.zone === RESOLVING && resolvingIsStuck) problems.push(`card ${id} is stuck resolving`);
+  return cardJsonSafe(card);
+}
+
 /** Invariants every reachable state must satisfy; returns the broken ones. */
 export function checkInvariants(engine: Engine, state: GameState): string[] {
   const problems: string[] = [];
+  const resolvingIsStuck = !state.over && state.frames.length === 0 && state.stack.length === 0 && !state.pending;
+  let cardsJson = true;
+  // One pass over the zone lists checks every card they list; a card no zone lists is found by counting.
   const seen = new Set<string>();
+  let listedCards = 0;
   for (const player of state.order) {
     const p = state.players[player]!;
     for (const zone in p.zones) {
       for (const id of p.zones[zone]!) {
-        if (seen.has(id)) problems.push(`card ${id} is in two zones: ${firstListing(state, id)} and ${player}.${zone}`);
+        if (seen.has(id)) {
+          problems.push(`card ${id} is in two zones: ${firstListing(state, id)} and ${player}.${zone}`);
+          continue;
+        }
         seen.add(id);
-        const card = state.cards[id];
-        if (!card) problems.push(`zone ${player}.${zone} lists unknown card ${id}`);
-        else if (card.zone !== zone) problems.push(`card ${id} says zone ${card.zone} but is listed in ${player}.${zone}`);
+        const card = Object.hasOwn(state.cards, id) ? state.cards[id] : undefined;
+        if (!card) {
+          problems.push(`zone ${player}.${zone} lists unknown card ${id}`);
+          continue;
+        }
+        listedCards++;
+        if (card.zone !== zone) problems.push(`card ${id} says zone ${card.zone} but is listed in ${player}.${zone}`);
+        cardsJson = checkCard(problems, id, card, resolvingIsStuck) && cardsJson;
       }
     }
     for (const name in p.resources) if (p.resources[name]! < 0) problems.push(`${player} has negative ${name}: ${p.resources[name]}`);
     for (const name in p.counters) if (p.counters[name]! < 0) problems.push(`${player} has negative ${name} counters: ${p.counters[name]}`);
   }
-  const resolvingIsStuck = !state.over && state.frames.length === 0 && state.stack.length === 0 && !state.pending;
-  for (const id in state.cards) {
-    if (!seen.has(id)) problems.push(`card ${id} is in no zone`);
-    const card = state.cards[id]!;
-    for (const name in card.counters) if (card.counters[name]! < 0) problems.push(`card ${id} has negative ${name} counters`);
-    // (A game can end in the middle of a resolution: the spell then stays where it was.)
-    if (card.zone === RESOLVING && resolvingIsStuck) problems.push(`card ${id} is stuck resolving`);
-  }
+  let cardCount = 0;
+  for (const _ in state.cards) cardCount++;
+  if (cardCount !== listedCards)
+    for (const id in state.cards) {
+      if (seen.has(id)) continue;
+      problems.push(`card ${id} is in no zone`);
+      cardsJson = checkCard(problems, id, state.cards[id]!, resolvingIsStuck) && cardsJson;
+    }
   const slots = engine.rules.game.zones.find((z) => z.name === engine.rules.zones.battlefield)?.slots;
   if (slots !== undefined) for (const player of state.order) if ((state.players[player]!.zones[engine.rules.zones.battlefield] ?? []).length > slots) problems.push(`${player} has more than ${slots} cards in play`);
-  if (!stateIsJsonSafe(state)) problems.push("the state does not survive a JSON round trip");
+  if (!cardsJson || !stateIsJsonSafeBesidesCards(state)) problems.push("the state does not survive a JSON round trip");
   return problems;
 }
 
@@ -281,8 +291,9 @@ export function simulate(engine: Engine, options: SimulationOptions): Simulation
       const pick = uniformInt(agent, 0, legal.length - 1);
       options.onDecision?.(legal, legal[pick]!);
       // The simulator owns its state: actions apply in place. With invariants on it also checks that
-      // the listed action is accepted (listing and validation must agree); off, it trusts the list.
-      const applied = engine.applyInPlace(state, legal[pick]!, !checking);
+      // the engine's validation accepts the listed action (listing and validation must agree).
+      const refused = checking ? checkAction(engine.rules, state, legal[pick]!) : null;
+      const applied: ApplyResult = refused ? { ok: false, refusal: refused, state, events: [] } : engine.applyInPlace(state, legal[pick]!, true);
       actions++;
       if (!applied.ok) {
         result.violations.push(`game ${g}: a listed action was refused: ${applied.refusal.code} ${applied.refusal.message}`);

@@ -67,6 +67,22 @@ describe("engine (Three-Slot Duel)", () => {
     expect(state.players[state.active]!.zones.Hand!.length).toBe(6);
   });
 
+  it("the invariant check sees a card in no zone, in two zones, in the wrong zone, or unknown", () => {
+    const { state } = engine.newGame({ seed: 5, decks: { p1: randomDeck(engine, 1), p2: randomDeck(engine, 2) } });
+    const problems = (mutate: (s: typeof state) => void) => {
+      const copy = structuredClone(state);
+      mutate(copy);
+      return checkInvariants(engine, copy);
+    };
+    const hand = (s: typeof state) => s.players["p1"]!.zones["Hand"]!;
+    const first = hand(state)[0]!;
+    expect(problems((s) => hand(s).shift())).toEqual([`card ${first} is in no zone`]);
+    expect(problems((s) => s.players["p2"]!.zones["Graveyard"]!.push(first))).toContainEqual(`card ${first} is in two zones: p1.Hand and p2.Graveyard`);
+    expect(problems((s) => (s.cards[first]!.zone = "Graveyard"))).toEqual([`card ${first} says zone Graveyard but is listed in p1.Hand`]);
+    expect(problems((s) => hand(s).push("c999"))).toEqual(["zone p1.Hand lists unknown card c999"]);
+    expect(problems((s) => (s.cards[first]!.counters["power"] = -1))).toEqual([`card ${first} has negative power counters`]);
+  });
+
   it("the invariant check sees a state that would not survive JSON, wherever it is", () => {
     const { state } = engine.newGame({ seed: 5, decks: { p1: randomDeck(engine, 1), p2: randomDeck(engine, 2) } });
     const JSON_PROBLEM = "the state does not survive a JSON round trip";
