@@ -210,24 +210,35 @@ export function abilityActive(ctx: Ctx, card: string, ability: Ability): boolean
   return true;
 }
 
-const rulesInUseCache = new WeakMap<Rules, Set<string>>();
-/** Engine rule names any keyword or static ability of the game can grant. */
-function rulesInUse(rules: Rules): Set<string> {
-  let names = rulesInUseCache.get(rules);
-  if (!names) {
-    names = new Set(rules.game.keywords.flatMap((k) => (k.rule ? [k.rule] : [])));
-    for (const card of rules.cards.values()) for (const a of card.abilities) for (const e of a.statics ?? []) if (e.kind === "rule") names.add(e.rule);
-    rulesInUseCache.set(rules, names);
+/** Engine rules a game's keywords and static abilities can give a card: rule → the keywords naming it, and whether a static grants it. */
+interface RuleSources {
+  keywords: Map<string, string[]>;
+  statics: Set<string>;
+}
+const ruleSourcesCache = new WeakMap<Rules, RuleSources>();
+function ruleSources(rules: Rules): RuleSources {
+  let sources = ruleSourcesCache.get(rules);
+  if (!sources) {
+    const keywords = new Map<string, string[]>();
+    for (const k of rules.game.keywords) if (k.rule) keywords.set(k.rule, [...(keywords.get(k.rule) ?? []), k.name.toLowerCase()]);
+    const statics = new Set<string>();
+    for (const card of rules.cards.values()) for (const a of card.abilities) for (const e of a.statics ?? []) if (e.kind === "rule") statics.add(e.rule);
+    ruleSourcesCache.set(rules, (sources = { keywords, statics }));
   }
-  return names;
+  return sources;
 }
 
 /** Does a card have an engine rule in effect ("ignores_summoning_sickness", "cant_be_blocked"), via a keyword or a static? */
 export function hasRule(ctx: Ctx, id: string, rule: CardRuleName): boolean {
-  // Most rules appear on no card of a game: answer those without computing continuous effects.
-  if (!rulesInUse(ctx.rules).has(rule)) return false;
-  const keywords = keywordsOf(ctx, id);
-  for (const kw of ctx.rules.game.keywords) if (kw.rule === rule && keywords.has(kw.name.toLowerCase())) return true;
+  // Most rules appear on no card of a game: answer those without computing continuous effects; and
+  // a rule no keyword names needs no keywords computed.
+  const sources = ruleSources(ctx.rules);
+  const names = sources.keywords.get(rule);
+  if (names) {
+    const keywords = keywordsOf(ctx, id);
+    for (const name of names) if (keywords.has(name)) return true;
+  }
+  if (!sources.statics.has(rule)) return false;
   for (const { card: src, ability } of activeStatics(ctx)) {
     for (const effect of ability.statics!) if (effect.kind === "rule" && effect.rule === rule && staticAffects(ctx, effect.affects, src, id)) return true;
   }

@@ -294,7 +294,15 @@ function playTargetSpecs(ctx: Ctx, def: CompiledCard, permanent: boolean): Targe
   if (permanent) return [];
   // Mechanics hook: a game whose spells choose their abilities as they are cast picks targets then.
   if (mechanicsOf(ctx.rules).some((m) => m.targetsOnCast?.(ctx, def))) return [];
-  return def.abilities.filter((a) => a.kind === "spell").flatMap((a) => a.targets);
+  return spellTargetSpecs(def);
+}
+
+const spellSpecs = new WeakMap<CompiledCard, TargetSpec[]>();
+/** The target specs of a card's spell abilities, in order (a definition's abilities never change). */
+function spellTargetSpecs(def: CompiledCard): TargetSpec[] {
+  let specs = spellSpecs.get(def);
+  if (!specs) spellSpecs.set(def, (specs = def.abilities.filter((a) => a.kind === "spell").flatMap((a) => a.targets)));
+  return specs;
 }
 
 /** Every way to choose the targets of `specs`, as the flat lists a play or activation carries (slots that may stay empty: empty or filled; one phrase's slots hold different values). */
