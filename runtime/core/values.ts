@@ -4,7 +4,7 @@
  * selectors, and the IR's references, numbers and conditions evaluated for a frame.
  */
 import type { CardRuleName } from "../../compiler/contract.ts";
-import type { Ability, Affected, CardRef, CardSelector, Condition, KeywordGrant, NumberExpr, PlayerRef, PlayersRef } from "../../compiler/ir.ts";
+import type { Ability, Affected, CompiledCard, CardRef, CardSelector, Condition, KeywordGrant, NumberExpr, PlayerRef, PlayersRef } from "../../compiler/ir.ts";
 import type { Rules } from "./rules.ts";
 import type { Frame, PlayerId, TargetValue } from "../state/state.ts";
 import { opponentOf } from "../state/state.ts";
@@ -267,23 +267,56 @@ function compare(a: number, op: string, b: number): boolean {
   }
 }
 
+// Selectors compare names in any case: the lower-case forms of a selector's lists and of a card
+// definition's type, subtypes, colours and name are worked out once (IR arrays and definitions
+// never change), not on every comparison.
+const loweredLists = new WeakMap<readonly string[], Set<string>>();
+function lowerSet(list: readonly string[]): Set<string> {
+  let set = loweredLists.get(list);
+  if (!set) loweredLists.set(list, (set = new Set(list.map((x) => x.toLowerCase()))));
+  return set;
+}
+interface DefinitionWords {
+  cardType: string;
+  subtypes: Set<string>;
+  colors: Set<string>;
+  name: string;
+}
+const definitionWords = new WeakMap<CompiledCard, DefinitionWords>();
+function wordsOf(def: CompiledCard): DefinitionWords {
+  let words = definitionWords.get(def);
+  if (!words) definitionWords.set(def, (words = { cardType: def.cardType.toLowerCase(), subtypes: lowerSet(def.subtypes), colors: lowerSet(def.colors), name: def.name.toLowerCase() }));
+  return words;
+}
+const loweredZones = new Map<string, string>();
+function lowerZone(zone: string): string {
+  let lower = loweredZones.get(zone);
+  // Zone names come from game files (a handful per game); the cache stays small.
+  if (lower === undefined) loweredZones.set(zone, (lower = zone.toLowerCase()));
+  return lower;
+}
+function anyShared(wanted: Set<string>, have: Set<string>): boolean {
+  for (const word of wanted) if (have.has(word)) return true;
+  return false;
+}
+
 export function matchesSelector(ctx: Ctx, id: string, selector: CardSelector, controller: PlayerId, selfCard: string | undefined, ignoreZone = false): boolean {
   const card = ctx.state.cards[id];
   if (!card) return false;
   const def = cardDef(ctx, card);
-  const zones = selector.zones ?? [ctx.rules.zones.battlefield];
-  if (!ignoreZone && !zones.some((z) => z.toLowerCase() === card.zone.toLowerCase())) return false;
+  if (!ignoreZone && !(selector.zones ? lowerSet(selector.zones).has(lowerZone(card.zone)) : lowerZone(card.zone) === lowerZone(ctx.rules.zones.battlefield))) return false;
   if (!related(selector.controller, card.zone === ctx.rules.zones.battlefield ? card.controller : card.owner, controller)) return false;
   if (!related(selector.owner, card.owner, controller)) return false;
-  if (selector.cardTypes?.length && !selector.cardTypes.some((t) => t.toLowerCase() === def.cardType.toLowerCase())) return false;
-  if (selector.subtypes?.length && !selector.subtypes.some((t) => def.subtypes.some((s) => s.toLowerCase() === t.toLowerCase()))) return false;
-  if (selector.colors?.length && !selector.colors.some((c) => def.colors.some((d) => d.toLowerCase() === c.toLowerCase()))) return false;
+  const words = selector.cardTypes?.length || selector.subtypes?.length || selector.colors?.length || selector.names?.length ? wordsOf(def) : undefined;
+  if (selector.cardTypes?.length && !lowerSet(selector.cardTypes).has(words!.cardType)) return false;
+  if (selector.subtypes?.length && !anyShared(lowerSet(selector.subtypes), words!.subtypes)) return false;
+  if (selector.colors?.length && !anyShared(lowerSet(selector.colors), words!.colors)) return false;
   if (selector.other && id === selfCard) return false;
   if (selector.tokens === "only" && !card.isToken) return false;
   if (selector.tokens === "exclude" && card.isToken) return false;
   if (selector.exhausted !== undefined && card.exhausted !== selector.exhausted) return false;
   if (selector.attacking && ctx.state.combat?.attacker !== id) return false;
-  if (selector.names?.length && !selector.names.some((n) => n.toLowerCase() === def.name.toLowerCase())) return false;
+  if (selector.names?.length && !lowerSet(selector.names).has(words!.name)) return false;
   if (selector.keyword && !keywordsOf(ctx, id).has(selector.keyword.toLowerCase())) return false;
   if (selector.exclude?.some((left) => matchesSelector(ctx, id, left, controller, selfCard, true))) return false;
   if (selector.stat) {
@@ -294,6 +327,8 @@ export function matchesSelector(ctx: Ctx, id: string, selector: CardSelector, co
   return true;
 }
 
+const NO_IDS: readonly string[] = [];
+
 /** Every card matching a selector, in a stable order (players in turn order, zone order). */
 export function selectCards(ctx: Ctx, selector: CardSelector, controller: PlayerId, selfCard: string | undefined): string[] {
   const zones = selector.zones ?? [ctx.rules.zones.battlefield];
@@ -302,7 +337,7 @@ export function selectCards(ctx: Ctx, selector: CardSelector, controller: Player
     const held = ctx.state.players[player]!.zones;
     for (const zone of zones) {
       // Read-only: selectors run during validation too, so a missing zone is empty, never created.
-      const list = held[zone] ?? held[Object.keys(held).find((z) => z.toLowerCase() === zone.toLowerCase()) ?? ""] ?? [];
+      const list = held[zone] ?? held[Object.keys(held).find((z) => lowerZone(z) === lowerZone(zone)) ?? ""] ?? NO_IDS;
       for (const id of list) if (matchesSelector(ctx, id, selector, controller, selfCard)) out.push(id);
     }
   }
