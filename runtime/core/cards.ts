@@ -14,6 +14,12 @@ export interface Ctx {
   events: TraceEvent[];
   /** Called with the working state right after each event (only when a caller asked for a state per event). */
   afterEvent?: (state: GameState) => void;
+  /**
+   * Scratch space for work that only reads the state (listing legal actions): what is worked out
+   * once there (a player's untapped lands...) is kept here, keyed by its module. Absent while an
+   * action runs, since the state then changes.
+   */
+  memo?: Map<string, unknown>;
 }
 
 /** Zone where a card sits while it resolves (spells); engine-internal, not a game-file zone. */

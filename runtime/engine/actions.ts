@@ -809,7 +809,8 @@ function allowed(ctx: Ctx, refiners: Mechanic[], action: Exclude<Action, GameMov
  * itself is checked (its cost, the mechanics' further refusals, a mechanic's own moves).
  */
 export function listLegalActions(rules: Rules, state: GameState): Action[] {
-  const ctx: Ctx = { rules, state, events: [] };
+  // Listing only reads the state: what mechanics work out for one candidate they may keep for the next.
+  const ctx: Ctx = { rules, state, events: [], memo: new Map() };
   const player = decider(ctx);
   if (!player) return [];
   const mechanics = mechanicsOf(rules);

@@ -47,12 +47,61 @@ export function landsPayCosts(rules: Rules): boolean {
   return rules.param("costs_paid_by", "") === "exhausting_lands";
 }
 
+// ---------------------------------------------------------------------------------------------
+// Units as small numbers: each distinct unit of a game (generic, a colour, a resource) gets an id
+// once per loaded rules, and whether one pays another is a table lookup. Payment enumeration asks
+// that for every branch of every choice of lands, so nothing here builds strings or objects per ask.
+
+interface UnitTable {
+  ids: Map<string, number>;
+  units: Unit[];
+  /** pays[produced][need], filled as asked. */
+  pays: (boolean | undefined)[][];
+  /** Lower-case word → the unit it names (null: none). */
+  words: Map<string, Unit | null>;
+  /** Card definition id → what it produces (null: not a land). */
+  produced: Map<string, Unit | null>;
+  /** A cost → its units' ids, per value of X. */
+  costs: WeakMap<CostPart[], Map<number, number[]>>;
+}
+const unitTables = new WeakMap<Rules, UnitTable>();
+
+function unitTable(rules: Rules): UnitTable {
+  let table = unitTables.get(rules);
+  if (!table) unitTables.set(rules, (table = { ids: new Map(), units: [], pays: [], words: new Map(), produced: new Map(), costs: new WeakMap() }));
+  return table;
+}
+
+function unitId(rules: Rules, unit: Unit): number {
+  const table = unitTable(rules);
+  const key = unitKey(unit);
+  let id = table.ids.get(key);
+  if (id === undefined) {
+    id = table.units.length;
+    table.ids.set(key, id);
+    table.units.push(unit);
+  }
+  return id;
+}
+
+function paysId(rules: Rules, table: UnitTable, produced: number, need: number): boolean {
+  const row = (table.pays[produced] ??= []);
+  let answer = row[need];
+  if (answer === undefined) row[need] = answer = canPayUncached(rules, table.units[produced]!, table.units[need]!);
+  return answer;
+}
+
 function unitOfWord(rules: Rules, word: string): Unit | undefined {
-  const color = rules.game.colors.find((c) => lower(c.name) === lower(word));
-  if (color) return { kind: "color", name: color.name };
-  const resource = rules.game.resources.find((r) => lower(r.name) === lower(word));
-  if (resource) return { kind: "resource", name: resource.name };
-  return undefined;
+  const table = unitTable(rules);
+  const key = lower(word);
+  let unit = table.words.get(key);
+  if (unit === undefined) {
+    const color = rules.game.colors.find((c) => lower(c.name) === key);
+    const resource = color ? undefined : rules.game.resources.find((r) => lower(r.name) === key);
+    unit = color ? { kind: "color", name: color.name } : resource ? { kind: "resource", name: resource.name } : null;
+    table.words.set(key, unit);
+  }
+  return unit ?? undefined;
 }
 
 /** Is this card a land (its `produces:` names a colour or resource of the game)? */
@@ -61,12 +110,20 @@ export function isLandCard(rules: Rules, def: CompiledCard): boolean {
   return word !== undefined && unitOfWord(rules, word) !== undefined;
 }
 
+function producedBy(rules: Rules, def: CompiledCard): Unit | undefined {
+  const table = unitTable(rules);
+  let unit = table.produced.get(def.id);
+  if (unit === undefined) {
+    const word = def.fields?.["produces"]?.[0];
+    table.produced.set(def.id, (unit = (word ? unitOfWord(rules, word) : undefined) ?? null));
+  }
+  return unit ?? undefined;
+}
+
 /** What a card produces when exhausted for a cost, if it is a land. */
 export function produces(ctx: Ctx, id: string): Unit | undefined {
   const card = ctx.state.cards[id];
-  if (!card) return undefined;
-  const word = cardDef(ctx, card).fields?.["produces"]?.[0];
-  return word ? unitOfWord(ctx.rules, word) : undefined;
+  return card ? producedBy(ctx.rules, cardDef(ctx, card)) : undefined;
 }
 
 export const isLand = (ctx: Ctx, id: string): boolean => produces(ctx, id) !== undefined;
@@ -86,20 +143,24 @@ export function costUnits(rules: Rules, cost: CostPart[], x: number | undefined)
   return out;
 }
 
+/** `costUnits` as unit ids, worked out once per cost and value of X. */
+function costUnitIds(rules: Rules, cost: CostPart[], x: number | undefined): number[] {
+  const table = unitTable(rules);
+  let byX = table.costs.get(cost);
+  if (!byX) table.costs.set(cost, (byX = new Map()));
+  let ids = byX.get(x ?? 0);
+  if (!ids) byX.set(x ?? 0, (ids = costUnits(rules, cost, x).map((u) => unitId(rules, u))));
+  return ids;
+}
+
 const hasSymbols = (cost: CostPart[]) => cost.some((p) => p.pays === "symbol");
 const hasX = (cost: CostPart[]) => cost.some((p) => p.pays === "symbol" && isXSymbol(p));
 
 const unitKey = (u: Unit) => (u.kind === "generic" ? "*" : `${u.kind[0]}:${lower(u.name)}`);
-const payCache = new WeakMap<Rules, Map<string, boolean>>();
 
 /** May one produced unit pay one unit of cost? The game file's four substitution parameters decide (cached per loaded rules). */
 export function canPay(rules: Rules, produced: Unit, need: Unit): boolean {
-  let cache = payCache.get(rules);
-  if (!cache) payCache.set(rules, (cache = new Map()));
-  const key = `${unitKey(produced)}>${unitKey(need)}`;
-  let answer = cache.get(key);
-  if (answer === undefined) cache.set(key, (answer = canPayUncached(rules, produced, need)));
-  return answer;
+  return paysId(rules, unitTable(rules), unitId(rules, produced), unitId(rules, need));
 }
 
 function canPayUncached(rules: Rules, produced: Unit, need: Unit): boolean {
@@ -112,70 +173,109 @@ function canPayUncached(rules: Rules, produced: Unit, need: Unit): boolean {
 
 /** Kuhn's augmenting paths: can every need be matched to a distinct produced unit? */
 export function matchAll(rules: Rules, needs: Unit[], slots: Unit[]): boolean {
+  return matchIds(rules, needs.map((u) => unitId(rules, u)), slots.map((u) => unitId(rules, u)));
+}
+
+function matchIds(rules: Rules, needs: number[], slots: number[]): boolean {
   if (needs.length > slots.length) return false;
-  const owner: number[] = slots.map(() => -1);
-  const tryNeed = (n: number, seen: boolean[]): boolean => {
-    for (let s = 0; s < slots.length; s++) {
-      if (seen[s] || !canPay(rules, slots[s]!, needs[n]!)) continue;
-      seen[s] = true;
-      if (owner[s] === -1 || tryNeed(owner[s]!, seen)) {
-        owner[s] = n;
-        return true;
-      }
-    }
-    return false;
-  };
-  for (let n = 0; n < needs.length; n++) if (!tryNeed(n, slots.map(() => false))) return false;
+  const table = unitTable(rules);
+  const owner = new Int32Array(slots.length).fill(-1);
+  const seen = new Uint8Array(slots.length);
+  for (let n = 0; n < needs.length; n++) {
+    seen.fill(0);
+    if (!augmentNeed(rules, table, needs, slots, n, owner, seen)) return false;
+  }
   return true;
+}
+
+function augmentNeed(rules: Rules, table: UnitTable, needs: number[], slots: number[], n: number, owner: Int32Array, seen: Uint8Array): boolean {
+  for (let s = 0; s < slots.length; s++) {
+    if (seen[s] || !paysId(rules, table, slots[s]!, needs[n]!)) continue;
+    seen[s] = 1;
+    if (owner[s] === -1 || augmentNeed(rules, table, needs, slots, owner[s]!, owner, seen)) {
+      owner[s] = n;
+      return true;
+    }
+  }
+  return false;
 }
 
 const perLand = (rules: Rules) => Math.max(1, rules.param("land_produces", 1));
 
-function slotsOf(ctx: Ctx, lands: string[]): Unit[] {
-  const n = perLand(ctx.rules);
-  return lands.flatMap((id) => Array.from({ length: n }, () => produces(ctx, id)!));
+/** An untapped land: its card, the unit it produces, and the group of interchangeable lands it belongs to. */
+interface UntappedLand {
+  id: string;
+  unit: number;
+  group: string;
+}
+
+/** The player's lands that can be exhausted now, in battlefield order (kept for the listing's duration). */
+function untappedInfo(ctx: Ctx, player: PlayerId): UntappedLand[] {
+  const key = `lands:untapped:${player}`;
+  const known = ctx.memo?.get(key) as UntappedLand[] | undefined;
+  if (known) return known;
+  const out: UntappedLand[] = [];
+  for (const id of battlefield(ctx, player)) {
+    const card = ctx.state.cards[id]!;
+    if (card.exhausted || card.overexhausted) continue;
+    const def = cardDef(ctx, card);
+    const unit = producedBy(ctx.rules, def);
+    if (!unit) continue;
+    // Lands that produce the same unit and have no abilities of their own are interchangeable.
+    out.push({ id, unit: unitId(ctx.rules, unit), group: def.abilities.length > 0 ? `card:${def.id}` : `unit:${unitKey(unit)}` });
+  }
+  ctx.memo?.set(key, out);
+  return out;
 }
 
 /** The player's lands that can be exhausted now, in battlefield order. */
 export function untappedLands(ctx: Ctx, player: PlayerId): string[] {
-  return battlefield(ctx, player).filter((id) => {
-    const card = ctx.state.cards[id]!;
-    return !card.exhausted && !card.overexhausted && isLand(ctx, id);
-  });
+  return untappedInfo(ctx, player).map((l) => l.id);
 }
 
 /** Exactly these lands pay exactly these units (every unit produced is spent)? */
 export function landsPay(ctx: Ctx, lands: string[], needs: Unit[]): boolean {
-  const slots = slotsOf(ctx, lands);
-  return slots.length === needs.length && matchAll(ctx.rules, needs, slots);
+  return landsPayIds(ctx, lands, needs.map((u) => unitId(ctx.rules, u)));
+}
+
+function landsPayIds(ctx: Ctx, lands: string[], needs: number[]): boolean {
+  const per = perLand(ctx.rules);
+  if (lands.length * per !== needs.length) return false;
+  const slots: number[] = [];
+  for (const id of lands) {
+    const unit = unitId(ctx.rules, produces(ctx, id)!);
+    for (let i = 0; i < per; i++) slots.push(unit);
+  }
+  return matchIds(ctx.rules, needs, slots);
 }
 
 /**
  * Can every chosen land unit be spent on a distinct need? `fits[k][n]`: may a unit of kind k pay need n.
  * Kuhn's augmenting paths from the slots' side, on small integer arrays (this runs for every branch
- * of every payment enumeration, so it avoids allocating per step).
+ * of every payment enumeration, so it allocates only its two buffers).
  */
-function slotsFit(slotKinds: number[], fits: boolean[][], needCount: number): boolean {
-  if (slotKinds.length > needCount) return false;
+function slotsFit(slotKinds: number[], count: number, fits: boolean[][], needCount: number): boolean {
+  if (count > needCount) return false;
   const owner = new Int32Array(needCount).fill(-1);
   const seen = new Uint8Array(needCount);
-  const trySlot = (s: number): boolean => {
-    const row = fits[slotKinds[s]!]!;
-    for (let n = 0; n < needCount; n++) {
-      if (seen[n] || !row[n]) continue;
-      seen[n] = 1;
-      if (owner[n] === -1 || trySlot(owner[n]!)) {
-        owner[n] = s;
-        return true;
-      }
-    }
-    return false;
-  };
-  for (let s = 0; s < slotKinds.length; s++) {
+  for (let s = 0; s < count; s++) {
     seen.fill(0);
-    if (!trySlot(s)) return false;
+    if (!augmentSlot(slotKinds, fits, needCount, s, owner, seen)) return false;
   }
   return true;
+}
+
+function augmentSlot(slotKinds: number[], fits: boolean[][], needCount: number, s: number, owner: Int32Array, seen: Uint8Array): boolean {
+  const row = fits[slotKinds[s]!]!;
+  for (let n = 0; n < needCount; n++) {
+    if (seen[n] || !row[n]) continue;
+    seen[n] = 1;
+    if (owner[n] === -1 || augmentSlot(slotKinds, fits, needCount, owner[n]!, owner, seen)) {
+      owner[n] = s;
+      return true;
+    }
+  }
+  return false;
 }
 
 /**
@@ -187,53 +287,96 @@ function slotsFit(slotKinds: number[], fits: boolean[][], needCount: number): bo
  * the cost, so every complete choice reached is a payment.
  */
 export function landChoices(ctx: Ctx, player: PlayerId, needs: Unit[], limit = PAYMENT_LIMIT): string[][] {
-  const per = perLand(ctx.rules);
+  return landChoicesIds(ctx, player, needs.map((u) => unitId(ctx.rules, u)), limit);
+}
+
+function landChoicesIds(ctx: Ctx, player: PlayerId, needs: number[], limit: number): string[][] {
+  const { rules } = ctx;
+  const per = perLand(rules);
   if (needs.length % per !== 0) return [];
   const count = needs.length / per;
   if (count === 0) return [[]];
+  const table = unitTable(rules);
   // Distinct kinds of produced unit, and which need each may pay.
-  const kindOf = new Map<string, number>();
+  const kindOf = new Map<number, number>();
   const fits: boolean[][] = [];
-  const landKind = new Map<string, number>();
-  const lands = untappedLands(ctx, player).filter((id) => {
-    const unit = produces(ctx, id)!;
-    const key = unitKey(unit);
-    let k = kindOf.get(key);
+  const lands: UntappedLand[] = [];
+  const landKinds: number[] = [];
+  for (const land of untappedInfo(ctx, player)) {
+    let k = kindOf.get(land.unit);
     if (k === undefined) {
       k = fits.length;
-      kindOf.set(key, k);
-      fits.push(needs.map((n) => canPay(ctx.rules, unit, n)));
+      kindOf.set(land.unit, k);
+      fits.push(needs.map((n) => paysId(rules, table, land.unit, n)));
     }
-    landKind.set(id, k);
-    return fits[k]!.some(Boolean);
-  });
-  const slotKinds = (ids: string[]) => ids.flatMap((id) => Array.from({ length: per }, () => landKind.get(id)!));
-  if (lands.length < count || slotKinds(lands).length < needs.length || !matchAll(ctx.rules, needs, slotsOf(ctx, lands))) return [];
-  const groups = new Map<string, string[]>();
-  for (const id of lands) {
-    const def = cardDef(ctx, ctx.state.cards[id]!);
-    const key = def.abilities.length > 0 ? `card:${def.id}` : `unit:${unitKey(produces(ctx, id)!)}`;
-    groups.set(key, [...(groups.get(key) ?? []), id]);
+    if (!fits[k]!.includes(true)) continue;
+    lands.push(land);
+    landKinds.push(k);
+  }
+  if (lands.length < count || lands.length * per < needs.length) return [];
+  const allSlots: number[] = [];
+  for (const land of lands) for (let i = 0; i < per; i++) allSlots.push(land.unit);
+  if (!matchIds(rules, needs, allSlots)) return [];
+  const groups = new Map<string, UntappedLand[]>();
+  for (const land of lands) {
+    const group = groups.get(land.group);
+    if (group) group.push(land);
+    else groups.set(land.group, [land]);
   }
   const kinds = [...groups.values()];
-  const after = kinds.map((_, k) => kinds.slice(k).reduce((n, g) => n + g.length, 0));
+  const groupKind = kinds.map((group) => kindOf.get(group[0]!.unit)!);
+  const after = new Array<number>(kinds.length + 1).fill(0);
+  for (let k = kinds.length - 1; k >= 0; k--) after[k] = after[k + 1]! + kinds[k]!.length;
   const out: string[][] = [];
-  const pick = (k: number, left: number, chosen: string[]) => {
-    if (out.length >= limit) return;
-    if (left === 0) {
-      out.push(chosen);
-      return;
-    }
-    if (k >= kinds.length || after[k]! < left) return;
-    const group = kinds[k]!;
-    for (let take = Math.min(left, group.length); take >= 0; take--) {
-      const next = take ? [...chosen, ...group.slice(0, take)] : chosen;
-      if (take && !slotsFit(slotKinds(next), fits, needs.length)) continue;
-      pick(k + 1, left - take, next);
-    }
-  };
-  pick(0, count, []);
+  const search: ChoiceSearch = { kinds, groupKind, after, fits, needCount: needs.length, per, limit, out, chosen: [], slotKinds: [] };
+  pickLands(search, 0, count);
   return out;
+}
+
+interface ChoiceSearch {
+  kinds: UntappedLand[][];
+  groupKind: number[];
+  after: number[];
+  fits: boolean[][];
+  needCount: number;
+  per: number;
+  limit: number;
+  out: string[][];
+  /** The lands chosen on the current branch, and the kind of each of their units. */
+  chosen: string[];
+  slotKinds: number[];
+}
+
+function pickLands(search: ChoiceSearch, k: number, left: number): void {
+  const { kinds, out } = search;
+  if (out.length >= search.limit) return;
+  if (left === 0) {
+    out.push([...search.chosen]);
+    return;
+  }
+  if (k >= kinds.length || search.after[k]! < left) return;
+  const group = kinds[k]!;
+  const kind = search.groupKind[k]!;
+  const chosenBefore = search.chosen.length;
+  const slotsBefore = search.slotKinds.length;
+  for (let take = Math.min(left, group.length); take >= 0; take--) {
+    search.chosen.length = chosenBefore;
+    search.slotKinds.length = slotsBefore;
+    for (let i = 0; i < take; i++) {
+      search.chosen.push(group[i]!.id);
+      for (let u = 0; u < search.per; u++) search.slotKinds.push(kind);
+    }
+    if (take && !slotsFit(search.slotKinds, search.slotKinds.length, search.fits, search.needCount)) continue;
+    pickLands(search, k + 1, left - take);
+  }
+  search.chosen.length = chosenBefore;
+  search.slotKinds.length = slotsBefore;
+}
+
+/** What these lands produce, unit by unit (for messages). */
+function slotsOf(ctx: Ctx, lands: string[]): Unit[] {
+  const n = perLand(ctx.rules);
+  return lands.flatMap((id) => Array.from({ length: n }, () => produces(ctx, id)!));
 }
 
 function describeUnits(units: Unit[]): string {
@@ -271,8 +414,9 @@ function checkLandPayment(ctx: Ctx, player: PlayerId, cost: CostPart[], payment:
     if (!isLand(ctx, id)) return { code: "bad_payment", message: `${cardName(ctx, id)} produces nothing` };
     if (card.exhausted || card.overexhausted) return { code: "bad_payment", message: `${cardName(ctx, id)} is already exhausted` };
   }
-  if (landsPay(ctx, lands, needs)) return null;
-  if (landChoices(ctx, player, needs, 1).length === 0) return shortfall(ctx, player, needs);
+  const needIds = costUnitIds(ctx.rules, cost, payment.x);
+  if (landsPayIds(ctx, lands, needIds)) return null;
+  if (landChoicesIds(ctx, player, needIds, 1).length === 0) return shortfall(ctx, player, needs);
   return { code: "bad_payment", message: `these lands (${lands.map((id) => cardName(ctx, id)).join(", ") || "none"}) do not pay ${describeUnits(needs)} exactly` };
 }
 
@@ -294,9 +438,9 @@ function expandOptions(ctx: Ctx, player: PlayerId, cost: CostPart[], options: Pa
   const out: Payment[] = [];
   const fixed = costUnits(ctx.rules, cost, 0).length;
   for (const base of options) {
-    const xs = hasX(cost) && base.x === undefined ? Array.from({ length: Math.max(0, untappedLands(ctx, player).length * perLand(ctx.rules) - fixed + 1) }, (_, i) => i) : [base.x];
+    const xs = hasX(cost) && base.x === undefined ? Array.from({ length: Math.max(0, untappedInfo(ctx, player).length * perLand(ctx.rules) - fixed + 1) }, (_, i) => i) : [base.x];
     for (const x of xs) {
-      for (const lands of landChoices(ctx, player, costUnits(ctx.rules, cost, x), hasX(cost) ? PAYMENT_LIMIT_PER_X : PAYMENT_LIMIT)) {
+      for (const lands of landChoicesIds(ctx, player, costUnitIds(ctx.rules, cost, x), hasX(cost) ? PAYMENT_LIMIT_PER_X : PAYMENT_LIMIT)) {
         const payment: Payment = { ...base };
         if (x !== undefined) payment.x = x;
         if (lands.length) payment.lands = lands;
