@@ -29,6 +29,8 @@ export interface Rules {
   permanentType(cardType: string): boolean | undefined;
   /** The game file's spelling of a resource named in any case, if the game has it. */
   resourceNamed(name: string): string | undefined;
+  /** A parameter that lists words (`land_play_phases = Pre-Battle Post-Battle`): its words in lower case, none when absent (read once). */
+  words(name: EngineParamName): ReadonlySet<string>;
 }
 
 /** Reads a game parameter with the type of its fallback (the documented default); only params of the engine contract (compiler/contract.ts). */
@@ -73,6 +75,7 @@ export function loadRules(bundle: CompiledBundle): Rules {
   const permanentTypes = new Map(game.cardTypes.map((t) => [t.name.toLowerCase(), t.permanent || t.token]));
   const resourceNames = new Map(game.resources.map((r) => [r.name.toLowerCase(), r.name]));
   const slotsParam = game.params["unit_slots"];
+  const paramWords = new Map<string, ReadonlySet<string>>();
   const rules: Rules = {
     game,
     cards,
@@ -86,6 +89,11 @@ export function loadRules(bundle: CompiledBundle): Rules {
     battlefieldSlots: typeof slotsParam === "number" ? slotsParam : game.zones.find((z) => z.name === zones.battlefield)?.slots,
     permanentType: (cardType) => permanentTypes.get(cardType.toLowerCase()),
     resourceNamed: (name) => resourceNames.get(name.toLowerCase()),
+    words: (name) => {
+      let set = paramWords.get(name);
+      if (!set) paramWords.set(name, (set = new Set(String(param(name, "")).toLowerCase().split(/\s+/).filter(Boolean))));
+      return set;
+    },
   };
   return rules;
 }

@@ -18,6 +18,11 @@ export function keywordText(k: KeywordGrant): string {
 
 /** Static abilities currently in effect: those of untapped (or any, per game) cards on the battlefield. */
 function activeStatics(ctx: Ctx): { card: string; ability: Ability }[] {
+  // While legal actions are listed the state stands still: the statics in effect are worked out once
+  // (not inside a value being computed, where a read can see a value in progress).
+  const memo = ctx.memo && keywordRound === null && statsInProgress.size === 0 ? ctx.memo : undefined;
+  const known = memo?.get("values:statics") as { card: string; ability: Ability }[] | undefined;
+  if (known) return known;
   const offWhenExhausted = ctx.rules.param("statics_off_when_exhausted", ctx.rules.param("static_abilities_need_renewed", false));
   const out: { card: string; ability: Ability }[] = [];
   for (const id of allOnBattlefield(ctx)) {
@@ -31,6 +36,7 @@ function activeStatics(ctx: Ctx): { card: string; ability: Ability }[] {
       out.push({ card: id, ability });
     }
   }
+  memo?.set("values:statics", out);
   return out;
 }
 
@@ -87,8 +93,16 @@ export function statOf(ctx: Ctx, id: string, stat: string): number {
 
 /** Keyword abilities a card has now: printed, granted by modifiers, granted by statics. */
 export function keywordsOf(ctx: Ctx, id: string): Map<string, number> {
+  // Listing legal actions asks a card's keywords again and again of a state that stands still.
+  const memo = ctx.memo && keywordRound === null && statsInProgress.size === 0 ? (ctx.memo.get("values:keywords") as Map<string, Map<string, number>> | undefined) ?? new Map<string, Map<string, number>>() : undefined;
+  const known = memo?.get(id);
+  if (known) return known;
   const out = new Map<string, number>();
   visitKeywords(ctx, id, (name, amount) => out.set(name, (out.get(name) ?? 0) + amount));
+  if (memo) {
+    memo.set(id, out);
+    ctx.memo!.set("values:keywords", memo);
+  }
   return out;
 }
 
@@ -112,25 +126,25 @@ function visitKeywords(ctx: Ctx, id: string, visit: (name: string, amount: numbe
     for (const [name, amounts] of all.get(id) ?? []) for (const amount of amounts) visit(name, amount);
     return;
   }
-  const add = (name: string, amount = 1) => visit(name.toLowerCase(), amount);
-  visitBaseKeywords(ctx, id, add);
+  visitBaseKeywords(ctx, id, visit);
   if (card.zone === ctx.rules.zones.battlefield) {
     for (const { card: src, ability } of activeStatics(ctx)) {
       for (const effect of ability.statics!) {
-        if (effect.kind === "modify" && effect.keywords && staticAffects(ctx, effect.affects, src, id)) for (const k of effect.keywords) add(k.name, k.amount ?? 1);
+        if (effect.kind === "modify" && effect.keywords && staticAffects(ctx, effect.affects, src, id)) for (const k of effect.keywords) visit(k.name.toLowerCase(), k.amount ?? 1);
       }
     }
   }
 }
 
 /** Printed keyword abilities in effect (every keyword of a keyword line) and keywords granted by modifiers. */
-function visitBaseKeywords(ctx: Ctx, id: string, add: (name: string, amount?: number) => void): void {
+/** `visit` gets each name in lower case. */
+function visitBaseKeywords(ctx: Ctx, id: string, visit: (name: string, amount: number) => void): void {
   const card = ctx.state.cards[id]!;
   for (const ability of cardDef(ctx, card).abilities) {
     if (ability.kind !== "keyword" || !abilityActive(ctx, id, ability)) continue;
-    for (const k of abilityKeywords(ability)) add(k.name, k.amount ?? 1);
+    for (const k of abilityKeywords(ability)) visit(k.name.toLowerCase(), k.amount ?? 1);
   }
-  for (const m of ctx.state.modifiers) if (m.card === id) for (const k of m.keywords) add(k.name, k.amount ?? 1);
+  for (const m of ctx.state.modifiers) if (m.card === id) for (const k of m.keywords) visit(k.name.toLowerCase(), k.amount ?? 1);
 }
 
 /** The keywords a keyword line gives its card: `Flying, Taunt.` is one instance with two keywords. */
@@ -151,7 +165,20 @@ function readsKeywords(ability: Ability): boolean {
   return known;
 }
 
+const keywordDependentGames = new WeakMap<Rules, boolean>();
+function gameHasKeywordDependentStatics(rules: Rules): boolean {
+  let known = keywordDependentGames.get(rules);
+  if (known === undefined) {
+    known = false;
+    for (const def of rules.cards.values()) for (const ability of def.abilities) if (ability.kind === "static" && ability.statics && readsKeywords(ability)) known = true;
+    keywordDependentGames.set(rules, known);
+  }
+  return known;
+}
+
 function keywordDependentStaticInPlay(ctx: Ctx): boolean {
+  // A game none of whose cards has such a static never has one in play (statics come from card sets).
+  if (!gameHasKeywordDependentStatics(ctx.rules)) return false;
   for (const id of allOnBattlefield(ctx)) {
     for (const ability of cardDef(ctx, ctx.state.cards[id]!).abilities) if (ability.kind === "static" && ability.statics && readsKeywords(ability)) return true;
   }

@@ -291,6 +291,20 @@ export function landChoices(ctx: Ctx, player: PlayerId, needs: Unit[], limit = P
 }
 
 function landChoicesIds(ctx: Ctx, player: PlayerId, needs: number[], limit: number): string[][] {
+  // A listing asks again for the same cost (copies of a card, each value of X for each X card): the
+  // answer is kept for the listing (`needs` arrays are shared per cost and X).
+  const memo = ctx.memo ? ((ctx.memo.get(`lands:choices:${player}:${limit}`) as Map<number[], string[][]> | undefined) ?? new Map<number[], string[][]>()) : undefined;
+  const known = memo?.get(needs);
+  if (known) return known;
+  const out = searchLandChoices(ctx, player, needs, limit);
+  if (memo) {
+    memo.set(needs, out);
+    ctx.memo!.set(`lands:choices:${player}:${limit}`, memo);
+  }
+  return out;
+}
+
+function searchLandChoices(ctx: Ctx, player: PlayerId, needs: number[], limit: number): string[][] {
   const { rules } = ctx;
   const per = perLand(rules);
   if (needs.length % per !== 0) return [];
@@ -483,8 +497,8 @@ export const landsMechanic: Mechanic = {
   refine(ctx, action) {
     if (action.type !== "play" || !isLand(ctx, action.card)) return null;
     const { state, rules } = ctx;
-    const phases = String(rules.param("land_play_phases", "")).split(/\s+/).filter(Boolean);
-    if (phases.length && !phases.some((p) => lower(p) === lower(state.phase))) return { code: "wrong_phase", message: `lands are played only in your ${phases.join(" or ")} phase` };
+    const phases = rules.words("land_play_phases");
+    if (phases.size && !phases.has(lower(state.phase))) return { code: "wrong_phase", message: `lands are played only in your ${String(rules.param("land_play_phases", "")).split(/\s+/).filter(Boolean).join(" or ")} phase` };
     const limit = rules.param("lands_per_turn", 1);
     const played = state.players[action.player]!.turnTally["lands"] ?? 0;
     if (played >= limit) return { code: "limit_reached", message: `you have already played ${played} land${played === 1 ? "" : "s"} this turn (limit ${limit})` };

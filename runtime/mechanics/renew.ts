@@ -17,7 +17,6 @@ import type { Mechanic } from "../core/mechanics.ts";
 import { registerAttackCheck } from "./combat-damage.ts";
 import type { PlayerId } from "../state/state.ts";
 
-const words = (value: string | number | boolean) => String(value).toLowerCase().split(/\s+/).filter(Boolean);
 
 /** The number of the controller's most recent turn (turns alternate between the two players). */
 function lastTurnOf(ctx: Ctx, player: PlayerId): number {
@@ -27,15 +26,14 @@ function lastTurnOf(ctx: Ctx, player: PlayerId): number {
 export function isNewlyTurned(ctx: Ctx, id: string): boolean {
   const card = ctx.state.cards[id];
   if (!card || card.zone !== ctx.rules.zones.battlefield) return false;
-  const types = words(ctx.rules.param("newly_turned_types", ""));
-  if (!types.includes(cardDef(ctx, card).cardType.toLowerCase())) return false;
+  if (!ctx.rules.words("newly_turned_types").has(cardDef(ctx, card).cardType.toLowerCase())) return false;
   if (card.enteredTurn < lastTurnOf(ctx, card.controller)) return false;
   return !hasRule(ctx, id, "ignores_newly_turned") && !hasRule(ctx, id, "ignores_summoning_sickness");
 }
 
 /** Does Newly Turned stop this kind of act ("attack", "activate", "block")? */
 export function newlyTurnedStops(ctx: Ctx, act: string): boolean {
-  return words(ctx.rules.param("newly_turned_blocks", "")).includes(act);
+  return ctx.rules.words("newly_turned_blocks").has(act);
 }
 
 registerNativeRule("renew", (ctx, frame, _amount, _players, _targets, source) => {

@@ -141,8 +141,7 @@ export const stackTimingMechanic: Mechanic = {
     if (action.type !== "play") return null;
     const card = ctx.state.cards[action.card];
     if (!card || isPermanent(ctx, cardDef(ctx, card))) return null;
-    const forbidden = String(ctx.rules.param("spells_forbidden_in", "")).split(/\s+/).map((p) => p.toLowerCase());
-    if (forbidden.includes(ctx.state.phase.toLowerCase())) return { code: "wrong_phase", message: `spells cannot be played during the ${ctx.state.phase} phase` };
+    if (ctx.rules.words("spells_forbidden_in").has(ctx.state.phase.toLowerCase())) return { code: "wrong_phase", message: `spells cannot be played during the ${ctx.state.phase} phase` };
     return null;
   },
 };

@@ -59,7 +59,7 @@ describe("the engine contract", () => {
 
   it("lists every param the runtime reads, each read by the module it names", () => {
     const reads = sorted(
-      [...allSource.matchAll(/(?:param(?:<[^>]*>)?\(|numberParam\([\w.]+, |mainPhaseTiming\([\w.]+, [\w.]+, |ofType\(ctx, \w+, |params\[)"([a-z_0-9]+)"/g)].map((m) => m[1]!).concat(
+      [...allSource.matchAll(/(?:param(?:<[^>]*>)?\(|\.words\(|numberParam\([\w.]+, |mainPhaseTiming\([\w.]+, [\w.]+, |ofType\(ctx, \w+, |params\[)"([a-z_0-9]+)"/g)].map((m) => m[1]!).concat(
         [...allSource.matchAll(/limits\(rules, "([a-z_]+)", "([a-z_]+)", "([a-z_]+)"\)/g)].flatMap((m) => [m[1]!, m[2]!, m[3]!]),
       ),
     );
