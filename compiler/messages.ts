@@ -724,6 +724,13 @@ export const MESSAGES = {
     example: 'p1 battlefield: "Bat"',
     exampleArgs: { card: "Bat" },
   },
+  CW5021: {
+    severity: "error",
+    template: 'covers "{word}", which is no clause of the rules text of {game}{near}.',
+    explanation: "A `covers:` line names clauses of the game's rules text (the game folder's `rules.txt`), by the ids docs/games/<game>-coverage.md lists (`16.1b`, `7b`, or a range `17.1a-17.1f`). `cardwright check` and `cardwright test` read the rules text beside the game file; the studio does not check these ids.",
+    example: "covers: 16.1zz",
+    exampleArgs: { word: "16.1zz", game: "Chromatic Battlelines", near: " (section 16.1 has 16.1a-16.1ag)" },
+  },
   CW6001: {
     severity: "warning",
     template: "The engine cannot run this yet: {detail}.",

@@ -14,8 +14,13 @@ import type { WorkspaceAnalysis } from "./workspace.ts";
 import { diagnostic } from "./messages.ts";
 import { lowerCards, lowerGame } from "./lower.ts";
 import { checkScenario, scenarioNames, tokenNamesMade, type ScenarioNames } from "./scenario.ts";
+import { rulesClauses } from "./rules-text.ts";
 
-export function scenarioDiagnostics(analysis: Pick<WorkspaceAnalysis, "files" | "model">): Diagnostic[] {
+/**
+ * `rulesTexts`: the rules text of a game, by the path of its game file, when the caller has it (the
+ * CLI reads the game folder's `rules.txt`); with it `covers:` ids are checked too.
+ */
+export function scenarioDiagnostics(analysis: Pick<WorkspaceAnalysis, "files" | "model">, rulesTexts: ReadonlyMap<string, string> = new Map()): Diagnostic[] {
   const out: Diagnostic[] = [];
   const namesByGame = new Map<string, ScenarioNames | undefined>();
   for (const parsed of analysis.files.values()) {
@@ -23,7 +28,12 @@ export function scenarioDiagnostics(analysis: Pick<WorkspaceAnalysis, "files" | 
       const game = analysis.model.games.find((g) => g.id.toLowerCase() === scenario.game.toLowerCase());
       if (!game) continue; // CW3003, from the workspace
       const key = game.id.toLowerCase();
-      if (!namesByGame.has(key)) namesByGame.set(key, namesFor(analysis.files, game.file, game.id, analysis.model.sets));
+      if (!namesByGame.has(key)) {
+        const names = namesFor(analysis.files, game.file, game.id, analysis.model.sets);
+        const rules = rulesTexts.get(game.file);
+        if (names && rules !== undefined) names.clauses = rulesClauses(rules).map((c) => c.id);
+        namesByGame.set(key, names);
+      }
       const names = namesByGame.get(key);
       if (!names) continue;
       try {

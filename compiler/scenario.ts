@@ -17,6 +17,7 @@ import type { CompiledGame } from "./ir.ts";
 import { ruleZones } from "./zone-roles.ts";
 import { DECK_VIOLATION_CODES, REFUSAL_CODES, SEATS, TRACE_KINDS, shortfallWord } from "./engine-words.ts";
 import { parseScenarios, type CardRef, type NameUse, type Scenario } from "../grammar/scenario.ts";
+import { expandClauseIds } from "./rules-coverage.ts";
 
 export type * from "../grammar/scenario.ts";
 
@@ -74,6 +75,8 @@ export interface ScenarioNames {
    * only when a name is not a card (the checker lowers card text to learn them).
    */
   madeInPlay: () => ReadonlySet<string>;
+  /** The clause ids of the game's rules text, when the caller has it (`cardwright check` and `test` read the game folder's rules.txt): `covers:` lines are checked against them. */
+  clauses?: readonly string[];
 }
 
 /** The names of the tokens that `create_token` steps anywhere in these abilities make. */
@@ -266,6 +269,15 @@ export function checkScenario(scenario: Scenario, names: ScenarioNames): Diagnos
     }
   };
   for (const use of scenario.names) resolve(use);
+  if (names.clauses) {
+    for (const c of scenario.covers) {
+      if (expandClauseIds(c.id, names.clauses)) continue;
+      const section = /^[\d.]*\d/.exec(c.id)?.[0];
+      const inSection = names.clauses.filter((id) => /^[\d.]*\d/.exec(id)?.[0] === section);
+      const near = inSection.length ? ` (section ${section} has ${inSection[0]}-${inSection[inSection.length - 1]})` : "";
+      add("CW5021", c.range, { word: c.id, game, near }, names.clauses, c.id);
+    }
+  }
   checkSetup(scenario, names, out);
   if (!scenario.deck && scenario.steps.some((s) => s.kind === "expect" && s.expect.kind === "deck_violations")) {
     const step = scenario.steps.find((s) => s.kind === "expect" && s.expect.kind === "deck_violations")!;

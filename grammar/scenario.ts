@@ -171,7 +171,7 @@ export interface Scenario {
   steps: ScenarioStep[];
   /** `deck: "A" x3, ...` lines checked against deck construction (`expect deck ok` / `expect deck violations ...`). */
   deck?: CardList;
-  /** `covers: 16.1b, 5e`: the rules-text clauses this scenario exercises (docs/games/<game>-coverage.md). */
+  /** `covers: 16.1b, 5e, 17.1a-17.1f`: the rules-text clauses this scenario exercises (docs/games/<game>-coverage.md). */
   covers: { id: string; range: Range }[];
   /** Every name its lines use, in order, for the checker. */
   names: NameUse[];
@@ -352,8 +352,8 @@ class Cursor {
   }
 }
 
-/** A clause id of a rules text: `16.1b`, `5e`, `7.2`, `17.1aa` (see docs/games/README.md). */
-export const CLAUSE_ID = /^\d+(?:\.\d+)*[a-z]*$/;
+/** A clause id of a rules text (`16.1b`, `5e`, `17.1aa`), or a range of them in the text's order (`17.1a-17.1f`): see docs/games/README.md. */
+export const CLAUSE_ID = /^\d+(?:\.\d+)*[a-z]+(?:-\d+(?:\.\d+)*[a-z]+)?$/;
 
 export function parseScenarios(text: string, file: string): ParsedScenarios {
   const errors: ScenarioSyntaxError[] = [];
@@ -490,7 +490,7 @@ function parseCovers(c: Cursor, text: string, scenario: Scenario): void {
     const range = c.lines.range(start + m.index, start + m.index + m[0].length);
     if (!CLAUSE_ID.test(id)) {
       const token = c.tokens.find((t) => t.startOffset >= start + m!.index) ?? first;
-      throw new ParseError(`"${m[0]}" is not a clause id (a section number, then letters for its statements: 16.1b, 5e)`, token);
+      throw new ParseError(`"${m[0]}" is not a clause id (a section number, then letters for its sentences: 16.1b, 5e; or a range: 17.1a-17.1f)`, token);
     }
     scenario.covers.push({ id, range });
   }

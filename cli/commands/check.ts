@@ -58,6 +58,17 @@ async function engineWarnings(analysis: WorkspaceAnalysis & { read: { files: Sou
   return warnings(analysis, analysis.read.files);
 }
 
+/** Each game's rules text, when its game folder holds one (`rules.txt` beside the game file): `covers:` lines are checked against it. */
+export async function rulesTextsOf(games: readonly { file: string }[]): Promise<Map<string, string>> {
+  const { readFile } = await import("node:fs/promises");
+  const out = new Map<string, string>();
+  for (const game of games) {
+    const text = await readFile(path.join(path.dirname(game.file), "rules.txt"), "utf8").catch(() => undefined);
+    if (text !== undefined) out.set(game.file, text);
+  }
+  return out;
+}
+
 export function register(program: Command, context: CommandContext): void {
   program
     .command("check")
@@ -78,7 +89,7 @@ export function register(program: Command, context: CommandContext): void {
       const reported = (d: Diagnostic) => named(d.file);
       const decks = [...split.diagnostics, ...(await deckListDiagnostics(split.decks, analysis))];
       const { scenarioDiagnostics } = await import("../../compiler/scenario-check.ts");
-      const added = [...scenarioDiagnostics(analysis), ...(await engineWarnings(analysis)), ...decks];
+      const added = [...scenarioDiagnostics(analysis, await rulesTextsOf(analysis.model.games)), ...(await engineWarnings(analysis)), ...decks];
       // Each file's problems together, in text order (the workspace's own are already so; a stable sort keeps them).
       const diagnostics = [...analysis.model.diagnostics, ...added].filter(reported).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || a.range.start.offset - b.range.start.offset);
       const model = { ...analysis.model, diagnostics };

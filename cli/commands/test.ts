@@ -33,7 +33,9 @@ export async function runTests(paths: string[], options: { verbose?: boolean; cw
   const { analyzeWorkspace } = await import("../../compiler/workspace.ts");
   const { lowerAnalysis } = await import("../../compiler/lower.ts");
   const { createEngine } = await import("../../runtime/index.ts");
-  const { runScenario } = await import("../../runtime/scenario.ts");
+  const { runScenario, scenarioNamesOf } = await import("../../runtime/scenario.ts");
+  const { rulesClauses } = await import("../../compiler/rules-text.ts");
+  const { rulesTextsOf } = await import("./check.ts");
   const cwd = path.resolve(options.cwd ?? process.cwd());
 
   const lines: string[] = [];
@@ -61,11 +63,16 @@ export async function runTests(paths: string[], options: { verbose?: boolean; cw
         if (error) broken.set(`${set.game.toLowerCase()}\u0000${card.name.toLowerCase()}`, error);
       }
     const lowered = lowerAnalysis(analysis, read.files as SourceFile[]);
+    const rulesTexts = await rulesTextsOf(analysis.model.games);
     const engines = new Map<string, ReturnType<typeof createEngine>>();
     const refused: string[] = [];
     for (const b of lowered.bundles) {
       try {
-        engines.set(b.game.id.toLowerCase(), createEngine({ ...b, cards: b.cards.filter((c) => !broken.has(`${b.game.id.toLowerCase()}\u0000${c.name.toLowerCase()}`)) }));
+        const engine = createEngine({ ...b, cards: b.cards.filter((c) => !broken.has(`${b.game.id.toLowerCase()}\u0000${c.name.toLowerCase()}`)) });
+        // `covers:` lines are checked against the game folder's rules text, when there is one.
+        const rules = rulesTexts.get(analysis.model.games.find((g) => g.id === b.game.id)?.file ?? "");
+        if (rules !== undefined) scenarioNamesOf(engine).clauses = rulesClauses(rules).map((c) => c.id);
+        engines.set(b.game.id.toLowerCase(), engine);
       } catch (error) {
         // A game the engine refuses (a reserved name, CW2080) is a file error, not a crash.
         refused.push(`✗ ${b.game.file ?? b.game.id}: the engine cannot load game "${b.game.id}": ${error instanceof Error ? error.message : String(error)}`);
