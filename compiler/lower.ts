@@ -686,6 +686,7 @@ class AbilityLowering {
     const of = during.object.filters.flatMap((f) => (f.kind === "prep" ? [...npWords(f.object), ...npDeterminers(f.object)] : []));
     const condition = this.turnCondition([...npWords(during.object), ...npDeterminers(during.object), ...of]);
     if (!condition) this.note(during.range, `"${this.slice(during.range)}" is not used by the engine: write "during your turn" or "during an opponent's turn"`);
+    else this.use(during);
     return condition;
   }
 
@@ -1315,7 +1316,11 @@ function lowerAbility(ast: Ast.Ability, index: number, card: CardInfo, l: Abilit
     base.tag = ast.tag.text;
     l.use(ast.tag);
   }
+  const notesBefore = l.notes.length;
   lowerBody(ast.body, base, card, l);
+  // A static ability runs no steps: effects written on a permanent with no trigger, marker or cost
+  // ("Choose one — ..." or "If ..., draw a card." on a creature) would do nothing.
+  if (base.kind === "static" && base.steps.length && l.notes.length === notesBefore) l.note(ast.body.range, `an effect with no trigger on a permanent does nothing by itself: "${l.slice(ast.body.range)}"`);
   // A phrase's slots are grouped by the ability's own id, so groups stay apart when a card's abilities' targets are chosen together.
   base.targets = l.targets.map((t) => (t.group === undefined ? t : { ...t, group: `${id}:${t.group}` }));
   return base;

@@ -125,19 +125,27 @@ interface Chosen {
 function stepText(step: Step, ctx: Context, chosen?: Chosen): string {
   const aff = (a: Affected) => affectedText(a, ctx, chosen);
   switch (step.op) {
-    case "damage":
+    case "damage": {
+      const each = perEach(step.amount, ctx);
+      if (each) return `deal ${each.amount} damage to ${aff(step.to)} for each ${each.of}`;
       return typeof step.amount === "number" || step.amount.kind === "x"
         ? `deal ${numberText(step.amount, ctx)} damage to ${aff(step.to)}`
         : `deal damage equal to ${numberText(step.amount, ctx)} to ${aff(step.to)}`;
+    }
     case "draw":
       return `${actor(step.who, ctx, "draw")} ${countNoun("card", step.amount, ctx)}`;
     case "discard":
       return `${actor(step.who, ctx, "discard")} ${step.upTo ? "up to " : ""}${countNoun(step.filter ? selectorText(step.filter, ctx, 1) : "card", step.amount, ctx)}${step.random ? " at random" : ""}`;
     case "gain_life":
-    case "lose_life":
+    case "lose_life": {
+      const each = perEach(step.amount, ctx);
+      const verbWord = step.op === "gain_life" ? "gain" : "lose";
+      if (each) return `${actor(step.who, ctx, verbWord)} ${each.amount} life for each ${each.of}`;
+      if (typeof step.amount !== "number" && step.amount.kind === "event_amount") return `${actor(step.who, ctx, verbWord)} that much life`;
       return typeof step.amount === "number" || step.amount.kind === "x"
         ? `${actor(step.who, ctx, step.op === "gain_life" ? "gain" : "lose")} ${numberText(step.amount, ctx)} life`
         : `${actor(step.who, ctx, step.op === "gain_life" ? "gain" : "lose")} life equal to ${numberText(step.amount, ctx)}`;
+    }
     case "add_counters":
       return `put ${countNoun(`${step.counter} counter`, step.amount, ctx)} on ${aff(step.on)}`;
     case "remove_counters":
@@ -208,9 +216,9 @@ function stepText(step: Step, ctx: Context, chosen?: Chosen): string {
   }
 }
 
-/** "gets" or "get" as the subject is one card or several. */
-const getVerb = (a: Affected) => (a.kind === "cards" ? "get" : "gets");
-const gainVerb = (a: Affected) => (a.kind === "cards" ? "gain" : "gains");
+/** "gets" ("each Unit you control gets"), or "get" after two targets ("target unit and target creature get"). */
+const getVerb = (a: Affected) => (a.kind === "targets" && a.indexes.length > 1 ? "get" : "gets");
+const gainVerb = (a: Affected) => (a.kind === "targets" && a.indexes.length > 1 ? "gain" : "gains");
 const verb = (base: string, who: PlayersRef) => (who.kind === "you" ? base : `${base}s`);
 /** "draw a card" for the ability's controller (the card language's imperative), "each player draws a card" for others. */
 const actor = (who: PlayersRef, ctx: Context, base: string) => (who.kind === "you" ? base : `${playersText(who, ctx, true)} ${base}s`);
@@ -311,9 +319,11 @@ export function selectorText(sel: CardSelector, ctx: Context, count: NumberExpr,
     const name = ex.subtypes?.[0] ?? ex.cardTypes?.[0] ?? ex.colors?.[0];
     if (name) words.push(`non-${name}`);
   }
-  words.push(...(sel.colors ?? []), ...(sel.subtypes ?? []));
-  const head = sel.cardTypes?.length ? sel.cardTypes.join(" or ") : sel.names?.length ? `card named ${sel.names.join(" or ")}` : "card";
   const zoned = sel.zones?.[0] && ctx.game.zones.find((z) => z.name === sel.zones![0])?.role !== "battlefield";
+  // In play a subtype is the noun ("Vampires you control"); elsewhere it names a card ("a Vampire card in your Graveyard").
+  const subtypeHead = !sel.cardTypes?.length && !sel.names?.length && !zoned && sel.tokens !== "only" && sel.subtypes?.length ? sel.subtypes[sel.subtypes.length - 1] : undefined;
+  words.push(...(sel.colors ?? []), ...(subtypeHead ? sel.subtypes!.slice(0, -1) : (sel.subtypes ?? [])));
+  const head = subtypeHead ?? (sel.cardTypes?.length ? sel.cardTypes.join(" or ") : sel.names?.length ? `card named ${sel.names.join(" or ")}` : "card");
   words.push(plural(sel.tokens === "only" ? `${head === "card" ? "" : `${head} `}token`.trim() : zoned && head !== "card" ? `${head} card` : head, count));
   const tail: string[] = [];
   if (sel.controller === "you") tail.push("you control");
@@ -360,6 +370,16 @@ export function numberText(n: NumberExpr, ctx: Context): string {
   }
 }
 
+/** "2 ... for each Unit you control": an amount that is a count of cards or counters, times a positive number. */
+function perEach(n: NumberExpr, ctx: Context): { amount: number; of: string } | undefined {
+  const factor = typeof n !== "number" && n.kind === "times" && n.factor > 0 ? n.factor : 1;
+  const counted = typeof n !== "number" && n.kind === "times" && n.factor > 0 ? n.of : n;
+  if (typeof counted === "number") return undefined;
+  if (counted.kind === "count") return { amount: factor, of: selectorText(counted.of, ctx, 1) };
+  if (counted.kind === "counters") return { amount: factor, of: `${counted.counter} counter on ${"card" in counted.of ? cardText(counted.of.card, ctx) : playerText(counted.of.player, ctx)}` };
+  return undefined;
+}
+
 function signed(n: NumberExpr): string {
   if (typeof n === "number") return n < 0 ? String(n) : `+${n}`;
   return n.kind === "times" && n.factor === -1 ? "-X" : "+X";
@@ -390,11 +410,21 @@ function conditionText(c: Condition, ctx: Context): string {
       return `${playerText(c.who, ctx)} ${c.who.kind === "you" ? "have" : "has"} ${numberText(c.value, ctx)} or less life`;
     case "life_at_least":
       return `${playerText(c.who, ctx)} ${c.who.kind === "you" ? "have" : "has"} ${numberText(c.value, ctx)} or more life`;
-    case "compare":
+    case "compare": {
+      // "an opponent has 3 or more Bleed counters"
+      const left = c.left;
+      const words = { "<=": "or less", ">=": "or more" } as Record<string, string>;
+      if (typeof left !== "number" && left.kind === "counters" && "player" in left.of && typeof c.right === "number" && words[c.op]) {
+        const who = playerText(left.of.player, ctx);
+        return `${who} ${who === "you" ? "have" : "has"} ${c.right} ${words[c.op]} ${left.counter} counters`;
+      }
       return `${numberText(c.left, ctx)} is ${{ "<=": "at most", ">=": "at least", "=": "exactly", "<": "less than", ">": "more than" }[c.op]} ${numberText(c.right, ctx)}`;
+    }
     case "your_turn":
       return "it's your turn";
     case "not":
+      // "you control no Units"
+      if (c.condition.kind === "controls" && c.condition.atLeast === 1) return `${playerText(c.condition.who, ctx)} ${c.condition.who.kind === "you" ? "control" : "controls"} no ${selectorText({ ...c.condition.selector, controller: undefined }, ctx, 2)}`;
       return c.condition.kind === "your_turn" ? "it isn't your turn" : `not (${conditionText(c.condition, ctx)})`;
     case "all":
       return c.conditions.map((x) => conditionText(x, ctx)).join(" and ");

@@ -12,11 +12,7 @@
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { analyzeWorkspace } from "../../compiler/workspace.ts";
-import { engineWarnings } from "../../compiler/engine-warnings.ts";
-import { lowerAnalysis } from "../../compiler/lower.ts";
-import { readsAs } from "../../compiler/reads-as.ts";
-import type { Ability, CompiledGame } from "../../compiler/ir.ts";
+import { irShape, probeCards, readsAsText, type Probe } from "./probe.ts";
 
 const root = path.join(import.meta.dirname, "..", "..");
 const dir = path.join(root, "test/fixtures/corpus");
@@ -29,21 +25,6 @@ interface Entry {
   /** `~ reason`: the reads-as text does not compile back to the same IR yet (a known gap). */
   noRoundTrip?: string;
 }
-
-/** One card per kind of each game, the sentence on its first ability line; Chromatic cards need their Facet lines. */
-const TEMPLATES: Record<string, Record<string, (text: string) => string>> = {
-  duel: {
-    unit: (t) => `  type: Unit\n  color: Gray\n  cost: free\n  power: 2\n  rarity: Gray\n  text:\n    ${t}`,
-    spell: (t) => `  type: Spell\n  color: Gray\n  cost: free\n  rarity: Gray\n  text:\n    ${t}`,
-  },
-  cybervamp: {
-    creature: (t) => `  type: Creature — Vampire\n  faction: Red\n  cost: {R}\n  stats: 2/2\n  text:\n    ${t}`,
-    spell: (t) => `  type: Spell\n  faction: Red\n  cost: {R}\n  text:\n    ${t}`,
-  },
-  chromatic: {
-    creature: (t) => `  type: Creature\n  tribe: Mystic\n  color: Blue\n  cost: 2\n  attack: 2\n  defense: 2\n  rarity: Common\n  text:\n    [Base] ${t}\n    [Red] This gets +1 attack.\n    [Green] This gets +0/+2.\n    [Yellow] Flying.\n    [Purple] Taunt.`,
-  },
-};
 
 export function parseCorpus(text: string): Entry[] {
   const entries: Entry[] = [];
@@ -74,48 +55,13 @@ function rewrite(text: string, actual: Map<Entry, { readsAs: string[]; problems:
 }
 
 /** Why the reads-as text of each clean entry does not compile back to the same IR (undefined when it does). */
-function roundTripGaps(game: string, entries: Entry[], first: ReturnType<typeof run>): (string | undefined)[] {
-  const again = run(game, entries.map((e, i) => ({ kind: e.kind, text: (first[i]!.readsAs[0] ?? "").replace(/^\[[^\]]+\] /, "") })));
+function roundTripGaps(game: string, entries: Entry[], first: Probe[]): (string | undefined)[] {
+  const again = probeCards(game, entries.map((e, i) => ({ kind: e.kind, text: readsAsText(first[i]!.readsAs) })));
   return entries.map((_, i) => {
     if (first[i]!.problems.length) return undefined;
     if (again[i]!.problems.length) return `no round trip yet: the reads-as text gives ${again[i]!.problems.join(", ")}`;
-    return JSON.stringify(shape(again[i]!.ability)) === JSON.stringify(shape(first[i]!.ability)) && again[i]!.abilities === first[i]!.abilities ? undefined : "no round trip yet: the reads-as text compiles to another IR";
+    return JSON.stringify(irShape(again[i]!.abilities)) === JSON.stringify(irShape(first[i]!.abilities)) ? undefined : "no round trip yet: the reads-as text compiles to another IR";
   });
-}
-
-/** Checks and lowers one card per text; for each: its abilities, their reads-as, and its problems as `CODE "words"`. */
-function run(game: string, cards: { kind: string; text: string }[]) {
-  const gameText = readFileSync(path.join(root, `cards/${game}/${game}.game`), "utf8");
-  const body = cards.map((c, i) => `card "Probe ${i}" {\n${TEMPLATES[game]![c.kind]!(c.text)}\n}\n`).join("\n");
-  const file = `set CRP "Corpus" for ${game}\n\n${body}`;
-  const sources = [{ path: `${game}/${game}.game`, text: gameText }, { path: `${game}/corpus.cards`, text: file }];
-  const analysis = analyzeWorkspace(sources);
-  const problems = [...analysis.model.diagnostics, ...engineWarnings(analysis, sources)].filter((d) => d.file === `${game}/corpus.cards`);
-  const lowered = lowerAnalysis(analysis, sources);
-  const bundle = lowered.bundles.find((b) => b.game.id === game)!;
-  return cards.map((_, i) => {
-    const card = bundle.cards.find((c) => c.name === `Probe ${i}`);
-    const range = card?.source.range;
-    const mine = range ? problems.filter((d) => d.range.start.offset >= range.start.offset && d.range.end.offset <= range.end.offset) : [];
-    const first = card?.abilities[0];
-    return {
-      ability: first,
-      abilities: card?.abilities.length ?? 0,
-      game: bundle.game,
-      readsAs: first ? [readsAs(first, bundle.game)] : [],
-      problems: mine.map((d) => `${d.code} "${file.slice(d.range.start.offset, d.range.end.offset).split("\n")[0]}"`),
-    };
-  });
-}
-
-/** The IR of an ability without what names its source (text, ranges, ids, prompts). */
-function shape(ability: Ability | undefined): unknown {
-  // Keys sorted: the same IR whatever order the lowering filled an object in.
-  return JSON.parse(
-    JSON.stringify(ability ?? null, (key, value) =>
-      ["text", "source", "id", "prompt", "label"].includes(key) ? undefined : value && typeof value === "object" && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b))) : value,
-    ),
-  );
 }
 
 const files = readdirSync(dir).filter((f) => f.endsWith(".corpus")).sort();
@@ -126,7 +72,7 @@ describe("the natural-English corpus", () => {
     it(`${game}: each sentence reads as its fixture says, or is reported at its words`, () => {
       const text = readFileSync(path.join(dir, name), "utf8");
       const entries = parseCorpus(text);
-      const results = run(game, entries.map((e) => ({ kind: e.kind, text: e.sentence })));
+      const results = probeCards(game, entries.map((e) => ({ kind: e.kind, text: e.sentence })));
       const actual = new Map(entries.map((e, i) => [e, { readsAs: results[i]!.readsAs, problems: results[i]!.problems }]));
       if (process.env.CW_UPDATE_CORPUS) {
         const gaps = roundTripGaps(game, entries, results);
@@ -137,14 +83,14 @@ describe("the natural-English corpus", () => {
 
     it(`${game}: the reads-as text of every clean sentence compiles back to the same IR`, () => {
       const entries = parseCorpus(readFileSync(path.join(dir, name), "utf8")).filter((e) => e.problems.length === 0 && !e.noRoundTrip);
-      const first = run(game, entries.map((e) => ({ kind: e.kind, text: e.sentence })));
-      const again = run(game, entries.map((e, i) => ({ kind: e.kind, text: (first[i]!.readsAs[0] ?? "").replace(/^\[[^\]]+\] /, "") })));
+      const first = probeCards(game, entries.map((e) => ({ kind: e.kind, text: e.sentence })));
+      const again = probeCards(game, entries.map((e, i) => ({ kind: e.kind, text: readsAsText(first[i]!.readsAs) })));
       entries.forEach((entry, i) => {
-        expect({ sentence: entry.sentence, readsAs: first[i]!.readsAs[0], problems: again[i]!.problems, ir: shape(again[i]!.ability) }).toEqual({
+        expect({ sentence: entry.sentence, readsAs: first[i]!.readsAs, problems: again[i]!.problems, ir: irShape(again[i]!.abilities) }).toEqual({
           sentence: entry.sentence,
-          readsAs: first[i]!.readsAs[0],
+          readsAs: first[i]!.readsAs,
           problems: [],
-          ir: shape(first[i]!.ability),
+          ir: irShape(first[i]!.abilities),
         });
       });
     });
@@ -156,4 +102,3 @@ describe("the natural-English corpus", () => {
   });
 });
 
-export type { CompiledGame };

@@ -1,0 +1,90 @@
+/**
+ * Probe cards: a sentence of card text put on a plain card of a bundled game, checked and lowered
+ * as `cardwright check` does, with how the engine reads it (compiler/reads-as.ts, one line per
+ * ability the sentence made) and its diagnostics as `CODE "words"`. Shared by the corpus
+ * (test/compiler/corpus.test.ts) and the docs examples (test/grammar/docs-reads-as.test.ts).
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { analyzeWorkspace } from "../../compiler/workspace.ts";
+import { engineWarnings } from "../../compiler/engine-warnings.ts";
+import { lowerAnalysis } from "../../compiler/lower.ts";
+import { readsAs } from "../../compiler/reads-as.ts";
+import type { Ability, CompiledGame } from "../../compiler/ir.ts";
+
+const root = path.join(import.meta.dirname, "..", "..");
+
+/** One card per kind of each game, the sentence on its first ability line; Chromatic cards need their Facet lines. */
+export const PROBE_TEMPLATES: Record<string, Record<string, (text: string) => string>> = {
+  duel: {
+    unit: (t) => `  type: Unit\n  color: Gray\n  cost: free\n  power: 2\n  rarity: Gray\n  text:\n    ${t}`,
+    spell: (t) => `  type: Spell\n  color: Gray\n  cost: free\n  rarity: Gray\n  text:\n    ${t}`,
+  },
+  cybervamp: {
+    creature: (t) => `  type: Creature — Vampire\n  faction: Red\n  cost: {R}\n  stats: 2/2\n  text:\n    ${t}`,
+    spell: (t) => `  type: Spell\n  faction: Red\n  cost: {R}\n  text:\n    ${t}`,
+  },
+  chromatic: {
+    creature: (t) => `  type: Creature\n  tribe: Mystic\n  color: Blue\n  cost: 2\n  attack: 2\n  defense: 2\n  rarity: Common\n  text:\n    ${/^\[/.test(t) ? t : `[Base] ${t}`}\n    [Red] This gets +1 attack.\n    [Green] This gets +0/+2.\n    [Yellow] Flying.\n    [Purple] Taunt.`,
+    spell: (t) => `  type: Spell\n  color: Blue\n  cost: 1\n  rarity: Common\n  text:\n    ${/^\[/.test(t) ? t : `[Red] ${t}`}\n    [Blue] Scry 2.\n    [Green] Gain 2 life.`,
+  },
+};
+
+export interface Probe {
+  /** The abilities the sentence made (not the template's own lines). */
+  abilities: Ability[];
+  /** How the engine reads each of them. */
+  readsAs: string[];
+  /** The sentence's diagnostics, `CODE "words"` (the words' first line). */
+  problems: string[];
+  game: CompiledGame;
+}
+
+/** Checks and lowers one card per text, all in one set of `game`. */
+export function probeCards(game: string, cards: { kind: string; text: string }[]): Probe[] {
+  const gameText = readFileSync(path.join(root, `cards/${game}/${game}.game`), "utf8");
+  const spans: { start: number; end: number }[] = [];
+  let file = `set CRP "Corpus" for ${game}\n\n`;
+  cards.forEach((c, i) => {
+    const card = `card "Probe ${i}" {\n${PROBE_TEMPLATES[game]![c.kind]!(c.text)}\n}\n\n`;
+    // The sentence is the card's first text line (after its tag, if the template added one).
+    const start = file.length + card.indexOf("  text:\n    ") + "  text:\n    ".length;
+    file += card;
+    spans.push({ start, end: file.indexOf("\n", start) });
+  });
+  const sources = [
+    { path: `${game}/${game}.game`, text: gameText },
+    { path: `${game}/corpus.cards`, text: file },
+  ];
+  const analysis = analyzeWorkspace(sources);
+  const problems = [...analysis.model.diagnostics, ...engineWarnings(analysis, sources)].filter((d) => d.file === `${game}/corpus.cards`);
+  const lowered = lowerAnalysis(analysis, sources);
+  const bundle = lowered.bundles.find((b) => b.game.id === game)!;
+  return cards.map((_, i) => {
+    const span = spans[i]!;
+    const card = bundle.cards.find((c) => c.name === `Probe ${i}`);
+    const range = card?.source.range;
+    const mine = range ? problems.filter((d) => d.range.start.offset >= range.start.offset && d.range.end.offset <= range.end.offset) : [];
+    const abilities = (card?.abilities ?? []).filter((a) => a.source.range.start.offset >= span.start && a.source.range.start.offset <= span.end);
+    return {
+      abilities,
+      readsAs: abilities.map((a) => readsAs(a, bundle.game)),
+      problems: mine.map((d) => `${d.code} "${file.slice(d.range.start.offset, d.range.end.offset).split("\n")[0]}"`),
+      game: bundle.game,
+    };
+  });
+}
+
+/** The IR of abilities without what names their source (text, ranges, ids, prompts); keys sorted. */
+export function irShape(abilities: Ability[]): unknown {
+  return JSON.parse(
+    JSON.stringify(abilities, (key, value) =>
+      ["text", "source", "id", "prompt", "label"].includes(key) ? undefined : value && typeof value === "object" && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b))) : value,
+    ),
+  );
+}
+
+/** The reads-as lines written back as one line of card text (tags dropped: the template adds its own). */
+export function readsAsText(lines: string[]): string {
+  return lines.map((l) => l.replace(/^\[[^\]]+\] /, "")).join(" ");
+}
