@@ -285,7 +285,8 @@ function literalAction(run: Run, state: GameState, step: ScenarioAction): Action
       return {
         type: "choose",
         player: step.player,
-        ...(step.cards ? { cards: step.cards.map((n) => pick({ card: n }) ?? n) } : {}),
+        // "chooses nothing" answers a choice of cards with none (the engine wants the answer's field, `cards: []`).
+        ...(step.cards ? { cards: step.cards.map((n) => pick({ card: n }) ?? n) } : step.target || step.yes !== undefined || step.mode !== undefined ? {} : { cards: [] }),
         ...(step.target ? { target: target(step.target) } : {}),
         ...(step.yes !== undefined ? { yes: step.yes } : {}),
         ...(step.mode !== undefined ? { mode: step.mode - 1 } : {}),

@@ -395,6 +395,10 @@ export function validate(ctx: Ctx, action: Action): Refusal | null {
   return null;
 }
 
+const ANSWER_FIELDS = ["cards", "target", "yes", "mode", "trigger"] as const;
+/** The field that answers each kind of choice (a target choice of "up to N" is answered "none" with `cards: []`). */
+const ANSWER_FIELD: Record<NonNullable<GameState["pending"]>["kind"], readonly (typeof ANSWER_FIELDS)[number][]> = { cards: ["cards"], defender: ["cards"], targets: ["target", "cards"], yes_no: ["yes"], mode: ["mode"], order_triggers: ["trigger"] };
+
 function validateCore(ctx: Ctx, action: Exclude<Action, GameMove>): Refusal | null {
   const { state, rules } = ctx;
   switch (action.type) {
@@ -482,6 +486,10 @@ function validateCore(ctx: Ctx, action: Exclude<Action, GameMove>): Refusal | nu
       const pending = state.pending;
       if (!pending) return refuse("no_choice_pending", "no choice is waiting");
       if (pending.player !== action.player) return refuse("not_your_decision", `${pending.player} must ${pending.prompt}`);
+      // The answer is exactly the one field this kind of choice asks for (as legalActions lists it: `cards: []` for none).
+      const fields = ANSWER_FIELD[pending.kind];
+      const given = ANSWER_FIELDS.filter((f) => action[f] !== undefined);
+      if (given.length !== 1 || !fields.includes(given[0]!)) return refuse("illegal_choice", `answer this choice with ${fields.join(" or ")}${given.some((f) => !fields.includes(f)) ? `, not ${given.filter((f) => !fields.includes(f)).join(", ")}` : ""}`);
       switch (pending.kind) {
         case "cards": {
           const cards = action.cards ?? [];
