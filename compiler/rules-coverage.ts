@@ -78,7 +78,7 @@ export function coverage(rulesText: string, scenarios: CoveringScenario[], untes
     }
   }
   for (const clause of clauses) {
-    if (!byId.has(clause.id) && !reasons.has(clause.id)) problems.push({ file: "", line: clause.line, message: `clause ${clause.id} ("${clip(clause.text, 80)}") has no scenario and no reason it cannot be tested` });
+    if (!byId.has(clause.id) && !reasons.has(clause.id)) problems.push({ file: "", line: clause.line, message: `clause ${clause.id} ("${clip(clause.text, 80)}") has no scenario and no reason it cannot be tested: add "covers: ${clause.id}" under the scenario line of a scenario that exercises it, or a line "${clause.id} <why no scenario can>" to ${untested?.file ?? "rules-untested.txt beside the rules text"}` });
   }
   return { clauses, scenarios: byId, reasons, problems };
 }
@@ -131,7 +131,8 @@ export function coverageMarkdown(c: Coverage, o: TableOptions): string {
     const by = c.scenarios.get(clause.id);
     const reason = c.reasons.get(clause.id);
     // Links relative to docs/games/, where the page lives.
-    const where = by ? by.map((s) => `[${s.file.split("/").pop()}:${s.line}](../../${s.file}#L${s.line})`).join(", ") : reason ? `— *not testable: ${cell(reason)}*` : "**none**";
+    // A scenario is named, not given a line: an edit elsewhere in its file leaves the page as it is.
+    const where = by ? by.map((s) => `[${s.file.split("/").pop()}](../../${s.file}) ${cell(`"${clip(s.name, 70)}"`)}`).join("; ") : reason ? `— *not testable: ${cell(reason)}*` : "**none**";
     lines.push(`| ${clause.id} | ${cell(clip(clause.text, 160))} | ${where} |`);
   }
   return lines.join("\n") + "\n";

@@ -12,6 +12,16 @@ import { coverage } from "../../compiler/rules-coverage.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
+/** What an author reads when the page is stale: which line differs, and the command that rewrites it. */
+function staleness(onDisk: string, generated: string, page: string): string {
+  if (onDisk === generated) return "up to date";
+  const a = onDisk.split("\n");
+  const b = generated.split("\n");
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return `${page} is out of date — run \`npm run coverage\` and commit the page. First difference, line ${i + 1}:\n  on disk:   ${a[i] ?? "(end of file)"}\n  generated: ${b[i] ?? "(end of file)"}`;
+}
+
 describe("clause ids of a rules text", () => {
   it("letters count a, b, ..., z, aa, ab, ...", () => {
     expect([0, 1, 25, 26, 27, 51, 52, 701, 702].map(clauseLetters)).toEqual(["a", "b", "z", "aa", "ab", "az", "ba", "zz", "aaa"]);
@@ -43,8 +53,8 @@ describe("clause ids of a rules text", () => {
       's.scenario:3: covers "1b-1a", which is no clause of the rules text (section 1 has 1a-1c)',
       'u.txt:2: 1a is listed as untested, yet s.scenario:1 "s" covers it: take it off this list',
       'u.txt:3: "9q" is no clause (or range of clauses) of the rules text',
-      ':3: clause 1b ("Two.") has no scenario and no reason it cannot be tested',
-      ':3: clause 1c ("Three.") has no scenario and no reason it cannot be tested',
+      ':3: clause 1b ("Two.") has no scenario and no reason it cannot be tested: add "covers: 1b" under the scenario line of a scenario that exercises it, or a line "1b <why no scenario can>" to u.txt',
+      ':3: clause 1c ("Three.") has no scenario and no reason it cannot be tested: add "covers: 1c" under the scenario line of a scenario that exercises it, or a line "1c <why no scenario can>" to u.txt',
     ]);
   });
 });
@@ -56,7 +66,7 @@ describe("the coverage tables", () => {
     it(`${game}: every clause is exercised by a scenario or says why not, and docs/games/${game}-coverage.md is up to date`, () => {
       const g = gameCoverage(root, game);
       expect(g.coverage.problems.map((p) => `${p.file}:${p.line}: ${p.message}`)).toEqual([]);
-      expect(readFileSync(g.page, "utf8")).toBe(g.markdown);
+      expect(staleness(readFileSync(g.page, "utf8"), g.markdown, path.relative(root, g.page))).toBe("up to date");
     });
   }
 });
