@@ -270,7 +270,8 @@ export interface TriggeredBody extends BaseNode {
   trigger: TriggerHead;
   /** `if <clause>` right after the trigger (an intervening condition). */
   condition?: Clause;
-  effect: Sequence;
+  /** What it does: a sequence, or `choose one — ...` (`When this enters play, choose one — • ... • ...`). */
+  effect: Sequence | ModalBody;
 }
 
 /**

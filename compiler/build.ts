@@ -436,6 +436,12 @@ function connectorOf(n: CstNode): A.Connector {
   return "then";
 }
 
+/** `Choose one — • ... • ...` (an ability of its own, or a trigger's effect). */
+function modalBody(ctx: Ctx, modal: CstNode): A.ModalBody {
+  const choose = toks(modal, "choose").filter((t) => !inserted(t)).map((t) => word(ctx, t));
+  return { kind: "modal", choose, modes: subs(modal, "sequence").map((s) => sequence(ctx, s)), range: cstRange(ctx, modal) };
+}
+
 /** `If you do,` / `If you don't,` before a sentence: the subject, and `do` as the verb or `don't` as the modal. */
 function didCondition(ctx: Ctx, n: CstNode): A.ConditionPhrase {
   const result: A.Clause = { kind: "clause", subject: nounPhrase(ctx, sub(n, "subject")), tail: [], range: cstRange(ctx, n) };
@@ -542,16 +548,15 @@ function abilityBody(ctx: Ctx, n: CstNode | undefined): A.AbilityBody {
   }
   const triggered = sub(n, "triggered");
   if (triggered) {
-    const body: A.TriggeredBody = { kind: "triggered", trigger: triggerHead(ctx, sub(triggered, "triggerHead")), effect: sequence(ctx, sub(triggered, "sequence")), range };
+    const modalEffect = sub(triggered, "modal");
+    const effect = modalEffect ? modalBody(ctx, modalEffect) : sequence(ctx, sub(triggered, "sequence"));
+    const body: A.TriggeredBody = { kind: "triggered", trigger: triggerHead(ctx, sub(triggered, "triggerHead")), effect, range };
     const cond = sub(triggered, "condition");
     if (cond) body.condition = clause(ctx, cond);
     return body;
   }
   const modal = sub(n, "modal");
-  if (modal) {
-    const choose = toks(modal, "choose").filter((t) => !inserted(t)).map((t) => word(ctx, t));
-    return { kind: "modal", choose, modes: subs(modal, "sequence").map((s) => sequence(ctx, s)), range };
-  }
+  if (modal) return modalBody(ctx, modal);
   const first = sub(n, "firstTime");
   if (first) return { kind: "replacement", firstTime: true, event: clause(ctx, sub(first, "event")), effect: sequence(ctx, sub(first, "sequence")), range };
   const conditional = sub(n, "conditional");

@@ -20,7 +20,7 @@ const exactly = <Union extends string>() => <const List extends readonly string[
 export const STEP_OPS = exactly<StepBody["op"]>()([
   "damage", "draw", "keyword_action", "discard", "gain_life", "lose_life", "add_counters", "remove_counters", "modify", "destroy",
   "sacrifice", "sacrifice_self", "move", "choose_cards", "summon", "create_token", "gain_control", "search", "look_top", "place_looked",
-  "exhaust", "ready", "counter_spell", "gain_resource", "lose_resource", "shuffle", "choose_one", "if", "may", "rule",
+  "exhaust", "ready", "counter_spell", "gain_resource", "lose_resource", "shuffle", "choose_one", "if", "may", "rule", "move_top",
 ]);
 export const NUMBER_EXPRS = exactly<Exclude<NumberExpr, number>["kind"]>()(["x", "count", "stat", "life", "counters", "hand_size", "event_amount", "times", "chosen_count"]);
 export const CONDITIONS = exactly<Condition["kind"]>()(["controls", "life_at_most", "life_at_least", "compare", "your_turn", "not", "all"]);

@@ -223,7 +223,9 @@ function bodyText(b: A.AbilityBody): string {
       return capitaliseIf(b.keywords.map((k, i) => (i === 0 ? "" : k.joiner === "and" ? " and " : k.joiner === ", and" ? ", and " : ", ") + keywordRefText(k)).join(""), b.keywords[0]?.name.keyword === true && b.keywords[0].name.text === b.keywords[0].name.text.toLowerCase());
     case "triggered": {
       const cond = b.condition ? `if ${clauseText(b.condition)}, ` : "";
-      return `${triggerHeadText(b.trigger)}, ${cond}${sequenceText(b.effect)}`;
+      // `When this enters play, choose one — ...`: the modal, lower case after the comma.
+      const effect = b.effect.kind === "modal" ? bodyText(b.effect).replace(/^Choose/, "choose") : sequenceText(b.effect);
+      return `${triggerHeadText(b.trigger)}, ${cond}${effect}`;
     }
     case "prefixed": {
       const prefix = b.prefix.map(costText).join(", ");
@@ -243,6 +245,7 @@ function bodyText(b: A.AbilityBody): string {
 
 function endsWithModal(b: A.AbilityBody): boolean {
   if (b.kind === "modal") return true;
+  if (b.kind === "triggered") return b.effect.kind === "modal";
   if (b.kind === "prefixed") return endsWithModal(b.body);
   return false;
 }

@@ -189,6 +189,8 @@ export type StepBody =
   | { op: "look_top"; who: PlayerRef; zone: string; amount: NumberExpr; reveal?: boolean }
   /** "put one into your hand", "the rest back", "put them on the bottom": the player picks `amount` of the looked-at cards still there ("rest": all of them) and moves them; "back" keeps them on top in their order. */
   | { op: "place_looked"; amount: NumberExpr | "rest"; to: string; position?: "top" | "bottom" }
+  /** "Each player puts the top two cards of their deck into their Graveyard": each of `who` moves the top `amount` cards of their `zone` to their `to`. */
+  | { op: "move_top"; who: PlayersRef; zone: string; amount: NumberExpr; to: string }
   | { op: "exhaust"; what: Affected; over?: boolean }
   | { op: "ready"; what: Affected }
   | { op: "counter_spell"; what: CardRef }

@@ -7,7 +7,7 @@
  * becomes a `rule "unsupported"` step and a note with its range, so nothing is silently lost.
  */
 import type * as Ast from "./ast.ts";
-import { endOffset, plainRange, startOffset } from "./source-range.ts";
+import { endOffset, plainRange, spanOf, startOffset } from "./source-range.ts";
 import type { Diagnostic, Range } from "./diagnostics.ts";
 import type { CardModel, SourceFile, WorkspaceModel } from "./model.ts";
 import type {
@@ -107,6 +107,16 @@ function npWords(np: Ast.NounPhrase | undefined): string[] {
   return np.items.flatMap((i) => (i.kind === "word" ? [lower(i.text)] : []));
 }
 /** Side-effect-free twin of AbilityLowering.playerPhrase: does the phrase name players? */
+/** Whose zone a phrase names ("their deck", "your Graveyard", "an opponent's deck", "its owner's hand"); undefined when it says nobody's. */
+function zoneOwner(np: Ast.NounPhrase | undefined): "your" | "their" | "opponent" | "owner" | undefined {
+  const ws = npDeterminers(np).concat(npWords(np));
+  if (ws.some((w) => w.startsWith("opponent"))) return "opponent";
+  if (ws.some((w) => w.startsWith("owner"))) return "owner";
+  if (ws.includes("their") || ws.includes("his") || ws.includes("her")) return "their";
+  if (ws.includes("your")) return "your";
+  return undefined;
+}
+
 function isPlayerPhrase(np: Ast.NounPhrase): boolean {
   const words = npWords(np);
   if (words.some((w) => w === "player" || w === "players" || w === "opponent" || w === "opponents")) return true;
@@ -478,7 +488,10 @@ class AbilityLowering {
         // "creatures without Flying"
         for (const w of npWords(f.object)) {
           const def = this.vocab.keywords.get(w);
-          if (def) (sel.exclude ??= []).push({ keyword: def.name });
+          if (def) {
+            (sel.exclude ??= []).push({ keyword: def.name });
+            this.use(f);
+          }
         }
       }
     }
@@ -941,6 +954,26 @@ class AbilityLowering {
         }
         const into = prep("into") ?? prep("onto") ?? prep("on");
         const zone = into ? lookup(this.vocab.zones, npWords(into.object).join(" ")) ?? npWords(into.object).map((w) => lookup(this.vocab.zones, w)).find(Boolean) : undefined;
+        // "Each player puts the top two cards of their deck into their Graveyard", "Put the top card of your deck into your Graveyard".
+        if (zone && obj && words.includes("top") && !this.lookedZone) {
+          const top = this.topOfZone(obj);
+          this.lookedZone = undefined;
+          if (top) {
+            // Each player moves the top of their own zone into their own zone: a deck and a place of different players is not this step.
+            const of = obj.filters.find((f) => f.kind === "prep" && f.prep === "of") as Ast.PrepPhrase | undefined;
+            const from = zoneOwner(of?.object);
+            const to = zoneOwner(into!.object);
+            const byPlayer = clause.subject && isPlayerPhrase(clause.subject);
+            const players: PlayersRef = byPlayer ? who() : top.who;
+            const ownZone = (o: string | undefined) => o === undefined || (byPlayer && o === "their") || (o === "your" && players.kind === "you") || (!byPlayer && o === from);
+            if (!ownZone(from) || !(to === undefined || to === from || to === "owner" || ownZone(to))) {
+              this.note(clause.range, `the engine moves the top cards of a player's own ${top.zone} into that player's own ${zone}; write "Each player puts the top two cards of their ${lower(top.zone)} into their ${lower(zone)}" or "Put the top card of your ${lower(top.zone)} into your ${lower(zone)}"`);
+              return [{ op: "rule", rule: "unsupported" }];
+            }
+            this.use(into!.object);
+            return [{ op: "move_top", who: players, zone: top.zone, amount: top.amount, to: zone }];
+          }
+        }
         if (zone) {
           this.use(into!.object);
           return [{ op: "move", what: this.pickOrAffected(obj), to: zone }];
@@ -1060,7 +1093,10 @@ class AbilityLowering {
     if (!obj) return this.unsupported(clause);
     const split = obj.items.findIndex((i) => i.kind === "count" || i.kind === "stats" || (i.kind === "word" && this.vocab.keywords.get(lower(i.text))?.kind === "ability"));
     if (split <= 0 && !(split === 0 && obj.determiners.length > 0)) return this.unsupported(clause);
-    const recipient: Ast.NounPhrase = { ...obj, items: obj.items.slice(0, split), also: undefined };
+    const kept = obj.items.slice(0, split);
+    const last = kept[kept.length - 1] ?? obj.determiners[obj.determiners.length - 1];
+    // The card phrase's own text ends at its last word ("target unit", not "target unit +2 power").
+    const recipient: Ast.NounPhrase = { ...obj, items: kept, filters: [], also: undefined, range: last ? spanOf(obj.range, last.range) : obj.range };
     const gift: Ast.NounPhrase = { kind: "np", determiners: [], items: obj.items.slice(split), filters: obj.filters, range: obj.range, ...(obj.also ? { also: obj.also } : {}) };
     const stats = this.statChange(gift);
     const keywords = this.keywordList(gift);
@@ -1507,9 +1543,8 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
         const c = l.condition(body.condition);
         if (c) a.condition = c;
       }
-      a.steps = lowerSequenceWithPending(body.effect, l);
+      a.steps = body.effect.kind === "modal" ? modalSteps(body.effect, a, l) : lowerSequenceWithPending(body.effect, l);
       if (a.condition) a.steps = [{ op: "if", condition: a.condition, then: a.steps, source: a.source }];
-      if (body.effect.steps[0]?.clause.modal?.lemma === "may") a.optional = false; // the step itself asks
       if (!a.trigger) a.steps = [{ op: "rule", rule: "unsupported" }];
       return;
     }
@@ -1541,8 +1576,7 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
       return;
     }
     case "modal":
-      l.use(body.choose);
-      a.steps = [{ op: "choose_one", modes: body.modes.map((m) => ({ text: l.slice(m.range).trim(), steps: lowerSequenceWithPending(m, l), source: l.source(m.range) })), source: a.source }];
+      a.steps = modalSteps(body, a, l);
       return;
     case "replacement": {
       a.kind = "replacement";
@@ -1588,6 +1622,12 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
       return;
     }
   }
+}
+
+/** `Choose one — • X. • Y.`: the player picks a mode as it resolves. */
+function modalSteps(body: Ast.ModalBody, a: Ability, l: AbilityLowering): Step[] {
+  l.use(body.choose);
+  return [{ op: "choose_one", modes: body.modes.map((m) => ({ text: l.slice(m.range).trim(), steps: lowerSequenceWithPending(m, l), source: l.source(m.range) })), source: a.source }];
 }
 
 function lowerStatic(body: Ast.AbilityBody, a: Ability, l: AbilityLowering): void {

@@ -185,6 +185,11 @@ function stepText(step: Step, ctx: Context, chosen?: Chosen): string {
       return `search ${possessive(step.who, ctx)} ${lower(step.zone)} for ${countNoun(selectorText({ ...step.selector, zones: undefined }, ctx, 1) + (step.selector.cardTypes?.length ? " card" : ""), step.amount, ctx, "a")}${step.reveal ? ", reveal it" : ""}`;
     case "look_top":
       return `${step.reveal ? "reveal" : "look at"} the top ${countNoun("card", step.amount, ctx, "one")} of ${possessive(step.who, ctx)} ${step.zone}`;
+    case "move_top": {
+      // "each player puts the top two cards of their Deck into their Graveyard"
+      const mine = step.who.kind === "you" ? "your" : "their";
+      return `${actor(step.who, ctx, "put")} the top ${step.amount === 1 ? "card" : countNoun("card", step.amount, ctx, "one")} of ${mine} ${step.zone} into ${mine} ${step.to}`;
+    }
     case "place_looked":
       return `put ${step.amount === "rest" ? "the rest" : numberText(step.amount, ctx) === "1" ? "one" : numberText(step.amount, ctx)} ${step.position === "bottom" ? `on the bottom of your ${step.to}` : step.position === "top" ? "back" : `into your ${step.to}`}`;
     case "exhaust":

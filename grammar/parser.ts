@@ -231,7 +231,8 @@ export class CardwrightParser extends CstParser {
     if (!is(this.LA(start), T.Choose)) return false;
     for (let k = start + 1; k < start + 9; k++) {
       const t = this.LA(k);
-      if (is(t, T.Dash)) return true;
+      // `Choose one —` or `Choose one:` (then the modes, not a cost).
+      if (is(t, T.Dash) || is(t, T.Colon)) return true;
       if (!is(t, T.AnyWord) && !is(t, T.NumberLiteral)) return false;
     }
     return false;
@@ -453,7 +454,7 @@ export class CardwrightParser extends CstParser {
     this.OR(this.cached(11, () => ({
       IGNORE_AMBIGUITIES: true,
       DEF: [
-        { GATE: () => this.hasPrefixAhead(), ALT: () => this.SUBRULE(this.prefixed) },
+        { GATE: () => this.hasPrefixAhead() && !this.isModalAhead(), ALT: () => this.SUBRULE(this.prefixed) },
         { ALT: () => this.SUBRULE(this.triggered) },
         { GATE: () => this.isModalAhead(), ALT: () => this.SUBRULE(this.modal) },
         {
@@ -515,7 +516,11 @@ export class CardwrightParser extends CstParser {
       this.SUBRULE(this.clause, { LABEL: "condition" });
       this.CONSUME2(T.Comma);
     });
-    this.SUBRULE(this.sequence, { ARGS: [true] });
+    // `When this enters play, choose one — • ... • ...`
+    this.OR(this.cached(62, () => [
+      { GATE: () => this.isModalAhead(), ALT: () => this.SUBRULE(this.modal) },
+      { ALT: () => this.SUBRULE(this.sequence, { ARGS: [true] }) },
+    ]));
   });
 
   private modal = this.RULE("modal", () => {
@@ -526,7 +531,7 @@ export class CardwrightParser extends CstParser {
         { ALT: () => this.CONSUME(T.NumberLiteral, { LABEL: "choose" }) },
       ]));
     });
-    this.CONSUME(T.Dash);
+    this.OR4(this.cached(63, () => [{ ALT: () => this.CONSUME(T.Dash) }, { ALT: () => this.CONSUME(T.Colon) }]));
     this.OR2([
       {
         // `• <mode>. • <mode>.`

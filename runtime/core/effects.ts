@@ -344,6 +344,19 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       emit(ctx, step.reveal ? "reveal" : "look", `${who} ${step.reveal ? "reveals" : "looks at"} the top ${top.length} card(s) of their ${step.zone}: ${names}`, { player: who, amount: top.length, source });
       return "done";
     }
+    case "move_top": {
+      const moved: string[] = [];
+      for (const p of evalPlayers(ctx, frame, step.who)) {
+        const top = zoneList(ctx, p, step.zone).slice(0, Math.max(0, evalNumber(ctx, frame, step.amount)));
+        for (const id of top) {
+          if (step.to === rules.zones.hand) returnToHand(ctx, id, source);
+          else moveCard(ctx, id, step.to, { source });
+        }
+        moved.push(...top);
+      }
+      frame.chosen["it"] = moved;
+      return "done";
+    }
     case "place_looked": {
       // The looked-at cards still where they were (an earlier placement may have moved some).
       const looked = (frame.chosen["looked"] ?? []).filter((id) => state.cards[id] && !(frame.chosen["placed"] ?? []).includes(id));

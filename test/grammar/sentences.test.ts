@@ -42,7 +42,7 @@ describe("a second sentence on the line of a trigger or prefix", () => {
   it("stays in a trigger, and in a cost's ability", () => {
     const [trigger, cost, ...rest] = parse("When you draw, Scry 1. Gain 1 life.\n{R}, Exhaust: Draw a card. Each opponent loses 1 life. Gain 1 life.");
     expect(rest).toEqual([]);
-    if (trigger!.body.kind !== "triggered") throw new Error(trigger!.body.kind);
+    if (trigger!.body.kind !== "triggered" || trigger!.body.effect.kind !== "sequence") throw new Error(trigger!.body.kind);
     expect(trigger!.body.effect.steps.map((s) => s.clause.verb?.text)).toEqual(["Scry", "gain"]);
     if (cost!.body.kind !== "prefixed" || cost!.body.body.kind !== "statement") throw new Error(cost!.body.kind);
     expect(verbs(cost!.body.body.effect)).toEqual(["draw", "lose", "gain"]);
@@ -70,7 +70,7 @@ describe("a second sentence on the line of a trigger or prefix", () => {
 
   it("keeps `. Then` as before", () => {
     const [ability] = parse("When this enters play, destroy target creature. Then draw a card.");
-    if (ability!.body.kind !== "triggered") throw new Error(ability!.body.kind);
+    if (ability!.body.kind !== "triggered" || ability!.body.effect.kind !== "sequence") throw new Error(ability!.body.kind);
     expect(ability!.body.effect.steps.map((s) => s.connector)).toEqual(["", ". then"]);
   });
 });

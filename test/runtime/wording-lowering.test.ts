@@ -266,3 +266,41 @@ describe("trigger subjects and events (classes 7, 17, 19)", () => {
     expect(lowerOne("duel", "spell", "Erase target card from a Graveyard.").ability.steps[0]).toMatchObject({ op: "keyword_action", keyword: "Erase", target: { kind: "target", index: 0 } });
   });
 });
+
+describe("verbs that must do what they say (class 17)", () => {
+  it.each([
+    ["Each player puts the top two cards of their deck into their Graveyard.", { kind: "each_player" }, 2],
+    ["Put the top card of your deck into your Graveyard.", { kind: "you" }, 1],
+    ["Target player puts the top three cards of their deck into their Graveyard.", { kind: "target", index: 0 }, 3],
+    ["Each opponent puts the top card of their deck into their Graveyard.", { kind: "each_opponent" }, 1],
+  ])("%s moves the top cards of each such player's own deck", (text, who, amount) => {
+    const { ability, problems } = lowerOne("duel", "spell", text);
+    expect(problems).toEqual([]);
+    expect(strip(ability.steps)).toEqual([{ op: "move_top", who, zone: "Deck", amount, to: "Graveyard" }]);
+  });
+
+  it.each([
+    "Each opponent puts the top card of your deck into their Graveyard.",
+    "Each player puts the top two cards of their deck into your Graveyard.",
+  ])("%s (one player's deck, another's place) is a diagnostic, not a guess", (text) => {
+    const { ability, problems } = lowerOne("duel", "spell", text);
+    expect(strip(ability.steps)).toEqual([{ op: "rule", rule: "unsupported" }]);
+    expect(problems.join("\n")).toMatch(/a player's own Deck into that player's own Graveyard/);
+  });
+});
+
+describe("choose one (class 21)", () => {
+  it.each([
+    ["duel", "spell", "Choose one: gain 2 life; or draw a card."],
+    ["duel", "unit", "When this enters play, choose one — gain 2 life; or draw a card."],
+    ["duel", "unit", "When this enters play, choose one — • Gain 2 life. • Draw a card."],
+    ["chromatic", "unit", "[Base] When this enters play, choose one — gain 2 Life; or Spark 1."],
+  ])("%s %s '%s' asks for a mode", (game, kind, text) => {
+    const { ability, problems } = lowerOne(game, kind, text);
+    expect(problems).toEqual([]);
+    const step = ability.steps[0]!;
+    if (step.op !== "choose_one") throw new Error(step.op);
+    expect(step.modes).toHaveLength(2);
+    expect(step.modes[0]!.steps[0]!.op).toBe("gain_life");
+  });
+});
