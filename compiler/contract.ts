@@ -240,6 +240,13 @@ export const ENGINE_PARAMS = {
   weapon_must_target_creature: { module: "runtime/mechanics/weapons.ts", accepts: bool, meaning: "a Weapon must attack a creature if there is one" },
   weapon_fight_retaliation: { module: "runtime/mechanics/weapons.ts", accepts: bool, meaning: "the creature a Weapon attacks deals its Attack back" },
   armor_zero_destroys_weapon: { module: "runtime/mechanics/weapons.ts", accepts: bool, meaning: "the Weapon is destroyed when Armor reaches 0" },
+  // bots (runtime/bots/evaluate.ts): how the greedy and search bots weigh a position, mine minus the opponent's
+  bot_life_weight: { module: "runtime/bots/evaluate.ts", accepts: int, meaning: "what each point of a player's life is worth to the bots" },
+  bot_hand_weight: { module: "runtime/bots/evaluate.ts", accepts: int, meaning: "what each card in a player's hand is worth to the bots" },
+  bot_permanent_weight: { module: "runtime/bots/evaluate.ts", accepts: int, meaning: "what each card a player has in play is worth to the bots" },
+  bot_stat_weight: { module: "runtime/bots/evaluate.ts", accepts: int, meaning: "what each point of a stat of a card in play is worth to the bots" },
+  bot_resource_weight: { module: "runtime/bots/evaluate.ts", accepts: int, meaning: "what each point of resource capacity (or card in another public zone, such as a Facet) is worth to the bots" },
+  bot_player_counter_penalty: { module: "runtime/bots/evaluate.ts", accepts: int, meaning: "what each counter on a player (Bleed) costs that player, to the bots" },
 } as const satisfies Record<string, ParamContract>;
 
 /** A param name the runtime may read: one of the table, or one of the patterns below. */

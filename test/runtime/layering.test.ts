@@ -1,6 +1,6 @@
 // runtime/ is layered in folders and has no import cycle (value imports: under verbatimModuleSyntax
 // only `import type` / `export type` disappear; `import { type A }` still loads the module).
-// Bottom to top: state/ → core/ → models/ → mechanics/ → engine/ → the public files (index.ts,
+// Bottom to top: state/ → core/ → models/ → mechanics/ → engine/ → bots/ → the public files (index.ts,
 // scenario.ts, simulate.ts). A folder imports only from folders below it (or itself), so the core
 // never reaches a response model or a game's mechanics; runtime/ never imports Node, the DOM's
 // libraries or a layer above it.
@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 
-const LAYERS = ["state", "core", "models", "mechanics", "engine"] as const;
+const LAYERS = ["state", "core", "models", "mechanics", "engine", "bots"] as const;
 const rank = (file: string): number => {
   const folder = file.split("/")[1]!;
   const index = (LAYERS as readonly string[]).indexOf(folder);

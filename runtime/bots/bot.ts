@@ -1,0 +1,73 @@
+/**
+ * Bots: players that decide through the engine's own API alone — the actions `legalActions`
+ * offers, played with `apply` — so a bot can never make a move a person could not. Three kinds:
+ * `random` (a uniform pick, as `cardwright simulate` plays), `greedy` (the action whose outcome
+ * the game's evaluation likes best, ./greedy.ts) and `mcts` (Monte Carlo tree search over sampled
+ * worlds of what the bot cannot see, ./mcts.ts). Every bot has its own seeded generator: the same
+ * seed and the same game give the same choices.
+ */
+import type { Action, Engine, GameState, PlayerId } from "../index.ts";
+
+export const BOT_KINDS = ["random", "greedy", "mcts"] as const;
+export type BotKind = (typeof BOT_KINDS)[number];
+
+export interface Bot {
+  readonly kind: BotKind;
+  /** One of `legal` (the engine's legal actions for the player this bot plays, who decides now). */
+  choose(state: GameState, legal: readonly Action[]): Action;
+}
+
+export interface BotSettings {
+  /** Search bot: simulated games per decision (deterministic for a seed; the default). */
+  playouts?: number;
+  /** Search bot: thinking time per decision instead of a playout count (not deterministic). */
+  milliseconds?: number;
+  /** Search bot: how far a simulated game is played past the tree before it is judged (actions). */
+  rolloutDepth?: number;
+  /** Search bot: UCB exploration constant. */
+  exploration?: number;
+  /** Card definition ids this bot may not play (restricted play): their `play` actions are never chosen while anything else is legal. */
+  forbidden?: ReadonlySet<string>;
+}
+
+export const DEFAULT_PLAYOUTS = 200;
+
+/**
+ * The actions a bot may take: all legal ones but the plays of forbidden cards, unless nothing
+ * else is legal (a rule that forces the play wins over the restriction).
+ */
+export function allowedActions(state: GameState, legal: readonly Action[], forbidden: ReadonlySet<string> | undefined): readonly Action[] {
+  if (!forbidden || forbidden.size === 0) return legal;
+  const allowed = legal.filter((a) => a.type !== "play" || !forbidden.has(state.cards[a.card]?.def ?? ""));
+  return allowed.length > 0 ? allowed : legal;
+}
+
+/** A bot that respects a restriction around any bot. */
+class RestrictedBot implements Bot {
+  constructor(
+    private readonly inner: Bot,
+    private readonly forbidden: ReadonlySet<string>,
+  ) {}
+  get kind() {
+    return this.inner.kind;
+  }
+  choose(state: GameState, legal: readonly Action[]): Action {
+    return this.inner.choose(state, allowedActions(state, legal, this.forbidden));
+  }
+}
+
+export type BotFactory = (engine: Engine, player: PlayerId, seed: number, settings: BotSettings) => Bot;
+
+const factories = new Map<BotKind, BotFactory>();
+
+/** Bot modules register their kind (./index.ts loads them all). */
+export function registerBot(kind: BotKind, factory: BotFactory): void {
+  factories.set(kind, factory);
+}
+
+export function createBot(kind: BotKind, engine: Engine, player: PlayerId, seed: number, settings: BotSettings = {}): Bot {
+  const factory = factories.get(kind);
+  if (!factory) throw new Error(`unknown bot "${kind}": the bots are ${BOT_KINDS.join(", ")}`);
+  const bot = factory(engine, player, seed, settings);
+  return settings.forbidden?.size ? new RestrictedBot(bot, settings.forbidden) : bot;
+}

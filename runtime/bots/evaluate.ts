@@ -1,0 +1,91 @@
+/**
+ * How good a position looks to a player: the greedy bot's whole judgement and the search bot's
+ * estimate where it stops looking ahead. A weighted sum of what both players have, mine minus
+ * theirs — life, cards in hand, permanents in play, the stats of those permanents, resources
+ * (capacities and cards kept in the game's other public zones, such as Facets), minus counters on
+ * the player (Bleed) — with the weights read from the game file's `bot_*` params
+ * (compiler/contract.ts), so a designer tunes the bots of a game in its game file. A finished game
+ * is worth a win or a loss outright.
+ */
+import type { Engine, GameState, PlayerId } from "../index.ts";
+
+export interface EvaluationWeights {
+  life: number;
+  hand: number;
+  permanent: number;
+  stat: number;
+  resource: number;
+  playerCounterPenalty: number;
+}
+
+/** The weights when a game file says nothing: life and board first, cards in hand next. */
+export const DEFAULT_WEIGHTS: EvaluationWeights = { life: 4, hand: 3, permanent: 4, stat: 2, resource: 1, playerCounterPenalty: 2 };
+
+/** Worth of a won game (far above any position's score). */
+export const WIN_SCORE = 1_000_000;
+
+export function weightsOf(engine: Engine): EvaluationWeights {
+  const { rules } = engine;
+  return {
+    life: rules.param("bot_life_weight", DEFAULT_WEIGHTS.life),
+    hand: rules.param("bot_hand_weight", DEFAULT_WEIGHTS.hand),
+    permanent: rules.param("bot_permanent_weight", DEFAULT_WEIGHTS.permanent),
+    stat: rules.param("bot_stat_weight", DEFAULT_WEIGHTS.stat),
+    resource: rules.param("bot_resource_weight", DEFAULT_WEIGHTS.resource),
+    playerCounterPenalty: rules.param("bot_player_counter_penalty", DEFAULT_WEIGHTS.playerCounterPenalty),
+  };
+}
+
+export class Evaluator {
+  readonly weights: EvaluationWeights;
+  /** The score difference worth about 73% to win (a logistic's unit): a quarter of a player's starting life, weighted. */
+  readonly scale: number;
+  private readonly battlefield: string;
+  private readonly hand: string;
+  private readonly stats: readonly string[];
+  /** Public zones besides play, graveyard and removal (Facets, ...): cards there are resources. */
+  private readonly resourceZones: readonly string[];
+
+  constructor(private readonly engine: Engine) {
+    const { rules } = engine;
+    this.weights = weightsOf(engine);
+    this.battlefield = rules.zones.battlefield;
+    this.hand = rules.zones.hand;
+    this.stats = rules.game.stats;
+    const roles = new Set(Object.values(rules.zones));
+    this.resourceZones = rules.game.zones.filter((z) => z.visibility === "public" && !roles.has(z.name)).map((z) => z.name);
+    this.scale = Math.max(1, (this.weights.life * rules.param("starting_life", 20)) / 4);
+  }
+
+  /** What a player has, weighted (not yet compared with the opponent). */
+  private side(state: GameState, player: PlayerId): number {
+    const w = this.weights;
+    const p = state.players[player]!;
+    let score = w.life * p.life + w.hand * (p.zones[this.hand]?.length ?? 0);
+    const inPlay = p.zones[this.battlefield] ?? [];
+    score += w.permanent * inPlay.length;
+    if (w.stat !== 0)
+      for (const id of inPlay) for (const stat of this.stats) score += w.stat * Math.max(0, this.engine.stat(state, id, stat));
+    let resources = 0;
+    for (const name in p.capacity) resources += p.capacity[name]!;
+    for (const zone of this.resourceZones) resources += p.zones[zone]?.length ?? 0;
+    score += w.resource * resources;
+    let counters = 0;
+    for (const name in p.counters) counters += p.counters[name]!;
+    return score - w.playerCounterPenalty * counters;
+  }
+
+  /** The position's score for `me`: mine minus the opponent's; ±WIN_SCORE once the game is over (0 for a draw). */
+  score(state: GameState, me: PlayerId): number {
+    if (state.over) return state.winner === me ? WIN_SCORE : state.winner === null || state.winner === "draw" ? 0 : -WIN_SCORE;
+    let total = 0;
+    for (const player of state.order) total += player === me ? this.side(state, player) : -this.side(state, player);
+    return total;
+  }
+
+  /** The score as a chance to win in [0, 1] (logistic in `scale`); exactly 1, 0 or ½ once the game is over. */
+  value(state: GameState, me: PlayerId): number {
+    if (state.over) return state.winner === me ? 1 : state.winner === null || state.winner === "draw" ? 0.5 : 0;
+    return 1 / (1 + Math.exp(-this.score(state, me) / this.scale));
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * The greedy bot: tries each legal action and keeps the one whose outcome the game's evaluation
+ * (./evaluate.ts) scores best for it. An outcome is judged once it settles: while the action
+ * leaves the bot itself a choice to make (its targets, a payment) the bot answers it the same way,
+ * and while the turn is still the bot's, the opponent's answers (a block, a response, passing
+ * priority) are the ones the evaluation likes best for the opponent. Doing nothing (ending the
+ * phase, passing) is judged by the position as it stands, and wins ties: the bot acts only when
+ * acting looks better, so it never spins on moves that change nothing.
+ */
+import type { Action, Engine, GameState, PlayerId } from "../index.ts";
+import { type Bot, type BotSettings, registerBot } from "./bot.ts";
+import { Evaluator } from "./evaluate.ts";
+import { BotRandom } from "./random.ts";
+
+/** Steps followed after an action before its outcome is judged. */
+const SETTLE_STEPS = 10;
+
+const isWaiting = (action: Action) => action.type === "end_phase" || action.type === "pass";
+
+export class GreedyBot implements Bot {
+  readonly kind = "greedy";
+  private readonly evaluator: Evaluator;
+  private readonly random: BotRandom;
+
+  constructor(
+    private readonly engine: Engine,
+    private readonly player: PlayerId,
+    seed: number,
+  ) {
+    this.evaluator = new Evaluator(engine);
+    this.random = new BotRandom(seed);
+  }
+
+  choose(state: GameState, legal: readonly Action[]): Action {
+    if (legal.length === 1) return legal[0]!;
+    const waiting = legal.find(isWaiting);
+    let bestScore = waiting ? this.evaluator.score(state, this.player) : -Infinity;
+    let best: Action[] = waiting ? [waiting] : [];
+    for (const action of legal) {
+      if (action === waiting) continue;
+      const score = this.outcome(state, action);
+      if (score > bestScore) {
+        bestScore = score;
+        best = [action];
+      } else if (score === bestScore && best[0] !== waiting) best.push(action);
+    }
+    return best.length ? this.random.pick(best) : legal[0]!;
+  }
+
+  /** The score of the position an action leads to, once the bot's own follow-up choices and the opponent's answers in this turn are made. */
+  private outcome(state: GameState, action: Action): number {
+    const applied = this.engine.apply(state, action);
+    if (!applied.ok) return -Infinity;
+    let current = applied.state;
+    for (let step = 0; step < SETTLE_STEPS && !current.over; step++) {
+      const decider = this.engine.decider(current);
+      if (!decider) break;
+      let next: GameState | undefined;
+      if (decider === this.player) {
+        // The bot's own choices the action left (targets, payment); in a response window it lets things resolve (passes).
+        if (current.pending) next = this.bestReply(current, decider);
+        else {
+          const pass = this.engine.legalActions(current).find((a) => a.type === "pass");
+          const passed = pass && this.engine.apply(current, pass);
+          next = passed && passed.ok ? passed.state : undefined;
+        }
+      } else if (current.active === this.player) next = this.bestReply(current, decider);
+      if (!next) break;
+      current = next;
+    }
+    return this.evaluator.score(current, this.player);
+  }
+
+  /** The position after the move a player likes best one step ahead (the first such move on a tie). */
+  private bestReply(state: GameState, player: PlayerId): GameState | undefined {
+    let best: GameState | undefined;
+    let bestScore = -Infinity;
+    for (const action of this.engine.legalActions(state)) {
+      const applied = this.engine.apply(state, action);
+      if (!applied.ok) continue;
+      const score = this.evaluator.score(applied.state, player);
+      if (score > bestScore) {
+        bestScore = score;
+        best = applied.state;
+      }
+    }
+    return best;
+  }
+}
+
+registerBot("greedy", (engine: Engine, player: PlayerId, seed: number, _settings: BotSettings) => new GreedyBot(engine, player, seed));
