@@ -11,6 +11,7 @@ import { register as registerSimulate } from "./commands/simulate.ts";
 import { register as registerExport } from "./commands/export.ts";
 import { register as registerStudio } from "./commands/studio.ts";
 import { register as registerExplain } from "./commands/explain.ts";
+import { register as registerBalance } from "./commands/balance.ts";
 
 /** Commands report their exit code here; commander's own action return values are ignored. */
 export interface CommandContext {
@@ -22,10 +23,10 @@ export async function main(argv: string[]): Promise<number> {
   const context: CommandContext = { setExitCode: (code) => (exitCode = Math.max(exitCode, code)) };
   const program = new Command()
     .name("cardwright")
-    .description("Check, format, test, simulate and export card sets written in the Cardwright card language.")
+    .description("Check, format, test, simulate, balance and export card sets written in the Cardwright card language.")
     .exitOverride()
     .showHelpAfterError();
-  for (const register of [registerCheck, registerFormat, registerTest, registerSimulate, registerExport, registerStudio, registerExplain]) {
+  for (const register of [registerCheck, registerFormat, registerTest, registerSimulate, registerExport, registerStudio, registerExplain, registerBalance]) {
     register(program, context);
   }
   try {

@@ -1,0 +1,82 @@
+/**
+ * A worker-thread pool for the CLI's long runs (`cardwright balance`, `simulate --workers`), on
+ * piscina. `runPool` hands each task to a worker thread that runs a TypeScript module's default
+ * export, `(task, shared) => result`, and returns the results in TASK ORDER — `onResult` is called
+ * in that order too, whatever order the threads finish in — so a run's totals are the same for
+ * any number of workers when each task fixes its own seeds.
+ *
+ * `shared` (plain, structured-clonable data, such as a compiled game) is sent to each thread once,
+ * not with every task; a worker module may cache what it builds from it (the object stays the same
+ * for the life of its thread). `workers: 0` runs every task in this thread (no pool): same results.
+ */
+import { availableParallelism } from "node:os";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { Piscina } from "piscina";
+
+export interface PoolOptions<Task, Result, Shared = undefined> {
+  /** Worker threads (default: one per core). 0: run the tasks in this thread, one after another. */
+  workers?: number;
+  tasks: readonly Task[];
+  /** The module run in the workers (a URL or a path); its default export is `(task, shared) => result | Promise<result>`. */
+  worker: URL | string;
+  /** Sent once to each worker thread and passed to every call. */
+  shared?: Shared;
+  /** Each result, in task order (task `index` is done and every task before it too). */
+  onResult?: (result: Result, index: number) => void;
+}
+
+export type PoolWorker<Task, Result, Shared = undefined> = (task: Task, shared: Shared) => Result | Promise<Result>;
+
+/** What the worker entry (./worker-entry.mjs) reads from `workerData`. */
+export interface PoolWorkerData {
+  module: string;
+  shared: unknown;
+}
+
+const ENTRY = fileURLToPath(new URL("./worker-entry.mjs", import.meta.url));
+
+export function defaultWorkers(): number {
+  return availableParallelism();
+}
+
+const moduleUrl = (worker: URL | string): string => (worker instanceof URL ? worker.href : /^[a-z]+:/i.test(worker) ? worker : pathToFileURL(worker).href);
+
+export async function runPool<Task, Result, Shared = undefined>(options: PoolOptions<Task, Result, Shared>): Promise<Result[]> {
+  const { tasks, onResult } = options;
+  const workers = options.workers ?? defaultWorkers();
+  if (!Number.isInteger(workers) || workers < 0) throw new RangeError(`workers must be a whole number ≥ 0 (got ${workers})`);
+  const results: Result[] = new Array(tasks.length);
+  if (workers === 0 || tasks.length === 0) {
+    if (tasks.length === 0) return results;
+    const run = (await import(moduleUrl(options.worker))).default as PoolWorker<Task, Result, Shared>;
+    for (const [index, task] of tasks.entries()) {
+      results[index] = await run(task, options.shared as Shared);
+      onResult?.(results[index]!, index);
+    }
+    return results;
+  }
+  const workerData: PoolWorkerData = { module: moduleUrl(options.worker), shared: options.shared };
+  const threads = Math.min(workers, tasks.length);
+  const pool = new Piscina({ filename: ENTRY, minThreads: threads, maxThreads: threads, workerData, idleTimeout: 1000 });
+  const done = new Array<boolean>(tasks.length).fill(false);
+  let next = 0;
+  // Results reach onResult in task order: a finished task waits until every task before it is reported.
+  const flush = () => {
+    while (next < tasks.length && done[next]) {
+      onResult?.(results[next]!, next);
+      next++;
+    }
+  };
+  try {
+    await Promise.all(
+      tasks.map(async (task, index) => {
+        results[index] = (await pool.run(task)) as Result;
+        done[index] = true;
+        flush();
+      }),
+    );
+  } finally {
+    await pool.destroy();
+  }
+  return results;
+}

@@ -1,0 +1,128 @@
+// The bots (runtime/bots) play every game through the engine's own legalActions/apply: only legal
+// actions, the same choices for the same seed, restricted play respected, and the greedy bot
+// plays better than random.
+import { describe, expect, it } from "vitest";
+import { createBot, allowedActions, WorldSampler, BotRandom, Evaluator } from "../../runtime/bots/index.ts";
+import { playGame, replayGame } from "../../balance/play.ts";
+import { taskAt } from "../../balance/plan.ts";
+import { gameEngine, runSpec } from "./helpers.ts";
+
+describe.each(["duel", "cybervamp", "chromatic"])("bots in %s", (game) => {
+  it("random and greedy finish games with legal actions only, the same for the same seed, and replay exactly", async () => {
+    const { loaded, engine } = await gameEngine(game);
+    const spec = runSpec(loaded, { bots: { p1: "greedy", p2: "random" }, games: 2, seed: 7 });
+    for (let index = 0; index < 2; index++) {
+      // playGame throws if a bot picks an action legalActions did not list or apply refuses it.
+      const record = playGame(engine, spec, taskAt(spec, index));
+      expect(record.outcome).not.toBe("unfinished");
+      expect(playGame(engine, spec, taskAt(spec, index)).moves).toEqual(record.moves);
+      const replay = replayGame(engine, spec, record);
+      expect(replay.steps.length).toBe(record.actions);
+      const end = replay.steps.at(-1)!.state;
+      expect(end.over).toBe(true);
+      expect(end.winner === "draw" || end.winner === null ? "draw" : end.winner).toBe(record.outcome);
+    }
+  }, 240_000);
+
+  it("mcts chooses legal actions on its own, deterministically for a playout budget", async () => {
+    const { loaded, engine } = await gameEngine(game);
+    const { state } = engine.newGame({ seed: 3, decks: { p1: loaded.decks[0]!.cards, p2: loaded.decks.at(-1)!.cards } });
+    let current = state;
+    // The first few real decisions of a game, answered by the search bot with a small budget.
+    for (let decisions = 0; decisions < 4 && !current.over; ) {
+      const player = engine.decider(current)!;
+      const legal = engine.legalActions(current);
+      const a = createBot("mcts", engine, player, 11, { playouts: 12 }).choose(current, legal);
+      const b = createBot("mcts", engine, player, 11, { playouts: 12 }).choose(current, legal);
+      expect(legal).toContain(a);
+      expect(b).toEqual(a);
+      if (legal.length > 1) decisions++;
+      const applied = engine.apply(current, a);
+      expect(applied.ok).toBe(true);
+      if (applied.ok) current = applied.state;
+    }
+  }, 240_000);
+});
+
+describe("greedy bot", () => {
+  it("wins most games against random in Duel, on either seat", async () => {
+    const { loaded, engine } = await gameEngine("duel");
+    let greedyWins = 0;
+    let games = 0;
+    for (const bots of [{ p1: "greedy", p2: "random" }, { p1: "random", p2: "greedy" }] as const) {
+      const spec = runSpec(loaded, { bots, games: 6, seed: 21 });
+      const greedySeat = bots.p1 === "greedy" ? "p1" : "p2";
+      for (let index = 0; index < spec.games; index++) {
+        const record = playGame(engine, spec, taskAt(spec, index));
+        games++;
+        if (record.outcome === greedySeat) greedyWins++;
+      }
+    }
+    expect(greedyWins).toBeGreaterThanOrEqual(games - 2);
+  }, 240_000);
+
+  it("attacks for the win when it can", async () => {
+    const { engine } = await gameEngine("duel");
+    const { state } = engine.setupBoard({ turn: 3, active: "p1", phase: "Play", players: { p1: { zones: { Field: ["Scout"], Deck: ["Scout"] } }, p2: { life: 1, zones: { Deck: ["Scout"] } } } });
+    const legal = engine.legalActions(state);
+    expect(legal.some((a) => a.type === "end_phase")).toBe(true);
+    const chosen = createBot("greedy", engine, "p1", 1).choose(state, legal);
+    const applied = engine.apply(state, chosen);
+    expect(applied.ok && applied.state.over && applied.state.winner).toBe("p1");
+  });
+});
+
+describe("restricted play", () => {
+  it("leaves out the plays of a forbidden card unless nothing else is legal", async () => {
+    const { engine } = await gameEngine("duel");
+    const { state } = engine.setupBoard({ turn: 3, active: "p1", phase: "Play", players: { p1: { zones: { Hand: ["Scout", "Stone Guard"], Deck: ["Scout"] } }, p2: { zones: { Deck: ["Scout"] } } } });
+    const legal = engine.legalActions(state);
+    const scoutId = Object.values(state.cards).find((c) => c.def.toLowerCase().includes("scout") && c.zone === "Hand")!.def;
+    const allowed = allowedActions(state, legal, new Set([scoutId]));
+    expect(legal.some((a) => a.type === "play" && state.cards[a.card]!.def === scoutId)).toBe(true);
+    expect(allowed.some((a) => a.type === "play" && state.cards[a.card]!.def === scoutId)).toBe(false);
+    expect(allowed.length).toBeLessThan(legal.length);
+    const onlyScout = legal.filter((a) => a.type === "play" && state.cards[a.card]!.def === scoutId);
+    expect(allowedActions(state, onlyScout, new Set([scoutId]))).toEqual(onlyScout);
+    for (let seed = 0; seed < 5; seed++) {
+      const a = createBot("greedy", engine, "p1", seed, { forbidden: new Set([scoutId]) }).choose(state, legal);
+      expect(a.type === "play" && state.cards[a.card]!.def === scoutId).toBe(false);
+    }
+  });
+});
+
+describe("WorldSampler", () => {
+  it("deals again only what the observer cannot see, keeping every count", async () => {
+    const { loaded, engine } = await gameEngine("duel");
+    const { state } = engine.newGame({ seed: 5, decks: { p1: loaded.decks[0]!.cards, p2: loaded.decks[1]!.cards } });
+    const sampler = new WorldSampler(engine, "p1");
+    const world = sampler.sample(state, new BotRandom(9));
+    let changed = 0;
+    for (const [id, card] of Object.entries(state.cards)) {
+      const other = world.cards[id]!;
+      expect(other.zone).toBe(card.zone);
+      expect(other.owner).toBe(card.owner);
+      if (!sampler.unseen(state, id)) expect(other.def).toBe(card.def);
+      else if (other.def !== card.def) changed++;
+    }
+    expect(changed).toBeGreaterThan(0);
+    // Each player's unseen cards are the same multiset of definitions, dealt again.
+    const defsOf = (s: typeof state, player: string) => Object.entries(s.cards).filter(([id, c]) => c.owner === player && sampler.unseen(state, id)).map(([, c]) => c.def).sort();
+    for (const player of ["p1", "p2"]) expect(defsOf(world, player)).toEqual(defsOf(state, player));
+    // p1 sees its own hand; p2's hand is hidden from p1.
+    expect(state.players.p1!.zones.Hand!.every((id) => !sampler.unseen(state, id))).toBe(true);
+    expect(state.players.p2!.zones.Hand!.every((id) => sampler.unseen(state, id))).toBe(true);
+  });
+});
+
+describe("Evaluator", () => {
+  it("reads the game file's bot_* weights and scores a won game outright", async () => {
+    const { engine } = await gameEngine("chromatic");
+    const evaluator = new Evaluator(engine);
+    expect(evaluator.weights).toMatchObject({ life: 2, hand: 2, resource: 5, permanent: 4, stat: 1 });
+    const { state } = engine.setupBoard({ turn: 3, active: "p1", players: { p1: { life: 20 }, p2: { life: 5 } } });
+    expect(evaluator.score(state, "p1")).toBeGreaterThan(evaluator.score(state, "p2"));
+    expect(evaluator.value(state, "p1") + evaluator.value(state, "p2")).toBeCloseTo(1, 9);
+    expect(evaluator.value({ ...state, over: true, winner: "p2" }, "p1")).toBe(0);
+  });
+});
