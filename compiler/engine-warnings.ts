@@ -13,9 +13,9 @@ import type * as Ast from "./ast.ts";
 import type { CardModel, SourceFile } from "./model.ts";
 import type { CompiledGame } from "./ir.ts";
 import { diagnostic } from "./messages.ts";
-import { endOffset } from "./source-range.ts";
+import { endOffset, startOffset } from "./source-range.ts";
 import { lowerAnalysis, lowerCards, lowerGame, type LoweringNote } from "./lower.ts";
-import { cardReadsAs } from "./reads-as.ts";
+import { readsAs } from "./reads-as.ts";
 import { cardModelOf, type WorkspaceAnalysis } from "./workspace.ts";
 import type { ParsedFile } from "./check-ast.ts";
 
@@ -27,8 +27,16 @@ interface CardNotes {
   /** The card's text: a card parsed again with the same text reuses its lowering. */
   key: string;
   notes: (Omit<LoweringNote, "range"> & { start: RelativePosition; end: RelativePosition })[];
-  /** How the engine reads each ability, printed from the IR (compiler/reads-as.ts): for the studio's hover and card panel. */
-  readsAs: string[];
+  /** Each ability as written and as the engine reads it (printed from the IR, compiler/reads-as.ts), offsets from the card's first line. */
+  abilities: AbilityReading[];
+}
+
+/** One ability of a card: its text as written, how the engine reads it, and where it is (offsets). */
+export interface AbilityReading {
+  text: string;
+  readsAs: string;
+  start: number;
+  end: number;
 }
 interface RelativePosition {
   offset: number;
@@ -47,8 +55,23 @@ export class EngineWarningCache {
 
   /** The reads-as lines of a card as last lowered (one per ability), or undefined if it was not. */
   readsAs(file: string, cardName: string): string[] | undefined {
-    for (const [card, entry] of this.cards) if (entry.file === file && card.name.value === cardName) return entry.readsAs;
+    for (const [card, entry] of this.cards) if (entry.file === file && card.name.value === cardName) return entry.abilities.map((a) => a.readsAs);
     return undefined;
+  }
+
+  /**
+   * The card of `file` whose text holds `offset`, with each of its abilities as written and as
+   * the engine reads it (offsets in the file as it is now), as last lowered — for the studio's
+   * hover and card panel. Undefined outside a card, or for a card not lowered (no game file).
+   */
+  readingsAt(analysis: WorkspaceAnalysis, file: string, offset: number): { card: string; abilities: AbilityReading[] } | undefined {
+    const doc = analysis.files.get(file)?.document;
+    if (doc?.kind !== "cardFile") return undefined;
+    const card = doc.cards.find((c) => startOffset(c.range) <= offset && offset <= endOffset(c.range));
+    const entry = card && this.cards.get(card);
+    if (!card || !entry) return undefined;
+    const base = lineStart(card.range).offset;
+    return { card: card.name.value, abilities: entry.abilities.map((a) => ({ ...a, start: base + a.start, end: base + a.end })) };
   }
 }
 
@@ -130,14 +153,19 @@ function cachedNotes(analysis: WorkspaceAnalysis, sources: SourceFile[], cache: 
 
 function lowerOneCard(doc: Ast.CardFile, card: Ast.CardDecl, text: string, game: CompiledGame, model: CardModel | undefined, base: RelativePosition, key: string): CardNotes {
   const found: LoweringNote[] = [];
-  let readsAs: string[] = [];
+  let abilities: AbilityReading[] = [];
   try {
     const [compiled] = lowerCards({ ...doc, cards: [card] }, text, game, model ? [model] : [], found);
-    readsAs = compiled ? cardReadsAs(compiled, game) : [];
+    abilities = (compiled?.abilities ?? []).map((ability) => ({
+      text: ability.text,
+      readsAs: readsAs(ability, game),
+      start: ability.source.range.start.offset - base.offset,
+      end: ability.source.range.end.offset - base.offset,
+    }));
   } catch (error) {
     found.push({ file: doc.file, range: card.range, message: `this card could not be compiled (${error instanceof Error ? error.message : String(error)})` });
   }
-  return { game, file: doc.file, key, readsAs, notes: found.map(({ range, ...note }) => ({ ...note, start: relative(range.start, base), end: relative(range.end, base) })) };
+  return { game, file: doc.file, key, abilities, notes: found.map(({ range, ...note }) => ({ ...note, start: relative(range.start, base), end: relative(range.end, base) })) };
 }
 
 function lineStart(range: Range): RelativePosition {

@@ -15,6 +15,7 @@ const Gallery = lazy(() => import("./components/Gallery.tsx").then((m) => ({ def
 const OutlinePanel = lazy(() => import("./components/Navigator.tsx").then((m) => ({ default: m.OutlinePanel })));
 const QuickOpen = lazy(() => import("./components/Navigator.tsx").then((m) => ({ default: m.QuickOpen })));
 const SearchPanel = lazy(() => import("./components/Navigator.tsx").then((m) => ({ default: m.SearchPanel })));
+const ReadsAsPanel = lazy(() => import("./components/ReadsAs.tsx").then((m) => ({ default: m.ReadsAsPanel })));
 
 // The engine and the lowering load only when the table is opened.
 const TableView = lazy(() => import("./table/TableView.tsx").then((m) => ({ default: m.TableView })));
@@ -227,6 +228,11 @@ export function App({ store }: { store: WorkspaceStore }) {
                 </Suspense>
               ) : <p className="muted">{active?.kind === "cards" ? "No card parsed yet." : "Open a card file to see its cards."}</p>}
             </div>
+            {card && active?.kind === "cards" && (
+              <Suspense fallback={null}>
+                <ReadsAsPanel store={store} path={active.path} card={card} onReveal={reveal} />
+              </Suspense>
+            )}
             <div className="panel-title">Problems in this file ({errors.length})</div>
             <ul className="problems" data-testid="problems">
               {errors.map((d, i) => (

@@ -46,3 +46,30 @@ describe("engine warnings (CW6001)", () => {
     expect(cache.readsAs("duel/test.cards", "Spark Squire")).toEqual(["PLAY: Deal 1 damage to target enemy unit.", "PLAY: Draw a card."]);
   });
 });
+
+describe("reads-as from the studio's cache (hover, card panel)", () => {
+  it("gives each ability of the card at an offset with the explain command's reading, at its place in the text after edits above it", async () => {
+    const { WorkspaceChecker } = await import("../../studio/src/worker/checker.ts");
+    const { lowerWorkspace } = await import("../../compiler/lower.ts");
+    const { cardReadsAs } = await import("../../compiler/reads-as.ts");
+    const checker = new WorkspaceChecker();
+    const card = squire("Spark Squire", "Draw a card.");
+    for (const above of ["", squire("Early Squire", "Draw a card.") + "\n", `# a comment\n\n${squire("Early Squire", "Draw a card.")}\n`]) {
+      const file = { path: "duel/test.cards", text: `set TST "Test" for duel\n\n${above}${card}` };
+      const sources = [game, core, file];
+      checker.check(sources);
+      const at = file.text.indexOf("Deal 1 damage", file.text.indexOf('"Spark Squire"'));
+      const found = checker.readingsAt(file.path, at)!;
+      expect(found.card).toBe("Spark Squire");
+      // Each ability's offsets hold its written text, and its reading is what `cardwright explain` prints.
+      expect(found.abilities.map((a) => file.text.slice(a.start, a.end).trim())).toEqual(found.abilities.map((a) => a.text));
+      const lowered = lowerWorkspace(sources);
+      const compiled = lowered.bundles.flatMap((b) => b.cards).find((c) => c.name === "Spark Squire")!;
+      const game_ = lowered.bundles.find((b) => b.cards.includes(compiled))!.game;
+      expect(found.abilities.map((a) => a.readsAs)).toEqual(cardReadsAs(compiled, game_));
+      expect(found.abilities.map((a) => a.text)).toEqual(["PLAY: Deal 1 damage to target enemy unit.", "Draw a card."]);
+    }
+    // Outside any card: nothing.
+    expect(checker.readingsAt("duel/test.cards", 3)).toBeUndefined();
+  });
+});

@@ -11,6 +11,7 @@ import { monarchFor, THEME_RULES, type ColouringVocabulary } from "./monarch.ts"
 import type { LanguageVocabulary } from "../worker/protocol.ts";
 import { CARD_FIELDS, NEW_CARD_SNIPPET, STATEMENT_WORDS, TEXT_WORDS } from "./words.ts";
 import { cardSnippets } from "./snippets.ts";
+import { readingAt, readingsAt, runsAsMarkdown } from "./reads-as.ts";
 
 type Definition = { kind: string; name: string; file?: string; range?: { start: { line: number; column: number }; end: { line: number; column: number } }; detail?: string };
 
@@ -245,16 +246,20 @@ export function registerCardLanguage(store: WorkspaceStore): void {
   monaco.languages.registerHoverProvider(LANGUAGE_ID, {
     async provideHover(model, position) {
       const path = pathOf(model.uri);
+      const offset = model.getOffsetAt(position);
+      // Inside an ability: how the engine reads it, after whatever the word under the mouse says.
+      const reading = readingAt((await readingsAt(store, path, offset))?.abilities ?? [], offset);
+      const runsAs = reading ? [{ value: runsAsMarkdown(reading) }] : [];
+      const whole = reading ? monaco.Range.fromPositions(model.getPositionAt(reading.start), model.getPositionAt(reading.end)) : undefined;
       const line = model.getLineContent(position.lineNumber);
       const quoted = quotedAt(line, position.column);
       if (quoted) {
         const card = findCard(store, quoted.text, store.gameFor(path)?.id);
-        if (card) return { range: new monaco.Range(position.lineNumber, quoted.start - 1, position.lineNumber, quoted.end), contents: [{ value: cardMarkdown(card) }] };
+        if (card) return { range: new monaco.Range(position.lineNumber, quoted.start - 1, position.lineNumber, quoted.end), contents: [{ value: cardMarkdown(card) }, ...runsAs] };
       }
       const word = model.getWordAtPosition(position);
-      if (!word) return null;
+      if (!word) return whole ? { range: whole, contents: runsAs } : null;
       const range = new monaco.Range(position.lineNumber, word.startColumn, position.lineNumber, word.endColumn);
-      const offset = model.getOffsetAt(position);
       await store.checked();
       if (store.capabilities?.reference) {
         const reference = await store.checker.reference(path, offset);
@@ -264,12 +269,12 @@ export function registerCardLanguage(store: WorkspaceStore): void {
           // Loaded on first hover: check-query.ts brings the compiler's lexer, which the page need not load up front.
           const { declarationComment } = await import("../../../compiler/check-query.ts");
           const explanation = declaredIn && reference.definition!.file !== path ? declarationComment(declaredIn.getValue(), reference.definition!.range.start.line) : "";
-          return { range, contents: [{ value: hoverMarkdown({ kind: reference.kind, name: reference.name, detail: reference.detail }) }, ...(explanation ? [{ value: explanation }] : [])] };
+          return { range, contents: [{ value: hoverMarkdown({ kind: reference.kind, name: reference.name, detail: reference.detail }) }, ...(explanation ? [{ value: explanation }] : []), ...runsAs] };
         }
       }
       const definition = findDefinition(store, path, word.word);
-      if (!definition) return null;
-      return { range, contents: [{ value: hoverMarkdown(definition) }] };
+      if (!definition) return whole ? { range: whole, contents: runsAs } : null;
+      return { range, contents: [{ value: hoverMarkdown(definition) }, ...runsAs] };
     },
   });
 

@@ -75,6 +75,10 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
         const analysis = checker.lastAnalysis();
         if (!analysis) return post({ type: "query", id: request.id });
         const q = request.query;
+        if (q.kind === "readsAs") {
+          const readings = checker.readingsAt(q.path, q.offset);
+          return post({ type: "query", id: request.id, result: { kind: "readsAs", ...(readings ?? { abilities: [] }) } });
+        }
         const result =
           q.kind === "symbols"
             ? { kind: "symbols" as const, symbols: compiler.documentSymbols(analysis, q.path) }

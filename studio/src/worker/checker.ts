@@ -5,7 +5,7 @@
  * each result as a delta against what the page already holds.
  */
 import { analyzeWorkspace, placedCards, type WorkspaceAnalysis } from "../../../compiler/workspace.ts";
-import { EngineWarningCache, engineWarnings } from "../../../compiler/engine-warnings.ts";
+import { EngineWarningCache, engineWarnings, type AbilityReading } from "../../../compiler/engine-warnings.ts";
 import { scenarioDiagnostics } from "../../../compiler/scenario-check.ts";
 import type { SourceFile, WorkspaceModel } from "../../../compiler/model.ts";
 import { encodeModel, type ModelDelta, type SentCards } from "./model-delta.ts";
@@ -62,6 +62,11 @@ export class WorkspaceChecker {
   /** The analysis of the last check (editor queries answer against it). */
   lastAnalysis(): WorkspaceAnalysis | undefined {
     return this.analysis;
+  }
+
+  /** The card at `offset` of `path` with each ability as written and as the engine reads it (last check). */
+  readingsAt(path: string, offset: number): { card: string; abilities: AbilityReading[] } | undefined {
+    return this.analysis && this.engineCache.readingsAt(this.analysis, path, offset);
   }
 
   lastModel(): WorkspaceModel | undefined {

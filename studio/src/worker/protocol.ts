@@ -3,6 +3,7 @@ import type { SourceFile } from "../../../compiler/model.ts";
 import type { Range } from "../../../compiler/diagnostics.ts";
 import type { ModelDelta } from "./model-delta.ts";
 import type { DeckSource, DocumentSymbol, Location, RenameResult } from "../../../compiler/check-query.ts";
+import type { AbilityReading } from "../../../compiler/engine-warnings.ts";
 
 export interface Reference {
   kind: string;
@@ -42,12 +43,16 @@ export interface LanguageVocabulary {
 export type EditorQuery =
   | { kind: "symbols"; path: string }
   | { kind: "references"; path: string; offset: number; decks: DeckSource[] }
-  | { kind: "rename"; path: string; offset: number; newName: string; decks: DeckSource[] };
+  | { kind: "rename"; path: string; offset: number; newName: string; decks: DeckSource[] }
+  /** How the engine reads each ability of the card at `offset` (hover, card panel). */
+  | { kind: "readsAs"; path: string; offset: number };
 
 export type EditorQueryResult =
   | { kind: "symbols"; symbols: DocumentSymbol[] }
   | { kind: "references"; locations: Location[] }
-  | { kind: "rename"; result: RenameResult };
+  | { kind: "rename"; result: RenameResult }
+  /** `card` undefined: no lowered card there. Ability offsets are in the file as last checked. */
+  | { kind: "readsAs"; card?: string; abilities: AbilityReading[] };
 
 export type WorkerResponse =
   | { type: "vocabulary"; vocabulary: LanguageVocabulary }
