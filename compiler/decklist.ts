@@ -97,14 +97,43 @@ export function formatDeck(counts: ReadonlyMap<string, number>, header: string[]
   return lines.join("\n") + "\n";
 }
 
-/** The game a deck file belongs to: the nearest folder above it that holds a game file (`folders`: folder → game id). */
+/**
+ * The game a deck file belongs to: the nearest folder above it that holds a game file (`folders`:
+ * folder → game id). Paths are relative to one working directory and may climb out of it
+ * (`check .` inside `duel/decks/` reads the game file as `../duel.game` and the deck as `red.deck`).
+ */
 export function gameOfDeckPath(path: string, folders: ReadonlyMap<string, string>): string | undefined {
-  const parts = path.split("/");
-  for (let depth = parts.length - 1; depth >= 0; depth--) {
-    const game = folders.get(parts.slice(0, depth).join("/"));
-    if (game) return game;
+  const deck = pathSegments(path);
+  const candidates = [...folders].map(([folder, game]) => ({ segments: pathSegments(folder), game }));
+  // Lift every path onto one made-up base deep enough for the most leading `..`, then compare as prefixes.
+  const climb = Math.max(leadingUps(deck), ...candidates.map((c) => leadingUps(c.segments)));
+  const base = Array.from({ length: climb }, (_, i) => `\u0000${i}`);
+  const deckLifted = lift(base, deck);
+  let best: { game: string; depth: number } | undefined;
+  for (const { segments, game } of candidates) {
+    const lifted = lift(base, segments);
+    const inside = lifted.length < deckLifted.length && lifted.every((s, i) => deckLifted[i] === s);
+    if (inside && (!best || lifted.length > best.depth)) best = { game, depth: lifted.length };
   }
-  return undefined;
+  return best?.game;
+}
+
+/** A `/`-separated relative path's segments, `.` dropped and `x/..` folded; leading `..` kept. */
+function pathSegments(path: string): string[] {
+  const out: string[] = [];
+  for (const segment of path.split("/")) {
+    if (segment === "" || segment === ".") continue;
+    if (segment === ".." && out.length > 0 && out[out.length - 1] !== "..") out.pop();
+    else out.push(segment);
+  }
+  return out;
+}
+
+const leadingUps = (segments: readonly string[]) => segments.findIndex((s) => s !== "..") === -1 ? segments.length : segments.findIndex((s) => s !== "..");
+
+function lift(base: readonly string[], segments: readonly string[]): string[] {
+  const ups = leadingUps(segments);
+  return [...base.slice(0, base.length - ups), ...segments.slice(ups)];
 }
 
 /** What `deckDiagnostics` needs of a checked workspace (compiler/model.ts's WorkspaceModel has it). */

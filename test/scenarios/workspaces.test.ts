@@ -4,6 +4,7 @@
  * from another working directory; sub-folders with their own game file were merged into one game;
  * cards `check` rejects were played; `check decks/` warned CW3006/CW7005).
  */
+import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -69,6 +70,14 @@ describe("cardwright test resolves workspaces like check", () => {
     expect(out).not.toMatch(/CW3006|CW7005/);
     expect(out).toMatch(/Checked 2 files \(duel \d+ cards\): 0 errors, 0 warnings\./); // the deck and the game file it is read against
     expect(code).toBe(0);
+  });
+
+  it("check . inside the decks/ folder (the game file above the working directory) reads the decks against the game, without CW7005", () => {
+    const game = duelAt(path.join(scratch, "decks-cwd"));
+    const run = spawnSync(process.execPath, [path.join(repo, "cli/bin.mjs"), "check", "."], { cwd: path.join(game, "decks"), encoding: "utf8" });
+    expect(run.stdout).not.toMatch(/CW3006|CW7005/);
+    expect(run.stdout).toMatch(/Checked 2 files \(duel \d+ cards\): 0 errors, 0 warnings\./);
+    expect(run.status).toBe(0);
   });
 
   it("check on a scenario file or scenarios/ folder checks it against its game's cards, reporting only what was named", async () => {

@@ -72,6 +72,12 @@ describe("deck lists", () => {
     expect(gameOfDeckPath("duel/red.deck", folders)).toBe("duel");
     expect(gameOfDeckPath("other/red.deck", folders)).toBe("root-game");
     expect(gameOfDeckPath("other/red.deck", new Map([["duel", "duel"]]))).toBeUndefined();
+    // Paths relative to a working directory inside the game folder, or beside it.
+    expect(gameOfDeckPath("red.deck", new Map([["..", "duel"]]))).toBe("duel");
+    expect(gameOfDeckPath("./red.deck", new Map([["../..", "root-game"], ["..", "duel"]]))).toBe("duel");
+    expect(gameOfDeckPath("../other/red.deck", new Map([["../duel", "duel"]]))).toBeUndefined();
+    expect(gameOfDeckPath("../duel/decks/red.deck", new Map([["../duel", "duel"]]))).toBe("duel");
+    expect(gameOfDeckPath("../../red.deck", new Map([["..", "duel"]]))).toBeUndefined();
   });
 
   it("checks every deck file of a workspace against its game's cards; a deck outside a game folder is flagged", () => {
