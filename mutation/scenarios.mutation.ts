@@ -4,19 +4,18 @@
  * three bundled games, run by the same parser, checker and runner as `cardwright test`: a mutant
  * is killed when some scenario fails on it. Not part of `npm test` (mutation/vitest.config.ts).
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { lowerWorkspace } from "../compiler/lower.ts";
-import { parseScenarioFile } from "../compiler/scenario.ts";
 import { createEngine } from "../runtime/index.ts";
 import { runScenario } from "../runtime/scenario.ts";
+import type { GameSuite } from "./scenario-suite.ts";
 
-for (const game of ["duel", "cybervamp", "chromatic"]) {
-  const folder = `cards/${game}`;
-  const files = (readdirSync(folder, { recursive: true, encoding: "utf8" }) as string[]).sort();
-  const sources = files.filter((f) => f.endsWith(".game") || f.endsWith(".cards")).map((f) => ({ path: `${folder}/${f}`, text: readFileSync(`${folder}/${f}`, "utf8") }));
-  const bundle = lowerWorkspace(sources).bundles.find((b) => b.game.id === game)!;
-  const scenarios = files.filter((f) => f.endsWith(".scenario")).flatMap((f) => parseScenarioFile(readFileSync(`${folder}/${f}`, "utf8"), `${folder}/${f}`).scenarios);
+// Compiled once by scripts/mutation.ts (MUTATION_SUITE); compiled here when run alone.
+const suite: GameSuite[] = process.env.MUTATION_SUITE
+  ? (JSON.parse(readFileSync(process.env.MUTATION_SUITE, "utf8")) as GameSuite[])
+  : await import("./scenario-suite.ts").then((m) => m.SUITE_GAMES.map(m.gameSuite));
+
+for (const { game, bundle, scenarios } of suite) {
   describe(game, () => {
     for (const scenario of scenarios) {
       it(`${scenario.file}:${scenario.line} ${scenario.name}`, () => {

@@ -11,8 +11,10 @@
  *   npm run mutation -- --import <modules...>   record runs made apart (reports/mutation/<module>.json, .commit, .minutes)
  */
 import { spawnSync, execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import { suiteJson } from "../mutation/scenario-suite.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const scoresFile = path.join(root, "docs", "mutation-scores.json");
@@ -130,7 +132,11 @@ function measure(module: string): ModuleScore | undefined {
   mkdirSync(path.dirname(report), { recursive: true });
   const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).trim();
   const started = Date.now();
-  const run = spawnSync("npx", ["stryker", "run", "mutation/stryker.config.mjs"], { cwd: root, stdio: "inherit", env: { ...process.env, MUTATE: module, MUTATION_REPORT: report } });
+  // The compiler's output, once per run: no runtime mutant can change it (mutation/scenario-suite.ts).
+  const suite = path.join(mkdtempSync(path.join(tmpdir(), "cw-mutation-")), "suite.json");
+  writeFileSync(suite, suiteJson());
+  const run = spawnSync("npx", ["stryker", "run", "mutation/stryker.config.mjs"], { cwd: root, stdio: "inherit", env: { ...process.env, MUTATE: module, MUTATION_REPORT: report, MUTATION_SUITE: suite } });
+  rmSync(path.dirname(suite), { recursive: true, force: true });
   if (run.status !== 0 || !existsSync(report)) {
     console.error(`mutation: Stryker failed on ${module} (exit ${run.status})`);
     return undefined;

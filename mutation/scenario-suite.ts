@@ -1,0 +1,33 @@
+/**
+ * The scenario suite StrykerJS judges runtime/ by: every scenario of a bundled game with its game's
+ * compiled bundle. Compiling is the compiler's work, which no runtime mutant can change (compiler/
+ * never imports runtime/), so scripts/mutation.ts compiles once per Stryker run and hands the
+ * result over as JSON (MUTATION_SUITE, a file path): each mutant's run then only loads the engine
+ * and the scenarios instead of parsing, checking and lowering three games again.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { lowerWorkspace } from "../compiler/lower.ts";
+import { parseScenarioFile } from "../compiler/scenario.ts";
+import type { CompiledBundle } from "../compiler/ir.ts";
+import type { Scenario } from "../grammar/scenario.ts";
+
+export const SUITE_GAMES = ["duel", "cybervamp", "chromatic"] as const;
+
+export interface GameSuite {
+  game: string;
+  bundle: CompiledBundle;
+  scenarios: Scenario[];
+}
+
+/** One game folder (`cards/<game>`, from the working directory): its bundle and its scenarios, in file order. */
+export function gameSuite(game: string): GameSuite {
+  const folder = `cards/${game}`;
+  const files = (readdirSync(folder, { recursive: true, encoding: "utf8" }) as string[]).sort();
+  const sources = files.filter((f) => f.endsWith(".game") || f.endsWith(".cards")).map((f) => ({ path: `${folder}/${f}`, text: readFileSync(`${folder}/${f}`, "utf8") }));
+  const bundle = lowerWorkspace(sources).bundles.find((b) => b.game.id === game)!;
+  const scenarios = files.filter((f) => f.endsWith(".scenario")).flatMap((f) => parseScenarioFile(readFileSync(`${folder}/${f}`, "utf8"), `${folder}/${f}`).scenarios);
+  return { game, bundle, scenarios };
+}
+
+/** The whole suite as JSON (plain data: the compiler's output is, test/compiler/plain-data.test.ts holds it so). */
+export const suiteJson = () => JSON.stringify(SUITE_GAMES.map(gameSuite));
