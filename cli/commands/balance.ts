@@ -3,8 +3,8 @@
  * --games N --seed S -o <dir>`: bots play every matchup of the decks (by default the game folder's
  * decks/*.deck) N times on all cores, and the run's figures — matchup matrix with 95% intervals,
  * first-player advantage, game lengths, per-card statistics, Ludii metrics, restricted play on
- * request — are written to <dir> as report.json, one CSV per table and games.json (every game as
- * its choices, to replay it). The same seed gives the same files for any number of workers.
+ * request — are written to <dir> as report.html (self-contained, charts drawn by ECharts as inline
+ * SVG), report.json, one CSV per table and games.json (every game as its choices, to replay it). The same seed gives the same files for any number of workers.
  */
 import path from "node:path";
 import { promises as fs } from "node:fs";
@@ -118,7 +118,7 @@ export function register(program: Command, context: CommandContext): void {
     .option("--bot-p2 <kind>", "the bot on seat p2 (overrides --bot)")
     .option("--games <n>", "games per matchup (decks swap seats every game)", "100")
     .option("--seed <n>", "the run's seed: the same seed gives the same report", "1")
-    .option("-o, --out <dir>", "folder for report.json, the CSV files and games.json", "balance-report")
+    .option("-o, --out <dir>", "folder for report.html, report.json, the CSV files and games.json", "balance-report")
     .option("--workers <n>", "worker threads (default: one per core; 0 plays in this thread)")
     .option("--playouts <n>", "mcts: simulated games per decision (deterministic)")
     .option("--think-ms <n>", "mcts: thinking time per decision instead of playouts (not deterministic)")
@@ -183,9 +183,12 @@ async function runBalance(folderArg: string | undefined, options: BalanceOptions
   await fs.mkdir(out, { recursive: true });
   await fs.writeFile(path.join(out, "report.json"), JSON.stringify(report, null, 2) + "\n");
   for (const [name, text] of Object.entries(reportCsv(report))) await fs.writeFile(path.join(out, name), text);
+  const { renderReportHtml } = await import("../../balance/html.ts");
+  const { chartSvg } = await import("../../balance/svg.ts");
+  await fs.writeFile(path.join(out, "report.html"), renderReportHtml(report, chartSvg));
   await fs.writeFile(path.join(out, "games.json"), JSON.stringify({ format: "cardwright-balance-games", version: 1, decks: spec.decks, bots, botSettings, records: records.flat() }) + "\n");
 
-  process.stdout.write(summaryLines(report).join("\n") + `\nwritten to ${path.relative(process.cwd(), out) || "."}: report.json, ${Object.keys(reportCsv(report)).join(", ")}, games.json\n`);
+  process.stdout.write(summaryLines(report).join("\n") + `\nwritten to ${path.relative(process.cwd(), out) || "."}: report.html, report.json, ${Object.keys(reportCsv(report)).join(", ")}, games.json\n`);
   return 0;
 }
 

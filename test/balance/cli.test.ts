@@ -34,6 +34,7 @@ describe("cardwright balance", () => {
     expect(two.code).toBe(0);
     const a = files(path.join(dir, "a"));
     expect(files(path.join(dir, "b"))).toEqual(a);
+    expect(a["report.html"]).toContain("<svg");
     const report = JSON.parse(a["report.json"]!);
     expect(report.totals.games).toBe(6);
     expect(report.matrix.decks).toEqual(["blue-tide", "red-rush"]);
