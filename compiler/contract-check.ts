@@ -7,7 +7,7 @@
  */
 import type * as Ast from "./ast.ts";
 import type { Ability, CompiledGame, Step } from "./ir.ts";
-import { CARD_RULES, ENGINE_PARAMS, ENGINE_PARAM_PATTERNS, NATIVE_RULES, REPLACEMENTS, TRIGGER_EVENTS, paramWord, type ParamContract, type ParamValues } from "./contract.ts";
+import { CARD_RULES, ENGINE_PARAMS, ENGINE_PARAM_PATTERNS, NATIVE_RULES, REPLACEMENT_EVENTS, TRIGGER_EVENTS, paramWord, type ParamContract, type ParamValues } from "./contract.ts";
 import type { LoweringNote } from "./lower.ts";
 
 const nativeRules: ReadonlySet<string> = new Set(NATIVE_RULES);
@@ -99,8 +99,10 @@ export function checkAbilityContract(ability: Ability, notes: LoweringNote[]): v
   }
   if (ability.replacement) {
     const r = ability.replacement;
-    const known = REPLACEMENTS.some((k) => k.event === r.event && k.limit === r.limit && (k.steps === "none") === (r.steps.length === 0));
-    if (!known) note("this replacement effect", `"${ability.text}"`);
+    if (!REPLACEMENT_EVENTS.includes(r.event)) note("this replacement effect", `"${ability.text}" (the engine replaces ${REPLACEMENT_EVENTS.join(", ")} only)`);
+    walkSteps(r.steps, (step) => {
+      if (step.op === "rule" && step.rule !== "unsupported" && !nativeRules.has(step.rule)) note("this rule", `no native rule "${step.rule}"`, step.source ?? ability.source);
+    });
   }
   walkSteps(ability.steps, (step) => {
     if (step.op === "rule" && step.rule !== "unsupported" && !nativeRules.has(step.rule)) note("this rule", `no native rule "${step.rule}"`, step.source ?? ability.source);

@@ -20,7 +20,7 @@ const exactly = <Union extends string>() => <const List extends readonly string[
 export const STEP_OPS = exactly<StepBody["op"]>()([
   "damage", "draw", "keyword_action", "discard", "gain_life", "lose_life", "add_counters", "remove_counters", "modify", "destroy",
   "sacrifice", "sacrifice_self", "move", "choose_cards", "summon", "create_token", "gain_control", "search", "look_top", "place_looked",
-  "exhaust", "ready", "counter_spell", "gain_resource", "lose_resource", "shuffle", "choose_one", "if", "may", "rule", "move_top",
+  "exhaust", "remain", "ready", "counter_spell", "gain_resource", "lose_resource", "shuffle", "choose_one", "if", "may", "rule", "move_top",
 ]);
 export const NUMBER_EXPRS = exactly<Exclude<NumberExpr, number>["kind"]>()(["x", "count", "stat", "life", "counters", "hand_size", "event_amount", "times", "chosen_count"]);
 export const CONDITIONS = exactly<Condition["kind"]>()(["controls", "life_at_most", "life_at_least", "compare", "your_turn", "not", "all"]);
@@ -88,15 +88,15 @@ export type NativeRuleName = (typeof NATIVE_RULES)[number];
 export const CARD_RULES = [
   "attacks_without_exhausting", "blockable_only_by_flying", "cannot_attack_or_block", "cant_attack", "cant_be_blocked", "cant_block",
   "destroys_creature_on_any_damage", "ignores_newly_turned", "ignores_summoning_sickness", "overflow_to_player",
-  "play_with_priority_and_redirect", "cannot_be_targeted", "opponents_must_target_taunt", "blocks_up_to_n_attackers",
+  "play_with_priority_and_redirect", "cannot_be_targeted", "opponents_must_target_taunt", "blocks_up_to_n_attackers", "cant_be_destroyed",
 ] as const;
 export type CardRuleName = (typeof CARD_RULES)[number];
 
-/** The replacement effects the engine applies (`Ability.replacement`); others are not run. */
-export const REPLACEMENTS: readonly { event: EventKind; limit?: "first_each_turn"; steps: "none" }[] = [
-  // "The first time this would be destroyed each turn, ... instead": it stays in play, damage removed (combat-damage.ts).
-  { event: "destroyed", limit: "first_each_turn", steps: "none" },
-];
+/**
+ * The events whose replacement effects the engine applies (`Ability.replacement`, runtime/core/replacements.ts
+ * and operations.ts `destroyAll`), with any limit and any steps that ask no choice; others are not run.
+ */
+export const REPLACEMENT_EVENTS: readonly EventKind[] = ["destroyed"];
 
 // ---------------------------------------------------------------------------------------------
 // Game parameters: each one the engine (or the checker) reads, by the module that reads it, with
@@ -179,6 +179,7 @@ export const ENGINE_PARAMS = {
   ready_permanents_at_beginning: { module: "runtime/mechanics/combat-damage.ts", accepts: bool, meaning: "your permanents ready at the start of your turn" },
   attackers_per_blocker: { module: "runtime/mechanics/combat-damage.ts", accepts: intOrUnlimited, meaning: "attackers one blocker may block" },
   blockers_per_attacker: { module: "runtime/mechanics/combat-damage.ts", accepts: intOrUnlimited, meaning: "blockers one attacker may have" },
+  priority_after_attackers: { module: "runtime/mechanics/combat-damage.ts", accepts: oneOf("defender", "attacker"), meaning: "who acts first in the window after attackers are declared" },
   creature_card_type: { module: "runtime/mechanics/weapons.ts", accepts: { kind: "card_type" }, meaning: "the card type that attacks and blocks" },
   // control, unique, responses
   lost_control_goes_to: { module: "runtime/mechanics/control.ts", accepts: oneOf("owner_battlefield", "owner_graveyard"), meaning: "where a card goes when control is lost" },

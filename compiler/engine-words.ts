@@ -43,6 +43,8 @@ export const TRACE_KINDS = [
   "look",
   "reveal",
   "check",
+  /** A replacement effect applies instead of an event ("If this would be destroyed, ... instead"). */
+  "replace",
   "game_over",
   /** Trigger chains (runtime/models/chain.ts): a chain starts / ends, a trigger fires in it, is suppressed (once per instance), or waits for the chain's end (an opponent's). */
   "chain_start",
@@ -83,6 +85,7 @@ export const REFUSAL_CODES = [
   "summoning_sick",
   "no_attacks_first_turn",
   "cannot_attack",
+  "cannot_block",
   "already_defending",
   "no_such_ability",
   "exhausted",

@@ -192,6 +192,8 @@ export type StepBody =
   /** "Each player puts the top two cards of their deck into their Graveyard": each of `who` moves the top `amount` cards of their `zone` to their `to`. */
   | { op: "move_top"; who: PlayersRef; zone: string; amount: NumberExpr; to: string }
   | { op: "exhaust"; what: Affected; over?: boolean }
+  /** "it remains in play [with 1 defense]" (a replacement of its destruction): it stays; its remaining `stat` becomes `amount` until end of turn. */
+  | { op: "remain"; what: Affected; stat?: string; amount?: NumberExpr }
   | { op: "ready"; what: Affected }
   | { op: "counter_spell"; what: CardRef }
   | { op: "gain_resource"; who: PlayersRef; resource: string; amount: NumberExpr }
@@ -285,7 +287,31 @@ export type AbilityKind =
 export type StaticEffect =
   | { kind: "modify"; affects: CardSelector | { self: true }; stats?: Record<string, NumberExpr>; keywords?: KeywordGrant[] }
   /** A named rule the engine knows ("cant_be_blocked", "ignores_summoning_sickness"...), applied to cards. */
-  | { kind: "rule"; rule: string; affects: CardSelector | { self: true }; amount?: number };
+  | { kind: "rule"; rule: string; affects: CardSelector | { self: true }; amount?: number; by?: RestrictionBy };
+
+/**
+ * Who or what a restriction is about: "can't be targeted by spells your opponents control" (players and
+ * kinds), "can't be blocked by tokens" (cards). Every part given must match; relative to the static's controller.
+ */
+export interface RestrictionBy {
+  controller?: "you" | "opponent";
+  /** What acts: a spell, or an ability (activated or triggered) of a permanent. */
+  sources?: ("spell" | "ability")[];
+  /** The card that acts (a blocker). */
+  selector?: CardSelector;
+}
+
+/**
+ * The restrictions the engine enforces, by the rule name the lowering gives them; anything else a card
+ * says it "can't" do is a note at its words (never a rule nothing reads).
+ */
+export const RESTRICTION_RULES = {
+  cant_attack: "can't attack",
+  cant_block: "can't block",
+  cant_be_blocked: "can't be blocked [by <cards>]",
+  cannot_be_targeted: "can't be targeted [by <player's> spells or abilities]",
+  cant_be_destroyed: "can't be destroyed",
+} as const;
 
 export interface Ability {
   /** Stable instance id inside its card or game file: "<owner id>#<index>" — one line of text is one instance. */
@@ -303,8 +329,14 @@ export interface Ability {
   statics?: StaticEffect[];
   /** Keyword ability properties ("Haste", "Bleed 2"): name and amount. */
   keyword?: { name: string; amount?: number };
-  /** A replacement effect ("the first time this would be destroyed each turn ... instead"). */
-  replacement?: { event: EventKind; limit?: "first_each_turn"; steps: Step[] };
+  /**
+   * A replacement effect: "If this would be destroyed, return it to its owner's hand instead." ·
+   * "The first time this would be destroyed each turn, it remains in play with 1 defense instead."
+   * When `event` would happen to a card matching `subject` (this card by default), `steps` run
+   * instead (with "it" = that card), at once and without a choice; `limit`: only the first time
+   * each turn, or the first time since the card entered play.
+   */
+  replacement?: { event: EventKind; subject?: TriggerPattern["subject"]; limit?: "first_each_turn" | "first"; steps: Step[] };
   /** Triggered: "you may" on the whole ability. */
   optional: boolean;
   /** Intervening "if" (checked when noted and again on resolution). */

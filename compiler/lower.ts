@@ -28,6 +28,7 @@ import type {
   PhaseDef,
   PlayerRef,
   PlayersRef,
+  RestrictionBy,
   SourceRef,
   StaticEffect,
   Step,
@@ -36,7 +37,7 @@ import type {
   ZoneDef,
   ZoneRole,
 } from "./ir.ts";
-import { IR_VERSION } from "./ir.ts";
+import { IR_VERSION, RESTRICTION_RULES } from "./ir.ts";
 import type { MessageCode } from "./messages.ts";
 import { checkAbilityContract, checkGameContract, checkGameParams } from "./contract-check.ts";
 import { WordLedger, unusedPhrases } from "./word-accounting.ts";
@@ -978,6 +979,15 @@ class AbilityLowering {
           this.use(into!.object);
           return [{ op: "move", what: this.pickOrAffected(obj), to: zone }];
         }
+        // "on the bottom of its owner's deck" / "on top of your deck": the zone is in the "of" phrase.
+        const placeWords = npWords(into?.object);
+        const of = into?.object.filters.find((f) => f.kind === "prep" && f.prep === "of") as Ast.PrepPhrase | undefined;
+        const ofZone = npWords(of?.object).map((w) => lookup(this.vocab.zones, w)).find(Boolean);
+        const position = placeWords.includes("bottom") ? "bottom" : placeWords.includes("top") ? "top" : undefined;
+        if (ofZone && position) {
+          this.use(into!.object);
+          return [{ op: "move", what: this.pickOrAffected(obj), to: ofZone, position }];
+        }
         return this.unsupported(clause);
       }
       case "get": {
@@ -1030,9 +1040,19 @@ class AbilityLowering {
         const top = this.topOfZone(prep("at")?.object);
         return top ? [{ op: "look_top", ...top }] : this.unsupported(clause);
       }
-      case "shuffle":
+      case "shuffle": {
+        // "shuffle it into its owner's deck": the card goes into the deck, which is shuffled.
+        const into = prep("into");
+        const zone = into ? npWords(into.object).map((w) => lookup(this.vocab.zones, w)).find(Boolean) : undefined;
+        if (obj && into) {
+          if (!zone) return this.unsupported(clause);
+          this.use(into.object);
+          return [{ op: "move", what: this.pickOrAffected(obj), to: zone, position: "shuffle" }];
+        }
+        if (obj && !npWords(obj).some((w) => lookup(this.vocab.zones, w))) return this.unsupported(clause);
         this.use(obj);
         return [{ op: "shuffle", who: { kind: "you" }, zone: this.vocab.zoneOfRole("deck") ?? "Deck" }];
+      }
       case "create": {
         const words = npWords(obj);
         const stats = obj?.items.find((i) => i.kind === "stats") as Ast.StatsNode | undefined;
@@ -1079,8 +1099,11 @@ class AbilityLowering {
       case "give":
       case "gives":
         return this.giveSteps(clause);
-      default:
+      default: {
+        // "it remains in play with 1 defense" / "it stays on the battlefield" (a replacement of its destruction).
+        if (/^(remains?|stays?)$/.test(lower(verbWord))) return this.remainSteps(clause);
         return this.unsupported(clause);
+      }
     }
   }
 
@@ -1102,6 +1125,20 @@ class AbilityLowering {
     const keywords = this.keywordList(gift);
     if (!stats && keywords.length === 0) return this.unsupported(clause);
     return [{ op: "modify", on: this.affected(recipient), ...(stats ? { stats } : {}), ...(keywords.length ? { keywords } : {}), duration: this.duration(clause) }];
+  }
+
+  /** "it remains in play [with 1 defense]": the card stays (a replacement); "with N <stat>" sets what remains of that stat. */
+  remainSteps(clause: Ast.Clause): Step[] {
+    const what: Affected = clause.subject ? this.affected(clause.subject) : { kind: "card", ref: { kind: "it" } };
+    const place = clause.tail.find((t) => t.kind === "prep" && (t.prep === "in" || t.prep === "on")) as Ast.PrepPhrase | undefined;
+    const placeWords = npWords(place?.object);
+    const inPlay = placeWords.length === 0 || placeWords.some((w) => w === "play" || w === "battlefield" || w === "field" || lookup(this.vocab.zones, w) === this.vocab.zoneOfRole("battlefield"));
+    const withPrep = (clause.tail.find((t) => t.kind === "prep" && t.prep === "with") as Ast.PrepPhrase | undefined) ?? (place?.object.filters.find((f) => f.kind === "prep" && f.prep === "with") as Ast.PrepPhrase | undefined);
+    const stat = npWords(withPrep?.object).find((w) => this.vocab.game.stats.includes(w));
+    const c = npCount(withPrep?.object);
+    if (!inPlay || (withPrep && (!stat || !c))) return this.unsupported(clause);
+    this.use(clause.subject, clause.verb, place, withPrep);
+    return [{ op: "remain", what, ...(stat && c ? { stat, amount: this.count(c, 1) } : {}) }];
   }
 
   /** "Summon a Unit from your Graveyard" (choose one) · "Summon target Unit card from your Oblivion" · "summon it". */
@@ -1456,16 +1493,78 @@ function keywordGrant(l: AbilityLowering, k: Ast.KeywordRef): KeywordGrant {
   return k.parameter?.value !== undefined ? { name, amount: Math.abs(k.parameter.value) } : { name };
 }
 
+/**
+ * "This can't attack or block.", "This can't be blocked by tokens.", "This can't be targeted by
+ * opponents' spells.", "This can't be the target of spells or abilities your opponents control.",
+ * "This can't be destroyed.": the engine's restriction rules (RESTRICTION_RULES), each with what
+ * its `by` phrase names. A restriction the engine does not enforce, or a `by` it cannot read, is a
+ * note at the words (and no rule), so nothing checks clean that the engine would ignore.
+ */
+function restriction(clause: Ast.Clause, affects: CardSelector | { self: true }, l: AbilityLowering): StaticEffect[] {
+  const known = Object.values(RESTRICTION_RULES).map((r) => `"${r}"`).join(", ");
+  // The whole restriction is not enforced, so the note covers it all (the words it could not read are named).
+  const unknown = (_range: Range, what: string) => {
+    l.note(clause.range, `the engine does not enforce "${what}": the restrictions it knows are ${known}`);
+    return [] as StaticEffect[];
+  };
+  const by = clause.tail.find((t) => t.kind === "prep" && t.prep === "by") as Ast.PrepPhrase | undefined;
+  const passive = !!clause.be;
+  const verbs = [clause.verb, ...(clause.orVerbs ?? [])].filter((v): v is Ast.WordNode => !!v);
+  // "can't be the target of <spells or abilities ...>"
+  const targetOf = passive && !clause.verb && clause.object && npDeterminers(clause.object).includes("target") ? (clause.object.filters.find((f) => f.kind === "prep" && f.prep === "of") as Ast.PrepPhrase | undefined) : undefined;
+  // The words of the restriction itself; a `by` phrase is marked when it is understood.
+  const done = (effects: StaticEffect[]) => {
+    if (effects.length) l.use(clause.modal, clause.be, verbs, targetOf ? clause.object : undefined, by);
+    return effects;
+  };
+  if (targetOf) return done(targetedBy(targetOf.object, affects, l, unknown));
+  if (verbs.length === 0) return unknown(clause.range, l.slice(clause.range));
+  const out: StaticEffect[] = [];
+  for (const verb of verbs) {
+    const lemma = verb.lemma;
+    if (passive && (lemma === "targeted" || lemma === "target")) {
+      out.push(...(by ? targetedBy(by.object, affects, l, unknown) : [{ kind: "rule" as const, rule: "cannot_be_targeted", affects }]));
+    } else if (passive && lemma === "block") {
+      // "by tokens", "by creatures with Flying": the blockers it names; a count ("by two or more") is not a selector.
+      const blockers = by ? l.selector(by.object) : undefined;
+      if (by && (Object.keys(blockers!).length === 0 || npCount(by.object))) return unknown(by.range, l.slice(by.range));
+      out.push({ kind: "rule", rule: "cant_be_blocked", affects, ...(blockers ? { by: { selector: blockers } } : {}) });
+    } else if (passive && lemma === "destroy" && !by) out.push({ kind: "rule", rule: "cant_be_destroyed", affects });
+    else if (!passive && (lemma === "attack" || lemma === "block") && !by && !clause.object) out.push({ kind: "rule", rule: `cant_${lemma}`, affects });
+    else return unknown(clause.range, l.slice(clause.range));
+  }
+  return done(out);
+}
+
+/** `by opponents' spells`, `by spells or abilities your opponents control`, `by your opponents`, `by abilities`. */
+function targetedBy(np: Ast.NounPhrase, affects: CardSelector | { self: true }, l: AbilityLowering, unknown: (range: Range, what: string) => StaticEffect[]): StaticEffect[] {
+  const words = npWords(np);
+  const dets = npDeterminers(np);
+  const control = np.filters.find((f) => f.kind === "controlledBy") as Ast.ControlFilter | undefined;
+  const whoWords = [...words, ...dets, ...(control ? [...npWords(control.controller), ...npDeterminers(control.controller)] : [])];
+  const sources: ("spell" | "ability")[] = [];
+  if (words.some((w) => w === "spell" || w === "spells")) sources.push("spell");
+  if (words.some((w) => w === "ability" || w === "abilities")) sources.push("ability");
+  const opponents = whoWords.some((w) => w.startsWith("opponent") || w === "enemy");
+  const yours = !opponents && (whoWords.includes("your") || whoWords.includes("you"));
+  // Every word must be one of these, else the phrase says something the engine would drop.
+  const understood = words.every((w) => /^(spells?|abilit(y|ies)|or|and|opponents?('s|’s|'|’)?|players?|enemy)$/.test(w)) && np.filters.every((f) => f.kind === "controlledBy");
+  if (!understood || (sources.length === 0 && !opponents && !yours)) return unknown(np.range, `by ${l.slice(np.range)}`);
+  const by: RestrictionBy = { ...(opponents ? { controller: "opponent" as const } : yours ? { controller: "you" as const } : {}), ...(sources.length ? { sources } : {}) };
+  return [{ kind: "rule", rule: "cannot_be_targeted", affects, by }];
+}
+
 function staticFromSequence(seq: Ast.Sequence, l: AbilityLowering): StaticEffect[] | undefined {
   const out: StaticEffect[] = [];
   for (const step of seq.steps) {
     const clause = step.clause;
     const subject = clause.subject;
-    const affects = !subject || npDeterminers(subject).includes("this") ? ({ self: true } as const) : l.selector(subject);
-    if (subject && npDeterminers(subject).includes("this")) l.use(subject);
-    if (clause.modal?.lemma === "can't" && clause.verb) {
-      l.use(clause.modal, clause.verb, clause.be);
-      out.push({ kind: "rule", rule: `cant_${clause.verb.lemma}`, affects });
+    const subjectDets = npDeterminers(subject);
+    const self = !subject || subjectDets.includes("this") || (npWords(subject).length === 0 && subjectDets.includes("it"));
+    const affects = self ? ({ self: true } as const) : l.selector(subject!);
+    if (subject && self) l.use(subject);
+    if (clause.modal?.lemma === "can't" && (clause.verb || clause.be)) {
+      out.push(...restriction(clause, affects, l));
       continue;
     }
     // "This can attack the turn it enters play": no summoning sickness for it.
@@ -1578,23 +1677,9 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
     case "modal":
       a.steps = modalSteps(body, a, l);
       return;
-    case "replacement": {
-      a.kind = "replacement";
-      const destroyed = body.event.verb?.lemma === "destroy" || body.event.verb?.lemma === "die";
-      // "The first time this would be destroyed each turn, it remains ... instead" is applied by the
-      // engine's destruction hook (a mechanic reads `replacement` and the text); other replacements are not yet.
-      if (destroyed && body.firstTime) {
-        // The engine's one replacement: the card stays in play; the effect written after the comma is not read.
-        l.use(body.event);
-        // What the engine does instead: the card stays in play with 1 of its damage stat left.
-        if (/\b(remains?|stays?) in play with 1\b/i.test(l.slice(body.effect.range))) l.use(body.effect, body);
-        a.replacement = { event: "destroyed", limit: "first_each_turn", steps: [] };
-        return;
-      }
-      a.replacement = { event: destroyed ? "destroyed" : "leaves", ...(body.firstTime ? { limit: "first_each_turn" as const } : {}), steps: lowerSequenceWithPending(body.effect, l) };
-      l.note(body.range, `this replacement effect is not applied by the engine yet: "${l.slice(body.range)}"`);
+    case "replacement":
+      lowerReplacement(body, a, l);
       return;
-    }
     case "conditional": {
       const c = l.condition(body.condition);
       if (card.permanent) {
@@ -1630,8 +1715,44 @@ function modalSteps(body: Ast.ModalBody, a: Ability, l: AbilityLowering): Step[]
   return [{ op: "choose_one", modes: body.modes.map((m) => ({ text: l.slice(m.range).trim(), steps: lowerSequenceWithPending(m, l), source: l.source(m.range) })), source: a.source }];
 }
 
+/**
+ * "If this would be destroyed, return it to its owner's hand instead." · "The first time this would be
+ * destroyed each turn, it remains in play with 1 defense instead." · "If a Knight you control would
+ * die, ...": the replaced event, whose card it happens to, how often, and the steps that run instead.
+ * The engine replaces destruction; another event, or steps that would ask a player something (a
+ * replacement happens at once, inside another action), is a note at the words.
+ */
+function lowerReplacement(body: Ast.ReplacementBody, a: Ability, l: AbilityLowering): void {
+  a.kind = "replacement";
+  const event = body.event;
+  const verb = event.verb?.lemma;
+  if (verb !== "destroy" && verb !== "die") {
+    l.note(body.range, `the engine applies replacement effects to destruction only: "${l.slice(event.range)}" is not replaced; write "If this would be destroyed, ... instead."`);
+    a.steps = [];
+    return;
+  }
+  const dets = npDeterminers(event.subject);
+  const self = !event.subject || dets.includes("this") || (npWords(event.subject).length === 0 && dets.includes("it"));
+  const subject: TriggerPattern["subject"] = self ? { kind: "self" } : { kind: "card", selector: { ...l.selector(event.subject!), zones: undefined } };
+  const eachTurn = event.tail.some((t) => t.kind === "timing" && t.which === "each");
+  const limit = body.firstTime ? (eachTurn ? ("first_each_turn" as const) : ("first" as const)) : undefined;
+  const steps = lowerSequenceWithPending(body.effect, l);
+  const asks = JSON.stringify(steps).match(/"op":"(choose_cards|may|choose_one)"/);
+  if (l.targets.length > 0 || asks) {
+    l.note(body.range, `a replacement happens at once, inside the action it replaces, so it cannot ask for a target or a choice: "${l.slice(body.effect.range)}"`);
+    a.steps = [];
+    return;
+  }
+  a.replacement = { event: "destroyed", ...(self ? {} : { subject }), ...(limit ? { limit } : {}), steps };
+  // The replaced event and the word "instead" are what the replacement itself carries.
+  l.use(event, body.effect.steps.map((s) => s.clause.tail.filter((t) => t.kind === "instead")));
+}
+
 function lowerStatic(body: Ast.AbilityBody, a: Ability, l: AbilityLowering): void {
   a.kind = "static";
+  // After a static marker (`Passive:`): "If another unit you control would die, ... instead." · "As long as ..., this gets ...".
+  if (body.kind === "replacement") return lowerReplacement(body, a, l);
+  if (body.kind === "conditional") return lowerBody(body, a, { id: a.id, permanent: true }, l);
   if (body.kind === "statement") {
     // "This gets +2 power if you have 5 or less life": a trailing condition applies to the static.
     const cond = body.effect.steps[0]?.clause.tail.find((t) => t.kind === "condition") as Ast.ConditionPhrase | undefined;

@@ -38,6 +38,8 @@ const CARD_RULE_TEXT: Record<string, string> = {
   cant_be_blocked: "can't be blocked",
   ignores_summoning_sickness: "can attack the turn it enters play",
   cannot_attack_or_block: "can't attack or block",
+  cannot_be_targeted: "can't be targeted",
+  cant_be_destroyed: "can't be destroyed",
 };
 
 const plural = (noun: string, n: NumberExpr) => (n === 1 ? noun : noun.endsWith("y") ? `${noun.slice(0, -1)}ies` : `${noun}s`);
@@ -63,7 +65,7 @@ function abilityText(a: Ability, ctx: Context): string {
       return sentence([a.keyword ? keywordText(a.keyword) : "", ...(a.statics ?? []).flatMap((s) => (s.kind === "modify" ? (s.keywords ?? []).map(keywordText) : []))].filter(Boolean).join(", "));
     case "static": {
       if (a.marker) return `${a.marker}: ${abilityText({ ...a, marker: undefined }, ctx)}`;
-      const lines = (a.statics ?? []).map((s) => staticText(s, ctx));
+      const lines = joinCantRules(a.statics ?? []).map((s) => (typeof s === "string" ? s : staticText(s, ctx)));
       const text = lines.length ? lines.map(sentence).join(" ") : "Nothing (the engine runs no effect for this text).";
       return a.condition ? `${text.replace(/\.$/, "")} as long as ${conditionText(a.condition, ctx)}.` : text;
     }
@@ -75,10 +77,15 @@ function abilityText(a: Ability, ctx: Context): string {
     }
     case "activated":
       return `${(a.cost ?? []).map((c) => costText(c, ctx)).join(", ")}: ${stepsText(a.steps, ctx)}`;
-    case "replacement":
-      return a.replacement?.limit === "first_each_turn"
-        ? "The first time this would be destroyed each turn, it remains in play with 1 defense instead."
-        : `If this would be ${a.replacement?.event ?? "destroyed"}, ${stepsText(a.replacement?.steps ?? [], ctx).replace(/^./, (c) => c.toLowerCase())} instead.`;
+    case "replacement": {
+      const r = a.replacement;
+      if (!r) return "Nothing (the engine replaces no event for this text).";
+      const subject = !r.subject || r.subject.kind === "self" ? "this" : r.subject.kind === "card" ? `a ${selectorText({ ...r.subject.selector, zones: undefined }, ctx, 1)}` : "a player";
+      const event = r.event === "destroyed" ? "be destroyed" : r.event;
+      const head = r.limit === "first_each_turn" ? `The first time ${subject} would ${event} each turn` : r.limit === "first" ? `The first time ${subject} would ${event}` : `If ${subject} would ${event}`;
+      const steps = r.steps.length ? stepsText(r.steps, ctx).replace(/^./, (c) => c.toLowerCase()).replace(/\.$/, "") : "it remains in play";
+      return `${head}, ${steps} instead.`;
+    }
     case "spell":
       return stepsText(a.steps, ctx);
   }
@@ -164,6 +171,7 @@ function stepText(step: Step, ctx: Context, chosen?: Chosen): string {
     case "sacrifice_self":
       return "sacrifice this";
     case "move":
+      if (step.position === "shuffle") return `shuffle ${aff(step.what)} into its owner's ${lower(step.to)}`;
       return ctx.game.zones.find((z) => z.name === step.to)?.role === "hand" && !step.position
         ? `return ${aff(step.what)} to its owner's ${lower(step.to)}`
         : `put ${aff(step.what)} ${zoneText(step.to, ctx, step.position)}`;
@@ -194,6 +202,8 @@ function stepText(step: Step, ctx: Context, chosen?: Chosen): string {
       return `put ${step.amount === "rest" ? "the rest" : numberText(step.amount, ctx) === "1" ? "one" : numberText(step.amount, ctx)} ${step.position === "bottom" ? `on the bottom of your ${step.to}` : step.position === "top" ? "back" : `into your ${step.to}`}`;
     case "exhaust":
       return `${step.over ? "overexhaust" : "exhaust"} ${aff(step.what)}`;
+    case "remain":
+      return `${aff(step.what)} remains in play${step.stat && step.amount !== undefined ? ` with ${numberText(step.amount, ctx)} ${step.stat}` : ""}`;
     case "ready":
       return `ready ${aff(step.what)}`;
     case "counter_spell":
@@ -428,9 +438,15 @@ function conditionText(c: Condition, ctx: Context): string {
     case "your_turn":
       return "it's your turn";
     case "not":
-      // "you control no Units"
-      if (c.condition.kind === "controls" && c.condition.atLeast === 1) return `${playerText(c.condition.who, ctx)} ${c.condition.who.kind === "you" ? "control" : "controls"} no ${selectorText({ ...c.condition.selector, controller: undefined }, ctx, 2)}`;
-      return c.condition.kind === "your_turn" ? "it isn't your turn" : `not (${conditionText(c.condition, ctx)})`;
+      if (c.condition.kind === "your_turn") return "it isn't your turn";
+      // "you control no other units" · "you control two or fewer units"
+      if (c.condition.kind === "controls") {
+        const inner = c.condition;
+        const who = `${playerText(inner.who, ctx)} ${inner.who.kind === "you" ? "control" : "controls"}`;
+        const what = selectorText({ ...inner.selector, controller: undefined }, ctx, 2);
+        return inner.atLeast === 1 ? `${who} no ${what}` : `${who} ${inner.atLeast - 1} or fewer ${what}`;
+      }
+      return `not (${conditionText(c.condition, ctx)})`;
     case "all":
       return c.conditions.map((x) => conditionText(x, ctx)).join(" and ");
     default:
@@ -508,10 +524,27 @@ function triggerText(t: TriggerPattern, ctx: Context): string {
   return `${head} ${subject} ${carries.card ?? t.event}${combat}`;
 }
 
+/** "This can't attack. This can't block." written as one sentence, as a card says it: "This can't attack or block." */
+function joinCantRules(statics: StaticEffect[]): (StaticEffect | string)[] {
+  const attack = statics.findIndex((s) => s.kind === "rule" && s.rule === "cant_attack" && "self" in s.affects && !s.by);
+  const block = statics.findIndex((s) => s.kind === "rule" && s.rule === "cant_block" && "self" in s.affects && !s.by);
+  if (attack < 0 || block < 0) return statics;
+  return statics.flatMap((s, i): (StaticEffect | string)[] => (i === attack ? ["this can't attack or block"] : i === block ? [] : [s]));
+}
+
+/** "by spells your opponents control", "by tokens": who a restriction is about. */
+function byText(by: NonNullable<Extract<StaticEffect, { kind: "rule" }>["by"]>, ctx: Context): string {
+  if (by.selector) return selectorText(by.selector, ctx, 2);
+  const what = by.sources?.length === 2 ? "spells or abilities" : by.sources?.[0] === "spell" ? "spells" : by.sources?.[0] === "ability" ? "abilities" : "";
+  const whose = by.controller === "opponent" ? "your opponents" : by.controller === "you" ? "you" : "";
+  if (!what) return whose || "anyone";
+  return whose ? `${what} ${whose} control` : what;
+}
+
 function staticText(s: StaticEffect, ctx: Context): string {
   const self = "self" in s.affects;
   const subject = self ? "this" : `${selectorText(s.affects as CardSelector, ctx, 2)}`;
-  if (s.kind === "rule") return `${subject} ${CARD_RULE_TEXT[s.rule] ?? `has the engine's rule "${s.rule.replace(/_/g, " ")}"`}`;
+  if (s.kind === "rule") return `${subject} ${CARD_RULE_TEXT[s.rule] ?? `has the engine's rule "${s.rule.replace(/_/g, " ")}"`}${s.by ? ` by ${byText(s.by, ctx)}` : ""}`;
   const parts = Object.keys(s.stats ?? {}).length ? [statsText(s.stats!, ctx)] : [];
   const grants = (s.keywords ?? []).map(keywordText);
   const clauses = [parts.length ? `${self ? "gets" : "get"} ${parts.join(" and ")}` : "", grants.length ? `${self ? "has" : "have"} ${listText(grants)}` : ""].filter(Boolean);

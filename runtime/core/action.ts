@@ -57,6 +57,8 @@ export type RefusalCode =
   | "summoning_sick"
   | "no_attacks_first_turn"
   | "cannot_attack"
+  /** A restriction forbids it ("This can't block."): it cannot become a defender or block. */
+  | "cannot_block"
   | "already_defending"
   | "no_such_ability"
   | "exhausted"

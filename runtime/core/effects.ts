@@ -9,8 +9,8 @@ import type { NativeRuleName } from "../../compiler/contract.ts";
 import type { SourceRef, Step } from "../../compiler/ir.ts";
 import type { Frame, PlayerId, TargetValue } from "../state/state.ts";
 import { type Ctx, RESOLVING, battlefield, cardDef, cardName, emit, hand, isPermanent, slotsOf, zoneList } from "./cards.ts";
-import { addModifier, damageCard, damagePlayer, destroy, discardCard, draw, enterBattlefield, gainLife, loseLife, moveCard, randomInt, returnToHand, shuffleZone } from "./operations.ts";
-import { evalAffected, evalCard, evalCondition, evalNumber, evalPlayer, evalPlayers, keywordText, selectCards } from "./values.ts";
+import { addModifier, damageCard, damagePlayer, destroyAll, discardCard, draw, enterBattlefield, gainLife, loseLife, moveCard, randomInt, registerStepRunner, returnToHand, shuffleZone } from "./operations.ts";
+import { evalAffected, evalCard, evalCondition, evalNumber, evalPlayer, evalPlayers, keywordText, selectCards, statOf } from "./values.ts";
 import { noteEvent } from "./triggers.ts";
 import { resumeTargeting } from "./response.ts";
 import { mechanicsOf } from "./mechanics.ts";
@@ -82,6 +82,13 @@ export function runTopFrame(ctx: Ctx): void {
   }
   finishFrame(ctx, frame);
 }
+
+// A replacement effect's steps run at once, inside the operation they replace (core/operations.ts).
+registerStepRunner((ctx, frame) => {
+  const depth = ctx.state.frames.length;
+  ctx.state.frames.push(frame);
+  while (ctx.state.frames.length > depth && !ctx.state.pending && !ctx.state.over) runTopFrame(ctx);
+});
 
 function nested(ctx: Ctx, frame: Frame, steps: Step[], label: string, source?: SourceRef): void {
   ctx.state.frames.push({ ...frame, steps, pc: 0, label, source: source ?? frame.source, spellCard: undefined, answer: undefined, chosen: frame.chosen });
@@ -197,7 +204,8 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       return "done";
     }
     case "destroy":
-      for (const id of cardsOf(evalAffected(ctx, frame, step.what))) destroy(ctx, id, source, frame.card ? { card: frame.card } : undefined);
+      // "Destroy all creatures": one simultaneous destruction, by the card whose effect it is.
+      destroyAll(ctx, cardsOf(evalAffected(ctx, frame, step.what)), source, { by: () => (frame.card ? { card: frame.card } : undefined) });
       return "done";
     case "sacrifice": {
       const who = evalPlayer(ctx, frame, step.who) ?? frame.controller;
@@ -205,13 +213,26 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       const amount = evalNumber(ctx, frame, step.amount);
       const chosen = askCards(ctx, frame, who, options, amount, amount, `sacrifice ${amount}`);
       if (chosen === "wait") return "wait";
-      for (const id of chosen) destroy(ctx, id, source);
+      destroyAll(ctx, chosen, source, { sacrifice: true });
       frame.chosen["it"] = chosen;
       return "done";
     }
     case "sacrifice_self":
-      if (frame.card) destroy(ctx, frame.card, source);
+      if (frame.card) destroyAll(ctx, [frame.card], source, { sacrifice: true });
       return "done";
+    case "remain": {
+      // "it remains in play with 1 defense": nothing moves; the remaining stat is set until end of turn.
+      if (!step.stat || step.amount === undefined) return "done";
+      const amount = evalNumber(ctx, frame, step.amount);
+      const toughness = rules.param("toughness_stat", rules.param("creature_damage_threshold", ""));
+      for (const id of cardsOf(evalAffected(ctx, frame, step.what))) {
+        const card = state.cards[id];
+        if (!card || card.zone !== rules.zones.battlefield) continue;
+        const remaining = statOf(ctx, id, step.stat) - (step.stat === toughness ? card.damage : 0);
+        if (remaining !== amount) addModifier(ctx, id, { [step.stat]: amount - remaining }, [], "end_of_turn", frame.controller, frame.card, source);
+      }
+      return "done";
+    }
     case "move": {
       for (const id of cardsOf(evalAffected(ctx, frame, step.what))) {
         if (!stillThere(ctx, id)) continue;
@@ -227,7 +248,8 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
         }
         else {
           moveCard(ctx, id, step.to, { source, position: step.position === "top" ? "top" : undefined });
-          if (step.position === "shuffle") shuffleZone(ctx, state.cards[id]!.owner, step.to);
+          // A token that left play is gone: nothing to shuffle in.
+          if (step.position === "shuffle" && state.cards[id]) shuffleZone(ctx, state.cards[id]!.owner, step.to);
         }
       }
       return "done";

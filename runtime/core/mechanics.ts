@@ -4,7 +4,7 @@
  * `Mechanic`; `applies(rules)` decides from the game file's parameters whether it is part of a
  * game, so nothing here or in the core names a game. The core calls these hooks at a few
  * documented points (search for `mechanicsOf`): setup, legal actions and their validation, the
- * play of a card, card damage, the Armor-like pool reaching 0, destruction (replacements), and
+ * play of a card, card damage, the Armor-like pool reaching 0, and
  * whether an ability of a card is in effect.
  */
 import type { Ability, CompiledCard, TargetSpec, CostPart, EventKind, SourceRef } from "../../compiler/ir.ts";
@@ -56,8 +56,6 @@ export interface Mechanic {
   cardDamaged?(ctx: Ctx, card: string, amount: number, from: string | undefined): void;
   /** A player's damage-absorbing pool (`damage_absorbed_by`) reached 0 while absorbing damage. */
   poolDepleted?(ctx: Ctx, player: PlayerId, pool: string, source: SourceRef | undefined): void;
-  /** A card is about to be destroyed: return true if a replacement effect applies instead. */
-  replaceDestroy?(ctx: Ctx, card: string, source: SourceRef | undefined): boolean;
   /** Cost parts the core does not pay itself (symbols paid by exhausting lands): a refusal, null if payable, undefined if not this module's. */
   checkCost?(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Payment, selfCard: string): Refusal | null | undefined;
   /** Pays those cost parts (the payment was checked). */

@@ -4,10 +4,11 @@
  * life, destruction, modifiers. Each records its trace events and notes the events triggers see.
  */
 import type { KeywordGrant, SourceRef } from "../../compiler/ir.ts";
-import type { PlayerId } from "../state/state.ts";
+import type { Frame, PlayerId } from "../state/state.ts";
 import { nextInt } from "../state/rng.ts";
 import { type Ctx, cardDef, cardName, emit, hand, zoneHolder, zoneList } from "./cards.ts";
-import { keywordText, statOf } from "./values.ts";
+import { hasRule, keywordText, statOf } from "./values.ts";
+import { markReplacementUsed, replacementFor, type ReplacementInEffect } from "./replacements.ts";
 import { noteEvent, zonesWatched } from "./triggers.ts";
 import { mechanicsOf } from "./mechanics.ts";
 
@@ -16,7 +17,7 @@ export function moveCard(
   ctx: Ctx,
   id: string,
   zone: string,
-  opts: { player?: PlayerId; position?: "top" | "bottom"; source?: SourceRef; quiet?: boolean } = {},
+  opts: { player?: PlayerId; position?: "top" | "bottom"; source?: SourceRef; quiet?: boolean; leavesNoted?: boolean } = {},
 ): void {
   const { state, rules } = ctx;
   const card = state.cards[id]!;
@@ -51,7 +52,8 @@ export function moveCard(
   if (opts.position === "top") list.unshift(id);
   else list.push(id);
   if (!opts.quiet) emit(ctx, "move", `${cardName(ctx, id)}: ${from} → ${zone}`, { card: id, name: cardName(ctx, id), from, to: zone, player: card.owner, source: opts.source });
-  if (leavingPlay) noteEvent(ctx, "leaves", { card: id, player: card.owner });
+  // `leavesNoted`: cards leaving together (a destruction) had "leaves" noted while all were still in play.
+  if (leavingPlay && !opts.leavesNoted) noteEvent(ctx, "leaves", { card: id, player: card.owner });
   // "Whenever a card enters your Facet Zone", "... is put into a Graveyard": only for zones a trigger names.
   if (zone !== rules.zones.battlefield && zone !== from && zonesWatched(rules).has(zone.toLowerCase())) noteEvent(ctx, "enters", { card: id, player: card.owner, zone });
 }
@@ -204,23 +206,70 @@ export function losePlayer(ctx: Ctx, player: PlayerId, why: string): void {
 
 /** Destroys a card on the battlefield: it goes to its owner's graveyard and "destroyed" fires. */
 /**
- * Destroys a card on the battlefield: it goes to its owner's graveyard and "destroyed" fires. `by`: the card
- * that destroyed it (a fight's winner, the source of lethal damage, the card whose effect destroys it), for
- * "Whenever this destroys a creature [in combat]".
+ * `by`: the card that destroyed it (a fight's winner, the source of lethal damage, the card whose effect
+ * destroys it), for "Whenever this destroys a creature [in combat]".
  */
-export function destroy(ctx: Ctx, id: string, source?: SourceRef, by?: { card: string; combat?: boolean }): void {
-  const card = ctx.state.cards[id];
-  if (!card || card.zone !== ctx.rules.zones.battlefield) return;
-  const owner = card.owner;
-  const name = cardName(ctx, id);
-  // Mechanics hook: replacement effects ("the first time this would be destroyed each turn ... instead").
-  for (const m of mechanicsOf(ctx.rules)) if (m.replaceDestroy?.(ctx, id, source)) return;
-  emit(ctx, "destroyed", `${name} is destroyed`, { card: id, name, player: owner, source });
-  // Note before moving so "when this is destroyed" sees the card as it was in play.
-  noteEvent(ctx, "destroyed", { card: id, player: card.controller });
-  const destroyer = by && ctx.state.cards[by.card];
-  if (destroyer && by.card !== id) noteEvent(ctx, "destroys", { card: by.card, other: id, player: destroyer.controller, ...(by.combat ? { combat: true } : {}) });
-  moveCard(ctx, id, ctx.rules.zones.graveyard, { source });
+export function destroy(ctx: Ctx, id: string, source?: SourceRef, by?: Destroyer, opts: { sacrifice?: boolean } = {}): void {
+  destroyAll(ctx, [id], source, { ...opts, by: () => by });
+}
+
+/** The card that destroys another, and whether in combat. */
+export interface Destroyer {
+  card: string;
+  combat?: boolean;
+}
+
+/**
+ * Destroys cards together ("All destruction is simultaneous"): each that "can't be destroyed" stays
+ * (a sacrifice still takes it), each whose destruction a replacement effect replaces gets that
+ * instead; the rest are destroyed as one event — "destroyed" (and "destroys" for what destroyed
+ * them) and "leaves" are noted for all of them while all are still in play, so a watcher dying with
+ * them sees every one, then they move.
+ */
+export function destroyAll(ctx: Ctx, ids: string[], source?: SourceRef, opts: { sacrifice?: boolean; by?: (id: string) => Destroyer | undefined } = {}): void {
+  const { state, rules } = ctx;
+  const going: string[] = [];
+  for (const id of ids) {
+    const card = state.cards[id];
+    if (!card || card.zone !== rules.zones.battlefield || going.includes(id)) continue;
+    if (!opts.sacrifice && hasRule(ctx, id, "cant_be_destroyed")) {
+      emit(ctx, "check", `${cardName(ctx, id)} can't be destroyed`, { card: id, name: cardName(ctx, id), source });
+      continue;
+    }
+    const replacement = replacementFor(ctx, "destroyed", id);
+    if (replacement) {
+      applyReplacement(ctx, replacement, id, `${cardName(ctx, id)} would be destroyed`);
+      // Still in play with its lethal damage: the state check leaves it alone until the damage changes.
+      if (state.cards[id]?.zone === rules.zones.battlefield) state.cards[id]!.lethalReplaced = state.cards[id]!.damage;
+      continue;
+    }
+    going.push(id);
+  }
+  for (const id of going) emit(ctx, "destroyed", `${cardName(ctx, id)} is destroyed`, { card: id, name: cardName(ctx, id), player: state.cards[id]!.owner, source });
+  // Note before moving so "when this is destroyed" sees the card as it was in play, and watchers see them all.
+  for (const id of going) noteEvent(ctx, "destroyed", { card: id, player: state.cards[id]!.controller });
+  for (const id of going) {
+    const by = opts.by?.(id);
+    const destroyer = by && state.cards[by.card];
+    if (destroyer && by.card !== id) noteEvent(ctx, "destroys", { card: by.card, other: id, player: destroyer.controller, ...(by.combat ? { combat: true } : {}) });
+  }
+  for (const id of going) noteEvent(ctx, "leaves", { card: id, player: state.cards[id]!.owner });
+  for (const id of going) if (state.cards[id]?.zone === rules.zones.battlefield) moveCard(ctx, id, rules.zones.graveyard, { source, leavesNoted: true });
+}
+
+/** Runs a replacement's steps now, instead of the event, with "it" = the card the event was about. */
+function applyReplacement(ctx: Ctx, r: ReplacementInEffect, id: string, what: string): void {
+  markReplacementUsed(ctx, r);
+  emit(ctx, "replace", `${what}: ${r.ability.text}`, { card: id, name: cardName(ctx, id), ability: r.ability.id, player: ctx.state.cards[r.card]!.controller, source: r.ability.source });
+  const steps = r.ability.replacement?.steps ?? [];
+  if (steps.length === 0 || !runStepsNow) return;
+  runStepsNow(ctx, { card: r.card, ability: r.ability.id, controller: ctx.state.cards[r.card]!.controller, steps, pc: 0, targets: [], chosen: { it: [id] }, event: { card: id, player: ctx.state.cards[id]!.controller }, label: `${cardName(ctx, r.card)}: ${r.ability.text}`, source: r.ability.source });
+}
+
+/** Runs a frame to its end at once (the interpreter registers itself: effects.ts sits above this module). */
+let runStepsNow: ((ctx: Ctx, frame: Frame) => void) | undefined;
+export function registerStepRunner(run: (ctx: Ctx, frame: Frame) => void): void {
+  runStepsNow = run;
 }
 
 // ---------------------------------------------------------------------------------------------

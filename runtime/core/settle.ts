@@ -7,9 +7,9 @@ import type { FlowAction, FlowEvent } from "./flow.ts";
 import type { Rules } from "./rules.ts";
 import { opponentOf } from "../state/state.ts";
 import { type Ctx, allOnBattlefield, battlefield, cardName, emit } from "./cards.ts";
-import { destroy, losePlayer } from "./operations.ts";
+import { destroyAll, losePlayer } from "./operations.ts";
 import { noteEvent } from "./triggers.ts";
-import { statOf } from "./values.ts";
+import { hasRule, statOf } from "./values.ts";
 import { runTopFrame } from "./effects.ts";
 import { mechanicsOf } from "./mechanics.ts";
 
@@ -37,12 +37,13 @@ export function checkState(ctx: Ctx): void {
   const { losing, toughness } = settleRules(rules);
   if (toughness) {
     // Destruction is simultaneous: every card with lethal damage is found first, then all are destroyed.
+    // A card that can't be destroyed, or whose destruction by this much damage was replaced, stays.
     const lethal = allOnBattlefield(ctx).filter((id) => {
       const card = state.cards[id]!;
-      return card.damage > 0 && card.damage >= statOf(ctx, id, toughness);
+      return card.damage > 0 && card.damage >= statOf(ctx, id, toughness) && card.lethalReplaced !== card.damage && !hasRule(ctx, id, "cant_be_destroyed");
     });
     for (const id of lethal) emit(ctx, "check", `${cardName(ctx, id)} has lethal damage (${state.cards[id]!.damage} ≥ ${statOf(ctx, id, toughness)})`, { card: id });
-    for (const id of lethal) destroy(ctx, id, undefined, state.cards[id]?.damagedBy);
+    destroyAll(ctx, lethal, undefined, { by: (id) => state.cards[id]?.damagedBy });
   }
   for (const player of state.order) {
     const p = state.players[player]!;

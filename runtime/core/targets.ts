@@ -1,7 +1,8 @@
 /** Target legality: what a target spec accepts now, and whether a chosen target is still legal. */
 import type { TargetSpec } from "../../compiler/ir.ts";
 import type { Ctx } from "./cards.ts";
-import { matchesSelector, selectCards } from "./values.ts";
+import { hasRule, matchesSelector, selectCards, type RuleActor } from "./values.ts";
+import { cardDef, isPermanent } from "./cards.ts";
 import { mechanicsOf } from "./mechanics.ts";
 import type { PlayerId, TargetValue } from "../state/state.ts";
 
@@ -17,7 +18,8 @@ function legalTargetOptionsAll(ctx: Ctx, spec: TargetSpec, controller: PlayerId,
     const cards = selectCards(ctx, spec.cards ?? {}, controller, selfCard);
     // Mechanics hook: targeting restrictions of the game (Shroud, Taunt).
     const mechanics = mechanicsOf(ctx.rules).filter((m) => m.targetAllowed);
-    for (const card of cards) if (mechanics.every((m) => m.targetAllowed!(ctx, spec, controller, card, cards))) out.push({ card });
+    const actor = targetingActor(ctx, controller, selfCard);
+    for (const card of cards) if (!hasRule(ctx, card, "cannot_be_targeted", actor) && mechanics.every((m) => m.targetAllowed!(ctx, spec, controller, card, cards))) out.push({ card });
   }
   if (spec.accepts !== "card") {
     for (const player of ctx.state.order) {
@@ -31,7 +33,15 @@ function legalTargetOptionsAll(ctx: Ctx, spec: TargetSpec, controller: PlayerId,
 export function targetStillLegal(ctx: Ctx, spec: TargetSpec, target: TargetValue, controller: PlayerId, selfCard: string | undefined): boolean {
   if ("player" in target) return spec.accepts !== "card" && !ctx.state.players[target.player]!.lost;
   if (spec.accepts === "player") return false;
-  return matchesSelector(ctx, target.card, spec.cards ?? {}, controller, selfCard);
+  // A target that can no longer be targeted (it gained "can't be targeted by ...") is illegal too.
+  return matchesSelector(ctx, target.card, spec.cards ?? {}, controller, selfCard) && !hasRule(ctx, target.card, "cannot_be_targeted", targetingActor(ctx, controller, selfCard));
+}
+
+/** Who targets: the player, and a spell (a card that is not a permanent) or an ability (of a permanent, or of the game's rules). */
+export function targetingActor(ctx: Ctx, controller: PlayerId, selfCard: string | undefined): RuleActor {
+  const card = selfCard ? ctx.state.cards[selfCard] : undefined;
+  const kind = card && !isPermanent(ctx, cardDef(ctx, card)) ? "spell" : "ability";
+  return { player: controller, kind, ...(selfCard ? { card: selfCard } : {}) };
 }
 
 export const sameTarget = (a: TargetValue, b: TargetValue): boolean =>

@@ -4,7 +4,7 @@
  * selectors, and the IR's references, numbers and conditions evaluated for a frame.
  */
 import type { CardRuleName } from "../../compiler/contract.ts";
-import type { Ability, Affected, CompiledCard, CardRef, CardSelector, Condition, KeywordGrant, NumberExpr, PlayerRef, PlayersRef } from "../../compiler/ir.ts";
+import type { Ability, Affected, CompiledCard, CardRef, CardSelector, Condition, KeywordGrant, NumberExpr, PlayerRef, PlayersRef, RestrictionBy } from "../../compiler/ir.ts";
 import type { Rules } from "./rules.ts";
 import type { Frame, PlayerId, TargetValue } from "../state/state.ts";
 import { opponentOf } from "../state/state.ts";
@@ -255,8 +255,19 @@ function ruleSources(rules: Rules): RuleSources {
   return sources;
 }
 
-/** Does a card have an engine rule in effect ("ignores_summoning_sickness", "cant_be_blocked"), via a keyword or a static? */
-export function hasRule(ctx: Ctx, id: string, rule: CardRuleName): boolean {
+/** Who acts on a card a restriction may be about: the player, the card (a blocker, a spell), a spell or an ability. */
+export interface RuleActor {
+  player?: PlayerId;
+  card?: string;
+  kind?: "spell" | "ability";
+}
+
+/**
+ * Does a card have an engine rule in effect ("ignores_summoning_sickness", "cant_be_blocked"), via a
+ * keyword or a static? A static restricted to an actor ("can't be targeted by opponents' spells",
+ * "can't be blocked by tokens") applies only when `actor` is given and matches its `by`.
+ */
+export function hasRule(ctx: Ctx, id: string, rule: CardRuleName, actor?: RuleActor): boolean {
   // Most rules appear on no card of a game: answer those without computing continuous effects; and
   // a rule no keyword names needs no keywords computed.
   const sources = ruleSources(ctx.rules);
@@ -267,7 +278,7 @@ export function hasRule(ctx: Ctx, id: string, rule: CardRuleName): boolean {
   }
   if (!sources.statics.has(rule)) return false;
   for (const { card: src, ability } of activeStatics(ctx)) {
-    for (const effect of ability.statics!) if (effect.kind === "rule" && effect.rule === rule && staticAffects(ctx, effect.affects, src, id)) return true;
+    for (const effect of ability.statics!) if (effect.kind === "rule" && effect.rule === rule && staticAffects(ctx, effect.affects, src, id) && actorMatches(ctx, effect.by, src, actor)) return true;
   }
   return false;
 }
@@ -325,6 +336,17 @@ function lowerZone(zone: string): string {
 function anyShared(wanted: Set<string>, have: Set<string>): boolean {
   for (const word of wanted) if (have.has(word)) return true;
   return false;
+}
+
+/** Does who acts match a restriction's `by` (relative to the controller of the static's card)? */
+function actorMatches(ctx: Ctx, by: RestrictionBy | undefined, src: string, actor: RuleActor | undefined): boolean {
+  if (!by) return true;
+  if (!actor) return false;
+  const controller = ctx.state.cards[src]!.controller;
+  if (by.controller && (actor.player === undefined || (by.controller === "you") !== (actor.player === controller))) return false;
+  if (by.sources && (!actor.kind || !by.sources.includes(actor.kind))) return false;
+  if (by.selector && (!actor.card || !matchesSelector(ctx, actor.card, by.selector, controller, src, true))) return false;
+  return true;
 }
 
 export function matchesSelector(ctx: Ctx, id: string, selector: CardSelector, controller: PlayerId, selfCard: string | undefined, ignoreZone = false): boolean {

@@ -11,6 +11,7 @@ import {
   battlefield,
   cardDef,
   cardName,
+  destroyAll,
   discardCard,
   emit,
   enterBattlefield,
@@ -169,13 +170,9 @@ function payCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Payment,
   }
   // Paying by erasing is erasing: "Whenever you erase a card" fires (the game's keyword for the rule, if it has one).
   keywordActionBy(ctx, ["move_to_oblivion", "erase"], player, payment.erase?.length ?? 0, source);
-  for (const id of payment.sacrifice ?? []) {
-    emit(ctx, "cost", `${player} sacrifices ${cardName(ctx, id)} to pay`, { player, card: id, name: cardName(ctx, id), source });
-    // A sacrifice is a destruction ("destroyed and sent to the graveyard").
-    emit(ctx, "destroyed", `${cardName(ctx, id)} is destroyed`, { card: id, name: cardName(ctx, id), source });
-    noteEvent(ctx, "destroyed", { card: id, player: state.cards[id]!.controller });
-    moveCard(ctx, id, rules.zones.graveyard, { source });
-  }
+  for (const id of payment.sacrifice ?? []) emit(ctx, "cost", `${player} sacrifices ${cardName(ctx, id)} to pay`, { player, card: id, name: cardName(ctx, id), source });
+  // A sacrifice is a destruction ("destroyed and sent to the graveyard"); "can't be destroyed" does not stop it.
+  destroyAll(ctx, payment.sacrifice ?? [], source, { sacrifice: true });
 }
 
 /** Distinct ways to pick `n` options from `ids` (card ids or any string), counting copies of the same card as one choice. */
@@ -465,6 +462,7 @@ function validateCore(ctx: Ctx, action: Exclude<Action, GameMove>): Refusal | nu
       if (!card) return refuse("unknown_card", `there is no card ${action.card}`);
       if (card.zone !== rules.zones.battlefield || card.controller !== action.player) return refuse("not_your_card", `${cardName(ctx, action.card)} is not a unit of yours in play`);
       if (card.defender) return refuse("already_defending", `${cardName(ctx, action.card)} is already a defender`);
+      if (hasRule(ctx, action.card, "cannot_attack_or_block") || hasRule(ctx, action.card, "cant_block")) return refuse("cannot_block", `${cardName(ctx, action.card)} can't block`);
       if (!rules.param("defender_can_attack", false) && card.attackedTurn === state.turn) return refuse("already_attacked", `${cardName(ctx, action.card)} attacked this turn`);
       if (!rules.param("defender_just_played", true) && card.enteredTurn === state.turn) return refuse("summoning_sick", `${cardName(ctx, action.card)} entered play this turn`);
       return null;

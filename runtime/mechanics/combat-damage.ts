@@ -19,9 +19,8 @@
  *   until the `remove_damage` phase step.
  * - Deadly (`destroys_creature_on_any_damage` on the source): any damage it deals to a creature
  *   is lethal.
- * - "The first time this would be destroyed each turn, it remains ... with 1 defense instead": a
- *   replacement ability (`replacement.limit = first_each_turn`) leaves the card in play with its
- *   remaining defense set to 1 until end of turn; it never left play, so nothing triggers.
+ * - "The first time this would be destroyed each turn, it remains ... with 1 defense instead" is a
+ *   replacement effect like any other (core/replacements.ts; its `remain` step sets the remaining defense).
  */
 import type { SourceRef } from "../../compiler/ir.ts";
 import type { Action, Refusal } from "../core/action.ts";
@@ -87,7 +86,7 @@ function canBlock(ctx: Ctx, blocker: string, attacker: string): boolean {
   // `ready` / `renewed`: exhausted creatures can't block.
   if (rules.param("block_requires", "ready") !== "any" && (card.exhausted || card.overexhausted)) return false;
   if (hasRule(ctx, blocker, "cannot_attack_or_block") || hasRule(ctx, blocker, "cant_block")) return false;
-  if (hasRule(ctx, attacker, "cant_be_blocked")) return false;
+  if (hasRule(ctx, attacker, "cant_be_blocked", { card: blocker, player: card.controller })) return false;
   if (hasRule(ctx, attacker, "blockable_only_by_flying") && !hasRule(ctx, blocker, "blockable_only_by_flying")) return false;
   return true;
 }
@@ -115,8 +114,11 @@ registerNativeRule("declare_attackers", (ctx, frame) => {
     emit(ctx, "attack", `${cardName(ctx, id)} attacks ${defender}`, { player, card: id, name: cardName(ctx, id) });
   }
   for (const id of chosen) noteEvent(ctx, "attacks", { card: id, player });
-  // "After attackers are declared, priority is passed to the defending player."
-  frame.chosen["$priority"] = [defender, "1"];
+  // Who acts first in the window after attackers (`priority_after_attackers`): `defender` (Chromatic 18: "After
+  // attackers are declared, priority is passed to the defending player" — declaring is the attacker's action, so
+  // it counts as their pass) or `attacker` (CYBERVAMP: "both players may play spells or activate abilities": the
+  // attacking player acts first, then the defender; both must pass).
+  frame.chosen["$priority"] = rules.param("priority_after_attackers", "defender") === "attacker" ? [player, "0"] : [defender, "1"];
   return "done";
 });
 
@@ -274,30 +276,12 @@ registerNativeRule("end_of_turn_effects", (ctx, frame) => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Deadly and the first-destruction replacement
+// Deadly
 
 function cardDamaged(ctx: Ctx, id: string, amount: number, from: string | undefined): void {
   if (!from || amount <= 0 || !ctx.state.cards[from] || !hasRule(ctx, from, "destroys_creature_on_any_damage")) return;
   const card = ctx.state.cards[id]!;
   card.damage = Math.max(card.damage, statOf(ctx, id, toughnessStat(ctx.rules)));
-}
-
-function replaceDestroy(ctx: Ctx, id: string, source: SourceRef | undefined): boolean {
-  const { state } = ctx;
-  const card = state.cards[id]!;
-  for (const ability of cardDef(ctx, card).abilities) {
-    if (ability.kind !== "replacement" || ability.replacement?.event !== "destroyed" || ability.replacement.limit !== "first_each_turn") continue;
-    if (!abilityActive(ctx, id, ability)) continue;
-    const mark = JSON.stringify(ability.source);
-    if (state.modifiers.some((m) => m.card === id && m.turn === state.turn && JSON.stringify(m.source) === mark)) continue;
-    const stat = toughnessStat(ctx.rules);
-    const delta = card.damage + 1 - statOf(ctx, id, stat);
-    emit(ctx, "check", `${cardName(ctx, id)} would be destroyed: ${ability.text}`, { card: id, name: cardName(ctx, id), ability: ability.id, source: ability.source });
-    addModifier(ctx, id, { [stat]: delta }, [], "end_of_turn", card.controller, id, ability.source);
-    void source;
-    return true;
-  }
-  return false;
 }
 
 function refine(ctx: Ctx, action: Action): Refusal | null {
@@ -313,6 +297,5 @@ export const combatDamageMechanic: Mechanic = {
   name: "combat-damage",
   applies: (rules) => rules.param("combat_model", "fight") === "damage",
   cardDamaged,
-  replaceDestroy,
   refine,
 };

@@ -13,7 +13,7 @@
  */
 import type { SourceRef } from "../../compiler/ir.ts";
 import type { Ctx } from "../core/index.ts";
-import { addModifier, battlefield, cardName, damagePlayer, destroy, emit, noteEvent, statOf } from "../core/index.ts";
+import { addModifier, battlefield, cardName, damagePlayer, destroy, destroyAll, emit, hasRule, noteEvent, statOf } from "../core/index.ts";
 import { registerNativeRule } from "../core/effects.ts";
 import type { Frame } from "../state/state.ts";
 import { opponentOf } from "../state/state.ts";
@@ -31,10 +31,7 @@ export function fight(ctx: Ctx, attacker: string, blocker: string, source?: Sour
     // `fight_overflow = true`: the power beyond the blocker's reaches its controller (the Duel text says it is wasted).
     if (ctx.rules.param("fight_overflow", false)) damagePlayer(ctx, defending, a - b, attacker, source, true);
   } else if (a === b) {
-    if (ctx.rules.param("fight_tie", "both_destroyed") === "both_destroyed") {
-      destroy(ctx, attacker, source, { card: blocker, combat: true });
-      destroy(ctx, blocker, source, { card: attacker, combat: true });
-    }
+    if (ctx.rules.param("fight_tie", "both_destroyed") === "both_destroyed") destroyAll(ctx, [attacker, blocker], source, { by: (id) => ({ card: id === attacker ? blocker : attacker, combat: true }) });
   } else {
     destroy(ctx, attacker, source, { card: blocker, combat: true });
     const by = ctx.rules.param<string | number>("fight_survivor_weakened_by", "attacker_power");
@@ -57,7 +54,9 @@ function resolveAttack(ctx: Ctx, frame: Frame): "done" | "wait" {
   } else {
     const intercepts = rules.param("defender_intercepts", "all_attacks");
     const walls = intercepts === "all_attacks" || ("player" in target && intercepts !== "none");
-    const defenders = walls ? battlefield(ctx, defending).filter((id) => state.cards[id]!.defender) : [];
+    // A defender that can't block does not wall; an attacker that can't be blocked (by it) is not walled.
+    const canWall = (id: string) => !hasRule(ctx, id, "cannot_attack_or_block") && !hasRule(ctx, id, "cant_block") && !hasRule(ctx, attacker, "cant_be_blocked", { card: id, player: defending });
+    const defenders = walls ? battlefield(ctx, defending).filter((id) => state.cards[id]!.defender && canWall(id)) : [];
     if (defenders.length === 1) blocker = defenders[0];
     else if (defenders.length > 1) {
       if (frame.answer) {

@@ -20,6 +20,8 @@ export interface CardInstance {
   zone: string;
   counters: Record<string, number>;
   damage: number;
+  /** The marked damage at which a destruction by lethal damage was replaced: the state check skips it until the damage changes. */
+  lethalReplaced?: number;
   exhausted: boolean;
   overexhausted: boolean;
   /** Turn number the card last entered the battlefield (summoning sickness). */
@@ -187,6 +189,8 @@ export interface GameState {
   phaseEndRaised?: string | null;
   /** Who controlled and owned each card that left play this turn ("its controller" after it was destroyed); cleared as the turn passes. */
   lastKnown?: Record<string, { controller: PlayerId; owner: PlayerId }>;
+  /** Replacement effects used ("the first time ... each turn"): which ability, on which card, on which turn, since it entered on `entered`. */
+  replacementsUsed?: { ability: string; card: string; turn: number; entered: number; limit: "first_each_turn" | "first" }[];
   /** Control effects with a duration (runtime/mechanics/control.ts): the card returns to `to` when the duration ends. */
   controlEffects?: { card: string; to: PlayerId; duration: string; turn: number }[];
   /** Trigger chains in progress (the `chain` response model, runtime/models/chain.ts). */

@@ -24,9 +24,9 @@ function unused(text: string): string[] {
 
 describe("word accounting (CW6005)", () => {
   it("reports possessives, qualifiers and 'a/an' the IR does not carry, at their words", () => {
-    expect(unused("This can't be targeted by opponents' spells.")).toEqual(["opponents' spells"]);
     expect(unused("PLAY: Discard a Unit card.")).toEqual(["Unit"]);
-    expect(unused("This can't attack or block.")).toEqual(["block"]);
+    expect(unused("Whenever this destroys a unit in combat, draw a card.")).toEqual(["a unit in combat"]);
+    expect(unused("PLAY: Discard your hand, then draw that many cards.")).toEqual(["your hand"]);
   });
 
   it("reports nothing for wordings the IR carries whole", () => {
@@ -38,6 +38,9 @@ describe("word accounting (CW6005)", () => {
       "Whenever an ally dies, each opponent loses 1 life.",
       "DEATH: Return a Unit card from your Graveyard to your hand.",
       "PLAY: Destroy target enemy unit with power 2 or less.",
+      // Restrictions keep their qualifier; both verbs of "attack or block" (lang-fixes-b, issue 11 class 4).
+      "This can't be targeted by opponents' spells.",
+      "This can't attack or block.",
     ]) expect({ text, unused: unused(text) }).toEqual({ text, unused: [] });
   });
 

@@ -215,6 +215,7 @@ setup {
 p1 end phase
 p2 pass
 p1 choose "Nightclub Thrall"
+p1 pass
 p2 pass
 p1 pass
 p2 pass

@@ -53,6 +53,7 @@ expect p1 battlefield count 2
 p1 end phase
 p2 pass
 p1 choose "Bat"
+p1 pass
 p2 pass
 p1 pass
 p2 pass
@@ -95,6 +96,7 @@ p1 pass
 p1 end phase
 p2 pass
 p1 choose "Bat Roost"
+p1 pass
 p2 pass
 p1 pass
 p2 pass
