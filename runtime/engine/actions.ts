@@ -885,7 +885,7 @@ export function listLegalActions(rules: Rules, state: GameState): Action[] {
             if (allowed(ctx, refiners, action)) out.push(action);
           }
       }
-      if (defenders && !card.defender && !(!defenderCanAttack && card.attackedTurn === state.turn) && !(!defenderJustPlayed && card.enteredTurn === state.turn)) {
+      if (defenders && !card.defender && !(!defenderCanAttack && card.attackedTurn === state.turn) && !(!defenderJustPlayed && card.enteredTurn === state.turn) && !hasRule(ctx, id, "cannot_attack_or_block") && !hasRule(ctx, id, "cant_block")) {
         const action: Action = { type: "defend", player, card: id };
         if (allowed(ctx, refiners, action)) out.push(action);
       }
