@@ -583,6 +583,28 @@ export const MESSAGES = {
     exampleArgs: { format: "cockatrice", reason: "element card: missing child name" },
   },
 
+  CW4006: {
+    severity: "error",
+    template: "Cannot print: {reason}.",
+    explanation: "The print options (`--paper`, `--card-size`, `--bleed`, `--margin`) must leave room for at least one card with its bleed on a page, and sizes must be positive numbers of millimetres.",
+    example: "cardwright export --format pdf --card-size 200x300 cards/duel -o print",
+    exampleArgs: { reason: "a 206 × 306 mm card with its bleed does not fit the 200 × 287 mm printable area of an A4 page" },
+  },
+  CW4007: {
+    severity: "error",
+    template: 'The art "{path}" of "{name}" cannot be drawn: {reason}.',
+    explanation: "The image passed the checker's look at its header, but it does not decode (a truncated or damaged file). Open it in an image editor and save it again.",
+    example: 'art: "art/broken.png"   # cut short by a failed download',
+    exampleArgs: { path: "art/broken.png", name: "Ember Squire", reason: "Input buffer has corrupt header" },
+  },
+  CW4008: {
+    severity: "error",
+    template: "The deck list {file} cannot be printed: {reason}.",
+    explanation: "`--deck` prints the cards of a deck list (`N Card Name` per line) with their counts; every card it names must be in the exported sets.",
+    example: "cardwright export --format pdf --deck decks/red.deck cards/duel -o print",
+    exampleArgs: { file: "decks/red.deck", reason: 'line 3: no card "Embr Squire" in the exported sets (did you mean "Ember Squire"?)' },
+  },
+
   // ---------------------------------------------------------------- CW5xxx: scenarios
   CW5001: {
     severity: "error",

@@ -9,13 +9,17 @@
  * Node only: card images are rasterised by @resvg/resvg-js, a native module.
  */
 import type { Diagnostic } from "../compiler/diagnostics.ts";
-import { lowerWorkspace, type LoweringNote } from "../compiler/lower.ts";
+import { lowerAnalysis, type LoweringNote } from "../compiler/lower.ts";
 import type { SourceFile, WorkspaceModel } from "../compiler/model.ts";
 import { analyzeWorkspace } from "../compiler/workspace.ts";
 import { exportCgs } from "./cgs.ts";
 import { exportCockatrice } from "./cockatrice.ts";
 import { exportedGames } from "./common.ts";
-import { defaultBackRenderer, defaultFaceRenderer } from "./faces.ts";
+import { defaultBackRenderer } from "./faces.ts";
+import { renderCardFace } from "../faces/index.ts";
+import { loadArt, type ArtTable } from "./art.ts";
+import { DEFAULT_PRINT } from "./print.ts";
+import { exportPdf, exportPrintPng, PrintError } from "./print-export.ts";
 import { FaceRenderError } from "./images.ts";
 import { exportJson, ExportValidationError } from "./json.ts";
 import { exportTts } from "./tts.ts";
@@ -25,21 +29,28 @@ import { cannotRender, invalidExport, nothingToExport } from "./problems.ts";
 export { EXPORT_FORMATS, isExportFormat } from "./types.ts";
 export type { ExportFile, ExportFormat, ExportOptions, FaceRenderer, BackRenderer } from "./types.ts";
 export { writeExport, type WriteResult } from "./write.ts";
+export { DEFAULT_PRINT, PAPERS, parsePrintCardSize, type PrintOptions, type Paper } from "./print.ts";
 
 export type ExportResult = { ok: true; files: ExportFile[] } | { ok: false; diagnostics: Diagnostic[] };
 
 export const DEFAULT_CARD_WIDTH = 300;
 export const DEFAULT_CARD_HEIGHT = 420;
 
-function resolve(options: ExportOptions): ResolvedExportOptions {
+function resolve(options: ExportOptions, art: ArtTable): ResolvedExportOptions {
   return {
     imageBaseUrl: options.imageBaseUrl ?? "",
     cardWidth: options.cardWidth ?? DEFAULT_CARD_WIDTH,
     cardHeight: options.cardHeight ?? DEFAULT_CARD_HEIGHT,
-    faceRenderer: options.faceRenderer ?? defaultFaceRenderer,
+    faceRenderer: options.faceRenderer ?? ((card, game) => renderCardFace(card, { ...(game ? { game } : {}), imageHref: (path) => art.get(path)?.dataUri })),
     backRenderer: options.backRenderer ?? defaultBackRenderer,
     ...(options.bundles ? { bundles: options.bundles } : {}),
+    art,
+    print: { ...DEFAULT_PRINT, ...definedOnly(options.print ?? {}) },
   };
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 /**
@@ -53,14 +64,17 @@ export function blockingErrors(model: WorkspaceModel): Diagnostic[] {
   );
 }
 
-export function exportWorkspace(model: WorkspaceModel, format: ExportFormat, options: ExportOptions = {}): ExportResult {
+export async function exportWorkspace(model: WorkspaceModel, format: ExportFormat, options: ExportOptions = {}): Promise<ExportResult> {
   const errors = blockingErrors(model);
   if (errors.length > 0) return { ok: false, diagnostics: errors };
   const games = exportedGames(model);
   if (model.sets.every((set) => set.cards.length === 0)) {
     return { ok: false, diagnostics: [nothingToExport([...new Set(model.sets.map((set) => set.file))].join(", ") || "the given paths")] };
   }
-  const resolved = resolve(options);
+  // Art is read and prepared once for the whole export (JSON names the paths only).
+  const loaded = format === "json" ? { art: new Map() as ArtTable, diagnostics: [] } : await loadArt(model, options.assets?.read);
+  if (loaded.diagnostics.length > 0) return { ok: false, diagnostics: loaded.diagnostics };
+  const resolved = resolve(options, loaded.art);
   try {
     let files: ExportFile[];
     switch (format) {
@@ -76,6 +90,12 @@ export function exportWorkspace(model: WorkspaceModel, format: ExportFormat, opt
       case "cgs":
         files = exportCgs(model, games, resolved);
         break;
+      case "pdf":
+        files = await exportPdf(model, resolved.print, resolved.art);
+        break;
+      case "png":
+        files = exportPrintPng(model, resolved.print, resolved.art);
+        break;
     }
     const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     // Two files at one path would silently overwrite each other on disk (case-insensitive file systems included).
@@ -86,6 +106,7 @@ export function exportWorkspace(model: WorkspaceModel, format: ExportFormat, opt
     if (error instanceof FaceRenderError) {
       return { ok: false, diagnostics: [cannotRender(error.subject, error.reason, error.card, error.file)] };
     }
+    if (error instanceof PrintError) return { ok: false, diagnostics: error.diagnostics };
     if (error instanceof ExportValidationError) {
       return { ok: false, diagnostics: [invalidExport(error.format, error.reasons.slice(0, 5).join("; "), error.file)] };
     }
@@ -104,19 +125,20 @@ export type SourcesExportResult = ExportResult & {
  * Checks, lowers and exports a workspace given as source texts: what the CLI and the studio's
  * Export action call. `extraDiagnostics` are problems met while reading the files.
  */
-export function exportSources(
+export async function exportSources(
   sources: SourceFile[],
   format: ExportFormat,
   options: ExportOptions & { extraDiagnostics?: Diagnostic[] } = {},
-): SourcesExportResult {
+): Promise<SourcesExportResult> {
   const { extraDiagnostics, ...exportOptions } = options;
   // Only the JSON (the IR itself) and Cockatrice (cards related to the tokens they create) need the lowering;
   // it checks the workspace too, so the model comes from it.
-  const lowering = format === "json" || format === "cockatrice" ? lowerWorkspace(sources) : undefined;
-  const checked = lowering?.model ?? analyzeWorkspace(sources).model;
+  const analysis = analyzeWorkspace(sources, options.assets ? { assets: options.assets.list } : {});
+  const lowering = format === "json" || format === "cockatrice" ? lowerAnalysis(analysis, sources) : undefined;
+  const checked = lowering?.model ?? analysis.model;
   const model: WorkspaceModel = extraDiagnostics?.length ? { ...checked, diagnostics: [...extraDiagnostics, ...checked.diagnostics] } : checked;
   const errors = blockingErrors(model);
   if (errors.length > 0) return { ok: false, diagnostics: errors, model, notes: [] };
   const bundles = lowering?.bundles ?? exportOptions.bundles;
-  return { ...exportWorkspace(model, format, { ...exportOptions, ...(bundles ? { bundles } : {}) }), model, notes: lowering?.notes ?? [] };
+  return { ...(await exportWorkspace(model, format, { ...exportOptions, ...(bundles ? { bundles } : {}) })), model, notes: lowering?.notes ?? [] };
 }

@@ -4,9 +4,12 @@
  * Export action produce the same bytes.
  */
 import type { CompiledBundle } from "../compiler/ir.ts";
+import type { WorkspaceAsset } from "../compiler/art.ts";
+import type { ArtTable } from "./art.ts";
+import type { PrintOptions } from "./print.ts";
 import type { CardModel, GameModel } from "../compiler/model.ts";
 
-export const EXPORT_FORMATS = ["json", "tts", "cockatrice", "cgs"] as const;
+export const EXPORT_FORMATS = ["json", "tts", "cockatrice", "cgs", "pdf", "png"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export function isExportFormat(value: string): value is ExportFormat {
@@ -43,6 +46,10 @@ export interface ExportOptions {
    * `exportSources` fills it in.
    */
   bundles?: CompiledBundle[];
+  /** The workspace's images (the reader's listing) and a way to read one: card art comes from here. */
+  assets?: { list: readonly WorkspaceAsset[]; read(path: string): Promise<Uint8Array> };
+  /** `pdf` and `png`: paper, card size, bleed, backs, resolution, a deck list (defaults: print.ts DEFAULT_PRINT). */
+  print?: Partial<PrintOptions>;
 }
 
 export interface ResolvedExportOptions {
@@ -52,4 +59,7 @@ export interface ResolvedExportOptions {
   faceRenderer: FaceRenderer;
   backRenderer: BackRenderer;
   bundles?: CompiledBundle[];
+  /** Every card's art, read and prepared once. */
+  art: ArtTable;
+  print: PrintOptions;
 }

@@ -13,6 +13,8 @@ export interface ExportRequest {
   sets?: string[];
   imageBaseUrl?: string;
   cardWidth?: number;
+  /** pdf/png: paper, back pages, bleed (the rest of the print options keep their defaults). */
+  print?: { paper?: "a4" | "letter"; backs?: boolean; bleed?: number };
 }
 
 export type ExportZipResult =
@@ -28,7 +30,20 @@ export function parseExportRequest(body: Record<string, unknown>, isFormat: (f: 
   if (imageBaseUrl !== undefined && !/^(https?:\/\/|file:\/\/|\.{0,2}\/?)[^\s"<>]*$/.test(imageBaseUrl)) throw new WorkspaceError(400, `The image base URL "${imageBaseUrl}" is not a URL or a relative path.`);
   const cardWidth = body.cardWidth === undefined || body.cardWidth === "" ? undefined : Number(body.cardWidth);
   if (cardWidth !== undefined && (!Number.isInteger(cardWidth) || cardWidth < 64 || cardWidth > 4096)) throw new WorkspaceError(400, `The card width must be a whole number of pixels from 64 to 4096 (got ${JSON.stringify(body.cardWidth)}).`);
-  return { formats: [...new Set(formats)], ...(sets ? { sets } : {}), ...(imageBaseUrl !== undefined ? { imageBaseUrl } : {}), ...(cardWidth !== undefined ? { cardWidth } : {}) };
+  const print = parsePrint(body.print);
+  return { formats: [...new Set(formats)], ...(sets ? { sets } : {}), ...(imageBaseUrl !== undefined ? { imageBaseUrl } : {}), ...(cardWidth !== undefined ? { cardWidth } : {}), ...(print ? { print } : {}) };
+}
+
+function parsePrint(value: unknown): ExportRequest["print"] {
+  if (value === undefined) return undefined;
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new WorkspaceError(400, "print must be an object {paper, backs, bleed}.");
+  const { paper, backs, bleed, ...rest } = value as Record<string, unknown>;
+  const unknown = Object.keys(rest);
+  if (unknown.length) throw new WorkspaceError(400, `Unknown print option ${JSON.stringify(unknown[0])} (paper, backs, bleed).`);
+  if (paper !== undefined && paper !== "a4" && paper !== "letter") throw new WorkspaceError(400, `The paper must be "a4" or "letter" (got ${JSON.stringify(paper)}).`);
+  if (backs !== undefined && typeof backs !== "boolean") throw new WorkspaceError(400, `backs must be true or false (got ${JSON.stringify(backs)}).`);
+  if (bleed !== undefined && (typeof bleed !== "number" || !Number.isFinite(bleed) || bleed < 0 || bleed > 10)) throw new WorkspaceError(400, `The bleed must be a number of millimetres from 0 to 10 (got ${JSON.stringify(bleed)}).`);
+  return { ...(paper !== undefined ? { paper } : {}), ...(backs !== undefined ? { backs } : {}), ...(bleed !== undefined ? { bleed } : {}) };
 }
 
 export async function exportZip(root: string, request: ExportRequest): Promise<ExportZipResult> {
@@ -46,11 +61,14 @@ export async function exportZip(root: string, request: ExportRequest): Promise<E
   let files = 0;
   let cards = 0;
   for (const format of request.formats) {
-    const result = exportSources(sources, format as Parameters<typeof exportSources>[1], {
+    const result = await exportSources(sources, format as Parameters<typeof exportSources>[1], {
       // Relative image paths by default: the zip's files find each other wherever it is unpacked.
       imageBaseUrl: request.imageBaseUrl ?? "",
       ...(request.cardWidth ? { cardWidth: request.cardWidth, cardHeight: Math.round((request.cardWidth * 7) / 5) } : {}),
       extraDiagnostics: read.diagnostics,
+      // Card art comes only from the images the reader listed in the workspace.
+      assets: { list: read.assets, read: (asset) => read.readAsset(asset) },
+      ...(request.print ? { print: request.print } : {}),
     });
     if (!result.ok) return { ok: false, diagnostics: result.diagnostics };
     for (const file of result.files) entries[`${format}/${file.path}`] = typeof file.contents === "string" ? strToU8(file.contents) : file.contents;

@@ -201,7 +201,11 @@ async function exportWorkspaceTo(root: string, exportDir: string, format: unknow
   const outDir = path.join(exportDir, format);
   // Paths relative to the workspace, as the editor names them, so diagnostics point at its files.
   const read = await readWorkspaceFiles(["."], { cwd: root });
-  const result = exportSources(read.files, format, { imageBaseUrl: `${pathToFileURL(outDir).href}/`, extraDiagnostics: read.diagnostics });
+  const result = await exportSources(read.files, format, {
+    imageBaseUrl: `${pathToFileURL(outDir).href}/`,
+    extraDiagnostics: read.diagnostics,
+    assets: { list: read.assets, read: (asset) => read.readAsset(asset) },
+  });
   if (!result.ok) return { ok: false, diagnostics: result.diagnostics };
   const written = writeExport(result.files, outDir, format);
   if (!written.ok) return { ok: false, diagnostics: written.diagnostics };

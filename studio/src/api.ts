@@ -36,7 +36,7 @@ export const api = {
   export: (format: string) => call<{ ok: boolean; directory?: string; files?: number; cards?: number; diagnostics?: { file: string; message: string; range: { start: { line: number } } }[] }>("POST", "api/export", { format }),
   /** Deletes a file still at `baseVersion` on disk (409 with the disk's text otherwise). */
   /** The Export dialog's zip (POST /api/export-zip): the bytes, or the diagnostics that stopped it. */
-  exportZip: async (request: { formats: string[]; sets?: string[]; imageBaseUrl?: string; cardWidth?: number }) => {
+  exportZip: async (request: { formats: string[]; sets?: string[]; imageBaseUrl?: string; cardWidth?: number; print?: { paper: "a4" | "letter"; backs: boolean; bleed: number } }) => {
     const response = await fetch("api/export-zip", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(request), cache: "no-store" });
     if (response.ok) return { ok: true as const, blob: await response.blob(), files: Number(response.headers.get("X-Export-Files")), cards: Number(response.headers.get("X-Export-Cards")) };
     const json = (await response.json().catch(() => ({}))) as { error?: string; diagnostics?: { file: string; message: string; range: { start: { line: number } } }[] };

@@ -17,8 +17,8 @@ interface GameDef {
   cardImageUrl?: string;
 }
 
-function exported(imageBaseUrl?: string): Map<string, ExportFile> {
-  const result = exportWorkspace(workspace([duelSet(), vampSet(4)]), "cgs", { ...CARD, ...(imageBaseUrl ? { imageBaseUrl } : {}) });
+async function exported(imageBaseUrl?: string): Promise<Map<string, ExportFile>> {
+  const result = await exportWorkspace(workspace([duelSet(), vampSet(4)]), "cgs", { ...CARD, ...(imageBaseUrl ? { imageBaseUrl } : {}) });
   if (!result.ok) throw new Error(result.diagnostics.map((d) => d.message).join("\n"));
   return new Map(result.files.map((file) => [file.path, file]));
 }
@@ -37,8 +37,10 @@ const CARD_GAME_DEF_KEYS = new Set([
 ]);
 const PROPERTY_TYPES = new Set(["string", "escapedString", "integer", "boolean", "object", "stringEnum", "stringList", "stringEnumList", "objectEnum", "objectList", "objectEnumList"]);
 
+const exportedFiles = await exported();
+
 describe("Card Game Simulator export", () => {
-  const files = exported();
+  const files = exportedFiles;
   const folder = "Three-Slot Duel";
 
   it("lays out a CGS game folder per game: <name>/<name>.json, AllCards.json, AllSets.json, CardBack.png", () => {
@@ -49,8 +51,8 @@ describe("Card Game Simulator export", () => {
     }
   });
 
-  it("writes only CardGameDef properties, with property types CGS knows", () => {
-    for (const definition of [json<GameDef>(files, `${folder}/${folder}.json`), json<GameDef>(exported("https://example.org/g"), `${folder}/${folder}.json`)]) {
+  it("writes only CardGameDef properties, with property types CGS knows", async () => {
+    for (const definition of [json<GameDef>(files, `${folder}/${folder}.json`), json<GameDef>(await exported("https://example.org/g"), `${folder}/${folder}.json`)]) {
       for (const key of Object.keys(definition)) expect(CARD_GAME_DEF_KEYS.has(key), key).toBe(true);
       for (const property of definition.cardProperties) expect(PROPERTY_TYPES.has(property.type), property.type).toBe(true);
     }
@@ -93,9 +95,9 @@ describe("Card Game Simulator export", () => {
     expect(json<{ name: string }[]>(files, `${folder}/AllSets.json`)[0]!.name).toBe(duelSet().name);
   });
 
-  it("points the game at hosted files only when an http(s) image base URL is given", () => {
+  it("points the game at hosted files only when an http(s) image base URL is given", async () => {
     expect(json<GameDef>(files, `${folder}/${folder}.json`).allCardsUrl).toBeUndefined();
-    const hosted = json<GameDef>(exported("https://example.org/games"), `${folder}/${folder}.json`);
+    const hosted = json<GameDef>(await exported("https://example.org/games"), `${folder}/${folder}.json`);
     expect(hosted.allCardsUrl).toBe("https://example.org/games/Three-Slot%20Duel/AllCards.json");
     expect(hosted.cardImageUrl).toBe("https://example.org/games/Three-Slot%20Duel/sets/{cardSet}/{cardId}.{cardImageFileType}");
   });

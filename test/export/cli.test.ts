@@ -125,8 +125,8 @@ describe("cardwright export refuses", () => {
   });
 
   it("an unknown format, as a usage error", async () => {
-    const code = await main(["export", "--format", "pdf", SETS_DIR, "-o", join(scratch, "pdf")]);
+    const code = await main(["export", "--format", "docx", SETS_DIR, "-o", join(scratch, "docx")]);
     expect(code).toBe(2);
-    expect(existsSync(join(scratch, "pdf"))).toBe(false);
+    expect(existsSync(join(scratch, "docx"))).toBe(false);
   });
 });

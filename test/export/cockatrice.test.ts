@@ -17,8 +17,8 @@ const CARD = { cardWidth: 50, cardHeight: 70 };
 const scratch = mkdtempSync(join(tmpdir(), "cw-cockatrice-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-function exported(): Map<string, ExportFile> {
-  const result = exportWorkspace(workspace([duelSet(), vampSet(6)]), "cockatrice", CARD);
+async function exported(): Promise<Map<string, ExportFile>> {
+  const result = await exportWorkspace(workspace([duelSet(), vampSet(6)]), "cockatrice", CARD);
   if (!result.ok) throw new Error(result.diagnostics.map((d) => d.message).join("\n"));
   return new Map(result.files.map((file) => [file.path, file]));
 }
@@ -57,8 +57,10 @@ function cardsOf(xml: string): ParsedCard[] {
   return parsed.cockatrice_carddatabase.cards.card;
 }
 
+const exportedFiles = await exported();
+
 describe("Cockatrice export", () => {
-  const files = exported();
+  const files = exportedFiles;
 
   it("finds the Cockatrice XSD in ../shared/schemas (CI always has it)", () => {
     expect(existsSync(XSD), MISSING_XSD).toBe(true);
@@ -118,10 +120,10 @@ describe("Cockatrice export", () => {
     expect(card.set[0]!["@_num"]).toBe("4");
   });
 
-  it("relates a card to the token cards its compiled abilities create", () => {
+  it("relates a card to the token cards its compiled abilities create", async () => {
     const model = workspace([duelSet()]);
     const bundles = fakeBundles(model, { "Fish & Chips": { name: TRICKY_NAMES[3]!, amount: 2 }, "<Script> Kiddie": { name: "No Such Token", amount: 1 } });
-    const result = exportWorkspace(model, "cockatrice", { ...CARD, bundles });
+    const result = await exportWorkspace(model, "cockatrice", { ...CARD, bundles });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const xml = result.files.find((file) => file.path === "duel.xml")!.contents as string;
@@ -131,8 +133,8 @@ describe("Cockatrice export", () => {
     expect(xmllint(xml).status).toBe(0);
   });
 
-  it("uses the image base URL for picurl when one is given", () => {
-    const result = exportWorkspace(workspace([duelSet()]), "cockatrice", { ...CARD, imageBaseUrl: "https://cards.example.org/duel" });
+  it("uses the image base URL for picurl when one is given", async () => {
+    const result = await exportWorkspace(workspace([duelSet()]), "cockatrice", { ...CARD, imageBaseUrl: "https://cards.example.org/duel" });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const xml = result.files.find((file) => file.path === "duel.xml")!.contents as string;

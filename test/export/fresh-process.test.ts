@@ -70,7 +70,7 @@ describe.each(GAMES)("a JSON export of %s plays its scenarios in a fresh process
   it("without the card sources, with the same results as from the sources", { timeout: 240_000 }, async () => {
     const gameDirectory = join(REPO, "cards", game);
     const read = await readWorkspaceFiles([gameDirectory], { cwd: REPO });
-    const exported = exportSources(read.files, "json");
+    const exported = await exportSources(read.files, "json");
     expect(exported.ok, exported.ok ? "" : exported.diagnostics.map((d) => `${d.file}:${d.range.start.line} ${d.message}`).join("\n")).toBe(true);
     if (!exported.ok) return;
 

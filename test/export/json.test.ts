@@ -10,15 +10,17 @@ interface ExportDocument {
   sets: { code: string; name: string; cards: { id: string; number: number; name: string; text: string; fields: object; abilities: { text: string }[]; source: { file: string } }[] }[];
 }
 
-function documents(): Map<string, ExportDocument> {
+async function documents(): Promise<Map<string, ExportDocument>> {
   const model = workspace([duelSet(), vampSet(3)]);
-  const result = exportWorkspace(model, "json", { bundles: fakeBundles(model) });
+  const result = await exportWorkspace(model, "json", { bundles: fakeBundles(model) });
   if (!result.ok) throw new Error(result.diagnostics.map((d) => d.message).join("\n"));
   return new Map(result.files.map((file) => [file.path, JSON.parse(file.contents as string) as ExportDocument]));
 }
 
+const exportedDocs = await documents();
+
 describe("engine-neutral JSON export", () => {
-  const docs = documents();
+  const docs = exportedDocs;
 
   it("writes one document per game that passes the JSON Schema", () => {
     expect([...docs.keys()]).toEqual(["cybervamp.cardwright.json", "duel.cardwright.json"]);
@@ -57,40 +59,40 @@ describe("engine-neutral JSON export", () => {
     expect(exportSchemaErrors(broken).join("\n")).toContain("/sets/0/cards/0/name");
   });
 
-  it("embeds each card's compiled IR and the compiled game", () => {
+  it("embeds each card's compiled IR and the compiled game", async () => {
     const duel = docs.get("duel.cardwright.json")! as unknown as { game: { compiled: { id: string } }; sets: { cards: { name: string; compiled: { name: string } }[] }[] };
     expect(duel.game.compiled.id).toBe("duel");
     for (const card of duel.sets[0]!.cards) expect(card.compiled.name).toBe(card.name);
     const model = workspace([duelSet()]);
-    expect(() => exportWorkspace(model, "json")).toThrow(/no compiled bundle for game "duel"/);
+    await expect(exportWorkspace(model, "json")).rejects.toThrow(/no compiled bundle for game "duel"/);
   });
 
-  it("refuses a workspace with errors and returns its diagnostics", () => {
+  it("refuses a workspace with errors and returns its diagnostics", async () => {
     const model = workspace([duelSet()]);
     model.diagnostics.push(
       { file: "cards/duel/tricky.cards", range: duelSet().cards[0]!.range, severity: "warning", code: "CW2031", message: "a warning" },
       { file: "cards/duel/tricky.cards", range: duelSet().cards[0]!.range, severity: "error", code: "CW2001", message: "an error" },
     );
-    const result = exportWorkspace(model, "json");
+    const result = await exportWorkspace(model, "json");
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.diagnostics.map((d) => d.code)).toEqual(["CW2001"]);
   });
 
-  it("refuses to export nothing", () => {
-    const result = exportWorkspace(workspace([]), "json");
+  it("refuses to export nothing", async () => {
+    const result = await exportWorkspace(workspace([]), "json");
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.diagnostics[0]!.code).toBe("CW4001");
   });
 });
 
 describe("which errors block an export", () => {
-  it("ignores errors in scenario files but not in set, game or unreadable files", () => {
+  it("ignores errors in scenario files but not in set, game or unreadable files", async () => {
     const model = workspace([duelSet()]);
     const at = duelSet().cards[0]!.range;
     model.diagnostics.push({ file: "cards/duel/scenarios/combat.scenario", range: at, severity: "error", code: "CW2007", message: "scenario problem" });
-    expect(exportWorkspace(model, "json", { bundles: fakeBundles(model) }).ok).toBe(true);
+    expect((await exportWorkspace(model, "json", { bundles: fakeBundles(model) })).ok).toBe(true);
     model.diagnostics.push({ file: "cards/duel/broken.cards", range: at, severity: "error", code: "CW1006", message: "not a set" });
-    const result = exportWorkspace(model, "json");
+    const result = await exportWorkspace(model, "json");
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.diagnostics.map((d) => d.file)).toEqual(["cards/duel/broken.cards"]);
   });

@@ -19,9 +19,9 @@ describe("card sheets", () => {
     expect(pixelAt(png, 60, 28)).toEqual([0, 0, 255, 255]);
   });
 
-  it("reports a face that is not SVG as an error on that card, and exports nothing", () => {
+  it("reports a face that is not SVG as an error on that card, and exports nothing", async () => {
     const set = duelSet();
-    const result = exportWorkspace(workspace([set]), "tts", {
+    const result = await exportWorkspace(workspace([set]), "tts", {
       ...CARD,
       faceRenderer: (card) => (card.name === set.cards[2]!.name ? "<svg><g></svg>" : gradientFace("#000")),
     });
@@ -34,12 +34,12 @@ describe("card sheets", () => {
 });
 
 describe("determinism", () => {
-  it.each(["json", "tts", "cockatrice", "cgs"] as ExportFormat[])("%s: the same workspace gives the same bytes", (format) => {
+  it.each(["json", "tts", "cockatrice", "cgs"] as ExportFormat[])("%s: the same workspace gives the same bytes", async (format) => {
     const model = workspace([vampSet(3), duelSet()]);
-    const first = exportWorkspace(model, format, { ...CARD, bundles: fakeBundles(model) });
+    const first = await exportWorkspace(model, format, { ...CARD, bundles: fakeBundles(model) });
     // Sets given in another order: the output must not depend on it.
     const reordered = workspace([duelSet(), vampSet(3)]);
-    const second = exportWorkspace(reordered, format, { ...CARD, bundles: fakeBundles(reordered) });
+    const second = await exportWorkspace(reordered, format, { ...CARD, bundles: fakeBundles(reordered) });
     expect(first.ok && second.ok).toBe(true);
     if (!first.ok || !second.ok) return;
     expect(second.files.map((file) => file.path)).toEqual(first.files.map((file) => file.path));

@@ -30,13 +30,13 @@ function fileText(files: ExportFile[], path: string): string {
 const xmlParser = new XMLParser({ ignoreAttributes: false, parseTagValue: false, parseAttributeValue: false, trimValues: false, isArray: (name) => name === "card" || name === "set" });
 
 describe("names and text survive every format", () => {
-  it("json, tts and cgs (read back with JSON.parse)", () => {
-    fc.assert(
-      fc.property(cardName, lineOfText, anyText, (name, text, setName) => {
+  it("json, tts and cgs (read back with JSON.parse)", async () => {
+    await fc.assert(
+      fc.asyncProperty(cardName, lineOfText, anyText, async (name, text, setName) => {
         const workspaceModel = model(name, text, setName);
-        const json = exportWorkspace(workspaceModel, "json", { ...TINY, bundles: fakeBundles(workspaceModel) });
-        const tts = exportWorkspace(workspaceModel, "tts", TINY);
-        const cgs = exportWorkspace(workspaceModel, "cgs", TINY);
+        const json = await exportWorkspace(workspaceModel, "json", { ...TINY, bundles: fakeBundles(workspaceModel) });
+        const tts = await exportWorkspace(workspaceModel, "tts", TINY);
+        const cgs = await exportWorkspace(workspaceModel, "cgs", TINY);
         if (!json.ok || !tts.ok || !cgs.ok) throw new Error("export refused");
         const document = JSON.parse(fileText(json.files, "duel.cardwright.json")) as { sets: { name: string; cards: { name: string; text: string }[] }[] };
         expect(document.sets[0]!.name).toBe(setName);
@@ -50,11 +50,11 @@ describe("names and text survive every format", () => {
     );
   });
 
-  it("cockatrice (read back with an XML parser)", () => {
+  it("cockatrice (read back with an XML parser)", async () => {
     const asXmlReads = (text: string) => xmlSafe(text).replace(/\r\n?/g, "\n");
-    fc.assert(
-      fc.property(cardName, lineOfText, anyText, (name, text, setName) => {
-        const result = exportWorkspace(model(name, text, setName), "cockatrice", TINY);
+    await fc.assert(
+      fc.asyncProperty(cardName, lineOfText, anyText, async (name, text, setName) => {
+        const result = await exportWorkspace(model(name, text, setName), "cockatrice", TINY);
         if (!result.ok) throw new Error("export refused");
         const parsed = xmlParser.parse(fileText(result.files, "duel.xml")) as {
           cockatrice_carddatabase: { sets: { set: { longname: string }[] }; cards: { card: { name: string; text?: string }[] } };

@@ -27,8 +27,8 @@ interface DeckObject {
   ContainedObjects: CardObject[];
 }
 
-function exported(count: number): Map<string, ExportFile> {
-  const result = exportWorkspace(workspace([duelSet(), vampSet(count)]), "tts", { ...CARD, imageBaseUrl: "https://example.org/cards/" });
+async function exported(count: number): Promise<Map<string, ExportFile>> {
+  const result = await exportWorkspace(workspace([duelSet(), vampSet(count)]), "tts", { ...CARD, imageBaseUrl: "https://example.org/cards/" });
   if (!result.ok) throw new Error(result.diagnostics.map((d) => d.message).join("\n"));
   return new Map(result.files.map((file) => [file.path, file]));
 }
@@ -45,8 +45,10 @@ function fileOfUrl(url: string): string {
   return decodeURIComponent(url.slice(prefix.length));
 }
 
+const exportedFiles = await exported(75);
+
 describe("Tabletop Simulator export", () => {
-  const files = exported(75);
+  const files = exportedFiles;
 
   it("writes one DeckCustom per set whose DeckIDs are exactly the contained cards' CardIDs", () => {
     for (const [path, count] of [["CV1.json", 75], ["DU1.json", 4]] as const) {
@@ -109,10 +111,10 @@ describe("Tabletop Simulator export", () => {
     expect(fish.Description).toContain('"yum" <loudly>');
   });
 
-  it("exports a one-card set as a single card object", () => {
+  it("exports a one-card set as a single card object", async () => {
     const single = duelSet();
     single.cards = single.cards.slice(0, 1);
-    const result = exportWorkspace(workspace([single]), "tts", CARD);
+    const result = await exportWorkspace(workspace([single]), "tts", CARD);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const saved = JSON.parse(result.files.find((file) => file.path === "DU1.json")!.contents as string) as { ObjectStates: CardObject[] };
@@ -123,18 +125,18 @@ describe("Tabletop Simulator export", () => {
 });
 
 describe("sets sharing a code (only a warning upstream)", () => {
-  it("still get files of their own in every format", () => {
+  it("still get files of their own in every format", async () => {
     const first = duelSet();
     const second = { ...duelSet(), name: "Second printing", file: "cards/duel/second.cards", cards: duelSet().cards.slice(0, 2).map((card) => ({ ...card, name: `${card.name} II`, file: "cards/duel/second.cards" })) };
     const model = workspace([first, second]);
     for (const format of ["tts", "cockatrice", "cgs"] as const) {
-      const result = exportWorkspace(model, format, CARD);
+      const result = await exportWorkspace(model, format, CARD);
       expect(result.ok, format).toBe(true);
       if (!result.ok) continue;
       const paths = result.files.map((file) => file.path.toLowerCase());
       expect(new Set(paths).size).toBe(paths.length);
     }
-    const tts = exportWorkspace(model, "tts", CARD);
+    const tts = await exportWorkspace(model, "tts", CARD);
     if (tts.ok) expect(tts.files.map((file) => file.path).filter((path) => path.endsWith(".json"))).toEqual(["DU1-2.json", "DU1.json"]);
   });
 });

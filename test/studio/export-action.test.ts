@@ -43,7 +43,7 @@ describe("studio Export action", () => {
   });
 
   it("refuses an unknown format with 400", async () => {
-    expect((await post({ format: "pdf" })).status).toBe(400);
+    expect((await post({ format: "docx" })).status).toBe(400);
   });
 
   it("the Export dialog's zip: chosen sets and formats, the image base URL and card size, nothing written to disk", async () => {
@@ -67,6 +67,35 @@ describe("studio Export action", () => {
     expect((await zipPost({ formats: ["json"], sets: ["duel/nope.cards"] })).status).toBe(400);
     expect((await zipPost({ formats: ["json"], cardWidth: 3 })).status).toBe(400);
     expect((await zipPost({ formats: [] })).status).toBe(400);
+  });
+
+  it("the Export dialog's print formats: PDF sheets on the chosen paper with duplex backs, PNGs per card, art read from the workspace", async () => {
+    const { unzipSync } = await import("fflate");
+    const sharp = (await import("sharp")).default;
+    await writeFile(path.join(base, "cards", "duel", "art.png"), await sharp({ create: { width: 40, height: 30, channels: 3, background: "#ff0000" } }).png().toBuffer());
+    await writeFile(path.join(base, "cards", "duel", "proofs.cards"), 'set PRF "Proofs" for duel\n\ncard "Red Proof" {\n  type: Spell\n  color: Red\n  cost: 1 life\n  rarity: Common\n  art: "art.png"\n  text:\n    Draw a card.\n}\n');
+    try {
+      const zipPost = (body: unknown) => fetch(`${studio.url}api/export-zip`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+      const reply = await zipPost({ formats: ["pdf", "png"], sets: ["duel/proofs.cards"], print: { paper: "letter", backs: true, bleed: 2 } });
+      expect(reply.status).toBe(200);
+      const entries = unzipSync(new Uint8Array(await reply.arrayBuffer()));
+      expect(Object.keys(entries).sort()).toEqual(["pdf/PRF.pdf", "png/PRF/001-red-proof.png", "png/backs/duel.png"]);
+      const pdfPath = path.join(base, "PRF.pdf");
+      await writeFile(pdfPath, entries["pdf/PRF.pdf"]!);
+      const { execFileSync } = await import("node:child_process");
+      const info = execFileSync("pdfinfo", [pdfPath], { encoding: "utf8" });
+      expect(info).toMatch(/Pages:\s+2\n/);
+      expect(info).toMatch(/Page size:\s+612 x 792 pts/);
+      expect(execFileSync("pdftotext", [pdfPath, "-"], { encoding: "utf8" })).toContain("Red Proof");
+      // 63 + 2 × 2 mm bleed at 300 dpi.
+      expect(await sharp(entries["png/PRF/001-red-proof.png"]!).metadata()).toMatchObject({ width: 791, height: 1087 });
+      expect((await zipPost({ formats: ["pdf"], print: { paper: "a3" } })).status).toBe(400);
+      expect((await zipPost({ formats: ["pdf"], print: { bleed: 50 } })).status).toBe(400);
+      expect((await zipPost({ formats: ["pdf"], print: { duplex: true } })).status).toBe(400);
+    } finally {
+      await rm(path.join(base, "cards", "duel", "proofs.cards"));
+      await rm(path.join(base, "cards", "duel", "art.png"));
+    }
   });
 
   it("exports nothing when a card has an error, and reports it with its file and line", async () => {

@@ -1,8 +1,8 @@
 /**
  * The Export dialog: which sets, which formats (the exporters of `cardwright export`), the base
  * URL the exported files use for card images (empty: paths relative to the zip's folders, so it
- * works wherever it is unpacked; or a web host), the card image size; the result downloads as
- * one zip. The workspace is saved first: the export is of what is on disk.
+ * works wherever it is unpacked; or a web host), the card image size, and for the print formats
+ * the paper, bleed and duplex backs; the result downloads as one zip. The workspace is saved first: the export is of what is on disk.
  */
 import { useState } from "react";
 import type { WorkspaceStore } from "../workspace/store.ts";
@@ -13,7 +13,11 @@ const FORMATS = [
   { id: "tts", label: "Tabletop Simulator" },
   { id: "cockatrice", label: "Cockatrice" },
   { id: "cgs", label: "Card Game Simulator" },
+  { id: "pdf", label: "Print-and-play PDF (sheets with bleed and cut marks)" },
+  { id: "png", label: "Print-ready PNG per card (300 dpi, with bleed)" },
 ] as const;
+
+const PRINT_FORMATS = new Set(["pdf", "png"]);
 
 export function ExportDialog({ store, onClose }: { store: WorkspaceStore; onClose: () => void }) {
   const sets = store.model?.sets ?? [];
@@ -22,6 +26,10 @@ export function ExportDialog({ store, onClose }: { store: WorkspaceStore; onClos
   const [formats, setFormats] = useState<Set<string>>(() => new Set(["json"]));
   const [imageBaseUrl, setImageBaseUrl] = useState("");
   const [cardWidth, setCardWidth] = useState("300");
+  const [paper, setPaper] = useState<"a4" | "letter">("a4");
+  const [bleed, setBleed] = useState("3");
+  const [backs, setBacks] = useState(false);
+  const printing = [...formats].some((f) => PRINT_FORMATS.has(f));
   const [status, setStatus] = useState<{ busy?: boolean; text?: string; problems?: string[] }>({});
   const toggle = (set: Set<string>, value: string, on: boolean) => {
     const next = new Set(set);
@@ -33,7 +41,7 @@ export function ExportDialog({ store, onClose }: { store: WorkspaceStore; onClos
   const run = async () => {
     setStatus({ busy: true, text: "Saving and exporting…" });
     for (const file of [...store.files.values()].filter((f) => f.state !== "saved")) await store.save(file.path);
-    const result = await api.exportZip({ formats: [...formats], sets: [...chosenSets], ...(imageBaseUrl.trim() ? { imageBaseUrl: imageBaseUrl.trim() } : {}), cardWidth: Number(cardWidth) });
+    const result = await api.exportZip({ formats: [...formats], sets: [...chosenSets], ...(imageBaseUrl.trim() ? { imageBaseUrl: imageBaseUrl.trim() } : {}), cardWidth: Number(cardWidth), ...(printing ? { print: { paper, backs, bleed: Number(bleed) } } : {}) });
     if (!result.ok) {
       setStatus({ text: result.error, problems: result.diagnostics.slice(0, 8).map((d) => `${d.file}:${d.range.start.line} ${d.message}`) });
       return;
@@ -78,6 +86,24 @@ export function ExportDialog({ store, onClose }: { store: WorkspaceStore; onClos
         <label className="row">
           Card image width <input aria-label="Card width" type="number" min={64} max={4096} value={cardWidth} onChange={(e) => setCardWidth(e.target.value)} /> px (height ×1.4)
         </label>
+        {printing && (
+          <fieldset>
+            <legend>Print (PDF, PNG)</legend>
+            <label className="row">
+              Paper{" "}
+              <select aria-label="Paper" value={paper} onChange={(e) => setPaper(e.target.value as "a4" | "letter")}>
+                <option value="a4">A4</option>
+                <option value="letter">Letter</option>
+              </select>
+            </label>
+            <label className="row">
+              Bleed <input aria-label="Bleed" type="number" min={0} max={10} step={0.5} value={bleed} onChange={(e) => setBleed(e.target.value)} /> mm
+            </label>
+            <label>
+              <input type="checkbox" checked={backs} onChange={(e) => setBacks(e.target.checked)} /> Backs on alternate pages, mirrored for duplex printing
+            </label>
+          </fieldset>
+        )}
         <div className="row">
           <button type="button" disabled={status.busy || formats.size === 0 || chosenSets.size === 0} onClick={() => void run()}>Download zip</button>
           <button type="button" onClick={onClose}>Close</button>
