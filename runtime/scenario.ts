@@ -2,7 +2,8 @@
  * Runs a parsed scenario against an engine: checks it first with the compiler's scenario checker
  * (every name resolved against the game it runs, every unreadable line a failure: a scenario that
  * cannot be read never passes), builds the board, performs each action (matched against
- * `legalActions`, so a scenario can only do what a player could), and checks each expectation —
+ * `legalActions`, so a scenario can only do what a player could: an action the engine would accept
+ * but does not list fails), and checks each expectation —
  * negated ones too (`expect not ...`). No file I/O: the CLI and the studio read the files.
  */
 import type { Scenario, ScenarioAction, TargetRef, Expectation, CardRef, EventPattern, StackPattern } from "../grammar/scenario.ts";
@@ -639,7 +640,9 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
       fail(step.line, "the action was refused", "a legal action", `${applied.refusal.code}: ${applied.refusal.message} (${describeState(before)})`, at);
       break;
     }
-    // Legal by the validator yet not matched: the line was ambiguous (e.g. a payment it did not name).
+    // Accepted, yet not among the legal actions: no player (studio, bot) could have chosen it.
+    // Either the listing misses a legal action (an engine fault) or the line says too little to pick one.
+    fail(step.line, "the engine accepts this action but does not list it among the legal actions (no player could choose it): the engine's listing misses it, or the line does not say enough (payment, targets) to match a listed one", "an action the engine lists", "an unlisted action", at);
   }
   result.events = events;
   result.state = state;

@@ -10,7 +10,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { analyzeWorkspace } from "../../compiler/workspace.ts";
 import { scenarioDiagnostics } from "../../compiler/scenario-check.ts";
-import { cli, failuresOf, runText } from "./helpers.ts";
+import { cli, engineOf, failuresOf, runText } from "./helpers.ts";
+import { parseScenarioFile } from "../../compiler/scenario.ts";
+import { runScenario } from "../../runtime/scenario.ts";
+import type { Engine } from "../../runtime/index.ts";
 
 const scratch = mkdtempSync(path.join(tmpdir(), "cw-strict-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -133,5 +136,19 @@ describe("a card named in play on both sides must say whose", () => {
     const text = `scenario "copies" for duel\nsetup {\n  turn 3 p1 phase Play\n  p1 field: "Scout", "Stone Guard", "Scout"\n  "Scout" copy 2 power counters 1\n}\nexpect "Scout" copy 1 power 1\nexpect "Scout" copy 2 power 2\nexpect p1's "Scout" copy 2 power counters 1\n`;
     expect(failuresOf(text)).toEqual([]);
     expect(failuresOf(text.replace(`expect "Scout" copy 1 power 1`, `expect p1's "Scout" power 1`))).toEqual([`7: p1's "Scout" is in Field 2 times; say which: "Scout" copy 1, "Scout" copy 2`]);
+  });
+});
+
+describe("an action is one a player could choose", () => {
+  it("an action the engine accepts but does not list among the legal actions fails the scenario", () => {
+    const text = fight("expect p2 field count 0");
+    const engine = engineOf("duel");
+    const passes = parseScenarioFile(text, "t.scenario").scenarios[0]!;
+    expect(runScenario(engine, passes).failures).toEqual([]);
+    // The same engine, except that its listing leaves out attacks (the validator still accepts them).
+    const blind: Engine = { ...engine, legalActions: (state) => engine.legalActions(state).filter((a) => a.type !== "attack") };
+    expect(runScenario(blind, passes).failures.map((f) => `${f.line}: ${f.message}`)).toEqual([
+      "7: the engine accepts this action but does not list it among the legal actions (no player could choose it): the engine's listing misses it, or the line does not say enough (payment, targets) to match a listed one",
+    ]);
   });
 });
