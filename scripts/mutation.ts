@@ -79,7 +79,10 @@ function readScores(): Scores {
 }
 
 /** docs/mutation.md: the command, what the score means, one row per module measured, the ones not yet measured. */
-export function renderPage(scores: Scores, modules: string[]): string {
+export const NOT_MEASURED = "Not measured yet";
+
+/** The page; `asOf` names the commit whose runtime/ modules the not-measured list was made from (a module added later is simply not on it). */
+export function renderPage(scores: Scores, modules: string[], asOf: string): string {
   const measured = modules.filter((m) => scores[m]);
   const total = measured.reduce(
     (t, m) => {
@@ -109,7 +112,7 @@ export function renderPage(scores: Scores, modules: string[]): string {
     "of CI. Figures from a shared 2-core machine: the minutes are wall-clock under load, not a benchmark.",
     "",
     measured.length
-      ? `**${measured.length} of ${modules.length} modules measured: ${total.mutants} mutants, score ${pct(total.valid ? (100 * total.detected) / total.valid : 100)} over those modules.**`
+      ? `**${measured.length} module${measured.length === 1 ? "" : "s"} measured: ${total.mutants} mutants, score ${pct(total.valid ? (100 * total.detected) / total.valid : 100)} over those modules.**`
       : "**No module measured yet.**",
     "",
     "| module | mutants | killed | timed out | survived | no coverage | ignored | score | measured at | minutes |",
@@ -119,7 +122,7 @@ export function renderPage(scores: Scores, modules: string[]): string {
       return `| \`${m}\` | ${s.mutants} | ${s.killed} | ${s.timeout} | ${s.survived} | ${s.noCoverage} | ${s.ignored} | ${pct(s.score)} | ${s.commit} ${s.date} | ${s.minutes} |`;
     }),
     "",
-    `Not measured yet: ${modules.filter((m) => !scores[m]).map((m) => `\`${m}\``).join(", ") || "none"}.`,
+    `${NOT_MEASURED} (runtime/ as of ${asOf}: ${modules.filter((m) => !scores[m]).length} of ${modules.length} modules): ${modules.filter((m) => !scores[m]).map((m) => `\`${m}\``).join(", ") || "none"}.`,
     "",
   ];
   return lines.join("\n");
@@ -172,5 +175,5 @@ if (process.argv[1]?.endsWith("scripts/mutation.ts")) {
     writeFileSync(scoresFile, JSON.stringify(Object.fromEntries(Object.entries(scores).sort()), null, 1) + "\n");
     console.log(`mutation: ${module}: ${score.score}% (${score.killed + score.timeout}/${score.killed + score.timeout + score.survived + score.noCoverage})`);
   }
-  writeFileSync(page, renderPage(scores, modules));
+  writeFileSync(page, renderPage(scores, modules, execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).trim()));
 }
