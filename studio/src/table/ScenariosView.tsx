@@ -4,6 +4,8 @@ import { breakpointName, stepperMachine } from "./stepper-machine.ts";
 import type { WorkspaceStore } from "../workspace/store.ts";
 import { boardAt, type ScenarioRun } from "./scenarios.ts";
 import { PlayerPanel } from "./TableView.tsx";
+import { VisualBoard, type BoardInteraction } from "./VisualBoard.tsx";
+import type { CardModel } from "../../../compiler/model.ts";
 import { TableSession } from "./session.ts";
 import { SourceLink, type RevealSource } from "./SourceLink.tsx";
 import { buildChains } from "./chains.ts";
@@ -11,6 +13,9 @@ import { ChainTreeView } from "./ChainTree.tsx";
 import { StackList } from "./StackList.tsx";
 import { stackOf } from "./event-boards.ts";
 import "./table.css";
+
+/** The stepper's board is for looking: nothing on it can be clicked into a move. */
+const LOOK_ONLY: BoardInteraction = { targets: [], onCard: () => undefined, onPlayer: () => undefined, onAction: () => undefined, onCancel: () => undefined };
 
 /**
  * Run one scenario file or all of them; a scenario opens in a stepper over its trace: one
@@ -37,6 +42,8 @@ export function ScenariosView({
   const setCursor = (index: number) => send({ type: "GOTO", index });
   const [filter, setFilter] = useState("");
   const [boardOpen, setBoardOpen] = useState(false);
+  // The board at an event as card faces (as on the table), or as the text panels (`?board=list`, as the table).
+  const [boardMode, setBoardMode] = useState<"visual" | "list">(() => (new URLSearchParams(location.search).get("board") === "list" ? "list" : "visual"));
   const listRef = useRef<HTMLUListElement>(null);
 
   const run = (only?: string) => send({ type: "RUN", files: store.sourceFiles(), ...(only ? { only } : {}) });
@@ -58,6 +65,13 @@ export function ScenariosView({
   // The board right after the event at the cursor (the step is replayed with a state per event), and its stack.
   const board = current ? boardAt(current, cursor) : undefined;
   const engine = current?.setup?.engine;
+  const gameId = engine?.rules.game.id.toLowerCase();
+  const gameModel = store.model?.games.find((g) => g.id.toLowerCase() === gameId);
+  const cardsByName = useMemo(() => {
+    const byName = new Map<string, CardModel>();
+    for (const set of store.model?.sets ?? []) if (set.game.toLowerCase() === gameId) for (const card of set.cards) if (!byName.has(card.name.toLowerCase())) byName.set(card.name.toLowerCase(), card);
+    return byName;
+  }, [store.model, gameId]);
   const stackAtCursor = board && engine ? stackOf(engine, board.state) : [];
   // A game whose spells resolve at once has no stack to show.
   const usesStack = engine !== undefined && engine.rules.param("response_model", "instant") !== "instant";
@@ -145,11 +159,26 @@ export function ScenariosView({
                     if (!board) return null;
                     const view = TableSession.from(current.setup.engine, board.state, [], "");
                     return (
-                      <div className="scenario-board-players" data-exact={board.exact}>
+                      <>
+                        <label className="muted board-mode">
+                          Board:{" "}
+                          <select aria-label="Board at this event as" value={boardMode} onChange={(e) => setBoardMode(e.target.value as "visual" | "list")}>
+                            <option value="visual">Card faces</option>
+                            <option value="list">Text</option>
+                          </select>
+                        </label>
                         {!board.exact && <p className="muted">The board after this event's whole step (its replay differed from the run).</p>}
-                        <PlayerPanel session={view} player="p1" onReveal={onReveal} onHover={() => undefined} />
-                        <PlayerPanel session={view} player="p2" onReveal={onReveal} onHover={() => undefined} />
-                      </div>
+                        {boardMode === "visual" ? (
+                          <div className="scenario-board-visual" data-exact={board.exact}>
+                            <VisualBoard session={view} game={gameModel} cards={(name) => cardsByName.get(name.toLowerCase())} bottom="p1" showOpponentHand={true} interaction={LOOK_ONLY} />
+                          </div>
+                        ) : (
+                          <div className="scenario-board-players" data-exact={board.exact}>
+                            <PlayerPanel session={view} player="p1" onReveal={onReveal} onHover={() => undefined} />
+                            <PlayerPanel session={view} player="p2" onReveal={onReveal} onHover={() => undefined} />
+                          </div>
+                        )}
+                      </>
                     );
                   })()}
                 </details>
