@@ -17,7 +17,7 @@ import { stackModel } from "./models/stack.ts";
 import { chainModel } from "./models/chain.ts";
 import { MECHANICS } from "./mechanics/index.ts";
 import { type Action, type ApplyOptions, type ApplyResult, type Refusal, applyAction, applyActionInPlace, checkAction, listLegalActions } from "./engine/actions.ts";
-import { type Ctx, RESOLVING, cardName, draw, emit, runFlowAction, settle, shuffleZone, randomInt, statOf } from "./core/index.ts";
+import { type Ctx, RESOLVING, abilityActive, cardDef, cardName, draw, emit, runFlowAction, settle, shuffleZone, randomInt, statOf } from "./core/index.ts";
 import { type Rules, loadRules } from "./core/rules.ts";
 import { seedRng } from "./state/rng.ts";
 import type { GameState, PlayerId, PlayerState } from "./state/state.ts";
@@ -111,6 +111,11 @@ export interface Engine {
   decider(state: GameState): PlayerId | null;
   /** A card's current value of a stat, continuous effects included. */
   stat(state: GameState, card: string, stat: string): number;
+  /**
+   * The ids of a card's abilities that are on now (all but those a mechanic switches off: an
+   * enchantment's inactive colours, enhancements not bought): the studio marks the active one.
+   */
+  activeAbilities(state: GameState, card: string): string[];
 }
 
 /** The seats of a game: every game is a duel between p1 and p2. */
@@ -285,6 +290,12 @@ export function createEngine(bundle: CompiledBundle): Engine {
     },
     validateDeck: (cards) => validateDeck(rules, cards),
     stat: (state, card, stat) => statOf({ rules, state, events: [] }, card, stat),
+    activeAbilities: (state, card) => {
+      const instance = state.cards[card];
+      if (!instance) return [];
+      const ctx: Ctx = { rules, state, events: [] };
+      return cardDef(ctx, instance).abilities.filter((ability) => abilityActive(ctx, card, ability)).map((ability) => ability.id);
+    },
     decider: (state) => {
       if (state.over) return null;
       if (state.pending) return state.pending.player;

@@ -1,7 +1,8 @@
 /**
  * The scenario stepper's "Board at this event" drawn as the visual table draws a board — card
  * faces in their zones, the stack as a pile of faces with owners — in Debian's Chromium, for
- * the board exactly as it was at the event under the cursor (issue 14).
+ * the board exactly as it was at the event under the cursor, Chromatic's active enchantment
+ * ability marked on the enchantment's face (issue 14).
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -67,6 +68,34 @@ describe("the stepper's board", { timeout: 240_000 }, () => {
     // The text panels are one choice away.
     await page.getByLabel("Board at this event as").selectOption("list");
     await expect.poll(() => page.getByTestId("scenario-board").getByTestId("player-p2").locator('[data-zone="Hand"]').textContent()).toContain("Counterhack");
+    await page.context().close();
+  });
+
+  it("marks a Chromatic enchantment's active ability on its face, and follows a switch", async () => {
+    const page = await harness.newPage("?autosaveMs=600000");
+    await page.getByRole("tab", { name: "Scenarios" }).click();
+    const file = page.locator('[data-path="chromatic/scenarios/enchantments.scenario"]');
+    await file.waitFor({ timeout: 90_000 });
+    await file.click();
+    await page.getByRole("button", { name: "Run enchantments.scenario" }).click();
+    const row = page.locator(".scenario-list li", { hasText: "enters with its identity colour's ability active" });
+    await row.waitFor({ timeout: 90_000 });
+    await row.click();
+    const events = page.getByTestId("scenario-events").locator("li:not(.failure-marker)");
+    const texts = await events.allTextContents();
+    const switched = texts.findIndex((t) => /Ember Aura's active ability is now Yellow/.test(t));
+    expect(switched).toBeGreaterThan(0);
+    await page.getByTestId("scenario-board").locator("summary").click();
+    const marks = () =>
+      page.getByTestId("scenario-board").getByTestId("board-p1").locator('.table-card[data-card="Ember Aura"] [data-active-ability]').evaluateAll((chips) => chips.map((c) => c.getAttribute("data-active-ability")));
+    // In play before the switch: its identity colour's ability (Red) is the active one.
+    await events.nth(switched - 1).locator(".kind").click();
+    await expect.poll(marks).toEqual(["Red"]);
+    // At the switch: Yellow.
+    await events.nth(switched).locator(".kind").click();
+    await expect.poll(marks).toEqual(["Yellow"]);
+    // A creature with no colour-tagged abilities carries no mark.
+    expect(await page.getByTestId("scenario-board").getByTestId("board-p1").locator('.table-card[data-card="Seer"] [data-active-ability]').count()).toBe(0);
     await page.context().close();
   });
 });

@@ -13,7 +13,7 @@ import { useLayoutEffect, useRef, useState } from "react";
 import type { CardModel, GameModel } from "../../../compiler/model.ts";
 import type { Action, PlayerId } from "../../../runtime/index.ts";
 import type { TargetValue } from "../../../runtime/state/state.ts";
-import { renderCardBack, renderCardFace } from "../../../faces/index.ts";
+import { colourFor, inkOn, renderCardBack, renderCardFace } from "../../../faces/index.ts";
 import type { TableSession } from "./session.ts";
 import { stackOf } from "./event-boards.ts";
 
@@ -79,6 +79,18 @@ export function VisualBoard({
   const isTarget = (t: TargetValue) => interaction.targets.some((x) => ("card" in x && "card" in t ? x.card === t.card : "player" in x && "player" in t && x.player === t.player));
   const zoneDecl = (name: string) => rules.game.zones.find((z) => z.name === name);
   const typeOrder = rules.game.cardTypes.map((t) => t.name.toLowerCase());
+  const colours = new Set(rules.game.colors.map((c) => c.name.toLowerCase()));
+  /**
+   * A card in play whose colour-tagged abilities are not all on (Chromatic's enchantment with its
+   * one active ability, a creature's bought enhancements): the ones that are on, as the engine says.
+   */
+  const activeTagged = (id: string, def: { abilities: { id: string; tag?: string; text: string }[] } | undefined) => {
+    const tagged = def?.abilities.filter((a) => a.tag && colours.has(a.tag.toLowerCase())) ?? [];
+    if (tagged.length === 0) return [];
+    const on = new Set(session.engine.activeAbilities(state, id));
+    const active = tagged.filter((a) => on.has(a.id));
+    return active.length < tagged.length ? active : [];
+  };
 
   const cardView = (id: string, options: { faceDown?: boolean } = {}) => {
     const instance = state.cards[id];
@@ -88,6 +100,7 @@ export function VisualBoard({
     const turned = instance?.overexhausted ? "overexhausted" : instance?.exhausted ? "exhausted" : "";
     const target = isTarget({ card: id });
     const picked = interaction.picked === id;
+    const active = instance && instance.zone === rules.zones.battlefield && !options.faceDown ? activeTagged(id, def) : [];
     return (
       <div
         key={id}
@@ -111,6 +124,15 @@ export function VisualBoard({
       >
         <Face card={model} game={game} width={FACE_WIDTH} back={options.faceDown || !model} />
         {!options.faceDown && !model && def && <span className="face-name">{def.name}</span>}
+        {active.length > 0 && (
+          <span className="active-abilities" data-testid="active-abilities">
+            {active.map((a) => (
+              <span key={a.id} className="active-ability" data-active-ability={a.tag} title={`Active: [${a.tag}] ${a.text}`} style={{ background: colourFor(a.tag), color: inkOn(colourFor(a.tag)) }}>
+                ● {a.tag}
+              </span>
+            ))}
+          </span>
+        )}
         {(counters.length > 0 || (instance?.damage ?? 0) > 0) && (
           <span className="card-counters">
             {counters.map(([k, n]) => (
