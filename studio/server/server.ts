@@ -116,6 +116,11 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
         return sendJson(response, 200, { id: workspaceId, name: workspaceName, ...(await files.listing({ contents: url.searchParams.get("contents") === "1" })) });
       case "GET /api/file":
         return sendJson(response, 200, await files.read(url.searchParams.get("path")));
+      case "GET /api/art": {
+        // A card's art for the faces the page draws: an image of the workspace, never anything else.
+        const image = await files.readImage(url.searchParams.get("path"));
+        return send(response, 200, image.mime, image.bytes, { "Cache-Control": "no-cache" });
+      }
       case "PUT /api/file": {
         const body = await readJson(request);
         return sendJson(response, 200, await files.write(body.path, body.text, body.baseVersion ?? null));

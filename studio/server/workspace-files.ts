@@ -18,7 +18,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { promises as fs, type Stats } from "node:fs";
 import path from "node:path";
-import { MAX_SOURCE_BYTES, isInside } from "../../compiler/workspace-disk.ts";
+import { MAX_SOURCE_BYTES, isInside, sniffImage } from "../../compiler/workspace-disk.ts";
+import { MAX_ART_BYTES, MAX_ART_PIXELS } from "../../compiler/art.ts";
 
 export class WorkspaceError extends Error {
   constructor(
@@ -330,6 +331,23 @@ export class WorkspaceFiles {
         : { version: statVersion(stat), size: stat.size, readable: false };
     this.listed.set(absolute, { stamp, entry });
     return entry;
+  }
+
+  /**
+   * A workspace image for a card's art, read whole: PNG, JPEG or WebP by its bytes (not its name),
+   * at most MAX_ART_BYTES and MAX_ART_PIXELS a side (the limits `check` holds card art to).
+   */
+  async readImage(relativePath: unknown): Promise<{ bytes: Buffer; mime: string }> {
+    const { absolute, relative } = await this.resolve(relativePath, { mustExist: true });
+    const stat = await fs.stat(absolute);
+    if (!stat.isFile()) throw new WorkspaceError(400, `"${relative}" is not a file.`);
+    if (stat.size > MAX_ART_BYTES) throw new WorkspaceError(413, `"${relative}" is too large for card art (${megabytes(stat.size)}; the limit is ${megabytes(MAX_ART_BYTES)}).`);
+    const bytes = await fs.readFile(absolute);
+    const { imageSize } = await import("image-size");
+    const found = sniffImage(new Uint8Array(bytes), imageSize);
+    if (!found.format) throw new WorkspaceError(415, `"${relative}" is not a PNG, JPEG or WebP image.`);
+    if (found.width! > MAX_ART_PIXELS || found.height! > MAX_ART_PIXELS) throw new WorkspaceError(413, `"${relative}" is ${found.width} × ${found.height} pixels; card art may be at most ${MAX_ART_PIXELS} a side.`);
+    return { bytes, mime: `image/${found.format}` };
   }
 
   async read(relativePath: unknown): Promise<FileContent> {

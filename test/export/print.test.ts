@@ -316,6 +316,30 @@ describe("print-ready PNGs", () => {
   }, 60_000);
 });
 
+describe("art in the other exports", () => {
+  it("the Tabletop Simulator sheet shows each card's art in its art box", async () => {
+    const root = await workspace("tts");
+    const read = await readWorkspaceFiles(["."], { cwd: root });
+    const result = await exportSources(read.files, "tts", { imageBaseUrl: "https://cards.example/", extraDiagnostics: read.diagnostics, assets: { list: read.assets, read: read.readAsset } });
+    if (!result.ok) throw new Error(result.diagnostics.map((d) => d.message).join("\n"));
+    const sheet = result.files.find((f) => f.path === "images/ART-sheet-1.png")!;
+    const { data, info } = await sharp(Buffer.from(sheet.contents as Uint8Array)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    // 300 px cards, ten to a row: the art box's centre of card n (0-based) in the first row.
+    const art = layoutOf(undefined).regions.art;
+    const scale = 300 / 63;
+    const pixel = (n: number) => {
+      const i = (Math.round((art.y + art.height / 2) * scale) * info.width + n * 300 + Math.round((art.x + art.width / 2) * scale)) * 3;
+      return [data[i], data[i + 1], data[i + 2]];
+    };
+    expect(pixel(0)).toEqual([255, 0, 0]);
+    expect(pixel(1)).toEqual([255, 0, 0]);
+    const [r, g, b] = pixel(2) as [number, number, number];
+    expect(b).toBeGreaterThan(230);
+    expect(r + g).toBeLessThan(30);
+    expect(pixel(3)).not.toEqual([255, 0, 0]);
+  }, 60_000);
+});
+
 describe("bad art and bad print options: a diagnostic at the place to fix, nothing exported", () => {
   const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 

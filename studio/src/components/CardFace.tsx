@@ -1,12 +1,13 @@
 import { renderCardFace } from "../../../faces/index.ts";
 import type { CardModel, GameModel } from "../../../compiler/model.ts";
+import { artHref } from "../art.ts";
 
 /**
  * One card face. The SVG string is built by the pure face functions, which escape every
  * piece of card text, so inserting it as markup cannot run anything from a card file.
  */
 export function CardFace({ card, game, width = 250, onClick }: { card: CardModel; game: GameModel | undefined; width?: number; onClick?: () => void }) {
-  const svg = renderCardFace(card, { ...(game ? { game } : {}), width, idPrefix: "f" + card.range.start.offset });
+  const svg = renderCardFace(card, { ...(game ? { game } : {}), width, idPrefix: "f" + card.range.start.offset, imageHref: artHref });
   return (
     <div
       className={"card-face" + (onClick ? " clickable" : "")}

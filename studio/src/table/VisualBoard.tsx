@@ -15,6 +15,7 @@ import type { Action, PlayerId } from "../../../runtime/index.ts";
 import type { TargetValue } from "../../../runtime/state/state.ts";
 import { colourFor, inkOn, renderCardBack, renderCardFace } from "../../../faces/index.ts";
 import type { TableSession } from "./session.ts";
+import { artHref } from "../art.ts";
 import { stackOf } from "./event-boards.ts";
 
 const FACE_WIDTH = 78;
@@ -52,7 +53,7 @@ function dropOn(interaction: BoardInteraction, target: TargetValue | "field", ex
 }
 
 function Face({ card, game, width, back }: { card: CardModel | undefined; game: GameModel | undefined; width: number; back?: boolean }) {
-  const svg = back || !card ? renderCardBack(game, { width }) : renderCardFace(card, { ...(game ? { game } : {}), width, idPrefix: `t${card.range.start.offset}` });
+  const svg = back || !card ? renderCardBack(game, { width }) : renderCardFace(card, { ...(game ? { game } : {}), width, idPrefix: `t${card.range.start.offset}`, imageHref: artHref });
   return <div className="face-svg" dangerouslySetInnerHTML={{ __html: svg }} />;
 }
 

@@ -1,0 +1,87 @@
+/**
+ * Card art in the studio (issue 19), in a real Chromium against the built app: a card whose `art`
+ * names a workspace image shows that image on its face in the gallery; the server hands the page
+ * images of the workspace only (never a path out of it, never a file that is not an image).
+ */
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startHarness, type Harness } from "../../studio/scripts/harness.ts";
+
+let harness: Harness;
+
+const PROOFS = `set PRF "Art Proofs" for duel
+
+card "Red Proof" {
+  type: Spell
+  color: Red
+  cost: 1 life
+  rarity: Common
+  art: "art/red.png"
+  text:
+    Draw a card.
+}
+
+card "Bare Proof" {
+  type: Spell
+  color: Red
+  cost: 1 life
+  rarity: Common
+  text:
+    Draw a card.
+}
+`;
+
+beforeAll(async () => {
+  harness = await startHarness(async (workspace) => {
+    await mkdir(path.join(workspace, "duel", "art"), { recursive: true });
+    await writeFile(path.join(workspace, "duel", "art", "red.png"), await sharp({ create: { width: 400, height: 300, channels: 3, background: "#ff0000" } }).png().toBuffer());
+    await writeFile(path.join(workspace, "duel", "art", "notes.png"), "not a picture\n");
+    await writeFile(path.join(workspace, "duel", "proofs.cards"), PROOFS);
+  });
+}, 300_000);
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+/** How many pixels of an element's screenshot are pure-ish red. */
+async function redPixels(png: Buffer): Promise<number> {
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  let red = 0;
+  for (let i = 0; i < info.width * info.height * 3; i += 3) if (data[i]! > 230 && data[i + 1]! < 30 && data[i + 2]! < 30) red++;
+  return red;
+}
+
+describe("card art in the studio", () => {
+  it("draws a card's art on its face in the gallery, and the placeholder for a card without", async () => {
+    const page = await harness.newPage();
+    await page.waitForFunction(() => !!(window as unknown as { cardwright: { store: { model?: unknown } } }).cardwright.store.model, undefined, { timeout: 60_000 });
+    await page.getByRole("tab", { name: "Gallery" }).click();
+    const gallery = page.getByTestId("gallery");
+    await gallery.locator("select").selectOption({ label: await gallery.locator("option", { hasText: "PRF" }).innerText() });
+    const withArt = gallery.locator('.card-face[data-card="Red Proof"]');
+    const without = gallery.locator('.card-face[data-card="Bare Proof"]');
+    await expect.poll(() => withArt.locator("image.cw-face-art").getAttribute("href"), { timeout: 30_000 }).toBe("api/art?path=duel%2Fart%2Fred.png");
+    expect(await without.locator("image").count()).toBe(0);
+    // The image is loaded and painted: the face's art box is red on screen.
+    await expect.poll(async () => redPixels(await withArt.screenshot()), { timeout: 30_000 }).toBeGreaterThan(2000);
+    expect(await redPixels(await without.screenshot())).toBe(0);
+    await page.context().close();
+  }, 180_000);
+
+  it("serves workspace images only: not a path out of the workspace, not a file that is not an image", async () => {
+    const get = (p: string) => fetch(`${harness.studio.url}api/art?path=${encodeURIComponent(p)}`);
+    const ok = await get("duel/art/red.png");
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("content-type")).toBe("image/png");
+    expect(ok.headers.get("x-content-type-options")).toBe("nosniff");
+    expect((await sharp(Buffer.from(await ok.arrayBuffer())).metadata()).width).toBe(400);
+    expect((await get("../../etc/passwd")).status).toBe(403);
+    expect((await get("/etc/passwd")).status).toBe(403);
+    expect((await get("duel/art/notes.png")).status).toBe(415);
+    expect((await get("duel/duel.game")).status).toBe(415);
+    expect((await get("duel/art/missing.png")).status).toBe(404);
+  });
+});
