@@ -28,7 +28,11 @@ export function playBatch(spec: RunSpec, batch: Batch): GameRecord[] {
  * nothing next to playing it.
  */
 export function batchesOf(spec: Pick<RunSpec, "decks" | "games" | "restrictedGames">, size: number): Batch[] {
-  const total = taskCount(spec);
+  return batchRanges(taskCount(spec), size);
+}
+
+/** `total` tasks cut into ranges of at most `size`, in order (`simulate --workers` cuts its games so too). */
+export function batchRanges(total: number, size: number): Batch[] {
   const batches: Batch[] = [];
   for (let from = 0; from < total; from += size) batches.push({ from, to: Math.min(total, from + size) });
   return batches;

@@ -7,7 +7,7 @@ import type { CompiledCard } from "../compiler/ir.ts";
 import type { Action, ApplyResult, Engine, GameState, TraceEvent } from "./index.ts";
 import { checkAction } from "./engine/actions.ts";
 import type { CardInstance } from "./state/state.ts";
-import { formatEvent, hashHex, hashText, hashUpdate } from "./state/trace.ts";
+import { formatEvent, HASH_START, hashHex, hashUpdate } from "./state/trace.ts";
 import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
 import { uniformInt } from "pure-rand/distribution/uniformInt";
 import { RESOLVING } from "./core/index.ts";
@@ -35,7 +35,7 @@ export interface SimulationResult {
   draws: number;
   averageTurns: number;
   actions: number;
-  /** Hash of every game's full trace, in order. */
+  /** FNV-1a over each game's trace hash (`GameOutcome.traceHash`), in game order: the same however the games were split over threads. */
   traceHash: string;
   violations: string[];
 }
@@ -251,76 +251,111 @@ export function randomDeck(engine: Engine, seed: number): string[] {
   return deck;
 }
 
-export function simulate(engine: Engine, options: SimulationOptions): SimulationResult {
+/** One game of a simulation: what `simulate` adds up. Plain data (a worker thread sends it back). */
+export interface GameOutcome {
+  /** The game's index in the run (its seed is `seed * 100_003 + index`). */
+  index: number;
+  /** Who won; "draw" for a draw; null when the game did not finish. */
+  winner: string | null;
+  turns: number;
+  actions: number;
+  /** FNV-1a of the game's trace events (formatted), in order, as hex. */
+  traceHash: string;
+  violations: string[];
+}
+
+/** The options one game reads (what a worker thread needs besides the engine). */
+export type GameOptions = Pick<SimulationOptions, "seed" | "maxTurns" | "maxActions" | "checkInvariants" | "onGameDone" | "onDecision" | "onGameTrace">;
+
+/** Plays game number `g` of a simulation from its own seed: the same outcome whichever thread plays it, in whatever order. */
+export function playGame(engine: Engine, options: GameOptions, g: number): GameOutcome {
   const maxTurns = options.maxTurns ?? 200;
   const maxActions = options.maxActions ?? 20_000;
   const checking = options.checkInvariants !== false;
-  const result: SimulationResult = { games: options.games, wins: { p1: 0, p2: 0 }, draws: 0, averageTurns: 0, actions: 0, traceHash: hashText(""), violations: [] };
-  let totalTurns = 0;
-  let hash = parseInt(result.traceHash, 16);
+  const violations: string[] = [];
+  let hash = HASH_START;
   const record = (events: TraceEvent[]) => {
     for (const e of events) hash = hashUpdate(hash, formatEvent(e));
   };
-  for (let g = 0; g < options.games; g++) {
-    const gameSeed = options.seed * 100_003 + g;
-    // Mechanics hook: a game with more than one deck builds its random decks itself.
-    const deckFor = (seed: number) => mechanicsOf(engine.rules).reduce((deck, m) => m.randomDeck?.(engine.rules, seed, deck) ?? deck, randomDeck(engine, seed));
-    const decks = { p1: deckFor(gameSeed * 2 + 1), p2: deckFor(gameSeed * 2 + 2) };
-    // With invariants on, the random decks are checked against the game's deck rules too.
-    if (checking)
-      for (const [player, deck] of Object.entries(decks)) {
-        const problems = engine.validateDeck(deck);
-        if (problems.length) result.violations.push(`game ${g}: ${player}'s random deck breaks the rules: ${problems.map((p) => p.message).join("; ")}`);
-      }
-    let { state, events } = engine.newGame({ seed: gameSeed, decks });
-    record(events);
-    const trace: TraceEvent[] | undefined = options.onGameTrace ? [...events] : undefined;
-    // The agent's own generator (the same numbers as the state's generator would give from this seed).
-    const agent = xoroshiro128plus((gameSeed ^ 0x5bd1e995) | 0);
-    let actions = 0;
-    while (!state.over) {
-      if (state.turn > maxTurns || actions >= maxActions) {
-        result.violations.push(`game ${g} (seed ${gameSeed}) did not end within ${maxTurns} turns / ${maxActions} actions`);
+  const gameSeed = options.seed * 100_003 + g;
+  // Mechanics hook: a game with more than one deck builds its random decks itself.
+  const deckFor = (seed: number) => mechanicsOf(engine.rules).reduce((deck, m) => m.randomDeck?.(engine.rules, seed, deck) ?? deck, randomDeck(engine, seed));
+  const decks = { p1: deckFor(gameSeed * 2 + 1), p2: deckFor(gameSeed * 2 + 2) };
+  // With invariants on, the random decks are checked against the game's deck rules too.
+  if (checking)
+    for (const [player, deck] of Object.entries(decks)) {
+      const problems = engine.validateDeck(deck);
+      if (problems.length) violations.push(`game ${g}: ${player}'s random deck breaks the rules: ${problems.map((p) => p.message).join("; ")}`);
+    }
+  let { state, events } = engine.newGame({ seed: gameSeed, decks });
+  record(events);
+  const trace: TraceEvent[] | undefined = options.onGameTrace ? [...events] : undefined;
+  // The agent's own generator (the same numbers as the state's generator would give from this seed).
+  const agent = xoroshiro128plus((gameSeed ^ 0x5bd1e995) | 0);
+  let actions = 0;
+  while (!state.over) {
+    if (state.turn > maxTurns || actions >= maxActions) {
+      violations.push(`game ${g} (seed ${gameSeed}) did not end within ${maxTurns} turns / ${maxActions} actions`);
+      break;
+    }
+    const legal = engine.legalActions(state);
+    if (legal.length === 0) {
+      violations.push(`game ${g} (seed ${gameSeed}): no legal action on turn ${state.turn} but the game is not over`);
+      break;
+    }
+    const pick = uniformInt(agent, 0, legal.length - 1);
+    options.onDecision?.(legal, legal[pick]!);
+    // The simulator owns its state: actions apply in place. With invariants on it also checks that
+    // the engine's validation accepts the listed action (listing and validation must agree).
+    const refused = checking ? checkAction(engine.rules, state, legal[pick]!) : null;
+    const applied: ApplyResult = refused ? { ok: false, refusal: refused, state, events: [] } : engine.applyInPlace(state, legal[pick]!, true);
+    actions++;
+    if (!applied.ok) {
+      violations.push(`game ${g}: a listed action was refused: ${applied.refusal.code} ${applied.refusal.message}`);
+      break;
+    }
+    state = applied.state;
+    record(applied.events);
+    trace?.push(...applied.events);
+    if (checking) {
+      const problems = checkInvariants(engine, state);
+      for (const m of mechanicsOf(engine.rules)) if (m.invariants) problems.push(...m.invariants({ rules: engine.rules, state, events: [] }, applied.events));
+      if (problems.length) {
+        violations.push(...problems.map((p) => `game ${g} (seed ${gameSeed}) after action ${actions}: ${p}`));
         break;
-      }
-      const legal = engine.legalActions(state);
-      if (legal.length === 0) {
-        result.violations.push(`game ${g} (seed ${gameSeed}): no legal action on turn ${state.turn} but the game is not over`);
-        break;
-      }
-      const pick = uniformInt(agent, 0, legal.length - 1);
-      options.onDecision?.(legal, legal[pick]!);
-      // The simulator owns its state: actions apply in place. With invariants on it also checks that
-      // the engine's validation accepts the listed action (listing and validation must agree).
-      const refused = checking ? checkAction(engine.rules, state, legal[pick]!) : null;
-      const applied: ApplyResult = refused ? { ok: false, refusal: refused, state, events: [] } : engine.applyInPlace(state, legal[pick]!, true);
-      actions++;
-      if (!applied.ok) {
-        result.violations.push(`game ${g}: a listed action was refused: ${applied.refusal.code} ${applied.refusal.message}`);
-        break;
-      }
-      state = applied.state;
-      record(applied.events);
-      trace?.push(...applied.events);
-      if (checking) {
-        const problems = checkInvariants(engine, state);
-        for (const m of mechanicsOf(engine.rules)) if (m.invariants) problems.push(...m.invariants({ rules: engine.rules, state, events: [] }, applied.events));
-        if (problems.length) {
-          result.violations.push(...problems.map((p) => `game ${g} (seed ${gameSeed}) after action ${actions}: ${p}`));
-          break;
-        }
       }
     }
-    result.actions += actions;
-    totalTurns += state.turn;
-    if (state.over) {
-      if (state.winner === "draw" || state.winner === null) result.draws++;
-      else result.wins[state.winner] = (result.wins[state.winner] ?? 0) + 1;
-    }
-    if (trace) options.onGameTrace!(g, trace);
-    options.onGameDone?.(g, state);
   }
-  result.averageTurns = options.games ? totalTurns / options.games : 0;
+  if (trace) options.onGameTrace!(g, trace);
+  options.onGameDone?.(g, state);
+  return { index: g, winner: state.over ? (state.winner ?? "draw") : null, turns: state.turn, actions, traceHash: hashHex(hash), violations };
+}
+
+/**
+ * A simulation's result from its games' outcomes, taken in game order (the order they are given
+ * in is not read): the combined trace hash is FNV-1a over the games' hashes in that order, so any
+ * split of the games over threads gives the same result.
+ */
+export function combineOutcomes(outcomes: readonly GameOutcome[]): SimulationResult {
+  const ordered = [...outcomes].sort((a, b) => a.index - b.index);
+  const result: SimulationResult = { games: ordered.length, wins: { p1: 0, p2: 0 }, draws: 0, averageTurns: 0, actions: 0, traceHash: "", violations: [] };
+  let hash = HASH_START;
+  let totalTurns = 0;
+  for (const game of ordered) {
+    if (game.winner === "draw") result.draws++;
+    else if (game.winner !== null) result.wins[game.winner] = (result.wins[game.winner] ?? 0) + 1;
+    totalTurns += game.turns;
+    result.actions += game.actions;
+    result.violations.push(...game.violations);
+    hash = hashUpdate(hash, game.traceHash);
+  }
+  result.averageTurns = ordered.length ? totalTurns / ordered.length : 0;
   result.traceHash = hashHex(hash);
   return result;
+}
+
+export function simulate(engine: Engine, options: SimulationOptions): SimulationResult {
+  const outcomes: GameOutcome[] = [];
+  for (let g = 0; g < options.games; g++) outcomes.push(playGame(engine, options, g));
+  return combineOutcomes(outcomes);
 }

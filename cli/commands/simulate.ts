@@ -1,10 +1,35 @@
 /**
- * `cardwright simulate --game <id> --games N --seed S`: both sides play random legal actions;
- * every invariant is checked after every action. Prints wins per side, average turns and a hash
- * of all traces, so the same seed prints the same output. A progress bar only on a terminal.
+ * `cardwright simulate --game <id> --games N --seed S [--workers N]`: both sides play random legal
+ * actions; every invariant is checked after every action. Prints wins per side, average turns and a
+ * hash of all traces, so the same seed prints the same output — for any number of workers: the games
+ * are played in batches on worker threads (cli/pool), each from its own seed, and added up in game
+ * order. A progress bar (games/s, ETA) only on a terminal.
  */
 import type { Command } from "commander";
 import type { CommandContext } from "../main.ts";
+import type { CompiledBundle } from "../../compiler/ir.ts";
+import type { GameOutcome, SimulationResult } from "../../runtime/simulate.ts";
+import type { GameBatch, SimulationRun } from "./simulate-worker.ts";
+
+/**
+ * `simulate()` with its games played on `workers` threads (0: in this thread), in batches; the
+ * same result for any number of workers. `onProgress` gets the games done so far, in game order.
+ */
+export async function simulateOnWorkers(bundle: CompiledBundle, options: SimulationRun["options"] & { games: number }, workers: number, onProgress?: (done: number) => void): Promise<SimulationResult> {
+  const { runPool } = await import("../pool/index.ts");
+  const { combineOutcomes } = await import("../../runtime/simulate.ts");
+  const { games, ...gameOptions } = options;
+  const { batchRanges, batchSizeFor } = await import("../../balance/batch.ts");
+  const batches: GameBatch[] = batchRanges(games, batchSizeFor(games, Math.max(1, workers)));
+  const outcomes = await runPool<GameBatch, GameOutcome[], SimulationRun>({
+    workers,
+    tasks: batches,
+    worker: new URL("./simulate-worker.ts", import.meta.url),
+    shared: { bundle, options: gameOptions },
+    onResult: (_outcomes, index) => onProgress?.(batches[index]!.to),
+  });
+  return combineOutcomes(outcomes.flat());
+}
 
 export function register(program: Command, context: CommandContext): void {
   program
@@ -15,7 +40,8 @@ export function register(program: Command, context: CommandContext): void {
     .option("--seed <n>", "seed", "1")
     .option("--max-turns <n>", "a game still running after this many turns is a violation", "200")
     .option("--path <dir...>", "where to read the game and card files")
-    .action(async (options: { game: string; games: string; seed: string; maxTurns: string; path?: string[] }) => {
+    .option("--workers <n>", "worker threads (default: one per core; 0 plays in this thread); the output is the same for any number")
+    .action(async (options: { game: string; games: string; seed: string; maxTurns: string; path?: string[]; workers?: string }) => {
       const games = Number(options.games);
       const seed = Number(options.seed);
       const maxTurns = Number(options.maxTurns);
@@ -24,10 +50,16 @@ export function register(program: Command, context: CommandContext): void {
         context.setExitCode(2);
         return;
       }
+      const { defaultWorkers } = await import("../pool/index.ts");
+      const workers = options.workers === undefined ? defaultWorkers() : Number(options.workers);
+      if (!/^\d+$/.test(options.workers ?? "0") || !Number.isSafeInteger(workers)) {
+        process.stderr.write(`cardwright simulate: --workers takes a whole number ≥ 0 (got "${options.workers}")\n`);
+        context.setExitCode(2);
+        return;
+      }
       const { readWorkspaceFiles } = await import("../../compiler/workspace-disk.ts");
       const { lowerWorkspace } = await import("../../compiler/lower.ts");
       const { createEngine } = await import("../../runtime/index.ts");
-      const { simulate } = await import("../../runtime/simulate.ts");
       const read = await readWorkspaceFiles(options.path ?? [`cards/${options.game}`]);
       const lowered = lowerWorkspace(read.files.filter((f) => !f.path.endsWith(".scenario")));
       const bundle = lowered.bundles.find((b) => b.game.id.toLowerCase() === options.game.toLowerCase());
@@ -36,23 +68,24 @@ export function register(program: Command, context: CommandContext): void {
         context.setExitCode(2);
         return;
       }
-      let engine: ReturnType<typeof createEngine>;
+      // Loaded here once first, so a game the engine refuses is reported once, not by every thread.
       try {
-        engine = createEngine(bundle);
+        createEngine(bundle);
       } catch (error) {
         process.stderr.write(`cardwright simulate: the engine cannot load game "${bundle.game.id}": ${error instanceof Error ? error.message : String(error)}\n`);
         context.setExitCode(2);
         return;
       }
-      let bar: { increment(): void; stop(): void } | undefined;
-      if (process.stderr.isTTY && games > 1) {
-        const { SingleBar, Presets } = (await import("cli-progress")).default;
-        const progress = new SingleBar({ format: "simulating [{bar}] {value}/{total} games", stream: process.stderr }, Presets.shades_classic);
-        progress.start(games, 0);
-        bar = progress;
+      const { createProgress } = await import("../progress.ts");
+      const progress = createProgress(games, "simulating");
+      let result: SimulationResult;
+      try {
+        result = await simulateOnWorkers(bundle, { games, seed, maxTurns }, workers, (done) => progress.update(done)).finally(() => progress.stop());
+      } catch (error) {
+        process.stderr.write(`cardwright simulate: a game failed: ${error instanceof Error ? error.message : String(error)}\n`);
+        context.setExitCode(2);
+        return;
       }
-      const result = simulate(engine, { games, seed, maxTurns, onGameDone: () => bar?.increment() });
-      bar?.stop();
       const lines = [
         `${bundle.game.name}: ${games} game${games === 1 ? "" : "s"}, seed ${seed}`,
         `wins: ${Object.entries(result.wins).map(([p, n]) => `${p} ${n}`).join(", ")}, draws ${result.draws}`,

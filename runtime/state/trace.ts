@@ -33,8 +33,11 @@ export interface TraceEvent {
   trigger?: number;
 }
 
+/** FNV-1a's starting value (the hash of nothing), where a running hash begins. */
+export const HASH_START = 0x811c9dc5;
+
 /** FNV-1a over a string, 32-bit, as 8 hex digits: a dependency-free hash the browser can run too. */
-export function hashText(text: string, seed = 0x811c9dc5): string {
+export function hashText(text: string, seed = HASH_START): string {
   return hashHex(hashUpdate(seed, text));
 }
 

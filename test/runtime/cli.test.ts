@@ -5,6 +5,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { main } from "../../cli/main.ts";
 import { runTests } from "../../cli/commands/test.ts";
+import { createEngine } from "../../runtime/index.ts";
+import { combineOutcomes, playGame, simulate } from "../../runtime/simulate.ts";
+import { bundleOf } from "../../bench/bundles.ts";
+import { readWorkspaceFiles } from "../../compiler/workspace-disk.ts";
+import { lowerWorkspace } from "../../compiler/lower.ts";
 
 async function run(args: string[]): Promise<{ code: number; out: string }> {
   let out = "";
@@ -45,5 +50,45 @@ describe("cardwright simulate", () => {
     expect(first.out).toBe(second.out);
     expect(first.out).toMatch(/trace hash: [0-9a-f]{8}/);
     expect(first.out).toContain("invariant violations: 0");
+  });
+
+  it("prints byte for byte the same with 1 and 2 worker threads and in this thread, and what simulate() computes", async () => {
+    const args = ["simulate", "--game", "chromatic", "--games", "7", "--seed", "11"];
+    const inThread = await run([...args, "--workers", "0"]);
+    const one = await run([...args, "--workers", "1"]);
+    const two = await run([...args, "--workers", "2"]);
+    expect(one.code).toBe(0);
+    expect(two.out).toBe(one.out);
+    expect(inThread.out).toBe(one.out);
+    // The game as the command reads it: every file under cards/chromatic but the scenarios.
+    const read = await readWorkspaceFiles(["cards/chromatic"]);
+    const bundle = lowerWorkspace(read.files.filter((f) => !f.path.endsWith(".scenario"))).bundles.find((b) => b.game.id === "chromatic")!;
+    const result = simulate(createEngine(bundle), { games: 7, seed: 11 });
+    expect(one.out).toContain(`actions: ${result.actions}\ntrace hash: ${result.traceHash}\n`);
+  });
+
+  it("refuses a --workers that is not a whole number", async () => {
+    let err = "";
+    const spy = vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => {
+      err += String(chunk);
+      return true;
+    });
+    try {
+      expect((await run(["simulate", "--game", "duel", "--games", "2", "--workers", "-1"])).code).toBe(2);
+      expect((await run(["simulate", "--game", "duel", "--games", "2", "--workers", "two"])).code).toBe(2);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(err).toMatch(/--workers takes a whole number ≥ 0 \(got "-1"\)[^]*got "two"/);
+  });
+});
+
+describe("a simulation split over threads", () => {
+  it("combines games' outcomes in game order, whatever order they arrive in", () => {
+    const engine = createEngine(bundleOf("duel"));
+    const whole = simulate(engine, { games: 6, seed: 5 });
+    const games = [3, 4, 5, 0, 1, 2].map((g) => playGame(engine, { seed: 5 }, g));
+    expect(combineOutcomes(games)).toEqual(whole);
+    expect(combineOutcomes(games.slice(1))).not.toEqual(combineOutcomes(games.slice(0, 5)));
   });
 });
