@@ -20,6 +20,7 @@ import { createEngine } from "../runtime/index.ts";
 import { simulate } from "../runtime/simulate.ts";
 import { duelCards, playReference, vanilla } from "./duel-reference.ts";
 import { bundleOf } from "./bundles.ts";
+import { reportGoal } from "./lib/measure.ts";
 
 /** One thing measured: plays `games` games from `seed`, returns the actions taken. */
 export interface Measured {
@@ -130,5 +131,20 @@ if (process.argv[1]?.endsWith("bench/engine.ts")) {
     const i = process.argv.indexOf(name);
     return i > 0 ? Number(process.argv[i + 1]) : fallback;
   };
-  printEngineBench(runEngineBench(arg("--rounds", 7), arg("--seconds", 0.6)));
+  const result = runEngineBench(arg("--rounds", 7), arg("--seconds", 0.6));
+  printEngineBench(result);
+  reportEngineGoals(result.ratios);
+}
+
+/** The issue's goals, for bench/run.ts's closing table. */
+function reportEngineGoals(ratios: RatioFigure[]): void {
+  const goals: [label: string, goal: string, met: (median: number) => boolean][] = [
+    ["engine ÷ reference, vanilla duel (speed; goal ≥ 0.1)", "≥ 0.1× (then 0.5×)", (m) => m >= 0.1],
+    ["engine ÷ reference, duel starter set, invariants on (speed; goal ≥ 0.05)", "≥ 0.05× (within 20×)", (m) => m >= 0.05],
+    ["cybervamp ÷ duel, time per action (goal ≤ 2)", "≤ 2×", (m) => m <= 2],
+  ];
+  for (const [label, goal, met] of goals) {
+    const r = ratios.find((f) => f.label === label)!;
+    reportGoal({ figure: label.replace(/ \(.*goal.*\)$/, ""), measured: `${r.median.toFixed(3)}× (${r.min.toFixed(3)}–${r.max.toFixed(3)})`, goal, met: met(r.median) });
+  }
 }

@@ -1,0 +1,64 @@
+/**
+ * `cardwright simulate --workers N` bench: the same run (Duel starter set, invariants on, as the
+ * command plays it) in this thread, on 1 worker thread and on 2, interleaved in rotating rounds;
+ * the speed-up is wall time on 1 worker ÷ wall time on N, per round, median (min–max). Wall time,
+ * not CPU time: the point is the cores used at once. On a shared machine the speed-up measures
+ * how many cores were free as much as the pool: read it with the load beside it (and where the
+ * kernel groups a session's threads for scheduling — sched_autogroup — a busy machine gives the
+ * session about one share however many threads it runs).
+ *
+ *   npx tsx bench/simulate-workers.ts [--rounds 5] [--games 1000] [--game duel]
+ */
+import { availableParallelism, loadavg } from "node:os";
+import { simulateOnWorkers } from "../cli/commands/simulate.ts";
+import { bundleOf } from "./bundles.ts";
+import { fmt, fmtRatio, reportGoal, summarize, type Summary } from "./lib/measure.ts";
+
+export async function runWorkersBench(rounds: number, games: number, game: string): Promise<{ seconds: Record<string, number[]>; cpuSeconds: Record<string, number[]>; speedup: Summary; hashes: Set<string> }> {
+  const bundle = bundleOf(game);
+  const counts = [0, 1, 2];
+  const seconds: Record<string, number[]> = Object.fromEntries(counts.map((n) => [String(n), [] as number[]]));
+  // CPU time of the whole process, worker threads included: what the threads cost beyond the games
+  // (starting, loading the code through tsx, warming up) is the difference from "in this thread".
+  const cpuSeconds: Record<string, number[]> = Object.fromEntries(counts.map((n) => [String(n), [] as number[]]));
+  const hashes = new Set<string>();
+  await simulateOnWorkers(bundle, { games: 4, seed: 99 }, 0); // warm-up: JIT in this thread
+  for (let round = 0; round < rounds; round++) {
+    for (let k = 0; k < counts.length; k++) {
+      const workers = counts[(round + k) % counts.length]!;
+      const started = performance.now();
+      const cpuStarted = process.cpuUsage();
+      const result = await simulateOnWorkers(bundle, { games, seed: 1 + round }, workers);
+      seconds[String(workers)]!.push((performance.now() - started) / 1000);
+      const cpu = process.cpuUsage(cpuStarted);
+      cpuSeconds[String(workers)]!.push((cpu.user + cpu.system) / 1e6);
+      hashes.add(`${round}:${result.traceHash}`);
+    }
+  }
+  const speedup = summarize(seconds["1"]!.map((s, i) => s / seconds["2"]![i]!));
+  return { seconds, cpuSeconds, speedup, hashes };
+}
+
+if (process.argv[1]?.endsWith("bench/simulate-workers.ts")) {
+  const arg = (name: string, fallback: string) => {
+    const i = process.argv.indexOf(name);
+    return i > 0 ? process.argv[i + 1]! : fallback;
+  };
+  const rounds = Number(arg("--rounds", "5"));
+  const games = Number(arg("--games", "1000"));
+  const game = arg("--game", "duel");
+  const loadBefore = loadavg()[0]!;
+  const { seconds, cpuSeconds, speedup, hashes } = await runWorkersBench(rounds, games, game);
+  console.log(`simulate ${game}, ${games} games per run, invariants on; ${availableParallelism()} cores; 1-minute load ${fmt(loadBefore)} before, ${fmt(loadavg()[0]!)} after (shared machine: the speed-up depends on free cores)`);
+  for (const [workers, values] of Object.entries(seconds)) {
+    const s = summarize(values);
+    const label = workers === "0" ? "in this thread" : `${workers} worker thread${workers === "1" ? "" : "s"}`;
+    const cpu = summarize(cpuSeconds[workers]!);
+    console.log(`  ${label.padEnd(18)} ${fmt(s.median, 2)} s (${fmt(s.min, 2)}–${fmt(s.max, 2)}) wall, ${fmt(games / s.median)} games/s; CPU ${fmt(cpu.median, 2)} s (${fmt(cpu.min, 2)}–${fmt(cpu.max, 2)})`);
+  }
+  // Each round's three runs share a seed: one hash per round means 0, 1 and 2 workers agreed.
+  console.log(`  same trace hash for 0, 1 and 2 workers in every round: ${hashes.size === rounds ? "yes" : "NO"}`);
+  console.log(`  speed-up, 2 workers over 1: ${fmtRatio(speedup, 2)}`);
+  reportGoal({ figure: "simulate --workers 2 ÷ --workers 1 (wall, speed-up)", measured: fmtRatio(speedup, 2), goal: "> 1 (2 cores)", met: speedup.median > 1 });
+  if (hashes.size !== rounds) process.exitCode = 1;
+}
