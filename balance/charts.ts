@@ -69,7 +69,7 @@ export function matrixChart(report: BalanceReport): ChartSpec {
         {
           type: "heatmap",
           data,
-          label: { show: true, formatter: (p: unknown) => { const [x, y] = (p as { data: number[] }).data as [number, number]; const c = report.matrix.cells[y]![x]!; return `${percent(c.value)}\n${percent(c.low)}–${percent(c.high)}`; } },
+          label: { show: true, lineHeight: 16, formatter: (p: unknown) => { const [x, y] = (p as { data: number[] }).data as [number, number]; const c = report.matrix.cells[y]![x]!; return `${percent(c.value)}\n${percent(c.low)}–${percent(c.high)}`; } },
         },
       ],
     },

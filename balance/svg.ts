@@ -2,13 +2,8 @@
  * A chart drawn to an SVG string by ECharts' server-side renderer (no DOM, no browser): what the
  * HTML report inlines, so it needs no script and no network to show its charts.
  */
-import * as echarts from "echarts/core";
-import { BarChart, BoxplotChart, HeatmapChart } from "echarts/charts";
-import { GridComponent, LegendComponent, MarkLineComponent, TooltipComponent, VisualMapComponent } from "echarts/components";
-import { SVGRenderer } from "echarts/renderers";
+import { echarts } from "./echarts.ts";
 import type { ChartSpec } from "./charts.ts";
-
-echarts.use([BarChart, BoxplotChart, HeatmapChart, GridComponent, LegendComponent, MarkLineComponent, TooltipComponent, VisualMapComponent, SVGRenderer]);
 
 export function chartSvg(chart: ChartSpec): string {
   const instance = echarts.init(null, null, { renderer: "svg", ssr: true, width: chart.width, height: chart.height });

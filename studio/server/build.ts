@@ -12,7 +12,7 @@ export const repoDir = path.resolve(studioDir, "..");
 export const distDir = path.join(studioDir, "dist");
 const STAMP = path.join(distDir, ".build-stamp.json");
 
-const SOURCE_ROOTS = ["studio/src", "faces", "studio/index.html", "studio/vite.config.ts", "compiler", "grammar", "runtime", "package-lock.json"];
+const SOURCE_ROOTS = ["studio/src", "faces", "balance", "studio/index.html", "studio/vite.config.ts", "compiler", "grammar", "runtime", "package-lock.json"];
 
 async function newestSourceTime(): Promise<number> {
   let newest = 0;

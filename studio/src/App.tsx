@@ -20,8 +20,9 @@ const ReadsAsPanel = lazy(() => import("./components/ReadsAs.tsx").then((m) => (
 // The engine and the lowering load only when the table is opened.
 const TableView = lazy(() => import("./table/TableView.tsx").then((m) => ({ default: m.TableView })));
 const ScenariosView = lazy(() => import("./table/ScenariosView.tsx").then((m) => ({ default: m.ScenariosView })));
+const BalanceView = lazy(() => import("./balance/BalanceView.tsx").then((m) => ({ default: m.BalanceView })));
 
-type View = "editor" | "gallery" | "table" | "scenarios";
+type View = "editor" | "gallery" | "table" | "scenarios" | "balance";
 
 const OFFER_REASON = {
   "disk-moved-on": "made on a version of the file that has changed on disk since",
@@ -122,6 +123,7 @@ export function App({ store }: { store: WorkspaceStore }) {
           <button type="button" role="tab" aria-selected={view === "gallery"} onClick={() => setView("gallery")}>Gallery</button>
           <button type="button" role="tab" aria-selected={view === "table"} onClick={() => setView("table")}>Table</button>
           <button type="button" role="tab" aria-selected={view === "scenarios"} onClick={() => setView("scenarios")}>Scenarios</button>
+          <button type="button" role="tab" aria-selected={view === "balance"} onClick={() => setView("balance")}>Balance</button>
         </nav>
         <span className="spacer" />
         <button type="button" onClick={() => setExportOpen(true)} title="Choose sets and formats, download a zip">Export…</button>
@@ -201,6 +203,20 @@ export function App({ store }: { store: WorkspaceStore }) {
                     setTableStart({ session: TableSession.from(start.engine, start.state, start.events, from === "setup" ? `Setup of "${run.name}"` : `End of "${run.name}"`), key: Date.now() });
                     setView("table");
                   });
+                }}
+              />
+            </Suspense>
+            </div>
+          )}
+          {opened.has("balance") && (
+            <div className="view-wrap" hidden={view !== "balance"}>
+            <Suspense fallback={<p className="muted">Loading the engine…</p>}>
+              <BalanceView
+                store={store}
+                onReveal={reveal}
+                onOpenGame={(session) => {
+                  setTableStart({ session, key: Date.now() });
+                  setView("table");
                 }}
               />
             </Suspense>
