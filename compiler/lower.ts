@@ -288,6 +288,12 @@ class AbilityLowering {
   slice(range: Range): string {
     return this.text.slice(startOffset(range), endOffset(range));
   }
+  /** A noun phrase's own words, without the phrases joined to it by `and` or the words split off it (a target's text). */
+  ownText(np: Ast.NounPhrase): string {
+    const parts = [...np.determiners, ...np.items, ...np.filters];
+    if (!parts.length) return this.slice(np.range);
+    return this.text.slice(Math.min(...parts.map((p) => startOffset(p.range))), Math.max(...parts.map((p) => endOffset(p.range))));
+  }
 
   // --- numbers -------------------------------------------------------------------------------
   count(c: Ast.Count | undefined, fallback = 1): NumberExpr {
@@ -392,7 +398,10 @@ class AbilityLowering {
       return this.single(ref ?? { kind: "you" });
     }
     const dets = npDeterminers(np);
-    if (dets.includes("their")) return { kind: "event_player" };
+    if (dets.includes("their")) {
+      this.useDeterminers(np, "their");
+      return { kind: "event_player" };
+    }
     this.useDeterminers(np, "your");
     return { kind: "you" };
   }
@@ -538,7 +547,7 @@ class AbilityLowering {
     if (!anyPlayerWord) return undefined;
     const isOpp = words.some((w) => w.startsWith("opponent"));
     if (dets.includes("target")) {
-      const index = this.addTarget({ accepts: "player", players: isOpp ? "opponent" : "any", min: 1, max: 1, text: this.slice(np.range) });
+      const index = this.addTarget({ accepts: "player", players: isOpp ? "opponent" : "any", min: 1, max: 1, text: this.ownText(np) });
       return { kind: "target", index };
     }
     if (dets.includes("each") || dets.includes("all")) return isOpp ? { kind: "each_opponent" } : { kind: "each_player" };
@@ -582,8 +591,8 @@ class AbilityLowering {
       }
       const slots = typeof count === "number" ? Math.max(1, count) : 1;
       const spec: TargetSpec = any
-        ? { accepts: "any", cards: { ...this.selector(withZone) }, players: "any", min: 1, max: 1, text: this.slice(np.range) }
-        : { accepts: "card", cards: this.selector(withZone), min: upTo ? 0 : 1, max: 1, text: this.slice(np.range) };
+        ? { accepts: "any", cards: { ...this.selector(withZone) }, players: "any", min: 1, max: 1, text: this.ownText(np) }
+        : { accepts: "card", cards: this.selector(withZone), min: upTo ? 0 : 1, max: 1, text: this.ownText(np) };
       if (any && !spec.cards!.cardTypes) {
         const permanent = unitType(this.vocab.game);
         if (permanent) spec.cards!.cardTypes = [permanent.name];
@@ -669,6 +678,17 @@ class AbilityLowering {
       this.use(clause.verb, obj);
       const who = this.single((clause.subject && this.playerPhrase(clause.subject)) ?? { kind: "you" });
       const left: NumberExpr = { kind: "counters", of: { player: who }, counter };
+      if (npDeterminers(obj).includes("no")) return { kind: "compare", left, op: "=", right: 0 };
+      if (!c || c.value === undefined) return { kind: "compare", left, op: ">", right: 0 };
+      const op = c.comparison === "more" || c.comparison === "greater" ? ">=" : c.comparison ? "<=" : "=";
+      return { kind: "compare", left, op, right: c.value };
+    }
+    // "you have no cards in hand" / "you have 3 or more cards in your hand" / "an opponent has two or fewer cards in hand"
+    const inHand = obj?.filters.find((f) => f.kind === "prep" && f.prep === "in" && npWords(f.object).includes("hand")) as Ast.PrepPhrase | undefined;
+    if (clause.verb?.lemma === "have" && inHand && (objWords.includes("card") || objWords.includes("cards"))) {
+      this.use(clause.verb, obj);
+      const who = this.single((clause.subject && this.playerPhrase(clause.subject)) ?? { kind: "you" });
+      const left: NumberExpr = { kind: "hand_size", of: who };
       if (npDeterminers(obj).includes("no")) return { kind: "compare", left, op: "=", right: 0 };
       if (!c || c.value === undefined) return { kind: "compare", left, op: ">", right: 0 };
       const op = c.comparison === "more" || c.comparison === "greater" ? ">=" : c.comparison ? "<=" : "=";
@@ -948,7 +968,9 @@ class AbilityLowering {
           if (placed) return [placed];
         }
         if (words.includes("counter") || words.includes("counters")) {
-          const counter = words.map((w) => lookup(this.vocab.counters, w)).find(Boolean) ?? words[0]!;
+          // A counter the game declares ("a power counter"); "+1/+1 counters" in a game without them is not run.
+          const counter = words.map((w) => lookup(this.vocab.counters, w)).find(Boolean);
+          if (!counter) return this.unsupported(clause);
           this.use(obj!.items.filter((i) => i.kind !== "count"));
           this.useDeterminers(obj, "a", "an");
           return [{ op: "add_counters", counter, amount: this.amountOf(obj, 1), on: this.affected(prep("on")?.object) }];

@@ -76,7 +76,7 @@ function abilityText(a: Ability, ctx: Context): string {
       return `${trigger}, ${stepsText(a.steps, ctx).replace(/^./, (c) => c.toLowerCase())}`;
     }
     case "activated":
-      return `${(a.cost ?? []).map((c) => costText(c, ctx)).join(", ")}: ${stepsText(a.steps, ctx)}`;
+      return `${(a.cost ?? []).map((c) => costText(c, ctx)).join(", ").replace(/\}, \{/g, "}{")}: ${stepsText(a.steps, ctx)}`;
     case "replacement": {
       const r = a.replacement;
       if (!r) return "Nothing (the engine replaces no event for this text).";
@@ -133,11 +133,13 @@ function stepText(step: Step, ctx: Context, chosen?: Chosen): string {
   const aff = (a: Affected) => affectedText(a, ctx, chosen);
   switch (step.op) {
     case "damage": {
+      // "This deals 2 damage ...": the card itself is the source.
+      const deal = step.from ? `${cardText(step.from, ctx)} deals` : "deal";
       const each = perEach(step.amount, ctx);
-      if (each) return `deal ${each.amount} damage to ${aff(step.to)} for each ${each.of}`;
+      if (each) return `${deal} ${each.amount} damage to ${aff(step.to)} for each ${each.of}`;
       return typeof step.amount === "number" || step.amount.kind === "x"
-        ? `deal ${numberText(step.amount, ctx)} damage to ${aff(step.to)}`
-        : `deal damage equal to ${numberText(step.amount, ctx)} to ${aff(step.to)}`;
+        ? `${deal} ${numberText(step.amount, ctx)} damage to ${aff(step.to)}`
+        : `${deal} damage equal to ${numberText(step.amount, ctx)} to ${aff(step.to)}`;
     }
     case "draw":
       return `${actor(step.who, ctx, "draw")} ${countNoun("card", step.amount, ctx)}`;
@@ -162,7 +164,9 @@ function stepText(step: Step, ctx: Context, chosen?: Chosen): string {
       const subject = aff(step.on);
       const grants = (step.keywords ?? []).map(keywordText);
       const clauses = [parts.length ? `${getVerb(step.on)} ${parts.join(" and ")}` : "", grants.length ? `${gainVerb(step.on)} ${listText(grants)}` : ""].filter(Boolean);
-      return `${subject} ${clauses.join(" and ")}${durationText(step.duration)}`;
+      // "gets +X power until end of turn, where X is ...": the duration belongs to the clause, before the "where".
+      const [head, where] = clauses.join(" and ").split(/(?=, where X is )/);
+      return `${subject} ${head}${durationText(step.duration)}${where ?? ""}`;
     }
     case "destroy":
       return `destroy ${aff(step.what)}`;
@@ -185,7 +189,9 @@ function stepText(step: Step, ctx: Context, chosen?: Chosen): string {
     case "create_token": {
       const t = step.token;
       const stats = ctx.game.stats.length >= 2 && Object.keys(t.stats).length ? `${t.stats[ctx.game.stats[0]!] ?? 0}/${t.stats[ctx.game.stats[1]!] ?? 0} ` : "";
-      return `create ${step.amount === 1 ? "a" : numberText(step.amount, ctx)} ${stats}${t.name} ${plural("token", step.amount)}${t.keywords.length ? ` with ${listText(t.keywords.map(keywordText))}` : ""}`;
+      // "a Bat token", "two "Thrall" Vampire tokens": the name is quoted when it is not the subtype line.
+      const kind = t.subtypes.join(" ") === t.name || !t.subtypes.length ? t.name : `"${t.name}" ${t.subtypes.join(" ")}`;
+      return `create ${step.amount === 1 ? "a" : numberText(step.amount, ctx)} ${stats}${kind} ${plural("token", step.amount)}${t.keywords.length ? ` with ${listText(t.keywords.map(keywordText))}` : ""}`;
     }
     case "gain_control":
       return `${playerText(step.who, ctx, true)} ${verb("gain", step.who)} control of ${aff(step.what)}${durationText(step.duration)}`;
@@ -218,14 +224,15 @@ function stepText(step: Step, ctx: Context, chosen?: Chosen): string {
     case "if":
       return `if ${conditionText(step.condition, ctx)}, ${stepsText(step.then, ctx).replace(/\.$/, "").replace(/^./, (c) => c.toLowerCase())}${step.else ? `; otherwise, ${stepsText(step.else, ctx).replace(/\.$/, "")}` : ""}`;
     case "may": {
-      const yes = stepsText(step.steps, ctx).replace(/\.$/, "");
-      const [first, ...rest] = yes.split(/(?<=\.) /);
-      const more = rest.length ? ` If you do, ${rest.join(" ").replace(/^./, (c) => c.toLowerCase())}` : "";
+      // "You may X. If you do, Y.": what follows the first thing the player may do happens only if they did it
+      // ("You may X, then Y" would make Y with a subject of its own happen anyway).
+      const [first, ...rest] = stepsText(step.steps, ctx).replace(/\.$/, "").split(", then ");
+      const more = rest.length ? ` If you do, ${rest.join(", then ").replace(/^./, (c) => c.toLowerCase())}.` : "";
       const no = step.otherwise?.length ? ` If you don't, ${stepsText(step.otherwise, ctx).replace(/^./, (c) => c.toLowerCase())}` : "";
       return `${step.who && step.who.kind !== "you" ? playerText(step.who, ctx, true) : "you"} may ${first!.replace(/^./, (c) => c.toLowerCase()).replace(/\.$/, "")}.${more}${no}`;
     }
     case "keyword_action":
-      return `${step.who.kind === "you" ? "" : `${playersText(step.who, ctx, true)} `}${step.keyword}${step.target ? ` ${aff(step.target)}` : step.amount === 1 && !ctx.game.keywords.find((k) => k.name === step.keyword)?.parameter ? "" : ` ${numberText(step.amount, ctx)}`}`;
+      return `${step.who.kind === "you" ? step.keyword : `${playersText(step.who, ctx, true)} ${step.keyword.toLowerCase()}s`}${step.target ? ` ${aff(step.target)}` : step.amount === 1 && !ctx.game.keywords.find((k) => k.name === step.keyword)?.parameter ? "" : ` ${numberText(step.amount, ctx)}`}`;
     case "rule":
       return step.rule === "unsupported" ? "(nothing: the engine cannot run this text)" : `(the engine's rule "${step.rule.replace(/_/g, " ")}")`;
   }
@@ -270,7 +277,7 @@ function playerText(ref: PlayerRef, ctx: Context, subject = false): string {
     case "active":
       return "the active player";
     case "target":
-      return ctx.targets[ref.index]?.text ?? "target player";
+      return targetText(ctx, ref.index) ?? "target player";
     case "controller_of":
       return ref.of.kind === "self" ? "this card's controller" : "its controller";
     case "owner_of":
@@ -296,12 +303,18 @@ function cardText(ref: CardRef, ctx: Context, chosen?: Chosen): string {
     case "self":
       return "this";
     case "target":
-      return ctx.targets[ref.index]?.text ?? "target card";
+      return targetText(ctx, ref.index) ?? "target card";
     case "it":
       return "it";
     case "chosen":
       return chosen?.label === ref.label ? chosen.phrase : "the chosen card";
   }
+}
+
+/** A target as written ("Target player" → "target player": the sentence capitalises its own first word). */
+function targetText(ctx: Context, index: number): string | undefined {
+  const text = ctx.targets[index]?.text;
+  return text === undefined ? undefined : text.replace(/^Target\b/, "target");
 }
 
 function affectedText(a: Affected, ctx: Context, chosen?: Chosen): string {
@@ -313,12 +326,12 @@ function affectedText(a: Affected, ctx: Context, chosen?: Chosen): string {
     case "cards":
       return `each ${selectorText(a.selector, ctx, 1)}`;
     case "target":
-      return ctx.targets[a.index]?.text ?? "the target";
+      return targetText(ctx, a.index) ?? "the target";
     case "targets": {
       // The slots of one phrase ("up to two target units") read as that phrase once.
       const groups = new Set(a.indexes.map((i) => ctx.targets[i]?.group ?? `slot ${i}`));
-      if (groups.size === 1 && ctx.targets[a.indexes[0]!]?.group !== undefined) return ctx.targets[a.indexes[0]!]!.text;
-      return listText(a.indexes.map((i) => ctx.targets[i]?.text ?? "the target"));
+      if (groups.size === 1 && ctx.targets[a.indexes[0]!]?.group !== undefined) return targetText(ctx, a.indexes[0]!)!;
+      return listText(a.indexes.map((i) => targetText(ctx, i) ?? "the target"));
     }
   }
 }
@@ -433,6 +446,11 @@ function conditionText(c: Condition, ctx: Context): string {
         const who = playerText(left.of.player, ctx);
         return `${who} ${who === "you" ? "have" : "has"} ${c.right} ${words[c.op]} ${left.counter} counters`;
       }
+      // "you have no cards in hand", "you have 3 or more cards in hand"
+      if (typeof left !== "number" && left.kind === "hand_size" && typeof c.right === "number" && (words[c.op] || (c.op === "=" && c.right === 0))) {
+        const who = playerText(left.of, ctx);
+        return `${who} ${who === "you" ? "have" : "has"} ${c.op === "=" ? "no" : `${c.right} ${words[c.op]}`} cards in hand`;
+      }
       return `${numberText(c.left, ctx)} is ${{ "<=": "at most", ">=": "at least", "=": "exactly", "<": "less than", ">": "more than" }[c.op]} ${numberText(c.right, ctx)}`;
     }
     case "your_turn":
@@ -482,6 +500,10 @@ function costText(c: CostPart, ctx: Context): string {
 function triggerText(t: TriggerPattern, ctx: Context): string {
   if (t.event === "phase_start" || t.event === "phase_end") {
     const whose = t.whose === "your" ? "your" : t.whose === "opponent" ? "your opponent's" : "each player's";
+    // "At the start of your turn" is the start of the turn's first phase; "at the end of your turn" the start of its last.
+    const phases = ctx.game.phases.filter((p) => p.name);
+    if (t.event === "phase_start" && t.phase === phases[0]?.name) return `At the start of ${whose === "each player's" ? "each" : whose} turn`;
+    if (t.event === "phase_start" && phases.length > 1 && t.phase === phases[phases.length - 1]?.name) return `At the end of ${whose === "each player's" ? "each" : whose} turn`;
     return `At the ${t.event === "phase_start" ? "start" : "end"} of ${whose} ${t.phase ?? "turn"} phase`;
   }
   const carries = TRIGGER_EVENTS[t.event];
@@ -521,7 +543,7 @@ function triggerText(t: TriggerPattern, ctx: Context): string {
     const to = object ?? (t.event === "combat_damage_player" ? "a player" : undefined);
     return `${head} ${subject} deals ${kind}${to ? ` to ${to}` : ""}`;
   }
-  return `${head} ${subject} ${carries.card ?? t.event}${combat}`;
+  return `${head} ${subject} ${t.event === "blocked" ? "is blocked" : (carries.card ?? t.event)}${combat}`;
 }
 
 /** "This can't attack. This can't block." written as one sentence, as a card says it: "This can't attack or block." */

@@ -88,3 +88,37 @@ export function irShape(abilities: Ability[]): unknown {
 export function readsAsText(lines: string[]): string {
   return lines.map((l) => l.replace(/^\[[^\]]+\] /, "")).join(" ");
 }
+
+/** A whole card file of `game` (a docs example): each ability's first line (1-based), reads-as, and the diagnostics on that line. */
+export function probeFile(game: string, text: string): { line: number; readsAs: string; problems: string[] }[] {
+  const gameText = readFileSync(path.join(root, `cards/${game}/${game}.game`), "utf8");
+  const sources = [
+    { path: `${game}/${game}.game`, text: gameText },
+    { path: `${game}/example.cards`, text },
+  ];
+  const analysis = analyzeWorkspace(sources);
+  const problems = [...analysis.model.diagnostics, ...engineWarnings(analysis, sources)].filter((d) => d.file === `${game}/example.cards`);
+  const bundle = lowerAnalysis(analysis, sources).bundles.find((b) => b.game.id === game)!;
+  return bundle.cards.flatMap((card) =>
+    card.abilities.map((a) => ({
+      line: a.source.range.start.line,
+      readsAs: readsAs(a, bundle.game),
+      problems: problems.filter((d) => d.range.start.line === a.source.range.start.line).map((d) => `${d.code} "${text.slice(d.range.start.offset, d.range.end.offset).split("\n")[0]}"`),
+    })),
+  );
+}
+
+/** Two wordings alike but for case, punctuation, tags, number words, "whenever"/"when" and "then": the engine's reading is the text. */
+export function sameWording(a: string, b: string): boolean {
+  const numbers: Record<string, string> = { one: "1", two: "2", three: "3", four: "4", five: "5", six: "6", seven: "7", eight: "8", nine: "9", ten: "10" };
+  const norm = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/^\[[^\]]+\]\s*/, "")
+      .replace(/[.,;:—•]/g, " ")
+      .split(/\s+/)
+      .filter((w) => w && w !== "then")
+      .map((w) => numbers[w] ?? (w === "whenever" ? "when" : w))
+      .join(" ");
+  return norm(a) === norm(b);
+}

@@ -18,7 +18,8 @@ describe("docs/language.md examples", () => {
   for (const block of blocks) {
     if (block.kind === "abilities") {
       for (const [i, line] of block.text.split("\n").entries()) {
-        if (!line.trim()) continue;
+        // Mark lines (→ ≈ ✗) show how the engine reads the example above them: test/grammar/docs-reads-as.test.ts.
+        if (!line.trim() || /^\s*[→≈✗] /.test(line)) continue;
         it(`line ${block.line + 1 + i}: ${line}`, () => {
           const { abilities, diagnostics } = parseAbilityText(line, "docs/language.md");
           expect(diagnostics.map(formatDiagnostic)).toEqual([]);
