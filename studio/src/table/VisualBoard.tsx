@@ -18,7 +18,9 @@ import type { TableSession } from "./session.ts";
 import { artHref } from "../art.ts";
 import { stackOf } from "./event-boards.ts";
 
+/** A face's width on the board, and the smallest it shrinks to so that a full board fits its box. */
 const FACE_WIDTH = 78;
+const MIN_FACE_WIDTH = 54;
 
 export interface BoardInteraction {
   /** Cards and players that may be clicked as a target now. */
@@ -76,6 +78,26 @@ export function VisualBoard({
   const state = session.state;
   const top = state.order.find((p) => p !== bottom) ?? "p2";
   const boardRef = useRef<HTMLDivElement>(null);
+  // Faces shrink (down to MIN_FACE_WIDTH) until the whole board fits its box without scrolling;
+  // they start again from full size when the box or the number of cards on the board changes.
+  const [faceWidth, setFaceWidth] = useState(FACE_WIDTH);
+  const [boxSize, setBoxSize] = useState("");
+  const cardCount = Object.values(state.players).reduce((n, p) => n + Object.values(p.zones).reduce((m, ids) => m + ids.length, 0), 0);
+  useLayoutEffect(() => setFaceWidth(FACE_WIDTH), [boxSize, cardCount]);
+  useLayoutEffect(() => {
+    const root = boardRef.current;
+    if (!root || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => setBoxSize(`${root.clientWidth}x${root.clientHeight}`));
+    observer.observe(root);
+    return () => observer.disconnect();
+  }, []);
+  useLayoutEffect(() => {
+    const root = boardRef.current;
+    if (!root || root.clientHeight === 0 || root.scrollHeight <= root.clientHeight + 1 || faceWidth <= MIN_FACE_WIDTH) return;
+    // Most of the board's height is faces: shrink them by the share that overflows (again after the next layout if needed).
+    const next = Math.max(MIN_FACE_WIDTH, Math.min(faceWidth - 2, Math.floor(faceWidth * (root.clientHeight / root.scrollHeight))));
+    setFaceWidth(next);
+  });
   const stack = stackOf(session.engine, state);
   const isTarget = (t: TargetValue) => interaction.targets.some((x) => ("card" in x && "card" in t ? x.card === t.card : "player" in x && "player" in t && x.player === t.player));
   const zoneDecl = (name: string) => rules.game.zones.find((z) => z.name === name);
@@ -123,7 +145,7 @@ export function VisualBoard({
           if (!options.faceDown) interaction.onCard(id);
         }}
       >
-        <Face card={model} game={game} width={FACE_WIDTH} back={options.faceDown || !model} />
+        <Face card={model} game={game} width={faceWidth} back={options.faceDown || !model} />
         {!options.faceDown && !model && def && <span className="face-name">{def.name}</span>}
         {active.length > 0 && (
           <span className="active-abilities" data-testid="active-abilities">
@@ -262,10 +284,10 @@ export function VisualBoard({
     }
     setArrows(next);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [stackKey, session.cursor, session.history.length]);
+  }, [stackKey, session.cursor, session.history.length, faceWidth]);
 
   return (
-    <div className="visual-board" ref={boardRef} data-testid="visual-board" onClick={interaction.onCancel}>
+    <div className="visual-board" ref={boardRef} data-testid="visual-board" data-face-width={faceWidth} onClick={interaction.onCancel}>
       {side(top)}
       <div className="board-middle">
         <div className="turn-line">
@@ -278,7 +300,7 @@ export function VisualBoard({
               return (
                 <div key={entry.id} className="stack-item" data-stack-item={entry.id} data-stack-card={entry.card} data-controller={entry.controller} data-card={entry.cardName} data-targets={entry.targets.map((t) => t.name ?? t.player).join(", ")} style={{ zIndex: stack.length - i }}>
                   <span className={`owner ${entry.controller}`}>{entry.controller}</span>
-                  {model ? <Face card={model} game={game} width={70} /> : <span className="stack-label">{entry.label}</span>}
+                  {model ? <Face card={model} game={game} width={Math.round(faceWidth * 0.9)} /> : <span className="stack-label">{entry.label}</span>}
                   <span className="stack-targets">{entry.targets.length ? `→ ${entry.targets.map((t) => (t.player ? t.player : `"${t.name}"`)).join(", ")}` : ""}</span>
                 </div>
               );
