@@ -8,7 +8,11 @@ import { describe, expect, it } from "vitest";
 import { analyzeWorkspace, type AnalyzeOptions } from "../../compiler/workspace.ts";
 import type { WorkspaceAsset } from "../../compiler/art.ts";
 
-const duel = readFileSync(new URL("../../cards/duel/duel.game", import.meta.url), "utf8");
+// The duel game file without its own face: each test declares the layout lines it checks.
+const duel = readFileSync(new URL("../../cards/duel/duel.game", import.meta.url), "utf8")
+  .split("\n")
+  .filter((text) => !text.startsWith("layout "))
+  .join("\n");
 const gameLines = duel.split("\n").length;
 
 function check(layout: string, cards = "", options: AnalyzeOptions = {}) {
