@@ -35,6 +35,8 @@ export interface ModuleScore {
   commit: string;
   date: string;
   minutes: number;
+  /** What the survivors are, read by hand from the report (dropped when the module is measured again). */
+  survivors?: string;
 }
 
 type Scores = Record<string, ModuleScore>;
@@ -122,6 +124,7 @@ export function renderPage(scores: Scores, modules: string[], asOf: string): str
       return `| \`${m}\` | ${s.mutants} | ${s.killed} | ${s.timeout} | ${s.survived} | ${s.noCoverage} | ${s.ignored} | ${pct(s.score)} | ${s.commit} ${s.date} | ${s.minutes} |`;
     }),
     "",
+    ...(measured.some((m) => scores[m]!.survivors) ? ["## What survives", "", ...measured.filter((m) => scores[m]!.survivors).map((m) => `- \`${m}\`: ${scores[m]!.survivors}`), ""] : []),
     `${NOT_MEASURED} (runtime/ as of ${asOf}: ${modules.filter((m) => !scores[m]).length} of ${modules.length} modules): ${modules.filter((m) => !scores[m]).map((m) => `\`${m}\``).join(", ") || "none"}.`,
     "",
   ];
