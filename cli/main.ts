@@ -12,6 +12,7 @@ import { register as registerExport } from "./commands/export.ts";
 import { register as registerStudio } from "./commands/studio.ts";
 import { register as registerExplain } from "./commands/explain.ts";
 import { register as registerBalance } from "./commands/balance.ts";
+import { register as registerWorker } from "./commands/worker.ts";
 
 /** Commands report their exit code here; commander's own action return values are ignored. */
 export interface CommandContext {
@@ -26,7 +27,7 @@ export async function main(argv: string[]): Promise<number> {
     .description("Check, format, test, simulate, balance and export card sets written in the Cardwright card language.")
     .exitOverride()
     .showHelpAfterError();
-  for (const register of [registerCheck, registerFormat, registerTest, registerSimulate, registerExport, registerStudio, registerExplain, registerBalance]) {
+  for (const register of [registerCheck, registerFormat, registerTest, registerSimulate, registerExport, registerStudio, registerExplain, registerBalance, registerWorker]) {
     register(program, context);
   }
   try {

@@ -32,6 +32,8 @@ interface BalanceOptions {
   restricted: string;
   maxTurns: string;
   maxActions: string;
+  queue?: string;
+  batch?: string;
 }
 
 /** A usage error: printed as `cardwright balance: <message>`, exit code 2. */
@@ -125,6 +127,8 @@ export function register(program: Command, context: CommandContext): void {
     .option("--restricted <n>", "restricted play: per card and matchup, this many games in which its deck's bot may not play it", "0")
     .option("--max-turns <n>", "a game still running after this many turns is stopped (counted apart)", "200")
     .option("--max-actions <n>", "a game still running after this many actions is stopped (counted apart)", "20000")
+    .option("--queue <url>", "play on the workers of this Redis server (cardwright worker --queue <url>) instead of this machine's threads")
+    .option("--batch <n>", "games per batch handed to a worker (default: a few batches per worker thread; 10 on a queue)")
     .action(async (folderArg: string | undefined, options: BalanceOptions) => {
       try {
         context.setExitCode(await runBalance(folderArg, options));
@@ -168,15 +172,36 @@ async function runBalance(folderArg: string | undefined, options: BalanceOptions
   const { buildReport, reportSpecOf } = await import("../../balance/stats.ts");
   const { reportCsv } = await import("../../balance/csv.ts");
   const total = taskCount(spec);
-  const batches = batchesOf(spec, batchSizeFor(total, Math.max(1, workers)));
+  const batchSize = options.batch !== undefined ? wholeNumber("--batch", options.batch, 1) : options.queue ? 10 : batchSizeFor(total, Math.max(1, workers));
+  const batches = batchesOf(spec, batchSize);
   const progress = createProgress(total, "balance");
-  const records = await runPool<Batch, GameRecord[], RunSpec>({
-    workers,
-    tasks: batches,
-    worker: new URL("../../balance/pool-worker.ts", import.meta.url),
-    shared: spec,
-    onResult: (_records, index) => progress.update(batches[index]!.to),
-  }).finally(() => progress.stop());
+  let records: GameRecord[][];
+  try {
+    if (options.queue) {
+      const { runOnQueue, checkReachable, QueueUnreachable } = await import("../queue/index.ts");
+      let done = 0;
+      await checkReachable(options.queue).catch((error: Error) => {
+        throw error instanceof QueueUnreachable ? new UsageError(error.message) : error;
+      });
+      process.stdout.write(`${batches.length} batches of ${total} games queued on ${options.queue}: \`cardwright worker --queue ${options.queue}\` on any machine plays them\n`);
+      try {
+        records = await runOnQueue({ url: options.queue, spec, batches, onBatch: (index) => progress.update((done += batches[index]!.to - batches[index]!.from)) });
+      } catch (error) {
+        if (error instanceof QueueUnreachable) throw new UsageError(error.message);
+        throw error;
+      }
+    } else {
+      records = await runPool<Batch, GameRecord[], RunSpec>({
+        workers,
+        tasks: batches,
+        worker: new URL("../../balance/pool-worker.ts", import.meta.url),
+        shared: spec,
+        onResult: (_records, index) => progress.update(batches[index]!.to),
+      });
+    }
+  } finally {
+    progress.stop();
+  }
   const report = buildReport(reportSpecOf(spec), records.flat());
 
   const out = path.resolve(options.out);
