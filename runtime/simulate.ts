@@ -217,7 +217,18 @@ export function checkInvariants(engine: Engine, state: GameState): string[] {
   const slots = engine.rules.game.zones.find((z) => z.name === engine.rules.zones.battlefield)?.slots;
   if (slots !== undefined) for (const player of state.order) if ((state.players[player]!.zones[engine.rules.zones.battlefield] ?? []).length > slots) problems.push(`${player} has more than ${slots} cards in play`);
   if (!cardsJson || !stateIsJsonSafeBesidesCards(state)) problems.push("the state does not survive a JSON round trip");
+  problems.push(...statechartProblems(engine, state));
   return problems;
+}
+
+/** The game's statechart shows where the game is: over, a choice waiting, a window and who holds priority, or an open decision. */
+function statechartProblems(engine: Engine, state: GameState): string[] {
+  const { flow, model } = engine.rules;
+  if (state.over) return flow.isOver(state.flow) ? [] : [`the game is over but its statechart is at ${JSON.stringify(state.flow)}`];
+  const substate = state.pending ? "choice" : model.windowOpen(state) ? "window" : "open";
+  const holder = substate === "window" && state.priority ? (state.priority.player === state.active ? "active_player" : "opponent") : null;
+  if (flow.phaseOf(state.flow) === state.phase && flow.substateOf(state.flow) === substate && flow.holderOf(state.flow) === holder) return [];
+  return [`the statechart is at ${JSON.stringify(state.flow)} but the game is in ${state.phase}, ${substate}${holder ? ` (priority: ${holder})` : ""}`];
 }
 
 /** A legal random deck from the game's cards: copies within the rarity limits, size between the deck bounds. */

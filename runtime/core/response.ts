@@ -29,6 +29,8 @@ import type { Frame, GameState, NotedTrigger, PlayerId, TargetValue } from "../s
 
 export interface ResponseModel {
   name: "instant" | "stack" | "chain";
+  /** Does the model open response windows (priority passing)? The game's statechart has window states only then. */
+  opensWindows: boolean;
   /** A spell was cast or an ability activated (costs already paid, targets chosen). */
   announce(ctx: Ctx, frame: Frame, kind: "spell" | "ability", specs: TargetSpec[]): void;
   /** Noted triggers are waiting and nothing is resolving: put them into resolution. */

@@ -76,14 +76,15 @@ export function loadRules(bundle: CompiledBundle): Rules {
   const resourceNames = new Map(game.resources.map((r) => [r.name.toLowerCase(), r.name]));
   const slotsParam = game.params["unit_slots"];
   const paramWords = new Map<string, ReadonlySet<string>>();
+  const model = responseModelFor(String(game.params["response_model"] ?? "instant"));
   const rules: Rules = {
     game,
     cards,
     byName,
     abilities,
     zones,
-    flow: buildFlow(game),
-    model: responseModelFor(String(game.params["response_model"] ?? "instant")),
+    flow: buildFlow(game, { name: model.name, windows: model.opensWindows }),
+    model,
     param,
     phase: (name) => phaseByName.get(name),
     battlefieldSlots: typeof slotsParam === "number" ? slotsParam : game.zones.find((z) => z.name === zones.battlefield)?.slots,

@@ -74,9 +74,13 @@ function sendFlow(ctx: Ctx, event: FlowEvent): void {
 }
 
 function syncSubstate(ctx: Ctx, wanted: "open" | "choice" | "window"): void {
-  const current = ctx.rules.flow.substateOf(ctx.state.flow);
-  if (current === wanted) return;
-  sendFlow(ctx, wanted === "choice" ? { type: "NEED_CHOICE" } : wanted === "window" ? { type: "OPEN_WINDOW" } : { type: "SETTLED" });
+  const { flow } = ctx.rules;
+  if (flow.substateOf(ctx.state.flow) !== wanted) sendFlow(ctx, wanted === "choice" ? { type: "NEED_CHOICE" } : wanted === "window" ? { type: "OPEN_WINDOW" } : { type: "SETTLED" });
+  // In a window the chart also shows who holds priority.
+  const priority = ctx.state.priority;
+  if (wanted !== "window" || !priority) return;
+  const holder = priority.player === ctx.state.active ? "active_player" : "opponent";
+  if (flow.holderOf(ctx.state.flow) !== holder) sendFlow(ctx, { type: holder === "active_player" ? "PRIORITY_TO_ACTIVE_PLAYER" : "PRIORITY_TO_OPPONENT" });
 }
 
 export function runFlowAction(ctx: Ctx, action: FlowAction): void {

@@ -263,6 +263,7 @@ const passesPhaseChange = (ctx: Ctx): boolean => String(ctx.rules.param("priorit
 
 export const chainModel: ResponseModel = {
   name: "chain",
+  opensWindows: true,
   announce(ctx, frame, kind, specs) {
     initiate(ctx, frame, specs, kind);
   },

@@ -8,6 +8,7 @@ import { placeOne, type ResponseModel } from "../core/response.ts";
 
 export const instantModel: ResponseModel = {
   name: "instant",
+  opensWindows: false,
   announce(ctx, frame) {
     ctx.state.frames.push(frame);
   },

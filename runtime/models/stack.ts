@@ -54,6 +54,7 @@ function fizzles(ctx: Ctx, item: StackItem): boolean {
 
 export const stackModel: ResponseModel = {
   name: "stack",
+  opensWindows: true,
   announce(ctx, frame, kind, specs) {
     push(ctx, frame, specs, kind, { player: opponentOf(ctx.state, frame.controller), passes: 0 });
   },
