@@ -245,6 +245,7 @@ function walkNode(node: unknown, out: Collector, verb: string | undefined, event
         };
         const subject = clause.subject?.determiners[0] ?? clause.subject?.items[0];
         if (subject && "lemma" in subject && subject.lemma) view.subject = subject.lemma;
+        if (clause.subject) view.subjectWords = [...clause.subject.determiners, ...clause.subject.items].flatMap((w) => ("lemma" in w && w.lemma ? [w.lemma] : []));
         out.clauses.push(view);
       }
       for (const other of clause.orVerbs ?? []) {

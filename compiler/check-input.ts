@@ -78,6 +78,8 @@ export interface AbilityView {
 export interface ClauseView {
   /** Lemma of the subject's first word (`you`, `each`, `target`), absent for an imperative (`Gain 3 life.`). */
   subject?: string;
+  /** Lemmas of the subject's determiners and words (`each player` → each, player; `its controller` → its, controller). */
+  subjectWords?: string[];
   verb: string;
   /** Lemmas of the object's words. */
   object: string[];

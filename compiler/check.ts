@@ -394,7 +394,12 @@ function checkCost(field: FieldView, context: CheckContext): Cost {
   return { text: parts.join(" "), symbols };
 }
 
-/** `color Red ... forbids "gain life"`: no ability of a Red card may give its controller that effect. */
+/**
+ * `color Red ... forbids "gain life"`: no ability of a Red card may give its controller that effect —
+ * said to its controller (`Gain 2 life.`, `you gain ...`) or to any player who may be its controller
+ * (`Each player gains 2 life.`, `Target player ...`, `Its controller ...`). Only a subject naming
+ * opponents (`Each opponent gains 1 life.`) leaves the controller out.
+ */
 function checkForbiddenEffects(card: CardView, model: CardModel, context: CheckContext): void {
   for (const colorName of model.colors) {
     const color = context.vocabulary.lookup("color", colorName);
@@ -402,7 +407,7 @@ function checkForbiddenEffects(card: CardView, model: CardModel, context: CheckC
       const [verb, ...object] = effect.split(/\s+/);
       for (const ability of card.abilities) {
         for (const clause of ability.clauses) {
-          const controllerGets = clause.subject === undefined || clause.subject === "you";
+          const controllerGets = clause.subject === undefined || clause.subject === "you" || !clause.subjectWords?.some((word) => word.startsWith("opponent"));
           if (controllerGets && clause.verb === verb && object.every((word) => clause.object.includes(word))) {
             context.accept("CW2038", clause.range, { color: color!.name, game: context.vocabulary.id, effect });
           }

@@ -344,7 +344,7 @@ export const MESSAGES = {
   CW2038: {
     severity: "error",
     template: 'A {color} card cannot make you {effect}: game "{game}" says `color {color} ... forbids "{effect}"`.',
-    explanation: "A game file may forbid an effect to a colour's cards (Three-Slot Duel: \"Red cannot gain life back\" is `color Red pays life forbids \"gain life\"`). The checker reports any ability of such a card whose effect gives its controller that.",
+    explanation: "A game file may forbid an effect to a colour's cards (Three-Slot Duel: \"Red cannot gain life back\" is `color Red pays life forbids \"gain life\"`). The checker reports any ability of such a card whose effect gives its controller that, or gives it to a player who may be its controller (`Each player gains 2 life.`, `Target player gains 2 life.`, `Its controller gains 2 life.`); an effect on opponents only (`Each opponent gains 1 life.`) is allowed.",
     example: "color: Red\ntext:\n  PLAY: Gain 2 life.",
     exampleArgs: { color: "Red", game: "duel", effect: "gain life" },
   },
