@@ -495,6 +495,14 @@ function wordAfter(items: Item[], lemma: string): Item | undefined {
   return index >= 0 ? items[index + 1] : undefined;
 }
 
+/** Each string right after `word` (`forbids "gain life"`, `also "Support"`). */
+function stringsAfter(items: Item[], word: string): string[] {
+  return items.flatMap((item, index) => {
+    const previous = items[index - 1];
+    return item.kind === "string" && previous?.kind === "word" && previous.text.toLowerCase() === word ? [item.value] : [];
+  });
+}
+
 function hasWord(items: Item[], word: string): boolean {
   return items.some((item) => item.kind === "word" && item.text.toLowerCase() === word);
 }
@@ -522,10 +530,7 @@ function directive(statement: Ast.Directive, file: string, detail: string, decla
       }
       const symbol = items.find((item): item is Ast.SymbolNode => item.kind === "symbol");
       if (symbol) declaration.symbol = symbol.symbol;
-      const forbids = items.flatMap((item, index) => {
-        const previous = items[index - 1];
-        return item.kind === "string" && previous?.kind === "word" && previous.text.toLowerCase() === "forbids" ? [item.value.toLowerCase()] : [];
-      });
+      const forbids = stringsAfter(items, "forbids").map((effect) => effect.toLowerCase());
       if (forbids.length) declaration.forbids = forbids;
       declarations.push(declaration);
       return;
@@ -561,6 +566,8 @@ function directive(statement: Ast.Directive, file: string, detail: string, decla
         token: hasWord(items, "token"),
         requires: [],
       };
+      const aliases = stringsAfter(items, "also");
+      if (aliases.length) declaration.aliases = aliases;
       for (const clause of statement.block ?? []) {
         const first = clause[0];
         const word = first?.kind === "word" ? first.lemma.toLowerCase() : "";

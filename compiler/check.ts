@@ -14,7 +14,7 @@ import { distance } from "fastest-levenshtein";
 import { keywordLemma, keywordTokens } from "../grammar/lexer.ts";
 import type { AbilityView, CardView, FieldView, KeywordUse, ValueToken, WordReference, WordRun } from "./check-input.ts";
 import { closestName, isOneTransposition } from "./check-suggest.ts";
-import { GameVocabulary, lookupWord, singulars, type CardTypeDeclaration, type Declaration, type KeywordDeclaration, type VocabularyKind } from "./vocabulary.ts";
+import { GameVocabulary, costWordAmount, lookupWord, singulars, type CardTypeDeclaration, type Declaration, type KeywordDeclaration, type VocabularyKind } from "./vocabulary.ts";
 
 /** A resolved name at a range: what hover, go-to-definition and find-references read. */
 export interface Reference {
@@ -375,18 +375,25 @@ function checkCost(field: FieldView, context: CheckContext): Cost {
     } else if (token.kind === "number" || token.kind === "x") {
       symbols.push({ pays: token.kind === "x" ? "X" : "generic", amount: token.kind === "x" ? 0 : Number(token.text) });
       parts.push(token.text);
+    } else if (token.kind === "word" && lowered === "pay" && next && (next.kind === "number" || next.kind === "x")) {
+      // `pay 2 life`, `pay 3 Crystals`: the rules texts' verb before an amount.
+      continue;
     } else if (token.kind === "word" && (lowered === "discard" || lowered === "erase")) {
+      // `discard 1`, `discard 1 card`, `discard a card`, `erase two cards`
       let amount = 1;
-      if (next && (next.kind === "number" || next.kind === "x")) {
-        amount = next.kind === "x" ? 0 : Number(next.text);
+      const wordAmount = next?.kind === "word" ? costWordAmount(next.text) : undefined;
+      if (next && (next.kind === "number" || next.kind === "x" || wordAmount !== undefined)) {
+        amount = next.kind === "x" ? 0 : (wordAmount ?? Number(next.text));
         i++;
-        parts.push(`${lowered} ${next.text}`);
+        parts.push(`${lowered} ${amount}`);
       } else parts.push(lowered);
+      const noun = tokens[i + 1];
+      if (noun?.kind === "word" && /^cards?$/i.test(noun.text)) i++;
       symbols.push({ pays: lowered, amount });
     } else if (token.kind === "word" && lowered === "free") {
       parts.push("free");
     } else {
-      accept("CW2033", token.range, { word: token.text, game, reason: "expected cost symbols, a number, free, discard N, erase N or an amount of a resource" });
+      accept("CW2033", token.range, { word: token.text, game, reason: "expected cost symbols, a number, free, discard N [cards], erase N [cards], [pay] N life or [pay] an amount of a resource" });
       parts.push(token.text);
     }
   }

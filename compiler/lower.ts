@@ -43,6 +43,7 @@ import { checkAbilityContract, checkGameContract, checkGameParams } from "./cont
 import { WordLedger, unusedPhrases } from "./word-accounting.ts";
 import { readsAs } from "./reads-as.ts";
 import { analyzeWorkspace, type WorkspaceAnalysis } from "./workspace.ts";
+import { costWordAmount } from "./vocabulary.ts";
 
 /** Something the lowering could not turn into executable IR (reported, never fatal). */
 export interface LoweringNote {
@@ -1402,6 +1403,15 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
 interface CardInfo {
   id: string;
   permanent: boolean;
+  /** A card of a type that never enters play (a Duel Spell): its triggers can only be about the card itself away from play. */
+  neverInPlay?: boolean;
+}
+
+/** Events that can happen to a card that is never in play: drawn, discarded, cast, erased, or entering a zone by name. */
+function happensAwayFromPlay(trigger: TriggerPattern): boolean {
+  if (trigger.subject.kind !== "self") return false;
+  if (trigger.event === "enters") return trigger.zone !== undefined;
+  return trigger.event === "draw" || trigger.event === "discard" || trigger.event === "cast" || trigger.event === "keyword_action";
 }
 
 function lowerAbility(ast: Ast.Ability, index: number, card: CardInfo, l: AbilityLowering): Ability {
@@ -1416,6 +1426,9 @@ function lowerAbility(ast: Ast.Ability, index: number, card: CardInfo, l: Abilit
   // A static ability runs no steps: effects written on a permanent with no trigger, marker or cost
   // ("Choose one — ..." or "If ..., draw a card." on a creature) would do nothing.
   if (base.kind === "static" && base.steps.length && l.notes.length === notesBefore) l.note(ast.body.range, `an effect with no trigger on a permanent does nothing by itself: "${l.slice(ast.body.range)}"`);
+  // "PLAY: Draw a card." on a Spell: a spell is never in play, so the trigger never fires — the text would do nothing.
+  if (card.neverInPlay && base.kind === "triggered" && base.trigger && !happensAwayFromPlay(base.trigger) && l.notes.length === notesBefore)
+    l.note(ast.body.range, `this card never enters play, so "${base.trigger.text}" never fires for it: write the effect without the trigger or marker (it runs when the card resolves)`);
   // A phrase's slots are grouped by the ability's own id, so groups stay apart when a card's abilities' targets are chosen together.
   base.targets = l.targets.map((t) => (t.group === undefined ? t : { ...t, group: `${id}:${t.group}` }));
   return base;
@@ -1844,7 +1857,7 @@ function lowerAmountCost(np: Ast.NounPhrase, l: AbilityLowering): CostPart[] {
   return [];
 }
 
-/** A card's `cost:` field ("2 Crystals", "discard 1", "erase 2", "3 life", "free", "X Crystals", "{R}{1}"). */
+/** A card's `cost:` field ("2 Crystals", "discard 1", "discard a card", "erase 2 cards", "3 life", "pay 2 life", "free", "X Crystals", "{R}{1}"). */
 function lowerCardCost(field: Ast.Field | undefined, game: CompiledGame, vocab: Vocab): CostPart[] {
   if (!field) return [];
   const items = field.value;
@@ -1854,7 +1867,9 @@ function lowerCardCost(field: Ast.Field | undefined, game: CompiledGame, vocab: 
   if (symbols.length) return symbols.map((s) => ({ pays: "symbol", symbol: s.symbol, amount: /^\d+$/.test(s.symbol) ? Number(s.symbol) : 1, ...(/^\d+$/.test(s.symbol) ? { generic: true } : {}) }) as CostPart);
   const numberItem = items.find((i) => i.kind === "number") as Ast.NumberNode | undefined;
   const isX = words.includes("x");
-  const amount: NumberExpr = isX ? { kind: "x" } : Math.abs(numberItem?.value ?? 1);
+  // `discard two cards`, `erase a card` (the checker reads the same words: costWordAmount).
+  const wordAmount = words.map((w) => costWordAmount(w)).find((n) => n !== undefined);
+  const amount: NumberExpr = isX ? { kind: "x" } : Math.abs(numberItem?.value ?? wordAmount ?? 1);
   if (words.includes("life")) return [{ pays: "life", amount }];
   if (words.includes("discard")) return [{ pays: "discard", amount: typeof amount === "number" ? amount : 1 }];
   if (words.includes("erase")) return [{ pays: "erase", amount: typeof amount === "number" ? amount : 1 }];
@@ -2108,7 +2123,7 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
     const abilities = decl.abilities.map((a, i) => {
       const l = new AbilityLowering(vocab, doc.file, text, notes);
       const before = notes.length;
-      const lowered = lowerAbilitySafely(a, i, { id, permanent }, l);
+      const lowered = lowerAbilitySafely(a, i, { id, permanent, ...(permanent ? {} : { neverInPlay: true }) }, l);
       reportUnusedWords(a, l, notes.slice(before), lowered);
       return lowered;
     });

@@ -6,6 +6,7 @@
  *
  * This module knows nothing of any particular game: all names come from the game file.
  */
+import { NumberWords } from "../grammar/lexer.ts";
 import type { Range } from "./diagnostics.ts";
 import { closestName } from "./check-suggest.ts";
 
@@ -50,6 +51,8 @@ export interface DeclarationBase {
   range: Range;
   /** One line for hover: the declaration as written, or its defining text. */
   detail: string;
+  /** Other words the rules text uses for it (`cardtype Spell also "Support"`): a card using one gets this name as its did-you-mean. */
+  aliases?: string[];
 }
 
 export interface ColorDeclaration extends DeclarationBase {
@@ -188,7 +191,14 @@ export class GameVocabulary {
 
   /** The closest declared name of these kinds, for "did you mean". */
   suggest(word: string, ...kinds: VocabularyKind[]): string | undefined {
-    return closestName(word, kinds.flatMap((kind) => this.names(kind)));
+    return this.aliasOf(word, kinds) ?? closestName(word, kinds.flatMap((kind) => this.names(kind)));
+  }
+
+  /** The declared name a rules-text word stands for (`Support` → `Spell`, also in the plural). */
+  private aliasOf(word: string, kinds: VocabularyKind[]): string | undefined {
+    const forms = new Set([word, ...singulars(word)].map((w) => w.toLowerCase()));
+    for (const kind of kinds) for (const declaration of this.all(kind)) if (declaration.aliases?.some((alias) => forms.has(alias.toLowerCase()))) return declaration.name;
+    return undefined;
   }
 
   /** Every kind a word resolves to (a word may be, say, both a counter and a stat: "power"). */
@@ -246,4 +256,12 @@ export function singulars(word: string): string[] {
   if (lowered.endsWith("es") && lowered.length > 2) forms.push(word.slice(0, -2));
   if (lowered.endsWith("s") && lowered.length > 1) forms.push(word.slice(0, -1));
   return forms;
+}
+
+/** `a`/`an`/`one` … `ten` before the cards a cost discards or erases (as the lowering reads them). */
+export function costWordAmount(word: string): number | undefined {
+  const lowered = word.toLowerCase();
+  if (lowered === "a" || lowered === "an") return 1;
+  const index = (NumberWords as readonly string[]).indexOf(lowered);
+  return index >= 0 ? index + 1 : undefined;
 }

@@ -5,6 +5,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { analyzeWorkspace } from "../../compiler/workspace.ts";
+import { lowerAnalysis } from "../../compiler/lower.ts";
+import { engineWarnings } from "../../compiler/engine-warnings.ts";
 import type { SourceFile } from "../../compiler/model.ts";
 
 const gameFile = (id: string): SourceFile => ({ path: `cards/${id}/${id}.game`, text: readFileSync(`cards/${id}/${id}.game`, "utf8") });
@@ -32,5 +34,43 @@ describe("a tribe the game file lacks", () => {
     const diagnostics = analyzeWorkspace([gameFile("chromatic"), { path: "new.cards", text: card("Mystik") }]).model.diagnostics;
     expect(diagnostics.map((d) => [d.code, d.suggestion])).toEqual([["CW2032", "Mystic"]]);
     expect(diagnostics[0]!.fix?.text).toBe(", Mystik");
+  });
+});
+
+describe("cost fields in the rules texts' words (class 12)", () => {
+  const spell = (color: string, cost: string, text = "Draw a card.") => `set NEW "New set" for duel\n\ncard "Probe Spell" {\n  type: Spell\n  color: ${color}\n  cost: ${cost}\n  rarity: Common\n  text:\n    ${text}\n}\n`;
+  const lowered = (color: string, cost: string, text?: string) => {
+    const files = [gameFile("duel"), { path: "new.cards", text: spell(color, cost, text) }];
+    const analysis = analyzeWorkspace(files);
+    const { bundles } = lowerAnalysis(analysis, files);
+    const notes = engineWarnings(analysis, files).map((d) => d.code);
+    return { errors: analysis.model.diagnostics.map((d) => d.code), notes, cost: bundles[0]?.cards.find((c) => c.name === "Probe Spell")?.cost };
+  };
+
+  it("'discard 1 card', 'discard a card', 'discard two cards', 'erase 2 cards', 'pay 2 life' check clean and cost what they say", () => {
+    expect(lowered("Yellow", "discard 1 card")).toEqual({ errors: [], notes: [], cost: [{ pays: "discard", amount: 1 }] });
+    expect(lowered("Yellow", "discard a card")).toEqual({ errors: [], notes: [], cost: [{ pays: "discard", amount: 1 }] });
+    expect(lowered("Yellow", "discard two cards")).toEqual({ errors: [], notes: [], cost: [{ pays: "discard", amount: 2 }] });
+    expect(lowered("Green", "erase 2 cards")).toEqual({ errors: [], notes: [], cost: [{ pays: "erase", amount: 2 }] });
+    expect(lowered("Red", "pay 2 life")).toEqual({ errors: [], notes: [], cost: [{ pays: "life", amount: 2 }] });
+  });
+
+  it("still refuses what it cannot read", () => {
+    expect(lowered("Yellow", "discard many cards").errors).toContain("CW2033");
+    expect(lowered("Red", "pay life").errors).toContain("CW2033");
+  });
+
+  it("a trigger on a card that never enters play (PLAY: on a Spell) is CW6001: it would never fire", () => {
+    expect(lowered("Yellow", "discard 1 card", "PLAY: Draw a card.").notes).toEqual(["CW6001"]);
+    expect(lowered("Yellow", "discard 1 card", "Whenever an opponent draws a card, draw a card.").notes).toEqual(["CW6001"]);
+    expect(lowered("Yellow", "discard 1 card", "Draw a card.").notes).toEqual([]);
+  });
+});
+
+describe("a card type in the rules text's own word (class 12)", () => {
+  it("'type: Support' (the Duel text's word for spells, `cardtype Spell also \"Support\"`) is CW2003 with did-you-mean Spell", () => {
+    const card = `set NEW "New set" for duel\n\ncard "Probe Support" {\n  type: Support\n  color: Gray\n  cost: free\n  rarity: Common\n  text:\n    Draw a card.\n}\n`;
+    const diagnostics = analyzeWorkspace([gameFile("duel"), { path: "new.cards", text: card }]).model.diagnostics;
+    expect(diagnostics.map((d) => [d.code, d.suggestion])).toEqual([["CW2003", "Spell"]]);
   });
 });
