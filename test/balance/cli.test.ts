@@ -46,7 +46,7 @@ describe("cardwright balance", () => {
 
   it("plays a single deck against itself, with restricted play on request", async () => {
     const dir = scratch();
-    const { code, err } = await run(["balance", "cards/cybervamp", "--games", "2", "--restricted", "1", "--bot", "random", "--workers", "0", "--max-turns", "30", "-o", dir]);
+    const { code, err } = await run(["balance", "cards/cybervamp", "--decks", "cards/cybervamp/decks/night-shift.deck", "--games", "2", "--restricted", "1", "--bot", "random", "--workers", "0", "--max-turns", "30", "-o", dir]);
     expect(err).toBe("");
     expect(code).toBe(0);
     const report = JSON.parse(readFileSync(path.join(dir, "report.json"), "utf8"));
