@@ -174,7 +174,8 @@ export type StepBody =
     }
   | { op: "destroy"; what: Affected }
   /** The controller of `who` chooses `amount` cards matching `selector` they control and destroys them. */
-  | { op: "sacrifice"; who: PlayerRef; selector: CardSelector; amount: NumberExpr }
+  /** "Sacrifice a unit", "Each player sacrifices a unit": each of `who` picks `amount` of their own cards matching `selector`. */
+  | { op: "sacrifice"; who: PlayersRef; selector: CardSelector; amount: NumberExpr }
   | { op: "sacrifice_self" }
   /** Move cards between zones; `to` is a zone name of the game file (the owner's copy of the zone). */
   | { op: "move"; what: Affected; to: string; position?: "top" | "bottom" | "shuffle" }

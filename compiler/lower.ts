@@ -255,8 +255,12 @@ class AbilityLowering {
   lookedZone?: string;
   /** True once a step of this ability acted on cards it remembers ("it"): "that many" counts them. */
   actedOnCards = false;
+  /** The player phrase acting in the clause being lowered ("Each player", "Target opponent"), unless it is "you". */
+  actingSubject?: Ast.NounPhrase;
   /** The card the ability named last (a target, a chosen card, "it"): what "its controller" refers to. */
   lastCard?: CardRef;
+  /** What a subject shared by several clauses (`Target player draws a card and loses 1 life`) was read as: one target, one choice. */
+  private readonly sharedSubjects = new Map<Ast.NounPhrase, { players?: PlayersRef; affected?: Affected }>();
   /** The words of the ability the IR carries (word-accounting.ts): what is left is reported. */
   readonly ledger = new WordLedger();
   /** Marks the words under these nodes as carried by the IR. */
@@ -468,6 +472,7 @@ class AbilityLowering {
       if (f.kind === "controlledBy") {
         const who = npDeterminers(f.controller).concat(npWords(f.controller));
         sel.controller = who.includes("you") ? "you" : who.some((w) => w.startsWith("opponent")) ? "opponent" : "any";
+        if (who.includes("they")) this.theirsOfActing(f.controller);
         this.use(f);
       } else if (f.kind === "prep" && (f.prep === "in" || f.prep === "from")) {
         const zoneWords = npWords(f.object);
@@ -477,7 +482,10 @@ class AbilityLowering {
           this.use(f.object);
           const d = npDeterminers(f.object);
           if (d.includes("your")) sel.owner = "you";
-          else if (d.includes("their") || d.includes("its")) sel.owner = "any";
+          else if (d.includes("their") || d.includes("its")) {
+            sel.owner = "any";
+            if (d.includes("their")) this.theirsOfActing(f.object);
+          }
           else if (zoneWords.some((w) => w.startsWith("opponent"))) sel.owner = "opponent";
         }
       } else if (f.kind === "prep" && f.prep === "with") {
@@ -520,11 +528,24 @@ class AbilityLowering {
     return undefined;
   }
 
+  /**
+   * "Each player gains 1 life for each unit they control", "Target player loses 1 life for each card in their hand": "they" /
+   * "their" is the acting player, which a card count cannot name (it would count every player's cards) — said, not guessed.
+   */
+  theirsOfActing(np: Ast.NounPhrase): void {
+    if (!this.actingSubject) return;
+    const who = this.slice(this.actingSubject.range);
+    this.note(np.range, `the engine cannot count "${this.slice(np.range)}" as ${who}'s own (it would count every player's); name the player ("your hand", "an opponent controls") or write one sentence per player`);
+  }
+
   /** Is the phrase about players rather than cards? (Registers a target slot for "target player".) */
   playerPhrase(np: Ast.NounPhrase): PlayersRef | undefined {
+    const shared = SHARED_SUBJECTS.has(np) ? this.sharedSubjects.get(np) : undefined;
+    if (shared && "players" in shared) return shared.players;
     const ref = this.playerPhraseOf(np);
     // A phrase read as players is carried whole ("its controller", "each opponent", "target player").
     if (ref) this.use(np.determiners, np.items);
+    if (SHARED_SUBJECTS.has(np)) this.sharedSubjects.set(np, { ...this.sharedSubjects.get(np), players: ref });
     return ref;
   }
   private playerPhraseOf(np: Ast.NounPhrase): PlayersRef | undefined {
@@ -573,6 +594,17 @@ class AbilityLowering {
    */
   affected(np: Ast.NounPhrase | undefined, defaultPlayer: PlayersRef = { kind: "you" }, clause?: Ast.Clause): Affected {
     if (!np) return { kind: "player", ref: defaultPlayer };
+    if (SHARED_SUBJECTS.has(np)) {
+      const shared = this.sharedSubjects.get(np)?.affected;
+      if (shared) return shared;
+      const read = this.affectedOnce(np, defaultPlayer, clause);
+      this.sharedSubjects.set(np, { ...this.sharedSubjects.get(np), affected: read });
+      return read;
+    }
+    return this.affectedOnce(np, defaultPlayer, clause);
+  }
+
+  private affectedOnce(np: Ast.NounPhrase, defaultPlayer: PlayersRef, clause?: Ast.Clause): Affected {
     np = unwrapOf(np);
     const dets = npDeterminers(np);
     const words = npWords(np);
@@ -784,6 +816,8 @@ class AbilityLowering {
     const where = clause.tail.find((t) => t.kind === "where") as Ast.WherePhrase | undefined;
     // Choices the clause's phrases ask for ("an enemy unit") run right before it, inside its "may" or "if".
     const asked = this.pending.length;
+    const acting = this.actingSubject;
+    this.actingSubject = clause.subject && isPlayerPhrase(clause.subject) && !(npWords(clause.subject).length === 0 && npDeterminers(clause.subject).every((d) => d === "you")) ? clause.subject : undefined;
     const core = this.clauseCore(clause);
     if (this.pending.length > asked || core.some((s) => s.op === "discard" || s.op === "sacrifice" || s.op === "search" || s.op === "choose_cards")) this.actedOnCards = true;
     let steps = [...this.pending.splice(asked), ...core].map((s) => ({ ...s, source }) as Step);
@@ -807,6 +841,7 @@ class AbilityLowering {
     }
     const during = this.duringCondition(clause);
     if (during) steps = [{ op: "if", condition: during, then: steps, source }];
+    this.actingSubject = acting;
     return steps;
   }
 
@@ -1032,7 +1067,7 @@ class AbilityLowering {
         return [{ op: "destroy", what: this.pickOrAffected(obj) }];
       case "sacrifice": {
         if (obj && npDeterminers(obj).includes("this")) return [{ op: "sacrifice_self" }];
-        return [{ op: "sacrifice", who: this.single(who()), selector: obj ? this.selector(obj) : {}, amount: this.amountOf(obj, 1) }];
+        return [{ op: "sacrifice", who: who(), selector: obj ? this.selector(obj) : {}, amount: this.amountOf(obj, 1) }];
       }
       case "return": {
         const to = prep("to");
@@ -1479,10 +1514,35 @@ function withSharedVerbs(seq: Ast.Sequence, stats: string[] = []): { clause: Ast
       }
       clause = { ...clause, verb: previous.verb, ...(clause.subject || !previous.subject ? {} : { subject: previous.subject }) };
     }
+    // `Target player draws two cards and loses 2 life`, `Each player draws a card, then discards a card`: a verb that
+    // agrees with the subject before it (`loses`, not the imperative `lose`) in the same sentence shares that subject.
+    if (clause.verb && !clause.subject && previous?.subject && step.connector !== "." && step.connector !== ". then" && step.connector !== ";" && !step.condition && sharesSubject(clause, previous)) {
+      SHARED_SUBJECTS.add(previous.subject);
+      clause = { ...clause, subject: previous.subject };
+      // `gets +2 power and gains Flying until end of turn`: one duration for both halves joined by `and`.
+      const until = clause.tail.filter((t) => (t.kind === "prep" && t.prep === "until") || t.kind === "timing");
+      const last = raw[raw.length - 1];
+      if (until.length && last && (step.connector === "and" || step.connector === ", and") && !previous.tail.some((t) => (t.kind === "prep" && t.prep === "until") || t.kind === "timing")) {
+        raw[raw.length - 1] = { ...last, clause: { ...previous, tail: [...previous.tail, ...until] } };
+      }
+    }
     raw.push({ clause, step });
     previous = clause;
   }
   return raw.flatMap(({ clause, step }) => expandAlso(clause).map((part) => ({ clause: part, step })));
+}
+
+/** Subjects written once for several clauses: each lowering reads such a phrase once (one target slot, one choice). */
+const SHARED_SUBJECTS = new WeakSet<Ast.NounPhrase>();
+
+/** A subjectless clause's verb agrees with the previous clause's subject: inflected (`loses`, `has`) after any subject, or bare after a plural one (`Your opponents draw a card and lose 1 life`). */
+function sharesSubject(clause: Ast.Clause, previous: Ast.Clause): boolean {
+  // A structural verb knows its lemma; a content verb (`mills`, `Scry`) is inflected when it ends in a single s.
+  const inflected = (v: Ast.WordNode | undefined) => v !== undefined && (v.keyword ? lower(v.text) !== v.lemma : /[^s]s$/.test(lower(v.text)));
+  if (inflected(clause.verb) || inflected(clause.be)) return true;
+  const subject = previous.subject!;
+  const you = npDeterminers(subject).concat(npWords(subject)).includes("you");
+  return !you && (inflected(previous.verb) === false && previous.verb !== undefined) && isPlayerPhrase(subject) && !npDeterminers(subject).includes("each");
 }
 
 /**

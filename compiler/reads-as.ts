@@ -100,22 +100,50 @@ function keywordText(k: KeywordGrant | { name: string; amount?: number }): strin
 
 function stepsText(steps: Step[], ctx: Context): string {
   const out: string[] = [];
+  let previousSubject: string | undefined;
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i]!;
-    if (step.op === "choose_cards") {
+    let text: string;
+    let used = step;
+    if (step.op === "choose_cards" && steps[i + 1] && JSON.stringify(steps[i + 1]).includes(`"label":"${step.label}"`)) {
       // A choice is read with the step that uses it: "Destroy a unit you control."
-      const user = steps[i + 1];
-      if (user && JSON.stringify(user).includes(`"label":"${step.label}"`)) {
-        out.push(stepText(user, ctx, { label: step.label, phrase: chosenPhrase(step, ctx) }));
-        i++;
-        continue;
-      }
-    }
-    out.push(stepText(step, ctx));
+      used = steps[++i]!;
+      text = stepText(used, ctx, { label: step.label, phrase: chosenPhrase(step, ctx) });
+    } else text = stepText(step, ctx);
+    // The same player or card acting again is written once: "Target player draws a card, then loses 1 life"
+    // (written twice, "target player" would be a second target).
+    const subject = subjectOf(used);
+    if (subject && subject.key === previousSubject) text = subject.without(text, ctx);
+    previousSubject = subject?.key;
+    out.push(text);
   }
   // One ability's steps are one sentence ("Draw a card, then discard a card."): on a spell, a second
   // sentence would be an ability of its own.
   return sentence(out.filter(Boolean).map((s, i) => (i === 0 ? s : s.replace(/^./, (c) => c.toLowerCase()).replace(/\.$/, ""))).map((s) => s.replace(/\.$/, "")).join(", then "));
+}
+
+/** Who a step's sentence is about, when it is written as its subject (not "you"), and the step's text without it. */
+function subjectOf(step: Step): { key: string; without: (text: string, ctx: Context) => string } | undefined {
+  const strip = (subject: string) => (text: string) => (text.toLowerCase().startsWith(`${subject.toLowerCase()} `) ? text.slice(subject.length + 1) : text);
+  switch (step.op) {
+    case "draw":
+    case "discard":
+    case "gain_life":
+    case "lose_life":
+    case "sacrifice":
+    case "move_top":
+      if (step.who.kind === "you") return undefined;
+      return { key: JSON.stringify({ player: step.who }), without: (text, ctx) => strip(playersText(step.who, ctx, true))(text) };
+    case "add_counters":
+      // "..., then gains 2 Bleed counters" (a player's counters read as the player gaining them).
+      if (step.on.kind !== "player" || step.on.ref.kind === "you") return undefined;
+      return { key: JSON.stringify({ player: step.on.ref }), without: (_text, ctx) => `gains ${countNoun(`${step.counter} counter`, step.amount, ctx)}` };
+    case "modify":
+      if (step.on.kind !== "target" && step.on.kind !== "targets" && !(step.on.kind === "card" && step.on.ref.kind !== "self")) return undefined;
+      return { key: JSON.stringify({ card: step.on }), without: (text, ctx) => strip(affectedText(step.on, ctx))(text) };
+    default:
+      return undefined;
+  }
 }
 
 function chosenPhrase(step: Extract<Step, { op: "choose_cards" }>, ctx: Context): string {

@@ -208,13 +208,23 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       destroyAll(ctx, cardsOf(evalAffected(ctx, frame, step.what)), source, { by: () => (frame.card ? { card: frame.card } : undefined) });
       return "done";
     case "sacrifice": {
-      const who = evalPlayer(ctx, frame, step.who) ?? frame.controller;
-      const options = selectCards(ctx, { ...step.selector, controller: who === frame.controller ? "you" : "opponent" }, frame.controller, frame.card);
-      const amount = evalNumber(ctx, frame, step.amount);
-      const chosen = askCards(ctx, frame, who, options, amount, amount, `sacrifice ${amount}`);
-      if (chosen === "wait") return "wait";
-      destroyAll(ctx, chosen, source, { sacrifice: true });
-      frame.chosen["it"] = chosen;
+      // Several players sacrificing ("Each player sacrifices a unit"): each picks among their own cards, in turn;
+      // then all the chosen cards go together (one simultaneous destruction).
+      const done = (frame.chosen["$sacrificed"] ??= []);
+      const cards = (frame.chosen["$sacrifices"] ??= []);
+      for (const who of evalPlayers(ctx, frame, step.who)) {
+        if (done.includes(who)) continue;
+        const own = selectCards(ctx, { ...step.selector, controller: "any" }, frame.controller, frame.card).filter((id) => state.cards[id]!.controller === who);
+        const amount = evalNumber(ctx, frame, step.amount);
+        const chosen = askCards(ctx, frame, who, own, amount, amount, `sacrifice ${amount}`);
+        if (chosen === "wait") return "wait";
+        cards.push(...chosen);
+        done.push(who);
+      }
+      delete frame.chosen["$sacrificed"];
+      delete frame.chosen["$sacrifices"];
+      destroyAll(ctx, cards, source, { sacrifice: true });
+      frame.chosen["it"] = cards;
       return "done";
     }
     case "sacrifice_self":

@@ -304,3 +304,43 @@ describe("choose one (class 21)", () => {
     expect(step.modes[0]!.steps[0]!.op).toBe("gain_life");
   });
 });
+
+describe("a subject written once for several clauses (class 17, players)", () => {
+  it.each([
+    ["Target player draws two cards and loses 2 life.", [{ kind: "target", index: 0 }, { kind: "target", index: 0 }]],
+    ["Each player draws a card, then discards a card.", [{ kind: "each_player" }, { kind: "each_player" }]],
+    ["Your opponents draw a card and lose 1 life.", [{ kind: "opponent" }, { kind: "opponent" }]],
+    ["Each opponent loses 2 life and you gain 2 life.", [{ kind: "each_opponent" }, { kind: "you" }]],
+    ["Each opponent loses 2 life, then gain 2 life.", [{ kind: "each_opponent" }, { kind: "you" }]],
+    ["Target opponent discards a card, then draw a card.", [{ kind: "target", index: 0 }, { kind: "you" }]],
+  ])("%s", (text, players) => {
+    const { ability, problems } = lowerOne("duel", "spell", text);
+    expect(problems).toEqual([]);
+    expect(ability.steps.map((s) => ("who" in s ? s.who : undefined))).toEqual(players);
+    expect(ability.targets.length).toBe(players.filter((p) => p.kind === "target").length ? 1 : 0);
+  });
+
+  it("a card named once: one target, and 'until end of turn' for both halves joined by 'and'", () => {
+    const { ability, problems } = lowerOne("cybervamp", "spell", "Target creature gets +2/+0 and gains Haste until end of turn.");
+    expect(problems).toEqual([]);
+    expect(ability.targets).toHaveLength(1);
+    expect(strip(ability.steps)).toEqual([
+      { op: "modify", on: { kind: "target", index: 0 }, stats: { power: 2, defense: 0 }, duration: { kind: "end_of_turn" } },
+      { op: "modify", on: { kind: "target", index: 0 }, keywords: [{ name: "Haste" }], duration: { kind: "end_of_turn" } },
+    ]);
+  });
+
+  it("'Each player sacrifices a unit' is every player's sacrifice", () => {
+    const { ability, problems } = lowerOne("duel", "spell", "Each player sacrifices a unit.");
+    expect(problems).toEqual([]);
+    expect(strip(ability.steps)).toEqual([{ op: "sacrifice", who: { kind: "each_player" }, selector: { cardTypes: ["Unit"] }, amount: 1 }]);
+  });
+
+  it.each(["Each player loses 1 life for each card in their hand.", "Each player gains 1 life for each unit they control."])(
+    "%s: 'their'/'they' as each player's own cannot be counted — a diagnostic at those words",
+    (text) => {
+      const { problems } = lowerOne("duel", "spell", text);
+      expect(problems.join("\n")).toMatch(/cannot count "(their hand|they)" as Each player's own/);
+    },
+  );
+});
