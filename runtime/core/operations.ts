@@ -33,6 +33,7 @@ export function moveCard(
     if (state.modifiers.some((m) => m.card === id)) state.modifiers = state.modifiers.filter((m) => m.card !== id);
     delete card.active;
     card.damage = 0;
+    delete card.lethalReplaced;
     card.exhausted = false;
     card.overexhausted = false;
     card.defender = false;

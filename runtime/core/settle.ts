@@ -113,6 +113,8 @@ export function endOfTurnCleanup(ctx: Ctx): void {
   for (const id of allOnBattlefield(ctx)) {
     state.cards[id]!.damage = 0;
     delete state.cards[id]!.damagedBy;
+    // Damage gone: a later lethal amount is new, even if it is the same number.
+    delete state.cards[id]!.lethalReplaced;
   }
 }
 

@@ -237,6 +237,7 @@ registerNativeRule("remove_damage", (ctx) => {
     for (const id of battlefield(ctx, player)) {
       ctx.state.cards[id]!.damage = 0;
       delete ctx.state.cards[id]!.damagedBy;
+      delete ctx.state.cards[id]!.lethalReplaced;
     }
   emit(ctx, "modify", "damage is removed from every creature");
   return "done";
