@@ -262,6 +262,11 @@ export function randomDeck(engine: Engine, seed: number): string[] {
   return deck;
 }
 
+/** A random deck as the game builds it: `randomDeck`, then the mechanics' hook (a game with more than one deck builds its decks itself). */
+export function gameRandomDeck(engine: Engine, seed: number): string[] {
+  return mechanicsOf(engine.rules).reduce((deck, m) => m.randomDeck?.(engine.rules, seed, deck) ?? deck, randomDeck(engine, seed));
+}
+
 /** One game of a simulation: what `simulate` adds up. Plain data (a worker thread sends it back). */
 export interface GameOutcome {
   /** The game's index in the run (its seed is `seed * 100_003 + index`). */
@@ -289,9 +294,7 @@ export function playGame(engine: Engine, options: GameOptions, g: number): GameO
     for (const e of events) hash = hashUpdate(hash, formatEvent(e));
   };
   const gameSeed = options.seed * 100_003 + g;
-  // Mechanics hook: a game with more than one deck builds its random decks itself.
-  const deckFor = (seed: number) => mechanicsOf(engine.rules).reduce((deck, m) => m.randomDeck?.(engine.rules, seed, deck) ?? deck, randomDeck(engine, seed));
-  const decks = { p1: deckFor(gameSeed * 2 + 1), p2: deckFor(gameSeed * 2 + 2) };
+  const decks = { p1: gameRandomDeck(engine, gameSeed * 2 + 1), p2: gameRandomDeck(engine, gameSeed * 2 + 2) };
   // With invariants on, the random decks are checked against the game's deck rules too.
   if (checking)
     for (const [player, deck] of Object.entries(decks)) {

@@ -34,6 +34,7 @@ interface BalanceOptions {
   maxActions: string;
   queue?: string;
   batch?: string;
+  generatedDecks: string;
 }
 
 /** A usage error: printed as `cardwright balance: <message>`, exit code 2. */
@@ -60,7 +61,7 @@ export interface LoadedRun {
  * The game of a folder (or of the folder a path is in) and its decks, checked: errors in the game's
  * files, an unreadable deck line, an unknown card or an illegal deck come back as diagnostics.
  */
-export async function loadBalanceRun(where: string, deckPaths: readonly string[] | undefined, cwd = process.cwd()): Promise<LoadedRun | { diagnostics: Diagnostic[]; message?: string }> {
+export async function loadBalanceRun(where: string, deckPaths: readonly string[] | undefined, cwd = process.cwd(), generated: { count: number; seed: number } = { count: 0, seed: 0 }): Promise<LoadedRun | { diagnostics: Diagnostic[]; message?: string }> {
   const { gameFolderOf, readWorkspaceFiles } = await import("../../compiler/workspace-disk.ts");
   const { analyzeWorkspace } = await import("../../compiler/workspace.ts");
   const { lowerAnalysis } = await import("../../compiler/lower.ts");
@@ -82,10 +83,11 @@ export async function loadBalanceRun(where: string, deckPaths: readonly string[]
   const names = bundle.cards.map((c) => c.name);
   let files: string[];
   if (deckPaths && deckPaths.length) files = deckPaths.map((p) => path.resolve(cwd, p));
+  else if (generated.count > 0) files = [];
   else {
     const deckFolder = path.join(folder, "decks");
     files = (await fs.readdir(deckFolder).catch(() => [] as string[])).filter((f) => f.endsWith(DECK_EXTENSION)).sort().map((f) => path.join(deckFolder, f));
-    if (files.length === 0) return { diagnostics: [], message: `${path.relative(cwd, deckFolder)} holds no ${DECK_EXTENSION} files: give decks with --decks` };
+    if (files.length === 0) return { diagnostics: [], message: `${path.relative(cwd, deckFolder)} holds no ${DECK_EXTENSION} files: give decks with --decks, or --generated-decks N` };
   }
   const decks: DeckSpec[] = [];
   const diagnostics: Diagnostic[] = [];
@@ -105,6 +107,17 @@ export async function loadBalanceRun(where: string, deckPaths: readonly string[]
     decks.push({ name, cards });
   }
   if (diagnostics.some((d) => d.severity === "error")) return { diagnostics, message: "the decks cannot be played" };
+  // Generated decks: random legal decks of the game's cards, as `simulate` builds them, from the run's seed.
+  if (generated.count > 0) {
+    const { gameRandomDeck } = await import("../../runtime/simulate.ts");
+    const { hashText } = await import("../../runtime/index.ts");
+    for (let n = 1; n <= generated.count; n++) {
+      const cards = gameRandomDeck(engine, parseInt(hashText(`${generated.seed}/generated/${n}`), 16) & 0x7fffffff);
+      const violations = engine.validateDeck(cards);
+      if (violations.length) return { diagnostics: [], message: `generated deck ${n} is not legal (${violations[0]!.message}): this game's deck rules need decks written by hand` };
+      decks.push({ name: `generated-${n}`, cards });
+    }
+  }
   return { folder, bundle, decks };
 }
 
@@ -115,6 +128,7 @@ export function register(program: Command, context: CommandContext): void {
     .argument("[folder]", "the game folder (or a path inside it); default: cards/<id> with --game, else the current folder")
     .option("--game <id>", "a game by id: cards/<id> here, else the game bundled with Cardwright")
     .option("--decks <files...>", "deck files (default: the game folder's decks/*.deck); every pair meets, one deck plays itself")
+    .option("--generated-decks <n>", "also this many random legal decks of the game's cards (generated-1, …; from the seed); with no --decks, only these", "0")
     .option("--bot <kind>", `the bot on both seats: ${BOT_KINDS.join(", ")}`, "greedy")
     .option("--bot-p1 <kind>", "the bot on seat p1 (overrides --bot)")
     .option("--bot-p2 <kind>", "the bot on seat p2 (overrides --bot)")
@@ -156,7 +170,8 @@ async function runBalance(folderArg: string | undefined, options: BalanceOptions
   if (folderArg && options.game) throw new UsageError("give a game folder or --game <id>, not both");
   const where = folderArg ?? (options.game ? await bundledGameFolder(options.game) : ".");
 
-  const loaded = await loadBalanceRun(where, options.decks);
+  const generatedDecks = wholeNumber("--generated-decks", options.generatedDecks, 0);
+  const loaded = await loadBalanceRun(where, options.decks, process.cwd(), { count: generatedDecks, seed });
   if ("diagnostics" in loaded) {
     for (const d of loaded.diagnostics) process.stderr.write(formatDiagnostic(d) + "\n");
     if (loaded.message) process.stderr.write(`cardwright balance: ${loaded.message}\n`);

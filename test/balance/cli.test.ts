@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, readdirSync, writeFileSync, mkdirSync, cpSyn
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { main } from "../../cli/main.ts";
+import { gameEngine } from "./helpers.ts";
 
 async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = "";
@@ -54,6 +55,24 @@ describe("cardwright balance", () => {
     expect(report.matchups[0].deckA).toBe("night-shift");
     expect(report.restricted.length).toBe(report.cards.length);
     expect(readFileSync(path.join(dir, "restricted.csv"), "utf8")).toMatch(/^card,name,deck,games,baseline,/);
+  }, 300_000);
+
+  it("plays generated decks: random legal decks of the game's cards, the same for the same seed", async () => {
+    const dir = scratch();
+    const args = ["balance", "--game", "cybervamp", "--generated-decks", "2", "--games", "2", "--seed", "3", "--bot", "random", "--workers", "0", "--max-turns", "30"];
+    expect((await run([...args, "-o", path.join(dir, "a")])).code).toBe(0);
+    expect((await run([...args, "-o", path.join(dir, "b")])).code).toBe(0);
+    const games = JSON.parse(readFileSync(path.join(dir, "a", "games.json"), "utf8"));
+    expect(games.decks.map((d: { name: string }) => d.name)).toEqual(["generated-1", "generated-2"]);
+    expect(games.decks[0].cards).not.toEqual(games.decks[1].cards);
+    // CYBERVAMP builds a Land Deck beside the main deck: a generated deck holds both.
+    const { loaded, engine } = await gameEngine("cybervamp");
+    const lands = new Set(loaded.bundle.cards.filter((c) => c.cardType === "Land").map((c) => c.id));
+    for (const deck of games.decks as { cards: string[] }[]) {
+      expect(engine.validateDeck(deck.cards)).toEqual([]);
+      expect(deck.cards.some((c) => lands.has(c))).toBe(true);
+    }
+    expect(files(path.join(dir, "b"))).toEqual(files(path.join(dir, "a")));
   }, 300_000);
 
   it("reports an unknown card in a deck at its line and column, and writes nothing", async () => {
