@@ -70,8 +70,7 @@ setup {
 };
 
 async function openBoard(page: Page, game: string, name: string): Promise<void> {
-  // A taller window: the whole table (both sides, the stack between them) in one picture.
-  await page.setViewportSize({ width: 1440, height: 1180 });
+  // The whole table (both sides, the stack between them) fits the usual window: no taller one needed.
   await page.getByRole("tab", { name: "Table" }).click();
   const table = page.getByTestId("table");
   await table.getByLabel("Game").selectOption(game, { timeout: 90_000 });
