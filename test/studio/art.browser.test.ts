@@ -3,7 +3,9 @@
  * names a workspace image shows that image on its face in the gallery; the server hands the page
  * images of the workspace only (never a path out of it, never a file that is not an image).
  */
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -68,6 +70,33 @@ describe("card art in the studio", () => {
     // The image is loaded and painted: the face's art box is red on screen.
     await expect.poll(async () => redPixels(await withArt.screenshot()), { timeout: 30_000 }).toBeGreaterThan(2000);
     expect(await redPixels(await without.screenshot())).toBe(0);
+    await page.context().close();
+  }, 180_000);
+
+  it("prints from the Export dialog: PDF sheets on the chosen paper with mirrored backs, the art embedded", async () => {
+    const page = await harness.newPage();
+    await page.waitForFunction(() => !!(window as unknown as { cardwright: { store: { model?: unknown } } }).cardwright.store.model, undefined, { timeout: 60_000 });
+    await page.getByRole("button", { name: "Export…" }).click();
+    const dialog = page.getByTestId("export-dialog");
+    for (const box of await dialog.locator("fieldset").first().getByRole("checkbox").all()) {
+      const label = (await box.evaluate((el) => el.parentElement?.textContent ?? "")) ?? "";
+      if (/duel\/proofs\.cards/.test(label) !== (await box.isChecked())) await box.click();
+    }
+    await dialog.getByLabel("JSON (engine-neutral, with its JSON Schema)").uncheck();
+    expect(await dialog.getByLabel("Paper").count()).toBe(0); // print options only for the print formats
+    await dialog.getByLabel("Print-and-play PDF (sheets with bleed and cut marks)").check();
+    await dialog.getByLabel("Paper").selectOption("letter");
+    await dialog.getByLabel("Backs on alternate pages, mirrored for duplex printing").check();
+    const [download] = await Promise.all([page.waitForEvent("download", { timeout: 120_000 }), dialog.getByRole("button", { name: "Download zip" }).click()]);
+    const { unzipSync } = await import("fflate");
+    const entries = unzipSync(new Uint8Array(await readFile((await download.path())!)));
+    expect(Object.keys(entries)).toEqual(["pdf/PRF.pdf"]);
+    const pdf = path.join(tmpdir(), `cw-dialog-${process.pid}.pdf`);
+    await writeFile(pdf, entries["pdf/PRF.pdf"]!);
+    const info = execFileSync("pdfinfo", [pdf], { encoding: "utf8" });
+    expect(info).toMatch(/Pages:\s+2\n/);
+    expect(info).toMatch(/Page size:\s+612 x 792 pts/);
+    expect(execFileSync("pdfimages", ["-list", pdf], { encoding: "utf8" }).split("\n").slice(2).filter(Boolean)).toHaveLength(1);
     await page.context().close();
   }, 180_000);
 
