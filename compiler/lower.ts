@@ -1585,7 +1585,17 @@ function withTrailingOn(value: Ast.NounPhrase, clause: Ast.Clause): Ast.NounPhra
 /** A keyword of a keyword line (`Haste, Bleed 2.`) as the game names it, with its number. */
 function keywordGrant(l: AbilityLowering, k: Ast.KeywordRef): KeywordGrant {
   const name = l.vocab.keywords.get(lower(k.name.text))?.name ?? k.name.text;
+  noteUnsetKeywordVariable(l, k, name);
   return k.parameter?.value !== undefined ? { name, amount: Math.abs(k.parameter.value) } : { name };
+}
+
+/**
+ * "Multi-block X." / "Bleed X." as an ability a card has: nothing gives X a value there (a cost's X
+ * is paid once, when the card is played; "where X is ..." is not read for keyword abilities), so the
+ * engine would run it with no amount — a note at the X, never a guess.
+ */
+function noteUnsetKeywordVariable(l: AbilityLowering, k: Ast.KeywordRef, name: string): void {
+  if (k.parameter && k.parameter.value === undefined) l.note(k.parameter.range, `"${name} ${k.parameter.text}": ${k.parameter.text} has no value in a keyword the card has; write a number ("${name} 2")`);
 }
 
 /**
@@ -1726,6 +1736,7 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
       }
       a.kind = "keyword";
       a.keyword = { name: def?.name ?? first.name.text, ...(first.parameter?.value !== undefined ? { amount: first.parameter.value } : {}) };
+      noteUnsetKeywordVariable(l, first, a.keyword.name);
       // Further keywords on the same line share the instance.
       if (body.keywords.length > 1) a.statics = [{ kind: "modify", affects: { self: true }, keywords: body.keywords.slice(1).map((k) => keywordGrant(l, k)) }];
       return;

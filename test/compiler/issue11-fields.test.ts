@@ -74,3 +74,19 @@ describe("a card type in the rules text's own word (class 12)", () => {
     expect(diagnostics.map((d) => [d.code, d.suggestion])).toEqual([["CW2003", "Spell"]]);
   });
 });
+
+describe("a keyword ability's X with no value (class 13)", () => {
+  const creature = (text: string) => `set NEW "New set" for cybervamp\n\ncard "Probe Vampire" {\n  type: Creature — Vampire\n  faction: Red\n  cost: {1}\n  power: 1\n  defense: 2\n  text:\n    ${text}\n}\n`;
+  const warnings = (text: string) => {
+    const files = [gameFile("cybervamp"), { path: "new.cards", text: creature(text) }];
+    const analysis = analyzeWorkspace(files);
+    expect(analysis.model.diagnostics).toEqual([]);
+    return engineWarnings(analysis, files).map((d) => [d.code, files[1]!.text.slice(d.range.start.offset, d.range.end.offset)]);
+  };
+
+  it("'Multi-block X.' (checked clean, ran with no amount) is CW6001 at the X; 'Multi-block 2.' is clean", () => {
+    expect(warnings("Multi-block X.")).toEqual([["CW6001", "X"]]);
+    expect(warnings("Haste, Bleed X.")).toEqual([["CW6001", "X"]]);
+    expect(warnings("Multi-block 2.")).toEqual([]);
+  });
+});
