@@ -200,7 +200,12 @@ export function checkCard(
 
   // Abilities: their words, then the structure the card type asks for.
   for (const ability of card.abilities) {
-    checkAbilityWords(ability, context);
+    const flag = flagLine(ability, vocabulary);
+    if (flag) {
+      // `Unique.` as a line of text: the card flag, as the field `unique:` or `type: Unique Relic` say it.
+      if (!model.supertypes.some((s) => s.toLowerCase() === flag)) model.supertypes.push(capitalize(flag));
+      model.fields[flag] ??= { kind: "flag", text: capitalize(flag) };
+    } else checkAbilityWords(ability, context);
     const unbreakable = wordNoFaceFits(ability.text);
     if (unbreakable) context.accept("CW2081", ability.range, { word: unbreakable.length > 40 ? `${unbreakable.slice(0, 39)}…` : unbreakable, length: unbreakable.length });
     const entry: AbilityModel = { text: ability.text, range: ability.range };
@@ -213,6 +218,13 @@ export function checkCard(
   if (cardType && !options.syntaxErrors) checkAbilityStructure(card, cardType, model.colors, context);
   model.text = model.abilities.map((a) => (a.tag ? `[${a.tag}] ${a.text}` : a.text)).join("\n");
   return { model, diagnostics, references };
+}
+
+/** A line of text that is only a card flag's name (`Unique.`), when the game has no keyword of that name: the flag. */
+export function flagLine(ability: Pick<AbilityView, "text" | "marker" | "tag">, vocabulary: GameVocabulary): string | undefined {
+  if (ability.marker || ability.tag) return undefined;
+  const word = ability.text.trim().replace(/\.$/, "").toLowerCase();
+  return word === "unique" && !vocabulary.lookup("keyword", word) ? word : undefined;
 }
 
 function checkTypeField(field: FieldView, model: CardModel, context: CheckContext): CardTypeDeclaration | undefined {

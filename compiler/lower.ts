@@ -2191,7 +2191,9 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
     }
     const isToken = model?.isToken ?? typeWords.some((w) => lower(w) === "token");
     const permanent = typeDef ? typeDef.permanent || typeDef.token : isToken;
-    const abilities = decl.abilities.map((a, i) => {
+    const abilities = decl.abilities.flatMap((a, i) => {
+      // `Unique.` as a line of text is the card flag (the checker put it in the supertypes), not an ability.
+      if (!a.tag && /^unique\.?$/i.test(text.slice(a.range.start.offset, a.range.end.offset).trim()) && !vocab.keywords.has("unique")) return [];
       const l = new AbilityLowering(vocab, doc.file, text, notes);
       const before = notes.length;
       const lowered = lowerAbilitySafely(a, i, { id, permanent, ...(permanent ? {} : { neverInPlay: true }) }, l);
