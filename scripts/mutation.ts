@@ -170,10 +170,12 @@ if (process.argv[1]?.endsWith("scripts/mutation.ts")) {
     console.error(`mutation: not a runtime module: ${unknown.join(", ")}`);
     process.exit(2);
   }
-  const scores = readScores();
+  let scores = readScores();
   for (const module of wanted) {
     const score = args.includes("--import") ? imported(module) : measure(module);
     if (!score) continue;
+    // Read again: a run takes long, and the file may have been edited meanwhile (another module's note).
+    scores = readScores();
     scores[module] = score;
     writeFileSync(scoresFile, JSON.stringify(Object.fromEntries(Object.entries(scores).sort()), null, 1) + "\n");
     console.log(`mutation: ${module}: ${score.score}% (${score.killed + score.timeout}/${score.killed + score.timeout + score.survived + score.noCoverage})`);
