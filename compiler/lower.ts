@@ -1440,6 +1440,8 @@ interface CardInfo {
   permanent: boolean;
   /** A card of a type that never enters play (a Duel Spell): its triggers can only be about the card itself away from play. */
   neverInPlay?: boolean;
+  /** A card's own text (a game file's keyword or rule text may say "it" for what the keyword acts on). */
+  card?: true;
 }
 
 /** Events that can happen to a card that is never in play: drawn, discarded, cast, erased, or entering a zone by name. */
@@ -1464,9 +1466,24 @@ function lowerAbility(ast: Ast.Ability, index: number, card: CardInfo, l: Abilit
   // "PLAY: Draw a card." on a Spell: a spell is never in play, so the trigger never fires — the text would do nothing.
   if (card.neverInPlay && base.kind === "triggered" && base.trigger && !happensAwayFromPlay(base.trigger) && l.notes.length === notesBefore)
     l.note(ast.body.range, `this card never enters play, so "${base.trigger.text}" never fires for it: write the effect without the trigger or marker (it runs when the card resolves)`);
+  // A spell's sentence of its own that says "it"/"its" before anything is targeted or chosen ("Destroy target
+  // creature. You gain life equal to its power." as two abilities): "it" would name nothing.
+  if (card.card && base.kind === "spell" && !base.targets.length && l.notes.length === notesBefore && refersToItFirst(base.steps))
+    l.note(ast.body.range, `"it" refers to nothing in a sentence of its own: "${l.slice(ast.body.range)}" — join it to the sentence it refers to (", then ...") or name the card`);
   // A phrase's slots are grouped by the ability's own id, so groups stay apart when a card's abilities' targets are chosen together.
   base.targets = l.targets.map((t) => (t.group === undefined ? t : { ...t, group: `${id}:${t.group}` }));
   return base;
+}
+
+/** Does the first step that names a card name "it" (the event's or an earlier step's card) before any choice or look? */
+function refersToItFirst(steps: Step[]): boolean {
+  for (const step of steps) {
+    const json = JSON.stringify(step);
+    if (step.op === "choose_cards" || step.op === "look_top" || step.op === "search" || step.op === "choose_one") return false;
+    if (json.includes('"kind":"it"')) return true;
+    if (json.includes('"kind":"chosen"') || json.includes('"kind":"target"')) return false;
+  }
+  return false;
 }
 
 function withPending(l: AbilityLowering, steps: Step[]): Step[] {
@@ -2196,7 +2213,7 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
       if (!a.tag && /^unique\.?$/i.test(text.slice(a.range.start.offset, a.range.end.offset).trim()) && !vocab.keywords.has("unique")) return [];
       const l = new AbilityLowering(vocab, doc.file, text, notes);
       const before = notes.length;
-      const lowered = lowerAbilitySafely(a, i, { id, permanent, ...(permanent ? {} : { neverInPlay: true }) }, l);
+      const lowered = lowerAbilitySafely(a, i, { id, permanent, card: true, ...(permanent ? {} : { neverInPlay: true }) }, l);
       reportUnusedWords(a, l, notes.slice(before), lowered);
       return lowered;
     });

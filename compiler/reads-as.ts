@@ -117,6 +117,12 @@ function stepsText(steps: Step[], ctx: Context): string {
     previousSubject = subject?.key;
     out.push(text);
   }
+  // "Target player draws a card, then discards a card": a target named again as the subject is not repeated
+  // (written twice, it would be a second target).
+  for (let i = 1; i < out.length; i++) {
+    const subject = ctx.targets.map((t) => t.text.toLowerCase()).find((t) => out[i]!.toLowerCase().startsWith(`${t} `) && out[i - 1]!.toLowerCase().startsWith(`${t} `));
+    if (subject) out[i] = out[i]!.slice(subject.length + 1);
+  }
   // One ability's steps are one sentence ("Draw a card, then discard a card."): on a spell, a second
   // sentence would be an ability of its own.
   return sentence(out.filter(Boolean).map((s, i) => (i === 0 ? s : s.replace(/^./, (c) => c.toLowerCase()).replace(/\.$/, ""))).map((s) => s.replace(/\.$/, "")).join(", then "));
@@ -226,7 +232,7 @@ function stepText(step: Step, ctx: Context, chosen?: Chosen): string {
     case "search":
       return `search ${possessive(step.who, ctx)} ${lower(step.zone)} for ${countNoun(selectorText({ ...step.selector, zones: undefined }, ctx, 1) + (step.selector.cardTypes?.length ? " card" : ""), step.amount, ctx, "a")}${step.reveal ? ", reveal it" : ""}`;
     case "look_top":
-      return `${step.reveal ? "reveal" : "look at"} the top ${countNoun("card", step.amount, ctx, "one")} of ${possessive(step.who, ctx)} ${step.zone}`;
+      return `${step.reveal ? "reveal" : "look at"} the top ${step.amount === 1 ? "card" : countNoun("card", step.amount, ctx, "one")} of ${possessive(step.who, ctx)} ${step.zone}`;
     case "move_top": {
       // "each player puts the top two cards of their Deck into their Graveyard"
       const mine = step.who.kind === "you" ? "your" : "their";
@@ -243,8 +249,11 @@ function stepText(step: Step, ctx: Context, chosen?: Chosen): string {
     case "counter_spell":
       return "counter target spell";
     case "gain_resource":
-    case "lose_resource":
+    case "lose_resource": {
+      const each = perEach(step.amount, ctx);
+      if (each) return `${actor(step.who, ctx, step.op === "gain_resource" ? "gain" : "lose")} ${each.amount} ${step.resource} for each ${each.of}`;
       return `${actor(step.who, ctx, step.op === "gain_resource" ? "gain" : "lose")} ${numberText(step.amount, ctx)} ${step.resource}`;
+    }
     case "shuffle":
       return step.who.kind === "you" && ctx.game.zones.find((z) => z.name === step.zone)?.role === "deck" ? "shuffle" : `shuffle ${possessive(step.who as PlayerRef, ctx)} ${lower(step.zone)}`;
     case "choose_one":
