@@ -1835,6 +1835,12 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
 /** `Choose one — • X. • Y.`: the player picks a mode as it resolves. */
 function modalSteps(body: Ast.ModalBody, a: Ability, l: AbilityLowering): Step[] {
   l.use(body.choose);
+  // The engine asks for one mode: "Choose two", "Choose one or both", "Choose up to two" would run as "Choose one".
+  const first = body.choose[0];
+  const last = body.choose[body.choose.length - 1];
+  if (first && last && !["one", "1"].includes(body.choose.map((w) => w.lemma).join(" "))) {
+    l.note(spanOf(first.range, last.range), `the engine chooses exactly one mode; "Choose ${l.slice(spanOf(first.range, last.range))}" would run as "Choose one" — write "Choose one —", or separate abilities`);
+  }
   return [{ op: "choose_one", modes: body.modes.map((m) => ({ text: l.slice(m.range).trim(), steps: lowerSequenceWithPending(m, l), source: l.source(m.range) })), source: a.source }];
 }
 

@@ -344,3 +344,17 @@ describe("a subject written once for several clauses (class 17, players)", () =>
     },
   );
 });
+
+describe("modes the engine cannot ask for (class 21)", () => {
+  it.each(["Choose two — • Gain 2 life. • Draw a card. • Gain 1 life.", "Choose one or both — • Gain 2 life. • Draw a card.", "Choose up to two — gain 2 life; or draw a card."])(
+    "%s: a diagnostic at the words after Choose (it would run as Choose one)",
+    (text) => {
+      const { problems } = lowerOne("duel", "spell", text);
+      expect(problems.join("\n")).toMatch(/the engine chooses exactly one mode/);
+    },
+  );
+
+  it.each(["Choose one — • Gain 2 life. • Draw a card.", "Choose 1 — gain 2 life; or draw a card."])("%s: no diagnostic", (text) => {
+    expect(lowerOne("duel", "spell", text).problems).toEqual([]);
+  });
+});
