@@ -18,7 +18,8 @@ import { differsFromText } from "../../studio/src/language/reads-as.ts";
 const FILE = "duel/reads-as-test.cards";
 const PLAIN = "Plain Bolt";
 /** Wordings the engine reads otherwise today (or did when this was written); the test needs one that still does. */
-const CANDIDATES = ["PLAY: Discard a Unit card.", "PLAY: Deal 1 damage to all enemy units.", "PLAY: Draw a card for each unit your opponent controls."];
+// A spell's effect is written without a marker: PLAY fires when a unit enters the field, so "PLAY:" on a spell is CW6001.
+const CANDIDATES = ["Discard a Unit card.", "Deal 1 damage to all enemy units.", "Draw a card for each unit your opponent controls."];
 
 const spell = (name: string, ability: string) => `card "${name}" {\n  type: Spell\n  color: Red\n  cost: 1\n  rarity: Common\n  text:\n    ${ability}\n}\n`;
 
@@ -83,7 +84,7 @@ const panelRows = (page: Page) =>
 
 beforeAll(async () => {
   harness = await startHarness(async (workspace) => {
-    const cards = [spell(PLAIN, "PLAY: Deal 2 damage to target enemy unit."), ...CANDIDATES.map((ability, i) => spell(`Odd Reading ${i + 1}`, ability))];
+    const cards = [spell(PLAIN, "Deal 2 damage to target enemy unit."), ...CANDIDATES.map((ability, i) => spell(`Odd Reading ${i + 1}`, ability))];
     await writeFile(path.join(workspace, FILE), `set RAT "Reads-as test" for duel\n\n${cards.join("\n")}`);
   });
   // What the CLI says each card runs as: the page must show the same.
@@ -148,7 +149,7 @@ describe("reads-as in the studio", { timeout: 180_000 }, () => {
     };
     const oddAbility = odd.abilities.find((a) => differsFromText({ ...a, start: 0, end: 0 }))!;
     const oddLine = lineOf(text, oddAbility.text);
-    // On the last word of the ability (past "PLAY:"), where the reading is what the hover adds.
+    // On the last word of the ability, where the reading is what the hover adds.
     const lastWord = text.split("\n")[oddLine - 1]!.lastIndexOf(" ") + 3;
     await expect.poll(() => hoverAt(oddLine, lastWord), { timeout: 45_000, interval: 1_000 }).toContain(`Runs as: ${oddAbility.readsAs}`);
     expect(await hover.textContent()).toContain("Not what the text says");
