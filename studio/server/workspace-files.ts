@@ -18,8 +18,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { promises as fs, type Stats } from "node:fs";
 import path from "node:path";
-import { MAX_SOURCE_BYTES, isInside, sniffImage } from "../../compiler/workspace-disk.ts";
-import { MAX_ART_BYTES, MAX_ART_PIXELS } from "../../compiler/art.ts";
+import { MAX_SOURCE_BYTES, describeImages, isInside, sniffImage } from "../../compiler/workspace-disk.ts";
+import { MAX_ART_BYTES, MAX_ART_PIXELS, artExtension, type WorkspaceAsset } from "../../compiler/art.ts";
 
 export class WorkspaceError extends Error {
   constructor(
@@ -53,6 +53,8 @@ export interface FileListing {
   files: FileEntry[];
   /** True when the listing stopped at MAX_LISTED_FILES. */
   truncated: boolean;
+  /** The workspace's images, described as `cardwright check`'s reader describes them (what card art is held to). */
+  assets: WorkspaceAsset[];
 }
 
 /** Files larger than this are listed but neither read nor written: a card set is text, not a media library. */
@@ -183,6 +185,8 @@ export class WorkspaceFiles {
   private readonly locks = new KeyedLocks();
   /** Versions of listed files by real path, kept while the file's size and times stay the same. */
   private readonly listed = new Map<string, { stamp: string; entry: Omit<FileEntry, "path" | "kind"> }>();
+  /** Image descriptions by real path, kept while the file's size and times stay the same (the page polls the listing). */
+  private readonly described = new Map<string, { stamp: string; asset: WorkspaceAsset }>();
 
   constructor(readonly root: string) {}
 
@@ -265,6 +269,7 @@ export class WorkspaceFiles {
   async listing(options: { contents?: boolean } = {}): Promise<FileListing> {
     const root = await this.rootReal();
     const found: { absolute: string; relative: string }[] = [];
+    const images: { absolute: string; relative: string; outside: boolean }[] = [];
     const seen = new Set<string>();
     let truncated = false;
     const walk = async (dir: string, shown: string): Promise<void> => {
@@ -280,6 +285,8 @@ export class WorkspaceFiles {
         if (item.isSymbolicLink()) {
           // The link policy: followed only while it stays inside the workspace.
           const real = await fs.realpath(absolute).catch(() => undefined);
+          // An image link leading out is listed as such (art naming it is refused, as `check` refuses it), never read.
+          if (real && !isInside(root, real) && artExtension(item.name) && images.length < MAX_LISTED_FILES) images.push({ absolute, relative, outside: true });
           if (!real || !isInside(root, real)) continue;
           const stat = await fs.stat(real).catch(() => undefined);
           absolute = real;
@@ -296,16 +303,29 @@ export class WorkspaceFiles {
             return;
           }
           found.push({ absolute, relative });
-        }
+        } else if (isFile && artExtension(item.name) && images.length < MAX_LISTED_FILES) images.push({ absolute, relative, outside: false });
       }
     };
     await walk(root, "");
+    const assets = await mapConcurrently(images, LISTING_CONCURRENCY, (image) => this.describeImage(image));
     const entries = await mapConcurrently(found, LISTING_CONCURRENCY, async ({ absolute, relative }): Promise<FileEntry> => {
       const kind = kindOf(relative);
       if (options.contents && kind !== "other") return { path: relative, kind, ...(await this.entryWithText(absolute)) };
       return { path: relative, kind, ...(await this.entryOf(absolute)) };
     });
-    return { files: entries.sort((a, b) => a.path.localeCompare(b.path)), truncated };
+    return { files: entries.sort((a, b) => a.path.localeCompare(b.path)), truncated, assets: assets.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) };
+  }
+
+  /** An image of the listing described by the CLI reader's own `describeImages`: sniffed again only when its size or times changed. */
+  private async describeImage({ absolute, relative, outside }: { absolute: string; relative: string; outside: boolean }): Promise<WorkspaceAsset> {
+    if (outside) return { path: relative, size: 0, outside: true };
+    const stat = await fs.stat(absolute).catch(() => undefined);
+    const stamp = stat ? `${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}` : "";
+    const known = this.described.get(absolute);
+    if (stat && known?.stamp === stamp && known.asset.path === relative) return known.asset;
+    const [asset] = await describeImages(new Map([[relative, { absolute, outside: false }]]));
+    if (stat) this.described.set(absolute, { stamp, asset: asset! });
+    return asset!;
   }
 
   /** A listed file read whole: its entry with its text when it is readable (and the listing's cache refreshed). */

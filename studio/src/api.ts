@@ -1,7 +1,8 @@
 /** The studio server's file API, as typed fetch calls. */
 // The server owns these shapes; a type-only import adds nothing to the browser bundle.
 import type { FileContent, FileEntry } from "../server/workspace-files.ts";
-export type { FileContent, FileEntry };
+import type { WorkspaceAsset } from "../../compiler/art.ts";
+export type { FileContent, FileEntry, WorkspaceAsset };
 
 export class ApiError extends Error {
   constructor(
@@ -26,9 +27,9 @@ async function call<T>(method: string, url: string, body?: unknown): Promise<T> 
 }
 
 export const api = {
-  workspace: () => call<{ id?: string; name: string; files: FileEntry[] }>("GET", "api/workspace"),
+  workspace: () => call<{ id?: string; name: string; files: FileEntry[]; assets?: WorkspaceAsset[] }>("GET", "api/workspace"),
   /** The listing with every readable file's text: the workspace in one request (page load). */
-  workspaceWithContents: () => call<{ id?: string; name: string; files: FileEntry[] }>("GET", "api/workspace?contents=1"),
+  workspaceWithContents: () => call<{ id?: string; name: string; files: FileEntry[]; assets?: WorkspaceAsset[] }>("GET", "api/workspace?contents=1"),
   read: (path: string) => call<FileContent>("GET", `api/file?path=${encodeURIComponent(path)}`),
   write: (path: string, text: string, baseVersion: string | null) => call<FileContent>("PUT", "api/file", { path, text, baseVersion }),
   /** Moves a file still at `baseVersion` on disk (409 with the disk's text otherwise). */

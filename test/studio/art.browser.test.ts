@@ -100,6 +100,29 @@ describe("card art in the studio", () => {
     await page.context().close();
   }, 180_000);
 
+  it("shows missing art in the editor at the art line (CW2098), as `check` does, and clears it once the image is added", async () => {
+    const page = await harness.newPage();
+    await page.waitForFunction(() => !!(window as unknown as { cardwright: { store: { model?: unknown } } }).cardwright.store.model, undefined, { timeout: 60_000 });
+    // Written after the page loaded: the studio picks up the new card file and the image listing by polling.
+    const missing = `set MIA "Missing Art" for duel\n\ncard "Lost Proof" {\n  type: Spell\n  color: Red\n  cost: 1 life\n  rarity: Common\n  art: "art/lost.png"\n  text:\n    Draw a card.\n}\n`;
+    await writeFile(path.join(harness.workspace, "duel", "missing-art.cards"), missing);
+    const row = page.locator('[data-path="duel/missing-art.cards"]');
+    await row.waitFor({ timeout: 60_000 });
+    await row.click();
+    const problems = page.getByTestId("problems");
+    // 8:8, where `cardwright check` reports it: the art line, at the path.
+    await expect.poll(() => problems.textContent(), { timeout: 60_000 }).toMatch(/8:8 CW2098 /);
+    expect(await problems.textContent()).toContain("art/lost.png");
+    await expect.poll(() => page.locator(".monaco-editor .squiggly-error").count()).toBeGreaterThan(0);
+    // The image appears on disk: the next listing carries it to the checker, and the problem goes.
+    await writeFile(path.join(harness.workspace, "duel", "art", "lost.png"), await sharp({ create: { width: 40, height: 30, channels: 3, background: "#00ff00" } }).png().toBuffer());
+    await expect.poll(() => problems.textContent(), { timeout: 60_000 }).not.toContain("CW2098");
+    // Not an image under an image's name: CW3030, from the server's description of the bytes.
+    await writeFile(path.join(harness.workspace, "duel", "art", "lost.png"), "not a picture either\n");
+    await expect.poll(() => problems.textContent(), { timeout: 60_000 }).toMatch(/8:8 CW3030 /);
+    await page.context().close();
+  }, 180_000);
+
   it("serves workspace images only: not a path out of the workspace, not a file that is not an image", async () => {
     const get = (p: string) => fetch(`${harness.studio.url}api/art?path=${encodeURIComponent(p)}`);
     const ok = await get("duel/art/red.png");

@@ -51,7 +51,7 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
     switch (request.type) {
       case "check": {
         const started = performance.now();
-        const { delta, phases } = checker.checkChanges(request.paths, request.changed);
+        const { delta, phases } = checker.checkChanges(request.paths, request.changed, request.assets);
         post({ type: "checked", seq: request.seq, model: delta, milliseconds: performance.now() - started, capabilities, phases });
         break;
       }

@@ -8,6 +8,7 @@ import { analyzeWorkspace, placedCards, type WorkspaceAnalysis } from "../../../
 import { EngineWarningCache, engineWarnings, type AbilityReading } from "../../../compiler/engine-warnings.ts";
 import { scenarioDiagnostics } from "../../../compiler/scenario-check.ts";
 import type { SourceFile, WorkspaceModel } from "../../../compiler/model.ts";
+import type { WorkspaceAsset } from "../../../compiler/art.ts";
 import { encodeModel, type ModelDelta, type SentCards } from "./model-delta.ts";
 import type { CheckPhases } from "./protocol.ts";
 
@@ -27,11 +28,16 @@ export class WorkspaceChecker {
   /** The card models the page holds (results go across as deltas against them). */
   private readonly sent: SentCards = new Map();
 
-  check(files: SourceFile[]): CheckOutcome {
+  /** The workspace's images (the server's listing): card art is held to them as `cardwright check` holds it. */
+  private assets: readonly WorkspaceAsset[] | undefined;
+
+  /** Checks `files`; `assets`, when given, replaces the images kept from earlier checks. */
+  check(files: SourceFile[], assets?: readonly WorkspaceAsset[]): CheckOutcome {
     const started = performance.now();
+    if (assets) this.assets = assets;
     // The previous analysis lets the compiler reuse every file whose text did not change, and
     // every card an edit did not touch.
-    this.analysis = analyzeWorkspace(files, this.analysis ? { previous: this.analysis } : {});
+    this.analysis = analyzeWorkspace(files, { ...(this.analysis ? { previous: this.analysis } : {}), ...(this.assets ? { assets: this.assets } : {}) });
     const analyzed = performance.now();
     // What `cardwright check` adds: every scenario name resolved against its game, and CW6001.
     const warnings = [...scenarioDiagnostics(this.analysis), ...engineWarnings(this.analysis, files, this.engineCache)];
@@ -47,7 +53,7 @@ export class WorkspaceChecker {
   private readonly texts = new Map<string, string>();
 
   /** Checks the workspace of `paths` (in order), with the texts of `changed` replacing or adding to the ones kept. */
-  checkChanges(paths: string[], changed: SourceFile[]): CheckOutcome {
+  checkChanges(paths: string[], changed: SourceFile[], assets?: readonly WorkspaceAsset[]): CheckOutcome {
     for (const file of changed) this.texts.set(file.path, file.text);
     const files: SourceFile[] = [];
     for (const path of paths) {
@@ -56,7 +62,7 @@ export class WorkspaceChecker {
       files.push({ path, text });
     }
     for (const path of [...this.texts.keys()]) if (!paths.includes(path)) this.texts.delete(path);
-    return this.check(files);
+    return this.check(files, assets);
   }
 
   /** The analysis of the last check (editor queries answer against it). */

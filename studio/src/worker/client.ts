@@ -1,5 +1,6 @@
 /** The page's side of the checker worker: latest-wins checks and request/response queries. */
 import type { SourceFile, WorkspaceModel } from "../../../compiler/model.ts";
+import type { WorkspaceAsset } from "../../../compiler/art.ts";
 import type { Capabilities, CheckPhases, CompletionEntry, EditorQuery, EditorQueryResult, LanguageVocabulary, Reference, WorkerRequest, WorkerResponse } from "./protocol.ts";
 import CheckWorker from "./check.worker.ts?worker";
 import { decodeModel } from "./model-delta.ts";
@@ -19,6 +20,9 @@ export class CheckerClient {
   private nextId = 1;
   private inFlight = false;
   private queued: SourceFile[] | undefined;
+  /** The workspace's images as last given (`setAssets`), and whether the worker has them yet. */
+  private assets: WorkspaceAsset[] | undefined;
+  private assetsSent = false;
   private readonly pending = new Map<number, (response: WorkerResponse) => void>();
   /** Waiting for the checks posted or queued so far to finish (see `idle`). */
   private idleWaiters: (() => void)[] = [];
@@ -40,6 +44,7 @@ export class CheckerClient {
     this.worker.onerror = (event) => {
       this.inFlight = false;
       this.sentTexts = new Map();
+      this.assetsSent = false;
       this.queued = undefined;
       this.wakeIdle();
       this.onError(event.message || "The checker worker failed to start.");
@@ -63,6 +68,17 @@ export class CheckerClient {
   }
 
   /**
+   * The workspace's images, from the server's listing: sent with the next check when they differ
+   * from the ones given before. Returns whether they did (the caller then checks again).
+   */
+  setAssets(assets: WorkspaceAsset[]): boolean {
+    if (this.assets && JSON.stringify(this.assets) === JSON.stringify(assets)) return false;
+    this.assets = assets;
+    this.assetsSent = false;
+    return true;
+  }
+
+  /**
    * Checks the files. While a check runs, a newer request supersedes any waiting one (only the
    * newest state is checked next). Only the files whose text the worker does not have go across.
    */
@@ -76,7 +92,9 @@ export class CheckerClient {
     // Unchanged files are usually the very same string (WorkspaceStore.sourceFiles): compared at a glance.
     const changed = files.filter((f) => this.sentTexts.get(f.path) !== f.text);
     this.sentTexts = new Map(files.map((f) => [f.path, f.text]));
-    this.worker.postMessage({ type: "check", seq: ++this.seq, paths: files.map((f) => f.path), changed } satisfies WorkerRequest);
+    const assets = this.assetsSent ? undefined : this.assets;
+    this.assetsSent = true;
+    this.worker.postMessage({ type: "check", seq: ++this.seq, paths: files.map((f) => f.path), changed, ...(assets ? { assets } : {}) } satisfies WorkerRequest);
   }
 
   private receive(response: WorkerResponse): void {

@@ -1,5 +1,6 @@
 /** Messages between the studio page and its checker worker (structured-clone friendly). */
 import type { SourceFile } from "../../../compiler/model.ts";
+import type { WorkspaceAsset } from "../../../compiler/art.ts";
 import type { Range } from "../../../compiler/diagnostics.ts";
 import type { ModelDelta } from "./model-delta.ts";
 import type { DeckSource, DocumentSymbol, Location, RenameResult } from "../../../compiler/check-query.ts";
@@ -24,8 +25,10 @@ export type WorkerRequest =
   /**
    * Check the workspace whose files are `paths`, in this order: `changed` holds the files whose
    * text the worker does not have yet (new or edited since the last check); the others it has.
+   * `assets`: the workspace's images as the server lists them, when they changed since the last
+   * check (absent: the ones the worker has; none ever sent: art is checked for its form only).
    */
-  | { type: "check"; seq: number; paths: string[]; changed: SourceFile[] }
+  | { type: "check"; seq: number; paths: string[]; changed: SourceFile[]; assets?: WorkspaceAsset[] }
   | { type: "format"; id: number; path: string; text: string }
   | { type: "reference"; id: number; path: string; offset: number }
   | { type: "completions"; id: number; path: string; offset: number; text: string }

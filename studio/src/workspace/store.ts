@@ -171,6 +171,7 @@ export class WorkspaceStore {
       // One request: the listing with the files' texts (a request per file made the load wait on the slowest).
       const [listing, tabId] = await Promise.all([prefetched?.listing ?? api.workspaceWithContents(), prefetched?.tabId ?? claimTabId()]);
       this.name = listing.name;
+      if (listing.assets) this.checker.setAssets(listing.assets);
       // An older server without ids: the name, as before (drafts of a same-named folder are then only offered).
       this.workspaceId = listing.id ?? `name:${listing.name}`;
       this.tabId = tabId;
@@ -485,7 +486,8 @@ export class WorkspaceStore {
     try {
       const listing = await api.workspace();
       const onDisk = new Map(listing.files.filter((f) => f.kind !== "other" && f.readable !== false).map((f) => [f.path, f]));
-      let touched = false;
+      // An image added, removed or replaced changes what card art may name: checked again.
+      let touched = listing.assets !== undefined && this.checker.setAssets(listing.assets);
       for (const entry of onDisk.values()) {
         const file = this.files.get(entry.path);
         if (!file) {
