@@ -163,8 +163,9 @@ describe("studio in the browser", { timeout: 180_000 }, () => {
     await page.keyboard.press("Control+Period");
     const fix = page.locator(".action-widget").getByText(`Change to "${probe.keyword}"`);
     await fix.waitFor();
-    // The whole title is readable (not cut to `Change to "G…"`).
-    expect(await fix.evaluate((el) => ({ fits: el.scrollWidth <= el.clientWidth + 1, width: el.clientWidth, needs: el.scrollWidth }))).toMatchObject({ fits: true });
+    // The whole title is readable (not cut to `Change to "G…"`) once the widget has laid itself out
+    // (Monaco sizes the action widget after it first paints it; on a loaded machine a read in between sees the first pass).
+    await expect.poll(() => fix.evaluate((el) => ({ fits: el.scrollWidth <= el.clientWidth + 1, width: el.clientWidth, needs: el.scrollWidth })), { timeout: 5_000 }).toMatchObject({ fits: true });
     await fix.click();
     await expect.poll(() => page.locator(".monaco-editor .squiggly-error").count(), { timeout: 20_000 }).toBe(0);
     expect((await editorText(page, probe.file))!.split("\n")[at.lineNumber - 1]).toContain(probe.keyword);
