@@ -10,6 +10,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "../../studio/scripts/harness.ts";
+import { openExportDialogFor } from "./page-helpers.ts";
 
 let harness: Harness;
 
@@ -75,13 +76,7 @@ describe("card art in the studio", () => {
 
   it("prints from the Export dialog: PDF sheets on the chosen paper with mirrored backs, the art embedded", async () => {
     const page = await harness.newPage();
-    await page.waitForFunction(() => !!(window as unknown as { cardwright: { store: { model?: unknown } } }).cardwright.store.model, undefined, { timeout: 60_000 });
-    await page.getByRole("button", { name: "Export…" }).click();
-    const dialog = page.getByTestId("export-dialog");
-    for (const box of await dialog.locator("fieldset").first().getByRole("checkbox").all()) {
-      const label = (await box.evaluate((el) => el.parentElement?.textContent ?? "")) ?? "";
-      if (/duel\/proofs\.cards/.test(label) !== (await box.isChecked())) await box.click();
-    }
+    const dialog = await openExportDialogFor(page, /duel\/proofs\.cards/);
     await dialog.getByLabel("JSON (engine-neutral, with its JSON Schema)").uncheck();
     expect(await dialog.getByLabel("Paper").count()).toBe(0); // print options only for the print formats
     await dialog.getByLabel("Print-and-play PDF (sheets with bleed and cut marks)").check();

@@ -14,6 +14,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "../../studio/scripts/harness.ts";
+import { openExportDialogFor, pointAt } from "./page-helpers.ts";
 
 const TEST_FILE = "studio-test.cards";
 const PROBE_NAME = "Studio Probe";
@@ -94,20 +95,6 @@ async function select(page: Page, lineNumber: number, column: number, length: nu
       editor.focus();
     },
     [lineNumber, column, length],
-  );
-}
-
-/** Client coordinates of a text position (for hovering with the mouse). */
-async function pointAt(page: Page, lineNumber: number, column: number): Promise<{ x: number; y: number }> {
-  return page.evaluate(
-    ([l, c]) => {
-      const { editor } = (window as unknown as { cardwright: Studio }).cardwright;
-      editor.revealLineInCenter(l!);
-      const p = editor.getScrolledVisiblePosition({ lineNumber: l!, column: c! })!;
-      const box = editor.getDomNode()!.getBoundingClientRect();
-      return { x: box.left + p.left + 4, y: box.top + p.top + p.height / 2 };
-    },
-    [lineNumber, column],
   );
 }
 
@@ -685,14 +672,8 @@ describe("studio in the browser", { timeout: 180_000 }, () => {
 
   it("exports chosen sets and formats from the Export dialog as a zip download", async () => {
     const page = await harness.newPage();
-    await page.waitForFunction(() => !!(window as unknown as { cardwright: { store: { model?: unknown } } }).cardwright.store.model, undefined, { timeout: 60_000 });
-    await page.getByRole("button", { name: "Export…" }).click();
-    const dialog = page.getByTestId("export-dialog");
     // Only the Duel's set, as Tabletop Simulator and Cockatrice, images under a web host.
-    for (const box of await dialog.locator("fieldset").first().getByRole("checkbox").all()) {
-      const label = (await box.evaluate((el) => el.parentElement?.textContent ?? "")) ?? "";
-      if (/duel\/core\.cards/.test(label) !== (await box.isChecked())) await box.click();
-    }
+    const dialog = await openExportDialogFor(page, /duel\/core\.cards/);
     await dialog.getByLabel("JSON (engine-neutral, with its JSON Schema)").uncheck();
     await dialog.getByLabel("Tabletop Simulator").check();
     await dialog.getByLabel("Cockatrice").check();

@@ -12,6 +12,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "../../studio/scripts/harness.ts";
+import { pointAt } from "./page-helpers.ts";
 import { repoDir } from "../../studio/server/build.ts";
 import { differsFromText } from "../../studio/src/language/reads-as.ts";
 
@@ -58,19 +59,6 @@ async function cursorTo(page: Page, lineNumber: number, column: number): Promise
       editor.revealLineInCenter(l!);
       editor.setPosition({ lineNumber: l!, column: c! });
       editor.focus();
-    },
-    [lineNumber, column],
-  );
-}
-
-async function pointAt(page: Page, lineNumber: number, column: number): Promise<{ x: number; y: number }> {
-  return page.evaluate(
-    ([l, c]) => {
-      const { editor } = (window as unknown as { cardwright: Studio }).cardwright;
-      editor.revealLineInCenter(l!);
-      const p = editor.getScrolledVisiblePosition({ lineNumber: l!, column: c! })!;
-      const box = editor.getDomNode()!.getBoundingClientRect();
-      return { x: box.left + p.left + 4, y: box.top + p.top + p.height / 2 };
     },
     [lineNumber, column],
   );
