@@ -135,7 +135,7 @@ export const ENGINE_PARAMS = {
   opening_hand: { module: "runtime/index.ts", accepts: int, meaning: "cards drawn at the start" },
   first_player_draws: { module: "runtime/core/settle.ts", accepts: bool, meaning: "whether the first player draws on turn 1" },
   max_hand: { module: "runtime/core/operations.ts", accepts: intOrUnlimited, meaning: "the hand size maximum" },
-  draw_at_max_hand: { module: "runtime/core/operations.ts", accepts: oneOf("discard", "skip", "keep", "draw"), meaning: "what a draw does with a full hand" },
+  draw_at_max_hand: { module: "runtime/core/operations.ts", accepts: oneOf("discard", "skip", "draw"), meaning: "what a draw does with a full hand" },
   hand_overflow: { module: "runtime/core/operations.ts", accepts: oneOf("discard", "keep"), meaning: "where another card entering a full hand goes" },
   empty_deck_draw: { module: "runtime/core/operations.ts", accepts: oneOf("skip", "lose"), meaning: "drawing from an empty deck" },
   turn_limit: { module: "runtime/core/settle.ts", accepts: int, meaning: "the turn the game ends after (0: none)" },
@@ -174,7 +174,7 @@ export const ENGINE_PARAMS = {
   defender_walls: { module: "runtime/mechanics/combat.ts", accepts: oneOf("one_attack", "every_attack"), meaning: "how many attacks a defender walls" },
   // combat by damage (runtime/combat-damage.ts)
   attacking_exhausts: { module: "runtime/mechanics/combat-damage.ts", accepts: bool, meaning: "attacking exhausts the attacker" },
-  block_requires: { module: "runtime/mechanics/combat-damage.ts", accepts: oneOf("ready", "renewed", "any"), meaning: "which cards may block" },
+  block_requires: { module: "runtime/mechanics/combat-damage.ts", accepts: oneOf("ready", "any"), meaning: "which cards may block (`ready`: not exhausted)" },
   blocked_damage_assignment: { module: "runtime/mechanics/combat-damage.ts", accepts: oneOf("attacker_chooses", "first_blocker"), meaning: "how a blocked attacker's damage is split" },
   ready_permanents_at_beginning: { module: "runtime/mechanics/combat-damage.ts", accepts: bool, meaning: "your permanents ready at the start of your turn" },
   attackers_per_blocker: { module: "runtime/mechanics/combat-damage.ts", accepts: intOrUnlimited, meaning: "attackers one blocker may block" },

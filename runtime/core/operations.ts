@@ -104,9 +104,9 @@ export function draw(ctx: Ctx, player: PlayerId, amount: number, source?: Source
     }
     const id = deck[0]!;
     const maxHand = rules.param("max_hand", 0);
-    // At the hand maximum a draw is discarded (the default), skipped, or drawn anyway (`draw` / `keep`).
+    // At the hand maximum a draw is discarded (the default), skipped, or drawn anyway (`draw`).
     const atMax = rules.param("draw_at_max_hand", "discard");
-    if (maxHand > 0 && hand(ctx, player).length >= maxHand && atMax !== "keep" && atMax !== "draw") {
+    if (maxHand > 0 && hand(ctx, player).length >= maxHand && atMax !== "draw") {
       if (atMax === "skip") {
         emit(ctx, "draw", `${player}'s hand is full (${maxHand}): the draw is skipped`, { player, amount: 0, source });
         return;

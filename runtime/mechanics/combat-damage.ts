@@ -83,7 +83,7 @@ function canBlock(ctx: Ctx, blocker: string, attacker: string): boolean {
   const { state, rules } = ctx;
   const card = state.cards[blocker]!;
   if (!isCreature(ctx, blocker)) return false;
-  // `ready` / `renewed`: exhausted creatures can't block.
+  // `ready`: exhausted creatures can't block.
   if (rules.param("block_requires", "ready") !== "any" && (card.exhausted || card.overexhausted)) return false;
   if (hasRule(ctx, blocker, "cannot_attack_or_block") || hasRule(ctx, blocker, "cant_block")) return false;
   if (hasRule(ctx, attacker, "cant_be_blocked", { card: blocker, player: card.controller })) return false;

@@ -1,0 +1,164 @@
+/**
+ * Issue 11, "a documented parameter either changes behaviour (with a scenario per value)": every
+ * value of every enumerated game parameter of the engine contract, and a value other than the
+ * bundled game's for every numeric one, has a test game (scripts/param-games.ts) whose scenarios
+ *  - pass under that value, run by `cardwright test` on a real game folder, and
+ *  - FAIL under every other value of the same parameter (an enum's other values; a numeric param's
+ *    bundled value; a one-value enum's line removed), so the scenarios show what the value changes:
+ *    an ignored parameter, or two names for one reading, cannot pass this test.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { runTests } from "../../cli/commands/test.ts";
+import { ENGINE_PARAMS, ENGINE_PARAM_PATTERNS, type ParamValues } from "../../compiler/contract.ts";
+import { bundledGameText, materialize, paramGames, paramValueIn, type ParamGame } from "../../scripts/param-games.ts";
+
+const root = process.cwd();
+const scratch = mkdtempSync(path.join(tmpdir(), "cw-param-games-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const games = paramGames(root);
+const numeric = (a: ParamValues) => a.kind === "integer" || a.kind === "integer_or_param";
+/** Params read only by the bots' evaluation (runtime/bots/): no scenario plays a bot; bench/bots.ts measures them. */
+const botOnly = (name: string) => (ENGINE_PARAMS as Record<string, { module: string }>)[name]?.module.startsWith("runtime/bots/") ?? false;
+
+/** The contract name a param goes by: its own, or the name pattern it fits (`crystal_model` is `<resource>_model`). */
+function contractNameOf(param: string): string | undefined {
+  if (param in ENGINE_PARAMS) return param;
+  return ENGINE_PARAM_PATTERNS.find((p) => {
+    const [before, after] = p.pattern.split(/<[a-z]+>/) as [string, string];
+    return param.startsWith(before) && param.endsWith(after) && param.length > before.length + after.length;
+  })?.pattern;
+}
+
+/** What a test game's param accepts. */
+function acceptsOf(param: string): ParamValues | undefined {
+  const name = contractNameOf(param);
+  if (name === undefined) return undefined;
+  return (ENGINE_PARAMS as Record<string, { accepts: ParamValues }>)[name]?.accepts ?? ENGINE_PARAM_PATTERNS.find((p) => p.pattern === name)!.contract.accepts;
+}
+
+/** What every test game must cover: `<param>=<value>` for each enum value, `<param>=<other number>` for each numeric param. */
+function required(): string[] {
+  const out: string[] = [];
+  for (const [name, c] of Object.entries(ENGINE_PARAMS) as [string, { accepts: ParamValues }][]) {
+    if (c.accepts.kind === "enum") for (const v of c.accepts.values) out.push(`${name}=${v}`);
+    else if (numeric(c.accepts) && !botOnly(name)) out.push(`${name}=<other number>`);
+  }
+  for (const p of ENGINE_PARAM_PATTERNS) if (p.contract.accepts.kind === "enum") for (const v of p.contract.accepts.values) out.push(`${p.pattern}=${v}`);
+  return out.sort();
+}
+
+/** The requirement a test game meets. */
+function covers(g: ParamGame): string {
+  const accepts = acceptsOf(g.param);
+  return accepts && numeric(accepts) ? `${contractNameOf(g.param)}=<other number>` : `${contractNameOf(g.param)}=${g.value}`;
+}
+
+/** The values a test game's scenarios must fail under: an enum's other values (its line removed when it has one value), a number's bundled value (`undefined`: the line removed). */
+function contrasts(g: ParamGame): (string | undefined)[] {
+  const accepts = acceptsOf(g.param)!;
+  if (accepts.kind === "enum") {
+    const others = accepts.values.filter((v) => v !== g.value);
+    return others.length ? others : [undefined];
+  }
+  return [paramValueIn(bundledGameText(root, g.game), g.param)]; // the engine's default when the bundled game has no line
+}
+
+/**
+ * Contract values that have no test game yet: listed exactly, so the list can only shrink (a value
+ * that gets a test game must leave it, and a new contract value without one fails the test).
+ */
+const NOT_YET: string[] = [
+  "attackers_per_blocker=<other number>",
+  "attacks_per_unit=<other number>",
+  "block_requires=any",
+  "block_requires=ready",
+  "blocked_damage_assignment=attacker_chooses",
+  "blocked_damage_assignment=first_blocker",
+  "blockers_per_attacker=<other number>",
+  "combat_model=damage",
+  "combat_model=fight",
+  "costs_paid_by=exhausting_lands",
+  "draw_deck_choice=each_draw",
+  "draw_deck_choice=main_deck",
+  "enchantment_switch_cost=<other number>",
+  "enhancement_cost=<other number>",
+  "fight_survivor_weakened_by=<other number>",
+  "fizzle_when=all_targets_illegal",
+  "fizzle_when=any_target_illegal",
+  "harvests_per_turn=<other number>",
+  "land_copies=<other number>",
+  "land_deck_max=<other number>",
+  "land_deck_min=<other number>",
+  "land_produces=<other number>",
+  "lands_per_turn=<other number>",
+  "losing_life=<other number>",
+  "lost_control_goes_to=owner_battlefield",
+  "lost_control_goes_to=owner_graveyard",
+  "max_facets=<other number>",
+  "max_hand=<other number>",
+  "max_weapons=<other number>",
+  "opening_hand=<other number>",
+  "opening_hand_from_land_deck=<other number>",
+  "overexhaust_reading=renews_as_exhausted",
+  "overexhaust_reading=skip_next_renew",
+  "priority_after_attackers=attacker",
+  "priority_after_attackers=defender",
+  "response_model=chain",
+  "response_model=instant",
+  "response_model=stack",
+  "shatter_adds_capacity=<other number>",
+  "shatters_per_turn=<other number>",
+  "spell_extra_ability_cost_opponent_turn=<other number>",
+  "spell_max_abilities_opponent_turn=<other number>",
+  "spell_max_abilities_own_turn=<other number>",
+  "starting_available_mana=<other number>",
+  "starting_life=<other number>",
+  "starting_mana_capacity=<other number>",
+  "turn_limit=<other number>",
+  "unique_rule=destroy_older",
+  "unique_scope=global",
+  "unique_scope=per_controller",
+  "unit_slots=<other number>",
+  "weapon_attacks_per_turn=<other number>",
+];
+
+describe("test games: a scenario per value of every game parameter", () => {
+  it("every test game names a bundled game, a contract parameter and a value it accepts, differing from the bundled game's", () => {
+    for (const g of games) {
+      const accepts = acceptsOf(g.param);
+      expect(accepts, `${g.name}: "${g.param}" is no parameter of the engine contract`).toBeDefined();
+      if (accepts!.kind === "enum") expect(accepts!.values, g.name).toContain(g.value);
+      if (numeric(accepts!)) expect(g.value, `${g.name}: a numeric test game needs a value other than the bundled game's`).not.toBe(paramValueIn(bundledGameText(root, g.game), g.param));
+    }
+  });
+
+  it("every enum value and every numeric parameter of the contract has a test game (or is listed as not yet)", () => {
+    const have = new Set(games.map(covers));
+    const missing = required().filter((r) => !have.has(r));
+    expect(missing).toEqual(NOT_YET);
+  });
+
+  for (const g of games) {
+    it(`${g.name}: its scenarios pass under ${g.param} = ${g.value} and fail under every other value`, async () => {
+      const here = path.join(scratch, g.name);
+      materialize(root, here, g.game, g.param, g.value, g.folder);
+      const report = await runTests([here], { cwd: root });
+      expect(report.lines).toEqual([]);
+      expect(report.scenarios).toBeGreaterThan(0);
+      expect(report).toMatchObject({ failed: 0, fileErrors: 0 });
+
+      const alsoPass: string[] = [];
+      for (const other of contrasts(g)) {
+        const there = path.join(scratch, `${g.name}--under-${other ?? "none"}`);
+        materialize(root, there, g.game, g.param, other, g.folder);
+        const contrast = await runTests([there], { cwd: root });
+        if (contrast.failed === 0) alsoPass.push(other ?? "(line removed)");
+      }
+      expect(alsoPass, `${g.name}: its scenarios also pass under ${g.param} = ${alsoPass.join(", ")} — they do not show what ${g.value} changes`).toEqual([]);
+    }, 120_000);
+  }
+});
