@@ -9,6 +9,7 @@ import type * as Ast from "./ast.ts";
 import { parseDocument } from "./build.ts";
 import { formatAbility, formatDocument } from "./format.ts";
 import { formattingProblem } from "./format-verify.ts";
+import { formatScenarioText } from "./format-scenario.ts";
 import { diagnostic } from "./messages.ts";
 import type { AbilityView, CardView, ClauseView, FieldView, GameReference, GameView, KeywordUse, LayoutItem, LayoutLineView, SetView, ValueToken, WordReference, WordRun } from "./check-input.ts";
 import { parseScenarioFile, type ScenarioFile } from "./scenario.ts";
@@ -59,10 +60,14 @@ export function parsedFromDocument(text: string, path: string, document: Ast.Doc
 
 /** Canonical text of a game or card file; undefined when it has syntax errors (or is a scenario). */
 export function formatSource(text: string, path: string): { text?: string; diagnostics: Diagnostic[]; skipped?: string } {
-  if (isScenario(text)) return { diagnostics: [], skipped: "scenario files are not formatted (their grammar is the engine's)" };
+  const start: Range = { start: { offset: 0, line: 1, column: 1 }, end: { offset: 0, line: 1, column: 1 } };
+  if (isScenario(text)) {
+    // Layout only, even with unreadable lines: they are kept as written (compiler/format-scenario.ts).
+    const result = formatScenarioText(text, path);
+    return "text" in result ? { text: result.text, diagnostics: [] } : { diagnostics: [diagnostic("CW3010", path, start, { reason: result.problem })] };
+  }
   const { document, diagnostics } = parseDocument(text, path);
   if (!document || diagnostics.some((d) => d.severity === "error")) return { diagnostics };
-  const start: Range = { start: { offset: 0, line: 1, column: 1 }, end: { offset: 0, line: 1, column: 1 } };
   let formatted: string;
   try {
     formatted = formatDocument(document, text);

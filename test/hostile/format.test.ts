@@ -26,10 +26,11 @@ describe("file kind from the first token of the whole file", () => {
     ["5,000 blank lines", `${"\n".repeat(5000)}${scenario}`],
     ["200 comment lines", `${"# header line\n".repeat(200)}${scenario}`],
     ["U+2028 and a BOM-like blank first", `\ufeff\u2028\n${scenario}`],
-  ])("a scenario file opening with %s is left alone", (_, text) => {
+  ])("a scenario file opening with %s is formatted as a scenario, every character but white space kept", (_, text) => {
     const result = formatFile(text, "cards/duel/scenarios/long.scenario");
-    expect(result.text).toBeUndefined();
-    expect(result.skipped).toMatch(/scenario/);
+    expect(result.diagnostics).toEqual([]);
+    expect(result.text!.replace(/\s+/g, "")).toBe(text.replace(/\s+/g, ""));
+    expect(formatFile(result.text!, "cards/duel/scenarios/long.scenario").text).toBe(result.text);
   });
 
   it("agrees with the lexer on whether a file starts with scenario, game or set, whatever trivia comes first", () => {
@@ -93,12 +94,14 @@ describe("cardwright format on disk", () => {
   });
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-  it("leaves a scenario file with a long comment header byte for byte, and exits 0", { timeout: 300_000 }, () => {
+  it("formats a scenario file with a long comment header as a scenario (the header kept), and exits 0", { timeout: 300_000 }, () => {
     const file = path.join(work, "duel/scenarios/long-header.scenario");
-    const text = `${"# a long header, as some designers write them ".repeat(100)}\n\n${scenario}`;
+    const header = "# a long header, as some designers write them".repeat(100);
+    const text = `${header}   \n\n${scenario}`;
     writeFileSync(file, text);
     const run = spawnSync(process.execPath, [path.join(root, "cli/bin.mjs"), "format", "duel"], { cwd: work, encoding: "utf8", timeout: 240_000 });
     expect(run.status).toBe(0);
-    expect(readFileSync(file, "utf8")).toBe(text);
+    // Only the spaces at the end of the header's line go (scenario layout: compiler/format-scenario.ts).
+    expect(readFileSync(file, "utf8")).toBe(`${header}\n\n${scenario}`);
   });
 });
