@@ -4,6 +4,7 @@
  * three bundled games, run by the same parser, checker and runner as `cardwright test`: a mutant
  * is killed when some scenario fails on it. Not part of `npm test` (mutation/vitest.config.ts).
  */
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createEngine } from "../runtime/index.ts";
@@ -15,10 +16,16 @@ const suite: GameSuite[] = process.env.MUTATION_SUITE
   ? (JSON.parse(readFileSync(process.env.MUTATION_SUITE, "utf8")) as GameSuite[])
   : await import("./scenario-suite.ts").then((m) => m.SUITE_GAMES.map(m.gameSuite));
 
+const hash = (text: string) => createHash("sha1").update(text).digest("hex").slice(0, 10);
+
 for (const { game, bundle, scenarios } of suite) {
+  // A test's name carries a hash of its scenario and its game's compiled cards: Stryker's incremental mode
+  // (mutation/stryker.config.mjs) reuses a result only for an unchanged test name, so an edited scenario or
+  // card is a new test and its mutants are tested again (the test file itself never changes).
+  const gameHash = hash(JSON.stringify(bundle));
   describe(game, () => {
     for (const scenario of scenarios) {
-      it(`${scenario.file}:${scenario.line} ${scenario.name}`, () => {
+      it(`${scenario.file}:${scenario.line} ${scenario.name} #${hash(gameHash + JSON.stringify(scenario))}`, () => {
         // A fresh engine per scenario: a mutant's effect is attributed to the scenarios that run it.
         expect(runScenario(createEngine(bundle), scenario).failures).toEqual([]);
       });

@@ -5,13 +5,21 @@
 export default {
   testRunner: "vitest",
   vitest: { configFile: "mutation/vitest.config.ts", related: false },
-  plugins: ["@stryker-mutator/vitest-runner"],
+  plugins: ["@stryker-mutator/vitest-runner", "./mutation/message-text-ignorer.mjs"],
+  // Mutants in the wording of messages (trace sentences, refusal and failure messages) are left out of the
+  // score: which texts count is listed in mutation/message-text-ignorer.mjs and docs/mutation.md.
+  ignorers: ["MessageText"],
   // scripts/mutation.ts runs one module at a time (MUTATE) and keeps each module's report apart (MUTATION_REPORT).
-  mutate: [process.env.MUTATE ?? "runtime/**/*.ts"],
+  mutate: process.env.MUTATE ? process.env.MUTATE.split(",") : ["runtime/**/*.ts"],
   // Each mutant runs only the scenarios that execute it.
   coverageAnalysis: "perTest",
   // Module-level code (registrations) runs for every test: those mutants would each need the whole suite.
   ignoreStatic: true,
+  // Each module keeps its last results (mutation/incremental/, checked in): a later run re-tests only
+  // mutants whose code changed or whose scenarios changed (a scenario's test name carries a hash of
+  // the scenario and its game, mutation/scenarios.mutation.ts). `npm run mutation -- --force` re-tests all.
+  incremental: true,
+  incrementalFile: process.env.MUTATION_INCREMENTAL ?? "reports/mutation/stryker-incremental.json",
   concurrency: 1,
   timeoutMS: 20000,
   timeoutFactor: 3,

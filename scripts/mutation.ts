@@ -15,6 +15,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { suiteJson } from "../mutation/scenario-suite.ts";
+// @ts-expect-error a plain JS Stryker plugin (no types): only its reason text is read here
+import { MESSAGE_TEXT } from "../mutation/message-text-ignorer.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const scoresFile = path.join(root, "docs", "mutation-scores.json");
@@ -27,8 +29,10 @@ export interface ModuleScore {
   timeout: number;
   survived: number;
   noCoverage: number;
-  /** Module-level code only (registrations): left out by `ignoreStatic`, not in the score. */
+  /** Left out of the score: module-level code (registrations, `ignoreStatic`) and message text (`messageText` of them). */
   ignored: number;
+  /** Of the ignored: mutants in the wording of a message (mutation/message-text-ignorer.mjs). */
+  messageText?: number;
   errors: number;
   /** (killed + timeout) / (killed + timeout + survived + no coverage), in %. */
   score: number;
@@ -42,7 +46,7 @@ export interface ModuleScore {
 type Scores = Record<string, ModuleScore>;
 
 interface StrykerReport {
-  files: Record<string, { mutants: { status: string }[] }>;
+  files: Record<string, { mutants: { status: string; statusReason?: string }[] }>;
 }
 
 /** The counts of one module's mutants in a Stryker JSON report. */
@@ -64,6 +68,7 @@ export function scoreOf(report: StrykerReport, module: string): Omit<ModuleScore
     survived,
     noCoverage,
     ignored: count("Ignored"),
+    messageText: mutants.filter((m) => m.status === "Ignored" && m.statusReason?.startsWith(MESSAGE_TEXT)).length,
     errors: count("CompileError") + count("RuntimeError"),
     score: valid ? Math.round((detected / valid) * 1000) / 10 : 100,
   };
@@ -100,28 +105,45 @@ export function renderPage(scores: Scores, modules: string[], asOf: string): str
     "How many deliberate faults in the engine the scenarios catch: StrykerJS (`@stryker-mutator/core` and",
     "`@stryker-mutator/vitest-runner` 9.6.1) changes one operator, condition, literal or block of a runtime",
     "module at a time and runs the scenarios that execute it (mutation/scenarios.mutation.ts: every scenario",
-    "of `cards/*/`, through the same checker and runner as `cardwright test`). A mutant is *killed* when a",
-    "scenario fails on it; one that *survives* is a fault no scenario would notice.",
+    "of `cards/*/`, through the same checker and runner as `cardwright test`, one test each). A mutant is",
+    "*killed* when a scenario fails on it; one that *survives* is a fault no scenario would notice.",
     "",
     "```sh",
-    "npm run mutation -- runtime/mechanics/unique.ts   # one module (minutes to an hour on this machine)",
-    "npm run mutation -- --all                         # every module, one after the other (many hours)",
-    "npm run mutation -- --report                      # rewrite this page from docs/mutation-scores.json",
+    "npm run mutation -- runtime/mechanics/unique.ts runtime/mechanics/bleed.ts   # these modules, in one run",
+    "npm run mutation -- --unmeasured            # every module not measured yet, in runs of ~400 lines",
+    "npm run mutation -- --all [--force]         # every module (--force: re-test all, ignoring earlier results)",
+    "npm run mutation -- --report                # rewrite this page from docs/mutation-scores.json",
     "```",
     "",
-    "Score = (killed + timed out) / (killed + timed out + survived + not covered by any scenario). Mutants of",
-    "module-level code (registrations that run for every scenario) are left out (`ignoreStatic`). Not part",
+    "Score = (killed + timed out) / (killed + timed out + survived + not covered by any scenario). Not part",
     "of CI. Figures from a shared 2-core machine: the minutes are wall-clock under load, not a benchmark.",
     "",
+    "**Speed.** Coverage analysis is per test (`coverageAnalysis: \"perTest\"`): each mutant runs only the",
+    "scenarios that execute its code, and stops at the first that fails. Several modules share one Stryker",
+    "start-up (about a minute). Incremental mode: `mutation/incremental.json` (checked in) keeps the last",
+    "results, and a later run re-tests only mutants whose code changed or whose scenarios changed (each",
+    "test's name carries a hash of its scenario and its game's compiled cards). It does not see a change in",
+    "another runtime module the mutated one calls: re-measure with `--force` before publishing a figure.",
+    "",
+    "**Left out of the score (Stryker's *ignored*, in the `ignored` column), and why:**",
+    "- module-level code (registrations that run once for every scenario; `ignoreStatic`): such a mutant",
+    "  would need the whole suite, and a broken registration fails every scenario at once;",
+    "- message text (`text` column, mutation/message-text-ignorer.mjs): the wording of a trace event",
+    "  (`emit(ctx, kind, text, data)`'s text), of a refusal or deck-violation `message`, of a choice's",
+    "  `prompt`, of a scenario failure (`fail(...)`'s texts), of an error thrown. No scenario reads a",
+    "  message (events are matched by kind and data, refusals by code), so these mutants would all survive",
+    "  and say nothing about the rules. Only the text is left out: the emit call itself, the refusal",
+    "  returned, its code and the conditions around it are all mutated and counted.",
+    "",
     measured.length
-      ? `**${measured.length} module${measured.length === 1 ? "" : "s"} measured: ${total.mutants} mutants, score ${pct(total.valid ? (100 * total.detected) / total.valid : 100)} over those modules.**`
+      ? `**${measured.length} of ${modules.length} runtime modules measured: ${total.mutants} mutants, score ${pct(total.valid ? (100 * total.detected) / total.valid : 100)} over those modules.** Mutants of the modules not measured are not in this figure.`
       : "**No module measured yet.**",
     "",
-    "| module | mutants | killed | timed out | survived | no coverage | ignored | score | measured at | minutes |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---|---:|",
+    "| module | mutants | killed | timed out | survived | no coverage | ignored | of which text | score | measured at | minutes |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|",
     ...measured.map((m) => {
       const s = scores[m]!;
-      return `| \`${m}\` | ${s.mutants} | ${s.killed} | ${s.timeout} | ${s.survived} | ${s.noCoverage} | ${s.ignored} | ${pct(s.score)} | ${s.commit} ${s.date} | ${s.minutes} |`;
+      return `| \`${m}\` | ${s.mutants} | ${s.killed} | ${s.timeout} | ${s.survived} | ${s.noCoverage} | ${s.ignored} | ${s.messageText ?? "–"} | ${pct(s.score)} | ${s.commit} ${s.date} | ${s.minutes} |`;
     }),
     "",
     ...(measured.some((m) => scores[m]!.survivors) ? ["## What survives", "", ...measured.filter((m) => scores[m]!.survivors).map((m) => `- \`${m}\`: ${scores[m]!.survivors}`), ""] : []),
@@ -132,22 +154,86 @@ export function renderPage(scores: Scores, modules: string[], asOf: string): str
 }
 
 const reportOf = (module: string) => path.join(root, "reports", "mutation", `${module.replace(/[/\\]/g, "_")}.json`);
+/** Stryker's incremental file, checked in: the next run re-tests only mutants whose code or scenarios changed. */
+export const INCREMENTAL_FILE = path.join(root, "mutation", "incremental.json");
 
-function measure(module: string): ModuleScore | undefined {
-  const report = reportOf(module);
+interface IncrementalReport {
+  files: Record<string, { mutants: { coveredBy?: string[]; killedBy?: string[] }[] }>;
+  testFiles?: Record<string, { tests: { id: string; name: string }[] }>;
+}
+
+/**
+ * Stryker writes its incremental file with the files of this run only, and numbers the tests afresh:
+ * the other modules' results (from earlier runs) are kept, their test ids renumbered by test name
+ * (a test that is gone is dropped from them, so Stryker tests those mutants again).
+ */
+export function mergeIncremental(earlier: IncrementalReport | undefined, fresh: IncrementalReport): IncrementalReport {
+  if (!earlier) return fresh;
+  const nameOf = new Map<string, string>();
+  for (const file of Object.values(earlier.testFiles ?? {})) for (const t of file.tests) nameOf.set(t.id, t.name);
+  const idOf = new Map<string, string>();
+  for (const file of Object.values(fresh.testFiles ?? {})) for (const t of file.tests) idOf.set(t.name, t.id);
+  const renumber = (ids: string[] | undefined) => ids?.flatMap((id) => idOf.get(nameOf.get(id) ?? "\0") ?? []);
+  const files = { ...fresh.files };
+  for (const [file, result] of Object.entries(earlier.files)) {
+    if (files[file]) continue;
+    files[file] = { ...result, mutants: result.mutants.map((m) => ({ ...m, ...(m.coveredBy ? { coveredBy: renumber(m.coveredBy) } : {}), ...(m.killedBy ? { killedBy: renumber(m.killedBy) } : {}) })) };
+  }
+  return { ...fresh, files: Object.fromEntries(Object.entries(files).sort(([a], [b]) => a.localeCompare(b))) };
+}
+
+/** One Stryker run over `modules` (their mutants together: one start-up, one initial test run); the score of each. */
+function measure(modules: string[], force: boolean): Map<string, ModuleScore> {
+  const report = path.join(root, "reports", "mutation", "run.json");
   mkdirSync(path.dirname(report), { recursive: true });
+  rmSync(report, { force: true });
   const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).trim();
   const started = Date.now();
+  const scratch = mkdtempSync(path.join(tmpdir(), "cw-mutation-"));
   // The compiler's output, once per run: no runtime mutant can change it (mutation/scenario-suite.ts).
-  const suite = path.join(mkdtempSync(path.join(tmpdir(), "cw-mutation-")), "suite.json");
+  const suite = path.join(scratch, "suite.json");
   writeFileSync(suite, suiteJson());
-  const run = spawnSync("npx", ["stryker", "run", "mutation/stryker.config.mjs"], { cwd: root, stdio: "inherit", env: { ...process.env, MUTATE: module, MUTATION_REPORT: report, MUTATION_SUITE: suite } });
-  rmSync(path.dirname(suite), { recursive: true, force: true });
-  if (run.status !== 0 || !existsSync(report)) {
-    console.error(`mutation: Stryker failed on ${module} (exit ${run.status})`);
-    return undefined;
+  const incremental = path.join(scratch, "incremental.json");
+  const earlier = existsSync(INCREMENTAL_FILE) ? (JSON.parse(readFileSync(INCREMENTAL_FILE, "utf8")) as IncrementalReport) : undefined;
+  if (earlier) writeFileSync(incremental, JSON.stringify(earlier));
+  const run = spawnSync("npx", ["stryker", "run", "mutation/stryker.config.mjs", ...(force ? ["--force"] : [])], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, MUTATE: modules.join(","), MUTATION_REPORT: report, MUTATION_SUITE: suite, MUTATION_INCREMENTAL: incremental },
+  });
+  const scores = new Map<string, ModuleScore>();
+  if (run.status !== 0 || !existsSync(report) || !existsSync(incremental)) {
+    console.error(`mutation: Stryker failed on ${modules.join(", ")} (exit ${run.status})`);
+  } else {
+    const fresh = JSON.parse(readFileSync(incremental, "utf8")) as IncrementalReport;
+    writeFileSync(INCREMENTAL_FILE, JSON.stringify(mergeIncremental(earlier, fresh)) + "\n");
+    const minutes = Math.round((Date.now() - started) / 60000);
+    const parsed = JSON.parse(readFileSync(report, "utf8")) as StrykerReport;
+    for (const module of modules) {
+      writeFileSync(reportOf(module), JSON.stringify({ files: Object.fromEntries(Object.entries(parsed.files).filter(([f]) => f.endsWith(module))) }));
+      scores.set(module, { ...scoreOf(parsed, module), commit, date: new Date().toISOString().slice(0, 10), minutes });
+    }
   }
-  return { ...scoreOf(JSON.parse(readFileSync(report, "utf8")) as StrykerReport, module), commit, date: new Date().toISOString().slice(0, 10), minutes: Math.round((Date.now() - started) / 60000) };
+  rmSync(scratch, { recursive: true, force: true });
+  return scores;
+}
+
+/** Modules cut into runs of about `lines` lines each (a run's start-up is shared; a finished run is recorded at once). */
+export function batches(modules: string[], linesOf: (m: string) => number, lines: number): string[][] {
+  const out: string[][] = [];
+  let current: string[] = [];
+  let size = 0;
+  for (const m of modules) {
+    if (current.length && size + linesOf(m) > lines) {
+      out.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(m);
+    size += linesOf(m);
+  }
+  if (current.length) out.push(current);
+  return out;
 }
 
 /** A run made apart (the same command in the background): its report, and the commit and minutes written beside it. */
@@ -164,21 +250,30 @@ function imported(module: string): ModuleScore | undefined {
 if (process.argv[1]?.endsWith("scripts/mutation.ts")) {
   const args = process.argv.slice(2);
   const modules = runtimeModules();
-  const wanted = args.includes("--all") ? modules : args.filter((a) => !a.startsWith("--"));
+  const named = args.filter((a) => !a.startsWith("--"));
+  const wanted = args.includes("--all") ? modules : args.includes("--unmeasured") ? modules.filter((m) => !readScores()[m]) : named;
   const unknown = wanted.filter((m) => !modules.includes(m));
   if (unknown.length) {
     console.error(`mutation: not a runtime module: ${unknown.join(", ")}`);
     process.exit(2);
   }
-  let scores = readScores();
-  for (const module of wanted) {
-    const score = args.includes("--import") ? imported(module) : measure(module);
-    if (!score) continue;
+  const record = (module: string, score: ModuleScore) => {
     // Read again: a run takes long, and the file may have been edited meanwhile (another module's note).
-    scores = readScores();
-    scores[module] = score;
+    const scores = readScores();
+    scores[module] = { ...score, ...(scores[module]?.survivors && scores[module]!.commit === score.commit ? { survivors: scores[module]!.survivors } : {}) };
     writeFileSync(scoresFile, JSON.stringify(Object.fromEntries(Object.entries(scores).sort()), null, 1) + "\n");
+    writeFileSync(page, renderPage(scores, modules, `${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`));
     console.log(`mutation: ${module}: ${score.score}% (${score.killed + score.timeout}/${score.killed + score.timeout + score.survived + score.noCoverage})`);
+  };
+  if (args.includes("--import")) {
+    for (const module of wanted) {
+      const score = imported(module);
+      if (score) record(module, score);
+    }
+  } else {
+    const linesOf = (m: string) => readFileSync(path.join(root, m), "utf8").split("\n").length;
+    const size = Number(args.find((a) => a.startsWith("--batch="))?.slice("--batch=".length) ?? 400);
+    for (const batch of batches(wanted, linesOf, size)) for (const [module, score] of measure(batch, args.includes("--force"))) record(module, score);
   }
-  writeFileSync(page, renderPage(scores, modules, `${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`));
+  writeFileSync(page, renderPage(readScores(), modules, `${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`));
 }

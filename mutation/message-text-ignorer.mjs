@@ -1,0 +1,52 @@
+// A StrykerJS ignorer (mutation/stryker.config.mjs): mutants inside the TEXT of a message are left out
+// of the score, because a message's wording is for people, and no scenario reads it (a scenario
+// matches events by kind and data, refusals by code). Only the text is left out — never the logic
+// around it: the call that emits an event, the refusal returned, the condition that leads there,
+// the failure pushed are all still mutated. What counts as message text (docs/mutation.md says the same):
+//   - the third argument of emit(ctx, kind, text, data): a trace event's sentence;
+//   - the value of a `message` or `prompt` property (refusals, deck violations, scenario failures,
+//     a pending choice's prompt);
+//   - the message argument of refuse(code, message) and refuseShortfall(name, need, have, message);
+//   - the text arguments of the scenario runner's fail(line, message, expected, actual, at);
+//   - the arguments of an Error thrown (`throw new XError(...)`) or passed to super() in an Error class.
+import { PluginKind, declareClassPlugin } from "@stryker-mutator/api/plugin";
+
+export const MESSAGE_TEXT = "message text: read by people, no scenario reads it (docs/mutation.md)";
+
+/** Which arguments of a call to a function of this name are message text. */
+const TEXT_ARGUMENTS = {
+  emit: [2],
+  refuse: [1],
+  refuseShortfall: [3],
+  fail: [1, 2, 3],
+};
+
+const TEXT_PROPERTIES = new Set(["message", "prompt"]);
+
+function calleeName(call) {
+  return call.callee.type === "Identifier" ? call.callee.name : undefined;
+}
+
+class MessageTextIgnorer {
+  shouldIgnore(path) {
+    const parent = path.parentPath;
+    if (!parent) return undefined;
+    // An argument of a call named above.
+    if (parent.isCallExpression() && path.listKey === "arguments") {
+      const positions = TEXT_ARGUMENTS[calleeName(parent.node)];
+      if (positions?.includes(path.key)) return MESSAGE_TEXT;
+      if (parent.node.callee.type === "Super") return MESSAGE_TEXT;
+    }
+    // The arguments of `new X(...)` right under a throw.
+    if (parent.isNewExpression() && path.listKey === "arguments" && parent.parentPath?.isThrowStatement()) return MESSAGE_TEXT;
+    // `message: ...` / `prompt: ...` in an object literal (not a shorthand: that is a plain name).
+    if (parent.isObjectProperty() && path.key === "value" && !parent.node.computed && !parent.node.shorthand) {
+      const key = parent.node.key;
+      const name = key.type === "Identifier" ? key.name : key.type === "StringLiteral" ? key.value : undefined;
+      if (name && TEXT_PROPERTIES.has(name)) return MESSAGE_TEXT;
+    }
+    return undefined;
+  }
+}
+
+export const strykerPlugins = [declareClassPlugin(PluginKind.Ignore, "MessageText", MessageTextIgnorer)];
