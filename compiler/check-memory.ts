@@ -37,8 +37,8 @@ export interface RememberedCard {
   placed?: { offset: number; line: number; model: CardModel; diagnostics: Diagnostic[] };
 }
 
-/** Per game (lower-case id): the card names its cards' checks looked up, name → file. */
-export type CardNames = Map<string, string>;
+/** Per game (lower-case id): the card names its cards' checks looked up, lower-case name → the card's name and file. */
+export type CardNames = ReadonlyMap<string, { name: string; file: string }>;
 
 export class CheckMemory {
   readonly games = new Map<ParsedFile, BoundGame>();
@@ -110,19 +110,20 @@ export class ObservedIndex extends Map<string, CardEntry> {
   add(key: string, entry: CardEntry): void {
     super.set(key, entry);
   }
-  /** Name → file of every entry, without marking a read. */
-  names(): CardNames {
-    const names: CardNames = new Map();
-    for (const [key, entry] of super.entries()) names.set(key, `${entry.name}\u0000${entry.file}`);
-    return names;
-  }
 }
 
+/** Do two card indexes hold the same names, each in the same spelling and file? Neither counts as read. */
 export function sameNames(a: CardNames | undefined, b: CardNames): boolean {
-  if (!a || a.size !== b.size) return false;
-  for (const [key, value] of b) if (a.get(key) !== value) return false;
+  if (!a || mapSize.call(a) !== mapSize.call(b)) return false;
+  for (const [key, entry] of mapEntries.call(b) as MapIterator<[string, { name: string; file: string }]>) {
+    const other = mapGet.call(a, key) as { name: string; file: string } | undefined;
+    if (!other || other.name !== entry.name || other.file !== entry.file) return false;
+  }
   return true;
 }
+const mapGet = Map.prototype.get;
+const mapEntries = Map.prototype.entries;
+const mapSize = Object.getOwnPropertyDescriptor(Map.prototype, "size")!.get!;
 
 
 /** Plain copies of a fresh check's results (they share their ranges with the tree, which moves on its own). */

@@ -47,10 +47,8 @@ function reparseRegion(previous: ParsedFile, text: string): ParsedFile | undefin
 
   // The edit: old[prefix, old.length - suffix) became text[prefix, text.length - suffix).
   const shortest = Math.min(old.length, text.length);
-  let prefix = 0;
-  while (prefix < shortest && old.charCodeAt(prefix) === text.charCodeAt(prefix)) prefix++;
-  let suffix = 0;
-  while (suffix < shortest - prefix && old.charCodeAt(old.length - 1 - suffix) === text.charCodeAt(text.length - 1 - suffix)) suffix++;
+  const prefix = commonPrefix(old, text, shortest);
+  const suffix = commonSuffix(old, text, shortest - prefix);
   const delta = text.length - old.length;
 
   // The region to parse again: from the last firm boundary wholly before the edit (or the
@@ -151,6 +149,23 @@ function firstFirmBoundary(text: string, limit: number): number {
   FIRM_BOUNDARY.lastIndex = 0;
   const match = FIRM_BOUNDARY.exec(text);
   return match && match.index + 1 <= limit ? match.index + 1 : limit;
+}
+
+/** Characters compared at once while looking for the edit, largest first: string equality runs natively, a loop over char codes does not. */
+const CHUNKS = [4096, 64, 1];
+
+/** How many characters `a` and `b` share at their start (at most `limit`). */
+export function commonPrefix(a: string, b: string, limit: number): number {
+  let same = 0;
+  for (const size of CHUNKS) while (same + size <= limit && a.slice(same, same + size) === b.slice(same, same + size)) same += size;
+  return same;
+}
+
+/** How many characters `a` and `b` share at their end (at most `limit`). */
+export function commonSuffix(a: string, b: string, limit: number): number {
+  let same = 0;
+  for (const size of CHUNKS) while (same + size <= limit && a.slice(a.length - same - size, a.length - same) === b.slice(b.length - same - size, b.length - same)) same += size;
+  return same;
 }
 
 function countLines(text: string, from: number, to: number): number {

@@ -11,14 +11,14 @@ import { diagnostic, SUMMARY_CODES } from "./messages.ts";
 import type { CardModel, GameModel, SetModel, SourceFile, WorkspaceModel } from "./model.ts";
 import type { CardView, SetView } from "./check-input.ts";
 import { bindGame, type BoundGame } from "./check-game.ts";
-import { plainRange } from "./source-range.ts";
+import { plainRange, startOffset } from "./source-range.ts";
 import { checkCard, type CardEntry, type Reference } from "./check.ts";
 import { parseForCheck, formatSource, type ParsedFile } from "./check-ast.ts";
 import type { GameVocabulary } from "./vocabulary.ts";
 import { closestName } from "./check-suggest.ts";
 import { reparseCardFile } from "./incremental.ts";
 import { checkArtAssets, type WorkspaceAsset } from "./art.ts";
-import { CheckMemory, ObservedIndex, memoryOf, place, placedDiagnostics, placedReferences, remember, rememberFor, sameNames, startOf } from "./check-memory.ts";
+import { CheckMemory, ObservedIndex, type RememberedCard, memoryOf, place, placedDiagnostics, placedReferences, remember, rememberFor, sameNames, startOf } from "./check-memory.ts";
 
 /** At most this many diagnostics are kept per file; a CW3008 note counts the rest. */
 export const MAX_DIAGNOSTICS_PER_FILE = 200;
@@ -176,7 +176,8 @@ export function analyzeWorkspace(sources: SourceFile[], options: AnalyzeOptions 
 
   // 4. Validate every card against its own game; one card's failure never stops the others.
   // A card is checked again only when something its check read has changed (check-memory.ts).
-  for (const [key, index] of cardIndexes) memory.cardNames.set(key, index.names());
+  // The index itself is kept (its entries are made afresh by every analysis): the next one compares names with it.
+  for (const [key, index] of cardIndexes) memory.cardNames.set(key, index);
   const sets: SetModel[] = [];
   for (const [key, views] of setsByGame) {
     const game = games.get(key)!;
@@ -189,8 +190,10 @@ export function analyzeWorkspace(sources: SourceFile[], options: AnalyzeOptions 
       let nextError = 0;
       view.cards.forEach((card, i) => {
         // A syntax error belongs to the card it follows, up to the next card (recovery may end a card early).
-        const start = card.range.start.offset;
-        const end = view.cards[i + 1]?.range.start.offset ?? Infinity;
+        // Offsets straight from the compact ranges: a card's line is not needed here.
+        const start = startOffset(card.range);
+        const following = view.cards[i + 1];
+        const end = following ? startOffset(following.range) : Infinity;
         while (nextError < syntaxErrors.length && syntaxErrors[nextError]!.range.start.offset < start) nextError++;
         const broken = nextError < syntaxErrors.length && syntaxErrors[nextError]!.range.start.offset < end;
         try {
@@ -268,7 +271,27 @@ export interface PlacedCard {
  */
 export function placedCards(analysis: WorkspaceAnalysis, file: string): PlacedCard[] | undefined {
   const cards = memoryOf(analysis)?.fileCards.get(file);
-  return cards?.map(({ view, remembered }) => ({ origin: remembered, name: remembered.model.name, ...startOf(remembered, view), model: () => place(remembered, view).model }));
+  return cards?.map(({ view, remembered }) => new CardPlacement(view, remembered));
+}
+
+/** A PlacedCard without a closure or copies per card: the worker makes one per card on every keystroke. */
+class CardPlacement implements PlacedCard {
+  readonly offset: number;
+  readonly line: number;
+  constructor(
+    private readonly view: CardView,
+    readonly origin: RememberedCard,
+  ) {
+    const { offset, line } = startOf(origin, view);
+    this.offset = offset;
+    this.line = line;
+  }
+  get name(): string {
+    return this.origin.model.name;
+  }
+  model(): CardModel {
+    return place(this.origin, this.view).model;
+  }
 }
 
 /** The model of one card (by its checker view) as the analysis placed it; undefined if it was not checked. */

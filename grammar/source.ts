@@ -22,7 +22,8 @@ export class LineMap {
   private readonly lineStarts: number[];
   constructor(readonly text: string) {
     const starts = [0];
-    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
+    // indexOf scans natively: several times faster than a loop over char codes on a large file.
+    for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
     this.lineStarts = starts;
   }
   /** The line of the last lookup: parsers ask for nearby offsets in order, so it is usually the answer. */

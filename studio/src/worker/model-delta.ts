@@ -40,8 +40,10 @@ export interface SentSet {
   cards: CardSource[];
   /** Index of each card by where its check came from. */
   byOrigin: Map<object, number>;
-  /** Indices of each card name, built when a card without a known origin needs it. */
+  /** Indices of each card name, built once several cards were not found where they were expected. */
   byName?: Map<string, number[]>;
+  /** Cards not found where they were expected so far (a keystroke has one: indexing 2,000 names for it costs more than it saves). */
+  misses?: number;
 }
 
 /** The worker's memory of what the page holds, by set file. */
@@ -71,12 +73,15 @@ export function encodeModel(model: WorkspaceModel, sent: SentCards, cardsOf: (fi
     const sources = cardsOf(set.file) ?? set.cards.map((card): CardSource => ({ name: card.name, offset: card.range.start.offset, line: card.range.start.line, model: () => card }));
     const now: SentSet = { cards: sources, byOrigin: new Map() };
     const used = new Set<number>();
+    // How far the page's copy is ahead of this list (cards inserted or removed above): where the next card is looked for first.
+    let shift = 0;
     const cards = sources.map((card, index): CardModel | SameCard => {
       if (card.origin && !now.byOrigin.has(card.origin)) now.byOrigin.set(card.origin, index);
       let earlier = card.origin && before ? before.byOrigin.get(card.origin) : undefined;
-      if (earlier === undefined && before) earlier = sameByContent(card, before, used);
+      if (earlier === undefined && before) earlier = sameByContent(card, index + shift, before, used);
       if (earlier === undefined || used.has(earlier)) return card.model();
       used.add(earlier);
+      shift = earlier - index;
       return { index: earlier, offset: card.offset, line: card.line };
     });
     next.set(set.file, now);
@@ -88,17 +93,24 @@ export function encodeModel(model: WorkspaceModel, sent: SentCards, cardsOf: (fi
   return { ...model, sets };
 }
 
-/** The index of an unused card of the same name the page holds whose content is the same (positions aside). */
-function sameByContent(card: CardSource, before: SentSet, used: Set<number>): number | undefined {
+/**
+ * The index of an unused card of the same name the page holds whose content is the same (positions
+ * aside): looked for where the list so far puts it (and beside it), then — once a few cards were
+ * not found there (a reordered file) — among all its namesakes. A card not found is sent whole,
+ * which is always right.
+ */
+function sameByContent(card: CardSource, guess: number, before: SentSet, used: Set<number>): number | undefined {
+  let key: string | undefined;
+  const same = (i: number) => !used.has(i) && before.cards[i]!.name === card.name && movedKey(before.cards[i]!.model()) === (key ??= movedKey(card.model()));
+  for (const i of [guess, guess + 1, guess - 1]) if (i >= 0 && i < before.cards.length && same(i)) return i;
+  if (!before.byName && (before.misses = (before.misses ?? 0) + 1) <= MISSES_BEFORE_INDEX) return undefined;
   if (!before.byName) {
     before.byName = new Map();
     before.cards.forEach((c, i) => (before.byName!.get(c.name) ?? before.byName!.set(c.name, []).get(c.name)!).push(i));
   }
-  const candidates = before.byName.get(card.name)?.filter((i) => !used.has(i));
-  if (!candidates?.length) return undefined;
-  const key = movedKey(card.model());
-  return candidates.find((i) => movedKey(before.cards[i]!.model()) === key);
+  return before.byName.get(card.name)?.find(same);
 }
+const MISSES_BEFORE_INDEX = 2;
 
 export function decodeModel(delta: ModelDelta, previous: WorkspaceModel | undefined): WorkspaceModel {
   const previousSets = new Map((previous?.sets ?? []).map((set) => [set.file, set]));
