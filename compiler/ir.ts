@@ -439,6 +439,8 @@ export interface CompiledGame {
   name: string;
   file: string;
   params: Record<string, number | string | boolean>;
+  /** Where each parameter is set in the game file (the studio's statechart links its states to these lines). */
+  paramSources?: Record<string, SourceRef>;
   resources: ResourceDef[];
   colors: ColorDef[];
   zones: ZoneDef[];

@@ -2025,6 +2025,7 @@ export function lowerGame(doc: Ast.GameFile, text: string, notes: LoweringNote[]
     if (st.kind === "param") {
       // An own entry whatever the name (`__proto__` too, CW2080): the engine then refuses the game rather than lose the param.
       Object.defineProperty(game.params, st.name.text, { value: paramValue(st.value), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty((game.paramSources ??= {}), st.name.text, { value: { file, range: plainRange(st.range) }, enumerable: true, writable: true, configurable: true });
     } else if (st.kind === "phase") phaseDecls.push(st);
     else if (st.kind === "marker") markerDecls.push(st);
     else if (st.kind === "keyword") keywordDecls.push(st);

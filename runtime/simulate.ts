@@ -221,14 +221,17 @@ export function checkInvariants(engine: Engine, state: GameState): string[] {
   return problems;
 }
 
-/** The game's statechart shows where the game is: over, a choice waiting, a window and who holds priority, or an open decision. */
+/**
+ * The game's statechart shows where the game is: over, or in the game's phase at the state its
+ * response model reads from the game (a choice waiting, the stack being built and who holds
+ * priority, a chain's ordering, the window before the phase ends, an open decision).
+ */
 function statechartProblems(engine: Engine, state: GameState): string[] {
-  const { flow, model } = engine.rules;
+  const { flow } = engine.rules;
   if (state.over) return flow.isOver(state.flow) ? [] : [`the game is over but its statechart is at ${JSON.stringify(state.flow)}`];
-  const substate = state.pending ? "choice" : model.windowOpen(state) ? "window" : "open";
-  const holder = substate === "window" && state.priority ? (state.priority.player === state.active ? "active_player" : "opponent") : null;
-  if (flow.phaseOf(state.flow) === state.phase && flow.substateOf(state.flow) === substate && flow.holderOf(state.flow) === holder) return [];
-  return [`the statechart is at ${JSON.stringify(state.flow)} but the game is in ${state.phase}, ${substate}${holder ? ` (priority: ${holder})` : ""}`];
+  const leaf = flow.decisionLeaf(state);
+  if (flow.phaseOf(state.flow) === state.phase && flow.leafOf(state.flow) === leaf) return [];
+  return [`the statechart is at ${JSON.stringify(state.flow)} but the game is in ${state.phase}, ${leaf}`];
 }
 
 /** A legal random deck from the game's cards: copies within the rarity limits, size between the deck bounds. */

@@ -23,14 +23,17 @@
  */
 import type { TargetSpec } from "../../compiler/ir.ts";
 import type { Ctx } from "./cards.ts";
+import type { ResponseChart } from "./flow.ts";
 import { cardName, emit } from "./cards.ts";
 import { legalTargetOptions, takenInGroup } from "./targets.ts";
 import type { Frame, GameState, NotedTrigger, PlayerId, TargetValue } from "../state/state.ts";
 
 export interface ResponseModel {
   name: "instant" | "stack" | "chain";
-  /** Does the model open response windows (priority passing)? The game's statechart has window states only then. */
+  /** Does the model open response windows (priority passing)? */
   opensWindows: boolean;
+  /** Its own states in the game's statechart (core/flow.ts), and where a game state is in them when a player must decide. */
+  chart?: ResponseChart;
   /** A spell was cast or an ability activated (costs already paid, targets chosen). */
   announce(ctx: Ctx, frame: Frame, kind: "spell" | "ability", specs: TargetSpec[]): void;
   /** Noted triggers are waiting and nothing is resolving: put them into resolution. */

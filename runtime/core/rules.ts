@@ -83,7 +83,7 @@ export function loadRules(bundle: CompiledBundle): Rules {
     byName,
     abilities,
     zones,
-    flow: buildFlow(game, { name: model.name, windows: model.opensWindows }),
+    flow: buildFlow(game, { name: model.name, windows: model.opensWindows, ...(model.chart ? { chart: model.chart } : {}) }),
     model,
     param,
     phase: (name) => phaseByName.get(name),

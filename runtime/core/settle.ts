@@ -73,14 +73,19 @@ function sendFlow(ctx: Ctx, event: FlowEvent): void {
   for (const action of actions) runFlowAction(ctx, action);
 }
 
-function syncSubstate(ctx: Ctx, wanted: "open" | "choice" | "window"): void {
-  const { flow } = ctx.rules;
-  if (flow.substateOf(ctx.state.flow) !== wanted) sendFlow(ctx, wanted === "choice" ? { type: "NEED_CHOICE" } : wanted === "window" ? { type: "OPEN_WINDOW" } : { type: "SETTLED" });
-  // In a window the chart also shows who holds priority.
-  const priority = ctx.state.priority;
-  if (wanted !== "window" || !priority) return;
-  const holder = priority.player === ctx.state.active ? "active_player" : "opponent";
-  if (flow.holderOf(ctx.state.flow) !== holder) sendFlow(ctx, { type: holder === "active_player" ? "PRIORITY_TO_ACTIVE_PLAYER" : "PRIORITY_TO_OPPONENT" });
+/**
+ * The chart goes, by its own transitions inside the phase, to the state `leaf` below the phase
+ * (`stack.resolving`): response models call it at their moments (before the trace event, so a
+ * stepper's state at that event shows it), settle whenever a player must decide.
+ */
+export function flowTo(ctx: Ctx, leaf: string): void {
+  const moved = ctx.rules.flow.moveTo(ctx.state.flow, leaf);
+  if (moved) ctx.state.flow = moved.value;
+}
+
+/** A player must decide: the chart shows where (the response model's reading of the game state). */
+function syncFlow(ctx: Ctx): void {
+  flowTo(ctx, ctx.rules.flow.decisionLeaf(ctx.state));
 }
 
 export function runFlowAction(ctx: Ctx, action: FlowAction): void {
@@ -153,7 +158,7 @@ export function settle(ctx: Ctx): void {
       if (!rules.flow.isOver(state.flow)) sendFlow(ctx, { type: "GAME_OVER" });
       return;
     }
-    if (state.pending) return syncSubstate(ctx, "choice");
+    if (state.pending) return syncFlow(ctx);
     if (state.frames.length > 0) {
       runTopFrame(ctx);
       continue;
@@ -165,9 +170,9 @@ export function settle(ctx: Ctx): void {
     }
     if (rules.model.windowOpen(state)) {
       if (rules.model.resolveIfSettled(ctx)) continue;
-      return syncSubstate(ctx, "window");
+      return syncFlow(ctx);
     }
-    syncSubstate(ctx, "open");
+    syncFlow(ctx);
     const phase = rules.phase(state.phase);
     if (phase?.auto) {
       // A response model may make a phase change wait for priority passes (Chromatic 17).

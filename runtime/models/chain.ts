@@ -29,10 +29,11 @@
  */
 import type { TargetSpec } from "../../compiler/ir.ts";
 import type { Ctx } from "../core/index.ts";
-import { cardName, emit, runFlowAction } from "../core/index.ts";
+import { cardName, emit, flowTo, runFlowAction } from "../core/index.ts";
+import { holderIn, priorityHolders, type ResponseChart } from "../core/flow.ts";
 import { registerNativeRule } from "../core/effects.ts";
 import { placeTrigger, type ResponseModel } from "../core/response.ts";
-import type { Frame, NotedTrigger, PlayerId } from "../state/state.ts";
+import type { Frame, GameState, NotedTrigger, PlayerId, StackItem } from "../state/state.ts";
 import { opponentOf } from "../state/state.ts";
 import { targetStillLegal } from "../core/targets.ts";
 
@@ -111,6 +112,7 @@ function ask(ctx: Ctx, run: ChainRun, which: "starts" | "agenda" | "opponent", p
 
 function fire(ctx: Ctx, chain: Chain, t: NotedTrigger): void {
   chain.running = t;
+  flowTo(ctx, chain.ending ? "chain.appended" : "chain.resolving");
   chainEvent(ctx, "fire", `${label(ctx, t)} — fires in chain ${chain.id}${chain.depth[t.id] ? ` (depth ${chain.depth[t.id]})` : ""}`, chain, t);
   placeTrigger(ctx, t);
 }
@@ -133,6 +135,7 @@ function beginChain(ctx: Ctx, run: ChainRun, start: NotedTrigger | undefined): v
     chain.depth[t.id] = 0;
   }
   const what = start ? label(ctx, start) : `only ${opponentOf(ctx.state, run.owner)}'s noted abilities`;
+  flowTo(ctx, "chain.built");
   chainEvent(ctx, "chain_start", `chain ${chain.id} (${run.owner}): ${what}`, chain, start);
   for (const t of chain.opponentQueue) chainEvent(ctx, "appended", `${label(ctx, t)} — ${t.controller}'s, runs at the end of chain ${chain.id}`, chain, t);
   if (start) fire(ctx, chain, start);
@@ -255,15 +258,80 @@ function givePriority(ctx: Ctx, player: PlayerId, passes: number): void {
 export function initiate(ctx: Ctx, frame: Frame, specs: TargetSpec[], kind: "spell" | "ability" | "trigger", priorityTo?: PlayerId, passes = 1): void {
   const { state } = ctx;
   state.stack.push({ id: state.nextId++, frame, targetSpecs: specs, kind });
+  flowTo(ctx, windowLeaf(state, (priorityTo ?? opponentOf(state, frame.controller)) === state.active ? "active_player" : "opponent"));
   emit(ctx, "push", `${frame.label} waits for priority (${state.stack.length} waiting)`, { card: frame.card, ability: frame.ability, player: frame.controller, source: frame.source, ...(frame.card ? { name: cardName(ctx, frame.card) } : {}) });
   givePriority(ctx, priorityTo ?? opponentOf(state, frame.controller), passes);
 }
 
 const passesPhaseChange = (ctx: Ctx): boolean => String(ctx.rules.param("priority_actions", "")).split(/\s+/).includes("phase_change");
 
+/** A frame the rules put on the stack (the phase change, the rest of a phase after a `priority` step), not a card's action. */
+const isRuleItem = (item: StackItem): boolean => !item.frame.card && !item.frame.ability;
+const changesPhase = (item: StackItem): boolean => isRuleItem(item) && item.frame.steps.some((s) => s.op === "rule" && s.rule === "change_phase");
+
+/** Where an open window is in the chart: actions waiting for priority, else the phase's end, else a `priority` step. */
+function windowLeaf(state: GameState, holder: "active_player" | "opponent"): string {
+  if (state.stack.some((item) => !isRuleItem(item))) return `actions.waiting.${holder}`;
+  const top = state.stack[state.stack.length - 1];
+  return `${top && changesPhase(top) ? "phase_end" : "window"}.${holder}`;
+}
+
+/**
+ * Priority and 17.1 chains in the game's statechart, in every phase: actions waiting for priority
+ * (17: each initiated action passes priority; both players pass and it completes), an action
+ * completing, a fizzle; the trigger chains (built, ordered by a player, resolving depth-first, the
+ * opponent's appended abilities at the end of a chain); the priority before the phase ends when
+ * `priority_actions` names `phase_change`; a window where the phase has a `priority` step.
+ */
+export const chainChart: ResponseChart = {
+  states(phase, { to, source, game }) {
+    const meta = { source: source("response_model"), param: "response_model", phase: phase.name };
+    const priorityMeta = { source: source("priority_actions") ?? meta.source, param: "priority_actions", phase: phase.name };
+    const states: Record<string, object> = {
+      actions: {
+        meta: priorityMeta,
+        description: "17: initiated actions wait until the opponent has received priority and passed",
+        initial: "waiting",
+        states: {
+          waiting: { ...priorityHolders(priorityMeta, "actions wait for priority: each player in turn may respond or pass"), on: { BOTH_PASSED: "resolving" } },
+          resolving: { meta: priorityMeta, description: "both players passed: the last action completes", on: { FIZZLE: "fizzle", PRIORITY_TO_ACTIVE_PLAYER: "waiting.active_player" } },
+          fizzle: { meta: priorityMeta, description: "every target of the action is gone: it fizzles", on: { PRIORITY_TO_ACTIVE_PLAYER: "waiting.active_player" } },
+        },
+      },
+      chain: {
+        meta,
+        description: "17.1: triggered abilities resolve as chains, without priority",
+        initial: "built",
+        states: {
+          built: { meta, description: "a chain begins: its first noted ability, and the opponent's abilities appended to its end", on: { FIRE: "resolving", ORDER: "ordering", APPEND: "appended" } },
+          ordering: { meta, description: "a player chooses the order of their noted abilities", on: { FIRE: "resolving", APPEND: "appended" } },
+          resolving: { meta, description: "an ability of the chain resolves; what it causes runs next, depth first", on: { ORDER: "ordering", APPEND: "appended", NEXT_CHAIN: "built" } },
+          appended: { meta, description: "the end of the chain: the opponent's appended abilities run", on: { ORDER: "ordering", NEXT_CHAIN: "built" } },
+        },
+      },
+    };
+    const on: Record<string, string> = { INITIATE: to("actions.waiting"), CHAIN: to("chain.built"), ORDER: to("chain.ordering"), FIRE: to("chain.resolving"), APPEND: to("chain.appended") };
+    if (String(game.params["priority_actions"] ?? "").split(/\s+/).includes("phase_change")) {
+      states["phase_end"] = priorityHolders(priorityMeta, "17: the phase change passes priority: the opponent may act before the phase ends");
+      on["END_PHASE"] = to("phase_end");
+    }
+    const step = phase.steps.find((s) => s.op === "rule" && s.rule === "priority");
+    if (step) {
+      states["window"] = priorityHolders({ source: step.source ?? phase.source, phase: phase.name }, "a priority step of the phase: both players pass before it goes on");
+      on["WINDOW"] = to("window");
+    }
+    return { states, on };
+  },
+  decisionLeaf(state) {
+    if (state.pending) return state.pending.kind === "order_triggers" && state.chainRun?.asking ? "chain.ordering" : "choice";
+    return state.stack.length > 0 && state.priority !== null ? windowLeaf(state, holderIn(state)) : "open";
+  },
+};
+
 export const chainModel: ResponseModel = {
   name: "chain",
   opensWindows: true,
+  chart: chainChart,
   announce(ctx, frame, kind, specs) {
     initiate(ctx, frame, specs, kind);
   },
@@ -284,11 +352,13 @@ export const chainModel: ResponseModel = {
       return false;
     }
     const item = state.stack.pop()!;
+    if (!isRuleItem(item)) flowTo(ctx, "actions.resolving");
     emit(ctx, "pop", `${item.frame.label} resolves`, { card: item.frame.card, ability: item.frame.ability, player: item.frame.controller, source: item.frame.source, ...(item.frame.card ? { name: cardName(ctx, item.frame.card) } : {}) });
     const specs = item.targetSpecs;
     const stillLegal = (slot: Frame["targets"][number], i: number) => slot.filter((t) => specs[i] === undefined || targetStillLegal(ctx, specs[i]!, t, item.frame.controller, item.frame.card));
     const allGone = specs.length > 0 && item.frame.targets.length > 0 && item.frame.targets.every((slot, i) => slot.length > 0 && stillLegal(slot, i).length === 0);
     if (allGone) {
+      flowTo(ctx, "actions.fizzle");
       emit(ctx, "fizzle", `${item.frame.label} fizzles: its target is no longer legal`, { card: item.frame.card, ability: item.frame.ability, source: item.frame.source });
       item.frame.steps = item.frame.steps.filter((s) => s.op === "rule" && s.rule === "spell_to_graveyard");
     } else item.frame.targets = item.frame.targets.map(stillLegal);

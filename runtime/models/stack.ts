@@ -18,7 +18,8 @@
  */
 import type { Step, TargetSpec } from "../../compiler/ir.ts";
 import type { Ctx } from "../core/index.ts";
-import { cardDef, cardName, emit, isPermanent, noteEvent, runFlowAction } from "../core/index.ts";
+import { cardDef, cardName, emit, flowTo, isPermanent, noteEvent, runFlowAction } from "../core/index.ts";
+import { holderIn, priorityHolders, type ResponseChart } from "../core/flow.ts";
 import { registerNativeRule } from "../core/effects.ts";
 import type { Mechanic } from "../core/mechanics.ts";
 import { placeOne, type ResponseModel } from "../core/response.ts";
@@ -33,6 +34,7 @@ const PHASE_CHANGE = "stack_phase_change";
 function push(ctx: Ctx, frame: Frame, specs: TargetSpec[], kind: StackItem["kind"], priority: { player: PlayerId; passes: number }): void {
   const { state } = ctx;
   state.stack.push({ id: state.nextId++, frame, targetSpecs: specs, kind });
+  flowTo(ctx, windowLeaf(state, priority.player === state.active ? "active_player" : "opponent"));
   const text = kind === "rule" ? `${frame.label}: waiting for responses` : `${frame.label} goes on the stack (${state.stack.length})`;
   emit(ctx, "push", text, { card: frame.card, name: nameOf(ctx, frame), ability: frame.ability, player: frame.controller, source: frame.source });
   state.priority = priority;
@@ -52,9 +54,67 @@ function fizzles(ctx: Ctx, item: StackItem): boolean {
   return ctx.rules.param("fizzle_when", "all_targets_illegal") === "any_target_illegal" ? illegal.some(Boolean) : illegal.every(Boolean);
 }
 
+/** Is this stack item a continuation that ends the phase (the active player's pass on an empty stack)? */
+const endsPhase = (item: StackItem): boolean => item.kind === "rule" && item.frame.steps.some((s) => s.op === "rule" && (s.rule === PHASE_END || s.rule === PHASE_CHANGE));
+
+/**
+ * Where an open window is in the chart: the stack being built when anything was cast, activated
+ * or triggered; else the window before the phase ends, or between a phase's steps (`respond`).
+ */
+function windowLeaf(state: GameState, holder: "active_player" | "opponent"): string {
+  if (state.stack.some((item) => item.kind !== "rule")) return `stack.building.${holder}`;
+  const top = state.stack[state.stack.length - 1];
+  return `${top && endsPhase(top) ? "phase_end" : "window"}.${holder}`;
+}
+
+/**
+ * The stack in the game's statechart, in every phase: being built (responses added, priority
+ * passing between the players), its top item resolving, a fizzle; the window before an
+ * interactive phase ends (the active player's pass on an empty stack); a window between a phase's
+ * steps where the phase has a `respond` step.
+ */
+export const stackChart: ResponseChart = {
+  states(phase, { to, source }) {
+    const meta = { source: source("response_model"), param: "response_model", phase: phase.name };
+    const states: Record<string, object> = {
+      stack: {
+        meta,
+        description: "spells, abilities and triggers on the LIFO stack",
+        initial: "building",
+        states: {
+          building: { ...priorityHolders(meta, "responses are being added: each player in turn may respond or pass"), on: { BOTH_PASSED: "resolving" } },
+          resolving: {
+            meta,
+            description: "both players passed: the top item resolves",
+            on: { FIZZLE: "fizzle", PRIORITY_TO_ACTIVE_PLAYER: "building.active_player" },
+          },
+          fizzle: {
+            meta: { ...meta, source: source("fizzle_when") ?? meta.source, param: "fizzle_when" },
+            description: "the top item's targets are gone: it fizzles",
+            on: { PRIORITY_TO_ACTIVE_PLAYER: "building.active_player" },
+          },
+        },
+      },
+    };
+    const on: Record<string, string> = { PUSH: to("stack.building") };
+    if (!phase.auto) {
+      states["phase_end"] = priorityHolders(meta, "the active player passed on an empty stack: the opponent may still act before the phase ends");
+      on["END_PHASE"] = to("phase_end");
+    }
+    const respond = phase.steps.find((s) => s.op === "rule" && s.rule === "respond");
+    if (respond) {
+      states["window"] = priorityHolders({ source: respond.source ?? phase.source, phase: phase.name }, "a response window between the phase's steps");
+      on["WINDOW"] = to("window");
+    }
+    return { states, on };
+  },
+  decisionLeaf: (state) => (state.pending ? "choice" : state.stack.length > 0 && state.priority !== null ? windowLeaf(state, holderIn(state)) : "open"),
+};
+
 export const stackModel: ResponseModel = {
   name: "stack",
   opensWindows: true,
+  chart: stackChart,
   announce(ctx, frame, kind, specs) {
     push(ctx, frame, specs, kind, { player: opponentOf(ctx.state, frame.controller), passes: 0 });
   },
@@ -69,8 +129,10 @@ export const stackModel: ResponseModel = {
     const item = state.stack.pop()!;
     const { frame } = item;
     if (item.kind !== "rule") {
+      flowTo(ctx, "stack.resolving");
       emit(ctx, "pop", `${frame.label} resolves from the stack`, { card: frame.card, name: nameOf(ctx, frame), ability: frame.ability, player: frame.controller, source: frame.source });
       if (fizzles(ctx, item)) {
+        flowTo(ctx, "stack.fizzle");
         emit(ctx, "fizzle", `${frame.label} fizzles: its target is no longer legal`, { card: frame.card, name: nameOf(ctx, frame), ability: frame.ability, player: frame.controller, source: frame.source });
         frame.steps = [];
       }

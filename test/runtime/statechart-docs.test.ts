@@ -12,6 +12,9 @@ describe("the statechart pages in docs/games", () => {
       for (const phase of bundleOf(game).game.phases) expect(svg).toContain(`>${phase.name}</text>`);
       expect(svg).toContain(">over (final)</text>");
       expect(svg.includes(">window</text>")).toBe(game !== "duel");
+      // The response model's own states.
+      const own = { duel: ["resolving"], cybervamp: ["stack", "building", "resolving", "fizzle", "phase end"], chromatic: ["actions", "waiting", "chain", "built", "ordering", "appended", "phase end"] }[game];
+      for (const name of own) expect(svg).toContain(`>${name}</text>`);
       expect(readFileSync(statechartFile(game), "utf8"), "docs are stale: run npx tsx scripts/statecharts.ts").toBe(svg);
     });
   }
