@@ -1,7 +1,7 @@
 /**
  * A worker-thread pool for the CLI's long runs (`cardwright balance`, `simulate --workers`), on
  * piscina. `runPool` hands each task to a worker thread that runs a TypeScript module's default
- * export, `(task, shared) => result`, and returns the results in TASK ORDER — `onResult` is called
+ * export, `(task, shared) => result` (as a prebuilt plain-JS bundle when it can: ./bundle.ts), and returns the results in TASK ORDER — `onResult` is called
  * in that order too, whatever order the threads finish in — so a run's totals are the same for
  * any number of workers when each task fixes its own seeds.
  *
@@ -12,6 +12,7 @@
 import { availableParallelism } from "node:os";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Piscina } from "piscina";
+import { workerBundle } from "./bundle.ts";
 
 export interface PoolOptions<Task, Result, Shared = undefined> {
   /** Worker threads (default: one per core). 0: run the tasks in this thread, one after another. */
@@ -30,6 +31,8 @@ export type PoolWorker<Task, Result, Shared = undefined> = (task: Task, shared: 
 /** What the worker entry (./worker-entry.mjs) reads from `workerData`. */
 export interface PoolWorkerData {
   module: string;
+  /** The module's prebuilt plain-JS bundle (./bundle.ts), or null: run `module` through tsx. */
+  bundle: string | null;
   shared: unknown;
 }
 
@@ -37,6 +40,29 @@ const ENTRY = fileURLToPath(new URL("./worker-entry.mjs", import.meta.url));
 
 export function defaultWorkers(): number {
   return availableParallelism();
+}
+
+/**
+ * The Node flags a worker thread starts with: this process's, minus the ones that load tsx (a
+ * process started by `tsx` passes them on to every thread) when the thread runs a prebuilt bundle.
+ */
+export function threadExecArgv(execArgv: readonly string[], bundled: boolean): string[] {
+  if (!bundled) return [...execArgv];
+  const out: string[] = [];
+  for (let i = 0; i < execArgv.length; i++) {
+    const flag = execArgv[i]!;
+    const [name, inline] = flag.split(/=(.*)/s, 2) as [string, string | undefined];
+    if (/^(--require|-r|--import|--loader|--experimental-loader)$/.test(name)) {
+      const value = inline ?? execArgv[i + 1] ?? "";
+      if (inline === undefined) i++;
+      if (/(^|[\\/])tsx([\\/]|$)/.test(value)) continue;
+      out.push(inline === undefined ? `${name}` : flag);
+      if (inline === undefined) out.push(value);
+      continue;
+    }
+    out.push(flag);
+  }
+  return out;
 }
 
 const moduleUrl = (worker: URL | string): string => (worker instanceof URL ? worker.href : /^[a-z]+:/i.test(worker) ? worker : pathToFileURL(worker).href);
@@ -55,9 +81,11 @@ export async function runPool<Task, Result, Shared = undefined>(options: PoolOpt
     }
     return results;
   }
-  const workerData: PoolWorkerData = { module: moduleUrl(options.worker), shared: options.shared };
+  const module = moduleUrl(options.worker);
+  const workerData: PoolWorkerData = { module, bundle: await workerBundle(module), shared: options.shared };
   const threads = Math.min(workers, tasks.length);
-  const pool = new Piscina({ filename: ENTRY, minThreads: threads, maxThreads: threads, workerData, idleTimeout: 1000 });
+  const execArgv = threadExecArgv(process.execArgv, workerData.bundle !== null);
+  const pool = new Piscina({ filename: ENTRY, minThreads: threads, maxThreads: threads, workerData, execArgv, idleTimeout: 1000 });
   const done = new Array<boolean>(tasks.length).fill(false);
   let next = 0;
   // Results reach onResult in task order: a finished task waits until every task before it is reported.
