@@ -10,6 +10,7 @@ import { lowerWorkspace } from "../compiler/lower.ts";
 import { parseScenarioFile } from "../compiler/scenario.ts";
 import type { CompiledBundle } from "../compiler/ir.ts";
 import type { Scenario } from "../grammar/scenario.ts";
+import { bundledGameText, paramGames, withParam } from "../scripts/param-games.ts";
 
 export const SUITE_GAMES = ["duel", "cybervamp", "chromatic"] as const;
 
@@ -29,5 +30,25 @@ export function gameSuite(game: string): GameSuite {
   return { game, bundle, scenarios };
 }
 
+/**
+ * The test games of test/fixtures/games/ (scripts/param-games.ts): a bundled game with one param changed,
+ * its bundled cards and the test game's own cards and scenarios. They reach the paths a bundled game's
+ * own values never take (a parameter's other values), which is where many survivors were.
+ */
+export function paramGameSuites(): GameSuite[] {
+  return paramGames(".").map((g) => {
+    const own = (readdirSync(g.folder).sort() as string[]).map((f) => ({ path: `${g.folder}/${f}`, text: readFileSync(`${g.folder}/${f}`, "utf8") }));
+    const sources = [
+      { path: `${g.folder}/${g.game}.game`, text: withParam(bundledGameText(".", g.game), g.param, g.value) },
+      { path: `${g.folder}/core.cards`, text: readFileSync(`cards/${g.game}/core.cards`, "utf8") },
+      ...own.filter((f) => f.path.endsWith(".cards")),
+    ];
+    const bundle = lowerWorkspace(sources).bundles.find((b) => b.game.id === g.game);
+    if (!bundle) throw new Error(`test game ${g.name} does not compile`);
+    const scenarios = own.filter((f) => f.path.endsWith(".scenario")).flatMap((f) => parseScenarioFile(f.text, f.path).scenarios);
+    return { game: g.name, bundle, scenarios };
+  });
+}
+
 /** The whole suite as JSON (plain data: the compiler's output is, test/compiler/plain-data.test.ts holds it so). */
-export const suiteJson = () => JSON.stringify(SUITE_GAMES.map(gameSuite));
+export const suiteJson = () => JSON.stringify([...SUITE_GAMES.map(gameSuite), ...paramGameSuites()]);

@@ -14,7 +14,7 @@ import type { GameSuite } from "./scenario-suite.ts";
 // Compiled once by scripts/mutation.ts (MUTATION_SUITE); compiled here when run alone.
 const suite: GameSuite[] = process.env.MUTATION_SUITE
   ? (JSON.parse(readFileSync(process.env.MUTATION_SUITE, "utf8")) as GameSuite[])
-  : await import("./scenario-suite.ts").then((m) => m.SUITE_GAMES.map(m.gameSuite));
+  : await import("./scenario-suite.ts").then((m) => [...m.SUITE_GAMES.map(m.gameSuite), ...m.paramGameSuites()]);
 
 const hash = (text: string) => createHash("sha1").update(text).digest("hex").slice(0, 10);
 
