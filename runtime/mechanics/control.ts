@@ -1,12 +1,13 @@
 /**
  * Control effects with a duration ("gain control of target creature until end of turn"): the
  * effect interpreter records them in `state.controlEffects`; when the turn ends the card goes
- * back — to its owner with `lost_control_goes_to = owner_battlefield` (the default), else to the
- * player who controlled it before — staying on the battlefield as it is (exhausted or not).
+ * back to its owner, staying on the battlefield as it is (exhausted or not), with
+ * `lost_control_goes_to = owner_battlefield` (the default); with `owner_graveyard` it goes to its
+ * owner's graveyard instead.
  * A card that left play meanwhile simply drops its effect (it is already its owner's again).
  */
 import type { Ctx } from "../core/index.ts";
-import { cardName, emit, zoneList } from "../core/index.ts";
+import { cardName, emit, moveCard, zoneList } from "../core/index.ts";
 import { type Mechanic, mechanicsOf } from "../core/mechanics.ts";
 import type { PlayerId } from "../state/state.ts";
 
@@ -27,13 +28,15 @@ export const controlDurationsMechanic: Mechanic = {
   turnEnds(ctx) {
     const effects = ctx.state.controlEffects;
     if (!effects?.length) return;
-    const toOwner = ctx.rules.param("lost_control_goes_to", "owner_battlefield") === "owner_battlefield";
+    const toGraveyard = ctx.rules.param("lost_control_goes_to", "owner_battlefield") === "owner_graveyard";
     const ending = effects.filter((e) => e.duration === "end_of_turn");
     ctx.state.controlEffects = effects.filter((e) => e.duration !== "end_of_turn");
     for (const e of ending) {
       const card = ctx.state.cards[e.card];
       if (!card) continue;
-      changeControl(ctx, e.card, toOwner ? card.owner : e.to, "the control effect ends");
+      // `owner_graveyard`: the player losing control does not hand it back; it goes to its owner's graveyard.
+      if (toGraveyard && card.zone === ctx.rules.zones.battlefield && card.controller !== card.owner) moveCard(ctx, e.card, ctx.rules.zones.graveyard);
+      else changeControl(ctx, e.card, card.owner, "the control effect ends");
     }
   },
 };

@@ -97,7 +97,6 @@ const NOT_YET: string[] = [
   "lands_per_turn=<other number>",
   "losing_life=<other number>",
   "lost_control_goes_to=owner_battlefield",
-  "lost_control_goes_to=owner_graveyard",
   "max_facets=<other number>",
   "max_hand=<other number>",
   "max_weapons=<other number>",
