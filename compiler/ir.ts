@@ -32,7 +32,9 @@ export type PlayerRef =
   | { kind: "controller_of"; of: CardRef }
   | { kind: "owner_of"; of: CardRef }
   /** The player the triggering event was about ("that player"). */
-  | { kind: "event_player" };
+  | { kind: "event_player" }
+  /** The player a `per_player` step is running for: "they", "their" after "Each player ..." / "Target opponent ...". */
+  | { kind: "acting" };
 
 /** Several players at once ("each player", "each opponent"). */
 export type PlayersRef = PlayerRef | { kind: "each_player" } | { kind: "each_opponent" };
@@ -50,9 +52,9 @@ export type CardRef =
 export interface CardSelector {
   /** Zone names from the game file; the battlefield when absent. */
   zones?: string[];
-  /** Relative to the ability's controller. */
-  controller?: "you" | "opponent" | "any";
-  owner?: "you" | "opponent" | "any";
+  /** Relative to the ability's controller; "acting": the player a `per_player` step is running for ("they control", "their hand"). */
+  controller?: "you" | "opponent" | "any" | "acting";
+  owner?: "you" | "opponent" | "any" | "acting";
   cardTypes?: string[];
   subtypes?: string[];
   colors?: string[];
@@ -144,7 +146,9 @@ export type Condition =
   | { kind: "compare"; left: NumberExpr; op: "<=" | ">=" | "=" | "<" | ">"; right: NumberExpr }
   | { kind: "your_turn" }
   | { kind: "not"; condition: Condition }
-  | { kind: "all"; conditions: Condition[] };
+  | { kind: "all"; conditions: Condition[] }
+  /** At least one holds ("If a player has no cards in hand": either player). */
+  | { kind: "any"; conditions: Condition[] };
 
 // ---------------------------------------------------------------------------------------------
 // Effect steps: the engine's small instruction set
@@ -200,6 +204,11 @@ export type StepBody =
   | { op: "gain_resource"; who: PlayersRef; resource: string; amount: NumberExpr }
   | { op: "lose_resource"; who: PlayersRef; resource: string; amount: NumberExpr }
   | { op: "shuffle"; who: PlayersRef; zone: string }
+  /**
+   * "Each player draws a card for each Unit they control", "Each opponent returns a creature they control to its owner's hand":
+   * `steps` run once for each of `who`, in turn order, with that player as `acting` (their own count, their own choice).
+   */
+  | { op: "per_player"; who: PlayersRef; steps: Step[] }
   | { op: "choose_one"; modes: { text: string; steps: Step[]; source?: SourceRef }[]; chooser?: PlayerRef }
   | { op: "if"; condition: Condition; then: Step[]; else?: Step[] }
   /** "You may X": asks; yes runs `steps` (X, and what "If you do," adds), no runs `otherwise` ("If you don't, ..."). */

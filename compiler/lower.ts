@@ -40,6 +40,7 @@ import type {
 import { IR_VERSION, RESTRICTION_RULES } from "./ir.ts";
 import type { MessageCode } from "./messages.ts";
 import { checkAbilityContract, checkGameContract, checkGameParams } from "./contract-check.ts";
+import { TRIGGER_EVENTS } from "./contract.ts";
 import { WordLedger, unusedPhrases } from "./word-accounting.ts";
 import { readsAs } from "./reads-as.ts";
 import { analyzeWorkspace, type WorkspaceAnalysis } from "./workspace.ts";
@@ -257,6 +258,16 @@ class AbilityLowering {
   actedOnCards = false;
   /** The player phrase acting in the clause being lowered ("Each player", "Target opponent"), unless it is "you". */
   actingSubject?: Ast.NounPhrase;
+  /**
+   * Who "they"/"their"/"them" name in the clause being lowered: its player subject ("Each player draws a card for each
+   * Unit they control"), else the players the clause before was about, else the trigger's player. Inside the clause they
+   * are `{ kind: "acting" }`; `players` is what the subject reads as (read once, when first needed).
+   */
+  antecedent?: { subject?: Ast.NounPhrase; players?: PlayersRef };
+  /** The players the last clause with a player subject (not "you") acted for: "they" in the clause after it. */
+  lastPlayers?: PlayersRef;
+  /** The ability's trigger event carries a player ("Whenever an opponent casts a spell"): "they"/"their" may name them. */
+  eventPlayer = false;
   /** The card the ability named last (a target, a chosen card, "it"): what "its controller" refers to. */
   lastCard?: CardRef;
   /** What a subject shared by several clauses (`Target player draws a card and loses 1 life`) was read as: one target, one choice. */
@@ -400,12 +411,12 @@ class AbilityLowering {
     if (on) {
       const ref = this.playerPhrase(on.object);
       if (!ref && npWords(on.object).concat(npDeterminers(on.object)).every((w) => w === "you")) this.use(on.object);
-      return this.single(ref ?? { kind: "you" });
+      return this.onePlayer(ref ?? { kind: "you" }, on.object.range);
     }
     const dets = npDeterminers(np);
     if (dets.includes("their")) {
       this.useDeterminers(np, "their");
-      return { kind: "event_player" };
+      return this.theirs(np) ?? { kind: "you" };
     }
     this.useDeterminers(np, "your");
     return { kind: "you" };
@@ -472,7 +483,11 @@ class AbilityLowering {
       if (f.kind === "controlledBy") {
         const who = npDeterminers(f.controller).concat(npWords(f.controller));
         sel.controller = who.includes("you") ? "you" : who.some((w) => w.startsWith("opponent")) ? "opponent" : "any";
-        if (who.includes("they")) this.theirsOfActing(f.controller);
+        if (who.includes("they")) {
+          const theirs = this.theirs(f.controller);
+          if (theirs?.kind === "acting") sel.controller = "acting";
+          else if (theirs) this.note(f.controller.range, `the engine cannot count "${this.slice(f.controller.range)}" here; write "an opponent controls" or "you control"`);
+        }
         this.use(f);
       } else if (f.kind === "prep" && (f.prep === "in" || f.prep === "from")) {
         const zoneWords = npWords(f.object);
@@ -484,7 +499,9 @@ class AbilityLowering {
           if (d.includes("your")) sel.owner = "you";
           else if (d.includes("their") || d.includes("its")) {
             sel.owner = "any";
-            if (d.includes("their")) this.theirsOfActing(f.object);
+            const theirs = d.includes("their") ? this.theirs(f.object) : undefined;
+            if (theirs?.kind === "acting") sel.owner = "acting";
+            else if (theirs) this.note(f.object.range, `the engine cannot read "${this.slice(f.object.range)}" here; write "your ..." or "an opponent's ..."`);
           }
           else if (zoneWords.some((w) => w.startsWith("opponent"))) sel.owner = "opponent";
         }
@@ -529,13 +546,28 @@ class AbilityLowering {
   }
 
   /**
-   * "Each player gains 1 life for each unit they control", "Target player loses 1 life for each card in their hand": "they" /
-   * "their" is the acting player, which a card count cannot name (it would count every player's cards) — said, not guessed.
+   * "they control", "their hand", "on them": the player "they" names here — the acting player of a per-player clause
+   * (`{ kind: "acting" }`, "Each player gains 1 life for each Unit they control"), else the trigger's player. With no one
+   * for it to name ("Gain 1 life for each card in their hand." on a spell) it is a note at the word, never a guess.
    */
-  theirsOfActing(np: Ast.NounPhrase): void {
-    if (!this.actingSubject) return;
-    const who = this.slice(this.actingSubject.range);
-    this.note(np.range, `the engine cannot count "${this.slice(np.range)}" as ${who}'s own (it would count every player's); name the player ("your hand", "an opponent controls") or write one sentence per player`);
+  theirs(np: Ast.NounPhrase): PlayerRef | undefined {
+    if (this.antecedent) return { kind: "acting" };
+    if (this.eventPlayer) return { kind: "event_player" };
+    this.note(np.range, `"${this.slice(np.range)}" names no player here: write whose ("your hand", "an opponent controls", "target player's hand"), or start with the player ("Each player gains 1 life for each card in their hand")`);
+    return undefined;
+  }
+
+  /** The players an acting subject reads as (read once: one target slot, one choice). */
+  antecedentPlayers(): PlayersRef {
+    const a = this.antecedent!;
+    if (!a.players) {
+      const outer = this.antecedent;
+      // The subject's own words are read outside its clause: "they" as a subject names the clause before it.
+      this.antecedent = undefined;
+      a.players = (a.subject && this.playerPhrase(a.subject)) ?? { kind: "you" };
+      this.antecedent = outer;
+    }
+    return a.players;
   }
 
   /** Is the phrase about players rather than cards? (Registers a target slot for "target player".) */
@@ -564,7 +596,12 @@ class AbilityLowering {
     const anyPlayerWord = words.some((w) => PLAYER_WORDS.has(w));
     if (!anyPlayerWord && words.length === 0) {
       if (dets.includes("you")) return { kind: "you" };
-      if (dets.includes("they") || dets.includes("their")) return { kind: "event_player" };
+      if (dets.includes("they") || dets.includes("their")) {
+        // "them" inside a per-player clause is its acting player; "They" opening a clause names the players before it.
+        if (this.antecedent) return { kind: "acting" };
+        if (this.lastPlayers) return this.lastPlayers;
+        return this.theirs(np);
+      }
     }
     if (!anyPlayerWord) return undefined;
     const isOpp = words.some((w) => w.startsWith("opponent"));
@@ -646,7 +683,9 @@ class AbilityLowering {
       const label = `pick${this.chooseCounter++}`;
       const count = this.amountOf(np, 1);
       const min: NumberExpr = upTo ? 0 : count;
-      this.pending.push({ op: "choose_cards", chooser: { kind: "you" }, selector: this.selector(withZone), min, max: count, label, prompt: `choose ${this.slice(np.range)}` });
+      // The clause's player subject chooses ("Each player returns a Unit they control ..."); else you do.
+      const chooser: PlayerRef = this.antecedent?.subject && this.antecedent.subject === this.actingSubject ? { kind: "acting" } : { kind: "you" };
+      this.pending.push({ op: "choose_cards", chooser, selector: this.selector(withZone), min, max: count, label, prompt: `choose ${this.slice(np.range)}` });
       this.lastCard = { kind: "chosen", label };
       return { kind: "card", ref: { kind: "chosen", label } };
     }
@@ -656,12 +695,37 @@ class AbilityLowering {
   /** A player reference from a subject ("you" when absent). */
   subjectPlayers(np: Ast.NounPhrase | undefined): PlayersRef {
     if (!np) return { kind: "you" };
+    // The clause's acting subject: its steps act for `acting`; clause() runs them once per player when they must.
+    if (this.antecedent?.subject === np) {
+      this.antecedentPlayers();
+      return { kind: "acting" };
+    }
     return this.playerPhrase(np) ?? { kind: "you" };
   }
-  single(ref: PlayersRef): PlayerRef {
-    if (ref.kind === "each_player") return { kind: "you" };
+  /**
+   * One player where the engine reads one: "each opponent" is the opponent (every game is a duel); "each player" is
+   * not one player — a note at the words (it never silently becomes "you").
+   */
+  onePlayer(ref: PlayersRef, range: Range): PlayerRef {
     if (ref.kind === "each_opponent") return { kind: "opponent" };
+    if (ref.kind === "each_player") {
+      this.note(range, `the engine reads one player here, not "${this.slice(range)}": name one ("you", "target player", "each opponent"), or start the sentence with the players ("Each player ... for each ... on them")`);
+      return { kind: "you" };
+    }
     return ref;
+  }
+
+  /**
+   * A clause's steps for its antecedent's players: where they use "they"/"their" beyond being the actor (a count of
+   * their cards, a choice they make), one `per_player` step runs them once per player; else the actor is the players.
+   */
+  perPlayer(steps: Step[], source: SourceRef): Step[] {
+    if (!this.antecedent || !usesActing(steps)) return steps;
+    const players = this.antecedentPlayers();
+    // One player ("Target player", "that player") is named directly wherever a player is; several act as the actor only.
+    const direct = players.kind === "each_player" || players.kind === "each_opponent" ? steps.map((step) => actingAsActor(step, players)) : (withActingAs(steps, players) as Step[]);
+    if (!usesActing(direct)) return direct;
+    return [{ op: "per_player", who: players, steps, source }];
   }
 
   // --- durations and conditions ------------------------------------------------------------------
@@ -681,8 +745,24 @@ class AbilityLowering {
     return { kind: "permanent" };
   }
 
+  /**
+   * A condition about players: "each player has ..." holds for both players, "a player has ..." for either (every game
+   * is a duel); one player otherwise.
+   */
   condition(clause: Ast.Clause): Condition | undefined {
-    const words = [...npWords(clause.subject), ...npDeterminers(clause.subject)];
+    const subject = clause.subject && isPlayerPhrase(clause.subject) ? clause.subject : undefined;
+    const dets = npDeterminers(subject);
+    const quantified = subject && npWords(subject).some((w) => w === "player" || w === "players") && (dets.includes("each") || dets.includes("all") || dets.includes("a") || dets.includes("any"));
+    if (!quantified) return this.conditionFor(clause);
+    this.use(subject.determiners, subject.items);
+    const each = dets.includes("each") || dets.includes("all");
+    const parts = (["you", "opponent"] as const).map((kind) => this.conditionFor(clause, { kind }));
+    if (parts.some((c) => !c)) return undefined;
+    return { kind: each ? "all" : "any", conditions: parts as Condition[] };
+  }
+
+  conditionFor(clause: Ast.Clause, player?: PlayerRef): Condition | undefined {
+    const words = player ? [] : [...npWords(clause.subject), ...npDeterminers(clause.subject)];
     const obj = clause.object;
     const objWords = npWords(obj);
     const c = npCount(obj);
@@ -690,7 +770,7 @@ class AbilityLowering {
     if (objWords.includes("life") || words.includes("life")) {
       this.use(clause);
       const value = c?.value ?? 0;
-      const who: PlayerRef = words.some((w) => w.startsWith("opponent")) ? { kind: "opponent" } : { kind: "you" };
+      const who: PlayerRef = player ?? (words.some((w) => w.startsWith("opponent")) ? { kind: "opponent" } : { kind: "you" });
       return c?.comparison === "more" || c?.comparison === "greater" ? { kind: "life_at_least", who, value } : { kind: "life_at_most", who, value };
     }
     // "you control a Vampire" / "you control two or more units" / "you control no other units" /
@@ -698,7 +778,7 @@ class AbilityLowering {
     if (clause.verb?.lemma === "control" && obj) {
       this.use(clause.subject, clause.verb, c);
       this.useDeterminers(obj, "a", "an", "no");
-      const who: PlayerRef = words.some((w) => w.startsWith("opponent")) ? { kind: "opponent" } : { kind: "you" };
+      const who: PlayerRef = player ?? (words.some((w) => w.startsWith("opponent")) ? { kind: "opponent" } : { kind: "you" });
       const selector = this.selector(obj);
       if (npDeterminers(obj).includes("no")) return { kind: "not", condition: { kind: "controls", who, selector, atLeast: 1 } };
       const value = c?.value ?? 1;
@@ -709,7 +789,7 @@ class AbilityLowering {
     const counter = objWords.map((w) => lookup(this.vocab.counters, w)).find(Boolean);
     if (clause.verb?.lemma === "have" && counter && (objWords.includes("counter") || objWords.includes("counters"))) {
       this.use(clause.verb, obj);
-      const who = this.single((clause.subject && this.playerPhrase(clause.subject)) ?? { kind: "you" });
+      const who = player ?? (clause.subject ? this.onePlayer(this.playerPhrase(clause.subject) ?? { kind: "you" }, clause.subject.range) : { kind: "you" as const });
       const left: NumberExpr = { kind: "counters", of: { player: who }, counter };
       if (npDeterminers(obj).includes("no")) return { kind: "compare", left, op: "=", right: 0 };
       if (!c || c.value === undefined) return { kind: "compare", left, op: ">", right: 0 };
@@ -720,7 +800,7 @@ class AbilityLowering {
     const inHand = obj?.filters.find((f) => f.kind === "prep" && f.prep === "in" && npWords(f.object).includes("hand")) as Ast.PrepPhrase | undefined;
     if (clause.verb?.lemma === "have" && inHand && (objWords.includes("card") || objWords.includes("cards"))) {
       this.use(clause.verb, obj);
-      const who = this.single((clause.subject && this.playerPhrase(clause.subject)) ?? { kind: "you" });
+      const who = player ?? (clause.subject ? this.onePlayer(this.playerPhrase(clause.subject) ?? { kind: "you" }, clause.subject.range) : { kind: "you" as const });
       const left: NumberExpr = { kind: "hand_size", of: who };
       if (npDeterminers(obj).includes("no")) return { kind: "compare", left, op: "=", right: 0 };
       if (!c || c.value === undefined) return { kind: "compare", left, op: ">", right: 0 };
@@ -817,7 +897,11 @@ class AbilityLowering {
     // Choices the clause's phrases ask for ("an enemy unit") run right before it, inside its "may" or "if".
     const asked = this.pending.length;
     const acting = this.actingSubject;
+    const outerAntecedent = this.antecedent;
     this.actingSubject = clause.subject && isPlayerPhrase(clause.subject) && !(npWords(clause.subject).length === 0 && npDeterminers(clause.subject).every((d) => d === "you")) ? clause.subject : undefined;
+    // Whom "they"/"their" names in this clause: its player subject, else the players the clause before acted for, else the trigger's player.
+    this.antecedent = this.actingSubject ? { subject: this.actingSubject } : this.lastPlayers ? { players: this.lastPlayers } : this.eventPlayer ? { players: { kind: "event_player" } } : undefined;
+    const antecedent = this.antecedent;
     const core = this.clauseCore(clause);
     if (this.pending.length > asked || core.some((s) => s.op === "discard" || s.op === "sacrifice" || s.op === "search" || s.op === "choose_cards")) this.actedOnCards = true;
     let steps = [...this.pending.splice(asked), ...core].map((s) => ({ ...s, source }) as Step);
@@ -831,6 +915,8 @@ class AbilityLowering {
     const forEach = clause.tail.find((t) => t.kind === "prep" && t.prep === "for" && npDeterminers(t.object).some((d) => d === "each" || d === "every")) as Ast.PrepPhrase | undefined;
     // "for each Bleed counter on target player": the trailing "on ..." (parsed after it) belongs to the count.
     if (forEach) steps = this.scaledForEach(steps, core, { ...forEach, object: withTrailingOn(forEach.object, clause) });
+    steps = this.perPlayer(steps, source);
+    if (antecedent?.subject && antecedent.players) this.lastPlayers = antecedent.players;
     if (clause.modal?.lemma === "may") {
       this.use(clause.modal);
       steps = [{ op: "may", steps, prompt: this.slice(clause.range), source }];
@@ -842,6 +928,7 @@ class AbilityLowering {
     const during = this.duringCondition(clause);
     if (during) steps = [{ op: "if", condition: during, then: steps, source }];
     this.actingSubject = acting;
+    this.antecedent = outerAntecedent;
     return steps;
   }
 
@@ -883,7 +970,7 @@ class AbilityLowering {
     const zone = lookup(this.vocab.zones, zoneWords.join(" ")) ?? zoneWords.map((w) => lookup(this.vocab.zones, w)).find(Boolean) ?? this.vocab.zoneOfRole("deck");
     if (!zone) return undefined;
     const whose = npDeterminers(of?.object).concat(zoneWords);
-    const who: PlayerRef = whose.some((w) => w.startsWith("opponent")) ? { kind: "opponent" } : whose.includes("their") ? { kind: "event_player" } : { kind: "you" };
+    const who: PlayerRef = whose.some((w) => w.startsWith("opponent")) ? { kind: "opponent" } : whose.includes("their") ? (this.theirs(of!.object) ?? { kind: "you" }) : { kind: "you" };
     this.lookedZone = zone;
     this.use(np.items.filter((i) => i.kind === "word"), of?.object, np.determiners);
     return { who, zone, amount: this.count(npCount(np), 1) };
@@ -970,7 +1057,7 @@ class AbilityLowering {
         const controlOf = words.includes("control") ? (obj!.filters.find((f) => f.kind === "prep" && f.prep === "of") as Ast.PrepPhrase | undefined) : undefined;
         if (controlOf && verb === "gain") {
           this.useWords(obj, "control");
-          return [{ op: "gain_control", what: this.pickOrAffected(controlOf.object), who: this.single(who()), duration: this.duration(clause) }];
+          return [{ op: "gain_control", what: this.pickOrAffected(controlOf.object), who: clause.subject ? this.onePlayer(who(), clause.subject.range) : { kind: "you" }, duration: this.duration(clause) }];
         }
         if (subjectIsCard()) {
           // "Another allied unit loses 1 power", "Target creature gains +1 attack": a stat change.
@@ -1085,7 +1172,9 @@ class AbilityLowering {
         const selector = forPrep ? this.selector(forPrep.object) : {};
         this.use(obj);
         this.useDeterminers(forPrep?.object, "a", "an");
-        return [{ op: "search", who: { kind: "you" }, zone, selector: { ...selector, zones: [zone] }, to: this.vocab.zoneOfRole("hand") ?? "Hand", amount: 1, reveal: true, shuffle: false }];
+        const searcher = this.subjectPlayers(clause.subject);
+        if (searcher.kind === "each_player" || searcher.kind === "each_opponent") return this.unsupported(clause);
+        return [{ op: "search", who: searcher, zone, selector: { ...selector, zones: [zone] }, to: this.vocab.zoneOfRole("hand") ?? "Hand", amount: 1, reveal: true, shuffle: false }];
       }
       case "reveal": {
         // "Reveal the top N cards of your deck" looks (and shows); "reveal it" only shows a card already chosen.
@@ -1109,7 +1198,7 @@ class AbilityLowering {
         }
         if (obj && !npWords(obj).some((w) => lookup(this.vocab.zones, w))) return this.unsupported(clause);
         this.use(obj);
-        return [{ op: "shuffle", who: { kind: "you" }, zone: this.vocab.zoneOfRole("deck") ?? "Deck" }];
+        return [{ op: "shuffle", who: who(), zone: this.vocab.zoneOfRole("deck") ?? "Deck" }];
       }
       case "create": {
         const words = npWords(obj);
@@ -1124,7 +1213,9 @@ class AbilityLowering {
         const withPrep = prep("with") ?? (obj?.filters.find((f) => f.kind === "prep" && f.prep === "with") as Ast.PrepPhrase | undefined);
         const keywords = withPrep ? this.keywordList(withPrep.object) : [];
         this.use(obj?.items, obj?.determiners);
-        return [{ op: "create_token", token: { name: name || "Token", cardType: type, subtypes, stats: tokenStats, keywords }, amount: this.amountOf(obj, 1) }];
+        // "Each opponent creates a 1/1 Thrall token": under that player's control.
+        const under = this.antecedent?.subject && this.antecedent.subject === clause.subject ? this.subjectPlayers(clause.subject) : undefined;
+        return [{ op: "create_token", token: { name: name || "Token", cardType: type, subtypes, stats: tokenStats, keywords }, amount: this.amountOf(obj, 1), ...(under && under.kind !== "each_player" && under.kind !== "each_opponent" ? { under } : {}) }];
       }
       case "take": {
         // "that player takes damage equal to their Bleed counters"
@@ -1140,7 +1231,7 @@ class AbilityLowering {
         const from = (obj.filters.find((f) => f.kind === "prep" && f.prep === "from") as Ast.PrepPhrase | undefined) ?? prep("from");
         const all = npDeterminers(obj).includes("all");
         this.use(obj.items, obj.determiners);
-        const on: Affected = from ? this.affected(from.object) : npDeterminers(obj).includes("their") && !clause.subject ? { kind: "player", ref: { kind: "event_player" } } : { kind: "player", ref: who() };
+        const on: Affected = from ? this.affected(from.object) : npDeterminers(obj).includes("their") && !clause.subject ? { kind: "player", ref: this.theirs(obj) ?? { kind: "you" } } : { kind: "player", ref: who() };
         return [{ op: "remove_counters", counter, amount: all ? "all" : this.amountOf(obj, 1), on }];
       }
       case "exhaust":
@@ -1549,6 +1640,55 @@ function withSharedVerbs(seq: Ast.Sequence, stats: string[] = []): { clause: Ast
   return raw.flatMap(({ clause, step }) => expandAlso(clause).map((part) => ({ clause: part, step })));
 }
 
+/** Does a trigger's event carry a player ("Whenever an opponent casts a spell": "they" may name them)? */
+function carriesPlayer(trigger: TriggerPattern | undefined): boolean {
+  return trigger !== undefined && TRIGGER_EVENTS[trigger.event].player !== undefined;
+}
+
+/** Does IR reference the acting player of a `per_player` step (`{ kind: "acting" }`, a selector's "they control" / "their hand")? */
+function usesActing(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(usesActing);
+  if (!value || typeof value !== "object") return false;
+  const o = value as Record<string, unknown>;
+  if (o.kind === "acting" || o.controller === "acting" || o.owner === "acting") return true;
+  // A nested per-player step binds its own acting player.
+  return Object.entries(o).some(([k, v]) => !(o.op === "per_player" && k === "steps") && usesActing(v));
+}
+
+/** IR with every acting player (`{ kind: "acting" }`) replaced by one player. */
+function withActingAs(value: unknown, player: PlayerRef): unknown {
+  if (Array.isArray(value)) return value.map((v) => withActingAs(v, player));
+  if (!value || typeof value !== "object") return value;
+  const o = value as Record<string, unknown>;
+  if (o.kind === "acting") return player;
+  return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, o.op === "per_player" && k === "steps" ? v : withActingAs(v, player)]));
+}
+
+/** A step whose acting player is only its actor ("Each player draws a card"): the players act directly, no per-player run. */
+function actingAsActor(step: Step, players: PlayersRef): Step {
+  const acting = (ref: PlayersRef | undefined) => ref?.kind === "acting";
+  switch (step.op) {
+    case "draw":
+    case "discard":
+    case "gain_life":
+    case "lose_life":
+    case "sacrifice":
+    case "move_top":
+    case "keyword_action":
+    case "gain_resource":
+    case "lose_resource":
+    case "shuffle":
+      return acting(step.who) ? { ...step, who: players } : step;
+    case "add_counters":
+    case "remove_counters":
+      return step.on.kind === "player" && acting(step.on.ref) ? { ...step, on: { kind: "player", ref: players } } : step;
+    case "damage":
+      return step.to.kind === "player" && acting(step.to.ref) ? { ...step, to: { kind: "player", ref: players } } : step;
+    default:
+      return step;
+  }
+}
+
 /** Subjects written once for several clauses: each lowering reads such a phrase once (one target slot, one choice). */
 const SHARED_SUBJECTS = new WeakSet<Ast.NounPhrase>();
 
@@ -1761,6 +1901,7 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
     case "triggered": {
       a.kind = "triggered";
       a.trigger = lowerTrigger(body.trigger, l);
+      l.eventPlayer = carriesPlayer(a.trigger);
       if (body.condition) {
         const c = l.condition(body.condition);
         if (c) a.condition = c;
@@ -1783,6 +1924,7 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
         }
         a.kind = "triggered";
         if (marker.trigger) a.trigger = marker.trigger;
+        l.eventPlayer = carriesPlayer(a.trigger);
         lowerBody(body.body, a, { ...card, permanent: false }, l);
         a.kind = "triggered";
         return;

@@ -30,6 +30,8 @@ import { TRIGGER_EVENTS } from "./contract.ts";
 interface Context {
   game: CompiledGame;
   targets: TargetSpec[];
+  /** Inside a `per_player` step: the players it runs for (the acting player is written as them, then "they"). */
+  acting?: PlayersRef;
 }
 
 const CARD_RULE_TEXT: Record<string, string> = {
@@ -256,6 +258,8 @@ function stepText(step: Step, ctx: Context, chosen?: Chosen): string {
     }
     case "shuffle":
       return step.who.kind === "you" && ctx.game.zones.find((z) => z.name === step.zone)?.role === "deck" ? "shuffle" : `shuffle ${possessive(step.who as PlayerRef, ctx)} ${lower(step.zone)}`;
+    case "per_player":
+      return perPlayerText(step, ctx);
     case "choose_one":
       return `choose one — ${step.modes.map((m) => stepsText(m.steps, ctx).replace(/\.$/, "")).join("; or ")}`;
     case "if":
@@ -274,6 +278,20 @@ function stepText(step: Step, ctx: Context, chosen?: Chosen): string {
       return step.rule === "unsupported" ? "(nothing: the engine cannot run this text)" : `(the engine's rule "${step.rule.replace(/_/g, " ")}")`;
   }
 }
+
+/**
+ * "Each player draws a card for each Unit they control", "Each opponent returns a Creature they control to its owner's hand":
+ * the steps as their players' own sentence (an imperative step takes them as its subject).
+ */
+function perPlayerText(step: Extract<Step, { op: "per_player" }>, ctx: Context): string {
+  const inner: Context = { ...ctx, acting: step.who };
+  const subject = playersText(step.who, ctx, true);
+  const text = stepsText(step.steps, inner).replace(/\.$/, "");
+  if (text.toLowerCase().startsWith(`${subject.toLowerCase()} `)) return text;
+  // "return a Unit they control ..." → "each player returns a Unit they control ...".
+  return `${subject} ${text.replace(/^(\w+)/, (w) => thirdPerson(w.toLowerCase()))}`;
+}
+const thirdPerson = (verbWord: string) => (/(s|sh|ch|x|z)$/.test(verbWord) ? `${verbWord}es` : `${verbWord}s`);
 
 /** "gets" ("each Unit you control gets"), or "get" after two targets ("target unit and target creature get"). */
 const getVerb = (a: Affected) => (a.kind === "targets" && a.indexes.length > 1 ? "get" : "gets");
@@ -321,6 +339,9 @@ function playerText(ref: PlayerRef, ctx: Context, subject = false): string {
       return ref.of.kind === "self" ? "this card's owner" : "its owner";
     case "event_player":
       return "that player";
+    case "acting":
+      // The subject of a per-player sentence is named once ("each player draws ..."); after that, "they"/"them".
+      return subject ? (ctx.acting ? playersText(ctx.acting, ctx, true) : "they") : "them";
   }
 }
 
@@ -331,6 +352,7 @@ function playersText(ref: PlayersRef, ctx: Context, subject = false): string {
 }
 
 function possessive(ref: PlayersRef, ctx: Context): string {
+  if (ref.kind === "acting") return "their";
   const p = playersText(ref, ctx);
   return p === "you" ? "your" : p === "its controller" ? "its controller's" : `${p}'s`;
 }
@@ -393,13 +415,14 @@ export function selectorText(sel: CardSelector, ctx: Context, count: NumberExpr,
   const tail: string[] = [];
   if (sel.controller === "you") tail.push("you control");
   else if (sel.controller === "opponent") tail.push("an opponent controls");
+  else if (sel.controller === "acting") tail.push("they control");
   const withs: string[] = [];
   if (sel.keyword) withs.push(sel.keyword);
   if (sel.stat) withs.push(`${sel.stat.name} ${numberText(sel.stat.value, ctx)}${sel.stat.op === "<=" ? " or less" : sel.stat.op === ">=" ? " or more" : ""}`);
   for (const ex of sel.exclude ?? []) if (ex.keyword) tail.push(`without ${ex.keyword}`);
   if (withs.length) tail.push(`with ${withs.join(" and ")}`);
   const zone = sel.zones?.[0];
-  if (zone && ctx.game.zones.find((z) => z.name === zone)?.role !== "battlefield") tail.push(`${prep} ${sel.owner === "you" ? "your" : sel.owner === "opponent" ? "an opponent's" : "a"} ${zone}`);
+  if (zone && ctx.game.zones.find((z) => z.name === zone)?.role !== "battlefield") tail.push(`${prep} ${sel.owner === "you" ? "your" : sel.owner === "opponent" ? "an opponent's" : sel.owner === "acting" ? "their" : "a"} ${zone}`);
   return [...words, ...tail].join(" ");
 }
 
@@ -503,10 +526,24 @@ function conditionText(c: Condition, ctx: Context): string {
       }
       return `not (${conditionText(c.condition, ctx)})`;
     case "all":
-      return c.conditions.map((x) => conditionText(x, ctx)).join(" and ");
+    case "any": {
+      // "each player has ..." / "a player has ...": the same condition for you and your opponent.
+      const players = c.conditions.length === 2 ? playersCondition(c.conditions[0]!, c.conditions[1]!, ctx) : undefined;
+      if (players) return `${c.kind === "all" ? "each player" : "a player"} ${players}`;
+      return c.conditions.map((x) => conditionText(x, ctx)).join(c.kind === "all" ? " and " : " or ");
+    }
     default:
       return `(${(c as { kind: string }).kind})`;
   }
+}
+
+/** "has 3 or more Bleed counters" when `you` and `opponent` are one condition about you and about your opponent. */
+function playersCondition(you: Condition, opponent: Condition, ctx: Context): string | undefined {
+  const swap = JSON.stringify(you).replaceAll('{"kind":"you"}', '{"kind":"opponent"}');
+  if (swap !== JSON.stringify(opponent) || swap === JSON.stringify(you)) return undefined;
+  // Written about the opponent ("your opponent has ..."), the condition's words after its subject are the player's.
+  const text = conditionText(opponent, ctx);
+  return text.startsWith("your opponent ") ? text.slice("your opponent ".length) : undefined;
 }
 
 function costText(c: CostPart, ctx: Context): string {

@@ -10,7 +10,7 @@ import type { SourceRef, Step } from "../../compiler/ir.ts";
 import type { Frame, PlayerId, TargetValue } from "../state/state.ts";
 import { type Ctx, RESOLVING, battlefield, cardDef, cardName, emit, hand, isPermanent, slotsOf, zoneList } from "./cards.ts";
 import { addModifier, damageCard, damagePlayer, destroyAll, discardCard, draw, enterBattlefield, gainLife, loseLife, moveCard, randomInt, registerStepRunner, returnToHand, shuffleZone } from "./operations.ts";
-import { evalAffected, evalCard, evalCondition, evalNumber, evalPlayer, evalPlayers, keywordText, selectCards, statOf } from "./values.ts";
+import { cardsFor, evalAffected, evalCard, evalCondition, evalNumber, evalPlayer, evalPlayers, keywordText, statOf } from "./values.ts";
 import { noteEvent } from "./triggers.ts";
 import { resumeTargeting } from "./response.ts";
 import { mechanicsOf } from "./mechanics.ts";
@@ -135,7 +135,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       const cards = (frame.chosen["$discards"] ??= []);
       for (const p of players) {
         if (done.includes(p)) continue;
-        const options = hand(ctx, p).filter((id) => !step.filter || selectCards(ctx, { ...step.filter, zones: [rules.zones.hand] }, frame.controller, frame.card).includes(id));
+        const options = hand(ctx, p).filter((id) => !step.filter || cardsFor(ctx, frame, { ...step.filter, zones: [rules.zones.hand] }).includes(id));
         const amount = Math.min(evalNumber(ctx, frame, step.amount), options.length);
         // "Discard up to three cards": any number from none to three.
         const fewest = step.upTo ? 0 : amount;
@@ -214,7 +214,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       const cards = (frame.chosen["$sacrifices"] ??= []);
       for (const who of evalPlayers(ctx, frame, step.who)) {
         if (done.includes(who)) continue;
-        const own = selectCards(ctx, { ...step.selector, controller: "any" }, frame.controller, frame.card).filter((id) => state.cards[id]!.controller === who);
+        const own = cardsFor(ctx, frame, { ...step.selector, controller: "any" }).filter((id) => state.cards[id]!.controller === who);
         const amount = evalNumber(ctx, frame, step.amount);
         const chosen = askCards(ctx, frame, who, own, amount, amount, `sacrifice ${amount}`);
         if (chosen === "wait") return "wait";
@@ -266,7 +266,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
     }
     case "choose_cards": {
       const chooser = evalPlayer(ctx, frame, step.chooser) ?? frame.controller;
-      const options = selectCards(ctx, step.selector, frame.controller, frame.card);
+      const options = cardsFor(ctx, frame, step.selector);
       const min = evalNumber(ctx, frame, step.min);
       const max = evalNumber(ctx, frame, step.max);
       let chosen: string[];
@@ -353,7 +353,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
     }
     case "search": {
       const who = evalPlayer(ctx, frame, step.who) ?? frame.controller;
-      const options = selectCards(ctx, { ...step.selector, zones: [step.zone], owner: who === frame.controller ? "you" : "opponent" }, frame.controller, frame.card);
+      const options = cardsFor(ctx, frame, { ...step.selector, zones: [step.zone], owner: who === frame.controller ? "you" : "opponent" });
       const amount = evalNumber(ctx, frame, step.amount);
       const chosen = askCards(ctx, frame, who, options, Math.min(amount, options.length) > 0 ? 0 : 0, amount, `search your ${step.zone}`);
       if (chosen === "wait") return "wait";
@@ -459,6 +459,15 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
     case "shuffle":
       for (const p of evalPlayers(ctx, frame, step.who)) shuffleZone(ctx, p, step.zone);
       return "done";
+    case "per_player": {
+      // One run of the steps per player, in turn order (the first player's frame on top), each with its player acting.
+      const players = evalPlayers(ctx, frame, step.who);
+      for (const player of [...players].reverse()) {
+        nested(ctx, frame, step.steps, frame.label);
+        ctx.state.frames[ctx.state.frames.length - 1]!.acting = player;
+      }
+      return "done";
+    }
     case "choose_one": {
       const chooser = step.chooser ? (evalPlayer(ctx, frame, step.chooser) ?? frame.controller) : frame.controller;
       const mode = askMode(ctx, frame, chooser, step.modes.map((m) => m.text), "choose one");

@@ -283,8 +283,12 @@ export function hasRule(ctx: Ctx, id: string, rule: CardRuleName, actor?: RuleAc
   return false;
 }
 
-/** Does `player` stand in the relation `who` ("you": is the controller; "opponent": is not) to `controller`? */
-function related(who: "you" | "opponent" | "any" | undefined, player: PlayerId, controller: PlayerId): boolean {
+/**
+ * Does `player` stand in the relation `who` ("you": is the controller; "opponent": is not) to `controller`?
+ * "acting" is bound to a player by `cardsFor` before a frame's selector is read; unbound (no per-player step), it matches no one.
+ */
+function related(who: CardSelector["controller"], player: PlayerId, controller: PlayerId): boolean {
+  if (who === "acting") return false;
   return !who || who === "any" || (who === "you" ? player === controller : player !== controller);
 }
 
@@ -393,6 +397,21 @@ export function selectCards(ctx: Ctx, selector: CardSelector, controller: Player
   return out;
 }
 
+/**
+ * A frame's selector with "acting" ("they control", "their hand") bound to the player its `per_player` step runs for —
+ * relative to the frame's controller, as every selector is (every game is a duel: the other player is "opponent").
+ */
+export function boundSelector(frame: Frame, selector: CardSelector): CardSelector {
+  if (selector.controller !== "acting" && selector.owner !== "acting") return selector;
+  const relation = frame.acting === undefined ? "acting" : frame.acting === frame.controller ? "you" : "opponent";
+  return { ...selector, ...(selector.controller === "acting" ? { controller: relation } : {}), ...(selector.owner === "acting" ? { owner: relation } : {}) };
+}
+
+/** The cards a frame's selector names (selectCards with the frame's controller, card and acting player). */
+export function cardsFor(ctx: Ctx, frame: Frame, selector: CardSelector): string[] {
+  return selectCards(ctx, boundSelector(frame, selector), frame.controller, frame.card);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Evaluating references
 
@@ -423,6 +442,8 @@ export function evalPlayer(ctx: Ctx, frame: Frame, ref: PlayerRef): PlayerId | u
     }
     case "event_player":
       return frame.event?.player;
+    case "acting":
+      return frame.acting;
   }
 }
 
@@ -461,7 +482,7 @@ export function evalAffected(ctx: Ctx, frame: Frame, affected: Affected): Target
     case "player":
       return evalPlayers(ctx, frame, affected.ref).map((player) => ({ player }));
     case "cards":
-      return selectCards(ctx, affected.selector, frame.controller, frame.card).map((card) => ({ card }));
+      return cardsFor(ctx, frame, affected.selector).map((card) => ({ card }));
     case "target":
       return frame.targets[affected.index] ?? [];
     case "targets":
@@ -475,7 +496,7 @@ export function evalNumber(ctx: Ctx, frame: Frame, expr: NumberExpr): number {
     case "x":
       return frame.x ?? 0;
     case "count":
-      return selectCards(ctx, expr.of, frame.controller, frame.card).length;
+      return cardsFor(ctx, frame, expr.of).length;
     case "stat": {
       const id = evalCard(ctx, frame, expr.of);
       return id ? statOf(ctx, id, expr.stat) : 0;
@@ -509,7 +530,7 @@ export function evalCondition(ctx: Ctx, frame: Frame, condition: Condition): boo
   switch (condition.kind) {
     case "controls": {
       const who = evalPlayer(ctx, frame, condition.who) ?? frame.controller;
-      return selectCards(ctx, { ...condition.selector, controller: who === frame.controller ? "you" : "opponent" }, frame.controller, frame.card).length >= condition.atLeast;
+      return cardsFor(ctx, frame, { ...condition.selector, controller: who === frame.controller ? "you" : "opponent" }).length >= condition.atLeast;
     }
     case "life_at_most": {
       const p = evalPlayer(ctx, frame, condition.who);
@@ -527,6 +548,8 @@ export function evalCondition(ctx: Ctx, frame: Frame, condition: Condition): boo
       return !evalCondition(ctx, frame, condition.condition);
     case "all":
       return condition.conditions.every((c) => evalCondition(ctx, frame, c));
+    case "any":
+      return condition.conditions.some((c) => evalCondition(ctx, frame, c));
   }
 }
 

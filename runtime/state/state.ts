@@ -95,6 +95,8 @@ export interface Frame {
   label: string;
   /** The card (a spell) to move to its graveyard when the frame finishes. */
   spellCard?: string;
+  /** The player a `per_player` step runs these steps for ("they", "their"). */
+  acting?: PlayerId;
 }
 
 /** A triggered ability noted at its event, waiting to be put into resolution. */

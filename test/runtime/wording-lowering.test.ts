@@ -336,13 +336,56 @@ describe("a subject written once for several clauses (class 17, players)", () =>
     expect(strip(ability.steps)).toEqual([{ op: "sacrifice", who: { kind: "each_player" }, selector: { cardTypes: ["Unit"] }, amount: 1 }]);
   });
 
-  it.each(["Each player loses 1 life for each card in their hand.", "Each player gains 1 life for each unit they control."])(
-    "%s: 'their'/'they' as each player's own cannot be counted — a diagnostic at those words",
-    (text) => {
-      const { problems } = lowerOne("duel", "spell", text);
-      expect(problems.join("\n")).toMatch(/cannot count "(their hand|they)" as Each player's own/);
-    },
-  );
+  it.each([
+    ["Each player loses 1 life for each card in their hand.", { op: "lose_life", who: { kind: "acting" }, amount: { kind: "count", of: { zones: ["Hand"], owner: "acting" } } }],
+    ["Each player gains 1 life for each unit they control.", { op: "gain_life", who: { kind: "acting" }, amount: { kind: "count", of: { cardTypes: ["Unit"], controller: "acting" } } }],
+    ["Each player draws a card for each unit they control.", { op: "draw", who: { kind: "acting" }, amount: { kind: "count", of: { cardTypes: ["Unit"], controller: "acting" } } }],
+  ])("%s: each player counts their own (one run per player)", (text, step) => {
+    const { ability, problems } = lowerOne("duel", "spell", text);
+    expect(problems).toEqual([]);
+    expect(strip(ability.steps)).toEqual([{ op: "per_player", who: { kind: "each_player" }, steps: [step] }]);
+  });
+});
+
+describe("players never collapse to you (issue 11: each player, their, they)", () => {
+  it.each([
+    ["Each player returns a unit they control to its owner's hand.", "move"],
+    ["Each player destroys a unit they control.", "destroy"],
+  ])("%s: each player chooses one of their own", (text, op) => {
+    const { ability, problems } = lowerOne("duel", "spell", text);
+    expect(problems).toEqual([]);
+    expect(strip(ability.steps)).toMatchObject([
+      { op: "per_player", who: { kind: "each_player" }, steps: [{ op: "choose_cards", chooser: { kind: "acting" }, selector: { cardTypes: ["Unit"], controller: "acting" }, min: 1, max: 1 }, { op }] },
+    ]);
+  });
+
+  it("'Target player loses 1 life for each card in their hand' counts the target's hand", () => {
+    const { ability, problems } = lowerOne("duel", "spell", "Target player loses 1 life for each card in their hand.");
+    expect(problems).toEqual([]);
+    expect(strip(ability.steps)).toEqual([
+      { op: "per_player", who: { kind: "target", index: 0 }, steps: [{ op: "lose_life", who: { kind: "acting" }, amount: { kind: "count", of: { zones: ["Hand"], owner: "acting" } } }] },
+    ]);
+  });
+
+  it.each(["Gain 1 life for each card in their hand.", "Draw a card for each unit they control."])("%s on a spell: 'their'/'they' names no player — a diagnostic at the word", (text) => {
+    const { problems } = lowerOne("duel", "spell", text);
+    expect(problems.join("\n")).toMatch(/names no player here/);
+  });
+
+  it.each([
+    ["If each player has no cards in hand, draw a card.", "all"],
+    ["If a player has no cards in hand, draw a card.", "any"],
+  ])("%s: a condition about both players, or either", (text, kind) => {
+    const { ability, problems } = lowerOne("duel", "spell", text);
+    expect(problems).toEqual([]);
+    const cond = (who: string) => ({ kind: "compare", left: { kind: "hand_size", of: { kind: who } }, op: "=", right: 0 });
+    expect(strip(ability.steps)).toEqual([{ op: "if", condition: { kind, conditions: [cond("you"), cond("opponent")] }, then: [{ op: "draw", who: { kind: "you" }, amount: 1 }] }]);
+  });
+
+  it("'Put a Bleed counter on each player' stays every player; a count 'on each player' is a diagnostic, never 'you'", () => {
+    expect(strip(lowerOne("cybervamp", "spell", "Put a Bleed counter on each player.").ability.steps)).toEqual([{ op: "add_counters", counter: "Bleed", amount: 1, on: { kind: "player", ref: { kind: "each_player" } } }]);
+    expect(lowerOne("cybervamp", "spell", "Gain 1 life for each Bleed counter on each player.").problems.join("\n")).toMatch(/reads one player here/);
+  });
 });
 
 describe("modes the engine cannot ask for (class 21)", () => {
