@@ -106,7 +106,7 @@ function flattenAlso(np: Ast.NounPhrase): Ast.NounPhrase[] {
   return [np, ...(np.also ?? []).flatMap(flattenAlso)];
 }
 function npWords(np: Ast.NounPhrase | undefined): string[] {
-  if (!np) return [];
+  if (!np || SELF_BY_NAME.has(np)) return [];
   return np.items.flatMap((i) => (i.kind === "word" ? [lower(i.text)] : []));
 }
 /** Side-effect-free twin of AbilityLowering.playerPhrase: does the phrase name players? */
@@ -183,7 +183,37 @@ export function unwrapOf(np: Ast.NounPhrase): Ast.NounPhrase {
 
 function npDeterminers(np: Ast.NounPhrase | undefined): string[] {
   if (!np) return [];
-  return np.determiners.flatMap((d) => (d.kind === "determiner" ? [d.lemma] : []));
+  const lemmas = np.determiners.flatMap((d) => (d.kind === "determiner" ? [d.lemma] : []));
+  return SELF_BY_NAME.has(np) ? [...lemmas, "this"] : lemmas;
+}
+
+/**
+ * Noun phrases that name the card itself — its own name, as printed cards write it ("When Grave
+ * Tender dies", `"Grave Tender" deals 2 damage`), or CARDNAME — read exactly as "this": every
+ * reading of "this" sees them through npDeterminers/npWords.
+ */
+const SELF_BY_NAME = new WeakSet<Ast.NounPhrase>();
+
+/** Marks the noun phrases of an ability that are the card's own name (SELF_BY_NAME), their words carried. */
+function markOwnName(ability: Ast.Ability, cardName: string, l: AbilityLowering): void {
+  const name = cardName.toLowerCase().split(/\s+/).join(" ");
+  const isName = (np: Ast.NounPhrase): boolean => {
+    if (np.determiners.length || np.filters.length || np.items.length === 0) return false;
+    if (np.items.length === 1 && np.items[0]!.kind === "string") return (np.items[0] as Ast.StringNode).value.toLowerCase() === name;
+    const text = np.items.map((i) => ("text" in i ? i.text : "")).join(" ").toLowerCase();
+    return text === name || text === "cardname";
+  };
+  const seen = new Set<unknown>();
+  const walk = (node: unknown): void => {
+    if (!node || typeof node !== "object" || seen.has(node)) return;
+    seen.add(node);
+    if ((node as { kind?: unknown }).kind === "np" && isName(node as Ast.NounPhrase)) {
+      SELF_BY_NAME.add(node as Ast.NounPhrase);
+      l.use((node as Ast.NounPhrase).items);
+    }
+    for (const value of Object.values(node)) walk(value);
+  };
+  walk(ability.body);
 }
 function npCount(np: Ast.NounPhrase | undefined): Ast.Count | undefined {
   if (!np) return undefined;
@@ -281,6 +311,11 @@ class AbilityLowering {
   /** The determiners of a phrase with these lemmas, marked used. */
   useDeterminers(np: Ast.NounPhrase | undefined, ...lemmas: string[]): void {
     if (np) this.use(np.determiners.filter((d) => d.kind === "determiner" && lemmas.includes(d.lemma)));
+  }
+  /** "this unit", "this card", "this Vampire": the card itself — a noun of a card type, a subtype, "card" or "permanent" after "this" is carried by the self reference. */
+  useSelfNouns(np: Ast.NounPhrase): void {
+    const cardNoun = (w: string) => w === "card" || w === "permanent" || lookup(this.vocab.cardTypes, w) !== undefined || lookup(this.vocab.subtypes, w) !== undefined;
+    this.use(np.items.filter((i) => i.kind === "word" && cardNoun(lower(i.text))));
   }
   /** The words of a phrase with these (lower-case) texts, marked used. */
   useWords(np: Ast.NounPhrase | undefined, ...words: string[]): void {
@@ -674,6 +709,7 @@ class AbilityLowering {
       if (!any) this.lastCard = { kind: "target", index: indexes[0]! };
       return indexes.length === 1 ? { kind: "target", index: indexes[0]! } : { kind: "targets", indexes };
     }
+    if (dets.includes("this")) this.useSelfNouns(np);
     if (dets.includes("this") || (words.length === 0 && dets.includes("it"))) return { kind: "card", ref: dets.includes("this") ? { kind: "self" } : { kind: "it" } };
     if (dets.includes("it") || dets.includes("that") || dets.includes("they")) return { kind: "card", ref: this.lastCard ?? { kind: "it" } };
     if (dets.includes("each") || dets.includes("all") || dets.includes("every")) return { kind: "cards", selector: this.selector(withZone) };
@@ -1096,7 +1132,12 @@ class AbilityLowering {
           if (!counter) return this.unsupported(clause);
           this.use(obj!.items.filter((i) => i.kind !== "count"));
           this.useDeterminers(obj, "a", "an");
-          return [{ op: "add_counters", counter, amount: this.amountOf(obj, 1), on: this.affected(prep("on")?.object) }];
+          // "two +1 power counters": a signed number names the counter, the other number counts them; the engine's
+          // counters are one each, so "+1" is carried and any other label ("a +2 power counter") is left unused (CW6005).
+          const label = [...obj!.determiners, ...obj!.items].find((x): x is Ast.Count => x.kind === "count" && /^[+-]/.test(x.text));
+          const counted = label ? { ...obj!, determiners: obj!.determiners.filter((d) => d !== label), items: obj!.items.filter((i) => i !== label) } : obj!;
+          if (label?.text === "+1") this.use(label);
+          return [{ op: "add_counters", counter, amount: this.amountOf(counted, 1), on: this.affected(prep("on")?.object) }];
         }
         const into = prep("into") ?? prep("onto") ?? prep("on");
         const zone = into ? lookup(this.vocab.zones, npWords(into.object).join(" ")) ?? npWords(into.object).map((w) => lookup(this.vocab.zones, w)).find(Boolean) : undefined;
@@ -2361,6 +2402,7 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
       // `Unique.` as a line of text is the card flag (the checker put it in the supertypes), not an ability.
       if (!a.tag && /^unique\.?$/i.test(text.slice(a.range.start.offset, a.range.end.offset).trim()) && !vocab.keywords.has("unique")) return [];
       const l = new AbilityLowering(vocab, doc.file, text, notes);
+      markOwnName(a, name, l);
       const before = notes.length;
       const lowered = lowerAbilitySafely(a, i, { id, permanent, card: true, ...(permanent ? {} : { neverInPlay: true }) }, l);
       reportUnusedWords(a, l, notes.slice(before), lowered);
