@@ -86,7 +86,6 @@ const NOT_YET: string[] = [
   "draw_deck_choice=main_deck",
   "enchantment_switch_cost=<other number>",
   "enhancement_cost=<other number>",
-  "fight_survivor_weakened_by=<other number>",
   "fizzle_when=all_targets_illegal",
   "fizzle_when=any_target_illegal",
   "harvests_per_turn=<other number>",
