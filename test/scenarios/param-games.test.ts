@@ -114,7 +114,6 @@ const NOT_YET: string[] = [
   "starting_life=<other number>",
   "turn_limit=<other number>",
   "unique_rule=destroy_older",
-  "unique_scope=global",
   "unique_scope=per_controller",
   "unit_slots=<other number>",
   "weapon_attacks_per_turn=<other number>",
