@@ -41,45 +41,13 @@ export function hashText(text: string, seed = HASH_START): string {
   return hashHex(hashUpdate(seed, text));
 }
 
-/**
- * FNV-1a continued over more text, as a number (a running hash need not go through hex per step).
- * Kept in int32 arithmetic (the same 32 bits as the unsigned form) so the loop stays on small integers.
- */
+/** FNV-1a continued over more text, as a number (a running hash need not go through hex per step). */
 export function hashUpdate(hash: number, text: string): number {
-  let h = hash | 0;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h >>> 0;
-}
-
-/** FNV-1a continued over a number's decimal form (`String(n)`), without building the string for a whole number in int32 range. */
-function hashNumber(hash: number, n: number): number {
-  if (!(Number.isInteger(n) && n >= 0 && n <= 0x7fffffff)) return hashUpdate(hash, String(n));
-  let h = hash | 0;
-  let div = 1;
-  while (div <= n / 10) div *= 10;
-  for (; div >= 1; div /= 10) h = Math.imul(h ^ (48 + (((n / div) | 0) % 10)), 0x01000193);
-  return h >>> 0;
-}
-
-/**
- * FNV-1a continued over `formatEvent(e)` — the same number as `hashUpdate(hash, formatEvent(e))`,
- * hashed piece by piece (FNV runs over the characters in order) instead of building the line:
- * the simulator hashes every event of every game.
- */
-export function hashEvent(hash: number, e: TraceEvent): number {
-  let h = hashUpdate(hash, "#");
-  h = hashNumber(h, e.seq);
-  h = hashUpdate(h, " t");
-  h = hashNumber(h, e.turn);
-  h = hashUpdate(h, " ");
-  h = hashUpdate(h, e.phase);
-  h = hashUpdate(h, " ");
-  h = hashUpdate(h, e.kind);
-  if (e.player) h = hashUpdate(hashUpdate(h, " "), e.player);
-  if (e.name) h = hashUpdate(hashUpdate(hashUpdate(h, ' "'), e.name), '"');
-  if (e.amount !== undefined) h = hashNumber(hashUpdate(h, " "), e.amount);
-  h = hashUpdate(hashUpdate(h, ": "), e.text);
-  if (e.source) h = hashNumber(hashUpdate(hashUpdate(hashUpdate(h, " @"), e.source.file), ":"), e.source.range.start.line);
+  let h = hash >>> 0;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
   return h;
 }
 
