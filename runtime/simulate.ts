@@ -119,7 +119,7 @@ function stateJsonSafe(value: unknown): boolean {
   return true;
 }
 
-/** The state being walked: its card table is checked card by card by `checkInvariants` (`cardJsonSafe`), so the walk skips it. */
+/** The state being walked: its card table is checked card by card by `checkInvariants` (`checkCard`), so the walk skips it. */
 let top: unknown = null;
 
 function stateIsJsonSafeBesidesCards(state: GameState): boolean {
@@ -133,11 +133,37 @@ function stateIsJsonSafeBesidesCards(state: GameState): boolean {
 }
 
 /**
- * A card instance's known fields are checked by name (most of a state is its cards); a card with
- * any other field is walked like the rest.
+ * A card's counters: each a finite number ≥ 0 (a negative count is reported; a non-number that is
+ * still JSON is allowed, as before). Returns whether they are JSON. One loop for both checks.
  */
-function cardJsonSafe(card: CardInstance): boolean {
+function countersJsonSafe(problems: string[], id: string, counters: Record<string, number>): boolean {
+  if (counters === null || typeof counters !== "object") return false;
+  if (Array.isArray(counters)) {
+    for (const name in counters) if (counters[name]! < 0) problems.push(`card ${id} has negative ${name} counters`);
+    return stateJsonSafe(counters);
+  }
+  const proto = Object.getPrototypeOf(counters);
+  if (proto !== Object.prototype && proto !== null) return false;
+  let json = true;
+  for (const name in counters) {
+    const value = counters[name];
+    if (typeof value === "number") {
+      if (value < 0) problems.push(`card ${id} has negative ${name} counters`);
+      if (!Number.isFinite(value)) json = false;
+    } else if (value !== undefined && !stateJsonSafe(value)) json = false;
+  }
+  return json;
+}
+
+/**
+ * A card's own invariants (adds to `problems`); returns whether it is JSON. Its known fields are
+ * checked by name (most of a state is its cards); a card with any other field is walked like the rest.
+ */
+function checkCard(problems: string[], id: string, card: CardInstance, resolvingIsStuck: boolean): boolean {
   if (card === null || typeof card !== "object") return jsonSafe(card);
+  // (A game can end in the middle of a resolution: the spell then stays where it was.)
+  if (card.zone === RESOLVING && resolvingIsStuck) problems.push(`card ${id} is stuck resolving`);
+  const countersJson = countersJsonSafe(problems, id, card.counters);
   let keys = 0;
   for (const _ in card) keys++;
   const expected = 13 + (card.attacks !== undefined ? 1 : 0) + (card.active !== undefined ? 1 : 0);
@@ -157,9 +183,12 @@ function cardJsonSafe(card: CardInstance): boolean {
     typeof card.overexhausted === "boolean" &&
     typeof card.defender === "boolean" &&
     typeof card.isToken === "boolean";
-  if (!known) return stateJsonSafe(card);
-  if (card.counters === null || typeof card.counters !== "object" || !stateJsonSafe(card.counters)) return false;
-  return card.active === undefined || (Array.isArray(card.active) && card.active.every((a) => typeof a === "string"));
+  if (!known) return countersJson && stateJsonSafe(card);
+  if (!countersJson) return false;
+  if (card.active === undefined) return true;
+  if (!Array.isArray(card.active)) return false;
+  for (const ability of card.active) if (typeof ability !== "string") return false;
+  return true;
 }
 
 /** Where a card is listed first (asked only to word a problem). */
@@ -168,13 +197,8 @@ function firstListing(state: GameState, id: string): string {
   return "?";
 }
 
-/** A card's own invariants (adds to `problems`); returns whether it is JSON. */
-function checkCard(problems: string[], id: string, card: CardInstance, resolvingIsStuck: boolean): boolean {
-  for (const name in card.counters) if (card.counters[name]! < 0) problems.push(`card ${id} has negative ${name} counters`);
-  // (A game can end in the middle of a resolution: the spell then stays where it was.)
-  if (card.zone === RESOLVING && resolvingIsStuck) problems.push(`card ${id} is stuck resolving`);
-  return cardJsonSafe(card);
-}
+/** The ids `checkInvariants` has met in this pass (one set, cleared per pass: no set grown from empty after every action). */
+const seenIds = new Set<string>();
 
 /** Invariants every reachable state must satisfy; returns the broken ones. */
 export function checkInvariants(engine: Engine, state: GameState): string[] {
@@ -182,18 +206,24 @@ export function checkInvariants(engine: Engine, state: GameState): string[] {
   const resolvingIsStuck = !state.over && state.frames.length === 0 && state.stack.length === 0 && !state.pending;
   let cardsJson = true;
   // One pass over the zone lists checks every card they list; a card no zone lists is found by counting.
-  const seen = new Set<string>();
+  const seen = seenIds;
+  seen.clear();
+  const cards = state.cards;
   let listedCards = 0;
   for (const player of state.order) {
     const p = state.players[player]!;
     for (const zone in p.zones) {
-      for (const id of p.zones[zone]!) {
+      const list = p.zones[zone]!;
+      for (let i = 0; i < list.length; i++) {
+        const id = list[i]!;
         if (seen.has(id)) {
           problems.push(`card ${id} is in two zones: ${firstListing(state, id)} and ${player}.${zone}`);
           continue;
         }
         seen.add(id);
-        const card = Object.hasOwn(state.cards, id) ? state.cards[id] : undefined;
+        // A card's entry names its own id; anything else under that key (or an inherited name) is no card of this table.
+        const found = cards[id];
+        const card = found !== undefined && found.id === id && Object.hasOwn(cards, id) ? found : undefined;
         if (!card) {
           problems.push(`zone ${player}.${zone} lists unknown card ${id}`);
           continue;
@@ -206,13 +236,12 @@ export function checkInvariants(engine: Engine, state: GameState): string[] {
     for (const name in p.resources) if (p.resources[name]! < 0) problems.push(`${player} has negative ${name}: ${p.resources[name]}`);
     for (const name in p.counters) if (p.counters[name]! < 0) problems.push(`${player} has negative ${name} counters: ${p.counters[name]}`);
   }
-  let cardCount = 0;
-  for (const _ in state.cards) cardCount++;
-  if (cardCount !== listedCards)
-    for (const id in state.cards) {
+  // (Object.keys of the card table — a dictionary — is cheaper than counting it with for-in.)
+  if (Object.keys(cards).length !== listedCards)
+    for (const id in cards) {
       if (seen.has(id)) continue;
       problems.push(`card ${id} is in no zone`);
-      cardsJson = checkCard(problems, id, state.cards[id]!, resolvingIsStuck) && cardsJson;
+      cardsJson = checkCard(problems, id, cards[id]!, resolvingIsStuck) && cardsJson;
     }
   const slots = engine.rules.game.zones.find((z) => z.name === engine.rules.zones.battlefield)?.slots;
   if (slots !== undefined) for (const player of state.order) if ((state.players[player]!.zones[engine.rules.zones.battlefield] ?? []).length > slots) problems.push(`${player} has more than ${slots} cards in play`);
