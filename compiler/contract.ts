@@ -248,6 +248,8 @@ export const ENGINE_PARAMS = {
   bot_stat_weight: { module: "runtime/bots/evaluate.ts", accepts: int, meaning: "what each point of a stat of a card in play is worth to the bots" },
   bot_resource_weight: { module: "runtime/bots/evaluate.ts", accepts: int, meaning: "what each point of resource capacity (or card in another public zone, such as a Facet) is worth to the bots" },
   bot_player_counter_penalty: { module: "runtime/bots/evaluate.ts", accepts: int, meaning: "what each counter on a player (Bleed) costs that player, to the bots" },
+  bot_rollout_depth: { module: "runtime/bots/mcts.ts", accepts: int, meaning: "decisions the search bot plays on past its tree before it judges the position" },
+  bot_rollout_randomness: { module: "runtime/bots/mcts.ts", accepts: int, meaning: "percentage (0-100) of those decisions the search bot takes at random instead of by its evaluation" },
 } as const satisfies Record<string, ParamContract>;
 
 /** A param name the runtime may read: one of the table, or one of the patterns below. */

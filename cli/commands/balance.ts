@@ -34,6 +34,7 @@ interface BalanceOptions {
   maxActions: string;
   queue?: string;
   batch?: string;
+  heartbeatMs?: string;
   generatedDecks: string;
 }
 
@@ -142,6 +143,7 @@ export function register(program: Command, context: CommandContext): void {
     .option("--max-turns <n>", "a game still running after this many turns is stopped (counted apart)", "200")
     .option("--max-actions <n>", "a game still running after this many actions is stopped (counted apart)", "20000")
     .option("--queue <url>", "play on the workers of this Redis server (cardwright worker --queue <url>) instead of this machine's threads")
+    .option("--heartbeat-ms <n>", "with --queue: how often this command renews its run in Redis (default 5000); 3 heartbeats after it stops (killed), workers drop the run's batches")
     .option("--batch <n>", "games per batch handed to a worker (default: a few batches per worker thread; 10 on a queue)")
     .action(async (folderArg: string | undefined, options: BalanceOptions) => {
       try {
@@ -185,7 +187,7 @@ async function runBalance(folderArg: string | undefined, options: BalanceOptions
   const { runPool } = await import("../pool/index.ts");
   const { createProgress } = await import("../progress.ts");
   const { buildReport, reportSpecOf } = await import("../../balance/stats.ts");
-  const { reportCsv } = await import("../../balance/csv.ts");
+  const { reportFiles } = await import("../../balance/files.ts");
   const total = taskCount(spec);
   const batchSize = options.batch !== undefined ? wholeNumber("--batch", options.batch, 1) : options.queue ? 10 : batchSizeFor(total, Math.max(1, workers));
   const batches = batchesOf(spec, batchSize);
@@ -200,7 +202,21 @@ async function runBalance(folderArg: string | undefined, options: BalanceOptions
       });
       process.stdout.write(`${batches.length} batches of ${total} games queued on ${options.queue}: \`cardwright worker --queue ${options.queue}\` on any machine plays them\n`);
       try {
-        records = await runOnQueue({ url: options.queue, spec, batches, onBatch: (index) => progress.update((done += batches[index]!.to - batches[index]!.from)) });
+        const heartbeatMs = options.heartbeatMs !== undefined ? wholeNumber("--heartbeat-ms", options.heartbeatMs, 100) : undefined;
+        const games = (b: Batch) => `games ${b.from}-${b.to - 1}`;
+        const played = await runOnQueue({
+          url: options.queue,
+          spec,
+          batches,
+          ...(heartbeatMs !== undefined ? { heartbeatMs } : {}),
+          onBatch: (index) => progress.update((done += batches[index]!.to - batches[index]!.from)),
+          onWorker: (event, tally) => {
+            const mine = tally.get(event.worker);
+            progress.log(`worker ${event.worker}: ${games(event.batch)} ${event.state}${event.state === "done" && mine ? ` (${mine.batches} batches, ${mine.games} games so far)` : ""}`);
+          },
+        });
+        records = played.records;
+        process.stdout.write(`played by: ${[...played.tally].map(([worker, t]) => `${worker} ${t.games} games (${t.batches} batches)`).join(", ")}\n`);
       } catch (error) {
         if (error instanceof QueueUnreachable) throw new UsageError(error.message);
         throw error;
@@ -221,14 +237,11 @@ async function runBalance(folderArg: string | undefined, options: BalanceOptions
 
   const out = path.resolve(options.out);
   await fs.mkdir(out, { recursive: true });
-  await fs.writeFile(path.join(out, "report.json"), JSON.stringify(report, null, 2) + "\n");
-  for (const [name, text] of Object.entries(reportCsv(report))) await fs.writeFile(path.join(out, name), text);
-  const { renderReportHtml } = await import("../../balance/html.ts");
-  const { chartSvg } = await import("../../balance/svg.ts");
-  await fs.writeFile(path.join(out, "report.html"), renderReportHtml(report, chartSvg));
+  const files = reportFiles(report);
+  for (const [name, text] of Object.entries(files)) await fs.writeFile(path.join(out, name), text);
   await fs.writeFile(path.join(out, "games.json"), JSON.stringify({ format: "cardwright-balance-games", version: 1, decks: spec.decks, bots, botSettings, records: records.flat() }) + "\n");
 
-  process.stdout.write(summaryLines(report).join("\n") + `\nwritten to ${path.relative(process.cwd(), out) || "."}: report.html, report.json, ${Object.keys(reportCsv(report)).join(", ")}, games.json\n`);
+  process.stdout.write(summaryLines(report).join("\n") + `\nwritten to ${path.relative(process.cwd(), out) || "."}: report.html, report.json, ${Object.keys(files).filter((n) => n.endsWith(".csv")).join(", ")}, games.json\n`);
   return 0;
 }
 

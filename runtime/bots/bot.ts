@@ -24,6 +24,8 @@ export interface BotSettings {
   milliseconds?: number;
   /** Search bot: how far a simulated game is played past the tree before it is judged (actions). */
   rolloutDepth?: number;
+  /** Search bot: percentage (0–100) of the decisions past the tree taken at random rather than by the evaluation. */
+  rolloutRandomness?: number;
   /** Search bot: UCB exploration constant. */
   exploration?: number;
   /** Card definition ids this bot may not play (restricted play): their `play` actions are never chosen while anything else is legal. */

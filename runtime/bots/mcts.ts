@@ -2,18 +2,25 @@
  * The search bot: information-set Monte Carlo tree search (single-observer ISMCTS, Cowling,
  * Powley & Whitehouse 2012). Each simulated game starts in a freshly sampled world — what the bot
  * cannot see dealt again (./determinize.ts) — and walks one shared tree whose edges are actions
- * as the bot can name them (a card it cannot see is named by what it is, not by its instance),
- * choosing by UCB1 among the actions legal in that world (counting how often each was available),
- * adds one node, plays on with a light random policy for a few actions, and judges the position
- * with the game's evaluation (./evaluate.ts) as a chance to win. The bot then plays the action
- * simulated most often. The budget is a number of simulated games per decision (deterministic
- * for a seed), or a time in milliseconds (not deterministic: a faster machine searches more).
+ * as the bot can name them (./action-key.ts: interchangeable cards, such as two copies of a card
+ * in hand, are one action), choosing by UCB1 among the actions legal in that world (counting how
+ * often each was available) plus a bias towards the actions the game's evaluation likes one step
+ * ahead that fades as visits grow (progressive bias). A node's untried actions are tried best
+ * first by that same one-step judgement. Past the tree the game is played on by a greedy-ish
+ * policy — the evaluation's one-step favourite, a random action now and then — for a few
+ * decisions, and the position is judged by the evaluation as a chance to win (./evaluate.ts).
+ * The bot then plays the action simulated most often (a move that wins outright at once). The budget is a number of simulated games
+ * per decision (deterministic for a seed), or a time in milliseconds (not deterministic).
+ *
+ * The game file tunes the search with `bot_rollout_depth` (decisions played past the tree) and
+ * `bot_rollout_randomness` (the percentage of those decisions taken at random).
  */
 import type { Action, Engine, GameState, PlayerId } from "../index.ts";
 import { cloneJson } from "../state/clone.ts";
 import { type Bot, type BotSettings, DEFAULT_PLAYOUTS, allowedActions, registerBot } from "./bot.ts";
 import { Evaluator } from "./evaluate.ts";
 import { WorldSampler } from "./determinize.ts";
+import { ActionNamer } from "./action-key.ts";
 import { BotRandom } from "./random.ts";
 
 interface Node {
@@ -24,25 +31,34 @@ interface Node {
   reward: number;
   /** How often the action leading here was legal when its parent was visited. */
   available: number;
+  /** The evaluation's one-step judgement of the action leading here, as a chance to win for `actor`. */
+  prior: number;
   children: Map<string, Node>;
 }
 
-const DEFAULT_ROLLOUT_DEPTH = 8;
+export const DEFAULT_ROLLOUT_DEPTH = 4;
+export const DEFAULT_ROLLOUT_RANDOMNESS = 20;
 const DEFAULT_EXPLORATION = 0.7;
+/** Weight of the one-step judgement in a child's score at its first visit (it fades as 1/visits). */
+const PRIOR_WEIGHT = 1;
 /** Deepest walk down the tree in one simulated game (a guard; trees stay far shallower). */
 const MAX_TREE_DEPTH = 60;
+/** Forced steps (a single legal action) a playout follows beyond its decisions, at most. */
+const MAX_FORCED_STEPS = 40;
 
-const newNode = (actor: PlayerId): Node => ({ actor, visits: 0, reward: 0, available: 1, children: new Map() });
 const isWaiting = (action: Action) => action.type === "end_phase" || action.type === "pass";
 
 export class MctsBot implements Bot {
   readonly kind = "mcts";
   private readonly evaluator: Evaluator;
   private readonly sampler: WorldSampler;
+  private readonly namer: ActionNamer;
   private readonly random: BotRandom;
   private readonly playouts: number;
   private readonly milliseconds: number | undefined;
   private readonly rolloutDepth: number;
+  /** Chance (0..1) that a playout decision is random rather than the evaluation's favourite. */
+  private readonly rolloutRandomness: number;
   private readonly exploration: number;
   private readonly forbidden: ReadonlySet<string> | undefined;
 
@@ -54,23 +70,26 @@ export class MctsBot implements Bot {
   ) {
     this.evaluator = new Evaluator(engine);
     this.sampler = new WorldSampler(engine, player);
+    this.namer = new ActionNamer(engine, this.sampler);
     this.random = new BotRandom(seed);
     this.playouts = settings.playouts ?? DEFAULT_PLAYOUTS;
     this.milliseconds = settings.milliseconds;
-    this.rolloutDepth = settings.rolloutDepth ?? DEFAULT_ROLLOUT_DEPTH;
+    this.rolloutDepth = settings.rolloutDepth ?? engine.rules.param("bot_rollout_depth", DEFAULT_ROLLOUT_DEPTH);
+    this.rolloutRandomness = Math.min(100, Math.max(0, settings.rolloutRandomness ?? engine.rules.param("bot_rollout_randomness", DEFAULT_ROLLOUT_RANDOMNESS))) / 100;
     this.exploration = settings.exploration ?? DEFAULT_EXPLORATION;
     this.forbidden = settings.forbidden;
   }
 
   choose(state: GameState, legal: readonly Action[]): Action {
     if (legal.length === 1) return legal[0]!;
-    const byKey = new Map<string, Action>();
-    for (const action of legal) {
-      const key = this.key(state, action);
-      if (!byKey.has(key)) byKey.set(key, action);
-    }
+    const byKey = this.namer.group(state, legal);
     if (byKey.size === 1) return legal[0]!;
-    const root = newNode(this.player);
+    // A move that wins the game outright is played at once (the search would only find it as good as a later win).
+    for (const action of byKey.values()) {
+      const applied = this.engine.apply(state, action);
+      if (applied.ok && applied.state.over && applied.state.winner === this.player) return action;
+    }
+    const root = this.newNode(this.player, 0.5);
     const deadline = this.milliseconds !== undefined ? Date.now() + this.milliseconds : Infinity;
     for (let i = 0; this.milliseconds !== undefined ? Date.now() < deadline : i < this.playouts; i++) this.simulate(root, state);
     let best: Action = legal[0]!;
@@ -89,13 +108,8 @@ export class MctsBot implements Bot {
     return best;
   }
 
-  /** An action as the bot can name it: cards it cannot see by their definition, the rest by instance. */
-  private key(state: GameState, action: Action): string {
-    return JSON.stringify(action, (field, value) => {
-      if (typeof value !== "string" || field === "type" || field === "player") return value;
-      const card = state.cards[value];
-      return card && this.sampler.unseen(state, value) ? `?${card.def}` : value;
-    });
+  private newNode(actor: PlayerId, prior: number): Node {
+    return { actor, visits: 0, reward: 0, available: 1, prior, children: new Map() };
   }
 
   /** The legal actions of whoever decides, as the bot may take them when it is the bot. */
@@ -104,7 +118,7 @@ export class MctsBot implements Bot {
     return actor === this.player ? allowedActions(state, legal, this.forbidden) : legal;
   }
 
-  /** One simulated game: a sampled world, down the tree by UCB1, one new node, a short playout, the result backed up. */
+  /** One simulated game: a sampled world, down the tree by UCB1 + bias, one new node, a short playout, the result backed up. */
   private simulate(root: Node, real: GameState): void {
     let state = this.sampler.sample(real, this.random);
     let node = root;
@@ -112,44 +126,53 @@ export class MctsBot implements Bot {
     for (let depth = 0; !state.over && depth < MAX_TREE_DEPTH; depth++) {
       const actor = this.engine.decider(state);
       if (!actor) break;
-      const actions = new Map<string, Action>();
-      for (const action of this.legal(state, actor)) {
-        const key = this.key(state, action);
-        if (!actions.has(key)) actions.set(key, action);
-      }
+      const actions = this.namer.group(state, this.legal(state, actor));
       if (actions.size === 0) break;
-      const untried: string[] = [];
+      let untried = false;
       for (const key of actions.keys()) {
         const child = node.children.get(key);
         if (child) child.available++;
-        else untried.push(key);
+        else untried = true;
       }
-      let key: string;
-      let child: Node;
-      if (untried.length > 0) {
-        key = this.random.pick(untried);
-        child = newNode(actor);
+      let key = "";
+      let child: Node = node;
+      let next: GameState | undefined;
+      if (untried) {
+        // Expand the untried action the evaluation likes best one step ahead (waiting wins ties, as in greedy).
+        let bestPrior = -Infinity;
+        for (const [candidate, action] of actions) {
+          if (node.children.has(candidate)) continue;
+          const applied = this.engine.apply(state, action);
+          if (!applied.ok) continue;
+          const prior = this.evaluator.value(applied.state, actor) + (isWaiting(action) ? 1e-9 : 0);
+          if (prior > bestPrior) {
+            bestPrior = prior;
+            key = candidate;
+            next = applied.state;
+          }
+        }
+        if (!next) break;
+        child = this.newNode(actor, bestPrior);
         node.children.set(key, child);
       } else {
         let bestScore = -Infinity;
-        key = "";
-        child = node;
         for (const candidate of actions.keys()) {
           const c = node.children.get(candidate)!;
-          const score = c.reward / c.visits + this.exploration * Math.sqrt(Math.log(c.available) / c.visits);
+          const score = c.reward / c.visits + this.exploration * Math.sqrt(Math.log(c.available) / c.visits) + (PRIOR_WEIGHT * c.prior) / (c.visits + 1);
           if (score > bestScore) {
             bestScore = score;
             key = candidate;
             child = c;
           }
         }
+        const applied = this.engine.apply(state, actions.get(key)!);
+        if (!applied.ok) break;
+        next = applied.state;
       }
-      const applied = this.engine.apply(state, actions.get(key)!);
-      if (!applied.ok) break;
-      state = applied.state;
+      state = next;
       path.push(child);
       node = child;
-      if (untried.length > 0) break;
+      if (untried) break;
     }
     const value = this.playout(state);
     for (const n of path) {
@@ -159,26 +182,55 @@ export class MctsBot implements Bot {
   }
 
   /**
-   * Plays on from a position for a few actions — at random, but ending a phase or passing only
-   * one time in three when something else is possible (a random player ends its turn before doing
-   * anything far too often) — and returns the bot's chance to win there.
+   * Plays on from a position for `rolloutDepth` decisions (forced steps are free), each the
+   * action the evaluation likes best one step ahead for whoever decides — or, with the
+   * configured randomness, a random one (ending a phase or passing only one time in three when
+   * something else is possible) — and returns the bot's chance to win there.
    */
   private playout(from: GameState): number {
     if (from.over || this.rolloutDepth === 0) return this.evaluator.value(from, this.player);
     const state = cloneJson(from);
-    for (let i = 0; i < this.rolloutDepth && !state.over; i++) {
+    for (let decisions = 0, forced = 0; decisions < this.rolloutDepth && forced < MAX_FORCED_STEPS && !state.over; ) {
       const actor = this.engine.decider(state);
       if (!actor) break;
       const legal = this.legal(state, actor);
       if (legal.length === 0) break;
-      let action = this.random.pick(legal);
-      if (isWaiting(action) && legal.length > 1 && this.random.int(3) !== 0) {
-        const acting = legal.filter((a) => !isWaiting(a));
-        if (acting.length) action = this.random.pick(acting);
+      let action: Action;
+      if (legal.length === 1) {
+        action = legal[0]!;
+        forced++;
+      } else {
+        decisions++;
+        action = this.random.float() < this.rolloutRandomness ? this.randomAction(legal) : this.favourite(state, legal, actor);
       }
       this.engine.applyInPlace(state, action, true);
     }
     return this.evaluator.value(state, this.player);
+  }
+
+  private randomAction(legal: readonly Action[]): Action {
+    const action = this.random.pick(legal);
+    if (!isWaiting(action) || this.random.int(3) === 0) return action;
+    const acting = legal.filter((a) => !isWaiting(a));
+    return acting.length ? this.random.pick(acting) : action;
+  }
+
+  /** The action whose immediate outcome scores best for `actor` (waiting, judged on the position as it stands, wins ties). */
+  private favourite(state: GameState, legal: readonly Action[], actor: PlayerId): Action {
+    const waiting = legal.find(isWaiting);
+    let best = waiting ?? legal[0]!;
+    let bestScore = waiting ? this.evaluator.score(state, actor) : -Infinity;
+    for (const action of legal) {
+      if (action === waiting) continue;
+      const applied = this.engine.apply(state, action);
+      if (!applied.ok) continue;
+      const score = this.evaluator.score(applied.state, actor);
+      if (score > bestScore) {
+        bestScore = score;
+        best = action;
+      }
+    }
+    return best;
   }
 }
 

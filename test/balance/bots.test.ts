@@ -2,7 +2,7 @@
 // actions, the same choices for the same seed, restricted play respected, and the greedy bot
 // plays better than random.
 import { describe, expect, it } from "vitest";
-import { createBot, allowedActions, WorldSampler, BotRandom, Evaluator } from "../../runtime/bots/index.ts";
+import { createBot, allowedActions, WorldSampler, BotRandom, Evaluator, ActionNamer } from "../../runtime/bots/index.ts";
 import { playGame, replayGame } from "../../balance/play.ts";
 import { taskAt } from "../../balance/plan.ts";
 import { gameEngine, runSpec } from "./helpers.ts";
@@ -69,6 +69,37 @@ describe("greedy bot", () => {
     const chosen = createBot("greedy", engine, "p1", 1).choose(state, legal);
     const applied = engine.apply(state, chosen);
     expect(applied.ok && applied.state.over && applied.state.winner).toBe("p1");
+  });
+});
+
+describe("search bot", () => {
+  it("attacks for the win when it can, on a small budget", async () => {
+    const { engine } = await gameEngine("duel");
+    const { state } = engine.setupBoard({ turn: 3, active: "p1", phase: "Play", players: { p1: { zones: { Field: ["Scout"], Hand: ["Scout", "Stone Guard"], Deck: ["Scout"] } }, p2: { life: 1, zones: { Deck: ["Scout"] } } } });
+    const legal = engine.legalActions(state);
+    for (let seed = 0; seed < 3; seed++) {
+      const chosen = createBot("mcts", engine, "p1", seed, { playouts: 20 }).choose(state, legal);
+      const applied = engine.apply(state, chosen);
+      expect(applied.ok && applied.state.over && applied.state.winner).toBe("p1");
+    }
+  });
+
+  it("names two copies of a card in hand as one action, and copies in play apart", async () => {
+    const { engine } = await gameEngine("duel");
+    const { state } = engine.setupBoard({ turn: 3, active: "p1", phase: "Play", players: { p1: { zones: { Field: ["Scout", "Scout"], Hand: ["Stone Guard", "Stone Guard", "Scout"], Deck: ["Scout"] } }, p2: { zones: { Deck: ["Scout"] } } } });
+    const namer = new ActionNamer(engine, new WorldSampler(engine, "p1"));
+    const legal = engine.legalActions(state);
+    const plays = legal.filter((a) => a.type === "play");
+    const attacks = legal.filter((a) => a.type === "attack");
+    const names = (actions: typeof legal) => new Set(actions.map((a) => namer.key(state, a))).size;
+    // Stone Guard ×2 and Scout in hand: two distinct plays.
+    expect(plays.length).toBe(3);
+    expect(names(plays)).toBe(2);
+    // Each Scout in play attacks on its own (damage and modifiers can tell them apart).
+    expect(attacks.length).toBeGreaterThanOrEqual(2);
+    expect(names(attacks)).toBe(attacks.length);
+    // The bot plays an action of the list it was given.
+    expect(legal).toContain(createBot("mcts", engine, "p1", 1, { playouts: 10 }).choose(state, legal));
   });
 });
 

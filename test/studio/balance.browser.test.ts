@@ -1,8 +1,10 @@
 /**
  * The studio's Balance view in Debian's Chromium against the built studio (every non-localhost
- * request blocked): a Duel run of the workspace's two deck files fills the charts in a worker; a
- * card row shows the card's face and opens its text; a game opens on the table, replayed step by
- * step to its end.
+ * request blocked): a Duel run of the workspace's two deck files, with restricted play, fills the
+ * charts, the Ludii table and the restricted-play table in a worker; the report downloads as HTML,
+ * JSON and a zip of CSVs, equal to what `cardwright balance` writes for the same run; a card row
+ * shows the card's face and opens its text; a game opens on the table, replayed step by step to
+ * its end. A second run gives the search bot a time budget instead of playouts.
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,7 +13,11 @@ import { startHarness, type Harness } from "../../studio/scripts/harness.ts";
 import { loadBalanceRun } from "../../cli/commands/balance.ts";
 import { playBatch } from "../../balance/batch.ts";
 import { buildReport, reportSpecOf } from "../../balance/stats.ts";
-import type { RunSpec } from "../../balance/plan.ts";
+import { taskCount, type RunSpec } from "../../balance/plan.ts";
+import { reportCsv } from "../../balance/csv.ts";
+import { reportJson } from "../../balance/files.ts";
+import { readFile } from "node:fs/promises";
+import { unzipSync, strFromU8 } from "fflate";
 
 let harness: Harness;
 
@@ -25,6 +31,12 @@ afterAll(async () => {
 
 const stepLabel = (page: Page) => page.getByTestId("table").locator(".timeline .muted").textContent();
 
+/** Clicks a download button of the Balance view and returns the file's name and bytes. */
+async function downloadOf(page: Page, button: string): Promise<{ name: string; bytes: Buffer }> {
+  const [download] = await Promise.all([page.waitForEvent("download", { timeout: 120_000 }), page.getByTestId("balance-downloads").getByRole("button", { name: button }).click()]);
+  return { name: download.suggestedFilename(), bytes: await readFile((await download.path())!) };
+}
+
 describe("the Balance view", { timeout: 300_000 }, () => {
   it("runs a matchup in a worker, charts it, links cards to their text and face, and opens a game on the table", async () => {
     const page = await harness.newPage();
@@ -35,22 +47,52 @@ describe("the Balance view", { timeout: 300_000 }, () => {
     await decks.getByText("blue-tide.deck").waitFor({ timeout: 90_000 });
     await decks.getByText("red-rush.deck").waitFor();
     await view.getByLabel("Games per matchup").fill("4");
+    await view.getByLabel("Restricted games per card").fill("1");
     await view.getByRole("button", { name: "Run" }).click();
-    await view.locator('[data-testid="balance-progress"][data-state="done"]').waitFor({ timeout: 240_000 });
-    expect(await view.getByTestId("balance-progress").textContent()).toMatch(/^4\/4 games/);
     // The same run as `cardwright balance` plays it (same decks, bots, seed): the same games.
     const loaded = await loadBalanceRun(path.join(harness.workspace, "duel"), undefined);
     if (!("bundle" in loaded)) throw new Error(loaded.message);
-    const spec: RunSpec = { bundle: loaded.bundle, decks: loaded.decks, bots: { p1: "greedy", p2: "greedy" }, botSettings: {}, games: 4, seed: 1, restrictedGames: 0, maxTurns: 200, maxActions: 20000 };
-    const expected = buildReport(reportSpecOf(spec), playBatch(spec, { from: 0, to: 4 }));
+    const spec: RunSpec = { bundle: loaded.bundle, decks: loaded.decks, bots: { p1: "greedy", p2: "greedy" }, botSettings: {}, games: 4, seed: 1, restrictedGames: 1, maxTurns: 200, maxActions: 20000 };
+    const total = taskCount(spec);
+    const expected = buildReport(reportSpecOf(spec), playBatch(spec, { from: 0, to: total }));
+    await view.locator('[data-testid="balance-progress"][data-state="done"]').waitFor({ timeout: 240_000 });
+    expect(await view.getByTestId("balance-progress").textContent()).toMatch(new RegExp(`^${total}/${total} games`));
     const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
     const summary = `4 games: ${expected.totals.decided} won, ${expected.totals.draws} drawn, ${expected.totals.unfinished} stopped · first player wins ${pct(expected.firstPlayer.value)} (${pct(expected.firstPlayer.low)}–${pct(expected.firstPlayer.high)}) · ${expected.length.turns.mean.toFixed(1)} turns on average`;
     expect(await view.getByTestId("balance-summary").textContent()).toContain(summary);
 
     const charts = await view.locator("figure.balance-chart").evaluateAll((figures) => figures.map((f) => ({ id: f.getAttribute("data-chart"), shapes: f.querySelectorAll("svg path, svg rect").length, text: f.querySelector("svg")?.textContent ?? "" })));
-    expect(charts.map((c) => c.id)).toEqual(["matrix", "matchups", "first-player", "length", "cards"]);
+    expect(charts.map((c) => c.id)).toEqual(["matrix", "matchups", "first-player", "length", "ludii", "cards", "restricted"]);
     for (const c of charts) expect(c.shapes, c.id!).toBeGreaterThan(3);
     expect(charts[0]!.text).toContain("red-rush");
+
+    // The game's Ludii metrics and each card's restricted-play impact, as the report computes them.
+    const cellsOf = (testId: string) => view.getByTestId(testId).locator("tbody tr").evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll("td")].map((td) => td.textContent)));
+    const { ludii } = expected;
+    expect(await cellsOf("balance-ludii")).toEqual([[ludii.balance.toFixed(3), ludii.drawishness.toFixed(3), ludii.decisiveness === null ? "—" : ludii.decisiveness.toFixed(3), ludii.durationTurns.toFixed(1), ludii.durationActions.toFixed(1), ludii.timeouts.toFixed(3)]]);
+    const restricted = await cellsOf("balance-restricted");
+    expect(restricted.length).toBe(expected.restricted!.length);
+    expect(restricted.length).toBeGreaterThan(5);
+    expect(restricted.map((r) => [r[0], r[1], r[2]])).toEqual(expected.restricted!.map((r) => [r.name, r.deck, String(r.games)]));
+    expect(restricted[0]![5]).toBe(`${(expected.restricted![0]!.impact.value * 100).toFixed(1)} (${(expected.restricted![0]!.impact.low * 100).toFixed(1)} to ${(expected.restricted![0]!.impact.high * 100).toFixed(1)})`);
+
+    // The report downloads as the command writes it: the same JSON, the same CSVs, a self-contained page.
+    const json = await downloadOf(page, "JSON");
+    expect(json.name).toBe("duel-balance.json");
+    expect(json.bytes.toString("utf8")).toBe(reportJson(expected));
+    const csv = await downloadOf(page, "CSV (zip)");
+    expect(csv.name).toBe("duel-balance-csv.zip");
+    const entries = unzipSync(new Uint8Array(csv.bytes));
+    expect(Object.fromEntries(Object.entries(entries).map(([name, bytes]) => [name, strFromU8(bytes)]))).toEqual(reportCsv(expected));
+    const html = await downloadOf(page, "HTML");
+    expect(html.name).toBe("duel-balance.html");
+    const report = await harness.newPage();
+    await report.setContent(html.bytes.toString("utf8"));
+    expect(await report.locator("script").count()).toBe(0);
+    expect(await report.locator("figure svg").count()).toBeGreaterThanOrEqual(7);
+    expect(await report.locator("#restricted tbody tr").count()).toBe(expected.restricted!.length);
+    expect(await report.locator("#summary").textContent()).toContain(`${expected.totals.games} games: ${expected.totals.decided} won`);
+    await report.context().close();
 
     // A card row: its face beside the table, its name opens its text in the editor.
     const row = view.getByTestId("balance-card-table").locator("tr", { has: page.getByRole("button", { name: "Riptide", exact: true }) });
@@ -71,6 +113,22 @@ describe("the Balance view", { timeout: 300_000 }, () => {
     await page.getByTestId("table").getByRole("button", { name: "Latest" }).click();
     await expect.poll(() => page.getByTestId("table-state").textContent()).toBe("game over");
     expect(turns).toBeGreaterThan(0);
+
+    // The search bot with a time budget: the run records it, restricted play is off again.
+    await page.getByRole("tab", { name: "Balance" }).click();
+    await view.getByLabel("Bot").selectOption("mcts");
+    await view.getByLabel("Budget").selectOption("milliseconds");
+    await view.getByLabel("Milliseconds per decision").fill("5");
+    await view.getByLabel("Games per matchup").fill("1");
+    await view.getByLabel("Restricted games per card").fill("0");
+    await view.getByRole("button", { name: "Run" }).click();
+    await view.locator('[data-testid="balance-progress"][data-state="done"]').waitFor({ timeout: 240_000 });
+    expect(await view.getByTestId("balance-progress").textContent()).toMatch(/^1\/1 games/);
+    expect(await view.getByTestId("balance-restricted").count()).toBe(0);
+    const timed = JSON.parse((await downloadOf(page, "JSON")).bytes.toString("utf8"));
+    expect(timed.run.bots).toEqual({ p1: "mcts", p2: "mcts" });
+    expect(timed.run.botSettings).toEqual({ milliseconds: 5 });
+    expect(timed.totals.games).toBe(1);
     expect(harness.blocked).toEqual([]);
   });
 });

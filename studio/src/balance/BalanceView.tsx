@@ -3,14 +3,16 @@
  * a bot, the number of games and a seed; a worker (./balance.worker.ts) plays the run and the
  * charts (the report's own, balance/charts.ts, drawn by ECharts) fill as the games come in. Each
  * card row opens the card's text in the editor and shows its face; each game opens on the table,
- * replayed step by step.
+ * replayed step by step. On request the run adds restricted play (each card's impact); the search
+ * bot thinks for a number of playouts or milliseconds; the finished report downloads as the same
+ * files the command writes (HTML, JSON, the CSVs in a zip).
  */
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import type { WorkspaceStore } from "../workspace/store.ts";
 import type { TableSession } from "../table/session.ts";
 import { deckCardNames, deckCards, gameFolders, gameOfDeckPath, parseDeck } from "../../../compiler/decklist.ts";
 import { buildReport, type BalanceReport, type Rate } from "../../../balance/stats.ts";
-import { cardChart, firstPlayerChart, lengthChart, matchupChart, matrixChart, type ChartSpec } from "../../../balance/charts.ts";
+import { cardChart, firstPlayerChart, lengthChart, ludiiChart, matchupChart, matrixChart, restrictedChart, type ChartSpec } from "../../../balance/charts.ts";
 import type { GameRecord } from "../../../balance/play.ts";
 import type { DeckSpec } from "../../../balance/plan.ts";
 import type { BotKind } from "../../../runtime/bots/bot.ts";
@@ -26,6 +28,23 @@ type RevealSource = (file: string, offset: number, end?: number) => void;
 const BOTS: readonly BotKind[] = ["random", "greedy", "mcts"];
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 const rate = (r: Rate) => (r.n ? `${pct(r.value)} (${pct(r.low)}–${pct(r.high)})` : "—");
+const num = (v: number | null, digits: number) => (v === null ? "—" : v.toFixed(digits));
+const points = (v: number) => (v * 100).toFixed(1);
+
+type Budget = "playouts" | "milliseconds";
+type Download = "html" | "json" | "csv";
+
+/** Offers a file to the browser as a download. */
+function saveFile(name: string, data: BlobPart, type: string) {
+  const url = URL.createObjectURL(new Blob([data], { type }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
 
 /** One ECharts chart, drawn as SVG into the page and redrawn when its options change. */
 function Chart({ chart }: { chart: ChartSpec }) {
@@ -74,6 +93,9 @@ export function BalanceView({ store, onReveal, onOpenGame }: { store: WorkspaceS
   const [gamesPerMatchup, setGamesPerMatchup] = useState(20);
   const [seed, setSeed] = useState(1);
   const [playouts, setPlayouts] = useState(50);
+  const [budget, setBudget] = useState<Budget>("playouts");
+  const [thinkMs, setThinkMs] = useState(100);
+  const [restrictedGames, setRestrictedGames] = useState(0);
   const [run, setRun] = useState<Run | undefined>(undefined);
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const [selectedCard, setSelectedCard] = useState<string | undefined>(undefined);
@@ -91,7 +113,7 @@ export function BalanceView({ store, onReveal, onOpenGame }: { store: WorkspaceS
     const request: BalanceRequest = {
       files: store.sourceFiles(),
       gameId,
-      run: { decks, bots: { p1: bot, p2: bot }, botSettings: bot === "mcts" ? { playouts } : {}, games: gamesPerMatchup, seed, restrictedGames: 0, maxTurns: 200, maxActions: 20000 },
+      run: { decks, bots: { p1: bot, p2: bot }, botSettings: bot !== "mcts" ? {} : budget === "playouts" ? { playouts } : { milliseconds: thinkMs }, games: gamesPerMatchup, seed, restrictedGames, maxTurns: 200, maxActions: 20000 },
     };
     const w = new BalanceWorker({ name: "cardwright-balance" });
     worker.current = w;
@@ -120,7 +142,20 @@ export function BalanceView({ store, onReveal, onOpenGame }: { store: WorkspaceS
     if (!run?.game || run.records.length === 0) return undefined;
     return buildReport({ ...run.settings, game: run.game, cardNames: run.cardNames }, run.records);
   }, [run?.records, run?.game, run?.settings, run?.cardNames]);
-  const charts = useMemo(() => (report ? [matrixChart(report), matchupChart(report), firstPlayerChart(report), lengthChart(report), cardChart(report)] : []), [report]);
+  const charts = useMemo(() => (report ? [matrixChart(report), matchupChart(report), firstPlayerChart(report), lengthChart(report), ludiiChart(report), cardChart(report), restrictedChart(report)].filter((c) => c !== undefined) : []), [report]);
+
+  const download = async (format: Download) => {
+    if (!report) return;
+    const files = await import("../../../balance/files.ts");
+    const base = `${report.game.id}-balance`;
+    if (format === "html") saveFile(`${base}.html`, files.reportHtml(report), "text/html");
+    else if (format === "json") saveFile(`${base}.json`, files.reportJson(report), "application/json");
+    else {
+      const [{ reportCsv }, { zipSync, strToU8 }] = await Promise.all([import("../../../balance/csv.ts"), import("fflate")]);
+      const entries = Object.fromEntries(Object.entries(reportCsv(report)).map(([name, text]) => [name, strToU8(text)]));
+      saveFile(`${base}-csv.zip`, zipSync(entries, { mtime: new Date(1980, 0, 1) }), "application/zip");
+    }
+  };
 
   const gameCards = (store.model?.sets ?? []).filter((s) => s.game.toLowerCase() === (run?.gameId ?? gameId).toLowerCase()).flatMap((s) => s.cards);
   const cardModel = (name: string | undefined) => (name ? gameCards.find((c) => c.name === name) : undefined);
@@ -176,11 +211,23 @@ export function BalanceView({ store, onReveal, onOpenGame }: { store: WorkspaceS
         </label>
         {bot === "mcts" && (
           <label>
-            Playouts <input aria-label="Playouts" type="number" min={1} value={playouts} onChange={(e) => setPlayouts(Math.max(1, Number(e.target.value) || 1))} style={{ width: 60 }} />
+            Think{" "}
+            <select aria-label="Budget" value={budget} onChange={(e) => setBudget(e.target.value as Budget)}>
+              <option value="playouts">playouts</option>
+              <option value="milliseconds">ms per decision</option>
+            </select>{" "}
+            {budget === "playouts" ? (
+              <input aria-label="Playouts" type="number" min={1} value={playouts} onChange={(e) => setPlayouts(Math.max(1, Number(e.target.value) || 1))} style={{ width: 60 }} />
+            ) : (
+              <input aria-label="Milliseconds per decision" title="Not deterministic: a busier machine searches less" type="number" min={1} value={thinkMs} onChange={(e) => setThinkMs(Math.max(1, Number(e.target.value) || 1))} style={{ width: 60 }} />
+            )}
           </label>
         )}
         <label>
           Games per matchup <input aria-label="Games per matchup" type="number" min={1} value={gamesPerMatchup} onChange={(e) => setGamesPerMatchup(Math.max(1, Number(e.target.value) || 1))} style={{ width: 60 }} />
+        </label>
+        <label title="For every card, this many games per matchup in which its deck's bot may not play it (0: off)">
+          Restricted games per card <input aria-label="Restricted games per card" type="number" min={0} value={restrictedGames} onChange={(e) => setRestrictedGames(Math.max(0, Number(e.target.value) || 0))} style={{ width: 50 }} />
         </label>
         <label>
           Seed <input aria-label="Seed" type="number" value={seed} onChange={(e) => setSeed(Number(e.target.value) | 0)} style={{ width: 60 }} />
@@ -200,9 +247,53 @@ export function BalanceView({ store, onReveal, onOpenGame }: { store: WorkspaceS
           <p data-testid="balance-summary">
             {report.totals.games} games: {report.totals.decided} won, {report.totals.draws} drawn, {report.totals.unfinished} stopped · first player wins {rate(report.firstPlayer)} · {report.length.turns.mean.toFixed(1)} turns on average · Ludii balance {report.ludii.balance.toFixed(3)}, decisiveness {report.ludii.decisiveness === null ? "—" : report.ludii.decisiveness.toFixed(3)}
           </p>
+          {run?.state === "done" && (
+            <p className="balance-downloads" data-testid="balance-downloads">
+              Download the report:{" "}
+              <button type="button" onClick={() => void download("html")}>HTML</button>{" "}
+              <button type="button" onClick={() => void download("json")}>JSON</button>{" "}
+              <button type="button" onClick={() => void download("csv")}>CSV (zip)</button>
+            </p>
+          )}
           <div className="balance-charts">
             {charts.map((c) => <Chart key={c.id} chart={c} />)}
           </div>
+          <table data-testid="balance-ludii">
+            <caption>Ludii metrics of the game (docs/balance.md)</caption>
+            <thead>
+              <tr><th>balance</th><th>drawishness</th><th>decisiveness</th><th>duration (turns)</th><th>duration (actions)</th><th>timeouts</th></tr>
+            </thead>
+            <tbody>
+              <tr>
+                <td>{num(report.ludii.balance, 3)}</td>
+                <td>{num(report.ludii.drawishness, 3)}</td>
+                <td>{num(report.ludii.decisiveness, 3)}</td>
+                <td>{num(report.ludii.durationTurns, 1)}</td>
+                <td>{num(report.ludii.durationActions, 1)}</td>
+                <td>{num(report.ludii.timeouts, 3)}</td>
+              </tr>
+            </tbody>
+          </table>
+          {report.restricted && (
+            <table data-testid="balance-restricted">
+              <caption>Restricted play: each card's impact on its deck's win rate (points, 95% interval)</caption>
+              <thead>
+                <tr><th>card</th><th>deck</th><th>games</th><th>win rate</th><th>without playing it</th><th>impact</th></tr>
+              </thead>
+              <tbody>
+                {report.restricted.map((r) => (
+                  <tr key={`${r.deck}/${r.card}`}>
+                    <td>{r.name}</td>
+                    <td>{r.deck}</td>
+                    <td>{r.games}</td>
+                    <td>{rate(r.baseline)}</td>
+                    <td>{rate(r.restricted)}</td>
+                    <td>{points(r.impact.value)} ({points(r.impact.low)} to {points(r.impact.high)})</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
           <div className="balance-cards">
             <table data-testid="balance-card-table">
               <thead>
@@ -246,7 +337,7 @@ export function BalanceView({ store, onReveal, onOpenGame }: { store: WorkspaceS
                   <td>{run!.decks[r.seats.p1]!.name}</td>
                   <td>{run!.decks[r.seats.p2]!.name}</td>
                   <td>{r.first}</td>
-                  <td>{r.outcome}</td>
+                  <td>{r.outcome}{r.restricted ? ` (${r.restricted.player} without ${run!.cardNames[r.restricted.card] ?? r.restricted.card})` : ""}</td>
                   <td>{r.turns}</td>
                   <td><button type="button" onClick={() => void openGame(r)}>Open on the table</button></td>
                 </tr>
