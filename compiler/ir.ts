@@ -93,7 +93,9 @@ export type NumberExpr =
   | { kind: "event_amount" }
   /** How many cards an earlier step of the same resolution remembered under `label` ("that many" after "Discard up to three cards"). */
   | { kind: "chosen_count"; label: string }
-  | { kind: "times"; factor: number; of: NumberExpr };
+  | { kind: "times"; factor: number; of: NumberExpr }
+  /** "that much life plus 1". */
+  | { kind: "plus"; of: NumberExpr; add: number };
 
 // ---------------------------------------------------------------------------------------------
 // Targets
@@ -323,6 +325,23 @@ export const RESTRICTION_RULES = {
   cant_be_destroyed: "can't be destroyed",
 } as const;
 
+/** A replacement effect (see `Ability.replacement`); runtime/core/replacements.ts applies it. */
+export interface Replacement {
+  /** `destroyed`, `dealt_damage` (a card), `player_dealt_damage`, `draw`, `gain_life`, `lose_life`, `enters` (play, or `zone`). */
+  event: EventKind;
+  subject?: TriggerPattern["subject"];
+  limit?: "first_each_turn" | "first";
+  /** Only combat damage ("Prevent all combat damage that would be dealt to ..."). */
+  combat?: boolean;
+  /** `enters`: the zone the card would be put into ("put into a Graveyard"); play when absent. */
+  zone?: string;
+  /** Damage: how much of it is prevented ("prevent 1 of that damage", "prevent that damage": all); the rest is dealt, and `steps` run beside it. */
+  prevent?: NumberExpr | "all";
+  /** The event still happens, with `steps` as part of it ("This enters exhausted", "enters with two power counters on it"). */
+  alongside?: boolean;
+  steps: Step[];
+}
+
 export interface Ability {
   /** Stable instance id inside its card or game file: "<owner id>#<index>" — one line of text is one instance. */
   id: string;
@@ -341,12 +360,15 @@ export interface Ability {
   keyword?: { name: string; amount?: number };
   /**
    * A replacement effect: "If this would be destroyed, return it to its owner's hand instead." ·
-   * "The first time this would be destroyed each turn, it remains in play with 1 defense instead."
-   * When `event` would happen to a card matching `subject` (this card by default), `steps` run
-   * instead (with "it" = that card), at once and without a choice; `limit`: only the first time
-   * each turn, or the first time since the card entered play.
+   * "The first time this would be destroyed each turn, it remains in play with 1 defense instead." ·
+   * "If a source would deal damage to this, prevent 1 of that damage." · "If you would draw a card,
+   * Scry 1 instead." · "If a card would be put into a Graveyard, put it into its owner's Oblivion
+   * instead." · "This enters exhausted."
+   * When `event` would happen to a card or player matching `subject` (this card by default), `steps` run
+   * instead (with "it" = that card, "that player", "that much" = the event's amount), at once and
+   * without a choice; `limit`: only the first time each turn, or the first time since the card entered play.
    */
-  replacement?: { event: EventKind; subject?: TriggerPattern["subject"]; limit?: "first_each_turn" | "first"; steps: Step[] };
+  replacement?: Replacement;
   /** Triggered: "you may" on the whole ability. */
   optional: boolean;
   /** Intervening "if" (checked when noted and again on resolution). */

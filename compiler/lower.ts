@@ -12,6 +12,7 @@ import type { Diagnostic, Range } from "./diagnostics.ts";
 import type { CardModel, SourceFile, WorkspaceModel } from "./model.ts";
 import type {
   Ability,
+  Replacement,
   Affected,
   CardRef,
   CardSelector,
@@ -384,6 +385,12 @@ class AbilityLowering {
     }
     const eq = np.filters.find((f) => f.kind === "equalTo") as Ast.EqualToFilter | undefined;
     if (eq) return this.numberPhrase(eq.value);
+    // "that much life plus 1": the count is what is added.
+    if (npWords(np).includes("much") && npWords(np).includes("plus")) {
+      this.useDeterminers(np, "that");
+      this.useWords(np, "much");
+      return this.plusAfter(np, { kind: "event_amount" });
+    }
     const c = npCount(np);
     if (c) return this.count(c, fallback);
     for (const d of npDeterminers(np))
@@ -399,7 +406,7 @@ class AbilityLowering {
     if (npDeterminers(np).includes("much") || npWords(np).includes("much")) {
       this.useDeterminers(np, "much", "that");
       this.useWords(np, "much");
-      return { kind: "event_amount" };
+      return this.plusAfter(np, { kind: "event_amount" });
     }
     // "Discard up to three cards, then draw that many": as many cards as the step before acted on
     // (in a trigger with no such step, as many as the event carried).
@@ -409,6 +416,19 @@ class AbilityLowering {
     }
     if (npDeterminers(np).includes("that") && npWords(np)[0] === "many") return this.actedOnCards ? { kind: "chosen_count", label: "it" } : { kind: "event_amount" };
     return fallback;
+  }
+  /** The zone a phrase names, in the game file's spelling: "your Graveyard", "its owner's Shatter Zone", "an opponent's Discard Pile". */
+  zoneIn(np: Ast.NounPhrase | undefined): string | undefined {
+    const words = npWords(np).filter((w) => possessiveStem(w) === undefined);
+    return lookup(this.vocab.zones, words.join(" ")) ?? npWords(np).map((w) => lookup(this.vocab.zones, w)).find(Boolean);
+  }
+  /** "that much life plus 1": a number after `plus` adds to the amount. */
+  plusAfter(np: Ast.NounPhrase, base: NumberExpr): NumberExpr {
+    const at = np.items.findIndex((i) => i.kind === "word" && lower(i.text) === "plus");
+    const added = at >= 0 ? np.items[at + 1] : undefined;
+    if (!added || added.kind !== "count" || added.value === undefined) return base;
+    this.use(np.items[at], added);
+    return { kind: "plus", of: base, add: added.value };
   }
   /** "the number of cards in your Oblivion", "its power", "the number of units you control". */
   numberPhrase(np: Ast.NounPhrase): NumberExpr {
@@ -1140,7 +1160,7 @@ class AbilityLowering {
           return [{ op: "add_counters", counter, amount: this.amountOf(counted, 1), on: this.affected(prep("on")?.object) }];
         }
         const into = prep("into") ?? prep("onto") ?? prep("on");
-        const zone = into ? lookup(this.vocab.zones, npWords(into.object).join(" ")) ?? npWords(into.object).map((w) => lookup(this.vocab.zones, w)).find(Boolean) : undefined;
+        const zone = into ? this.zoneIn(into.object) : undefined;
         // "Each player puts the top two cards of their deck into their Graveyard", "Put the top card of your deck into your Graveyard".
         if (zone && obj && words.includes("top") && !this.lookedZone) {
           const top = this.topOfZone(obj);
@@ -2030,34 +2050,203 @@ function modalSteps(body: Ast.ModalBody, a: Ability, l: AbilityLowering): Step[]
 /**
  * "If this would be destroyed, return it to its owner's hand instead." · "The first time this would be
  * destroyed each turn, it remains in play with 1 defense instead." · "If a Knight you control would
- * die, ...": the replaced event, whose card it happens to, how often, and the steps that run instead.
- * The engine replaces destruction; another event, or steps that would ask a player something (a
- * replacement happens at once, inside another action), is a note at the words.
+ * die, ..." · "If a source would deal damage to this, prevent 1 of that damage." · "If you would be dealt
+ * combat damage, prevent that damage." · "If you would draw a card, Scry 1 instead." · "If an opponent
+ * would gain life, they lose that much life instead." · "If a card would be put into a Graveyard from
+ * anywhere, put it into its owner's Oblivion instead.": the replaced event, whose card or player it
+ * happens to, how often, and what happens instead. Any other event, or steps that would ask a player
+ * something (a replacement happens at once, inside another action), is a note at the words.
  */
 function lowerReplacement(body: Ast.ReplacementBody, a: Ability, l: AbilityLowering): void {
   a.kind = "replacement";
-  const event = body.event;
-  const verb = event.verb?.lemma;
-  if (verb !== "destroy" && verb !== "die") {
-    l.note(body.range, `the engine applies replacement effects to destruction only: "${l.slice(event.range)}" is not replaced; write "If this would be destroyed, ... instead."`);
+  const event = replacedEvent(body.event, l);
+  if (typeof event === "string") {
+    l.note(body.range, `${event}; the engine replaces these events: "If this would be destroyed, ... instead.", "If a source would deal damage to this, prevent 1 of that damage.", "If you would draw a card, ... instead.", "If you would gain life, ... instead.", "If a card would be put into a Graveyard from anywhere, ... instead."`);
     a.steps = [];
     return;
   }
-  const dets = npDeterminers(event.subject);
-  const self = !event.subject || dets.includes("this") || (npWords(event.subject).length === 0 && dets.includes("it"));
-  const subject: TriggerPattern["subject"] = self ? { kind: "self" } : { kind: "card", selector: { ...l.selector(event.subject!), zones: undefined } };
-  const eachTurn = event.tail.some((t) => t.kind === "timing" && t.which === "each");
+  const eachTurn = body.event.tail.some((t) => t.kind === "timing" && t.which === "each");
   const limit = body.firstTime ? (eachTurn ? ("first_each_turn" as const) : ("first" as const)) : undefined;
-  const steps = lowerSequenceWithPending(body.effect, l);
+  // "prevent that damage" / "prevent 1 of it": how much of the damage does not happen (the rest of the text runs beside it).
+  const first = body.effect.steps[0]?.clause;
+  const prevent = first && first.verb?.lemma === "prevent" ? preventedAmount(first, l) : undefined;
+  if (first && first.verb?.lemma === "prevent" && (prevent === undefined || !event.event.endsWith("dealt_damage"))) {
+    l.note(first.range, `the engine prevents damage only, as "prevent that damage" or "prevent N of that damage": "${l.slice(first.range)}"`);
+    a.steps = [];
+    return;
+  }
+  const rest = prevent !== undefined ? { ...body.effect, steps: body.effect.steps.slice(1) } : body.effect;
+  if (prevent !== undefined && rest.steps[0]) rest.steps[0] = { ...rest.steps[0], connector: "" };
+  const steps = rest.steps.length ? lowerSequenceWithPending(rest, l) : [];
   const asks = JSON.stringify(steps).match(/"op":"(choose_cards|may|choose_one)"/);
   if (l.targets.length > 0 || asks) {
     l.note(body.range, `a replacement happens at once, inside the action it replaces, so it cannot ask for a target or a choice: "${l.slice(body.effect.range)}"`);
     a.steps = [];
     return;
   }
-  a.replacement = { event: "destroyed", ...(self ? {} : { subject }), ...(limit ? { limit } : {}), steps };
+  a.replacement = { ...event, ...(limit ? { limit } : {}), ...(prevent !== undefined ? { prevent } : {}), steps };
   // The replaced event and the word "instead" are what the replacement itself carries.
-  l.use(event, body.effect.steps.map((s) => s.clause.tail.filter((t) => t.kind === "instead")));
+  l.use(body.effect.steps.map((s) => s.clause.tail.filter((t) => t.kind === "instead")));
+}
+
+/** "prevent that damage", "prevent it", "prevent all of that damage" (all of it) · "prevent 1 of that damage", "prevent 1 of it". */
+function preventedAmount(clause: Ast.Clause, l: AbilityLowering): NumberExpr | "all" | undefined {
+  const obj = clause.object;
+  if (!obj || clause.subject || clause.tail.some((t) => t.kind !== "instead")) return undefined;
+  const of = obj.filters.find((f) => f.kind === "prep" && f.prep === "of") as Ast.PrepPhrase | undefined;
+  const damage = of ? of.object : obj;
+  const words = npWords(damage);
+  const dets = npDeterminers(damage);
+  const isThatDamage = (words.length === 1 && words[0] === "damage" && dets.includes("that")) || (words.length === 0 && dets.includes("it"));
+  if (!isThatDamage || obj.filters.length > (of ? 1 : 0)) return undefined;
+  if (!of) {
+    l.use(clause.verb, obj);
+    return "all";
+  }
+  if (npWords(obj).length) return undefined;
+  const count = npCount(obj);
+  if (!count && !npDeterminers(obj).includes("all")) return undefined;
+  l.use(clause.verb, obj);
+  return count ? l.count(count) : "all";
+}
+
+type ReplacedEvent = Pick<Replacement, "event" | "subject" | "combat" | "zone">;
+
+/** The event a "would" clause names, or why the engine cannot replace it. Marks the words it carries. */
+function replacedEvent(clause: Ast.Clause, l: AbilityLowering): ReplacedEvent | string {
+  const verb = clause.verb?.lemma;
+  const passive = !!clause.be;
+  const cardOrPlayer = (np: Ast.NounPhrase | undefined): Pick<Replacement, "subject"> | { player: "you" | "opponent" | "any" } => {
+    const who = np ? replacedPlayer(np) : undefined;
+    if (who) return { player: who };
+    const dets = npDeterminers(np);
+    const self = !np || dets.includes("this") || (npWords(np).length === 0 && dets.includes("it"));
+    return self ? {} : { subject: { kind: "card", selector: { ...l.selector(np!), zones: undefined } } };
+  };
+  const unused = (items: Ast.TailItem[]) => items.filter((t) => !(t.kind === "timing" && t.which === "each"));
+  if (verb === "destroy" || verb === "die") {
+    if (unused(clause.tail).length) return `"${l.slice(clause.range)}": the engine replaces "would be destroyed" / "would die" with nothing after it`;
+    const who = cardOrPlayer(clause.subject);
+    if ("player" in who) return `"${l.slice(clause.subject!.range)}" is a player, who cannot be destroyed`;
+    l.use(clause);
+    return { event: "destroyed", ...who };
+  }
+  if (verb === "deal") {
+    // "this would be dealt [combat] damage" · "a source would deal damage to this" · "damage would be dealt to you".
+    const damageNp = passive ? (npWords(clause.subject).includes("damage") ? clause.subject : clause.object) : clause.object;
+    const to = clause.tail.find((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "to");
+    const damageWords = npWords(damageNp);
+    const damaged = passive && !npWords(clause.subject).includes("damage") ? clause.subject : to?.object;
+    const source = passive ? undefined : clause.subject;
+    if (!damageNp || damageWords.some((w) => w !== "damage" && w !== "combat") || !damageWords.includes("damage")) return `"${l.slice(clause.range)}" is not damage the engine can replace`;
+    if (source && !(npWords(source).length === 1 && npWords(source)[0] === "source" && source.filters.length === 0)) return `the engine replaces damage by what it is dealt to, from any source: "${l.slice(source.range)}" cannot be told apart — write "If a source would deal damage to ..."`;
+    if (!damaged || clause.tail.some((t) => t !== to)) return `"${l.slice(clause.range)}": the engine replaces damage dealt to this, to a card or to a player`;
+    const who = cardOrPlayer(damaged);
+    l.use(clause.verb, clause.modal, clause.be, damageNp, source, to ? [to.prep, to.range] : [], damaged);
+    if (to) l.use(to);
+    const combat = damageWords.includes("combat") ? { combat: true } : {};
+    if ("player" in who) return { event: "player_dealt_damage", subject: { kind: "player", who: who.player }, ...combat };
+    return { event: "dealt_damage", ...who, ...combat };
+  }
+  if (verb === "draw" || verb === "gain" || verb === "lose") {
+    const who = clause.subject ? replacedPlayer(clause.subject) : undefined;
+    const objWords = npWords(clause.object);
+    const what = verb === "draw" ? ["card"] : ["life"];
+    if (!who || clause.tail.length || objWords.length !== 1 || !what.includes(singular(objWords[0]!)) || (verb === "draw" && npCount(clause.object) && l.count(npCount(clause.object)) !== 1)) {
+      return `"${l.slice(clause.range)}" is not an event the engine can replace (a player who would draw a card, gain life or lose life)`;
+    }
+    l.use(clause);
+    return { event: verb === "draw" ? "draw" : verb === "gain" ? "gain_life" : "lose_life", subject: { kind: "player", who } };
+  }
+  if (verb === "put" && passive) {
+    // "a card would be put into a Graveyard [from anywhere]" · "a Unit card would be put into your Graveyard".
+    const into = clause.tail.find((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "into");
+    const zoneWords = npWords(into?.object).filter((w) => possessiveStem(w) === undefined);
+    const zone = lookup(l.vocab.zones, zoneWords.join(" ")) ?? (zoneWords.length === 1 ? lookup(l.vocab.zones, zoneWords[0]!) : undefined);
+    const from = into?.object.filters.find((f): f is Ast.PrepPhrase => f.kind === "prep" && f.prep === "from") ?? clause.tail.find((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "from");
+    const others = clause.tail.filter((t) => t !== into && t !== from);
+    if (!into || !zone || zone === l.vocab.zoneOfRole("battlefield") || others.length || (from && npWords(from.object).join(" ") !== "anywhere") || (into.object.filters.some((f) => f !== from))) {
+      return `"${l.slice(clause.range)}": the engine replaces a card being put into a zone (other than play) from anywhere`;
+    }
+    const owner = zoneOwner(into.object);
+    if (owner === "their" || owner === "owner") return `"${l.slice(into.object.range)}": write "a Graveyard", "your Graveyard" or "an opponent's Graveyard"`;
+    const who = cardOrPlayer(clause.subject);
+    if ("player" in who) return `"${l.slice(clause.subject!.range)}" is a player`;
+    const subject: TriggerPattern["subject"] = who.subject ?? { kind: "self" };
+    if (owner && subject.kind === "card") subject.selector.owner = owner === "your" ? "you" : "opponent";
+    else if (owner) return `"${l.slice(into.object.range)}": say whose card instead ("a card you own would be put into a Graveyard")`;
+    l.use(clause.verb, clause.modal, clause.be, clause.subject, into, from);
+    return { event: "enters", zone, ...(subject.kind === "self" ? {} : { subject }) };
+  }
+  return `"${l.slice(clause.range)}" is not an event the engine can replace`;
+}
+
+/** The player a replaced event is about: "you" · "an opponent" · "a player"; undefined for a card. */
+function replacedPlayer(np: Ast.NounPhrase): "you" | "opponent" | "any" | undefined {
+  const words = npWords(np);
+  const dets = npDeterminers(np);
+  if (words.length === 0 && dets.length === 1 && dets[0] === "you") return "you";
+  if (words.length === 1 && (words[0] === "opponent" || words[0] === "player") && !dets.includes("target") && !dets.includes("each")) return words[0] === "opponent" ? "opponent" : "any";
+  return undefined;
+}
+
+/** "Prevent all [combat] damage that would be dealt to <this | cards | you>." on a permanent: the replacement "If ... would be dealt damage, prevent that damage." */
+function lowerPreventAll(clause: Ast.Clause, a: Ability, l: AbilityLowering): void {
+  a.kind = "replacement";
+  a.steps = [];
+  const obj = clause.object;
+  const relative = obj?.filters.find((f): f is Ast.RelativeFilter => f.kind === "relative" && f.that);
+  const words = npWords(obj);
+  const wouldBeDealt = relative && relative.clause.modal?.lemma === "would" && relative.clause.be && relative.clause.verb?.lemma === "deal" && !relative.clause.subject;
+  if (!obj || !relative || !wouldBeDealt || !npDeterminers(obj).includes("all") || words.some((w) => w !== "damage" && w !== "combat") || obj.filters.length !== 1 || clause.tail.length) {
+    l.note(clause.range, `the engine prevents damage written "Prevent all [combat] damage that would be dealt to <this, cards or you>." or "If a source would deal damage to ..., prevent that damage.": "${l.slice(clause.range)}"`);
+    return;
+  }
+  // The damage phrase is the event's subject: "all combat damage would be dealt to X".
+  const event = replacedEvent({ ...relative.clause, subject: { ...obj, determiners: [], filters: [] } }, l);
+  if (typeof event === "string") {
+    l.note(clause.range, event);
+    return;
+  }
+  l.use(clause.verb, obj.determiners, relative.clause.modal);
+  a.replacement = { ...event, prevent: "all", steps: [] };
+}
+
+/**
+ * "This enters exhausted." · "This enters play with two power counters on it." · "Creatures your opponents
+ * control enter exhausted.": part of entering play (a replacement that happens alongside it), so nothing
+ * sees the card enter without it. Anything else said of entering is a note.
+ */
+function lowerEntersWith(clause: Ast.Clause, a: Ability, l: AbilityLowering): void {
+  a.kind = "replacement";
+  a.steps = [];
+  const parts = [...clause.tail, ...(clause.object?.filters ?? [])];
+  const words = npWords(clause.object);
+  const exhausted = words.some((w) => w === "exhausted" || w === "tapped");
+  const withPrep = parts.find((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "with");
+  const onIt = parts.find((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "on" && npDeterminers(t.object).join() === "it" && npWords(t.object).length === 0);
+  const withWords = npWords(withPrep?.object);
+  const counter = withWords.includes("counter") || withWords.includes("counters") ? withWords.map((w) => lookup(l.vocab.counters, w)).find(Boolean) : undefined;
+  const known = words.every((w) => w === "play" || w === "battlefield" || w === "exhausted" || w === "tapped") && npDeterminers(clause.object).every((d) => d === "the");
+  const extra = parts.filter((t) => t !== withPrep && t !== onIt);
+  if (!known || extra.length || (!exhausted && !withPrep) || (withPrep && !counter)) {
+    l.note(clause.range, `the engine knows "<cards> enter(s) exhausted" and "<cards> enter(s) with N <counter> counters on it" of entering play: "${l.slice(clause.range)}"`);
+    return;
+  }
+  const it: Affected = { kind: "card", ref: { kind: "it" } };
+  const steps: Step[] = [];
+  if (exhausted) steps.push({ op: "exhaust", what: it, source: l.source(clause.range) });
+  if (counter) {
+    l.use(withPrep!.object.items.filter((i) => i.kind !== "count"));
+    l.useDeterminers(withPrep!.object, "a", "an");
+    steps.push({ op: "add_counters", counter, amount: l.amountOf(withPrep!.object, 1), on: it, source: l.source(clause.range) });
+  }
+  const dets = npDeterminers(clause.subject);
+  const self = !clause.subject || dets.includes("this") || (npWords(clause.subject).length === 0 && dets.includes("it"));
+  const subject: TriggerPattern["subject"] | undefined = self ? undefined : { kind: "card", selector: { ...l.selector(clause.subject!), zones: undefined } };
+  l.use(clause.verb, clause.object, withPrep?.prep, onIt, self ? clause.subject : []);
+  if (withPrep) l.use(withPrep);
+  a.replacement = { event: "enters", ...(subject ? { subject } : {}), alongside: true, steps };
 }
 
 function lowerStatic(body: Ast.AbilityBody, a: Ability, l: AbilityLowering): void {
@@ -2065,6 +2254,12 @@ function lowerStatic(body: Ast.AbilityBody, a: Ability, l: AbilityLowering): voi
   // After a static marker (`Passive:`): "If another unit you control would die, ... instead." · "As long as ..., this gets ...".
   if (body.kind === "replacement") return lowerReplacement(body, a, l);
   if (body.kind === "conditional") return lowerBody(body, a, { id: a.id, permanent: true }, l);
+  const only = body.kind === "statement" && body.effect.steps.length === 1 ? body.effect.steps[0]!.clause : undefined;
+  // "Prevent all combat damage that would be dealt to this." · "... to creatures you control." · "... to you.": a prevention.
+  if (only && only.verb?.lemma === "prevent" && !only.subject && !only.modal) return lowerPreventAll(only, a, l);
+  if (body.kind === "statement" && body.effect.steps.length === 1 && body.effect.steps[0]!.clause.verb?.lemma === "enter" && !body.effect.steps[0]!.clause.modal) {
+    return lowerEntersWith(body.effect.steps[0]!.clause, a, l);
+  }
   if (body.kind === "statement") {
     // "This gets +2 power if you have 5 or less life": a trailing condition applies to the static.
     const cond = body.effect.steps[0]?.clause.tail.find((t) => t.kind === "condition") as Ast.ConditionPhrase | undefined;

@@ -7,6 +7,7 @@
  */
 import type {
   Ability,
+  Replacement,
   Affected,
   CardRef,
   CardSelector,
@@ -79,18 +80,40 @@ function abilityText(a: Ability, ctx: Context): string {
     }
     case "activated":
       return `${(a.cost ?? []).map((c) => costText(c, ctx)).join(", ").replace(/\}, \{/g, "}{")}: ${stepsText(a.steps, ctx)}`;
-    case "replacement": {
-      const r = a.replacement;
-      if (!r) return "Nothing (the engine replaces no event for this text).";
-      const subject = !r.subject || r.subject.kind === "self" ? "this" : r.subject.kind === "card" ? `a ${selectorText({ ...r.subject.selector, zones: undefined }, ctx, 1)}` : "a player";
-      const event = r.event === "destroyed" ? "be destroyed" : r.event;
-      const head = r.limit === "first_each_turn" ? `The first time ${subject} would ${event} each turn` : r.limit === "first" ? `The first time ${subject} would ${event}` : `If ${subject} would ${event}`;
-      const steps = r.steps.length ? stepsText(r.steps, ctx).replace(/^./, (c) => c.toLowerCase()).replace(/\.$/, "") : "it remains in play";
-      return `${head}, ${steps} instead.`;
-    }
+    case "replacement":
+      return a.replacement ? replacementText(a.replacement, ctx) : "Nothing (the engine replaces no event for this text).";
     case "spell":
       return stepsText(a.steps, ctx);
   }
+}
+
+/** "If this would be destroyed, ... instead." · "If a source would deal damage to this, prevent 1 of that damage." · "This enters exhausted." */
+function replacementText(r: Replacement, ctx: Context): string {
+  const player = r.subject?.kind === "player" ? (r.subject.who === "you" ? "you" : r.subject.who === "opponent" ? "an opponent" : "a player") : undefined;
+  const card = !r.subject || r.subject.kind === "self" ? "this" : r.subject.kind === "card" ? articles(`a ${selectorText({ ...r.subject.selector, zones: undefined, owner: r.event === "enters" ? undefined : r.subject.selector.owner }, ctx, 1)}`) : "a card";
+  const subject = player ?? card;
+  const owner = r.subject?.kind === "card" ? r.subject.selector.owner : undefined;
+  const steps = r.steps.length ? stepsText(r.steps, ctx).replace(/^./, (c) => c.toLowerCase()).replace(/\.$/, "") : "";
+  const event =
+    r.event === "destroyed" ? "be destroyed"
+    : r.event === "dealt_damage" || r.event === "player_dealt_damage" ? `be dealt ${r.combat ? "combat " : ""}damage`
+    : r.event === "draw" ? "draw a card"
+    : r.event === "gain_life" ? "gain life"
+    : r.event === "lose_life" ? "lose life"
+    : r.event === "enters" && r.zone ? `be put into ${owner === "you" ? "your" : owner === "opponent" ? "an opponent's" : "a"} ${r.zone}`
+    : r.event;
+  if (r.alongside && r.event === "enters") {
+    const who = r.subject?.kind === "card" ? `${selectorText({ ...r.subject.selector, zones: undefined }, ctx, 2)} enter` : "This enters";
+    const exhausted = r.steps.some((st) => st.op === "exhaust") ? " exhausted" : "";
+    const counters = r.steps.flatMap((st) => (st.op === "add_counters" ? [` with ${countNoun(`${st.counter} counter`, st.amount, ctx)} on it`] : []));
+    return sentence(`${who}${exhausted}${counters.join("")}`);
+  }
+  const head = r.limit === "first_each_turn" ? `The first time ${subject} would ${event} each turn` : r.limit === "first" ? `The first time ${subject} would ${event}` : `If ${subject} would ${event}`;
+  if (r.prevent !== undefined) {
+    const prevent = r.prevent === "all" ? "prevent that damage" : `prevent ${numberText(r.prevent, ctx)} of that damage`;
+    return `${head}, ${prevent}${steps ? `, then ${steps}` : ""}.`;
+  }
+  return `${head}, ${steps || "it remains in play"} instead.`;
 }
 
 function keywordText(k: KeywordGrant | { name: string; amount?: number }): string {
@@ -187,6 +210,7 @@ function stepText(step: Step, ctx: Context, chosen?: Chosen): string {
       const verbWord = step.op === "gain_life" ? "gain" : "lose";
       if (each) return `${actor(step.who, ctx, verbWord)} ${each.amount} life for each ${each.of}`;
       if (typeof step.amount !== "number" && step.amount.kind === "event_amount") return `${actor(step.who, ctx, verbWord)} that much life`;
+      if (typeof step.amount !== "number" && step.amount.kind === "plus" && step.amount.of !== undefined && typeof step.amount.of !== "number" && step.amount.of.kind === "event_amount") return `${actor(step.who, ctx, verbWord)} that much life plus ${step.amount.add}`;
       return typeof step.amount === "number" || step.amount.kind === "x"
         ? `${actor(step.who, ctx, step.op === "gain_life" ? "gain" : "lose")} ${numberText(step.amount, ctx)} life`
         : `${actor(step.who, ctx, step.op === "gain_life" ? "gain" : "lose")} life equal to ${numberText(step.amount, ctx)}`;
@@ -451,6 +475,8 @@ export function numberText(n: NumberExpr, ctx: Context): string {
       return `the number of cards in ${possessive(n.of, ctx)} hand`;
     case "event_amount":
       return "that much";
+    case "plus":
+      return `${numberText(n.of, ctx)} plus ${n.add}`;
     case "times":
       return n.factor === -1 ? `minus ${numberText(n.of, ctx)}` : `${n.factor} times ${numberText(n.of, ctx)}`;
     case "chosen_count":

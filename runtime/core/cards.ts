@@ -20,6 +20,8 @@ export interface Ctx {
    * action runs, since the state then changes.
    */
   memo?: Map<string, unknown>;
+  /** Replacement effects whose steps are running now (runtime/core/replacements.ts): none applies to the events its own steps cause. */
+  replacing?: string[];
 }
 
 /** Zone where a card sits while it resolves (spells); engine-internal, not a game-file zone. */

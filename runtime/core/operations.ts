@@ -3,12 +3,12 @@
  * clones first, so callers only ever see whole new states): moving cards, drawing, damage and
  * life, destruction, modifiers. Each records its trace events and notes the events triggers see.
  */
-import type { KeywordGrant, SourceRef } from "../../compiler/ir.ts";
+import type { EventKind, KeywordGrant, SourceRef } from "../../compiler/ir.ts";
 import type { Frame, PlayerId } from "../state/state.ts";
 import { nextInt } from "../state/rng.ts";
 import { type Ctx, cardDef, cardName, emit, hand, zoneHolder, zoneList } from "./cards.ts";
-import { hasRule, keywordText, statOf } from "./values.ts";
-import { markReplacementUsed, replacementFor, type ReplacementInEffect } from "./replacements.ts";
+import { evalNumber, hasRule, keywordText, statOf } from "./values.ts";
+import { key as replacementKey, markReplacementUsed, replacementFor, type ReplaceableEvent, type ReplacementInEffect } from "./replacements.ts";
 import { noteEvent, zonesWatched } from "./triggers.ts";
 import { mechanicsOf } from "./mechanics.ts";
 
@@ -22,6 +22,8 @@ export function moveCard(
   const { state, rules } = ctx;
   const card = state.cards[id]!;
   const from = card.zone;
+  // "If a card would be put into a Graveyard from anywhere, put it into its owner's Oblivion instead."
+  if (zone !== from && zone !== rules.zones.battlefield && !replaceEvent(ctx, "enters", { card: id, player: card.owner, zone }, `${cardName(ctx, id)} would be put into ${zone}`)) return;
   const fromList = zoneList(ctx, zoneHolder(ctx, card, from), from);
   const index = fromList.indexOf(id);
   if (index >= 0) fromList.splice(index, 1);
@@ -67,6 +69,8 @@ export function enterBattlefield(ctx: Ctx, id: string, player: PlayerId, how: "p
   card.enteredTurn = how === "summoned" && ctx.rules.param("summoned_units_can_attack", false) ? ctx.state.turn - 1 : ctx.state.turn;
   card.exhausted = false;
   emit(ctx, "enter", `${cardName(ctx, id)} enters play (${how})`, { card: id, name: cardName(ctx, id), player, to: ctx.rules.zones.battlefield, source });
+  // "This enters exhausted", "... enters with two power counters on it": part of entering, before anything sees it.
+  replaceEvent(ctx, "enters", { card: id, player }, `${cardName(ctx, id)} enters play`);
   for (const m of mechanicsOf(ctx.rules)) m.arrived?.(ctx, id);
   if (how === "summoned" && !ctx.rules.param("play_fires_on_summon", true)) return;
   // `enters_play_triggers_any_means = false`: only a card played from hand fires "when this enters play".
@@ -96,6 +100,8 @@ export function randomInt(ctx: Ctx, min: number, max: number): number {
 export function draw(ctx: Ctx, player: PlayerId, amount: number, source?: SourceRef): void {
   const { rules } = ctx;
   for (let i = 0; i < amount; i++) {
+    // "If you would draw a card, ... instead": each card drawn is an event of its own.
+    if (!replaceEvent(ctx, "draw", { player }, `${player} would draw a card`, 1)) continue;
     const deck = zoneList(ctx, player, rules.zones.deck);
     if (deck.length === 0) {
       emit(ctx, "draw", `${player} cannot draw: empty ${rules.zones.deck}`, { player, amount: 0, source });
@@ -140,8 +146,11 @@ export function discardCard(ctx: Ctx, player: PlayerId, id: string, source?: Sou
   noteEvent(ctx, "discard", { player, card: id });
 }
 
-export function damagePlayer(ctx: Ctx, player: PlayerId, amount: number, from: string | undefined, source: SourceRef | undefined, combat: boolean): void {
-  if (amount <= 0) return;
+export function damagePlayer(ctx: Ctx, player: PlayerId, dealt: number, from: string | undefined, source: SourceRef | undefined, combat: boolean): void {
+  if (dealt <= 0) return;
+  const left = replaceEvent(ctx, "player_dealt_damage", { player, ...(combat ? { combat } : {}) }, `${dealt} damage would be dealt to ${player}`, dealt);
+  if (!left) return;
+  const amount = left.amount;
   const p = ctx.state.players[player]!;
   // An armor-like resource named by the game file absorbs damage first.
   const armor = ctx.rules.param("damage_absorbed_by", "");
@@ -165,9 +174,12 @@ export function damagePlayer(ctx: Ctx, player: PlayerId, amount: number, from: s
   }
 }
 
-export function damageCard(ctx: Ctx, id: string, amount: number, from: string | undefined, source: SourceRef | undefined, combat = false): void {
+export function damageCard(ctx: Ctx, id: string, dealt: number, from: string | undefined, source: SourceRef | undefined, combat = false): void {
   const card = ctx.state.cards[id];
-  if (!card || amount <= 0 || card.zone !== ctx.rules.zones.battlefield) return;
+  if (!card || dealt <= 0 || card.zone !== ctx.rules.zones.battlefield) return;
+  const left = replaceEvent(ctx, "dealt_damage", { card: id, ...(combat ? { combat } : {}) }, `${dealt} damage would be dealt to ${cardName(ctx, id)}`, dealt);
+  if (!left || card.zone !== ctx.rules.zones.battlefield) return;
+  const amount = left.amount;
   const toughness = ctx.rules.param("toughness_stat", ctx.rules.param("creature_damage_threshold", ""));
   if (toughness) card.damage += amount;
   // Who dealt it the damage last: the destroyer when the damage proves lethal ("Whenever this destroys a creature").
@@ -184,15 +196,21 @@ export function damageCard(ctx: Ctx, id: string, amount: number, from: string | 
   if (from) noteEvent(ctx, "deals_damage", { card: from, amount, other: id, ...(combat ? { combat } : {}) });
 }
 
-export function gainLife(ctx: Ctx, player: PlayerId, amount: number, source?: SourceRef): void {
-  if (amount <= 0) return;
+export function gainLife(ctx: Ctx, player: PlayerId, gained: number, source?: SourceRef): void {
+  if (gained <= 0) return;
+  const left = replaceEvent(ctx, "gain_life", { player }, `${player} would gain ${gained} life`, gained);
+  if (!left || left.amount <= 0) return;
+  const amount = left.amount;
   ctx.state.players[player]!.life += amount;
   emit(ctx, "life", `${player} gains ${amount} life`, { player, amount, source });
   noteEvent(ctx, "gain_life", { player, amount });
 }
 
-export function loseLife(ctx: Ctx, player: PlayerId, amount: number, source?: SourceRef): void {
-  if (amount <= 0) return;
+export function loseLife(ctx: Ctx, player: PlayerId, lost: number, source?: SourceRef): void {
+  if (lost <= 0) return;
+  const left = replaceEvent(ctx, "lose_life", { player }, `${player} would lose ${lost} life`, lost);
+  if (!left || left.amount <= 0) return;
+  const amount = left.amount;
   ctx.state.players[player]!.life -= amount;
   emit(ctx, "life", `${player} loses ${amount} life`, { player, amount: -amount, source });
   noteEvent(ctx, "lose_life", { player, amount });
@@ -237,9 +255,7 @@ export function destroyAll(ctx: Ctx, ids: string[], source?: SourceRef, opts: { 
       emit(ctx, "check", `${cardName(ctx, id)} can't be destroyed`, { card: id, name: cardName(ctx, id), source });
       continue;
     }
-    const replacement = replacementFor(ctx, "destroyed", id);
-    if (replacement) {
-      applyReplacement(ctx, replacement, id, `${cardName(ctx, id)} would be destroyed`);
+    if (!replaceEvent(ctx, "destroyed", { card: id }, `${cardName(ctx, id)} would be destroyed`)) {
       // Still in play with its lethal damage: the state check leaves it alone until the damage changes.
       if (state.cards[id]?.zone === rules.zones.battlefield) state.cards[id]!.lethalReplaced = state.cards[id]!.damage;
       continue;
@@ -258,13 +274,58 @@ export function destroyAll(ctx: Ctx, ids: string[], source?: SourceRef, opts: { 
   for (const id of going) if (state.cards[id]?.zone === rules.zones.battlefield) moveCard(ctx, id, rules.zones.graveyard, { source, leavesNoted: true });
 }
 
-/** Runs a replacement's steps now, instead of the event, with "it" = the card the event was about. */
-function applyReplacement(ctx: Ctx, r: ReplacementInEffect, id: string, what: string): void {
-  markReplacementUsed(ctx, r);
-  emit(ctx, "replace", `${what}: ${r.ability.text}`, { card: id, name: cardName(ctx, id), ability: r.ability.id, player: ctx.state.cards[r.card]!.controller, source: r.ability.source });
-  const steps = r.ability.replacement?.steps ?? [];
-  if (steps.length === 0 || !runStepsNow) return;
-  runStepsNow(ctx, { card: r.card, ability: r.ability.id, controller: ctx.state.cards[r.card]!.controller, steps, pc: 0, targets: [], chosen: { it: [id] }, event: { card: id, player: ctx.state.cards[id]!.controller }, label: `${cardName(ctx, r.card)}: ${r.ability.text}`, source: r.ability.source });
+/**
+ * Applies the replacement effects in effect for an event, each once, in order (runtime/core/replacements.ts):
+ * a prevention lowers `amount` (its other steps run beside the event); `alongside` steps ("enters exhausted")
+ * run as part of the event; any other replacement's steps run instead of it, and the event is gone.
+ * Returns what is left of the event, or undefined when it was replaced.
+ */
+export function replaceEvent(ctx: Ctx, kind: EventKind, about: ReplaceableEvent, what: string, amount = 0): { amount: number } | undefined {
+  const applied: string[] = [];
+  for (let r = replacementFor(ctx, kind, { ...about, applied }); r; r = replacementFor(ctx, kind, { ...about, applied })) {
+    applied.push(replacementKey(r.card, r.ability));
+    markReplacementUsed(ctx, r);
+    const spec = r.ability.replacement!;
+    const controller = ctx.state.cards[r.card]!.controller;
+    const frame: Frame = {
+      card: r.card,
+      ability: r.ability.id,
+      controller,
+      steps: spec.steps,
+      pc: 0,
+      targets: [],
+      chosen: about.card ? { it: [about.card] } : {},
+      event: { card: about.card, player: about.player ?? (about.card ? ctx.state.cards[about.card]?.controller : undefined), amount },
+      label: `${cardName(ctx, r.card)}: ${r.ability.text}`,
+      source: r.ability.source,
+    };
+    // The trace names the card the event is about, or (a player's event) the card whose text replaces it.
+    const id = about.card ?? r.card;
+    if (spec.prevent !== undefined) {
+      const prevented = spec.prevent === "all" ? amount : Math.min(amount, Math.max(0, evalNumber(ctx, frame, spec.prevent)));
+      amount -= prevented;
+      emit(ctx, "replace", `${what}: ${prevented} of it prevented (${r.ability.text})`, { card: id, name: cardName(ctx, id), player: about.player ?? controller, ability: r.ability.id, amount: prevented, source: r.ability.source });
+      runReplacementSteps(ctx, r, frame);
+      if (amount <= 0) return undefined;
+      continue;
+    }
+    emit(ctx, "replace", `${what}: ${r.ability.text}`, { card: id, name: cardName(ctx, id), ability: r.ability.id, player: about.player ?? controller, source: r.ability.source });
+    runReplacementSteps(ctx, r, frame);
+    if (!spec.alongside) return undefined;
+  }
+  return { amount };
+}
+
+/** Runs a replacement's steps now, to their end; the replacement does not apply to the events they cause. */
+function runReplacementSteps(ctx: Ctx, r: ReplacementInEffect, frame: Frame): void {
+  if (frame.steps.length === 0 || !runStepsNow) return;
+  const running = replacementKey(r.card, r.ability);
+  ctx.replacing = [...(ctx.replacing ?? []), running];
+  try {
+    runStepsNow(ctx, frame);
+  } finally {
+    ctx.replacing = ctx.replacing.filter((k) => k !== running);
+  }
 }
 
 /** Runs a frame to its end at once (the interpreter registers itself: effects.ts sits above this module). */

@@ -4,7 +4,7 @@
  * per bundle; game states never hold it (they stay plain JSON).
  */
 import type { EngineParamName } from "../../compiler/contract.ts";
-import type { Ability, CompiledBundle, CompiledCard, CompiledGame, PhaseDef, ZoneRole } from "../../compiler/ir.ts";
+import type { Ability, CompiledBundle, CompiledCard, CompiledGame, EventKind, PhaseDef, ZoneRole } from "../../compiler/ir.ts";
 import { buildFlow, type Flow } from "./flow.ts";
 import type { ResponseModel } from "./response.ts";
 import { responseModelFor } from "./response.ts";
@@ -31,6 +31,8 @@ export interface Rules {
   resourceNamed(name: string): string | undefined;
   /** A parameter that lists words (`land_play_phases = Pre-Battle Post-Battle`): its words in lower case, none when absent (read once). */
   words(name: EngineParamName): ReadonlySet<string>;
+  /** The events some card's replacement effect replaces (the others skip the look-up). */
+  replacedEvents: ReadonlySet<EventKind>;
 }
 
 /** Reads a game parameter with the type of its fallback (the documented default); only params of the engine contract (compiler/contract.ts). */
@@ -46,10 +48,14 @@ export function loadRules(bundle: CompiledBundle): Rules {
   const cards = new Map<string, CompiledCard>();
   const byName = new Map<string, CompiledCard>();
   const abilities = new Map<string, Ability>();
+  const replacedEvents = new Set<EventKind>();
   for (const card of bundle.cards) {
     cards.set(card.id, card);
     if (!byName.has(card.name.toLowerCase())) byName.set(card.name.toLowerCase(), card);
-    for (const ability of card.abilities) abilities.set(ability.id, ability);
+    for (const ability of card.abilities) {
+      abilities.set(ability.id, ability);
+      if (ability.replacement) replacedEvents.add(ability.replacement.event);
+    }
   }
   for (const rule of game.rules) abilities.set(rule.id, rule);
   for (const keyword of game.keywords) if (keyword.ability) abilities.set(keyword.ability.id, keyword.ability);
@@ -88,6 +94,7 @@ export function loadRules(bundle: CompiledBundle): Rules {
     param,
     phase: (name) => phaseByName.get(name),
     battlefieldSlots: typeof slotsParam === "number" ? slotsParam : game.zones.find((z) => z.name === zones.battlefield)?.slots,
+    replacedEvents,
     permanentType: (cardType) => permanentTypes.get(cardType.toLowerCase()),
     resourceNamed: (name) => resourceNames.get(name.toLowerCase()),
     words: (name) => {

@@ -523,6 +523,8 @@ export function evalNumber(ctx: Ctx, frame: Frame, expr: NumberExpr): number {
       return frame.chosen[expr.label]?.length ?? 0;
     case "times":
       return expr.factor * evalNumber(ctx, frame, expr.of);
+    case "plus":
+      return evalNumber(ctx, frame, expr.of) + expr.add;
   }
 }
 
