@@ -2065,6 +2065,8 @@ function lowerReplacement(body: Ast.ReplacementBody, a: Ability, l: AbilityLower
     a.steps = [];
     return;
   }
+  // "If an opponent would gain life, they lose that much life instead": "they" is the event's player.
+  if (event.subject?.kind === "player") l.eventPlayer = true;
   const eachTurn = body.event.tail.some((t) => t.kind === "timing" && t.which === "each");
   const limit = body.firstTime ? (eachTurn ? ("first_each_turn" as const) : ("first" as const)) : undefined;
   // "prevent that damage" / "prevent 1 of it": how much of the damage does not happen (the rest of the text runs beside it).
