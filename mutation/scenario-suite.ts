@@ -52,3 +52,11 @@ export function paramGameSuites(): GameSuite[] {
 
 /** The whole suite as JSON (plain data: the compiler's output is, test/compiler/plain-data.test.ts holds it so). */
 export const suiteJson = () => JSON.stringify([...SUITE_GAMES.map(gameSuite), ...paramGameSuites()]);
+
+// `tsx mutation/scenario-suite.ts <file>`: writes the suite there. scripts/mutation.ts runs this in a fresh process
+// for every Stryker run, so a long series of runs compiles with the compiler as it is now, not as it was when the
+// series started (a scenario needing a newer lowering would fail the initial run).
+if (process.argv[1]?.endsWith("scenario-suite.ts") && process.argv[2]) {
+  const { writeFileSync } = await import("node:fs");
+  writeFileSync(process.argv[2], suiteJson());
+}

@@ -14,7 +14,6 @@ import { spawnSync, execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { suiteJson } from "../mutation/scenario-suite.ts";
 // @ts-expect-error a plain JS Stryker plugin (no types): only its reason text is read here
 import { MESSAGE_TEXT } from "../mutation/message-text-ignorer.mjs";
 
@@ -196,7 +195,7 @@ function measure(modules: string[], force: boolean): Map<string, ModuleScore> {
   const scratch = mkdtempSync(path.join(tmpdir(), "cw-mutation-"));
   // The compiler's output, once per run: no runtime mutant can change it (mutation/scenario-suite.ts).
   const suite = path.join(scratch, "suite.json");
-  writeFileSync(suite, suiteJson());
+  execFileSync("npx", ["tsx", "mutation/scenario-suite.ts", suite], { cwd: root, stdio: "inherit" });
   const incremental = path.join(scratch, "incremental.json");
   const earlier = existsSync(INCREMENTAL_FILE) ? (JSON.parse(readFileSync(INCREMENTAL_FILE, "utf8")) as IncrementalReport) : undefined;
   if (earlier) writeFileSync(incremental, JSON.stringify(earlier));
