@@ -7,10 +7,15 @@
  * kernel groups a session's threads for scheduling — sched_autogroup — a busy machine gives the
  * session about one share however many threads it runs).
  *
+ * It then times a worker thread's start-up, on the prebuilt bundle against TypeScript through tsx.
+ *
  *   npx tsx bench/simulate-workers.ts [--rounds 5] [--games 1000] [--game duel]
  */
 import { availableParallelism, loadavg } from "node:os";
 import { simulateOnWorkers } from "../cli/commands/simulate.ts";
+import type { GameBatch, SimulationRun } from "../cli/commands/simulate-worker.ts";
+import { runPool } from "../cli/pool/index.ts";
+import type { GameOutcome } from "../runtime/simulate.ts";
 import { bundleOf } from "./bundles.ts";
 import { fmt, fmtRatio, reportGoal, summarize, type Summary } from "./lib/measure.ts";
 
@@ -39,6 +44,26 @@ export async function runWorkersBench(rounds: number, games: number, game: strin
   return { seconds, cpuSeconds, speedup, hashes };
 }
 
+/**
+ * What starting a worker thread costs: one game on one fresh thread, the thread loading the worker's
+ * prebuilt plain-JS bundle (cli/pool/bundle.ts) or its TypeScript through tsx, alternated; CPU of
+ * the whole process (the thread's start-up, loading, and one cold game) and wall time.
+ */
+export async function runThreadStartBench(rounds: number, game: string): Promise<Record<"bundle" | "tsx", { cpu: number[]; wall: number[] }>> {
+  const shared: SimulationRun = { bundle: bundleOf(game), options: { seed: 7 } };
+  const out = { bundle: { cpu: [] as number[], wall: [] as number[] }, tsx: { cpu: [] as number[], wall: [] as number[] } };
+  for (let round = 0; round < rounds; round++)
+    for (const kind of round % 2 ? (["tsx", "bundle"] as const) : (["bundle", "tsx"] as const)) {
+      const started = performance.now();
+      const cpuStarted = process.cpuUsage();
+      await runPool<GameBatch, GameOutcome[], SimulationRun>({ workers: 1, tasks: [{ from: 0, to: 1 }], worker: new URL("../cli/commands/simulate-worker.ts", import.meta.url), shared, prebuilt: kind === "bundle" });
+      const cpu = process.cpuUsage(cpuStarted);
+      out[kind].cpu.push((cpu.user + cpu.system) / 1e6);
+      out[kind].wall.push((performance.now() - started) / 1000);
+    }
+  return out;
+}
+
 if (process.argv[1]?.endsWith("bench/simulate-workers.ts")) {
   const arg = (name: string, fallback: string) => {
     const i = process.argv.indexOf(name);
@@ -60,5 +85,13 @@ if (process.argv[1]?.endsWith("bench/simulate-workers.ts")) {
   console.log(`  same trace hash for 0, 1 and 2 workers in every round: ${hashes.size === rounds ? "yes" : "NO"}`);
   console.log(`  speed-up, 2 workers over 1: ${fmtRatio(speedup, 2)}`);
   reportGoal({ figure: "simulate --workers 2 ÷ --workers 1 (wall, speed-up)", measured: fmtRatio(speedup, 2), goal: "> 1 (2 cores)", met: speedup.median > 1 });
+  const start = await runThreadStartBench(rounds, game);
+  console.log(`thread start-up (one game on one fresh worker thread, ${rounds} of each, alternated; CPU of the whole process):`);
+  for (const kind of ["bundle", "tsx"] as const) {
+    const cpu = summarize(start[kind].cpu);
+    const wall = summarize(start[kind].wall);
+    console.log(`  ${kind === "bundle" ? "prebuilt bundle" : "TypeScript via tsx"}`.padEnd(22) + ` CPU ${fmt(cpu.median, 2)} s (${fmt(cpu.min, 2)}–${fmt(cpu.max, 2)}), wall ${fmt(wall.median, 2)} s (${fmt(wall.min, 2)}–${fmt(wall.max, 2)})`);
+  }
+  console.log(`  CPU, bundle ÷ tsx: ${fmtRatio(summarize(start.bundle.cpu.map((c, i) => c / start.tsx.cpu[i]!)), 2)}`);
   if (hashes.size !== rounds) process.exitCode = 1;
 }

@@ -24,6 +24,8 @@ export interface PoolOptions<Task, Result, Shared = undefined> {
   shared?: Shared;
   /** Each result, in task order (task `index` is done and every task before it too). */
   onResult?: (result: Result, index: number) => void;
+  /** Threads run the worker module's prebuilt bundle when there is one (./bundle.ts; default true); false: through tsx. */
+  prebuilt?: boolean;
 }
 
 export type PoolWorker<Task, Result, Shared = undefined> = (task: Task, shared: Shared) => Result | Promise<Result>;
@@ -82,7 +84,7 @@ export async function runPool<Task, Result, Shared = undefined>(options: PoolOpt
     return results;
   }
   const module = moduleUrl(options.worker);
-  const workerData: PoolWorkerData = { module, bundle: await workerBundle(module), shared: options.shared };
+  const workerData: PoolWorkerData = { module, bundle: options.prebuilt === false ? null : await workerBundle(module), shared: options.shared };
   const threads = Math.min(workers, tasks.length);
   const execArgv = threadExecArgv(process.execArgv, workerData.bundle !== null);
   const pool = new Piscina({ filename: ENTRY, minThreads: threads, maxThreads: threads, workerData, execArgv, idleTimeout: 1000 });

@@ -31,6 +31,12 @@ describe("runPool", () => {
     }
   });
 
+  it("runs the TypeScript through tsx on a thread when asked not to use the prebuilt bundle", async () => {
+    const results = await runPool<(typeof tasks)[number], { value: number; ranFrom: string }, { offset: number }>({ workers: 1, tasks: tasks.slice(0, 2), worker, shared: { offset: 1 }, prebuilt: false });
+    expect(results.map((r) => r.value)).toEqual([1, 2]);
+    for (const r of results) expect(r.ranFrom).toContain("pool-square.ts");
+  });
+
   it("rejects with the worker's error when a task throws", async () => {
     await expect(runPool({ workers: 2, tasks: [{ n: 1, delayMs: 1 }, { n: 2, delayMs: 1, fail: true }], worker, shared: { offset: 0 } })).rejects.toThrow(/task 2 failed on purpose/);
   });
