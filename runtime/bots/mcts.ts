@@ -34,6 +34,8 @@ interface Node {
   /** The evaluation's one-step judgement of the action leading here, as a chance to win for `actor`. */
   prior: number;
   children: Map<string, Node>;
+  /** One-step judgements of the actions from here (for whoever decides here), worked out once, at the first expansion. */
+  priors?: Map<string, number>;
 }
 
 export const DEFAULT_ROLLOUT_DEPTH = 4;
@@ -139,19 +141,26 @@ export class MctsBot implements Bot {
       let next: GameState | undefined;
       if (untried) {
         // Expand the untried action the evaluation likes best one step ahead (waiting wins ties, as in greedy).
+        // The judgements are made in the first world that reaches the node and kept (the evaluation sees no hidden card).
+        const priors = (node.priors ??= new Map());
         let bestPrior = -Infinity;
         for (const [candidate, action] of actions) {
           if (node.children.has(candidate)) continue;
-          const applied = this.engine.apply(state, action);
-          if (!applied.ok) continue;
-          const prior = this.evaluator.value(applied.state, actor) + (isWaiting(action) ? 1e-9 : 0);
+          let prior = priors.get(candidate);
+          if (prior === undefined) {
+            const applied = this.engine.apply(state, action);
+            prior = applied.ok ? this.evaluator.value(applied.state, actor) + (isWaiting(action) ? 1e-9 : 0) : -Infinity;
+            priors.set(candidate, prior);
+          }
           if (prior > bestPrior) {
             bestPrior = prior;
             key = candidate;
-            next = applied.state;
           }
         }
-        if (!next) break;
+        if (bestPrior === -Infinity) break;
+        const applied = this.engine.apply(state, actions.get(key)!);
+        if (!applied.ok) break;
+        next = applied.state;
         child = this.newNode(actor, bestPrior);
         node.children.set(key, child);
       } else {
