@@ -1,6 +1,7 @@
 /**
  * Writes docs/games/<game>-statechart.svg: each game's statechart (runtime/core/flow.ts, the XState
- * machine the engine runs, built from the game file) laid out by ELK (elkjs) and drawn as SVG —
+ * machine the engine runs, built from the game file) laid out by ELK (elkjs, through the graph the
+ * studio's Flow view also draws: studio/src/flow/chart-graph.ts) and drawn as SVG —
  * states as boxes inside their parents, each transition an arrow labelled with its event.
  *
  *   npx tsx scripts/statecharts.ts            (test/runtime/statechart-docs.test.ts holds the files to it)
@@ -8,64 +9,15 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import ELK, { type ElkExtendedEdge, type ElkNode } from "elkjs/lib/elk.bundled.js";
+import ELK, { type ElkNode } from "elkjs/lib/elk.bundled.js";
 import type { AnyStateMachine } from "xstate";
 import { createEngine } from "../runtime/index.ts";
 import { bundleOf } from "../bench/bundles.ts";
+import { statechartGraph } from "../studio/src/flow/chart-graph.ts";
 
 export const STATECHART_GAMES = ["duel", "chromatic", "cybervamp"] as const;
 
-type StateNode = AnyStateMachine["root"];
-
-const CHAR_WIDTH = 7;
-const LABEL_HEIGHT = 16;
 const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-const idOf = (node: StateNode) => node.id.replace(/[^A-Za-z0-9_.-]/g, "_");
-const nameOf = (node: StateNode) => (node.type === "final" ? `${node.key} (final)` : node.key.replace(/_/g, " "));
-
-/** The chart as an ELK graph: one node per state (children inside), one edge per transition target. */
-export function statechartGraph(machine: AnyStateMachine): { graph: ElkNode; labels: Map<string, string> } {
-  const labels = new Map<string, string>();
-  const edges: ElkExtendedEdge[] = [];
-  const build = (node: StateNode): ElkNode => {
-    const id = idOf(node);
-    const name = nameOf(node);
-    labels.set(id, name);
-    const children = Object.values(node.states).map(build);
-    for (const [event, transitions] of Object.entries(node.on as Record<string, { target?: StateNode[] }[]>)) {
-      for (const transition of transitions) {
-        for (const target of transition.target ?? []) {
-          const edgeId = `${id}--${event}--${idOf(target)}`;
-          labels.set(edgeId, event);
-          edges.push({ id: edgeId, sources: [id], targets: [idOf(target)], labels: [{ text: event, width: event.length * CHAR_WIDTH * 0.85, height: LABEL_HEIGHT }] });
-        }
-      }
-    }
-    const leaf: ElkNode = { id, labels: [{ text: name, width: name.length * CHAR_WIDTH + 8, height: LABEL_HEIGHT }] };
-    if (children.length === 0) return { ...leaf, width: Math.max(70, name.length * CHAR_WIDTH + 16), height: 32 };
-    return { ...leaf, children, layoutOptions: { "elk.padding": "[top=28,left=12,bottom=12,right=12]", "elk.nodeLabels.placement": "INSIDE V_TOP H_LEFT" } };
-  };
-  const root = build(machine.root);
-  return {
-    graph: {
-      ...root,
-      layoutOptions: {
-        "elk.algorithm": "layered",
-        "elk.direction": "RIGHT",
-        "elk.hierarchyHandling": "INCLUDE_CHILDREN",
-        "elk.json.edgeCoords": "ROOT",
-        "elk.json.shapeCoords": "ROOT",
-        "elk.edgeLabels.inline": "false",
-        "elk.layered.spacing.nodeNodeBetweenLayers": "40",
-        "elk.spacing.edgeLabel": "2",
-        "elk.padding": "[top=28,left=12,bottom=12,right=12]",
-        "elk.nodeLabels.placement": "INSIDE V_TOP H_LEFT",
-      },
-      edges,
-    },
-    labels,
-  };
-}
 
 /** The chart of one machine as a self-contained SVG. */
 export async function statechartSvg(machine: AnyStateMachine, title: string): Promise<string> {

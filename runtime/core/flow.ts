@@ -217,10 +217,15 @@ export function buildFlow(game: CompiledGame, model: { name: string; windows: bo
   const rowFor = (value: unknown) => {
     const key = keyOf(value);
     let row = table.get(key);
-    if (!row) {
+    if (!row && value !== null && (typeof value === "object" || typeof value === "string")) {
       // A value that names a compound state (saved before its children existed): XState resolves it to a leaf.
-      const snapshot = machine.resolveState({ value: value as never, context: {} });
-      row = table.get(statePath(snapshot.value).join("."));
+      try {
+        const snapshot = machine.resolveState({ value: value as never, context: {} });
+        row = table.get(statePath(snapshot.value).join("."));
+      } catch {
+        // Not a state of this chart (a value from another version of the game file).
+        return undefined;
+      }
       if (row) table.set(key, row);
     }
     return row;
@@ -276,6 +281,7 @@ export function buildFlow(game: CompiledGame, model: { name: string; windows: bo
       return pathBetween(keyOf(value), `turn.${at.phase}.${leaf}`);
     },
     eventsBetween(from, to) {
+      if (from === undefined || from === null || to === undefined || to === null) return null;
       const fromKey = keyOf(from);
       const toKey = keyOf(to);
       if (fromKey === toKey) return [];

@@ -12,6 +12,7 @@ import { buildChains } from "./chains.ts";
 import { ChainTreeView } from "./ChainTree.tsx";
 import { StackList } from "./StackList.tsx";
 import { stackOf } from "./event-boards.ts";
+import { FlowView, useLiveFlow } from "../flow/FlowView.tsx";
 import "./table.css";
 
 /** The stepper's board is for looking: nothing on it can be clicked into a move. */
@@ -42,6 +43,7 @@ export function ScenariosView({
   const setCursor = (index: number) => send({ type: "GOTO", index });
   const [filter, setFilter] = useState("");
   const [boardOpen, setBoardOpen] = useState(false);
+  const [flowOpen, setFlowOpen] = useState(false);
   // The board at an event as card faces (as on the table), or as the text panels (`?board=list`, as the table).
   const [boardMode, setBoardMode] = useState<"visual" | "list">(() => (new URLSearchParams(location.search).get("board") === "list" ? "list" : "visual"));
   const listRef = useRef<HTMLUListElement>(null);
@@ -73,6 +75,9 @@ export function ScenariosView({
     return byName;
   }, [store.model, gameId]);
   const stackAtCursor = board && engine ? stackOf(engine, board.state) : [];
+  // The game's statechart at the cursor: the chart of the game file as it is now, the transition from the event before.
+  const liveFlow = useLiveFlow(store, gameId, engine?.rules.flow);
+  const flowBefore = current && flowOpen ? (cursor > 0 ? boardAt(current, cursor - 1)?.state.flow : current.setup?.state.flow) : undefined;
   // A game whose spells resolve at once has no stack to show.
   const usesStack = engine !== undefined && engine.rules.param("response_model", "instant") !== "instant";
   const toggleBreakpoint = (name: string) => send({ type: "TOGGLE_BREAKPOINT", name });
@@ -181,6 +186,14 @@ export function ScenariosView({
                       </>
                     );
                   })()}
+                </details>
+              )}
+              {current.setup && (
+                <details className="scenario-flow" data-testid="scenario-flow-panel" open={flowOpen} onToggle={(e) => setFlowOpen((e.target as HTMLDetailsElement).open)}>
+                  <summary>Flow at this event</summary>
+                  {flowOpen && board && liveFlow && (
+                    <FlowView flow={liveFlow} value={board.state.flow} transition={{ from: flowBefore, ...(events[cursor] ? { cause: `${events[cursor]!.kind}: ${events[cursor]!.text}` } : {}) }} onReveal={onReveal} testId="scenario-flow" />
+                  )}
                 </details>
               )}
               {usesStack && <StackList entries={stackAtCursor} onReveal={onReveal} testId="scenario-stack" />}

@@ -13,6 +13,7 @@ import { countsOf, deckCardNames, deckCards, formatDeck, gameOfDeckPath, parseDe
 import { buildChains } from "./chains.ts";
 import { ChainTreeView } from "./ChainTree.tsx";
 import { StackList } from "./StackList.tsx";
+import { FlowView, useLiveFlow } from "../flow/FlowView.tsx";
 import { stackOf } from "./event-boards.ts";
 import "./table.css";
 
@@ -50,6 +51,7 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
   const [builderOpen, setBuilderOpen] = useState(false);
   const [boardMode, setBoardMode] = useState<"visual" | "list">(() => (new URLSearchParams(location.search).get("board") === "list" ? "list" : "visual"));
   const [showOpponentHand, setShowOpponentHand] = useState(false);
+  const [flowShown, setFlowShown] = useState(false);
 
   const gameCards = useMemo(
     () => (store.model?.sets ?? []).filter((s) => s.game.toLowerCase() === gameId.toLowerCase()).flatMap((s) => s.cards).filter((c) => !c.isToken),
@@ -194,6 +196,12 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
     },
     onCancel: () => picked && send({ type: "CANCEL" }),
   };
+  // The game's statechart at the table's cursor (the state at the event, or the step's end) and the transition into it.
+  const liveFlow = useLiveFlow(store, session?.engine.rules.game.id ?? gameId, session?.engine.rules.flow);
+  const flowBefore = !session || !flowShown ? undefined : insideStep ? (eventAt! > 0 ? session.boardAt(eventAt! - 1)?.state.flow : session.history[session.cursor - 1]?.state.flow) : session.history[session.cursor - 1]?.state.flow;
+  // The whole step: the chart at each of its events (a step may go round the turn and end where it began).
+  const flowThrough = !session || !flowShown || insideStep ? undefined : events.flatMap(({ step }, i) => (step === session.cursor ? [session.boardAt(i)?.state.flow] : [])).filter((v) => v !== undefined);
+  const flowCause = !session ? undefined : insideStep && events[eventAt!] ? `${events[eventAt!]!.event.kind}: ${events[eventAt!]!.event.text}` : session.current.label;
   const logRef = useRef<HTMLOListElement>(null);
   useEffect(() => {
     const log = logRef.current;
@@ -239,6 +247,9 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
             <option value="list">Text</option>
           </select>
         </label>
+        <button type="button" aria-pressed={flowShown} onClick={() => setFlowShown((shown) => !shown)} title="The game's statechart: where in the turn the game is, who holds priority, the response model's state">
+          Flow
+        </button>
         <label title="The opponent's hand is face down unless shown (a hot-seat game shows both)">
           <input type="checkbox" checked={showOpponentHand} onChange={(e) => setShowOpponentHand(e.target.checked)} /> p2's hand
         </label>
@@ -340,6 +351,11 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
       )}
       {message && <div className="notice" role="alert">{message}</div>}
       {session && !session.state.over && <SandboxBar session={session} onEdit={(edit) => send({ type: "SANDBOX", edit })} />}
+      {session && flowShown && liveFlow && (
+        <section className="table-flow">
+          <FlowView flow={liveFlow} value={view!.state.flow} transition={{ from: flowBefore, ...(flowThrough ? { through: flowThrough } : {}), ...(flowCause ? { cause: flowCause } : {}) }} onReveal={onReveal} testId="table-flow" />
+        </section>
+      )}
       {!session ? (
         <p className="muted table-empty">Choose each player's deck (a deck file, or a random legal deck built from the game's cards) and start a new game.</p>
       ) : (

@@ -1,0 +1,194 @@
+/**
+ * The Flow view (issue 17) in Debian's Chromium: the game's statechart drawn from its game file,
+ * the states the game is in highlighted at the stepper's cursor and at the table's, the transition
+ * taken with the event that caused it, a click on a state opening its game-file line, and a phase
+ * added in the game file drawn at once.
+ */
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startHarness, type Harness } from "../../studio/scripts/harness.ts";
+
+let harness: Harness;
+
+beforeAll(async () => {
+  // Tall enough for the stepper's Flow panel, its chain trees and the event list together.
+  harness = await startHarness(undefined, { viewport: { width: 1440, height: 1100 } });
+});
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+interface EditorLike {
+  getPosition(): { lineNumber: number };
+  getModel(): { getLineContent(n: number): string; uri: { path: string } };
+}
+interface StoreLike {
+  activePath?: string;
+  files: Map<string, { model: { getValue(): string; getLineCount(): number; pushEditOperations(a: unknown[], ops: { range: unknown; text: string }[], c: () => null): void } }>;
+}
+type Studio = { cardwright: { editor: EditorLike; store: StoreLike } };
+
+/** Opens a scenario of a file in the stepper with the Flow panel open; returns the event rows and a finder by text. */
+async function openStepper(page: Page, file: string, scenario: string) {
+  await page.getByRole("tab", { name: "Scenarios" }).click();
+  const entry = page.locator(`[data-path="${file}"]`);
+  await entry.waitFor({ timeout: 90_000 });
+  await entry.click();
+  await page.getByRole("button", { name: `Run ${file.split("/").pop()}` }).click();
+  const row = page.locator(".scenario-list li", { hasText: scenario });
+  await row.waitFor({ timeout: 90_000 });
+  await row.click();
+  await page.getByTestId("scenario-flow-panel").locator("summary").click();
+  const events = page.getByTestId("scenario-events").locator("li:not(.failure-marker)");
+  // A row's text begins with its breakpoint dot when it has one.
+  const texts = (await events.allTextContents()).map((t) => t.replace(/^●/, ""));
+  /** Moves the cursor to the n-th event (from 0) matching the pattern. */
+  const goTo = async (pattern: RegExp, nth = 0) => {
+    const indices = texts.map((t, i) => (pattern.test(t) ? i : -1)).filter((i) => i >= 0);
+    if (indices[nth] === undefined) throw new Error(`no event ${nth} matches ${pattern} in ${texts.join(" | ")}`);
+    await events.nth(indices[nth]!).locator(".kind").click();
+  };
+  return { goTo };
+}
+
+/** What the Flow view shows: the active leaf (below the phase), the active states, the transition's events. */
+const flowOf = (page: Page, testId: string) =>
+  page.getByTestId(testId).evaluate((view) => ({
+    phase: view.getAttribute("data-phase"),
+    leaf: view.getAttribute("data-leaf"),
+    active: [...view.querySelectorAll('[data-state][data-active="true"]')].map((s) => s.getAttribute("data-state")),
+    events: view.querySelector('[data-testid="flow-transition"]')?.getAttribute("data-events") ?? "",
+    taken: [...view.querySelectorAll('.flow-edge[data-taken="true"]')].map((e) => e.getAttribute("data-event")),
+    laidOut: view.querySelectorAll("[data-state]").length > 0,
+  }));
+
+/** Waits until the Flow view shows `leaf` (laid out), then returns what it shows. */
+async function flowAt(page: Page, testId: string, leaf: string) {
+  await expect.poll(async () => {
+    const flow = await flowOf(page, testId);
+    return flow.laidOut ? flow.leaf : `(laying out) ${flow.leaf}`;
+  }, { timeout: 30_000 }).toBe(leaf);
+  return flowOf(page, testId);
+}
+
+describe("the Flow view", { timeout: 300_000 }, () => {
+  it("steps a CYBERVAMP response — spell, response, both pass, resolve, fizzle — highlighting the stack's states; a click on a state opens its game-file line", async () => {
+    const page = await harness.newPage("?autosaveMs=600000");
+    const { goTo } = await openStepper(page, "cybervamp/scenarios/response-chain.scenario", "LIFO: the response resolves first");
+
+    // p1's spell: on the stack, the opponent holds priority.
+    await goTo(/^push.*Adrenal Surge/);
+    let flow = await flowAt(page, "scenario-flow", "stack.building.opponent");
+    expect(flow.phase).toBe("Pre-Battle");
+    expect(flow.active).toEqual(["flow.turn", "flow.turn.Pre-Battle", "flow.turn.Pre-Battle.stack", "flow.turn.Pre-Battle.stack.building", "flow.turn.Pre-Battle.stack.building.opponent"]);
+    expect(flow.events).toBe("PUSH PRIORITY_TO_OPPONENT");
+    expect(flow.taken).toEqual(expect.arrayContaining(["PUSH", "PRIORITY_TO_OPPONENT"]));
+
+    // p2's response: on top, priority back to the active player.
+    await goTo(/^push.*Arterial Spray/);
+    flow = await flowAt(page, "scenario-flow", "stack.building.active_player");
+    expect(flow.events).toBe("PRIORITY_TO_ACTIVE_PLAYER");
+    expect(flow.taken).toEqual(["PRIORITY_TO_ACTIVE_PLAYER"]);
+
+    // Both pass: p1 passes, then p2 (who holds priority after p1's pass).
+    await goTo(/^action.*p2 passes/);
+    flow = await flowAt(page, "scenario-flow", "stack.building.opponent");
+
+    // The top resolves.
+    await goTo(/^pop.*Arterial Spray/);
+    flow = await flowAt(page, "scenario-flow", "stack.resolving");
+    expect(flow.events).toBe("BOTH_PASSED");
+    expect(flow.taken).toEqual(["BOTH_PASSED"]);
+    expect(flow.active).toContain("flow.turn.Pre-Battle.stack.resolving");
+    expect(flow.active).not.toContain("flow.turn.Pre-Battle.stack.building");
+
+    // The spell under it lost its target: it resolves and fizzles.
+    await goTo(/^pop.*Adrenal Surge/);
+    await flowAt(page, "scenario-flow", "stack.resolving");
+    await goTo(/^fizzle.*Adrenal Surge/);
+    flow = await flowAt(page, "scenario-flow", "stack.fizzle");
+    expect(flow.events).toBe("FIZZLE");
+    expect(flow.taken).toEqual(["FIZZLE"]);
+    await expect.poll(() => page.getByTestId("scenario-flow").getByTestId("flow-transition").textContent()).toContain("fizzle: Adrenal Surge");
+
+    // Back a step: the highlight follows the cursor backwards too.
+    await goTo(/^push.*Adrenal Surge/);
+    await flowAt(page, "scenario-flow", "stack.building.opponent");
+
+    // A click on the fizzle state opens the game file at the line that defines it.
+    await page.getByTestId("scenario-flow").locator('[data-state="flow.turn.Pre-Battle.stack.fizzle"]').click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as Studio).cardwright.store.activePath)).toBe("cybervamp/cybervamp.game");
+    await expect
+      .poll(() => page.evaluate(() => {
+        const { editor } = (window as unknown as Studio).cardwright;
+        return editor.getModel().getLineContent(editor.getPosition().lineNumber);
+      }))
+      .toMatch(/^param fizzle_when = /);
+    await page.context().close();
+  });
+
+  it("steps a Chromatic 17.1 chain: ordered, built with the opponent's ability appended, resolving depth first, the appended ability at its end", async () => {
+    const page = await harness.newPage("?autosaveMs=600000");
+    const { goTo } = await openStepper(page, "chromatic/scenarios/chains.scenario", "17.1 Opponent at the end of each chain");
+
+    // The priority player orders their noted abilities.
+    await goTo(/^choice.*orders Seer/);
+    let flow = await flowAt(page, "scenario-flow", "chain.ordering");
+    expect(flow.phase).toBe("Beginning");
+    // The chain begins: Grave Scribe (p2's) appended to its end.
+    await goTo(/^chain_start/);
+    flow = await flowAt(page, "scenario-flow", "chain.built");
+    expect(flow.events).toBe("CHAIN");
+    await goTo(/^appended.*Grave Scribe/);
+    await flowAt(page, "scenario-flow", "chain.built");
+    // Seer fires, then what it caused (Chronicler, then Sparkmage), depth first.
+    await goTo(/^fire.*Seer/);
+    flow = await flowAt(page, "scenario-flow", "chain.resolving");
+    expect(flow.events).toBe("FIRE");
+    expect(flow.taken).toEqual(["FIRE"]);
+    await goTo(/^fire.*Sparkmage/);
+    await flowAt(page, "scenario-flow", "chain.resolving");
+    // The end of the chain: the opponent's appended ability runs.
+    await goTo(/^fire.*Grave Scribe/);
+    flow = await flowAt(page, "scenario-flow", "chain.appended");
+    expect(flow.events).toBe("APPEND");
+    expect(flow.active).toEqual(["flow.turn", "flow.turn.Beginning", "flow.turn.Beginning.chain", "flow.turn.Beginning.chain.appended"]);
+    // The second chain of the run starts built again.
+    await goTo(/^chain_start/, 1);
+    flow = await flowAt(page, "scenario-flow", "chain.built");
+    expect(flow.events).toBe("NEXT_CHAIN");
+    await page.context().close();
+  });
+
+  it("highlights the table's current state, and draws a phase added in the game file at once", async () => {
+    const page = await harness.newPage("?autosaveMs=600000");
+    await page.getByRole("tab", { name: "Table" }).click();
+    await page.getByLabel("Game").selectOption("duel");
+    await page.getByLabel("Player 2 seat").selectOption("human");
+    await page.getByRole("button", { name: "New game" }).click();
+    await page.getByRole("button", { name: "Flow", exact: true }).click();
+    // p1 decides in the Play phase (Start ran by itself).
+    let flow = await flowAt(page, "table-flow", "open");
+    expect(flow.phase).toBe("Play");
+    const phases = () => page.getByTestId("table-flow").locator('[data-state^="flow.turn."]').evaluateAll((states) => states.map((s) => s.getAttribute("data-state")).filter((id) => id!.split(".").length === 3));
+    await expect.poll(phases).toEqual(["flow.turn.Start", "flow.turn.Play", "flow.turn.End"]);
+
+    // Ending the phase: the table's cursor moves to p2's turn, through End and Start.
+    await page.getByTestId("legal-actions").getByRole("button", { name: /end.*phase/i }).first().click();
+    await expect.poll(async () => (await flowOf(page, "table-flow")).phase === "Play" && (await page.getByTestId("table").locator(".turn-line").first().textContent())?.includes("p2")).toBe(true);
+    flow = await flowOf(page, "table-flow");
+    expect(flow.events).toContain("PHASE_DONE");
+
+    // A phase added to the game file in the editor: the chart is drawn again with it.
+    await page.evaluate(() => {
+      const { store } = (window as unknown as Studio).cardwright;
+      const model = store.files.get("duel/duel.game")!.model;
+      const lines = model.getValue().split("\n");
+      const at = lines.findIndex((l) => /^phase Play\b/.test(l));
+      model.pushEditOperations([], [{ range: { startLineNumber: at + 1, startColumn: 1, endLineNumber: at + 1, endColumn: 1 }, text: "phase Upkeep\n" }], () => null);
+    });
+    await expect.poll(phases, { timeout: 30_000 }).toEqual(["flow.turn.Start", "flow.turn.Upkeep", "flow.turn.Play", "flow.turn.End"]);
+    await page.context().close();
+  });
+});
