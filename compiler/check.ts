@@ -262,10 +262,32 @@ function checkTypeField(field: FieldView, model: CardModel, context: CheckContex
   return cardType;
 }
 
+/**
+ * A subtype on a type line or in a `tribe:` field. Subtypes are open (no rules text lists them): a
+ * card may bring a new one; the game file's list gives the known ones, so a near miss of one is
+ * reported as a likely misspelling (CW6006, with the quick fix that adds it to the list).
+ */
 function checkSubtype(token: ValueToken, context: CheckContext): void {
   const { vocabulary } = context;
   if (vocabulary.all("subtype").length === 0) return; // a game that lists no subtypes accepts any
-  resolve(context, "subtype", token);
+  if (lookupWord(vocabulary, "subtype", token.text)) {
+    resolve(context, "subtype", token);
+    return;
+  }
+  const suggestion = vocabulary.suggest(token.text, "subtype");
+  if (!suggestion) return;
+  const { directive, fix } = subtypeLineFix(vocabulary, token.text);
+  context.accept("CW6006", token.range, { word: token.text, suggestion, file: fix?.file ?? `the game file of "${vocabulary.id}"`, directive }, suggestion, fix);
+}
+
+/** The game file's `subtype`/`tribe` line and the quick fix that adds a word at its end. */
+function subtypeLineFix(vocabulary: CheckContext["vocabulary"], text: string) {
+  const declared = vocabulary.all("subtype")[0];
+  const directive = declared?.detail.trim().split(/\s+/)[0]?.toLowerCase() ?? "subtype";
+  const sameLine = declared ? vocabulary.all("subtype").filter((d) => d.file === declared.file && d.range.start.line === declared.range.start.line) : [];
+  const last = sameLine.reduce<(typeof sameLine)[number] | undefined>((a, d) => (!a || d.range.end.offset > a.range.end.offset ? d : a), undefined);
+  const fix = last ? { title: `Add "${text}" to the ${directive} line of ${last.file}`, file: last.file, range: { start: last.range.end, end: last.range.end }, text: `, ${text}` } : undefined;
+  return { declared, directive, fix };
 }
 
 /** Resolves a field token against one kind of vocabulary, reporting it when unknown. */
@@ -786,11 +808,7 @@ export function reportUnknownWord(
       return accept("CW2024", range, args, suggestion);
     case "subtype": {
       // Where a new subtype goes: the game file's own `subtype` / `tribe` line; the quick fix adds it there.
-      const declared = vocabulary.all("subtype")[0];
-      const directive = declared?.detail.trim().split(/\s+/)[0]?.toLowerCase() ?? "subtype";
-      const sameLine = declared ? vocabulary.all("subtype").filter((d) => d.file === declared.file && d.range.start.line === declared.range.start.line) : [];
-      const last = sameLine.reduce<(typeof sameLine)[number] | undefined>((a, d) => (!a || d.range.end.offset > a.range.end.offset ? d : a), undefined);
-      const fix = last ? { title: `Add "${text}" to the ${directive} line of ${last.file}`, file: last.file, range: { start: last.range.end, end: last.range.end }, text: `, ${text}` } : undefined;
+      const { declared, directive, fix } = subtypeLineFix(vocabulary, text);
       return accept("CW2032", range, { ...args, file: declared?.file ?? `the game file of "${game}"`, directive }, suggestion, fix);
     }
     case "param":

@@ -2595,10 +2595,14 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
     }
     const isToken = model?.isToken ?? typeWords.some((w) => lower(w) === "token");
     const permanent = typeDef ? typeDef.permanent || typeDef.token : isToken;
+    // Subtypes are open (a card may bring one the game file does not list): its own text may name it ("Other Wizards you control ...").
+    const ownSubtypes = [...(model?.subtypes ?? (dash >= 0 ? typeItems.slice(dash + 1).map(itemText) : [])), ...(field("tribe")?.value ?? []).filter((i) => i.kind === "word").map(itemText)];
+    const unlisted = ownSubtypes.filter((t) => !vocab.subtypes.has(lower(t)));
+    const ownVocab: Vocab = unlisted.length ? { ...vocab, subtypes: new Map([...vocab.subtypes, ...unlisted.map((t) => [lower(t), t] as const)]) } : vocab;
     const abilities = decl.abilities.flatMap((a, i) => {
       // `Unique.` as a line of text is the card flag (the checker put it in the supertypes), not an ability.
       if (!a.tag && /^unique\.?$/i.test(text.slice(a.range.start.offset, a.range.end.offset).trim()) && !vocab.keywords.has("unique")) return [];
-      const l = new AbilityLowering(vocab, doc.file, text, notes);
+      const l = new AbilityLowering(ownVocab, doc.file, text, notes);
       markOwnName(a, name, l);
       const before = notes.length;
       const lowered = lowerAbilitySafely(a, i, { id, permanent, card: true, ...(permanent ? {} : { neverInPlay: true }) }, l);
@@ -2615,7 +2619,7 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
       set,
       game: game.id,
       cardType: typeDef?.name ?? cardType,
-      subtypes: [...(model?.subtypes ?? (dash >= 0 ? typeItems.slice(dash + 1).map(itemText) : [])), ...(field("tribe")?.value ?? []).filter((i) => i.kind === "word").map(itemText)],
+      subtypes: ownSubtypes,
       supertypes: model?.supertypes ?? [],
       colors: model?.colors ?? (field("color")?.value ?? []).map(itemText).filter((w) => w !== ","),
       ...(rarity ? { rarity } : {}),

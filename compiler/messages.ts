@@ -302,7 +302,7 @@ export const MESSAGES = {
     severity: "error",
     template: 'Unknown subtype "{word}" in game "{game}": subtypes are declared by the `{directive}` line of its game file, {file}.',
     explanation:
-      "The game file lists its subtypes (`subtype Vampire, Knight, ...` or `tribe Mystic, Scholar, ...`; both declare subtypes, checked after the type line's dash and in `tribe:` fields) and this word is not one of them. A misspelling gets a suggestion; a new subtype is added to that line of the game file, which the quick fix does (the studio offers it on the word; `cardwright check` prints it as `(quick fix: Add \"Dragon\" to the tribe line of ...)`). A game that lists no subtypes accepts any.",
+      "The game file lists its subtypes (`subtype Vampire, Knight, ...` or `tribe Mystic, Scholar, ...`; both declare subtypes) and this word, named in card text, is not one of them (a type line or `tribe:` field may bring a new subtype: CW6006 only when it is close to a listed one). A misspelling gets a suggestion; a new subtype is added to that line of the game file, which the quick fix does (the studio offers it on the word; `cardwright check` prints it as `(quick fix: Add \"Dragon\" to the tribe line of ...)`). A game that lists no subtypes accepts any.",
     example: "type: Unit — Knigth",
     exampleArgs: { word: "Knigth", game: "duel", file: "cards/duel/duel.game", directive: "subtype" },
   },
@@ -791,6 +791,14 @@ export const MESSAGES = {
       "The compiler accounts for every content word of an ability: each word the effect IR carries is marked as it is lowered, and the words left over are reported here. The engine would run the ability without them (a qualifier such as `by opponents' spells`, `non-token`, `your` in `your Weapon`), so the card would not do what it says. Rephrase it with a form of docs/language.md, or run `cardwright explain` on the card to see how the engine reads it.",
     example: "This can't be targeted by opponents' spells.",
     exampleArgs: { words: "opponents' spells", ability: "This can't be targeted by opponents' spells.", readsAs: "This has the engine's rule \"cant targeted\"." },
+  },
+  CW6006: {
+    severity: "warning",
+    template: 'Subtype "{word}" is not on the `{directive}` line of {file}, but it is close to "{suggestion}": a new subtype, or a misspelling?',
+    explanation:
+      "Subtypes are open: none of the rules texts lists them, so a card may bring a new one (`type: Unit — Wizard`) and the game file's `subtype`/`tribe` line lists the known ones. A subtype one letter or so away from a listed one is probably a misspelling — the card would not be a Knight for \"Knights you control get +1 power\" — so it is reported; the quick fix adds the new subtype to the game file's line (which also lets card text name it).",
+    example: "type: Unit — Knigth",
+    exampleArgs: { word: "Knigth", suggestion: "Knight", file: "cards/duel/duel.game", directive: "subtype" },
   },
   // ---------------------------------------------------------------- CW7xxx: deck lists
   CW7001: {

@@ -124,26 +124,30 @@ describe("keywords of a created token", () => {
   });
 });
 
-describe("an unknown subtype", () => {
-  it("says where subtypes are declared, with a suggestion when one is close", () => {
+describe("a subtype the game file does not list", () => {
+  it("is a new one (subtypes are open), or CW6006 with the did-you-mean when it is close to a listed one", () => {
     const files = duel(unit("A", "Draw a card.", " — Knigt"), unit("B", "Draw a card.", " — Pirate"));
-    const found = analyzeWorkspace(files).model.diagnostics.filter((d) => d.code === "CW2032");
-    expect(found.map((d) => [d.message, d.suggestion])).toEqual([
-      ['Unknown subtype "Knigt" in game "duel": subtypes are declared by the `subtype` line of its game file, cards/duel/duel.game.', "Knight"],
-      ['Unknown subtype "Pirate" in game "duel": subtypes are declared by the `subtype` line of its game file, cards/duel/duel.game.', undefined],
+    const found = analyzeWorkspace(files).model.diagnostics.filter((d) => d.code === "CW2032" || d.code === "CW6006");
+    expect(found.map((d) => [d.code, d.message, d.suggestion])).toEqual([
+      ["CW6006", 'Subtype "Knigt" is not on the `subtype` line of cards/duel/duel.game, but it is close to "Knight": a new subtype, or a misspelling?', "Knight"],
     ]);
   });
 
   it("names the `tribe` line of a game that declares tribes", () => {
     const text = `set TST "Test" for chromatic\n\ncard "Seer" {\n  type: Creature\n  tribe: Mystc\n  color: Blue\n  cost: 2\n  attack: 1\n  defense: 3\n  text:\n    [Base] Flying.\n    [Red] Flying.\n    [Green] Flying.\n    [Yellow] Flying.\n    [Purple] Flying.\n}\n`;
-    const found = analyzeWorkspace([gameFile("chromatic"), { path: "t.cards", text }]).model.diagnostics.filter((d) => d.code === "CW2032");
-    expect(found.map((d) => [d.message, d.suggestion])).toEqual([['Unknown subtype "Mystc" in game "chromatic": subtypes are declared by the `tribe` line of its game file, cards/chromatic/chromatic.game.', "Mystic"]]);
+    const found = analyzeWorkspace([gameFile("chromatic"), { path: "t.cards", text }]).model.diagnostics.filter((d) => d.code === "CW6006");
+    expect(found.map((d) => [d.message, d.suggestion])).toEqual([['Subtype "Mystc" is not on the `tribe` line of cards/chromatic/chromatic.game, but it is close to "Mystic": a new subtype, or a misspelling?', "Mystic"]]);
+  });
+
+  it("named in card text, unknown, is still CW2032 when close to a listed one", () => {
+    const found = analyzeWorkspace(duel(unit("A", "Other Knigths you control get +1 power."))).model.diagnostics.filter((d) => d.code === "CW2032");
+    expect(found.map((d) => d.suggestion)).toEqual(["Knights"]);
   });
 });
 
 describe("a file with more diagnostics than are listed", () => {
   it("counts every one in the summary and says how many are not shown", () => {
-    const cards = Array.from({ length: 150 }, (_, i) => unit(`C${i}`, "Draw a card.", " — Knigt").replace("rarity: Gray", "rarity: Grey"));
+    const cards = Array.from({ length: 150 }, (_, i) => unit(`C${i}`, "Draw a card.").replace("rarity: Gray", "rarity: Grey").replace("color: Gray", "color: Grya"));
     const analysis = analyzeWorkspace(duel(...cards));
     const listed = analysis.model.diagnostics.filter((d) => d.file === "t.cards");
     expect(listed).toHaveLength(MAX_DIAGNOSTICS_PER_FILE + 1);

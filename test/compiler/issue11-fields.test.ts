@@ -1,6 +1,7 @@
 /**
  * Issue 11 (lang-fixes-b): card fields and game-file words a designer writes from the rules texts.
- * A tribe a new set uses but the game file lacks is CW2032 with a quick fix that adds it there.
+ * A tribe a new set uses but the game file lacks is a new subtype (subtypes are open); close to a
+ * listed one it is CW6006 (a misspelling?) with a quick fix that adds it there.
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
@@ -18,22 +19,27 @@ function applyFix(files: SourceFile[], fix: { file: string; range: { start: { of
 describe("a tribe the game file lacks", () => {
   const card = (tribe: string) => `set NEW "New set" for chromatic\n\ncard "Ember Drake" {\n  type: Creature\n  tribe: ${tribe}\n  color: Red\n  cost: 2\n  attack: 1\n  defense: 3\n  rarity: Common\n  text:\n    [Base] Flying.\n    [Blue] This gets +1 attack.\n    [Green] This gets +0/+2.\n    [Yellow] Flying.\n    [Purple] Entomb: Draw a card.\n}\n`;
 
-  it("is CW2032 at the word, with a quick fix that adds it to the game file's tribe line; applied, the set checks clean", () => {
-    const files = [gameFile("chromatic"), { path: "new.cards", text: card("Dragon") }];
-    const diagnostics = analyzeWorkspace(files).model.diagnostics;
-    expect(diagnostics.map((d) => d.code)).toEqual(["CW2032"]);
-    const [unknown] = diagnostics;
-    expect(files[1]!.text.slice(unknown!.range.start.offset, unknown!.range.end.offset)).toBe("Dragon");
-    expect(unknown!.fix).toMatchObject({ title: 'Add "Dragon" to the tribe line of cards/chromatic/chromatic.game', file: "cards/chromatic/chromatic.game", text: ", Dragon" });
-    const fixed = applyFix(files, unknown!.fix!);
-    expect(fixed[0]!.text).toMatch(/^tribe Mystic, .*, Rogue, Dragon\b/m);
-    expect(analyzeWorkspace(fixed).model.diagnostics).toEqual([]);
+  it("is a new subtype: no diagnostic, the card is of it, and its own text can name it", () => {
+    const files = [gameFile("chromatic"), { path: "new.cards", text: card("Dragon").replace("[Base] Flying.", "[Base] Other Dragons you control get +1 attack.") }];
+    const analysis = analyzeWorkspace(files);
+    expect(analysis.model.diagnostics).toEqual([]);
+    const { bundles, notes } = lowerAnalysis(analysis, files);
+    expect(notes).toEqual([]);
+    const drake = bundles[0]!.cards.find((c) => c.name === "Ember Drake")!;
+    expect(drake.subtypes).toEqual(["Dragon"]);
+    expect(drake.abilities[0]!.statics?.[0]).toMatchObject({ affects: { subtypes: ["Dragon"], other: true } });
   });
 
-  it("keeps the did-you-mean for a misspelling, next to the fix", () => {
-    const diagnostics = analyzeWorkspace([gameFile("chromatic"), { path: "new.cards", text: card("Mystik") }]).model.diagnostics;
-    expect(diagnostics.map((d) => [d.code, d.suggestion])).toEqual([["CW2032", "Mystic"]]);
-    expect(diagnostics[0]!.fix?.text).toBe(", Mystik");
+  it("close to a listed one, is CW6006 at the word with the did-you-mean and a quick fix that adds it to the tribe line; applied, the set checks clean", () => {
+    const files = [gameFile("chromatic"), { path: "new.cards", text: card("Mystik") }];
+    const diagnostics = analyzeWorkspace(files).model.diagnostics;
+    expect(diagnostics.map((d) => [d.code, d.severity, d.suggestion])).toEqual([["CW6006", "warning", "Mystic"]]);
+    const [near] = diagnostics;
+    expect(files[1]!.text.slice(near!.range.start.offset, near!.range.end.offset)).toBe("Mystik");
+    expect(near!.fix).toMatchObject({ title: 'Add "Mystik" to the tribe line of cards/chromatic/chromatic.game', file: "cards/chromatic/chromatic.game", text: ", Mystik" });
+    const fixed = applyFix(files, near!.fix!);
+    expect(fixed[0]!.text).toMatch(/^tribe Mystic, .*, Rogue, Mystik\b/m);
+    expect(analyzeWorkspace(fixed).model.diagnostics).toEqual([]);
   });
 });
 

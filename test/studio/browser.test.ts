@@ -207,20 +207,20 @@ describe("studio in the browser", { timeout: 180_000 }, () => {
     await page.context().close();
   });
 
-  it("adds a tribe the game file lacks to its tribe line with the quick fix of CW2032", async () => {
+  it("adds a tribe close to a listed one to the game file's tribe line with the quick fix of CW6006", async () => {
     const file = "chromatic/studio-tribe-test.cards";
-    const card = `set TRB "Tribe test" for chromatic\n\ncard "Ember Drake" {\n  type: Creature\n  tribe: Dragon\n  color: Red\n  cost: 2\n  attack: 1\n  defense: 3\n  rarity: Common\n  text:\n    [Base] Flying.\n    [Blue] This gets +1 attack.\n    [Green] This gets +0/+2.\n    [Yellow] Flying.\n    [Purple] Entomb: Draw a card.\n}\n`;
+    const card = `set TRB "Tribe test" for chromatic\n\ncard "Ember Drake" {\n  type: Creature\n  tribe: Magi\n  color: Red\n  cost: 2\n  attack: 1\n  defense: 3\n  rarity: Common\n  text:\n    [Base] Flying.\n    [Blue] This gets +1 attack.\n    [Green] This gets +0/+2.\n    [Yellow] Flying.\n    [Purple] Entomb: Draw a card.\n}\n`;
     await writeFile(path.join(harness.workspace, file), card);
     const page = await harness.newPage();
     await openFile(page, file);
-    await expect.poll(() => diagnosticsOf(page, file), { timeout: 30_000 }).toEqual([expect.stringMatching(/^CW2032 Unknown subtype "Dragon"/)]);
-    const at = locate(card, /Dragon/);
+    await expect.poll(() => diagnosticsOf(page, file), { timeout: 30_000 }).toEqual([expect.stringMatching(/^CW6006 Subtype "Magi"/)]);
+    const at = locate(card, /Magi/);
     await select(page, at.lineNumber, at.column + 1, 0);
     await page.keyboard.press("Control+Period");
-    const fix = page.locator(".action-widget").getByText('Add "Dragon" to the tribe line of chromatic/chromatic.game');
+    const fix = page.locator(".action-widget").getByText('Add "Magi" to the tribe line of chromatic/chromatic.game');
     await fix.waitFor();
     await fix.click();
-    await expect.poll(async () => (await editorText(page, "chromatic/chromatic.game")) ?? "").toMatch(/^tribe .*, Dragon\b/m);
+    await expect.poll(async () => (await editorText(page, "chromatic/chromatic.game")) ?? "").toMatch(/^tribe .*, Magi\b/m);
     await expect.poll(() => diagnosticsOf(page, file), { timeout: 30_000 }).toEqual([]);
     await waitSaved(page, "chromatic/chromatic.game");
     await page.context().close();
