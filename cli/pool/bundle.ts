@@ -14,6 +14,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { threadId } from "node:worker_threads";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -63,11 +64,15 @@ export async function workerBundle(module: string, cacheDir = process.env["CARDW
   try {
     const manifest = await build(entry, key);
     mkdirSync(cacheDir, { recursive: true });
-    if (manifest.text !== null) writeFileSync(join(cacheDir, manifest.bundle!), manifest.text);
-    // The manifest last, by rename: a reader sees the old manifest or the new one, never half of one.
-    const temporary = `${manifestPath}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify({ entry, bundle: manifest.bundle, inputs: manifest.inputs } satisfies Manifest));
-    renameSync(temporary, manifestPath);
+    // Each file is written under a temporary name and renamed into place (the bundle first, the
+    // manifest last): a process or thread reading the cache meanwhile sees whole files only.
+    const writeWhole = (path: string, text: string) => {
+      const temporary = `${path}.${process.pid}.${threadId}.tmp`;
+      writeFileSync(temporary, text);
+      renameSync(temporary, path);
+    };
+    if (manifest.text !== null) writeWhole(join(cacheDir, manifest.bundle!), manifest.text);
+    writeWhole(manifestPath, JSON.stringify({ entry, bundle: manifest.bundle, inputs: manifest.inputs } satisfies Manifest));
     return manifest.bundle ? pathToFileURL(join(cacheDir, manifest.bundle)).href : null;
   } catch {
     return null;
