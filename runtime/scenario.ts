@@ -153,9 +153,17 @@ function namesMatch(run: Run, state: GameState, ids: string[] | undefined, names
 }
 
 /** The legal action a scenario line describes, if any. */
-function matchAction(run: Run, state: GameState, step: ScenarioAction): Action | undefined {
+/** The first of the listed actions the engine refuses, described, or undefined. */
+function refusedAmong(engine: Engine, state: GameState, legal: Action[]): string | undefined {
+  for (const action of legal) {
+    const refusal = engine.check(state, action);
+    if (refusal) return `${JSON.stringify(action)} (${refusal.code})`;
+  }
+  return undefined;
+}
+
+function matchAction(run: Run, state: GameState, step: ScenarioAction, legal: Action[]): Action | undefined {
   const { engine } = run;
-  const legal = engine.legalActions(state);
   const payOk = (payment: Payment | undefined, s: { discard: string[]; erase: string[]; sacrifice: string[]; x?: number; lands?: string[] }) =>
     (!s.lands?.length || namesMatch(run, state, payment?.lands, s.lands)) &&
     (s.discard.length === 0 || namesMatch(run, state, payment?.discard, s.discard)) &&
@@ -592,6 +600,15 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
       record();
       continue;
     }
+    // Every action the engine lists must be one it accepts: a listing that offers a move the rules refuse
+    // would mislead every player (studio, bot) choosing from it, and a scenario would never notice.
+    const legal = engine.legalActions(state);
+    const refusedListed = refusedAmong(engine, state, legal);
+    if (refusedListed) {
+      fail(step.line, `the engine lists an action it refuses: ${refusedListed}`, undefined, undefined, at);
+      record();
+      break;
+    }
     const apply = (action: Action) => {
       const applied = engine.apply(state, action);
       if (applied.ok) {
@@ -605,7 +622,7 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
     // form carries no payment the line did not name, so a legal play would be "refused bad_payment".
     // Other moves keep their literal meaning (`harvests "X"` without `replacing` is its own move).
     const matchesWhenRefused = step.action.kind === "play" || step.action.kind === "activate";
-    const matched = !step.refused || matchesWhenRefused ? matchAction(run, state, step.action) : undefined;
+    const matched = !step.refused || matchesWhenRefused ? matchAction(run, state, step.action, legal) : undefined;
     if (matched && step.refused) {
       fail(step.line, "the action was accepted", `refused ${step.refused}`, "accepted", at);
       record();
