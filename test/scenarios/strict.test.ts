@@ -151,4 +151,18 @@ describe("an action is one a player could choose", () => {
       "7: the engine accepts this action but does not list it among the legal actions (no player could choose it): the engine's listing misses it, or the line does not say enough (payment, targets) to match a listed one",
     ]);
   });
+
+  it("an action the engine lists but refuses fails the scenario, at the first action line that sees it", () => {
+    const text = fight("expect p2 field count 0");
+    const engine = engineOf("duel");
+    const passes = parseScenarioFile(text, "t.scenario").scenarios[0]!;
+    // The same engine, except that it lists one action more than it accepts: ending the turn twice over.
+    const lying: Engine = {
+      ...engine,
+      legalActions: (state) => [...engine.legalActions(state), { type: "end_phase", player: state.active === "p1" ? "p2" : "p1" }],
+    };
+    const failures = runScenario(lying, passes).failures.map((f) => `${f.line}: ${f.message}`);
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatch(/^7: the engine lists an action it refuses: \{"type":"end_phase","player":"p2"\} \(\w+\)$/);
+  });
 });
