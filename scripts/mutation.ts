@@ -139,7 +139,7 @@ export function renderPage(scores: Scores, modules: string[], asOf: string): str
     "  returned, its code and the conditions around it are all mutated and counted.",
     "",
     measured.length
-      ? `**${measured.length} of ${modules.length} runtime modules measured: ${total.mutants} mutants, score ${pct(total.valid ? (100 * total.detected) / total.valid : 100)} over those modules.** Mutants of the modules not measured are not in this figure.`
+      ? `**${measured.length} runtime module${measured.length === 1 ? "" : "s"} measured: ${total.mutants} mutants, score ${pct(total.valid ? (100 * total.detected) / total.valid : 100)} over those modules.** Mutants of the modules not measured are not in this figure.`
       : "**No module measured yet.**",
     "",
     "| module | mutants | killed | timed out | survived | no coverage | ignored | of which text | score | measured at | minutes |",
