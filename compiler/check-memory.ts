@@ -142,8 +142,19 @@ export function remember(checked: CheckedCard, view: CardView, facts: Omit<Remem
   const anchor = view.range instanceof SourceRange ? view.range.anchor : undefined;
   const anchored = (range: Range): Range => (range instanceof SourceRange || !anchor ? range : anchor.range(range.start.offset, range.end.offset));
   const references = checked.references.map((r) => (r.range instanceof SourceRange ? r : { ...r, range: anchored(r.range) }));
-  const remembered: RememberedCard = { ...facts, base: { offset: start.offset, line: start.line }, model, diagnostics, references };
-  remembered.placed = { offset: start.offset, line: start.line, model, diagnostics };
+  // Field by field (not a spread of `facts`): one shape for every remembered card.
+  const remembered: RememberedCard = {
+    vocabulary: facts.vocabulary,
+    file: facts.file,
+    set: facts.set,
+    broken: facts.broken,
+    readIndex: facts.readIndex,
+    base: { offset: start.offset, line: start.line },
+    model,
+    diagnostics,
+    references,
+    placed: { offset: start.offset, line: start.line, model, diagnostics },
+  };
   origins.set(model, remembered);
   return remembered;
 }

@@ -113,7 +113,7 @@ export function checkCard(
   // Fields: each once, each known, each value of the right shape.
   const seen = new Map<string, FieldView>();
   let cardType: CardTypeDeclaration | undefined;
-  const requiredElsewhere = new Set(vocabulary.all("cardtype").flatMap((type) => type.requires));
+  const requiredElsewhere = vocabulary.requiredFields();
   for (const field of card.fields) {
     const name = field.name.toLowerCase();
     if (seen.has(name)) {

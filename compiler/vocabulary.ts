@@ -168,6 +168,7 @@ export class GameVocabulary {
 
   /** Adds a declaration; returns the earlier one of the same kind and name if there is one. */
   declare(declaration: Declaration): Declaration | undefined {
+    this.requiredFieldNames = undefined;
     this.declarations.push(declaration);
     let table = this.byKind.get(declaration.kind);
     if (!table) this.byKind.set(declaration.kind, (table = new Map()));
@@ -183,6 +184,12 @@ export class GameVocabulary {
 
   all<K extends VocabularyKind>(kind: K): DeclarationOf<K>[] {
     return [...(this.byKind.get(kind)?.values() ?? [])] as DeclarationOf<K>[];
+  }
+
+  private requiredFieldNames: ReadonlySet<string> | undefined;
+  /** The fields some card type's `requires` list names (a Land's `produces`), worked out once: every card's check asks. */
+  requiredFields(): ReadonlySet<string> {
+    return (this.requiredFieldNames ??= new Set(this.all("cardtype").flatMap((type) => type.requires)));
   }
 
   names(kind: VocabularyKind): string[] {

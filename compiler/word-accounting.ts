@@ -6,6 +6,7 @@
  * every form: a new form only has to mark what it carries.
  */
 import type { Range } from "./diagnostics.ts";
+import { endOffset, startOffset } from "./source-range.ts";
 
 /** A word-like node of the tree: a word, a determiner, a number, `2/2`, a quoted name, `{R}`, `this turn`, `instead`. */
 interface Leaf {
@@ -28,37 +29,39 @@ export class WordLedger {
 
   /** Marks every leaf under these nodes (a node, an array of nodes, or undefined) as carried by the IR. */
   use(...nodes: unknown[]): void {
-    for (const node of nodes) for (const leaf of leavesOf(node)) this.used.add(leaf.range.start.offset);
+    for (const node of nodes) collectLeaves(node, new Set(), (leaf) => this.used.add(startOffset(leaf.range)));
   }
 }
 
 /** The leaves under a node, in source order (each once). */
 export function leavesOf(node: unknown): Leaf[] {
   const out: Leaf[] = [];
-  const seen = new Set<unknown>();
-  const visit = (value: unknown): void => {
-    if (!value || typeof value !== "object" || seen.has(value)) return;
-    seen.add(value);
-    if (Array.isArray(value)) {
-      for (const item of value) visit(item);
-      return;
-    }
-    const record = value as Record<string, unknown>;
-    if (typeof record.kind === "string" && LEAF_KINDS.has(record.kind) && record.range) {
-      out.push(record as unknown as Leaf);
-      return;
-    }
-    // A clause's verb, modal and `be` are words without a `kind` of their own in some trees.
-    for (const [key, child] of Object.entries(record)) if (key !== "range") visit(child);
-  };
-  visit(node);
-  return out.sort((a, b) => a.range.start.offset - b.range.start.offset);
+  collectLeaves(node, new Set(), (leaf) => out.push(leaf));
+  // Offsets straight from the compact ranges: sorting never computes a line.
+  return out.sort((a, b) => startOffset(a.range) - startOffset(b.range));
+}
+
+/** Calls `found` for each leaf under `value` (each object visited once). Runs for every lowered ability: no copies of a node's entries. */
+function collectLeaves(value: unknown, seen: Set<object>, found: (leaf: Leaf) => void): void {
+  if (!value || typeof value !== "object" || seen.has(value)) return;
+  seen.add(value);
+  if (Array.isArray(value)) {
+    for (const item of value) collectLeaves(item, seen, found);
+    return;
+  }
+  const record = value as Record<string, unknown>;
+  if (typeof record.kind === "string" && LEAF_KINDS.has(record.kind) && record.range) {
+    found(record as unknown as Leaf);
+    return;
+  }
+  // A clause's verb, modal and `be` are words without a `kind` of their own in some trees.
+  for (const key in record) if (key !== "range" && Object.hasOwn(record, key)) collectLeaves(record[key], seen, found);
 }
 
 /** Content words of `node` the ledger does not hold, joined into phrases (neighbours separated only by function words). */
 export function unusedPhrases(node: unknown, ledger: WordLedger, text: string): { range: Range; text: string }[] {
   const leaves = leavesOf(node);
-  const isContent = (leaf: Leaf) => !FUNCTION_WORDS.has(text.slice(leaf.range.start.offset, leaf.range.end.offset).toLowerCase());
+  const isContent = (leaf: Leaf) => !FUNCTION_WORDS.has(text.slice(startOffset(leaf.range), endOffset(leaf.range)).toLowerCase());
   const phrases: { range: Range; text: string }[] = [];
   let current: { start: Leaf; end: Leaf } | undefined;
   const flush = () => {
@@ -66,7 +69,7 @@ export function unusedPhrases(node: unknown, ledger: WordLedger, text: string): 
     current = undefined;
   };
   for (const leaf of leaves) {
-    const used = ledger.used.has(leaf.range.start.offset);
+    const used = ledger.used.has(startOffset(leaf.range));
     if (used) flush();
     else if (isContent(leaf)) current = current ? { start: current.start, end: leaf } : { start: leaf, end: leaf };
     // An unused function word neither starts nor ends a phrase: it may join two unused words.
