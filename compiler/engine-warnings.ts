@@ -78,7 +78,7 @@ export class EngineWarningCache {
 export function engineWarnings(analysis: WorkspaceAnalysis, sources: SourceFile[], cache?: EngineWarningCache): Diagnostic[] {
   const errors = new Map<string, Range[]>();
   for (const d of analysis.model.diagnostics) if (d.severity === "error") (errors.get(d.file) ?? errors.set(d.file, []).get(d.file)!).push(d.range);
-  const notes = cache ? cachedNotes(analysis, sources, cache) : lowerAnalysis(analysis, sources).notes;
+  const notes = cache ? cachedNotes(analysis, sources, cache) : lowerAnalysis(analysis, sources, { notesOnly: true }).notes;
   const onAnError = (note: LoweringNote) => (errors.get(note.file) ?? []).some((range) => overlaps(range, note.range));
   return notes.filter((note) => !onAnError(note)).map((note) => (note.code ? diagnostic(note.code, note.file, note.range, note.args as never) : diagnostic("CW6001", note.file, note.range, { detail: note.message })));
 }

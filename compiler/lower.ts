@@ -2673,7 +2673,15 @@ export function lowerWorkspace(sources: SourceFile[], options: { previous?: Work
  * Lowers what an analysis already checked (of exactly these sources): every game with its
  * sets, one bundle per game, without checking a card again.
  */
-export function lowerAnalysis(analysis: WorkspaceAnalysis, sources: SourceFile[]): LoweringResult {
+export interface LowerAnalysisOptions {
+  /**
+   * Only the notes are wanted (`cardwright check`'s engine warnings): each file's compiled cards
+   * are dropped once lowered, so a large workspace's IR is never held whole; bundles hold no cards.
+   */
+  notesOnly?: boolean;
+}
+
+export function lowerAnalysis(analysis: WorkspaceAnalysis, sources: SourceFile[], options: LowerAnalysisOptions = {}): LoweringResult {
   const notes: LoweringNote[] = [];
   const textOf = new Map(sources.map((s) => [s.path, s.text]));
   const games = new Map<string, CompiledGame>();
@@ -2696,7 +2704,8 @@ export function lowerAnalysis(analysis: WorkspaceAnalysis, sources: SourceFile[]
     if (!game) continue;
     const list = cards.get(game.id) ?? [];
     try {
-      list.push(...lowerCards(doc, textOf.get(parsed.path) ?? "", game, modelsByFile.get(parsed.path) ?? [], notes));
+      const compiled = lowerCards(doc, textOf.get(parsed.path) ?? "", game, modelsByFile.get(parsed.path) ?? [], notes);
+      if (!options.notesOnly) list.push(...compiled);
     } catch (error) {
       notes.push({ file: parsed.path, range: plainRange(doc.range), message: `this card file could not be compiled (${error instanceof Error ? error.message : String(error)})` });
     }
