@@ -15,6 +15,7 @@ import type * as A from "./ast.ts";
 import { LineMap, type Diagnostic, type Range } from "./diagnostics.ts";
 import { Anchor } from "./source-range.ts";
 import { diagnostic } from "./messages.ts";
+import { fitted, present } from "./fitted.ts";
 
 export const MAX_SYNTAX_DIAGNOSTICS = 100;
 /** Past the reported ones, this many more syntax errors stop the parse of a file. */
@@ -313,9 +314,9 @@ function nounItemNode(ctx: Ctx, n: CstNode): A.NounItem | undefined {
 }
 
 function nounPhrase(ctx: Ctx, n: CstNode | undefined): A.NounPhrase {
-  const determiners = subs(n, "determiner").map((d) => determinerNode(ctx, d)).filter((d): d is A.Determiner => !!d);
-  const items = subs(n, "nounItem").map((d) => nounItemNode(ctx, d)).filter((d): d is A.NounItem => !!d);
-  const filters = subs(n, "nounFilter").map((f) => nounFilter(ctx, f)).filter((f): f is A.NounFilter => !!f);
+  const determiners = present(subs(n, "determiner").map((d) => determinerNode(ctx, d)));
+  const items = present(subs(n, "nounItem").map((d) => nounItemNode(ctx, d)));
+  const filters = present(subs(n, "nounFilter").map((f) => nounFilter(ctx, f)));
   const np: A.NounPhrase = { kind: "np", determiners, items, filters, range: cstRange(ctx, n) };
   const joiners = toks(n, "joiner");
   const also = subs(n, "coordinated").map((c, i) => {
@@ -1035,7 +1036,7 @@ function cardDecl(ctx: Ctx, cst: CstNode, chunk: IToken[]): A.CardDecl | undefin
       ctx.report.add(diagnostic("CW1003", ctx.file, rangeOf(ctx, f.range.end.offset, f.range.end.offset), { expected, found: describeToken(next) }));
     }
   }
-  const card: A.CardDecl = { kind: "card", name: stringNode(ctx, name), fields, abilities: abilities(ctx, subs(cst, "ability"), chunk), range: cstRange(ctx, cst) };
+  const card: A.CardDecl = { kind: "card", name: stringNode(ctx, name), fields: fitted(fields), abilities: fitted(abilities(ctx, subs(cst, "ability"), chunk)), range: cstRange(ctx, cst) };
   const text = tok(cst, "Text");
   if (text && !inserted(text)) {
     const parts: CstElement[] = [text, ...subs(cst, "ability")];

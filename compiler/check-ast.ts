@@ -16,6 +16,7 @@ import { parseScenarioFile, type ScenarioFile } from "./scenario.ts";
 import type { AbilityStructure, Declaration } from "./vocabulary.ts";
 import { firstWordToken } from "../grammar/lexer.ts";
 import { spanOf } from "./source-range.ts";
+import { fitted } from "./fitted.ts";
 
 export interface ParsedFile {
   path: string;
@@ -153,11 +154,11 @@ export function abilityView(ability: Ast.Ability, text: string): AbilityView {
   walkBody(ability.body, collector);
   const view: AbilityView = {
     range: ability.range,
-    keywords: collector.keywords,
-    words: collector.words,
-    runs: collector.runs,
+    keywords: fitted(collector.keywords),
+    words: fitted(collector.words),
+    runs: fitted(collector.runs),
     text: abilityText(ability, text),
-    clauses: collector.clauses,
+    clauses: fitted(collector.clauses),
   };
   if (ability.tag) view.tag = { text: ability.tag.text, range: ability.tag.range };
   if (collector.marker) view.marker = collector.marker;
@@ -245,12 +246,12 @@ function walkNode(node: unknown, out: Collector, verb: string | undefined, event
       if (clause.verb && !event) {
         const view: ClauseView = {
           verb: clause.verb.lemma,
-          object: (clause.object?.items ?? []).flatMap((item) => (item.kind === "word" ? [item.lemma] : [])),
+          object: fitted((clause.object?.items ?? []).flatMap((item) => (item.kind === "word" ? [item.lemma] : []))),
           range: clause.range,
         };
         const subject = clause.subject?.determiners[0] ?? clause.subject?.items[0];
         if (subject && "lemma" in subject && subject.lemma) view.subject = subject.lemma;
-        if (clause.subject) view.subjectWords = [...clause.subject.determiners, ...clause.subject.items].flatMap((w) => ("lemma" in w && w.lemma ? [w.lemma] : []));
+        if (clause.subject) view.subjectWords = fitted([...clause.subject.determiners, ...clause.subject.items].flatMap((w) => ("lemma" in w && w.lemma ? [w.lemma] : [])));
         out.clauses.push(view);
       }
       for (const other of clause.orVerbs ?? []) {

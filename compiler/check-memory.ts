@@ -20,6 +20,7 @@ import type { CardEntry, CheckedCard, Reference } from "./check.ts";
 import type { GameVocabulary } from "./vocabulary.ts";
 import type { ParsedFile } from "./check-ast.ts";
 import { SourceRange, plainRange, startLine, startOffset } from "./source-range.ts";
+import { fitted } from "./fitted.ts";
 
 /** A card's check, as it was when the card started at `base`. */
 export interface RememberedCard {
@@ -131,6 +132,10 @@ export function remember(checked: CheckedCard, view: CardView, facts: Omit<Remem
   const start = view.range.start;
   const model = {
     ...checked.model,
+    // Arrays the check filled by push, copied to their size (compiler/fitted.ts): the model is kept as long as the card.
+    colors: fitted(checked.model.colors),
+    subtypes: fitted(checked.model.subtypes),
+    supertypes: fitted(checked.model.supertypes),
     range: plainRange(checked.model.range),
     abilities: checked.model.abilities.map((a) => ({ ...a, range: plainRange(a.range) })),
     ...(checked.model.art ? { art: { path: checked.model.art.path, range: plainRange(checked.model.art.range) } } : {}),

@@ -6,6 +6,7 @@
  * card never hides the diagnostics of the others.
  */
 import { wordNoFaceFits } from "./text-width.ts";
+import { fitted } from "./fitted.ts";
 import { resolveArtPath } from "./art.ts";
 import type { Diagnostic, DiagnosticFix, Range } from "./diagnostics.ts";
 import { diagnostic, type MessageArgs, type MessageCode } from "./messages.ts";
@@ -432,7 +433,7 @@ function checkCost(field: FieldView, context: CheckContext): Cost {
     }
   }
   flushSymbols();
-  return { text: parts.join(" "), symbols };
+  return { text: parts.join(" "), symbols: fitted(symbols) };
 }
 
 /**
