@@ -112,6 +112,12 @@ describe("the Flow view", { timeout: 300_000 }, () => {
     expect(flow.taken).toEqual(["FIZZLE"]);
     await expect.poll(() => page.getByTestId("scenario-flow").getByTestId("flow-transition").textContent()).toContain("fizzle: Adrenal Surge");
 
+    // Fitted into the panel, or at its own size (unticking Fit).
+    const drawnWidth = () => page.getByTestId("scenario-flow").locator("svg").evaluate((svg) => Math.round(svg.getBoundingClientRect().width) / Number(svg.getAttribute("width")));
+    expect(await drawnWidth()).toBeLessThan(1);
+    await page.getByTestId("scenario-flow").getByLabel("Fit").uncheck();
+    await expect.poll(drawnWidth).toBeCloseTo(1, 1);
+
     // Back a step: the highlight follows the cursor backwards too.
     await goTo(/^push.*Adrenal Surge/);
     await flowAt(page, "scenario-flow", "stack.building.opponent");

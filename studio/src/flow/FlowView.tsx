@@ -5,7 +5,7 @@
  * opens the game-file line that defines it. The phase being played is drawn open and the others
  * as single boxes, unless "All phases" is ticked.
  */
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { ElkNode } from "elkjs/lib/elk.bundled.js";
 import type { AnyStateMachine } from "xstate";
 import type { Flow } from "../../../runtime/core/flow.ts";
@@ -75,6 +75,9 @@ export interface FlowTransition {
 export function FlowView({ flow, value, transition, onReveal, testId = "flow-view" }: { flow: Flow; value: unknown; transition?: FlowTransition; onReveal: RevealSource; testId?: string }) {
   const machine = flow.machine;
   const [allPhases, setAllPhases] = useState(false);
+  // Fit: the whole chart scaled into the panel; else at its own size, scrolled to the active state.
+  const [fit, setFit] = useState(true);
+  const canvas = useRef<HTMLDivElement>(null);
   const phase = flow.phaseOf(value) ?? "";
   const openPhase = allPhases ? "" : phase || (Object.keys(machine.root.states["turn"]?.states ?? {})[0] ?? "");
   const [laid, setLaid] = useState<{ key: string; machine: AnyStateMachine; laid: ElkNode; graph: ChartGraph } | undefined>(undefined);
@@ -109,6 +112,12 @@ export function FlowView({ flow, value, transition, onReveal, testId = "flow-vie
   const leaf = flow.isOver(value) ? "over" : flow.leafOf(value);
 
   const current = laid && laid.machine === machine && laid.key === openPhase ? laid : undefined;
+  // At its own size, the active state is kept in view as the cursor moves.
+  useEffect(() => {
+    if (fit || !current) return;
+    const leafBox = [...(canvas.current?.querySelectorAll<SVGGElement>(".flow-state.active") ?? [])].at(-1);
+    leafBox?.scrollIntoView?.({ block: "nearest", inline: "center" });
+  }, [fit, current, value]);
   const nodes: { node: ElkNode; state: StateNode; depth: number }[] = [];
   const collect = (node: ElkNode, depth: number) => {
     for (const child of node.children ?? []) {
@@ -151,13 +160,16 @@ export function FlowView({ flow, value, transition, onReveal, testId = "flow-vie
           </span>
         )}
         <label className="muted flow-all">
+          <input type="checkbox" checked={fit} onChange={(e) => setFit(e.target.checked)} /> Fit
+        </label>
+        <label className="muted">
           <input type="checkbox" checked={allPhases} onChange={(e) => setAllPhases(e.target.checked)} /> All phases
         </label>
       </div>
       {!current ? (
         <p className="muted">Laying out the chart…</p>
       ) : (
-        <div className="flow-canvas">
+        <div className={"flow-canvas" + (fit ? " fit" : "")} ref={canvas}>
           <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`Statechart of ${String((machine.config.meta as { game?: string } | undefined)?.game ?? "the game")}`}>
             <defs>
               <marker id="flow-arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
