@@ -63,6 +63,8 @@ export interface CardSelector {
   tokens?: "only" | "exclude";
   exhausted?: boolean;
   attacking?: boolean;
+  /** "that attacked this turn". */
+  attackedThisTurn?: boolean;
   /** "with power 2 or less" and the like. */
   stat?: { name: string; op: "<=" | ">=" | "=" | "<" | ">"; value: NumberExpr };
   keyword?: string;

@@ -575,6 +575,10 @@ class AbilityLowering {
             this.useWords(inner, kw);
           }
         }
+      } else if (f.kind === "relative" && f.that && f.clause.verb?.lemma === "attack" && !f.clause.subject && !f.clause.object && !f.clause.modal && f.clause.tail.length === 1 && f.clause.tail[0]!.kind === "timing" && f.clause.tail[0]!.which === "this") {
+        // "a creature that attacked this turn"
+        sel.attackedThisTurn = true;
+        this.use(f);
       } else if (f.kind === "prep" && f.prep === "without") {
         // "creatures without Flying"
         for (const w of npWords(f.object)) {

@@ -440,6 +440,7 @@ export function selectorText(sel: CardSelector, ctx: Context, count: NumberExpr,
   if (sel.controller === "you") tail.push("you control");
   else if (sel.controller === "opponent") tail.push("an opponent controls");
   else if (sel.controller === "acting") tail.push("they control");
+  if (sel.attackedThisTurn) tail.push("that attacked this turn");
   const withs: string[] = [];
   if (sel.keyword) withs.push(sel.keyword);
   if (sel.stat) withs.push(`${sel.stat.name} ${numberText(sel.stat.value, ctx)}${sel.stat.op === "<=" ? " or less" : sel.stat.op === ">=" ? " or more" : ""}`);

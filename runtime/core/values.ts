@@ -369,6 +369,7 @@ export function matchesSelector(ctx: Ctx, id: string, selector: CardSelector, co
   if (selector.tokens === "exclude" && card.isToken) return false;
   if (selector.exhausted !== undefined && card.exhausted !== selector.exhausted) return false;
   if (selector.attacking && ctx.state.combat?.attacker !== id) return false;
+  if (selector.attackedThisTurn && card.attackedTurn !== ctx.state.turn) return false;
   if (selector.names?.length && !lowerSet(selector.names).has(words!.name)) return false;
   if (selector.keyword && !keywordsOf(ctx, id).has(selector.keyword.toLowerCase())) return false;
   if (selector.exclude?.some((left) => matchesSelector(ctx, id, left, controller, selfCard, true))) return false;
