@@ -29,7 +29,7 @@ export const COST_PARTS = exactly<CostPart["pays"]>()(["free", "resource", "disc
 export const SELECTOR_FIELDS = exactly<keyof CardSelector & string>()([
   "zones", "controller", "owner", "cardTypes", "subtypes", "colors", "other", "tokens", "exhausted", "attacking", "attackedThisTurn", "stat", "keyword", "names", "exclude",
 ]);
-export const STATIC_EFFECTS = exactly<StaticEffect["kind"]>()(["modify", "rule"]);
+export const STATIC_EFFECTS = exactly<StaticEffect["kind"]>()(["modify", "rule", "cost"]);
 
 // ---------------------------------------------------------------------------------------------
 // Trigger events: what each event the engine raises carries. A trigger's subject must be one the

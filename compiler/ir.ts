@@ -300,6 +300,12 @@ export type AbilityKind =
 
 export type StaticEffect =
   | { kind: "modify"; affects: CardSelector | { self: true }; stats?: Record<string, NumberExpr>; keywords?: KeywordGrant[] }
+  /**
+   * "Spells you cast cost 1 less." · "Creature spells your opponents cast cost {1} more.": what playing a card matching
+   * `affects` (in its owner's hand, relative to the static's controller) costs changes by `amount` (positive: less) of
+   * `generic` cost symbols, of `resource`, or (neither named) of generic symbols if the cost has them, else of its resources.
+   */
+  | { kind: "cost"; affects: CardSelector; amount: number; generic?: boolean; resource?: string }
   /** A named rule the engine knows ("cant_be_blocked", "ignores_summoning_sickness"...), applied to cards. */
   | { kind: "rule"; rule: string; affects: CardSelector | { self: true }; amount?: number; by?: RestrictionBy };
 

@@ -2196,6 +2196,48 @@ function replacedPlayer(np: Ast.NounPhrase): "you" | "opponent" | "any" | undefi
   return undefined;
 }
 
+/**
+ * "Spells you cast cost 1 less." · "Unit spells you cast cost 1 Crystal less." · "Spells you cast cost {1} more.":
+ * what playing the cards costs changes (a static `cost`); by a number of generic symbols ({1}), of a resource
+ * ("1 Crystal"), or a plain number (generic symbols if the cost has them, else its resources). Only "you cast"
+ * (the static's controller's cards); anything else is a note at the words.
+ */
+function lowerCostChange(clause: Ast.Clause, a: Ability, l: AbilityLowering): void {
+  a.kind = "static";
+  a.statics = [];
+  const subject = clause.subject;
+  const obj = clause.object;
+  const relative = subject?.filters.find((f): f is Ast.RelativeFilter => f.kind === "relative" && !f.that);
+  const caster = relative?.clause.subject;
+  const castByYou = !!relative && relative.clause.verb?.lemma === "cast" && !!caster && npWords(caster).length === 0 && npDeterminers(caster).join() === "you" && !relative.clause.object && !relative.clause.tail.length;
+  const words = npWords(obj);
+  const direction = words[words.length - 1];
+  const symbol = obj?.items.find((i): i is Ast.SymbolNode => i.kind === "symbol");
+  const count = npCount(obj);
+  const resourceWords = words.slice(0, -1);
+  const resource = resourceWords.length === 1 ? lookup(l.vocab.resources, resourceWords[0]!) ?? lookup(l.vocab.resources, singular(resourceWords[0]!)) : undefined;
+  const amount = symbol && /^\d+$/.test(symbol.symbol) ? Number(symbol.symbol) : count?.value;
+  const ok = subject && castByYou && subject.filters.length === 1 && (direction === "less" || direction === "more") && amount !== undefined && (resourceWords.length === 0 || resource) && !(symbol && count) && !clause.tail.length;
+  if (!ok) {
+    l.note(clause.range, `the engine changes what cards cost written "<cards> you cast cost N less." (or "more", "{N}", "N <resource>"): "${l.slice(clause.range)}"`);
+    return;
+  }
+  const game = l.vocab.game;
+  const paysOtherwise = game.colors.some((c) => c.pays === "discard" || c.pays === "erase" || c.pays === "life");
+  const hasGeneric = Object.values(game.symbols ?? {}).some((m) => m.generic);
+  if ((symbol && !hasGeneric) || (!symbol && !resource && paysOtherwise)) {
+    const named = game.resources[0]?.name;
+    l.use(clause);
+    l.note(obj!.range, `"${l.slice(obj!.range)}" does not say what the cards cost less of in this game${symbol ? " (it has no generic cost symbols)" : " (its colours pay in different ways)"}: name it${named ? ` ("${amount} ${named} ${direction}")` : ""}`);
+    return;
+  }
+  const selector = l.selector({ ...subject!, filters: [] });
+  // "Creature spells": a spell is a card being played; the word names no card type of its own beside another.
+  if (selector.cardTypes && selector.cardTypes.length > 1) selector.cardTypes = selector.cardTypes.filter((t) => t.toLowerCase() !== "spell");
+  l.use(clause.verb, obj, relative);
+  a.statics = [{ kind: "cost", affects: { ...selector, controller: "you" }, amount: direction === "less" ? amount! : -amount!, ...(symbol ? { generic: true } : {}), ...(resource ? { resource } : {}) }];
+}
+
 /** "Prevent all [combat] damage that would be dealt to <this | cards | you>." on a permanent: the replacement "If ... would be dealt damage, prevent that damage." */
 function lowerPreventAll(clause: Ast.Clause, a: Ability, l: AbilityLowering): void {
   a.kind = "replacement";
@@ -2263,6 +2305,8 @@ function lowerStatic(body: Ast.AbilityBody, a: Ability, l: AbilityLowering): voi
   const only = body.kind === "statement" && body.effect.steps.length === 1 ? body.effect.steps[0]!.clause : undefined;
   // "Prevent all combat damage that would be dealt to this." · "... to creatures you control." · "... to you.": a prevention.
   if (only && only.verb?.lemma === "prevent" && !only.subject && !only.modal) return lowerPreventAll(only, a, l);
+  // "Spells you cast cost 1 less." · "Creature spells you cast cost {1} more."
+  if (only && (only.verb?.lemma === "cost" || only.verb?.text.toLowerCase() === "costs") && !only.modal) return lowerCostChange(only, a, l);
   if (body.kind === "statement" && body.effect.steps.length === 1 && body.effect.steps[0]!.clause.verb?.lemma === "enter" && !body.effect.steps[0]!.clause.modal) {
     return lowerEntersWith(body.effect.steps[0]!.clause, a, l);
   }

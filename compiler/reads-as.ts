@@ -665,6 +665,13 @@ function byText(by: NonNullable<Extract<StaticEffect, { kind: "rule" }>["by"]>, 
 }
 
 function staticText(s: StaticEffect, ctx: Context): string {
+  if (s.kind === "cost") {
+    // "Spells you cast cost {1} less." · "Creatures your opponents cast cost 1 Crystal more."
+    const who = s.affects.controller === "opponent" ? "your opponents cast" : s.affects.controller === "you" ? "you cast" : "players cast";
+    const n = Math.abs(s.amount);
+    const what = s.generic ? `{${n}}` : s.resource ? `${n} ${s.resource}` : String(n);
+    return `${selectorText({ ...s.affects, controller: undefined, zones: undefined }, ctx, 2)} ${who} cost ${what} ${s.amount >= 0 ? "less" : "more"}`;
+  }
   const self = "self" in s.affects;
   const subject = self ? "this" : `${selectorText(s.affects as CardSelector, ctx, 2)}`;
   if (s.kind === "rule") return `${subject} ${CARD_RULE_TEXT[s.rule] ?? `has the engine's rule "${s.rule.replace(/_/g, " ")}"`}${s.by ? ` by ${byText(s.by, ctx)}` : ""}`;

@@ -4,7 +4,7 @@
  * selectors, and the IR's references, numbers and conditions evaluated for a frame.
  */
 import type { CardRuleName } from "../../compiler/contract.ts";
-import type { Ability, Affected, CompiledCard, CardRef, CardSelector, Condition, KeywordGrant, NumberExpr, PlayerRef, PlayersRef, RestrictionBy } from "../../compiler/ir.ts";
+import type { Ability, Affected, CompiledCard, CardRef, CostPart, CardSelector, Condition, KeywordGrant, NumberExpr, PlayerRef, PlayersRef, RestrictionBy } from "../../compiler/ir.ts";
 import type { Rules } from "./rules.ts";
 import type { Frame, PlayerId, TargetValue } from "../state/state.ts";
 import { opponentOf } from "../state/state.ts";
@@ -39,6 +39,49 @@ function activeStatics(ctx: Ctx): { card: string; ability: Ability }[] {
   memo?.set("values:statics", out);
   return out;
 }
+
+/**
+ * What playing a card from its owner's hand costs now: its printed cost changed by the cost statics in
+ * effect ("Spells you cast cost 1 less."): `generic` ones change its generic symbols, a `resource` one
+ * that resource, an unnamed one its generic symbols if it has any, else its resources; never below 0,
+ * and a cost with none of the part to raise gets one. The same array when nothing changes it.
+ */
+export function playCost(ctx: Ctx, player: PlayerId, id: string, cost: CostPart[]): CostPart[] {
+  const changes = activeStatics(ctx).flatMap(({ card, ability }) =>
+    (ability.statics ?? []).flatMap((st) => (st.kind === "cost" && matchesSelector(ctx, id, st.affects, ctx.state.cards[card]!.controller, card, true) && ctx.state.cards[id]?.owner === player ? [st] : [])),
+  );
+  if (changes.length === 0) return cost;
+  const key = `${cardDef(ctx, ctx.state.cards[id]!).id}|${JSON.stringify(changes)}`;
+  const known = changedCosts.get(key);
+  if (known) return known;
+  let parts = cost.map((p) => ({ ...p }));
+  for (const change of changes) {
+    const generic = (p: CostPart) => p.pays === "symbol" && !!p.generic && p.symbol.toLowerCase() !== "x";
+    const resource = (p: CostPart) => p.pays === "resource" && (!change.resource || p.resource.toLowerCase() === change.resource.toLowerCase()) && typeof p.amount === "number";
+    const which = change.generic ? generic : change.resource ? resource : parts.some(generic) ? generic : resource;
+    let left = change.amount;
+    if (left < 0) {
+      const part = parts.find(which);
+      if (part && (part.pays === "symbol" || part.pays === "resource")) part.amount = (part.amount as number) - left;
+      else if (change.resource) parts.push({ pays: "resource", resource: change.resource, amount: -left });
+      else parts.push({ pays: "symbol", symbol: String(-left), generic: true, amount: -left });
+      continue;
+    }
+    for (const part of parts) {
+      if (left <= 0 || !which(part) || (part.pays !== "symbol" && part.pays !== "resource")) continue;
+      const taken = Math.min(left, part.amount as number);
+      part.amount = (part.amount as number) - taken;
+      left -= taken;
+    }
+    parts = parts.filter((p) => !((p.pays === "symbol" && which(p)) || (p.pays === "resource" && which(p))) || (p as { amount: number }).amount > 0);
+  }
+  // A generic symbol names its amount ({2}): the part keeps its symbol in step.
+  parts = parts.map((p) => (p.pays === "symbol" && p.generic && /^\d+$/.test(p.symbol) ? { ...p, symbol: String(p.amount) } : p));
+  changedCosts.set(key, parts);
+  return parts;
+}
+/** Changed costs by card and changes, so each is one array (mechanics cache what a cost array asks for). */
+const changedCosts = new Map<string, CostPart[]>();
 
 function staticAffects(ctx: Ctx, affects: CardSelector | { self: true }, sourceCard: string, target: string): boolean {
   if ("self" in affects) return sourceCard === target;

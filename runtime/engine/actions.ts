@@ -20,6 +20,7 @@ import {
   isPermanent,
   moveCard,
   noteEvent,
+  playCost,
   runFlowAction,
   selectCards,
   settle,
@@ -410,7 +411,7 @@ function validateCore(ctx: Ctx, action: Exclude<Action, GameMove>): Refusal | nu
       if (card.owner !== action.player || card.zone !== rules.zones.hand) return refuse("not_in_hand", `${def.name} is not in ${action.player}'s hand`);
       const slots = slotsOf(ctx);
       if (permanent && slots !== undefined && battlefield(ctx, action.player).length >= slots) return refuse("slot_full", `all ${slots} ${rules.zones.battlefield} slots are full`);
-      const cost = checkCost(ctx, action.player, def.cost, action.payment ?? {}, action.card, [action.card]);
+      const cost = checkCost(ctx, action.player, playCost(ctx, action.player, action.card, def.cost), action.payment ?? {}, action.card, [action.card]);
       if (cost) return cost;
       return checkTargets(ctx, playTargetSpecs(ctx, def, permanent), action.targets ?? [], action.player, action.card);
     }
@@ -538,9 +539,10 @@ function perform(ctx: Ctx, action: Action): void {
       const permanent = isPermanent(ctx, def);
       const payment = action.payment ?? {};
       emit(ctx, "action", `${action.player} plays ${def.name}`, { player: action.player, card: action.card, name: def.name, source: def.source });
-      // The card leaves the hand before its cost is paid, so it cannot pay for itself.
+      // What it costs is read in hand ("Spells you cast cost 1 less"); the card leaves the hand before it is paid, so it cannot pay for itself.
+      const cost = playCost(ctx, action.player, action.card, def.cost);
       moveCard(ctx, action.card, RESOLVING, { quiet: true });
-      payCost(ctx, action.player, def.cost, payment, action.card, def.source);
+      payCost(ctx, action.player, cost, payment, action.card, def.source);
       noteEvent(ctx, "cast", { player: action.player, card: action.card });
       // Mechanics hook: a game may route the play itself (priority before it resolves, ability selection, enhancements).
       for (const m of mechanicsOf(rules)) if (m.play?.(ctx, action.card, action.player, permanent, action.targets ?? [])) return;
@@ -732,7 +734,7 @@ function candidates(ctx: Ctx): Action[] {
     if (window && permanent && !mechanicsOf(rules).some((m) => m.anyTime?.(ctx, id))) continue;
     const specs = playTargetSpecs(ctx, def, permanent);
     for (const targets of targetCombos(ctx, specs, player, id))
-      for (const payment of paymentOptions(ctx, player, def.cost, id, [id])) out.push({ type: "play", player, card: id, payment, targets });
+      for (const payment of paymentOptions(ctx, player, playCost(ctx, player, id, def.cost), id, [id])) out.push({ type: "play", player, card: id, payment, targets });
   }
   // Activations
   for (const id of battlefield(ctx, player)) {
@@ -841,9 +843,10 @@ export function listLegalActions(rules: Rules, state: GameState): Action[] {
     if (window && !instantSpeed) continue;
     if ((instantSpeed ? instantTiming : sorceryTiming) || (permanent && slotFull)) continue;
     const specs = playTargetSpecs(ctx, def, permanent);
+    const cost = playCost(ctx, player, id, def.cost);
     for (const targets of targetCombos(ctx, specs, player, id))
-      for (const payment of paymentOptions(ctx, player, def.cost, id, [id])) {
-        if (checkCost(ctx, player, def.cost, payment, id, [id])) continue;
+      for (const payment of paymentOptions(ctx, player, cost, id, [id])) {
+        if (checkCost(ctx, player, cost, payment, id, [id])) continue;
         const action: Action = { type: "play", player, card: id, payment, targets };
         if (allowed(ctx, refiners, action)) out.push(action);
       }
