@@ -128,6 +128,23 @@ const int = { kind: "integer" } as const;
 const intOrUnlimited = { kind: "integer", unlimited: true } as const;
 const oneOf = (...values: string[]) => ({ kind: "enum", values }) as const;
 
+/**
+ * Older names of a value that mean exactly the same as a contract value: a game file written with one
+ * keeps checking clean and plays the same (the lowering stores the contract's name). Not values of their
+ * own: a scenario per value would find nothing to tell apart.
+ */
+export const PARAM_VALUE_ALIASES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  block_requires: { renewed: "ready" },
+  draw_at_max_hand: { keep: "draw" },
+};
+
+/** The contract's name for a param value written under an older name; other values unchanged. */
+export function canonicalParamValue<V extends string | number | boolean>(name: string, value: V): V | string {
+  const aliases = Object.hasOwn(PARAM_VALUE_ALIASES, name) ? PARAM_VALUE_ALIASES[name]! : undefined;
+  const text = String(value).toLowerCase();
+  return aliases && Object.hasOwn(aliases, text) ? aliases[text]! : value;
+}
+
 export const ENGINE_PARAMS = {
   // setup and the turn (runtime/index.ts, core.ts)
   starting_life: { module: "runtime/index.ts", accepts: int, meaning: "each player's life at the start" },

@@ -41,7 +41,7 @@ import type {
 import { IR_VERSION, RESTRICTION_RULES } from "./ir.ts";
 import type { MessageCode } from "./messages.ts";
 import { checkAbilityContract, checkGameContract, checkGameParams } from "./contract-check.ts";
-import { TRIGGER_EVENTS } from "./contract.ts";
+import { TRIGGER_EVENTS, canonicalParamValue } from "./contract.ts";
 import { WordLedger, unusedPhrases } from "./word-accounting.ts";
 import { readsAs } from "./reads-as.ts";
 import { analyzeWorkspace, type WorkspaceAnalysis } from "./workspace.ts";
@@ -2452,7 +2452,7 @@ export function lowerGame(doc: Ast.GameFile, text: string, notes: LoweringNote[]
   for (const st of doc.statements) {
     if (st.kind === "param") {
       // An own entry whatever the name (`__proto__` too, CW2080): the engine then refuses the game rather than lose the param.
-      Object.defineProperty(game.params, st.name.text, { value: paramValue(st.value), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(game.params, st.name.text, { value: canonicalParamValue(st.name.text, paramValue(st.value)), enumerable: true, writable: true, configurable: true });
       Object.defineProperty((game.paramSources ??= {}), st.name.text, { value: { file, range: plainRange(st.range) }, enumerable: true, writable: true, configurable: true });
     } else if (st.kind === "phase") phaseDecls.push(st);
     else if (st.kind === "marker") markerDecls.push(st);

@@ -7,6 +7,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { analyzeWorkspace } from "../../compiler/workspace.ts";
 import { engineWarnings } from "../../compiler/engine-warnings.ts";
+import { lowerWorkspace } from "../../compiler/lower.ts";
 
 const root = path.join(import.meta.dirname, "..", "..");
 const read = (p: string) => readFileSync(path.join(root, p), "utf8");
@@ -40,6 +41,19 @@ describe("game parameters against the contract", () => {
     // A name from the game file itself: a stat, a zone.
     expect(problems([{ path: "duel/duel.game", text: withParam("param power_stat = might") }])).toEqual([
       expect.stringMatching(/^CW6003 error "might": param power_stat = might: runtime\/[a-z/-]+\.ts takes a stat of the game \(power\)\.$/),
+    ]);
+  });
+
+  it("an older name of a value checks clean and is stored as the contract's name (a game file written before the rename keeps working)", () => {
+    const cybervamp = read("cards/cybervamp/cybervamp.game");
+    expect(cybervamp).toContain("param block_requires = ready");
+    const older = cybervamp.replace("param block_requires = ready", "param block_requires = renewed");
+    expect(problems([{ path: "cybervamp/cybervamp.game", text: older }]).filter((p) => /^CW600[2-4]/.test(p))).toEqual([]);
+    const game = lowerWorkspace([{ path: "cybervamp/cybervamp.game", text: older }]).bundles.find((b) => b.game.id === "cybervamp")?.game;
+    expect(game?.params.block_requires).toBe("ready");
+    // Still an error: a value that is neither a contract value nor an older name of one.
+    expect(problems([{ path: "cybervamp/cybervamp.game", text: cybervamp.replace("param block_requires = ready", "param block_requires = rested") }])).toEqual([
+      expect.stringMatching(/^CW6003 error "rested": param block_requires = rested/),
     ]);
   });
 
