@@ -112,6 +112,8 @@ export interface TargetSpec {
   max: number;
   /** Slots of one phrase ("two target creatures", "up to two target creatures": two slots) share a group: their values are different cards, and once one is left empty the rest are too. */
   group?: string;
+  /** The slot belongs to this mode of the ability's "Choose one —": chosen (and checked) only when that mode is. */
+  mode?: number;
   text: string;
 }
 

@@ -295,6 +295,10 @@ class AbilityLowering {
    * are `{ kind: "acting" }`; `players` is what the subject reads as (read once, when first needed).
    */
   antecedent?: { subject?: Ast.NounPhrase; players?: PlayersRef };
+  /** The clause being lowered (its trailing phrases may belong to a number inside it). */
+  currentClause?: Ast.Clause;
+  /** The search step of this ability, which a later "reveal it" makes reveal what it finds. */
+  lastSearch?: Extract<Step, { op: "search" }>;
   /** The players the last clause with a player subject (not "you") acted for: "they" in the clause after it. */
   lastPlayers?: PlayersRef;
   /** The ability's trigger event carries a player ("Whenever an opponent casts a spell"): "they"/"their" may name them. */
@@ -384,7 +388,12 @@ class AbilityLowering {
       return Number(param);
     }
     const eq = np.filters.find((f) => f.kind === "equalTo") as Ast.EqualToFilter | undefined;
-    if (eq) return this.numberPhrase(eq.value);
+    if (eq) {
+      // "loses life equal to the number of Bleed counters on them": the trailing "on ..." (parsed on the clause) is the count's.
+      const words = [eq.value, ...eq.value.filters.flatMap((f) => (f.kind === "prep" && f.prep === "of" ? [f.object] : []))].flatMap(npWords);
+      const counted = words.some((w) => w === "counter" || w === "counters") && !eq.value.filters.some((f) => f.kind === "prep" && f.prep === "on");
+      return this.numberPhrase(counted && this.currentClause ? withTrailingOn(eq.value, this.currentClause) : eq.value);
+    }
     // "that much life plus 1": the count is what is added.
     if (npWords(np).includes("much") && npWords(np).includes("plus")) {
       this.useDeterminers(np, "that");
@@ -551,7 +560,9 @@ class AbilityLowering {
           sel.zones = [zone];
           this.use(f.object);
           const d = npDeterminers(f.object);
-          if (d.includes("your")) sel.owner = "you";
+          // "your opponent's hand": the possessive names whose (before "your").
+          if (zoneWords.some((w) => possessiveStem(w)?.startsWith("opponent"))) sel.owner = "opponent";
+          else if (d.includes("your")) sel.owner = "you";
           else if (d.includes("their") || d.includes("its")) {
             sel.owner = "any";
             const theirs = d.includes("their") ? this.theirs(f.object) : undefined;
@@ -669,9 +680,13 @@ class AbilityLowering {
       return { kind: "target", index };
     }
     if (dets.includes("each") || dets.includes("all")) return isOpp ? { kind: "each_opponent" } : { kind: "each_player" };
-    if (dets.includes("that")) return { kind: "event_player" };
+    // "that player": the trigger's player; outside a trigger, the players the clause before acted for.
+    if (dets.includes("that")) return this.eventPlayer ? { kind: "event_player" } : (this.lastPlayers ?? this.theirs(np));
     if (isOpp) return { kind: "opponent" };
-    return { kind: "event_player" };
+    // "a player", "any player": the trigger's player; anywhere else nobody in particular — said, not guessed.
+    if (this.eventPlayer) return { kind: "event_player" };
+    this.note(np.range, `"${this.slice(np.range)}" names no player the engine knows here: write "you", "target player", "each player" or "each opponent"`);
+    return undefined;
   }
 
   addTarget(spec: TargetSpec): number {
@@ -958,6 +973,8 @@ class AbilityLowering {
     const asked = this.pending.length;
     const acting = this.actingSubject;
     const outerAntecedent = this.antecedent;
+    const outerClause = this.currentClause;
+    this.currentClause = clause;
     this.actingSubject = clause.subject && isPlayerPhrase(clause.subject) && !(npWords(clause.subject).length === 0 && npDeterminers(clause.subject).every((d) => d === "you")) ? clause.subject : undefined;
     // Whom "they"/"their" names in this clause: its player subject, else the players the clause before acted for, else the trigger's player.
     this.antecedent = this.actingSubject ? { subject: this.actingSubject } : this.lastPlayers ? { players: this.lastPlayers } : this.eventPlayer ? { players: { kind: "event_player" } } : undefined;
@@ -975,6 +992,8 @@ class AbilityLowering {
     const forEach = clause.tail.find((t) => t.kind === "prep" && t.prep === "for" && npDeterminers(t.object).some((d) => d === "each" || d === "every")) as Ast.PrepPhrase | undefined;
     // "for each Bleed counter on target player": the trailing "on ..." (parsed after it) belongs to the count.
     if (forEach) steps = this.scaledForEach(steps, core, { ...forEach, object: withTrailingOn(forEach.object, clause) });
+    const search = steps.find((s) => s.op === "search");
+    if (search?.op === "search") this.lastSearch = search;
     steps = this.perPlayer(steps, source);
     if (antecedent?.subject && antecedent.players) this.lastPlayers = antecedent.players;
     if (clause.modal?.lemma === "may") {
@@ -986,9 +1005,16 @@ class AbilityLowering {
       if (c) steps = [{ op: "if", condition: cond.word === "unless" ? { kind: "not", condition: c } : c, then: steps, source }];
     }
     const during = this.duringCondition(clause);
-    if (during) steps = [{ op: "if", condition: during, then: steps, source }];
+    // "Target unit gets +1 power during your turn." as a one-time effect: a lasting change that holds only during your
+    // turns is not something a modifier can do, and a check made once as it resolves is not what it says.
+    const lasting = core.find((s) => s.op === "modify" && s.duration.kind === "permanent");
+    const duringPrep = clause.tail.find((t) => t.kind === "prep" && t.prep === "during");
+    if (during && lasting && duringPrep) {
+      this.note(duringPrep.range, `"${this.slice(duringPrep.range)}" on a one-time effect: the engine would check it once, as this resolves, not give a bonus that holds during your turns; write "until end of turn" (this turn), "If it's your turn, ..." (a check), or put it on the permanent ("This gets +1 power during your turn.")`);
+    } else if (during) steps = [{ op: "if", condition: during, then: steps, source }];
     this.actingSubject = acting;
     this.antecedent = outerAntecedent;
+    this.currentClause = outerClause;
     return steps;
   }
 
@@ -1071,7 +1097,8 @@ class AbilityLowering {
   }
 
   clauseSteps(clause: Ast.Clause): Step[] {
-    const verb = clause.verb ? clause.verb.lemma : "";
+    // A content verb after a player subject is inflected ("Each opponent exhausts ..."): its base form is the verb.
+    const verb = clause.verb ? (!clause.verb.keyword && /[^s]s$/.test(clause.verb.lemma) && clause.subject ? clause.verb.lemma.slice(0, -1) : clause.verb.lemma) : "";
     const verbWord = clause.verb?.text ?? "";
     const obj = clause.object;
     const prep = (name: string) => clause.tail.find((t) => t.kind === "prep" && t.prep === name) as Ast.PrepPhrase | undefined;
@@ -1104,6 +1131,17 @@ class AbilityLowering {
         return [{ op: "draw", who: who(), amount: this.amountOf(obj, 1) }];
       case "discard": {
         if (obj && npDeterminers(obj).includes("this")) return this.unsupported(clause);
+        // "Discard your hand", "Each player discards their hand": every card in it.
+        const handZone = this.vocab.zoneOfRole("hand");
+        const ownHand = obj && npWords(obj).length === 1 && handZone !== undefined && lookup(this.vocab.zones, npWords(obj)[0]!) === handZone && !npCount(obj);
+        if (ownHand) {
+          const dets = npDeterminers(obj);
+          const who = this.subjectPlayers(clause.subject);
+          const whose: PlayerRef | undefined = dets.includes("their") ? this.theirs(obj) : dets.includes("your") && who.kind === "you" ? { kind: "you" } : undefined;
+          if (!whose) return this.unsupported(clause);
+          this.use(obj);
+          return [{ op: "discard", who, amount: { kind: "hand_size", of: whose } }];
+        }
         const random = clause.tail.some((t) => t.kind === "prep" && t.prep === "at");
         this.use(clause.tail.filter((t) => t.kind === "prep" && t.prep === "at"));
         this.useWords(obj, "card", "cards");
@@ -1239,14 +1277,19 @@ class AbilityLowering {
         this.useDeterminers(forPrep?.object, "a", "an");
         const searcher = this.subjectPlayers(clause.subject);
         if (searcher.kind === "each_player" || searcher.kind === "each_opponent") return this.unsupported(clause);
-        return [{ op: "search", who: searcher, zone, selector: { ...selector, zones: [zone] }, to: this.vocab.zoneOfRole("hand") ?? "Hand", amount: 1, reveal: true, shuffle: false }];
+        // Revealed only when the text says so ("..., reveal it, ..."): the reveal clause after it marks the search.
+        return [{ op: "search", who: searcher, zone, selector: { ...selector, zones: [zone] }, to: this.vocab.zoneOfRole("hand") ?? "Hand", amount: 1, shuffle: false }];
       }
       case "reveal": {
         // "Reveal the top N cards of your deck" looks (and shows); "reveal it" only shows a card already chosen.
         const top = this.topOfZone(obj);
         // "reveal it" after a search: the search reveals what it finds (its `reveal`), shown in the trace.
-        if (!top) this.use(obj);
-        return top ? [{ op: "look_top", ...top, reveal: true }] : [];
+        if (!top && this.lastSearch && npDeterminers(obj).some((d) => d === "it" || d === "they")) {
+          this.use(obj);
+          this.lastSearch.reveal = true;
+          return [];
+        }
+        return top ? [{ op: "look_top", ...top, reveal: true }] : this.unsupported(clause);
       }
       case "look": {
         const top = this.topOfZone(prep("at")?.object);
@@ -2048,7 +2091,14 @@ function modalSteps(body: Ast.ModalBody, a: Ability, l: AbilityLowering): Step[]
   if (first && last && !["one", "1"].includes(body.choose.map((w) => w.lemma).join(" "))) {
     l.note(spanOf(first.range, last.range), `the engine chooses exactly one mode; "Choose ${l.slice(spanOf(first.range, last.range))}" would run as "Choose one" — write "Choose one —", or separate abilities`);
   }
-  return [{ op: "choose_one", modes: body.modes.map((m) => ({ text: l.slice(m.range).trim(), steps: lowerSequenceWithPending(m, l), source: l.source(m.range) })), source: a.source }];
+  // Each mode's targets belong to that mode: chosen as the ability is cast with its mode, only for that mode.
+  const modes = body.modes.map((m, mode) => {
+    const before = l.targets.length;
+    const steps = lowerSequenceWithPending(m, l);
+    for (let i = before; i < l.targets.length; i++) l.targets[i] = { ...l.targets[i]!, mode };
+    return { text: l.slice(m.range).trim(), steps, source: l.source(m.range) };
+  });
+  return [{ op: "choose_one", modes, source: a.source }];
 }
 
 /**

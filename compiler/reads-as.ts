@@ -33,6 +33,8 @@ interface Context {
   targets: TargetSpec[];
   /** Inside a `per_player` step: the players it runs for (the acting player is written as them, then "they"). */
   acting?: PlayersRef;
+  /** The player a step is about ("Target opponent loses ..."): named again later in its sentence, they are "them"/"their". */
+  actor?: PlayersRef;
 }
 
 const CARD_RULE_TEXT: Record<string, string> = {
@@ -188,7 +190,9 @@ interface Chosen {
   phrase: string;
 }
 
-function stepText(step: Step, ctx: Context, chosen?: Chosen): string {
+function stepText(step: Step, outer: Context, chosen?: Chosen): string {
+  const actorRef = "who" in step && step.who && step.who.kind !== "you" && step.op !== "per_player" ? step.who : undefined;
+  const ctx: Context = actorRef ? { ...outer, actor: actorRef } : outer;
   const aff = (a: Affected) => affectedText(a, ctx, chosen);
   switch (step.op) {
     case "damage": {
@@ -203,6 +207,10 @@ function stepText(step: Step, ctx: Context, chosen?: Chosen): string {
     case "draw":
       return `${actor(step.who, ctx, "draw")} ${countNoun("card", step.amount, ctx)}`;
     case "discard":
+      // "Discard your hand", "Each player discards their hand": as many cards as the discarding player holds.
+      if (typeof step.amount !== "number" && step.amount.kind === "hand_size" && JSON.stringify(step.amount.of) === JSON.stringify(step.who) && !step.filter) {
+        return `${actor(step.who, ctx, "discard")} ${step.who.kind === "you" ? "your" : "their"} hand`;
+      }
       return `${actor(step.who, ctx, "discard")} ${step.upTo ? "up to " : ""}${countNoun(step.filter ? selectorText(step.filter, ctx, 1) : "card", step.amount, ctx)}${step.random ? " at random" : ""}`;
     case "gain_life":
     case "lose_life": {
@@ -348,6 +356,7 @@ function zoneText(zone: string, ctx: Context, position?: string): string {
 // Who and what
 
 function playerText(ref: PlayerRef, ctx: Context, subject = false): string {
+  if (!subject && ctx.actor && ref.kind !== "you" && JSON.stringify(ref) === JSON.stringify(ctx.actor)) return "them";
   switch (ref.kind) {
     case "you":
       return "you";
@@ -376,7 +385,7 @@ function playersText(ref: PlayersRef, ctx: Context, subject = false): string {
 }
 
 function possessive(ref: PlayersRef, ctx: Context): string {
-  if (ref.kind === "acting") return "their";
+  if (ref.kind === "acting" || (ctx.actor && ref.kind !== "you" && JSON.stringify(ref) === JSON.stringify(ctx.actor))) return "their";
   const p = playersText(ref, ctx);
   return p === "you" ? "your" : p === "its controller" ? "its controller's" : `${p}'s`;
 }

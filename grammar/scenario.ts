@@ -68,6 +68,9 @@ export interface CardSetup extends CardRef {
 }
 
 interface Payment {
+  /** `mode 2` / `mode "Draw a card"`: the mode of a "Choose one —" chosen as it is cast (a number counts from 1). */
+  mode?: number;
+  modeText?: string;
   targets: TargetRef[];
   discard: string[];
   erase: string[];
@@ -583,7 +586,10 @@ function parsePayment(c: Cursor, out: Payment): void {
     else if (c.word("x")) {
       c.word("=");
       out.x = c.number();
-    } else if (c.word("paying", "with")) continue;
+    } else if (c.word("mode")) {
+      if (isString(c.peek())) out.modeText = c.string("the mode's text in quotes", null);
+      else out.mode = c.number();
+    } else if (c.word("paying", "with", "choosing")) continue;
     else return;
   }
 }

@@ -36,8 +36,8 @@ const Payment = v.strictObject({
 const ActionSchema = v.variant(
   "type",
   [
-    v.strictObject({ type: v.literal("play"), player: Id, card: Id, payment: v.optional(Payment), targets: v.optional(Targets) }),
-    v.strictObject({ type: v.literal("activate"), player: Id, card: Id, ability: Id, payment: v.optional(Payment), targets: v.optional(Targets) }),
+    v.strictObject({ type: v.literal("play"), player: Id, card: Id, payment: v.optional(Payment), targets: v.optional(Targets), mode: v.optional(Whole(MAX_LIST_LENGTH)) }),
+    v.strictObject({ type: v.literal("activate"), player: Id, card: Id, ability: Id, payment: v.optional(Payment), targets: v.optional(Targets), mode: v.optional(Whole(MAX_LIST_LENGTH)) }),
     v.strictObject({ type: v.literal("attack"), player: Id, attacker: Id, target: Target }),
     v.strictObject({ type: v.literal("defend"), player: Id, card: Id }),
     v.strictObject({

@@ -173,16 +173,26 @@ function matchAction(run: Run, state: GameState, step: ScenarioAction, legal: Ac
   const targetsOk = (targets: TargetValue[] | undefined, refs: TargetRef[]) =>
     refs.length === 0 ? true : (targets ?? []).length === refs.length && refs.every((r, i) => targetMatches(run, state, targets![i]!, r));
   const is = (id: string | undefined, ref: CardRef) => !!id && refMatches(run, state, ref, id);
+  // `play "Blood Rite" mode 1` / `mode "Draw a card"`: the mode chosen as it is cast (a line naming none takes the first legal one).
+  const modeOk = (a: Action, s: { mode?: number; modeText?: string }) => {
+    if (s.mode === undefined && s.modeText === undefined) return true;
+    if (a.type !== "play" && a.type !== "activate") return false;
+    if (s.mode !== undefined) return a.mode === s.mode - 1;
+    const def = engine.rules.cards.get(state.cards[a.card]!.def);
+    const ability = a.type === "activate" ? def?.abilities.find((ab) => ab.id === a.ability) : def?.abilities.find((ab) => ab.kind === "spell" && ab.steps[0]?.op === "choose_one");
+    const step = ability?.steps[0];
+    return a.mode !== undefined && step?.op === "choose_one" && norm(step.modes[a.mode]?.text ?? "").replace(/[.\s]+$/, "") === norm(s.modeText!).replace(/[.\s]+$/, "");
+  };
   return legal.find((a) => {
     if (a.player !== step.player) return false;
     switch (step.kind) {
       case "play":
-        return a.type === "play" && is(a.card, step.card) && targetsOk(a.targets, step.targets) && payOk(a.payment, step);
+        return a.type === "play" && is(a.card, step.card) && targetsOk(a.targets, step.targets) && payOk(a.payment, step) && modeOk(a, step);
       case "activate": {
         if (a.type !== "activate" || !is(a.card, step.card)) return false;
         const def = engine.rules.cards.get(state.cards[a.card]!.def);
         const activated = def?.abilities.filter((ab) => ab.kind === "activated") ?? [];
-        return activated[step.ability - 1]?.id === a.ability && targetsOk(a.targets, step.targets) && payOk(a.payment, step);
+        return activated[step.ability - 1]?.id === a.ability && targetsOk(a.targets, step.targets) && payOk(a.payment, step) && modeOk(a, step);
       }
       case "attack":
         // A game's own attack move (a Weapon attack) is written the same way.
@@ -256,7 +266,7 @@ function literalAction(run: Run, state: GameState, step: ScenarioAction): Action
     case "play": {
       const card = pick(step.card, zones.hand);
       if (!card) return `no card ${describeRef(step.card)} to play`;
-      return { type: "play", player: step.player, card, payment: payment(step), targets: targetsOf(step.targets) };
+      return { type: "play", player: step.player, card, payment: payment(step), targets: targetsOf(step.targets), ...(step.mode !== undefined ? { mode: step.mode - 1 } : {}) };
     }
     case "activate": {
       const card = pick(step.card, zones.battlefield);
@@ -265,7 +275,7 @@ function literalAction(run: Run, state: GameState, step: ScenarioAction): Action
       const activated = def?.abilities.filter((a) => a.kind === "activated") ?? [];
       const ability = activated[step.ability - 1]?.id;
       if (!ability) return `"${def?.name ?? step.card.card}" has ${activated.length === 0 ? "no activated ability" : activated.length === 1 ? "1 activated ability" : `${activated.length} activated abilities`}; there is no ability ${step.ability}`;
-      return { type: "activate", player: step.player, card, ability, payment: payment(step), targets: targetsOf(step.targets) };
+      return { type: "activate", player: step.player, card, ability, payment: payment(step), targets: targetsOf(step.targets), ...(step.mode !== undefined ? { mode: step.mode - 1 } : {}) };
     }
     case "attack": {
       const attacker = pick(step.attacker, zones.battlefield);

@@ -20,8 +20,9 @@ export interface Payment {
 }
 
 export type Action =
-  | { type: "play"; player: PlayerId; card: string; payment?: Payment; targets?: TargetValue[] }
-  | { type: "activate"; player: PlayerId; card: string; ability: string; payment?: Payment; targets?: TargetValue[] }
+  /** `mode`: the mode of a "Choose one —" spell or ability, chosen as it is cast (its targets are that mode's). */
+  | { type: "play"; player: PlayerId; card: string; payment?: Payment; targets?: TargetValue[]; mode?: number }
+  | { type: "activate"; player: PlayerId; card: string; ability: string; payment?: Payment; targets?: TargetValue[]; mode?: number }
   | { type: "attack"; player: PlayerId; attacker: string; target: TargetValue }
   | { type: "defend"; player: PlayerId; card: string }
   /** The answer to a pending choice: cards, a target, yes/no, a mode, which trigger first, which defender. */

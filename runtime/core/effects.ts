@@ -358,7 +358,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       const chosen = askCards(ctx, frame, who, options, Math.min(amount, options.length) > 0 ? 0 : 0, amount, `search your ${step.zone}`);
       if (chosen === "wait") return "wait";
       for (const id of chosen) {
-        if (step.reveal) emit(ctx, "move", `${who} reveals ${cardName(ctx, id)}`, { card: id, player: who, source });
+        if (step.reveal) emit(ctx, "reveal", `${who} reveals ${cardName(ctx, id)}`, { card: id, player: who, source });
         if (step.to === rules.zones.hand) returnToHand(ctx, id, source);
         else moveCard(ctx, id, step.to, { source });
       }
@@ -470,10 +470,13 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
     }
     case "choose_one": {
       const chooser = step.chooser ? (evalPlayer(ctx, frame, step.chooser) ?? frame.controller) : frame.controller;
-      const mode = askMode(ctx, frame, chooser, step.modes.map((m) => m.text), "choose one");
+      // A mode chosen as the spell or ability was cast (announced then) is taken, not asked again.
+      const cast = frame.mode;
+      delete frame.mode;
+      const mode = cast ?? askMode(ctx, frame, chooser, step.modes.map((m) => m.text), "choose one");
       if (mode === "wait") return "wait";
       const chosen = step.modes[mode] ?? step.modes[0]!;
-      emit(ctx, "choice", `${chooser} chooses: ${chosen.text}`, { player: chooser, source: chosen.source ?? source });
+      if (cast === undefined) emit(ctx, "choice", `${chooser} chooses: ${chosen.text}`, { player: chooser, source: chosen.source ?? source });
       nested(ctx, frame, chosen.steps, chosen.text, chosen.source);
       return "done";
     }

@@ -25,7 +25,7 @@ import type { TargetSpec } from "../../compiler/ir.ts";
 import type { Ctx } from "./cards.ts";
 import type { ResponseChart } from "./flow.ts";
 import { cardName, emit } from "./cards.ts";
-import { legalTargetOptions, takenInGroup } from "./targets.ts";
+import { inMode, legalTargetOptions, takenInGroup } from "./targets.ts";
 import type { Frame, GameState, NotedTrigger, PlayerId, TargetValue } from "../state/state.ts";
 
 export interface ResponseModel {
@@ -104,8 +104,18 @@ export function triggerFrame(ctx: Ctx, trigger: NotedTrigger): Frame | null {
  * Returns "wait" when a player must choose, "none" when a required target has no legal option.
  */
 export function chooseTargets(ctx: Ctx, frame: Frame, specs: TargetSpec[], answer?: TargetValue | "none"): "ready" | "wait" | "none" {
+  // A "Choose one —" whose modes have targets: the mode first (the answer sets `frame.mode`), then that mode's targets.
+  const modal = frame.steps.length === 1 && frame.steps[0]!.op === "choose_one" ? frame.steps[0] : undefined;
+  if (modal && frame.mode === undefined && frame.targets.length === 0 && specs.some((s) => s.mode !== undefined)) {
+    ctx.state.pending = { kind: "mode", player: frame.controller, modes: modal.modes.map((m) => m.text), prompt: "choose one" };
+    return "wait";
+  }
   for (let slot = frame.targets.length; slot < specs.length; slot++) {
     const spec = specs[slot]!;
+    if (!inMode(spec, frame.mode)) {
+      frame.targets.push([]);
+      continue;
+    }
     if (answer) {
       frame.targets.push(answer === "none" ? [] : [answer]);
       answer = undefined;

@@ -47,6 +47,14 @@ export function targetingActor(ctx: Ctx, controller: PlayerId, selfCard: string 
 export const sameTarget = (a: TargetValue, b: TargetValue): boolean =>
   ("card" in a && "card" in b && a.card === b.card) || ("player" in a && "player" in b && a.player === b.player);
 
+/**
+ * The slots of `specs` a choice of `mode` uses: a slot of another mode of the same "Choose one —" stays empty
+ * (closed); with no mode chosen (a mode asked as it resolves), every slot is open.
+ */
+export function inMode(spec: TargetSpec, mode: number | undefined): boolean {
+  return mode === undefined || spec.mode === undefined || spec.mode === mode;
+}
+
 /** Values already chosen for the earlier slots of the same phrase as slot `index` (`group`). */
 export function takenInGroup(specs: TargetSpec[], slots: TargetValue[][], index: number): TargetValue[] {
   const group = specs[index]?.group;
@@ -60,13 +68,17 @@ export function takenInGroup(specs: TargetSpec[], slots: TargetValue[][], index:
  * takes it only when it is legal there, not already taken by its phrase, and enough values remain
  * for the required slots after it. Returns the slots, or why the list does not fit.
  */
-export function assignTargets(ctx: Ctx, specs: TargetSpec[], values: TargetValue[], controller: PlayerId, selfCard: string | undefined): TargetValue[][] | { code: "no_legal_target" | "wrong_target_count" | "illegal_target"; message: string } {
+export function assignTargets(ctx: Ctx, specs: TargetSpec[], values: TargetValue[], controller: PlayerId, selfCard: string | undefined, mode?: number): TargetValue[][] | { code: "no_legal_target" | "wrong_target_count" | "illegal_target"; message: string } {
   const slots: TargetValue[][] = [];
   let next = 0;
   const fits = (spec: TargetSpec, value: TargetValue, index: number) => targetStillLegal(ctx, spec, value, controller, selfCard) && !takenInGroup(specs, slots, index).some((t) => sameTarget(t, value));
   for (let i = 0; i < specs.length; i++) {
     const spec = specs[i]!;
     const value = values[next];
+    if (!inMode(spec, mode)) {
+      slots.push([]);
+      continue;
+    }
     if (spec.min > 0) {
       if (legalTargetOptions(ctx, spec, controller, selfCard, takenInGroup(specs, slots, i)).length === 0) return { code: "no_legal_target", message: `there is no legal choice for ${spec.text}` };
       if (!value) return { code: "wrong_target_count", message: `this needs a target for ${spec.text}` };
@@ -75,7 +87,7 @@ export function assignTargets(ctx: Ctx, specs: TargetSpec[], values: TargetValue
       next++;
       continue;
     }
-    const requiredAfter = specs.slice(i + 1).filter((s) => s.min > 0).length;
+    const requiredAfter = specs.slice(i + 1).filter((s) => s.min > 0 && inMode(s, mode)).length;
     const skippedInGroup = spec.group !== undefined && specs.some((s, j) => j < i && s.group === spec.group && slots[j]!.length === 0);
     if (value && !skippedInGroup && values.length - next - 1 >= requiredAfter && fits(spec, value, i)) {
       slots.push([value]);

@@ -33,7 +33,7 @@ import { keywordActionBy } from "../core/effects.ts";
 import type { Frame, GameState, PlayerId, TargetValue } from "../state/state.ts";
 import { opponentOf } from "../state/state.ts";
 import { cloneJson, draftOf } from "../state/clone.ts";
-import { assignTargets, legalTargetOptions, sameTarget, takenInGroup, targetStillLegal } from "../core/targets.ts";
+import { assignTargets, inMode, legalTargetOptions, sameTarget, takenInGroup, targetStillLegal } from "../core/targets.ts";
 import { type GameMove, type Mechanic, mechanicsOf } from "../core/mechanics.ts";
 import { type Action, type ApplyResult, type Payment, type Refusal, refuse, refuseShortfall } from "../core/action.ts";
 
@@ -303,11 +303,52 @@ function spellTargetSpecs(def: CompiledCard): TargetSpec[] {
   return specs;
 }
 
-/** Every way to choose the targets of `specs`, as the flat lists a play or activation carries (slots that may stay empty: empty or filled; one phrase's slots hold different values). */
-function targetCombos(ctx: Ctx, specs: TargetSpec[], player: PlayerId, selfCard: string): TargetValue[][] {
+// ---------------------------------------------------------------------------------------------
+// Modes chosen as a spell or ability is cast
+
+/** How many modes a "Choose one —" ability has (its whole effect is one choice of modes); 0 for any other. */
+function modesOf(ability: Ability): number {
+  const only = ability.steps.length === 1 ? ability.steps[0]! : undefined;
+  return only?.op === "choose_one" ? only.modes.length : 0;
+}
+
+/**
+ * A card's spell ability whose mode is chosen as it is cast (so the opponent responds to a known mode, and its
+ * targets are that mode's): the one "Choose one —" among its spell abilities. None for a permanent, or in a game
+ * whose mechanics choose a spell's abilities as it is cast (those ask as the spell resolves).
+ */
+function castModal(ctx: Ctx, def: CompiledCard, permanent: boolean): Ability | undefined {
+  if (permanent || mechanicsOf(ctx.rules).some((m) => m.targetsOnCast?.(ctx, def))) return undefined;
+  const modal = def.abilities.filter((a) => a.kind === "spell" && modesOf(a) > 0);
+  return modal.length === 1 ? modal[0] : undefined;
+}
+
+/** The modes a cast may name: each mode of a modal ability; `undefined` alone when it has none. */
+function modeChoices(modal: Ability | undefined): (number | undefined)[] {
+  return modal ? Array.from({ length: modesOf(modal) }, (_, i) => i) : [undefined];
+}
+
+function checkMode(modal: Ability | undefined, mode: number | undefined): Refusal | null {
+  const count = modal ? modesOf(modal) : 0;
+  if (!modal) return mode === undefined ? null : refuse("illegal_choice", "this has no modes to choose");
+  if (mode === undefined || mode >= count) return refuse("illegal_choice", `choose a mode as it is cast: a number from 0 to ${count - 1}`);
+  return null;
+}
+
+/** The mode's text, told to both players as it is cast. */
+function announceMode(ctx: Ctx, modal: Ability | undefined, mode: number | undefined, player: PlayerId): void {
+  const step = modal?.steps[0];
+  if (mode === undefined || step?.op !== "choose_one") return;
+  const chosen = step.modes[mode]!;
+  emit(ctx, "choice", `${player} chooses: ${chosen.text}`, { player, source: chosen.source ?? modal!.source });
+}
+
+/** Every way to choose the targets of `specs`, as the flat lists a play or activation carries (slots that may stay empty: empty or filled; one phrase's slots hold different values; another mode's slots: empty). */
+function targetCombos(ctx: Ctx, specs: TargetSpec[], player: PlayerId, selfCard: string, mode?: number): TargetValue[][] {
   let combos: { flat: TargetValue[]; slots: TargetValue[][] }[] = [{ flat: [], slots: [] }];
   specs.forEach((spec, i) => {
     combos = combos.flatMap((c) => {
+      if (!inMode(spec, mode)) return [{ flat: c.flat, slots: [...c.slots, []] }];
       const options = legalTargetOptions(ctx, spec, player, selfCard, takenInGroup(specs, c.slots, i));
       const skip = { flat: c.flat, slots: [...c.slots, []] };
       if (spec.min === 0) {
@@ -321,8 +362,8 @@ function targetCombos(ctx: Ctx, specs: TargetSpec[], player: PlayerId, selfCard:
   return combos.map((c) => c.flat);
 }
 
-function checkTargets(ctx: Ctx, specs: TargetSpec[], targets: TargetValue[], player: PlayerId, selfCard: string): Refusal | null {
-  const assigned = assignTargets(ctx, specs, targets, player, selfCard);
+function checkTargets(ctx: Ctx, specs: TargetSpec[], targets: TargetValue[], player: PlayerId, selfCard: string, mode?: number): Refusal | null {
+  const assigned = assignTargets(ctx, specs, targets, player, selfCard, mode);
   if (Array.isArray(assigned)) return null;
   const unfit = targets.find((t) => !targetsFit(ctx, specs, t, player, selfCard));
   if (assigned.code === "illegal_target" && unfit) return refuse("illegal_target", `${describeTarget(ctx, unfit)} is not a legal choice here`);
@@ -413,7 +454,9 @@ function validateCore(ctx: Ctx, action: Exclude<Action, GameMove>): Refusal | nu
       if (permanent && slots !== undefined && battlefield(ctx, action.player).length >= slots) return refuse("slot_full", `all ${slots} ${rules.zones.battlefield} slots are full`);
       const cost = checkCost(ctx, action.player, playCost(ctx, action.player, action.card, def.cost), action.payment ?? {}, action.card, [action.card]);
       if (cost) return cost;
-      return checkTargets(ctx, playTargetSpecs(ctx, def, permanent), action.targets ?? [], action.player, action.card);
+      const mode = checkMode(castModal(ctx, def, permanent), action.mode);
+      if (mode) return mode;
+      return checkTargets(ctx, playTargetSpecs(ctx, def, permanent), action.targets ?? [], action.player, action.card, action.mode);
     }
     case "activate": {
       const card = state.cards[action.card];
@@ -426,7 +469,9 @@ function validateCore(ctx: Ctx, action: Exclude<Action, GameMove>): Refusal | nu
       if (!ability) return refuse("no_such_ability", `${cardName(ctx, action.card)} has no activated ability ${action.ability}`);
       const cost = checkCost(ctx, action.player, ability.cost ?? [], action.payment ?? {}, action.card, []);
       if (cost) return cost;
-      return checkTargets(ctx, ability.targets, action.targets ?? [], action.player, action.card);
+      const mode = checkMode(modesOf(ability) > 0 ? ability : undefined, action.mode);
+      if (mode) return mode;
+      return checkTargets(ctx, ability.targets, action.targets ?? [], action.player, action.card, action.mode);
     }
     case "attack": {
       const timing = timingRefusal(ctx, action.player, false);
@@ -516,16 +561,16 @@ function validateCore(ctx: Ctx, action: Exclude<Action, GameMove>): Refusal | nu
 // ---------------------------------------------------------------------------------------------
 // Performing
 
-function spellFrames(ctx: Ctx, def: CompiledCard, cardId: string, player: PlayerId, targets: TargetValue[], x: number | undefined): Frame[] {
+function spellFrames(ctx: Ctx, def: CompiledCard, cardId: string, player: PlayerId, targets: TargetValue[], x: number | undefined, modal?: Ability, mode?: number): Frame[] {
   const frames: Frame[] = [];
   const spells = def.abilities.filter((a) => a.kind === "spell");
   // The action's flat list, given to every ability's slots in order (validated already: it fits).
-  const assigned = assignTargets(ctx, spells.flatMap((a) => a.targets), targets, player, cardId);
+  const assigned = assignTargets(ctx, spells.flatMap((a) => a.targets), targets, player, cardId, mode);
   const all = Array.isArray(assigned) ? assigned : [];
   let next = 0;
   for (const ability of spells) {
     const slots = ability.targets.map(() => all[next++] ?? []);
-    frames.push({ card: cardId, ability: ability.id, controller: player, steps: ability.steps, pc: 0, targets: slots, chosen: {}, x, label: `${def.name}: ${ability.text}`, source: ability.source });
+    frames.push({ card: cardId, ability: ability.id, controller: player, steps: ability.steps, pc: 0, targets: slots, chosen: {}, x, label: `${def.name}: ${ability.text}`, source: ability.source, ...(ability === modal && mode !== undefined ? { mode } : {}) });
   }
   if (frames.length === 0) frames.push({ card: cardId, controller: player, steps: [], pc: 0, targets: [], chosen: {}, x, label: def.name, source: def.source });
   return frames;
@@ -550,13 +595,16 @@ function perform(ctx: Ctx, action: Action): void {
         enterBattlefield(ctx, action.card, action.player, "played", def.source);
         return;
       }
-      const frames = spellFrames(ctx, def, action.card, action.player, action.targets ?? [], payment.x);
+      const modal = castModal(ctx, def, permanent);
+      announceMode(ctx, modal, action.mode, action.player);
+      const frames = spellFrames(ctx, def, action.card, action.player, action.targets ?? [], payment.x, modal, action.mode);
       frames[0]!.spellCard = action.card;
       // The first ability resolves first: push in reverse; the spell goes to the graveyard when the bottom frame ends.
       const specs = def.abilities.filter((a) => a.kind === "spell").flatMap((a) => a.targets);
       if (rules.model.name === "instant") for (const frame of [...frames].reverse()) rules.model.announce(ctx, frame, "spell", specs);
       else {
-        const merged: Frame = { ...frames[0]!, steps: frames.flatMap((f) => f.steps), targets: frames.flatMap((f) => f.targets) };
+        const mode = frames.find((f) => f.mode !== undefined)?.mode;
+        const merged: Frame = { ...frames[0]!, steps: frames.flatMap((f) => f.steps), targets: frames.flatMap((f) => f.targets), ...(mode !== undefined ? { mode } : {}) };
         rules.model.announce(ctx, merged, "spell", specs);
       }
       return;
@@ -566,14 +614,16 @@ function perform(ctx: Ctx, action: Action): void {
       const ability = cardDef(ctx, card).abilities.find((a) => a.id === action.ability)!;
       emit(ctx, "action", `${action.player} activates ${cardName(ctx, action.card)}: ${ability.text}`, { player: action.player, card: action.card, ability: ability.id, source: ability.source });
       payCost(ctx, action.player, ability.cost ?? [], action.payment ?? {}, action.card, ability.source);
+      announceMode(ctx, modesOf(ability) > 0 ? ability : undefined, action.mode, action.player);
       const frame: Frame = {
         card: action.card,
         ability: ability.id,
         controller: action.player,
         steps: ability.steps,
         pc: 0,
-        targets: ((a) => (Array.isArray(a) ? a : (action.targets ?? []).map((t) => [t])))(assignTargets(ctx, ability.targets, action.targets ?? [], action.player, action.card)),
+        targets: ((a) => (Array.isArray(a) ? a : (action.targets ?? []).map((t) => [t])))(assignTargets(ctx, ability.targets, action.targets ?? [], action.player, action.card, action.mode)),
         chosen: {},
+        ...(action.mode !== undefined ? { mode: action.mode } : {}),
         x: action.payment?.x,
         label: `${cardName(ctx, action.card)}: ${ability.text}`,
         source: ability.source,
@@ -636,18 +686,34 @@ function perform(ctx: Ctx, action: Action): void {
           emit(ctx, "choice", `${action.player} targets ${describeTarget(ctx, action.target)}`, { player: action.player });
           resumeTargeting(ctx, action.target);
           return;
-        default: {
-          const frame = pending.frame !== undefined ? state.frames[pending.frame] : undefined;
-          if (!frame) return;
-          if (pending.kind === "yes_no") frame.answer = [action.yes ? "yes" : "no"];
-          else if (pending.kind === "mode") frame.answer = [String(action.mode)];
-          else {
-            frame.answer = action.cards ?? [];
-            emit(ctx, "choice", `${action.player} chooses ${frame.answer.map((id) => cardName(ctx, id)).join(", ") || "nothing"}`, { player: action.player });
+        case "mode":
+          // The mode of a trigger being put into resolution (its targets are that mode's): chosen, then its targets.
+          if (pending.frame === undefined && state.targeting) {
+            const frame = state.targeting.frame;
+            frame.mode = action.mode;
+            const chosen = frame.steps[0]?.op === "choose_one" ? frame.steps[0].modes[action.mode!] : undefined;
+            emit(ctx, "choice", `${action.player} chooses: ${chosen?.text ?? action.mode}`, { player: action.player, ...(chosen?.source ? { source: chosen.source } : {}) });
+            resumeTargeting(ctx);
+            return;
           }
-        }
+          answerFrame(ctx, pending, action);
+          return;
+        default:
+          answerFrame(ctx, pending, action);
       }
     }
+  }
+}
+
+/** A choice asked in the middle of a resolution: the answer goes to the frame that asked, which runs its step again. */
+function answerFrame(ctx: Ctx, pending: NonNullable<GameState["pending"]>, action: Extract<Action, { type: "choose" }>): void {
+  const frame = pending.frame !== undefined ? ctx.state.frames[pending.frame] : undefined;
+  if (!frame) return;
+  if (pending.kind === "yes_no") frame.answer = [action.yes ? "yes" : "no"];
+  else if (pending.kind === "mode") frame.answer = [String(action.mode)];
+  else {
+    frame.answer = action.cards ?? [];
+    emit(ctx, "choice", `${action.player} chooses ${frame.answer.map((id) => cardName(ctx, id)).join(", ") || "nothing"}`, { player: action.player });
   }
 }
 
@@ -733,15 +799,17 @@ function candidates(ctx: Ctx): Action[] {
     const permanent = isPermanent(ctx, def);
     if (window && permanent && !mechanicsOf(rules).some((m) => m.anyTime?.(ctx, id))) continue;
     const specs = playTargetSpecs(ctx, def, permanent);
-    for (const targets of targetCombos(ctx, specs, player, id))
-      for (const payment of paymentOptions(ctx, player, playCost(ctx, player, id, def.cost), id, [id])) out.push({ type: "play", player, card: id, payment, targets });
+    for (const mode of modeChoices(castModal(ctx, def, permanent)))
+      for (const targets of targetCombos(ctx, specs, player, id, mode))
+        for (const payment of paymentOptions(ctx, player, playCost(ctx, player, id, def.cost), id, [id])) out.push({ type: "play", player, card: id, payment, targets, ...(mode !== undefined ? { mode } : {}) });
   }
   // Activations
   for (const id of battlefield(ctx, player)) {
     for (const ability of cardDef(ctx, state.cards[id]!).abilities) {
       if (ability.kind !== "activated") continue;
-      for (const targets of targetCombos(ctx, ability.targets, player, id))
-        for (const payment of paymentOptions(ctx, player, ability.cost ?? [], id, [])) out.push({ type: "activate", player, card: id, ability: ability.id, payment, targets });
+      for (const mode of modeChoices(modesOf(ability) > 0 ? ability : undefined))
+        for (const targets of targetCombos(ctx, ability.targets, player, id, mode))
+          for (const payment of paymentOptions(ctx, player, ability.cost ?? [], id, [])) out.push({ type: "activate", player, card: id, ability: ability.id, payment, targets, ...(mode !== undefined ? { mode } : {}) });
     }
   }
   if (!window && player === state.active) {
@@ -844,12 +912,13 @@ export function listLegalActions(rules: Rules, state: GameState): Action[] {
     if ((instantSpeed ? instantTiming : sorceryTiming) || (permanent && slotFull)) continue;
     const specs = playTargetSpecs(ctx, def, permanent);
     const cost = playCost(ctx, player, id, def.cost);
-    for (const targets of targetCombos(ctx, specs, player, id))
-      for (const payment of paymentOptions(ctx, player, cost, id, [id])) {
-        if (checkCost(ctx, player, cost, payment, id, [id])) continue;
-        const action: Action = { type: "play", player, card: id, payment, targets };
-        if (allowed(ctx, refiners, action)) out.push(action);
-      }
+    for (const mode of modeChoices(castModal(ctx, def, permanent)))
+      for (const targets of targetCombos(ctx, specs, player, id, mode))
+        for (const payment of paymentOptions(ctx, player, cost, id, [id])) {
+          if (checkCost(ctx, player, cost, payment, id, [id])) continue;
+          const action: Action = { type: "play", player, card: id, payment, targets, ...(mode !== undefined ? { mode } : {}) };
+          if (allowed(ctx, refiners, action)) out.push(action);
+        }
   }
   // Activations
   if (!instantTiming)
@@ -857,12 +926,13 @@ export function listLegalActions(rules: Rules, state: GameState): Action[] {
       for (const ability of cardDef(ctx, state.cards[id]!).abilities) {
         if (ability.kind !== "activated") continue;
         const cost = ability.cost ?? NO_COST;
-        for (const targets of targetCombos(ctx, ability.targets, player, id))
-          for (const payment of paymentOptions(ctx, player, cost, id, [])) {
-            if (checkCost(ctx, player, cost, payment, id, [])) continue;
-            const action: Action = { type: "activate", player, card: id, ability: ability.id, payment, targets };
-            if (allowed(ctx, refiners, action)) out.push(action);
-          }
+        for (const mode of modeChoices(modesOf(ability) > 0 ? ability : undefined))
+          for (const targets of targetCombos(ctx, ability.targets, player, id, mode))
+            for (const payment of paymentOptions(ctx, player, cost, id, [])) {
+              if (checkCost(ctx, player, cost, payment, id, [])) continue;
+              const action: Action = { type: "activate", player, card: id, ability: ability.id, payment, targets, ...(mode !== undefined ? { mode } : {}) };
+              if (allowed(ctx, refiners, action)) out.push(action);
+            }
       }
     }
   if (!window && player === state.active && !sorceryTiming) {

@@ -97,6 +97,8 @@ export interface Frame {
   spellCard?: string;
   /** The player a `per_player` step runs these steps for ("they", "their"). */
   acting?: PlayerId;
+  /** The mode of its "Choose one —" chosen as it was cast: its `choose_one` step takes it instead of asking. */
+  mode?: number;
 }
 
 /** A triggered ability noted at its event, waiting to be put into resolution. */

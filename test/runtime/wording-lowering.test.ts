@@ -401,3 +401,14 @@ describe("modes the engine cannot ask for (class 21)", () => {
     expect(lowerOne("duel", "spell", text).problems).toEqual([]);
   });
 });
+
+describe("'Choose one —' modes chosen as it is cast (class 13)", () => {
+  it("each mode's targets belong to that mode", () => {
+    const { ability, problems } = lowerOne("cybervamp", "spell", "Choose one — • Deal 1 damage to any target. • Target creature gains Haste until end of turn.");
+    expect(problems).toEqual([]);
+    expect(ability.targets.map((t) => [t.text, t.mode])).toEqual([
+      ["any target", 0],
+      ["Target creature", 1],
+    ]);
+  });
+});

@@ -4,6 +4,7 @@
  * earlier point. The engine and the lowering run here, in the page, loaded on first use.
  */
 import type { SourceFile } from "../../../compiler/model.ts";
+import type { Ability } from "../../../compiler/ir.ts";
 import type { Action, Engine, GameState, PlayerId, TraceEvent } from "../../../runtime/index.ts";
 import { EventBoards, type BoardAtEvent, type StepSegment } from "./event-boards.ts";
 
@@ -305,12 +306,20 @@ export function describeAction(session: TableSession, action: Action): string {
   const paying = describePayment(session, a.payment);
   const payment = paying ? `, ${paying}` : "";
   const pending = session.state.pending;
+  // A "Choose one —" cast with its mode: the mode's text.
+  const modeOf = (ability: Ability | undefined) => {
+    const step = ability?.steps[0];
+    return typeof a.mode === "number" && step?.op === "choose_one" ? `: ${step.modes[a.mode]?.text ?? `mode ${a.mode + 1}`}` : "";
+  };
   switch (action.type) {
-    case "play":
-      return `${a.player} plays ${name(a.card)}${targets}${payment}`;
+    case "play": {
+      const card = session.state.cards[action.card];
+      const def = card ? session.engine.rules.cards.get(card.def) : undefined;
+      return `${a.player} plays ${name(a.card)}${modeOf(def?.abilities.find((ab) => ab.kind === "spell" && ab.steps[0]?.op === "choose_one"))}${targets}${payment}`;
+    }
     case "activate": {
       const ability = typeof a.ability === "string" ? session.engine.rules.abilities.get(a.ability) : undefined;
-      return `${a.player} activates ${name(a.card)}${ability ? ` (${ability.text})` : ""}${targets}${payment}`;
+      return `${a.player} activates ${name(a.card)}${ability ? ` (${ability.text})` : ""}${modeOf(ability)}${targets}${payment}`;
     }
     case "attack":
       return `${a.player} attacks ${target(a.target)} with ${name(a.attacker)}`;
