@@ -674,7 +674,8 @@ class AbilityLowering {
       }
     }
     if (!anyPlayerWord) return undefined;
-    const isOpp = words.some((w) => w.startsWith("opponent"));
+    // "the enemy player", "the opposing player" name the opponent as "your opponent" does (read as the trigger's player they damaged you).
+    const isOpp = words.some((w) => w.startsWith("opponent") || w === "enemy" || w === "opposing");
     if (dets.includes("target")) {
       const index = this.addTarget({ accepts: "player", players: isOpp ? "opponent" : "any", min: 1, max: 1, text: this.ownText(np) });
       return { kind: "target", index };

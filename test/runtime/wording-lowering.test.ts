@@ -39,6 +39,18 @@ describe("possessive objects (class 1)", () => {
     expect(strip(ability.steps)).toEqual([{ op: "damage", amount: 2, to: { kind: "player", ref } }]);
   });
 
+  // In a trigger "the player" alone is the trigger's player; "enemy"/"opposing" make it the opponent (on PLAY it was you).
+  it.each([
+    ["duel", "PLAY: Deal 2 damage to the enemy player.", { kind: "opponent" }],
+    ["duel", "DEATH: Deal 2 damage to the opposing player.", { kind: "opponent" }],
+    ["cybervamp", "When this enters play, deal 2 damage to the enemy player.", { kind: "opponent" }],
+    ["duel", "BREACH: Deal 1 damage to each enemy player.", { kind: "each_opponent" }],
+  ])("%s: %s hits the opponent, not the trigger's player", (game, text, ref) => {
+    const { ability, problems } = lowerOne(game, "unit", text);
+    expect(problems).toEqual([]);
+    expect(strip(ability.steps)).toEqual([{ op: "damage", amount: text.includes("2") ? 2 : 1, to: { kind: "player", ref } }]);
+  });
+
   it.each([
     "Deal 3 damage to the opponent's units.",
     "Deal 3 damage to your opponent's units.",
