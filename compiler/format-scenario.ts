@@ -22,6 +22,7 @@
 import type { IToken } from "chevrotain";
 import { tokenize } from "../grammar/lexer.ts";
 import { parseScenarios } from "../grammar/scenario.ts";
+import { withoutKeys } from "./format-verify.ts";
 
 /** A token or a comment, with where it lies in the text. */
 interface Piece {
@@ -153,17 +154,8 @@ function gap(between: string, before: Piece, after: Piece): string {
 // ---------------------------------------------------------------------------------------
 // Reading back
 
-const LAYOUT_KEYS = new Set(["range", "gameRange", "line", "phaseLine", "file"]);
-
-function withoutLayout(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutLayout);
-  if (value && typeof value === "object") {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) if (!LAYOUT_KEYS.has(k) && v !== undefined) out[k] = withoutLayout(v);
-    return out;
-  }
-  return value;
-}
+const LAYOUT_KEYS: ReadonlySet<string> = new Set(["range", "gameRange", "line", "phaseLine", "file"]);
+const withoutLayout = (value: unknown) => withoutKeys(value, LAYOUT_KEYS);
 
 const meaningOf = (text: string, file: string) => {
   const parsed = parseScenarios(text, file);

@@ -49,13 +49,15 @@ function difference(a: Map<string, number>, b: Map<string, number>): string | un
   return undefined;
 }
 
-const LAYOUT_KEYS = new Set(["range", "textRange", "file", "trailing"]);
+const LAYOUT_KEYS: ReadonlySet<string> = new Set(["range", "textRange", "file", "trailing"]);
+const withoutLayout = (value: unknown) => withoutKeys(value, LAYOUT_KEYS);
 
-function withoutLayout(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutLayout);
+/** A parsed tree with the given keys (its layout: ranges, file names) and undefined entries left out, to compare meanings. */
+export function withoutKeys(value: unknown, keys: ReadonlySet<string>): unknown {
+  if (Array.isArray(value)) return value.map((v) => withoutKeys(v, keys));
   if (value && typeof value === "object") {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) if (!LAYOUT_KEYS.has(k) && v !== undefined) out[k] = withoutLayout(v);
+    for (const [k, v] of Object.entries(value)) if (!keys.has(k) && v !== undefined) out[k] = withoutKeys(v, keys);
     return out;
   }
   return value;
