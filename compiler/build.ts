@@ -10,7 +10,7 @@
 import type { CstElement, CstNode, IRecognitionException, IToken, TokenType } from "chevrotain";
 import { EOF, tokenMatcher } from "chevrotain";
 import * as T from "../grammar/lexer.ts";
-import { parser } from "../grammar/parser.ts";
+import { endSentencesAtLineBreaks, parser } from "../grammar/parser.ts";
 import type * as A from "./ast.ts";
 import { LineMap, type Diagnostic, type Range } from "./diagnostics.ts";
 import { Anchor } from "./source-range.ts";
@@ -579,7 +579,11 @@ function abilityNode(ctx: Ctx, n: CstNode): A.Ability {
   return result;
 }
 
-/** Abilities of a text block; reports a missing `.` between two abilities. */
+/**
+ * Abilities of a text block; reports a missing `.` between two abilities on one line. A line
+ * break ends an ability as a period does (the parser ends the phrase there when the next line
+ * opens an ability), so a line missing its final period is no error.
+ */
 function abilities(ctx: Ctx, nodes: CstNode[], tokens: IToken[]): A.Ability[] {
   const out: A.Ability[] = [];
   for (const n of nodes) {
@@ -589,7 +593,7 @@ function abilities(ctx: Ctx, nodes: CstNode[], tokens: IToken[]): A.Ability[] {
     const endsWithPeriod = ctx.text.charAt(ability.range.end.offset - 1) === ".";
     if ((!period || inserted(period)) && !endsWithPeriod) {
       const next = nextTokenAfter(tokens, ability.range.end.offset);
-      if (next && !isType(next, T.RBrace)) {
+      if (next && !isType(next, T.RBrace) && !lineBreakBetweenOffsets(ctx.text, ability.range.end.offset, next.startOffset)) {
         ctx.report.add(diagnostic("CW1003", ctx.file, rangeOf(ctx, ability.range.end.offset, ability.range.end.offset), { expected: '"." at the end of the ability', found: describeToken(next) }));
       }
     }
@@ -1070,12 +1074,18 @@ function parseCardFile(ctx: Ctx, lexed: Lexed): A.CardFile {
     ctx.fallbackOffset = chunk[chunk.length - 1]!.endOffset! + 1;
     // A card's ranges count from its first token: an edit above it moves the card by moving this anchor.
     ctx.anchor = new Anchor(chunk[0]!.startOffset, ctx.lines);
-    const cst = runParser(ctx, "cardDecl", chunk, "card");
+    const cst = runParser(ctx, "cardDecl", endSentencesAtLineBreaks(ctx.text, chunk, cardTextStart(chunk)), "card");
     const card = cardDecl(ctx, cst, chunk);
     if (card) doc.cards.push(card);
   }
   ctx.anchor = fileAnchor;
   return doc;
+}
+
+/** The index of a card chunk's first token of card text (after `text:`), or the chunk's length. */
+function cardTextStart(chunk: IToken[]): number {
+  for (let i = 0; i + 1 < chunk.length; i++) if (isType(chunk[i]!, T.Text) && isType(chunk[i + 1]!, T.Colon)) return i + 2;
+  return chunk.length;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1125,7 +1135,7 @@ export function parseAbilityText(text: string, file: string): { abilities: A.Abi
   const ctx: Ctx = { text, file, lines, report: new Reporter(file, lines), fallbackOffset: text.length, anchor: new Anchor(0, lines) };
   try {
     const lexed = lex(ctx, text);
-    const cst = runParser(ctx, "abilityText", lexed.tokens, "text");
+    const cst = runParser(ctx, "abilityText", endSentencesAtLineBreaks(text, lexed.tokens), "text");
     return { abilities: abilities(ctx, subs(cst, "ability"), lexed.tokens), diagnostics: ctx.report.finish() };
   } catch (error) {
     ctx.report.add(diagnostic("CW1004", file, rangeOf(ctx, 0, 0), { found: "this text", expected: `readable card text (internal error: ${String(error)})` }));

@@ -12,7 +12,7 @@
  *
  * The grammar is game-agnostic: content words are `Word`s; the checker resolves them.
  */
-import { CstParser, EOF, type IToken, type TokenType, tokenMatcher } from "chevrotain";
+import { CstParser, EOF, createTokenInstance, type IToken, type TokenType, tokenMatcher } from "chevrotain";
 import * as T from "./lexer.ts";
 
 /** Tokens the parser treats as part of a value list (field values, directive items). */
@@ -1153,6 +1153,61 @@ export class CardwrightParser extends CstParser {
       DEF: () => this.CONSUME(T.NounWord),
     })));
   });
+}
+
+// -------------------------------------------------------------------------------------
+// Line breaks in card text
+
+/** A line ending in one of these goes on to the next line (`to each` + line break + `Vampire you control`). */
+const continuesLine: TokenType[] = [
+  T.Colon, T.Comma, T.Semicolon, T.Dash, T.Bullet, T.LParen, T.LBracket, T.LBrace, T.Plus, T.Slash, T.Equals,
+  T.Preposition, T.And, T.Or, T.Then, T.If, T.Unless, T.When, T.Whenever, T.Where, T.Equal, T.Up,
+  T.May, T.Cannot, T.Can, T.Would, T.Must, T.DoesNot, T.Be,
+];
+
+/** Does the line break before `tokens[i]` end a sentence, as a period would? (See `endSentencesAtLineBreaks`.) */
+function lineBreakEndsSentence(text: string, tokens: IToken[], i: number): boolean {
+  const prev = tokens[i - 1]!;
+  const next = tokens[i]!;
+  let broken = false;
+  for (let o = prev.endOffset! + 1; o < next.startOffset; o++) {
+    const c = text.charCodeAt(o);
+    if (c === 10 || c === 13) {
+      broken = true;
+      break;
+    }
+  }
+  if (!broken || is(prev, T.Period) || is(next, T.Period) || is(next, T.RBrace)) return false;
+  if (continuesLine.some((type) => is(prev, type))) return false;
+  // A determiner wants its noun (`Deal 2 damage to each` + line break + `Vampire`); a count or X may end a sentence (`Bleed X`).
+  if (is(prev, T.Determiner) && !is(prev, T.Variable) && !is(prev, T.NumberWord) && !is(prev, T.X)) return false;
+  // The new line opens an ability: a tag, a `name:` prefix or field, or a capital letter (`BREACH: ...`, `Draw a card`, `When ...`).
+  if (is(next, T.LBracket)) return true;
+  const after = tokens[i + 1];
+  if (is(next, T.AnyWord) && after !== undefined && is(after, T.Colon)) return true;
+  return /^[A-ZÀ-ÖØ-Þ]/.test(next.image);
+}
+
+/**
+ * Card text written one ability per line without final periods (`PLAY: Deal 1 damage to target unit`
+ * + line break + `BREACH: Draw a card`): a line break ends the sentence where the next line opens an
+ * ability and the line before does not run on (it ends in a word that can close a sentence, not `to`,
+ * `and`, `each` or a comma). There a period is put in the token stream (zero width, at the end of the
+ * line), so the text reads exactly as it would with the period written, by every rule of the grammar.
+ * A line that starts in lower case continues the sentence (a wrapped line). `from`: the index of the
+ * first token of card text (after `text:`). Returns `tokens` itself when nothing is added.
+ */
+export function endSentencesAtLineBreaks(text: string, tokens: IToken[], from = 0): IToken[] {
+  let out: IToken[] | undefined;
+  for (let i = Math.max(1, from); i < tokens.length; i++) {
+    if (lineBreakEndsSentence(text, tokens, i)) {
+      out ??= tokens.slice(0, i);
+      const end = tokens[i - 1]!.endOffset!;
+      out.push(createTokenInstance(T.Period, ".", end, end, NaN, NaN, NaN, NaN));
+    }
+    out?.push(tokens[i]!);
+  }
+  return out ?? tokens;
 }
 
 /** The one parser instance (Chevrotain parsers are reusable: set `input` and call an entry rule). */
