@@ -180,6 +180,8 @@ export type StepBody =
       keywords?: KeywordGrant[];
       /** Sets a stat instead of adding to it ("has base power 1"). */
       set?: Record<string, NumberExpr>;
+      /** Restrictions for the duration ("Target unit can't attack this turn", "It can't be blocked this turn"): `RESTRICTION_RULES`. */
+      rules?: RuleGrant[];
       duration: Duration;
     }
   | { op: "destroy"; what: Affected }
@@ -321,6 +323,12 @@ export interface RestrictionBy {
   sources?: ("spell" | "ability")[];
   /** The card that acts (a blocker). */
   selector?: CardSelector;
+}
+
+/** A restriction given to a card by a one-time effect for a duration (a `modify` step): its rule and `by`, as a static's. */
+export interface RuleGrant {
+  rule: string;
+  by?: RestrictionBy;
 }
 
 /**

@@ -30,6 +30,7 @@ import type {
   PlayerRef,
   PlayersRef,
   RestrictionBy,
+  RuleGrant,
   SourceRef,
   StaticEffect,
   Step,
@@ -1084,6 +1085,21 @@ class AbilityLowering {
     return { op: "place_looked", amount: rest && !count ? "rest" : this.count(count, 1), to: zone, ...(position ? { position } : {}) };
   }
 
+  /**
+   * A one-time effect giving cards a restriction (the ones a static can give: RESTRICTION_RULES) for its duration:
+   * "this turn", "until end of turn", "until your next turn"; none written, it lasts (as a printed "can't" would).
+   */
+  restrictionSteps(clause: Ast.Clause): Step[] {
+    const rules = restriction(clause, { self: true }, this).flatMap((e): RuleGrant[] => (e.kind === "rule" ? [{ rule: e.rule, ...(e.by ? { by: e.by } : {}) }] : []));
+    if (!rules.length) return [{ op: "rule", rule: "unsupported" }];
+    // "Deal 1 damage to target unit. It can't block this turn.": "it" after a card the ability named is that card.
+    const subject = clause.subject!;
+    const bareIt = npWords(subject).length === 0 && npDeterminers(subject).length === 1 && npDeterminers(subject)[0] === "it";
+    if (bareIt && this.lastCard) this.use(subject);
+    const on: Affected = bareIt && this.lastCard ? { kind: "card", ref: this.lastCard } : this.affected(subject);
+    return [{ op: "modify", on, rules, duration: this.duration(clause) }];
+  }
+
   unsupported(clause: Ast.Clause): Step[] {
     const text = this.slice(clause.range);
     this.note(clause.range, `the engine cannot execute "${text}" yet`);
@@ -1105,6 +1121,8 @@ class AbilityLowering {
     const prep = (name: string) => clause.tail.find((t) => t.kind === "prep" && t.prep === name) as Ast.PrepPhrase | undefined;
     const who = () => this.subjectPlayers(clause.subject);
     const subjectIsCard = () => clause.subject && !isPlayerPhrase(clause.subject);
+    // "Target unit can't attack this turn.", "It can't block until your next turn.": a restriction for a while.
+    if (clause.modal?.lemma === "can't" && (clause.verb || clause.be) && subjectIsCard()) return this.restrictionSteps(clause);
     // A keyword action of the game ("Scry 1", "Summon a Unit ...", "Erase target card ...").
     const keyword = this.vocab.keywords.get(lower(verbWord)) ?? this.vocab.keywords.get(singular(verbWord));
     if (keyword && keyword.kind === "action" && !["draw", "discard", "destroy", "sacrifice"].includes(verb)) {
@@ -1889,6 +1907,19 @@ function restriction(clause: Ast.Clause, affects: CardSelector | { self: true },
     return effects;
   };
   if (targetOf) return done(targetedBy(targetOf.object, affects, l, unknown));
+  // "can't be a defender", "can't become a defender", "can't defend": blocking, in a game where a unit blocks by
+  // being made a defender (the engine's `defend` action, which "can't block" refuses).
+  const defenderObject = clause.object && npWords(clause.object).length === 1 && /^defenders?$/.test(npWords(clause.object)[0]!) && !npCount(clause.object);
+  const defending = (passive && verbs.length === 0 && defenderObject) || (!passive && verbs.length === 1 && ((verbs[0]!.lemma === "defend" && !clause.object) || (verbs[0]!.lemma === "become" && defenderObject)));
+  if (defending && !by) {
+    const params = l.vocab.game.params;
+    if ((params["defenders"] ?? params["defender_walls"] !== undefined) !== true) {
+      l.note(clause.range, `"${l.slice(clause.range)}": this game has no defenders (units do not block by becoming defenders); write "can't block"`);
+      return [];
+    }
+    l.use(clause.object);
+    return done([{ kind: "rule", rule: "cant_block", affects }]);
+  }
   if (verbs.length === 0) return unknown(clause.range, l.slice(clause.range));
   const out: StaticEffect[] = [];
   for (const verb of verbs) {
@@ -1927,12 +1958,15 @@ function targetedBy(np: Ast.NounPhrase, affects: CardSelector | { self: true }, 
 
 function staticFromSequence(seq: Ast.Sequence, l: AbilityLowering): StaticEffect[] | undefined {
   const out: StaticEffect[] = [];
+  // "Other Vampires you control get +1/+1 and have Tireless.": a verb with no subject of its own shares the one before it.
+  let shared: CardSelector | { self: true } | undefined;
   for (const step of seq.steps) {
     const clause = step.clause;
     const subject = clause.subject;
     const subjectDets = npDeterminers(subject);
     const self = !subject || subjectDets.includes("this") || (npWords(subject).length === 0 && subjectDets.includes("it"));
-    const affects = self ? ({ self: true } as const) : l.selector(subject!);
+    const affects = !subject && shared ? shared : self ? ({ self: true } as const) : l.selector(subject!);
+    shared = affects;
     if (subject && self) l.use(subject);
     if (clause.modal?.lemma === "can't" && (clause.verb || clause.be)) {
       out.push(...restriction(clause, affects, l));
@@ -1969,7 +2003,9 @@ function staticFromSequence(seq: Ast.Sequence, l: AbilityLowering): StaticEffect
         continue;
       }
     }
-    if (clause.verb?.lemma === "have") {
+    // "have", or "gain" with no duration ("Vampires you control gain Haste."): a keyword or stat a permanent's static gives.
+    const gainsKeywords = clause.verb?.lemma === "gain" && (!subject || !isPlayerPhrase(subject)) && !clause.tail.some((t) => t.kind === "timing" || (t.kind === "prep" && t.prep === "until")) && clause.object !== undefined && isBareWordList(clause.object);
+    if (clause.verb?.lemma === "have" || gainsKeywords) {
       const kws = l.keywordList(clause.object);
       if (kws.length) {
         l.use(clause.verb);

@@ -8,6 +8,7 @@
 import type {
   Ability,
   Replacement,
+  RuleGrant,
   Affected,
   CardRef,
   CardSelector,
@@ -70,7 +71,7 @@ function abilityText(a: Ability, ctx: Context): string {
       return sentence([a.keyword ? keywordText(a.keyword) : "", ...(a.statics ?? []).flatMap((s) => (s.kind === "modify" ? (s.keywords ?? []).map(keywordText) : []))].filter(Boolean).join(", "));
     case "static": {
       if (a.marker) return `${a.marker}: ${abilityText({ ...a, marker: undefined }, ctx)}`;
-      const lines = joinCantRules(a.statics ?? []).map((s) => (typeof s === "string" ? s : staticText(s, ctx)));
+      const lines = sharedSubjects(joinCantRules(a.statics ?? []).map((s) => (typeof s === "string" ? { text: s } : { text: staticText(s, ctx), subject: s.kind === "cost" ? undefined : staticSubject(s, ctx) })));
       const text = lines.length ? lines.map(sentence).join(" ") : "Nothing (the engine runs no effect for this text).";
       return a.condition ? `${text.replace(/\.$/, "")} as long as ${conditionText(a.condition, ctx)}.` : text;
     }
@@ -229,9 +230,11 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       return `remove ${step.amount === "all" ? `all ${step.counter} counters` : countNoun(`${step.counter} counter`, step.amount, ctx)} from ${aff(step.on)}`;
     case "modify": {
       const parts = [...(Object.keys(step.stats ?? {}).length ? [statsText(step.stats!, ctx)] : []), ...Object.entries(step.set ?? {}).map(([stat, n]) => `base ${stat} ${numberText(n, ctx)}`)];
-      const subject = aff(step.on);
+      // "Deal 1 damage to target unit, then it can't attack ...": a target named again is "it".
+      const again = step.on.kind === "card" && step.on.ref.kind === "target" && step.rules?.length && !parts.length && !step.keywords?.length;
+      const subject = again ? "it" : aff(step.on);
       const grants = (step.keywords ?? []).map(keywordText);
-      const clauses = [parts.length ? `${getVerb(step.on)} ${parts.join(" and ")}` : "", grants.length ? `${gainVerb(step.on)} ${listText(grants)}` : ""].filter(Boolean);
+      const clauses = [parts.length ? `${getVerb(step.on)} ${parts.join(" and ")}` : "", grants.length ? `${gainVerb(step.on)} ${listText(grants)}` : "", ...ruleGrantsText(step.rules ?? [], ctx)].filter(Boolean);
       // "gets +X power until end of turn, where X is ...": the duration belongs to the clause, before the "where".
       const [head, where] = clauses.join(" and ").split(/(?=, where X is )/);
       return `${subject} ${head}${durationText(step.duration)}${where ?? ""}`;
@@ -673,6 +676,14 @@ function byText(by: NonNullable<Extract<StaticEffect, { kind: "rule" }>["by"]>, 
   return whose ? `${what} ${whose} control` : what;
 }
 
+/** Restrictions a one-time effect gives ("can't attack or block", "can't be blocked by tokens"), each as its static is written. */
+function ruleGrantsText(rules: RuleGrant[], ctx: Context): string[] {
+  const text = (r: RuleGrant) => `${CARD_RULE_TEXT[r.rule] ?? `has the engine's rule "${r.rule.replace(/_/g, " ")}"`}${r.by ? ` by ${byText(r.by, ctx)}` : ""}`;
+  const plain = (name: string) => rules.some((r) => r.rule === name && !r.by);
+  if (plain("cant_attack") && plain("cant_block")) return [CARD_RULE_TEXT["cannot_attack_or_block"]!, ...rules.filter((r) => r.by || (r.rule !== "cant_attack" && r.rule !== "cant_block")).map(text)];
+  return rules.map(text);
+}
+
 function staticText(s: StaticEffect, ctx: Context): string {
   if (s.kind === "cost") {
     // "Spells you cast cost {1} less." · "Creatures your opponents cast cost 1 Crystal more."
@@ -682,10 +693,25 @@ function staticText(s: StaticEffect, ctx: Context): string {
     return `${selectorText({ ...s.affects, controller: undefined, zones: undefined }, ctx, 2)} ${who} cost ${what} ${s.amount >= 0 ? "less" : "more"}`;
   }
   const self = "self" in s.affects;
-  const subject = self ? "this" : `${selectorText(s.affects as CardSelector, ctx, 2)}`;
+  const subject = staticSubject(s, ctx);
   if (s.kind === "rule") return `${subject} ${CARD_RULE_TEXT[s.rule] ?? `has the engine's rule "${s.rule.replace(/_/g, " ")}"`}${s.by ? ` by ${byText(s.by, ctx)}` : ""}`;
   const parts = Object.keys(s.stats ?? {}).length ? [statsText(s.stats!, ctx)] : [];
   const grants = (s.keywords ?? []).map(keywordText);
   const clauses = [parts.length ? `${self ? "gets" : "get"} ${parts.join(" and ")}` : "", grants.length ? `${self ? "has" : "have"} ${listText(grants)}` : ""].filter(Boolean);
   return `${subject} ${clauses.join(" and ")}`;
+}
+
+function staticSubject(s: Exclude<StaticEffect, { kind: "cost" }>, ctx: Context): string {
+  return "self" in s.affects ? "this" : selectorText(s.affects as CardSelector, ctx, 2);
+}
+
+/** "Other Vampires you control get +1/+1 and have Tireless.": statics in a row about the same cards, one sentence. */
+function sharedSubjects(lines: { text: string; subject?: string }[]): string[] {
+  const out: { text: string; subject?: string }[] = [];
+  for (const line of lines) {
+    const last = out[out.length - 1];
+    if (last?.subject !== undefined && line.subject === last.subject && line.text.startsWith(`${line.subject} `)) last.text += ` and ${line.text.slice(line.subject.length + 1)}`;
+    else out.push({ ...line });
+  }
+  return out.map((l) => l.text);
 }

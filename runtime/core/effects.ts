@@ -198,7 +198,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       for (const [k, v] of Object.entries(step.stats ?? {})) stats[k] = evalNumber(ctx, frame, v);
       for (const t of evalAffected(ctx, frame, step.on)) {
         if ("card" in t && state.cards[t.card]?.zone === rules.zones.battlefield) {
-          addModifier(ctx, t.card, stats, step.keywords ?? [], step.duration.kind, frame.controller, frame.card, source);
+          addModifier(ctx, t.card, stats, step.keywords ?? [], step.duration.kind, frame.controller, frame.card, source, step.rules);
         }
       }
       return "done";

@@ -3,7 +3,7 @@
  * clones first, so callers only ever see whole new states): moving cards, drawing, damage and
  * life, destruction, modifiers. Each records its trace events and notes the events triggers see.
  */
-import type { EventKind, KeywordGrant, SourceRef } from "../../compiler/ir.ts";
+import type { EventKind, KeywordGrant, RuleGrant, SourceRef } from "../../compiler/ir.ts";
 import type { Frame, PlayerId } from "../state/state.ts";
 import { nextInt } from "../state/rng.ts";
 import { type Ctx, cardDef, cardName, emit, hand, zoneHolder, zoneList } from "./cards.ts";
@@ -346,8 +346,11 @@ export function addModifier(
   controller: PlayerId,
   sourceCard: string | undefined,
   source: SourceRef | undefined,
+  rules?: RuleGrant[],
 ): void {
-  ctx.state.modifiers.push({ id: ctx.state.nextId++, card, stats, keywords, duration, turn: ctx.state.turn, controller, sourceCard, source });
+  ctx.state.modifiers.push({ id: ctx.state.nextId++, card, stats, keywords, ...(rules?.length ? { rules } : {}), duration, turn: ctx.state.turn, controller, sourceCard, source });
   const parts = Object.entries(stats).map(([k, v]) => `${v >= 0 ? "+" : ""}${v} ${k}`);
-  emit(ctx, "modify", `${cardName(ctx, card)} gets ${[...parts, ...keywords.map(keywordText)].join(", ")}${duration === "end_of_turn" ? " until end of turn" : ""}`, { card, name: cardName(ctx, card), source });
+  const until = duration === "end_of_turn" ? " until end of turn" : "";
+  if (parts.length || keywords.length || !rules?.length) emit(ctx, "modify", `${cardName(ctx, card)} gets ${[...parts, ...keywords.map(keywordText)].join(", ")}${until}`, { card, name: cardName(ctx, card), source });
+  if (rules?.length) emit(ctx, "modify", `${cardName(ctx, card)}: ${rules.map((r) => r.rule).join(", ")}${duration === "until_your_next_turn" ? " until its controller's next turn" : until}`, { card, name: cardName(ctx, card), source });
 }

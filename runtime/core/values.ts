@@ -319,9 +319,11 @@ export function hasRule(ctx: Ctx, id: string, rule: CardRuleName, actor?: RuleAc
     const keywords = keywordsOf(ctx, id);
     for (const name of names) if (keywords.has(name)) return true;
   }
+  // Restrictions a one-time effect gave the card for a while ("It can't attack this turn").
+  for (const m of ctx.state.modifiers) if (m.rules && m.card === id) for (const r of m.rules) if (r.rule === rule && actorMatches(ctx, r.by, m.controller, m.sourceCard, actor)) return true;
   if (!sources.statics.has(rule)) return false;
   for (const { card: src, ability } of activeStatics(ctx)) {
-    for (const effect of ability.statics!) if (effect.kind === "rule" && effect.rule === rule && staticAffects(ctx, effect.affects, src, id) && actorMatches(ctx, effect.by, src, actor)) return true;
+    for (const effect of ability.statics!) if (effect.kind === "rule" && effect.rule === rule && staticAffects(ctx, effect.affects, src, id) && actorMatches(ctx, effect.by, ctx.state.cards[src]!.controller, src, actor)) return true;
   }
   return false;
 }
@@ -386,10 +388,9 @@ function anyShared(wanted: Set<string>, have: Set<string>): boolean {
 }
 
 /** Does who acts match a restriction's `by` (relative to the controller of the static's card)? */
-function actorMatches(ctx: Ctx, by: RestrictionBy | undefined, src: string, actor: RuleActor | undefined): boolean {
+function actorMatches(ctx: Ctx, by: RestrictionBy | undefined, controller: PlayerId, src: string | undefined, actor: RuleActor | undefined): boolean {
   if (!by) return true;
   if (!actor) return false;
-  const controller = ctx.state.cards[src]!.controller;
   if (by.controller && (actor.player === undefined || (by.controller === "you") !== (actor.player === controller))) return false;
   if (by.sources && (!actor.kind || !by.sources.includes(actor.kind))) return false;
   if (by.selector && (!actor.card || !matchesSelector(ctx, actor.card, by.selector, controller, src, true))) return false;

@@ -5,7 +5,7 @@
  * pre-computed numbers; the random generator's state and the turn machine's snapshot live here
  * too, so a state can be saved, restored and replayed exactly.
  */
-import type { CardRef, CompiledCard, Duration, KeywordGrant, SourceRef, Step, TargetSpec } from "../../compiler/ir.ts";
+import type { CardRef, CompiledCard, Duration, KeywordGrant, RuleGrant, SourceRef, Step, TargetSpec } from "../../compiler/ir.ts";
 import type { RngState } from "./rng.ts";
 
 export type PlayerId = string;
@@ -63,6 +63,8 @@ export interface Modifier {
   stats: Record<string, number>;
   /** Keywords granted, with their number (`Bleed 2`). */
   keywords: KeywordGrant[];
+  /** Restrictions given for the duration ("can't attack this turn"); `by` is relative to `controller`. */
+  rules?: RuleGrant[];
   duration: Duration["kind"];
   /** Turn it was created (end_of_turn modifiers expire when the turn number moves on). */
   turn: number;
