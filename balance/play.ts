@@ -90,6 +90,7 @@ export function playGame(engine: Engine, spec: RunSpec, task: GameTask): GameRec
       const def = state.cards[action.card]?.def;
       if (def) played[player].push([def, state.turn]);
     }
+    for (const seat of SEATS) bots[seat]!.observe?.(state, action);
     const applied = engine.applyInPlace(state, action, true);
     if (!applied.ok) throw new Error(`a legal action was refused: ${applied.refusal.code} ${applied.refusal.message}`);
     state = applied.state;

@@ -95,7 +95,8 @@ export interface Engine {
   legalActions(state: GameState): Action[];
   /**
    * Performs an action; anything else, however malformed, is refused with a typed reason (runtime/boundary.ts), never thrown.
-   * `statePerEvent`: also the state right after each event (`states`), for steppers; see ApplyOptions.
+   * `statePerEvent`: also the state right after each event (`states`), for steppers; `listed`: the
+   * action was just taken from `legalActions(state)`, so it is neither parsed nor validated again; see ApplyOptions.
    */
   apply(state: GameState, action: Action | unknown, options?: ApplyOptions): ApplyResult;
   /**
@@ -276,6 +277,7 @@ export function createEngine(bundle: CompiledBundle): Engine {
     legalActions: (state) => listLegalActions(rules, state),
     // Actions come from outside (the studio, files, bots): the boundary parses them before the engine reads one field.
     apply: (state, input, options) => {
+      if (options?.listed) return applyAction(rules, state, input as Action, options);
       const parsed = parseAction(state, input);
       return parsed.ok ? applyAction(rules, state, parsed.action, options) : { ok: false, refusal: parsed.refusal, state, events: [] };
     },

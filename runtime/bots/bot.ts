@@ -15,6 +15,12 @@ export interface Bot {
   readonly kind: BotKind;
   /** One of `legal` (the engine's legal actions for the player this bot plays, who decides now). */
   choose(state: GameState, legal: readonly Action[]): Action;
+  /**
+   * Told of every action the game is about to take — any player's, forced ones too — with the
+   * state it is taken in (before it is applied), so a bot can follow the game between its own
+   * decisions (the search bot keeps the part of its tree the game went down).
+   */
+  observe?(state: GameState, action: Action): void;
 }
 
 export interface BotSettings {
@@ -28,11 +34,16 @@ export interface BotSettings {
   rolloutRandomness?: number;
   /** Search bot: UCB exploration constant. */
   exploration?: number;
+  /** Search bot: keep the subtree the game went down between decisions (default true; false searches every decision afresh). */
+  reuseTree?: boolean;
   /** Card definition ids this bot may not play (restricted play): their `play` actions are never chosen while anything else is legal. */
   forbidden?: ReadonlySet<string>;
 }
 
 export const DEFAULT_PLAYOUTS = 200;
+
+/** Apply options for a bot's look-ahead: a bot applies only actions `legalActions` just listed for that same state, so they are not parsed or validated again. */
+export const LISTED = { listed: true } as const;
 
 /**
  * The actions a bot may take: all legal ones but the plays of forbidden cards, unless nothing
@@ -55,6 +66,9 @@ class RestrictedBot implements Bot {
   }
   choose(state: GameState, legal: readonly Action[]): Action {
     return this.inner.choose(state, allowedActions(state, legal, this.forbidden));
+  }
+  observe(state: GameState, action: Action): void {
+    this.inner.observe?.(state, action);
   }
 }
 

@@ -2,12 +2,14 @@
  * How good a position looks to a player: the greedy bot's whole judgement and the search bot's
  * estimate where it stops looking ahead. A weighted sum of what both players have, mine minus
  * theirs — life, cards in hand, permanents in play, the stats of those permanents, resources
- * (capacities and cards kept in the game's other public zones, such as Facets), minus counters on
+ * (capacities, lands in play — what a land produces when exhausted — and cards kept in the game's
+ * other public zones, such as Facets), minus counters on
  * the player (Bleed) — with the weights read from the game file's `bot_*` params
  * (compiler/contract.ts), so a designer tunes the bots of a game in its game file. A finished game
  * is worth a win or a loss outright.
  */
 import type { Engine, GameState, PlayerId } from "../index.ts";
+import { isLandCard } from "../mechanics/lands.ts";
 
 export interface EvaluationWeights {
   life: number;
@@ -45,6 +47,9 @@ export class Evaluator {
   private readonly stats: readonly string[];
   /** Public zones besides play, graveyard and removal (Facets, ...): cards there are resources. */
   private readonly resourceZones: readonly string[];
+  /** Resources one land in play stands for (`land_produces`), and which definitions are lands (cached per definition id). */
+  private readonly perLand: number;
+  private readonly lands = new Map<string, boolean>();
 
   constructor(private readonly engine: Engine) {
     const { rules } = engine;
@@ -54,6 +59,7 @@ export class Evaluator {
     this.stats = rules.game.stats;
     const roles = new Set(Object.values(rules.zones));
     this.resourceZones = rules.game.zones.filter((z) => z.visibility === "public" && !roles.has(z.name)).map((z) => z.name);
+    this.perLand = Math.max(1, rules.param("land_produces", 1));
     this.scale = Math.max(1, (this.weights.life * rules.param("starting_life", 20)) / 4);
   }
 
@@ -67,12 +73,24 @@ export class Evaluator {
     if (w.stat !== 0)
       for (const id of inPlay) for (const stat of this.stats) score += w.stat * Math.max(0, this.engine.stat(state, id, stat));
     let resources = 0;
+    for (const id of inPlay) if (this.isLand(state, id)) resources += this.perLand;
     for (const name in p.capacity) resources += p.capacity[name]!;
     for (const zone of this.resourceZones) resources += p.zones[zone]?.length ?? 0;
     score += w.resource * resources;
     let counters = 0;
     for (const name in p.counters) counters += p.counters[name]!;
     return score - w.playerCounterPenalty * counters;
+  }
+
+  private isLand(state: GameState, id: string): boolean {
+    const def = state.cards[id]?.def;
+    if (def === undefined) return false;
+    let land = this.lands.get(def);
+    if (land === undefined) {
+      const card = this.engine.rules.cards.get(def);
+      this.lands.set(def, (land = card !== undefined && isLandCard(this.engine.rules, card)));
+    }
+    return land;
   }
 
   /** The position's score for `me`: mine minus the opponent's; ±WIN_SCORE once the game is over (0 for a draw). */

@@ -8,7 +8,7 @@
  * acting looks better, so it never spins on moves that change nothing.
  */
 import type { Action, Engine, GameState, PlayerId } from "../index.ts";
-import { type Bot, type BotSettings, registerBot } from "./bot.ts";
+import { type Bot, type BotSettings, LISTED, registerBot } from "./bot.ts";
 import { Evaluator } from "./evaluate.ts";
 import { BotRandom } from "./random.ts";
 
@@ -49,7 +49,7 @@ export class GreedyBot implements Bot {
 
   /** The score of the position an action leads to, once the bot's own follow-up choices and the opponent's answers in this turn are made. */
   private outcome(state: GameState, action: Action): number {
-    const applied = this.engine.apply(state, action);
+    const applied = this.engine.apply(state, action, LISTED);
     if (!applied.ok) return -Infinity;
     let current = applied.state;
     for (let step = 0; step < SETTLE_STEPS && !current.over; step++) {
@@ -61,7 +61,7 @@ export class GreedyBot implements Bot {
         if (current.pending) next = this.bestReply(current, decider);
         else {
           const pass = this.engine.legalActions(current).find((a) => a.type === "pass");
-          const passed = pass && this.engine.apply(current, pass);
+          const passed = pass && this.engine.apply(current, pass, LISTED);
           next = passed && passed.ok ? passed.state : undefined;
         }
       } else if (current.active === this.player) next = this.bestReply(current, decider);
@@ -76,7 +76,7 @@ export class GreedyBot implements Bot {
     let best: GameState | undefined;
     let bestScore = -Infinity;
     for (const action of this.engine.legalActions(state)) {
-      const applied = this.engine.apply(state, action);
+      const applied = this.engine.apply(state, action, LISTED);
       if (!applied.ok) continue;
       const score = this.evaluator.score(applied.state, player);
       if (score > bestScore) {

@@ -10,14 +10,18 @@
  * policy — the evaluation's one-step favourite, a random action now and then — for a few
  * decisions, and the position is judged by the evaluation as a chance to win (./evaluate.ts).
  * The bot then plays the action simulated most often (a move that wins outright at once). The budget is a number of simulated games
- * per decision (deterministic for a seed), or a time in milliseconds (not deterministic).
+ * per decision (deterministic for a seed), or a time in milliseconds (not deterministic). Between
+ * its decisions the bot follows the game (`observe`: every action taken, by either player) down
+ * its tree and starts the next search from the subtree the game reached, with what the earlier
+ * searches learnt about it (tree reuse): actions are named as the bot tells them apart, so the
+ * opponent's actual move finds the branch the bot simulated for it.
  *
  * The game file tunes the search with `bot_rollout_depth` (decisions played past the tree) and
  * `bot_rollout_randomness` (the percentage of those decisions taken at random).
  */
 import type { Action, Engine, GameState, PlayerId } from "../index.ts";
 import { cloneJson } from "../state/clone.ts";
-import { type Bot, type BotSettings, DEFAULT_PLAYOUTS, allowedActions, registerBot } from "./bot.ts";
+import { type Bot, type BotSettings, DEFAULT_PLAYOUTS, LISTED, allowedActions, registerBot } from "./bot.ts";
 import { Evaluator } from "./evaluate.ts";
 import { WorldSampler } from "./determinize.ts";
 import { ActionNamer } from "./action-key.ts";
@@ -63,6 +67,11 @@ export class MctsBot implements Bot {
   private readonly rolloutRandomness: number;
   private readonly exploration: number;
   private readonly forbidden: ReadonlySet<string> | undefined;
+  private readonly reuseTree: boolean;
+  /** What the searches did so far: decisions searched, simulated games played, and simulated games inherited from earlier searches (tree reuse). */
+  readonly searched = { decisions: 0, playouts: 0, reused: 0 };
+  /** The node of the position the game is in, when the tree of an earlier search reaches it (tree reuse). */
+  private current: Node | undefined;
 
   constructor(
     private readonly engine: Engine,
@@ -80,6 +89,12 @@ export class MctsBot implements Bot {
     this.rolloutRandomness = Math.min(100, Math.max(0, settings.rolloutRandomness ?? engine.rules.param("bot_rollout_randomness", DEFAULT_ROLLOUT_RANDOMNESS))) / 100;
     this.exploration = settings.exploration ?? DEFAULT_EXPLORATION;
     this.forbidden = settings.forbidden;
+    this.reuseTree = settings.reuseTree ?? true;
+  }
+
+  observe(state: GameState, action: Action): void {
+    if (!this.current) return;
+    this.current = this.current.children.get(this.namer.key(state, action));
   }
 
   choose(state: GameState, legal: readonly Action[]): Action {
@@ -88,12 +103,17 @@ export class MctsBot implements Bot {
     if (byKey.size === 1) return legal[0]!;
     // A move that wins the game outright is played at once (the search would only find it as good as a later win).
     for (const action of byKey.values()) {
-      const applied = this.engine.apply(state, action);
+      const applied = this.engine.apply(state, action, LISTED);
       if (applied.ok && applied.state.over && applied.state.winner === this.player) return action;
     }
-    const root = this.newNode(this.player, 0.5);
+    const root = (this.reuseTree && this.current) || this.newNode(this.player, 0.5);
+    this.current = this.reuseTree ? root : undefined;
+    for (const child of root.children.values()) this.searched.reused += child.visits;
+    this.searched.decisions++;
     const deadline = this.milliseconds !== undefined ? Date.now() + this.milliseconds : Infinity;
-    for (let i = 0; this.milliseconds !== undefined ? Date.now() < deadline : i < this.playouts; i++) this.simulate(root, state);
+    let i = 0;
+    for (; this.milliseconds !== undefined ? Date.now() < deadline : i < this.playouts; i++) this.simulate(root, state);
+    this.searched.playouts += i;
     let best: Action = legal[0]!;
     let bestVisits = -1;
     let bestMean = -1;
@@ -148,7 +168,7 @@ export class MctsBot implements Bot {
           if (node.children.has(candidate)) continue;
           let prior = priors.get(candidate);
           if (prior === undefined) {
-            const applied = this.engine.apply(state, action);
+            const applied = this.engine.apply(state, action, LISTED);
             prior = applied.ok ? this.evaluator.value(applied.state, actor) + (isWaiting(action) ? 1e-9 : 0) : -Infinity;
             priors.set(candidate, prior);
           }
@@ -158,7 +178,7 @@ export class MctsBot implements Bot {
           }
         }
         if (bestPrior === -Infinity) break;
-        const applied = this.engine.apply(state, actions.get(key)!);
+        const applied = this.engine.apply(state, actions.get(key)!, LISTED);
         if (!applied.ok) break;
         next = applied.state;
         child = this.newNode(actor, bestPrior);
@@ -174,7 +194,7 @@ export class MctsBot implements Bot {
             child = c;
           }
         }
-        const applied = this.engine.apply(state, actions.get(key)!);
+        const applied = this.engine.apply(state, actions.get(key)!, LISTED);
         if (!applied.ok) break;
         next = applied.state;
       }
@@ -231,7 +251,7 @@ export class MctsBot implements Bot {
     let bestScore = waiting ? this.evaluator.score(state, actor) : -Infinity;
     for (const action of legal) {
       if (action === waiting) continue;
-      const applied = this.engine.apply(state, action);
+      const applied = this.engine.apply(state, action, LISTED);
       if (!applied.ok) continue;
       const score = this.evaluator.score(applied.state, actor);
       if (score > bestScore) {

@@ -727,12 +727,18 @@ export interface ApplyOptions {
    * ask for it by replaying one action, never the engine's own play.
    */
   statePerEvent?: boolean;
+  /**
+   * The action was just taken from `legalActions(state)` (a bot trying its options): its parsing
+   * and validation are skipped, as `applyInPlace`'s `listed` does.
+   */
+  listed?: boolean;
 }
 
 export function applyAction(rules: Rules, state: GameState, action: Action, options: ApplyOptions = {}): ApplyResult {
-  const check: Ctx = { rules, state, events: [] };
-  const refusal = validate(check, action);
-  if (refusal) return { ok: false, refusal, state, events: [] };
+  if (!options.listed) {
+    const refusal = validate({ rules, state, events: [] }, action);
+    if (refusal) return { ok: false, refusal, state, events: [] };
+  }
   // A working copy that shares the cards the action never reads (runtime/state/clone.ts).
   const { draft, finish } = draftOf(state);
   const ctx: Ctx = { rules, state: draft, events: [] };

@@ -3,6 +3,7 @@
 // plays better than random.
 import { describe, expect, it } from "vitest";
 import { createBot, allowedActions, WorldSampler, BotRandom, Evaluator, ActionNamer } from "../../runtime/bots/index.ts";
+import { MctsBot } from "../../runtime/bots/mcts.ts";
 import { playGame, replayGame } from "../../balance/play.ts";
 import { taskAt } from "../../balance/plan.ts";
 import { gameEngine, runSpec } from "./helpers.ts";
@@ -22,6 +23,24 @@ describe.each(["duel", "cybervamp", "chromatic"])("bots in %s", (game) => {
       expect(end.over).toBe(true);
       expect(end.winner === "draw" || end.winner === null ? "draw" : end.winner).toBe(record.outcome);
     }
+  }, 240_000);
+
+  it("apply with { listed: true } (the bots' look-ahead, no parse or validation) gives what apply gives", async () => {
+    const { loaded, engine } = await gameEngine(game);
+    let { state } = engine.newGame({ seed: 9, decks: { p1: loaded.decks[0]!.cards, p2: loaded.decks.at(-1)!.cards } });
+    for (let i = 0; i < 120 && !state.over; i++) {
+      const legal = engine.legalActions(state);
+      for (const action of legal.slice(0, 4)) {
+        const checked = engine.apply(state, action);
+        const listed = engine.apply(state, action, { listed: true });
+        expect(listed.ok && checked.ok).toBe(true);
+        expect(JSON.stringify(listed.state)).toBe(JSON.stringify(checked.state));
+        expect(listed.events).toEqual(checked.events);
+      }
+      state = engine.applyInPlace(state, legal[(i * 7) % legal.length]!, true).state;
+    }
+    // A refusal is still a refusal for anything not taken from legalActions.
+    expect(engine.apply(state, { type: "play", player: "p1", card: "no-such-card" }).ok).toBe(false);
   }, 240_000);
 
   it("mcts chooses legal actions on its own, deterministically for a playout budget", async () => {
@@ -103,6 +122,36 @@ describe("search bot", () => {
   });
 });
 
+describe("search bot tree reuse", () => {
+  it("starts each search from the subtree the game went down, and follows the opponent's moves into it", async () => {
+    const { loaded, engine } = await gameEngine("duel");
+    // A game played by two search bots, every action shown to both (as balance/play.ts does).
+    const { state } = engine.newGame({ seed: 4, decks: { p1: loaded.decks[0]!.cards, p2: loaded.decks.at(-1)!.cards } });
+    const bots = { p1: new MctsBot(engine, "p1", 1, { playouts: 30 }), p2: new MctsBot(engine, "p2", 2, { playouts: 30 }) };
+    const fresh = { p1: new MctsBot(engine, "p1", 1, { playouts: 30, reuseTree: false }), p2: new MctsBot(engine, "p2", 2, { playouts: 30, reuseTree: false }) };
+    let current = state;
+    for (let actions = 0; actions < 60 && !current.over; actions++) {
+      const player = engine.decider(current)! as "p1" | "p2";
+      const legal = engine.legalActions(current);
+      const action = legal.length === 1 ? legal[0]! : bots[player].choose(current, legal);
+      if (legal.length > 1) fresh[player].choose(current, legal);
+      expect(legal).toContain(action);
+      for (const seat of ["p1", "p2"] as const) {
+        bots[seat].observe(current, action);
+        fresh[seat].observe(current, action);
+      }
+      current = engine.applyInPlace(current, action, true).state;
+    }
+    for (const seat of ["p1", "p2"] as const) {
+      expect(bots[seat].searched.decisions).toBeGreaterThan(2);
+      expect(bots[seat].searched.playouts).toBe(30 * bots[seat].searched.decisions);
+      // Simulated games of earlier searches (through the opponent's actual replies too) count again.
+      expect(bots[seat].searched.reused).toBeGreaterThan(0);
+      expect(fresh[seat].searched.reused).toBe(0);
+    }
+  }, 240_000);
+});
+
 describe("restricted play", () => {
   it("leaves out the plays of a forbidden card unless nothing else is legal", async () => {
     const { engine } = await gameEngine("duel");
@@ -147,6 +196,22 @@ describe("WorldSampler", () => {
 });
 
 describe("Evaluator", () => {
+  it("counts a land in play as what it produces (CYBERVAMP pays with lands): one more land is worth the resource weight over the same card as another permanent", async () => {
+    const { engine } = await gameEngine("cybervamp");
+    const evaluator = new Evaluator(engine);
+    expect(evaluator.weights).toMatchObject({ resource: 4, playerCounterPenalty: 4 });
+    const board = (p1: string[]) => engine.setupBoard({ turn: 3, active: "p1", phase: "Pre-Battle", players: { p1: { zones: { Battlefield: p1 } }, p2: {} } }).state;
+    const none = evaluator.score(board([]), "p1");
+    const land = evaluator.score(board(["Blackout District"]), "p1");
+    const relic = evaluator.score(board(["Hemotank"]), "p1");
+    expect(land - none).toBe(evaluator.weights.permanent + evaluator.weights.resource);
+    expect(relic - none).toBe(evaluator.weights.permanent);
+    // Bleed: each counter costs its holder what a point of life does in this game file.
+    const bleeding = engine.setupBoard({ turn: 3, active: "p1", phase: "Pre-Battle", players: { p1: { counters: { Bleed: 3 } }, p2: {} } }).state;
+    expect(evaluator.score(bleeding, "p1") - none).toBe(-3 * evaluator.weights.playerCounterPenalty);
+  });
+
+
   it("reads the game file's bot_* weights and scores a won game outright", async () => {
     const { engine } = await gameEngine("chromatic");
     const evaluator = new Evaluator(engine);
