@@ -281,6 +281,8 @@ export function destroyAll(ctx: Ctx, ids: string[], source?: SourceRef, opts: { 
  * Returns what is left of the event, or undefined when it was replaced.
  */
 export function replaceEvent(ctx: Ctx, kind: EventKind, about: ReplaceableEvent, what: string, amount = 0): { amount: number } | undefined {
+  // Most events of most games no card replaces: nothing to look up (and nothing allocated for the look-up).
+  if (!ctx.rules.replacedEvents.has(kind)) return { amount };
   const applied: string[] = [];
   for (let r = replacementFor(ctx, kind, { ...about, applied }); r; r = replacementFor(ctx, kind, { ...about, applied })) {
     applied.push(replacementKey(r.card, r.ability));

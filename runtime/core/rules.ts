@@ -80,6 +80,9 @@ export function loadRules(bundle: CompiledBundle): Rules {
   const phaseByName = new Map(game.phases.map((p) => [p.name, p]));
   const permanentTypes = new Map(game.cardTypes.map((t) => [t.name.toLowerCase(), t.permanent || t.token]));
   const resourceNames = new Map(game.resources.map((r) => [r.name.toLowerCase(), r.name]));
+  // Looked up on every listing and payment: each spelling met is lower-cased once.
+  const permanentBySpelling = new Map<string, boolean | undefined>();
+  const resourceBySpelling = new Map<string, string | undefined>();
   const slotsParam = game.params["unit_slots"];
   const paramWords = new Map<string, ReadonlySet<string>>();
   const model = responseModelFor(String(game.params["response_model"] ?? "instant"));
@@ -95,8 +98,8 @@ export function loadRules(bundle: CompiledBundle): Rules {
     phase: (name) => phaseByName.get(name),
     battlefieldSlots: typeof slotsParam === "number" ? slotsParam : game.zones.find((z) => z.name === zones.battlefield)?.slots,
     replacedEvents,
-    permanentType: (cardType) => permanentTypes.get(cardType.toLowerCase()),
-    resourceNamed: (name) => resourceNames.get(name.toLowerCase()),
+    permanentType: (cardType) => bySpelling(permanentBySpelling, permanentTypes, cardType),
+    resourceNamed: (name) => bySpelling(resourceBySpelling, resourceNames, name),
     words: (name) => {
       let set = paramWords.get(name);
       if (!set) paramWords.set(name, (set = new Set(String(param(name, "")).toLowerCase().split(/\s+/).filter(Boolean))));
@@ -104,6 +107,13 @@ export function loadRules(bundle: CompiledBundle): Rules {
     },
   };
   return rules;
+}
+
+/** A case-insensitive look-up remembered per exact spelling (`byLowerCase` is keyed in lower case). */
+function bySpelling<T>(cache: Map<string, T | undefined>, byLowerCase: ReadonlyMap<string, T>, name: string): T | undefined {
+  let found = cache.get(name);
+  if (found === undefined && !cache.has(name)) cache.set(name, (found = byLowerCase.get(name.toLowerCase())));
+  return found;
 }
 
 /** A number parameter that may name another parameter (`spell_max_abilities_opponent_turn = spell_abilities`) or be `unlimited`. */

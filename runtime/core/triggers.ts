@@ -6,7 +6,7 @@
 import type { Ability, CompiledCard, EventKind, TriggerPattern } from "../../compiler/ir.ts";
 import type { Rules } from "./rules.ts";
 import type { PlayerId } from "../state/state.ts";
-import { type Ctx, allOnBattlefield, cardDef, cardName, emit } from "./cards.ts";
+import { type Ctx, cardDef, cardName, emit } from "./cards.ts";
 import { abilityActive, evalCondition, matchesSelector } from "./values.ts";
 import { mechanicsOf } from "./mechanics.ts";
 
@@ -132,25 +132,41 @@ export function noteEvent(ctx: Ctx, kind: EventKind, data: GameEventData): void 
 
 function noteCardTriggers(ctx: Ctx, kind: EventKind, data: GameEventData, by: PlayerId): void {
   const { state, rules } = ctx;
-  const candidates = new Set(allOnBattlefield(ctx));
-  // "When this is destroyed / leaves / is discarded": the card's own abilities, wherever it went.
-  if (data.card && state.cards[data.card]) candidates.add(data.card);
-  for (const id of candidates) {
-    const card = state.cards[id];
-    if (!card) continue;
-    const inPlay = card.zone === rules.zones.battlefield;
-    for (const ability of triggersOf(cardDef(ctx, card), kind)) {
-      if (!ability.trigger) continue;
-      if (!abilityActive(ctx, id, ability)) continue;
-      // Away from play only self-referential leave/destroy/discard triggers fire.
-      if (!inPlay && !(ability.trigger.subject.kind === "self" && id === data.card)) continue;
-      if (!triggerMatches(ctx, ability.trigger, kind, data, card.controller, id)) continue;
-      // An intervening "if" ("When this attacks, if you control another Vampire, ...") is checked
-      // when the trigger is noted (and again when it resolves): false now → it does not trigger.
-      if (ability.condition && !evalCondition(ctx, { controller: card.controller, card: id, steps: [], pc: 0, targets: [], chosen: {}, event: eventOf(data), label: "" }, ability.condition)) continue;
-      state.noted.push({ id: state.nextId++, card: id, ability: ability.id, controller: card.controller, event: eventOf(data), source: ability.source, by });
-      emit(ctx, "trigger", `${cardName(ctx, id)}: ${ability.trigger.text} — noted`, { card: id, name: cardName(ctx, id), ability: ability.id, player: card.controller, source: ability.source });
-    }
+  const battlefield = rules.zones.battlefield;
+  // The cards in play (each player's, in turn order), then — "When this is destroyed / leaves / is
+  // discarded" — the event's own card wherever it went, when it is not among them.
+  for (const player of state.order) {
+    const list = state.players[player]!.zones[battlefield];
+    if (list) for (let i = 0; i < list.length; i++) noteTriggersOf(ctx, list[i]!, kind, data, by);
+  }
+  const own = data.card;
+  if (own !== undefined && state.cards[own] && !inPlayList(ctx, own)) noteTriggersOf(ctx, own, kind, data, by);
+}
+
+/** Is the card listed in some player's battlefield? */
+function inPlayList(ctx: Ctx, id: string): boolean {
+  const { state, rules } = ctx;
+  for (const player of state.order) if (state.players[player]!.zones[rules.zones.battlefield]?.includes(id)) return true;
+  return false;
+}
+
+/** Notes the triggered abilities of one card that match the event. */
+function noteTriggersOf(ctx: Ctx, id: string, kind: EventKind, data: GameEventData, by: PlayerId): void {
+  const { state, rules } = ctx;
+  const card = state.cards[id];
+  if (!card) return;
+  const inPlay = card.zone === rules.zones.battlefield;
+  for (const ability of triggersOf(cardDef(ctx, card), kind)) {
+    if (!ability.trigger) continue;
+    if (!abilityActive(ctx, id, ability)) continue;
+    // Away from play only self-referential leave/destroy/discard triggers fire.
+    if (!inPlay && !(ability.trigger.subject.kind === "self" && id === data.card)) continue;
+    if (!triggerMatches(ctx, ability.trigger, kind, data, card.controller, id)) continue;
+    // An intervening "if" ("When this attacks, if you control another Vampire, ...") is checked
+    // when the trigger is noted (and again when it resolves): false now → it does not trigger.
+    if (ability.condition && !evalCondition(ctx, { controller: card.controller, card: id, steps: [], pc: 0, targets: [], chosen: {}, event: eventOf(data), label: "" }, ability.condition)) continue;
+    state.noted.push({ id: state.nextId++, card: id, ability: ability.id, controller: card.controller, event: eventOf(data), source: ability.source, by });
+    emit(ctx, "trigger", `${cardName(ctx, id)}: ${ability.trigger.text} — noted`, { card: id, name: cardName(ctx, id), ability: ability.id, player: card.controller, source: ability.source });
   }
 }
 
