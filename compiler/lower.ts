@@ -1488,7 +1488,8 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
     // "the beginning of your Main phase", "the end of each turn": phase, start or end, whose.
     l.use(head.moment);
     const isEnd = words.includes("end");
-    const whose = words.includes("your") ? "your" : words.some((w) => w.startsWith("opponent")) ? "opponent" : "each";
+    // "your opponent's turn" is the opponent's: the owner nearest the moment decides, not the first "your".
+    const whose = words.some((w) => w.startsWith("opponent")) ? "opponent" : words.includes("your") ? "your" : "each";
     const phases = l.vocab.game.phases;
     if (phaseName) return { event: isEnd ? "phase_end" : "phase_start", subject: { kind: "player", who: "any" }, phase: phaseName, whose, text };
     // "At the start of your turn" → the first phase starts; "at the end of your turn" → the last phase starts.
