@@ -197,8 +197,14 @@ function npDeterminers(np: Ast.NounPhrase | undefined): string[] {
 const SELF_BY_NAME = new WeakSet<Ast.NounPhrase>();
 
 /** Marks the noun phrases of an ability that are the card's own name (SELF_BY_NAME), their words carried. */
-function markOwnName(ability: Ast.Ability, cardName: string, l: AbilityLowering): void {
+function markOwnName(ability: Ast.Ability, abilityText: string, cardName: string, l: AbilityLowering): void {
   const name = cardName.toLowerCase().split(/\s+/).join(" ");
+  // A phrase is the name only if the name's first word is in the ability's text: most abilities never
+  // name their card, and walking every ability's tree cost 7% of a 10,000-card check. A name with a
+  // quote or backslash (a quoted name's value is unescaped) is always looked for.
+  const firstWord = name.split(" ").find((w) => w !== "");
+  const lowerText = abilityText.toLowerCase();
+  if (firstWord !== undefined && !/["\\]/.test(name) && !lowerText.includes(firstWord) && !lowerText.includes("cardname")) return;
   const isName = (np: Ast.NounPhrase): boolean => {
     if (np.determiners.length || np.filters.length || np.items.length === 0) return false;
     if (np.items.length === 1 && np.items[0]!.kind === "string") return (np.items[0] as Ast.StringNode).value.toLowerCase() === name;
@@ -213,7 +219,9 @@ function markOwnName(ability: Ast.Ability, cardName: string, l: AbilityLowering)
       SELF_BY_NAME.add(node as Ast.NounPhrase);
       l.use((node as Ast.NounPhrase).items);
     }
-    for (const value of Object.values(node)) walk(value);
+    // Ranges hold no phrases (and share their card's anchor).
+    const record = node as Record<string, unknown>;
+    for (const key in record) if (key !== "range" && Object.hasOwn(record, key)) walk(record[key]);
   };
   walk(ability.body);
 }
@@ -504,7 +512,7 @@ class AbilityLowering {
     const wordNodes = np.items.filter((i): i is Ast.WordNode => i.kind === "word");
     const mark = (w: string) => this.use(wordNodes.filter((n) => lower(n.text) === w));
     for (const w of words) {
-      const before = JSON.stringify(sel);
+      const before = selectorWordFields(sel);
       if (w === "card" || w === "cards") mark(w);
       const type = lookup(this.vocab.cardTypes, w);
       if (type) (sel.cardTypes ??= []).push(type);
@@ -524,7 +532,7 @@ class AbilityLowering {
       else if (w === "exhausted") sel.exhausted = true;
       else if (w === "attacking") sel.attacking = true;
       else if (this.vocab.keywords.get(w)?.kind === "ability") sel.keyword = this.vocab.keywords.get(w)!.name;
-      if (JSON.stringify(sel) !== before) mark(w);
+      if (selectorWordFields(sel) !== before) mark(w);
     }
     // A noun that is the head of a zone's name means a card in that zone: "target Facet" is a card
     // in the "Facet Zone" (the game file's own words; a card type, colour or subtype wins).
@@ -1768,6 +1776,19 @@ function withSharedVerbs(seq: Ast.Sequence, stats: string[] = []): { clause: Ast
   return raw.flatMap(({ clause, step }) => expandAlso(clause).map((part) => ({ clause: part, step })));
 }
 
+/**
+ * A selector's fields as one string, to tell whether a noun's word set one (AbilityLowering.selector):
+ * lists only grow there, so a list counts by its length. Cheaper than serialising the selector per word.
+ */
+function selectorWordFields(sel: CardSelector): string {
+  let shape = "";
+  for (const key in sel) {
+    const value = (sel as Record<string, unknown>)[key];
+    shape += `${key}=${Array.isArray(value) ? value.length : value !== null && typeof value === "object" ? JSON.stringify(value) : String(value)}|`;
+  }
+  return shape;
+}
+
 /** Does a trigger's event carry a player ("Whenever an opponent casts a spell": "they" may name them)? */
 function carriesPlayer(trigger: TriggerPattern | undefined): boolean {
   return trigger !== undefined && TRIGGER_EVENTS[trigger.event].player !== undefined;
@@ -1779,8 +1800,10 @@ function usesActing(value: unknown): boolean {
   if (!value || typeof value !== "object") return false;
   const o = value as Record<string, unknown>;
   if (o.kind === "acting" || o.controller === "acting" || o.owner === "acting") return true;
-  // A nested per-player step binds its own acting player.
-  return Object.entries(o).some(([k, v]) => !(o.op === "per_player" && k === "steps") && usesActing(v));
+  // A nested per-player step binds its own acting player. (No entries copies: this runs for every clause.)
+  const nested = o.op === "per_player";
+  for (const key in o) if (!(nested && key === "steps") && Object.hasOwn(o, key) && usesActing(o[key])) return true;
+  return false;
 }
 
 /** IR with every acting player (`{ kind: "acting" }`) replaced by one player. */
@@ -2737,9 +2760,10 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
     const ownVocab: Vocab = unlisted.length ? { ...vocab, subtypes: new Map([...vocab.subtypes, ...unlisted.map((t) => [lower(t), t] as const)]) } : vocab;
     const abilities = decl.abilities.flatMap((a, i) => {
       // `Unique.` as a line of text is the card flag (the checker put it in the supertypes), not an ability.
-      if (!a.tag && /^unique\.?$/i.test(text.slice(a.range.start.offset, a.range.end.offset).trim()) && !vocab.keywords.has("unique")) return [];
+      const abilityText = text.slice(startOffset(a.range), endOffset(a.range));
+      if (!a.tag && /^unique\.?$/i.test(abilityText.trim()) && !vocab.keywords.has("unique")) return [];
       const l = new AbilityLowering(ownVocab, doc.file, text, notes);
-      markOwnName(a, name, l);
+      markOwnName(a, abilityText, name, l);
       const before = notes.length;
       const lowered = lowerAbilitySafely(a, i, { id, permanent, card: true, ...(permanent ? {} : { neverInPlay: true }) }, l);
       reportUnusedWords(a, l, notes.slice(before), lowered);
@@ -2766,7 +2790,7 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
       ...extraFields(decl, typeDef, game),
       isToken,
       abilities,
-      text: model?.text ?? decl.abilities.map((a) => text.slice(a.range.start.offset, a.range.end.offset).trim()).join("\n"),
+      text: model?.text ?? decl.abilities.map((a) => text.slice(startOffset(a.range), endOffset(a.range)).trim()).join("\n"),
       source: { file: doc.file, range: plainRange(decl.range) },
     };
   }
