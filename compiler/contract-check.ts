@@ -6,8 +6,9 @@
  * otherwise than the text says.
  */
 import type * as Ast from "./ast.ts";
-import type { Ability, CompiledGame, Step } from "./ir.ts";
-import { CARD_RULES, ENGINE_PARAMS, ENGINE_PARAM_PATTERNS, NATIVE_RULES, REPLACEMENT_EVENTS, TRIGGER_EVENTS, paramWord, type ParamContract, type ParamValues } from "./contract.ts";
+import type { Ability, CompiledGame, SourceRef, Step } from "./ir.ts";
+import type { Range } from "./diagnostics.ts";
+import { CARD_RULES, CARD_STATES, ENGINE_PARAMS, ENGINE_PARAM_PATTERNS, NATIVE_RULES, REPLACEMENT_EVENTS, TRIGGER_EVENTS, paramWord, type CardStateName, type CardStateRule, type ParamContract, type ParamValues } from "./contract.ts";
 import type { LoweringNote } from "./lower.ts";
 
 const nativeRules: ReadonlySet<string> = new Set(NATIVE_RULES);
@@ -110,15 +111,21 @@ export function checkAbilityContract(ability: Ability, notes: LoweringNote[]): v
 }
 
 /** Keyword definitions of a game: `rule <name>` must name a rule the engine has, of the right sort. */
-export function checkGameContract(doc: Ast.GameFile, game: CompiledGame, notes: LoweringNote[]): void {
+export function checkGameContract(doc: Ast.GameFile, game: CompiledGame, text: string, notes: LoweringNote[]): void {
   for (const keyword of game.keywords) {
     if (keyword.rule) {
       const known = keyword.kind === "action" ? nativeRules.has(keyword.rule) : cardRules.has(keyword.rule);
       if (!known) notes.push({ file: doc.file, range: keyword.source.range, code: "CW6004", args: { what: `the rule "${keyword.rule}"`, detail: `keyword ${keyword.kind} ${keyword.name}` }, message: `the engine does not implement the rule "${keyword.rule}"` });
     }
-    if (keyword.ability) checkAbilityContract(keyword.ability, notes);
+    if (keyword.ability) {
+      checkAbilityContract(keyword.ability, notes);
+      checkCardStates(keyword.ability, game, text, notes);
+    }
   }
-  for (const rule of game.rules) checkAbilityContract(rule, notes);
+  for (const rule of game.rules) {
+    checkAbilityContract(rule, notes);
+    checkCardStates(rule, game, text, notes);
+  }
   for (const phase of game.phases) {
     walkSteps(phase.steps, (step) => {
       if (step.op === "rule" && !nativeRules.has(step.rule)) notes.push({ file: doc.file, range: (step.source ?? phase.source).range, code: "CW6004", args: { what: `the phase step "${step.rule}"`, detail: `phase ${phase.name}` }, message: `the engine does not implement the phase step "${step.rule}"` });
@@ -135,4 +142,101 @@ function walkSteps(steps: Step[], visit: (step: Step) => void): void {
     } else if (step.op === "may") walkSteps(step.steps, visit);
     else if (step.op === "choose_one") for (const mode of step.modes) walkSteps(mode.steps, visit);
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Card states the game's rules have (contract.ts CARD_STATES): "Exhaust target unit." in a game
+// whose rules never read or reset "exhausted" would change nothing.
+
+const statesOfGame = new WeakMap<CompiledGame, ReadonlySet<CardStateName>>();
+
+/** Does this game-file rule hold in the game (its param set to the value, its phase step run)? */
+function ruleHolds(rule: CardStateRule, game: CompiledGame): boolean {
+  if (rule.step) return game.phases.some((p) => p.steps.some((s) => s.op === "rule" && s.rule === rule.step));
+  if (!rule.param || !Object.hasOwn(game.params, rule.param)) return false;
+  return rule.value === undefined || String(game.params[rule.param]).toLowerCase() === String(rule.value).toLowerCase();
+}
+
+/** The card states the rules of this game have. */
+export function gameCardStates(game: CompiledGame): ReadonlySet<CardStateName> {
+  let states = statesOfGame.get(game);
+  if (!states) {
+    states = new Set((Object.keys(CARD_STATES) as CardStateName[]).filter((name) => CARD_STATES[name].givenBy.some((rule) => ruleHolds(rule, game))));
+    statesOfGame.set(game, states);
+  }
+  return states;
+}
+
+/** The game-file lines that would give a game this state, as a designer writes them. */
+export function cardStateRules(state: CardStateName): string {
+  const lines = CARD_STATES[state].givenBy.map((r: CardStateRule) => (r.step ? `a phase step \`${r.step}\`` : r.value === undefined ? `\`param ${r.param} = ...\`` : `\`param ${r.param} = ${String(r.value)}\``));
+  return [...new Set(lines)].join(", ");
+}
+
+/** The card states a node of the IR sets or reads (a step, a cost part, a card selector). */
+function statesNamedBy(node: Record<string, unknown>): CardStateName[] {
+  if (node["op"] === "exhaust") return node["over"] ? ["readiness", "overexhaustion"] : ["readiness"];
+  if (node["op"] === "ready") return ["readiness"];
+  // "Counter target spell": a spell waiting to resolve (a target in the resolving zone).
+  if (node["op"] === "counter_spell" || (Array.isArray(node["zones"]) && node["zones"].includes("(resolving)"))) return ["responses"];
+  if (node["pays"] === "exhaust") return ["readiness"];
+  if (node["pays"] === "overexhaust") return ["readiness", "overexhaustion"];
+  // A card selector's `exhausted` field ("target exhausted unit", "an untapped creature you control").
+  if (typeof node["exhausted"] === "boolean") return ["readiness"];
+  return [];
+}
+
+const isSource = (value: unknown): value is SourceRef => typeof value === "object" && value !== null && typeof (value as SourceRef).file === "string" && typeof (value as SourceRef).range === "object";
+
+/**
+ * Card text (an ability of a card, or of the game file itself) that sets or reads a card state the
+ * game's rules do not have: a note at the words naming it (inside the clause it is in), naming
+ * what the game lacks and the game-file rules that would give it.
+ */
+export function checkCardStates(ability: Ability, game: CompiledGame, text: string, notes: LoweringNote[]): void {
+  const has = gameCardStates(game);
+  const reported = new Set<string>();
+  const visit = (value: unknown, at: SourceRef): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item, at);
+      return;
+    }
+    if (typeof value !== "object" || value === null) return;
+    const node = value as Record<string, unknown>;
+    const here = isSource(node["source"]) ? node["source"] : at;
+    const missing = statesNamedBy(node).find((state) => !has.has(state));
+    if (missing) {
+      const range = narrowed(text, here, CARD_STATES[missing].words);
+      const key = `${missing}@${range.start.offset}`;
+      if (!reported.has(key)) {
+        reported.add(key);
+        const state = CARD_STATES[missing];
+        const words = text.slice(range.start.offset, range.end.offset);
+        notes.push({ file: here.file, range, code: "CW6007", args: { game: game.name, state: state.says, words, otherwise: state.otherwise, rules: cardStateRules(missing) }, message: `${game.name} has no ${state.says}: "${words}" ${state.otherwise}` });
+      }
+    }
+    for (const [key, child] of Object.entries(node)) if (key !== "source") visit(child, here);
+  };
+  visit(ability, ability.source);
+}
+
+/** The words of `at` that match `words` (the first match), or all of `at` when none does. */
+function narrowed(text: string, at: SourceRef, words: RegExp): Range {
+  const { start, end } = at.range;
+  const match = words.exec(text.slice(start.offset, end.offset));
+  if (!match) return at.range;
+  const from = start.offset + match.index;
+  return { start: positionAt(text, start, from), end: positionAt(text, start, from + match[0].length) };
+}
+
+/** The position of `offset`, counted on from a known position before it. */
+function positionAt(text: string, known: Range["start"], offset: number): Range["start"] {
+  let { line, column } = known;
+  for (let i = known.offset; i < offset; i++) {
+    if (text[i] === "\n") {
+      line++;
+      column = 1;
+    } else column++;
+  }
+  return { offset, line, column };
 }

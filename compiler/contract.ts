@@ -99,6 +99,79 @@ export type CardRuleName = (typeof CARD_RULES)[number];
 export const REPLACEMENT_EVENTS: readonly EventKind[] = ["destroyed", "dealt_damage", "player_dealt_damage", "draw", "gain_life", "lose_life", "enters"];
 
 // ---------------------------------------------------------------------------------------------
+// Card states only some games have. The engine keeps an exhausted flag on every card, but only some
+// games' rules read or reset it: in Three-Slot Duel nothing does, so `Exhaust target unit.` would
+// check and change nothing. Each state lists the game-file rules that give a game the state (any one
+// of them will do: a param with a value — set at all, when `value` is absent — or a phase step), each
+// with the engine module that then reads it; card text that sets or reads the state in a game with
+// none of them is a diagnostic at its words (contract-check.ts). A param left out of a game file takes
+// the engine's default, which gives no state. test/runtime/contract.test.ts proves that every module
+// reading the state is one of these (or runs the card text that names it).
+
+export interface CardStateRule {
+  param?: keyof typeof ENGINE_PARAMS;
+  value?: string | boolean;
+  /** A native rule a phase of the game runs (`phase Renew auto { renew; ... }`). */
+  step?: NativeRuleName;
+  module: string;
+  /** What the engine then does with the state. */
+  does: string;
+}
+
+export interface CardStateContract {
+  /** The state, in a diagnostic's words ("an exhausted/ready state"). */
+  says: string;
+  /** What card text naming it would do in a game without it. */
+  otherwise: string;
+  /** The words of card text that name the state (the diagnostic narrows to them inside its clause). */
+  words: RegExp;
+  givenBy: readonly CardStateRule[];
+  /** The engine modules that run the card-text forms naming the state (they read it for any game). */
+  cardText: readonly string[];
+}
+
+export type CardStateName = "readiness" | "overexhaustion" | "responses";
+
+export const CARD_STATES: Readonly<Record<CardStateName, CardStateContract>> = {
+  readiness: {
+    says: "exhausted/ready state",
+    otherwise: "would change nothing: nothing in its rules reads or readies an exhausted card",
+    words: /\b(?:(?:over)?exhaust(?:s|ed|ing)?|read(?:y|ies|ied)|untap(?:s|ped)?|tap(?:s|ped)?|renew(?:s|ed)?)\b/i,
+    givenBy: [
+      { step: "declare_attackers", module: "runtime/mechanics/combat-damage.ts", does: "exhausted creatures can't attack" },
+      { step: "declare_blockers", module: "runtime/mechanics/combat-damage.ts", does: "exhausted creatures can't block (block_requires = ready)" },
+      { param: "statics_off_when_exhausted", value: true, module: "runtime/core/values.ts", does: "exhausted cards' ongoing abilities are off" },
+      { param: "static_abilities_need_renewed", value: true, module: "runtime/core/values.ts", does: "exhausted cards' ongoing abilities are off" },
+      { param: "costs_paid_by", value: "exhausting_lands", module: "runtime/mechanics/lands.ts", does: "exhausted lands can't pay" },
+      { param: "max_weapons", module: "runtime/mechanics/weapons.ts", does: "an exhausted Weapon can't attack" },
+      { param: "max_facets", module: "runtime/mechanics/facets.ts", does: "exhausted Facets can't pay" },
+      { step: "renew", module: "runtime/mechanics/renew.ts", does: "the Renew step readies cards" },
+      { step: "ready_permanents", module: "runtime/mechanics/combat-damage.ts", does: "the turn readies permanents" },
+      { step: "ready_facets", module: "runtime/mechanics/facets.ts", does: "the turn readies Facets" },
+    ],
+    // exhaust/ready steps, a selector's `exhausted`, exhaust costs, "enters exhausted", a scenario's setup and checks.
+    cardText: ["runtime/core/effects.ts", "runtime/core/values.ts", "runtime/engine/actions.ts", "runtime/core/operations.ts", "runtime/core/replacements.ts", "runtime/index.ts", "runtime/scenario.ts", "runtime/simulate.ts"],
+  },
+  overexhaustion: {
+    says: "Overexhausted state",
+    otherwise: "would not run as written: nothing in its turn ends an Overexhausted state, so the card would stay exhausted for good",
+    words: /\boverexhaust\w*/i,
+    givenBy: [{ step: "renew", module: "runtime/mechanics/renew.ts", does: "an Overexhausted card stays exhausted through its next Renew, then renews" }],
+    cardText: ["runtime/core/effects.ts", "runtime/engine/actions.ts", "runtime/core/operations.ts", "runtime/index.ts", "runtime/scenario.ts", "runtime/simulate.ts"],
+  },
+  responses: {
+    says: "response window",
+    otherwise: "would have nothing to act on: every spell resolves as it is played, before anyone could respond",
+    words: /\bcounter(?:s|ed)?\b/i,
+    givenBy: [
+      { param: "response_model", value: "stack", module: "runtime/models/stack.ts", does: "a spell waits on the stack while players respond" },
+      { param: "response_model", value: "chain", module: "runtime/models/chain.ts", does: "a spell waits in the chain while players have priority" },
+    ],
+    cardText: ["runtime/core/effects.ts"],
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
 // Game parameters: each one the engine (or the checker) reads, by the module that reads it, with
 // the values it takes. A `param` line naming anything else is an error (nothing would change);
 // a value outside `accepts` is an error too (the game would play another rule than the file says).

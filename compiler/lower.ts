@@ -41,7 +41,7 @@ import type {
 } from "./ir.ts";
 import { IR_VERSION, RESTRICTION_RULES } from "./ir.ts";
 import type { MessageCode } from "./messages.ts";
-import { checkAbilityContract, checkGameContract, checkGameParams } from "./contract-check.ts";
+import { checkAbilityContract, checkCardStates, checkGameContract, checkGameParams } from "./contract-check.ts";
 import { TRIGGER_EVENTS, canonicalParamValue } from "./contract.ts";
 import { WordLedger, unusedPhrases } from "./word-accounting.ts";
 import { readsAs } from "./reads-as.ts";
@@ -1342,6 +1342,7 @@ class AbilityLowering {
         const type = words.map((w) => lookup(this.vocab.cardTypes, w)).find(Boolean) ?? unitType(this.vocab.game)?.name ?? "Token";
         const statNames = this.vocab.game.stats;
         const tokenStats: Record<string, number> = {};
+        if (stats) this.statPairFits(stats);
         if (stats && statNames[0]) tokenStats[statNames[0]] = stats.first;
         if (stats && statNames[1]) tokenStats[statNames[1]] = stats.second;
         const subtypes = words.map((w) => lookup(this.vocab.subtypes, w)).filter((s): s is string => !!s);
@@ -1439,12 +1440,25 @@ class AbilityLowering {
   /** Steps that must run before the clause's own (choices of "a card from ..."). */
   pending: Step[] = [];
 
+  /**
+   * "+1/+1", "a 1/3 token" in a game whose cards have one stat (Three-Slot Duel: power): the second number names a
+   * stat the game does not have and would be dropped — reported at the words (a second number of 0 changes nothing).
+   */
+  statPairFits(stats: Ast.StatsNode): void {
+    const names = this.vocab.game.stats;
+    if (names.length >= 2 || stats.second === 0 || /x/i.test(stats.text.split("/")[1] ?? "")) return;
+    const first = stats.text.split("/")[0]!.trim();
+    const args = { game: this.vocab.game.name, words: stats.text, stats: names.join(", ") || "none", suggestion: names[0] ? `${first} ${names[0]}` : first };
+    this.notes.push({ file: this.file, range: plainRange(stats.range), code: "CW6008", args, message: `${args.game} cards have ${args.stats} only: "${stats.text}" names two stats` });
+  }
+
   statChange(np: Ast.NounPhrase | undefined): Record<string, NumberExpr> | undefined {
     if (!np) return undefined;
     const stats = np.items.find((i) => i.kind === "stats") as Ast.StatsNode | undefined;
     const names = this.vocab.game.stats;
     if (stats) {
       this.use(stats);
+      this.statPairFits(stats);
       const out: Record<string, NumberExpr> = {};
       if (names[0]) out[names[0]] = stats.first;
       if (names[1]) out[names[1]] = stats.second;
@@ -2700,7 +2714,7 @@ export function lowerGame(doc: Ast.GameFile, text: string, notes: LoweringNote[]
     if (st.kind === "directive" && st.head.lemma === "cardtype") for (const item of (st.block ?? []).flat()) if (item.kind === "word" && game.params[item.text] !== undefined) namedInText.add(item.text);
   }
   checkGameParams(doc, game, namedInText, notes);
-  checkGameContract(doc, game, notes);
+  checkGameContract(doc, game, text, notes);
   return game;
 }
 
@@ -2769,7 +2783,10 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
       reportUnusedWords(a, l, notes.slice(before), lowered);
       return lowered;
     });
-    for (const ability of abilities) checkAbilityContract(ability, notes);
+    for (const ability of abilities) {
+      checkAbilityContract(ability, notes);
+      checkCardStates(ability, game, text, notes);
+    }
     const rarityItem = field("rarity")?.value[0];
     const rarity = model?.rarity ?? (rarityItem ? itemText(rarityItem) : undefined);
     const costField = field("cost");

@@ -800,6 +800,28 @@ export const MESSAGES = {
     example: "type: Unit — Knigth",
     exampleArgs: { word: "Knigth", suggestion: "Knight", file: "cards/duel/duel.game", directive: "subtype" },
   },
+  CW6007: {
+    severity: "warning",
+    template: '{game} has no {state}: "{words}" {otherwise}. Write the effect with what the game has, or give the game file such a rule ({rules}).',
+    explanation:
+      "The engine keeps some states only some games have: an exhausted/ready state, an Overexhausted state, a response window. Whether a game has one is decided by its game file — a rule that reads the state (creatures fight by damage and exhausted ones can't attack or block, costs are paid by exhausting lands, exhausted cards' ongoing abilities are off, Weapons and Facets exhaust) or a phase step that resets it (`renew`, `ready_permanents`, `ready_facets`); the engine contract lists them (`compiler/contract.ts`, CARD_STATES). Card text that sets or reads a state the game does not have — `Exhaust target unit.`, `This enters exhausted.`, an `Exhaust this:` cost, `target exhausted unit` in Three-Slot Duel, whose rules never mention exhaustion — would check and change nothing, so it is reported at those words. In a game with no response window (every spell resolves as it is played: `response_model = instant`), `Counter target spell` is reported the same way. Rephrase the effect in the game's own terms (in Duel, whose word for a tapped unit is one that attacked this turn: `Destroy target unit that attacked this turn.`), or, for a game of your own, add the rule to its game file.",
+    example: "PLAY: Exhaust target unit.   (a Three-Slot Duel unit)",
+    exampleArgs: {
+      game: "Three-Slot Duel",
+      state: "exhausted/ready state",
+      words: "Exhaust",
+      otherwise: "would change nothing: nothing in its rules reads or readies an exhausted card",
+      rules: "a phase step `declare_attackers`, a phase step `renew`",
+    },
+  },
+  CW6008: {
+    severity: "warning",
+    template: 'The cards of {game} have one stat ({stats}): "{words}" names two, and the engine would drop the second. Write the change with the stat\'s name ("{suggestion}").',
+    explanation:
+      "A stat pair (`+1/+1`, `a 1/3 token`) gives the game's first stat the first number and its second stat the second. In a game whose cards have a single stat (Three-Slot Duel's units have power only: no toughness or defense) the second number has nothing to go to, so the card would run without it — a unit meant to survive 3 damage would die to 1. Write the change with the stat's name (`+1 power`); a second number of 0 (`+2/+0`) changes nothing and is accepted.",
+    example: "Target unit gets +1/+1 until end of turn.   (a Three-Slot Duel spell)",
+    exampleArgs: { game: "Three-Slot Duel", stats: "power", words: "+1/+1", suggestion: "+1 power" },
+  },
   // ---------------------------------------------------------------- CW7xxx: deck lists
   CW7001: {
     severity: "error",

@@ -71,3 +71,79 @@ describe("cards against the contract", () => {
     expect(found).toEqual([expect.stringMatching(/^CW6004 warning "Whenever you deal damage, draw a card\.?": The engine does not implement this trigger/)]);
   });
 });
+
+describe("card states the game's rules do not have (CW6007)", () => {
+  const cardFor: Record<string, (text: string, spell?: boolean) => string> = {
+    duel: (t, spell) => (spell ? `  type: Spell\n  color: Gray\n  cost: free\n  rarity: Gray` : `  type: Unit\n  color: Gray\n  cost: free\n  power: 2\n  rarity: Gray`) + `\n  text:\n    ${t}`,
+    cybervamp: (t, spell) => (spell ? `  type: Spell\n  faction: Red\n  cost: {R}` : `  type: Creature — Vampire\n  faction: Red\n  cost: {R}\n  stats: 2/2`) + `\n  text:\n    ${t}`,
+    chromatic: (t, spell) =>
+      spell
+        ? `  type: Spell\n  color: Blue\n  cost: 1\n  rarity: Common\n  text:\n    [Red] ${t}\n    [Blue] Scry 2.\n    [Green] Gain 2 life.`
+        : `  type: Creature\n  tribe: Mystic\n  color: Blue\n  cost: 2\n  attack: 2\n  defense: 2\n  rarity: Common\n  text:\n    [Base] ${t}\n    [Red] This gets +1 attack.\n    [Green] This gets +0/+2.\n    [Yellow] Flying.\n    [Purple] Taunt.`,
+  };
+  /** The CW6007/CW6008 diagnostics of one card of `game` (the bundled game file, or `gameText`). */
+  function statesOf(game: string, text: string, options: { spell?: boolean; gameText?: string } = {}) {
+    const sources = [
+      { path: `${game}/${game}.game`, text: options.gameText ?? read(`cards/${game}/${game}.game`) },
+      { path: `${game}/t.cards`, text: `set TST "Test" for ${game}\n\ncard "Probe" {\n${cardFor[game]!(text, options.spell)}\n}\n` },
+    ];
+    return problems(sources).filter((p) => /^CW600[78]/.test(p));
+  }
+
+  it("Three-Slot Duel has no exhausted/ready state: every card-text form that sets or reads it is reported at its words", () => {
+    const forms: [string, string, boolean?][] = [
+      ["PLAY: Exhaust target unit.", "Exhaust"],
+      ["This enters exhausted.", "exhausted"],
+      ["PLAY: Ready target unit.", "Ready"],
+      ["Exhaust each unit your opponent controls.", "Exhaust", true],
+      ["PLAY: Overexhaust target unit.", "Overexhaust"],
+      ["Exhaust this: Draw a card.", "Exhaust"],
+      ["Units your opponents control enter play exhausted.", "exhausted"],
+    ];
+    for (const [text, words, spell] of forms) {
+      expect(statesOf("duel", text, { spell }), text).toEqual([
+        expect.stringMatching(new RegExp(`^CW6007 warning "${words}": Three-Slot Duel has no exhausted/ready state: "${words}" would change nothing: nothing in its rules reads or readies an exhausted card\\. .*a phase step \\`declare_attackers\\``)),
+      ]);
+    }
+  });
+
+  it("games whose rules read or reset it run the same words clean", () => {
+    for (const text of ["Exhaust target creature.", "Ready target creature.", "Destroy target exhausted creature."]) {
+      expect(statesOf("cybervamp", text, { spell: true }), text).toEqual([]);
+      expect(statesOf("chromatic", text, { spell: true }), text).toEqual([]);
+    }
+    expect(statesOf("cybervamp", "This enters exhausted.")).toEqual([]);
+    expect(statesOf("cybervamp", "Overexhaust target creature.", { spell: true })).toEqual([]);
+  });
+
+  it("the state comes from the game file: Duel with a rule that readies permanents has it, whatever the game is called", () => {
+    const duel = read("cards/duel/duel.game");
+    const readying = duel.replace("phase Start auto { draw 1; gain 1 Crystal }", "phase Start auto { ready_permanents; draw 1; gain 1 Crystal }");
+    expect(readying).not.toBe(duel);
+    expect(statesOf("duel", "PLAY: Exhaust target unit.", { gameText: readying })).toEqual([]);
+    // Overexhausted needs a Renew that ends it: readying permanents does not.
+    expect(statesOf("duel", "PLAY: Overexhaust target unit.", { gameText: readying })).toEqual([expect.stringMatching(/^CW6007 warning "Overexhaust": Three-Slot Duel has no Overexhausted state: .*stay exhausted for good/)]);
+  });
+
+  it("Chromatic Battlelines readies cards but has no Overexhausted state (ready_permanents would leave the card exhausted for good)", () => {
+    expect(statesOf("chromatic", "Overexhaust target creature.", { spell: true })).toEqual([
+      expect.stringMatching(/^CW6007 warning "Overexhaust": Chromatic Battlelines has no Overexhausted state: .*a phase step `renew`/),
+    ]);
+  });
+
+  it("a game where every spell resolves at once has no response window: 'Counter target spell' is reported", () => {
+    expect(statesOf("duel", "Counter target spell.", { spell: true })).toEqual([expect.stringMatching(/^CW6007 warning "Counter": Three-Slot Duel has no response window: .*param response_model = stack/)]);
+    expect(statesOf("cybervamp", "Counter target spell.", { spell: true })).toEqual([]);
+    expect(statesOf("chromatic", "Counter target spell.", { spell: true })).toEqual([]);
+  });
+
+  it("a stat pair in a game of one stat: the second number is reported (CW6008), a second 0 is accepted", () => {
+    expect(statesOf("duel", "Target unit gets +1/+1 until end of turn.", { spell: true })).toEqual([
+      'CW6008 warning "+1/+1": The cards of Three-Slot Duel have one stat (power): "+1/+1" names two, and the engine would drop the second. Write the change with the stat\'s name ("+1 power").',
+    ]);
+    expect(statesOf("duel", "Create a 1/3 Spirit token.", { spell: true })).toEqual([expect.stringMatching(/^CW6008 warning "1\/3"/)]);
+    expect(statesOf("duel", "Target unit gets +2/+0 until end of turn.", { spell: true })).toEqual([]);
+    expect(statesOf("duel", "Create a 2/0 Spirit token.", { spell: true })).toEqual([]);
+    expect(statesOf("cybervamp", "Target creature gets +1/+1 until end of turn.", { spell: true })).toEqual([]);
+  });
+});

@@ -12,6 +12,7 @@ import "../../runtime/index.ts";
 import { nativeRuleNames } from "../../runtime/core/effects.ts";
 import {
   CARD_RULES,
+  CARD_STATES,
   CONDITIONS,
   ENGINE_PARAMS,
   ENGINE_PARAM_PATTERNS,
@@ -86,6 +87,27 @@ describe("the engine contract", () => {
         expect({ kind, key, missing }).toEqual({ kind, key, missing: 0 });
       }
     }
+  });
+
+  it("names every module that reads a card's exhausted state, under the game rule it reads it for (CW6007 in games with none)", () => {
+    // A read: `.exhausted` / `.overexhausted` not being assigned.
+    const readers = (field: string) => sorted([...source].filter(([, text]) => new RegExp(`\\.${field}\\b(?!\\s*=[^=])`).test(text)).map(([file]) => file));
+    for (const [state, field] of [["readiness", "exhausted"], ["overexhaustion", "overexhausted"]] as const) {
+      const contract = CARD_STATES[state];
+      // An Overexhausted card is exhausted too: readiness's readers may read either flag.
+      const also = state === "overexhaustion" ? [...CARD_STATES.readiness.givenBy.map((r) => r.module), ...CARD_STATES.readiness.cardText] : [];
+      const named = new Set([...contract.givenBy.map((r) => r.module), ...contract.cardText, ...also]);
+      expect({ state, unnamed: readers(field).filter((file) => !named.has(file)) }).toEqual({ state, unnamed: [] });
+      // Each rule that gives a game the state is read where the contract says.
+      for (const rule of contract.givenBy) {
+        const text = source.get(rule.module) ?? "";
+        expect({ state, rule, reads: text.includes(`.${field}`) && (rule.step ? literals(text).has(rule.step) : literals(allSource).has(rule.param!)) }).toEqual({ state, rule, reads: true });
+      }
+    }
+    // Spells wait to resolve only in the stack and chain models; the instant model resolves at once, so
+    // "Counter target spell" (which looks for one waiting) has nothing to act on there.
+    expect(source.get("runtime/models/instant.ts")).not.toMatch(/stack\.push/);
+    for (const rule of CARD_STATES.responses.givenBy) expect(source.get(rule.module)).toMatch(/state\.stack\.push/);
   });
 
   it("lists the events whose replacement effects the runtime applies", () => {
