@@ -159,7 +159,11 @@ export type Condition =
 // ---------------------------------------------------------------------------------------------
 // Effect steps: the engine's small instruction set
 
-export type Step = StepBody & { source?: SourceRef };
+export type Step = StepBody & {
+  source?: SourceRef;
+  /** A step of a phase: which of the phase's step lines (`PhaseDef.lines`) it runs — the statechart moves to that step's state. */
+  phaseStep?: number;
+};
 
 export type StepBody =
   | { op: "damage"; amount: NumberExpr; to: Affected; from?: CardRef }
@@ -460,6 +464,8 @@ export interface PhaseDef {
   /** Auto phases run their steps and move on; others wait for the active player. */
   auto: boolean;
   steps: Step[];
+  /** The phase's step lines as the game file writes them (`draw renew_draw`, `declare_attackers`), in order: each is a state of the statechart. */
+  lines?: { text: string; source: SourceRef }[];
   source: SourceRef;
 }
 

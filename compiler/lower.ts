@@ -2682,23 +2682,24 @@ export function lowerGame(doc: Ast.GameFile, text: string, notes: LoweringNote[]
     const name = p.name.kind === "word" ? p.name.text : p.name.value;
     const auto = p.options.some((o) => o.kind === "word" && lower(o.text) === "auto");
     const steps: Step[] = [];
+    const lines: NonNullable<PhaseDef["lines"]> = [];
+    const lineSteps = (c: Ast.Clause): Step[] => {
+      // A single engine word (`end_of_turn`, `renew`) names a native rule.
+      const lone = !c.subject && !c.object && c.tail.length === 0 && c.verb && !c.verb.keyword && /_/.test(c.verb.text);
+      if (lone || (c.verb && !c.verb.keyword && !c.object && !vocab.keywords.has(lower(c.verb.text)) && !["draw", "gain"].includes(c.verb.lemma))) return [{ op: "rule", rule: c.verb!.text, source: l.source(c.range) }];
+      if (!c.verb && c.subject && c.subject.items.length === 1 && c.subject.items[0]!.kind === "word") return [{ op: "rule", rule: (c.subject.items[0] as Ast.WordNode).text, source: l.source(c.range) }];
+      return withPending(l, l.clause(c));
+    };
     for (const seq of p.steps ?? []) {
       for (const st of seq.steps) {
         const c = st.clause;
-        // A single engine word (`end_of_turn`, `renew`) names a native rule.
-        const lone = !c.subject && !c.object && c.tail.length === 0 && c.verb && !c.verb.keyword && /_/.test(c.verb.text);
-        if (lone || (c.verb && !c.verb.keyword && !c.object && !vocab.keywords.has(lower(c.verb.text)) && !["draw", "gain"].includes(c.verb.lemma))) {
-          steps.push({ op: "rule", rule: c.verb!.text, source: l.source(c.range) });
-          continue;
-        }
-        if (!c.verb && c.subject && c.subject.items.length === 1 && c.subject.items[0]!.kind === "word") {
-          steps.push({ op: "rule", rule: (c.subject.items[0] as Ast.WordNode).text, source: l.source(c.range) });
-          continue;
-        }
-        steps.push(...withPending(l, l.clause(c)));
+        // Each step line is a state of the game's statechart: its steps say which one they run.
+        const phaseStep = lines.length;
+        lines.push({ text: l.slice(c.range).trim(), source: l.source(c.range) });
+        for (const step of lineSteps(c)) steps.push({ ...step, phaseStep });
       }
     }
-    game.phases.push({ name, auto, steps, source: { file, range: plainRange(p.range) } } satisfies PhaseDef);
+    game.phases.push({ name, auto, steps, ...(lines.length > 0 ? { lines } : {}), source: { file, range: plainRange(p.range) } } satisfies PhaseDef);
   }
   ruleDecls.forEach((r, i) => {
     r.text.abilities.forEach((a, j) => {

@@ -220,7 +220,7 @@ export function createEngine(bundle: CompiledBundle): Engine {
     const phaseDef = rules.game.phases.find((p) => p.name.toLowerCase() === phase.toLowerCase());
     if (!phaseDef) throw new SetupError(`unknown phase "${phase}"; ${rules.game.name} has ${rules.game.phases.map((p) => p.name).join(", ")}`, {});
     state.phase = phaseDef.name;
-    state.flow = { turn: { [phaseDef.name]: "open" } };
+    state.flow = rules.flow.settledIn(phaseDef.name);
     const placed: Placed = {};
     for (const player of PLAYERS) {
       const p = spec.players[player];

@@ -10,7 +10,8 @@ import type { CardInstance } from "./state/state.ts";
 import { formatEvent, HASH_START, hashHex, hashUpdate } from "./state/trace.ts";
 import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
 import { uniformInt } from "pure-rand/distribution/uniformInt";
-import { RESOLVING } from "./core/index.ts";
+import { RESOLVING, phaseStepAhead } from "./core/index.ts";
+import { STEPS_DONE } from "./core/flow.ts";
 import { mechanicsOf } from "./core/mechanics.ts";
 
 export interface SimulationOptions {
@@ -309,8 +310,18 @@ function statechartProblems(engine: Engine, state: GameState): string[] {
   const { flow } = engine.rules;
   if (state.over) return flow.isOver(state.flow) ? [] : [`the game is over but its statechart is at ${JSON.stringify(state.flow)}`];
   const leaf = flow.decisionLeaf(state);
-  if (flow.phaseOf(state.flow) === state.phase && flow.leafOf(state.flow) === leaf) return [];
-  return [`the statechart is at ${JSON.stringify(state.flow)} but the game is in ${state.phase}, ${leaf}`];
+  if (flow.phaseOf(state.flow) !== state.phase || flow.leafOf(state.flow) !== leaf) return [`the statechart is at ${JSON.stringify(state.flow)} but the game is in ${state.phase}, ${leaf}`];
+  // A phase with step lines: the chart's step is the one the rest of the phase waits at (begun,
+  // waiting for a choice), or the one before it (it ran; a window or a nested resolution follows);
+  // `done` once every step has run.
+  const steps = flow.stepsOf(state.phase);
+  if (steps.length === 0) return [];
+  const step = flow.stepOf(state.flow);
+  const ahead = phaseStepAhead(state);
+  const at = step === null ? -1 : steps.indexOf(step);
+  const expected = ahead === null ? [STEPS_DONE] : [steps[ahead - 1], steps[ahead]].filter((s) => s !== undefined);
+  if (ahead === null ? step === STEPS_DONE : at === ahead || at === ahead - 1) return [];
+  return [`the statechart's ${state.phase} step is ${step} but the game's is ${expected.join(" or ")}`];
 }
 
 /** A legal random deck from the game's cards: copies within the rarity limits, size between the deck bounds. */

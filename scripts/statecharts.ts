@@ -13,7 +13,7 @@ import ELK, { type ElkNode } from "elkjs/lib/elk.bundled.js";
 import type { AnyStateMachine } from "xstate";
 import { createEngine } from "../runtime/index.ts";
 import { bundleOf } from "../bench/bundles.ts";
-import { statechartGraph } from "../studio/src/flow/chart-graph.ts";
+import { isRegion, statechartGraph } from "../studio/src/flow/chart-graph.ts";
 
 export const STATECHART_GAMES = ["duel", "chromatic", "cybervamp"] as const;
 
@@ -21,14 +21,17 @@ const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;
 
 /** The chart of one machine as a self-contained SVG. */
 export async function statechartSvg(machine: AnyStateMachine, title: string): Promise<string> {
-  const { graph } = statechartGraph(machine);
+  const { graph, states } = statechartGraph(machine);
   const laid = await new ELK().layout(graph);
   const parts: string[] = [];
   const drawNode = (node: ElkNode, depth: number) => {
     const { x = 0, y = 0, width = 0, height = 0 } = node;
     const compound = (node.children?.length ?? 0) > 0;
     const fill = compound ? (depth % 2 ? "#f4f6fb" : "#ffffff") : "#e8eefc";
-    parts.push(`<rect x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${width.toFixed(1)}" height="${height.toFixed(1)}" rx="8" fill="${fill}" stroke="#4a5a85" stroke-width="${compound ? 1 : 1.4}"/>`);
+    // A region of a parallel state (a phase's steps beside what the players do) is dashed.
+    const state = states.get(node.id);
+    const dashed = state && isRegion(state) ? ' stroke-dasharray="6 4"' : "";
+    parts.push(`<rect x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${width.toFixed(1)}" height="${height.toFixed(1)}" rx="8" fill="${fill}" stroke="#4a5a85" stroke-width="${compound ? 1 : 1.4}"${dashed}/>`);
     const label = node.labels?.[0]?.text ?? node.id;
     const textY = compound ? y + 18 : y + height / 2 + 4;
     const textX = compound ? x + 10 : x + width / 2;

@@ -64,11 +64,21 @@ function finishFrame(ctx: Ctx, frame: Frame): void {
   if (frame.card || frame.ability) emit(ctx, "resolve", `${frame.label} resolved`, { card: frame.card, name: frame.card ? cardName(ctx, frame.card) : undefined, ability: frame.ability, player: frame.controller, source: frame.source });
 }
 
+/**
+ * A phase's step line begins (`line`, its index in `PhaseDef.lines`), or ends as the last step its
+ * frame runs (`ended`): the statechart's steps region goes there, before the step's trace events.
+ */
+function flowToStep(ctx: Ctx, line: number, ended = false): void {
+  const moved = ctx.rules.flow.toStep(ctx.state.flow, line, ended);
+  if (moved !== null) ctx.state.flow = moved;
+}
+
 /** Runs the top frame until it finishes or waits for a choice. */
 export function runTopFrame(ctx: Ctx): void {
   const frame = ctx.state.frames[ctx.state.frames.length - 1]!;
   while (frame.pc < frame.steps.length) {
     const step = frame.steps[frame.pc]!;
+    if (step.phaseStep !== undefined) flowToStep(ctx, step.phaseStep);
     const result = runStep(ctx, frame, step);
     if (result === "wait") return;
     if (ctx.state.frames[ctx.state.frames.length - 1] !== frame) {
@@ -80,6 +90,9 @@ export function runTopFrame(ctx: Ctx): void {
     frame.pc += 1;
     if (ctx.state.over) return;
   }
+  // The phase's last step line has run (a frame cut by a window ends on that window's step instead).
+  const last = frame.steps[frame.steps.length - 1]?.phaseStep;
+  if (last !== undefined) flowToStep(ctx, last, true);
   finishFrame(ctx, frame);
 }
 

@@ -1,21 +1,25 @@
 /**
- * The game's statechart (XState v5), built from its game file: the turn's phases in order, and in
- * each phase whether the player who must act has a free decision (`open`) or a resolution waits
- * for a choice (`choice`), beside the states the game's response model adds (its `chart`, defined
- * in runtime/models/*.ts): CYBERVAMP's stack being built (who holds priority), its top resolving,
- * a fizzle; Chromatic's actions waiting for priority, its 17.1 chains (built, ordered, resolving,
- * the opponent's appended abilities), the priority before a phase ends; Duel's immediate
- * resolution. `over` is final. The last phase's PHASE_DONE passes the turn and re-enters the first.
- * Every state's meta names the game-file line that defines it (`source`).
+ * The game's statechart (XState v5), built from its game file: the turn's phases in order; in a
+ * phase with step lines (`phase Battle { declare_attackers; respond; ... }`) two parallel regions —
+ * `steps`, one state per step line in order and `done` once they have run, and `activity` — else
+ * the activity alone. The activity is whether the player who must act has a free decision (`open`)
+ * or a resolution waits for a choice (`choice`), beside the states the game's response model adds
+ * (its `chart`, defined in runtime/models/*.ts): CYBERVAMP's stack being built (who holds
+ * priority), its top resolving, a fizzle; Chromatic's actions waiting for priority, its 17.1 chains
+ * (built, ordered, resolving, the opponent's appended abilities), the priority before a phase
+ * ends; Duel's immediate resolution. A choice made while something resolves is that resolving
+ * state's own `choice`. `over` is final. The last phase's PHASE_DONE passes the turn and re-enters
+ * the first. Every state's meta names the game-file line that defines it (`source`).
  *
  * It is used only through the pure `transition(machine, snapshot, event)` API, once per loaded game:
- * every (state, event) pair is computed into a table the engine reads (the machine has no context
- * and no guards). The engine keeps the state's value inside the JSON game state and performs the
- * actions a transition returns itself (entering a phase, passing the turn). The engine says where
- * the game is (`moveTo`: a response model at its moments — an item pushed, popped, fizzled, a chain
- * begun, an ability fired — and core/settle.ts whenever a player must decide) and the chart gets
- * there by its own transitions (the shortest path of events, computed once per pair of states). No
- * actor runs, so stepping, simulation and time travel are plain function calls.
+ * each (configuration, event) pair the game reaches is computed once into a table the engine reads
+ * (the machine has no context and no guards). The engine keeps the state's value inside the JSON
+ * game state and performs the actions a transition returns itself (entering a phase, passing the
+ * turn). The engine says where the game is (`moveTo`: a response model at its moments — an item
+ * pushed, popped, fizzled, a chain begun, an ability fired — and core/settle.ts whenever a player
+ * must decide; `toStep`: a phase's step begins, core/effects.ts) and the chart gets there by its own
+ * transitions (the shortest path of events, computed once per pair of configurations). No actor
+ * runs, so stepping, simulation and time travel are plain function calls.
  */
 import { setup, transition, initialTransition, type AnyStateMachine } from "xstate";
 import type { CompiledGame, PhaseDef, SourceRef } from "../../compiler/ir.ts";
@@ -30,7 +34,7 @@ export type PriorityHolder = "active_player" | "opponent";
 /** Actions the machine asks the engine to perform, in order. */
 export type FlowAction = { type: "enterPhase"; phase: string } | { type: "exitPhase"; phase: string } | { type: "passTurn" };
 
-/** The state directly under the phase: `open`, `choice`, or a response model's own (`stack`, `chain`, `phase_end`, ...). */
+/** The state directly under the phase's activity: `open`, `choice`, or a response model's own (`stack`, `chain`, `phase_end`, ...). */
 export type Substate = string;
 
 /** What the chart's states carry in their meta: the game-file line that defines them, and which phase. */
@@ -40,6 +44,12 @@ export interface FlowStateMeta {
   /** The game parameter the state comes from (`response_model`, `priority_actions`). */
   param?: string;
 }
+
+/** The region of a phase's step lines, and the region beside it (what the players do now). */
+export const STEPS_REGION = "steps";
+export const ACTIVITY_REGION = "activity";
+/** The state of the steps region once every step line of the phase has run. */
+export const STEPS_DONE = "done";
 
 /**
  * The states a response model adds to each phase of the chart, beside the core's `open` and
@@ -52,8 +62,12 @@ export interface ResponseChart {
    * `source(param)` is the game-file line of a parameter.
    */
   states(phase: PhaseDef, helpers: ChartHelpers): { states: Record<string, object>; on?: Record<string, string> };
-  /** Where the game is when a player must decide: a leaf below the phase (`open`, `choice`, `stack.building.opponent`). */
-  decisionLeaf(state: GameState): string;
+  /**
+   * Where the game is when a player must decide: a leaf below the phase's activity (`open`,
+   * `choice`, `stack.building.opponent`, `stack.resolving.choice`). `current` is where the chart is
+   * now (a choice asked while something resolves stays inside that resolution).
+   */
+  decisionLeaf(state: GameState, current: string | null): string;
 }
 
 export interface ChartHelpers {
@@ -81,8 +95,33 @@ export function priorityHolders(meta: FlowStateMeta, description: string): objec
   };
 }
 
+/**
+ * A resolution that may stop for a player's choice: `running`, and `choice` (a choice asked while
+ * it resolves stays inside it, so the chart shows what is resolving). `on` are its own transitions.
+ */
+export function resolution(meta: FlowStateMeta, description: string, on: Record<string, string> = {}): object {
+  return {
+    meta,
+    description,
+    initial: "running",
+    on: { NEED_CHOICE: ".choice", ...on },
+    states: {
+      running: { meta, description: "its effects run" },
+      choice: { meta, description: "a player makes a choice the resolution asks for", on: { CHOSEN: "running" } },
+    },
+  };
+}
+
 /** Who holds priority in a game state, relative to the turn. */
 export const holderIn = (state: GameState): PriorityHolder => (state.priority?.player === state.active ? "active_player" : "opponent");
+
+/** One configuration of the chart: a phase, the leaf of its activity, the state of its steps (null: the phase has no step lines). */
+export interface FlowConfiguration {
+  value: unknown;
+  phase: string;
+  leaf: string;
+  step: string | null;
+}
 
 export interface Flow {
   machine: AnyStateMachine;
@@ -90,17 +129,28 @@ export interface Flow {
   initial(): { value: unknown; actions: FlowAction[] };
   send(value: unknown, event: FlowEvent): { value: unknown; actions: FlowAction[] };
   /**
-   * The chart moved, by its own transitions inside the current phase, to `leaf` (a path below the
-   * phase: `stack.resolving`); `events` are the transitions taken. Null when the phase has no such state.
+   * The chart moved, by its own transitions inside the current phase, to `leaf` of its activity (a
+   * path below it: `stack.resolving`; a compound state is entered at its initial leaf), the phase's
+   * step unchanged; `events` are the transitions taken. Null when the phase has no such state.
    */
   moveTo(value: unknown, leaf: string): { value: unknown; events: readonly string[] } | null;
+  /**
+   * The phase's step line `line` (an index of `PhaseDef.lines`; past the last: `done`) begins, or —
+   * `ended` — has run as the last step of its frame (`done` if it is the phase's last line): the
+   * chart's value there, or null when it is there already or the phase has no such step.
+   */
+  toStep(value: unknown, line: number, ended?: boolean): unknown | null;
   /** The events that lead from one value to the next, if one is reached from the other inside a phase, by PHASE_DONE or GAME_OVER. */
   eventsBetween(from: unknown, to: unknown): readonly string[] | null;
   phaseOf(value: unknown): string | null;
-  /** The state directly under the phase (`open`, `choice`, `stack`, `chain`, ...); null outside the turn. */
+  /** The state directly under the phase's activity (`open`, `choice`, `stack`, `chain`, ...); null outside the turn. */
   substateOf(value: unknown): Substate | null;
-  /** The path below the phase, dotted (`stack.building.opponent`); null outside the turn. */
+  /** The path below the phase's activity, dotted (`stack.building.opponent`); null outside the turn. */
   leafOf(value: unknown): string | null;
+  /** The state of the phase's steps region (`declare_blockers`, `done`); null outside the turn or in a phase without step lines. */
+  stepOf(value: unknown): string | null;
+  /** The step states of a phase in order (`done` last); empty for a phase without step lines. */
+  stepsOf(phase: string): readonly string[];
   /** In an open window: who holds priority; null outside a window. */
   holderOf(value: unknown): PriorityHolder | null;
   isOver(value: unknown): boolean;
@@ -108,11 +158,13 @@ export interface Flow {
   hasWindows: boolean;
   /** Where the game is when a player must decide (the response model's reading of a game state). */
   decisionLeaf(state: GameState): string;
-  /** Every leaf state of the chart as its dotted path (`turn.Main.stack.building.opponent`). */
-  leaves: readonly string[];
+  /** The chart in a phase with nothing to do but decide (`open`; its step lines, if any, have run): a board set up in that phase. */
+  settledIn(phase: string): unknown;
+  /** Every configuration the chart can be in during a turn (each phase's activity leaves × its step states). */
+  configurations: readonly FlowConfiguration[];
 }
 
-/** The path of state names a snapshot value stands for: `{turn: {Main: {window: "opponent"}}}` → turn, Main, window, opponent. */
+/** The path of state names a single-region value stands for: `{window: "opponent"}` → window, opponent. */
 export function statePath(value: unknown): string[] {
   const path: string[] = [];
   let at = value;
@@ -124,6 +176,35 @@ export function statePath(value: unknown): string[] {
   }
   if (typeof at === "string") path.push(at);
   return path;
+}
+
+/** A phase's value split into its regions: the activity's value, and the step state (null: no steps region). */
+function regionsOf(phaseValue: unknown): { activity: unknown; step: string | null } {
+  if (phaseValue && typeof phaseValue === "object" && STEPS_REGION in phaseValue) {
+    const v = phaseValue as Record<string, unknown>;
+    return { activity: v[ACTIVITY_REGION], step: typeof v[STEPS_REGION] === "string" ? (v[STEPS_REGION] as string) : null };
+  }
+  return { activity: phaseValue, step: null };
+}
+
+/** The first key of the `turn` object of a value, and its phase value. */
+function phaseEntry(value: unknown): [string, unknown] | null {
+  const turn = value && typeof value === "object" ? (value as Record<string, unknown>)["turn"] : undefined;
+  if (!turn || typeof turn !== "object") return null;
+  for (const phase in turn as Record<string, unknown>) return [phase, (turn as Record<string, unknown>)[phase]];
+  return null;
+}
+
+/** The state name a step line gets: its first word (`draw renew_draw` → draw), made unique in its phase. */
+function stepKeys(phase: PhaseDef): string[] {
+  const used = new Set([STEPS_DONE]);
+  return (phase.lines ?? []).map((line) => {
+    const word = (line.text.split(/\s+/)[0] ?? "").replace(/[^A-Za-z0-9_-]/g, "_").toLowerCase() || "step";
+    let key = word;
+    for (let n = 2; used.has(key); n++) key = `${word}_${n}`;
+    used.add(key);
+    return key;
+  });
 }
 
 const HOLDERS = new Set(["active_player", "opponent"]);
@@ -138,29 +219,52 @@ export function buildFlow(game: CompiledGame, model: { name: string; windows: bo
   const phases: PhaseDef[] = game.phases.length > 0 ? game.phases : [{ name: "Main", auto: false, steps: [], source: game.source }];
   const source = (param: string): SourceRef | undefined => game.paramSources?.[param];
   const phaseStates: Record<string, object> = {};
+  /** Phase → its step states in order, `done` last (none for a phase without step lines). */
+  const stepStates = new Map<string, string[]>();
   phases.forEach((phase, index) => {
     const last = index === phases.length - 1;
     const next = phases[last ? 0 : index + 1]!.name;
-    const at = `#flow.turn.${phase.name}`;
+    const keys = stepKeys(phase);
+    const at = keys.length > 0 ? `#flow.turn.${phase.name}.${ACTIVITY_REGION}` : `#flow.turn.${phase.name}`;
     const meta: FlowStateMeta = { phase: phase.name, source: phase.source };
     const own = chart.states(phase, { to: (leaf) => `${at}.${leaf}`, source, game });
-    phaseStates[phase.name] = {
-      entry: { type: "enterPhase", params: { phase: phase.name } },
-      exit: { type: "exitPhase", params: { phase: phase.name } },
+    const activity = {
       initial: "open",
       meta,
       states: {
-        open: { meta, description: "the player who must act decides freely" },
-        choice: { meta, description: "a resolution waits for a player's choice" },
+        open: { meta, description: "no window and no choice: the phase's steps run, or the player who must act decides freely" },
+        choice: { meta, description: "a player makes a choice the phase or a rule asks for" },
         ...own.states,
       },
-      on: {
-        NEED_CHOICE: `${at}.choice`,
-        SETTLED: `${at}.open`,
-        ...own.on,
-        // Re-entering the first phase from the last one is a new turn.
-        PHASE_DONE: { target: `#flow.turn.${next}`, ...(last ? { actions: { type: "passTurn" } } : {}) },
+      on: { NEED_CHOICE: `${at}.choice`, SETTLED: `${at}.open`, ...own.on },
+    };
+    const phaseDone = {
+      // Re-entering the first phase from the last one is a new turn.
+      PHASE_DONE: { target: `#flow.turn.${next}`, ...(last ? { actions: { type: "passTurn" } } : {}) },
+    };
+    const entry = { type: "enterPhase", params: { phase: phase.name } };
+    const exit = { type: "exitPhase", params: { phase: phase.name } };
+    if (keys.length === 0) {
+      phaseStates[phase.name] = { entry, exit, ...activity, on: { ...activity.on, ...phaseDone } };
+      return;
+    }
+    stepStates.set(phase.name, [...keys, STEPS_DONE]);
+    const steps: Record<string, object> = {};
+    keys.forEach((key, i) => {
+      const line = phase.lines![i]!;
+      steps[key] = { meta: { phase: phase.name, source: line.source }, description: `step ${i + 1}: ${line.text}`, on: { NEXT_STEP: keys[i + 1] ?? STEPS_DONE } };
+    });
+    steps[STEPS_DONE] = { meta, description: phase.auto ? "the phase's steps have run: it ends when nothing is left to resolve" : "the phase's steps have run: the active player acts until they end the phase" };
+    phaseStates[phase.name] = {
+      type: "parallel",
+      entry,
+      exit,
+      meta,
+      states: {
+        [STEPS_REGION]: { meta, description: "the phase's step lines, in order", initial: keys[0], states: steps },
+        [ACTIVITY_REGION]: { ...activity, description: "what the players do now" },
       },
+      on: phaseDone,
     };
   });
   const machine = setup({
@@ -180,9 +284,10 @@ export function buildFlow(game: CompiledGame, model: { name: string; windows: bo
       .filter((a) => a.type === "enterPhase" || a.type === "exitPhase" || a.type === "passTurn")
       .map((a) => (a.type === "passTurn" ? { type: "passTurn" } : ({ type: a.type, phase: (a.params as { phase: string }).phase } as FlowAction)));
 
-  // The machine has no context and no guards: a transition depends on (state, event type) only.
-  // Every transition is computed once here, through XState, into a table the engine then reads
-  // (simulation sends millions of events); values in the table are frozen and shared by states.
+  // The machine has no context and no guards: a transition depends on (configuration, event type)
+  // only. Each configuration's transitions are computed once, through XState, the first time the
+  // game is there, into a table the engine then reads (simulation sends millions of events);
+  // values in the table are frozen and shared by states.
   const freeze = <T>(value: T): T => {
     if (value && typeof value === "object") {
       for (const v of Object.values(value)) freeze(v);
@@ -190,38 +295,77 @@ export function buildFlow(game: CompiledGame, model: { name: string; windows: bo
     }
     return value;
   };
-  // A value's leaf key (`turn.Main.open`), remembered for the table's own (shared, frozen) values.
-  const keys = new WeakMap<object, string>();
+  const keyFor = (phase: string, leaf: string, step: string | null) => `turn.${phase}.${leaf}${step === null ? "" : `@${step}`}`;
+  /** A value's configuration, remembered for the table's own (shared, frozen) values. */
+  const parsed = new WeakMap<object, FlowConfiguration | null>();
+  const parse = (value: unknown): FlowConfiguration | null => {
+    if (value === null || typeof value !== "object") return null;
+    let known = parsed.get(value);
+    if (known === undefined) {
+      const entry = phaseEntry(value);
+      if (entry) {
+        const { activity, step } = regionsOf(entry[1]);
+        // A value from before the phase had step lines (a saved game, a set-up board): its steps are over.
+        known = { value, phase: entry[0], leaf: statePath(activity).join("."), step: step ?? (stepStates.has(entry[0]) ? STEPS_DONE : null) };
+      } else known = null;
+      parsed.set(value, known);
+    }
+    return known;
+  };
   const keyOf = (value: unknown): string => {
-    if (value === null || typeof value !== "object") return statePath(value).join(".");
-    let key = keys.get(value);
-    if (key === undefined) keys.set(value, (key = statePath(value).join(".")));
-    return key;
+    const at = parse(value);
+    return at ? keyFor(at.phase, at.leaf, at.step) : statePath(value).join(".");
   };
   const eventTypes = eventsOf(machine.root);
   const [initialSnapshot, initialActions] = initialTransition(machine);
   const initial = freeze({ value: initialSnapshot.value as unknown, actions: toActions(initialActions as never) });
+
+  // Every configuration of the turn: each phase's activity leaves × its step states.
+  const configurations: FlowConfiguration[] = [];
+  const byKey = new Map<string, unknown>();
+  for (const phase of phases) {
+    const node = machine.root.states["turn"]!.states[phase.name]!;
+    const steps = stepStates.get(phase.name);
+    const activityNode = steps ? node.states[ACTIVITY_REGION]! : node;
+    for (const path of leafPaths(activityNode)) {
+      const leaf = path.join(".");
+      for (const step of steps ?? [null]) {
+        const activity = valueOfPath(path);
+        const value = freeze({ turn: { [phase.name]: step === null ? activity : { [STEPS_REGION]: step, [ACTIVITY_REGION]: activity } } });
+        const configuration = { value, phase: phase.name, leaf, step };
+        parsed.set(value, configuration);
+        configurations.push(configuration);
+        byKey.set(keyFor(phase.name, leaf, step), value);
+      }
+    }
+  }
+  byKey.set("over", "over");
+
   type Entry = { value: unknown; actions: FlowAction[]; key: string };
   const table = new Map<string, Map<string, Entry>>();
-  const rowOf = (snapshot: ReturnType<typeof machine.resolveState>) => {
-    const row = new Map<string, Entry>();
+  const rowOfKey = (key: string): Map<string, Entry> | undefined => {
+    let row = table.get(key);
+    if (row) return row;
+    const value = byKey.get(key);
+    if (value === undefined) return undefined;
+    const snapshot = machine.resolveState({ value: value as never, context: {} });
+    row = new Map();
     for (const type of eventTypes) {
       const [next, actions] = transition(machine, snapshot, { type });
-      const value = freeze(next.value as unknown);
-      row.set(type, freeze({ value, actions: toActions(actions as never), key: keyOf(value) }));
+      const nextValue = freeze(next.value as unknown);
+      row.set(type, freeze({ value: nextValue, actions: toActions(actions as never), key: keyOf(nextValue) }));
     }
+    table.set(key, row);
     return row;
   };
-  const leaves = leafPaths(machine.root).map((path) => path.join("."));
-  for (const path of leafPaths(machine.root)) table.set(path.join("."), rowOf(machine.resolveState({ value: valueOfPath(path) as never, context: {} })));
   const rowFor = (value: unknown) => {
     const key = keyOf(value);
-    let row = table.get(key);
+    let row = rowOfKey(key);
     if (!row && value !== null && (typeof value === "object" || typeof value === "string")) {
       // A value that names a compound state (saved before its children existed): XState resolves it to a leaf.
       try {
         const snapshot = machine.resolveState({ value: value as never, context: {} });
-        row = table.get(statePath(snapshot.value).join("."));
+        row = rowOfKey(keyOf(freeze(snapshot.value as unknown)));
       } catch {
         // Not a state of this chart (a value from another version of the game file).
         return undefined;
@@ -230,7 +374,7 @@ export function buildFlow(game: CompiledGame, model: { name: string; windows: bo
     }
     return row;
   };
-  // Shortest paths inside a phase (transitions without actions), found once per pair of states.
+  // Shortest paths inside a phase (transitions without actions), found once per pair of configurations.
   const paths = new Map<string, { value: unknown; events: readonly string[] } | null>();
   const pathBetween = (fromKey: string, toKey: string): { value: unknown; events: readonly string[] } | null => {
     const memo = `${fromKey}>${toKey}`;
@@ -241,7 +385,7 @@ export function buildFlow(game: CompiledGame, model: { name: string; windows: bo
     const queue: { key: string; value: unknown; events: string[] }[] = [{ key: fromKey, value: null, events: [] }];
     for (let i = 0; i < queue.length && !found; i++) {
       const at = queue[i]!;
-      for (const [type, entry] of table.get(at.key) ?? []) {
+      for (const [type, entry] of rowOfKey(at.key) ?? []) {
         if (entry.actions.length > 0 || seen.has(entry.key)) continue;
         seen.add(entry.key);
         const step = { key: entry.key, value: entry.value, events: [...at.events, type] };
@@ -255,11 +399,24 @@ export function buildFlow(game: CompiledGame, model: { name: string; windows: bo
     paths.set(memo, found);
     return found;
   };
-  const phaseKeyOf = (value: unknown): { phase: string; leaf: string } | null => {
-    const key = keyOf(value);
-    if (!key.startsWith("turn.")) return null;
-    const dot = key.indexOf(".", 5);
-    return dot < 0 ? { phase: key.slice(5), leaf: "" } : { phase: key.slice(5, dot), leaf: key.slice(dot + 1) };
+  // A target leaf of an activity that names a compound state (`stack.resolving`): its initial leaf.
+  const leaves = new Map<string, string | null>();
+  const leafIn = (phase: string, leaf: string): string | null => {
+    const memo = `${phase}\u0000${leaf}`;
+    let known = leaves.get(memo);
+    if (known === undefined) {
+      known = null;
+      const steps = stepStates.get(phase);
+      const value = { turn: { [phase]: steps ? { [STEPS_REGION]: steps[0], [ACTIVITY_REGION]: valueOfPath(leaf.split(".")) } : valueOfPath(leaf.split(".")) } };
+      try {
+        const resolved = parse(freeze(machine.resolveState({ value: value as never, context: {} }).value as unknown));
+        if (resolved && resolved.phase === phase) known = resolved.leaf;
+      } catch {
+        // Not a state of this phase.
+      }
+      leaves.set(memo, known);
+    }
+    return known;
   };
   return {
     machine,
@@ -275,10 +432,22 @@ export function buildFlow(game: CompiledGame, model: { name: string; windows: bo
       return known;
     },
     moveTo(value, leaf) {
-      const at = phaseKeyOf(value);
+      const at = parse(value);
       if (!at) return null;
       if (at.leaf === leaf) return { value, events: [] };
-      return pathBetween(keyOf(value), `turn.${at.phase}.${leaf}`);
+      const target = leafIn(at.phase, leaf);
+      if (target === null) return null;
+      if (target === at.leaf) return { value, events: [] };
+      return pathBetween(keyFor(at.phase, at.leaf, at.step), keyFor(at.phase, target, at.step));
+    },
+    toStep(value, line, ended = false) {
+      const at = parse(value);
+      if (!at || at.step === null) return null;
+      const steps = stepStates.get(at.phase)!;
+      if (ended && line + 1 < steps.length - 1) return null;
+      const target = steps[Math.min(ended ? line + 1 : line, steps.length - 1)]!;
+      if (target === at.step) return null;
+      return pathBetween(keyFor(at.phase, at.leaf, at.step), keyFor(at.phase, at.leaf, target))?.value ?? null;
     },
     eventsBetween(from, to) {
       if (from === undefined || from === null || to === undefined || to === null) return null;
@@ -291,19 +460,25 @@ export function buildFlow(game: CompiledGame, model: { name: string; windows: bo
       return pathBetween(fromKey, toKey)?.events ?? null;
     },
     phaseOf(value) {
-      return phaseKeyOf(value)?.phase ?? null;
+      return parse(value)?.phase ?? null;
     },
     substateOf(value) {
-      const at = phaseKeyOf(value);
+      const at = parse(value);
       if (!at) return null;
       const dot = at.leaf.indexOf(".");
       return (dot < 0 ? at.leaf : at.leaf.slice(0, dot)) || "open";
     },
     leafOf(value) {
-      return phaseKeyOf(value)?.leaf ?? null;
+      return parse(value)?.leaf ?? null;
+    },
+    stepOf(value) {
+      return parse(value)?.step ?? null;
+    },
+    stepsOf(phase) {
+      return stepStates.get(phase) ?? [];
     },
     holderOf(value) {
-      const at = phaseKeyOf(value);
+      const at = parse(value);
       if (!at) return null;
       const last = at.leaf.slice(at.leaf.lastIndexOf(".") + 1);
       return HOLDERS.has(last) ? (last as PriorityHolder) : null;
@@ -312,8 +487,11 @@ export function buildFlow(game: CompiledGame, model: { name: string; windows: bo
     isOver(value) {
       return value === "over";
     },
-    decisionLeaf: (state) => chart.decisionLeaf(state),
-    leaves,
+    settledIn(phase) {
+      return byKey.get(keyFor(phase, "open", stepStates.has(phase) ? STEPS_DONE : null)) ?? { turn: { [phase]: "open" } };
+    },
+    decisionLeaf: (state) => chart.decisionLeaf(state, parse(state.flow)?.leaf ?? null),
+    configurations,
   };
 }
 
@@ -332,14 +510,14 @@ function eventsOf(node: AnyStateMachine["root"]): string[] {
   return [...events];
 }
 
-/** Every leaf state of the chart, as its path of state names. */
+/** Every leaf state below a state, as its path of state names. */
 function leafPaths(node: AnyStateMachine["root"], prefix: string[] = []): string[][] {
   const children = Object.values(node.states);
-  if (children.length === 0) return [prefix];
+  if (children.length === 0) return prefix.length > 0 ? [prefix] : [];
   return children.flatMap((child) => leafPaths(child, [...prefix, child.key]));
 }
 
-/** The snapshot value of a leaf path: turn, Main, window, opponent → `{turn: {Main: {window: "opponent"}}}`. */
+/** The snapshot value of a path: window, opponent → `{window: "opponent"}`. */
 function valueOfPath(path: string[]): unknown {
   let value: unknown = path[path.length - 1];
   for (let i = path.length - 2; i >= 0; i--) value = { [path[i]!]: value };

@@ -3,9 +3,10 @@
  * and the settle loop that runs resolutions, places triggers and advances automatic phases until
  * a player must decide.
  */
-import type { FlowAction, FlowEvent } from "./flow.ts";
+import { STEPS_DONE, type FlowAction, type FlowEvent } from "./flow.ts";
+import type { Step } from "../../compiler/ir.ts";
 import type { Rules } from "./rules.ts";
-import { opponentOf } from "../state/state.ts";
+import { opponentOf, type GameState } from "../state/state.ts";
 import { type Ctx, allOnBattlefield, battlefield, cardName, emit } from "./cards.ts";
 import { destroyAll, losePlayer } from "./operations.ts";
 import { noteEvent } from "./triggers.ts";
@@ -83,9 +84,37 @@ export function flowTo(ctx: Ctx, leaf: string): void {
   if (moved) ctx.state.flow = moved.value;
 }
 
+/**
+ * The line (`PhaseDef.lines` index) of the first phase step not yet run, wherever the rest of the
+ * phase's steps wait — a frame (a step waiting for a choice has begun but not run), or the stack
+ * under a window (`respond`, `priority`) — or null when every step of the phase has run.
+ */
+export function phaseStepAhead(state: GameState): number | null {
+  let ahead: number | null = null;
+  const look = (steps: readonly Step[], from: number) => {
+    for (let i = from; i < steps.length; i++) {
+      const line = steps[i]!.phaseStep;
+      if (line !== undefined) {
+        if (ahead === null || line < ahead) ahead = line;
+        return;
+      }
+    }
+  };
+  for (const frame of state.frames) look(frame.steps, frame.pc);
+  for (const item of state.stack) look(item.frame.steps, item.frame.pc);
+  return ahead;
+}
+
 /** A player must decide: the chart shows where (the response model's reading of the game state). */
 function syncFlow(ctx: Ctx): void {
-  flowTo(ctx, ctx.rules.flow.decisionLeaf(ctx.state));
+  const { flow } = ctx.rules;
+  flowTo(ctx, flow.decisionLeaf(ctx.state));
+  // Every step of the phase has run (one skipped, or the last ran under a window): `done`.
+  const step = flow.stepOf(ctx.state.flow);
+  if (step !== null && step !== STEPS_DONE && phaseStepAhead(ctx.state) === null) {
+    const moved = flow.toStep(ctx.state.flow, Infinity);
+    if (moved !== null) ctx.state.flow = moved;
+  }
 }
 
 export function runFlowAction(ctx: Ctx, action: FlowAction): void {
@@ -152,6 +181,11 @@ function passTurn(ctx: Ctx): void {
 /** Runs resolutions, places triggers and advances automatic phases until a player must decide. */
 export function settle(ctx: Ctx): void {
   const { state, rules } = ctx;
+  // A choice was answered: the resolution that asked it runs on (`choice` → `running`), or the
+  // phase's step or rule that asked it (`choice` → `open`).
+  const leaf = state.pending ? null : rules.flow.leafOf(state.flow);
+  if (leaf === "choice") flowTo(ctx, "open");
+  else if (leaf?.endsWith(".choice")) flowTo(ctx, `${leaf.slice(0, -".choice".length)}.running`);
   for (let guard = 0; guard < 20_000; guard++) {
     checkState(ctx);
     if (state.over) {

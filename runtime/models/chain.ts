@@ -30,7 +30,7 @@
 import type { TargetSpec } from "../../compiler/ir.ts";
 import type { Ctx } from "../core/index.ts";
 import { cardName, emit, flowTo, runFlowAction } from "../core/index.ts";
-import { holderIn, priorityHolders, type ResponseChart } from "../core/flow.ts";
+import { holderIn, priorityHolders, resolution, type ResponseChart } from "../core/flow.ts";
 import { registerNativeRule } from "../core/effects.ts";
 import { placeTrigger, type ResponseModel } from "../core/response.ts";
 import type { Frame, GameState, NotedTrigger, PlayerId, StackItem } from "../state/state.ts";
@@ -294,7 +294,7 @@ export const chainChart: ResponseChart = {
         initial: "waiting",
         states: {
           waiting: { ...priorityHolders(priorityMeta, "actions wait for priority: each player in turn may respond or pass"), on: { BOTH_PASSED: "resolving" } },
-          resolving: { meta: priorityMeta, description: "both players passed: the last action completes", on: { FIZZLE: "fizzle", PRIORITY_TO_ACTIVE_PLAYER: "waiting.active_player" } },
+          resolving: resolution(priorityMeta, "both players passed: the last action completes", { FIZZLE: "fizzle", PRIORITY_TO_ACTIVE_PLAYER: "waiting.active_player" }),
           fizzle: { meta: priorityMeta, description: "every target of the action is gone: it fizzles", on: { PRIORITY_TO_ACTIVE_PLAYER: "waiting.active_player" } },
         },
       },
@@ -305,8 +305,8 @@ export const chainChart: ResponseChart = {
         states: {
           built: { meta, description: "a chain begins: its first noted ability, and the opponent's abilities appended to its end", on: { FIRE: "resolving", ORDER: "ordering", APPEND: "appended" } },
           ordering: { meta, description: "a player chooses the order of their noted abilities", on: { FIRE: "resolving", APPEND: "appended" } },
-          resolving: { meta, description: "an ability of the chain resolves; what it causes runs next, depth first", on: { ORDER: "ordering", APPEND: "appended", NEXT_CHAIN: "built" } },
-          appended: { meta, description: "the end of the chain: the opponent's appended abilities run", on: { ORDER: "ordering", NEXT_CHAIN: "built" } },
+          resolving: resolution(meta, "an ability of the chain resolves; what it causes runs next, depth first", { ORDER: "ordering", APPEND: "appended", NEXT_CHAIN: "built" }),
+          appended: resolution(meta, "the end of the chain: the opponent's appended abilities run", { ORDER: "ordering", NEXT_CHAIN: "built" }),
         },
       },
     };
@@ -322,8 +322,14 @@ export const chainChart: ResponseChart = {
     }
     return { states, on };
   },
-  decisionLeaf(state) {
-    if (state.pending) return state.pending.kind === "order_triggers" && state.chainRun?.asking ? "chain.ordering" : "choice";
+  decisionLeaf(state, current) {
+    if (state.pending) {
+      if (state.pending.kind === "order_triggers" && state.chainRun?.asking) return "chain.ordering";
+      // A choice an ability of a chain, or an action completing, asks stays inside that resolution.
+      const chain = state.chainRun?.chain;
+      if (chain?.running) return `chain.${chain.ending ? "appended" : "resolving"}.choice`;
+      return state.frames.length > 0 && current?.startsWith("actions.resolving") ? "actions.resolving.choice" : "choice";
+    }
     return state.stack.length > 0 && state.priority !== null ? windowLeaf(state, holderIn(state)) : "open";
   },
 };
@@ -352,7 +358,8 @@ export const chainModel: ResponseModel = {
       return false;
     }
     const item = state.stack.pop()!;
-    if (!isRuleItem(item)) flowTo(ctx, "actions.resolving");
+    // A rule's item (the rest of a phase's steps, its end) goes on: the window is closed.
+    flowTo(ctx, isRuleItem(item) ? "open" : "actions.resolving");
     emit(ctx, "pop", `${item.frame.label} resolves`, { card: item.frame.card, ability: item.frame.ability, player: item.frame.controller, source: item.frame.source, ...(item.frame.card ? { name: cardName(ctx, item.frame.card) } : {}) });
     const specs = item.targetSpecs;
     const stillLegal = (slot: Frame["targets"][number], i: number) => slot.filter((t) => specs[i] === undefined || targetStillLegal(ctx, specs[i]!, t, item.frame.controller, item.frame.card));
@@ -408,7 +415,8 @@ function priorityStep(ctx: Ctx, frame: Frame): "done" {
   delete frame.chosen["$priority"];
   const next: Frame = { ...frame, steps: rest, pc: 0, label: `${ctx.state.phase}: ${rest[0]!.op === "rule" ? rest[0]!.rule.replace(/_/g, " ") : "next step"}`, chosen: { ...frame.chosen } };
   initiate(ctx, next, [], "ability", who, Number(passes));
-  frame.pc = frame.steps.length - 1;
+  // This frame ends here (its last step is this one, as the statechart's steps region reads it).
+  frame.steps = frame.steps.slice(0, frame.pc + 1);
   return "done";
 }
 registerNativeRule("priority", priorityStep);

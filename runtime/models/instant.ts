@@ -4,7 +4,7 @@
  * first, each player ordering their own (the shared placing in core/response.ts).
  */
 import { cardName, emit } from "../core/cards.ts";
-import type { ResponseChart } from "../core/flow.ts";
+import { resolution, type ResponseChart } from "../core/flow.ts";
 import { flowTo } from "../core/settle.ts";
 import { placeOne, type ResponseModel } from "../core/response.ts";
 
@@ -12,9 +12,10 @@ import { placeOne, type ResponseModel } from "../core/response.ts";
 export const instantChart: ResponseChart = {
   states(phase, { to, source }) {
     const meta = { source: source("response_model"), param: "response_model", phase: phase.name };
-    return { states: { resolving: { meta, description: "a spell or triggered ability resolves at once: no window to respond" } }, on: { RESOLVE: to("resolving") } };
+    return { states: { resolving: resolution(meta, "a spell or triggered ability resolves at once: no window to respond") }, on: { RESOLVE: to("resolving") } };
   },
-  decisionLeaf: (state) => (state.pending ? "choice" : "open"),
+  // A choice the resolving spell or ability asks stays inside its resolution.
+  decisionLeaf: (state, current) => (state.pending ? (state.frames.length > 0 && current?.startsWith("resolving") ? "resolving.choice" : "choice") : "open"),
 };
 
 export const instantModel: ResponseModel = {

@@ -19,7 +19,7 @@
 import type { Step, TargetSpec } from "../../compiler/ir.ts";
 import type { Ctx } from "../core/index.ts";
 import { cardDef, cardName, emit, flowTo, isPermanent, noteEvent, runFlowAction } from "../core/index.ts";
-import { holderIn, priorityHolders, type ResponseChart } from "../core/flow.ts";
+import { holderIn, priorityHolders, resolution, type ResponseChart } from "../core/flow.ts";
 import { registerNativeRule } from "../core/effects.ts";
 import type { Mechanic } from "../core/mechanics.ts";
 import { placeOne, type ResponseModel } from "../core/response.ts";
@@ -83,11 +83,7 @@ export const stackChart: ResponseChart = {
         initial: "building",
         states: {
           building: { ...priorityHolders(meta, "responses are being added: each player in turn may respond or pass"), on: { BOTH_PASSED: "resolving" } },
-          resolving: {
-            meta,
-            description: "both players passed: the top item resolves",
-            on: { FIZZLE: "fizzle", PRIORITY_TO_ACTIVE_PLAYER: "building.active_player" },
-          },
+          resolving: resolution(meta, "both players passed: the top item resolves", { FIZZLE: "fizzle", PRIORITY_TO_ACTIVE_PLAYER: "building.active_player" }),
           fizzle: {
             meta: { ...meta, source: source("fizzle_when") ?? meta.source, param: "fizzle_when" },
             description: "the top item's targets are gone: it fizzles",
@@ -108,7 +104,11 @@ export const stackChart: ResponseChart = {
     }
     return { states, on };
   },
-  decisionLeaf: (state) => (state.pending ? "choice" : state.stack.length > 0 && state.priority !== null ? windowLeaf(state, holderIn(state)) : "open"),
+  decisionLeaf(state, current) {
+    // A choice the top item asks as it resolves stays inside its resolution.
+    if (state.pending) return state.frames.length > 0 && current?.startsWith("stack.resolving") ? "stack.resolving.choice" : "choice";
+    return state.stack.length > 0 && state.priority !== null ? windowLeaf(state, holderIn(state)) : "open";
+  },
 };
 
 export const stackModel: ResponseModel = {
@@ -128,7 +128,9 @@ export const stackModel: ResponseModel = {
     if (!state.priority || state.priority.passes < state.order.length || state.stack.length === 0) return false;
     const item = state.stack.pop()!;
     const { frame } = item;
-    if (item.kind !== "rule") {
+    // The rest of a phase's steps (or its end) goes on: the window is closed.
+    if (item.kind === "rule") flowTo(ctx, "open");
+    else {
       flowTo(ctx, "stack.resolving");
       emit(ctx, "pop", `${frame.label} resolves from the stack`, { card: frame.card, name: nameOf(ctx, frame), ability: frame.ability, player: frame.controller, source: frame.source });
       if (fizzles(ctx, item)) {

@@ -19,6 +19,8 @@ const root = path.resolve(import.meta.dirname, "../..");
 
 type Node = AnyStateMachine["root"];
 const childKeys = (node: Node) => Object.keys(node.states);
+/** The node of a phase's activity: the phase itself, or its `activity` region beside its `steps`. */
+const activityOf = (node: Node) => (node.type === "parallel" ? node.states["activity"]! : node);
 const hasRuleStep = (phase: PhaseDef, rule: string) => phase.steps.some((s) => s.op === "rule" && s.rule === rule);
 
 /** The states a phase must have, read from the game file itself (its response model, its steps, its params). */
@@ -47,9 +49,16 @@ describe("each game's statechart, against its game file", () => {
       const phases = bundle.game.phases;
       expect(childKeys(machineRoot.states["turn"]!)).toEqual(phases.map((p) => p.name));
       for (const [i, phase] of phases.entries()) {
-        const node = machineRoot.states["turn"]!.states[phase.name]!;
+        const phaseNode = machineRoot.states["turn"]!.states[phase.name]!;
+        // A phase with step lines: its steps and what the players do, side by side.
+        if (phase.steps.length > 0) expect([phaseNode.type, childKeys(phaseNode)]).toEqual(["parallel", ["steps", "activity"]]);
+        else expect(phaseNode.type, phase.name).toBe("compound");
+        const node = activityOf(phaseNode);
         expect(childKeys(node), phase.name).toEqual(expectedPhaseStates(bundle.game.params, phase));
         for (const holder of ["phase_end", "window"]) if (node.states[holder]) expect(childKeys(node.states[holder]!)).toEqual(["active_player", "opponent"]);
+        // A resolution that may stop for a choice keeps the choice inside it.
+        const resolutions = { stack: ["stack.resolving"], chain: ["actions.resolving", "chain.resolving", "chain.appended"], instant: ["resolving"] }[model]!;
+        for (const path of resolutions) expect(childKeys(path.split(".").reduce((n, key) => n.states[key]!, node)), path).toEqual(["running", "choice"]);
         if (model === "stack") {
           expect(childKeys(node.states["stack"]!)).toEqual(["building", "resolving", "fizzle"]);
           expect(childKeys(node.states["stack"]!.states["building"]!)).toEqual(["active_player", "opponent"]);
@@ -66,22 +75,68 @@ describe("each game's statechart, against its game file", () => {
       expect(flow.hasWindows).toBe(model !== "instant");
     });
 
-    it(`${id}: every state of a phase reaches every other by the chart's own transitions (the engine can always show where the game is)`, () => {
-      const { flow } = createEngine(bundleOf(id)).rules;
-      const byPhase = new Map<string, string[]>();
-      for (const leaf of flow.leaves) {
-        const [turn, phase, ...rest] = leaf.split(".");
-        if (turn !== "turn") continue;
-        byPhase.set(phase!, [...(byPhase.get(phase!) ?? []), rest.join(".")]);
+    it(`${id}: a phase's step lines are its steps' states, in the game file's order, each linked to its words; NEXT_STEP goes through them to done`, () => {
+      const bundle = bundleOf(id);
+      const { flow } = createEngine(bundle).rules;
+      const text = readFileSync(path.join(root, bundle.game.file), "utf8");
+      let withSteps = 0;
+      for (const phase of bundle.game.phases) {
+        const node = flow.machine.root.states["turn"]!.states[phase.name]!;
+        // The step lines as the game file writes them: `phase Battle { declare_attackers; respond; ... }`.
+        const written = (lineAt(phase.source).match(/\{([^}]*)\}/)?.[1] ?? "").split(";").map((w) => w.trim()).filter(Boolean);
+        expect(phase.lines?.map((l) => l.text) ?? [], phase.name).toEqual(written);
+        if (written.length === 0) {
+          expect(node.states["steps"], phase.name).toBeUndefined();
+          expect(flow.stepsOf(phase.name)).toEqual([]);
+          continue;
+        }
+        withSteps++;
+        const steps = node.states["steps"]!;
+        const keys = childKeys(steps);
+        expect(keys).toEqual(flow.stepsOf(phase.name));
+        expect(keys.at(-1)).toBe("done");
+        expect(keys.length).toBe(written.length + 1);
+        written.forEach((words, i) => {
+          const state = steps.states[keys[i]!]!;
+          // Named by the line's first word (a repeated one numbered), described and linked by its words.
+          expect(keys[i]!.replace(/_\d+$/, "")).toBe(words.split(/\s+/)[0]!.toLowerCase());
+          expect(state.description).toBe(`step ${i + 1}: ${words}`);
+          const source = (state.meta as { source: SourceRef }).source;
+          expect(text.slice(source.range.start.offset, source.range.end.offset)).toBe(words);
+          const next = flow.send({ turn: { [phase.name]: { steps: keys[i], activity: "open" } } }, { type: "NEXT_STEP" });
+          expect(flow.stepOf(next.value)).toBe(keys[i + 1]);
+          expect(flow.leafOf(next.value)).toBe("open");
+          expect(next.actions).toEqual([]);
+        });
+        // Entering the phase starts at its first step line.
+        const before = bundle.game.phases[(bundle.game.phases.indexOf(phase) + bundle.game.phases.length - 1) % bundle.game.phases.length]!;
+        const entered = flow.send(flow.settledIn(before.name), { type: "PHASE_DONE" });
+        expect([flow.phaseOf(entered.value), flow.stepOf(entered.value), flow.leafOf(entered.value)]).toEqual([phase.name, keys[0], "open"]);
       }
-      for (const [phase, leaves] of byPhase) {
-        for (const from of leaves) {
-          const value = leafValue(phase, from);
-          for (const to of leaves) {
-            const moved = flow.moveTo(value, to);
-            expect(moved, `${phase}: ${from} → ${to}`).not.toBeNull();
-            expect(flow.leafOf(moved!.value)).toBe(to);
-            expect(flow.phaseOf(moved!.value)).toBe(phase);
+      expect(withSteps).toBeGreaterThan(0);
+    });
+
+    it(`${id}: every state of a phase reaches every other by the chart's own transitions, at any step (the engine can always show where the game is)`, () => {
+      const { flow } = createEngine(bundleOf(id)).rules;
+      expect(flow.configurations.length).toBeGreaterThan(0);
+      for (const from of flow.configurations) {
+        for (const to of flow.configurations) {
+          if (to.phase !== from.phase) continue;
+          if (to.step === from.step) {
+            const moved = flow.moveTo(from.value, to.leaf);
+            expect(moved, `${from.phase}: ${from.leaf} → ${to.leaf}`).not.toBeNull();
+            expect([flow.phaseOf(moved!.value), flow.leafOf(moved!.value), flow.stepOf(moved!.value)]).toEqual([to.phase, to.leaf, to.step]);
+          }
+          if (to.leaf === from.leaf && to.step !== null && from.step !== null) {
+            // Steps only go forward: a later step (or done) is reached by NEXT_STEP alone, the activity unchanged.
+            const steps = flow.stepsOf(from.phase);
+            const line = steps.indexOf(to.step);
+            const moved = flow.toStep(from.value, line);
+            if (line <= steps.indexOf(from.step)) expect(moved).toBeNull();
+            else {
+              expect([flow.stepOf(moved), flow.leafOf(moved)]).toEqual([to.step, to.leaf]);
+              expect(flow.eventsBetween(from.value, moved)).toEqual(Array(line - steps.indexOf(from.step)).fill("NEXT_STEP"));
+            }
           }
         }
       }
@@ -96,26 +151,19 @@ describe("each game's statechart, against its game file", () => {
         const meta = node.meta as { source: SourceRef };
         expect(meta.source).toEqual(phase.source);
         expect(lineAt(meta.source)).toMatch(new RegExp(`^phase ${phase.name}\\b`));
-        expect((node.states["open"]!.meta as { source: SourceRef }).source).toEqual(phase.source);
+        const activity = activityOf(node);
+        expect((activity.states["open"]!.meta as { source: SourceRef }).source).toEqual(phase.source);
         for (const key of ["stack", "chain", "resolving"]) {
-          const state = node.states[key];
+          const state = activity.states[key];
           if (state) expect(lineAt((state.meta as { source: SourceRef }).source)).toMatch(new RegExp(`^param response_model = ${model}`));
         }
-        if (node.states["actions"]) expect(lineAt((node.states["actions"].meta as { source: SourceRef }).source)).toMatch(/^param priority_actions = /);
-        if (node.states["stack"]) expect(lineAt((node.states["stack"].states["fizzle"]!.meta as { source: SourceRef }).source)).toMatch(/^param fizzle_when = /);
-        if (node.states["window"]) expect(lineAt((node.states["window"].meta as { source: SourceRef }).source)).toMatch(new RegExp(`^phase ${phase.name}\\b`));
+        if (activity.states["actions"]) expect(lineAt((activity.states["actions"].meta as { source: SourceRef }).source)).toMatch(/^param priority_actions = /);
+        if (activity.states["stack"]) expect(lineAt((activity.states["stack"].states["fizzle"]!.meta as { source: SourceRef }).source)).toMatch(/^param fizzle_when = /);
+        if (activity.states["window"]) expect(lineAt((activity.states["window"].meta as { source: SourceRef }).source)).toMatch(new RegExp(`^phase ${phase.name}\\b`));
       }
     });
   }
 });
-
-/** The snapshot value of a leaf below a phase: `Main`, `stack.building.opponent` → `{turn: {Main: {stack: {building: "opponent"}}}}`. */
-function leafValue(phase: string, leaf: string): unknown {
-  const parts = leaf.split(".");
-  let value: unknown = parts[parts.length - 1];
-  for (let i = parts.length - 2; i >= 0; i--) value = { [parts[i]!]: value };
-  return { turn: { [phase]: value } };
-}
 
 /** Plays `pick`'s action and returns the new state with the chart's sub-state and priority holder. */
 function step(engine: Engine, state: GameState, pick: (a: Action) => boolean): { state: GameState; at: string } {
@@ -136,7 +184,7 @@ const chartAt = (engine: Engine, state: GameState) => {
  * A bundled scenario run, and the chart at every event of it: "<event kind> <leaf>" per event,
  * each step replayed with `statePerEvent` from the state before it (as the studio's stepper does).
  */
-function chartPerEvent(engine: Engine, file: string, name: string): string[] {
+function chartPerEvent(engine: Engine, file: string, name: string, show: (flow: Engine["rules"]["flow"], value: unknown) => string | null = (flow, value) => flow.leafOf(value)): string[] {
   const scenario = parseScenarioFile(readFileSync(path.join(root, file), "utf8"), file).scenarios.find((s) => s.name.startsWith(name))!;
   expect(scenario, name).toBeDefined();
   const result = runScenario(engine, scenario, { keepStates: true });
@@ -148,7 +196,7 @@ function chartPerEvent(engine: Engine, file: string, name: string): string[] {
       const applied = engine.apply(before, run.action, { statePerEvent: true });
       if (!applied.ok) throw new Error(applied.refusal.message);
       expect(applied.events).toEqual(result.events.slice(run.eventStart, run.eventEnd));
-      applied.events.forEach((event, i) => out.push(`${event.kind} ${engine.rules.flow.leafOf(applied.states![i]!.flow)}`));
+      applied.events.forEach((event, i) => out.push(`${event.kind} ${show(engine.rules.flow, applied.states![i]!.flow)}`));
       expect(checkInvariants(engine, applied.state)).toEqual([]);
     }
     if (run.state) before = run.state;
@@ -192,7 +240,7 @@ describe("the statechart follows the game", () => {
     const events = chartPerEvent(engineFor("cybervamp", true), "cards/cybervamp/scenarios/response-chain.scenario", "LIFO: the response resolves first");
     const at = (kind: string) => events.filter((e) => e.startsWith(`${kind} `));
     expect(at("push")).toEqual(["push stack.building.opponent", "push stack.building.active_player"]);
-    expect(at("pop")).toEqual(["pop stack.resolving", "pop stack.resolving"]);
+    expect(at("pop")).toEqual(["pop stack.resolving.running", "pop stack.resolving.running"]);
     expect(at("fizzle")).toEqual(["fizzle stack.fizzle"]);
     // The passes: after p2's response p1 passes (p2 holds priority), p2 passes and the top resolves.
     const pops = events.map((e, i) => (e.startsWith("pop ") ? i : -1)).filter((i) => i >= 0);
@@ -206,11 +254,11 @@ describe("the statechart follows the game", () => {
     expect(chainEvents.slice(0, 7)).toEqual([
       "chain_start chain.built",
       "appended chain.built",
-      "fire chain.resolving",
-      "fire chain.resolving",
-      "fire chain.resolving",
-      "fire chain.appended",
-      "chain_end chain.appended",
+      "fire chain.resolving.running",
+      "fire chain.resolving.running",
+      "fire chain.resolving.running",
+      "fire chain.appended.running",
+      "chain_end chain.appended.running",
     ]);
     expect(chainEvents).toContain("chain_start chain.built");
     // The run starts with the priority player's ordering of their noted abilities.
@@ -221,7 +269,7 @@ describe("the statechart follows the game", () => {
     const engine = engineFor("chromatic", true);
     const events = chartPerEvent(engine, "cards/chromatic/scenarios/chains.scenario", "17.1 You draw for the opponent");
     expect(events).toContain("push actions.waiting.opponent");
-    expect(events).toContain("pop actions.resolving");
+    expect(events).toContain("pop actions.resolving.running");
   });
 
   it("Three-Slot Duel: what is played resolves at once (no window)", () => {
@@ -238,8 +286,8 @@ describe("the statechart follows the game", () => {
       state = applied.state;
       expect(checkInvariants(engine, state)).toEqual([]);
     }
-    expect([...seen].sort()).toEqual(expect.arrayContaining(["open", "resolving"]));
-    expect([...seen].every((leaf) => ["open", "choice", "resolving", "over"].includes(leaf))).toBe(true);
+    expect([...seen].sort()).toEqual(expect.arrayContaining(["open", "resolving.running"]));
+    expect([...seen].every((leaf) => ["open", "choice", "resolving.running", "resolving.choice", "over"].includes(leaf))).toBe(true);
   });
 });
 
@@ -261,4 +309,113 @@ describe("the simulator's invariants watch the statechart", () => {
     const stillResolving: GameState = { ...state, flow: { turn: { "Pre-Battle": { stack: "resolving" } } } };
     expect(checkInvariants(engine, stillResolving).join()).toMatch(/statechart is at .*resolving.* but the game is in Pre-Battle, stack\.building\.opponent/);
   });
+
+  it("reports a chart at the wrong step of a phase (ahead of the game, behind it, or done too early)", () => {
+    const engine = createEngine(bundleOf("cybervamp"));
+    const start = engine.setupBoard({ turn: 3, active: "p1", phase: "Pre-Battle", players: { p1: { zones: { Battlefield: ["Blood Broker"] } }, p2: { zones: { Battlefield: ["Hemorrhage Stalker"] } } } }).state;
+    const ended = step(engine, start, (a) => a.type === "end_phase");
+    const battle = step(engine, ended.state, (a) => a.type === "pass");
+    // Declaring attackers: the first step waits for p1's choice.
+    expect(battle.at).toBe("Battle choice");
+    expect(engine.rules.flow.stepOf(battle.state.flow)).toBe("declare_attackers");
+    expect(checkInvariants(engine, battle.state)).toEqual([]);
+    for (const wrong of ["declare_blockers", "combat_damage", "done"]) {
+      const moved: GameState = { ...battle.state, flow: { turn: { Battle: { steps: wrong, activity: "choice" } } } };
+      expect(checkInvariants(engine, moved).join(), wrong).toMatch(new RegExp(`statechart's Battle step is ${wrong} but the game's is declare_attackers`));
+    }
+    // The window after attackers: at respond, declare_blockers next; a chart still at declare_attackers is behind.
+    const declared = step(engine, battle.state, (a) => a.type === "choose" && a.cards?.length === 1);
+    expect(engine.rules.flow.stepOf(declared.state.flow)).toBe("respond");
+    expect(checkInvariants(engine, declared.state)).toEqual([]);
+    expect(engine.rules.flow.leafOf(declared.state.flow)).toBe("window.active_player");
+    const behind: GameState = { ...declared.state, flow: { turn: { Battle: { steps: "declare_attackers", activity: { window: "active_player" } } } } };
+    expect(checkInvariants(engine, behind).join()).toMatch(/Battle step is declare_attackers but the game's is respond or declare_blockers/);
+  });
+});
+
+/** "<event kind> <step> <leaf>" at each event. */
+const stepAndLeaf = (flow: Engine["rules"]["flow"], value: unknown) => `${flow.stepOf(value)} ${flow.leafOf(value)}`;
+/** The events of one phase of a run, without repeats of the same chart state in a row. */
+const stepsSeen = (events: string[]) => events.map((e) => e.split(" ")[1]!).filter((step, i, all) => step !== "null" && step !== all[i - 1]);
+
+describe("the statechart goes through each phase's steps as the engine runs them", () => {
+  it("CYBERVAMP Battle: declare attackers, respond (window), declare blockers, respond, combat damage, done — each event at its step", () => {
+    const events = chartPerEvent(engineFor("cybervamp", true), "cards/cybervamp/scenarios/battle.scenario", "A blocker and its attacker deal their power", stepAndLeaf);
+    expect(stepsSeen(events)).toEqual(["declare_attackers", "respond", "declare_blockers", "respond_2", "combat_damage", "done"]);
+    expect(events).toContain("phase declare_attackers open");
+    expect(events).toContain("attack declare_attackers open");
+    expect(events).toContain("push respond window.active_player");
+    expect(events).toContain("block declare_blockers open");
+    expect(events).toContain("push respond_2 window.active_player");
+    // The window closed as the rest of the phase's steps went on.
+    expect(events.filter((e) => e.startsWith("damage "))).toEqual(["damage combat_damage open", "damage combat_damage open"]);
+    expect(events.filter((e) => e.startsWith("destroyed "))).toEqual(["destroyed done open", "destroyed done open"]);
+  });
+
+  it("Chromatic Combat: declare attackers, priority, declare blockers, priority, combat damage (the attacker divides it), done", () => {
+    const events = chartPerEvent(engineFor("chromatic", true), "cards/chromatic/scenarios/combat.scenario", "21 Several blockers: all the damage on one blocker", stepAndLeaf);
+    expect(stepsSeen(events)).toEqual(["declare_attackers", "priority", "declare_blockers", "priority_2", "combat_damage", "done"]);
+    expect(events).toContain("attack declare_attackers open");
+    expect(events).toContain("push priority window.opponent");
+    expect(events).toContain("block declare_blockers open");
+    expect(events).toContain("push priority_2 window.active_player");
+    // The attacker's choice of how to divide its damage is the step's; the damage follows it.
+    expect(events.some((e) => e.startsWith("choice combat_damage "))).toBe(true);
+    expect(events).toContain("damage combat_damage open");
+    expect(events).toContain("destroyed done open");
+  });
+
+  it("Chromatic Combat: the attack trigger's chain runs inside the priority step after declare attackers", () => {
+    const events = chartPerEvent(engineFor("chromatic", true), "cards/chromatic/scenarios/combat.scenario", "18-21 Declare attackers", stepAndLeaf);
+    expect(events).toContain("chain_start priority chain.built");
+    expect(events).toContain("fire priority chain.resolving.running");
+    expect(events).toContain("choice priority chain.resolving.choice");
+    expect(events).toContain("damage combat_damage open");
+  });
+
+  it("Three-Slot Duel Start: draw 1, gain 1 Crystal, done — then the Play phase, which has no steps", () => {
+    const engine = createEngine(bundleOf("duel"));
+    const start = engine.newGame({ seed: 3, decks: { p1: randomDeck(engine, 5), p2: randomDeck(engine, 6) } }).state;
+    let state = start;
+    const seen: string[] = [];
+    for (let i = 0; i < 40 && !state.over && state.turn < 3; i++) {
+      const applied = engine.apply(state, engine.legalActions(state).find((a) => a.type === "end_phase") ?? engine.legalActions(state)[0]!, { statePerEvent: true });
+      if (!applied.ok) throw new Error(applied.refusal.message);
+      applied.events.forEach((event, i) => seen.push(`${event.phase} ${event.kind} ${engine.rules.flow.stepOf(applied.states![i]!.flow)}`));
+      state = applied.state;
+      expect(checkInvariants(engine, state)).toEqual([]);
+    }
+    const start2 = seen.findIndex((e) => e.startsWith("Start phase"));
+    expect(seen.slice(start2, start2 + 3)).toEqual(["Start phase draw", "Start draw draw", "Start resource gain"]);
+    expect(seen.filter((e) => e.startsWith("Play ")).every((e) => e.endsWith(" null"))).toBe(true);
+    expect(seen.filter((e) => e.startsWith("End phase"))).toEqual(expect.arrayContaining(["End phase end_of_turn"]));
+  });
+
+  it("a phase step the first turn skips (first_player_draws = false) still ends at done", () => {
+    const engine = engineFor("cybervamp");
+    const state = engine.newGame({ seed: 2, decks: { p1: randomDeck(engine, 2), p2: randomDeck(engine, 3) } }).state;
+    // The first player's first Renew skips its draw; the game waits in Pre-Battle, Renew's steps all behind it.
+    expect(state.turn).toBe(1);
+    expect(checkInvariants(engine, state)).toEqual([]);
+  });
+});
+
+describe("a choice asked inside a resolution stays inside it in the chart", () => {
+  const cases = [
+    ["duel", "cards/duel/scenarios/cards-gray-blue.scenario", "Mind Leech: BREACH makes the opponent discard", "resolving.choice"],
+    ["cybervamp", "cards/cybervamp/scenarios/wording-search.scenario", "Quiet Courier", "stack.resolving.choice"],
+    ["chromatic", "cards/chromatic/scenarios/chains.scenario", "17.1 The loop stops", "chain.resolving.choice"],
+    ["chromatic", "cards/chromatic/scenarios/chains.scenario", "17.1 Self-trigger", "actions.resolving.choice"],
+    ["chromatic", "cards/chromatic/scenarios/chains.scenario", "17.1 You draw for the opponent", "chain.appended.choice"],
+  ] as const;
+  for (const [game, file, name, leaf] of cases) {
+    it(`${game}: ${name} — the choice is ${leaf}, and the resolution runs on after it`, () => {
+      const events = chartPerEvent(engineFor(game, true), file, name);
+      const at = events.indexOf(`choice ${leaf}`);
+      expect(at, events.join("\n")).toBeGreaterThanOrEqual(0);
+      // After the answer, the same resolution runs on (until the model's next moment).
+      const after = events.slice(at + 1).find((e) => !e.startsWith("choice "));
+      if (after && !/^(fire|pop|push|chain_start|chain_end|phase|turn|priority) /.test(after)) expect(after.split(" ")[1]).toBe(leaf.replace(/choice$/, "running"));
+    });
+  }
 });

@@ -57,6 +57,8 @@ const flowOf = (page: Page, testId: string) =>
   page.getByTestId(testId).evaluate((view) => ({
     phase: view.getAttribute("data-phase"),
     leaf: view.getAttribute("data-leaf"),
+    step: view.getAttribute("data-step"),
+    caption: view.querySelector('[data-testid="flow-active"]')?.textContent ?? "",
     active: [...view.querySelectorAll('[data-state][data-active="true"]')].map((s) => s.getAttribute("data-state")),
     events: view.querySelector('[data-testid="flow-transition"]')?.getAttribute("data-events") ?? "",
     taken: [...view.querySelectorAll('.flow-edge[data-taken="true"]')].map((e) => e.getAttribute("data-event")),
@@ -97,7 +99,7 @@ describe("the Flow view", { timeout: 300_000 }, () => {
 
     // The top resolves.
     await goTo(/^pop.*Arterial Spray/);
-    flow = await flowAt(page, "scenario-flow", "stack.resolving");
+    flow = await flowAt(page, "scenario-flow", "stack.resolving.running");
     expect(flow.events).toBe("BOTH_PASSED");
     expect(flow.taken).toEqual(["BOTH_PASSED"]);
     expect(flow.active).toContain("flow.turn.Pre-Battle.stack.resolving");
@@ -105,7 +107,7 @@ describe("the Flow view", { timeout: 300_000 }, () => {
 
     // The spell under it lost its target: it resolves and fizzles.
     await goTo(/^pop.*Adrenal Surge/);
-    await flowAt(page, "scenario-flow", "stack.resolving");
+    await flowAt(page, "scenario-flow", "stack.resolving.running");
     await goTo(/^fizzle.*Adrenal Surge/);
     flow = await flowAt(page, "scenario-flow", "stack.fizzle");
     expect(flow.events).toBe("FIZZLE");
@@ -150,20 +152,81 @@ describe("the Flow view", { timeout: 300_000 }, () => {
     await flowAt(page, "scenario-flow", "chain.built");
     // Seer fires, then what it caused (Chronicler, then Sparkmage), depth first.
     await goTo(/^fire.*Seer/);
-    flow = await flowAt(page, "scenario-flow", "chain.resolving");
+    flow = await flowAt(page, "scenario-flow", "chain.resolving.running");
     expect(flow.events).toBe("FIRE");
     expect(flow.taken).toEqual(["FIRE"]);
     await goTo(/^fire.*Sparkmage/);
-    await flowAt(page, "scenario-flow", "chain.resolving");
+    await flowAt(page, "scenario-flow", "chain.resolving.running");
     // The end of the chain: the opponent's appended ability runs.
     await goTo(/^fire.*Grave Scribe/);
-    flow = await flowAt(page, "scenario-flow", "chain.appended");
+    flow = await flowAt(page, "scenario-flow", "chain.appended.running");
     expect(flow.events).toBe("APPEND");
-    expect(flow.active).toEqual(["flow.turn", "flow.turn.Beginning", "flow.turn.Beginning.chain", "flow.turn.Beginning.chain.appended"]);
+    // Beginning has step lines: its steps (all run) beside what the players do.
+    expect(flow.active).toEqual([
+      "flow.turn",
+      "flow.turn.Beginning",
+      "flow.turn.Beginning.steps",
+      "flow.turn.Beginning.steps.done",
+      "flow.turn.Beginning.activity",
+      "flow.turn.Beginning.activity.chain",
+      "flow.turn.Beginning.activity.chain.appended",
+      "flow.turn.Beginning.activity.chain.appended.running",
+    ]);
     // The second chain of the run starts built again.
     await goTo(/^chain_start/, 1);
     flow = await flowAt(page, "scenario-flow", "chain.built");
     expect(flow.events).toBe("NEXT_CHAIN");
+    await page.context().close();
+  });
+
+  it("steps a CYBERVAMP Battle through its step lines: declare attackers, respond, declare blockers, respond, combat damage, done", async () => {
+    const page = await harness.newPage("?autosaveMs=600000");
+    const { goTo } = await openStepper(page, "cybervamp/scenarios/battle.scenario", "A blocker and its attacker deal their power");
+    await goTo(/^attack.*Blood Broker/);
+    let flow = await flowAt(page, "scenario-flow", "open");
+    expect([flow.phase, flow.step]).toEqual(["Battle", "declare_attackers"]);
+    expect(flow.active).toEqual(expect.arrayContaining(["flow.turn.Battle.steps.declare_attackers", "flow.turn.Battle.activity.open"]));
+    expect(flow.caption).toBe("Battle › step declare attackers › open");
+    // The window after attackers: the respond step, the active player holds priority.
+    await goTo(/^push.*before declare blockers/);
+    flow = await flowAt(page, "scenario-flow", "window.active_player");
+    expect(flow.step).toBe("respond");
+    expect(flow.events.split(" ")).toEqual(expect.arrayContaining(["NEXT_STEP", "WINDOW"]));
+    expect(flow.taken).toEqual(expect.arrayContaining(["NEXT_STEP"]));
+    await goTo(/^block.*Hemorrhage Stalker/);
+    flow = await flowAt(page, "scenario-flow", "open");
+    expect(flow.step).toBe("declare_blockers");
+    await goTo(/^damage/);
+    flow = await flowAt(page, "scenario-flow", "open");
+    expect(flow.step).toBe("combat_damage");
+    expect(flow.active).toContain("flow.turn.Battle.steps.combat_damage");
+    await goTo(/^destroyed/);
+    flow = await flowAt(page, "scenario-flow", "open");
+    expect(flow.step).toBe("done");
+    // A click on a step opens the game file at the step line's words.
+    await page.getByTestId("scenario-flow").locator('[data-state="flow.turn.Battle.steps.declare_blockers"]').click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as Studio).cardwright.store.activePath)).toBe("cybervamp/cybervamp.game");
+    await expect
+      .poll(() => page.evaluate(() => {
+        const { editor } = (window as unknown as Studio).cardwright;
+        return editor.getModel().getLineContent(editor.getPosition().lineNumber);
+      }))
+      .toMatch(/^phase Battle \{ declare_attackers; respond; declare_blockers;/);
+    await page.context().close();
+  });
+
+  it("shows a choice asked while a spell resolves from the stack inside its resolution: choosing, while resolving it", async () => {
+    const page = await harness.newPage("?autosaveMs=600000");
+    const { goTo } = await openStepper(page, "cybervamp/scenarios/wording-search.scenario", "Quiet Courier");
+    await goTo(/^choice.*chooses Hemorrhage Stalker/);
+    let flow = await flowAt(page, "scenario-flow", "stack.resolving.choice");
+    expect(flow.active).toEqual(expect.arrayContaining(["flow.turn.Pre-Battle.stack.resolving", "flow.turn.Pre-Battle.stack.resolving.choice"]));
+    // The choice was asked as p1's pass let the top resolve: the chart was there before the answer.
+    expect(flow.caption).toMatch(/^Pre-Battle › choosing, while stack › resolving: Quiet Courier/);
+    // Answered: the same resolution runs on.
+    await goTo(/^move.*Main Deck/);
+    flow = await flowAt(page, "scenario-flow", "stack.resolving.running");
+    expect(flow.events).toBe("CHOSEN");
     await page.context().close();
   });
 

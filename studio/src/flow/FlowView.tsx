@@ -9,9 +9,10 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import type { ElkNode } from "elkjs/lib/elk.bundled.js";
 import type { AnyStateMachine } from "xstate";
 import type { Flow } from "../../../runtime/core/flow.ts";
+import type { GameState } from "../../../runtime/index.ts";
 import type { WorkspaceStore } from "../workspace/store.ts";
 import type { RevealSource } from "../table/SourceLink.tsx";
-import { activeGraphIds, sourceOf, statechartGraph, type ChartGraph } from "./chart-graph.ts";
+import { activeGraphIds, isRegion, sourceOf, statechartGraph, type ChartGraph } from "./chart-graph.ts";
 import "./flow.css";
 
 type StateNode = AnyStateMachine["root"];
@@ -72,7 +73,27 @@ export interface FlowTransition {
   cause?: string;
 }
 
-export function FlowView({ flow, value, transition, onReveal, testId = "flow-view" }: { flow: Flow; value: unknown; transition?: FlowTransition; onReveal: RevealSource; testId?: string }) {
+/** What is resolving in a game state: the card or ability at the bottom of the resolution (the stack's popped item, a chain's firing ability, a spell played). */
+export function resolvingOf(state: GameState | undefined): string | undefined {
+  return state?.frames.find((frame) => frame.card !== undefined || frame.ability !== undefined)?.label;
+}
+
+export function FlowView({
+  flow,
+  value,
+  transition,
+  onReveal,
+  resolving,
+  testId = "flow-view",
+}: {
+  flow: Flow;
+  value: unknown;
+  transition?: FlowTransition;
+  onReveal: RevealSource;
+  /** What is resolving at the cursor (`resolvingOf`): a choice inside a resolution names it. */
+  resolving?: string;
+  testId?: string;
+}) {
   const machine = flow.machine;
   const [allPhases, setAllPhases] = useState(false);
   // Fit: the whole chart scaled into the panel; else at its own size, scrolled to the active state.
@@ -110,6 +131,11 @@ export function FlowView({ flow, value, transition, onReveal, testId = "flow-vie
   }, [flow, machine, transition, value]);
   const events = steps.map((step) => step.event);
   const leaf = flow.isOver(value) ? "over" : flow.leafOf(value);
+  const step = flow.stepOf(value);
+  const words = (path: string) => path.split(".").map((s) => s.replace(/_/g, " ")).join(" › ");
+  // "choosing, while resolving X": a choice inside a resolution (`stack.resolving.choice`).
+  const choosingInside = leaf?.endsWith(".choice") ? leaf.slice(0, -".choice".length) : undefined;
+  const doing = choosingInside !== undefined ? `choosing, while ${words(choosingInside)}${resolving ? `: ${resolving}` : ""}` : words(leaf ?? "");
 
   const current = laid && laid.machine === machine && laid.key === openPhase ? laid : undefined;
   // At its own size, the active state is kept in view as the cursor moves.
@@ -148,10 +174,10 @@ export function FlowView({ flow, value, transition, onReveal, testId = "flow-vie
   const animationKey = `${JSON.stringify(transition?.from ?? null)}>${JSON.stringify(value ?? null)}`;
 
   return (
-    <div className="flow-view" data-testid={testId} data-leaf={leaf ?? ""} data-phase={phase}>
+    <div className="flow-view" data-testid={testId} data-leaf={leaf ?? ""} data-phase={phase} data-step={step ?? ""}>
       <div className="flow-caption">
         <span data-testid="flow-active">
-          {flow.isOver(value) ? "over" : phase ? `${phase} › ${(leaf ?? "").split(".").map((s) => s.replace(/_/g, " ")).join(" › ")}` : "—"}
+          {flow.isOver(value) ? "over" : phase ? `${phase}${step ? ` › step ${words(step)}` : ""} › ${doing}` : "—"}
         </span>
         {transition && (
           <span className="flow-transition" data-testid="flow-transition" data-events={events.join(" ")}>
@@ -188,7 +214,7 @@ export function FlowView({ flow, value, transition, onReveal, testId = "flow-vie
               return (
                 <g
                   key={node.id}
-                  className={"flow-state" + (compound ? " compound" : " leaf") + (isActive ? " active" : "") + (depth % 2 ? " odd" : "") + (source ? " linked" : "")}
+                  className={"flow-state" + (compound ? " compound" : " leaf") + (isRegion(state) ? " region" : "") + (isActive ? " active" : "") + (depth % 2 ? " odd" : "") + (source ? " linked" : "")}
                   data-state={state.id}
                   data-active={isActive ? "true" : "false"}
                   onClick={(e) => {

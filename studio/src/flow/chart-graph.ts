@@ -104,21 +104,28 @@ export function statechartGraph(machine: AnyStateMachine, collapsed: (node: Stat
   };
 }
 
-/** The graph ids of the states a snapshot value is in (the leaf and every ancestor), as drawn: a hidden state counts as its collapsed box. */
+/** The graph ids of the states a snapshot value is in (each region's leaf and every ancestor), as drawn: a hidden state counts as its collapsed box. */
 export function activeGraphIds(machine: AnyStateMachine, value: unknown): Set<string> {
   const ids = new Set<string>();
   if (value === undefined || value === null) return ids;
-  let node: StateNode = machine.root;
-  ids.add(graphIdOf(node));
-  let at: unknown = value;
-  while (at !== undefined) {
-    const key = typeof at === "string" ? at : at && typeof at === "object" ? Object.keys(at)[0] : undefined;
-    if (key === undefined) break;
-    const child: StateNode | undefined = node.states[key];
-    if (!child) break;
-    node = child;
+  const visit = (node: StateNode, at: unknown) => {
     ids.add(graphIdOf(node));
-    at = typeof at === "string" ? undefined : (at as Record<string, unknown>)[key];
-  }
+    if (typeof at === "string") {
+      const child = node.states[at];
+      if (child) ids.add(graphIdOf(child));
+      return;
+    }
+    // An object names one child of a compound state, or every region of a parallel one.
+    if (at && typeof at === "object") {
+      for (const [key, below] of Object.entries(at as Record<string, unknown>)) {
+        const child = node.states[key];
+        if (child) visit(child, below);
+      }
+    }
+  };
+  visit(machine.root, value);
   return ids;
 }
+
+/** Is this state a region of a parallel state (a phase's steps, or what the players do beside them)? */
+export const isRegion = (node: StateNode): boolean => node.parent?.type === "parallel";

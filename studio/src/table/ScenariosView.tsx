@@ -12,7 +12,7 @@ import { buildChains } from "./chains.ts";
 import { ChainTreeView } from "./ChainTree.tsx";
 import { StackList } from "./StackList.tsx";
 import { stackOf } from "./event-boards.ts";
-import { FlowView, useLiveFlow } from "../flow/FlowView.tsx";
+import { FlowView, resolvingOf, useLiveFlow } from "../flow/FlowView.tsx";
 import "./table.css";
 
 /** The stepper's board is for looking: nothing on it can be clicked into a move. */
@@ -192,7 +192,7 @@ export function ScenariosView({
                 <details className="scenario-flow" data-testid="scenario-flow-panel" open={flowOpen} onToggle={(e) => setFlowOpen((e.target as HTMLDetailsElement).open)}>
                   <summary>Flow at this event</summary>
                   {flowOpen && board && liveFlow && (
-                    <FlowView flow={liveFlow} value={board.state.flow} transition={{ from: flowBefore, ...(events[cursor] ? { cause: `${events[cursor]!.kind}: ${events[cursor]!.text}` } : {}) }} onReveal={onReveal} testId="scenario-flow" />
+                    <FlowView flow={liveFlow} value={board.state.flow} transition={{ from: flowBefore, ...(events[cursor] ? { cause: `${events[cursor]!.kind}: ${events[cursor]!.text}` } : {}) }} onReveal={onReveal} resolving={resolvingOf(board.state)} testId="scenario-flow" />
                   )}
                 </details>
               )}

@@ -13,7 +13,7 @@ import { countsOf, deckCardNames, deckCards, formatDeck, gameOfDeckPath, parseDe
 import { buildChains } from "./chains.ts";
 import { ChainTreeView } from "./ChainTree.tsx";
 import { StackList } from "./StackList.tsx";
-import { FlowView, useLiveFlow } from "../flow/FlowView.tsx";
+import { FlowView, resolvingOf, useLiveFlow } from "../flow/FlowView.tsx";
 import { stackOf } from "./event-boards.ts";
 import "./table.css";
 
@@ -353,7 +353,7 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
       {session && !session.state.over && <SandboxBar session={session} onEdit={(edit) => send({ type: "SANDBOX", edit })} />}
       {session && flowShown && liveFlow && (
         <section className="table-flow">
-          <FlowView flow={liveFlow} value={view!.state.flow} transition={{ from: flowBefore, ...(flowThrough ? { through: flowThrough } : {}), ...(flowCause ? { cause: flowCause } : {}) }} onReveal={onReveal} testId="table-flow" />
+          <FlowView flow={liveFlow} value={view!.state.flow} transition={{ from: flowBefore, ...(flowThrough ? { through: flowThrough } : {}), ...(flowCause ? { cause: flowCause } : {}) }} onReveal={onReveal} resolving={resolvingOf(view!.state)} testId="table-flow" />
         </section>
       )}
       {!session ? (
