@@ -230,7 +230,7 @@ describe("the Flow view", { timeout: 300_000 }, () => {
     await page.context().close();
   });
 
-  it("highlights the table's current state, and draws a phase added in the game file at once", async () => {
+  it("highlights the table's current state, draws a phase added or renamed in the game file at once, says the game runs the older file and restarts it with the edited one", async () => {
     const page = await harness.newPage("?autosaveMs=600000");
     await page.getByRole("tab", { name: "Table" }).click();
     await page.getByLabel("Game").selectOption("duel");
@@ -258,6 +258,36 @@ describe("the Flow view", { timeout: 300_000 }, () => {
       model.pushEditOperations([], [{ range: { startLineNumber: at + 1, startColumn: 1, endLineNumber: at + 1, endColumn: 1 }, text: "phase Upkeep\n" }], () => null);
     });
     await expect.poll(phases, { timeout: 30_000 }).toEqual(["flow.turn.Start", "flow.turn.Upkeep", "flow.turn.Play", "flow.turn.End"]);
+    // The game still runs the file as it was: the table says so; its state is matched by id (Play is still there).
+    const stale = page.getByTestId("table-flow").getByTestId("flow-stale");
+    await expect.poll(() => stale.textContent()).toContain("The game file has changed since this game started");
+    flow = await flowOf(page, "table-flow");
+    expect(flow.active).toContain("flow.turn.Play");
+
+    // A renamed phase: the edited chart has no Play, so nothing there is highlighted — no guess — and the notice says why.
+    const rename = (from: string, to: string) =>
+      page.evaluate(([from, to]) => {
+        const model = (window as unknown as Studio).cardwright.store.files.get("duel/duel.game")!.model;
+        const lines = model.getValue().split("\n");
+        const at = lines.findIndex((l) => l.startsWith(`phase ${from}`));
+        model.pushEditOperations([], [{ range: { startLineNumber: at + 1, startColumn: 7, endLineNumber: at + 1, endColumn: 7 + from.length }, text: to }], () => null);
+      }, [from, to] as const);
+    await rename("Play", "Main");
+    await expect.poll(phases, { timeout: 30_000 }).toEqual(["flow.turn.Start", "flow.turn.Upkeep", "flow.turn.Main", "flow.turn.End"]);
+    await expect.poll(() => stale.textContent()).toContain("it is in the Play phase, which the edited file does not have");
+    flow = await flowOf(page, "table-flow");
+    expect(flow.active.filter((id) => id!.startsWith("flow.turn."))).toEqual([]);
+    // The chart the game runs, on request: Play highlighted there.
+    await stale.getByLabel("Show the chart the game runs").check();
+    await expect.poll(phases).toEqual(["flow.turn.Start", "flow.turn.Play", "flow.turn.End"]);
+    expect((await flowOf(page, "table-flow")).active).toContain("flow.turn.Play");
+
+    // Restart with the edited file: a new game of the edited rules (Upkeep waits for p1), the notice gone.
+    await stale.getByRole("button", { name: "Restart with the edited file" }).click();
+    await expect.poll(async () => (await flowOf(page, "table-flow")).phase, { timeout: 60_000 }).toBe("Upkeep");
+    await expect.poll(phases).toEqual(["flow.turn.Start", "flow.turn.Upkeep", "flow.turn.Main", "flow.turn.End"]);
+    expect(await page.getByTestId("table-flow").getByTestId("flow-stale").count()).toBe(0);
+    expect((await flowOf(page, "table-flow")).active).toContain("flow.turn.Upkeep.open");
     await page.context().close();
   });
 });

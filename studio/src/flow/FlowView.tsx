@@ -12,7 +12,7 @@ import type { Flow } from "../../../runtime/core/flow.ts";
 import type { GameState } from "../../../runtime/index.ts";
 import type { WorkspaceStore } from "../workspace/store.ts";
 import type { RevealSource } from "../table/SourceLink.tsx";
-import { activeGraphIds, isRegion, sourceOf, statechartGraph, type ChartGraph } from "./chart-graph.ts";
+import { activeGraphIds, chartSignature, isRegion, sourceOf, statechartGraph, type ChartGraph } from "./chart-graph.ts";
 import "./flow.css";
 
 type StateNode = AnyStateMachine["root"];
@@ -79,28 +79,44 @@ export function resolvingOf(state: GameState | undefined): string | undefined {
 }
 
 export function FlowView({
-  flow,
+  flow: edited,
+  running,
   value,
   transition,
   onReveal,
+  onRestart,
+  restartLabel = "Restart with the edited file",
   resolving,
   testId = "flow-view",
 }: {
+  /** The chart of the game file as it is in the editor now (`useLiveFlow`). */
   flow: Flow;
+  /** The chart of the engine the game runs (compiled when it started); `value` is a state of it. */
+  running?: Flow;
   value: unknown;
   transition?: FlowTransition;
   onReveal: RevealSource;
+  /** Starts the game again with the edited game file (offered when the two charts differ). */
+  onRestart?: () => void;
+  restartLabel?: string;
   /** What is resolving at the cursor (`resolvingOf`): a choice inside a resolution names it. */
   resolving?: string;
   testId?: string;
 }) {
+  // The game file changed the flow since the game started: the game still runs the older chart.
+  // The edited chart is drawn (states matched by their ids only — a renamed phase is not guessed)
+  // unless the designer asks for the chart the game runs; a restart runs the edited file.
+  const stale = running !== undefined && running !== edited && chartSignature(running.machine) !== chartSignature(edited.machine);
+  const [showRunning, setShowRunning] = useState(false);
+  const flow = stale && showRunning ? running : edited;
   const machine = flow.machine;
   const [allPhases, setAllPhases] = useState(false);
   // Fit: the whole chart scaled into the panel; else at its own size, scrolled to the active state.
   const [fit, setFit] = useState(true);
   const canvas = useRef<HTMLDivElement>(null);
   const phase = flow.phaseOf(value) ?? "";
-  const openPhase = allPhases ? "" : phase || (Object.keys(machine.root.states["turn"]?.states ?? {})[0] ?? "");
+  const phaseDrawn = !phase || machine.root.states["turn"]?.states[phase] !== undefined;
+  const openPhase = allPhases ? "" : (phaseDrawn && phase) || (Object.keys(machine.root.states["turn"]?.states ?? {})[0] ?? "");
   const [laid, setLaid] = useState<{ key: string; machine: AnyStateMachine; laid: ElkNode; graph: ChartGraph } | undefined>(undefined);
   useEffect(() => {
     let cancelled = false;
@@ -192,6 +208,22 @@ export function FlowView({
           <input type="checkbox" checked={allPhases} onChange={(e) => setAllPhases(e.target.checked)} /> All phases
         </label>
       </div>
+      {stale && (
+        <div className="flow-stale" role="status" data-testid="flow-stale">
+          <span>
+            The game file has changed since this game started: the game runs its flow as the file was then
+            {phaseDrawn ? "" : ` — it is in the ${phase} phase, which the edited file does not have`}.
+          </span>
+          {onRestart && (
+            <button type="button" onClick={onRestart}>
+              {restartLabel}
+            </button>
+          )}
+          <label className="muted">
+            <input type="checkbox" checked={showRunning} onChange={(e) => setShowRunning(e.target.checked)} /> Show the chart the game runs
+          </label>
+        </div>
+      )}
       {!current ? (
         <p className="muted">Laying out the chart…</p>
       ) : (

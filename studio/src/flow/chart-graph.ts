@@ -129,3 +129,24 @@ export function activeGraphIds(machine: AnyStateMachine, value: unknown): Set<st
 
 /** Is this state a region of a parallel state (a phase's steps, or what the players do beside them)? */
 export const isRegion = (node: StateNode): boolean => node.parent?.type === "parallel";
+
+const signatures = new WeakMap<AnyStateMachine, string>();
+/**
+ * The shape of a chart: every state's id and kind with its transitions' events and targets (not its
+ * meta: a game file edited elsewhere moves the lines a chart links to, not the chart). Two charts
+ * with the same signature run the same flow.
+ */
+export function chartSignature(machine: AnyStateMachine): string {
+  let known = signatures.get(machine);
+  if (known === undefined) {
+    const parts: string[] = [];
+    const walk = (node: StateNode) => {
+      const on = Object.entries(node.on as Record<string, { target?: StateNode[] }[]>).map(([event, ts]) => `${event}>${ts.flatMap((t) => (t.target ?? []).map((x) => x.id)).join(",")}`);
+      parts.push(`${node.id}:${node.type}[${on.sort().join(";")}]`);
+      for (const child of Object.values(node.states)) walk(child);
+    };
+    walk(machine.root);
+    signatures.set(machine, (known = parts.join("\n")));
+  }
+  return known;
+}

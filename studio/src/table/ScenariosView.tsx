@@ -192,7 +192,7 @@ export function ScenariosView({
                 <details className="scenario-flow" data-testid="scenario-flow-panel" open={flowOpen} onToggle={(e) => setFlowOpen((e.target as HTMLDetailsElement).open)}>
                   <summary>Flow at this event</summary>
                   {flowOpen && board && liveFlow && (
-                    <FlowView flow={liveFlow} value={board.state.flow} transition={{ from: flowBefore, ...(events[cursor] ? { cause: `${events[cursor]!.kind}: ${events[cursor]!.text}` } : {}) }} onReveal={onReveal} resolving={resolvingOf(board.state)} testId="scenario-flow" />
+                    <FlowView flow={liveFlow} running={engine?.rules.flow} onRestart={() => void run(current.file)} restartLabel="Run this file again with the edited game file" value={board.state.flow} transition={{ from: flowBefore, ...(events[cursor] ? { cause: `${events[cursor]!.kind}: ${events[cursor]!.text}` } : {}) }} onReveal={onReveal} resolving={resolvingOf(board.state)} testId="scenario-flow" />
                   )}
                 </details>
               )}

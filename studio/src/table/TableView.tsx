@@ -107,7 +107,9 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
     return { kind: "list", name: path.split("/").pop()!, cards: deckCards(deck.parsed.entries) };
   };
 
-  const start = () =>
+  /** A new game; `fresh`: compiled from the editor's text now (the game file was just edited). */
+  const start = ({ fresh = false }: { fresh?: boolean } = {}) => {
+    if (fresh) engineCache.current = undefined;
     send({
       type: "START",
       create: async () => {
@@ -120,6 +122,7 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
         return TableSession.start(engine, seed, { p1: deckChoice("p1"), p2: deckChoice("p2") });
       },
     });
+  };
 
   const act = (action: Action) => {
     setHovered(undefined); // the hovered button may vanish with this action, and with it its mouseleave
@@ -234,7 +237,7 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
             <option value="human">Hot-seat</option>
           </select>
         </label>
-        <button type="button" onClick={start} disabled={busy || !gameId}>
+        <button type="button" onClick={() => start()} disabled={busy || !gameId}>
           {busy ? "Starting…" : "New game"}
         </button>
         <button type="button" aria-pressed={builderOpen} onClick={() => setBuilderOpen((o) => !o)}>
@@ -353,7 +356,7 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
       {session && !session.state.over && <SandboxBar session={session} onEdit={(edit) => send({ type: "SANDBOX", edit })} />}
       {session && flowShown && liveFlow && (
         <section className="table-flow">
-          <FlowView flow={liveFlow} value={view!.state.flow} transition={{ from: flowBefore, ...(flowThrough ? { through: flowThrough } : {}), ...(flowCause ? { cause: flowCause } : {}) }} onReveal={onReveal} resolving={resolvingOf(view!.state)} testId="table-flow" />
+          <FlowView flow={liveFlow} running={session.engine.rules.flow} onRestart={() => start({ fresh: true })} value={view!.state.flow} transition={{ from: flowBefore, ...(flowThrough ? { through: flowThrough } : {}), ...(flowCause ? { cause: flowCause } : {}) }} onReveal={onReveal} resolving={resolvingOf(view!.state)} testId="table-flow" />
         </section>
       )}
       {!session ? (
