@@ -11,9 +11,12 @@
  * state's own `choice`. `over` is final. The last phase's PHASE_DONE passes the turn and re-enters
  * the first. Every state's meta names the game-file line that defines it (`source`).
  *
- * It is used only through the pure `transition(machine, snapshot, event)` API, once per loaded game:
- * each (configuration, event) pair the game reaches is computed once into a table the engine reads
- * (the machine has no context and no guards). The engine keeps the state's value inside the JSON
+ * It is used only through XState's pure transition (`machine.transition` with one inert actor scope,
+ * as `transition(machine, snapshot, event)` does with a new one per call), once per loaded game: each
+ * configuration's row is computed the first time the game is there (a later step of a phase reuses
+ * its first step's row: the two regions are independent) into a table the engine reads (the machine
+ * has no context and no guards; test/runtime/statechart.test.ts compares the table with
+ * `transition()`). The engine keeps the state's value inside the JSON
  * game state and performs the actions a transition returns itself (entering a phase, passing the
  * turn). The engine says where the game is (`moveTo`: a response model at its moments — an item
  * pushed, popped, fizzled, a chain begun, an ability fired — and core/settle.ts whenever a player
@@ -21,7 +24,7 @@
  * transitions (the shortest path of events, computed once per pair of configurations). No actor
  * runs, so stepping, simulation and time travel are plain function calls.
  */
-import { setup, transition, initialTransition, type AnyStateMachine } from "xstate";
+import { createActor, setup, initialTransition, type AnyActorScope, type AnyStateMachine, type EventObject } from "xstate";
 import type { CompiledGame, PhaseDef, SourceRef } from "../../compiler/ir.ts";
 import type { GameState } from "../state/state.ts";
 
@@ -343,17 +346,53 @@ export function buildFlow(game: CompiledGame, model: { name: string; windows: bo
 
   type Entry = { value: unknown; actions: FlowAction[]; key: string };
   const table = new Map<string, Map<string, Entry>>();
+  const transition = pureTransition(machine);
+  /** The transitions of a configuration through XState, for the events its active states handle. */
+  const computeRow = (value: unknown): Map<string, Entry> => {
+    const snapshot = machine.resolveState({ value: value as never, context: {} });
+    const row = new Map<string, Entry>();
+    for (const type of handledEvents(machine.root, value, eventTypes)) {
+      const [next, actions] = transition(snapshot, { type });
+      const nextValue = freeze(next.value as unknown);
+      row.set(type, freeze({ value: nextValue, actions: toActions(actions as never), key: keyOf(nextValue) }));
+    }
+    return row;
+  };
+  // A phase's two regions are independent (no event is handled in both, checked here): a
+  // configuration at a later step has the transitions of the same activity at the first step, with
+  // its own step kept, and its own NEXT_STEP — so XState computes each activity's row once per phase.
+  const independent = [...stepStates.keys()].every((phase) => {
+    const node = machine.root.states["turn"]!.states[phase]!;
+    const stepEvents = new Set(eventsOf(node.states[STEPS_REGION]!));
+    return eventsOf(node.states[ACTIVITY_REGION]!).every((type) => !stepEvents.has(type));
+  });
+  const entryAt = (phase: string, leaf: string, step: string | null, actions: FlowAction[]): Entry | undefined => {
+    const key = keyFor(phase, leaf, step);
+    const value = byKey.get(key);
+    return value === undefined ? undefined : freeze({ value, actions, key });
+  };
   const rowOfKey = (key: string): Map<string, Entry> | undefined => {
     let row = table.get(key);
     if (row) return row;
     const value = byKey.get(key);
     if (value === undefined) return undefined;
-    const snapshot = machine.resolveState({ value: value as never, context: {} });
-    row = new Map();
-    for (const type of eventTypes) {
-      const [next, actions] = transition(machine, snapshot, { type });
-      const nextValue = freeze(next.value as unknown);
-      row.set(type, freeze({ value: nextValue, actions: toActions(actions as never), key: keyOf(nextValue) }));
+    const at = parse(value);
+    const steps = at?.step != null ? stepStates.get(at.phase) : undefined;
+    // `open` at each step is computed in full: its NEXT_STEP is the steps region's own transition.
+    if (!independent || !at || !steps || at.step === steps[0] || at.leaf === "open") row = computeRow(value);
+    else {
+      row = new Map();
+      for (const [type, entry] of rowOfKey(keyFor(at.phase, at.leaf, steps[0]!))!) {
+        if (type === "NEXT_STEP") continue;
+        const next = parse(entry.value);
+        // Inside the phase: the same activity move, this configuration's step kept; leaving it: the same.
+        const moved = next && next.phase === at.phase && next.step === steps[0] ? entryAt(at.phase, next.leaf, at.step, entry.actions) : entry;
+        if (moved) row.set(type, moved);
+      }
+      const stepped = rowOfKey(keyFor(at.phase, "open", at.step))!.get("NEXT_STEP");
+      const nextStep = stepped ? parse(stepped.value)?.step : undefined;
+      const entry = nextStep ? entryAt(at.phase, at.leaf, nextStep, stepped!.actions) : undefined;
+      if (entry) row.set("NEXT_STEP", entry);
     }
     table.set(key, row);
     return row;
@@ -508,6 +547,49 @@ function eventsOf(node: AnyStateMachine["root"]): string[] {
   };
   walk(node);
   return [...events];
+}
+
+/**
+ * XState's pure `transition(machine, snapshot, event)` — the next snapshot and the actions to
+ * execute, none executed — with one inert actor scope for the machine instead of a new actor per
+ * call (that actor's start-up is ~95% of a call: 0.7–1.6 ms on Chromatic's chart). The chart has no
+ * context, guards, invoked or spawned actors, so nothing lives in the scope between calls.
+ */
+function pureTransition(machine: AnyStateMachine): (snapshot: ReturnType<AnyStateMachine["resolveState"]>, event: EventObject) => [ReturnType<AnyStateMachine["resolveState"]>, { type: string; params?: unknown }[]] {
+  const self = createActor(machine);
+  let executed: { type: string; params?: unknown }[] = [];
+  const scope: AnyActorScope = {
+    self,
+    id: "",
+    sessionId: "",
+    logger: () => {},
+    defer: () => {},
+    emit: () => {},
+    system: self.system,
+    stopChild: () => {},
+    actionExecutor: (action) => {
+      executed.push(action as { type: string; params?: unknown });
+    },
+  };
+  return (snapshot, event) => {
+    executed = [];
+    const next = machine.transition(snapshot, event, scope);
+    return [next, executed];
+  };
+}
+
+/** The events the states a value is in handle (each region's states and their ancestors), in `order`. */
+function handledEvents(root: AnyStateMachine["root"], value: unknown, order: readonly string[]): string[] {
+  const handled = new Set<string>();
+  const visit = (node: AnyStateMachine["root"], at: unknown) => {
+    for (const type of Object.keys(node.on)) handled.add(type);
+    if (typeof at === "string") {
+      const child = node.states[at];
+      if (child) for (const type of Object.keys(child.on)) handled.add(type);
+    } else if (at && typeof at === "object") for (const [key, below] of Object.entries(at as Record<string, unknown>)) if (node.states[key]) visit(node.states[key]!, below);
+  };
+  visit(root, value);
+  return order.filter((type) => handled.has(type));
 }
 
 /** Every leaf state below a state, as its path of state names. */

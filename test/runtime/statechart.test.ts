@@ -419,3 +419,33 @@ describe("a choice asked inside a resolution stays inside it in the chart", () =
     });
   }
 });
+
+describe("the engine's transition table is the machine's", () => {
+  for (const [id, phase] of [["duel", undefined], ["cybervamp", undefined], ["chromatic", "Combat"]] as const) {
+    it(`${id}${phase ? ` (${phase})` : ""}: every configuration × every event gives what XState's own transition() gives (next state and phase actions)`, async () => {
+      const { transition } = await import("xstate");
+      const { flow } = createEngine(bundleOf(id)).rules;
+      // Every event any state of the chart handles.
+      const events = new Set<string>();
+      const walk = (node: Node) => {
+        for (const type of Object.keys(node.on)) events.add(type);
+        for (const child of Object.values(node.states)) walk(child);
+      };
+      walk(flow.machine.root);
+      expect([...events]).toEqual(expect.arrayContaining(["GAME_OVER", "PHASE_DONE", "NEED_CHOICE", "CHOSEN"]));
+      let compared = 0;
+      for (const c of flow.configurations) {
+        if (phase && c.phase !== phase) continue;
+        const snapshot = flow.machine.resolveState({ value: c.value as never, context: {} });
+        for (const type of events) {
+          const [next, actions] = transition(flow.machine, snapshot, { type });
+          const ours = flow.send(c.value, { type });
+          expect(ours.value, `${JSON.stringify(c.value)} ${type}`).toEqual(next.value);
+          expect(ours.actions.map((a) => `${a.type} ${"phase" in a ? a.phase : ""}`)).toEqual(actions.filter((a) => ["enterPhase", "exitPhase", "passTurn"].includes(a.type)).map((a) => `${a.type} ${(a.params as { phase?: string } | undefined)?.phase ?? ""}`));
+          compared++;
+        }
+      }
+      expect(compared).toBeGreaterThan(100);
+    });
+  }
+});
