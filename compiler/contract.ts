@@ -41,16 +41,18 @@ export interface EventContract {
   card?: string;
   /** The player the event is about, when it has one. */
   player?: string;
+  /** The event happens in a combat: "the defending player" / "the attacking player" name someone. */
+  combat?: true;
 }
 
 export const TRIGGER_EVENTS: Readonly<Record<EventKind, EventContract>> = {
   enters: { card: "enters play", player: "a card enters play under their control" },
   leaves: { card: "leaves play", player: "a card they own leaves play" },
   destroyed: { card: "is destroyed", player: "a card they control is destroyed" },
-  attacks: { card: "attacks", player: "they attack with a card" },
-  blocks: { card: "blocks", player: "they block with a card" },
-  blocked: { card: "becomes blocked" },
-  combat_damage_player: { card: "deals combat damage to a player", player: "they are dealt combat damage" },
+  attacks: { card: "attacks", player: "they attack with a card", combat: true },
+  blocks: { card: "blocks", player: "they block with a card", combat: true },
+  blocked: { card: "becomes blocked", combat: true },
+  combat_damage_player: { card: "deals combat damage to a player", player: "they are dealt combat damage", combat: true },
   deals_damage: { card: "deals damage" },
   dealt_damage: { card: "is dealt damage" },
   draw: { player: "they draw a card" },

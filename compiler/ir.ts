@@ -34,7 +34,9 @@ export type PlayerRef =
   /** The player the triggering event was about ("that player"). */
   | { kind: "event_player" }
   /** The player a `per_player` step is running for: "they", "their" after "Each player ..." / "Target opponent ...". */
-  | { kind: "acting" };
+  | { kind: "acting" }
+  /** "the defending player" in a combat trigger: the player being attacked (only the active player attacks). */
+  | { kind: "defending" };
 
 /** Several players at once ("each player", "each opponent"). */
 export type PlayersRef = PlayerRef | { kind: "each_player" } | { kind: "each_opponent" };

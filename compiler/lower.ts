@@ -111,6 +111,33 @@ function npWords(np: Ast.NounPhrase | undefined): string[] {
   if (!np || SELF_BY_NAME.has(np)) return [];
   return np.items.flatMap((i) => (i.kind === "word" ? [lower(i.text)] : []));
 }
+/**
+ * "creature or player", "unit or opponent", "player or creature": nouns joined by "or" where some name
+ * players and some name cards. Returns the phrase with only its card nouns (for the card selector), the
+ * player words, and whether those say opponent; undefined when the phrase is not such a union.
+ */
+function cardOrPlayer(np: Ast.NounPhrase): { cards: Ast.NounPhrase; playerWords: string[]; opponent: boolean; text: string } | undefined {
+  if (SELF_BY_NAME.has(np)) return undefined;
+  const words = np.items.filter((i): i is Ast.WordNode => i.kind === "word");
+  if (!words.some((w) => lower(w.text) === "or")) return undefined;
+  const isPlayer = (w: Ast.WordNode) => PLAYER_WORDS.has(lower(w.text));
+  const players = words.filter(isPlayer);
+  const cardWords = words.filter((w) => !isPlayer(w) && lower(w.text) !== "or");
+  if (players.length === 0 || cardWords.length === 0) return undefined;
+  // The card part keeps its own "or"s ("creature or relic or player" → "creature or relic").
+  const items: Ast.NounItem[] = [];
+  for (const item of np.items) {
+    if (item.kind === "word" && isPlayer(item)) {
+      if (items.length && items[items.length - 1]!.kind === "word" && lower((items[items.length - 1] as Ast.WordNode).text) === "or") items.pop();
+      continue;
+    }
+    if (item.kind === "word" && lower(item.text) === "or" && items.length === 0) continue;
+    items.push(item);
+  }
+  const text = np.items.map((i) => (i.kind === "word" ? i.text : "")).filter(Boolean).join(" ");
+  return { cards: { ...np, items }, playerWords: players.map((w) => lower(w.text)), opponent: players.every((w) => lower(w.text).startsWith("opponent")), text };
+}
+
 /** Side-effect-free twin of AbilityLowering.playerPhrase: does the phrase name players? */
 /** Whose zone a phrase names ("their deck", "your Graveyard", "an opponent's deck", "its owner's hand"); undefined when it says nobody's. */
 function zoneOwner(np: Ast.NounPhrase | undefined): "your" | "their" | "opponent" | "owner" | undefined {
@@ -312,6 +339,8 @@ class AbilityLowering {
   lastPlayers?: PlayersRef;
   /** The ability's trigger event carries a player ("Whenever an opponent casts a spell"): "they"/"their" may name them. */
   eventPlayer = false;
+  /** The ability's trigger fires in combat ("Whenever this attacks / blocks / is blocked"): "the defending player" names one. */
+  combatTrigger = false;
   /** The card the ability named last (a target, a chosen card, "it"): what "its controller" refers to. */
   lastCard?: CardRef;
   /** What a subject shared by several clauses (`Target player draws a card and loses 1 life`) was read as: one target, one choice. */
@@ -662,6 +691,8 @@ class AbilityLowering {
   private playerPhraseOf(np: Ast.NounPhrase): PlayersRef | undefined {
     const dets = npDeterminers(np);
     const words = npWords(np);
+    // "target creature or player": a card or a player (affectedOnce), not a player phrase.
+    if (cardOrPlayer(np)) return undefined;
     // "its controller", "its owner", "that creature's controller": the player behind the card just named.
     const whose = playerBehindCard(np);
     if (whose) return { kind: whose, of: this.lastCard ?? { kind: "it" } };
@@ -683,6 +714,16 @@ class AbilityLowering {
       }
     }
     if (!anyPlayerWord) return undefined;
+    // "the defending player" / "the attacking player": the players of the combat a combat trigger fires in.
+    const side = words.find((w) => w === "defending" || w === "attacking");
+    if (side) {
+      this.useWords(np, side);
+      if (!this.combatTrigger) {
+        this.note(np.range, `"${this.slice(np.range)}" names a player only in a combat trigger ("Whenever this attacks, ..."); here write "your opponent" or "each opponent"`);
+        return undefined;
+      }
+      return side === "defending" ? { kind: "defending" } : { kind: "active" };
+    }
     // "the enemy player", "the opposing player" name the opponent as "your opponent" does (read as the trigger's player they damaged you).
     const isOpp = words.some((w) => w.startsWith("opponent") || w === "enemy" || w === "opposing");
     if (dets.includes("target")) {
@@ -736,6 +777,17 @@ class AbilityLowering {
     const fromPrep = clause?.tail.find((t) => t.kind === "prep" && t.prep === "from") as Ast.PrepPhrase | undefined;
     const withZone: Ast.NounPhrase = fromPrep && !np.filters.some((f) => f.kind === "prep" && (f.prep === "from" || f.prep === "in")) ? { ...np, filters: [...np.filters, fromPrep] } : np;
     const upTo = dets.includes("up to");
+    const union = cardOrPlayer(withZone);
+    if (union && !dets.includes("target")) {
+      this.note(np.range, `the engine chooses a card or a player only as a target: write "target ${union.text}", or name both ("each creature and each player")`);
+      return { kind: "player", ref: defaultPlayer };
+    }
+    if (union) {
+      // "target creature or player", "target unit or opponent": one slot that takes either.
+      this.useWords(np, "target", "or", ...union.playerWords);
+      const spec: TargetSpec = { accepts: "any", cards: this.selector(union.cards), players: union.opponent ? "opponent" : "any", min: upTo ? 0 : 1, max: 1, text: this.ownText(np) };
+      return { kind: "target", index: this.addTarget(spec) };
+    }
     if (dets.includes("target")) {
       if (words.includes("target")) this.useWords(np, "target");
       const any = dets.includes("any") && words.length === 0 || words.includes("target") && dets.includes("any");
@@ -1663,6 +1715,17 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
       break;
     case "cast":
     case "play":
+      // "When you play this", "When you cast this creature / CARDNAME": this card's own play (fires once, as it is played).
+      if (isPlayerSubject && clause.object && npDeterminers(clause.object).includes("this")) {
+        if (!subjectDets.includes("you") || subjectWords.length > 0) {
+          l.note(head.range, `only you play this card: write "When you play this, ..."`);
+          return undefined;
+        }
+        l.use(clause.subject);
+        l.useDeterminers(clause.object, "this");
+        l.useSelfNouns(clause.object);
+        return { event: "cast", subject: { kind: "self" }, text };
+      }
       // "Whenever an opponent plays a spell": only spells (the card played is the event's other party).
       if (isPlayerSubject) return { event: "cast", subject: playerSubject(), ...objectOf(generic(clause.object) ? undefined : clause.object), ...useGeneric(l, clause.object), text };
       return { event: "cast", subject: cardSubject(), text };
@@ -1804,6 +1867,11 @@ function selectorWordFields(sel: CardSelector): string {
 }
 
 /** Does a trigger's event carry a player ("Whenever an opponent casts a spell": "they" may name them)? */
+/** Events that happen in a combat, where "the defending player" is someone. */
+function isCombatTrigger(trigger: TriggerPattern | undefined): boolean {
+  return trigger !== undefined && (TRIGGER_EVENTS[trigger.event].combat === true || trigger.combat === true);
+}
+
 function carriesPlayer(trigger: TriggerPattern | undefined): boolean {
   return trigger !== undefined && TRIGGER_EVENTS[trigger.event].player !== undefined;
 }
@@ -2085,6 +2153,7 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
       a.kind = "triggered";
       a.trigger = lowerTrigger(body.trigger, l);
       l.eventPlayer = carriesPlayer(a.trigger);
+      l.combatTrigger = isCombatTrigger(a.trigger);
       if (body.condition) {
         const c = l.condition(body.condition);
         if (c) a.condition = c;
@@ -2108,6 +2177,7 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
         a.kind = "triggered";
         if (marker.trigger) a.trigger = marker.trigger;
         l.eventPlayer = carriesPlayer(a.trigger);
+        l.combatTrigger = isCombatTrigger(a.trigger);
         lowerBody(body.body, a, { ...card, permanent: false }, l);
         a.kind = "triggered";
         return;

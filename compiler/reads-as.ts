@@ -36,6 +36,8 @@ interface Context {
   acting?: PlayersRef;
   /** The player a step is about ("Target opponent loses ..."): named again later in its sentence, they are "them"/"their". */
   actor?: PlayersRef;
+  /** The ability fires in a combat: the active player is "the attacking player". */
+  combat?: boolean;
 }
 
 const CARD_RULE_TEXT: Record<string, string> = {
@@ -55,7 +57,7 @@ const lower = (s: string) => s.toLowerCase();
 
 /** One ability as the engine reads it. */
 export function readsAs(ability: Ability, game: CompiledGame): string {
-  const ctx: Context = { game, targets: ability.targets };
+  const ctx: Context = { game, targets: ability.targets, combat: !!ability.trigger && (TRIGGER_EVENTS[ability.trigger.event].combat === true || ability.trigger.combat === true) };
   const tag = ability.tag ? `[${ability.tag}] ` : "";
   return articles(tag + abilityText(ability, ctx));
 }
@@ -367,7 +369,7 @@ function playerText(ref: PlayerRef, ctx: Context, subject = false): string {
     case "opponent":
       return subject ? "your opponent" : "your opponent";
     case "active":
-      return "the active player";
+      return ctx.combat ? "the attacking player" : "the active player";
     case "target":
       return targetText(ctx, ref.index) ?? "target player";
     case "controller_of":
@@ -376,6 +378,8 @@ function playerText(ref: PlayerRef, ctx: Context, subject = false): string {
       return ref.of.kind === "self" ? "this card's owner" : "its owner";
     case "event_player":
       return "that player";
+    case "defending":
+      return "the defending player";
     case "acting":
       // The subject of a per-player sentence is named once ("each player draws ..."); after that, "they"/"them".
       return subject ? (ctx.acting ? playersText(ctx.acting, ctx, true) : "they") : "them";

@@ -487,6 +487,12 @@ export function evalPlayer(ctx: Ctx, frame: Frame, ref: PlayerRef): PlayerId | u
     }
     case "event_player":
       return frame.event?.player;
+    case "defending": {
+      // The player the attack is aimed at (a unit's controller); after the combat, the active player's opponent.
+      const aimed = ctx.state.combat?.target;
+      if (aimed) return "player" in aimed ? aimed.player : ctx.state.cards[aimed.card]?.controller;
+      return ctx.state.order.find((p) => p !== ctx.state.active);
+    }
     case "acting":
       return frame.acting;
   }

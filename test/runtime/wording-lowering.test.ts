@@ -424,3 +424,47 @@ describe("'Choose one —' modes chosen as it is cast (class 13)", () => {
     ]);
   });
 });
+
+describe("silent misreadings of the outsider probes (session 4)", () => {
+  it.each([
+    ["duel", "Deal 2 damage to target unit or player.", "Unit", "any"],
+    ["duel", "Deal 2 damage to target unit or opponent.", "Unit", "opponent"],
+    ["cybervamp", "Deal 2 damage to target creature or player.", "Creature", "any"],
+    ["chromatic", "[Red] Deal 2 damage to target creature or player.", "Creature", "any"],
+  ])("%s: '%s' is one target that takes a card or a player", (game, text, cardType, players) => {
+    const { ability, problems } = lowerOne(game, "spell", text);
+    expect(problems).toEqual([]);
+    expect(ability.targets.map(({ text: _t, ...t }) => t)).toEqual([{ accepts: "any", cards: { cardTypes: [cardType] }, players, min: 1, max: 1 }]);
+    expect(strip(ability.steps)).toEqual([{ op: "damage", amount: 2, to: { kind: "target", index: 0 } }]);
+  });
+
+  it("'each unit or player' is a diagnostic (a card or a player is chosen only as a target), never 'each player'", () => {
+    expect(lowerOne("duel", "spell", "Deal 1 damage to each unit or player.").problems.join()).toMatch(/only as a target/);
+  });
+
+  it.each([
+    ["duel", "When you play this unit, gain 1 life."],
+    ["cybervamp", "When you play this, gain 1 life."],
+    ["cybervamp", "When you cast this creature, gain 1 life."],
+    ["cybervamp", "When you cast Probe, gain 1 life."],
+    ["chromatic", "[Base] When you cast this, gain 1 life."],
+  ])("%s: '%s' is this card's own play, not every card you play", (game, text) => {
+    const { ability, problems } = lowerOne(game, "unit", text);
+    expect(problems).toEqual([]);
+    expect(ability.trigger).toMatchObject({ event: "cast", subject: { kind: "self" } });
+    expect(ability.trigger!.object).toBeUndefined();
+  });
+
+  it.each([
+    ["duel", "Whenever this unit attacks, the defending player loses 1 life.", { kind: "defending" }],
+    ["cybervamp", "Whenever this is blocked, the attacking player loses 1 life.", { kind: "active" }],
+  ])("%s: '%s' names the player of the combat, not the trigger's", (game, text, who) => {
+    const { ability, problems } = lowerOne(game, "unit", text);
+    expect(problems).toEqual([]);
+    expect(strip(ability.steps)).toEqual([{ op: "lose_life", who, amount: 1 }]);
+  });
+
+  it("'the defending player' outside a combat trigger is a diagnostic", () => {
+    expect(lowerOne("duel", "spell", "The defending player loses 2 life.").problems.join()).toMatch(/only in a combat trigger/);
+  });
+});
