@@ -176,6 +176,32 @@ describe("the Flow view", { timeout: 300_000 }, () => {
     await goTo(/^chain_start/, 1);
     flow = await flowAt(page, "scenario-flow", "chain.built");
     expect(flow.events).toBe("NEXT_CHAIN");
+
+    // A wide chart: all five phases open (several thousand pixels) — zoomed to 50 % it is drawn at half
+    // its size with the active state scrolled into view; Zoom in adds 10 %; Fit scales it into the panel.
+    const view = page.getByTestId("scenario-flow");
+    await view.getByLabel("All phases").check();
+    const ownWidth = () => view.locator("svg").evaluate((svg) => Number(svg.getAttribute("data-width")));
+    await expect.poll(ownWidth, { timeout: 30_000 }).toBeGreaterThan(3000);
+    const scale = () => view.locator("svg").evaluate((svg) => svg.getBoundingClientRect().width / Number(svg.getAttribute("data-width")));
+    expect(await scale()).toBeLessThan(0.4);
+    await view.getByLabel("Zoom", { exact: true }).fill("50");
+    await expect.poll(() => view.getByTestId("flow-zoom").textContent()).toBe("50 %");
+    await expect.poll(scale).toBeCloseTo(0.5, 2);
+    const activeInView = () =>
+      view.evaluate((v) => {
+        const canvas = v.querySelector(".flow-canvas")!.getBoundingClientRect();
+        const leaf = [...v.querySelectorAll(".flow-state.active")].at(-1)!.getBoundingClientRect();
+        return leaf.left >= canvas.left - 1 && leaf.right <= canvas.right + 1 && leaf.top >= canvas.top - 1 && leaf.bottom <= canvas.bottom + 1;
+      });
+    await expect.poll(activeInView).toBe(true);
+    await view.getByRole("button", { name: "Zoom in" }).click();
+    await expect.poll(() => view.getByTestId("flow-zoom").textContent()).toBe("60 %");
+    await expect.poll(scale).toBeCloseTo(0.6, 2);
+    await expect.poll(activeInView).toBe(true);
+    await view.getByLabel("Fit").check();
+    await expect.poll(() => view.getByTestId("flow-zoom").textContent()).toBe("fit");
+    expect(await scale()).toBeLessThan(0.4);
     await page.context().close();
   });
 

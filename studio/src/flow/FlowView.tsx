@@ -64,6 +64,16 @@ export function useLiveFlow(store: WorkspaceStore, gameId: string | undefined, f
   return live?.flow ?? fallback;
 }
 
+const MIN_ZOOM = 0.1;
+const MAX_ZOOM = 2;
+
+/** The scale a fitted chart is drawn at: the canvas's width over the chart's own. */
+function fitScale(canvas: HTMLElement): number {
+  const svg = canvas.querySelector("svg");
+  const own = Number(svg?.getAttribute("data-width") ?? 0);
+  return svg && own > 0 ? svg.getBoundingClientRect().width / own : 1;
+}
+
 export interface FlowTransition {
   /** The chart's value before (the previous event, or the step before). */
   from: unknown;
@@ -111,8 +121,14 @@ export function FlowView({
   const flow = stale && showRunning ? running : edited;
   const machine = flow.machine;
   const [allPhases, setAllPhases] = useState(false);
-  // Fit: the whole chart scaled into the panel; else at its own size, scrolled to the active state.
+  // Fit: the whole chart scaled into the panel; else at a zoom of its own size (a wide chart —
+  // Chromatic's five phases open, ≈ 5,000 px — is read at 40–60 %), scrolled to the active state.
   const [fit, setFit] = useState(true);
+  const [zoom, setZoomLevel] = useState(1);
+  const setZoom = (level: number) => {
+    setFit(false);
+    setZoomLevel(Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, Math.round(level * 20) / 20)));
+  };
   const canvas = useRef<HTMLDivElement>(null);
   const phase = flow.phaseOf(value) ?? "";
   const phaseDrawn = !phase || machine.root.states["turn"]?.states[phase] !== undefined;
@@ -159,7 +175,19 @@ export function FlowView({
     if (fit || !current) return;
     const leafBox = [...(canvas.current?.querySelectorAll<SVGGElement>(".flow-state.active") ?? [])].at(-1);
     leafBox?.scrollIntoView?.({ block: "nearest", inline: "center" });
-  }, [fit, current, value]);
+  }, [fit, zoom, current, value]);
+  // Ctrl/⌘ + wheel over the chart zooms it (the page does not zoom).
+  useEffect(() => {
+    const element = canvas.current;
+    if (!element) return;
+    const onWheel = (e: WheelEvent) => {
+      if (!e.ctrlKey && !e.metaKey) return;
+      e.preventDefault();
+      setZoom((fit ? fitScale(element) : zoom) * (e.deltaY < 0 ? 1.1 : 1 / 1.1));
+    };
+    element.addEventListener("wheel", onWheel, { passive: false });
+    return () => element.removeEventListener("wheel", onWheel);
+  });
   const nodes: { node: ElkNode; state: StateNode; depth: number }[] = [];
   const collect = (node: ElkNode, depth: number) => {
     for (const child of node.children ?? []) {
@@ -204,6 +232,18 @@ export function FlowView({
         <label className="muted flow-all">
           <input type="checkbox" checked={fit} onChange={(e) => setFit(e.target.checked)} /> Fit
         </label>
+        <span className="flow-zoom">
+          <button type="button" aria-label="Zoom out" onClick={() => setZoom((fit && canvas.current ? fitScale(canvas.current) : zoom) - 0.1)}>
+            −
+          </button>
+          <input type="range" aria-label="Zoom" min={MIN_ZOOM * 100} max={MAX_ZOOM * 100} step={5} value={Math.round((fit && canvas.current ? fitScale(canvas.current) : zoom) * 100)} onChange={(e) => setZoom(Number(e.target.value) / 100)} />
+          <button type="button" aria-label="Zoom in" onClick={() => setZoom((fit && canvas.current ? fitScale(canvas.current) : zoom) + 0.1)}>
+            +
+          </button>
+          <span className="muted" data-testid="flow-zoom">
+            {fit ? "fit" : `${Math.round(zoom * 100)} %`}
+          </span>
+        </span>
         <label className="muted">
           <input type="checkbox" checked={allPhases} onChange={(e) => setAllPhases(e.target.checked)} /> All phases
         </label>
@@ -228,7 +268,7 @@ export function FlowView({
         <p className="muted">Laying out the chart…</p>
       ) : (
         <div className={"flow-canvas" + (fit ? " fit" : "")} ref={canvas}>
-          <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`Statechart of ${String((machine.config.meta as { game?: string } | undefined)?.game ?? "the game")}`}>
+          <svg width={fit ? width : Math.round(width * zoom)} height={fit ? height : Math.round(height * zoom)} data-width={width} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`Statechart of ${String((machine.config.meta as { game?: string } | undefined)?.game ?? "the game")}`}>
             <defs>
               <marker id="flow-arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
                 <path d="M0,0 L10,5 L0,10 z" fill="#8a4b08" />
