@@ -219,8 +219,8 @@ function normaliseApostrophes(s: string): string {
  */
 function word(ctx: Ctx, t: IToken, preserve = false): A.WordNode {
   const keyword = !plainWordTypes.has(t.tokenType);
-  const text = keyword && !preserve ? normaliseApostrophes(t.image.toLowerCase()) : t.image;
-  const lemma = keyword ? T.lemmaOf(t.tokenType.name, t.image) : t.image.toLowerCase();
+  const text = keyword && !preserve ? normaliseApostrophes(T.lowerCase(t.image)) : t.image;
+  const lemma = keyword ? T.lemmaOf(t.tokenType.name, t.image) : T.lowerCase(t.image);
   return { kind: "word", text, lemma, keyword, range: tokenRange(ctx, t) };
 }
 

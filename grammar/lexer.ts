@@ -397,17 +397,49 @@ const regexLexer = new Lexer(lexerTokens, {
   ensureOptimizations: false,
 });
 
-/** Turns `Word` tokens whose spelling is a keyword into that keyword's token; sets `endOffset` (inclusive). */
+/**
+ * What is known of a short spelling seen before: the one string kept for it (every word token with
+ * this image shares it: a 10,000-card check holds ~400,000 words, mostly repeats), its lower case,
+ * and the keyword it is. Only spellings of at most 12 characters: V8 copies a substring that short,
+ * so a kept image never holds on to the file it came from. Cleared when full (hostile input).
+ */
+interface Spelling {
+  image: string;
+  lower: string;
+  keyword: TokenType | undefined;
+}
+const spellings = new Map<string, Spelling>();
+const SPELLINGS_KEPT = 20_000;
+const SHORT_SPELLING = 12;
+
+function spellingOf(image: string): Spelling {
+  const known = spellings.get(image);
+  if (known) return known;
+  const lower = image.toLowerCase();
+  const spelling = { image, lower, keyword: keywordBySpelling.get(lower.includes("’") ? lower.replace(/’/g, "'") : lower) };
+  if (image.length <= SHORT_SPELLING) {
+    if (spellings.size >= SPELLINGS_KEPT) spellings.clear();
+    spellings.set(image, spelling);
+  }
+  return spelling;
+}
+
+/** `image.toLowerCase()`, the same string for every word of that spelling (short spellings). */
+export function lowerCase(image: string): string {
+  return image.length <= SHORT_SPELLING ? spellingOf(image).lower : image.toLowerCase();
+}
+
+/** Turns `Word` tokens whose spelling is a keyword into that keyword's token; sets `endOffset` (inclusive); shares short images. */
 function resolveKeywords(tokens: IToken[]): void {
   const wordIdx = Word.tokenTypeIdx;
   for (const t of tokens) {
     t.endOffset = t.startOffset + t.image.length - 1;
     if (t.tokenTypeIdx !== wordIdx) continue;
-    const lower = t.image.toLowerCase();
-    const keyword = keywordBySpelling.get(lower.includes("’") ? lower.replace(/’/g, "'") : lower);
-    if (keyword) {
-      t.tokenType = keyword;
-      t.tokenTypeIdx = keyword.tokenTypeIdx!;
+    const spelling = spellingOf(t.image);
+    t.image = spelling.image;
+    if (spelling.keyword) {
+      t.tokenType = spelling.keyword;
+      t.tokenTypeIdx = spelling.keyword.tokenTypeIdx!;
     }
   }
 }
@@ -429,7 +461,7 @@ const lemmaByName = new Map(Object.entries(keywordLemma));
 
 /** Lower-case lemma of a keyword token's image or of a word (`Deals` → `deal`, `Vampire` → `vampire`). */
 export function lemmaOf(tokenTypeName: string, image: string): string {
-  return lemmaByName.get(tokenTypeName) ?? image.toLowerCase();
+  return lemmaByName.get(tokenTypeName) ?? lowerCase(image);
 }
 
 /** Canonical spelling of every structural keyword (for editor colouring and completions). */
@@ -528,6 +560,7 @@ export function firstWordToken(text: string): string | undefined {
 }
 
 const WORD_CHAR = /^[A-Za-z0-9_'’\u00c0-\u024f-]$/;
+const ASCII_WORD = /^[A-Za-z0-9_'-]*$/;
 
 /**
  * Lower case that the lexer reads back as the same word: a character whose lower case is not one
@@ -535,6 +568,8 @@ const WORD_CHAR = /^[A-Za-z0-9_'’\u00c0-\u024f-]$/;
  * canonicalises names with it, so a formatted file always lexes as it did.
  */
 export function lowerCaseWord(word: string): string {
+  // ASCII word characters only (nearly every word): plain lower case, shared per spelling.
+  if (ASCII_WORD.test(word)) return lowerCase(word);
   let out = "";
   for (const c of word) {
     const lower = c.toLowerCase();
