@@ -160,8 +160,10 @@ function countersJsonSafe(problems: string[], id: string, counters: Record<strin
  * A card's own invariants (adds to `problems`); returns whether it is JSON. Its known fields are
  * checked by name (most of a state is its cards); a card with any other field is walked like the rest.
  */
-function checkCard(problems: string[], id: string, card: CardInstance): boolean {
+function checkCard(problems: string[], id: string, card: CardInstance, resolvingIsStuck: boolean): boolean {
   if (card === null || typeof card !== "object") return jsonSafe(card);
+  // (A game can end in the middle of a resolution: the spell then stays where it was.)
+  if (card.zone === RESOLVING && resolvingIsStuck) problems.push(`card ${id} is stuck resolving`);
   const countersJson = countersJsonSafe(problems, id, card.counters);
   let keys = 0;
   for (const _ in card) keys++;
@@ -199,57 +201,8 @@ function firstListing(state: GameState, id: string): string {
 /** The ids `checkInvariants` has met in this pass (one set, cleared per pass: no set grown from empty after every action). */
 const seenIds = new Set<string>();
 
-/**
- * Which cards of a state's card table were looked up — so possibly changed — while it was watched:
- * `watch` puts a Proxy in place of the table that notes every key read, written or deleted, `stop`
- * puts the plain table back and returns the ids noted (undefined when something replaced the table
- * meanwhile: then nothing is known). The engine reaches a card's object only through the table (a
- * state is plain JSON: nothing else holds a card), so a card not noted was not changed, and the
- * invariants it passed before still hold for it. The simulator watches each step (listing, checking
- * and applying the action) and re-checks only the noted cards' own invariants (`checkInvariants`).
- */
-export class CardReads {
-  private readonly noted = new Set<string>();
-  private table: Record<string, CardInstance> | null = null;
-  private proxy: Record<string, CardInstance> | null = null;
-
-  watch(state: GameState): void {
-    const noted = this.noted;
-    noted.clear();
-    if (this.table !== state.cards) {
-      this.table = state.cards;
-      this.proxy = new Proxy(state.cards, {
-        get(target, key) {
-          if (typeof key === "string") noted.add(key);
-          return target[key as string];
-        },
-        set(target, key, value) {
-          if (typeof key === "string") noted.add(key);
-          target[key as string] = value;
-          return true;
-        },
-        deleteProperty(target, key) {
-          if (typeof key === "string") noted.add(key);
-          return delete target[key as string];
-        },
-      });
-    }
-    state.cards = this.proxy!;
-  }
-
-  stop(state: GameState): ReadonlySet<string> | undefined {
-    const replaced = state.cards !== this.proxy;
-    if (!replaced) state.cards = this.table!;
-    return replaced ? undefined : this.noted;
-  }
-}
-
-/**
- * Invariants every reachable state must satisfy; returns the broken ones. `changed`: the cards that
- * may have changed since the state last passed (`CardReads`): only their own fields are checked
- * again; where every card is listed, and everything besides the cards, is checked in full.
- */
-export function checkInvariants(engine: Engine, state: GameState, changed?: ReadonlySet<string>): string[] {
+/** Invariants every reachable state must satisfy; returns the broken ones. */
+export function checkInvariants(engine: Engine, state: GameState): string[] {
   const problems: string[] = [];
   const resolvingIsStuck = !state.over && state.frames.length === 0 && state.stack.length === 0 && !state.pending;
   let cardsJson = true;
@@ -278,9 +231,7 @@ export function checkInvariants(engine: Engine, state: GameState, changed?: Read
         }
         listedCards++;
         if (card.zone !== zone) problems.push(`card ${id} says zone ${card.zone} but is listed in ${player}.${zone}`);
-        // (A game can end in the middle of a resolution: the spell then stays where it was.)
-        if (card.zone === RESOLVING && resolvingIsStuck) problems.push(`card ${id} is stuck resolving`);
-        if (changed === undefined || changed.has(id)) cardsJson = checkCard(problems, id, card) && cardsJson;
+        cardsJson = checkCard(problems, id, card, resolvingIsStuck) && cardsJson;
       }
     }
     for (const name in p.resources) if (p.resources[name]! < 0) problems.push(`${player} has negative ${name}: ${p.resources[name]}`);
@@ -291,8 +242,7 @@ export function checkInvariants(engine: Engine, state: GameState, changed?: Read
     for (const id in cards) {
       if (seen.has(id)) continue;
       problems.push(`card ${id} is in no zone`);
-      if (cards[id]?.zone === RESOLVING && resolvingIsStuck) problems.push(`card ${id} is stuck resolving`);
-      cardsJson = checkCard(problems, id, cards[id]!) && cardsJson;
+      cardsJson = checkCard(problems, id, cards[id]!, resolvingIsStuck) && cardsJson;
     }
   const slots = engine.rules.game.zones.find((z) => z.name === engine.rules.zones.battlefield)?.slots;
   if (slots !== undefined) for (const player of state.order) if ((state.players[player]!.zones[engine.rules.zones.battlefield] ?? []).length > slots) problems.push(`${player} has more than ${slots} cards in play`);
@@ -400,18 +350,13 @@ export function playGame(engine: Engine, options: GameOptions, g: number): GameO
   // The agent's own generator (the same numbers as the state's generator would give from this seed).
   const agent = xoroshiro128plus((gameSeed ^ 0x5bd1e995) | 0);
   let actions = 0;
-  // With invariants on: the cards each step looks up (the first check, after setup, is in full).
-  const reads = checking ? new CardReads() : undefined;
-  let changed: ReadonlySet<string> | undefined;
   while (!state.over) {
     if (state.turn > maxTurns || actions >= maxActions) {
       violations.push(`game ${g} (seed ${gameSeed}) did not end within ${maxTurns} turns / ${maxActions} actions`);
       break;
     }
-    reads?.watch(state);
     const legal = engine.legalActions(state);
     if (legal.length === 0) {
-      reads?.stop(state);
       violations.push(`game ${g} (seed ${gameSeed}): no legal action on turn ${state.turn} but the game is not over`);
       break;
     }
@@ -421,11 +366,6 @@ export function playGame(engine: Engine, options: GameOptions, g: number): GameO
     // the engine's validation accepts the listed action (listing and validation must agree).
     const refused = checking ? checkAction(engine.rules, state, legal[pick]!) : null;
     const applied: ApplyResult = refused ? { ok: false, refusal: refused, state, events: [] } : engine.applyInPlace(state, legal[pick]!, true);
-    if (reads) {
-      const noted = reads.stop(state);
-      // The first check after setup covers every card.
-      changed = actions === 0 ? undefined : noted;
-    }
     actions++;
     if (!applied.ok) {
       violations.push(`game ${g}: a listed action was refused: ${applied.refusal.code} ${applied.refusal.message}`);
@@ -435,7 +375,7 @@ export function playGame(engine: Engine, options: GameOptions, g: number): GameO
     record(applied.events);
     trace?.push(...applied.events);
     if (checking) {
-      const problems = checkInvariants(engine, state, changed);
+      const problems = checkInvariants(engine, state);
       for (const m of mechanicsOf(engine.rules)) if (m.invariants) problems.push(...m.invariants({ rules: engine.rules, state, events: [] }, applied.events));
       if (problems.length) {
         violations.push(...problems.map((p) => `game ${g} (seed ${gameSeed}) after action ${actions}: ${p}`));

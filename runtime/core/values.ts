@@ -17,7 +17,29 @@ export function keywordText(k: KeywordGrant): string {
 }
 
 /** Static abilities currently in effect: those of untapped (or any, per game) cards on the battlefield. */
-function activeStatics(ctx: Ctx): { card: string; ability: Ability }[] {
+const NO_STATICS: readonly { card: string; ability: Ability }[] = Object.freeze([]);
+
+const staticGames = new WeakMap<Rules, boolean>();
+const hasStatics = (def: CompiledCard): boolean => def.abilities.some((a) => a.kind === "static" && a.statics !== undefined);
+/**
+ * Can a static ability be in effect? Only when some card of the game's sets, or a token definition
+ * made during this game, has one (`activeStatics` reads only definitions' abilities): a game
+ * without statics skips the walk over the cards in play for every value it computes.
+ */
+function staticsPossible(ctx: Ctx): boolean {
+  let known = staticGames.get(ctx.rules);
+  if (known === undefined) {
+    known = false;
+    for (const def of ctx.rules.cards.values()) if (hasStatics(def)) known = true;
+    staticGames.set(ctx.rules, known);
+  }
+  if (known) return true;
+  for (const name in ctx.state.tokens) if (hasStatics(ctx.state.tokens[name]!)) return true;
+  return false;
+}
+
+function activeStatics(ctx: Ctx): readonly { card: string; ability: Ability }[] {
+  if (!staticsPossible(ctx)) return NO_STATICS;
   // While legal actions are listed the state stands still: the statics in effect are worked out once
   // (not inside a value being computed, where a read can see a value in progress).
   const memo = ctx.memo && keywordRound === null && statsInProgress.size === 0 ? ctx.memo : undefined;
@@ -47,6 +69,7 @@ function activeStatics(ctx: Ctx): { card: string; ability: Ability }[] {
  * and a cost with none of the part to raise gets one. The same array when nothing changes it.
  */
 export function playCost(ctx: Ctx, player: PlayerId, id: string, cost: CostPart[]): CostPart[] {
+  if (!staticsPossible(ctx)) return cost;
   const changes = activeStatics(ctx).flatMap(({ card, ability }) =>
     (ability.statics ?? []).flatMap((st) => (st.kind === "cost" && matchesSelector(ctx, id, st.affects, ctx.state.cards[card]!.controller, card, true) && ctx.state.cards[id]?.owner === player ? [st] : [])),
   );
@@ -114,8 +137,9 @@ export function statOf(ctx: Ctx, id: string, stat: string): number {
   const card = ctx.state.cards[id];
   if (!card) return 0;
   let value = baseStat(ctx, id, stat);
+  if (card.zone !== ctx.rules.zones.battlefield || !staticsPossible(ctx)) return Math.max(0, value);
   const key = `${id}|${stat}`;
-  if (card.zone === ctx.rules.zones.battlefield && !statsInProgress.has(key)) {
+  if (!statsInProgress.has(key)) {
     statsInProgress.add(key);
     try {
       for (const { card: src, ability } of activeStatics(ctx)) {

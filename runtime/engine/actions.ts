@@ -52,12 +52,20 @@ function evalCostAmount(amount: NumberExpr, x: number | undefined): number {
 const costHasX = (cost: CostPart[]): boolean =>
   cost.some((p) => "amount" in p && typeof p.amount === "object" && p.amount !== null && (p.amount as { kind?: string }).kind === "x");
 
+const costsChoosingX = new WeakMap<CostPart[], boolean>();
+/** Does paying this cost choose an X (an X amount, or an X symbol a mechanic pays)? Worked out once per cost (checked for every payment listed). */
+function costChoosesX(cost: CostPart[]): boolean {
+  let known = costsChoosingX.get(cost);
+  if (known === undefined) costsChoosingX.set(cost, (known = costHasX(cost) || cost.some((part) => part.pays === "symbol" && part.symbol.toLowerCase() === "x")));
+  return known;
+}
+
 function checkCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Payment, selfCard: string, exclude: string[]): Refusal | null {
   const { state, rules } = ctx;
   const p = state.players[player]!;
   const x = payment.x;
   // X is chosen exactly when the cost has one (core amounts or an X symbol paid by a mechanic), as legalActions lists it.
-  const hasX = costHasX(cost) || cost.some((part) => part.pays === "symbol" && part.symbol.toLowerCase() === "x");
+  const hasX = costChoosesX(cost);
   if (hasX && x === undefined) return refuse("bad_payment", "choose a value for X");
   if (!hasX && x !== undefined) return refuse("bad_payment", "this cost has no X to choose");
   let discardNeeded = 0;
@@ -108,7 +116,7 @@ function checkCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Paymen
   }
   if (discard.length > 0) {
     const inHand = hand(ctx, player);
-    if (new Set(discard).size !== discard.length || discard.some((id) => !inHand.includes(id) || exclude.includes(id))) return refuse("bad_payment", "the cards to discard must be other cards in your hand");
+    if (hasRepeats(discard) || discard.some((id) => !inHand.includes(id) || exclude.includes(id))) return refuse("bad_payment", "the cards to discard must be other cards in your hand");
   }
   const erase = payment.erase ?? NO_CARDS;
   if (erase.length !== eraseNeeded) {
@@ -118,7 +126,7 @@ function checkCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Paymen
   }
   if (erase.length > 0) {
     const grave = zoneList(ctx, player, rules.zones.graveyard);
-    if (new Set(erase).size !== erase.length || erase.some((id) => !grave.includes(id))) return refuse("bad_payment", `the cards to erase must be in your ${rules.zones.graveyard}`);
+    if (hasRepeats(erase) || erase.some((id) => !grave.includes(id))) return refuse("bad_payment", `the cards to erase must be in your ${rules.zones.graveyard}`);
   }
   const sacrifice = payment.sacrifice ?? NO_CARDS;
   if (sacrifice.length !== sacrificeNeeded) return refuse("bad_payment", `this cost sacrifices exactly ${sacrificeNeeded} card(s)`);
@@ -136,6 +144,13 @@ function checkCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Paymen
     if (answer) return answer;
   }
   return null;
+}
+
+/** Does a list name some card twice? (Payments name a few cards: no set built for them.) */
+function hasRepeats(ids: readonly string[]): boolean {
+  if (ids.length > 16) return new Set(ids).size !== ids.length;
+  for (let i = 1; i < ids.length; i++) for (let j = 0; j < i; j++) if (ids[i] === ids[j]) return true;
+  return false;
 }
 
 function payCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Payment, selfCard: string, source: Ability["source"] | undefined): void {
@@ -189,36 +204,61 @@ function combinations(ctx: Ctx, ids: string[], n: number, limit = 60): string[][
     if (code === undefined) numbers.set(def, (code = numbers.size));
     return code;
   });
-  pickCombinations(ids, codes, n, limit, 0, [], [], new Set<number | string>(), out);
+  // Picks in the order of the positions they take (lexicographic), each multiset where it first
+  // occurs. A copy of a card already tried at the same depth under the same earlier picks is
+  // skipped: every pick below it was found below that copy first, so skipping changes nothing but
+  // the work (choosing 3 of 30 cards holding many copies no longer walks all 4,060 position sets).
+  const distinct = numbers.size;
+  const tried = new Int32Array(n * distinct);
+  const chosen: string[] = [];
+  const chosenCodes: number[] = [];
+  const seen = new Set<number | string>();
+  let calls = 0;
+  const pick = (start: number): void => {
+    const depth = chosen.length;
+    if (depth === n) {
+      const key = multisetKey(chosenCodes);
+      if (!seen.has(key)) {
+        seen.add(key);
+        out.push([...chosen]);
+      }
+      return;
+    }
+    const call = ++calls;
+    const row = depth * distinct;
+    // (No room left for the rest of the pick past `last`.)
+    const last = ids.length - (n - depth);
+    for (let i = start; i <= last && out.length < limit; i++) {
+      const code = codes[i]!;
+      if (tried[row + code] === call) continue;
+      tried[row + code] = call;
+      chosen.push(ids[i]!);
+      chosenCodes.push(code);
+      pick(i + 1);
+      chosen.pop();
+      chosenCodes.pop();
+    }
+  };
+  pick(0);
   return out;
 }
 
 /** A multiset of small numbers as one key: the sorted numbers in base 4096 (up to three of them), else a string. */
 function multisetKey(codes: number[]): number | string {
-  if (codes.length > 3 || codes.some((c) => c >= 4096)) return [...codes].sort((a, b) => a - b).join("|");
-  const sorted = codes.length > 1 ? [...codes].sort((a, b) => a - b) : codes;
-  let key = 1;
-  for (const c of sorted) key = key * 4096 + c;
-  return key;
-}
-
-function pickCombinations(ids: string[], codes: number[], n: number, limit: number, start: number, chosen: string[], chosenCodes: number[], seen: Set<number | string>, out: string[][]): void {
-  if (out.length >= limit) return;
-  if (chosen.length === n) {
-    const key = multisetKey(chosenCodes);
-    if (!seen.has(key)) {
-      seen.add(key);
-      out.push([...chosen]);
-    }
-    return;
-  }
-  for (let i = start; i < ids.length; i++) {
-    chosen.push(ids[i]!);
-    chosenCodes.push(codes[i]!);
-    pickCombinations(ids, codes, n, limit, i + 1, chosen, chosenCodes, seen, out);
-    chosen.pop();
-    chosenCodes.pop();
-  }
+  const n = codes.length;
+  if (n > 3 || codes.some((c) => c >= 4096)) return [...codes].sort((a, b) => a - b).join("|");
+  // Up to three numbers, put in order by hand: this runs for every pick of every listing, a sort's copy would be garbage.
+  if (n === 0) return 1;
+  const first = codes[0]!;
+  if (n === 1) return 4096 + first;
+  const second = codes[1]!;
+  const a = Math.min(first, second);
+  const b = Math.max(first, second);
+  if (n === 2) return (4096 + a) * 4096 + b;
+  const c = codes[2]!;
+  if (c >= b) return ((4096 + a) * 4096 + b) * 4096 + c;
+  if (c >= a) return ((4096 + a) * 4096 + c) * 4096 + b;
+  return ((4096 + c) * 4096 + a) * 4096 + b;
 }
 
 const NO_COST: CostPart[] = [];
@@ -345,6 +385,8 @@ function announceMode(ctx: Ctx, modal: Ability | undefined, mode: number | undef
 
 /** Every way to choose the targets of `specs`, as the flat lists a play or activation carries (slots that may stay empty: empty or filled; one phrase's slots hold different values; another mode's slots: empty). */
 function targetCombos(ctx: Ctx, specs: TargetSpec[], player: PlayerId, selfCard: string, mode?: number): TargetValue[][] {
+  // Most plays name no target: one way, no targets (each action gets its own list).
+  if (specs.length === 0) return [[]];
   let combos: { flat: TargetValue[]; slots: TargetValue[][] }[] = [{ flat: [], slots: [] }];
   specs.forEach((spec, i) => {
     combos = combos.flatMap((c) => {
@@ -600,7 +642,7 @@ function perform(ctx: Ctx, action: Action): void {
       const frames = spellFrames(ctx, def, action.card, action.player, action.targets ?? [], payment.x, modal, action.mode);
       frames[0]!.spellCard = action.card;
       // The first ability resolves first: push in reverse; the spell goes to the graveyard when the bottom frame ends.
-      const specs = def.abilities.filter((a) => a.kind === "spell").flatMap((a) => a.targets);
+      const specs = spellTargetSpecs(def);
       if (rules.model.name === "instant") for (const frame of [...frames].reverse()) rules.model.announce(ctx, frame, "spell", specs);
       else {
         const mode = frames.find((f) => f.mode !== undefined)?.mode;
@@ -918,10 +960,11 @@ export function listLegalActions(rules: Rules, state: GameState): Action[] {
     if ((instantSpeed ? instantTiming : sorceryTiming) || (permanent && slotFull)) continue;
     const specs = playTargetSpecs(ctx, def, permanent);
     const cost = playCost(ctx, player, id, def.cost);
+    const self = [id];
     for (const mode of modeChoices(castModal(ctx, def, permanent)))
       for (const targets of targetCombos(ctx, specs, player, id, mode))
-        for (const payment of paymentOptions(ctx, player, cost, id, [id])) {
-          if (checkCost(ctx, player, cost, payment, id, [id])) continue;
+        for (const payment of paymentOptions(ctx, player, cost, id, self)) {
+          if (checkCost(ctx, player, cost, payment, id, self)) continue;
           const action: Action = { type: "play", player, card: id, payment, targets, ...(mode !== undefined ? { mode } : {}) };
           if (allowed(ctx, refiners, action)) out.push(action);
         }

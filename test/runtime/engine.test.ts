@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { readFileSync } from "node:fs";
 import { lowerWorkspace } from "../../compiler/lower.ts";
 import { createEngine, formatEvent, type Engine } from "../../runtime/index.ts";
-import { simulate, checkInvariants, randomDeck, CardReads } from "../../runtime/simulate.ts";
+import { simulate, checkInvariants, randomDeck } from "../../runtime/simulate.ts";
 import { parseScenarioFile } from "../../compiler/scenario.ts";
 import { runScenario } from "../../runtime/scenario.ts";
 
@@ -104,43 +104,7 @@ describe("engine (Three-Slot Duel)", () => {
     expect(broken((s) => s.modifiers.push({ stats: { power: Number.NaN } } as never))).toBe(true);
   });
 
-  it("the simulator re-checks the cards a step looked up: a card changed through the table is checked again, whatever wrote it", () => {
-    const { state } = engine.newGame({ seed: 5, decks: { p1: randomDeck(engine, 1), p2: randomDeck(engine, 2) } });
-    const [first, second] = state.players["p1"]!.zones["Hand"]!;
-    const reads = new CardReads();
-    reads.watch(state);
-    const legal = engine.legalActions(state);
-    // Any path to a card goes through the table: reading it notes it, writing through the object read counts.
-    state.cards[first!]!.damage = Number.NaN;
-    state.cards[second!]!.counters["power"] = -2;
-    const noted = reads.stop(state)!;
-    expect(legal.length).toBeGreaterThan(0);
-    expect(noted.has(first!) && noted.has(second!)).toBe(true);
-    expect(Object.getPrototypeOf(state.cards)).toBe(Object.prototype); // the plain table is back
-    const problems = checkInvariants(engine, state, noted);
-    expect(problems).toContain(`card ${second} has negative power counters`);
-    expect(problems).toContain("the state does not survive a JSON round trip");
-    // Where cards are listed is checked in full whatever was noted; a card's own fields only when noted.
-    state.cards[first!]!.damage = 0;
-    state.cards[second!]!.counters["power"] = 0;
-    state.players["p1"]!.zones["Hand"]!.push(first!);
-    expect(checkInvariants(engine, state, new Set())).toContainEqual(`card ${first} is in two zones: p1.Hand and p1.Hand`);
-    state.players["p1"]!.zones["Hand"]!.pop();
-    state.cards[second!]!.counters["power"] = -1;
-    expect(checkInvariants(engine, state, new Set())).toEqual([]);
-    expect(checkInvariants(engine, state, new Set([second!]))).toEqual([`card ${second} has negative power counters`]);
-    expect(checkInvariants(engine, state)).toEqual([`card ${second} has negative power counters`]);
-  });
-
-  it("a table replaced while watched leaves nothing known: the next check is in full", () => {
-    const { state } = engine.newGame({ seed: 5, decks: { p1: randomDeck(engine, 1), p2: randomDeck(engine, 2) } });
-    const reads = new CardReads();
-    reads.watch(state);
-    state.cards = { ...state.cards };
-    expect(reads.stop(state)).toBeUndefined();
-  });
-
-  it("simulation with invariants on reports the same games whether the steps are watched or not", () => {
+  it("simulation with invariants on plays the same games as without them, and every check passes", () => {
     // Random play of the starter set: every check passes, and the outcome is the unchecked one.
     const checked = simulate(engine, { games: 6, seed: 11 });
     const unchecked = simulate(engine, { games: 6, seed: 11, checkInvariants: false });
