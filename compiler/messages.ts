@@ -753,6 +753,13 @@ export const MESSAGES = {
     example: "covers: 16.1zz",
     exampleArgs: { word: "16.1zz", game: "Chromatic Battlelines", near: " (section 16.1 has 16.1a-16.1ag)" },
   },
+  CW5022: {
+    severity: "warning",
+    template: 'Scenario "{name}" expects nothing: add an `expect` line (or `refused <code>` on an action); `cardwright test` does not count it as passed.',
+    explanation: "A scenario proves something only through its expectations: `expect ...` lines, or an action written with `refused <code>`. One with neither would pass whatever the engine does (only a refused action could fail it), so it fails in `cardwright test` and the studio, and `cardwright check` warns. A scenario whose point is that an action is allowed says what follows from it (`expect phase ...`, `expect event ...`).",
+    example: 'scenario "Scout enters" for duel\nsetup\n  p1 hand: "Scout"\np1 play "Scout"',
+    exampleArgs: { name: "Scout enters" },
+  },
   CW6001: {
     severity: "warning",
     template: "The engine cannot run this yet: {detail}.",

@@ -120,6 +120,25 @@ describe("`cardwright check` reads scenario lines; an unreadable line fails its 
   });
 });
 
+describe("a scenario that expects nothing is not counted as passed", () => {
+  const nothing = `scenario "expects nothing" for duel\nsetup {\n  turn 3 p1 phase Play\n  p1 hand: "Scout"\n}\np1 play "Scout"\np1 end turn\n`;
+
+  it("check warns at its scenario line (CW5022); test fails it; an expect line or a refused action makes it count", async () => {
+    const folder = duelFolder("nothing", nothing);
+    const checked = await cli(["check", folder]);
+    expect(checked.out).toContain(`s.scenario:1:1: warning CW5022: Scenario "expects nothing" expects nothing: add an \`expect\` line (or \`refused <code>\` on an action); \`cardwright test\` does not count it as passed.`);
+    const tested = await cli(["test", folder]);
+    expect(tested.code).toBe(1);
+    expect(tested.out).toMatch(/1 scenario: 0 passed, 1 failed/);
+    expect(failuresOf(nothing)).toEqual([expect.stringMatching(/^1: Scenario "expects nothing" expects nothing/)]);
+    // No action and no expectation at all: the same.
+    expect(failuresOf(`scenario "empty" for duel\nsetup {\n  p1 life 3\n}\n`)).toEqual([expect.stringMatching(/^1: Scenario "empty" expects nothing/)]);
+    // What makes it count: an expectation, or an action that must be refused.
+    expect(failuresOf(nothing + "expect turn 4\n")).toEqual([]);
+    expect(failuresOf(`scenario "refused" for duel\nsetup {\n  turn 3 p1 phase Play\n  p1 hand: "Scout"\n}\np2 play "Scout" refused not_your_turn\n`)).toEqual([]);
+  });
+});
+
 describe("a card named in play on both sides must say whose", () => {
   const both = (line: string) => `scenario "both" for duel\nsetup {\n  turn 3 p1 phase Play\n  p1 field: "Scout"\n  p2 field: "Scout"\n  p2's "Scout" power counters 2\n}\n${line}\n`;
 
