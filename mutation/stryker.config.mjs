@@ -1,11 +1,11 @@
-// StrykerJS over runtime/, judged by the scenario suite alone (mutation/scenarios.mutation.ts).
+// StrykerJS over runtime/, judged by the scenario suite alone (mutation/suite-tests.ts, run by mutation/scenario-runner.mjs).
 // Run it per module with scripts/mutation.ts (`npm run mutation -- runtime/mechanics/weapons.ts`):
 // the whole of runtime/ at once takes hours on a 2-core machine.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
-  testRunner: "vitest",
-  vitest: { configFile: "mutation/vitest.config.ts", related: false },
-  plugins: ["@stryker-mutator/vitest-runner", "./mutation/message-text-ignorer.mjs"],
+  // The scenario suite run in Stryker's worker process, loaded once (mutation/scenario-runner.mjs says why).
+  testRunner: "cardwright-scenarios",
+  plugins: ["./mutation/scenario-runner.mjs", "./mutation/message-text-ignorer.mjs"],
   // Mutants in the wording of messages (trace sentences, refusal and failure messages) are left out of the
   // score: which texts count is listed in mutation/message-text-ignorer.mjs and docs/mutation.md.
   ignorers: ["MessageText"],
@@ -17,7 +17,7 @@ export default {
   ignoreStatic: true,
   // Each module keeps its last results (mutation/incremental/, checked in): a later run re-tests only
   // mutants whose code changed or whose scenarios changed (a scenario's test name carries a hash of
-  // the scenario and its game, mutation/scenarios.mutation.ts). `npm run mutation -- --force` re-tests all.
+  // the scenario and its game, mutation/suite-tests.ts). `npm run mutation -- --force` re-tests all.
   incremental: true,
   incrementalFile: process.env.MUTATION_INCREMENTAL ?? "reports/mutation/stryker-incremental.json",
   concurrency: 1,

@@ -1,7 +1,7 @@
 /**
  * `npm run mutation -- <runtime modules...>`: how many deliberate faults in runtime/ the scenario suite
- * catches. Runs StrykerJS (mutation/stryker.config.mjs: the vitest runner over
- * mutation/scenarios.mutation.ts, every scenario of the three games) one module at a time — the
+ * catches. Runs StrykerJS (mutation/stryker.config.mjs: mutation/scenario-runner.mjs over
+ * mutation/suite-tests.ts, every scenario of the three games and the test games) a batch of modules at a time — the
  * whole of runtime/ at once takes many hours on a 2-core machine — records each module's counts in
  * docs/mutation-scores.json and rewrites docs/mutation.md from it. Not part of CI.
  *
@@ -84,6 +84,9 @@ function readScores(): Scores {
   return existsSync(scoresFile) ? (JSON.parse(readFileSync(scoresFile, "utf8")) as Scores) : {};
 }
 
+/** The throughput measured before and after the in-process runner (same module, same machine, back to back). */
+const SPEED_FIGURES = "Throughput: SPEED_TBD";
+
 /** docs/mutation.md: the command, what the score means, one row per module measured, the ones not yet measured. */
 export const NOT_MEASURED = "Not measured yet";
 
@@ -101,9 +104,9 @@ export function renderPage(scores: Scores, modules: string[], asOf: string): str
   const lines = [
     "# Mutation score of runtime/ against the scenario suite",
     "",
-    "How many deliberate faults in the engine the scenarios catch: StrykerJS (`@stryker-mutator/core` and",
-    "`@stryker-mutator/vitest-runner` 9.6.1) changes one operator, condition, literal or block of a runtime",
-    "module at a time and runs the scenarios that execute it (mutation/scenarios.mutation.ts: every scenario",
+    "How many deliberate faults in the engine the scenarios catch: StrykerJS (`@stryker-mutator/core` 9.6.1)",
+    "changes one operator, condition, literal or block of a runtime module at a time and runs the scenarios",
+    "that execute it (mutation/suite-tests.ts: every scenario",
     "of `cards/*/` and of the test games in `test/fixtures/games/` — a bundled game with one parameter",
     "changed —, through the same checker and runner as `cardwright test`, one test each). A mutant is",
     "*killed* when a scenario fails on it; one that *survives* is a fault no scenario would notice.",
@@ -121,12 +124,23 @@ export function renderPage(scores: Scores, modules: string[], asOf: string): str
     "fails, only slowly. Not part of CI. Figures from a shared 2-core machine: the minutes are wall-clock",
     "under load, not a benchmark.",
     "",
-    "**Speed.** Coverage analysis is per test (`coverageAnalysis: \"perTest\"`): each mutant runs only the",
-    "scenarios that execute its code, and stops at the first that fails. Several modules share one Stryker",
-    "start-up (about a minute). Incremental mode: `mutation/incremental.json` (checked in) keeps the last",
-    "results, and a later run re-tests only mutants whose code changed or whose scenarios changed (each",
-    "test's name carries a hash of its scenario and its game's compiled cards). It does not see a change in",
-    "another runtime module the mutated one calls: re-measure with `--force` before publishing a figure.",
+    "**Speed.** The suite runs inside Stryker's worker process (testRunner `cardwright-scenarios`,",
+    "mutation/scenario-runner.mjs): the instrumented engine is imported once, and a mutant is switched on",
+    "by Stryker's global, so a mutant costs only its scenarios (Stryker's vitest runner started a fresh",
+    "vitest worker per mutant and imported runtime/ and the compiler again, 2–5 s before the first",
+    "scenario). Coverage analysis is per test (`coverageAnalysis: \"perTest\"`): each mutant runs only the",
+    "scenarios that execute its code, those that killed most mutants so far first, and stops at the first",
+    "that fails. Each scenario runs as if alone: a fresh copy of its game's bundle, a fresh engine, the",
+    "engine's module-level caches emptied (runtime/state/module-caches.ts; a test holds every module-level",
+    "Map or Set of runtime/ to it); and every kill is confirmed by running the killing scenario again with no",
+    "mutant on — if it fails then too, the engine is imported afresh and the mutant run again there.",
+    `${SPEED_FIGURES}`,
+    "",
+    "Several modules share one Stryker start-up. Incremental mode: `mutation/incremental.json` (checked in)",
+    "keeps the last results, and a later run re-tests only mutants whose code changed or whose scenarios",
+    "changed (each test's name carries a hash of its scenario and its game's compiled cards). It does not",
+    "see a change in another runtime module the mutated one calls: re-measure with `--force` before",
+    "publishing a figure.",
     "",
     "**Left out of the score (Stryker's *ignored*, in the `ignored` column), and why:**",
     "- module-level code (registrations that run once for every scenario; `ignoreStatic`): such a mutant",

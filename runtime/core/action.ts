@@ -5,6 +5,7 @@
 import type { GameMove } from "./mechanics.ts";
 import type { GameState, PlayerId, TargetValue } from "../state/state.ts";
 import type { TraceEvent } from "../state/trace.ts";
+import { moduleCache } from "../state/module-caches.ts";
 
 export interface Payment {
   /** Cards discarded from hand to pay. */
@@ -103,7 +104,7 @@ export function shortfallCode(what: string): RefusalCode {
   return code;
 }
 /** A game names few things a cost can be short of; legal-action listing asks about them constantly. */
-const shortfallCodes = new Map<string, RefusalCode>();
+const shortfallCodes = moduleCache<string, RefusalCode>();
 
 /** A refusal for a cost the player cannot pay, in the convention of `shortfallCode`. */
 export function refuseShortfall(name: string, need: number, have: number, message: string): Refusal {

@@ -10,6 +10,7 @@ import type { Frame, PlayerId, TargetValue } from "../state/state.ts";
 import { opponentOf } from "../state/state.ts";
 import { type Ctx, allOnBattlefield, cardDef, hand } from "./cards.ts";
 import { mechanicsOf } from "./mechanics.ts";
+import { moduleCache, moduleSet } from "../state/module-caches.ts";
 
 /** `Bleed 2`, `Haste`: a granted keyword as text shows it. */
 export function keywordText(k: KeywordGrant): string {
@@ -104,7 +105,7 @@ export function playCost(ctx: Ctx, player: PlayerId, id: string, cost: CostPart[
   return parts;
 }
 /** Changed costs by card and changes, so each is one array (mechanics cache what a cost array asks for). */
-const changedCosts = new Map<string, CostPart[]>();
+const changedCosts = moduleCache<string, CostPart[]>();
 
 function staticAffects(ctx: Ctx, affects: CardSelector | { self: true }, sourceCard: string, target: string): boolean {
   if ("self" in affects) return sourceCard === target;
@@ -123,7 +124,7 @@ function staticAffects(ctx: Ctx, affects: CardSelector | { self: true }, sourceC
  * The engine is synchronous, so the values in progress are module state, reset on the way out.
  */
 let keywordRound: Map<string, Map<string, number[]>> | null = null;
-const statsInProgress = new Set<string>();
+const statsInProgress = moduleSet<string>();
 
 function baseStat(ctx: Ctx, id: string, stat: string): number {
   const card = ctx.state.cards[id]!;
@@ -399,7 +400,7 @@ function wordsOf(def: CompiledCard): DefinitionWords {
   if (!words) definitionWords.set(def, (words = { cardType: def.cardType.toLowerCase(), subtypes: lowerSet(def.subtypes), colors: lowerSet(def.colors), name: def.name.toLowerCase() }));
   return words;
 }
-const loweredZones = new Map<string, string>();
+const loweredZones = moduleCache<string, string>();
 function lowerZone(zone: string): string {
   let lower = loweredZones.get(zone);
   // Zone names come from game files (a handful per game); the cache stays small.

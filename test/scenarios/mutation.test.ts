@@ -10,6 +10,10 @@ import { parseSync, traverse, type NodePath } from "@babel/core";
 import { NOT_MEASURED, batches, mergeIncremental, renderPage, scoreOf, type ModuleScore } from "../../scripts/mutation.ts";
 // @ts-expect-error a plain JS Stryker plugin (no types)
 import { MESSAGE_TEXT, strykerPlugins } from "../../mutation/message-text-ignorer.mjs";
+// @ts-expect-error a plain JS Stryker plugin (no types)
+import { ScenarioTestRunner, testOrder } from "../../mutation/scenario-runner.mjs";
+import { TestStatus } from "@stryker-mutator/api/test-runner";
+import { clearModuleCaches, moduleCache, moduleSet } from "../../runtime/state/module-caches.ts";
 
 /** The source text of every node the message-text ignorer leaves out, outermost only (Stryker ignores a node's whole subtree). */
 function ignoredParts(source: string): string[] {
@@ -84,4 +88,116 @@ describe("mutation scores", () => {
     expect(listed, "the page lists the modules not measured yet, with when it was made").not.toBeNull();
     expect(listed![2]!.split(", ").filter((m) => scores[m.replace(/`/g, "")]), "modules listed as not measured, yet measured").toEqual([]);
   });
+
+  // The scenario runner (mutation/scenario-runner.mjs) switches mutants on through Stryker's global, as the
+  // instrumented code reads it: these tests stand in for instrumented code with the same two helpers.
+  const NS = "__stryker__";
+  type Space = { activeMutant?: string; currentTestId?: string; hitCount?: number; hitLimit?: number; mutantCoverage?: { static: Record<string, number>; perTest: Record<string, Record<string, number>> } };
+  const space = () => ((globalThis as Record<string, unknown>)[NS] ??= {}) as Space;
+  /** What the instrumenter's stryCov_ does: count a hit of mutant `id` for the test running. */
+  const cover = (id: string) => {
+    const s = space();
+    const cov = (s.mutantCoverage ??= { static: {}, perTest: {} });
+    const c = s.currentTestId ? (cov.perTest[s.currentTestId] ??= {}) : cov.static;
+    c[id] = (c[id] ?? 0) + 1;
+  };
+  /** What the instrumenter's stryMutAct_ does: is mutant `id` on (counting hits against the limit)? */
+  const isActive = (id: string) => {
+    const s = space();
+    if (s.activeMutant !== id) return false;
+    if (s.hitCount !== undefined && ++s.hitCount > s.hitLimit!) throw new Error("Stryker: Hit count limit reached");
+    return true;
+  };
+  type Test = { name: string; run(): string | undefined };
+  function runnerWith(tests: Test[], reload?: () => Test[]) {
+    const logged: string[] = [];
+    const runner = new ScenarioTestRunner({ info: (m: string) => logged.push(m) }) as { tests: Map<string, Test>; load(): Promise<void>; dryRun(o: object): Promise<{ status: string; tests: { id: string; status: TestStatus }[]; mutantCoverage: { perTest: object } }>; mutantRun(o: object): Promise<object> };
+    runner.tests = new Map(tests.map((t) => [t.name, t]));
+    if (reload) runner.load = async () => void (runner.tests = new Map(reload().map((t) => [t.name, t])));
+    return { runner, logged };
+  }
+  // A game rule under test: "damage 2" unless a mutant changes it.
+  const damage = () => (cover("1"), isActive("1") ? 3 : cover("2") ?? (isActive("2") ? 2 : 2));
+  const tests: Test[] = [
+    { name: "deals 2", run: () => (damage() === 2 ? undefined : "expected 2") },
+    { name: "draws", run: () => undefined },
+  ];
+
+  it("scenario runner: the dry run reports each test and which mutants each one reaches", async () => {
+    delete (globalThis as Record<string, unknown>)[NS];
+    const { runner } = runnerWith(tests);
+    const dry = await runner.dryRun({ coverageAnalysis: "perTest", disableBail: false });
+    expect(dry.status).toBe("complete");
+    expect(dry.tests.map((t) => [t.id, t.status])).toEqual([["deals 2", TestStatus.Success], ["draws", TestStatus.Success]]);
+    expect(dry.mutantCoverage.perTest).toEqual({ "deals 2": { "1": 1, "2": 1 } });
+  });
+
+  it("scenario runner: a mutant a test notices is killed by it, one none notices survives, one that loops times out", async () => {
+    const { runner } = runnerWith(tests);
+    expect(await runner.mutantRun({ activeMutant: { id: "1" }, testFilter: ["deals 2"], disableBail: false })).toMatchObject({ status: "killed", killedBy: ["deals 2"], nrOfTests: 1 });
+    expect(await runner.mutantRun({ activeMutant: { id: "2" }, testFilter: ["deals 2"], disableBail: false })).toMatchObject({ status: "survived", nrOfTests: 1 });
+    expect(space().activeMutant, "no mutant stays on after its run").toBeUndefined();
+    const looping = runnerWith([{ name: "loops", run: () => { for (;;) if (isActive("9") && space().hitCount! > 1e9) return undefined; } }]);
+    expect(await looping.runner.mutantRun({ activeMutant: { id: "9" }, testFilter: ["loops"], hitLimit: 100, disableBail: false })).toMatchObject({ status: "timeout" });
+  });
+
+  it("scenario runner: a kill is confirmed with no mutant on; a test the mutant left failing means a fresh engine and a re-run", async () => {
+    let poisoned = false;
+    const leaky: Test[] = [{ name: "reads a cache", run: () => (isActive("5") && (poisoned = true), poisoned ? "stale cache" : undefined) }];
+    // After the reload the cache is fresh (a new module instance): the mutant's own effect is what is judged.
+    const fresh: Test[] = [{ name: "reads a cache", run: () => undefined }];
+    const { runner, logged } = runnerWith(leaky, () => fresh);
+    expect(await runner.mutantRun({ activeMutant: { id: "5" }, testFilter: ["reads a cache"], disableBail: false })).toMatchObject({ status: "survived" });
+    expect(logged.join("\n")).toContain("engine imported again");
+  });
+
+  it("scenario runner: a mutant's tests share one engine per game (built with the mutant on); the dry run and a kill's confirmation build their own", async () => {
+    const seen: (Map<string, unknown> | undefined)[] = [];
+    const recording = (name: string): Test => ({ name, run: ((engines?: Map<string, unknown>) => (seen.push(engines), isActive("7") && name === "b" ? "broken" : undefined)) as Test["run"] });
+    const { runner } = runnerWith([recording("a"), recording("b")]);
+    await runner.dryRun({ coverageAnalysis: "perTest", disableBail: false });
+    expect(seen).toEqual([undefined, undefined]);
+    seen.length = 0;
+    expect(await runner.mutantRun({ activeMutant: { id: "7" }, testFilter: ["a", "b"], disableBail: true })).toMatchObject({ status: "killed", killedBy: ["b"] });
+    // a and b under the mutant, sharing one map; then b again alone, with no mutant and no shared engine.
+    expect(seen.length).toBe(3);
+    expect(seen[0]).toBeInstanceOf(Map);
+    expect(seen[1]).toBe(seen[0]);
+    expect(seen[2]).toBeUndefined();
+  });
+
+  it("scenario runner: a mutant's tests run those that killed most first, then the quickest", () => {
+    const kills = new Map([["c", 3], ["b", 1]]);
+    const timeOf = new Map([["a", 5], ["b", 50], ["c", 90], ["d", 1]]);
+    expect(testOrder(["a", "b", "c", "d"], kills, timeOf)).toEqual(["c", "b", "d", "a"]);
+  });
+
+  it("module-level state of runtime/ can be emptied between games: every module-level Map or Set is a moduleCache/moduleSet, or listed here with why it cannot leak", () => {
+    const cache = moduleCache<string, number>();
+    const set = moduleSet<string>();
+    cache.set("a", 1);
+    set.add("b");
+    clearModuleCaches();
+    expect([cache.size, set.size]).toEqual([0, 0]);
+    // Filled once as the module loads, or constants: the same in every game.
+    const loadTime = new Set(["ACTION_TYPES", "SHARED_KEYS", "MOMENT_BOUNDARIES", "HOLDERS", "nativeRules", "registered", "runStepsNow", "factories"]);
+    // Scratch of one computation, reset on the way out (a mutant that breaks the reset is caught by the runner's confirmation of kills).
+    const scratch = new Set(["top", "seenIds", "keywordRound"]);
+    const found: string[] = [];
+    for (const file of (readdirSync("runtime", { recursive: true, encoding: "utf8" }) as string[]).filter((f) => f.endsWith(".ts"))) {
+      const ast = parseSync(readFileSync(path.join("runtime", file), "utf8"), { filename: file, configFile: false, babelrc: false, parserOpts: { plugins: ["typescript"] } })!;
+      for (const node of ast.program.body) {
+        const decl = node.type === "ExportNamedDeclaration" ? node.declaration : node;
+        if (decl?.type !== "VariableDeclaration") continue;
+        for (const d of decl.declarations) {
+          const init = d.init?.type === "TSAsExpression" ? d.init.expression : d.init;
+          const name = d.id.type === "Identifier" ? d.id.name : "?";
+          const mutable = decl.kind === "let" || (init?.type === "NewExpression" && init.callee.type === "Identifier" && ["Map", "Set"].includes(init.callee.name));
+          if (mutable && !loadTime.has(name) && !scratch.has(name)) found.push(`runtime/${file}: ${name}`);
+        }
+      }
+    }
+    expect(found, "module-level state in runtime/: make it with moduleCache()/moduleSet() (runtime/state/module-caches.ts) or a WeakMap keyed by the game's objects").toEqual([]);
+  });
 });
+
