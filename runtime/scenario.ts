@@ -67,6 +67,11 @@ export interface ScenarioOptions {
 
 const norm = (s: string) => s.toLowerCase();
 
+/** What the engine's invariants (and its mechanics' own) find wrong with a state; none for a state a game can be in. */
+function invariantProblems(engine: Engine, state: GameState): string[] {
+  return [...checkInvariants(engine, state), ...mechanicsOf(engine.rules).flatMap((m) => m.invariants?.({ rules: engine.rules, state, events: [] }, []) ?? [])];
+}
+
 /** The names a scenario of this engine's game may use, built once per engine. */
 const namesByEngine = new WeakMap<Engine, ScenarioNames>();
 export function scenarioNamesOf(engine: Engine): ScenarioNames {
@@ -570,7 +575,7 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
     placed = built.placed;
     events.push(...built.events);
     // A board no game could reach (more Facets than the maximum, ...): the engine's own invariants say so.
-    const problems = [...checkInvariants(engine, state), ...mechanicsOf(engine.rules).flatMap((m) => m.invariants?.({ rules: engine.rules, state, events: [] }, []) ?? [])];
+    const problems = invariantProblems(engine, state);
     if (problems.length) {
       for (const problem of problems) fail(setup.range.start.line, `impossible setup: ${problem}`);
       return result;
@@ -643,6 +648,13 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
       record(applied.ok ? matched : undefined);
       if (!applied.ok) {
         fail(step.line, `the engine refused a listed action: ${applied.refusal.code}: ${applied.refusal.message}`, undefined, undefined, at);
+        break;
+      }
+      // The state the action led to must be one a game can be in (as simulate checks every state it reaches):
+      // a card in two zones, a statechart out of step with the game, ... would otherwise pass unnoticed.
+      const broken = invariantProblems(engine, state);
+      if (broken.length) {
+        fail(step.line, `the engine reached a state no game can be in: ${broken.join("; ")}`, undefined, undefined, at);
         break;
       }
       continue;

@@ -184,4 +184,21 @@ describe("an action is one a player could choose", () => {
     expect(failures).toHaveLength(1);
     expect(failures[0]).toMatch(/^7: the engine lists an action it refuses: \{"type":"end_phase","player":"p2"\} \(\w+\)$/);
   });
+
+  it("an action that leaves the game in a state no game can be in fails the scenario at that action (the engine's invariants)", () => {
+    const text = fight("expect p2 field count 0");
+    const engine = engineOf("duel");
+    const scenario = parseScenarioFile(text, "t.scenario").scenarios[0]!;
+    expect(runScenario(engine, scenario).failures).toEqual([]);
+    // The same engine, except that its attack leaves the statechart one phase behind: every expectation still holds.
+    const lying: Engine = {
+      ...engine,
+      apply: (state, action) => {
+        const applied = engine.apply(state, action);
+        return applied.ok && action.type === "attack" ? { ...applied, state: { ...applied.state, phase: "End" } } : applied;
+      },
+    };
+    const failures = runScenario(lying, scenario).failures.map((f) => `${f.line}: ${f.message}`);
+    expect(failures).toEqual([expect.stringMatching(/^7: the engine reached a state no game can be in: the statechart is at .* but the game is in End, /)]);
+  });
 });
