@@ -4,8 +4,8 @@
 // around it: the call that emits an event, the refusal returned, the condition that leads there,
 // the failure pushed are all still mutated. What counts as message text (docs/mutation.md says the same):
 //   - the third argument of emit(ctx, kind, text, data): a trace event's sentence;
-//   - the value of a `message` or `prompt` property (refusals, deck violations, scenario failures,
-//     a pending choice's prompt);
+//   - the value of a `message`, `prompt` or `description` property (refusals, deck violations, scenario
+//     failures, a pending choice's prompt, a statechart state's description shown in the studio's Flow view);
 //   - the message argument of refuse(code, message) and refuseShortfall(name, need, have, message);
 //   - the text arguments of the scenario runner's fail(line, message, expected, actual, at);
 //   - the arguments of an Error thrown (`throw new XError(...)`) or passed to super() in an Error class.
@@ -21,7 +21,7 @@ const TEXT_ARGUMENTS = {
   fail: [1, 2, 3],
 };
 
-const TEXT_PROPERTIES = new Set(["message", "prompt"]);
+const TEXT_PROPERTIES = new Set(["message", "prompt", "description"]);
 
 function calleeName(call) {
   return call.callee.type === "Identifier" ? call.callee.name : undefined;
@@ -39,7 +39,7 @@ class MessageTextIgnorer {
     }
     // The arguments of `new X(...)` right under a throw.
     if (parent.isNewExpression() && path.listKey === "arguments" && parent.parentPath?.isThrowStatement()) return MESSAGE_TEXT;
-    // `message: ...` / `prompt: ...` in an object literal (not a shorthand: that is a plain name).
+    // `message: ...` / `prompt: ...` / `description: ...` in an object literal (not a shorthand: that is a plain name).
     if (parent.isObjectProperty() && path.key === "value" && !parent.node.computed && !parent.node.shorthand) {
       const key = parent.node.key;
       const name = key.type === "Identifier" ? key.name : key.type === "StringLiteral" ? key.value : undefined;

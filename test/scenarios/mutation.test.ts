@@ -51,13 +51,14 @@ describe("mutation scores", () => {
       "const r = { code: \"not_in_hand\", message: \"Shatter a card from your hand\" };",
       "const p = { kind: \"targets\", prompt: `choose ${spec.text}`, options };",
       "const q = { message };",
+      "const st = { description: \"both players passed\", on: { PASS: \"resolving\" } };",
       "fail(step.line, \"expectation not met\", v.expected, v.actual, at);",
       "if (!card) throw new SetupError(`no card ${name}`);",
       "const e = new Error(\"kept: not thrown here\");",
       "refuseShortfall(name, need, have, `needs ${need}`);",
       "other(ctx, \"kind\", \"text\");",
     ].join("\n");
-    expect(ignoredParts(source)).toEqual(["`only ${limit} per turn`", "`${player} draws ${n}`", '"Shatter a card from your hand"', "`choose ${spec.text}`", '"expectation not met"', "v.expected", "v.actual", "`no card ${name}`", "`needs ${need}`"]);
+    expect(ignoredParts(source)).toEqual(["`only ${limit} per turn`", "`${player} draws ${n}`", '"Shatter a card from your hand"', "`choose ${spec.text}`", '"both players passed"', '"expectation not met"', "v.expected", "v.actual", "`no card ${name}`", "`needs ${need}`"]);
   });
 
   it("merge an earlier incremental file with a run's: other modules kept, their tests renumbered by name, gone tests dropped", () => {
