@@ -279,8 +279,9 @@ export function checkScenario(scenario: Scenario, names: ScenarioNames): Diagnos
     }
   }
   checkSetup(scenario, names, out);
-  // Nothing to prove: no expectation and no refused action (an unreadable line is reported as such instead).
-  if (!scenario.unreadable.length && !scenario.steps.some((s) => s.kind === "expect" || s.refused)) out.push(diagnostic("CW5022", file, scenario.range, { name: scenario.name }));
+  // Nothing to prove: no expectation and no refused action. Said only of a scenario with nothing else wrong
+  // (an unreadable or unresolvable line is reported as such, and already fails it).
+  if (!out.length && !scenario.unreadable.length && !scenario.steps.some((s) => s.kind === "expect" || s.refused)) out.push(diagnostic("CW5022", file, scenario.range, { name: scenario.name }));
   if (!scenario.deck && scenario.steps.some((s) => s.kind === "expect" && s.expect.kind === "deck_violations")) {
     const step = scenario.steps.find((s) => s.kind === "expect" && s.expect.kind === "deck_violations")!;
     out.push(diagnostic("CW5019", file, step.range, {}));

@@ -555,7 +555,11 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
   // (the same checker as `cardwright check`): nothing is skipped and nothing reads as zero.
   for (const u of scenario.unreadable) fail(u.line, unreadableMessage(u));
   const names = scenarioNamesOf(engine);
-  for (const d of checkScenario(scenario, names)) fail(d.range.start.line, d.suggestion ? `${d.message} (did you mean "${d.suggestion}"?)` : d.message);
+  // A scenario that expects nothing (CW5022) still runs: a refused action fails it as usual; if nothing else
+  // does, it fails for expecting nothing (it is never counted as passed).
+  const checked = checkScenario(scenario, names);
+  const expectsNothing = checked.find((d) => d.code === "CW5022");
+  for (const d of checked) if (d !== expectsNothing) fail(d.range.start.line, d.suggestion ? `${d.message} (did you mean "${d.suggestion}"?)` : d.message);
   if (failures.length) {
     failures.sort((a, b) => a.line - b.line);
     return result;
@@ -683,6 +687,7 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
     // Either the listing misses a legal action (an engine fault) or the line says too little to pick one.
     fail(step.line, "the engine accepts this action but does not list it among the legal actions (no player could choose it): the engine's listing misses it, or the line does not say enough (payment, targets) to match a listed one", "an action the engine lists", "an unlisted action", at);
   }
+  if (expectsNothing && !failures.length) fail(scenario.line, expectsNothing.message);
   result.events = events;
   result.state = state;
   return result;

@@ -219,6 +219,7 @@ p1 pass
 p2 pass
 p1 pass
 p2 pass
+expect event trigger "Nightclub Thrall"
 `,
     "bleed-instances.scenario",
   ).scenarios[0]!;
@@ -265,6 +266,7 @@ setup {
 }
 p2 end phase
 p1 pass
+expect phase Renew
 `,
       "renew.scenario",
     ).scenarios[0]!;

@@ -37,6 +37,7 @@ setup {
   p1 field: "Stone Guard", "Scout"
 }
 p1 defend "Stone Guard"
+expect p1 field count 2
 `,
   `scenario "a spell and a response waiting on the stack, with targets" for cybervamp
 setup {
@@ -48,6 +49,7 @@ setup {
 }
 p1 play "Adrenal Surge" target "Hemorrhage Stalker"
 p2 play "Arterial Spray" target p1
+expect stack count 2
 `,
 ];
 

@@ -195,7 +195,7 @@ describe("an action is one a player could choose", () => {
       ...engine,
       apply: (state, action) => {
         const applied = engine.apply(state, action);
-        return applied.ok && action.type === "attack" ? { ...applied, state: { ...applied.state, phase: "End" } } : applied;
+        return applied.ok && (action as { type: string }).type === "attack" ? { ...applied, state: { ...applied.state, phase: "End" } } : applied;
       },
     };
     const failures = runScenario(lying, scenario).failures.map((f) => `${f.line}: ${f.message}`);
