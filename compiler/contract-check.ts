@@ -126,10 +126,33 @@ export function checkGameContract(doc: Ast.GameFile, game: CompiledGame, text: s
     checkAbilityContract(rule, notes);
     checkCardStates(rule, game, text, notes);
   }
+  checkCombatModel(doc, game, notes);
   for (const phase of game.phases) {
     walkSteps(phase.steps, (step) => {
       if (step.op === "rule" && !nativeRules.has(step.rule)) notes.push({ file: doc.file, range: (step.source ?? phase.source).range, code: "CW6004", args: { what: `the phase step "${step.rule}"`, detail: `phase ${phase.name}` }, message: `the engine does not implement the phase step "${step.rule}"` });
     });
+  }
+}
+
+/** The phase steps of combat by damage (runtime/mechanics/combat-damage.ts): attackers declared, blockers, damage against defense. */
+const DAMAGE_COMBAT_STEPS = ["declare_attackers", "declare_blockers", "combat_damage"];
+
+/**
+ * `combat_model` against the game's phases. Combat by damage runs in phase steps (`phase Battle { declare_attackers;
+ * ... combat_damage }`) and refuses the fight's attack action; a fight is that action, taken in a main phase. A game
+ * file saying one while its phases run the other would play both, or neither: an error at the param (else at the step).
+ */
+function checkCombatModel(doc: Ast.GameFile, game: CompiledGame, notes: LoweringNote[]): void {
+  const model = String(game.params["combat_model"] ?? "fight").toLowerCase();
+  const line = doc.statements.find((st): st is Ast.ParamDecl => st.kind === "param" && st.name.text === "combat_model");
+  const damageSteps = game.phases.flatMap((phase) => phase.steps.filter((s) => s.op === "rule" && DAMAGE_COMBAT_STEPS.includes(s.rule)).map((step) => ({ phase, step })));
+  const report = (at: Range, detail: string) => notes.push({ file: doc.file, range: at, code: "CW6009", args: { model, detail }, message: `param combat_model = ${model}: ${detail}` });
+  if (model === "damage" && !damageSteps.some(({ step }) => step.op === "rule" && step.rule === "declare_attackers")) {
+    report(line?.value.range ?? game.source.range, "no phase declares attackers (a `declare_attackers` step), and combat by damage refuses every other attack, so no creature could ever attack");
+  } else if (model !== "damage" && damageSteps.length) {
+    const { phase, step } = damageSteps[0]!;
+    const rule = step.op === "rule" ? step.rule : "";
+    report(line?.value.range ?? (step.source ?? phase.source).range, `phase ${phase.name} runs \`${rule}\`, a step of combat by damage (declared blockers, damage against a defense stat), while a fight is an attack action of its own: the game would play both`);
   }
 }
 

@@ -829,6 +829,14 @@ export const MESSAGES = {
     example: "Target unit gets +1/+1 until end of turn.   (a Three-Slot Duel spell)",
     exampleArgs: { game: "Three-Slot Duel", stats: "power", words: "+1/+1", suggestion: "+1 power" },
   },
+  CW6009: {
+    severity: "error",
+    template: "param combat_model = {model}: {detail}. Set `param combat_model` to the combat the phases run, or change the phases.",
+    explanation:
+      "`combat_model` chooses how creatures meet. `fight`: an attack is an action of the turn (`attack_targets`), settled at once by power (Three-Slot Duel). `damage`: a phase declares attackers and blockers and deals damage against a defense stat, in the steps `declare_attackers`, `declare_blockers`, `combat_damage` (CYBERVAMP's Battle, Chromatic's Combat), and the attack action is refused. A game file whose phases run the steps of one model while the param names the other would play both, or let no creature attack at all, so it is an error at the param line (or at the phase step when the line is absent: the default is `fight`).",
+    example: "param combat_model = fight   (in a game file whose Battle phase runs declare_attackers)",
+    exampleArgs: { model: "fight", detail: "phase Battle runs `declare_attackers`, a step of combat by damage (declared blockers, damage against a defense stat), while a fight is an attack action of its own: the game would play both" },
+  },
   // ---------------------------------------------------------------- CW7xxx: deck lists
   CW7001: {
     severity: "error",

@@ -32,6 +32,7 @@ export async function runTests(paths: string[], options: { verbose?: boolean; cw
   const { readWorkspaceFiles, gameWorkspaces, gameFolderOf, inFocus } = await import("../../compiler/workspace-disk.ts");
   const { analyzeWorkspace } = await import("../../compiler/workspace.ts");
   const { lowerAnalysis } = await import("../../compiler/lower.ts");
+  const { MESSAGES } = await import("../../compiler/messages.ts");
   const { createEngine } = await import("../../runtime/index.ts");
   const { runScenario, scenarioNamesOf } = await import("../../runtime/scenario.ts");
   const { rulesClauses } = await import("../../compiler/rules-text.ts");
@@ -54,7 +55,11 @@ export async function runTests(paths: string[], options: { verbose?: boolean; cw
     const read = await readWorkspaceFiles(files, { cwd });
     const analysis = analyzeWorkspace(read.files, { extraDiagnostics: read.diagnostics, assets: read.assets });
     const errors = analysis.model.diagnostics.filter((d) => d.severity === "error" && !d.file.endsWith(".scenario"));
-    const brokenGames = new Set(analysis.model.games.filter((g) => errors.some((d) => d.file === g.file)).map((g) => g.id.toLowerCase()));
+    const lowered = lowerAnalysis(analysis, read.files as SourceFile[]);
+    // A game file the engine contract refuses (a param nothing reads, a value its module does not take, a combat
+    // model its phases contradict: CW6002/CW6003/CW6009) fails `check` too: its scenarios would test another game.
+    const contractErrors = lowered.notes.filter((n) => n.code && MESSAGES[n.code].severity === "error");
+    const brokenGames = new Set(analysis.model.games.filter((g) => errors.some((d) => d.file === g.file) || contractErrors.some((n) => n.file === g.file)).map((g) => g.id.toLowerCase()));
     // A card with an error in its own text is left out; the error is reported at the card.
     const broken = new Map<string, Diagnostic>();
     for (const set of analysis.model.sets)
@@ -62,7 +67,6 @@ export async function runTests(paths: string[], options: { verbose?: boolean; cw
         const error = errors.find((d) => d.file === card.file && d.range.start.offset >= card.range.start.offset && d.range.start.offset < card.range.end.offset);
         if (error) broken.set(`${set.game.toLowerCase()}\u0000${card.name.toLowerCase()}`, error);
       }
-    const lowered = lowerAnalysis(analysis, read.files as SourceFile[]);
     const rulesTexts = await rulesTextsOf(analysis.model.games);
     const engines = new Map<string, ReturnType<typeof createEngine>>();
     const refused: string[] = [];

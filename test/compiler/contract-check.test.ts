@@ -65,6 +65,21 @@ describe("game parameters against the contract", () => {
   });
 });
 
+describe("combat_model against the game's phases (CW6009)", () => {
+  it("a fight model with phases that run combat by damage is an error at the param, and the reverse too", () => {
+    const cybervamp = read("cards/cybervamp/cybervamp.game");
+    expect(cybervamp).toContain("param combat_model = damage ");
+    expect(problems([{ path: "cybervamp/cybervamp.game", text: cybervamp.replace("param combat_model = damage ", "param combat_model = fight ") }])).toEqual([
+      expect.stringMatching(/^CW6009 error "fight": param combat_model = fight: phase Battle runs `declare_attackers`, a step of combat by damage/),
+    ]);
+    // Without the line the default is fight: reported at the phase step.
+    expect(problems([{ path: "cybervamp/cybervamp.game", text: cybervamp.replace(/^param combat_model = damage .*$/m, "") }])).toEqual([expect.stringMatching(/^CW6009 error "declare_attackers": param combat_model = fight/)]);
+    expect(problems([{ path: "duel/duel.game", text: duelGame.replace("param combat_model = fight ", "param combat_model = damage ") }])).toEqual([
+      expect.stringMatching(/^CW6009 error "damage": param combat_model = damage: no phase declares attackers/),
+    ]);
+  });
+});
+
 describe("cards against the contract", () => {
   it("a trigger about a player on an event only cards take part in is CW6004, not a trigger on every card", () => {
     const found = problems([{ path: "duel/duel.game", text: duelGame }, { path: "duel/t.cards", text: unit("Whenever you deal damage, draw a card.") }]).filter((p) => p.startsWith("CW6004"));
