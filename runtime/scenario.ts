@@ -305,16 +305,22 @@ function literalAction(run: Run, state: GameState, step: ScenarioAction): Action
       return { type: "pass", player: step.player };
     case "end":
       return { type: "end_phase", player: step.player };
-    case "choose":
+    case "choose": {
+      // `chooses mode "Red + Blue"`: the offered mode of that text, else one past the last offered (a mode the
+      // engine does not offer, which it refuses) — never an answer of another kind, refused whatever the text says.
+      const offered = state.pending?.kind === "mode" ? state.pending.modes : [];
+      const byText = step.modeText === undefined ? undefined : offered.findIndex((m) => norm(m) === norm(step.modeText!));
+      const mode = step.mode !== undefined ? step.mode - 1 : byText === undefined ? undefined : byText >= 0 ? byText : offered.length;
       return {
         type: "choose",
         player: step.player,
         // "chooses nothing" answers a choice of cards with none (the engine wants the answer's field, `cards: []`).
-        ...(step.cards ? { cards: step.cards.map((n) => pick({ card: n }) ?? n) } : step.target || step.yes !== undefined || step.mode !== undefined ? {} : { cards: [] }),
+        ...(step.cards ? { cards: step.cards.map((n) => pick({ card: n }) ?? n) } : step.target || step.yes !== undefined || mode !== undefined ? {} : { cards: [] }),
         ...(step.target ? { target: target(step.target) } : {}),
         ...(step.yes !== undefined ? { yes: step.yes } : {}),
-        ...(step.mode !== undefined ? { mode: step.mode - 1 } : {}),
+        ...(mode !== undefined ? { mode } : {}),
       };
+    }
   }
 }
 

@@ -354,6 +354,14 @@ describe("CYBERVAMP scenario runner", () => {
     expect(result.failures.map((f) => [f.message, f.expected, f.actual])).toEqual([["the action was accepted", "refused not_enough_red", "accepted"]]);
   });
 
+  it("a mode chosen by its text with `refused` is that mode: an offered one is reported as accepted, one not offered is refused", () => {
+    const renew = `setup {\n  turn 4 p2 phase Post-Battle\n  p1 Main Deck: "Nightclub Thrall"\n  p1 Land Deck: "Gold Exchange"\n}\np2 end phase\np1 pass\n`;
+    // It used to be sent as an answer of cards, refused "illegal_choice" whatever the text said.
+    const offered = runOne(`scenario "offered" for cybervamp\n${renew}p1 choose mode "draw from the Land Deck" refused illegal_choice\n`);
+    expect(offered.failures.map((f) => [f.message, f.expected, f.actual])).toEqual([["the action was accepted", "refused illegal_choice", "accepted"]]);
+    expect(runOne(`scenario "not offered" for cybervamp\n${renew}p1 choose mode "draw from the Moon" refused illegal_choice\np1 choose mode "draw from the Land Deck"\nexpect p1 hand: "Gold Exchange"\n`).failures).toEqual([]);
+  });
+
   it("`refused any` on a legal play fails too; a really refused play still passes", () => {
     expect(runOne(`scenario "any" for cybervamp\n${board}p1 play "Nightclub Thrall" refused any\n`).failures.map((f) => f.message)).toEqual(["the action was accepted"]);
     const noLand = `scenario "refused" for cybervamp\nsetup {\n  turn 3 p1 phase Pre-Battle\n  p1 hand: "Nightclub Thrall"\n}\np1 play "Nightclub Thrall" refused not_enough_red\n`;
