@@ -556,6 +556,8 @@ function abilityBody(ctx: Ctx, n: CstNode | undefined): A.AbilityBody {
     if (cond) body.condition = clause(ctx, cond);
     return body;
   }
+  const trailing = sub(n, "trailingTriggered");
+  if (trailing) return { kind: "triggered", trigger: triggerHead(ctx, sub(trailing, "triggerHead")), effect: sequence(ctx, sub(trailing, "sequence")), range };
   const modal = sub(n, "modal");
   if (modal) return modalBody(ctx, modal);
   const first = sub(n, "firstTime");

@@ -184,6 +184,16 @@ export class CardwrightParser extends CstParser {
   }
 
   /** Is there a `:` ahead (from LA(start)) before the end of this ability (so it opens with a cost or marker prefix)? */
+  /** A `when`/`whenever` after the effect's first word, in the same sentence: the trigger is written last. */
+  private trailingTriggerAhead(): boolean {
+    for (let k = 2; k < 40; k++) {
+      const t = this.LA(k);
+      if (is(t, T.When) || is(t, T.Whenever)) return !this.lineBreakBetween(this.LA(k - 1), t);
+      if (t.tokenType === EOF || is(t, T.Period) || is(t, T.RBrace) || is(t, T.LBracket) || is(t, T.Colon) || is(t, T.Bullet)) return false;
+    }
+    return false;
+  }
+
   private hasPrefixAhead(start = 1): boolean {
     for (let k = start; k < start + 39; k++) {
       const t = this.LA(k);
@@ -462,9 +472,16 @@ export class CardwrightParser extends CstParser {
           ALT: () => this.SUBRULE(this.firstTime),
         },
         { GATE: () => is(this.LA(1), T.If) || this.isAsLongAs(1) || this.isWhileAt(1), ALT: () => this.SUBRULE(this.conditional) },
+        { GATE: () => this.trailingTriggerAhead(), ALT: () => this.SUBRULE(this.trailingTriggered) },
         { ALT: () => this.SUBRULE(this.sequence, { ARGS: [this.bodyAfterPrefix] }) },
       ],
     })));
+  });
+
+  /** `Spark 2 when this enters play.`: the effect first, its trigger after it (the same triggered ability). */
+  private trailingTriggered = this.RULE("trailingTriggered", () => {
+    this.SUBRULE(this.sequence);
+    this.SUBRULE(this.triggerHead);
   });
 
   private prefixed = this.RULE("prefixed", () => {
