@@ -496,7 +496,8 @@ class AbilityLowering {
     if (stat) {
       this.useWords(np, stat);
       this.useDeterminers(np, "its", "it");
-      return { kind: "stat", of: { kind: "it" }, stat };
+      // "Destroy target creature. You gain life equal to its power.": the card named before, else the event's.
+      return { kind: "stat", of: this.lastCard ?? { kind: "it" }, stat };
     }
     // "their Bleed counters" / "the number of Bleed counters on you": a player's counters.
     const counter = words.map((w) => lookup(this.vocab.counters, w)).find(Boolean);
@@ -811,8 +812,13 @@ class AbilityLowering {
       return indexes.length === 1 ? { kind: "target", index: indexes[0]! } : { kind: "targets", indexes };
     }
     if (dets.includes("this")) this.useSelfNouns(np);
-    if (dets.includes("this") || (words.length === 0 && dets.includes("it"))) return { kind: "card", ref: dets.includes("this") ? { kind: "self" } : { kind: "it" } };
-    if (dets.includes("it") || dets.includes("that") || dets.includes("they")) return { kind: "card", ref: this.lastCard ?? { kind: "it" } };
+    // "it" after a target or a chosen card in the same ability is that card ("Gain control of target creature. Renew it.").
+    if (dets.includes("this") || (words.length === 0 && dets.includes("it"))) return { kind: "card", ref: dets.includes("this") ? { kind: "self" } : (this.lastCard ?? { kind: "it" }) };
+    if (dets.includes("it") || dets.includes("that") || dets.includes("they")) {
+      // "that creature", "that unit": the card named before; its card noun is carried by the reference.
+      if (dets.includes("that") && this.lastCard) this.useSelfNouns(np);
+      return { kind: "card", ref: this.lastCard ?? { kind: "it" } };
+    }
     if (dets.includes("each") || dets.includes("all") || dets.includes("every")) return { kind: "cards", selector: this.selector(withZone) };
     if (choosesCards(np)) {
       // "a/an/another X": the player chooses one — the one-ness is carried by the choice.
@@ -1772,7 +1778,7 @@ function lowerAbility(ast: Ast.Ability, index: number, card: CardInfo, l: Abilit
     l.note(ast.body.range, `this card never enters play, so "${base.trigger.text}" never fires for it: write the effect without the trigger or marker (it runs when the card resolves)`);
   // A spell's sentence of its own that says "it"/"its" before anything is targeted or chosen ("Destroy target
   // creature. You gain life equal to its power." as two abilities): "it" would name nothing.
-  if (card.card && base.kind === "spell" && !base.targets.length && l.notes.length === notesBefore && refersToItFirst(base.steps))
+  if (card.card && base.kind === "spell" && !l.targets.length && l.notes.length === notesBefore && refersToItFirst(base.steps))
     l.note(ast.body.range, `"it" refers to nothing in a sentence of its own: "${l.slice(ast.body.range)}" — join it to the sentence it refers to (", then ...") or name the card`);
   // A phrase's slots are grouped by the ability's own id, so groups stay apart when a card's abilities' targets are chosen together.
   base.targets = l.targets.map((t) => (t.group === undefined ? t : { ...t, group: `${id}:${t.group}` }));
@@ -2843,6 +2849,9 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
     const ownSubtypes = [...(model?.subtypes ?? (dash >= 0 ? typeItems.slice(dash + 1).map(itemText) : [])), ...(field("tribe")?.value ?? []).filter((i) => i.kind === "word").map(itemText)];
     const unlisted = ownSubtypes.filter((t) => !vocab.subtypes.has(lower(t)));
     const ownVocab: Vocab = unlisted.length ? { ...vocab, subtypes: new Map([...vocab.subtypes, ...unlisted.map((t) => [lower(t), t] as const)]) } : vocab;
+    // The spell ability lowered last, which a later sentence's "it" / "that creature" may continue.
+    let spellBefore: { ast: Ast.Ability; l: AbilityLowering; ability: Ability; index: number } | undefined;
+    const info: CardInfo = { id, permanent, card: true, ...(permanent ? {} : { neverInPlay: true }) };
     const abilities = decl.abilities.flatMap((a, i) => {
       // `Unique.` as a line of text is the card flag (the checker put it in the supertypes), not an ability.
       const abilityText = text.slice(startOffset(a.range), endOffset(a.range));
@@ -2850,8 +2859,24 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
       const l = new AbilityLowering(ownVocab, doc.file, text, notes);
       markOwnName(a, abilityText, name, l);
       const before = notes.length;
-      const lowered = lowerAbilitySafely(a, i, { id, permanent, card: true, ...(permanent ? {} : { neverInPlay: true }) }, l);
+      const lowered = lowerAbilitySafely(a, i, info, l);
+      // "Gain control of target creature until end of turn. Renew it. It gains Haste until end of turn." (or one
+      // sentence a line): a spell's sentence whose first card is "it" / "that creature" goes on with the spell
+      // ability before it — one ability, so "it" is that ability's target or chosen card, not a new choice.
+      const before_ = spellBefore;
+      if (before_ && lowered.kind === "spell" && !lowered.targets.length && refersToItFirst(lowered.steps) && (before_.ast.tag?.text ?? "") === (a.tag?.text ?? "")) {
+        notes.length = before;
+        markOwnName(a, abilityText, name, before_.l);
+        const continued = lowerAbilitySafely(a, before_.index, info, before_.l);
+        reportUnusedWords(a, before_.l, notes.slice(before), continued);
+        before_.ability.steps.push(...continued.steps);
+        before_.ability.targets = continued.targets;
+        before_.ability.text = `${before_.ability.text} ${continued.text}`;
+        before_.ability.source = before_.l.source(spanOf(before_.ast.range, a.range));
+        return [];
+      }
       reportUnusedWords(a, l, notes.slice(before), lowered);
+      spellBefore = lowered.kind === "spell" ? { ast: a, l, ability: lowered, index: i } : undefined;
       return lowered;
     });
     for (const ability of abilities) {

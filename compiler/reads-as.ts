@@ -38,6 +38,8 @@ interface Context {
   actor?: PlayersRef;
   /** The ability fires in a combat: the active player is "the attacking player". */
   combat?: boolean;
+  /** Card targets already written in this ability: named again, a card target is "it" (written twice it would be a second target). */
+  named?: Set<number>;
 }
 
 const CARD_RULE_TEXT: Record<string, string> = {
@@ -57,7 +59,7 @@ const lower = (s: string) => s.toLowerCase();
 
 /** One ability as the engine reads it. */
 export function readsAs(ability: Ability, game: CompiledGame): string {
-  const ctx: Context = { game, targets: ability.targets, combat: !!ability.trigger && (TRIGGER_EVENTS[ability.trigger.event].combat === true || ability.trigger.combat === true) };
+  const ctx: Context = { game, targets: ability.targets, named: new Set(), combat: !!ability.trigger && (TRIGGER_EVENTS[ability.trigger.event].combat === true || ability.trigger.combat === true) };
   const tag = ability.tag ? `[${ability.tag}] ` : "";
   return articles(tag + abilityText(ability, ctx));
 }
@@ -403,7 +405,7 @@ function cardText(ref: CardRef, ctx: Context, chosen?: Chosen): string {
     case "self":
       return "this";
     case "target":
-      return targetText(ctx, ref.index) ?? "target card";
+      return namedTarget(ctx, ref.index) ?? targetText(ctx, ref.index) ?? "target card";
     case "it":
       return "it";
     case "chosen":
@@ -417,6 +419,16 @@ function targetText(ctx: Context, index: number): string | undefined {
   return text === undefined ? undefined : text.replace(/^Target\b/, "target");
 }
 
+const possessiveOf = (noun: string) => (noun === "it" ? "its" : `${noun}'s`);
+
+/** "it" for a card target already written in this ability; undefined (and noted as written) the first time. */
+function namedTarget(ctx: Context, index: number): string | undefined {
+  if (ctx.targets[index]?.accepts !== "card" || !ctx.named) return undefined;
+  if (ctx.named.has(index)) return "it";
+  ctx.named.add(index);
+  return undefined;
+}
+
 function affectedText(a: Affected, ctx: Context, chosen?: Chosen): string {
   switch (a.kind) {
     case "card":
@@ -426,7 +438,7 @@ function affectedText(a: Affected, ctx: Context, chosen?: Chosen): string {
     case "cards":
       return `each ${selectorText(a.selector, ctx, 1)}`;
     case "target":
-      return targetText(ctx, a.index) ?? "the target";
+      return namedTarget(ctx, a.index) ?? targetText(ctx, a.index) ?? "the target";
     case "targets": {
       // The slots of one phrase ("up to two target units") read as that phrase once.
       const groups = new Set(a.indexes.map((i) => ctx.targets[i]?.group ?? `slot ${i}`));
@@ -484,7 +496,7 @@ export function numberText(n: NumberExpr, ctx: Context): string {
     case "count":
       return `the number of ${selectorText(n.of, ctx, 2)}`;
     case "stat":
-      return `${n.of.kind === "self" ? "this card's" : n.of.kind === "it" ? "its" : `${cardText(n.of, ctx)}'s`} ${n.stat}`;
+      return `${n.of.kind === "self" ? "this card's" : n.of.kind === "it" ? "its" : possessiveOf(cardText(n.of, ctx))} ${n.stat}`;
     case "life":
       return `${possessive(n.of, ctx)} life total`;
     case "counters":

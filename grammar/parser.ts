@@ -443,12 +443,14 @@ export class CardwrightParser extends CstParser {
   });
 
   private ability = this.RULE("ability", () => {
+    // A tag heads its line as a prefix does: `[Blue] Draw a card. Gain 1 life.` is one ability.
+    const tagged = is(this.LA(1), T.LBracket);
     this.OPTION(() => {
       this.CONSUME(T.LBracket);
       this.CONSUME(T.AnyWord, { LABEL: "tag" });
       this.CONSUME(T.RBracket);
     });
-    this.SUBRULE(this.abilityBody);
+    this.SUBRULE(this.abilityBody, { ARGS: [tagged] });
     this.OPTION2(() => this.CONSUME(T.Period));
   });
 

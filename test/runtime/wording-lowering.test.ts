@@ -468,3 +468,34 @@ describe("silent misreadings of the outsider probes (session 4)", () => {
     expect(lowerOne("duel", "spell", "The defending player loses 2 life.").problems.join()).toMatch(/only in a combat trigger/);
   });
 });
+
+describe("a spell's later sentence refers to the earlier target (Threaten chains)", () => {
+  it.each([
+    "Gain control of target creature until end of turn. Renew it. It gains Haste until end of turn.",
+    "Gain control of target creature until end of turn.\n    Renew that creature.\n    That creature gains Haste until end of turn.",
+  ])("'%s' is one ability with one target, every step on it", (text) => {
+    const { ability, problems } = lowerOne("cybervamp", "spell", text);
+    expect(problems).toEqual([]);
+    expect(ability.targets).toHaveLength(1);
+    const refs = JSON.stringify(strip(ability.steps));
+    expect(refs).not.toContain('"kind":"it"');
+    expect(ability.steps.length).toBe(3);
+    expect(refs.match(/"kind":"target","index":0/g)?.length).toBe(ability.steps.length);
+  });
+
+  it("'its power' after a target is that target's power", () => {
+    const { ability, problems } = lowerOne("duel", "spell", "Destroy target unit. You gain life equal to its power.");
+    expect(problems).toEqual([]);
+    expect(strip(ability.steps)).toEqual([
+      { op: "destroy", what: { kind: "target", index: 0 } },
+      { op: "gain_life", who: { kind: "you" }, amount: { kind: "stat", of: { kind: "target", index: 0 }, stat: "power" } },
+    ]);
+  });
+
+  it("a Facet line's sentences are one ability of that colour", () => {
+    const { ability, problems } = lowerOne("chromatic", "spell", "[Red] Exhaust target creature. Deal 1 damage to it.\n    [Blue] Draw a card.\n    [Green] Gain 1 life.");
+    expect(problems).toEqual([]);
+    expect(ability.tag).toBe("Red");
+    expect(JSON.stringify(strip(ability.steps)).match(/"kind":"target","index":0/g)?.length).toBe(2);
+  });
+});
