@@ -162,3 +162,14 @@ describe("card states the game's rules do not have (CW6007)", () => {
     expect(statesOf("cybervamp", "Target creature gets +1/+1 until end of turn.", { spell: true })).toEqual([]);
   });
 });
+
+describe("CYBERVAMP: a colourless relic", () => {
+  it("a Relic needs no faction (none is colourless, paid with Gold or generic); a Creature still does", () => {
+    const cybervamp = read("cards/cybervamp/cybervamp.game");
+    const card = (type: string, extra: string) => `set TST "Test" for cybervamp\n\ncard "Plain Idol" {\n  type: ${type}\n  cost: {1}\n${extra}  text:\n    Exhaust: You gain 1 life.\n}\n`;
+    expect(problems([{ path: "cybervamp/cybervamp.game", text: cybervamp }, { path: "cybervamp/t.cards", text: card("Relic", "") }])).toEqual([]);
+    expect(problems([{ path: "cybervamp/cybervamp.game", text: cybervamp }, { path: "cybervamp/t.cards", text: card("Creature", "  stats: 1/1\n") }])).toEqual([
+      expect.stringMatching(/^CW2009 error .*Missing required field "faction"/),
+    ]);
+  });
+});
