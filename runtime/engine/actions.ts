@@ -208,8 +208,9 @@ function combinations(ctx: Ctx, ids: string[], n: number, limit = 60): string[][
   // occurs. A copy of a card already tried at the same depth under the same earlier picks is
   // skipped: every pick below it was found below that copy first, so skipping changes nothing but
   // the work (choosing 3 of 30 cards holding many copies no longer walks all 4,060 position sets).
+  // (A few options have few picks to walk: no table for them.)
   const distinct = numbers.size;
-  const tried = new Int32Array(n * distinct);
+  const tried = ids.length > 8 && distinct < ids.length ? new Int32Array(n * distinct) : undefined;
   const chosen: string[] = [];
   const chosenCodes: number[] = [];
   const seen = new Set<number | string>();
@@ -230,8 +231,10 @@ function combinations(ctx: Ctx, ids: string[], n: number, limit = 60): string[][
     const last = ids.length - (n - depth);
     for (let i = start; i <= last && out.length < limit; i++) {
       const code = codes[i]!;
-      if (tried[row + code] === call) continue;
-      tried[row + code] = call;
+      if (tried) {
+        if (tried[row + code] === call) continue;
+        tried[row + code] = call;
+      }
       chosen.push(ids[i]!);
       chosenCodes.push(code);
       pick(i + 1);
