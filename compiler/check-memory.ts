@@ -42,6 +42,8 @@ export interface RememberedCard {
 export type CardNames = ReadonlyMap<string, { name: string; file: string }>;
 
 export class CheckMemory {
+  /** False when the analysis kept no card references (AnalyzeOptions.references): a later analysis checks its cards again. */
+  withReferences = true;
   readonly games = new Map<ParsedFile, BoundGame>();
   readonly cards = new Map<CardView, RememberedCard>();
   readonly cardNames = new Map<string, CardNames>();

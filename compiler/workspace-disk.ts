@@ -436,9 +436,10 @@ export async function loadWorkspaceFromDisk(paths: string[], options: ReadOption
   return (await analyzeWorkspaceFromDisk(paths, options)).model;
 }
 
-export async function analyzeWorkspaceFromDisk(paths: string[], options: ReadOptions = {}): Promise<WorkspaceAnalysis & { read: ReadResult }> {
+/** `references: false` — see AnalyzeOptions.references (`cardwright check` reads none). */
+export async function analyzeWorkspaceFromDisk(paths: string[], options: ReadOptions & { references?: boolean } = {}): Promise<WorkspaceAnalysis & { read: ReadResult }> {
   const read = await readWorkspaceFiles(paths, options);
-  const analysis = analyzeWorkspace(read.files, { extraDiagnostics: read.diagnostics, assets: read.assets });
+  const analysis = analyzeWorkspace(read.files, { extraDiagnostics: read.diagnostics, assets: read.assets, ...(options.references === false ? { references: false } : {}) });
   // Not a spread: copying would read `references` (every card's, built when first read: ~35 MB
   // and a second of CPU for 10,000 cards that `check` never reads) and drop the analysis's identity
   // (its check memory, by which card models are found).

@@ -63,6 +63,12 @@ export interface AnalyzeOptions {
    * checked for their form only (in memory there are no files to look at).
    */
   assets?: readonly WorkspaceAsset[];
+  /**
+   * False: the cards' references (hover, go-to-definition, find references) are not kept —
+   * `cardwright check` never reads them, and a 10,000-card check held ~10 MB of them. Reading
+   * `references` of such an analysis throws; as `previous` it saves no card check.
+   */
+  references?: boolean;
 }
 
 const START: Range = { start: { offset: 0, line: 1, column: 1 }, end: { offset: 0, line: 1, column: 1 } };
@@ -73,8 +79,12 @@ export function checkWorkspace(files: SourceFile[]): WorkspaceModel {
 
 export function analyzeWorkspace(sources: SourceFile[], options: AnalyzeOptions = {}): WorkspaceAnalysis {
   const diagnostics: Diagnostic[] = [...(options.extraDiagnostics ?? [])];
-  const before = options.previous ? memoryOf(options.previous) : undefined;
+  const keepReferences = options.references !== false;
+  const earlierMemory = options.previous ? memoryOf(options.previous) : undefined;
+  // Cards remembered without their references are checked again when references are wanted now.
+  const before = earlierMemory && (earlierMemory.withReferences || !keepReferences) ? earlierMemory : undefined;
   const memory = new CheckMemory();
+  memory.withReferences = keepReferences;
   const addReferences = (file: string, found: Reference[]) => {
     const list = memory.otherReferences.get(file);
     if (list) list.push(...found);
@@ -212,6 +222,7 @@ export function analyzeWorkspace(sources: SourceFile[], options: AnalyzeOptions 
             const typeLine = checked.model.type + (checked.model.subtypes.length ? ` — ${checked.model.subtypes.join(" ")}` : "");
             // The card's own name: hover shows its type line; go-to-definition stays put.
             checked.references.push({ file: view.file, range: card.nameRange, kind: "card", name: card.name, definition: { file: view.file, range: card.nameRange }, detail: typeLine });
+            if (!keepReferences) checked.references.length = 0;
             remembered = remember(checked, card, { vocabulary: game.vocabulary, file: view.file, set: view.code, broken, readIndex: index.read });
           }
           memory.cards.set(card, remembered);
@@ -247,6 +258,7 @@ export function analyzeWorkspace(sources: SourceFile[], options: AnalyzeOptions 
     files,
     vocabularies,
     get references() {
+      if (!keepReferences) throw new Error("this analysis kept no references (analyzeWorkspace with references: false)");
       references ??= allReferences(memory);
       return references;
     },

@@ -83,7 +83,8 @@ export function register(program: Command, context: CommandContext): void {
       const split = await splitDeckPaths(paths.length > 0 ? paths : await defaultWorkspacePaths());
       // A path inside a game folder (a scenario, `scenarios/`, `decks/`) is checked with its game's files; only it is reported.
       const { sources, focus } = await enclosingGameFolders(split.sources);
-      const analysis = await analyzeWorkspaceFromDisk(sources, { gameFilesAround: true });
+      // Nothing here reads references (hover, go-to-definition): not kept, for the memory of a large check.
+      const analysis = await analyzeWorkspaceFromDisk(sources, { gameFilesAround: true, references: false });
       // Game files are always reported: what the named files are checked against.
       const named = (file: string) => !/\.(cards|scenario)$/i.test(file) || inFocus(path.resolve(file), focus);
       const reported = (d: Diagnostic) => named(d.file);
