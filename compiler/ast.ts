@@ -346,7 +346,8 @@ export interface Sequence extends BaseNode {
  * same ability: in a trigger's or a prefixed ability's effect, a sentence on the same line
  * (`PLAY: Deal 1 damage to target unit. Draw a card.`).
  */
-export type Connector = "" | "," | ", then" | ", and" | "then" | "and" | "and then" | ". then" | "." | ";";
+/** `—`: an em dash between two effects ("Deal 2 damage to target unit — draw a card."), read as a new sentence. */
+export type Connector = "" | "," | ", then" | ", and" | "then" | "and" | "and then" | ". then" | "." | ";" | "—";
 
 export interface Step extends BaseNode {
   kind: "step";
@@ -402,7 +403,8 @@ export interface TimingPhrase extends BaseNode {
 /** `if <clause>` · `unless <clause>` · `as long as <clause>` · `while <clause>`. */
 export interface ConditionPhrase extends BaseNode {
   kind: "condition";
-  word: "if" | "unless" | "as long as" | "while";
+  /** `until`: "Draw cards until you have six cards in hand" (repeat until it holds). */
+  word: "if" | "unless" | "as long as" | "while" | "until";
   clause: Clause;
 }
 

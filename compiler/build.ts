@@ -377,7 +377,7 @@ function tailItem(ctx: Ctx, n: CstNode): A.TailItem | undefined {
   const timing = tok(n, "timing");
   if (timing) return { kind: "timing", which: T.lemmaOf(timing.tokenType.name, timing.image), range: cstRange(ctx, n) };
   const cond = tok(n, "condition");
-  if (cond) return { kind: "condition", word: isType(cond, T.Unless) ? "unless" : isType(cond, T.As) ? "as long as" : cond.image.toLowerCase() === "while" ? "while" : "if", clause: clause(ctx, sub(n, "clause")), range: cstRange(ctx, n) };
+  if (cond) return { kind: "condition", word: isType(cond, T.Unless) ? "unless" : isType(cond, T.As) ? "as long as" : cond.image.toLowerCase() === "while" ? "while" : cond.image.toLowerCase() === "until" ? "until" : "if", clause: clause(ctx, sub(n, "clause")), range: cstRange(ctx, n) };
   if (tok(n, "Where")) {
     const v = tok(n, "Variable");
     const variable: A.WordNode = v && !inserted(v) ? word(ctx, v) : { kind: "word", text: "X", lemma: "x", keyword: false, range: cstRange(ctx, n) };
@@ -431,6 +431,7 @@ function clauseOf(ctx: Ctx, n: CstNode | undefined, subject: A.NounPhrase | unde
 }
 
 function connectorOf(n: CstNode): A.Connector {
+  if (tok(n, "Dash")) return "—";
   if (tok(n, "Period")) return tok(n, "Then") ? ". then" : ".";
   if (tok(n, "Comma")) return tok(n, "Then") ? ", then" : tok(n, "And") ? ", and" : ",";
   if (tok(n, "And")) return tok(n, "Then") ? "and then" : "and";

@@ -147,6 +147,7 @@ const connectorText: Record<A.Connector, string> = {
   ". then": ". Then ",
   ".": ". ",
   ";": "; ",
+  "—": " — ",
 };
 
 export function sequenceText(s: A.Sequence, capitalise = false): string {

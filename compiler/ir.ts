@@ -99,7 +99,9 @@ export type NumberExpr =
   | { kind: "chosen_count"; label: string }
   | { kind: "times"; factor: number; of: NumberExpr }
   /** "that much life plus 1". */
-  | { kind: "plus"; of: NumberExpr; add: number };
+  | { kind: "plus"; of: NumberExpr; add: number }
+  /** How far `have` is short of `target`, never below 0: "Draw cards until you have six cards in hand" (target 6, have the hand's size). */
+  | { kind: "short_of"; target: NumberExpr; have: NumberExpr };
 
 // ---------------------------------------------------------------------------------------------
 // Targets
@@ -206,8 +208,8 @@ export type StepBody =
   | { op: "search"; who: PlayerRef; zone: string; selector: CardSelector; to: string; amount: NumberExpr; reveal?: boolean; shuffle?: boolean }
   /** "Look at / Reveal the top N cards of your deck": those cards become the looked-at cards of this resolution (and `it`). */
   | { op: "look_top"; who: PlayerRef; zone: string; amount: NumberExpr; reveal?: boolean }
-  /** "put one into your hand", "the rest back", "put them on the bottom": the player picks `amount` of the looked-at cards still there ("rest": all of them) and moves them; "back" keeps them on top in their order. */
-  | { op: "place_looked"; amount: NumberExpr | "rest"; to: string; position?: "top" | "bottom" }
+  /** "put one into your hand", "the rest back", "put them on the bottom"; `order`: "in any order", the player orders them (top to bottom). The player picks `amount` of the looked-at cards still there ("rest": all of them) and moves them; "back" keeps them on top in their order. */
+  | { op: "place_looked"; amount: NumberExpr | "rest"; to: string; position?: "top" | "bottom"; order?: boolean }
   /** "Each player puts the top two cards of their deck into their Graveyard": each of `who` moves the top `amount` cards of their `zone` to their `to`. */
   | { op: "move_top"; who: PlayersRef; zone: string; amount: NumberExpr; to: string }
   | { op: "exhaust"; what: Affected; over?: boolean }

@@ -995,13 +995,13 @@ class AbilityLowering {
     let branch: Step[] | undefined;
     let mayStart = 0;
     for (const { clause, step } of withSharedVerbs(seq, this.vocab.game.stats)) {
-      if (step.connector === "." || step.connector === ". then") {
+      if (step.connector === "." || step.connector === ". then" || step.connector === "—") {
         openMay = undefined;
         branch = undefined;
       }
       if (step.condition) branch = this.didBranch(step.condition, lastMay);
       const steps = withPending(this, this.clause(clause));
-      const joined = step.connector !== "." && step.connector !== ". then" && step.connector !== ";";
+      const joined = step.connector !== "." && step.connector !== ". then" && step.connector !== ";" && step.connector !== "—";
       if (branch) branch.push(...steps);
       else if (openMay && joined && !clause.subject && !clause.modal) {
         openMay.steps.push(...steps);
@@ -1068,7 +1068,11 @@ class AbilityLowering {
       this.use(clause.modal);
       steps = [{ op: "may", steps, prompt: this.slice(clause.range), source }];
     }
-    if (cond) {
+    if (cond?.word === "until") {
+      // Read only by a draw or discard up or down to a hand size ("Draw cards until you have six cards in hand").
+      const read = core.some((s) => (s.op === "draw" || s.op === "discard") && typeof s.amount !== "number" && s.amount.kind === "short_of");
+      if (!read) this.note(cond.range, `the engine cannot repeat an effect "${this.slice(cond.range)}": it reads "Draw cards until you have N cards in hand" and "Discard cards until you have N cards in hand"`);
+    } else if (cond) {
       const c = this.condition(cond.clause);
       if (c) steps = [{ op: "if", condition: cond.word === "unless" ? { kind: "not", condition: c } : c, then: steps, source }];
     }
@@ -1148,7 +1152,13 @@ class AbilityLowering {
     if (!zone) return undefined;
     const position = placeWords.includes("bottom") ? "bottom" : placeWords.includes("top") || back ? "top" : undefined;
     this.use(obj, into?.object, clause.tail.filter((t) => t.kind === "particle"));
-    return { op: "place_looked", amount: rest && !count ? "rest" : this.count(count, 1), to: zone, ...(position ? { position } : {}) };
+    const amount: NumberExpr | "rest" = rest && !count ? "rest" : this.count(count, 1);
+    // "in any order": the player puts them there one by one, in the order they choose (a deck is ordered).
+    const isAnyOrder = (t: Ast.TailItem | Ast.NounFilter): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "in" && npWords(t.object).join(" ") === "order" && npDeterminers(t.object).includes("any");
+    // After the tail, or (as the parser may hang it) after the place: "on the bottom of your deck in any order".
+    const anyOrder = clause.tail.find(isAnyOrder) ?? into?.object.filters.find(isAnyOrder) ?? of?.object.filters.find(isAnyOrder);
+    if (anyOrder && position && amount !== 1) this.use(anyOrder);
+    return { op: "place_looked", amount, to: zone, ...(position ? { position } : {}), ...(anyOrder && position && amount !== 1 ? { order: true } : {}) };
   }
 
   /**
@@ -1164,6 +1174,30 @@ class AbilityLowering {
     if (bareIt && this.lastCard) this.use(subject);
     const on: Affected = bareIt && this.lastCard ? { kind: "card", ref: this.lastCard } : this.affected(subject);
     return [{ op: "modify", on, rules, duration: this.duration(clause) }];
+  }
+
+  /**
+   * "until you have six cards in hand" / "until they have ... in their hand" on a draw or discard: the hand size it stops
+   * at and whose hand. The player must be the one drawing (else undefined: the condition is a note).
+   */
+  untilHandSize(clause: Ast.Clause): { who: PlayerRef; size: NumberExpr } | undefined {
+    const until = clause.tail.find((t) => t.kind === "condition" && t.word === "until") as Ast.ConditionPhrase | undefined;
+    if (!until) return undefined;
+    const c = until.clause;
+    const count = npCount(c.object);
+    const inPrep = c.object?.filters.find((f) => f.kind === "prep" && f.prep === "in") as Ast.PrepPhrase | undefined;
+    const handZone = this.vocab.zoneOfRole("hand");
+    const inHand = inPrep && npWords(inPrep.object).length === 1 && lookup(this.vocab.zones, npWords(inPrep.object)[0]!) === handZone;
+    const dets = npDeterminers(c.subject);
+    // "you" after "Draw ..."; "they" after a player subject ("Each player draws cards until they have ..."): the drawer.
+    const you = !clause.subject || (npWords(clause.subject).length === 0 && npDeterminers(clause.subject).every((d) => d === "you"));
+    const pronoun = npWords(c.subject).length === 0 && dets.length === 1 ? dets[0] : undefined;
+    const drawer = you && pronoun === "you" ? "you" : !you && clause.subject && isPlayerPhrase(clause.subject) && pronoun === "they" ? "acting" : undefined;
+    const cards = npWords(c.object).every((w) => w === "card" || w === "cards");
+    const have = c.verb?.lemma === "have" || c.verb?.lemma === "has";
+    if (!have || !count || count.value === undefined || !inHand || !cards || !drawer || c.tail.length) return undefined;
+    this.use(until, c);
+    return { who: { kind: drawer }, size: Math.abs(count.value) };
   }
 
   unsupported(clause: Ast.Clause): Step[] {
@@ -1211,9 +1245,13 @@ class AbilityLowering {
         this.useWords(obj, "damage");
         return [{ op: "damage", amount, to: this.affected(to?.object), ...(from ? { from } : {}) }];
       }
-      case "draw":
+      case "draw": {
         this.useWords(obj, "card", "cards");
+        // "Draw cards until you have six cards in hand": as many as the hand is short of six.
+        const until = this.untilHandSize(clause);
+        if (until) return [{ op: "draw", who: who(), amount: { kind: "short_of", target: until.size, have: { kind: "hand_size", of: until.who } } }];
         return [{ op: "draw", who: who(), amount: this.amountOf(obj, 1) }];
+      }
       case "discard": {
         if (obj && npDeterminers(obj).includes("this")) return this.unsupported(clause);
         // "Discard your hand", "Each player discards their hand": every card in it.
@@ -1226,6 +1264,12 @@ class AbilityLowering {
           if (!whose) return this.unsupported(clause);
           this.use(obj);
           return [{ op: "discard", who, amount: { kind: "hand_size", of: whose } }];
+        }
+        // "Discard cards until you have two cards in hand": down to two.
+        const until = this.untilHandSize(clause);
+        if (until) {
+          this.useWords(obj, "card", "cards");
+          return [{ op: "discard", who: who(), amount: { kind: "short_of", target: { kind: "hand_size", of: until.who }, have: until.size } }];
         }
         const random = clause.tail.some((t) => t.kind === "prep" && t.prep === "at");
         this.use(clause.tail.filter((t) => t.kind === "prep" && t.prep === "at"));
@@ -1242,7 +1286,8 @@ class AbilityLowering {
           this.useWords(obj, "control");
           return [{ op: "gain_control", what: this.pickOrAffected(controlOf.object), who: clause.subject ? this.onePlayer(who(), clause.subject.range) : { kind: "you" }, duration: this.duration(clause) }];
         }
-        if (subjectIsCard()) {
+        const counted = (words.includes("counter") || words.includes("counters")) && words.some((w) => lookup(this.vocab.counters, w));
+        if (subjectIsCard() && !counted) {
           // "Another allied unit loses 1 power", "Target creature gains +1 attack": a stat change.
           const stats = this.statChange(obj);
           if (stats) return [{ op: "modify", on: this.affected(clause.subject), stats: verb === "lose" ? negateStats(stats) : stats, duration: this.duration(clause) }];
@@ -1258,7 +1303,11 @@ class AbilityLowering {
         const counter = words.find((w) => lookup(this.vocab.counters, w));
         if (counter && (words.includes("counter") || words.includes("counters"))) {
           this.use(obj!.items.filter((i) => i.kind === "word"));
-          return [{ op: verb === "gain" ? "add_counters" : "remove_counters", counter: lookup(this.vocab.counters, counter)!, amount: this.amountOf(obj, 1), on: { kind: "player", ref: who() } }];
+          // "Target unit loses all power counters.", "Target player loses a Bleed counter.": a card's or a player's.
+          const on: Affected = subjectIsCard() ? this.affected(clause.subject) : { kind: "player", ref: who() };
+          const all = verb === "lose" && npDeterminers(obj).includes("all") && !npCount(obj);
+          if (all) this.useDeterminers(obj, "all");
+          return [{ op: verb === "gain" ? "add_counters" : "remove_counters", counter: lookup(this.vocab.counters, counter)!, amount: all ? "all" : this.amountOf(obj, 1), on } as Step];
         }
         const resource = words.map((w) => lookup(this.vocab.resources, w)).find(Boolean);
         if (resource) {
@@ -1827,7 +1876,7 @@ function withSharedVerbs(seq: Ast.Sequence, stats: string[] = []): { clause: Ast
       // `Target creature gets +1 attack and +1 defense until end of turn`: one change of both stats on the
       // same card, lasting as the sentence says (not a second target, not a half that never ends).
       const gapped: Ast.Clause = { ...clause, verb: previous.verb };
-      if (!clause.subject && step.connector !== "." && changesStats(previous) && changesStats(gapped)) {
+      if (!clause.subject && step.connector !== "." && step.connector !== "—" && changesStats(previous) && changesStats(gapped)) {
         const last = raw[raw.length - 1]!;
         const merged: Ast.Clause = {
           ...previous,
@@ -1843,7 +1892,7 @@ function withSharedVerbs(seq: Ast.Sequence, stats: string[] = []): { clause: Ast
     }
     // `Target player draws two cards and loses 2 life`, `Each player draws a card, then discards a card`: a verb that
     // agrees with the subject before it (`loses`, not the imperative `lose`) in the same sentence shares that subject.
-    if (clause.verb && !clause.subject && previous?.subject && step.connector !== "." && step.connector !== ". then" && step.connector !== ";" && !step.condition && sharesSubject(clause, previous)) {
+    if (clause.verb && !clause.subject && previous?.subject && step.connector !== "." && step.connector !== ". then" && step.connector !== ";" && step.connector !== "—" && !step.condition && sharesSubject(clause, previous)) {
       SHARED_SUBJECTS.add(previous.subject);
       clause = { ...clause, subject: previous.subject };
       // `gets +2 power and gains Flying until end of turn`: one duration for both halves joined by `and`.
@@ -1947,6 +1996,8 @@ function sharesSubject(clause: Ast.Clause, previous: Ast.Clause): boolean {
  * effect reads a single phrase.
  */
 function expandAlso(clause: Ast.Clause): Ast.Clause[] {
+  const gapped = splitGapped(clause);
+  if (gapped) return gapped.flatMap(expandAlso);
   const split = (np: Ast.NounPhrase): Ast.NounPhrase[] => [{ ...np, also: undefined }, ...(np.also ?? []).flatMap(split)];
   let out: Ast.Clause[] = [clause];
   if (clause.subject?.also?.length) out = out.flatMap((c) => split(c.subject!).map((subject) => ({ ...c, subject })));
@@ -1960,6 +2011,29 @@ function expandAlso(clause: Ast.Clause): Ast.Clause[] {
     out = out.flatMap((c) => split(item.object).map((object) => ({ ...c, tail: c.tail.map((t, j) => (j === i ? { ...item, object } : t)) })));
   });
   return out;
+}
+
+/**
+ * "Put one into your hand and the rest on the bottom (in any order)": a second object and place share the verb
+ * (the parser joins "the rest" to "your hand"). Two clauses: the first object with the places before the join,
+ * the joined phrase as the object of the places after it.
+ */
+function splitGapped(clause: Ast.Clause): Ast.Clause[] | undefined {
+  if (clause.verb?.lemma !== "put" || !clause.object) return undefined;
+  const at = clause.tail.findIndex((t) => t.kind === "prep" && t.object.also?.length === 1 && isLookedPhrase(t.object.also[0]!));
+  if (at < 0 || at === clause.tail.length - 1) return undefined;
+  const item = clause.tail[at] as Ast.PrepPhrase;
+  return [
+    { ...clause, tail: [...clause.tail.slice(0, at), { ...item, object: { ...item.object, also: undefined } }] },
+    { ...clause, object: item.object.also![0]!, tail: clause.tail.slice(at + 1) },
+  ];
+}
+
+/** "the rest", "the others", "the other two", "them": the looked-at cards a placement is about. */
+function isLookedPhrase(np: Ast.NounPhrase): boolean {
+  const words = npWords(np);
+  const dets = npDeterminers(np);
+  return words.includes("rest") || words.includes("others") || dets.includes("other") || dets.includes("they");
 }
 
 /** `+1 attack and +1 defense`: amounts of a word each (a stat), no filter. */

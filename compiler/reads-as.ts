@@ -209,9 +209,16 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
         ? `${deal} ${numberText(step.amount, ctx)} damage to ${aff(step.to)}`
         : `${deal} damage equal to ${numberText(step.amount, ctx)} to ${aff(step.to)}`;
     }
-    case "draw":
+    case "draw": {
+      const until = untilHandText(step.amount, "draw", ctx);
+      if (until) return `${actor(step.who, ctx, "draw")} ${until}`;
       return `${actor(step.who, ctx, "draw")} ${countNoun("card", step.amount, ctx)}`;
-    case "discard":
+    }
+    case "discard": {
+      const until = untilHandText(step.amount, "discard", ctx);
+      if (until && !step.filter && !step.random && !step.upTo) return `${actor(step.who, ctx, "discard")} ${until}`;
+    }
+    // falls through
       // "Discard your hand", "Each player discards their hand": as many cards as the discarding player holds.
       if (typeof step.amount !== "number" && step.amount.kind === "hand_size" && JSON.stringify(step.amount.of) === JSON.stringify(step.who) && !step.filter) {
         return `${actor(step.who, ctx, "discard")} ${step.who.kind === "you" ? "your" : "their"} hand`;
@@ -281,7 +288,7 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       return `${actor(step.who, ctx, "put")} the top ${step.amount === 1 ? "card" : countNoun("card", step.amount, ctx, "one")} of ${mine} ${step.zone} into ${mine} ${step.to}`;
     }
     case "place_looked":
-      return `put ${step.amount === "rest" ? "the rest" : numberText(step.amount, ctx) === "1" ? "one" : numberText(step.amount, ctx)} ${step.position === "bottom" ? `on the bottom of your ${step.to}` : step.position === "top" ? "back" : `into your ${step.to}`}`;
+      return `put ${step.amount === "rest" ? "the rest" : numberText(step.amount, ctx) === "1" ? "one" : numberText(step.amount, ctx)} ${step.position === "bottom" ? `on the bottom of your ${step.to}` : step.position === "top" ? "back" : `into your ${step.to}`}${step.order ? " in any order" : ""}`;
     case "exhaust":
       return `${step.over ? "overexhaust" : "exhaust"} ${aff(step.what)}`;
     case "remain":
@@ -511,6 +518,8 @@ export function numberText(n: NumberExpr, ctx: Context): string {
       return n.factor === -1 ? `minus ${numberText(n.of, ctx)}` : `${n.factor} times ${numberText(n.of, ctx)}`;
     case "chosen_count":
       return "that many";
+    case "short_of":
+      return `${numberText(n.target, ctx)} minus ${numberText(n.have, ctx)} (at least 0)`;
   }
 }
 
@@ -731,4 +740,13 @@ function sharedSubjects(lines: { text: string; subject?: string }[]): string[] {
     else out.push({ ...line });
   }
   return out.map((l) => l.text);
+}
+
+/** "cards until you have 6 cards in hand": a draw (short of N) or a discard (down to N) to a hand size. */
+function untilHandText(amount: NumberExpr, op: "draw" | "discard", ctx: Context): string | undefined {
+  if (typeof amount === "number" || amount.kind !== "short_of") return undefined;
+  const [size, n] = op === "draw" ? [amount.have, amount.target] : [amount.target, amount.have];
+  if (typeof size === "number" || size.kind !== "hand_size" || typeof n !== "number") return undefined;
+  const who = size.of.kind === "you" ? "you have" : "they have";
+  return `cards until ${who} ${n} ${n === 1 ? "card" : "cards"} in hand`;
 }

@@ -131,6 +131,17 @@ export class CardwrightParser extends CstParser {
     return is(t, T.Word) && t.image.toLowerCase() === "while";
   }
 
+  /** `until you have six cards in hand` (a clause, not `until end of turn`) at LA(k): `until` then `you`/`they`/`that player`, then a verb. */
+  private isUntilClauseAt(k: number): boolean {
+    const t = this.LA(k);
+    if (!is(t, T.Preposition) || t.image.toLowerCase() !== "until") return false;
+    let j = k + 1;
+    if (is(this.LA(j), T.You) || is(this.LA(j), T.They)) j++;
+    else if (is(this.LA(j), T.That) && (is(this.LA(j + 1), T.Player) || is(this.LA(j + 1), T.Opponent))) j += 2;
+    else return false;
+    return /^(have|has|control|controls)$/i.test(this.LA(j).image);
+  }
+
   /** `as long as` at LA(k). */
   private isAsLongAs(k: number): boolean {
     return is(this.LA(k), T.As) && this.LA(k + 1).image.toLowerCase() === "long" && is(this.LA(k + 2), T.As);
@@ -633,6 +644,7 @@ export class CardwrightParser extends CstParser {
         const t = this.LA(1);
         if (is(t, T.Period)) return is(this.LA(2), T.Then) || (withSentences && this.sentenceContinues()) || this.sentenceRefersBack();
         if (is(t, T.Comma)) return !is(this.LA(2), T.Where);
+        if (is(t, T.Dash)) return this.dashJoinsEffects();
         return true;
       },
       DEF: () => {
@@ -659,6 +671,8 @@ export class CardwrightParser extends CstParser {
         },
       },
       { ALT: () => this.CONSUME3(T.Then) },
+      // `Deal 2 damage to target unit — draw a card.`
+      { ALT: () => this.CONSUME(T.Dash) },
       {
         ALT: () => {
           this.CONSUME(T.Period);
@@ -698,7 +712,8 @@ export class CardwrightParser extends CstParser {
   /**
    * At a `.`: does the next sentence, on the same line, only make sense with the one before? It does
    * when it opens with a word that refers back — `It`, `Its`, `That`, `Those`, `They`, `Them`, `Their` —
-   * or with `If you do,` / `If you don't,`: `Exhaust target creature. Its controller draws a card.`
+   * or with `If you do,` / `If you don't,`: `Exhaust target creature. Its controller draws a card.`; or
+   * when it names `them` or `the rest` further on.
    */
   private sentenceRefersBack(): boolean {
     const period = this.LA(1);
@@ -706,7 +721,23 @@ export class CardwrightParser extends CstParser {
     if (next.tokenType === EOF || this.lineBreakBetween(period, next)) return false;
     if (is(next, T.It) || is(next, T.They) || is(next, T.Its) || is(next, T.Their)) return true;
     if (is(next, T.That)) return !is(this.LA(3), T.Turn);
-    return this.isDidConditionAt(2);
+    if (this.isDidConditionAt(2)) return true;
+    // `Look at the top three cards of your deck. Put one of them into your hand and the rest on the bottom.`:
+    // a sentence that names what the one before it named ("them", "the rest") goes on with it.
+    for (let k = 2; k < 40; k++) {
+      const t = this.LA(k);
+      if (t.tokenType === EOF || is(t, T.Period) || this.lineBreakBetween(this.LA(k - 1), t)) return false;
+      if ((is(t, T.They) && /^them$/i.test(t.image)) || (is(t, T.Word) && /^rest$/i.test(t.image) && is(this.LA(k - 1), T.The))) return true;
+    }
+    return false;
+  }
+
+  /** An em dash between two effects on one line (`... target unit — draw a card.`), not before a list of modes or a line break. */
+  private dashJoinsEffects(): boolean {
+    const dash = this.LA(1);
+    const next = this.LA(2);
+    if (!is(dash, T.Dash) || !/^[—–]$/.test(dash.image) || next.tokenType === EOF || this.lineBreakBetween(dash, next)) return false;
+    return !(is(next, T.Period) || is(next, T.Bullet) || is(next, T.Colon) || is(next, T.Comma) || is(next, T.RBrace) || is(next, T.LParen));
   }
 
   /** `Until ..., The first time ...` is not a sentence (its canonical text would read as a replacement). */
@@ -847,11 +878,12 @@ export class CardwrightParser extends CstParser {
           },
         },
         {
-          // A plain word opens a condition only as `while` (`back` is a particle).
-          GATE: () => !is(this.LA(1), T.Word) || this.isWhileAt(1),
+          // A plain word opens a condition only as `while` (`back` is a particle); a preposition only as `until <player> <verb>`.
+          GATE: () => (is(this.LA(1), T.Preposition) ? this.isAsLongAs(1) || this.isUntilClauseAt(1) : !is(this.LA(1), T.Word) || this.isWhileAt(1)),
           ALT: () => {
             this.OR3(this.cached(53, () => [
               { ALT: () => this.CONSUME(T.If, { LABEL: "condition" }) },
+              { GATE: () => this.isUntilClauseAt(1), ALT: () => this.CONSUME(T.Preposition, { LABEL: "condition" }) },
               { ALT: () => this.CONSUME(T.Unless, { LABEL: "condition" }) },
               { GATE: () => this.isWhileAt(1), ALT: () => this.CONSUME3(T.Word, { LABEL: "condition" }) },
               {

@@ -408,11 +408,32 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       const amount = step.amount === "rest" ? looked.length : Math.min(evalNumber(ctx, frame, step.amount), looked.length);
       const owner = looked[0] ? state.cards[looked[0]]!.owner : frame.controller;
       let chosen: string[];
-      if (amount === looked.length) chosen = looked;
+      // Being ordered ("in any order"): the cards were picked before the order questions began.
+      if (frame.chosen["$picked"]) chosen = frame.chosen["$picked"];
+      else if (amount === looked.length) chosen = looked;
       else {
         const answer = askCards(ctx, frame, owner, looked, amount, amount, `choose ${amount} of the looked-at cards to put into your ${step.to}${step.position === "bottom" ? " (bottom)" : ""}`);
         if (answer === "wait") return "wait";
         chosen = answer;
+      }
+      // "in any order": the owner lists them from the top down, one at a time (the last one left needs no choice).
+      if (step.order && chosen.length > 1) {
+        frame.chosen["$picked"] = chosen;
+        const ordered = (frame.chosen["$ordered"] ??= []);
+        while (ordered.length < chosen.length - 1) {
+          const left = chosen.filter((id) => !ordered.includes(id));
+          const next = askCards(ctx, frame, owner, left, 1, 1, `choose the card to put ${ordered.length ? "next" : "first"} (from the top down) ${step.position === "bottom" ? "on the bottom of" : "on top of"} your ${step.to}`);
+          if (next === "wait") return "wait";
+          ordered.push(...next);
+        }
+        chosen = [...ordered, ...chosen.filter((id) => !ordered.includes(id))];
+        delete frame.chosen["$picked"];
+        delete frame.chosen["$ordered"];
+        frame.chosen["placed"] = [...(frame.chosen["placed"] ?? []), ...chosen];
+        // From the top down: on top, the last one is put first; on the bottom, the first one is.
+        for (const id of step.position === "top" ? [...chosen].reverse() : chosen) moveCard(ctx, id, step.to, { source, position: step.position });
+        emit(ctx, "choice", `${owner} puts ${chosen.length} cards ${step.position === "bottom" ? "on the bottom of" : "on top of"} their ${step.to} in the order they chose`, { player: owner, amount: chosen.length, source });
+        return "done";
       }
       frame.chosen["placed"] = [...(frame.chosen["placed"] ?? []), ...chosen];
       for (const id of chosen) {

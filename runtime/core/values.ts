@@ -601,6 +601,8 @@ export function evalNumber(ctx: Ctx, frame: Frame, expr: NumberExpr): number {
       return expr.factor * evalNumber(ctx, frame, expr.of);
     case "plus":
       return evalNumber(ctx, frame, expr.of) + expr.add;
+    case "short_of":
+      return Math.max(0, evalNumber(ctx, frame, expr.target) - evalNumber(ctx, frame, expr.have));
   }
 }
 

@@ -29,12 +29,12 @@ const run = (text: string) => {
 
 describe("look at / reveal the top cards of a zone", () => {
   it("lowers to look_top and place_looked steps, with nothing left unexecutable", () => {
-    // Only "in any order" is left: the engine keeps the rest in their order (CW6005 says so).
-    expect(lowered.notes.filter((n) => n.file === "extra.cards").map((n) => n.message)).toEqual(lowered.notes.filter((n) => n.file === "extra.cards" && n.message === '"any order" is not used by the engine').map((n) => n.message));
+    expect(lowered.notes.filter((n) => n.file === "extra.cards").map((n) => n.message)).toEqual([]);
+    // "in any order": the player orders the rest.
     expect(steps("Glimpse")).toEqual([
       { op: "look_top", who: { kind: "you" }, zone: "Deck", amount: 3 },
       { op: "place_looked", amount: 1, to: "Hand" },
-      { op: "place_looked", amount: "rest", to: "Deck", position: "top" },
+      { op: "place_looked", amount: "rest", to: "Deck", position: "top", order: true },
     ]);
     expect(steps("Unveil")).toEqual([
       { op: "look_top", who: { kind: "you" }, zone: "Deck", amount: 2, reveal: true },
@@ -43,7 +43,7 @@ describe("look at / reveal the top cards of a zone", () => {
     expect(steps("Sift").at(-1)).toEqual({ op: "place_looked", amount: "rest", to: "Deck", position: "bottom" });
   });
 
-  it("the player picks one of the three for the hand; the other two stay on top in their order", () => {
+  it("the player picks one of the three for the hand, then puts the other two back on top in the order they choose", () => {
     const result = run(`scenario "glimpse" for duel
 setup {
   turn 3 p1 phase Play
@@ -52,13 +52,14 @@ setup {
 }
 p1 play "Glimpse"
 p1 choose "Stone Guard"
+p1 choose "Field Medic"
 expect p1 hand: "Stone Guard"
 expect p1 deck: "Scout", "Field Medic", "Tide Scholar"
 expect event look
 `);
     expect(result.failures).toEqual([]);
     const deck = result.state!.players.p1!.zones.Deck!.map((id) => bundle.cards.find((c) => c.id === result.state!.cards[id]!.def)!.name);
-    expect(deck).toEqual(["Scout", "Field Medic", "Tide Scholar"]);
+    expect(deck).toEqual(["Field Medic", "Scout", "Tide Scholar"]);
   });
 
   it("reveal puts both revealed cards into the hand; sift sends the one not taken to the bottom", () => {
