@@ -1461,9 +1461,16 @@ class AbilityLowering {
         return [{ op: "create_token", token: { name: name || "Token", cardType: type, subtypes, stats: tokenStats, keywords }, amount: this.amountOf(obj, 1), ...(under && under.kind !== "each_player" && under.kind !== "each_opponent" ? { under } : {}) }];
       }
       case "take": {
-        // "that player takes damage equal to their Bleed counters"
+        // "Take control of target creature until end of turn": "Gain control of ...".
+        const controlOf = npWords(obj).includes("control") ? (obj!.filters.find((f) => f.kind === "prep" && f.prep === "of") as Ast.PrepPhrase | undefined) : undefined;
+        if (controlOf && !clause.subject) {
+          this.useWords(obj, "control");
+          return [{ op: "gain_control", what: this.pickOrAffected(controlOf.object), who: { kind: "you" }, duration: this.duration(clause) }];
+        }
+        // "that player takes damage equal to their Bleed counters" · "Target creature takes 2 damage" (a card is dealt it).
         if (!npWords(obj).includes("damage")) return this.unsupported(clause);
         this.useWords(obj, "damage");
+        if (subjectIsCard()) return [{ op: "damage", amount: this.amountOf(obj, 1), to: this.affected(clause.subject) }];
         return [{ op: "damage", amount: this.amountOf(obj, 1), to: { kind: "player", ref: who() } }];
       }
       case "remove": {
