@@ -43,7 +43,7 @@ describe("a second sentence on a trigger's line", () => {
 });
 
 describe("looking at the top of a deck", () => {
-  it("checks and lowers to the IR's look and place steps (the order of the rest is not chosen: reported)", () => {
+  it("checks and lowers to the IR's look and place steps ('in any order': the owner orders the rest)", () => {
     const files = duel(
       unit("Seer", "PLAY: Look at the top three cards of your deck, put one into your hand and the rest back in any order."),
       unit("Sifter", "PLAY: Look at the top two cards of your deck, put one on the bottom of your deck and the other into your Graveyard."),
@@ -51,13 +51,15 @@ describe("looking at the top of a deck", () => {
     const analysis = analyzeWorkspace(files);
     expect(analysis.model.diagnostics).toEqual([]);
     const lowered = lowerWorkspace(files, { previous: analysis });
-    // The engine puts the rest back in their order: "in any order" (the player orders them) is not run, and says so (CW6005).
-    expect(lowered.notes.map((n) => [n.code, n.message])).toEqual([["CW6005", '"any order" is not used by the engine']]);
+    // "in any order" runs: the owner orders the rest (a place step that asks), so nothing is left unread.
+    expect(lowered.notes.map((n) => [n.code, n.message])).toEqual([]);
     const cards = lowered.bundles.find((b) => b.game.id === "duel")!.cards;
     for (const name of ["Seer", "Sifter"]) {
       const card = cards.find((c) => c.name === name)!;
       expect(card.abilities.map((a) => a.steps.map((s) => s.op))).toEqual([["look_top", "place_looked", "place_looked"]]);
     }
+    const seerRest = cards.find((c) => c.name === "Seer")!.abilities[0]!.steps[2]!;
+    expect(seerRest).toMatchObject({ op: "place_looked", amount: "rest", order: true });
   });
 });
 
