@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { parseAbilityText, parseDocument } from "../../compiler/build.ts";
 import { formatDiagnostic } from "../../compiler/diagnostics.ts";
 import { read, repoRoot } from "./helpers.ts";
+import { analyzeWorkspace } from "../../compiler/workspace.ts";
 
 const doc = read(join(repoRoot, "docs", "language.md"));
 const blocks = [...doc.matchAll(/```(game|cards|abilities)\n([\s\S]*?)```/g)].map((m) => ({ kind: m[1]!, text: m[2]!, line: doc.slice(0, m.index).split("\n").length }));
@@ -33,4 +34,18 @@ describe("docs/language.md examples", () => {
       });
     }
   }
+});
+
+describe("README.md", () => {
+  it("opens with a card that checks clean against its game (the first thing a designer copies)", () => {
+    const readme = read(join(repoRoot, "README.md"));
+    const card = /```\n(card "[\s\S]*?)```/.exec(readme)?.[1];
+    expect(card, "README.md has a card example in a plain fenced block").toBeDefined();
+    const game = card!.includes("faction:") ? "cybervamp" : "duel"; // the README shows a CYBERVAMP card
+    const analysis = analyzeWorkspace([
+      { path: `cards/${game}/${game}.game`, text: read(join(repoRoot, "cards", game, `${game}.game`)) },
+      { path: `cards/${game}/readme.cards`, text: `set RDM "README" for ${game}\n\n${card}` },
+    ]);
+    expect(analysis.model.diagnostics.map(formatDiagnostic)).toEqual([]);
+  });
 });
