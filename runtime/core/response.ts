@@ -70,7 +70,9 @@ function nextTrigger(ctx: Ctx): NotedTrigger | null {
   const mine = state.noted.filter((t) => t.controller === owner);
   const distinct = new Set(mine.map((t) => `${t.card}|${t.ability}`));
   if (mine.length > 1 && distinct.size > 1 && rules.param("simultaneous_triggers_order", "controller_chooses") === "controller_chooses") {
-    state.pending = { kind: "order_triggers", player: owner, triggers: mine.map((t) => t.id), prompt: "choose which trigger resolves first" };
+    // The trigger chosen is placed first: on a stack (LIFO) that is the one resolving LAST, so the prompt says so.
+    const prompt = rules.model.name === "stack" ? "choose which trigger goes on the stack first (it resolves last)" : "choose which trigger resolves first";
+    state.pending = { kind: "order_triggers", player: owner, triggers: mine.map((t) => t.id), prompt };
     return null;
   }
   const first = mine[0]!;

@@ -204,6 +204,33 @@ describe("CYBERVAMP Bleed rule at 0 counters", () => {
   });
 });
 
+describe("CYBERVAMP ordering simultaneous triggers", () => {
+  it("the prompt says the trigger placed first resolves last (the stack is LIFO)", () => {
+    const scenario = parseScenarioFile(
+      `scenario "two deaths at once" for cybervamp
+setup {
+  turn 3 p1 phase Pre-Battle
+  p1 battlefield: "Ghoul Scavenger", "Blood Ritualist"
+  p2 battlefield: "Blood Broker"
+}
+p1 end phase
+p2 pass
+p1 choose "Ghoul Scavenger"
+p1 pass
+p2 pass
+p2 choose "Blood Broker"
+p1 pass
+p2 pass
+expect event trigger "Ghoul Scavenger" once
+`,
+      "order.scenario",
+    ).scenarios[0]!;
+    const result = runScenario(engine, scenario);
+    expect(result.failures).toEqual([]);
+    expect(result.state!.pending).toMatchObject({ kind: "order_triggers", player: "p1", prompt: "choose which trigger goes on the stack first (it resolves last)" });
+  });
+});
+
 describe("CYBERVAMP Bleed instances", () => {
   // Nightclub Thrall has a printed Bleed 1; Blood Pump gives Vampires Bleed 1 too.
   const scenario = parseScenarioFile(
