@@ -169,7 +169,8 @@ export function damagePlayer(ctx: Ctx, player: PlayerId, dealt: number, from: st
   // "Whenever an opponent is dealt damage": the player is dealt it (Armor absorbing part of it or not).
   noteEvent(ctx, "player_dealt_damage", { player, amount, ...(combat ? { combat } : {}) });
   if (from) {
-    noteEvent(ctx, "deals_damage", { card: from, player, amount });
+    // Combat damage to a player is combat damage too ("Whenever this deals combat damage").
+    noteEvent(ctx, "deals_damage", { card: from, player, amount, ...(combat ? { combat } : {}) });
     if (combat) noteEvent(ctx, "combat_damage_player", { card: from, player, amount });
   }
 }
