@@ -1,0 +1,64 @@
+// Bot strength in pieces (balance/strength.ts, bench/bots.ts --first-game/--out/--merge): a cell played
+// as several calls over disjoint stretches of game numbers, merged, is the cell played as one call.
+import { describe, expect, it } from "vitest";
+import { playBatch } from "../../balance/batch.ts";
+import { taskAt } from "../../balance/plan.ts";
+import { mergePieces, parsePieces, pieceParts, playPiece, rangesOf, type StrengthCell, type StrengthPiece } from "../../balance/strength.ts";
+import { loadGame } from "./helpers.ts";
+
+const inThisThread = async (part: Parameters<Parameters<typeof playPiece>[5]>[0]) => playBatch(part.spec, part.tasks);
+
+describe("bot strength in pieces", () => {
+  it("games 0–3 played as one call and as three calls (3, 0, 1–2) are the same games; the merge gives one call's totals", async () => {
+    const loaded = await loadGame("duel");
+    const cell: StrengthCell = { game: "duel", matchup: "mirror", decks: loaded.decks.map((d) => d.name), opponent: "random", seat: "p2", playouts: 4, seed: 3 };
+    const whole = await playPiece(cell, loaded.bundle, loaded.decks, 0, 4, inThisThread);
+    expect(whole.games.map((g) => g.game)).toEqual([0, 1, 2, 3]);
+    // The decks take turns: game G is deck G mod 2's game ⌊G/2⌋.
+    expect(whole.games.map((g) => g.deck)).toEqual([0, 1, 0, 1].map((d) => loaded.decks[d]!.name));
+    const pieces: StrengthPiece[] = [];
+    for (const [first, count] of [[3, 1], [0, 1], [1, 2]] as const) pieces.push(await playPiece(cell, loaded.bundle, loaded.decks, first, count, inThisThread));
+    const strip = (p: StrengthPiece) => p.games;
+    expect(pieces.flatMap(strip).sort((a, b) => a.game - b.game)).toEqual(whole.games);
+    const [merged] = mergePieces(pieces.map((piece, i) => ({ piece, source: `piece ${i}` })));
+    const [one] = mergePieces([{ piece: whole, source: "whole" }]);
+    expect(merged!.ranges).toBe("0–3");
+    expect({ ...merged!, minutes: 0 }).toEqual({ ...one!, minutes: 0 });
+    // Through a results file (what --out writes and --merge reads).
+    const reread = parsePieces(JSON.stringify({ pieces }), "pieces.json");
+    expect(mergePieces(reread.map((piece) => ({ piece, source: "file" })))[0]!.wins).toBe(one!.wins);
+  }, 600_000);
+
+  it("a mirror cell's first 2k games are each deck's games 0…k−1 (the seeds of a run with k games per deck)", async () => {
+    const loaded = await loadGame("cybervamp");
+    const cell: StrengthCell = { game: "cybervamp", matchup: "mirror", decks: loaded.decks.map((d) => d.name), opponent: "greedy", seat: "p1", playouts: 100, seed: 1 };
+    const parts = pieceParts(cell, loaded.bundle, loaded.decks, 0, 6);
+    expect(parts.map((p) => [p.deckName, p.tasks])).toEqual(loaded.decks.map((d) => [d.name, { from: 0, to: 3 }]));
+    // Pieces 0–3 and 4–9 cover each deck's games without a gap or overlap.
+    const tasks = (first: number, count: number) => pieceParts(cell, loaded.bundle, loaded.decks, first, count).map((p) => [p.deckName, p.tasks.from, p.tasks.to]);
+    expect(tasks(0, 4)).toEqual([[cell.decks[0], 0, 2], [cell.decks[1], 0, 2]]);
+    expect(tasks(4, 6)).toEqual([[cell.decks[0], 2, 5], [cell.decks[1], 2, 5]]);
+    expect(tasks(5, 1)).toEqual([[cell.decks[1], 2, 3]]);
+    const part = tasks(5, 1)[0]!;
+    const only = pieceParts(cell, loaded.bundle, loaded.decks, 5, 1)[0]!;
+    expect(only.gameOf(part[1] as number)).toBe(5);
+    expect(taskAt(only.spec, 2).seed).toBe(taskAt({ ...only.spec, games: 3 }, 2).seed);
+  });
+
+  it("the merge counts a game in two files once when it is the same game, and refuses two different results for one game", () => {
+    const cell: StrengthCell = { game: "duel", matchup: "mirror", decks: ["a"], opponent: "greedy", seat: "p1", playouts: 10, seed: 1 };
+    const game = (n: number, outcome: "p1" | "p2" | "draw", moves = `m${n}`) => ({ game: n, deck: "a", seed: n, outcome, turns: 5, actions: 20, moves });
+    const a: StrengthPiece = { cell, first: 0, count: 3, games: [game(0, "p1"), game(1, "p2"), game(2, "draw")], minutes: 1, commit: "aaa" };
+    const b: StrengthPiece = { cell, first: 2, count: 2, games: [game(2, "draw"), game(3, "p1")], minutes: 2, commit: "bbb" };
+    const [total] = mergePieces([{ piece: a, source: "a.json" }, { piece: b, source: "b.json" }]);
+    expect(total).toMatchObject({ finished: 4, wins: 2.5, repeated: 1, ranges: "0–3", commits: ["aaa", "bbb"], minutes: 3, verdict: "undecided" });
+    const c: StrengthPiece = { ...b, games: [game(2, "p1", "other")] };
+    expect(() => mergePieces([{ piece: a, source: "a.json" }, { piece: c, source: "c.json" }])).toThrow(/game 2 differs between a\.json \(draw.*\) and c\.json \(p1/);
+    // Another cell (another seat) is summed apart.
+    const d: StrengthPiece = { ...b, cell: { ...cell, seat: "p2" } };
+    expect(mergePieces([{ piece: a, source: "a" }, { piece: d, source: "d" }]).map((t) => [t.cell.seat, t.finished])).toEqual([["p1", 3], ["p2", 2]]);
+    expect(rangesOf([7, 0, 1, 2, 5, 6, 9])).toBe("0–2, 5–7, 9");
+    expect(() => parsePieces("{}", "x.json")).toThrow(/x\.json: not a bot-strength results file/);
+    expect(() => parsePieces("nope", "y.json")).toThrow(/y\.json: not JSON/);
+  });
+});
