@@ -6,7 +6,7 @@
  * otherwise than the text says.
  */
 import type * as Ast from "./ast.ts";
-import type { Ability, CompiledGame, SourceRef, Step } from "./ir.ts";
+import type { Ability, CompiledGame, Condition, SourceRef, Step } from "./ir.ts";
 import type { Range } from "./diagnostics.ts";
 import { CARD_RULES, CARD_STATES, ENGINE_PARAMS, ENGINE_PARAM_PATTERNS, NATIVE_RULES, REPLACEMENT_EVENTS, TRIGGER_EVENTS, paramWord, type CardStateName, type CardStateRule, type ParamContract, type ParamValues } from "./contract.ts";
 import type { LoweringNote } from "./lower.ts";
@@ -262,4 +262,31 @@ function positionAt(text: string, known: Range["start"], offset: number): Range[
     } else column++;
   }
   return { offset, line, column };
+}
+
+/** Does a static's condition need its own card to be attacking ("while attacking")? */
+function needsOwnAttack(condition: Condition | undefined): boolean {
+  if (!condition) return false;
+  if (condition.kind === "card_is") return condition.state === "attacking" && (condition.of.kind === "self" || condition.of.kind === "it");
+  if (condition.kind === "all") return condition.conditions.some(needsOwnAttack);
+  return false;
+}
+
+/**
+ * A static that holds only while its card attacks, in a game that turns an exhausted card's statics off and exhausts
+ * attackers: it would never apply unless the card attacks without exhausting (its own keyword: CYBERVAMP's Tireless).
+ */
+export function checkStaticsWhileAttacking(cardName: string, abilities: Ability[], game: CompiledGame, notes: LoweringNote[]): void {
+  const off = game.params["statics_off_when_exhausted"] === true || game.params["static_abilities_need_renewed"] === true;
+  if (!off || game.params["attacking_exhausts"] === false) return;
+  const tireless = game.keywords.filter((k) => k.rule === "attacks_without_exhausting").map((k) => k.name.toLowerCase());
+  const own = abilities.flatMap((a) => (a.kind === "keyword" && a.keyword ? [a.keyword.name, ...(a.statics ?? []).flatMap((e) => (e.kind === "modify" && "self" in e.affects ? (e.keywords ?? []).map((k) => k.name) : []))] : []));
+  const grants = abilities.flatMap((a) => (a.kind === "static" && !a.condition ? (a.statics ?? []).flatMap((e) => (e.kind === "modify" && "self" in e.affects ? (e.keywords ?? []).map((k) => k.name) : [])) : []));
+  if ([...own, ...grants].some((k) => tireless.includes(k.toLowerCase()))) return;
+  for (const a of abilities) {
+    if (a.kind !== "static" || !needsOwnAttack(a.condition)) continue;
+    const words = a.text.trim();
+    const keywords = tireless.length ? tireless.map((k) => game.keywords.find((d) => d.name.toLowerCase() === k)!.name).join(", ") : "none in this game";
+    notes.push({ file: a.source.file, range: a.source.range, code: "CW6050", args: { game: game.name, words, card: cardName, keywords }, message: `${game.name}: "${words}" would never apply to ${cardName}` });
+  }
 }

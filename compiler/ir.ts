@@ -155,6 +155,12 @@ export type Condition =
   | { kind: "life_at_least"; who: PlayerRef; value: NumberExpr }
   | { kind: "compare"; left: NumberExpr; op: "<=" | ">=" | "=" | "<" | ">"; right: NumberExpr }
   | { kind: "your_turn" }
+  /**
+   * "while attacking", "as long as this is blocking", "as long as it is a defender": a card's part in a combat
+   * (attacking: declared and not yet through combat damage, or its attack resolving; blocking: blocking one, or walling an
+   * attack) or its defender status (games whose units block by becoming defenders).
+   */
+  | { kind: "card_is"; of: CardRef; state: "attacking" | "blocking" | "defender" }
   | { kind: "not"; condition: Condition }
   | { kind: "all"; conditions: Condition[] }
   /** At least one holds ("If a player has no cards in hand": either player). */

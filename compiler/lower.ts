@@ -41,7 +41,7 @@ import type {
 } from "./ir.ts";
 import { IR_VERSION, RESTRICTION_RULES } from "./ir.ts";
 import type { MessageCode } from "./messages.ts";
-import { checkAbilityContract, checkCardStates, checkGameContract, checkGameParams } from "./contract-check.ts";
+import { checkAbilityContract, checkCardStates, checkStaticsWhileAttacking, checkGameContract, checkGameParams } from "./contract-check.ts";
 import { TRIGGER_EVENTS, canonicalParamValue } from "./contract.ts";
 import { WordLedger, unusedPhrases } from "./word-accounting.ts";
 import { readsAs } from "./reads-as.ts";
@@ -950,6 +950,9 @@ class AbilityLowering {
       const op = c.comparison === "more" || c.comparison === "greater" ? ">=" : c.comparison ? "<=" : "=";
       return { kind: "compare", left, op, right: c.value };
     }
+    // "while attacking", "as long as this is blocking", "as long as it's a defender"
+    const state = player ? undefined : this.cardStateCondition(clause);
+    if (state) return state.condition;
     // "it's your turn", "it is your turn", "it is not your turn", "it's an opponent's turn"
     const turn = this.turnCondition([...words, ...objWords, ...npDeterminers(obj)], clause.modal?.lemma === "doesn't" || npDeterminers(obj).includes("not") || /\bnot\b|n't\b/i.test(this.slice(clause.range)));
     if (turn) {
@@ -958,6 +961,41 @@ class AbilityLowering {
     }
     this.note(clause.range, `condition not understood by the engine: "${this.slice(clause.range)}" (treated as always true)`);
     return undefined;
+  }
+
+  /**
+   * A card's part in a combat or its defender status: "attacking" (after "while"), "this is attacking", "it's blocking",
+   * "this unit is a defender", "it isn't attacking" — about this card ("this", no subject) or "it" (the event's card in a
+   * trigger; in a static, this card). A game whose units do not become defenders has no "defender" (a note).
+   */
+  cardStateCondition(clause: Ast.Clause): { condition?: Condition } | undefined {
+    const subjectWords = npWords(clause.subject);
+    const subjectDets = npDeterminers(clause.subject);
+    // "it's attacking" parses "it's" as the verb and "attacking" as its object.
+    const contracted = clause.verb && /^it['’]s$/i.test(clause.verb.text);
+    const verb = contracted ? undefined : clause.verb;
+    const objectWords = npWords(clause.object);
+    const words = [...(verb ? [lower(verb.text)] : []), ...objectWords];
+    const negated = npDeterminers(clause.object).includes("not") || clause.modal?.lemma === "doesn't" || /\b(?:not|isn['’]t)\b/i.test(this.slice(clause.range));
+    const stateWord = words.filter((w) => w !== "not" && w !== "isn't" && w !== "a" && w !== "an");
+    if (stateWord.length !== 1) return undefined;
+    const state = stateWord[0] === "attacking" ? "attacking" : stateWord[0] === "blocking" ? "blocking" : stateWord[0] === "defender" ? "defender" : undefined;
+    if (!state) return undefined;
+    // Whose: nothing, "this" (+ a card noun), "it" / "it's".
+    const selfNouns = subjectWords.every((w) => w === "card" || w === "permanent" || lookup(this.vocab.cardTypes, w) !== undefined || lookup(this.vocab.subtypes, w) !== undefined);
+    const it = contracted || (subjectDets.length === 1 && subjectDets[0] === "it" && subjectWords.length === 0);
+    const self = !clause.subject || (subjectDets.length === 1 && subjectDets[0] === "this" && selfNouns);
+    if (!it && !self) return undefined;
+    if (state === "defender") {
+      const params = this.vocab.game.params;
+      if ((params["defenders"] ?? params["defender_walls"] !== undefined) !== true) {
+        this.note(clause.range, `"${this.slice(clause.range)}": this game has no defenders (units do not block by becoming defenders); write "blocking"`);
+        return {};
+      }
+    }
+    this.use(clause);
+    const condition: Condition = { kind: "card_is", of: it ? { kind: "it" } : { kind: "self" }, state };
+    return { condition: negated ? { kind: "not", condition } : condition };
   }
 
   /** "your turn" → it is your turn; "an opponent's turn" / "your opponent's turn" → it is not; `negated` flips it. */
@@ -1100,12 +1138,26 @@ class AbilityLowering {
     };
     const out = steps.map((step) => {
       if (!own.some((o) => o.op === step.op)) return step;
-      if (step.op === "modify" && step.stats) return { ...step, stats: Object.fromEntries(Object.entries(step.stats).map(([k, v]) => [k, times(v)])) } as Step;
+      if (step.op === "modify" && step.stats) return { ...step, stats: scaledStats(step.stats, per, () => scaled++) } as Step;
       if ("amount" in step && step.amount !== undefined && step.amount !== "all" && step.amount !== "rest" && typeof step.amount === "number") return { ...step, amount: times(step.amount) } as Step;
       return step;
     });
     if (scaled > 0) this.useDeterminers(forEach.object, "each", "every");
     if (scaled === 0) this.note(forEach.range, `"${this.slice(forEach.range)}" multiplies nothing here: the engine runs the effect once (write an amount before it, e.g. "Gain 1 life for each ...")`);
+    return out;
+  }
+
+  /**
+   * A static's "for each X" ("This gets +1/+1 for each other creature you control."): its stat changes times the
+   * number of X, which the engine counts again whenever it reads the stat (relative to the static's card and controller).
+   */
+  staticForEach(clause: Ast.Clause, stats: Record<string, NumberExpr>): Record<string, NumberExpr> {
+    const forEach = clause.tail.find((t) => t.kind === "prep" && t.prep === "for" && npDeterminers(t.object).some((d) => d === "each" || d === "every")) as Ast.PrepPhrase | undefined;
+    if (!forEach) return stats;
+    let scaled = 0;
+    const out = scaledStats(stats, this.countOfEach(withTrailingOn(forEach.object, clause)), () => scaled++);
+    if (scaled === 0) return stats;
+    this.useDeterminers(forEach.object, "each", "every");
     return out;
   }
 
@@ -2059,6 +2111,17 @@ function withTrailingOn(value: Ast.NounPhrase, clause: Ast.Clause): Ast.NounPhra
   return on.length ? { ...value, filters: [...value.filters, ...on] } : value;
 }
 
+/** "+1/+0 for each X": each stat change that is not 0, times the number of X (a 0 stays 0: "+0" of any count). */
+function scaledStats(stats: Record<string, NumberExpr>, per: NumberExpr, scaled: () => void): Record<string, NumberExpr> {
+  return Object.fromEntries(
+    Object.entries(stats).map(([k, v]) => {
+      if (v === 0) return [k, 0];
+      scaled();
+      return [k, typeof v === "number" ? (v === 1 ? per : { kind: "times", factor: v, of: per }) : v];
+    }),
+  );
+}
+
 /** A keyword of a keyword line (`Haste, Bleed 2.`) as the game names it, with its number. */
 function keywordGrant(l: AbilityLowering, k: Ast.KeywordRef): KeywordGrant {
   const name = l.vocab.keywords.get(lower(k.name.text))?.name ?? k.name.text;
@@ -2192,7 +2255,7 @@ function staticFromSequence(seq: Ast.Sequence, l: AbilityLowering): StaticEffect
       }
       if (stats) {
         l.use(clause.verb);
-        out.push({ kind: "modify", affects, stats });
+        out.push({ kind: "modify", affects, stats: l.staticForEach(clause, stats) });
         continue;
       }
     }
@@ -2208,7 +2271,7 @@ function staticFromSequence(seq: Ast.Sequence, l: AbilityLowering): StaticEffect
       // "Other units you control have +1 power.", "This unit has +2 power ...": a stat change, as with "get".
       const stats = l.statChange(clause.object);
       if (stats) {
-        out.push({ kind: "modify", affects, stats });
+        out.push({ kind: "modify", affects, stats: l.staticForEach(clause, stats) });
         continue;
       }
     }
@@ -2964,6 +3027,7 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
       checkAbilityContract(ability, notes);
       checkCardStates(ability, game, text, notes);
     }
+    checkStaticsWhileAttacking(name, abilities, game, notes);
     const rarityItem = field("rarity")?.value[0];
     const rarity = model?.rarity ?? (rarityItem ? itemText(rarityItem) : undefined);
     const costField = field("cost");

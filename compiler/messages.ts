@@ -837,6 +837,14 @@ export const MESSAGES = {
     example: "param combat_model = fight   (in a game file whose Battle phase runs declare_attackers)",
     exampleArgs: { model: "fight", detail: "phase Battle runs `declare_attackers`, a step of combat by damage (declared blockers, damage against a defense stat), while a fight is an attack action of its own: the game would play both" },
   },
+  CW6050: {
+    severity: "warning",
+    template: '{game} turns a card\'s ongoing abilities off while it is exhausted, and attacking exhausts it: "{words}" would never apply to {card}, which attacks without it. Give the card a keyword that attacks without exhausting ({keywords}), or make it a triggered bonus ("Whenever this attacks, it gets ... until end of turn.").',
+    explanation:
+      "A static ability whose condition is its own card attacking (`This gets +2/+0 while attacking.`) is in effect only while the card attacks. In a game whose rules switch a card's ongoing abilities off while it is exhausted (CYBERVAMP: \"Only cards in a Renewed state have their ongoing abilities in effect\") and where attacking exhausts the attacker, the static is off exactly when its condition holds — unless the card attacks without exhausting (a keyword whose rule is `attacks_without_exhausting`, CYBERVAMP's Tireless). The engine plays the rules as written; this warning says the text would do nothing on this card. Another card's static that gives it such a keyword would make it work: the warning looks at the card's own keywords only.",
+    example: "This gets +2/+0 while attacking.   (a CYBERVAMP creature without Tireless)",
+    exampleArgs: { game: "CYBERVAMP", words: "This gets +2/+0 while attacking.", card: "Frenzied Striker", keywords: "Tireless" },
+  },
   // ---------------------------------------------------------------- CW7xxx: deck lists
   CW7001: {
     severity: "error",

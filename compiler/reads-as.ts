@@ -533,15 +533,32 @@ function perEach(n: NumberExpr, ctx: Context): { amount: number; of: string } | 
   return undefined;
 }
 
+/** "-1 ... for each X" as well as "+1": a count of cards or counters times any number but 0. */
+function signedPerEach(n: NumberExpr, ctx: Context): { amount: number; of: string } | undefined {
+  if (typeof n !== "number" && n.kind === "times" && n.factor < 0) {
+    const each = perEach(n.of, ctx);
+    return each && each.amount === 1 ? { amount: n.factor, of: each.of } : undefined;
+  }
+  return perEach(n, ctx);
+}
+
 function signed(n: NumberExpr): string {
   if (typeof n === "number") return n < 0 ? String(n) : `+${n}`;
   return n.kind === "times" && n.factor === -1 ? "-X" : "+X";
 }
 
-/** "+1/+0", "+2 power", "+X power, where X is ...": a change of the game's stats, in the card language's forms. */
+/** "+1/+0", "+2 power", "+X power, where X is ...", "+1/+0 for each Vampire you control": a change of the game's stats, in the card language's forms. */
 function statsText(stats: Record<string, NumberExpr>, ctx: Context): string {
   const names = ctx.game.stats;
   const entries = Object.entries(stats);
+  // "for each X": every change is a number of times one count (a change of 0 is no count's).
+  const counted = entries.map(([, n]) => (typeof n === "number" ? undefined : signedPerEach(n, ctx)));
+  const each = counted.find(Boolean);
+  if (each && entries.every(([, n], i) => n === 0 || counted[i]?.of === each.of)) {
+    const amount = (n: NumberExpr, i: number) => (n === 0 ? "+0" : `${counted[i]!.amount < 0 ? "" : "+"}${counted[i]!.amount}`);
+    const written = names.length >= 2 && entries.length === 2 && names[0]! in stats && names[1]! in stats ? `${amount(stats[names[0]!]!, entries.findIndex(([k]) => k === names[0]))}/${amount(stats[names[1]!]!, entries.findIndex(([k]) => k === names[1]))}` : entries.map(([stat, n], i) => `${amount(n, i)} ${stat}`).join(" and ");
+    return `${written} for each ${each.of}`;
+  }
   const variable = entries.map(([, n]) => n).find((n) => typeof n !== "number");
   const where = variable === undefined ? "" : `, where X is ${numberText(typeof variable !== "number" && variable.kind === "times" && variable.factor === -1 ? variable.of : variable, ctx)}`;
   if (names.length >= 2 && entries.length === 2 && names[0]! in stats && names[1]! in stats) return `${signed(stats[names[0]!]!)}/${signed(stats[names[1]!]!)}${where}`;
@@ -580,8 +597,11 @@ function conditionText(c: Condition, ctx: Context): string {
     }
     case "your_turn":
       return "it's your turn";
+    case "card_is":
+      return `${c.of.kind === "self" ? "this" : cardText(c.of, ctx)} is ${c.state === "defender" ? "a defender" : c.state}`;
     case "not":
       if (c.condition.kind === "your_turn") return "it isn't your turn";
+      if (c.condition.kind === "card_is") return conditionText(c.condition, ctx).replace(/ is /, " isn't ");
       // "you control no other units" · "you control two or fewer units"
       if (c.condition.kind === "controls") {
         const inner = c.condition;

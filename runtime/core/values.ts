@@ -437,7 +437,7 @@ export function matchesSelector(ctx: Ctx, id: string, selector: CardSelector, co
   if (selector.tokens === "only" && !card.isToken) return false;
   if (selector.tokens === "exclude" && card.isToken) return false;
   if (selector.exhausted !== undefined && card.exhausted !== selector.exhausted) return false;
-  if (selector.attacking && ctx.state.combat?.attacker !== id) return false;
+  if (selector.attacking && !isAttacking(ctx, id)) return false;
   if (selector.attackedThisTurn && card.attackedTurn !== ctx.state.turn) return false;
   if (selector.names?.length && !lowerSet(selector.names).has(words!.name)) return false;
   if (selector.keyword && !keywordsOf(ctx, id).has(selector.keyword.toLowerCase())) return false;
@@ -448,6 +448,22 @@ export function matchesSelector(ctx: Ctx, id: string, selector: CardSelector, co
     if (!compare(value, selector.stat.op, bound)) return false;
   }
   return true;
+}
+
+/**
+ * Is a card attacking now? Declared as an attacker of the combat in progress (damage combat: until its combat damage is
+ * dealt), or the attacker of an attack still resolving (fights: an attack is a frame running the native rule `attack`).
+ */
+export function isAttacking(ctx: Ctx, id: string): boolean {
+  if (ctx.state.battle?.attackers.includes(id)) return true;
+  return ctx.state.frames.some((f) => f.chosen["attacker"]?.[0] === id && f.steps.some((s) => s.op === "rule" && s.rule === "attack"));
+}
+
+/** Is a card blocking now? Blocking an attacker of the combat in progress, or walling the attack that is resolving. */
+export function isBlocking(ctx: Ctx, id: string): boolean {
+  const battle = ctx.state.battle;
+  if (battle) for (const attacker in battle.blocks) if (battle.blocks[attacker]!.includes(id)) return true;
+  return ctx.state.frames.some((f) => f.chosen["blocker"]?.[0] === id && f.steps.some((s) => s.op === "rule" && s.rule === "attack"));
 }
 
 const NO_IDS: readonly string[] = [];
@@ -624,6 +640,11 @@ export function evalCondition(ctx: Ctx, frame: Frame, condition: Condition): boo
       return compare(evalNumber(ctx, frame, condition.left), condition.op, evalNumber(ctx, frame, condition.right));
     case "your_turn":
       return ctx.state.active === frame.controller;
+    case "card_is": {
+      const id = evalCard(ctx, frame, condition.of);
+      if (!id || ctx.state.cards[id]?.zone !== ctx.rules.zones.battlefield) return false;
+      return condition.state === "attacking" ? isAttacking(ctx, id) : condition.state === "blocking" ? isBlocking(ctx, id) : ctx.state.cards[id]!.defender;
+    }
     case "not":
       return !evalCondition(ctx, frame, condition.condition);
     case "all":

@@ -69,6 +69,8 @@ function resolveAttack(ctx: Ctx, frame: Frame): "done" | "wait" {
     }
   }
   if (blocker) {
+    // The wall is "blocking" while its attack resolves ("as long as this is blocking": runtime/core/values.ts isBlocking).
+    frame.chosen["blocker"] = [blocker];
     if (rules.param("defender_walls", "one_attack") === "one_attack") state.cards[blocker]!.defender = false;
     emit(ctx, "block", `${cardName(ctx, blocker)} walls the attack of ${cardName(ctx, attacker)}`, { card: blocker, name: cardName(ctx, blocker), player: defending, source: frame.source });
     noteEvent(ctx, "blocks", { card: blocker, player: defending });
