@@ -12,13 +12,20 @@
  * its tests (`engines`), as `cardwright test` shares one among a game's scenarios: the runner does so
  * within one mutant's run, and builds one per test in the dry run, so the coverage of every test includes
  * the engine's building.
+ *
+ * The runner itself (runtime/scenario.ts) is judged by the opposite property as well (`negated`, on when
+ * runtime/scenario.ts is measured): for every expectation of every scenario, the scenario with that one
+ * expectation negated must fail — exactly there, and nowhere else (test/scenarios/negation.test.ts holds
+ * the same property for every form). A runner that lets an expectation pass while testing nothing
+ * passes every scenario, so the scenarios alone cannot catch it; these tests do.
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createEngine, type Engine } from "../runtime/index.ts";
-import { runScenario } from "../runtime/scenario.ts";
+import { runScenario, type ScenarioFailure } from "../runtime/scenario.ts";
 import { clearModuleCaches } from "../runtime/state/module-caches.ts";
 import type { CompiledBundle } from "../compiler/ir.ts";
+import type { Scenario } from "../grammar/scenario.ts";
 import type { GameSuite } from "./scenario-suite.ts";
 
 export interface SuiteTest {
@@ -30,30 +37,53 @@ export interface SuiteTest {
 
 const hash = (text: string) => createHash("sha1").update(text).digest("hex").slice(0, 10);
 
-export function suiteTests(suite: GameSuite[]): SuiteTest[] {
+export function suiteTests(suite: GameSuite[], options: { negated?: boolean } = {}): SuiteTest[] {
   return suite.flatMap(({ game, bundle, scenarios }) => {
     const bundleText = JSON.stringify(bundle);
     const gameHash = hash(bundleText);
-    return scenarios.map((scenario) => ({
+    /** Runs a scenario on this game's engine (the run's shared one, or a new one); what it answers is `judge`'s. */
+    const runOn = (engines: Map<string, Engine> | undefined, scenario: Scenario, judge: (failures: ScenarioFailure[]) => string | undefined) => {
+      clearModuleCaches();
+      try {
+        let engine = engines?.get(game);
+        if (!engine) {
+          engine = createEngine(JSON.parse(bundleText) as CompiledBundle);
+          engines?.set(game, engine);
+        }
+        return judge(runScenario(engine, scenario).failures);
+      } catch (error) {
+        return `threw: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+      }
+    };
+    return scenarios.flatMap((scenario) => {
       // A test's name carries a hash of its scenario and its game's compiled cards: an edited scenario or card is a
       // new test, so Stryker's incremental mode tests its mutants again.
-      name: `${game} ${scenario.file}:${scenario.line} ${scenario.name} #${hash(gameHash + JSON.stringify(scenario))}`,
-      run(engines) {
-        clearModuleCaches();
-        try {
-          let engine = engines?.get(game);
-          if (!engine) {
-            engine = createEngine(JSON.parse(bundleText) as CompiledBundle);
-            engines?.set(game, engine);
-          }
-          const failures = runScenario(engine, scenario).failures;
-          return failures.length ? failures.map((f) => `${f.file}:${f.line} ${f.message}`).join("\n") : undefined;
-        } catch (error) {
-          return `threw: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
-        }
-      },
-    }));
+      const id = `${scenario.file}:${scenario.line} ${scenario.name} #${hash(gameHash + JSON.stringify(scenario))}`;
+      const own: SuiteTest = {
+        name: `${game} ${id}`,
+        run: (engines) => runOn(engines, scenario, (failures) => (failures.length ? failures.map((f) => `${f.file}:${f.line} ${f.message}`).join("\n") : undefined)),
+      };
+      if (!options.negated) return [own];
+      return [own, ...negatedTests(scenario).map(({ line, negated }) => ({
+        name: `${game} negated line ${line}: ${id}`,
+        run: (engines: Map<string, Engine> | undefined) =>
+          runOn(engines, negated, (failures) =>
+            failures.length === 1 && failures[0]!.line === line
+              ? undefined
+              : failures.length === 0
+                ? `${scenario.file}:${line}: the negated expectation passed`
+                : `${scenario.file}:${line} negated: failed at ${failures.map((f) => `${f.line} ${f.message}`).join("; ")}`,
+          ),
+      }))];
+    });
   });
+}
+
+/** The scenario once per expectation, with that expectation negated (`expect X` ↔ `expect not X`): each must fail at that line only. */
+export function negatedTests(scenario: Scenario): { line: number; negated: Scenario }[] {
+  return scenario.steps.flatMap((step, i) =>
+    step.kind === "expect" ? [{ line: step.line, negated: { ...scenario, steps: scenario.steps.map((s, j) => (j === i ? { ...step, negate: !step.negate } : s)) } }] : [],
+  );
 }
 
 /** The suite Stryker's run compiled (MUTATION_SUITE, a JSON file), or compiled here. */
@@ -61,5 +91,5 @@ export async function loadSuiteTests(): Promise<SuiteTest[]> {
   const suite = process.env.MUTATION_SUITE
     ? (JSON.parse(readFileSync(process.env.MUTATION_SUITE, "utf8")) as GameSuite[])
     : await import("./scenario-suite.ts").then((m) => [...m.SUITE_GAMES.map(m.gameSuite), ...m.paramGameSuites()]);
-  return suiteTests(suite);
+  return suiteTests(suite, { negated: process.env.MUTATION_NEGATED === "1" });
 }

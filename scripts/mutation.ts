@@ -96,8 +96,26 @@ const SPEED_FIGURES = [
 /** docs/mutation.md: the command, what the score means, one row per module measured, the ones not yet measured. */
 export const NOT_MEASURED = "Not measured yet";
 
+/**
+ * Modules of runtime/ outside the scored set, and why: what judges them is not the scenario suite, and
+ * their own judge cannot be run once per mutant here.
+ */
+export const OUT_OF_SCORED_SET: { prefix: string; why: string }[] = [
+  {
+    prefix: "runtime/bots/",
+    why:
+      "the bots (random, greedy, search) choose among the legal actions the engine lists; no scenario plays a bot. " +
+      "Their judges are test/balance (legal moves, replay, a greedy bot beating random, the search bot taking a win) and " +
+      "bench/bots.ts (win rates over many games, docs/balance.md). A bot mutant mostly makes legal but weaker moves, " +
+      "which only many-game win rates notice, and those games per mutant (these 8 files hold about 750 lines) are far " +
+      "beyond what this shared machine gives one engineer in a session. Not measured, and not in the figure below.",
+  },
+];
+const outOfScoredSet = (m: string) => OUT_OF_SCORED_SET.some((o) => m.startsWith(o.prefix));
+
 /** The page; `asOf` says when the not-measured list was made from runtime/'s modules (a module added later is simply not on it). */
-export function renderPage(scores: Scores, modules: string[], asOf: string): string {
+export function renderPage(scores: Scores, allModules: string[], asOf: string): string {
+  const modules = allModules.filter((m) => !outOfScoredSet(m));
   const measured = modules.filter((m) => scores[m]);
   const total = measured.reduce(
     (t, m) => {
@@ -163,8 +181,16 @@ export function renderPage(scores: Scores, modules: string[], asOf: string): str
     "  and say nothing about the rules. Only the text is left out: the emit call itself, the refusal",
     "  returned, its code and the conditions around it are all mutated and counted.",
     "",
+    "**What judges what.** Every engine module is judged by the scenarios. The scenario runner itself",
+    "(`runtime/scenario.ts`) is also judged the other way round, as test/scenarios/negation.test.ts judges it: in",
+    "its run (measured alone; scripts/mutation.ts sets `MUTATION_NEGATED`) the suite adds, for every `expect`",
+    "line of every scenario, that scenario with that one expectation negated (`expect X` ↔ `expect not X`), which",
+    "must fail at that line and nowhere else (mutation/suite-tests.ts `negatedTests`). A runner mutant that lets",
+    "an expectation hold whatever happened passes every scenario, but not these.",
+    ...OUT_OF_SCORED_SET.map((o) => `Out of the scored set: \`${o.prefix}*\` — ${o.why}`),
+    "",
     measured.length
-      ? `**${measured.length} runtime module${measured.length === 1 ? "" : "s"} measured: ${total.mutants} mutants, score ${pct(total.valid ? (100 * total.detected) / total.valid : 100)} over those modules.** Mutants of the modules not measured are not in this figure.`
+      ? `**${measured.length} of the ${modules.length} scored runtime modules measured: ${total.mutants} mutants, score ${pct(total.valid ? (100 * total.detected) / total.valid : 100)} over those modules.** Mutants of the modules not measured are not in this figure; it is no estimate for runtime/ as a whole.`
       : "**No module measured yet.**",
     "",
     "| module | mutants | killed | timed out | survived | no coverage | ignored | of which text | score | measured at | minutes |",
@@ -210,6 +236,9 @@ export function mergeIncremental(earlier: IncrementalReport | undefined, fresh: 
   return { ...fresh, files: Object.fromEntries(Object.entries(files).sort(([a], [b]) => a.localeCompare(b))) };
 }
 
+/** The scenario runner: judged by the scenarios and by the same scenarios with one expectation negated each. */
+export const RUNNER = "runtime/scenario.ts";
+
 /** One Stryker run over `modules` (their mutants together: one start-up, one initial test run); the score of each. */
 function measure(modules: string[], force: boolean): Map<string, ModuleScore> {
   const report = path.join(root, "reports", "mutation", "run.json");
@@ -227,7 +256,9 @@ function measure(modules: string[], force: boolean): Map<string, ModuleScore> {
   const run = spawnSync("npx", ["stryker", "run", "mutation/stryker.config.mjs", ...(force ? ["--force"] : [])], {
     cwd: root,
     stdio: "inherit",
-    env: { ...process.env, MUTATE: modules.join(","), MUTATION_REPORT: report, MUTATION_SUITE: suite, MUTATION_INCREMENTAL: incremental },
+    // The scenario runner is judged by negated expectations too (mutation/suite-tests.ts `negated`): only in its own runs,
+    // as they would slow every other module's survivors for nothing.
+    env: { ...process.env, MUTATE: modules.join(","), MUTATION_REPORT: report, MUTATION_SUITE: suite, MUTATION_INCREMENTAL: incremental, MUTATION_NEGATED: modules.includes(RUNNER) ? "1" : "" },
   });
   const scores = new Map<string, ModuleScore>();
   if (run.status !== 0 || !existsSync(report) || !existsSync(incremental)) {
@@ -301,7 +332,9 @@ if (process.argv[1]?.endsWith("scripts/mutation.ts")) {
   } else {
     const linesOf = (m: string) => readFileSync(path.join(root, m), "utf8").split("\n").length;
     const size = Number(args.find((a) => a.startsWith("--batch="))?.slice("--batch=".length) ?? 400);
-    for (const batch of batches(wanted, linesOf, size)) for (const [module, score] of measure(batch, args.includes("--force"))) record(module, score);
+    // The scenario runner runs alone: its run adds the negated-expectation tests.
+    const runs = [...batches(wanted.filter((m) => m !== RUNNER), linesOf, size), ...(wanted.includes(RUNNER) ? [[RUNNER]] : [])];
+    for (const batch of runs) for (const [module, score] of measure(batch, args.includes("--force"))) record(module, score);
   }
   writeFileSync(page, renderPage(readScores(), modules, `${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`));
 }

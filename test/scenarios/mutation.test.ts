@@ -13,6 +13,9 @@ import { MESSAGE_TEXT, strykerPlugins } from "../../mutation/message-text-ignore
 // @ts-expect-error a plain JS Stryker plugin (no types)
 import { ScenarioTestRunner, testOrder } from "../../mutation/scenario-runner.mjs";
 import { TestStatus } from "@stryker-mutator/api/test-runner";
+import { negatedTests, suiteTests } from "../../mutation/suite-tests.ts";
+import { gameSuite } from "../../mutation/scenario-suite.ts";
+import { parseScenarioFile } from "../../compiler/scenario.ts";
 import { clearModuleCaches, moduleCache, moduleSet } from "../../runtime/state/module-caches.ts";
 
 /** The source text of every node the message-text ignorer leaves out, outermost only (Stryker ignores a node's whole subtree). */
@@ -165,6 +168,36 @@ describe("mutation scores", () => {
     expect(seen[0]).toBeInstanceOf(Map);
     expect(seen[1]).toBe(seen[0]);
     expect(seen[2]).toBeUndefined();
+  });
+
+  it("suite tests for the scenario runner: each expectation negated is a test that passes only when the scenario then fails at that line alone", () => {
+    const { bundle } = gameSuite("duel");
+    const scenarios = parseScenarioFile(
+      `scenario "two expectations, the second false" for duel
+setup {
+  turn 3 p1 phase Play
+  p1 field: "Scout"
+}
+expect p1 field count 1
+expect p2 life 3
+`,
+      "n.scenario",
+    ).scenarios;
+    const plain = suiteTests([{ game: "duel", bundle, scenarios }]);
+    expect(plain.map((t) => t.name.replace(/ #\w+$/, ""))).toEqual(["duel n.scenario:1 two expectations, the second false"]);
+    const tests = suiteTests([{ game: "duel", bundle, scenarios }], { negated: true });
+    expect(tests.map((t) => t.name.replace(/ #\w+$/, ""))).toEqual([
+      "duel n.scenario:1 two expectations, the second false",
+      "duel negated line 6: n.scenario:1 two expectations, the second false",
+      "duel negated line 7: n.scenario:1 two expectations, the second false",
+    ]);
+    const [own, first, second] = tests.map((t) => t.run());
+    expect(own).toMatch(/^n.scenario:7 expectation not met/);
+    // Line 6 holds: negated, the scenario fails there — and at line 7, which already failed: not "there alone".
+    expect(first).toMatch(/^n.scenario:6 negated: failed at 6 expectation not met; 7 expectation not met/);
+    // Line 7 does not hold: negated, nothing fails — a runner that let it pass would be caught here.
+    expect(second).toBe("n.scenario:7: the negated expectation passed");
+    expect(negatedTests(scenarios[0]!).map((t) => t.negated.steps.map((s) => s.kind === "expect" && s.negate))).toEqual([[true, false], [false, true]]);
   });
 
   it("scenario runner: a mutant's tests run those that killed most first, then the quickest", () => {
