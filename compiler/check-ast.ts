@@ -11,7 +11,7 @@ import { formatAbility, formatDocument } from "./format.ts";
 import { formattingProblem } from "./format-verify.ts";
 import { formatScenarioText } from "./format-scenario.ts";
 import { diagnostic } from "./messages.ts";
-import type { AbilityView, CardView, ClauseView, FieldView, GameReference, GameView, KeywordUse, LayoutItem, LayoutLineView, SetView, ValueToken, WordReference, WordRun } from "./check-input.ts";
+import type { AbilityView, CardContent, CardView, ClauseView, FieldView, GameReference, GameView, KeywordUse, LayoutItem, LayoutLineView, SetView, ValueToken, WordReference, WordRun } from "./check-input.ts";
 import { parseScenarioFile, type ScenarioFile } from "./scenario.ts";
 import type { AbilityStructure, Declaration } from "./vocabulary.ts";
 import { firstWordToken } from "../grammar/lexer.ts";
@@ -101,20 +101,24 @@ function setView(document: Ast.CardFile, text: string): SetView {
     game: document.game!.text,
     gameRange: document.game!.range,
     range: document.range,
-    cards: document.cards.map((card) => cardView(card, text)),
+    cards: document.cards.map(cardView),
   };
 }
 
-function cardView(card: Ast.CardDecl, text: string): CardView {
-  const view: CardView = {
-    name: card.name.value,
-    nameRange: card.name.range,
-    range: card.range,
-    fields: card.fields.map(fieldView),
-    abilities: card.abilities.map((ability) => abilityView(ability, text)),
-  };
+function cardView(card: Ast.CardDecl): CardView {
+  const view: CardView = { name: card.name.value, nameRange: card.name.range, range: card.range, tree: card };
   if (card.textRange) view.textRange = card.textRange;
   return view;
+}
+
+/**
+ * What the checker reads of a card, built from its tree when it is checked. `text` is its file's
+ * text as it is now (a kept card's tree has moved with it): an ability the printer cannot print
+ * is read as written.
+ */
+export function cardContent(view: CardView, text: string): CardContent {
+  const card = view.tree;
+  return { ...view, fields: card.fields.map(fieldView), abilities: card.abilities.map((ability) => abilityView(ability, text)) };
 }
 
 function fieldView(field: Ast.Field): FieldView {

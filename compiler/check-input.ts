@@ -6,6 +6,7 @@
  */
 import type { Range } from "./diagnostics.ts";
 import type { Declaration } from "./vocabulary.ts";
+import type { CardDecl } from "./ast.ts";
 
 /** A token of a field value, as written. */
 export interface ValueToken {
@@ -86,13 +87,25 @@ export interface ClauseView {
   range: Range;
 }
 
+/**
+ * A card as the workspace links and places it: its name and where it is, and its tree. What the
+ * checker reads of it (`CardContent`: fields and abilities, each ability's canonical text) is built
+ * from the tree when the card is checked (`cardContent` in check-ast.ts) and not kept: kept for
+ * every card it was a third of a 10,000-card check's memory, and a checked card is not read again.
+ */
 export interface CardView {
   name: string;
   nameRange: Range;
   range: Range;
-  fields: FieldView[];
   /** Where `text:` is, when the card has it (the place to report ability-count problems). */
   textRange?: Range;
+  /** The card's typed tree (compiler/ast.ts), which the view's content is built from. */
+  tree: CardDecl;
+}
+
+/** A card as the checker reads it: its fields and abilities, as the tree shows them. */
+export interface CardContent extends CardView {
+  fields: FieldView[];
   abilities: AbilityView[];
 }
 

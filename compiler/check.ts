@@ -13,7 +13,7 @@ import { diagnostic, type MessageArgs, type MessageCode } from "./messages.ts";
 import type { AbilityModel, CardModel, CostSymbol } from "./model.ts";
 import { distance } from "fastest-levenshtein";
 import { keywordLemma, keywordTokens } from "../grammar/lexer.ts";
-import type { AbilityView, CardView, FieldView, KeywordUse, ValueToken, WordReference, WordRun } from "./check-input.ts";
+import type { AbilityView, CardContent, FieldView, KeywordUse, ValueToken, WordReference, WordRun } from "./check-input.ts";
 import { closestName, isOneTransposition } from "./check-suggest.ts";
 import { GameVocabulary, costWordAmount, lookupWord, singulars, type CardTypeDeclaration, type Declaration, type KeywordDeclaration, type VocabularyKind } from "./vocabulary.ts";
 
@@ -80,7 +80,7 @@ export interface CheckCardOptions {
 }
 
 export function checkCard(
-  card: CardView,
+  card: CardContent,
   vocabulary: GameVocabulary,
   file: string,
   set: string,
@@ -442,7 +442,7 @@ function checkCost(field: FieldView, context: CheckContext): Cost {
  * (`Each player gains 2 life.`, `Target player ...`, `Its controller ...`). Only a subject naming
  * opponents (`Each opponent gains 1 life.`) leaves the controller out.
  */
-function checkForbiddenEffects(card: CardView, model: CardModel, context: CheckContext): void {
+function checkForbiddenEffects(card: CardContent, model: CardModel, context: CheckContext): void {
   for (const colorName of model.colors) {
     const color = context.vocabulary.lookup("color", colorName);
     for (const effect of color?.forbids ?? []) {
@@ -823,7 +823,7 @@ export function reportUnknownWord(
 }
 
 /** Base + Facets, a spell's `spell_abilities`, an enchantment's five: the card type's `abilities` structure. */
-function checkAbilityStructure(card: CardView, cardType: CardTypeDeclaration, colors: string[], context: CheckContext): void {
+function checkAbilityStructure(card: CardContent, cardType: CardTypeDeclaration, colors: string[], context: CheckContext): void {
   const { vocabulary, accept } = context;
   const structure = cardType.abilities;
   const game = vocabulary.id;
@@ -882,7 +882,7 @@ function checkAbilityStructure(card: CardView, cardType: CardTypeDeclaration, co
 }
 
 /** The `text` word that opens a card's abilities (or the card's name when it has none). */
-function textKeywordRange(card: CardView): Range {
+function textKeywordRange(card: CardContent): Range {
   if (!card.textRange) return card.nameRange;
   const start = card.textRange.start;
   return { start, end: { offset: start.offset + 4, line: start.line, column: start.column + 4 } };

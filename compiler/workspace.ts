@@ -13,7 +13,7 @@ import type { CardView, SetView } from "./check-input.ts";
 import { bindGame, type BoundGame } from "./check-game.ts";
 import { plainRange, startOffset } from "./source-range.ts";
 import { checkCard, type CardEntry, type Reference } from "./check.ts";
-import { parseForCheck, formatSource, type ParsedFile } from "./check-ast.ts";
+import { cardContent, parseForCheck, formatSource, type ParsedFile } from "./check-ast.ts";
 import type { GameVocabulary } from "./vocabulary.ts";
 import { closestName } from "./check-suggest.ts";
 import { reparseCardFile } from "./incremental.ts";
@@ -195,7 +195,8 @@ export function analyzeWorkspace(sources: SourceFile[], options: AnalyzeOptions 
     const namesChanged = !sameNames(before?.cardNames.get(key), memory.cardNames.get(key)!);
     for (const view of views) {
       const set: SetModel = { code: view.code, name: view.name, game: game.model.id, file: view.file, cards: [] };
-      const syntaxErrors = (files.get(view.file)?.diagnostics ?? []).filter((d) => d.severity === "error").sort((a, b) => a.range.start.offset - b.range.start.offset);
+      const parsedFile = files.get(view.file);
+      const syntaxErrors = (parsedFile?.diagnostics ?? []).filter((d) => d.severity === "error").sort((a, b) => a.range.start.offset - b.range.start.offset);
       const fileCards = memory.fileCards.get(view.file) ?? memory.fileCards.set(view.file, []).get(view.file)!;
       let nextError = 0;
       view.cards.forEach((card, i) => {
@@ -218,7 +219,8 @@ export function analyzeWorkspace(sources: SourceFile[], options: AnalyzeOptions 
           let remembered = reusable ? earlier : undefined;
           if (!remembered) {
             index.read = false;
-            const checked = checkCard(card, game.vocabulary, view.file, view.code, index, { syntaxErrors: broken });
+            // What the checker reads of the card is built now and dropped once it is checked (CardView).
+            const checked = checkCard(cardContent(card, parsedFile?.text ?? ""), game.vocabulary, view.file, view.code, index, { syntaxErrors: broken });
             const typeLine = checked.model.type + (checked.model.subtypes.length ? ` — ${checked.model.subtypes.join(" ")}` : "");
             // The card's own name: hover shows its type line; go-to-definition stays put.
             checked.references.push({ file: view.file, range: card.nameRange, kind: "card", name: card.name, definition: { file: view.file, range: card.nameRange }, detail: typeLine });

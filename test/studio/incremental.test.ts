@@ -7,7 +7,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseForCheck, type ParsedFile } from "../../compiler/check-ast.ts";
+import { cardContent, parseForCheck, type ParsedFile } from "../../compiler/check-ast.ts";
 import { reparseCardFile } from "../../compiler/incremental.ts";
 import { analyzeWorkspace } from "../../compiler/workspace.ts";
 import { engineWarnings } from "../../compiler/engine-warnings.ts";
@@ -22,8 +22,15 @@ const setFiles = readdirSync(cardsDir, { recursive: true, encoding: "utf8" })
   .sort()
   .map((file) => ({ path: file.replaceAll(path.sep, "/"), text: readFileSync(path.join(cardsDir, file), "utf8") }));
 
-/** What the checker reads from a parse: the tree, the syntax diagnostics and the set view. */
-const observable = (parsed: ParsedFile) => ({ kind: parsed.kind, text: parsed.text, document: parsed.document, diagnostics: parsed.diagnostics, set: parsed.set });
+/** What the checker reads from a parse: the tree, the syntax diagnostics, the set view and each card's content (built from its tree when checked). */
+const observable = (parsed: ParsedFile) => ({
+  kind: parsed.kind,
+  text: parsed.text,
+  document: parsed.document,
+  diagnostics: parsed.diagnostics,
+  set: parsed.set,
+  content: parsed.set?.cards.map((card) => cardContent(card, parsed.text)),
+});
 
 /** Pieces a designer types (and mistypes), weighted towards what moves card boundaries. */
 const typed = fc.oneof(
