@@ -164,23 +164,31 @@ export class MctsBot implements Bot {
         // The judgements are made in the first world that reaches the node and kept (the evaluation sees no hidden card).
         const priors = (node.priors ??= new Map());
         let bestPrior = -Infinity;
+        // The state the best candidate leads to, when it was judged in this world (then it is not applied twice).
+        let bestState: GameState | undefined;
         for (const [candidate, action] of actions) {
           if (node.children.has(candidate)) continue;
           let prior = priors.get(candidate);
+          let reached: GameState | undefined;
           if (prior === undefined) {
             const applied = this.engine.apply(state, action, LISTED);
+            if (applied.ok) reached = applied.state;
             prior = applied.ok ? this.evaluator.value(applied.state, actor) + (isWaiting(action) ? 1e-9 : 0) : -Infinity;
             priors.set(candidate, prior);
           }
           if (prior > bestPrior) {
             bestPrior = prior;
             key = candidate;
+            bestState = reached;
           }
         }
         if (bestPrior === -Infinity) break;
-        const applied = this.engine.apply(state, actions.get(key)!, LISTED);
-        if (!applied.ok) break;
-        next = applied.state;
+        if (bestState) next = bestState;
+        else {
+          const applied = this.engine.apply(state, actions.get(key)!, LISTED);
+          if (!applied.ok) break;
+          next = applied.state;
+        }
         child = this.newNode(actor, bestPrior);
         node.children.set(key, child);
       } else {
@@ -218,7 +226,11 @@ export class MctsBot implements Bot {
    */
   private playout(from: GameState): number {
     if (from.over || this.rolloutDepth === 0) return this.evaluator.value(from, this.player);
-    const state = cloneJson(from);
+    // `from` shares card objects with the tree's states and the real game's, so the playout changes
+    // a state in place only once it owns one (a full copy, made when first needed). A step the
+    // evaluation picked takes the state its look-ahead already reached, owned or not as its source was.
+    let state = from;
+    let owned = false;
     for (let decisions = 0, forced = 0; decisions < this.rolloutDepth && forced < MAX_FORCED_STEPS && !state.over; ) {
       const actor = this.engine.decider(state);
       if (!actor) break;
@@ -230,7 +242,18 @@ export class MctsBot implements Bot {
         forced++;
       } else {
         decisions++;
-        action = this.random.float() < this.rolloutRandomness ? this.randomAction(legal) : this.favourite(state, legal, actor);
+        if (this.random.float() >= this.rolloutRandomness) {
+          const pick = this.favourite(state, legal, actor);
+          if (pick.reached) {
+            state = pick.reached;
+            continue;
+          }
+          action = pick.action;
+        } else action = this.randomAction(legal);
+      }
+      if (!owned) {
+        state = cloneJson(state);
+        owned = true;
       }
       this.engine.applyInPlace(state, action, true);
     }
@@ -244,10 +267,14 @@ export class MctsBot implements Bot {
     return acting.length ? this.random.pick(acting) : action;
   }
 
-  /** The action whose immediate outcome scores best for `actor` (waiting, judged on the position as it stands, wins ties). */
-  private favourite(state: GameState, legal: readonly Action[], actor: PlayerId): Action {
+  /**
+   * The action whose immediate outcome scores best for `actor` (waiting, judged on the position as
+   * it stands, wins ties), with the state it leads to (none for waiting: not applied).
+   */
+  private favourite(state: GameState, legal: readonly Action[], actor: PlayerId): { action: Action; reached?: GameState } {
     const waiting = legal.find(isWaiting);
     let best = waiting ?? legal[0]!;
+    let reached: GameState | undefined;
     let bestScore = waiting ? this.evaluator.score(state, actor) : -Infinity;
     for (const action of legal) {
       if (action === waiting) continue;
@@ -257,9 +284,10 @@ export class MctsBot implements Bot {
       if (score > bestScore) {
         bestScore = score;
         best = action;
+        reached = applied.state;
       }
     }
-    return best;
+    return { action: best, reached };
   }
 }
 

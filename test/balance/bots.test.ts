@@ -43,7 +43,7 @@ describe.each(["duel", "cybervamp", "chromatic"])("bots in %s", (game) => {
     expect(engine.apply(state, { type: "play", player: "p1", card: "no-such-card" }).ok).toBe(false);
   }, 240_000);
 
-  it("mcts chooses legal actions on its own, deterministically for a playout budget", async () => {
+  it("mcts chooses legal actions on its own, deterministically for a playout budget, leaving the state it is shown unchanged", async () => {
     const { loaded, engine } = await gameEngine(game);
     const { state } = engine.newGame({ seed: 3, decks: { p1: loaded.decks[0]!.cards, p2: loaded.decks.at(-1)!.cards } });
     let current = state;
@@ -51,8 +51,11 @@ describe.each(["duel", "cybervamp", "chromatic"])("bots in %s", (game) => {
     for (let decisions = 0; decisions < 4 && !current.over; ) {
       const player = engine.decider(current)!;
       const legal = engine.legalActions(current);
+      const before = JSON.stringify(current);
       const a = createBot("mcts", engine, player, 11, { playouts: 12 }).choose(current, legal);
       const b = createBot("mcts", engine, player, 11, { playouts: 12 }).choose(current, legal);
+      // The search never changes the game it is shown (its playouts change only states they own).
+      expect(JSON.stringify(current)).toBe(before);
       expect(legal).toContain(a);
       expect(b).toEqual(a);
       if (legal.length > 1) decisions++;
