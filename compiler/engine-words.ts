@@ -45,6 +45,8 @@ export const TRACE_KINDS = [
   "check",
   /** A replacement effect applies instead of an event ("If this would be destroyed, ... instead"). */
   "replace",
+  /** An effect makes a delayed trigger ("Destroy it at the end of the turn."): it waits for its moment. */
+  "delay",
   "game_over",
   /** Trigger chains (runtime/models/chain.ts): a chain starts / ends, a trigger fires in it, is suppressed (once per instance), or waits for the chain's end (an opponent's). */
   "chain_start",

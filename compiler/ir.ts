@@ -232,6 +232,12 @@ export type StepBody =
    */
   | { op: "per_player"; who: PlayersRef; steps: Step[] }
   | { op: "choose_one"; modes: { text: string; steps: Step[]; source?: SourceRef }[]; chooser?: PlayerRef }
+  /**
+   * A delayed trigger ("Destroy it at the end of the turn.", "At the beginning of the next end step, return it to its
+   * owner's hand."): `steps` run once, the first time `at` happens after this step ran, with this resolution's targets
+   * and chosen cards ("it" = the card the ability named before).
+   */
+  | { op: "delayed"; at: TriggerPattern; steps: Step[] }
   | { op: "if"; condition: Condition; then: Step[]; else?: Step[] }
   /** "You may X": asks; yes runs `steps` (X, and what "If you do," adds), no runs `otherwise` ("If you don't, ..."). */
   | { op: "may"; who?: PlayerRef; steps: Step[]; otherwise?: Step[]; prompt: string }

@@ -998,6 +998,39 @@ class AbilityLowering {
     return { condition: negated ? { kind: "not", condition } : condition };
   }
 
+  /**
+   * The moment of a delayed trigger, written after an effect ("Destroy it at the end of the turn.", "at end of turn",
+   * "at the beginning of the next end step", "at the beginning of your next turn") or as the head of the sentence after
+   * it ("At the beginning of the next end step, return it ..."): a pattern of the game's phases, noted once. `undefined`:
+   * the words name no moment of a turn; a note: a moment the engine does not run ("at the end of your next turn").
+   */
+  delayedMoment(np: Ast.NounPhrase): TriggerPattern | "noted" | undefined {
+    const words = momentWords(np);
+    const text = `at ${this.slice(np.range)}`;
+    const phases = this.vocab.game.phases;
+    const last = phases[phases.length - 1];
+    const start = words.includes("beginning") || words.includes("start");
+    const end = words.includes("end");
+    if (!start && !end) return undefined;
+    const whose = words.some((w) => w.startsWith("opponent")) ? "opponent" : words.includes("your") ? "your" : "each";
+    const any = { kind: "player" as const, who: "any" as const };
+    // "the end of the turn", "end of turn", "the end of this turn", "the beginning of the next end step": this turn's end,
+    // as "At the end of your turn" is in this game (the start of its last phase when that phase only runs the turn's end,
+    // else the end of its last phase), whoever's turn it is.
+    const turnEnd = end && !words.includes("next") ? true : end && words.includes("next") && !words.includes("turn");
+    if (turnEnd && last) {
+      this.use(np);
+      return last.auto ? { event: "phase_start", subject: any, phase: last.name, whose: "each", text } : { event: "phase_end", subject: any, phase: last.name, whose: "each", text };
+    }
+    // "the beginning of your next turn", "the start of the next turn": the first phase of that turn starts.
+    if (start && words.includes("next") && words.includes("turn") && phases[0]) {
+      this.use(np);
+      return { event: "phase_start", subject: any, phase: phases[0].name, whose, text };
+    }
+    this.note(np.range, `the engine cannot wait for "${text}": a delayed effect runs "at the end of the turn" (or "at end of turn", "at the beginning of the next end step") or "at the beginning of your next turn"`);
+    return "noted";
+  }
+
   /** "your turn" → it is your turn; "an opponent's turn" / "your opponent's turn" → it is not; `negated` flips it. */
   turnCondition(words: string[], negated = false): Condition | undefined {
     if (!words.includes("turn") && !words.includes("turns")) return undefined;
@@ -1101,6 +1134,13 @@ class AbilityLowering {
     const search = steps.find((s) => s.op === "search");
     if (search?.op === "search") this.lastSearch = search;
     steps = this.perPlayer(steps, source);
+    // "Destroy it at the end of the turn.": the clause's steps wait for the moment (a delayed trigger).
+    const at = clause.tail.find((t) => t.kind === "prep" && t.prep === "at" && momentWords(t.object).some((w) => w === "end" || w === "beginning" || w === "start")) as Ast.PrepPhrase | undefined;
+    if (at) {
+      const moment = this.delayedMoment(at.object);
+      if (moment && moment !== "noted") steps = [{ op: "delayed", at: moment, steps, source }];
+      else if (moment === "noted") steps = [{ op: "rule", rule: "unsupported" }];
+    }
     if (antecedent?.subject && antecedent.players) this.lastPlayers = antecedent.players;
     if (clause.modal?.lemma === "may") {
       this.use(clause.modal);
@@ -2111,6 +2151,25 @@ function withTrailingOn(value: Ast.NounPhrase, clause: Ast.Clause): Ast.NounPhra
   return on.length ? { ...value, filters: [...value.filters, ...on] } : value;
 }
 
+/** The words of a moment ("the beginning of the next end step"): its own, its determiners, and those of its `of` phrases. */
+function momentWords(np: Ast.NounPhrase): string[] {
+  const ofWords = np.filters.flatMap((f) => (f.kind === "prep" ? npWords(f.object).concat(npDeterminers(f.object)) : []));
+  return npWords(np).concat(npDeterminers(np), ofWords);
+}
+
+/** A sentence that waits for a one-time moment ("At the beginning of the next end step, ...", "At end of turn, ..."): its moment. */
+export function delayedHead(ast: Ast.Ability): Ast.NounPhrase | undefined {
+  const body = ast.body;
+  if (body.kind !== "triggered" || body.trigger.word !== "at" || !body.trigger.moment || body.condition) return undefined;
+  const moment = body.trigger.moment;
+  const words = momentWords(moment);
+  const dets = [...npDeterminers(moment), ...moment.filters.flatMap((f) => (f.kind === "prep" ? npDeterminers(f.object) : []))];
+  // One time: "the next ...", "this turn", "the turn", "end of turn"; never "each"/"every"/"your turn" (a recurring trigger).
+  if (words.some((w) => w === "each" || w === "every")) return undefined;
+  const once = words.includes("next") || (words.includes("turn") && (dets.includes("this") || (dets.includes("the") && !words.includes("your")))) || (words.includes("end") && words.includes("turn") && dets.length === 0);
+  return once ? moment : undefined;
+}
+
 /** "+1/+0 for each X": each stat change that is not 0, times the number of X (a 0 stays 0: "+0" of any count). */
 function scaledStats(stats: Record<string, NumberExpr>, per: NumberExpr, scaled: () => void): Record<string, NumberExpr> {
   return Object.fromEntries(
@@ -2995,11 +3054,29 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
     const ownVocab: Vocab = unlisted.length ? { ...vocab, subtypes: new Map([...vocab.subtypes, ...unlisted.map((t) => [lower(t), t] as const)]) } : vocab;
     // The spell ability lowered last, which a later sentence's "it" / "that creature" may continue.
     let spellBefore: { ast: Ast.Ability; l: AbilityLowering; ability: Ability; index: number } | undefined;
+    // The ability with effects lowered last, which a sentence waiting for a moment ("At the beginning of the next end step, return it ...") continues.
+    let effectsBefore: { ast: Ast.Ability; l: AbilityLowering; ability: Ability } | undefined;
     const info: CardInfo = { id, permanent, card: true, ...(permanent ? {} : { neverInPlay: true }) };
     const abilities = decl.abilities.flatMap((a, i) => {
       // `Unique.` as a line of text is the card flag (the checker put it in the supertypes), not an ability.
       const abilityText = text.slice(startOffset(a.range), endOffset(a.range));
       if (!a.tag && /^unique\.?$/i.test(abilityText.trim()) && !vocab.keywords.has("unique")) return [];
+      // "Gain control of target creature until end of turn. At the beginning of the next end step, return it to its owner's
+      // hand.": the sentence is a delayed trigger made by the ability before it, its "it" that ability's card.
+      const waits = effectsBefore && (a.tag?.text ?? "") === (effectsBefore.ast.tag?.text ?? "") ? delayedHead(a) : undefined;
+      if (waits && effectsBefore && a.body.kind === "triggered" && a.body.effect.kind === "sequence") {
+        const { l: earlier, ability: host, ast: hostAst } = effectsBefore;
+        const before = notes.length;
+        markOwnName(a, abilityText, name, earlier);
+        earlier.use(a.body.trigger.word);
+        const at = earlier.delayedMoment(waits);
+        const steps = lowerSequenceWithPending(a.body.effect, earlier);
+        reportUnusedWords(a, earlier, notes.slice(before), host);
+        if (at && at !== "noted") host.steps.push({ op: "delayed", at, steps, source: earlier.source(a.range) });
+        host.text = `${host.text} ${abilityText.trim()}`;
+        host.source = earlier.source(spanOf(hostAst.range, a.range));
+        return [];
+      }
       const l = new AbilityLowering(ownVocab, doc.file, text, notes);
       markOwnName(a, abilityText, name, l);
       const before = notes.length;
@@ -3021,6 +3098,7 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
       }
       reportUnusedWords(a, l, notes.slice(before), lowered);
       spellBefore = lowered.kind === "spell" ? { ast: a, l, ability: lowered, index: i } : undefined;
+      effectsBefore = lowered.kind === "spell" || lowered.kind === "triggered" || lowered.kind === "activated" ? { ast: a, l, ability: lowered } : undefined;
       return lowered;
     });
     for (const ability of abilities) {

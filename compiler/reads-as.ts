@@ -307,6 +307,12 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       return step.who.kind === "you" && ctx.game.zones.find((z) => z.name === step.zone)?.role === "deck" ? "shuffle" : `shuffle ${possessive(step.who as PlayerRef, ctx)} ${lower(step.zone)}`;
     case "per_player":
       return perPlayerText(step, ctx);
+    case "delayed": {
+      // "Destroy it at the end of the turn." · "Return it to its owner's hand at the beginning of your next turn."
+      const inner = stepsText(step.steps, ctx).replace(/\.$/, "");
+      const at = momentText(step.at, ctx);
+      return step.steps.length === 1 ? `${inner} ${at}` : `${at}, ${inner.replace(/^./, (c) => c.toLowerCase())}`;
+    }
     case "choose_one":
       return `choose one — ${step.modes.map((m) => stepsText(m.steps, ctx).replace(/\.$/, "")).join("; or ")}`;
     case "if":
@@ -346,6 +352,16 @@ const gainVerb = (a: Affected) => (a.kind === "targets" && a.indexes.length > 1 
 const verb = (base: string, who: PlayersRef) => (who.kind === "you" ? base : `${base}s`);
 /** "draw a card" for the ability's controller (the card language's imperative), "each player draws a card" for others. */
 const actor = (who: PlayersRef, ctx: Context, base: string) => (who.kind === "you" ? base : `${playersText(who, ctx, true)} ${base}s`);
+
+/** A delayed trigger's moment: this turn's end, or the start of a next turn. */
+function momentText(at: TriggerPattern, ctx: Context): string {
+  const phases = ctx.game.phases;
+  if (at.event === "phase_start" && at.phase === phases[0]?.name && phases.length > 1) {
+    return `at the beginning of ${at.whose === "your" ? "your next turn" : at.whose === "opponent" ? "your opponent's next turn" : "the next turn"}`;
+  }
+  if (at.phase === phases[phases.length - 1]?.name && at.whose === "each") return "at the end of the turn";
+  return at.text;
+}
 
 function listText(items: string[]): string {
   return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;

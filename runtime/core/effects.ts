@@ -139,6 +139,26 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       for (const p of players) draw(ctx, p, evalNumber(ctx, frame, step.amount), source);
       return "done";
     }
+    case "delayed": {
+      // Remembered with this resolution's targets and chosen cards: "it" is still the card named before, at its moment.
+      const delayed = (state.delayed ??= []);
+      delayed.push({
+        id: state.nextId++,
+        at: step.at,
+        steps: step.steps,
+        ...(frame.card !== undefined ? { card: frame.card } : {}),
+        ...(frame.ability !== undefined ? { ability: frame.ability } : {}),
+        controller: frame.controller,
+        targets: frame.targets,
+        chosen: frame.chosen,
+        ...(frame.event ? { event: frame.event } : {}),
+        ...(frame.x !== undefined ? { x: frame.x } : {}),
+        label: `${frame.label} (${step.at.text})`,
+        ...(source ? { source } : {}),
+      });
+      emit(ctx, "delay", `${frame.label}: ${step.at.text} — waits`, { card: frame.card, player: frame.controller, source });
+      return "done";
+    }
     case "keyword_action":
       return runKeywordAction(ctx, frame, step.keyword, evalNumber(ctx, frame, step.amount), evalPlayers(ctx, frame, step.who), source, step.target ? evalAffected(ctx, frame, step.target) : []);
     case "discard": {

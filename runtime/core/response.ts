@@ -83,6 +83,22 @@ function nextTrigger(ctx: Ctx): NotedTrigger | null {
 /** Builds the frame for a trigger; null when it cannot resolve (no legal target) or its choice is pending. */
 export function triggerFrame(ctx: Ctx, trigger: NotedTrigger): Frame | null {
   const { rules } = ctx;
+  const delayed = trigger.delayed;
+  if (delayed) {
+    return {
+      ...(delayed.card !== undefined ? { card: delayed.card } : {}),
+      ...(delayed.ability !== undefined ? { ability: delayed.ability } : {}),
+      controller: delayed.controller,
+      steps: delayed.steps,
+      pc: 0,
+      targets: delayed.targets,
+      chosen: delayed.chosen,
+      ...(delayed.event ? { event: delayed.event } : {}),
+      ...(delayed.x !== undefined ? { x: delayed.x } : {}),
+      label: delayed.label,
+      ...(delayed.source ? { source: delayed.source } : {}),
+    };
+  }
   const ability = rules.abilities.get(trigger.ability);
   if (!ability) return null;
   const label = trigger.card ? `${cardName(ctx, trigger.card)}: ${ability.text}` : `rule: ${ability.text}`;
@@ -158,7 +174,8 @@ export function placeTrigger(ctx: Ctx, trigger: NotedTrigger): void {
   const { state, rules } = ctx;
   const frame = triggerFrame(ctx, trigger);
   if (!frame) return;
-  const specs = rules.abilities.get(trigger.ability)?.targets ?? [];
+  // A delayed trigger's targets were chosen by the effect that made it: none to choose, none to fizzle on.
+  const specs = trigger.delayed ? [] : (rules.abilities.get(trigger.ability)?.targets ?? []);
   if (specs.length === 0) return rules.model.triggerReady(ctx, frame, specs);
   state.targeting = { frame, specs };
   resumeTargeting(ctx);

@@ -125,6 +125,7 @@ export function noteEvent(ctx: Ctx, kind: EventKind, data: GameEventData): void 
   const index = gameIndex(rules);
   // Who had priority and caused the event: the controller of what is resolving, else the acting player (17.1 "priority player").
   const by = state.frames.length ? state.frames[state.frames.length - 1]!.controller : (state.priority?.player ?? state.active);
+  if (state.delayed?.length) noteDelayedTriggers(ctx, kind, data, by);
   if (cardsListen(ctx, index, kind)) noteCardTriggers(ctx, kind, data, by);
   for (const m of mechanicsOf(rules)) m.noteEvent?.(ctx, kind, data);
   noteRuleTriggers(ctx, index.rules.get(kind) ?? NONE, kind, data, by);
@@ -167,6 +168,19 @@ function noteTriggersOf(ctx: Ctx, id: string, kind: EventKind, data: GameEventDa
     if (ability.condition && !evalCondition(ctx, { controller: card.controller, card: id, steps: [], pc: 0, targets: [], chosen: {}, event: eventOf(data), label: "" }, ability.condition)) continue;
     state.noted.push({ id: state.nextId++, card: id, ability: ability.id, controller: card.controller, event: eventOf(data), source: ability.source, by });
     emit(ctx, "trigger", `${cardName(ctx, id)}: ${ability.trigger.text} — noted`, { card: id, name: cardName(ctx, id), ability: ability.id, player: card.controller, source: ability.source });
+  }
+}
+
+/** Delayed triggers whose moment this event is: each is noted once and is then gone. */
+function noteDelayedTriggers(ctx: Ctx, kind: EventKind, data: GameEventData, by: PlayerId): void {
+  const { state } = ctx;
+  const waiting = state.delayed!;
+  const due = waiting.filter((d) => triggerMatches(ctx, d.at, kind, data, d.controller, d.card));
+  if (due.length === 0) return;
+  state.delayed = waiting.filter((d) => !due.includes(d));
+  for (const d of due) {
+    state.noted.push({ id: state.nextId++, ...(d.card !== undefined ? { card: d.card } : {}), ability: d.ability ?? "", controller: d.controller, event: d.event ?? {}, source: d.source ?? { file: "", range: { start: { offset: 0, line: 1, column: 1 }, end: { offset: 0, line: 1, column: 1 } } }, by, delayed: d });
+    emit(ctx, "trigger", `${d.label} — noted`, { card: d.card, player: d.controller, source: d.source });
   }
 }
 

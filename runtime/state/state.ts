@@ -5,7 +5,7 @@
  * pre-computed numbers; the random generator's state and the turn machine's snapshot live here
  * too, so a state can be saved, restored and replayed exactly.
  */
-import type { CardRef, CompiledCard, Duration, KeywordGrant, RuleGrant, SourceRef, Step, TargetSpec } from "../../compiler/ir.ts";
+import type { CardRef, CompiledCard, Duration, KeywordGrant, RuleGrant, SourceRef, Step, TargetSpec, TriggerPattern } from "../../compiler/ir.ts";
 import type { RngState } from "./rng.ts";
 
 export type PlayerId = string;
@@ -103,6 +103,25 @@ export interface Frame {
   mode?: number;
 }
 
+/**
+ * A delayed trigger made by an effect (IR step `delayed`): waits for its moment once, then runs `steps` as a trigger of
+ * `card`'s ability with the targets and chosen cards the effect had ("Destroy it at the end of the turn.").
+ */
+export interface DelayedTrigger {
+  id: number;
+  at: TriggerPattern;
+  steps: Step[];
+  card?: string;
+  ability?: string;
+  controller: PlayerId;
+  targets: TargetValue[][];
+  chosen: Record<string, string[]>;
+  event?: Frame["event"];
+  x?: number;
+  label: string;
+  source?: SourceRef;
+}
+
 /** A triggered ability noted at its event, waiting to be put into resolution. */
 export interface NotedTrigger {
   id: number;
@@ -113,6 +132,8 @@ export interface NotedTrigger {
   source: SourceRef;
   /** True for triggers of the game's own rules (no card). */
   rule?: boolean;
+  /** A delayed trigger whose moment came: its frame is built from it, not from `ability`'s text. */
+  delayed?: DelayedTrigger;
   /** The value of X for a keyword ability defined as a trigger ("Bleed X"): the keyword's amount on the card. */
   x?: number;
   /** The player who had priority and caused the event (owns the chains it starts: runtime/models/chain.ts). */
@@ -173,6 +194,8 @@ export interface GameState {
   frames: Frame[];
   /** Triggers noted and not yet placed. */
   noted: NotedTrigger[];
+  /** Delayed triggers waiting for their moment (absent: none). */
+  delayed?: DelayedTrigger[];
   stack: StackItem[];
   /** Who may act in an open response window, and how many passes in a row have happened. */
   priority: { player: PlayerId; passes: number; announced?: boolean } | null;
