@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { analyzeWorkspace } from "../../compiler/workspace.ts";
-import { decodeModel, encodeModel, type SentCards } from "../../studio/src/worker/model-delta.ts";
+import { decodeModel, encodeModel, SentCards } from "../../studio/src/worker/model-delta.ts";
 import type { WorkspaceModel } from "../../compiler/model.ts";
 
 const root = path.join(import.meta.dirname, "..", "..", "cards");
@@ -27,13 +27,20 @@ describe("check results as deltas", () => {
       // The second set gone again.
       [game, core],
     ];
-    const sent: SentCards = new Map();
+    const sent = new SentCards();
     let page: WorkspaceModel | undefined;
     const sentCards: number[] = [];
+    const entries: number[] = [];
+    const gamesSent: number[] = [];
+    let previous: ReturnType<typeof analyzeWorkspace> | undefined;
     for (const sources of versions) {
-      const model = analyzeWorkspace(sources).model;
+      // Each analysis from the one before, as the studio's worker does: an unchanged game file keeps its model.
+      previous = analyzeWorkspace(sources, previous ? { previous } : {});
+      const model = previous.model;
       const delta = encodeModel(model, sent);
       sentCards.push(delta.sets.flatMap((s) => s.cards).filter((c) => "name" in c).length);
+      entries.push(delta.sets.find((s) => s.file === core.path)!.cards.length);
+      gamesSent.push(delta.games.filter((g) => !("sameGame" in g)).length);
       page = decodeModel(structuredClone(delta), page);
       expect(page).toEqual(model);
     }
@@ -42,6 +49,12 @@ describe("check results as deltas", () => {
     expect(sentCards[1]).toBe(1);
     expect(sentCards[2]).toBe(1); // only the extra set's card: the removed one is gone, the rest shifted
     expect(sentCards[3]).toBe(1); // the renamed card is back under its own name
+    // The unchanged cards go across as runs: the renamed card, and one run for the cards after it.
+    expect(entries[1]).toBe(2);
+    // The removed card: the rest is one run moved up.
+    expect(entries[2]).toBe(1);
+    // The game file never changed: its model crosses once.
+    expect(gamesSent).toEqual([1, 0, 0, 0]);
     // A worker that forgot sends everything; a page without the previous model cannot decode a delta.
     sent.clear();
     const whole = encodeModel(analyzeWorkspace(versions[0]!).model, sent);

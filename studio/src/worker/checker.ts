@@ -9,7 +9,7 @@ import { EngineWarningCache, engineWarnings, type AbilityReading } from "../../.
 import { scenarioDiagnostics } from "../../../compiler/scenario-check.ts";
 import type { SourceFile, WorkspaceModel } from "../../../compiler/model.ts";
 import type { WorkspaceAsset } from "../../../compiler/art.ts";
-import { encodeModel, type ModelDelta, type SentCards } from "./model-delta.ts";
+import { encodeModel, SentCards, type ModelDelta } from "./model-delta.ts";
 import type { CheckPhases } from "./protocol.ts";
 
 export interface CheckOutcome {
@@ -26,7 +26,7 @@ export class WorkspaceChecker {
   /** Lowerings kept between checks: only the cards whose text changed are lowered again. */
   private readonly engineCache = new EngineWarningCache();
   /** The card models the page holds (results go across as deltas against them). */
-  private readonly sent: SentCards = new Map();
+  private readonly sent = new SentCards();
 
   /** The workspace's images (the server's listing): card art is held to them as `cardwright check` holds it. */
   private assets: readonly WorkspaceAsset[] | undefined;

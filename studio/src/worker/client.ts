@@ -34,6 +34,8 @@ export class CheckerClient {
   private lastModel: WorkspaceModel | undefined;
   /** Where the last check's time went inside the worker (for the bench). */
   lastPhases: CheckPhases | undefined;
+  /** When (performance.now()) the last check was posted to the worker and its result received, before decoding (for the bench). */
+  readonly timings = { postedAt: 0, receivedAt: 0 };
   onVocabulary: ((vocabulary: LanguageVocabulary) => void) | undefined;
 
   constructor(
@@ -94,6 +96,7 @@ export class CheckerClient {
     this.sentTexts = new Map(files.map((f) => [f.path, f.text]));
     const assets = this.assetsSent ? undefined : this.assets;
     this.assetsSent = true;
+    this.timings.postedAt = performance.now();
     this.worker.postMessage({ type: "check", seq: ++this.seq, paths: files.map((f) => f.path), changed, ...(assets ? { assets } : {}) } satisfies WorkerRequest);
   }
 
@@ -103,6 +106,7 @@ export class CheckerClient {
       return;
     }
     if (response.type === "checked" || (response.type === "failed" && response.seq !== undefined)) {
+      this.timings.receivedAt = performance.now();
       this.inFlight = false;
       if (response.type === "checked") {
         this.capabilities = response.capabilities;

@@ -4,16 +4,25 @@
  * its set. A 2,000-card set is ≈3 MB of model; copying it across on every keystroke blocked the
  * page for most of a second. Pure functions: the worker encodes, the page decodes.
  */
-import type { CardModel, SetModel, WorkspaceModel } from "../../../compiler/model.ts";
+import type { CardModel, GameModel, SetModel, WorkspaceModel } from "../../../compiler/model.ts";
 
 /**
  * The same card as at `index` in the previous result's set of that file, moved so that it
- * starts at `offset` on `line` (an edit above it moves every card below; columns stay).
+ * starts at `offset` on `line` (an edit above it moves every card below; columns stay) — and,
+ * with `count`, the cards after it there too, each moved as far: one entry for the run of cards
+ * above an edit and one for the run below it, not one per card.
  */
 export interface SameCard {
   index: number;
   offset: number;
   line: number;
+  /** How many cards from `index` on (1 when absent). */
+  count?: number;
+}
+
+/** The same game model as at `index` in the previous result (its game file did not change): a game's model is tens of kB. */
+export interface SameGame {
+  sameGame: number;
 }
 
 /** A set whose cards are either models or a reference to the same card in the previous result. */
@@ -21,7 +30,8 @@ export interface SetDelta extends Omit<SetModel, "cards"> {
   cards: (CardModel | SameCard)[];
 }
 
-export interface ModelDelta extends Omit<WorkspaceModel, "sets"> {
+export interface ModelDelta extends Omit<WorkspaceModel, "sets" | "games"> {
+  games: (GameModel | SameGame)[];
   sets: SetDelta[];
 }
 
@@ -46,8 +56,16 @@ export interface SentSet {
   misses?: number;
 }
 
-/** The worker's memory of what the page holds, by set file. */
-export type SentCards = Map<string, SentSet>;
+/** The worker's memory of what the page holds: its games, and its cards by set file. */
+export class SentCards {
+  games: readonly GameModel[] = [];
+  sets = new Map<string, SentSet>();
+  /** The page lost its copy: the next result goes across whole. */
+  clear(): void {
+    this.games = [];
+    this.sets.clear();
+  }
+}
 
 type Position = CardModel["range"]["start"];
 
@@ -67,30 +85,51 @@ function movedKey(card: CardModel): string {
  * sent whole only when it differs.
  */
 export function encodeModel(model: WorkspaceModel, sent: SentCards, cardsOf: (file: string) => CardSource[] | undefined = () => undefined): ModelDelta {
-  const next: SentCards = new Map();
+  const next = new Map<string, SentSet>();
+  // A game model is the same object while its game file is unchanged (the analysis keeps its binding).
+  const games = model.games.map((game): GameModel | SameGame => {
+    const index = sent.games.indexOf(game);
+    return index < 0 ? game : { sameGame: index };
+  });
   const sets = model.sets.map((set): SetDelta => {
-    const before = sent.get(set.file);
+    const before = sent.sets.get(set.file);
     const sources = cardsOf(set.file) ?? set.cards.map((card): CardSource => ({ name: card.name, offset: card.range.start.offset, line: card.range.start.line, model: () => card }));
     const now: SentSet = { cards: sources, byOrigin: new Map() };
     const used = new Set<number>();
     // How far the page's copy is ahead of this list (cards inserted or removed above): where the next card is looked for first.
     let shift = 0;
-    const cards = sources.map((card, index): CardModel | SameCard => {
+    const cards: (CardModel | SameCard)[] = [];
+    // The run the last entry is, if it is one, and how far its cards moved.
+    let run: { entry: SameCard; offsetBy: number; linesBy: number } | undefined;
+    sources.forEach((card, index) => {
       if (card.origin && !now.byOrigin.has(card.origin)) now.byOrigin.set(card.origin, index);
       let earlier = card.origin && before ? before.byOrigin.get(card.origin) : undefined;
       if (earlier === undefined && before) earlier = sameByContent(card, index + shift, before, used);
-      if (earlier === undefined || used.has(earlier)) return card.model();
+      if (earlier === undefined || used.has(earlier)) {
+        cards.push(card.model());
+        run = undefined;
+        return;
+      }
       used.add(earlier);
       shift = earlier - index;
-      return { index: earlier, offset: card.offset, line: card.line };
+      const was = before!.cards[earlier]!;
+      const offsetBy = card.offset - was.offset;
+      const linesBy = card.line - was.line;
+      if (run && run.entry.index + (run.entry.count ?? 1) === earlier && run.offsetBy === offsetBy && run.linesBy === linesBy) {
+        run.entry.count = (run.entry.count ?? 1) + 1;
+        return;
+      }
+      const entry: SameCard = { index: earlier, offset: card.offset, line: card.line };
+      cards.push(entry);
+      run = { entry, offsetBy, linesBy };
     });
     next.set(set.file, now);
     // Field by field: the set's own `cards` is not read (the checker makes a card's model only when asked).
     return { code: set.code, name: set.name, game: set.game, file: set.file, cards };
   });
-  sent.clear();
-  for (const [file, cards] of next) sent.set(file, cards);
-  return { ...model, sets };
+  sent.sets = next;
+  sent.games = model.games;
+  return { ...model, games, sets };
 }
 
 /**
@@ -114,19 +153,30 @@ const MISSES_BEFORE_INDEX = 2;
 
 export function decodeModel(delta: ModelDelta, previous: WorkspaceModel | undefined): WorkspaceModel {
   const previousSets = new Map((previous?.sets ?? []).map((set) => [set.file, set]));
+  const games = delta.games.map((game): GameModel => {
+    if (!("sameGame" in game)) return game;
+    const reused = previous?.games[game.sameGame];
+    if (!reused) throw new Error(`The checker referred to game ${game.sameGame}, which the page does not have.`);
+    return reused;
+  });
   const sets = delta.sets.map((set): SetModel => {
     const earlier = previousSets.get(set.file);
-    return {
-      ...set,
-      cards: set.cards.map((card) => {
-        if (!isSameCard(card)) return card;
-        const reused = earlier?.cards[card.index];
-        if (!reused) throw new Error(`The checker referred to card ${card.index} of ${set.file}, which the page does not have.`);
-        return moved(reused, card.offset - reused.range.start.offset, card.line - reused.range.start.line);
-      }),
-    };
+    const cards: CardModel[] = [];
+    for (const card of set.cards) {
+      if (!isSameCard(card)) {
+        cards.push(card);
+        continue;
+      }
+      const first = earlier?.cards[card.index];
+      const count = card.count ?? 1;
+      if (!first || card.index + count > earlier!.cards.length) throw new Error(`The checker referred to card ${card.index + count - 1} of ${set.file}, which the page does not have.`);
+      const offsetBy = card.offset - first.range.start.offset;
+      const linesBy = card.line - first.range.start.line;
+      for (let i = card.index; i < card.index + count; i++) cards.push(moved(earlier!.cards[i]!, offsetBy, linesBy));
+    }
+    return { ...set, cards };
   });
-  return { ...delta, sets };
+  return { ...delta, games, sets };
 }
 
 function isSameCard(card: CardModel | SameCard): card is SameCard {
