@@ -252,9 +252,17 @@ function literalAction(run: Run, state: GameState, step: ScenarioAction): Action
   };
   const payment = (s: { discard: string[]; erase: string[]; sacrifice: string[]; x?: number; lands?: string[] }): Payment => {
     const used = new Set<string>();
+    // A card named in a payment: the acting player's in the zone the cost takes it from; else the card of that name
+    // wherever it is (the acting player's first), so that the engine answers for a card the cost cannot take
+    // (bad_payment: a discard from play, an erase from a hand), as it would for a player naming it.
     const take = (names: string[], zone: string) =>
       names.map((n) => {
-        const id = (state.players[step.player]?.zones[zone] ?? []).find((i) => !used.has(i) && norm(nameOf(run, state, i)) === norm(n));
+        const named = (i: string) => !used.has(i) && norm(nameOf(run, state, i)) === norm(n);
+        const id =
+          (state.players[step.player]?.zones[zone] ?? []).find(named) ??
+          Object.values(state.cards)
+            .filter((c) => named(c.id))
+            .sort((a, b) => Number(a.controller !== step.player) - Number(b.controller !== step.player) || idNumber(a.id) - idNumber(b.id))[0]?.id;
         if (id) used.add(id);
         return id ?? n;
       });
