@@ -17,6 +17,7 @@ import type {
   CardRef,
   CardSelector,
   CompiledBundle,
+  CardTypeDef,
   CompiledCard,
   CompiledGame,
   Condition,
@@ -1900,6 +1901,38 @@ interface CardInfo {
   neverInPlay?: boolean;
   /** A card's own text (a game file's keyword or rule text may say "it" for what the keyword acts on). */
   card?: true;
+  /**
+   * Colour tags (lower case) whose abilities are enhancements bought as the permanent enters (Chromatic 13, 14:
+   * "The ability is added to the creature" while it enters): a one-shot effect there runs as it enters.
+   */
+  enhancementTags?: ReadonlySet<string>;
+  /** This ability is in such a slot. */
+  enhancedOnEnter?: true;
+}
+
+/** The moment a one-shot effect bought as an enhancement runs: as the permanent enters with it. */
+const ENTERS_ENHANCED: TriggerPattern = { event: "enters", subject: { kind: "self" }, text: "When this enters play" };
+
+/**
+ * An enhancement slot's statement that does something once rather than describing the permanent: an imperative
+ * ("Draw a card.", "Bounce target creature.") or a player doing it ("Each opponent loses 2 life."). A card subject
+ * ("This gets +2 attack."), a restriction/permission ("This can't be blocked."), a prevention or a cost change stay statics.
+ */
+function isOneShotStatement(seq: Ast.Sequence): boolean {
+  return seq.steps.length > 0 && seq.steps.every(({ clause }) => !!clause.verb && !clause.modal && (!clause.subject || isPlayerPhrase(clause.subject)) && !["prevent", "cost"].includes(clause.verb.lemma));
+}
+
+/** The body after a marker or cost ("Entomb: ...", "Exhaust: ..."): it runs when they say, not as the card enters. */
+function afterPrefix(card: CardInfo): CardInfo {
+  const { enhancedOnEnter: _slot, ...rest } = card;
+  return { ...rest, permanent: false };
+}
+
+function enteringEnhanced(a: Ability, l: AbilityLowering): void {
+  a.kind = "triggered";
+  a.trigger = ENTERS_ENHANCED;
+  l.eventPlayer = carriesPlayer(a.trigger);
+  l.combatTrigger = false;
 }
 
 /** Events that can happen to a card that is never in play: drawn, discarded, cast, erased, or entering a zone by name. */
@@ -1917,7 +1950,11 @@ function lowerAbility(ast: Ast.Ability, index: number, card: CardInfo, l: Abilit
     l.use(ast.tag);
   }
   const notesBefore = l.notes.length;
-  lowerBody(ast.body, base, card, l);
+  const slot: CardInfo = ast.tag && card.enhancementTags?.has(lower(ast.tag.text)) ? { ...card, enhancedOnEnter: true } : card;
+  lowerBody(ast.body, base, slot, l);
+  // An enhancement's effects with no trigger ("[Blue] Choose one — ...", "[Red] If you control a Knight, draw a card."):
+  // they run as the permanent enters with it.
+  if (slot.enhancedOnEnter && base.kind === "static" && base.steps.length && !base.statics?.length) enteringEnhanced(base, l);
   // A static ability runs no steps: effects written on a permanent with no trigger, marker or cost
   // ("Choose one — ..." or "If ..., draw a card." on a creature) would do nothing.
   if (base.kind === "static" && base.steps.length && l.notes.length === notesBefore) l.note(ast.body.range, `an effect with no trigger on a permanent does nothing by itself: "${l.slice(ast.body.range)}"`);
@@ -2348,6 +2385,7 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
       if (def?.kind === "action") {
         a.kind = card.permanent ? "static" : "spell";
         a.steps = body.keywords.map((k) => ({ op: "keyword_action", keyword: l.vocab.keywords.get(lower(k.name.text))?.name ?? k.name.text, amount: l.count(k.parameter), who: { kind: "you" }, source: l.source(k.range) }) as Step);
+        if (card.enhancedOnEnter) return enteringEnhanced(a, l);
         if (card.permanent) l.note(body.range, `a keyword action on a permanent does nothing by itself: "${l.slice(body.range)}"`);
         return;
       }
@@ -2387,7 +2425,7 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
         if (marker.trigger) a.trigger = marker.trigger;
         l.eventPlayer = carriesPlayer(a.trigger);
         l.combatTrigger = isCombatTrigger(a.trigger);
-        lowerBody(body.body, a, { ...card, permanent: false }, l);
+        lowerBody(body.body, a, afterPrefix(card), l);
         a.kind = "triggered";
         return;
       }
@@ -2397,7 +2435,7 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
         if (parts.length) l.use(item);
         return parts;
       });
-      lowerBody(body.body, a, { ...card, permanent: false }, l);
+      lowerBody(body.body, a, afterPrefix(card), l);
       a.kind = "activated";
       return;
     }
@@ -2426,6 +2464,11 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
       return;
     }
     case "statement": {
+      if (card.enhancedOnEnter && isOneShotStatement(body.effect)) {
+        enteringEnhanced(a, l);
+        a.steps = lowerSequenceWithPending(body.effect, l);
+        return;
+      }
       if (card.permanent) {
         lowerStatic(body, a, l);
         return;
@@ -3020,6 +3063,10 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
   // Each card's model by name, this file's only (the first of a duplicated name, as a search would find).
   const modelByName = new Map<string, CardModel>();
   for (const m of models) if (m.file === doc.file && !modelByName.has(m.name)) modelByName.set(m.name, m);
+  const colourTags: ReadonlySet<string> = new Set(game.colors.map((c) => lower(c.name)));
+  // A card type whose colour-tagged abilities are enhancements bought as it enters (`abilities Base 1, facet 4`),
+  // not one active ability of several switched in play (`abilities facet 5 one_active`).
+  const enhancedOnEnter = (t: CardTypeDef | undefined) => !!t && t.requires.includes("facet") && !t.requires.includes("one_active");
   const out: CompiledCard[] = [];
   for (const decl of doc.cards) {
     try {
@@ -3056,7 +3103,7 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
     let spellBefore: { ast: Ast.Ability; l: AbilityLowering; ability: Ability; index: number } | undefined;
     // The ability with effects lowered last, which a sentence waiting for a moment ("At the beginning of the next end step, return it ...") continues.
     let effectsBefore: { ast: Ast.Ability; l: AbilityLowering; ability: Ability } | undefined;
-    const info: CardInfo = { id, permanent, card: true, ...(permanent ? {} : { neverInPlay: true }) };
+    const info: CardInfo = { id, permanent, card: true, ...(permanent ? {} : { neverInPlay: true }), ...(permanent && enhancedOnEnter(typeDef) ? { enhancementTags: colourTags } : {}) };
     const abilities = decl.abilities.flatMap((a, i) => {
       // `Unique.` as a line of text is the card flag (the checker put it in the supertypes), not an ability.
       const abilityText = text.slice(startOffset(a.range), endOffset(a.range));

@@ -56,7 +56,7 @@ function rewrite(text: string, actual: Map<Entry, { readsAs: string[]; problems:
 
 /** Why the reads-as text of each clean entry does not compile back to the same IR (undefined when it does). */
 function roundTripGaps(game: string, entries: Entry[], first: Probe[]): (string | undefined)[] {
-  const again = probeCards(game, entries.map((e, i) => ({ kind: e.kind, text: readsAsText(first[i]!.readsAs) })));
+  const again = probeCards(game, entries.map((e, i) => ({ kind: e.kind, text: readsAsText(first[i]!.readsAs, e.sentence) })));
   return entries.map((_, i) => {
     if (first[i]!.problems.length) return undefined;
     if (again[i]!.problems.length) return `no round trip yet: the reads-as text gives ${again[i]!.problems.join(", ")}`;
@@ -84,7 +84,7 @@ describe("the natural-English corpus", () => {
     it(`${game}: the reads-as text of every clean sentence compiles back to the same IR`, () => {
       const entries = parseCorpus(readFileSync(path.join(dir, name), "utf8")).filter((e) => e.problems.length === 0 && !e.noRoundTrip);
       const first = probeCards(game, entries.map((e) => ({ kind: e.kind, text: e.sentence })));
-      const again = probeCards(game, entries.map((e, i) => ({ kind: e.kind, text: readsAsText(first[i]!.readsAs) })));
+      const again = probeCards(game, entries.map((e, i) => ({ kind: e.kind, text: readsAsText(first[i]!.readsAs, e.sentence) })));
       entries.forEach((entry, i) => {
         expect({ sentence: entry.sentence, readsAs: first[i]!.readsAs, problems: again[i]!.problems, ir: irShape(again[i]!.abilities) }).toEqual({
           sentence: entry.sentence,

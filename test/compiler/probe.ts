@@ -25,10 +25,22 @@ export const PROBE_TEMPLATES: Record<string, Record<string, (text: string) => st
     spell: (t) => `  type: Spell\n  faction: Red\n  cost: {R}\n  text:\n    ${t}`,
   },
   chromatic: {
-    creature: (t) => `  type: Creature\n  tribe: Mystic\n  color: Blue\n  cost: 2\n  attack: 2\n  defense: 2\n  rarity: Common\n  text:\n    ${/^\[/.test(t) ? t : `[Base] ${t}`}\n    [Red] This gets +1 attack.\n    [Green] This gets +0/+2.\n    [Yellow] Flying.\n    [Purple] Taunt.`,
+    creature: (t) => `  type: Creature\n  tribe: Mystic\n  color: Blue\n  cost: 2\n  attack: 2\n  defense: 2\n  rarity: Common\n  text:\n    ${chromaticCreatureText(t)}`,
     spell: (t) => `  type: Spell\n  color: Blue\n  cost: 1\n  rarity: Common\n  text:\n    ${/^\[/.test(t) ? t : `[Red] ${t}`}\n    [Blue] Scry 2.\n    [Green] Gain 2 life.`,
   },
 };
+
+/**
+ * A Chromatic creature's lines around the sentence: untagged or `[Base]`, it is the Base ability before four
+ * Facet lines; tagged with a colour (`[Red] Spark 1.`), it takes that Facet's place after `[Base] Flying.`.
+ */
+function chromaticCreatureText(t: string): string {
+  const facets: [string, string][] = [["Red", "[Red] This gets +1 attack."], ["Green", "[Green] This gets +0/+2."], ["Yellow", "[Yellow] Flying."], ["Purple", "[Purple] Taunt."]];
+  const tag = /^\[(\w+)\]/.exec(t)?.[1];
+  if (!tag || tag.toLowerCase() === "base") return [/^\[/.test(t) ? t : `[Base] ${t}`, ...facets.map(([, line]) => line)].join("\n    ");
+  const others = facets.filter(([colour]) => colour.toLowerCase() !== tag.toLowerCase()).slice(0, 3);
+  return ["[Base] Shroud.", t, ...others.map(([, line]) => line)].join("\n    ");
+}
 
 export interface Probe {
   /** The abilities the sentence made (not the template's own lines). */
@@ -47,8 +59,9 @@ export function probeCards(game: string, cards: { kind: string; text: string }[]
   let file = `set CRP "Corpus" for ${game}\n\n`;
   cards.forEach((c, i) => {
     const card = `card "Probe ${i}" {\n${PROBE_TEMPLATES[game]![c.kind]!(c.text)}\n}\n\n`;
-    // The sentence is the card's first text line (after its tag, if the template added one).
-    const start = file.length + card.indexOf("  text:\n    ") + "  text:\n    ".length;
+    // The sentence's own line of the card (a Chromatic Facet sentence comes after the template's Base line).
+    const at = card.indexOf(c.text, card.indexOf("  text:\n    "));
+    const start = file.length + card.lastIndexOf("\n    ", at) + "\n    ".length;
     file += card;
     spans.push({ start, end: file.indexOf("\n", start) });
   });
@@ -84,9 +97,10 @@ export function irShape(abilities: Ability[]): unknown {
   );
 }
 
-/** The reads-as lines written back as one line of card text (tags dropped: the template adds its own). */
-export function readsAsText(lines: string[]): string {
-  return lines.map((l) => l.replace(/^\[[^\]]+\] /, "")).join(" ");
+/** The reads-as lines written back as one line of card text: tags dropped (the template adds its own), except the written sentence's own (a Facet slot). */
+export function readsAsText(lines: string[], written = ""): string {
+  const tag = /^\[[^\]]+\] /.exec(written)?.[0] ?? "";
+  return tag + lines.map((l) => l.replace(/^\[[^\]]+\] /, "")).join(" ");
 }
 
 /** A whole card file of `game` (a docs example): each ability's first line (1-based), reads-as, and the diagnostics on that line. */

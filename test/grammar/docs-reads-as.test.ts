@@ -19,7 +19,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { irShape, probeCards, probeFile, sameWording, type Probe, PROBE_TEMPLATES } from "../compiler/probe.ts";
+import { irShape, probeCards, probeFile, readsAsText, sameWording, type Probe, PROBE_TEMPLATES } from "../compiler/probe.ts";
 
 const file = path.join(import.meta.dirname, "..", "..", "docs", "language.md");
 const MARK = /^\s*(#\s*)?([→≈✗]) (\w+) (\w+): (.*)$/;
@@ -114,7 +114,7 @@ describe("docs/language.md: every ability example shows how the engine reads it"
       expect(p.problems).toEqual([]);
       if (e.mark!.sign === "≈") {
         // The engine's wording says what it runs: written as a card, it compiles to the example's IR.
-        const [again] = probeCards(e.mark!.game, [{ kind: e.mark!.kind, text: p.readsAs.map((l) => l.replace(/^\[[^\]]+\] /, "")).join(" ") }]);
+        const [again] = probeCards(e.mark!.game, [{ kind: e.mark!.kind, text: readsAsText(p.readsAs, e.text) }]);
         expect({ problems: again!.problems, ir: irShape(again!.abilities) }).toEqual({ problems: [], ir: irShape(p.abilities) });
       }
     });
