@@ -17,7 +17,7 @@ import { stackModel } from "./models/stack.ts";
 import { chainModel } from "./models/chain.ts";
 import { MECHANICS } from "./mechanics/index.ts";
 import { type Action, type ApplyOptions, type ApplyResult, type Refusal, applyAction, applyActionInPlace, checkAction, listLegalActions } from "./engine/actions.ts";
-import { type Ctx, RESOLVING, abilityActive, cardDef, cardName, draw, emit, runFlowAction, settle, shuffleZone, randomInt, statOf } from "./core/index.ts";
+import { type Ctx, RESOLVING, abilityActive, cardDef, cardName, draw, emit, runFlowAction, settle, shuffleZone, randomInt, statOf, insertCard, writeCard } from "./core/index.ts";
 import { type Rules, loadRules } from "./core/rules.ts";
 import { seedRng } from "./state/rng.ts";
 import type { GameState, PlayerId, PlayerState } from "./state/state.ts";
@@ -104,7 +104,7 @@ export interface Engine {
    * earlier state): the returned state is `state`. Parsed and validated like `apply` (a refusal
    * leaves the state untouched) unless `listed` says the action was just taken from `legalActions(state)`.
    */
-  applyInPlace(state: GameState, action: Action | unknown, listed?: boolean): ApplyResult;
+  applyInPlace(state: GameState, action: Action | unknown, listed?: boolean, written?: Set<string>): ApplyResult;
   /** Why an action would be refused now (null if it is legal). */
   check(state: GameState, action: Action | unknown): Refusal | null;
   validateDeck(cards: string[]): DeckViolation[];
@@ -172,7 +172,7 @@ function addCard(ctx: Ctx, nameOrId: string, player: PlayerId, zone: string): st
   if (!def) throw new SetupError(`unknown card "${nameOrId}" in the ${rules.game.name} card sets`, { player, zone, card: nameOrId });
   if (state.nextCardId > MAX_CARDS) throw new SetupError(`a game holds at most ${MAX_CARDS} cards`, { player, zone, card: nameOrId });
   const id = `c${state.nextCardId++}`;
-  state.cards[id] = { id, def: def.id, owner: player, controller: player, zone, counters: {}, damage: 0, exhausted: false, overexhausted: false, enteredTurn: 0, attackedTurn: 0, defender: false, isToken: def.isToken };
+  insertCard(ctx, { id, def: def.id, owner: player, controller: player, zone, counters: {}, damage: 0, exhausted: false, overexhausted: false, enteredTurn: 0, attackedTurn: 0, defender: false, isToken: def.isToken });
   state.players[player]!.zones[zone]!.push(id);
   return id;
 }
@@ -247,7 +247,7 @@ export function createEngine(bundle: CompiledBundle): Engine {
           ((placed[player] ??= {})[zone] ??= []).push(id);
           // Cards set up in play have been there since before this turn.
           // (Two turns back: before either player's most recent turn, so "entered since your last turn" is false for both sides.)
-          if (zone === rules.zones.battlefield) state.cards[id]!.enteredTurn = spec.turn - 2;
+          if (zone === rules.zones.battlefield) writeCard(ctx, id)!.enteredTurn = spec.turn - 2;
         }
       }
     }
@@ -259,7 +259,7 @@ export function createEngine(bundle: CompiledBundle): Engine {
       const matching = inPlay.filter((id) => cardName(ctx, id).toLowerCase() === cardSpec.name.toLowerCase());
       if (exact) matching.splice(0, matching.length, exact);
       if (matching.length !== 1) throw new SetupError(matching.length === 0 ? `"${cardSpec.name}" is not in play` : `"${cardSpec.name}" is in play ${matching.length} times; say whose (p1's "${cardSpec.name}")`, { card: cardSpec.name });
-      const card = state.cards[matching[0]!]!;
+      const card = writeCard(ctx, matching[0]!)!;
       for (const [counter, value] of Object.entries(cardSpec.counters ?? {})) card.counters[checkedCounter(counter, value, { card: cardSpec.name })] = value;
       if (cardSpec.exhausted) card.exhausted = true;
       if (cardSpec.overexhausted) card.exhausted = card.overexhausted = true;
@@ -285,10 +285,10 @@ export function createEngine(bundle: CompiledBundle): Engine {
       const parsed = parseAction(state, input);
       return parsed.ok ? checkAction(rules, state, parsed.action) : parsed.refusal;
     },
-    applyInPlace: (state, input, listed) => {
-      if (listed) return applyActionInPlace(rules, state, input as Action, true);
+    applyInPlace: (state, input, listed, written) => {
+      if (listed) return applyActionInPlace(rules, state, input as Action, true, written);
       const parsed = parseAction(state, input);
-      return parsed.ok ? applyActionInPlace(rules, state, parsed.action) : { ok: false, refusal: parsed.refusal, state, events: [] };
+      return parsed.ok ? applyActionInPlace(rules, state, parsed.action, false, written) : { ok: false, refusal: parsed.refusal, state, events: [] };
     },
     validateDeck: (cards) => validateDeck(rules, cards),
     stat: (state, card, stat) => statOf({ rules, state, events: [] }, card, stat),

@@ -160,10 +160,8 @@ function countersJsonSafe(problems: string[], id: string, counters: Record<strin
  * A card's own invariants (adds to `problems`); returns whether it is JSON. Its known fields are
  * checked by name (most of a state is its cards); a card with any other field is walked like the rest.
  */
-function checkCard(problems: string[], id: string, card: CardInstance, resolvingIsStuck: boolean): boolean {
+function checkCard(problems: string[], id: string, card: CardInstance): boolean {
   if (card === null || typeof card !== "object") return jsonSafe(card);
-  // (A game can end in the middle of a resolution: the spell then stays where it was.)
-  if (card.zone === RESOLVING && resolvingIsStuck) problems.push(`card ${id} is stuck resolving`);
   const countersJson = countersJsonSafe(problems, id, card.counters);
   let keys = 0;
   for (const _ in card) keys++;
@@ -201,8 +199,13 @@ function firstListing(state: GameState, id: string): string {
 /** The ids `checkInvariants` has met in this pass (one set, cleared per pass: no set grown from empty after every action). */
 const seenIds = new Set<string>();
 
-/** Invariants every reachable state must satisfy; returns the broken ones. */
-export function checkInvariants(engine: Engine, state: GameState): string[] {
+/**
+ * Invariants every reachable state must satisfy; returns the broken ones. `written`: the cards
+ * changed since a state that passed (the write log of `applyInPlace`): only those cards' own
+ * fields are checked again (an unchanged card cannot have broken them); the zone lists, the players
+ * and the rest of the state are checked in full either way.
+ */
+export function checkInvariants(engine: Engine, state: GameState, written?: ReadonlySet<string>): string[] {
   const problems: string[] = [];
   const resolvingIsStuck = !state.over && state.frames.length === 0 && state.stack.length === 0 && !state.pending;
   let cardsJson = true;
@@ -231,7 +234,9 @@ export function checkInvariants(engine: Engine, state: GameState): string[] {
         }
         listedCards++;
         if (card.zone !== zone) problems.push(`card ${id} says zone ${card.zone} but is listed in ${player}.${zone}`);
-        cardsJson = checkCard(problems, id, card, resolvingIsStuck) && cardsJson;
+        // (A game can end in the middle of a resolution: the spell then stays where it was.)
+        if (resolvingIsStuck && card.zone === RESOLVING) problems.push(`card ${id} is stuck resolving`);
+        if (written === undefined || written.has(id)) cardsJson = checkCard(problems, id, card) && cardsJson;
       }
     }
     for (const name in p.resources) if (p.resources[name]! < 0) problems.push(`${player} has negative ${name}: ${p.resources[name]}`);
@@ -242,7 +247,8 @@ export function checkInvariants(engine: Engine, state: GameState): string[] {
     for (const id in cards) {
       if (seen.has(id)) continue;
       problems.push(`card ${id} is in no zone`);
-      cardsJson = checkCard(problems, id, cards[id]!, resolvingIsStuck) && cardsJson;
+      if (resolvingIsStuck && cards[id]?.zone === RESOLVING) problems.push(`card ${id} is stuck resolving`);
+      cardsJson = checkCard(problems, id, cards[id]!) && cardsJson;
     }
   const slots = engine.rules.game.zones.find((z) => z.name === engine.rules.zones.battlefield)?.slots;
   if (slots !== undefined) for (const player of state.order) if ((state.players[player]!.zones[engine.rules.zones.battlefield] ?? []).length > slots) problems.push(`${player} has more than ${slots} cards in play`);
@@ -347,6 +353,9 @@ export function playGame(engine: Engine, options: GameOptions, g: number): GameO
   let { state, events } = engine.newGame({ seed: gameSeed, decks });
   record(events);
   const trace: TraceEvent[] | undefined = options.onGameTrace ? [...events] : undefined;
+  // The write log of each action: after the first (full) check, only the cards an action wrote are checked again.
+  const written = checking ? new Set<string>() : undefined;
+  let checkedOnce = false;
   // The agent's own generator (the same numbers as the state's generator would give from this seed).
   const agent = xoroshiro128plus((gameSeed ^ 0x5bd1e995) | 0);
   let actions = 0;
@@ -365,7 +374,8 @@ export function playGame(engine: Engine, options: GameOptions, g: number): GameO
     // The simulator owns its state: actions apply in place. With invariants on it also checks that
     // the engine's validation accepts the listed action (listing and validation must agree).
     const refused = checking ? checkAction(engine.rules, state, legal[pick]!) : null;
-    const applied: ApplyResult = refused ? { ok: false, refusal: refused, state, events: [] } : engine.applyInPlace(state, legal[pick]!, true);
+    written?.clear();
+    const applied: ApplyResult = refused ? { ok: false, refusal: refused, state, events: [] } : engine.applyInPlace(state, legal[pick]!, true, written);
     actions++;
     if (!applied.ok) {
       violations.push(`game ${g}: a listed action was refused: ${applied.refusal.code} ${applied.refusal.message}`);
@@ -375,7 +385,8 @@ export function playGame(engine: Engine, options: GameOptions, g: number): GameO
     record(applied.events);
     trace?.push(...applied.events);
     if (checking) {
-      const problems = checkInvariants(engine, state);
+      const problems = checkInvariants(engine, state, checkedOnce ? written : undefined);
+      checkedOnce = true;
       for (const m of mechanicsOf(engine.rules)) if (m.invariants) problems.push(...m.invariants({ rules: engine.rules, state, events: [] }, applied.events));
       if (problems.length) {
         violations.push(...problems.map((p) => `game ${g} (seed ${gameSeed}) after action ${actions}: ${p}`));

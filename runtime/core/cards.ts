@@ -22,6 +22,12 @@ export interface Ctx {
   memo?: Map<string, unknown>;
   /** Replacement effects whose steps are running now (runtime/core/replacements.ts): none applies to the events its own steps cause. */
   replacing?: string[];
+  /**
+   * The write log a caller asked for: the ids of the cards this action changed, created or removed
+   * (noted by `writeCard`/`insertCard`/`removeCard`, the only ways runtime/ changes a card —
+   * test/runtime/card-writes.test.ts holds it so). The simulator's invariant check re-checks only these.
+   */
+  written?: Set<string>;
 }
 
 /** Zone where a card sits while it resolves (spells); engine-internal, not a game-file zone. */
@@ -44,6 +50,27 @@ export function emit(
   }
   ctx.events.push(event);
   ctx.afterEvent?.(state);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Card writes: the only ways runtime/ changes a card instance (so a write log misses none)
+
+/** The card an operation is about to change (its fields, counters, marks): noted in the write log, then returned to write to. */
+export function writeCard(ctx: Ctx, id: string): CardInstance | undefined {
+  ctx.written?.add(id);
+  return ctx.state.cards[id];
+}
+
+/** Puts a new card instance (a card set up, a token made) into the card table. */
+export function insertCard(ctx: Ctx, card: CardInstance): void {
+  ctx.written?.add(card.id);
+  ctx.state.cards[card.id] = card;
+}
+
+/** Takes a card instance out of the card table (a token that ceased to exist). */
+export function removeCard(ctx: Ctx, id: string): void {
+  ctx.written?.add(id);
+  delete ctx.state.cards[id];
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import { MAX_CARDS } from "../state/limits.ts";
 import type { NativeRuleName } from "../../compiler/contract.ts";
 import type { SourceRef, Step } from "../../compiler/ir.ts";
 import type { Frame, PlayerId, TargetValue } from "../state/state.ts";
-import { type Ctx, RESOLVING, battlefield, cardDef, cardName, emit, hand, isPermanent, slotsOf, zoneList } from "./cards.ts";
+import { type Ctx, RESOLVING, battlefield, cardDef, cardName, emit, hand, isPermanent, slotsOf, zoneList, insertCard, writeCard } from "./cards.ts";
 import { addModifier, damageCard, damagePlayer, destroyAll, discardCard, draw, enterBattlefield, gainLife, loseLife, moveCard, randomInt, registerStepRunner, returnToHand, shuffleZone } from "./operations.ts";
 import { cardsFor, evalAffected, evalCard, evalCondition, evalNumber, evalPlayer, evalPlayers, keywordText, statOf } from "./values.ts";
 import { noteEvent } from "./triggers.ts";
@@ -206,7 +206,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
           p.counters[step.counter] = (p.counters[step.counter] ?? 0) + amount;
           emit(ctx, "counter", `${t.player} gets ${amount} ${step.counter} counter${amount === 1 ? "" : "s"}`, { player: t.player, amount, source });
         } else {
-          const card = state.cards[t.card];
+          const card = writeCard(ctx, t.card);
           if (!card || card.zone !== rules.zones.battlefield) continue;
           card.counters[step.counter] = (card.counters[step.counter] ?? 0) + amount;
           emit(ctx, "counter", `${cardName(ctx, t.card)} gets ${amount} ${step.counter} counter${amount === 1 ? "" : "s"}`, { card: t.card, name: cardName(ctx, t.card), amount, source });
@@ -217,7 +217,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
     }
     case "remove_counters": {
       for (const t of evalAffected(ctx, frame, step.on)) {
-        const bag = "player" in t ? state.players[t.player]!.counters : state.cards[t.card]?.counters;
+        const bag = "player" in t ? state.players[t.player]!.counters : writeCard(ctx, t.card)?.counters;
         if (!bag) continue;
         const have = bag[step.counter] ?? 0;
         const amount = step.amount === "all" ? have : Math.min(have, evalNumber(ctx, frame, step.amount));
@@ -360,7 +360,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
         if (slots !== undefined && battlefield(ctx, under).length >= slots) break;
         if (state.nextCardId > MAX_CARDS) break; // runtime/state/limits.ts: no X makes a game hold more
         const id = `c${state.nextCardId++}`;
-        state.cards[id] = { id, def: defId, owner: under, controller: under, zone: RESOLVING, counters: {}, damage: 0, exhausted: false, overexhausted: false, enteredTurn: state.turn, attackedTurn: 0, defender: false, isToken: true };
+        insertCard(ctx, { id, def: defId, owner: under, controller: under, zone: RESOLVING, counters: {}, damage: 0, exhausted: false, overexhausted: false, enteredTurn: state.turn, attackedTurn: 0, defender: false, isToken: true });
         zoneList(ctx, under, RESOLVING).push(id);
         enterBattlefield(ctx, id, under, "created", source);
       }
@@ -369,7 +369,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
     case "gain_control": {
       const who = evalPlayer(ctx, frame, step.who) ?? frame.controller;
       for (const id of cardsOf(evalAffected(ctx, frame, step.what))) {
-        const card = state.cards[id];
+        const card = writeCard(ctx, id);
         if (!card || card.zone !== rules.zones.battlefield || card.controller === who) continue;
         const from = zoneList(ctx, card.controller, card.zone);
         from.splice(from.indexOf(id), 1);
@@ -467,7 +467,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
     }
     case "exhaust":
       for (const id of cardsOf(evalAffected(ctx, frame, step.what))) {
-        const card = state.cards[id];
+        const card = writeCard(ctx, id);
         if (!card) continue;
         card.exhausted = true;
         if (step.over) card.overexhausted = true;
@@ -476,7 +476,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       return "done";
     case "ready":
       for (const id of cardsOf(evalAffected(ctx, frame, step.what))) {
-        const card = state.cards[id];
+        const card = writeCard(ctx, id);
         if (!card) continue;
         card.exhausted = false;
         card.overexhausted = false;

@@ -6,7 +6,7 @@
 import type { EventKind, KeywordGrant, RuleGrant, SourceRef } from "../../compiler/ir.ts";
 import type { Frame, PlayerId } from "../state/state.ts";
 import { nextInt } from "../state/rng.ts";
-import { type Ctx, cardDef, cardName, emit, hand, zoneHolder, zoneList } from "./cards.ts";
+import { type Ctx, cardDef, cardName, emit, hand, zoneHolder, zoneList, removeCard, writeCard } from "./cards.ts";
 import { evalNumber, hasRule, keywordText, statOf } from "./values.ts";
 import { key as replacementKey, markReplacementUsed, replacementFor, type ReplaceableEvent, type ReplacementInEffect } from "./replacements.ts";
 import { noteEvent, zonesWatched } from "./triggers.ts";
@@ -20,7 +20,7 @@ export function moveCard(
   opts: { player?: PlayerId; position?: "top" | "bottom"; source?: SourceRef; quiet?: boolean; leavesNoted?: boolean } = {},
 ): void {
   const { state, rules } = ctx;
-  const card = state.cards[id]!;
+  const card = writeCard(ctx, id)!;
   const from = card.zone;
   // "If a card would be put into a Graveyard from anywhere, put it into its owner's Oblivion instead."
   if (zone !== from && zone !== rules.zones.battlefield && !replaceEvent(ctx, "enters", { card: id, player: card.owner, zone }, `${cardName(ctx, id)} would be put into ${zone}`)) return;
@@ -44,7 +44,7 @@ export function moveCard(
   }
   // Tokens that leave play cease to exist.
   if (leavingPlay && card.isToken) {
-    delete state.cards[id];
+    removeCard(ctx, id);
     if (!opts.quiet) emit(ctx, "move", `${cardDef(ctx, { ...card })?.name ?? id} leaves play and ceases to exist`, { card: id, from, to: "(gone)", source: opts.source });
     return;
   }
@@ -63,7 +63,7 @@ export function moveCard(
 
 /** Puts a card onto the battlefield under `player`'s control (played, summoned, created). */
 export function enterBattlefield(ctx: Ctx, id: string, player: PlayerId, how: "played" | "summoned" | "created", source?: SourceRef): void {
-  const card = ctx.state.cards[id]!;
+  const card = writeCard(ctx, id)!;
   moveCard(ctx, id, ctx.rules.zones.battlefield, { player, source, quiet: true });
   // `enteredTurn` is what summoning sickness reads; `summoned_units_can_attack = true` exempts summoned units.
   card.enteredTurn = how === "summoned" && ctx.rules.param("summoned_units_can_attack", false) ? ctx.state.turn - 1 : ctx.state.turn;
@@ -176,7 +176,7 @@ export function damagePlayer(ctx: Ctx, player: PlayerId, dealt: number, from: st
 }
 
 export function damageCard(ctx: Ctx, id: string, dealt: number, from: string | undefined, source: SourceRef | undefined, combat = false): void {
-  const card = ctx.state.cards[id];
+  const card = writeCard(ctx, id);
   if (!card || dealt <= 0 || card.zone !== ctx.rules.zones.battlefield) return;
   const left = replaceEvent(ctx, "dealt_damage", { card: id, ...(combat ? { combat } : {}) }, `${dealt} damage would be dealt to ${cardName(ctx, id)}`, dealt);
   if (!left || card.zone !== ctx.rules.zones.battlefield) return;
@@ -258,7 +258,7 @@ export function destroyAll(ctx: Ctx, ids: string[], source?: SourceRef, opts: { 
     }
     if (!replaceEvent(ctx, "destroyed", { card: id }, `${cardName(ctx, id)} would be destroyed`)) {
       // Still in play with its lethal damage: the state check leaves it alone until the damage changes.
-      if (state.cards[id]?.zone === rules.zones.battlefield) state.cards[id]!.lethalReplaced = state.cards[id]!.damage;
+      if (state.cards[id]?.zone === rules.zones.battlefield) writeCard(ctx, id)!.lethalReplaced = state.cards[id]!.damage;
       continue;
     }
     going.push(id);

@@ -7,7 +7,7 @@ import { STEPS_DONE, type FlowAction, type FlowEvent } from "./flow.ts";
 import type { Step } from "../../compiler/ir.ts";
 import type { Rules } from "./rules.ts";
 import { opponentOf, type GameState } from "../state/state.ts";
-import { type Ctx, allOnBattlefield, battlefield, cardName, emit } from "./cards.ts";
+import { type Ctx, allOnBattlefield, battlefield, cardName, emit, writeCard } from "./cards.ts";
 import { destroyAll, losePlayer } from "./operations.ts";
 import { noteEvent } from "./triggers.ts";
 import { hasRule, statOf } from "./values.ts";
@@ -145,10 +145,11 @@ export function endOfTurnCleanup(ctx: Ctx): void {
   state.modifiers = state.modifiers.filter((m) => m.duration !== "end_of_turn");
   if (state.modifiers.length !== before) emit(ctx, "modify", `"until end of turn" effects end (${before - state.modifiers.length})`);
   for (const id of allOnBattlefield(ctx)) {
-    state.cards[id]!.damage = 0;
-    delete state.cards[id]!.damagedBy;
+    const card = writeCard(ctx, id)!;
+    card.damage = 0;
+    delete card.damagedBy;
     // Damage gone: a later lethal amount is new, even if it is the same number.
-    delete state.cards[id]!.lethalReplaced;
+    delete card.lethalReplaced;
   }
 }
 
@@ -164,7 +165,7 @@ function passTurn(ctx: Ctx): void {
   p.turnTally = {};
   state.modifiers = state.modifiers.filter((m) => !(m.duration === "until_your_next_turn" && m.controller === next));
   if (rules.param("defender_lasts_until", "next_own_turn") === "next_own_turn") {
-    for (const id of battlefield(ctx, next)) state.cards[id]!.defender = false;
+    for (const id of battlefield(ctx, next)) writeCard(ctx, id)!.defender = false;
   }
   // Capacity resources refill at the start of their owner's turn.
   for (const name of settleRules(rules).capacities) p.resources[name] = p.capacity[name] ?? 0;

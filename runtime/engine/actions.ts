@@ -25,6 +25,7 @@ import {
   selectCards,
   settle,
   slotsOf,
+  writeCard,
   zoneList,
 } from "../core/index.ts";
 import type { Rules } from "../core/rules.ts";
@@ -169,7 +170,7 @@ function payCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Payment,
       emit(ctx, "cost", `${player} pays ${amount} life`, { player, amount, source });
       if (amount > 0) noteEvent(ctx, "lose_life", { player, amount });
     } else if (part.pays === "exhaust" || part.pays === "overexhaust") {
-      const card = state.cards[selfCard]!;
+      const card = writeCard(ctx, selfCard)!;
       card.exhausted = true;
       if (part.pays === "overexhaust") card.overexhausted = true;
       emit(ctx, "cost", `${cardName(ctx, selfCard)} is ${part.pays === "exhaust" ? "exhausted" : "overexhausted"}`, { card: selfCard, source });
@@ -677,7 +678,7 @@ function perform(ctx: Ctx, action: Action): void {
       return;
     }
     case "attack": {
-      const card = state.cards[action.attacker]!;
+      const card = writeCard(ctx, action.attacker)!;
       card.attacks = card.attackedTurn === state.turn ? (card.attacks ?? 1) + 1 : 1;
       card.attackedTurn = state.turn;
       const what = "card" in action.target ? cardName(ctx, action.target.card) : action.target.player;
@@ -687,7 +688,7 @@ function perform(ctx: Ctx, action: Action): void {
       return;
     }
     case "defend": {
-      state.cards[action.card]!.defender = true;
+      writeCard(ctx, action.card)!.defender = true;
       emit(ctx, "action", `${cardName(ctx, action.card)} becomes a defender`, { player: action.player, card: action.card, name: cardName(ctx, action.card) });
       return;
     }
@@ -799,9 +800,10 @@ export function applyAction(rules: Rules, state: GameState, action: Action, opti
  * Applies an action to `state` itself (no copy): for a simulator or a bot that owns its state and
  * keeps no earlier one. The action is validated first; a refused action leaves the state untouched.
  * `listed`: the action was just taken from `legalActions(state)`, so its validation is skipped.
+ * `written`: a write log — the id of every card the action changes, creates or removes is added to it.
  */
-export function applyActionInPlace(rules: Rules, state: GameState, action: Action, listed = false): ApplyResult {
-  const ctx: Ctx = { rules, state, events: [] };
+export function applyActionInPlace(rules: Rules, state: GameState, action: Action, listed = false, written?: Set<string>): ApplyResult {
+  const ctx: Ctx = written ? { rules, state, events: [], written } : { rules, state, events: [] };
   if (!listed) {
     const refusal = validate(ctx, action);
     if (refusal) return { ok: false, refusal, state, events: [] };

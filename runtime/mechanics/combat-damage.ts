@@ -25,7 +25,7 @@
 import type { SourceRef } from "../../compiler/ir.ts";
 import type { Action, Refusal } from "../core/action.ts";
 import type { Ctx } from "../core/index.ts";
-import { abilityActive, addModifier, battlefield, cardDef, cardName, damageCard, damagePlayer, emit, hasRule, keywordsOf, noteEvent, statOf } from "../core/index.ts";
+import { abilityActive, addModifier, battlefield, cardDef, cardName, damageCard, damagePlayer, emit, hasRule, keywordsOf, noteEvent, statOf, writeCard } from "../core/index.ts";
 import { registerNativeRule } from "../core/effects.ts";
 import { initiate } from "../models/chain.ts";
 import { numberParam } from "../core/rules.ts";
@@ -108,7 +108,7 @@ registerNativeRule("declare_attackers", (ctx, frame) => {
   state.battle = { attacker: player, attackers: chosen, blocks: {} };
   const defender = opponentOf(state, player);
   for (const id of chosen) {
-    const card = state.cards[id]!;
+    const card = writeCard(ctx, id)!;
     card.attackedTurn = state.turn;
     if (rules.param("attacking_exhausts", true) && !hasRule(ctx, id, "attacks_without_exhausting")) card.exhausted = true;
     emit(ctx, "attack", `${cardName(ctx, id)} attacks ${defender}`, { player, card: id, name: cardName(ctx, id) });
@@ -235,9 +235,10 @@ registerNativeRule("combat_damage", (ctx, frame) => {
 registerNativeRule("remove_damage", (ctx) => {
   for (const player of ctx.state.order)
     for (const id of battlefield(ctx, player)) {
-      ctx.state.cards[id]!.damage = 0;
-      delete ctx.state.cards[id]!.damagedBy;
-      delete ctx.state.cards[id]!.lethalReplaced;
+      const card = writeCard(ctx, id)!;
+      card.damage = 0;
+      delete card.damagedBy;
+      delete card.lethalReplaced;
     }
   emit(ctx, "modify", "damage is removed from every creature");
   return "done";
@@ -252,7 +253,7 @@ registerNativeRule("expire_durations", (ctx) => {
 
 registerNativeRule("ready_permanents", (ctx, frame) => {
   if (!ctx.rules.param("ready_permanents_at_beginning", true)) return "done";
-  for (const id of battlefield(ctx, frame.controller)) ctx.state.cards[id]!.exhausted = false;
+  for (const id of battlefield(ctx, frame.controller)) writeCard(ctx, id)!.exhausted = false;
   return "done";
 });
 
@@ -281,7 +282,7 @@ registerNativeRule("end_of_turn_effects", (ctx, frame) => {
 
 function cardDamaged(ctx: Ctx, id: string, amount: number, from: string | undefined): void {
   if (!from || amount <= 0 || !ctx.state.cards[from] || !hasRule(ctx, from, "destroys_creature_on_any_damage")) return;
-  const card = ctx.state.cards[id]!;
+  const card = writeCard(ctx, id)!;
   card.damage = Math.max(card.damage, statOf(ctx, id, toughnessStat(ctx.rules)));
 }
 

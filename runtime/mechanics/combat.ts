@@ -13,7 +13,7 @@
  */
 import type { SourceRef } from "../../compiler/ir.ts";
 import type { Ctx } from "../core/index.ts";
-import { addModifier, battlefield, cardName, damagePlayer, destroy, destroyAll, emit, hasRule, noteEvent, statOf } from "../core/index.ts";
+import { addModifier, battlefield, cardName, damagePlayer, destroy, destroyAll, emit, hasRule, noteEvent, statOf, writeCard } from "../core/index.ts";
 import { registerNativeRule } from "../core/effects.ts";
 import type { Frame } from "../state/state.ts";
 import { opponentOf } from "../state/state.ts";
@@ -71,7 +71,7 @@ function resolveAttack(ctx: Ctx, frame: Frame): "done" | "wait" {
   if (blocker) {
     // The wall is "blocking" while its attack resolves ("as long as this is blocking": runtime/core/values.ts isBlocking).
     frame.chosen["blocker"] = [blocker];
-    if (rules.param("defender_walls", "one_attack") === "one_attack") state.cards[blocker]!.defender = false;
+    if (rules.param("defender_walls", "one_attack") === "one_attack") writeCard(ctx, blocker)!.defender = false;
     emit(ctx, "block", `${cardName(ctx, blocker)} walls the attack of ${cardName(ctx, attacker)}`, { card: blocker, name: cardName(ctx, blocker), player: defending, source: frame.source });
     noteEvent(ctx, "blocks", { card: blocker, player: defending });
     noteEvent(ctx, "blocked", { card: attacker });

@@ -7,12 +7,12 @@
  * A card that left play meanwhile simply drops its effect (it is already its owner's again).
  */
 import type { Ctx } from "../core/index.ts";
-import { cardName, emit, moveCard, zoneList } from "../core/index.ts";
+import { cardName, emit, moveCard, zoneList, writeCard } from "../core/index.ts";
 import { type Mechanic, mechanicsOf } from "../core/mechanics.ts";
 import type { PlayerId } from "../state/state.ts";
 
 export function changeControl(ctx: Ctx, id: string, to: PlayerId, why: string): void {
-  const card = ctx.state.cards[id];
+  const card = writeCard(ctx, id);
   if (!card || card.zone !== ctx.rules.zones.battlefield || card.controller === to) return;
   const from = zoneList(ctx, card.controller, card.zone);
   from.splice(from.indexOf(id), 1);

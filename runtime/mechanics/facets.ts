@@ -28,7 +28,7 @@ import type { Ability, CompiledCard, SourceRef, TargetSpec } from "../../compile
 import type { Action, Refusal } from "../core/action.ts";
 import { refuseShortfall } from "../core/action.ts";
 import type { Ctx } from "../core/index.ts";
-import { RESOLVING, cardDef, cardName, emit, enterBattlefield, hand, moveCard, zoneList } from "../core/index.ts";
+import { RESOLVING, cardDef, cardName, emit, enterBattlefield, hand, moveCard, zoneList, writeCard } from "../core/index.ts";
 import { registerNativeRule } from "../core/effects.ts";
 import type { GameMove, Mechanic } from "../core/mechanics.ts";
 import { resumeTargeting } from "../core/response.ts";
@@ -101,7 +101,7 @@ export function spendFacets(ctx: Ctx, player: PlayerId, color: string, amount: n
     }
     const card = facetCards(ctx, player).find((id) => !ctx.state.cards[id]!.exhausted && facetColor(ctx, id).toLowerCase() === color.toLowerCase());
     if (!card) return;
-    ctx.state.cards[card]!.exhausted = true;
+    writeCard(ctx, card)!.exhausted = true;
     emit(ctx, "cost", `${player} spends a ${color} Facet: ${cardName(ctx, card)} is exhausted (${why})`, { player, card, name: cardName(ctx, card), amount: 1, source });
   }
 }
@@ -184,7 +184,7 @@ registerNativeRule("enter_enhanced", (ctx, frame) => {
     spendFacets(ctx, player, ability.tag!, cost, `enhancing ${def.name}`, ability.source);
     emit(ctx, "modify", `${def.name} is enhanced: ${ability.text}`, { card: id, name: def.name, player, ability: a, source: ability.source });
   }
-  if (!typeHas(rules, def.cardType, "one_active")) card.active = chosen;
+  if (!typeHas(rules, def.cardType, "one_active")) writeCard(ctx, id)!.active = chosen;
   weaponEnters(ctx, id, player, def.source);
   enterBattlefield(ctx, id, player, "played", def.source);
   redirectAttacks(ctx, id);
@@ -320,7 +320,7 @@ registerNativeRule("grant_temporary_facet", (ctx, frame) => {
 // Phase steps
 
 registerNativeRule("ready_facets", (ctx, frame) => {
-  for (const id of facetCards(ctx, frame.controller)) ctx.state.cards[id]!.exhausted = false;
+  for (const id of facetCards(ctx, frame.controller)) writeCard(ctx, id)!.exhausted = false;
   emit(ctx, "modify", `${frame.controller}'s Facets are readied`, { player: frame.controller });
   return "done";
 });
@@ -384,14 +384,14 @@ function performMove(ctx: Ctx, move: GameMove): boolean {
       emit(ctx, "action", `${move.player} replaces the Facet ${cardName(ctx, move.other)}`, { player: move.player, card: move.other, name: cardName(ctx, move.other) });
       moveCard(ctx, move.other, rules.param("replaced_facet_goes_to", rules.zones.graveyard));
     }
-    const card = state.cards[move.card!]!;
+    const card = writeCard(ctx, move.card!)!;
     card.exhausted = !rules.param("harvested_facet_ready", true);
     emit(ctx, "action", `${move.player} harvests ${cardName(ctx, move.card!)} for a ${facetColor(ctx, move.card!)} Facet`, { player: move.player, card: move.card, name: cardName(ctx, move.card!) });
     moveCard(ctx, move.card!, facetZone(rules));
     return true;
   }
   if (move.move === "switch") {
-    const card = state.cards[move.card!]!;
+    const card = writeCard(ctx, move.card!)!;
     const def = cardDef(ctx, card);
     const ability = def.abilities.find((a) => (a.tag ?? "").toLowerCase() === (move.color ?? "").toLowerCase())!;
     spendFacets(ctx, move.player, ability.tag!, rules.param("enchantment_switch_cost", 1), `switching ${def.name}`, ability.source);

@@ -20,7 +20,7 @@ import type { EngineParamName } from "../../compiler/contract.ts";
 import type { SourceRef } from "../../compiler/ir.ts";
 import type { Action, Refusal } from "../core/action.ts";
 import type { Ctx } from "../core/index.ts";
-import { battlefield, cardDef, cardName, damageCard, damagePlayer, destroy, emit, hasRule, noteEvent, statOf } from "../core/index.ts";
+import { battlefield, cardDef, cardName, damageCard, damagePlayer, destroy, emit, hasRule, noteEvent, statOf, writeCard } from "../core/index.ts";
 import { registerNativeRule } from "../core/effects.ts";
 import { numberParam } from "../core/rules.ts";
 import { mainPhaseTiming } from "./timing.ts";
@@ -120,7 +120,7 @@ function validateMove(ctx: Ctx, move: GameMove): Refusal | null | undefined {
 function performMove(ctx: Ctx, move: GameMove): boolean {
   if (move.move !== "attack") return false;
   const { state, rules } = ctx;
-  const card = state.cards[move.card!]!;
+  const card = writeCard(ctx, move.card!)!;
   state.players[move.player]!.turnTally["weapon_attack"] = (state.players[move.player]!.turnTally["weapon_attack"] ?? 0) + 1;
   card.exhausted = true;
   card.attackedTurn = state.turn;

@@ -1,0 +1,231 @@
+// Every change to a card instance in runtime/ goes through runtime/core/cards.ts (`writeCard`,
+// `insertCard`, `removeCard`), which note the card in the action's write log (`Ctx.written`): the
+// simulator's invariant check re-checks only the cards an action wrote, so a write that bypasses
+// the log would go unchecked. Read with TypeScript's type checker: a write is an assignment, a
+// `delete`, `++`/`--`, a mutating array method or Object.assign whose target lies in (or is) a value
+// of type CardInstance; the card it lands in must come straight from `writeCard(...)` (or a const
+// initialised by it). An alias of a card's inner object (`const bag = card.counters`) must come from
+// such a card too, since the writes through it are not visible as card writes.
+import { describe, expect, it } from "vitest";
+import ts from "typescript";
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { lowerWorkspace } from "../../compiler/lower.ts";
+import { createEngine, type Engine } from "../../runtime/index.ts";
+import { checkInvariants, gameRandomDeck } from "../../runtime/simulate.ts";
+import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
+import { uniformInt } from "pure-rand/distribution/uniformInt";
+import { gameSources } from "./game-sources.ts";
+
+const WRITERS = new Set(["writeCard"]);
+/** cards.ts holds the write functions; bots/ changes only states of its own (a sampled hidden hand), outside any action. */
+const exempt = (file: string) => file === "runtime/core/cards.ts" || file.startsWith("runtime/bots/");
+const MUTATORS = new Set(["push", "pop", "shift", "unshift", "splice", "sort", "reverse", "fill", "copyWithin"]);
+
+function runtimeFiles(dir = "runtime"): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? runtimeFiles(path.join(dir, e.name)) : e.name.endsWith(".ts") ? [path.join(dir, e.name)] : []));
+}
+
+function program(files: string[]): ts.Program {
+  const config = ts.readConfigFile("tsconfig.json", ts.sys.readFile);
+  const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, process.cwd());
+  return ts.createProgram(files, { ...parsed.options, noEmit: true });
+}
+
+const unwrap = (node: ts.Expression): ts.Expression => {
+  let n = node;
+  while (ts.isParenthesizedExpression(n) || ts.isNonNullExpression(n) || ts.isAsExpression(n) || ts.isSatisfiesExpression(n)) n = n.expression;
+  return n;
+};
+
+/** The problems of one program's runtime files: "file:line: what". */
+export function directCardWrites(files: string[]): string[] {
+  const prog = program(files);
+  const checker = prog.getTypeChecker();
+  const stateFile = prog.getSourceFile(path.resolve("runtime/state/state.ts"))!;
+  let cardSymbol: ts.Symbol | undefined;
+  ts.forEachChild(stateFile, (n) => {
+    if (ts.isInterfaceDeclaration(n) && n.name.text === "CardInstance") cardSymbol = checker.getSymbolAtLocation(n.name);
+  });
+  if (!cardSymbol) throw new Error("CardInstance not found in runtime/state/state.ts");
+  const isCard = (node: ts.Expression): boolean => {
+    const type = checker.getNonNullableType(checker.getTypeAtLocation(node));
+    const parts = type.isUnion() ? type.types : [type];
+    return parts.some((t) => t.getSymbol() === cardSymbol);
+  };
+  /** Does this expression give a card taken for writing (`writeCard(...)`, or a const initialised by it)? */
+  const writable = (node: ts.Expression): boolean => {
+    const n = unwrap(node);
+    if (ts.isCallExpression(n)) return ts.isIdentifier(n.expression) && WRITERS.has(n.expression.text);
+    if (!ts.isIdentifier(n)) return false;
+    const declaration = checker.getSymbolAtLocation(n)?.valueDeclaration;
+    if (!declaration || !ts.isVariableDeclaration(declaration) || !declaration.initializer) return false;
+    const list = declaration.parent;
+    return ts.isVariableDeclarationList(list) && (list.flags & ts.NodeFlags.Const) !== 0 && writable(declaration.initializer);
+  };
+  /** The card a write to `target` lands in: the first value of type CardInstance down its access chain (null: none). */
+  const cardUnder = (target: ts.Expression): ts.Expression | null => {
+    let n: ts.Expression = target;
+    for (;;) {
+      const u = unwrap(n);
+      if (isCard(u)) return u;
+      if (ts.isPropertyAccessExpression(u) || ts.isElementAccessExpression(u)) n = u.expression;
+      else return null;
+    }
+  };
+  /** The expressions a value may come from (both sides of `??`/`||`, both branches of `?:`). */
+  const sources = (node: ts.Expression): ts.Expression[] => {
+    const n = unwrap(node);
+    if (ts.isConditionalExpression(n)) return [...sources(n.whenTrue), ...sources(n.whenFalse)];
+    if (ts.isBinaryExpression(n) && [ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken, ts.SyntaxKind.AmpersandAmpersandToken].includes(n.operatorToken.kind)) return [...sources(n.left), ...sources(n.right)];
+    return [n];
+  };
+  const problems: string[] = [];
+  for (const file of files) {
+    if (exempt(file)) continue;
+    const source = prog.getSourceFile(path.resolve(file))!;
+    const report = (node: ts.Node, what: string) => {
+      const { line } = source.getLineAndCharacterOfPosition(node.getStart(source));
+      problems.push(`${file}:${line + 1}: ${what}: ${node.getText(source).slice(0, 80)}`);
+    };
+    /** A write to `target`: fine unless it lands in a card not taken by writeCard. */
+    const write = (node: ts.Node, target: ts.Expression) => {
+      const t = unwrap(target);
+      if (!ts.isPropertyAccessExpression(t) && !ts.isElementAccessExpression(t)) return;
+      // The target itself a card (`state.cards[id] = …`, `delete state.cards[id]`): the table changes.
+      if (isCard(t)) return report(node, "a card put into or taken out of the card table without insertCard/removeCard");
+      const card = cardUnder(t);
+      if (card && !writable(card)) report(node, "a card written without writeCard");
+    };
+    const visit = (node: ts.Node): void => {
+      if (ts.isBinaryExpression(node) && node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && node.operatorToken.kind <= ts.SyntaxKind.LastAssignment) write(node, node.left);
+      else if (ts.isDeleteExpression(node)) write(node, node.expression);
+      else if ((ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) && (node.operator === ts.SyntaxKind.PlusPlusToken || node.operator === ts.SyntaxKind.MinusMinusToken)) write(node, node.operand);
+      else if (ts.isCallExpression(node)) {
+        const callee = unwrap(node.expression);
+        if (ts.isPropertyAccessExpression(callee) && MUTATORS.has(callee.name.text)) {
+          const card = cardUnder(callee.expression);
+          if (card && !writable(card)) report(node, "a card's array changed without writeCard");
+        }
+        if (ts.isPropertyAccessExpression(callee) && callee.expression.getText(source) === "Object" && callee.name.text === "assign" && node.arguments[0]) {
+          const card = cardUnder(node.arguments[0]);
+          if (card && !writable(card)) report(node, "a card changed by Object.assign without writeCard");
+        }
+      } else if (ts.isVariableDeclaration(node) && node.initializer) {
+        // An alias of a card's inner object (counters, marks, active abilities) from a card not taken for writing.
+        for (const from of sources(node.initializer)) {
+          const f = unwrap(from);
+          if (!(ts.isPropertyAccessExpression(f) || ts.isElementAccessExpression(f)) || isCard(f)) continue;
+          const type = checker.getNonNullableType(checker.getTypeAtLocation(f));
+          if (!(type.flags & ts.TypeFlags.Object)) continue;
+          const card = cardUnder(f);
+          if (card && !writable(card)) report(node, "an alias of a card's inner object from a card not taken by writeCard");
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return problems;
+}
+
+describe("card writes in runtime/", () => {
+  it("go through writeCard / insertCard / removeCard, so the simulator's write log misses none", () => {
+    expect(directCardWrites(runtimeFiles())).toEqual([]);
+  }, 120_000);
+
+  it("finds a direct write, a table insertion, a deletion, an alias and an array change (the checker itself)", () => {
+    const probe = "runtime/core/__card-writes-probe.ts";
+    const text = [
+      'import type { Ctx } from "./cards.ts";',
+      'import { writeCard } from "./cards.ts";',
+      "export function probe(ctx: Ctx, id: string): void {",
+      "  const card = ctx.state.cards[id]!;",
+      "  card.exhausted = true;",
+      "  ctx.state.cards[id]!.damage += 1;",
+      "  delete card.damagedBy;",
+      "  ctx.state.cards[id] = card;",
+      "  const bag = ctx.state.cards[id]?.counters;",
+      "  card.active?.push(id);",
+      "  const fine = writeCard(ctx, id)!;",
+      "  fine.exhausted = true;",
+      "  fine.counters[id] = 1;",
+      "  writeCard(ctx, id)!.damage++;",
+      "  const ok = fine.counters;",
+      "  void bag; void ok;",
+      "}",
+    ].join("\n");
+    const host = ts.sys.readFile;
+    ts.sys.readFile = (file, encoding) => (path.resolve(file) === path.resolve(probe) ? text : host(file, encoding));
+    const exists = ts.sys.fileExists;
+    ts.sys.fileExists = (file) => path.resolve(file) === path.resolve(probe) || exists(file);
+    try {
+      const found = directCardWrites([probe]).map((p) => p.split(": ")[0]!.split(":")[1]);
+      expect(found).toEqual(["5", "6", "7", "8", "9", "10"]);
+    } finally {
+      ts.sys.readFile = host;
+      ts.sys.fileExists = exists;
+    }
+  }, 120_000);
+});
+
+const engines = new Map<string, Engine>();
+const engineOf = (game: string): Engine => {
+  let engine = engines.get(game);
+  if (!engine) engines.set(game, (engine = createEngine(lowerWorkspace(gameSources(game)).bundles.find((b) => b.game.id === game)!)));
+  return engine;
+};
+
+describe("the write log (applyInPlace's written)", () => {
+  // Random games over each game's starter set and its scenario card sets: after every action, each
+  // card whose JSON changed (or that appeared or went) is in the log — the log misses no write.
+  for (const game of ["duel", "cybervamp", "chromatic"]) {
+    it(`names every card an action changed (${game})`, () => {
+      const engine = engineOf(game);
+      let actions = 0;
+      let changed = 0;
+      const missed: string[] = [];
+      for (let g = 0; g < 4; g++) {
+        let { state } = engine.newGame({ seed: 40 + g, decks: { p1: gameRandomDeck(engine, 80 + g), p2: gameRandomDeck(engine, 90 + g) } });
+        const agent = xoroshiro128plus(700 + g);
+        const written = new Set<string>();
+        for (let a = 0; a < 600 && !state.over; a++) {
+          const legal = engine.legalActions(state);
+          if (legal.length === 0) break;
+          const before = new Map(Object.entries(state.cards).map(([id, card]) => [id, JSON.stringify(card)]));
+          written.clear();
+          const applied = engine.applyInPlace(state, legal[uniformInt(agent, 0, legal.length - 1)]!, true, written);
+          expect(applied.ok).toBe(true);
+          state = applied.state;
+          actions++;
+          for (const id of new Set([...before.keys(), ...Object.keys(state.cards)])) {
+            const after = state.cards[id] === undefined ? undefined : JSON.stringify(state.cards[id]);
+            if (after === before.get(id)) continue;
+            changed++;
+            if (!written.has(id)) missed.push(`game ${g} action ${a}: ${id} ${before.get(id)} → ${after}`);
+          }
+        }
+      }
+      expect(missed).toEqual([]);
+      // The games did change cards (the check above is not vacuous).
+      expect(actions).toBeGreaterThan(200);
+      expect(changed).toBeGreaterThan(50);
+    }, 120_000);
+  }
+
+  it("checkInvariants with a log re-checks the logged cards' own fields, and the zones and players always", () => {
+    const engine = engineOf("duel");
+    const { state } = engine.newGame({ seed: 5, decks: { p1: gameRandomDeck(engine, 1), p2: gameRandomDeck(engine, 2) } });
+    const [first, second] = state.players["p1"]!.zones["Hand"]!;
+    const broken = structuredClone(state);
+    broken.cards[first!]!.counters["power"] = -1;
+    expect(checkInvariants(engine, broken)).toEqual([`card ${first} has negative power counters`]);
+    expect(checkInvariants(engine, broken, new Set([first!]))).toEqual([`card ${first} has negative power counters`]);
+    // Not logged: the card's own fields are taken as checked (the log says it did not change).
+    expect(checkInvariants(engine, broken, new Set([second!]))).toEqual([]);
+    // Zones and players are checked whatever the log says.
+    broken.cards[first!]!.zone = "Graveyard";
+    broken.players["p2"]!.resources["Crystal"] = -2;
+    expect(checkInvariants(engine, broken, new Set())).toEqual([`card ${first} says zone Graveyard but is listed in p1.Hand`, "p2 has negative Crystal: -2"]);
+  });
+});
