@@ -196,8 +196,59 @@ function firstListing(state: GameState, id: string): string {
   return "?";
 }
 
-/** The ids `checkInvariants` has met in this pass (one set, cleared per pass: no set grown from empty after every action). */
-const seenIds = new Set<string>();
+/**
+ * The ids `checkInvariants` has met in this pass. The engine names cards `c<n>`: those are stamped
+ * with the pass number in an array indexed by n (a Set emptied per pass grew its table again after
+ * every action — the pass's single biggest cost); any other id (a hand-made state) goes to a Set.
+ */
+const seenIds = {
+  pass: 0,
+  stamps: new Uint32Array(512),
+  others: new Set<string>(),
+  /** Starts a pass: nothing seen. */
+  clear(): void {
+    if (++this.pass === 0xffffffff) {
+      this.stamps.fill(0);
+      this.pass = 1;
+    }
+    if (this.others.size) this.others.clear();
+  },
+  /** Notes `id` as seen; false if it was seen already in this pass. */
+  add(id: string): boolean {
+    const n = engineCardNumber(id);
+    if (n < 0) {
+      if (this.others.has(id)) return false;
+      this.others.add(id);
+      return true;
+    }
+    if (n >= this.stamps.length) {
+      const grown = new Uint32Array(Math.max(n + 1, this.stamps.length * 2));
+      grown.set(this.stamps);
+      this.stamps = grown;
+    }
+    if (this.stamps[n] === this.pass) return false;
+    this.stamps[n] = this.pass;
+    return true;
+  },
+  has(id: string): boolean {
+    const n = engineCardNumber(id);
+    return n < 0 ? this.others.has(id) : n < this.stamps.length && this.stamps[n] === this.pass;
+  },
+};
+
+/** n for an id `c<n>` as the engine writes them (decimal, no leading zero, n < 10^7); -1 for any other id. */
+function engineCardNumber(id: string): number {
+  if (typeof id !== "string") return -1; // (a hand-made state may list anything)
+  const length = id.length;
+  if (length < 2 || length > 8 || id.charCodeAt(0) !== 99 /* c */) return -1;
+  let n = 0;
+  for (let i = 1; i < length; i++) {
+    const digit = id.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9 || (digit === 0 && i === 1 && length > 2)) return -1;
+    n = n * 10 + digit;
+  }
+  return n;
+}
 
 /**
  * Invariants every reachable state must satisfy; returns the broken ones. `written`: the cards
@@ -220,11 +271,10 @@ export function checkInvariants(engine: Engine, state: GameState, written?: Read
       const list = p.zones[zone]!;
       for (let i = 0; i < list.length; i++) {
         const id = list[i]!;
-        if (seen.has(id)) {
+        if (!seen.add(id)) {
           problems.push(`card ${id} is in two zones: ${firstListing(state, id)} and ${player}.${zone}`);
           continue;
         }
-        seen.add(id);
         // A card's entry names its own id; anything else under that key (or an inherited name) is no card of this table.
         const found = cards[id];
         const card = found !== undefined && found.id === id && Object.hasOwn(cards, id) ? found : undefined;
@@ -236,7 +286,7 @@ export function checkInvariants(engine: Engine, state: GameState, written?: Read
         if (card.zone !== zone) problems.push(`card ${id} says zone ${card.zone} but is listed in ${player}.${zone}`);
         // (A game can end in the middle of a resolution: the spell then stays where it was.)
         if (resolvingIsStuck && card.zone === RESOLVING) problems.push(`card ${id} is stuck resolving`);
-        if (written === undefined || written.has(id)) cardsJson = checkCard(problems, id, card) && cardsJson;
+        if (written === undefined) cardsJson = checkCard(problems, id, card) && cardsJson;
       }
     }
     for (const name in p.resources) if (p.resources[name]! < 0) problems.push(`${player} has negative ${name}: ${p.resources[name]}`);
@@ -248,7 +298,13 @@ export function checkInvariants(engine: Engine, state: GameState, written?: Read
       if (seen.has(id)) continue;
       problems.push(`card ${id} is in no zone`);
       if (resolvingIsStuck && cards[id]?.zone === RESOLVING) problems.push(`card ${id} is stuck resolving`);
-      cardsJson = checkCard(problems, id, cards[id]!) && cardsJson;
+      if (written === undefined || !written.has(id)) cardsJson = checkCard(problems, id, cards[id]!) && cardsJson;
+    }
+  // With a write log: the own fields of the cards it names (those still in the table), listed or not.
+  if (written !== undefined)
+    for (const id of written) {
+      const card = cards[id];
+      if (card !== undefined && Object.hasOwn(cards, id)) cardsJson = checkCard(problems, id, card) && cardsJson;
     }
   const slots = engine.rules.game.zones.find((z) => z.name === engine.rules.zones.battlefield)?.slots;
   if (slots !== undefined) for (const player of state.order) if ((state.players[player]!.zones[engine.rules.zones.battlefield] ?? []).length > slots) problems.push(`${player} has more than ${slots} cards in play`);

@@ -228,4 +228,31 @@ describe("the write log (applyInPlace's written)", () => {
     broken.players["p2"]!.resources["Crystal"] = -2;
     expect(checkInvariants(engine, broken, new Set())).toEqual([`card ${first} says zone Graveyard but is listed in p1.Hand`, "p2 has negative Crystal: -2"]);
   });
+
+  it("checkInvariants finds a card listed twice, in one list or two, whatever its id looks like", () => {
+    const engine = engineOf("duel");
+    const { state } = engine.newGame({ seed: 6, decks: { p1: gameRandomDeck(engine, 3), p2: gameRandomDeck(engine, 4) } });
+    const hand = (s: typeof state) => s.players["p1"]!.zones["Hand"]!;
+    const twice = structuredClone(state);
+    const first = hand(twice)[0]!;
+    hand(twice).push(first);
+    expect(checkInvariants(engine, twice)).toContain(`card ${first} is in two zones: p1.Hand and p1.Hand`);
+    // Ids the engine does not write (c + digits) go through a set: the same findings.
+    const renamed = structuredClone(state);
+    for (const odd of ["x1", "c01", "c", "c12345678"]) {
+      const id = hand(renamed).shift()!;
+      const card = renamed.cards[id]!;
+      delete renamed.cards[id];
+      renamed.cards[odd] = { ...card, id: odd };
+      hand(renamed).push(odd);
+    }
+    expect(checkInvariants(engine, renamed)).toEqual([]);
+    hand(renamed).push("c01");
+    renamed.players["p2"]!.zones["Graveyard"]!.push("x1");
+    const problems = checkInvariants(engine, renamed);
+    expect(problems).toContain("card c01 is in two zones: p1.Hand and p1.Hand");
+    expect(problems.filter((p) => /^card x1 is in two zones: (p1.Hand and p2.Graveyard|p2.Graveyard and p1.Hand)$/.test(p))).toHaveLength(1);
+    // Checked again after another pass, the marks of the first are gone.
+    expect(checkInvariants(engine, state)).toEqual([]);
+  });
 });
