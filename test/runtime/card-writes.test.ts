@@ -132,7 +132,7 @@ export function directCardWrites(files: string[]): string[] {
 describe("card writes in runtime/", () => {
   it("go through writeCard / insertCard / removeCard, so the simulator's write log misses none", () => {
     expect(directCardWrites(runtimeFiles())).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 
   it("finds a direct write, a table insertion, a deletion, an alias and an array change (the checker itself)", () => {
     const probe = "runtime/core/__card-writes-probe.ts";
@@ -166,7 +166,7 @@ describe("card writes in runtime/", () => {
       ts.sys.readFile = host;
       ts.sys.fileExists = exists;
     }
-  }, 120_000);
+  }, 300_000);
 });
 
 const engines = new Map<string, Engine>();
@@ -210,7 +210,7 @@ describe("the write log (applyInPlace's written)", () => {
       // The games did change cards (the check above is not vacuous).
       expect(actions).toBeGreaterThan(200);
       expect(changed).toBeGreaterThan(50);
-    }, 120_000);
+    }, 300_000);
   }
 
   it("checkInvariants with a log re-checks the logged cards' own fields, and the zones and players always", () => {
