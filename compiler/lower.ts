@@ -346,6 +346,8 @@ class AbilityLowering {
   lastCard?: CardRef;
   /** What a subject shared by several clauses (`Target player draws a card and loses 1 life`) was read as: one target, one choice. */
   private readonly sharedSubjects = new Map<Ast.NounPhrase, { players?: PlayersRef; affected?: Affected }>();
+  /** Lowering the steps of a replacement of damage ("it is dealt to this instead": that damage). */
+  replacingDamage = false;
   /** The words of the ability the IR carries (word-accounting.ts): what is left is reported. */
   readonly ledger = new WordLedger();
   /** Marks the words under these nodes as carried by the IR. */
@@ -1332,6 +1334,16 @@ class AbilityLowering {
     switch (verb) {
       case "deal": {
         const to = prep("to");
+        // Inside a replacement of damage: "it is dealt to this instead", "it deals that damage to this instead" — the damage
+        // being replaced, dealt to another card or player (a redirection).
+        if (this.replacingDamage && to) {
+          const it = (np: Ast.NounPhrase | undefined) => !!np && npWords(np).length === 0 && npDeterminers(np).length === 1 && npDeterminers(np)[0] === "it";
+          const thatDamage = (np: Ast.NounPhrase | undefined) => !!np && npWords(np).join(" ") === "damage" && npDeterminers(np).join(" ") === "that" && !npCount(np);
+          if ((clause.be && !obj && it(clause.subject)) || (!clause.be && thatDamage(obj) && (!clause.subject || it(clause.subject)))) {
+            this.use(clause.subject, obj, clause.be);
+            return [{ op: "damage", amount: { kind: "event_amount" }, to: this.affected(to.object) }];
+          }
+        }
         const amount = this.amountOf(obj, 1);
         const from = clause.subject && npDeterminers(clause.subject).includes("this") ? { kind: "self" as const } : undefined;
         if (from) this.use(clause.subject);
@@ -2508,8 +2520,28 @@ function modalSteps(body: Ast.ModalBody, a: Ability, l: AbilityLowering): Step[]
  * happens to, how often, and what happens instead. Any other event, or steps that would ask a player
  * something (a replacement happens at once, inside another action), is a note at the words.
  */
+/**
+ * "The first time a source would deal damage to this each turn, ...": after a bare "this"/"you"/"it" the parser reads the
+ * timing into the phrase ("this each turn"). The clause with the timing back in its tail (its words marked used), or
+ * the clause as it was.
+ */
+function withTimingOutOfPhrase(clause: Ast.Clause, l: AbilityLowering): Ast.Clause {
+  const tail = clause.tail.map((t) => {
+    if (t.kind !== "prep") return t;
+    const np = t.object;
+    const each = np.determiners.findIndex((d) => d.kind === "determiner" && d.lemma === "each");
+    const turn = np.items.length === 1 && np.items[0]!.kind === "word" && /^turns?$/i.test(np.items[0]!.text) ? np.items[0]! : undefined;
+    if (each <= 0 || !turn || np.filters.length || each !== np.determiners.length - 1) return t;
+    l.use(np.determiners[each], turn);
+    const timing: Ast.TimingPhrase = { kind: "timing", which: "each", range: spanOf(np.determiners[each]!.range, turn.range) };
+    return [{ ...t, object: { ...np, determiners: np.determiners.slice(0, each), items: [] } }, timing];
+  });
+  return tail.some(Array.isArray) ? { ...clause, tail: tail.flat() as Ast.TailItem[] } : clause;
+}
+
 function lowerReplacement(body: Ast.ReplacementBody, a: Ability, l: AbilityLowering): void {
   a.kind = "replacement";
+  body = { ...body, event: withTimingOutOfPhrase(body.event, l) };
   const event = replacedEvent(body.event, l);
   if (typeof event === "string") {
     l.note(body.range, `${event}; the engine replaces these events: "If this would be destroyed, ... instead.", "If a source would deal damage to this, prevent 1 of that damage.", "If you would draw a card, ... instead.", "If you would gain life, ... instead.", "If a card would be put into a Graveyard from anywhere, ... instead."`);
@@ -2518,8 +2550,9 @@ function lowerReplacement(body: Ast.ReplacementBody, a: Ability, l: AbilityLower
   }
   // "If an opponent would gain life, they lose that much life instead": "they" is the event's player.
   if (event.subject?.kind === "player") l.eventPlayer = true;
-  const eachTurn = body.event.tail.some((t) => t.kind === "timing" && t.which === "each");
-  const limit = body.firstTime ? (eachTurn ? ("first_each_turn" as const) : ("first" as const)) : undefined;
+  const eachTurn = body.event.tail.filter((t) => t.kind === "timing" && t.which === "each");
+  const limit = body.firstTime ? (eachTurn.length ? ("first_each_turn" as const) : ("first" as const)) : undefined;
+  if (limit === "first_each_turn") l.use(eachTurn);
   // "prevent that damage" / "prevent 1 of it": how much of the damage does not happen (the rest of the text runs beside it).
   const first = body.effect.steps[0]?.clause;
   const prevent = first && first.verb?.lemma === "prevent" ? preventedAmount(first, l) : undefined;
@@ -2530,7 +2563,9 @@ function lowerReplacement(body: Ast.ReplacementBody, a: Ability, l: AbilityLower
   }
   const rest = prevent !== undefined ? { ...body.effect, steps: body.effect.steps.slice(1) } : body.effect;
   if (prevent !== undefined && rest.steps[0]) rest.steps[0] = { ...rest.steps[0], connector: "" };
+  l.replacingDamage = event.event === "dealt_damage" || event.event === "player_dealt_damage";
   const steps = rest.steps.length ? lowerSequenceWithPending(rest, l) : [];
+  l.replacingDamage = false;
   const asks = JSON.stringify(steps).match(/"op":"(choose_cards|may|choose_one)"/);
   if (l.targets.length > 0 || asks) {
     l.note(body.range, `a replacement happens at once, inside the action it replaces, so it cannot ask for a target or a choice: "${l.slice(body.effect.range)}"`);
@@ -2593,7 +2628,7 @@ function replacedEvent(clause: Ast.Clause, l: AbilityLowering): ReplacedEvent | 
     const source = passive ? undefined : clause.subject;
     if (!damageNp || damageWords.some((w) => w !== "damage" && w !== "combat") || !damageWords.includes("damage")) return `"${l.slice(clause.range)}" is not damage the engine can replace`;
     if (source && !(npWords(source).length === 1 && npWords(source)[0] === "source" && source.filters.length === 0)) return `the engine replaces damage by what it is dealt to, from any source: "${l.slice(source.range)}" cannot be told apart — write "If a source would deal damage to ..."`;
-    if (!damaged || clause.tail.some((t) => t !== to)) return `"${l.slice(clause.range)}": the engine replaces damage dealt to this, to a card or to a player`;
+    if (!damaged || unused(clause.tail).some((t) => t !== to)) return `"${l.slice(clause.range)}": the engine replaces damage dealt to this, to a card or to a player`;
     const who = cardOrPlayer(damaged);
     l.use(clause.verb, clause.modal, clause.be, damageNp, source, to ? [to.prep, to.range] : [], damaged);
     if (to) l.use(to);

@@ -205,6 +205,8 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       const deal = step.from ? `${cardText(step.from, ctx)} deals` : "deal";
       const each = perEach(step.amount, ctx);
       if (each) return `${deal} ${each.amount} damage to ${aff(step.to)} for each ${each.of}`;
+      // "deal that much damage to this" (a replacement's or trigger's own amount).
+      if (typeof step.amount !== "number" && step.amount.kind === "event_amount") return `${deal} that much damage to ${aff(step.to)}`;
       return typeof step.amount === "number" || step.amount.kind === "x"
         ? `${deal} ${numberText(step.amount, ctx)} damage to ${aff(step.to)}`
         : `${deal} damage equal to ${numberText(step.amount, ctx)} to ${aff(step.to)}`;
