@@ -228,6 +228,22 @@ export interface Ability extends BaseNode {
   /** Chromatic Battlelines tag `[Red]` / `[Base]`. */
   tag?: WordNode;
   body: AbilityBody;
+  /**
+   * Reminder text in parentheses after the ability, on its line: `Bleed 1 (Target player gains a Bleed
+   * counter.)`. Kept as written; the lowering compares what it says with what the ability does.
+   */
+  reminder?: Reminder;
+  /**
+   * This ability continues the tagged line before it (`[Base] Flying. Whenever this deals combat damage to a
+   * player, ...`): one ability slot of its card, under that line's tag.
+   */
+  sameLine?: true;
+}
+
+/** `( ... )` after an ability: its text between the parentheses, as written (`text`), and where it is (with the parentheses). */
+export interface Reminder extends BaseNode {
+  kind: "reminder";
+  text: string;
 }
 
 export type AbilityBody =
@@ -510,6 +526,7 @@ export type AnyNode =
   | CardDecl
   | Field
   | Ability
+  | Reminder
   | AbilityBody
   | KeywordRef
   | TriggerHead

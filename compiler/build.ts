@@ -501,7 +501,10 @@ function asKeywordRef(step: A.Step): A.KeywordRef | undefined {
 }
 
 function statementOrKeywords(ctx: Ctx, seqNode: CstNode | undefined): A.AbilityBody {
-  const effect = sequence(ctx, seqNode);
+  return bodyOfSequence(sequence(ctx, seqNode));
+}
+
+function bodyOfSequence(effect: A.Sequence): A.AbilityBody {
   // `Haste, Flying.` · `Ambush and Taunt.` · `Flying, Haste and Taunt.`: a keyword list joined by commas and `and`.
   if (effect.steps.length > 0 && effect.steps.every((s) => s.connector === "" || s.connector === "," || s.connector === "and" || s.connector === ", and")) {
     const refs = effect.steps.map(asKeywordRef);
@@ -579,6 +582,14 @@ function abilityNode(ctx: Ctx, n: CstNode): A.Ability {
   const result: A.Ability = { kind: "ability", body: abilityBody(ctx, sub(n, "abilityBody")), range: cstRange(ctx, n) };
   const tag = tok(n, "tag");
   if (tag && !inserted(tag)) result.tag = word(ctx, tag, true);
+  const reminder = sub(n, "reminder");
+  const open = tok(reminder, "LParen");
+  const close = tok(reminder, "RParen");
+  if (reminder && open && close && !inserted(open) && !inserted(close)) {
+    // One space between words, as the formatter writes it (a reminder may wrap to the next line).
+    const text = ctx.text.slice(open.endOffset! + 1, close.startOffset).trim().replace(/\s+/g, " ");
+    result.reminder = { kind: "reminder", text, range: rangeOf(ctx, open.startOffset, close.endOffset! + 1) };
+  }
   return result;
 }
 
@@ -591,9 +602,15 @@ function abilities(ctx: Ctx, nodes: CstNode[], tokens: IToken[]): A.Ability[] {
   const out: A.Ability[] = [];
   for (const n of nodes) {
     const ability = abilityNode(ctx, n);
-    out.push(ability);
+    for (const part of splitKeywordLead(ctx, ability)) {
+      // `[Base] Flying. Whenever ...`: an ability that starts on a tagged line goes on in that line's slot.
+      const previous = out[out.length - 1];
+      if (!part.tag && previous && (previous.tag || previous.sameLine) && !lineBreakBetweenOffsets(ctx.text, previous.range.end.offset, part.range.start.offset)) part.sameLine = true;
+      out.push(part);
+    }
     const period = tok(n, "Period");
-    const endsWithPeriod = ctx.text.charAt(ability.range.end.offset - 1) === ".";
+    // Reminder text that ends in a period ends its ability too: `Flying (... with Flying.) Whenever ...`.
+    const endsWithPeriod = ctx.text.charAt(ability.range.end.offset - 1) === "." || (!!ability.reminder && /\.\)$/.test(ctx.text.slice(ability.range.end.offset - 2, ability.range.end.offset)));
     if ((!period || inserted(period)) && !endsWithPeriod) {
       const next = nextTokenAfter(tokens, ability.range.end.offset);
       if (next && !isType(next, T.RBrace) && !lineBreakBetweenOffsets(ctx.text, ability.range.end.offset, next.startOffset)) {
@@ -602,6 +619,38 @@ function abilities(ctx: Ctx, nodes: CstNode[], tokens: IToken[]): A.Ability[] {
     }
   }
   return out;
+}
+
+/**
+ * `[Base] Taunt. Creatures you control have Taunt.`: a tagged line's sentences go on as one effect
+ * (`[Blue] Draw a card. Gain 1 life.`), but a first sentence that is a bare keyword list is an
+ * ability of its own — the keyword — and the sentences after it another, in the same slot.
+ */
+function splitKeywordLead(ctx: Ctx, ability: A.Ability): A.Ability[] {
+  const body = ability.body;
+  if (!ability.tag || body.kind !== "statement") return [ability];
+  const steps = body.effect.steps;
+  const cut = steps.findIndex((step, i) => i > 0 && (step.connector === "." || step.connector === ". then") && !step.condition);
+  if (cut < 1) return [ability];
+  const lead = bodyOfSequence({ kind: "sequence", steps: steps.slice(0, cut), range: spanOf2(ctx, steps[0]!.range, steps[cut - 1]!.range) });
+  if (lead.kind !== "keywords") return [ability];
+  const restSteps = steps.slice(cut).map((step, i) => (i === 0 ? { ...step, connector: "" as const, range: step.clause.range } : step));
+  const restRange = spanOf2(ctx, restSteps[0]!.range, restSteps[restSteps.length - 1]!.range);
+  const rest = bodyOfSequence({ kind: "sequence", steps: restSteps, range: restRange });
+  const leadEnd = ctx.text.charAt(lead.range.end.offset) === "." ? lead.range.end.offset + 1 : lead.range.end.offset;
+  const first: A.Ability = { kind: "ability", tag: ability.tag, body: lead, range: rangeOf(ctx, ability.range.start.offset, leadEnd) };
+  const second: A.Ability = { kind: "ability", body: rest, range: rangeOf(ctx, restRange.start.offset, ability.range.end.offset) };
+  if (ability.reminder) second.reminder = ability.reminder;
+  return [first, ...splitKeywordLead(ctx, { ...second, tag: ability.tag }).map((a, i) => (i === 0 ? withoutTag(a) : a))];
+}
+
+function withoutTag(a: A.Ability): A.Ability {
+  const { tag: _tag, ...rest } = a;
+  return rest;
+}
+
+function spanOf2(ctx: Ctx, a: Range, b: Range): Range {
+  return rangeOf(ctx, a.start.offset, b.end.offset);
 }
 
 function nextTokenAfter(tokens: IToken[], offset: number): IToken | undefined {

@@ -165,6 +165,7 @@ export function abilityView(ability: Ast.Ability, text: string): AbilityView {
     clauses: fitted(collector.clauses),
   };
   if (ability.tag) view.tag = { text: ability.tag.text, range: ability.tag.range };
+  if (ability.sameLine) view.sameLine = true;
   if (collector.marker) view.marker = collector.marker;
   return view;
 }

@@ -63,6 +63,8 @@ export interface AbilityView {
   range: Range;
   /** `[Base]`, `[Red]`: the tag's word and its range (brackets excluded or included, either is fine). */
   tag?: { text: string; range: Range };
+  /** It continues the tagged line before it (`[Base] Flying. Whenever ...`): the same ability slot. */
+  sameLine?: true;
   /** A word followed by `:` that the parser read as a marker (PLAY:, BREACH:), not as a cost. */
   marker?: { text: string; range: Range };
   keywords: KeywordUse[];

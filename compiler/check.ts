@@ -835,20 +835,22 @@ function checkAbilityStructure(card: CardContent, cardType: CardTypeDeclaration,
   }
   const facets = typeof structure.facets === "number" ? structure.facets : Number(vocabulary.param(structure.facets.param)?.value);
   const base = structure.base;
+  // An ability that goes on on a tagged line (`[Base] Flying. Whenever ...`) is part of that line's slot.
+  const slots = card.abilities.filter((a) => !a.sameLine);
   if (Number.isFinite(facets)) {
     const expected = facets + base;
-    if (card.abilities.length !== expected) {
+    if (slots.length !== expected) {
       const described =
         base > 0
           ? `${expected} abilities (${base === 1 ? "a Base ability" : `${base} Base abilities`} and ${facets} tagged with colours)`
           : `${expected} ${expected === 1 ? "ability" : "abilities"}, each tagged with a colour`;
-      accept("CW2011", textKeywordRange(card), { type: cardType.name, game, expected: described, found: String(card.abilities.length) });
+      accept("CW2011", textKeywordRange(card), { type: cardType.name, game, expected: described, found: String(slots.length) });
     }
   }
   const expectedTags = base > 0 ? `the first ${base === 1 ? "ability" : `${base} abilities`} [Base] and each other ability with a colour` : "each ability with a colour";
   const ownColors = new Set(colors.map((c) => c.toLowerCase()));
   const seenColors = new Map<string, Range>();
-  card.abilities.forEach((ability, index) => {
+  slots.forEach((ability, index) => {
     const wantsBase = index < base;
     const tag = ability.tag;
     if (!tag) {

@@ -267,12 +267,14 @@ export function formatAbility(ability: A.Ability, options: { singleLine?: boolea
     modeSeparator = "\n";
   }
   const tag = ability.tag ? `[${ability.tag.text}] ` : "";
+  // Reminder text: right after a keyword (`Bleed 1 (...)`), after the period of any other ability.
+  if (ability.reminder) return tag + text + (ability.body.kind === "keywords" || endsWithModal(ability.body) ? "" : ".") + ` (${ability.reminder.text})`;
   return tag + text + (endsWithModal(ability.body) ? "" : ".");
 }
 
 /** A card's full rules text, one ability per line (what a card face prints). */
 export function formatCardText(card: A.CardDecl): string {
-  return card.abilities.map((a) => formatAbility(a)).join("\n");
+  return card.abilities.map((a, i) => (i > 0 && a.sameLine ? " " : i > 0 ? "\n" : "") + formatAbility(a)).join("");
 }
 
 // ---------------------------------------------------------------------------------------
@@ -407,7 +409,7 @@ function formatCard(p: Printer, card: A.CardDecl): void {
   const nameEnd = card.name.range;
   const closing = card.range.end.offset - 1;
   // Each line may take trailing comments only up to where the next line's text starts.
-  const starts = [...card.fields.map((f) => f.range.start.offset), ...(card.textRange ? [card.textRange.start.offset] : []), ...card.abilities.map((a) => a.range.start.offset), closing];
+  const starts = [...card.fields.map((f) => f.range.start.offset), ...(card.textRange ? [card.textRange.start.offset] : []), ...card.abilities.filter((a) => !a.sameLine).map((a) => a.range.start.offset), closing];
   const nextStart = (offset: number) => starts.find((s) => s > offset) ?? closing;
   p.line({ indent: 0, text: `card ${quote(card.name.value)} {`, start: card.range.start.offset, end: nameEnd.end.offset + 1, startLine: card.range.start.line, endLine: nameEnd.end.line, blankBefore: true, limit: nextStart(nameEnd.end.offset) });
   for (const f of card.fields) {
@@ -417,7 +419,17 @@ function formatCard(p: Printer, card: A.CardDecl): void {
   if (card.textRange || card.abilities.length > 0) {
     const start = card.textRange ?? card.abilities[0]!.range;
     p.line({ indent: 1, text: "text:", start: start.start.offset, end: start.start.offset + 5, startLine: start.start.line, endLine: start.start.line, limit: nextStart(start.start.offset) }, false);
-    for (const a of card.abilities) p.line(spanLine(2, formatAbility(a).split("\n").join("\n    "), a.range, nextStart(a.range.start.offset)), false);
+    // An ability that goes on on a tagged line stays on it (`[Base] Flying. Whenever ...`).
+    const lines: { text: string; range: A.BaseNode["range"] }[] = [];
+    for (const a of card.abilities) {
+      const text = formatAbility(a).split("\n").join("\n    ");
+      const last = lines[lines.length - 1];
+      if (a.sameLine && last) {
+        last.text += ` ${text}`;
+        last.range = { start: last.range.start, end: a.range.end };
+      } else lines.push({ text, range: a.range });
+    }
+    for (const l of lines) p.line(spanLine(2, l.text, l.range, nextStart(l.range.start.offset)), false);
   }
   p.close("}", 0, card.range.end.offset, card.range.end.line);
 }

@@ -411,6 +411,11 @@ export interface Ability {
   optional: boolean;
   /** Intervening "if" (checked when noted and again on resolution). */
   condition?: Condition;
+  /**
+   * Reminder text in parentheses after the ability, as written (`Bleed 1 (Target player gains a Bleed counter.)`).
+   * Never run: the compiler checked it restates the ability, or reported it (CW6040, CW6041). Reads-as prints it.
+   */
+  reminder?: string;
   text: string;
   source: SourceRef;
 }

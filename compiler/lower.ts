@@ -48,6 +48,8 @@ import { WordLedger, unusedPhrases } from "./word-accounting.ts";
 import { readsAs } from "./reads-as.ts";
 import { analyzeWorkspace, type WorkspaceAnalysis } from "./workspace.ts";
 import { costWordAmount } from "./vocabulary.ts";
+import { parseAbilityText } from "./build.ts";
+import { effectsOf, unrestated, type Effects } from "./reminder.ts";
 
 /** Something the lowering could not turn into executable IR (reported, never fatal). */
 export interface LoweringNote {
@@ -3139,7 +3141,11 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
     // The ability with effects lowered last, which a sentence waiting for a moment ("At the beginning of the next end step, return it ...") continues.
     let effectsBefore: { ast: Ast.Ability; l: AbilityLowering; ability: Ability } | undefined;
     const info: CardInfo = { id, permanent, card: true, ...(permanent ? {} : { neverInPlay: true }), ...(permanent && enhancedOnEnter(typeDef) ? { enhancementTags: colourTags } : {}) };
-    const abilities = decl.abilities.flatMap((a, i) => {
+    // The tag of each ability's line: one that goes on on a tagged line (`[Base] Flying. Whenever ...`) is in that slot.
+    let lineTag: Ast.WordNode | undefined;
+    const abilities = decl.abilities.flatMap((written, i) => {
+      lineTag = written.tag ?? (written.sameLine ? lineTag : undefined);
+      const a: Ast.Ability = written.sameLine && lineTag ? { ...written, tag: lineTag } : written;
       // `Unique.` as a line of text is the card flag (the checker put it in the supertypes), not an ability.
       const abilityText = text.slice(startOffset(a.range), endOffset(a.range));
       if (!a.tag && /^unique\.?$/i.test(abilityText.trim()) && !vocab.keywords.has("unique")) return [];
@@ -3167,18 +3173,23 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
       // sentence a line): a spell's sentence whose first card is "it" / "that creature" goes on with the spell
       // ability before it — one ability, so "it" is that ability's target or chosen card, not a new choice.
       const before_ = spellBefore;
-      if (before_ && lowered.kind === "spell" && !lowered.targets.length && refersToItFirst(lowered.steps) && (before_.ast.tag?.text ?? "") === (a.tag?.text ?? "")) {
+      // A spell's sentence that goes on on its tagged line is part of that line's ability (a spell's slot is one ability).
+      const sameSlot = !!written.sameLine && !!lineTag;
+      if (before_ && lowered.kind === "spell" && (sameSlot || (!lowered.targets.length && refersToItFirst(lowered.steps))) && (before_.ast.tag?.text ?? "") === (a.tag?.text ?? "")) {
         notes.length = before;
         markOwnName(a, abilityText, name, before_.l);
         const continued = lowerAbilitySafely(a, before_.index, info, before_.l);
         reportUnusedWords(a, before_.l, notes.slice(before), continued);
+        if (a.reminder) readReminder(a.reminder, continued, info, ownVocab, doc.file, notes);
         before_.ability.steps.push(...continued.steps);
+        if (continued.reminder) before_.ability.reminder = continued.reminder;
         before_.ability.targets = continued.targets;
         before_.ability.text = `${before_.ability.text} ${continued.text}`;
         before_.ability.source = before_.l.source(spanOf(before_.ast.range, a.range));
         return [];
       }
       reportUnusedWords(a, l, notes.slice(before), lowered);
+      if (a.reminder) readReminder(a.reminder, lowered, info, ownVocab, doc.file, notes);
       spellBefore = lowered.kind === "spell" ? { ast: a, l, ability: lowered, index: i } : undefined;
       effectsBefore = lowered.kind === "spell" || lowered.kind === "triggered" || lowered.kind === "activated" ? { ast: a, l, ability: lowered } : undefined;
       return lowered;
@@ -3212,6 +3223,49 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
       source: { file: doc.file, range: plainRange(decl.range) },
     };
   }
+}
+
+/**
+ * Reminder text (`Bleed 1 (Target player gains a Bleed counter.)`, `Haste (This can attack the turn it enters.)`):
+ * never run. It is compared with what the ability does (compiler/reminder.ts): one that restates it is kept
+ * for reads-as only; one that says something else is CW6041 (the designer expects what the engine will not
+ * do); one that cannot be compared — an engine-rule keyword, or text the engine cannot read — is CW6040 (info).
+ */
+function readReminder(reminder: Ast.Reminder, ability: Ability, card: CardInfo, vocab: Vocab, file: string, notes: LoweringNote[]): void {
+  const game = vocab.game;
+  const runs = readsAs(ability, game);
+  ability.reminder = reminder.text;
+  const said = lowerReminder(reminder.text, card, vocab, file);
+  const does = effectsOf([ability], game);
+  const range = reminder.range;
+  if (said && said.effects.facts.size > 0 && unrestated(said.effects, does).length === 0) return;
+  const rules = [...new Set(does.opaque)];
+  if (rules.length) {
+    const reason = `${rules.join(", ")} ${rules.length === 1 ? "is a rule" : "are rules"} of the engine, with no card text to compare the reminder with`;
+    notes.push({ file, range, code: "CW6040", args: { reason, readsAs: runs }, message: `the text in parentheses is not read: ${reason}` });
+    return;
+  }
+  const says = said && said.effects.facts.size > 0 ? `reads as "${said.readsAs}", which is not what the ability does` : "is not card text the engine can read, so it cannot be checked against the ability";
+  notes.push({ file, range, code: "CW6041", args: { says, readsAs: runs }, message: `the text in parentheses ${says}` });
+}
+
+/** The reminder's text compiled as card text of the same card (a spell's sentence first, else a permanent's), or undefined if it does not compile cleanly. */
+function lowerReminder(text: string, card: CardInfo, vocab: Vocab, file: string): { effects: Effects; readsAs: string } | undefined {
+  const parsed = parseAbilityText(text, file);
+  if (parsed.diagnostics.some((d) => d.severity === "error") || parsed.abilities.length === 0) return undefined;
+  for (const permanent of [false, true]) {
+    const scratch: LoweringNote[] = [];
+    const abilities = parsed.abilities.map((ast, i) => {
+      const l = new AbilityLowering(vocab, file, text, scratch);
+      const before = scratch.length;
+      const info: CardInfo = { id: `${card.id}(reminder)`, permanent, ...(card.card ? { card: true as const } : {}) };
+      const lowered = lowerAbilitySafely(ast, i, info, l);
+      reportUnusedWords(ast, l, scratch.slice(before), lowered);
+      return lowered;
+    });
+    if (scratch.length === 0) return { effects: effectsOf(abilities, vocab.game), readsAs: abilities.map((a) => readsAs(a, vocab.game)).join(" ") };
+  }
+  return undefined;
 }
 
 /**

@@ -837,6 +837,22 @@ export const MESSAGES = {
     example: "param combat_model = fight   (in a game file whose Battle phase runs declare_attackers)",
     exampleArgs: { model: "fight", detail: "phase Battle runs `declare_attackers`, a step of combat by damage (declared blockers, damage against a defense stat), while a fight is an attack action of its own: the game would play both" },
   },
+  CW6040: {
+    severity: "info",
+    template: 'The text in parentheses is not read: {reason}. The engine runs "{readsAs}".',
+    explanation:
+      "Reminder text — a keyword's or an ability's explanation in parentheses on its line, `Haste (This can attack the turn it enters.)` — is never run: the ability is. Where the game defines the keyword in card text (`keyword ability Bleed X = \"Whenever ...\"`), the compiler compares the reminder with that definition (CW6041 when it says something else). A keyword the game implements as an engine rule (`keyword ability Haste = rule ...`) has no card text to compare with, nor has a reminder the engine cannot read as card text, so it is only noted here, with how the engine reads the ability. Check that the reminder says what the rule does (docs/games/<game>.md describes each rule).",
+    example: "Haste (This can attack the turn it enters.)   (a CYBERVAMP creature)",
+    exampleArgs: { reason: "Haste is a rule of the engine, with no card text to compare it with", readsAs: "Haste." },
+  },
+  CW6041: {
+    severity: "warning",
+    template: 'The text in parentheses {says}: the engine runs "{readsAs}" and does not read the parentheses. Make the reminder say what the ability does, or write the rule as a sentence of its own.',
+    explanation:
+      "Reminder text is never run: the ability it follows is. The compiler reads the text in parentheses as card text and compares what it does (its trigger, its effects, their counters, stats and amounts — not the words naming who is affected) with the ability, a keyword's by its definition in the game file with its number filled in. A reminder that says something the ability does not do — another amount, another counter, an effect the keyword has not — would make the card promise what the engine will not play. Text in parentheses the engine cannot read as card text (`draw a card (then discard a card)`) is reported the same way: it may be a rule the engine would not play. A reminder that restates the ability is kept as written and shown by reads-as.",
+    example: "Bleed 1 (Target player gains two Bleed counters.)   (a CYBERVAMP creature)",
+    exampleArgs: { says: 'reads as "Put 2 Bleed counters on target player.", which is not what the ability does', readsAs: "Bleed 1." },
+  },
   CW6050: {
     severity: "warning",
     template: '{game} turns a card\'s ongoing abilities off while it is exhausted, and attacking exhausts it: "{words}" would never apply to {card}, which attacks without it. Give the card a keyword that attacks without exhausting ({keywords}), or make it a triggered bonus ("Whenever this attacks, it gets ... until end of turn.").',

@@ -61,7 +61,11 @@ const lower = (s: string) => s.toLowerCase();
 export function readsAs(ability: Ability, game: CompiledGame): string {
   const ctx: Context = { game, targets: ability.targets, named: new Set(), combat: !!ability.trigger && (TRIGGER_EVENTS[ability.trigger.event].combat === true || ability.trigger.combat === true) };
   const tag = ability.tag ? `[${ability.tag}] ` : "";
-  return articles(tag + abilityText(ability, ctx));
+  // Reminder text is not run; it is shown as written, after the ability.
+  const text = articles(tag + abilityText(ability, ctx));
+  if (!ability.reminder) return text;
+  // As printed: right after a keyword (`Bleed 1 (...)`), after the sentence of any other ability.
+  return `${ability.kind === "keyword" ? text.replace(/\.$/, "") : text} (${ability.reminder})`;
 }
 
 /** Every ability of a card, one line each. */

@@ -21,6 +21,12 @@ const valueTokens: TokenType[] = [
   T.Equals, T.Plus, T.Slash, T.LParen, T.RParen,
 ];
 
+/** Tokens reminder text may hold (everything a card's text may, but parentheses and braces). */
+const reminderTokens: TokenType[] = [
+  T.AnyWord, T.NumberLiteral, T.StringLiteral, T.CostSymbol, T.Stats, T.Dash, T.Bullet, T.Colon,
+  T.Period, T.Comma, T.Semicolon, T.Equals, T.LBracket, T.RBracket, T.Plus, T.Slash,
+];
+
 /** Chunks with more syntax errors than this stop early (the file's report is capped anyway). */
 export const MAX_ERRORS_PER_CHUNK = 20;
 
@@ -200,7 +206,7 @@ export class CardwrightParser extends CstParser {
     for (let k = 2; k < 40; k++) {
       const t = this.LA(k);
       if (is(t, T.When) || is(t, T.Whenever)) return !this.lineBreakBetween(this.LA(k - 1), t);
-      if (t.tokenType === EOF || is(t, T.Period) || is(t, T.RBrace) || is(t, T.LBracket) || is(t, T.Colon) || is(t, T.Bullet)) return false;
+      if (t.tokenType === EOF || is(t, T.Period) || is(t, T.RBrace) || is(t, T.LBracket) || is(t, T.Colon) || is(t, T.Bullet) || is(t, T.LParen)) return false;
     }
     return false;
   }
@@ -209,7 +215,7 @@ export class CardwrightParser extends CstParser {
     for (let k = start; k < start + 39; k++) {
       const t = this.LA(k);
       if (is(t, T.Colon)) return true;
-      if (t.tokenType === EOF || is(t, T.Period) || is(t, T.RBrace) || is(t, T.LBracket) || is(t, T.When) || is(t, T.Whenever) || is(t, T.Bullet)) return false;
+      if (t.tokenType === EOF || is(t, T.Period) || is(t, T.RBrace) || is(t, T.LBracket) || is(t, T.When) || is(t, T.Whenever) || is(t, T.Bullet) || is(t, T.LParen)) return false;
       // A prefix sits on the line of its `:` (so `Haste` + line break + `Exhaust: ...` is two abilities).
       if (k > start && this.lineBreakBetween(this.LA(k - 1), t)) return false;
     }
@@ -227,7 +233,7 @@ export class CardwrightParser extends CstParser {
     const period = this.LA(1);
     const next = this.LA(2);
     if (next.tokenType === EOF || this.lineBreakBetween(period, next)) return false;
-    if (is(next, T.RBrace) || is(next, T.LBracket) || is(next, T.Bullet) || is(next, T.When) || is(next, T.Whenever) || is(next, T.At)) return false;
+    if (is(next, T.RBrace) || is(next, T.LBracket) || is(next, T.Bullet) || is(next, T.When) || is(next, T.Whenever) || is(next, T.At) || is(next, T.LParen)) return false;
     if (is(next, T.If) || this.isAsLongAs(2) || this.isWhileAt(2) || is(next, T.Period) || is(next, T.Comma)) return false;
     if (is(next, T.The) && is(this.LA(3), T.First) && is(this.LA(4), T.Time)) return false;
     if (is(next, T.Choose) && this.isModalAheadAt(2)) return false;
@@ -463,6 +469,30 @@ export class CardwrightParser extends CstParser {
     });
     this.SUBRULE(this.abilityBody, { ARGS: [tagged] });
     this.OPTION2(() => this.CONSUME(T.Period));
+    // `Bleed 1 (Target player gains a Bleed counter.)` · `Haste. (This can attack the turn it enters.)`:
+    // reminder text, on the ability's line. Its words are kept as written; the lowering decides what it means.
+    this.OPTION3(this.cached(64, () => ({
+      GATE: () => is(this.LA(1), T.LParen) && !this.lineBreakBetween(this.LA(0), this.LA(1)),
+      DEF: () => {
+        this.SUBRULE(this.reminder);
+        this.OPTION4(() => this.CONSUME2(T.Period));
+      },
+    })));
+  });
+
+  /** `( ... )`: any card-text tokens up to the matching `)` (nested groups too), not past the card's `}`. */
+  private reminder = this.RULE("reminder", () => {
+    this.CONSUME(T.LParen);
+    this.MANY(this.cached(65, () => ({
+      GATE: () => !is(this.LA(1), T.RParen) && !is(this.LA(1), T.RBrace),
+      DEF: () => {
+        this.OR(this.cached(66, () => ({
+          IGNORE_AMBIGUITIES: true,
+          DEF: [{ ALT: () => this.SUBRULE(this.reminder) }, ...reminderTokens.map((type) => ({ ALT: () => this.CONSUME(type, { LABEL: "word" }) }))],
+        })));
+      },
+    })));
+    this.CONSUME(T.RParen);
   });
 
   /**
@@ -726,7 +756,7 @@ export class CardwrightParser extends CstParser {
     // a sentence that names what the one before it named ("them", "the rest") goes on with it.
     for (let k = 2; k < 40; k++) {
       const t = this.LA(k);
-      if (t.tokenType === EOF || is(t, T.Period) || this.lineBreakBetween(this.LA(k - 1), t)) return false;
+      if (t.tokenType === EOF || is(t, T.Period) || is(t, T.LParen) || this.lineBreakBetween(this.LA(k - 1), t)) return false;
       if ((is(t, T.They) && /^them$/i.test(t.image)) || (is(t, T.Word) && /^rest$/i.test(t.image) && is(this.LA(k - 1), T.The))) return true;
     }
     return false;

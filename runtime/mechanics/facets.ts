@@ -161,17 +161,19 @@ registerNativeRule("enter_enhanced", (ctx, frame) => {
   const cost = rules.param("enhancement_cost", 1);
   const chosen = (frame.chosen["$enhanced"] ??= []);
   let index = Number(frame.chosen["$next"]?.[0] ?? 0);
-  const offers = typeHas(rules, def.cardType, "one_active") ? [] : def.abilities.filter((a) => isColor(rules, a.tag));
+  // One offer per colour slot: a tagged line may hold several abilities (`[Red] Flying. Whenever ...`), bought together.
+  const sameTag = (a: Ability, b: Ability) => (a.tag ?? "").toLowerCase() === (b.tag ?? "").toLowerCase();
+  const offers = typeHas(rules, def.cardType, "one_active") ? [] : def.abilities.filter((a, i, all) => isColor(rules, a.tag) && all.findIndex((b) => sameTag(a, b)) === i);
   if (frame.answer) {
     const ability = offers[index]!;
     const yes = askYesNo(ctx, frame, player, "");
-    if (yes === true) chosen.push(ability.id);
+    if (yes === true) chosen.push(...def.abilities.filter((a) => sameTag(a, ability)).map((a) => a.id));
     index++;
   }
   for (; index < offers.length; index++) {
     const ability = offers[index]!;
     const color = ability.tag!;
-    const committed = chosen.filter((a) => rules.abilities.get(a)?.tag?.toLowerCase() === color.toLowerCase()).length * cost;
+    const committed = chosen.some((a) => rules.abilities.get(a)?.tag?.toLowerCase() === color.toLowerCase()) ? cost : 0;
     if (availableFacets(ctx, player, color) - committed < cost) continue;
     frame.chosen["$next"] = [String(index)];
     const answer = askYesNo(ctx, frame, player, `enhance ${def.name} with "${ability.text}" for ${cost} ${color} Facet${cost === 1 ? "" : "s"}?`);
@@ -181,7 +183,8 @@ registerNativeRule("enter_enhanced", (ctx, frame) => {
   delete frame.chosen["$enhanced"];
   for (const a of chosen) {
     const ability = rules.abilities.get(a)!;
-    spendFacets(ctx, player, ability.tag!, cost, `enhancing ${def.name}`, ability.source);
+    // A slot's abilities are paid for once.
+    if (chosen.find((b) => rules.abilities.get(b)!.tag?.toLowerCase() === ability.tag?.toLowerCase()) === a) spendFacets(ctx, player, ability.tag!, cost, `enhancing ${def.name}`, ability.source);
     emit(ctx, "modify", `${def.name} is enhanced: ${ability.text}`, { card: id, name: def.name, player, ability: a, source: ability.source });
   }
   if (!typeHas(rules, def.cardType, "one_active")) writeCard(ctx, id)!.active = chosen;

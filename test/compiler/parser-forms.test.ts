@@ -1,0 +1,48 @@
+/**
+ * Issue 11, session 5 (lang-fixes-b): punctuation and layout forms outside designers wrote — reminder
+ * text in parentheses, tagged lines holding several abilities, keyword lists with ';', costs and
+ * limits — checked, lowered and formatted as `cardwright check` / `format` do.
+ */
+import { describe, expect, it } from "vitest";
+import { probeCards } from "./probe.ts";
+import { formatFile } from "../../compiler/index.ts";
+
+const probe = (game: string, kind: string, text: string) => probeCards(game, [{ kind, text }])[0]!;
+
+describe("reminder text in parentheses", () => {
+  it("a keyword's reminder that restates its card-language definition is kept and not reported", () => {
+    const bleed = probe("cybervamp", "creature", "Bleed 1 (Target player gains a Bleed counter.)");
+    expect(bleed.problems).toEqual([]);
+    expect(bleed.abilities.map((a) => [a.kind, a.keyword, a.reminder, a.steps.length])).toEqual([["keyword", { name: "Bleed", amount: 1 }, "Target player gains a Bleed counter.", 0]]);
+    expect(bleed.readsAs).toEqual(["Bleed 1 (Target player gains a Bleed counter.)"]);
+    expect(probe("chromatic", "creature", "[Base] Lifelink (Whenever this deals damage, you gain that much life.)").problems).toEqual([]);
+    // A keyword action's definition: Spark N = "Deal N damage to any target."
+    expect(probe("chromatic", "spell", "[Red] Spark 2 (Deal 2 damage to any target.)").problems).toEqual([]);
+  });
+
+  it("a reminder that says something else — another amount, another effect — is CW6041 at the parentheses", () => {
+    expect(probe("cybervamp", "creature", "Bleed 1 (Target player gains two Bleed counters.)").problems).toEqual(['CW6041 "(Target player gains two Bleed counters.)"']);
+    expect(probe("cybervamp", "creature", "Bleed 1 (Draw a card.)").problems).toEqual(['CW6041 "(Draw a card.)"']);
+    expect(probe("chromatic", "spell", "[Red] Spark 2 (Deal 3 damage to any target.)").problems).toEqual(['CW6041 "(Deal 3 damage to any target.)"']);
+    // Not card text the engine reads: it may be a rule the engine would not play.
+    expect(probe("cybervamp", "creature", "When this enters play, draw a card (then discard a card).").problems).toEqual(['CW6041 "(then discard a card)"']);
+  });
+
+  it("an engine-rule keyword's reminder cannot be compared: info CW6040, never an error or a warning", () => {
+    const haste = probe("cybervamp", "creature", "Haste (This can attack the turn it enters.)");
+    expect(haste.problems).toEqual(['CW6040 "(This can attack the turn it enters.)"']);
+    expect(haste.abilities.map((a) => a.keyword?.name)).toEqual(["Haste"]);
+  });
+
+  it("a sentence's reminder after its period restates it; the reminder never becomes a step", () => {
+    const p = probe("duel", "unit", "PLAY: Draw a card. (Draw a card.)");
+    expect(p.problems).toEqual([]);
+    expect(p.abilities.map((a) => a.steps.map((s) => s.op))).toEqual([["draw"]]);
+  });
+
+  it("the formatter keeps it: right after a keyword, after the period of a sentence; one space between words", () => {
+    const text = 'set T "t" for cybervamp\n\ncard "R" {\n  type: Creature — Vampire\n  faction: Red\n  cost: {R}\n  stats: 1/1\n  text:\n    Bleed 1.  (Target player\n      gains a Bleed counter.)\n    When this enters play, draw a card (Draw a card.)\n}\n';
+    const formatted = formatFile(text, "t.cards").text;
+    expect(formatted).toContain("    Bleed 1 (Target player gains a Bleed counter.)\n    When this enters play, draw a card. (Draw a card.)\n");
+  });
+});
