@@ -20,6 +20,7 @@
  *   npx tsx bench/bots.ts --merge piece1.json piece2.json …
  */
 import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { loadBalanceRun } from "../cli/commands/balance.ts";
@@ -27,7 +28,7 @@ import { runPool } from "../cli/pool/index.ts";
 import { batchRanges, batchSizeFor, type Batch } from "../balance/batch.ts";
 import type { GameRecord } from "../balance/play.ts";
 import type { RunSpec } from "../balance/plan.ts";
-import { cellName, mergePieces, parsePieces, playPiece, type CellTotal, type Seat, type StrengthCell, type StrengthOpponent, type StrengthPiece } from "../balance/strength.ts";
+import { cellName, mergePieces, parsePieces, playPiece, strengthGame, type CellTotal, type Seat, type StrengthCell, type StrengthOpponent, type StrengthPiece } from "../balance/strength.ts";
 import { printTable, reportGoal } from "./lib/measure.ts";
 
 const { values, positionals } = parseArgs({
@@ -47,6 +48,7 @@ const { values, positionals } = parseArgs({
   },
 });
 
+const resultsFile = (pieces: StrengthPiece[]) => `${JSON.stringify({ pieces }, null, 1)}\n`;
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 const HEADER = ["game", "decks", "opponent", "mcts seat", "game numbers", "games", "mcts wins", "win rate (95%)", "goal", "verdict", "minutes"];
 
@@ -102,11 +104,23 @@ if (values.merge) {
     for (const opponent of opponents) {
       for (const seat of seats) {
         const cell: StrengthCell = { game: id, matchup, decks: loaded.decks.map((d) => d.name), opponent, seat, playouts, seed };
+        // Each batch's games are printed and saved as they finish: a call stopped midway keeps what it played.
+        const started = performance.now();
+        const sofar: StrengthPiece = { cell, first, count: games, games: [], minutes: 0, ...(commit ? { commit } : {}) };
         const piece = await playPiece(cell, loaded.bundle, loaded.decks, first, games, async (part) => {
           const { from, to } = part.tasks;
           const size = batchSizeFor(to - from, Math.max(1, workers), 4);
           const batches = batchRanges(to - from, size).map((b) => ({ from: b.from + from, to: b.to + from }));
-          return (await runPool<Batch, GameRecord[], RunSpec>({ workers, tasks: batches, worker: new URL("../balance/pool-worker.ts", import.meta.url), shared: part.spec })).flat();
+          const onResult = (records: GameRecord[]) => {
+            for (const record of records) {
+              const game = strengthGame(part, record);
+              sofar.games.push(game);
+              console.log(`  game ${game.game} (${game.deck}): ${game.outcome === "unfinished" ? "unfinished" : game.outcome === cell.seat ? "mcts won" : game.outcome === "draw" ? "draw" : "mcts lost"}, ${game.turns} turns, ${game.actions} actions`);
+            }
+            sofar.minutes = (performance.now() - started) / 60000;
+            if (values.out) writeFileSync(values.out, resultsFile([...pieces, sofar]));
+          };
+          return (await runPool<Batch, GameRecord[], RunSpec>({ workers, tasks: batches, worker: new URL("../balance/pool-worker.ts", import.meta.url), shared: part.spec, onResult })).flat();
         }, commit);
         pieces.push(piece);
         console.log(rowOf(mergePieces([{ piece, source: "this run" }])[0]!).join("  "));
@@ -114,7 +128,7 @@ if (values.merge) {
     }
   }
   if (values.out) {
-    await writeFile(values.out, `${JSON.stringify({ pieces }, null, 1)}\n`);
+    await writeFile(values.out, resultsFile(pieces));
     console.log(`results: ${values.out} (merge with: npx tsx bench/bots.ts --merge ${values.out} …)`);
   }
   report(mergePieces(pieces.map((piece) => ({ piece, source: "this run" }))));
