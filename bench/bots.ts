@@ -15,6 +15,8 @@
  * K+N−1 — game G is the same game whichever call plays it — and `--out file.json` writes them;
  * `--merge a.json b.json …` sums the files per cell and prints the verdicts, as one long run with
  * the same seed would. So a 35–100-game cell runs as several short /work/heavy.sh calls.
+ * Each game is printed as it ends and the file rewritten after every batch: a call stopped midway
+ * keeps the games it finished.
  *
  *   npx tsx bench/bots.ts [--games 20] [--first-game 0] [--playouts 100] [--game duel] [--opponent greedy] [--seat p2] [--matchup mirror|pair] [--seed 1] [--workers 2] [--out piece.json]
  *   npx tsx bench/bots.ts --merge piece1.json piece2.json …
