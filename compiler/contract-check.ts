@@ -93,6 +93,8 @@ export function checkAbilityContract(ability: Ability, notes: LoweringNote[]): v
       note("this trigger", `"${ability.trigger.text}" is about a player, and only a card ${carries.card ?? "is"} in this event`);
     } else if ((subject.kind !== "player" || ability.trigger.object?.kind === "card") && !carries.card) {
       note("this trigger", `"${ability.trigger.text}" is about a card, and only a player is in this event (${carries.player})`);
+    } else if (subject.kind !== "player" && ability.trigger.object?.kind === "card" && !carries.other) {
+      note("this trigger", `"${ability.trigger.text}" names another card, and this event carries only the card it is about`);
     }
   }
   for (const effect of ability.statics ?? []) {

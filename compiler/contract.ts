@@ -44,17 +44,24 @@ export interface EventContract {
   player?: string;
   /** The event happens in a combat: "the defending player" / "the attacking player" name someone. */
   combat?: true;
+  /** The event's other card, when it carries one (`CardRef` event_other: "that creature" after "this blocks a creature"). */
+  other?: string;
+  /**
+   * Words naming the event's cards by their part in it, the first of each the printer's: "the attacking creature"
+   * in a blocks trigger is the other card (the attacker blocked), in an attacks trigger the event's own card.
+   */
+  roles?: { card: readonly string[]; other: readonly string[] };
 }
 
 export const TRIGGER_EVENTS: Readonly<Record<EventKind, EventContract>> = {
   enters: { card: "enters play", player: "a card enters play under their control" },
   leaves: { card: "leaves play", player: "a card they own leaves play" },
   destroyed: { card: "is destroyed", player: "a card they control is destroyed" },
-  attacks: { card: "attacks", player: "they attack with a card", combat: true },
-  blocks: { card: "blocks", player: "they block with a card", combat: true },
-  blocked: { card: "becomes blocked", combat: true },
+  attacks: { card: "attacks", player: "they attack with a card", combat: true, other: "the card attacked (an attack on a card)", roles: { card: ["attacking"], other: ["attacked"] } },
+  blocks: { card: "blocks", player: "they block with a card", combat: true, other: "the attacker it blocks", roles: { card: ["blocking"], other: ["attacking", "blocked"] } },
+  blocked: { card: "becomes blocked", combat: true, other: "the card blocking it (each, when several do)", roles: { card: ["blocked", "attacking"], other: ["blocking"] } },
   combat_damage_player: { card: "deals combat damage to a player", player: "they are dealt combat damage", combat: true },
-  deals_damage: { card: "deals damage" },
+  deals_damage: { card: "deals damage", other: "the card dealt damage (damage to a card)" },
   dealt_damage: { card: "is dealt damage" },
   draw: { player: "they draw a card" },
   discard: { card: "is discarded", player: "they discard a card" },
@@ -65,7 +72,7 @@ export const TRIGGER_EVENTS: Readonly<Record<EventKind, EventContract>> = {
   phase_start: { player: "a phase of their turn starts" },
   phase_end: { player: "a phase of their turn ends" },
   counter_added: { card: "gets a counter" },
-  destroys: { card: "destroys another card" },
+  destroys: { card: "destroys another card", other: "the card destroyed" },
   player_dealt_damage: { player: "they are dealt damage" },
 };
 

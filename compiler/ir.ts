@@ -45,8 +45,15 @@ export type PlayersRef = PlayerRef | { kind: "each_player" } | { kind: "each_opp
 export type CardRef =
   | { kind: "self" }
   | { kind: "target"; index: number }
-  /** "it", "that creature": the card the triggering event was about, or the last card an earlier step chose. */
+  /** "it": the cards the last step acted on, else the card the triggering event was about. */
   | { kind: "it" }
+  /** The card the triggering event was about, exactly ("the attacking creature" in "Whenever a creature attacks you"). */
+  | { kind: "event_card" }
+  /**
+   * The event's other card ("that creature" after "Whenever this blocks a creature" / "destroys a creature" / "deals
+   * damage to a creature"; "the attacking creature" when this blocks; "the blocking creature" when this is blocked).
+   */
+  | { kind: "event_other" }
   /** The card chosen by an earlier `choose` inside the same resolution, by its label. */
   | { kind: "chosen"; label: string };
 

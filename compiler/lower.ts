@@ -346,6 +346,8 @@ class AbilityLowering {
   combatTrigger = false;
   /** The card the ability named last (a target, a chosen card, "it"): what "its controller" refers to. */
   lastCard?: CardRef;
+  /** The ability's trigger: its event's cards ("that creature", "the attacking creature") are read by what the event carries. */
+  trigger?: TriggerPattern;
   /** What a subject shared by several clauses (`Target player draws a card and loses 1 life`) was read as: one target, one choice. */
   private readonly sharedSubjects = new Map<Ast.NounPhrase, { players?: PlayersRef; affected?: Affected }>();
   /** Lowering the steps of a replacement of damage ("it is dealt to this instead": that damage). */
@@ -368,6 +370,34 @@ class AbilityLowering {
   /** The words of a phrase with these (lower-case) texts, marked used. */
   useWords(np: Ast.NounPhrase | undefined, ...words: string[]): void {
     if (np) this.use(np.items.filter((i) => i.kind === "word" && words.includes(lower(i.text))));
+  }
+  /**
+   * The trigger the ability's effect follows. When it names the event's other card ("Whenever this blocks a creature",
+   * "destroys a creature", "deals damage to a creature"), "it" and "that creature" are that card from the start.
+   */
+  setTrigger(trigger: TriggerPattern | undefined): void {
+    this.trigger = trigger;
+    if (trigger && trigger.subject.kind !== "player" && trigger.object?.kind === "card") this.lastCard = this.eventOther = { kind: "event_other" };
+  }
+  /** The event's other card as the trigger named it (`lastCard` until the ability names another card). */
+  private eventOther?: CardRef;
+  /**
+   * "the attacking creature", "the blocking unit", "the blocked creature" in a combat trigger: a card of the event by its
+   * part in it (compiler/contract.ts TRIGGER_EVENTS roles). Undefined where no role word names one (read as a selector).
+   */
+  eventRole(np: Ast.NounPhrase): CardRef | undefined {
+    const roles = this.trigger ? TRIGGER_EVENTS[this.trigger.event].roles : undefined;
+    if (!roles) return undefined;
+    const words = npWords(np);
+    const dets = npDeterminers(np);
+    const role = words.find((w) => roles.card.includes(w) || roles.other.includes(w));
+    if (!role || dets.length !== 1 || !(dets[0] === "the" || dets[0] === "that") || np.filters.length) return undefined;
+    const cardNoun = (w: string) => w === "card" || w === "permanent" || lookup(this.vocab.cardTypes, w) !== undefined || lookup(this.vocab.subtypes, w) !== undefined;
+    if (!words.every((w) => w === role || cardNoun(w))) return undefined;
+    this.use(np.determiners);
+    this.useWords(np, role);
+    this.useSelfNouns(np);
+    return roles.card.includes(role) ? { kind: "event_card" } : { kind: "event_other" };
   }
   constructor(
     readonly vocab: Vocab,
@@ -816,13 +846,18 @@ class AbilityLowering {
       if (!any) this.lastCard = { kind: "target", index: indexes[0]! };
       return indexes.length === 1 ? { kind: "target", index: indexes[0]! } : { kind: "targets", indexes };
     }
+    const role = this.eventRole(np);
+    if (role) return { kind: "card", ref: role };
     if (dets.includes("this")) this.useSelfNouns(np);
+    // "Whenever this blocks a creature, it gets +1/+1": "it" opening a clause is the trigger's subject, this card.
+    if (words.length === 0 && dets.length === 1 && dets[0] === "it" && this.lastCard === this.eventOther && this.eventOther && this.currentClause?.subject === np && this.trigger?.subject.kind === "self") return { kind: "card", ref: { kind: "self" } };
     // "it" after a target or a chosen card in the same ability is that card ("Gain control of target creature. Renew it.").
     if (dets.includes("this") || (words.length === 0 && dets.includes("it"))) return { kind: "card", ref: dets.includes("this") ? { kind: "self" } : (this.lastCard ?? { kind: "it" }) };
     if (dets.includes("it") || dets.includes("that") || dets.includes("they")) {
       // "that creature", "that unit": the card named before; its card noun is carried by the reference.
-      if (dets.includes("that") && this.lastCard) this.useSelfNouns(np);
-      return { kind: "card", ref: this.lastCard ?? { kind: "it" } };
+      const ref = this.lastCard ?? (dets.includes("that") && words.length ? this.thatCard(np) : undefined) ?? { kind: "it" };
+      if (dets.includes("that") && ref.kind !== "it") this.useSelfNouns(np);
+      return { kind: "card", ref };
     }
     if (dets.includes("each") || dets.includes("all") || dets.includes("every")) return { kind: "cards", selector: this.selector(withZone) };
     if (choosesCards(np)) {
@@ -838,6 +873,18 @@ class AbilityLowering {
       return { kind: "card", ref: { kind: "chosen", label } };
     }
     return { kind: "cards", selector: this.selector(withZone) };
+  }
+
+  /**
+   * "that creature" with no card named before it in the ability: in a trigger about this card, the other card its event
+   * carries ("When this blocks, destroy that creature": the attacker); in a trigger about another card, that card.
+   * Where the event carries no other card ("When this enters play, destroy that creature"), it names nothing: a note.
+   */
+  thatCard(np: Ast.NounPhrase): CardRef | undefined {
+    if (!this.trigger || this.trigger.subject.kind !== "self") return undefined;
+    if (TRIGGER_EVENTS[this.trigger.event].other !== undefined) return { kind: "event_other" };
+    this.note(np.range, `"${this.slice(np.range)}" names no card here: "${this.trigger.text}" is about this card alone — write "this", or name the card ("target creature")`);
+    return undefined;
   }
 
   /** A player reference from a subject ("you" when absent). */
@@ -1297,6 +1344,17 @@ class AbilityLowering {
     return { who: { kind: drawer }, size: Math.abs(count.value) };
   }
 
+  /**
+   * The card that deals the damage ("this deals", "it deals" — this card or the event's —, "the blocking creature
+   * deals", "target creature deals"): one card; null for several ("each creature deals ...": not run).
+   */
+  damageSource(subject: Ast.NounPhrase): CardRef | null {
+    const read = this.affected(subject);
+    if (read.kind === "card") return read.ref;
+    if (read.kind === "target" && this.targets[read.index]?.accepts === "card") return { kind: "target", index: read.index };
+    return null;
+  }
+
   unsupported(clause: Ast.Clause): Step[] {
     const text = this.slice(clause.range);
     this.note(clause.range, `the engine cannot execute "${text}" yet`);
@@ -1347,8 +1405,8 @@ class AbilityLowering {
           }
         }
         const amount = this.amountOf(obj, 1);
-        const from = clause.subject && npDeterminers(clause.subject).includes("this") ? { kind: "self" as const } : undefined;
-        if (from) this.use(clause.subject);
+        const from = clause.subject && !isPlayerPhrase(clause.subject) ? this.damageSource(clause.subject) : undefined;
+        if (from === null) return this.unsupported(clause);
         this.useWords(obj, "damage");
         return [{ op: "damage", amount, to: this.affected(to?.object), ...(from ? { from } : {}) }];
       }
@@ -1840,9 +1898,23 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
       if (clause.be || !clause.object) return { event: "destroyed", subject: cardSubject(), text };
       return { event: "destroys", subject: cardSubject(), ...objectOf(clause.object), ...combat, text };
     case "attack":
-      return { event: "attacks", subject: cardSubject(), text };
-    case "block":
-      return { event: clause.be ? "blocked" : "blocks", subject: cardSubject(), text };
+      // "Whenever a creature attacks you": the player attacked (or whose card is); "Whenever this attacks a unit": the card.
+      return { event: "attacks", subject: cardSubject(), ...objectOf(clause.object), text };
+    case "block": {
+      // "Whenever this blocks a creature": the attacker blocked; "Whenever this is blocked by a creature": a blocker.
+      if (!clause.be) return { event: "blocks", subject: cardSubject(), ...objectOf(clause.object), text };
+      const by = tailPreps.find((p) => p.prep === "by");
+      if (by) l.use(by);
+      return { event: "blocked", subject: cardSubject(), ...objectOf(by?.object), text };
+    }
+    case "become": {
+      // "Whenever this becomes blocked [by a creature]".
+      if (!clause.object || npWords(clause.object).join(" ") !== "blocked" || npDeterminers(clause.object).length) break;
+      l.use(clause.object.items);
+      const by = [...tailPreps, ...clause.object.filters].find((p) => p.kind === "prep" && p.prep === "by") as Ast.PrepPhrase | undefined;
+      if (by) l.use(by);
+      return { event: "blocked", subject: cardSubject(), ...objectOf(by?.object), text };
+    }
     case "take":
       // "Whenever you take damage", "Whenever this takes damage".
       if (!objWords.includes("damage")) break;
@@ -2415,6 +2487,7 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
       a.trigger = lowerTrigger(body.trigger, l);
       l.eventPlayer = carriesPlayer(a.trigger);
       l.combatTrigger = isCombatTrigger(a.trigger);
+      l.setTrigger(a.trigger);
       if (body.condition) {
         const c = l.condition(body.condition);
         if (c) a.condition = c;
@@ -2439,6 +2512,7 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
         if (marker.trigger) a.trigger = marker.trigger;
         l.eventPlayer = carriesPlayer(a.trigger);
         l.combatTrigger = isCombatTrigger(a.trigger);
+        l.setTrigger(a.trigger);
         lowerBody(body.body, a, afterPrefix(card), l);
         a.kind = "triggered";
         return;

@@ -38,6 +38,8 @@ interface Context {
   actor?: PlayersRef;
   /** The ability fires in a combat: the active player is "the attacking player". */
   combat?: boolean;
+  /** The ability's trigger: its event's cards are written by their part in it ("the attacking creature"). */
+  trigger?: TriggerPattern;
   /** Card targets already written in this ability: named again, a card target is "it" (written twice it would be a second target). */
   named?: Set<number>;
 }
@@ -59,7 +61,13 @@ const lower = (s: string) => s.toLowerCase();
 
 /** One ability as the engine reads it. */
 export function readsAs(ability: Ability, game: CompiledGame): string {
-  const ctx: Context = { game, targets: ability.targets, named: new Set(), combat: !!ability.trigger && (TRIGGER_EVENTS[ability.trigger.event].combat === true || ability.trigger.combat === true) };
+  const ctx: Context = {
+    game,
+    targets: ability.targets,
+    named: new Set(),
+    combat: !!ability.trigger && (TRIGGER_EVENTS[ability.trigger.event].combat === true || ability.trigger.combat === true),
+    ...(ability.trigger ? { trigger: ability.trigger } : {}),
+  };
   const tag = ability.tag ? `[${ability.tag}] ` : "";
   // Reminder text is not run; it is shown as written, after the ability.
   const text = articles(tag + abilityText(ability, ctx));
@@ -437,9 +445,25 @@ function cardText(ref: CardRef, ctx: Context, chosen?: Chosen): string {
       return namedTarget(ctx, ref.index) ?? targetText(ctx, ref.index) ?? "target card";
     case "it":
       return "it";
+    case "event_card":
+    case "event_other":
+      return eventCardText(ref.kind, ctx);
     case "chosen":
       return chosen?.label === ref.label ? chosen.phrase : "the chosen card";
   }
+}
+
+/**
+ * A card of the trigger's event by its part in it: "it" for the other card the trigger names ("Whenever this destroys a
+ * creature, ... it"); "the attacking creature" / "the blocking creature" / "the blocked creature" in combat events.
+ */
+function eventCardText(which: "event_card" | "event_other", ctx: Context): string {
+  const trigger = ctx.trigger;
+  if (which === "event_other" && trigger?.object?.kind === "card") return "it";
+  const unit = (ctx.game.cardTypes.find((t) => t.permanent && t.token) ?? ctx.game.cardTypes.find((t) => t.permanent))?.name ?? "card";
+  const roles = trigger ? TRIGGER_EVENTS[trigger.event].roles : undefined;
+  const role = roles && (which === "event_card" ? roles.card[0] : roles.other[0]);
+  return role ? `the ${role} ${unit}` : which === "event_card" ? "that card" : "the other card";
 }
 
 /** A target as written ("Target player" → "target player": the sentence capitalises its own first word). */
@@ -724,7 +748,10 @@ function triggerText(t: TriggerPattern, ctx: Context): string {
     const to = object ?? (t.event === "combat_damage_player" ? "a player" : undefined);
     return `${head} ${subject} deals ${kind}${to ? ` to ${to}` : ""}`;
   }
-  return `${head} ${subject} ${t.event === "blocked" ? "is blocked" : (carries.card ?? t.event)}${combat}`;
+  // "Whenever a creature attacks you", "When this blocks a creature", "When this is blocked by a creature with Flying".
+  if (t.event === "attacks" || t.event === "blocks") return `${head} ${subject} ${t.event === "attacks" ? "attacks" : "blocks"}${object ? ` ${object}` : ""}${combat}`;
+  if (t.event === "blocked") return `${head} ${subject} is blocked${object ? ` by ${object}` : ""}${combat}`;
+  return `${head} ${subject} ${carries.card ?? t.event}${combat}`;
 }
 
 /** "This can't attack. This can't block." written as one sentence, as a card says it: "This can't attack or block." */

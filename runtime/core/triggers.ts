@@ -5,7 +5,7 @@
  */
 import type { Ability, CompiledCard, EventKind, TriggerPattern } from "../../compiler/ir.ts";
 import type { Rules } from "./rules.ts";
-import type { PlayerId } from "../state/state.ts";
+import type { PlayerId, TargetValue, TriggerEvent } from "../state/state.ts";
 import { type Ctx, cardDef, cardName, emit } from "./cards.ts";
 import { abilityActive, evalCondition, matchesSelector } from "./values.ts";
 import { mechanicsOf } from "./mechanics.ts";
@@ -16,17 +16,34 @@ export interface GameEventData {
   amount?: number;
   keyword?: string;
   phase?: string;
-  /** The other card of the event: the card destroyed ("destroys"), the card dealt damage ("deals_damage"). */
+  /**
+   * The other card of the event: the card destroyed ("destroys"), the card dealt damage ("deals_damage"), the attacker
+   * a blocker blocks ("blocks"), the blocker of a blocked attacker ("blocked"), the card an attack is aimed at ("attacks").
+   */
   other?: string;
+  /** All the other cards when there are several (the blockers of an attacker); `other` is the first. */
+  others?: string[];
+  /** "attacks": the player attacked (the target player, or the controller of the card attacked) — "attacks you". */
+  defending?: PlayerId;
   /** The event happened in combat (a fight, combat damage). */
   combat?: boolean;
   /** "enters": the zone entered when it is not the battlefield (a Facet Zone, a Graveyard). */
   zone?: string;
 }
 
-/** What a noted trigger remembers of its event ("it", "that player", "that much"). */
-function eventOf(data: GameEventData): { card?: string; player?: PlayerId; amount?: number; other?: string } {
-  return { card: data.card, player: data.player, amount: data.amount, ...(data.other !== undefined ? { other: data.other } : {}) };
+/** An attack's event data: the card it is aimed at ("Whenever this attacks a unit") and the player attacked ("attacks you"). */
+export function attackedBy(ctx: Ctx, target: TargetValue): Pick<GameEventData, "other" | "defending"> {
+  if ("player" in target) return { defending: target.player };
+  const controller = ctx.state.cards[target.card]?.controller;
+  return { other: target.card, ...(controller !== undefined ? { defending: controller } : {}) };
+}
+
+/** What a noted trigger remembers of its event ("it", "that player", "that much", "that creature"). */
+function eventOf(data: GameEventData): TriggerEvent {
+  const event: TriggerEvent = { card: data.card, player: data.player, amount: data.amount };
+  if (data.other !== undefined) event.other = data.other;
+  if (data.others !== undefined && data.others.length > 1) event.others = data.others;
+  return event;
 }
 
 function triggerMatches(ctx: Ctx, trigger: TriggerPattern, kind: EventKind, data: GameEventData, controller: PlayerId, sourceCard: string | undefined): boolean {
@@ -58,10 +75,15 @@ function triggerMatches(ctx: Ctx, trigger: TriggerPattern, kind: EventKind, data
 function objectMatches(ctx: Ctx, trigger: TriggerPattern, data: GameEventData, controller: PlayerId, sourceCard: string | undefined): boolean {
   const object = trigger.object;
   if (!object) return true;
-  const thing = trigger.subject.kind === "player" ? data.card : data.other;
-  if (object.kind === "card") return thing !== undefined && matchesSelector(ctx, thing, object.selector, controller, sourceCard, true);
-  if (data.other !== undefined || data.player === undefined) return false;
-  return object.who === "any" || (object.who === "you" ? data.player === controller : data.player !== controller);
+  if (object.kind === "card") {
+    // A player's event is about the card they cast/draw/discard; a card's event about its other card (any of several blockers).
+    const things = trigger.subject.kind === "player" ? [data.card] : (data.others ?? [data.other]);
+    return things.some((thing) => thing !== undefined && matchesSelector(ctx, thing, object.selector, controller, sourceCard, true));
+  }
+  // "attacks you": the player attacked; "deals damage to an opponent": the player dealt damage (not a card).
+  const player = data.defending ?? (data.other === undefined ? data.player : undefined);
+  if (player === undefined) return false;
+  return object.who === "any" || (object.who === "you" ? player === controller : player !== controller);
 }
 
 /** Notes every triggered ability that matches an event (cards in play, the event's own card, game rules). */

@@ -455,7 +455,7 @@ export function matchesSelector(ctx: Ctx, id: string, selector: CardSelector, co
  * dealt), or the attacker of an attack still resolving (fights: an attack is a frame running the native rule `attack`).
  */
 export function isAttacking(ctx: Ctx, id: string): boolean {
-  if (ctx.state.battle?.attackers.includes(id)) return true;
+  if (ctx.state.battle?.attackers.includes(id) || ctx.state.combat?.attacker === id) return true;
   return ctx.state.frames.some((f) => f.chosen["attacker"]?.[0] === id && f.steps.some((s) => s.op === "rule" && s.rule === "attack"));
 }
 
@@ -555,8 +555,13 @@ export function evalCard(ctx: Ctx, frame: Frame, ref: CardRef): string | undefin
       return t && "card" in t ? t.card : undefined;
     }
     case "it":
-      // The event's other card first: "Whenever this destroys a creature, ... its power" is the creature destroyed.
-      return frame.chosen["it"]?.[0] ?? frame.event?.other ?? frame.event?.card ?? frame.card;
+      // The cards the last step acted on, else the event's card ("When this blocks, it ...": the blocker).
+      return frame.chosen["it"]?.[0] ?? frame.event?.card ?? frame.card;
+    case "event_card":
+      return frame.event?.card;
+    case "event_other":
+      // "that creature" after "Whenever this blocks a creature", "the attacking creature" in a blocks trigger.
+      return frame.event?.other;
     case "chosen":
       return frame.chosen[ref.label]?.[0];
   }
@@ -568,6 +573,8 @@ export function evalAffected(ctx: Ctx, frame: Frame, affected: Affected): Target
     case "card": {
       if (affected.ref.kind === "target") return (frame.targets[affected.ref.index] ?? []).filter((t) => "card" in t);
       if (affected.ref.kind === "chosen") return (frame.chosen[affected.ref.label] ?? []).map((card) => ({ card }));
+      // "the blocking creature" of an attacker two creatures block: each of them.
+      if (affected.ref.kind === "event_other" && frame.event?.others) return frame.event.others.map((card) => ({ card }));
       const id = evalCard(ctx, frame, affected.ref);
       return id ? [{ card: id }] : [];
     }

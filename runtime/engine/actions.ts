@@ -20,6 +20,7 @@ import {
   isPermanent,
   moveCard,
   noteEvent,
+  attackedBy,
   playCost,
   runFlowAction,
   selectCards,
@@ -684,7 +685,9 @@ function perform(ctx: Ctx, action: Action): void {
       const what = "card" in action.target ? cardName(ctx, action.target.card) : action.target.player;
       emit(ctx, "attack", `${cardName(ctx, action.attacker)} attacks ${what}`, { player: action.player, card: action.attacker, name: cardName(ctx, action.attacker) });
       state.frames.push({ card: action.attacker, controller: action.player, steps: [{ op: "rule", rule: "await_triggers" }, { op: "rule", rule: "attack" }], pc: 0, targets: [[action.target]], chosen: { attacker: [action.attacker] }, label: `attack by ${cardName(ctx, action.attacker)}` });
-      noteEvent(ctx, "attacks", { card: action.attacker, player: action.player });
+      // The attack is under way until its frame's `attack` step has run: "attacking", "the defending player".
+      state.combat = { attacker: action.attacker, target: action.target };
+      noteEvent(ctx, "attacks", { card: action.attacker, player: action.player, ...attackedBy(ctx, action.target) });
       return;
     }
     case "defend": {

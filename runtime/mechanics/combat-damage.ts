@@ -113,7 +113,7 @@ registerNativeRule("declare_attackers", (ctx, frame) => {
     if (rules.param("attacking_exhausts", true) && !hasRule(ctx, id, "attacks_without_exhausting")) card.exhausted = true;
     emit(ctx, "attack", `${cardName(ctx, id)} attacks ${defender}`, { player, card: id, name: cardName(ctx, id) });
   }
-  for (const id of chosen) noteEvent(ctx, "attacks", { card: id, player });
+  for (const id of chosen) noteEvent(ctx, "attacks", { card: id, player, defending: defender });
   // Who acts first in the window after attackers (`priority_after_attackers`): `defender` (Chromatic 18: "After
   // attackers are declared, priority is passed to the defending player" — declaring is the attacker's action, so
   // it counts as their pass) or `attacker` (CYBERVAMP: "both players may play spells or activate abilities": the
@@ -146,8 +146,8 @@ registerNativeRule("declare_blockers", (ctx, frame) => {
   }
   delete frame.chosen["$attacker"];
   for (const [attacker, blockers] of Object.entries(battle.blocks)) {
-    for (const blocker of blockers) noteEvent(ctx, "blocks", { card: blocker, player: defender });
-    noteEvent(ctx, "blocked", { card: attacker });
+    for (const blocker of blockers) noteEvent(ctx, "blocks", { card: blocker, player: defender, other: attacker });
+    noteEvent(ctx, "blocked", { card: attacker, other: blockers[0], others: blockers });
   }
   // "After blockers are declared, the attacking player receives priority." Both must pass.
   frame.chosen["$priority"] = [battle.attacker, "0"];

@@ -73,8 +73,8 @@ function resolveAttack(ctx: Ctx, frame: Frame): "done" | "wait" {
     frame.chosen["blocker"] = [blocker];
     if (rules.param("defender_walls", "one_attack") === "one_attack") writeCard(ctx, blocker)!.defender = false;
     emit(ctx, "block", `${cardName(ctx, blocker)} walls the attack of ${cardName(ctx, attacker)}`, { card: blocker, name: cardName(ctx, blocker), player: defending, source: frame.source });
-    noteEvent(ctx, "blocks", { card: blocker, player: defending });
-    noteEvent(ctx, "blocked", { card: attacker });
+    noteEvent(ctx, "blocks", { card: blocker, player: defending, other: attacker });
+    noteEvent(ctx, "blocked", { card: attacker, other: blocker });
     fight(ctx, attacker, blocker, frame.source);
     return "done";
   }
@@ -88,7 +88,12 @@ function resolveAttack(ctx: Ctx, frame: Frame): "done" | "wait" {
   return "done";
 }
 
-registerNativeRule("attack", (ctx, frame) => resolveAttack(ctx, frame));
+registerNativeRule("attack", (ctx, frame) => {
+  const done = resolveAttack(ctx, frame);
+  // The attack is over: no card is attacking any more ("attacking", "the defending player").
+  if (done === "done") ctx.state.combat = null;
+  return done;
+});
 
 /**
  * "When this attacks, it gets +1 power until end of turn": triggers noted as the attack is

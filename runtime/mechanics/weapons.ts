@@ -20,7 +20,7 @@ import type { EngineParamName } from "../../compiler/contract.ts";
 import type { SourceRef } from "../../compiler/ir.ts";
 import type { Action, Refusal } from "../core/action.ts";
 import type { Ctx } from "../core/index.ts";
-import { battlefield, cardDef, cardName, damageCard, damagePlayer, destroy, emit, hasRule, noteEvent, statOf, writeCard } from "../core/index.ts";
+import { attackedBy, battlefield, cardDef, cardName, damageCard, damagePlayer, destroy, emit, hasRule, noteEvent, statOf, writeCard } from "../core/index.ts";
 import { registerNativeRule } from "../core/effects.ts";
 import { numberParam } from "../core/rules.ts";
 import { mainPhaseTiming } from "./timing.ts";
@@ -127,7 +127,8 @@ function performMove(ctx: Ctx, move: GameMove): boolean {
   const what = "card" in move.target! ? cardName(ctx, move.target.card) : move.target!.player;
   emit(ctx, "attack", `${cardName(ctx, card.id)} (Weapon) attacks ${what}`, { player: move.player, card: card.id, name: cardName(ctx, card.id) });
   const frame: Frame = { card: card.id, controller: move.player, steps: [{ op: "rule", rule: "weapon_fight" }], pc: 0, targets: [[move.target!]], chosen: {}, label: `${cardName(ctx, card.id)}'s attack on ${what}` };
-  noteEvent(ctx, "attacks", { card: card.id, player: move.player });
+  state.combat = { attacker: card.id, target: move.target! };
+  noteEvent(ctx, "attacks", { card: card.id, player: move.player, ...attackedBy(ctx, move.target!) });
   if (String(rules.param("priority_actions", "")).split(/\s+/).includes("weapon_attack")) rules.model.announce(ctx, frame, "ability", []);
   else state.frames.push(frame);
   return true;
@@ -135,19 +136,26 @@ function performMove(ctx: Ctx, move: GameMove): boolean {
 
 /** The fight: the weapon and its target deal damage at the same time. */
 registerNativeRule("weapon_fight", (ctx, frame) => {
+  weaponFight(ctx, frame);
+  // The attack is over: no card is attacking any more.
+  ctx.state.combat = null;
+  return "done";
+});
+
+function weaponFight(ctx: Ctx, frame: Frame): void {
   const { state, rules } = ctx;
   const weapon = frame.card!;
   const target = frame.targets[0]?.[0];
-  if (!target || state.cards[weapon]?.zone !== rules.zones.battlefield) return "done";
+  if (!target || state.cards[weapon]?.zone !== rules.zones.battlefield) return;
   const wielder = frame.controller;
   const power = statOf(ctx, weapon, attackStat(rules));
   if ("player" in target) {
     emit(ctx, "fight", `${cardName(ctx, weapon)} deals ${power} to ${target.player}`, { card: weapon, name: cardName(ctx, weapon), amount: power });
     damagePlayer(ctx, target.player, power, weapon, frame.source, false);
-    return "done";
+    return;
   }
   const creature = target.card;
-  if (state.cards[creature]?.zone !== rules.zones.battlefield) return "done";
+  if (state.cards[creature]?.zone !== rules.zones.battlefield) return;
   const back = rules.param("weapon_fight_retaliation", true) ? statOf(ctx, creature, attackStat(rules)) : 0;
   const remaining = Math.max(0, statOf(ctx, creature, toughnessStat(rules)) - state.cards[creature]!.damage);
   const overflow = hasRule(ctx, weapon, "overflow_to_player") ? Math.max(0, power - remaining) : 0;
@@ -157,8 +165,7 @@ registerNativeRule("weapon_fight", (ctx, frame) => {
   damageCard(ctx, creature, power - overflow, weapon, frame.source, true);
   if (overflow > 0) damagePlayer(ctx, controller, overflow, weapon, frame.source, false);
   if (back > 0) damagePlayer(ctx, wielder, back, creature, frame.source, false);
-  return "done";
-});
+}
 
 function candidates(ctx: Ctx, player: PlayerId, window: boolean): Action[] {
   if (window || ctx.state.pending || player !== ctx.state.active) return [];

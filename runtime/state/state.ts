@@ -88,8 +88,8 @@ export interface Frame {
   targets: TargetValue[][];
   /** Cards remembered by `choose_cards` (and "it"). */
   chosen: Record<string, string[]>;
-  /** The event that triggered this ability (for "it", "that player", amounts). */
-  event?: { card?: string; player?: PlayerId; amount?: number; other?: string };
+  /** The event that triggered this ability (for "it", "that player", amounts, "that creature"). */
+  event?: TriggerEvent;
   x?: number;
   /** The answer to the pending choice this frame asked for, consumed by the step that asked. */
   answer?: string[];
@@ -122,13 +122,27 @@ export interface DelayedTrigger {
   source?: SourceRef;
 }
 
+/**
+ * What a triggered ability remembers of its event: its card ("it", "this" when it is about this card), its player
+ * ("that player"), its amount ("that much"), and the other card of the event ("that creature") — the card destroyed
+ * or dealt damage, the attacker a blocker blocks, the card an attack is aimed at, the blockers of a blocked attacker.
+ */
+export interface TriggerEvent {
+  card?: string;
+  player?: PlayerId;
+  amount?: number;
+  other?: string;
+  /** Every other card when there are several (an attacker blocked by two creatures); `other` is the first. */
+  others?: string[];
+}
+
 /** A triggered ability noted at its event, waiting to be put into resolution. */
 export interface NotedTrigger {
   id: number;
   card?: string;
   ability: string;
   controller: PlayerId;
-  event: { card?: string; player?: PlayerId; amount?: number; other?: string };
+  event: TriggerEvent;
   source: SourceRef;
   /** True for triggers of the game's own rules (no card). */
   rule?: boolean;

@@ -86,6 +86,8 @@ describe("the engine contract", () => {
         const missing = calls.filter((c) => c.kind === kind && !c.keys.includes(key)).length;
         expect({ kind, key, missing }).toEqual({ kind, key, missing: 0 });
       }
+      // An event with another card ("that creature") carries it where it is raised (directly or by an attack's target).
+      if (carries.other) expect({ kind, other: calls.some((c) => c.kind === kind && c.keys.some((k) => k === "other" || k.startsWith("...attackedBy"))) }).toEqual({ kind, other: true });
     }
   });
 

@@ -499,3 +499,25 @@ describe("a spell's later sentence refers to the earlier target (Threaten chains
     expect(JSON.stringify(strip(ability.steps)).match(/"kind":"target","index":0/g)?.length).toBe(2);
   });
 });
+
+describe("events that carry the other card (session 5)", () => {
+  it.each([
+    ["When this blocks, it deals 1 damage to the attacking creature.", { event: "blocks" }, [{ op: "damage", amount: 1, to: { kind: "card", ref: { kind: "event_other" } }, from: { kind: "it" } }]],
+    ["Whenever this blocks a creature, destroy that creature.", { event: "blocks", object: { kind: "card", selector: { cardTypes: ["Creature"] } } }, [{ op: "destroy", what: { kind: "card", ref: { kind: "event_other" } } }]],
+    ["Whenever this becomes blocked, it deals 2 damage to the blocking creature.", { event: "blocked" }, [{ op: "damage", amount: 2, to: { kind: "card", ref: { kind: "event_other" } }, from: { kind: "it" } }]],
+    ["Whenever a creature attacks you, the attacking creature gets -1/-0 until end of turn.", { event: "attacks", object: { kind: "player", who: "you" } }, [{ op: "modify", on: { kind: "card", ref: { kind: "event_card" } }, stats: { power: -1, defense: 0 }, duration: { kind: "end_of_turn" } }]],
+    ["Whenever this deals combat damage to a creature, destroy that creature.", { event: "deals_damage", combat: true }, [{ op: "destroy", what: { kind: "card", ref: { kind: "event_other" } } }]],
+    // "it" opening the effect is the trigger's own card, not the creature blocked.
+    ["Whenever this blocks a creature, it gets +0/+3 until end of turn.", { event: "blocks" }, [{ op: "modify", on: { kind: "card", ref: { kind: "self" } }, stats: { power: 0, defense: 3 }, duration: { kind: "end_of_turn" } }]],
+  ])("%s", (text, trigger, steps) => {
+    const { ability, problems } = lowerOne("cybervamp", "unit", text);
+    expect(problems).toEqual([]);
+    expect(ability.trigger).toMatchObject(trigger);
+    expect(strip(ability.steps)).toEqual(steps);
+  });
+
+  it("'that creature' where the event carries no other card is a note, never this card", () => {
+    const { problems } = lowerOne("cybervamp", "unit", "When this enters play, destroy that creature.");
+    expect(problems.join("\n")).toMatch(/"that creature" names no card here/);
+  });
+});
