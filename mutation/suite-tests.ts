@@ -16,8 +16,9 @@
  * The runner itself (runtime/scenario.ts) is judged by the opposite property as well (`negated`, on when
  * runtime/scenario.ts is measured): for every expectation of every scenario, the scenario with that one
  * expectation negated must fail — exactly there, and nowhere else (test/scenarios/negation.test.ts holds
- * the same property for every form). A runner that lets an expectation pass while testing nothing
- * passes every scenario, so the scenarios alone cannot catch it; these tests do.
+ * the same property for every form), sampled: the first NEGATED_PER_FORM expectations of each form in each
+ * game. A runner that lets an expectation pass while testing nothing passes every scenario, so the
+ * scenarios alone cannot catch it; these tests do.
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -55,6 +56,15 @@ export function suiteTests(suite: GameSuite[], options: { negated?: boolean } = 
         return `threw: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
       }
     };
+    // Negated tests: the first NEGATED_PER_FORM of each expectation form (its kind, written positive or negated) in
+    // this game — every form judged both ways, without doubling every runner mutant's run over the whole suite.
+    const perForm = new Map<string, number>();
+    const sampled = (scenario: Scenario) =>
+      negatedTests(scenario).filter(({ form }) => {
+        const n = perForm.get(form) ?? 0;
+        perForm.set(form, n + 1);
+        return n < NEGATED_PER_FORM;
+      });
     return scenarios.flatMap((scenario) => {
       // A test's name carries a hash of its scenario and its game's compiled cards: an edited scenario or card is a
       // new test, so Stryker's incremental mode tests its mutants again.
@@ -64,7 +74,7 @@ export function suiteTests(suite: GameSuite[], options: { negated?: boolean } = 
         run: (engines) => runOn(engines, scenario, (failures) => (failures.length ? failures.map((f) => `${f.file}:${f.line} ${f.message}`).join("\n") : undefined)),
       };
       if (!options.negated) return [own];
-      return [own, ...negatedTests(scenario).map(({ line, negated }) => ({
+      return [own, ...sampled(scenario).map(({ line, negated }) => ({
         name: `${game} negated line ${line}: ${id}`,
         run: (engines: Map<string, Engine> | undefined) =>
           runOn(engines, negated, (failures) =>
@@ -79,10 +89,18 @@ export function suiteTests(suite: GameSuite[], options: { negated?: boolean } = 
   });
 }
 
-/** The scenario once per expectation, with that expectation negated (`expect X` ↔ `expect not X`): each must fail at that line only. */
-export function negatedTests(scenario: Scenario): { line: number; negated: Scenario }[] {
+/** How many negated tests of each expectation form (kind × as written, positive or negated) a game contributes. */
+export const NEGATED_PER_FORM = 3;
+
+/**
+ * The scenario once per expectation, with that expectation negated (`expect X` ↔ `expect not X`): each must fail at
+ * that line only. `form`: the expectation's kind and whether it was written negated (`event` / `not event`).
+ */
+export function negatedTests(scenario: Scenario): { line: number; form: string; negated: Scenario }[] {
   return scenario.steps.flatMap((step, i) =>
-    step.kind === "expect" ? [{ line: step.line, negated: { ...scenario, steps: scenario.steps.map((s, j) => (j === i ? { ...step, negate: !step.negate } : s)) } }] : [],
+    step.kind === "expect"
+      ? [{ line: step.line, form: `${step.negate ? "not " : ""}${step.expect.kind}`, negated: { ...scenario, steps: scenario.steps.map((s, j) => (j === i ? { ...step, negate: !step.negate } : s)) } }]
+      : [],
   );
 }
 

@@ -13,7 +13,7 @@ import { MESSAGE_TEXT, strykerPlugins } from "../../mutation/message-text-ignore
 // @ts-expect-error a plain JS Stryker plugin (no types)
 import { ScenarioTestRunner, testOrder } from "../../mutation/scenario-runner.mjs";
 import { TestStatus } from "@stryker-mutator/api/test-runner";
-import { negatedTests, suiteTests } from "../../mutation/suite-tests.ts";
+import { NEGATED_PER_FORM, negatedTests, suiteTests } from "../../mutation/suite-tests.ts";
 import { gameSuite } from "../../mutation/scenario-suite.ts";
 import { parseScenarioFile } from "../../compiler/scenario.ts";
 import { clearModuleCaches, moduleCache, moduleSet } from "../../runtime/state/module-caches.ts";
@@ -198,6 +198,22 @@ expect p2 life 3
     // Line 7 does not hold: negated, nothing fails — a runner that let it pass would be caught here.
     expect(second).toBe("n.scenario:7: the negated expectation passed");
     expect(negatedTests(scenarios[0]!).map((t) => t.negated.steps.map((s) => s.kind === "expect" && s.negate))).toEqual([[true, false], [false, true]]);
+    // Sampled per form (kind, as written): five life expectations give NEGATED_PER_FORM negated tests, a "not" one its own.
+    const many = parseScenarioFile(
+      `scenario "many of one form" for duel
+setup {
+  turn 3 p1 phase Play
+}
+${["expect p1 life 10", "expect p2 life 10", "expect p1 life 10", "expect p2 life 10", "expect p1 life 10", "expect not p1 life 3"].join("\n")}
+`,
+      "m.scenario",
+    ).scenarios;
+    const forms = negatedTests(many[0]!).map((t) => t.form);
+    expect(new Set(forms.slice(0, 5)).size).toBe(1);
+    expect(forms[5]).toBe(`not ${forms[0]}`);
+    const sampled = suiteTests([{ game: "duel", bundle, scenarios: many }], { negated: true });
+    expect(sampled.length).toBe(1 + NEGATED_PER_FORM + 1);
+    expect(sampled.map((t) => t.run())).toEqual(sampled.map(() => undefined));
   });
 
   it("scenario runner: a mutant's tests run those that killed most first, then the quickest", () => {
