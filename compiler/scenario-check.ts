@@ -10,10 +10,10 @@ import type { Diagnostic } from "./diagnostics.ts";
 import type { CompiledGame } from "./ir.ts";
 import type { CardModel, SetModel } from "./model.ts";
 import type { ParsedFile } from "./check-ast.ts";
-import type { WorkspaceAnalysis } from "./workspace.ts";
+import { cardNamesOf, type WorkspaceAnalysis } from "./workspace.ts";
 import { diagnostic } from "./messages.ts";
 import { lowerCards, lowerGame } from "./lower.ts";
-import { checkScenario, scenarioNames, tokenNamesMade, type ScenarioNames } from "./scenario.ts";
+import { checkScenario, scenarioNames, tokenNamesMade, type Scenario, type ScenarioNames } from "./scenario.ts";
 import { rulesClauses } from "./rules-text.ts";
 
 /**
@@ -22,22 +22,33 @@ import { rulesClauses } from "./rules-text.ts";
  */
 export function scenarioDiagnostics(analysis: Pick<WorkspaceAnalysis, "files" | "model">, rulesTexts: ReadonlyMap<string, string> = new Map()): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const namesByGame = new Map<string, ScenarioNames | undefined>();
+  const namesByGame = new Map<string, NamesVersion | undefined>();
   for (const parsed of analysis.files.values()) {
     for (const scenario of parsed.scenario?.scenarios ?? []) {
       const game = analysis.model.games.find((g) => g.id.toLowerCase() === scenario.game.toLowerCase());
       if (!game) continue; // CW3003, from the workspace
       const key = game.id.toLowerCase();
-      if (!namesByGame.has(key)) {
-        const names = namesFor(analysis.files, game.file, game.id, analysis.model.sets);
-        const rules = rulesTexts.get(game.file);
-        if (names && rules !== undefined) names.clauses = rulesClauses(rules).map((c) => c.id);
-        namesByGame.set(key, names);
+      if (!namesByGame.has(key)) namesByGame.set(key, namesFor(analysis, game.file, game.id, rulesTexts.get(game.file)));
+      const version = namesByGame.get(key);
+      if (!version) continue;
+      // An unchanged scenario checked against the same names (the studio re-checks on every keystroke) keeps its diagnostics.
+      const earlier = checkedScenarios.get(scenario);
+      if (earlier && earlier.base === version.base && (!earlier.askedMade || earlier.cardFiles === version.cardFiles)) {
+        out.push(...earlier.diagnostics);
+        continue;
       }
-      const names = namesByGame.get(key);
-      if (!names) continue;
+      let askedMade = false;
+      const names: ScenarioNames = {
+        ...version.names,
+        madeInPlay: () => {
+          askedMade = true;
+          return version.names.madeInPlay();
+        },
+      };
       try {
-        out.push(...checkScenario(scenario, names));
+        const diagnostics = checkScenario(scenario, names);
+        checkedScenarios.set(scenario, { base: version.base, cardFiles: version.cardFiles, askedMade, diagnostics });
+        out.push(...diagnostics);
       } catch (error) {
         out.push(diagnostic("CW3009", parsed.path, scenario.range, { phase: `checking scenario "${scenario.name}"`, reason: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }));
       }
@@ -46,11 +57,35 @@ export function scenarioDiagnostics(analysis: Pick<WorkspaceAnalysis, "files" | 
   return out;
 }
 
+/**
+ * The names a game's scenarios were checked against. `base` stands for all of it but the tokens card
+ * text makes: the same object while the compiled game, the rules text and the game's cards' names
+ * (and which are tokens) stay the same. Those tokens are learnt by lowering the card files, so a
+ * scenario whose check asked for them is checked again when any card file changed (`cardFiles`).
+ */
+interface NamesVersion {
+  base: object;
+  clauses: string | undefined;
+  cards: readonly CardFacts[];
+  cardFiles: readonly (ParsedFile | undefined)[];
+  names: ScenarioNames;
+}
+type CardFacts = { name: string; isToken: boolean };
+
+/** The last names made per compiled game. */
+const lastNames = new WeakMap<CompiledGame, NamesVersion>();
+/** Each scenario's diagnostics and what they were checked against. */
+const checkedScenarios = new WeakMap<Scenario, { base: object; cardFiles: readonly (ParsedFile | undefined)[]; askedMade: boolean; diagnostics: Diagnostic[] }>();
+
+const sameFacts = (a: readonly CardFacts[], b: readonly CardFacts[]) => a.length === b.length && a.every((card, i) => card.name === b[i]!.name && card.isToken === b[i]!.isToken);
+
 /** A game file's compiled form, kept per parsed file (an unchanged game file is not parsed, so not lowered, again). */
 const compiledGames = new WeakMap<ParsedFile, CompiledGame>();
 
 /** What a scenario of this game may name: the compiled game file and the game's checked cards. */
-function namesFor(files: Map<string, ParsedFile>, gameFile: string, game: string, sets: SetModel[]): ScenarioNames | undefined {
+function namesFor(analysis: Pick<WorkspaceAnalysis, "files" | "model">, gameFile: string, game: string, rules: string | undefined): NamesVersion | undefined {
+  const files = analysis.files;
+  const sets = analysis.model.sets;
   const parsed = files.get(gameFile);
   if (parsed?.document?.kind !== "gameFile") return undefined;
   let compiled = compiledGames.get(parsed);
@@ -63,9 +98,21 @@ function namesFor(files: Map<string, ParsedFile>, gameFile: string, game: string
     compiledGames.set(parsed, compiled);
   }
   const ofGame = sets.filter((s) => s.game === game);
-  const models = ofGame.flatMap((s) => s.cards);
-  const madeByCards = () => [...new Set(ofGame.map((s) => s.file))].flatMap((file) => tokensMadeBy(files.get(file), compiled, models));
-  return scenarioNames(compiled, models, () => [...tokenNamesMade([compiled.rules, compiled.keywords]), ...madeByCards()]);
+  // Names only: placing every card's model (all of a 2,000-card set after a keystroke above them) is for the lowering, asked for rarely.
+  const cards = ofGame.flatMap((s) => cardNamesOf(analysis, s));
+  const cardFiles = [...new Set(ofGame.map((s) => s.file))].map((file) => files.get(file));
+  const last = lastNames.get(compiled);
+  const sameBase = last !== undefined && last.clauses === rules && sameFacts(last.cards, cards);
+  if (sameBase && last.cardFiles.length === cardFiles.length && last.cardFiles.every((file, i) => file === cardFiles[i])) return last;
+  const madeByCards = () => {
+    const models = ofGame.flatMap((s) => s.cards);
+    return cardFiles.flatMap((file) => tokensMadeBy(file, compiled, models));
+  };
+  const names = scenarioNames(compiled, cards, () => [...tokenNamesMade([compiled.rules, compiled.keywords]), ...madeByCards()]);
+  if (rules !== undefined) names.clauses = rulesClauses(rules).map((c) => c.id);
+  const version: NamesVersion = { base: sameBase ? last.base : {}, clauses: rules, cards, cardFiles, names };
+  lastNames.set(compiled, version);
+  return version;
 }
 
 /** The token names a card file's text makes, lowered once per parsed file and game. */

@@ -210,12 +210,14 @@ export function checkScenario(scenario: Scenario, names: ScenarioNames): Diagnos
   const zoneNames = names.zones.map((z) => z.name);
   const playerCounters = names.counters.filter((c) => c.on === "player").map((c) => c.name);
   const cardCounters = names.counters.filter((c) => c.on === "card").map((c) => c.name);
-  const cardNames = [...names.cards.values()].map((c) => c.name);
+  // Every card name of the game, for a "did you mean" only: made when a name is not found.
+  let cardNames: string[] | undefined;
+  const allCardNames = () => (cardNames ??= [...names.cards.values()].map((c) => c.name));
   const resolve = (use: NameUse): void => {
     const w = use.text;
     switch (use.role) {
       case "card":
-        if (!names.cards.has(norm(w)) && !names.madeInPlay().has(norm(w))) add("CW2007", use.range, { word: w, game: names.game.id }, cardNames, w);
+        if (!names.cards.has(norm(w)) && !names.madeInPlay().has(norm(w))) add("CW2007", use.range, { word: w, game: names.game.id }, allCardNames(), w);
         return;
       case "player":
         if (!(SEATS as readonly string[]).includes(norm(w))) add("CW5009", use.range, { word: w, list: SEATS.join(" and ") });

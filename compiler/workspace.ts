@@ -308,6 +308,15 @@ class CardPlacement implements PlacedCard {
   }
 }
 
+/**
+ * Each card of a set by its name and whether it is a token — what scenarios are checked against —
+ * without placing the cards' models (after a keystroke the studio's worker would place every card below it).
+ */
+export function cardNamesOf(analysis: Pick<WorkspaceAnalysis, "model">, set: SetModel): readonly { name: string; isToken: boolean }[] {
+  const cards = memoryOf(analysis)?.fileCards.get(set.file);
+  return cards ? cards.map(({ remembered }) => remembered.model) : set.cards;
+}
+
 /** The model of one card (by its checker view) as the analysis placed it; undefined if it was not checked. */
 export function cardModelOf(analysis: WorkspaceAnalysis, view: CardView): CardModel | undefined {
   const remembered = memoryOf(analysis)?.cards.get(view);

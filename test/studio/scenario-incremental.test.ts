@@ -1,0 +1,61 @@
+/**
+ * The studio's worker checks every scenario on each keystroke (compiler/scenario-check.ts): a
+ * scenario keeps its diagnostics while what it was checked against stays the same (the compiled
+ * game, the game's card names, the tokens card text makes when it asked for them). After any of
+ * these edits its diagnostics are those of a check from scratch.
+ */
+import { readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { analyzeWorkspace } from "../../compiler/workspace.ts";
+import { scenarioDiagnostics } from "../../compiler/scenario-check.ts";
+import { WorkspaceChecker } from "../../studio/src/worker/checker.ts";
+import type { SourceFile } from "../../compiler/model.ts";
+
+const folder = path.join(import.meta.dirname, "..", "..", "cards", "cybervamp");
+const files: SourceFile[] = readdirSync(folder, { recursive: true, encoding: "utf8" })
+  .filter((file) => /\.(game|cards|scenario)$/.test(file))
+  .sort()
+  .map((file) => ({ path: `cybervamp/${file.replaceAll(path.sep, "/")}`, text: readFileSync(path.join(folder, file), "utf8") }));
+const core = files.find((f) => f.path === "cybervamp/core.cards")!;
+
+const inScenarios = (diagnostics: { file: string; code: string }[]) => diagnostics.filter((d) => d.file.endsWith(".scenario"));
+/** A check from scratch, as `cardwright check` makes it (without rules texts, as the studio). */
+function fresh(sources: SourceFile[]) {
+  const analysis = analyzeWorkspace(sources);
+  return inScenarios([...analysis.model.diagnostics, ...scenarioDiagnostics(analysis)]);
+}
+/** `sources` with `from` replaced by `to` in every file that holds it (at least one does). */
+const replaceIn = (sources: SourceFile[], from: string, to: string) => {
+  expect(sources.some((f) => f.text.includes(from))).toBe(true);
+  return sources.map((f) => (f.text.includes(from) ? { ...f, text: f.text.replaceAll(from, to) } : f));
+};
+
+describe("scenario diagnostics in the studio's worker", () => {
+  it("are those of a fresh check after edits to card text, card names and the tokens a card makes", () => {
+    const checker = new WorkspaceChecker();
+    const steps: SourceFile[][] = [files];
+    // 1. A card's text that no scenario reads (its stats).
+    steps.push(replaceIn(steps.at(-1)!, "stats: 3/3\n  unique", "stats: 4/3\n  unique"));
+    // 2. A token only card text makes ("Blood Kin": no card of that name), named by a scenario: it resolves.
+    steps.push(replaceIn(steps.at(-1)!, '"Blood Familiar" Bat token', '"Blood Kin" Bat token').map((f) => (f.path.endsWith("enters-play.scenario") ? { ...f, text: f.text.replace('has "Blood Familiar"', 'has "Blood Kin"') } : f)));
+    // 3. The card no longer makes it; the scenario did not change, yet its name no longer resolves.
+    steps.push(replaceIn(steps.at(-1)!, '"Blood Kin" Bat token', '"Blood Familiar" Bat token'));
+    // 4. A card named by scenarios renamed, 5. and back.
+    steps.push(replaceIn(steps.at(-1)!, 'card "Nightclub Thrall"', 'card "Nightclub Thrall II"'));
+    steps.push(replaceIn(steps.at(-1)!, 'card "Nightclub Thrall II"', 'card "Nightclub Thrall"'));
+    steps.push(files);
+    const unresolved: number[] = [];
+    for (const sources of steps) {
+      const mine = inScenarios(checker.check(sources).model.diagnostics);
+      expect(mine).toEqual(fresh(sources));
+      unresolved.push(mine.filter((d) => d.code === "CW2007").length);
+    }
+    // The edits that unname something are seen (the comparison above could not tell a stale result from a right one otherwise).
+    expect(unresolved.slice(0, 3)).toEqual([unresolved[0], unresolved[0], unresolved[0]]);
+    expect(unresolved[3]).toBeGreaterThan(unresolved[2]!);
+    expect(unresolved[4]).toBeGreaterThan(unresolved[3]!);
+    expect(unresolved[5]).toBe(unresolved[3]);
+    expect(unresolved[6]).toBe(unresolved[0]);
+  });
+});
