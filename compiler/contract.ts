@@ -85,7 +85,7 @@ export const NATIVE_RULES = [
   // effects.ts
   "end_of_turn", "mill", "move_to_oblivion", "erase", "put_onto_field_free", "scry",
   // combat.ts, combat-damage.ts
-  "attack", "await_triggers", "declare_attackers", "declare_blockers", "combat_damage", "remove_damage", "expire_durations",
+  "attack", "await_triggers", "make_defender", "declare_attackers", "declare_blockers", "combat_damage", "remove_damage", "expire_durations",
   "ready_permanents", "beginning_effects", "end_of_turn_effects",
   // chain.ts, stack.ts
   "change_phase", "priority", "stack_phase_end", "stack_phase_change", "respond",

@@ -1391,6 +1391,16 @@ class AbilityLowering {
       const amount = this.amountOf(obj ?? undefined, 1);
       return [{ op: "keyword_action", keyword: keyword.name, amount, who: who() }];
     }
+    // "Target unit becomes a defender.", "This unit becomes a defender." (Three-Slot Duel): as its controller's defend action would.
+    if (verb === "become" && obj && npWords(obj).length === 1 && /^defenders?$/.test(npWords(obj)[0]!) && !npCount(obj) && subjectIsCard()) {
+      const params = this.vocab.game.params;
+      if ((params["defenders"] ?? params["defender_walls"] !== undefined) !== true) {
+        this.note(clause.range, `"${this.slice(clause.range)}": this game has no defenders (units do not block by becoming defenders)`);
+        return [{ op: "rule", rule: "unsupported" }];
+      }
+      this.use(obj);
+      return [{ op: "rule", rule: "make_defender", target: this.affected(clause.subject) }];
+    }
     switch (verb) {
       case "deal": {
         const to = prep("to");

@@ -342,6 +342,7 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
     case "keyword_action":
       return `${step.who.kind === "you" ? step.keyword : `${playersText(step.who, ctx, true)} ${step.keyword.toLowerCase()}s`}${step.target ? ` ${aff(step.target)}` : step.amount === 1 && !ctx.game.keywords.find((k) => k.name === step.keyword)?.parameter ? "" : ` ${numberText(step.amount, ctx)}`}`;
     case "rule":
+      if (step.rule === "make_defender" && step.target) return `${aff(step.target)} becomes a defender`;
       return step.rule === "unsupported" ? "(nothing: the engine cannot run this text)" : `(the engine's rule "${step.rule.replace(/_/g, " ")}")`;
   }
 }

@@ -96,6 +96,20 @@ registerNativeRule("attack", (ctx, frame) => {
 });
 
 /**
+ * "Target unit becomes a defender." (card text): the unit is a defender, as its controller's defend action makes it — unless
+ * it can't block ("can't be a defender"). It walls the next attack as any defender does.
+ */
+registerNativeRule("make_defender", (ctx, frame, _amount, _players, targets, source) => {
+  for (const t of targets) {
+    if (!("card" in t) || ctx.state.cards[t.card]?.zone !== ctx.rules.zones.battlefield) continue;
+    if (hasRule(ctx, t.card, "cant_block") || hasRule(ctx, t.card, "cannot_attack_or_block") || ctx.state.cards[t.card]!.defender) continue;
+    writeCard(ctx, t.card)!.defender = true;
+    emit(ctx, "modify", `${cardName(ctx, t.card)} becomes a defender`, { card: t.card, name: cardName(ctx, t.card), player: ctx.state.cards[t.card]!.controller, source: source ?? frame.source });
+  }
+  return "done";
+});
+
+/**
  * "When this attacks, it gets +1 power until end of turn": triggers noted as the attack is
  * declared resolve before the fight. The step places them one by one above its own frame and
  * runs again until none is left.
