@@ -107,6 +107,11 @@ function nested(ctx: Ctx, frame: Frame, steps: Step[], label: string, source?: S
   ctx.state.frames.push({ ...frame, steps, pc: 0, label, source: source ?? frame.source, spellCard: undefined, answer: undefined, chosen: frame.chosen });
 }
 
+/** Who does a step: in "Each player summons ..." the player its run is for, else the ability's controller. */
+function actor(frame: Frame): PlayerId {
+  return frame.acting ?? frame.controller;
+}
+
 function cardsOf(values: TargetValue[]): string[] {
   return values.flatMap((v) => ("card" in v ? [v.card] : []));
 }
@@ -283,11 +288,11 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
         else if (step.to === rules.zones.battlefield) {
           // "Return ... to the field" puts a permanent into play: it needs a free slot, as a summon does.
           const slots = slotsOf(ctx);
-          if (slots !== undefined && battlefield(ctx, frame.controller).length >= slots) {
+          if (slots !== undefined && battlefield(ctx, actor(frame)).length >= slots) {
             emit(ctx, "check", `no free slot: ${cardName(ctx, id)} stays in the ${state.cards[id]!.zone}`, { card: id, source });
             continue;
           }
-          enterBattlefield(ctx, id, frame.controller, "summoned", source);
+          enterBattlefield(ctx, id, actor(frame), "summoned", source);
         }
         else {
           moveCard(ctx, id, step.to, { source, position: step.position === "top" ? "top" : undefined });
@@ -317,7 +322,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       return "done";
     }
     case "summon": {
-      const under = step.under ? (evalPlayer(ctx, frame, step.under) ?? frame.controller) : frame.controller;
+      const under = step.under ? (evalPlayer(ctx, frame, step.under) ?? actor(frame)) : actor(frame);
       for (const id of cardsOf(evalAffected(ctx, frame, step.what))) {
         if (!stillThere(ctx, id)) continue;
         const def = cardDef(ctx, state.cards[id]!);
@@ -332,7 +337,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       return "done";
     }
     case "create_token": {
-      const under = step.under ? (evalPlayer(ctx, frame, step.under) ?? frame.controller) : frame.controller;
+      const under = step.under ? (evalPlayer(ctx, frame, step.under) ?? actor(frame)) : actor(frame);
       const count = evalNumber(ctx, frame, step.amount);
       // A token the sets print ("Thrall") is that card, abilities included; any other is made from the text.
       const named = rules.byName.get(step.token.name.toLowerCase());
@@ -632,7 +637,7 @@ function runNativeRule(ctx: Ctx, frame: Frame, rule: string, amount: number, pla
       for (const id of cardsOf(targets)) moveCard(ctx, id, rules.zones.removed, { source });
       return "done";
     case "put_onto_field_free":
-      for (const id of cardsOf(targets)) enterBattlefield(ctx, id, frame.controller, "summoned", source);
+      for (const id of cardsOf(targets)) enterBattlefield(ctx, id, actor(frame), "summoned", source);
       return "done";
     case "scry": {
       // Look at the top N; keep them on top or put them on the bottom (the player chooses which go to the bottom).
