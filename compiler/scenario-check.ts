@@ -33,13 +33,15 @@ export function scenarioDiagnostics(analysis: Pick<WorkspaceAnalysis, "files" | 
       if (!version) continue;
       // An unchanged scenario checked against the same names (the studio re-checks on every keystroke) keeps its diagnostics.
       const earlier = checkedScenarios.get(scenario);
-      if (earlier && earlier.base === version.base && (!earlier.askedMade || earlier.cardFiles === version.cardFiles)) {
+      if (earlier && earlier.game === version.game && (earlier.base === version.base || earlier.cards.sameLookups(version.names.cards)) && (!earlier.askedMade || earlier.cardFiles === version.cardFiles)) {
         out.push(...earlier.diagnostics);
         continue;
       }
       let askedMade = false;
+      const cards = new LookedUpCards(version.names.cards);
       const names: ScenarioNames = {
         ...version.names,
+        cards,
         madeInPlay: () => {
           askedMade = true;
           return version.names.madeInPlay();
@@ -47,7 +49,7 @@ export function scenarioDiagnostics(analysis: Pick<WorkspaceAnalysis, "files" | 
       };
       try {
         const diagnostics = checkScenario(scenario, names);
-        checkedScenarios.set(scenario, { base: version.base, cardFiles: version.cardFiles, askedMade, diagnostics });
+        checkedScenarios.set(scenario, { game: version.game, base: version.base, cards, cardFiles: version.cardFiles, askedMade, diagnostics });
         out.push(...diagnostics);
       } catch (error) {
         out.push(diagnostic("CW3009", parsed.path, scenario.range, { phase: `checking scenario "${scenario.name}"`, reason: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }));
@@ -60,10 +62,13 @@ export function scenarioDiagnostics(analysis: Pick<WorkspaceAnalysis, "files" | 
 /**
  * The names a game's scenarios were checked against. `base` stands for all of it but the tokens card
  * text makes: the same object while the compiled game, the rules text and the game's cards' names
- * (and which are tokens) stay the same. Those tokens are learnt by lowering the card files, so a
+ * (and which are tokens) stay the same; when only card names changed, a scenario is checked again
+ * only if it looked up a changed name (LookedUpCards). Those tokens are learnt by lowering the card files, so a
  * scenario whose check asked for them is checked again when any card file changed (`cardFiles`).
  */
 interface NamesVersion {
+  /** The same object while the compiled game and the rules text are the same. */
+  game: object;
   base: object;
   clauses: string | undefined;
   cards: readonly CardFacts[];
@@ -75,7 +80,59 @@ type CardFacts = { name: string; isToken: boolean };
 /** The last names made per compiled game. */
 const lastNames = new WeakMap<CompiledGame, NamesVersion>();
 /** Each scenario's diagnostics and what they were checked against. */
-const checkedScenarios = new WeakMap<Scenario, { base: object; cardFiles: readonly (ParsedFile | undefined)[]; askedMade: boolean; diagnostics: Diagnostic[] }>();
+const checkedScenarios = new WeakMap<Scenario, { game: object; base: object; cards: LookedUpCards; cardFiles: readonly (ParsedFile | undefined)[]; askedMade: boolean; diagnostics: Diagnostic[] }>();
+
+/**
+ * A game's cards by name as one scenario's check read them: the names it looked up and what it
+ * found. After a card is renamed, a scenario that looked up neither name (and never listed every
+ * card, as a "did you mean" does) is not checked again.
+ */
+class LookedUpCards implements ReadonlyMap<string, CardFacts> {
+  private readonly lookups = new Map<string, CardFacts | undefined>();
+  /** Every card was listed: any change of names may change the result. */
+  private listed = false;
+  constructor(private readonly cards: ReadonlyMap<string, CardFacts>) {}
+  get(name: string): CardFacts | undefined {
+    const card = this.cards.get(name);
+    this.lookups.set(name, card);
+    return card;
+  }
+  has(name: string): boolean {
+    return this.get(name) !== undefined;
+  }
+  get size(): number {
+    this.listed = true;
+    return this.cards.size;
+  }
+  entries(): MapIterator<[string, CardFacts]> {
+    this.listed = true;
+    return this.cards.entries();
+  }
+  keys(): MapIterator<string> {
+    this.listed = true;
+    return this.cards.keys();
+  }
+  values(): MapIterator<CardFacts> {
+    this.listed = true;
+    return this.cards.values();
+  }
+  forEach(callback: (value: CardFacts, key: string, map: ReadonlyMap<string, CardFacts>) => void): void {
+    this.listed = true;
+    this.cards.forEach((value, key) => callback(value, key, this));
+  }
+  [Symbol.iterator](): MapIterator<[string, CardFacts]> {
+    return this.entries();
+  }
+  /** Would every lookup find the same in `cards`? */
+  sameLookups(cards: ReadonlyMap<string, CardFacts>): boolean {
+    if (this.listed) return false;
+    for (const [name, found] of this.lookups) {
+      const now = cards.get(name);
+      if (now?.name !== found?.name || now?.isToken !== found?.isToken) return false;
+    }
+    return true;
+  }
+}
 
 const sameFacts = (a: readonly CardFacts[], b: readonly CardFacts[]) => a.length === b.length && a.every((card, i) => card.name === b[i]!.name && card.isToken === b[i]!.isToken);
 
@@ -110,7 +167,7 @@ function namesFor(analysis: Pick<WorkspaceAnalysis, "files" | "model">, gameFile
   };
   const names = scenarioNames(compiled, cards, () => [...tokenNamesMade([compiled.rules, compiled.keywords]), ...madeByCards()]);
   if (rules !== undefined) names.clauses = rulesClauses(rules).map((c) => c.id);
-  const version: NamesVersion = { base: sameBase ? last.base : {}, clauses: rules, cards, cardFiles, names };
+  const version: NamesVersion = { game: last && last.clauses === rules ? last.game : {}, base: sameBase ? last.base : {}, clauses: rules, cards, cardFiles, names };
   lastNames.set(compiled, version);
   return version;
 }

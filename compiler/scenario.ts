@@ -68,7 +68,7 @@ export interface ScenarioNames {
   phases: string[];
   counters: { name: string; on: "player" | "card" }[];
   /** Lower-case name → the card. */
-  cards: Map<string, { name: string; isToken: boolean }>;
+  cards: ReadonlyMap<string, { name: string; isToken: boolean }>;
   /**
    * Lower-case names of the tokens card text makes without a card of their own ("create a 1/1 Bat
    * token"): they exist only once made, so scenarios may name them everywhere but in setup. Asked
