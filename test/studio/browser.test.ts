@@ -121,7 +121,8 @@ afterAll(async () => {
 describe("studio in the browser", { timeout: 180_000 }, () => {
   it("loads with every non-localhost request blocked and checks the probe set cleanly", async () => {
     const page = await harness.newPage();
-    await expect.poll(() => page.locator(".tree-row.file").count()).toBeGreaterThanOrEqual(4);
+    // The first page load of the run (the workspace listed, the worker started) can take well over the default 5 s on a loaded machine.
+    await expect.poll(() => page.locator(".tree-row.file").count(), { timeout: 60_000 }).toBeGreaterThanOrEqual(4);
     await openFile(page, probe.file);
     await expect.poll(() => page.evaluate(() => (window as unknown as { cardwright: Studio }).cardwright.store.checkMilliseconds !== undefined), { timeout: 30_000 }).toBe(true);
     expect(await page.getByTestId("check-state").textContent()).not.toContain("not available");
