@@ -1122,7 +1122,7 @@ class AbilityLowering {
         openMay = undefined;
         branch = undefined;
       }
-      if (step.condition) branch = this.didBranch(step.condition, lastMay);
+      if (step.condition) branch = this.didBranch(step.condition, lastMay, out);
       const steps = withPending(this, this.clause(clause));
       const joined = step.connector !== "." && step.connector !== ". then" && step.connector !== ";" && step.connector !== "—";
       if (branch) branch.push(...steps);
@@ -1141,13 +1141,26 @@ class AbilityLowering {
     return out;
   }
 
-  /** Where the sentence after `If you do,` / `If you don't,` goes: into the last "may"'s yes or no branch. */
-  didBranch(condition: Ast.ConditionPhrase, may: Extract<Step, { op: "may" }> | undefined): Step[] | undefined {
+  /**
+   * Where the sentence after `If you do,` / `If you don't,` goes: into the last "may"'s yes or no branch; with no "may",
+   * into an `if` on whether the step before acted on any card (`Discard a card. If you do, draw two cards.`: the draw
+   * happens only if a card was discarded — `didSomething`). A step before that remembers nothing it did is a note.
+   */
+  didBranch(condition: Ast.ConditionPhrase, may: Extract<Step, { op: "may" }> | undefined, before: Step[]): Step[] | undefined {
     const c = condition.clause;
     const negative = c.modal?.lemma === "doesn't" || /n['’]t$/i.test(c.verb?.text ?? "");
     if (!may) {
-      this.note(condition.range, `"${this.slice(condition.range)}" needs a "you may ..." before it in the same ability (write "You may <do something>. If you do, <effect>.")`);
-      return [];
+      // The step before, or the choice it acts on ("Return a unit you control to its owner's hand. If you do, ...").
+      const last = before[before.length - 1];
+      const chose = before[before.length - 2]?.op === "choose_cards";
+      if (!last || !(REMEMBERS_WHAT_IT_DID.has(last.op) || chose)) {
+        this.note(condition.range, `"${this.slice(condition.range)}": the engine knows whether you did it only after discarding, sacrificing, choosing, searching or milling cards, or after "you may ..." (write "You may <do something>. If you do, <effect>.")`);
+        return [];
+      }
+      this.use(condition);
+      const check: Step = { op: "if", condition: didSomething(!negative), then: [], source: this.source(condition.range) };
+      before.push(check);
+      return check.then;
     }
     this.use(condition);
     if (negative) return (may.otherwise ??= []);
@@ -2161,6 +2174,14 @@ function isCombatTrigger(trigger: TriggerPattern | undefined): boolean {
 
 function carriesPlayer(trigger: TriggerPattern | undefined): boolean {
   return trigger !== undefined && TRIGGER_EVENTS[trigger.event].player !== undefined;
+}
+
+/** Steps that remember the cards they acted on (runtime/core/effects.ts `chosen.it`): "If you do" asks whether there were any. */
+const REMEMBERS_WHAT_IT_DID = new Set<Step["op"]>(["discard", "sacrifice", "choose_cards", "search", "move_top", "gain_control"]);
+
+/** "If you do" / "If you don't" after a step with no "may": did the step before act on any card? */
+export function didSomething(did: boolean): Condition {
+  return { kind: "compare", left: { kind: "chosen_count", label: "it" }, op: did ? ">" : "=", right: 0 };
 }
 
 /** Does IR reference the acting player of a `per_player` step (`{ kind: "acting" }`, a selector's "they control" / "their hand")? */

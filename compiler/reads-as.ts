@@ -169,7 +169,19 @@ function stepsText(steps: Step[], ctx: Context): string {
   }
   // One ability's steps are one sentence ("Draw a card, then discard a card."): on a spell, a second
   // sentence would be an ability of its own.
-  return sentence(out.filter(Boolean).map((s, i) => (i === 0 ? s : s.replace(/^./, (c) => c.toLowerCase()).replace(/\.$/, ""))).map((s) => s.replace(/\.$/, "")).join(", then "));
+  const parts = out.filter(Boolean).map((s, i) => (i === 0 || s.startsWith(NEW_SENTENCE) ? s : s.replace(/^./, (c) => c.toLowerCase()).replace(/\.$/, ""))).map((s) => s.replace(/\.$/, ""));
+  let text = "";
+  for (const [i, part] of parts.entries()) text += i === 0 ? part : part.startsWith(NEW_SENTENCE) ? `. ${part.slice(NEW_SENTENCE.length)}` : `, then ${part}`;
+  return sentence(text.replace(NEW_SENTENCE, ""));
+}
+
+/** Marks a step's text that starts a sentence of its own ("If you do, ..."), joined with ". " rather than ", then ". */
+const NEW_SENTENCE = "\u0001";
+
+/** "If you do" (true) / "If you don't" (false) as compiled: whether the step before acted on any card; else undefined. */
+function didCondition(c: Condition): boolean | undefined {
+  if (c.kind !== "compare" || typeof c.left !== "object" || c.left.kind !== "chosen_count" || c.left.label !== "it" || c.right !== 0) return undefined;
+  return c.op === ">" ? true : c.op === "=" ? false : undefined;
 }
 
 /** Who a step's sentence is about, when it is written as its subject (not "you"), and the step's text without it. */
@@ -330,6 +342,9 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
     case "choose_one":
       return `choose one — ${step.modes.map((m) => stepsText(m.steps, ctx).replace(/\.$/, "")).join("; or ")}`;
     case "if":
+      // "Discard a card. If you do, draw 2 cards.": a sentence of its own after the step it asks about.
+      if (didCondition(step.condition) !== undefined && !step.else)
+        return `${NEW_SENTENCE}If you ${didCondition(step.condition) ? "do" : "don't"}, ${stepsText(step.then, ctx).replace(/\.$/, "").replace(/^./, (c) => c.toLowerCase())}`;
       return `if ${conditionText(step.condition, ctx)}, ${stepsText(step.then, ctx).replace(/\.$/, "").replace(/^./, (c) => c.toLowerCase())}${step.else ? `; otherwise, ${stepsText(step.else, ctx).replace(/\.$/, "")}` : ""}`;
     case "may": {
       // "You may X. If you do, Y.": what follows the first thing the player may do happens only if they did it

@@ -188,9 +188,9 @@ describe('"You may X. If you do, Y." (class 15)', () => {
     expect(ability.steps.map((s) => s.op)).toEqual(["may", "gain_life"]);
   });
 
-  it("'If you do' with nothing optional before it is a diagnostic at those words, with the form that works", () => {
-    const { problems } = lowerOne("duel", "spell", "Discard a card. If you do, draw a card.");
-    expect(problems).toEqual(['"If you do" needs a "you may ..." before it in the same ability (write "You may <do something>. If you do, <effect>.")']);
+  it("'If you do' with nothing optional before it, after a step that may not happen, is a diagnostic at those words, with the form that works", () => {
+    const { problems } = lowerOne("duel", "spell", "Gain 1 life. If you do, draw a card.");
+    expect(problems).toEqual(['"If you do": the engine knows whether you did it only after discarding, sacrificing, choosing, searching or milling cards, or after "you may ..." (write "You may <do something>. If you do, <effect>.")']);
   });
 });
 
@@ -519,5 +519,23 @@ describe("events that carry the other card (session 5)", () => {
   it("'that creature' where the event carries no other card is a note, never this card", () => {
     const { problems } = lowerOne("cybervamp", "unit", "When this enters play, destroy that creature.");
     expect(problems.join("\n")).toMatch(/"that creature" names no card here/);
+  });
+});
+
+describe("'If you do' with no 'may' (session 5)", () => {
+  const did = (yes: boolean) => ({ kind: "compare", left: { kind: "chosen_count", label: "it" }, op: yes ? ">" : "=", right: 0 });
+  it("runs the second sentence only if the first acted on a card", () => {
+    const { ability, problems } = lowerOne("cybervamp", "spell", "Discard a card. If you do, draw two cards.");
+    expect(problems).toEqual([]);
+    expect(strip(ability.steps)).toEqual([{ op: "discard", who: { kind: "you" }, amount: 1 }, { op: "if", condition: did(true), then: [{ op: "draw", who: { kind: "you" }, amount: 2 }] }]);
+  });
+  it("'If you don't' runs it only if nothing was", () => {
+    const { ability, problems } = lowerOne("cybervamp", "unit", "When this enters play, discard a card. If you don't, lose 2 life.");
+    expect(problems).toEqual([]);
+    expect(strip(ability.steps)).toEqual([{ op: "discard", who: { kind: "you" }, amount: 1 }, { op: "if", condition: did(false), then: [{ op: "lose_life", who: { kind: "you" }, amount: 2 }] }]);
+  });
+  it("after a step that remembers nothing it did, it is a note (never always true)", () => {
+    const { problems } = lowerOne("cybervamp", "spell", "Destroy target creature. If you do, draw a card.");
+    expect(problems.join("\n")).toMatch(/"If you do": the engine knows whether you did it only after/);
   });
 });
