@@ -27,7 +27,8 @@ describe("lowering", () => {
       }),
       { numRuns: 150 },
     );
-  });
+    // 150 whole-set lowerings: a minute or more on a loaded 2-core machine (a robustness property, not a speed goal).
+  }, 240_000);
 });
 
 describe("lowering sentence forms", () => {
