@@ -367,3 +367,14 @@ export const ENGINE_PARAM_PATTERNS: readonly { pattern: string; of: "resource" |
 
 /** The name a game word takes inside a param name (`Multi-block` → `multi_block`). */
 export const paramWord = (word: string): string => word.toLowerCase().replace(/[^a-z0-9]+/g, "_");
+
+/**
+ * When "at the end of your turn" happens in a game: the start of its last phase when that phase only runs the end of
+ * the turn (an automatic phase: Duel's and Chromatic's End), else the end of its last phase (CYBERVAMP's Post-Battle,
+ * where players still act: its start is not the end of the turn).
+ */
+export function turnEndMoment(phases: readonly { name: string; auto: boolean }[]): { event: "phase_start" | "phase_end"; phase: string } | undefined {
+  const last = phases[phases.length - 1];
+  if (!last) return undefined;
+  return { event: last.auto ? "phase_start" : "phase_end", phase: last.name };
+}

@@ -14,7 +14,7 @@ import type { CardModel, SourceFile } from "./model.ts";
 import type { CompiledGame } from "./ir.ts";
 import { diagnostic } from "./messages.ts";
 import { endOffset, startOffset } from "./source-range.ts";
-import { lowerAnalysis, lowerCards, lowerGame, type LoweringNote } from "./lower.ts";
+import { lowerAnalysis, lowerCards, lowerGame, typeLineSubtypes, type LoweringNote } from "./lower.ts";
 import { readsAs } from "./reads-as.ts";
 import { cardModelOf, type WorkspaceAnalysis } from "./workspace.ts";
 import type { ParsedFile } from "./check-ast.ts";
@@ -23,6 +23,8 @@ import type { ParsedFile } from "./check-ast.ts";
 interface CardNotes {
   /** The compiled game it was lowered against (a changed game file lowers every card again). */
   game: CompiledGame;
+  /** The subtypes other cards of the game bring (typeLineSubtypes), joined: a card naming one is lowered again when they change. */
+  subtypes: string;
   file: string;
   /** The card's text: a card parsed again with the same text reuses its lowering. */
   key: string;
@@ -124,19 +126,22 @@ function cachedNotes(analysis: WorkspaceAnalysis, sources: SourceFile[], cache: 
     for (const set of analysis.model.sets) if (set.file === parsed.path) for (const card of set.cards) if (card.name === name) return card;
     return undefined;
   };
+  const subtypesByGame = typeLineSubtypes(analysis);
   for (const parsed of analysis.files.values()) {
     const doc = parsed.document;
     if (doc?.kind !== "cardFile" || !doc.game) continue;
     const game = games.get(doc.game.text.toLowerCase());
     if (!game) continue;
     const text = textOf.get(parsed.path) ?? "";
+    const workspaceSubtypes = subtypesByGame.get(doc.game.text.toLowerCase()) ?? [];
+    const subtypes = workspaceSubtypes.join("\u0000");
     doc.cards.forEach((card, index) => {
       let entry = cache.cards.get(card);
-      if (!entry || entry.game !== game.game || entry.file !== parsed.path) {
+      if (!entry || entry.game !== game.game || entry.subtypes !== subtypes || entry.file !== parsed.path) {
         const base = lineStart(card.range);
         const key = `${parsed.path}\u0000${text.slice(base.offset, endOffset(card.range))}`;
         entry = cache.byText.get(key);
-        if (!entry || entry.game !== game.game) entry = lowerOneCard(doc, card, text, game.game, modelOf(parsed, index, card.name.value), base, key);
+        if (!entry || entry.game !== game.game || entry.subtypes !== subtypes) entry = lowerOneCard(doc, card, text, game.game, workspaceSubtypes, modelOf(parsed, index, card.name.value), base, key);
       }
       cards.set(card, entry);
       byText.set(entry.key, entry);
@@ -151,11 +156,11 @@ function cachedNotes(analysis: WorkspaceAnalysis, sources: SourceFile[], cache: 
   return notes;
 }
 
-function lowerOneCard(doc: Ast.CardFile, card: Ast.CardDecl, text: string, game: CompiledGame, model: CardModel | undefined, base: RelativePosition, key: string): CardNotes {
+function lowerOneCard(doc: Ast.CardFile, card: Ast.CardDecl, text: string, game: CompiledGame, workspaceSubtypes: string[], model: CardModel | undefined, base: RelativePosition, key: string): CardNotes {
   const found: LoweringNote[] = [];
   let abilities: AbilityReading[] = [];
   try {
-    const [compiled] = lowerCards({ ...doc, cards: [card] }, text, game, model ? [model] : [], found);
+    const [compiled] = lowerCards({ ...doc, cards: [card] }, text, game, model ? [model] : [], found, workspaceSubtypes);
     abilities = (compiled?.abilities ?? []).map((ability) => ({
       text: ability.text,
       readsAs: readsAs(ability, game),
@@ -165,7 +170,7 @@ function lowerOneCard(doc: Ast.CardFile, card: Ast.CardDecl, text: string, game:
   } catch (error) {
     found.push({ file: doc.file, range: card.range, message: `this card could not be compiled (${error instanceof Error ? error.message : String(error)})` });
   }
-  return { game, file: doc.file, key, abilities, notes: found.map(({ range, ...note }) => ({ ...note, start: relative(range.start, base), end: relative(range.end, base) })) };
+  return { game, subtypes: workspaceSubtypes.join("\u0000"), file: doc.file, key, abilities, notes: found.map(({ range, ...note }) => ({ ...note, start: relative(range.start, base), end: relative(range.end, base) })) };
 }
 
 function lineStart(range: Range): RelativePosition {

@@ -43,7 +43,7 @@ import type {
 import { IR_VERSION, RESTRICTION_RULES } from "./ir.ts";
 import type { MessageCode } from "./messages.ts";
 import { checkAbilityContract, checkCardStates, checkStaticsWhileAttacking, checkGameContract, checkGameParams } from "./contract-check.ts";
-import { TRIGGER_EVENTS, canonicalParamValue } from "./contract.ts";
+import { TRIGGER_EVENTS, canonicalParamValue, turnEndMoment } from "./contract.ts";
 import { WordLedger, unusedPhrases } from "./word-accounting.ts";
 import { readsAs } from "./reads-as.ts";
 import { analyzeWorkspace, type WorkspaceAnalysis } from "./workspace.ts";
@@ -1427,9 +1427,11 @@ class AbilityLowering {
             return [{ op: "damage", amount: { kind: "event_amount" }, to: this.affected(to.object) }];
           }
         }
-        const amount = this.amountOf(obj, 1);
         const from = clause.subject && !isPlayerPhrase(clause.subject) ? this.damageSource(clause.subject) : undefined;
         if (from === null) return this.unsupported(clause);
+        // After the source: "its power" in "Target creature you control deals damage equal to its power" is that creature's.
+        if (from) this.lastCard = from;
+        const amount = this.amountOf(obj, 1);
         this.useWords(obj, "damage");
         return [{ op: "damage", amount, to: this.affected(to?.object), ...(from ? { from } : {}) }];
       }
@@ -1633,7 +1635,11 @@ class AbilityLowering {
       case "create": {
         const words = npWords(obj);
         const stats = obj?.items.find((i) => i.kind === "stats") as Ast.StatsNode | undefined;
-        const name = (obj?.items.find((i) => i.kind === "string") as Ast.StringNode | undefined)?.value ?? words.filter((w) => w !== "token" && w !== "tokens").map((w) => w[0]!.toUpperCase() + w.slice(1)).join(" ");
+        // A token's name is its words but "token" and, when others are left, its card type and colour: "a 1/1 black Thrall
+        // creature token" is a Thrall (a Creature), not a "Black Thrall Creature".
+        const nameWords = words.filter((w) => w !== "token" && w !== "tokens");
+        const proper = nameWords.filter((w) => !lookup(this.vocab.cardTypes, w) && !lookup(this.vocab.colors, w));
+        const name = (obj?.items.find((i) => i.kind === "string") as Ast.StringNode | undefined)?.value ?? (proper.length ? proper : nameWords).map((w) => w[0]!.toUpperCase() + w.slice(1)).join(" ");
         const type = words.map((w) => lookup(this.vocab.cardTypes, w)).find(Boolean) ?? unitType(this.vocab.game)?.name ?? "Token";
         const statNames = this.vocab.game.stats;
         const tokenStats: Record<string, number> = {};
@@ -1816,8 +1822,10 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
     const whose = words.some((w) => w.startsWith("opponent")) ? "opponent" : words.includes("your") ? "your" : "each";
     const phases = l.vocab.game.phases;
     if (phaseName) return { event: isEnd ? "phase_end" : "phase_start", subject: { kind: "player", who: "any" }, phase: phaseName, whose, text };
-    // "At the start of your turn" → the first phase starts; "at the end of your turn" → the last phase starts.
-    const phase = isEnd ? phases[phases.length - 1]?.name : phases[0]?.name;
+    // "At the start of your turn" → the first phase starts; "at the end of your turn" → the turn's end moment (turnEndMoment).
+    const end = isEnd ? turnEndMoment(phases) : undefined;
+    if (end) return { event: end.event, subject: { kind: "player", who: "any" }, phase: end.phase, whose, text };
+    const phase = phases[0]?.name;
     return { event: "phase_start", subject: { kind: "player", who: "any" }, ...(phase ? { phase } : {}), whose, text };
   }
   const clause = head.event;
@@ -3199,8 +3207,28 @@ function lowerAbilitySafely(ast: Ast.Ability, index: number, card: CardInfo, l: 
   }
 }
 
-export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, models: CardModel[], notes: LoweringNote[]): CompiledCard[] {
-  const vocab = vocabOf(game, (game as CompiledGame & { subtypes?: string[] }).subtypes ?? []);
+/**
+ * The subtypes each game's cards bring on their type lines (or `tribe:`) that its game file does not list, by lower-case
+ * game id, sorted: subtypes are open, and any card's text may name one another card has ("Other Wizards you control get
+ * +1/+1." when a card of the workspace is a Wizard).
+ */
+export function typeLineSubtypes(analysis: WorkspaceAnalysis): Map<string, string[]> {
+  const out = new Map<string, Map<string, string>>();
+  for (const set of analysis.model.sets) {
+    const game = lower(set.game);
+    const seen = out.get(game) ?? out.set(game, new Map()).get(game)!;
+    for (const card of set.cards) {
+      const tribe = card.fields.tribe;
+      for (const t of [...card.subtypes, ...(tribe && tribe.kind === "words" ? tribe.words : [])]) if (!seen.has(lower(t))) seen.set(lower(t), t);
+    }
+  }
+  return new Map([...out].map(([game, names]) => [game, [...names.values()].sort()]));
+}
+
+export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, models: CardModel[], notes: LoweringNote[], workspaceSubtypes: readonly string[] = []): CompiledCard[] {
+  const listed = (game as CompiledGame & { subtypes?: string[] }).subtypes ?? [];
+  const listedLower = new Set(listed.map(lower));
+  const vocab = vocabOf(game, [...listed, ...workspaceSubtypes.filter((t) => !listedLower.has(lower(t)))]);
   const set = doc.code?.text ?? "set";
   // Each card's model by name, this file's only (the first of a duplicated name, as a search would find).
   const modelByName = new Map<string, CardModel>();
@@ -3432,6 +3460,7 @@ export function lowerAnalysis(analysis: WorkspaceAnalysis, sources: SourceFile[]
     }
   }
   const cards = new Map<string, CompiledCard[]>();
+  const workspaceSubtypes = typeLineSubtypes(analysis);
   const modelsByFile = new Map<string, CardModel[]>();
   for (const set of analysis.model.sets) for (const card of set.cards) (modelsByFile.get(card.file) ?? modelsByFile.set(card.file, []).get(card.file)!).push(card);
   for (const parsed of analysis.files.values()) {
@@ -3441,7 +3470,7 @@ export function lowerAnalysis(analysis: WorkspaceAnalysis, sources: SourceFile[]
     if (!game) continue;
     const list = cards.get(game.id) ?? [];
     try {
-      const compiled = lowerCards(doc, textOf.get(parsed.path) ?? "", game, modelsByFile.get(parsed.path) ?? [], notes);
+      const compiled = lowerCards(doc, textOf.get(parsed.path) ?? "", game, modelsByFile.get(parsed.path) ?? [], notes, workspaceSubtypes.get(lower(game.id)));
       if (!options.notesOnly) list.push(...compiled);
     } catch (error) {
       notes.push({ file: parsed.path, range: plainRange(doc.range), message: `this card file could not be compiled (${error instanceof Error ? error.message : String(error)})` });

@@ -26,7 +26,7 @@ import type {
   TargetSpec,
   TriggerPattern,
 } from "./ir.ts";
-import { TRIGGER_EVENTS } from "./contract.ts";
+import { TRIGGER_EVENTS, turnEndMoment } from "./contract.ts";
 
 /** What the printer needs besides the ability: the game (zone roles, stats) and the ability's targets. */
 interface Context {
@@ -721,10 +721,11 @@ function costText(c: CostPart, ctx: Context): string {
 function triggerText(t: TriggerPattern, ctx: Context): string {
   if (t.event === "phase_start" || t.event === "phase_end") {
     const whose = t.whose === "your" ? "your" : t.whose === "opponent" ? "your opponent's" : "each player's";
-    // "At the start of your turn" is the start of the turn's first phase; "at the end of your turn" the start of its last.
+    // "At the start of your turn" is the start of the turn's first phase; "at the end of your turn" its end moment (turnEndMoment).
     const phases = ctx.game.phases.filter((p) => p.name);
+    const end = turnEndMoment(phases);
     if (t.event === "phase_start" && t.phase === phases[0]?.name) return `At the start of ${whose === "each player's" ? "each" : whose} turn`;
-    if (t.event === "phase_start" && phases.length > 1 && t.phase === phases[phases.length - 1]?.name) return `At the end of ${whose === "each player's" ? "each" : whose} turn`;
+    if (end && phases.length > 1 && t.event === end.event && t.phase === end.phase) return `At the end of ${whose === "each player's" ? "each" : whose} turn`;
     return `At the ${t.event === "phase_start" ? "start" : "end"} of ${whose} ${t.phase ?? "turn"} phase`;
   }
   const carries = TRIGGER_EVENTS[t.event];

@@ -50,7 +50,8 @@ function fizzles(ctx: Ctx, item: StackItem): boolean {
   const { frame, targetSpecs } = item;
   const slots = frame.targets.map((slot, i) => ({ slot, spec: targetSpecs[i] })).filter((s) => s.spec && s.slot.length > 0);
   if (slots.length === 0) return false;
-  const illegal = slots.map(({ slot, spec }) => slot.some((t) => !targetStillLegal(ctx, spec!, t, frame.controller, frame.card)));
+  // Each target on its own: "up to two target creatures" with one destroyed still has a legal target.
+  const illegal = slots.flatMap(({ slot, spec }) => slot.map((t) => !targetStillLegal(ctx, spec!, t, frame.controller, frame.card)));
   return ctx.rules.param("fizzle_when", "all_targets_illegal") === "any_target_illegal" ? illegal.some(Boolean) : illegal.every(Boolean);
 }
 

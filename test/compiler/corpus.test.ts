@@ -6,7 +6,7 @@
  * card, checks clean and compiles to the same IR.
  *
  * Adding a sentence: write `> <sentence>` (under the `## unit` / `## spell` heading for the kind of
- * card that prints it), run `CW_UPDATE_CORPUS=1 npx vitest run test/compiler/corpus.test.ts`, and
+ * card that prints it; `>> <line>` lines after it continue the card text on new lines), run `CW_UPDATE_CORPUS=1 npx vitest run test/compiler/corpus.test.ts`, and
  * review the `=` / `!` lines it wrote. The format is read by parseCorpus below.
  */
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
@@ -32,6 +32,8 @@ export function parseCorpus(text: string): Entry[] {
   for (const line of text.split("\n")) {
     if (line.startsWith("## ")) kind = line.slice(3).trim();
     else if (line.startsWith("> ")) entries.push({ kind, sentence: line.slice(2).trim(), readsAs: [], problems: [] });
+    // `>> more`: the card text goes on on a new line (an ability over several lines, or several lines without periods).
+    else if (line.startsWith(">> ")) entries[entries.length - 1]!.sentence += `\n${line.slice(3).trim()}`;
     else if (line.startsWith("= ")) entries[entries.length - 1]!.readsAs.push(line.slice(2).trim());
     else if (line.startsWith("! ")) entries[entries.length - 1]!.problems.push(line.slice(2).trim());
     else if (line.startsWith("~ ")) entries[entries.length - 1]!.noRoundTrip = line.slice(2).trim();
@@ -43,14 +45,24 @@ export function parseCorpus(text: string): Entry[] {
 function rewrite(text: string, actual: Map<Entry, { readsAs: string[]; problems: string[]; roundTrip?: string }>, entries: Entry[]): string {
   const out: string[] = [];
   let i = -1;
+  let waiting = false;
+  // An entry's results go after its last text line (`> ` and any `>> `).
+  const flush = () => {
+    if (!waiting) return;
+    const got = actual.get(entries[i]!)!;
+    out.push(...got.problems.map((p) => `! ${p}`), ...got.readsAs.map((r) => `= ${r}`), ...(got.roundTrip ? [`~ ${got.roundTrip}`] : []));
+    waiting = false;
+  };
   for (const line of text.split("\n")) {
     if (line.startsWith("= ") || line.startsWith("! ") || line.startsWith("~ ")) continue;
+    if (!line.startsWith(">> ")) flush();
     out.push(line);
     if (line.startsWith("> ")) {
-      const got = actual.get(entries[++i]!)!;
-      out.push(...got.problems.map((p) => `! ${p}`), ...got.readsAs.map((r) => `= ${r}`), ...(got.roundTrip ? [`~ ${got.roundTrip}`] : []));
+      i++;
+      waiting = true;
     }
   }
+  flush();
   return out.join("\n");
 }
 

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { analyzeWorkspace } from "../../compiler/workspace.ts";
 import { lowerAnalysis } from "../../compiler/lower.ts";
-import { engineWarnings } from "../../compiler/engine-warnings.ts";
+import { EngineWarningCache, engineWarnings } from "../../compiler/engine-warnings.ts";
 import type { SourceFile } from "../../compiler/model.ts";
 
 const gameFile = (id: string): SourceFile => ({ path: `cards/${id}/${id}.game`, text: readFileSync(`cards/${id}/${id}.game`, "utf8") });
@@ -28,6 +28,22 @@ describe("a tribe the game file lacks", () => {
     const drake = bundles[0]!.cards.find((c) => c.name === "Ember Drake")!;
     expect(drake.subtypes).toEqual(["Dragon"]);
     expect(drake.abilities[0]!.statics?.[0]).toMatchObject({ affects: { subtypes: ["Dragon"], other: true } });
+  });
+
+  it("is named by another card's text too (a lord on a card of another tribe): it runs as written, in check and in the studio's cache", () => {
+    const lord = `set LRD "Lords" for chromatic\n\ncard "Drake Caller" {\n  type: Creature\n  tribe: Mystic\n  color: Red\n  cost: 2\n  attack: 1\n  defense: 3\n  rarity: Common\n  text:\n    [Base] Other Dragons you control get +1 attack.\n    [Blue] This gets +1 attack.\n    [Green] This gets +0/+2.\n    [Yellow] Flying.\n    [Purple] Entomb: Draw a card.\n}\n`;
+    const files = [gameFile("chromatic"), { path: "new.cards", text: card("Dragon") }, { path: "lord.cards", text: lord }];
+    const analysis = analyzeWorkspace(files);
+    expect(analysis.model.diagnostics).toEqual([]);
+    const { bundles, notes } = lowerAnalysis(analysis, files);
+    expect(notes).toEqual([]);
+    expect(bundles[0]!.cards.find((c) => c.name === "Drake Caller")!.abilities[0]!.statics?.[0]).toMatchObject({ affects: { subtypes: ["Dragon"], other: true } });
+    // The studio keeps each card's lowering: the lord is lowered again when the other card's tribe changes.
+    const cache = new EngineWarningCache();
+    expect(engineWarnings(analysis, files, cache)).toEqual([]);
+    const renamed = [files[0]!, { path: "new.cards", text: card("Wyrm") }, files[2]!];
+    expect(engineWarnings(analyzeWorkspace(renamed), renamed, cache).map((d) => [d.code, d.file])).toEqual([["CW6005", "lord.cards"]]);
+    expect(engineWarnings(analysis, files, cache)).toEqual([]);
   });
 
   it("close to a listed one, is CW6006 at the word with the did-you-mean and a quick fix that adds it to the tribe line; applied, the set checks clean", () => {

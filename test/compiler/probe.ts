@@ -58,12 +58,15 @@ export function probeCards(game: string, cards: { kind: string; text: string }[]
   const spans: { start: number; end: number }[] = [];
   let file = `set CRP "Corpus" for ${game}\n\n`;
   cards.forEach((c, i) => {
-    const card = `card "Probe ${i}" {\n${PROBE_TEMPLATES[game]![c.kind]!(c.text)}\n}\n\n`;
-    // The sentence's own line of the card (a Chromatic Facet sentence comes after the template's Base line).
-    const at = card.indexOf(c.text, card.indexOf("  text:\n    "));
+    // A text of several lines (an ability written over lines without final periods) keeps the text's indentation.
+    const text = c.text.split("\n").join("\n    ");
+    const card = `card "Probe ${i}" {\n${PROBE_TEMPLATES[game]![c.kind]!(text)}\n}\n\n`;
+    // The sentence's own lines of the card (a Chromatic Facet sentence comes after the template's Base line).
+    const at = card.indexOf(text, card.indexOf("  text:\n    "));
     const start = file.length + card.lastIndexOf("\n    ", at) + "\n    ".length;
+    const lastLine = file.length + at + text.lastIndexOf("\n") + 1;
     file += card;
-    spans.push({ start, end: file.indexOf("\n", start) });
+    spans.push({ start, end: file.indexOf("\n", lastLine) });
   });
   const sources = [
     { path: `${game}/${game}.game`, text: gameText },
