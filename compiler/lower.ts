@@ -2449,6 +2449,24 @@ function staticFromSequence(seq: Ast.Sequence, l: AbilityLowering): StaticEffect
       out.push(...restriction(clause, affects, l));
       continue;
     }
+    // "This can block an additional creature." · "This can block any number of attackers." (damage combat: declared blockers).
+    if (clause.modal?.lemma === "can" && clause.verb?.lemma === "block" && clause.object && !clause.tail.length) {
+      const words = npWords(clause.object);
+      const ofWords = clause.object.filters.flatMap((f) => (f.kind === "prep" && f.prep === "of" ? npWords(f.object) : []));
+      const blocked = (w: string[]) => w.length > 0 && w.every((x) => /^(creatures?|units?|attackers?|attacking)$/.test(x) || lookup(l.vocab.cardTypes, x) !== undefined);
+      const anyNumber = npDeterminers(clause.object).includes("any") && words.join(" ") === "number" && blocked(ofWords);
+      const additional = words[0] === "additional" && blocked(words.slice(1)) && clause.object.filters.length === 0;
+      if (anyNumber || additional) {
+        if (l.vocab.game.params["combat_model"] !== "damage") {
+          l.note(clause.range, `"${l.slice(clause.range)}": in this game an attack is a fight and a defender walls one attack; the engine has no number of blockers to raise`);
+          return [];
+        }
+        l.use(clause);
+        const count = npCount(clause.object);
+        out.push(anyNumber ? { kind: "rule", rule: "blocks_any_number_of_attackers", affects } : { kind: "rule", rule: "blocks_additional_attackers", affects, amount: count?.value ?? 1 });
+        continue;
+      }
+    }
     // "This can attack the turn it enters play": no summoning sickness for it.
     if (clause.modal?.lemma === "can" && clause.verb?.lemma === "attack" && /\bturn\b/i.test(l.slice(clause.range))) {
       l.use(clause);

@@ -52,6 +52,7 @@ const CARD_RULE_TEXT: Record<string, string> = {
   cannot_attack_or_block: "can't attack or block",
   cannot_be_targeted: "can't be targeted",
   cant_be_destroyed: "can't be destroyed",
+  blocks_any_number_of_attackers: "can block any number of attackers",
 };
 
 const plural = (noun: string, n: NumberExpr) => (n === 1 ? noun : noun.endsWith("y") ? `${noun.slice(0, -1)}ies` : `${noun}s`);
@@ -806,6 +807,7 @@ function staticText(s: StaticEffect, ctx: Context): string {
   }
   const self = "self" in s.affects;
   const subject = staticSubject(s, ctx);
+  if (s.kind === "rule" && s.rule === "blocks_additional_attackers") return `${subject} can block ${s.amount === undefined || s.amount === 1 ? "an additional creature" : `${s.amount} additional creatures`}`;
   if (s.kind === "rule") return `${subject} ${CARD_RULE_TEXT[s.rule] ?? `has the engine's rule "${s.rule.replace(/_/g, " ")}"`}${s.by ? ` by ${byText(s.by, ctx)}` : ""}`;
   const parts = Object.keys(s.stats ?? {}).length ? [statsText(s.stats!, ctx)] : [];
   const grants = (s.keywords ?? []).map(keywordText);

@@ -353,6 +353,15 @@ export function hasRule(ctx: Ctx, id: string, rule: CardRuleName, actor?: RuleAc
   return false;
 }
 
+/** The sum of the amounts of a card rule the statics in effect give a card ("can block an additional creature": 1 each). */
+export function ruleAmount(ctx: Ctx, id: string, rule: CardRuleName): number {
+  let total = 0;
+  for (const { card: src, ability } of activeStatics(ctx)) {
+    for (const effect of ability.statics!) if (effect.kind === "rule" && effect.rule === rule && staticAffects(ctx, effect.affects, src, id)) total += effect.amount ?? 1;
+  }
+  return total;
+}
+
 /**
  * Does `player` stand in the relation `who` ("you": is the controller; "opponent": is not) to `controller`?
  * "acting" is bound to a player by `cardsFor` before a frame's selector is read; unbound (no per-player step), it matches no one.

@@ -25,7 +25,7 @@
 import type { SourceRef } from "../../compiler/ir.ts";
 import type { Action, Refusal } from "../core/action.ts";
 import type { Ctx } from "../core/index.ts";
-import { abilityActive, addModifier, battlefield, cardDef, cardName, damageCard, damagePlayer, emit, hasRule, keywordsOf, noteEvent, statOf, writeCard } from "../core/index.ts";
+import { abilityActive, addModifier, battlefield, cardDef, cardName, damageCard, damagePlayer, emit, hasRule, keywordsOf, noteEvent, ruleAmount, statOf, writeCard } from "../core/index.ts";
 import { registerNativeRule } from "../core/effects.ts";
 import { initiate } from "../models/chain.ts";
 import { numberParam } from "../core/rules.ts";
@@ -135,7 +135,11 @@ registerNativeRule("declare_blockers", (ctx, frame) => {
     const attacker = attackers[index]!;
     const used = (id: string) => Object.values(battle.blocks).filter((list) => list.includes(id)).length;
     // A keyword whose rule is `blocks_up_to_n_attackers` (Multi-block N) raises the blocker's limit.
-    const limit = (id: string) => Math.max(perBlocker, ...ctx.rules.game.keywords.filter((k) => k.rule === "blocks_up_to_n_attackers").map((k) => keywordsOf(ctx, id).get(k.name.toLowerCase()) ?? 0));
+    // "This can block any number of attackers." / "This can block an additional creature." (statics): no limit / one more.
+    const limit = (id: string) =>
+      hasRule(ctx, id, "blocks_any_number_of_attackers")
+        ? Number.POSITIVE_INFINITY
+        : Math.max(perBlocker, ...ctx.rules.game.keywords.filter((k) => k.rule === "blocks_up_to_n_attackers").map((k) => keywordsOf(ctx, id).get(k.name.toLowerCase()) ?? 0)) + (hasRule(ctx, id, "blocks_additional_attackers") ? ruleAmount(ctx, id, "blocks_additional_attackers") : 0);
     const options = battlefield(ctx, defender).filter((id) => used(id) < limit(id) && canBlock(ctx, id, attacker));
     frame.chosen["$attacker"] = [String(index)];
     const chosen = ask(ctx, frame, defender, options, 0, perAttacker, `choose blockers for ${cardName(ctx, attacker)} (any number, or none)`);
