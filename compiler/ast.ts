@@ -267,7 +267,7 @@ export interface KeywordRef extends BaseNode {
   /** `Bleed 2`, `Scry X`. */
   parameter?: Count;
   /** How it joins the keyword before it when not by a comma: `Ambush and Taunt`, `Flying, Haste, and Taunt`. */
-  joiner?: "and" | ", and";
+  joiner?: "and" | ", and" | ";";
 }
 
 /** The head of a trigger: `When this enters play` · `Whenever you discard a card` · `At the start of your turn`. */

@@ -432,6 +432,7 @@ function clauseOf(ctx: Ctx, n: CstNode | undefined, subject: A.NounPhrase | unde
 
 function connectorOf(n: CstNode): A.Connector {
   if (tok(n, "Dash")) return "—";
+  if (tok(n, "Semicolon")) return ";";
   if (tok(n, "Period")) return tok(n, "Then") ? ". then" : ".";
   if (tok(n, "Comma")) return tok(n, "Then") ? ", then" : tok(n, "And") ? ", and" : ",";
   if (tok(n, "And")) return tok(n, "Then") ? "and then" : "and";
@@ -506,11 +507,11 @@ function statementOrKeywords(ctx: Ctx, seqNode: CstNode | undefined): A.AbilityB
 
 function bodyOfSequence(effect: A.Sequence): A.AbilityBody {
   // `Haste, Flying.` · `Ambush and Taunt.` · `Flying, Haste and Taunt.`: a keyword list joined by commas and `and`.
-  if (effect.steps.length > 0 && effect.steps.every((s) => s.connector === "" || s.connector === "," || s.connector === "and" || s.connector === ", and")) {
+  if (effect.steps.length > 0 && effect.steps.every((s) => s.connector === "" || s.connector === "," || s.connector === "and" || s.connector === ", and" || s.connector === ";")) {
     const refs = effect.steps.map(asKeywordRef);
     if (refs.every((r): r is A.KeywordRef => !!r)) {
       effect.steps.forEach((s, i) => {
-        if (s.connector === "and" || s.connector === ", and") refs[i]!.joiner = s.connector;
+        if (s.connector === "and" || s.connector === ", and" || s.connector === ";") refs[i]!.joiner = s.connector;
       });
       return { kind: "keywords", keywords: refs, range: effect.range };
     }

@@ -221,7 +221,7 @@ function triggerHeadText(t: A.TriggerHead): string {
 function bodyText(b: A.AbilityBody): string {
   switch (b.kind) {
     case "keywords":
-      return capitaliseIf(b.keywords.map((k, i) => (i === 0 ? "" : k.joiner === "and" ? " and " : k.joiner === ", and" ? ", and " : ", ") + keywordRefText(k)).join(""), b.keywords[0]?.name.keyword === true && b.keywords[0].name.text === b.keywords[0].name.text.toLowerCase());
+      return capitaliseIf(b.keywords.map((k, i) => (i === 0 ? "" : k.joiner === "and" ? " and " : k.joiner === ", and" ? ", and " : k.joiner === ";" ? "; " : ", ") + keywordRefText(k)).join(""), b.keywords[0]?.name.keyword === true && b.keywords[0].name.text === b.keywords[0].name.text.toLowerCase());
     case "triggered": {
       const cond = b.condition ? `if ${clauseText(b.condition)}, ` : "";
       // `When this enters play, choose one — ...`: the modal, lower case after the comma.

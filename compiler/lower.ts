@@ -500,6 +500,18 @@ class AbilityLowering {
     return fallback;
   }
   /** The zone a phrase names, in the game file's spelling: "your Graveyard", "its owner's Shatter Zone", "an opponent's Discard Pile". */
+  /**
+   * "two +1 power counters": a signed number names the counter, the other number counts them (the phrase
+   * returned, without the label). The engine's counters are one each, so "+1" is carried and any other label
+   * ("a +2 power counter") is left unused (CW6005). Shared by "put ... counters on" and "gains/loses ... counters".
+   */
+  counterCount(obj: Ast.NounPhrase): Ast.NounPhrase {
+    const label = [...obj.determiners, ...obj.items].find((x): x is Ast.Count => x.kind === "count" && /^[+-]/.test(x.text));
+    if (!label) return obj;
+    if (label.text === "+1") this.use(label);
+    return { ...obj, determiners: obj.determiners.filter((d) => d !== label), items: obj.items.filter((i) => i !== label) };
+  }
+
   zoneIn(np: Ast.NounPhrase | undefined): string | undefined {
     const words = npWords(np).filter((w) => possessiveStem(w) === undefined);
     return lookup(this.vocab.zones, words.join(" ")) ?? npWords(np).map((w) => lookup(this.vocab.zones, w)).find(Boolean);
@@ -1495,9 +1507,10 @@ class AbilityLowering {
           this.use(obj!.items.filter((i) => i.kind === "word"));
           // "Target unit loses all power counters.", "Target player loses a Bleed counter.": a card's or a player's.
           const on: Affected = subjectIsCard() ? this.affected(clause.subject) : { kind: "player", ref: who() };
-          const all = verb === "lose" && npDeterminers(obj).includes("all") && !npCount(obj);
+          const counted = this.counterCount(obj!);
+          const all = verb === "lose" && npDeterminers(counted).includes("all") && !npCount(counted);
           if (all) this.useDeterminers(obj, "all");
-          return [{ op: verb === "gain" ? "add_counters" : "remove_counters", counter: lookup(this.vocab.counters, counter)!, amount: all ? "all" : this.amountOf(obj, 1), on } as Step];
+          return [{ op: verb === "gain" ? "add_counters" : "remove_counters", counter: lookup(this.vocab.counters, counter)!, amount: all ? "all" : this.amountOf(counted, 1), on } as Step];
         }
         const resource = words.map((w) => lookup(this.vocab.resources, w)).find(Boolean);
         if (resource) {
@@ -1518,12 +1531,7 @@ class AbilityLowering {
           if (!counter) return this.unsupported(clause);
           this.use(obj!.items.filter((i) => i.kind !== "count"));
           this.useDeterminers(obj, "a", "an");
-          // "two +1 power counters": a signed number names the counter, the other number counts them; the engine's
-          // counters are one each, so "+1" is carried and any other label ("a +2 power counter") is left unused (CW6005).
-          const label = [...obj!.determiners, ...obj!.items].find((x): x is Ast.Count => x.kind === "count" && /^[+-]/.test(x.text));
-          const counted = label ? { ...obj!, determiners: obj!.determiners.filter((d) => d !== label), items: obj!.items.filter((i) => i !== label) } : obj!;
-          if (label?.text === "+1") this.use(label);
-          return [{ op: "add_counters", counter, amount: this.amountOf(counted, 1), on: this.affected(prep("on")?.object) }];
+          return [{ op: "add_counters", counter, amount: this.amountOf(this.counterCount(obj!), 1), on: this.affected(prep("on")?.object) }];
         }
         const into = prep("into") ?? prep("onto") ?? prep("on");
         const zone = into ? this.zoneIn(into.object) : undefined;
@@ -2972,6 +2980,9 @@ function lowerCostItem(item: Ast.CostItem, l: AbilityLowering): CostPart[] {
   const lemma = clause.verb?.lemma ?? verb;
   if (lemma === "exhaust" || verb === "exhaust") return [{ pays: "exhaust" }];
   if (verb === "overexhaust") return [{ pays: "overexhaust" }];
+  // "Pay {B}" / "Pay {1}{R}": the symbols, as a `{B}:` cost would be.
+  if (lemma === "pay" && clause.object && clause.object.items.length > 0 && clause.object.items.every((i) => i.kind === "symbol") && clause.object.determiners.length === 0)
+    return lowerCostItem({ kind: "symbolsCost", symbols: clause.object.items as Ast.SymbolNode[], range: clause.object.range }, l);
   if (lemma === "pay") return lowerAmountCost(clause.object!, l);
   if (lemma === "discard") return [{ pays: "discard", amount: Number(l.amountOf(clause.object, 1)) || 1 }];
   if (lemma === "sacrifice") {

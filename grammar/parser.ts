@@ -583,7 +583,19 @@ export class CardwrightParser extends CstParser {
     ]));
   });
 
+  /** Inside `Choose ... —` modes, where `;` separates modes rather than joining effects. */
+  private modalDepth = 0;
+
   private modal = this.RULE("modal", () => {
+    this.modalDepth++;
+    try {
+      this.modalBody();
+    } finally {
+      this.modalDepth--;
+    }
+  });
+
+  private modalBody(): void {
     this.CONSUME(T.Choose);
     this.MANY(() => {
       this.OR(this.cached(14, () => [
@@ -621,7 +633,7 @@ export class CardwrightParser extends CstParser {
         },
       },
     ]);
-  });
+  }
 
   private firstTime = this.RULE("firstTime", () => {
     this.CONSUME(T.The);
@@ -675,6 +687,8 @@ export class CardwrightParser extends CstParser {
         if (is(t, T.Period)) return is(this.LA(2), T.Then) || (withSentences && this.sentenceContinues()) || this.sentenceRefersBack();
         if (is(t, T.Comma)) return !is(this.LA(2), T.Where);
         if (is(t, T.Dash)) return this.dashJoinsEffects();
+        // `Tireless; Multi-block 2.` · `Draw a card; gain 1 life.`: a semicolon joins as a period does (not between modes).
+        if (is(t, T.Semicolon)) return this.modalDepth === 0 && !is(this.LA(2), T.Or) && !this.lineBreakBetween(t, this.LA(2));
         return true;
       },
       DEF: () => {
@@ -703,6 +717,7 @@ export class CardwrightParser extends CstParser {
       { ALT: () => this.CONSUME3(T.Then) },
       // `Deal 2 damage to target unit — draw a card.`
       { ALT: () => this.CONSUME(T.Dash) },
+      { ALT: () => this.CONSUME(T.Semicolon) },
       {
         ALT: () => {
           this.CONSUME(T.Period);

@@ -46,3 +46,48 @@ describe("reminder text in parentheses", () => {
     expect(formatted).toContain("    Bleed 1 (Target player gains a Bleed counter.)\n    When this enters play, draw a card. (Draw a card.)\n");
   });
 });
+
+describe("a tagged line holding several abilities is one slot", () => {
+  it("'[Base] Flying. Whenever ...' and '[Base] Taunt. Creatures you control have Taunt.' check clean, each ability under the line's tag", () => {
+    const flying = probe("chromatic", "creature", "[Base] Flying. Whenever this deals combat damage to a player, that player discards a card.");
+    expect(flying.problems).toEqual([]);
+    expect(flying.abilities.map((a) => [a.tag, a.kind])).toEqual([["Base", "keyword"], ["Base", "triggered"]]);
+    const taunt = probe("chromatic", "creature", "[Base] Taunt. Creatures you control have Taunt.");
+    expect(taunt.problems).toEqual([]);
+    expect(taunt.readsAs).toEqual(["[Base] Taunt.", "[Base] Creatures you control have Taunt."]);
+  });
+
+  it("a spell's same-line sentence is part of its colour ability", () => {
+    const p = probe("chromatic", "spell", "[Red] Deal 2 damage to any target. If you control a creature, draw a card.");
+    expect(p.problems).toEqual([]);
+    expect(p.abilities.length).toBe(1);
+  });
+
+  it("the formatter keeps the line", () => {
+    const text = 'set T "t" for chromatic\n\ncard "S" {\n  type: Creature\n  tribe: Beast\n  color: Blue\n  cost: 2\n  attack: 2\n  defense: 2\n  rarity: Common\n  text:\n    [Base] Flying.   Whenever this attacks, gain 1 life.\n    [Red] Taunt.\n    [Green] Taunt.\n    [Yellow] Taunt.\n    [Purple] Taunt.\n}\n';
+    expect(formatFile(text, "t.cards").text).toContain("    [Base] Flying. Whenever this attacks, gain 1 life.\n    [Red] Taunt.\n");
+  });
+});
+
+describe("keyword lists with ';', costs, counters", () => {
+  it("'Tireless; Multi-block 2.' is one keyword line; ';' between effects joins as a period, not between modes", () => {
+    const p = probe("cybervamp", "creature", "Tireless; Multi-block 2.");
+    expect(p.problems).toEqual([]);
+    expect(p.abilities.map((a) => [a.keyword?.name, a.statics?.[0]])).toEqual([["Tireless", { kind: "modify", affects: { self: true }, keywords: [{ name: "Multi-block", amount: 2 }] }]]);
+    expect(probe("cybervamp", "spell", "Draw a card; gain 1 life.").abilities.map((a) => a.steps.map((s) => s.op))).toEqual([["draw", "gain_life"]]);
+    expect(probe("cybervamp", "spell", "Choose one — Draw a card; or gain 2 life.").readsAs).toEqual(["Choose one — Draw a card; or Gain 2 life."]);
+  });
+
+  it("'Exhaust, Pay {B}:' costs the exhaustion and the symbol", () => {
+    const p = probe("cybervamp", "creature", "Exhaust, Pay {B}: Draw a card.");
+    expect(p.problems).toEqual([]);
+    expect(p.abilities[0]!.cost).toEqual([{ pays: "exhaust" }, { pays: "symbol", symbol: "B", amount: 1 }]);
+  });
+
+  it("'gains two +1 power counters' reads the label as 'put' does (was CW6005 \"+1\")", () => {
+    const p = probe("cybervamp", "spell", "Target creature gains two +1 power counters.");
+    expect(p.problems).toEqual([]);
+    expect(p.readsAs).toEqual(["Put 2 power counters on target creature."]);
+    expect(probe("cybervamp", "spell", "Target creature gains a +2 power counter.").problems).toEqual(['CW6005 "+2"']);
+  });
+});
