@@ -2327,6 +2327,23 @@ function momentWords(np: Ast.NounPhrase): string[] {
   return npWords(np).concat(npDeterminers(np), ofWords);
 }
 
+/**
+ * `<effect> at the start of your turn` (or `beginning`, `end`) as a permanent's ability: the same as
+ * `At the start of your turn, <effect>.` — the moment taken from the last clause's tail. A one-time moment
+ * (`at the beginning of your next turn`) is not one.
+ */
+function trailingMoment(body: Ast.StatementBody): Ast.TriggeredBody | undefined {
+  const steps = body.effect.steps;
+  const last = steps[steps.length - 1];
+  const at = last?.clause.tail[last.clause.tail.length - 1];
+  if (!last || at?.kind !== "prep" || at.prep !== "at") return undefined;
+  const words = momentWords(at.object);
+  if (!words.some((w) => w === "start" || w === "beginning" || w === "end") || words.includes("next")) return undefined;
+  const clause: Ast.Clause = { ...last.clause, tail: last.clause.tail.slice(0, -1) };
+  const effect: Ast.Sequence = { ...body.effect, steps: [...steps.slice(0, -1), { ...last, clause }] };
+  return { kind: "triggered", trigger: { kind: "triggerHead", word: "at", moment: at.object, range: at.range }, effect, range: body.range };
+}
+
 /** A sentence that waits for a one-time moment ("At the beginning of the next end step, ...", "At end of turn, ..."): its moment. */
 export function delayedHead(ast: Ast.Ability): Ast.NounPhrase | undefined {
   const body = ast.body;
@@ -2617,6 +2634,12 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
       return;
     }
     case "statement": {
+      // "Spark 1 at the start of your turn." on a permanent: its trigger written last (a spell's is a delayed trigger).
+      const recurring = card.permanent ? trailingMoment(body) : undefined;
+      if (recurring) {
+        lowerBody(recurring, a, card, l);
+        return;
+      }
       if (card.enhancedOnEnter && isOneShotStatement(body.effect)) {
         enteringEnhanced(a, l);
         a.steps = lowerSequenceWithPending(body.effect, l);

@@ -347,13 +347,18 @@ export class CardwrightParser extends CstParser {
     this.MANY(() => this.SUBRULE(this.valueItem));
     this.OPTION(() => {
       this.CONSUME(T.LBrace);
-      this.OPTION2(() => {
-        this.SUBRULE(this.sequence);
-        this.MANY2(() => {
-          this.CONSUME(T.Semicolon);
-          this.OPTION3(() => this.SUBRULE2(this.sequence));
+      this.semicolonSeparates++;
+      try {
+        this.OPTION2(() => {
+          this.SUBRULE(this.sequence);
+          this.MANY2(() => {
+            this.CONSUME(T.Semicolon);
+            this.OPTION3(() => this.SUBRULE2(this.sequence));
+          });
         });
-      });
+      } finally {
+        this.semicolonSeparates--;
+      }
       this.CONSUME(T.RBrace);
     });
   });
@@ -583,15 +588,15 @@ export class CardwrightParser extends CstParser {
     ]));
   });
 
-  /** Inside `Choose ... —` modes, where `;` separates modes rather than joining effects. */
-  private modalDepth = 0;
+  /** Inside `Choose ... —` modes or a phase's `{ ... }` steps, where `;` separates rather than joins effects. */
+  private semicolonSeparates = 0;
 
   private modal = this.RULE("modal", () => {
-    this.modalDepth++;
+    this.semicolonSeparates++;
     try {
       this.modalBody();
     } finally {
-      this.modalDepth--;
+      this.semicolonSeparates--;
     }
   });
 
@@ -688,7 +693,7 @@ export class CardwrightParser extends CstParser {
         if (is(t, T.Comma)) return !is(this.LA(2), T.Where);
         if (is(t, T.Dash)) return this.dashJoinsEffects();
         // `Tireless; Multi-block 2.` · `Draw a card; gain 1 life.`: a semicolon joins as a period does (not between modes).
-        if (is(t, T.Semicolon)) return this.modalDepth === 0 && !is(this.LA(2), T.Or) && !this.lineBreakBetween(t, this.LA(2));
+        if (is(t, T.Semicolon)) return this.semicolonSeparates === 0 && !is(this.LA(2), T.Or) && !this.lineBreakBetween(t, this.LA(2));
         return true;
       },
       DEF: () => {

@@ -4,7 +4,7 @@
  * limits — checked, lowered and formatted as `cardwright check` / `format` do.
  */
 import { describe, expect, it } from "vitest";
-import { probeCards } from "./probe.ts";
+import { irShape, probeCards } from "./probe.ts";
 import { formatFile } from "../../compiler/index.ts";
 
 const probe = (game: string, kind: string, text: string) => probeCards(game, [{ kind, text }])[0]!;
@@ -89,5 +89,21 @@ describe("keyword lists with ';', costs, counters", () => {
     expect(p.problems).toEqual([]);
     expect(p.readsAs).toEqual(["Put 2 power counters on target creature."]);
     expect(probe("cybervamp", "spell", "Target creature gains a +2 power counter.").problems).toEqual(['CW6005 "+2"']);
+  });
+});
+
+describe("a permanent's trigger written last: '<effect> at the start of your turn'", () => {
+  it("compiles to the same ability as 'At the start of your turn, <effect>.' (was CW6001)", () => {
+    const [trailing, leading] = probeCards("cybervamp", [
+      { kind: "creature", text: "Target player gains a Bleed counter at the start of your turn." },
+      { kind: "creature", text: "At the start of your turn, target player gains a Bleed counter." },
+    ]);
+    expect(trailing!.problems).toEqual([]);
+    expect(irShape(trailing!.abilities)).toEqual(irShape(leading!.abilities));
+    const spark = probe("chromatic", "creature", "[Base] Spark 1 at the beginning of your turn.");
+    expect(spark.problems).toEqual([]);
+    expect(spark.abilities.map((a) => [a.kind, a.trigger?.event])).toEqual([["triggered", "phase_start"]]);
+    // A spell's "at the end of the turn" stays a delayed trigger; "your next turn" on a permanent is no recurring moment.
+    expect(probe("cybervamp", "spell", "Destroy target creature at the end of the turn.").abilities[0]!.steps.map((s) => s.op)).toEqual(["delayed"]);
   });
 });
