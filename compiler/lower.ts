@@ -2156,17 +2156,40 @@ function withSharedVerbs(seq: Ast.Sequence, stats: string[] = []): { clause: Ast
     if (clause.verb && !clause.subject && previous?.subject && step.connector !== "." && step.connector !== ". then" && step.connector !== ";" && step.connector !== "—" && !step.condition && sharesSubject(clause, previous)) {
       SHARED_SUBJECTS.add(previous.subject);
       clause = { ...clause, subject: previous.subject };
-      // `gets +2 power and gains Flying until end of turn`: one duration for both halves joined by `and`.
-      const until = clause.tail.filter((t) => (t.kind === "prep" && t.prep === "until") || t.kind === "timing");
-      const last = raw[raw.length - 1];
-      if (until.length && last && (step.connector === "and" || step.connector === ", and") && !previous.tail.some((t) => (t.kind === "prep" && t.prep === "until") || t.kind === "timing")) {
-        raw[raw.length - 1] = { ...last, clause: { ...previous, tail: [...previous.tail, ...until] } };
-      }
     }
     raw.push({ clause, step });
     previous = clause;
   }
+  shareTrailingDurations(raw);
   return raw.flatMap(({ clause, step }) => expandAlso(clause).map((part) => ({ clause: part, step })));
+}
+
+/** A clause's own duration words: `until end of turn`, `until your next turn`, `this turn`. */
+function durationTail(clause: Ast.Clause): Ast.TailItem[] {
+  return clause.tail.filter((t) => (t.kind === "prep" && t.prep === "until") || (t.kind === "timing" && t.which === "this"));
+}
+
+/**
+ * `Creatures you control get +1/+0 and gain Haste until end of turn`, `Target creature gets +2/+0 and each other
+ * creature you control gains Haste until end of turn`: a duration written after clauses joined by `and` (`A, B and C
+ * until ...`) lasts for each of them — a change written before it never lasts longer than the sentence says. A clause
+ * with a duration of its own keeps it; clauses whose effect has no duration (`draw a card`) do not read it.
+ */
+function shareTrailingDurations(raw: { clause: Ast.Clause; step: Ast.Step }[]): void {
+  for (let end = raw.length - 1; end > 0; end--) {
+    const until = durationTail(raw[end]!.clause);
+    if (!until.length) continue;
+    // The run of clauses joined to this one within the sentence, ending in `and` (a coordination, not a list of sentences).
+    const joiner = raw[end]!.step.connector;
+    if (joiner !== "and" && joiner !== ", and") continue;
+    for (let i = end - 1; i >= 0; i--) {
+      const { clause } = raw[i]!;
+      if (!durationTail(clause).length) raw[i] = { ...raw[i]!, clause: { ...clause, tail: [...clause.tail, ...until] } };
+      else break;
+      const before = raw[i]!.step.connector;
+      if (i === 0 || (before !== "," && before !== "and" && before !== ", and") || raw[i]!.step.condition) break;
+    }
+  }
 }
 
 /**
@@ -2254,9 +2277,23 @@ function sharesSubject(clause: Ast.Clause, previous: Ast.Clause): boolean {
   // A structural verb knows its lemma; a content verb (`mills`, `Scry`) is inflected when it ends in a single s.
   const inflected = (v: Ast.WordNode | undefined) => v !== undefined && (v.keyword ? lower(v.text) !== v.lemma : /[^s]s$/.test(lower(v.text)));
   if (inflected(clause.verb) || inflected(clause.be)) return true;
+  // `Target creature gets +2/+2 and can't block this turn`: a modal agrees with any subject; no imperative has one.
+  if (clause.modal && ["can", "can't", "cannot", "doesn't", "don't"].includes(lower(clause.modal.text))) return true;
   const subject = previous.subject!;
+  const plural = inflected(previous.verb) === false && previous.verb !== undefined && !npDeterminers(subject).includes("each");
+  if (!plural) return false;
+  // `Creatures you control get +1/+0 and gain Haste`: after cards, a bare verb that changes cards (a stat change, a
+  // keyword grant) agrees with them — the imperative `gain` would be the player's (`gain 2 life`), not a keyword.
+  if (!isPlayerPhrase(subject)) return changesCards(clause);
   const you = npDeterminers(subject).concat(npWords(subject)).includes("you");
-  return !you && (inflected(previous.verb) === false && previous.verb !== undefined) && isPlayerPhrase(subject) && !npDeterminers(subject).includes("each");
+  return !you;
+}
+
+/** `get +1/+0`, `gain Haste`, `lose Flying`, `have Shroud`: a clause whose object is a stat change or a keyword list. */
+function changesCards(clause: Ast.Clause): boolean {
+  if (!clause.object || !["get", "gain", "lose", "have"].includes(clause.verb?.lemma ?? "")) return false;
+  if (isStatChangeList(clause.object)) return true;
+  return clause.verb!.lemma !== "get" && isBareWordList(clause.object) && !npWords(clause.object).some((w) => w === "life" || w === "control");
 }
 
 /**
