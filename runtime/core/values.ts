@@ -39,28 +39,68 @@ function staticsPossible(ctx: Ctx): boolean {
   return false;
 }
 
-function activeStatics(ctx: Ctx): readonly { card: string; ability: Ability }[] {
-  if (!staticsPossible(ctx)) return NO_STATICS;
-  // While legal actions are listed the state stands still: the statics in effect are worked out once
-  // (not inside a value being computed, where a read can see a value in progress).
-  const memo = ctx.memo && keywordRound === null && statsInProgress.size === 0 ? ctx.memo : undefined;
-  const known = memo?.get("values:statics") as { card: string; ability: Ability }[] | undefined;
+/**
+ * The static abilities that can be in effect: those of the cards in play whose mechanics have them on
+ * (not exhausted where that switches statics off, not Silenced, their Facet bought), before their
+ * conditions. None of this reads a continuous value, so it is the same inside a value being computed:
+ * worked out once while the state stands still (`ctx.memo`). `conditional`: some has a condition.
+ */
+interface StaticCandidates {
+  list: { card: string; ability: Ability }[];
+  conditional: boolean;
+}
+function staticCandidates(ctx: Ctx): StaticCandidates {
+  const known = ctx.memo?.get("values:static-candidates") as StaticCandidates | undefined;
   if (known) return known;
   const offWhenExhausted = ctx.rules.param("statics_off_when_exhausted", ctx.rules.param("static_abilities_need_renewed", false));
-  const out: { card: string; ability: Ability }[] = [];
+  const out: StaticCandidates = { list: [], conditional: false };
   for (const id of allOnBattlefield(ctx)) {
     const card = ctx.state.cards[id]!;
     if (offWhenExhausted && (card.exhausted || card.overexhausted)) continue;
     for (const ability of cardDef(ctx, card).abilities) {
       if (ability.kind !== "static" || !ability.statics) continue;
       if (!abilityActive(ctx, id, ability)) continue;
-      // A conditional static ("gets +2 power if you have 5 or less life") applies only while its condition holds.
-      if (ability.condition && !evalCondition(ctx, { controller: card.controller, card: id, steps: [], pc: 0, targets: [], chosen: {}, label: "" }, ability.condition)) continue;
-      out.push({ card: id, ability });
+      out.list.push({ card: id, ability });
+      if (ability.condition) out.conditional = true;
     }
+  }
+  ctx.memo?.set("values:static-candidates", out);
+  return out;
+}
+
+function activeStatics(ctx: Ctx): readonly { card: string; ability: Ability }[] {
+  if (!staticsPossible(ctx)) return NO_STATICS;
+  const candidates = staticCandidates(ctx);
+  if (!candidates.conditional) return candidates.list;
+  // A condition may read a value: inside a value being computed it can see that value in progress,
+  // so the conditions' outcome is kept only outside one.
+  const memo = ctx.memo && keywordRound === null && statsInProgress.size === 0 ? ctx.memo : undefined;
+  const known = memo?.get("values:statics") as { card: string; ability: Ability }[] | undefined;
+  if (known) return known;
+  const out: { card: string; ability: Ability }[] = [];
+  for (const candidate of candidates.list) {
+    const { card: id, ability } = candidate;
+    // A conditional static ("gets +2 power if you have 5 or less life") applies only while its condition holds.
+    if (ability.condition && !evalCondition(ctx, { controller: ctx.state.cards[id]!.controller, card: id, steps: [], pc: 0, targets: [], chosen: {}, label: "" }, ability.condition)) continue;
+    out.push(candidate);
   }
   memo?.set("values:statics", out);
   return out;
+}
+
+/**
+ * Runs a read that changes nothing in the state (the state-based check's scan of the cards in play)
+ * with the memo a listing of legal actions has: what every card's value needs (the statics in effect,
+ * keywords) is worked out once for the whole read, not once per card.
+ */
+export function readingStill<T>(ctx: Ctx, read: () => T): T {
+  if (ctx.memo) return read();
+  ctx.memo = new Map();
+  try {
+    return read();
+  } finally {
+    ctx.memo = undefined;
+  }
 }
 
 /**
