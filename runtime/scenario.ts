@@ -357,6 +357,21 @@ function eventMatcher(run: Run, state: GameState, pattern: EventPattern): (e: Tr
     (!pattern.card || (e.card !== undefined ? refMatches(run, state, pattern.card, e.card) : !pattern.card.controller && pattern.card.copy === undefined && norm(e.name ?? "") === norm(pattern.card.card)));
 }
 
+/**
+ * A card an event pattern names must have been in this game (in a zone now, or named by an event
+ * before it left, as a token does): `expect no event destroyed "Stnoe Guard"` would otherwise hold
+ * whatever happens — a scenario that cannot fail.
+ */
+function unknownEventCard(run: Run, state: GameState, events: TraceEvent[], patterns: EventPattern[]): string | undefined {
+  for (const { card } of patterns) {
+    if (!card) continue;
+    const inGame = Object.keys(state.cards).some((id) => refMatches(run, state, card, id));
+    const named = events.some((ev) => (ev.card !== undefined && state.cards[ev.card] ? refMatches(run, state, card, ev.card) : norm(ev.name ?? "") === norm(card.card)));
+    if (!inGame && !named) return `no card ${describeRef(card)} in the game: an event of it can never happen`;
+  }
+  return undefined;
+}
+
 const describeEvent = (p: EventPattern) => `${p.event}${p.card ? ` ${describeRef(p.card)}` : ""}${p.player ? ` ${p.player}` : ""}`;
 const shownEvent = (e: TraceEvent) => `${e.kind}${e.name ? ` "${e.name}"` : ""}${e.player ? ` ${e.player}` : ""}`;
 
@@ -446,6 +461,8 @@ function evaluate(run: Run, state: GameState, events: TraceEvent[], e: Expectati
       return verdict(actual === e.value, `${who} is ${e.over ? "overexhausted" : e.value ? "exhausted" : "ready"}`, shown);
     }
     case "event": {
+      const unknown = unknownEventCard(run, state, events, [e.pattern]);
+      if (unknown) return unknown;
       const matching = events.filter(eventMatcher(run, state, e.pattern));
       const what = `event ${describeEvent(e.pattern)}`;
       const actual = `${matching.length}: ${matching.map((m) => m.text).join("; ") || "none"}`;
@@ -453,6 +470,8 @@ function evaluate(run: Run, state: GameState, events: TraceEvent[], e: Expectati
       return verdict(matching.length > 0, what, actual);
     }
     case "order": {
+      const unknown = unknownEventCard(run, state, events, e.items);
+      if (unknown) return unknown;
       let from = 0;
       let holds = true;
       for (const item of e.items) {
@@ -468,6 +487,8 @@ function evaluate(run: Run, state: GameState, events: TraceEvent[], e: Expectati
       return verdict(holds, `order: ${e.items.map(describeEvent).join(", ")}`, seen.join(", ") || "none");
     }
     case "one_event": {
+      const unknown = unknownEventCard(run, state, events, e.items);
+      if (unknown) return unknown;
       // Split the trace into moments; one moment must hold every item.
       const moments: TraceEvent[][] = [[]];
       for (const ev of events) {

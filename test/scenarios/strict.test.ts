@@ -46,6 +46,16 @@ describe("an unknown event kind or stat is an error, never a vacuous truth", () 
     expect(failuresOf(fight(`expect event destroyed "Scout" once`))).toEqual([]);
   });
 
+  it("an event expectation naming a card that was never in this game is an error, negated or not (it could never fail)", () => {
+    const never = /^8: no card "Field Medic" in the game: an event of it can never happen$/;
+    expect(failuresOf(fight(`expect no event destroyed "Field Medic"`))).toEqual([expect.stringMatching(never)]);
+    expect(failuresOf(fight(`expect not order: attack "Stone Guard", destroyed "Field Medic"`))).toEqual([expect.stringMatching(never)]);
+    expect(failuresOf(fight(`expect not one event: destroyed "Field Medic"`))).toEqual([expect.stringMatching(never)]);
+    // A card of the game that left it is still known by its events: p2's Scout was destroyed.
+    expect(failuresOf(fight(`expect no event destroyed "Stone Guard"`))).toEqual([]);
+    expect(failuresOf(fight(`expect event destroyed p2's "Scout" once`))).toEqual([]);
+  });
+
   it("`expect \"Scout\" atack 0` is an unknown stat, not a 0 that matches", () => {
     expect(failuresOf(fight(`expect "Stone Guard" atack 0`))).toEqual(['8: Unknown stat "atack"; Three-Slot Duel has power, and "damage" is the damage marked on a card.']);
     expect(failuresOf(fight(`expect "Stone Guard" powr 2`))).toEqual(['8: Unknown stat "powr"; Three-Slot Duel has power, and "damage" is the damage marked on a card. (did you mean "power"?)']);
