@@ -133,7 +133,7 @@ export function decidedAt(values: readonly number[], winner: "p1" | "p2"): numbe
 }
 
 /** Replays a recorded game: every state from the start, with the action that led to each (for a table's time travel). */
-export function replayGame(engine: Engine, spec: RunSpec, record: Pick<GameRecord, "seed" | "seats" | "moves">): { start: { state: GameState; events: TraceEvent[] }; steps: { action: Action; state: GameState; events: TraceEvent[] }[] } {
+export function replayGame(engine: Engine, spec: Pick<RunSpec, "decks">, record: Pick<GameRecord, "seed" | "seats" | "moves">): { start: { state: GameState; events: TraceEvent[] }; steps: { action: Action; state: GameState; events: TraceEvent[] }[] } {
   const start = engine.newGame({ seed: record.seed, decks: { p1: spec.decks[record.seats.p1]!.cards, p2: spec.decks[record.seats.p2]!.cards } });
   const steps: { action: Action; state: GameState; events: TraceEvent[] }[] = [];
   let state = start.state;

@@ -43,6 +43,10 @@ export interface StrengthGame {
   actions: number;
   /** Hash of the game's choices: two runs played the same game when theirs are equal. */
   moves: string;
+  /** Which of the piece's `decks` sat on each seat (files written before session 6 lack it). */
+  seats?: { p1: number; p2: number };
+  /** The game itself: the position of each action taken among the legal ones — to replay it (balance/recorded.ts, the studio's Balance view). */
+  choices?: number[];
 }
 
 /** What one call of the bench writes: a stretch of one cell's games. */
@@ -54,6 +58,8 @@ export interface StrengthPiece {
   minutes: number;
   /** The commit the bench ran at (when known). */
   commit?: string;
+  /** The cell's decks as played (card ids), so a game can be replayed from the file alone. */
+  decks?: DeckSpec[];
 }
 
 export const STRENGTH_GOALS: Record<StrengthOpponent, number> = { random: 0.9, greedy: 0.6 };
@@ -102,9 +108,13 @@ export function pieceParts(cell: StrengthCell, bundle: RunSpec["bundle"], decks:
   return parts;
 }
 
-export function strengthGame(part: PiecePart, record: GameRecord): StrengthGame {
-  const deck = part.spec.decks.length === 1 ? part.deckName : `${part.spec.decks[record.seats.p1]!.name} vs ${part.spec.decks[record.seats.p2]!.name}`;
-  return { game: part.gameOf(record.task), deck, seed: record.seed, outcome: record.outcome, turns: record.turns, actions: record.actions, moves: hashText(record.moves.join(",")) };
+/** A game as the results file keeps it; `seats` index the cell's decks (`cell.decks`). */
+export function strengthGame(part: PiecePart, record: GameRecord, cell: StrengthCell): StrengthGame {
+  const p1 = part.spec.decks[record.seats.p1]!.name;
+  const p2 = part.spec.decks[record.seats.p2]!.name;
+  const deck = part.spec.decks.length === 1 ? part.deckName : `${p1} vs ${p2}`;
+  const seats = { p1: cell.decks.indexOf(p1), p2: cell.decks.indexOf(p2) };
+  return { game: part.gameOf(record.task), deck, seed: record.seed, outcome: record.outcome, turns: record.turns, actions: record.actions, moves: hashText(record.moves.join(",")), seats, choices: record.moves };
 }
 
 /**
@@ -114,9 +124,9 @@ export function strengthGame(part: PiecePart, record: GameRecord): StrengthGame 
 export async function playPiece(cell: StrengthCell, bundle: RunSpec["bundle"], decks: DeckSpec[], first: number, count: number, play: (part: PiecePart) => Promise<GameRecord[]>, commit?: string): Promise<StrengthPiece> {
   const started = performance.now();
   const games: StrengthGame[] = [];
-  for (const part of pieceParts(cell, bundle, decks, first, count)) games.push(...(await play(part)).map((record) => strengthGame(part, record)));
+  for (const part of pieceParts(cell, bundle, decks, first, count)) games.push(...(await play(part)).map((record) => strengthGame(part, record, cell)));
   games.sort((a, b) => a.game - b.game);
-  return { cell, first, count, games, minutes: (performance.now() - started) / 60000, ...(commit ? { commit } : {}) };
+  return { cell, first, count, games, minutes: (performance.now() - started) / 60000, ...(commit ? { commit } : {}), decks };
 }
 
 export interface CellTotal {

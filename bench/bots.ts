@@ -108,14 +108,14 @@ if (values.merge) {
         const cell: StrengthCell = { game: id, matchup, decks: loaded.decks.map((d) => d.name), opponent, seat, playouts, seed };
         // Each batch's games are printed and saved as they finish: a call stopped midway keeps what it played.
         const started = performance.now();
-        const sofar: StrengthPiece = { cell, first, count: games, games: [], minutes: 0, ...(commit ? { commit } : {}) };
+        const sofar: StrengthPiece = { cell, first, count: games, games: [], minutes: 0, ...(commit ? { commit } : {}), decks: loaded.decks };
         const piece = await playPiece(cell, loaded.bundle, loaded.decks, first, games, async (part) => {
           const { from, to } = part.tasks;
           const size = batchSizeFor(to - from, Math.max(1, workers), 4);
           const batches = batchRanges(to - from, size).map((b) => ({ from: b.from + from, to: b.to + from }));
           const onResult = (records: GameRecord[]) => {
             for (const record of records) {
-              const game = strengthGame(part, record);
+              const game = strengthGame(part, record, cell);
               sofar.games.push(game);
               console.log(`  game ${game.game} (${game.deck}): ${game.outcome === "unfinished" ? "unfinished" : game.outcome === cell.seat ? "mcts won" : game.outcome === "draw" ? "draw" : "mcts lost"}, ${game.turns} turns, ${game.actions} actions`);
             }

@@ -4,6 +4,9 @@ import { describe, expect, it } from "vitest";
 import { playBatch } from "../../balance/batch.ts";
 import { taskAt } from "../../balance/plan.ts";
 import { mergePieces, parsePieces, pieceParts, playPiece, rangesOf, type StrengthCell, type StrengthPiece } from "../../balance/strength.ts";
+import { replayGame } from "../../balance/play.ts";
+import { readRecordedGames } from "../../balance/recorded.ts";
+import { createEngine } from "../../runtime/index.ts";
 import { loadGame } from "./helpers.ts";
 
 const inThisThread = async (part: Parameters<Parameters<typeof playPiece>[5]>[0]) => playBatch(part.spec, part.tasks);
@@ -61,4 +64,28 @@ describe("bot strength in pieces", () => {
     expect(() => parsePieces("{}", "x.json")).toThrow(/x\.json: not a bot-strength results file/);
     expect(() => parsePieces("nope", "y.json")).toThrow(/y\.json: not JSON/);
   });
+
+  it("a results file keeps each game's choices and decks: every game replays from the file alone to the outcome it had", async () => {
+    const loaded = await loadGame("duel");
+    const cell: StrengthCell = { game: "duel", matchup: "mirror", decks: loaded.decks.map((d) => d.name), opponent: "greedy", seat: "p2", playouts: 3, seed: 5 };
+    const piece = await playPiece(cell, loaded.bundle, loaded.decks, 1, 2, inThisThread);
+    const read = readRecordedGames(JSON.stringify({ pieces: [piece] }), "piece.json");
+    expect(read.game).toBe("duel");
+    expect(read.decks.map((d) => d.name)).toEqual(cell.decks);
+    expect(read.games.map((g) => g.label)).toEqual([`duel game 1 (${cell.decks[1]}; mcts p2 vs greedy p1)`, `duel game 2 (${cell.decks[0]}; mcts p2 vs greedy p1)`]);
+    const engine = createEngine(loaded.bundle);
+    for (const [i, game] of read.games.entries()) {
+      // Game 1 is deck 1's mirror, game 2 deck 0's: the seats name those decks.
+      expect(game.seats).toEqual({ p1: (i + 1) % 2, p2: (i + 1) % 2 });
+      expect(game.moves.length).toBe(piece.games[i]!.actions);
+      const replay = replayGame(engine, read, game);
+      const end = replay.steps.at(-1)!.state;
+      expect(end.over ? end.winner : "unfinished").toBe(game.outcome);
+      expect(end.turn).toBe(game.turns);
+    }
+    // A file from before choices were kept, and a file that is neither kind, are refused with the file's name.
+    const old = { ...piece, games: piece.games.map(({ choices: _c, seats: _s, ...rest }) => rest) };
+    expect(() => readRecordedGames(JSON.stringify({ pieces: [old] }), "old.json")).toThrow(/old\.json: this results file keeps no choices/);
+    expect(() => readRecordedGames("{}", "x.json")).toThrow(/x\.json: neither a games\.json/);
+  }, 600_000);
 });

@@ -14,6 +14,7 @@ import { loadBalanceRun } from "../../cli/commands/balance.ts";
 import { playBatch } from "../../balance/batch.ts";
 import { buildReport, reportSpecOf } from "../../balance/stats.ts";
 import { taskCount, type RunSpec } from "../../balance/plan.ts";
+import { playPiece, type StrengthCell } from "../../balance/strength.ts";
 import { reportCsv } from "../../balance/csv.ts";
 import { reportJson } from "../../balance/files.ts";
 import { readFile } from "node:fs/promises";
@@ -113,6 +114,23 @@ describe("the Balance view", { timeout: 300_000 }, () => {
     await page.getByTestId("table").getByRole("button", { name: "Latest" }).click();
     await expect.poll(() => page.getByTestId("table-state").textContent()).toBe("game over");
     expect(turns).toBeGreaterThan(0);
+
+    // A results file of the bot-strength bench opens too: its game goes on the table, replayed from its choices to its end.
+    const cell: StrengthCell = { game: "duel", matchup: "mirror", decks: loaded.decks.map((d) => d.name), opponent: "random", seat: "p2", playouts: 2, seed: 1 };
+    const piece = await playPiece(cell, loaded.bundle, loaded.decks, 0, 1, async (part) => playBatch(part.spec, part.tasks));
+    await page.getByRole("tab", { name: "Balance" }).click();
+    await view.getByLabel("Open recorded games").setInputFiles({ name: "duel-random-p2.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify({ pieces: [piece] })) });
+    const recorded = view.getByTestId("balance-recorded");
+    await expect.poll(() => recorded.locator("caption").textContent()).toBe("duel-random-p2.json: 1 recorded games of duel");
+    expect(await recorded.locator("tbody td").first().textContent()).toBe(`duel game 0 (${cell.decks[0]}; mcts p2 vs random p1)`);
+    await recorded.getByRole("button", { name: "Open on the table" }).click();
+    await expect.poll(() => stepLabel(page), { timeout: 60_000 }).toMatch(new RegExp(`^step 0 / ${piece.games[0]!.actions}: duel game 0 `));
+    await page.getByTestId("table").getByRole("button", { name: "Latest" }).click();
+    await expect.poll(() => page.getByTestId("table-state").textContent()).toBe("game over");
+    // Anything else is refused with the file's name.
+    await page.getByRole("tab", { name: "Balance" }).click();
+    await view.getByLabel("Open recorded games").setInputFiles({ name: "notes.json", mimeType: "application/json", buffer: Buffer.from("{}") });
+    await expect.poll(() => view.getByRole("alert").textContent()).toMatch(/^notes\.json: neither a games\.json/);
 
     // The search bot with a time budget: the run records it, restricted play is off again.
     await page.getByRole("tab", { name: "Balance" }).click();

@@ -5,7 +5,9 @@
  * card row opens the card's text in the editor and shows its face; each game opens on the table,
  * replayed step by step. On request the run adds restricted play (each card's impact); the search
  * bot thinks for a number of playouts or milliseconds; the finished report downloads as the same
- * files the command writes (HTML, JSON, the CSVs in a zip).
+ * files the command writes (HTML, JSON, the CSVs in a zip). A file of recorded games — the games.json
+ * of `cardwright balance` or a results file of the bot-strength bench — opens too: each of its games
+ * goes on the table the same way (balance/recorded.ts).
  */
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import type { WorkspaceStore } from "../workspace/store.ts";
@@ -15,6 +17,7 @@ import { buildReport, type BalanceReport, type Rate } from "../../../balance/sta
 import { cardChart, firstPlayerChart, lengthChart, ludiiChart, matchupChart, matrixChart, restrictedChart, type ChartSpec } from "../../../balance/charts.ts";
 import type { GameRecord } from "../../../balance/play.ts";
 import type { DeckSpec } from "../../../balance/plan.ts";
+import { readRecordedGames, type RecordedGames } from "../../../balance/recorded.ts";
 import type { BotKind } from "../../../runtime/bots/bot.ts";
 import { echarts } from "../../../balance/echarts.ts";
 import type { BalanceRequest, BalanceResponse } from "./protocol.ts";
@@ -99,6 +102,7 @@ export function BalanceView({ store, onReveal, onOpenGame }: { store: WorkspaceS
   const [run, setRun] = useState<Run | undefined>(undefined);
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const [selectedCard, setSelectedCard] = useState<string | undefined>(undefined);
+  const [recorded, setRecorded] = useState<(RecordedGames & { file: string }) | undefined>(undefined);
   const worker = useRef<Worker | undefined>(undefined);
   useEffect(() => () => worker.current?.terminate(), []);
 
@@ -162,23 +166,39 @@ export function BalanceView({ store, onReveal, onOpenGame }: { store: WorkspaceS
   const selected = cardModel(selectedCard);
   const gameModel = games.find((g) => g.id.toLowerCase() === (run?.gameId ?? gameId).toLowerCase());
 
-  const openGame = async (record: GameRecord) => {
-    if (!run) return;
+  /** Puts a recorded game on the table: a new game from its seed and decks, its choices replayed through the engine. */
+  const replayOnTable = async (game: string, decks: readonly DeckSpec[], record: Pick<GameRecord, "seed" | "seats" | "moves">, title: string) => {
     try {
       const { TableSession } = await import("../table/session.ts");
-      const engine = await TableSession.compile(store.sourceFiles(), run.gameId);
-      const start = engine.newGame({ seed: record.seed, decks: { p1: run.decks[record.seats.p1]!.cards, p2: run.decks[record.seats.p2]!.cards } });
-      const session = TableSession.from(engine, start.state, start.events, `Balance game ${record.task + 1}: ${run.decks[record.seats.p1]!.name} (p1) vs ${run.decks[record.seats.p2]!.name} (p2), seed ${record.seed}`);
-      // The recorded choices, replayed through the engine: each is the position of the action among the legal ones.
+      const engine = await TableSession.compile(store.sourceFiles(), game);
+      const p1 = decks[record.seats.p1];
+      const p2 = decks[record.seats.p2];
+      if (!p1 || !p2) throw new Error("its seats name decks the file does not hold");
+      const start = engine.newGame({ seed: record.seed, decks: { p1: p1.cards, p2: p2.cards } });
+      const session = TableSession.from(engine, start.state, start.events, `${title}: ${p1.name} (p1) vs ${p2.name} (p2), seed ${record.seed}`);
+      // Each recorded choice is the position of the action among the legal ones.
       for (const [n, index] of record.moves.entries()) {
         const action = session.legalActions()[index];
         const refused = action ? session.apply(action) : "not among the legal actions";
-        if (refused) throw new Error(`choice ${n + 1} cannot be replayed (${refused}): the cards changed since the run`);
+        if (refused) throw new Error(`choice ${n + 1} cannot be replayed (${refused}): the cards or the engine changed since the game was played`);
       }
       session.cursor = 0;
       onOpenGame(session);
     } catch (error) {
       setProblem(`This game cannot be opened: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  const openGame = (record: GameRecord) => run && replayOnTable(run.gameId, run.decks, record, `Balance game ${record.task + 1}`);
+  const openRecordedFile = async (file: File | undefined) => {
+    if (!file) return;
+    setProblem(undefined);
+    try {
+      const read = readRecordedGames(await file.text(), file.name);
+      if (read.game && !games.some((g) => g.id.toLowerCase() === read.game!.toLowerCase())) throw new Error(`${file.name}: its games are of "${read.game}", which this workspace does not hold`);
+      setRecorded({ ...read, file: file.name });
+    } catch (error) {
+      setRecorded(undefined);
+      setProblem(error instanceof Error ? error.message : String(error));
     }
   };
 
@@ -239,8 +259,29 @@ export function BalanceView({ store, onReveal, onOpenGame }: { store: WorkspaceS
             {run.message ? `: ${run.message}` : ""}
           </span>
         )}
+        <label title="A games.json written by cardwright balance, or a results file of the bot-strength bench (bench/bots.ts --out)">
+          Open recorded games <input aria-label="Open recorded games" type="file" accept=".json,application/json" onChange={(e) => void openRecordedFile(e.target.files?.[0])} />
+        </label>
       </div>
       {problem && <pre className="notice" role="alert">{problem}</pre>}
+      {recorded && (
+        <table className="balance-games" data-testid="balance-recorded">
+          <caption>{recorded.file}: {recorded.games.length} recorded games{recorded.game ? ` of ${recorded.game}` : ""}</caption>
+          <thead>
+            <tr><th>game</th><th>result</th><th>turns</th><th></th></tr>
+          </thead>
+          <tbody>
+            {recorded.games.map((g, i) => (
+              <tr key={i}>
+                <td>{g.label}</td>
+                <td>{g.outcome}</td>
+                <td>{g.turns}</td>
+                <td><button type="button" onClick={() => void replayOnTable(recorded.game ?? gameId, recorded.decks, g, g.label)}>Open on the table</button></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
       {!report && !run && <p className="muted">Bots play every pair of the ticked decks (a single deck plays itself); the charts fill as the games come in. The same run from the command line: <code>cardwright balance</code> (docs/balance.md explains every figure).</p>}
       {report && (
         <div className="balance-report">
