@@ -1,7 +1,8 @@
 /**
  * How good a position looks to a player: the greedy bot's whole judgement and the search bot's
  * estimate where it stops looking ahead. A weighted sum of what both players have, mine minus
- * theirs — life, cards in hand, permanents in play, the stats of those permanents, resources
+ * theirs — life (with the pool damage reduces first, `damage_absorbed_by` — Chromatic's Armor —
+ * counted as life: damage takes it before any life), cards in hand, permanents in play, the stats of those permanents, resources
  * (capacities, lands in play — what a land produces when exhausted — and cards kept in the game's
  * other public zones, such as Facets), minus counters on
  * the player (Bleed) — with the weights read from the game file's `bot_*` params
@@ -10,6 +11,7 @@
  */
 import type { Engine, GameState, PlayerId } from "../index.ts";
 import { isLandCard } from "../mechanics/lands.ts";
+import { armorPool } from "../mechanics/weapons.ts";
 
 export interface EvaluationWeights {
   life: number;
@@ -50,6 +52,8 @@ export class Evaluator {
   /** Resources one land in play stands for (`land_produces`), and which definitions are lands (cached per definition id). */
   private readonly perLand: number;
   private readonly lands = new Map<string, boolean>();
+  /** The resource damage to a player reduces before life (`damage_absorbed_by`), if the game has one. */
+  private readonly armor: string;
 
   constructor(private readonly engine: Engine) {
     const { rules } = engine;
@@ -60,6 +64,7 @@ export class Evaluator {
     const roles = new Set(Object.values(rules.zones));
     this.resourceZones = rules.game.zones.filter((z) => z.visibility === "public" && !roles.has(z.name)).map((z) => z.name);
     this.perLand = Math.max(1, rules.param("land_produces", 1));
+    this.armor = armorPool(rules);
     this.scale = Math.max(1, (this.weights.life * rules.param("starting_life", 20)) / 4);
   }
 
@@ -67,14 +72,15 @@ export class Evaluator {
   private side(state: GameState, player: PlayerId): number {
     const w = this.weights;
     const p = state.players[player]!;
-    let score = w.life * p.life + w.hand * (p.zones[this.hand]?.length ?? 0);
+    let score = w.life * (p.life + (this.armor ? (p.resources[this.armor] ?? 0) : 0)) + w.hand * (p.zones[this.hand]?.length ?? 0);
     const inPlay = p.zones[this.battlefield] ?? [];
     score += w.permanent * inPlay.length;
     if (w.stat !== 0)
       for (const id of inPlay) for (const stat of this.stats) score += w.stat * Math.max(0, this.engine.stat(state, id, stat));
     let resources = 0;
     for (const id of inPlay) if (this.isLand(state, id)) resources += this.perLand;
-    for (const name in p.capacity) resources += p.capacity[name]!;
+    // The absorbing pool is life, above (its capacity entry is only its starting value).
+    for (const name in p.capacity) if (name !== this.armor) resources += p.capacity[name]!;
     for (const zone of this.resourceZones) resources += p.zones[zone]?.length ?? 0;
     score += w.resource * resources;
     let counters = 0;

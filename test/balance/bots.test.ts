@@ -224,4 +224,14 @@ describe("Evaluator", () => {
     expect(evaluator.value(state, "p1") + evaluator.value(state, "p2")).toBeCloseTo(1, 9);
     expect(evaluator.value({ ...state, over: true, winner: "p2" }, "p1")).toBe(0);
   });
+
+  it("counts the pool damage reduces first (Chromatic's Armor, damage_absorbed_by) as life", async () => {
+    const { engine } = await gameEngine("chromatic");
+    const evaluator = new Evaluator(engine);
+    const board = (armor: number) => engine.setupBoard({ turn: 3, active: "p1", players: { p1: { life: 20, resources: { Armor: armor } }, p2: { life: 20 } } }).state;
+    expect(evaluator.score(board(3), "p1") - evaluator.score(board(0), "p1")).toBe(3 * evaluator.weights.life);
+    // A game without such a pool: a resource of that name is just not there.
+    const duel = (await gameEngine("duel")).engine;
+    expect(new Evaluator(duel).score(duel.setupBoard({ turn: 3, active: "p1", players: { p1: {}, p2: {} } }).state, "p1")).toBe(0);
+  });
 });
