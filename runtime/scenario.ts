@@ -14,6 +14,8 @@ import { SetupError, type BoardSpec, type CardSpec } from "./index.ts";
 import { checkScenario, scenarioNames, tokenNamesMade, unreadableMessage, setupCardEntry, setupEntries, whichChoices, type ScenarioNames } from "../compiler/scenario.ts";
 import { RESOLVING } from "./core/index.ts";
 import { checkInvariants } from "./simulate.ts";
+import { listLegalActionsByValidation } from "./engine/actions.ts";
+import { cloneJson } from "./state/clone.ts";
 import { mechanicsOf } from "./core/mechanics.ts";
 
 export interface ScenarioFailure {
@@ -70,6 +72,45 @@ const norm = (s: string) => s.toLowerCase();
 /** What the engine's invariants (and its mechanics' own) find wrong with a state; none for a state a game can be in. */
 function invariantProblems(engine: Engine, state: GameState): string[] {
   return [...checkInvariants(engine, state), ...mechanicsOf(engine.rules).flatMap((m) => m.invariants?.({ rules: engine.rules, state, events: [] }, []) ?? [])];
+}
+
+/** JSON with sorted keys and no undefined fields: the same value whatever order its keys were built in. */
+function canonical(value: unknown): string {
+  if (value === null || typeof value !== "object") return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
+}
+
+/**
+ * The engine's fast listing against the slow, obviously-right one (every candidate move validated as `apply`
+ * would): the first action one lists and the other does not, described, or undefined. A listing that
+ * misses a legal move hides it from every player choosing from the menu, whichever move the scenario takes.
+ */
+function listingDiffers(engine: Engine, state: GameState, legal: Action[]): string | undefined {
+  const fast = legal.map(canonical);
+  const valid = listLegalActionsByValidation(engine.rules, state);
+  const slow = valid.map(canonical);
+  const missing = slow.findIndex((a) => !fast.includes(a));
+  if (missing >= 0) return `it does not list ${JSON.stringify(valid[missing])}, which it accepts`;
+  const extra = fast.findIndex((a) => !slow.includes(a));
+  if (extra >= 0) return `it lists ${JSON.stringify(legal[extra])}, which validating every candidate does not give`;
+  if (fast.join("\n") !== slow.join("\n")) return "it lists the legal actions in another order than validating every candidate";
+  return undefined;
+}
+
+/**
+ * A listed action applied to a copy of the state in place (as bots and `simulate` apply it) must give the same
+ * state and the same events as `apply` gave: the two ways into the engine are one game.
+ */
+function inPlaceDiffers(engine: Engine, before: GameState, action: Action, after: GameState, events: TraceEvent[]): string | undefined {
+  const copy = cloneJson(before);
+  const inPlace = engine.applyInPlace(copy, action, true);
+  if (!inPlace.ok) return `refused (${inPlace.refusal.code})`;
+  if (canonical(inPlace.events) !== canonical(events)) return "other events";
+  if (canonical(inPlace.state) !== canonical(after)) return "another state";
+  return undefined;
 }
 
 /** The names a scenario of this engine's game may use, built once per engine. */
@@ -663,6 +704,12 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
       record();
       break;
     }
+    const misListed = listingDiffers(engine, state, legal);
+    if (misListed) {
+      fail(step.line, `the engine's listing of legal actions is wrong here: ${misListed}`, undefined, undefined, at);
+      record();
+      break;
+    }
     const apply = (action: Action) => {
       const applied = engine.apply(state, action);
       if (applied.ok) {
@@ -683,6 +730,7 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
       continue;
     }
     if (matched) {
+      const before = state;
       const applied = apply(matched);
       record(applied.ok ? matched : undefined);
       if (!applied.ok) {
@@ -694,6 +742,12 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
       const broken = invariantProblems(engine, state);
       if (broken.length) {
         fail(step.line, `the engine reached a state no game can be in: ${broken.join("; ")}`, undefined, undefined, at);
+        break;
+      }
+      // Bots and simulate apply a listed action in place: it must be the same move as this one.
+      const otherGame = inPlaceDiffers(engine, before, matched, applied.state, applied.events);
+      if (otherGame) {
+        fail(step.line, `the engine applies this action differently in place (as bots and simulate do): ${otherGame}`, undefined, undefined, at);
         break;
       }
       continue;

@@ -884,7 +884,8 @@ function candidates(ctx: Ctx): Action[] {
 /**
  * The legal actions, listed the slow, obviously-right way: every candidate, each validated as
  * `apply` would. `listLegalActions` must give exactly this list, in this order, without validating
- * what cannot be illegal (test/runtime/legal-actions.test.ts compares them on random games).
+ * what cannot be illegal (test/runtime/legal-actions.test.ts compares them on random games; the scenario runner at
+ * every action line of every scenario).
  */
 export function listLegalActionsByValidation(rules: Rules, state: GameState): Action[] {
   const ctx: Ctx = { rules, state, events: [] };

@@ -176,8 +176,41 @@ describe("an action is one a player could choose", () => {
     expect(runScenario(engine, passes).failures).toEqual([]);
     // The same engine, except that its listing leaves out attacks (the validator still accepts them).
     const blind: Engine = { ...engine, legalActions: (state) => engine.legalActions(state).filter((a) => a.type !== "attack") };
+    // Caught as the listing is compared with validating every candidate move, before the line is matched.
     expect(runScenario(blind, passes).failures.map((f) => `${f.line}: ${f.message}`)).toEqual([
-      "7: the engine accepts this action but does not list it among the legal actions (no player could choose it): the engine's listing misses it, or the line does not say enough (payment, targets) to match a listed one",
+      expect.stringMatching(/^7: the engine's listing of legal actions is wrong here: it does not list \{"type":"attack",.*\}, which it accepts$/),
+    ]);
+  });
+
+  it("a listing with a move the rules refuse, or in another order than validating every candidate gives, fails the scenario", () => {
+    const text = fight("expect p2 field count 0");
+    const engine = engineOf("duel");
+    const passes = parseScenarioFile(text, "t.scenario").scenarios[0]!;
+    const reversed: Engine = { ...engine, legalActions: (state) => [...engine.legalActions(state)].reverse() };
+    expect(runScenario(reversed, passes).failures.map((f) => `${f.line}: ${f.message}`)).toEqual([
+      "7: the engine's listing of legal actions is wrong here: it lists the legal actions in another order than validating every candidate",
+    ]);
+  });
+
+  it("an action applied in place (as bots and simulate apply it) must be the same move as applied to a new state", () => {
+    const text = fight("expect p2 field count 0");
+    const engine = engineOf("duel");
+    const passes = parseScenarioFile(text, "t.scenario").scenarios[0]!;
+    // The same engine, except that its in-place apply loses the last event of an attack, or leaves p2 one life more.
+    const quiet: Engine = { ...engine, applyInPlace: (state, action, listed) => {
+      const applied = engine.applyInPlace(state, action, listed);
+      return applied.ok && (action as { type: string }).type === "attack" ? { ...applied, events: applied.events.slice(0, -1) } : applied;
+    } };
+    expect(runScenario(quiet, passes).failures.map((f) => `${f.line}: ${f.message}`)).toEqual([
+      "7: the engine applies this action differently in place (as bots and simulate do): other events",
+    ]);
+    const kinder: Engine = { ...engine, applyInPlace: (state, action, listed) => {
+      const applied = engine.applyInPlace(state, action, listed);
+      if (applied.ok && (action as { type: string }).type === "attack") applied.state.players.p2!.life += 1;
+      return applied;
+    } };
+    expect(runScenario(kinder, passes).failures.map((f) => `${f.line}: ${f.message}`)).toEqual([
+      "7: the engine applies this action differently in place (as bots and simulate do): another state",
     ]);
   });
 
