@@ -10,7 +10,7 @@
 import type { CstElement, CstNode, IRecognitionException, IToken, TokenType } from "chevrotain";
 import { EOF, tokenMatcher } from "chevrotain";
 import * as T from "../grammar/lexer.ts";
-import { endSentencesAtLineBreaks, parser } from "../grammar/parser.ts";
+import { cardTextWords, endSentencesAtLineBreaks, parser } from "../grammar/parser.ts";
 import type * as A from "./ast.ts";
 import { LineMap, type Diagnostic, type Range } from "./diagnostics.ts";
 import { Anchor } from "./source-range.ts";
@@ -329,20 +329,24 @@ function nounPhrase(ctx: Ctx, n: CstNode | undefined): A.NounPhrase {
   return np;
 }
 
+/** The player phrase of `you control` / `an opponent controls` / `Spells your opponents cast`: determiners and nouns, no filters. */
+function playerPhrase(ctx: Ctx, n: CstNode): A.NounPhrase {
+  const determiners: A.Determiner[] = [];
+  const items: A.NounItem[] = [];
+  for (const t of directTokens(n).filter((t) => !inserted(t))) {
+    if (isType(t, T.Determiner) || isType(t, T.Pronoun)) {
+      if (isType(t, T.Variable) || isType(t, T.X) || isType(t, T.NumberWord)) determiners.push(countFrom(ctx, t, undefined, t));
+      else determiners.push({ kind: "determiner", lemma: T.lemmaOf(t.tokenType.name, t.image), text: t.image.toLowerCase(), range: tokenRange(ctx, t) });
+    } else items.push(word(ctx, t));
+  }
+  return { kind: "np", determiners, items, filters: [], range: cstRange(ctx, n) };
+}
+
 function nounFilter(ctx: Ctx, n: CstNode): A.NounFilter | undefined {
   const controller = sub(n, "controller");
   if (controller) {
-    const tokens = directTokens(controller).filter((t) => !inserted(t));
-    const determiners: A.Determiner[] = [];
-    const items: A.NounItem[] = [];
-    for (const t of tokens) {
-      if (isType(t, T.Determiner) || isType(t, T.Pronoun)) {
-        if (isType(t, T.Variable) || isType(t, T.X) || isType(t, T.NumberWord)) determiners.push(countFrom(ctx, t, undefined, t));
-        else determiners.push({ kind: "determiner", lemma: T.lemmaOf(t.tokenType.name, t.image), text: t.image.toLowerCase(), range: tokenRange(ctx, t) });
-      } else items.push(word(ctx, t));
-    }
+    const np = playerPhrase(ctx, controller);
     const verbToken = tok(n, "Control");
-    const np: A.NounPhrase = { kind: "np", determiners, items, filters: [], range: cstRange(ctx, controller) };
     const verb = verbToken && !inserted(verbToken) ? word(ctx, verbToken) : { kind: "word" as const, text: "control", lemma: "control", keyword: true, range: np.range };
     return { kind: "controlledBy", controller: np, verb, range: cstRange(ctx, n) };
   }
@@ -353,10 +357,13 @@ function nounFilter(ctx: Ctx, n: CstNode): A.NounFilter | undefined {
   const relative = sub(n, "relativeClause");
   if (relative) {
     const pronoun = tok(relative, "Pronoun");
+    const player = sub(relative, "player");
     const subject: A.NounPhrase | undefined =
       pronoun && !inserted(pronoun)
         ? { kind: "np", determiners: [{ kind: "determiner", lemma: T.lemmaOf(pronoun.tokenType.name, pronoun.image), text: normaliseApostrophes(pronoun.image.toLowerCase()), range: tokenRange(ctx, pronoun) }], items: [], filters: [], range: tokenRange(ctx, pronoun) }
-        : undefined;
+        : player
+          ? playerPhrase(ctx, player)
+          : undefined;
     const rel: A.Clause = { kind: "clause", tail: [], range: cstRange(ctx, relative) };
     if (subject) rel.subject = subject;
     const v = sub(relative, "verb");
@@ -1127,12 +1134,20 @@ function parseCardFile(ctx: Ctx, lexed: Lexed): A.CardFile {
     ctx.fallbackOffset = chunk[chunk.length - 1]!.endOffset! + 1;
     // A card's ranges count from its first token: an edit above it moves the card by moving this anchor.
     ctx.anchor = new Anchor(chunk[0]!.startOffset, ctx.lines);
-    const cst = runParser(ctx, "cardDecl", endSentencesAtLineBreaks(ctx.text, chunk, cardTextStart(chunk)), "card");
+    const textStart = cardTextStart(chunk);
+    const cst = runParser(ctx, "cardDecl", endSentencesAtLineBreaks(ctx.text, cardTextWords(chunk, textStart, chunkCardName(chunk)), textStart), "card");
     const card = cardDecl(ctx, cst, chunk);
     if (card) doc.cards.push(card);
   }
   ctx.anchor = fileAnchor;
   return doc;
+}
+
+/** The name a card chunk declares (`card "Static Burst" {`), unquoted; undefined when it has none. */
+function chunkCardName(chunk: IToken[]): string | undefined {
+  const name = chunk[1];
+  if (!name || !isType(chunk[0]!, T.Card) || !isType(name, T.StringLiteral)) return undefined;
+  return name.image.slice(1, -1).replace(/\\(.)/g, "$1");
 }
 
 /** The index of a card chunk's first token of card text (after `text:`), or the chunk's length. */
@@ -1188,7 +1203,7 @@ export function parseAbilityText(text: string, file: string): { abilities: A.Abi
   const ctx: Ctx = { text, file, lines, report: new Reporter(file, lines), fallbackOffset: text.length, anchor: new Anchor(0, lines) };
   try {
     const lexed = lex(ctx, text);
-    const cst = runParser(ctx, "abilityText", endSentencesAtLineBreaks(text, lexed.tokens), "text");
+    const cst = runParser(ctx, "abilityText", endSentencesAtLineBreaks(text, cardTextWords(lexed.tokens)), "text");
     return { abilities: abilities(ctx, subs(cst, "ability"), lexed.tokens), diagnostics: ctx.report.finish() };
   } catch (error) {
     ctx.report.add(diagnostic("CW1004", file, rangeOf(ctx, 0, 0), { found: "this text", expected: `readable card text (internal error: ${String(error)})` }));

@@ -398,6 +398,8 @@ export interface Ability {
   trigger?: TriggerPattern;
   /** Activation cost (activated abilities). */
   cost?: CostPart[];
+  /** Activated: how many times its controller may activate it each turn ("Activate this only once each turn."); no limit when absent. */
+  timesPerTurn?: number;
   targets: TargetSpec[];
   steps: Step[];
   statics?: StaticEffect[];

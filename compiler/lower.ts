@@ -558,6 +558,16 @@ class AbilityLowering {
   /** Whose counters a phrase means: "their" → the event's player, "your"/"on you" → you, "target player" → a target. */
   counterOwner(np: Ast.NounPhrase): PlayerRef {
     const on = np.filters.find((f) => f.kind === "prep" && (f.prep === "on" || f.prep === "from")) as Ast.PrepPhrase | undefined;
+    // "Bleed counters your opponent has" · "... target opponent has" · "... you have": the player who has them.
+    const has = np.filters.find((f): f is Ast.RelativeFilter => f.kind === "relative" && !f.that && f.clause.verb?.lemma === "have" && !!f.clause.subject && !f.clause.object && !f.clause.tail.length);
+    if (has && !on) {
+      const who = has.clause.subject!;
+      const ref = this.playerPhrase(who);
+      if (!ref && !(npWords(who).length === 0 && npDeterminers(who).join() === "you")) return { kind: "you" };
+      this.use(has.clause.verb);
+      if (!ref) this.use(who);
+      return this.onePlayer(ref ?? { kind: "you" }, who.range);
+    }
     if (on) {
       const ref = this.playerPhrase(on.object);
       if (!ref && npWords(on.object).concat(npDeterminers(on.object)).every((w) => w === "you")) this.use(on.object);
@@ -2095,6 +2105,28 @@ function lowerAbility(ast: Ast.Ability, index: number, card: CardInfo, l: Abilit
   return base;
 }
 
+/**
+ * "Activate this only once each turn." · "Activate only twice each turn." · "Activate this ability only once per turn." ·
+ * "You may activate this only three times each turn.": how many times an activated ability may be activated each turn
+ * (its words marked used); undefined for any other clause.
+ */
+function activationLimit(clause: Ast.Clause, l?: AbilityLowering): number | undefined {
+  if (clause.verb?.lemma !== "activate" || clause.orVerbs?.length || clause.be) return undefined;
+  const subjectOk = !clause.subject || (npWords(clause.subject).length === 0 && npDeterminers(clause.subject).join() === "you");
+  if (!subjectOk || (clause.modal && clause.modal.lemma !== "may") || !clause.object || clause.object.filters.length || clause.object.also) return undefined;
+  const obj = clause.object;
+  const eachTurn = clause.tail.length === 1 && clause.tail[0]!.kind === "timing" && (clause.tail[0] as Ast.TimingPhrase).which === "each";
+  let words = npWords(obj).filter((w) => w !== "ability" && w !== "only");
+  // "once per turn" (`per` is no preposition of the grammar): the timing is in the phrase.
+  const perTurn = words.length >= 2 && words[words.length - 2] === "per" && /^turns?$/.test(words[words.length - 1]!);
+  if (perTurn) words = words.slice(0, -2);
+  if (eachTurn === perTurn || !npDeterminers(obj).every((d) => d === "this")) return undefined;
+  const count = npCount(obj);
+  const times = words.join(" ") === "once" && !count ? 1 : words.join(" ") === "twice" && !count ? 2 : /^times?$/.test(words.join(" ")) && count && typeof count.value === "number" && count.value > 0 ? count.value : undefined;
+  if (times !== undefined) l?.use(clause);
+  return times;
+}
+
 /** Does the first step that names a card name "it" (the event's or an earlier step's card) before any choice or look? */
 function refersToItFirst(steps: Step[]): boolean {
   for (const step of steps) {
@@ -2642,7 +2674,14 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
         if (parts.length) l.use(item);
         return parts;
       });
-      lowerBody(body.body, a, afterPrefix(card), l);
+      // "Exhaust: Draw a card. Activate this only once each turn.": the last sentence limits the ability, it does nothing.
+      const steps = body.body.kind === "statement" ? body.body.effect.steps : [];
+      const last = steps[steps.length - 1];
+      const times = steps.length > 1 && last!.connector === "." && !last!.condition ? activationLimit(last!.clause, l) : undefined;
+      if (times !== undefined && body.body.kind === "statement") {
+        a.timesPerTurn = times;
+        lowerBody({ ...body.body, effect: { ...body.body.effect, steps: steps.slice(0, -1) } }, a, afterPrefix(card), l);
+      } else lowerBody(body.body, a, afterPrefix(card), l);
       a.kind = "activated";
       return;
     }
@@ -2891,8 +2930,10 @@ function lowerCostChange(clause: Ast.Clause, a: Ability, l: AbilityLowering): vo
   const subject = clause.subject;
   const obj = clause.object;
   const relative = subject?.filters.find((f): f is Ast.RelativeFilter => f.kind === "relative" && !f.that);
-  const caster = relative?.clause.subject;
-  const castByYou = !!relative && relative.clause.verb?.lemma === "cast" && !!caster && npWords(caster).length === 0 && npDeterminers(caster).join() === "you" && !relative.clause.object && !relative.clause.tail.length;
+  const caster = relative ? castingPlayer(relative) : subject && npDeterminers(subject).includes("your") ? "you" : "any";
+  // "Your spells cost {1} less.": "your" names whose cards, as "you cast" does.
+  const ownDeterminers = subject ? npDeterminers(subject).filter((d) => d !== "your") : [];
+  const castByYou = caster !== undefined && ownDeterminers.length === 0;
   const words = npWords(obj);
   const direction = words[words.length - 1];
   const symbol = obj?.items.find((i): i is Ast.SymbolNode => i.kind === "symbol");
@@ -2900,9 +2941,9 @@ function lowerCostChange(clause: Ast.Clause, a: Ability, l: AbilityLowering): vo
   const resourceWords = words.slice(0, -1);
   const resource = resourceWords.length === 1 ? lookup(l.vocab.resources, resourceWords[0]!) ?? lookup(l.vocab.resources, singular(resourceWords[0]!)) : undefined;
   const amount = symbol && /^\d+$/.test(symbol.symbol) ? Number(symbol.symbol) : count?.value;
-  const ok = subject && castByYou && subject.filters.length === 1 && (direction === "less" || direction === "more") && amount !== undefined && (resourceWords.length === 0 || resource) && !(symbol && count) && !clause.tail.length;
+  const ok = subject && castByYou && subject.filters.length === (relative ? 1 : 0) && (direction === "less" || direction === "more") && amount !== undefined && (resourceWords.length === 0 || resource) && !(symbol && count) && !clause.tail.length;
   if (!ok) {
-    l.note(clause.range, `the engine changes what cards cost written "<cards> you cast cost N less." (or "more", "{N}", "N <resource>"): "${l.slice(clause.range)}"`);
+    l.note(clause.range, `the engine changes what cards cost written "<cards> you cast cost N less." (or "your opponents cast", "more", "{N}", "N <resource>"): "${l.slice(clause.range)}"`);
     return;
   }
   const game = l.vocab.game;
@@ -2914,11 +2955,26 @@ function lowerCostChange(clause: Ast.Clause, a: Ability, l: AbilityLowering): vo
     l.note(obj!.range, `"${l.slice(obj!.range)}" does not say what the cards cost less of in this game${symbol ? " (it has no generic cost symbols)" : " (its colours pay in different ways)"}: name it${named ? ` ("${amount} ${named} ${direction}")` : ""}`);
     return;
   }
-  const selector = l.selector({ ...subject!, filters: [] });
+  const selector = l.selector({ ...subject!, determiners: [], filters: [] });
   // "Creature spells": a spell is a card being played; the word names no card type of its own beside another.
   if (selector.cardTypes && selector.cardTypes.length > 1) selector.cardTypes = selector.cardTypes.filter((t) => t.toLowerCase() !== "spell");
-  l.use(clause.verb, obj, relative);
-  a.statics = [{ kind: "cost", affects: { ...selector, controller: "you" }, amount: direction === "less" ? amount! : -amount!, ...(symbol ? { generic: true } : {}), ...(resource ? { resource } : {}) }];
+  l.use(clause.verb, obj, relative, subject!.determiners);
+  a.statics = [{ kind: "cost", affects: { ...selector, controller: caster }, amount: direction === "less" ? amount! : -amount!, ...(symbol ? { generic: true } : {}), ...(resource ? { resource } : {}) }];
+}
+
+/**
+ * Who casts the cards of "<cards> you cast" · "your opponents cast" · "an opponent casts" · "players cast" · "each
+ * player casts", relative to the static's controller; undefined for anything else ("target opponent casts", another verb).
+ */
+function castingPlayer(relative: Ast.RelativeFilter): "you" | "opponent" | "any" | undefined {
+  const clause = relative.clause;
+  if (clause.verb?.lemma !== "cast" || !clause.subject || clause.object || clause.tail.length) return undefined;
+  const words = npWords(clause.subject);
+  const dets = npDeterminers(clause.subject);
+  if (words.length === 0) return dets.join() === "you" ? "you" : undefined;
+  if (words.length !== 1 || !dets.every((d) => d === "your" || d === "a" || d === "an" || d === "each" || d === "any")) return undefined;
+  if (/^opponents?$/.test(words[0]!)) return "opponent";
+  return /^players?$/.test(words[0]!) && !dets.includes("your") ? "any" : undefined;
 }
 
 /** "Prevent all [combat] damage that would be dealt to <this | cards | you>." on a permanent: the replacement "If ... would be dealt damage, prevent that damage." */
@@ -3383,6 +3439,16 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
         const steps = lowerSequenceWithPending(a.body.effect, earlier);
         reportUnusedWords(a, earlier, notes.slice(before), host);
         if (at && at !== "noted") host.steps.push({ op: "delayed", at, steps, source: earlier.source(a.range) });
+        host.text = `${host.text} ${abilityText.trim()}`;
+        host.source = earlier.source(spanOf(hostAst.range, a.range));
+        return [];
+      }
+      // "Activate this only once each turn." on a line of its own: it limits the activated ability before it (every word
+      // of the sentence is the limit, or it is not one).
+      const limit = effectsBefore?.ability.kind === "activated" && a.body.kind === "statement" && a.body.effect.steps.length === 1 && (a.tag?.text ?? "") === (effectsBefore.ast.tag?.text ?? "") ? activationLimit(a.body.effect.steps[0]!.clause) : undefined;
+      if (limit !== undefined && effectsBefore && !a.reminder) {
+        const { ability: host, ast: hostAst, l: earlier } = effectsBefore;
+        host.timesPerTurn = limit;
         host.text = `${host.text} ${abilityText.trim()}`;
         host.source = earlier.source(spanOf(hostAst.range, a.range));
         return [];

@@ -98,8 +98,10 @@ function abilityText(a: Ability, ctx: Context): string {
       const trigger = a.trigger ? triggerText(a.trigger, ctx) : "When (a trigger the engine does not know)";
       return `${trigger}, ${stepsText(a.steps, ctx).replace(/^./, (c) => c.toLowerCase())}`;
     }
-    case "activated":
-      return `${(a.cost ?? []).map((c) => costText(c, ctx)).join(", ").replace(/\}, \{/g, "}{")}: ${stepsText(a.steps, ctx)}`;
+    case "activated": {
+      const limit = a.timesPerTurn === undefined ? "" : ` Activate this only ${a.timesPerTurn === 1 ? "once" : a.timesPerTurn === 2 ? "twice" : `${a.timesPerTurn} times`} each turn.`;
+      return `${(a.cost ?? []).map((c) => costText(c, ctx)).join(", ").replace(/\}, \{/g, "}{")}: ${stepsText(a.steps, ctx)}${limit}`;
+    }
     case "replacement":
       return a.replacement ? replacementText(a.replacement, ctx) : "Nothing (the engine replaces no event for this text).";
     case "spell":

@@ -102,7 +102,7 @@ export class CardwrightParser extends CstParser {
     if (!is(first, T.NounWord) && !is(first, T.Stats) && !is(first, T.StringLiteral)) return false;
     for (let k = 2; k < 40; k++) {
       const t = this.LA(k);
-      if (this.isControlFilterAt(k) || (is(t, T.You) && this.isRelativeClauseAt(k))) return true;
+      if (this.isControlFilterAt(k) || (is(t, T.You) && this.isRelativeClauseAt(k)) || this.playerRelativeClauseAt(k)) return true;
       if (is(t, T.VerbWord) || this.isModalToken(t)) return true;
       if (is(t, T.With) || is(t, T.Without)) return true;
       if (is(t, T.NounWord) || is(t, T.Stats) || is(t, T.StringLiteral) || is(t, T.Or)) continue;
@@ -128,7 +128,20 @@ export class CardwrightParser extends CstParser {
     if (is(t, T.It) || is(t, T.They)) return (is(next, T.VerbWord) && !is(next, T.Control)) || is(next, T.Be);
     // `Spells you cast`, `cards you draw` (`you control` is a control filter).
     if (is(t, T.You)) return is(next, T.VerbWord) && !is(next, T.Control) && !is(next, T.Be);
-    return false;
+    return this.playerRelativeClauseAt(k);
+  }
+
+  /**
+   * `your opponents cast`, `an opponent casts`, `each player draws`, `your opponent has` (in `Spells your opponents cast`,
+   * `for each Bleed counter your opponent has`): determiners, a player noun and a verb — a relative clause whose subject
+   * is a player (`... an opponent controls` is a control filter).
+   */
+  private playerRelativeClauseAt(k: number): boolean {
+    let j = k;
+    while (is(this.LA(j), T.Determiner) && !is(this.LA(j), T.NumberWord) && !is(this.LA(j), T.Variable) && j < k + 3) j++;
+    if (!is(this.LA(j), T.Opponent) && !is(this.LA(j), T.Player)) return false;
+    const verb = this.LA(j + 1);
+    return is(verb, T.VerbWord) && !is(verb, T.Control) && !is(verb, T.Be) && !this.lineBreakBetween(this.LA(j), verb);
   }
 
   /** `while` at LA(k): a condition like `as long as` (`While you control a Knight, ...`, `... while you have 5 or less life`). */
@@ -1230,7 +1243,14 @@ export class CardwrightParser extends CstParser {
    * that follows is not swallowed.
    */
   private relativeClause = this.RULE("relativeClause", (subjectMode?: boolean) => {
-    this.CONSUME(T.Pronoun);
+    // `you cast` · `your opponents cast` (a player phrase: determiners and the player noun, as in `an opponent controls`).
+    this.OR(this.cached(67, () => ({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        { GATE: () => is(this.LA(1), T.Pronoun), ALT: () => this.CONSUME(T.Pronoun) },
+        { ALT: () => this.SUBRULE(this.controller, { LABEL: "player" }) },
+      ],
+    })));
     this.SUBRULE(this.verb);
     // In a subject the relative clause takes no object (a cached option per mode).
     this.OPTION(
@@ -1250,7 +1270,8 @@ export class CardwrightParser extends CstParser {
       ]));
     });
     this.MANY2(this.cached(28, () => ({
-      GATE: () => !is(this.LA(1), T.Control),
+      // `your opponents cast`: after the player noun, a verb ends the phrase.
+      GATE: () => !is(this.LA(1), T.Control) && !(is(this.LA(1), T.VerbWord) && (is(this.LA(0), T.Opponent) || is(this.LA(0), T.Player))),
       DEF: () => this.CONSUME(T.NounWord),
     })));
   });
@@ -1309,6 +1330,49 @@ export function endSentencesAtLineBreaks(text: string, tokens: IToken[], from = 
     out?.push(tokens[i]!);
   }
   return out ?? tokens;
+}
+
+// -------------------------------------------------------------------------------------
+// Words of card text
+
+/**
+ * Keywords of game-file statements that card text never uses structurally (`static`, `rule`, `keyword`, `marker`,
+ * `param`, ...): in card text they are plain words, so a card may be named with them and name itself
+ * (`Static Burst deals 2 damage to any target.`, `When Rule Breaker enters play, ...`).
+ */
+const statementOnlyKeywords: ReadonlySet<TokenType> = new Set([
+  T.Game, T.SetToken, T.Scenario, T.Param, T.Resource, T.SymbolToken, T.CardType, T.Stat, T.Rarity, T.Marker, T.Keyword, T.Rule, T.Static, T.Text,
+]);
+
+function makePlainWord(token: IToken): void {
+  token.tokenType = T.Word;
+  token.tokenTypeIdx = T.Word.tokenTypeIdx!;
+}
+
+/**
+ * Card text's words (from index `from`, in place): statement-only keywords are plain words, and so is each word of
+ * the card's own name where the whole name is written as the card is named (same capitals), when it has two words
+ * or more (`Deal Breaker deals 2 damage ...` on "Deal Breaker": the name, not the verb `deal`). A one-word name
+ * keeps its reading (`Return` on a card named "Return" is still the verb). Returns `tokens`.
+ */
+export function cardTextWords(tokens: IToken[], from = 0, ownName?: string): IToken[] {
+  const name = ownName ? nameWords(ownName) : [];
+  for (let i = Math.max(0, from); i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (statementOnlyKeywords.has(t.tokenType)) makePlainWord(t);
+    if (name.length < 2 || t.image !== name[0]) continue;
+    let n = 1;
+    while (n < name.length && tokens[i + n]?.image === name[n]) n++;
+    if (n < name.length) continue;
+    for (let k = 0; k < n; k++) if (is(tokens[i + k]!, T.AnyWord)) makePlainWord(tokens[i + k]!);
+    i += n - 1;
+  }
+  return tokens;
+}
+
+/** The images of a name's tokens, as the lexer reads them (`Agent 47` → `Agent`, `47`). */
+function nameWords(name: string): string[] {
+  return T.tokenize(name).tokens.map((t) => t.image);
 }
 
 /** The one parser instance (Chevrotain parsers are reusable: set `input` and call an entry rule). */

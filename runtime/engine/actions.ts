@@ -456,6 +456,20 @@ function timingRefusal(ctx: Ctx, player: PlayerId, instantSpeed: boolean): Refus
   return null;
 }
 
+/**
+ * The per-turn tally of an ability's activations, kept by the activating player (`turnTally`, cleared as their turn
+ * starts): the key names the turn, so activations during the opponent's turn never count against the next.
+ */
+function activationKey(turn: number, card: string, ability: string): string {
+  return `activated@${turn}:${card}:${ability}`;
+}
+
+/** How many more times `player` may activate this ability of `card` this turn ("Activate this only once each turn."); Infinity when unlimited. */
+function activationsLeft(ctx: Ctx, player: PlayerId, card: string, ability: Ability): number {
+  if (ability.timesPerTurn === undefined) return Infinity;
+  return Math.max(0, ability.timesPerTurn - (ctx.state.players[player]!.turnTally[activationKey(ctx.state.turn, card, ability.id)] ?? 0));
+}
+
 const ACTION_TYPES = new Set(["play", "activate", "attack", "defend", "choose", "pass", "end_phase", "game"]);
 
 export function validate(ctx: Ctx, action: Action): Refusal | null {
@@ -514,6 +528,8 @@ function validateCore(ctx: Ctx, action: Exclude<Action, GameMove>): Refusal | nu
       if (card.controller !== action.player) return refuse("not_your_card", `${action.player} does not control ${cardName(ctx, action.card)}`);
       const ability = cardDef(ctx, card).abilities.find((a) => a.id === action.ability && a.kind === "activated");
       if (!ability) return refuse("no_such_ability", `${cardName(ctx, action.card)} has no activated ability ${action.ability}`);
+      if (activationsLeft(ctx, action.player, action.card, ability) === 0)
+        return refuse("limit_reached", `${cardName(ctx, action.card)}'s ability may be activated only ${ability.timesPerTurn === 1 ? "once" : `${ability.timesPerTurn} times`} each turn`);
       const cost = checkCost(ctx, action.player, ability.cost ?? [], action.payment ?? {}, action.card, []);
       if (cost) return cost;
       const mode = checkMode(modesOf(ability) > 0 ? ability : undefined, action.mode);
@@ -660,6 +676,11 @@ function perform(ctx: Ctx, action: Action): void {
       const card = state.cards[action.card]!;
       const ability = cardDef(ctx, card).abilities.find((a) => a.id === action.ability)!;
       emit(ctx, "action", `${action.player} activates ${cardName(ctx, action.card)}: ${ability.text}`, { player: action.player, card: action.card, ability: ability.id, source: ability.source });
+      if (ability.timesPerTurn !== undefined) {
+        const tally = state.players[action.player]!.turnTally;
+        const key = activationKey(state.turn, action.card, ability.id);
+        tally[key] = (tally[key] ?? 0) + 1;
+      }
       payCost(ctx, action.player, ability.cost ?? [], action.payment ?? {}, action.card, ability.source);
       announceMode(ctx, modesOf(ability) > 0 ? ability : undefined, action.mode, action.player);
       const frame: Frame = {
@@ -862,7 +883,7 @@ function candidates(ctx: Ctx): Action[] {
   // Activations
   for (const id of battlefield(ctx, player)) {
     for (const ability of cardDef(ctx, state.cards[id]!).abilities) {
-      if (ability.kind !== "activated") continue;
+      if (ability.kind !== "activated" || activationsLeft(ctx, player, id, ability) === 0) continue;
       for (const mode of modeChoices(modesOf(ability) > 0 ? ability : undefined))
         for (const targets of targetCombos(ctx, ability.targets, player, id, mode))
           for (const payment of paymentOptions(ctx, player, ability.cost ?? [], id, [])) out.push({ type: "activate", player, card: id, ability: ability.id, payment, targets, ...(mode !== undefined ? { mode } : {}) });
@@ -982,7 +1003,7 @@ export function listLegalActions(rules: Rules, state: GameState): Action[] {
   if (!instantTiming)
     for (const id of battlefield(ctx, player)) {
       for (const ability of cardDef(ctx, state.cards[id]!).abilities) {
-        if (ability.kind !== "activated") continue;
+        if (ability.kind !== "activated" || activationsLeft(ctx, player, id, ability) === 0) continue;
         const cost = ability.cost ?? NO_COST;
         for (const mode of modeChoices(modesOf(ability) > 0 ? ability : undefined))
           for (const targets of targetCombos(ctx, ability.targets, player, id, mode))
