@@ -5,10 +5,11 @@
 export default {
   // The scenario suite run in Stryker's worker process, loaded once (mutation/scenario-runner.mjs says why).
   testRunner: "cardwright-scenarios",
-  plugins: ["./mutation/scenario-runner.mjs", "./mutation/message-text-ignorer.mjs"],
+  plugins: ["./mutation/scenario-runner.mjs", "./mutation/message-text-ignorer.mjs", "./mutation/equivalent-ignorer.mjs"],
   // Mutants in the wording of messages (trace sentences, refusal and failure messages) are left out of the
   // score: which texts count is listed in mutation/message-text-ignorer.mjs and docs/mutation.md.
-  ignorers: ["MessageText"],
+  // Equivalent mutants (mutation/equivalent-ignorer.mjs: each kind with the reason its callers cannot tell it) too.
+  ignorers: ["MessageText", "Equivalent"],
   // scripts/mutation.ts runs one module at a time (MUTATE) and keeps each module's report apart (MUTATION_REPORT).
   mutate: process.env.MUTATE ? process.env.MUTATE.split(",") : ["runtime/**/*.ts"],
   // Each mutant runs only the scenarios that execute it.

@@ -16,6 +16,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 // @ts-expect-error a plain JS Stryker plugin (no types): only its reason text is read here
 import { MESSAGE_TEXT } from "../mutation/message-text-ignorer.mjs";
+// @ts-expect-error a plain JS Stryker plugin (no types): only its reason texts are read here
+import { STEP_DONE } from "../mutation/equivalent-ignorer.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const scoresFile = path.join(root, "docs", "mutation-scores.json");
@@ -32,6 +34,8 @@ export interface ModuleScore {
   ignored: number;
   /** Of the ignored: mutants in the wording of a message (mutation/message-text-ignorer.mjs). */
   messageText?: number;
+  /** Of the ignored: equivalent mutants, each kind with its reason (mutation/equivalent-ignorer.mjs). */
+  equivalent?: number;
   errors: number;
   /** (killed + timeout) / (killed + timeout + survived + no coverage), in %. */
   score: number;
@@ -68,6 +72,7 @@ export function scoreOf(report: StrykerReport, module: string): Omit<ModuleScore
     noCoverage,
     ignored: count("Ignored"),
     messageText: mutants.filter((m) => m.status === "Ignored" && m.statusReason?.startsWith(MESSAGE_TEXT)).length,
+    equivalent: mutants.filter((m) => m.status === "Ignored" && m.statusReason?.startsWith(STEP_DONE)).length,
     errors: count("CompileError") + count("RuntimeError"),
     score: valid ? Math.round((detected / valid) * 1000) / 10 : 100,
   };
@@ -179,7 +184,13 @@ export function renderPage(scores: Scores, allModules: string[], asOf: string): 
     "  failure (`fail(...)`'s texts), of an error thrown. No scenario reads a",
     "  message (events are matched by kind and data, refusals by code), so these mutants would all survive",
     "  and say nothing about the rules. Only the text is left out: the emit call itself, the refusal",
-    "  returned, its code and the conditions around it are all mutated and counted.",
+    "  returned, its code and the conditions around it are all mutated and counted;",
+    "- equivalent mutants (`equivalent` column, mutation/equivalent-ignorer.mjs), a kind only once every caller",
+    "  has been read and shown unable to tell it from the original: `return \"done\"` → `return \"\"` in the step",
+    "  interpreter (runtime/core/effects.ts `runStep`, `runKeywordAction`, `runNativeRule`), whose one reader,",
+    "  `runTopFrame`, tells only `\"wait\"` from anything else. (combat's `resolveAttack` also returns \"done\", but",
+    "  its caller tests `=== \"done\"`: that mutant is a real fault and stays counted.) A module measured before",
+    "  this kind was added (see its date) still counts these mutants as survivors.",
     "",
     "**What judges what.** Every engine module is judged by the scenarios. The scenario runner itself",
     "(`runtime/scenario.ts`) is also judged the other way round, as test/scenarios/negation.test.ts judges it: in",
@@ -195,11 +206,11 @@ export function renderPage(scores: Scores, allModules: string[], asOf: string): 
       ? `**${measured.length} of the ${modules.length} scored runtime modules measured: ${total.mutants} mutants, score ${pct(total.valid ? (100 * total.detected) / total.valid : 100)} over those modules.** Mutants of the modules not measured are not in this figure; it is no estimate for runtime/ as a whole.`
       : "**No module measured yet.**",
     "",
-    "| module | mutants | killed | timed out | survived | no coverage | ignored | of which text | score | measured at | minutes |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|",
+    "| module | mutants | killed | timed out | survived | no coverage | ignored | of which text | of which equivalent | score | measured at | minutes |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|",
     ...measured.map((m) => {
       const s = scores[m]!;
-      return `| \`${m}\` | ${s.mutants} | ${s.killed} | ${s.timeout} | ${s.survived} | ${s.noCoverage} | ${s.ignored} | ${s.messageText ?? "–"} | ${pct(s.score)} | ${s.commit} ${s.date} | ${s.minutes} |`;
+      return `| \`${m}\` | ${s.mutants} | ${s.killed} | ${s.timeout} | ${s.survived} | ${s.noCoverage} | ${s.ignored} | ${s.messageText ?? "–"} | ${s.equivalent ?? "–"} | ${pct(s.score)} | ${s.commit} ${s.date} | ${s.minutes} |`;
     }),
     "",
     ...(measured.some((m) => scores[m]!.survivors) ? ["## What survives", "", ...measured.filter((m) => scores[m]!.survivors).map((m) => `- \`${m}\`: ${scores[m]!.survivors}`), ""] : []),

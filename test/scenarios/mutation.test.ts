@@ -11,6 +11,8 @@ import { NOT_MEASURED, batches, mergeIncremental, renderPage, scoreOf, type Modu
 // @ts-expect-error a plain JS Stryker plugin (no types)
 import { MESSAGE_TEXT, strykerPlugins } from "../../mutation/message-text-ignorer.mjs";
 // @ts-expect-error a plain JS Stryker plugin (no types)
+import { STEP_DONE, strykerPlugins as equivalentPlugins } from "../../mutation/equivalent-ignorer.mjs";
+// @ts-expect-error a plain JS Stryker plugin (no types)
 import { ScenarioTestRunner, testOrder } from "../../mutation/scenario-runner.mjs";
 import { TestStatus } from "@stryker-mutator/api/test-runner";
 import { NEGATED_PER_FORM, negatedTests, suiteTests } from "../../mutation/suite-tests.ts";
@@ -19,15 +21,15 @@ import { parseScenarioFile } from "../../compiler/scenario.ts";
 import { clearModuleCaches, moduleCache, moduleSet } from "../../runtime/state/module-caches.ts";
 
 /** The source text of every node the message-text ignorer leaves out, outermost only (Stryker ignores a node's whole subtree). */
-function ignoredParts(source: string): string[] {
-  const ignorer = new (strykerPlugins[0].injectableClass as new () => { shouldIgnore(path: NodePath): string | undefined })();
+function ignoredParts(source: string, plugin = strykerPlugins[0], reasonText = MESSAGE_TEXT): string[] {
+  const ignorer = new (plugin.injectableClass as new () => { shouldIgnore(path: NodePath): string | undefined })();
   const ast = parseSync(source, { filename: "x.ts", presets: [], plugins: [], parserOpts: { plugins: ["typescript"], allowReturnOutsideFunction: true }, configFile: false, babelrc: false })!;
   const out: string[] = [];
   traverse(ast, {
     enter(path) {
       const reason = ignorer.shouldIgnore(path);
       if (reason) {
-        expect(reason).toBe(MESSAGE_TEXT);
+        expect(reason).toBe(reasonText);
         out.push(source.slice(path.node.start!, path.node.end!));
         path.skip();
       }
@@ -40,11 +42,21 @@ describe("mutation scores", () => {
   it("count a module's mutants by status; the score leaves out ignored and erroring mutants", () => {
     const report = {
       files: {
-        "runtime/mechanics/unique.ts": { mutants: [...["Killed", "Killed", "Timeout", "Survived", "NoCoverage", "Ignored", "CompileError"].map((status) => ({ status })), { status: "Ignored", statusReason: MESSAGE_TEXT }] },
+        "runtime/mechanics/unique.ts": { mutants: [...["Killed", "Killed", "Timeout", "Survived", "NoCoverage", "Ignored", "CompileError"].map((status) => ({ status })), { status: "Ignored", statusReason: MESSAGE_TEXT }, { status: "Ignored", statusReason: STEP_DONE }] },
         "runtime/mechanics/bleed.ts": { mutants: [{ status: "Survived" }] },
       },
     };
-    expect(scoreOf(report, "runtime/mechanics/unique.ts")).toEqual({ mutants: 8, killed: 2, timeout: 1, survived: 1, noCoverage: 1, ignored: 2, messageText: 1, errors: 1, score: 60 });
+    expect(scoreOf(report, "runtime/mechanics/unique.ts")).toEqual({ mutants: 9, killed: 2, timeout: 1, survived: 1, noCoverage: 1, ignored: 3, messageText: 1, equivalent: 1, errors: 1, score: 60 });
+  });
+
+  it("leave out a step's \"done\" in the step interpreter only, where its one reader tells only \"wait\" from the rest", () => {
+    const source = [
+      'function runStep(ctx, frame, step): "done" | "wait" { if (step.op === "x") return "wait"; const kind = "done"; return "done"; }',
+      'function runNativeRule(ctx, frame, rule): "done" | "wait" { switch (rule) { case "done": return "done"; } return "done"; }',
+      'function resolveAttack(ctx, frame): "done" | "wait" { return "done"; }',
+      'registerNativeRule("attack", (ctx, frame) => { return "done"; });',
+    ].join("\n");
+    expect(ignoredParts(source, equivalentPlugins[0], STEP_DONE)).toEqual(['"done"', '"done"', '"done"']);
   });
 
   it("leave out the text of messages, and nothing else: not the call, the code, the data or the conditions", () => {
