@@ -110,6 +110,11 @@ export class Evaluator {
   /** The score as a chance to win in [0, 1] (logistic in `scale`); exactly 1, 0 or ½ once the game is over. */
   value(state: GameState, me: PlayerId): number {
     if (state.over) return state.winner === me ? 1 : state.winner === null || state.winner === "draw" ? 0.5 : 0;
-    return 1 / (1 + Math.exp(-this.score(state, me) / this.scale));
+    return this.chance(this.score(state, me));
+  }
+
+  /** A score (for a position not yet over) as a chance to win: a logistic in `scale`. */
+  chance(score: number): number {
+    return 1 / (1 + Math.exp(-score / this.scale));
   }
 }

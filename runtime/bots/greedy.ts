@@ -38,7 +38,7 @@ export class GreedyBot implements Bot {
     let best: Action[] = waiting ? [waiting] : [];
     for (const action of legal) {
       if (action === waiting) continue;
-      const score = this.outcome(state, action);
+      const score = settledScore(this.engine, this.evaluator, state, action, this.player);
       if (score > bestScore) {
         bestScore = score;
         best = [action];
@@ -46,46 +46,51 @@ export class GreedyBot implements Bot {
     }
     return best.length ? this.random.pick(best) : legal[0]!;
   }
+}
 
-  /** The score of the position an action leads to, once the bot's own follow-up choices and the opponent's answers in this turn are made. */
-  private outcome(state: GameState, action: Action): number {
-    const applied = this.engine.apply(state, action, LISTED);
-    if (!applied.ok) return -Infinity;
-    let current = applied.state;
-    for (let step = 0; step < SETTLE_STEPS && !current.over; step++) {
-      const decider = this.engine.decider(current);
-      if (!decider) break;
-      let next: GameState | undefined;
-      if (decider === this.player) {
-        // The bot's own choices the action left (targets, payment); in a response window it lets things resolve (passes).
-        if (current.pending) next = this.bestReply(current, decider);
-        else {
-          const pass = this.engine.legalActions(current).find((a) => a.type === "pass");
-          const passed = pass && this.engine.apply(current, pass, LISTED);
-          next = passed && passed.ok ? passed.state : undefined;
-        }
-      } else if (current.active === this.player) next = this.bestReply(current, decider);
-      if (!next) break;
-      current = next;
-    }
-    return this.evaluator.score(current, this.player);
-  }
-
-  /** The position after the move a player likes best one step ahead (the first such move on a tie). */
-  private bestReply(state: GameState, player: PlayerId): GameState | undefined {
-    let best: GameState | undefined;
-    let bestScore = -Infinity;
-    for (const action of this.engine.legalActions(state)) {
-      const applied = this.engine.apply(state, action, LISTED);
-      if (!applied.ok) continue;
-      const score = this.evaluator.score(applied.state, player);
-      if (score > bestScore) {
-        bestScore = score;
-        best = applied.state;
+/**
+ * The score, for `player`, of the position an action leads to once it settles: `player`'s own
+ * follow-up choices (targets, payment) made the same way, and, while the turn is still
+ * `player`'s, the opponent's answers the ones the evaluation likes best for the opponent. The
+ * greedy bot's judgement of a move, and the search bot's prior at the root of its search.
+ */
+export function settledScore(engine: Engine, evaluator: Evaluator, state: GameState, action: Action, player: PlayerId): number {
+  const applied = engine.apply(state, action, LISTED);
+  if (!applied.ok) return -Infinity;
+  let current = applied.state;
+  for (let step = 0; step < SETTLE_STEPS && !current.over; step++) {
+    const decider = engine.decider(current);
+    if (!decider) break;
+    let next: GameState | undefined;
+    if (decider === player) {
+      // Its own choices the action left (targets, payment); in a response window it lets things resolve (passes).
+      if (current.pending) next = bestReply(engine, evaluator, current, decider);
+      else {
+        const pass = engine.legalActions(current).find((a) => a.type === "pass");
+        const passed = pass && engine.apply(current, pass, LISTED);
+        next = passed && passed.ok ? passed.state : undefined;
       }
-    }
-    return best;
+    } else if (current.active === player) next = bestReply(engine, evaluator, current, decider);
+    if (!next) break;
+    current = next;
   }
+  return evaluator.score(current, player);
+}
+
+/** The position after the move a player likes best one step ahead (the first such move on a tie). */
+function bestReply(engine: Engine, evaluator: Evaluator, state: GameState, player: PlayerId): GameState | undefined {
+  let best: GameState | undefined;
+  let bestScore = -Infinity;
+  for (const action of engine.legalActions(state)) {
+    const applied = engine.apply(state, action, LISTED);
+    if (!applied.ok) continue;
+    const score = evaluator.score(applied.state, player);
+    if (score > bestScore) {
+      bestScore = score;
+      best = applied.state;
+    }
+  }
+  return best;
 }
 
 registerBot("greedy", (engine: Engine, player: PlayerId, seed: number, _settings: BotSettings) => new GreedyBot(engine, player, seed));

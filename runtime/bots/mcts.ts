@@ -23,6 +23,7 @@ import type { Action, Engine, GameState, PlayerId } from "../index.ts";
 import { cloneJson } from "../state/clone.ts";
 import { type Bot, type BotSettings, DEFAULT_PLAYOUTS, LISTED, allowedActions, registerBot } from "./bot.ts";
 import { Evaluator } from "./evaluate.ts";
+import { settledScore } from "./greedy.ts";
 import { WorldSampler } from "./determinize.ts";
 import { ActionNamer } from "./action-key.ts";
 import { BotRandom } from "./random.ts";
@@ -45,6 +46,10 @@ interface Node {
 export const DEFAULT_ROLLOUT_DEPTH = 4;
 export const DEFAULT_ROLLOUT_RANDOMNESS = 20;
 const DEFAULT_EXPLORATION = 0.7;
+/** Weight of the root's policy (the greedy bot's judgement of each action) in PUCT: how many of its simulated games the search spends following it before its own results take over. */
+const ROOT_POLICY_WEIGHT = 1;
+/** Temperature of the root policy, as a share of the evaluation's scale: a score this far below the best action's is e times less likely. */
+const ROOT_POLICY_TEMPERATURE = 0.25;
 /** Weight of the one-step judgement in a child's score at its first visit (it fades as 1/visits). */
 const PRIOR_WEIGHT = 1;
 /** Deepest walk down the tree in one simulated game (a guard; trees stay far shallower). */
@@ -72,6 +77,12 @@ export class MctsBot implements Bot {
   readonly searched = { decisions: 0, playouts: 0, reused: 0 };
   /** The node of the position the game is in, when the tree of an earlier search reaches it (tree reuse). */
   private current: Node | undefined;
+  /**
+   * The root's policy for the search under way: each action's share (by the greedy bot's settled
+   * judgement in a sampled world) and that judgement as a chance to win (the first estimate of an
+   * action not yet simulated).
+   */
+  private rootPolicy: Map<string, { share: number; value: number }> | undefined;
 
   constructor(
     private readonly engine: Engine,
@@ -111,8 +122,10 @@ export class MctsBot implements Bot {
     for (const child of root.children.values()) this.searched.reused += child.visits;
     this.searched.decisions++;
     const deadline = this.milliseconds !== undefined ? Date.now() + this.milliseconds : Infinity;
+    this.rootPolicy = this.policyAt(state);
     let i = 0;
     for (; this.milliseconds !== undefined ? Date.now() < deadline : i < this.playouts; i++) this.simulate(root, state);
+    this.rootPolicy = undefined;
     this.searched.playouts += i;
     let best: Action = legal[0]!;
     let bestVisits = -1;
@@ -128,6 +141,32 @@ export class MctsBot implements Bot {
       }
     }
     return best;
+  }
+
+  /**
+   * The root's policy: every action the bot has, judged as the greedy bot judges it — the position
+   * once the action settles (its own follow-up choices, the opponent's best answers this turn;
+   * waiting: the position as it stands) — in one sampled world (so the opponent's hidden cards
+   * are guessed, not read), turned into shares by a softmax over the scores.
+   */
+  private policyAt(real: GameState): Map<string, { share: number; value: number }> {
+    const world = this.sampler.sample(real, this.random);
+    const actions = this.namer.group(world, this.legal(world, this.player));
+    const scores = new Map<string, number>();
+    for (const [key, action] of actions)
+      scores.set(key, isWaiting(action) ? this.evaluator.score(world, this.player) : settledScore(this.engine, this.evaluator, world, action, this.player));
+    const best = Math.max(...scores.values());
+    const temperature = ROOT_POLICY_TEMPERATURE * this.evaluator.scale;
+    const policy = new Map<string, { share: number; value: number }>();
+    if (best === -Infinity) return policy;
+    let total = 0;
+    for (const [key, score] of scores) {
+      const weight = score === -Infinity ? 0 : Math.exp((score - best) / temperature);
+      total += weight;
+      policy.set(key, { share: weight, value: score === -Infinity ? 0 : this.evaluator.chance(score) });
+    }
+    for (const entry of policy.values()) entry.share /= total;
+    return policy;
   }
 
   private newNode(actor: PlayerId, prior: number): Node {
@@ -159,7 +198,31 @@ export class MctsBot implements Bot {
       let key = "";
       let child: Node = node;
       let next: GameState | undefined;
-      if (untried) {
+      if (depth === 0 && this.rootPolicy?.size) {
+        // The root: PUCT, the greedy judgement's share as the policy (an action not yet simulated is estimated by that judgement).
+        const policy = this.rootPolicy;
+        let total = 0;
+        for (const k of actions.keys()) total += node.children.get(k)?.visits ?? 0;
+        let bestScore = -Infinity;
+        for (const candidate of actions.keys()) {
+          const c = node.children.get(candidate);
+          const visits = c?.visits ?? 0;
+          const judged = policy.get(candidate);
+          const mean = c && visits ? c.reward / visits : (judged?.value ?? 0.5);
+          const score = mean + (ROOT_POLICY_WEIGHT * (judged?.share ?? 0) * Math.sqrt(total + 1)) / (1 + visits);
+          if (score > bestScore) {
+            bestScore = score;
+            key = candidate;
+          }
+        }
+        const applied = this.engine.apply(state, actions.get(key)!, LISTED);
+        if (!applied.ok) break;
+        next = applied.state;
+        const existing = node.children.get(key);
+        untried = !existing;
+        child = existing ?? this.newNode(actor, policy.get(key)?.value ?? 0.5);
+        if (!existing) node.children.set(key, child);
+      } else if (untried) {
         // Expand the untried action the evaluation likes best one step ahead (waiting wins ties, as in greedy).
         // The judgements are made in the first world that reaches the node and kept (the evaluation sees no hidden card).
         const priors = (node.priors ??= new Map());
