@@ -9,6 +9,10 @@
  * first by that same one-step judgement. Past the tree the game is played on by a greedy-ish
  * policy — the evaluation's one-step favourite, a random action now and then — for a few
  * decisions, and the position is judged by the evaluation as a chance to win (./evaluate.ts).
+ * At the root the choice is PUCT instead, its policy the greedy bot's settled judgement of each
+ * action (./greedy.ts settledScore, in a sampled world): a one-step look sees nothing of an attack
+ * declared or a block, the settled one does, so the search starts from greedy's move and leaves it
+ * when its simulated games show another better.
  * The bot then plays the action simulated most often (a move that wins outright at once). The budget is a number of simulated games
  * per decision (deterministic for a seed), or a time in milliseconds (not deterministic). Between
  * its decisions the bot follows the game (`observe`: every action taken, by either player) down

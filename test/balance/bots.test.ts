@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { createBot, allowedActions, WorldSampler, BotRandom, Evaluator, ActionNamer } from "../../runtime/bots/index.ts";
 import { MctsBot } from "../../runtime/bots/mcts.ts";
+import { settledScore } from "../../runtime/bots/greedy.ts";
 import { playGame, replayGame } from "../../balance/play.ts";
 import { taskAt } from "../../balance/plan.ts";
 import { gameEngine, runSpec } from "./helpers.ts";
@@ -95,6 +96,33 @@ describe("greedy bot", () => {
 });
 
 describe("search bot", () => {
+  it("starts from the greedy judgement at its root: on one simulated game per decision it plays what greedy scores best", async () => {
+    // Chromatic, p1's decisions over a greedy-vs-greedy game. The greedy judgement settles an action (its own
+    // follow-up choices, the opponent's answers) — a one-step look sees nothing of an attack or a block. The
+    // search judges in a sampled world (the opponent's hand guessed), so a few judgements may differ.
+    const { engine, loaded } = await gameEngine("chromatic");
+    const evaluator = new Evaluator(engine);
+    let state = engine.newGame({ seed: 7, decks: { p1: loaded.decks[0]!.cards, p2: loaded.decks[1]!.cards } }).state;
+    const greedy = { p1: createBot("greedy", engine, "p1", 1), p2: createBot("greedy", engine, "p2", 2) };
+    const waiting = (a: { type: string }) => a.type === "end_phase" || a.type === "pass";
+    let decisions = 0;
+    let agreed = 0;
+    for (let step = 0; step < 400 && !state.over; step++) {
+      const player = engine.decider(state)! as "p1" | "p2";
+      const legal = engine.legalActions(state);
+      if (legal.length > 1 && player === "p1") {
+        const chosen = createBot("mcts", engine, "p1", 100 + step, { playouts: 1, reuseTree: false }).choose(state, legal);
+        const score = (a: (typeof legal)[number]) => (waiting(a) ? evaluator.score(state, "p1") : settledScore(engine, evaluator, state, a, "p1"));
+        decisions++;
+        if (score(chosen) === Math.max(...legal.map(score))) agreed++;
+      }
+      state = engine.apply(state, legal.length === 1 ? legal[0]! : greedy[player].choose(state, legal)).state;
+    }
+    expect(decisions).toBeGreaterThan(50);
+    // 97 of 98 with the root policy; the search with one-step priors agreed on 67 of 98.
+    expect(agreed / decisions).toBeGreaterThanOrEqual(0.9);
+  }, 300_000);
+
   it("attacks for the win when it can, on a small budget", async () => {
     const { engine } = await gameEngine("duel");
     const { state } = engine.setupBoard({ turn: 3, active: "p1", phase: "Play", players: { p1: { zones: { Field: ["Scout"], Hand: ["Scout", "Stone Guard"], Deck: ["Scout"] } }, p2: { life: 1, zones: { Deck: ["Scout"] } } } });
