@@ -198,8 +198,11 @@ export function cardStateRules(state: CardStateName): string {
   return [...new Set(lines)].join(", ");
 }
 
+/** Every card state `statesNamedBy` can name (its return type holds it to this list). */
+const NAMED_STATES = ["readiness", "overexhaustion", "responses"] as const satisfies readonly CardStateName[];
+
 /** The card states a node of the IR sets or reads (a step, a cost part, a card selector). */
-function statesNamedBy(node: Record<string, unknown>): CardStateName[] {
+function statesNamedBy(node: Record<string, unknown>): (typeof NAMED_STATES)[number][] {
   if (node["op"] === "exhaust") return node["over"] ? ["readiness", "overexhaustion"] : ["readiness"];
   if (node["op"] === "ready") return ["readiness"];
   // "Counter target spell": a spell waiting to resolve (a target in the resolving zone).
@@ -220,6 +223,8 @@ const isSource = (value: unknown): value is SourceRef => typeof value === "objec
  */
 export function checkCardStates(ability: Ability, game: CompiledGame, text: string, notes: LoweringNote[]): void {
   const has = gameCardStates(game);
+  // A game with every state an ability can name has nothing to report: no walk over the IR (3% of a check).
+  if (NAMED_STATES.every((state) => has.has(state))) return;
   const reported = new Set<string>();
   const visit = (value: unknown, at: SourceRef): void => {
     if (Array.isArray(value)) {
@@ -240,7 +245,7 @@ export function checkCardStates(ability: Ability, game: CompiledGame, text: stri
         notes.push({ file: here.file, range, code: "CW6007", args: { game: game.name, state: state.says, words, otherwise: state.otherwise, rules: cardStateRules(missing) }, message: `${game.name} has no ${state.says}: "${words}" ${state.otherwise}` });
       }
     }
-    for (const [key, child] of Object.entries(node)) if (key !== "source") visit(child, here);
+    for (const key in node) if (key !== "source" && Object.hasOwn(node, key)) visit(node[key], here);
   };
   visit(ability, ability.source);
 }

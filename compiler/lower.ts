@@ -226,13 +226,22 @@ function npDeterminers(np: Ast.NounPhrase | undefined): string[] {
  */
 const SELF_BY_NAME = new WeakSet<Ast.NounPhrase>();
 
+/** A card's name folded for comparison, and its first word; the last one kept (a card's abilities ask in turn: the folding was 2% of a check). */
+let lastOwnName: { cardName: string; name: string; firstWord: string | undefined } | undefined;
+function ownNameOf(cardName: string): { name: string; firstWord: string | undefined } {
+  if (lastOwnName?.cardName !== cardName) {
+    const name = cardName.toLowerCase().split(/\s+/).join(" ");
+    lastOwnName = { cardName, name, firstWord: name.split(" ").find((w) => w !== "") };
+  }
+  return lastOwnName;
+}
+
 /** Marks the noun phrases of an ability that are the card's own name (SELF_BY_NAME), their words carried. */
 function markOwnName(ability: Ast.Ability, abilityText: string, cardName: string, l: AbilityLowering): void {
-  const name = cardName.toLowerCase().split(/\s+/).join(" ");
+  const { name, firstWord } = ownNameOf(cardName);
   // A phrase is the name only if the name's first word is in the ability's text: most abilities never
   // name their card, and walking every ability's tree cost 7% of a 10,000-card check. A name with a
   // quote or backslash (a quoted name's value is unescaped) is always looked for.
-  const firstWord = name.split(" ").find((w) => w !== "");
   const lowerText = abilityText.toLowerCase();
   if (firstWord !== undefined && !/["\\]/.test(name) && !lowerText.includes(firstWord) && !lowerText.includes("cardname")) return;
   const isName = (np: Ast.NounPhrase): boolean => {
@@ -2130,12 +2139,23 @@ function activationLimit(clause: Ast.Clause, l?: AbilityLowering): number | unde
 /** Does the first step that names a card name "it" (the event's or an earlier step's card) before any choice or look? */
 function refersToItFirst(steps: Step[]): boolean {
   for (const step of steps) {
-    const json = JSON.stringify(step);
     if (step.op === "choose_cards" || step.op === "look_top" || step.op === "search" || step.op === "choose_one") return false;
-    if (json.includes('"kind":"it"')) return true;
-    if (json.includes('"kind":"chosen"') || json.includes('"kind":"target"')) return false;
+    const kinds = kindsUnder(step);
+    if (kinds.has("it")) return true;
+    if (kinds.has("chosen") || kinds.has("target")) return false;
   }
   return false;
+}
+
+/** The `kind` of every object under an IR value (a walk, not a JSON text: this runs for every spell ability). */
+function kindsUnder(value: unknown, out = new Set<unknown>()): Set<unknown> {
+  if (Array.isArray(value)) for (const item of value) kindsUnder(item, out);
+  else if (value !== null && typeof value === "object") {
+    const record = value as Record<string, unknown>;
+    if (Object.hasOwn(record, "kind")) out.add(record.kind);
+    for (const key in record) if (Object.hasOwn(record, key)) kindsUnder(record[key], out);
+  }
+  return out;
 }
 
 function withPending(l: AbilityLowering, steps: Step[]): Step[] {

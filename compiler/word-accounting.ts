@@ -29,24 +29,35 @@ export class WordLedger {
 
   /** Marks every leaf under these nodes (a node, an array of nodes, or undefined) as carried by the IR. */
   use(...nodes: unknown[]): void {
-    for (const node of nodes) collectLeaves(node, new Set(), (leaf) => this.used.add(startOffset(leaf.range)));
+    for (const node of nodes) collectLeaves(node, (leaf) => this.used.add(startOffset(leaf.range)));
   }
 }
 
 /** The leaves under a node, in source order (each once). */
 export function leavesOf(node: unknown): Leaf[] {
-  const out: Leaf[] = [];
-  collectLeaves(node, new Set(), (leaf) => out.push(leaf));
+  const found: Leaf[] = [];
+  collectLeaves(node, (leaf) => found.push(leaf));
   // Offsets straight from the compact ranges: sorting never computes a line.
-  return out.sort((a, b) => startOffset(a.range) - startOffset(b.range));
+  found.sort((a, b) => startOffset(a.range) - startOffset(b.range));
+  // A leaf reached twice (a node shared by two parents) is listed once: its copies are among the leaves at its offset.
+  const out: Leaf[] = [];
+  let runStart = 0;
+  for (const leaf of found) {
+    if (out.length > 0 && startOffset(out[out.length - 1]!.range) !== startOffset(leaf.range)) runStart = out.length;
+    if (!out.includes(leaf, runStart)) out.push(leaf);
+  }
+  return out;
 }
 
-/** Calls `found` for each leaf under `value` (each object visited once). Runs for every lowered ability: no copies of a node's entries. */
-function collectLeaves(value: unknown, seen: Set<object>, found: (leaf: Leaf) => void): void {
-  if (!value || typeof value !== "object" || seen.has(value)) return;
-  seen.add(value);
+/**
+ * Calls `found` for each leaf under `value`. Runs many times for every lowered ability: no copies of a
+ * node's entries, and no set of visited nodes (a syntax tree has no cycles; a node shared by two parents
+ * is reported twice, which marking words used does not mind).
+ */
+function collectLeaves(value: unknown, found: (leaf: Leaf) => void): void {
+  if (!value || typeof value !== "object") return;
   if (Array.isArray(value)) {
-    for (const item of value) collectLeaves(item, seen, found);
+    for (const item of value) collectLeaves(item, found);
     return;
   }
   const record = value as Record<string, unknown>;
@@ -55,7 +66,7 @@ function collectLeaves(value: unknown, seen: Set<object>, found: (leaf: Leaf) =>
     return;
   }
   // A clause's verb, modal and `be` are words without a `kind` of their own in some trees.
-  for (const key in record) if (key !== "range" && Object.hasOwn(record, key)) collectLeaves(record[key], seen, found);
+  for (const key in record) if (key !== "range" && Object.hasOwn(record, key)) collectLeaves(record[key], found);
 }
 
 /** Content words of `node` the ledger does not hold, joined into phrases (neighbours separated only by function words). */
