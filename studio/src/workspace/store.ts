@@ -13,7 +13,7 @@ import type { Capabilities } from "../worker/protocol.ts";
 import { drafts, type StoredDraft } from "./drafts.ts";
 import { claimTabId, liveTabIds, workspaceChannel, type TabMessage } from "./tabs.ts";
 import { minimalEdits } from "./minimal-edits.ts";
-import { deckDiagnostics } from "../../../compiler/decklist.ts";
+import { DeckChecks } from "./deck-checks.ts";
 
 /** The workspace listing (with texts) and the tab's id, asked for by main.tsx before the studio's code loaded. */
 export interface Prefetched {
@@ -61,8 +61,8 @@ export interface WorkspaceFile {
 
 // `?autosaveMs=N` lengthens the pause (the browser tests use it to reload with edits still unsaved).
 const AUTOSAVE_MS = Number(new URLSearchParams(location.search).get("autosaveMs")) || 700;
-// The check starts at the next turn of the event loop (edits of one tick are one check): no
-// typing pause. A check still running when the next edit comes is superseded (CheckerClient).
+// The check starts once the edit's task is done (edits of one task are one check, see scheduleCheck):
+// no typing pause. A check still running when the next edit comes is superseded (CheckerClient).
 const CHECK_MS = 0;
 const POLL_MS = 2000;
 
@@ -122,6 +122,13 @@ export class WorkspaceStore {
   private readonly autosaveTimers = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly draftTimers = new Map<string, ReturnType<typeof setTimeout>>();
   private checkTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly deckChecks = new DeckChecks();
+  /** Each model's version when its markers were last set (applyDiagnostics). */
+  private readonly markedVersions = new WeakMap<monaco.editor.ITextModel, number>();
+  /** The suggestion and fix keys of each file's markers, so a file's markers can be replaced alone. */
+  private readonly markerKeys = new Map<string, string[]>();
+  /** A check is waiting for the current task's microtasks (scheduleCheck without a pause). */
+  private checkInMicrotask = false;
   private pollTimer: ReturnType<typeof setInterval> | undefined;
   private applyingDisk = false;
   private polling = false;
@@ -141,8 +148,8 @@ export class WorkspaceStore {
         this.capabilities = result.capabilities;
         this.checkerError = result.capabilities.check ? undefined : "The compiler is not available in this build.";
         // Deck lists are checked here, against the card names the worker just found (studio/src/table/decklist.ts).
-        const decks = [...this.files.values()].filter((f) => f.kind === "deck").map((f) => ({ path: f.path, text: f.model.getValue() }));
-        this.applyDiagnostics([...result.model.diagnostics, ...deckDiagnostics(decks, result.model)]);
+        const decks = [...this.files.values()].filter((f) => f.kind === "deck").map((f) => ({ path: f.path, text: textOf(f.model) }));
+        this.applyDiagnostics([...result.model.diagnostics, ...this.deckChecks.diagnostics(decks, result.model)]);
         this.timings.lastMarkersAt = performance.now();
         this.changed();
       },
@@ -609,12 +616,24 @@ export class WorkspaceStore {
   // --- checking ------------------------------------------------------------------------
   scheduleCheck(delay = CHECK_MS): void {
     clearTimeout(this.checkTimer);
-    this.checkTimer = setTimeout(() => this.checkNow(), delay);
+    if (delay > 0) {
+      this.checkTimer = setTimeout(() => this.checkNow(), delay);
+      return;
+    }
+    // No pause: the check is posted in a microtask — after the other edits of the same task (a paste, a
+    // multi-cursor edit) and before React re-renders the page for this edit, so the worker starts at once.
+    this.checkTimer = undefined;
+    if (this.checkInMicrotask) return;
+    this.checkInMicrotask = true;
+    queueMicrotask(() => {
+      if (this.checkInMicrotask) this.checkNow();
+    });
   }
 
   private checkNow(): void {
     clearTimeout(this.checkTimer);
     this.checkTimer = undefined;
+    this.checkInMicrotask = false;
     this.checker.check(this.sourceFiles());
   }
 
@@ -625,7 +644,7 @@ export class WorkspaceStore {
    * they never answer from a stale analysis, nor from none.
    */
   async checked(): Promise<void> {
-    if (this.checkTimer !== undefined) this.checkNow();
+    if (this.checkTimer !== undefined || this.checkInMicrotask) this.checkNow();
     await this.checker.idle();
   }
 
@@ -637,11 +656,21 @@ export class WorkspaceStore {
   private applyDiagnostics(diagnostics: Diagnostic[]): void {
     const byFile = new Map<string, Diagnostic[]>();
     for (const d of diagnostics) (byFile.get(d.file) ?? byFile.set(d.file, []).get(d.file)!).push(d);
-    this.suggestions.clear();
-    this.fixes.clear();
+    for (const path of [...this.markerKeys.keys()]) if (!this.files.has(path)) this.forgetMarkerKeys(path);
     for (const file of this.files.values()) {
       const list = byFile.get(file.path) ?? [];
+      // Markers are set again only where they may differ: new diagnostics, or an edited text (a marker moves with
+      // the text it is on). Setting every file's markers on every keystroke was work linear in the workspace.
+      const version = file.model.getVersionId();
+      if (this.markedVersions.get(file.model) === version && sameDiagnostics(file.diagnostics, list)) {
+        file.diagnostics = list;
+        continue;
+      }
       file.diagnostics = list;
+      this.markedVersions.set(file.model, version);
+      this.forgetMarkerKeys(file.path);
+      const keys: string[] = [];
+      this.markerKeys.set(file.path, keys);
       monaco.editor.setModelMarkers(
         file.model,
         "cardwright",
@@ -656,12 +685,22 @@ export class WorkspaceStore {
             code: d.code,
             source: "cardwright",
           };
-          if (d.suggestion) this.suggestions.set(suggestionKey(file.path, marker), d.suggestion);
-          if (d.fix) this.fixes.set(suggestionKey(file.path, marker), d.fix);
+          const key = suggestionKey(file.path, marker);
+          if (d.suggestion) this.suggestions.set(key, d.suggestion);
+          if (d.fix) this.fixes.set(key, d.fix);
+          if (d.suggestion || d.fix) keys.push(key);
           return marker;
         }),
       );
     }
+  }
+
+  private forgetMarkerKeys(path: string): void {
+    for (const key of this.markerKeys.get(path) ?? []) {
+      this.suggestions.delete(key);
+      this.fixes.delete(key);
+    }
+    this.markerKeys.delete(path);
   }
 
   // --- queries the views use ------------------------------------------------------------
@@ -693,6 +732,21 @@ export class WorkspaceStore {
     this.channel?.close();
     this.checker.dispose();
   }
+}
+
+/** Do two lists of a file's diagnostics give the same markers, suggestions and fixes? */
+function sameDiagnostics(a: readonly Diagnostic[], b: readonly Diagnostic[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x === y) continue;
+    if (x.code !== y.code || x.severity !== y.severity || x.message !== y.message || x.suggestion !== y.suggestion) return false;
+    if (x.range.start.line !== y.range.start.line || x.range.start.column !== y.range.start.column || x.range.end.line !== y.range.end.line || x.range.end.column !== y.range.end.column) return false;
+    if ((x.fix || y.fix) && JSON.stringify(x.fix) !== JSON.stringify(y.fix)) return false;
+  }
+  return true;
 }
 
 export function suggestionKey(path: string, range: { startLineNumber: number; startColumn: number; endLineNumber: number; endColumn: number; code?: string | { value: string } }): string {
