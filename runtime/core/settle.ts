@@ -10,7 +10,7 @@ import { opponentOf, type GameState } from "../state/state.ts";
 import { type Ctx, allOnBattlefield, battlefield, cardDef, cardName, emit, writeCard } from "./cards.ts";
 import { destroyAll, losePlayer } from "./operations.ts";
 import { noteEvent } from "./triggers.ts";
-import { hasRule, readingStill, statOf } from "./values.ts";
+import { hasRule, readingStill, statAbove0BeforeStatics, statOf } from "./values.ts";
 import { runTopFrame } from "./effects.ts";
 import { mechanicsOf } from "./mechanics.ts";
 
@@ -46,6 +46,8 @@ export function checkState(ctx: Ctx): void {
         const card = state.cards[id]!;
         // Only a card that has the stat (a creature, not a land or a relic) can be at 0 of it.
         if (card.damage === 0 && cardDef(ctx, card).stats[toughness] === undefined) return false;
+        // Undamaged with the stat surely above 0 (no static can lower it): not lethal, statics not worked out.
+        if (card.damage === 0 && statAbove0BeforeStatics(ctx, id, toughness)) return false;
         const threshold = statOf(ctx, id, toughness);
         return card.damage >= threshold && card.lethalReplaced !== card.damage && !hasRule(ctx, id, "cant_be_destroyed");
       }),

@@ -174,6 +174,33 @@ function baseStat(ctx: Ctx, id: string, stat: string): number {
   return value;
 }
 
+/** Per game: stat → may some static ability of its cards lower it (an amount that is not a number ≥ 0)? */
+const loweringGames = new WeakMap<Rules, Map<string, boolean>>();
+const lowers = (def: CompiledCard, stat: string): boolean =>
+  def.abilities.some((a) => a.kind === "static" && a.statics?.some((e) => e.kind === "modify" && e.stats?.[stat] !== undefined && !(typeof e.stats[stat] === "number" && e.stats[stat] >= 0)));
+function staticsMayLower(ctx: Ctx, stat: string): boolean {
+  let byStat = loweringGames.get(ctx.rules);
+  if (!byStat) loweringGames.set(ctx.rules, (byStat = new Map()));
+  let known = byStat.get(stat);
+  if (known === undefined) {
+    known = false;
+    for (const def of ctx.rules.cards.values()) if (lowers(def, stat)) known = true;
+    byStat.set(stat, known);
+  }
+  if (known) return true;
+  for (const name in ctx.state.tokens) if (lowers(ctx.state.tokens[name]!, stat)) return true;
+  return false;
+}
+
+/**
+ * Is a card's stat above 0, known without the statics in effect? When its value before statics is above 0
+ * and no static ability of the game (or token made so far) can lower that stat, the statics can only
+ * add to it. The state-based check asks this of every undamaged creature after every step.
+ */
+export function statAbove0BeforeStatics(ctx: Ctx, id: string, stat: string): boolean {
+  return !!ctx.state.cards[id] && baseStat(ctx, id, stat) > 0 && !staticsMayLower(ctx, stat);
+}
+
 export function statOf(ctx: Ctx, id: string, stat: string): number {
   const card = ctx.state.cards[id];
   if (!card) return 0;

@@ -25,7 +25,7 @@
 import type { SourceRef } from "../../compiler/ir.ts";
 import type { Action, Refusal } from "../core/action.ts";
 import type { Ctx } from "../core/index.ts";
-import { abilityActive, addModifier, battlefield, cardDef, cardName, damageCard, damagePlayer, emit, hasRule, keywordsOf, noteEvent, ruleAmount, statOf, writeCard } from "../core/index.ts";
+import { abilityActive, addModifier, battlefield, cardDef, cardName, damageCard, damagePlayer, emit, hasRule, keywordsOf, noteEvent, readingStill, ruleAmount, statOf, writeCard } from "../core/index.ts";
 import { registerNativeRule } from "../core/effects.ts";
 import { initiate } from "../models/chain.ts";
 import { numberParam } from "../core/rules.ts";
@@ -94,7 +94,7 @@ function canBlock(ctx: Ctx, blocker: string, attacker: string): boolean {
 registerNativeRule("declare_attackers", (ctx, frame) => {
   const { state, rules } = ctx;
   const player = state.active;
-  const eligible = battlefield(ctx, player).filter((id) => canAttack(ctx, id));
+  const eligible = readingStill(ctx, () => battlefield(ctx, player).filter((id) => canAttack(ctx, id)));
   if (eligible.length === 0) {
     emit(ctx, "check", `${player} has no creature that can attack`, { player });
     return endCombat(ctx, frame);
@@ -140,7 +140,8 @@ registerNativeRule("declare_blockers", (ctx, frame) => {
       hasRule(ctx, id, "blocks_any_number_of_attackers")
         ? Number.POSITIVE_INFINITY
         : Math.max(perBlocker, ...ctx.rules.game.keywords.filter((k) => k.rule === "blocks_up_to_n_attackers").map((k) => keywordsOf(ctx, id).get(k.name.toLowerCase()) ?? 0)) + (hasRule(ctx, id, "blocks_additional_attackers") ? ruleAmount(ctx, id, "blocks_additional_attackers") : 0);
-    const options = battlefield(ctx, defender).filter((id) => used(id) < limit(id) && canBlock(ctx, id, attacker));
+    // Read only: each card's keywords and the statics in effect are worked out once for the scan (readingStill).
+    const options = readingStill(ctx, () => battlefield(ctx, defender).filter((id) => used(id) < limit(id) && canBlock(ctx, id, attacker)));
     frame.chosen["$attacker"] = [String(index)];
     const chosen = ask(ctx, frame, defender, options, 0, perAttacker, `choose blockers for ${cardName(ctx, attacker)} (any number, or none)`);
     if (chosen === "wait") return "wait";

@@ -63,12 +63,18 @@ interface UnitTable {
   produced: Map<string, Unit | null>;
   /** A cost → its units' ids, per value of X. */
   costs: WeakMap<CostPart[], Map<number, number[]>>;
+  /**
+   * Land choices across decisions and games: a cost's units (the `costs` arrays) → limit → the
+   * untapped lands' signature → the choices. The search reads nothing else, so the same lands
+   * (ids, units, groups, in order) and the same cost give the same choices.
+   */
+  choices: WeakMap<number[], Map<number, Map<string, string[][]>>>;
 }
 const unitTables = new WeakMap<Rules, UnitTable>();
 
 function unitTable(rules: Rules): UnitTable {
   let table = unitTables.get(rules);
-  if (!table) unitTables.set(rules, (table = { ids: new Map(), units: [], pays: [], words: new Map(), produced: new Map(), costs: new WeakMap() }));
+  if (!table) unitTables.set(rules, (table = { ids: new Map(), units: [], pays: [], words: new Map(), produced: new Map(), costs: new WeakMap(), choices: new WeakMap() }));
   return table;
 }
 
@@ -228,6 +234,17 @@ function untappedInfo(ctx: Ctx, player: PlayerId): UntappedLand[] {
   return out;
 }
 
+/** What the land search reads of the untapped lands, as a key: each land's id, unit and group, in order. */
+function untappedSignature(ctx: Ctx, player: PlayerId): string {
+  const key = `lands:signature:${player}`;
+  const known = ctx.memo?.get(key) as string | undefined;
+  if (known !== undefined) return known;
+  let signature = "";
+  for (const land of untappedInfo(ctx, player)) signature += `${land.id}=${land.unit}=${land.group};`;
+  ctx.memo?.set(key, signature);
+  return signature;
+}
+
 /** The player's lands that can be exhausted now, in battlefield order. */
 export function untappedLands(ctx: Ctx, player: PlayerId): string[] {
   return untappedInfo(ctx, player).map((l) => l.id);
@@ -290,16 +307,25 @@ export function landChoices(ctx: Ctx, player: PlayerId, needs: Unit[], limit = P
   return landChoicesIds(ctx, player, needs.map((u) => unitId(ctx.rules, u)), limit);
 }
 
+/** Land choices kept per cost across decisions (then forgotten, all at once). */
+const LAND_CHOICES_KEPT = 512;
+
 function landChoicesIds(ctx: Ctx, player: PlayerId, needs: number[], limit: number): string[][] {
-  // A listing asks again for the same cost (copies of a card, each value of X for each X card): the
-  // answer is kept for the listing (`needs` arrays are shared per cost and X).
-  const memo = ctx.memo ? ((ctx.memo.get(`lands:choices:${player}:${limit}`) as Map<number[], string[][]> | undefined) ?? new Map<number[], string[][]>()) : undefined;
-  const known = memo?.get(needs);
-  if (known) return known;
-  const out = searchLandChoices(ctx, player, needs, limit);
-  if (memo) {
-    memo.set(needs, out);
-    ctx.memo!.set(`lands:choices:${player}:${limit}`, memo);
+  // Asked again and again for the same cost (copies of a card, each value of X for each X card, every
+  // decision of a turn until a land is exhausted, the next game's same boards): kept across decisions.
+  const table = unitTable(ctx.rules);
+  let byLimit = table.choices.get(needs);
+  if (!byLimit) table.choices.set(needs, (byLimit = new Map()));
+  let byLands = byLimit.get(limit);
+  if (!byLands) byLimit.set(limit, (byLands = new Map()));
+  // The signature is one string per listing (its hash is worked out once).
+  const signature = untappedSignature(ctx, player);
+  let out = byLands.get(signature);
+  if (!out) {
+    out = searchLandChoices(ctx, player, needs, limit);
+    // Bounded: boards differ from game to game; the recent ones are the ones asked again.
+    if (byLands.size >= LAND_CHOICES_KEPT) byLands.clear();
+    byLands.set(signature, out);
   }
   return out;
 }
