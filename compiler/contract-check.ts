@@ -6,7 +6,7 @@
  * otherwise than the text says.
  */
 import type * as Ast from "./ast.ts";
-import type { Ability, CompiledGame, Condition, SourceRef, Step } from "./ir.ts";
+import type { Ability, CompiledGame, Condition, CostPart, SourceRef, Step } from "./ir.ts";
 import type { Range } from "./diagnostics.ts";
 import { CARD_RULES, CARD_STATES, ENGINE_PARAMS, ENGINE_PARAM_PATTERNS, NATIVE_RULES, REPLACEMENT_EVENTS, TRIGGER_EVENTS, paramWord, type CardStateName, type CardStateRule, type ParamContract, type ParamValues } from "./contract.ts";
 import type { LoweringNote } from "./lower.ts";
@@ -295,5 +295,25 @@ export function checkStaticsWhileAttacking(cardName: string, abilities: Ability[
     const words = a.text.trim();
     const keywords = tireless.length ? tireless.map((k) => game.keywords.find((d) => d.name.toLowerCase() === k)!.name).join(", ") : "none in this game";
     notes.push({ file: a.source.file, range: a.source.range, code: "CW6050", args: { game: game.name, words, card: cardName, keywords }, message: `${game.name}: "${words}" would never apply to ${cardName}` });
+  }
+}
+
+/** Does a cost choose an X (an X amount, or an {X} symbol)? */
+const costDefinesX = (cost: readonly CostPart[] | undefined): boolean =>
+  (cost ?? []).some((p) => (p.pays === "symbol" && p.symbol.toLowerCase() === "x") || ("amount" in p && typeof p.amount === "object" && p.amount !== null && (p.amount as { kind?: string }).kind === "x"));
+
+/**
+ * An ability that uses X where nothing defines it — no X in the card's cost or the ability's own, and no
+ * "where X is ..." (the lowering replaces X with that number) — would run with X = 0: a diagnostic, not a guess.
+ * A keyword's definition ("Bleed N") has its number put in when the keyword is printed, so it is not looked at.
+ */
+export function checkUndefinedX(cardCost: readonly CostPart[], abilities: Ability[], notes: LoweringNote[]): void {
+  if (costDefinesX(cardCost)) return;
+  for (const a of abilities) {
+    if (a.kind === "keyword" || costDefinesX(a.cost)) continue;
+    const { cost: _cost, source: _source, ...rest } = a;
+    if (!JSON.stringify(rest).includes('{"kind":"x"}')) continue;
+    const words = a.text.trim();
+    notes.push({ file: a.source.file, range: a.source.range, code: "CW6060", args: { words }, message: `"${words}" uses X, and nothing defines it` });
   }
 }

@@ -42,7 +42,7 @@ import type {
 } from "./ir.ts";
 import { IR_VERSION, RESTRICTION_RULES } from "./ir.ts";
 import type { MessageCode } from "./messages.ts";
-import { checkAbilityContract, checkCardStates, checkStaticsWhileAttacking, checkGameContract, checkGameParams } from "./contract-check.ts";
+import { checkAbilityContract, checkCardStates, checkStaticsWhileAttacking, checkUndefinedX, checkGameContract, checkGameParams } from "./contract-check.ts";
 import { TRIGGER_EVENTS, canonicalParamValue, turnEndMoment } from "./contract.ts";
 import { WordLedger, unusedPhrases } from "./word-accounting.ts";
 import { readsAs } from "./reads-as.ts";
@@ -1795,8 +1795,11 @@ class AbilityLowering {
       this.use(stats);
       this.statPairFits(stats);
       const out: Record<string, NumberExpr> = {};
-      if (names[0]) out[names[0]] = stats.first;
-      if (names[1]) out[names[1]] = stats.second;
+      // "+X/+0": X is the number the card defines (an {X} cost, "where X is ..."), never 0.
+      const halves = stats.text.split("/");
+      const part = (i: number, value: number): NumberExpr => (/x/i.test(halves[i] ?? "") ? (halves[i]!.trim().startsWith("-") ? { kind: "times", factor: -1, of: { kind: "x" } } : { kind: "x" }) : value);
+      if (names[0]) out[names[0]] = part(0, stats.first);
+      if (names[1]) out[names[1]] = part(1, stats.second);
       return out;
     }
     // "+1 power", "+X power", "+1 attack and +1 defense" (one change of several stats).
@@ -3507,9 +3510,11 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
       checkCardStates(ability, game, text, notes);
     }
     checkStaticsWhileAttacking(name, abilities, game, notes);
+    const costField = field("cost");
+    const cost = lowerCardCost(costField, game, vocab);
+    checkUndefinedX(cost, abilities, notes);
     const rarityItem = field("rarity")?.value[0];
     const rarity = model?.rarity ?? (rarityItem ? itemText(rarityItem) : undefined);
-    const costField = field("cost");
     return {
       id,
       name,
@@ -3520,7 +3525,7 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
       supertypes: model?.supertypes ?? [],
       colors: model?.colors ?? (field("color")?.value ?? []).map(itemText).filter((w) => w !== ","),
       ...(rarity ? { rarity } : {}),
-      cost: lowerCardCost(costField, game, vocab),
+      cost,
       ...(costField ? { costText: costField.value.map(itemText).join(" ") } : {}),
       stats,
       flags: decl.fields.filter((f) => f.flag).map((f) => lower(f.name.text)),

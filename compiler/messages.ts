@@ -861,6 +861,14 @@ export const MESSAGES = {
     example: "This gets +2/+0 while attacking.   (a CYBERVAMP creature without Tireless)",
     exampleArgs: { game: "CYBERVAMP", words: "This gets +2/+0 while attacking.", card: "Frenzied Striker", keywords: "Tireless" },
   },
+  CW6060: {
+    severity: "warning",
+    template: '"{words}" uses X, and nothing on this card says what X is: the engine would run it with X = 0. Put an X in the cost (X is then what the player pays), or say it: ", where X is the number of cards in your hand".',
+    explanation:
+      "X is a number the card defines: an X in the card's cost or in the ability's own cost (`{R}{X}`, `Pay X life:`) is the amount the player chooses to pay, and `where X is <a number>` after the sentence gives it a value from the game (`Deal X damage to target creature, where X is the number of cards in your hand.`). An ability that uses X with neither would run with X = 0 — a card that checks clean and then does nothing of what it says. A keyword's own definition (`Bleed N`) gets its number where the keyword is printed and is not looked at.",
+    example: "Deal X damage to target creature.   (a spell costing {R})",
+    exampleArgs: { words: "Deal X damage to target creature." },
+  },
   // ---------------------------------------------------------------- CW7xxx: deck lists
   CW7001: {
     severity: "error",

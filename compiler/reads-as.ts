@@ -625,7 +625,9 @@ function statsText(stats: Record<string, NumberExpr>, ctx: Context): string {
     return `${written} for each ${each.of}`;
   }
   const variable = entries.map(([, n]) => n).find((n) => typeof n !== "number");
-  const where = variable === undefined ? "" : `, where X is ${numberText(typeof variable !== "number" && variable.kind === "times" && variable.factor === -1 ? variable.of : variable, ctx)}`;
+  const x = variable !== undefined && typeof variable !== "number" && variable.kind === "times" && variable.factor === -1 ? variable.of : variable;
+  // The X the player pays (an {X} cost) is written as X alone, with no "where".
+  const where = x === undefined || (typeof x !== "number" && x.kind === "x") ? "" : `, where X is ${numberText(x, ctx)}`;
   if (names.length >= 2 && entries.length === 2 && names[0]! in stats && names[1]! in stats) return `${signed(stats[names[0]!]!)}/${signed(stats[names[1]!]!)}${where}`;
   return `${entries.map(([stat, n]) => `${signed(n)} ${stat}`).join(" and ")}${where}`;
 }
