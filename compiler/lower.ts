@@ -1148,13 +1148,23 @@ class AbilityLowering {
     let lastMay: Extract<Step, { op: "may" }> | undefined;
     let branch: Step[] | undefined;
     let mayStart = 0;
-    for (const { clause, step } of withSharedVerbs(seq, this.vocab.game.stats)) {
+    const entries = withSharedVerbs(seq, this.vocab.game.stats);
+    for (let i = 0; i < entries.length; i++) {
+      const { clause, step, repeat } = entries[i]!;
       if (step.connector === "." || step.connector === ". then" || step.connector === "—") {
         openMay = undefined;
         branch = undefined;
       }
       if (step.condition) branch = this.didBranch(step.condition, lastMay, out);
-      const steps = withPending(this, this.clause(clause));
+      let steps = withPending(this, this.clause(clause));
+      if (repeat) {
+        // "Deal 1 damage to each creature and each player twice.": every part of the clause, then all of it again.
+        for (let k = 1; k < repeat.parts; k++) steps.push(...withPending(this, this.clause(entries[i + k]!.clause)));
+        i += repeat.parts - 1;
+        this.use(repeat.words);
+        const once = steps;
+        steps = Array.from({ length: repeat.times }, () => once).flat();
+      }
       const joined = step.connector !== "." && step.connector !== ". then" && step.connector !== ";" && step.connector !== "—";
       if (branch) branch.push(...steps);
       else if (openMay && joined && !clause.subject && !clause.modal) {
@@ -1659,28 +1669,8 @@ class AbilityLowering {
         this.use(obj);
         return [{ op: "shuffle", who: who(), zone: this.vocab.zoneOfRole("deck") ?? "Deck" }];
       }
-      case "create": {
-        const words = npWords(obj);
-        const stats = obj?.items.find((i) => i.kind === "stats") as Ast.StatsNode | undefined;
-        // A token's name is its words but "token" and, when others are left, its card type and colour: "a 1/1 black Thrall
-        // creature token" is a Thrall (a Creature), not a "Black Thrall Creature".
-        const nameWords = words.filter((w) => w !== "token" && w !== "tokens");
-        const proper = nameWords.filter((w) => !lookup(this.vocab.cardTypes, w) && !lookup(this.vocab.colors, w));
-        const name = (obj?.items.find((i) => i.kind === "string") as Ast.StringNode | undefined)?.value ?? (proper.length ? proper : nameWords).map((w) => w[0]!.toUpperCase() + w.slice(1)).join(" ");
-        const type = words.map((w) => lookup(this.vocab.cardTypes, w)).find(Boolean) ?? unitType(this.vocab.game)?.name ?? "Token";
-        const statNames = this.vocab.game.stats;
-        const tokenStats: Record<string, number> = {};
-        if (stats) this.statPairFits(stats);
-        if (stats && statNames[0]) tokenStats[statNames[0]] = stats.first;
-        if (stats && statNames[1]) tokenStats[statNames[1]] = stats.second;
-        const subtypes = words.map((w) => lookup(this.vocab.subtypes, w)).filter((s): s is string => !!s);
-        const withPrep = prep("with") ?? (obj?.filters.find((f) => f.kind === "prep" && f.prep === "with") as Ast.PrepPhrase | undefined);
-        const keywords = withPrep ? this.keywordList(withPrep.object) : [];
-        this.use(obj?.items, obj?.determiners);
-        // "Each opponent creates a 1/1 Thrall token": under that player's control.
-        const under = this.antecedent?.subject && this.antecedent.subject === clause.subject ? this.subjectPlayers(clause.subject) : undefined;
-        return [{ op: "create_token", token: { name: name || "Token", cardType: type, subtypes, stats: tokenStats, keywords }, amount: this.amountOf(obj, 1), ...(under && under.kind !== "each_player" && under.kind !== "each_opponent" ? { under } : {}) }];
-      }
+      case "create":
+        return this.createTokenSteps(obj, clause);
       case "take": {
         // "Take control of target creature until end of turn": "Gain control of ...".
         const controlOf = npWords(obj).includes("control") ? (obj!.filters.find((f) => f.kind === "prep" && f.prep === "of") as Ast.PrepPhrase | undefined) : undefined;
@@ -1761,8 +1751,50 @@ class AbilityLowering {
     return [{ op: "remain", what, ...(stat && c ? { stat, amount: this.count(c, 1) } : {}) }];
   }
 
-  /** "Summon a Unit from your Graveyard" (choose one) · "Summon target Unit card from your Oblivion" · "summon it". */
+
+  /** "Create two 1/1 Thrall creature tokens." · "Summon a 1 power Gray Beast token.": tokens made under the clause's player. */
+  createTokenSteps(written: Ast.NounPhrase | undefined, clause: Ast.Clause): Step[] {
+    const statNames = this.vocab.game.stats;
+    // "a 2 power Gray Wolf token" (a game of one stat, or the stats named one by one): the number right before a
+    // stat's name is that stat, not how many tokens.
+    const named: Record<string, number> = {};
+    const statWords: Ast.BaseNode[] = [];
+    const parts = written ? [...written.determiners, ...written.items].sort((a, b) => startOffset(a.range) - startOffset(b.range)) : [];
+    parts.forEach((part, i) => {
+      const next = parts[i + 1];
+      const stat = next?.kind === "word" ? statNames.find((n) => n === lower(next.text)) : undefined;
+      if (part.kind !== "count" || part.value === undefined || !stat) return;
+      named[stat] = part.value;
+      statWords.push(part, next!);
+    });
+    this.use(statWords);
+    const obj = written && statWords.length ? withoutNodes(written, new Set(statWords)) : written;
+    const words = npWords(obj);
+    const stats = obj?.items.find((i) => i.kind === "stats") as Ast.StatsNode | undefined;
+    // A token's name is its words but "token" and, when others are left, its card type and colour: "a 1/1 black Thrall
+    // creature token" is a Thrall (a Creature), not a "Black Thrall Creature".
+    const nameWords = words.filter((w) => w !== "token" && w !== "tokens");
+    const proper = nameWords.filter((w) => !lookup(this.vocab.cardTypes, w) && !lookup(this.vocab.colors, w));
+    const name = (obj?.items.find((i) => i.kind === "string") as Ast.StringNode | undefined)?.value ?? (proper.length ? proper : nameWords).map((w) => w[0]!.toUpperCase() + w.slice(1)).join(" ");
+    const type = words.map((w) => lookup(this.vocab.cardTypes, w)).find(Boolean) ?? unitType(this.vocab.game)?.name ?? "Token";
+    const tokenStats: Record<string, number> = {};
+    if (stats) this.statPairFits(stats);
+    if (stats && statNames[0]) tokenStats[statNames[0]] = stats.first;
+    if (stats && statNames[1]) tokenStats[statNames[1]] = stats.second;
+    if (!stats) Object.assign(tokenStats, named);
+    const subtypes = words.map((w) => lookup(this.vocab.subtypes, w)).filter((s): s is string => !!s);
+    const withPrep = (clause.tail.find((t) => t.kind === "prep" && t.prep === "with") as Ast.PrepPhrase | undefined) ?? (obj?.filters.find((f) => f.kind === "prep" && f.prep === "with") as Ast.PrepPhrase | undefined);
+    const keywords = withPrep ? this.keywordList(withPrep.object) : [];
+    this.use(obj?.items, obj?.determiners);
+    // "Each opponent creates a 1/1 Thrall token": under that player's control.
+    const under = this.antecedent?.subject && this.antecedent.subject === clause.subject ? this.subjectPlayers(clause.subject) : undefined;
+    return [{ op: "create_token", token: { name: name || "Token", cardType: type, subtypes, stats: tokenStats, keywords }, amount: this.amountOf(obj, 1), ...(under && under.kind !== "each_player" && under.kind !== "each_opponent" ? { under } : {}) }];
+  }
+
+  /** "Summon a Unit from your Graveyard" (choose one) · "Summon target Unit card from your Oblivion" · "summon it" · "Summon a Gray Beast token" (made). */
   summonSteps(obj: Ast.NounPhrase | undefined, clause: Ast.Clause): Step[] {
+    // A token is made, not found: no card is a "Gray Beast token" before it is summoned.
+    if (npWords(obj).some((w) => w === "token" || w === "tokens") && !npDeterminers(obj).some((d) => d === "target" || d === "it" || d === "that" || d === "this")) return this.createTokenSteps(obj, clause);
     const what = this.pickOrAffected(obj, clause);
     return [{ op: "summon", what }];
   }
@@ -2118,6 +2150,33 @@ function lowerAbility(ast: Ast.Ability, index: number, card: CardInfo, l: Abilit
 }
 
 /**
+ * "Draw a card twice." · "Deal 1 damage to each creature and each player twice." · "Scry 1 three times.": a clause
+ * whose last words say how many times it happens (`twice`, `thrice`, `<N> times`), with those words; undefined otherwise.
+ */
+function repetition(clause: Ast.Clause): { times: number; words: Ast.BaseNode[] } | undefined {
+  const words: (Ast.WordNode | Ast.Count)[] = [];
+  const seen = new Set<unknown>();
+  const walk = (node: unknown): void => {
+    if (!node || typeof node !== "object" || seen.has(node)) return;
+    seen.add(node);
+    const kind = (node as { kind?: unknown }).kind;
+    if (kind === "word" || kind === "count") words.push(node as Ast.WordNode | Ast.Count);
+    const record = node as Record<string, unknown>;
+    for (const key in record) if (key !== "range" && Object.hasOwn(record, key)) walk(record[key]);
+  };
+  walk(clause);
+  words.sort((a, b) => endOffset(a.range) - endOffset(b.range));
+  const last = words[words.length - 1];
+  if (!last || last.kind !== "word" || endOffset(last.range) !== endOffset(clause.range)) return undefined;
+  const word = lower(last.text);
+  if (word === "twice") return { times: 2, words: [last] };
+  if (word === "thrice") return { times: 3, words: [last] };
+  const count = words[words.length - 2];
+  if ((word === "times" || word === "time") && count?.kind === "count" && typeof count.value === "number" && count.value >= 1 && count.value <= 10) return { times: count.value, words: [count, last] };
+  return undefined;
+}
+
+/**
  * "Activate this only once each turn." · "Activate only twice each turn." · "Activate this ability only once per turn." ·
  * "You may activate this only three times each turn.": how many times an activated ability may be activated each turn
  * (its words marked used); undefined for any other clause.
@@ -2182,7 +2241,7 @@ function lowerSequenceWithPending(seq: Ast.Sequence, l: AbilityLowering): Step[]
  * after `and` / `,` repeats the previous clause's verb (and its subject, when it has none).
  * Each clause comes with the step of the sequence it was written in (its connector, its `If you do,`).
  */
-function withSharedVerbs(seq: Ast.Sequence, stats: string[] = []): { clause: Ast.Clause; step: Ast.Step }[] {
+function withSharedVerbs(seq: Ast.Sequence, stats: string[] = []): { clause: Ast.Clause; step: Ast.Step; repeat?: { times: number; words: Ast.BaseNode[]; parts: number } }[] {
   const raw: { clause: Ast.Clause; step: Ast.Step }[] = [];
   let previous: Ast.Clause | undefined;
   const changesStats = (c: Ast.Clause | undefined) => c?.object !== undefined && ["get", "gain", "lose"].includes(c.verb?.lemma ?? "") && isStatChangeList(c.object) && flattenAlso(c.object).every((p) => npWords(p).some((w) => stats.includes(w)));
@@ -2216,7 +2275,48 @@ function withSharedVerbs(seq: Ast.Sequence, stats: string[] = []): { clause: Ast
     previous = clause;
   }
   shareTrailingDurations(raw);
-  return raw.flatMap(({ clause, step }) => expandAlso(clause).map((part) => ({ clause: part, step })));
+  return raw.flatMap(({ clause, step }) => {
+    // "... twice" / "... three times": read without those words; the first part says how many parts repeat.
+    const repeat = clause.modal ? undefined : repetition(clause);
+    const parts = expandAlso(repeat ? withoutNodes(clause, new Set(repeat.words)) : clause);
+    return parts.map((part, i) => ({ clause: part, step, ...(repeat && i === 0 ? { repeat: { ...repeat, parts: parts.length } } : {}) }));
+  });
+}
+
+/**
+ * `node` without the `drop` nodes anywhere beneath it: the objects on the way to them copied (a noun phrase's range
+ * ends at what it keeps), everything else shared — the tree itself is never changed (the checker and caches hold it).
+ */
+function withoutNodes<T>(node: T, drop: ReadonlySet<unknown>): T {
+  if (Array.isArray(node)) {
+    let changed = false;
+    const out: unknown[] = [];
+    for (const v of node) {
+      if (drop.has(v)) {
+        changed = true;
+        continue;
+      }
+      const c = withoutNodes(v, drop);
+      if (c !== v) changed = true;
+      out.push(c);
+    }
+    return (changed ? out : node) as T;
+  }
+  if (!node || typeof node !== "object") return node;
+  let copy: Record<string, unknown> | undefined;
+  const record = node as Record<string, unknown>;
+  for (const key in record) {
+    if (key === "range" || !Object.hasOwn(record, key)) continue;
+    const c = withoutNodes(record[key], drop);
+    if (c !== record[key]) (copy ??= { ...record })[key] = c;
+  }
+  if (copy && copy["kind"] === "np") {
+    const np = copy as unknown as Ast.NounPhrase;
+    const kept = [...np.determiners, ...np.items, ...np.filters, ...(np.also ?? [])];
+    const last = kept.reduce<Ast.BaseNode | undefined>((a, b) => (!a || endOffset(b.range) > endOffset(a.range) ? b : a), undefined);
+    if (last) np.range = { start: np.range.start, end: last.range.end };
+  }
+  return (copy ?? node) as T;
 }
 
 /** A clause's own duration words: `until end of turn`, `until your next turn`, `this turn`. */
@@ -2584,8 +2684,8 @@ function staticFromSequence(seq: Ast.Sequence, l: AbilityLowering): StaticEffect
         continue;
       }
     }
-    // "This can attack the turn it enters play": no summoning sickness for it.
-    if (clause.modal?.lemma === "can" && clause.verb?.lemma === "attack" && /\bturn\b/i.test(l.slice(clause.range))) {
+    // "This can attack the turn it enters play": no summoning sickness for it (not "can attack twice each turn").
+    if (clause.modal?.lemma === "can" && clause.verb?.lemma === "attack" && /\battack (?:on |during )?the turn (?:it|this(?: \S+)?) (?:enters|entered|comes|came|is played|was played)\b/i.test(l.slice(clause.range))) {
       l.use(clause);
       out.push({ kind: "rule", rule: "ignores_summoning_sickness", affects });
       continue;

@@ -299,8 +299,8 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
     }
     case "create_token": {
       const t = step.token;
-      // A game of one stat (Duel's power) writes it as "2/0": the pair form is the one token phrase with a number (CW6008 takes a second 0).
-      const stats = !Object.keys(t.stats).length || !ctx.game.stats.length ? "" : `${t.stats[ctx.game.stats[0]!] ?? 0}/${ctx.game.stats[1] ? (t.stats[ctx.game.stats[1]] ?? 0) : 0} `;
+      // A game of one stat (Duel's power) names it: "a 2 power Wolf token"; a game of two writes the pair ("1/1").
+      const stats = !Object.keys(t.stats).length || !ctx.game.stats.length ? "" : ctx.game.stats.length === 1 ? `${t.stats[ctx.game.stats[0]!] ?? 0} ${ctx.game.stats[0]} ` : `${t.stats[ctx.game.stats[0]!] ?? 0}/${t.stats[ctx.game.stats[1]!] ?? 0} `;
       // "a Bat token", "two "Thrall" Vampire tokens": the name is quoted when it is not the subtype line.
       const kind = t.subtypes.join(" ") === t.name || !t.subtypes.length ? t.name : `"${t.name}" ${t.subtypes.join(" ")}`;
       return `create ${step.amount === 1 ? "a" : numberText(step.amount, ctx)} ${stats}${kind} ${plural("token", step.amount)}${t.keywords.length ? ` with ${listText(t.keywords.map(keywordText))}` : ""}`;

@@ -68,3 +68,33 @@ describe("a card named with game-file words names itself", () => {
     ]);
   });
 });
+
+describe("repetition: '... twice', '... three times'", () => {
+  it("repeats every part of the clause it ends (was dropped silently: one pass)", () => {
+    const ops = (game: string, kind: string, text: string) => probe(game, kind, text).abilities.map((a) => a.steps.map((s) => s.op));
+    expect(ops("cybervamp", "spell", "Deal 1 damage to each creature and each player twice.")).toEqual([["damage", "damage", "damage", "damage"]]);
+    expect(ops("cybervamp", "spell", "Draw a card three times.")).toEqual([["draw", "draw", "draw"]]);
+    const rally = probe("duel", "unit", "PLAY: Target unit gets +1 power until end of turn twice.");
+    expect(rally.problems).toEqual([]);
+    expect(rally.abilities[0]!.targets.length).toBe(1);
+    expect(rally.readsAs).toEqual(["PLAY: Target unit gets +1 power until end of turn, then gets +1 power until end of turn."]);
+  });
+
+  it("'can attack twice' is no repetition and no Haste: a note (was read as 'can attack the turn it enters play')", () => {
+    expect(probe("cybervamp", "creature", "This can attack twice each turn.").problems).toEqual(['CW6001 "This can attack twice each turn"']);
+    expect(probe("duel", "unit", "This unit can attack the turn it enters play.").readsAs).toEqual(["This can attack the turn it enters play."]);
+  });
+});
+
+describe("tokens summoned", () => {
+  it("'Summon two Gray Beast tokens.' makes them as 'Create' does (a summon of a token found no card: nothing happened)", () => {
+    expect(irShape(probe("duel", "spell", "Summon two Gray Beast tokens.").abilities)).toEqual(irShape(probe("duel", "spell", "Create two Gray Beast tokens.").abilities));
+  });
+
+  it("'a 2 power Gray Wolf token': the number before a stat's name is the stat (was: two tokens of no power)", () => {
+    const wolf = probe("duel", "spell", "Summon a 2 power Gray Wolf token.");
+    expect(wolf.problems).toEqual([]);
+    expect(wolf.abilities[0]!.steps).toMatchObject([{ op: "create_token", amount: 1, token: { name: "Wolf", stats: { power: 2 } } }]);
+    expect(wolf.readsAs).toEqual(["Create a 2 power Wolf token."]);
+  });
+});
