@@ -3,7 +3,8 @@
  * (./evaluate.ts) scores best for it. An outcome is judged once it settles: while the action
  * leaves the bot itself a choice to make (its targets, a payment) the bot answers it the same way,
  * and while the turn is still the bot's, the opponent's answers (a block, a response, passing
- * priority) are the ones the evaluation likes best for the opponent. Doing nothing (ending the
+ * priority) are the ones the evaluation likes best for the opponent — each judged once the
+ * position has resolved with nobody acting (`quietly`). Doing nothing (ending the
  * phase, passing) is judged by the position as it stands, and wins ties: the bot acts only when
  * acting looks better, so it never spins on moves that change nothing.
  */
@@ -14,6 +15,8 @@ import { BotRandom } from "./random.ts";
 
 /** Steps followed after an action before its outcome is judged. */
 const SETTLE_STEPS = 10;
+/** Steps a position is let resolve (everyone passing, forced steps taken) before it is judged. */
+const QUIET_STEPS = 12;
 
 const isWaiting = (action: Action) => action.type === "end_phase" || action.type === "pass";
 
@@ -74,20 +77,41 @@ export function settledScore(engine: Engine, evaluator: Evaluator, state: GameSt
     if (!next) break;
     current = next;
   }
-  return evaluator.score(current, player);
+  return evaluator.score(quietly(engine, current), player);
 }
 
-/** The position after the move a player likes best one step ahead (the first such move on a tie). */
+/**
+ * The position once what is waiting resolves with nobody acting: every player with priority
+ * passes and forced steps (a single legal action) are taken, up to the next real choice. A block
+ * declared, a target chosen, a spell cast change nothing until then — judged one step ahead they
+ * all look alike (so the bots expected every attack to go unblocked).
+ */
+export function quietly(engine: Engine, state: GameState): GameState {
+  let current = state;
+  for (let step = 0; step < QUIET_STEPS && !current.over; step++) {
+    if (!engine.decider(current)) break;
+    const legal = engine.legalActions(current);
+    const next = legal.length === 1 ? legal[0] : legal.find((a) => a.type === "pass");
+    if (!next) break;
+    const applied = engine.apply(current, next, LISTED);
+    if (!applied.ok) break;
+    current = applied.state;
+  }
+  return current;
+}
+
+/** The position after the move a player likes best, each judged once it resolves quietly (the first such move on a tie). */
 function bestReply(engine: Engine, evaluator: Evaluator, state: GameState, player: PlayerId): GameState | undefined {
   let best: GameState | undefined;
   let bestScore = -Infinity;
   for (const action of engine.legalActions(state)) {
     const applied = engine.apply(state, action, LISTED);
     if (!applied.ok) continue;
-    const score = evaluator.score(applied.state, player);
+    const reached = quietly(engine, applied.state);
+    const score = evaluator.score(reached, player);
     if (score > bestScore) {
       bestScore = score;
-      best = applied.state;
+      best = reached;
     }
   }
   return best;

@@ -95,6 +95,28 @@ describe("greedy bot", () => {
   });
 });
 
+describe("judging an attack (Chromatic)", () => {
+  // p1's 2/2 against an untapped 2/5 blocker: the attack only loses the creature; with no blocker it deals 2.
+  // A block declared changes nothing one step ahead; the bots judge each answer once it has resolved.
+  const attackers = async (kind: "greedy" | "mcts", p2Battlefield: string[]) => {
+    const { engine } = await gameEngine("chromatic");
+    let { state } = engine.setupBoard({ turn: 3, active: "p1", phase: "Main", players: { p1: { zones: { Battlefield: ["Grove Tender"], Deck: ["Seer", "Seer"] } }, p2: { zones: { Battlefield: p2Battlefield, Deck: ["Seer", "Seer"] } } } });
+    const bots = { p1: createBot(kind, engine, "p1", 1, { playouts: 30 }), p2: createBot("greedy", engine, "p2", 2) };
+    while (!state.over && state.turn === 3) {
+      const player = engine.decider(state)! as "p1" | "p2";
+      const legal = engine.legalActions(state);
+      const action = legal.length === 1 ? legal[0]! : bots[player].choose(state, legal);
+      if (player === "p1" && state.pending && action.type === "choose" && action.cards) return action.cards.length;
+      state = engine.apply(state, action).state;
+    }
+    throw new Error("p1 was never asked for attackers");
+  };
+  it.each(["greedy", "mcts"] as const)("%s keeps a 2/2 home against an untapped 2/5, and attacks an empty board", async (kind) => {
+    expect(await attackers(kind, ["Thornback Guardian"])).toBe(0);
+    expect(await attackers(kind, [])).toBe(1);
+  }, 300_000);
+});
+
 describe("search bot", () => {
   it("starts from the greedy judgement at its root: on one simulated game per decision it plays what greedy scores best", async () => {
     // Chromatic, p1's decisions over a greedy-vs-greedy game. The greedy judgement settles an action (its own
