@@ -218,6 +218,9 @@ export function renderPage(scores: Scores, allModules: string[], asOf: string): 
     }),
     "",
     ...(measured.some((m) => scores[m]!.survivors) ? ["## What survives", "", ...measured.filter((m) => scores[m]!.survivors).map((m) => `- \`${m}\`: ${scores[m]!.survivors}`), ""] : []),
+    ...(modules.includes(RUNNER) && !scores[RUNNER]
+      ? [`\`${RUNNER}\` (the scenario runner) is in the scored set and not measured yet: its run is set up (alone, with the negated tests; \`npm run mutation -- ${RUNNER}\`) and needs more than one 20-minute slot of this shared machine.`, ""]
+      : []),
     `${NOT_MEASURED} (runtime/ as of ${asOf}: ${modules.filter((m) => !scores[m]).length} of ${modules.length} modules): ${modules.filter((m) => !scores[m]).map((m) => `\`${m}\``).join(", ") || "none"}.`,
     "",
   ];
