@@ -218,11 +218,19 @@ export type StepBody =
   | { op: "summon"; what: Affected; under?: PlayerRef }
   | { op: "create_token"; token: TokenSpec; amount: NumberExpr; under?: PlayerRef }
   | { op: "gain_control"; what: Affected; who: PlayerRef; duration: Duration }
-  | { op: "search"; who: PlayerRef; zone: string; selector: CardSelector; to: string; amount: NumberExpr; reveal?: boolean; shuffle?: boolean }
-  /** "Look at / Reveal the top N cards of your deck": those cards become the looked-at cards of this resolution (and `it`). */
-  | { op: "look_top"; who: PlayerRef; zone: string; amount: NumberExpr; reveal?: boolean }
-  /** "put one into your hand", "the rest back", "put them on the bottom"; `order`: "in any order", the player orders them (top to bottom). The player picks `amount` of the looked-at cards still there ("rest": all of them) and moves them; "back" keeps them on top in their order. */
-  | { op: "place_looked"; amount: NumberExpr | "rest"; to: string; position?: "top" | "bottom"; order?: boolean }
+  /** `who` searches `owner`'s zone (their own when absent: "Search target opponent's deck for a card" is you in theirs). */
+  | { op: "search"; who: PlayerRef; owner?: PlayerRef; zone: string; selector: CardSelector; to: string; amount: NumberExpr; reveal?: boolean; shuffle?: boolean }
+  /**
+   * "Look at / Reveal the top N cards of your deck": those cards become the looked-at cards of this resolution (and `it`).
+   * `who` looks; `owner`'s zone ("Look at the top card of target player's deck"), their own when absent.
+   */
+  | { op: "look_top"; who: PlayerRef; owner?: PlayerRef; zone: string; amount: NumberExpr; reveal?: boolean }
+  /**
+   * "put one into your hand", "the rest back", "put them on the bottom"; `order`: "in any order", the player orders them (top to bottom).
+   * The player picks `amount` of the looked-at cards still there ("rest": all of them) and moves them (into their owner's zone); "back"
+   * keeps them on top in their order. `who` picks and orders when the cards are another player's (who looked); else their owner does.
+   */
+  | { op: "place_looked"; amount: NumberExpr | "rest"; to: string; position?: "top" | "bottom"; order?: boolean; who?: PlayerRef }
   /** "Each player puts the top two cards of their deck into their Graveyard": each of `who` moves the top `amount` cards of their `zone` to their `to`. */
   | { op: "move_top"; who: PlayersRef; zone: string; amount: NumberExpr; to: string }
   | { op: "exhaust"; what: Affected; over?: boolean }

@@ -333,6 +333,9 @@ class AbilityLowering {
   chooseCounter = 0;
   /** The zone of a "Look at the top N cards of ..." earlier in this ability: later "put one ..." / "the rest ..." place those cards. */
   lookedZone?: string;
+  /** Whose cards that look was at, and who looked when it was not their owner (who then places them). */
+  lookedOwner?: PlayerRef;
+  lookedBy?: PlayerRef;
   /** True once a step of this ability acted on cards it remembers ("it"): "that many" counts them. */
   actedOnCards = false;
   /** The player phrase acting in the clause being lowered ("Each player", "Target opponent"), unless it is "you". */
@@ -552,8 +555,11 @@ class AbilityLowering {
     if (stat) {
       this.useWords(np, stat);
       this.useDeterminers(np, "its", "it");
-      // "Destroy target creature. You gain life equal to its power.": the card named before, else the event's.
-      return { kind: "stat", of: this.lastCard ?? { kind: "it" }, stat };
+      // "equal to target creature's power", "the power of target unit you control": the card the phrase names (a target
+      // here, a chosen card, this); "Destroy target creature. You gain life equal to its power.": the card named before, else the event's.
+      const whose = this.statCard(np);
+      if (whose === null) return 0;
+      return { kind: "stat", of: whose ?? this.lastCard ?? { kind: "it" }, stat };
     }
     // "their Bleed counters" / "the number of Bleed counters on you": a player's counters.
     const counter = words.map((w) => lookup(this.vocab.counters, w)).find(Boolean);
@@ -564,6 +570,44 @@ class AbilityLowering {
     const c = npCount(np);
     return c ? this.count(c) : 0;
   }
+  /**
+   * The card whose stat a number phrase reads: "target creature's power" (the words before the possessive), "the power of
+   * target unit you control" (the "of" phrase), "this creature's power". Undefined when the phrase names no card ("its
+   * power": the card named before); null when it names several (a note: one card's stat is one number).
+   */
+  statCard(np: Ast.NounPhrase): CardRef | null | undefined {
+    const of = np.filters.find((f) => f.kind === "prep" && f.prep === "of") as Ast.PrepPhrase | undefined;
+    const possessed = this.possessiveCard(np);
+    if (possessed !== undefined || !of) return possessed;
+    return this.oneCard(of.object, np);
+  }
+
+  /**
+   * The card a possessive names: "target creature's power", "the attacking creature's controller", "this unit's power"
+   * (the words before the possessive, read as any card phrase). Undefined when no card is possessed ("its controller").
+   */
+  possessiveCard(np: Ast.NounPhrase): CardRef | null | undefined {
+    const at = np.items.findIndex((i) => i.kind === "word" && possessiveStem(i.text) !== undefined && !/^(controller|owner)s?$/.test(possessiveStem(i.text)!));
+    if (at < 0) return undefined;
+    const word = np.items[at] as Ast.WordNode;
+    const stem = possessiveStem(word.text)!;
+    const noun: Ast.WordNode = { ...word, text: stem, lemma: singular(stem) };
+    const card: Ast.NounPhrase = { ...np, determiners: np.determiners.filter((d) => d.kind !== "determiner" || (d.lemma !== "its" && d.lemma !== "it")), items: [...np.items.slice(0, at), noun], filters: [] };
+    return this.oneCard(card, np);
+  }
+
+  /** One card a phrase names (a target, a chosen card, this, it), or a note when it names several. */
+  oneCard(card: Ast.NounPhrase, whole: Ast.NounPhrase): CardRef | null {
+    const read = this.affected(card);
+    if (read.kind === "card") return read.ref;
+    if (read.kind === "target") {
+      this.targets[read.index]!.text = this.targets[read.index]!.text.replace(/['’]s?$/, "");
+      return { kind: "target", index: read.index };
+    }
+    this.note(card.range, `"${this.slice(card.range)}" names more than one card: "${this.slice(whole.range)}" is one card's ("target creature's", "its")`);
+    return null;
+  }
+
   /** Whose counters a phrase means: "their" → the event's player, "your"/"on you" → you, "target player" → a target. */
   counterOwner(np: Ast.NounPhrase): PlayerRef {
     const on = np.filters.find((f) => f.kind === "prep" && (f.prep === "on" || f.prep === "from")) as Ast.PrepPhrase | undefined;
@@ -660,15 +704,33 @@ class AbilityLowering {
         this.use(f);
       } else if (f.kind === "prep" && (f.prep === "in" || f.prep === "from")) {
         const zoneWords = npWords(f.object);
-        const zone = lookup(this.vocab.zones, zoneWords.join(" ")) ?? zoneWords.map((w) => lookup(this.vocab.zones, w)).find(Boolean);
+        const zone = this.zoneIn(f.object);
         if (zone) {
           sel.zones = [zone];
-          this.use(f.object);
+          this.useZoneWords(f.object);
           const d = npDeterminers(f.object);
-          // "your opponent's hand": the possessive names whose (before "your").
-          if (zoneWords.some((w) => possessiveStem(w)?.startsWith("opponent"))) sel.owner = "opponent";
-          else if (d.includes("your")) sel.owner = "you";
+          const possessives = npWords(f.object).map(possessiveStem).filter((w): w is string => w !== undefined);
+          // "your opponent's hand", "an opponent's Graveyard", "target opponent's hand" (every game is a duel: the one opponent,
+          // always a legal target), "each player's Graveyard": the possessive names whose (before "your").
+          if (possessives.length === 1 && possessives[0]!.startsWith("opponent")) {
+            sel.owner = "opponent";
+            this.use(f.object.determiners, f.object.items);
+          } else if (possessives.length === 1 && /^players?$/.test(possessives[0]!) && d.some((w) => w === "each" || w === "all" || w === "any" || w === "a" || w === "an")) {
+            // Anyone's (as "a Graveyard").
+            this.use(f.object.determiners, f.object.items);
+          } else if (possessives.length) {
+            // "target player's Graveyard", "its owner's hand": a player a card choice cannot be tied to — said, not dropped.
+            this.use(f.object.determiners, f.object.items);
+            this.note(f.object.range, `the engine chooses cards from "your ...", "an opponent's ..." or "each player's ..." ${lower(zone)} here, not "${this.slice(f.object.range)}"`);
+          } else if (d.includes("your")) {
+            sel.owner = "you";
+            this.useDeterminers(f.object, "your");
+          } else if (d.some((w) => w === "a" || w === "an" || w === "any" || w === "each" || w === "all")) {
+            // "from a Graveyard", "in any hand": anyone's.
+            this.useDeterminers(f.object, "a", "an", "any", "each", "all");
+          }
           else if (d.includes("their") || d.includes("its")) {
+            this.useDeterminers(f.object, "their", "its");
             sel.owner = "any";
             const theirs = d.includes("their") ? this.theirs(f.object) : undefined;
             if (theirs?.kind === "acting") sel.owner = "acting";
@@ -762,7 +824,7 @@ class AbilityLowering {
     if (cardOrPlayer(np)) return undefined;
     // "its controller", "its owner", "that creature's controller": the player behind the card just named.
     const whose = playerBehindCard(np);
-    if (whose) return { kind: whose, of: this.lastCard ?? { kind: "it" } };
+    if (whose) return { kind: whose, of: this.possessiveCard(np) ?? this.lastCard ?? { kind: "it" } };
     // "your opponent's face", "the opponent's life": the player the possessive names.
     if (possessedPlayer(np)) {
       const owner = np.items.find((i) => i.kind === "word" && possessiveStem(i.text) !== undefined) as Ast.WordNode;
@@ -1318,18 +1380,132 @@ class AbilityLowering {
     return { kind: "count", of: this.selector(np) };
   }
 
-  /** "the top three cards of your deck" → who, zone, amount (and remembers the zone for "put one ..." after it). */
-  topOfZone(np: Ast.NounPhrase | undefined): { who: PlayerRef; zone: string; amount: NumberExpr } | undefined {
+  /**
+   * "the top three cards of your deck" → whose zone (undefined: nobody named; null: a player the engine cannot tell, noted),
+   * the zone, the amount (and remembers the zone for "put one ..." after it).
+   */
+  topOfZone(np: Ast.NounPhrase | undefined): { owner: PlayersRef | null | undefined; zone: string; amount: NumberExpr } | undefined {
     if (!np || !npWords(np).includes("top")) return undefined;
     const of = np.filters.find((f) => f.kind === "prep" && f.prep === "of") as Ast.PrepPhrase | undefined;
-    const zoneWords = npWords(of?.object);
+    const zoneWords = npWords(of?.object).filter((w) => possessiveStem(w) === undefined);
     const zone = lookup(this.vocab.zones, zoneWords.join(" ")) ?? zoneWords.map((w) => lookup(this.vocab.zones, w)).find(Boolean) ?? this.vocab.zoneOfRole("deck");
     if (!zone) return undefined;
-    const whose = npDeterminers(of?.object).concat(zoneWords);
-    const who: PlayerRef = whose.some((w) => w.startsWith("opponent")) ? { kind: "opponent" } : whose.includes("their") ? (this.theirs(of!.object) ?? { kind: "you" }) : { kind: "you" };
+    const owner = this.zoneOwnerOf(of?.object);
     this.lookedZone = zone;
-    this.use(np.items.filter((i) => i.kind === "word"), of?.object, np.determiners);
-    return { who, zone, amount: this.count(npCount(np), 1) };
+    this.use(np.items.filter((i) => i.kind === "word"), np.determiners);
+    this.useZoneWords(of?.object);
+    return { owner, zone, amount: this.count(npCount(np), 1) };
+  }
+
+  /**
+   * Whose zone a phrase names, read as the player phrase its possessive is: "target player's deck" (a target slot), "your
+   * opponent's hand", "each player's Graveyard", "its owner's hand", "that player's deck", "their Discard Pile" (whom "they"
+   * names here: the clause's players, the player a possessive named before, the trigger's player), "your deck". It marks
+   * the words it reads and only those: a possessive no step reads stays for the word accounting (CW6005), never dropped.
+   * Undefined when the phrase names nobody (the step's own player); null when it names a player the engine cannot tell
+   * (a note at the words). A player named this way is who "their"/"that player" means next ("... into their Graveyard").
+   */
+  zoneOwnerOf(np: Ast.NounPhrase | undefined): PlayersRef | null | undefined {
+    if (!np) return undefined;
+    let at = -1;
+    np.items.forEach((item, i) => {
+      if (item.kind === "word" && possessiveStem(item.text) !== undefined) at = i;
+    });
+    if (at >= 0) {
+      // "target player's", "its owner's", "that creature's controller's": the words up to the (last) possessive name the player.
+      const word = np.items[at] as Ast.WordNode;
+      const stem = possessiveStem(word.text)!;
+      const person: Ast.WordNode = { ...word, text: stem, lemma: stem.replace(/s$/, ""), keyword: true };
+      const ref = this.playerPhrase({ ...np, items: [...np.items.slice(0, at), person], filters: [] });
+      if (!ref) {
+        this.note(np.range, `"${this.slice(np.range)}" names no player the engine can tell here: write "your ...", "target player's ...", "your opponent's ..." or "its owner's ..."`);
+        return null;
+      }
+      // A target slot is named by its player phrase ("target player"), not the possessive.
+      if (ref.kind === "target") this.targets[ref.index]!.text = this.targets[ref.index]!.text.replace(/['’]s?$/, "");
+      if (ref.kind !== "you") this.lastPlayers = ref;
+      return ref;
+    }
+    const dets = npDeterminers(np);
+    if (dets.includes("your")) {
+      this.useDeterminers(np, "your");
+      return { kind: "you" };
+    }
+    if (dets.includes("their") || dets.includes("his") || dets.includes("her")) {
+      this.useDeterminers(np, "their", "his", "her");
+      if (this.antecedent) return { kind: "acting" };
+      if (this.lastPlayers) return this.lastPlayers;
+      return this.theirs(np) ?? null;
+    }
+    return undefined;
+  }
+
+  /**
+   * The zone a card is put into is its owner's (every game keeps a card in its owner's zones): "its owner's hand", "your
+   * hand", "their Graveyard", "your opponent's deck" read as written; a zone of a player named otherwise ("target player's
+   * deck", "that player's hand") is a note at the words — the engine cannot put a card into a zone of a player it does not own
+   * it. Marks the phrase's words; false when noted.
+   */
+  destination(np: Ast.NounPhrase, clause: Ast.Clause): boolean {
+    const at = np.items.findIndex((i) => i.kind === "word" && possessiveStem(i.text) !== undefined);
+    const stem = at >= 0 ? possessiveStem((np.items[at] as Ast.WordNode).text)! : undefined;
+    const ownersOrOpponents = stem !== undefined && /^(owners?|opponents?|controllers?)$/.test(stem) && !npDeterminers(np).includes("target");
+    if (stem !== undefined && !ownersOrOpponents) {
+      const whose = this.zoneOwnerOf(np);
+      this.useZoneWords(np);
+      this.use(clause.verb, clause.object);
+      if (whose !== null) this.note(np.range, `"${this.slice(np.range)}": the engine puts a card into its owner's zone; write "its owner's ${lower(this.zoneIn(np) ?? "zone")}"`);
+      return false;
+    }
+    this.use(np);
+    return true;
+  }
+
+  /**
+   * "Return target creature an opponent controls to your hand", "... a card from an opponent's Graveyard to your hand": a card
+   * goes into its owner's zone, so "your" there would be someone else's — a note, never the owner's hand silently.
+   */
+  intoOwnersZone(steps: Step[], place: Ast.NounPhrase, clause: Ast.Clause): Step[] {
+    const move = steps[0];
+    if (move?.op !== "move" || !npDeterminers(place).includes("your")) return steps;
+    const selectorOf = (what: Affected): CardSelector | undefined => {
+      if (what.kind === "target") return this.targets[what.index]?.cards;
+      if (what.kind === "cards") return what.selector;
+      if (what.kind === "card" && what.ref.kind === "chosen") {
+        const label = what.ref.label;
+        const choice = this.pending.find((s) => s.op === "choose_cards" && s.label === label);
+        return choice?.op === "choose_cards" ? choice.selector : undefined;
+      }
+      if (what.kind === "card" && what.ref.kind === "target") return this.targets[what.ref.index]?.cards;
+      return undefined;
+    };
+    const sel = selectorOf(move.what);
+    if (sel?.owner !== "opponent" && sel?.controller !== "opponent") return steps;
+    this.use(clause.verb);
+    this.note(place.range, `"${this.slice(place.range)}": the engine puts a card into its owner's ${lower(move.to)}, and this one is an opponent's — write "its owner's ${lower(move.to)}"`);
+    return [{ op: "rule", rule: "unsupported" }];
+  }
+
+  /** A zone phrase's own words (the zone's name, "the", "top", "bottom"), not whose it is: that is read by zoneOwnerOf or left unused. */
+  useZoneWords(np: Ast.NounPhrase | undefined): void {
+    if (!np) return;
+    this.use(np.items.filter((i) => !(i.kind === "word" && possessiveStem(i.text) !== undefined)), np.filters);
+    // The other determiners ("target" of "target player's deck", "your", "their") say whose.
+    this.useDeterminers(np, "the");
+  }
+
+  /**
+   * "Look at / Reveal the top N cards of <zone>": the clause's player looks (you when none is named) at the zone's owner's
+   * cards — their own unless the zone says whose ("Look at the top card of target player's deck").
+   */
+  lookTop(top: NonNullable<ReturnType<AbilityLowering["topOfZone"]>>, clause: Ast.Clause, reveal: boolean): Step[] {
+    if (top.owner === null) return [{ op: "rule", rule: "unsupported" }];
+    const looker = clause.subject ? this.onePlayer(this.subjectPlayers(clause.subject), clause.subject.range) : ({ kind: "you" } as const);
+    const owner = top.owner ? this.onePlayer(top.owner, clause.range) : looker;
+    const same = JSON.stringify(owner) === JSON.stringify(looker);
+    this.lookedOwner = owner;
+    this.lookedBy = same ? undefined : looker;
+    return [{ op: "look_top", who: looker, ...(same ? {} : { owner }), zone: top.zone, amount: top.amount, ...(reveal ? { reveal } : {}) }];
   }
 
   /** After a look: "put one into your hand", "the rest back in any order", "put them on the bottom of your deck". */
@@ -1349,14 +1525,32 @@ class AbilityLowering {
     const zone = lookup(this.vocab.zones, zoneWords.join(" ")) ?? zoneWords.map((w) => lookup(this.vocab.zones, w)).find(Boolean) ?? (back || placeWords.length ? this.lookedZone : undefined);
     if (!zone) return undefined;
     const position = placeWords.includes("bottom") ? "bottom" : placeWords.includes("top") || back ? "top" : undefined;
-    this.use(obj, into?.object, clause.tail.filter((t) => t.kind === "particle"));
+    // Whose zone: the cards go into their owner's, so the words must name the owner of the looked-at cards.
+    const zonePhrase = placeWords.includes("bottom") || placeWords.includes("top") ? of?.object : into?.object;
+    const whose = this.zoneOwnerOf(zonePhrase);
+    if (whose === null) return { op: "rule", rule: "unsupported" };
+    if (whose && !this.isLookedOwner(whose)) {
+      this.use(obj, clause.verb);
+      this.note(zonePhrase!.range, `"${this.slice(zonePhrase!.range)}": the engine puts a card only into its owner's ${lower(zone)}; write "its owner's ${lower(zone)}" or name the player whose cards were looked at`);
+      return { op: "rule", rule: "unsupported" };
+    }
+    this.use(obj, clause.tail.filter((t) => t.kind === "particle"));
+    if (zonePhrase !== into?.object) this.use(into?.object.items, into?.object.determiners, into?.object.filters.filter((f) => f !== of));
+    this.useZoneWords(zonePhrase);
     const amount: NumberExpr | "rest" = rest && !count ? "rest" : this.count(count, 1);
     // "in any order": the player puts them there one by one, in the order they choose (a deck is ordered).
     const isAnyOrder = (t: Ast.TailItem | Ast.NounFilter): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "in" && npWords(t.object).join(" ") === "order" && npDeterminers(t.object).includes("any");
     // After the tail, or (as the parser may hang it) after the place: "on the bottom of your deck in any order".
     const anyOrder = clause.tail.find(isAnyOrder) ?? into?.object.filters.find(isAnyOrder) ?? of?.object.filters.find(isAnyOrder);
     if (anyOrder && position && amount !== 1) this.use(anyOrder);
-    return { op: "place_looked", amount, to: zone, ...(position ? { position } : {}), ...(anyOrder && position && amount !== 1 ? { order: true } : {}) };
+    return { op: "place_looked", amount, to: zone, ...(position ? { position } : {}), ...(anyOrder && position && amount !== 1 ? { order: true } : {}), ...(this.lookedBy ? { who: this.lookedBy } : {}) };
+  }
+
+  /** Does a zone's owner, as read here, name the player whose cards the ability looked at ("their", "its owner's", the same target)? */
+  isLookedOwner(whose: PlayersRef): boolean {
+    if (whose.kind === "owner_of") return true;
+    const resolved = (ref: PlayersRef | undefined) => JSON.stringify(ref?.kind === "acting" && this.antecedent ? this.antecedentPlayers() : ref);
+    return resolved(whose) === resolved(this.lookedOwner ?? { kind: "you" });
   }
 
   /**
@@ -1569,32 +1763,35 @@ class AbilityLowering {
           const top = this.topOfZone(obj);
           this.lookedZone = undefined;
           if (top) {
-            // Each player moves the top of their own zone into their own zone: a deck and a place of different players is not this step.
-            const of = obj.filters.find((f) => f.kind === "prep" && f.prep === "of") as Ast.PrepPhrase | undefined;
-            const from = zoneOwner(of?.object);
-            const to = zoneOwner(into!.object);
+            // Each player moves the top of their own zone into their own zone ("Put the top two cards of target player's deck into
+            // their Graveyard"): a deck and a place of different players is not this step.
+            if (top.owner === null) return [{ op: "rule", rule: "unsupported" }];
             const byPlayer = clause.subject && isPlayerPhrase(clause.subject);
-            const players: PlayersRef = byPlayer ? who() : top.who;
-            const ownZone = (o: string | undefined) => o === undefined || (byPlayer && o === "their") || (o === "your" && players.kind === "you") || (!byPlayer && o === from);
-            if (!ownZone(from) || !(to === undefined || to === from || to === "owner" || ownZone(to))) {
+            const players: PlayersRef = byPlayer ? who() : (top.owner ?? { kind: "you" });
+            const to = this.zoneOwnerOf(into!.object);
+            if (to === null) return [{ op: "rule", rule: "unsupported" }];
+            const resolved = (ref: PlayersRef) => JSON.stringify(ref.kind === "acting" && this.antecedent ? this.antecedentPlayers() : ref);
+            const theirs = (ref: PlayersRef | undefined) => ref === undefined || resolved(ref) === resolved(players);
+            if (!theirs(top.owner) || !(to?.kind === "owner_of" || theirs(to))) {
               this.note(clause.range, `the engine moves the top cards of a player's own ${top.zone} into that player's own ${zone}; write "Each player puts the top two cards of their ${lower(top.zone)} into their ${lower(zone)}" or "Put the top card of your ${lower(top.zone)} into your ${lower(zone)}"`);
               return [{ op: "rule", rule: "unsupported" }];
             }
-            this.use(into!.object);
+            this.useZoneWords(into!.object);
             return [{ op: "move_top", who: players, zone: top.zone, amount: top.amount, to: zone }];
           }
         }
         if (zone) {
-          this.use(into!.object);
-          return [{ op: "move", what: this.pickOrAffected(obj), to: zone }];
+          if (!this.destination(into!.object, clause)) return [{ op: "rule", rule: "unsupported" }];
+          return this.intoOwnersZone([{ op: "move", what: this.pickOrAffected(obj), to: zone }], into!.object, clause);
         }
         // "on the bottom of its owner's deck" / "on top of your deck": the zone is in the "of" phrase.
         const placeWords = npWords(into?.object);
         const of = into?.object.filters.find((f) => f.kind === "prep" && f.prep === "of") as Ast.PrepPhrase | undefined;
-        const ofZone = npWords(of?.object).map((w) => lookup(this.vocab.zones, w)).find(Boolean);
+        const ofZone = of ? this.zoneIn(of.object) : undefined;
         const position = placeWords.includes("bottom") ? "bottom" : placeWords.includes("top") ? "top" : undefined;
         if (ofZone && position) {
-          this.use(into!.object);
+          this.use(into!.object.items, into!.object.determiners, into!.object.filters.filter((f) => f !== of));
+          if (!this.destination(of!.object, clause)) return [{ op: "rule", rule: "unsupported" }];
           return [{ op: "move", what: this.pickOrAffected(obj), to: ofZone, position }];
         }
         return this.unsupported(clause);
@@ -1625,21 +1822,25 @@ class AbilityLowering {
         const zoneWords = npWords(to?.object);
         const zone = lookup(this.vocab.zones, zoneWords.join(" ")) ?? zoneWords.map((w) => lookup(this.vocab.zones, w)).find(Boolean);
         if (!zone) return this.unsupported(clause);
-        this.use(to!.object);
-        return [{ op: "move", what: this.pickOrAffected(obj, clause), to: zone }];
+        if (!this.destination(to!.object, clause)) return [{ op: "rule", rule: "unsupported" }];
+        return this.intoOwnersZone([{ op: "move", what: this.pickOrAffected(obj, clause), to: zone }], to!.object, clause);
       }
       case "search": {
         // "Search your deck for a Unit card, reveal it, put it into your hand, then shuffle."
-        const zoneWords = npWords(obj);
+        const zoneWords = npWords(obj).filter((w) => possessiveStem(w) === undefined);
         const zone = lookup(this.vocab.zones, zoneWords.join(" ")) ?? this.vocab.zoneOfRole("deck") ?? "Deck";
         const forPrep = prep("for");
-        const selector = forPrep ? this.selector(forPrep.object) : {};
-        this.use(obj);
-        this.useDeterminers(forPrep?.object, "a", "an");
         const searcher = this.subjectPlayers(clause.subject);
+        // Whose zone: "Search target opponent's deck for a card" — you search theirs.
+        const whose = this.zoneOwnerOf(obj);
+        if (whose === null) return [{ op: "rule", rule: "unsupported" }];
+        const selector = forPrep ? this.selector(forPrep.object) : {};
+        this.useZoneWords(obj);
+        this.useDeterminers(forPrep?.object, "a", "an");
         if (searcher.kind === "each_player" || searcher.kind === "each_opponent") return this.unsupported(clause);
+        const owner = whose ? this.onePlayer(whose, obj!.range) : searcher;
         // Revealed only when the text says so ("..., reveal it, ..."): the reveal clause after it marks the search.
-        return [{ op: "search", who: searcher, zone, selector: { ...selector, zones: [zone] }, to: this.vocab.zoneOfRole("hand") ?? "Hand", amount: 1, shuffle: false }];
+        return [{ op: "search", who: searcher, ...(JSON.stringify(owner) === JSON.stringify(searcher) ? {} : { owner }), zone, selector: { ...selector, zones: [zone] }, to: this.vocab.zoneOfRole("hand") ?? "Hand", amount: 1, shuffle: false }];
       }
       case "reveal": {
         // "Reveal the top N cards of your deck" looks (and shows); "reveal it" only shows a card already chosen.
@@ -1650,11 +1851,11 @@ class AbilityLowering {
           this.lastSearch.reveal = true;
           return [];
         }
-        return top ? [{ op: "look_top", ...top, reveal: true }] : this.unsupported(clause);
+        return top ? this.lookTop(top, clause, true) : this.unsupported(clause);
       }
       case "look": {
         const top = this.topOfZone(prep("at")?.object);
-        return top ? [{ op: "look_top", ...top }] : this.unsupported(clause);
+        return top ? this.lookTop(top, clause, false) : this.unsupported(clause);
       }
       case "shuffle": {
         // "shuffle it into its owner's deck": the card goes into the deck, which is shuffled.
@@ -1662,12 +1863,22 @@ class AbilityLowering {
         const zone = into ? npWords(into.object).map((w) => lookup(this.vocab.zones, w)).find(Boolean) : undefined;
         if (obj && into) {
           if (!zone) return this.unsupported(clause);
-          this.use(into.object);
+          if (!this.destination(into.object, clause)) return [{ op: "rule", rule: "unsupported" }];
           return [{ op: "move", what: this.pickOrAffected(obj), to: zone, position: "shuffle" }];
         }
-        if (obj && !npWords(obj).some((w) => lookup(this.vocab.zones, w))) return this.unsupported(clause);
-        this.use(obj);
-        return [{ op: "shuffle", who: who(), zone: this.vocab.zoneOfRole("deck") ?? "Deck" }];
+        const named = obj ? this.zoneIn(obj) : undefined;
+        if (obj && !named) return this.unsupported(clause);
+        // "Shuffle target player's deck", "Each player shuffles their deck": that player's deck.
+        const whose = this.zoneOwnerOf(obj);
+        if (whose === null) return [{ op: "rule", rule: "unsupported" }];
+        this.useZoneWords(obj);
+        const shuffler = who();
+        const resolved = (ref: PlayersRef) => JSON.stringify(ref.kind === "acting" && this.antecedent ? this.antecedentPlayers() : ref);
+        if (whose && clause.subject && resolved(whose) !== resolved(shuffler)) {
+          this.note(obj!.range, `the engine shuffles a player's own deck: write "Shuffle ${this.slice(obj!.range)}" or "<player> shuffles their deck"`);
+          return [{ op: "rule", rule: "unsupported" }];
+        }
+        return [{ op: "shuffle", who: whose ?? shuffler, zone: named ?? this.vocab.zoneOfRole("deck") ?? "Deck" }];
       }
       case "create":
         return this.createTokenSteps(obj, clause);

@@ -308,16 +308,19 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
     case "gain_control":
       return `${playerText(step.who, ctx, true)} ${verb("gain", step.who)} control of ${aff(step.what)}${durationText(step.duration)}`;
     case "search":
-      return `search ${possessive(step.who, ctx)} ${lower(step.zone)} for ${countNoun(selectorText({ ...step.selector, zones: undefined }, ctx, 1) + (step.selector.cardTypes?.length ? " card" : ""), step.amount, ctx, "a")}${step.reveal ? ", reveal it" : ""}`;
+      return `search ${possessive(step.owner ?? step.who, ctx)} ${lower(step.zone)} for ${countNoun(selectorText({ ...step.selector, zones: undefined }, ctx, 1) + (step.selector.cardTypes?.length ? " card" : ""), step.amount, ctx, "a")}${step.reveal ? ", reveal it" : ""}`;
     case "look_top":
-      return `${step.reveal ? "reveal" : "look at"} the top ${step.amount === 1 ? "card" : countNoun("card", step.amount, ctx, "one")} of ${possessive(step.who, ctx)} ${step.zone}`;
+      return `${step.reveal ? "reveal" : "look at"} the top ${step.amount === 1 ? "card" : countNoun("card", step.amount, ctx, "one")} of ${possessive(step.owner ?? step.who, ctx)} ${step.zone}`;
     case "move_top": {
       // "each player puts the top two cards of their Deck into their Graveyard"
       const mine = step.who.kind === "you" ? "your" : "their";
       return `${actor(step.who, ctx, "put")} the top ${step.amount === 1 ? "card" : countNoun("card", step.amount, ctx, "one")} of ${mine} ${step.zone} into ${mine} ${step.to}`;
     }
-    case "place_looked":
-      return `put ${step.amount === "rest" ? "the rest" : numberText(step.amount, ctx) === "1" ? "one" : numberText(step.amount, ctx)} ${step.position === "bottom" ? `on the bottom of your ${step.to}` : step.position === "top" ? "back" : `into your ${step.to}`}${step.order ? " in any order" : ""}`;
+    case "place_looked": {
+      // Another player's looked-at cards go into their owner's zone: "their" (the player the look named).
+      const whose = step.who ? "their" : "your";
+      return `put ${step.amount === "rest" ? "the rest" : numberText(step.amount, ctx) === "1" ? "one" : numberText(step.amount, ctx)} ${step.position === "bottom" ? `on the bottom of ${whose} ${step.to}` : step.position === "top" ? "back" : `into ${whose} ${step.to}`}${step.order ? " in any order" : ""}`;
+    }
     case "exhaust":
       return `${step.over ? "overexhaust" : "exhaust"} ${aff(step.what)}`;
     case "remain":
@@ -333,7 +336,8 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       return `${actor(step.who, ctx, step.op === "gain_resource" ? "gain" : "lose")} ${numberText(step.amount, ctx)} ${step.resource}`;
     }
     case "shuffle":
-      return step.who.kind === "you" && ctx.game.zones.find((z) => z.name === step.zone)?.role === "deck" ? "shuffle" : `shuffle ${possessive(step.who as PlayerRef, ctx)} ${lower(step.zone)}`;
+      if (step.who.kind !== "you") return `${actor(step.who, ctx, "shuffle")} their ${lower(step.zone)}`;
+      return ctx.game.zones.find((z) => z.name === step.zone)?.role === "deck" ? "shuffle" : `shuffle your ${lower(step.zone)}`;
     case "per_player":
       return perPlayerText(step, ctx);
     case "delayed": {
@@ -431,9 +435,13 @@ function playerText(ref: PlayerRef, ctx: Context, subject = false): string {
     case "target":
       return targetText(ctx, ref.index) ?? "target player";
     case "controller_of":
-      return ref.of.kind === "self" ? "this card's controller" : "its controller";
-    case "owner_of":
-      return ref.of.kind === "self" ? "this card's owner" : "its owner";
+    case "owner_of": {
+      // "its controller" (the card named before), "the attacking creature's controller", "target creature's owner".
+      const role = ref.kind === "controller_of" ? "controller" : "owner";
+      if (ref.of.kind === "self") return `this card's ${role}`;
+      if (ref.of.kind !== "target" && ref.of.kind !== "event_card" && ref.of.kind !== "event_other") return `its ${role}`;
+      return `${possessiveOf(cardText(ref.of, ctx))} ${role}`;
+    }
     case "event_player":
       return "that player";
     case "defending":
@@ -568,6 +576,11 @@ export function numberText(n: NumberExpr, ctx: Context): string {
     case "count":
       return `the number of ${selectorText(n.of, ctx, 2)}`;
     case "stat":
+      // A target with its filters reads as "the power of target creature you control" (a possessive would follow "control").
+      if (n.of.kind === "target") {
+        const card = cardText(n.of, ctx);
+        return card === "it" ? `its ${n.stat}` : `the ${n.stat} of ${card}`;
+      }
       return `${n.of.kind === "self" ? "this card's" : n.of.kind === "it" ? "its" : possessiveOf(cardText(n.of, ctx))} ${n.stat}`;
     case "life":
       return `${possessive(n.of, ctx)} life total`;

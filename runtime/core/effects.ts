@@ -391,9 +391,12 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
     }
     case "search": {
       const who = evalPlayer(ctx, frame, step.who) ?? frame.controller;
-      const options = cardsFor(ctx, frame, { ...step.selector, zones: [step.zone], owner: who === frame.controller ? "you" : "opponent" });
+      // Whose zone: the searcher's own, or the player the text names ("Search target opponent's deck").
+      const owner = step.owner ? evalPlayer(ctx, frame, step.owner) : who;
+      if (owner === undefined) return "done";
+      const options = cardsFor(ctx, frame, { ...step.selector, zones: [step.zone], owner: "any" }).filter((id) => state.cards[id]!.owner === owner);
       const amount = evalNumber(ctx, frame, step.amount);
-      const chosen = askCards(ctx, frame, who, options, Math.min(amount, options.length) > 0 ? 0 : 0, amount, `search your ${step.zone}`);
+      const chosen = askCards(ctx, frame, who, options, Math.min(amount, options.length) > 0 ? 0 : 0, amount, owner === who ? `search your ${step.zone}` : `search ${owner}'s ${step.zone}`);
       if (chosen === "wait") return "wait";
       for (const id of chosen) {
         if (step.reveal) emit(ctx, "reveal", `${who} reveals ${cardName(ctx, id)}`, { card: id, player: who, source });
@@ -401,17 +404,19 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
         else moveCard(ctx, id, step.to, { source });
       }
       frame.chosen["it"] = chosen;
-      if (step.shuffle !== false) shuffleZone(ctx, who, step.zone);
+      if (step.shuffle !== false) shuffleZone(ctx, owner, step.zone);
       return "done";
     }
     case "look_top": {
       const who = evalPlayer(ctx, frame, step.who) ?? frame.controller;
-      const top = zoneList(ctx, who, step.zone).slice(0, Math.max(0, evalNumber(ctx, frame, step.amount)));
+      // Whose zone: the looker's own, or the player the text names ("Look at the top card of target player's deck").
+      const owner = step.owner ? evalPlayer(ctx, frame, step.owner) : who;
+      const top = owner === undefined ? [] : zoneList(ctx, owner, step.zone).slice(0, Math.max(0, evalNumber(ctx, frame, step.amount)));
       frame.chosen["looked"] = top;
       frame.chosen["it"] = top;
       const names = top.map((id) => cardName(ctx, id)).join(", ") || "nothing";
       // The trace is the designer's view: it names what the player saw either way.
-      emit(ctx, step.reveal ? "reveal" : "look", `${who} ${step.reveal ? "reveals" : "looks at"} the top ${top.length} card(s) of their ${step.zone}: ${names}`, { player: who, amount: top.length, source });
+      emit(ctx, step.reveal ? "reveal" : "look", `${who} ${step.reveal ? "reveals" : "looks at"} the top ${top.length} card(s) of ${owner === who ? "their" : `${owner ?? "nobody"}'s`} ${step.zone}: ${names}`, { player: who, amount: top.length, source });
       return "done";
     }
     case "move_top": {
@@ -431,7 +436,8 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       // The looked-at cards still where they were (an earlier placement may have moved some).
       const looked = (frame.chosen["looked"] ?? []).filter((id) => state.cards[id] && !(frame.chosen["placed"] ?? []).includes(id));
       const amount = step.amount === "rest" ? looked.length : Math.min(evalNumber(ctx, frame, step.amount), looked.length);
-      const owner = looked[0] ? state.cards[looked[0]]!.owner : frame.controller;
+      // Who picks and orders: the player who looked at another player's cards, else their owner.
+      const owner = (step.who ? evalPlayer(ctx, frame, step.who) : undefined) ?? (looked[0] ? state.cards[looked[0]]!.owner : frame.controller);
       let chosen: string[];
       // Being ordered ("in any order"): the cards were picked before the order questions began.
       if (frame.chosen["$picked"]) chosen = frame.chosen["$picked"];

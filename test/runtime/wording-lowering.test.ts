@@ -539,3 +539,71 @@ describe("'If you do' with no 'may' (session 5)", () => {
     expect(problems.join("\n")).toMatch(/"If you do": the engine knows whether you did it only after/);
   });
 });
+
+describe("whose zone: a possessive player names the zone's owner (session 6)", () => {
+  const target = { kind: "target", index: 0 };
+  it("'Look at the top card of target player's main deck. You may put it into their discard pile.': a player target, their deck", () => {
+    const { ability, problems } = lowerOne("cybervamp", "spell", "Look at the top card of target player's main deck. You may put it into their discard pile.");
+    expect(problems).toEqual([]);
+    expect(ability.targets).toMatchObject([{ accepts: "player", players: "any", text: "target player" }]);
+    expect(strip(ability.steps)).toEqual([
+      { op: "look_top", who: { kind: "you" }, owner: target, zone: "Main Deck", amount: 1 },
+      { op: "may", steps: [{ op: "place_looked", amount: "rest", to: "Discard Pile", who: { kind: "you" } }] },
+    ]);
+  });
+  it.each([
+    ["Reveal the top card of target opponent's main deck.", { op: "look_top", who: { kind: "you" }, owner: target, zone: "Main Deck", amount: 1, reveal: true }],
+    ["Look at the top three cards of your opponent's main deck.", { op: "look_top", who: { kind: "you" }, owner: { kind: "opponent" }, zone: "Main Deck", amount: 3 }],
+    ["Target player reveals the top card of their main deck.", { op: "look_top", who: target, zone: "Main Deck", amount: 1, reveal: true }],
+    ["Put the top two cards of target player's main deck into their discard pile.", { op: "move_top", who: target, zone: "Main Deck", amount: 2, to: "Discard Pile" }],
+    ["Shuffle target player's main deck.", { op: "shuffle", who: target, zone: "Main Deck" }],
+    ["Each player shuffles their main deck.", { op: "shuffle", who: { kind: "each_player" }, zone: "Main Deck" }],
+  ])("%s", (text, step) => {
+    const { ability, problems } = lowerOne("cybervamp", "spell", text);
+    expect(problems).toEqual([]);
+    expect(strip(ability.steps)).toEqual([step]);
+  });
+  it("'Search target opponent's main deck for a card': you search their deck", () => {
+    const { ability, problems } = lowerOne("cybervamp", "spell", "Search target opponent's main deck for a card and put it into their discard pile.");
+    expect(problems).toEqual([]);
+    expect(strip(ability.steps)).toMatchObject([{ op: "search", who: { kind: "you" }, owner: target, zone: "Main Deck" }, { op: "move", to: "Discard Pile" }]);
+  });
+  it.each([
+    ["Look at the top card of target player's main deck. You may put it into your discard pile.", /"your discard pile": the engine puts a card only into its owner's/],
+    ["Put target creature on top of target player's main deck.", /"target player's main deck": the engine puts a card into its owner's zone/],
+    ["Return target creature an opponent controls to your hand.", /"your hand": the engine puts a card into its owner's hand, and this one is an opponent's/],
+    ["Return a creature card from target player's discard pile to your hand.", /not "target player's discard pile"/],
+    ["Each player puts the top card of their main deck into your discard pile.", /a player's own Main Deck into that player's own Discard Pile/],
+  ])("%s: a note at the words, never another player's zone", (text, note) => {
+    const { problems } = lowerOne("cybervamp", "spell", text);
+    expect(problems.join("\n")).toMatch(note);
+    expect(problems.filter((p) => /is not used by the engine/.test(p))).toEqual([]);
+  });
+});
+
+describe("a card named by its possessive, inside an amount or a player (session 6)", () => {
+  it.each([
+    ["cybervamp", "spell", "Gain life equal to target creature's power.", { kind: "target", index: 0 }],
+    ["cybervamp", "spell", "Gain life equal to the power of target creature you control.", { kind: "target", index: 0 }],
+    ["duel", "unit", "PLAY: Deal damage equal to this unit's power to target unit.", { kind: "self" }],
+  ])("%s %s: %s — that card's stat", (game, kind, text, of) => {
+    const { ability, problems } = lowerOne(game, kind, text);
+    expect(problems).toEqual([]);
+    expect(JSON.stringify(ability.steps)).toContain(JSON.stringify({ kind: "stat", of, stat: "power" }));
+    expect(ability.targets[0]?.text).not.toMatch(/'s$/);
+  });
+  it("'the attacking creature's controller' is the attacker's controller, not this card's", () => {
+    const { ability, problems } = lowerOne("cybervamp", "unit", "Whenever this blocks, the attacking creature's controller gains 1 Bleed counter.");
+    expect(problems).toEqual([]);
+    expect(strip(ability.steps)).toEqual([{ op: "add_counters", counter: "Bleed", amount: 1, on: { kind: "player", ref: { kind: "controller_of", of: { kind: "event_other" } } } }]);
+  });
+  it("'target creature's controller' is a target's controller", () => {
+    const { ability, problems } = lowerOne("cybervamp", "spell", "Target creature's controller loses 2 life.");
+    expect(problems).toEqual([]);
+    expect(strip(ability.steps)).toEqual([{ op: "lose_life", who: { kind: "controller_of", of: { kind: "target", index: 0 } }, amount: 2 }]);
+  });
+  it("a phrase naming several cards in an amount is a note", () => {
+    const { problems } = lowerOne("cybervamp", "spell", "Gain life equal to the power of each creature you control.");
+    expect(problems.join("\n")).toMatch(/"each creature you control" names more than one card/);
+  });
+});
