@@ -15,7 +15,11 @@ export interface CheckResult {
 type Distributive<T> = T extends unknown ? Omit<T, "id"> : never;
 
 export class CheckerClient {
-  private readonly worker = new CheckWorker({ name: "cardwright-checker" });
+  /**
+   * Started by the first request, not with the page: the worker's code (the compiler, the parser's set-up) would
+   * otherwise compete with the page's own start for the CPU before the first editor is shown.
+   */
+  private started: Worker | undefined;
   private seq = 0;
   private nextId = 1;
   private inFlight = false;
@@ -41,9 +45,13 @@ export class CheckerClient {
   constructor(
     private readonly onResult: (result: CheckResult) => void,
     private readonly onError: (message: string) => void,
-  ) {
-    this.worker.onmessage = (event: MessageEvent<WorkerResponse>) => this.receive(event.data);
-    this.worker.onerror = (event) => {
+  ) {}
+
+  private get worker(): Worker {
+    if (this.started) return this.started;
+    const worker = new CheckWorker({ name: "cardwright-checker" });
+    worker.onmessage = (event: MessageEvent<WorkerResponse>) => this.receive(event.data);
+    worker.onerror = (event) => {
       this.inFlight = false;
       this.sentTexts = new Map();
       this.assetsSent = false;
@@ -51,6 +59,8 @@ export class CheckerClient {
       this.wakeIdle();
       this.onError(event.message || "The checker worker failed to start.");
     };
+    this.started = worker;
+    return worker;
   }
 
   /**
@@ -167,6 +177,6 @@ export class CheckerClient {
   }
 
   dispose(): void {
-    this.worker.terminate();
+    this.started?.terminate();
   }
 }

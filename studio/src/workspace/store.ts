@@ -61,9 +61,8 @@ export interface WorkspaceFile {
 
 // `?autosaveMs=N` lengthens the pause (the browser tests use it to reload with edits still unsaved).
 const AUTOSAVE_MS = Number(new URLSearchParams(location.search).get("autosaveMs")) || 700;
-// The check starts once the edit's task is done (edits of one task are one check, see scheduleCheck):
-// no typing pause. A check still running when the next edit comes is superseded (CheckerClient).
-const CHECK_MS = 0;
+// A check starts once the edit's task is done (edits of one task are one check, see scheduleCheck): no
+// typing pause. A check still running when the next edit comes is superseded (CheckerClient).
 const POLL_MS = 2000;
 
 /** Each model's text at its version: an unchanged file gives the same string, not a new copy out of Monaco. */
@@ -195,6 +194,7 @@ export class WorkspaceStore {
       const firstSet = [...this.files.values()].find((f) => f.kind === "cards") ?? this.files.values().next().value;
       const fromHash = decodeURIComponent(location.hash.replace(/^#/, ""));
       this.activePath = this.files.has(fromHash) ? fromHash : firstSet?.path;
+      // The workspace's first check (and the checker worker's start) after the first editor is drawn.
       this.scheduleCheck(0);
       this.pollTimer = setInterval(() => void this.poll(), POLL_MS);
       window.addEventListener("beforeunload", () => {
@@ -614,9 +614,10 @@ export class WorkspaceStore {
   }
 
   // --- checking ------------------------------------------------------------------------
-  scheduleCheck(delay = CHECK_MS): void {
+  /** Without a delay: once the current task is done (an edit). With one (0 at load: after the first render): a timer. */
+  scheduleCheck(delay?: number): void {
     clearTimeout(this.checkTimer);
-    if (delay > 0) {
+    if (delay !== undefined) {
       this.checkTimer = setTimeout(() => this.checkNow(), delay);
       return;
     }
