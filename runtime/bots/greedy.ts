@@ -5,7 +5,7 @@
  * and while the turn is still the bot's, the opponent's answers (a block, a response, passing
  * priority) are the ones the evaluation likes best for the opponent — each judged once the
  * position has resolved with nobody acting (`quietly`). Doing nothing (ending the
- * phase, passing) is judged by the position as it stands, and wins ties: the bot acts only when
+ * phase, passing) is judged by the position as it stands (once what waits resolves), and wins ties: the bot acts only when
  * acting looks better, so it never spins on moves that change nothing.
  */
 import type { Action, Engine, GameState, PlayerId } from "../index.ts";
@@ -37,7 +37,7 @@ export class GreedyBot implements Bot {
   choose(state: GameState, legal: readonly Action[]): Action {
     if (legal.length === 1) return legal[0]!;
     const waiting = legal.find(isWaiting);
-    let bestScore = waiting ? this.evaluator.score(state, this.player) : -Infinity;
+    let bestScore = waiting ? this.evaluator.score(quietly(this.engine, state), this.player) : -Infinity;
     let best: Action[] = waiting ? [waiting] : [];
     for (const action of legal) {
       if (action === waiting) continue;

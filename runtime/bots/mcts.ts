@@ -27,7 +27,7 @@ import type { Action, Engine, GameState, PlayerId } from "../index.ts";
 import { cloneJson } from "../state/clone.ts";
 import { type Bot, type BotSettings, DEFAULT_PLAYOUTS, LISTED, allowedActions, registerBot } from "./bot.ts";
 import { Evaluator } from "./evaluate.ts";
-import { settledScore } from "./greedy.ts";
+import { quietly, settledScore } from "./greedy.ts";
 import { WorldSampler } from "./determinize.ts";
 import { ActionNamer } from "./action-key.ts";
 import { BotRandom } from "./random.ts";
@@ -158,7 +158,7 @@ export class MctsBot implements Bot {
     const actions = this.namer.group(world, this.legal(world, this.player));
     const scores = new Map<string, number>();
     for (const [key, action] of actions)
-      scores.set(key, isWaiting(action) ? this.evaluator.score(world, this.player) : settledScore(this.engine, this.evaluator, world, action, this.player));
+      scores.set(key, isWaiting(action) ? this.evaluator.score(quietly(this.engine, world), this.player) : settledScore(this.engine, this.evaluator, world, action, this.player));
     const best = Math.max(...scores.values());
     const temperature = ROOT_POLICY_TEMPERATURE * this.evaluator.scale;
     const policy = new Map<string, { share: number; value: number }>();

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { createBot, allowedActions, WorldSampler, BotRandom, Evaluator, ActionNamer } from "../../runtime/bots/index.ts";
 import { MctsBot } from "../../runtime/bots/mcts.ts";
-import { settledScore } from "../../runtime/bots/greedy.ts";
+import { quietly, settledScore } from "../../runtime/bots/greedy.ts";
 import { playGame, replayGame } from "../../balance/play.ts";
 import { taskAt } from "../../balance/plan.ts";
 import { gameEngine, runSpec } from "./helpers.ts";
@@ -134,7 +134,7 @@ describe("search bot", () => {
       const legal = engine.legalActions(state);
       if (legal.length > 1 && player === "p1") {
         const chosen = createBot("mcts", engine, "p1", 100 + step, { playouts: 1, reuseTree: false }).choose(state, legal);
-        const score = (a: (typeof legal)[number]) => (waiting(a) ? evaluator.score(state, "p1") : settledScore(engine, evaluator, state, a, "p1"));
+        const score = (a: (typeof legal)[number]) => (waiting(a) ? evaluator.score(quietly(engine, state), "p1") : settledScore(engine, evaluator, state, a, "p1"));
         decisions++;
         if (score(chosen) === Math.max(...legal.map(score))) agreed++;
       }
