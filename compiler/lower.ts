@@ -112,7 +112,10 @@ function flattenAlso(np: Ast.NounPhrase): Ast.NounPhrase[] {
 }
 function npWords(np: Ast.NounPhrase | undefined): string[] {
   if (!np || SELF_BY_NAME.has(np)) return [];
-  return np.items.flatMap((i) => (i.kind === "word" ? [lower(i.text)] : []));
+  // A loop, not flatMap (an array per item): this runs for nearly every noun phrase the lowering looks at.
+  const words: string[] = [];
+  for (const item of np.items) if (item.kind === "word") words.push(lower(item.text));
+  return words;
 }
 /**
  * "creature or player", "unit or opponent", "player or creature": nouns joined by "or" where some name
@@ -215,8 +218,10 @@ export function unwrapOf(np: Ast.NounPhrase): Ast.NounPhrase {
 
 function npDeterminers(np: Ast.NounPhrase | undefined): string[] {
   if (!np) return [];
-  const lemmas = np.determiners.flatMap((d) => (d.kind === "determiner" ? [d.lemma] : []));
-  return SELF_BY_NAME.has(np) ? [...lemmas, "this"] : lemmas;
+  const lemmas: string[] = [];
+  for (const d of np.determiners) if (d.kind === "determiner") lemmas.push(d.lemma);
+  if (SELF_BY_NAME.has(np)) lemmas.push("this");
+  return lemmas;
 }
 
 /**
