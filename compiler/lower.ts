@@ -1239,7 +1239,7 @@ class AbilityLowering {
         // The question covers all of it: "You may discard a card and draw a card".
         openMay.prompt = this.text.slice(mayStart, clause.range.end.offset);
       }
-      else out.push(...steps);
+      else out.push(...eachOwnCount(out, steps));
       const may = steps.length === 1 && steps[0]!.op === "may" && clause.modal?.lemma === "may" ? steps[0] : undefined;
       if (may) {
         openMay = lastMay = may;
@@ -2638,6 +2638,30 @@ function actingAsActor(step: Step, players: PlayersRef): Step {
     default:
       return step;
   }
+}
+
+/**
+ * "Each player discards their hand, then draws that many cards": "that many" is each player's own count, so both clauses run
+ * once per player (`per_player`: the player discards, then draws as many as they discarded), never everyone's count — or the
+ * last player's — for all. `steps` (the clause after) is returned to be added; the step before it is taken out of `out`.
+ */
+function eachOwnCount(out: Step[], steps: Step[]): Step[] {
+  const [step] = steps;
+  if (steps.length !== 1 || !step || !("who" in step) || !step.who || (step.who.kind !== "each_player" && step.who.kind !== "each_opponent")) return steps;
+  if (!JSON.stringify(step).includes('"kind":"chosen_count","label":"it"')) return steps;
+  const players = step.who;
+  const before = out[out.length - 1];
+  const same = (ref: PlayersRef | undefined) => ref !== undefined && JSON.stringify(ref) === JSON.stringify(players);
+  const beforeSteps = before?.op === "per_player" && same(before.who) ? before.steps : before && "who" in before && same(before.who as PlayersRef) ? [actingAgain(before, players)] : undefined;
+  if (!beforeSteps) return steps;
+  out.pop();
+  return [{ op: "per_player", who: players, steps: [...beforeSteps, actingAgain(step, players)], ...(step.source ? { source: step.source } : {}) }];
+}
+
+/** The reverse of actingAsActor: a step whose actor is several players, as the step one of them runs (`acting`). */
+function actingAgain(step: Step, players: PlayersRef): Step {
+  const acting: PlayerRef = { kind: "acting" };
+  return "who" in step && JSON.stringify(step.who) === JSON.stringify(players) ? ({ ...step, who: acting } as Step) : step;
 }
 
 /** Subjects written once for several clauses: each lowering reads such a phrase once (one target slot, one choice). */

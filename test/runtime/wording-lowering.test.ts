@@ -607,3 +607,17 @@ describe("a card named by its possessive, inside an amount or a player (session 
     expect(problems.join("\n")).toMatch(/"each creature you control" names more than one card/);
   });
 });
+
+describe("'that many' after 'Each player ...' is each player's own count (session 6)", () => {
+  it.each([
+    ["Each player discards their hand, then draws that many cards.", { kind: "hand_size", of: { kind: "acting" } }],
+    ["Each player discards two cards, then draws that many cards.", 2],
+  ])("%s: one run per player, discard then draw", (text, discarded) => {
+    const { ability, problems } = lowerOne("cybervamp", "spell", text);
+    expect(problems).toEqual([]);
+    expect(strip(ability.steps)).toEqual([{ op: "per_player", who: { kind: "each_player" }, steps: [
+      { op: "discard", who: { kind: "acting" }, amount: discarded },
+      { op: "draw", who: { kind: "acting" }, amount: { kind: "chosen_count", label: "it" } },
+    ] }]);
+  });
+});
