@@ -10,7 +10,7 @@ import { opponentOf, type GameState } from "../state/state.ts";
 import { type Ctx, allOnBattlefield, battlefield, cardDef, cardName, emit, writeCard } from "./cards.ts";
 import { destroyAll, losePlayer } from "./operations.ts";
 import { noteEvent } from "./triggers.ts";
-import { hasRule, readingStill, statAbove0BeforeStatics, statOf } from "./values.ts";
+import { hasRule, readingStill, statBeforeStatics, staticsMayLower, statOf } from "./values.ts";
 import { runTopFrame } from "./effects.ts";
 import { mechanicsOf } from "./mechanics.ts";
 
@@ -40,18 +40,30 @@ export function checkState(ctx: Ctx): void {
     // Destruction is simultaneous: every card with lethal damage is found first, then all are destroyed.
     // "Damage equal to or greater than its Defense": a creature whose Defense is 0 or less (-1/-1 on a 2/1) has it
     // with no damage at all. A card that can't be destroyed, or whose destruction by this much damage was replaced, stays.
-    // The scan reads only: the statics in effect are worked out once for it (readingStill), not per card.
-    const lethal = readingStill(ctx, () =>
-      allOnBattlefield(ctx).filter((id) => {
+    // An undamaged creature whose Defense is above 0 before statics, in a game none of whose statics can
+    // lower it, is skipped at once (most cards, most steps: no list, no memo). The rest are read with the
+    // statics in effect worked out once for the scan (readingStill), not per card.
+    let unsure: string[] | undefined;
+    const zone = rules.zones.battlefield;
+    const lowerable = staticsMayLower(ctx, toughness);
+    for (const player of state.order) {
+      for (const id of (state.players[player]!.zones[zone] ??= [])) {
         const card = state.cards[id]!;
-        // Only a card that has the stat (a creature, not a land or a relic) can be at 0 of it.
-        if (card.damage === 0 && cardDef(ctx, card).stats[toughness] === undefined) return false;
-        // Undamaged with the stat surely above 0 (no static can lower it): not lethal, statics not worked out.
-        if (card.damage === 0 && statAbove0BeforeStatics(ctx, id, toughness)) return false;
-        const threshold = statOf(ctx, id, toughness);
-        return card.damage >= threshold && card.lethalReplaced !== card.damage && !hasRule(ctx, id, "cant_be_destroyed");
-      }),
-    );
+        if (card.damage === 0) {
+          // Only a card that has the stat (a creature, not a land or a relic) can be at 0 of it.
+          if (cardDef(ctx, card).stats[toughness] === undefined || (!lowerable && statBeforeStatics(ctx, id, toughness) > 0)) continue;
+        }
+        (unsure ??= []).push(id);
+      }
+    }
+    const lethal = unsure
+      ? readingStill(ctx, () =>
+          unsure.filter((id) => {
+            const card = state.cards[id]!;
+            return card.damage >= statOf(ctx, id, toughness) && card.lethalReplaced !== card.damage && !hasRule(ctx, id, "cant_be_destroyed");
+          }),
+        )
+      : [];
     for (const id of lethal) {
       const damage = state.cards[id]!.damage;
       emit(ctx, "check", damage > 0 ? `${cardName(ctx, id)} has lethal damage (${damage} ≥ ${statOf(ctx, id, toughness)})` : `${cardName(ctx, id)} has ${toughness} 0`, { card: id });

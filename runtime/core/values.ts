@@ -178,7 +178,11 @@ function baseStat(ctx: Ctx, id: string, stat: string): number {
 const loweringGames = new WeakMap<Rules, Map<string, boolean>>();
 const lowers = (def: CompiledCard, stat: string): boolean =>
   def.abilities.some((a) => a.kind === "static" && a.statics?.some((e) => e.kind === "modify" && e.stats?.[stat] !== undefined && !(typeof e.stats[stat] === "number" && e.stats[stat] >= 0)));
-function staticsMayLower(ctx: Ctx, stat: string): boolean {
+/**
+ * May a static ability of this game (its cards, or a token made so far) lower this stat? When none can, a
+ * stat above 0 before statics stays above 0 with them (the state-based check asks after every step).
+ */
+export function staticsMayLower(ctx: Ctx, stat: string): boolean {
   let byStat = loweringGames.get(ctx.rules);
   if (!byStat) loweringGames.set(ctx.rules, (byStat = new Map()));
   let known = byStat.get(stat);
@@ -192,14 +196,8 @@ function staticsMayLower(ctx: Ctx, stat: string): boolean {
   return false;
 }
 
-/**
- * Is a card's stat above 0, known without the statics in effect? When its value before statics is above 0
- * and no static ability of the game (or token made so far) can lower that stat, the statics can only
- * add to it. The state-based check asks this of every undamaged creature after every step.
- */
-export function statAbove0BeforeStatics(ctx: Ctx, id: string, stat: string): boolean {
-  return !!ctx.state.cards[id] && baseStat(ctx, id, stat) > 0 && !staticsMayLower(ctx, stat);
-}
+/** A card's stat before static abilities: printed, counters, modifiers (what statics add to). */
+export const statBeforeStatics = (ctx: Ctx, id: string, stat: string): number => baseStat(ctx, id, stat);
 
 export function statOf(ctx: Ctx, id: string, stat: string): number {
   const card = ctx.state.cards[id];

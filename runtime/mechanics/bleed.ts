@@ -10,7 +10,7 @@
  */
 import type { Ability, EventKind, KeywordDef } from "../../compiler/ir.ts";
 import type { Ctx, GameEventData } from "../core/index.ts";
-import { allOnBattlefield, cardName, emit, keywordInstancesOf, matchesSelector } from "../core/index.ts";
+import { allOnBattlefield, cardName, emit, keywordInstancesOf, matchesSelector, readingStill } from "../core/index.ts";
 import type { Mechanic } from "../core/mechanics.ts";
 import type { Rules } from "../core/rules.ts";
 
@@ -26,10 +26,13 @@ function noteKeywordTriggers(ctx: Ctx, kind: EventKind, data: GameEventData): vo
   if (defs.length === 0) return;
   const candidates = new Set(allOnBattlefield(ctx));
   if (data.card && state.cards[data.card]) candidates.add(data.card);
+  // Every candidate's keywords first, in one read of the state (the statics in effect worked out once).
+  const keywordsOf = readingStill(ctx, () => [...candidates].map((id) => (state.cards[id] ? keywordInstancesOf(ctx, id) : undefined)));
+  let index = 0;
   for (const id of candidates) {
     const card = state.cards[id];
-    if (!card) continue;
-    const keywords = keywordInstancesOf(ctx, id);
+    const keywords = keywordsOf[index++];
+    if (!card || !keywords) continue;
     for (const def of defs) {
       const instances = keywords.get(def.name.toLowerCase());
       if (!instances?.length) continue;

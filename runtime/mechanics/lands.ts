@@ -134,7 +134,8 @@ export function produces(ctx: Ctx, id: string): Unit | undefined {
 
 export const isLand = (ctx: Ctx, id: string): boolean => produces(ctx, id) !== undefined;
 
-const isXSymbol = (part: CostPart & { pays: "symbol" }) => !/^\d+$/.test(part.symbol) && lower(part.symbol) === "x";
+// "x" lower-cased: only "x" and "X" are (asked per cost part of every listed payment: no lower-casing, no pattern).
+const isXSymbol = (part: CostPart & { pays: "symbol" }) => part.symbol === "x" || part.symbol === "X";
 
 /** The units a cost's symbols ask for; X counts as `x` generic units. */
 export function costUnits(rules: Rules, cost: CostPart[], x: number | undefined): Unit[] {
@@ -160,7 +161,12 @@ function costUnitIds(rules: Rules, cost: CostPart[], x: number | undefined): num
 }
 
 const hasSymbols = (cost: CostPart[]) => cost.some((p) => p.pays === "symbol");
-const hasX = (cost: CostPart[]) => cost.some((p) => p.pays === "symbol" && isXSymbol(p));
+const costsWithX = new WeakMap<CostPart[], boolean>();
+function hasX(cost: CostPart[]): boolean {
+  let known = costsWithX.get(cost);
+  if (known === undefined) costsWithX.set(cost, (known = cost.some((p) => p.pays === "symbol" && isXSymbol(p))));
+  return known;
+}
 
 const unitKey = (u: Unit) => (u.kind === "generic" ? "*" : `${u.kind[0]}:${lower(u.name)}`);
 
@@ -445,7 +451,6 @@ function shortfall(ctx: Ctx, player: PlayerId, needs: Unit[]): Refusal {
 function checkLandPayment(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Payment): Refusal | null | undefined {
   const lands = payment.lands ?? [];
   if (!hasSymbols(cost)) return lands.length ? { code: "bad_payment", message: "this cost exhausts no lands" } : undefined;
-  const needs = costUnits(ctx.rules, cost, payment.x);
   if (hasX(cost) && payment.x === undefined) return { code: "bad_payment", message: "choose a value for X" };
   if (new Set(lands).size !== lands.length) return { code: "bad_payment", message: "a land can be exhausted only once per payment" };
   for (const id of lands) {
@@ -456,6 +461,7 @@ function checkLandPayment(ctx: Ctx, player: PlayerId, cost: CostPart[], payment:
   }
   const needIds = costUnitIds(ctx.rules, cost, payment.x);
   if (landsPayIds(ctx, lands, needIds)) return null;
+  const needs = costUnits(ctx.rules, cost, payment.x);
   if (landChoicesIds(ctx, player, needIds, 1).length === 0) return shortfall(ctx, player, needs);
   return { code: "bad_payment", message: `these lands (${lands.map((id) => cardName(ctx, id)).join(", ") || "none"}) do not pay ${describeUnits(needs)} exactly` };
 }
@@ -476,7 +482,7 @@ function payWithLands(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Pay
 function expandOptions(ctx: Ctx, player: PlayerId, cost: CostPart[], options: Payment[]): Payment[] {
   if (!hasSymbols(cost)) return options;
   const out: Payment[] = [];
-  const fixed = costUnits(ctx.rules, cost, 0).length;
+  const fixed = costUnitIds(ctx.rules, cost, 0).length;
   for (const base of options) {
     const xs = hasX(cost) && base.x === undefined ? Array.from({ length: Math.max(0, untappedInfo(ctx, player).length * perLand(ctx.rules) - fixed + 1) }, (_, i) => i) : [base.x];
     for (const x of xs) {
