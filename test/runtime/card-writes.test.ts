@@ -207,8 +207,9 @@ describe("the write log (applyInPlace's written)", () => {
         }
       }
       expect(missed).toEqual([]);
-      // The games did change cards (the check above is not vacuous).
-      expect(actions).toBeGreaterThan(200);
+      // The games did change cards (the check above is not vacuous). The random decks draw from the scenario card
+      // sets too, so adding test cards changes how long the games last (Duel: 193 actions in 4 games at ac9e156).
+      expect(actions).toBeGreaterThan(100);
       expect(changed).toBeGreaterThan(50);
     }, 300_000);
   }
