@@ -1059,11 +1059,16 @@ class AbilityLowering {
     const obj = clause.object;
     const objWords = npWords(obj);
     const c = npCount(obj);
-    // "you have 5 or less life" / "your life is 5 or less"
-    if (objWords.includes("life") || words.includes("life")) {
+    // "you have 5 or less life" / "your life is 5 or less" — a player's life total, nothing else: "its controller pays
+    // 3 life" is no condition on anyone's life (it was read as "you have 3 or less life").
+    const lifeVerb = clause.be !== undefined || clause.verb?.lemma === "have";
+    const lifeOwner = player ? "given" : words.some((w) => w.startsWith("opponent")) ? "opponent" : words.every((w) => w === "you" || w === "your" || w === "life") ? "you" : undefined;
+    if ((objWords.includes("life") || words.includes("life")) && lifeVerb && lifeOwner) {
       this.use(clause);
       const value = c?.value ?? 0;
-      const who: PlayerRef = player ?? (words.some((w) => w.startsWith("opponent")) ? { kind: "opponent" } : { kind: "you" });
+      const who: PlayerRef = player ?? (lifeOwner === "opponent" ? { kind: "opponent" } : { kind: "you" });
+      // "you have 5 life" / "you have exactly 5 life": that total, not "5 or less".
+      if (c && !c.comparison) return { kind: "compare", left: { kind: "life", of: who }, op: "=", right: value };
       return c?.comparison === "more" || c?.comparison === "greater" ? { kind: "life_at_least", who, value } : { kind: "life_at_most", who, value };
     }
     // "you control a Vampire" / "you control two or more units" / "you control no other units" /

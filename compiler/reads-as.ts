@@ -668,6 +668,11 @@ function conditionText(c: Condition, ctx: Context): string {
         const who = playerText(left.of.player, ctx);
         return `${who} ${who === "you" ? "have" : "has"} ${c.right} ${words[c.op]} ${left.counter} counters`;
       }
+      // "you have exactly 5 life"
+      if (typeof left !== "number" && left.kind === "life" && typeof c.right === "number" && c.op === "=") {
+        const who = playerText(left.of, ctx);
+        return `${who} ${who === "you" ? "have" : "has"} exactly ${c.right} life`;
+      }
       // "you have no cards in hand", "you have 3 or more cards in hand"
       if (typeof left !== "number" && left.kind === "hand_size" && typeof c.right === "number" && (words[c.op] || (c.op === "=" && c.right === 0))) {
         const who = playerText(left.of, ctx);
