@@ -21,7 +21,7 @@ export const STEP_OPS = exactly<StepBody["op"]>()([
   "damage", "draw", "keyword_action", "discard", "gain_life", "lose_life", "add_counters", "remove_counters", "modify", "destroy",
   "sacrifice", "sacrifice_self", "move", "choose_cards", "summon", "create_token", "gain_control", "search", "look_top", "place_looked",
   "exhaust", "remain", "ready", "counter_spell", "gain_resource", "lose_resource", "shuffle", "choose_one", "if", "may", "rule", "move_top", "per_player",
-  "delayed",
+  "delayed", "prevent",
 ]);
 export const NUMBER_EXPRS = exactly<Exclude<NumberExpr, number>["kind"]>()(["x", "count", "stat", "life", "counters", "hand_size", "event_amount", "times", "plus", "chosen_count", "short_of"]);
 export const CONDITIONS = exactly<Condition["kind"]>()(["controls", "life_at_most", "life_at_least", "compare", "your_turn", "card_is", "not", "all", "any"]);

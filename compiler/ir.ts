@@ -253,6 +253,15 @@ export type StepBody =
    * and chosen cards ("it" = the card the ability named before).
    */
   | { op: "delayed"; at: TriggerPattern; steps: Step[] }
+  /**
+   * Damage prevented for a while, by a one-time effect ("Prevent the next 3 damage that would be dealt to target creature
+   * this turn.", "Prevent all combat damage that would be dealt this turn.", "Prevent all damage that would be dealt by
+   * target creature this turn."): kept in the state until `duration` ends. Damage dealt to `to` (any card or player when
+   * absent) by `by` (any source when absent), combat damage only with `combat`, is prevented — all of it, or `amount` in
+   * all (used up as it prevents). Cards and players named are fixed as it resolves; a `cards` selector is matched when
+   * the damage would be dealt.
+   */
+  | { op: "prevent"; amount: NumberExpr | "all"; to?: Affected; by?: Affected; combat?: boolean; duration: Duration }
   | { op: "if"; condition: Condition; then: Step[]; else?: Step[] }
   /** "You may X": asks; yes runs `steps` (X, and what "If you do," adds), no runs `otherwise` ("If you don't, ..."). */
   | { op: "may"; who?: PlayerRef; steps: Step[]; otherwise?: Step[]; prompt: string }

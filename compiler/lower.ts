@@ -1105,6 +1105,26 @@ class AbilityLowering {
       const op = c.comparison === "more" || c.comparison === "greater" ? ">=" : c.comparison ? "<=" : "=";
       return { kind: "compare", left, op, right: c.value };
     }
+    // "you have five or more cards in your graveyard" / "an opponent has no creature cards in their discard pile": the
+    // cards of a zone other than the hand, counted (whose: you or an opponent, as a selector says it).
+    const inZone = obj?.filters.find((f) => f.kind === "prep" && f.prep === "in") as Ast.PrepPhrase | undefined;
+    if (clause.verb?.lemma === "have" && inZone && (objWords.includes("card") || objWords.includes("cards"))) {
+      const who = player ?? (clause.subject ? this.playerPhrase(clause.subject) : undefined) ?? { kind: "you" as const };
+      const owner = who.kind === "you" ? "you" : who.kind === "opponent" ? "opponent" : undefined;
+      // Whose zone is the subject's ("their discard pile" after "an opponent has"): the owner below says it.
+      const zone: Ast.PrepPhrase = { ...inZone, object: { ...inZone.object, determiners: inZone.object.determiners.filter((d) => !(d.kind === "determiner" && (d.lemma === "their" || d.lemma === "your"))) } };
+      const selector = owner ? this.selector({ ...obj!, determiners: obj!.determiners.filter((d) => !(d.kind === "determiner" && d.lemma === "no")), filters: obj!.filters.map((f) => (f === inZone ? zone : f)) }) : undefined;
+      if (owner && selector?.zones?.length) {
+        this.use(clause.subject, clause.verb, c, inZone);
+        this.useDeterminers(obj, "no");
+        this.useWords(obj, "card", "cards");
+        const left: NumberExpr = { kind: "count", of: { ...selector, owner } };
+        if (npDeterminers(obj).includes("no")) return { kind: "compare", left, op: "=", right: 0 };
+        if (!c || c.value === undefined) return { kind: "compare", left, op: ">", right: 0 };
+        const op = c.comparison === "more" || c.comparison === "greater" ? ">=" : c.comparison ? "<=" : "=";
+        return { kind: "compare", left, op, right: c.value };
+      }
+    }
     // "while attacking", "as long as this is blocking", "as long as it's a defender"
     const state = player ? undefined : this.cardStateCondition(clause);
     if (state) return state.condition;
@@ -1613,6 +1633,58 @@ class AbilityLowering {
     return null;
   }
 
+  /**
+   * "Prevent the next 3 damage that would be dealt to target creature this turn." · "Prevent all combat damage that would be
+   * dealt this turn." · "Prevent all damage that would be dealt by target creature this turn." · "Prevent all damage that
+   * target creature would deal this turn.": a prevention that lasts as long as the text says (IR step `prevent`). With no
+   * duration written it would last for ever: a note at the words.
+   */
+  preventSteps(clause: Ast.Clause): Step[] {
+    const obj = clause.object;
+    const relative = obj?.filters.find((f): f is Ast.RelativeFilter => f.kind === "relative" && f.that);
+    const rel = relative?.clause;
+    const words = npWords(obj);
+    const dets = npDeterminers(obj);
+    const next = words[0] === "next" && dets.length === 1 && dets[0] === "the";
+    const count = npCount(obj);
+    const damageWords = words.filter((w) => w !== "next");
+    // "that would be dealt [to X] [by Y]" (passive) or "that X would deal [to Y]" (active: X deals it).
+    const passive = !!rel?.be && !rel.subject;
+    const active = !rel?.be && !!rel?.subject && !rel.object;
+    const shape =
+      obj && rel && obj.filters.length === 1 && !obj.also?.length && !clause.subject && !clause.modal && rel.modal?.lemma === "would" && rel.verb?.lemma === "deal" && (passive || active) &&
+      damageWords.includes("damage") && damageWords.every((w) => w === "damage" || w === "combat") && (next ? count !== undefined && !count.variable : dets.length === 1 && dets[0] === "all" && !count);
+    const tail = rel ? withTimingSplitOff([...rel.tail, ...clause.tail], this) : [];
+    const to = tail.find((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "to");
+    const by = active ? rel!.subject : tail.find((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "by")?.object;
+    const others = tail.filter((t) => t !== to && !(t.kind === "prep" && t.prep === "by" && !active) && !(t.kind === "timing" && t.which === "this") && !(t.kind === "prep" && t.prep === "until"));
+    if (!shape || others.length || to?.object.also?.length || (by && by.also?.length)) {
+      this.note(clause.range, `the engine prevents damage for a while written "Prevent all [combat] damage that would be dealt [to <cards or players>] [by <cards>] this turn." or "Prevent the next N damage that would be dealt to <card or player> this turn.": "${this.slice(clause.range)}"`);
+      return [{ op: "rule", rule: "unsupported" }];
+    }
+    const duration = this.duration({ ...clause, tail });
+    if (duration.kind === "permanent") {
+      this.note(clause.range, `a prevention made by a one-time effect lasts as long as its text says: write how long ("... this turn", "... until your next turn"): "${this.slice(clause.range)}"`);
+      return [{ op: "rule", rule: "unsupported" }];
+    }
+    const toAffected = to ? this.affected(to.object) : undefined;
+    const byAffected = by ? this.affected(by) : undefined;
+    if (byAffected && byAffected.kind === "player") {
+      this.note(by!.range, `"${this.slice(by!.range)}": the engine prevents damage by the cards that deal it; name a card ("by target creature", "by creatures your opponents control")`);
+      return [{ op: "rule", rule: "unsupported" }];
+    }
+    // Three-Slot Duel's units fight by power: a fight destroys the weaker unit and deals it no damage to prevent.
+    const toCards = toAffected && (toAffected.kind === "card" || toAffected.kind === "cards" || ((toAffected.kind === "target" || toAffected.kind === "targets") && this.targets[toAffected.kind === "target" ? toAffected.index : toAffected.indexes[0]!]?.accepts === "card"));
+    if (damageWords.includes("combat") && toCards && this.vocab.game.params["combat_model"] === "fight") {
+      this.note(clause.range, `in this game units fight by power: a fight destroys the weaker unit and deals it no combat damage, so "${this.slice(clause.range)}" would prevent nothing; prevent "damage" (a spell's) or combat damage to a player`);
+      return [{ op: "rule", rule: "unsupported" }];
+    }
+    this.use(clause.verb, obj!.determiners, rel!.modal, rel!.be, rel!.verb, to?.prep !== undefined ? to : [], passive && by ? tail.filter((t) => t.kind === "prep" && t.prep === "by") : []);
+    this.useWords(obj, "next", "damage", "combat");
+    const amount = next ? this.count(count) : "all";
+    return [{ op: "prevent", amount, ...(toAffected ? { to: toAffected } : {}), ...(byAffected ? { by: byAffected } : {}), ...(damageWords.includes("combat") ? { combat: true } : {}), duration }];
+  }
+
   unsupported(clause: Ast.Clause): Step[] {
     const text = this.slice(clause.range);
     this.note(clause.range, `the engine cannot execute "${text}" yet`);
@@ -1930,6 +2002,8 @@ class AbilityLowering {
       case "give":
       case "gives":
         return this.giveSteps(clause);
+      case "prevent":
+        return this.preventSteps(clause);
       default: {
         // "it remains in play with 1 defense" / "it stays on the battlefield" (a replacement of its destruction).
         if (/^(remains?|stays?)$/.test(lower(verbWord))) return this.remainSteps(clause);
@@ -2538,6 +2612,23 @@ function withoutNodes<T>(node: T, drop: ReadonlySet<unknown>): T {
     if (last) np.range = { start: np.range.start, end: last.range.end };
   }
   return (copy ?? node) as T;
+}
+
+/**
+ * A tail with "this turn" read into a noun phrase split off it ("dealt to any target this turn": the parser reads "any
+ * target this turn" as one phrase): the phrase without it, then the timing.
+ */
+function withTimingSplitOff(tail: Ast.TailItem[], l: AbilityLowering): Ast.TailItem[] {
+  return tail.flatMap((t): Ast.TailItem[] => {
+    if (t.kind !== "prep") return [t];
+    const np = t.object;
+    const last = np.determiners[np.determiners.length - 1];
+    const turn = np.items[np.items.length - 1];
+    if (np.determiners.length < 2 || last?.kind !== "determiner" || last.lemma !== "this" || np.items.length !== 1 || turn?.kind !== "word" || lower(turn.text) !== "turn" || np.filters.length) return [t];
+    const object: Ast.NounPhrase = { ...np, determiners: np.determiners.slice(0, -1), items: [], range: spanOf(np.range, np.determiners[np.determiners.length - 2]!.range) };
+    l.use(last, turn);
+    return [{ ...t, object, range: spanOf(t.range, object.range) }, { kind: "timing", which: "this", range: spanOf(last.range, turn.range) }];
+  });
 }
 
 /** A clause's own duration words: `until end of turn`, `until your next turn`, `this turn`. */
@@ -3286,6 +3377,17 @@ function replacedPlayer(np: Ast.NounPhrase): "you" | "opponent" | "any" | undefi
   return undefined;
 }
 
+/** The players a static restriction names: "you" · "your opponents", "each opponent", "an opponent" · "players", "each player". */
+function lifePlayers(np: Ast.NounPhrase): "you" | "opponent" | "any" | undefined {
+  const words = npWords(np);
+  const dets = npDeterminers(np);
+  if (words.length === 0 && dets.length === 1 && dets[0] === "you") return "you";
+  if (words.length !== 1 || np.filters.length || !dets.every((d) => d === "your" || d === "each" || d === "all" || d === "an" || d === "a")) return undefined;
+  if (words[0] === "opponent" || words[0] === "opponents") return "opponent";
+  if ((words[0] === "player" || words[0] === "players") && !dets.includes("your")) return "any";
+  return undefined;
+}
+
 /**
  * "Spells you cast cost 1 less." · "Unit spells you cast cost 1 Crystal less." · "Spells you cast cost {1} more.":
  * what playing the cards costs changes (a static `cost`); by a number of generic symbols ({1}), of a resource
@@ -3412,6 +3514,17 @@ function lowerStatic(body: Ast.AbilityBody, a: Ability, l: AbilityLowering): voi
   const only = body.kind === "statement" && body.effect.steps.length === 1 ? body.effect.steps[0]!.clause : undefined;
   // "Prevent all combat damage that would be dealt to this." · "... to creatures you control." · "... to you.": a prevention.
   if (only && only.verb?.lemma === "prevent" && !only.subject && !only.modal) return lowerPreventAll(only, a, l);
+  // "Your opponents can't gain life." · "Players can't gain life.": each life gain of theirs is replaced by nothing.
+  if (only && only.modal && /^(?:can't|can’t|cannot)$/i.test(only.modal.text) && only.verb?.lemma === "gain" && only.subject && !only.tail.length && npWords(only.object).join(" ") === "life" && !npCount(only.object) && !only.object!.determiners.length) {
+    const who = lifePlayers(only.subject);
+    if (who) {
+      a.kind = "replacement";
+      a.steps = [];
+      a.replacement = { event: "gain_life", subject: { kind: "player", who }, steps: [] };
+      l.use(only);
+      return;
+    }
+  }
   // "Spells you cast cost 1 less." · "Creature spells you cast cost {1} more."
   if (only && (only.verb?.lemma === "cost" || only.verb?.text.toLowerCase() === "costs") && !only.modal) return lowerCostChange(only, a, l);
   if (body.kind === "statement" && body.effect.steps.length === 1 && body.effect.steps[0]!.clause.verb?.lemma === "enter" && !body.effect.steps[0]!.clause.modal) {

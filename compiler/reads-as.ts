@@ -90,7 +90,11 @@ function abilityText(a: Ability, ctx: Context): string {
       if (a.marker) return `${a.marker}: ${abilityText({ ...a, marker: undefined }, ctx)}`;
       const lines = sharedSubjects(joinCantRules(a.statics ?? []).map((s) => (typeof s === "string" ? { text: s } : { text: staticText(s, ctx), subject: s.kind === "cost" ? undefined : staticSubject(s, ctx) })));
       const text = lines.length ? lines.map(sentence).join(" ") : "Nothing (the engine runs no effect for this text).";
-      return a.condition ? `${text.replace(/\.$/, "")} as long as ${conditionText(a.condition, ctx)}.` : text;
+      if (!a.condition) return text;
+      // "This can't attack unless you have five or more cards in your graveyard": a negated count reads as written.
+      const negated = a.condition.kind === "not" ? conditionText(a.condition, ctx) : "";
+      if (a.condition.kind === "not" && negated.startsWith("not (")) return `${text.replace(/\.$/, "")} unless ${conditionText(a.condition.condition, ctx)}.`;
+      return `${text.replace(/\.$/, "")} as long as ${conditionText(a.condition, ctx)}.`;
     }
     case "triggered": {
       // A marker stands for its trigger ("PLAY: ..."): printed as written, it reads back the same.
@@ -129,6 +133,10 @@ function replacementText(r: Replacement, ctx: Context): string {
     const exhausted = r.steps.some((st) => st.op === "exhaust") ? " exhausted" : "";
     const counters = r.steps.flatMap((st) => (st.op === "add_counters" ? [` with ${countNoun(`${st.counter} counter`, st.amount, ctx)} on it`] : []));
     return sentence(`${who}${exhausted}${counters.join("")}`);
+  }
+  // "Your opponents can't gain life.": a life gain replaced by nothing.
+  if (r.event === "gain_life" && !r.steps.length && !r.limit && r.subject?.kind === "player") {
+    return `${r.subject.who === "you" ? "You" : r.subject.who === "opponent" ? "Your opponents" : "Players"} can't gain life.`;
   }
   const head = r.limit === "first_each_turn" ? `The first time ${subject} would ${event} each turn` : r.limit === "first" ? `The first time ${subject} would ${event}` : `If ${subject} would ${event}`;
   if (r.prevent !== undefined) {
@@ -345,6 +353,14 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       const inner = stepsText(step.steps, ctx).replace(/\.$/, "");
       const at = momentText(step.at, ctx);
       return step.steps.length === 1 ? `${inner} ${at}` : `${at}, ${inner.replace(/^./, (c) => c.toLowerCase())}`;
+    }
+    case "prevent": {
+      // "Prevent the next 3 damage that would be dealt to target creature this turn." · "Prevent all combat damage that would be dealt this turn."
+      const what = step.amount === "all" ? `all ${step.combat ? "combat " : ""}damage` : `the next ${numberText(step.amount, ctx)} ${step.combat ? "combat " : ""}damage`;
+      const to = step.to ? ` to ${aff(step.to)}` : "";
+      const by = step.by ? ` by ${aff(step.by)}` : "";
+      const until = step.duration.kind === "end_of_turn" ? " this turn" : durationText(step.duration);
+      return `prevent ${what} that would be dealt${to}${by}${until}`;
     }
     case "choose_one":
       return `choose one — ${step.modes.map((m) => stepsText(m.steps, ctx).replace(/\.$/, "")).join("; or ")}`;
@@ -677,6 +693,14 @@ function conditionText(c: Condition, ctx: Context): string {
       if (typeof left !== "number" && left.kind === "hand_size" && typeof c.right === "number" && (words[c.op] || (c.op === "=" && c.right === 0))) {
         const who = playerText(left.of, ctx);
         return `${who} ${who === "you" ? "have" : "has"} ${c.op === "=" ? "no" : `${c.right} ${words[c.op]}`} cards in hand`;
+      }
+      // "you have five or more cards in your Discard Pile", "an opponent has no Creature cards in their Discard Pile"
+      const zoneOwner = typeof left !== "number" && left.kind === "count" && left.of.zones?.length === 1 ? left.of.owner : undefined;
+      if (typeof left !== "number" && left.kind === "count" && (zoneOwner === "you" || zoneOwner === "opponent") && typeof c.right === "number" && (words[c.op] || (c.op === "=" && c.right === 0))) {
+        const who = zoneOwner === "you" ? "you" : "an opponent";
+        const one = selectorText({ ...left.of, zones: undefined, owner: undefined }, ctx, 1);
+        const cards = /\bcard$/i.test(one) ? `${one}s` : `${one} cards`;
+        return `${who} ${who === "you" ? "have" : "has"} ${c.op === "=" ? "no" : `${c.right} ${words[c.op]}`} ${cards} in ${who === "you" ? "your" : "their"} ${left.of.zones![0]}`;
       }
       return `${numberText(c.left, ctx)} is ${{ "<=": "at most", ">=": "at least", "=": "exactly", "<": "less than", ">": "more than" }[c.op]} ${numberText(c.right, ctx)}`;
     }

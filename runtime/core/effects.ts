@@ -12,6 +12,7 @@ import { type Ctx, RESOLVING, battlefield, cardDef, cardName, emit, hand, isPerm
 import { addModifier, damageCard, damagePlayer, destroyAll, discardCard, draw, enterBattlefield, gainLife, loseLife, moveCard, randomInt, registerStepRunner, returnToHand, shuffleZone } from "./operations.ts";
 import { cardsFor, evalAffected, evalCard, evalCondition, evalNumber, evalPlayer, evalPlayers, keywordText, statOf } from "./values.ts";
 import { noteEvent } from "./triggers.ts";
+import { addPrevention } from "./replacements.ts";
 import { resumeTargeting } from "./response.ts";
 import { mechanicsOf } from "./mechanics.ts";
 
@@ -162,6 +163,26 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
         ...(source ? { source } : {}),
       });
       emit(ctx, "delay", `${frame.label}: ${step.at.text} — waits`, { card: frame.card, player: frame.controller, source });
+      return "done";
+    }
+    case "prevent": {
+      // Cards and players named are fixed now; a selector ("creatures you control") is matched as the damage comes.
+      const fixed = (affected: typeof step.to) => (affected && affected.kind !== "cards" ? evalAffected(ctx, frame, affected) : []);
+      const to = fixed(step.to);
+      const by = fixed(step.by);
+      addPrevention(ctx, {
+        ...(step.to && step.to.kind !== "cards" ? { toCards: cardsOf(to), toPlayers: to.flatMap((t) => ("player" in t ? [t.player] : [])) } : {}),
+        ...(step.to?.kind === "cards" ? { toSelector: step.to.selector } : {}),
+        ...(step.by && step.by.kind !== "cards" ? { byCards: cardsOf(by) } : {}),
+        ...(step.by?.kind === "cards" ? { bySelector: step.by.selector } : {}),
+        ...(step.combat ? { combat: true } : {}),
+        ...(step.amount !== "all" ? { left: Math.max(0, evalNumber(ctx, frame, step.amount)) } : {}),
+        duration: step.duration.kind,
+        controller: frame.controller,
+        ...(frame.card !== undefined ? { sourceCard: frame.card } : {}),
+        label: frame.label,
+        ...(source ? { source } : {}),
+      });
       return "done";
     }
     case "keyword_action":

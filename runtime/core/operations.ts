@@ -8,7 +8,7 @@ import type { Frame, PlayerId } from "../state/state.ts";
 import { nextInt } from "../state/rng.ts";
 import { type Ctx, cardDef, cardName, emit, hand, zoneHolder, zoneList, removeCard, writeCard } from "./cards.ts";
 import { evalNumber, hasRule, keywordText, statOf } from "./values.ts";
-import { key as replacementKey, markReplacementUsed, replacementFor, type ReplaceableEvent, type ReplacementInEffect } from "./replacements.ts";
+import { applyPreventions, key as replacementKey, markReplacementUsed, replacementFor, type ReplaceableEvent, type ReplacementInEffect } from "./replacements.ts";
 import { noteEvent, zonesWatched } from "./triggers.ts";
 import { mechanicsOf } from "./mechanics.ts";
 
@@ -148,7 +148,7 @@ export function discardCard(ctx: Ctx, player: PlayerId, id: string, source?: Sou
 
 export function damagePlayer(ctx: Ctx, player: PlayerId, dealt: number, from: string | undefined, source: SourceRef | undefined, combat: boolean): void {
   if (dealt <= 0) return;
-  const left = replaceEvent(ctx, "player_dealt_damage", { player, ...(combat ? { combat } : {}) }, `${dealt} damage would be dealt to ${player}`, dealt);
+  const left = replaceEvent(ctx, "player_dealt_damage", { player, ...(combat ? { combat } : {}), ...(from ? { from } : {}) }, `${dealt} damage would be dealt to ${player}`, dealt);
   if (!left) return;
   const amount = left.amount;
   const p = ctx.state.players[player]!;
@@ -178,7 +178,7 @@ export function damagePlayer(ctx: Ctx, player: PlayerId, dealt: number, from: st
 export function damageCard(ctx: Ctx, id: string, dealt: number, from: string | undefined, source: SourceRef | undefined, combat = false): void {
   const card = writeCard(ctx, id);
   if (!card || dealt <= 0 || card.zone !== ctx.rules.zones.battlefield) return;
-  const left = replaceEvent(ctx, "dealt_damage", { card: id, ...(combat ? { combat } : {}) }, `${dealt} damage would be dealt to ${cardName(ctx, id)}`, dealt);
+  const left = replaceEvent(ctx, "dealt_damage", { card: id, ...(combat ? { combat } : {}), ...(from ? { from } : {}) }, `${dealt} damage would be dealt to ${cardName(ctx, id)}`, dealt);
   if (!left || card.zone !== ctx.rules.zones.battlefield) return;
   const amount = left.amount;
   const toughness = ctx.rules.param("toughness_stat", ctx.rules.param("creature_damage_threshold", ""));
@@ -282,6 +282,11 @@ export function destroyAll(ctx: Ctx, ids: string[], source?: SourceRef, opts: { 
  * Returns what is left of the event, or undefined when it was replaced.
  */
 export function replaceEvent(ctx: Ctx, kind: EventKind, about: ReplaceableEvent, what: string, amount = 0): { amount: number } | undefined {
+  // Damage prevented for a while by a one-time effect ("Prevent the next 3 damage that would be dealt to ... this turn").
+  if (ctx.state.preventions?.length && (kind === "dealt_damage" || kind === "player_dealt_damage")) {
+    amount = applyPreventions(ctx, about, what, amount);
+    if (amount <= 0) return undefined;
+  }
   // Most events of most games no card replaces: nothing to look up (and nothing allocated for the look-up).
   if (!ctx.rules.replacedEvents.has(kind)) return { amount };
   const applied: string[] = [];

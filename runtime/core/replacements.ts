@@ -14,8 +14,8 @@
  * effects").
  */
 import type { Ability, EventKind } from "../../compiler/ir.ts";
-import type { PlayerId } from "../state/state.ts";
-import { type Ctx, allOnBattlefield, cardDef } from "./cards.ts";
+import type { PlayerId, Prevention } from "../state/state.ts";
+import { type Ctx, allOnBattlefield, cardDef, cardName, emit } from "./cards.ts";
 import { abilityActive, matchesSelector } from "./values.ts";
 
 export interface ReplacementInEffect {
@@ -30,6 +30,8 @@ export interface ReplaceableEvent {
   player?: PlayerId;
   /** Combat damage. */
   combat?: boolean;
+  /** Damage: the card dealing it, if any. */
+  from?: string;
   /** `enters`: the zone the card is put into (none: the battlefield). */
   zone?: string;
   /** Replacements already applied to this event (each applies once). */
@@ -86,4 +88,75 @@ export function markReplacementUsed(ctx: Ctx, r: ReplacementInEffect): void {
   // Uses of "each turn" replacements from earlier turns no longer matter.
   const kept = (ctx.state.replacementsUsed ?? []).filter((u) => u.turn === ctx.state.turn || u.limit === "first");
   ctx.state.replacementsUsed = [...kept, { ability: r.ability.id, card: r.card, turn: ctx.state.turn, entered: ctx.state.cards[r.card]!.enteredTurn, limit }];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Damage prevented for a while by one-time effects (IR step `prevent`, `state.preventions`)
+
+/** Keeps a prevention in effect until its duration ends. */
+export function addPrevention(ctx: Ctx, prevention: Omit<Prevention, "id" | "turn">): void {
+  const { state } = ctx;
+  const made: Prevention = { id: state.nextId++, turn: state.turn, ...prevention };
+  (state.preventions ??= []).push(made);
+  const names = (cards: string[] | undefined, players: PlayerId[] | undefined) => [...(cards ?? []).map((id) => cardName(ctx, id)), ...(players ?? [])].join(" and ") || "nothing";
+  const to = made.toSelector ? " to the cards it names" : made.toCards || made.toPlayers ? ` to ${names(made.toCards, made.toPlayers)}` : "";
+  const by = made.bySelector ? " by the cards it names" : made.byCards ? ` by ${names(made.byCards, undefined)}` : "";
+  const until = made.duration === "end_of_turn" ? " this turn" : made.duration === "until_your_next_turn" ? " until its controller's next turn" : "";
+  emit(ctx, "modify", `${prevention.label}: ${made.left === undefined ? "all" : `the next ${made.left}`}${made.combat ? " combat" : ""} damage${to}${by} is prevented${until}`, {
+    ...(prevention.sourceCard ? { card: prevention.sourceCard, name: cardName(ctx, prevention.sourceCard) } : {}),
+    player: prevention.controller,
+    source: prevention.source,
+  });
+}
+
+/**
+ * Damage about to be dealt (to `about.card` or `about.player`, by `about.from`) less what the preventions in effect
+ * prevent, in the order they were made; a prevention of "the next N damage" is used up as it prevents.
+ */
+export function applyPreventions(ctx: Ctx, about: ReplaceableEvent, what: string, amount: number): number {
+  const { state } = ctx;
+  for (const p of state.preventions ?? []) {
+    if (amount <= 0) break;
+    if (!preventionApplies(ctx, p, about)) continue;
+    const prevented = p.left === undefined ? amount : Math.min(amount, p.left);
+    if (prevented <= 0) continue;
+    amount -= prevented;
+    if (p.left !== undefined) p.left -= prevented;
+    // The card the damage is dealt to; for a player, the card dealing it (or the prevention's own card).
+    const card = about.card ?? about.from ?? p.sourceCard;
+    emit(ctx, "replace", `${what}: ${prevented} of it prevented (${p.label})`, {
+      ...(card ? { card, name: cardName(ctx, card) } : {}),
+      player: about.player ?? p.controller,
+      amount: prevented,
+      source: p.source,
+    });
+  }
+  if (state.preventions?.some((p) => p.left === 0)) state.preventions = state.preventions.filter((p) => p.left !== 0);
+  return amount;
+}
+
+function preventionApplies(ctx: Ctx, p: Prevention, about: ReplaceableEvent): boolean {
+  if (p.combat && !about.combat) return false;
+  if (p.toCards || p.toPlayers || p.toSelector) {
+    const to =
+      about.card !== undefined
+        ? p.toCards?.includes(about.card) || (p.toSelector !== undefined && matchesSelector(ctx, about.card, p.toSelector, p.controller, p.sourceCard))
+        : about.player !== undefined && p.toPlayers?.includes(about.player);
+    if (!to) return false;
+  }
+  if (p.byCards || p.bySelector) {
+    if (about.from === undefined) return false;
+    if (!(p.byCards?.includes(about.from) || (p.bySelector !== undefined && matchesSelector(ctx, about.from, p.bySelector, p.controller, p.sourceCard)))) return false;
+  }
+  return true;
+}
+
+/** Preventions that last `duration` end (as the modifiers of that duration do); `controller`: only that player's ("until your next turn"). */
+export function endPreventions(ctx: Ctx, duration: Prevention["duration"], controller?: PlayerId): void {
+  const list = ctx.state.preventions;
+  if (!list?.length) return;
+  const kept = list.filter((p) => !(p.duration === duration && (controller === undefined || p.controller === controller)));
+  if (kept.length === list.length) return;
+  if (kept.length) ctx.state.preventions = kept;
+  else delete ctx.state.preventions;
 }

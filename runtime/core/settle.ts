@@ -9,6 +9,7 @@ import type { Rules } from "./rules.ts";
 import { opponentOf, type GameState } from "../state/state.ts";
 import { type Ctx, allOnBattlefield, battlefield, cardDef, cardName, emit, writeCard } from "./cards.ts";
 import { destroyAll, losePlayer } from "./operations.ts";
+import { endPreventions } from "./replacements.ts";
 import { noteEvent } from "./triggers.ts";
 import { hasRule, readingStill, statBeforeStatics, staticsMayLower, statOf } from "./values.ts";
 import { runTopFrame } from "./effects.ts";
@@ -168,6 +169,7 @@ export function endOfTurnCleanup(ctx: Ctx): void {
   const before = state.modifiers.length;
   state.modifiers = state.modifiers.filter((m) => m.duration !== "end_of_turn");
   if (state.modifiers.length !== before) emit(ctx, "modify", `"until end of turn" effects end (${before - state.modifiers.length})`);
+  endPreventions(ctx, "end_of_turn");
   for (const id of allOnBattlefield(ctx)) {
     const card = writeCard(ctx, id)!;
     card.damage = 0;
@@ -190,6 +192,7 @@ function passTurn(ctx: Ctx): void {
   const p = state.players[next]!;
   p.turnTally = {};
   state.modifiers = state.modifiers.filter((m) => !(m.duration === "until_your_next_turn" && m.controller === next));
+  endPreventions(ctx, "until_your_next_turn", next);
   if (rules.param("defender_lasts_until", "next_own_turn") === "next_own_turn") {
     for (const id of battlefield(ctx, next)) writeCard(ctx, id)!.defender = false;
   }

@@ -27,6 +27,7 @@ import type { Action, Refusal } from "../core/action.ts";
 import type { Ctx } from "../core/index.ts";
 import { abilityActive, addModifier, battlefield, cardDef, cardName, damageCard, damagePlayer, emit, hasRule, keywordsOf, noteEvent, readingStill, ruleAmount, statOf, writeCard } from "../core/index.ts";
 import { registerNativeRule } from "../core/effects.ts";
+import { endPreventions } from "../core/replacements.ts";
 import { initiate } from "../models/chain.ts";
 import { numberParam } from "../core/rules.ts";
 import type { Mechanic } from "../core/mechanics.ts";
@@ -253,6 +254,7 @@ registerNativeRule("expire_durations", (ctx) => {
   const before = ctx.state.modifiers.length;
   ctx.state.modifiers = ctx.state.modifiers.filter((m) => m.duration !== "end_of_turn");
   if (ctx.state.modifiers.length !== before) emit(ctx, "modify", `"until end of turn" effects end (${before - ctx.state.modifiers.length})`);
+  endPreventions(ctx, "end_of_turn");
   return "done";
 });
 

@@ -5,7 +5,7 @@
  * pre-computed numbers; the random generator's state and the turn machine's snapshot live here
  * too, so a state can be saved, restored and replayed exactly.
  */
-import type { CardRef, CompiledCard, Duration, KeywordGrant, RuleGrant, SourceRef, Step, TargetSpec, TriggerPattern } from "../../compiler/ir.ts";
+import type { CardRef, CardSelector, CompiledCard, Duration, KeywordGrant, RuleGrant, SourceRef, Step, TargetSpec, TriggerPattern } from "../../compiler/ir.ts";
 import type { RngState } from "./rng.ts";
 
 export type PlayerId = string;
@@ -123,6 +123,30 @@ export interface DelayedTrigger {
 }
 
 /**
+ * Damage prevented for a while, made by a one-time effect (IR step `prevent`): damage to these cards or players (any,
+ * when none is named) by these sources (any, when none is named) is prevented until the duration ends — all of it, or
+ * `left` more in all. A selector is matched as the damage would be dealt, relative to `controller`.
+ */
+export interface Prevention {
+  id: number;
+  toCards?: string[];
+  toPlayers?: PlayerId[];
+  toSelector?: CardSelector;
+  byCards?: string[];
+  bySelector?: CardSelector;
+  combat?: boolean;
+  /** How much more it prevents (absent: all damage). */
+  left?: number;
+  duration: Duration["kind"];
+  /** Turn it was made (as a modifier's). */
+  turn: number;
+  controller: PlayerId;
+  sourceCard?: string;
+  label: string;
+  source?: SourceRef;
+}
+
+/**
  * What a triggered ability remembers of its event: its card ("it", "this" when it is about this card), its player
  * ("that player"), its amount ("that much"), and the other card of the event ("that creature") — the card destroyed
  * or dealt damage, the attacker a blocker blocks, the card an attack is aimed at, the blockers of a blocked attacker.
@@ -210,6 +234,8 @@ export interface GameState {
   noted: NotedTrigger[];
   /** Delayed triggers waiting for their moment (absent: none). */
   delayed?: DelayedTrigger[];
+  /** Damage prevented for a while by one-time effects (absent: none). */
+  preventions?: Prevention[];
   stack: StackItem[];
   /** Who may act in an open response window, and how many passes in a row have happened. */
   priority: { player: PlayerId; passes: number; announced?: boolean } | null;
