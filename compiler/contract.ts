@@ -73,6 +73,7 @@ export const TRIGGER_EVENTS: Readonly<Record<EventKind, EventContract>> = {
   phase_end: { player: "a phase of their turn ends" },
   counter_added: { card: "gets a counter" },
   destroys: { card: "destroys another card", other: "the card destroyed" },
+  fights: { card: "fights", combat: true, other: "the unit it fights" },
   player_dealt_damage: { player: "they are dealt damage" },
 };
 

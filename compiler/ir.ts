@@ -308,6 +308,8 @@ export type EventKind =
   | "counter_added"
   /** A card destroyed another ("Whenever this destroys a creature in combat"): subject the destroyer, object the destroyed. */
   | "destroys"
+  /** A unit fights another (a game whose units fight by power: an attack on a unit, or one a defender walls). */
+  | "fights"
   /** A player is dealt damage ("Whenever an opponent is dealt damage", "Whenever you take damage"); `dealt_damage` is a card's. */
   | "player_dealt_damage";
 

@@ -2285,6 +2285,14 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
       // "this is destroyed" / "a creature is destroyed" vs "this destroys a creature [in combat]".
       if (clause.be || !clause.object) return { event: "destroyed", subject: cardSubject(), text };
       return { event: "destroys", subject: cardSubject(), ...objectOf(clause.object), ...combat, text };
+    case "fight":
+    case "fights":
+      // "Whenever this unit fights [a unit]" (a game whose units fight by power): the unit it fights is "that unit".
+      if (l.vocab.game.params["combat_model"] !== "fight") {
+        l.note(clause.range, `"${l.slice(clause.range)}": in this game creatures do not fight (combat is attackers, blockers and damage); write "Whenever this blocks or becomes blocked, ..." or "Whenever this deals combat damage, ..."`);
+        break;
+      }
+      return { event: "fights", subject: cardSubject(), ...objectOf(clause.object), text };
     case "attack":
       // "Whenever a creature attacks you": the player attacked (or whose card is); "Whenever this attacks a unit": the card.
       return { event: "attacks", subject: cardSubject(), ...objectOf(clause.object), text };

@@ -814,6 +814,7 @@ function triggerText(t: TriggerPattern, ctx: Context): string {
   }
   // "Whenever a creature attacks you", "When this blocks a creature", "When this is blocked by a creature with Flying".
   if (t.event === "attacks" || t.event === "blocks") return `${head} ${subject} ${t.event === "attacks" ? "attacks" : "blocks"}${object ? ` ${object}` : ""}${combat}`;
+  if (t.event === "fights") return `${head} ${subject} fights${object ? ` ${object}` : ""}`;
   if (t.event === "blocked") return `${head} ${subject} is blocked${object ? ` by ${object}` : ""}${combat}`;
   return `${head} ${subject} ${carries.card ?? t.event}${combat}`;
 }

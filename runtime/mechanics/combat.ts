@@ -42,10 +42,36 @@ export function fight(ctx: Ctx, attacker: string, blocker: string, source?: Sour
   }
 }
 
+/**
+ * An attack's fight about to happen: "Whenever this unit fights" (each of the two fights the other) and the other
+ * triggers of the moment ("When this blocks") resolve first — a bonus they give counts in the fight, as "When this
+ * attacks" does — then the fight, unless one of the two left play meanwhile.
+ */
+function startFight(ctx: Ctx, frame: Frame, attacker: string, other: string): "done" | "wait" {
+  frame.chosen["$fight"] = [other];
+  noteEvent(ctx, "fights", { card: attacker, other, combat: true });
+  noteEvent(ctx, "fights", { card: other, other: attacker, combat: true });
+  return fightWhenTriggersResolved(ctx, frame, attacker, other);
+}
+
+function fightWhenTriggersResolved(ctx: Ctx, frame: Frame, attacker: string, other: string): "done" | "wait" {
+  if (ctx.state.noted.length) {
+    ctx.rules.model.placeTriggers(ctx);
+    return "wait";
+  }
+  delete frame.chosen["$fight"];
+  const { battlefield: field } = ctx.rules.zones;
+  if (ctx.state.cards[attacker]?.zone === field && ctx.state.cards[other]?.zone === field) fight(ctx, attacker, other, frame.source);
+  return "done";
+}
+
 function resolveAttack(ctx: Ctx, frame: Frame): "done" | "wait" {
   const { state, rules } = ctx;
   const attacker = frame.chosen["attacker"]?.[0];
   const target = frame.targets[0]?.[0];
+  // A fight waiting for the triggers of its start (startFight).
+  const fighting = frame.chosen["$fight"]?.[0];
+  if (attacker && fighting) return fightWhenTriggersResolved(ctx, frame, attacker, fighting);
   if (!attacker || !target || state.cards[attacker]?.zone !== rules.zones.battlefield) return "done";
   const defending = opponentOf(state, state.cards[attacker]!.controller);
   let blocker: string | undefined;
@@ -75,8 +101,7 @@ function resolveAttack(ctx: Ctx, frame: Frame): "done" | "wait" {
     emit(ctx, "block", `${cardName(ctx, blocker)} walls the attack of ${cardName(ctx, attacker)}`, { card: blocker, name: cardName(ctx, blocker), player: defending, source: frame.source });
     noteEvent(ctx, "blocks", { card: blocker, player: defending, other: attacker });
     noteEvent(ctx, "blocked", { card: attacker, other: blocker });
-    fight(ctx, attacker, blocker, frame.source);
-    return "done";
+    return startFight(ctx, frame, attacker, blocker);
   }
   if ("player" in target) {
     const power = statOf(ctx, attacker, powerStat(ctx));
@@ -84,7 +109,7 @@ function resolveAttack(ctx: Ctx, frame: Frame): "done" | "wait" {
     damagePlayer(ctx, target.player, power, attacker, frame.source, true);
     return "done";
   }
-  if (state.cards[target.card]?.zone === rules.zones.battlefield) fight(ctx, attacker, target.card, frame.source);
+  if (state.cards[target.card]?.zone === rules.zones.battlefield) return startFight(ctx, frame, attacker, target.card);
   return "done";
 }
 
