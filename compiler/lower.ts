@@ -1881,7 +1881,8 @@ class AbilityLowering {
       case "get": {
         // "X gets +2 power until end of turn" / static "Other units you control get +1 power".
         const stats = this.statChange(obj);
-        if (!stats) return this.unsupported(clause);
+        // A stat change needs cards: with no subject ("..., get +1/+0") it would be read as the player's, who has no stats.
+        if (!stats || !clause.subject || !subjectIsCard()) return this.unsupported(clause);
         return [{ op: "modify", on: this.affected(clause.subject), stats, duration: this.duration(clause) }];
       }
       case "have": {
@@ -2310,6 +2311,16 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
       const by = [...tailPreps, ...clause.object.filters].find((p) => p.kind === "prep" && p.prep === "by") as Ast.PrepPhrase | undefined;
       if (by) l.use(by);
       return { event: "blocked", subject: cardSubject(), ...objectOf(by?.object), text };
+    }
+    case "harvest":
+    case "harvests": {
+      // "Whenever you harvest a Facet [card]": a card of theirs put into the Facet Zone — only a harvest puts one there.
+      const zone = l.vocab.game.params["facet_zone"];
+      const what = npWords(clause.object);
+      if (!isPlayerSubject || typeof zone !== "string" || !what.every((w) => w === "facet" || w === "facets" || w === "card" || w === "cards") || clause.tail.length) break;
+      const who = playerWho();
+      l.use(clause.subject, clause.object);
+      return { event: "enters", subject: { kind: "card", selector: who === "any" ? {} : { controller: who } }, zone, text };
     }
     case "take":
       // "Whenever you take damage", "Whenever this takes damage".
@@ -2791,7 +2802,8 @@ function sharesSubject(clause: Ast.Clause, previous: Ast.Clause): boolean {
 /** `get +1/+0`, `gain Haste`, `lose Flying`, `have Shroud`: a clause whose object is a stat change or a keyword list. */
 function changesCards(clause: Ast.Clause): boolean {
   if (!clause.object || !["get", "gain", "lose", "have"].includes(clause.verb?.lemma ?? "")) return false;
-  if (isStatChangeList(clause.object)) return true;
+  // `+1/+0` (a stat pair) or `+1 attack and +1 defense`.
+  if (isStatChangeList(clause.object) || (clause.object.items.length === 1 && clause.object.items[0]!.kind === "stats" && !clause.object.filters.length)) return true;
   return clause.verb!.lemma !== "get" && isBareWordList(clause.object) && !npWords(clause.object).some((w) => w === "life" || w === "control");
 }
 
