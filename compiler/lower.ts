@@ -1428,6 +1428,20 @@ class AbilityLowering {
   }
 
   /**
+   * "Look at target opponent's hand", "Reveal your hand": every card of a player's hand, looked at as the top of a zone is
+   * (the looked-at cards: "the rest", "it" after it).
+   */
+  wholeHand(np: Ast.NounPhrase | undefined): { owner: PlayersRef | null | undefined; zone: string; amount: NumberExpr } | undefined {
+    const hand = this.vocab.zoneOfRole("hand");
+    if (!np || !hand || this.zoneIn(np) !== hand || npWords(np).filter((w) => possessiveStem(w) === undefined).length !== 1 || npCount(np)) return undefined;
+    const owner = this.zoneOwnerOf(np);
+    this.useZoneWords(np);
+    this.lookedZone = hand;
+    const of: PlayerRef = owner ? (owner.kind === "each_player" || owner.kind === "each_opponent" ? { kind: "opponent" } : owner) : { kind: "you" };
+    return { owner, zone: hand, amount: { kind: "hand_size", of } };
+  }
+
+  /**
    * Whose zone a phrase names, read as the player phrase its possessive is: "target player's deck" (a target slot), "your
    * opponent's hand", "each player's Graveyard", "its owner's hand", "that player's deck", "their Discard Pile" (whom "they"
    * names here: the clause's players, the player a possessive named before, the trigger's player), "your deck". It marks
@@ -1934,10 +1948,12 @@ class AbilityLowering {
           this.lastSearch.reveal = true;
           return [];
         }
+        const hand = top ? undefined : this.wholeHand(obj);
+        if (hand) return this.lookTop(hand, clause, true);
         return top ? this.lookTop(top, clause, true) : this.unsupported(clause);
       }
       case "look": {
-        const top = this.topOfZone(prep("at")?.object);
+        const top = this.topOfZone(prep("at")?.object) ?? this.wholeHand(prep("at")?.object);
         return top ? this.lookTop(top, clause, false) : this.unsupported(clause);
       }
       case "shuffle": {

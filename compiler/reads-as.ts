@@ -318,7 +318,11 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
     case "search":
       return `search ${possessive(step.owner ?? step.who, ctx)} ${lower(step.zone)} for ${countNoun(selectorText({ ...step.selector, zones: undefined }, ctx, 1) + (step.selector.cardTypes?.length ? " card" : ""), step.amount, ctx, "a")}${step.reveal ? ", reveal it" : ""}`;
     case "look_top":
-      return `${step.reveal ? "reveal" : "look at"} the top ${step.amount === 1 ? "card" : countNoun("card", step.amount, ctx, "one")} of ${possessive(step.owner ?? step.who, ctx)} ${step.zone}`;
+      // "look at target opponent's Hand": all of it.
+      // "Target opponent reveals their Hand": the player who looks, unless you.
+      const looks = step.who.kind === "you" ? (step.reveal ? "reveal" : "look at") : `${playerText(step.who, ctx, true)} ${step.reveal ? "reveals" : "looks at"}`;
+      if (typeof step.amount !== "number" && step.amount.kind === "hand_size" && ctx.game.zones.find((z) => z.name === step.zone)?.role === "hand") return `${looks} ${possessive(step.owner ?? step.who, ctx)} ${step.zone}`;
+      return `${looks} the top ${step.amount === 1 ? "card" : countNoun("card", step.amount, ctx, "one")} of ${possessive(step.owner ?? step.who, ctx)} ${step.zone}`;
     case "move_top": {
       // "each player puts the top two cards of their Deck into their Graveyard"
       const mine = step.who.kind === "you" ? "your" : "their";

@@ -437,7 +437,8 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       frame.chosen["it"] = top;
       const names = top.map((id) => cardName(ctx, id)).join(", ") || "nothing";
       // The trace is the designer's view: it names what the player saw either way.
-      emit(ctx, step.reveal ? "reveal" : "look", `${who} ${step.reveal ? "reveals" : "looks at"} the top ${top.length} card(s) of ${owner === who ? "their" : `${owner ?? "nobody"}'s`} ${step.zone}: ${names}`, { player: who, amount: top.length, source });
+      const whose = `${owner === who ? "their" : `${owner ?? "nobody"}'s`} ${step.zone}`;
+      emit(ctx, step.reveal ? "reveal" : "look", `${who} ${step.reveal ? "reveals" : "looks at"} ${step.zone === rules.zones.hand ? whose : `the top ${top.length} card(s) of ${whose}`}: ${names}`, { player: who, amount: top.length, source });
       return "done";
     }
     case "move_top": {
