@@ -387,6 +387,8 @@ export interface Step extends BaseNode {
 export interface Clause extends BaseNode {
   kind: "clause";
   subject?: NounPhrase;
+  /** `You and target opponent each gain 3 life`: `each` after the subject (each of the subject's players or cards does it). */
+  each?: WordNode;
   /** `may`, `can`, `can't`, `would`, `must`, `doesn't`. */
   modal?: WordNode;
   /** `is` / `are` / `be` ... */
@@ -396,6 +398,8 @@ export interface Clause extends BaseNode {
   /** More verbs joined by `or`: `It can't attack or block.` → verb attack, orVerbs [block]. */
   orVerbs?: WordNode[];
   object?: NounPhrase;
+  /** `Make target unit a defender.`: what the verb makes of its object (a second noun phrase after it). */
+  complement?: NounPhrase;
   tail: TailItem[];
 }
 
@@ -414,6 +418,8 @@ export interface TimingPhrase extends BaseNode {
   kind: "timing";
   /** `this`, `each` or `that`. */
   which: string;
+  /** `each combat` (`this combat`): the word, where it is not `turn`. */
+  combat?: WordNode;
 }
 
 /** `if <clause>` · `unless <clause>` · `as long as <clause>` · `while <clause>`. */
@@ -508,6 +514,8 @@ export interface ControlFilter extends BaseNode {
   controller: NounPhrase;
   /** The verb as written, lemma `control`. */
   verb: WordNode;
+  /** `you don't control`: the cards the controller does not control. */
+  not?: WordNode;
 }
 
 /** `equal to <noun phrase>`: `equal to the number of cards in your hand`, `equal to its power`. */

@@ -292,6 +292,9 @@ function determinerNode(ctx: Ctx, n: CstNode): A.Determiner | undefined {
   }
   const count = tok(n, "count");
   if (count) return countFrom(ctx, count, tok(n, "comparison"), count);
+  // `double that damage`: a multiplier, lower case.
+  const multiplier = tok(n, "multiplier");
+  if (multiplier) return inserted(multiplier) ? undefined : { kind: "determiner", lemma: multiplier.image.toLowerCase(), text: multiplier.image.toLowerCase(), range: tokenRange(ctx, multiplier) };
   const t = tok(n, "Determiner") ?? tok(n, "Pronoun");
   if (!t || inserted(t)) return undefined;
   if (isType(t, T.Variable) || isType(t, T.X) || isType(t, T.NumberWord)) return countFrom(ctx, t, tok(n, "comparison"), t);
@@ -348,7 +351,8 @@ function nounFilter(ctx: Ctx, n: CstNode): A.NounFilter | undefined {
     const np = playerPhrase(ctx, controller);
     const verbToken = tok(n, "Control");
     const verb = verbToken && !inserted(verbToken) ? word(ctx, verbToken) : { kind: "word" as const, text: "control", lemma: "control", keyword: true, range: np.range };
-    return { kind: "controlledBy", controller: np, verb, range: cstRange(ctx, n) };
+    const not = tok(n, "not");
+    return { kind: "controlledBy", controller: np, verb, ...(not && !inserted(not) ? { not: word(ctx, not) } : {}), range: cstRange(ctx, n) };
   }
   if (tok(n, "relative")) {
     const pred = sub(n, "predicate");
@@ -382,7 +386,8 @@ function nounFilter(ctx: Ctx, n: CstNode): A.NounFilter | undefined {
 
 function tailItem(ctx: Ctx, n: CstNode): A.TailItem | undefined {
   const timing = tok(n, "timing");
-  if (timing) return { kind: "timing", which: T.lemmaOf(timing.tokenType.name, timing.image), range: cstRange(ctx, n) };
+  const combat = tok(n, "combat");
+  if (timing) return { kind: "timing", which: T.lemmaOf(timing.tokenType.name, timing.image), ...(combat && !inserted(combat) ? { combat: word(ctx, combat) } : {}), range: cstRange(ctx, n) };
   const cond = tok(n, "condition");
   if (cond) return { kind: "condition", word: isType(cond, T.Unless) ? "unless" : isType(cond, T.As) ? "as long as" : cond.image.toLowerCase() === "while" ? "while" : cond.image.toLowerCase() === "until" ? "until" : "if", clause: clause(ctx, sub(n, "clause")), range: cstRange(ctx, n) };
   if (tok(n, "Where")) {
@@ -424,6 +429,8 @@ function clause(ctx: Ctx, n: CstNode | undefined, preserveVerb = false): A.Claus
 function clauseOf(ctx: Ctx, n: CstNode | undefined, subject: A.NounPhrase | undefined, pred: CstNode | undefined, preserveVerb = false): A.Clause {
   const result: A.Clause = { kind: "clause", tail: [], range: cstRange(ctx, n ?? pred) };
   if (subject) result.subject = subject;
+  const each = tok(pred, "each");
+  if (each && !inserted(each)) result.each = word(ctx, each);
   const modal = tok(pred, "modal");
   if (modal && !inserted(modal)) result.modal = word(ctx, modal);
   const be = tok(pred, "Be");
@@ -433,6 +440,8 @@ function clauseOf(ctx: Ctx, n: CstNode | undefined, subject: A.NounPhrase | unde
   if (verbs.length > 1) result.orVerbs = verbs.slice(1);
   const object = sub(pred, "object");
   if (object) result.object = nounPhrase(ctx, object);
+  const complement = sub(pred, "complement");
+  if (complement) result.complement = nounPhrase(ctx, complement);
   result.tail = subs(pred, "tailItem").map((t) => tailItem(ctx, t)).filter((t): t is A.TailItem => !!t);
   return result;
 }
@@ -475,6 +484,12 @@ function sequence(ctx: Ctx, n: CstNode | undefined): A.Sequence {
     const step: A.Step = { kind: "step", connector: conn ? connectorOf(conn) : "", clause: cl, range: conn ? spanRange(ctx, [conn, c]) : cl.range };
     const did = sub(conn, "didCondition");
     if (did) step.condition = didCondition(ctx, did);
+    // `. Then, if X, Y.` is stored as `. Then Y if X.` (its canonical form).
+    const leadingIf = sub(conn, "leadingCondition");
+    if (leadingIf) {
+      const at = cl.tail.findIndex((t) => t.kind === "where");
+      cl.tail.splice(at < 0 ? cl.tail.length : at, 0, { kind: "condition", word: "if", clause: clause(ctx, sub(leadingIf, "clause")), range: cstRange(ctx, leadingIf) });
+    }
     return step;
   });
   const leading = sub(n, "leadingDuration");

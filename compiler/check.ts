@@ -636,8 +636,8 @@ function checkWord(word: WordReference, context: CheckContext): void {
         context.references.push(referenceOf(context.file, range, found));
         return;
       }
-      // "Spells you cast cost 1 less.": a verb of static text the lowering reads (not an effect).
-      if (STATIC_VERBS.has(text.toLowerCase())) return;
+      // "Spells you cast cost 1 less.", "Make target unit a defender.": verbs the lowering reads that no game lists.
+      if (LOWERED_VERBS.has(text.toLowerCase())) return;
       const suggestion = nearMiss(text, vocabulary.names("keyword"));
       if (suggestion) accept("CW2001", range, { word: text, game }, suggestion);
       else {
@@ -659,7 +659,7 @@ function checkWord(word: WordReference, context: CheckContext): void {
 
 /** The structural verbs of the card language (their base forms), from the lexer's keyword tokens. */
 /** Verbs of static abilities the lowering reads that are no effect of their own ("cost ... less"). */
-const STATIC_VERBS = new Set(["cost", "costs"]);
+const LOWERED_VERBS = new Set(["cost", "costs", "make", "makes"]);
 
 const LANGUAGE_VERBS = Object.entries(keywordTokens)
   .filter(([, token]) => (token.CATEGORIES ?? []).some((category) => category.name === "VerbWord"))

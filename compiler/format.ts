@@ -81,7 +81,7 @@ function nounItemText(item: A.NounItem): string {
 function filterText(f: A.NounFilter): string {
   switch (f.kind) {
     case "controlledBy":
-      return `${npText(f.controller)} ${f.verb.text}`;
+      return `${npText(f.controller)} ${f.not ? `${f.not.text} ` : ""}${f.verb.text}`;
     case "prep":
       return `${f.prep} ${npText(f.object)}`;
     case "equalTo":
@@ -108,7 +108,7 @@ function tailText(t: A.TailItem): string {
     case "prep":
       return `${t.prep} ${npText(t.object)}`;
     case "timing":
-      return `${t.which} turn`;
+      return `${t.which} ${t.combat ? t.combat.text : "turn"}`;
     case "condition":
       return `${t.word} ${clauseText(t.clause)}`;
     case "where":
@@ -123,11 +123,13 @@ function tailText(t: A.TailItem): string {
 export function clauseText(c: A.Clause): string {
   const parts: string[] = [];
   if (c.subject) parts.push(npText(c.subject));
+  if (c.each) parts.push(c.each.text);
   if (c.modal) parts.push(c.modal.text);
   if (c.be) parts.push(c.be.text);
   if (c.verb) parts.push(c.verb.text);
   for (const v of c.orVerbs ?? []) parts.push(`or ${v.text}`);
   if (c.object) parts.push(npText(c.object));
+  if (c.complement) parts.push(npText(c.complement));
   let text = parts.join(" ");
   for (const t of c.tail) {
     const s = tailText(t);

@@ -701,6 +701,11 @@ class AbilityLowering {
       if (f.kind === "controlledBy") {
         const who = npDeterminers(f.controller).concat(npWords(f.controller));
         sel.controller = who.includes("you") ? "you" : who.some((w) => w.startsWith("opponent")) ? "opponent" : "any";
+        // "you don't control": a game of two players — the opponent's (a player controls every card in play or none).
+        if (f.not) {
+          if (sel.controller === "any") this.note(f.range, `the engine cannot read "${this.slice(f.range)}": write "you don't control" or "an opponent controls"`);
+          sel.controller = sel.controller === "you" ? "opponent" : "you";
+        }
         if (who.includes("they")) {
           const theirs = this.theirs(f.controller);
           if (theirs?.kind === "acting") sel.controller = "acting";
@@ -758,7 +763,7 @@ class AbilityLowering {
             this.useWords(inner, kw);
           }
         }
-      } else if (f.kind === "relative" && f.that && f.clause.verb?.lemma === "attack" && !f.clause.subject && !f.clause.object && !f.clause.modal && f.clause.tail.length === 1 && f.clause.tail[0]!.kind === "timing" && f.clause.tail[0]!.which === "this") {
+      } else if (f.kind === "relative" && f.that && f.clause.verb?.lemma === "attack" && !f.clause.subject && !f.clause.object && !f.clause.modal && f.clause.tail.length === 1 && f.clause.tail[0]!.kind === "timing" && f.clause.tail[0]!.which === "this" && !f.clause.tail[0]!.combat) {
         // "a creature that attacked this turn"
         sel.attackedThisTurn = true;
         this.use(f);
@@ -1030,7 +1035,7 @@ class AbilityLowering {
         if (w.includes("end")) return { kind: "end_of_turn" };
         if (w.includes("next")) return { kind: "until_your_next_turn" };
       }
-      if (t.kind === "timing" && t.which === "this") {
+      if (t.kind === "timing" && t.which === "this" && !t.combat) {
         this.use(t);
         return { kind: "end_of_turn" };
       }
@@ -1242,7 +1247,8 @@ class AbilityLowering {
     let mayStart = 0;
     const entries = withSharedVerbs(seq, this.vocab.game.stats);
     for (let i = 0; i < entries.length; i++) {
-      const { clause, step, repeat } = entries[i]!;
+      const { clause, step, repeat, each } = entries[i]!;
+      if (each) this.use(each);
       if (step.connector === "." || step.connector === ". then" || step.connector === "—") {
         openMay = undefined;
         branch = undefined;
@@ -1304,6 +1310,9 @@ class AbilityLowering {
     const source = this.source(clause.range);
     // "You draw a card", "You may ...": the ability's controller, who acts when no one else is named.
     if (clause.subject && npWords(clause.subject).length === 0 && npDeterminers(clause.subject).every((d) => d === "you")) this.use(clause.subject);
+    // "You and target opponent each gain 3 life", "Your opponents each lose 2 life": each of several does it, as the
+    // subject's steps already run for each (a single card or player, "Target creature each ...", is no such subject).
+    if (clause.each && clause.subject && (clause.subject.also?.length || npWords(clause.subject).some((w) => /s$/.test(w)) || npDeterminers(clause.subject).some((d) => d === "each" || d === "all"))) this.use(clause.each);
     const cond = clause.tail.find((t) => t.kind === "condition") as Ast.ConditionPhrase | undefined;
     const where = clause.tail.find((t) => t.kind === "where") as Ast.WherePhrase | undefined;
     // Choices the clause's phrases ask for ("an enemy unit") run right before it, inside its "may" or "if".
@@ -1734,6 +1743,11 @@ class AbilityLowering {
       if (obj && !isPlayerPhrase(obj) && npWords(obj).length > 0) return [{ op: "keyword_action", keyword: keyword.name, amount: 1, who: who(), target: this.affected(obj) }];
       const amount = this.amountOf(obj ?? undefined, 1);
       return [{ op: "keyword_action", keyword: keyword.name, amount, who: who() }];
+    }
+    // "Make target unit a defender.": the object becomes the complement ("Target unit becomes a defender.").
+    if (verb === "make" && clause.complement && obj && !clause.subject) {
+      this.use(clause.verb);
+      return this.clauseSteps({ ...clause, subject: obj, verb: { ...clause.verb!, text: "becomes", lemma: "become" }, object: clause.complement, complement: undefined });
     }
     // "Target unit becomes a defender.", "This unit becomes a defender." (Three-Slot Duel): as its controller's defend action would.
     if (verb === "become" && obj && npWords(obj).length === 1 && /^defenders?$/.test(npWords(obj)[0]!) && !npCount(obj) && subjectIsCard()) {
@@ -2516,7 +2530,7 @@ function activationLimit(clause: Ast.Clause, l?: AbilityLowering): number | unde
   const subjectOk = !clause.subject || (npWords(clause.subject).length === 0 && npDeterminers(clause.subject).join() === "you");
   if (!subjectOk || (clause.modal && clause.modal.lemma !== "may") || !clause.object || clause.object.filters.length || clause.object.also) return undefined;
   const obj = clause.object;
-  const eachTurn = clause.tail.length === 1 && clause.tail[0]!.kind === "timing" && (clause.tail[0] as Ast.TimingPhrase).which === "each";
+  const eachTurn = clause.tail.length === 1 && clause.tail[0]!.kind === "timing" && (clause.tail[0] as Ast.TimingPhrase).which === "each" && !(clause.tail[0] as Ast.TimingPhrase).combat;
   let words = npWords(obj).filter((w) => w !== "ability" && w !== "only");
   // "once per turn" (`per` is no preposition of the grammar): the timing is in the phrase.
   const perTurn = words.length >= 2 && words[words.length - 2] === "per" && /^turns?$/.test(words[words.length - 1]!);
@@ -2571,7 +2585,7 @@ function lowerSequenceWithPending(seq: Ast.Sequence, l: AbilityLowering): Step[]
  * after `and` / `,` repeats the previous clause's verb (and its subject, when it has none).
  * Each clause comes with the step of the sequence it was written in (its connector, its `If you do,`).
  */
-function withSharedVerbs(seq: Ast.Sequence, stats: string[] = []): { clause: Ast.Clause; step: Ast.Step; repeat?: { times: number; words: Ast.BaseNode[]; parts: number } }[] {
+function withSharedVerbs(seq: Ast.Sequence, stats: string[] = []): { clause: Ast.Clause; step: Ast.Step; repeat?: { times: number; words: Ast.BaseNode[]; parts: number }; each?: Ast.WordNode }[] {
   const raw: { clause: Ast.Clause; step: Ast.Step }[] = [];
   let previous: Ast.Clause | undefined;
   const changesStats = (c: Ast.Clause | undefined) => c?.object !== undefined && ["get", "gain", "lose"].includes(c.verb?.lemma ?? "") && isStatChangeList(c.object) && flattenAlso(c.object).every((p) => npWords(p).some((w) => stats.includes(w)));
@@ -2609,7 +2623,9 @@ function withSharedVerbs(seq: Ast.Sequence, stats: string[] = []): { clause: Ast
     // "... twice" / "... three times": read without those words; the first part says how many parts repeat.
     const repeat = clause.modal ? undefined : repetition(clause);
     const parts = expandAlso(repeat ? withoutNodes(clause, new Set(repeat.words)) : clause);
-    return parts.map((part, i) => ({ clause: part, step, ...(repeat && i === 0 ? { repeat: { ...repeat, parts: parts.length } } : {}) }));
+    // "You and target opponent each gain 3 life": the subjects' parts, each run for its own player — what "each" says.
+    const each = clause.each && clause.subject?.also?.length && parts.length > 1 ? clause.each : undefined;
+    return parts.map((part, i) => ({ clause: part, step, ...(repeat && i === 0 ? { repeat: { ...repeat, parts: parts.length } } : {}), ...(each && i === 0 ? { each } : {}) }));
   });
 }
 
@@ -2668,7 +2684,7 @@ function withTimingSplitOff(tail: Ast.TailItem[], l: AbilityLowering): Ast.TailI
 
 /** A clause's own duration words: `until end of turn`, `until your next turn`, `this turn`. */
 function durationTail(clause: Ast.Clause): Ast.TailItem[] {
-  return clause.tail.filter((t) => (t.kind === "prep" && t.prep === "until") || (t.kind === "timing" && t.which === "this"));
+  return clause.tail.filter((t) => (t.kind === "prep" && t.prep === "until") || (t.kind === "timing" && t.which === "this" && !t.combat));
 }
 
 /**
@@ -3039,7 +3055,9 @@ function staticFromSequence(seq: Ast.Sequence, l: AbilityLowering): StaticEffect
       continue;
     }
     // "This can block an additional creature." · "This can block any number of attackers." (damage combat: declared blockers).
-    if (clause.modal?.lemma === "can" && clause.verb?.lemma === "block" && clause.object && !clause.tail.length) {
+    // "... each combat": one combat a turn — the limit holds in every combat, as written without it.
+    const eachCombat = clause.tail.length === 1 && clause.tail[0]!.kind === "timing" && clause.tail[0]!.which === "each" && !!clause.tail[0]!.combat;
+    if (clause.modal?.lemma === "can" && clause.verb?.lemma === "block" && clause.object && (!clause.tail.length || eachCombat)) {
       const words = npWords(clause.object);
       const ofWords = clause.object.filters.flatMap((f) => (f.kind === "prep" && f.prep === "of" ? npWords(f.object) : []));
       const blocked = (w: string[]) => w.length > 0 && w.every((x) => /^(creatures?|units?|attackers?|attacking)$/.test(x) || lookup(l.vocab.cardTypes, x) !== undefined);
@@ -3285,7 +3303,7 @@ function lowerReplacement(body: Ast.ReplacementBody, a: Ability, l: AbilityLower
   }
   // "If an opponent would gain life, they lose that much life instead": "they" is the event's player.
   if (event.subject?.kind === "player") l.eventPlayer = true;
-  const eachTurn = body.event.tail.filter((t) => t.kind === "timing" && t.which === "each");
+  const eachTurn = body.event.tail.filter((t) => t.kind === "timing" && t.which === "each" && !t.combat);
   const limit = body.firstTime ? (eachTurn.length ? ("first_each_turn" as const) : ("first" as const)) : undefined;
   if (limit === "first_each_turn") l.use(eachTurn);
   // "prevent that damage" / "prevent 1 of it": how much of the damage does not happen (the rest of the text runs beside it).
@@ -3346,7 +3364,7 @@ function replacedEvent(clause: Ast.Clause, l: AbilityLowering): ReplacedEvent | 
     const self = !np || dets.includes("this") || (npWords(np).length === 0 && dets.includes("it"));
     return self ? {} : { subject: { kind: "card", selector: { ...l.selector(np!), zones: undefined } } };
   };
-  const unused = (items: Ast.TailItem[]) => items.filter((t) => !(t.kind === "timing" && t.which === "each"));
+  const unused = (items: Ast.TailItem[]) => items.filter((t) => !(t.kind === "timing" && t.which === "each" && !t.combat));
   if (verb === "destroy" || verb === "die") {
     if (unused(clause.tail).length) return `"${l.slice(clause.range)}": the engine replaces "would be destroyed" / "would die" with nothing after it`;
     const who = cardOrPlayer(clause.subject);

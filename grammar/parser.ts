@@ -74,13 +74,15 @@ export class CardwrightParser extends CstParser {
     return is(this.LA(k), T.AnyWord) && is(this.LA(k + 1), T.Colon);
   }
 
-  /** `you control`, `an opponent controls`, `your opponents control`, `opponents control` at LA(k). */
+  /** `you control`, `an opponent controls`, `your opponents control`, `opponents control`, `target opponent controls`, `you don't control` at LA(k). */
   private isControlFilterAt(k: number): boolean {
     const a = this.LA(k);
-    if (is(a, T.You) || is(a, T.Opponent) || is(a, T.Player) || is(a, T.They)) return is(this.LA(k + 1), T.Control);
-    if (is(a, T.A) || is(a, T.Each) || is(a, T.Your) || is(a, T.Any) || is(a, T.Their) || is(a, T.Its) || is(a, T.That) || is(a, T.Another)) {
+    // `you don't control`: the verb after an optional `don't` / `doesn't`.
+    const controlAt = (j: number) => is(this.LA(j), T.Control) || (is(this.LA(j), T.DoesNot) && is(this.LA(j + 1), T.Control));
+    if (is(a, T.You) || is(a, T.Opponent) || is(a, T.Player) || is(a, T.They)) return controlAt(k + 1);
+    if (is(a, T.A) || is(a, T.Each) || is(a, T.Your) || is(a, T.Any) || is(a, T.Their) || is(a, T.Its) || is(a, T.That) || is(a, T.Another) || is(a, T.Target)) {
       const b = this.LA(k + 1);
-      return (is(b, T.Opponent) || is(b, T.Player) || is(b, T.Word)) && is(this.LA(k + 2), T.Control);
+      return (is(b, T.Opponent) || is(b, T.Player) || is(b, T.Word)) && controlAt(k + 2);
     }
     return false;
   }
@@ -103,6 +105,8 @@ export class CardwrightParser extends CstParser {
     for (let k = 2; k < 40; k++) {
       const t = this.LA(k);
       if (this.isControlFilterAt(k) || (is(t, T.You) && this.isRelativeClauseAt(k)) || this.playerRelativeClauseAt(k)) return true;
+      // `Damage that would be dealt to you is dealt to this instead.`: a noun and a relative clause before the verb.
+      if (is(t, T.That) && this.isRelativeClauseAt(k)) return true;
       if (is(t, T.VerbWord) || this.isModalToken(t)) return true;
       if (is(t, T.With) || is(t, T.Without)) return true;
       if (is(t, T.NounWord) || is(t, T.Stats) || is(t, T.StringLiteral) || is(t, T.Or)) continue;
@@ -166,17 +170,22 @@ export class CardwrightParser extends CstParser {
     return is(this.LA(k), T.As) && this.LA(k + 1).image.toLowerCase() === "long" && is(this.LA(k + 2), T.As);
   }
 
-  /** `this turn`, `each turn`, `that turn`: a timing, not an object. */
+  /** `this turn`, `each turn`, `that turn`, `each combat`: a timing, not an object. */
   private isTimingAhead(): boolean {
     const t = this.LA(1);
-    return (is(t, T.This) || is(t, T.Each) || is(t, T.That)) && is(this.LA(2), T.Turn);
+    return (is(t, T.This) || is(t, T.Each) || is(t, T.That)) && this.isTimingNounAt(2);
+  }
+
+  private isTimingNounAt(k: number): boolean {
+    const t = this.LA(k);
+    return is(t, T.Turn) || (is(t, T.Word) && t.image.toLowerCase() === "combat" && !is(this.LA(k + 1), T.Word) && !is(this.LA(k + 1), T.NounWord));
   }
 
   /** Tail items whose first token is shared with other forms need their second token checked. */
   private startsTail(): boolean {
     const t = this.LA(1);
     if (is(t, T.Comma)) return is(this.LA(2), T.Where);
-    if (is(t, T.This) || is(t, T.Each) || is(t, T.That)) return is(this.LA(2), T.Turn);
+    if (is(t, T.This) || is(t, T.Each) || is(t, T.That)) return this.isTimingNounAt(2);
     if (is(t, T.Word)) return this.isParticleAt(1) || this.isWhileAt(1);
     return true;
   }
@@ -202,9 +211,12 @@ export class CardwrightParser extends CstParser {
    */
   private subjectWordContinues(): boolean {
     const t = this.LA(1);
-    if (is(t, T.VerbWord)) return false;
-    if (!is(t, T.Word)) return true;
     const next = this.LA(2);
+    // `one or more counters would be put ...`: a noun that is also a verb, after a count, before the verb.
+    if (is(t, T.VerbWord)) return is(t, T.NounWord) && (is(this.LA(0), T.Determiner) || (is(this.LA(0), T.Word) && /^(more|less|fewer)$/i.test(this.LA(0).image))) && (this.isModalToken(next) || is(next, T.Be) || (is(next, T.VerbWord) && !is(next, T.NounWord)));
+    if (!is(t, T.Word)) return true;
+    // `that many plus one are put on it`: `plus` and a number go on with the phrase.
+    if (/^plus$/i.test(t.image) && (is(next, T.NumberLiteral) || is(next, T.NumberWord))) return true;
     if (this.isControlFilterAt(2) || (is(next, T.That) && this.isRelativeClauseAt(2))) return true;
     // `Target creature and each Vampire ...`: the noun before a coordinated noun phrase.
     if (is(next, T.And) && (is(this.LA(3), T.Determiner) || is(this.LA(3), T.Pronoun))) return true;
@@ -724,6 +736,8 @@ export class CardwrightParser extends CstParser {
           this.OPTION(() => {
             this.OR2(this.cached(50, () => [{ ALT: () => this.CONSUME(T.Then) }, { ALT: () => this.CONSUME2(T.And) }]));
           });
+          // `..., then if you have five or more cards in hand, discard a card.` (as `. Then, if ...,`).
+          this.OPTION5(this.cached(74, () => ({ GATE: () => is(this.LA(0), T.Then) && is(this.LA(1), T.If) && !this.isDidConditionAt(1), DEF: () => this.SUBRULE2(this.leadingCondition) })));
         },
       },
       {
@@ -740,7 +754,15 @@ export class CardwrightParser extends CstParser {
         ALT: () => {
           this.CONSUME(T.Period);
           this.OR3(this.cached(55, () => [
-            { GATE: () => is(this.LA(1), T.Then), ALT: () => this.CONSUME4(T.Then) },
+            {
+              GATE: () => is(this.LA(1), T.Then),
+              ALT: () => {
+                this.CONSUME4(T.Then);
+                // `Then, if you have five or more cards in hand, discard a card.`: a comma, and a condition on the clause.
+                this.OPTION3(this.cached(71, () => ({ GATE: () => is(this.LA(1), T.Comma), DEF: () => this.CONSUME2(T.Comma) })));
+                this.OPTION4(this.cached(72, () => ({ GATE: () => is(this.LA(1), T.If) && !this.isDidConditionAt(1), DEF: () => this.SUBRULE(this.leadingCondition) })));
+              },
+            },
             // `You may discard a card. If you do, draw two cards.`
             { GATE: () => this.isDidConditionAt(1), ALT: () => this.SUBRULE(this.didCondition) },
             { ALT: () => undefined },
@@ -748,6 +770,13 @@ export class CardwrightParser extends CstParser {
         },
       },
     ]));
+  });
+
+  /** `if <condition>,` opening a clause after `Then,` (the clause's own condition, as if written after it). */
+  private leadingCondition = this.RULE("leadingCondition", () => {
+    this.CONSUME(T.If);
+    this.SUBRULE(this.clause);
+    this.CONSUME(T.Comma);
   });
 
   /** `If you do,` · `If you don't,` · `If they do,` · `If that player does,`: a condition on what the sentence before did. */
@@ -870,6 +899,11 @@ export class CardwrightParser extends CstParser {
   });
 
   private predicate = this.RULE("predicate", () => {
+    // `You and target opponent each gain 3 life.`: `each` after a subject, before its verb.
+    this.OPTION5(this.cached(70, () => ({
+      GATE: () => is(this.LA(1), T.Each) && (is(this.LA(2), T.VerbWord) || this.isModalToken(this.LA(2))) && !is(this.LA(2), T.NounWord),
+      DEF: () => this.CONSUME(T.Each, { LABEL: "each" }),
+    })));
     this.OPTION(() => {
       this.OR(this.cached(18, () => [
         { ALT: () => this.CONSUME(T.May, { LABEL: "modal" }) },
@@ -910,6 +944,11 @@ export class CardwrightParser extends CstParser {
       GATE: () => this.startsNounPhrase() && !this.isTimingAhead() && !(is(this.LA(0), T.Word) && this.lineBreakBetween(this.LA(0), this.LA(1))),
       DEF: () => this.SUBRULE(this.nounPhrase, { LABEL: "object", ARGS: [false] }),
     })));
+    // `Make target unit a defender.`: a second noun phrase right after the object, opening with `a`/`an`.
+    this.OPTION6(this.cached(73, () => ({
+      GATE: () => is(this.LA(1), T.A) && is(this.LA(0), T.NounWord) && !this.lineBreakBetween(this.LA(0), this.LA(1)),
+      DEF: () => this.SUBRULE2(this.nounPhrase, { LABEL: "complement", ARGS: [false] }),
+    })));
     this.MANY(this.cached(22, () => ({ GATE: () => this.startsTail(), DEF: () => this.SUBRULE(this.tailItem) })));
   });
 
@@ -928,7 +967,7 @@ export class CardwrightParser extends CstParser {
       IGNORE_AMBIGUITIES: true,
       DEF: [
         {
-          GATE: () => (is(this.LA(1), T.This) || is(this.LA(1), T.Each) || is(this.LA(1), T.That)) && is(this.LA(2), T.Turn),
+          GATE: () => (is(this.LA(1), T.This) || is(this.LA(1), T.Each) || is(this.LA(1), T.That)) && this.isTimingNounAt(2),
           ALT: () => {
             this.OR2(
               this.cached(52, () => [
@@ -937,7 +976,7 @@ export class CardwrightParser extends CstParser {
                 { ALT: () => this.CONSUME(T.That, { LABEL: "timing" }) },
               ]),
             );
-            this.CONSUME(T.Turn);
+            this.OR4(this.cached(68, () => [{ ALT: () => this.CONSUME(T.Turn) }, { ALT: () => this.CONSUME4(T.Word, { LABEL: "combat" }) }]));
           },
         },
         {
@@ -1003,9 +1042,10 @@ export class CardwrightParser extends CstParser {
       IGNORE_AMBIGUITIES: true,
       DEF: [
         {
-          GATE: () => is(this.LA(1), T.Determiner) || is(this.LA(1), T.Pronoun) || is(this.LA(1), T.NumberLiteral) || is(this.LA(1), T.Up),
+          GATE: () => is(this.LA(1), T.Determiner) || is(this.LA(1), T.Pronoun) || is(this.LA(1), T.NumberLiteral) || is(this.LA(1), T.Up) || this.isMultiplierAt(1),
           ALT: () => {
-            this.AT_LEAST_ONE(() => this.SUBRULE(this.determiner));
+            // A plain word is a determiner only as a multiplier (`double that damage`).
+            this.AT_LEAST_ONE(this.cached(69, () => ({ GATE: () => !is(this.LA(1), T.Word) || this.isMultiplierAt(1), DEF: () => this.SUBRULE(this.determiner) })));
           },
         },
         { ALT: () => this.SUBRULE(this.nounItem, args) },
@@ -1138,10 +1178,17 @@ export class CardwrightParser extends CstParser {
     return false;
   }
 
+  /** `double that damage`, `half its power`: a multiplier word before a determiner. */
+  private isMultiplierAt(k: number): boolean {
+    const t = this.LA(k);
+    return is(t, T.Word) && /^(double|triple|half)$/i.test(t.image) && is(this.LA(k + 1), T.Determiner) && !is(this.LA(k + 1), T.NumberWord);
+  }
+
   private determiner = this.RULE("determiner", () => {
     this.OR(this.cached(25, () => ({
       IGNORE_AMBIGUITIES: true,
       DEF: [
+        { GATE: () => this.isMultiplierAt(1), ALT: () => this.CONSUME3(T.Word, { LABEL: "multiplier" }) },
         {
           ALT: () => {
             this.CONSUME(T.Up);
@@ -1198,6 +1245,7 @@ export class CardwrightParser extends CstParser {
           GATE: () => this.isControlFilterAt(1),
           ALT: () => {
             this.SUBRULE(this.controller);
+            this.OPTION(() => this.CONSUME(T.DoesNot, { LABEL: "not" }));
             this.CONSUME(T.Control);
           },
         },

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { irShape, probeCards, probeFile } from "./probe.ts";
+import { formatFile } from "../../compiler/index.ts";
 
 const probe = (game: string, kind: string, text: string) => probeCards(game, [{ kind, text }])[0]!;
 
@@ -96,5 +97,47 @@ describe("tokens summoned", () => {
     expect(wolf.problems).toEqual([]);
     expect(wolf.abilities[0]!.steps).toMatchObject([{ op: "create_token", amount: 1, token: { name: "Wolf", stats: { power: 2 } } }]);
     expect(wolf.readsAs).toEqual(["Create a 2 power Wolf token."]);
+  });
+});
+
+describe("parser forms routed to the parser (were CW1003 / CW1007)", () => {
+  it("run as written: 'you don't control', 'X and Y each', 'Then, if ..., ...', 'each combat', 'Make X a defender', 'Creatures target opponent controls'", () => {
+    const clean = (game: string, kind: string, text: string, readsAs: string) => {
+      const p = probe(game, kind, text);
+      expect(p.problems, text).toEqual([]);
+      expect(p.readsAs, text).toEqual([readsAs]);
+    };
+    clean("cybervamp", "spell", "Deal 1 damage to each creature you don't control.", "Deal 1 damage to each Creature an opponent controls.");
+    clean("chromatic", "spell", "Deal 2 damage to target creature you don't control.", "[Red] Deal 2 damage to target creature you don't control.");
+    clean("cybervamp", "spell", "You and target opponent each gain 3 life.", "Gain 3 life, then target opponent gains 3 life.");
+    clean("cybervamp", "spell", "Creatures you control each get +1/+1 until end of turn.", "Each Creature you control gets +1/+1 until end of turn.");
+    clean("cybervamp", "spell", "Draw two cards. Then, if you have five or more cards in hand, discard a card.", "Draw 2 cards, then if you have 5 or more cards in hand, discard a card.");
+    clean("cybervamp", "creature", "This can block an additional creature each combat.", "This can block an additional creature.");
+    clean("duel", "spell", "Make target unit a defender.", "Target unit becomes a defender.");
+    clean("cybervamp", "spell", "Creatures target opponent controls get -1/-1 until end of turn.", "Each Creature an opponent controls gets -1/-1 until end of turn.");
+  });
+
+  it("parse, and the lowering reports what the engine cannot run yet at the words (never a syntax error)", () => {
+    for (const text of [
+      "Damage that would be dealt to you is dealt to this instead.",
+      "If this would deal damage to a creature, it deals double that damage instead.",
+      "If one or more counters would be put on this, that many plus one are put on it instead.",
+    ]) {
+      const p = probe("cybervamp", "creature", text);
+      expect(p.problems.filter((d) => /^CW1/.test(d)), text).toEqual([]);
+      expect(p.problems.length, text).toBeGreaterThan(0);
+    }
+    // "each" after a single card is not read: reported, never dropped.
+    expect(probe("cybervamp", "spell", "Target creature each gets +1/+1 until end of turn.").problems.length).toBeGreaterThan(0);
+  });
+
+  it("the formatter keeps each new form (canonical text parses back to the same tree)", () => {
+    const card = (text: string) => `set T "t" for cybervamp\n\ncard "R" {\n  type: Spell\n  faction: Red\n  cost: {R}\n  text:\n    ${text}\n}\n`;
+    const formatted = (text: string) => /text:\n {4}(.*)\n\}/s.exec(formatFile(card(text), "t.cards").text ?? "")![1];
+    expect(formatted("Deal 1 damage to each creature you don't control.")).toBe("Deal 1 damage to each creature you don't control.");
+    expect(formatted("You and target opponent each gain 3 life.")).toBe("You and target opponent each gain 3 life.");
+    expect(formatted("Draw two cards. Then, if you have five or more cards in hand, discard a card.")).toBe("Draw two cards. Then discard a card if you have five or more cards in hand.");
+    expect(formatted("Make target creature a defender.")).toBe("Make target creature a defender.");
+    expect(formatted("If this would deal damage to a creature, it deals double that damage instead.")).toBe("If this would deal damage to a creature, it deals double that damage instead.");
   });
 });
