@@ -6,9 +6,9 @@
  * otherwise than the text says.
  */
 import type * as Ast from "./ast.ts";
-import type { Ability, CompiledGame, Condition, CostPart, SourceRef, Step } from "./ir.ts";
+import type { Affected, Ability, CompiledGame, Condition, CostPart, SourceRef, Step } from "./ir.ts";
 import type { Range } from "./diagnostics.ts";
-import { CARD_RULES, CARD_STATES, ENGINE_PARAMS, ENGINE_PARAM_PATTERNS, NATIVE_RULES, REPLACEMENT_EVENTS, TRIGGER_EVENTS, paramWord, type CardStateName, type CardStateRule, type ParamContract, type ParamValues } from "./contract.ts";
+import { CARD_ONLY_STEPS, CARD_RULES, CARD_STATES, ENGINE_PARAMS, ENGINE_PARAM_PATTERNS, NATIVE_RULES, REPLACEMENT_EVENTS, TRIGGER_EVENTS, paramWord, type CardStateName, type CardStateRule, type ParamContract, type ParamValues } from "./contract.ts";
 import type { LoweringNote } from "./lower.ts";
 
 const nativeRules: ReadonlySet<string> = new Set(NATIVE_RULES);
@@ -109,6 +109,10 @@ export function checkAbilityContract(ability: Ability, notes: LoweringNote[]): v
   }
   walkSteps(ability.steps, (step) => {
     if (step.op === "rule" && step.rule !== "unsupported" && !nativeRules.has(step.rule)) note("this rule", `no native rule "${step.rule}"`, step.source ?? ability.source);
+    // "... and get +1/+0 until end of turn" read with "you" for its subject: a change of cards given a player does nothing.
+    const field = (CARD_ONLY_STEPS as Partial<Record<string, string>>)[step.op];
+    const affected = field ? ((step as unknown as Record<string, unknown>)[field] as Affected | undefined) : undefined;
+    if (affected?.kind === "player") note("this effect", `"${ability.text}": this part acts on cards, and it was read for a player (${affected.ref.kind})`, step.source ?? ability.source);
   });
 }
 

@@ -31,6 +31,19 @@ export const SELECTOR_FIELDS = exactly<keyof CardSelector & string>()([
   "zones", "controller", "owner", "cardTypes", "subtypes", "colors", "other", "tokens", "exhausted", "attacking", "attackedThisTurn", "stat", "keyword", "names", "exclude",
 ]);
 export const STATIC_EFFECTS = exactly<StaticEffect["kind"]>()(["modify", "rule", "cost"]);
+/**
+ * Steps that act on cards only, by the field naming what they act on: the interpreter keeps the cards of that field
+ * and passes over a player in it (`runStep`: `cardsOf(...)`, or `"card" in t`). A compiled step naming a player there
+ * ("you gets +1/+0") would do nothing: CW6004 (contract-check.ts).
+ */
+export const CARD_ONLY_STEPS = {
+  modify: "on",
+  destroy: "what",
+  move: "what",
+  gain_control: "what",
+  exhaust: "what",
+  ready: "what",
+} as const satisfies Partial<Record<StepBody["op"], string>>;
 
 // ---------------------------------------------------------------------------------------------
 // Trigger events: what each event the engine raises carries. A trigger's subject must be one the

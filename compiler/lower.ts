@@ -44,7 +44,7 @@ import { IR_VERSION, RESTRICTION_RULES } from "./ir.ts";
 import type { MessageCode } from "./messages.ts";
 import { checkAbilityContract, checkCardStates, checkStaticsWhileAttacking, checkUndefinedX, checkGameContract, checkGameParams } from "./contract-check.ts";
 import { TRIGGER_EVENTS, canonicalParamValue, turnEndMoment } from "./contract.ts";
-import { WordLedger, unusedPhrases } from "./word-accounting.ts";
+import { WordLedger, isSelectingWord, leavesOf, unusedPhrases } from "./word-accounting.ts";
 import { readsAs } from "./reads-as.ts";
 import { analyzeWorkspace, type WorkspaceAnalysis } from "./workspace.ts";
 import { costWordAmount } from "./vocabulary.ts";
@@ -375,9 +375,44 @@ class AbilityLowering {
   use(...nodes: unknown[]): void {
     this.ledger.use(...nodes);
   }
+  /**
+   * A phrase read for WHOSE it is ("an opponent's Graveyard", "their deck", "your opponent's turn"): its possessors
+   * ("opponent's", "their") are carried by the reader; "target" is not (only a reader that makes a target carries it).
+   */
+  carryOwner(np: unknown): void {
+    this.ledger.carry(leavesOf(np).filter((leaf) => {
+      const word = this.text.slice(startOffset(leaf.range), endOffset(leaf.range));
+      return isSelectingWord(word) && lower(word) !== "target";
+    }));
+  }
+  /** Are these cards yours — this card, or cards a selector keeps to yours (controlled or owned)? */
+  private yours(what: Affected): boolean {
+    const selectorYours = (sel: CardSelector | undefined) => sel?.controller === "you" || sel?.owner === "you";
+    switch (what.kind) {
+      case "card":
+        if (what.ref.kind === "self") return true;
+        // "Search your deck for a card, put it into your hand": the card found in your own zone.
+        if (what.ref.kind === "it" && this.lastSearch) return this.lastSearch.who.kind === "you";
+        if (what.ref.kind === "target") return selectorYours(this.targets[what.ref.index]?.cards);
+        if (what.ref.kind === "chosen") {
+          const label = what.ref.label;
+          const choice = this.pending.find((s) => s.op === "choose_cards" && s.label === label);
+          return choice?.op === "choose_cards" && selectorYours(choice.selector);
+        }
+        return false;
+      case "target":
+        return selectorYours(this.targets[what.index]?.cards);
+      case "targets":
+        return what.indexes.every((i) => selectorYours(this.targets[i]?.cards));
+      case "cards":
+        return selectorYours(what.selector);
+      default:
+        return false;
+    }
+  }
   /** The determiners of a phrase with these lemmas, marked used. */
   useDeterminers(np: Ast.NounPhrase | undefined, ...lemmas: string[]): void {
-    if (np) this.use(np.determiners.filter((d) => d.kind === "determiner" && lemmas.includes(d.lemma)));
+    if (np) this.ledger.carry(np.determiners.filter((d) => d.kind === "determiner" && lemmas.includes(d.lemma)));
   }
   /** "this unit", "this card", "this Vampire": the card itself — a noun of a card type, a subtype, "card" or "permanent" after "this" is carried by the self reference. */
   useSelfNouns(np: Ast.NounPhrase): void {
@@ -386,7 +421,7 @@ class AbilityLowering {
   }
   /** The words of a phrase with these (lower-case) texts, marked used. */
   useWords(np: Ast.NounPhrase | undefined, ...words: string[]): void {
-    if (np) this.use(np.items.filter((i) => i.kind === "word" && words.includes(lower(i.text))));
+    if (np) this.ledger.carry(np.items.filter((i) => i.kind === "word" && words.includes(lower(i.text))));
   }
   /**
    * The trigger the ability's effect follows. When it names the event's other card ("Whenever this blocks a creature",
@@ -655,7 +690,7 @@ class AbilityLowering {
     const words = npWords(np);
     // Each word below that sets a field of the selector is carried; "card(s)" is any card (no field).
     const wordNodes = np.items.filter((i): i is Ast.WordNode => i.kind === "word");
-    const mark = (w: string) => this.use(wordNodes.filter((n) => lower(n.text) === w));
+    const mark = (w: string) => this.ledger.carry(wordNodes.filter((n) => lower(n.text) === w));
     for (const w of words) {
       const before = selectorWordFields(sel);
       if (w === "card" || w === "cards") mark(w);
@@ -724,13 +759,13 @@ class AbilityLowering {
           // always a legal target), "each player's Graveyard": the possessive names whose (before "your").
           if (possessives.length === 1 && possessives[0]!.startsWith("opponent")) {
             sel.owner = "opponent";
-            this.use(f.object.determiners, f.object.items);
+            this.ledger.carry(f.object.determiners, f.object.items);
           } else if (possessives.length === 1 && /^players?$/.test(possessives[0]!) && d.some((w) => w === "each" || w === "all" || w === "any" || w === "a" || w === "an")) {
             // Anyone's (as "a Graveyard").
-            this.use(f.object.determiners, f.object.items);
+            this.ledger.carry(f.object.determiners, f.object.items);
           } else if (possessives.length) {
             // "target player's Graveyard", "its owner's hand": a player a card choice cannot be tied to — said, not dropped.
-            this.use(f.object.determiners, f.object.items);
+            this.ledger.carry(f.object.determiners, f.object.items);
             this.note(f.object.range, `the engine chooses cards from "your ...", "an opponent's ..." or "each player's ..." ${lower(zone)} here, not "${this.slice(f.object.range)}"`);
           } else if (d.includes("your")) {
             sel.owner = "you";
@@ -747,6 +782,7 @@ class AbilityLowering {
             else if (theirs) this.note(f.object.range, `the engine cannot read "${this.slice(f.object.range)}" here; write "your ..." or "an opponent's ..."`);
           }
           else if (zoneWords.some((w) => w.startsWith("opponent"))) sel.owner = "opponent";
+          if (sel.owner) this.carryOwner(f.object);
         }
       } else if (f.kind === "prep" && f.prep === "with") {
         const inner = f.object;
@@ -823,7 +859,7 @@ class AbilityLowering {
     if (shared && "players" in shared) return shared.players;
     const ref = this.playerPhraseOf(np);
     // A phrase read as players is carried whole ("its controller", "each opponent", "target player").
-    if (ref) this.use(np.determiners, np.items);
+    if (ref) this.ledger.carry(np.determiners, np.items);
     if (SHARED_SUBJECTS.has(np)) this.sharedSubjects.set(np, { ...this.sharedSubjects.get(np), players: ref });
     return ref;
   }
@@ -928,6 +964,16 @@ class AbilityLowering {
       return { kind: "target", index: this.addTarget(spec) };
     }
     if (dets.includes("target")) {
+      // "target opponent's creatures": "target" chooses the player, and the phrase means all of their cards — not a
+      // target creature. (A single card, "target opponent's creature", is a target creature an opponent controls.)
+      const owner = possessor(np);
+      const head = np.items.filter((i): i is Ast.WordNode => i.kind === "word").at(-1);
+      const one = head && singular(head.text);
+      if (owner && PLAYER_WORDS.has(owner.stem) && head && one !== lower(head.text) && !npCount(np)) {
+        this.note(np.range, `the engine cannot act on all the cards of a chosen player ("${this.slice(np.range)}"): write "each ${one} an opponent controls" or "target ${one} an opponent controls"`);
+        // Noted: read as the cards of that side (what reads-as shows), not as a player.
+        return { kind: "cards", selector: this.selector(withZone) };
+      }
       if (words.includes("target")) this.useWords(np, "target");
       const any = dets.includes("any") && words.length === 0 || words.includes("target") && dets.includes("any");
       const count = this.amountOf(np, 1);
@@ -1103,6 +1149,8 @@ class AbilityLowering {
     const inHand = obj?.filters.find((f) => f.kind === "prep" && f.prep === "in" && npWords(f.object).includes("hand")) as Ast.PrepPhrase | undefined;
     if (clause.verb?.lemma === "have" && inHand && (objWords.includes("card") || objWords.includes("cards"))) {
       this.use(clause.verb, obj);
+      // "an opponent has two cards in their hand": the subject's hand (hand_size of who).
+      this.carryOwner(inHand);
       const who = player ?? (clause.subject ? this.onePlayer(this.playerPhrase(clause.subject) ?? { kind: "you" }, clause.subject.range) : { kind: "you" as const });
       const left: NumberExpr = { kind: "hand_size", of: who };
       if (npDeterminers(obj).includes("no")) return { kind: "compare", left, op: "=", right: 0 };
@@ -1121,6 +1169,7 @@ class AbilityLowering {
       const selector = owner ? this.selector({ ...obj!, determiners: obj!.determiners.filter((d) => !(d.kind === "determiner" && d.lemma === "no")), filters: obj!.filters.map((f) => (f === inZone ? zone : f)) }) : undefined;
       if (owner && selector?.zones?.length) {
         this.use(clause.subject, clause.verb, c, inZone);
+        this.carryOwner(inZone);
         this.useDeterminers(obj, "no");
         this.useWords(obj, "card", "cards");
         const left: NumberExpr = { kind: "count", of: { ...selector, owner } };
@@ -1205,6 +1254,7 @@ class AbilityLowering {
     // "the beginning of your next turn", "the start of the next turn": the first phase of that turn starts.
     if (start && words.includes("next") && words.includes("turn") && phases[0]) {
       this.use(np);
+      this.carryOwner(np);
       return { event: "phase_start", subject: any, phase: phases[0].name, whose, text };
     }
     this.note(np.range, `the engine cannot wait for "${text}": a delayed effect runs "at the end of the turn" (or "at end of turn", "at the beginning of the next end step") or "at the beginning of your next turn"`);
@@ -1227,7 +1277,10 @@ class AbilityLowering {
     const of = during.object.filters.flatMap((f) => (f.kind === "prep" ? [...npWords(f.object), ...npDeterminers(f.object)] : []));
     const condition = this.turnCondition([...npWords(during.object), ...npDeterminers(during.object), ...of]);
     if (!condition) this.note(during.range, `"${this.slice(during.range)}" is not used by the engine: write "during your turn" or "during an opponent's turn"`);
-    else this.use(during);
+    else {
+      this.use(during);
+      this.carryOwner(during);
+    }
     return condition;
   }
 
@@ -1245,6 +1298,7 @@ class AbilityLowering {
     let lastMay: Extract<Step, { op: "may" }> | undefined;
     let branch: Step[] | undefined;
     let mayStart = 0;
+    const lowered: { step: Ast.Step; steps: Step[] }[] = [];
     const entries = withSharedVerbs(seq, this.vocab.game.stats);
     for (let i = 0; i < entries.length; i++) {
       const { clause, step, repeat, each } = entries[i]!;
@@ -1263,6 +1317,7 @@ class AbilityLowering {
         const once = steps;
         steps = Array.from({ length: repeat.times }, () => once).flat();
       }
+      lowered.push({ step, steps });
       const joined = step.connector !== "." && step.connector !== ". then" && step.connector !== ";" && step.connector !== "—";
       if (branch) branch.push(...steps);
       else if (openMay && joined && !clause.subject && !clause.modal) {
@@ -1277,7 +1332,52 @@ class AbilityLowering {
         mayStart = clause.range.start.offset;
       }
     }
+    this.checkSharedDurations(lowered);
     return out;
+  }
+
+  /**
+   * "get +1/+0 and gain Haste until end of turn": a duration ending the sentence belongs to every part before it that
+   * shares the subject (joined by "and" or a comma, with no subject of its own). A part whose steps got another duration
+   * (the lowering read the modifier for the last part only) is CW6010 at the modifier — never a +1/+0 for ever in silence.
+   */
+  checkSharedDurations(lowered: { step: Ast.Step; steps: Step[] }[]): void {
+    const modifierOf = (clause: Ast.Clause) => clause.tail.find((t) => (t.kind === "prep" && t.prep === "until") || (t.kind === "timing" && t.which === "this"));
+    const durationOf = (modifier: Ast.TailItem): Duration["kind"] | undefined => {
+      if (modifier.kind === "timing") return "end_of_turn";
+      const words = modifier.kind === "prep" ? npWords(modifier.object) : [];
+      return words.includes("end") ? "end_of_turn" : words.includes("next") ? "until_your_next_turn" : undefined;
+    };
+    const LASTS: Record<string, string> = { permanent: "for ever", end_of_turn: "until end of turn", until_your_next_turn: "until your next turn" };
+    for (let i = lowered.length - 1; i > 0; i--) {
+      const { step } = lowered[i]!;
+      const modifier = modifierOf(step.clause);
+      const kind = modifier && durationOf(modifier);
+      if (!modifier || !kind) continue;
+      // Back over the parts this one's missing subject joins it to ("X gets ... and gains ..."); parts of one clause split
+      // by `and` in its object share its tail already.
+      for (let j = i - 1, joinedTo = step; j >= 0; j--) {
+        const before = lowered[j]!;
+        if (before.step === joinedTo) continue;
+        if (joinedTo.clause.subject || !["and", ", and", ","].includes(joinedTo.connector) || modifierOf(before.step.clause)) break;
+        const durationOfStep = (s: Step) => ("duration" in s ? (s as { duration?: Duration }).duration : undefined);
+        const other = before.steps.map(durationOfStep).find((d) => d !== undefined && d.kind !== kind);
+        if (other) {
+          const modifierText = this.slice(modifier.range);
+          const covered = this.slice(step.clause.range);
+          const uncovered = this.slice(before.step.clause.range);
+          this.notes.push({
+            file: this.file,
+            range: plainRange(modifier.range),
+            code: "CW6010",
+            args: { modifier: modifierText, covered, uncovered, otherwise: LASTS[other.kind] ?? other.kind, suggestion: `${uncovered} ${modifierText} and ${covered}` },
+            message: `"${modifierText}" is read for "${covered}" only`,
+          });
+          break;
+        }
+        joinedTo = before.step;
+      }
+    }
   }
 
   /**
@@ -1506,11 +1606,15 @@ class AbilityLowering {
     if (stem !== undefined && !ownersOrOpponents) {
       const whose = this.zoneOwnerOf(np);
       this.useZoneWords(np);
-      this.use(clause.verb, clause.object);
+      // Noted whole: its object's words ("target creature") are not left over besides.
+      this.ledger.carry(clause.verb, clause.object);
       if (whose !== null) this.note(np.range, `"${this.slice(np.range)}": the engine puts a card into its owner's zone; write "its owner's ${lower(this.zoneIn(np) ?? "zone")}"`);
       return false;
     }
-    this.use(np);
+    // "your" is read by intoOwnersZone (the cards must be yours); "their owners'" / "its owner's" is the engine's own rule.
+    this.use(np.items, np.filters, np.determiners.filter((d) => !(d.kind === "determiner" && d.lemma === "your")));
+    // "their owners' hands", and "their Discard Pile" of the player named before (whose card it is): the owner's zone.
+    if ((stem !== undefined && /^(owners?|controllers?)$/.test(stem)) || npDeterminers(np).includes("their")) this.carryOwner(np);
     return true;
   }
 
@@ -1521,6 +1625,13 @@ class AbilityLowering {
   intoOwnersZone(steps: Step[], place: Ast.NounPhrase, clause: Ast.Clause): Step[] {
     const move = steps[0];
     if (move?.op !== "move" || !npDeterminers(place).includes("your")) return steps;
+    // Cards that are yours (this card, "you control", "from your Graveyard", a card you searched for): "your" is carried;
+    // so it is when the clause is already noted (the cards it names could not be read: one diagnostic is enough).
+    const notedHere = this.notes.some((n) => startOffset(clause.range) <= startOffset(n.range) && endOffset(n.range) <= endOffset(clause.range));
+    if (this.yours(move.what) || notedHere) {
+      this.useDeterminers(place, "your");
+      return steps;
+    }
     const selectorOf = (what: Affected): CardSelector | undefined => {
       if (what.kind === "target") return this.targets[what.index]?.cards;
       if (what.kind === "cards") return what.selector;
@@ -1533,6 +1644,7 @@ class AbilityLowering {
       return undefined;
     };
     const sel = selectorOf(move.what);
+    // Anyone's card ("Return target creature to your hand"): "your" stays unused (CW6005) — it would go to its owner's.
     if (sel?.owner !== "opponent" && sel?.controller !== "opponent") return steps;
     this.use(clause.verb);
     this.note(place.range, `"${this.slice(place.range)}": the engine puts a card into its owner's ${lower(move.to)}, and this one is an opponent's — write "its owner's ${lower(move.to)}"`);
@@ -1798,6 +1910,7 @@ class AbilityLowering {
           const whose: PlayerRef | undefined = dets.includes("their") ? this.theirs(obj) : dets.includes("your") && who.kind === "you" ? { kind: "you" } : undefined;
           if (!whose) return this.unsupported(clause);
           this.use(obj);
+          this.carryOwner(obj);
           return [{ op: "discard", who, amount: { kind: "hand_size", of: whose } }];
         }
         // "Discard cards until you have two cards in hand": down to two.
@@ -1808,6 +1921,16 @@ class AbilityLowering {
         }
         const random = clause.tail.some((t) => t.kind === "prep" && t.prep === "at");
         this.use(clause.tail.filter((t) => t.kind === "prep" && t.prep === "at"));
+        // "Each opponent discards a card from their hand", "Discard a card from your hand": the hand discarding is from.
+        const fromHand = [...(obj?.filters ?? []), ...clause.tail].find((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "from");
+        if (fromHand && handZone && npWords(fromHand.object).length === 1 && lookup(this.vocab.zones, npWords(fromHand.object)[0]!) === handZone) {
+          const dets = npDeterminers(fromHand.object);
+          const discarder = who();
+          if ((dets.includes("your") && discarder.kind === "you") || (dets.includes("their") && discarder.kind !== "you")) {
+            this.use(fromHand);
+            this.carryOwner(fromHand);
+          }
+        }
         this.useWords(obj, "card", "cards");
         const upTo = npDeterminers(obj).includes("up to");
         if (upTo) this.useDeterminers(obj, "up to");
@@ -1902,7 +2025,7 @@ class AbilityLowering {
         if (ofZone && position) {
           this.use(into!.object.items, into!.object.determiners, into!.object.filters.filter((f) => f !== of));
           if (!this.destination(of!.object, clause)) return [{ op: "rule", rule: "unsupported" }];
-          return [{ op: "move", what: this.pickOrAffected(obj), to: ofZone, position }];
+          return this.intoOwnersZone([{ op: "move", what: this.pickOrAffected(obj), to: ofZone, position }], of!.object, clause);
         }
         return this.unsupported(clause);
       }
@@ -2017,6 +2140,8 @@ class AbilityLowering {
         const all = npDeterminers(obj).includes("all");
         this.use(obj.items, obj.determiners);
         const on: Affected = from ? this.affected(from.object) : npDeterminers(obj).includes("their") && !clause.subject ? { kind: "player", ref: this.theirs(obj) ?? { kind: "you" } } : { kind: "player", ref: who() };
+        // "that player removes all their Bleed counters": their own (the subject's); "You remove all their ..." is not read.
+        if (!from && !(on.kind === "player" && on.ref.kind === "you")) this.carryOwner(obj);
         return [{ op: "remove_counters", counter, amount: all ? "all" : this.amountOf(obj, 1), on }];
       }
       case "exhaust":
@@ -2027,6 +2152,7 @@ class AbilityLowering {
         return [{ op: "ready", what: this.pickOrAffected(obj) }];
       case "counter":
         this.use(obj);
+        this.useDeterminers(obj, "target");
         return [{ op: "counter_spell", what: { kind: "target", index: this.addTarget({ accepts: "card", cards: { zones: ["(resolving)"] }, min: 1, max: 1, text: this.slice(obj?.range ?? clause.range) }) } }];
       case "choose":
         return this.unsupported(clause);
@@ -2205,6 +2331,7 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
     const phaseName = l.vocab.game.phases.find((p) => words.includes(lower(p.name)))?.name;
     // "the beginning of your Main phase", "the end of each turn": phase, start or end, whose.
     l.use(head.moment);
+    l.carryOwner(head.moment);
     const isEnd = words.includes("end");
     // "your opponent's turn" is the opponent's: the owner nearest the moment decides, not the first "your".
     const whose = words.some((w) => w.startsWith("opponent")) ? "opponent" : words.includes("your") ? "your" : "each";
@@ -2302,6 +2429,7 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
         return { event: "enters", subject, text };
       }
       l.use(where);
+      l.carryOwner(where);
       // "your Facet Zone": yours (a card outside play is its owner's).
       const whose = [...npDeterminers(where), ...zoneWords];
       if (subject.kind === "card" && (whose.includes("your") || whose.some((w) => w.startsWith("opponent")))) subject.selector = { ...subject.selector, controller: whose.includes("your") ? "you" : "opponent" };
@@ -2985,7 +3113,12 @@ function restriction(clause: Ast.Clause, affects: CardSelector | { self: true },
   const targetOf = passive && !clause.verb && clause.object && npDeterminers(clause.object).includes("target") ? (clause.object.filters.find((f) => f.kind === "prep" && f.prep === "of") as Ast.PrepPhrase | undefined) : undefined;
   // The words of the restriction itself; a `by` phrase is marked when it is understood.
   const done = (effects: StaticEffect[]) => {
-    if (effects.length) l.use(clause.modal, clause.be, verbs, targetOf ? clause.object : undefined, by);
+    if (effects.length) {
+      l.use(clause.modal, clause.be, verbs, by);
+      // "can't be the target of ...": the restriction is the targeting; "by opponents' spells": whose (targetedBy read it).
+      if (targetOf) l.ledger.carry(clause.object);
+      if (by) l.carryOwner(by);
+    }
     return effects;
   };
   if (targetOf) return done(targetedBy(targetOf.object, affects, l, unknown));
@@ -3417,6 +3550,7 @@ function replacedEvent(clause: Ast.Clause, l: AbilityLowering): ReplacedEvent | 
     if (owner && subject.kind === "card") subject.selector.owner = owner === "your" ? "you" : "opponent";
     else if (owner) return `"${l.slice(into.object.range)}": say whose card instead ("a card you own would be put into a Graveyard")`;
     l.use(clause.verb, clause.modal, clause.be, clause.subject, into, from);
+    l.carryOwner(into);
     return { event: "enters", zone, ...(subject.kind === "self" ? {} : { subject }) };
   }
   return `"${l.slice(clause.range)}" is not an event the engine can replace`;

@@ -837,6 +837,14 @@ export const MESSAGES = {
     example: "param combat_model = fight   (in a game file whose Battle phase runs declare_attackers)",
     exampleArgs: { model: "fight", detail: "phase Battle runs `declare_attackers`, a step of combat by damage (declared blockers, damage against a defense stat), while a fight is an attack action of its own: the game would play both" },
   },
+  CW6010: {
+    severity: "warning",
+    template: '"{modifier}" ends a sentence whose parts joined by "and" share it, but the engine applies it to "{covered}" only: "{uncovered}" would last {otherwise}. Write it after each part ("{suggestion}").',
+    explanation:
+      "In card English a modifier at the end of a sentence — `until end of turn`, `this turn`, `until your next turn` — belongs to every verb of that sentence that shares its subject: `Creatures you control get +1/+0 and gain Haste until end of turn` gives both until end of turn. When the engine reads the modifier for the last part only, the first part would run with another duration (a +1/+0 for ever), which no other diagnostic shows; so it is reported at the modifier, with the part that would not get it. Write the modifier after each part, or make two sentences.",
+    example: "Target creature gets +1/+1, gains Haste until end of turn.",
+    exampleArgs: { modifier: "until end of turn", covered: "gains Haste until end of turn", uncovered: "Target creature gets +1/+1", otherwise: "for ever", suggestion: "Target creature gets +1/+1 until end of turn and gains Haste until end of turn" },
+  },
   CW6040: {
     severity: "info",
     template: 'The text in parentheses is not read: {reason}. The engine runs "{readsAs}".',

@@ -23,13 +23,37 @@ const FUNCTION_WORDS = new Set([
   "had", "there", "this", "these", "those", "when", "whenever", "if", ",", ".", ";", ":", "—", "-", "•", "'s",
 ]);
 
+/**
+ * Words that choose WHO or WHICH ONE: "target", a player's possessive ("target player's", "an opponent's", "players'")
+ * and "their"/"his"/"her". Marking a whole phrase used does not count them: a reader that read the phrase for its zone or
+ * its card type may have read it for nobody ("the top card of target player's deck" run on your own deck). Only a
+ * reader that carries the choice marks them (`WordLedger.carry`), so a dropped one is always reported.
+ */
+export function isSelectingWord(word: string): boolean {
+  const w = word.toLowerCase().replace(/\u2019/g, "'");
+  if (w === "target" || w === "their" || w === "his" || w === "her") return true;
+  const stem = w.endsWith("'s") ? w.slice(0, -2) : w.endsWith("s'") ? w.slice(0, -1) : undefined;
+  return stem !== undefined && SELECTING_POSSESSORS.has(stem);
+}
+const SELECTING_POSSESSORS = new Set(["player", "players", "opponent", "opponents"]);
+
 export class WordLedger {
   /** Start offsets of the leaves the lowering used. */
   readonly used = new Set<number>();
+  /** Start offsets of the selecting words (`isSelectingWord`) a reader carried: only these count as used. */
+  readonly carried = new Set<number>();
 
-  /** Marks every leaf under these nodes (a node, an array of nodes, or undefined) as carried by the IR. */
+  /** Marks every leaf under these nodes (a node, an array of nodes, or undefined) as carried by the IR — but for selecting words. */
   use(...nodes: unknown[]): void {
     for (const node of nodes) collectLeaves(node, (leaf) => this.used.add(startOffset(leaf.range)));
+  }
+
+  /** Marks every leaf under these nodes as carried, selecting words too: the reader put the choice they make into the IR. */
+  carry(...nodes: unknown[]): void {
+    for (const node of nodes) collectLeaves(node, (leaf) => {
+      this.used.add(startOffset(leaf.range));
+      this.carried.add(startOffset(leaf.range));
+    });
   }
 }
 
@@ -80,7 +104,8 @@ export function unusedPhrases(node: unknown, ledger: WordLedger, text: string): 
     current = undefined;
   };
   for (const leaf of leaves) {
-    const used = ledger.used.has(startOffset(leaf.range));
+    const offset = startOffset(leaf.range);
+    const used = isSelectingWord(text.slice(offset, endOffset(leaf.range))) ? ledger.carried.has(offset) : ledger.used.has(offset);
     if (used) flush();
     else if (isContent(leaf)) current = current ? { start: current.start, end: leaf } : { start: leaf, end: leaf };
     // An unused function word neither starts nor ends a phrase: it may join two unused words.

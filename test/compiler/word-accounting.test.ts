@@ -68,6 +68,56 @@ describe("word accounting (CW6005)", () => {
     });
   });
 
+  it("counts the words that choose who or which one only where the IR carries the choice", () => {
+    /** Diagnostics (code and words) for one line of text on a card of `game`. */
+    const problems = (game: "cybervamp" | "duel", text: string): string[] => {
+      const fields = game === "duel" ? "  type: Spell\n  color: Gray\n  cost: free\n  rarity: Gray" : "  type: Spell\n  faction: Red\n  cost: {R}";
+      const card = `set TST "Test" for ${game}\n\ncard "Probe" {\n${fields}\n  text:\n    ${text}\n}\n`;
+      const sources = [{ path: `${game}/${game}.game`, text: games[game]! }, { path: `${game}/t.cards`, text: card }];
+      return engineWarnings(analyzeWorkspace(sources), sources).map((d) => `${d.code} ${card.slice(d.range.start.offset, d.range.end.offset)}`);
+    };
+    // A phrase read for its count or zone, and "their" for nobody (the count would be of your own counters).
+    expect(problems("cybervamp", "Target player gains 1 life for each Bleed counter on their creatures.")).toEqual(["CW6005 their creatures"]);
+    expect(problems("cybervamp", "Exhaust each creature their controller controls.")).toEqual(["CW6005 their"]);
+    // The engine moves a card to its owner's hand: "your hand" is carried only for cards that are yours.
+    expect(problems("cybervamp", "Return target creature to your hand.")).toEqual(["CW6005 your"]);
+    expect(problems("cybervamp", "Return target creature you control to your hand.")).toEqual([]);
+    expect(problems("cybervamp", "Search your Main Deck for a Vampire card and put it into your hand.")).toEqual([]);
+    // All the cards of a chosen player: no form of the engine; one card of theirs is a target card an opponent controls.
+    expect(problems("cybervamp", "Target opponent's creatures get -1/-1 until end of turn.")).toEqual(["CW6001 Target opponent's creatures"]);
+    expect(problems("cybervamp", "Destroy target opponent's creature.")).toEqual([]);
+    for (const text of [
+      "Target player draws two cards.",
+      "Counter target spell.",
+      "Deal 3 damage to the opponent's creatures.",
+      "Each player puts the top two cards of their main deck into their discard pile.",
+      "Target player reveals the top card of their main deck.",
+      "Each opponent discards a card from their hand.",
+      "Return all creatures to their owners' hands.",
+      "Look at the top card of target player's main deck. You may put it into their discard pile.",
+      "Search target opponent's main deck for a card and put it into their discard pile.",
+      "This can't be targeted by opponents' spells.",
+    ]) expect({ text, problems: problems("cybervamp", text) }).toEqual({ text, problems: [] });
+  });
+
+  it("reports a sentence-final duration the engine reads for its last part only (CW6010)", () => {
+    const problems = (text: string) => {
+      const card = `set TST "Test" for cybervamp\n\ncard "Probe" {\n  type: Spell\n  faction: Red\n  cost: {R}\n  text:\n    ${text}\n}\n`;
+      const sources = [{ path: "cybervamp/cybervamp.game", text: games.cybervamp! }, { path: "cybervamp/t.cards", text: card }];
+      return engineWarnings(analyzeWorkspace(sources), sources).filter((d) => d.code === "CW6010").map((d) => ({ at: card.slice(d.range.start.offset, d.range.end.offset), message: d.message }));
+    };
+    // Joined by a comma, the lowering reads the duration for the last part only.
+    const [rush] = problems("Target creature gets +1/+1, gains Haste until end of turn.");
+    expect(rush?.at).toBe("until end of turn");
+    expect(rush?.message).toContain('"Target creature gets +1/+1" would last for ever');
+    // Read for both parts (one target, one duration), or each part with its own: nothing to report.
+    expect(problems("Target creature gets +1/+0 and gains Haste until end of turn.")).toEqual([]);
+    expect(problems("Creatures you control get +1/+0 and gain Haste until end of turn.")).toEqual([]);
+    expect(problems("Creatures you control get +1/+0 until end of turn and gain Haste until end of turn.")).toEqual([]);
+    // A part with a subject of its own does not share the modifier.
+    expect(problems("Draw a card and target creature gets +1/+1 until end of turn.")).toEqual([]);
+  });
+
   it("leaves the bundled sets with no word unaccounted for", () => {
     for (const game of ["duel", "cybervamp", "chromatic"]) {
       const sources = [{ path: `${game}/${game}.game`, text: games[game]! }, { path: `${game}/core.cards`, text: readFileSync(path.join(root, `cards/${game}/core.cards`), "utf8") }];

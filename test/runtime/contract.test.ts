@@ -20,6 +20,7 @@ import {
   NUMBER_EXPRS,
   REPLACEMENT_EVENTS,
   STEP_OPS,
+  CARD_ONLY_STEPS,
   TRIGGER_EVENTS,
   type ParamContract,
 } from "../../compiler/contract.ts";
@@ -50,6 +51,23 @@ describe("the engine contract", () => {
     expect(cases(functionBody("runtime/core/effects.ts", "runStep"))).toEqual(sorted(STEP_OPS));
     expect(cases(functionBody("runtime/core/values.ts", "evalNumber"))).toEqual(sorted(NUMBER_EXPRS));
     expect(cases(functionBody("runtime/core/values.ts", "evalCondition"))).toEqual(sorted(CONDITIONS));
+  });
+
+  it("lists steps acting on cards only, whose runStep case keeps the cards of that field", () => {
+    const body = functionBody("runtime/core/effects.ts", "runStep");
+    const caseBody = (op: string) => {
+      const start = body.indexOf(`case "${op}":`);
+      const next = body.slice(start + 1).search(/\n\s*case "[a-z_]+":/);
+      return body.slice(start, next < 0 ? undefined : start + 1 + next);
+    };
+    for (const [op, field] of Object.entries(CARD_ONLY_STEPS)) {
+      const text = caseBody(op);
+      const readsCards = text.includes(`cardsOf(evalAffected(ctx, frame, step.${field}))`) || (text.includes(`evalAffected(ctx, frame, step.${field})`) && text.includes(`"card" in t`));
+      expect({ op, readsCards }).toEqual({ op, readsCards: true });
+    }
+    // And the steps that take a player too are not listed (damage, counters).
+    expect(Object.keys(CARD_ONLY_STEPS)).not.toContain("damage");
+    expect(Object.keys(CARD_ONLY_STEPS)).not.toContain("add_counters");
   });
 
   it("lists exactly the card rules the runtime looks up", () => {
