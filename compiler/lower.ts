@@ -747,6 +747,9 @@ class AbilityLowering {
           else if (theirs) this.note(f.controller.range, `the engine cannot count "${this.slice(f.controller.range)}" here; write "an opponent controls" or "you control"`);
         }
         this.use(f);
+        // "Creatures target opponent controls": every game is a duel — the one opponent, always a legal target (as "target
+        // opponent's hand" in a zone). "target player controls" is not read (any player's cards): its "target" stays unused.
+        if (sel.controller === "opponent" && !f.not) this.ledger.carry(f.controller);
       } else if (f.kind === "prep" && (f.prep === "in" || f.prep === "from")) {
         const zoneWords = npWords(f.object);
         const zone = this.zoneIn(f.object);
