@@ -397,6 +397,12 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       for (const id of cardsOf(evalAffected(ctx, frame, step.what))) {
         const card = writeCard(ctx, id);
         if (!card || card.zone !== rules.zones.battlefield || card.controller === who) continue;
+        // A field of slots (Three-Slot Duel) takes no unit beyond its slots: with none free the unit stays where it is.
+        const slots = slotsOf(ctx);
+        if (slots !== undefined && battlefield(ctx, who).length >= slots) {
+          emit(ctx, "check", `no free slot: ${who} cannot take control of ${cardName(ctx, id)}, which stays with ${card.controller}`, { card: id, source });
+          continue;
+        }
         const from = zoneList(ctx, card.controller, card.zone);
         from.splice(from.indexOf(id), 1);
         const previous = card.controller;

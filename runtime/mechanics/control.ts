@@ -14,6 +14,14 @@ import type { PlayerId } from "../state/state.ts";
 export function changeControl(ctx: Ctx, id: string, to: PlayerId, why: string): void {
   const card = writeCard(ctx, id);
   if (!card || card.zone !== ctx.rules.zones.battlefield || card.controller === to) return;
+  // Its owner's field is full (a field of slots): the card cannot come back into play there, and the control effect
+  // has ended, so it goes to its owner's graveyard (the rules texts are silent; docs/games/duel.md).
+  const slots = ctx.rules.battlefieldSlots;
+  if (slots !== undefined && zoneList(ctx, to, card.zone).length >= slots) {
+    emit(ctx, "check", `no free slot: ${cardName(ctx, id)} cannot return to ${to}'s ${card.zone} and goes to the ${ctx.rules.zones.graveyard}`, { card: id, player: to });
+    moveCard(ctx, id, ctx.rules.zones.graveyard);
+    return;
+  }
   const from = zoneList(ctx, card.controller, card.zone);
   from.splice(from.indexOf(id), 1);
   card.controller = to;
