@@ -52,7 +52,8 @@ export async function startHarness(prepare?: (workspace: string) => Promise<void
       const page = await context.newPage();
       pages.push(page);
       await page.goto(studio.url + query);
-      await page.locator(".monaco-editor .view-lines").waitFor();
+      // The first page of a run waits for the dev server's first build; on a loaded machine that took over 30 s (CI).
+      await page.locator(".monaco-editor .view-lines").waitFor({ timeout: 60_000 });
       return page;
     },
     async close() {
