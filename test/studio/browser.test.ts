@@ -147,6 +147,9 @@ describe("studio in the browser", { timeout: 180_000 }, () => {
     await expect.poll(() => page.getByTestId("problems").textContent()).toContain(probe.keyword);
 
     // Fix it with the "did you mean" quick fix (Ctrl+. on the marker, then the preferred action).
+    // Monaco measures the action widget's title once, when it first paints it: with the web font still loading it
+    // would measure the fallback font's narrower text (a warm server loads the page faster than the font).
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
     await select(page, at.lineNumber, at.column + 1, 0);
     await page.keyboard.press("Control+Period");
     const fix = page.locator(".action-widget").getByText(`Change to "${probe.keyword}"`);
