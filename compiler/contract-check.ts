@@ -6,7 +6,7 @@
  * otherwise than the text says.
  */
 import type * as Ast from "./ast.ts";
-import type { Affected, Ability, CompiledGame, Condition, CostPart, SourceRef, Step } from "./ir.ts";
+import { costChoosesX, type Affected, type Ability, type CompiledGame, type Condition, type CostPart, type SourceRef, type Step } from "./ir.ts";
 import type { Range } from "./diagnostics.ts";
 import { CARD_ONLY_STEPS, CARD_RULES, CARD_STATES, ENGINE_PARAMS, ENGINE_PARAM_PATTERNS, NATIVE_RULES, REPLACEMENT_EVENTS, TRIGGER_EVENTS, paramWord, type CardStateName, type CardStateRule, type ParamContract, type ParamValues } from "./contract.ts";
 import type { LoweringNote } from "./lower.ts";
@@ -302,19 +302,15 @@ export function checkStaticsWhileAttacking(cardName: string, abilities: Ability[
   }
 }
 
-/** Does a cost choose an X (an X amount, or an {X} symbol)? */
-const costDefinesX = (cost: readonly CostPart[] | undefined): boolean =>
-  (cost ?? []).some((p) => (p.pays === "symbol" && p.symbol.toLowerCase() === "x") || ("amount" in p && typeof p.amount === "object" && p.amount !== null && (p.amount as { kind?: string }).kind === "x"));
-
 /**
  * An ability that uses X where nothing defines it — no X in the card's cost or the ability's own, and no
  * "where X is ..." (the lowering replaces X with that number) — would run with X = 0: a diagnostic, not a guess.
  * A keyword's definition ("Bleed N") has its number put in when the keyword is printed, so it is not looked at.
  */
 export function checkUndefinedX(cardCost: readonly CostPart[], abilities: Ability[], notes: LoweringNote[]): void {
-  if (costDefinesX(cardCost)) return;
+  if (costChoosesX(cardCost)) return;
   for (const a of abilities) {
-    if (a.kind === "keyword" || costDefinesX(a.cost)) continue;
+    if (a.kind === "keyword" || costChoosesX(a.cost)) continue;
     const { cost: _cost, source: _source, ...rest } = a;
     if (!JSON.stringify(rest).includes('{"kind":"x"}')) continue;
     const words = a.text.trim();

@@ -146,6 +146,16 @@ export type CostPart =
   | { pays: "sacrifice"; what: CardRef | CardSelector; amount?: number }
   | { pays: "facet"; color: string; amount: number };
 
+/** Does paying this cost choose an X: an X amount (`pay X life`), or an `{X}` symbol a mechanic pays? One answer for the checker (is X defined?) and the engine (is X asked for?). */
+export function costChoosesX(cost: readonly CostPart[] | undefined): boolean {
+  return (cost ?? []).some((part) => (part.pays === "symbol" && part.symbol.toLowerCase() === "x") || amountIsX(part));
+}
+
+/** Is this part's own amount the X ("pay X life", "X Crystals") — not an `{X}` symbol? */
+export function amountIsX(part: CostPart): boolean {
+  return "amount" in part && typeof part.amount === "object" && part.amount !== null && part.amount.kind === "x";
+}
+
 // ---------------------------------------------------------------------------------------------
 // Durations and conditions
 

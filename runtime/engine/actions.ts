@@ -4,7 +4,7 @@
  * keeps those `validate` accepts, so what is listed and what is accepted never disagree.
  */
 import { MAX_X } from "../state/limits.ts";
-import type { Ability, CompiledCard, CostPart, NumberExpr, TargetSpec } from "../../compiler/ir.ts";
+import { amountIsX, costChoosesX, type Ability, type CompiledCard, type CostPart, type NumberExpr, type TargetSpec } from "../../compiler/ir.ts";
 import type { Ctx } from "../core/index.ts";
 import {
   RESOLVING,
@@ -51,14 +51,13 @@ function evalCostAmount(amount: NumberExpr, x: number | undefined): number {
   return 0;
 }
 
-const costHasX = (cost: CostPart[]): boolean =>
-  cost.some((p) => "amount" in p && typeof p.amount === "object" && p.amount !== null && (p.amount as { kind?: string }).kind === "x");
+const costHasX = (cost: CostPart[]): boolean => cost.some(amountIsX);
 
 const costsChoosingX = new WeakMap<CostPart[], boolean>();
-/** Does paying this cost choose an X (an X amount, or an X symbol a mechanic pays)? Worked out once per cost (checked for every payment listed). */
-function costChoosesX(cost: CostPart[]): boolean {
+/** `costChoosesX` (shared with the checker's "X is defined"), worked out once per cost: it is asked for every payment listed. */
+function costChoosesXOnce(cost: CostPart[]): boolean {
   let known = costsChoosingX.get(cost);
-  if (known === undefined) costsChoosingX.set(cost, (known = costHasX(cost) || cost.some((part) => part.pays === "symbol" && part.symbol.toLowerCase() === "x")));
+  if (known === undefined) costsChoosingX.set(cost, (known = costChoosesX(cost)));
   return known;
 }
 
@@ -67,7 +66,7 @@ function checkCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Paymen
   const p = state.players[player]!;
   const x = payment.x;
   // X is chosen exactly when the cost has one (core amounts or an X symbol paid by a mechanic), as legalActions lists it.
-  const hasX = costChoosesX(cost);
+  const hasX = costChoosesXOnce(cost);
   if (hasX && x === undefined) return refuse("bad_payment", "choose a value for X");
   if (!hasX && x !== undefined) return refuse("bad_payment", "this cost has no X to choose");
   let discardNeeded = 0;
