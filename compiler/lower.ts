@@ -47,7 +47,7 @@ import { TRIGGER_EVENTS, canonicalParamValue, turnEndMoment } from "./contract.t
 import { WordLedger, isSelectingWord, leavesOf, unusedPhrases } from "./word-accounting.ts";
 import { readsAs } from "./reads-as.ts";
 import { analyzeWorkspace, type WorkspaceAnalysis } from "./workspace.ts";
-import { costWordAmount } from "./vocabulary.ts";
+import { costWordAmount, singulars } from "./vocabulary.ts";
 import { parseAbilityText } from "./build.ts";
 import { effectsOf, unrestated, type Effects } from "./reminder.ts";
 
@@ -325,8 +325,15 @@ function vocabOf(game: CompiledGame, subtypes: string[]): Vocab {
   };
 }
 
+/** A game word by its name or any singular of it ("Zombies" → Zombie, "Allies" → Ally, "Facets" → Facet). */
 function lookup(map: Map<string, string>, word: string): string | undefined {
-  return map.get(lower(word)) ?? map.get(singular(word));
+  const direct = map.get(lower(word));
+  if (direct !== undefined) return direct;
+  for (const form of singulars(word)) {
+    const found = map.get(lower(form));
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -698,8 +705,15 @@ class AbilityLowering {
       if (type) (sel.cardTypes ??= []).push(type);
       else if (lookup(this.vocab.colors, w)) (sel.colors ??= []).push(lookup(this.vocab.colors, w)!);
       else if (lookup(this.vocab.subtypes, w)) (sel.subtypes ??= []).push(lookup(this.vocab.subtypes, w)!);
-      else if (w === "enemy" || w === "enemies" || w === "opposing") sel.controller = "opponent";
-      else if (w === "friendly" || w === "ally" || w === "allies" || w === "allied") sel.controller = "you";
+      else if (w === "enemy" || w === "enemies" || w === "opposing") {
+        // "your enemies": the enemies of yours — the opponent's.
+        mark(w);
+        sel.controller = "opponent";
+      } else if (w === "friendly" || w === "ally" || w === "allies" || w === "allied") {
+        // "your allies": "your" and "allies" say the same; both are read.
+        if (sel.controller !== "opponent") mark(w);
+        sel.controller = "you";
+      }
       else if (w === "other") sel.other = true;
       else if (w === "token" || w === "tokens") sel.tokens = "only";
       else if (w === "nontoken" || w === "non-token") sel.tokens = "exclude";
@@ -1109,6 +1123,8 @@ class AbilityLowering {
   }
 
   conditionFor(clause: Ast.Clause, player?: PlayerRef): Condition | undefined {
+    const compared = player ? undefined : this.playersCompared(clause);
+    if (compared !== undefined) return compared ?? undefined;
     const words = player ? [] : [...npWords(clause.subject), ...npDeterminers(clause.subject)];
     const obj = clause.object;
     const objWords = npWords(obj);
@@ -1193,6 +1209,72 @@ class AbilityLowering {
     }
     this.note(clause.range, `condition not understood by the engine: "${this.slice(clause.range)}" (treated as always true)`);
     return undefined;
+  }
+
+  /**
+   * Two players compared by one measure: "you control more units than an opponent", "an opponent has more cards in hand
+   * than you", "you have less life than your opponent", "you have fewer Bleed counters than target opponent". The measure
+   * is read for each player as the one-player conditions read it; the comparison is strict ("more", "less", "fewer").
+   * Undefined when the clause compares nothing; null when it does in a way the engine cannot read (noted at its words).
+   */
+  playersCompared(clause: Ast.Clause): Condition | null | undefined {
+    const than = clause.tail.find((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "than");
+    const obj = clause.object;
+    const first = obj?.items[0];
+    const comparative = first?.kind === "word" ? lower(first.text) : undefined;
+    const op = comparative === "more" || comparative === "greater" ? ">" : comparative === "less" || comparative === "fewer" ? "<" : undefined;
+    if (!than || !obj || !op || !clause.subject || clause.tail.length !== 1) return undefined;
+    const measured: Ast.Clause = { ...clause, object: { ...obj, items: obj.items.slice(1) }, tail: [] };
+    const sideOf = (np: Ast.NounPhrase): PlayerRef | undefined => {
+      const ref = this.playerPhrase(np);
+      if (!ref || ref.kind === "each_player") return undefined;
+      const one = this.onePlayer(ref, np.range);
+      return one.kind === "you" || one.kind === "opponent" || (one.kind === "target" && this.targets[one.index]?.players === "opponent") ? one : undefined;
+    };
+    const left = sideOf(clause.subject);
+    const right = sideOf(than.object);
+    const leftAmount = left && this.measureOf(measured, left);
+    const rightAmount = right && this.measureOf(measured, right);
+    if (!leftAmount || !rightAmount) {
+      this.note(clause.range, `the engine cannot compare "${this.slice(clause.range)}": write a comparison of two players by life, cards in hand, cards in a zone, counters or cards they control ("you control more units than an opponent", "an opponent has more cards in hand than you")`);
+      return null;
+    }
+    this.use(first, than);
+    return { kind: "compare", left: leftAmount, op, right: rightAmount };
+  }
+
+  /** One player's measure in a comparison: their life, hand size, counters, cards they control or cards in their zone. */
+  measureOf(clause: Ast.Clause, who: PlayerRef): NumberExpr | undefined {
+    const obj = clause.object!;
+    const objWords = npWords(obj);
+    const verb = clause.verb?.lemma;
+    const side = who.kind === "you" ? "you" : "opponent";
+    if (npCount(obj) || obj.determiners.length) return undefined;
+    if (verb === "control") {
+      this.use(clause.verb);
+      return { kind: "count", of: { ...this.selector(obj), controller: side } };
+    }
+    if (verb !== "have" && clause.be === undefined) return undefined;
+    this.use(clause.verb);
+    if (objWords.length === 1 && objWords[0] === "life") {
+      this.use(obj);
+      return { kind: "life", of: who };
+    }
+    const counter = objWords.map((w) => lookup(this.vocab.counters, w)).find(Boolean);
+    if (counter && (objWords.includes("counter") || objWords.includes("counters"))) {
+      this.use(obj.items);
+      return { kind: "counters", of: { player: who }, counter };
+    }
+    const inZone = obj.filters.find((f): f is Ast.PrepPhrase => f.kind === "prep" && f.prep === "in");
+    if (!inZone || !(objWords.includes("card") || objWords.includes("cards"))) return undefined;
+    const zone = this.zoneIn(inZone.object);
+    if (!zone) return undefined;
+    this.use(inZone);
+    this.carryOwner(inZone);
+    this.useWords(obj, "card", "cards");
+    if (zone === this.vocab.zoneOfRole("hand") && objWords.length === 1) return { kind: "hand_size", of: who };
+    const bare: Ast.NounPhrase = { ...obj, filters: obj.filters.filter((f) => f !== inZone) };
+    return { kind: "count", of: { ...this.selector(bare), zones: [zone], owner: side } };
   }
 
   /**
@@ -1512,7 +1594,9 @@ class AbilityLowering {
   }
 
   /** How many there are of "each card in your hand", "each Vampire you control", "each Bleed counter on you". */
-  countOfEach(np: Ast.NounPhrase): NumberExpr {
+  countOfEach(written: Ast.NounPhrase): NumberExpr {
+    // "for each of your allies": the phrase after "of", with "each".
+    const np = unwrapOf(written);
     const words = npWords(np);
     const counter = words.map((w) => lookup(this.vocab.counters, w)).find(Boolean);
     if (counter && (words.includes("counter") || words.includes("counters"))) {

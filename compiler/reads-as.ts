@@ -681,6 +681,8 @@ function conditionText(c: Condition, ctx: Context): string {
     case "life_at_least":
       return `${playerText(c.who, ctx)} ${c.who.kind === "you" ? "have" : "has"} ${numberText(c.value, ctx)} or more life`;
     case "compare": {
+      const players = playersComparedText(c, ctx);
+      if (players) return players;
       // "an opponent has 3 or more Bleed counters"
       const left = c.left;
       const words = { "<=": "or less", ">=": "or more" } as Record<string, string>;
@@ -733,6 +735,37 @@ function conditionText(c: Condition, ctx: Context): string {
     default:
       return `(${(c as { kind: string }).kind})`;
   }
+}
+
+/**
+ * Two players compared by one measure, as written: "you control more Units than your opponent", "your opponent has more
+ * cards in hand than you", "you have less life than your opponent", "you have fewer cards in your Graveyard than your opponent".
+ */
+function playersComparedText(c: Extract<Condition, { kind: "compare" }>, ctx: Context): string | undefined {
+  const { left, right } = c;
+  if (typeof left === "number" || typeof right === "number" || left.kind !== right.kind || (c.op !== ">" && c.op !== "<")) return undefined;
+  const more = c.op === ">" ? "more" : "fewer";
+  const sides = (a: PlayerRef, b: PlayerRef, verb: [string, string], what: string) => {
+    const who = playerText(a, ctx, true);
+    return `${who} ${a.kind === "you" ? verb[0] : verb[1]} ${what} than ${playerText(b, ctx)}`;
+  };
+  const playerOf = (side: "you" | "opponent" | "any" | "acting" | undefined): PlayerRef | undefined => (side === "you" || side === "opponent" ? { kind: side } : undefined);
+  if (left.kind === "life" && right.kind === "life") return sides(left.of, right.of, ["have", "has"], `${c.op === ">" ? "more" : "less"} life`);
+  if (left.kind === "hand_size" && right.kind === "hand_size") return sides(left.of, right.of, ["have", "has"], `${more} cards in hand`);
+  if (left.kind === "counters" && right.kind === "counters" && "player" in left.of && "player" in right.of && left.counter === right.counter) return sides(left.of.player, right.of.player, ["have", "has"], `${more} ${left.counter} counters`);
+  if (left.kind === "count" && right.kind === "count") {
+    const a = left.of;
+    const b = right.of;
+    const same = JSON.stringify({ ...a, controller: undefined, owner: undefined }) === JSON.stringify({ ...b, controller: undefined, owner: undefined });
+    if (!same) return undefined;
+    if (a.zones?.length === 1 && !a.controller && !b.controller && playerOf(a.owner) && playerOf(b.owner)) {
+      const one = selectorText({ ...a, zones: undefined, owner: undefined }, ctx, 1);
+      const cards = /\bcard$/i.test(one) ? `${one}s` : `${one} cards`;
+      return sides(playerOf(a.owner)!, playerOf(b.owner)!, ["have", "has"], `${more} ${cards} in their ${a.zones[0]}`).replace(/^you have (.*) in their /, "you have $1 in your ");
+    }
+    if (!a.zones && !a.owner && !b.owner && playerOf(a.controller) && playerOf(b.controller)) return sides(playerOf(a.controller)!, playerOf(b.controller)!, ["control", "controls"], `${more} ${selectorText({ ...a, controller: undefined }, ctx, 2)}`);
+  }
+  return undefined;
 }
 
 /** "has 3 or more Bleed counters" when `you` and `opponent` are one condition about you and about your opponent. */
