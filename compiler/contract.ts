@@ -268,7 +268,7 @@ export const ENGINE_PARAMS = {
   toughness_stat: { module: "runtime/mechanics/combat-damage.ts", accepts: { kind: "stat" }, meaning: "the stat damage is checked against" },
   creature_damage_threshold: { module: "runtime/core/operations.ts", accepts: { kind: "stat" }, meaning: "the stat damage is checked against" },
   // actions (runtime/actions.ts)
-  life_payment_may_reach_zero: { module: "runtime/engine/actions.ts", accepts: bool, meaning: "life may be paid down to 0" },
+  life_payment_may_reach_zero: { module: "runtime/engine/actions.ts", accepts: bool, meaning: "life may be paid down to 0 (costs; the compiler's 'unless <player> pays N life')" },
   overexhaust_from_exhausted: { module: "runtime/engine/actions.ts", accepts: bool, meaning: "an Exhausted card may pay an Overexhaust cost" },
   discard_cost_is_discard: { module: "runtime/engine/actions.ts", accepts: bool, meaning: "paying a discard cost fires discard triggers" },
   spells_on_opponent_turn: { module: "runtime/engine/actions.ts", accepts: bool, meaning: "cards may be played on the opponent's turn" },

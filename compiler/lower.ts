@@ -1089,6 +1089,48 @@ class AbilityLowering {
     return [{ op: "per_player", who: players, steps, source }];
   }
 
+  /**
+   * "unless its controller pays 3 life", "unless they discard a card", "unless target opponent sacrifices a creature": one
+   * player's choice to do something (a payment), not a condition of the game.
+   */
+  isChoiceToPay(c: Ast.Clause): boolean {
+    if (!c.subject || !isPlayerPhrase(c.subject) || !c.verb || c.modal || c.be || !c.object) return false;
+    const verb = !c.verb.keyword && /[^s]s$/.test(c.verb.lemma) ? c.verb.lemma.slice(0, -1) : c.verb.lemma;
+    if (verb === "pay" || verb === "lose") return npWords(c.object).includes("life");
+    return verb === "discard" || verb === "sacrifice";
+  }
+
+  /**
+   * "Destroy target creature unless its controller pays 3 life.": that player is asked (`may`) whether to pay; paying
+   * stops the effect (`otherwise` runs it). A player who cannot pay — not more life than the price (or as much, where the
+   * game's `life_payment_may_reach_zero` lets a payment reach 0), fewer cards in hand, nothing of theirs to sacrifice — is
+   * not asked: the effect happens (the price is paid in full or not at all).
+   */
+  unlessPaid(cond: Ast.ConditionPhrase, clause: Ast.Clause, effect: Step[], source: SourceRef): Step[] {
+    const c = cond.clause;
+    const pays = c.verb!.lemma === "pay" || c.verb!.lemma === "pays";
+    // Paying life is losing it (and only what you have).
+    const asLowered: Ast.Clause = pays ? { ...c, verb: { ...c.verb!, text: "loses", lemma: "lose" } } : c;
+    const price = this.clause(asLowered);
+    const step = price.length === 1 ? price[0]! : undefined;
+    const who = step && "who" in step ? (step.who as PlayersRef) : undefined;
+    const single = who && who.kind !== "each_player" && who.kind !== "each_opponent" && who.kind !== "acting" ? (who as PlayerRef) : undefined;
+    let canPay: Condition | undefined;
+    // As a cost is paid (runtime/engine/actions.ts): life stays above 0 unless the game lets payments reach it.
+    const toZero = this.vocab.game.params["life_payment_may_reach_zero"] === true;
+    const lifeNeeded = (amount: NumberExpr): NumberExpr => (toZero ? amount : typeof amount === "number" ? amount + 1 : { kind: "plus", of: amount, add: 1 });
+    if (step?.op === "lose_life" && single) canPay = pays ? { kind: "life_at_least", who: single, value: lifeNeeded(step.amount) } : undefined;
+    else if (step?.op === "discard" && single && !step.filter && !step.random && !step.upTo) canPay = { kind: "compare", left: { kind: "hand_size", of: single }, op: ">=", right: step.amount };
+    else if (step?.op === "sacrifice" && single && typeof step.amount === "number") canPay = { kind: "controls", who: single, selector: step.selector, atLeast: step.amount };
+    if (!step || !single || (!canPay && !(step.op === "lose_life" && !pays))) {
+      this.note(cond.range, `the engine cannot ask a player "${this.slice(c.range)}" yet: it asks one named player to pay life, discard, sacrifice or lose life ("unless its controller pays 3 life", "unless they discard a card")`);
+      return effect;
+    }
+    this.use(cond.word === "unless" ? cond : []);
+    const ask: Step = { op: "may", who: single, steps: price, otherwise: effect, prompt: `${this.slice(c.range)} (else: ${this.slice({ start: clause.range.start, end: cond.range.start }).trim()})`, source };
+    return canPay ? [{ op: "if", condition: canPay, then: [ask], else: effect, source }] : [ask];
+  }
+
   // --- durations and conditions ------------------------------------------------------------------
   duration(clause: Ast.Clause): Duration {
     for (const t of clause.tail) {
@@ -1386,7 +1428,7 @@ class AbilityLowering {
     const lowered: { step: Ast.Step; steps: Step[] }[] = [];
     const entries = withSharedVerbs(seq, this.vocab.game.stats);
     for (let i = 0; i < entries.length; i++) {
-      const { clause, step, repeat, each } = entries[i]!;
+      const { clause, step, repeat, each, mayShared } = entries[i]!;
       if (each) this.use(each);
       if (step.connector === "." || step.connector === ". then" || step.connector === "—") {
         openMay = undefined;
@@ -1404,14 +1446,17 @@ class AbilityLowering {
       }
       lowered.push({ step, steps });
       const joined = step.connector !== "." && step.connector !== ". then" && step.connector !== ";" && step.connector !== "—";
-      if (branch) branch.push(...steps);
-      else if (openMay && joined && !clause.subject && !clause.modal) {
-        openMay.steps.push(...steps);
+      if (branch) branch.push(...askerActs(lastMay, steps));
+      else if (openMay && joined && (!clause.subject || mayShared) && !clause.modal) {
+        openMay.steps.push(...askerActs(openMay, steps));
         // The question covers all of it: "You may discard a card and draw a card".
         openMay.prompt = this.text.slice(mayStart, clause.range.end.offset);
       }
       else out.push(...eachOwnCount(out, steps));
-      const may = steps.length === 1 && steps[0]!.op === "may" && clause.modal?.lemma === "may" ? steps[0] : undefined;
+      // "Each player may X": the question each player is asked inside their own run.
+      const only = steps.length === 1 ? steps[0] : undefined;
+      const asked = only?.op === "per_player" && only.steps.length === 1 && only.steps[0]!.op === "may" ? only.steps[0] : only;
+      const may = steps.length === 1 && asked?.op === "may" && clause.modal?.lemma === "may" ? asked : undefined;
       if (may) {
         openMay = lastMay = may;
         mayStart = clause.range.start.offset;
@@ -1525,7 +1570,10 @@ class AbilityLowering {
     if (forEach) steps = this.scaledForEach(steps, core, { ...forEach, object: withTrailingOn(forEach.object, clause) });
     const search = steps.find((s) => s.op === "search");
     if (search?.op === "search") this.lastSearch = search;
-    steps = this.perPlayer(steps, source);
+    // "Target opponent may X", "Each player may X": the subject answers the question, each player their own.
+    const mayPlayers = clause.modal?.lemma === "may" && antecedent?.subject ? this.antecedentPlayers() : undefined;
+    const eachMay = mayPlayers && (mayPlayers.kind === "each_player" || mayPlayers.kind === "each_opponent") ? mayPlayers : undefined;
+    if (!eachMay) steps = this.perPlayer(steps, source);
     // "Destroy it at the end of the turn.": the clause's steps wait for the moment (a delayed trigger).
     const at = clause.tail.find((t) => t.kind === "prep" && t.prep === "at" && momentWords(t.object).some((w) => w === "end" || w === "beginning" || w === "start")) as Ast.PrepPhrase | undefined;
     if (at) {
@@ -1536,12 +1584,16 @@ class AbilityLowering {
     if (antecedent?.subject && antecedent.players) this.lastPlayers = antecedent.players;
     if (clause.modal?.lemma === "may") {
       this.use(clause.modal);
-      steps = [{ op: "may", steps, prompt: this.slice(clause.range), source }];
+      const prompt = this.slice(clause.range);
+      if (eachMay) steps = [{ op: "per_player", who: eachMay, steps: [{ op: "may", who: { kind: "acting" }, steps, prompt, source }], source }];
+      else steps = [{ op: "may", ...(mayPlayers && mayPlayers.kind !== "you" ? { who: mayPlayers as PlayerRef } : {}), steps, prompt, source }];
     }
     if (cond?.word === "until") {
       // Read only by a draw or discard up or down to a hand size ("Draw cards until you have six cards in hand").
       const read = core.some((s) => (s.op === "draw" || s.op === "discard") && typeof s.amount !== "number" && s.amount.kind === "short_of");
       if (!read) this.note(cond.range, `the engine cannot repeat an effect "${this.slice(cond.range)}": it reads "Draw cards until you have N cards in hand" and "Discard cards until you have N cards in hand"`);
+    } else if (cond?.word === "unless" && this.isChoiceToPay(cond.clause)) {
+      steps = this.unlessPaid(cond, clause, steps, source);
     } else if (cond) {
       const c = this.condition(cond.clause);
       if (c) steps = [{ op: "if", condition: cond.word === "unless" ? { kind: "not", condition: c } : c, then: steps, source }];
@@ -2800,8 +2852,8 @@ function lowerSequenceWithPending(seq: Ast.Sequence, l: AbilityLowering): Step[]
  * after `and` / `,` repeats the previous clause's verb (and its subject, when it has none).
  * Each clause comes with the step of the sequence it was written in (its connector, its `If you do,`).
  */
-function withSharedVerbs(seq: Ast.Sequence, stats: string[] = []): { clause: Ast.Clause; step: Ast.Step; repeat?: { times: number; words: Ast.BaseNode[]; parts: number }; each?: Ast.WordNode }[] {
-  const raw: { clause: Ast.Clause; step: Ast.Step }[] = [];
+function withSharedVerbs(seq: Ast.Sequence, stats: string[] = []): { clause: Ast.Clause; step: Ast.Step; repeat?: { times: number; words: Ast.BaseNode[]; parts: number }; each?: Ast.WordNode; mayShared?: boolean }[] {
+  const raw: { clause: Ast.Clause; step: Ast.Step; mayShared?: boolean }[] = [];
   let previous: Ast.Clause | undefined;
   const changesStats = (c: Ast.Clause | undefined) => c?.object !== undefined && ["get", "gain", "lose"].includes(c.verb?.lemma ?? "") && isStatChangeList(c.object) && flattenAlso(c.object).every((p) => npWords(p).some((w) => stats.includes(w)));
   for (const step of seq.steps) {
@@ -2826,21 +2878,27 @@ function withSharedVerbs(seq: Ast.Sequence, stats: string[] = []): { clause: Ast
     }
     // `Target player draws two cards and loses 2 life`, `Each player draws a card, then discards a card`: a verb that
     // agrees with the subject before it (`loses`, not the imperative `lose`) in the same sentence shares that subject.
-    if (clause.verb && !clause.subject && previous?.subject && step.connector !== "." && step.connector !== ". then" && step.connector !== ";" && step.connector !== "—" && !step.condition && sharesSubject(clause, previous)) {
+    let mayShared = false;
+    if (clause.verb && !clause.subject && !clause.modal && previous?.modal?.lemma === "may" && previous.subject && isPlayerPhrase(previous.subject) && !npDeterminers(previous.subject).concat(npWords(previous.subject)).includes("you") && ["and", ", and", ",", ", then"].includes(step.connector) && !step.condition) {
+      // `Target opponent may discard a card and lose 1 life`: the bare verb goes on with what they may do (one question).
+      SHARED_SUBJECTS.add(previous.subject);
+      clause = { ...clause, subject: previous.subject };
+      mayShared = true;
+    } else if (clause.verb && !clause.subject && previous?.subject && step.connector !== "." && step.connector !== ". then" && step.connector !== ";" && step.connector !== "—" && !step.condition && sharesSubject(clause, previous)) {
       SHARED_SUBJECTS.add(previous.subject);
       clause = { ...clause, subject: previous.subject };
     }
-    raw.push({ clause, step });
+    raw.push({ clause, step, ...(mayShared ? { mayShared } : {}) });
     previous = clause;
   }
   shareTrailingDurations(raw);
-  return raw.flatMap(({ clause, step }) => {
+  return raw.flatMap(({ clause, step, mayShared }) => {
     // "... twice" / "... three times": read without those words; the first part says how many parts repeat.
     const repeat = clause.modal ? undefined : repetition(clause);
     const parts = expandAlso(repeat ? withoutNodes(clause, new Set(repeat.words)) : clause);
     // "You and target opponent each gain 3 life": the subjects' parts, each run for its own player — what "each" says.
     const each = clause.each && clause.subject?.also?.length && parts.length > 1 ? clause.each : undefined;
-    return parts.map((part, i) => ({ clause: part, step, ...(repeat && i === 0 ? { repeat: { ...repeat, parts: parts.length } } : {}), ...(each && i === 0 ? { each } : {}) }));
+    return parts.map((part, i) => ({ clause: part, step, ...(repeat && i === 0 ? { repeat: { ...repeat, parts: parts.length } } : {}), ...(each && i === 0 ? { each } : {}), ...(mayShared ? { mayShared } : {}) }));
   });
 }
 
@@ -2954,6 +3012,17 @@ const REMEMBERS_WHAT_IT_DID = new Set<Step["op"]>(["discard", "sacrifice", "choo
 /** "If you do" / "If you don't" after a step with no "may": did the step before act on any card? */
 export function didSomething(did: boolean): Condition {
   return { kind: "compare", left: { kind: "chosen_count", label: "it" }, op: did ? ">" : "=", right: 0 };
+}
+
+/**
+ * Steps added to a question each player is asked in turn ("Each player may discard a card. If they do, they draw a card."):
+ * "they" there is the player asked, not every player again.
+ */
+function askerActs(may: Extract<Step, { op: "may" }> | undefined, steps: Step[]): Step[] {
+  if (may?.who?.kind !== "acting") return steps;
+  // A part that shares the subject ran for each of the players on its own: inside the question it runs for the one asked.
+  const own = steps.flatMap((s) => (s.op === "per_player" && (s.who.kind === "each_player" || s.who.kind === "each_opponent") ? s.steps : [s]));
+  return JSON.parse(JSON.stringify(own).replace(/\{"kind":"each_(player|opponent)"\}/g, '{"kind":"acting"}')) as Step[];
 }
 
 /** Does IR reference the acting player of a `per_player` step (`{ kind: "acting" }`, a selector's "they control" / "their hand")? */

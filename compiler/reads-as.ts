@@ -368,18 +368,34 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
     }
     case "choose_one":
       return `choose one — ${step.modes.map((m) => stepsText(m.steps, ctx).replace(/\.$/, "")).join("; or ")}`;
-    case "if":
+    case "if": {
+      // "Destroy target creature unless its controller pays 3 life.": the effect, then the price its player may pay.
+      const unless = unlessText(step, ctx);
+      if (unless) return unless;
       // "Discard a card. If you do, draw 2 cards.": a sentence of its own after the step it asks about.
       if (didCondition(step.condition) !== undefined && !step.else)
         return `${NEW_SENTENCE}If you ${didCondition(step.condition) ? "do" : "don't"}, ${stepsText(step.then, ctx).replace(/\.$/, "").replace(/^./, (c) => c.toLowerCase())}`;
       return `if ${conditionText(step.condition, ctx)}, ${stepsText(step.then, ctx).replace(/\.$/, "").replace(/^./, (c) => c.toLowerCase())}${step.else ? `; otherwise, ${stepsText(step.else, ctx).replace(/\.$/, "")}` : ""}`;
+    }
     case "may": {
       // "You may X. If you do, Y.": what follows the first thing the player may do happens only if they did it
       // ("You may X, then Y" would make Y with a subject of its own happen anyway).
+      // Another player answers ("Target opponent may discard a card. If they don't, you draw two cards."): each part is
+      // told with its own subject — "they" for the player asked, "you" for this card's controller.
+      if (step.who && step.who.kind !== "you") {
+        const asker = playerText(step.who, ctx, true);
+        const told = (steps: Step[]) => stepGroups(steps).map((group) => stepsText(group, ctx).replace(/\.$/, ""));
+        const byAsker = (text: string) => text.toLowerCase().startsWith(`${asker.toLowerCase()} `);
+        const their = (text: string) => (byAsker(text) ? `they ${withoutSubject(text, asker)}` : SUBJECT_START.test(text) ? lowerFirst(text) : `you ${lowerFirst(text)}`);
+        const [first, ...rest] = told(step.steps);
+        const more = rest.length ? ` If they do, ${rest.map(their).join(", then ")}.` : "";
+        const no = step.otherwise?.length ? ` If they don't, ${told(step.otherwise).map(their).join(", then ")}.` : "";
+        return `${asker} may ${withoutSubject(first!, asker)}.${more}${no}`;
+      }
       const [first, ...rest] = stepsText(step.steps, ctx).replace(/\.$/, "").split(", then ");
       const more = rest.length ? ` If you do, ${rest.join(", then ").replace(/^./, (c) => c.toLowerCase())}.` : "";
       const no = step.otherwise?.length ? ` If you don't, ${stepsText(step.otherwise, ctx).replace(/^./, (c) => c.toLowerCase())}` : "";
-      return `${step.who && step.who.kind !== "you" ? playerText(step.who, ctx, true) : "you"} may ${first!.replace(/^./, (c) => c.toLowerCase()).replace(/\.$/, "")}.${more}${no}`;
+      return `you may ${first!.replace(/^./, (c) => c.toLowerCase()).replace(/\.$/, "")}.${more}${no}`;
     }
     case "keyword_action":
       return `${step.who.kind === "you" ? step.keyword : `${playersText(step.who, ctx, true)} ${step.keyword.toLowerCase()}s`}${step.target ? ` ${aff(step.target)}` : step.amount === 1 && !ctx.game.keywords.find((k) => k.name === step.keyword)?.parameter ? "" : ` ${numberText(step.amount, ctx)}`}`;
@@ -401,6 +417,44 @@ function perPlayerText(step: Extract<Step, { op: "per_player" }>, ctx: Context):
   // "return a Unit they control ..." → "each player returns a Unit they control ...".
   return `${subject} ${text.replace(/^(\w+)/, (w) => thirdPerson(w.toLowerCase()))}`;
 }
+/**
+ * "Destroy target creature unless its controller pays 3 life." as compiled (lower.ts `unlessPaid`): if the player can pay,
+ * they may (`may` whose `otherwise` is the effect); else the effect. Undefined for any other `if`.
+ */
+function unlessText(step: Extract<Step, { op: "if" }>, ctx: Context): string | undefined {
+  const ask = step.then.length === 1 && step.then[0]!.op === "may" ? step.then[0] : undefined;
+  if (!ask || ask.op !== "may" || !ask.who || !step.else?.length || JSON.stringify(ask.otherwise) !== JSON.stringify(step.else) || ask.steps.length !== 1) return undefined;
+  const effect = stepsText(step.else, ctx).replace(/\.$/, "");
+  let price = lowerFirst(stepsText(ask.steps, ctx).replace(/\.$/, ""));
+  // Paying life: the price is lost only by a player who has that much.
+  if (ask.steps[0]!.op === "lose_life" && step.condition.kind === "life_at_least" && JSON.stringify(ask.steps[0]!.who) === JSON.stringify(step.condition.who)) price = price.replace(/\bloses (\S+) life$/, "pays $1 life");
+  // A target named again would be a second target: "Target opponent loses 3 life unless they discard a card."
+  const named = ctx.targets.map((t) => t.text).find((t) => price.toLowerCase().startsWith(`${t.toLowerCase()} `));
+  if (named) price = `they ${withoutSubject(price, named)}`;
+  return `${effect} unless ${price}`;
+}
+
+/** Steps told one by one: a choice stays with the step that uses it ("destroy a Creature they control"). */
+function stepGroups(steps: Step[]): Step[][] {
+  const groups: Step[][] = [];
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i]!;
+    if (step.op === "choose_cards" && steps[i + 1] && JSON.stringify(steps[i + 1]).includes(`"label":"${step.label}"`)) groups.push([step, steps[++i]!]);
+    else groups.push([step]);
+  }
+  return groups;
+}
+/** A step's text that opens with its own subject rather than an imperative verb. */
+const SUBJECT_START = /^(each|target|your|you|an?|the|their|its|that|all|this|they)\b/i;
+const lowerFirst = (text: string) => text.replace(/^./, (c) => c.toLowerCase());
+
+/** "target opponent discards a card" told of target opponent → "discard a card" (the verb as after "may"). */
+function withoutSubject(text: string, subject: string): string {
+  const lowered = text.replace(/^./, (c) => c.toLowerCase());
+  if (!lowered.toLowerCase().startsWith(`${subject.toLowerCase()} `)) return lowered;
+  return lowered.slice(subject.length + 1).replace(/^(\w+)/, (w) => baseForm(w));
+}
+const baseForm = (verbWord: string) => (/ies$/.test(verbWord) ? verbWord.replace(/ies$/, "y") : /(ss|sh|ch|x|z)es$/.test(verbWord) ? verbWord.slice(0, -2) : verbWord.replace(/s$/, ""));
 const thirdPerson = (verbWord: string) => (/(s|sh|ch|x|z)$/.test(verbWord) ? `${verbWord}es` : `${verbWord}s`);
 
 /** "gets" ("each Unit you control gets"), or "get" after two targets ("target unit and target creature get"). */
