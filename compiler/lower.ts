@@ -3314,14 +3314,18 @@ function targetedBy(np: Ast.NounPhrase, affects: CardSelector | { self: true }, 
   const words = npWords(np);
   const dets = npDeterminers(np);
   const control = np.filters.find((f) => f.kind === "controlledBy") as Ast.ControlFilter | undefined;
-  const whoWords = [...words, ...dets, ...(control ? [...npWords(control.controller), ...npDeterminers(control.controller)] : [])];
+  // "spells your opponents cast": who casts a spell is who controls it.
+  const relative = np.filters.find((f): f is Ast.RelativeFilter => f.kind === "relative" && !f.that);
+  const caster = relative ? castingPlayer(relative) : undefined;
+  const whoWords = [...words, ...dets, ...(control ? [...npWords(control.controller), ...npDeterminers(control.controller)] : []), ...(caster === "opponent" ? ["opponents"] : caster === "you" ? ["you"] : [])];
   const sources: ("spell" | "ability")[] = [];
   if (words.some((w) => w === "spell" || w === "spells")) sources.push("spell");
   if (words.some((w) => w === "ability" || w === "abilities")) sources.push("ability");
   const opponents = whoWords.some((w) => w.startsWith("opponent") || w === "enemy");
   const yours = !opponents && (whoWords.includes("your") || whoWords.includes("you"));
   // Every word must be one of these, else the phrase says something the engine would drop.
-  const understood = words.every((w) => /^(spells?|abilit(y|ies)|or|and|opponents?('s|’s|'|’)?|players?|enemy)$/.test(w)) && np.filters.every((f) => f.kind === "controlledBy");
+  const castBy = relative && caster !== undefined && caster !== "any" && words.every((w) => /^spells?$/.test(w));
+  const understood = words.every((w) => /^(spells?|abilit(y|ies)|or|and|opponents?('s|’s|'|’)?|players?|enemy)$/.test(w)) && np.filters.every((f) => f.kind === "controlledBy" || (castBy && f === relative));
   if (!understood || (sources.length === 0 && !opponents && !yours)) return unknown(np.range, `by ${l.slice(np.range)}`);
   const by: RestrictionBy = { ...(opponents ? { controller: "opponent" as const } : yours ? { controller: "you" as const } : {}), ...(sources.length ? { sources } : {}) };
   return [{ kind: "rule", rule: "cannot_be_targeted", affects, by }];

@@ -13,6 +13,7 @@ import type { TargetValue } from "./state/state.ts";
 import { SetupError, type BoardSpec, type CardSpec } from "./index.ts";
 import { checkScenario, scenarioNames, tokenNamesMade, unreadableMessage, setupCardEntry, setupEntries, whichChoices, type ScenarioNames } from "../compiler/scenario.ts";
 import { RESOLVING } from "./core/index.ts";
+import { wholeModal } from "./core/targets.ts";
 import { checkInvariants } from "./simulate.ts";
 import { listLegalActionsByValidation } from "./engine/actions.ts";
 import { cloneJson } from "./state/clone.ts";
@@ -225,9 +226,9 @@ function matchAction(run: Run, state: GameState, step: ScenarioAction, legal: Ac
     if (a.type !== "play" && a.type !== "activate") return false;
     if (s.mode !== undefined) return a.mode === s.mode - 1;
     const def = engine.rules.cards.get(state.cards[a.card]!.def);
-    const ability = a.type === "activate" ? def?.abilities.find((ab) => ab.id === a.ability) : def?.abilities.find((ab) => ab.kind === "spell" && ab.steps[0]?.op === "choose_one");
-    const step = ability?.steps[0];
-    return a.mode !== undefined && step?.op === "choose_one" && norm(step.modes[a.mode]?.text ?? "").replace(/[.\s]+$/, "") === norm(s.modeText!).replace(/[.\s]+$/, "");
+    const ability = a.type === "activate" ? def?.abilities.find((ab) => ab.id === a.ability) : def?.abilities.find((ab) => ab.kind === "spell" && wholeModal(ab.steps));
+    const step = ability ? wholeModal(ability.steps) : undefined;
+    return a.mode !== undefined && !!step && norm(step.modes[a.mode]?.text ?? "").replace(/[.\s]+$/, "") === norm(s.modeText!).replace(/[.\s]+$/, "");
   };
   return legal.find((a) => {
     if (a.player !== step.player) return false;

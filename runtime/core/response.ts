@@ -25,7 +25,7 @@ import type { TargetSpec } from "../../compiler/ir.ts";
 import type { Ctx } from "./cards.ts";
 import type { ResponseChart } from "./flow.ts";
 import { cardName, emit } from "./cards.ts";
-import { inMode, legalTargetOptions, takenInGroup } from "./targets.ts";
+import { inMode, legalTargetOptions, takenInGroup, wholeModal } from "./targets.ts";
 import type { Frame, GameState, NotedTrigger, PlayerId, TargetValue } from "../state/state.ts";
 
 export interface ResponseModel {
@@ -123,7 +123,7 @@ export function triggerFrame(ctx: Ctx, trigger: NotedTrigger): Frame | null {
  */
 export function chooseTargets(ctx: Ctx, frame: Frame, specs: TargetSpec[], answer?: TargetValue | "none"): "ready" | "wait" | "none" {
   // A "Choose one —" whose modes have targets: the mode first (the answer sets `frame.mode`), then that mode's targets.
-  const modal = frame.steps.length === 1 && frame.steps[0]!.op === "choose_one" ? frame.steps[0] : undefined;
+  const modal = wholeModal(frame.steps);
   if (modal && frame.mode === undefined && frame.targets.length === 0 && specs.some((s) => s.mode !== undefined)) {
     ctx.state.pending = { kind: "mode", player: frame.controller, modes: modal.modes.map((m) => m.text), prompt: "choose one" };
     return "wait";

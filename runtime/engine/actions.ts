@@ -35,7 +35,7 @@ import { keywordActionBy } from "../core/effects.ts";
 import type { Frame, GameState, PlayerId, TargetValue } from "../state/state.ts";
 import { opponentOf } from "../state/state.ts";
 import { cloneJson, draftOf } from "../state/clone.ts";
-import { assignTargets, inMode, legalTargetOptions, sameTarget, takenInGroup, targetStillLegal } from "../core/targets.ts";
+import { assignTargets, inMode, legalTargetOptions, sameTarget, takenInGroup, targetStillLegal, wholeModal } from "../core/targets.ts";
 import { type GameMove, type Mechanic, mechanicsOf } from "../core/mechanics.ts";
 import { type Action, type ApplyResult, type Payment, type Refusal, refuse, refuseShortfall } from "../core/action.ts";
 
@@ -352,8 +352,7 @@ function spellTargetSpecs(def: CompiledCard): TargetSpec[] {
 
 /** How many modes a "Choose one —" ability has (its whole effect is one choice of modes); 0 for any other. */
 function modesOf(ability: Ability): number {
-  const only = ability.steps.length === 1 ? ability.steps[0]! : undefined;
-  return only?.op === "choose_one" ? only.modes.length : 0;
+  return wholeModal(ability.steps)?.modes.length ?? 0;
 }
 
 /**
@@ -381,8 +380,8 @@ function checkMode(modal: Ability | undefined, mode: number | undefined): Refusa
 
 /** The mode's text, told to both players as it is cast. */
 function announceMode(ctx: Ctx, modal: Ability | undefined, mode: number | undefined, player: PlayerId): void {
-  const step = modal?.steps[0];
-  if (mode === undefined || step?.op !== "choose_one") return;
+  const step = modal ? wholeModal(modal.steps) : undefined;
+  if (mode === undefined || !step) return;
   const chosen = step.modes[mode]!;
   emit(ctx, "choice", `${player} chooses: ${chosen.text}`, { player, source: chosen.source ?? modal!.source });
 }
@@ -760,7 +759,7 @@ function perform(ctx: Ctx, action: Action): void {
           if (pending.frame === undefined && state.targeting) {
             const frame = state.targeting.frame;
             frame.mode = action.mode;
-            const chosen = frame.steps[0]?.op === "choose_one" ? frame.steps[0].modes[action.mode!] : undefined;
+            const chosen = wholeModal(frame.steps)?.modes[action.mode!];
             emit(ctx, "choice", `${action.player} chooses: ${chosen?.text ?? action.mode}`, { player: action.player, ...(chosen?.source ? { source: chosen.source } : {}) });
             resumeTargeting(ctx);
             return;
