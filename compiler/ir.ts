@@ -72,6 +72,10 @@ export interface CardSelector {
   tokens?: "only" | "exclude";
   exhausted?: boolean;
   attacking?: boolean;
+  /** "target defender", "Other defenders you control": a unit made a defender (games whose units block by becoming defenders). */
+  defender?: boolean;
+  /** "Newly Turned creatures": in play since its controller's last turn began (games with Newly Turned, runtime/mechanics/renew.ts). */
+  newlyTurned?: boolean;
   /** "that attacked this turn". */
   attackedThisTurn?: boolean;
   /** "with power 2 or less" and the like. */

@@ -45,7 +45,7 @@ import type { MessageCode } from "./messages.ts";
 import { checkAbilityContract, checkCardStates, checkStaticsWhileAttacking, checkUndefinedX, checkGameContract, checkGameParams } from "./contract-check.ts";
 import { TRIGGER_EVENTS, canonicalParamValue, turnEndMoment } from "./contract.ts";
 import { WordLedger, isSelectingWord, leavesOf, unusedPhrases } from "./word-accounting.ts";
-import { readsAs } from "./reads-as.ts";
+import { readsAs, upgradedAmount } from "./reads-as.ts";
 import { analyzeWorkspace, type WorkspaceAnalysis } from "./workspace.ts";
 import { costWordAmount, singulars } from "./vocabulary.ts";
 import { parseAbilityText } from "./build.ts";
@@ -725,6 +725,11 @@ class AbilityLowering {
       } else if (/^non-?./.test(w) && this.exclusion(w.replace(/^non-?/, ""))) (sel.exclude ??= []).push(this.exclusion(w.replace(/^non-?/, ""))!);
       else if (w === "exhausted") sel.exhausted = true;
       else if (w === "attacking") sel.attacking = true;
+      else if ((w === "defender" || w === "defenders") && this.hasDefenders()) sel.defender = true;
+      else if (w === "turned" && words[words.indexOf(w) - 1] === "newly" && this.vocab.game.params["newly_turned_types"] !== undefined) {
+        sel.newlyTurned = true;
+        mark("newly");
+      }
       else if (this.vocab.keywords.get(w)?.kind === "ability") sel.keyword = this.vocab.keywords.get(w)!.name;
       if (selectorWordFields(sel) !== before) mark(w);
     }
@@ -832,6 +837,12 @@ class AbilityLowering {
       }
     }
     return sel;
+  }
+
+  /** Whether units of this game block by being made defenders (Three-Slot Duel), so "a defender" names a state of a card. */
+  hasDefenders(): boolean {
+    const params = this.vocab.game.params;
+    return params["defenders"] === true || params["defender_walls"] !== undefined;
   }
 
   /** What "non-<word>" leaves out: a card type, subtype or colour of the game ("non-Vampire", "non-Spell"). */
@@ -4282,6 +4293,19 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
         host.source = earlier.source(spanOf(hostAst.range, a.range));
         return [];
       }
+      // "Deal 2 damage to target creature. If you control a Vampire, deal 3 damage instead.": the sentence changes the
+      // amount of the effect before it when its condition holds (one ability, its targets the same).
+      const upgrade = effectsBefore && (a.tag?.text ?? "") === (effectsBefore.ast.tag?.text ?? "") && !a.reminder ? insteadUpgrade(a) : undefined;
+      if (upgrade && effectsBefore) {
+        const { l: earlier, ability: host, ast: hostAst } = effectsBefore;
+        const before = notes.length;
+        markOwnName(a, abilityText, name, earlier);
+        upgradeInstead(host, upgrade, earlier);
+        reportUnusedWords(a, earlier, notes.slice(before), host);
+        host.text = `${host.text} ${abilityText.trim()}`;
+        host.source = earlier.source(spanOf(hostAst.range, a.range));
+        return [];
+      }
       const l = new AbilityLowering(ownVocab, doc.file, text, notes);
       markOwnName(a, abilityText, name, l);
       const before = notes.length;
@@ -4342,6 +4366,53 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
       source: { file: doc.file, range: plainRange(decl.range) },
     };
   }
+}
+
+/** `If <condition>, <verb> <amount> instead.` written as a sentence of its own: its condition, its clause and the word. */
+function insteadUpgrade(a: Ast.Ability): { body: Ast.ConditionalBody; clause: Ast.Clause; instead: Ast.InsteadWord } | undefined {
+  if (a.body.kind !== "conditional" || a.body.word !== "if" || a.body.effect.steps.length !== 1) return undefined;
+  const clause = a.body.effect.steps[0]!.clause;
+  const instead = clause.tail.find((t): t is Ast.InsteadWord => t.kind === "instead");
+  // "If this would be destroyed, ... instead" is a replacement (its own body kind); a "may" asks, it changes no amount.
+  return instead && !clause.modal ? { body: a.body, clause, instead } : undefined;
+}
+
+/** The step a later sentence's "instead" changes: the last of `steps`, inside a trigger's condition, a "may" or an "If you do". */
+function lastStepSlot(steps: Step[]): { list: Step[]; index: number } | undefined {
+  const last = steps[steps.length - 1];
+  if (!last) return undefined;
+  if (last.op === "if" && !last.else?.length && last.then.length) return lastStepSlot(last.then);
+  if (last.op === "may" && !last.otherwise?.length && last.steps.length) return lastStepSlot(last.steps);
+  return { list: steps, index: steps.length - 1 };
+}
+
+/**
+ * "Deal 2 damage to target creature. If you control a Vampire, deal 3 damage instead.": the step before runs with the
+ * new amount when the condition holds as it resolves, and as written otherwise (`if` ... `else`). The sentence may name
+ * what the step before named again ("deal 3 damage to it instead", "they draw two cards instead") or leave it out; any
+ * other change (another verb, another target) is a note at its words, never a second effect.
+ */
+function upgradeInstead(host: Ability, up: NonNullable<ReturnType<typeof insteadUpgrade>>, l: AbilityLowering): void {
+  const { body, clause, instead } = up;
+  const slot = lastStepSlot(host.steps);
+  const before = slot?.list[slot.index];
+  const targets = l.targets.length;
+  const condition = l.condition(body.condition);
+  const again = l.clause({ ...clause, tail: clause.tail.filter((t) => t !== instead) });
+  const step = again.length === 1 ? again[0] : undefined;
+  // What the sentence leaves out is the step before's ("deal 3 damage instead": to the same target).
+  const leftOut = !clause.tail.some((t) => t !== instead) && (!clause.subject || npWords(clause.subject).every((w) => /^(they|it|he|she)$/.test(w)));
+  // "to it": the step before's target, named again.
+  const sameTarget = (x: Step) => JSON.parse(JSON.stringify(x).replace(/\{"kind":"card","ref":\{"kind":"target","index":(\d+)\}\}/g, '{"kind":"target","index":$1}')) as Step;
+  const fits = !!before && !!step && l.targets.length === targets && step.op === before.op && "amount" in step && "amount" in before && (leftOut || upgradedAmount(sameTarget(step), sameTarget(before)));
+  if (!fits || !condition) {
+    l.targets.length = targets;
+    if (condition) l.note(body.range, `"instead" changes only the amount of the effect just before: "${l.slice(body.range)}" — write the same verb with the new amount ("Deal 2 damage to target creature. If you control a Vampire, deal 3 damage instead.")`);
+    return;
+  }
+  l.use(instead, clause.subject);
+  const upgraded = { ...before, amount: (step as { amount: NumberExpr }).amount } as Step;
+  slot!.list[slot!.index] = { op: "if", condition, then: [upgraded], else: [before!], source: l.source(body.range) };
 }
 
 /**

@@ -189,6 +189,13 @@ function stepsText(steps: Step[], ctx: Context): string {
 /** Marks a step's text that starts a sentence of its own ("If you do, ..."), joined with ". " rather than ", then ". */
 const NEW_SENTENCE = "\u0001";
 
+/** Whether a step is the instead-upgrade of another ("... If you control a Vampire, deal 3 damage instead."): the same step with another amount. */
+export function upgradedAmount(then: Step, otherwise: Step): boolean {
+  if (then.op !== otherwise.op || !("amount" in then) || !("amount" in otherwise)) return false;
+  const rest = (x: Step) => JSON.stringify({ ...x, amount: undefined, source: undefined });
+  return rest(then) === rest(otherwise);
+}
+
 /** "If you do" (true) / "If you don't" (false) as compiled: whether the step before acted on any card; else undefined. */
 function didCondition(c: Condition): boolean | undefined {
   if (c.kind !== "compare" || typeof c.left !== "object" || c.left.kind !== "chosen_count" || c.left.label !== "it" || c.right !== 0) return undefined;
@@ -375,6 +382,11 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       // "Discard a card. If you do, draw 2 cards.": a sentence of its own after the step it asks about.
       if (didCondition(step.condition) !== undefined && !step.else)
         return `${NEW_SENTENCE}If you ${didCondition(step.condition) ? "do" : "don't"}, ${stepsText(step.then, ctx).replace(/\.$/, "").replace(/^./, (c) => c.toLowerCase())}`;
+      // "Deal 2 damage to target creature. If you control a Vampire, deal 3 damage to it instead."
+      if (step.then.length === 1 && step.else?.length === 1 && upgradedAmount(step.then[0]!, step.else[0]!)) {
+        const otherwise = stepsText(step.else, ctx).replace(/\.$/, "");
+        return `${otherwise}. If ${conditionText(step.condition, ctx)}, ${stepsText(step.then, ctx).replace(/\.$/, "").replace(/^./, (c) => c.toLowerCase())} instead`;
+      }
       return `if ${conditionText(step.condition, ctx)}, ${stepsText(step.then, ctx).replace(/\.$/, "").replace(/^./, (c) => c.toLowerCase())}${step.else ? `; otherwise, ${stepsText(step.else, ctx).replace(/\.$/, "")}` : ""}`;
     }
     case "may": {
@@ -608,6 +620,7 @@ export function selectorText(sel: CardSelector, ctx: Context, count: NumberExpr,
   if (sel.other) words.push("other");
   if (sel.exhausted) words.push("exhausted");
   if (sel.attacking) words.push("attacking");
+  if (sel.newlyTurned) words.push("Newly Turned");
   if (sel.tokens === "exclude") words.push("non-token");
   for (const ex of sel.exclude ?? []) {
     const name = ex.subtypes?.[0] ?? ex.cardTypes?.[0] ?? ex.colors?.[0];
@@ -617,7 +630,9 @@ export function selectorText(sel: CardSelector, ctx: Context, count: NumberExpr,
   // In play a subtype is the noun ("Vampires you control"); elsewhere it names a card ("a Vampire card in your Graveyard").
   const subtypeHead = !sel.cardTypes?.length && !sel.names?.length && !zoned && sel.tokens !== "only" && sel.subtypes?.length ? sel.subtypes[sel.subtypes.length - 1] : undefined;
   words.push(...(sel.colors ?? []), ...(subtypeHead ? sel.subtypes!.slice(0, -1) : (sel.subtypes ?? [])));
-  const head = subtypeHead ?? (sel.cardTypes?.length ? sel.cardTypes.join(" or ") : sel.names?.length ? `card named ${sel.names.join(" or ")}` : "card");
+  const named = subtypeHead ?? (sel.cardTypes?.length ? sel.cardTypes.join(" or ") : sel.names?.length ? `card named ${sel.names.join(" or ")}` : "card");
+  // "target defender", "other defenders you control": the state is the noun; with a type, its adjective ("defender Units").
+  const head = sel.defender ? (named === "card" ? "defender" : `defender ${named}`) : named;
   words.push(plural(sel.tokens === "only" ? `${head === "card" ? "" : `${head} `}token`.trim() : zoned && head !== "card" ? `${head} card` : head, count));
   const tail: string[] = [];
   if (sel.controller === "you") tail.push("you control");

@@ -512,6 +512,8 @@ export function matchesSelector(ctx: Ctx, id: string, selector: CardSelector, co
   if (selector.tokens === "exclude" && card.isToken) return false;
   if (selector.exhausted !== undefined && card.exhausted !== selector.exhausted) return false;
   if (selector.attacking && !isAttacking(ctx, id)) return false;
+  if (selector.defender && !card.defender) return false;
+  if (selector.newlyTurned && !isNewlyTurned(ctx, id)) return false;
   if (selector.attackedThisTurn && card.attackedTurn !== ctx.state.turn) return false;
   if (selector.names?.length && !lowerSet(selector.names).has(words!.name)) return false;
   if (selector.keyword && !keywordsOf(ctx, id).has(selector.keyword.toLowerCase())) return false;
@@ -522,6 +524,23 @@ export function matchesSelector(ctx: Ctx, id: string, selector: CardSelector, co
     if (!compare(value, selector.stat.op, bound)) return false;
   }
   return true;
+}
+
+/** The number of the controller's most recent turn (turns alternate between the two players). */
+function lastTurnOf(ctx: Ctx, player: PlayerId): number {
+  return ctx.state.active === player ? ctx.state.turn : ctx.state.turn - 1;
+}
+
+/**
+ * Is a card Newly Turned (runtime/mechanics/renew.ts): of a type `newly_turned_types` names, in play since the start of its
+ * controller's most recent turn, and without a rule that ignores it (Haste). Read here too for "Newly Turned creatures".
+ */
+export function isNewlyTurned(ctx: Ctx, id: string): boolean {
+  const card = ctx.state.cards[id];
+  if (!card || card.zone !== ctx.rules.zones.battlefield) return false;
+  if (!ctx.rules.words("newly_turned_types").has(cardDef(ctx, card).cardType.toLowerCase())) return false;
+  if (card.enteredTurn < lastTurnOf(ctx, card.controller)) return false;
+  return !hasRule(ctx, id, "ignores_newly_turned") && !hasRule(ctx, id, "ignores_summoning_sickness");
 }
 
 /**

@@ -11,25 +11,12 @@
  *   moment in the trace; the state itself is derived from turn numbers, never stored.
  */
 import type { Ctx } from "../core/index.ts";
-import { battlefield, cardDef, cardName, emit, hasRule, writeCard } from "../core/index.ts";
+import { battlefield, cardDef, cardName, emit, hasRule, isNewlyTurned, writeCard } from "../core/index.ts";
 import { registerNativeRule } from "../core/effects.ts";
 import type { Mechanic } from "../core/mechanics.ts";
 import { registerAttackCheck } from "./combat-damage.ts";
 import type { PlayerId } from "../state/state.ts";
 
-
-/** The number of the controller's most recent turn (turns alternate between the two players). */
-function lastTurnOf(ctx: Ctx, player: PlayerId): number {
-  return ctx.state.active === player ? ctx.state.turn : ctx.state.turn - 1;
-}
-
-export function isNewlyTurned(ctx: Ctx, id: string): boolean {
-  const card = ctx.state.cards[id];
-  if (!card || card.zone !== ctx.rules.zones.battlefield) return false;
-  if (!ctx.rules.words("newly_turned_types").has(cardDef(ctx, card).cardType.toLowerCase())) return false;
-  if (card.enteredTurn < lastTurnOf(ctx, card.controller)) return false;
-  return !hasRule(ctx, id, "ignores_newly_turned") && !hasRule(ctx, id, "ignores_summoning_sickness");
-}
 
 /** Does Newly Turned stop this kind of act ("attack", "activate", "block")? */
 export function newlyTurnedStops(ctx: Ctx, act: string): boolean {
