@@ -213,7 +213,10 @@ export type StepBody =
       stats?: Record<string, NumberExpr>;
       /** Keyword abilities granted ("gains Flying", "gains Bleed 2"). */
       keywords?: KeywordGrant[];
-      /** Sets a stat instead of adding to it ("has base power 1"). */
+      /**
+       * Sets a stat ("Target unit's power becomes 1 until end of turn."): as the step resolves, each card gets the change
+       * that makes the stat that number for the duration; changes that come later add to it.
+       */
       set?: Record<string, NumberExpr>;
       /** Restrictions for the duration ("Target unit can't attack this turn", "It can't be blocked this turn"): `RESTRICTION_RULES`. */
       rules?: RuleGrant[];

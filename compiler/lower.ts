@@ -1623,6 +1623,39 @@ class AbilityLowering {
     return steps;
   }
 
+  /**
+   * One card's stat set or doubled: "Target unit's power becomes 1 until end of turn." (`set`: the stat is that number as
+   * it resolves), "Double target creature's power." / "Double the power of target unit you control until end of turn."
+   * (the stat gets +its value as it resolves). Undefined for any other clause.
+   */
+  statSetSteps(clause: Ast.Clause, verb: string): Step[] | undefined {
+    const statOf = (np: Ast.NounPhrase | undefined) => npWords(np).find((w) => this.vocab.game.stats.includes(w));
+    const owned = (np: Ast.NounPhrase, stat: string): { card: CardRef; stat: string } | undefined => {
+      const card = this.statCard(np);
+      if (!card) return undefined;
+      this.useWords(np, stat);
+      this.useDeterminers(np, "the", "its", "it");
+      return { card, stat };
+    };
+    if (verb === "become" && clause.subject && !clause.object?.items.length && statOf(clause.subject)) {
+      const c = npCount(clause.object);
+      const stat = statOf(clause.subject)!;
+      if (!c || c.comparison || clause.object!.filters.length) return undefined;
+      const read = owned(clause.subject, stat);
+      if (!read) return [{ op: "rule", rule: "unsupported" }];
+      this.use(clause.verb, c);
+      return [{ op: "modify", on: { kind: "card", ref: read.card }, set: { [stat]: this.count(c) }, duration: this.duration(clause) }];
+    }
+    if (verb === "double" && clause.object && !clause.subject && statOf(clause.object)) {
+      const stat = statOf(clause.object)!;
+      const read = owned(clause.object, stat);
+      if (!read) return [{ op: "rule", rule: "unsupported" }];
+      this.use(clause.verb);
+      return [{ op: "modify", on: { kind: "card", ref: read.card }, stats: { [stat]: { kind: "stat", of: read.card, stat } }, duration: this.duration(clause) }];
+    }
+    return undefined;
+  }
+
   /** The steps of a clause with "for each X": every amount the clause's own steps carry, times the number of X. */
   scaledForEach(steps: Step[], own: Step[], forEach: Ast.PrepPhrase): Step[] {
     const per = this.countOfEach(forEach.object);
@@ -2021,6 +2054,8 @@ class AbilityLowering {
       this.use(obj);
       return [{ op: "rule", rule: "make_defender", target: this.affected(clause.subject) }];
     }
+    const statSet = this.statSetSteps(clause, verb);
+    if (statSet) return statSet;
     switch (verb) {
       case "deal": {
         const to = prep("to");
@@ -2132,8 +2167,18 @@ class AbilityLowering {
           if (placed) return [placed];
         }
         if (words.includes("counter") || words.includes("counters")) {
-          // A counter the game declares ("a power counter"); "+1/+1 counters" in a game without them is not run.
+          // "+1/+1 counters": one counter of each stat the pair raises, in a game whose stats have counters.
+          const pair = this.statPairCounters(obj!);
+          if (pair) {
+            const on = this.affected(prep("on")?.object);
+            const amount = this.amountOf(pair.counted, 1);
+            return pair.counters.map((counter) => ({ op: "add_counters", counter, amount, on }) as Step);
+          }
+          // A counter the game declares ("a power counter"); "+1/+1 counters" in a game without them is not run
+          // (in a game of one stat, CW6008 says which stat to name).
           const counter = words.map((w) => lookup(this.vocab.counters, w)).find(Boolean);
+          const stats = obj!.items.find((i): i is Ast.StatsNode => i.kind === "stats");
+          if (!counter && stats) this.statPairFits(stats);
           if (!counter) return this.unsupported(clause);
           this.use(obj!.items.filter((i) => i.kind !== "count"));
           this.useDeterminers(obj, "a", "an");
@@ -2288,7 +2333,8 @@ class AbilityLowering {
         if (!counter || !obj) return this.unsupported(clause);
         const from = (obj.filters.find((f) => f.kind === "prep" && f.prep === "from") as Ast.PrepPhrase | undefined) ?? prep("from");
         const all = npDeterminers(obj).includes("all");
-        this.use(obj.items, obj.determiners);
+        // "up to two": a number the player would choose — the engine removes a fixed amount, so "up to" stays unread (CW6005).
+        this.use(obj.items, obj.determiners.filter((d) => !(d.kind === "determiner" && d.lemma === "up to")));
         const on: Affected = from ? this.affected(from.object) : npDeterminers(obj).includes("their") && !clause.subject ? { kind: "player", ref: this.theirs(obj) ?? { kind: "you" } } : { kind: "player", ref: who() };
         // "that player removes all their Bleed counters": their own (the subject's); "You remove all their ..." is not read.
         if (!from && !(on.kind === "player" && on.ref.kind === "you")) this.carryOwner(obj);
@@ -2419,6 +2465,24 @@ class AbilityLowering {
     const first = stats.text.split("/")[0]!.trim();
     const args = { game: this.vocab.game.name, words: stats.text, stats: names.join(", ") || "none", suggestion: names[0] ? `${first} ${names[0]}` : first };
     this.notes.push({ file: this.file, range: plainRange(stats.range), code: "CW6008", args, message: `${args.game} cards have ${args.stats} only: "${stats.text}" names two stats` });
+  }
+
+  /**
+   * "a +1/+1 counter", "two +1/+1 counters", "a +1/+0 counter": in a game whose first two stats each have a counter of
+   * their name (CYBERVAMP power/defense, Chromatic attack/defense), one counter of each stat the pair raises by 1 (the
+   * game's counters are +1 each). Undefined for any other phrase; the phrase without the pair is `counted`.
+   */
+  statPairCounters(obj: Ast.NounPhrase): { counters: string[]; counted: Ast.NounPhrase } | undefined {
+    const pair = obj.items.find((i): i is Ast.StatsNode => i.kind === "stats");
+    const names = this.vocab.game.stats.slice(0, 2);
+    if (!pair || names.length < 2 || /x/i.test(pair.text)) return undefined;
+    const raised = [pair.first, pair.second];
+    if (raised.some((n) => n !== 0 && n !== 1) || raised.every((n) => n === 0) || /-/.test(pair.text)) return undefined;
+    const counters = names.map((stat, i) => (raised[i] === 1 ? lookup(this.vocab.counters, stat) : "")).filter((c): c is string => c !== "");
+    if (counters.length !== raised.filter((n) => n === 1).length) return undefined;
+    this.use(pair, obj.items.filter((i) => i.kind === "word" && /^counters?$/i.test(i.text)));
+    this.useDeterminers(obj, "a", "an");
+    return { counters, counted: { ...obj, items: obj.items.filter((i) => i !== pair) } };
   }
 
   statChange(np: Ast.NounPhrase | undefined): Record<string, NumberExpr> | undefined {

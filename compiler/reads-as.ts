@@ -164,6 +164,13 @@ function stepsText(steps: Step[], ctx: Context): string {
       // A choice is read with the step that uses it: "Destroy a unit you control."
       used = steps[++i]!;
       text = stepText(used, ctx, { label: step.label, phrase: chosenPhrase(step, ctx) });
+      if (isStatPairCounters(used, steps[i + 1], ctx)) {
+        text = statPairCountersText(text, used);
+        i++;
+      }
+    } else if (isStatPairCounters(step, steps[i + 1], ctx)) {
+      text = statPairCountersText(stepText(step, ctx), step);
+      i++;
     } else text = stepText(step, ctx);
     // The same player or card acting again is written once: "Target player draws a card, then loses 1 life"
     // (written twice, "target player" would be a second target).
@@ -184,6 +191,21 @@ function stepsText(steps: Step[], ctx: Context): string {
   let text = "";
   for (const [i, part] of parts.entries()) text += i === 0 ? part : part.startsWith(NEW_SENTENCE) ? `. ${part.slice(NEW_SENTENCE.length)}` : `, then ${part}`;
   return sentence(text.replace(NEW_SENTENCE, ""));
+}
+
+/** Two steps putting as many counters of the game's first and second stat on the same cards: "+1/+1 counters". */
+function isStatPairCounters(step: Step, next: Step | undefined, ctx: Context): boolean {
+  const [first, second] = ctx.game.stats;
+  return (
+    step.op === "add_counters" && next?.op === "add_counters" && step.counter === first && next.counter === second &&
+    JSON.stringify(step.amount) === JSON.stringify(next.amount) && JSON.stringify(step.on) === JSON.stringify(next.on)
+  );
+}
+
+/** "Put a +1/+1 counter on target creature": the first stat's counter text, named for the pair. */
+function statPairCountersText(text: string, first: Step): string {
+  const counter = (first as Extract<Step, { op: "add_counters" }>).counter;
+  return text.replace(new RegExp(`\\b(?:an? )?${counter} counter`), (m) => (/^an? /.test(m) ? "a +1/+1 counter" : "+1/+1 counter"));
 }
 
 /** Marks a step's text that starts a sentence of its own ("If you do, ..."), joined with ". " rather than ", then ". */
@@ -284,6 +306,8 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
     case "remove_counters":
       return `remove ${step.amount === "all" ? `all ${step.counter} counters` : countNoun(`${step.counter} counter`, step.amount, ctx)} from ${aff(step.on)}`;
     case "modify": {
+      const setOrDouble = statSetText(step, ctx);
+      if (setOrDouble) return setOrDouble;
       const parts = [...(Object.keys(step.stats ?? {}).length ? [statsText(step.stats!, ctx)] : []), ...Object.entries(step.set ?? {}).map(([stat, n]) => `base ${stat} ${numberText(n, ctx)}`)];
       // "Deal 1 damage to target unit, then it can't attack ...": a target named again is "it".
       const again = step.on.kind === "card" && step.on.ref.kind === "target" && step.rules?.length && !parts.length && !step.keywords?.length;
@@ -712,6 +736,21 @@ function signedPerEach(n: NumberExpr, ctx: Context): { amount: number; of: strin
 function signed(n: NumberExpr): string {
   if (typeof n === "number") return n < 0 ? String(n) : `+${n}`;
   return n.kind === "times" && n.factor === -1 ? "-X" : "+X";
+}
+
+/** "target creature's power becomes 1 until end of turn", "double target creature's power": one card's stat set or doubled. */
+function statSetText(step: Extract<Step, { op: "modify" }>, ctx: Context): string | undefined {
+  if (step.on.kind !== "card" || step.keywords?.length || step.rules?.length) return undefined;
+  const card = step.on.ref;
+  // "target creature's power", "the power of target creature you control" (a possessive after "control" reads badly).
+  const named = card.kind === "self" ? "this card" : cardText(card, ctx);
+  const statOf = (stat: string) => (/\bcontrols?$/.test(named) ? `the ${stat} of ${named}` : `${possessiveOf(named)} ${stat}`);
+  const set = Object.entries(step.set ?? {});
+  const stats = Object.entries(step.stats ?? {});
+  if (set.length === 1 && !stats.length) return `${statOf(set[0]![0])} becomes ${numberText(set[0]![1], ctx)}${durationText(step.duration)}`;
+  const [stat, n] = stats[0] ?? [];
+  if (stat && stats.length === 1 && !set.length && typeof n === "object" && n.kind === "stat" && n.stat === stat && JSON.stringify(n.of) === JSON.stringify(card)) return `double ${statOf(stat)}${durationText(step.duration)}`;
+  return undefined;
 }
 
 /** "+1/+0", "+2 power", "+X power, where X is ...", "+1/+0 for each Vampire you control": a change of the game's stats, in the card language's forms. */

@@ -213,7 +213,8 @@ export class CardwrightParser extends CstParser {
     const t = this.LA(1);
     const next = this.LA(2);
     // `one or more counters would be put ...`: a noun that is also a verb, after a count, before the verb.
-    if (is(t, T.VerbWord)) return is(t, T.NounWord) && (is(this.LA(0), T.Determiner) || (is(this.LA(0), T.Word) && /^(more|less|fewer)$/i.test(this.LA(0).image))) && (this.isModalToken(next) || is(next, T.Be) || (is(next, T.VerbWord) && !is(next, T.NounWord)));
+    // `target creature's attack becomes 1`: a noun that is also a verb, after a possessive, before the verb.
+    if (is(t, T.VerbWord)) return is(t, T.NounWord) && (is(this.LA(0), T.Determiner) || (is(this.LA(0), T.Word) && /^(more|less|fewer)$|['’]s?$/i.test(this.LA(0).image))) && (this.isModalToken(next) || is(next, T.Be) || (is(next, T.VerbWord) && !is(next, T.NounWord)));
     if (!is(t, T.Word)) return true;
     // `that many plus one are put on it`: `plus` and a number go on with the phrase.
     if (/^plus$/i.test(t.image) && (is(next, T.NumberLiteral) || is(next, T.NumberWord))) return true;

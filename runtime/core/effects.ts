@@ -255,9 +255,12 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
     case "modify": {
       const stats: Record<string, number> = {};
       for (const [k, v] of Object.entries(step.stats ?? {})) stats[k] = evalNumber(ctx, frame, v);
+      const set = Object.entries(step.set ?? {}).map(([k, v]) => [k, evalNumber(ctx, frame, v)] as const);
       for (const t of evalAffected(ctx, frame, step.on)) {
         if ("card" in t && state.cards[t.card]?.zone === rules.zones.battlefield) {
-          addModifier(ctx, t.card, stats, step.keywords ?? [], step.duration.kind, frame.controller, frame.card, source, step.rules);
+          // "Its power becomes 1": the change that makes the stat that number as this resolves (later changes add to it).
+          const own = set.length ? { ...stats, ...Object.fromEntries(set.map(([k, v]) => [k, v - statOf(ctx, t.card, k)])) } : stats;
+          addModifier(ctx, t.card, own, step.keywords ?? [], step.duration.kind, frame.controller, frame.card, source, step.rules);
         }
       }
       return "done";
