@@ -362,6 +362,8 @@ class AbilityLowering {
   currentClause?: Ast.Clause;
   /** The search step of this ability, which a later "reveal it" makes reveal what it finds. */
   lastSearch?: Extract<Step, { op: "search" }>;
+  /** The search was the last step lowered (a "reveal it" since adds none): "put it into ..." next says where it puts what it finds. */
+  searchOpen = false;
   /** The players the last clause with a player subject (not "you") acted for: "they" in the clause after it. */
   lastPlayers?: PlayersRef;
   /** The ability's trigger event carries a player ("Whenever an opponent casts a spell"): "they"/"their" may name them. */
@@ -1101,6 +1103,17 @@ class AbilityLowering {
   }
 
   /**
+   * "Search your deck for a card, reveal it, put it into your hand": the search puts what it finds there (its `to`), one move
+   * — never into the hand and then again (which would be two zone changes, each an event others trigger on).
+   */
+  foundGoes(steps: Step[]): Step[] {
+    const [move] = steps;
+    if (!this.searchOpen || !this.lastSearch || steps.length !== 1 || move?.op !== "move" || move.position || move.what.kind !== "card" || move.what.ref.kind !== "it") return steps;
+    this.lastSearch.to = move.to;
+    return [];
+  }
+
+  /**
    * "unless its controller pays 3 life", "unless they discard a card", "unless target opponent sacrifices a creature": one
    * player's choice to do something (a payment), not a condition of the game.
    */
@@ -1581,6 +1594,7 @@ class AbilityLowering {
     if (forEach) steps = this.scaledForEach(steps, core, { ...forEach, object: withTrailingOn(forEach.object, clause) });
     const search = steps.find((s) => s.op === "search");
     if (search?.op === "search") this.lastSearch = search;
+    this.searchOpen = search !== undefined || (this.searchOpen && steps.length === 0);
     // "Target opponent may X", "Each player may X": the subject answers the question, each player their own.
     const mayPlayers = clause.modal?.lemma === "may" && antecedent?.subject ? this.antecedentPlayers() : undefined;
     const eachMay = mayPlayers && (mayPlayers.kind === "each_player" || mayPlayers.kind === "each_opponent") ? mayPlayers : undefined;
@@ -2210,7 +2224,7 @@ class AbilityLowering {
         }
         if (zone) {
           if (!this.destination(into!.object, clause)) return [{ op: "rule", rule: "unsupported" }];
-          return this.intoOwnersZone([{ op: "move", what: this.pickOrAffected(obj), to: zone }], into!.object, clause);
+          return this.foundGoes(this.intoOwnersZone([{ op: "move", what: this.pickOrAffected(obj), to: zone }], into!.object, clause));
         }
         // "on the bottom of its owner's deck" / "on top of your deck": the zone is in the "of" phrase.
         const placeWords = npWords(into?.object);
@@ -2252,7 +2266,7 @@ class AbilityLowering {
         const zone = lookup(this.vocab.zones, zoneWords.join(" ")) ?? zoneWords.map((w) => lookup(this.vocab.zones, w)).find(Boolean);
         if (!zone) return this.unsupported(clause);
         if (!this.destination(to!.object, clause)) return [{ op: "rule", rule: "unsupported" }];
-        return this.intoOwnersZone([{ op: "move", what: this.pickOrAffected(obj, clause), to: zone }], to!.object, clause);
+        return this.foundGoes(this.intoOwnersZone([{ op: "move", what: this.pickOrAffected(obj, clause), to: zone }], to!.object, clause));
       }
       case "search": {
         // "Search your deck for a Unit card, reveal it, put it into your hand, then shuffle."
@@ -2349,7 +2363,10 @@ class AbilityLowering {
       case "counter":
         this.use(obj);
         this.useDeterminers(obj, "target");
-        return [{ op: "counter_spell", what: { kind: "target", index: this.addTarget({ accepts: "card", cards: { zones: ["(resolving)"] }, min: 1, max: 1, text: this.slice(obj?.range ?? clause.range) }) } }];
+        const countered: CardRef = { kind: "target", index: this.addTarget({ accepts: "card", cards: { zones: ["(resolving)"] }, min: 1, max: 1, text: this.slice(obj?.range ?? clause.range) }) };
+        // "Counter target spell. Its controller gains 2 Bleed counters.": "it" is the spell countered.
+        this.lastCard = countered;
+        return [{ op: "counter_spell", what: countered }];
       case "choose":
         return this.unsupported(clause);
       case "give":

@@ -347,7 +347,7 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
     case "gain_control":
       return `${playerText(step.who, ctx, true)} ${verb("gain", step.who)} control of ${aff(step.what)}${durationText(step.duration)}`;
     case "search":
-      return `search ${possessive(step.owner ?? step.who, ctx)} ${lower(step.zone)} for ${countNoun(selectorText({ ...step.selector, zones: undefined }, ctx, 1) + (step.selector.cardTypes?.length ? " card" : ""), step.amount, ctx, "a")}${step.reveal ? ", reveal it" : ""}`;
+      return `search ${possessive(step.owner ?? step.who, ctx)} ${lower(step.zone)} for ${countNoun(selectorText({ ...step.selector, zones: undefined }, ctx, 1) + (step.selector.cardTypes?.length ? " card" : ""), step.amount, ctx, "a")}${step.reveal ? ", reveal it" : ""}, put it into ${step.owner ? "their" : possessive(step.who, ctx)} ${lower(step.to)}`;
     case "look_top":
       // "look at target opponent's Hand": all of it.
       // "Target opponent reveals their Hand": the player who looks, unless you.
@@ -371,7 +371,8 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
     case "ready":
       return `ready ${aff(step.what)}`;
     case "counter_spell":
-      return "counter target spell";
+      // Named once: "Counter target spell. Its controller ..." is that spell's controller ("its").
+      return `counter ${step.what.kind === "target" ? (namedTarget(ctx, step.what.index) ?? targetText(ctx, step.what.index) ?? "target spell") : "target spell"}`;
     case "gain_resource":
     case "lose_resource": {
       const each = perEach(step.amount, ctx);

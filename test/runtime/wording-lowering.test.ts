@@ -566,7 +566,9 @@ describe("whose zone: a possessive player names the zone's owner (session 6)", (
   it("'Search target opponent's main deck for a card': you search their deck", () => {
     const { ability, problems } = lowerOne("cybervamp", "spell", "Search target opponent's main deck for a card and put it into their discard pile.");
     expect(problems).toEqual([]);
-    expect(strip(ability.steps)).toMatchObject([{ op: "search", who: { kind: "you" }, owner: target, zone: "Main Deck" }, { op: "move", to: "Discard Pile" }]);
+    // One step: the search puts what it finds into their discard pile (not through a hand first).
+    expect(strip(ability.steps)).toMatchObject([{ op: "search", who: { kind: "you" }, owner: target, zone: "Main Deck", to: "Discard Pile" }]);
+    expect(ability.steps).toHaveLength(1);
   });
   it.each([
     ["Look at the top card of target player's main deck. You may put it into your discard pile.", /"your discard pile": the engine puts a card only into its owner's/],
