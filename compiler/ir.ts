@@ -182,6 +182,8 @@ export type Condition =
    * attack) or its defender status (games whose units block by becoming defenders).
    */
   | { kind: "card_is"; of: CardRef; state: "attacking" | "blocking" | "defender" }
+  /** "if it's a Vampire", "unless that creature is a token": what a card is, wherever it is now (zone and controller ignored). */
+  | { kind: "card_matches"; of: CardRef; selector: CardSelector }
   | { kind: "not"; condition: Condition }
   | { kind: "all"; conditions: Condition[] }
   /** At least one holds ("If a player has no cards in hand": either player). */

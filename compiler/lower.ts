@@ -1267,6 +1267,9 @@ class AbilityLowering {
     // "while attacking", "as long as this is blocking", "as long as it's a defender"
     const state = player ? undefined : this.cardStateCondition(clause);
     if (state) return state.condition;
+    // "if it's a Vampire", "if that creature is a Vampire", "unless it is a token"
+    const kindOf = player ? undefined : this.cardKindCondition(clause);
+    if (kindOf) return kindOf;
     // "it's your turn", "it is your turn", "it is not your turn", "it's an opponent's turn"
     const turn = this.turnCondition([...words, ...objWords, ...npDeterminers(obj)], clause.modal?.lemma === "doesn't" || npDeterminers(obj).includes("not") || /\bnot\b|n't\b/i.test(this.slice(clause.range)));
     if (turn) {
@@ -1376,6 +1379,48 @@ class AbilityLowering {
     this.use(clause);
     const condition: Condition = { kind: "card_is", of: it ? { kind: "it" } : { kind: "self" }, state };
     return { condition: negated ? { kind: "not", condition } : condition };
+  }
+
+  /**
+   * What a card named before is: "it's a Vampire", "that creature is a Vampire", "it isn't a token", "if it is a
+   * Unit" — the card the ability acted on last (a target, a chosen card, "it"), or the trigger's card, matched against
+   * card words (types, subtypes, colours, "token", an ability keyword) wherever that card is now: a spell's target may
+   * have left play by then, and is still what it was.
+   */
+  cardKindCondition(clause: Ast.Clause): Condition | undefined {
+    const contracted = !!clause.verb && /^it['’]s$/i.test(clause.verb.text);
+    const subject = clause.subject;
+    const dets = npDeterminers(subject);
+    const words = npWords(subject);
+    const cardNoun = (w: string) => w === "card" || w === "permanent" || lookup(this.vocab.cardTypes, w) !== undefined || lookup(this.vocab.subtypes, w) !== undefined;
+    const it = contracted ? !subject : !!subject && dets.length === 1 && dets[0] === "it" && words.length === 0;
+    const that = !contracted && !!subject && dets.length === 1 && dets[0] === "that" && words.length > 0 && words.every(cardNoun);
+    if (!it && !that) return undefined;
+    const obj = clause.object;
+    const objWords = npWords(obj);
+    const objDets = npDeterminers(obj);
+    let selector: CardSelector | undefined;
+    if (!contracted && clause.verb?.lemma === "have" && obj && !obj.filters.length && objWords.length === 1 && objDets.length === 0 && this.vocab.keywords.get(objWords[0]!)?.kind === "ability") {
+      // "it has Haste", "that creature doesn't have Flying"
+      selector = { keyword: this.vocab.keywords.get(objWords[0]!)!.name };
+      this.use(obj);
+    } else if (!contracted && clause.be && clause.verb && !obj && lookup(this.vocab.colors, lower(clause.verb.text))) {
+      // "it is Red": the colour word is read as the clause's verb.
+      selector = { colors: [lookup(this.vocab.colors, lower(clause.verb.text))!] };
+    } else if (contracted || (clause.be !== undefined && clause.verb === undefined)) {
+      // "it's a Vampire", "that creature is a token", "it isn't a Unit"
+      if (!obj || obj.filters.length || !objWords.length || !objDets.every((d) => d === "a" || d === "an" || d === "not")) return undefined;
+      const { zones: _zones, ...matching } = this.selector(obj);
+      selector = matching;
+      this.useDeterminers(obj, "a", "an", "not");
+    }
+    if (!selector || !(selector.cardTypes?.length || selector.subtypes?.length || selector.colors?.length || selector.tokens || selector.keyword)) return undefined;
+    const ref: CardRef = that ? (this.lastCard ?? this.thatCard(subject!) ?? { kind: "it" }) : (this.lastCard ?? { kind: "it" });
+    this.use(clause.verb, clause.be, clause.modal, subject?.determiners);
+    if (that) this.useSelfNouns(subject!);
+    const negated = objDets.includes("not") || clause.modal?.lemma === "doesn't" || /\b(?:not|isn['’]t|doesn['’]t)\b/i.test(this.slice(clause.range));
+    const condition: Condition = { kind: "card_matches", of: ref, selector };
+    return negated ? { kind: "not", condition } : condition;
   }
 
   /**

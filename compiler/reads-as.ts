@@ -412,6 +412,11 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
         const otherwise = stepsText(step.else, ctx).replace(/\.$/, "");
         return `${otherwise}. If ${conditionText(step.condition, ctx)}, ${stepsText(step.then, ctx).replace(/\.$/, "").replace(/^./, (c) => c.toLowerCase())} instead`;
       }
+      // "Destroy target creature unless it is a Vampire.": a condition on a target the steps name comes after them.
+      if (step.condition.kind === "not" && step.condition.condition.kind === "card_matches" && step.condition.condition.of.kind === "target" && !step.else && ctx.named && !ctx.named.has(step.condition.condition.of.index)) {
+        const then = stepsText(step.then, ctx).replace(/\.$/, "");
+        return `${then} unless ${conditionText(step.condition.condition, ctx)}`;
+      }
       return `if ${conditionText(step.condition, ctx)}, ${stepsText(step.then, ctx).replace(/\.$/, "").replace(/^./, (c) => c.toLowerCase())}${step.else ? `; otherwise, ${stepsText(step.else, ctx).replace(/\.$/, "")}` : ""}`;
     }
     case "may": {
@@ -823,9 +828,14 @@ function conditionText(c: Condition, ctx: Context): string {
       return "it's your turn";
     case "card_is":
       return `${c.of.kind === "self" ? "this" : cardText(c.of, ctx)} is ${c.state === "defender" ? "a defender" : c.state}`;
+    case "card_matches": {
+      const card = c.of.kind === "self" ? "this" : cardText(c.of, ctx);
+      const onlyKeyword = c.selector.keyword && Object.keys(c.selector).length === 1;
+      return onlyKeyword ? `${card} has ${c.selector.keyword}` : articles(`${card} is a ${selectorText(c.selector, ctx, 1)}`);
+    }
     case "not":
       if (c.condition.kind === "your_turn") return "it isn't your turn";
-      if (c.condition.kind === "card_is") return conditionText(c.condition, ctx).replace(/ is /, " isn't ");
+      if (c.condition.kind === "card_is" || c.condition.kind === "card_matches") return conditionText(c.condition, ctx).replace(/ is /, " isn't ").replace(/ has /, " doesn't have ");
       // "you control no other units" · "you control two or fewer units"
       if (c.condition.kind === "controls") {
         const inner = c.condition;

@@ -745,6 +745,10 @@ export function evalCondition(ctx: Ctx, frame: Frame, condition: Condition): boo
       if (!id || ctx.state.cards[id]?.zone !== ctx.rules.zones.battlefield) return false;
       return condition.state === "attacking" ? isAttacking(ctx, id) : condition.state === "blocking" ? isBlocking(ctx, id) : ctx.state.cards[id]!.defender;
     }
+    case "card_matches": {
+      const id = evalCard(ctx, frame, condition.of);
+      return id !== undefined && ctx.state.cards[id] !== undefined && matchesSelector(ctx, id, condition.selector, frame.controller, frame.card, true);
+    }
     case "not":
       return !evalCondition(ctx, frame, condition.condition);
     case "all":
