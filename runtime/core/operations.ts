@@ -5,7 +5,7 @@
  */
 import type { EventKind, KeywordGrant, RuleGrant, SourceRef } from "../../compiler/ir.ts";
 import type { Frame, PlayerId } from "../state/state.ts";
-import { nextInt } from "../state/rng.ts";
+import { nextInt, shuffleInPlace } from "../state/rng.ts";
 import { type Ctx, cardDef, cardName, emit, hand, zoneHolder, zoneList, removeCard, writeCard } from "./cards.ts";
 import { evalNumber, hasRule, keywordText, statOf } from "./values.ts";
 import { applyPreventions, key as replacementKey, markReplacementUsed, replacementFor, type ReplaceableEvent, type ReplacementInEffect } from "./replacements.ts";
@@ -79,12 +79,7 @@ export function enterBattlefield(ctx: Ctx, id: string, player: PlayerId, how: "p
 }
 
 export function shuffleZone(ctx: Ctx, player: PlayerId, zone: string): void {
-  const list = zoneList(ctx, player, zone);
-  for (let i = list.length - 1; i > 0; i--) {
-    const [j, rng] = nextInt(ctx.state.rng, 0, i);
-    ctx.state.rng = rng;
-    [list[i], list[j]] = [list[j]!, list[i]!];
-  }
+  ctx.state.rng = shuffleInPlace(ctx.state.rng, zoneList(ctx, player, zone));
   emit(ctx, "shuffle", `${player} shuffles their ${zone}`, { player });
 }
 

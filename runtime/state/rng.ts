@@ -18,3 +18,19 @@ export function nextInt(rng: RngState, min: number, max: number): [number, RngSt
   const value = uniformInt(generator, min, max);
   return [value, [...generator.getState()]];
 }
+
+/**
+ * Shuffles `list` in place (Fisher–Yates, the draws `nextInt` would give one by one, from the last
+ * position down) and returns the generator's next state: one generator for the whole shuffle
+ * instead of one per card.
+ */
+export function shuffleInPlace<T>(rng: RngState, list: T[]): RngState {
+  const generator = xoroshiro128plusFromState(rng);
+  for (let i = list.length - 1; i > 0; i--) {
+    const j = uniformInt(generator, 0, i);
+    const held = list[i]!;
+    list[i] = list[j]!;
+    list[j] = held;
+  }
+  return [...generator.getState()];
+}

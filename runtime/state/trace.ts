@@ -43,12 +43,11 @@ export function hashText(text: string, seed = HASH_START): string {
 
 /** FNV-1a continued over more text, as a number (a running hash need not go through hex per step). */
 export function hashUpdate(hash: number, text: string): number {
-  let h = hash >>> 0;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h;
+  // In int32 inside the loop (Math.imul is the product mod 2^32 either way), unsigned once at the
+  // end: a `>>> 0` per character made the loop about half as fast on real trace lines.
+  let h = hash | 0;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
 }
 
 export const hashHex = (hash: number): string => (hash >>> 0).toString(16).padStart(8, "0");
