@@ -301,8 +301,12 @@ export function buildFlow(game: CompiledGame, model: { name: string; windows: bo
   const keyFor = (phase: string, leaf: string, step: string | null) => `turn.${phase}.${leaf}${step === null ? "" : `@${step}`}`;
   /** A value's configuration, remembered for the table's own (shared, frozen) values. */
   const parsed = new WeakMap<object, FlowConfiguration | null>();
+  let lastValue: unknown = null;
+  let lastParsed: FlowConfiguration | null = null;
   const parse = (value: unknown): FlowConfiguration | null => {
     if (value === null || typeof value !== "object") return null;
+    // The engine asks about the same value many times in a row (settling reads its leaf, step, phase).
+    if (value === lastValue) return lastParsed;
     let known = parsed.get(value);
     if (known === undefined) {
       const entry = phaseEntry(value);
@@ -313,6 +317,8 @@ export function buildFlow(game: CompiledGame, model: { name: string; windows: bo
       } else known = null;
       parsed.set(value, known);
     }
+    lastValue = value;
+    lastParsed = known;
     return known;
   };
   const keyOf = (value: unknown): string => {

@@ -7,6 +7,7 @@
  */
 import type { CardRef, CardSelector, CompiledCard, Duration, KeywordGrant, RuleGrant, SourceRef, Step, TargetSpec, TriggerPattern } from "../../compiler/ir.ts";
 import type { RngState } from "./rng.ts";
+import { moduleCache } from "./module-caches.ts";
 
 export type PlayerId = string;
 
@@ -270,6 +271,18 @@ export interface GameState {
   battle?: import("../mechanics/combat-damage.ts").BattleState | null;
   /** Temporary resources granted until a phase ends (temporary Facets: runtime/mechanics/facets.ts), per player and colour. */
   temporary?: Record<PlayerId, Record<string, number>>;
+}
+
+const cardIds = moduleCache<number, string>();
+/**
+ * The id of card instance number `n`: `c<n>`, one string per number for the whole process. A card
+ * table keyed by the same strings game after game finds them as property keys at once; a fresh
+ * string per game had to be looked up as a key first (a card's setup cost three times as much).
+ */
+export function cardIdOf(n: number): string {
+  let id = cardIds.get(n);
+  if (id === undefined) cardIds.set(n, (id = `c${n}`));
+  return id;
 }
 
 export function opponentOf(state: GameState, player: PlayerId): PlayerId {
