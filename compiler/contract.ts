@@ -371,11 +371,11 @@ export const ENGINE_PARAMS = {
 export type EngineParamName = keyof typeof ENGINE_PARAMS | `${string}_model` | `${string}_instances_combine` | `zone_${string}`;
 
 /**
- * Params whose name is built from the game's own words: `<resource>_model` (runtime/core/settle.ts,
- * effects.ts), `<keyword>_instances_combine` (runtime/mechanics/bleed.ts), `zone_<role>` (compiler/zone-roles.ts, for the runtime's zones and the checker).
+ * Params whose name is built from the game's own words: `<resource>_model` (read once per game by
+ * runtime/core/rules.ts, `capacityResources`; used by settle.ts and effects.ts), `<keyword>_instances_combine` (runtime/mechanics/bleed.ts), `zone_<role>` (compiler/zone-roles.ts, for the runtime's zones and the checker).
  */
 export const ENGINE_PARAM_PATTERNS: readonly { pattern: string; of: "resource" | "keyword" | "role"; contract: ParamContract }[] = [
-  { pattern: "<resource>_model", of: "resource", contract: { module: "runtime/core/settle.ts", accepts: oneOf("bank", "capacity"), meaning: "whether spent resources are gone or refill each turn" } },
+  { pattern: "<resource>_model", of: "resource", contract: { module: "runtime/core/rules.ts", accepts: oneOf("bank", "capacity"), meaning: "whether spent resources are gone or refill each turn" } },
   { pattern: "<keyword>_instances_combine", of: "keyword", contract: { module: "runtime/mechanics/bleed.ts", accepts: bool, meaning: "several instances of the keyword on one card are one" } },
   { pattern: "zone_<role>", of: "role", contract: { module: "compiler/zone-roles.ts", accepts: { kind: "zone" }, meaning: "the zone that plays this role" } },
 ];

@@ -541,10 +541,10 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       for (const p of evalPlayers(ctx, frame, step.who)) {
         const player = state.players[p]!;
         const amount = evalNumber(ctx, frame, step.amount) * (step.op === "gain_resource" ? 1 : -1);
-        const def = rules.game.resources.find((r) => r.name.toLowerCase() === step.resource.toLowerCase());
+        const def = rules.resource(step.resource);
         const name = def?.name ?? step.resource;
         // The turn's own gain of a capacity resource (a phase step of the game file) grows the capacity.
-        const isCapacity = rules.param(`${name.toLowerCase()}_model`, "bank") === "capacity";
+        const isCapacity = rules.capacityResources.has(name);
         if (isCapacity && !frame.card && !frame.ability && amount > 0) player.capacity[name] = (player.capacity[name] ?? 0) + amount;
         let next = Math.max(0, (player.resources[name] ?? 0) + amount);
         if (def?.max !== undefined) next = Math.min(def.max, next);

@@ -23,7 +23,7 @@ export function moveCard(
   const card = writeCard(ctx, id)!;
   const from = card.zone;
   // "If a card would be put into a Graveyard from anywhere, put it into its owner's Oblivion instead."
-  if (zone !== from && zone !== rules.zones.battlefield && !replaceEvent(ctx, "enters", { card: id, player: card.owner, zone }, `${cardName(ctx, id)} would be put into ${zone}`)) return;
+  if (zone !== from && zone !== rules.zones.battlefield && replaceable(ctx, "enters") && !replaceEvent(ctx, "enters", { card: id, player: card.owner, zone }, `${cardName(ctx, id)} would be put into ${zone}`)) return;
   const fromList = zoneList(ctx, zoneHolder(ctx, card, from), from);
   const index = fromList.indexOf(id);
   if (index >= 0) fromList.splice(index, 1);
@@ -70,7 +70,7 @@ export function enterBattlefield(ctx: Ctx, id: string, player: PlayerId, how: "p
   card.exhausted = false;
   emit(ctx, "enter", `${cardName(ctx, id)} enters play (${how})`, { card: id, name: cardName(ctx, id), player, to: ctx.rules.zones.battlefield, source });
   // "This enters exhausted", "... enters with two power counters on it": part of entering, before anything sees it.
-  replaceEvent(ctx, "enters", { card: id, player }, `${cardName(ctx, id)} enters play`);
+  if (replaceable(ctx, "enters")) replaceEvent(ctx, "enters", { card: id, player }, `${cardName(ctx, id)} enters play`);
   for (const m of mechanicsOf(ctx.rules)) m.arrived?.(ctx, id);
   if (how === "summoned" && !ctx.rules.param("play_fires_on_summon", true)) return;
   // `enters_play_triggers_any_means = false`: only a card played from hand fires "when this enters play".
@@ -96,7 +96,7 @@ export function draw(ctx: Ctx, player: PlayerId, amount: number, source?: Source
   const { rules } = ctx;
   for (let i = 0; i < amount; i++) {
     // "If you would draw a card, ... instead": each card drawn is an event of its own.
-    if (!replaceEvent(ctx, "draw", { player }, `${player} would draw a card`, 1)) continue;
+    if (replaceable(ctx, "draw") && !replaceEvent(ctx, "draw", { player }, `${player} would draw a card`, 1)) continue;
     const deck = zoneList(ctx, player, rules.zones.deck);
     if (deck.length === 0) {
       emit(ctx, "draw", `${player} cannot draw: empty ${rules.zones.deck}`, { player, amount: 0, source });
@@ -251,7 +251,7 @@ export function destroyAll(ctx: Ctx, ids: string[], source?: SourceRef, opts: { 
       emit(ctx, "check", `${cardName(ctx, id)} can't be destroyed`, { card: id, name: cardName(ctx, id), source });
       continue;
     }
-    if (!replaceEvent(ctx, "destroyed", { card: id }, `${cardName(ctx, id)} would be destroyed`)) {
+    if (replaceable(ctx, "destroyed") && !replaceEvent(ctx, "destroyed", { card: id }, `${cardName(ctx, id)} would be destroyed`)) {
       // Still in play with its lethal damage: the state check leaves it alone until the damage changes.
       if (state.cards[id]?.zone === rules.zones.battlefield) writeCard(ctx, id)!.lethalReplaced = state.cards[id]!.damage;
       continue;
@@ -276,6 +276,15 @@ export function destroyAll(ctx: Ctx, ids: string[], source?: SourceRef, opts: { 
  * run as part of the event; any other replacement's steps run instead of it, and the event is gone.
  * Returns what is left of the event, or undefined when it was replaced.
  */
+/**
+ * Can an event of this kind be replaced now: a card's replacement effect names it, or (damage) a
+ * prevention is in effect? Most events of most games cannot; their callers then skip building the
+ * look-up's arguments (a description string and an object per card moved or drawn).
+ */
+export function replaceable(ctx: Ctx, kind: EventKind): boolean {
+  return ctx.rules.replacedEvents.has(kind) || ((kind === "dealt_damage" || kind === "player_dealt_damage") && !!ctx.state.preventions?.length);
+}
+
 export function replaceEvent(ctx: Ctx, kind: EventKind, about: ReplaceableEvent, what: string, amount = 0): { amount: number } | undefined {
   // Damage prevented for a while by a one-time effect ("Prevent the next 3 damage that would be dealt to ... this turn").
   if (ctx.state.preventions?.length && (kind === "dealt_damage" || kind === "player_dealt_damage")) {

@@ -4,7 +4,7 @@
  * per bundle; game states never hold it (they stay plain JSON).
  */
 import type { EngineParamName } from "../../compiler/contract.ts";
-import type { Ability, CompiledBundle, CompiledCard, CompiledGame, EventKind, PhaseDef, ZoneRole } from "../../compiler/ir.ts";
+import type { Ability, CompiledBundle, CompiledCard, CompiledGame, EventKind, PhaseDef, ResourceDef, ZoneRole } from "../../compiler/ir.ts";
 import { buildFlow, type Flow } from "./flow.ts";
 import type { ResponseModel } from "./response.ts";
 import { responseModelFor } from "./response.ts";
@@ -29,6 +29,10 @@ export interface Rules {
   permanentType(cardType: string): boolean | undefined;
   /** The game file's spelling of a resource named in any case, if the game has it. */
   resourceNamed(name: string): string | undefined;
+  /** The game file's resource named in any case, if the game has it. */
+  resource(name: string): ResourceDef | undefined;
+  /** The resources whose `<name>_model` is `capacity` (refilled each turn; the turn's own gain grows the capacity), by the game file's spelling. */
+  capacityResources: ReadonlySet<string>;
   /** A parameter that lists words (`land_play_phases = Pre-Battle Post-Battle`): its words in lower case, none when absent (read once). */
   words(name: EngineParamName): ReadonlySet<string>;
   /** The events some card's replacement effect replaces (the others skip the look-up). */
@@ -80,6 +84,8 @@ export function loadRules(bundle: CompiledBundle): Rules {
   const phaseByName = new Map(game.phases.map((p) => [p.name, p]));
   const permanentTypes = new Map(game.cardTypes.map((t) => [t.name.toLowerCase(), t.permanent || t.token]));
   const resourceNames = new Map(game.resources.map((r) => [r.name.toLowerCase(), r.name]));
+  const resourcesByName = new Map(game.resources.map((r) => [r.name.toLowerCase(), r]));
+  const resourceBySpellingDef = new Map<string, ResourceDef | undefined>();
   // Looked up on every listing and payment: each spelling met is lower-cased once.
   const permanentBySpelling = new Map<string, boolean | undefined>();
   const resourceBySpelling = new Map<string, string | undefined>();
@@ -100,6 +106,8 @@ export function loadRules(bundle: CompiledBundle): Rules {
     replacedEvents,
     permanentType: (cardType) => bySpelling(permanentBySpelling, permanentTypes, cardType),
     resourceNamed: (name) => bySpelling(resourceBySpelling, resourceNames, name),
+    resource: (name) => bySpelling(resourceBySpellingDef, resourcesByName, name),
+    capacityResources: new Set(game.resources.filter((r) => param(`${r.name.toLowerCase()}_model` as EngineParamName, "bank") === "capacity").map((r) => r.name)),
     words: (name) => {
       let set = paramWords.get(name);
       if (!set) paramWords.set(name, (set = new Set(String(param(name, "")).toLowerCase().split(/\s+/).filter(Boolean))));

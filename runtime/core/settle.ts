@@ -26,7 +26,7 @@ function settleRules(rules: Rules): { losing: number; toughness: string; capacit
     known = {
       losing: rules.param("losing_life", 0),
       toughness: rules.param("toughness_stat", rules.param("creature_damage_threshold", "")),
-      capacities: rules.game.resources.filter((r) => rules.param(`${r.name.toLowerCase()}_model`, "bank") === "capacity").map((r) => r.name),
+      capacities: [...rules.capacityResources],
     };
     settleReadings.set(rules, known);
   }

@@ -279,6 +279,17 @@ const costHasChoices = (cost: CostPart[]): boolean => {
   return known;
 };
 
+/**
+ * A cost no payment can pay: a fixed amount of a resource the player lacks (checkCost refuses every
+ * payment of it for that alone). The listing skips such a play before building its payments.
+ */
+function resourceShort(ctx: Ctx, player: PlayerId, cost: CostPart[]): boolean {
+  const resources = ctx.state.players[player]!.resources;
+  for (const part of cost)
+    if (part.pays === "resource" && typeof part.amount === "number" && (resources[ctx.rules.resourceNamed(part.resource) ?? part.resource] ?? 0) < part.amount) return true;
+  return false;
+}
+
 function paymentOptions(ctx: Ctx, player: PlayerId, cost: CostPart[], selfCard: string, exclude: string[]): Payment[] {
   const { rules } = ctx;
   if (!costHasChoices(cost)) {
@@ -986,14 +997,16 @@ export function listLegalActions(rules: Rules, state: GameState): Action[] {
     const instantSpeed = !permanent || mechanics.some((m) => m.anyTime?.(ctx, id));
     if (window && !instantSpeed) continue;
     if ((instantSpeed ? instantTiming : sorceryTiming) || (permanent && slotFull)) continue;
-    const specs = playTargetSpecs(ctx, def, permanent);
     const cost = playCost(ctx, player, id, def.cost);
+    if (resourceShort(ctx, player, cost)) continue;
+    const specs = playTargetSpecs(ctx, def, permanent);
     const self = [id];
     for (const mode of modeChoices(castModal(ctx, def, permanent)))
       for (const targets of targetCombos(ctx, specs, player, id, mode))
         for (const payment of paymentOptions(ctx, player, cost, id, self)) {
           if (checkCost(ctx, player, cost, payment, id, self)) continue;
-          const action: Action = { type: "play", player, card: id, payment, targets, ...(mode !== undefined ? { mode } : {}) };
+          const action: Action = { type: "play", player, card: id, payment, targets };
+          if (mode !== undefined) action.mode = mode;
           if (allowed(ctx, refiners, action)) out.push(action);
         }
   }
@@ -1003,11 +1016,13 @@ export function listLegalActions(rules: Rules, state: GameState): Action[] {
       for (const ability of cardDef(ctx, state.cards[id]!).abilities) {
         if (ability.kind !== "activated" || activationsLeft(ctx, player, id, ability) === 0) continue;
         const cost = ability.cost ?? NO_COST;
+        if (resourceShort(ctx, player, cost)) continue;
         for (const mode of modeChoices(modesOf(ability) > 0 ? ability : undefined))
           for (const targets of targetCombos(ctx, ability.targets, player, id, mode))
             for (const payment of paymentOptions(ctx, player, cost, id, [])) {
               if (checkCost(ctx, player, cost, payment, id, [])) continue;
-              const action: Action = { type: "activate", player, card: id, ability: ability.id, payment, targets, ...(mode !== undefined ? { mode } : {}) };
+              const action: Action = { type: "activate", player, card: id, ability: ability.id, payment, targets };
+              if (mode !== undefined) action.mode = mode;
               if (allowed(ctx, refiners, action)) out.push(action);
             }
       }
