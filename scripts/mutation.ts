@@ -9,6 +9,9 @@
  *   npm run mutation -- --all          every runtime module, one after the other (hours)
  *   npm run mutation -- --report       only rewrite docs/mutation.md from docs/mutation-scores.json
  *   npm run mutation -- --import <modules...>   record runs made apart (reports/mutation/<module>.json, .commit, .minutes)
+ *   npm run mutation -- runtime/engine/actions.ts:1-400   only these lines' mutants, kept in the incremental file and
+ *                                      not recorded: a module too big for one run is filled in range by range, then
+ *                                      `npm run mutation -- runtime/engine/actions.ts` scores it, re-using those results
  */
 import { spawnSync, execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -231,15 +234,30 @@ const reportOf = (module: string) => path.join(root, "reports", "mutation", `${m
 /** Stryker's incremental file, checked in: the next run re-tests only mutants whose code or scenarios changed. */
 export const INCREMENTAL_FILE = path.join(root, "mutation", "incremental.json");
 
+interface IncrementalMutant {
+  coveredBy?: string[];
+  killedBy?: string[];
+  mutatorName?: string;
+  replacement?: string;
+  location?: { start: { line: number; column: number }; end: { line: number; column: number } };
+}
+
 interface IncrementalReport {
-  files: Record<string, { mutants: { coveredBy?: string[]; killedBy?: string[] }[] }>;
+  files: Record<string, { source?: string; mutants: IncrementalMutant[] }>;
   testFiles?: Record<string, { tests: { id: string; name: string }[] }>;
 }
 
+/** A mutant's identity within one version of a file's source: where it is and what it changes. */
+const mutantKey = (m: IncrementalMutant) =>
+  m.location ? `${m.location.start.line}:${m.location.start.column}-${m.location.end.line}:${m.location.end.column} ${m.mutatorName} ${m.replacement}` : undefined;
+
 /**
- * Stryker writes its incremental file with the files of this run only, and numbers the tests afresh:
+ * Stryker writes its incremental file with the mutants of this run only, and numbers the tests afresh:
  * the other modules' results (from earlier runs) are kept, their test ids renumbered by test name
- * (a test that is gone is dropped from them, so Stryker tests those mutants again).
+ * (a test that is gone is dropped from them, so Stryker tests those mutants again). A run over a line
+ * range of a module (`runtime/engine/actions.ts:1-300`) holds only that range's mutants: the module's
+ * other mutants are kept from the earlier file when its source is the same text (a changed file is
+ * tested afresh), so a module too big for one run is filled in range by range and then scored whole.
  */
 export function mergeIncremental(earlier: IncrementalReport | undefined, fresh: IncrementalReport): IncrementalReport {
   if (!earlier) return fresh;
@@ -248,16 +266,30 @@ export function mergeIncremental(earlier: IncrementalReport | undefined, fresh: 
   const idOf = new Map<string, string>();
   for (const file of Object.values(fresh.testFiles ?? {})) for (const t of file.tests) idOf.set(t.name, t.id);
   const renumber = (ids: string[] | undefined) => ids?.flatMap((id) => idOf.get(nameOf.get(id) ?? "\0") ?? []);
+  const renumbered = (m: IncrementalMutant) => ({ ...m, ...(m.coveredBy ? { coveredBy: renumber(m.coveredBy) } : {}), ...(m.killedBy ? { killedBy: renumber(m.killedBy) } : {}) });
   const files = { ...fresh.files };
   for (const [file, result] of Object.entries(earlier.files)) {
-    if (files[file]) continue;
-    files[file] = { ...result, mutants: result.mutants.map((m) => ({ ...m, ...(m.coveredBy ? { coveredBy: renumber(m.coveredBy) } : {}), ...(m.killedBy ? { killedBy: renumber(m.killedBy) } : {}) })) };
+    const now = files[file];
+    if (!now) {
+      files[file] = { ...result, mutants: result.mutants.map(renumbered) };
+    } else if (now.source !== undefined && now.source === result.source) {
+      const tested = new Set(now.mutants.map(mutantKey));
+      const kept = result.mutants.filter((m) => { const key = mutantKey(m); return key !== undefined && !tested.has(key); });
+      if (kept.length) files[file] = { ...now, mutants: [...now.mutants, ...kept.map(renumbered)] };
+    }
   }
   return { ...fresh, files: Object.fromEntries(Object.entries(files).sort(([a], [b]) => a.localeCompare(b))) };
 }
 
+/** `runtime/x.ts:100-250` → the module and its line range (Stryker's mutate-range syntax); a plain module has none. */
+export function splitRange(arg: string): { module: string; range?: string } {
+  const match = /^(.*\.ts):(\d+-\d+)$/.exec(arg);
+  return match ? { module: match[1]!, range: match[2]! } : { module: arg };
+}
+
 /** The scenario runner: judged by the scenarios and by the same scenarios with one expectation negated each. */
 export const RUNNER = "runtime/scenario.ts";
+const isRunner = (arg: string) => splitRange(arg).module === RUNNER;
 
 /** One Stryker run over `modules` (their mutants together: one start-up, one initial test run); the score of each. */
 function measure(modules: string[], force: boolean): Map<string, ModuleScore> {
@@ -278,7 +310,7 @@ function measure(modules: string[], force: boolean): Map<string, ModuleScore> {
     stdio: "inherit",
     // The scenario runner is judged by negated expectations too (mutation/suite-tests.ts `negated`): only in its own runs,
     // as they would slow every other module's survivors for nothing.
-    env: { ...process.env, MUTATE: modules.join(","), MUTATION_REPORT: report, MUTATION_SUITE: suite, MUTATION_INCREMENTAL: incremental, MUTATION_NEGATED: modules.includes(RUNNER) ? "1" : "" },
+    env: { ...process.env, MUTATE: modules.join(","), MUTATION_REPORT: report, MUTATION_SUITE: suite, MUTATION_INCREMENTAL: incremental, MUTATION_NEGATED: modules.some(isRunner) ? "1" : "" },
   });
   const scores = new Map<string, ModuleScore>();
   if (run.status !== 0 || !existsSync(report) || !existsSync(incremental)) {
@@ -288,7 +320,14 @@ function measure(modules: string[], force: boolean): Map<string, ModuleScore> {
     writeFileSync(INCREMENTAL_FILE, JSON.stringify(mergeIncremental(earlier, fresh)) + "\n");
     const minutes = Math.round((Date.now() - started) / 60000);
     const parsed = JSON.parse(readFileSync(report, "utf8")) as StrykerReport;
-    for (const module of modules) {
+    for (const arg of modules) {
+      const { module, range } = splitRange(arg);
+      if (range) {
+        // Part of a module: its results wait in the incremental file for the whole module's run, which scores it.
+        const part = scoreOf(parsed, module);
+        console.log(`mutation: ${arg} (lines ${range}, not recorded): ${part.score}% (${part.killed + part.timeout}/${part.killed + part.timeout + part.survived + part.noCoverage}); run \`npm run mutation -- ${module}\` once every range is done`);
+        continue;
+      }
       writeFileSync(reportOf(module), JSON.stringify({ files: Object.fromEntries(Object.entries(parsed.files).filter(([f]) => f.endsWith(module))) }));
       scores.set(module, { ...scoreOf(parsed, module), commit, date: new Date().toISOString().slice(0, 10), minutes });
     }
@@ -331,7 +370,7 @@ if (process.argv[1]?.endsWith("scripts/mutation.ts")) {
   const modules = runtimeModules();
   const named = args.filter((a) => !a.startsWith("--"));
   const wanted = args.includes("--all") ? modules : args.includes("--unmeasured") ? modules.filter((m) => !readScores()[m]) : named;
-  const unknown = wanted.filter((m) => !modules.includes(m));
+  const unknown = wanted.filter((m) => !modules.includes(splitRange(m).module));
   if (unknown.length) {
     console.error(`mutation: not a runtime module: ${unknown.join(", ")}`);
     process.exit(2);
@@ -350,10 +389,14 @@ if (process.argv[1]?.endsWith("scripts/mutation.ts")) {
       if (score) record(module, score);
     }
   } else {
-    const linesOf = (m: string) => readFileSync(path.join(root, m), "utf8").split("\n").length;
+    const linesOf = (m: string) => {
+      const { module, range } = splitRange(m);
+      const [from, to] = range ? range.split("-").map(Number) : [];
+      return range ? to! - from! + 1 : readFileSync(path.join(root, module), "utf8").split("\n").length;
+    };
     const size = Number(args.find((a) => a.startsWith("--batch="))?.slice("--batch=".length) ?? 400);
     // The scenario runner runs alone: its run adds the negated-expectation tests.
-    const runs = [...batches(wanted.filter((m) => m !== RUNNER), linesOf, size), ...(wanted.includes(RUNNER) ? [[RUNNER]] : [])];
+    const runs = [...batches(wanted.filter((m) => !isRunner(m)), linesOf, size), ...wanted.filter(isRunner).map((m) => [m])];
     for (const batch of runs) for (const [module, score] of measure(batch, args.includes("--force"))) record(module, score);
   }
   writeFileSync(page, renderPage(readScores(), modules, `${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`));

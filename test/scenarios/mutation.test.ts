@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import path from "node:path";
 import { parseSync, traverse, type NodePath } from "@babel/core";
-import { NOT_MEASURED, batches, mergeIncremental, renderPage, scoreOf, type ModuleScore } from "../../scripts/mutation.ts";
+import { NOT_MEASURED, batches, mergeIncremental, renderPage, scoreOf, splitRange, type ModuleScore } from "../../scripts/mutation.ts";
 // @ts-expect-error a plain JS Stryker plugin (no types)
 import { MESSAGE_TEXT, strykerPlugins } from "../../mutation/message-text-ignorer.mjs";
 // @ts-expect-error a plain JS Stryker plugin (no types)
@@ -84,6 +84,25 @@ describe("mutation scores", () => {
     const fresh = { files: { "runtime/b.ts": { mutants: [{ coveredBy: ["5"], killedBy: ["5"] }] } }, testFiles: { t: { tests: [{ id: "5", name: "new" }, { id: "7", name: "kept" }] } } };
     expect(mergeIncremental(earlier, fresh)).toEqual({ files: { "runtime/a.ts": { mutants: [{ coveredBy: ["7"], killedBy: [] }] }, "runtime/b.ts": { mutants: [{ coveredBy: ["5"], killedBy: ["5"] }] } }, testFiles: fresh.testFiles });
     expect(mergeIncremental(undefined, fresh)).toBe(fresh);
+  });
+
+  it("merge a run over a line range of a module: the module's other mutants kept while its source is unchanged", () => {
+    const at = (line: number) => ({ start: { line, column: 1 }, end: { line, column: 9 } });
+    const tests = { t: { tests: [{ id: "0", name: "a" }] } };
+    const earlier = {
+      files: { "runtime/a.ts": { source: "v1", mutants: [{ location: at(1), mutatorName: "M", replacement: "x", coveredBy: ["0"], status: "Killed" }, { location: at(9), mutatorName: "M", replacement: "x", coveredBy: ["0"], status: "Survived" }] } },
+      testFiles: tests,
+    };
+    const rangeRun = { files: { "runtime/a.ts": { source: "v1", mutants: [{ location: at(9), mutatorName: "M", replacement: "x", coveredBy: ["3"], status: "Killed" }] } }, testFiles: { t: { tests: [{ id: "3", name: "a" }] } } };
+    expect(mergeIncremental(earlier, rangeRun).files["runtime/a.ts"]!.mutants).toEqual([
+      { location: at(9), mutatorName: "M", replacement: "x", coveredBy: ["3"], status: "Killed" },
+      { location: at(1), mutatorName: "M", replacement: "x", coveredBy: ["3"], status: "Killed" },
+    ]);
+    // The file changed since: its earlier results are for another text, and are dropped.
+    const changed = { ...rangeRun, files: { "runtime/a.ts": { ...rangeRun.files["runtime/a.ts"], source: "v2" } } };
+    expect(mergeIncremental(earlier, changed).files["runtime/a.ts"]!.mutants).toHaveLength(1);
+    expect(splitRange("runtime/engine/actions.ts:1-300")).toEqual({ module: "runtime/engine/actions.ts", range: "1-300" });
+    expect(splitRange("runtime/engine/actions.ts")).toEqual({ module: "runtime/engine/actions.ts" });
   });
 
   it("cut modules into runs of about a given number of lines, in the order given", () => {
