@@ -913,6 +913,23 @@ export const MESSAGES = {
     example: "decks/red.deck   (no .game file above it)",
     exampleArgs: {},
   },
+  // ---------------------------------------------------------------- CW7006-CW7019: scenario lines about what a game never has
+  CW7006: {
+    severity: "error",
+    template: '{game} never marks damage on a card, so "{card}" damage is always 0 and this line could not tell anything: expect what the damage did (`expect event damage "{card}"`, the card\'s stat, or the zone it went to).',
+    explanation:
+      "A game marks damage on cards only when its game file names a toughness (`param toughness_stat` or `creature_damage_threshold`) or deals combat damage (`param combat_model = damage`). In any other game (Three-Slot Duel: a unit dealt damage is destroyed, or weakened until the end of the turn, at once) a card's damage is always 0: `expect \"Scout\" damage 0` would always hold and `expect not \"Scout\" damage 2` could never fail, and a setup line giving a card damage makes a board the game cannot reach.",
+    example: 'expect "Scout" damage 2   (in a Three-Slot Duel scenario)',
+    exampleArgs: { game: "Three-Slot Duel", card: "Scout" },
+  },
+  CW7007: {
+    severity: "error",
+    template: "{game} resolves everything at once (`response_model = instant`): nothing ever waits on a stack, so this line could not tell anything; expect what resolved instead (`expect event resolve \"<card>\"` and its effects).",
+    explanation:
+      "`expect stack ...` reads the items waiting to resolve. Under the `instant` response model a spell or ability resolves as it is played or triggered and nothing waits, so `expect stack count 0` would always hold and `expect stack has ...` could never hold: the line is an error rather than an expectation that cannot fail.",
+    example: 'expect stack: "Quick Bolt"   (in a Three-Slot Duel scenario)',
+    exampleArgs: { game: "Three-Slot Duel" },
+  },
 } as const satisfies Record<string, MessageDefinition>;
 
 export type MessageCode = keyof typeof MESSAGES;

@@ -75,6 +75,14 @@ export interface ScenarioNames {
    * only when a name is not a card (the checker lowers card text to learn them).
    */
   madeInPlay: () => ReadonlySet<string>;
+  /**
+   * Whether the engine ever marks damage on a card in this game: only when the game file names a toughness
+   * (`param toughness_stat` / `creature_damage_threshold`) or deals combat damage (`combat_model = damage`).
+   * Elsewhere (Three-Slot Duel: a unit dealt damage is destroyed or weakened at once) a card's damage is always 0.
+   */
+  marksDamage: boolean;
+  /** Whether anything ever waits on a stack: not under `response_model = instant` (everything resolves at once). */
+  hasStack: boolean;
   /** The clause ids of the game's rules text, when the caller has it (`cardwright check` and `test` read the game folder's rules.txt): `covers:` lines are checked against them. */
   clauses?: readonly string[];
 }
@@ -93,6 +101,11 @@ export function tokenNamesMade(abilities: unknown): string[] {
   walk(abilities);
   return out;
 }
+
+/** Whether the engine ever marks damage on a card under these game params (ScenarioNames.marksDamage). */
+export const marksDamage = (params: CompiledGame["params"]): boolean => !!(params.toughness_stat || params.creature_damage_threshold) || params.combat_model === "damage";
+/** Whether anything ever waits on a stack under these game params (ScenarioNames.hasStack). */
+export const hasStack = (params: CompiledGame["params"]): boolean => (params.response_model ?? "instant") !== "instant";
 
 export function scenarioNames(
   game: Pick<CompiledGame, "id" | "name" | "zones" | "params" | "resources" | "colors" | "stats" | "phases" | "counters">,
@@ -113,6 +126,8 @@ export function scenarioNames(
     stats: game.stats,
     phases: game.phases.map((p) => p.name),
     counters: game.counters,
+    marksDamage: marksDamage(game.params),
+    hasStack: hasStack(game.params),
     cards: byName,
     madeInPlay: () => (made ??= new Set([...madeInPlay()].map((n) => n.toLowerCase()))),
   };
@@ -229,7 +244,7 @@ export function checkScenario(scenario: Scenario, names: ScenarioNames): Diagnos
         if (find(names.resources, w) || find(playerCounters, w)) return;
         if (find(cardCounters, w)) return; // reported with its value below (CW5018)
         const candidates = [...names.resources, ...playerCounters];
-        add("CW5007", use.range, { word: w, game, list: listOf(candidates) }, candidates, w);
+        add("CW5007", use.range, { word: w, game, list: listOf(candidates) }, [...candidates, "life"], w);
         return;
       }
       case "resource":
@@ -281,6 +296,7 @@ export function checkScenario(scenario: Scenario, names: ScenarioNames): Diagnos
     }
   }
   checkSetup(scenario, names, out);
+  checkNeverHappens(scenario, names, out);
   // Nothing to prove: no expectation and no refused action. Said only of a scenario with nothing else wrong
   // (an unreadable or unresolvable line is reported as such, and already fails it).
   if (!out.length && !scenario.unreadable.length && !scenario.steps.some((s) => s.kind === "expect" || s.refused)) out.push(diagnostic("CW5022", file, scenario.range, { name: scenario.name }));
@@ -289,6 +305,22 @@ export function checkScenario(scenario: Scenario, names: ScenarioNames): Diagnos
     out.push(diagnostic("CW5019", file, step.range, {}));
   }
   return out;
+}
+
+/**
+ * Lines about something this game never has: damage marked on a card where the engine marks none (CW7006),
+ * a stack where everything resolves at once (CW7007). Such a line could never tell anything — `expect not
+ * "Scout" damage 2` would hold whatever happened — so it is an error, with the form that does say something.
+ */
+function checkNeverHappens(scenario: Scenario, names: ScenarioNames, out: Diagnostic[]): void {
+  const game = names.game.name;
+  if (!names.marksDamage) {
+    for (const c of scenario.setup.cards) if (c.damage !== undefined) out.push(diagnostic("CW7006", scenario.file, c.range, { game, card: c.card }));
+    for (const s of scenario.steps) if (s.kind === "expect" && s.expect.kind === "damage") out.push(diagnostic("CW7006", scenario.file, s.range, { game, card: s.expect.card.card }));
+  }
+  if (!names.hasStack) {
+    for (const s of scenario.steps) if (s.kind === "expect" && (s.expect.kind === "stack" || s.expect.kind === "stack_count" || s.expect.kind === "stack_item")) out.push(diagnostic("CW7007", scenario.file, s.range, { game }));
+  }
 }
 
 /** What no real game could start from: each at its line. */

@@ -427,6 +427,15 @@ export function parseScenarios(text: string, file: string): ParsedScenarios {
         scenario.setup.range = st.range;
         if (c.done()) continue;
       }
+      if (inSetup && startsStep(st.tokens)) {
+        // An expectation or an action inside `setup {`: the setup's `}` is missing. Said at this line, and the
+        // line read as the step it is (not as a setup amount named "attack p2 with").
+        inSetup = false;
+        const range = rangeOf(st.tokens[0], st.range);
+        const detail = 'the setup is not closed: a line with "}" is missing before this line (actions and expectations come after the setup)';
+        errors.push({ kind: "line", range, text: detail });
+        scenario.unreadable.push({ line: st.line, range, detail });
+      }
       if (inSetup) {
         if (lowerImage(c.peek()) === "}") {
           inSetup = false;
@@ -554,9 +563,8 @@ function parseSetupStatement(c: Cursor, scenario: Scenario, range: Range): void 
 function parseCardSetup(c: Cursor, range: Range): CardSetup {
   const out: CardSetup = { ...c.card(), range };
   if (c.word("is")) {
-    if (c.word("exhausted")) out.exhausted = true;
-    else if (c.word("overexhausted")) out.overexhausted = true;
-    else throw new ParseError("expected exhausted or overexhausted", c.peek());
+    if (c.expectOneOf("exhausted or overexhausted", ["exhausted", "overexhausted"]) === "exhausted") out.exhausted = true;
+    else out.overexhausted = true;
     return out;
   }
   if (c.word("damage")) {
@@ -595,6 +603,12 @@ function parsePayment(c: Cursor, out: Payment): void {
 }
 
 const VERBS = ["play", "plays", "attack", "attacks", "defend", "defends", "activate", "activates", "choose", "chooses", "pass", "passes", "end", "ends", "target", "targets", "order", "orders", "harvest", "harvests", "shatter", "shatters", "switch", "switches"];
+
+/** A statement that can only be a step: `expect ...`, or `pX <verb> ...` not followed by a number (`p1 Play 3` could be a counter named Play). */
+function startsStep(tokens: IToken[]): boolean {
+  if (lowerImage(tokens[0]) === "expect") return true;
+  return isPlayer(tokens[0]) && VERBS.includes(lowerImage(tokens[1])) && !isNumber(tokens[2]) && lowerImage(tokens[2]) !== ":" && lowerImage(tokens[2]) !== "capacity";
+}
 
 function parseAction(c: Cursor): ScenarioAction {
   const player = c.player();
@@ -647,8 +661,9 @@ function parseAction(c: Cursor): ScenarioAction {
       return { kind: "pass", player };
     case "end":
     case "ends":
-      c.word("turn", "phase", "the");
-      c.word("turn", "phase");
+      // `end`, `end turn`, `end phase`, `ends the phase`: any other word is a mistake, not part of the action.
+      if (c.word("the")) c.expectOneOf('"turn" or "phase" after "the"', ["turn", "phase"]);
+      else if (!c.done()) c.expectOneOf('"turn" or "phase" after end', ["turn", "phase"]);
       return { kind: "end", player };
     case "target":
     case "targets":
@@ -712,6 +727,8 @@ function parseExpectation(c: Cursor, flip: (negated: boolean) => void): Expectat
   if (c.word("event", "events")) {
     const pattern = parseEventPattern(c);
     const times = parseTimes(c);
+    // A word left after the event is a count mistyped (`twise`), never silently "any number of times".
+    if (times === undefined && !c.done() && !isNumber(c.peek())) c.expectOneOf('once, twice or "N times" after the event', ["once", "twice", "times"]);
     return { kind: "event", pattern, ...(times !== undefined ? { times } : {}) };
   }
   if (c.word("order")) {
@@ -772,7 +789,7 @@ function parseExpectation(c: Cursor, flip: (negated: boolean) => void): Expectat
       if (c.word("exhausted")) return { kind: "exhausted", card, value: true };
       if (c.word("ready", "renewed")) return { kind: "exhausted", card, value: false };
       if (c.word("overexhausted")) return { kind: "exhausted", card, value: true, over: true };
-      c.expectWord("defender", "defending", "a");
+      c.expectOneOf('exhausted, ready, renewed, overexhausted or defender', ["defender", "defending", "a", "exhausted", "ready", "renewed", "overexhausted"]);
       c.word("defender");
       return { kind: "defender", card };
     }

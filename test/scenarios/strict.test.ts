@@ -245,3 +245,54 @@ describe("an action is one a player could choose", () => {
     expect(failures).toEqual([expect.stringMatching(/^7: the engine reached a state no game can be in: the statechart is at .* but the game is in End, /)]);
   });
 });
+
+// Session 7's fresh look: mistakes a new user makes in a Duel scenario. Each fails with an error at its words that
+// names the form meant; the first four passed on the main of before (lines about what Duel never has, and a setup
+// left open), the rest were errors without the word the user meant.
+describe("a user's mistakes fail with a clear error that names what was meant", () => {
+  const duel = (lines: string) => `scenario "mistakes" for duel
+setup {
+  turn 3 p1 phase Play
+  p1 field: "Stone Guard"
+  p2 field: "Scout"
+  p1 hand: "Quick Bolt"
+}
+${lines}
+`;
+  it("`\"Scout\" damage N` in a game that never marks damage on a card (CW7006): `damage 0` would always hold", () => {
+    expect(failuresOf(duel(`p1 play "Quick Bolt" target "Scout"\nexpect "Stone Guard" damage 0\nexpect not "Stone Guard" damage 2`))).toEqual([
+      expect.stringMatching(/^9: Three-Slot Duel never marks damage on a card, so "Stone Guard" damage is always 0 .*`expect event damage "Stone Guard"`/),
+      expect.stringMatching(/^10: Three-Slot Duel never marks damage on a card/),
+    ]);
+    // The same line in a game that marks damage is read (the chromatic test above); in setup it is a board Duel cannot reach.
+    expect(failuresOf(duel(`expect p1 life 10`).replace(`p1 hand: "Quick Bolt"`, `"Scout" damage 1`))).toEqual([expect.stringMatching(/^6: Three-Slot Duel never marks damage on a card/)]);
+  });
+
+  it("`expect stack ...` where everything resolves at once (CW7007): `stack count 0` would always hold", () => {
+    expect(failuresOf(duel(`p1 play "Quick Bolt" target p2\nexpect stack count 0\nexpect not stack has "Quick Bolt"\nexpect event resolve "Quick Bolt"`))).toEqual([
+      expect.stringMatching(/^9: Three-Slot Duel resolves everything at once \(`response_model = instant`\): nothing ever waits on a stack/),
+      expect.stringMatching(/^10: Three-Slot Duel resolves everything at once/),
+    ]);
+  });
+
+  it("a setup whose `}` is missing: said at the first action or expectation, which is still read as the step it is", () => {
+    const open = `scenario "open setup" for duel\nsetup {\n  turn 3 p1 phase Play\n  p1 field: "Stone Guard"\np1 attack p2 with "Stone Guard"\nexpect p2 life 7\n`;
+    expect(failuresOf(open)).toEqual(['5: cannot read this line: the setup is not closed: a line with "}" is missing before this line (actions and expectations come after the setup)']);
+    // The lines after it are the steps they are (not setup amounts named "attack p2 with"): nothing else is reported.
+    expect(parseScenarioFile(open, "s.scenario").scenarios[0]!.steps.map((s) => s.kind)).toEqual(["action", "expect"]);
+    // A counter that happens to be named like a verb is still a setup amount: `p1 Play 3` is followed by a number.
+    expect(failuresOf(duel(`expect p1 life 10`).replace(`p1 hand: "Quick Bolt"`, `p1 play 3`))).toEqual([expect.stringMatching(/^6: Unknown resource or player counter "play"/)]);
+  });
+
+  it("a mistyped word names the word meant: is exausted, twise, end trun, lfe, setup's is exausted", () => {
+    expect(failuresOf(duel(`p1 attack p2 with "Stone Guard"\nexpect "Stone Guard" is exausted\nexpect event damage p2 twise\nexpect p2 lfe 8\np1 end trun`))).toEqual([
+      '9: cannot read this line: expected exhausted, ready, renewed, overexhausted or defender, found "exausted" (did you mean "exhausted"?)',
+      '10: cannot read this line: expected once, twice or "N times" after the event, found "twise" (did you mean "twice"?)',
+      '11: Unknown resource or player counter "lfe"; Three-Slot Duel has Crystal. (did you mean "life"?)',
+      '12: cannot read this line: expected "turn" or "phase" after end, found "trun" (did you mean "turn"?)',
+    ]);
+    expect(failuresOf(duel(`expect p1 life 10`).replace(`p1 hand: "Quick Bolt"`, `"Scout" is exausted`))).toEqual(['6: cannot read this line: expected exhausted or overexhausted, found "exausted" (did you mean "exhausted"?)']);
+    // The forms meant are read: `end the turn`, `ends phase`, `twice`.
+    expect(failuresOf(duel(`p1 attack p2 with "Stone Guard"\nexpect event damage p2 once\nexpect not event damage p2 twice\np1 ends the turn\nexpect active p2`))).toEqual([]);
+  });
+});
