@@ -17,7 +17,7 @@ import { stackModel } from "./models/stack.ts";
 import { chainModel } from "./models/chain.ts";
 import { MECHANICS } from "./mechanics/index.ts";
 import { type Action, type ApplyOptions, type ApplyResult, type Refusal, applyAction, applyActionInPlace, checkAction, listLegalActions } from "./engine/actions.ts";
-import { type Ctx, RESOLVING, abilityActive, cardDef, cardName, draw, emit, runFlowAction, settle, shuffleZone, randomInt, statOf, insertCard, writeCard } from "./core/index.ts";
+import { type Ctx, RESOLVING, abilityActive, cardDef, cardName, draw, emit, runFlowAction, settle, shuffleZone, randomInt, readingStill, statOf, insertCard, writeCard } from "./core/index.ts";
 import { type Rules, loadRules } from "./core/rules.ts";
 import { seedRng } from "./state/rng.ts";
 import type { GameState, PlayerId, PlayerState } from "./state/state.ts";
@@ -113,6 +113,12 @@ export interface Engine {
   decider(state: GameState): PlayerId | null;
   /** A card's current value of a stat, continuous effects included. */
   stat(state: GameState, card: string, stat: string): number;
+  /**
+   * Several cards' stats in one read of a state that stands still: what `stat` gives for each card
+   * and stat (a row per card, a value per stat), with the continuous effects in force worked out
+   * once for the whole read instead of once per value — a bot scoring a position reads them all.
+   */
+  stats(state: GameState, cards: readonly string[], stats: readonly string[]): number[][];
   /**
    * The ids of a card's abilities that are on now (all but those a mechanic switches off: an
    * enchantment's inactive colours, enhancements not bought): the studio marks the active one.
@@ -293,6 +299,10 @@ export function createEngine(bundle: CompiledBundle): Engine {
     },
     validateDeck: (cards) => validateDeck(rules, cards),
     stat: (state, card, stat) => statOf({ rules, state, events: [] }, card, stat),
+    stats: (state, cards, stats) => {
+      const ctx: Ctx = { rules, state, events: [] };
+      return readingStill(ctx, () => cards.map((card) => stats.map((stat) => statOf(ctx, card, stat))));
+    },
     activeAbilities: (state, card) => {
       const instance = state.cards[card];
       if (!instance) return [];

@@ -69,14 +69,12 @@ export class Evaluator {
   }
 
   /** What a player has, weighted (not yet compared with the opponent). */
-  private side(state: GameState, player: PlayerId): number {
+  private side(state: GameState, player: PlayerId, stats: number): number {
     const w = this.weights;
     const p = state.players[player]!;
     let score = w.life * (p.life + (this.armor ? (p.resources[this.armor] ?? 0) : 0)) + w.hand * (p.zones[this.hand]?.length ?? 0);
     const inPlay = p.zones[this.battlefield] ?? [];
-    score += w.permanent * inPlay.length;
-    if (w.stat !== 0)
-      for (const id of inPlay) for (const stat of this.stats) score += w.stat * Math.max(0, this.engine.stat(state, id, stat));
+    score += w.permanent * inPlay.length + w.stat * stats;
     let resources = 0;
     for (const id of inPlay) if (this.isLand(state, id)) resources += this.perLand;
     // The absorbing pool is life, above (its capacity entry is only its starting value).
@@ -102,9 +100,27 @@ export class Evaluator {
   /** The position's score for `me`: mine minus the opponent's; ±WIN_SCORE once the game is over (0 for a draw). */
   score(state: GameState, me: PlayerId): number {
     if (state.over) return state.winner === me ? WIN_SCORE : state.winner === null || state.winner === "draw" ? 0 : -WIN_SCORE;
+    const stats = this.statTotals(state);
     let total = 0;
-    for (const player of state.order) total += player === me ? this.side(state, player) : -this.side(state, player);
+    for (const [i, player] of state.order.entries()) total += player === me ? this.side(state, player, stats[i]!) : -this.side(state, player, stats[i]!);
     return total;
+  }
+
+  /**
+   * Each player's (in `state.order`) sum of the stats of their cards in play, read at once: the
+   * continuous effects in force are worked out once per position, not once per card and stat (that
+   * was half of the greedy bot's time).
+   */
+  private statTotals(state: GameState): number[] {
+    const inPlay = state.order.map((player) => state.players[player]!.zones[this.battlefield] ?? []);
+    if (this.weights.stat === 0) return inPlay.map(() => 0);
+    const rows = this.engine.stats(state, inPlay.flat(), this.stats);
+    let row = 0;
+    return inPlay.map((cards) => {
+      let sum = 0;
+      for (let i = 0; i < cards.length; i++) for (const value of rows[row++]!) sum += Math.max(0, value);
+      return sum;
+    });
   }
 
   /** The score as a chance to win in [0, 1] (logistic in `scale`); exactly 1, 0 or ½ once the game is over. */
