@@ -26,6 +26,22 @@ describe.each(["duel", "cybervamp", "chromatic"])("bots in %s", (game) => {
     }
   }, 240_000);
 
+  it("engine.stats (the evaluation's one read of every card in play) gives what engine.stat gives card by card", async () => {
+    const { loaded, engine } = await gameEngine(game);
+    const random = new BotRandom(11);
+    let { state } = engine.newGame({ seed: 11, decks: { p1: loaded.decks[0]!.cards, p2: loaded.decks.at(-1)!.cards } });
+    const stats = engine.rules.game.stats;
+    let compared = 0;
+    for (let step = 0; step < 400 && !state.over; step++) {
+      const cards = state.order.flatMap((p) => state.players[p]!.zones[engine.rules.zones.battlefield] ?? []);
+      const batched = engine.stats(state, cards, stats);
+      expect(batched).toEqual(cards.map((card) => stats.map((stat) => engine.stat(state, card, stat))));
+      compared += cards.length;
+      state = engine.apply(state, random.pick(engine.legalActions(state))).state;
+    }
+    expect(compared).toBeGreaterThan(20);
+  }, 120_000);
+
   it("apply with { listed: true } (the bots' look-ahead, no parse or validation) gives what apply gives", async () => {
     const { loaded, engine } = await gameEngine(game);
     let { state } = engine.newGame({ seed: 9, decks: { p1: loaded.decks[0]!.cards, p2: loaded.decks.at(-1)!.cards } });
@@ -274,6 +290,30 @@ describe("Evaluator", () => {
     expect(evaluator.value(state, "p1") + evaluator.value(state, "p2")).toBeCloseTo(1, 9);
     expect(evaluator.value({ ...state, over: true, winner: "p2" }, "p1")).toBe(0);
   });
+
+  it("counts a Shattered card once — as the Mana capacity it adds, not again as a card kept in a zone — and a harvested one as a Facet", async () => {
+    const { loaded, engine } = await gameEngine("chromatic");
+    const evaluator = new Evaluator(engine);
+    const w = evaluator.weights;
+    const gain = engine.rules.param("shatter_adds_capacity", 1);
+    let { state } = engine.newGame({ seed: 3, decks: { p1: loaded.decks[0]!.cards, p2: loaded.decks[1]!.cards } });
+    const moves = new Set<string>();
+    for (let step = 0; step < 200 && moves.size < 2 && !state.over; step++) {
+      const me = engine.decider(state)!;
+      const legal = engine.legalActions(state);
+      for (const action of legal) {
+        if (action.type !== "game" || (action.move !== "shatter" && action.move !== "harvest") || state.cards[action.card!]?.zone !== engine.rules.zones.hand) continue;
+        const after = engine.apply(state, action);
+        if (!after.ok) continue;
+        // From the hand into the Shatter Zone (+ capacity) or the Facet Zone: a card less in hand, one resource more — not two.
+        const resources = action.move === "shatter" ? gain : 1;
+        expect(evaluator.score(after.state, me) - evaluator.score(state, me), action.move).toBe(resources * w.resource - w.hand);
+        moves.add(action.move);
+      }
+      state = engine.apply(state, legal.find((a) => a.type === "pass" || a.type === "end_phase") ?? legal[0]!).state;
+    }
+    expect([...moves].sort()).toEqual(["harvest", "shatter"]);
+  }, 60_000);
 
   it("counts the pool damage reduces first (Chromatic's Armor, damage_absorbed_by) as life", async () => {
     const { engine } = await gameEngine("chromatic");
