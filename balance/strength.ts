@@ -47,6 +47,8 @@ export interface StrengthGame {
   seats?: { p1: number; p2: number };
   /** The game itself: the position of each action taken among the legal ones — to replay it (balance/recorded.ts, the studio's Balance view). */
   choices?: number[];
+  /** Who took the first turn (every bundled game draws it by the game's seed; files written before session 7 lack it). */
+  first?: Seat;
 }
 
 /** What one call of the bench writes: a stretch of one cell's games. */
@@ -114,7 +116,7 @@ export function strengthGame(part: PiecePart, record: GameRecord, cell: Strength
   const p2 = part.spec.decks[record.seats.p2]!.name;
   const deck = part.spec.decks.length === 1 ? part.deckName : `${p1} vs ${p2}`;
   const seats = { p1: cell.decks.indexOf(p1), p2: cell.decks.indexOf(p2) };
-  return { game: part.gameOf(record.task), deck, seed: record.seed, outcome: record.outcome, turns: record.turns, actions: record.actions, moves: hashText(record.moves.join(",")), seats, choices: record.moves };
+  return { game: part.gameOf(record.task), deck, seed: record.seed, outcome: record.outcome, turns: record.turns, actions: record.actions, moves: hashText(record.moves.join(",")), seats, choices: record.moves, first: record.first as Seat };
 }
 
 /**
@@ -137,6 +139,13 @@ export interface CellTotal {
   unfinished: number;
   /** The search bot's wins (a draw ½). */
   wins: number;
+  /**
+   * The same split by turn order: the games in which the search bot took the first turn and those in
+   * which its opponent did (finished games that record who went first) — so a seat's figure can be read
+   * apart from a first-player edge of the game.
+   */
+  goingFirst: { wins: number; finished: number };
+  goingSecond: { wins: number; finished: number };
   rate: Rate;
   goal: number;
   verdict: "met" | "missed" | "undecided";
@@ -192,9 +201,11 @@ export function mergePieces(pieces: readonly { piece: StrengthPiece; source: str
   return [...cells.values()].map(({ cell, games, repeated, commits, minutes }) => {
     const list = [...games.values()].map((g) => g.game).sort((a, b) => a.game - b.game);
     const { wins, finished } = winsOf(cell.seat, list);
+    const goingFirst = winsOf(cell.seat, list.filter((g) => g.first === cell.seat));
+    const goingSecond = winsOf(cell.seat, list.filter((g) => g.first !== undefined && g.first !== cell.seat));
     const rate = wilson(wins, finished);
     const goal = STRENGTH_GOALS[cell.opponent];
-    return { cell, games: list, finished, unfinished: list.length - finished, wins, rate, goal, verdict: verdictOf(rate, goal), ranges: rangesOf(list.map((g) => g.game)), repeated, commits: [...commits], minutes };
+    return { cell, games: list, finished, unfinished: list.length - finished, wins, goingFirst, goingSecond, rate, goal, verdict: verdictOf(rate, goal), ranges: rangesOf(list.map((g) => g.game)), repeated, commits: [...commits], minutes };
   });
 }
 

@@ -52,13 +52,15 @@ const { values, positionals } = parseArgs({
 
 const resultsFile = (pieces: StrengthPiece[]) => `${JSON.stringify({ pieces }, null, 1)}\n`;
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
-const HEADER = ["game", "decks", "opponent", "mcts seat", "game numbers", "games", "mcts wins", "win rate (95%)", "goal", "verdict", "minutes"];
+const HEADER = ["game", "decks", "opponent", "mcts seat", "game numbers", "games", "mcts wins", "win rate (95%)", "goal", "verdict", "mcts first: won", "mcts second: won", "minutes"];
+/** "3/4": wins of finished games (a draw ½); "–" when no game of that turn order is recorded. */
+const split = (part: { wins: number; finished: number }) => (part.finished ? `${part.wins}/${part.finished}` : "–");
 
 function rowOf(total: CellTotal): string[] {
   const { cell, rate } = total;
   const decks = cell.matchup === "mirror" ? `mirrors (${cell.decks.join(", ")})` : `${cell.decks[0]} vs ${cell.decks[1] ?? cell.decks[0]}`;
   const games = total.unfinished ? `${total.finished} (+${total.unfinished} unfinished)` : String(total.finished);
-  return [cell.game, decks, cell.opponent, cell.seat, total.ranges, games, String(total.wins), `${pct(rate.value)} (${pct(rate.low)}–${pct(rate.high)})`, `≥ ${pct(total.goal)}`, total.verdict, total.minutes.toFixed(1)];
+  return [cell.game, decks, cell.opponent, cell.seat, total.ranges, games, String(total.wins), `${pct(rate.value)} (${pct(rate.low)}–${pct(rate.high)})`, `≥ ${pct(total.goal)}`, total.verdict, split(total.goingFirst), split(total.goingSecond), total.minutes.toFixed(1)];
 }
 
 function report(totals: CellTotal[]): void {
@@ -117,7 +119,7 @@ if (values.merge) {
             for (const record of records) {
               const game = strengthGame(part, record, cell);
               sofar.games.push(game);
-              console.log(`  game ${game.game} (${game.deck}): ${game.outcome === "unfinished" ? "unfinished" : game.outcome === cell.seat ? "mcts won" : game.outcome === "draw" ? "draw" : "mcts lost"}, ${game.turns} turns, ${game.actions} actions`);
+              console.log(`  game ${game.game} (${game.deck}): ${game.outcome === "unfinished" ? "unfinished" : game.outcome === cell.seat ? "mcts won" : game.outcome === "draw" ? "draw" : "mcts lost"}, ${game.first === cell.seat ? "mcts" : cell.opponent} went first, ${game.turns} turns, ${game.actions} actions`);
             }
             sofar.minutes = (performance.now() - started) / 60000;
             if (values.out) writeFileSync(values.out, resultsFile([...pieces, sofar]));

@@ -65,6 +65,14 @@ describe("bot strength in pieces", () => {
     expect(() => parsePieces("nope", "y.json")).toThrow(/y\.json: not JSON/);
   });
 
+  it("the merge splits a cell's games by turn order: the search bot going first and going second (older games without it in neither)", () => {
+    const cell: StrengthCell = { game: "chromatic", matchup: "mirror", decks: ["a"], opponent: "greedy", seat: "p2", playouts: 10, seed: 1 };
+    const game = (n: number, outcome: "p1" | "p2" | "draw", first?: "p1" | "p2") => ({ game: n, deck: "a", seed: n, outcome, turns: 5, actions: 20, moves: `m${n}`, ...(first ? { first } : {}) });
+    const games = [game(0, "p2", "p2"), game(1, "p1", "p2"), game(2, "p2", "p1"), game(3, "draw", "p1"), game(4, "p1", "p1"), game(5, "p2")];
+    const [total] = mergePieces([{ piece: { cell, first: 0, count: 6, games, minutes: 1 }, source: "x.json" }]);
+    expect(total).toMatchObject({ finished: 6, wins: 3.5, goingFirst: { wins: 1, finished: 2 }, goingSecond: { wins: 1.5, finished: 3 } });
+  });
+
   it("a results file keeps each game's choices and decks: every game replays from the file alone to the outcome it had", async () => {
     const loaded = await loadGame("duel");
     const cell: StrengthCell = { game: "duel", matchup: "mirror", decks: loaded.decks.map((d) => d.name), opponent: "greedy", seat: "p2", playouts: 3, seed: 5 };
