@@ -57,6 +57,8 @@ for (const id of games) {
   const times = interleave(rounds, { batched: decideAll(engine), perCard: decideAll(reference) });
   const ratio = ratios(times.perCard, times.batched);
   rows.push([id, String(decisions.length), fmtMs(summarize(times.batched)), fmtMs(summarize(times.perCard)), fmtRatio(ratio, 2), same ? "yes" : "NO"]);
+  // Each game's row as it is done (a long run stopped midway keeps the games it measured).
+  console.log(rows.at(-1)!.join("  "), `(load ${loadavg()[0]!.toFixed(1)})`);
   reportGoal({ figure: `greedy decision, ${id}: per-card stats / batched`, measured: fmtRatio(ratio, 2), goal: "> 1 (same choices)", met: ratio.median > 1 && same });
 }
 console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(" ")} on ${cpus().length} cores; ${rounds} rounds, CPU time`);
