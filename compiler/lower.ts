@@ -269,6 +269,9 @@ function markOwnName(ability: Ast.Ability, abilityText: string, cardName: string
   };
   walk(ability.body);
 }
+/** The words that turn a number into a bound: "2 or less", "2 power or more". */
+const COMPARISON_WORDS = new Set(["less", "fewer", "more", "greater"]);
+
 function npCount(np: Ast.NounPhrase | undefined): Ast.Count | undefined {
   if (!np) return undefined;
   return (np.determiners.find((d) => d.kind === "count") as Ast.Count | undefined) ?? (np.items.find((i) => i.kind === "count") as Ast.Count | undefined);
@@ -813,9 +816,15 @@ class AbilityLowering {
         const statWord = npWords(inner).find((w) => this.vocab.game.stats.includes(w));
         const c = npCount(inner);
         if (statWord && c) {
-          const op = c.comparison === "less" || c.comparison === "fewer" ? "<=" : c.comparison ? ">=" : "=";
+          // "with 2 or less power" / "with power 2 or less" (the count's own comparison) or "with 2 power or less" (after the stat).
+          const words = inner.items.filter((i): i is Ast.WordNode => i.kind === "word");
+          const [or, than] = words.slice(-2);
+          const trailing = !c.comparison && or && than && lower(or.text) === "or" && COMPARISON_WORDS.has(lower(than.text)) ? lower(than.text) : undefined;
+          const comparison = c.comparison ?? trailing;
+          const op = comparison === "less" || comparison === "fewer" ? "<=" : comparison ? ">=" : "=";
           sel.stat = { name: statWord, op, value: c.value ?? 0 };
-          this.use(inner.items, c);
+          // Only the words read: any other word of the phrase stays for the word accounting.
+          this.use(c, words.filter((w) => lower(w.text) === statWord || (trailing && (w === or || w === than))));
         } else {
           const kw = npWords(inner).find((w) => this.vocab.keywords.has(w));
           if (kw) {

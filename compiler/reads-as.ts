@@ -182,7 +182,7 @@ function stepsText(steps: Step[], ctx: Context): string {
   // "Target player draws a card, then discards a card": a target named again as the subject is not repeated
   // (written twice, it would be a second target).
   for (let i = 1; i < out.length; i++) {
-    const subject = ctx.targets.map((t) => t.text.toLowerCase()).find((t) => out[i]!.toLowerCase().startsWith(`${t} `) && out[i - 1]!.toLowerCase().startsWith(`${t} `));
+    const subject = ctx.targets.map((_, index) => targetText(ctx, index)!.toLowerCase()).find((t) => out[i]!.toLowerCase().startsWith(`${t} `) && out[i - 1]!.toLowerCase().startsWith(`${t} `));
     if (subject) out[i] = out[i]!.slice(subject.length + 1);
   }
   // One ability's steps are one sentence ("Draw a card, then discard a card."): on a spell, a second
@@ -603,17 +603,42 @@ function cardText(ref: CardRef, ctx: Context, chosen?: Chosen): string {
 function eventCardText(which: "event_card" | "event_other", ctx: Context): string {
   const trigger = ctx.trigger;
   if (which === "event_other" && trigger?.object?.kind === "card") return "it";
-  const unit = (ctx.game.cardTypes.find((t) => t.permanent && t.token) ?? ctx.game.cardTypes.find((t) => t.permanent))?.name ?? "card";
+  const unit = unitTypeName(ctx) ?? "card";
   const roles = trigger ? TRIGGER_EVENTS[trigger.event].roles : undefined;
   const role = roles && (which === "event_card" ? roles.card[0] : roles.other[0]);
   return role ? `the ${role} ${unit}` : which === "event_card" ? "that card" : "the other card";
 }
 
-/** A target as written ("Target player" → "target player": the sentence capitalises its own first word). */
+/** The game's unit (a permanent type tokens are made of, else the first permanent type): what "any target" and an event's card are. */
+const unitTypeName = (ctx: Context) => (ctx.game.cardTypes.find((t) => t.permanent && t.token) ?? ctx.game.cardTypes.find((t) => t.permanent))?.name;
+
+/**
+ * A target as the IR carries it — its kind, its card filter, its players, how many slots its phrase has — never the
+ * words as written: a qualifier the lowering dropped ("target damaged creature") must not reappear in the reads-as.
+ * The slots of one phrase ("up to two target creatures") read as that phrase.
+ */
 function targetText(ctx: Context, index: number): string | undefined {
-  const text = ctx.targets[index]?.text;
-  return text === undefined ? undefined : text.replace(/^Target\b/, "target");
+  const spec = ctx.targets[index];
+  if (!spec) return undefined;
+  const slots = spec.group === undefined ? [spec] : ctx.targets.filter((t) => t.group === spec.group && t.mode === spec.mode);
+  const count = slots.length;
+  const upTo = slots.every((t) => t.min === 0);
+  const player = spec.players === "opponent" ? "opponent" : "player";
+  const cards = (n: number) => {
+    const sel = spec.cards ?? {};
+    // A spell on the response stack: "target spell" (its zone is the engine's, not a zone of the game file).
+    if (sel.zones?.includes("(resolving)")) return plural("spell", n);
+    // Card types in lower case, as a target is written ("target creature"); subtypes and zones keep their names.
+    const types = new Set((sel.cardTypes ?? []).map(lower));
+    return selectorText(sel, ctx, n, "from").replace(/[A-Z][a-z]+/g, (word) => (types.has(lower(word)) || types.has(lower(word).replace(/s$/, "")) ? lower(word) : word));
+  };
+  // "any target" is a card of the game's permanent type or a player, nothing narrower.
+  if (spec.accepts === "any" && spec.players === "any" && count === 1 && !upTo && JSON.stringify(spec.cards) === JSON.stringify({ cardTypes: [unitTypeName(ctx)] })) return "any target";
+  const noun = spec.accepts === "player" ? plural(player, count) : spec.accepts === "any" ? `${cards(1)} or ${player}` : cards(count);
+  const many = count === 1 ? "" : `${NUMBER_WORDS[count] ?? count} `;
+  return `${upTo ? `up to ${count === 1 ? "one " : many}` : many}target ${noun}`;
 }
+const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
 
 const possessiveOf = (noun: string) => (noun === "it" ? "its" : `${noun}'s`);
 
@@ -668,6 +693,7 @@ export function selectorText(sel: CardSelector, ctx: Context, count: NumberExpr,
   if (sel.controller === "you") tail.push("you control");
   else if (sel.controller === "opponent") tail.push("an opponent controls");
   else if (sel.controller === "acting") tail.push("they control");
+  else if (sel.controller === "any") tail.push("a player controls");
   if (sel.attackedThisTurn) tail.push("that attacked this turn");
   const withs: string[] = [];
   if (sel.keyword) withs.push(sel.keyword);

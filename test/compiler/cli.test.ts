@@ -75,7 +75,7 @@ describe("cardwright check", () => {
   it("explain prints each ability beside how the engine reads it (from the IR), and refuses an unknown card", SLOW, () => {
     const { code, stdout } = cardwright(["explain", path.join(root, "cards/duel"), "--card", "riptide"]);
     expect(code).toBe(0);
-    expect(stdout).toContain("  text:     Return target enemy unit to its owner's hand.\n  reads as: Return target enemy unit to its owner's hand.");
+    expect(stdout).toContain("  text:     Return target enemy unit to its owner's hand.\n  reads as: Return target unit an opponent controls to its owner's hand.");
     const missing = cardwright(["explain", path.join(root, "cards/duel"), "--card", "No Such Card"]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('No card named "No Such Card"');

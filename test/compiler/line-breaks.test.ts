@@ -68,7 +68,7 @@ describe("a line break ends a sentence where the next line opens an ability", ()
 
   it("each line that opens an ability is one: a capital letter, a `name:` prefix, a trigger word", () => {
     expect(read("    Deal 1 damage to target enemy unit\n    Draw a card\n    Gain 2 life")).toEqual({
-      readsAs: ["Deal 1 damage to target enemy unit.", "Draw a card.", "Gain 2 life."],
+      readsAs: ["Deal 1 damage to target unit an opponent controls.", "Draw a card.", "Gain 2 life."],
       problems: [],
     });
   });
@@ -77,7 +77,7 @@ describe("a line break ends a sentence where the next line opens an ability", ()
     const one = { readsAs: ["Put a power counter on each Unit you control."], problems: [] };
     expect(read("    Put a +1 power counter on each\n    Unit you control")).toEqual(one);
     expect(read("    Put a +1 power counter\n    on each Unit you control")).toEqual(one);
-    expect(read("    Deal 1 damage to target enemy unit and\n    1 damage to its controller")?.readsAs).toEqual(["Deal 1 damage to target enemy unit, then deal 1 damage to its controller."]);
+    expect(read("    Deal 1 damage to target enemy unit and\n    1 damage to its controller")?.readsAs).toEqual(["Deal 1 damage to target unit an opponent controls, then deal 1 damage to its controller."]);
     expect(read("    Draw a card,\n    Then discard a card")?.readsAs).toEqual(read("    Draw a card, then discard a card")?.readsAs);
   });
 

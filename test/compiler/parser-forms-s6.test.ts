@@ -108,7 +108,7 @@ describe("parser forms routed to the parser (were CW1003 / CW1007)", () => {
       expect(p.readsAs, text).toEqual([readsAs]);
     };
     clean("cybervamp", "spell", "Deal 1 damage to each creature you don't control.", "Deal 1 damage to each Creature an opponent controls.");
-    clean("chromatic", "spell", "Deal 2 damage to target creature you don't control.", "[Red] Deal 2 damage to target creature you don't control.");
+    clean("chromatic", "spell", "Deal 2 damage to target creature you don't control.", "[Red] Deal 2 damage to target creature an opponent controls.");
     clean("cybervamp", "spell", "You and target opponent each gain 3 life.", "Gain 3 life, then target opponent gains 3 life.");
     clean("cybervamp", "spell", "Creatures you control each get +1/+1 until end of turn.", "Each Creature you control gets +1/+1 until end of turn.");
     clean("cybervamp", "spell", "Draw two cards. Then, if you have five or more cards in hand, discard a card.", "Draw 2 cards, then if you have 5 or more cards in hand, discard a card.");

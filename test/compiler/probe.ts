@@ -91,11 +91,11 @@ export function probeCards(game: string, cards: { kind: string; text: string }[]
   });
 }
 
-/** The IR of abilities without what names their source (text, ranges, ids, prompts); keys sorted. */
+/** The IR of abilities without what names their source (text, ranges, ids, prompts, the card in a target group's name); keys sorted. */
 export function irShape(abilities: Ability[]): unknown {
   return JSON.parse(
     JSON.stringify(abilities, (key, value) =>
-      ["text", "source", "id", "prompt", "label"].includes(key) ? undefined : value && typeof value === "object" && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b))) : value,
+      ["text", "source", "id", "prompt", "label"].includes(key) ? undefined : key === "group" && typeof value === "string" ? value.replace(/^.*:/, "") : value && typeof value === "object" && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b))) : value,
     ),
   );
 }

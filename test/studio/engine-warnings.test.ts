@@ -43,7 +43,7 @@ describe("engine warnings (CW6001)", () => {
     }
     expect(seen).toEqual([1, 2, 1, 1, 0]);
     // The cache keeps how the engine reads each card, for the studio's hover and card panel.
-    expect(cache.readsAs("duel/test.cards", "Spark Squire")).toEqual(["PLAY: Deal 1 damage to target enemy unit.", "PLAY: Draw a card."]);
+    expect(cache.readsAs("duel/test.cards", "Spark Squire")).toEqual(["PLAY: Deal 1 damage to target unit an opponent controls.", "PLAY: Draw a card."]);
   });
 });
 

@@ -72,7 +72,7 @@ const panelRows = (page: Page) =>
 
 beforeAll(async () => {
   harness = await startHarness(async (workspace) => {
-    const cards = [spell(PLAIN, "Deal 2 damage to target enemy unit."), ...CANDIDATES.map((ability, i) => spell(`Odd Reading ${i + 1}`, ability))];
+    const cards = [spell(PLAIN, "Deal 2 damage to target unit."), ...CANDIDATES.map((ability, i) => spell(`Odd Reading ${i + 1}`, ability))];
     await writeFile(path.join(workspace, FILE), `set RAT "Reads-as test" for duel\n\n${cards.join("\n")}`);
   });
   // What the CLI says each card runs as: the page must show the same.
