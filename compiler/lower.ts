@@ -46,7 +46,7 @@ import { checkAbilityContract, checkCardStates, checkStaticsWhileAttacking, chec
 import { TRIGGER_EVENTS, canonicalParamValue, turnEndMoment } from "./contract.ts";
 import { WordLedger, isSelectingWord, leavesOf, unusedPhrases } from "./word-accounting.ts";
 import { readsAs, upgradedAmount } from "./reads-as.ts";
-import { analyzeWorkspace, type WorkspaceAnalysis } from "./workspace.ts";
+import { analyzeWorkspace, cardsAsCheckedOf, type WorkspaceAnalysis } from "./workspace.ts";
 import { costWordAmount, singulars } from "./vocabulary.ts";
 import { parseAbilityText } from "./build.ts";
 import { effectsOf, unrestated, type Effects } from "./reminder.ts";
@@ -4334,12 +4334,18 @@ function lowerAbilitySafely(ast: Ast.Ability, index: number, card: CardInfo, l: 
  */
 export function typeLineSubtypes(analysis: WorkspaceAnalysis): Map<string, string[]> {
   const out = new Map<string, Map<string, string>>();
+  const note = (seen: Map<string, string>, subtype: string) => {
+    const key = lower(subtype);
+    if (!seen.has(key)) seen.set(key, subtype);
+  };
   for (const set of analysis.model.sets) {
     const game = lower(set.game);
     const seen = out.get(game) ?? out.set(game, new Map()).get(game)!;
-    for (const card of set.cards) {
+    // The cards as checked, not placed: the studio asks after every keystroke, and placing every card below the edit was a copy per card.
+    for (const card of cardsAsCheckedOf(analysis, set)) {
+      for (const t of card.subtypes) note(seen, t);
       const tribe = card.fields.tribe;
-      for (const t of [...card.subtypes, ...(tribe && tribe.kind === "words" ? tribe.words : [])]) if (!seen.has(lower(t))) seen.set(lower(t), t);
+      if (tribe && tribe.kind === "words") for (const t of tribe.words) note(seen, t);
     }
   }
   return new Map([...out].map(([game, names]) => [game, [...names.values()].sort()]));
