@@ -1,7 +1,8 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import type { CardModel } from "../../compiler/model.ts";
 import type { monaco } from "./monaco-setup.ts";
 import { updateColouring } from "./language/register.ts";
-import type { WorkspaceStore } from "./workspace/store.ts";
+import { errorCount, type WorkspaceStore } from "./workspace/store.ts";
 import { api } from "./api.ts";
 import type { TableSession } from "./table/session.ts";
 import { EditorPane } from "./components/EditorPane.tsx";
@@ -9,7 +10,8 @@ import { EditorPane } from "./components/EditorPane.tsx";
 import { ExportDialog } from "./components/ExportDialog.tsx";
 
 // The editor comes first: the panels around it (and the card faces they draw) load after it.
-const FileTree = lazy(() => import("./components/FileTree.tsx").then((m) => ({ default: m.FileTree })));
+// Drawn again only when what it lists changes (its `listKey`), not on every change of the store.
+const FileTree = lazy(() => import("./components/FileTree.tsx").then((m) => ({ default: memo(m.FileTree) })));
 const CardFace = lazy(() => import("./components/CardFace.tsx").then((m) => ({ default: m.CardFace })));
 const Gallery = lazy(() => import("./components/Gallery.tsx").then((m) => ({ default: m.Gallery })));
 const OutlinePanel = lazy(() => import("./components/Navigator.tsx").then((m) => ({ default: m.OutlinePanel })));
@@ -37,7 +39,16 @@ export function App({ store }: { store: WorkspaceStore }) {
   const [view, setView] = useState<View>("editor");
   const [opened, setOpened] = useState<ReadonlySet<View>>(() => new Set());
   if (!opened.has(view)) setOpened(new Set([...opened, view]));
-  const [cursor, setCursor] = useState(0);
+  // The cursor's offset is read when the page is drawn; a cursor move draws the page only when it lands on another card.
+  const cursor = useRef(0);
+  const [, setCursorCard] = useState<CardModel | undefined>(undefined);
+  const onCursor = useCallback(
+    (offset: number) => {
+      cursor.current = offset;
+      setCursorCard(store.cardAt(store.activePath, offset));
+    },
+    [store],
+  );
   const [tableStart, setTableStart] = useState<{ session: TableSession; key: number } | undefined>(undefined);
   const editor = useRef<monaco.editor.IStandaloneCodeEditor | undefined>(undefined);
   const [quickOpen, setQuickOpen] = useState(false);
@@ -64,7 +75,7 @@ export function App({ store }: { store: WorkspaceStore }) {
 
   if (store.model) updateColouring(store.model.games);
   const active = store.activePath ? store.files.get(store.activePath) : undefined;
-  const card = store.cardAt(store.activePath, cursor);
+  const card = store.cardAt(store.activePath, cursor.current);
   const game = card ? store.model?.games.find((g) => g.id === card.game) : store.gameFor(store.activePath);
 
   const reveal = useCallback(
@@ -112,7 +123,8 @@ export function App({ store }: { store: WorkspaceStore }) {
   }
 
   const errors = active?.diagnostics ?? [];
-  const totalErrors = [...store.files.values()].reduce((n, f) => n + f.diagnostics.filter((d) => d.severity === "error").length, 0);
+  let totalErrors = 0;
+  for (const file of store.files.values()) totalErrors += errorCount(file);
 
   return (
     <div className="app">
@@ -137,7 +149,7 @@ export function App({ store }: { store: WorkspaceStore }) {
 
       <div className="body">
         <Suspense fallback={<nav className="file-tree" aria-busy="true" />}>
-          <FileTree store={store} />
+          <FileTree store={store} listKey={store.fileListKey()} />
         </Suspense>
         <main className="center">
           {active?.conflict && (
@@ -174,7 +186,7 @@ export function App({ store }: { store: WorkspaceStore }) {
             </div>
           )}
           <div className="editor-wrap" hidden={view !== "editor"}>
-            <EditorPane store={store} onCursor={setCursor} onReady={(e) => { editor.current = e; (window as unknown as { cardwright: Record<string, unknown> }).cardwright.editor = e; }} />
+            <EditorPane store={store} onCursor={onCursor} onReady={(e) => { editor.current = e; (window as unknown as { cardwright: Record<string, unknown> }).cardwright.editor = e; }} />
           </div>
           {view === "gallery" && (
             <Suspense fallback={<p className="muted">Loading…</p>}>

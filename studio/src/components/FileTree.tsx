@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react";
-import type { WorkspaceFile, WorkspaceStore } from "../workspace/store.ts";
+import { errorCount, type WorkspaceFile, type WorkspaceStore } from "../workspace/store.ts";
 
 interface Folder {
   name: string;
@@ -60,7 +60,8 @@ function template(path: string, store: WorkspaceStore): string {
   return "";
 }
 
-export function FileTree({ store }: { store: WorkspaceStore }) {
+/** `listKey` is the store's `fileListKey()`: the tree reads the store, and the key says when that changed. */
+export function FileTree({ store }: { store: WorkspaceStore; listKey: string }) {
   const tree = buildTree(store.files.values());
   const [collapsed, setCollapsed] = useState<Set<string>>(() => new Set());
   const toggle = (folder: string) =>
@@ -105,7 +106,7 @@ export function FileTree({ store }: { store: WorkspaceStore }) {
       {[...folder.files]
         .sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || a.path.localeCompare(b.path))
         .map((file) => {
-          const errors = file.diagnostics.filter((d) => d.severity === "error").length;
+          const errors = errorCount(file);
           return (
             <li key={file.path}>
               <div

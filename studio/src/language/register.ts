@@ -40,6 +40,8 @@ let languageVocabulary: LanguageVocabulary | undefined;
 let lastGames: readonly GameModel[] = [];
 /** Re-registers the Monarch rules when the vocabulary changed (cheap; Monaco re-tokenises lazily). */
 export function updateColouring(games: readonly GameModel[] = lastGames, language: LanguageVocabulary | undefined = languageVocabulary): void {
+  // Asked on every drawing of the page: the same game models (a check that kept them) need no new vocabulary.
+  if (lastColouringKey && language === languageVocabulary && games.length === lastGames.length && games.every((game, i) => game === lastGames[i])) return;
   lastGames = games;
   languageVocabulary = language;
   const vocabulary = vocabularyOf(games);

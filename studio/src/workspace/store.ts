@@ -45,18 +45,53 @@ export interface DraftOffer {
   reason: "disk-moved-on" | "closed-tab" | "older-studio";
 }
 
-export interface WorkspaceFile {
-  path: string;
-  kind: FileEntry["kind"];
-  model: monaco.editor.ITextModel;
+/**
+ * An open file. Its Monaco model is made when first asked for: at load only the shown file's is
+ * made before the first editor (each model costs Monaco's configuration and language look-ups, and
+ * a workspace holds a hundred files); the others when the first check's markers go on them.
+ */
+export class WorkspaceFile {
   /** The version on disk this editor text is based on; null when the file is not on disk yet. */
   diskVersion: string | null;
-  state: SaveState;
+  state: SaveState = "saved";
   conflict?: Conflict;
   error?: string;
-  diagnostics: Diagnostic[];
+  diagnostics: Diagnostic[] = [];
   /** Another tab of this workspace has unsaved edits to this file. */
   editedInOtherTab?: boolean;
+  private made: monaco.editor.ITextModel | undefined;
+  /** The text until the model is made (then the model holds it). */
+  private initialText: string | undefined;
+
+  constructor(
+    readonly path: string,
+    readonly kind: FileEntry["kind"],
+    text: string,
+    diskVersion: string | null,
+    private readonly onModelMade: (file: WorkspaceFile, model: monaco.editor.ITextModel) => void,
+  ) {
+    this.initialText = text;
+    this.diskVersion = diskVersion;
+  }
+
+  get model(): monaco.editor.ITextModel {
+    if (!this.made) {
+      this.made = monaco.editor.createModel(this.initialText ?? "", LANGUAGE_ID, uriFor(this.path));
+      this.initialText = undefined;
+      this.onModelMade(this, this.made);
+    }
+    return this.made;
+  }
+
+  /** The file's text now, without making its model. */
+  text(): string {
+    return this.made ? textOf(this.made) : (this.initialText ?? "");
+  }
+
+  /** Disposes the model if one was made. */
+  dispose(): void {
+    this.made?.dispose();
+  }
 }
 
 // `?autosaveMs=N` lengthens the pause (the browser tests use it to reload with edits still unsaved).
@@ -147,7 +182,7 @@ export class WorkspaceStore {
         this.capabilities = result.capabilities;
         this.checkerError = result.capabilities.check ? undefined : "The compiler is not available in this build.";
         // Deck lists are checked here, against the card names the worker just found (studio/src/table/decklist.ts).
-        const decks = [...this.files.values()].filter((f) => f.kind === "deck").map((f) => ({ path: f.path, text: textOf(f.model) }));
+        const decks = [...this.files.values()].filter((f) => f.kind === "deck").map((f) => ({ path: f.path, text: f.text() }));
         this.applyDiagnostics([...result.model.diagnostics, ...this.deckChecks.diagnostics(decks, result.model)]);
         this.timings.lastMarkersAt = performance.now();
         this.changed();
@@ -208,13 +243,13 @@ export class WorkspaceStore {
   }
 
   private addFile(path: string, text: string, diskVersion: string | null): WorkspaceFile {
-    const model = monaco.editor.createModel(text, LANGUAGE_ID, uriFor(path));
-    const file: WorkspaceFile = { path, kind: kindOfPath(path), model, diskVersion, state: "saved", diagnostics: [] };
+    const file = new WorkspaceFile(path, kindOfPath(path), text, diskVersion, (made, model) =>
+      model.onDidChangeContent(() => {
+        if (this.applyingDisk) return;
+        this.edited(made);
+      }),
+    );
     this.files.set(path, file);
-    model.onDidChangeContent(() => {
-      if (this.applyingDisk) return;
-      this.edited(file);
-    });
     return file;
   }
 
@@ -359,12 +394,15 @@ export class WorkspaceStore {
   // --- editing and saving -----------------------------------------------------------------
   private edited(file: WorkspaceFile): void {
     this.timings.lastEditAt = performance.now();
+    const before = file.state;
     if (file.state !== "conflict") file.state = "unsaved";
     this.announce(file);
     this.scheduleDraft(file);
     this.scheduleAutosave(file);
     this.scheduleCheck();
-    this.changed();
+    // The views show an edit through its check's result (which always follows); until then only a new save
+    // state is news. Drawing the whole page again on every keystroke was main-thread work in the typing path.
+    if (file.state !== before) this.changed();
   }
 
   private scheduleDraft(file: WorkspaceFile): void {
@@ -581,7 +619,7 @@ export class WorkspaceStore {
     clearTimeout(this.autosaveTimers.get(path));
     clearTimeout(this.draftTimers.get(path));
     this.settled(file);
-    file.model.dispose();
+    file.dispose();
     this.files.delete(path);
     if (this.activePath === path) this.activePath = [...this.files.keys()][0];
     this.changed();
@@ -651,7 +689,7 @@ export class WorkspaceStore {
 
   sourceFiles(): SourceFile[] {
     // Deck lists are the table's (studio/src/table/decklist.ts), not compiler input.
-    return [...this.files.values()].filter((f) => f.kind !== "other" && f.kind !== "deck").map((f) => ({ path: f.path, text: textOf(f.model) }));
+    return [...this.files.values()].filter((f) => f.kind !== "other" && f.kind !== "deck").map((f) => ({ path: f.path, text: f.text() }));
   }
 
   private applyDiagnostics(diagnostics: Diagnostic[]): void {
@@ -716,16 +754,35 @@ export class WorkspaceStore {
     return this.model?.sets.filter((s) => s.file === path).flatMap((s) => s.cards) ?? [];
   }
 
-  /** The card whose text contains `offset` in `path`, else the nearest card above it. */
+  /** The card whose text contains `offset` in `path`, else the nearest card above it (else the file's first card). */
   cardAt(path: string | undefined, offset: number): CardModel | undefined {
-    const cards = this.cardsIn(path);
     let best: CardModel | undefined;
-    for (const card of cards) {
-      if (card.range.start.offset <= offset) {
-        if (!best || card.range.start.offset > best.range.start.offset) best = card;
+    let first: CardModel | undefined;
+    for (const set of this.model?.sets ?? []) {
+      if (set.file !== path) continue;
+      const cards = set.cards;
+      first ??= cards[0];
+      // A set's cards are in text order: the last one starting at or before `offset` (asked on every cursor move).
+      let low = 0;
+      let high = cards.length - 1;
+      let found: CardModel | undefined;
+      while (low <= high) {
+        const middle = (low + high) >> 1;
+        if (cards[middle]!.range.start.offset <= offset) {
+          found = cards[middle];
+          low = middle + 1;
+        } else high = middle - 1;
       }
+      if (found && (!best || found.range.start.offset > best.range.start.offset)) best = found;
     }
-    return best ?? cards[0];
+    return best ?? first;
+  }
+
+  /** What the file tree shows, as one string: the tree is drawn again only when it changes. */
+  fileListKey(): string {
+    let key = `${this.name}\n${this.activePath ?? ""}`;
+    for (const file of this.files.values()) key += `\n${file.path}\t${file.kind}\t${file.state}\t${errorCount(file)}`;
+    return key;
   }
 
   dispose(): void {
@@ -733,6 +790,12 @@ export class WorkspaceStore {
     this.channel?.close();
     this.checker.dispose();
   }
+}
+
+export function errorCount(file: WorkspaceFile): number {
+  let errors = 0;
+  for (const d of file.diagnostics) if (d.severity === "error") errors++;
+  return errors;
 }
 
 /** Do two lists of a file's diagnostics give the same markers, suggestions and fixes? */
