@@ -418,7 +418,9 @@ function registerDeckLanguage(store: WorkspaceStore): void {
   };
 
   monaco.languages.registerCompletionItemProvider(DECK_LANGUAGE_ID, {
-    provideCompletionItems(model, position) {
+    async provideCompletionItems(model, position) {
+      // The card names come from a check: asked before the workspace's first one has finished, wait for it (no list at all otherwise).
+      if (!store.model) await store.checked();
       const before = model.getLineContent(position.lineNumber).slice(0, position.column - 1);
       const count = /^\s*\d+x?\s+/.exec(before);
       // After the count, the rest of the line is the name: replace it whole.
