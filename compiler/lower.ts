@@ -578,7 +578,11 @@ class AbilityLowering {
 
   zoneIn(np: Ast.NounPhrase | undefined): string | undefined {
     const words = npWords(np).filter((w) => possessiveStem(w) === undefined);
-    return lookup(this.vocab.zones, words.join(" ")) ?? npWords(np).map((w) => lookup(this.vocab.zones, w)).find(Boolean);
+    const named = lookup(this.vocab.zones, words.join(" ")) ?? npWords(np).map((w) => lookup(this.vocab.zones, w)).find(Boolean);
+    // "its owner's deck" in a game whose deck has a longer name (CYBERVAMP's Main Deck): the zone playing the deck's part,
+    // as a search reads "your deck".
+    if (!named && words.length === 1 && (words[0] === "deck" || words[0] === "decks")) return this.vocab.zoneOfRole("deck");
+    return named;
   }
   /** "that much life plus 1": a number after `plus` adds to the amount. */
   plusAfter(np: Ast.NounPhrase, base: NumberExpr): NumberExpr {
@@ -2359,7 +2363,7 @@ class AbilityLowering {
       case "shuffle": {
         // "shuffle it into its owner's deck": the card goes into the deck, which is shuffled.
         const into = prep("into");
-        const zone = into ? npWords(into.object).map((w) => lookup(this.vocab.zones, w)).find(Boolean) : undefined;
+        const zone = into ? this.zoneIn(into.object) : undefined;
         if (obj && into) {
           if (!zone) return this.unsupported(clause);
           if (!this.destination(into.object, clause)) return [{ op: "rule", rule: "unsupported" }];
