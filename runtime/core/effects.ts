@@ -618,13 +618,16 @@ function runKeywordAction(ctx: Ctx, frame: Frame, keyword: string, amount: numbe
     }
   if (def?.ability) {
     const own: Frame = { ...frame, steps: def.ability.steps, pc: 0, x: amount, label: `${keyword} ${amount}`, source: def.ability.source, spellCard: undefined, answer: undefined };
-    // The card the keyword acts on ("Bounce target creature") is "it" in the keyword's own text.
+    // The card the keyword acts on ("Bounce target creature") is "it" in the keyword's own text; on several ("Bounce all
+    // creatures") the keyword acts on each in turn, each one "it" (its text says what happens to one card).
     const acted = cardsOf(targets);
-    if (acted.length) own.chosen = { ...frame.chosen, it: acted };
     if (def.ability.targets.length === 0) {
-      ctx.state.frames.push(own);
+      if (acted.length === 0) ctx.state.frames.push(own);
+      // Frames run last pushed first: pushed in reverse, the cards are acted on in their order.
+      for (const card of [...acted].reverse()) ctx.state.frames.push({ ...own, chosen: { ...frame.chosen, it: [card] } });
       return "done";
     }
+    if (acted.length) own.chosen = { ...frame.chosen, it: acted };
     // The keyword's own text targets ("Deal N damage to any target"): choose, then resolve it.
     own.targets = [];
     own.chosen = {};
