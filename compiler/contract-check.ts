@@ -215,6 +215,8 @@ function statesNamedBy(node: Record<string, unknown>): (typeof NAMED_STATES)[num
   if (node["pays"] === "overexhaust") return ["readiness", "overexhaustion"];
   // A card selector's `exhausted` field ("target exhausted unit", "an untapped creature you control").
   if (typeof node["exhausted"] === "boolean") return ["readiness"];
+  // "Whenever this becomes exhausted": a trigger on the state.
+  if (node["event"] === "exhausted") return ["readiness"];
   return [];
 }
 

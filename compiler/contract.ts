@@ -88,6 +88,8 @@ export const TRIGGER_EVENTS: Readonly<Record<EventKind, EventContract>> = {
   destroys: { card: "destroys another card", other: "the card destroyed" },
   fights: { card: "fights", combat: true, other: "the unit it fights" },
   player_dealt_damage: { player: "they are dealt damage" },
+  exhausted: { card: "becomes exhausted" },
+  player_counter_added: { player: "they get counters" },
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -330,7 +330,11 @@ export type EventKind =
   /** A unit fights another (a game whose units fight by power: an attack on a unit, or one a defender walls). */
   | "fights"
   /** A player is dealt damage ("Whenever an opponent is dealt damage", "Whenever you take damage"); `dealt_damage` is a card's. */
-  | "player_dealt_damage";
+  | "player_dealt_damage"
+  /** A ready card becomes exhausted ("Whenever this becomes exhausted"): by an effect, a cost, an attack or a payment. */
+  | "exhausted"
+  /** A player gets counters ("Whenever an opponent gains Bleed counters"); `counter_added` is a card's. */
+  | "player_counter_added";
 
 export interface TriggerPattern {
   event: EventKind;
@@ -354,6 +358,8 @@ export interface TriggerPattern {
   zone?: string;
   /** For `keyword_action`: which keyword ("When you Scry"); for phase events: which phase, and whose turn. */
   keyword?: string;
+  /** For counter events: which counter ("gains Bleed counters"); any when absent. */
+  counter?: string;
   phase?: string;
   whose?: "your" | "opponent" | "each";
   text: string;

@@ -2752,6 +2752,11 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
       return { event: "blocked", subject: cardSubject(), ...objectOf(by?.object), text };
     }
     case "become": {
+      // "Whenever this becomes exhausted" (by anything: an effect, a cost, an attack).
+      if (clause.object && npWords(clause.object).join(" ") === "exhausted" && !npDeterminers(clause.object).length && !clause.object.filters.length && !tailPreps.length) {
+        l.use(clause.object.items);
+        return { event: "exhausted", subject: cardSubject(), text };
+      }
       // "Whenever this becomes blocked [by a creature]".
       if (!clause.object || npWords(clause.object).join(" ") !== "blocked" || npDeterminers(clause.object).length) break;
       l.use(clause.object.items);
@@ -2797,11 +2802,21 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
       }
       return { event: "discard", subject: playerSubject(), ...objectOf(generic(clause.object) ? undefined : clause.object), ...useGeneric(l, clause.object), text };
     case "gain":
-      if (objWords.includes("life")) {
+    case "get": {
+      // "Whenever an opponent gains Bleed counters", "Whenever a player gets a Bleed counter", "Whenever this gets a counter".
+      const counterWords = objWords.filter((w) => w !== "counter" && w !== "counters");
+      const counter = counterWords.length === 1 ? (lookup(l.vocab.counters, counterWords[0]!) ?? lookup(l.vocab.counters, singular(counterWords[0]!))) : undefined;
+      if (objWords.some((w) => w === "counter" || w === "counters") && (counterWords.length === 0 || counter) && !tailPreps.length) {
+        l.use(clause.object);
+        const named = counter ? { counter } : {};
+        return isPlayerSubject ? { event: "player_counter_added", subject: playerSubject(), ...named, text } : { event: "counter_added", subject: cardSubject(), ...named, text };
+      }
+      if (verb === "gain" && objWords.includes("life")) {
         l.useWords(clause.object, "life");
         return { event: "gain_life", subject: playerSubject(), text };
       }
       break;
+    }
     case "lose":
       if (objWords.includes("life")) {
         l.useWords(clause.object, "life");

@@ -967,6 +967,7 @@ function triggerText(t: TriggerPattern, ctx: Context): string {
   if (t.subject.kind === "player") {
     const who = t.subject.who === "you" ? "you" : t.subject.who === "opponent" ? "an opponent" : "a player";
     if (t.event === "player_dealt_damage") return `Whenever ${who} ${who === "you" ? "are" : "is"} dealt ${t.combat ? "combat " : ""}damage`;
+    if (t.event === "player_counter_added") return `Whenever ${who} gain${who === "you" ? "" : "s"} ${t.counter ? `${t.counter} counters` : "counters"}`;
     // "Whenever you discard a Unit card", "Whenever an opponent draws a Spell card".
     if ((t.event === "draw" || t.event === "discard") && t.object?.kind === "card") {
       const verb = t.event === "draw" ? "draw" : "discard";
@@ -996,6 +997,7 @@ function triggerText(t: TriggerPattern, ctx: Context): string {
   }
   // "Whenever a creature attacks you", "When this blocks a creature", "When this is blocked by a creature with Flying".
   if (t.event === "attacks" || t.event === "blocks") return `${head} ${subject} ${t.event === "attacks" ? "attacks" : "blocks"}${object ? ` ${object}` : ""}${combat}`;
+  if (t.event === "counter_added") return `${head} ${subject} gets ${t.counter ? `${t.counter} counters` : "counters"}`;
   if (t.event === "fights") return `${head} ${subject} fights${object ? ` ${object}` : ""}`;
   if (t.event === "blocked") return `${head} ${subject} is blocked${object ? ` by ${object}` : ""}${combat}`;
   return `${head} ${subject} ${carries.card ?? t.event}${combat}`;

@@ -10,7 +10,7 @@ import type { SourceRef, Step } from "../../compiler/ir.ts";
 import type { Frame, PlayerId, TargetValue } from "../state/state.ts";
 import { cardIdOf } from "../state/state.ts";
 import { type Ctx, RESOLVING, battlefield, cardDef, cardName, emit, hand, isPermanent, slotsOf, zoneList, insertCard, writeCard } from "./cards.ts";
-import { addModifier, damageCard, damagePlayer, destroyAll, discardCard, draw, enterBattlefield, gainLife, loseLife, moveCard, randomInt, registerStepRunner, returnToHand, shuffleZone } from "./operations.ts";
+import { addModifier, damageCard, damagePlayer, destroyAll, discardCard, draw, enterBattlefield, exhaustCard, gainLife, loseLife, moveCard, randomInt, registerStepRunner, returnToHand, shuffleZone } from "./operations.ts";
 import { cardsFor, evalAffected, evalCard, evalCondition, evalNumber, evalPlayer, evalPlayers, keywordText, statOf } from "./values.ts";
 import { noteEvent } from "./triggers.ts";
 import { addPrevention } from "./replacements.ts";
@@ -232,12 +232,13 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
           const p = state.players[t.player]!;
           p.counters[step.counter] = (p.counters[step.counter] ?? 0) + amount;
           emit(ctx, "counter", `${t.player} gets ${amount} ${step.counter} counter${amount === 1 ? "" : "s"}`, { player: t.player, amount, source });
+          if (amount > 0) noteEvent(ctx, "player_counter_added", { player: t.player, amount, counter: step.counter });
         } else {
           const card = writeCard(ctx, t.card);
           if (!card || card.zone !== rules.zones.battlefield) continue;
           card.counters[step.counter] = (card.counters[step.counter] ?? 0) + amount;
           emit(ctx, "counter", `${cardName(ctx, t.card)} gets ${amount} ${step.counter} counter${amount === 1 ? "" : "s"}`, { card: t.card, name: cardName(ctx, t.card), amount, source });
-          noteEvent(ctx, "counter_added", { card: t.card, amount });
+          noteEvent(ctx, "counter_added", { card: t.card, amount, counter: step.counter });
         }
       }
       return "done";
@@ -510,11 +511,9 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
     }
     case "exhaust":
       for (const id of cardsOf(evalAffected(ctx, frame, step.what))) {
-        const card = writeCard(ctx, id);
-        if (!card) continue;
-        card.exhausted = true;
-        if (step.over) card.overexhausted = true;
+        if (!ctx.state.cards[id]) continue;
         emit(ctx, "modify", `${cardName(ctx, id)} is ${step.over ? "overexhausted" : "exhausted"}`, { card: id, source });
+        exhaustCard(ctx, id, step.over);
       }
       return "done";
     case "ready":

@@ -340,6 +340,19 @@ function runReplacementSteps(ctx: Ctx, r: ReplacementInEffect, frame: Frame): vo
   }
 }
 
+/**
+ * A card becomes exhausted (overexhausted with `over`): by an effect, a cost, an attack, a payment. A card that was ready
+ * raises `exhausted` ("Whenever this becomes exhausted, ...").
+ */
+export function exhaustCard(ctx: Ctx, id: string, over = false): void {
+  const card = writeCard(ctx, id);
+  if (!card) return;
+  const was = card.exhausted;
+  card.exhausted = true;
+  if (over) card.overexhausted = true;
+  if (!was) noteEvent(ctx, "exhausted", { card: id });
+}
+
 /** Runs a frame to its end at once (the interpreter registers itself: effects.ts sits above this module). */
 let runStepsNow: ((ctx: Ctx, frame: Frame) => void) | undefined;
 export function registerStepRunner(run: (ctx: Ctx, frame: Frame) => void): void {

@@ -15,6 +15,8 @@ export interface GameEventData {
   player?: PlayerId;
   amount?: number;
   keyword?: string;
+  /** Counter events: the counter's name. */
+  counter?: string;
   phase?: string;
   /**
    * The other card of the event: the card destroyed ("destroys"), the card dealt damage ("deals_damage"), the attacker
@@ -49,6 +51,7 @@ function eventOf(data: GameEventData): TriggerEvent {
 function triggerMatches(ctx: Ctx, trigger: TriggerPattern, kind: EventKind, data: GameEventData, controller: PlayerId, sourceCard: string | undefined): boolean {
   if (trigger.event !== kind) return false;
   if (trigger.keyword && (data.keyword ?? "").toLowerCase() !== trigger.keyword.toLowerCase()) return false;
+  if (trigger.counter && (data.counter ?? "").toLowerCase() !== trigger.counter.toLowerCase()) return false;
   if (trigger.phase && (data.phase ?? "").toLowerCase() !== trigger.phase.toLowerCase()) return false;
   if (trigger.whose && trigger.whose !== "each") {
     const yours = ctx.state.active === controller;

@@ -15,6 +15,7 @@ import {
   discardCard,
   emit,
   enterBattlefield,
+  exhaustCard,
   hand,
   hasRule,
   isPermanent,
@@ -170,10 +171,8 @@ function payCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Payment,
       emit(ctx, "cost", `${player} pays ${amount} life`, { player, amount, source });
       if (amount > 0) noteEvent(ctx, "lose_life", { player, amount });
     } else if (part.pays === "exhaust" || part.pays === "overexhaust") {
-      const card = writeCard(ctx, selfCard)!;
-      card.exhausted = true;
-      if (part.pays === "overexhaust") card.overexhausted = true;
       emit(ctx, "cost", `${cardName(ctx, selfCard)} is ${part.pays === "exhaust" ? "exhausted" : "overexhausted"}`, { card: selfCard, source });
+      exhaustCard(ctx, selfCard, part.pays === "overexhaust");
     }
   }
   for (const id of payment.discard ?? []) {

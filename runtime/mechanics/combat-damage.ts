@@ -25,7 +25,7 @@
 import type { SourceRef } from "../../compiler/ir.ts";
 import type { Action, Refusal } from "../core/action.ts";
 import type { Ctx } from "../core/index.ts";
-import { abilityActive, addModifier, battlefield, cardDef, cardName, damageCard, damagePlayer, emit, hasRule, keywordsOf, noteEvent, readingStill, ruleAmount, statOf, writeCard } from "../core/index.ts";
+import { abilityActive, addModifier, battlefield, cardDef, cardName, damageCard, damagePlayer, emit, exhaustCard, hasRule, keywordsOf, noteEvent, readingStill, ruleAmount, statOf, writeCard } from "../core/index.ts";
 import { registerNativeRule } from "../core/effects.ts";
 import { endPreventions } from "../core/replacements.ts";
 import { initiate } from "../models/chain.ts";
@@ -111,8 +111,8 @@ registerNativeRule("declare_attackers", (ctx, frame) => {
   for (const id of chosen) {
     const card = writeCard(ctx, id)!;
     card.attackedTurn = state.turn;
-    if (rules.param("attacking_exhausts", true) && !hasRule(ctx, id, "attacks_without_exhausting")) card.exhausted = true;
     emit(ctx, "attack", `${cardName(ctx, id)} attacks ${defender}`, { player, card: id, name: cardName(ctx, id) });
+    if (rules.param("attacking_exhausts", true) && !hasRule(ctx, id, "attacks_without_exhausting")) exhaustCard(ctx, id);
   }
   for (const id of chosen) noteEvent(ctx, "attacks", { card: id, player, defending: defender });
   // Who acts first in the window after attackers (`priority_after_attackers`): `defender` (Chromatic 18: "After
