@@ -28,7 +28,7 @@ import type { Ability, CompiledCard, SourceRef, TargetSpec } from "../../compile
 import type { Action, Refusal } from "../core/action.ts";
 import { refuseShortfall } from "../core/action.ts";
 import type { Ctx } from "../core/index.ts";
-import { RESOLVING, cardDef, cardName, emit, enterBattlefield, hand, moveCard, zoneList, writeCard } from "../core/index.ts";
+import { RESOLVING, cardDef, cardName, emit, enterBattlefield, exhaustCard, hand, moveCard, zoneList, writeCard } from "../core/index.ts";
 import { registerNativeRule } from "../core/effects.ts";
 import type { GameMove, Mechanic } from "../core/mechanics.ts";
 import { resumeTargeting } from "../core/response.ts";
@@ -101,7 +101,7 @@ export function spendFacets(ctx: Ctx, player: PlayerId, color: string, amount: n
     }
     const card = facetCards(ctx, player).find((id) => !ctx.state.cards[id]!.exhausted && facetColor(ctx, id).toLowerCase() === color.toLowerCase());
     if (!card) return;
-    writeCard(ctx, card)!.exhausted = true;
+    exhaustCard(ctx, card);
     emit(ctx, "cost", `${player} spends a ${color} Facet: ${cardName(ctx, card)} is exhausted (${why})`, { player, card, name: cardName(ctx, card), amount: 1, source });
   }
 }

@@ -19,7 +19,7 @@ import type { CompiledCard, CostPart, SourceRef } from "../../compiler/ir.ts";
 import type { Payment, Refusal } from "../core/action.ts";
 import { refuseShortfall } from "../core/action.ts";
 import type { Ctx } from "../core/index.ts";
-import { battlefield, cardDef, cardName, emit, writeCard } from "../core/index.ts";
+import { battlefield, cardDef, cardName, emit, exhaustCard, writeCard } from "../core/index.ts";
 import type { Mechanic } from "../core/mechanics.ts";
 import type { Rules } from "../core/rules.ts";
 import type { PlayerId } from "../state/state.ts";
@@ -472,7 +472,7 @@ function payWithLands(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Pay
   const per = perLand(ctx.rules);
   for (const id of lands) {
     const unit = produces(ctx, id)!;
-    writeCard(ctx, id)!.exhausted = true;
+    exhaustCard(ctx, id);
     emit(ctx, "resource", `${cardName(ctx, id)} is exhausted for ${per} ${unit.kind === "generic" ? "resource" : unit.name}`, { player, card: id, name: cardName(ctx, id), amount: per, from: LAND_EXHAUST, source });
   }
   const needs = costUnits(ctx.rules, cost, payment.x);

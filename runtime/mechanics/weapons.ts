@@ -20,7 +20,7 @@ import type { EngineParamName } from "../../compiler/contract.ts";
 import type { SourceRef } from "../../compiler/ir.ts";
 import type { Action, Refusal } from "../core/action.ts";
 import type { Ctx } from "../core/index.ts";
-import { attackedBy, battlefield, cardDef, cardName, damageCard, damagePlayer, destroy, emit, hasRule, noteEvent, statOf, writeCard } from "../core/index.ts";
+import { attackedBy, battlefield, cardDef, cardName, damageCard, damagePlayer, destroy, emit, exhaustCard, hasRule, noteEvent, statOf, writeCard } from "../core/index.ts";
 import { registerNativeRule } from "../core/effects.ts";
 import { numberParam } from "../core/rules.ts";
 import { mainPhaseTiming } from "./timing.ts";
@@ -122,7 +122,7 @@ function performMove(ctx: Ctx, move: GameMove): boolean {
   const { state, rules } = ctx;
   const card = writeCard(ctx, move.card!)!;
   state.players[move.player]!.turnTally["weapon_attack"] = (state.players[move.player]!.turnTally["weapon_attack"] ?? 0) + 1;
-  card.exhausted = true;
+  exhaustCard(ctx, move.card!);
   card.attackedTurn = state.turn;
   const what = "card" in move.target! ? cardName(ctx, move.target.card) : move.target!.player;
   emit(ctx, "attack", `${cardName(ctx, card.id)} (Weapon) attacks ${what}`, { player: move.player, card: card.id, name: cardName(ctx, card.id) });
