@@ -2151,6 +2151,9 @@ class AbilityLowering {
       }
       case "draw": {
         this.useWords(obj, "card", "cards");
+        // "At the start of your turn, draw an additional card." / "Whenever you draw a card, ... draw an additional card":
+        // the trigger's draw is the one in addition (to the turn's draw, to the card drawn). Elsewhere "additional" is unread.
+        if (this.trigger?.event === "phase_start" || this.trigger?.event === "draw") this.useWords(obj, "additional");
         // "Draw cards until you have six cards in hand": as many as the hand is short of six.
         const until = this.untilHandSize(clause);
         if (until) return [{ op: "draw", who: who(), amount: { kind: "short_of", target: until.size, have: { kind: "hand_size", of: until.who } } }];
