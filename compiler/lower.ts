@@ -3679,6 +3679,9 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
           return;
         }
       }
+      // "As long as ..." / "While ..." promise an effect that stops when the condition does; a one-time effect is
+      // checked once, like "if", and then lasts as its own words say — that is another card than the one written.
+      if (body.word !== "if") l.note(body.condition.range, `"${body.word}" on a one-time effect: the engine checks "${l.slice(body.condition.range)}" once, as "if", and the effect then lasts as it says (not only while the condition holds) — write "If ..., ..." for a check once, or make it a static of a permanent`);
       const steps = lowerSequenceWithPending(body.effect, l);
       a.steps = c ? [{ op: "if", condition: c, then: steps, source: a.source }] : steps;
       return;
