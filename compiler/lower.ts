@@ -426,10 +426,13 @@ class AbilityLowering {
   useDeterminers(np: Ast.NounPhrase | undefined, ...lemmas: string[]): void {
     if (np) this.ledger.carry(np.determiners.filter((d) => d.kind === "determiner" && lemmas.includes(d.lemma)));
   }
-  /** "this unit", "this card", "this Vampire": the card itself — a noun of a card type, a subtype, "card" or "permanent" after "this" is carried by the self reference. */
+  /** A noun that names cards: a card type, a subtype, "card" or "permanent" (lower case). */
+  cardNoun(w: string): boolean {
+    return w === "card" || w === "permanent" || lookup(this.vocab.cardTypes, w) !== undefined || lookup(this.vocab.subtypes, w) !== undefined;
+  }
+  /** "this unit", "this card", "this Vampire": the card itself — a card noun after "this" is carried by the self reference. */
   useSelfNouns(np: Ast.NounPhrase): void {
-    const cardNoun = (w: string) => w === "card" || w === "permanent" || lookup(this.vocab.cardTypes, w) !== undefined || lookup(this.vocab.subtypes, w) !== undefined;
-    this.use(np.items.filter((i) => i.kind === "word" && cardNoun(lower(i.text))));
+    this.use(np.items.filter((i) => i.kind === "word" && this.cardNoun(lower(i.text))));
   }
   /** The words of a phrase with these (lower-case) texts, marked used. */
   useWords(np: Ast.NounPhrase | undefined, ...words: string[]): void {
@@ -456,8 +459,7 @@ class AbilityLowering {
     const dets = npDeterminers(np);
     const role = words.find((w) => roles.card.includes(w) || roles.other.includes(w));
     if (!role || dets.length !== 1 || !(dets[0] === "the" || dets[0] === "that") || np.filters.length) return undefined;
-    const cardNoun = (w: string) => w === "card" || w === "permanent" || lookup(this.vocab.cardTypes, w) !== undefined || lookup(this.vocab.subtypes, w) !== undefined;
-    if (!words.every((w) => w === role || cardNoun(w))) return undefined;
+    if (!words.every((w) => w === role || this.cardNoun(w))) return undefined;
     this.use(np.determiners);
     this.useWords(np, role);
     this.useSelfNouns(np);
@@ -1405,9 +1407,8 @@ class AbilityLowering {
     const subject = clause.subject;
     const dets = npDeterminers(subject);
     const words = npWords(subject);
-    const cardNoun = (w: string) => w === "card" || w === "permanent" || lookup(this.vocab.cardTypes, w) !== undefined || lookup(this.vocab.subtypes, w) !== undefined;
     const it = contracted ? !subject : !!subject && dets.length === 1 && dets[0] === "it" && words.length === 0;
-    const that = !contracted && !!subject && dets.length === 1 && dets[0] === "that" && words.length > 0 && words.every(cardNoun);
+    const that = !contracted && !!subject && dets.length === 1 && dets[0] === "that" && words.length > 0 && words.every((w) => this.cardNoun(w));
     if (!it && !that) return undefined;
     const obj = clause.object;
     const objWords = npWords(obj);
