@@ -38,18 +38,54 @@ function start(command: string, args: string[]): ChildProcess & { output: string
   return child;
 }
 
-const waitFor = async (what: string, test: () => boolean | Promise<boolean>, ms = 120_000) => {
-  const until = Date.now() + ms;
-  while (!(await test())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+/**
+ * Only a real hang lasts this long. No step has a tighter deadline: on a fresh clone at load 30 a worker's
+ * start alone took minutes (tsx compiling the sources, cold cache), so the steps wait on progress instead —
+ * a line a process prints, a job's state in Redis — and fail at once when a process they wait on exits.
+ */
+const HANG_MS = 15 * 60_000;
+/** A test's own bound: several steps, each at most HANG_MS, and never reached unless one hangs. */
+const TEST_MS = 4 * HANG_MS;
+
+function tail(child: ChildProcess & { output: string[] }): string {
+  return child.output.slice(-10).join("\n") || "(no output)";
+}
+
+/**
+ * Waits until `done` holds. Fails at once when one of `alive` exits first (with its last lines), or when
+ * `pending` (a run in this process) settles first; after HANG_MS it fails saying what it saw last.
+ */
+async function waitFor(
+  what: string,
+  done: () => boolean | Promise<boolean>,
+  watch: { alive?: (ChildProcess & { output: string[] })[]; pending?: Promise<unknown>; state?: () => Promise<string> } = {},
+): Promise<void> {
+  let settled: string | undefined;
+  void watch.pending?.then(
+    (value) => (settled = `it finished first: ${JSON.stringify(value)}`),
+    (error) => (settled = `it failed first: ${error instanceof Error ? error.stack : String(error)}`),
+  );
+  const until = Date.now() + HANG_MS;
+  while (!(await done())) {
+    for (const child of watch.alive ?? []) {
+      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`waiting for ${what}: process ${child.pid} exited (${child.exitCode ?? child.signalCode}) first:\n${tail(child)}`);
+    }
+    if (settled) throw new Error(`waiting for ${what}: ${settled}`);
+    if (Date.now() > until) {
+      const seen = [watch.state ? await watch.state() : "", ...(watch.alive ?? []).map((c) => `process ${c.pid}:\n${tail(c)}`)].filter(Boolean).join("\n");
+      throw new Error(`no ${what} after ${HANG_MS / 60_000} minutes — a hang; last seen:\n${seen}`);
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
-};
+}
+
+/** A process's exit code, however long it takes (the test's bound catches a hang). */
+const exited = (child: ChildProcess) => new Promise<number | null>((r) => (child.exitCode !== null || child.signalCode !== null ? r(child.exitCode) : child.once("exit", (code) => r(code))));
 
 beforeAll(async () => {
   const port = await freePort();
   url = `redis://127.0.0.1:${port}`;
-  start("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]);
+  const server = start("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]);
   const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
   client.on("error", () => undefined); // refused until the server listens: the probe below retries
   await waitFor("redis-server", async () => {
@@ -60,16 +96,16 @@ beforeAll(async () => {
       client.disconnect();
       return false;
     }
-  }, 30_000);
+  }, { alive: [server] });
   client.disconnect();
-}, 60_000);
+}, TEST_MS);
 
 afterAll(async () => {
   // Workers first, then Redis; each by its own process id.
   for (const child of children.reverse()) {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill("SIGKILL");
-      await new Promise((r) => child.once("exit", r));
+      await exited(child);
     }
   }
 });
@@ -87,6 +123,11 @@ async function balance(args: string[]): Promise<{ code: number; err: string; out
   }
 }
 
+/** The queue's job counts, for a failure message. */
+async function queueState(queue: Queue): Promise<string> {
+  return `queue: ${JSON.stringify(await queue.getJobCounts("waiting", "active", "completed", "failed", "delayed"))}`;
+}
+
 const files = (dir: string) => Object.fromEntries(readdirSync(dir).sort().map((f) => [f, readFileSync(path.join(dir, f), "utf8")]));
 
 describe("balance on a queue", () => {
@@ -94,38 +135,52 @@ describe("balance on a queue", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "cw-balance-queue-"));
     const run = ["balance", "--game", "duel", "--games", "12", "--seed", "5", "--bot", "greedy", "--batch", "2"];
     const bin = path.resolve("cli/bin.mjs");
-    const doomed = start(process.execPath, [bin, "worker", "--queue", url, "--lock-ms", "1500"]);
-    await waitFor("the first worker", () => doomed.output.some((l) => l.startsWith("cardwright worker: waiting")));
+    const redis = new Redis(url, { maxRetriesPerRequest: null });
+    const queue = new Queue(QUEUE_NAME, { connection: redis });
+    const state = () => queueState(queue);
+    try {
+      // A short lock: the batch of the worker killed below is free again 1.5 s after its death.
+      const doomed = start(process.execPath, [bin, "worker", "--queue", url, "--lock-ms", "1500"]);
+      await waitFor("the first worker's waiting line", () => doomed.output.some((l) => l.startsWith("cardwright worker: waiting")), { alive: [doomed] });
 
-    const queued = balance([...run, "--queue", url, "-o", path.join(dir, "queue")]);
-    // The first worker takes a batch; it is killed before it can finish it.
-    await waitFor("the first batch to start", () => doomed.output.some((l) => l.endsWith(": started")));
-    doomed.kill("SIGKILL");
-    await new Promise((r) => doomed.once("exit", r));
-    const killedBatch = doomed.output.find((l) => l.endsWith(": started"))!.split(" of run")[0]!;
-    expect(doomed.output.some((l) => l.startsWith(killedBatch) && l.endsWith(": done"))).toBe(false);
+      let finished = false;
+      const queued = balance([...run, "--queue", url, "-o", path.join(dir, "queue")]).finally(() => (finished = true));
+      // The run's six batches reach Redis; the first worker takes one and is killed before it can finish it.
+      const jobs = async () => Object.values(await queue.getJobCounts("waiting", "active", "completed", "delayed", "prioritized")).reduce((a, b) => a + b, 0);
+      await waitFor("the run's batches in Redis", async () => (await jobs()) === 6, { alive: [doomed], pending: queued, state });
+      await waitFor("the first worker's batch to start", () => doomed.output.some((l) => l.endsWith(": started")), { alive: [doomed], pending: queued, state });
+      doomed.kill("SIGKILL");
+      await exited(doomed);
+      const killedBatch = doomed.output.find((l) => l.endsWith(": started"))!.split(" of run")[0]!;
+      expect(doomed.output.some((l) => l.startsWith(killedBatch) && l.endsWith(": done"))).toBe(false);
 
-    const survivor = start(process.execPath, [bin, "worker", "--queue", url, "--lock-ms", "1500"]);
-    const result = await queued;
-    expect(result.err).toBe("");
-    expect(result.code).toBe(0);
-    // The survivor played every batch, the killed one again from its start.
-    expect(survivor.output.filter((l) => l.endsWith(": done"))).toHaveLength(6);
-    expect(survivor.output.some((l) => l.startsWith(killedBatch) && l.endsWith(": done"))).toBe(true);
-    // The command showed each worker's batches as they went, and who played what.
-    const doomedName = `${hostname()}:${doomed.pid}`;
-    const survivorName = `${hostname()}:${survivor.pid}`;
-    const lines = result.out.split("\n");
-    expect(lines).toContain(`worker ${doomedName}: ${killedBatch} started`);
-    expect(lines.filter((l) => l.startsWith(`worker ${survivorName}: games `) && l.includes(" done ("))).toHaveLength(6);
-    expect(lines.some((l) => l.startsWith(`worker ${survivorName}: games `) && l.endsWith(" done (6 batches, 12 games so far)"))).toBe(true);
-    expect(lines).toContain(`played by: ${survivorName} 12 games (6 batches)`);
-    survivor.kill("SIGTERM");
-    await new Promise((r) => survivor.once("exit", r));
+      // The survivor keeps the default lock (30 s): at a high load a live worker's renewals may come late.
+      const survivor = start(process.execPath, [bin, "worker", "--queue", url]);
+      await waitFor("the run to finish on the second worker", () => finished, { alive: [survivor], state });
+      const result = await queued;
+      expect(result.err).toBe("");
+      expect(result.code).toBe(0);
+      // The survivor played every batch, the killed one again from its start.
+      expect(survivor.output.filter((l) => l.endsWith(": done"))).toHaveLength(6);
+      expect(survivor.output.some((l) => l.startsWith(killedBatch) && l.endsWith(": done"))).toBe(true);
+      // The command showed each worker's batches as they went, and who played what.
+      const doomedName = `${hostname()}:${doomed.pid}`;
+      const survivorName = `${hostname()}:${survivor.pid}`;
+      const lines = result.out.split("\n");
+      expect(lines).toContain(`worker ${doomedName}: ${killedBatch} started`);
+      expect(lines.filter((l) => l.startsWith(`worker ${survivorName}: games `) && l.includes(" done ("))).toHaveLength(6);
+      expect(lines.some((l) => l.startsWith(`worker ${survivorName}: games `) && l.endsWith(" done (6 batches, 12 games so far)"))).toBe(true);
+      expect(lines).toContain(`played by: ${survivorName} 12 games (6 batches)`);
+      survivor.kill("SIGTERM");
+      await exited(survivor);
 
-    expect((await balance([...run, "--workers", "0", "-o", path.join(dir, "local")])).code).toBe(0);
-    expect(files(path.join(dir, "queue"))).toEqual(files(path.join(dir, "local")));
-  }, 600_000);
+      expect((await balance([...run, "--workers", "0", "-o", path.join(dir, "local")])).code).toBe(0);
+      expect(files(path.join(dir, "queue"))).toEqual(files(path.join(dir, "local")));
+    } finally {
+      await queue.close();
+      redis.disconnect();
+    }
+  }, TEST_MS);
 
   it("drops the batches of a coordinator that was killed: no worker plays them, none stays queued", async () => {
     const bin = path.resolve("cli/bin.mjs");
@@ -133,14 +188,15 @@ describe("balance on a queue", () => {
     const redis = new Redis(url, { maxRetriesPerRequest: null });
     const queue = new Queue(QUEUE_NAME, { connection: redis });
     try {
-      await waitFor("the batches to be queued", async () => (await queue.getWaitingCount()) === 3);
+      const state = () => queueState(queue);
+      await waitFor("the batches to be queued", async () => (await queue.getWaitingCount()) === 3, { alive: [coordinator], state });
       coordinator.kill("SIGKILL");
-      await new Promise((r) => coordinator.once("exit", r));
+      await exited(coordinator);
       // Its lease (3 heartbeats) lapses; then the first worker to come takes a batch and drops the run.
-      await waitFor("the lease to lapse", async () => (await redis.keys("cardwright:balance:spec:*")).length === 0, 30_000);
+      await waitFor("the lease to lapse", async () => (await redis.keys("cardwright:balance:spec:*")).length === 0, { state });
       const worker = start(process.execPath, [bin, "worker", "--queue", url]);
-      await waitFor("the run to be dropped", () => worker.output.some((l) => l.includes(": dropped, its coordinator stopped")));
-      await waitFor("the queue to empty", async () => (await queue.getWaitingCount()) + (await queue.getActiveCount()) === 0, 30_000);
+      await waitFor("the run to be dropped", () => worker.output.some((l) => l.includes(": dropped, its coordinator stopped")), { alive: [worker], state });
+      await waitFor("the queue to empty", async () => (await queue.getWaitingCount()) + (await queue.getActiveCount()) === 0, { alive: [worker], state });
       expect(worker.output.filter((l) => l.includes(": dropped, its coordinator stopped"))).toHaveLength(1);
       expect(worker.output.join("\n")).toMatch(/: dropped, its coordinator stopped \(2 more of its batches removed\)/);
       expect(worker.output.some((l) => l.endsWith(": started"))).toBe(false);
@@ -149,7 +205,7 @@ describe("balance on a queue", () => {
       await queue.close();
       redis.disconnect();
     }
-  }, 300_000);
+  }, TEST_MS);
 
   it("says so, and stops, when no Redis server answers", async () => {
     const nowhere = `redis://127.0.0.1:${await freePort()}`;
@@ -158,8 +214,7 @@ describe("balance on a queue", () => {
     expect(result.err).toContain(`cardwright balance: cannot reach the Redis server at ${nowhere} (`);
     expect(result.err).toMatch(/ECONNREFUSED/);
     const worker = start(process.execPath, [path.resolve("cli/bin.mjs"), "worker", "--queue", nowhere]);
-    const code = await new Promise((r) => worker.once("exit", r));
-    expect(code).toBe(2);
+    expect(await exited(worker)).toBe(2);
     expect(worker.output.join("\n")).toMatch(/cardwright worker: cannot reach the Redis server/);
-  }, 120_000);
+  }, TEST_MS);
 });
