@@ -17,7 +17,7 @@ export function moveCard(
   ctx: Ctx,
   id: string,
   zone: string,
-  opts: { player?: PlayerId; position?: "top" | "bottom"; source?: SourceRef; quiet?: boolean; leavesNoted?: boolean } = {},
+  opts: { player?: PlayerId; position?: "top" | "bottom"; source?: SourceRef; quiet?: boolean; leavesNoted?: boolean; lastKnownTaken?: boolean } = {},
 ): void {
   const { state, rules } = ctx;
   const card = writeCard(ctx, id)!;
@@ -28,9 +28,12 @@ export function moveCard(
   const index = fromList.indexOf(id);
   if (index >= 0) fromList.splice(index, 1);
   const leavingPlay = from === rules.zones.battlefield && zone !== from;
+  // A card that left play and moves on is a new card: its last-known stats no longer describe it.
+  if (!leavingPlay && zone !== from && state.lastKnown?.[id]?.stats) state.lastKnown[id] = { controller: state.lastKnown[id]!.controller, owner: state.lastKnown[id]!.owner };
   if (leavingPlay) {
     // "Its controller" read after the card left play is the player who controlled it last (a token is gone entirely).
-    (state.lastKnown ??= {})[id] = { controller: card.controller, owner: card.owner };
+    if (!opts.lastKnownTaken) rememberInPlay(ctx, [id]);
+    state.lastKnown![id]!.zone = zone;
     delete card.damagedBy;
     if (state.modifiers.some((m) => m.card === id)) state.modifiers = state.modifiers.filter((m) => m.card !== id);
     delete card.active;
@@ -183,10 +186,11 @@ export function damageCard(ctx: Ctx, id: string, dealt: number, from: string | u
   for (const m of mechanicsOf(ctx.rules)) m.cardDamaged?.(ctx, id, amount, from);
   emit(ctx, "damage", `${from ? cardName(ctx, from) : "an effect"} deals ${amount} damage to ${cardName(ctx, id)}`, { card: id, name: cardName(ctx, id), amount, source });
   if (!toughness) {
-    // Without a toughness stat (fights by power), damage reduces power until end of turn; at 0 the unit is destroyed.
-    const power = statOf(ctx, id, ctx.rules.param("power_stat", "power"));
-    addModifier(ctx, id, { [ctx.rules.param("power_stat", "power")]: -amount }, [], "end_of_turn", card.controller, from, source);
-    if (power - amount <= 0) destroy(ctx, id, source, from ? { card: from, combat } : undefined);
+    // Without a toughness stat (fights by power), damage of at least its power destroys the unit (as it is: "DEATH:
+    // deal damage equal to this unit's power" reads the power it died with); less reduces power until end of turn.
+    const powerStat = ctx.rules.param("power_stat", "power");
+    if (statOf(ctx, id, powerStat) - amount <= 0) destroy(ctx, id, source, from ? { card: from, combat } : undefined);
+    if (ctx.state.cards[id]?.zone === ctx.rules.zones.battlefield) addModifier(ctx, id, { [powerStat]: -amount }, [], "end_of_turn", card.controller, from, source);
   }
   noteEvent(ctx, "dealt_damage", { card: id, amount, ...(combat ? { combat } : {}) });
   if (from) noteEvent(ctx, "deals_damage", { card: from, amount, other: id, ...(combat ? { combat } : {}) });
@@ -235,6 +239,21 @@ export interface Destroyer {
 }
 
 /**
+ * Records cards as they are in play now (GameState.lastKnown), before they leave it: cards leaving together are
+ * recorded together, so the statics of one still count for another ("Other units get +1 power" dying with them).
+ */
+export function rememberInPlay(ctx: Ctx, ids: string[]): void {
+  const { state } = ctx;
+  const known = ids.map((id) => {
+    const card = state.cards[id]!;
+    const stats: Record<string, number> = {};
+    for (const stat of Object.keys(cardDef(ctx, card).stats)) stats[stat] = statOf(ctx, id, stat);
+    return [id, { controller: card.controller, owner: card.owner, stats, counters: { ...card.counters } }] as const;
+  });
+  for (const [id, entry] of known) (state.lastKnown ??= {})[id] = entry;
+}
+
+/**
  * Destroys cards together ("All destruction is simultaneous"): each that "can't be destroyed" stays
  * (a sacrifice still takes it), each whose destruction a replacement effect replaces gets that
  * instead; the rest are destroyed as one event — "destroyed" (and "destroys" for what destroyed
@@ -267,7 +286,8 @@ export function destroyAll(ctx: Ctx, ids: string[], source?: SourceRef, opts: { 
     if (destroyer && by.card !== id) noteEvent(ctx, "destroys", { card: by.card, other: id, player: destroyer.controller, ...(by.combat ? { combat: true } : {}) });
   }
   for (const id of going) noteEvent(ctx, "leaves", { card: id, player: state.cards[id]!.owner });
-  for (const id of going) if (state.cards[id]?.zone === rules.zones.battlefield) moveCard(ctx, id, rules.zones.graveyard, { source, leavesNoted: true });
+  rememberInPlay(ctx, going.filter((id) => state.cards[id]?.zone === rules.zones.battlefield));
+  for (const id of going) if (state.cards[id]?.zone === rules.zones.battlefield) moveCard(ctx, id, rules.zones.graveyard, { source, leavesNoted: true, lastKnownTaken: true });
 }
 
 /**

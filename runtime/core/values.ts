@@ -6,7 +6,7 @@
 import type { CardRuleName } from "../../compiler/contract.ts";
 import type { Ability, Affected, CompiledCard, CardRef, CostPart, CardSelector, Condition, KeywordGrant, NumberExpr, PlayerRef, PlayersRef, RestrictionBy } from "../../compiler/ir.ts";
 import type { Rules } from "./rules.ts";
-import type { Frame, PlayerId, TargetValue } from "../state/state.ts";
+import type { Frame, LastKnown, PlayerId, TargetValue } from "../state/state.ts";
 import { opponentOf } from "../state/state.ts";
 import { type Ctx, allOnBattlefield, cardDef, hand } from "./cards.ts";
 import { mechanicsOf } from "./mechanics.ts";
@@ -682,6 +682,17 @@ export function evalAffected(ctx: Ctx, frame: Frame, affected: Affected): Target
   }
 }
 
+/**
+ * A card that left play and has not moved since (or a token that left play and is gone), as it last was in play:
+ * "deal damage equal to its power" after it was destroyed reads the power it had, counters and changes included.
+ */
+function lastKnownOf(ctx: Ctx, id: string): LastKnown | undefined {
+  const known = ctx.state.lastKnown?.[id];
+  if (!known?.stats) return undefined;
+  const card = ctx.state.cards[id];
+  return !card || card.zone === known.zone ? known : undefined;
+}
+
 export function evalNumber(ctx: Ctx, frame: Frame, expr: NumberExpr): number {
   if (typeof expr === "number") return expr;
   switch (expr.kind) {
@@ -691,7 +702,9 @@ export function evalNumber(ctx: Ctx, frame: Frame, expr: NumberExpr): number {
       return cardsFor(ctx, frame, expr.of).length;
     case "stat": {
       const id = evalCard(ctx, frame, expr.of);
-      return id ? statOf(ctx, id, expr.stat) : 0;
+      if (!id) return 0;
+      const known = lastKnownOf(ctx, id);
+      return known ? Math.max(0, known.stats![expr.stat] ?? 0) : statOf(ctx, id, expr.stat);
     }
     case "life": {
       const p = evalPlayer(ctx, frame, expr.of);
@@ -700,7 +713,9 @@ export function evalNumber(ctx: Ctx, frame: Frame, expr: NumberExpr): number {
     case "counters": {
       if ("card" in expr.of) {
         const id = evalCard(ctx, frame, expr.of.card);
-        return id ? (ctx.state.cards[id]?.counters[expr.counter] ?? 0) : 0;
+        if (!id) return 0;
+        const known = lastKnownOf(ctx, id);
+        return (known ? known.counters![expr.counter] : ctx.state.cards[id]?.counters[expr.counter]) ?? 0;
       }
       const p = evalPlayer(ctx, frame, expr.of.player);
       return p ? (ctx.state.players[p]!.counters[expr.counter] ?? 0) : 0;

@@ -257,8 +257,12 @@ export interface GameState {
   over: boolean;
   /** The phase whose end event a response model already raised (a window before it ends), so leaving it does not raise it again. */
   phaseEndRaised?: string | null;
-  /** Who controlled and owned each card that left play this turn ("its controller" after it was destroyed); cleared as the turn passes. */
-  lastKnown?: Record<string, { controller: PlayerId; owner: PlayerId }>;
+  /**
+   * Each card that left play this turn as it last was in play, cleared as the turn passes: who controlled and owned
+   * it ("its controller" after it was destroyed), and — while it stays in `zone`, the zone it went to — its stats and
+   * counters then ("DEATH: deal damage equal to this unit's power" counts the counters it died with).
+   */
+  lastKnown?: Record<string, LastKnown>;
   /** Replacement effects used ("the first time ... each turn"): which ability, on which card, on which turn, since it entered on `entered`. */
   replacementsUsed?: { ability: string; card: string; turn: number; entered: number; limit: "first_each_turn" | "first" }[];
   /** Control effects with a duration (runtime/mechanics/control.ts): the card returns to `to` when the duration ends. */
@@ -289,3 +293,13 @@ export function opponentOf(state: GameState, player: PlayerId): PlayerId {
   return state.order.find((p) => p !== player) ?? player;
 }
 
+
+/** A card as it last was in play (GameState.lastKnown). */
+export interface LastKnown {
+  controller: PlayerId;
+  owner: PlayerId;
+  /** The zone it went to; its stats and counters below hold only while it is still there (a later move makes it a new card). */
+  zone?: string;
+  stats?: Record<string, number>;
+  counters?: Record<string, number>;
+}
