@@ -231,8 +231,12 @@ export type StepBody =
   | { op: "sacrifice_self" }
   /** Move cards between zones; `to` is a zone name of the game file (the owner's copy of the zone). */
   | { op: "move"; what: Affected; to: string; position?: "top" | "bottom" | "shuffle" }
-  /** Choose cards matching `selector` (by `chooser`), remember them under `label` for later steps. */
-  | { op: "choose_cards"; chooser: PlayerRef; selector: CardSelector; min: NumberExpr; max: NumberExpr; label: string; random?: boolean; prompt: string }
+  /**
+   * Choose cards matching `selector` (by `chooser`), remember them under `label` for later steps. `gather`: inside a
+   * `per_player` step, each player's run adds to the label (emptied as the `per_player` step begins), so one step after it
+   * acts on every player's pick at once — "Each player destroys a creature they control" is one destruction.
+   */
+  | { op: "choose_cards"; chooser: PlayerRef; selector: CardSelector; min: NumberExpr; max: NumberExpr; label: string; random?: boolean; gather?: boolean; prompt: string }
   /** Put a card onto the battlefield for free (Summon, Reanimate). */
   | { op: "summon"; what: Affected; under?: PlayerRef }
   | { op: "create_token"; token: TokenSpec; amount: NumberExpr; under?: PlayerRef }
@@ -263,6 +267,7 @@ export type StepBody =
   /**
    * "Each player draws a card for each Unit they control", "Each opponent returns a creature they control to its owner's hand":
    * `steps` run once for each of `who`, in turn order, with that player as `acting` (their own count, their own choice).
+   * A `choose_cards` with `gather` among them collects every run's picks for the step after the `per_player`.
    */
   | { op: "per_player"; who: PlayersRef; steps: Step[] }
   | { op: "choose_one"; modes: { text: string; steps: Step[]; source?: SourceRef }[]; chooser?: PlayerRef }

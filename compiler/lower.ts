@@ -1114,6 +1114,16 @@ class AbilityLowering {
     // One player ("Target player", "that player") is named directly wherever a player is; several act as the actor only.
     const direct = players.kind === "each_player" || players.kind === "each_opponent" ? steps.map((step) => actingAsActor(step, players)) : (withActingAs(steps, players) as Step[]);
     if (!usesActing(direct)) return direct;
+    // "Each player destroys a creature they control", "Each opponent returns a creature they control to its owner's hand":
+    // each chooses in turn, then one act on every pick — simultaneous, as "Each player sacrifices a creature" is (a
+    // destruction per player would let a watcher destroyed by the first miss the second).
+    // Only an act that is the same whoever does it: a summon or a move onto the battlefield enters under the player acting.
+    const [choice, act, ...more] = steps;
+    const several = players.kind === "each_player" || players.kind === "each_opponent";
+    const sameForAnyone = act && (act.op === "destroy" || act.op === "exhaust" || act.op === "ready" || (act.op === "move" && act.to !== this.vocab.zoneOfRole("battlefield")));
+    if (several && more.length === 0 && choice?.op === "choose_cards" && sameForAnyone && !usesActing([act]) && JSON.stringify(act).includes(`"label":"${choice.label}"`)) {
+      return [{ op: "per_player", who: players, steps: [{ ...choice, gather: true }], source }, act];
+    }
     return [{ op: "per_player", who: players, steps, source }];
   }
 
@@ -3190,7 +3200,12 @@ export function didSomething(did: boolean): Condition {
 function askerActs(may: Extract<Step, { op: "may" }> | undefined, steps: Step[]): Step[] {
   if (may?.who?.kind !== "acting") return steps;
   // A part that shares the subject ran for each of the players on its own: inside the question it runs for the one asked.
-  const own = steps.flatMap((s) => (s.op === "per_player" && (s.who.kind === "each_player" || s.who.kind === "each_opponent") ? s.steps : [s]));
+  // A pick gathered over several players ("they destroy a creature they control") is the one asked's own pick here.
+  const own = steps.flatMap((s) => (s.op === "per_player" && (s.who.kind === "each_player" || s.who.kind === "each_opponent") ? s.steps : [s])).map((s) => {
+    if (s.op !== "choose_cards" || !s.gather) return s;
+    const { gather: _gathered, ...own } = s;
+    return own;
+  });
   return JSON.parse(JSON.stringify(own).replace(/\{"kind":"each_(player|opponent)"\}/g, '{"kind":"acting"}')) as Step[];
 }
 

@@ -168,6 +168,11 @@ function stepsText(steps: Step[], ctx: Context): string {
         text = statPairCountersText(text, used);
         i++;
       }
+    } else if (gathersFor(step, steps[i + 1])) {
+      // "Each player destroys a Creature they control": each player's pick, then one act on them all (lower.ts `perPlayer`).
+      used = steps[++i]!;
+      const run = step as Extract<Step, { op: "per_player" }>;
+      text = stepText({ ...run, steps: [...run.steps, used] }, ctx);
     } else if (isStatPairCounters(step, steps[i + 1], ctx)) {
       text = statPairCountersText(stepText(step, ctx), step);
       i++;
@@ -191,6 +196,12 @@ function stepsText(steps: Step[], ctx: Context): string {
   let text = "";
   for (const [i, part] of parts.entries()) text += i === 0 ? part : part.startsWith(NEW_SENTENCE) ? `. ${part.slice(NEW_SENTENCE.length)}` : `, then ${part}`;
   return sentence(text.replace(NEW_SENTENCE, ""));
+}
+
+/** A `per_player` step gathering each player's pick (`choose_cards` with `gather`) for the step after it. */
+function gathersFor(step: Step, next: Step | undefined): boolean {
+  const [choice, ...more] = step.op === "per_player" ? step.steps : [];
+  return more.length === 0 && choice?.op === "choose_cards" && choice.gather === true && next !== undefined && JSON.stringify(next).includes(`"label":"${choice.label}"`);
 }
 
 /** Two steps putting as many counters of the game's first and second stat on the same cards: "+1/+1 counters". */

@@ -109,6 +109,15 @@ function nested(ctx: Ctx, frame: Frame, steps: Step[], label: string, source?: S
   ctx.state.frames.push({ ...frame, steps, pc: 0, label, source: source ?? frame.source, spellCard: undefined, answer: undefined, chosen: frame.chosen });
 }
 
+/** The frame below `run` whose `per_player` step `run` is one player's run of (its steps hold `step`; IR is shared, never copied). */
+function frameRunning(ctx: Ctx, run: Frame, step: Step): Frame | undefined {
+  const frames = ctx.state.frames;
+  for (let i = frames.indexOf(run) - 1; i >= 0; i--) {
+    if (frames[i]!.steps.some((s) => s.op === "per_player" && s.steps.includes(step))) return frames[i];
+  }
+  return undefined;
+}
+
 /** Who does a step: in "Each player summons ..." the player its run is for, else the ability's controller. */
 function actor(frame: Frame): PlayerId {
   return frame.acting ?? frame.controller;
@@ -343,7 +352,11 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
         if (answer === "wait") return "wait";
         chosen = answer;
       }
-      frame.chosen[step.label] = chosen;
+      // Gathered: each player's run of a `per_player` adds their pick to the frame running that step, for one act on all
+      // of them after it. (A run shares that frame's `chosen` only until a choice waits: a state is copied per action.)
+      const runner = step.gather ? frameRunning(ctx, frame, step) : undefined;
+      if (runner) runner.chosen[step.label] = [...(runner.chosen[step.label] ?? []), ...chosen];
+      else frame.chosen[step.label] = chosen;
       frame.chosen["it"] = chosen;
       return "done";
     }
@@ -558,6 +571,8 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
     case "per_player": {
       // One run of the steps per player, in turn order (the first player's frame on top), each with its player acting.
       const players = evalPlayers(ctx, frame, step.who);
+      // Picks gathered over the runs start empty (a repeated effect does not act on the last repetition's picks again).
+      for (const s of step.steps) if (s.op === "choose_cards" && s.gather) delete frame.chosen[s.label];
       for (const player of [...players].reverse()) {
         nested(ctx, frame, step.steps, frame.label);
         ctx.state.frames[ctx.state.frames.length - 1]!.acting = player;

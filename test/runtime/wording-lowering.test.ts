@@ -363,11 +363,13 @@ describe("players never collapse to you (issue 11: each player, their, they)", (
   it.each([
     ["Each player returns a unit they control to its owner's hand.", "move"],
     ["Each player destroys a unit they control.", "destroy"],
-  ])("%s: each player chooses one of their own", (text, op) => {
+  ])("%s: each player chooses one of their own, then one act on all the picks", (text, op) => {
     const { ability, problems } = lowerOne("duel", "spell", text);
     expect(problems).toEqual([]);
+    // Simultaneous, as "Each player sacrifices a unit" is: the picks are gathered over the players' runs.
     expect(strip(ability.steps)).toMatchObject([
-      { op: "per_player", who: { kind: "each_player" }, steps: [{ op: "choose_cards", chooser: { kind: "acting" }, selector: { cardTypes: ["Unit"], controller: "acting" }, min: 1, max: 1 }, { op }] },
+      { op: "per_player", who: { kind: "each_player" }, steps: [{ op: "choose_cards", chooser: { kind: "acting" }, selector: { cardTypes: ["Unit"], controller: "acting" }, min: 1, max: 1, label: "pick0", gather: true }] },
+      { op, what: { kind: "card", ref: { kind: "chosen", label: "pick0" } } },
     ]);
   });
 
