@@ -16,7 +16,7 @@ import { instantModel } from "./models/instant.ts";
 import { stackModel } from "./models/stack.ts";
 import { chainModel } from "./models/chain.ts";
 import { MECHANICS } from "./mechanics/index.ts";
-import { type Action, type ApplyOptions, type ApplyResult, type Refusal, applyAction, applyActionInPlace, checkAction, listLegalActions } from "./engine/actions.ts";
+import { type Action, type ApplyOptions, type ApplyResult, type Payment, type Refusal, applyAction, applyActionInPlace, checkAction, listLegalActions, payableOptions } from "./engine/actions.ts";
 import { type Ctx, RESOLVING, abilityActive, cardDef, cardName, draw, emit, runFlowAction, settle, shuffleZone, randomInt, readingStill, statOf, insertCard, writeCard } from "./core/index.ts";
 import { type Rules, loadRules } from "./core/rules.ts";
 import { seedRng } from "./state/rng.ts";
@@ -108,6 +108,11 @@ export interface Engine {
   applyInPlace(state: GameState, action: Action | unknown, listed?: boolean, written?: Set<string>): ApplyResult;
   /** Why an action would be refused now (null if it is legal). */
   check(state: GameState, action: Action | unknown): Refusal | null;
+  /**
+   * The payments that pay a play's or an activation's cost now, whatever its targets, in the order
+   * `legalActions` offers them (none for other actions): what a scenario line that names no payment pays.
+   */
+  payments(state: GameState, action: Action): Payment[];
   validateDeck(cards: string[]): DeckViolation[];
   /** The player who must decide next (null when the game is over). */
   decider(state: GameState): PlayerId | null;
@@ -288,6 +293,7 @@ export function createEngine(bundle: CompiledBundle): Engine {
       const parsed = parseAction(state, input);
       return parsed.ok ? applyAction(rules, state, parsed.action, options) : { ok: false, refusal: parsed.refusal, state, events: [] };
     },
+    payments: (state, action) => payableOptions(rules, state, action),
     check: (state, input) => {
       const parsed = parseAction(state, input);
       return parsed.ok ? checkAction(rules, state, parsed.action) : parsed.refusal;

@@ -209,14 +209,23 @@ function refusedAmong(engine: Engine, state: GameState, legal: Action[]): string
   return undefined;
 }
 
-function matchAction(run: Run, state: GameState, step: ScenarioAction, legal: Action[]): Action | undefined {
-  const { engine } = run;
-  const payOk = (payment: Payment | undefined, s: { discard: string[]; erase: string[]; sacrifice: string[]; x?: number; lands?: string[] }) =>
+/** What a play or activation line says about its payment (each part it leaves out is free to choose). */
+type PaymentWords = { discard: string[]; erase: string[]; sacrifice: string[]; x?: number; lands?: string[] };
+
+/** Does a payment agree with every part of it the line names? */
+function paymentMatches(run: Run, state: GameState, payment: Payment | undefined, s: PaymentWords): boolean {
+  return (
     (!s.lands?.length || namesMatch(run, state, payment?.lands, s.lands)) &&
     (s.discard.length === 0 || namesMatch(run, state, payment?.discard, s.discard)) &&
     (s.erase.length === 0 || namesMatch(run, state, payment?.erase, s.erase)) &&
     (s.sacrifice.length === 0 || namesMatch(run, state, payment?.sacrifice, s.sacrifice)) &&
-    (s.x === undefined || payment?.x === s.x);
+    (s.x === undefined || payment?.x === s.x)
+  );
+}
+
+function matchAction(run: Run, state: GameState, step: ScenarioAction, legal: Action[]): Action | undefined {
+  const { engine } = run;
+  const payOk = (payment: Payment | undefined, s: PaymentWords) => paymentMatches(run, state, payment, s);
   const targetsOk = (targets: TargetValue[] | undefined, refs: TargetRef[]) =>
     refs.length === 0 ? true : (targets ?? []).length === refs.length && refs.every((r, i) => targetMatches(run, state, targets![i]!, r));
   const is = (id: string | undefined, ref: CardRef) => !!id && refMatches(run, state, ref, id);
@@ -292,7 +301,7 @@ function literalAction(run: Run, state: GameState, step: ScenarioAction): Action
     const id = pick(ref, zones.battlefield);
     return id ? { card: id } : undefined;
   };
-  const payment = (s: { discard: string[]; erase: string[]; sacrifice: string[]; x?: number; lands?: string[] }): Payment => {
+  const named = (s: PaymentWords): Payment => {
     const used = new Set<string>();
     // A card named in a payment: the acting player's in the zone the cost takes it from; else the card of that name
     // wherever it is (the acting player's first), so that the engine answers for a card the cost cannot take
@@ -316,12 +325,24 @@ function literalAction(run: Run, state: GameState, step: ScenarioAction): Action
     if (s.lands?.length) p.lands = take(s.lands, zones.battlefield);
     return p;
   };
+  /**
+   * The payment of a play or activation: the first that pays its cost and agrees with what the line names, as a
+   * legal line's listed action would pay (so `refused illegal_target` is about the target, not an empty payment);
+   * when none does, the cards the line names, and the engine says why they do not pay.
+   */
+  const payment = (s: PaymentWords, action: Extract<Action, { type: "play" | "activate" }>): Payment =>
+    engine.payments(state, action).find((p) => paymentMatches(run, state, p, s)) ?? named(s);
+  // The payment goes in its place among the action's fields (after the card or ability), as listed actions have it.
+  const withPayment = <A extends Extract<Action, { type: "play" | "activate" }>>(action: A, s: PaymentWords): A => {
+    const { targets, mode, ...head } = action;
+    return { ...head, payment: payment(s, action), targets, ...(mode !== undefined ? { mode } : {}) } as A;
+  };
   const targetsOf = (refs: TargetRef[]) => refs.map(target).filter((t): t is TargetValue => !!t);
   switch (step.kind) {
     case "play": {
       const card = pick(step.card, zones.hand);
       if (!card) return `no card ${describeRef(step.card)} to play`;
-      return { type: "play", player: step.player, card, payment: payment(step), targets: targetsOf(step.targets), ...(step.mode !== undefined ? { mode: step.mode - 1 } : {}) };
+      return withPayment({ type: "play", player: step.player, card, targets: targetsOf(step.targets), ...(step.mode !== undefined ? { mode: step.mode - 1 } : {}) }, step);
     }
     case "activate": {
       const card = pick(step.card, zones.battlefield);
@@ -330,7 +351,7 @@ function literalAction(run: Run, state: GameState, step: ScenarioAction): Action
       const activated = def?.abilities.filter((a) => a.kind === "activated") ?? [];
       const ability = activated[step.ability - 1]?.id;
       if (!ability) return `"${def?.name ?? step.card.card}" has ${activated.length === 0 ? "no activated ability" : activated.length === 1 ? "1 activated ability" : `${activated.length} activated abilities`}; there is no ability ${step.ability}`;
-      return { type: "activate", player: step.player, card, ability, payment: payment(step), targets: targetsOf(step.targets), ...(step.mode !== undefined ? { mode: step.mode - 1 } : {}) };
+      return withPayment({ type: "activate", player: step.player, card, ability, targets: targetsOf(step.targets), ...(step.mode !== undefined ? { mode: step.mode - 1 } : {}) }, step);
     }
     case "attack": {
       const attacker = pick(step.attacker, zones.battlefield);

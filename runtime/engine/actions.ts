@@ -1074,3 +1074,22 @@ export function listLegalActions(rules: Rules, state: GameState): Action[] {
 export function checkAction(rules: Rules, state: GameState, action: Action): Refusal | null {
   return validate({ rules, state, events: [] }, action);
 }
+
+/**
+ * The payments that pay a play's or an activation's cost now, whatever its targets and mode, in the order
+ * `legalActions` offers them: a scenario line that names no payment pays as a listed action of its card
+ * would, so a line expected to be refused is refused for what it tests (its target), not for paying nothing.
+ * None for another kind of action, a card or ability that is not there, or a cost nothing pays.
+ */
+export function payableOptions(rules: Rules, state: GameState, action: Action): Payment[] {
+  if (action.type !== "play" && action.type !== "activate") return [];
+  const ctx: Ctx = { rules, state, events: [] };
+  const card = state.cards[action.card];
+  if (!card || !state.players[action.player]) return [];
+  const def = cardDef(ctx, card);
+  const ability = action.type === "activate" ? def.abilities.find((a) => a.id === action.ability && a.kind === "activated") : undefined;
+  if (action.type === "activate" && !ability) return [];
+  const cost = action.type === "play" ? playCost(ctx, action.player, action.card, def.cost) : (ability!.cost ?? NO_COST);
+  const exclude = action.type === "play" ? [action.card] : [];
+  return paymentOptions(ctx, action.player, cost, action.card, exclude).filter((payment) => !checkCost(ctx, action.player, cost, payment, action.card, exclude));
+}
