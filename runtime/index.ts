@@ -232,7 +232,9 @@ export function createEngine(bundle: CompiledBundle): Engine {
     const phaseDef = rules.game.phases.find((p) => p.name.toLowerCase() === phase.toLowerCase());
     if (!phaseDef) throw new SetupError(`unknown phase "${phase}"; ${rules.game.name} has ${rules.game.phases.map((p) => p.name).join(", ")}`, {});
     state.phase = phaseDef.name;
-    state.flow = rules.flow.settledIn(phaseDef.name);
+    // A board set up in an automatic phase (no one decides in it) is at its start: the phase begins and runs its
+    // steps (renew, draw, ...) and start-of-phase triggers, as in a game; set up settled there, it would skip them all.
+    state.flow = phaseDef.auto ? rules.flow.enteredIn(phaseDef.name) : rules.flow.settledIn(phaseDef.name);
     const placed: Placed = {};
     for (const player of PLAYERS) {
       const p = spec.players[player];
@@ -278,6 +280,7 @@ export function createEngine(bundle: CompiledBundle): Engine {
       if (cardSpec.damage !== undefined) card.damage = cardSpec.damage;
     }
     emit(ctx, "setup", `board set up: turn ${spec.turn}, ${spec.active}'s ${state.phase} phase`);
+    if (phaseDef.auto) runFlowAction(ctx, { type: "enterPhase", phase: phaseDef.name });
     settle(ctx);
     return { state, events: ctx.events, placed };
   };

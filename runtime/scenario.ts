@@ -694,13 +694,13 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
     for (const e of list) if (e.card && !run.seen.has(e.card)) run.seen.set(e.card, e.name ?? nameOf(run, state, e.card));
   };
   for (const id of Object.keys(state.cards)) run.seen.set(id, nameOf(run, state, id));
-  // An automatic phase (no one acts in it) runs through as soon as the board is set up: a scenario
-  // whose first line is an action would silently act in the next phase instead.
+  // An automatic phase (no one acts in it) is set up at its start and runs through (its steps, its start-of-phase
+  // triggers) as soon as the board is set up: a scenario whose first line is an action would silently act in the next phase.
   const setPhase = setup.phase ? engine.rules.game.phases.find((p) => norm(p.name) === norm(setup.phase!)) : undefined;
   if (setPhase?.auto && norm(state.phase) !== norm(setPhase.name) && scenario.steps[0]?.kind === "action") {
     fail(
       setup.phaseLine ?? setup.range.start.line,
-      `the ${setPhase.name} phase is automatic (no one acts in it): set up there, it runs at once and the first line would be played in ${state.active}'s ${state.phase} phase; set up "phase ${state.phase}", or start with expectations about what ${setPhase.name} did`,
+      `the ${setPhase.name} phase is automatic (no one acts in it): set up there, it starts and runs its steps at once, and the first line would be played in ${state.active}'s ${state.phase} phase; set up "phase ${state.phase}", or start with expectations about what ${setPhase.name} did`,
     );
     return result;
   }

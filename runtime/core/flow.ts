@@ -163,6 +163,8 @@ export interface Flow {
   decisionLeaf(state: GameState): string;
   /** The chart in a phase with nothing to do but decide (`open`; its step lines, if any, have run): a board set up in that phase. */
   settledIn(phase: string): unknown;
+  /** The chart as a phase is entered (`open`, at its first step line, if any): a board set up at the start of an automatic phase. */
+  enteredIn(phase: string): unknown;
   /** Every configuration the chart can be in during a turn (each phase's activity leaves × its step states). */
   configurations: readonly FlowConfiguration[];
 }
@@ -563,6 +565,9 @@ export function buildFlow(game: CompiledGame, model: { name: string; windows: bo
     },
     settledIn(phase) {
       return byKey.get(keyFor(phase, "open", stepStates.has(phase) ? STEPS_DONE : null)) ?? { turn: { [phase]: "open" } };
+    },
+    enteredIn(phase) {
+      return byKey.get(keyFor(phase, "open", stepStates.get(phase)?.[0] ?? null)) ?? { turn: { [phase]: "open" } };
     },
     decisionLeaf: (state) => chart.decisionLeaf(state, parse(state.flow)?.leaf ?? null),
     configurations,
