@@ -105,6 +105,12 @@ function validateMove(ctx: Ctx, move: GameMove): Refusal | null | undefined {
   const timing = mainPhaseTiming(ctx, move.player, "weapon_attack_phases");
   if (timing) return timing;
   const card = move.card ? state.cards[move.card] : undefined;
+  // The player's own creature: not this move's (a Weapon's), and a creature's attack is not made in a Main Phase at all.
+  if (card && card.zone === rules.zones.battlefield && card.controller === move.player && !isWeapon(ctx, card.id) && isCreature(ctx, card.id))
+    return refuse(
+      "wrong_phase",
+      `${cardName(ctx, card.id)} is a creature: creatures attack in the Combat Phase — end the Main Phase, then choose the attackers (${move.player} chooses "${cardName(ctx, card.id)}"); only a Weapon attacks in a Main Phase`,
+    );
   if (!card || card.zone !== rules.zones.battlefield || card.controller !== move.player || !isWeapon(ctx, card.id)) return refuse("not_your_card", "attack with a Weapon you wield");
   if (card.exhausted) return refuse("exhausted", `${cardName(ctx, card.id)} is exhausted`);
   const limit = numberParam(rules, "weapon_attacks_per_turn", 1);

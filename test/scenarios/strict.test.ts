@@ -284,6 +284,13 @@ ${lines}
     expect(failuresOf(duel(`expect p1 life 10`).replace(`p1 hand: "Quick Bolt"`, `p1 play 3`))).toEqual([expect.stringMatching(/^6: Unknown resource or player counter "play"/)]);
   });
 
+  it("Chromatic `p1 attacks p2 with \"<creature>\"` in the Main Phase says how creatures attack (not a Weapon's refusal)", () => {
+    const chromatic = `scenario "creature attack" for chromatic\nsetup {\n  turn 4 p1 phase Main\n  p1 battlefield: "Ember Hound"\n  p1 deck: "Insight" x3\n  p2 deck: "Insight" x3\n}\np1 attacks p2 with "Ember Hound"\n`;
+    expect(failuresOf(chromatic)).toEqual([
+      expect.stringMatching(/^8: the action was refused \| expected a legal action \| actual wrong_phase: Ember Hound is a creature: creatures attack in the Combat Phase — end the Main Phase, then choose the attackers \(p1 chooses "Ember Hound"\)/),
+    ]);
+  });
+
   it("a mistyped word names the word meant: is exausted, twise, end trun, lfe, setup's is exausted", () => {
     expect(failuresOf(duel(`p1 attack p2 with "Stone Guard"\nexpect "Stone Guard" is exausted\nexpect event damage p2 twise\nexpect p2 lfe 8\np1 end trun`))).toEqual([
       '9: cannot read this line: expected exhausted, ready, renewed, overexhausted or defender, found "exausted" (did you mean "exhausted"?)',
