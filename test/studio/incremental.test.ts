@@ -15,6 +15,7 @@ import { lowerAnalysis } from "../../compiler/lower.ts";
 import { WorkspaceChecker } from "../../studio/src/worker/checker.ts";
 import { decodeModel } from "../../studio/src/worker/model-delta.ts";
 import { originOf } from "../../compiler/check-memory.ts";
+import { propertyParameters } from "../property.ts";
 
 const cardsDir = path.join(import.meta.dirname, "..", "..", "cards");
 const setFiles = readdirSync(cardsDir, { recursive: true, encoding: "utf8" })
@@ -58,14 +59,14 @@ describe("incremental re-parse of card files", () => {
           const full = parseForCheck(text, file.path);
           const incremental = reparseCardFile(previous, text);
           if (incremental) {
-            expect(observable(incremental)).toEqual(observable(full));
+            expect(observable(incremental), `${file.path} after edit ${edits.indexOf(e) + 1}`).toEqual(observable(full));
             // Lines and columns too: ranges compare by offsets, and print their lines from the text's line map.
-            expect(JSON.stringify(observable(incremental))).toBe(JSON.stringify(observable(full)));
+            expect(JSON.stringify(observable(incremental)), `${file.path} after edit ${edits.indexOf(e) + 1} (lines and columns)`).toBe(JSON.stringify(observable(full)));
           }
           previous = incremental ?? full;
         }
       }),
-      { numRuns: 60 },
+      propertyParameters(60),
     );
   }, 300_000);
 
@@ -168,20 +169,22 @@ describe("incremental checking and lowering", () => {
         const checker = new WorkspaceChecker();
         let files = workspace;
         let page = decodeModel(structuredClone(checker.check(files).delta), undefined);
-        for (const step of steps) {
+        for (const [i, step] of steps.entries()) {
           files = apply(files, step);
           const { model, delta } = checker.check(files);
           const fresh = analyzeWorkspace(files);
           const expected = { ...fresh.model, diagnostics: [...fresh.model.diagnostics, ...engineWarnings(fresh, files)] };
-          expect(model).toEqual(expected);
+          // Which step of the sequence differs, and in what (the model, the page's copy, the references, the bundles).
+          const at = `after step ${i + 1} of ${steps.length}`;
+          expect(model, `${at}: the incremental model`).toEqual(expected);
           page = decodeModel(structuredClone(delta), page);
-          expect(page).toEqual(expected);
+          expect(page, `${at}: the page's model from the delta`).toEqual(expected);
           const incremental = checker.lastAnalysis()!;
-          expect(asJson(incremental.references)).toEqual(asJson(fresh.references));
-          expect(asJson(lowerAnalysis(incremental, files).bundles)).toEqual(asJson(lowerAnalysis(fresh, files).bundles));
+          expect(asJson(incremental.references), `${at}: references`).toEqual(asJson(fresh.references));
+          expect(asJson(lowerAnalysis(incremental, files).bundles), `${at}: lowered bundles`).toEqual(asJson(lowerAnalysis(fresh, files).bundles));
         }
       }),
-      { numRuns: 25 },
+      propertyParameters(25),
     );
   }, 300_000);
 
