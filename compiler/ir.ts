@@ -127,6 +127,12 @@ export interface TargetSpec {
   max: number;
   /** Slots of one phrase ("two target creatures", "up to two target creatures": two slots) share a group: their values are different cards, and once one is left empty the rest are too. */
   group?: string;
+  /**
+   * "another target creature" after other targets of the same ability: the value differs from those of the N slots
+   * just before this one (the ability's earlier slots; an ability's slots stay together when a card's abilities are
+   * chosen together).
+   */
+  differsFromPrevious?: number;
   /** The slot belongs to this mode of the ability's "Choose one —": chosen (and checked) only when that mode is. */
   mode?: number;
   text: string;

@@ -164,6 +164,8 @@ function isPlayerPhrase(np: Ast.NounPhrase): boolean {
 }
 
 const PLAYER_WORDS = new Set(["player", "players", "opponent", "opponents"]);
+/** The other words a player phrase is read by (playerPhraseOf): its side and its determiners — not "other", "another". */
+const PLAYER_READ_WORDS = ["defending", "attacking", "enemy", "opposing", "target", "each", "all", "every", "any", "that", "the", "a", "an", "your", "their", "you", "they", "them"];
 /** Nouns that, owned by a player, mean the player themself: "your opponent's face", "the opponent's life" (Duel: "hit the opponent's life directly"). */
 const PLAYER_SELF_NOUNS = new Set(["face", "life", "hero"]);
 
@@ -902,12 +904,20 @@ class AbilityLowering {
   playerPhrase(np: Ast.NounPhrase): PlayersRef | undefined {
     const shared = SHARED_SUBJECTS.has(np) ? this.sharedSubjects.get(np) : undefined;
     if (shared && "players" in shared) return shared.players;
+    this.playerWordsRead = "all";
     const ref = this.playerPhraseOf(np);
-    // A phrase read as players is carried whole ("its controller", "each opponent", "target player").
-    if (ref) this.ledger.carry(np.determiners, np.items);
+    // A phrase read as players is carried ("its controller", "each opponent", "target player") — but for a word the
+    // reader did not read: "each other player" must not run as "each player" with "other" marked used.
+    if (ref) {
+      const read = this.playerWordsRead as Set<string> | "all";
+      const readWord = (text: string) => read === "all" || read.has(lower(text));
+      this.ledger.carry(np.determiners.filter((d) => d.kind !== "determiner" || readWord(d.lemma)), np.items.filter((i) => i.kind !== "word" || readWord(i.text)));
+    }
     if (SHARED_SUBJECTS.has(np)) this.sharedSubjects.set(np, { ...this.sharedSubjects.get(np), players: ref });
     return ref;
   }
+  /** The words of a player phrase its reader read ("all": a reading that takes the whole phrase, "its controller"). */
+  private playerWordsRead: Set<string> | "all" = "all";
   private playerPhraseOf(np: Ast.NounPhrase): PlayersRef | undefined {
     const dets = npDeterminers(np);
     const words = npWords(np);
@@ -915,13 +925,20 @@ class AbilityLowering {
     if (cardOrPlayer(np)) return undefined;
     // "its controller", "its owner", "that creature's controller": the player behind the card just named.
     const whose = playerBehindCard(np);
-    if (whose) return { kind: whose, of: this.possessiveCard(np) ?? this.lastCard ?? { kind: "it" } };
+    if (whose) {
+      const of = this.possessiveCard(np) ?? this.lastCard ?? { kind: "it" };
+      this.playerWordsRead = "all";
+      return { kind: whose, of };
+    }
     // "your opponent's face", "the opponent's life": the player the possessive names.
     if (possessedPlayer(np)) {
       const owner = np.items.find((i) => i.kind === "word" && possessiveStem(i.text) !== undefined) as Ast.WordNode;
       const stem = possessiveStem(owner.text)!;
       const person: Ast.WordNode = { ...owner, text: stem, lemma: stem.replace(/s$/, ""), keyword: true };
-      return this.playerPhrase({ ...np, items: [person] });
+      const ref = this.playerPhrase({ ...np, items: [person] });
+      // The possessed noun ("face", "life") is the player themself: the whole phrase is read.
+      this.playerWordsRead = "all";
+      return ref;
     }
     const anyPlayerWord = words.some((w) => PLAYER_WORDS.has(w));
     if (!anyPlayerWord && words.length === 0) {
@@ -934,6 +951,10 @@ class AbilityLowering {
       }
     }
     if (!anyPlayerWord) return undefined;
+    // From here the phrase is read word by word: the player nouns, their side, and the determiners below. Any other word
+    // ("first", "other", "non-Red") is left unread, so it is reported rather than dropped.
+    const read = new Set([...PLAYER_WORDS, ...PLAYER_READ_WORDS]);
+    this.playerWordsRead = read;
     // "the defending player" / "the attacking player": the players of the combat a combat trigger fires in.
     const side = words.find((w) => w === "defending" || w === "attacking");
     if (side) {
@@ -950,7 +971,14 @@ class AbilityLowering {
       const index = this.addTarget({ accepts: "player", players: isOpp ? "opponent" : "any", min: 1, max: 1, text: this.ownText(np) });
       return { kind: "target", index };
     }
-    if (dets.includes("each") || dets.includes("all")) return isOpp ? { kind: "each_opponent" } : { kind: "each_player" };
+    if (dets.includes("each") || dets.includes("all")) {
+      // "each other player": every player but you — each opponent (none of the games has teams).
+      if (!isOpp && (dets.includes("other") || words.includes("other"))) {
+        read.add("other");
+        return { kind: "each_opponent" };
+      }
+      return isOpp ? { kind: "each_opponent" } : { kind: "each_player" };
+    }
     // "that player": the trigger's player; outside a trigger, the players the clause before acted for.
     if (dets.includes("that")) return this.eventPlayer ? { kind: "event_player" } : (this.lastPlayers ?? this.theirs(np));
     if (isOpp) return { kind: "opponent" };
@@ -1034,9 +1062,12 @@ class AbilityLowering {
         if (permanent) spec.cards!.cardTypes = [permanent.name];
       }
       if (upTo && any) spec.min = 0;
+      // "... target creature and 1 damage to another target creature": not what this ability's earlier slots hold (and,
+      // through the selector's "other", not this card).
+      if ((dets.includes("another") || words.includes("other")) && this.targets.length) spec.differsFromPrevious = this.targets.length;
       // "two target creatures", "up to two target creatures": one slot per card, of one phrase (different cards).
       const indexes: number[] = [];
-      for (let i = 0; i < slots; i++) indexes.push(this.addTarget(slots > 1 || upTo ? { ...spec, cards: spec.cards && { ...spec.cards }, group: `${this.targets.length - i}` } : spec));
+      for (let i = 0; i < slots; i++) indexes.push(this.addTarget(slots > 1 || upTo ? { ...spec, cards: spec.cards && { ...spec.cards }, group: `${this.targets.length - i}`, ...(spec.differsFromPrevious ? { differsFromPrevious: spec.differsFromPrevious + i } : {}) } : spec));
       if (!any) this.lastCard = { kind: "target", index: indexes[0]! };
       return indexes.length === 1 ? { kind: "target", index: indexes[0]! } : { kind: "targets", indexes };
     }

@@ -635,8 +635,10 @@ function targetText(ctx: Context, index: number): string | undefined {
   const count = slots.length;
   const upTo = slots.every((t) => t.min === 0);
   const player = spec.players === "opponent" ? "opponent" : "player";
+  // "another target creature": not this card, and not what the ability's earlier targets hold (its "other" is said by "another").
+  const another = !!spec.differsFromPrevious || !!spec.cards?.other;
   const cards = (n: number) => {
-    const sel = spec.cards ?? {};
+    const sel = another ? { ...spec.cards, other: undefined } : (spec.cards ?? {});
     // A spell on the response stack: "target spell" (its zone is the engine's, not a zone of the game file).
     if (sel.zones?.includes("(resolving)")) return plural("spell", n);
     // Card types in lower case, as a target is written ("target creature"); subtypes and zones keep their names.
@@ -647,6 +649,7 @@ function targetText(ctx: Context, index: number): string | undefined {
   if (spec.accepts === "any" && spec.players === "any" && count === 1 && !upTo && JSON.stringify(spec.cards) === JSON.stringify({ cardTypes: [unitTypeName(ctx)] })) return "any target";
   const noun = spec.accepts === "player" ? plural(player, count) : spec.accepts === "any" ? `${cards(1)} or ${player}` : cards(count);
   const many = count === 1 ? "" : `${NUMBER_WORDS[count] ?? count} `;
+  if (another) return `${upTo ? "up to " : ""}${count === 1 ? (upTo ? "one other" : "another") : `${many}other`} target ${noun}`;
   return `${upTo ? `up to ${count === 1 ? "one " : many}` : many}target ${noun}`;
 }
 const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];

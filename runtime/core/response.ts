@@ -25,7 +25,7 @@ import type { TargetSpec } from "../../compiler/ir.ts";
 import type { Ctx } from "./cards.ts";
 import type { ResponseChart } from "./flow.ts";
 import { cardName, emit } from "./cards.ts";
-import { inMode, legalTargetOptions, takenInGroup, wholeModal } from "./targets.ts";
+import { inMode, legalTargetOptions, takenEarlier, wholeModal } from "./targets.ts";
 import type { Frame, GameState, NotedTrigger, PlayerId, TargetValue } from "../state/state.ts";
 
 export interface ResponseModel {
@@ -144,7 +144,7 @@ export function chooseTargets(ctx: Ctx, frame: Frame, specs: TargetSpec[], answe
       frame.targets.push([]);
       continue;
     }
-    const options = legalTargetOptions(ctx, spec, frame.controller, frame.card, takenInGroup(specs, frame.targets, slot));
+    const options = legalTargetOptions(ctx, spec, frame.controller, frame.card, takenEarlier(specs, frame.targets, slot));
     if (options.length === 0) {
       if (spec.min === 0) {
         frame.targets.push([]);

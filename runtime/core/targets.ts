@@ -69,11 +69,15 @@ export function wholeModal(steps: readonly Step[]): Extract<Step, { op: "choose_
   return undefined;
 }
 
-/** Values already chosen for the earlier slots of the same phrase as slot `index` (`group`). */
-export function takenInGroup(specs: TargetSpec[], slots: TargetValue[][], index: number): TargetValue[] {
-  const group = specs[index]?.group;
-  if (group === undefined) return [];
-  return slots.flatMap((slot, i) => (i < index && specs[i]?.group === group ? slot : []));
+/**
+ * Values slot `index` may not take because earlier slots hold them: the earlier slots of its phrase (`group`: "two
+ * target creatures" are two different ones) and, for "another target ...", the ability's slots before it.
+ */
+export function takenEarlier(specs: TargetSpec[], slots: TargetValue[][], index: number): TargetValue[] {
+  const spec = specs[index];
+  const group = spec?.group;
+  const from = index - (spec?.differsFromPrevious ?? 0);
+  return slots.flatMap((slot, i) => (i < index && (i >= from || (group !== undefined && specs[i]?.group === group)) ? slot : []));
 }
 
 /**
@@ -85,7 +89,7 @@ export function takenInGroup(specs: TargetSpec[], slots: TargetValue[][], index:
 export function assignTargets(ctx: Ctx, specs: TargetSpec[], values: TargetValue[], controller: PlayerId, selfCard: string | undefined, mode?: number): TargetValue[][] | { code: "no_legal_target" | "wrong_target_count" | "illegal_target"; message: string } {
   const slots: TargetValue[][] = [];
   let next = 0;
-  const fits = (spec: TargetSpec, value: TargetValue, index: number) => targetStillLegal(ctx, spec, value, controller, selfCard) && !takenInGroup(specs, slots, index).some((t) => sameTarget(t, value));
+  const fits = (spec: TargetSpec, value: TargetValue, index: number) => targetStillLegal(ctx, spec, value, controller, selfCard) && !takenEarlier(specs, slots, index).some((t) => sameTarget(t, value));
   for (let i = 0; i < specs.length; i++) {
     const spec = specs[i]!;
     const value = values[next];
@@ -94,7 +98,7 @@ export function assignTargets(ctx: Ctx, specs: TargetSpec[], values: TargetValue
       continue;
     }
     if (spec.min > 0) {
-      if (legalTargetOptions(ctx, spec, controller, selfCard, takenInGroup(specs, slots, i)).length === 0) return { code: "no_legal_target", message: `there is no legal choice for ${spec.text}` };
+      if (legalTargetOptions(ctx, spec, controller, selfCard, takenEarlier(specs, slots, i)).length === 0) return { code: "no_legal_target", message: `there is no legal choice for ${spec.text}` };
       if (!value) return { code: "wrong_target_count", message: `this needs a target for ${spec.text}` };
       if (!fits(spec, value, i)) return { code: "illegal_target", message: `${"card" in value ? value.card : value.player} is not a legal choice for ${spec.text}` };
       slots.push([value]);

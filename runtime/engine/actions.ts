@@ -36,7 +36,7 @@ import { keywordActionBy } from "../core/effects.ts";
 import type { Frame, GameState, PlayerId, TargetValue } from "../state/state.ts";
 import { opponentOf } from "../state/state.ts";
 import { cloneJson, draftOf } from "../state/clone.ts";
-import { assignTargets, inMode, legalTargetOptions, sameTarget, takenInGroup, targetStillLegal, wholeModal } from "../core/targets.ts";
+import { assignTargets, inMode, legalTargetOptions, sameTarget, takenEarlier, targetStillLegal, wholeModal } from "../core/targets.ts";
 import { type GameMove, type Mechanic, mechanicsOf } from "../core/mechanics.ts";
 import { type Action, type ApplyResult, type Payment, type Refusal, refuse, refuseShortfall } from "../core/action.ts";
 
@@ -404,7 +404,7 @@ function targetCombos(ctx: Ctx, specs: TargetSpec[], player: PlayerId, selfCard:
   specs.forEach((spec, i) => {
     combos = combos.flatMap((c) => {
       if (!inMode(spec, mode)) return [{ flat: c.flat, slots: [...c.slots, []] }];
-      const options = legalTargetOptions(ctx, spec, player, selfCard, takenInGroup(specs, c.slots, i));
+      const options = legalTargetOptions(ctx, spec, player, selfCard, takenEarlier(specs, c.slots, i));
       const skip = { flat: c.flat, slots: [...c.slots, []] };
       if (spec.min === 0) {
         // Once a phrase's slot is left empty, so are its later ones.
