@@ -69,6 +69,16 @@ export interface CardSelector {
   colors?: string[];
   /** Excludes the ability's own card ("other", "another"). */
   other?: boolean;
+  /**
+   * Excludes the card the effect named before too ("Deal 2 damage to target creature and 1 damage to each other creature":
+   * other than the target; `other` still leaves out this card). Bound when an effect runs (runtime/core/values.ts cardsFor), never in a target or a static.
+   */
+  otherThan?: CardRef;
+  /**
+   * Cards controlled (outside play: owned) by this player ("each creature its controller controls", "for each card that player
+   * controls"), with `controller` absent. Bound when an effect runs, as `otherThan`.
+   */
+  controllerIs?: PlayerRef;
   tokens?: "only" | "exclude";
   exhausted?: boolean;
   attacking?: boolean;

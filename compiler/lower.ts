@@ -768,6 +768,21 @@ class AbilityLowering {
       if (f.kind === "controlledBy") {
         const who = npDeterminers(f.controller).concat(npWords(f.controller));
         sel.controller = who.includes("you") ? "you" : who.some((w) => w.startsWith("opponent")) ? "opponent" : "any";
+        // "its controller controls", "that player controls", "target player controls": one player named before — not anyone.
+        const anyone = who.some((w) => w === "a" || w === "an" || w === "any" || w === "each" || w === "all" || w === "every");
+        if (sel.controller === "any" && !anyone && !who.includes("they")) {
+          const noted = this.notes.length;
+          const named = this.playerPhrase(f.controller);
+          if (named && named.kind !== "each_player" && named.kind !== "each_opponent") {
+            delete sel.controller;
+            if (named.kind === "you" || named.kind === "opponent" || named.kind === "acting") sel.controller = named.kind;
+            else sel.controllerIs = named;
+            if (f.not) this.note(f.range, `the engine cannot read "${this.slice(f.range)}": write "you don't control" or "an opponent controls"`);
+            this.use(f);
+            continue;
+          }
+          if (this.notes.length === noted) this.note(f.controller.range, `the engine cannot tell whose cards "${this.slice(f.range)}" means: write "you control", "an opponent controls", "its controller controls" or "a player controls"`);
+        }
         // "you don't control": a game of two players — the opponent's (a player controls every card in play or none).
         if (f.not) {
           if (sel.controller === "any") this.note(f.range, `the engine cannot read "${this.slice(f.range)}": write "you don't control" or "an opponent controls"`);
@@ -854,6 +869,27 @@ class AbilityLowering {
           }
         }
       }
+    }
+    // "Deal 2 damage to target creature and 1 damage to each other creature": other than the card the effect named before,
+    // and (as everywhere) other than this card — "If you control two or more other units" after a target still means
+    // besides this one.
+    if (sel.other && (this.lastCard?.kind === "target" || this.lastCard?.kind === "chosen")) sel.otherThan = this.lastCard;
+    return sel;
+  }
+
+  /**
+   * The selector of a target or a static ability: read before anything resolves, so "other" is other than this card, "its
+   * controller controls" is this card's controller's (you), and no other player named in the ability can restrict it —
+   * said, not dropped (`otherThan` and `controllerIs` are bound only when an effect runs).
+   */
+  fixedSelector(np: Ast.NounPhrase, what: "a target" | "a static ability"): CardSelector {
+    const sel = this.selector(np);
+    delete sel.otherThan;
+    const whose = sel.controllerIs;
+    if (whose) {
+      delete sel.controllerIs;
+      if ((whose.kind === "controller_of" || whose.kind === "owner_of") && whose.of.kind === "self") sel.controller = "you";
+      else this.note(np.range, `the engine cannot restrict ${what} to the cards of a player named in the ability ("${this.slice(np.range)}"): write "you control" or "an opponent controls"`);
     }
     return sel;
   }
@@ -1033,7 +1069,7 @@ class AbilityLowering {
     if (union) {
       // "target creature or player", "target unit or opponent": one slot that takes either.
       this.useWords(np, "target", "or", ...union.playerWords);
-      const spec: TargetSpec = { accepts: "any", cards: this.selector(union.cards), players: union.opponent ? "opponent" : "any", min: upTo ? 0 : 1, max: 1, text: this.ownText(np) };
+      const spec: TargetSpec = { accepts: "any", cards: this.fixedSelector(union.cards, "a target"), players: union.opponent ? "opponent" : "any", min: upTo ? 0 : 1, max: 1, text: this.ownText(np) };
       return { kind: "target", index: this.addTarget(spec) };
     }
     if (dets.includes("target")) {
@@ -1055,8 +1091,8 @@ class AbilityLowering {
       }
       const slots = typeof count === "number" ? Math.max(1, count) : 1;
       const spec: TargetSpec = any
-        ? { accepts: "any", cards: { ...this.selector(withZone) }, players: "any", min: 1, max: 1, text: this.ownText(np) }
-        : { accepts: "card", cards: this.selector(withZone), min: upTo ? 0 : 1, max: 1, text: this.ownText(np) };
+        ? { accepts: "any", cards: { ...this.fixedSelector(withZone, "a target") }, players: "any", min: 1, max: 1, text: this.ownText(np) }
+        : { accepts: "card", cards: this.fixedSelector(withZone, "a target"), min: upTo ? 0 : 1, max: 1, text: this.ownText(np) };
       if (any && !spec.cards!.cardTypes) {
         const permanent = unitType(this.vocab.game);
         if (permanent) spec.cards!.cardTypes = [permanent.name];
@@ -3555,7 +3591,7 @@ function staticFromSequence(seq: Ast.Sequence, l: AbilityLowering): StaticEffect
     const subject = clause.subject;
     const subjectDets = npDeterminers(subject);
     const self = !subject || subjectDets.includes("this") || (npWords(subject).length === 0 && subjectDets.includes("it"));
-    const affects = !subject && shared ? shared : self ? ({ self: true } as const) : l.selector(subject!);
+    const affects = !subject && shared ? shared : self ? ({ self: true } as const) : l.fixedSelector(subject!, "a static ability");
     shared = affects;
     if (subject && self) l.use(subject);
     if (clause.modal?.lemma === "can't" && (clause.verb || clause.be)) {

@@ -686,7 +686,7 @@ function affectedText(a: Affected, ctx: Context, chosen?: Chosen): string {
 /** A card selector as a noun phrase: "other exhausted Vampire creature you control with power 2 or less in your Graveyard". */
 export function selectorText(sel: CardSelector, ctx: Context, count: NumberExpr, prep = "in"): string {
   const words: string[] = [];
-  if (sel.other) words.push("other");
+  if (sel.other || sel.otherThan) words.push("other");
   if (sel.exhausted) words.push("exhausted");
   if (sel.attacking) words.push("attacking");
   if (sel.newlyTurned) words.push("Newly Turned");
@@ -708,6 +708,12 @@ export function selectorText(sel: CardSelector, ctx: Context, count: NumberExpr,
   else if (sel.controller === "opponent") tail.push("an opponent controls");
   else if (sel.controller === "acting") tail.push("they control");
   else if (sel.controller === "any") tail.push("a player controls");
+  else if (sel.controllerIs) {
+    // The card was named before the cards it counts or acts on ("target creature ... each other creature its controller controls").
+    const of = sel.controllerIs.kind === "controller_of" || sel.controllerIs.kind === "owner_of" ? sel.controllerIs : undefined;
+    const who = of && of.of.kind !== "self" ? `its ${of.kind === "controller_of" ? "controller" : "owner"}` : playerText(sel.controllerIs, ctx, true);
+    tail.push(`${who} ${who === "you" ? "control" : "controls"}`);
+  }
   if (sel.attackedThisTurn) tail.push("that attacked this turn");
   const withs: string[] = [];
   if (sel.keyword) withs.push(sel.keyword);

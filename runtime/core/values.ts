@@ -586,9 +586,23 @@ export function boundSelector(frame: Frame, selector: CardSelector): CardSelecto
   return { ...selector, ...(selector.controller === "acting" ? { controller: relation } : {}), ...(selector.owner === "acting" ? { owner: relation } : {}) };
 }
 
-/** The cards a frame's selector names (selectCards with the frame's controller, card and acting player). */
+/**
+ * The cards a frame's selector names (selectCards with the frame's controller, card and acting player), less the card the
+ * effect named before (`otherThan`) and keeping only the cards of the player it names (`controllerIs`).
+ */
 export function cardsFor(ctx: Ctx, frame: Frame, selector: CardSelector): string[] {
-  return selectCards(ctx, boundSelector(frame, selector), frame.controller, frame.card);
+  const cards = selectCards(ctx, boundSelector(frame, selector), frame.controller, frame.card);
+  if (!selector.otherThan && !selector.controllerIs) return cards;
+  const except = selector.otherThan && evalCard(ctx, frame, selector.otherThan);
+  const player = selector.controllerIs && evalPlayer(ctx, frame, selector.controllerIs);
+  // The player named is gone (its card left the game): that player controls nothing here.
+  if (selector.controllerIs && player === undefined) return [];
+  return cards.filter((id) => {
+    if (id === except) return false;
+    if (player === undefined) return true;
+    const card = ctx.state.cards[id]!;
+    return (card.zone === ctx.rules.zones.battlefield ? card.controller : card.owner) === player;
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -78,7 +78,7 @@ describe("word accounting (CW6005)", () => {
     };
     // A phrase read for its count or zone, and "their" for nobody (the count would be of your own counters).
     expect(problems("cybervamp", "Target player gains 1 life for each Bleed counter on their creatures.")).toEqual(["CW6005 their creatures"]);
-    expect(problems("cybervamp", "Exhaust each creature their controller controls.")).toEqual(["CW6005 their"]);
+    expect(problems("cybervamp", "Exhaust each creature their controller controls.")).toEqual(["CW6001 Exhaust each creature their controller controls"]);
     // The engine moves a card to its owner's hand: "your hand" is carried only for cards that are yours.
     expect(problems("cybervamp", "Return target creature to your hand.")).toEqual(["CW6005 your"]);
     expect(problems("cybervamp", "Return target creature you control to your hand.")).toEqual([]);
