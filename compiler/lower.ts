@@ -273,6 +273,10 @@ function markOwnName(ability: Ast.Ability, abilityText: string, cardName: string
 }
 /** The words that turn a number into a bound: "2 or less", "2 power or more". */
 const COMPARISON_WORDS = new Set(["less", "fewer", "more", "greater"]);
+/** Verbs whose object is the card they act on: with no object, a card subject is that card (passive or a change of state). */
+const ACTS_ON_A_CARD = new Set(["destroy", "exhaust", "overexhaust", "ready", "renew", "untap", "return", "shuffle", "sacrifice"]);
+/** Of those, the ones a card does by itself ("It renews", "Target creature untaps"): active voice, the subject acted on. */
+const STATE_VERBS = new Set(["ready", "renew", "untap"]);
 
 function npCount(np: Ast.NounPhrase | undefined): Ast.Count | undefined {
   if (!np) return undefined;
@@ -2153,6 +2157,17 @@ class AbilityLowering {
     return [{ op: "prevent", amount, ...(toAffected ? { to: toAffected } : {}), ...(byAffected ? { by: byAffected } : {}), ...(damageWords.includes("combat") ? { combat: true } : {}), duration }];
   }
 
+  /** A negated effect ("It doesn't renew ...") as a whole: a note with a form that runs, and no step. */
+  negatedClause(clause: Ast.Clause, verb: string): Step[] {
+    const text = this.slice(clause.range);
+    const keepsExhausted = (verb === "renew" || verb === "ready" || verb === "untap") && this.vocab.game.params["overexhaust_reading"] === "skip_next_renew";
+    const suggestion = keepsExhausted
+      ? `in this game "Overexhaust target creature." keeps a card exhausted through its controller's next Renew phase`
+      : `write what happens instead, or a restriction the engine knows ("Target creature can't attack this turn.", "Prevent all damage that would be dealt to you this turn.")`;
+    this.note(clause.range, `the engine does not run a negated effect "${text}": ${suggestion}`);
+    return [{ op: "rule", rule: "unsupported" }];
+  }
+
   unsupported(clause: Ast.Clause): Step[] {
     const text = this.slice(clause.range);
     this.note(clause.range, `the engine cannot execute "${text}" yet`);
@@ -2176,6 +2191,19 @@ class AbilityLowering {
     const subjectIsCard = () => clause.subject && !isPlayerPhrase(clause.subject);
     // "Target unit can't attack this turn.", "It can't block until your next turn.": a restriction for a while.
     if (clause.modal?.lemma === "can't" && (clause.verb || clause.be) && subjectIsCard()) return this.restrictionSteps(clause);
+    // "It doesn't renew during ...", "Target player doesn't lose life this turn": a negated effect is nothing the engine
+    // runs; its verb must never run the other way round.
+    if (clause.modal?.lemma === "doesn't") return this.negatedClause(clause, verb);
+    // A verb that acts on a card, with no object: the subject is that card — passive ("Target creature is destroyed") or
+    // a change of state ("It renews at the end of the turn"). A subject is never dropped for "this" (the default only
+    // an imperative without an object has); any other subject with no object is not read.
+    if (!obj && clause.subject && ACTS_ON_A_CARD.has(verb)) {
+      if (subjectIsCard() && (clause.be || STATE_VERBS.has(verb))) {
+        this.use(clause.be);
+        return this.clauseSteps({ ...clause, subject: undefined, be: undefined, object: clause.subject, verb: { ...clause.verb!, lemma: verb } });
+      }
+      return this.unsupported(clause);
+    }
     // A keyword action of the game ("Scry 1", "Summon a Unit ...", "Erase target card ...").
     const keyword = this.vocab.keywords.get(lower(verbWord)) ?? this.vocab.keywords.get(singular(verbWord));
     if (keyword && keyword.kind === "action" && !["draw", "discard", "destroy", "sacrifice"].includes(verb)) {
