@@ -253,7 +253,16 @@ export type AbilityBody =
   | ModalBody
   | ReplacementBody
   | ConditionalBody
+  | AdditionalCostBody
   | StatementBody;
+
+/** `As an additional cost to cast this, discard a card.`: costs added to what playing the card costs. */
+export interface AdditionalCostBody extends BaseNode {
+  kind: "additionalCost";
+  /** The words between `As` and the comma (`an additional cost to cast this spell`), as written. */
+  purpose: WordNode[];
+  costs: CostItem[];
+}
 
 /** `Haste.` · `Bleed 2.` · `Haste, Flying.` · `Ambush and Taunt.` · `Scry 1.` — keyword references the checker resolves (ability or action). */
 export interface KeywordsBody extends BaseNode {

@@ -587,6 +587,11 @@ function abilityBody(ctx: Ctx, n: CstNode | undefined): A.AbilityBody {
   if (trailing) return { kind: "triggered", trigger: triggerHead(ctx, sub(trailing, "triggerHead")), effect: sequence(ctx, sub(trailing, "sequence")), range };
   const modal = sub(n, "modal");
   if (modal) return modalBody(ctx, modal);
+  const additional = sub(n, "additionalCost");
+  if (additional) {
+    const purpose = toks(additional, "purpose").filter((t) => !inserted(t)).map((t) => word(ctx, t, true));
+    return { kind: "additionalCost", purpose, costs: subs(additional, "costItem").map((c) => costItem(ctx, c)), range };
+  }
   const first = sub(n, "firstTime");
   if (first) return { kind: "replacement", firstTime: true, event: clause(ctx, sub(first, "event")), effect: sequence(ctx, sub(first, "sequence")), range };
   const conditional = sub(n, "conditional");

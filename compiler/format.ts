@@ -241,6 +241,8 @@ function bodyText(b: A.AbilityBody): string {
       return `${b.firstTime ? "The first time" : "If"} ${clauseText(b.event)}, ${sequenceText(b.effect)}`;
     case "conditional":
       return `${b.word === "as long as" ? "As long as" : b.word === "while" ? "While" : "If"} ${clauseText(b.condition)}, ${sequenceText(b.effect)}`;
+    case "additionalCost":
+      return `As ${b.purpose.map((w) => w.text).join(" ")}, ${b.costs.map(costText).join(", ")}`;
     case "statement":
       return sequenceText(b.effect, true);
   }

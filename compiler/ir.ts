@@ -511,6 +511,11 @@ export interface CompiledCard {
   /** What playing the card costs; an empty list means free. */
   cost: CostPart[];
   costText?: string;
+  /**
+   * `As an additional cost to cast this, discard a card.`: the parts of `cost` from index `from` on are that sentence's
+   * (the engine pays `cost` whole; reads-as prints the sentence back from them).
+   */
+  additionalCost?: { from: number; text: string; source: SourceRef };
   stats: Record<string, number>;
   flags: string[];
   /** Fields the card type requires that the IR does not otherwise model (a land's `produces`), as their words. */

@@ -45,7 +45,7 @@ import type { MessageCode } from "./messages.ts";
 import { checkAbilityContract, checkCardStates, checkStaticsWhileAttacking, checkUndefinedX, checkGameContract, checkGameParams } from "./contract-check.ts";
 import { TRIGGER_EVENTS, canonicalParamValue, turnEndMoment } from "./contract.ts";
 import { WordLedger, isSelectingWord, leavesOf, unusedPhrases } from "./word-accounting.ts";
-import { readsAs, upgradedAmount } from "./reads-as.ts";
+import { additionalCostReadsAs, readsAs, upgradedAmount } from "./reads-as.ts";
 import { analyzeWorkspace, cardsAsCheckedOf, type WorkspaceAnalysis } from "./workspace.ts";
 import { costWordAmount, singulars } from "./vocabulary.ts";
 import { parseAbilityText } from "./build.ts";
@@ -4211,7 +4211,14 @@ function lowerCostItem(item: Ast.CostItem, l: AbilityLowering): CostPart[] {
   if (lemma === "pay" && clause.object && clause.object.items.length > 0 && clause.object.items.every((i) => i.kind === "symbol") && clause.object.determiners.length === 0)
     return lowerCostItem({ kind: "symbolsCost", symbols: clause.object.items as Ast.SymbolNode[], range: clause.object.range }, l);
   if (lemma === "pay") return lowerAmountCost(clause.object!, l);
-  if (lemma === "discard") return [{ pays: "discard", amount: Number(l.amountOf(clause.object, 1)) || 1 }];
+  if (lemma === "discard") {
+    // The engine discards any card: "discard a Vampire card" would drop "Vampire" (a note, not a cheaper cost).
+    if (npWords(clause.object).some((w) => w !== "card" && w !== "cards") || clause.object?.filters.length || clause.tail.length) {
+      l.note(item.range, `the engine pays a discard with any card of the hand: "${l.slice(item.range)}" — write "discard a card" or "discard two cards"`);
+      return [];
+    }
+    return [{ pays: "discard", amount: Number(l.amountOf(clause.object, 1)) || 1 }];
+  }
   if (lemma === "sacrifice") {
     const obj = clause.object;
     if (!obj || npDeterminers(obj).includes("this")) return [{ pays: "sacrifice", what: { kind: "self" } }];
@@ -4538,6 +4545,8 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
     const info: CardInfo = { id, permanent, card: true, ...(permanent ? {} : { neverInPlay: true }), ...(permanent && enhancedOnEnter(typeDef) ? { enhancementTags: colourTags } : {}) };
     // The tag of each ability's line: one that goes on on a tagged line (`[Base] Flying. Whenever ...`) is in that slot.
     let lineTag: Ast.WordNode | undefined;
+    const additional: CostPart[] = [];
+    const additionalSources: Range[] = [];
     const abilities = decl.abilities.flatMap((written, i) => {
       lineTag = written.tag ?? (written.sameLine ? lineTag : undefined);
       const a: Ast.Ability = written.sameLine && lineTag ? { ...written, tag: lineTag } : written;
@@ -4583,6 +4592,13 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
         host.source = earlier.source(spanOf(hostAst.range, a.range));
         return [];
       }
+      // "As an additional cost to cast this, discard a card.": parts of the card's own cost, not an ability.
+      if (a.body.kind === "additionalCost") {
+        const parts = lowerAdditionalCost(a, a.body, ownVocab, doc.file, text, notes, info);
+        additional.push(...parts);
+        if (parts.length) additionalSources.push(a.range);
+        return [];
+      }
       const l = new AbilityLowering(ownVocab, doc.file, text, notes);
       markOwnName(a, abilityText, name, l);
       const before = notes.length;
@@ -4618,8 +4634,12 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
     }
     checkStaticsWhileAttacking(name, abilities, game, notes);
     const costField = field("cost");
-    const cost = lowerCardCost(costField, game, vocab);
+    const baseCost = lowerCardCost(costField, game, vocab);
+    const cost = [...baseCost, ...additional];
     checkUndefinedX(cost, abilities, notes);
+    const additionalCost = additionalSources.length
+      ? { from: baseCost.length, text: additionalSources.map((r) => text.slice(startOffset(r), endOffset(r)).trim()).join(" "), source: { file: doc.file, range: plainRange(spanOf(additionalSources[0]!, additionalSources[additionalSources.length - 1]!)) } }
+      : undefined;
     const rarityItem = field("rarity")?.value[0];
     const rarity = model?.rarity ?? (rarityItem ? itemText(rarityItem) : undefined);
     return {
@@ -4634,6 +4654,7 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
       ...(rarity ? { rarity } : {}),
       cost,
       ...(costField ? { costText: costField.value.map(itemText).join(" ") } : {}),
+      ...(additionalCost ? { additionalCost } : {}),
       stats,
       flags: decl.fields.filter((f) => f.flag).map((f) => lower(f.name.text)),
       ...extraFields(decl, typeDef, game),
@@ -4643,6 +4664,39 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
       source: { file: doc.file, range: plainRange(decl.range) },
     };
   }
+}
+
+/**
+ * `As an additional cost to cast this spell, discard a card.` · `As an additional cost to play this, pay 2 life.`: cost
+ * parts added to playing the card, read as an activated ability's costs are. The words before the comma must name playing
+ * this card; a cost the engine cannot pay, or a word it does not read, is a note at its words.
+ */
+function lowerAdditionalCost(a: Ast.Ability, body: Ast.AdditionalCostBody, vocab: Vocab, file: string, text: string, notes: LoweringNote[], card: CardInfo): CostPart[] {
+  const l = new AbilityLowering(vocab, file, text, notes);
+  const before = notes.length;
+  const purpose = body.purpose.map((w) => lower(w.text));
+  const [article, additional, cost, to, verb, self, noun, ...rest] = purpose;
+  const namesThisCard = /^an?$/.test(article ?? "") && additional === "additional" && cost === "cost" && to === "to" && (verb === "cast" || verb === "play") && self === "this" && rest.length === 0 && (noun === undefined || noun === "spell" || noun === "card" || l.cardNoun(noun));
+  if (!namesThisCard) {
+    const range = spanOf(body.purpose[0]?.range ?? body.range, body.purpose[body.purpose.length - 1]?.range ?? body.range);
+    l.note(range, `"${l.slice(range)}": an additional cost is written "As an additional cost to cast this spell, <cost>." (or "to play this"): it is added to what playing this card costs`);
+    return [];
+  }
+  if (card.permanent && verb === "cast" && noun === "spell") l.note(spanOf(body.purpose[0]!.range, body.purpose[body.purpose.length - 1]!.range), `this card is no spell: write "As an additional cost to play this, ..."`);
+  l.use(body.purpose);
+  const parts = body.costs.flatMap((item) => {
+    const read = lowerCostItem(item, l);
+    if (read.length) l.use(item);
+    return read;
+  });
+  // "Exhaust" / "Overexhaust" pay with the card itself, which is in the hand as it is played.
+  for (const [i, part] of parts.entries())
+    if (part.pays === "exhaust" || part.pays === "overexhaust" || (part.pays === "sacrifice" && "kind" in part.what)) l.note(body.costs[Math.min(i, body.costs.length - 1)]!.range, `a card being played cannot pay with itself: "${l.slice(body.costs[Math.min(i, body.costs.length - 1)]!.range)}"`);
+  if (notes.length > before) return [];
+  const readsAsText = additionalCostReadsAs({ cost: parts, additionalCost: { from: 0, text: "", source: { file, range: plainRange(body.range) } } }, vocab.game) ?? "";
+  for (const phrase of unusedPhrases(a, l.ledger, text))
+    notes.push({ file, range: phrase.range, code: "CW6005", args: { words: phrase.text, ability: l.slice(a.range).trim(), readsAs: readsAsText }, message: `"${phrase.text}" is not used by the engine` });
+  return notes.length > before ? [] : parts;
 }
 
 /** `If <condition>, <verb> <amount> instead.` written as a sentence of its own: its condition, its clause and the word. */

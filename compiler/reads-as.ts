@@ -77,9 +77,18 @@ export function readsAs(ability: Ability, game: CompiledGame): string {
   return `${ability.kind === "keyword" ? text.replace(/\.$/, "") : text} (${ability.reminder})`;
 }
 
-/** Every ability of a card, one line each. */
+/** Every ability of a card, one line each (an additional cost to play it first). */
 export function cardReadsAs(card: CompiledCard, game: CompiledGame): string[] {
-  return card.abilities.map((a) => readsAs(a, game));
+  const extra = additionalCostReadsAs(card, game);
+  return [...(extra ? [extra] : []), ...card.abilities.map((a) => readsAs(a, game))];
+}
+
+/** `As an additional cost to cast this, discard a card.`: the card's cost parts its text added, as the engine pays them. */
+export function additionalCostReadsAs(card: Pick<CompiledCard, "cost" | "additionalCost">, game: CompiledGame): string | undefined {
+  if (!card.additionalCost) return undefined;
+  const ctx: Context = { game, targets: [], named: new Set() };
+  const parts = card.cost.slice(card.additionalCost.from).map((c) => costText(c, ctx).replace(/^[A-Z][a-z]/, (c) => c.toLowerCase()));
+  return `As an additional cost to play this, ${parts.join(", ")}.`;
 }
 
 function abilityText(a: Ability, ctx: Context): string {

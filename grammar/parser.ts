@@ -545,11 +545,40 @@ export class CardwrightParser extends CstParser {
           GATE: () => is(this.LA(1), T.The) && is(this.LA(2), T.First) && is(this.LA(3), T.Time),
           ALT: () => this.SUBRULE(this.firstTime),
         },
+        { GATE: () => this.isAdditionalCostAhead(), ALT: () => this.SUBRULE(this.additionalCost) },
         { GATE: () => is(this.LA(1), T.If) || this.isAsLongAs(1) || this.isWhileAt(1), ALT: () => this.SUBRULE(this.conditional) },
         { GATE: () => this.trailingTriggerAhead(), ALT: () => this.SUBRULE(this.trailingTriggered) },
         { ALT: () => this.SUBRULE(this.sequence, { ARGS: [this.bodyAfterPrefix] }) },
       ],
     })));
+  });
+
+  /** `As an additional cost to cast this, ...` */
+  private isAdditionalCostAhead(): boolean {
+    return is(this.LA(1), T.As) && /^an?$/i.test(this.LA(2).image) && /^additional$/i.test(this.LA(3).image) && /^costs?$/i.test(this.LA(4).image);
+  }
+
+  /**
+   * `As an additional cost to cast this spell, discard a card.`: costs added to playing the card. The words up to the
+   * comma are kept as written (the lowering reads which play they name); the costs are cost items, as before `:`.
+   */
+  private additionalCost = this.RULE("additionalCost", () => {
+    this.CONSUME7(T.As);
+    this.MANY(this.cached(75, () => ({
+      GATE: () => !is(this.LA(1), T.Comma) && !is(this.LA(1), T.Period) && !is(this.LA(1), T.RBrace) && !is(this.LA(1), T.LParen),
+      DEF: () => {
+        this.OR(this.cached(76, () => ({
+          IGNORE_AMBIGUITIES: true,
+          DEF: reminderTokens.map((type) => ({ ALT: () => this.CONSUME(type, { LABEL: "purpose" }) })),
+        })));
+      },
+    })));
+    this.CONSUME5(T.Comma);
+    this.SUBRULE(this.costItem);
+    this.MANY2(() => {
+      this.CONSUME6(T.Comma);
+      this.SUBRULE2(this.costItem);
+    });
   });
 
   /** `Spark 2 when this enters play.`: the effect first, its trigger after it (the same triggered ability). */

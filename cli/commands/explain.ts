@@ -19,7 +19,7 @@ export function register(program: Command, context: CommandContext): void {
       const { analyzeWorkspaceFromDisk, defaultWorkspacePaths } = await import("../../compiler/workspace-disk.ts");
       const { lowerAnalysis } = await import("../../compiler/lower.ts");
       const { engineWarnings } = await import("../../compiler/engine-warnings.ts");
-      const { readsAs } = await import("../../compiler/reads-as.ts");
+      const { additionalCostReadsAs, readsAs } = await import("../../compiler/reads-as.ts");
       const analysis = await analyzeWorkspaceFromDisk(paths.length > 0 ? paths : await defaultWorkspacePaths(), { gameFilesAround: true });
       const lowered = lowerAnalysis(analysis, analysis.read.files);
       const engine = engineWarnings(analysis, analysis.read.files);
@@ -34,7 +34,10 @@ export function register(program: Command, context: CommandContext): void {
             card: card.name,
             file: card.source.file,
             game: bundle.game.id,
-            abilities: card.abilities.map((a) => ({ text: a.text, readsAs: readsAs(a, bundle.game) })),
+            abilities: [
+              ...(card.additionalCost ? [{ text: card.additionalCost.text, readsAs: additionalCostReadsAs(card, bundle.game)! }] : []),
+              ...card.abilities.map((a) => ({ text: a.text, readsAs: readsAs(a, bundle.game) })),
+            ],
             diagnostics: diagnostics.map(formatDiagnostic),
           });
         }
