@@ -396,6 +396,8 @@ export interface Step extends BaseNode {
 export interface Clause extends BaseNode {
   kind: "clause";
   subject?: NounPhrase;
+  /** `Creatures you control get +1/+0 and also gain Haste`: `also` before the verb of a clause that shares the subject before it. */
+  also?: WordNode;
   /** `You and target opponent each gain 3 life`: `each` after the subject (each of the subject's players or cards does it). */
   each?: WordNode;
   /** `may`, `can`, `can't`, `would`, `must`, `doesn't`. */

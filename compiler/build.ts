@@ -423,7 +423,12 @@ function clause(ctx: Ctx, n: CstNode | undefined, preserveVerb = false): A.Claus
     return { kind: "clause", object: nounPhrase(ctx, gapped), tail, range: cstRange(ctx, n) };
   }
   const subj = sub(n, "subject");
-  return clauseOf(ctx, n, subj ? nounPhrase(ctx, sub(subj, "nounPhrase")) : undefined, sub(n, "predicate"), preserveVerb);
+  const subject = subj ? nounPhrase(ctx, sub(subj, "nounPhrase")) : undefined;
+  // `... and also gain Haste`: `also` is no subject — the clause goes on with the subject before it.
+  const alsoWord = subject && !subject.determiners.length && !subject.filters.length && !subject.also && subject.items.length === 1 && subject.items[0]!.kind === "word" && T.lowerCase(subject.items[0]!.text) === "also" ? subject.items[0] : undefined;
+  const result = clauseOf(ctx, n, alsoWord ? undefined : subject, sub(n, "predicate"), preserveVerb);
+  if (alsoWord?.kind === "word") result.also = alsoWord;
+  return result;
 }
 
 function clauseOf(ctx: Ctx, n: CstNode | undefined, subject: A.NounPhrase | undefined, pred: CstNode | undefined, preserveVerb = false): A.Clause {

@@ -123,6 +123,7 @@ function tailText(t: A.TailItem): string {
 export function clauseText(c: A.Clause): string {
   const parts: string[] = [];
   if (c.subject) parts.push(npText(c.subject));
+  if (c.also) parts.push(c.also.text);
   if (c.each) parts.push(c.each.text);
   if (c.modal) parts.push(c.modal.text);
   if (c.be) parts.push(c.be.text);

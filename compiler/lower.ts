@@ -2176,6 +2176,8 @@ class AbilityLowering {
 
   /** A clause's own steps; its verb is carried unless the clause could not be run. */
   clauseCore(clause: Ast.Clause): Step[] {
+    // "... and also gain Haste": `also` says the clause goes on with the subject before it, which the steps read.
+    this.use(clause.also);
     const steps = this.clauseSteps(clause);
     if (!(steps.length === 1 && steps[0]!.op === "rule" && steps[0]!.rule === "unsupported")) this.use(clause.verb, clause.be);
     return steps;
@@ -4138,6 +4140,8 @@ function lowerEntersWith(clause: Ast.Clause, a: Ability, l: AbilityLowering): vo
 
 function lowerStatic(body: Ast.AbilityBody, a: Ability, l: AbilityLowering): void {
   a.kind = "static";
+  // "... get +1/+0 and also have Haste": `also` joins a clause to the subject before it (the statics read that subject).
+  if (body.kind === "statement") for (const step of body.effect.steps) l.use(step.clause.also);
   // After a static marker (`Passive:`): "If another unit you control would die, ... instead." · "As long as ..., this gets ...".
   if (body.kind === "replacement") return lowerReplacement(body, a, l);
   if (body.kind === "conditional") return lowerBody(body, a, { id: a.id, permanent: true }, l);
