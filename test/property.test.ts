@@ -1,7 +1,7 @@
 // test/property.ts: a random property's failure can be replayed from its message alone.
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
-import { propertyParameters } from "./property.ts";
+import { propertyParameters, propertyTimeout } from "./property.ts";
 
 const failing = fc.property(fc.array(fc.nat({ max: 1000 }), { maxLength: 8 }), (xs) => xs.every((x) => x < 900));
 const saved = { ...process.env };
@@ -40,5 +40,8 @@ describe("a random property's failure says how to replay it", () => {
     delete process.env.CW_FC_SHRINK;
     process.env.CW_FC_RUNS = "7";
     expect(fc.check(fc.property(fc.nat(), () => true), propertyParameters(200)).numRuns).toBe(7);
+    // More runs than the test's own: its time limit grows with them; fewer never shrink it.
+    process.env.CW_FC_RUNS = "100";
+    expect([propertyTimeout(300_000, 25), propertyTimeout(300_000, 200)]).toEqual([1_200_000, 300_000]);
   });
 });

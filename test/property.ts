@@ -6,7 +6,8 @@
  *
  *   CW_FC_SEED=<seed> CW_FC_PATH=<path> npx vitest run <file>   replays exactly the failing case
  *   CW_FC_SHRINK=1                                               shrinks the counterexample (slow; to read a failure)
- *   CW_FC_RUNS=<n>                                               more runs than the test's own (hunting a rare failure)
+ *   CW_FC_RUNS=<n>                                               more runs than the test's own (hunting a rare failure;
+ *                                                                the test's time limit grows with them: `propertyTimeout`)
  */
 import type { Parameters } from "fast-check";
 
@@ -19,4 +20,10 @@ export function propertyParameters<T>(numRuns: number): Parameters<T> {
     ...(env.CW_FC_PATH ? { path: env.CW_FC_PATH } : {}),
     endOnFailure: !env.CW_FC_SHRINK,
   };
+}
+
+/** A property test's time limit for its own number of runs, grown in proportion when CW_FC_RUNS asks for more. */
+export function propertyTimeout(ms: number, numRuns: number): number {
+  const runs = Number(process.env.CW_FC_RUNS ?? 0);
+  return runs > numRuns ? Math.ceil((ms * runs) / numRuns) : ms;
 }

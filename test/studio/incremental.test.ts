@@ -15,7 +15,7 @@ import { lowerAnalysis } from "../../compiler/lower.ts";
 import { WorkspaceChecker } from "../../studio/src/worker/checker.ts";
 import { decodeModel } from "../../studio/src/worker/model-delta.ts";
 import { originOf } from "../../compiler/check-memory.ts";
-import { propertyParameters } from "../property.ts";
+import { propertyParameters, propertyTimeout } from "../property.ts";
 
 const cardsDir = path.join(import.meta.dirname, "..", "..", "cards");
 const setFiles = readdirSync(cardsDir, { recursive: true, encoding: "utf8" })
@@ -68,7 +68,7 @@ describe("incremental re-parse of card files", () => {
       }),
       propertyParameters(60),
     );
-  }, 300_000);
+  }, propertyTimeout(300_000, 60));
 
   it("re-parses only the edited card and keeps the others' trees", () => {
     const file = setFiles.find((f) => f.text.split('\ncard "').length > 20)!;
@@ -186,7 +186,7 @@ describe("incremental checking and lowering", () => {
       }),
       propertyParameters(25),
     );
-  }, 300_000);
+  }, propertyTimeout(300_000, 25));
 
   it("re-checks only the edited card, and on a rename only the cards that name a card", () => {
     const checker = new WorkspaceChecker();
