@@ -5,7 +5,7 @@
 export default {
   // The scenario suite run in Stryker's worker process, loaded once (mutation/scenario-runner.mjs says why).
   testRunner: "cardwright-scenarios",
-  plugins: ["./mutation/scenario-runner.mjs", "./mutation/message-text-ignorer.mjs", "./mutation/equivalent-ignorer.mjs"],
+  plugins: ["./mutation/scenario-runner.mjs", "./mutation/message-text-ignorer.mjs", "./mutation/equivalent-ignorer.mjs", "./mutation/progress-reporter.mjs"],
   // Mutants in the wording of messages (trace sentences, refusal and failure messages) are left out of the
   // score: which texts count is listed in mutation/message-text-ignorer.mjs and docs/mutation.md.
   // Equivalent mutants (mutation/equivalent-ignorer.mjs: each kind with the reason its callers cannot tell it) too.
@@ -27,7 +27,8 @@ export default {
   // scenario then fails as a drawn game, only slowly. Each timeout costs a restart, so the margin is kept modest.
   timeoutMS: 10000,
   timeoutFactor: 1.5,
-  reporters: ["clear-text", "progress", "json"],
+  // cardwright-progress: each mutant's result written as it comes (MUTATION_PROGRESS), kept by a run stopped early.
+  reporters: ["clear-text", "progress", "json", "cardwright-progress"],
   jsonReporter: { fileName: process.env.MUTATION_REPORT ?? "reports/mutation/mutation.json" },
   tempDirName: ".stryker-tmp",
   cleanTempDir: "always",

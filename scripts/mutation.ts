@@ -13,7 +13,7 @@
  *                                      not recorded: a module too big for one run is filled in range by range, then
  *                                      `npm run mutation -- runtime/engine/actions.ts` scores it, re-using those results
  */
-import { spawnSync, execFileSync } from "node:child_process";
+import { spawn, execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -151,6 +151,10 @@ export function renderPage(scores: Scores, allModules: string[], asOf: string): 
     "npm run mutation -- runtime/core/operations.ts:1-120   # only these lines' mutants: kept in mutation/incremental.json, not scored",
     "```",
     "",
+    "A run stops Stryker itself after `--minutes=N` (default 18, as heavy.sh ends a job at 20; `--minutes=0`: no limit) and keeps",
+    "every mutant it had tested: mutation/progress-reporter.mjs writes each result as it comes, and the stopped run merges them into",
+    "mutation/incremental.json (unscored), so running the same command again goes on where it stopped.",
+    "",
     "A module too big for one 20-minute run of this shared machine is filled in by line ranges, then scored whole with",
     "`npm run mutation -- <module>`, which re-uses every range's results (Stryker's incremental mode: a mutant is re-tested",
     "only when its code or the scenarios that reach it changed). Under a load of ~30 a run tests 5–15 mutants a minute",
@@ -287,6 +291,33 @@ export function mergeIncremental(earlier: IncrementalReport | undefined, fresh: 
   return { ...fresh, files: Object.fromEntries(Object.entries(files).sort(([a], [b]) => a.localeCompare(b))) };
 }
 
+/** One line of a run's progress file (mutation/progress-reporter.mjs): the dry run's tests, or one mutant's result. */
+type ProgressLine = { tests: string[] } | { mutant: IncrementalMutant & { fileName: string; status: string } };
+
+/**
+ * The incremental report of a run stopped before Stryker wrote its own: the mutants its progress file recorded (each
+ * under its module, with the module's source as it is now, which is what the run's sandbox was copied from), and the
+ * dry run's tests numbered in their order (a mutant's tests are named by their test names in the progress file).
+ * Merged like a finished run's (`mergeIncremental`), the next run re-uses these results and tests only the rest.
+ */
+export function progressReport(progress: string, sourceOf: (module: string) => string): { report: IncrementalReport; tested: Map<string, number> } {
+  const lines = progress.split("\n").filter(Boolean).map((l) => JSON.parse(l) as ProgressLine);
+  const tests = lines.flatMap((l) => ("tests" in l ? l.tests : []));
+  const idOf = new Map(tests.map((name, i) => [name, String(i)]));
+  const ids = (names: string[] | undefined) => names?.flatMap((n) => idOf.get(n) ?? []);
+  const files: IncrementalReport["files"] = {};
+  const tested = new Map<string, number>();
+  for (const line of lines) {
+    if (!("mutant" in line)) continue;
+    const { fileName, killedBy, coveredBy, ...mutant } = line.mutant;
+    const module = path.relative(root, path.resolve(root, fileName)).split(path.sep).join("/");
+    files[module] ??= { language: "typescript", source: sourceOf(module), mutants: [] } as IncrementalReport["files"][string];
+    files[module]!.mutants.push({ ...mutant, id: String(files[module]!.mutants.length), killedBy: ids(killedBy) ?? [], coveredBy: ids(coveredBy) ?? [] } as IncrementalMutant);
+    tested.set(module, (tested.get(module) ?? 0) + 1);
+  }
+  return { report: { files, testFiles: { "": { tests: tests.map((name, i) => ({ id: String(i), name })) } } }, tested };
+}
+
 /** `runtime/x.ts:100-250` → the module and its line range (Stryker's mutate-range syntax); a plain module has none. */
 export function splitRange(arg: string): { module: string; range?: string } {
   const match = /^(.*\.ts):(\d+-\d+)$/.exec(arg);
@@ -297,8 +328,41 @@ export function splitRange(arg: string): { module: string; range?: string } {
 export const RUNNER = "runtime/scenario.ts";
 const isRunner = (arg: string) => splitRange(arg).module === RUNNER;
 
+/**
+ * Runs a command in a process group of its own until it ends or `deadline` (ms since the epoch) passes, when the whole
+ * group (Stryker and its workers) is stopped: the exit code, or "stopped".
+ */
+export function runUntil(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }, deadline: number): Promise<number | "stopped"> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { ...options, stdio: "inherit", detached: true });
+    let stopped = false;
+    // (No limit: no timer; setTimeout reads a delay beyond 2^31 - 1 ms as 1 ms.)
+    const timer = Number.isFinite(deadline) ? setTimeout(() => {
+      stopped = true;
+      console.error(`mutation: the time limit is reached; stopping Stryker and keeping the mutants it has tested`);
+      try {
+        process.kill(-child.pid!, "SIGTERM");
+      } catch {
+        // Already gone.
+      }
+      // Stryker's workers may linger past SIGTERM: the whole group is killed a little later.
+      setTimeout(() => {
+        try {
+          process.kill(-child.pid!, "SIGKILL");
+        } catch {
+          // Gone.
+        }
+      }, 10_000).unref();
+    }, Math.max(0, deadline - Date.now())) : undefined;
+    child.on("exit", (code) => {
+      if (timer) clearTimeout(timer);
+      resolve(stopped ? "stopped" : (code ?? 1));
+    });
+  });
+}
+
 /** One Stryker run over `modules` (their mutants together: one start-up, one initial test run); the score of each. */
-function measure(modules: string[], force: boolean): Map<string, ModuleScore> {
+async function measure(modules: string[], force: boolean, deadline: number): Promise<Map<string, ModuleScore>> {
   const report = path.join(root, "reports", "mutation", "run.json");
   mkdirSync(path.dirname(report), { recursive: true });
   rmSync(report, { force: true });
@@ -311,16 +375,24 @@ function measure(modules: string[], force: boolean): Map<string, ModuleScore> {
   const incremental = path.join(scratch, "incremental.json");
   const earlier = existsSync(INCREMENTAL_FILE) ? (JSON.parse(readFileSync(INCREMENTAL_FILE, "utf8")) as IncrementalReport) : undefined;
   if (earlier) writeFileSync(incremental, JSON.stringify(earlier));
-  const run = spawnSync("npx", ["stryker", "run", "mutation/stryker.config.mjs", ...(force ? ["--force"] : [])], {
+  const progress = path.join(scratch, "progress.jsonl");
+  const status = await runUntil("npx", ["stryker", "run", "mutation/stryker.config.mjs", ...(force ? ["--force"] : [])], {
     cwd: root,
-    stdio: "inherit",
     // The scenario runner is judged by negated expectations too (mutation/suite-tests.ts `negated`): only in its own runs,
     // as they would slow every other module's survivors for nothing.
-    env: { ...process.env, MUTATE: modules.join(","), MUTATION_REPORT: report, MUTATION_SUITE: suite, MUTATION_INCREMENTAL: incremental, MUTATION_NEGATED: modules.some(isRunner) ? "1" : "" },
-  });
+    env: { ...process.env, MUTATE: modules.join(","), MUTATION_REPORT: report, MUTATION_SUITE: suite, MUTATION_INCREMENTAL: incremental, MUTATION_NEGATED: modules.some(isRunner) ? "1" : "", MUTATION_PROGRESS: progress },
+  }, deadline);
   const scores = new Map<string, ModuleScore>();
-  if (run.status !== 0 || !existsSync(report) || !existsSync(incremental)) {
-    console.error(`mutation: Stryker failed on ${modules.join(", ")} (exit ${run.status})`);
+  if (status !== 0 || !existsSync(report) || !existsSync(incremental)) {
+    console.error(`mutation: Stryker ${status === "stopped" ? "was stopped at the time limit" : `failed (exit ${status})`} on ${modules.join(", ")}`);
+    // What it tested is kept: the next run over these modules re-uses it and tests only the rest. Nothing is scored.
+    if (existsSync(progress)) {
+      const { report: partial, tested } = progressReport(readFileSync(progress, "utf8"), (module) => readFileSync(path.join(root, module), "utf8"));
+      if (tested.size) {
+        writeFileSync(INCREMENTAL_FILE, JSON.stringify(mergeIncremental(earlier, partial)) + "\n");
+        for (const [module, n] of tested) console.log(`mutation: ${module}: ${n} mutant results kept in ${path.relative(root, INCREMENTAL_FILE)} (not scored: run it again to go on)`);
+      }
+    }
   } else {
     const fresh = JSON.parse(readFileSync(incremental, "utf8")) as IncrementalReport;
     writeFileSync(INCREMENTAL_FILE, JSON.stringify(mergeIncremental(earlier, fresh)) + "\n");
@@ -372,6 +444,7 @@ function imported(module: string): ModuleScore | undefined {
 }
 
 if (process.argv[1]?.endsWith("scripts/mutation.ts")) {
+  const started = Date.now();
   const args = process.argv.slice(2);
   const modules = runtimeModules();
   const named = args.filter((a) => !a.startsWith("--"));
@@ -401,9 +474,19 @@ if (process.argv[1]?.endsWith("scripts/mutation.ts")) {
       return range ? to! - from! + 1 : readFileSync(path.join(root, module), "utf8").split("\n").length;
     };
     const size = Number(args.find((a) => a.startsWith("--batch="))?.slice("--batch=".length) ?? 400);
+    // The whole command stops Stryker after --minutes (default 18: heavy.sh kills a job at 20, and the merge needs a
+    // moment), keeping what it tested; 0: no limit.
+    const minutes = Number(args.find((a) => a.startsWith("--minutes="))?.slice("--minutes=".length) ?? 18);
+    const deadline = minutes > 0 ? started + minutes * 60_000 : Infinity;
     // The scenario runner runs alone: its run adds the negated-expectation tests.
     const runs = [...batches(wanted.filter((m) => !isRunner(m)), linesOf, size), ...wanted.filter(isRunner).map((m) => [m])];
-    for (const batch of runs) for (const [module, score] of measure(batch, args.includes("--force"))) record(module, score);
+    for (const batch of runs) {
+      if (Date.now() >= deadline) {
+        console.error(`mutation: the time limit is reached; not started: ${batch.join(", ")}`);
+        continue;
+      }
+      for (const [module, score] of await measure(batch, args.includes("--force"), deadline)) record(module, score);
+    }
   }
   writeFileSync(page, renderPage(readScores(), modules, `${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`));
 }

@@ -3,11 +3,12 @@
  * scripts/mutation.ts; the counts come from Stryker's JSON report. The runs themselves are not
  * part of the tests (hours on this machine): `npm run mutation`.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { describe, expect, it } from "vitest";
 import path from "node:path";
 import { parseSync, traverse, type NodePath } from "@babel/core";
-import { NOT_MEASURED, batches, mergeIncremental, renderPage, scoreOf, splitRange, type ModuleScore } from "../../scripts/mutation.ts";
+import { NOT_MEASURED, batches, mergeIncremental, progressReport, renderPage, runUntil, scoreOf, splitRange, type ModuleScore } from "../../scripts/mutation.ts";
 // @ts-expect-error a plain JS Stryker plugin (no types)
 import { MESSAGE_TEXT, strykerPlugins } from "../../mutation/message-text-ignorer.mjs";
 // @ts-expect-error a plain JS Stryker plugin (no types)
@@ -103,6 +104,48 @@ describe("mutation scores", () => {
     expect(mergeIncremental(earlier, changed).files["runtime/a.ts"]!.mutants).toHaveLength(1);
     expect(splitRange("runtime/engine/actions.ts:1-300")).toEqual({ module: "runtime/engine/actions.ts", range: "1-300" });
     expect(splitRange("runtime/engine/actions.ts")).toEqual({ module: "runtime/engine/actions.ts" });
+  });
+
+  it("a run stopped at the time limit keeps what it tested: its progress lines become an incremental report the next run re-uses", () => {
+    const at = (line: number) => ({ start: { line, column: 1 }, end: { line, column: 9 } });
+    const progress = [
+      { tests: ["duel s1", "duel s2", "cv s3"] },
+      { mutant: { fileName: path.resolve("runtime/a.ts"), mutatorName: "M", replacement: "x", location: at(3), status: "Killed", killedBy: ["cv s3"], coveredBy: ["duel s2", "cv s3"] } },
+      { mutant: { fileName: "runtime/a.ts", mutatorName: "M", replacement: "y", location: at(4), status: "Survived", killedBy: [], coveredBy: ["duel s1"] } },
+    ].map((l) => JSON.stringify(l)).join("\n") + "\n";
+    const { report, tested } = progressReport(progress, (module) => `source of ${module}`);
+    expect(tested).toEqual(new Map([["runtime/a.ts", 2]]));
+    expect(report.testFiles).toEqual({ "": { tests: [{ id: "0", name: "duel s1" }, { id: "1", name: "duel s2" }, { id: "2", name: "cv s3" }] } });
+    expect(report.files["runtime/a.ts"]!.source).toBe("source of runtime/a.ts");
+    expect(report.files["runtime/a.ts"]!.mutants.map((m) => [m.location!.start.line, m.killedBy, m.coveredBy])).toEqual([[3, ["2"], ["1", "2"]], [4, [], ["0"]]]);
+    // Merged: the module's mutants the stopped run did not reach stay (same source), other modules stay, ids follow the names.
+    const earlier = {
+      files: {
+        "runtime/a.ts": { source: "source of runtime/a.ts", mutants: [{ location: at(9), mutatorName: "M", replacement: "x", coveredBy: ["4"], killedBy: ["4"], status: "Killed" }] },
+        "runtime/b.ts": { source: "b", mutants: [{ location: at(1), mutatorName: "M", replacement: "x", coveredBy: ["4"], status: "Survived" }] },
+      },
+      testFiles: { "": { tests: [{ id: "4", name: "cv s3" }] } },
+    };
+    const merged = mergeIncremental(earlier, report);
+    expect(merged.files["runtime/a.ts"]!.mutants.map((m) => [m.location!.start.line, m.killedBy])).toEqual([[3, ["2"]], [4, []], [9, ["2"]]]);
+    expect(merged.files["runtime/b.ts"]!.mutants[0]!.coveredBy).toEqual(["2"]);
+  });
+
+  it("a command past its time limit is stopped with every process it started (Stryker's workers), not left running", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "cw-run-until-"));
+    // A parent that starts a child of its own, each writing its pid, then both sleep far beyond the limit.
+    const script = `sleep 60 & echo $! > ${dir}/child; echo $$ > ${dir}/parent; wait`;
+    const started = Date.now();
+    expect(await runUntil("sh", ["-c", script], { cwd: dir, env: process.env }, Date.now() + 1500)).toBe("stopped");
+    expect(Date.now() - started).toBeLessThan(30_000);
+    // Running: its /proc entry is there and not a zombie (a killed process whose parent has not reaped it yet).
+    const alive = (pid: number) => existsSync(`/proc/${pid}/stat`) && !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+    const pids = ["parent", "child"].map((f) => Number(readFileSync(path.join(dir, f), "utf8")));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(pids.map(alive)).toEqual([false, false]);
+    // A command that ends in time gives its exit code.
+    expect(await runUntil("sh", ["-c", "exit 3"], { cwd: dir, env: process.env }, Date.now() + 60_000)).toBe(3);
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it("cut modules into runs of about a given number of lines, in the order given", () => {
