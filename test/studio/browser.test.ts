@@ -14,7 +14,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "../../studio/scripts/harness.ts";
-import { openExportDialogFor, pointAt } from "./page-helpers.ts";
+import { draftKeys, openExportDialogFor, pointAt } from "./page-helpers.ts";
 
 const TEST_FILE = "studio-test.cards";
 const PROBE_NAME = "Studio Probe";
@@ -323,7 +323,7 @@ describe("studio in the browser", { timeout: 180_000 }, () => {
     await openFile(page, probe.file);
     await select(page, 2, 1, 0);
     await page.keyboard.type("# not saved yet\n");
-    await expect.poll(() => page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith("cardwright:draft:")))).toBe(true);
+    await expect.poll(async () => (await draftKeys(page)).length > 0).toBe(true);
     expect(await readFile(path.join(harness.workspace, probe.file), "utf8")).not.toContain("# not saved yet");
     await page.reload();
     await page.locator(".monaco-editor .view-lines").waitFor();

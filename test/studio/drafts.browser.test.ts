@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHROMIUM, CHROMIUM_ARGS } from "../../studio/scripts/harness.ts";
 import { distDir, ensureStudioBuilt, repoDir } from "../../studio/server/build.ts";
 import { startStudioServer, type StudioServer } from "../../studio/server/server.ts";
+import { draftKeys, draftStores } from "./page-helpers.ts";
 
 const FILE = "duel/duel.game";
 const LONG_AUTOSAVE = "?autosaveMs=600000";
@@ -74,7 +75,6 @@ const studio = (page: Page) => page.evaluate(() => {
 });
 const editorText = (page: Page, file: string) => page.evaluate((f) => (window as unknown as { cardwright: Studio }).cardwright.store.files.get(f)?.model.getValue() ?? null, file);
 const saveState = (page: Page, file: string) => page.evaluate((f) => (window as unknown as { cardwright: Studio }).cardwright.store.files.get(f)?.state ?? null, file);
-const draftKeys = (page: Page) => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("cardwright:draft:")));
 
 /** Opens the studio (or reloads it) and waits until the workspace is loaded, the file open in the editor and checked once. */
 async function ready(page: Page, file = FILE): Promise<void> {
@@ -122,6 +122,8 @@ describe("drafts in the browser", { timeout: 240_000 }, () => {
     const inA = await studio(page);
     await typeAtLine2(page, "# only in project A\n");
     await expect.poll(() => draftKeys(page)).toHaveLength(1);
+    // Kept in IndexedDB (written off the main thread), not in localStorage.
+    expect(await draftStores(page)).toMatchObject({ indexedDb: await draftKeys(page), localStorage: [] });
 
     // The same port, another folder called "cards" with the very same duel.game (same disk version).
     await stop(server);
@@ -149,7 +151,7 @@ describe("drafts in the browser", { timeout: 240_000 }, () => {
     await expect.poll(() => saveState(page, FILE), { timeout: 20_000 }).toBe("saved");
     expect(await readFile(path.join(a, FILE), "utf8")).toContain("# only in project A\n");
     expect(await readFile(path.join(b, FILE), "utf8")).toBe(original);
-    expect(await draftKeys(page)).toEqual([]);
+    await expect.poll(() => draftKeys(page)).toEqual([]);
     await context.close();
     await stop(server);
   });
@@ -205,6 +207,33 @@ describe("drafts in the browser", { timeout: 240_000 }, () => {
     expect(await draftKeys(tabB)).toHaveLength(1); // B's own
     expect(await editorText(tabB, FILE)).not.toContain("# tab A");
     expect(await readFile(path.join(workspace, FILE), "utf8")).toBe(original);
+    await context.close();
+    await stop(server);
+  });
+
+  it("an edit typed just before a reload is kept: the newest of a stored draft and the one written as the page went away", async () => {
+    const workspace = await workspaceCopy("reload-at-once");
+    const original = await readFile(path.join(workspace, FILE), "utf8");
+    const server = await serve(workspace);
+    const context = await newContext();
+    const page = await context.newPage();
+    await page.goto(server.url + LONG_AUTOSAVE);
+    await ready(page);
+    await typeAtLine2(page, "# first, stored\n");
+    await expect.poll(async () => (await draftStores(page)).indexedDb).toHaveLength(1);
+    // Reloaded within the draft's pause: this edit is only in the page when it goes away.
+    await typeAtLine2(page, "# second, typed as the page reloads\n");
+    await page.reload();
+    await ready(page);
+    const text = await editorText(page, FILE);
+    expect(text).toContain("# second, typed as the page reloads\n# first, stored\n");
+    expect(await saveState(page, FILE)).toBe("unsaved");
+    expect((await studio(page)).offers).toEqual([]);
+    await page.keyboard.press("Control+s");
+    await expect.poll(() => saveState(page, FILE), { timeout: 20_000 }).toBe("saved");
+    expect(await readFile(path.join(workspace, FILE), "utf8")).toBe(text);
+    expect(original).not.toContain("# first, stored");
+    await expect.poll(() => draftKeys(page)).toEqual([]);
     await context.close();
     await stop(server);
   });

@@ -32,3 +32,33 @@ export async function openExportDialogFor(page: Page, sets: RegExp): Promise<Loc
   }
   return dialog;
 }
+
+/** The keys of the drafts the page's origin holds, in IndexedDB and in localStorage (studio/src/workspace/drafts.ts). */
+export async function draftStores(page: Page): Promise<{ indexedDb: string[]; localStorage: string[] }> {
+  return page.evaluate(async () => {
+    const local = Object.keys(localStorage).filter((k) => k.startsWith("cardwright:draft:"));
+    const known = await indexedDB.databases();
+    if (!known.some((d) => d.name === "cardwright-drafts")) return { indexedDb: [], localStorage: local.sort() };
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open("cardwright-drafts");
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    try {
+      const keys = await new Promise<IDBValidKey[]>((resolve, reject) => {
+        const request = db.transaction("drafts", "readonly").objectStore("drafts").getAllKeys();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      return { indexedDb: keys.map(String).sort(), localStorage: local.sort() };
+    } finally {
+      db.close();
+    }
+  });
+}
+
+/** The keys of every draft the page's origin holds, whichever store has it. */
+export async function draftKeys(page: Page): Promise<string[]> {
+  const { indexedDb, localStorage } = await draftStores(page);
+  return [...new Set([...indexedDb, ...localStorage])].sort();
+}

@@ -1,8 +1,8 @@
 /**
  * The workspace as the page sees it: one Monaco model per file, each with the disk version
  * it was read at, a save state, and (when the disk and the editor disagree) a conflict
- * for the designer to settle. Edits go to localStorage at once, to disk after a short pause
- * (autosave), and to the checker worker after a shorter one.
+ * for the designer to settle. Edits go to the checker worker at once, to the browser's storage
+ * as a draft after a short pause (./drafts.ts), and to disk after a longer one (autosave).
  */
 import * as monaco from "monaco-editor/editor";
 import type { Diagnostic, DiagnosticFix } from "../../../compiler/diagnostics.ts";
@@ -99,6 +99,7 @@ const AUTOSAVE_MS = Number(new URLSearchParams(location.search).get("autosaveMs"
 // A check starts once the edit's task is done (edits of one task are one check, see scheduleCheck): no
 // typing pause. A check still running when the next edit comes is superseded (CheckerClient).
 const POLL_MS = 2000;
+const DRAFT_MS = 250;
 
 /** Each model's text at its version: an unchanged file gives the same string, not a new copy out of Monaco. */
 const texts = new WeakMap<monaco.editor.ITextModel, { version: number; text: string }>();
@@ -234,7 +235,13 @@ export class WorkspaceStore {
       this.pollTimer = setInterval(() => void this.poll(), POLL_MS);
       window.addEventListener("beforeunload", () => {
         this.flushDrafts();
+        drafts.keepUnconfirmed();
         for (const path of this.announced) this.channel?.post({ type: "settled", tab: this.tabId, path });
+      });
+      // A page leaving without beforeunload (a tab discarded or frozen for the back/forward cache) keeps its drafts too.
+      window.addEventListener("pagehide", () => {
+        this.flushDrafts();
+        drafts.keepUnconfirmed();
       });
     } catch (error) {
       this.loadError = error instanceof Error ? error.message : String(error);
@@ -260,7 +267,7 @@ export class WorkspaceStore {
    * itself. A live tab's drafts are that tab's business and are left alone.
    */
   private async restoreDrafts(): Promise<void> {
-    const stored = drafts.list(this.workspaceId, this.name);
+    const stored = await drafts.list(this.workspaceId, this.name);
     const foreign = stored.filter((d) => d.tab !== this.tabId);
     const live = foreign.length ? await liveTabIds() : undefined;
     for (const entry of stored) {
@@ -409,16 +416,15 @@ export class WorkspaceStore {
     clearTimeout(this.draftTimers.get(file.path));
     this.draftTimers.set(
       file.path,
-      // localStorage writes block the page (≈0.3 s for a 2,000-card file): a big file waits for a
-      // longer pause in the typing (a reload still flushes at once, see flushDrafts).
-      setTimeout(() => this.writeDraft(file), Math.min(2_000, 150 + Math.floor(file.model.getValueLength() / 400))),
+      // A pause in the typing, so a burst of keystrokes is one write (a reload still flushes at once, see flushDrafts).
+      setTimeout(() => this.writeDraft(file), DRAFT_MS),
     );
   }
 
   private writeDraft(file: WorkspaceFile): void {
     this.draftTimers.delete(file.path);
     if (file.state === "saved" || !this.workspaceId) return;
-    drafts.put(this.workspaceId, this.tabId, file.path, { text: file.model.getValue(), baseVersion: file.diskVersion, updatedAt: Date.now() });
+    void drafts.put(this.workspaceId, this.tabId, file.path, { text: file.model.getValue(), baseVersion: file.diskVersion, updatedAt: Date.now() });
   }
 
   flushDrafts(): void {
