@@ -7,9 +7,12 @@
  * file; and what is typed is checked (the worker gets only the changed file; how soon is the
  * bench's business, never a test's).
  */
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "../../studio/scripts/harness.ts";
+import { WorkspaceChecker } from "../../studio/src/worker/checker.ts";
+import type { SourceFile } from "../../compiler/model.ts";
 
 let harness: Harness;
 
@@ -87,6 +90,91 @@ describe("studio load", () => {
       .poll(() => page.evaluate((f) => ((window as unknown as { cardwright: { store: { files: Map<string, { diagnostics: { code: string }[] }> } } }).cardwright.store.files.get(f)?.diagnostics ?? []).map((d) => d.code), file), { timeout: 60_000 })
       .toContain("CW2006");
     expect(path.extname(file)).toBe(".cards");
+    await page.context().close();
+  });
+
+  it("sends a keystroke to the worker as the edit, and the worker's text follows typing, several cursors, undo, redo, a paste, an outside change and a whole-text replace", async () => {
+    const page = await harness.newPage("?autosaveMs=600000");
+    // Every check request the page posts to its worker: which files went whole, which as edits.
+    await page.addInitScript(() => {
+      const posted: { changed: string[]; edited: string[] }[] = [];
+      (window as unknown as { postedChecks: typeof posted }).postedChecks = posted;
+      const post = Worker.prototype.postMessage;
+      Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: unknown[]) {
+        const m = message as { type?: string; changed?: { path: string }[]; edited?: { path: string }[] };
+        if (m?.type === "check") posted.push({ changed: (m.changed ?? []).map((f) => f.path), edited: (m.edited ?? []).map((f) => f.path) });
+        return (post as (...args: unknown[]) => void).call(this, message, ...rest);
+      } as typeof Worker.prototype.postMessage;
+    });
+    await page.reload();
+    type Editing = {
+      store: Studio["store"] & { checked(): Promise<void>; sourceFiles(): SourceFile[]; model?: { diagnostics: unknown[]; sets: { file: string; cards: { name: string; range: unknown }[] }[] } };
+      editor: Omit<Studio["editor"], "getModel"> & { executeEdits(source: string, edits: { range: object; text: string }[]): void; trigger(source: string, id: string, payload: unknown): void; getModel(): { uri: { path: string }; getValue(): string; setValue(text: string): void; getLineCount(): number } | null };
+    };
+    await page.waitForFunction(() => (window as unknown as { cardwright: Studio }).cardwright.store.checkMilliseconds !== undefined, undefined, { timeout: 120_000 });
+    const file = await page.evaluate(() => (window as unknown as { cardwright: Studio }).cardwright.store.activePath!);
+    const posted = () => page.evaluate(() => (window as unknown as { postedChecks: { changed: string[]; edited: string[] }[] }).postedChecks.splice(0));
+    const settle = () => page.evaluate(() => (window as unknown as { cardwright: Editing }).cardwright.store.checked());
+    await settle();
+    expect((await posted()).some((p) => p.changed.includes(file))).toBe(true); // the first check has every file whole
+
+    // A keystroke: only its edit goes across.
+    await page.evaluate(() => {
+      const { editor } = (window as unknown as { cardwright: Studio }).cardwright;
+      editor.setPosition({ lineNumber: 3, column: 1 });
+      editor.focus();
+    });
+    await page.keyboard.type("# a");
+    await settle();
+    const typed = await posted();
+    expect(typed.length).toBeGreaterThan(0);
+    expect(typed.every((p) => p.changed.length === 0 && p.edited.join() === file)).toBe(true);
+
+    // Several cursors, undo, redo, a multi-line paste with Windows line ends, in one task and in several.
+    await page.evaluate(() => {
+      const { editor } = (window as unknown as { cardwright: Editing }).cardwright;
+      const lines = editor.getModel()!.getLineCount();
+      editor.executeEdits("test", [
+        { range: { startLineNumber: 2, startColumn: 1, endLineNumber: 2, endColumn: 1 }, text: "# one\n" },
+        { range: { startLineNumber: 5, startColumn: 1, endLineNumber: 6, endColumn: 1 }, text: "" },
+        { range: { startLineNumber: lines - 1, startColumn: 1, endLineNumber: lines - 1, endColumn: 1 }, text: "# near the end\r\n# two\r\n" },
+      ]);
+      editor.trigger("test", "undo", null);
+      editor.trigger("test", "redo", null);
+    });
+    await page.keyboard.type("x");
+    await page.keyboard.press("Control+z");
+    await page.keyboard.insertText('card "Pasted" {\r\n  type: Unit\r\n}\r\n');
+    await settle();
+    expect((await posted()).every((p) => p.changed.length === 0)).toBe(true);
+
+    // Someone changes the file on disk (the studio takes it as edits), then a whole-text replace.
+    const onDisk = path.join(harness.workspace, file);
+    const mine = await page.evaluate((f) => (window as unknown as { cardwright: Studio }).cardwright.store.files.get(f)!.model.getValue(), file);
+    await page.keyboard.press("Control+s");
+    await expect.poll(async () => (await readFile(onDisk, "utf8")) === mine, { timeout: 30_000 }).toBe(true);
+    await writeFile(onDisk, "# from outside\n" + mine.replace("# a", "# b"));
+    await expect.poll(() => page.evaluate((f) => (window as unknown as { cardwright: Studio }).cardwright.store.files.get(f)!.model.getValue().startsWith("# from outside"), file), { timeout: 30_000 }).toBe(true);
+    await settle();
+    await page.evaluate(() => {
+      const model = (window as unknown as { cardwright: Editing }).cardwright.editor.getModel()!;
+      model.setValue(model.getValue().replace("# one", "# one, replaced whole"));
+    });
+    await settle();
+    expect((await posted()).some((p) => p.changed.includes(file))).toBe(true);
+    await page.keyboard.type("y");
+    await settle();
+
+    // What the worker checked is what a check from scratch of the page's texts gives.
+    const state = await page.evaluate(() => {
+      const { store } = (window as unknown as { cardwright: Editing }).cardwright;
+      return { files: store.sourceFiles(), diagnostics: store.model!.diagnostics, sets: store.model!.sets.map((s) => ({ file: s.file, cards: s.cards.map((c) => ({ name: c.name, range: c.range })) })) };
+    });
+    expect(state.files.find((f) => f.path === file)!.text).toContain("# one, replaced whole");
+    const listing = (await (await fetch(`${harness.studio.url}api/workspace`)).json()) as { assets?: [] };
+    const fresh = new WorkspaceChecker().check(state.files, listing.assets).model;
+    expect(state.diagnostics).toEqual(JSON.parse(JSON.stringify(fresh.diagnostics)));
+    expect(state.sets).toEqual(JSON.parse(JSON.stringify(fresh.sets.map((s) => ({ file: s.file, cards: s.cards.map((c) => ({ name: c.name, range: c.range })) })))));
     await page.context().close();
   });
 });

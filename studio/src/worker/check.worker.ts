@@ -4,7 +4,7 @@
  * answer against what was checked most recently.
  */
 import * as compiler from "../../../compiler/index.ts";
-import { WorkspaceChecker } from "./checker.ts";
+import { OutOfStep, WorkspaceChecker } from "./checker.ts";
 import * as lexer from "../../../grammar/lexer.ts";
 import type { Capabilities, CompletionEntry, LanguageVocabulary, Reference, WorkerRequest, WorkerResponse } from "./protocol.ts";
 
@@ -51,7 +51,7 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
     switch (request.type) {
       case "check": {
         const started = performance.now();
-        const { delta, phases } = checker.checkChanges(request.paths, request.changed, request.assets);
+        const { delta, phases } = checker.checkChanges(request.paths, request.changed, request.assets, request.edited);
         post({ type: "checked", seq: request.seq, model: delta, milliseconds: performance.now() - started, capabilities, phases });
         break;
       }
@@ -93,6 +93,7 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
         break;
     }
   } catch (error) {
+    if (error instanceof OutOfStep && request.type === "check") return post({ type: "resend", seq: request.seq });
     const message = error instanceof Error ? error.message : String(error);
     post(request.type === "check" ? { type: "failed", seq: request.seq, error: message } : { type: "failed", ...("id" in request ? { id: request.id } : {}), error: message });
   }

@@ -10,7 +10,7 @@ import { scenarioDiagnostics } from "../../../compiler/scenario-check.ts";
 import type { SourceFile, WorkspaceModel } from "../../../compiler/model.ts";
 import type { WorkspaceAsset } from "../../../compiler/art.ts";
 import { encodeModel, SentCards, type ModelDelta } from "./model-delta.ts";
-import type { CheckPhases } from "./protocol.ts";
+import type { CheckPhases, FileEdits, TextChange } from "./protocol.ts";
 
 export interface CheckOutcome {
   /** The model with the engine warnings, as the page will hold it. */
@@ -52,9 +52,22 @@ export class WorkspaceChecker {
   /** The texts of the files the page sent, by path. */
   private readonly texts = new Map<string, string>();
 
-  /** Checks the workspace of `paths` (in order), with the texts of `changed` replacing or adding to the ones kept. */
-  checkChanges(paths: string[], changed: SourceFile[], assets?: readonly WorkspaceAsset[]): CheckOutcome {
+  /**
+   * Checks the workspace of `paths` (in order), with the texts of `changed` replacing or adding to the
+   * ones kept and `edited`'s changes applied to theirs. Throws `OutOfStep` (before checking) when an
+   * edited text is not the page's: every text is then forgotten, and the page sends them whole.
+   */
+  checkChanges(paths: string[], changed: SourceFile[], assets?: readonly WorkspaceAsset[], edited: readonly FileEdits[] = []): CheckOutcome {
     for (const file of changed) this.texts.set(file.path, file.text);
+    for (const { path, changes, length } of edited) {
+      const text = this.texts.get(path);
+      const after = text === undefined ? undefined : applyChanges(text, changes);
+      if (after === undefined || after.length !== length) {
+        this.texts.clear();
+        throw new OutOfStep(path);
+      }
+      this.texts.set(path, after);
+    }
     const files: SourceFile[] = [];
     for (const path of paths) {
       const text = this.texts.get(path);
@@ -83,4 +96,22 @@ export class WorkspaceChecker {
   forget(): void {
     this.sent.clear();
   }
+}
+
+/** The worker's text of a file is not the page's (see `checkChanges`). */
+export class OutOfStep extends Error {
+  constructor(readonly path: string) {
+    super(`The checker's copy of ${path} is out of step with the editor.`);
+  }
+}
+
+/** `text` with Monaco's change lists applied (see FileEdits); undefined when a change falls outside the text. */
+export function applyChanges(text: string, changes: readonly (readonly TextChange[])[]): string | undefined {
+  for (const list of changes) {
+    for (const { offset, length, text: inserted } of list) {
+      if (offset < 0 || length < 0 || offset + length > text.length) return undefined;
+      text = text.slice(0, offset) + inserted + text.slice(offset + length);
+    }
+  }
+  return text;
 }

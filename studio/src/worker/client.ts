@@ -1,7 +1,7 @@
 /** The page's side of the checker worker: latest-wins checks and request/response queries. */
 import type { SourceFile, WorkspaceModel } from "../../../compiler/model.ts";
 import type { WorkspaceAsset } from "../../../compiler/art.ts";
-import type { Capabilities, CheckPhases, CompletionEntry, EditorQuery, EditorQueryResult, LanguageVocabulary, Reference, WorkerRequest, WorkerResponse } from "./protocol.ts";
+import type { Capabilities, CheckPhases, CompletionEntry, EditorQuery, EditorQueryResult, FileEdits, LanguageVocabulary, Reference, TextChange, WorkerRequest, WorkerResponse } from "./protocol.ts";
 import CheckWorker from "./check.worker.ts?worker";
 import { decodeModel } from "./model-delta.ts";
 
@@ -10,6 +10,22 @@ export interface CheckResult {
   milliseconds: number;
   capabilities: Capabilities;
   phases?: CheckPhases;
+}
+
+/**
+ * A file to check, as the page holds it: its text, and a revision that changes with it. A source
+ * that keeps its changes (the studio's WorkspaceFile) lets an edit go to the worker as the edit.
+ */
+export interface CheckSource {
+  readonly path: string;
+  readonly revision: number;
+  text(): string;
+  /** The text's length now (to check the worker's copy after the changes). */
+  length(): number;
+  /** The changes from `revision` to now, or undefined when they are not known. */
+  changesSince?(revision: number): TextChange[][] | undefined;
+  /** The worker has the text at `revision`: changes before it are not needed again. */
+  checkerHas?(revision: number): void;
 }
 
 type Distributive<T> = T extends unknown ? Omit<T, "id"> : never;
@@ -23,7 +39,7 @@ export class CheckerClient {
   private seq = 0;
   private nextId = 1;
   private inFlight = false;
-  private queued: SourceFile[] | undefined;
+  private queued: CheckSource[] | undefined;
   /** The workspace's images as last given (`setAssets`), and whether the worker has them yet. */
   private assets: WorkspaceAsset[] | undefined;
   private assetsSent = false;
@@ -31,9 +47,9 @@ export class CheckerClient {
   /** Waiting for the checks posted or queued so far to finish (see `idle`). */
   private idleWaiters: (() => void)[] = [];
   capabilities: Capabilities | undefined;
-  private lastFiles: SourceFile[] | undefined;
-  /** The texts the worker holds, by path (what the last check request sent or kept). */
-  private sentTexts = new Map<string, string>();
+  private lastFiles: CheckSource[] | undefined;
+  /** What the worker holds, by path: which source's text, at which revision (what the last check request sent or kept). */
+  private sent = new Map<string, { source: CheckSource; revision: number }>();
   /** The last model received: the next result's unchanged cards are taken from it. */
   private lastModel: WorkspaceModel | undefined;
   /** Where the last check's time went inside the worker (for the bench). */
@@ -53,7 +69,7 @@ export class CheckerClient {
     worker.onmessage = (event: MessageEvent<WorkerResponse>) => this.receive(event.data);
     worker.onerror = (event) => {
       this.inFlight = false;
-      this.sentTexts = new Map();
+      this.sent = new Map();
       this.assetsSent = false;
       this.queued = undefined;
       this.wakeIdle();
@@ -92,27 +108,49 @@ export class CheckerClient {
 
   /**
    * Checks the files. While a check runs, a newer request supersedes any waiting one (only the
-   * newest state is checked next). Only the files whose text the worker does not have go across.
+   * newest state is checked next). Only what the worker does not have goes across: a file's edits
+   * since the revision it has when they are known, else the file's text.
    */
-  check(files: SourceFile[]): void {
+  check(files: CheckSource[]): void {
     this.lastFiles = files;
     if (this.inFlight) {
       this.queued = files;
       return;
     }
     this.inFlight = true;
-    // Unchanged files are usually the very same string (WorkspaceStore.sourceFiles): compared at a glance.
-    const changed = files.filter((f) => this.sentTexts.get(f.path) !== f.text);
-    this.sentTexts = new Map(files.map((f) => [f.path, f.text]));
+    const changed: SourceFile[] = [];
+    const edited: FileEdits[] = [];
+    const sent = new Map<string, { source: CheckSource; revision: number }>();
+    for (const file of files) {
+      const revision = file.revision;
+      const held = this.sent.get(file.path);
+      sent.set(file.path, { source: file, revision });
+      if (held?.source === file && held.revision === revision) continue;
+      const changes = held?.source === file ? file.changesSince?.(held.revision) : undefined;
+      if (changes) edited.push({ path: file.path, changes, length: file.length() });
+      else changed.push({ path: file.path, text: file.text() });
+      file.checkerHas?.(revision);
+    }
+    this.sent = sent;
     const assets = this.assetsSent ? undefined : this.assets;
     this.assetsSent = true;
     this.timings.postedAt = performance.now();
-    this.worker.postMessage({ type: "check", seq: ++this.seq, paths: files.map((f) => f.path), changed, ...(assets ? { assets } : {}) } satisfies WorkerRequest);
+    this.worker.postMessage({ type: "check", seq: ++this.seq, paths: files.map((f) => f.path), changed, ...(edited.length ? { edited } : {}), ...(assets ? { assets } : {}) } satisfies WorkerRequest);
   }
 
   private receive(response: WorkerResponse): void {
     if (response.type === "vocabulary") {
       this.onVocabulary?.(response.vocabulary);
+      return;
+    }
+    if (response.type === "resend") {
+      // Never expected: the worker forgot every text; they all go whole with the newest state.
+      this.inFlight = false;
+      this.sent = new Map();
+      const next = this.queued ?? this.lastFiles;
+      this.queued = undefined;
+      if (next) this.check(next);
+      else this.wakeIdle();
       return;
     }
     if (response.type === "checked" || (response.type === "failed" && response.seq !== undefined)) {
@@ -131,7 +169,11 @@ export class CheckerClient {
           this.onError(error instanceof Error ? error.message : String(error));
           if (!this.queued && this.lastFiles) this.queued = this.lastFiles;
         }
-      } else this.onError(response.error);
+      } else {
+        // The worker may have taken some of the texts before it failed: the next check sends them all whole.
+        this.sent = new Map();
+        this.onError(response.error);
+      }
       if (this.queued) {
         const next = this.queued;
         this.queued = undefined;

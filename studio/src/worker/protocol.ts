@@ -21,14 +21,33 @@ export interface CompletionEntry {
   insertText?: string;
 }
 
+/** One change to a text, as Monaco reports it: `length` characters at `offset` became `text`. */
+export interface TextChange {
+  offset: number;
+  length: number;
+  text: string;
+}
+
+/**
+ * A file the worker has, edited since: `changes` turn its text into the page's (each list is one
+ * Monaco change event, applied in order; within a list, from the end of the text backwards, so
+ * every offset is the text's before that list). `length`: the page's text length after them.
+ */
+export interface FileEdits {
+  path: string;
+  changes: TextChange[][];
+  length: number;
+}
+
 export type WorkerRequest =
   /**
    * Check the workspace whose files are `paths`, in this order: `changed` holds the files whose
-   * text the worker does not have yet (new or edited since the last check); the others it has.
+   * text the worker does not have yet (new, or replaced whole); `edited` the edits to files it has
+   * (a keystroke sends the keystroke, not the file); the others it has as they are.
    * `assets`: the workspace's images as the server lists them, when they changed since the last
    * check (absent: the ones the worker has; none ever sent: art is checked for its form only).
    */
-  | { type: "check"; seq: number; paths: string[]; changed: SourceFile[]; assets?: WorkspaceAsset[] }
+  | { type: "check"; seq: number; paths: string[]; changed: SourceFile[]; edited?: FileEdits[]; assets?: WorkspaceAsset[] }
   | { type: "format"; id: number; path: string; text: string }
   | { type: "reference"; id: number; path: string; offset: number }
   | { type: "completions"; id: number; path: string; offset: number; text: string }
@@ -64,7 +83,9 @@ export type WorkerResponse =
   | { type: "reference"; id: number; reference?: Reference }
   | { type: "completions"; id: number; items?: CompletionEntry[] }
   | { type: "query"; id: number; result?: EditorQueryResult }
-  | { type: "failed"; seq?: number; id?: number; error: string };
+  | { type: "failed"; seq?: number; id?: number; error: string }
+  /** The worker's text of a file disagreed with the page's after the edits: the page sends every text whole and checks again. */
+  | { type: "resend"; seq: number };
 
 /** Which parts of the compiler's public API were found, so the page can fall back where one is missing. */
 export interface Capabilities {

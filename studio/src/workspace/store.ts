@@ -9,7 +9,7 @@ import type { Diagnostic, DiagnosticFix } from "../../../compiler/diagnostics.ts
 import type { CardModel, GameModel, SourceFile, WorkspaceModel } from "../../../compiler/model.ts";
 import { ApiError, api, type FileEntry } from "../api.ts";
 import { CheckerClient } from "../worker/client.ts";
-import type { Capabilities } from "../worker/protocol.ts";
+import type { Capabilities, TextChange } from "../worker/protocol.ts";
 import { drafts, type StoredDraft } from "./drafts.ts";
 import { claimTabId, liveTabIds, workspaceChannel, type TabMessage } from "./tabs.ts";
 import { minimalEdits } from "./minimal-edits.ts";
@@ -62,6 +62,15 @@ export class WorkspaceFile {
   private made: monaco.editor.ITextModel | undefined;
   /** The text until the model is made (then the model holds it). */
   private initialText: string | undefined;
+  /** Counts the changes to the text (all of them, the store's own too): what the checker has is a revision. */
+  revision = 0;
+  /**
+   * The content changes from revision `logFrom` to `revision`, one list per change: the checker client
+   * sends these, not the whole text, when the worker has the text at a revision in between. Undefined
+   * when they are not known (a whole-text replace, a new end-of-line, too many): then the text goes whole.
+   */
+  private log: TextChange[][] | undefined = [];
+  private logFrom = 0;
 
   constructor(
     readonly path: string,
@@ -76,16 +85,56 @@ export class WorkspaceFile {
 
   get model(): monaco.editor.ITextModel {
     if (!this.made) {
-      this.made = monaco.editor.createModel(this.initialText ?? "", LANGUAGE_ID, uriFor(this.path));
+      const initial = this.initialText ?? "";
+      this.made = monaco.editor.createModel(initial, LANGUAGE_ID, uriFor(this.path));
       this.initialText = undefined;
+      // The model normalises line endings: then its text is not the one the checker may have been sent.
+      if (textOf(this.made) !== initial) this.textReplaced();
+      this.made.onDidChangeContent((event) => this.record(event));
       this.onModelMade(this, this.made);
     }
     return this.made;
   }
 
+  /** The text's length now, without making its model or reading its text. */
+  length(): number {
+    return this.made ? this.made.getValueLength() : (this.initialText ?? "").length;
+  }
+
   /** The file's text now, without making its model. */
   text(): string {
     return this.made ? textOf(this.made) : (this.initialText ?? "");
+  }
+
+  private record(event: monaco.editor.IModelContentChangedEvent): void {
+    if (event.isFlush || event.isEolChange || !this.log || this.log.length >= MAX_LOGGED_CHANGES) return this.textReplaced();
+    this.revision++;
+    this.log.push(event.changes.map((change) => ({ offset: change.rangeOffset, length: change.rangeLength, text: change.text })));
+  }
+
+  private textReplaced(): void {
+    this.revision++;
+    this.log = undefined;
+  }
+
+  /** The changes that turn the text at `revision` into the text now (each list applies in order), or undefined when not known. */
+  changesSince(revision: number): TextChange[][] | undefined {
+    if (!this.log || revision < this.logFrom || revision > this.revision) return undefined;
+    return this.log.slice(revision - this.logFrom);
+  }
+
+  /** The checker holds the text at `revision` (the current one, or one in the log): the changes before it are not needed again. */
+  checkerHas(revision: number): void {
+    if (!this.log) {
+      if (revision === this.revision) {
+        this.log = [];
+        this.logFrom = revision;
+      }
+      return;
+    }
+    if (revision < this.logFrom || revision > this.revision) return;
+    this.log.splice(0, revision - this.logFrom);
+    this.logFrom = revision;
   }
 
   /** Disposes the model if one was made. */
@@ -99,7 +148,10 @@ const AUTOSAVE_MS = Number(new URLSearchParams(location.search).get("autosaveMs"
 // A check starts once the edit's task is done (edits of one task are one check, see scheduleCheck): no
 // typing pause. A check still running when the next edit comes is superseded (CheckerClient).
 const POLL_MS = 2000;
-const DRAFT_MS = 250;
+/** Change lists kept for the checker before a file is sent whole again (a check is normally a few changes behind). */
+const MAX_LOGGED_CHANGES = 500;
+// `?draftMs=N` lengthens the pause before a draft is written (a browser test reloads with an edit only in the page).
+const DRAFT_MS = Number(new URLSearchParams(location.search).get("draftMs")) || 250;
 
 /** Each model's text at its version: an unchanged file gives the same string, not a new copy out of Monaco. */
 const texts = new WeakMap<monaco.editor.ITextModel, { version: number; text: string }>();
@@ -679,7 +731,8 @@ export class WorkspaceStore {
     clearTimeout(this.checkTimer);
     this.checkTimer = undefined;
     this.checkInMicrotask = false;
-    this.checker.check(this.sourceFiles());
+    // The files themselves: the client sends each one's edits, or its text when the worker has none of it.
+    this.checker.check([...this.files.values()].filter(isCompilerInput));
   }
 
   /**
@@ -694,8 +747,7 @@ export class WorkspaceStore {
   }
 
   sourceFiles(): SourceFile[] {
-    // Deck lists are the table's (studio/src/table/decklist.ts), not compiler input.
-    return [...this.files.values()].filter((f) => f.kind !== "other" && f.kind !== "deck").map((f) => ({ path: f.path, text: f.text() }));
+    return [...this.files.values()].filter(isCompilerInput).map((f) => ({ path: f.path, text: f.text() }));
   }
 
   private applyDiagnostics(diagnostics: Diagnostic[]): void {
@@ -796,6 +848,11 @@ export class WorkspaceStore {
     this.channel?.close();
     this.checker.dispose();
   }
+}
+
+// Deck lists are the table's (studio/src/table/decklist.ts), not compiler input.
+function isCompilerInput(file: WorkspaceFile): boolean {
+  return file.kind !== "other" && file.kind !== "deck";
 }
 
 export function errorCount(file: WorkspaceFile): number {
