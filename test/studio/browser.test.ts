@@ -269,6 +269,10 @@ describe("studio in the browser", { timeout: 180_000 }, () => {
     await page.keyboard.press("Control+Space");
     const offered = page.locator(".suggest-widget .monaco-list-row", { hasText: name }).first();
     await offered.waitFor();
+    // The focused suggestion's details: the card, written when shown (resolveCompletionItem), not for every card offered.
+    await page.keyboard.press("Control+Space");
+    const focused = (await page.locator(".suggest-widget .monaco-list-row.focused .label-name").first().textContent())!;
+    await expect.poll(() => page.locator(".suggest-details").first().textContent(), { timeout: 20_000 }).toContain(focused);
     await offered.click();
     await expect.poll(async () => (await editorText(page, deck))!.split("\n")[1]).toBe(`2 ${name}`);
     await page.context().close();

@@ -108,7 +108,7 @@ afterAll(async () => {
   await rm(base, { recursive: true, force: true });
 });
 
-describe("drafts in the browser", { timeout: 240_000 }, () => {
+describe("drafts in the browser", { timeout: 480_000 }, () => {
   it("a draft from workspace A never appears in workspace B of the same folder name on the same port, and comes back in A", async () => {
     const a = await workspaceCopy("project-a");
     const b = await workspaceCopy("project-b");

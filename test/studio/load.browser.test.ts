@@ -111,7 +111,7 @@ describe("studio load", () => {
       store: Studio["store"] & { checked(): Promise<void>; sourceFiles(): SourceFile[]; model?: { diagnostics: unknown[]; sets: { file: string; cards: { name: string; range: unknown }[] }[] } };
       editor: Omit<Studio["editor"], "getModel"> & { executeEdits(source: string, edits: { range: object; text: string }[]): void; trigger(source: string, id: string, payload: unknown): void; getModel(): { uri: { path: string }; getValue(): string; setValue(text: string): void; getLineCount(): number } | null };
     };
-    await page.waitForFunction(() => (window as unknown as { cardwright: Studio }).cardwright.store.checkMilliseconds !== undefined, undefined, { timeout: 120_000 });
+    await page.waitForFunction(() => (window as unknown as { cardwright?: Studio }).cardwright?.store.checkMilliseconds !== undefined, undefined, { timeout: 120_000 });
     const file = await page.evaluate(() => (window as unknown as { cardwright: Studio }).cardwright.store.activePath!);
     const posted = () => page.evaluate(() => (window as unknown as { postedChecks: { changed: string[]; edited: string[] }[] }).postedChecks.splice(0));
     const settle = () => page.evaluate(() => (window as unknown as { cardwright: Editing }).cardwright.store.checked());

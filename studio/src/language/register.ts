@@ -111,6 +111,24 @@ function cardMarkdown(card: CardModel): string {
   return [`**${card.name}** (${card.set})`, [typeLine, card.cost, card.rarity, stats].filter(Boolean).join(" · "), card.text].filter(Boolean).join("\n\n");
 }
 
+/**
+ * Card-name suggestions are offered for every card of the game (2,000 in a big set): each one's
+ * documentation is written only when Monaco shows it (resolveCompletionItem), not for the whole list.
+ */
+const cardOfSuggestion = new WeakMap<monaco.languages.CompletionItem, CardModel>();
+
+function cardSuggestion(card: CardModel, item: Omit<monaco.languages.CompletionItem, "label" | "kind" | "detail">): monaco.languages.CompletionItem {
+  const suggestion = { ...item, label: card.name, kind: COMPLETION_KIND.card!, detail: `${card.type} · ${card.set}` };
+  cardOfSuggestion.set(suggestion, card);
+  return suggestion;
+}
+
+function resolveCardSuggestion(item: monaco.languages.CompletionItem): monaco.languages.CompletionItem {
+  const card = cardOfSuggestion.get(item);
+  if (card && item.documentation === undefined) item.documentation = { value: cardMarkdown(card) };
+  return item;
+}
+
 function toMonacoRange(range: NonNullable<Definition["range"]>): monaco.IRange {
   return { startLineNumber: range.start.line, startColumn: range.start.column, endLineNumber: range.end.line, endColumn: range.end.column };
 }
@@ -168,6 +186,7 @@ export function registerCardLanguage(store: WorkspaceStore): void {
 
   monaco.languages.registerCompletionItemProvider(LANGUAGE_ID, {
     triggerCharacters: ['"'],
+    resolveCompletionItem: resolveCardSuggestion,
     async provideCompletionItems(model, position) {
       const path = pathOf(model.uri);
       const word = model.getWordUntilPosition(position);
@@ -190,7 +209,7 @@ export function registerCardLanguage(store: WorkspaceStore): void {
       if (quoted && (before.match(/["“”]/g)?.length ?? 0) % 2 === 1) {
         // Inside a quoted name: card names only.
         const nameRange = new monaco.Range(position.lineNumber, quoted.start, position.lineNumber, position.column);
-        for (const card of cards) add({ label: card.name, kind: COMPLETION_KIND.card!, detail: `${card.type} · ${card.set}`, insertText: card.name, range: nameRange, documentation: { value: cardMarkdown(card) } });
+        for (const card of cards) add(cardSuggestion(card, { insertText: card.name, range: nameRange }));
         return { suggestions };
       }
 
@@ -418,6 +437,7 @@ function registerDeckLanguage(store: WorkspaceStore): void {
   };
 
   monaco.languages.registerCompletionItemProvider(DECK_LANGUAGE_ID, {
+    resolveCompletionItem: resolveCardSuggestion,
     async provideCompletionItems(model, position) {
       // The card names come from a check: asked before the workspace's first one has finished, wait for it (no list at all otherwise).
       if (!store.model) await store.checked();
@@ -426,14 +446,7 @@ function registerDeckLanguage(store: WorkspaceStore): void {
       // After the count, the rest of the line is the name: replace it whole.
       const start = count ? count[0].length + 1 : /^\s*/.exec(before)![0].length + 1;
       const range = new monaco.Range(position.lineNumber, start, position.lineNumber, model.getLineMaxColumn(position.lineNumber));
-      const suggestions = cardsOf(pathOf(model.uri)).map((card) => ({
-        label: card.name,
-        kind: COMPLETION_KIND.card!,
-        detail: `${card.type} · ${card.set}`,
-        documentation: { value: cardMarkdown(card) },
-        insertText: count ? card.name : `1 ${card.name}`,
-        range,
-      }));
+      const suggestions = cardsOf(pathOf(model.uri)).map((card) => cardSuggestion(card, { insertText: count ? card.name : `1 ${card.name}`, range }));
       return { suggestions };
     },
   });
