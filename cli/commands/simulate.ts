@@ -12,6 +12,19 @@ import type { GameOutcome, SimulationResult } from "../../runtime/simulate.ts";
 import type { GameBatch, SimulationRun } from "./simulate-worker.ts";
 
 /**
+ * Games a worker thread should have before another is started: a fresh thread is a fresh V8
+ * isolate that compiles the engine's hot code again, about as much CPU as 500 Duel games
+ * (docs/performance.md, "Simulation on worker threads"), so a short run on every core costs more
+ * CPU than it saves wall time.
+ */
+export const GAMES_PER_THREAD = 500;
+
+/** `--workers` when not given: one per core, but no more than the run keeps busy past their start-up (at least 1). */
+export function defaultSimulateWorkers(games: number, cores: number): number {
+  return Math.max(1, Math.min(cores, Math.floor(games / GAMES_PER_THREAD)));
+}
+
+/**
  * `simulate()` with its games played on `workers` threads (0: in this thread), in batches; the
  * same result for any number of workers. `onProgress` gets the games done so far, in game order.
  */
@@ -40,7 +53,7 @@ export function register(program: Command, context: CommandContext): void {
     .option("--seed <n>", "seed", "1")
     .option("--max-turns <n>", "a game still running after this many turns is a violation", "200")
     .option("--path <dir...>", "where to read the game and card files")
-    .option("--workers <n>", "worker threads (default: one per core; 0 plays in this thread); the output is the same for any number")
+    .option("--workers <n>", `worker threads (default: one per core, one per ${GAMES_PER_THREAD} games at most; 0 plays in this thread); the output is the same for any number`)
     .action(async (options: { game: string; games: string; seed: string; maxTurns: string; path?: string[]; workers?: string }) => {
       const games = Number(options.games);
       const seed = Number(options.seed);
@@ -51,7 +64,7 @@ export function register(program: Command, context: CommandContext): void {
         return;
       }
       const { defaultWorkers } = await import("../pool/index.ts");
-      const workers = options.workers === undefined ? defaultWorkers() : Number(options.workers);
+      const workers = options.workers === undefined ? defaultSimulateWorkers(games, defaultWorkers()) : Number(options.workers);
       if (!/^\d+$/.test(options.workers ?? "0") || !Number.isSafeInteger(workers)) {
         process.stderr.write(`cardwright simulate: --workers takes a whole number ≥ 0 (got "${options.workers}")\n`);
         context.setExitCode(2);

@@ -83,30 +83,54 @@ export async function runPool<Task, Result, Shared = undefined>(options: PoolOpt
     }
     return results;
   }
+  const pool = await openPool<Task, Result, Shared>({ ...options, workers: Math.min(workers, tasks.length) });
+  try {
+    return await pool.run(tasks, onResult);
+  } finally {
+    await pool.close();
+  }
+}
+
+/** Worker threads kept between runs (`openPool`): each thread loads the module and warms up once. */
+export interface OpenPool<Task, Result> {
+  /** The tasks' results in task order; `onResult` in task order too (as `runPool`). */
+  run(tasks: readonly Task[], onResult?: (result: Result, index: number) => void): Promise<Result[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * `workers` threads (≥ 1) that stay up for several runs until `close()`. A fresh thread is a fresh
+ * V8 isolate: it loads the worker module and compiles its hot code again (docs/performance.md,
+ * "Simulation on worker threads"), so a caller with many short runs keeps one pool open.
+ */
+export async function openPool<Task, Result, Shared = undefined>(options: Omit<PoolOptions<Task, Result, Shared>, "tasks" | "onResult">): Promise<OpenPool<Task, Result>> {
+  const threads = options.workers ?? defaultWorkers();
+  if (!Number.isInteger(threads) || threads < 1) throw new RangeError(`a pool's workers must be a whole number ≥ 1 (got ${threads})`);
   const module = moduleUrl(options.worker);
   const workerData: PoolWorkerData = { module, bundle: options.prebuilt === false ? null : await workerBundle(module), shared: options.shared };
-  const threads = Math.min(workers, tasks.length);
   const execArgv = threadExecArgv(process.execArgv, workerData.bundle !== null);
   const pool = new Piscina({ filename: ENTRY, minThreads: threads, maxThreads: threads, workerData, execArgv, idleTimeout: 1000 });
-  const done = new Array<boolean>(tasks.length).fill(false);
-  let next = 0;
-  // Results reach onResult in task order: a finished task waits until every task before it is reported.
-  const flush = () => {
-    while (next < tasks.length && done[next]) {
-      onResult?.(results[next]!, next);
-      next++;
-    }
+  return {
+    async run(tasks, onResult) {
+      const results: Result[] = new Array(tasks.length);
+      const done = new Array<boolean>(tasks.length).fill(false);
+      let next = 0;
+      // Results reach onResult in task order: a finished task waits until every task before it is reported.
+      const flush = () => {
+        while (next < tasks.length && done[next]) {
+          onResult?.(results[next]!, next);
+          next++;
+        }
+      };
+      await Promise.all(
+        tasks.map(async (task, index) => {
+          results[index] = (await pool.run(task)) as Result;
+          done[index] = true;
+          flush();
+        }),
+      );
+      return results;
+    },
+    close: () => pool.destroy(),
   };
-  try {
-    await Promise.all(
-      tasks.map(async (task, index) => {
-        results[index] = (await pool.run(task)) as Result;
-        done[index] = true;
-        flush();
-      }),
-    );
-  } finally {
-    await pool.destroy();
-  }
-  return results;
 }

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { main } from "../../cli/main.ts";
 import { runTests } from "../../cli/commands/test.ts";
+import { defaultSimulateWorkers, GAMES_PER_THREAD } from "../../cli/commands/simulate.ts";
 import { createEngine } from "../../runtime/index.ts";
 import { combineOutcomes, playGame, simulate } from "../../runtime/simulate.ts";
 import { bundleOf } from "../../bench/bundles.ts";
@@ -81,6 +82,14 @@ describe("cardwright simulate", () => {
       spy.mockRestore();
     }
     expect(err).toMatch(/--workers takes a whole number ≥ 0 \(got "-1"\)[^]*got "two"/);
+  });
+
+  it("starts, without --workers, one thread per core but none that the run cannot keep busy past its start-up", () => {
+    expect(defaultSimulateWorkers(100, 8)).toBe(1);
+    expect(defaultSimulateWorkers(0, 2)).toBe(1);
+    expect(defaultSimulateWorkers(2 * GAMES_PER_THREAD - 1, 8)).toBe(1);
+    expect(defaultSimulateWorkers(2 * GAMES_PER_THREAD, 8)).toBe(2);
+    expect(defaultSimulateWorkers(1_000_000, 2)).toBe(2);
   });
 });
 
