@@ -7,7 +7,7 @@ import type { CompiledCard } from "../compiler/ir.ts";
 import type { Action, ApplyResult, Engine, GameState, TraceEvent } from "./index.ts";
 import { checkAction } from "./engine/actions.ts";
 import type { CardInstance } from "./state/state.ts";
-import { formatEvent, HASH_START, hashHex, hashUpdate } from "./state/trace.ts";
+import { HASH_START, hashEvent, hashHex, hashUpdate } from "./state/trace.ts";
 import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
 import { uniformInt } from "pure-rand/distribution/uniformInt";
 import { RESOLVING, phaseStepAhead } from "./core/index.ts";
@@ -396,7 +396,7 @@ export function playGame(engine: Engine, options: GameOptions, g: number): GameO
   const violations: string[] = [];
   let hash = HASH_START;
   const record = (events: TraceEvent[]) => {
-    for (const e of events) hash = hashUpdate(hash, formatEvent(e));
+    for (const e of events) hash = hashEvent(hash, e);
   };
   const gameSeed = options.seed * 100_003 + g;
   const decks = { p1: gameRandomDeck(engine, gameSeed * 2 + 1), p2: gameRandomDeck(engine, gameSeed * 2 + 2) };
