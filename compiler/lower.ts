@@ -927,6 +927,22 @@ class AbilityLowering {
     return undefined;
   }
 
+  /**
+   * The one player other than you an imperative clause acts on (its object, or `to ...`), when it is read without a choice
+   * ("the defending player", "your opponent", "its controller"). A target player is read once, by the verb: "they" after
+   * it keeps the clause's other antecedents.
+   */
+  private playerActedOn(clause: Ast.Clause): PlayerRef | undefined {
+    const phrases = [clause.object, ...clause.tail.map((t) => (t.kind === "prep" && (t.prep === "to" || t.prep === "on") ? t.object : undefined))];
+    const np = phrases.find((p): p is Ast.NounPhrase => p !== undefined && isPlayerPhrase(p));
+    if (!np || npDeterminers(np).some((d) => d === "target" || d === "they" || d === "their" || d === "you") || np.also?.length) return undefined;
+    const notes = this.notes.length;
+    const ref = this.playerPhraseOf(np);
+    // Read only to learn whom it names: the verb reads (and notes) it again.
+    this.notes.length = notes;
+    return ref && ref.kind !== "you" && ref.kind !== "each_player" && ref.kind !== "each_opponent" ? ref : undefined;
+  }
+
   /** The players an acting subject reads as (read once: one target slot, one choice). */
   antecedentPlayers(): PlayersRef {
     const a = this.antecedent!;
@@ -1718,6 +1734,10 @@ class AbilityLowering {
     this.actingSubject = clause.subject && isPlayerPhrase(clause.subject) && !(npWords(clause.subject).length === 0 && npDeterminers(clause.subject).every((d) => d === "you")) ? clause.subject : undefined;
     // Whom "they"/"their" names in this clause: its player subject, else the players the clause before acted for, else the trigger's player.
     this.antecedent = this.actingSubject ? { subject: this.actingSubject } : this.lastPlayers ? { players: this.lastPlayers } : this.eventPlayer ? { players: { kind: "event_player" } } : undefined;
+    // "Deal 1 damage to the defending player for each creature they control": with no player subject, "they" is the one
+    // player the clause acts on, before the players of the clause before or the trigger's.
+    const actedOn = this.actingSubject ? undefined : this.playerActedOn(clause);
+    if (actedOn) this.antecedent = { players: actedOn };
     const antecedent = this.antecedent;
     const core = this.clauseCore(clause);
     if (this.pending.length > asked || core.some((s) => s.op === "discard" || s.op === "sacrifice" || s.op === "search" || s.op === "choose_cards")) this.actedOnCards = true;

@@ -476,6 +476,9 @@ function perPlayerText(step: Extract<Step, { op: "per_player" }>, ctx: Context):
   const subject = playersText(step.who, ctx, true);
   const text = stepsText(step.steps, inner).replace(/\.$/, "");
   if (text.toLowerCase().startsWith(`${subject.toLowerCase()} `)) return text;
+  // "Deal 1 damage to the defending player for each creature they control": the player the steps act on, named in them —
+  // the imperative stays (the player is "they", not who acts).
+  if (step.who.kind !== "each_player" && step.who.kind !== "each_opponent" && new RegExp(`\\b(to|on) ${subject.toLowerCase()}\\b`).test(text.toLowerCase())) return text;
   // "return a Unit they control ..." → "each player returns a Unit they control ...".
   return `${subject} ${text.replace(/^(\w+)/, (w) => thirdPerson(w.toLowerCase()))}`;
 }
