@@ -15,7 +15,7 @@
  * K+N−1 — game G is the same game whichever call plays it — and `--out file.json` writes them;
  * `--merge a.json b.json …` sums the files per cell and prints the verdicts, as one long run with
  * the same seed would. So a 35–100-game cell runs as several short /work/heavy.sh calls.
- * Each game is printed as it ends and the file rewritten after every batch: a call stopped midway
+ * Each game is printed as it ends and the file rewritten after every game: a call stopped midway
  * keeps the games it finished.
  *
  *   npx tsx bench/bots.ts [--games 20] [--first-game 0] [--playouts 100] [--game duel] [--opponent greedy] [--seat p2] [--matchup mirror|pair] [--seed 1] [--workers 2] [--out piece.json]
@@ -27,7 +27,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { loadBalanceRun } from "../cli/commands/balance.ts";
 import { runPool } from "../cli/pool/index.ts";
-import { batchRanges, batchSizeFor, type Batch } from "../balance/batch.ts";
+import { batchRanges, type Batch } from "../balance/batch.ts";
 import type { GameRecord } from "../balance/play.ts";
 import type { RunSpec } from "../balance/plan.ts";
 import { cellName, mergePieces, parsePieces, playPiece, strengthGame, type CellTotal, type Seat, type StrengthCell, type StrengthOpponent, type StrengthPiece } from "../balance/strength.ts";
@@ -113,8 +113,8 @@ if (values.merge) {
         const sofar: StrengthPiece = { cell, first, count: games, games: [], minutes: 0, ...(commit ? { commit } : {}), decks: loaded.decks };
         const piece = await playPiece(cell, loaded.bundle, loaded.decks, first, games, async (part) => {
           const { from, to } = part.tasks;
-          const size = batchSizeFor(to - from, Math.max(1, workers), 4);
-          const batches = batchRanges(to - from, size).map((b) => ({ from: b.from + from, to: b.to + from }));
+          // One game per batch: a search-bot game takes minutes, so each is kept the moment it ends (a call stopped by heavy.sh's 20-min bound loses only the game in play).
+          const batches = batchRanges(to - from, 1).map((b) => ({ from: b.from + from, to: b.to + from }));
           const onResult = (records: GameRecord[]) => {
             for (const record of records) {
               const game = strengthGame(part, record, cell);
