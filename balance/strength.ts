@@ -110,6 +110,19 @@ export function pieceParts(cell: StrengthCell, bundle: RunSpec["bundle"], decks:
   return parts;
 }
 
+/**
+ * The parts cut into stretches of at most `chunk` games of one deck, in the order of their game numbers:
+ * the decks take turns, so a call stopped midway (heavy.sh's 20-min bound) has played the first games of
+ * every deck — played deck by deck, it had played only the first deck's.
+ */
+export function inGameOrder(parts: readonly PiecePart[], chunk: number): PiecePart[] {
+  if (!Number.isInteger(chunk) || chunk < 1) throw new RangeError(`a chunk is a whole number ≥ 1 (got ${chunk})`);
+  const out: PiecePart[] = [];
+  for (const part of parts)
+    for (let from = part.tasks.from; from < part.tasks.to; from += chunk) out.push({ ...part, tasks: { from, to: Math.min(part.tasks.to, from + chunk) } });
+  return out.sort((a, b) => a.gameOf(a.tasks.from) - b.gameOf(b.tasks.from));
+}
+
 /** A game as the results file keeps it; `seats` index the cell's decks (`cell.decks`). */
 export function strengthGame(part: PiecePart, record: GameRecord, cell: StrengthCell): StrengthGame {
   const p1 = part.spec.decks[record.seats.p1]!.name;
@@ -123,10 +136,10 @@ export function strengthGame(part: PiecePart, record: GameRecord, cell: Strength
  * Plays games `first` … `first + count - 1` of a cell: `play` plays a part's tasks (in task order) —
  * on a thread pool in the bench, in this thread in a test; the games are the same either way.
  */
-export async function playPiece(cell: StrengthCell, bundle: RunSpec["bundle"], decks: DeckSpec[], first: number, count: number, play: (part: PiecePart) => Promise<GameRecord[]>, commit?: string): Promise<StrengthPiece> {
+export async function playPiece(cell: StrengthCell, bundle: RunSpec["bundle"], decks: DeckSpec[], first: number, count: number, play: (part: PiecePart) => Promise<GameRecord[]>, commit?: string, chunk = 1): Promise<StrengthPiece> {
   const started = performance.now();
   const games: StrengthGame[] = [];
-  for (const part of pieceParts(cell, bundle, decks, first, count)) games.push(...(await play(part)).map((record) => strengthGame(part, record, cell)));
+  for (const part of inGameOrder(pieceParts(cell, bundle, decks, first, count), chunk)) games.push(...(await play(part)).map((record) => strengthGame(part, record, cell)));
   games.sort((a, b) => a.game - b.game);
   return { cell, first, count, games, minutes: (performance.now() - started) / 60000, ...(commit ? { commit } : {}), decks };
 }

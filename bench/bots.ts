@@ -125,7 +125,7 @@ if (values.merge) {
             if (values.out) writeFileSync(values.out, resultsFile([...pieces, sofar]));
           };
           return (await runPool<Batch, GameRecord[], RunSpec>({ workers, tasks: batches, worker: new URL("../balance/pool-worker.ts", import.meta.url), shared: part.spec, onResult })).flat();
-        }, commit);
+        }, commit, Math.max(1, workers));
         pieces.push(piece);
         console.log(rowOf(mergePieces([{ piece, source: "this run" }])[0]!).join("  "));
       }

@@ -32,6 +32,24 @@ describe("bot strength in pieces", () => {
     expect(mergePieces(reread.map((piece) => ({ piece, source: "file" })))[0]!.wins).toBe(one!.wins);
   }, 600_000);
 
+  it("a piece is played in game order, the decks taking turns (a call stopped midway has played every deck's first games)", async () => {
+    const loaded = await loadGame("duel");
+    const cell: StrengthCell = { game: "duel", matchup: "mirror", decks: loaded.decks.map((d) => d.name), opponent: "random", seat: "p1", playouts: 2, seed: 4 };
+    const played: number[][] = [];
+    const recording = async (part: Parameters<Parameters<typeof playPiece>[5]>[0]) => {
+      played.push(Array.from({ length: part.tasks.to - part.tasks.from }, (_, i) => part.gameOf(part.tasks.from + i)));
+      return playBatch(part.spec, part.tasks);
+    };
+    const piece = await playPiece(cell, loaded.bundle, loaded.decks, 1, 5, recording);
+    expect(played).toEqual([[1], [2], [3], [4], [5]]);
+    expect(piece.games.map((g) => g.game)).toEqual([1, 2, 3, 4, 5]);
+    // Two at a time (the bench's chunk is its thread count): still in game order, each call one deck's.
+    played.length = 0;
+    const pairs = await playPiece(cell, loaded.bundle, loaded.decks, 1, 5, recording, undefined, 2);
+    expect(played).toEqual([[1, 3], [2, 4], [5]]);
+    expect(pairs.games).toEqual(piece.games);
+  }, 600_000);
+
   it("a mirror cell's first 2k games are each deck's games 0…k−1 (the seeds of a run with k games per deck)", async () => {
     const loaded = await loadGame("cybervamp");
     const cell: StrengthCell = { game: "cybervamp", matchup: "mirror", decks: loaded.decks.map((d) => d.name), opponent: "greedy", seat: "p1", playouts: 100, seed: 1 };
