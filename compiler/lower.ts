@@ -2924,8 +2924,18 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
       }
       return { event: "deals_damage", subject: cardSubject(), ...objectOf(to), ...combat, text };
     }
-    case "draw":
-      return { event: "draw", subject: playerSubject(), ...objectOf(generic(clause.object) ? undefined : clause.object), ...useGeneric(l, clause.object), text };
+    case "draw": {
+      const subject = playerSubject();
+      const object = objectOf(generic(clause.object) ? undefined : clause.object);
+      // "Whenever you draw your second card": a drawn card is always the drawer's, so "your" names no kind of card — the
+      // trigger is about the draw (a card-less object would be CW6004); the words it does not read stay reported.
+      const sel = object.object?.kind === "card" ? object.object.selector : undefined;
+      if (subject.kind === "player" && subject.who === "you" && sel && Object.keys(sel).length === 1 && sel.controller === "you") {
+        l.useDeterminers(clause.object, "your");
+        return { event: "draw", subject, text };
+      }
+      return { event: "draw", subject, ...object, ...useGeneric(l, clause.object), text };
+    }
     case "discard":
       if (isSelf || (clause.object && npDeterminers(clause.object).includes("this"))) {
         l.use(clause.subject, clause.object);

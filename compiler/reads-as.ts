@@ -1003,7 +1003,8 @@ function triggerText(t: TriggerPattern, ctx: Context): string {
     // "Whenever you discard a Unit card", "Whenever an opponent draws a Spell card".
     if ((t.event === "draw" || t.event === "discard") && t.object?.kind === "card") {
       const verb = t.event === "draw" ? "draw" : "discard";
-      return `Whenever ${who} ${verb}${who === "you" ? "" : "s"} ${articles(`a ${selectorText(t.object.selector, ctx, 1)} card`)}`;
+      const noun = selectorText(t.object.selector, ctx, 1);
+      return `Whenever ${who} ${verb}${who === "you" ? "" : "s"} ${articles(`a ${/\bcard\b/.test(noun) ? noun : `${noun} card`}`)}`;
     }
     const what = (carries.player ?? t.event).replace(/^they /, "").replace(/^a phase of their turn/, "a phase of their turn");
     const card = t.object?.kind === "card" ? ` (${selectorText(t.object.selector, ctx, 1)})` : "";
