@@ -63,7 +63,7 @@ function finishFrame(ctx: Ctx, frame: Frame): void {
     const card = ctx.state.cards[frame.spellCard];
     if (card && card.zone === RESOLVING) moveCard(ctx, frame.spellCard, ctx.rules.zones.graveyard, { source: frame.source });
   }
-  if (frame.card || frame.ability) emit(ctx, "resolve", `${frame.label} resolved`, { card: frame.card, name: frame.card ? cardName(ctx, frame.card) : undefined, ability: frame.ability, player: frame.controller, source: frame.source });
+  if (!frame.part && (frame.card || frame.ability)) emit(ctx, "resolve", `${frame.label} resolved`, { card: frame.card, name: frame.card ? cardName(ctx, frame.card) : undefined, ability: frame.ability, player: frame.controller, source: frame.source });
 }
 
 /**
@@ -106,7 +106,7 @@ registerStepRunner((ctx, frame) => {
 });
 
 function nested(ctx: Ctx, frame: Frame, steps: Step[], label: string, source?: SourceRef): void {
-  ctx.state.frames.push({ ...frame, steps, pc: 0, label, source: source ?? frame.source, spellCard: undefined, answer: undefined, chosen: frame.chosen });
+  ctx.state.frames.push({ ...frame, steps, pc: 0, label, source: source ?? frame.source, spellCard: undefined, answer: undefined, chosen: frame.chosen, part: true });
 }
 
 /** The frame below `run` whose `per_player` step `run` is one player's run of (its steps hold `step`; IR is shared, never copied). */
@@ -631,7 +631,7 @@ function runKeywordAction(ctx: Ctx, frame: Frame, keyword: string, amount: numbe
       noteEvent(ctx, "keyword_action", { player: p, keyword, amount });
     }
   if (def?.ability) {
-    const own: Frame = { ...frame, steps: def.ability.steps, pc: 0, x: amount, label: `${keyword} ${amount}`, source: def.ability.source, spellCard: undefined, answer: undefined };
+    const own: Frame = { ...frame, steps: def.ability.steps, pc: 0, x: amount, label: `${keyword} ${amount}`, source: def.ability.source, spellCard: undefined, answer: undefined, part: true };
     // The card the keyword acts on ("Bounce target creature") is "it" in the keyword's own text; on several ("Bounce all
     // creatures") the keyword acts on each in turn, each one "it" (its text says what happens to one card).
     const acted = cardsOf(targets);

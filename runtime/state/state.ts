@@ -102,6 +102,12 @@ export interface Frame {
   acting?: PlayerId;
   /** The mode of its "Choose one —" chosen as it was cast: its `choose_one` step takes it instead of asking. */
   mode?: number;
+  /**
+   * This frame runs part of an enclosing frame's text (an "if" branch, a "you may", the chosen mode,
+   * a keyword action's own text): when it ends, the ability has not resolved yet — only the
+   * outermost frame's end is the ability's "resolve" event.
+   */
+  part?: true;
 }
 
 /**
