@@ -390,7 +390,9 @@ async function measure(modules: string[], force: boolean, deadline: number): Pro
       const { report: partial, tested } = progressReport(readFileSync(progress, "utf8"), (module) => readFileSync(path.join(root, module), "utf8"));
       if (tested.size) {
         writeFileSync(INCREMENTAL_FILE, JSON.stringify(mergeIncremental(earlier, partial)) + "\n");
-        for (const [module, n] of tested) console.log(`mutation: ${module}: ${n} mutant results kept in ${path.relative(root, INCREMENTAL_FILE)} (not scored: run it again to go on)`);
+        // (The progress also holds the other modules' results Stryker re-used from the incremental file: not reported.)
+        for (const module of new Set(modules.map((m) => splitRange(m).module)))
+          console.log(`mutation: ${module}: ${tested.get(module) ?? 0} mutant results kept in ${path.relative(root, INCREMENTAL_FILE)} (not scored: run it again to go on)`);
       }
     }
   } else {
