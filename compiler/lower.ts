@@ -1820,6 +1820,16 @@ class AbilityLowering {
       this.use(clause.verb, c);
       return [{ op: "modify", on: { kind: "card", ref: read.card }, set: { [stat]: this.count(c) }, duration: this.duration(clause) }];
     }
+    // "Double the number of Bleed counters target player has.": that player gets as many again, as it resolves.
+    if (verb === "double" && clause.object && !clause.subject && npWords(clause.object)[0] === "number") {
+      const amount = this.numberPhrase(withTrailingOn(clause.object, clause));
+      if (typeof amount !== "object" || amount.kind !== "counters" || !("player" in amount.of)) {
+        this.note(clause.range, `the engine doubles only a player's counters ("Double the number of Bleed counters target player has."); for a card's counters write the number ("Put two +1/+1 counters on target creature.")`);
+        return [{ op: "rule", rule: "unsupported" }];
+      }
+      this.use(clause.verb);
+      return [{ op: "add_counters", counter: amount.counter, amount, on: { kind: "player", ref: amount.of.player } }];
+    }
     if (verb === "double" && clause.object && !clause.subject && statOf(clause.object)) {
       const stat = statOf(clause.object)!;
       const read = owned(clause.object, stat);
@@ -2273,6 +2283,17 @@ class AbilityLowering {
         if (from === null) return this.unsupported(clause);
         // After the source: "its power" in "Target creature you control deals damage equal to its power" is that creature's.
         if (from) this.lastCard = from;
+        // "Deal damage to target creature equal to its power": the amount written after the recipient is the damage's,
+        // and "its" is the recipient (named first).
+        const trailing = to && obj && !npCount(obj) && !obj.filters.some((f) => f.kind === "equalTo") ? to.object.filters.find((f): f is Ast.EqualToFilter => f.kind === "equalTo") : undefined;
+        if (trailing) {
+          const kept = to!.object.filters.filter((f) => f !== trailing);
+          const last = [...to!.object.determiners, ...to!.object.items, ...kept].sort((a, b) => startOffset(a.range) - startOffset(b.range)).at(-1);
+          const recipient = this.affected({ ...to!.object, filters: kept, range: last ? spanOf(to!.object.range, last.range) : to!.object.range });
+          const amount = this.amountOf({ ...obj!, filters: [...obj!.filters, trailing] }, 1);
+          this.useWords(obj, "damage");
+          return [{ op: "damage", amount, to: recipient, ...(from ? { from } : {}) }];
+        }
         const amount = this.amountOf(obj, 1);
         this.useWords(obj, "damage");
         return [{ op: "damage", amount, to: this.affected(to?.object), ...(from ? { from } : {}) }];
@@ -2578,6 +2599,13 @@ class AbilityLowering {
   giveSteps(clause: Ast.Clause): Step[] {
     const obj = clause.object;
     if (!obj) return this.unsupported(clause);
+    // "Give a unit you control +2 power": the object ended with its filter; what it gets is the complement.
+    if (clause.complement) {
+      const stats = this.statChange(clause.complement);
+      const keywords = this.keywordList(clause.complement);
+      if (!stats && keywords.length === 0) return this.unsupported(clause);
+      return [{ op: "modify", on: this.affected(obj), ...(stats ? { stats } : {}), ...(keywords.length ? { keywords } : {}), duration: this.duration(clause) }];
+    }
     const split = obj.items.findIndex((i) => i.kind === "count" || i.kind === "stats" || (i.kind === "word" && this.vocab.keywords.get(lower(i.text))?.kind === "ability"));
     if (split <= 0 && !(split === 0 && obj.determiners.length > 0)) return this.unsupported(clause);
     const kept = obj.items.slice(0, split);

@@ -291,6 +291,10 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       if (each) return `${deal} ${each.amount} damage to ${aff(step.to)} for each ${each.of}`;
       // "deal that much damage to this" (a replacement's or trigger's own amount).
       if (typeof step.amount !== "number" && step.amount.kind === "event_amount") return `${deal} that much damage to ${aff(step.to)}`;
+      // "Deal damage to target creature equal to its power": the recipient's own stat.
+      const recipient = step.to.kind === "target" ? step.to.index : step.to.kind === "card" && step.to.ref.kind === "target" ? step.to.ref.index : undefined;
+      if (typeof step.amount !== "number" && step.amount.kind === "stat" && step.amount.of.kind === "target" && step.amount.of.index === recipient)
+        return `${deal} damage to ${aff(step.to)} equal to its ${step.amount.stat}`;
       return typeof step.amount === "number" || step.amount.kind === "x"
         ? `${deal} ${numberText(step.amount, ctx)} damage to ${aff(step.to)}`
         : `${deal} damage equal to ${numberText(step.amount, ctx)} to ${aff(step.to)}`;
@@ -322,6 +326,9 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
         : `${actor(step.who, ctx, step.op === "gain_life" ? "gain" : "lose")} life equal to ${numberText(step.amount, ctx)}`;
     }
     case "add_counters":
+      // As many again as the player has: "Double the number of Bleed counters on target player".
+      if (step.on.kind === "player" && typeof step.amount !== "number" && step.amount.kind === "counters" && step.amount.counter === step.counter && "player" in step.amount.of && JSON.stringify(step.amount.of.player) === JSON.stringify(step.on.ref))
+        return `double the number of ${step.counter} counters on ${aff(step.on)}`;
       return `put ${countNoun(`${step.counter} counter`, step.amount, ctx)} on ${aff(step.on)}`;
     case "remove_counters":
       return `remove ${step.amount === "all" ? `all ${step.counter} counters` : countNoun(`${step.counter} counter`, step.amount, ctx)} from ${aff(step.on)}`;

@@ -974,9 +974,16 @@ export class CardwrightParser extends CstParser {
       GATE: () => this.startsNounPhrase() && !this.isTimingAhead() && !(is(this.LA(0), T.Word) && this.lineBreakBetween(this.LA(0), this.LA(1))),
       DEF: () => this.SUBRULE(this.nounPhrase, { LABEL: "object", ARGS: [false] }),
     })));
-    // `Make target unit a defender.`: a second noun phrase right after the object, opening with `a`/`an`.
+    // `Make target unit a defender.`: a second noun phrase right after the object, opening with `a`/`an`;
+    // `Give a unit you control +2 power` / `... +1/+1` / `Give each unit you control Haste`: what it is given, after an
+    // object that ends with its filter (a signed amount or stats, or any noun phrase after `you control`).
     this.OPTION6(this.cached(73, () => ({
-      GATE: () => is(this.LA(1), T.A) && is(this.LA(0), T.NounWord) && !this.lineBreakBetween(this.LA(0), this.LA(1)),
+      GATE: () =>
+        !this.lineBreakBetween(this.LA(0), this.LA(1)) &&
+        ((is(this.LA(1), T.A) && is(this.LA(0), T.NounWord)) ||
+          is(this.LA(1), T.Stats) ||
+          (is(this.LA(1), T.NumberLiteral) && /^[+-]/.test(this.LA(1).image)) ||
+          (is(this.LA(0), T.Control) && this.startsNounPhrase() && !this.isTimingAhead())),
       DEF: () => this.SUBRULE2(this.nounPhrase, { LABEL: "complement", ARGS: [false] }),
     })));
     this.MANY(this.cached(22, () => ({ GATE: () => this.startsTail(), DEF: () => this.SUBRULE(this.tailItem) })));
