@@ -6,6 +6,7 @@
 import type { SourceRef } from "../../compiler/ir.ts";
 import type { PlayerId } from "./state.ts";
 import type { TraceKindName } from "../../compiler/engine-words.ts";
+import { moduleCache } from "./module-caches.ts";
 
 /** The kinds of trace event: the published list in compiler/engine-words.ts (scenarios name them). */
 export type TraceKind = TraceKindName;
@@ -62,7 +63,7 @@ const mixWord = (hash: number, word: number): number => Math.imul(hash ^ word, F
  * than a character loop in JS over a freshly built string. Bounded: cleared when full (it only
  * saves work; the hash of a string is the same whether remembered or not).
  */
-const stringHashes = new Map<string, number>();
+const stringHashes = moduleCache<string, number>();
 const STRING_HASHES_MAX = 16_384;
 function stringHash(text: string): number {
   let known = stringHashes.get(text);
