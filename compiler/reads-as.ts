@@ -42,6 +42,8 @@ interface Context {
   trigger?: TriggerPattern;
   /** Card targets already written in this ability: named again, a card target is "it" (written twice it would be a second target). */
   named?: Set<number>;
+  /** The ability's last look at cards, and whether some of them were put somewhere since ("put it", "put one", "the rest"). */
+  looked?: { look?: Extract<Step, { op: "look_top" }>; placed: boolean };
 }
 
 const CARD_RULE_TEXT: Record<string, string> = {
@@ -66,6 +68,7 @@ export function readsAs(ability: Ability, game: CompiledGame): string {
     game,
     targets: ability.targets,
     named: new Set(),
+    looked: { placed: false },
     combat: !!ability.trigger && (TRIGGER_EVENTS[ability.trigger.event].combat === true || ability.trigger.combat === true),
     ...(ability.trigger ? { trigger: ability.trigger } : {}),
   };
@@ -165,11 +168,16 @@ function keywordText(k: KeywordGrant | { name: string; amount?: number }): strin
 function stepsText(steps: Step[], ctx: Context): string {
   const out: string[] = [];
   let previousSubject: string | undefined;
+  const looked = ctx.looked;
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i]!;
     let text: string;
     let used = step;
-    if (step.op === "choose_cards" && steps[i + 1] && JSON.stringify(steps[i + 1]).includes(`"label":"${step.label}"`)) {
+    if (step.op === "look_top" && looked) [looked.look, looked.placed] = [step, false];
+    if (step.op === "place_looked" && looked?.look) {
+      text = placedText(step, looked.look, looked.placed, ctx);
+      looked.placed = true;
+    } else if (step.op === "choose_cards" && steps[i + 1] && JSON.stringify(steps[i + 1]).includes(`"label":"${step.label}"`)) {
       // A choice is read with the step that uses it: "Destroy a unit you control."
       used = steps[++i]!;
       text = stepText(used, ctx, { label: step.label, phrase: chosenPhrase(step, ctx) });
@@ -205,6 +213,23 @@ function stepsText(steps: Step[], ctx: Context): string {
   let text = "";
   for (const [i, part] of parts.entries()) text += i === 0 ? part : part.startsWith(NEW_SENTENCE) ? `. ${part.slice(NEW_SENTENCE.length)}` : `, then ${part}`;
   return sentence(text.replace(NEW_SENTENCE, ""));
+}
+
+/**
+ * "Your opponent reveals the top card of their Deck, then puts it into their Hand." — where a look's cards go, told from the
+ * look: the cards' owner puts them (the runtime's chooser) unless the step names the player who looked at another's cards;
+ * "it"/"them" for all the cards looked at, "the rest" after some were put elsewhere; the zone is their owner's.
+ */
+function placedText(step: Extract<Step, { op: "place_looked" }>, look: Extract<Step, { op: "look_top" }>, placedSince: boolean, ctx: Context): string {
+  const owner = look.owner ?? look.who;
+  const placer = step.who ?? owner;
+  const whose = owner.kind === "you" ? "your" : "their";
+  const all = look.amount === 1 ? "it" : "them";
+  const cards = step.amount !== "rest" ? (numberText(step.amount, ctx) === "1" ? "one" : numberText(step.amount, ctx)) : placedSince ? "the rest" : all;
+  // The player who looked goes on as the subject ("…, then puts it …"); another is named.
+  const put = placer.kind === "you" ? "put" : JSON.stringify(placer) === JSON.stringify(look.who) ? "puts" : `${playerText(placer, ctx, true)} puts`;
+  const place = step.position === "bottom" ? `on the bottom of ${whose} ${step.to}` : step.position === "top" ? "back" : `into ${whose} ${step.to}`;
+  return `${put} ${cards} ${place}${step.order ? " in any order" : ""}`;
 }
 
 /** A `per_player` step gathering each player's pick (`choose_cards` with `gather`) for the step after it. */
