@@ -320,15 +320,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       for (const id of cardsOf(evalAffected(ctx, frame, step.what))) {
         if (!stillThere(ctx, id)) continue;
         if (step.to === rules.zones.hand) returnToHand(ctx, id, source);
-        else if (step.to === rules.zones.battlefield) {
-          // "Return ... to the field" puts a permanent into play: it needs a free slot, as a summon does.
-          const slots = slotsOf(ctx);
-          if (slots !== undefined && battlefield(ctx, actor(frame)).length >= slots) {
-            emit(ctx, "check", `no free slot: ${cardName(ctx, id)} stays in the ${state.cards[id]!.zone}`, { card: id, source });
-            continue;
-          }
-          enterBattlefield(ctx, id, actor(frame), "summoned", source);
-        }
+        else if (step.to === rules.zones.battlefield) putOntoField(ctx, id, actor(frame), source);
         else {
           moveCard(ctx, id, step.to, { source, position: step.position === "top" ? "top" : undefined });
           // A token that left play is gone: nothing to shuffle in.
@@ -364,14 +356,8 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       const under = step.under ? (evalPlayer(ctx, frame, step.under) ?? actor(frame)) : actor(frame);
       for (const id of cardsOf(evalAffected(ctx, frame, step.what))) {
         if (!stillThere(ctx, id)) continue;
-        const def = cardDef(ctx, state.cards[id]!);
-        const slots = slotsOf(ctx);
-        if (isPermanent(ctx, def) && slots !== undefined && battlefield(ctx, under).length >= slots) {
-          emit(ctx, "check", `no free slot: ${def.name} stays in the ${state.cards[id]!.zone}`, { card: id, source });
-          continue;
-        }
-        if (!isPermanent(ctx, def)) continue;
-        enterBattlefield(ctx, id, under, "summoned", source);
+        if (!isPermanent(ctx, cardDef(ctx, state.cards[id]!))) continue;
+        putOntoField(ctx, id, under, source);
       }
       return "done";
     }
@@ -446,6 +432,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       for (const id of chosen) {
         if (step.reveal) emit(ctx, "reveal", `${who} reveals ${cardName(ctx, id)}`, { card: id, player: who, source });
         if (step.to === rules.zones.hand) returnToHand(ctx, id, source);
+        else if (step.to === rules.zones.battlefield) putOntoField(ctx, id, who, source);
         else moveCard(ctx, id, step.to, { source });
       }
       frame.chosen["it"] = chosen;
@@ -471,6 +458,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
         const top = zoneList(ctx, p, step.zone).slice(0, Math.max(0, evalNumber(ctx, frame, step.amount)));
         for (const id of top) {
           if (step.to === rules.zones.hand) returnToHand(ctx, id, source);
+          else if (step.to === rules.zones.battlefield) putOntoField(ctx, id, p, source);
           else moveCard(ctx, id, step.to, { source });
         }
         moved.push(...top);
@@ -663,6 +651,20 @@ const nativeRules = new Map<string, NativeRule>();
 export function nativeRuleNames(): string[] {
   return [...nativeRules.keys(), ...BUILT_IN_RULES];
 }
+/**
+ * A card put into play by an effect ("Summon ...", "put it onto the field", "Return ... to the battlefield"): it enters play
+ * (its "when this enters play" fires) under `player` — if the field has a free slot (Three-Slot Duel); with none free it
+ * stays where it is. The one way an effect puts a card into play, so no effect can fill a field past its slots.
+ */
+function putOntoField(ctx: Ctx, id: string, player: PlayerId, source: SourceRef | undefined): void {
+  const slots = slotsOf(ctx);
+  if (slots !== undefined && battlefield(ctx, player).length >= slots) {
+    emit(ctx, "check", `no free slot: ${cardName(ctx, id)} stays in the ${ctx.state.cards[id]!.zone}`, { card: id, source });
+    return;
+  }
+  enterBattlefield(ctx, id, player, "summoned", source);
+}
+
 const BUILT_IN_RULES: readonly NativeRuleName[] = ["end_of_turn", "mill", "move_to_oblivion", "erase", "put_onto_field_free", "scry"];
 
 /** Lets engine modules (combat, game-specific rules) add native rules without the interpreter knowing them. */
@@ -692,7 +694,7 @@ function runNativeRule(ctx: Ctx, frame: Frame, rule: string, amount: number, pla
       for (const id of cardsOf(targets)) moveCard(ctx, id, rules.zones.removed, { source });
       return "done";
     case "put_onto_field_free":
-      for (const id of cardsOf(targets)) enterBattlefield(ctx, id, actor(frame), "summoned", source);
+      for (const id of cardsOf(targets)) putOntoField(ctx, id, actor(frame), source);
       return "done";
     case "scry": {
       // Look at the top N; keep them on top or put them on the bottom (the player chooses which go to the bottom).
