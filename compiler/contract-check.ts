@@ -285,8 +285,18 @@ function needsOwnAttack(condition: Condition | undefined): boolean {
   return false;
 }
 
+/** Rules that a card's static gives itself and that only ever matter while it attacks ("This can't be blocked."). */
+const ATTACKING_ONLY_RULES: ReadonlySet<string> = new Set(["cant_be_blocked", "blockable_only_by_flying", "overflow_to_player"]);
+
+/** Does a static ability do anything only while its own card attacks (by its condition, or by what it gives)? */
+function onlyWhileAttacking(ability: Ability): boolean {
+  if (needsOwnAttack(ability.condition)) return true;
+  const effects = ability.statics ?? [];
+  return effects.length > 0 && effects.every((e) => e.kind === "rule" && ATTACKING_ONLY_RULES.has(e.rule) && "self" in e.affects);
+}
+
 /**
- * A static that holds only while its card attacks, in a game that turns an exhausted card's statics off and exhausts
+ * A static that matters only while its card attacks, in a game that turns an exhausted card's statics off and exhausts
  * attackers: it would never apply unless the card attacks without exhausting (its own keyword: CYBERVAMP's Tireless).
  */
 export function checkStaticsWhileAttacking(cardName: string, abilities: Ability[], game: CompiledGame, notes: LoweringNote[]): void {
@@ -297,7 +307,7 @@ export function checkStaticsWhileAttacking(cardName: string, abilities: Ability[
   const grants = abilities.flatMap((a) => (a.kind === "static" && !a.condition ? (a.statics ?? []).flatMap((e) => (e.kind === "modify" && "self" in e.affects ? (e.keywords ?? []).map((k) => k.name) : [])) : []));
   if ([...own, ...grants].some((k) => tireless.includes(k.toLowerCase()))) return;
   for (const a of abilities) {
-    if (a.kind !== "static" || !needsOwnAttack(a.condition)) continue;
+    if (a.kind !== "static" || !onlyWhileAttacking(a)) continue;
     const words = a.text.trim();
     const keywords = tireless.length ? tireless.map((k) => game.keywords.find((d) => d.name.toLowerCase() === k)!.name).join(", ") : "none in this game";
     notes.push({ file: a.source.file, range: a.source.range, code: "CW6050", args: { game: game.name, words, card: cardName, keywords }, message: `${game.name}: "${words}" would never apply to ${cardName}` });
