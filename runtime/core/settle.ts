@@ -127,6 +127,7 @@ export function phaseStepAhead(state: GameState): number | null {
   };
   for (const frame of state.frames) look(frame.steps, frame.pc);
   for (const item of state.stack) look(item.frame.steps, item.frame.pc);
+  if (state.phaseSteps) look(state.phaseSteps.steps, state.phaseSteps.pc);
   return ahead;
 }
 
@@ -150,10 +151,16 @@ export function runFlowAction(ctx: Ctx, action: FlowAction): void {
     emit(ctx, "phase", `${state.active}'s ${action.phase} phase begins`, { player: state.active, source: phase?.source });
     // `first_player_draws = false`: the very first turn of the game skips its phase draws.
     const steps = state.turn === 1 && !rules.param("first_player_draws", true) ? (phase?.steps ?? []).filter((step) => step.op !== "draw") : (phase?.steps ?? []);
+    const noted = state.noted.length;
     if (phase && steps.length > 0) {
       state.frames.push({ controller: state.active, steps, pc: 0, targets: [], chosen: {}, label: `${action.phase} phase`, source: phase.source });
     }
     noteEvent(ctx, "phase_start", { player: state.active, phase: action.phase });
+    // What the phase's start triggered resolves before the phase's own steps (its draw): an intervening "if"
+    // ("At the start of your turn, if you have no cards in hand, ...") is true when noted and still true when it
+    // resolves, as a printed card game's start-of-turn abilities go before its draw (Chromatic 16: "Beginning-of-turn
+    // effects occur" comes first). The steps wait in `phaseSteps` until nothing noted, resolving or open is left.
+    if (state.noted.length > noted && phase && steps.length > 0) state.phaseSteps = state.frames.pop()!;
   } else if (action.type === "exitPhase") {
     // A response model may have raised the phase's end already (a window before the phase ends).
     if (state.phaseEndRaised === action.phase) state.phaseEndRaised = null;
@@ -235,6 +242,12 @@ export function settle(ctx: Ctx): void {
     if (rules.model.windowOpen(state)) {
       if (rules.model.resolveIfSettled(ctx)) continue;
       return syncFlow(ctx);
+    }
+    // The abilities the phase's start triggered are done: its own steps run now.
+    if (state.phaseSteps) {
+      state.frames.push(state.phaseSteps);
+      state.phaseSteps = null;
+      continue;
     }
     syncFlow(ctx);
     const phase = rules.phase(state.phase);

@@ -261,6 +261,11 @@ export interface GameState {
   seq: number;
   winner: PlayerId | "draw" | null;
   over: boolean;
+  /**
+   * The steps of the phase just begun, waiting while the abilities its start triggered ("At the start of your turn")
+   * resolve: they run once nothing noted, resolving or open is left (core/settle.ts). Absent: nothing waits.
+   */
+  phaseSteps?: Frame | null;
   /** The phase whose end event a response model already raised (a window before it ends), so leaving it does not raise it again. */
   phaseEndRaised?: string | null;
   /**
