@@ -232,9 +232,12 @@ export function createEngine(bundle: CompiledBundle): Engine {
     const phaseDef = rules.game.phases.find((p) => p.name.toLowerCase() === phase.toLowerCase());
     if (!phaseDef) throw new SetupError(`unknown phase "${phase}"; ${rules.game.name} has ${rules.game.phases.map((p) => p.name).join(", ")}`, {});
     state.phase = phaseDef.name;
-    // A board set up in an automatic phase (no one decides in it) is at its start: the phase begins and runs its
-    // steps (renew, draw, ...) and start-of-phase triggers, as in a game; set up settled there, it would skip them all.
-    state.flow = phaseDef.auto ? rules.flow.enteredIn(phaseDef.name) : rules.flow.settledIn(phaseDef.name);
+    // A board set up in a phase with steps (CYBERVAMP Renew, Battle; Duel Start, ...) is at its start: the phase begins
+    // and runs its steps (renew, draw, declare attackers, ...) and start-of-phase triggers, as in a game. Set up past
+    // them, the phase's steps would be counted as done without having run — a Battle with no combat. A phase with no
+    // steps (a main phase) is set up in progress: the player who must act decides freely.
+    const atStart = phaseDef.auto || phaseDef.steps.length > 0;
+    state.flow = atStart ? rules.flow.enteredIn(phaseDef.name) : rules.flow.settledIn(phaseDef.name);
     const placed: Placed = {};
     for (const player of PLAYERS) {
       const p = spec.players[player];
@@ -280,7 +283,7 @@ export function createEngine(bundle: CompiledBundle): Engine {
       if (cardSpec.damage !== undefined) card.damage = cardSpec.damage;
     }
     emit(ctx, "setup", `board set up: turn ${spec.turn}, ${spec.active}'s ${state.phase} phase`);
-    if (phaseDef.auto) runFlowAction(ctx, { type: "enterPhase", phase: phaseDef.name });
+    if (atStart) runFlowAction(ctx, { type: "enterPhase", phase: phaseDef.name });
     settle(ctx);
     return { state, events: ctx.events, placed };
   };
