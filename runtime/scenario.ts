@@ -705,6 +705,10 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
     return result;
   }
   if (options.keepStates) result.initialState = state;
+  // Where the game ended (the setup, or the step that ended it): lines after it test a finished game, so a scenario
+  // must say the game ended (`expect winner ...`) at or after that point — a game ended by surprise (a deck-out, a
+  // lethal trigger) would otherwise leave every later expectation about a frozen board passing.
+  let endedAt: { line: number; stepIndex: number; eventStart: number } | undefined = state.over ? { line: setup.range.start.line, stepIndex: -1, eventStart: 0 } : undefined;
   for (const [stepIndex, step] of scenario.steps.entries()) {
     const eventStart = events.length;
     // Where a failure of this step points: the step, and the last event before it was checked.
@@ -738,6 +742,7 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
         remember(applied.events);
         state = applied.state;
         events.push(...applied.events);
+        if (state.over && !endedAt) endedAt = { line: step.line, stepIndex, eventStart };
       }
       return applied;
     };
@@ -797,6 +802,15 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
     // Accepted, yet not among the legal actions: no player (studio, bot) could have chosen it.
     // Either the listing misses a legal action (an engine fault) or the line says too little to pick one.
     fail(step.line, "the engine accepts this action but does not list it among the legal actions (no player could choose it): the engine's listing misses it, or the line does not say enough (payment, targets) to match a listed one", "an action the engine lists", "an unlisted action", at);
+  }
+  if (endedAt && !scenario.steps.some((s, i) => i > endedAt!.stepIndex && s.kind === "expect" && s.expect.kind === "winner")) {
+    const how = events.slice(endedAt.eventStart).filter((e) => e.kind === "check" && / loses: /.test(e.text)).map((e) => e.text);
+    const winner = state.winner === "draw" ? "draw" : (state.winner ?? "none");
+    fail(
+      endedAt.line,
+      `the game ended ${endedAt.stepIndex < 0 ? "as the board was set up" : "here"} (${winner === "draw" ? "a draw" : `${winner} won`}${how.length ? `: ${how.join("; ")}` : ""}) and no later line says so: every line after it tests a finished game; add \`expect winner ${winner}\` after ${endedAt.stepIndex < 0 ? "the setup" : "this line"}, or set up a board where the game goes on`,
+    );
+    failures.sort((a, b) => a.line - b.line);
   }
   if (expectsNothing && !failures.length) fail(scenario.line, expectsNothing.message);
   result.events = events;

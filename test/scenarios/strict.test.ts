@@ -303,3 +303,26 @@ ${lines}
     expect(failuresOf(duel(`p1 attack p2 with "Stone Guard"\nexpect event damage p2 once\nexpect not event damage p2 twice\np1 ends the turn\nexpect active p2`))).toEqual([]);
   });
 });
+
+describe("a scenario cannot pass having skipped what it says", () => {
+  it("a setup in CYBERVAMP's Battle (a phase with steps) starts the battle: attackers are declared, combat is not counted as done", () => {
+    const battle = (lines: string) => `scenario "battle" for cybervamp\nsetup {\n  turn 3 p1 phase Battle\n  p1 battlefield: "Blood Broker"\n  p2 life 20\n}\n${lines}\n`;
+    // Before: the phase was set up past its steps, so no choice was pending and the combat never ran.
+    expect(failuresOf(battle(`p1 choose "Blood Broker"\np1 pass\np2 pass\np1 pass\np2 pass\nexpect p2 life 18`))).toEqual([]);
+    // Expectations alone see the start of the battle: nothing has attacked yet.
+    expect(failuresOf(battle(`expect "Blood Broker" is exhausted`))).toEqual([expect.stringMatching(/^7: expectation not met \| expected "Blood Broker" is exhausted/)]);
+  });
+
+  it("a game that ends by surprise fails where it ended unless a later line says who won", () => {
+    const duel = (setup: string, lines: string) => `scenario "end" for duel\nsetup {\n  turn 3 p1 phase Play\n  p1 field: "Stone Guard"\n${setup}\n}\n${lines}\n`;
+    // The attack ends the game; the expectations after it would hold on the frozen board.
+    expect(failuresOf(duel(`  p2 life 2`, `p1 attack p2 with "Stone Guard"\nexpect p2 life 0\nexpect p1 hand count 0`))).toEqual([
+      "7: the game ended here (p1 won: p2 loses: life 0 ≤ 0) and no later line says so: every line after it tests a finished game; add `expect winner p1` after this line, or set up a board where the game goes on",
+    ]);
+    expect(failuresOf(duel(`  p2 life 2`, `p1 attack p2 with "Stone Guard"\nexpect winner p1\nexpect p1 hand count 0`))).toEqual([]);
+    // A winner line before the end does not say it ended.
+    expect(failuresOf(duel(`  p2 life 2`, `expect winner none\np1 attack p2 with "Stone Guard"\nexpect p2 life 0`))).toEqual([expect.stringMatching(/^8: the game ended here \(p1 won/)]);
+    // A board that is over as it is set up: said at the setup.
+    expect(failuresOf(duel(`  p2 life 0`, `expect p1 life 10`))).toEqual([expect.stringMatching(/^2: the game ended as the board was set up \(p1 won: p2 loses: life 0 ≤ 0\) .*add `expect winner p1` after the setup/)]);
+  });
+});
