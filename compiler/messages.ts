@@ -930,6 +930,14 @@ export const MESSAGES = {
     example: 'expect stack: "Quick Bolt"   (in a Three-Slot Duel scenario)',
     exampleArgs: { game: "Three-Slot Duel" },
   },
+  CW7008: {
+    severity: "error",
+    template: "`refused` without a code passes for any refusal (a wrong phase, a missing payment, a choice still pending): name the refusal this line is about, `refused <code>` — `cardwright test` prints the code it gets.",
+    explanation:
+      "An action line ending in `refused <code>` passes when the engine refuses the action for that reason. Without the code (or with `refused any`) it would pass whatever the engine refused it for, so a line written to show that a unit cannot block also passes when the unit cannot act at all. The scenario runs and fails at this line, naming the refusal it got (`refused cannot_block: ...`), so the code can be copied into the line.",
+    example: 'p2 defends with "Scout" refused',
+    exampleArgs: {},
+  },
 } as const satisfies Record<string, MessageDefinition>;
 
 export type MessageCode = keyof typeof MESSAGES;

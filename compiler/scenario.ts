@@ -16,7 +16,7 @@ import { closestName } from "./check-suggest.ts";
 import type { CompiledGame } from "./ir.ts";
 import { ruleZones } from "./zone-roles.ts";
 import { DECK_VIOLATION_CODES, REFUSAL_CODES, SEATS, TRACE_KINDS, shortfallWord } from "./engine-words.ts";
-import { parseScenarios, type CardRef, type NameUse, type Scenario } from "../grammar/scenario.ts";
+import { ANY_REFUSAL, parseScenarios, type CardRef, type NameUse, type Scenario } from "../grammar/scenario.ts";
 import { expandClauseIds } from "./rules-coverage.ts";
 
 export type * from "../grammar/scenario.ts";
@@ -202,7 +202,7 @@ export function whichChoices(name: string, candidates: { player: string }[], cop
 /** The refusal codes a game's actions can be refused with (for did-you-mean). */
 function refusalWords(names: ScenarioNames): { fixed: string[]; whats: string[] } {
   const whats = [...names.resources, ...names.colors, "generic", "life", ...names.zones.map((z) => z.name)].map(shortfallWord);
-  return { fixed: ["any", ...REFUSAL_CODES], whats: [...new Set(whats)] };
+  return { fixed: [ANY_REFUSAL, ...REFUSAL_CODES], whats: [...new Set(whats)] };
 }
 
 function deckCodes(names: ScenarioNames): string[] {
@@ -321,6 +321,8 @@ function checkNeverHappens(scenario: Scenario, names: ScenarioNames, out: Diagno
   if (!names.hasStack) {
     for (const s of scenario.steps) if (s.kind === "expect" && (s.expect.kind === "stack" || s.expect.kind === "stack_count" || s.expect.kind === "stack_item")) out.push(diagnostic("CW7007", scenario.file, s.range, { game }));
   }
+  // A refusal without its code would pass for any refusal (CW7008).
+  for (const s of scenario.steps) if (s.kind === "action" && s.refused === ANY_REFUSAL) out.push(diagnostic("CW7008", scenario.file, s.range, {}));
 }
 
 /** What no real game could start from: each at its line. */

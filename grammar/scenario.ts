@@ -14,6 +14,9 @@ import type { IToken } from "chevrotain";
 import { tokenize } from "./lexer.ts";
 import { LineMap, type Range } from "./source.ts";
 
+/** `refused` with no code (or `refused any`): any refusal would meet it, so the checker refuses the line (CW7008). */
+export const ANY_REFUSAL = "any";
+
 export interface CardList {
   /** Card names with repeats expanded (`"Scout" x3` → three entries). */
   names: string[];
@@ -473,7 +476,7 @@ export function parseScenarios(text: string, file: string): ParsedScenarios {
       } else {
         const action = parseAction(c);
         let refused: string | undefined;
-        if (c.word("refused")) refused = c.done() ? "any" : c.name("refusal", "a refusal code").toLowerCase();
+        if (c.word("refused")) refused = c.done() ? ANY_REFUSAL : c.name("refusal", "a refusal code").toLowerCase();
         scenario.steps.push({ kind: "action", action, ...(refused ? { refused } : {}), range: st.range, line: st.line });
       }
       if (!c.done()) throw new ParseError(`unexpected "${c.rest()}"`, c.peek());

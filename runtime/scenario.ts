@@ -6,7 +6,7 @@
  * but does not list fails), and checks each expectation —
  * negated ones too (`expect not ...`). No file I/O: the CLI and the studio read the files.
  */
-import type { Scenario, ScenarioAction, TargetRef, Expectation, CardRef, EventPattern, StackPattern } from "../grammar/scenario.ts";
+import { ANY_REFUSAL, type Scenario, type ScenarioAction, type TargetRef, type Expectation, type CardRef, type EventPattern, type StackPattern } from "../grammar/scenario.ts";
 import type { Action, Engine, GameState, TraceEvent, Placed } from "./index.ts";
 import type { Payment } from "./engine/actions.ts";
 import type { TargetValue } from "./state/state.ts";
@@ -657,7 +657,8 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
   // does, it fails for expecting nothing (it is never counted as passed).
   const checked = checkScenario(scenario, names);
   const expectsNothing = checked.find((d) => d.code === "CW5022");
-  for (const d of checked) if (d !== expectsNothing) fail(d.range.start.line, d.suggestion ? `${d.message} (did you mean "${d.suggestion}"?)` : d.message);
+  // A `refused` without its code (CW7008) runs too, and fails at its line naming the refusal it got, to copy into it.
+  for (const d of checked) if (d !== expectsNothing && d.code !== "CW7008") fail(d.range.start.line, d.suggestion ? `${d.message} (did you mean "${d.suggestion}"?)` : d.message);
   if (failures.length) {
     failures.sort((a, b) => a.line - b.line);
     return result;
@@ -788,7 +789,9 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
     if (step.refused) {
       const applied = engine.apply(state, literal);
       if (applied.ok) fail(step.line, "the action was accepted", `refused ${step.refused}`, "accepted", at);
-      else if (step.refused !== "any" && applied.refusal.code !== step.refused) fail(step.line, "refused for another reason", `refused ${step.refused}`, `refused ${applied.refusal.code}: ${applied.refusal.message}`, at);
+      else if (step.refused === ANY_REFUSAL)
+        fail(step.line, `the line does not say which refusal it expects, so any would do: this one is refused ${applied.refusal.code} (${applied.refusal.message}); write \`refused ${applied.refusal.code}\``, `refused <code>`, `refused ${applied.refusal.code}`, at);
+      else if (applied.refusal.code !== step.refused) fail(step.line, "refused for another reason", `refused ${step.refused}`, `refused ${applied.refusal.code}: ${applied.refusal.message}`, at);
       record();
       continue;
     }

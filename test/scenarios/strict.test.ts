@@ -313,6 +313,18 @@ describe("a scenario cannot pass having skipped what it says", () => {
     expect(failuresOf(battle(`expect "Blood Broker" is exhausted`))).toEqual([expect.stringMatching(/^7: expectation not met \| expected "Blood Broker" is exhausted/)]);
   });
 
+  it("`refused` without its code (CW7008) would pass for any refusal: check says so, and the run fails naming the code it got", async () => {
+    const duel = `scenario "bare refused" for duel\nsetup {\n  turn 3 p1 phase Play\n  p1 hand: "Tide Scholar"\n}\np1 play "Tide Scholar" refused\n`;
+    expect(failuresOf(duel)).toEqual([
+      "6: the line does not say which refusal it expects, so any would do: this one is refused not_enough_crystal (not enough Crystal: have 0, need 2); write `refused not_enough_crystal` | expected refused <code> | actual refused not_enough_crystal",
+    ]);
+    expect(failuresOf(duel.replace(" refused\n", " refused any\n"))).toEqual([expect.stringMatching(/^6: the line does not say which refusal .* write `refused not_enough_crystal`/)]);
+    expect(failuresOf(duel.replace(" refused\n", " refused not_enough_crystal\n"))).toEqual([]);
+    const { out, code } = await cli(["check", duelFolder("bare-refused", duel)]);
+    expect(code).toBe(1);
+    expect(out).toMatch(/s\.scenario:6:1: error CW7008: `refused` without a code passes for any refusal/);
+  });
+
   it("a game that ends by surprise fails where it ended unless a later line says who won", () => {
     const duel = (setup: string, lines: string) => `scenario "end" for duel\nsetup {\n  turn 3 p1 phase Play\n  p1 field: "Stone Guard"\n${setup}\n}\n${lines}\n`;
     // The attack ends the game; the expectations after it would hold on the frozen board.
