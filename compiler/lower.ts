@@ -929,18 +929,25 @@ class AbilityLowering {
 
   /**
    * The one player other than you an imperative clause acts on (its object, or `to ...`), when it is read without a choice
-   * ("the defending player", "your opponent", "its controller"). A target player is read once, by the verb: "they" after
-   * it keeps the clause's other antecedents.
+   * ("the defending player", "your opponent", "its controller"). A target player is read once, by the verb (one slot):
+   * `targetPlayerActedOn` names that slot after the verb has read it.
    */
   private playerActedOn(clause: Ast.Clause): PlayerRef | undefined {
-    const phrases = [clause.object, ...clause.tail.map((t) => (t.kind === "prep" && (t.prep === "to" || t.prep === "on") ? t.object : undefined))];
-    const np = phrases.find((p): p is Ast.NounPhrase => p !== undefined && isPlayerPhrase(p));
+    const np = playerObjectOf(clause);
     if (!np || npDeterminers(np).some((d) => d === "target" || d === "they" || d === "their" || d === "you") || np.also?.length) return undefined;
     const notes = this.notes.length;
     const ref = this.playerPhraseOf(np);
     // Read only to learn whom it names: the verb reads (and notes) it again.
     this.notes.length = notes;
     return ref && ref.kind !== "you" && ref.kind !== "each_player" && ref.kind !== "each_opponent" ? ref : undefined;
+  }
+
+  /** The target player slot an imperative clause's object or `to ...` registered as its verb read it (slots from `from` on). */
+  private targetPlayerActedOn(clause: Ast.Clause, from: number): PlayerRef | undefined {
+    const np = playerObjectOf(clause);
+    if (!np || !npDeterminers(np).includes("target") || np.also?.length) return undefined;
+    const slots = this.targets.map((t, index) => ({ t, index })).slice(from).filter(({ t }) => t.accepts === "player");
+    return slots.length === 1 ? { kind: "target", index: slots[0]!.index } : undefined;
   }
 
   /** The players an acting subject reads as (read once: one target slot, one choice). */
@@ -1739,7 +1746,12 @@ class AbilityLowering {
     const actedOn = this.actingSubject ? undefined : this.playerActedOn(clause);
     if (actedOn) this.antecedent = { players: actedOn };
     const antecedent = this.antecedent;
+    const targetsBefore = this.targets.length;
     const core = this.clauseCore(clause);
+    // "Deal 1 damage to target player for each card in their hand": a target player is read once, by the verb; the count
+    // after it names the player that slot holds.
+    const targetActedOn = this.actingSubject || actedOn ? undefined : this.targetPlayerActedOn(clause, targetsBefore);
+    if (targetActedOn) this.antecedent = { players: targetActedOn };
     if (this.pending.length > asked || core.some((s) => s.op === "discard" || s.op === "sacrifice" || s.op === "search" || s.op === "choose_cards")) this.actedOnCards = true;
     let steps = [...this.pending.splice(asked), ...core].map((s) => ({ ...s, source }) as Step);
     if (where) {
@@ -3362,6 +3374,12 @@ function askerActs(may: Extract<Step, { op: "may" }> | undefined, steps: Step[])
     return own;
   });
   return JSON.parse(JSON.stringify(own).replace(/\{"kind":"each_(player|opponent)"\}/g, '{"kind":"acting"}')) as Step[];
+}
+
+/** The player phrase an imperative clause acts on: its object, or its `to ...` / `on ...` phrase. */
+function playerObjectOf(clause: Ast.Clause): Ast.NounPhrase | undefined {
+  const phrases = [clause.object, ...clause.tail.map((t) => (t.kind === "prep" && (t.prep === "to" || t.prep === "on") ? t.object : undefined))];
+  return phrases.find((p): p is Ast.NounPhrase => p !== undefined && isPlayerPhrase(p));
 }
 
 /** Does IR reference the acting player of a `per_player` step (`{ kind: "acting" }`, a selector's "they control" / "their hand")? */
