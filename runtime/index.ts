@@ -17,7 +17,7 @@ import { stackModel } from "./models/stack.ts";
 import { chainModel } from "./models/chain.ts";
 import { MECHANICS } from "./mechanics/index.ts";
 import { type Action, type ApplyOptions, type ApplyResult, type Payment, type Refusal, applyAction, applyActionInPlace, checkAction, listLegalActions, payableOptions } from "./engine/actions.ts";
-import { type Ctx, RESOLVING, abilityActive, cardDef, cardName, draw, emit, runFlowAction, settle, shuffleZone, randomInt, readingStill, statOf, insertCard, writeCard } from "./core/index.ts";
+import { type Ctx, RESOLVING, abilityActive, cardDef, cardName, draw, emit, newCtx, runFlowAction, settle, shuffleZone, randomInt, readingStill, statOf, insertCard, writeCard } from "./core/index.ts";
 import { type Rules, loadRules } from "./core/rules.ts";
 import { seedRng } from "./state/rng.ts";
 import type { GameState, PlayerId, PlayerState } from "./state/state.ts";
@@ -201,7 +201,7 @@ export function createEngine(bundle: CompiledBundle): Engine {
   const rules = loadRules(bundle);
 
   const newGame = (options: NewGameOptions) => {
-    const ctx: Ctx = { rules, state: emptyState(rules, options.seed), events: [] };
+    const ctx = newCtx(rules, emptyState(rules, options.seed));
     const { state } = ctx;
     for (const m of mechanicsOf(rules)) m.setup?.(ctx);
     const placed: Placed = {};
@@ -222,7 +222,7 @@ export function createEngine(bundle: CompiledBundle): Engine {
   };
 
   const setupBoard = (spec: BoardSpec) => {
-    const ctx: Ctx = { rules, state: emptyState(rules, spec.seed ?? 1), events: [] };
+    const ctx = newCtx(rules, emptyState(rules, spec.seed ?? 1));
     const { state } = ctx;
     for (const m of mechanicsOf(rules)) m.setup?.(ctx);
     state.turn = spec.turn;
@@ -310,15 +310,15 @@ export function createEngine(bundle: CompiledBundle): Engine {
       return parsed.ok ? applyActionInPlace(rules, state, parsed.action, false, written) : { ok: false, refusal: parsed.refusal, state, events: [] };
     },
     validateDeck: (cards) => validateDeck(rules, cards),
-    stat: (state, card, stat) => statOf({ rules, state, events: [] }, card, stat),
+    stat: (state, card, stat) => statOf(newCtx(rules, state), card, stat),
     stats: (state, cards, stats) => {
-      const ctx: Ctx = { rules, state, events: [] };
+      const ctx = newCtx(rules, state);
       return readingStill(ctx, () => cards.map((card) => stats.map((stat) => statOf(ctx, card, stat))));
     },
     activeAbilities: (state, card) => {
       const instance = state.cards[card];
       if (!instance) return [];
-      const ctx: Ctx = { rules, state, events: [] };
+      const ctx = newCtx(rules, state);
       return cardDef(ctx, instance).abilities.filter((ability) => abilityActive(ctx, card, ability)).map((ability) => ability.id);
     },
     decider: (state) => {

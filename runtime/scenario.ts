@@ -12,7 +12,7 @@ import type { Payment } from "./engine/actions.ts";
 import type { TargetValue } from "./state/state.ts";
 import { SetupError, type BoardSpec, type CardSpec } from "./index.ts";
 import { checkScenario, scenarioNames, tokenNamesMade, unreadableMessage, setupCardEntry, setupEntries, whichChoices, type ScenarioNames } from "../compiler/scenario.ts";
-import { RESOLVING } from "./core/index.ts";
+import { RESOLVING, newCtx } from "./core/index.ts";
 import { wholeModal } from "./core/targets.ts";
 import { checkInvariants } from "./simulate.ts";
 import { listLegalActionsByValidation } from "./engine/actions.ts";
@@ -72,7 +72,7 @@ const norm = (s: string) => s.toLowerCase();
 
 /** What the engine's invariants (and its mechanics' own) find wrong with a state; none for a state a game can be in. */
 function invariantProblems(engine: Engine, state: GameState): string[] {
-  return [...checkInvariants(engine, state), ...mechanicsOf(engine.rules).flatMap((m) => m.invariants?.({ rules: engine.rules, state, events: [] }, []) ?? [])];
+  return [...checkInvariants(engine, state), ...mechanicsOf(engine.rules).flatMap((m) => m.invariants?.(newCtx(engine.rules, state), []) ?? [])];
 }
 
 /** JSON with sorted keys and no undefined fields: the same value whatever order its keys were built in. */

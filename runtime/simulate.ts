@@ -10,7 +10,7 @@ import type { CardInstance } from "./state/state.ts";
 import { HASH_START, hashEvent, hashHex, hashUpdate } from "./state/trace.ts";
 import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
 import { uniformInt } from "pure-rand/distribution/uniformInt";
-import { RESOLVING, phaseStepAhead } from "./core/index.ts";
+import { RESOLVING, newCtx, phaseStepAhead } from "./core/index.ts";
 import { STEPS_DONE } from "./core/flow.ts";
 import { mechanicsOf } from "./core/mechanics.ts";
 
@@ -251,6 +251,54 @@ function engineCardNumber(id: string): number {
 }
 
 /**
+ * How many cards a card table holds, and which engine-numbered ids (`c<n>`), as of the last pass
+ * over it. Kept up to date from the write logs: a card enters or leaves the table only through
+ * `insertCard`/`removeCard`, which log it (test/runtime/card-writes.test.ts), so counting the table
+ * again after every action — `Object.keys` of a dictionary sorts its keys — is not needed.
+ * Keyed by the table itself: each game has its own.
+ */
+const tableSizes = new WeakMap<GameState["cards"], { size: number; present: Uint8Array }>();
+
+/** The number of cards in `cards`; `written`: the write log since the last pass over this table (none: count it). */
+function cardTableSize(cards: GameState["cards"], written: ReadonlySet<string> | undefined): number {
+  const known = written === undefined ? undefined : tableSizes.get(cards);
+  if (known !== undefined) {
+    for (const id of written!) {
+      const n = engineCardNumber(id);
+      // (An id the engine did not make — a hand-made state — is counted the slow way.)
+      if (n < 0) return countCardTable(cards);
+      if (n >= known.present.length) {
+        const grown = new Uint8Array(Math.max(n + 1, known.present.length * 2));
+        grown.set(known.present);
+        known.present = grown;
+      }
+      const now = Object.hasOwn(cards, id) ? 1 : 0;
+      known.size += now - known.present[n]!;
+      known.present[n] = now;
+    }
+    return known.size;
+  }
+  return countCardTable(cards);
+}
+
+function countCardTable(cards: GameState["cards"]): number {
+  const ids = Object.keys(cards);
+  let present = new Uint8Array(Math.max(64, ids.length * 2));
+  for (const id of ids) {
+    const n = engineCardNumber(id);
+    if (n < 0) continue;
+    if (n >= present.length) {
+      const grown = new Uint8Array(Math.max(n + 1, present.length * 2));
+      grown.set(present);
+      present = grown;
+    }
+    present[n] = 1;
+  }
+  tableSizes.set(cards, { size: ids.length, present });
+  return ids.length;
+}
+
+/**
  * Invariants every reachable state must satisfy; returns the broken ones. `written`: the cards
  * changed since a state that passed (the write log of `applyInPlace`): only those cards' own
  * fields are checked again (an unchanged card cannot have broken them); the zone lists, the players
@@ -292,8 +340,7 @@ export function checkInvariants(engine: Engine, state: GameState, written?: Read
     for (const name in p.resources) if (p.resources[name]! < 0) problems.push(`${player} has negative ${name}: ${p.resources[name]}`);
     for (const name in p.counters) if (p.counters[name]! < 0) problems.push(`${player} has negative ${name} counters: ${p.counters[name]}`);
   }
-  // (Object.keys of the card table — a dictionary — is cheaper than counting it with for-in.)
-  if (Object.keys(cards).length !== listedCards)
+  if (cardTableSize(cards, written) !== listedCards)
     for (const id in cards) {
       if (seen.has(id)) continue;
       problems.push(`card ${id} is in no zone`);
@@ -443,7 +490,7 @@ export function playGame(engine: Engine, options: GameOptions, g: number): GameO
     if (checking) {
       const problems = checkInvariants(engine, state, checkedOnce ? written : undefined);
       checkedOnce = true;
-      for (const m of mechanicsOf(engine.rules)) if (m.invariants) problems.push(...m.invariants({ rules: engine.rules, state, events: [] }, applied.events));
+      for (const m of mechanicsOf(engine.rules)) if (m.invariants) problems.push(...m.invariants(newCtx(engine.rules, state), applied.events));
       if (problems.length) {
         violations.push(...problems.map((p) => `game ${g} (seed ${gameSeed}) after action ${actions}: ${p}`));
         break;

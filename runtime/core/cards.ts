@@ -30,6 +30,15 @@ export interface Ctx {
   written?: Set<string>;
 }
 
+/**
+ * A working context, always built here with every field in the same order (absent ones undefined):
+ * one object shape, so the engine's hottest functions (listing, settling) see one map and are not
+ * deoptimised and recompiled for each new combination of fields.
+ */
+export function newCtx(rules: Rules, state: GameState, memo?: Map<string, unknown>, written?: Set<string>): Ctx {
+  return { rules, state, events: [], afterEvent: undefined, memo, replacing: undefined, written };
+}
+
 /** Zone where a card sits while it resolves (spells); engine-internal, not a game-file zone. */
 export const RESOLVING = "(resolving)";
 

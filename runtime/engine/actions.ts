@@ -20,6 +20,7 @@ import {
   hasRule,
   isPermanent,
   moveCard,
+  newCtx,
   noteEvent,
   attackedBy,
   playCost,
@@ -814,12 +815,12 @@ export interface ApplyOptions {
 
 export function applyAction(rules: Rules, state: GameState, action: Action, options: ApplyOptions = {}): ApplyResult {
   if (!options.listed) {
-    const refusal = validate({ rules, state, events: [] }, action);
+    const refusal = validate(newCtx(rules, state), action);
     if (refusal) return { ok: false, refusal, state, events: [] };
   }
   // A working copy that shares the cards the action never reads (runtime/state/clone.ts).
   const { draft, finish } = draftOf(state);
-  const ctx: Ctx = { rules, state: draft, events: [] };
+  const ctx = newCtx(rules, draft);
   const states: GameState[] = [];
   // A plain copy (the working state's card table is a Proxy that copies each card on first read).
   if (options.statePerEvent) ctx.afterEvent = (s) => states.push(cloneJson({ ...s, cards: { ...s.cards } }));
@@ -835,7 +836,7 @@ export function applyAction(rules: Rules, state: GameState, action: Action, opti
  * `written`: a write log — the id of every card the action changes, creates or removes is added to it.
  */
 export function applyActionInPlace(rules: Rules, state: GameState, action: Action, listed = false, written?: Set<string>): ApplyResult {
-  const ctx: Ctx = written ? { rules, state, events: [], written } : { rules, state, events: [] };
+  const ctx = newCtx(rules, state, undefined, written);
   if (!listed) {
     const refusal = validate(ctx, action);
     if (refusal) return { ok: false, refusal, state, events: [] };
@@ -917,7 +918,7 @@ function candidates(ctx: Ctx): Action[] {
  * every action line of every scenario).
  */
 export function listLegalActionsByValidation(rules: Rules, state: GameState): Action[] {
-  const ctx: Ctx = { rules, state, events: [] };
+  const ctx = newCtx(rules, state);
   // Each distinct action once (two paths can propose the same one): a bot's choice and a player's
   // menu must not weigh an action by how many paths found it. Each proposing site builds its
   // actions with one key order, so their JSON is a cheap, exact identity.
@@ -972,7 +973,7 @@ function allowed(ctx: Ctx, refiners: Mechanic[], action: Exclude<Action, GameMov
  */
 export function listLegalActions(rules: Rules, state: GameState): Action[] {
   // Listing only reads the state: what mechanics work out for one candidate they may keep for the next.
-  const ctx: Ctx = { rules, state, events: [], memo: new Map() };
+  const ctx = newCtx(rules, state, new Map());
   const player = decider(ctx);
   if (!player) return [];
   const mechanics = mechanicsOf(rules);
@@ -1072,7 +1073,7 @@ export function listLegalActions(rules: Rules, state: GameState): Action[] {
 }
 
 export function checkAction(rules: Rules, state: GameState, action: Action): Refusal | null {
-  return validate({ rules, state, events: [] }, action);
+  return validate(newCtx(rules, state), action);
 }
 
 /**
@@ -1083,7 +1084,7 @@ export function checkAction(rules: Rules, state: GameState, action: Action): Ref
  */
 export function payableOptions(rules: Rules, state: GameState, action: Action): Payment[] {
   if (action.type !== "play" && action.type !== "activate") return [];
-  const ctx: Ctx = { rules, state, events: [] };
+  const ctx = newCtx(rules, state);
   const card = state.cards[action.card];
   if (!card || !state.players[action.player]) return [];
   const def = cardDef(ctx, card);

@@ -230,6 +230,33 @@ describe("the write log (applyInPlace's written)", () => {
     expect(checkInvariants(engine, broken, new Set())).toEqual([`card ${first} says zone Graveyard but is listed in p1.Hand`, "p2 has negative Crystal: -2"]);
   });
 
+  it("checkInvariants with a log counts the card table from the log: a card made, taken or unlisted since is found", () => {
+    const engine = engineOf("duel");
+    const { state } = engine.newGame({ seed: 7, decks: { p1: gameRandomDeck(engine, 5), p2: gameRandomDeck(engine, 6) } });
+    const hand = state.players["p1"]!.zones["Hand"]!;
+    expect(checkInvariants(engine, state)).toEqual([]);
+    // A card put into the table (logged) but into no zone.
+    const made = "c900";
+    state.cards[made] = { ...state.cards[hand[0]!]!, id: made };
+    expect(checkInvariants(engine, state, new Set([made]))).toEqual([`card ${made} is in no zone`]);
+    // Listed now: the count from the log agrees with the zones again.
+    hand.push(made);
+    expect(checkInvariants(engine, state, new Set())).toEqual([]);
+    // A card taken out of its zone and out of the table (logged): nothing is wrong.
+    hand.splice(hand.indexOf(made), 1);
+    delete state.cards[made];
+    expect(checkInvariants(engine, state, new Set([made]))).toEqual([]);
+    // A card taken out of its zone only (its write logged): in no zone.
+    const unlisted = hand.shift()!;
+    expect(checkInvariants(engine, state, new Set([unlisted]))).toEqual([`card ${unlisted} is in no zone`]);
+    hand.unshift(unlisted);
+    // An id the engine does not write, logged: counted the slow way, the same findings.
+    state.cards["odd"] = { ...state.cards[unlisted]!, id: "odd" };
+    expect(checkInvariants(engine, state, new Set(["odd"]))).toEqual(["card odd is in no zone"]);
+    delete state.cards["odd"];
+    expect(checkInvariants(engine, state, new Set(["odd"]))).toEqual([]);
+  });
+
   it("checkInvariants finds a card listed twice, in one list or two, whatever its id looks like", () => {
     const engine = engineOf("duel");
     const { state } = engine.newGame({ seed: 6, decks: { p1: gameRandomDeck(engine, 3), p2: gameRandomDeck(engine, 4) } });
