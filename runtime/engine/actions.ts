@@ -280,13 +280,30 @@ const costHasChoices = (cost: CostPart[]): boolean => {
 };
 
 /**
- * A cost no payment can pay: a fixed amount of a resource the player lacks (checkCost refuses every
- * payment of it for that alone). The listing skips such a play before building its payments.
+ * A cost no payment can pay, for a reason checkCost refuses every payment for alone: a fixed amount
+ * of a resource the player lacks, or exhausting (overexhausting) a card that already is. The listing
+ * skips such a play or activation before building its targets and payments (and checkCost's
+ * refusal message for each of them: in CYBERVAMP, 1.5 per action for abilities of exhausted cards).
  */
-function resourceShort(ctx: Ctx, player: PlayerId, cost: CostPart[]): boolean {
+function costUnpayable(ctx: Ctx, player: PlayerId, cost: CostPart[], selfCard: string): boolean {
   const resources = ctx.state.players[player]!.resources;
-  for (const part of cost)
-    if (part.pays === "resource" && typeof part.amount === "number" && (resources[ctx.rules.resourceNamed(part.resource) ?? part.resource] ?? 0) < part.amount) return true;
+  for (const part of cost) {
+    switch (part.pays) {
+      case "resource":
+        if (typeof part.amount === "number" && (resources[ctx.rules.resourceNamed(part.resource) ?? part.resource] ?? 0) < part.amount) return true;
+        break;
+      case "exhaust":
+        if (ctx.state.cards[selfCard]?.exhausted) return true;
+        break;
+      case "overexhaust": {
+        const card = ctx.state.cards[selfCard];
+        if (card?.overexhausted || (card?.exhausted && !ctx.rules.param("overexhaust_from_exhausted", false))) return true;
+        break;
+      }
+      default:
+        break;
+    }
+  }
   return false;
 }
 
@@ -998,7 +1015,7 @@ export function listLegalActions(rules: Rules, state: GameState): Action[] {
     if (window && !instantSpeed) continue;
     if ((instantSpeed ? instantTiming : sorceryTiming) || (permanent && slotFull)) continue;
     const cost = playCost(ctx, player, id, def.cost);
-    if (resourceShort(ctx, player, cost)) continue;
+    if (costUnpayable(ctx, player, cost, id)) continue;
     const specs = playTargetSpecs(ctx, def, permanent);
     const self = [id];
     for (const mode of modeChoices(castModal(ctx, def, permanent)))
@@ -1016,7 +1033,7 @@ export function listLegalActions(rules: Rules, state: GameState): Action[] {
       for (const ability of cardDef(ctx, state.cards[id]!).abilities) {
         if (ability.kind !== "activated" || activationsLeft(ctx, player, id, ability) === 0) continue;
         const cost = ability.cost ?? NO_COST;
-        if (resourceShort(ctx, player, cost)) continue;
+        if (costUnpayable(ctx, player, cost, id)) continue;
         for (const mode of modeChoices(modesOf(ability) > 0 ? ability : undefined))
           for (const targets of targetCombos(ctx, ability.targets, player, id, mode))
             for (const payment of paymentOptions(ctx, player, cost, id, [])) {
