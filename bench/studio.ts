@@ -107,13 +107,14 @@ export async function runStudioBench(options: { runs?: number; cards?: number } 
     // Pairs, one page after the other (a warm-up pair first: the server's and the disk's caches).
     for (let i = -1; i < runs; i++) {
       const page = await harness.newPage();
-      await page.waitForFunction(() => performance.getEntriesByName("cardwright:editor-ready").length > 0);
+      // Waits as long as a loaded machine needs (Playwright's default 30 s failed the bench at load 23): the figure is the page's own mark.
+      await page.waitForFunction(() => performance.getEntriesByName("cardwright:editor-ready").length > 0, undefined, { timeout: 300_000 });
       const studioLoad = await page.evaluate(readyMark);
       await page.context().close();
       const context = await harness.browser.newContext({ viewport: { width: 1400, height: 860 } });
       const barePage = await context.newPage();
       await barePage.goto(bare.url);
-      await barePage.waitForFunction(() => performance.getEntriesByName("cardwright:editor-ready").length > 0);
+      await barePage.waitForFunction(() => performance.getEntriesByName("cardwright:editor-ready").length > 0, undefined, { timeout: 300_000 });
       const bareLoad = await barePage.evaluate(readyMark);
       await context.close();
       if (i < 0) continue;

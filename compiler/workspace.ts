@@ -16,7 +16,7 @@ import { checkCard, type CardEntry, type Reference } from "./check.ts";
 import { cardContent, parseForCheck, formatSource, type ParsedFile } from "./check-ast.ts";
 import type { GameVocabulary } from "./vocabulary.ts";
 import { closestName } from "./check-suggest.ts";
-import { reparseCardFile } from "./incremental.ts";
+import { reparseCardFile, type EditSpan } from "./incremental.ts";
 import { checkArtAssets, type WorkspaceAsset } from "./art.ts";
 import { CheckMemory, ObservedIndex, type RememberedCard, memoryOf, place, placedDiagnostics, placedReferences, remember, rememberFor, sameNames, startOf } from "./check-memory.ts";
 
@@ -57,6 +57,12 @@ export interface AnalyzeOptions {
    * changed (compiler/check-memory.ts). It is used up: keep only the new analysis.
    */
   previous?: WorkspaceAnalysis;
+  /**
+   * Where each file's text changed since `previous`, when the caller knows it (the studio's worker
+   * applies the editor's changes): the re-parse need not compare the texts to find the edit. A
+   * file not listed is compared. Each span must be true of the file's two texts.
+   */
+  edits?: ReadonlyMap<string, EditSpan>;
   /**
    * The image files of the workspace, as whoever read it found them (the CLI's reader, the studio's
    * server listing): each card's `art` is held to them (compiler/art.ts). Absent: art paths are
@@ -99,7 +105,9 @@ export function analyzeWorkspace(sources: SourceFile[], options: AnalyzeOptions 
     try {
       const earlier = options.previous?.files.get(source.path);
       // An edited card file: only the cards the edit touched are parsed again (compiler/incremental.ts).
-      const parsed = earlier && earlier.text === source.text ? earlier : ((earlier && reparseCardFile(earlier, source.text)) ?? parseForCheck(source.text, source.path));
+      const span = options.edits?.get(source.path);
+      const unchanged = earlier && (span ? span.prefix >= source.text.length && earlier.text.length === source.text.length : earlier.text === source.text);
+      const parsed = unchanged ? earlier : ((earlier && reparseCardFile(earlier, source.text, span)) ?? parseForCheck(source.text, source.path));
       files.set(source.path, parsed);
       diagnostics.push(...parsed.diagnostics);
     } catch (error) {

@@ -20,11 +20,49 @@ export interface Range {
 /** Computes 1-based line/column for offsets in one text, in O(log lines) per lookup. */
 export class LineMap {
   private readonly lineStarts: number[];
-  constructor(readonly text: string) {
+  /** `lineStarts`: where the lines of `text` start, when already known (see `edited`). */
+  constructor(
+    readonly text: string,
+    lineStarts?: number[],
+  ) {
+    if (lineStarts) {
+      this.lineStarts = lineStarts;
+      return;
+    }
     const starts = [0];
     // indexOf scans natively: several times faster than a loop over char codes on a large file.
     for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
     this.lineStarts = starts;
+  }
+
+  /**
+   * The line map of `text`, which is this map's text with an edit between its first `prefix` and
+   * last `suffix` characters (prefix + suffix at most the shorter text's length): the lines before
+   * the edit are kept, those after it move by the change in length, and only the edit's own
+   * characters are searched. A keystroke in a 1 MB file no longer scans the whole file.
+   */
+  edited(text: string, prefix: number, suffix: number): LineMap {
+    const old = this.lineStarts;
+    const newEnd = text.length - suffix;
+    // A line starting at or before `prefix` follows a line break inside the shared start.
+    const starts = old.slice(0, this.firstStartAfter(prefix));
+    for (let i = text.indexOf("\n", prefix); i >= 0 && i < newEnd; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+    // A line starting after the old edit's end follows a line break inside the shared end.
+    const delta = text.length - this.text.length;
+    for (let j = this.firstStartAfter(this.text.length - suffix); j < old.length; j++) starts.push(old[j]! + delta);
+    return new LineMap(text, starts);
+  }
+
+  /** The index of the first line start greater than `offset` (the number of lines starting at or before it). */
+  private firstStartAfter(offset: number): number {
+    let lo = 0;
+    let hi = this.lineStarts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.lineStarts[mid]! <= offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
   /** The line of the last lookup: parsers ask for nearby offsets in order, so it is usually the answer. */
   private lastLine = 0;

@@ -9,10 +9,12 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { cardContent, parseForCheck, type ParsedFile } from "../../compiler/check-ast.ts";
 import { reparseCardFile } from "../../compiler/incremental.ts";
+import { LineMap } from "../../compiler/diagnostics.ts";
 import { analyzeWorkspace } from "../../compiler/workspace.ts";
 import { engineWarnings } from "../../compiler/engine-warnings.ts";
 import { lowerAnalysis } from "../../compiler/lower.ts";
 import { WorkspaceChecker } from "../../studio/src/worker/checker.ts";
+import type { TextChange } from "../../studio/src/worker/protocol.ts";
 import { decodeModel } from "../../studio/src/worker/model-delta.ts";
 import { originOf } from "../../compiler/check-memory.ts";
 import { propertyParameters, propertyTimeout } from "../property.ts";
@@ -48,16 +50,21 @@ function applyEdit(text: string, e: { at: number; remove: number; insert: string
 }
 
 describe("incremental re-parse of card files", () => {
-  it("gives the full parse's result after any edit (one edit, then several in a row)", () => {
+  it("gives the full parse's result after any edit (one edit, then several in a row; its span told or found)", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: setFiles.length - 1 }), fc.array(edit, { minLength: 1, maxLength: 4 }), (which, edits) => {
+      fc.property(fc.integer({ min: 0, max: setFiles.length - 1 }), fc.array(fc.tuple(edit, fc.boolean()), { minLength: 1, maxLength: 4 }), (which, steps) => {
         const file = setFiles[which]!;
         let previous = parseForCheck(file.text, file.path);
         let text = file.text;
-        for (const e of edits) {
+        const edits = steps.map(([e]) => e);
+        for (const [e, told] of steps) {
+          const before = text;
           text = applyEdit(text, e);
           const full = parseForCheck(text, file.path);
-          const incremental = reparseCardFile(previous, text);
+          // The span as the editor knows it: the replaced characters (which may equal what replaced them).
+          const at = Math.min(before.length, Math.floor(e.at * before.length));
+          const span = { prefix: at, suffix: before.length - Math.min(before.length, at + e.remove) };
+          const incremental = reparseCardFile(previous, text, told ? span : undefined);
           if (incremental) {
             expect(observable(incremental), `${file.path} after edit ${edits.indexOf(e) + 1}`).toEqual(observable(full));
             // Lines and columns too: ranges compare by offsets, and print their lines from the text's line map.
@@ -69,6 +76,23 @@ describe("incremental re-parse of card files", () => {
       propertyParameters(60),
     );
   }, propertyTimeout(300_000, 60));
+
+  it("edits a line map as the text is edited: every position is the new text's", () => {
+    const piece = fc.array(fc.constantFrom("a", "\n", "\r\n", "é", " "), { maxLength: 12 }).map((parts) => parts.join(""));
+    fc.assert(
+      fc.property(piece, fc.nat(), fc.nat({ max: 6 }), piece, (text, where, remove, insert) => {
+        const at = where % (text.length + 1);
+        const end = Math.min(text.length, at + remove);
+        const edited = text.slice(0, at) + insert + text.slice(end);
+        const lines = new LineMap(text);
+        lines.position(text.length); // a lookup before the edit: the map's remembered line must not carry over
+        const moved = lines.edited(edited, at, text.length - end);
+        const fresh = new LineMap(edited);
+        for (let offset = 0; offset <= edited.length; offset++) expect(moved.position(offset), `offset ${offset} of ${JSON.stringify(edited)}`).toEqual(fresh.position(offset));
+      }),
+      propertyParameters(500),
+    );
+  });
 
   it("re-parses only the edited card and keeps the others' trees", () => {
     const file = setFiles.find((f) => f.text.split('\ncard "').length > 20)!;
@@ -143,35 +167,43 @@ describe("incremental checking and lowering", () => {
     { weight: 2, arbitrary: meaningful },
   );
 
-  function apply(files: { path: string; text: string }[], step: { file: number; edit?: { at: number; remove: number; insert: string }; pick?: number; kind?: string }) {
-    const file = files[step.file]!;
-    let text = file.text;
-    if (step.edit) text = applyEdit(text, step.edit);
-    else if (step.kind === "rename" || step.kind === "quote") {
+  /** The step's change to one file (as the editor reports it to the worker: `length` characters at `offset` became `text`). */
+  function changeOf(text: string, step: { edit?: { at: number; remove: number; insert: string }; pick?: number; kind?: string }): TextChange {
+    if (step.edit) {
+      const at = Math.min(text.length, Math.floor(step.edit.at * text.length));
+      return { offset: at, length: Math.min(text.length, at + step.edit.remove) - at, text: step.edit.insert };
+    }
+    if (step.kind === "rename" || step.kind === "quote") {
       // Add a letter inside one quoted name (a card's own name in core, a quoted name in the naming set).
       const quotes = [...text.matchAll(step.kind === "rename" ? /^card "/gm : /Put "/g)];
-      if (quotes.length > 0) {
-        const at = quotes[step.pick! % quotes.length]!.index + (step.kind === "rename" ? 6 : 5);
-        text = text.slice(0, at) + "Z" + text.slice(at);
-      }
-    } else if (step.kind === "keyword") {
-      // Rename a keyword the cards use (or back): their checks change.
-      text = text.includes("keyword action Summon ") ? text.replace("keyword action Summon ", "keyword action Summonz ") : text.replace("keyword action Summonz ", "keyword action Summon ");
+      return quotes.length > 0 ? { offset: quotes[step.pick! % quotes.length]!.index + (step.kind === "rename" ? 6 : 5), length: 0, text: "Z" } : { offset: 0, length: 0, text: "" };
     }
-    return files.map((f, i) => (i === step.file ? { ...f, text } : f));
+    // Rename a keyword the cards use (or back): their checks change.
+    const [from, to] = text.includes("keyword action Summon ") ? ["keyword action Summon ", "keyword action Summonz "] : ["keyword action Summonz ", "keyword action Summon "];
+    return { offset: text.indexOf(from!), length: from!.length, text: to! };
+  }
+
+  function apply(files: { path: string; text: string }[], step: { file: number; edit?: { at: number; remove: number; insert: string }; pick?: number; kind?: string }) {
+    const file = files[step.file]!;
+    const change = changeOf(file.text, step);
+    const text = file.text.slice(0, change.offset) + change.text + file.text.slice(change.offset + change.length);
+    return { files: files.map((f, i) => (i === step.file ? { ...f, text } : f)), edit: { path: file.path, changes: [[change]], length: text.length } };
   }
 
   const asJson = (value: unknown) => JSON.parse(JSON.stringify(value, (_key, v) => (v instanceof Map ? [...v.entries()] : v)));
 
-  it("gives what a check from scratch gives, after any sequence of edits", () => {
+  it("gives what a check from scratch gives, after any sequence of edits (sent as the editor's changes, or whole)", () => {
     fc.assert(
-      fc.property(fc.array(anyEdit, { minLength: 1, maxLength: 5 }), (steps) => {
+      fc.property(fc.array(fc.tuple(anyEdit, fc.boolean()), { minLength: 1, maxLength: 5 }), (steps) => {
         const checker = new WorkspaceChecker();
         let files = workspace;
-        let page = decodeModel(structuredClone(checker.check(files).delta), undefined);
-        for (const [i, step] of steps.entries()) {
-          files = apply(files, step);
-          const { model, delta } = checker.check(files);
+        const paths = files.map((f) => f.path);
+        let page = decodeModel(structuredClone(checker.checkChanges(paths, files).delta), undefined);
+        for (const [i, [step, whole]] of steps.entries()) {
+          const edited = apply(files, step);
+          files = edited.files;
+          // As the worker gets them: the edit (its span goes to the compiler), or the file's text whole (compared).
+          const { model, delta } = whole ? checker.checkChanges(paths, [files[step.file]!]) : checker.checkChanges(paths, [], undefined, [edited.edit]);
           const fresh = analyzeWorkspace(files);
           const expected = { ...fresh.model, diagnostics: [...fresh.model.diagnostics, ...engineWarnings(fresh, files)] };
           // Which step of the sequence differs, and in what (the model, the page's copy, the references, the bundles).

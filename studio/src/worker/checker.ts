@@ -8,6 +8,7 @@ import { analyzeWorkspace, placedCards, type WorkspaceAnalysis } from "../../../
 import { EngineWarningCache, engineWarnings, type AbilityReading } from "../../../compiler/engine-warnings.ts";
 import { scenarioDiagnostics } from "../../../compiler/scenario-check.ts";
 import type { SourceFile, WorkspaceModel } from "../../../compiler/model.ts";
+import type { EditSpan } from "../../../compiler/incremental.ts";
 import type { WorkspaceAsset } from "../../../compiler/art.ts";
 import { encodeModel, SentCards, type ModelDelta } from "./model-delta.ts";
 import type { CheckPhases, FileEdits, TextChange } from "./protocol.ts";
@@ -31,13 +32,21 @@ export class WorkspaceChecker {
   /** The workspace's images (the server's listing): card art is held to them as `cardwright check` holds it. */
   private assets: readonly WorkspaceAsset[] | undefined;
 
-  /** Checks `files`; `assets`, when given, replaces the images kept from earlier checks. */
-  check(files: SourceFile[], assets?: readonly WorkspaceAsset[]): CheckOutcome {
+  /**
+   * Checks `files`; `assets`, when given, replaces the images kept from earlier checks. `edits`: where
+   * files changed since the last check, when known (checkChanges knows it of the files it applied edits to).
+   */
+  check(files: SourceFile[], assets?: readonly WorkspaceAsset[], edits?: ReadonlyMap<string, EditSpan>): CheckOutcome {
     const started = performance.now();
     if (assets) this.assets = assets;
     // The previous analysis lets the compiler reuse every file whose text did not change, and
     // every card an edit did not touch.
-    this.analysis = analyzeWorkspace(files, { ...(this.analysis ? { previous: this.analysis } : {}), ...(this.assets ? { assets: this.assets } : {}) });
+    this.analysis = analyzeWorkspace(files, {
+      ...(this.analysis ? { previous: this.analysis, ...(edits ? { edits } : {}) } : {}),
+      ...(this.assets ? { assets: this.assets } : {}),
+    });
+    this.spans = new Map();
+    this.sentWhole.clear();
     const analyzed = performance.now();
     // What `cardwright check` adds: every scenario name resolved against its game, and CW6001.
     const warnings = [...scenarioDiagnostics(this.analysis), ...engineWarnings(this.analysis, files, this.engineCache)];
@@ -51,6 +60,10 @@ export class WorkspaceChecker {
 
   /** The texts of the files the page sent, by path. */
   private readonly texts = new Map<string, string>();
+  /** Where each edited file's text changed since the last analysis (the edits are known: the compiler need not search for them). */
+  private spans = new Map<string, EditSpan>();
+  /** Files sent whole since the last analysis: their edits since are not edits of the analysed text. */
+  private readonly sentWhole = new Set<string>();
 
   /**
    * Checks the workspace of `paths` (in order), with the texts of `changed` replacing or adding to the
@@ -58,15 +71,22 @@ export class WorkspaceChecker {
    * edited text is not the page's: every text is then forgotten, and the page sends them whole.
    */
   checkChanges(paths: string[], changed: SourceFile[], assets?: readonly WorkspaceAsset[], edited: readonly FileEdits[] = []): CheckOutcome {
-    for (const file of changed) this.texts.set(file.path, file.text);
+    for (const file of changed) {
+      this.texts.set(file.path, file.text);
+      // Sent whole: the compiler compares it with the text it checked.
+      this.spans.delete(file.path);
+      this.sentWhole.add(file.path);
+    }
     for (const { path, changes, length } of edited) {
       const text = this.texts.get(path);
       const after = text === undefined ? undefined : applyChanges(text, changes);
       if (after === undefined || after.length !== length) {
         this.texts.clear();
+        this.spans.clear();
         throw new OutOfStep(path);
       }
       this.texts.set(path, after);
+      if (!this.sentWhole.has(path)) this.spans.set(path, widenSpan(this.spans.get(path) ?? unchanged(text!), text!.length, changes));
     }
     const files: SourceFile[] = [];
     for (const path of paths) {
@@ -75,7 +95,8 @@ export class WorkspaceChecker {
       files.push({ path, text });
     }
     for (const path of [...this.texts.keys()]) if (!paths.includes(path)) this.texts.delete(path);
-    return this.check(files, assets);
+    for (const path of [...this.spans.keys()]) if (!this.texts.has(path)) this.spans.delete(path);
+    return this.check(files, assets, this.spans);
   }
 
   /** The analysis of the last check (editor queries answer against it). */
@@ -103,6 +124,28 @@ export class OutOfStep extends Error {
   constructor(readonly path: string) {
     super(`The checker's copy of ${path} is out of step with the editor.`);
   }
+}
+
+/** The span of a text no edit has touched yet (widenSpan narrows it; the compiler clamps it to the texts). */
+function unchanged(text: string): EditSpan {
+  return { prefix: text.length, suffix: text.length };
+}
+
+/**
+ * `span` (of a text `length` characters long now) after `changes` are applied to that text, in
+ * the order applyChanges applies them: what lies before every change and after every change is
+ * what the text shared with the one the span started from.
+ */
+export function widenSpan(span: EditSpan, length: number, changes: readonly (readonly TextChange[])[]): EditSpan {
+  let { prefix, suffix } = span;
+  for (const list of changes) {
+    for (const { offset, length: removed, text: inserted } of list) {
+      prefix = Math.min(prefix, offset);
+      suffix = Math.min(suffix, length - offset - removed);
+      length += inserted.length - removed;
+    }
+  }
+  return { prefix, suffix };
 }
 
 /** `text` with Monaco's change lists applied (see FileEdits); undefined when a change falls outside the text. */
