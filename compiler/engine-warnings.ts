@@ -46,18 +46,32 @@ interface RelativePosition {
   column: number;
 }
 
-/** Lowering results kept between calls: per game file, and per card (by its tree, else by its text). */
+/** The lowerings of one card file's cards, as last lowered. */
+interface FileNotes {
+  /** The parse they were lowered from: the same parse again (its text unchanged) against the same game and subtypes reuses them all. */
+  parsed: ParsedFile;
+  game: CompiledGame;
+  subtypes: string;
+  /** By the card's tree: an edit elsewhere keeps the tree of every other card (compiler/incremental.ts). */
+  cards: Map<Ast.CardDecl, CardNotes>;
+  /** By the card's file and text, for a card parsed again without a change. */
+  byText: Map<string, CardNotes>;
+  /** Every card's notes, placed in the file's text. */
+  notes: LoweringNote[];
+}
+
+/** Lowering results kept between calls: per game file, and per card file and card (by its tree, else by its text). */
 export class EngineWarningCache {
   /** By game file path: its text, compiled game and notes. */
   readonly games = new Map<string, { text: string; game: CompiledGame; notes: LoweringNote[] }>();
-  /** By the card's tree: an edit elsewhere keeps the tree of every other card (compiler/incremental.ts). */
-  cards = new Map<Ast.CardDecl, CardNotes>();
-  /** By the card's file and text, for a card parsed again without a change. */
-  byText = new Map<string, CardNotes>();
+  /** By card file path. */
+  files = new Map<string, FileNotes>();
+  /** Per game, the subtypes other cards bring, joined, as last seen: an equal list is this very string, so each card compares it by identity. */
+  subtypes = new Map<string, string>();
 
   /** The reads-as lines of a card as last lowered (one per ability), or undefined if it was not. */
   readsAs(file: string, cardName: string): string[] | undefined {
-    for (const [card, entry] of this.cards) if (entry.file === file && card.name.value === cardName) return entry.abilities.map((a) => a.readsAs);
+    for (const [card, entry] of this.files.get(file)?.cards ?? []) if (card.name.value === cardName) return entry.abilities.map((a) => a.readsAs);
     return undefined;
   }
 
@@ -70,7 +84,7 @@ export class EngineWarningCache {
     const doc = analysis.files.get(file)?.document;
     if (doc?.kind !== "cardFile") return undefined;
     const card = doc.cards.find((c) => startOffset(c.range) <= offset && offset <= endOffset(c.range));
-    const entry = card && this.cards.get(card);
+    const entry = card && this.files.get(file)?.cards.get(card);
     if (!card || !entry) return undefined;
     const base = lineStart(card.range).offset;
     return { card: card.name.value, abilities: entry.abilities.map((a) => ({ ...a, start: base + a.start, end: base + a.end })) };
@@ -115,8 +129,7 @@ function cachedNotes(analysis: WorkspaceAnalysis, sources: SourceFile[], cache: 
   }
 
   // Only this call's entries are kept: the cache holds one lowering per card as it is now.
-  const cards = new Map<Ast.CardDecl, CardNotes>();
-  const byText = new Map<string, CardNotes>();
+  const files = new Map<string, FileNotes>();
   // A card's model, looked up only for the cards lowered again: by its checker view (one per card,
   // in the same order), else the first card of its name in its file.
   const modelOf = (parsed: ParsedFile, index: number, name: string) => {
@@ -127,36 +140,53 @@ function cachedNotes(analysis: WorkspaceAnalysis, sources: SourceFile[], cache: 
     return undefined;
   };
   const subtypesByGame = typeLineSubtypes(analysis);
+  const subtypesSeen = new Map<string, string>();
   for (const parsed of analysis.files.values()) {
     const doc = parsed.document;
     if (doc?.kind !== "cardFile" || !doc.game) continue;
-    const game = games.get(doc.game.text.toLowerCase());
+    const gameKey = doc.game.text.toLowerCase();
+    const game = games.get(gameKey);
     if (!game) continue;
+    const workspaceSubtypes = subtypesByGame.get(gameKey) ?? [];
+    let subtypes = subtypesSeen.get(gameKey);
+    if (subtypes === undefined) {
+      const joined = workspaceSubtypes.join("\u0000");
+      subtypes = cache.subtypes.get(gameKey) === joined ? cache.subtypes.get(gameKey)! : joined;
+      subtypesSeen.set(gameKey, subtypes);
+    }
+    const earlier = cache.files.get(parsed.path);
+    // An unchanged file (the same parse: the same text) against the same game and subtypes: its notes stand as they are.
+    if (earlier && earlier.parsed === parsed && earlier.game === game.game && earlier.subtypes === subtypes) {
+      files.set(parsed.path, earlier);
+      notes.push(...earlier.notes);
+      continue;
+    }
     const text = textOf.get(parsed.path) ?? "";
-    const workspaceSubtypes = subtypesByGame.get(doc.game.text.toLowerCase()) ?? [];
-    const subtypes = workspaceSubtypes.join("\u0000");
+    const lowered: FileNotes = { parsed, game: game.game, subtypes, cards: new Map(), byText: new Map(), notes: [] };
     doc.cards.forEach((card, index) => {
-      let entry = cache.cards.get(card);
-      if (!entry || entry.game !== game.game || entry.subtypes !== subtypes || entry.file !== parsed.path) {
+      let entry = earlier?.cards.get(card);
+      if (!entry || entry.game !== game.game || entry.subtypes !== subtypes) {
         const base = lineStart(card.range);
         const key = `${parsed.path}\u0000${text.slice(base.offset, endOffset(card.range))}`;
-        entry = cache.byText.get(key);
-        if (!entry || entry.game !== game.game || entry.subtypes !== subtypes) entry = lowerOneCard(doc, card, text, game.game, workspaceSubtypes, modelOf(parsed, index, card.name.value), base, key);
+        entry = earlier?.byText.get(key);
+        if (!entry || entry.game !== game.game || entry.subtypes !== subtypes) entry = lowerOneCard(doc, card, text, game.game, workspaceSubtypes, subtypes, modelOf(parsed, index, card.name.value), base, key);
       }
-      cards.set(card, entry);
-      byText.set(entry.key, entry);
+      lowered.cards.set(card, entry);
+      lowered.byText.set(entry.key, entry);
       if (entry.notes.length === 0) return;
       // Where the card's first line starts now (computed only for a card with notes).
       const base = lineStart(card.range);
-      for (const { start, end, ...note } of entry.notes) notes.push({ ...note, range: { start: absolute(start, base), end: absolute(end, base) } });
+      for (const { start, end, ...note } of entry.notes) lowered.notes.push({ ...note, range: { start: absolute(start, base), end: absolute(end, base) } });
     });
+    files.set(parsed.path, lowered);
+    notes.push(...lowered.notes);
   }
-  cache.cards = cards;
-  cache.byText = byText;
+  cache.files = files;
+  cache.subtypes = subtypesSeen;
   return notes;
 }
 
-function lowerOneCard(doc: Ast.CardFile, card: Ast.CardDecl, text: string, game: CompiledGame, workspaceSubtypes: string[], model: CardModel | undefined, base: RelativePosition, key: string): CardNotes {
+function lowerOneCard(doc: Ast.CardFile, card: Ast.CardDecl, text: string, game: CompiledGame, workspaceSubtypes: string[], subtypes: string, model: CardModel | undefined, base: RelativePosition, key: string): CardNotes {
   const found: LoweringNote[] = [];
   let abilities: AbilityReading[] = [];
   try {
@@ -170,7 +200,7 @@ function lowerOneCard(doc: Ast.CardFile, card: Ast.CardDecl, text: string, game:
   } catch (error) {
     found.push({ file: doc.file, range: card.range, message: `this card could not be compiled (${error instanceof Error ? error.message : String(error)})` });
   }
-  return { game, subtypes: workspaceSubtypes.join("\u0000"), file: doc.file, key, abilities, notes: found.map(({ range, ...note }) => ({ ...note, start: relative(range.start, base), end: relative(range.end, base) })) };
+  return { game, subtypes, file: doc.file, key, abilities, notes: found.map(({ range, ...note }) => ({ ...note, start: relative(range.start, base), end: relative(range.end, base) })) };
 }
 
 function lineStart(range: Range): RelativePosition {

@@ -47,6 +47,23 @@ describe("engine warnings (CW6001)", () => {
   });
 });
 
+describe("engine warnings of a file nobody edited", () => {
+  it("follow a subtype another file's edit adds or takes away (the unchanged file's notes are kept only while its game and subtypes are)", async () => {
+    const { WorkspaceChecker } = await import("../../studio/src/worker/checker.ts");
+    const chromatic = { path: "chromatic/chromatic.game", text: readFileSync(path.join(root, "cards/chromatic/chromatic.game"), "utf8") };
+    const creature = (name: string, tribe: string, line: string) =>
+      `card "${name}" {\n  type: Creature\n  tribe: ${tribe}\n  color: Red\n  cost: 2\n  attack: 1\n  defense: 3\n  rarity: Common\n  text:\n    [Base] ${line}\n    [Blue] This gets +1 attack.\n    [Green] This gets +0/+2.\n    [Yellow] Flying.\n    [Purple] Entomb: Draw a card.\n}\n`;
+    // The lord names Dragons, a subtype only the other file's card brings.
+    const lords = { path: "chromatic/lords.cards", text: `set LRD "Lords" for chromatic\n\n${creature("Drake Caller", "Mystic", "Other Dragons you control get +1 attack.")}` };
+    const drakes = (tribe: string) => ({ path: "chromatic/drakes.cards", text: `set DRK "Drakes" for chromatic\n\n${creature("Ember Drake", tribe, "Flying.")}` });
+    const checker = new WorkspaceChecker();
+    const onLords = (sources: { path: string; text: string }[]) => checker.check(sources).model.diagnostics.filter((d) => d.file === lords.path).map((d) => d.code);
+    expect(onLords([chromatic, lords, drakes("Dragon")])).toEqual([]);
+    expect(onLords([chromatic, lords, drakes("Wyrm")])).toEqual(["CW6005"]);
+    expect(onLords([chromatic, lords, drakes("Dragon")])).toEqual([]);
+  });
+});
+
 describe("reads-as from the studio's cache (hover, card panel)", () => {
   it("gives each ability of the card at an offset with the explain command's reading, at its place in the text after edits above it", async () => {
     const { WorkspaceChecker } = await import("../../studio/src/worker/checker.ts");

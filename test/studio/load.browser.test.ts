@@ -176,5 +176,6 @@ describe("studio load", () => {
     expect(state.diagnostics).toEqual(JSON.parse(JSON.stringify(fresh.diagnostics)));
     expect(state.sets).toEqual(JSON.parse(JSON.stringify(fresh.sets.map((s) => ({ file: s.file, cards: s.cards.map((c) => ({ name: c.name, range: c.range })) })))));
     await page.context().close();
-  });
+    // Many round trips to the page and the worker: 106 s at load 24 (the 60 s default failed there).
+  }, 400_000);
 });
