@@ -55,7 +55,12 @@ export type CardRef =
    */
   | { kind: "event_other" }
   /** The card chosen by an earlier `choose` inside the same resolution, by its label. */
-  | { kind: "chosen"; label: string };
+  | { kind: "chosen"; label: string }
+  /**
+   * The card a stat change is being worked out for: "Each unit you control gets +1 power for each other unit you control"
+   * counts, for each unit, the units other than that one (a selector's `otherThan` inside the change's amount).
+   */
+  | { kind: "modified" };
 
 /** A set of cards described by a filter ("each enemy unit", "all creatures you control"). */
 export interface CardSelector {

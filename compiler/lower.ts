@@ -4709,6 +4709,7 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
       return lowered;
     });
     for (const ability of abilities) {
+      countOthersThanTheModifiedCard(ability);
       checkAbilityContract(ability, notes);
       checkCardStates(ability, game, text, notes);
     }
@@ -4949,4 +4950,37 @@ export function lowerAnalysis(analysis: WorkspaceAnalysis, sources: SourceFile[]
   // Notes leave the compiler as plain data (a note may keep the range of the tree node it is about).
   const plainNotes = notes.map((note) => ({ ...note, range: plainRange(note.range) }));
   return { bundles, model: analysis.model, notes: plainNotes, diagnostics: analysis.model.diagnostics };
+}
+
+/**
+ * "Each unit you control gets +1 power for each other unit you control": in the amount of a stat change that is not this
+ * card's own, "other" is other than the card being changed (each unit counts the others), not other than this card — the
+ * amount is then worked out for each card it changes (CardRef "modified"). A change of this card itself keeps "other than
+ * this"; a count already other than a card named before ("target creature ... each other creature") keeps that card.
+ */
+function countOthersThanTheModifiedCard(node: unknown): void {
+  if (!node || typeof node !== "object") return;
+  if (Array.isArray(node)) {
+    for (const item of node) countOthersThanTheModifiedCard(item);
+    return;
+  }
+  const o = node as Record<string, unknown>;
+  const changesThisCard = o.op === "modify" ? (o.on as { kind: string; ref?: { kind: string } }).kind === "card" && (o.on as { ref?: { kind: string } }).ref?.kind === "self" : o.kind === "modify" && o.affects ? "self" in (o.affects as object) : undefined;
+  if (changesThisCard === false) {
+    for (const amounts of [o.stats, o.set]) if (amounts) otherThanModified(amounts);
+  }
+  for (const key in o) if (key !== "source") countOthersThanTheModifiedCard(o[key]);
+}
+
+function otherThanModified(node: unknown): void {
+  if (!node || typeof node !== "object") return;
+  const o = node as Record<string, unknown>;
+  if (o.kind === "count" && o.of && typeof o.of === "object") {
+    const sel = o.of as CardSelector;
+    if (sel.other && !sel.otherThan) {
+      delete sel.other;
+      sel.otherThan = { kind: "modified" };
+    }
+  }
+  for (const key in o) otherThanModified(o[key]);
 }

@@ -648,6 +648,8 @@ function cardText(ref: CardRef, ctx: Context, chosen?: Chosen): string {
       return eventCardText(ref.kind, ctx);
     case "chosen":
       return chosen?.label === ref.label ? chosen.phrase : "the chosen card";
+    case "modified":
+      return "that card";
   }
 }
 

@@ -11,7 +11,7 @@ import type { Frame, PlayerId, TargetValue } from "../state/state.ts";
 import { cardIdOf } from "../state/state.ts";
 import { type Ctx, RESOLVING, battlefield, cardDef, cardName, emit, hand, isPermanent, slotsOf, zoneList, insertCard, writeCard } from "./cards.ts";
 import { addModifier, damageCard, damagePlayer, destroyAll, discardCard, draw, enterBattlefield, exhaustCard, gainLife, loseLife, moveCard, randomInt, registerStepRunner, returnToHand, shuffleZone } from "./operations.ts";
-import { cardsFor, evalAffected, evalCard, evalCondition, evalNumber, evalPlayer, evalPlayers, keywordText, statOf } from "./values.ts";
+import { amountPerCard, cardsFor, evalAffected, evalCard, evalCondition, evalNumber, evalPlayer, evalPlayers, keywordText, MODIFIED, statOf } from "./values.ts";
 import { noteEvent } from "./triggers.ts";
 import { addPrevention } from "./replacements.ts";
 import { resumeTargeting } from "./response.ts";
@@ -264,10 +264,23 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       return "done";
     }
     case "modify": {
-      const stats: Record<string, number> = {};
-      for (const [k, v] of Object.entries(step.stats ?? {})) stats[k] = evalNumber(ctx, frame, v);
-      const set = Object.entries(step.set ?? {}).map(([k, v]) => [k, evalNumber(ctx, frame, v)] as const);
-      for (const t of evalAffected(ctx, frame, step.on)) {
+      const evalStats = (): [Record<string, number>, (readonly [string, number])[]] => {
+        const stats: Record<string, number> = {};
+        for (const [k, v] of Object.entries(step.stats ?? {})) stats[k] = evalNumber(ctx, frame, v);
+        return [stats, Object.entries(step.set ?? {}).map(([k, v]) => [k, evalNumber(ctx, frame, v)] as const)];
+      };
+      // "Each unit gets +1 power for each other unit": the amount is worked out for each card it changes, all before any changes.
+      const perCard = amountPerCard(step);
+      const affected = evalAffected(ctx, frame, step.on);
+      const amounts = perCard
+        ? affected.map((t) => {
+            frame.chosen[MODIFIED] = "card" in t ? [t.card] : [];
+            return evalStats();
+          })
+        : [evalStats()];
+      delete frame.chosen[MODIFIED];
+      for (const [i, t] of affected.entries()) {
+        const [stats, set] = amounts[perCard ? i : 0]!;
         if ("card" in t && state.cards[t.card]?.zone === rules.zones.battlefield) {
           // "Its power becomes 1": the change that makes the stat that number as this resolves (later changes add to it).
           const own = set.length ? { ...stats, ...Object.fromEntries(set.map(([k, v]) => [k, v - statOf(ctx, t.card, k)])) } : stats;

@@ -214,7 +214,7 @@ export function statOf(ctx: Ctx, id: string, stat: string): number {
           if (!staticAffects(ctx, effect.affects, src, id)) continue;
           const amount = effect.stats[stat]!;
           // "+X/+0, where X is the number of Bleed counters on you": evaluated for the static's source.
-          value += typeof amount === "number" ? amount : evalNumber(ctx, { controller: ctx.state.cards[src]!.controller, card: src, steps: [], pc: 0, targets: [], chosen: {}, label: "" }, amount);
+          value += typeof amount === "number" ? amount : evalNumber(ctx, { controller: ctx.state.cards[src]!.controller, card: src, steps: [], pc: 0, targets: [], chosen: { [MODIFIED]: [id] }, label: "" }, amount);
         }
       }
     } finally {
@@ -671,7 +671,20 @@ export function evalCard(ctx: Ctx, frame: Frame, ref: CardRef): string | undefin
       return frame.event?.other;
     case "chosen":
       return frame.chosen[ref.label]?.[0];
+    case "modified":
+      return frame.chosen[MODIFIED]?.[0];
   }
+}
+
+/** Where a frame holds the card a stat change's amount is being worked out for (CardRef "modified"). */
+export const MODIFIED = "$modified";
+
+const modifiedUse = new WeakMap<object, boolean>();
+/** Does a stat change's amount depend on the card it changes ("for each OTHER unit": CardRef "modified")? */
+export function amountPerCard(stats: object): boolean {
+  let known = modifiedUse.get(stats);
+  if (known === undefined) modifiedUse.set(stats, (known = JSON.stringify(stats).includes('"kind":"modified"')));
+  return known;
 }
 
 /** The cards and players an effect acts on. */
