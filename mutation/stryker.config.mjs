@@ -18,7 +18,7 @@ export default {
   ignoreStatic: true,
   // Each module keeps its last results (mutation/incremental/, checked in): a later run re-tests only
   // mutants whose code changed or whose scenarios changed (a scenario's test name carries a hash of
-  // the scenario and its game, mutation/suite-tests.ts). `npm run mutation -- --force` re-tests all.
+  // the scenario and the compiled game it can reach, mutation/suite-tests.ts compiledHashes). `npm run mutation -- --force` re-tests all.
   incremental: true,
   incrementalFile: process.env.MUTATION_INCREMENTAL ?? "reports/mutation/stryker-incremental.json",
   concurrency: 1,

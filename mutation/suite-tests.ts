@@ -30,7 +30,7 @@ import type { Scenario } from "../grammar/scenario.ts";
 import type { GameSuite } from "./scenario-suite.ts";
 
 export interface SuiteTest {
-  /** Stable across runs while the scenario and its game's cards are unchanged (Stryker's incremental mode keys results by it). */
+  /** Stable across runs while the scenario and the compiled game it can reach are unchanged (Stryker's incremental mode keys results by it; compiledHashes). */
   name: string;
   /** The first failure, or undefined when the scenario passes; `engines`: the engines of this run, by game (built here when missing). */
   run(engines?: Map<string, Engine>): string | undefined;
@@ -41,7 +41,7 @@ const hash = (text: string) => createHash("sha1").update(text).digest("hex").sli
 export function suiteTests(suite: GameSuite[], options: { negated?: boolean } = {}): SuiteTest[] {
   return suite.flatMap(({ game, bundle, scenarios }) => {
     const bundleText = JSON.stringify(bundle);
-    const gameHash = hash(bundleText);
+    const compiledFor = compiledHashes(bundle);
     /** Runs a scenario on this game's engine (the run's shared one, or a new one); what it answers is `judge`'s. */
     const runOn = (engines: Map<string, Engine> | undefined, scenario: Scenario, judge: (failures: ScenarioFailure[]) => string | undefined) => {
       clearModuleCaches();
@@ -66,9 +66,9 @@ export function suiteTests(suite: GameSuite[], options: { negated?: boolean } = 
         return n < NEGATED_PER_FORM;
       });
     return scenarios.flatMap((scenario) => {
-      // A test's name carries a hash of its scenario and its game's compiled cards: an edited scenario or card is a
-      // new test, so Stryker's incremental mode tests its mutants again.
-      const id = `${scenario.file}:${scenario.line} ${scenario.name} #${hash(gameHash + JSON.stringify(scenario))}`;
+      // A test's name carries a hash of its scenario and of the compiled game it can reach (compiledHashes): an edited
+      // scenario, or a card it uses compiled otherwise, is a new test, so Stryker's incremental mode tests its mutants again.
+      const id = `${scenario.file}:${scenario.line} ${scenario.name} #${hash(compiledFor(scenario) + JSON.stringify(scenario))}`;
       const own: SuiteTest = {
         name: `${game} ${id}`,
         run: (engines) => runOn(engines, scenario, (failures) => (failures.length ? failures.map((f) => `${f.file}:${f.line} ${f.message}`).join("\n") : undefined)),
@@ -87,6 +87,58 @@ export function suiteTests(suite: GameSuite[], options: { negated?: boolean } = 
       }))];
     });
   });
+}
+
+/** Every string inside a JSON value (object keys left out). */
+function stringsIn(value: unknown, out: string[] = []): string[] {
+  if (typeof value === "string") out.push(value);
+  else if (Array.isArray(value)) for (const v of value) stringsIn(v, out);
+  else if (value && typeof value === "object") for (const v of Object.values(value)) stringsIn(v, out);
+  return out;
+}
+
+/** What the game's cards have in common, whoever uses them: every key=value of their compiled form but names and text (numbers as "#"). */
+function vocabulary(value: unknown, key: string, out: Set<string>): Set<string> {
+  if (Array.isArray(value)) for (const v of value) vocabulary(v, key, out);
+  else if (value && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) if (!NAMING_KEYS.has(k)) vocabulary(v, k, out);
+  } else out.add(`${key}=${typeof value === "number" ? "#" : String(value)}`);
+  return out;
+}
+const NAMING_KEYS = new Set(["id", "name", "set", "text", "costText", "source"]);
+
+/**
+ * The compiled part of a game one scenario's run can depend on, as a hash per scenario: the game's rules, every card
+ * the scenario names and every card those name in turn (tokens, cards a text puts into play), and the vocabulary of
+ * all its cards — the engine decides some paths from the whole card pool (which trigger events any card listens to,
+ * whether any card has static abilities: runtime/core/triggers.ts, values.ts), and a card bringing a new kind of
+ * anything changes those for every scenario. So a card added with forms already in the game (a new scenario's
+ * cards, the usual landing) leaves other scenarios' names — and their mutants' results — as they were, while any
+ * change in how a card a scenario uses is compiled, or in the rules, makes it a new test.
+ */
+export function compiledHashes(bundle: CompiledBundle): (scenario: Scenario) => string {
+  const byName = new Map<string, CompiledBundle["cards"][number]>();
+  for (const card of bundle.cards) {
+    byName.set(card.name.toLowerCase(), card);
+    byName.set(card.id.toLowerCase(), card);
+  }
+  const common = hash(JSON.stringify(bundle.game) + JSON.stringify([...vocabulary(bundle.cards, "", new Set())].sort()));
+  const reach = (value: unknown, reached: Map<string, CompiledBundle["cards"][number]>) => {
+    for (const text of stringsIn(value)) {
+      const card = byName.get(text.toLowerCase());
+      if (card && !reached.has(card.id)) {
+        reached.set(card.id, card);
+        reach(card, reached);
+      }
+    }
+    return reached;
+  };
+  // Cards the game's own rules name (a token its rules make) are reached by every scenario.
+  const byRules = reach(bundle.game, new Map());
+  return (scenario) => {
+    const reached = reach(scenario, new Map(byRules));
+    return common + hash(JSON.stringify([...reached.values()].sort((a, b) => (a.id < b.id ? -1 : 1))));
+  };
 }
 
 /** How many negated tests of each expectation form (kind × as written, positive or negated) a game contributes. */

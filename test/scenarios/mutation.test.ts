@@ -16,7 +16,8 @@ import { STEP_DONE, strykerPlugins as equivalentPlugins } from "../../mutation/e
 // @ts-expect-error a plain JS Stryker plugin (no types)
 import { ScenarioTestRunner, testOrder } from "../../mutation/scenario-runner.mjs";
 import { TestStatus } from "@stryker-mutator/api/test-runner";
-import { NEGATED_PER_FORM, negatedTests, suiteTests } from "../../mutation/suite-tests.ts";
+import { NEGATED_PER_FORM, compiledHashes, negatedTests, suiteTests } from "../../mutation/suite-tests.ts";
+import { lowerWorkspace } from "../../compiler/lower.ts";
 import { gameSuite } from "../../mutation/scenario-suite.ts";
 import { parseScenarioFile } from "../../compiler/scenario.ts";
 import { clearModuleCaches, moduleCache, moduleSet } from "../../runtime/state/module-caches.ts";
@@ -241,6 +242,28 @@ describe("mutation scores", () => {
     expect(seen[0]).toBeInstanceOf(Map);
     expect(seen[1]).toBe(seen[0]);
     expect(seen[2]).toBeUndefined();
+  });
+
+  it("a test's name changes with what its scenario can reach: the cards it names (and those they name), the rules, the cards' vocabulary — not a card added with forms already used", () => {
+    const game = { path: "duel/duel.game", text: readFileSync("cards/duel/duel.game", "utf8") };
+    const card = (name: string, text: string) => `card "${name}" {\n  type: Unit\n  color: Gray\n  cost: free\n  power: 1\n  rarity: Gray\n  text:\n    ${text}\n}\n`;
+    const compiled = (cards: string) => lowerWorkspace([game, { path: "duel/t.cards", text: `set T "t" for duel\n${cards}` }]).bundles.find((b) => b.game.id === "duel")!;
+    const scenario = parseScenarioFile(`scenario "medic" for duel\nsetup {\n  turn 3 p1 phase Play\n  p1 hand: "Medic"\n}\np1 play "Medic"\nexpect p1 life 11\n`, "h.scenario").scenarios[0]!;
+    const base = card("Medic", "PLAY: Gain 1 life.") + card("Scholar", "PLAY: Draw a card.");
+    const name = (cards: string) => compiledHashes(compiled(cards))(scenario);
+    expect(compiled(base).cards.map((c) => c.name)).toEqual(["Medic", "Scholar"]);
+    // Another card, with forms the game's cards already use: the scenario is the same test.
+    expect(name(base + card("Other Scholar", "PLAY: Draw a card."))).toBe(name(base));
+    // A card the scenario does not name, compiled otherwise, with its forms still in use: the same test.
+    expect(name(base.replace("PLAY: Draw a card.", "PLAY: Gain 1 life.") + card("Reader", "PLAY: Draw a card."))).toBe(name(base));
+    // The card it plays compiled otherwise: a new test.
+    expect(name(base.replace("PLAY: Gain 1 life.", "PLAY: Gain 2 life."))).not.toBe(name(base));
+    // A card bringing a kind of thing no card had (the engine decides some paths from the whole pool): a new test.
+    expect(name(base + card("Brute", "PLAY: Destroy target unit."))).not.toBe(name(base));
+    // The game's rules changed: a new test.
+    const rules = { ...game, text: game.text.replace(/^param starting_life = \d+/m, "param starting_life = 12") };
+    expect(rules.text).not.toBe(game.text);
+    expect(compiledHashes(lowerWorkspace([rules, { path: "duel/t.cards", text: `set T "t" for duel\n${base}` }]).bundles.find((b) => b.game.id === "duel")!)(scenario)).not.toBe(name(base));
   });
 
   it("suite tests for the scenario runner: each expectation negated is a test that passes only when the scenario then fails at that line alone", () => {
