@@ -168,6 +168,15 @@ const PLAYER_WORDS = new Set(["player", "players", "opponent", "opponents"]);
 const PLAYER_READ_WORDS = ["defending", "attacking", "enemy", "opposing", "target", "each", "all", "every", "any", "that", "the", "a", "an", "your", "their", "you", "they", "them"];
 /** Nouns that, owned by a player, mean the player themself: "your opponent's face", "the opponent's life" (Duel: "hit the opponent's life directly"). */
 const PLAYER_SELF_NOUNS = new Set(["face", "life", "hero"]);
+/** The words of a controller phrase ("... you control", "... an opponent controls") each reading of selector() reads. */
+/** The determiners before a zone's possessor that say whose it is: "your opponent's", "each player's", "target opponent's". */
+const POSSESSOR_DETERMINERS = new Set(["your", "a", "an", "any", "each", "all", "every", "target", "the"]);
+/** Words beside a zone's name that change nothing: "your own hand", "your entire Graveyard", "your whole deck". */
+const ZONE_INTENSIFIERS = new Set(["own", "entire", "whole"]);
+const CONTROLLER_YOU_WORDS = new Set(["you"]);
+const CONTROLLER_OPPONENT_WORDS = new Set(["opponent", "opponents", "your", "an", "a", "any", "each", "all", "every", "target", "the", "enemy", "opposing"]);
+const CONTROLLER_THEY_WORDS = new Set(["they", "them", "their"]);
+const CONTROLLER_ANY_WORDS = new Set(["player", "players", "a", "an", "any", "each", "all", "every", "the"]);
 
 /** `opponent's` → `opponent`, `players'` → `players`; undefined for a word that is not a possessive. */
 export function possessiveStem(word: string): string | undefined {
@@ -772,6 +781,7 @@ class AbilityLowering {
       if (f.kind === "controlledBy") {
         const who = npDeterminers(f.controller).concat(npWords(f.controller));
         sel.controller = who.includes("you") ? "you" : who.some((w) => w.startsWith("opponent")) ? "opponent" : "any";
+        const wordsRead = who.includes("they") ? CONTROLLER_THEY_WORDS : sel.controller === "you" ? CONTROLLER_YOU_WORDS : sel.controller === "opponent" ? CONTROLLER_OPPONENT_WORDS : CONTROLLER_ANY_WORDS;
         // "its controller controls", "that player controls", "target player controls": one player named before — not anyone.
         const anyone = who.some((w) => w === "a" || w === "an" || w === "any" || w === "each" || w === "all" || w === "every");
         if (sel.controller === "any" && !anyone && !who.includes("they")) {
@@ -782,7 +792,8 @@ class AbilityLowering {
             if (named.kind === "you" || named.kind === "opponent" || named.kind === "acting") sel.controller = named.kind;
             else sel.controllerIs = named;
             if (f.not) this.note(f.range, `the engine cannot read "${this.slice(f.range)}": write "you don't control" or "an opponent controls"`);
-            this.use(f);
+            // playerPhrase carried the controller words it read.
+            this.use(f.verb, f.not);
             continue;
           }
           if (this.notes.length === noted) this.note(f.controller.range, `the engine cannot tell whose cards "${this.slice(f.range)}" means: write "you control", "an opponent controls", "its controller controls" or "a player controls"`);
@@ -797,10 +808,11 @@ class AbilityLowering {
           if (theirs?.kind === "acting") sel.controller = "acting";
           else if (theirs) this.note(f.controller.range, `the engine cannot count "${this.slice(f.controller.range)}" here; write "an opponent controls" or "you control"`);
         }
-        this.use(f);
+        // The verb, "don't", and the controller's words this reading read — any other ("the first opponent") is CW6005.
         // "Creatures target opponent controls": every game is a duel — the one opponent, always a legal target (as "target
         // opponent's hand" in a zone). "target player controls" is not read (any player's cards): its "target" stays unused.
-        if (sel.controller === "opponent" && !f.not) this.ledger.carry(f.controller);
+        this.use(f.verb, f.not);
+        this.carryRead(f.controller, wordsRead);
       } else if (f.kind === "prep" && (f.prep === "in" || f.prep === "from")) {
         const zoneWords = npWords(f.object);
         const zone = this.zoneIn(f.object);
@@ -813,10 +825,10 @@ class AbilityLowering {
           // always a legal target), "each player's Graveyard": the possessive names whose (before "your").
           if (possessives.length === 1 && possessives[0]!.startsWith("opponent")) {
             sel.owner = "opponent";
-            this.ledger.carry(f.object.determiners, f.object.items);
+            this.carryPossessor(f.object);
           } else if (possessives.length === 1 && /^players?$/.test(possessives[0]!) && d.some((w) => w === "each" || w === "all" || w === "any" || w === "a" || w === "an")) {
-            // Anyone's (as "a Graveyard").
-            this.ledger.carry(f.object.determiners, f.object.items);
+            // Anyone's (as "a Graveyard"). Not "each other player's": "other" is left unread.
+            this.carryPossessor(f.object);
           } else if (possessives.length) {
             // "target player's Graveyard", "its owner's hand": a player a card choice cannot be tied to — said, not dropped.
             this.ledger.carry(f.object.determiners, f.object.items);
@@ -971,13 +983,14 @@ class AbilityLowering {
     const ref = this.playerPhraseOf(np);
     // A phrase read as players is carried ("its controller", "each opponent", "target player") — but for a word the
     // reader did not read: "each other player" must not run as "each player" with "other" marked used.
-    if (ref) {
-      const read = this.playerWordsRead as Set<string> | "all";
-      const readWord = (text: string) => read === "all" || read.has(lower(text));
-      this.ledger.carry(np.determiners.filter((d) => d.kind !== "determiner" || readWord(d.lemma)), np.items.filter((i) => i.kind !== "word" || readWord(i.text)));
-    }
+    if (ref) this.carryRead(np, this.playerWordsRead);
     if (SHARED_SUBJECTS.has(np)) this.sharedSubjects.set(np, { ...this.sharedSubjects.get(np), players: ref });
     return ref;
+  }
+  /** Carries the words of a phrase its reader read ("all": the whole phrase); any other word is left for CW6005. */
+  private carryRead(np: Ast.NounPhrase, read: ReadonlySet<string> | "all"): void {
+    const readWord = (text: string) => read === "all" || read.has(lower(text));
+    this.ledger.carry(np.determiners.filter((d) => d.kind !== "determiner" || readWord(d.lemma)), np.items.filter((i) => i.kind !== "word" || readWord(i.text)));
   }
   /** The words of a player phrase its reader read ("all": a reading that takes the whole phrase, "its controller"). */
   private playerWordsRead: Set<string> | "all" = "all";
@@ -2031,9 +2044,17 @@ class AbilityLowering {
   }
 
   /** A zone phrase's own words (the zone's name, "the", "top", "bottom"), not whose it is: that is read by zoneOwnerOf or left unused. */
+  /** Whose a zone is: the possessive ("opponent's", "players'") and the determiners before it ("your", "each", "target") — nothing else. */
+  carryPossessor(np: Ast.NounPhrase): void {
+    this.ledger.carry(np.determiners.filter((d) => d.kind !== "determiner" || POSSESSOR_DETERMINERS.has(d.lemma)), np.items.filter((i) => i.kind === "word" && possessiveStem(i.text) !== undefined));
+  }
   useZoneWords(np: Ast.NounPhrase | undefined): void {
     if (!np) return;
-    this.use(np.items.filter((i) => !(i.kind === "word" && possessiveStem(i.text) !== undefined)), np.filters);
+    // Only the zone's name ("Discard Pile", "Graveyards", "deck") and "own", "entire" ("your own hand"): any other word ("your first
+    // Graveyard") is left for CW6005, not carried with the name.
+    const nameWords = new Set([...this.vocab.zones.keys()].flatMap((name) => name.split(/\s+/)));
+    const zoneWord = (w: string) => nameWords.has(w) || [...singulars(w)].some((form) => nameWords.has(lower(form))) || ZONE_INTENSIFIERS.has(w) || w === "deck" || w === "decks";
+    this.use(np.items.filter((i) => i.kind === "word" && possessiveStem(i.text) === undefined && zoneWord(lower(i.text))), np.filters);
     // The other determiners ("target" of "target player's deck", "your", "their") say whose.
     this.useDeterminers(np, "the");
   }
