@@ -7,7 +7,8 @@
  *                        the same cards' compiled IR, at 500, 2,000, 10,000 and 20,000 cards;
  *   scaling              time per card at 10k and 20k ÷ time per card at 2k, same rounds;
  *   keystroke            the studio worker's check after one keystroke inside a card of a
- *                        2,000-card file (the worker's own code, run here in Node; timed in
+ *                        2,000-card file, sent as the page sends it (the edit; the worker's
+ *                        own code, run here in Node; timed in
  *                        bursts of 10 keystrokes, per keystroke), beside a frame (16.7 ms) and
  *                        beside JSON.parse of that one file's card models;
  *   peak memory          `cardwright check` on 10k cards (a child process) ÷ a process that
@@ -137,10 +138,11 @@ interface KeystrokeFigures {
 function keystroke(cards: number, rounds: number): KeystrokeFigures {
   const { files, large } = largeFileWorkspace(cards);
   const checker = new WorkspaceChecker();
-  checker.check(files);
+  const paths = files.map((f) => f.path);
+  checker.checkChanges(paths, files);
   const modelsJson = JSON.stringify(checker.lastModel()!.sets.find((s) => s.file === large.path)!.cards);
-  let text = large.text;
-  const cardStarts = [...text.matchAll(/^card "/gm)].map((m) => m.index);
+  let length = large.text.length;
+  const cardStarts = [...large.text.matchAll(/^card "/gm)].map((m) => m.index);
   // Inside the middle card's name (it stays unique): that card is parsed, checked and lowered again.
   const at = cardStarts[cardStarts.length >> 1]! + 'card "'.length;
   let typed = 0;
@@ -150,8 +152,9 @@ function keystroke(cards: number, rounds: number): KeystrokeFigures {
   const times = interleave(rounds * 3, {
     worker: () => {
       for (let key = 0; key < KEYSTROKES_PER_TIMING; key++) {
-        text = text.slice(0, at) + String.fromCharCode(97 + (typed++ % 26)) + text.slice(at);
-        const result = checker.check(files.map((f) => (f === large ? { ...f, text } : f)));
+        // As the page sends it: the keystroke, which the worker applies to its copy of the text.
+        const change = { offset: at, length: 0, text: String.fromCharCode(97 + (typed++ % 26)) };
+        const result = checker.checkChanges(paths, [], undefined, [{ path: large.path, changes: [[change]], length: ++length }]);
         phases.analyze.push(result.phases.analyzeMs);
         phases.engine.push(result.phases.engineMs);
       }
