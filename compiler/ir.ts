@@ -402,11 +402,13 @@ export type AbilityKind =
 export type StaticEffect =
   | { kind: "modify"; affects: CardSelector | { self: true }; stats?: Record<string, NumberExpr>; keywords?: KeywordGrant[] }
   /**
-   * "Spells you cast cost 1 less." · "Creature spells your opponents cast cost {1} more.": what playing a card matching
-   * `affects` (in its owner's hand, relative to the static's controller) costs changes by `amount` (positive: less) of
-   * `generic` cost symbols, of `resource`, or (neither named) of generic symbols if the cost has them, else of its resources.
+   * "Spells you cast cost 1 less." · "Creature spells your opponents cast cost {1} more." · "This costs {1} less for each
+   * creature you control.": what playing a card matching `affects` (in its owner's hand, relative to the static's
+   * controller; `self`: the card itself, read wherever it is played from, relative to the player playing it) costs
+   * changes by `amount` (read as the card is played; `change` says which way) of `generic` cost symbols, of `resource`,
+   * or (neither named) of generic symbols if the cost has them, else of its resources.
    */
-  | { kind: "cost"; affects: CardSelector; amount: number; generic?: boolean; resource?: string }
+  | { kind: "cost"; affects: CardSelector | { self: true }; change: "less" | "more"; amount: NumberExpr; generic?: boolean; resource?: string }
   /** A named rule the engine knows ("cant_be_blocked", "ignores_summoning_sickness"...), applied to cards. */
   | { kind: "rule"; rule: string; affects: CardSelector | { self: true }; amount?: number; by?: RestrictionBy };
 

@@ -4118,31 +4118,46 @@ function lifePlayers(np: Ast.NounPhrase): "you" | "opponent" | "any" | undefined
 }
 
 /**
- * "Spells you cast cost 1 less." · "Unit spells you cast cost 1 Crystal less." · "Spells you cast cost {1} more.":
- * what playing the cards costs changes (a static `cost`); by a number of generic symbols ({1}), of a resource
- * ("1 Crystal"), or a plain number (generic symbols if the cost has them, else its resources). Only "you cast"
- * (the static's controller's cards); anything else is a note at the words.
+ * "Spells you cast cost 1 less." · "Unit spells you cast cost 1 Crystal less." · "Spells you cast cost {1} more." ·
+ * "Your opponent's spells cost 1 more Crystal." · "This costs {1} less for each creature you control." · "... if you
+ * control a Vampire.": what playing the cards costs changes (a static `cost`); by a number of generic symbols ({1}),
+ * of a resource ("1 Crystal", "1 more Crystal"), or a plain number (generic symbols if the cost has them, else its
+ * resources), times the count of a "for each"; a trailing "if"/"as long as" is the static's condition. The cards are
+ * this card (its own cost, read as it is played) or cards whose caster is named ("you cast", "your opponents play",
+ * "your opponent's spells"); anything else is a note at the words.
  */
 function lowerCostChange(clause: Ast.Clause, a: Ability, l: AbilityLowering): void {
   a.kind = "static";
   a.statics = [];
   const subject = clause.subject;
   const obj = clause.object;
+  const subjectWords = npWords(subject);
+  // "This costs ..." · "This spell costs ...": the card's own cost.
+  const self = !!subject && npDeterminers(subject).join() === "this" && subject.filters.length === 0 && (subjectWords.length === 0 || (subjectWords.length === 1 && (/^(?:spell|card)$/.test(subjectWords[0]!) || !!l.cardNoun(subjectWords[0]!))));
   const relative = subject?.filters.find((f): f is Ast.RelativeFilter => f.kind === "relative" && !f.that);
-  const caster = relative ? castingPlayer(relative) : subject && npDeterminers(subject).includes("your") ? "you" : "any";
+  // "Your opponent's spells" · "your opponents' spells" · "each player's spells": the possessive names the caster.
+  const owner = subject && !self ? possessor(subject) : undefined;
+  const ownerCaster = owner && owner.index === 0 && subjectWords.length >= 2 ? casterWord(owner.stem, npDeterminers(subject!)) : undefined;
+  const caster = self ? "you" : relative ? castingPlayer(relative) : owner ? ownerCaster : subject && npDeterminers(subject).includes("your") ? "you" : "any";
   // "Your spells cost {1} less.": "your" names whose cards, as "you cast" does.
-  const ownDeterminers = subject ? npDeterminers(subject).filter((d) => d !== "your") : [];
+  const ownDeterminers = subject && !self ? npDeterminers(subject).filter((d) => d !== "your" && !(owner && (d === "each" || d === "an" || d === "a"))) : [];
   const castByYou = caster !== undefined && ownDeterminers.length === 0;
   const words = npWords(obj);
-  const direction = words[words.length - 1];
+  // "{1} less" · "1 Crystal less" · "1 more Crystal".
+  const directionAt = words.findIndex((w) => w === "less" || w === "more");
+  const direction = words[directionAt];
   const symbol = obj?.items.find((i): i is Ast.SymbolNode => i.kind === "symbol");
   const count = npCount(obj);
-  const resourceWords = words.slice(0, -1);
+  const resourceWords = words.filter((_, i) => i !== directionAt);
   const resource = resourceWords.length === 1 ? lookup(l.vocab.resources, resourceWords[0]!) ?? lookup(l.vocab.resources, singular(resourceWords[0]!)) : undefined;
   const amount = symbol && /^\d+$/.test(symbol.symbol) ? Number(symbol.symbol) : count?.value;
-  const ok = subject && castByYou && subject.filters.length === (relative ? 1 : 0) && (direction === "less" || direction === "more") && amount !== undefined && (resourceWords.length === 0 || resource) && !(symbol && count) && !clause.tail.length;
+  const forEach = clause.tail.find((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "for" && npDeterminers(t.object).some((d) => d === "each" || d === "every"));
+  const cond = clause.tail.find((t): t is Ast.ConditionPhrase => t.kind === "condition" && t.word !== "until");
+  const otherTail = clause.tail.filter((t) => t !== forEach && t !== cond && !(t.kind === "prep" && t.prep === "on" && forEach));
+  const subjectRead = self || (subject && subject.filters.length === (relative ? 1 : 0) && (!owner || ownerCaster !== undefined));
+  const ok = subject && subjectRead && castByYou && directionAt >= 0 && (directionAt === words.length - 1 || directionAt === 0) && amount !== undefined && (resourceWords.length === 0 || resource) && !(symbol && count) && !otherTail.length;
   if (!ok) {
-    l.note(clause.range, `the engine changes what cards cost written "<cards> you cast cost N less." (or "your opponents cast", "more", "{N}", "N <resource>"): "${l.slice(clause.range)}"`);
+    l.note(clause.range, `the engine changes what cards cost written "<cards> you cast cost N less." (or "your opponents cast", "your opponent's spells", "This costs N less", "more", "{N}", "N <resource>", "for each ..."): "${l.slice(clause.range)}"`);
     return;
   }
   const game = l.vocab.game;
@@ -4154,11 +4169,37 @@ function lowerCostChange(clause: Ast.Clause, a: Ability, l: AbilityLowering): vo
     l.note(obj!.range, `"${l.slice(obj!.range)}" does not say what the cards cost less of in this game${symbol ? " (it has no generic cost symbols)" : " (its colours pay in different ways)"}: name it${named ? ` ("${amount} ${named} ${direction}")` : ""}`);
     return;
   }
-  const selector = l.selector({ ...subject!, determiners: [], filters: [] });
-  // "Creature spells": a spell is a card being played; the word names no card type of its own beside another.
-  if (selector.cardTypes && selector.cardTypes.length > 1) selector.cardTypes = selector.cardTypes.filter((t) => t.toLowerCase() !== "spell");
-  l.use(clause.verb, obj, relative, subject!.determiners);
-  a.statics = [{ kind: "cost", affects: { ...selector, controller: caster }, amount: direction === "less" ? amount! : -amount!, ...(symbol ? { generic: true } : {}), ...(resource ? { resource } : {}) }];
+  let affects: CardSelector | { self: true } = { self: true };
+  if (!self) {
+    const selector = l.selector({ ...subject!, determiners: [], items: owner ? subject!.items.filter((_, i) => i !== owner.index) : subject!.items, filters: [] });
+    // "Creature spells", "Vampire spells": a spell is a card being played; the word names no card type of its own beside another card word.
+    if (selector.cardTypes && (selector.cardTypes.length > 1 || selector.subtypes?.length)) {
+      selector.cardTypes = selector.cardTypes.filter((t) => t.toLowerCase() !== "spell");
+      if (selector.cardTypes.length === 0) delete selector.cardTypes;
+    }
+    affects = { ...selector, controller: caster };
+  }
+  let total: NumberExpr = amount!;
+  if (forEach) {
+    const per = l.countOfEach(withTrailingOn(forEach.object, clause));
+    total = amount === 1 ? per : { kind: "times", factor: amount!, of: per };
+    l.useDeterminers(forEach.object, "each", "every");
+    l.use(forEach.prep);
+  }
+  if (cond) {
+    const c = l.condition(cond.clause);
+    if (c) a.condition = cond.word === "unless" ? { kind: "not", condition: c } : c;
+  }
+  l.use(clause.verb, obj, relative, subject!.determiners, self ? subject : []);
+  if (owner) l.carryOwner(subject);
+  a.statics = [{ kind: "cost", affects, change: direction === "less" ? "less" : "more", amount: total, ...(symbol ? { generic: true } : {}), ...(resource ? { resource } : {}) }];
+}
+
+/** The caster a possessive names: "your opponent's" / "opponents'" / "each opponent's" → opponent; "each player's" → any; "your" alone is "you". */
+function casterWord(stem: string, dets: string[]): "you" | "opponent" | "any" | undefined {
+  if (!dets.every((d) => d === "your" || d === "each" || d === "an" || d === "a" || d === "the")) return undefined;
+  if (/^opponents?$/.test(stem)) return "opponent";
+  return /^players?$/.test(stem) && !dets.includes("your") ? "any" : undefined;
 }
 
 /**
@@ -4167,7 +4208,8 @@ function lowerCostChange(clause: Ast.Clause, a: Ability, l: AbilityLowering): vo
  */
 function castingPlayer(relative: Ast.RelativeFilter): "you" | "opponent" | "any" | undefined {
   const clause = relative.clause;
-  if (clause.verb?.lemma !== "cast" || !clause.subject || clause.object || clause.tail.length) return undefined;
+  // CYBERVAMP and Three-Slot Duel "play" cards where Chromatic "casts" them.
+  if ((clause.verb?.lemma !== "cast" && clause.verb?.lemma !== "play") || !clause.subject || clause.object || clause.tail.length) return undefined;
   const words = npWords(clause.subject);
   const dets = npDeterminers(clause.subject);
   if (words.length === 0) return dets.join() === "you" ? "you" : undefined;

@@ -1097,11 +1097,14 @@ function ruleGrantsText(rules: RuleGrant[], ctx: Context): string[] {
 
 function staticText(s: StaticEffect, ctx: Context): string {
   if (s.kind === "cost") {
-    // "Spells you cast cost {1} less." · "Creatures your opponents cast cost 1 Crystal more."
+    // "Spells you cast cost {1} less." · "Creatures your opponents cast cost 1 Crystal more." · "This costs {1} less for each Creature you control."
+    const each = perEach(s.amount, ctx);
+    const n = each ? each.amount : typeof s.amount === "number" ? s.amount : undefined;
+    const what = s.generic ? `{${n ?? "X"}}` : s.resource ? `${n ?? "X"} ${s.resource}` : String(n ?? "X");
+    const by = `${what} ${s.change}${each ? ` for each ${each.of}` : n === undefined ? `, where X is ${numberText(s.amount, ctx)}` : ""}`;
+    if ("self" in s.affects) return `This costs ${by}`;
     const who = s.affects.controller === "opponent" ? "your opponents cast" : s.affects.controller === "you" ? "you cast" : "players cast";
-    const n = Math.abs(s.amount);
-    const what = s.generic ? `{${n}}` : s.resource ? `${n} ${s.resource}` : String(n);
-    return `${selectorText({ ...s.affects, controller: undefined, zones: undefined }, ctx, 2)} ${who} cost ${what} ${s.amount >= 0 ? "less" : "more"}`;
+    return `${selectorText({ ...s.affects, controller: undefined, zones: undefined }, ctx, 2)} ${who} cost ${by}`;
   }
   const self = "self" in s.affects;
   const subject = staticSubject(s, ctx);

@@ -4,7 +4,7 @@
  * selectors, and the IR's references, numbers and conditions evaluated for a frame.
  */
 import type { CardRuleName } from "../../compiler/contract.ts";
-import type { Ability, Affected, CompiledCard, CardRef, CostPart, CardSelector, Condition, KeywordGrant, NumberExpr, PlayerRef, PlayersRef, RestrictionBy } from "../../compiler/ir.ts";
+import type { Ability, Affected, CompiledCard, CardRef, CostPart, CardSelector, Condition, KeywordGrant, NumberExpr, PlayerRef, PlayersRef, RestrictionBy, StaticEffect } from "../../compiler/ir.ts";
 import type { Rules } from "./rules.ts";
 import type { Frame, LastKnown, PlayerId, TargetValue } from "../state/state.ts";
 import { opponentOf } from "../state/state.ts";
@@ -105,17 +105,35 @@ export function readingStill<T>(ctx: Ctx, read: () => T): T {
 
 /**
  * What playing a card from its owner's hand costs now: its printed cost changed by the cost statics in
- * effect ("Spells you cast cost 1 less."): `generic` ones change its generic symbols, a `resource` one
- * that resource, an unnamed one its generic symbols if it has any, else its resources; never below 0,
- * and a cost with none of the part to raise gets one. The same array when nothing changes it.
+ * effect ("Spells you cast cost 1 less.") and by the card's own ("This costs {1} less for each creature
+ * you control.", read relative to the player playing it): `generic` ones change its generic symbols, a
+ * `resource` one that resource, an unnamed one its generic symbols if it has any, else its resources;
+ * amounts are read now; never below 0, and a cost with none of the part to raise gets one. The same array
+ * when nothing changes it.
  */
 export function playCost(ctx: Ctx, player: PlayerId, id: string, cost: CostPart[]): CostPart[] {
   if (!staticsPossible(ctx)) return cost;
-  const changes = activeStatics(ctx).flatMap(({ card, ability }) =>
-    (ability.statics ?? []).flatMap((st) => (st.kind === "cost" && matchesSelector(ctx, id, st.affects, ctx.state.cards[card]!.controller, card, true) && ctx.state.cards[id]?.owner === player ? [st] : [])),
-  );
+  const played = ctx.state.cards[id];
+  if (!played) return cost;
+  const changes: { amount: number; generic?: boolean; resource?: string }[] = [];
+  const add = (st: Extract<StaticEffect, { kind: "cost" }>, controller: PlayerId, card: string) => {
+    const n = evalNumber(ctx, { controller, card, steps: [], pc: 0, targets: [], chosen: {}, label: "" }, st.amount);
+    if (n !== 0) changes.push({ amount: st.change === "less" ? n : -n, ...(st.generic ? { generic: true } : {}), ...(st.resource ? { resource: st.resource } : {}) });
+  };
+  if (played.owner === player) {
+    for (const { card, ability } of activeStatics(ctx)) {
+      for (const st of ability.statics ?? []) {
+        if (st.kind === "cost" && !("self" in st.affects) && matchesSelector(ctx, id, st.affects, ctx.state.cards[card]!.controller, card, true)) add(st, ctx.state.cards[card]!.controller, card);
+      }
+    }
+  }
+  for (const ability of cardDef(ctx, played).abilities) {
+    if (ability.kind !== "static" || !ability.statics?.some((st) => st.kind === "cost" && "self" in st.affects)) continue;
+    if (ability.condition && !evalCondition(ctx, { controller: player, card: id, steps: [], pc: 0, targets: [], chosen: {}, label: "" }, ability.condition)) continue;
+    for (const st of ability.statics) if (st.kind === "cost" && "self" in st.affects) add(st, player, id);
+  }
   if (changes.length === 0) return cost;
-  const key = `${cardDef(ctx, ctx.state.cards[id]!).id}|${JSON.stringify(changes)}`;
+  const key = `${cardDef(ctx, played).id}|${JSON.stringify(changes)}`;
   const known = changedCosts.get(key);
   if (known) return known;
   let parts = cost.map((p) => ({ ...p }));

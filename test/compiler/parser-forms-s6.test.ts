@@ -14,11 +14,11 @@ describe("cost changes", () => {
     for (const text of ["Spells your opponents cast cost 1 more.", "Spells an opponent casts cost 1 more.", "Spells each opponent casts cost 1 more."]) {
       const p = probe("cybervamp", "creature", text);
       expect(p.problems).toEqual([]);
-      expect(p.abilities.map((a) => a.statics)).toEqual([[{ kind: "cost", affects: { cardTypes: ["Spell"], controller: "opponent" }, amount: -1 }]]);
+      expect(p.abilities.map((a) => a.statics)).toEqual([[{ kind: "cost", affects: { cardTypes: ["Spell"], controller: "opponent" }, change: "more", amount: 1 }]]);
       expect(p.readsAs).toEqual(["Spells your opponents cast cost 1 more."]);
     }
     const creature = probe("cybervamp", "creature", "Creature spells your opponents cast cost {1} more.");
-    expect(creature.abilities.map((a) => a.statics)).toEqual([[{ kind: "cost", affects: { cardTypes: ["Creature"], controller: "opponent" }, amount: -1, generic: true }]]);
+    expect(creature.abilities.map((a) => a.statics)).toEqual([[{ kind: "cost", affects: { cardTypes: ["Creature"], controller: "opponent" }, change: "more", amount: 1, generic: true }]]);
   });
 
   it("'Your spells cost {1} less.' is 'Spells you cast cost {1} less.' (was CW6001)", () => {
