@@ -4684,7 +4684,8 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
     // The spell ability lowered last, which a later sentence's "it" / "that creature" may continue.
     let spellBefore: { ast: Ast.Ability; l: AbilityLowering; ability: Ability; index: number } | undefined;
     // The ability with effects lowered last, which a sentence waiting for a moment ("At the beginning of the next end step, return it ...") continues.
-    let effectsBefore: { ast: Ast.Ability; l: AbilityLowering; ability: Ability } | undefined;
+    // `from`: where the steps of the ability's last sentence begin (what a later "... instead." replaces).
+    let effectsBefore: { ast: Ast.Ability; l: AbilityLowering; ability: Ability; from: number } | undefined;
     const info: CardInfo = { id, permanent, card: true, ...(permanent ? {} : { neverInPlay: true }), ...(permanent && enhancedOnEnter(typeDef) ? { enhancementTags: colourTags } : {}) };
     // The tag of each ability's line: one that goes on on a tagged line (`[Base] Flying. Whenever ...`) is in that slot.
     let lineTag: Ast.WordNode | undefined;
@@ -4707,6 +4708,7 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
         const at = earlier.delayedMoment(waits);
         const steps = lowerSequenceWithPending(a.body.effect, earlier);
         reportUnusedWords(a, earlier, notes.slice(before), host);
+        effectsBefore.from = host.steps.length;
         if (at && at !== "noted") host.steps.push({ op: "delayed", at, steps, source: earlier.source(a.range) });
         host.text = `${host.text} ${abilityText.trim()}`;
         host.source = earlier.source(spanOf(hostAst.range, a.range));
@@ -4729,7 +4731,7 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
         const { l: earlier, ability: host, ast: hostAst } = effectsBefore;
         const before = notes.length;
         markOwnName(a, abilityText, name, earlier);
-        upgradeInstead(host, upgrade, earlier);
+        upgradeInstead(host, effectsBefore.from, upgrade, earlier);
         reportUnusedWords(a, earlier, notes.slice(before), host);
         host.text = `${host.text} ${abilityText.trim()}`;
         host.source = earlier.source(spanOf(hostAst.range, a.range));
@@ -4758,6 +4760,7 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
         const continued = lowerAbilitySafely(a, before_.index, info, before_.l);
         reportUnusedWords(a, before_.l, notes.slice(before), continued);
         if (a.reminder) readReminder(a.reminder, continued, info, ownVocab, doc.file, notes);
+        if (effectsBefore?.ability === before_.ability) effectsBefore.from = before_.ability.steps.length;
         before_.ability.steps.push(...continued.steps);
         if (continued.reminder) before_.ability.reminder = continued.reminder;
         before_.ability.targets = continued.targets;
@@ -4768,7 +4771,7 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
       reportUnusedWords(a, l, notes.slice(before), lowered);
       if (a.reminder) readReminder(a.reminder, lowered, info, ownVocab, doc.file, notes);
       spellBefore = lowered.kind === "spell" ? { ast: a, l, ability: lowered, index: i } : undefined;
-      effectsBefore = lowered.kind === "spell" || lowered.kind === "triggered" || lowered.kind === "activated" ? { ast: a, l, ability: lowered } : undefined;
+      effectsBefore = lowered.kind === "spell" || lowered.kind === "triggered" || lowered.kind === "activated" ? { ast: a, l, ability: lowered, from: 0 } : undefined;
       return lowered;
     });
     for (const ability of abilities) {
@@ -4862,32 +4865,67 @@ function lastStepSlot(steps: Step[]): { list: Step[]; index: number } | undefine
 }
 
 /**
- * "Deal 2 damage to target creature. If you control a Vampire, deal 3 damage instead.": the step before runs with the
- * new amount when the condition holds as it resolves, and as written otherwise (`if` ... `else`). The sentence may name
- * what the step before named again ("deal 3 damage to it instead", "they draw two cards instead") or leave it out; any
- * other change (another verb, another target) is a note at its words, never a second effect.
+ * The steps a later sentence's "instead" replaces: those of the sentence before it (`steps` from `from` on), inside the
+ * condition, "may" or "If you do" that sentence's one step is. Undefined when the sentence before asks something of its
+ * own among several steps ("Discard a card. If you do, draw a card.": which part "instead" replaces is not said).
  */
-function upgradeInstead(host: Ability, up: NonNullable<ReturnType<typeof insteadUpgrade>>, l: AbilityLowering): void {
+function insteadSlot(steps: Step[], from: number): { list: Step[]; start: number } | undefined {
+  if (from >= steps.length) return undefined;
+  if (from === steps.length - 1) {
+    const only = steps[from]!;
+    if (only.op === "if" && !only.else?.length && only.then.length) return insteadSlot(only.then, 0);
+    if (only.op === "may" && !only.otherwise?.length && only.steps.length) return insteadSlot(only.steps, 0);
+    return { list: steps, start: from };
+  }
+  return steps.slice(from).some((x) => x.op === "if" || x.op === "may") ? undefined : { list: steps, start: from };
+}
+
+/**
+ * "Deal 2 damage to target creature. If you control a Vampire, deal 3 damage instead." · "Target creature gets -2/-2
+ * until end of turn. If it has Bleed, it gets -3/-3 until end of turn instead." · "... If you control three units, draw a
+ * card instead.": when the condition holds as the ability resolves, the sentence's effect happens and the sentence before's
+ * does not (`if` ... `else`). The same verb may leave out what the step before named ("deal 3 damage instead": to the
+ * same target); another effect says whom it acts on ("it" / "that creature" is the step before's card). A new target
+ * (it would be chosen even when the condition fails) or words the engine cannot read are a note, never a second effect.
+ */
+function upgradeInstead(host: Ability, from: number, up: NonNullable<ReturnType<typeof insteadUpgrade>>, l: AbilityLowering): void {
   const { body, clause, instead } = up;
   const slot = lastStepSlot(host.steps);
   const before = slot?.list[slot.index];
   const targets = l.targets.length;
+  const notes = l.notes.length;
   const condition = l.condition(body.condition);
   const again = l.clause({ ...clause, tail: clause.tail.filter((t) => t !== instead) });
   const step = again.length === 1 ? again[0] : undefined;
+  const refused = (why: string) => {
+    l.targets.length = targets;
+    if (condition && l.notes.length === notes) l.note(body.range, why);
+  };
+  if (!condition || l.notes.length > notes) return refused("");
   // What the sentence leaves out is the step before's ("deal 3 damage instead": to the same target).
-  const leftOut = !clause.tail.some((t) => t !== instead) && (!clause.subject || npWords(clause.subject).every((w) => /^(they|it|he|she)$/.test(w)));
+  const noTail = !clause.tail.some((t) => t !== instead);
+  const leftOut = noTail && (!clause.subject || npWords(clause.subject).every((w) => /^(they|it|he|she)$/.test(w)));
   // "to it": the step before's target, named again.
   const sameTarget = (x: Step) => JSON.parse(JSON.stringify(x).replace(/\{"kind":"card","ref":\{"kind":"target","index":(\d+)\}\}/g, '{"kind":"target","index":$1}')) as Step;
-  const fits = !!before && !!step && l.targets.length === targets && step.op === before.op && "amount" in step && "amount" in before && (leftOut || upgradedAmount(sameTarget(step), sameTarget(before)));
-  if (!fits || !condition) {
-    l.targets.length = targets;
-    if (condition) l.note(body.range, `"instead" changes only the amount of the effect just before: "${l.slice(body.range)}" — write the same verb with the new amount ("Deal 2 damage to target creature. If you control a Vampire, deal 3 damage instead.")`);
+  const sameVerb = !!before && !!step && step.op === before.op && "amount" in step && "amount" in before;
+  if (l.targets.length !== targets)
+    return refused(`"${l.slice(body.range)}": a target of the sentence with "instead" would be chosen even when its condition fails — name the card the sentence before chose ("it", "that creature") or write two abilities`);
+  if (sameVerb && (leftOut || upgradedAmount(sameTarget(step), sameTarget(before)))) {
+    l.use(instead, clause.subject);
+    const upgraded = { ...before, amount: (step as { amount: NumberExpr }).amount } as Step;
+    slot!.list[slot!.index] = { op: "if", condition, then: [upgraded], else: [before!], source: l.source(body.range) };
     return;
   }
-  l.use(instead, clause.subject);
-  const upgraded = { ...before, amount: (step as { amount: NumberExpr }).amount } as Step;
-  slot!.list[slot!.index] = { op: "if", condition, then: [upgraded], else: [before!], source: l.source(body.range) };
+  // "Target creature gets -2/-2 until end of turn. If it has Bleed, it gets -3/-3 instead.": the duration it leaves out is
+  // the sentence before's.
+  if (step?.op === "modify" && before?.op === "modify" && noTail && step.duration.kind === "permanent") step.duration = before.duration;
+  // Another effect (or the same verb changed otherwise): it replaces what the sentence before does.
+  const replaced = insteadSlot(host.steps, from);
+  if (!replaced || !again.length)
+    return refused(`"${l.slice(body.range)}": say what happens instead in full ("If it has Bleed, it gets -3/-3 until end of turn instead.", "If you control three units, draw a card instead.") after one sentence it replaces`);
+  l.use(instead);
+  const otherwise = replaced.list.splice(replaced.start);
+  replaced.list.push({ op: "if", condition, then: again, else: otherwise, source: l.source(body.range) });
 }
 
 /**

@@ -459,10 +459,12 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       // "Discard a card. If you do, draw 2 cards.": a sentence of its own after the step it asks about.
       if (didCondition(step.condition) !== undefined && !step.else)
         return `${NEW_SENTENCE}If you ${didCondition(step.condition) ? "do" : "don't"}, ${stepsText(step.then, ctx).replace(/\.$/, "").replace(/^./, (c) => c.toLowerCase())}`;
-      // "Deal 2 damage to target creature. If you control a Vampire, deal 3 damage to it instead."
-      if (step.then.length === 1 && step.else?.length === 1 && upgradedAmount(step.then[0]!, step.else[0]!)) {
+      // "Deal 2 damage to target creature. If you control a Vampire, deal 3 damage to it instead." · "... If you control
+      // three Units, draw a card instead.": an `else` is only ever what a sentence with "instead" replaces.
+      if (step.else?.length) {
         const otherwise = stepsText(step.else, ctx).replace(/\.$/, "");
-        return `${otherwise}. If ${conditionText(step.condition, ctx)}, ${stepsText(step.then, ctx).replace(/\.$/, "").replace(/^./, (c) => c.toLowerCase())} instead`;
+        const again = (text: string) => namedPlayersAgain(text, otherwise, ctx);
+        return `${otherwise}. If ${again(conditionText(step.condition, ctx))}, ${again(stepsText(step.then, ctx).replace(/\.$/, "")).replace(/^./, (c) => c.toLowerCase())} instead`;
       }
       // "Destroy target creature unless it is a Vampire.": a condition on a target the steps name comes after them.
       if (step.condition.kind === "not" && step.condition.condition.kind === "card_matches" && step.condition.condition.of.kind === "target" && !step.else && ctx.named && !ctx.named.has(step.condition.condition.of.index)) {
@@ -701,6 +703,19 @@ function targetText(ctx: Context, index: number): string | undefined {
 const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
 
 const possessiveOf = (noun: string) => (noun === "it" ? "its" : `${noun}'s`);
+
+/**
+ * "Target player draws a card. If you have 5 or less life, that player draws 2 cards instead.": a player target `before`
+ * wrote is "that player" in `text` (written again, it would be a second target).
+ */
+function namedPlayersAgain(text: string, before: string, ctx: Context): string {
+  for (const [index, target] of ctx.targets.entries()) {
+    const written = target.accepts === "card" ? undefined : targetText(ctx, index);
+    if (!written || !before.toLowerCase().includes(written.toLowerCase())) continue;
+    text = text.replace(new RegExp(`\\b${written.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "gi"), (w) => (w[0] === w[0]!.toUpperCase() ? "That player" : "that player"));
+  }
+  return text;
+}
 
 /** "it" for a card target already written in this ability; undefined (and noted as written) the first time. */
 function namedTarget(ctx: Context, index: number): string | undefined {
