@@ -28,7 +28,7 @@ interface CardNotes {
   file: string;
   /** The card's text: a card parsed again with the same text reuses its lowering. */
   key: string;
-  notes: (Omit<LoweringNote, "range"> & { start: RelativePosition; end: RelativePosition })[];
+  notes: (Omit<LoweringNote, "range" | "ability"> & { start: RelativePosition; end: RelativePosition; ability?: { start: RelativePosition; end: RelativePosition } })[];
   /** Each ability as written and as the engine reads it (printed from the IR, compiler/reads-as.ts), offsets from the card's first line. */
   abilities: AbilityReading[];
 }
@@ -95,8 +95,12 @@ export function engineWarnings(analysis: WorkspaceAnalysis, sources: SourceFile[
   const errors = new Map<string, Range[]>();
   for (const d of analysis.model.diagnostics) if (d.severity === "error") (errors.get(d.file) ?? errors.set(d.file, []).get(d.file)!).push(d.range);
   const notes = cache ? cachedNotes(analysis, sources, cache) : lowerAnalysis(analysis, sources, { notesOnly: true }).notes;
+  const parseErrors = new Map<string, Range[]>();
+  for (const d of analysis.model.diagnostics) if (d.severity === "error" && /^CW1/.test(d.code)) (parseErrors.get(d.file) ?? parseErrors.set(d.file, []).get(d.file)!).push(d.range);
   const onAnError = (note: LoweringNote) => (errors.get(note.file) ?? []).some((range) => overlaps(range, note.range));
-  return notes.filter((note) => !onAnError(note)).map((note) => (note.code ? diagnostic(note.code, note.file, note.range, note.args as never) : diagnostic("CW6001", note.file, note.range, { detail: note.message })));
+  // A reads-as of an ability the parser recovered from is not how the text reads: the parse error says it.
+  const readsRecovered = (note: LoweringNote) => note.ability !== undefined && (parseErrors.get(note.file) ?? []).some((range) => overlaps(range, note.ability!));
+  return notes.filter((note) => !onAnError(note) && !readsRecovered(note)).map((note) => (note.code ? diagnostic(note.code, note.file, note.range, note.args as never) : diagnostic("CW6001", note.file, note.range, { detail: note.message })));
 }
 
 /** Do two ranges share a character (an empty range counts at its position)? */
@@ -176,7 +180,8 @@ function cachedNotes(analysis: WorkspaceAnalysis, sources: SourceFile[], cache: 
       if (entry.notes.length === 0) return;
       // Where the card's first line starts now (computed only for a card with notes).
       const base = lineStart(card.range);
-      for (const { start, end, ...note } of entry.notes) lowered.notes.push({ ...note, range: { start: absolute(start, base), end: absolute(end, base) } });
+      for (const { start, end, ability, ...note } of entry.notes)
+        lowered.notes.push({ ...note, range: { start: absolute(start, base), end: absolute(end, base) }, ...(ability ? { ability: { start: absolute(ability.start, base), end: absolute(ability.end, base) } } : {}) });
     });
     files.set(parsed.path, lowered);
     notes.push(...lowered.notes);
@@ -200,7 +205,7 @@ function lowerOneCard(doc: Ast.CardFile, card: Ast.CardDecl, text: string, game:
   } catch (error) {
     found.push({ file: doc.file, range: card.range, message: `this card could not be compiled (${error instanceof Error ? error.message : String(error)})` });
   }
-  return { game, subtypes, file: doc.file, key, abilities, notes: found.map(({ range, ...note }) => ({ ...note, start: relative(range.start, base), end: relative(range.end, base) })) };
+  return { game, subtypes, file: doc.file, key, abilities, notes: found.map(({ range, ability, ...note }) => ({ ...note, start: relative(range.start, base), end: relative(range.end, base), ...(ability ? { ability: { start: relative(ability.start, base), end: relative(ability.end, base) } } : {}) })) };
 }
 
 function lineStart(range: Range): RelativePosition {

@@ -59,6 +59,11 @@ export interface LoweringNote {
   /** The diagnostic it becomes (CW6001 when absent, with `message` as its detail) and that code's arguments. */
   code?: MessageCode;
   args?: Record<string, string | number>;
+  /**
+   * The ability a CW6005 note prints the reads-as of: a parse error inside it leaves the note out (engine-warnings.ts),
+   * since that reads-as is built from the parser's error recovery ("Counter target spell." for a sentence with "counters").
+   */
+  ability?: Range;
 }
 
 export interface LoweringResult {
@@ -4842,7 +4847,7 @@ function lowerAdditionalCost(a: Ast.Ability, body: Ast.AdditionalCostBody, vocab
   if (notes.length > before) return [];
   const readsAsText = additionalCostReadsAs({ cost: parts, additionalCost: { from: 0, text: "", source: { file, range: plainRange(body.range) } } }, vocab.game) ?? "";
   for (const phrase of unusedPhrases(a, l.ledger, text))
-    notes.push({ file, range: phrase.range, code: "CW6005", args: { words: phrase.text, ability: l.slice(a.range).trim(), readsAs: readsAsText }, message: `"${phrase.text}" is not used by the engine` });
+    notes.push({ file, range: phrase.range, code: "CW6005", args: { words: phrase.text, ability: l.slice(a.range).trim(), readsAs: readsAsText }, message: `"${phrase.text}" is not used by the engine`, ability: a.range });
   return notes.length > before ? [] : parts;
 }
 
@@ -4979,7 +4984,7 @@ function reportUnusedWords(ast: Ast.Ability, l: AbilityLowering, noted: Lowering
   const inNoted = (range: Range) => noted.some((n) => n.range.start.offset <= range.start.offset && range.end.offset <= n.range.end.offset);
   for (const phrase of unusedPhrases(ast, l.ledger, l.text)) {
     if (inNoted(phrase.range)) continue;
-    l.notes.push({ file: l.file, range: phrase.range, code: "CW6005", args: { words: phrase.text, ability: l.slice(ast.range).trim(), readsAs: readsAs(lowered, l.vocab.game) }, message: `"${phrase.text}" is not used by the engine` });
+    l.notes.push({ file: l.file, range: phrase.range, code: "CW6005", args: { words: phrase.text, ability: l.slice(ast.range).trim(), readsAs: readsAs(lowered, l.vocab.game) }, message: `"${phrase.text}" is not used by the engine`, ability: ast.range });
   }
 }
 
@@ -5049,7 +5054,7 @@ export function lowerAnalysis(analysis: WorkspaceAnalysis, sources: SourceFile[]
   }
   const bundles = [...games.values()].map((game) => ({ game, cards: cards.get(game.id) ?? [] }));
   // Notes leave the compiler as plain data (a note may keep the range of the tree node it is about).
-  const plainNotes = notes.map((note) => ({ ...note, range: plainRange(note.range) }));
+  const plainNotes = notes.map((note) => ({ ...note, range: plainRange(note.range), ...(note.ability ? { ability: plainRange(note.ability) } : {}) }));
   return { bundles, model: analysis.model, notes: plainNotes, diagnostics: analysis.model.diagnostics };
 }
 

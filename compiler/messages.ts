@@ -795,7 +795,7 @@ export const MESSAGES = {
     severity: "warning",
     template: 'The engine does not use "{words}" in "{ability}": it would run as "{readsAs}". Rephrase it with a form the engine runs (docs/language.md; `cardwright explain` shows how each card reads).',
     explanation:
-      "The compiler accounts for every content word of an ability: each word the effect IR carries is marked as it is lowered, and the words left over are reported here. The engine would run the ability without them (a qualifier such as `by opponents' spells`, `non-token`, `your` in `your Weapon`), so the card would not do what it says. Rephrase it with a form of docs/language.md, or run `cardwright explain` on the card to see how the engine reads it.",
+      "The compiler accounts for every content word of an ability: each word the effect IR carries is marked as it is lowered, and the words left over are reported here. The engine would run the ability without them (a qualifier such as `by opponents' spells`, `non-token`, `your` in `your Weapon`), so the card would not do what it says. Rephrase it with a form of docs/language.md, or run `cardwright explain` on the card to see how the engine reads it. An ability with a parse error (CW1xxx) gets no CW6005: its reading would come from the parser's error recovery, and the parse error says what to fix first.",
     example: "This can't be targeted by opponents' spells.",
     exampleArgs: { words: "opponents' spells", ability: "This can't be targeted by opponents' spells.", readsAs: "This has the engine's rule \"cant targeted\"." },
   },

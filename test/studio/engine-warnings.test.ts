@@ -47,6 +47,29 @@ describe("engine warnings (CW6001)", () => {
   });
 });
 
+describe("CW6005 of an ability the parser recovered from", () => {
+  it("is left out, cached or not — its reads-as would come from error recovery — while the same unused word in a sentence that parses is said", () => {
+    const cvGame = { path: "cybervamp/cybervamp.game", text: readFileSync(path.join(root, "cards/cybervamp/cybervamp.game"), "utf8") };
+    const spell = (name: string, text: string) => `card "${name}" {\n  type: Spell\n  faction: Red\n  cost: {R}\n  text:\n    ${text}\n}\n`;
+    const set = (cards: string) => ({ path: "cybervamp/test.cards", text: `set TST "Test" for cybervamp\n\n${cards}` });
+    // A card above moves the recovered one: the cached note's ability range follows its card.
+    const versions = [
+      [cvGame, set(spell("Bleed Toll", "Each opponent with two or more Bleed counters loses 2 life."))],
+      [cvGame, set(spell("Early", "Draw a card.") + "\n" + spell("Bleed Toll", "Each opponent with two or more Bleed counters loses 2 life."))],
+    ];
+    const cache = new EngineWarningCache();
+    let previous;
+    for (const sources of versions) {
+      const analysis = analyzeWorkspace(sources, previous ? { previous } : {});
+      expect(analysis.model.diagnostics.some((d) => d.code === "CW1003")).toBe(true);
+      for (const warnings of [engineWarnings(analysis, sources, cache), engineWarnings(analyzeWorkspace(sources), sources)]) expect(warnings.filter((d) => d.code === "CW6005")).toEqual([]);
+      previous = analysis;
+    }
+    const parses = [cvGame, set(spell("Bleed Toll", "Destroy target damaged creature."))];
+    expect(engineWarnings(analyzeWorkspace(parses), parses).map((d) => d.code)).toEqual(["CW6005"]);
+  });
+});
+
 describe("engine warnings of a file nobody edited", () => {
   it("follow a subtype another file's edit adds or takes away (the unchanged file's notes are kept only while its game and subtypes are)", async () => {
     const { WorkspaceChecker } = await import("../../studio/src/worker/checker.ts");
