@@ -606,6 +606,17 @@ class AbilityLowering {
     if (!named && words.length === 1 && (words[0] === "deck" || words[0] === "decks")) return this.vocab.zoneOfRole("deck");
     return named;
   }
+  /** "your graveyard", "their discard pile": every card of one player's zone (undefined for any other phrase). */
+  wholeZone(np: Ast.NounPhrase): Affected | undefined {
+    const dets = npDeterminers(np);
+    const zone = this.zoneIn(np);
+    if (!zone || npCount(np) || np.filters.length || !(dets.length === 1 && (dets[0] === "your" || dets[0] === "their"))) return undefined;
+    const whose = this.zoneOwnerOf(np);
+    const owner = whose?.kind === "you" ? "you" : whose?.kind === "acting" ? "acting" : whose?.kind === "opponent" ? "opponent" : undefined;
+    if (!owner) return undefined;
+    this.useZoneWords(np);
+    return { kind: "cards", selector: { zones: [zone], owner } };
+  }
   /** "that much life plus 1": a number after `plus` adds to the amount. */
   plusAfter(np: Ast.NounPhrase, base: NumberExpr): NumberExpr {
     const at = np.items.findIndex((i) => i.kind === "word" && lower(i.text) === "plus");
@@ -2556,8 +2567,11 @@ class AbilityLowering {
         const zone = into ? this.zoneIn(into.object) : undefined;
         if (obj && into) {
           if (!zone) return this.unsupported(clause);
+          // "Shuffle your graveyard into your deck", "Target player shuffles their discard pile into their main deck": every
+          // card of that player's zone.
+          const whole = this.wholeZone(obj);
           if (!this.destination(into.object, clause)) return [{ op: "rule", rule: "unsupported" }];
-          return [{ op: "move", what: this.pickOrAffected(obj), to: zone, position: "shuffle" }];
+          return this.intoOwnersZone([{ op: "move", what: whole ?? this.pickOrAffected(obj), to: zone, position: "shuffle" }], into.object, clause);
         }
         const named = obj ? this.zoneIn(obj) : undefined;
         if (obj && !named) return this.unsupported(clause);

@@ -377,7 +377,12 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
     case "sacrifice_self":
       return "sacrifice this";
     case "move":
-      if (step.position === "shuffle") return `shuffle ${aff(step.what)} into its owner's ${lower(step.to)}`;
+      if (step.position === "shuffle") {
+        // "Shuffle your Graveyard into your Deck" (lower.ts `wholeZone`): every card of one player's zone.
+        const whose = wholeZoneOwner(step.what);
+        if (whose) return `shuffle ${whose} ${wholeZoneName(step.what)} into ${whose} ${step.to}`;
+        return `shuffle ${aff(step.what)} into its owner's ${lower(step.to)}`;
+      }
       return ctx.game.zones.find((z) => z.name === step.to)?.role === "hand" && !step.position
         ? `return ${aff(step.what)} to its owner's ${lower(step.to)}`
         : `put ${aff(step.what)} ${zoneText(step.to, ctx, step.position)}`;
@@ -723,6 +728,15 @@ function namedTarget(ctx: Context, index: number): string | undefined {
   if (ctx.named.has(index)) return "it";
   ctx.named.add(index);
   return undefined;
+}
+
+/** "your" / "their" when the cards are every card of one zone of you / the acting player (a selector of zone and owner only). */
+function wholeZoneOwner(a: Affected): "your" | "their" | undefined {
+  if (a.kind !== "cards" || a.selector.zones?.length !== 1 || Object.keys(a.selector).some((k) => k !== "zones" && k !== "owner")) return undefined;
+  return a.selector.owner === "you" ? "your" : a.selector.owner === "acting" ? "their" : undefined;
+}
+function wholeZoneName(a: Affected): string {
+  return a.kind === "cards" ? a.selector.zones![0]! : "";
 }
 
 function affectedText(a: Affected, ctx: Context, chosen?: Chosen): string {

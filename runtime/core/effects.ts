@@ -330,6 +330,8 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       return "done";
     }
     case "move": {
+      // "Shuffle your graveyard into your deck": every card moves, then each owner's zone is shuffled once.
+      const shuffled = new Set<PlayerId>();
       for (const id of cardsOf(evalAffected(ctx, frame, step.what))) {
         if (!stillThere(ctx, id)) continue;
         if (step.to === rules.zones.hand) returnToHand(ctx, id, source);
@@ -337,9 +339,10 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
         else {
           moveCard(ctx, id, step.to, { source, position: step.position === "top" ? "top" : undefined });
           // A token that left play is gone: nothing to shuffle in.
-          if (step.position === "shuffle" && state.cards[id]) shuffleZone(ctx, state.cards[id]!.owner, step.to);
+          if (step.position === "shuffle" && state.cards[id]) shuffled.add(state.cards[id]!.owner);
         }
       }
+      for (const owner of shuffled) shuffleZone(ctx, owner, step.to);
       return "done";
     }
     case "choose_cards": {
