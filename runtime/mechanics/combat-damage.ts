@@ -280,7 +280,9 @@ registerNativeRule("end_of_turn_effects", (ctx, frame) => {
   const rest = frame.steps.slice(frame.pc + 1);
   if (rest.length === 0) return "done";
   initiate(ctx, { ...frame, steps: rest, pc: 0, label: `${state.phase}: after end-of-turn effects`, chosen: { ...frame.chosen } }, [], "ability", state.active, state.order.length);
-  frame.pc = frame.steps.length - 1;
+  // This frame ends here, on this step (as a `priority` step's frame does): the statechart's steps
+  // region reads the frame's last step as the phase's last step run, and the rest has not run yet.
+  frame.steps = frame.steps.slice(0, frame.pc + 1);
   return "done";
 });
 
