@@ -73,7 +73,7 @@ export function wholeModal(steps: readonly Step[]): Extract<Step, { op: "choose_
  * Values slot `index` may not take because earlier slots hold them: the earlier slots of its phrase (`group`: "two
  * target creatures" are two different ones) and, for "another target ...", the ability's slots before it.
  */
-export function takenEarlier(specs: TargetSpec[], slots: TargetValue[][], index: number): TargetValue[] {
+export function takenEarlier(specs: TargetSpec[], slots: readonly (readonly TargetValue[])[], index: number): TargetValue[] {
   const spec = specs[index];
   const group = spec?.group;
   const from = index - (spec?.differsFromPrevious ?? 0);
