@@ -53,8 +53,11 @@ export class GreedyBot implements Bot {
 
 /**
  * The score, for `player`, of the position an action leads to once it settles: `player`'s own
- * follow-up choices (targets, payment) made the same way, and, while the turn is still
- * `player`'s, the opponent's answers the ones the evaluation likes best for the opponent. The
+ * follow-up choices (targets, payment) made the same way, and the opponent's answers the ones the
+ * evaluation likes best for the opponent — while the turn is still `player`'s; and at the end, a
+ * question the game still waits on to finish what is under way answered by whoever it asks (how
+ * an attacker splits its damage among blockers: stopped at that question, a double block was
+ * judged before the combat's damage and looked free). The
  * greedy bot's judgement of a move, and the search bot's prior at the root of its search.
  */
 export function settledScore(engine: Engine, evaluator: Evaluator, state: GameState, action: Action, player: PlayerId): number {
@@ -77,7 +80,16 @@ export function settledScore(engine: Engine, evaluator: Evaluator, state: GameSt
     if (!next) break;
     current = next;
   }
-  return evaluator.score(quietly(engine, current), player);
+  // What is under way may stop at a question (the next attacker's blockers, how an attacker splits its
+  // damage): whoever it asks answers it as they like best, until nothing is asked.
+  let end = quietly(engine, current);
+  for (let step = 0; step < SETTLE_STEPS && end.pending && !end.over; step++) {
+    const decider = engine.decider(end);
+    const answered = decider && bestReply(engine, evaluator, end, decider);
+    if (!answered) break;
+    end = answered;
+  }
+  return evaluator.score(end, player);
 }
 
 /**

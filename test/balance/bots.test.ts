@@ -127,6 +127,32 @@ describe("judging an attack (Chromatic)", () => {
     }
     throw new Error("p1 was never asked for attackers");
   };
+  it("judges a double block after its combat damage, not at the attacker's question how to split it", async () => {
+    // p1's 2/2 attacks into two 1/1s; p2 judges blocking with both. The game then asks p1 how to split its
+    // 2 damage: judged at that question (before any damage), the double block looked free. p1 splits 1 + 1
+    // (its best answer): both 1/1s die and their 2 damage kills the 2/2 — for p2, 2 creatures lost for 1.
+    const { engine } = await gameEngine("chromatic");
+    let { state } = engine.setupBoard({ turn: 3, active: "p1", phase: "Main", players: { p1: { zones: { Battlefield: ["Grove Tender"], Deck: ["Seer", "Seer"] } }, p2: { zones: { Battlefield: ["Gossip Sprite", "Gossip Sprite"], Deck: ["Seer", "Seer"] } } } });
+    const evaluator = new Evaluator(engine);
+    const [attacker] = state.players.p1!.zones.Battlefield!;
+    for (let step = 0; step < 40 && !(state.pending && engine.decider(state) === "p2"); step++) {
+      const legal = engine.legalActions(state);
+      const attack = legal.find((a) => a.type === "choose" && a.cards?.length === 1 && a.cards[0] === attacker);
+      state = engine.apply(state, attack ?? (legal.length === 1 ? legal[0]! : legal.find((a) => a.type === "pass" || a.type === "end_phase")!)).state;
+    }
+    const both = engine.legalActions(state).find((a) => a.type === "choose" && a.cards?.length === 2)!;
+    expect(both).toBeDefined();
+    const atQuestion = quietly(engine, engine.apply(state, both).state);
+    expect(atQuestion.pending?.player).toBe("p1");
+    // Each split of p1's, resolved: the one p1 likes best is p2's worst (1 + 1: both 1/1s and the 2/2 die).
+    const afterSplits = engine.legalActions(atQuestion).map((split) => quietly(engine, engine.apply(atQuestion, split).state));
+    const p1Best = afterSplits.reduce((a, b) => (evaluator.score(b, "p2") < evaluator.score(a, "p2") ? b : a));
+    expect(p1Best.players.p2!.zones.Battlefield).toEqual([]);
+    expect(p1Best.players.p1!.zones.Battlefield).toEqual([]);
+    const settled = settledScore(engine, evaluator, state, both, "p2");
+    expect(settled).toBe(evaluator.score(p1Best, "p2"));
+    expect(settled).toBeLessThan(evaluator.score(atQuestion, "p2"));
+  }, 120_000);
   it.each(["greedy", "mcts"] as const)("%s keeps a 2/2 home against an untapped 2/5, and attacks an empty board", async (kind) => {
     expect(await attackers(kind, ["Thornback Guardian"])).toBe(0);
     expect(await attackers(kind, [])).toBe(1);
