@@ -81,9 +81,11 @@ export function settledScore(engine: Engine, evaluator: Evaluator, state: GameSt
     current = next;
   }
   // What is under way may stop at a question (the next attacker's blockers, how an attacker splits its
-  // damage): whoever it asks answers it as they like best, until nothing is asked.
+  // damage): whoever it asks answers it as they like best, until nothing is asked — within the phase
+  // the action settled in (a later phase's question, such as the next attack, is a new decision, and
+  // answering it too made a judgement play out whole combats: minutes for one decision).
   let end = quietly(engine, current);
-  for (let step = 0; step < SETTLE_STEPS && end.pending && !end.over; step++) {
+  for (let step = 0; step < SETTLE_STEPS && end.pending && !end.over && end.turn === current.turn && end.phase === current.phase; step++) {
     const decider = engine.decider(end);
     const answered = decider && bestReply(engine, evaluator, end, decider);
     if (!answered) break;
