@@ -57,10 +57,11 @@ export type CardRef =
   /** The card chosen by an earlier `choose` inside the same resolution, by its label. */
   | { kind: "chosen"; label: string }
   /**
-   * The card a stat change is being worked out for: "Each unit you control gets +1 power for each other unit you control"
-   * counts, for each unit, the units other than that one (a selector's `otherThan` inside the change's amount).
+   * The card a step that acts on several cards is working its amount out for: "Each unit you control gets +1 power for
+   * each other unit you control" counts, for each unit, the units other than that one (a selector's `otherThan` inside the
+   * amount of a stat change, counters put or damage dealt).
    */
-  | { kind: "modified" };
+  | { kind: "acted_on" };
 
 /** A set of cards described by a filter ("each enemy unit", "all creatures you control"). */
 export interface CardSelector {

@@ -4794,7 +4794,7 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
       return lowered;
     });
     for (const ability of abilities) {
-      countOthersThanTheModifiedCard(ability);
+      countOthersThanTheCardActedOn(ability);
       checkAbilityContract(ability, notes);
       checkCardStates(ability, game, text, notes);
     }
@@ -5073,34 +5073,37 @@ export function lowerAnalysis(analysis: WorkspaceAnalysis, sources: SourceFile[]
 }
 
 /**
- * "Each unit you control gets +1 power for each other unit you control": in the amount of a stat change that is not this
- * card's own, "other" is other than the card being changed (each unit counts the others), not other than this card — the
- * amount is then worked out for each card it changes (CardRef "modified"). A change of this card itself keeps "other than
- * this"; a count already other than a card named before ("target creature ... each other creature") keeps that card.
+ * "Each unit you control gets +1 power for each other unit you control": in the amount of a step acting on cards other
+ * than this one (a stat change, counters put, damage dealt), "other" is other than the card acted on (each unit counts
+ * the others), not other than this card — the engine then works the amount out for each card (CardRef "acted_on"). A
+ * step on this card itself keeps "other than this"; a count already other than a card named before ("target creature
+ * ... each other creature") keeps that card.
  */
-function countOthersThanTheModifiedCard(node: unknown): void {
+function countOthersThanTheCardActedOn(node: unknown): void {
   if (!node || typeof node !== "object") return;
   if (Array.isArray(node)) {
-    for (const item of node) countOthersThanTheModifiedCard(item);
+    for (const item of node) countOthersThanTheCardActedOn(item);
     return;
   }
   const o = node as Record<string, unknown>;
-  const changesThisCard = o.op === "modify" ? (o.on as { kind: string; ref?: { kind: string } }).kind === "card" && (o.on as { ref?: { kind: string } }).ref?.kind === "self" : o.kind === "modify" && o.affects ? "self" in (o.affects as object) : undefined;
-  if (changesThisCard === false) {
-    for (const amounts of [o.stats, o.set]) if (amounts) otherThanModified(amounts);
+  const onThisCard = (a: unknown): boolean => !!a && typeof a === "object" && ((a as { kind?: string; ref?: { kind: string } }).kind === "card" ? (a as { ref?: { kind: string } }).ref?.kind === "self" : "self" in (a as object));
+  const perCard: Record<string, [string, string[]]> = { modify: ["on", ["stats", "set"]], add_counters: ["on", ["amount"]], damage: ["to", ["amount"]] };
+  const stepKind = typeof o.op === "string" ? perCard[o.op] : o.kind === "modify" && o.affects ? (["affects", ["stats"]] as [string, string[]]) : undefined;
+  if (stepKind && o[stepKind[0]] && !onThisCard(o[stepKind[0]])) {
+    for (const field of stepKind[1]) if (o[field]) otherThanActedOn(o[field]);
   }
-  for (const key in o) if (key !== "source") countOthersThanTheModifiedCard(o[key]);
+  for (const key in o) if (key !== "source") countOthersThanTheCardActedOn(o[key]);
 }
 
-function otherThanModified(node: unknown): void {
+function otherThanActedOn(node: unknown): void {
   if (!node || typeof node !== "object") return;
   const o = node as Record<string, unknown>;
   if (o.kind === "count" && o.of && typeof o.of === "object") {
     const sel = o.of as CardSelector;
     if (sel.other && !sel.otherThan) {
       delete sel.other;
-      sel.otherThan = { kind: "modified" };
+      sel.otherThan = { kind: "acted_on" };
     }
   }
-  for (const key in o) otherThanModified(o[key]);
+  for (const key in o) otherThanActedOn(o[key]);
 }

@@ -655,7 +655,7 @@ function cardText(ref: CardRef, ctx: Context, chosen?: Chosen): string {
       return eventCardText(ref.kind, ctx);
     case "chosen":
       return chosen?.label === ref.label ? chosen.phrase : "the chosen card";
-    case "modified":
+    case "acted_on":
       return "that card";
   }
 }

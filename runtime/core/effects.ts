@@ -11,7 +11,7 @@ import type { Frame, PlayerId, TargetValue } from "../state/state.ts";
 import { cardIdOf } from "../state/state.ts";
 import { type Ctx, RESOLVING, battlefield, cardDef, cardName, emit, hand, isPermanent, slotsOf, zoneList, insertCard, writeCard } from "./cards.ts";
 import { addModifier, damageCard, damagePlayer, destroyAll, discardCard, draw, enterBattlefield, exhaustCard, gainLife, loseLife, moveCard, randomInt, registerStepRunner, returnToHand, shuffleZone } from "./operations.ts";
-import { amountPerCard, cardsFor, evalAffected, evalCard, evalCondition, evalNumber, evalPlayer, evalPlayers, keywordText, MODIFIED, statOf } from "./values.ts";
+import { amountsPerCard, cardsFor, evalAffected, evalCard, evalCondition, evalNumber, evalPlayer, evalPlayers, keywordText, statOf } from "./values.ts";
 import { noteEvent } from "./triggers.ts";
 import { addPrevention } from "./replacements.ts";
 import { resumeTargeting } from "./response.ts";
@@ -136,11 +136,12 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
   const source = step.source ?? frame.source;
   switch (step.op) {
     case "damage": {
-      const amount = evalNumber(ctx, frame, step.amount);
       const from = step.from ? evalCard(ctx, frame, step.from) : frame.card;
-      for (const t of evalAffected(ctx, frame, step.to)) {
-        if ("player" in t) damagePlayer(ctx, t.player, amount, from, source, false);
-        else damageCard(ctx, t.card, amount, from, source);
+      const dealtTo = evalAffected(ctx, frame, step.to);
+      const amounts = amountsPerCard(frame, step, dealtTo, () => evalNumber(ctx, frame, step.amount));
+      for (const [i, t] of dealtTo.entries()) {
+        if ("player" in t) damagePlayer(ctx, t.player, amounts(i), from, source, false);
+        else damageCard(ctx, t.card, amounts(i), from, source);
       }
       return "done";
     }
@@ -235,8 +236,10 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       for (const p of evalPlayers(ctx, frame, step.who)) loseLife(ctx, p, evalNumber(ctx, frame, step.amount), source);
       return "done";
     case "add_counters": {
-      const amount = evalNumber(ctx, frame, step.amount);
-      for (const t of evalAffected(ctx, frame, step.on)) {
+      const receiving = evalAffected(ctx, frame, step.on);
+      const amounts = amountsPerCard(frame, step, receiving, () => evalNumber(ctx, frame, step.amount));
+      for (const [i, t] of receiving.entries()) {
+        const amount = amounts(i);
         if ("player" in t) {
           const p = state.players[t.player]!;
           p.counters[step.counter] = (p.counters[step.counter] ?? 0) + amount;
@@ -264,23 +267,14 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       return "done";
     }
     case "modify": {
-      const evalStats = (): [Record<string, number>, (readonly [string, number])[]] => {
+      const affected = evalAffected(ctx, frame, step.on);
+      const amounts = amountsPerCard(frame, step, affected, () => {
         const stats: Record<string, number> = {};
         for (const [k, v] of Object.entries(step.stats ?? {})) stats[k] = evalNumber(ctx, frame, v);
-        return [stats, Object.entries(step.set ?? {}).map(([k, v]) => [k, evalNumber(ctx, frame, v)] as const)];
-      };
-      // "Each unit gets +1 power for each other unit": the amount is worked out for each card it changes, all before any changes.
-      const perCard = amountPerCard(step);
-      const affected = evalAffected(ctx, frame, step.on);
-      const amounts = perCard
-        ? affected.map((t) => {
-            frame.chosen[MODIFIED] = "card" in t ? [t.card] : [];
-            return evalStats();
-          })
-        : [evalStats()];
-      delete frame.chosen[MODIFIED];
+        return [stats, Object.entries(step.set ?? {}).map(([k, v]) => [k, evalNumber(ctx, frame, v)] as const)] as const;
+      });
       for (const [i, t] of affected.entries()) {
-        const [stats, set] = amounts[perCard ? i : 0]!;
+        const [stats, set] = amounts(i);
         if ("card" in t && state.cards[t.card]?.zone === rules.zones.battlefield) {
           // "Its power becomes 1": the change that makes the stat that number as this resolves (later changes add to it).
           const own = set.length ? { ...stats, ...Object.fromEntries(set.map(([k, v]) => [k, v - statOf(ctx, t.card, k)])) } : stats;

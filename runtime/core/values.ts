@@ -232,7 +232,7 @@ export function statOf(ctx: Ctx, id: string, stat: string): number {
           if (!staticAffects(ctx, effect.affects, src, id)) continue;
           const amount = effect.stats[stat]!;
           // "+X/+0, where X is the number of Bleed counters on you": evaluated for the static's source.
-          value += typeof amount === "number" ? amount : evalNumber(ctx, { controller: ctx.state.cards[src]!.controller, card: src, steps: [], pc: 0, targets: [], chosen: { [MODIFIED]: [id] }, label: "" }, amount);
+          value += typeof amount === "number" ? amount : evalNumber(ctx, { controller: ctx.state.cards[src]!.controller, card: src, steps: [], pc: 0, targets: [], chosen: { [ACTED_ON]: [id] }, label: "" }, amount);
         }
       }
     } finally {
@@ -689,20 +689,37 @@ export function evalCard(ctx: Ctx, frame: Frame, ref: CardRef): string | undefin
       return frame.event?.other;
     case "chosen":
       return frame.chosen[ref.label]?.[0];
-    case "modified":
-      return frame.chosen[MODIFIED]?.[0];
+    case "acted_on":
+      return frame.chosen[ACTED_ON]?.[0];
   }
 }
 
-/** Where a frame holds the card a stat change's amount is being worked out for (CardRef "modified"). */
-export const MODIFIED = "$modified";
+/** Where a frame holds the card a step's amount is being worked out for (CardRef "acted_on"). */
+export const ACTED_ON = "$acted_on";
 
-const modifiedUse = new WeakMap<object, boolean>();
-/** Does a stat change's amount depend on the card it changes ("for each OTHER unit": CardRef "modified")? */
-export function amountPerCard(stats: object): boolean {
-  let known = modifiedUse.get(stats);
-  if (known === undefined) modifiedUse.set(stats, (known = JSON.stringify(stats).includes('"kind":"modified"')));
+const actedOnUse = new WeakMap<object, boolean>();
+/** Does a step's (or a static's) amount depend on the card it acts on ("for each OTHER unit": CardRef "acted_on")? */
+export function amountPerCard(stepOrEffect: object): boolean {
+  let known = actedOnUse.get(stepOrEffect);
+  if (known === undefined) actedOnUse.set(stepOrEffect, (known = JSON.stringify(stepOrEffect).includes('"kind":"acted_on"')));
   return known;
+}
+
+/**
+ * A step's amount for each of the cards it acts on: worked out once, or — when it counts cards other than the one acted on
+ * (CardRef "acted_on") — once per card, all before any card is changed.
+ */
+export function amountsPerCard<T>(frame: Frame, step: object, acted: readonly TargetValue[], compute: () => T): (index: number) => T {
+  if (!amountPerCard(step)) {
+    const one = compute();
+    return () => one;
+  }
+  const each = acted.map((t) => {
+    frame.chosen[ACTED_ON] = "card" in t ? [t.card] : [];
+    return compute();
+  });
+  delete frame.chosen[ACTED_ON];
+  return (index) => each[index]!;
 }
 
 /** The cards and players an effect acts on. */
