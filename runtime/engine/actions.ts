@@ -710,11 +710,15 @@ function perform(ctx: Ctx, action: Action): void {
       const modal = castModal(ctx, def, permanent);
       announceMode(ctx, modal, action.mode, action.player);
       const frames = spellFrames(ctx, def, action.card, action.player, action.targets ?? [], payment.x, modal, action.mode);
-      frames[0]!.spellCard = action.card;
-      // The first ability resolves first: push in reverse; the spell goes to the graveyard when the bottom frame ends.
+      // The first ability resolves first: push in reverse; the spell goes to the graveyard when the bottom frame (its last
+      // ability) ends — not between its sentences ("Draw a card. Gain 1 life for each card in your graveyard." counts
+      // the graveyard without the spell).
       const specs = spellTargetSpecs(def);
-      if (rules.model.name === "instant") for (const frame of [...frames].reverse()) rules.model.announce(ctx, frame, "spell", specs);
-      else {
+      if (rules.model.name === "instant") {
+        frames[frames.length - 1]!.spellCard = action.card;
+        for (const frame of [...frames].reverse()) rules.model.announce(ctx, frame, "spell", specs);
+      } else {
+        frames[0]!.spellCard = action.card;
         const mode = frames.find((f) => f.mode !== undefined)?.mode;
         const merged: Frame = { ...frames[0]!, steps: frames.flatMap((f) => f.steps), targets: frames.flatMap((f) => f.targets), ...(mode !== undefined ? { mode } : {}) };
         rules.model.announce(ctx, merged, "spell", specs);
