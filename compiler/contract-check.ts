@@ -308,7 +308,8 @@ export function checkStaticsWhileAttacking(cardName: string, abilities: Ability[
   if ([...own, ...grants].some((k) => tireless.includes(k.toLowerCase()))) return;
   for (const a of abilities) {
     if (a.kind !== "static" || !onlyWhileAttacking(a)) continue;
-    const words = a.text.trim();
+    // Quoted without its final period: a line break ends the sentence as well (test/compiler/line-breaks.test.ts).
+    const words = a.text.trim().replace(/\.$/, "");
     const keywords = tireless.length ? tireless.map((k) => game.keywords.find((d) => d.name.toLowerCase() === k)!.name).join(", ") : "none in this game";
     notes.push({ file: a.source.file, range: a.source.range, code: "CW6050", args: { game: game.name, words, card: cardName, keywords }, message: `${game.name}: "${words}" would never apply to ${cardName}` });
   }
