@@ -177,12 +177,16 @@ function staticAffects(ctx: Ctx, affects: CardSelector | { self: true }, sourceC
  * - keywords are computed for every card in play together, as the least fixpoint of the grants
  *   (dependency order: a static selected by a keyword sees the keywords other statics grant); a
  *   read during a round is answered from the previous round (`keywordRound`);
- * - a stat read while the same card's same stat is being computed gets its value before statics
- *   (printed, counters, modifiers): whether a static applies is judged on the value below it.
+ * - whether a static that changes stats applies to a card is judged on stats before statics
+ *   (printed, counters, modifiers): every stat read while judging it gets that value. So "creatures
+ *   you control with power 2 or less get +1/+1" gives a 2-power creature both halves (its power
+ *   after the bonus, 3, does not take the +1 toughness back), and no static's bonus decides another's.
  * The engine is synchronous, so the values in progress are module state, reset on the way out.
  */
 let keywordRound: Map<string, Map<string, number[]>> | null = null;
 const statsInProgress = moduleSet<string>();
+/** The `card|stat` whose stat statics are being judged (see above): while any is, stats read before statics. */
+const judgingStatStatics = moduleSet<string>();
 
 function baseStat(ctx: Ctx, id: string, stat: string): number {
   const card = ctx.state.cards[id]!;
@@ -221,7 +225,7 @@ export function statOf(ctx: Ctx, id: string, stat: string): number {
   const card = ctx.state.cards[id];
   if (!card) return 0;
   let value = baseStat(ctx, id, stat);
-  if (card.zone !== ctx.rules.zones.battlefield || !staticsPossible(ctx)) return Math.max(0, value);
+  if (card.zone !== ctx.rules.zones.battlefield || !staticsPossible(ctx) || judgingStatStatics.size > 0) return Math.max(0, value);
   const key = `${id}|${stat}`;
   if (!statsInProgress.has(key)) {
     statsInProgress.add(key);
@@ -229,7 +233,14 @@ export function statOf(ctx: Ctx, id: string, stat: string): number {
       for (const { card: src, ability } of activeStatics(ctx)) {
         for (const effect of ability.statics!) {
           if (effect.kind !== "modify" || !effect.stats || effect.stats[stat] === undefined) continue;
-          if (!staticAffects(ctx, effect.affects, src, id)) continue;
+          judgingStatStatics.add(key);
+          let applies: boolean;
+          try {
+            applies = staticAffects(ctx, effect.affects, src, id);
+          } finally {
+            judgingStatStatics.delete(key);
+          }
+          if (!applies) continue;
           const amount = effect.stats[stat]!;
           // "+X/+0, where X is the number of Bleed counters on you": evaluated for the static's source.
           value += typeof amount === "number" ? amount : evalNumber(ctx, { controller: ctx.state.cards[src]!.controller, card: src, steps: [], pc: 0, targets: [], chosen: { [ACTED_ON]: [id] }, label: "" }, amount);
