@@ -19,6 +19,7 @@ import type { BoundGame } from "./check-game.ts";
 import type { CardEntry, CheckedCard, Reference } from "./check.ts";
 import type { GameVocabulary } from "./vocabulary.ts";
 import type { ParsedFile } from "./check-ast.ts";
+import type { Scenario } from "../grammar/scenario.ts";
 import { SourceRange, plainRange, startLine, startOffset } from "./source-range.ts";
 import { fitted } from "./fitted.ts";
 
@@ -49,8 +50,10 @@ export class CheckMemory {
   readonly cardNames = new Map<string, CardNames>();
   /** The card views of each card file in order, with what was remembered for them (for references). */
   readonly fileCards = new Map<string, { view: CardView; remembered: RememberedCard; index: Map<string, CardEntry> }[]>();
-  /** References that are not a card's: game files' and scenarios', absolute. */
+  /** References that are not a card's: game files', absolute. */
   readonly otherReferences = new Map<string, Reference[]>();
+  /** Each scenario with the card index of its game, as linked: its card names are resolved when references are read. */
+  readonly scenarioLinks: { file: string; scenario: Pick<Scenario, "names">; index: ReadonlyMap<string, CardEntry> | undefined }[] = [];
 }
 
 const memories = new WeakMap<object, CheckMemory>();

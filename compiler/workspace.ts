@@ -184,11 +184,8 @@ export function analyzeWorkspace(sources: SourceFile[], options: AnalyzeOptions 
         diagnostics.push(diagnostic("CW3003", file.file, scenario.gameRange, { word: scenario.game }, suggestionOf(scenario.game, [...games.values()].map((g) => g.model.id))));
         continue;
       }
-      const index = cardIndexes.get(key) ?? new Map<string, CardEntry>();
-      for (const use of scenario.names) {
-        const card = use.role === "card" ? index.get(use.text.toLowerCase()) : undefined;
-        if (card) addReferences(file.file, [{ file: file.file, range: use.range, kind: "card", name: card.name, definition: { file: card.file, range: card.nameRange } }]);
-      }
+      // Resolved when references are first read: a keystroke in a card file need not link every scenario's names again.
+      memory.scenarioLinks.push({ file: file.file, scenario, index: cardIndexes.get(key) });
     }
   }
 
@@ -362,6 +359,13 @@ function plainReference(reference: Reference): Reference {
 function allReferences(memory: CheckMemory): Map<string, Reference[]> {
   const references = new Map<string, Reference[]>();
   for (const [file, list] of memory.otherReferences) references.set(file, list.map(plainReference));
+  for (const { file, scenario, index } of memory.scenarioLinks) {
+    const list = references.get(file) ?? references.set(file, []).get(file)!;
+    for (const use of scenario.names) {
+      const card = use.role === "card" ? index?.get(use.text.toLowerCase()) : undefined;
+      if (card) list.push(plainReference({ file, range: use.range, kind: "card", name: card.name, definition: { file: card.file, range: card.nameRange } }));
+    }
+  }
   for (const [file, cards] of memory.fileCards) {
     const list = references.get(file) ?? references.set(file, []).get(file)!;
     for (const { view, remembered, index } of cards) list.push(...placedReferences(remembered, view, index));

@@ -44,12 +44,18 @@ export class LineMap {
   edited(text: string, prefix: number, suffix: number): LineMap {
     const old = this.lineStarts;
     const newEnd = text.length - suffix;
-    // A line starting at or before `prefix` follows a line break inside the shared start.
-    const starts = old.slice(0, this.firstStartAfter(prefix));
-    for (let i = text.indexOf("\n", prefix); i >= 0 && i < newEnd; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
-    // A line starting after the old edit's end follows a line break inside the shared end.
+    // A line starting at or before `prefix` follows a line break inside the shared start; one
+    // starting after the old edit's end follows a line break inside the shared end.
+    const kept = this.firstStartAfter(prefix);
+    const after = this.firstStartAfter(this.text.length - suffix);
+    const inserted: number[] = [];
+    for (let i = text.indexOf("\n", prefix); i >= 0 && i < newEnd; i = text.indexOf("\n", i + 1)) inserted.push(i + 1);
+    // One copy of the old starts (native), shifted in place: a keystroke changes no line count, and pushing
+    // each of a large file's starts onto a growing array cost more than the edit's own work.
+    const starts = inserted.length === after - kept ? old.slice() : old.slice(0, kept).concat(inserted, old.slice(after));
     const delta = text.length - this.text.length;
-    for (let j = this.firstStartAfter(this.text.length - suffix); j < old.length; j++) starts.push(old[j]! + delta);
+    for (let j = 0; j < inserted.length; j++) starts[kept + j] = inserted[j]!;
+    if (delta !== 0) for (let j = kept + inserted.length; j < starts.length; j++) starts[j] = starts[j]! + delta;
     return new LineMap(text, starts);
   }
 
