@@ -24,7 +24,7 @@ export const STEP_OPS = exactly<StepBody["op"]>()([
   "delayed", "prevent",
 ]);
 export const NUMBER_EXPRS = exactly<Exclude<NumberExpr, number>["kind"]>()(["x", "count", "stat", "life", "counters", "hand_size", "event_amount", "times", "plus", "chosen_count", "short_of"]);
-export const CONDITIONS = exactly<Condition["kind"]>()(["controls", "life_at_most", "life_at_least", "compare", "your_turn", "card_is", "card_matches", "not", "all", "any"]);
+export const CONDITIONS = exactly<Condition["kind"]>()(["controls", "life_at_most", "life_at_least", "compare", "your_turn", "phase", "card_is", "card_matches", "not", "all", "any"]);
 export const DURATIONS = exactly<Duration["kind"]>()(["permanent", "end_of_turn", "until_your_next_turn", "while_source"]);
 export const COST_PARTS = exactly<CostPart["pays"]>()(["free", "resource", "discard", "erase", "life", "symbol", "exhaust", "overexhaust", "sacrifice", "facet"]);
 export const SELECTOR_FIELDS = exactly<keyof CardSelector & string>()([

@@ -94,6 +94,7 @@ export const REFUSAL_CODES = [
   "illegal_choice",
   "no_window",
   "limit_reached",
+  "activation_condition",
 ] as const;
 
 /** `not_enough_<what>`: `<what>` as the game file spells it, lower case, spaces as `_` (runtime/core/action.ts `shortfallCode`). */

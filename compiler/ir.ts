@@ -198,6 +198,8 @@ export type Condition =
   | { kind: "life_at_least"; who: PlayerRef; value: NumberExpr }
   | { kind: "compare"; left: NumberExpr; op: "<=" | ">=" | "=" | "<" | ">"; right: NumberExpr }
   | { kind: "your_turn" }
+  /** The game is in this phase (a phase name of the game file), whoever's turn it is. */
+  | { kind: "phase"; phase: string }
   /**
    * "while attacking", "as long as this is blocking", "as long as it is a defender": a card's part in a combat
    * (attacking: declared and not yet through combat damage, or its attack resolving; blocking: blocking one, or walling an
@@ -473,6 +475,12 @@ export interface Ability {
   cost?: CostPart[];
   /** Activated: how many times its controller may activate it each turn ("Activate this only once each turn."); no limit when absent. */
   timesPerTurn?: number;
+  /**
+   * Activated: when its controller may activate it ("Activate only during your turn." → it is your turn; "... during your
+   * Pre-Battle phase." → and it is that phase; "Activate only if you control a Vampire."), checked as it is activated; the
+   * engine refuses it otherwise with `activation_condition`. No limit when absent.
+   */
+  activateOnly?: Condition;
   targets: TargetSpec[];
   steps: Step[];
   statics?: StaticEffect[];

@@ -1627,6 +1627,32 @@ class AbilityLowering {
     return condition;
   }
 
+  /**
+   * "during your turn" · "during an opponent's turn" · "during your Pre-Battle phase" · "during each Battle phase": when an
+   * activated ability may be activated, its words used; undefined (unused) for any other moment.
+   */
+  duringLimit(during: Ast.PrepPhrase): Condition | undefined {
+    const words = [...npDeterminers(during.object), ...npWords(during.object)].map(lower);
+    if (during.object.filters.length) return undefined;
+    const phaseWords = words.filter((w) => w !== "phase" && w !== "your" && w !== "the" && w !== "each" && w !== "a" && w !== "an" && !w.startsWith("opponent"));
+    if (words.includes("phase")) {
+      const phase = this.vocab.game.phases.find((p) => lower(p.name) === phaseWords.join(" "));
+      if (!phase) return undefined;
+      const owner = words.includes("your") || words.some((w) => w.startsWith("opponent")) ? this.turnCondition([...words, "turn"]) : undefined;
+      this.use(during);
+      this.carryOwner(during);
+      const inPhase: Condition = { kind: "phase", phase: phase.name };
+      return owner ? { kind: "all", conditions: [owner, inPhase] } : inPhase;
+    }
+    if (phaseWords.some((w) => w !== "turn" && w !== "turns")) return undefined;
+    const turn = this.turnCondition(words);
+    if (turn) {
+      this.use(during);
+      this.carryOwner(during);
+    }
+    return turn;
+  }
+
   // --- clauses → steps --------------------------------------------------------------------------
   /**
    * The steps of a sequence, in order. Two readings span clauses:
@@ -3173,26 +3199,70 @@ function repetition(clause: Ast.Clause): { times: number; words: Ast.BaseNode[] 
   return undefined;
 }
 
+/** What an activated ability's last sentence limits: how many times each turn, and when ("Activate only during your turn."). */
+interface ActivationLimit {
+  times?: number;
+  only?: Condition;
+}
+
 /**
  * "Activate this only once each turn." · "Activate only twice each turn." · "Activate this ability only once per turn." ·
- * "You may activate this only three times each turn.": how many times an activated ability may be activated each turn
- * (its words marked used); undefined for any other clause.
+ * "You may activate this only three times each turn." · "Activate only during your turn." · "Activate only during an
+ * opponent's turn." · "Activate only during your Pre-Battle phase." · "Activate only if you control a Vampire." ·
+ * "Activate only once each turn and only during your turn.": the limits of the sentence made of these clauses (its words
+ * marked used); undefined when the first clause is no "Activate [this] only ..." (the sentence is then an effect). A limit
+ * the engine cannot keep ("Activate only as a sorcery.") is a note at its words, with the forms that work.
  */
-function activationLimit(clause: Ast.Clause, l?: AbilityLowering): number | undefined {
-  if (clause.verb?.lemma !== "activate" || clause.orVerbs?.length || clause.be) return undefined;
+function activationLimit(clauses: Ast.Clause[], l: AbilityLowering): ActivationLimit | undefined {
+  const [clause, ...more] = clauses;
+  if (!clause || clause.verb?.lemma !== "activate" || clause.orVerbs?.length || clause.be) return undefined;
   const subjectOk = !clause.subject || (npWords(clause.subject).length === 0 && npDeterminers(clause.subject).join() === "you");
-  if (!subjectOk || (clause.modal && clause.modal.lemma !== "may") || !clause.object || clause.object.filters.length || clause.object.also) return undefined;
-  const obj = clause.object;
-  const eachTurn = clause.tail.length === 1 && clause.tail[0]!.kind === "timing" && (clause.tail[0] as Ast.TimingPhrase).which === "each" && !(clause.tail[0] as Ast.TimingPhrase).combat;
-  let words = npWords(obj).filter((w) => w !== "ability" && w !== "only");
-  // "once per turn" (`per` is no preposition of the grammar): the timing is in the phrase.
-  const perTurn = words.length >= 2 && words[words.length - 2] === "per" && /^turns?$/.test(words[words.length - 1]!);
-  if (perTurn) words = words.slice(0, -2);
-  if (eachTurn === perTurn || !npDeterminers(obj).every((d) => d === "this")) return undefined;
-  const count = npCount(obj);
-  const times = words.join(" ") === "once" && !count ? 1 : words.join(" ") === "twice" && !count ? 2 : /^times?$/.test(words.join(" ")) && count && typeof count.value === "number" && count.value > 0 ? count.value : undefined;
-  if (times !== undefined) l?.use(clause);
-  return times;
+  if (!subjectOk || (clause.modal && clause.modal.lemma !== "may") || !clause.object || !npDeterminers(clause.object).every((d) => d === "this")) return undefined;
+  // "and only once each turn": a clause of its own whose verb is "only".
+  if (more.some((c) => c.verb?.lemma !== "only" || c.subject || c.modal || c.be || c.orVerbs?.length || (c.object && npDeterminers(c.object).length))) return undefined;
+  let times: number | undefined;
+  let only = false;
+  const eachTurn: Ast.TailItem[] = [];
+  for (const c of [clause, ...more]) {
+    const obj = c.object;
+    if (obj && (obj.filters.length || obj.also)) return undefined;
+    const written = npWords(obj).filter((w) => w !== "ability");
+    only ||= written.includes("only") || c.verb?.lemma === "only";
+    let words = written.filter((w) => w !== "only");
+    // "once per turn" (`per` is no preposition of the grammar): the timing is in the phrase.
+    const perTurn = words.length >= 2 && words[words.length - 2] === "per" && /^turns?$/.test(words[words.length - 1]!);
+    if (perTurn) words = words.slice(0, -2);
+    const count = npCount(obj);
+    const n = words.join(" ") === "once" && !count ? 1 : words.join(" ") === "twice" && !count ? 2 : /^times?$/.test(words.join(" ")) && count && typeof count.value === "number" && count.value > 0 ? count.value : undefined;
+    if (words.length && n === undefined) return undefined;
+    const each = c.tail.filter((t) => t.kind === "timing" && (t as Ast.TimingPhrase).which === "each" && !(t as Ast.TimingPhrase).combat);
+    // A count needs its "each turn" (or "per turn"), and "each turn" its count.
+    if ((n !== undefined) !== (each.length + (perTurn ? 1 : 0) === 1) || each.length > 1) return undefined;
+    if (n !== undefined) {
+      if (times !== undefined) return undefined;
+      times = n;
+    }
+    eachTurn.push(...each);
+  }
+  // Without a count, only "Activate [this] only <when>" is a limit ("Activate this." is not).
+  if (times === undefined && !only) return undefined;
+  const conditions: Condition[] = [];
+  for (const item of [clause, ...more].flatMap((c) => c.tail)) {
+    if (eachTurn.includes(item)) continue;
+    const c = item.kind === "prep" && item.prep === "during" ? l.duringLimit(item) : item.kind === "condition" && item.word === "if" ? l.condition(item.clause) : undefined;
+    if (c) conditions.push(c);
+    else if (!(item.kind === "condition" && item.word === "if"))
+      l.note(item.range, `the engine cannot limit an activated ability to "${l.slice(item.range)}": write "Activate only during your turn." (or "during an opponent's turn", "during your <phase> phase"), "Activate only if <condition>." or "Activate only once each turn."`);
+  }
+  l.use(clause.verb, clause.modal, clause.subject, ...[clause, ...more].map((c) => [c.object, c.verb]), ...eachTurn);
+  const when: Condition | undefined = conditions.length > 1 ? { kind: "all", conditions } : conditions[0];
+  return { ...(times !== undefined ? { times } : {}), ...(when ? { only: when } : {}) };
+}
+
+/** Puts a limit on an activated ability; a second limit sentence ("Activate only once each turn. Activate only during your turn.") adds to the first. */
+function setActivationLimit(a: Ability, limit: ActivationLimit): void {
+  if (limit.times !== undefined) a.timesPerTurn = limit.times;
+  if (limit.only) a.activateOnly = a.activateOnly ? { kind: "all", conditions: [a.activateOnly, limit.only] } : limit.only;
 }
 
 /** Does the first step that names a card name "it" (the event's or an earlier step's card) before any choice or look? */
@@ -3880,11 +3950,17 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
       // "Exhaust: Draw a card. Activate this only once each turn.": the last sentence limits the ability, it does nothing.
       const steps = body.body.kind === "statement" ? body.body.effect.steps : [];
       const last = steps[steps.length - 1];
-      const times = steps.length > 1 && last!.connector === "." && !last!.condition ? activationLimit(last!.clause, l) : undefined;
-      if (times !== undefined && body.body.kind === "statement") {
-        a.timesPerTurn = times;
-        lowerBody({ ...body.body, effect: { ...body.body.effect, steps: steps.slice(0, -1) } }, a, afterPrefix(card), l);
-      } else lowerBody(body.body, a, afterPrefix(card), l);
+      // Its last sentences, each from its first clause (after a ".") to the next: limits, while they are.
+      let end = steps.length;
+      while (body.body.kind === "statement") {
+        const from = steps.findLastIndex((step, i) => i > 0 && i < end && step.connector === ".");
+        const limit = from > 0 && steps.slice(from, end).every((step) => !step.condition) ? activationLimit(steps.slice(from, end).map((step) => step.clause), l) : undefined;
+        if (!limit) break;
+        setActivationLimit(a, limit);
+        end = from;
+      }
+      if (end < steps.length && body.body.kind === "statement") lowerBody({ ...body.body, effect: { ...body.body.effect, steps: steps.slice(0, end) } }, a, afterPrefix(card), l);
+      else lowerBody(body.body, a, afterPrefix(card), l);
       a.kind = "activated";
       return;
     }
@@ -4735,10 +4811,10 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
       }
       // "Activate this only once each turn." on a line of its own: it limits the activated ability before it (every word
       // of the sentence is the limit, or it is not one).
-      const limit = effectsBefore?.ability.kind === "activated" && a.body.kind === "statement" && a.body.effect.steps.length === 1 && (a.tag?.text ?? "") === (effectsBefore.ast.tag?.text ?? "") ? activationLimit(a.body.effect.steps[0]!.clause) : undefined;
-      if (limit !== undefined && effectsBefore && !a.reminder) {
+      const limit = effectsBefore?.ability.kind === "activated" && a.body.kind === "statement" && !a.reminder && a.body.effect.steps.every((step) => !step.condition) && (a.tag?.text ?? "") === (effectsBefore.ast.tag?.text ?? "") ? activationLimit(a.body.effect.steps.map((step) => step.clause), effectsBefore.l) : undefined;
+      if (limit && effectsBefore) {
         const { ability: host, ast: hostAst, l: earlier } = effectsBefore;
-        host.timesPerTurn = limit;
+        setActivationLimit(host, limit);
         host.text = `${host.text} ${abilityText.trim()}`;
         host.source = earlier.source(spanOf(hostAst.range, a.range));
         return [];

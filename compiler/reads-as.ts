@@ -116,13 +116,24 @@ function abilityText(a: Ability, ctx: Context): string {
     }
     case "activated": {
       const limit = a.timesPerTurn === undefined ? "" : ` Activate this only ${a.timesPerTurn === 1 ? "once" : a.timesPerTurn === 2 ? "twice" : `${a.timesPerTurn} times`} each turn.`;
-      return `${(a.cost ?? []).map((c) => costText(c, ctx)).join(", ").replace(/\}, \{/g, "}{")}: ${stepsText(a.steps, ctx)}${limit}`;
+      const when = a.activateOnly ? ` Activate only ${activateOnlyText(a.activateOnly, ctx)}.` : "";
+      return `${(a.cost ?? []).map((c) => costText(c, ctx)).join(", ").replace(/\}, \{/g, "}{")}: ${stepsText(a.steps, ctx)}${limit}${when}`;
     }
     case "replacement":
       return a.replacement ? replacementText(a.replacement, ctx) : "Nothing (the engine replaces no event for this text).";
     case "spell":
       return stepsText(a.steps, ctx);
   }
+}
+
+/** "during your turn" · "during an opponent's turn" · "during your Pre-Battle phase" · "if you control a Vampire": when an activated ability may be activated. */
+function activateOnlyText(c: Condition, ctx: Context): string {
+  const turn = (t: Condition) => (t.kind === "your_turn" ? "your" : t.kind === "not" && t.condition.kind === "your_turn" ? "an opponent's" : undefined);
+  if (turn(c)) return `during ${turn(c)} turn`;
+  if (c.kind === "phase") return `during the ${c.phase} phase`;
+  const [owner, phase] = c.kind === "all" && c.conditions.length === 2 ? c.conditions : [];
+  if (owner && phase && turn(owner) && phase.kind === "phase") return `during ${turn(owner)} ${phase.phase} phase`;
+  return `if ${conditionText(c, ctx)}`;
 }
 
 /** "If this would be destroyed, ... instead." · "If a source would deal damage to this, prevent 1 of that damage." · "This enters exhausted." */
@@ -947,6 +958,8 @@ function conditionText(c: Condition, ctx: Context): string {
     }
     case "your_turn":
       return "it's your turn";
+    case "phase":
+      return `it's the ${c.phase} phase`;
     case "card_is":
       return `${c.of.kind === "self" ? "this" : cardText(c.of, ctx)} is ${c.state === "defender" ? "a defender" : c.state}`;
     case "card_matches": {

@@ -67,7 +67,9 @@ export type RefusalCode =
   | "illegal_choice"
   | "no_window"
   /** A per-turn limit of the game (one harvest, one Shatter, one weapon attack). */
-  | "limit_reached";
+  | "limit_reached"
+  /** An activated ability's own "Activate only during your turn." / "Activate only if ..." does not hold now. */
+  | "activation_condition";
 
 export interface Refusal {
   code: RefusalCode;

@@ -828,6 +828,8 @@ export function evalCondition(ctx: Ctx, frame: Frame, condition: Condition): boo
       return compare(evalNumber(ctx, frame, condition.left), condition.op, evalNumber(ctx, frame, condition.right));
     case "your_turn":
       return ctx.state.active === frame.controller;
+    case "phase":
+      return ctx.state.phase === condition.phase;
     case "card_is": {
       const id = evalCard(ctx, frame, condition.of);
       if (!id || ctx.state.cards[id]?.zone !== ctx.rules.zones.battlefield) return false;

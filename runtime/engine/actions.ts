@@ -15,6 +15,7 @@ import {
   discardCard,
   emit,
   enterBattlefield,
+  evalCondition,
   exhaustCard,
   hand,
   hasRule,
@@ -519,6 +520,11 @@ function activationsLeft(ctx: Ctx, player: PlayerId, card: string, ability: Abil
   return Math.max(0, ability.timesPerTurn - (ctx.state.players[player]!.turnTally[activationKey(ctx.state.turn, card, ability.id)] ?? 0));
 }
 
+/** May `player` activate this ability of `card` now, by its own "Activate only during your turn." / "Activate only if ..."? */
+function activationAllowedNow(ctx: Ctx, player: PlayerId, card: string, ability: Ability): boolean {
+  return !ability.activateOnly || evalCondition(ctx, { controller: player, card, steps: [], pc: 0, targets: [], chosen: {}, label: "" }, ability.activateOnly);
+}
+
 const ACTION_TYPES = new Set(["play", "activate", "attack", "defend", "choose", "pass", "end_phase", "game"]);
 
 export function validate(ctx: Ctx, action: Action): Refusal | null {
@@ -579,6 +585,7 @@ function validateCore(ctx: Ctx, action: Exclude<Action, GameMove>): Refusal | nu
       if (!ability) return refuse("no_such_ability", `${cardName(ctx, action.card)} has no activated ability ${action.ability}`);
       if (activationsLeft(ctx, action.player, action.card, ability) === 0)
         return refuse("limit_reached", `${cardName(ctx, action.card)}'s ability may be activated only ${ability.timesPerTurn === 1 ? "once" : `${ability.timesPerTurn} times`} each turn`);
+      if (!activationAllowedNow(ctx, action.player, action.card, ability)) return refuse("activation_condition", `${cardName(ctx, action.card)}'s ability may not be activated now: ${ability.text}`);
       const cost = checkCost(ctx, action.player, ability.cost ?? [], action.payment ?? {}, action.card, []);
       if (cost) return cost;
       const mode = checkMode(modesOf(ability) > 0 ? ability : undefined, action.mode);
@@ -936,7 +943,7 @@ function candidates(ctx: Ctx): Action[] {
   // Activations
   for (const id of battlefield(ctx, player)) {
     for (const ability of cardDef(ctx, state.cards[id]!).abilities) {
-      if (ability.kind !== "activated" || activationsLeft(ctx, player, id, ability) === 0) continue;
+      if (ability.kind !== "activated" || activationsLeft(ctx, player, id, ability) === 0 || !activationAllowedNow(ctx, player, id, ability)) continue;
       for (const mode of modeChoices(modesOf(ability) > 0 ? ability : undefined))
         for (const targets of targetCombos(ctx, ability.targets, player, id, mode))
           for (const payment of paymentOptions(ctx, player, ability.cost ?? [], id, [])) out.push({ type: "activate", player, card: id, ability: ability.id, payment, targets, ...(mode !== undefined ? { mode } : {}) });
@@ -1058,7 +1065,7 @@ export function listLegalActions(rules: Rules, state: GameState): Action[] {
   if (!instantTiming)
     for (const id of battlefield(ctx, player)) {
       for (const ability of cardDef(ctx, state.cards[id]!).abilities) {
-        if (ability.kind !== "activated" || activationsLeft(ctx, player, id, ability) === 0) continue;
+        if (ability.kind !== "activated" || activationsLeft(ctx, player, id, ability) === 0 || !activationAllowedNow(ctx, player, id, ability)) continue;
         const cost = ability.cost ?? NO_COST;
         if (costUnpayable(ctx, player, cost, id)) continue;
         for (const mode of modeChoices(modesOf(ability) > 0 ? ability : undefined))

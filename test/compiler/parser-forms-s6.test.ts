@@ -45,9 +45,20 @@ describe("'Activate this only once each turn.'", () => {
     expect(p.readsAs).toEqual(["Exhaust: Draw a card. Activate this only once each turn."]);
   });
 
-  it("another limit is not read as one: a note at its words", () => {
-    expect(probe("cybervamp", "creature", "{R}: This gets +1/+0 until end of turn. Activate this only during your turn.").problems).toContain('CW6001 "Activate this only during your turn"');
+  it("a limit the engine cannot keep is a note at its words; a limit with no activated ability before it is no limit", () => {
+    expect(probe("cybervamp", "creature", "{R}: This gets +1/+0 until end of turn. Activate only as a sorcery.").problems).toEqual(['CW6001 "as a sorcery"']);
     expect(probe("cybervamp", "creature", "Activate only once each turn.").problems).toEqual(['CW6001 "Activate only once each turn"']);
+  });
+
+  it("'Activate only during your turn.' and other moments are the ability's activateOnly condition (session 10; was CW6001)", () => {
+    const when = (text: string) => probe("cybervamp", "creature", text).abilities.map((a) => [a.timesPerTurn, a.activateOnly, a.steps.map((s) => s.op)]);
+    expect(when("{R}: This gets +1/+0 until end of turn. Activate this only during your turn.")).toEqual([[undefined, { kind: "your_turn" }, ["modify"]]]);
+    expect(when("Exhaust: Draw a card. Activate only during an opponent's turn.")).toEqual([[undefined, { kind: "not", condition: { kind: "your_turn" } }, ["draw"]]]);
+    expect(when("Exhaust: Draw a card. Activate only during your Pre-Battle phase.")).toEqual([[undefined, { kind: "all", conditions: [{ kind: "your_turn" }, { kind: "phase", phase: "Pre-Battle" }] }, ["draw"]]]);
+    expect(when("Exhaust: Draw a card. Activate only if you control a Vampire.")).toEqual([[undefined, { kind: "controls", who: { kind: "you" }, selector: { subtypes: ["Vampire"] }, atLeast: 1 }, ["draw"]]]);
+    // Both limits, in one sentence or two.
+    for (const text of ["Exhaust: Draw a card. Activate only once each turn and only during your turn.", "Exhaust: Draw a card. Activate only once each turn. Activate only during your turn.", "Exhaust: Draw a card.\nActivate only during your turn and only once each turn."])
+      expect(when(text)).toEqual([[1, { kind: "your_turn" }, ["draw"]]]);
   });
 });
 
