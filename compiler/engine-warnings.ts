@@ -11,7 +11,7 @@
 import type { Diagnostic, Range } from "./diagnostics.ts";
 import type * as Ast from "./ast.ts";
 import type { CardModel, SourceFile } from "./model.ts";
-import type { CompiledGame } from "./ir.ts";
+import type { Ability, CompiledGame } from "./ir.ts";
 import { diagnostic } from "./messages.ts";
 import { endOffset, startOffset } from "./source-range.ts";
 import { lowerAnalysis, lowerCards, lowerGame, typeLineSubtypes, type LoweringNote } from "./lower.ts";
@@ -89,6 +89,25 @@ export class EngineWarningCache {
     const base = lineStart(card.range).offset;
     return { card: card.name.value, abilities: entry.abilities.map((a) => ({ ...a, start: base + a.start, end: base + a.end })) };
   }
+}
+
+/** The parse errors (CW1xxx) in one file: a reads-as of an ability they fall in would print error recovery. */
+export function parseErrorsIn(analysis: WorkspaceAnalysis, file: string): Diagnostic[] {
+  return analysis.model.diagnostics.filter((d) => d.file === file && d.severity === "error" && /^CW1/.test(d.code));
+}
+
+/**
+ * How the engine reads an ability (compiler/reads-as.ts) — unless a parse error touches its text or the spaces before
+ * it (where the parser stopped and started the recovered ability: "Each player who controls two units ⟨error⟩ loses 2
+ * life."): then its IR is what error recovery made of it, not a reading, and the error is what the designer must see.
+ */
+export function abilityReadsAs(ability: Ability, game: CompiledGame, parseErrors: readonly Diagnostic[], text: string): string {
+  const { start, end } = ability.source.range;
+  let from = start.offset;
+  while (from > 0 && /\s/.test(text[from - 1]!)) from--;
+  // An error from the spaces before it to its end (one ending where the spaces start marks the ability before).
+  const error = parseErrors.find((d) => d.file === ability.source.file && d.range.start.offset <= end.offset && (d.range.start.offset >= from || d.range.end.offset > from));
+  return error ? `(does not parse: ${error.code} ${error.message})` : readsAs(ability, game);
 }
 
 export function engineWarnings(analysis: WorkspaceAnalysis, sources: SourceFile[], cache?: EngineWarningCache): Diagnostic[] {
@@ -173,7 +192,7 @@ function cachedNotes(analysis: WorkspaceAnalysis, sources: SourceFile[], cache: 
         const base = lineStart(card.range);
         const key = `${parsed.path}\u0000${text.slice(base.offset, endOffset(card.range))}`;
         entry = earlier?.byText.get(key);
-        if (!entry || entry.game !== game.game || entry.subtypes !== subtypes) entry = lowerOneCard(doc, card, text, game.game, workspaceSubtypes, subtypes, modelOf(parsed, index, card.name.value), base, key);
+        if (!entry || entry.game !== game.game || entry.subtypes !== subtypes) entry = lowerOneCard(doc, card, text, game.game, workspaceSubtypes, subtypes, modelOf(parsed, index, card.name.value), base, key, parseErrorsIn(analysis, parsed.path));
       }
       lowered.cards.set(card, entry);
       lowered.byText.set(entry.key, entry);
@@ -191,14 +210,14 @@ function cachedNotes(analysis: WorkspaceAnalysis, sources: SourceFile[], cache: 
   return notes;
 }
 
-function lowerOneCard(doc: Ast.CardFile, card: Ast.CardDecl, text: string, game: CompiledGame, workspaceSubtypes: string[], subtypes: string, model: CardModel | undefined, base: RelativePosition, key: string): CardNotes {
+function lowerOneCard(doc: Ast.CardFile, card: Ast.CardDecl, text: string, game: CompiledGame, workspaceSubtypes: string[], subtypes: string, model: CardModel | undefined, base: RelativePosition, key: string, parseErrors: Diagnostic[]): CardNotes {
   const found: LoweringNote[] = [];
   let abilities: AbilityReading[] = [];
   try {
     const [compiled] = lowerCards({ ...doc, cards: [card] }, text, game, model ? [model] : [], found, workspaceSubtypes);
     abilities = (compiled?.abilities ?? []).map((ability) => ({
       text: ability.text,
-      readsAs: readsAs(ability, game),
+      readsAs: abilityReadsAs(ability, game, parseErrors, text),
       start: ability.source.range.start.offset - base.offset,
       end: ability.source.range.end.offset - base.offset,
     }));

@@ -18,11 +18,12 @@ export function register(program: Command, context: CommandContext): void {
     .action(async (paths: string[], options: { card?: string; json?: boolean }) => {
       const { analyzeWorkspaceFromDisk, defaultWorkspacePaths } = await import("../../compiler/workspace-disk.ts");
       const { lowerAnalysis } = await import("../../compiler/lower.ts");
-      const { engineWarnings } = await import("../../compiler/engine-warnings.ts");
-      const { additionalCostReadsAs, readsAs } = await import("../../compiler/reads-as.ts");
+      const { abilityReadsAs, engineWarnings, parseErrorsIn } = await import("../../compiler/engine-warnings.ts");
+      const { additionalCostReadsAs } = await import("../../compiler/reads-as.ts");
       const analysis = await analyzeWorkspaceFromDisk(paths.length > 0 ? paths : await defaultWorkspacePaths(), { gameFilesAround: true });
       const lowered = lowerAnalysis(analysis, analysis.read.files);
       const engine = engineWarnings(analysis, analysis.read.files);
+      const textOf = new Map(analysis.read.files.map((f) => [f.path, f.text]));
       const wanted = options.card?.toLowerCase();
       const out: { card: string; file: string; game: string; abilities: { text: string; readsAs: string }[]; diagnostics: string[] }[] = [];
       for (const bundle of lowered.bundles) {
@@ -36,7 +37,7 @@ export function register(program: Command, context: CommandContext): void {
             game: bundle.game.id,
             abilities: [
               ...(card.additionalCost ? [{ text: card.additionalCost.text, readsAs: additionalCostReadsAs(card, bundle.game)! }] : []),
-              ...card.abilities.map((a) => ({ text: a.text, readsAs: readsAs(a, bundle.game) })),
+              ...card.abilities.map((a) => ({ text: a.text, readsAs: abilityReadsAs(a, bundle.game, parseErrorsIn(analysis, card.source.file), textOf.get(card.source.file) ?? "") })),
             ],
             diagnostics: diagnostics.map(formatDiagnostic),
           });

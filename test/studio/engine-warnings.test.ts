@@ -112,4 +112,15 @@ describe("reads-as from the studio's cache (hover, card panel)", () => {
     // Outside any card: nothing.
     expect(checker.readingsAt("duel/test.cards", 3)).toBeUndefined();
   });
+
+  it("says an ability does not parse, with the parse error, where error recovery would give a reading (a card that parses reads as before)", async () => {
+    const { WorkspaceChecker } = await import("../../studio/src/worker/checker.ts");
+    const checker = new WorkspaceChecker();
+    // "Each player who controls two or more units" stops the parser before "loses": both pieces come from recovery.
+    const file = { path: "duel/test.cards", text: `set TST "Test" for duel\n\n${squire("Crowd Tax", "Each player who controls two or more units loses 2 life.")}` };
+    checker.check([game, core, file]);
+    const found = checker.readingsAt(file.path, file.text.indexOf("Each player"))!;
+    const error = '(does not parse: CW1003 Expected "." at the end of the ability but found "loses".)';
+    expect(found.abilities.map((a) => a.readsAs)).toEqual(["PLAY: Deal 1 damage to target unit an opponent controls.", error, error]);
+  });
 });
