@@ -177,17 +177,17 @@ function walkSteps(steps: Step[], visit: (step: Step) => void): void {
 // Card states the game's rules have (contract.ts CARD_STATES): "Exhaust target unit." in a game
 // whose rules never read or reset "exhausted" would change nothing.
 
-const statesOfGame = new WeakMap<CompiledGame, ReadonlySet<CardStateName>>();
+const statesOfGame = new WeakMap<Pick<CompiledGame, "phases" | "params">, ReadonlySet<CardStateName>>();
 
 /** Does this game-file rule hold in the game (its param set to the value, its phase step run)? */
-function ruleHolds(rule: CardStateRule, game: CompiledGame): boolean {
+function ruleHolds(rule: CardStateRule, game: Pick<CompiledGame, "phases" | "params">): boolean {
   if (rule.step) return game.phases.some((p) => p.steps.some((s) => s.op === "rule" && s.rule === rule.step));
   if (!rule.param || !Object.hasOwn(game.params, rule.param)) return false;
   return rule.value === undefined || String(game.params[rule.param]).toLowerCase() === String(rule.value).toLowerCase();
 }
 
 /** The card states the rules of this game have. */
-export function gameCardStates(game: CompiledGame): ReadonlySet<CardStateName> {
+export function gameCardStates(game: Pick<CompiledGame, "phases" | "params">): ReadonlySet<CardStateName> {
   let states = statesOfGame.get(game);
   if (!states) {
     states = new Set((Object.keys(CARD_STATES) as CardStateName[]).filter((name) => CARD_STATES[name].givenBy.some((rule) => ruleHolds(rule, game))));

@@ -938,6 +938,14 @@ export const MESSAGES = {
     example: 'p2 defends with "Scout" refused',
     exampleArgs: {},
   },
+  CW7009: {
+    severity: "error",
+    template: '{game} has no {state}: nothing in its rules exhausts, readies or reads a card that way, so "{card}" is always as the setup left it and this line could not tell anything; expect what the card did instead (`expect event attack "{card}"`, a stat, the zone it is in).',
+    explanation:
+      "A card's exhausted/ready state exists in a game only when its rules read or reset it (the engine contract, `compiler/contract.ts` CARD_STATES: exhausted creatures can't attack, costs paid by exhausting lands, a phase step `renew` or `ready_permanents`, ...); an Overexhausted state only with a `renew` step. Three-Slot Duel has neither: attacking does not exhaust a unit and nothing readies one, so `expect not \"Stone Guard\" is exhausted` would hold whatever the unit did, and `expect \"Stone Guard\" is exhausted` only repeats the setup. A setup line may still set the state (to show that it changes nothing); an expectation of it is an error.",
+    example: 'expect not "Stone Guard" is exhausted   (in a Three-Slot Duel scenario)',
+    exampleArgs: { game: "Three-Slot Duel", card: "Stone Guard", state: "exhausted/ready state" },
+  },
 } as const satisfies Record<string, MessageDefinition>;
 
 export type MessageCode = keyof typeof MESSAGES;

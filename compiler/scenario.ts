@@ -18,6 +18,8 @@ import { ruleZones } from "./zone-roles.ts";
 import { DECK_VIOLATION_CODES, REFUSAL_CODES, SEATS, TRACE_KINDS, shortfallWord } from "./engine-words.ts";
 import { ANY_REFUSAL, parseScenarios, type CardRef, type NameUse, type Scenario } from "../grammar/scenario.ts";
 import { expandClauseIds } from "./rules-coverage.ts";
+import { gameCardStates } from "./contract-check.ts";
+import type { CardStateName } from "./contract.ts";
 
 export type * from "../grammar/scenario.ts";
 
@@ -83,6 +85,11 @@ export interface ScenarioNames {
   marksDamage: boolean;
   /** Whether anything ever waits on a stack: not under `response_model = instant` (everything resolves at once). */
   hasStack: boolean;
+  /**
+   * The card states this game's rules have (compiler/contract.ts CARD_STATES: an exhausted/ready state, an
+   * Overexhausted state): in a game without one (Three-Slot Duel has no exhaustion) nothing ever changes it.
+   */
+  cardStates: ReadonlySet<CardStateName>;
   /** The clause ids of the game's rules text, when the caller has it (`cardwright check` and `test` read the game folder's rules.txt): `covers:` lines are checked against them. */
   clauses?: readonly string[];
 }
@@ -128,6 +135,7 @@ export function scenarioNames(
     counters: game.counters,
     marksDamage: marksDamage(game.params),
     hasStack: hasStack(game.params),
+    cardStates: gameCardStates(game),
     cards: byName,
     madeInPlay: () => (made ??= new Set([...madeInPlay()].map((n) => n.toLowerCase()))),
   };
@@ -320,6 +328,14 @@ function checkNeverHappens(scenario: Scenario, names: ScenarioNames, out: Diagno
   }
   if (!names.hasStack) {
     for (const s of scenario.steps) if (s.kind === "expect" && (s.expect.kind === "stack" || s.expect.kind === "stack_count" || s.expect.kind === "stack_item")) out.push(diagnostic("CW7007", scenario.file, s.range, { game }));
+  }
+  // A card's exhausted/ready (or Overexhausted) state in a game whose rules never change it (CW7009): nothing in the
+  // game exhausts or readies a card, so the line reads only what the setup said. A setup may still set it (a board
+  // showing that the state changes nothing: cards/duel/scenarios/no-readiness.scenario).
+  for (const s of scenario.steps) {
+    if (s.kind !== "expect" || s.expect.kind !== "exhausted") continue;
+    const state = s.expect.over ? "overexhaustion" : "readiness";
+    if (!names.cardStates.has(state)) out.push(diagnostic("CW7009", scenario.file, s.range, { game, card: s.expect.card.card, state: s.expect.over ? "Overexhausted state" : "exhausted/ready state" }));
   }
   // A refusal without its code would pass for any refusal (CW7008).
   for (const s of scenario.steps) if (s.kind === "action" && s.refused === ANY_REFUSAL) out.push(diagnostic("CW7008", scenario.file, s.range, {}));

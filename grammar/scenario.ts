@@ -32,6 +32,11 @@ export interface CardRef {
   card: string;
   controller?: string;
   copy?: number;
+  /**
+   * `expect "A" power counters 0 in Discard Pile`: the zone the card is read in, said by an expectation of a card's
+   * state (stat, damage, counters, exhausted, defender) about a card out of play — only there is it written.
+   */
+  zone?: string;
 }
 
 /** A card (see CardRef) or a player. */
@@ -720,6 +725,28 @@ function parseStackPattern(c: Cursor): StackPattern {
   }
 }
 
+/** A card's state in an expectation: `is [not] exhausted|ready|renewed|overexhausted|defender`, `damage N`, `<counter> counters N`, `<stat> N`. */
+function cardState(c: Cursor, card: CardRef, flip: (negated: boolean) => void): Expectation {
+  if (c.word("is")) {
+    if (c.word("not")) flip(true);
+    if (c.word("exhausted")) return { kind: "exhausted", card, value: true };
+    if (c.word("ready", "renewed")) return { kind: "exhausted", card, value: false };
+    if (c.word("overexhausted")) return { kind: "exhausted", card, value: true, over: true };
+    c.expectOneOf('exhausted, ready, renewed, overexhausted or defender', ["defender", "defending", "a", "exhausted", "ready", "renewed", "overexhausted"]);
+    c.word("defender");
+    return { kind: "defender", card };
+  }
+  if (c.word("damage")) return { kind: "damage", card, value: c.number() };
+  const t = c.next();
+  if (!t || isNumber(t) || isString(t)) throw new ParseError(`expected a stat, "damage", "<counter> counters" or "is ..." after the card${t ? `, found "${t.image}"` : ""}`, t);
+  if (c.word("counters", "counter")) {
+    c.note("counter", t.image, t);
+    return { kind: "counters", card, counter: t.image.toLowerCase(), value: c.number() };
+  }
+  c.note("stat", t.image, t);
+  return { kind: "stat", card, stat: t.image.toLowerCase(), value: c.number() };
+}
+
 /** `flip(n)` toggles the expectation's negation (the sugar `no event ...`, `"X" is not ...`). */
 function parseExpectation(c: Cursor, flip: (negated: boolean) => void): Expectation {
   if (c.word("no")) {
@@ -787,24 +814,15 @@ function parseExpectation(c: Cursor, flip: (negated: boolean) => void): Expectat
   }
   if (c.atCard()) {
     const card = c.card();
-    if (c.word("is")) {
-      if (c.word("not")) flip(true);
-      if (c.word("exhausted")) return { kind: "exhausted", card, value: true };
-      if (c.word("ready", "renewed")) return { kind: "exhausted", card, value: false };
-      if (c.word("overexhausted")) return { kind: "exhausted", card, value: true, over: true };
-      c.expectOneOf('exhausted, ready, renewed, overexhausted or defender', ["defender", "defending", "a", "exhausted", "ready", "renewed", "overexhausted"]);
-      c.word("defender");
-      return { kind: "defender", card };
+    const state = cardState(c, card, flip);
+    // `... in Discard Pile`: the writer says the card is read out of play (runtime/scenario.ts outOfPlay).
+    if (c.word("in")) {
+      const words = c.words([]);
+      if (words.length === 0) throw new ParseError("expected a zone name after \"in\"", c.peek());
+      c.note("zone", words.map((t) => t.image).join(" "), words[0]!, words[words.length - 1]!);
+      card.zone = words.map((t) => t.image).join(" ");
     }
-    if (c.word("damage")) return { kind: "damage", card, value: c.number() };
-    const t = c.next();
-    if (!t || isNumber(t) || isString(t)) throw new ParseError(`expected a stat, "damage", "<counter> counters" or "is ..." after the card${t ? `, found "${t.image}"` : ""}`, t);
-    if (c.word("counters", "counter")) {
-      c.note("counter", t.image, t);
-      return { kind: "counters", card, counter: t.image.toLowerCase(), value: c.number() };
-    }
-    c.note("stat", t.image, t);
-    return { kind: "stat", card, stat: t.image.toLowerCase(), value: c.number() };
+    return state;
   }
   const player = c.player();
   if (c.word("life")) return { kind: "life", player, value: c.number() };

@@ -167,7 +167,7 @@ function zoneTiers(run: Run): string[][] {
   return [[rules.zones.battlefield], resource, [RESOLVING], [rules.zones.hand], [rules.zones.graveyard], [rules.zones.removed], [rules.zones.deck], rules.game.zones.map((z) => z.name).filter((z) => !named.includes(z))];
 }
 
-const describeRef = (ref: CardRef) => `${ref.controller ? `${ref.controller}'s ` : ""}"${ref.card}"${ref.copy !== undefined ? ` copy ${ref.copy}` : ""}`;
+const describeRef = (ref: CardRef) => `${ref.controller ? `${ref.controller}'s ` : ""}"${ref.card}"${ref.copy !== undefined ? ` copy ${ref.copy}` : ""}${ref.zone ? ` in ${ref.zone}` : ""}`;
 
 /**
  * The one card a reference means: looked for in play first, then in the other zones in the order
@@ -175,7 +175,12 @@ const describeRef = (ref: CardRef) => `${ref.controller ? `${ref.controller}'s `
  * as setup must), unless the reference names the copy.
  */
 function resolveCard(run: Run, state: GameState, ref: CardRef): string | { problem: string } {
-  const matching = Object.values(state.cards).filter((c) => refMatches(run, state, ref, c.id));
+  const named = Object.values(state.cards).filter((c) => refMatches(run, state, ref, c.id));
+  const matching = ref.zone ? named.filter((c) => norm(c.zone) === norm(ref.zone!)) : named;
+  if (matching.length === 0 && ref.zone && named.length) {
+    const places = [...new Set(named.map((c) => `${c.owner}'s ${c.zone === run.engine.rules.zones.battlefield ? `${c.zone} (in play)` : c.zone}`))];
+    return { problem: `no card ${describeRef({ ...ref, zone: undefined })} in any ${ref.zone}: it is in ${places.join(", ")}` };
+  }
   if (matching.length === 0) return { problem: `no card ${describeRef(ref)} in the game` };
   if (ref.copy !== undefined) return matching[0]!.id;
   for (const zones of zoneTiers(run)) {
@@ -457,7 +462,31 @@ function describeStackPattern(p: StackPattern): string {
   return `"${p.card}"${p.by ? ` by ${p.by}` : ""}${p.targets ? ` targeting ${p.targets.map((t) => ("player" in t ? t.player : describeRef(t))).join(", ")}` : ""}`;
 }
 
-function evaluate(run: Run, state: GameState, events: TraceEvent[], e: Expectation, scenario: Scenario): Verdict | string {
+/**
+ * A card's state (a stat, damage, counters, defender, exhausted) read where no rule keeps it: out of play a card
+ * has its printed stats and no damage, counters or state, so `expect "Stone Guard" power 2` after Stone Guard
+ * was destroyed would hold — and `expect not ...` fail — whatever happened to it in play. Play, a resource zone
+ * (Facet cards) and resolution are where a card's state counts; elsewhere the line says where the card is.
+ */
+/** A card-state expectation written with ` in <zone>` (what outOfPlay suggests). */
+function expectationText(e: Extract<Expectation, { card: CardRef }>, zone: string, negate: boolean): string {
+  const ref = describeRef({ ...e.card, zone: undefined });
+  const what =
+    e.kind === "stat" ? `${e.stat} ${e.value}` : e.kind === "counters" ? `${e.counter} counters ${e.value}` : e.kind === "damage" ? `damage ${e.value}` : e.kind === "defender" ? "is defender" : e.over ? "is overexhausted" : e.value ? "is exhausted" : "is ready";
+  return `expect ${negate ? "not " : ""}${ref} ${what} in ${zone}`;
+}
+
+function outOfPlay(run: Run, state: GameState, id: string, e: Extract<Expectation, { card: CardRef }>, negate: boolean): string | undefined {
+  const { rules } = run.engine;
+  const card = state.cards[id]!;
+  if (e.card.zone) return undefined;
+  const inPlay = [rules.zones.battlefield, RESOLVING, ...rules.game.zones.filter((z) => z.role === "resource").map((z) => z.name)];
+  if (inPlay.includes(card.zone)) return undefined;
+  const what = e.kind === "stat" ? e.stat : e.kind === "counters" ? `${e.counter} counters` : e.kind === "exhausted" ? "exhausted or ready state" : e.kind === "defender" ? "defender status" : "damage";
+  return `${describeRef(e.card)} is not in play: it is in ${card.owner}'s ${card.zone}. A card's ${what} is kept only in play (out of play a card has its printed stats and nothing else), so this line would not tell what happened to it in play. If you mean the card in the ${card.zone}, say so: \`${expectationText(e, card.zone, negate)}\``;
+}
+
+function evaluate(run: Run, state: GameState, events: TraceEvent[], e: Expectation, scenario: Scenario, negate = false): Verdict | string {
   const { engine } = run;
   const zoneName = (written: string) => engine.rules.game.zones.find((z) => norm(z.name) === norm(written))?.name;
   const verdict = (holds: boolean, expected: string, actual: string): Verdict => ({ holds, expected, actual });
@@ -509,6 +538,8 @@ function evaluate(run: Run, state: GameState, events: TraceEvent[], e: Expectati
       if (typeof id !== "string") return id.problem;
       const card = state.cards[id]!;
       const who = describeRef(e.card);
+      const away = outOfPlay(run, state, id, e, negate);
+      if (away) return away;
       if (e.kind === "counters") {
         const actual = card.counters[Object.keys(card.counters).find((k) => norm(k) === norm(e.counter)) ?? e.counter] ?? 0;
         return verdict(actual === e.value, `${who} ${e.counter} counters ${e.value}`, `${who} ${e.counter} counters ${actual}`);
@@ -716,7 +747,7 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
     const at = { stepIndex, eventIndex: events.length - 1 };
     const record = (applied?: Action) => result.steps.push({ line: step.line, kind: step.kind, eventStart, eventEnd: events.length, ...(options.keepStates ? { state, ...(applied ? { action: applied } : {}) } : {}) });
     if (step.kind === "expect") {
-      const v = evaluate(run, state, events, step.expect, scenario);
+      const v = evaluate(run, state, events, step.expect, scenario, step.negate);
       if (typeof v === "string") fail(step.line, v, undefined, undefined, at);
       else if (v.holds === step.negate) fail(step.line, "expectation not met", step.negate ? `not ${v.expected}` : v.expected, v.actual, at);
       record();

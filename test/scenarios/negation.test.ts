@@ -13,6 +13,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Expectation } from "../../grammar/scenario.ts";
 import { hasStack, marksDamage, parseScenarioFile } from "../../compiler/scenario.ts";
+import { gameCardStates } from "../../compiler/contract-check.ts";
+import { RESOLVING } from "../../runtime/core/cards.ts";
 import type { Engine, GameState, TraceEvent } from "../../runtime/index.ts";
 import { MOMENT_BOUNDARIES, runScenario } from "../../runtime/scenario.ts";
 import { TRACE_KINDS } from "../../compiler/engine-words.ts";
@@ -84,6 +86,13 @@ const uniqueCards = (run: Run) => {
   for (const id of Object.keys(run.state.cards)) count.set(nameOf(run, id).toLowerCase(), (count.get(nameOf(run, id).toLowerCase()) ?? 0) + 1);
   return Object.keys(run.state.cards).filter((id) => count.get(nameOf(run, id).toLowerCase()) === 1);
 };
+/** ` in <zone>` for a card out of play (a card's state is read out of play only when the line says where), else "". */
+const where = (run: Run, id: string) => {
+  const { rules } = run.engine;
+  const zone = run.state.cards[id]!.zone;
+  const inPlay = [rules.zones.battlefield, RESOLVING, ...rules.game.zones.filter((z) => z.role === "resource").map((z) => z.name)];
+  return inPlay.includes(zone) ? "" : ` in ${zone}`;
+};
 /** The name of the card an event is about: the card's own (an event may carry none), or the event's once the card is gone. */
 let names: (e: TraceEvent) => string | undefined = () => undefined;
 const eventText = (e: TraceEvent) => `${e.kind}${names(e) && e.card ? ` ${quote(names(e)!)}` : e.player && !e.card ? ` ${e.player}` : ""}`;
@@ -134,16 +143,18 @@ const FORMS: Record<Expectation["kind"], (run: Run) => Pair[]> = {
       }),
     ),
   zone_count: (r) => numbered(r.state.order.flatMap((p) => r.engine.rules.game.zones.map((z) => `${p} ${z.name} count ${(r.state.players[p]!.zones[z.name] ?? []).length}`))),
-  stat: (r) => numbered(uniqueCards(r).flatMap((id) => r.engine.rules.game.stats.map((s) => `${quote(nameOf(r, id))} ${s} ${r.engine.stat(r.state, id, s)}`))),
-  damage: (r) => numbered(uniqueCards(r).map((id) => `${quote(nameOf(r, id))} damage ${r.state.cards[id]!.damage}`)),
-  counters: (r) => numbered(uniqueCards(r).flatMap((id) => r.engine.rules.game.counters.filter((c) => c.on === "card").map((c) => `${quote(nameOf(r, id))} ${c.name} counters ${r.state.cards[id]!.counters[c.name] ?? 0}`))),
+  stat: (r) => numbered(uniqueCards(r).flatMap((id) => r.engine.rules.game.stats.map((s) => `${quote(nameOf(r, id))} ${s} ${r.engine.stat(r.state, id, s)}${where(r, id)}`))),
+  damage: (r) => numbered(uniqueCards(r).map((id) => `${quote(nameOf(r, id))} damage ${r.state.cards[id]!.damage}${where(r, id)}`)),
+  counters: (r) => numbered(uniqueCards(r).flatMap((id) => r.engine.rules.game.counters.filter((c) => c.on === "card").map((c) => `${quote(nameOf(r, id))} ${c.name} counters ${r.state.cards[id]!.counters[c.name] ?? 0}${where(r, id)}`))),
   exhausted: (r) =>
     uniqueCards(r).flatMap((id) => {
       const card = r.state.cards[id]!;
       const name = quote(nameOf(r, id));
+      const at = where(r, id);
+      const over = gameCardStates(r.engine.rules.game).has("overexhaustion");
       return [
-        { yes: `${name} is ${card.exhausted ? "exhausted" : "ready"}`, no: `${name} is ${card.exhausted ? "ready" : "exhausted"}` },
-        ...(card.overexhausted ? [] : [{ yes: `${name} is ${card.exhausted ? "exhausted" : "ready"}`, no: `${name} is overexhausted` }]),
+        { yes: `${name} is ${card.exhausted ? "exhausted" : "ready"}${at}`, no: `${name} is ${card.exhausted ? "ready" : "exhausted"}${at}` },
+        ...(card.overexhausted || !over ? [] : [{ yes: `${name} is ${card.exhausted ? "exhausted" : "ready"}${at}`, no: `${name} is overexhausted${at}` }]),
       ];
     }),
   defender: (r) => {
@@ -191,11 +202,12 @@ const FORMS: Record<Expectation["kind"], (run: Run) => Pair[]> = {
     }),
 };
 
-/** Whether a form can say anything in the run's game: damage where the engine marks it, the stack where items wait (CW7006, CW7007). */
+/** Whether a form can say anything in the run's game: damage where the engine marks it, the stack where items wait, exhaustion where the rules have it (CW7006, CW7007, CW7009). */
 const gameHas = (r: Run, kind: Expectation["kind"]) => {
   const { params } = r.engine.rules.game;
   if (kind === "damage") return marksDamage(params);
   if (kind === "stack" || kind === "stack_count" || kind === "stack_item") return hasStack(params);
+  if (kind === "exhausted") return gameCardStates(r.engine.rules.game).has("readiness");
   return true;
 };
 

@@ -275,6 +275,32 @@ ${lines}
     ]);
   });
 
+  it("a card's exhausted/ready state in a game whose rules never change it (CW7009): `not ... is exhausted` would always hold", () => {
+    // Attacking does not exhaust a Duel unit: the negated line held after the attack, as it would after anything.
+    expect(failuresOf(duel(`p1 attack p2 with "Stone Guard"\nexpect not "Stone Guard" is exhausted\nexpect "Scout" is ready\nexpect p2 life 8`))).toEqual([
+      expect.stringMatching(/^9: Three-Slot Duel has no exhausted\/ready state: .*"Stone Guard" is always as the setup left it .*`expect event attack "Stone Guard"`/),
+      expect.stringMatching(/^10: Three-Slot Duel has no exhausted\/ready state/),
+    ]);
+    // Chromatic has readiness (creatures exhaust to attack) but no Overexhausted state.
+    const chromatic = `scenario "over" for chromatic\nsetup {\n  turn 4 p1 phase Main\n  p1 battlefield: "Seer"\n}\nexpect "Seer" is ready\nexpect not "Seer" is overexhausted\n`;
+    expect(failuresOf(chromatic)).toEqual([expect.stringMatching(/^7: Chromatic Battlelines has no Overexhausted state/)]);
+  });
+
+  it("a card's state read out of play fails, naming where the card is; `... in <zone>` reads it there", () => {
+    // Quick Bolt destroys Stone Guard (2 damage, power 2): its power in the Graveyard is the printed 2, so the
+    // line claiming it shrugged the bolt off would hold.
+    const bolt = `p1 play "Quick Bolt" target "Stone Guard"\n`;
+    expect(failuresOf(duel(bolt + `expect "Stone Guard" power 2`))).toEqual([
+      `9: "Stone Guard" is not in play: it is in p1's Graveyard. A card's power is kept only in play (out of play a card has its printed stats and nothing else), so this line would not tell what happened to it in play. If you mean the card in the Graveyard, say so: \`expect "Stone Guard" power 2 in Graveyard\``,
+    ]);
+    expect(failuresOf(duel(bolt + `expect not "Stone Guard" power 3`))).toEqual([expect.stringMatching(/^9: "Stone Guard" is not in play: .*`expect not "Stone Guard" power 3 in Graveyard`/)]);
+    expect(failuresOf(duel(`expect "Quick Bolt" is defender`))).toEqual([expect.stringMatching(/^8: "Quick Bolt" is not in play: it is in p1's Hand\. A card's defender status/)]);
+    // Said where, it is read there — and must be there.
+    expect(failuresOf(duel(bolt + `expect "Stone Guard" power 2 in Graveyard\nexpect "Stone Guard" power counters 0 in graveyard`))).toEqual([]);
+    expect(failuresOf(duel(bolt + `expect "Stone Guard" power 3 in Graveyard`))).toEqual([`9: expectation not met | expected "Stone Guard" in Graveyard power 3 | actual "Stone Guard" in Graveyard power 2`]);
+    expect(failuresOf(duel(`expect "Stone Guard" power 2 in Graveyard`))).toEqual([`8: no card "Stone Guard" in any Graveyard: it is in p1's Field (in play)`]);
+  });
+
   it("a setup whose `}` is missing: said at the first action or expectation, which is still read as the step it is", () => {
     const open = `scenario "open setup" for duel\nsetup {\n  turn 3 p1 phase Play\n  p1 field: "Stone Guard"\np1 attack p2 with "Stone Guard"\nexpect p2 life 7\n`;
     expect(failuresOf(open)).toEqual(['5: cannot read this line: the setup is not closed: a line with "}" is missing before this line (actions and expectations come after the setup)']);
