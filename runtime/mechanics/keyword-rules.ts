@@ -50,8 +50,8 @@ function abilityActive(ctx: Ctx, card: string, ability: Ability): boolean {
   return !instance || !cardDef(ctx, instance).abilities.includes(ability);
 }
 
+// (Shroud itself is the core's `cannot_be_targeted` check, made before this hook with the targeting actor.)
 function targetAllowed(ctx: Ctx, _spec: TargetSpec, controller: PlayerId, card: string, options: string[]): boolean {
-  if (hasRule(ctx, card, SHROUD)) return false;
   const owner = ctx.state.cards[card]?.controller;
   if (!owner || owner === controller || ctx.state.cards[card]!.zone !== ctx.rules.zones.battlefield || hasRule(ctx, card, TAUNT)) return true;
   // "Must target one with Taunt if able": another option of the same player with Taunt that can be targeted.
