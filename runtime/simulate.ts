@@ -6,7 +6,7 @@
 import type { CompiledCard } from "../compiler/ir.ts";
 import type { Action, ApplyResult, Engine, GameState, TraceEvent } from "./index.ts";
 import { checkAction } from "./engine/actions.ts";
-import type { CardInstance } from "./state/state.ts";
+import type { CardInstance, PlayerId } from "./state/state.ts";
 import { HASH_START, hashEvent, hashHex, hashUpdate } from "./state/trace.ts";
 import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
 import { uniformInt } from "pure-rand/distribution/uniformInt";
@@ -98,39 +98,54 @@ function stateJsonSafe(value: unknown): boolean {
     }
     return true;
   }
-  const proto = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null) return false;
-  for (const key in value) {
-    const item = (value as Record<string, unknown>)[key];
-    switch (typeof item) {
-      case "string":
-      case "boolean":
-      case "undefined":
-        continue;
-      case "number":
-        if (!Number.isFinite(item)) return false;
-        continue;
-      case "object":
-        if (item === null || key === "steps" || key === "source" || (key === "cards" && value === top) || stateJsonSafe(item)) continue;
-        return false;
-      default:
-        return false;
-    }
-  }
+  if (!plainObject(value)) return false;
+  for (const key in value) if (!propertyJsonSafe(key, (value as Record<string, unknown>)[key])) return false;
   return true;
 }
 
-/** The state being walked: its card table is checked card by card by `checkInvariants` (`checkCard`), so the walk skips it. */
-let top: unknown = null;
+const plainObject = (value: object): boolean => {
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+};
 
-function stateIsJsonSafeBesidesCards(state: GameState): boolean {
-  if (Object.getPrototypeOf(state.cards) !== Object.prototype) return false;
-  top = state;
-  try {
-    return stateJsonSafe(state);
-  } finally {
-    top = null;
+/** An object's property survives a JSON round trip (undefined ones are dropped, which is allowed). */
+function propertyJsonSafe(key: string, item: unknown): boolean {
+  switch (typeof item) {
+    case "string":
+    case "boolean":
+    case "undefined":
+      return true;
+    case "number":
+      return Number.isFinite(item);
+    case "object":
+      return item === null || key === "steps" || key === "source" || stateJsonSafe(item);
+    default:
+      return false;
   }
+}
+
+/**
+ * The state besides its card table (checked card by card by `checkInvariants`, `checkCard`), and
+ * besides the players' zone lists when `zonesChecked`: the zone pass found them plain objects of
+ * arrays of card ids.
+ */
+function stateIsJsonSafeBesidesCards(state: GameState, zonesChecked: boolean): boolean {
+  if (!plainObject(state) || Object.getPrototypeOf(state.cards) !== Object.prototype) return false;
+  for (const key in state) {
+    if (key === "cards") continue;
+    const item = (state as unknown as Record<string, unknown>)[key];
+    if (key !== "players" || !zonesChecked) {
+      if (!propertyJsonSafe(key, item)) return false;
+      continue;
+    }
+    if (item === null || typeof item !== "object" || !plainObject(item)) return false;
+    for (const id in item) {
+      const player = (item as Record<string, unknown>)[id];
+      if (player === null || typeof player !== "object" || !plainObject(player)) return false;
+      for (const field in player) if (field !== "zones" && !propertyJsonSafe(field, (player as Record<string, unknown>)[field])) return false;
+    }
+  }
+  return true;
 }
 
 /**
@@ -299,54 +314,177 @@ function countCardTable(cards: GameState["cards"]): number {
 }
 
 /**
+ * What the last clean pass over a game's zone lists saw, kept to check the next pass against
+ * (keyed by the game's card table, as `tableSizes`): each list's ids then (a copy), and the list
+ * each engine-numbered card was in. Only lists that changed since are walked again; a card's own
+ * `zone` changes only through a logged write (`writeCard`), so the cards the log names are the only
+ * others to look at. Kept only after a pass that found the zones in order and every id the engine's.
+ */
+interface ZoneListing {
+  lists: { player: PlayerId; zone: string; ids: string[] }[];
+  /** player → zone → index in `lists`. */
+  at: Map<PlayerId, Map<string, number>>;
+  /** Card number → index in `lists` of the list holding it; -1: none. */
+  listOf: Int32Array;
+}
+const zoneListings = new WeakMap<GameState["cards"], ZoneListing>();
+
+const NOT_LISTED = -1;
+
+function listed(listing: ZoneListing, n: number): number {
+  return n < listing.listOf.length ? listing.listOf[n]! : NOT_LISTED;
+}
+
+function setListed(listing: ZoneListing, n: number, list: number): void {
+  if (n >= listing.listOf.length) {
+    const grown = new Int32Array(Math.max(n + 1, listing.listOf.length * 2)).fill(NOT_LISTED);
+    grown.set(listing.listOf);
+    listing.listOf = grown;
+  }
+  listing.listOf[n] = list;
+}
+
+function sameIds(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * The zone invariants, checked against the last clean pass (`listing`) and the write log: true when
+ * they hold — every listed card is listed once, is in the table and says the zone it is listed in,
+ * no card is in no zone, none is stuck resolving — and the zone lists are plain JSON. False as soon
+ * as anything looks otherwise (or is new: a zone, an id the engine did not make): the full pass
+ * then finds and words the problems. `listing` is left half-updated on false; the full pass rebuilds it.
+ */
+function zonesHoldSinceLastPass(state: GameState, listing: ZoneListing, written: ReadonlySet<string>, tableSize: number, resolvingIsStuck: boolean): boolean {
+  const cards = state.cards;
+  let count = 0;
+  let changed: number[] | undefined;
+  for (const player of state.order) {
+    const zones = state.players[player]!.zones;
+    const byZone = listing.at.get(player);
+    if (byZone === undefined || zones === null || typeof zones !== "object" || !plainObject(zones)) return false;
+    let zonesSeen = 0;
+    for (const zone in zones) {
+      const list = zones[zone];
+      const k = byZone.get(zone);
+      if (k === undefined || !Array.isArray(list)) return false;
+      zonesSeen++;
+      count += list.length;
+      if (resolvingIsStuck && zone === RESOLVING && list.length > 0) return false;
+      if (!sameIds(listing.lists[k]!.ids, list)) (changed ??= []).push(k);
+    }
+    if (zonesSeen !== byZone.size) return false;
+  }
+  if (count !== tableSize) return false;
+  if (changed !== undefined) {
+    // Unmark what the changed lists held, then mark what they hold now: a mark already there is a second listing.
+    for (const k of changed) for (const id of listing.lists[k]!.ids) if (listed(listing, engineCardNumber(id)) === k) listing.listOf[engineCardNumber(id)] = NOT_LISTED;
+    for (const k of changed) {
+      const entry = listing.lists[k]!;
+      const list = state.players[entry.player]!.zones[entry.zone]!;
+      for (let i = 0; i < list.length; i++) {
+        const id = list[i]!;
+        const n = engineCardNumber(id);
+        if (n < 0 || listed(listing, n) !== NOT_LISTED) return false;
+        const card = cards[id];
+        if (card === undefined || card.id !== id || card.zone !== entry.zone || !Object.hasOwn(cards, id)) return false;
+        setListed(listing, n, k);
+      }
+      entry.ids = list.slice();
+    }
+  }
+  // A card written since: still where its list says (or, gone from the table, in no list).
+  for (const id of written) {
+    const n = engineCardNumber(id);
+    if (n < 0) return false;
+    const k = listed(listing, n);
+    const card = cards[id];
+    const inTable = card !== undefined && Object.hasOwn(cards, id);
+    if (k === NOT_LISTED ? inTable : !inTable || card!.id !== id || card!.zone !== listing.lists[k]!.zone) return false;
+  }
+  return true;
+}
+
+/** A player's own invariants: no resource or counter below 0. */
+function playerProblems(problems: string[], state: GameState, player: PlayerId): void {
+  const p = state.players[player]!;
+  for (const name in p.resources) if (p.resources[name]! < 0) problems.push(`${player} has negative ${name}: ${p.resources[name]}`);
+  for (const name in p.counters) if (p.counters[name]! < 0) problems.push(`${player} has negative ${name} counters: ${p.counters[name]}`);
+}
+
+/**
  * Invariants every reachable state must satisfy; returns the broken ones. `written`: the cards
  * changed since a state that passed (the write log of `applyInPlace`): only those cards' own
- * fields are checked again (an unchanged card cannot have broken them); the zone lists, the players
- * and the rest of the state are checked in full either way.
+ * fields are checked again (an unchanged card cannot have broken them), and only the zone lists
+ * that changed are walked again (`zonesHoldSinceLastPass`); the players and the rest of the state
+ * are checked in full either way.
  */
 export function checkInvariants(engine: Engine, state: GameState, written?: ReadonlySet<string>): string[] {
   const problems: string[] = [];
   const resolvingIsStuck = !state.over && state.frames.length === 0 && state.stack.length === 0 && !state.pending;
   let cardsJson = true;
-  // One pass over the zone lists checks every card they list; a card no zone lists is found by counting.
-  const seen = seenIds;
-  seen.clear();
   const cards = state.cards;
-  let listedCards = 0;
-  for (const player of state.order) {
-    const p = state.players[player]!;
-    for (const zone in p.zones) {
-      const list = p.zones[zone]!;
-      for (let i = 0; i < list.length; i++) {
-        const id = list[i]!;
-        if (!seen.add(id)) {
-          problems.push(`card ${id} is in two zones: ${firstListing(state, id)} and ${player}.${zone}`);
-          continue;
+  const tableSize = cardTableSize(cards, written);
+  const known = written === undefined ? undefined : zoneListings.get(cards);
+  let zonesChecked = known !== undefined && zonesHoldSinceLastPass(state, known, written!, tableSize, resolvingIsStuck);
+  if (!zonesChecked) {
+    // One pass over the zone lists checks every card they list; a card no zone lists is found by counting.
+    const listing: ZoneListing = { lists: [], at: new Map(), listOf: known?.listOf.fill(NOT_LISTED) ?? new Int32Array(256).fill(NOT_LISTED) };
+    let engineIds = true;
+    zonesChecked = true;
+    const seen = seenIds;
+    seen.clear();
+    let listedCards = 0;
+    for (const player of state.order) {
+      const p = state.players[player]!;
+      const byZone = new Map<string, number>();
+      listing.at.set(player, byZone);
+      if (p.zones === null || typeof p.zones !== "object" || !plainObject(p.zones)) zonesChecked = false;
+      for (const zone in p.zones) {
+        const list = p.zones[zone]!;
+        if (!Array.isArray(list)) zonesChecked = false;
+        byZone.set(zone, listing.lists.length);
+        listing.lists.push({ player, zone, ids: Array.isArray(list) ? list.slice() : [] });
+        for (let i = 0; i < list.length; i++) {
+          const id = list[i]!;
+          if (!seen.add(id)) {
+            problems.push(`card ${id} is in two zones: ${firstListing(state, id)} and ${player}.${zone}`);
+            continue;
+          }
+          // A card's entry names its own id; anything else under that key (or an inherited name) is no card of this table.
+          const found = cards[id];
+          const card = found !== undefined && found.id === id && Object.hasOwn(cards, id) ? found : undefined;
+          if (!card) {
+            problems.push(`zone ${player}.${zone} lists unknown card ${id}`);
+            continue;
+          }
+          listedCards++;
+          const n = engineCardNumber(id);
+          if (n < 0) engineIds = false;
+          else setListed(listing, n, listing.lists.length - 1);
+          if (card.zone !== zone) problems.push(`card ${id} says zone ${card.zone} but is listed in ${player}.${zone}`);
+          // (A game can end in the middle of a resolution: the spell then stays where it was.)
+          if (resolvingIsStuck && card.zone === RESOLVING) problems.push(`card ${id} is stuck resolving`);
+          if (written === undefined) cardsJson = checkCard(problems, id, card) && cardsJson;
         }
-        // A card's entry names its own id; anything else under that key (or an inherited name) is no card of this table.
-        const found = cards[id];
-        const card = found !== undefined && found.id === id && Object.hasOwn(cards, id) ? found : undefined;
-        if (!card) {
-          problems.push(`zone ${player}.${zone} lists unknown card ${id}`);
-          continue;
-        }
-        listedCards++;
-        if (card.zone !== zone) problems.push(`card ${id} says zone ${card.zone} but is listed in ${player}.${zone}`);
-        // (A game can end in the middle of a resolution: the spell then stays where it was.)
-        if (resolvingIsStuck && card.zone === RESOLVING) problems.push(`card ${id} is stuck resolving`);
-        if (written === undefined) cardsJson = checkCard(problems, id, card) && cardsJson;
       }
+      playerProblems(problems, state, player);
     }
-    for (const name in p.resources) if (p.resources[name]! < 0) problems.push(`${player} has negative ${name}: ${p.resources[name]}`);
-    for (const name in p.counters) if (p.counters[name]! < 0) problems.push(`${player} has negative ${name} counters: ${p.counters[name]}`);
+    if (tableSize !== listedCards)
+      for (const id in cards) {
+        if (seen.has(id)) continue;
+        problems.push(`card ${id} is in no zone`);
+        if (resolvingIsStuck && cards[id]?.zone === RESOLVING) problems.push(`card ${id} is stuck resolving`);
+        if (written === undefined || !written.has(id)) cardsJson = checkCard(problems, id, cards[id]!) && cardsJson;
+      }
+    // The zone lists are JSON when every id they list is a card's (a string) and nothing is wrong (kept only after a clean pass).
+    if (problems.length > 0) zonesChecked = false;
+    if (zonesChecked && engineIds) zoneListings.set(cards, listing);
+    else zoneListings.delete(cards);
   }
-  if (cardTableSize(cards, written) !== listedCards)
-    for (const id in cards) {
-      if (seen.has(id)) continue;
-      problems.push(`card ${id} is in no zone`);
-      if (resolvingIsStuck && cards[id]?.zone === RESOLVING) problems.push(`card ${id} is stuck resolving`);
-      if (written === undefined || !written.has(id)) cardsJson = checkCard(problems, id, cards[id]!) && cardsJson;
-    }
+  else for (const player of state.order) playerProblems(problems, state, player);
   // With a write log: the own fields of the cards it names (those still in the table), listed or not.
   if (written !== undefined)
     for (const id of written) {
@@ -355,7 +493,7 @@ export function checkInvariants(engine: Engine, state: GameState, written?: Read
     }
   const slots = engine.rules.game.zones.find((z) => z.name === engine.rules.zones.battlefield)?.slots;
   if (slots !== undefined) for (const player of state.order) if ((state.players[player]!.zones[engine.rules.zones.battlefield] ?? []).length > slots) problems.push(`${player} has more than ${slots} cards in play`);
-  if (!cardsJson || !stateIsJsonSafeBesidesCards(state)) problems.push("the state does not survive a JSON round trip");
+  if (!cardsJson || !stateIsJsonSafeBesidesCards(state, zonesChecked)) problems.push("the state does not survive a JSON round trip");
   problems.push(...statechartProblems(engine, state));
   return problems;
 }

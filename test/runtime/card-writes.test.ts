@@ -214,7 +214,7 @@ describe("the write log (applyInPlace's written)", () => {
     }, 300_000);
   }
 
-  it("checkInvariants with a log re-checks the logged cards' own fields, and the zones and players always", () => {
+  it("checkInvariants with a log re-checks the logged cards' own fields, the changed zone lists, and the players always", () => {
     const engine = engineOf("duel");
     const { state } = engine.newGame({ seed: 5, decks: { p1: gameRandomDeck(engine, 1), p2: gameRandomDeck(engine, 2) } });
     const [first, second] = state.players["p1"]!.zones["Hand"]!;
@@ -224,10 +224,54 @@ describe("the write log (applyInPlace's written)", () => {
     expect(checkInvariants(engine, broken, new Set([first!]))).toEqual([`card ${first} has negative power counters`]);
     // Not logged: the card's own fields are taken as checked (the log says it did not change).
     expect(checkInvariants(engine, broken, new Set([second!]))).toEqual([]);
-    // Zones and players are checked whatever the log says.
+    // Players are checked whatever the log says; a card's zone, as its other fields, when the log names it.
     broken.cards[first!]!.zone = "Graveyard";
     broken.players["p2"]!.resources["Crystal"] = -2;
-    expect(checkInvariants(engine, broken, new Set())).toEqual([`card ${first} says zone Graveyard but is listed in p1.Hand`, "p2 has negative Crystal: -2"]);
+    expect(checkInvariants(engine, broken, new Set())).toEqual(["p2 has negative Crystal: -2"]);
+    expect(checkInvariants(engine, broken, new Set([first!]))).toEqual([`card ${first} says zone Graveyard but is listed in p1.Hand`, "p2 has negative Crystal: -2", `card ${first} has negative power counters`]);
+  });
+
+  it("checkInvariants with a log walks the zone lists that changed since a clean pass: a card moved, listed twice or taken is found", () => {
+    const engine = engineOf("duel");
+    const { state } = engine.newGame({ seed: 8, decks: { p1: gameRandomDeck(engine, 7), p2: gameRandomDeck(engine, 8) } });
+    const zones = state.players["p1"]!.zones;
+    const [hand, deck] = [zones["Hand"]!, zones["Deck"]!];
+    expect(checkInvariants(engine, state)).toEqual([]);
+    expect(checkInvariants(engine, state, new Set())).toEqual([]);
+    // Moved from one list to another, the card itself not written: the changed lists are walked.
+    const moved = hand[0]!;
+    hand.shift();
+    deck.push(moved);
+    expect(checkInvariants(engine, state, new Set())).toEqual([`card ${moved} says zone Hand but is listed in p1.Deck`]);
+    deck.pop();
+    hand.unshift(moved);
+    expect(checkInvariants(engine, state, new Set())).toEqual([]);
+    // Listed a second time in a changed list while its first list did not change.
+    const twice = hand[1]!;
+    state.players["p2"]!.zones["Hand"]!.push(twice);
+    expect(checkInvariants(engine, state, new Set())).toEqual([expect.stringMatching(new RegExp(`^card ${twice} is in two zones: (p1.Hand and p2.Hand|p2.Hand and p1.Hand)$`))]);
+    state.players["p2"]!.zones["Hand"]!.pop();
+    expect(checkInvariants(engine, state, new Set())).toEqual([]);
+    // Twice in one changed list, the count made even by a card put into the table (logged) and into no list.
+    const made = "c900";
+    state.cards[made] = { ...state.cards[twice]!, id: made };
+    hand.push(twice);
+    expect(checkInvariants(engine, state, new Set([made]))).toEqual([`card ${twice} is in two zones: p1.Hand and p1.Hand`, `card ${made} is in no zone`]);
+    hand.pop();
+    delete state.cards[made];
+    expect(checkInvariants(engine, state, new Set([made]))).toEqual([]);
+    // Taken out of the table (logged) but still listed in a list that did not change.
+    const taken = deck[0]!;
+    const card = state.cards[taken]!;
+    delete state.cards[taken];
+    expect(checkInvariants(engine, state, new Set([taken]))).toEqual([`zone p1.Deck lists unknown card ${taken}`]);
+    state.cards[taken] = card;
+    expect(checkInvariants(engine, state, new Set([taken]))).toEqual([]);
+    // Its zone written (logged), its list unchanged.
+    card.zone = "Graveyard";
+    expect(checkInvariants(engine, state, new Set([taken]))).toEqual([`card ${taken} says zone Graveyard but is listed in p1.Deck`]);
+    card.zone = "Deck";
+    expect(checkInvariants(engine, state, new Set([taken]))).toEqual([]);
   });
 
   it("checkInvariants with a log counts the card table from the log: a card made, taken or unlisted since is found", () => {
