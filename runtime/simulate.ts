@@ -5,7 +5,7 @@
  */
 import type { CompiledCard } from "../compiler/ir.ts";
 import type { Action, ApplyResult, Engine, GameState, TraceEvent } from "./index.ts";
-import { checkAction } from "./engine/actions.ts";
+import { checkAction, listLegalActions } from "./engine/actions.ts";
 import type { CardInstance, PlayerId } from "./state/state.ts";
 import { HASH_START, hashEvent, hashHex, hashUpdate } from "./state/trace.ts";
 import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
@@ -605,7 +605,9 @@ export function playGame(engine: Engine, options: GameOptions, g: number): GameO
       violations.push(`game ${g} (seed ${gameSeed}) did not end within ${maxTurns} turns / ${maxActions} actions`);
       break;
     }
-    const legal = engine.legalActions(state);
+    // (The engine's legalActions, with the listing's scratch space kept for checking the action taken.)
+    const memo = new Map<string, unknown>();
+    const legal = listLegalActions(engine.rules, state, memo);
     if (legal.length === 0) {
       violations.push(`game ${g} (seed ${gameSeed}): no legal action on turn ${state.turn} but the game is not over`);
       break;
@@ -614,7 +616,7 @@ export function playGame(engine: Engine, options: GameOptions, g: number): GameO
     options.onDecision?.(legal, legal[pick]!);
     // The simulator owns its state: actions apply in place. With invariants on it also checks that
     // the engine's validation accepts the listed action (listing and validation must agree).
-    const refused = checking ? checkAction(engine.rules, state, legal[pick]!) : null;
+    const refused = checking ? checkAction(engine.rules, state, legal[pick]!, memo) : null;
     written?.clear();
     const applied: ApplyResult = refused ? { ok: false, refusal: refused, state, events: [] } : engine.applyInPlace(state, legal[pick]!, true, written);
     actions++;

@@ -1022,9 +1022,9 @@ function allowed(ctx: Ctx, refiners: Mechanic[], action: Exclude<Action, GameMov
  * from the legal options and payments from the payable ones; only what depends on the candidate
  * itself is checked (its cost, the mechanics' further refusals, a mechanic's own moves).
  */
-export function listLegalActions(rules: Rules, state: GameState): Action[] {
+export function listLegalActions(rules: Rules, state: GameState, memo: Map<string, unknown> = new Map()): Action[] {
   // Listing only reads the state: what mechanics work out for one candidate they may keep for the next.
-  const ctx = newCtx(rules, state, new Map());
+  const ctx = newCtx(rules, state, memo);
   const player = decider(ctx);
   if (!player) return [];
   const mechanics = mechanicsOf(rules);
@@ -1123,8 +1123,13 @@ export function listLegalActions(rules: Rules, state: GameState): Action[] {
   return out;
 }
 
-export function checkAction(rules: Rules, state: GameState, action: Action): Refusal | null {
-  return validate(newCtx(rules, state), action);
+/**
+ * Would `apply` accept this action now? `memo`: the scratch space of a listing of this very state
+ * (`listLegalActions`' `memo`), when the state has not changed since: the values it worked out (the
+ * statics in effect, keywords) are read again from it; every check of the validation still runs.
+ */
+export function checkAction(rules: Rules, state: GameState, action: Action, memo?: Map<string, unknown>): Refusal | null {
+  return validate(newCtx(rules, state, memo), action);
 }
 
 /**
