@@ -11,7 +11,7 @@ import { type Ctx, allOnBattlefield, battlefield, cardDef, cardName, emit, write
 import { destroyAll, losePlayer } from "./operations.ts";
 import { endPreventions } from "./replacements.ts";
 import { noteEvent } from "./triggers.ts";
-import { hasRule, readingStill, statBeforeStatics, staticsMayLower, statOf } from "./values.ts";
+import { hasRule, readingStill, statBeforeStatics, staticsInPlayMayLower, statOf } from "./values.ts";
 import { runTopFrame } from "./effects.ts";
 import { mechanicsOf } from "./mechanics.ts";
 
@@ -41,19 +41,21 @@ export function checkState(ctx: Ctx): void {
     // Destruction is simultaneous: every card with lethal damage is found first, then all are destroyed.
     // "Damage equal to or greater than its Defense": a creature whose Defense is 0 or less (-1/-1 on a 2/1) has it
     // with no damage at all. A card that can't be destroyed, or whose destruction by this much damage was replaced, stays.
-    // An undamaged creature whose Defense is above 0 before statics, in a game none of whose statics can
-    // lower it, is skipped at once (most cards, most steps: no list, no memo). The rest are read with the
-    // statics in effect worked out once for the scan (readingStill), not per card.
+    // While no static in effect can lower Defense, a card's Defense is at least its Defense before
+    // statics: a card with less damage than that is skipped at once (most cards, most steps: no list,
+    // no memo). The rest are read with the statics in effect worked out once for the scan
+    // (readingStill), not per card.
     let unsure: string[] | undefined;
     const zone = rules.zones.battlefield;
-    const lowerable = staticsMayLower(ctx, toughness);
+    const lowerable = staticsInPlayMayLower(ctx, toughness);
     for (const player of state.order) {
-      for (const id of (state.players[player]!.zones[zone] ??= [])) {
+      const inPlay = (state.players[player]!.zones[zone] ??= []);
+      for (let i = 0; i < inPlay.length; i++) {
+        const id = inPlay[i]!;
         const card = state.cards[id]!;
-        if (card.damage === 0) {
-          // Only a card that has the stat (a creature, not a land or a relic) can be at 0 of it.
-          if (cardDef(ctx, card).stats[toughness] === undefined || (!lowerable && statBeforeStatics(ctx, id, toughness) > 0)) continue;
-        }
+        // Only a card that has the stat (a creature, not a land or a relic) can be at 0 of it.
+        if (card.damage === 0 && cardDef(ctx, card).stats[toughness] === undefined) continue;
+        if (!lowerable && statBeforeStatics(ctx, id, toughness) > card.damage) continue;
         (unsure ??= []).push(id);
       }
     }
@@ -69,7 +71,7 @@ export function checkState(ctx: Ctx): void {
       const damage = state.cards[id]!.damage;
       emit(ctx, "check", damage > 0 ? `${cardName(ctx, id)} has lethal damage (${damage} ≥ ${statOf(ctx, id, toughness)})` : `${cardName(ctx, id)} has ${toughness} 0`, { card: id });
     }
-    destroyAll(ctx, lethal, undefined, { by: (id) => state.cards[id]?.damagedBy });
+    if (lethal.length > 0) destroyAll(ctx, lethal, undefined, { by: (id) => state.cards[id]?.damagedBy });
   }
   for (const player of state.order) {
     const p = state.players[player]!;

@@ -52,20 +52,45 @@ interface StaticCandidates {
 function staticCandidates(ctx: Ctx): StaticCandidates {
   const known = ctx.memo?.get("values:static-candidates") as StaticCandidates | undefined;
   if (known) return known;
-  const offWhenExhausted = ctx.rules.param("statics_off_when_exhausted", ctx.rules.param("static_abilities_need_renewed", false));
+  // Asked for every stat read while an action runs (no memo then): the cards in play are walked in
+  // place, and each definition's static abilities are looked up, not searched for.
+  const { rules, state } = ctx;
+  const offWhenExhausted = staticsOffWhenExhausted(rules);
+  const zone = rules.zones.battlefield;
   const out: StaticCandidates = { list: [], conditional: false };
-  for (const id of allOnBattlefield(ctx)) {
-    const card = ctx.state.cards[id]!;
-    if (offWhenExhausted && (card.exhausted || card.overexhausted)) continue;
-    for (const ability of cardDef(ctx, card).abilities) {
-      if (ability.kind !== "static" || !ability.statics) continue;
-      if (!abilityActive(ctx, id, ability)) continue;
-      out.list.push({ card: id, ability });
-      if (ability.condition) out.conditional = true;
+  for (const player of state.order) {
+    const inPlay = (state.players[player]!.zones[zone] ??= []);
+    for (let i = 0; i < inPlay.length; i++) {
+      const id = inPlay[i]!;
+      const card = state.cards[id]!;
+      if (offWhenExhausted && (card.exhausted || card.overexhausted)) continue;
+      const statics = staticAbilitiesOf(cardDef(ctx, card));
+      for (let k = 0; k < statics.length; k++) {
+        const ability = statics[k]!;
+        if (!abilityActive(ctx, id, ability)) continue;
+        out.list.push({ card: id, ability });
+        if (ability.condition) out.conditional = true;
+      }
     }
   }
   ctx.memo?.set("values:static-candidates", out);
   return out;
+}
+
+const offWhenExhaustedGames = new WeakMap<Rules, boolean>();
+/** Does exhausting a card switch its static abilities off in this game? Read once per game. */
+function staticsOffWhenExhausted(rules: Rules): boolean {
+  let known = offWhenExhaustedGames.get(rules);
+  if (known === undefined) offWhenExhaustedGames.set(rules, (known = rules.param("statics_off_when_exhausted", rules.param("static_abilities_need_renewed", false))));
+  return known;
+}
+
+const staticAbilities = new WeakMap<CompiledCard, Ability[]>();
+/** A card definition's static abilities (those with statics), in order: worked out once per definition. */
+function staticAbilitiesOf(def: CompiledCard): Ability[] {
+  let known = staticAbilities.get(def);
+  if (known === undefined) staticAbilities.set(def, (known = def.abilities.filter((a) => a.kind === "static" && !!a.statics)));
+  return known;
 }
 
 function activeStatics(ctx: Ctx): readonly { card: string; ability: Ability }[] {
@@ -200,11 +225,8 @@ function baseStat(ctx: Ctx, id: string, stat: string): number {
 const loweringGames = new WeakMap<Rules, Map<string, boolean>>();
 const lowers = (def: CompiledCard, stat: string): boolean =>
   def.abilities.some((a) => a.kind === "static" && a.statics?.some((e) => e.kind === "modify" && e.stats?.[stat] !== undefined && !(typeof e.stats[stat] === "number" && e.stats[stat] >= 0)));
-/**
- * May a static ability of this game (its cards, or a token made so far) lower this stat? When none can, a
- * stat above 0 before statics stays above 0 with them (the state-based check asks after every step).
- */
-export function staticsMayLower(ctx: Ctx, stat: string): boolean {
+/** May a static ability of this game (its cards, or a token made so far) lower this stat? */
+function staticsMayLower(ctx: Ctx, stat: string): boolean {
   let byStat = loweringGames.get(ctx.rules);
   if (!byStat) loweringGames.set(ctx.rules, (byStat = new Map()));
   let known = byStat.get(stat);
@@ -215,6 +237,31 @@ export function staticsMayLower(ctx: Ctx, stat: string): boolean {
   }
   if (known) return true;
   for (const name in ctx.state.tokens) if (lowers(ctx.state.tokens[name]!, stat)) return true;
+  return false;
+}
+
+const loweringDefs = new WeakMap<CompiledCard, Map<string, boolean>>();
+function defLowers(def: CompiledCard, stat: string): boolean {
+  let byStat = loweringDefs.get(def);
+  if (!byStat) loweringDefs.set(def, (byStat = new Map()));
+  let known = byStat.get(stat);
+  if (known === undefined) byStat.set(stat, (known = lowers(def, stat)));
+  return known;
+}
+
+/**
+ * May a static ability in effect now lower this stat? Only the statics of cards in play are in effect
+ * (`activeStatics`), so: has a card in play one that may (none in the game: no walk). When none may, a
+ * card's stat with statics is at least its stat before them (the state-based check asks after every step).
+ */
+export function staticsInPlayMayLower(ctx: Ctx, stat: string): boolean {
+  if (!staticsMayLower(ctx, stat)) return false;
+  const { state } = ctx;
+  const zone = ctx.rules.zones.battlefield;
+  for (const player of state.order) {
+    const inPlay = state.players[player]!.zones[zone];
+    if (inPlay) for (let i = 0; i < inPlay.length; i++) if (defLowers(cardDef(ctx, state.cards[inPlay[i]!]!), stat)) return true;
+  }
   return false;
 }
 
