@@ -64,17 +64,20 @@ interface UnitTable {
   /** A cost → its units' ids, per value of X. */
   costs: WeakMap<CostPart[], Map<number, number[]>>;
   /**
-   * Land choices across decisions and games: a cost's units (the `costs` arrays) → limit → the
-   * untapped lands' signature → the choices. The search reads nothing else, so the same lands
-   * (ids, units, groups, in order) and the same cost give the same choices.
+   * Land choices across decisions and games: the untapped lands' signature → a cost's units (the
+   * `costs` arrays) → limit → the choices. The search reads nothing else, so the same lands (ids,
+   * units, groups, in order) and the same cost give the same choices. The board of a signature is
+   * found once per listing (a long string compared once), its costs by identity after that.
    */
-  choices: WeakMap<number[], Map<number, Map<string, string[][]>>>;
+  boards: Map<string, LandBoard>;
 }
+/** The land choices worked out for one set of untapped lands: a cost's units → limit → the choices. */
+type LandBoard = WeakMap<number[], Map<number, string[][]>>;
 const unitTables = new WeakMap<Rules, UnitTable>();
 
 function unitTable(rules: Rules): UnitTable {
   let table = unitTables.get(rules);
-  if (!table) unitTables.set(rules, (table = { ids: new Map(), units: [], pays: [], words: new Map(), produced: new Map(), costs: new WeakMap(), choices: new WeakMap() }));
+  if (!table) unitTables.set(rules, (table = { ids: new Map(), units: [], pays: [], words: new Map(), produced: new Map(), costs: new WeakMap(), boards: new Map() }));
   return table;
 }
 
@@ -221,11 +224,24 @@ interface UntappedLand {
   group: string;
 }
 
+/** What a listing keeps per player (in `ctx.memo`, under one key): the untapped lands, and the land choices for them. */
+interface ListingLands {
+  untapped?: UntappedLand[];
+  board?: LandBoard;
+}
+function listingLands(ctx: Ctx, player: PlayerId): ListingLands | undefined {
+  if (!ctx.memo) return undefined;
+  let byPlayer = ctx.memo.get("lands") as Map<PlayerId, ListingLands> | undefined;
+  if (!byPlayer) ctx.memo.set("lands", (byPlayer = new Map()));
+  let kept = byPlayer.get(player);
+  if (!kept) byPlayer.set(player, (kept = {}));
+  return kept;
+}
+
 /** The player's lands that can be exhausted now, in battlefield order (kept for the listing's duration). */
 function untappedInfo(ctx: Ctx, player: PlayerId): UntappedLand[] {
-  const key = `lands:untapped:${player}`;
-  const known = ctx.memo?.get(key) as UntappedLand[] | undefined;
-  if (known) return known;
+  const kept = listingLands(ctx, player);
+  if (kept?.untapped) return kept.untapped;
   const out: UntappedLand[] = [];
   for (const id of battlefield(ctx, player)) {
     const card = ctx.state.cards[id]!;
@@ -236,19 +252,28 @@ function untappedInfo(ctx: Ctx, player: PlayerId): UntappedLand[] {
     // Lands that produce the same unit and have no abilities of their own are interchangeable.
     out.push({ id, unit: unitId(ctx.rules, unit), group: def.abilities.length > 0 ? `card:${def.id}` : `unit:${unitKey(unit)}` });
   }
-  ctx.memo?.set(key, out);
+  if (kept) kept.untapped = out;
   return out;
 }
 
-/** What the land search reads of the untapped lands, as a key: each land's id, unit and group, in order. */
-function untappedSignature(ctx: Ctx, player: PlayerId): string {
-  const key = `lands:signature:${player}`;
-  const known = ctx.memo?.get(key) as string | undefined;
-  if (known !== undefined) return known;
+/** Boards kept across decisions and games (then forgotten, all at once). */
+const LAND_BOARDS_KEPT = 2048;
+
+/** The land choices known for the player's untapped lands now (found by what the search reads of them: each land's id, unit and group, in order). */
+function landBoard(ctx: Ctx, player: PlayerId): LandBoard {
+  const kept = listingLands(ctx, player);
+  if (kept?.board) return kept.board;
   let signature = "";
   for (const land of untappedInfo(ctx, player)) signature += `${land.id}=${land.unit}=${land.group};`;
-  ctx.memo?.set(key, signature);
-  return signature;
+  const boards = unitTable(ctx.rules).boards;
+  let board = boards.get(signature);
+  if (!board) {
+    // Bounded: boards differ from game to game; the recent ones are the ones asked again.
+    if (boards.size >= LAND_BOARDS_KEPT) boards.clear();
+    boards.set(signature, (board = new WeakMap()));
+  }
+  if (kept) kept.board = board;
+  return board;
 }
 
 /** The player's lands that can be exhausted now, in battlefield order. */
@@ -313,26 +338,14 @@ export function landChoices(ctx: Ctx, player: PlayerId, needs: Unit[], limit = P
   return landChoicesIds(ctx, player, needs.map((u) => unitId(ctx.rules, u)), limit);
 }
 
-/** Land choices kept per cost across decisions (then forgotten, all at once). */
-const LAND_CHOICES_KEPT = 512;
-
 function landChoicesIds(ctx: Ctx, player: PlayerId, needs: number[], limit: number): string[][] {
   // Asked again and again for the same cost (copies of a card, each value of X for each X card, every
   // decision of a turn until a land is exhausted, the next game's same boards): kept across decisions.
-  const table = unitTable(ctx.rules);
-  let byLimit = table.choices.get(needs);
-  if (!byLimit) table.choices.set(needs, (byLimit = new Map()));
-  let byLands = byLimit.get(limit);
-  if (!byLands) byLimit.set(limit, (byLands = new Map()));
-  // The signature is one string per listing (its hash is worked out once).
-  const signature = untappedSignature(ctx, player);
-  let out = byLands.get(signature);
-  if (!out) {
-    out = searchLandChoices(ctx, player, needs, limit);
-    // Bounded: boards differ from game to game; the recent ones are the ones asked again.
-    if (byLands.size >= LAND_CHOICES_KEPT) byLands.clear();
-    byLands.set(signature, out);
-  }
+  const board = landBoard(ctx, player);
+  let byLimit = board.get(needs);
+  if (!byLimit) board.set(needs, (byLimit = new Map()));
+  let out = byLimit.get(limit);
+  if (!out) byLimit.set(limit, (out = searchLandChoices(ctx, player, needs, limit)));
   return out;
 }
 
