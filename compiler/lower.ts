@@ -2899,10 +2899,21 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
     const preps = [...clause.tail, ...(clause.object?.filters ?? []), ...(clause.subject?.filters ?? [])];
     const under = preps.find((t) => t.kind === "prep" && t.prep === "under") as Ast.PrepPhrase | undefined;
     if (under) {
-      const who = [...npDeterminers(under.object), ...npWords(under.object)];
-      if (who.includes("your") || who.includes("you")) sel.controller = "you";
-      else if (who.some((w) => w.startsWith("opponent"))) sel.controller = "opponent";
-      if (sel.controller) l.use(under.object);
+      // Whose control, from the whole phrase: "your control" (no possessive word) or "an / your / the opponent's
+      // control" — "your opponent's" is the opponent's. Any other phrase ("its owner's", "target opponent's",
+      // "each other player's") is not read: its words are left for CW6005.
+      const dets = npDeterminers(under.object);
+      const words = npWords(under.object);
+      const stems = words.slice(0, -1).map(possessiveStem);
+      if (words.at(-1) === "control") {
+        if (words.length === 1 && dets.length === 1 && dets[0] === "your") sel.controller = "you";
+        else if (words.length === 2 && (stems[0] === "opponent" || stems[0] === "opponents") && dets.every((d) => d === "a" || d === "an" || d === "your" || d === "the")) sel.controller = "opponent";
+      }
+      // Read as a whole: the possessive too ("use" leaves a player's possessive to its reader).
+      if (sel.controller) {
+        l.use(under.object);
+        l.carryOwner(under.object);
+      }
     }
     return { kind: "card", selector: { ...sel, zones: undefined } };
   };
@@ -2950,7 +2961,8 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
       if (!zone || zone === l.vocab.zoneOfRole("battlefield")) {
         if (verb === "put") break;
         // "enters play", "enters the battlefield": the zone of play is the event itself.
-        if (clause.object && npWords(clause.object).every((w) => w === "play" || w === "battlefield" || lookup(l.vocab.zones, w) === l.vocab.zoneOfRole("battlefield"))) l.use(clause.object);
+        // Its words, not its filters: "play under its owner's control" is read only as far as the under-reader read it.
+        if (clause.object && npWords(clause.object).every((w) => w === "play" || w === "battlefield" || lookup(l.vocab.zones, w) === l.vocab.zoneOfRole("battlefield"))) l.use(clause.object.determiners, clause.object.items);
         l.use(tailPreps.filter((p) => p.prep === "into" && npWords(p.object).includes("play")));
         return { event: "enters", subject, text };
       }
@@ -2962,7 +2974,7 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
       return { event: "enters", subject, zone, text };
     }
     case "leave":
-      if (clause.object && npWords(clause.object).every((w) => w === "play" || w === "battlefield")) l.use(clause.object);
+      if (clause.object && npWords(clause.object).every((w) => w === "play" || w === "battlefield")) l.use(clause.object.determiners, clause.object.items);
       return { event: "leaves", subject: cardSubject(), text };
     case "die":
       return { event: "destroyed", subject: cardSubject(), text };
