@@ -321,6 +321,8 @@ export interface TokenSpec {
   cardType: string;
   subtypes: string[];
   stats: Record<string, number>;
+  /** Its colours (a game's colours or factions) as written: `a 2 power Gray Wolf token`; none written, none. */
+  colors?: string[];
   /** Keyword abilities the token has, with their number (`with Bleed 2 and Haste`), as an ability's `keyword`. */
   keywords: KeywordGrant[];
 }

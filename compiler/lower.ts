@@ -383,6 +383,8 @@ class AbilityLowering {
   antecedent?: { subject?: Ast.NounPhrase; players?: PlayersRef };
   /** The clause being lowered (its trailing phrases may belong to a number inside it). */
   currentClause?: Ast.Clause;
+  /** How many target slots there were when the sentence being read began: the target players it names come after. */
+  sentenceTargetsFrom = 0;
   /** The search step of this ability, which a later "reveal it" makes reveal what it finds. */
   lastSearch?: Extract<Step, { op: "search" }>;
   /** The search was the last step lowered (a "reveal it" since adds none): "put it into ..." next says where it puts what it finds. */
@@ -822,7 +824,10 @@ class AbilityLowering {
         if (who.includes("they")) {
           const theirs = this.theirs(f.controller);
           if (theirs?.kind === "acting") sel.controller = "acting";
-          else if (theirs) this.note(f.controller.range, `the engine cannot count "${this.slice(f.controller.range)}" here; write "an opponent controls" or "you control"`);
+          else if (theirs?.kind === "target") {
+            delete sel.controller;
+            sel.controllerIs = theirs;
+          } else if (theirs) this.note(f.controller.range, `the engine cannot count "${this.slice(f.controller.range)}" here; write "an opponent controls" or "you control"`);
         }
         // The verb, "don't", and the controller's words this reading read — any other ("the first opponent") is CW6005.
         // "Creatures target opponent controls": every game is a duel — the one opponent, always a legal target (as "target
@@ -950,6 +955,8 @@ class AbilityLowering {
    */
   theirs(np: Ast.NounPhrase): PlayerRef | undefined {
     if (this.antecedent) return { kind: "acting" };
+    const named = this.targetPlayerNamedInSentence();
+    if (named) return named;
     if (this.eventPlayer) return { kind: "event_player" };
     this.note(np.range, `"${this.slice(np.range)}" names no player here: write whose ("your hand", "an opponent controls", "target player's hand"), or start with the player ("Each player gains 1 life for each card in their hand")`);
     return undefined;
@@ -968,6 +975,17 @@ class AbilityLowering {
     // Read only to learn whom it names: the verb reads (and notes) it again.
     this.notes.length = notes;
     return ref && ref.kind !== "you" && ref.kind !== "each_player" && ref.kind !== "each_opponent" ? ref : undefined;
+  }
+
+  /**
+   * "Deal 2 damage to target player and 1 damage to each creature they control": in a clause with no player subject and
+   * nobody else "they" could name (no clause before acting for players, no trigger's player), "they" / "that player"
+   * after a target player named earlier in the same sentence is that player. Two target players named before it: no guess.
+   */
+  private targetPlayerNamedInSentence(): PlayerRef | undefined {
+    if (this.actingSubject) return undefined;
+    const slots = this.targets.map((t, index) => ({ t, index })).slice(this.sentenceTargetsFrom).filter(({ t }) => t.accepts === "player");
+    return slots.length === 1 ? { kind: "target", index: slots[0]!.index } : undefined;
   }
 
   /** The target player slot an imperative clause's object or `to ...` registered as its verb read it (slots from `from` on). */
@@ -1672,6 +1690,7 @@ class AbilityLowering {
     for (let i = 0; i < entries.length; i++) {
       const { clause, step, repeat, each, mayShared } = entries[i]!;
       if (each) this.use(each);
+      if (step.connector === "." || step.connector === ". then" || step.connector === "—" || step.connector === ";") this.sentenceTargetsFrom = this.targets.length;
       if (step.connector === "." || step.connector === ". then" || step.connector === "—") {
         openMay = undefined;
         branch = undefined;
@@ -2743,12 +2762,13 @@ class AbilityLowering {
     if (stats && statNames[1]) tokenStats[statNames[1]] = stats.second;
     if (!stats) Object.assign(tokenStats, named);
     const subtypes = words.map((w) => lookup(this.vocab.subtypes, w)).filter((s): s is string => !!s);
+    const colors = words.map((w) => lookup(this.vocab.colors, w)).filter((c): c is string => !!c);
     const withPrep = (clause.tail.find((t) => t.kind === "prep" && t.prep === "with") as Ast.PrepPhrase | undefined) ?? (obj?.filters.find((f) => f.kind === "prep" && f.prep === "with") as Ast.PrepPhrase | undefined);
     const keywords = withPrep ? this.keywordList(withPrep.object) : [];
     this.use(obj?.items, obj?.determiners);
     // "Each opponent creates a 1/1 Thrall token": under that player's control.
     const under = this.antecedent?.subject && this.antecedent.subject === clause.subject ? this.subjectPlayers(clause.subject) : undefined;
-    return [{ op: "create_token", token: { name: name || "Token", cardType: type, subtypes, stats: tokenStats, keywords }, amount: this.amountOf(obj, 1), ...(under && under.kind !== "each_player" && under.kind !== "each_opponent" ? { under } : {}) }];
+    return [{ op: "create_token", token: { name: name || "Token", cardType: type, subtypes, stats: tokenStats, ...(colors.length ? { colors } : {}), keywords }, amount: this.amountOf(obj, 1), ...(under && under.kind !== "each_player" && under.kind !== "each_opponent" ? { under } : {}) }];
   }
 
   /** "Summon a Unit from your Graveyard" (choose one) · "Summon target Unit card from your Oblivion" · "summon it" · "Summon a Gray Beast token" (made). */

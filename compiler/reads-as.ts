@@ -410,7 +410,8 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       const stats = !Object.keys(t.stats).length || !ctx.game.stats.length ? "" : ctx.game.stats.length === 1 ? `${t.stats[ctx.game.stats[0]!] ?? 0} ${ctx.game.stats[0]} ` : `${t.stats[ctx.game.stats[0]!] ?? 0}/${t.stats[ctx.game.stats[1]!] ?? 0} `;
       // "a Bat token", "two "Thrall" Vampire tokens": the name is quoted when it is not the subtype line.
       const kind = t.subtypes.join(" ") === t.name || !t.subtypes.length ? t.name : `"${t.name}" ${t.subtypes.join(" ")}`;
-      return `create ${step.amount === 1 ? "a" : numberText(step.amount, ctx)} ${stats}${kind} ${plural("token", step.amount)}${t.keywords.length ? ` with ${listText(t.keywords.map(keywordText))}` : ""}`;
+      const colors = t.colors?.length ? `${t.colors.join(" ")} ` : "";
+      return `create ${step.amount === 1 ? "a" : numberText(step.amount, ctx)} ${stats}${colors}${kind} ${plural("token", step.amount)}${t.keywords.length ? ` with ${listText(t.keywords.map(keywordText))}` : ""}`;
     }
     case "gain_control":
       return `${playerText(step.who, ctx, true)} ${verb("gain", step.who)} control of ${aff(step.what)}${durationText(step.duration)}`;
@@ -797,8 +798,9 @@ export function selectorText(sel: CardSelector, ctx: Context, count: NumberExpr,
   else if (sel.controllerIs) {
     // The card was named before the cards it counts or acts on ("target creature ... each other creature its controller controls").
     const of = sel.controllerIs.kind === "controller_of" || sel.controllerIs.kind === "owner_of" ? sel.controllerIs : undefined;
-    const who = of && of.of.kind !== "self" ? `its ${of.kind === "controller_of" ? "controller" : "owner"}` : playerText(sel.controllerIs, ctx, true);
-    tail.push(`${who} ${who === "you" ? "control" : "controls"}`);
+    // A target player named before in the sentence: "they" ("... to target player and 1 damage to each creature they control").
+    const who = of && of.of.kind !== "self" ? `its ${of.kind === "controller_of" ? "controller" : "owner"}` : sel.controllerIs.kind === "target" ? "they" : playerText(sel.controllerIs, ctx, true);
+    tail.push(`${who} ${who === "you" || who === "they" ? "control" : "controls"}`);
   }
   if (sel.attackedThisTurn) tail.push("that attacked this turn");
   const withs: string[] = [];

@@ -51,7 +51,8 @@ export const CostSymbol = createToken({ name: "CostSymbol", pattern: /\{[A-Za-z0
 /** `3/2`, `+1/+1`, `-1/-0`, `+X/+0`. */
 export const Stats = createToken({ name: "Stats", pattern: /[+-]?(?:\d+|X)\/[+-]?(?:\d+|X)(?![A-Za-z0-9_])/ });
 /** `3`, `+1`, `-2`. */
-export const NumberLiteral = createToken({ name: "NumberLiteral", pattern: /[+-]?\d+/ });
+/** A hyphen between a number and a word belongs to the number: `a 1-power Spirit token` reads as `a 1 power Spirit token`. */
+export const NumberLiteral = createToken({ name: "NumberLiteral", pattern: /[+-]?\d+(?:-(?=[A-Za-z]))?/ });
 /** `—` (em dash), `–` (en dash), `--`, or a lone `-` used as a dash. */
 export const Dash = createToken({ name: "Dash", pattern: /—|–|--?/ });
 export const Bullet = createToken({ name: "Bullet", pattern: /[•·]/ });

@@ -6,7 +6,7 @@
  */
 import { MAX_CARDS } from "../state/limits.ts";
 import type { NativeRuleName } from "../../compiler/contract.ts";
-import type { SourceRef, Step } from "../../compiler/ir.ts";
+import type { CompiledCard, SourceRef, Step, TokenSpec } from "../../compiler/ir.ts";
 import type { Frame, PlayerId, TargetValue } from "../state/state.ts";
 import { cardIdOf } from "../state/state.ts";
 import { type Ctx, RESOLVING, battlefield, cardDef, cardName, emit, hand, isPermanent, slotsOf, zoneList, insertCard, writeCard } from "./cards.ts";
@@ -119,6 +119,31 @@ function frameRunning(ctx: Ctx, run: Frame, step: Step): Frame | undefined {
 }
 
 /** Who does a step: in "Each player summons ..." the player its run is for, else the ability's controller. */
+/**
+ * The definition id of a token made from text: `token/<name>`, unless another token of that name but other stats, types,
+ * colours or keywords was made before in this game ("a 1/1 Bat token" and "a 2/2 Bat token") — then the first free
+ * `token/<name>#N`, so each token is what its own text says.
+ */
+function madeTokenId(made: Record<string, CompiledCard>, spec: TokenSpec): string {
+  const base = `token/${spec.name}`;
+  for (let n = 1; ; n++) {
+    const id = n === 1 ? base : `${base}#${n}`;
+    const def = made[id];
+    if (!def || sameToken(def, spec)) return id;
+  }
+}
+
+function sameToken(def: CompiledCard, spec: TokenSpec): boolean {
+  const keywords = def.abilities.map((a) => (a.kind === "keyword" ? a.keyword : undefined));
+  return (
+    def.cardType === spec.cardType &&
+    JSON.stringify(def.subtypes) === JSON.stringify(spec.subtypes) &&
+    JSON.stringify(def.colors) === JSON.stringify(spec.colors ?? []) &&
+    JSON.stringify(def.stats) === JSON.stringify(spec.stats) &&
+    JSON.stringify(keywords) === JSON.stringify(spec.keywords.map((k) => (k.amount === undefined ? { name: k.name } : { name: k.name, amount: k.amount })))
+  );
+}
+
 function actor(frame: Frame): PlayerId {
   return frame.acting ?? frame.controller;
 }
@@ -377,7 +402,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       // A token the sets print ("Thrall") is that card, abilities included; any other is made from the text.
       const named = rules.byName.get(step.token.name.toLowerCase());
       const printed = named?.isToken ? named : undefined;
-      const defId = printed?.id ?? `token/${step.token.name}`;
+      const defId = printed?.id ?? madeTokenId(state.tokens, step.token);
       if (!printed) state.tokens[defId] ??= {
         id: defId,
         name: step.token.name,
@@ -386,7 +411,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
         cardType: step.token.cardType,
         subtypes: step.token.subtypes,
         supertypes: ["Token"],
-        colors: [],
+        colors: step.token.colors ?? [],
         cost: [],
         stats: step.token.stats,
         flags: ["token"],

@@ -106,8 +106,8 @@ describe("tokens summoned", () => {
   it("'a 2 power Gray Wolf token': the number before a stat's name is the stat (was: two tokens of no power)", () => {
     const wolf = probe("duel", "spell", "Summon a 2 power Gray Wolf token.");
     expect(wolf.problems).toEqual([]);
-    expect(wolf.abilities[0]!.steps).toMatchObject([{ op: "create_token", amount: 1, token: { name: "Wolf", stats: { power: 2 } } }]);
-    expect(wolf.readsAs).toEqual(["Create a 2 power Wolf token."]);
+    expect(wolf.abilities[0]!.steps).toMatchObject([{ op: "create_token", amount: 1, token: { name: "Wolf", stats: { power: 2 }, colors: ["Gray"] } }]);
+    expect(wolf.readsAs).toEqual(["Create a 2 power Gray Wolf token."]);
   });
 });
 
