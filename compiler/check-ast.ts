@@ -244,8 +244,14 @@ function walkNode(node: unknown, out: Collector, verb: string | undefined, event
       if (clause.verb && !clause.verb.keyword) {
         const reference: WordReference = { role: "verb", text: clause.verb.text, range: clause.verb.range };
         if (event) reference.event = true;
-        const count = clause.object?.determiners.find((d): d is Ast.Count => d.kind === "count");
-        if (count && clause.object!.items.length === 0) reference.parameter = { text: count.text, range: count.range };
+        const items = clause.object?.items ?? [];
+        const oneCard = items.length === 1 && items[0]!.kind === "word" && /^card$/i.test(items[0]!.text);
+        const article = oneCard && clause.object!.determiners.length === 1 ? clause.object!.determiners.find((d) => d.kind === "determiner" && (d.lemma === "a" || d.lemma === "an")) : undefined;
+        const count = clause.object?.determiners.find((d): d is Ast.Count => d.kind === "count") ?? article;
+        // "Mill 3", "Mill a card", and "Mill 3 cards" with the noun the value counts (the lowering reads "cards" for a keyword whose value is
+        // a number of cards, and leaves it unread, CW6005, after any other).
+        const counted = items.length === 0 || (items.length === 1 && items[0]!.kind === "word" && /^cards?$/i.test(items[0]!.text) && !clause.object!.filters.length);
+        if (count && counted) reference.parameter = { text: count.text, range: count.range, ...(items.length ? { counted: true } : {}) };
         out.words.push(reference);
       }
       if (clause.verb && !event) {

@@ -41,8 +41,11 @@ export interface WordReference {
   role: WordRole;
   text: string;
   range: Range;
-  /** For a verb: its number (`Scry 1` → 1), which a keyword action with a parameter needs. */
-  parameter?: { text: string; range: Range };
+  /**
+   * For a verb: its number (`Scry 1` → 1), which a keyword action with a parameter needs; `counted` when the number counts
+   * the cards after it (`Mill 3 cards`, `Erase two cards`): a value to a keyword with a parameter, the amount of cards to one without.
+   */
+  parameter?: { text: string; range: Range; counted?: boolean };
   /** For a verb: named in a trigger event or a condition (`When you Scry`), so it needs no number. */
   event?: boolean;
 }

@@ -110,6 +110,8 @@ export const NATIVE_RULES = [
   "grant_temporary_facet", "ready_facets", "lose_temporary_facets", "remove_all_abilities", "cannot_attack_or_block",
 ] as const;
 export type NativeRuleName = (typeof NATIVE_RULES)[number];
+/** Native rules whose amount is a number of cards (effects.ts: mill moves N cards, scry looks at N): "Mill 3 cards" reads its noun. */
+export const RULES_COUNTING_CARDS: readonly string[] = ["mill", "scry"];
 
 export const CARD_RULES = [
   "attacks_without_exhausting", "blockable_only_by_flying", "cannot_attack_or_block", "cant_attack", "cant_be_blocked", "cant_block",

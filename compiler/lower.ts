@@ -43,7 +43,7 @@ import type {
 import { IR_VERSION, RESTRICTION_RULES } from "./ir.ts";
 import type { MessageCode } from "./messages.ts";
 import { checkAbilityContract, checkCardStates, checkStaticsWhileAttacking, checkUndefinedX, checkGameContract, checkGameParams } from "./contract-check.ts";
-import { TRIGGER_EVENTS, canonicalParamValue, turnEndMoment } from "./contract.ts";
+import { RULES_COUNTING_CARDS, TRIGGER_EVENTS, canonicalParamValue, turnEndMoment } from "./contract.ts";
 import { WordLedger, isSelectingWord, leavesOf, unusedPhrases } from "./word-accounting.ts";
 import { additionalCostReadsAs, readsAs, upgradedAmount } from "./reads-as.ts";
 import { analyzeWorkspace, cardsAsCheckedOf, type WorkspaceAnalysis } from "./workspace.ts";
@@ -78,6 +78,16 @@ export interface LoweringResult {
 // Small helpers
 
 const lower = (s: string) => s.toLowerCase();
+/**
+ * Is a keyword action's value a number of cards ("Mill 3 cards", "Scry 2 cards")? A native rule that moves or looks at
+ * that many cards, or a definition in card text whose N is the amount of a step on cards (`= "Draw N cards."`).
+ */
+function countsCards(keyword: KeywordDef): boolean {
+  if (keyword.rule) return RULES_COUNTING_CARDS.includes(keyword.rule);
+  const isN = (amount: unknown) => JSON.stringify(amount) === '{"kind":"x"}';
+  return (keyword.ability?.steps ?? []).some((s) => (s.op === "draw" || s.op === "discard" || s.op === "move_top" || s.op === "look_top") && isN(s.amount));
+}
+
 function singular(word: string): string {
   const w = lower(word);
   if (w.endsWith("ies") && w.length > 4) return w.slice(0, -3) + "y";
@@ -2302,9 +2312,63 @@ class AbilityLowering {
   clauseCore(clause: Ast.Clause): Step[] {
     // "... and also gain Haste": `also` says the clause goes on with the subject before it, which the steps read.
     this.use(clause.also);
+    const unordered = this.topOfUnorderedZone(clause);
+    if (unordered) return unordered;
     const steps = this.clauseSteps(clause);
     if (!(steps.length === 1 && steps[0]!.op === "rule" && steps[0]!.rule === "unsupported")) this.use(clause.verb, clause.be);
     return steps;
+  }
+
+  /**
+   * "Erase two cards.", "Your opponent erases a card.": cards erased with no zone named come from the eraser's own graveyard,
+   * as the rules say ("Cards erased from your graveyard go here", a cost's "erase 2"), never from play. Sets the zone of
+   * the pick or target `erase` made (a phrase naming a zone, or "unit" without "card", keeps its own reading).
+   */
+  erasedFromOwnGraveyard(target: Affected, obj: Ast.NounPhrase | undefined, clause: Ast.Clause): void {
+    const graveyard = this.vocab.zoneOfRole("graveyard");
+    if (!graveyard || !obj || !npWords(obj).some((w) => /^cards?$/.test(w))) return;
+    const ref = target.kind === "card" ? target.ref : undefined;
+    const picked = ref?.kind === "chosen" ? this.pending.find((s): s is Extract<Step, { op: "choose_cards" }> => s.op === "choose_cards" && s.label === ref.label)?.selector : undefined;
+    const slots = target.kind === "target" ? [target.index] : target.kind === "targets" ? target.indexes : ref?.kind === "target" ? [ref.index] : [];
+    const selectors = picked ? [picked] : slots.map((i) => this.targets[i]?.cards);
+    if (selectors.length === 0 || selectors.some((selector) => !selector || selector.zones)) return;
+    const eraser = clause.subject ? this.subjectPlayers(clause.subject) : { kind: "you" as const };
+    // A pick is made as the effect resolves, by each player erasing ("acting"); a target is chosen before, from the
+    // graveyard of a player known then (you, your opponent) or from any graveyard.
+    const owner = eraser.kind === "you" ? "you" : eraser.kind === "opponent" ? "opponent" : picked ? "acting" : undefined;
+    for (const selector of selectors) {
+      selector!.zones = [graveyard];
+      if (owner) selector!.owner = owner;
+    }
+  }
+
+  /**
+   * "the top card of their graveyard", "on top of your graveyard" where the zone keeps no order (the games' graveyards are
+   * piles the rules never order): "top" names no card and no place, so it is CW6011 at its words with a form that runs,
+   * never a guess of some card or every card.
+   */
+  topOfUnorderedZone(clause: Ast.Clause): Step[] | undefined {
+    const phrases = [clause.subject, clause.object, ...clause.tail.map((t) => (t.kind === "prep" ? t.object : undefined))];
+    for (const np of phrases) {
+      const place = np?.items.find((i) => i.kind === "word" && /^(top|bottom)$/i.test(i.text));
+      const of = np?.filters.find((f): f is Ast.PrepPhrase => f.kind === "prep" && f.prep === "of");
+      if (!np || !place || !of) continue;
+      const zone = this.zoneIn(of.object);
+      if (!zone || this.vocab.game.zones.find((z) => z.name === zone)?.ordered !== false) continue;
+      const zoneText = this.slice(of.object.range);
+      const count = npCount(np);
+      // "the top two creature cards of your graveyard" → "two creature cards from your graveyard".
+      const kind = np.items.filter((i) => i.kind === "word" && i !== place).map((i) => this.slice(i.range)).join(" ");
+      const many = count?.value !== undefined && count.value > 1 ? count.text : /^[aeiou]/i.test(kind) ? "an" : "a";
+      const suggestion = npWords(np).some((w) => /^cards?$/.test(w)) ? `${many} ${kind} from ${zoneText}` : `into ${zoneText}`;
+      const words = this.slice(np.range);
+      const args = { game: this.vocab.game.name, zone, words, suggestion };
+      this.notes.push({ file: this.file, range: plainRange(np.range), code: "CW6011", args, message: `${zone} keeps no order: "${words}" names nothing` });
+      // The clause does not run and this note says so: its other words are not dropped in silence (no CW6005 besides).
+      this.ledger.carry(clause);
+      return [{ op: "rule", rule: "unsupported" }];
+    }
+    return undefined;
   }
 
   clauseSteps(clause: Ast.Clause): Step[] {
@@ -2331,12 +2395,24 @@ class AbilityLowering {
       return this.unsupported(clause);
     }
     // A keyword action of the game ("Scry 1", "Summon a Unit ...", "Erase target card ...").
-    const keyword = this.vocab.keywords.get(lower(verbWord)) ?? this.vocab.keywords.get(singular(verbWord));
+    const keyword = this.vocab.keywords.get(lower(verbWord)) ?? this.vocab.keywords.get(verb) ?? this.vocab.keywords.get(singular(verbWord));
     if (keyword && keyword.kind === "action" && !["draw", "discard", "destroy", "sacrifice"].includes(verb)) {
       if (keyword.rule === "put_onto_field_free" || keyword.rule === "put_into_play_from_discard_pile") return this.summonSteps(obj, clause);
       if (keyword.rule === "move_to_oblivion") {
         // "Erase target card from a Graveyard": the keyword action itself, so "Whenever you erase a card" fires.
-        return [{ op: "keyword_action", keyword: keyword.name, amount: this.amountOf(obj, 1), who: who(), target: this.pickOrAffected(obj, clause) }];
+        const target = this.pickOrAffected(obj, clause);
+        this.erasedFromOwnGraveyard(target, obj, clause);
+        return [{ op: "keyword_action", keyword: keyword.name, amount: this.amountOf(obj, 1), who: who(), target }];
+      }
+      // "Mill 3 cards.", "Target player mills 2 cards.": the value with the noun it counts, for a keyword whose value is a
+      // number of cards; after any other keyword ("Spark 2 cards") "cards" stays unread (CW6005), never a card phrase.
+      const dets = npDeterminers(obj);
+      const counted = obj && npWords(obj).length === 1 && !obj.filters.length && (npCount(obj) ? /^cards?$/.test(npWords(obj)[0]!) : npWords(obj)[0] === "card" && dets.length === 1 && (dets[0] === "a" || dets[0] === "an"));
+      if (obj && counted) {
+        if (!countsCards(keyword)) return [{ op: "keyword_action", keyword: keyword.name, amount: this.amountOf({ ...obj, items: obj.items.filter((i) => i.kind !== "word") }, 1), who: who() }];
+        this.useWords(obj, "card", "cards");
+        this.useDeterminers(obj, "a", "an");
+        return [{ op: "keyword_action", keyword: keyword.name, amount: npCount(obj) ? this.amountOf({ ...obj, items: obj.items.filter((i) => i.kind !== "word") }, 1) : 1, who: who() }];
       }
       // "Bounce target creature", "Silence target creature": the keyword acts on a card phrase.
       if (obj && !isPlayerPhrase(obj) && npWords(obj).length > 0) return [{ op: "keyword_action", keyword: keyword.name, amount: 1, who: who(), target: this.affected(obj) }];
@@ -2939,7 +3015,8 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
   };
   const objWords = npWords(clause.object);
   const tailPreps = clause.tail.filter((t) => t.kind === "prep") as Ast.PrepPhrase[];
-  const keyword = l.vocab.keywords.get(lower(clause.verb?.text ?? ""));
+  // "Whenever you erase a card", "Whenever an opponent erases a card": the keyword inflected after a player subject.
+  const keyword = l.vocab.keywords.get(lower(clause.verb?.text ?? "")) ?? (/ies$/.test(verb) ? l.vocab.keywords.get(`${verb.slice(0, -3)}y`) : /[^s]s$/.test(verb) ? l.vocab.keywords.get(verb.slice(0, -1)) : undefined);
   const playerSubject = (): TriggerPattern["subject"] => {
     l.use(clause.subject);
     return { kind: "player", who: playerWho() };

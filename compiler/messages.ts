@@ -845,6 +845,14 @@ export const MESSAGES = {
     example: "Target creature gets +1/+1, gains Haste until end of turn.",
     exampleArgs: { modifier: "until end of turn", covered: "gains Haste until end of turn", uncovered: "Target creature gets +1/+1", otherwise: "for ever", suggestion: "Target creature gets +1/+1 until end of turn and gains Haste until end of turn" },
   },
+  CW6011: {
+    severity: "warning",
+    template: 'In {game} the {zone} keeps no order, so "{words}" names no card or place: the engine cannot run it. Write "{suggestion}" (the player chooses the card), or name the card another way.',
+    explanation:
+      "\"Top\" and \"bottom\" mean something in a zone the game keeps in order (a deck: `zone Deck hidden ordered`). A zone declared without `ordered` — every bundled game's graveyard or discard pile is a face-up pile the rules never order — has no top card and no top to put a card on, so the engine has nothing to run for the phrase; guessing a card (or every card) would play another card than the designer meant. Say which card: \"a card from their graveyard\" lets the player choose one, a target lets the card's controller choose; a card put into such a zone is written \"into your graveyard\".",
+    example: "Its controller erases the top card of their graveyard.   (a Three-Slot Duel unit's DEATH ability)",
+    exampleArgs: { game: "Three-Slot Duel", zone: "Graveyard", words: "the top card of their graveyard", suggestion: "a card from their graveyard" },
+  },
   CW6040: {
     severity: "info",
     template: 'The text in parentheses is not read: {reason}. The engine runs "{readsAs}".',

@@ -511,7 +511,7 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       return `you may ${first!.replace(/^./, (c) => c.toLowerCase()).replace(/\.$/, "")}.${more}${no}`;
     }
     case "keyword_action":
-      return `${step.who.kind === "you" ? step.keyword : `${playersText(step.who, ctx, true)} ${step.keyword.toLowerCase()}s`}${step.target ? ` ${aff(step.target)}` : step.amount === 1 && !ctx.game.keywords.find((k) => k.name === step.keyword)?.parameter ? "" : ` ${numberText(step.amount, ctx)}`}`;
+      return `${step.who.kind === "you" ? step.keyword : `${playersText(step.who, ctx, true)} ${agreesWithOne(step.keyword.toLowerCase())}`}${step.target ? ` ${aff(step.target)}` : step.amount === 1 && !ctx.game.keywords.find((k) => k.name === step.keyword)?.parameter ? "" : ` ${numberText(step.amount, ctx)}`}`;
     case "rule":
       if (step.rule === "make_defender" && step.target) return `${aff(step.target)} becomes a defender`;
       return step.rule === "unsupported" ? "(nothing: the engine cannot run this text)" : `(the engine's rule "${step.rule.replace(/_/g, " ")}")`;
@@ -1071,7 +1071,7 @@ function triggerText(t: TriggerPattern, ctx: Context): string {
   if (t.subject.kind === "player" && (t.event === "keyword_action" || t.event === "cast")) {
     const who = t.subject.who === "you" ? "you" : t.subject.who === "opponent" ? "an opponent" : "a player";
     const s = who === "you" ? "" : "s";
-    if (t.event === "keyword_action") return `Whenever ${who} ${t.keyword ?? "act"}${t.keyword ? "" : s}`;
+    if (t.event === "keyword_action") return `Whenever ${who} ${t.keyword ? (s ? agreesWithOne(t.keyword.toLowerCase()) : t.keyword) : `act${s}`}`;
     return `Whenever ${who} cast${s} ${t.object?.kind === "card" ? articles(`a ${selectorText(t.object.selector, ctx, 1)}`) : "a card"}`;
   }
   if (t.subject.kind === "player") {
@@ -1182,4 +1182,10 @@ function untilHandText(amount: NumberExpr, op: "draw" | "discard", ctx: Context)
   if (typeof size === "number" || size.kind !== "hand_size" || typeof n !== "number") return undefined;
   const who = size.of.kind === "you" ? "you have" : "they have";
   return `cards until ${who} ${n} ${n === 1 ? "card" : "cards"} in hand`;
+}
+
+/** A verb after one player ("an opponent erases", "target player scries", "each player mills"). */
+function agreesWithOne(verb: string): string {
+  if (/[^aeiou]y$/.test(verb)) return `${verb.slice(0, -1)}ies`;
+  return /(s|sh|ch|x|z)$/.test(verb) ? `${verb}es` : `${verb}s`;
 }
