@@ -98,11 +98,12 @@ export function settledScore(engine: Engine, evaluator: Evaluator, state: GameSt
  * The position once what is waiting resolves with nobody acting: every player with priority
  * passes and forced steps (a single legal action) are taken, up to the next real choice. A block
  * declared, a target chosen, a spell cast change nothing until then — judged one step ahead they
- * all look alike (so the bots expected every attack to go unblocked).
+ * all look alike (so the bots expected every attack to go unblocked). `within` a turn's phase, it
+ * stops where that phase ends.
  */
-export function quietly(engine: Engine, state: GameState): GameState {
+export function quietly(engine: Engine, state: GameState, within?: { turn: number; phase: string }): GameState {
   let current = state;
-  for (let step = 0; step < QUIET_STEPS && !current.over; step++) {
+  for (let step = 0; step < QUIET_STEPS && !current.over && (!within || (current.turn === within.turn && current.phase === within.phase)); step++) {
     if (!engine.decider(current)) break;
     const legal = engine.legalActions(current);
     const next = legal.length === 1 ? legal[0] : legal.find((a) => a.type === "pass");
@@ -112,6 +113,69 @@ export function quietly(engine: Engine, state: GameState): GameState {
     current = applied.state;
   }
   return current;
+}
+
+/** Questions answered at most when a position is finished (a guard: a combat asks one per attacker and one per damage split). */
+const FINISH_QUESTIONS = 12;
+
+/**
+ * The position once what is under way in `turn`'s `phase` is finished, cheaply: it resolves
+ * quietly up to the end of that phase, and each question the game still asks in that phase (the blockers of a declared
+ * attack, how an attacker splits its damage among its blockers, a target) is answered by its
+ * player's best of a few answers — nothing or a single card, not every set of cards — each judged
+ * with the questions after it answered by their first listed answer. The search bot's judgement
+ * of where a simulated game stops: judged at such a question, a combat is judged before its
+ * damage. A question of a later phase (the next declaration of attackers) is a new decision and
+ * stays open.
+ */
+export function finished(engine: Engine, evaluator: Evaluator, state: GameState, turn: number, phase: string): GameState {
+  const within = { turn, phase };
+  let current = quietly(engine, state, within);
+  for (let asked = 0; asked < FINISH_QUESTIONS && stillUnderWay(current, turn, phase); asked++) {
+    const player = engine.decider(current);
+    let best: GameState | undefined;
+    let bestScore = -Infinity;
+    if (player)
+      for (const action of fewAnswers(engine.legalActions(current))) {
+        const applied = engine.apply(current, action, LISTED);
+        if (!applied.ok) continue;
+        const score = evaluator.score(withFirstAnswers(engine, applied.state, turn, phase), player);
+        if (score > bestScore) {
+          bestScore = score;
+          best = applied.state;
+        }
+      }
+    if (!best) break;
+    current = quietly(engine, best, within);
+  }
+  return current;
+}
+
+const stillUnderWay = (state: GameState, turn: number, phase: string) => state.pending !== null && !state.over && state.turn === turn && state.phase === phase;
+
+/** The position once it resolves quietly with the questions left in the phase answered by their first listed answer. */
+function withFirstAnswers(engine: Engine, state: GameState, turn: number, phase: string): GameState {
+  const within = { turn, phase };
+  let current = quietly(engine, state, within);
+  for (let asked = 0; asked < FINISH_QUESTIONS && stillUnderWay(current, turn, phase); asked++) {
+    const first = engine.legalActions(current)[0];
+    const applied = first && engine.apply(current, first, LISTED);
+    if (!applied || !applied.ok) break;
+    current = quietly(engine, applied.state, within);
+  }
+  return current;
+}
+
+/**
+ * The answers `finished` weighs: of a question answered with a set of cards (blockers, cards to
+ * pick), the sets of the fewest cards it allows and single cards — seven blockers are 128 sets.
+ */
+function fewAnswers(legal: readonly Action[]): readonly Action[] {
+  let fewest = Infinity;
+  for (const action of legal) if (action.type === "choose" && action.cards) fewest = Math.min(fewest, action.cards.length);
+  if (fewest === Infinity) return legal;
+  const most = Math.max(1, fewest);
+  return legal.filter((action) => !(action.type === "choose" && action.cards && action.cards.length > most));
 }
 
 /** The position after the move a player likes best, each judged once it resolves quietly (the first such move on a tie). */

@@ -8,7 +8,8 @@
  * ahead that fades as visits grow (progressive bias). A node's untried actions are tried best
  * first by that same one-step judgement. Past the tree the game is played on by a greedy-ish
  * policy — the evaluation's one-step favourite, a random action now and then — for a few
- * decisions, and the position is judged by the evaluation as a chance to win (./evaluate.ts).
+ * decisions, and the position is judged by the evaluation as a chance to win (./evaluate.ts) once
+ * what is under way in the phase of the last action is finished (./greedy.ts finished).
  * At the root the choice is PUCT instead, its policy the greedy bot's settled judgement of each
  * action (./greedy.ts settledScore, in a sampled world): a one-step look sees nothing of an attack
  * declared or a block, the settled one does, so the search starts from greedy's move and leaves it
@@ -27,7 +28,7 @@ import type { Action, Engine, GameState, PlayerId } from "../index.ts";
 import { cloneJson } from "../state/clone.ts";
 import { type Bot, type BotSettings, DEFAULT_PLAYOUTS, LISTED, allowedActions, registerBot } from "./bot.ts";
 import { Evaluator } from "./evaluate.ts";
-import { quietly, settledScore } from "./greedy.ts";
+import { finished, quietly, settledScore } from "./greedy.ts";
 import { WorldSampler } from "./determinize.ts";
 import { ActionNamer } from "./action-key.ts";
 import { BotRandom } from "./random.ts";
@@ -186,6 +187,8 @@ export class MctsBot implements Bot {
   /** One simulated game: a sampled world, down the tree by UCB1 + bias, one new node, a short playout, the result backed up. */
   private simulate(root: Node, real: GameState): void {
     let state = this.sampler.sample(real, this.random);
+    // The state the last action was taken in: the playout finishes what is under way in its phase before judging.
+    let lastTakenIn = state;
     let node = root;
     const path: Node[] = [];
     for (let depth = 0; !state.over && depth < MAX_TREE_DEPTH; depth++) {
@@ -273,12 +276,13 @@ export class MctsBot implements Bot {
         if (!applied.ok) break;
         next = applied.state;
       }
+      lastTakenIn = state;
       state = next;
       path.push(child);
       node = child;
       if (untried) break;
     }
-    const value = this.playout(state);
+    const value = this.playout(state, lastTakenIn);
     for (const n of path) {
       n.visits++;
       n.reward += n.actor === this.player ? value : 1 - value;
@@ -289,20 +293,26 @@ export class MctsBot implements Bot {
    * Plays on from a position for `rolloutDepth` decisions (forced steps are free), each the
    * action the evaluation likes best one step ahead for whoever decides — or, with the
    * configured randomness, a random one (ending a phase or passing only one time in three when
-   * something else is possible) — and returns the bot's chance to win there.
+   * something else is possible) — and returns the bot's chance to win there, once what is under
+   * way in the phase of the last action taken is finished (./greedy.ts finished): stopped at a
+   * block or a damage split, a combat would be judged before its damage.
    */
-  private playout(from: GameState): number {
-    if (from.over || this.rolloutDepth === 0) return this.evaluator.value(from, this.player);
+  private playout(from: GameState, lastTakenIn: GameState): number {
+    if (from.over || this.rolloutDepth === 0) return this.judge(from, lastTakenIn);
     // `from` shares card objects with the tree's states and the real game's, so the playout changes
     // a state in place only once it owns one (a full copy, made when first needed). A step the
     // evaluation picked takes the state its look-ahead already reached, owned or not as its source was.
     let state = from;
     let owned = false;
+    let turn = lastTakenIn.turn;
+    let phase = lastTakenIn.phase;
     for (let decisions = 0, forced = 0; decisions < this.rolloutDepth && forced < MAX_FORCED_STEPS && !state.over; ) {
       const actor = this.engine.decider(state);
       if (!actor) break;
       const legal = this.legal(state, actor);
       if (legal.length === 0) break;
+      turn = state.turn;
+      phase = state.phase;
       let action: Action;
       if (legal.length === 1) {
         action = legal[0]!;
@@ -324,7 +334,13 @@ export class MctsBot implements Bot {
       }
       this.engine.applyInPlace(state, action, true);
     }
-    return this.evaluator.value(state, this.player);
+    return this.judge(state, { turn, phase });
+  }
+
+  /** The bot's chance to win where a simulated game stops, once what is under way in the phase of its last action is finished. */
+  private judge(state: GameState, lastTakenIn: { turn: number; phase: string }): number {
+    if (state.over) return this.evaluator.value(state, this.player);
+    return this.evaluator.value(finished(this.engine, this.evaluator, state, lastTakenIn.turn, lastTakenIn.phase), this.player);
   }
 
   private randomAction(legal: readonly Action[]): Action {

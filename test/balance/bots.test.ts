@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { createBot, allowedActions, WorldSampler, BotRandom, Evaluator, ActionNamer } from "../../runtime/bots/index.ts";
 import { MctsBot } from "../../runtime/bots/mcts.ts";
-import { quietly, settledScore } from "../../runtime/bots/greedy.ts";
+import { finished, quietly, settledScore } from "../../runtime/bots/greedy.ts";
 import { playGame, replayGame } from "../../balance/play.ts";
 import { taskAt } from "../../balance/plan.ts";
 import { gameEngine, runSpec } from "./helpers.ts";
@@ -152,6 +152,41 @@ describe("judging an attack (Chromatic)", () => {
     const settled = settledScore(engine, evaluator, state, both, "p2");
     expect(settled).toBe(evaluator.score(p1Best, "p2"));
     expect(settled).toBeLessThan(evaluator.score(atQuestion, "p2"));
+  }, 120_000);
+  it("finishes what is under way in a simulated game's last phase before judging it: the blocks and the damage split answered, a later phase's question left open", async () => {
+    // Where the search's simulated game stops (./mcts.ts judge): at p2's question which creatures block, or at
+    // p1's question how to split its damage, the combat would be judged before its damage.
+    const { engine } = await gameEngine("chromatic");
+    const evaluator = new Evaluator(engine);
+    const main = engine.setupBoard({ turn: 3, active: "p1", phase: "Main", players: { p1: { zones: { Battlefield: ["Grove Tender"], Deck: ["Seer", "Seer"] } }, p2: { zones: { Battlefield: ["Gossip Sprite", "Gossip Sprite"], Deck: ["Seer", "Seer"] } } } }).state;
+    const [attacker] = main.players.p1!.zones.Battlefield!;
+    // Ending the Main phase leads to the Combat phase's question which creatures attack: a new decision, left open.
+    let state = main;
+    for (let step = 0; step < 40 && !(state.pending && state.phase !== "Main"); step++) {
+      const legal = engine.legalActions(state);
+      state = engine.apply(state, legal.length === 1 ? legal[0]! : legal.find((a) => a.type === "pass" || a.type === "end_phase")!).state;
+    }
+    expect(state.pending?.player).toBe("p1");
+    expect(finished(engine, evaluator, state, main.turn, "Main")).toBe(state);
+    const attack = engine.legalActions(state).find((a) => a.type === "choose" && a.cards?.length === 1 && a.cards[0] === attacker)!;
+    const declared = engine.apply(state, attack).state;
+    const blocks = quietly(engine, declared);
+    expect(blocks.pending?.player).toBe("p2");
+    // At p2's question: p2 answers as it likes best of no block and each single blocker, and the combat resolves (to the end of the phase).
+    const answered = finished(engine, evaluator, declared, state.turn, state.phase);
+    expect(answered.pending === null || answered.phase !== state.phase).toBe(true);
+    const byEachAnswer = engine.legalActions(blocks).filter((a) => a.type === "choose" && (a.cards?.length ?? 0) <= 1).map((a) => evaluator.score(quietly(engine, engine.apply(blocks, a).state, state), "p2"));
+    expect(byEachAnswer.length).toBe(2); // no block, one 1/1 (the engine lists one of two copies)
+    expect(evaluator.score(answered, "p2")).toBe(Math.max(...byEachAnswer));
+    // ... which is not how the position looked at the question (before any damage).
+    expect(evaluator.score(answered, "p2")).not.toBe(evaluator.score(blocks, "p2"));
+    // At p1's question how to split its 2 damage after a double block: p1 splits 1 + 1, both 1/1s and the 2/2 die.
+    const both = engine.legalActions(blocks).find((a) => a.type === "choose" && a.cards?.length === 2)!;
+    const split = engine.apply(blocks, both).state;
+    expect(quietly(engine, split).pending?.player).toBe("p1");
+    const afterSplit = finished(engine, evaluator, split, state.turn, state.phase);
+    expect(afterSplit.players.p2!.zones.Battlefield).toEqual([]);
+    expect(afterSplit.players.p1!.zones.Battlefield).toEqual([]);
   }, 120_000);
   it.each(["greedy", "mcts"] as const)("%s keeps a 2/2 home against an untapped 2/5, and attacks an empty board", async (kind) => {
     expect(await attackers(kind, ["Thornback Guardian"])).toBe(0);
