@@ -777,7 +777,7 @@ class AbilityLowering {
         if (stem.startsWith("opponent")) sel.controller = "opponent";
         else if (stem === "player" || stem === "players") sel.controller = "any";
       } else if (/^non-?./.test(w) && this.exclusion(w.replace(/^non-?/, ""))) (sel.exclude ??= []).push(this.exclusion(w.replace(/^non-?/, ""))!);
-      else if (w === "exhausted") sel.exhausted = true;
+      else if (readinessOf(w) !== undefined) sel.exhausted = readinessOf(w);
       else if (w === "attacking") sel.attacking = true;
       else if ((w === "defender" || w === "defenders") && this.hasDefenders()) sel.defender = true;
       else if (w === "turned" && words[words.indexOf(w) - 1] === "newly" && this.vocab.game.params["newly_turned_types"] !== undefined) {
@@ -902,6 +902,11 @@ class AbilityLowering {
             this.useWords(inner, kw);
           }
         }
+      } else if (f.kind === "relative" && f.that && f.clause.be && f.clause.verb && readinessOf(lower(f.clause.verb.text)) !== undefined && !f.clause.subject && !f.clause.object && !f.clause.modal && !f.clause.tail.length) {
+        // "target creature that is exhausted", "each creature that isn't renewed"
+        const negated = /\b(?:not|isn['’]t|aren['’]t)\b/i.test(this.slice(f.range));
+        sel.exhausted = readinessOf(lower(f.clause.verb.text))! !== negated;
+        this.use(f);
       } else if (f.kind === "relative" && f.that && f.clause.verb?.lemma === "attack" && !f.clause.subject && !f.clause.object && !f.clause.modal && f.clause.tail.length === 1 && f.clause.tail[0]!.kind === "timing" && f.clause.tail[0]!.which === "this" && !f.clause.tail[0]!.combat) {
         // "a creature that attacked this turn"
         sel.attackedThisTurn = true;
@@ -1539,6 +1544,25 @@ class AbilityLowering {
     const stateWord = words.filter((w) => w !== "not" && w !== "isn't" && w !== "a" && w !== "an");
     if (stateWord.length !== 1) return undefined;
     const state = stateWord[0] === "attacking" ? "attacking" : stateWord[0] === "blocking" ? "blocking" : stateWord[0] === "defender" ? "defender" : undefined;
+    const readiness = readinessOf(stateWord[0]!);
+    if (readiness !== undefined) {
+      // "if this is renewed", "if it's exhausted", "If that creature is exhausted": its exhausted state as it is checked
+      // (a game without one: CW6007 from the contract check).
+      const dets = npDeterminers(clause.subject);
+      const that = !contracted && dets.length === 1 && dets[0] === "that" && subjectWords.length > 0 && subjectWords.every((w) => this.cardNoun(w));
+      const itNow = contracted || (dets.length === 1 && dets[0] === "it" && subjectWords.length === 0);
+      const selfNow = !clause.subject || (dets.length === 1 && dets[0] === "this" && subjectWords.every((w) => this.cardNoun(w)));
+      if (!that && !itNow && !selfNow) return undefined;
+      // "If it was renewed" after exhausting it: the engine sees the state as the condition is checked, not before.
+      if (clause.be && /^(?:was|were|wasn['’]t|weren['’]t)$/i.test(clause.be.text)) {
+        this.note(clause.range, `the engine checks "${this.slice(clause.range)}" as it is now, not before this ability acted: write "is" and put the check before the effect that changes it ("If it is renewed, ...")`);
+        return {};
+      }
+      const of: CardRef = that ? (this.lastCard ?? this.thatCard(clause.subject!) ?? { kind: "it" }) : itNow ? (this.lastCard ?? { kind: "it" }) : { kind: "self" };
+      this.use(clause);
+      const condition: Condition = { kind: "card_matches", of, selector: { exhausted: readiness } };
+      return { condition: negated ? { kind: "not", condition } : condition };
+    }
     if (!state) return undefined;
     // Whose: nothing, "this" (+ a card noun), "it" / "it's".
     const selfNouns = subjectWords.every((w) => w === "card" || w === "permanent" || lookup(this.vocab.cardTypes, w) !== undefined || lookup(this.vocab.subtypes, w) !== undefined);
@@ -3306,6 +3330,11 @@ function repetition(clause: Ast.Clause): { times: number; words: Ast.BaseNode[] 
   const count = words[words.length - 2];
   if ((word === "times" || word === "time") && count?.kind === "count" && typeof count.value === "number" && count.value >= 1 && count.value <= 10) return { times: count.value, words: [count, last] };
   return undefined;
+}
+
+/** A word for a card's exhausted state: true for "exhausted" / "tapped", false for "renewed" (CYBERVAMP) / "ready" (Chromatic) / "untapped". */
+function readinessOf(word: string): boolean | undefined {
+  return word === "exhausted" || word === "tapped" ? true : word === "renewed" || word === "ready" || word === "untapped" ? false : undefined;
 }
 
 /** What an activated ability's last sentence limits: how many times each turn, and when ("Activate only during your turn."). */

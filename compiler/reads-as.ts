@@ -770,11 +770,16 @@ function affectedText(a: Affected, ctx: Context, chosen?: Chosen): string {
   }
 }
 
+/** The game's word for a card that is not exhausted: "renewed" where a phase step renews cards (CYBERVAMP), else "ready". */
+function readyWord(game: CompiledGame): string {
+  return game.phases.some((p) => (p.lines ?? []).some((line) => /^renew\b/.test(line.text))) ? "renewed" : "ready";
+}
+
 /** A card selector as a noun phrase: "other exhausted Vampire creature you control with power 2 or less in your Graveyard". */
 export function selectorText(sel: CardSelector, ctx: Context, count: NumberExpr, prep = "in"): string {
   const words: string[] = [];
   if (sel.other || sel.otherThan) words.push("other");
-  if (sel.exhausted) words.push("exhausted");
+  if (sel.exhausted !== undefined) words.push(sel.exhausted ? "exhausted" : readyWord(ctx.game));
   if (sel.attacking) words.push("attacking");
   if (sel.newlyTurned) words.push("Newly Turned");
   if (sel.tokens === "exclude") words.push("non-token");
@@ -967,6 +972,8 @@ function conditionText(c: Condition, ctx: Context): string {
     case "card_matches": {
       const card = c.of.kind === "self" ? "this" : cardText(c.of, ctx);
       const onlyKeyword = c.selector.keyword && Object.keys(c.selector).length === 1;
+      // "if this is renewed", "if it is exhausted"
+      if (c.selector.exhausted !== undefined && Object.keys(c.selector).length === 1) return `${card} is ${c.selector.exhausted ? "exhausted" : readyWord(ctx.game)}`;
       return onlyKeyword ? `${card} has ${c.selector.keyword}` : articles(`${card} is a ${selectorText(c.selector, ctx, 1)}`);
     }
     case "not":
