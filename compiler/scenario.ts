@@ -252,7 +252,10 @@ export function checkScenario(scenario: Scenario, names: ScenarioNames): Diagnos
         if (find(names.resources, w) || find(playerCounters, w)) return;
         if (find(cardCounters, w)) return; // reported with its value below (CW5018)
         const candidates = [...names.resources, ...playerCounters];
-        add("CW5007", use.range, { word: w, game, list: listOf(candidates) }, [...candidates, "life"], w);
+        // `p2 Bleed counters 3`: a player's counter is written by its name alone (`p2 Bleed 3`).
+        const counter = find(playerCounters, w.replace(/\s+counters?$/i, ""));
+        if (counter && norm(counter) !== norm(w)) out.push(diagnostic("CW5007", file, use.range, { word: w, game, list: listOf(candidates) }, { suggestion: counter }));
+        else add("CW5007", use.range, { word: w, game, list: listOf(candidates) }, [...candidates, "life"], w);
         return;
       }
       case "resource":

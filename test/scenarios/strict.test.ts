@@ -90,6 +90,9 @@ expect "Thornback Guardian" damage ${n}
       '10: Unknown zone "graveyrd"; Three-Slot Duel has Deck, Hand, Field, Graveyard, Oblivion. (did you mean "Graveyard"?)',
       '11: Unknown phase "Ply"; Three-Slot Duel has Start, Play, End. (did you mean "Play"?)',
     ]);
+    // A player's counter written as a card's is (`counters` after it): the name alone is meant.
+    const bleed = `scenario "bleed" for cybervamp\nsetup {\n  turn 3 p1 phase Pre-Battle\n  p2 Bleed 1\n}\nexpect p2 Bleed counters 1\n`;
+    expect(failuresOf(bleed)).toEqual(['6: Unknown resource or player counter "Bleed counters"; CYBERVAMP has Gold, Bleed. (did you mean "Bleed"?)']);
   });
 });
 
