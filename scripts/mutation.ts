@@ -15,7 +15,7 @@
  */
 import { spawn, execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 // @ts-expect-error a plain JS Stryker plugin (no types): only its reason text is read here
 import { MESSAGE_TEXT } from "../mutation/message-text-ignorer.mjs";
@@ -45,6 +45,11 @@ export interface ModuleScore {
   commit: string;
   date: string;
   minutes: number;
+  /**
+   * The machine's 1-minute load average over the run, lowest–highest (sampled every 30 s): on this shared 2-core machine a
+   * high load slows every scenario, and a mutant whose scenarios outrun Stryker's time limit counts as a timeout (detected).
+   */
+  load?: string;
   /** What the survivors are, read by hand from the report (dropped when the module is measured again). */
   survivors?: string;
 }
@@ -178,7 +183,10 @@ export function renderPage(scores: Scores, allModules: string[], asOf: string): 
     "*times out* when its scenarios run longer than 1.5 × their time in the initial run + 10 s; most such",
     "mutants stop a game from settling, so settle's 20,000-step guard ends it as a draw and the scenario",
     "fails, only slowly. Not part of CI. Figures from a shared 2-core machine: the minutes are wall-clock",
-    "under load, not a benchmark.",
+    "under load, not a benchmark. The `load` column is the machine's 1-minute load average over the run (lowest–highest,",
+    "sampled every 30 s; – for runs before it was recorded). A high load could inflate a score only through timeouts, which",
+    "count as detected: the `timed out` column shows how many there are (session 10's runs at load 25–31: 1 of 404 in",
+    "combat-damage.ts, 3 of 252 in lands-decks.ts) — too few to move a figure by more than about one point.",
     "",
     "**Speed.** The suite runs inside Stryker's worker process (testRunner `cardwright-scenarios`,",
     "mutation/scenario-runner.mjs): the instrumented engine is imported once, and a mutant is switched on",
@@ -244,11 +252,11 @@ export function renderPage(scores: Scores, allModules: string[], asOf: string): 
       ? `**${measured.length} of the ${modules.length} scored runtime modules measured: ${total.mutants} mutants, score ${pct(total.valid ? (100 * total.detected) / total.valid : 100)} over those modules.** Mutants of the modules not measured are not in this figure; it is no estimate for runtime/ as a whole.`
       : "**No module measured yet.**",
     "",
-    "| module | mutants | killed | timed out | survived | no coverage | ignored | of which text | of which equivalent | score | measured at | minutes |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|",
+    "| module | mutants | killed | timed out | survived | no coverage | ignored | of which text | of which equivalent | score | measured at | minutes | load |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---|",
     ...measured.map((m) => {
       const s = scores[m]!;
-      return `| \`${m}\` | ${s.mutants} | ${s.killed} | ${s.timeout} | ${s.survived} | ${s.noCoverage} | ${s.ignored} | ${s.messageText ?? "–"} | ${s.equivalent ?? "–"} | ${pct(s.score)} | ${s.commit} ${s.date} | ${s.minutes} |`;
+      return `| \`${m}\` | ${s.mutants} | ${s.killed} | ${s.timeout} | ${s.survived} | ${s.noCoverage} | ${s.ignored} | ${s.messageText ?? "–"} | ${s.equivalent ?? "–"} | ${pct(s.score)} | ${s.commit} ${s.date} | ${s.minutes} | ${s.load ?? "–"} |`;
     }),
     "",
     ...(measured.some((m) => scores[m]!.survivors) ? ["## What survives", "", ...measured.filter((m) => scores[m]!.survivors).map((m) => `- \`${m}\`: ${scores[m]!.survivors}`), ""] : []),
@@ -397,12 +405,17 @@ async function measure(modules: string[], force: boolean, deadline: number): Pro
   const earlier = existsSync(INCREMENTAL_FILE) ? (JSON.parse(readFileSync(INCREMENTAL_FILE, "utf8")) as IncrementalReport) : undefined;
   if (earlier) writeFileSync(incremental, JSON.stringify(earlier));
   const progress = path.join(scratch, "progress.jsonl");
+  const loads = [loadavg()[0]!];
+  const sampler = setInterval(() => loads.push(loadavg()[0]!), 30_000);
   const status = await runUntil("npx", ["stryker", "run", "mutation/stryker.config.mjs", ...(force ? ["--force"] : [])], {
     cwd: root,
     // The scenario runner is judged by negated expectations too (mutation/suite-tests.ts `negated`): only in its own runs,
     // as they would slow every other module's survivors for nothing.
     env: { ...process.env, MUTATE: modules.join(","), MUTATION_REPORT: report, MUTATION_SUITE: suite, MUTATION_INCREMENTAL: incremental, MUTATION_NEGATED: modules.some(isRunner) ? "1" : "", MUTATION_PROGRESS: progress },
   }, deadline);
+  clearInterval(sampler);
+  loads.push(loadavg()[0]!);
+  const load = `${Math.round(Math.min(...loads))}–${Math.round(Math.max(...loads))}`;
   const scores = new Map<string, ModuleScore>();
   if (status !== 0 || !existsSync(report) || !existsSync(incremental)) {
     console.error(`mutation: Stryker ${status === "stopped" ? "was stopped at the time limit" : `failed (exit ${status})`} on ${modules.join(", ")}`);
@@ -430,7 +443,7 @@ async function measure(modules: string[], force: boolean, deadline: number): Pro
         continue;
       }
       writeFileSync(reportOf(module), JSON.stringify({ files: Object.fromEntries(Object.entries(parsed.files).filter(([f]) => f.endsWith(module))) }));
-      scores.set(module, { ...scoreOf(parsed, module), commit, date: new Date().toISOString().slice(0, 10), minutes });
+      scores.set(module, { ...scoreOf(parsed, module), commit, date: new Date().toISOString().slice(0, 10), minutes, load });
     }
   }
   rmSync(scratch, { recursive: true, force: true });
