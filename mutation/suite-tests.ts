@@ -24,6 +24,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createEngine, type Engine } from "../runtime/index.ts";
 import { runScenario, type ScenarioFailure } from "../runtime/scenario.ts";
+import { gameRandomDeck } from "../runtime/simulate.ts";
 import { clearModuleCaches } from "../runtime/state/module-caches.ts";
 import type { CompiledBundle } from "../compiler/ir.ts";
 import type { Scenario } from "../grammar/scenario.ts";
@@ -65,7 +66,30 @@ export function suiteTests(suite: GameSuite[], options: { negated?: boolean } = 
         perForm.set(form, n + 1);
         return n < NEGATED_PER_FORM;
       });
-    return scenarios.flatMap((scenario) => {
+    // The simulator's random decks (`cardwright simulate`) must pass the game's deck rules, as a designer's deck
+    // does with `expect deck ok`: the one test of the deck builders (core randomDeck, a mechanic's randomDeck such as
+    // the CYBERVAMP Land Deck's), which no scenario reaches.
+    const decks: SuiteTest = {
+      name: `${game} the simulator's random decks (seeds 1-${RANDOM_DECK_SEEDS}) pass the deck rules #${hash(bundleText)}`,
+      run: (engines) => {
+        clearModuleCaches();
+        try {
+          let engine = engines?.get(game);
+          if (!engine) {
+            engine = createEngine(JSON.parse(bundleText) as CompiledBundle);
+            engines?.set(game, engine);
+          }
+          for (let seed = 1; seed <= RANDOM_DECK_SEEDS; seed++) {
+            const violations = engine.validateDeck(gameRandomDeck(engine, seed));
+            if (violations.length) return `the random deck of seed ${seed} breaks the deck rules: ${violations.map((v) => v.code).join(", ")}`;
+          }
+          return undefined;
+        } catch (error) {
+          return `threw: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+        }
+      },
+    };
+    return [decks, ...scenarios.flatMap((scenario) => {
       // A test's name carries a hash of its scenario and of the compiled game it can reach (compiledHashes): an edited
       // scenario, or a card it uses compiled otherwise, is a new test, so Stryker's incremental mode tests its mutants again.
       const id = `${scenario.file}:${scenario.line} ${scenario.name} #${hash(compiledFor(scenario) + JSON.stringify(scenario))}`;
@@ -85,9 +109,12 @@ export function suiteTests(suite: GameSuite[], options: { negated?: boolean } = 
                 : `${scenario.file}:${line} negated: failed at ${failures.map((f) => `${f.line} ${f.message}`).join("; ")}`,
           ),
       }))];
-    });
+    })];
   });
 }
+
+/** How many seeds' random decks the deck test checks per game. */
+const RANDOM_DECK_SEEDS = 5;
 
 /** Every string inside a JSON value (object keys left out). */
 function stringsIn(value: unknown, out: string[] = []): string[] {
