@@ -616,6 +616,8 @@ class AbilityLowering {
     // "its owner's deck" in a game whose deck has a longer name (CYBERVAMP's Main Deck): the zone playing the deck's part,
     // as a search reads "your deck".
     if (!named && words.length === 1 && (words[0] === "deck" || words[0] === "decks")) return this.vocab.zoneOfRole("deck");
+    // "Put target creature card into play", "Return it to play": card English for the battlefield (CYBERVAMP's "in play").
+    if (!named && words.length === 1 && words[0] === "play" && npDeterminers(np).length === 0) return this.vocab.zoneOfRole("battlefield");
     return named;
   }
   /** "your graveyard", "their discard pile": every card of one player's zone (undefined for any other phrase). */
