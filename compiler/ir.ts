@@ -224,15 +224,20 @@ export type Step = StepBody & {
 
 export type StepBody =
   | { op: "damage"; amount: NumberExpr; to: Affected; from?: CardRef }
-  | { op: "draw"; who: PlayersRef; amount: NumberExpr }
+  /**
+   * `upTo` (on draw, gain_life, lose_life, add_counters, remove_counters): "Draw up to two cards", "Remove up to three Bleed
+   * counters from target player" — as the step resolves the acting player picks a number from 0 to `amount` (for life and
+   * draws each player of `who`; for counters the effect's controller, for each player or card receiving them).
+   */
+  | { op: "draw"; who: PlayersRef; amount: NumberExpr; upTo?: boolean }
   /** A keyword action of the game ("Scry 1", "Spark 2"), performed by `who`; an event others can trigger on. */
   | { op: "keyword_action"; keyword: string; amount: NumberExpr; who: PlayersRef; target?: Affected }
   /** `upTo`: "Discard up to three cards": the player discards 0 to `amount`. The cards discarded become "it". */
   | { op: "discard"; who: PlayersRef; amount: NumberExpr; random?: boolean; filter?: CardSelector; upTo?: boolean }
-  | { op: "gain_life"; who: PlayersRef; amount: NumberExpr }
-  | { op: "lose_life"; who: PlayersRef; amount: NumberExpr }
-  | { op: "add_counters"; counter: string; amount: NumberExpr; on: Affected }
-  | { op: "remove_counters"; counter: string; amount: NumberExpr | "all"; on: Affected }
+  | { op: "gain_life"; who: PlayersRef; amount: NumberExpr; upTo?: boolean }
+  | { op: "lose_life"; who: PlayersRef; amount: NumberExpr; upTo?: boolean }
+  | { op: "add_counters"; counter: string; amount: NumberExpr; on: Affected; upTo?: boolean }
+  | { op: "remove_counters"; counter: string; amount: NumberExpr | "all"; on: Affected; upTo?: boolean }
   | {
       op: "modify";
       on: Affected;

@@ -458,6 +458,15 @@ class AbilityLowering {
   useDeterminers(np: Ast.NounPhrase | undefined, ...lemmas: string[]): void {
     if (np) this.ledger.carry(np.determiners.filter((d) => d.kind === "determiner" && lemmas.includes(d.lemma)));
   }
+  /**
+   * "Draw up to two cards", "Remove up to three Bleed counters": a number the acting player picks as the step resolves
+   * (`upTo` on the step), "up to" marked used; {} when the phrase has no "up to" before its count.
+   */
+  upToCount(np: Ast.NounPhrase | undefined): { upTo?: true } {
+    if (!np || !npDeterminers(np).includes("up to") || !npCount(np)) return {};
+    this.useDeterminers(np, "up to");
+    return { upTo: true };
+  }
   /** A noun that names cards: a card type, a subtype, "card" or "permanent" (lower case). */
   cardNoun(w: string): boolean {
     return w === "card" || w === "permanent" || lookup(this.vocab.cardTypes, w) !== undefined || lookup(this.vocab.subtypes, w) !== undefined;
@@ -2502,7 +2511,7 @@ class AbilityLowering {
         // "Draw cards until you have six cards in hand": as many as the hand is short of six.
         const until = this.untilHandSize(clause);
         if (until) return [{ op: "draw", who: who(), amount: { kind: "short_of", target: until.size, have: { kind: "hand_size", of: until.who } } }];
-        return [{ op: "draw", who: who(), amount: this.amountOf(obj, 1) }];
+        return [{ op: "draw", who: who(), amount: this.amountOf(obj, 1), ...this.upToCount(obj) }];
       }
       case "discard": {
         if (obj && npDeterminers(obj).includes("this")) return this.unsupported(clause);
@@ -2561,7 +2570,7 @@ class AbilityLowering {
         }
         if (words.includes("life")) {
           this.useWords(obj, "life");
-          return [{ op: verb === "gain" ? "gain_life" : "lose_life", who: who(), amount: this.amountOf(obj, 1) }];
+          return [{ op: verb === "gain" ? "gain_life" : "lose_life", who: who(), amount: this.amountOf(obj, 1), ...this.upToCount(obj) }];
         }
         const counter = words.find((w) => lookup(this.vocab.counters, w));
         if (counter && (words.includes("counter") || words.includes("counters"))) {
@@ -2571,7 +2580,7 @@ class AbilityLowering {
           const counted = this.counterCount(obj!);
           const all = verb === "lose" && npDeterminers(counted).includes("all") && !npCount(counted);
           if (all) this.useDeterminers(obj, "all");
-          return [{ op: verb === "gain" ? "add_counters" : "remove_counters", counter: lookup(this.vocab.counters, counter)!, amount: all ? "all" : this.amountOf(counted, 1), on } as Step];
+          return [{ op: verb === "gain" ? "add_counters" : "remove_counters", counter: lookup(this.vocab.counters, counter)!, amount: all ? "all" : this.amountOf(counted, 1), on, ...(all ? {} : this.upToCount(counted)) } as Step];
         }
         const resource = words.map((w) => lookup(this.vocab.resources, w)).find(Boolean);
         if (resource) {
@@ -2592,6 +2601,7 @@ class AbilityLowering {
           if (pair) {
             const on = this.affected(prep("on")?.object);
             const amount = this.amountOf(pair.counted, 1);
+            // "Put up to two +1/+1 counters": one number for the pair, not one per stat — not run (CW6005 at "up to").
             return pair.counters.map((counter) => ({ op: "add_counters", counter, amount, on }) as Step);
           }
           // A counter the game declares ("a power counter"); "+1/+1 counters" in a game without them is not run
@@ -2602,7 +2612,8 @@ class AbilityLowering {
           if (!counter) return this.unsupported(clause);
           this.use(obj!.items.filter((i) => i.kind !== "count"));
           this.useDeterminers(obj, "a", "an");
-          return [{ op: "add_counters", counter, amount: this.amountOf(this.counterCount(obj!), 1), on: this.affected(prep("on")?.object) }];
+          const counted = this.counterCount(obj!);
+          return [{ op: "add_counters", counter, amount: this.amountOf(counted, 1), on: this.affected(prep("on")?.object), ...this.upToCount(counted) }];
         }
         const into = prep("into") ?? prep("onto") ?? prep("on");
         const zone = into ? this.zoneIn(into.object) : undefined;
@@ -2756,12 +2767,12 @@ class AbilityLowering {
         if (!counter || !obj) return this.unsupported(clause);
         const from = (obj.filters.find((f) => f.kind === "prep" && f.prep === "from") as Ast.PrepPhrase | undefined) ?? prep("from");
         const all = npDeterminers(obj).includes("all");
-        // "up to two": a number the player would choose — the engine removes a fixed amount, so "up to" stays unread (CW6005).
         this.use(obj.items, obj.determiners.filter((d) => !(d.kind === "determiner" && d.lemma === "up to")));
+        const upTo = all ? {} : this.upToCount(obj);
         const on: Affected = from ? this.affected(from.object) : npDeterminers(obj).includes("their") && !clause.subject ? { kind: "player", ref: this.theirs(obj) ?? { kind: "you" } } : { kind: "player", ref: who() };
         // "that player removes all their Bleed counters": their own (the subject's); "You remove all their ..." is not read.
         if (!from && !(on.kind === "player" && on.ref.kind === "you")) this.carryOwner(obj);
-        return [{ op: "remove_counters", counter, amount: all ? "all" : this.amountOf(obj, 1), on }];
+        return [{ op: "remove_counters", counter, amount: all ? "all" : this.amountOf(obj, 1), on, ...upTo }];
       }
       case "exhaust":
       case "overexhaust":

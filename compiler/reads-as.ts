@@ -295,13 +295,18 @@ function subjectOf(step: Step): { key: string; without: (text: string, ctx: Cont
     case "add_counters":
       // "..., then gains 2 Bleed counters" (a player's counters read as the player gaining them).
       if (step.on.kind !== "player" || step.on.ref.kind === "you") return undefined;
-      return { key: JSON.stringify({ player: step.on.ref }), without: (_text, ctx) => `gains ${countNoun(`${step.counter} counter`, step.amount, ctx)}` };
+      return { key: JSON.stringify({ player: step.on.ref }), without: (_text, ctx) => `gains ${upToText(step)}${countNoun(`${step.counter} counter`, step.amount, ctx, upToText(step) ? "one" : "a")}` };
     case "modify":
       if (step.on.kind !== "target" && step.on.kind !== "targets" && !(step.on.kind === "card" && step.on.ref.kind !== "self")) return undefined;
       return { key: JSON.stringify({ card: step.on }), without: (text, ctx) => strip(affectedText(step.on, ctx))(text) };
     default:
       return undefined;
   }
+}
+
+/** "up to " before a number the acting player picks as the step resolves. */
+function upToText(step: { upTo?: boolean }): string {
+  return step.upTo ? "up to " : "";
 }
 
 function chosenPhrase(step: Extract<Step, { op: "choose_cards" }>, ctx: Context): string {
@@ -338,7 +343,7 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
     case "draw": {
       const until = untilHandText(step.amount, "draw", ctx);
       if (until) return `${actor(step.who, ctx, "draw")} ${until}`;
-      return `${actor(step.who, ctx, "draw")} ${countNoun("card", step.amount, ctx)}`;
+      return `${actor(step.who, ctx, "draw")} ${upToText(step)}${countNoun("card", step.amount, ctx, upToText(step) ? "one" : "a")}`;
     }
     case "discard": {
       const until = untilHandText(step.amount, "discard", ctx);
@@ -358,16 +363,16 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       if (typeof step.amount !== "number" && step.amount.kind === "event_amount") return `${actor(step.who, ctx, verbWord)} that much life`;
       if (typeof step.amount !== "number" && step.amount.kind === "plus" && step.amount.of !== undefined && typeof step.amount.of !== "number" && step.amount.of.kind === "event_amount") return `${actor(step.who, ctx, verbWord)} that much life plus ${step.amount.add}`;
       return typeof step.amount === "number" || step.amount.kind === "x"
-        ? `${actor(step.who, ctx, step.op === "gain_life" ? "gain" : "lose")} ${numberText(step.amount, ctx)} life`
+        ? `${actor(step.who, ctx, step.op === "gain_life" ? "gain" : "lose")} ${upToText(step)}${numberText(step.amount, ctx)} life`
         : `${actor(step.who, ctx, step.op === "gain_life" ? "gain" : "lose")} life equal to ${numberText(step.amount, ctx)}`;
     }
     case "add_counters":
       // As many again as the player has: "Double the number of Bleed counters on target player".
       if (step.on.kind === "player" && typeof step.amount !== "number" && step.amount.kind === "counters" && step.amount.counter === step.counter && "player" in step.amount.of && JSON.stringify(step.amount.of.player) === JSON.stringify(step.on.ref))
         return `double the number of ${step.counter} counters on ${aff(step.on)}`;
-      return `put ${countNoun(`${step.counter} counter`, step.amount, ctx)} on ${aff(step.on)}`;
+      return `put ${upToText(step)}${countNoun(`${step.counter} counter`, step.amount, ctx, upToText(step) ? "one" : "a")} on ${aff(step.on)}`;
     case "remove_counters":
-      return `remove ${step.amount === "all" ? `all ${step.counter} counters` : countNoun(`${step.counter} counter`, step.amount, ctx)} from ${aff(step.on)}`;
+      return `remove ${step.amount === "all" ? `all ${step.counter} counters` : `${upToText(step)}${countNoun(`${step.counter} counter`, step.amount, ctx, upToText(step) ? "one" : "a")}`} from ${aff(step.on)}`;
     case "modify": {
       const setOrDouble = statSetText(step, ctx);
       if (setOrDouble) return setOrDouble;

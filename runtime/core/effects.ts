@@ -56,6 +56,49 @@ function askMode(ctx: Ctx, frame: Frame, player: PlayerId, modes: string[], prom
   return "wait";
 }
 
+/**
+ * "Draw up to two cards", "Remove up to three Bleed counters from target player": each asker (`key`: the player or card it is
+ * for) picks a number from 0 to `most` — a `mode` question whose option n is the number n, so the studio, bots and scenarios
+ * answer it as any other. Answers are kept in the frame until `upToDone`, so a step that waits again afterwards (a draw
+ * asking which deck) does not ask twice.
+ */
+function askUpTo(ctx: Ctx, frame: Frame, askers: { key: string; player: PlayerId; most: number }[], noun: (n: number) => string, verb: string): Map<string, number> | "wait" {
+  const got = (frame.chosen["$upTo"] ??= []);
+  const amountOf = (key: string) => got.find((g) => g.startsWith(`${key}=`));
+  for (const { key, player, most } of askers) {
+    if (amountOf(key) !== undefined) continue;
+    if (most <= 0) {
+      got.push(`${key}=0`);
+      continue;
+    }
+    if (frame.answer) {
+      const n = Math.min(most, Math.max(0, Number(frame.answer[0]) || 0));
+      delete frame.answer;
+      got.push(`${key}=${n}`);
+      emit(ctx, "choice", `${player} chooses to ${verb} ${noun(n)}`, { player, amount: n });
+      continue;
+    }
+    const modes = Array.from({ length: most + 1 }, (_, n) => noun(n));
+    ctx.state.pending = { kind: "mode", player, modes, prompt: `${verb} up to ${noun(most)}: how many?`, frame: ctx.state.frames.length - 1 };
+    return "wait";
+  }
+  return new Map(got.map((g) => [g.slice(0, g.lastIndexOf("=")), Number(g.slice(g.lastIndexOf("=") + 1))]));
+}
+
+function upToDone(frame: Frame): void {
+  delete frame.chosen["$upTo"];
+}
+
+/** A player or card receiving an effect, as a key of its own. */
+function receiverKey(t: TargetValue): string {
+  return "player" in t ? t.player : t.card;
+}
+
+/** "2 cards", "1 Bleed counter", "3 life". */
+function counted(word: string, plural = `${word}s`): (n: number) => string {
+  return (n) => `${n} ${n === 1 ? word : plural}`;
+}
+
 /** Finishes a frame: a resolved spell goes to its owner's graveyard. */
 function finishFrame(ctx: Ctx, frame: Frame): void {
   ctx.state.frames.pop();
@@ -171,14 +214,22 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       return "done";
     }
     case "draw": {
-      // Mechanics hook: a draw that asks which deck (several decks).
       const players = evalPlayers(ctx, frame, step.who);
+      let amountFor = (_p: PlayerId) => evalNumber(ctx, frame, step.amount);
+      if (step.upTo) {
+        const chosen = askUpTo(ctx, frame, players.map((p) => ({ key: p, player: p, most: amountFor(p) })), counted("card"), "draw");
+        if (chosen === "wait") return "wait";
+        amountFor = (p) => chosen.get(p) ?? 0;
+      }
+      // Mechanics hook: a draw that asks which deck (several decks).
       for (const m of mechanicsOf(rules)) {
         if (!m.draw || players.length !== 1) continue;
-        const answer = m.draw(ctx, frame, players[0]!, evalNumber(ctx, frame, step.amount), source);
+        const answer = m.draw(ctx, frame, players[0]!, amountFor(players[0]!), source);
+        if (answer === "done") upToDone(frame);
         if (answer) return answer;
       }
-      for (const p of players) draw(ctx, p, evalNumber(ctx, frame, step.amount), source);
+      for (const p of players) draw(ctx, p, amountFor(p), source);
+      upToDone(frame);
       return "done";
     }
     case "delayed": {
@@ -255,14 +306,29 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       return "done";
     }
     case "gain_life":
-      for (const p of evalPlayers(ctx, frame, step.who)) gainLife(ctx, p, evalNumber(ctx, frame, step.amount), source);
+    case "lose_life": {
+      const players = evalPlayers(ctx, frame, step.who);
+      let amountFor = (_p: PlayerId) => evalNumber(ctx, frame, step.amount);
+      if (step.upTo) {
+        const chosen = askUpTo(ctx, frame, players.map((p) => ({ key: p, player: p, most: amountFor(p) })), (n) => `${n} life`, step.op === "gain_life" ? "gain" : "lose");
+        if (chosen === "wait") return "wait";
+        amountFor = (p) => chosen.get(p) ?? 0;
+        upToDone(frame);
+      }
+      for (const p of players) (step.op === "gain_life" ? gainLife : loseLife)(ctx, p, amountFor(p), source);
       return "done";
-    case "lose_life":
-      for (const p of evalPlayers(ctx, frame, step.who)) loseLife(ctx, p, evalNumber(ctx, frame, step.amount), source);
-      return "done";
+    }
     case "add_counters": {
       const receiving = evalAffected(ctx, frame, step.on);
-      const amounts = amountsPerCard(frame, step, receiving, () => evalNumber(ctx, frame, step.amount));
+      let amounts = amountsPerCard(frame, step, receiving, () => evalNumber(ctx, frame, step.amount));
+      if (step.upTo) {
+        // "Put up to two power counters on target unit": the effect's controller picks how many for each receiving one.
+        const most = amounts;
+        const chosen = askUpTo(ctx, frame, receiving.map((t, i) => ({ key: receiverKey(t), player: frame.controller, most: most(i) })), counted(`${step.counter} counter`), "put");
+        if (chosen === "wait") return "wait";
+        upToDone(frame);
+        amounts = (i) => chosen.get(receiverKey(receiving[i]!)) ?? 0;
+      }
       for (const [i, t] of receiving.entries()) {
         const amount = amounts(i);
         if ("player" in t) {
@@ -281,11 +347,22 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       return "done";
     }
     case "remove_counters": {
-      for (const t of evalAffected(ctx, frame, step.on)) {
+      const from = evalAffected(ctx, frame, step.on);
+      const bagOf = (t: (typeof from)[number]) => ("player" in t ? state.players[t.player]!.counters : t.card in state.cards ? state.cards[t.card]!.counters : undefined);
+      let chosen: Map<string, number> | undefined;
+      if (step.upTo && step.amount !== "all") {
+        // "Remove up to three Bleed counters from target player": the effect's controller picks how many, at most what is there.
+        const written = evalNumber(ctx, frame, step.amount);
+        const answer = askUpTo(ctx, frame, from.map((t) => ({ key: receiverKey(t), player: frame.controller, most: Math.min(written, bagOf(t)?.[step.counter] ?? 0) })), counted(`${step.counter} counter`), "remove");
+        if (answer === "wait") return "wait";
+        upToDone(frame);
+        chosen = answer;
+      }
+      for (const t of from) {
         const bag = "player" in t ? state.players[t.player]!.counters : writeCard(ctx, t.card)?.counters;
         if (!bag) continue;
         const have = bag[step.counter] ?? 0;
-        const amount = step.amount === "all" ? have : Math.min(have, evalNumber(ctx, frame, step.amount));
+        const amount = step.amount === "all" ? have : Math.min(have, chosen ? (chosen.get(receiverKey(t)) ?? 0) : evalNumber(ctx, frame, step.amount));
         bag[step.counter] = have - amount;
         emit(ctx, "counter", `${amount} ${step.counter} counter${amount === 1 ? "" : "s"} removed`, { amount: -amount, source, ...("player" in t ? { player: t.player } : { card: t.card }) });
       }
