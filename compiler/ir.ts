@@ -94,8 +94,17 @@ export interface CardSelector {
   newlyTurned?: boolean;
   /** "that attacked this turn". */
   attackedThisTurn?: boolean;
-  /** "with power 2 or less" and the like. */
+  /**
+   * "with power 2 or less" and the like; "with less power than this unit" compares with this card's stat (`value` read
+   * as the selector is matched, relative to its controller and card).
+   */
   stat?: { name: string; op: "<=" | ">=" | "=" | "<" | ">"; value: NumberExpr };
+  /**
+   * "the unit with the highest power", "each creature with the lowest attack": of the cards matching the rest of the
+   * selector, those whose stat is the highest (lowest) among them — all of them when tied. Read only where a set of
+   * cards is selected (runtime/core/values.ts selectCards); never in a target or a static.
+   */
+  extreme?: { stat: string; which: "highest" | "lowest" };
   keyword?: string;
   names?: string[];
   /** Cards matching any of these are left out ("non-Vampire", "non-Spell", "without Flying"); each is matched wherever the card is. */

@@ -297,6 +297,10 @@ function markOwnName(ability: Ast.Ability, abilityText: string, cardName: string
 }
 /** The words that turn a number into a bound: "2 or less", "2 power or more". */
 const COMPARISON_WORDS = new Set(["less", "fewer", "more", "greater"]);
+/** "the unit with the highest power": which end of a stat. */
+const EXTREME_WORDS: Record<string, "highest" | "lowest"> = { highest: "highest", greatest: "highest", lowest: "lowest", least: "lowest" };
+/** "with less power than this unit": the comparison (strict). */
+const RELATIVE_WORDS: Record<string, "<" | ">"> = { less: "<", lower: "<", fewer: "<", smaller: "<", greater: ">", more: ">", higher: ">", bigger: ">" };
 /** Verbs whose object is the card they act on: with no object, a card subject is that card (passive or a change of state). */
 const ACTS_ON_A_CARD = new Set(["destroy", "exhaust", "overexhaust", "ready", "renew", "untap", "return", "shuffle", "sacrifice"]);
 /** Of those, the ones a card does by itself ("It renews", "Target creature untaps"): active voice, the subject acted on. */
@@ -906,6 +910,8 @@ class AbilityLowering {
           sel.stat = { name: statWord, op, value: c.value ?? 0 };
           // Only the words read: any other word of the phrase stays for the word accounting.
           this.use(c, words.filter((w) => lower(w.text) === statWord || (trailing && (w === or || w === than))));
+        } else if (statWord && this.statExtremeOrRelative(sel, inner, statWord, np)) {
+          // "with the highest power", "with less power than this unit": read there.
         } else {
           const kw = npWords(inner).find((w) => this.vocab.keywords.has(w));
           if (kw) {
@@ -941,6 +947,35 @@ class AbilityLowering {
   }
 
   /**
+   * "with the highest power" / "with the lowest attack" (`extreme`), "with less power than this unit" / "with greater attack
+   * than this" (`stat` compared with this card's): the words of the `with` phrase (and of the "than" phrase, which the
+   * parser may hang off the clause) carried. False, nothing carried, for any other wording ("than a creature you control").
+   */
+  statExtremeOrRelative(sel: CardSelector, inner: Ast.NounPhrase, stat: string, np: Ast.NounPhrase): boolean {
+    const words = inner.items.filter((i): i is Ast.WordNode => i.kind === "word");
+    if (words.length !== 2 || lower(words[1]!.text) !== stat) return false;
+    const adjective = lower(words[0]!.text);
+    const which = EXTREME_WORDS[adjective];
+    if (which) {
+      if (!npDeterminers(inner).every((d) => d === "the")) return false;
+      sel.extreme = { stat, which };
+      this.use(words);
+      this.useDeterminers(inner, "the");
+      return true;
+    }
+    const op = RELATIVE_WORDS[adjective];
+    if (!op || inner.determiners.length) return false;
+    const than = [...np.filters, ...inner.filters, ...(this.currentClause?.tail ?? [])].find((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "than");
+    if (!than) return false;
+    const dets = npDeterminers(than.object);
+    // "than this", "than this unit": this card's own stat as the selector is read.
+    if (!(dets.length === 1 && dets[0] === "this" && npWords(than.object).every((w) => this.cardNoun(w)) && !than.object.filters.length)) return false;
+    sel.stat = { name: stat, op, value: { kind: "stat", of: { kind: "self" }, stat } };
+    this.use(words, than);
+    return true;
+  }
+
+  /**
    * The selector of a target or a static ability: read before anything resolves, so "other" is other than this card, "its
    * controller controls" is this card's controller's (you), and no other player named in the ability can restrict it —
    * said, not dropped (`otherThan` and `controllerIs` are bound only when an effect runs).
@@ -948,6 +983,10 @@ class AbilityLowering {
   fixedSelector(np: Ast.NounPhrase, what: "a target" | "a static ability"): CardSelector {
     const sel = this.selector(np);
     delete sel.otherThan;
+    if (sel.extreme) {
+      this.note(np.range, `the engine cannot keep ${what} to the card with the ${sel.extreme.which} ${sel.extreme.stat} ("${this.slice(np.range)}"): write "the ${lower(sel.cardTypes?.[0] ?? "card")} with the ${sel.extreme.which} ${sel.extreme.stat}" (chosen as it resolves) or a number ("with ${sel.extreme.stat} 3 or more")`);
+      delete sel.extreme;
+    }
     const whose = sel.controllerIs;
     if (whose) {
       delete sel.controllerIs;
@@ -1221,7 +1260,10 @@ class AbilityLowering {
       return { kind: "card", ref };
     }
     if (dets.includes("each") || dets.includes("all") || dets.includes("every")) return { kind: "cards", selector: this.selector(withZone) };
-    if (choosesCards(np)) {
+    // "the unit with the highest power": one card — among the tied, the player chooses (as for "a unit").
+    const theExtreme = dets.length === 1 && dets[0] === "the" && np.filters.some((f) => f.kind === "prep" && f.prep === "with" && npWords(f.object).some((w) => EXTREME_WORDS[w] !== undefined));
+    if (choosesCards(np) || theExtreme) {
+      if (theExtreme) this.useDeterminers(np, "the");
       // "a/an/another X": the player chooses one — the one-ness is carried by the choice.
       this.useDeterminers(np, "a", "an", "another", "one");
       const label = `pick${this.chooseCounter++}`;

@@ -312,7 +312,9 @@ function upToText(step: { upTo?: boolean }): string {
 function chosenPhrase(step: Extract<Step, { op: "choose_cards" }>, ctx: Context): string {
   const count = numberText(step.max, ctx);
   const upTo = step.min === 0 ? "up to " : "";
-  return `${upTo}${step.max === 1 ? "a" : count} ${selectorText(step.selector, ctx, step.max === 1 ? 1 : 2, "from")}`;
+  // "the Unit with the highest power": one of the tied, chosen.
+  const one = step.selector.extreme && step.min === 1 ? "the" : "a";
+  return `${upTo}${step.max === 1 ? one : count} ${selectorText(step.selector, ctx, step.max === 1 ? 1 : 2, "from")}`;
 }
 
 interface Chosen {
@@ -815,12 +817,20 @@ export function selectorText(sel: CardSelector, ctx: Context, count: NumberExpr,
   if (sel.attackedThisTurn) tail.push("that attacked this turn");
   const withs: string[] = [];
   if (sel.keyword) withs.push(sel.keyword);
-  if (sel.stat) withs.push(`${sel.stat.name} ${numberText(sel.stat.value, ctx)}${sel.stat.op === "<=" ? " or less" : sel.stat.op === ">=" ? " or more" : ""}`);
+  if (sel.stat) withs.push(statFilterText(sel.stat, ctx));
+  if (sel.extreme) withs.push(`the ${sel.extreme.which} ${sel.extreme.stat}`);
   for (const ex of sel.exclude ?? []) if (ex.keyword) tail.push(`without ${ex.keyword}`);
   if (withs.length) tail.push(`with ${withs.join(" and ")}`);
   const zone = sel.zones?.[0];
   if (zone && ctx.game.zones.find((z) => z.name === zone)?.role !== "battlefield") tail.push(`${prep} ${sel.owner === "you" ? "your" : sel.owner === "opponent" ? "an opponent's" : sel.owner === "acting" ? "their" : "a"} ${zone}`);
   return [...words, ...tail].join(" ");
+}
+
+/** "power 2 or less"; "less power than this" (this card's own stat). */
+function statFilterText(stat: NonNullable<CardSelector["stat"]>, ctx: Context): string {
+  const v = stat.value;
+  if (typeof v === "object" && v.kind === "stat" && v.of.kind === "self" && v.stat === stat.name && (stat.op === "<" || stat.op === ">")) return `${stat.op === "<" ? "less" : "greater"} ${stat.name} than this`;
+  return `${stat.name} ${numberText(v, ctx)}${stat.op === "<=" ? " or less" : stat.op === ">=" ? " or more" : stat.op === "<" ? " (less than)" : stat.op === ">" ? " (more than)" : ""}`;
 }
 
 /** "a other Vampire" → "another Vampire", "a exhausted" → "an exhausted". */

@@ -596,10 +596,19 @@ export function matchesSelector(ctx: Ctx, id: string, selector: CardSelector, co
   if (selector.exclude?.some((left) => matchesSelector(ctx, id, left, controller, selfCard, true))) return false;
   if (selector.stat) {
     const value = statOf(ctx, id, selector.stat.name);
-    const bound = typeof selector.stat.value === "number" ? selector.stat.value : 0;
+    // "with less power than this unit": the bound read now, for the selector's controller and card.
+    const bound = typeof selector.stat.value === "number" ? selector.stat.value : evalNumber(ctx, { controller, card: selfCard, steps: [], pc: 0, targets: [], chosen: {}, label: "" }, selector.stat.value);
     if (!compare(value, selector.stat.op, bound)) return false;
   }
   return true;
+}
+
+/** "the unit with the highest power": of `cards`, those whose stat is the highest (lowest) among them, all when tied. */
+function extremes(ctx: Ctx, cards: string[], extreme: NonNullable<CardSelector["extreme"]>): string[] {
+  if (cards.length < 2) return cards;
+  const values = cards.map((id) => statOf(ctx, id, extreme.stat));
+  const best = extreme.which === "highest" ? Math.max(...values) : Math.min(...values);
+  return cards.filter((_, i) => values[i] === best);
 }
 
 /** The number of the controller's most recent turn (turns alternate between the two players). */
@@ -649,7 +658,7 @@ export function selectCards(ctx: Ctx, selector: CardSelector, controller: Player
       for (const id of list) if (matchesSelector(ctx, id, selector, controller, selfCard)) out.push(id);
     }
   }
-  return out;
+  return selector.extreme ? extremes(ctx, out, selector.extreme) : out;
 }
 
 /**
