@@ -235,7 +235,7 @@ function stringNode(ctx: Ctx, t: IToken): A.StringNode {
 
 function numberNode(ctx: Ctx, t: IToken): A.NumberNode {
   const value = Number.parseInt(t.image, 10);
-  return { kind: "number", value: Number.isFinite(value) ? value : 0, text: t.image, range: tokenRange(ctx, t) };
+  return { kind: "number", value: Number.isFinite(value) ? value : 0, text: t.image.replace(/(\d)-$/, "$1"), range: tokenRange(ctx, t) };
 }
 
 function statsNode(ctx: Ctx, t: IToken): A.StatsNode {
@@ -271,7 +271,8 @@ const wordNumbers: Record<string, number> = { one: 1, two: 2, three: 3, four: 4,
 
 function countFrom(ctx: Ctx, t: IToken, comparison: IToken | undefined, last: IToken): A.Count {
   const range = comparison && !inserted(comparison) ? rangeOf(ctx, t.startOffset, comparison.endOffset! + 1) : tokenRange(ctx, last);
-  const node: A.Count = { kind: "count", text: isType(t, T.Variable) ? t.image : t.image.toLowerCase(), range };
+  // "a 2-power Wolf token": the hyphen the number carries is written back as a space (the canonical "2 power").
+  const node: A.Count = { kind: "count", text: isType(t, T.Variable) ? t.image : t.image.toLowerCase().replace(/-$/, ""), range };
   // `+X` / `-X`: the letter is the variable; the sign stays in `text`.
   if (isType(t, T.Variable) || isType(t, T.X)) node.variable = t.image.replace(/^[+-]/, "").toUpperCase();
   else if (isType(t, T.NumberWord)) node.value = wordNumbers[t.image.toLowerCase()] ?? 0;
