@@ -1048,8 +1048,12 @@ class AbilityLowering {
    * after a target player named earlier in the same sentence is that player. Two target players named before it: no guess.
    */
   private targetPlayerNamedInSentence(): PlayerRef | undefined {
-    if (this.actingSubject) return undefined;
-    const slots = this.targets.map((t, index) => ({ t, index })).slice(this.sentenceTargetsFrom).filter(({ t }) => t.accepts === "player");
+    return this.actingSubject ? undefined : this.onlyTargetPlayerFrom(this.sentenceTargetsFrom);
+  }
+
+  /** The one target player slot registered from slot `from` on, if exactly one. */
+  private onlyTargetPlayerFrom(from: number): PlayerRef | undefined {
+    const slots = this.targets.map((t, index) => ({ t, index })).slice(from).filter(({ t }) => t.accepts === "player");
     return slots.length === 1 ? { kind: "target", index: slots[0]!.index } : undefined;
   }
 
@@ -1057,8 +1061,7 @@ class AbilityLowering {
   private targetPlayerActedOn(clause: Ast.Clause, from: number): PlayerRef | undefined {
     const np = playerObjectOf(clause);
     if (!np || !npDeterminers(np).includes("target") || np.also?.length) return undefined;
-    const slots = this.targets.map((t, index) => ({ t, index })).slice(from).filter(({ t }) => t.accepts === "player");
-    return slots.length === 1 ? { kind: "target", index: slots[0]!.index } : undefined;
+    return this.onlyTargetPlayerFrom(from);
   }
 
   /** The players an acting subject reads as (read once: one target slot, one choice). */

@@ -43,8 +43,8 @@ export function suiteTests(suite: GameSuite[], options: { negated?: boolean } = 
   return suite.flatMap(({ game, bundle, scenarios }) => {
     const bundleText = JSON.stringify(bundle);
     const compiledFor = compiledHashes(bundle);
-    /** Runs a scenario on this game's engine (the run's shared one, or a new one); what it answers is `judge`'s. */
-    const runOn = (engines: Map<string, Engine> | undefined, scenario: Scenario, judge: (failures: ScenarioFailure[]) => string | undefined) => {
+    /** Runs `use` on this game's engine (the run's shared one, or a new one); a throw is the test's failure. */
+    const withEngine = (engines: Map<string, Engine> | undefined, use: (engine: Engine) => string | undefined) => {
       clearModuleCaches();
       try {
         let engine = engines?.get(game);
@@ -52,11 +52,14 @@ export function suiteTests(suite: GameSuite[], options: { negated?: boolean } = 
           engine = createEngine(JSON.parse(bundleText) as CompiledBundle);
           engines?.set(game, engine);
         }
-        return judge(runScenario(engine, scenario).failures);
+        return use(engine);
       } catch (error) {
         return `threw: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
       }
     };
+    /** Runs a scenario on this game's engine; what it answers is `judge`'s. */
+    const runOn = (engines: Map<string, Engine> | undefined, scenario: Scenario, judge: (failures: ScenarioFailure[]) => string | undefined) =>
+      withEngine(engines, (engine) => judge(runScenario(engine, scenario).failures));
     // Negated tests: the first NEGATED_PER_FORM of each expectation form (its kind, written positive or negated) in
     // this game — every form judged both ways, without doubling every runner mutant's run over the whole suite.
     const perForm = new Map<string, number>();
@@ -71,23 +74,14 @@ export function suiteTests(suite: GameSuite[], options: { negated?: boolean } = 
     // the CYBERVAMP Land Deck's), which no scenario reaches.
     const decks: SuiteTest = {
       name: `${game} the simulator's random decks (seeds 1-${RANDOM_DECK_SEEDS}) pass the deck rules #${hash(bundleText)}`,
-      run: (engines) => {
-        clearModuleCaches();
-        try {
-          let engine = engines?.get(game);
-          if (!engine) {
-            engine = createEngine(JSON.parse(bundleText) as CompiledBundle);
-            engines?.set(game, engine);
-          }
+      run: (engines) =>
+        withEngine(engines, (engine) => {
           for (let seed = 1; seed <= RANDOM_DECK_SEEDS; seed++) {
             const violations = engine.validateDeck(gameRandomDeck(engine, seed));
             if (violations.length) return `the random deck of seed ${seed} breaks the deck rules: ${violations.map((v) => v.code).join(", ")}`;
           }
           return undefined;
-        } catch (error) {
-          return `threw: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
-        }
-      },
+        }),
     };
     return [decks, ...scenarios.flatMap((scenario) => {
       // A test's name carries a hash of its scenario and of the compiled game it can reach (compiledHashes): an edited

@@ -6,7 +6,7 @@
  */
 import { MAX_CARDS } from "../state/limits.ts";
 import type { NativeRuleName } from "../../compiler/contract.ts";
-import type { CompiledCard, SourceRef, Step, TokenSpec } from "../../compiler/ir.ts";
+import type { CompiledCard, KeywordGrant, SourceRef, Step, TokenSpec } from "../../compiler/ir.ts";
 import type { Frame, PlayerId, TargetValue } from "../state/state.ts";
 import { cardIdOf } from "../state/state.ts";
 import { type Ctx, RESOLVING, battlefield, cardDef, cardName, emit, hand, isPermanent, slotsOf, zoneList, insertCard, writeCard } from "./cards.ts";
@@ -176,6 +176,11 @@ function madeTokenId(made: Record<string, CompiledCard>, spec: TokenSpec): strin
   }
 }
 
+/** A keyword a token is made with, as its keyword ability holds it (no `amount` key when it has no number). */
+function grantedKeyword(k: KeywordGrant): KeywordGrant {
+  return k.amount === undefined ? { name: k.name } : { name: k.name, amount: k.amount };
+}
+
 function sameToken(def: CompiledCard, spec: TokenSpec): boolean {
   const keywords = def.abilities.map((a) => (a.kind === "keyword" ? a.keyword : undefined));
   return (
@@ -183,7 +188,7 @@ function sameToken(def: CompiledCard, spec: TokenSpec): boolean {
     JSON.stringify(def.subtypes) === JSON.stringify(spec.subtypes) &&
     JSON.stringify(def.colors) === JSON.stringify(spec.colors ?? []) &&
     JSON.stringify(def.stats) === JSON.stringify(spec.stats) &&
-    JSON.stringify(keywords) === JSON.stringify(spec.keywords.map((k) => (k.amount === undefined ? { name: k.name } : { name: k.name, amount: k.amount })))
+    JSON.stringify(keywords) === JSON.stringify(spec.keywords.map(grantedKeyword))
   );
 }
 
@@ -493,7 +498,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
         stats: step.token.stats,
         flags: ["token"],
         isToken: true,
-        abilities: step.token.keywords.map((k, i) => ({ id: `${defId}#${i}`, kind: "keyword" as const, keyword: k.amount === undefined ? { name: k.name } : { name: k.name, amount: k.amount }, targets: [], steps: [], optional: false, text: keywordText(k), source: source ?? rules.game.source })),
+        abilities: step.token.keywords.map((k, i) => ({ id: `${defId}#${i}`, kind: "keyword" as const, keyword: grantedKeyword(k), targets: [], steps: [], optional: false, text: keywordText(k), source: source ?? rules.game.source })),
         text: step.token.keywords.map(keywordText).join(", "),
         source: source ?? rules.game.source,
       };
