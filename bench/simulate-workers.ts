@@ -111,7 +111,7 @@ export interface WorkerRuns {
   hashes: Set<string>;
 }
 
-async function measureRun(runs: WorkerRuns, workers: number, round: number, run: () => Promise<{ traceHash: string }>, workerTids?: ReadonlySet<string>): Promise<void> {
+async function measureRun(runs: WorkerRuns, workers: number, round: number, run: () => Promise<{ traceHash?: string }>, workerTids?: ReadonlySet<string>): Promise<void> {
   const started = performance.now();
   const cpuStarted = process.cpuUsage();
   const { result, threads } = await threadsDuring(run, workerTids);

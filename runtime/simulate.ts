@@ -28,6 +28,12 @@ export interface SimulationOptions {
   onDecision?: (legal: readonly Action[], chosen: Action) => void;
   /** Every trace event of a game, in order, once the game is done (the trace-hash test reads it). */
   onGameTrace?: (index: number, events: TraceEvent[]) => void;
+  /**
+   * Compute the trace hash (on by default; `cardwright simulate` prints it). A caller that never reads
+   * it turns it off (the engine bench, timing the engine alone): hashing every event is about a sixth
+   * of a vanilla Duel game's time, and the result then has no `traceHash`.
+   */
+  hashTrace?: boolean;
 }
 
 export interface SimulationResult {
@@ -36,8 +42,11 @@ export interface SimulationResult {
   draws: number;
   averageTurns: number;
   actions: number;
-  /** FNV-1a over each game's trace hash (`GameOutcome.traceHash`), in game order: the same however the games were split over threads. */
-  traceHash: string;
+  /**
+   * FNV-1a over each game's trace hash (`GameOutcome.traceHash`), in game order: the same however the
+   * games were split over threads. Absent when the games were played without hashing (`hashTrace: false`).
+   */
+  traceHash?: string;
   violations: string[];
 }
 
@@ -565,13 +574,13 @@ export interface GameOutcome {
   winner: string | null;
   turns: number;
   actions: number;
-  /** FNV-1a of the game's trace events (formatted), in order, as hex. */
-  traceHash: string;
+  /** The running `hashEvent` over the game's trace events, in order, as hex; absent with `hashTrace: false`. */
+  traceHash?: string;
   violations: string[];
 }
 
 /** The options one game reads (what a worker thread needs besides the engine). */
-export type GameOptions = Pick<SimulationOptions, "seed" | "maxTurns" | "maxActions" | "checkInvariants" | "onGameDone" | "onDecision" | "onGameTrace">;
+export type GameOptions = Pick<SimulationOptions, "seed" | "maxTurns" | "maxActions" | "checkInvariants" | "onGameDone" | "onDecision" | "onGameTrace" | "hashTrace">;
 
 /** Plays game number `g` of a simulation from its own seed: the same outcome whichever thread plays it, in whatever order. */
 export function playGame(engine: Engine, options: GameOptions, g: number): GameOutcome {
@@ -579,9 +588,10 @@ export function playGame(engine: Engine, options: GameOptions, g: number): GameO
   const maxActions = options.maxActions ?? 20_000;
   const checking = options.checkInvariants !== false;
   const violations: string[] = [];
+  const hashing = options.hashTrace !== false;
   let hash = HASH_START;
   const record = (events: TraceEvent[]) => {
-    for (const e of events) hash = hashEvent(hash, e);
+    if (hashing) for (const e of events) hash = hashEvent(hash, e);
   };
   const gameSeed = options.seed * 100_003 + g;
   const decks = { p1: gameRandomDeck(engine, gameSeed * 2 + 1), p2: gameRandomDeck(engine, gameSeed * 2 + 2) };
@@ -639,18 +649,19 @@ export function playGame(engine: Engine, options: GameOptions, g: number): GameO
   }
   if (trace) options.onGameTrace!(g, trace);
   options.onGameDone?.(g, state);
-  return { index: g, winner: state.over ? (state.winner ?? "draw") : null, turns: state.turn, actions, traceHash: hashHex(hash), violations };
+  return { index: g, winner: state.over ? (state.winner ?? "draw") : null, turns: state.turn, actions, traceHash: hashing ? hashHex(hash) : undefined, violations };
 }
 
 /**
  * A simulation's result from its games' outcomes, taken in game order (the order they are given
  * in is not read): the combined trace hash is FNV-1a over the games' hashes in that order, so any
- * split of the games over threads gives the same result.
+ * split of the games over threads gives the same result. Without every game's hash there is none.
  */
 export function combineOutcomes(outcomes: readonly GameOutcome[]): SimulationResult {
   const ordered = [...outcomes].sort((a, b) => a.index - b.index);
-  const result: SimulationResult = { games: ordered.length, wins: { p1: 0, p2: 0 }, draws: 0, averageTurns: 0, actions: 0, traceHash: "", violations: [] };
+  const result: SimulationResult = { games: ordered.length, wins: { p1: 0, p2: 0 }, draws: 0, averageTurns: 0, actions: 0, traceHash: undefined, violations: [] };
   let hash = HASH_START;
+  let hashed = true;
   let totalTurns = 0;
   for (const game of ordered) {
     if (game.winner === "draw") result.draws++;
@@ -658,10 +669,11 @@ export function combineOutcomes(outcomes: readonly GameOutcome[]): SimulationRes
     totalTurns += game.turns;
     result.actions += game.actions;
     result.violations.push(...game.violations);
-    hash = hashUpdate(hash, game.traceHash);
+    if (game.traceHash === undefined) hashed = false;
+    else hash = hashUpdate(hash, game.traceHash);
   }
   result.averageTurns = ordered.length ? totalTurns / ordered.length : 0;
-  result.traceHash = hashHex(hash);
+  if (hashed) result.traceHash = hashHex(hash);
   return result;
 }
 

@@ -112,6 +112,15 @@ describe("engine (Three-Slot Duel)", () => {
     expect(checked).toEqual(unchecked);
   });
 
+  it("simulation without the trace hash plays the same games and gives no hash (never a made-up one)", () => {
+    const hashed = simulate(engine, { games: 4, seed: 7 });
+    const { traceHash, ...played } = hashed;
+    expect(traceHash).toMatch(/^[0-9a-f]{8}$/);
+    const unhashed = simulate(engine, { games: 4, seed: 7, hashTrace: false });
+    expect(unhashed).not.toHaveProperty("traceHash", expect.anything());
+    expect({ ...unhashed, traceHash: undefined }).toEqual({ ...played, traceHash: undefined });
+  });
+
   it("trace events caused by card text carry the source range of that text", () => {
     const { state } = engine.setupBoard({ turn: 3, active: "p1", players: { p1: { zones: { Hand: ["Field Medic"] } }, p2: {} } });
     const legal = engine.legalActions(state).find((a) => a.type === "play")!;
