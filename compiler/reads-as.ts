@@ -418,7 +418,11 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       // "a Bat token", "two "Thrall" Vampire tokens": the name is quoted when it is not the subtype line.
       const kind = t.subtypes.join(" ") === t.name || !t.subtypes.length ? t.name : `"${t.name}" ${t.subtypes.join(" ")}`;
       const colors = t.colors?.length ? `${t.colors.join(" ")} ` : "";
-      return `create ${step.amount === 1 ? "a" : numberText(step.amount, ctx)} ${stats}${colors}${kind} ${plural("token", step.amount)}${t.keywords.length ? ` with ${listText(t.keywords.map(keywordText))}` : ""}`;
+      const keywords = t.keywords.length ? ` with ${listText(t.keywords.map(keywordText))}` : "";
+      // "create a 1/1 Thrall token for each other Vampire you control": a count reads as it is written.
+      const each = perEach(step.amount, ctx);
+      if (each) return `create ${each.amount === 1 ? "a" : numberText(each.amount, ctx)} ${stats}${colors}${kind} ${plural("token", each.amount)}${keywords} for each ${each.of}`;
+      return `create ${step.amount === 1 ? "a" : numberText(step.amount, ctx)} ${stats}${colors}${kind} ${plural("token", step.amount)}${keywords}`;
     }
     case "gain_control":
       return `${playerText(step.who, ctx, true)} ${verb("gain", step.who)} control of ${aff(step.what)}${durationText(step.duration)}`;

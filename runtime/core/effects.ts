@@ -181,6 +181,22 @@ function grantedKeyword(k: KeywordGrant): KeywordGrant {
   return k.amount === undefined ? { name: k.name } : { name: k.name, amount: k.amount };
 }
 
+/**
+ * Whether the printed token card `def` is the token `spec` describes: every stat, subtype, colour and keyword the text
+ * writes is the card's (`Create a "Thrall" token.` names it and writes nothing else). Keywords the text leaves out are
+ * the printed card's own.
+ */
+function printedTokenFits(def: CompiledCard, spec: TokenSpec): boolean {
+  const printedKeywords = def.abilities.flatMap((a) => (a.kind === "keyword" && a.keyword ? [grantedKeyword(a.keyword)] : []));
+  return (
+    def.cardType === spec.cardType &&
+    Object.entries(spec.stats).every(([stat, value]) => def.stats[stat] === value) &&
+    spec.subtypes.every((s) => def.subtypes.includes(s)) &&
+    (spec.colors ?? []).every((c) => def.colors.includes(c)) &&
+    spec.keywords.every((k) => printedKeywords.some((p) => p.name === k.name && p.amount === k.amount))
+  );
+}
+
 function sameToken(def: CompiledCard, spec: TokenSpec): boolean {
   const keywords = def.abilities.map((a) => (a.kind === "keyword" ? a.keyword : undefined));
   return (
@@ -481,9 +497,10 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
     case "create_token": {
       const under = step.under ? (evalPlayer(ctx, frame, step.under) ?? actor(frame)) : actor(frame);
       const count = evalNumber(ctx, frame, step.amount);
-      // A token the sets print ("Thrall") is that card, abilities included; any other is made from the text.
+      // A token the sets print ("Thrall") is that card, abilities included, when the text says nothing it lacks; any other
+      // — and "a 1/1 Thrall token" beside a printed 2/2 Thrall — is made from the text.
       const named = rules.byName.get(step.token.name.toLowerCase());
-      const printed = named?.isToken ? named : undefined;
+      const printed = named?.isToken && printedTokenFits(named, step.token) ? named : undefined;
       const defId = printed?.id ?? madeTokenId(state.tokens, step.token);
       if (!printed) state.tokens[defId] ??= {
         id: defId,
