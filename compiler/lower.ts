@@ -3031,12 +3031,15 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
   const text = l.slice(head.range);
   if (head.word === "at" && head.moment) {
     const ofWords = head.moment.filters.flatMap((f) => (f.kind === "prep" ? npWords(f.object).concat(npDeterminers(f.object)) : []));
-    const words = npWords(head.moment).concat(npDeterminers(head.moment), ofWords);
-    const phaseName = l.vocab.game.phases.find((p) => words.includes(lower(p.name)))?.name;
-    // "the beginning of your Main phase", "the end of each turn": phase, start or end, whose.
+    const ownWords = npWords(head.moment);
+    const words = ownWords.concat(npDeterminers(head.moment), ofWords);
+    // "the beginning of your End phase": the moment's own word says start or end, its `of` phrase names the phase — a
+    // phase named like a moment word (Chromatic's Beginning, any game's End) is read only there.
+    const hasOf = head.moment.filters.some((f) => f.kind === "prep");
+    const phaseName = phaseNamed(l.vocab.game.phases, hasOf ? ofWords : ownWords.filter((w) => !MOMENT_WORDS.has(w)));
     l.use(head.moment);
     l.carryOwner(head.moment);
-    const isEnd = words.includes("end");
+    const isEnd = (hasOf ? ownWords : words).includes("end");
     // "your opponent's turn" is the opponent's: the owner nearest the moment decides, not the first "your".
     const whose = words.some((w) => w.startsWith("opponent")) ? "opponent" : words.includes("your") ? "your" : "each";
     const phases = l.vocab.game.phases;
@@ -3846,6 +3849,22 @@ function isBareWordList(np: Ast.NounPhrase): boolean {
 function withTrailingOn(value: Ast.NounPhrase, clause: Ast.Clause): Ast.NounPhrase {
   const on = clause.tail.filter((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "on");
   return on.length ? { ...value, filters: [...value.filters, ...on] } : value;
+}
+
+const MOMENT_WORDS = new Set(["start", "beginning", "end"]);
+
+/**
+ * The phase a moment's words name: the longest phase name written as consecutive words (`second main` or `second-main`
+ * is Second-Main, not Main), undefined when none is.
+ */
+function phaseNamed(phases: readonly { name: string }[], words: readonly string[]): string | undefined {
+  const written = ` ${words.join(" ").replace(/-/g, " ")} `;
+  let best: string | undefined;
+  for (const p of phases) {
+    const name = lower(p.name).replace(/-/g, " ");
+    if (written.includes(` ${name} `) && (!best || name.length > best.length)) best = p.name;
+  }
+  return best;
 }
 
 /** The words of a moment ("the beginning of the next end step"): its own, its determiners, and those of its `of` phrases. */
