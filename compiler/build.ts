@@ -12,7 +12,7 @@ import { EOF, tokenMatcher } from "chevrotain";
 import * as T from "../grammar/lexer.ts";
 import { cardTextWords, endSentencesAtLineBreaks, parser } from "../grammar/parser.ts";
 import type * as A from "./ast.ts";
-import { LineMap, type Diagnostic, type Range } from "./diagnostics.ts";
+import { LineMap, type Diagnostic, type Range, type Text } from "./diagnostics.ts";
 import { Anchor } from "./source-range.ts";
 import { diagnostic } from "./messages.ts";
 import { fitted, present } from "./fitted.ts";
@@ -78,7 +78,7 @@ class Reporter {
 interface Ctx {
   /** Lines with a lexical error: parse errors there are its echo and are not reported again. */
   lexErrorLines?: Set<number>;
-  text: string;
+  text: Text;
   file: string;
   lines: LineMap;
   report: Reporter;
@@ -845,7 +845,7 @@ function lex(ctx: Ctx, text: string, shift?: (offset: number) => number): Lexed 
 }
 
 /** The tokens and comments of some spans of the text, at the text's offsets. */
-function lexSpans(ctx: Ctx, text: string, spans: [number, number][]): Lexed {
+function lexSpans(ctx: Ctx, text: Text, spans: [number, number][]): Lexed {
   const tokens: IToken[] = [];
   const comments: IToken[] = [];
   for (const [start, end] of spans) {
@@ -861,18 +861,18 @@ function commentNodes(ctx: Ctx, comments: IToken[]): A.CommentNode[] {
   return comments.map((t) => {
     let i = t.startOffset - 1;
     // Any blank the lexer skips, except a line break (U+2028 at a line start leaves the comment on its own line).
-    while (i >= 0 && /[ \t\f\v\u00a0\u2028\u2029\ufeff]/.test(ctx.text[i]!)) i--;
-    const trailing = i >= 0 && ctx.text[i] !== "\n" && ctx.text[i] !== "\r";
+    while (i >= 0 && /[ \t\f\v\u00a0\u2028\u2029\ufeff]/.test(ctx.text.charAt(i))) i--;
+    const trailing = i >= 0 && ctx.text.charAt(i) !== "\n" && ctx.text.charAt(i) !== "\r";
     // Each comment counts from itself: one after an edit moves by moving its anchor.
     return { kind: "comment", text: t.image.slice(1).replace(/\s+$/, ""), trailing, range: tokenRange({ ...ctx, anchor: new Anchor(t.startOffset, ctx.lines) }, t) };
   });
 }
 
-function atLineStart(text: string, offset: number): boolean {
+function atLineStart(text: Text, offset: number): boolean {
   return offset === 0 || text.charCodeAt(offset - 1) === 10 || text.charCodeAt(offset - 1) === 13;
 }
 
-function lineBreakBetweenOffsets(text: string, from: number, to: number): boolean {
+function lineBreakBetweenOffsets(text: Text, from: number, to: number): boolean {
   for (let i = from; i < to; i++) {
     const c = text.charCodeAt(i);
     if (c === 10 || c === 13) return true;
@@ -880,7 +880,7 @@ function lineBreakBetweenOffsets(text: string, from: number, to: number): boolea
   return false;
 }
 
-function lineBreakBetween(text: string, a: IToken, b: IToken): boolean {
+function lineBreakBetween(text: Text, a: IToken, b: IToken): boolean {
   for (let i = (a.endOffset ?? a.startOffset) + 1; i < b.startOffset; i++) {
     const c = text.charCodeAt(i);
     if (c === 10 || c === 13) return true;
@@ -1034,7 +1034,7 @@ function definitionOf(ctx: Ctx, def: CstNode | undefined, what: string): A.Embed
 }
 
 /** Splits a game file into statements: a statement starts on a new line outside braces. */
-function splitGameStatements(text: string, tokens: IToken[]): IToken[][] {
+function splitGameStatements(text: Text, tokens: IToken[]): IToken[][] {
   const chunks: IToken[][] = [];
   let current: IToken[] = [];
   let depth = 0;
@@ -1085,7 +1085,7 @@ function parseGameFile(ctx: Ctx, lexed: Lexed): A.GameFile {
  * (so `card Name {` or a card missing its `{` still starts a card of its own). The first
  * chunk is the set header.
  */
-function splitCards(text: string, tokens: IToken[]): IToken[][] {
+function splitCards(text: Text, tokens: IToken[]): IToken[][] {
   const chunks: IToken[][] = [[]];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
@@ -1197,12 +1197,12 @@ export interface ParseOptions {
 }
 
 /** Parses a game file or a card file. Never throws; syntax problems come back as diagnostics. */
-export function parseDocument(text: string, file: string, options: ParseOptions = {}): ParseResult {
+export function parseDocument(text: Text, file: string, options: ParseOptions = {}): ParseResult {
   const lines = options.lines ?? new LineMap(text);
   const ctx: Ctx = { text, file, lines, report: new Reporter(file, lines), fallbackOffset: 0, anchor: new Anchor(0, lines) };
   let doc: A.Document;
   try {
-    const lexed = options.spans ? lexSpans(ctx, text, options.spans) : lex(ctx, text);
+    const lexed = options.spans ? lexSpans(ctx, text, options.spans) : lex(ctx, text.toString());
     const first = lexed.tokens[0];
     if (first && isType(first, T.Game)) doc = parseGameFile(ctx, lexed);
     else if (first && isType(first, T.Scenario)) {

@@ -4,7 +4,7 @@
  * vocabulary words carry their role (keyword, counter, phase, card name, ...) as the tree
  * shows it. This is the only checker module that knows the AST's node kinds.
  */
-import type { Diagnostic, Range } from "./diagnostics.ts";
+import type { Diagnostic, Range, Text } from "./diagnostics.ts";
 import type * as Ast from "./ast.ts";
 import { parseDocument } from "./build.ts";
 import { formatAbility, formatDocument } from "./format.ts";
@@ -20,8 +20,8 @@ import { fitted } from "./fitted.ts";
 
 export interface ParsedFile {
   path: string;
-  /** The text that was parsed (the same string, not a copy): an unchanged file is not parsed again. */
-  text: string;
+  /** The text that was parsed (the same object, not a copy): an unchanged file is not parsed again. */
+  text: Text;
   kind: "game" | "cards" | "scenario" | "unknown";
   /** The typed tree (game and card files). */
   document?: Ast.Document;
@@ -35,9 +35,9 @@ export interface ParsedFile {
   omittedSyntaxErrors?: number;
 }
 
-export function parseForCheck(text: string, path: string): ParsedFile {
-  if (isScenario(text)) {
-    const scenario = parseScenarioFile(text, path);
+export function parseForCheck(text: Text, path: string): ParsedFile {
+  if (isScenario(text.toString())) {
+    const scenario = parseScenarioFile(text.toString(), path);
     return { path, text, kind: "scenario", scenario, diagnostics: scenario.diagnostics };
   }
   const { document, diagnostics, omitted } = parseDocument(text, path);
@@ -47,7 +47,7 @@ export function parseForCheck(text: string, path: string): ParsedFile {
 }
 
 /** The checker's view of a game or card file already parsed (compiler/incremental.ts re-parses only the edited cards). */
-export function parsedFromDocument(text: string, path: string, document: Ast.Document, diagnostics: Diagnostic[]): ParsedFile {
+export function parsedFromDocument(text: Text, path: string, document: Ast.Document, diagnostics: Diagnostic[]): ParsedFile {
   const parsed: ParsedFile = { path, text, kind: "unknown", document, diagnostics };
   if (document?.kind === "gameFile") {
     parsed.kind = "game";
@@ -92,7 +92,7 @@ export function isScenario(text: string): boolean {
 // ---------------------------------------------------------------------------------------
 // Card files
 
-function setView(document: Ast.CardFile, text: string): SetView {
+function setView(document: Ast.CardFile, text: Text): SetView {
   return {
     file: document.file,
     code: document.code?.text ?? "",
@@ -116,7 +116,7 @@ function cardView(card: Ast.CardDecl): CardView {
  * text as it is now (a kept card's tree has moved with it): an ability the printer cannot print
  * is read as written.
  */
-export function cardContent(view: CardView, text: string): CardContent {
+export function cardContent(view: CardView, text: Text): CardContent {
   const card = view.tree;
   return { ...view, fields: card.fields.map(fieldView), abilities: card.abilities.map((ability) => abilityView(ability, text)) };
 }
@@ -153,7 +153,7 @@ interface Collector {
   marker?: { text: string; range: Range };
 }
 
-export function abilityView(ability: Ast.Ability, text: string): AbilityView {
+export function abilityView(ability: Ast.Ability, text: Text): AbilityView {
   const collector: Collector = { clauses: [], keywords: [], words: [], runs: [] };
   walkBody(ability.body, collector);
   const view: AbilityView = {
@@ -171,7 +171,7 @@ export function abilityView(ability: Ast.Ability, text: string): AbilityView {
 }
 
 /** The ability's canonical text without its tag (the formatter's; as written if the printer fails on a partial tree). */
-function abilityText(ability: Ast.Ability, text: string): string {
+function abilityText(ability: Ast.Ability, text: Text): string {
   try {
     const { tag: _tag, ...untagged } = ability;
     return formatAbility(untagged as Ast.Ability);
@@ -386,7 +386,7 @@ function walkTokenKeywords(np: Ast.NounPhrase, out: Collector): void {
 const PAYMENT_WORDS = new Set(["free", "discard", "erase", "life"]);
 const ZONE_OPTIONS = new Set(["hidden", "private", "public"]);
 
-function gameView(document: Ast.GameFile, text: string): GameView {
+function gameView(document: Ast.GameFile, text: Text): GameView {
   const file = document.file;
   const declarations: Declaration[] = [];
   const references: GameReference[] = [];

@@ -6,7 +6,7 @@
 import type { WorkspaceAnalysis } from "./workspace.ts";
 import type { Reference } from "./check.ts";
 import { BUILTIN_FIELDS, KIND_NOUNS, type GameVocabulary, type VocabularyKind } from "./vocabulary.ts";
-import type { Diagnostic, Range } from "./diagnostics.ts";
+import type { Diagnostic, Range, Text } from "./diagnostics.ts";
 import { plainRange } from "./source-range.ts";
 import { diagnostic } from "./messages.ts";
 import { gameOfDeckPath, parseDeck } from "./decklist.ts";
@@ -340,7 +340,7 @@ function cardNamed(analysis: WorkspaceAnalysis, game: string, name: string): { f
   return undefined;
 }
 
-function sourceText(analysis: WorkspaceAnalysis, decks: readonly DeckSource[], file: string): string {
+function sourceText(analysis: WorkspaceAnalysis, decks: readonly DeckSource[], file: string): Text {
   return analysis.files.get(file)?.text ?? decks.find((d) => d.path === file)?.text ?? "";
 }
 

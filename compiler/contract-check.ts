@@ -7,7 +7,7 @@
  */
 import type * as Ast from "./ast.ts";
 import { costChoosesX, type Affected, type Ability, type CompiledGame, type Condition, type CostPart, type SourceRef, type Step } from "./ir.ts";
-import type { Range } from "./diagnostics.ts";
+import type { Range, Text } from "./diagnostics.ts";
 import { CARD_ONLY_STEPS, CARD_RULES, CARD_STATES, ENGINE_PARAMS, ENGINE_PARAM_PATTERNS, NATIVE_RULES, REPLACEMENT_EVENTS, TRIGGER_EVENTS, paramWord, type CardStateName, type CardStateRule, type ParamContract, type ParamValues } from "./contract.ts";
 import type { LoweringNote } from "./lower.ts";
 
@@ -117,7 +117,7 @@ export function checkAbilityContract(ability: Ability, notes: LoweringNote[]): v
 }
 
 /** Keyword definitions of a game: `rule <name>` must name a rule the engine has, of the right sort. */
-export function checkGameContract(doc: Ast.GameFile, game: CompiledGame, text: string, notes: LoweringNote[]): void {
+export function checkGameContract(doc: Ast.GameFile, game: CompiledGame, text: Text, notes: LoweringNote[]): void {
   for (const keyword of game.keywords) {
     if (keyword.rule) {
       const known = keyword.kind === "action" ? nativeRules.has(keyword.rule) : cardRules.has(keyword.rule);
@@ -227,7 +227,7 @@ const isSource = (value: unknown): value is SourceRef => typeof value === "objec
  * game's rules do not have: a note at the words naming it (inside the clause it is in), naming
  * what the game lacks and the game-file rules that would give it.
  */
-export function checkCardStates(ability: Ability, game: CompiledGame, text: string, notes: LoweringNote[]): void {
+export function checkCardStates(ability: Ability, game: CompiledGame, text: Text, notes: LoweringNote[]): void {
   const has = gameCardStates(game);
   // A game with every state an ability can name has nothing to report: no walk over the IR (3% of a check).
   if (NAMED_STATES.every((state) => has.has(state))) return;
@@ -257,7 +257,7 @@ export function checkCardStates(ability: Ability, game: CompiledGame, text: stri
 }
 
 /** The words of `at` that match `words` (the first match), or all of `at` when none does. */
-function narrowed(text: string, at: SourceRef, words: RegExp): Range {
+function narrowed(text: Text, at: SourceRef, words: RegExp): Range {
   const { start, end } = at.range;
   const match = words.exec(text.slice(start.offset, end.offset));
   if (!match) return at.range;
@@ -266,10 +266,10 @@ function narrowed(text: string, at: SourceRef, words: RegExp): Range {
 }
 
 /** The position of `offset`, counted on from a known position before it. */
-function positionAt(text: string, known: Range["start"], offset: number): Range["start"] {
+function positionAt(text: Text, known: Range["start"], offset: number): Range["start"] {
   let { line, column } = known;
   for (let i = known.offset; i < offset; i++) {
-    if (text[i] === "\n") {
+    if (text.charCodeAt(i) === 10) {
       line++;
       column = 1;
     } else column++;

@@ -5,7 +5,7 @@
  */
 
 // Positions belong to the text itself (the grammar computes them); re-exported for every phase.
-export { LineMap, type Position, type Range } from "../grammar/source.ts";
+export { LineMap, SourceText, type Position, type Range, type Text } from "../grammar/source.ts";
 import type { Range } from "../grammar/source.ts";
 
 export type Severity = "error" | "warning" | "info";

@@ -8,9 +8,9 @@
  * The studio passes an EngineWarningCache: lowering a 2,000-card file takes seconds, so it
  * lowers only the cards whose text (or game file) changed since the last keystroke.
  */
-import type { Diagnostic, Range } from "./diagnostics.ts";
+import type { Diagnostic, Range, Text } from "./diagnostics.ts";
 import type * as Ast from "./ast.ts";
-import type { CardModel, SourceFile } from "./model.ts";
+import type { CardModel, SourceInput } from "./model.ts";
 import type { Ability, CompiledGame } from "./ir.ts";
 import { diagnostic } from "./messages.ts";
 import { endOffset, startOffset } from "./source-range.ts";
@@ -63,7 +63,7 @@ interface FileNotes {
 /** Lowering results kept between calls: per game file, and per card file and card (by its tree, else by its text). */
 export class EngineWarningCache {
   /** By game file path: its text, compiled game and notes. */
-  readonly games = new Map<string, { text: string; game: CompiledGame; notes: LoweringNote[] }>();
+  readonly games = new Map<string, { text: Text; game: CompiledGame; notes: LoweringNote[] }>();
   /** By card file path. */
   files = new Map<string, FileNotes>();
   /** Per game, the subtypes other cards bring, joined, as last seen: an equal list is this very string, so each card compares it by identity. */
@@ -101,16 +101,16 @@ export function parseErrorsIn(analysis: WorkspaceAnalysis, file: string): Diagno
  * it (where the parser stopped and started the recovered ability: "Each player who controls two units ⟨error⟩ loses 2
  * life."): then its IR is what error recovery made of it, not a reading, and the error is what the designer must see.
  */
-export function abilityReadsAs(ability: Ability, game: CompiledGame, parseErrors: readonly Diagnostic[], text: string): string {
+export function abilityReadsAs(ability: Ability, game: CompiledGame, parseErrors: readonly Diagnostic[], text: Text): string {
   const { start, end } = ability.source.range;
   let from = start.offset;
-  while (from > 0 && /\s/.test(text[from - 1]!)) from--;
+  while (from > 0 && /\s/.test(text.charAt(from - 1))) from--;
   // An error from the spaces before it to its end (one ending where the spaces start marks the ability before).
   const error = parseErrors.find((d) => d.file === ability.source.file && d.range.start.offset <= end.offset && (d.range.start.offset >= from || d.range.end.offset > from));
   return error ? `(does not parse: ${error.code} ${error.message})` : readsAs(ability, game);
 }
 
-export function engineWarnings(analysis: WorkspaceAnalysis, sources: SourceFile[], cache?: EngineWarningCache): Diagnostic[] {
+export function engineWarnings(analysis: WorkspaceAnalysis, sources: readonly SourceInput[], cache?: EngineWarningCache): Diagnostic[] {
   const errors = new Map<string, Range[]>();
   for (const d of analysis.model.diagnostics) if (d.severity === "error") (errors.get(d.file) ?? errors.set(d.file, []).get(d.file)!).push(d.range);
   const notes = cache ? cachedNotes(analysis, sources, cache) : lowerAnalysis(analysis, sources, { notesOnly: true }).notes;
@@ -128,10 +128,10 @@ function overlaps(a: Range, b: Range): boolean {
 }
 
 /** The notes lowerWorkspace would give, lowering only what changed. */
-function cachedNotes(analysis: WorkspaceAnalysis, sources: SourceFile[], cache: EngineWarningCache): LoweringNote[] {
+function cachedNotes(analysis: WorkspaceAnalysis, sources: readonly SourceInput[], cache: EngineWarningCache): LoweringNote[] {
   const textOf = new Map(sources.map((s) => [s.path, s.text]));
   const notes: LoweringNote[] = [];
-  const games = new Map<string, { text: string; game: CompiledGame }>();
+  const games = new Map<string, { text: Text; game: CompiledGame }>();
   for (const parsed of analysis.files.values()) {
     const doc = parsed.document;
     if (doc?.kind !== "gameFile" || !doc.id) continue;
@@ -210,7 +210,7 @@ function cachedNotes(analysis: WorkspaceAnalysis, sources: SourceFile[], cache: 
   return notes;
 }
 
-function lowerOneCard(doc: Ast.CardFile, card: Ast.CardDecl, text: string, game: CompiledGame, workspaceSubtypes: string[], subtypes: string, model: CardModel | undefined, base: RelativePosition, key: string, parseErrors: Diagnostic[]): CardNotes {
+function lowerOneCard(doc: Ast.CardFile, card: Ast.CardDecl, text: Text, game: CompiledGame, workspaceSubtypes: string[], subtypes: string, model: CardModel | undefined, base: RelativePosition, key: string, parseErrors: Diagnostic[]): CardNotes {
   const found: LoweringNote[] = [];
   let abilities: AbilityReading[] = [];
   try {

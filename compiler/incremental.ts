@@ -14,13 +14,17 @@
  * the answer is `undefined` and the caller parses the whole file.
  */
 import type * as Ast from "./ast.ts";
-import { LineMap, type Diagnostic, type Position, type Range } from "./diagnostics.ts";
+import { LineMap, type Diagnostic, type Position, type Range, type Text } from "./diagnostics.ts";
 import { type Anchor, SourceRange, startOffset } from "./source-range.ts";
 import { MAX_SYNTAX_DIAGNOSTICS, parseDocument } from "./build.ts";
 import { parsedFromDocument, type ParsedFile } from "./check-ast.ts";
 
-/** `card "Name" {` at the start of a line, in the spelling the lexer reads as Card, a string and a brace. */
-const FIRM_BOUNDARY = /\ncard[ \t]+"[^"\\\r\n]*"[ \t]*\{/g;
+/**
+ * `card "Name" {` at the start of a line, in the spelling the lexer reads as Card, a string and a brace,
+ * from the line break before it. It lies on one line: it is looked for line by line (firmBoundaryAt), so a
+ * text kept in chunks (SourceText) is never read whole.
+ */
+const FIRM_BOUNDARY = /^\ncard[ \t]+"[^"\\\r\n]*"[ \t]*\{/;
 
 /**
  * What an edit kept of a text: the text before it and after it share their first `prefix` and
@@ -38,7 +42,7 @@ export interface EditSpan {
  * every card the edit did not touch. `undefined` when only a full parse gives the right answer.
  * `span`, when the caller knows it, is where the edit lies (it must be true of the two texts).
  */
-export function reparseCardFile(previous: ParsedFile, text: string, span?: EditSpan): ParsedFile | undefined {
+export function reparseCardFile(previous: ParsedFile, text: Text, span?: EditSpan): ParsedFile | undefined {
   try {
     return reparseRegion(previous, text, span);
   } catch {
@@ -49,7 +53,7 @@ export function reparseCardFile(previous: ParsedFile, text: string, span?: EditS
 /** Parses whose later cards were moved into a newer parse: they no longer describe their own text. */
 const consumed = new WeakSet<ParsedFile>();
 
-function reparseRegion(previous: ParsedFile, text: string, span: EditSpan | undefined): ParsedFile | undefined {
+function reparseRegion(previous: ParsedFile, text: Text, span: EditSpan | undefined): ParsedFile | undefined {
   if (consumed.has(previous)) return undefined;
   const before = previous.document;
   if (previous.kind !== "cards" || before?.kind !== "cardFile" || !before.code || !before.game) return undefined;
@@ -66,9 +70,8 @@ function reparseRegion(previous: ParsedFile, text: string, span: EditSpan | unde
   // The region to parse again: from the last firm boundary wholly before the edit (or the
   // file's start) to the first one whose line break lies after the edit (or the file's end).
   const regionStart = lastFirmBoundaryBefore(old, prefix);
-  FIRM_BOUNDARY.lastIndex = Math.max(text.length - suffix, regionStart);
-  const next = FIRM_BOUNDARY.exec(text);
-  const regionEnd = next ? next.index + 1 : text.length;
+  const next = nextFirmBoundary(text, Math.max(text.length - suffix, regionStart));
+  const regionEnd = next >= 0 ? next + 1 : text.length;
   const oldRegionEnd = regionEnd - delta;
 
   const region = text.slice(regionStart, regionEnd);
@@ -145,44 +148,56 @@ function headerOf(doc: Ast.CardFile): Partial<Ast.CardFile> {
   return header;
 }
 
+/** The length of the firm boundary whose line break is at `newline`, or 0 if none is there. */
+function firmBoundaryAt(text: Text, newline: number): number {
+  const lineEnd = text.indexOf("\n", newline + 1);
+  return FIRM_BOUNDARY.exec(text.slice(newline, lineEnd < 0 ? text.length : lineEnd))?.[0].length ?? 0;
+}
+
+/** The line break of the first firm boundary at or after `from`, or -1. */
+function nextFirmBoundary(text: Text, from: number): number {
+  for (let newline = text.indexOf("\ncard", from); newline >= 0; newline = text.indexOf("\ncard", newline + 1)) {
+    if (firmBoundaryAt(text, newline) > 0) return newline;
+  }
+  return -1;
+}
+
 /** Offset of the last firm boundary whose whole `card "…" {` lies before `limit`, or 0. */
-function lastFirmBoundaryBefore(text: string, limit: number): number {
+function lastFirmBoundaryBefore(text: Text, limit: number): number {
   let from = limit;
   while (from > 0) {
     const newline = text.lastIndexOf("\ncard", from - 1);
     if (newline < 0) return 0;
-    FIRM_BOUNDARY.lastIndex = newline;
-    const match = FIRM_BOUNDARY.exec(text);
-    if (match && match.index === newline && newline + match[0].length <= limit) return newline + 1;
+    const length = firmBoundaryAt(text, newline);
+    if (length > 0 && newline + length <= limit) return newline + 1;
     from = newline;
   }
   return 0;
 }
 
-function firstFirmBoundary(text: string, limit: number): number {
-  FIRM_BOUNDARY.lastIndex = 0;
-  const match = FIRM_BOUNDARY.exec(text);
-  return match && match.index + 1 <= limit ? match.index + 1 : limit;
+function firstFirmBoundary(text: Text, limit: number): number {
+  const first = nextFirmBoundary(text, 0);
+  return first >= 0 && first + 1 <= limit ? first + 1 : limit;
 }
 
 /** Characters compared at once while looking for the edit, largest first: string equality runs natively, a loop over char codes does not. */
 const CHUNKS = [4096, 64, 1];
 
 /** How many characters `a` and `b` share at their start (at most `limit`). */
-export function commonPrefix(a: string, b: string, limit: number): number {
+export function commonPrefix(a: Text, b: Text, limit: number): number {
   let same = 0;
   for (const size of CHUNKS) while (same + size <= limit && a.slice(same, same + size) === b.slice(same, same + size)) same += size;
   return same;
 }
 
 /** How many characters `a` and `b` share at their end (at most `limit`). */
-export function commonSuffix(a: string, b: string, limit: number): number {
+export function commonSuffix(a: Text, b: Text, limit: number): number {
   let same = 0;
   for (const size of CHUNKS) while (same + size <= limit && a.slice(a.length - same - size, a.length - same) === b.slice(b.length - same - size, b.length - same)) same += size;
   return same;
 }
 
-function countLines(text: string, from: number, to: number): number {
+function countLines(text: Text, from: number, to: number): number {
   let count = 0;
   for (let i = from; i < to; i++) if (text.charCodeAt(i) === 10) count++;
   return count;

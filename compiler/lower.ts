@@ -8,8 +8,8 @@
  */
 import type * as Ast from "./ast.ts";
 import { endOffset, plainRange, spanOf, startOffset } from "./source-range.ts";
-import type { Diagnostic, Range } from "./diagnostics.ts";
-import type { CardModel, SourceFile, WorkspaceModel } from "./model.ts";
+import type { Diagnostic, Range, Text } from "./diagnostics.ts";
+import type { CardModel, SourceFile, SourceInput, WorkspaceModel } from "./model.ts";
 import type {
   Ability,
   Replacement,
@@ -513,7 +513,7 @@ class AbilityLowering {
   constructor(
     readonly vocab: Vocab,
     readonly file: string,
-    readonly text: string,
+    readonly text: Text,
     notes: LoweringNote[],
   ) {
     this.notes = notes;
@@ -4735,7 +4735,7 @@ const ROLE_BY_NAME: Record<string, ZoneRole> = {
   graveyard: "graveyard", "discard pile": "graveyard", oblivion: "removed", "shatter zone": "removed", exile: "removed", "facet zone": "resource",
 };
 
-export function lowerGame(doc: Ast.GameFile, text: string, notes: LoweringNote[]): CompiledGame {
+export function lowerGame(doc: Ast.GameFile, text: Text, notes: LoweringNote[]): CompiledGame {
   const file = doc.file;
   const game: CompiledGame = {
     irVersion: IR_VERSION,
@@ -4947,7 +4947,7 @@ export function typeLineSubtypes(analysis: WorkspaceAnalysis): Map<string, strin
   return new Map([...out].map(([game, names]) => [game, [...names.values()].sort()]));
 }
 
-export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, models: CardModel[], notes: LoweringNote[], workspaceSubtypes: readonly string[] = []): CompiledCard[] {
+export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, models: CardModel[], notes: LoweringNote[], workspaceSubtypes: readonly string[] = []): CompiledCard[] {
   const listed = (game as CompiledGame & { subtypes?: string[] }).subtypes ?? [];
   const listedLower = new Set(listed.map(lower));
   const vocab = vocabOf(game, [...listed, ...workspaceSubtypes.filter((t) => !listedLower.has(lower(t)))]);
@@ -5128,7 +5128,7 @@ export function lowerCards(doc: Ast.CardFile, text: string, game: CompiledGame, 
  * parts added to playing the card, read as an activated ability's costs are. The words before the comma must name playing
  * this card; a cost the engine cannot pay, or a word it does not read, is a note at its words.
  */
-function lowerAdditionalCost(a: Ast.Ability, body: Ast.AdditionalCostBody, vocab: Vocab, file: string, text: string, notes: LoweringNote[], card: CardInfo): CostPart[] {
+function lowerAdditionalCost(a: Ast.Ability, body: Ast.AdditionalCostBody, vocab: Vocab, file: string, text: Text, notes: LoweringNote[], card: CardInfo): CostPart[] {
   const l = new AbilityLowering(vocab, file, text, notes);
   const before = notes.length;
   const purpose = body.purpose.map((w) => lower(w.text));
@@ -5326,7 +5326,7 @@ export interface LowerAnalysisOptions {
   notesOnly?: boolean;
 }
 
-export function lowerAnalysis(analysis: WorkspaceAnalysis, sources: SourceFile[], options: LowerAnalysisOptions = {}): LoweringResult {
+export function lowerAnalysis(analysis: WorkspaceAnalysis, sources: readonly SourceInput[], options: LowerAnalysisOptions = {}): LoweringResult {
   const notes: LoweringNote[] = [];
   const textOf = new Map(sources.map((s) => [s.path, s.text]));
   const games = new Map<string, CompiledGame>();

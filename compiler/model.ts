@@ -3,12 +3,21 @@
  * the studio, the exporters and the runtime's loader consume. The typed AST (ast.ts) is
  * richer; this model is the stable surface that clients of `compiler/index.ts` rely on.
  */
-import type { Diagnostic, Range } from "./diagnostics.ts";
+import type { Diagnostic, Range, Text } from "./diagnostics.ts";
 
 export interface SourceFile {
   /** Workspace-relative path with forward slashes, e.g. "cards/duel/core.cards". */
   path: string;
   text: string;
+}
+
+/**
+ * A file as the checker reads it: its text a string or a SourceText (the studio's worker edits its files in
+ * chunks, so a keystroke copies no whole file). Every SourceFile is one.
+ */
+export interface SourceInput {
+  path: string;
+  text: Text;
 }
 
 /** A field value as written on the card, already checked against the game file. */

@@ -5,7 +5,7 @@
  * spells'"), so a qualifier the engine would ignore is never silently lost. One mechanism for
  * every form: a new form only has to mark what it carries.
  */
-import type { Range } from "./diagnostics.ts";
+import type { Range, Text } from "./diagnostics.ts";
 import { endOffset, startOffset } from "./source-range.ts";
 
 /** A word-like node of the tree: a word, a determiner, a number, `2/2`, a quoted name, `{R}`, `this turn`, `instead`. */
@@ -94,7 +94,7 @@ function collectLeaves(value: unknown, found: (leaf: Leaf) => void): void {
 }
 
 /** Content words of `node` the ledger does not hold, joined into phrases (neighbours separated only by function words). */
-export function unusedPhrases(node: unknown, ledger: WordLedger, text: string): { range: Range; text: string }[] {
+export function unusedPhrases(node: unknown, ledger: WordLedger, text: Text): { range: Range; text: string }[] {
   const leaves = leavesOf(node);
   const isContent = (leaf: Leaf) => !FUNCTION_WORDS.has(text.slice(startOffset(leaf.range), endOffset(leaf.range)).toLowerCase());
   const phrases: { range: Range; text: string }[] = [];

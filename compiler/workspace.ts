@@ -8,7 +8,7 @@
  */
 import type { Diagnostic, Range } from "./diagnostics.ts";
 import { diagnostic, SUMMARY_CODES } from "./messages.ts";
-import type { CardModel, GameModel, SetModel, SourceFile, WorkspaceModel } from "./model.ts";
+import type { CardModel, GameModel, SetModel, SourceFile, SourceInput, WorkspaceModel } from "./model.ts";
 import type { CardView, SetView } from "./check-input.ts";
 import { bindGame, type BoundGame } from "./check-game.ts";
 import { plainRange, startOffset } from "./source-range.ts";
@@ -83,7 +83,7 @@ export function checkWorkspace(files: SourceFile[]): WorkspaceModel {
   return analyzeWorkspace(files).model;
 }
 
-export function analyzeWorkspace(sources: SourceFile[], options: AnalyzeOptions = {}): WorkspaceAnalysis {
+export function analyzeWorkspace(sources: readonly SourceInput[], options: AnalyzeOptions = {}): WorkspaceAnalysis {
   const diagnostics: Diagnostic[] = [...(options.extraDiagnostics ?? [])];
   const keepReferences = options.references !== false;
   const earlierMemory = options.previous ? memoryOf(options.previous) : undefined;

@@ -14,6 +14,7 @@
  */
 import { CstParser, EOF, createTokenInstance, type IToken, type TokenType, tokenMatcher } from "chevrotain";
 import * as T from "./lexer.ts";
+import type { Text } from "./source.ts";
 
 /** Tokens the parser treats as part of a value list (field values, directive items). */
 const valueTokens: TokenType[] = [
@@ -36,7 +37,7 @@ function is(token: IToken, type: TokenType): boolean {
 
 export class CardwrightParser extends CstParser {
   /** Source text of the current input; gates use it to see line breaks between tokens. */
-  text = "";
+  text: Text = "";
 
   /**
    * OR alternatives and MANY/OPTION options built once per call site. Chevrotain allows it,
@@ -1373,7 +1374,7 @@ const continuesLine: TokenType[] = [
 ];
 
 /** Does the line break before `tokens[i]` end a sentence, as a period would? (See `endSentencesAtLineBreaks`.) */
-function lineBreakEndsSentence(text: string, tokens: IToken[], i: number): boolean {
+function lineBreakEndsSentence(text: Text, tokens: IToken[], i: number): boolean {
   const prev = tokens[i - 1]!;
   const next = tokens[i]!;
   let broken = false;
@@ -1404,7 +1405,7 @@ function lineBreakEndsSentence(text: string, tokens: IToken[], i: number): boole
  * A line that starts in lower case continues the sentence (a wrapped line). `from`: the index of the
  * first token of card text (after `text:`). Returns `tokens` itself when nothing is added.
  */
-export function endSentencesAtLineBreaks(text: string, tokens: IToken[], from = 0): IToken[] {
+export function endSentencesAtLineBreaks(text: Text, tokens: IToken[], from = 0): IToken[] {
   let out: IToken[] | undefined;
   for (let i = Math.max(1, from); i < tokens.length; i++) {
     if (lineBreakEndsSentence(text, tokens, i)) {

@@ -4,6 +4,184 @@
  * diagnostics with them (compiler/diagnostics.ts re-exports these).
  */
 
+/**
+ * What the front end reads of a file's text: the methods of a string it uses, with a string's
+ * meaning. A string is one; so is a `SourceText`, which the studio's worker edits on every keystroke.
+ */
+export interface Text {
+  readonly length: number;
+  charAt(index: number): string;
+  charCodeAt(index: number): number;
+  slice(start?: number, end?: number): string;
+  indexOf(search: string, position?: number): number;
+  lastIndexOf(search: string, position?: number): number;
+  /** The whole text as one string (a SourceText joins its chunks once, on the first call). */
+  toString(): string;
+}
+
+/** Characters per chunk of a SourceText: an edit copies about this much, never the file. */
+const CHUNK_LENGTH = 8192;
+
+/**
+ * A text kept in chunks of about 8k characters. `edited` makes the text after an edit sharing every
+ * chunk the edit did not touch, so a keystroke in a 1 MB file copies a few thousand characters: a
+ * string edited by `slice` and `+` is copied whole by the first search that reads it (V8 flattens it).
+ * Reads go to the chunks they need; `toString` joins them (once) for whoever needs one string.
+ */
+export class SourceText implements Text {
+  readonly length: number;
+  /** Where each chunk starts. */
+  private readonly starts: number[];
+  private joined: string | undefined;
+  /** The chunk of the last read: reads near each other are the rule. */
+  private lastChunk = 0;
+
+  private constructor(
+    private readonly chunks: readonly string[],
+    private readonly chunkLength: number,
+  ) {
+    const starts = new Array<number>(chunks.length);
+    let length = 0;
+    for (let i = 0; i < chunks.length; i++) {
+      starts[i] = length;
+      length += chunks[i]!.length;
+    }
+    this.starts = starts;
+    this.length = length;
+  }
+
+  /** `text` in chunks of `chunkLength` characters (tests make them small to reach every seam). */
+  static of(text: string, chunkLength = CHUNK_LENGTH): SourceText {
+    const result = new SourceText(split(text, chunkLength), chunkLength);
+    result.joined = text;
+    return result;
+  }
+
+  /**
+   * This text with `removed` characters at `offset` replaced by `inserted`; undefined when they fall
+   * outside it. Only the chunks the edit touches are copied; a chunk grown past twice the chunk length
+   * is split again, and one shrunk below a quarter of it joins its neighbour.
+   */
+  edited(offset: number, removed: number, inserted: string): SourceText | undefined {
+    if (!(offset >= 0 && removed >= 0 && offset + removed <= this.length)) return undefined;
+    const chunks = this.chunks;
+    if (chunks.length === 0) return SourceText.of(inserted, this.chunkLength);
+    const first = this.chunkAt(offset);
+    // The chunk holding the edit's last character (or the one it ends at, for an insertion).
+    const last = removed === 0 ? first : this.chunkAt(offset + removed - 1);
+    let from = first;
+    let to = last + 1;
+    let piece = chunks[first]!.slice(0, offset - this.starts[first]!) + inserted + chunks[last]!.slice(offset + removed - this.starts[last]!);
+    if (piece.length < this.chunkLength >> 2) {
+      if (to < chunks.length) piece += chunks[to++]!;
+      else if (from > 0) piece = chunks[--from]! + piece;
+    }
+    const replaced = piece.length === 0 ? [] : piece.length > 2 * this.chunkLength ? split(piece, this.chunkLength) : [piece];
+    const next = chunks.slice(0, from).concat(replaced, chunks.slice(to));
+    return new SourceText(next, this.chunkLength);
+  }
+
+  /** The chunk holding `offset` (the last chunk for the text's end). */
+  private chunkAt(offset: number): number {
+    const starts = this.starts;
+    const guess = this.lastChunk;
+    if (guess < starts.length && starts[guess]! <= offset && (guess + 1 === starts.length || offset < starts[guess + 1]!)) return guess;
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    this.lastChunk = lo;
+    return lo;
+  }
+
+  charCodeAt(index: number): number {
+    if (!(index >= 0 && index < this.length)) return NaN;
+    const chunk = this.chunkAt(index);
+    return this.chunks[chunk]!.charCodeAt(index - this.starts[chunk]!);
+  }
+
+  charAt(index: number): string {
+    if (!(index >= 0 && index < this.length)) return "";
+    const chunk = this.chunkAt(index);
+    return this.chunks[chunk]!.charAt(index - this.starts[chunk]!);
+  }
+
+  slice(start = 0, end = this.length): string {
+    const from = clampIndex(start, this.length);
+    const to = clampIndex(end, this.length);
+    if (from >= to) return "";
+    if (this.joined !== undefined) return this.joined.slice(from, to);
+    const first = this.chunkAt(from);
+    const last = this.chunkAt(to - 1);
+    if (first === last) return this.chunks[first]!.slice(from - this.starts[first]!, to - this.starts[first]!);
+    let result = this.chunks[first]!.slice(from - this.starts[first]!);
+    for (let i = first + 1; i < last; i++) result += this.chunks[i]!;
+    return result + this.chunks[last]!.slice(0, to - this.starts[last]!);
+  }
+
+  indexOf(search: string, position = 0): number {
+    const from = Math.min(Math.max(Math.trunc(position) || 0, 0), this.length);
+    if (search.length === 0) return from;
+    const chunks = this.chunks;
+    for (let i = from === this.length ? chunks.length : this.chunkAt(from); i < chunks.length; i++) {
+      const chunk = chunks[i]!;
+      const local = Math.max(0, from - this.starts[i]!);
+      const found = chunk.indexOf(search, local);
+      if (found >= 0) return this.starts[i]! + found;
+      // A match across the seam with the next chunk starts in this chunk's last search.length - 1 characters.
+      if (search.length > 1 && i + 1 < chunks.length) {
+        const seamFrom = Math.max(local, chunk.length - search.length + 1);
+        const seam = chunk.slice(seamFrom) + this.slice(this.starts[i + 1]!, this.starts[i + 1]! + search.length - 1);
+        const across = seam.indexOf(search);
+        if (across >= 0) return this.starts[i]! + seamFrom + across;
+      }
+    }
+    return -1;
+  }
+
+  lastIndexOf(search: string, position = Infinity): number {
+    const at = Number.isNaN(position) ? Infinity : position;
+    const from = Math.min(Math.max(Math.trunc(at), 0), this.length - search.length);
+    if (from < 0) return -1;
+    if (search.length === 0) return from;
+    const chunks = this.chunks;
+    for (let i = this.chunkAt(from); i >= 0; i--) {
+      const chunk = chunks[i]!;
+      const limit = Math.min(from - this.starts[i]!, chunk.length);
+      // Matches across the seam start after every match inside the chunk: they come first.
+      if (search.length > 1 && i + 1 < chunks.length) {
+        const seamFrom = Math.max(0, chunk.length - search.length + 1);
+        if (seamFrom <= limit) {
+          const seam = chunk.slice(seamFrom) + this.slice(this.starts[i + 1]!, this.starts[i + 1]! + search.length - 1);
+          const across = seam.lastIndexOf(search, limit - seamFrom);
+          if (across >= 0) return this.starts[i]! + seamFrom + across;
+        }
+      }
+      const found = chunk.lastIndexOf(search, limit);
+      if (found >= 0) return this.starts[i]! + found;
+    }
+    return -1;
+  }
+
+  toString(): string {
+    return (this.joined ??= this.chunks.join(""));
+  }
+}
+
+function clampIndex(index: number, length: number): number {
+  const i = Math.trunc(index) || 0;
+  return i < 0 ? Math.max(length + i, 0) : Math.min(i, length);
+}
+
+function split(text: string, chunkLength: number): string[] {
+  const chunks: string[] = [];
+  for (let i = 0; i < text.length; i += chunkLength) chunks.push(text.slice(i, i + chunkLength));
+  return chunks;
+}
+
 /** A position in a file. `line` and `column` are 1-based (as editors show them); `offset` is 0-based. */
 export interface Position {
   offset: number;
@@ -22,7 +200,7 @@ export class LineMap {
   private readonly lineStarts: number[];
   /** `lineStarts`: where the lines of `text` start, when already known (see `edited`). */
   constructor(
-    readonly text: string,
+    readonly text: Text,
     lineStarts?: number[],
   ) {
     if (lineStarts) {
@@ -41,7 +219,7 @@ export class LineMap {
    * the edit are kept, those after it move by the change in length, and only the edit's own
    * characters are searched. A keystroke in a 1 MB file no longer scans the whole file.
    */
-  edited(text: string, prefix: number, suffix: number): LineMap {
+  edited(text: Text, prefix: number, suffix: number): LineMap {
     const old = this.lineStarts;
     const newEnd = text.length - suffix;
     // A line starting at or before `prefix` follows a line break inside the shared start; one

@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { applyChanges, OutOfStep, WorkspaceChecker } from "../../studio/src/worker/checker.ts";
 import type { TextChange } from "../../studio/src/worker/protocol.ts";
+import { SourceText } from "../../grammar/source.ts";
 
 /** Non-overlapping replacements of one text, as Monaco lists one event's: from the end of the text backwards. */
 const changeList = (text: string) =>
@@ -42,18 +43,19 @@ describe("edits sent to the checker worker", () => {
       fc.property(
         fc.string({ maxLength: 40 }).chain((text) => fc.tuple(fc.constant(text), changeList(text))),
         fc.string({ maxLength: 3 }),
-        ([text, first], suffix) => {
+        fc.integer({ min: 1, max: 9 }),
+        ([text, first], suffix, chunkLength) => {
           const middle = simultaneous(text, first);
           // A second event, on the text the first one left: its offsets count in that text.
           const second: TextChange[] = [{ offset: middle.length, length: 0, text: suffix }, { offset: 0, length: Math.min(1, middle.length), text: "" }];
-          expect(applyChanges(text, [first, second])).toBe(simultaneous(middle, second));
+          expect(applyChanges(SourceText.of(text, chunkLength), [first, second])?.toString()).toBe(simultaneous(middle, second));
         },
       ),
     );
   });
 
   it("a change past the text's end is refused", () => {
-    expect(applyChanges("abc", [[{ offset: 2, length: 2, text: "x" }]])).toBeUndefined();
+    expect(applyChanges(SourceText.of("abc"), [[{ offset: 2, length: 2, text: "x" }]])).toBeUndefined();
   });
 
   it("a copy out of step with the page is noticed before checking, and every text is asked for again", () => {

@@ -7,7 +7,8 @@
 import { analyzeWorkspace, placedCards, type WorkspaceAnalysis } from "../../../compiler/workspace.ts";
 import { EngineWarningCache, engineWarnings, type AbilityReading } from "../../../compiler/engine-warnings.ts";
 import { scenarioDiagnostics } from "../../../compiler/scenario-check.ts";
-import type { SourceFile, WorkspaceModel } from "../../../compiler/model.ts";
+import type { SourceFile, SourceInput, WorkspaceModel } from "../../../compiler/model.ts";
+import { SourceText, type Text } from "../../../compiler/diagnostics.ts";
 import type { EditSpan } from "../../../compiler/incremental.ts";
 import type { WorkspaceAsset } from "../../../compiler/art.ts";
 import { encodeModel, SentCards, type ModelDelta } from "./model-delta.ts";
@@ -36,7 +37,7 @@ export class WorkspaceChecker {
    * Checks `files`; `assets`, when given, replaces the images kept from earlier checks. `edits`: where
    * files changed since the last check, when known (checkChanges knows it of the files it applied edits to).
    */
-  check(files: SourceFile[], assets?: readonly WorkspaceAsset[], edits?: ReadonlyMap<string, EditSpan>): CheckOutcome {
+  check(files: readonly SourceInput[], assets?: readonly WorkspaceAsset[], edits?: ReadonlyMap<string, EditSpan>): CheckOutcome {
     const started = performance.now();
     if (assets) this.assets = assets;
     // The previous analysis lets the compiler reuse every file whose text did not change, and
@@ -58,8 +59,8 @@ export class WorkspaceChecker {
     return { model, delta, phases: { analyzeMs: analyzed - started, engineMs: checked - analyzed } };
   }
 
-  /** The texts of the files the page sent, by path. */
-  private readonly texts = new Map<string, string>();
+  /** The texts of the files the page sent, by path, in chunks: a keystroke copies one chunk, not the file. */
+  private readonly texts = new Map<string, SourceText>();
   /** Where each edited file's text changed since the last analysis (the edits are known: the compiler need not search for them). */
   private spans = new Map<string, EditSpan>();
   /** Files sent whole since the last analysis: their edits since are not edits of the analysed text. */
@@ -72,7 +73,7 @@ export class WorkspaceChecker {
    */
   checkChanges(paths: string[], changed: SourceFile[], assets?: readonly WorkspaceAsset[], edited: readonly FileEdits[] = []): CheckOutcome {
     for (const file of changed) {
-      this.texts.set(file.path, file.text);
+      this.texts.set(file.path, SourceText.of(file.text));
       // Sent whole: the compiler compares it with the text it checked.
       this.spans.delete(file.path);
       this.sentWhole.add(file.path);
@@ -88,7 +89,7 @@ export class WorkspaceChecker {
       this.texts.set(path, after);
       if (!this.sentWhole.has(path)) this.spans.set(path, widenSpan(this.spans.get(path) ?? unchanged(text!), text!.length, changes));
     }
-    const files: SourceFile[] = [];
+    const files: SourceInput[] = [];
     for (const path of paths) {
       const text = this.texts.get(path);
       if (text === undefined) throw new Error(`The page did not send the text of ${path}.`);
@@ -127,7 +128,7 @@ export class OutOfStep extends Error {
 }
 
 /** The span of a text no edit has touched yet (widenSpan narrows it; the compiler clamps it to the texts). */
-function unchanged(text: string): EditSpan {
+function unchanged(text: Text): EditSpan {
   return { prefix: text.length, suffix: text.length };
 }
 
@@ -149,12 +150,8 @@ export function widenSpan(span: EditSpan, length: number, changes: readonly (rea
 }
 
 /** `text` with Monaco's change lists applied (see FileEdits); undefined when a change falls outside the text. */
-export function applyChanges(text: string, changes: readonly (readonly TextChange[])[]): string | undefined {
-  for (const list of changes) {
-    for (const { offset, length, text: inserted } of list) {
-      if (offset < 0 || length < 0 || offset + length > text.length) return undefined;
-      text = text.slice(0, offset) + inserted + text.slice(offset + length);
-    }
-  }
-  return text;
+export function applyChanges(text: SourceText, changes: readonly (readonly TextChange[])[]): SourceText | undefined {
+  let result: SourceText | undefined = text;
+  for (const list of changes) for (const { offset, length, text: inserted } of list) result = result?.edited(offset, length, inserted);
+  return result;
 }
