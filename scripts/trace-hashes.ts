@@ -1,6 +1,7 @@
 /**
  * Trace hashes: a fingerprint of everything the engine does for each game — random-play games
- * (several seeds, as `cardwright simulate` plays them) and every scenario under cards/<game>/scenarios.
+ * (several seeds, as `cardwright simulate` plays them, with the trace hash it prints) and every
+ * scenario under cards/<game>/scenarios.
  * test/runtime/trace-hashes.test.ts compares them with the recorded ones in
  * test/runtime/trace-hashes.json, so any change of behaviour (a different event, order, text,
  * source range or random draw) is visible.
@@ -67,6 +68,8 @@ export function computeTraceHashes(games: string[] = Object.keys(SIMULATIONS)): 
         },
       });
       out[`${game} simulate seed ${seed} summary`] = hashEvents([], JSON.stringify({ ...result, traceHash: undefined }));
+      // The hash line `cardwright simulate` prints, as it prints it: a faster hashEvent must give the same value.
+      out[`${game} simulate seed ${seed} hash line`] = result.traceHash ?? "none";
     }
     const dir = path.join(root, "cards", game, "scenarios");
     if (!existsSync(dir)) continue;

