@@ -736,9 +736,11 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
  * A keyword action done another way than by its own step — paying a cost by erasing cards is erasing them:
  * the game's keyword that names `rule` (any of `rules`) is announced and noted, so its triggers fire.
  */
-export function keywordActionBy(ctx: Ctx, rules: string[], player: PlayerId, amount: number, source: SourceRef | undefined): void {
+export function keywordActionBy(ctx: Ctx, rules: readonly string[], player: PlayerId, amount: number, source: SourceRef | undefined): void {
+  // Nothing done (every cost without an erase part pays through here): no search of the game's keywords.
+  if (amount <= 0) return;
   const def = ctx.rules.game.keywords.find((k) => k.kind === "action" && k.rule !== undefined && rules.includes(k.rule));
-  if (!def || amount <= 0) return;
+  if (!def) return;
   emit(ctx, "keyword_action", `${player}: ${def.name} ${amount}`, { player, amount, source });
   noteEvent(ctx, "keyword_action", { player, keyword: def.name, amount });
 }

@@ -157,6 +157,9 @@ function hasRepeats(ids: readonly string[]): boolean {
   return false;
 }
 
+/** The native rules of a game's keyword for erasing (paying by erasing is erasing). */
+const ERASE_RULES: readonly string[] = ["move_to_oblivion", "erase"];
+
 function payCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Payment, selfCard: string, source: Ability["source"] | undefined): void {
   const { state, rules } = ctx;
   const p = state.players[player]!;
@@ -187,7 +190,7 @@ function payCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Payment,
     moveCard(ctx, id, rules.zones.removed, { source });
   }
   // Paying by erasing is erasing: "Whenever you erase a card" fires (the game's keyword for the rule, if it has one).
-  keywordActionBy(ctx, ["move_to_oblivion", "erase"], player, payment.erase?.length ?? 0, source);
+  keywordActionBy(ctx, ERASE_RULES, player, payment.erase?.length ?? 0, source);
   for (const id of payment.sacrifice ?? []) emit(ctx, "cost", `${player} sacrifices ${cardName(ctx, id)} to pay`, { player, card: id, name: cardName(ctx, id), source });
   // A sacrifice is a destruction ("destroyed and sent to the graveyard"); "can't be destroyed" does not stop it.
   destroyAll(ctx, payment.sacrifice ?? [], source, { sacrifice: true });
