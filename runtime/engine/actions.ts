@@ -64,7 +64,7 @@ function costChoosesXOnce(cost: CostPart[]): boolean {
   return known;
 }
 
-function checkCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Payment, selfCard: string, exclude: string[]): Refusal | null {
+function checkCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Payment, selfCard: string, exclude: readonly string[]): Refusal | null {
   const { state, rules } = ctx;
   const p = state.players[player]!;
   const x = payment.x;
@@ -313,7 +313,7 @@ function costUnpayable(ctx: Ctx, player: PlayerId, cost: CostPart[], selfCard: s
   return false;
 }
 
-function paymentOptions(ctx: Ctx, player: PlayerId, cost: CostPart[], selfCard: string, exclude: string[]): Payment[] {
+function paymentOptions(ctx: Ctx, player: PlayerId, cost: CostPart[], selfCard: string, exclude: readonly string[]): Payment[] {
   const { rules } = ctx;
   if (!costHasChoices(cost)) {
     // Nothing to choose: one payment, unless a mechanic adds its own choices (which lands).
@@ -1054,11 +1054,11 @@ export function listLegalActions(rules: Rules, state: GameState, memo: Map<strin
     const cost = playCost(ctx, player, id, def.cost);
     if (costUnpayable(ctx, player, cost, id)) continue;
     const specs = playTargetSpecs(ctx, def, permanent);
-    const self = [id];
+    // The payments do not depend on the targets or mode: worked out (and checked) once per card, when it has a target combination.
+    let payments: Payment[] | undefined;
     for (const mode of modeChoices(castModal(ctx, def, permanent)))
       for (const targets of targetCombos(ctx, specs, player, id, mode))
-        for (const payment of paymentOptions(ctx, player, cost, id, self)) {
-          if (checkCost(ctx, player, cost, payment, id, self)) continue;
+        for (const payment of (payments ??= payablePayments(ctx, player, cost, id, [id]))) {
           const action: Action = { type: "play", player, card: id, payment, targets };
           if (mode !== undefined) action.mode = mode;
           if (allowed(ctx, refiners, action)) out.push(action);
@@ -1071,10 +1071,10 @@ export function listLegalActions(rules: Rules, state: GameState, memo: Map<strin
         if (ability.kind !== "activated" || activationsLeft(ctx, player, id, ability) === 0 || !activationAllowedNow(ctx, player, id, ability)) continue;
         const cost = ability.cost ?? NO_COST;
         if (costUnpayable(ctx, player, cost, id)) continue;
+        let payments: Payment[] | undefined;
         for (const mode of modeChoices(modesOf(ability) > 0 ? ability : undefined))
           for (const targets of targetCombos(ctx, ability.targets, player, id, mode))
-            for (const payment of paymentOptions(ctx, player, cost, id, [])) {
-              if (checkCost(ctx, player, cost, payment, id, [])) continue;
+            for (const payment of (payments ??= payablePayments(ctx, player, cost, id, NO_CARDS))) {
               const action: Action = { type: "activate", player, card: id, ability: ability.id, payment, targets };
               if (mode !== undefined) action.mode = mode;
               if (allowed(ctx, refiners, action)) out.push(action);
@@ -1150,6 +1150,10 @@ export function payableOptions(rules: Rules, state: GameState, action: Action): 
   const ability = action.type === "activate" ? def.abilities.find((a) => a.id === action.ability && a.kind === "activated") : undefined;
   if (action.type === "activate" && !ability) return [];
   const cost = action.type === "play" ? playCost(ctx, action.player, action.card, def.cost) : (ability!.cost ?? NO_COST);
-  const exclude = action.type === "play" ? [action.card] : [];
-  return paymentOptions(ctx, action.player, cost, action.card, exclude).filter((payment) => !checkCost(ctx, action.player, cost, payment, action.card, exclude));
+  return payablePayments(ctx, action.player, cost, action.card, action.type === "play" ? [action.card] : NO_CARDS);
+}
+
+/** The payments of a cost that the validation accepts, in the order they are listed. */
+function payablePayments(ctx: Ctx, player: PlayerId, cost: CostPart[], selfCard: string, exclude: readonly string[]): Payment[] {
+  return paymentOptions(ctx, player, cost, selfCard, exclude).filter((payment) => !checkCost(ctx, player, cost, payment, selfCard, exclude));
 }
