@@ -519,7 +519,7 @@ export interface RelativeFilter extends BaseNode {
   clause: Clause;
 }
 
-/** `you control`, `an opponent controls`, `your opponents control`. */
+/** `you control`, `an opponent controls`, `your opponents control`; passive: `controlled by an opponent` (with `by`). */
 export interface ControlFilter extends BaseNode {
   kind: "controlledBy";
   controller: NounPhrase;
@@ -527,6 +527,8 @@ export interface ControlFilter extends BaseNode {
   verb: WordNode;
   /** `you don't control`: the cards the controller does not control. */
   not?: WordNode;
+  /** `controlled by <player>`: the passive form, the controller after the verb. */
+  by?: WordNode;
 }
 
 /** `equal to <noun phrase>`: `equal to the number of cards in your hand`, `equal to its power`. */

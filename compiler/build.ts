@@ -353,7 +353,15 @@ function nounFilter(ctx: Ctx, n: CstNode): A.NounFilter | undefined {
     const verbToken = tok(n, "Control");
     const verb = verbToken && !inserted(verbToken) ? word(ctx, verbToken) : { kind: "word" as const, text: "control", lemma: "control", keyword: true, range: np.range };
     const not = tok(n, "not");
-    return { kind: "controlledBy", controller: np, verb, ...(not && !inserted(not) ? { not: word(ctx, not) } : {}), range: cstRange(ctx, n) };
+    const by = tok(n, "by");
+    return {
+      kind: "controlledBy",
+      controller: np,
+      verb,
+      ...(not && !inserted(not) ? { not: word(ctx, not) } : {}),
+      ...(by && !inserted(by) ? { by: word(ctx, by) } : {}),
+      range: cstRange(ctx, n),
+    };
   }
   if (tok(n, "relative")) {
     const pred = sub(n, "predicate");

@@ -81,6 +81,7 @@ function nounItemText(item: A.NounItem): string {
 function filterText(f: A.NounFilter): string {
   switch (f.kind) {
     case "controlledBy":
+      if (f.by) return `${f.verb.text} ${f.by.text} ${npText(f.controller)}`;
       return `${npText(f.controller)} ${f.not ? `${f.not.text} ` : ""}${f.verb.text}`;
     case "prep":
       return `${f.prep} ${npText(f.object)}`;

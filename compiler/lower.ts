@@ -183,15 +183,29 @@ const PLAYER_WORDS = new Set(["player", "players", "opponent", "opponents"]);
 const PLAYER_READ_WORDS = ["defending", "attacking", "enemy", "opposing", "target", "each", "all", "every", "any", "that", "the", "a", "an", "your", "their", "you", "they", "them"];
 /** Nouns that, owned by a player, mean the player themself: "your opponent's face", "the opponent's life" (Duel: "hit the opponent's life directly"). */
 const PLAYER_SELF_NOUNS = new Set(["face", "life", "hero"]);
-/** The words of a controller phrase ("... you control", "... an opponent controls") each reading of selector() reads. */
 /** The determiners before a zone's possessor that say whose it is: "your opponent's", "each player's", "target opponent's". */
 const POSSESSOR_DETERMINERS = new Set(["your", "a", "an", "any", "each", "all", "every", "target", "the"]);
 /** Words beside a zone's name that change nothing: "your own hand", "your entire Graveyard", "your whole deck". */
 const ZONE_INTENSIFIERS = new Set(["own", "entire", "whole"]);
+/** The words of a controller phrase ("... you control", "... an opponent controls") each reading of selector() reads. */
 const CONTROLLER_YOU_WORDS = new Set(["you"]);
-const CONTROLLER_OPPONENT_WORDS = new Set(["opponent", "opponents", "your", "an", "a", "any", "each", "all", "every", "target", "the", "enemy", "opposing"]);
+const CONTROLLER_OPPONENT_WORDS = new Set(["opponent", "opponents", "your", "an", "a", "any", "each", "all", "every", "target", "the", "enemy", "opposing", "player", "players", "other", "another"]);
 const CONTROLLER_THEY_WORDS = new Set(["they", "them", "their"]);
 const CONTROLLER_ANY_WORDS = new Set(["player", "players", "a", "an", "any", "each", "all", "every", "the"]);
+
+/**
+ * The side a control phrase names by its own words: "you" (`you control`, `controlled by you`) or "opponent" (`an opponent
+ * controls`, `an opposing player controls`, `an enemy player controls`, `each other player controls`, `another player
+ * controls`: every player but you). Undefined for a player named otherwise (`its controller`, `the defending player`,
+ * `they`, `a player`), which the reader works out from the ability.
+ */
+function controlSide(controller: Ast.NounPhrase): "you" | "opponent" | undefined {
+  const who = npDeterminers(controller).concat(npWords(controller));
+  if (who.includes("you")) return "you";
+  if (who.some((w) => w.startsWith("opponent") || w === "enemy" || w === "opposing")) return "opponent";
+  if (who.some((w) => w === "other" || w === "another") && who.some((w) => w === "player" || w === "players")) return "opponent";
+  return undefined;
+}
 
 /** `opponent's` → `opponent`, `players'` → `players`; undefined for a word that is not a possessive. */
 export function possessiveStem(word: string): string | undefined {
@@ -823,7 +837,7 @@ class AbilityLowering {
     for (const f of [...np.filters, ...nested]) {
       if (f.kind === "controlledBy") {
         const who = npDeterminers(f.controller).concat(npWords(f.controller));
-        sel.controller = who.includes("you") ? "you" : who.some((w) => w.startsWith("opponent")) ? "opponent" : "any";
+        sel.controller = controlSide(f.controller) ?? "any";
         const wordsRead = who.includes("they") ? CONTROLLER_THEY_WORDS : sel.controller === "you" ? CONTROLLER_YOU_WORDS : sel.controller === "opponent" ? CONTROLLER_OPPONENT_WORDS : CONTROLLER_ANY_WORDS;
         // "its controller controls", "that player controls", "target player controls": one player named before — not anyone.
         const anyone = who.some((w) => w === "a" || w === "an" || w === "any" || w === "each" || w === "all" || w === "every");
@@ -836,7 +850,7 @@ class AbilityLowering {
             else sel.controllerIs = named;
             if (f.not) this.note(f.range, `the engine cannot read "${this.slice(f.range)}": write "you don't control" or "an opponent controls"`);
             // playerPhrase carried the controller words it read.
-            this.use(f.verb, f.not);
+            this.use(f.verb, f.not, f.by);
             continue;
           }
           if (this.notes.length === noted) this.note(f.controller.range, `the engine cannot tell whose cards "${this.slice(f.range)}" means: write "you control", "an opponent controls", "its controller controls" or "a player controls"`);
@@ -857,7 +871,7 @@ class AbilityLowering {
         // The verb, "don't", and the controller's words this reading read — any other ("the first opponent") is CW6005.
         // "Creatures target opponent controls": every game is a duel — the one opponent, always a legal target (as "target
         // opponent's hand" in a zone). "target player controls" is not read (any player's cards): its "target" stays unused.
-        this.use(f.verb, f.not);
+        this.use(f.verb, f.not, f.by);
         this.carryRead(f.controller, wordsRead);
       } else if (f.kind === "prep" && (f.prep === "in" || f.prep === "from")) {
         const zoneWords = npWords(f.object);
@@ -1416,7 +1430,14 @@ class AbilityLowering {
   condition(clause: Ast.Clause): Condition | undefined {
     const subject = clause.subject && isPlayerPhrase(clause.subject) ? clause.subject : undefined;
     const dets = npDeterminers(subject);
-    const quantified = subject && npWords(subject).some((w) => w === "player" || w === "players") && (dets.includes("each") || dets.includes("all") || dets.includes("a") || dets.includes("any"));
+    // Only "each/a/any player" itself: a word more ("each other player", "an opposing player", "the defending player") names
+    // one player, read by conditionFor — never both with the word dropped.
+    const quantified =
+      subject &&
+      npWords(subject).some((w) => w === "player" || w === "players") &&
+      npWords(subject).every((w) => w === "player" || w === "players") &&
+      dets.every((d) => ["each", "every", "all", "a", "an", "any"].includes(d)) &&
+      (dets.includes("each") || dets.includes("all") || dets.includes("a") || dets.includes("any"));
     if (!quantified) return this.conditionFor(clause);
     this.use(subject.determiners, subject.items);
     const each = dets.includes("each") || dets.includes("all");
@@ -1447,9 +1468,11 @@ class AbilityLowering {
     // "you control a Vampire" / "you control two or more units" / "you control no other units" /
     // "you control two or fewer units" / "an opponent controls a Knight"
     if (clause.verb?.lemma === "control" && obj) {
-      this.use(clause.subject, clause.verb, c);
+      this.use(clause.verb, c);
       this.useDeterminers(obj, "a", "an", "no");
-      const who: PlayerRef = player ?? (words.some((w) => w.startsWith("opponent")) ? { kind: "opponent" } : { kind: "you" });
+      // Whose cards: the subject read as a player, each of its words ("each other player" is an opponent; "the defending
+      // player", "its controller", "target player" are those players; "a player" names nobody here).
+      const who: PlayerRef = player ?? this.controllingPlayer(clause.subject);
       const selector = this.selector(obj);
       if (npDeterminers(obj).includes("no")) return { kind: "not", condition: { kind: "controls", who, selector, atLeast: 1 } };
       const value = c?.value ?? 1;
@@ -1547,6 +1570,16 @@ class AbilityLowering {
     }
     this.use(first, than);
     return { kind: "compare", left: leftAmount, op, right: rightAmount };
+  }
+
+  /** The one player a condition's subject names (`you`, `an opponent`, `each other player`, `the defending player` ...). */
+  private controllingPlayer(subject: Ast.NounPhrase | undefined): PlayerRef {
+    if (!subject) return { kind: "you" };
+    const noted = this.notes.length;
+    const players = this.playerPhrase(subject);
+    if (players) return this.onePlayer(players, subject.range);
+    if (this.notes.length === noted) this.note(subject.range, `"${this.slice(subject.range)}" names no player here: write "you control", "an opponent controls" or "its controller controls"`);
+    return { kind: "you" };
   }
 
   /** One player's measure in a comparison: their life, hand size, counters, cards they control or cards in their zone. */
@@ -4003,8 +4036,11 @@ function targetedBy(np: Ast.NounPhrase, affects: CardSelector | { self: true }, 
   const sources: ("spell" | "ability")[] = [];
   if (words.some((w) => w === "spell" || w === "spells")) sources.push("spell");
   if (words.some((w) => w === "ability" || w === "abilities")) sources.push("ability");
-  const opponents = whoWords.some((w) => w.startsWith("opponent") || w === "enemy");
-  const yours = !opponents && (whoWords.includes("your") || whoWords.includes("you"));
+  // "spells the defending player controls": a player the restriction cannot name — said, not dropped.
+  const side = control && controlSide(control.controller);
+  if (control && !side) return unknown(np.range, `by ${l.slice(np.range)}`);
+  const opponents = side === "opponent" || whoWords.some((w) => w.startsWith("opponent") || w === "enemy");
+  const yours = !opponents && (side === "you" || whoWords.includes("your") || whoWords.includes("you"));
   // Every word must be one of these, else the phrase says something the engine would drop.
   const castBy = relative && caster !== undefined && caster !== "any" && words.every((w) => /^spells?$/.test(w));
   const understood = words.every((w) => /^(spells?|abilit(y|ies)|or|and|opponents?('s|’s|'|’)?|players?|enemy)$/.test(w)) && np.filters.every((f) => f.kind === "controlledBy" || (castBy && f === relative));

@@ -75,17 +75,31 @@ export class CardwrightParser extends CstParser {
     return is(this.LA(k), T.AnyWord) && is(this.LA(k + 1), T.Colon);
   }
 
-  /** `you control`, `an opponent controls`, `your opponents control`, `opponents control`, `target opponent controls`, `you don't control` at LA(k). */
+  /**
+   * `you control`, `an opponent controls`, `your opponents control`, `opponents control`, `target opponent controls`, `you don't
+   * control`, `each other player controls`, `the defending player controls`, `an opposing player controls` at LA(k).
+   * (`controlled` is not this verb: `controlled by an opponent` is its own filter, `isControlledByAt`.)
+   */
   private isControlFilterAt(k: number): boolean {
     const a = this.LA(k);
     // `you don't control`: the verb after an optional `don't` / `doesn't`.
-    const controlAt = (j: number) => is(this.LA(j), T.Control) || (is(this.LA(j), T.DoesNot) && is(this.LA(j + 1), T.Control));
+    const verbAt = (j: number) => is(this.LA(j), T.Control) && !/^controlled$/i.test(this.LA(j).image);
+    const controlAt = (j: number) => verbAt(j) || (is(this.LA(j), T.DoesNot) && verbAt(j + 1));
     if (is(a, T.You) || is(a, T.Opponent) || is(a, T.Player) || is(a, T.They)) return controlAt(k + 1);
-    if (is(a, T.A) || is(a, T.Each) || is(a, T.Your) || is(a, T.Any) || is(a, T.Their) || is(a, T.Its) || is(a, T.That) || is(a, T.Another) || is(a, T.Target)) {
-      const b = this.LA(k + 1);
-      return (is(b, T.Opponent) || is(b, T.Player) || is(b, T.Word)) && controlAt(k + 2);
+    if (is(a, T.A) || is(a, T.Each) || is(a, T.Your) || is(a, T.Any) || is(a, T.Their) || is(a, T.Its) || is(a, T.That) || is(a, T.Another) || is(a, T.Target) || is(a, T.The)) {
+      // `each other player`: `other` between the determiner and the player.
+      const j = is(this.LA(k + 1), T.Other) ? k + 2 : k + 1;
+      const b = this.LA(j);
+      if ((is(b, T.Opponent) || is(b, T.Player) || (is(b, T.Word) && j === k + 1)) && controlAt(j + 1)) return true;
+      // `the defending player`, `an opposing player`, `an enemy player`: one word before the player noun.
+      return is(b, T.Word) && (is(this.LA(j + 1), T.Player) || is(this.LA(j + 1), T.Opponent)) && controlAt(j + 2);
     }
     return false;
+  }
+
+  /** `controlled by an opponent`, `controlled by you`: the passive control filter at LA(k). */
+  private isControlledByAt(k: number): boolean {
+    return is(this.LA(k), T.Control) && /^controlled$/i.test(this.LA(k).image) && is(this.LA(k + 1), T.By);
   }
 
   private isModalToken(t: IToken): boolean {
@@ -119,7 +133,7 @@ export class CardwrightParser extends CstParser {
   /** Does a filter of a noun phrase start at LA(1)? (`you control`, `with Flying`, `that attacked`, `it enters play`) */
   private startsNounFilter(): boolean {
     const t = this.LA(1);
-    if (this.isControlFilterAt(1)) return true;
+    if (this.isControlFilterAt(1) || this.isControlledByAt(1)) return true;
     if (is(t, T.Equal) && is(this.LA(2), T.To)) return true;
     if (is(t, T.Of) || is(t, T.In) || is(t, T.From) || is(t, T.With) || is(t, T.Without) || is(t, T.Under) || is(t, T.Among)) return true;
     return this.isRelativeClauseAt(1);
@@ -1094,9 +1108,11 @@ export class CardwrightParser extends CstParser {
         const t = this.LA(1);
         // A pronoun is a whole noun phrase: `it remains in play` has no noun after `it`.
         if (is(this.LA(0), T.Pronoun) && !is(t, T.Or)) return false;
-        if (this.isParticleAt(1) || this.isWhileAt(1)) return false;
-        // `an opponent controls a Knight`: right after the determiners, `opponent` is the head noun, not a `... controls` filter.
-        if (this.isControlFilterAt(1) && !(is(this.LA(0), T.Determiner) && !is(this.LA(1), T.Determiner) && !is(this.LA(1), T.You))) return false;
+        if (this.isParticleAt(1) || this.isWhileAt(1) || this.isControlledByAt(1)) return false;
+        // `an opponent controls a Knight`: right after the determiners, `opponent` is the head noun, not a `... controls` filter;
+        // so is `player` after one side word (`an opposing player controls a Knight`, `the defending player controls ...`).
+        const headNoun = (is(this.LA(0), T.Determiner) && !is(this.LA(1), T.Determiner) && !is(this.LA(1), T.You)) || (is(this.LA(0), T.Word) && is(this.LA(-1), T.Determiner) && (is(t, T.Player) || is(t, T.Opponent)));
+        if (this.isControlFilterAt(1) && !headNoun) return false;
         if (is(t, T.Or)) return is(this.LA(2), T.NounWord) || is(this.LA(2), T.Stats);
         if (subjectMode && !this.subjectWordContinues()) return false;
         return true;
@@ -1285,6 +1301,14 @@ export class CardwrightParser extends CstParser {
             this.SUBRULE(this.controller);
             this.OPTION(() => this.CONSUME(T.DoesNot, { LABEL: "not" }));
             this.CONSUME(T.Control);
+          },
+        },
+        {
+          GATE: () => this.isControlledByAt(1),
+          ALT: () => {
+            this.CONSUME2(T.Control);
+            this.CONSUME(T.By, { LABEL: "by" });
+            this.SUBRULE2(this.controller);
           },
         },
         {

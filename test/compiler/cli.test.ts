@@ -85,13 +85,13 @@ describe("cardwright check", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "cardwright-cli-explain-"));
     try {
       copyFileSync(path.join(root, "cards/duel/duel.game"), path.join(dir, "duel.game"));
-      // The parser stops at "an" and recovers "Deal 1 damage to each unit" (every unit) and "an opposing player controls.".
-      writeFileSync(path.join(dir, "a.cards"), `set TST "Test" for duel\n\ncard "Opposing Forces" {\n  type: Spell\n  color: Red\n  cost: 1 life\n  rarity: Common\n  text:\n    Deal 1 damage to each unit an opposing player controls.\n    Draw a card.\n}\n`);
+      // The parser stops at "the" and recovers "Deal 1 damage to each unit" (every unit) and "the first opposing player controls.".
+      writeFileSync(path.join(dir, "a.cards"), `set TST "Test" for duel\n\ncard "Opposing Forces" {\n  type: Spell\n  color: Red\n  cost: 1 life\n  rarity: Common\n  text:\n    Deal 1 damage to each unit the first opposing player controls.\n    Draw a card.\n}\n`);
       const { stdout } = cardwright(["explain", "."], dir);
       const readings = stdout.split("\n").filter((line) => line.startsWith("  reads as:"));
       expect(readings).toEqual([
-        '  reads as: (does not parse: CW1003 Expected "." at the end of the ability but found "an".)',
-        '  reads as: (does not parse: CW1003 Expected "." at the end of the ability but found "an".)',
+        '  reads as: (does not parse: CW1003 Expected "." at the end of the ability but found "the".)',
+        '  reads as: (does not parse: CW1003 Expected "." at the end of the ability but found "the".)',
         "  reads as: Draw a card.",
       ]);
     } finally {
