@@ -408,7 +408,9 @@ class AbilityLowering {
    * Unit they control"), else the players the clause before was about, else the trigger's player. Inside the clause they
    * are `{ kind: "acting" }`; `players` is what the subject reads as (read once, when first needed).
    */
-  antecedent?: { subject?: Ast.NounPhrase; players?: PlayersRef };
+  antecedent?: { subject?: Ast.NounPhrase; players?: PlayersRef; fromTrigger?: true };
+  /** How many target slots there were when the clause being lowered began: a target player before it may compete with the trigger's player for "they". */
+  clauseTargetsFrom = 0;
   /** The clause being lowered (its trailing phrases may belong to a number inside it). */
   currentClause?: Ast.Clause;
   /** How many target slots there were when the sentence being read began: the target players it names come after. */
@@ -1033,12 +1035,31 @@ class AbilityLowering {
    * for it to name ("Gain 1 life for each card in their hand." on a spell) it is a note at the word, never a guess.
    */
   theirs(np: Ast.NounPhrase): PlayerRef | undefined {
-    if (this.antecedent) return { kind: "acting" };
+    if (this.antecedent) {
+      if (this.antecedent.fromTrigger) this.noteTriggerOrTarget(np);
+      return { kind: "acting" };
+    }
     const named = this.targetPlayerNamedInSentence();
     if (named) return named;
-    if (this.eventPlayer) return { kind: "event_player" };
+    if (this.eventPlayer) {
+      this.noteTriggerOrTarget(np);
+      return { kind: "event_player" };
+    }
     this.note(np.range, `"${this.slice(np.range)}" names no player here: write whose ("your hand", "an opponent controls", "target player's hand"), or start with the player ("Each player gains 1 life for each card in their hand")`);
     return undefined;
+  }
+
+  /**
+   * "Whenever an opponent draws a card, deal 1 damage to target player and they draw a card.": "they" / "their" / "that
+   * player" that would name the trigger's player while a target player was named in an earlier clause of the ability could
+   * name either — CW6042 at the words, never a guess. Not when the pronoun continues the target player's own subject
+   * ("Target player loses 1 life and they draw a card": the players the clause before acted for, read before this).
+   */
+  private noteTriggerOrTarget(np: Ast.NounPhrase): void {
+    const slot = this.targets.slice(0, this.clauseTargetsFrom).findLastIndex((t) => t.accepts === "player");
+    if (slot < 0) return;
+    const words = this.slice(np.range);
+    this.notes.push({ file: this.file, range: plainRange(np.range), code: "CW6042", args: { words, target: this.targets[slot]!.text }, message: `"${words}" could name ${this.targets[slot]!.text} or the player the trigger is about` });
   }
 
   /**
@@ -1137,7 +1158,7 @@ class AbilityLowering {
       if (dets.includes("you")) return { kind: "you" };
       if (dets.includes("they") || dets.includes("their")) {
         // "them" inside a per-player clause is its acting player; "They" opening a clause names the players before it.
-        if (this.antecedent) return { kind: "acting" };
+        if (this.antecedent) return this.theirs(np);
         if (this.lastPlayers) return this.lastPlayers;
         return this.theirs(np);
       }
@@ -1172,7 +1193,11 @@ class AbilityLowering {
       return isOpp ? { kind: "each_opponent" } : { kind: "each_player" };
     }
     // "that player": the trigger's player; outside a trigger, the players the clause before acted for.
-    if (dets.includes("that")) return this.eventPlayer ? { kind: "event_player" } : (this.lastPlayers ?? this.theirs(np));
+    if (dets.includes("that")) {
+      if (!this.eventPlayer) return this.lastPlayers ?? this.theirs(np);
+      this.noteTriggerOrTarget(np);
+      return { kind: "event_player" };
+    }
     if (isOpp) return { kind: "opponent" };
     // "a player", "any player": the trigger's player; anywhere else nobody in particular — said, not guessed.
     if (this.eventPlayer) return { kind: "event_player" };
@@ -1937,13 +1962,15 @@ class AbilityLowering {
     this.currentClause = clause;
     this.actingSubject = clause.subject && isPlayerPhrase(clause.subject) && !(npWords(clause.subject).length === 0 && npDeterminers(clause.subject).every((d) => d === "you")) ? clause.subject : undefined;
     // Whom "they"/"their" names in this clause: its player subject, else the players the clause before acted for, else the trigger's player.
-    this.antecedent = this.actingSubject ? { subject: this.actingSubject } : this.lastPlayers ? { players: this.lastPlayers } : this.eventPlayer ? { players: { kind: "event_player" } } : undefined;
+    this.antecedent = this.actingSubject ? { subject: this.actingSubject } : this.lastPlayers ? { players: this.lastPlayers } : this.eventPlayer ? { players: { kind: "event_player" }, fromTrigger: true } : undefined;
     // "Deal 1 damage to the defending player for each creature they control": with no player subject, "they" is the one
     // player the clause acts on, before the players of the clause before or the trigger's.
     const actedOn = this.actingSubject ? undefined : this.playerActedOn(clause);
     if (actedOn) this.antecedent = { players: actedOn };
     const antecedent = this.antecedent;
     const targetsBefore = this.targets.length;
+    const outerClauseTargets = this.clauseTargetsFrom;
+    this.clauseTargetsFrom = targetsBefore;
     const core = this.clauseCore(clause);
     // "Deal 1 damage to target player for each card in their hand": a target player is read once, by the verb; the count
     // after it names the player that slot holds.
@@ -2003,6 +2030,7 @@ class AbilityLowering {
     this.actingSubject = acting;
     this.antecedent = outerAntecedent;
     this.currentClause = outerClause;
+    this.clauseTargetsFrom = outerClauseTargets;
     return steps;
   }
 

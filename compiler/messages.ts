@@ -869,6 +869,14 @@ export const MESSAGES = {
     example: "Bleed 1 (Target player gains two Bleed counters.)   (a CYBERVAMP creature)",
     exampleArgs: { says: 'reads as "Put 2 Bleed counters on target player.", which is not what the ability does', readsAs: "Bleed 1." },
   },
+  CW6042: {
+    severity: "warning",
+    template: '"{words}" could name {target} or the player the trigger is about, and the engine does not guess which. To mean {target}, let it be the subject the sentence goes on with ("Target player loses 1 life and draws a card."); to mean the trigger\'s player, write "that player" before {target} is named, or in a sentence of its own before it.',
+    explanation:
+      "In a triggered ability whose event has a player — the opponent who draws (`Whenever an opponent draws a card`), the controller of the creature destroyed — `they`, `their`, `them` and `that player` name that player. After a target player named in an earlier part of the ability they could as well name the target: `Whenever an opponent draws a card, deal 1 damage to target player and they draw a card.` reads both ways. Either reading would play a card the designer may not have meant, so it is this warning at the words, and the ability runs the trigger's player until the text says which. A pronoun that goes on with the target player's own subject is not ambiguous and gets no warning: `Target player loses 1 life and they draw a card.` reads as \"target player loses 1 life, then draws a card\".",
+    example: "Whenever an opponent draws a card, deal 1 damage to target player and they draw a card.   (a CYBERVAMP creature)",
+    exampleArgs: { words: "they", target: "target player" },
+  },
   CW6050: {
     severity: "warning",
     template: '{game} turns a card\'s ongoing abilities off while it is exhausted, and attacking exhausts it: "{words}" would never apply to {card}, which attacks without it. Give the card a keyword that attacks without exhausting ({keywords}), or make it a triggered effect ("Whenever this attacks, it gets ... until end of turn.", "Whenever this attacks, it can\'t be blocked this turn.").',
