@@ -2206,7 +2206,8 @@ class AbilityLowering {
   destination(np: Ast.NounPhrase, clause: Ast.Clause): boolean {
     const at = np.items.findIndex((i) => i.kind === "word" && possessiveStem(i.text) !== undefined);
     const stem = at >= 0 ? possessiveStem((np.items[at] as Ast.WordNode).text)! : undefined;
-    const ownersOrOpponents = stem !== undefined && /^(owners?|opponents?|controllers?)$/.test(stem) && !npDeterminers(np).includes("target");
+    // Not "its controller's hand": a card goes to its owner's, whoever controls it — said, not read as "its owner's".
+    const ownersOrOpponents = stem !== undefined && /^(owners?|opponents?)$/.test(stem) && !npDeterminers(np).includes("target");
     if (stem !== undefined && !ownersOrOpponents) {
       const whose = this.zoneOwnerOf(np);
       this.useZoneWords(np);
@@ -2218,7 +2219,7 @@ class AbilityLowering {
     // "your" is read by intoOwnersZone (the cards must be yours); "their owners'" / "its owner's" is the engine's own rule.
     this.use(np.items, np.filters, np.determiners.filter((d) => !(d.kind === "determiner" && d.lemma === "your")));
     // "their owners' hands", and "their Discard Pile" of the player named before (whose card it is): the owner's zone.
-    if ((stem !== undefined && /^(owners?|controllers?)$/.test(stem)) || npDeterminers(np).includes("their")) this.carryOwner(np);
+    if ((stem !== undefined && /^owners?$/.test(stem)) || npDeterminers(np).includes("their")) this.carryOwner(np);
     return true;
   }
 
