@@ -2312,7 +2312,8 @@ class AbilityLowering {
       this.note(zonePhrase!.range, `"${this.slice(zonePhrase!.range)}": the engine puts a card only into its owner's ${lower(zone)}; write "its owner's ${lower(zone)}" or name the player whose cards were looked at`);
       return { op: "rule", rule: "unsupported" };
     }
-    this.use(obj, clause.tail.filter((t) => t.kind === "particle"));
+    // The count and "of them" say which of the looked-at cards; any other filter ("one with power 2 or less") is not read.
+    this.use(obj.determiners, obj.items, obj.filters.filter((f) => f.kind === "prep" && f.prep === "of" && isLookedPhrase(f.object)), clause.tail.filter((t) => t.kind === "particle"));
     if (zonePhrase !== into?.object) this.use(into?.object.items, into?.object.determiners, into?.object.filters.filter((f) => f !== of));
     this.useZoneWords(zonePhrase);
     const amount: NumberExpr | "rest" = rest && !count ? "rest" : this.count(count, 1);
@@ -3856,7 +3857,8 @@ function changesCards(clause: Ast.Clause): boolean {
  * `Target creature and each Vampire you control get +1/+1`) become one clause per phrase, so each
  * effect reads a single phrase.
  */
-function expandAlso(clause: Ast.Clause): Ast.Clause[] {
+function expandAlso(written: Ast.Clause): Ast.Clause[] {
+  const clause = placeWrittenIn(written);
   const gapped = splitGapped(clause);
   if (gapped) return gapped.flatMap(expandAlso);
   const split = (np: Ast.NounPhrase): Ast.NounPhrase[] => [{ ...np, also: undefined }, ...(np.also ?? []).flatMap(split)];
@@ -3873,6 +3875,34 @@ function expandAlso(clause: Ast.Clause): Ast.Clause[] {
   });
   return out;
 }
+
+/**
+ * "Put it in your hand", "Put one in your hand and the rest on the bottom": `in` after a put's object is where it goes
+ * (the parser hangs it on the object, as it would "a card in your hand") when no other place follows for that object —
+ * none in the clause, or the place is shared by a second object ("and the rest"). Read as `into`; anything else it names
+ * stays where the lowering reads places, so a phrase that is no zone is reported, never dropped.
+ */
+function placeWrittenIn(clause: Ast.Clause): Ast.Clause {
+  if (clause.verb?.lemma !== "put" || !clause.object) return clause;
+  const taken = trailingIn(clause.object);
+  if (!taken || npWords(taken.place.object).includes("order")) return clause;
+  const placed = clause.tail.some((t) => t.kind === "prep" && PLACE_PREPOSITIONS.has(t.prep));
+  const gapped = taken.place.object.also?.length === 1 && isLookedPhrase(taken.place.object.also[0]!);
+  if (placed && !gapped) return clause;
+  return { ...clause, object: taken.rest, tail: [{ ...taken.place, prep: "into" }, ...clause.tail] };
+}
+
+/** The `in` phrase that ends a noun phrase — its own last filter, or the last of the phrase that ends it ("from your Discard Pile in your hand") — and the phrase without it. */
+function trailingIn(np: Ast.NounPhrase): { place: Ast.PrepPhrase; rest: Ast.NounPhrase } | undefined {
+  const last = np.filters[np.filters.length - 1];
+  if (!last || last.kind !== "prep" || np.also?.length) return undefined;
+  if (last.prep === "in") return { place: last, rest: { ...np, filters: np.filters.slice(0, -1) } };
+  const inner = trailingIn(last.object);
+  return inner && { place: inner.place, rest: { ...np, filters: [...np.filters.slice(0, -1), { ...last, object: inner.rest }] } };
+}
+
+/** The prepositions that say where a put card goes. */
+const PLACE_PREPOSITIONS = new Set(["into", "onto", "on", "to"]);
 
 /**
  * "Put one into your hand and the rest on the bottom (in any order)": a second object and place share the verb
