@@ -1164,6 +1164,11 @@ export class CardwrightParser extends CstParser {
       // so is `and the other into your Graveyard` when the clause already has a preposition
       // (`put one on the bottom of your deck and the other into ...`).
       if (this.isParticleAt(k)) return false;
+      // `and each creature they control.`: a control filter's verb belongs to the noun phrase; look past it.
+      if (this.isControlFilterAt(k)) {
+        while (!is(this.LA(k), T.Control)) k++;
+        continue;
+      }
       if ((is(t, T.Into) || is(t, T.Onto)) && is(first, T.The) && this.prepositionEarlierInClause()) return false;
       if (is(t, T.Determiner) || is(t, T.Pronoun) || is(t, T.Stats) || is(t, T.StringLiteral) || is(t, T.NumberLiteral) || is(t, T.To) || is(t, T.Or)) continue;
       if (is(t, T.NounWord) && !is(t, T.VerbWord)) continue;
