@@ -13,8 +13,8 @@
 import type { Diagnostic, Range } from "./diagnostics.ts";
 import { diagnostic, type MessageCode, type MessageArgs } from "./messages.ts";
 import { closestName } from "./check-suggest.ts";
-import type { CompiledGame } from "./ir.ts";
-import { ruleZones } from "./zone-roles.ts";
+import type { CompiledGame, ZoneRole } from "./ir.ts";
+import { ruleZones, zoneRole } from "./zone-roles.ts";
 import { DECK_VIOLATION_CODES, REFUSAL_CODES, SEATS, TRACE_KINDS, shortfallWord } from "./engine-words.ts";
 import { ANY_REFUSAL, parseScenarios, type CardRef, type NameUse, type Scenario } from "../grammar/scenario.ts";
 import { expandClauseIds } from "./rules-coverage.ts";
@@ -245,9 +245,16 @@ export function checkScenario(scenario: Scenario, names: ScenarioNames): Diagnos
       case "player":
         if (!(SEATS as readonly string[]).includes(norm(w))) add("CW5009", use.range, { word: w, list: SEATS.join(" and ") });
         return;
-      case "zone":
-        if (!find(zoneNames, w)) add("CW5003", use.range, { word: w, game, list: listOf(zoneNames) }, zoneNames, w);
+      case "zone": {
+        if (find(zoneNames, w)) return;
+        // Another game's name for a zone of the same part (`discard pile`, `battlefield`, `play` in a game whose
+        // graveyard and battlefield are Graveyard and Field): the zone of that part is what was meant.
+        const role = zoneRole(w);
+        const sameRole = role === "other" ? undefined : names.zones.find((z) => zoneRole(z.name, z.role as ZoneRole) === role)?.name;
+        if (sameRole) out.push(diagnostic("CW5003", file, use.range, { word: w, game, list: listOf(zoneNames) }, { suggestion: sameRole }));
+        else add("CW5003", use.range, { word: w, game, list: listOf(zoneNames) }, zoneNames, w);
         return;
+      }
       case "amount": {
         if (find(names.resources, w) || find(playerCounters, w)) return;
         if (find(cardCounters, w)) return; // reported with its value below (CW5018)

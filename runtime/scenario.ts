@@ -167,6 +167,14 @@ function zoneTiers(run: Run): string[][] {
   return [[rules.zones.battlefield], resource, [RESOLVING], [rules.zones.hand], [rules.zones.graveyard], [rules.zones.removed], [rules.zones.deck], rules.game.zones.map((z) => z.name).filter((z) => !named.includes(z))];
 }
 
+/** Where the cards of a reference's name are, when the reference (its controller or copy) matches none of them: " (there is p1's "Stone Guard", in Field)". */
+function elsewhere(run: Run, state: GameState, ref: CardRef): string {
+  const named = Object.values(state.cards).filter((c) => norm(nameOf(run, state, c.id)) === norm(ref.card));
+  if (!named.length) return "";
+  const places = [...new Set(named.map((c) => `${c.controller}'s "${nameOf(run, state, c.id)}" copy ${copyNumber(run, state, c.id)}, in ${c.zone}`))];
+  return ` (there ${places.length === 1 ? "is" : "are"} ${places.join("; ")})`;
+}
+
 const describeRef = (ref: CardRef) => `${ref.controller ? `${ref.controller}'s ` : ""}"${ref.card}"${ref.copy !== undefined ? ` copy ${ref.copy}` : ""}${ref.zone ? ` in ${ref.zone}` : ""}`;
 
 /**
@@ -343,6 +351,11 @@ function literalAction(run: Run, state: GameState, step: ScenarioAction): Action
     return { ...head, payment: payment(s, action), targets, ...(mode !== undefined ? { mode } : {}) } as A;
   };
   const targetsOf = (refs: TargetRef[]) => refs.map(target).filter((t): t is TargetValue => !!t);
+  // A target naming no card of the game (a wrong player's, a copy too many) is said as such: the action without it
+  // would be refused for its count of targets, or as another kind of answer, which misleads.
+  const targetRefs = step.kind === "play" || step.kind === "activate" ? step.targets : step.kind === "choose" && step.target ? [step.target] : [];
+  const absent = targetRefs.find((ref): ref is CardRef => "card" in ref && !target(ref));
+  if (absent) return `no card ${describeRef(absent)} in the game to target${elsewhere(run, state, absent)}`;
   switch (step.kind) {
     case "play": {
       const card = pick(step.card, zones.hand);
@@ -426,18 +439,46 @@ function eventMatcher(run: Run, state: GameState, pattern: EventPattern): (e: Tr
 }
 
 /**
- * A card an event pattern names must have been in this game (in a zone now, or named by an event
- * before it left, as a token does): `expect no event destroyed "Stnoe Guard"` would otherwise hold
- * whatever happens — a scenario that cannot fail.
+ * Was a card of this reference ever in this game: in a zone now, or named by an event before it left (a token that
+ * ceased to exist)? A line about a card that never was — `expect no event destroyed "Stnoe Guard"`, `expect p2
+ * graveyard lacks "Field Medic"`, `expect not stack has "Refusal"` with no Field Medic or Refusal set up or made —
+ * would hold whatever happens: a scenario that cannot fail.
  */
-function unknownEventCard(run: Run, state: GameState, events: TraceEvent[], patterns: EventPattern[]): string | undefined {
-  for (const { card } of patterns) {
-    if (!card) continue;
-    const inGame = Object.keys(state.cards).some((id) => refMatches(run, state, card, id));
-    const named = events.some((ev) => (ev.card !== undefined && state.cards[ev.card] ? refMatches(run, state, card, ev.card) : norm(ev.name ?? "") === norm(card.card)));
-    if (!inGame && !named) return `no card ${describeRef(card)} in the game: an event of it can never happen`;
+function everInGame(run: Run, state: GameState, events: TraceEvent[], card: CardRef): boolean {
+  return (
+    Object.keys(state.cards).some((id) => refMatches(run, state, card, id)) ||
+    events.some((ev) => (ev.card !== undefined && state.cards[ev.card] ? refMatches(run, state, card, ev.card) : norm(ev.name ?? "") === norm(card.card)))
+  );
+}
+
+/** The cards an expectation claims something about (not a card whose state it reads: that one must be there), each with why a card that never was in the game makes the line tell nothing. */
+function cardsClaimed(e: Expectation): { card: CardRef; never: string }[] {
+  const event = (card: CardRef | undefined) => (card ? [{ card, never: "an event of it can never happen" }] : []);
+  const onStack = (card: string) => ({ card: { card }, never: "it is never on the stack, so this line could not fail" });
+  switch (e.kind) {
+    case "event":
+      return event(e.pattern.card);
+    case "order":
+    case "one_event":
+      return e.items.flatMap((i) => event(i.card));
+    case "zone":
+      return e.cards.map((card) => ({ card: { card }, never: "no zone ever holds it, so this line could not fail" }));
+    case "stack":
+      return e.items.filter((i): i is string => typeof i === "string").map(onStack);
+    case "stack_item":
+      return [
+        onStack(e.item.card),
+        ...(e.item.targets ?? []).filter((t): t is CardRef => "card" in t).map((card) => ({ card, never: "nothing can target it, so this line could not fail" })),
+      ];
+    default:
+      return [];
   }
-  return undefined;
+}
+
+/** The first card an expectation claims something about that was never in this game, with why the line tells nothing. */
+function neverInGame(run: Run, state: GameState, events: TraceEvent[], e: Expectation): string | undefined {
+  const missing = cardsClaimed(e).find(({ card }) => !everInGame(run, state, events, card));
+  return missing && `no card ${describeRef(missing.card)} in the game: ${missing.never}`;
 }
 
 const describeEvent = (p: EventPattern) => `${p.event}${p.card ? ` ${describeRef(p.card)}` : ""}${p.player ? ` ${p.player}` : ""}`;
@@ -555,8 +596,6 @@ function evaluate(run: Run, state: GameState, events: TraceEvent[], e: Expectati
       return verdict(actual === e.value, `${who} is ${e.over ? "overexhausted" : e.value ? "exhausted" : "ready"}`, shown);
     }
     case "event": {
-      const unknown = unknownEventCard(run, state, events, [e.pattern]);
-      if (unknown) return unknown;
       const matching = events.filter(eventMatcher(run, state, e.pattern));
       const what = `event ${describeEvent(e.pattern)}`;
       const actual = `${matching.length}: ${matching.map((m) => m.text).join("; ") || "none"}`;
@@ -564,8 +603,6 @@ function evaluate(run: Run, state: GameState, events: TraceEvent[], e: Expectati
       return verdict(matching.length > 0, what, actual);
     }
     case "order": {
-      const unknown = unknownEventCard(run, state, events, e.items);
-      if (unknown) return unknown;
       let from = 0;
       let holds = true;
       for (const item of e.items) {
@@ -581,8 +618,6 @@ function evaluate(run: Run, state: GameState, events: TraceEvent[], e: Expectati
       return verdict(holds, `order: ${e.items.map(describeEvent).join(", ")}`, seen.join(", ") || "none");
     }
     case "one_event": {
-      const unknown = unknownEventCard(run, state, events, e.items);
-      if (unknown) return unknown;
       // Split the trace into moments; one moment must hold every item.
       const moments: TraceEvent[][] = [[]];
       for (const ev of events) {
@@ -740,6 +775,7 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
   // Where the game ended (the setup, or the step that ended it): lines after it test a finished game, so a scenario
   // must say the game ended (`expect winner ...`) at or after that point — a game ended by surprise (a deck-out, a
   // lethal trigger) would otherwise leave every later expectation about a frozen board passing.
+  const notYetInGame: { expectation: Expectation; line: number; at: { stepIndex: number; eventIndex: number }; judge: () => void }[] = [];
   let endedAt: { line: number; stepIndex: number; eventStart: number } | undefined = state.over ? { line: setup.range.start.line, stepIndex: -1, eventStart: 0 } : undefined;
   for (const [stepIndex, step] of scenario.steps.entries()) {
     const eventStart = events.length;
@@ -748,8 +784,14 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
     const record = (applied?: Action) => result.steps.push({ line: step.line, kind: step.kind, eventStart, eventEnd: events.length, ...(options.keepStates ? { state, ...(applied ? { action: applied } : {}) } : {}) });
     if (step.kind === "expect") {
       const v = evaluate(run, state, events, step.expect, scenario, step.negate);
-      if (typeof v === "string") fail(step.line, v, undefined, undefined, at);
-      else if (v.holds === step.negate) fail(step.line, "expectation not met", step.negate ? `not ${v.expected}` : v.expected, v.actual, at);
+      const judge = () => {
+        if (typeof v === "string") fail(step.line, v, undefined, undefined, at);
+        else if (v.holds === step.negate) fail(step.line, "expectation not met", step.negate ? `not ${v.expected}` : v.expected, v.actual, at);
+      };
+      // A card the line claims something about that is not in the game yet may still be made later (a token, a card
+      // named by an event): the line is judged once the scenario has run, when one that never was is an error.
+      if (neverInGame(run, state, events, step.expect)) notYetInGame.push({ expectation: step.expect, line: step.line, at, judge });
+      else judge();
       record();
       continue;
     }
@@ -837,6 +879,12 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
     // Either the listing misses a legal action (an engine fault) or the line says too little to pick one.
     fail(step.line, "the engine accepts this action but does not list it among the legal actions (no player could choose it): the engine's listing misses it, or the line does not say enough (payment, targets) to match a listed one", "an action the engine lists", "an unlisted action", at);
   }
+  for (const pending of notYetInGame) {
+    const never = neverInGame(run, state, events, pending.expectation);
+    if (never) fail(pending.line, never, undefined, undefined, pending.at);
+    else pending.judge();
+  }
+  if (notYetInGame.length) failures.sort((a, b) => a.line - b.line);
   if (endedAt && !scenario.steps.some((s, i) => i > endedAt!.stepIndex && s.kind === "expect" && s.expect.kind === "winner")) {
     const how = events.slice(endedAt.eventStart).filter((e) => e.kind === "check" && / loses: /.test(e.text)).map((e) => e.text);
     const winner = state.winner === "draw" ? "draw" : (state.winner ?? "none");

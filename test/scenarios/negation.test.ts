@@ -133,8 +133,11 @@ const FORMS: Record<Expectation["kind"], (run: Run) => Pair[]> = {
     r.state.order.flatMap((p) =>
       r.engine.rules.game.zones.flatMap((z) => {
         const names = (r.state.players[p]!.zones[z.name] ?? []).map((id) => nameOf(r, id));
-        const absent = quote([...r.engine.rules.cards.values()].map((c) => c.name).find((n) => !names.includes(n))!);
+        // A card of this game that is not in the zone (a card never in the game is an error, not a false claim).
+        const other = Object.keys(r.state.cards).map((id) => nameOf(r, id)).find((n) => !names.includes(n));
         const listed = names.map(quote).join(", ");
+        if (other === undefined) return names.length ? [{ yes: `${p} ${z.name}: ${listed}`, no: `${p} ${z.name}: ${listed}, ${quote(names[0]!)}` }] : [];
+        const absent = quote(other);
         return [
           { yes: `${p} ${z.name}: ${listed}`, no: `${p} ${z.name}: ${[listed, absent].filter(Boolean).join(", ")}` },
           ...(names.length ? [{ yes: `${p} ${z.name} has ${quote(names[0]!)}`, no: `${p} ${z.name} has ${absent}` }] : []),
