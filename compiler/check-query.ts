@@ -94,9 +94,11 @@ const FIELD_KINDS: Record<string, (VocabularyKind | "supertype")[]> = {
  * Completions at an offset of a card file, from the text before the cursor on its line:
  * inside quotes → card names; after `[` → Base and colours; in a field's value → that field's
  * vocabulary; at the start of a line → field names, markers and keywords; elsewhere in
- * ability text → every name of the game.
+ * ability text → every name of the game. Of `text` only the offset's line before it is read: a
+ * caller may pass just that line's start up to the cursor, with its length as the offset (the studio's
+ * page does, so a completion request never copies the file).
  */
-export function completionsAt(analysis: WorkspaceAnalysis, path: string, offset: number, text: string): Completion[] {
+export function completionsAt(analysis: WorkspaceAnalysis, path: string, offset: number, text: Text): Completion[] {
   const gameId = gameOfFile(analysis, path);
   if (!gameId) return [];
   const entries = vocabularyOf(analysis, gameId);

@@ -98,16 +98,22 @@ function reparseRegion(previous: ParsedFile, text: Text, span: EditSpan | undefi
     fresh: fresh.filter((item) => inRegion(start(item))),
     moved: regionEnd < text.length ? items.filter((item) => start(item) >= oldRegionEnd) : [],
   });
+  /** The same, of items in the order of their starts (cards, their views, comments): two binary searches, not a test of every card. */
+  const partitionSorted = <T extends { range: Range }>(items: T[], fresh: T[]) => ({
+    kept: items.slice(0, firstStartingAt(items, regionStart)),
+    fresh: fresh.filter((item) => inRegion(start(item))),
+    moved: regionEnd < text.length ? items.slice(firstStartingAt(items, oldRegionEnd)) : [],
+  });
   const diagnostics = partition(previous.diagnostics, reparsed.diagnostics);
-  const cards = partition(before.cards, after.cards);
-  const comments = partition(before.comments, after.comments);
+  const cards = partitionSorted(before.cards, after.cards);
+  const comments = partitionSorted(before.comments, after.comments);
   const syntaxErrors = [...diagnostics.kept, ...diagnostics.fresh, ...diagnostics.moved].filter((d) => d.code.startsWith("CW1"));
   if (syntaxErrors.length >= MAX_SYNTAX_DIAGNOSTICS || !previous.set) return undefined;
   const header = { ...after, ...(regionStart > 0 ? headerOf(before) : {}) };
   // The checker's views (each card's canonical ability text is printed: costly) are built for the region's cards only.
   const parsed = parsedFromDocument(text, previous.path, { ...header, cards: cards.fresh }, [...diagnostics.kept, ...diagnostics.fresh, ...diagnostics.moved]);
   if (!parsed.set) return undefined;
-  const views = partition(previous.set.cards, parsed.set.cards);
+  const views = partitionSorted(previous.set.cards, parsed.set.cards);
   // Every range of a kept card (its tree and its view) counts from the card's anchor; a comment from its own.
   const cardAnchors = [...cards.kept, ...cards.moved].map(anchorOf);
   const commentAnchors = [...comments.kept, ...comments.moved].map(anchorOf);
@@ -133,6 +139,18 @@ function reparseRegion(previous: ParsedFile, text: Text, span: EditSpan | undefi
   parsed.document = { ...header, cards: join(cards), comments: join(comments) };
   parsed.set = { ...parsed.set, cards: join(views) };
   return parsed;
+}
+
+/** The index of the first of `items` (in the order of their starts) that starts at or after `offset`. */
+function firstStartingAt(items: readonly { range: Range }[], offset: number): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (startOffset(items[mid]!.range) < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** A missing set header (CW1006) or a capped file (CW1009): positions a partial parse cannot reproduce. */

@@ -5018,6 +5018,19 @@ function lowerAbilitySafely(ast: Ast.Ability, index: number, card: CardInfo, l: 
   }
 }
 
+/** A card's subtypes and tribe words, each in lower case and as written: made once per card model (the model lives as long as its card's check). */
+const typeLineWords = new WeakMap<CardModel, readonly (readonly [string, string])[]>();
+function typeLineWordsOf(card: CardModel): readonly (readonly [string, string])[] {
+  let words = typeLineWords.get(card);
+  if (!words) {
+    const tribe = card.fields.tribe;
+    const written = tribe && tribe.kind === "words" ? [...card.subtypes, ...tribe.words] : card.subtypes;
+    words = written.map((subtype) => [lower(subtype), subtype] as const);
+    typeLineWords.set(card, words);
+  }
+  return words;
+}
+
 /**
  * The subtypes each game's cards bring on their type lines (or `tribe:`) that its game file does not list, by lower-case
  * game id, sorted: subtypes are open, and any card's text may name one another card has ("Other Wizards you control get
@@ -5025,18 +5038,12 @@ function lowerAbilitySafely(ast: Ast.Ability, index: number, card: CardInfo, l: 
  */
 export function typeLineSubtypes(analysis: WorkspaceAnalysis): Map<string, string[]> {
   const out = new Map<string, Map<string, string>>();
-  const note = (seen: Map<string, string>, subtype: string) => {
-    const key = lower(subtype);
-    if (!seen.has(key)) seen.set(key, subtype);
-  };
   for (const set of analysis.model.sets) {
     const game = lower(set.game);
     const seen = out.get(game) ?? out.set(game, new Map()).get(game)!;
     // The cards as checked, not placed: the studio asks after every keystroke, and placing every card below the edit was a copy per card.
     for (const card of cardsAsCheckedOf(analysis, set)) {
-      for (const t of card.subtypes) note(seen, t);
-      const tribe = card.fields.tribe;
-      if (tribe && tribe.kind === "words") for (const t of tribe.words) note(seen, t);
+      for (const [key, subtype] of typeLineWordsOf(card)) if (!seen.has(key)) seen.set(key, subtype);
     }
   }
   return new Map([...out].map(([game, names]) => [game, [...names.values()].sort()]));

@@ -160,7 +160,7 @@ export function analyzeWorkspace(sources: readonly SourceInput[], options: Analy
     (setsByGame.get(key) ?? setsByGame.set(key, []).get(key)!).push(set);
     const index = cardIndexes.get(key) ?? cardIndexes.set(key, new ObservedIndex()).get(key)!;
     for (const card of set.cards) {
-      const name = card.name.toLowerCase();
+      const { name, entry } = indexEntryOf(card, set.file);
       const first = Map.prototype.get.call(index, name) as CardEntry | undefined;
       if (first) {
         diagnostics.push(
@@ -170,7 +170,7 @@ export function analyzeWorkspace(sources: readonly SourceInput[], options: Analy
             other: `${first.file}:${first.nameRange.start.line}:${first.nameRange.start.column}`,
           }),
         );
-      } else index.add(name, { name: card.name, file: set.file, range: card.range, nameRange: card.nameRange });
+      } else index.add(name, entry);
     }
   }
   // Scenarios: bound to their game, their card names linked (every name is resolved by compiler/scenario-check.ts).
@@ -273,6 +273,21 @@ export function analyzeWorkspace(sources: readonly SourceInput[], options: Analy
   };
   rememberFor(analysis, memory);
   return analysis;
+}
+
+/**
+ * A card's entry in its game's card index and its name in lower case, made once per checker view: a view
+ * lives as long as its card's parse (an edit elsewhere keeps it, its ranges moving in place), and the index is
+ * built again on every keystroke.
+ */
+const indexEntries = new WeakMap<CardView, { name: string; entry: CardEntry }>();
+function indexEntryOf(card: CardView, file: string): { name: string; entry: CardEntry } {
+  let found = indexEntries.get(card);
+  if (!found || found.entry.file !== file) {
+    found = { name: card.name.toLowerCase(), entry: { name: card.name, file, range: card.range, nameRange: card.nameRange } };
+    indexEntries.set(card, found);
+  }
+  return found;
 }
 
 /** One card of a set as an analysis placed it: where its check came from, where it starts, and its model (made when asked for). */

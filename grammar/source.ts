@@ -86,15 +86,7 @@ export class SourceText implements Text {
     const starts = this.starts;
     const guess = this.lastChunk;
     if (guess < starts.length && starts[guess]! <= offset && (guess + 1 === starts.length || offset < starts[guess + 1]!)) return guess;
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    this.lastChunk = lo;
-    return lo;
+    return (this.lastChunk = lastAtOrBefore(starts, offset));
   }
 
   charCodeAt(index: number): number {
@@ -195,79 +187,152 @@ export interface Range {
   end: Position;
 }
 
-/** Computes 1-based line/column for offsets in one text, in O(log lines) per lookup. */
+/** Lines per block of a LineMap: an edit copies the blocks it touches and moves each later block by one number. */
+const LINES_PER_BLOCK = 1024;
+
+/**
+ * Computes 1-based line/column for offsets in one text, in O(log lines) per lookup. The line starts
+ * are kept in blocks of about 1,024 lines, each with a shift added to its starts, so that `edited`
+ * copies only the blocks an edit touches: a keystroke in a 50,000-line file no longer copies and
+ * shifts every line start after it.
+ */
 export class LineMap {
-  private readonly lineStarts: number[];
-  /** `lineStarts`: where the lines of `text` start, when already known (see `edited`). */
+  /** Where the lines start, in blocks: line i of block b starts at `blocks[b][i] + shifts[b]`. No block is empty. */
+  private readonly blocks: readonly (readonly number[])[];
+  private readonly shifts: readonly number[];
+  /** The index in the text of each block's first line. */
+  private readonly firstLines: readonly number[];
+  /** The block and the line in it of the last lookup: parsers ask for nearby offsets in order, so it is usually the answer. */
+  private lastBlock = 0;
+  private lastLine = 0;
+
+  /** `blocks` and `shifts`: the line starts of `text`, when already known (see `edited`). */
   constructor(
     readonly text: Text,
-    lineStarts?: number[],
+    blocks?: readonly (readonly number[])[],
+    shifts?: readonly number[],
   ) {
-    if (lineStarts) {
-      this.lineStarts = lineStarts;
-      return;
+    if (blocks && shifts) {
+      this.blocks = blocks;
+      this.shifts = shifts;
+    } else {
+      const starts = [0];
+      // indexOf scans natively: several times faster than a loop over char codes on a large file.
+      for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+      this.blocks = inBlocks(starts);
+      this.shifts = this.blocks.map(() => 0);
     }
-    const starts = [0];
-    // indexOf scans natively: several times faster than a loop over char codes on a large file.
-    for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
-    this.lineStarts = starts;
+    const firstLines = new Array<number>(this.blocks.length);
+    let lines = 0;
+    for (let b = 0; b < this.blocks.length; b++) {
+      firstLines[b] = lines;
+      lines += this.blocks[b]!.length;
+    }
+    this.firstLines = firstLines;
   }
 
   /**
    * The line map of `text`, which is this map's text with an edit between its first `prefix` and
    * last `suffix` characters (prefix + suffix at most the shorter text's length): the lines before
    * the edit are kept, those after it move by the change in length, and only the edit's own
-   * characters are searched. A keystroke in a 1 MB file no longer scans the whole file.
+   * characters are searched. The blocks the edit touches are copied; later ones keep their starts
+   * and move by their shift.
    */
   edited(text: Text, prefix: number, suffix: number): LineMap {
-    const old = this.lineStarts;
     const newEnd = text.length - suffix;
+    const delta = text.length - this.text.length;
     // A line starting at or before `prefix` follows a line break inside the shared start; one
     // starting after the old edit's end follows a line break inside the shared end.
     const kept = this.firstStartAfter(prefix);
-    const after = this.firstStartAfter(this.text.length - suffix);
+    const after = Math.max(kept, this.firstStartAfter(this.text.length - suffix));
     const inserted: number[] = [];
     for (let i = text.indexOf("\n", prefix); i >= 0 && i < newEnd; i = text.indexOf("\n", i + 1)) inserted.push(i + 1);
-    // One copy of the old starts (native), shifted in place: a keystroke changes no line count, and pushing
-    // each of a large file's starts onto a growing array cost more than the edit's own work.
-    const starts = inserted.length === after - kept ? old.slice() : old.slice(0, kept).concat(inserted, old.slice(after));
-    const delta = text.length - this.text.length;
-    for (let j = 0; j < inserted.length; j++) starts[kept + j] = inserted[j]!;
-    if (delta !== 0) for (let j = kept + inserted.length; j < starts.length; j++) starts[j] = starts[j]! + delta;
-    return new LineMap(text, starts);
+    // The blocks from the one holding the last kept line to the one holding the last line the edit removed.
+    const first = this.blockOfLine(kept - 1);
+    const last = after > kept ? this.blockOfLine(after - 1) : first;
+    // Their lines before the edit as they were, the edit's own, then theirs after it moved by the change in length.
+    const starts: number[] = [];
+    for (let b = first; b <= last; b++) {
+      const block = this.blocks[b]!;
+      const shift = this.shifts[b]!;
+      for (let i = 0, line = this.firstLines[b]!; i < block.length && line < kept; i++, line++) starts.push(block[i]! + shift);
+    }
+    for (const start of inserted) starts.push(start);
+    for (let b = first; b <= last; b++) {
+      const block = this.blocks[b]!;
+      const shift = this.shifts[b]! + delta;
+      for (let i = Math.max(0, after - this.firstLines[b]!); i < block.length; i++) starts.push(block[i]! + shift);
+    }
+    const middle = starts.length > 2 * LINES_PER_BLOCK ? inBlocks(starts) : [starts];
+    const blocks = this.blocks.slice(0, first).concat(middle, this.blocks.slice(last + 1));
+    const shifts = this.shifts.slice(0, first).concat(
+      middle.map(() => 0),
+      this.shifts.slice(last + 1).map((shift) => shift + delta),
+    );
+    return new LineMap(text, blocks, shifts);
+  }
+
+  /** The block holding line `line` (0-based). */
+  private blockOfLine(line: number): number {
+    return lastAtOrBefore(this.firstLines, line);
+  }
+
+  /** The block whose lines hold `offset` (its first line starts at or before it). */
+  private blockAt(offset: number): number {
+    const last = this.lastBlock;
+    if (this.blockStart(last) <= offset && (last + 1 >= this.blocks.length || offset < this.blockStart(last + 1))) return last;
+    let lo = 0;
+    let hi = this.blocks.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.blockStart(mid) <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  private blockStart(b: number): number {
+    return this.blocks[b]![0]! + this.shifts[b]!;
   }
 
   /** The index of the first line start greater than `offset` (the number of lines starting at or before it). */
   private firstStartAfter(offset: number): number {
-    let lo = 0;
-    let hi = this.lineStarts.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.lineStarts[mid]! <= offset) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    if (offset < 0) return 0;
+    const b = this.blockAt(offset);
+    return this.firstLines[b]! + lastAtOrBefore(this.blocks[b]!, offset - this.shifts[b]!) + 1;
   }
-  /** The line of the last lookup: parsers ask for nearby offsets in order, so it is usually the answer. */
-  private lastLine = 0;
+
   position(offset: number): Position {
     const clamped = Math.max(0, Math.min(offset, this.text.length));
-    const last = this.lastLine;
-    if (this.lineStarts[last]! <= clamped && (last + 1 >= this.lineStarts.length || clamped < this.lineStarts[last + 1]!)) {
-      return { offset: clamped, line: last + 1, column: clamped - this.lineStarts[last]! + 1 };
-    }
-    let lo = 0;
-    let hi = this.lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.lineStarts[mid]! <= clamped) lo = mid;
-      else hi = mid - 1;
-    }
-    this.lastLine = lo;
-    return { offset: clamped, line: lo + 1, column: clamped - this.lineStarts[lo]! + 1 };
+    const b = this.blockAt(clamped);
+    const block = this.blocks[b]!;
+    const local = clamped - this.shifts[b]!;
+    let i = this.lastLine;
+    if (!(b === this.lastBlock && i < block.length && block[i]! <= local && (i + 1 >= block.length || local < block[i + 1]!))) i = lastAtOrBefore(block, local);
+    this.lastBlock = b;
+    this.lastLine = i;
+    return { offset: clamped, line: this.firstLines[b]! + i + 1, column: local - block[i]! + 1 };
   }
+
   range(startOffset: number, endOffset: number): Range {
     return { start: this.position(startOffset), end: this.position(Math.max(startOffset, endOffset)) };
   }
 }
 
+/** The index of the last of `sorted` at or before `value` (0 when none is: its first is the start of a block or the text). */
+function lastAtOrBefore(sorted: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (sorted[mid]! <= value) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+function inBlocks(starts: number[]): number[][] {
+  const blocks: number[][] = [];
+  for (let i = 0; i < starts.length; i += LINES_PER_BLOCK) blocks.push(starts.slice(i, i + LINES_PER_BLOCK));
+  return blocks;
+}

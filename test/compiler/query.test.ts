@@ -42,6 +42,16 @@ describe("referenceAt", () => {
 describe("completionsAt", () => {
   const labels = (offset: number) => completionsAt(analysis, WORDS, offset, text).map((c) => c.label);
 
+  it("reads only the line before the offset: that line's start up to the cursor gives the same answer (what the studio sends)", () => {
+    // Every line's first and last offsets, and every fifth one between.
+    const offsets = [...text.matchAll(/\n/g)].flatMap((m) => [m.index, m.index + 1]);
+    for (let offset = 0; offset <= text.length; offset += 5) offsets.push(offset);
+    for (const offset of offsets) {
+      const linePrefix = text.slice(text.lastIndexOf("\n", offset - 1) + 1, offset);
+      expect(completionsAt(analysis, WORDS, linePrefix.length, linePrefix)).toEqual(completionsAt(analysis, WORDS, offset, text));
+    }
+  });
+
   it("offers the field's own vocabulary in a field value", () => {
     expect(labels(text.indexOf("color: Redd") + "color: ".length)).toEqual(["Red", "Blue", "Green"]);
     expect(labels(text.indexOf("rarity: Comon") + "rarity: ".length)).toEqual(["Common", "Rare"]);

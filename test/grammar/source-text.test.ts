@@ -70,4 +70,26 @@ describe("SourceText", () => {
       { numRuns: 300 },
     );
   });
+
+  it("gives the same line map as the string after edits across its blocks of lines (thousands of lines)", () => {
+    const lines = fc.array(fc.constantFrom("", "a", "bb", "ccc c"), { minLength: 1500, maxLength: 5000 }).map((l) => l.join("\n"));
+    const bigEdit = fc.record({ at: fc.nat(), removed: fc.nat({ max: 4000 }), inserted: fc.array(fc.constantFrom("x", "\n"), { maxLength: 2500 }).map((c) => c.join("")) });
+    fc.assert(
+      fc.property(lines, fc.array(bigEdit, { minLength: 1, maxLength: 5 }), (start, edits) => {
+        let plain = start;
+        let map = new LineMap(start);
+        for (const e of edits) {
+          const at = e.at % (plain.length + 1);
+          const removed = Math.min(e.removed, plain.length - at);
+          const after = applyEdit(plain, at, removed, e.inserted);
+          map = map.edited(after, at, plain.length - at - removed);
+          plain = after;
+        }
+        const fresh = new LineMap(plain);
+        for (let i = 0; i <= plain.length; i += 7) expect(map.position(i)).toEqual(fresh.position(i));
+        for (let i = plain.length; i >= 0; i -= 13) expect(map.position(i)).toEqual(fresh.position(i));
+      }),
+      { numRuns: 40 },
+    );
+  });
 });

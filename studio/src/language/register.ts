@@ -213,8 +213,8 @@ export function registerCardLanguage(store: WorkspaceStore): void {
         return { suggestions };
       }
 
-      // The compiler's own answer first, when it offers one.
-      const fromCompiler = store.capabilities?.completions ? await store.checker.completions(path, model.getOffsetAt(position), model.getValue()) : undefined;
+      // The compiler's own answer first, when it offers one: it reads only the line before the cursor, so only that is sent (a large file's whole text was copied twice per request).
+      const fromCompiler = store.capabilities?.completions ? await store.checker.completions(path, before) : undefined;
       for (const item of fromCompiler ?? []) {
         const known = item.kind === "card" ? undefined : findDefinition(store, path, item.label);
         add({

@@ -89,7 +89,7 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
         break;
       }
       case "completions":
-        post({ type: "completions", id: request.id, ...(capabilities.completions && checker.lastAnalysis() ? { items: api.completionsAt!(checker.lastAnalysis(), request.path, request.offset, request.text) } : {}) });
+        post({ type: "completions", id: request.id, ...(capabilities.completions && checker.lastAnalysis() ? { items: api.completionsAt!(checker.lastAnalysis(), request.path, request.linePrefix.length, request.linePrefix) } : {}) });
         break;
     }
   } catch (error) {

@@ -213,8 +213,8 @@ export class CheckerClient {
     return response.type === "query" ? (response.result as Extract<EditorQueryResult, { kind: K }> | undefined) : undefined;
   }
 
-  async completions(path: string, offset: number, text: string): Promise<CompletionEntry[] | undefined> {
-    const response = await this.request({ type: "completions", path, offset, text });
+  async completions(path: string, linePrefix: string): Promise<CompletionEntry[] | undefined> {
+    const response = await this.request({ type: "completions", path, linePrefix });
     return response.type === "completions" ? response.items : undefined;
   }
 

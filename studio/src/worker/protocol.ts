@@ -50,7 +50,8 @@ export type WorkerRequest =
   | { type: "check"; seq: number; paths: string[]; changed: SourceFile[]; edited?: FileEdits[]; assets?: WorkspaceAsset[] }
   | { type: "format"; id: number; path: string; text: string }
   | { type: "reference"; id: number; path: string; offset: number }
-  | { type: "completions"; id: number; path: string; offset: number; text: string }
+  /** `linePrefix`: the cursor's line up to the cursor, all completionsAt reads of the text (the file is not sent). */
+  | { type: "completions"; id: number; path: string; linePrefix: string }
   /** Outline, find references and rename: the compiler's editor queries on the last analysis (deck lists sent along). */
   | { type: "query"; id: number; query: EditorQuery }
   /** The page lost track of the models it was sent: the next result goes across whole. */
