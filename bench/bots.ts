@@ -20,6 +20,7 @@
  *
  *   npx tsx bench/bots.ts [--games 20] [--first-game 0] [--playouts 100] [--game duel] [--opponent greedy] [--seat p2] [--matchup mirror|pair] [--seed 1] [--workers 2] [--out piece.json]
  *   npx tsx bench/bots.ts --merge piece1.json piece2.json …
+ *   npx tsx bench/bots.ts --departures 3 [--departures 5 …] piece1.json …   # where game 3's search bot left greedy's move
  */
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -32,6 +33,8 @@ import type { GameRecord } from "../balance/play.ts";
 import type { RunSpec } from "../balance/plan.ts";
 import { cellName, mergePieces, parsePieces, playPiece, strengthGame, type CellTotal, type Seat, type StrengthCell, type StrengthOpponent, type StrengthPiece } from "../balance/strength.ts";
 import { printTable, reportGoal } from "./lib/measure.ts";
+import { greedyDepartures } from "../balance/departures.ts";
+import { createEngine, type Action, type Engine, type GameState } from "../runtime/index.ts";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -47,6 +50,7 @@ const { values, positionals } = parseArgs({
     matchup: { type: "string", default: "mirror" },
     out: { type: "string" },
     merge: { type: "boolean", default: false },
+    departures: { type: "string", multiple: true },
   },
 });
 
@@ -63,6 +67,17 @@ function rowOf(total: CellTotal): string[] {
   return [cell.game, decks, cell.opponent, cell.seat, total.ranges, games, String(total.wins), `${pct(rate.value)} (${pct(rate.low)}–${pct(rate.high)})`, `≥ ${pct(total.goal)}`, total.verdict, split(total.goingFirst), split(total.goingSecond), total.minutes.toFixed(1)];
 }
 
+/** An action as JSON with card ids replaced by card names (the acting player left out). */
+function readable(engine: Engine, state: GameState, action: Action): string {
+  const named = (value: unknown): unknown => {
+    if (typeof value === "string") return state.cards[value] ? (engine.rules.cards.get(state.cards[value]!.def)?.name ?? value) : value;
+    if (Array.isArray(value)) return value.map(named);
+    if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).filter(([key]) => key !== "player").map(([key, v]) => [key, named(v)]));
+    return value;
+  };
+  return JSON.stringify(named(action));
+}
+
 function report(totals: CellTotal[]): void {
   const rows = [HEADER];
   for (const total of totals) {
@@ -73,7 +88,26 @@ function report(totals: CellTotal[]): void {
   printTable(rows);
 }
 
-if (values.merge) {
+if (values.departures?.length) {
+  // Each listed game of the files, replayed: the search bot's decisions that greedy's judgement (on the true position) rates below its best.
+  if (!positionals.length) throw new Error("--departures needs the results files that hold the games (written with --out)");
+  const wanted = new Set(values.departures.map(Number));
+  for (const file of positionals)
+    for (const piece of parsePieces(await readFile(file, "utf8"), file)) {
+      if (!piece.decks) throw new Error(`${file}: this results file keeps no decks (written before session 6): play its games again`);
+      const loaded = await loadBalanceRun(`cards/${piece.cell.game}`, undefined);
+      if (!("bundle" in loaded)) throw new Error(`cards/${piece.cell.game}: ${loaded.message}`);
+      const engine = createEngine(loaded.bundle);
+      for (const game of piece.games) {
+        if (!wanted.has(game.game) || !game.choices || !game.seats) continue;
+        const { decisions, departures } = greedyDepartures(engine, piece.decks, { seed: game.seed, seats: game.seats, moves: game.choices }, piece.cell.seat);
+        const result = game.outcome === piece.cell.seat ? "mcts won" : game.outcome === "draw" ? "draw" : game.outcome === "unfinished" ? "unfinished" : "mcts lost";
+        console.log(`${piece.cell.game} game ${game.game} (${game.deck}; ${result}, ${game.first === piece.cell.seat ? "mcts" : piece.cell.opponent} went first): greedy's best move in ${decisions - departures.length} of ${decisions} decisions`);
+        for (const d of departures)
+          console.log(`  turn ${d.turn} ${d.phase}, action ${d.move}: played ${readable(engine, d.state, d.taken)} (${d.takenScore}); greedy's best ${readable(engine, d.state, d.best)} (${d.bestScore}), of ${d.options}`);
+      }
+    }
+} else if (values.merge) {
   if (!positionals.length) throw new Error("--merge needs the results files to sum (written with --out)");
   const pieces: { piece: StrengthPiece; source: string }[] = [];
   for (const file of positionals) for (const piece of parsePieces(await readFile(file, "utf8"), file)) pieces.push({ piece, source: file });

@@ -36,19 +36,33 @@ export class GreedyBot implements Bot {
 
   choose(state: GameState, legal: readonly Action[]): Action {
     if (legal.length === 1) return legal[0]!;
-    const waiting = legal.find(isWaiting);
-    let bestScore = waiting ? this.evaluator.score(quietly(this.engine, state), this.player) : -Infinity;
-    let best: Action[] = waiting ? [waiting] : [];
-    for (const action of legal) {
-      if (action === waiting) continue;
-      const score = settledScore(this.engine, this.evaluator, state, action, this.player);
+    const { scores, waiting } = greedyJudgement(this.engine, this.evaluator, state, legal, this.player);
+    const waitingAction = legal[waiting];
+    let bestScore = waitingAction ? scores[waiting]! : -Infinity;
+    let best: Action[] = waitingAction ? [waitingAction] : [];
+    for (const [i, action] of legal.entries()) {
+      if (action === waitingAction) continue;
+      const score = scores[i]!;
       if (score > bestScore) {
         bestScore = score;
         best = [action];
-      } else if (score === bestScore && best[0] !== waiting) best.push(action);
+      } else if (score === bestScore && best[0] !== waitingAction) best.push(action);
     }
     return best.length ? this.random.pick(best) : legal[0]!;
   }
+}
+
+/**
+ * The greedy bot's judgement of each of `legal` for `player`: the first waiting action (ending the
+ * phase, passing) by the position as it stands once what waits resolves, every other action by
+ * `settledScore`. `waiting` is the waiting action's index (-1 when there is none): it wins ties.
+ * The greedy bot's choice, and what a recorded game's decisions are compared with
+ * (balance/departures.ts).
+ */
+export function greedyJudgement(engine: Engine, evaluator: Evaluator, state: GameState, legal: readonly Action[], player: PlayerId): { scores: number[]; waiting: number } {
+  const waiting = legal.findIndex(isWaiting);
+  const scores = legal.map((action, i) => (i === waiting ? evaluator.score(quietly(engine, state), player) : settledScore(engine, evaluator, state, action, player)));
+  return { scores, waiting };
 }
 
 /**
