@@ -12,6 +12,7 @@ import type { Action, Payment, Refusal } from "./action.ts";
 import type { Ctx } from "./cards.ts";
 import type { GameEventData } from "./triggers.ts";
 import type { Rules } from "./rules.ts";
+import { perGame } from "./per-game.ts";
 import type { Frame, PlayerId, TargetValue } from "../state/state.ts";
 import type { TraceEvent } from "../state/trace.ts";
 import type { DeckPart } from "./deck.ts";
@@ -81,18 +82,10 @@ export interface Mechanic {
 }
 
 const registry: Mechanic[] = [];
-const cache = new WeakMap<Rules, Mechanic[]>();
 
 export function registerMechanic(mechanic: Mechanic): void {
   registry.push(mechanic);
 }
 
 /** The mechanics that are part of a game (computed once per loaded rules). */
-export function mechanicsOf(rules: Rules): Mechanic[] {
-  let list = cache.get(rules);
-  if (!list) {
-    list = registry.filter((m) => m.applies(rules));
-    cache.set(rules, list);
-  }
-  return list;
-}
+export const mechanicsOf: (rules: Rules) => Mechanic[] = perGame((rules) => registry.filter((m) => m.applies(rules)));

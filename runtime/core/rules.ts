@@ -37,6 +37,8 @@ export interface Rules {
   words(name: EngineParamName): ReadonlySet<string>;
   /** The events some card's replacement effect replaces (the others skip the look-up). */
   replacedEvents: ReadonlySet<EventKind>;
+  /** What modules work out once per loaded game, one slot per `perGame` reader (runtime/core/per-game.ts). */
+  derived: unknown[];
 }
 
 /** Reads a game parameter with the type of its fallback (the documented default); only params of the engine contract (compiler/contract.ts). */
@@ -113,6 +115,7 @@ export function loadRules(bundle: CompiledBundle): Rules {
       if (!set) paramWords.set(name, (set = new Set(String(param(name, "")).toLowerCase().split(/\s+/).filter(Boolean))));
       return set;
     },
+    derived: [],
   };
   return rules;
 }

@@ -6,6 +6,7 @@
 import { STEPS_DONE, type FlowAction, type FlowEvent } from "./flow.ts";
 import type { Step } from "../../compiler/ir.ts";
 import type { Rules } from "./rules.ts";
+import { perGame } from "./per-game.ts";
 import { opponentOf, type GameState } from "../state/state.ts";
 import { type Ctx, allOnBattlefield, battlefield, cardDef, cardName, emit, writeCard } from "./cards.ts";
 import { destroyAll, losePlayer } from "./operations.ts";
@@ -18,20 +19,12 @@ import { mechanicsOf } from "./mechanics.ts";
 // ---------------------------------------------------------------------------------------------
 // State-based checks
 
-const settleReadings = new WeakMap<Rules, { losing: number; toughness: string; capacities: string[] }>();
 /** The parameters state-based checks and the turn change read at every step, read once per game. */
-function settleRules(rules: Rules): { losing: number; toughness: string; capacities: string[] } {
-  let known = settleReadings.get(rules);
-  if (!known) {
-    known = {
-      losing: rules.param("losing_life", 0),
-      toughness: rules.param("toughness_stat", rules.param("creature_damage_threshold", "")),
-      capacities: [...rules.capacityResources],
-    };
-    settleReadings.set(rules, known);
-  }
-  return known;
-}
+const settleRules = perGame((rules: Rules): { losing: number; toughness: string; capacities: string[] } => ({
+  losing: rules.param("losing_life", 0),
+  toughness: rules.param("toughness_stat", rules.param("creature_damage_threshold", "")),
+  capacities: [...rules.capacityResources],
+}));
 
 export function checkState(ctx: Ctx): void {
   const { state, rules } = ctx;

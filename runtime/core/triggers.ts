@@ -5,6 +5,7 @@
  */
 import type { Ability, CompiledCard, EventKind, TriggerPattern } from "../../compiler/ir.ts";
 import type { Rules } from "./rules.ts";
+import { perGame } from "./per-game.ts";
 import type { PlayerId, TargetValue, TriggerEvent } from "../state/state.ts";
 import { type Ctx, cardDef, cardName, emit } from "./cards.ts";
 import { abilityActive, evalCondition, matchesSelector } from "./values.ts";
@@ -119,11 +120,9 @@ interface GameIndex {
   cardKinds: Set<EventKind>;
   rules: Map<EventKind, Ability[]>;
 }
-const byRules = new WeakMap<Rules, GameIndex>();
 
-function gameIndex(rules: Rules): GameIndex {
-  let index = byRules.get(rules);
-  if (!index) {
+const gameIndex = perGame((rules: Rules): GameIndex => {
+  {
     const cardKinds = new Set<EventKind>();
     for (const def of rules.cards.values()) for (const ability of def.abilities) if (ability.kind === "triggered" && ability.trigger) cardKinds.add(ability.trigger.event);
     const byKind = new Map<EventKind, Ability[]>();
@@ -133,10 +132,9 @@ function gameIndex(rules: Rules): GameIndex {
       list.push(rule);
       byKind.set(rule.trigger.event, list);
     }
-    byRules.set(rules, (index = { cardKinds, rules: byKind }));
+    return { cardKinds, rules: byKind };
   }
-  return index;
-}
+});
 
 /** May a card in the game (its sets, or a token definition made during it) trigger on this kind of event? */
 function cardsListen(ctx: Ctx, index: GameIndex, kind: EventKind): boolean {
@@ -226,15 +224,10 @@ function noteRuleTriggers(ctx: Ctx, listening: readonly Ability[], kind: EventKi
 }
 
 
-const watchedZones = new WeakMap<Rules, Set<string>>();
 /** Zones other than the battlefield that some trigger watches cards enter (lower case): only those moves are events. */
-export function zonesWatched(rules: Rules): Set<string> {
-  let zones = watchedZones.get(rules);
-  if (!zones) {
-    zones = new Set<string>();
-    const abilities = [...rules.game.rules, ...[...rules.cards.values()].flatMap((c) => c.abilities)];
-    for (const a of abilities) if (a.trigger?.event === "enters" && a.trigger.zone) zones.add(a.trigger.zone.toLowerCase());
-    watchedZones.set(rules, zones);
-  }
+export const zonesWatched: (rules: Rules) => Set<string> = perGame((rules) => {
+  const zones = new Set<string>();
+  const abilities = [...rules.game.rules, ...[...rules.cards.values()].flatMap((c) => c.abilities)];
+  for (const a of abilities) if (a.trigger?.event === "enters" && a.trigger.zone) zones.add(a.trigger.zone.toLowerCase());
   return zones;
-}
+});

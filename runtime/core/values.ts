@@ -6,6 +6,7 @@
 import type { CardRuleName } from "../../compiler/contract.ts";
 import type { Ability, Affected, CompiledCard, CardRef, CostPart, CardSelector, Condition, KeywordGrant, NumberExpr, PlayerRef, PlayersRef, RestrictionBy, StaticEffect } from "../../compiler/ir.ts";
 import type { Rules } from "./rules.ts";
+import { perGame } from "./per-game.ts";
 import type { Frame, LastKnown, PlayerId, TargetValue } from "../state/state.ts";
 import { opponentOf } from "../state/state.ts";
 import { type Ctx, allOnBattlefield, cardDef, hand } from "./cards.ts";
@@ -77,13 +78,8 @@ function staticCandidates(ctx: Ctx): StaticCandidates {
   return out;
 }
 
-const offWhenExhaustedGames = new WeakMap<Rules, boolean>();
 /** Does exhausting a card switch its static abilities off in this game? Read once per game. */
-function staticsOffWhenExhausted(rules: Rules): boolean {
-  let known = offWhenExhaustedGames.get(rules);
-  if (known === undefined) offWhenExhaustedGames.set(rules, (known = rules.param("statics_off_when_exhausted", rules.param("static_abilities_need_renewed", false))));
-  return known;
-}
+const staticsOffWhenExhausted = perGame((rules: Rules): boolean => rules.param("statics_off_when_exhausted", rules.param("static_abilities_need_renewed", false)));
 
 const staticAbilities = new WeakMap<CompiledCard, Ability[]>();
 /** A card definition's static abilities (those with statics), in order: worked out once per definition. */
@@ -374,16 +370,10 @@ function readsKeywords(ability: Ability): boolean {
   return known;
 }
 
-const keywordDependentGames = new WeakMap<Rules, boolean>();
-function gameHasKeywordDependentStatics(rules: Rules): boolean {
-  let known = keywordDependentGames.get(rules);
-  if (known === undefined) {
-    known = false;
-    for (const def of rules.cards.values()) for (const ability of def.abilities) if (ability.kind === "static" && ability.statics && readsKeywords(ability)) known = true;
-    keywordDependentGames.set(rules, known);
-  }
-  return known;
-}
+const gameHasKeywordDependentStatics = perGame((rules: Rules): boolean => {
+  for (const def of rules.cards.values()) for (const ability of def.abilities) if (ability.kind === "static" && ability.statics && readsKeywords(ability)) return true;
+  return false;
+});
 
 function keywordDependentStaticInPlay(ctx: Ctx): boolean {
   // A game none of whose cards has such a static never has one in play (statics come from card sets).
@@ -451,18 +441,13 @@ interface RuleSources {
   keywords: Map<string, string[]>;
   statics: Set<string>;
 }
-const ruleSourcesCache = new WeakMap<Rules, RuleSources>();
-function ruleSources(rules: Rules): RuleSources {
-  let sources = ruleSourcesCache.get(rules);
-  if (!sources) {
-    const keywords = new Map<string, string[]>();
-    for (const k of rules.game.keywords) if (k.rule) keywords.set(k.rule, [...(keywords.get(k.rule) ?? []), k.name.toLowerCase()]);
-    const statics = new Set<string>();
-    for (const card of rules.cards.values()) for (const a of card.abilities) for (const e of a.statics ?? []) if (e.kind === "rule") statics.add(e.rule);
-    ruleSourcesCache.set(rules, (sources = { keywords, statics }));
-  }
-  return sources;
-}
+const ruleSources = perGame((rules: Rules): RuleSources => {
+  const keywords = new Map<string, string[]>();
+  for (const k of rules.game.keywords) if (k.rule) keywords.set(k.rule, [...(keywords.get(k.rule) ?? []), k.name.toLowerCase()]);
+  const statics = new Set<string>();
+  for (const card of rules.cards.values()) for (const a of card.abilities) for (const e of a.statics ?? []) if (e.kind === "rule") statics.add(e.rule);
+  return { keywords, statics };
+});
 
 /** Who acts on a card a restriction may be about: the player, the card (a blocker, a spell), a spell or an ability. */
 export interface RuleActor {

@@ -33,6 +33,7 @@ import {
   zoneList,
 } from "../core/index.ts";
 import type { Rules } from "../core/rules.ts";
+import { perGame } from "../core/per-game.ts";
 import { placeTrigger, resumeTargeting } from "../core/response.ts";
 import { keywordActionBy } from "../core/effects.ts";
 import type { Frame, GameState, PlayerId, TargetValue } from "../state/state.ts";
@@ -985,13 +986,8 @@ export function listLegalActionsByValidation(rules: Rules, state: GameState): Ac
   });
 }
 
-const combatRuleSets = new WeakMap<Rules, ReturnType<typeof readCombatRules>>();
 /** The game's parameters for attacks and defenders, read once per game (the same readings `validateCore` makes). */
-function combatRules(rules: Rules): ReturnType<typeof readCombatRules> {
-  let known = combatRuleSets.get(rules);
-  if (!known) combatRuleSets.set(rules, (known = readCombatRules(rules)));
-  return known;
-}
+const combatRules = perGame((rules: Rules) => readCombatRules(rules));
 function readCombatRules(rules: Rules) {
   const targets = String(rules.param("attack_targets", "unit player")).split(/\s+/);
   return {
@@ -1006,13 +1002,8 @@ function readCombatRules(rules: Rules) {
   };
 }
 
-const refinerLists = new WeakMap<Rules, Mechanic[]>();
 /** The mechanics that may refuse a core action the core accepts. */
-function refinersOf(rules: Rules): Mechanic[] {
-  let list = refinerLists.get(rules);
-  if (!list) refinerLists.set(rules, (list = mechanicsOf(rules).filter((m) => m.refine)));
-  return list;
-}
+const refinersOf = perGame((rules: Rules): Mechanic[] => mechanicsOf(rules).filter((m) => m.refine));
 
 function allowed(ctx: Ctx, refiners: Mechanic[], action: Exclude<Action, GameMove>): boolean {
   for (const m of refiners) if (m.refine!(ctx, action)) return false;

@@ -22,6 +22,7 @@ import type { Ctx } from "../core/index.ts";
 import { battlefield, cardDef, cardName, emit, exhaustCard, writeCard } from "../core/index.ts";
 import type { Mechanic } from "../core/mechanics.ts";
 import type { Rules } from "../core/rules.ts";
+import { perGame } from "../core/per-game.ts";
 import type { PlayerId } from "../state/state.ts";
 import type { TraceEvent } from "../state/trace.ts";
 
@@ -73,13 +74,11 @@ interface UnitTable {
 }
 /** The land choices worked out for one set of untapped lands: a cost's units → limit → the choices. */
 type LandBoard = WeakMap<number[], Map<number, string[][]>>;
-const unitTables = new WeakMap<Rules, UnitTable>();
 
-function unitTable(rules: Rules): UnitTable {
-  let table = unitTables.get(rules);
-  if (!table) unitTables.set(rules, (table = { ids: new Map(), units: [], pays: [], words: new Map(), produced: new Map(), costs: new WeakMap(), boards: new Map() }));
-  return table;
-}
+const unitTable = perGame((rules: Rules): UnitTable => {
+  // A memo of the game's units and land boards: one holder per game, filled as the game is played.
+  return { ids: new Map(), units: [], pays: [], words: new Map(), produced: new Map(), costs: new WeakMap(), boards: new Map() };
+});
 
 function unitId(rules: Rules, unit: Unit): number {
   const table = unitTable(rules);
