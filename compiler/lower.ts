@@ -433,6 +433,8 @@ class AbilityLowering {
   private readonly sharedSubjects = new Map<Ast.NounPhrase, { players?: PlayersRef; affected?: Affected }>();
   /** Lowering the steps of a replacement of damage ("it is dealt to this instead": that damage). */
   replacingDamage = false;
+  /** The card whose text is lowered: its type and stats (absent for a game file's keyword or rule text). */
+  own?: CardInfo["own"];
   /** The words of the ability the IR carries (word-accounting.ts): what is left is reported. */
   readonly ledger = new WordLedger();
   /** Marks the words under these nodes as carried by the IR. */
@@ -689,9 +691,10 @@ class AbilityLowering {
       this.useDeterminers(np, "its", "it");
       // "equal to target creature's power", "the power of target unit you control": the card the phrase names (a target
       // here, a chosen card, this); "Destroy target creature. You gain life equal to its power.": the card named before, else the event's.
-      const whose = this.statCard(np);
-      if (whose === null) return 0;
-      return { kind: "stat", of: whose ?? this.lastCard ?? { kind: "it" }, stat };
+      const named = this.statCard(np);
+      if (named === null) return 0;
+      const whose = named ?? this.lastCard ?? { kind: "it" };
+      return whose.kind === "self" ? this.ownStat(stat, np.range) : { kind: "stat", of: whose, stat };
     }
     // "their Bleed counters" / "the number of Bleed counters on you": a player's counters.
     const counter = words.map((w) => lookup(this.vocab.counters, w)).find(Boolean);
@@ -701,6 +704,19 @@ class AbilityLowering {
     }
     const c = npCount(np);
     return c ? this.count(c) : 0;
+  }
+  /**
+   * This card's own stat ("with less power than this", "equal to this creature's attack"). A card with no such stat (a
+   * Spell's "than this", a Weapon's defense) has nothing to read — the engine would take 0, so the text would compare
+   * with or count nothing: CW6020 at the words.
+   */
+  ownStat(stat: string, range: Range): NumberExpr {
+    const own = this.own;
+    if (own && !own.stats.includes(stat)) {
+      const words = this.slice(range);
+      this.notes.push({ file: this.file, range: plainRange(range), code: "CW6020", args: { type: own.type || "card", stat, words }, message: `this ${own.type || "card"} has no ${stat}: "${words}"` });
+    }
+    return { kind: "stat", of: { kind: "self" }, stat };
   }
   /**
    * The card whose stat a number phrase reads: "target creature's power" (the words before the possessive), "the power of
@@ -969,9 +985,11 @@ class AbilityLowering {
    */
   statExtremeOrRelative(sel: CardSelector, inner: Ast.NounPhrase, stat: string, np: Ast.NounPhrase): boolean {
     const words = inner.items.filter((i): i is Ast.WordNode => i.kind === "word");
-    if (words.length !== 2 || lower(words[1]!.text) !== stat) return false;
-    const adjective = lower(words[0]!.text);
-    const which = EXTREME_WORDS[adjective];
+    if (words.length !== 2 || !words.some((w) => lower(w.text) === stat)) return false;
+    // "less power than this" or "power less than this"; an extreme only before its stat ("the highest power").
+    const statFirst = lower(words[0]!.text) === stat;
+    const adjective = lower(words[statFirst ? 1 : 0]!.text);
+    const which = statFirst ? undefined : EXTREME_WORDS[adjective];
     if (which) {
       if (!npDeterminers(inner).every((d) => d === "the")) return false;
       sel.extreme = { stat, which };
@@ -986,7 +1004,7 @@ class AbilityLowering {
     const dets = npDeterminers(than.object);
     // "than this", "than this unit": this card's own stat as the selector is read.
     if (!(dets.length === 1 && dets[0] === "this" && npWords(than.object).every((w) => this.cardNoun(w)) && !than.object.filters.length)) return false;
-    sel.stat = { name: stat, op, value: { kind: "stat", of: { kind: "self" }, stat } };
+    sel.stat = { name: stat, op, value: this.ownStat(stat, spanOf(inner.range, than.range)) };
     this.use(words, than);
     return true;
   }
@@ -3367,6 +3385,8 @@ interface CardInfo {
   enhancementTags?: ReadonlySet<string>;
   /** This ability is in such a slot. */
   enhancedOnEnter?: true;
+  /** The card's type and the stats it has (a card's own text only): "than this" / "this card's power" read one of them. */
+  own?: { type: string; stats: readonly string[] };
 }
 
 /** The moment a one-shot effect bought as an enhancement runs: as the permanent enters with it. */
@@ -3409,6 +3429,7 @@ function lowerAbility(ast: Ast.Ability, index: number, card: CardInfo, l: Abilit
     l.use(ast.tag);
   }
   const notesBefore = l.notes.length;
+  if (card.own) l.own = card.own;
   const slot: CardInfo = ast.tag && card.enhancementTags?.has(lower(ast.tag.text)) ? { ...card, enhancedOnEnter: true } : card;
   lowerBody(ast.body, base, slot, l);
   // An enhancement's effects with no trigger ("[Blue] Choose one — ...", "[Red] If you control a Knight, draw a card."):
@@ -5098,7 +5119,7 @@ export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, mo
     // The ability with effects lowered last, which a sentence waiting for a moment ("At the beginning of the next end step, return it ...") continues.
     // `from`: where the steps of the ability's last sentence begin (what a later "... instead." replaces).
     let effectsBefore: { ast: Ast.Ability; l: AbilityLowering; ability: Ability; from: number } | undefined;
-    const info: CardInfo = { id, permanent, card: true, ...(permanent ? {} : { neverInPlay: true }), ...(permanent && enhancedOnEnter(typeDef) ? { enhancementTags: colourTags } : {}) };
+    const info: CardInfo = { id, permanent, card: true, own: { type: typeDef?.name ?? cardType, stats: Object.keys(stats) }, ...(permanent ? {} : { neverInPlay: true }), ...(permanent && enhancedOnEnter(typeDef) ? { enhancementTags: colourTags } : {}) };
     // The tag of each ability's line: one that goes on on a tagged line (`[Base] Flying. Whenever ...`) is in that slot.
     let lineTag: Ast.WordNode | undefined;
     const additional: CostPart[] = [];

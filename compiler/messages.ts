@@ -853,6 +853,14 @@ export const MESSAGES = {
     example: "Its controller erases the top card of their graveyard.   (a Three-Slot Duel unit's DEATH ability)",
     exampleArgs: { game: "Three-Slot Duel", zone: "Graveyard", words: "the top card of their graveyard", suggestion: "a card from their graveyard" },
   },
+  CW6020: {
+    severity: "warning",
+    template: 'This {type} has no {stat}: "{words}" reads this card\'s own {stat}, which the engine would take as 0. Compare with a number ("with {stat} 2 or less"), or read the stat of a card that has one ("target creature\'s {stat}").',
+    explanation:
+      "\"than this\", \"this creature's power\" and \"its power\" on the card itself read the card's own stat as the ability runs. A card whose type has no such stat — a Spell has no attack, a Chromatic Battlelines Weapon has attack and armor but no defense — has nothing there: the engine would read 0, so `Destroy target creature with less attack than this.` on a spell would match no creature (and the ability could never be chosen) and `with greater attack than this` would mean \"with attack 1 or more\". The card would check clean and play otherwise than printed, so it is reported at the words. Write the number itself (`with attack 2 or less`), or the stat of a card that has one.",
+    example: "[Purple] Destroy target creature with less attack than this.   (a Chromatic Battlelines Spell)",
+    exampleArgs: { type: "Spell", stat: "attack", words: "less attack than this" },
+  },
   CW6040: {
     severity: "info",
     template: 'The text in parentheses is not read: {reason}. The engine runs "{readsAs}".',

@@ -229,8 +229,10 @@ export class CardwrightParser extends CstParser {
     const next = this.LA(2);
     // `one or more counters would be put ...`: a noun that is also a verb, after a count, before the verb.
     // `target creature's attack becomes 1`: a noun that is also a verb, after a possessive, before the verb.
-    if (is(t, T.VerbWord)) return is(t, T.NounWord) && (is(this.LA(0), T.Determiner) || (is(this.LA(0), T.Word) && /^(more|less|fewer)$|['’]s?$/i.test(this.LA(0).image))) && (this.isModalToken(next) || is(next, T.Be) || (is(next, T.VerbWord) && !is(next, T.NounWord)));
+    if (is(t, T.VerbWord)) return is(t, T.NounWord) && (is(this.LA(0), T.Determiner) || (is(this.LA(0), T.Word) && /^(more|less|fewer|greater|higher|lower|smaller|bigger)$|['’]s?$/i.test(this.LA(0).image))) && (this.isModalToken(next) || is(next, T.Be) || (is(next, T.VerbWord) && !is(next, T.NounWord)) || is(next, T.Than));
     if (!is(t, T.Word)) return true;
+    // `Creatures with less defense than this get ...`: the comparison goes on to its `than`.
+    if (is(next, T.Than)) return true;
     // `that many plus one are put on it`: `plus` and a number go on with the phrase.
     if (/^plus$/i.test(t.image) && (is(next, T.NumberLiteral) || is(next, T.NumberWord))) return true;
     if (this.isControlFilterAt(2) || (is(next, T.That) && this.isRelativeClauseAt(2))) return true;
@@ -1120,7 +1122,9 @@ export class CardwrightParser extends CstParser {
       DEF: () => this.SUBRULE2(this.nounItem, args),
     };
     const filters = {
-      GATE: () => this.startsNounFilter(),
+      // `Creatures with less attack than this get -1 attack.`: in a subject, `than` goes on with the noun phrase's
+      // comparison (after an object it is the clause's: `you control more units than an opponent`).
+      GATE: () => this.startsNounFilter() || (subjectMode && is(this.LA(1), T.Than)),
       DEF: () => this.SUBRULE(this.nounFilter, args),
     };
     const coordinated = { LABEL: "coordinated", ARGS: [subjectMode] as [boolean] };
@@ -1344,6 +1348,7 @@ export class CardwrightParser extends CstParser {
               { ALT: () => this.CONSUME(T.Without, { LABEL: "prep" }) },
               { ALT: () => this.CONSUME(T.Under, { LABEL: "prep" }) },
               { ALT: () => this.CONSUME(T.Among, { LABEL: "prep" }) },
+              { ALT: () => this.CONSUME(T.Than, { LABEL: "prep" }) },
             ]));
             this.SUBRULE2(this.nounPhrase, { LABEL: "filterObject", ARGS: [subjectMode] as [boolean] });
           },
