@@ -28,7 +28,7 @@ export const CONDITIONS = exactly<Condition["kind"]>()(["controls", "life_at_mos
 export const DURATIONS = exactly<Duration["kind"]>()(["permanent", "end_of_turn", "until_your_next_turn", "while_source"]);
 export const COST_PARTS = exactly<CostPart["pays"]>()(["free", "resource", "discard", "erase", "life", "symbol", "exhaust", "overexhaust", "sacrifice", "facet"]);
 export const SELECTOR_FIELDS = exactly<keyof CardSelector & string>()([
-  "zones", "controller", "owner", "cardTypes", "subtypes", "colors", "other", "tokens", "exhausted", "attacking", "defender", "newlyTurned", "attackedThisTurn", "stat", "keyword", "names", "exclude", "otherThan", "controllerIs", "extreme",
+  "zones", "controller", "owner", "cardTypes", "subtypes", "colors", "other", "tokens", "exhausted", "attacking", "defender", "newlyTurned", "attackedThisTurn", "stat", "keyword", "names", "exclude", "otherThan", "controllerIs", "extreme", "counters",
 ]);
 export const STATIC_EFFECTS = exactly<StaticEffect["kind"]>()(["modify", "rule", "cost"]);
 /**

@@ -105,6 +105,11 @@ export interface CardSelector {
    * cards is selected (runtime/core/values.ts selectCards); never in a target or a static.
    */
   extreme?: { stat: string; which: "highest" | "lowest" };
+  /**
+   * "with an attack counter on it" (at least 1), "with two or more defense counters on it", "with no counters on it"
+   * (none of any kind: `counter` absent): how many counters of that kind (every kind) the card has.
+   */
+  counters?: { counter?: string; op: "<=" | ">=" | "="; value: number };
   keyword?: string;
   names?: string[];
   /** Cards matching any of these are left out ("non-Vampire", "non-Spell", "without Flying"); each is matched wherever the card is. */

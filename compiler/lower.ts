@@ -309,6 +309,8 @@ function markOwnName(ability: Ast.Ability, abilityText: string, cardName: string
   };
   walk(ability.body);
 }
+/** "twice that much", "double its power": a multiplier before an amount. */
+const MULTIPLIERS: Record<string, number> = { twice: 2, double: 2, thrice: 3, triple: 3 };
 /** The words that turn a number into a bound: "2 or less", "2 power or more". */
 const COMPARISON_WORDS = new Set(["less", "fewer", "more", "greater"]);
 /** "the unit with the highest power": which end of a stat. */
@@ -433,6 +435,11 @@ class AbilityLowering {
   private readonly sharedSubjects = new Map<Ast.NounPhrase, { players?: PlayersRef; affected?: Affected }>();
   /** Lowering the steps of a replacement of damage ("it is dealt to this instead": that damage). */
   replacingDamage = false;
+  /**
+   * The amount of the last damage, life gained or life lost this ability's text named ("Deal 2 damage to target creature,
+   * then you gain that much life": 2): what a later "that much" is. Without one, "that much" is the triggering event's.
+   */
+  lastMeasured?: NumberExpr;
   /** The card whose text is lowered: its type and stats (absent for a game file's keyword or rule text). */
   own?: CardInfo["own"];
   /** The words of the ability the IR carries (word-accounting.ts): what is left is reported. */
@@ -600,7 +607,7 @@ class AbilityLowering {
     if (npWords(np).includes("much") && npWords(np).includes("plus")) {
       this.useDeterminers(np, "that");
       this.useWords(np, "much");
-      return this.plusAfter(np, { kind: "event_amount" });
+      return this.times(np, this.plusAfter(np, this.thatMuch()));
     }
     const c = npCount(np);
     if (c) return this.count(c, fallback);
@@ -617,7 +624,7 @@ class AbilityLowering {
     if (npDeterminers(np).includes("much") || npWords(np).includes("much")) {
       this.useDeterminers(np, "much", "that");
       this.useWords(np, "much");
-      return this.plusAfter(np, { kind: "event_amount" });
+      return this.times(np, this.plusAfter(np, this.thatMuch()));
     }
     // "Discard up to three cards, then draw that many": as many cards as the step before acted on
     // (in a trigger with no such step, as many as the event carried).
@@ -662,6 +669,21 @@ class AbilityLowering {
     this.useZoneWords(np);
     return { kind: "cards", selector: { zones: [zone], owner } };
   }
+  /**
+   * "twice that much damage", "double its power", "three times the number of ...": the amount times the multiplier a
+   * phrase opens with (the word carried); the amount itself when it has none.
+   */
+  times(np: Ast.NounPhrase, amount: NumberExpr): NumberExpr {
+    const word = np.determiners.find((d): d is Ast.DeterminerWord => d.kind === "determiner" && MULTIPLIERS[d.lemma] !== undefined);
+    if (!word) return amount;
+    this.use(word);
+    const factor = MULTIPLIERS[word.lemma]!;
+    return typeof amount === "number" ? factor * amount : { kind: "times", factor, of: amount };
+  }
+  /** "that much": the amount of damage or life this ability named last (read again as it resolves), else the event's. */
+  thatMuch(): NumberExpr {
+    return this.lastMeasured !== undefined ? structuredClone(this.lastMeasured) : { kind: "event_amount" };
+  }
   /** "that much life plus 1": a number after `plus` adds to the amount. */
   plusAfter(np: Ast.NounPhrase, base: NumberExpr): NumberExpr {
     const at = np.items.findIndex((i) => i.kind === "word" && lower(i.text) === "plus");
@@ -670,8 +692,11 @@ class AbilityLowering {
     this.use(np.items[at], added);
     return { kind: "plus", of: base, add: added.value };
   }
-  /** "the number of cards in your Oblivion", "its power", "the number of units you control". */
+  /** "the number of cards in your Oblivion", "its power", "the number of units you control", "twice its power". */
   numberPhrase(np: Ast.NounPhrase): NumberExpr {
+    return this.times(np, this.plainNumberPhrase(np));
+  }
+  plainNumberPhrase(np: Ast.NounPhrase): NumberExpr {
     const words = npWords(np);
     if (words[0] === "number" || npDeterminers(np).includes("the") && words.includes("number")) {
       const ofPrep = np.filters.find((f) => f.kind === "prep" && f.prep === "of") as Ast.PrepPhrase | undefined;
@@ -932,7 +957,10 @@ class AbilityLowering {
         const inner = f.object;
         const statWord = npWords(inner).find((w) => this.vocab.game.stats.includes(w));
         const c = npCount(inner);
-        if (statWord && c) {
+        const counterWords = npWords(inner).some((w) => w === "counter" || w === "counters");
+        if (this.counterFilter(sel, inner)) {
+          // "with an attack counter on it", "with no counters on it": read there (before "attack" is read as the stat).
+        } else if (statWord && c && !counterWords) {
           // "with 2 or less power" / "with power 2 or less" (the count's own comparison) or "with 2 power or less" (after the stat).
           const words = inner.items.filter((i): i is Ast.WordNode => i.kind === "word");
           const [or, than] = words.slice(-2);
@@ -941,8 +969,9 @@ class AbilityLowering {
           const op = comparison === "less" || comparison === "fewer" ? "<=" : comparison ? ">=" : "=";
           sel.stat = { name: statWord, op, value: c.value ?? 0 };
           // Only the words read: any other word of the phrase stays for the word accounting.
-          this.use(c, words.filter((w) => lower(w.text) === statWord || (trailing && (w === or || w === than))));
-        } else if (statWord && this.statExtremeOrRelative(sel, inner, statWord, np)) {
+          // "with exactly 2 attack": `exactly` says the equality a bare number means.
+          this.use(c, words.filter((w) => lower(w.text) === statWord || (trailing && (w === or || w === than)) || (op === "=" && lower(w.text) === "exactly")));
+        } else if (statWord && !counterWords && this.statExtremeOrRelative(sel, inner, statWord, np)) {
           // "with the highest power", "with less power than this unit": read there.
         } else {
           const kw = npWords(inner).find((w) => this.vocab.keywords.has(w));
@@ -1006,6 +1035,35 @@ class AbilityLowering {
     if (!(dets.length === 1 && dets[0] === "this" && npWords(than.object).every((w) => this.cardNoun(w)) && !than.object.filters.length)) return false;
     sel.stat = { name: stat, op, value: this.ownStat(stat, spanOf(inner.range, than.range)) };
     this.use(words, than);
+    return true;
+  }
+
+  /**
+   * "with an attack counter on it" / "with a counter on it" (at least one), "with two or more defense counters on it",
+   * "with no counters on it" (`counters` of the selector; no counter named: every kind). A card's counter of the game, or
+   * none named; "on it" / "on them" (in the phrase or the clause's tail) is the card itself. False, nothing carried, for
+   * any other wording ("with two attack counters": exactly two or at least two, the card does not say — left to CW6005).
+   */
+  counterFilter(sel: CardSelector, inner: Ast.NounPhrase): boolean {
+    const words = npWords(inner);
+    const nouns = words.filter((w) => w === "counter" || w === "counters");
+    const named = words.filter((w) => w !== "counter" && w !== "counters");
+    if (nouns.length !== 1 || named.length > 1) return false;
+    const counter = named.length ? lookup(this.vocab.counters, named[0]!) : undefined;
+    if (named.length && (!counter || this.vocab.game.counters.find((c) => c.name === counter)?.on !== "card")) return false;
+    const dets = npDeterminers(inner);
+    const c = npCount(inner);
+    let bound: { op: "<=" | ">=" | "="; value: number } | undefined;
+    if (c?.comparison && c.value !== undefined) bound = { op: c.comparison === "less" || c.comparison === "fewer" ? "<=" : ">=", value: c.value };
+    else if (dets.length === 1 && (dets[0] === "a" || dets[0] === "an" || dets[0] === "one")) bound = { op: ">=", value: 1 };
+    else if (dets.length === 1 && dets[0] === "no") bound = { op: "=", value: 0 };
+    if (!bound) return false;
+    // "on it" after the counters: in the phrase, or hung off the clause by the parser.
+    const onIt = [...inner.filters, ...(this.currentClause?.tail ?? [])].find((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "on" && !t.object.filters.length && [...npDeterminers(t.object), ...npWords(t.object)].every((w) => w === "it" || w === "them" || w === "they"));
+    sel.counters = { ...(counter ? { counter } : {}), ...bound };
+    this.use(inner.determiners, inner.items, onIt);
+    // "them" is a word that names whose: carried by this reader, which read it as the card itself.
+    if (onIt) this.ledger.carry(onIt.object.determiners, onIt.object.items);
     return true;
   }
 
@@ -2049,6 +2107,7 @@ class AbilityLowering {
     this.antecedent = outerAntecedent;
     this.currentClause = outerClause;
     this.clauseTargetsFrom = outerClauseTargets;
+    this.lastMeasured = measuredAmount(steps) ?? this.lastMeasured;
     return steps;
   }
 
@@ -2136,9 +2195,24 @@ class AbilityLowering {
     const counter = words.map((w) => lookup(this.vocab.counters, w)).find(Boolean);
     if (counter && (words.includes("counter") || words.includes("counters"))) {
       this.use(np.items);
+      const card = this.counterCard(np, counter);
+      if (card !== undefined) return card === null ? 0 : { kind: "counters", of: { card }, counter };
       return { kind: "counters", of: { player: this.counterOwner(np) }, counter };
     }
     return { kind: "count", of: this.selector(np) };
+  }
+
+  /**
+   * The card a card counter is counted on: "for each attack counter on it", "... on this creature", "... on target
+   * creature" (one card, read as any card phrase; null after a note when the phrase names several). Undefined for a
+   * counter players have, or with no "on" phrase (then whose is read as a player's).
+   */
+  counterCard(np: Ast.NounPhrase, counter: string): CardRef | null | undefined {
+    if (this.vocab.game.counters.find((c) => c.name === counter)?.on !== "card") return undefined;
+    const on = np.filters.find((f): f is Ast.PrepPhrase => f.kind === "prep" && f.prep === "on");
+    if (!on) return undefined;
+    this.use(on);
+    return this.oneCard(on.object, np);
   }
 
   /**
@@ -2625,9 +2699,15 @@ class AbilityLowering {
           this.useWords(obj, "damage");
           return [{ op: "damage", amount, to: recipient, ...(from ? { from } : {}) }];
         }
+        const namedBefore = this.lastCard;
         const amount = this.amountOf(obj, 1);
         this.useWords(obj, "damage");
-        return [{ op: "damage", amount, to: this.affected(to?.object), ...(from ? { from } : {}) }];
+        const recipient = this.affected(to?.object);
+        // "Deal damage equal to its attack to target creature" on a spell: with no card named before and no event, "its"
+        // is the recipient's (the one card named after it) — the spell itself has no stats (read so, it was 0). On a
+        // permanent "its" is the permanent's own, as everywhere.
+        const its = !namedBefore && !from && !this.trigger && this.own && !this.own.permanent ? oneCardOf(recipient) : undefined;
+        return [{ op: "damage", amount: its ? itIs(amount, its) : amount, to: recipient, ...(from ? { from } : {}) }];
       }
       case "draw": {
         this.useWords(obj, "card", "cards");
@@ -3386,7 +3466,7 @@ interface CardInfo {
   /** This ability is in such a slot. */
   enhancedOnEnter?: true;
   /** The card's type and the stats it has (a card's own text only): "than this" / "this card's power" read one of them. */
-  own?: { type: string; stats: readonly string[] };
+  own?: { type: string; stats: readonly string[]; permanent: boolean };
 }
 
 /** The moment a one-shot effect bought as an enhancement runs: as the permanent enters with it. */
@@ -3959,6 +4039,28 @@ function isBareWordList(np: Ast.NounPhrase): boolean {
 }
 
 /** A `where X is ...` number with the clause's trailing `on <player>` (parsed after it) attached. */
+/** The one card an effect acts on (a target slot, a card reference), if it acts on one. */
+function oneCardOf(what: Affected): CardRef | undefined {
+  if (what.kind === "card") return what.ref;
+  if (what.kind === "target") return { kind: "target", index: what.index };
+  return undefined;
+}
+
+/** An amount with "it" (a card not named yet) read as `card`. */
+function itIs(amount: NumberExpr, card: CardRef): NumberExpr {
+  return JSON.parse(JSON.stringify(amount).replaceAll('{"kind":"it"}', JSON.stringify(card))) as NumberExpr;
+}
+
+/** The amount of the last damage, life gain or life loss among these steps (inside `if`, `may`, each player's ...). */
+function measuredAmount(steps: readonly Step[]): NumberExpr | undefined {
+  let found: NumberExpr | undefined;
+  for (const step of steps) {
+    if ((step.op === "damage" || step.op === "gain_life" || step.op === "lose_life") && step.amount !== undefined) found = step.amount;
+    for (const inner of [(step as { steps?: Step[] }).steps, (step as { then?: Step[] }).then]) if (Array.isArray(inner)) found = measuredAmount(inner) ?? found;
+  }
+  return found;
+}
+
 function withTrailingOn(value: Ast.NounPhrase, clause: Ast.Clause): Ast.NounPhrase {
   const on = clause.tail.filter((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "on");
   return on.length ? { ...value, filters: [...value.filters, ...on] } : value;
@@ -5119,7 +5221,7 @@ export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, mo
     // The ability with effects lowered last, which a sentence waiting for a moment ("At the beginning of the next end step, return it ...") continues.
     // `from`: where the steps of the ability's last sentence begin (what a later "... instead." replaces).
     let effectsBefore: { ast: Ast.Ability; l: AbilityLowering; ability: Ability; from: number } | undefined;
-    const info: CardInfo = { id, permanent, card: true, own: { type: typeDef?.name ?? cardType, stats: Object.keys(stats) }, ...(permanent ? {} : { neverInPlay: true }), ...(permanent && enhancedOnEnter(typeDef) ? { enhancementTags: colourTags } : {}) };
+    const info: CardInfo = { id, permanent, card: true, own: { type: typeDef?.name ?? cardType, stats: Object.keys(stats), permanent }, ...(permanent ? {} : { neverInPlay: true }), ...(permanent && enhancedOnEnter(typeDef) ? { enhancementTags: colourTags } : {}) };
     // The tag of each ability's line: one that goes on on a tagged line (`[Base] Flying. Whenever ...`) is in that slot.
     let lineTag: Ast.WordNode | undefined;
     const additional: CostPart[] = [];

@@ -330,14 +330,22 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
     case "damage": {
       // "This deals 2 damage ...": the card itself is the source.
       const deal = step.from ? `${cardText(step.from, ctx)} deals` : "deal";
-      const each = perEach(step.amount, ctx);
-      if (each) return `${deal} ${each.amount} damage to ${aff(step.to)} for each ${each.of}`;
+      // The recipient first: "to target creature for each attack counter on it" names the target where it is chosen.
+      if (countsEach(step.amount)) {
+        const to = aff(step.to);
+        const each = perEach(step.amount, ctx)!;
+        return `${deal} ${each.amount} damage to ${to} for each ${each.of}`;
+      }
       // "deal that much damage to this" (a replacement's or trigger's own amount).
       if (typeof step.amount !== "number" && step.amount.kind === "event_amount") return `${deal} that much damage to ${aff(step.to)}`;
       // "Deal damage to target creature equal to its power": the recipient's own stat.
       const recipient = step.to.kind === "target" ? step.to.index : step.to.kind === "card" && step.to.ref.kind === "target" ? step.to.ref.index : undefined;
       if (typeof step.amount !== "number" && step.amount.kind === "stat" && step.amount.of.kind === "target" && step.amount.of.index === recipient)
         return `${deal} damage to ${aff(step.to)} equal to its ${step.amount.stat}`;
+      // "... equal to twice its attack": the recipient's stat, multiplied.
+      const times = typeof step.amount !== "number" && step.amount.kind === "times" && step.amount.factor > 1 && step.amount.factor < 4 ? step.amount : undefined;
+      if (times && typeof times.of !== "number" && times.of.kind === "stat" && times.of.of.kind === "target" && times.of.of.index === recipient)
+        return `${deal} damage to ${aff(step.to)} equal to ${times.factor === 2 ? "twice" : "triple"} its ${times.of.stat}`;
       return typeof step.amount === "number" || step.amount.kind === "x"
         ? `${deal} ${numberText(step.amount, ctx)} damage to ${aff(step.to)}`
         : `${deal} damage equal to ${numberText(step.amount, ctx)} to ${aff(step.to)}`;
@@ -372,6 +380,11 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       // As many again as the player has: "Double the number of Bleed counters on target player".
       if (step.on.kind === "player" && typeof step.amount !== "number" && step.amount.kind === "counters" && step.amount.counter === step.counter && "player" in step.amount.of && JSON.stringify(step.amount.of.player) === JSON.stringify(step.on.ref))
         return `double the number of ${step.counter} counters on ${aff(step.on)}`;
+      if (countsEach(step.amount) && !step.upTo) {
+        const on = aff(step.on);
+        const each = perEach(step.amount, ctx)!;
+        return `put ${each.amount === 1 ? "a" : each.amount} ${step.counter} counter${each.amount === 1 ? "" : "s"} on ${on} for each ${each.of}`;
+      }
       return `put ${upToText(step)}${countNoun(`${step.counter} counter`, step.amount, ctx, upToText(step) ? "one" : "a")} on ${aff(step.on)}`;
     case "remove_counters":
       return `remove ${step.amount === "all" ? `all ${step.counter} counters` : `${upToText(step)}${countNoun(`${step.counter} counter`, step.amount, ctx, upToText(step) ? "one" : "a")}`} from ${aff(step.on)}`;
@@ -823,11 +836,20 @@ export function selectorText(sel: CardSelector, ctx: Context, count: NumberExpr,
   if (sel.keyword) withs.push(sel.keyword);
   if (sel.stat) withs.push(statFilterText(sel.stat, ctx));
   if (sel.extreme) withs.push(`the ${sel.extreme.which} ${sel.extreme.stat}`);
+  if (sel.counters) withs.push(counterFilterText(sel.counters, count === 1 ? "it" : "them"));
   for (const ex of sel.exclude ?? []) if (ex.keyword) tail.push(`without ${ex.keyword}`);
   if (withs.length) tail.push(`with ${withs.join(" and ")}`);
   const zone = sel.zones?.[0];
   if (zone && ctx.game.zones.find((z) => z.name === zone)?.role !== "battlefield") tail.push(`${prep} ${sel.owner === "you" ? "your" : sel.owner === "opponent" ? "an opponent's" : sel.owner === "acting" ? "their" : "a"} ${zone}`);
   return [...words, ...tail].join(" ");
+}
+
+/** "an attack counter on it", "2 or more defense counters on it", "no counters on it". */
+function counterFilterText(c: NonNullable<CardSelector["counters"]>, it: "it" | "them"): string {
+  const kind = c.counter ? `${c.counter} ` : "";
+  if (c.op === "=" && c.value === 0) return `no ${kind}counters on ${it}`;
+  if (c.op === ">=" && c.value === 1) return `${/^[aeiou]/i.test(kind || "counter") ? "an" : "a"} ${kind}counter on ${it}`;
+  return `${c.value}${c.op === "=" ? "" : c.op === ">=" ? " or more" : " or less"} ${kind}counters on ${it}`;
 }
 
 /** "power 2 or less"; "less power than this" (this card's own stat). */
@@ -870,12 +892,20 @@ export function numberText(n: NumberExpr, ctx: Context): string {
     case "plus":
       return `${numberText(n.of, ctx)} plus ${n.add}`;
     case "times":
-      return n.factor === -1 ? `minus ${numberText(n.of, ctx)}` : `${n.factor} times ${numberText(n.of, ctx)}`;
+      // "twice its attack", "triple that much" (the card language's multipliers).
+      if (n.factor === -1) return `minus ${numberText(n.of, ctx)}`;
+      return `${n.factor === 2 ? "twice" : n.factor === 3 ? "triple" : `${n.factor} times`} ${numberText(n.of, ctx)}`;
     case "chosen_count":
       return "that many";
     case "short_of":
       return `${numberText(n.target, ctx)} minus ${numberText(n.have, ctx)} (at least 0)`;
   }
+}
+
+/** Is the amount one `perEach` prints ("2 ... for each Unit you control")? Reads nothing (printing a card names it). */
+function countsEach(n: NumberExpr): boolean {
+  const counted = typeof n !== "number" && n.kind === "times" && n.factor > 0 ? n.of : n;
+  return typeof counted !== "number" && (counted.kind === "count" || counted.kind === "counters");
 }
 
 /** "2 ... for each Unit you control": an amount that is a count of cards or counters, times a positive number. */

@@ -139,6 +139,15 @@ export class CardwrightParser extends CstParser {
     return this.isRelativeClauseAt(1);
   }
 
+  /**
+   * `on it` / `on them` right after `counter(s)`: in a subject (`Creatures with a counter on them get ...`) the phrase
+   * says where the counters are (after an object the clause takes it: `Destroy target creature with a counter on it.`).
+   */
+  private isCountersOnItAt(k: number): boolean {
+    const it = this.LA(k + 1);
+    return is(this.LA(k), T.On) && /^counters?$/i.test(this.LA(k - 1).image) && (is(it, T.It) || /^them$/i.test(it.image));
+  }
+
   /** `that attacked this turn`, `it enters play` (a relative clause after a noun: `the turn it enters play`). */
   private isRelativeClauseAt(k: number): boolean {
     const t = this.LA(k);
@@ -229,6 +238,8 @@ export class CardwrightParser extends CstParser {
     const next = this.LA(2);
     // `one or more counters would be put ...`: a noun that is also a verb, after a count, before the verb.
     // `target creature's attack becomes 1`: a noun that is also a verb, after a possessive, before the verb.
+    // `with a counter on it`: `counter` is the noun before where the counters are, not the verb.
+    if (this.isCountersOnItAt(2)) return true;
     if (is(t, T.VerbWord)) return is(t, T.NounWord) && (is(this.LA(0), T.Determiner) || (is(this.LA(0), T.Word) && /^(more|less|fewer|greater|higher|lower|smaller|bigger)$|['’]s?$/i.test(this.LA(0).image))) && (this.isModalToken(next) || is(next, T.Be) || (is(next, T.VerbWord) && !is(next, T.NounWord)) || is(next, T.Than));
     if (!is(t, T.Word)) return true;
     // `Creatures with less defense than this get ...`: the comparison goes on to its `than`.
@@ -1124,7 +1135,7 @@ export class CardwrightParser extends CstParser {
     const filters = {
       // `Creatures with less attack than this get -1 attack.`: in a subject, `than` goes on with the noun phrase's
       // comparison (after an object it is the clause's: `you control more units than an opponent`).
-      GATE: () => this.startsNounFilter() || (subjectMode && is(this.LA(1), T.Than)),
+      GATE: () => this.startsNounFilter() || (subjectMode && (is(this.LA(1), T.Than) || this.isCountersOnItAt(1))),
       DEF: () => this.SUBRULE(this.nounFilter, args),
     };
     const coordinated = { LABEL: "coordinated", ARGS: [subjectMode] as [boolean] };
@@ -1244,7 +1255,7 @@ export class CardwrightParser extends CstParser {
   /** `double that damage`, `half its power`: a multiplier word before a determiner. */
   private isMultiplierAt(k: number): boolean {
     const t = this.LA(k);
-    return is(t, T.Word) && /^(double|triple|half)$/i.test(t.image) && is(this.LA(k + 1), T.Determiner) && !is(this.LA(k + 1), T.NumberWord);
+    return is(t, T.Word) && /^(double|triple|half|twice|thrice)$/i.test(t.image) && is(this.LA(k + 1), T.Determiner) && !is(this.LA(k + 1), T.NumberWord);
   }
 
   private determiner = this.RULE("determiner", () => {
@@ -1349,6 +1360,7 @@ export class CardwrightParser extends CstParser {
               { ALT: () => this.CONSUME(T.Under, { LABEL: "prep" }) },
               { ALT: () => this.CONSUME(T.Among, { LABEL: "prep" }) },
               { ALT: () => this.CONSUME(T.Than, { LABEL: "prep" }) },
+              { ALT: () => this.CONSUME(T.On, { LABEL: "prep" }) },
             ]));
             this.SUBRULE2(this.nounPhrase, { LABEL: "filterObject", ARGS: [subjectMode] as [boolean] });
           },

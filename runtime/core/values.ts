@@ -579,6 +579,13 @@ export function matchesSelector(ctx: Ctx, id: string, selector: CardSelector, co
   if (selector.names?.length && !lowerSet(selector.names).has(words!.name)) return false;
   if (selector.keyword && !keywordsOf(ctx, id).has(selector.keyword.toLowerCase())) return false;
   if (selector.exclude?.some((left) => matchesSelector(ctx, id, left, controller, selfCard, true))) return false;
+  if (selector.counters) {
+    const { counter, op, value } = selector.counters;
+    let has = 0;
+    if (counter) has = card.counters[counter] ?? 0;
+    else for (const name in card.counters) has += card.counters[name] ?? 0;
+    if (!compare(has, op, value)) return false;
+  }
   if (selector.stat) {
     const value = statOf(ctx, id, selector.stat.name);
     // "with less power than this unit": the bound read now, for the selector's controller and card.
