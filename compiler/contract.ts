@@ -24,11 +24,13 @@ export const STEP_OPS = exactly<StepBody["op"]>()([
   "delayed", "prevent",
 ]);
 export const NUMBER_EXPRS = exactly<Exclude<NumberExpr, number>["kind"]>()(["x", "count", "stat", "life", "counters", "hand_size", "event_amount", "times", "plus", "chosen_count", "short_of"]);
-export const CONDITIONS = exactly<Condition["kind"]>()(["controls", "life_at_most", "life_at_least", "compare", "your_turn", "phase", "card_is", "card_matches", "not", "all", "any"]);
+export const CONDITIONS = exactly<Condition["kind"]>()(["controls", "life_at_most", "life_at_least", "compare", "your_turn", "phase", "card_is", "card_matches", "not", "all", "any", "destroyed_this_turn"]);
+/** The selector fields a `destroyed_this_turn` condition matches a card that left play by (runtime/core/values.ts destroyedMatches). */
+export const DESTROYED_SELECTOR_FIELDS: readonly (keyof CardSelector & string)[] = ["controller", "owner", "cardTypes", "subtypes", "colors", "names", "other", "tokens"];
 export const DURATIONS = exactly<Duration["kind"]>()(["permanent", "end_of_turn", "until_your_next_turn", "while_source"]);
 export const COST_PARTS = exactly<CostPart["pays"]>()(["free", "resource", "discard", "erase", "life", "symbol", "exhaust", "overexhaust", "sacrifice", "facet"]);
 export const SELECTOR_FIELDS = exactly<keyof CardSelector & string>()([
-  "zones", "controller", "owner", "cardTypes", "subtypes", "colors", "other", "tokens", "exhausted", "attacking", "defender", "newlyTurned", "attackedThisTurn", "stat", "keyword", "names", "exclude", "otherThan", "controllerIs", "extreme", "counters",
+  "zones", "controller", "owner", "cardTypes", "subtypes", "colors", "other", "tokens", "exhausted", "attacking", "blocking", "defender", "newlyTurned", "attackedThisTurn", "stat", "keyword", "names", "exclude", "otherThan", "controllerIs", "extreme", "counters",
 ]);
 export const STATIC_EFFECTS = exactly<StaticEffect["kind"]>()(["modify", "rule", "cost"]);
 /**

@@ -88,6 +88,8 @@ export interface CardSelector {
   tokens?: "only" | "exclude";
   exhausted?: boolean;
   attacking?: boolean;
+  /** "Blocking creatures", "each blocking unit": blocking an attacker now, or walling the attack that is resolving. */
+  blocking?: boolean;
   /** "target defender", "Other defenders you control": a unit made a defender (games whose units block by becoming defenders). */
   defender?: boolean;
   /** "Newly Turned creatures": in play since its controller's last turn began (games with Newly Turned, runtime/mechanics/renew.ts). */
@@ -220,6 +222,12 @@ export type Condition =
    * attack) or its defender status (games whose units block by becoming defenders).
    */
   | { kind: "card_is"; of: CardRef; state: "attacking" | "blocking" | "defender" }
+  /**
+   * "if a creature died this turn", "if two or more units you control were destroyed this turn": at least `atLeast` cards
+   * destroyed this turn (a sacrifice too) matched as they were — `selector` holds only what a card that left play still
+   * has: card types, subtypes, colours, names, token or not, controller, owner, other (DESTROYED_SELECTOR_FIELDS).
+   */
+  | { kind: "destroyed_this_turn"; selector: CardSelector; atLeast: number }
   /** "if it's a Vampire", "unless that creature is a token": what a card is, wherever it is now (zone and controller ignored). */
   | { kind: "card_matches"; of: CardRef; selector: CardSelector }
   | { kind: "not"; condition: Condition }
@@ -258,6 +266,8 @@ export type StepBody =
       stats?: Record<string, NumberExpr>;
       /** Keyword abilities granted ("gains Flying", "gains Bleed 2"). */
       keywords?: KeywordGrant[];
+      /** Keyword abilities lost ("loses Flying until end of turn"), whatever gives them, for the duration. */
+      loses?: string[];
       /**
        * Sets a stat ("Target unit's power becomes 1 until end of turn."): as the step resolves, each card gets the change
        * that makes the stat that number for the duration; changes that come later add to it.

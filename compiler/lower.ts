@@ -43,7 +43,7 @@ import type {
 import { IR_VERSION, RESTRICTION_RULES } from "./ir.ts";
 import type { MessageCode } from "./messages.ts";
 import { checkAbilityContract, checkCardStates, checkStaticsWhileAttacking, checkUndefinedX, checkGameContract, checkGameParams } from "./contract-check.ts";
-import { RULES_COUNTING_CARDS, TRIGGER_EVENTS, canonicalParamValue, turnEndMoment } from "./contract.ts";
+import { DESTROYED_SELECTOR_FIELDS, RULES_COUNTING_CARDS, TRIGGER_EVENTS, canonicalParamValue, turnEndMoment } from "./contract.ts";
 import { WordLedger, isSelectingWord, leavesOf, unusedPhrases } from "./word-accounting.ts";
 import { additionalCostReadsAs, readsAs, upgradedAmount } from "./reads-as.ts";
 import { analyzeWorkspace, cardsAsCheckedOf, type WorkspaceAnalysis } from "./workspace.ts";
@@ -851,6 +851,7 @@ class AbilityLowering {
       } else if (/^non-?./.test(w) && this.exclusion(w.replace(/^non-?/, ""))) (sel.exclude ??= []).push(this.exclusion(w.replace(/^non-?/, ""))!);
       else if (readinessOf(w) !== undefined) sel.exhausted = readinessOf(w);
       else if (w === "attacking") sel.attacking = true;
+      else if (w === "blocking") sel.blocking = true;
       else if ((w === "defender" || w === "defenders") && this.hasDefenders()) sel.defender = true;
       else if (w === "turned" && words[words.indexOf(w) - 1] === "newly" && this.vocab.game.params["newly_turned_types"] !== undefined) {
         sel.newlyTurned = true;
@@ -1577,6 +1578,11 @@ class AbilityLowering {
       const selector = this.selector(obj);
       if (npDeterminers(obj).includes("no")) return { kind: "not", condition: { kind: "controls", who, selector, atLeast: 1 } };
       const value = c?.value ?? 1;
+      // "you control exactly three units": that many, no more (the count of what that player controls).
+      if (objWords.includes("exactly") && c && !c.comparison && (who.kind === "you" || who.kind === "opponent")) {
+        this.useWords(obj, "exactly");
+        return { kind: "compare", left: { kind: "count", of: { ...selector, controller: who.kind } }, op: "=", right: value };
+      }
       if (c?.comparison === "less" || c?.comparison === "fewer") return { kind: "not", condition: { kind: "controls", who, selector, atLeast: value + 1 } };
       return { kind: "controls", who, selector, atLeast: value };
     }
@@ -1625,6 +1631,9 @@ class AbilityLowering {
         return { kind: "compare", left, op, right: c.value };
       }
     }
+    // "a creature died this turn", "two or more units you control were destroyed this turn"
+    const destroyed = player ? undefined : this.destroyedThisTurn(clause);
+    if (destroyed !== undefined) return destroyed ?? undefined;
     // "while attacking", "as long as this is blocking", "as long as it's a defender"
     const state = player ? undefined : this.cardStateCondition(clause);
     if (state) return state.condition;
@@ -1639,6 +1648,35 @@ class AbilityLowering {
     }
     this.note(clause.range, `condition not understood by the engine: "${this.slice(clause.range)}" (treated as always true)`);
     return undefined;
+  }
+
+  /**
+   * "if a creature died this turn", "if another unit died this turn", "if two or more units you control were destroyed this
+   * turn": the cards destroyed this turn (a sacrifice too), matched as they were. Undefined: not such a clause; null: one
+   * the engine cannot read (a card named before, "two or fewer", a quality a card that left play no longer has), noted.
+   */
+  destroyedThisTurn(clause: Ast.Clause): Condition | null | undefined {
+    const thisTurn = clause.tail.find((t) => t.kind === "timing" && t.which === "this");
+    const verb = clause.verb?.lemma;
+    const subject = clause.subject;
+    if (!thisTurn || !subject || clause.object || !(verb === "die" || (verb === "destroy" && clause.be)) || isPlayerPhrase(subject)) return undefined;
+    const count = npCount(subject);
+    const dets = npDeterminers(subject);
+    const named = dets.some((d) => d === "this" || d === "that" || d === "it" || d === "target" || d === "those" || d === "these");
+    if (named || (count && (count.variable !== undefined || count.comparison === "less" || count.comparison === "fewer"))) {
+      this.note(clause.range, `the engine counts the cards destroyed this turn ("a creature died this turn", "two or more units died this turn"); it cannot read "${this.slice(clause.range)}"`);
+      return null;
+    }
+    this.useDeterminers(subject, "a", "an");
+    const selector = this.selector(subject);
+    delete selector.zones;
+    const unread = Object.keys(selector).filter((k) => !(DESTROYED_SELECTOR_FIELDS as readonly string[]).includes(k));
+    if (unread.length) {
+      this.note(subject.range, `"${this.slice(subject.range)}" names what a destroyed card no longer has: the engine matches the cards destroyed this turn only by their kind, colour, name, token or not, and who controlled them`);
+      return null;
+    }
+    this.use(clause.verb, clause.be, count, thisTurn);
+    return { kind: "destroyed_this_turn", selector, atLeast: count?.value ?? 1 };
   }
 
   /**
@@ -2769,9 +2807,11 @@ class AbilityLowering {
           // "Another allied unit loses 1 power", "Target creature gains +1 attack": a stat change.
           const stats = this.statChange(obj);
           if (stats) return [{ op: "modify", on: this.affected(clause.subject), stats: verb === "lose" ? negateStats(stats) : stats, duration: this.duration(clause) }];
-          // "Target creature gains Flying until end of turn."
+          // "Target creature gains Flying until end of turn." · "Target creature loses Flying until end of turn." — a keyword
+          // lost whatever gave it (printed, granted); "loses Bleed 2" (one amount of a counted keyword) has no reading.
           const keywords = this.keywordList(obj);
-          if (verb === "lose" || keywords.length === 0) return this.unsupported(clause);
+          if (keywords.length === 0 || (verb === "lose" && keywords.some((k) => k.amount !== undefined))) return this.unsupported(clause);
+          if (verb === "lose") return [{ op: "modify", on: this.affected(clause.subject), loses: keywords.map((k) => k.name), duration: this.duration(clause) }];
           return [{ op: "modify", on: this.affected(clause.subject), keywords, duration: this.duration(clause) }];
         }
         if (words.includes("life")) {
@@ -3267,8 +3307,9 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
     l.use(clause.subject);
     return { kind: "player", who: playerWho() };
   };
-  // "in combat": only events of a fight or combat damage.
-  const combatPreps = [...tailPreps, ...(clause.object?.filters ?? [])].filter((p) => p.kind === "prep" && p.prep === "in" && npWords(p.object).includes("combat"));
+  // "in combat": only events of a fight or combat damage; "in a fight" where combat is fights (Three-Slot Duel).
+  const fights = l.vocab.game.params["combat_model"] === "fight";
+  const combatPreps = [...tailPreps, ...(clause.object?.filters ?? [])].filter((p) => p.kind === "prep" && p.prep === "in" && npWords(p.object).some((w) => w === "combat" || (fights && (w === "fight" || w === "fights"))));
   const inCombat = combatPreps.length > 0 || objWords.includes("combat");
   if (inCombat) {
     l.use(combatPreps);
@@ -3965,8 +4006,9 @@ function expandAlso(written: Ast.Clause): Ast.Clause[] {
   const split = (np: Ast.NounPhrase): Ast.NounPhrase[] => [{ ...np, also: undefined }, ...(np.also ?? []).flatMap(split)];
   let out: Ast.Clause[] = [clause];
   if (clause.subject?.also?.length) out = out.flatMap((c) => split(c.subject!).map((subject) => ({ ...c, subject })));
-  // `gains Bleed 2 and Haste`: one grant of a keyword list (split, the subject's target would be asked twice).
-  const grantsKeywords = (clause.verb?.lemma === "gain" || clause.verb?.lemma === "have") && clause.object !== undefined && isBareWordList(clause.object);
+  // `gains Bleed 2 and Haste`, `loses Flying and Taunt`: one grant (loss) of a keyword list (split, the subject's target
+  // would be asked twice).
+  const grantsKeywords = (clause.verb?.lemma === "gain" || clause.verb?.lemma === "have" || clause.verb?.lemma === "lose") && clause.object !== undefined && isBareWordList(clause.object);
   // `gets +1 attack and +1 defense until end of turn`: one change of two stats on one target, with one duration.
   const changesStats = ["get", "gain", "lose"].includes(clause.verb?.lemma ?? "") && clause.object !== undefined && isStatChangeList(clause.object);
   if (clause.object?.also?.length && !grantsKeywords && !changesStats) out = out.flatMap((c) => split(c.object!).map((object) => ({ ...c, object })));

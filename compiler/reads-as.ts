@@ -396,7 +396,8 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       const again = step.on.kind === "card" && step.on.ref.kind === "target" && step.rules?.length && !parts.length && !step.keywords?.length;
       const subject = again ? "it" : aff(step.on);
       const grants = (step.keywords ?? []).map(keywordText);
-      const clauses = [parts.length ? `${getVerb(step.on)} ${parts.join(" and ")}` : "", grants.length ? `${gainVerb(step.on)} ${listText(grants)}` : "", ...ruleGrantsText(step.rules ?? [], ctx)].filter(Boolean);
+      const losses = step.loses ?? [];
+      const clauses = [parts.length ? `${getVerb(step.on)} ${parts.join(" and ")}` : "", grants.length ? `${gainVerb(step.on)} ${listText(grants)}` : "", losses.length ? `${gainVerb(step.on).replace(/^gain/, "lose")} ${listText(losses)}` : "", ...ruleGrantsText(step.rules ?? [], ctx)].filter(Boolean);
       // "gets +X power until end of turn, where X is ...": the duration belongs to the clause, before the "where".
       const [head, where] = clauses.join(" and ").split(/(?=, where X is )/);
       return `${subject} ${head}${durationText(step.duration)}${where ?? ""}`;
@@ -805,6 +806,7 @@ export function selectorText(sel: CardSelector, ctx: Context, count: NumberExpr,
   if (sel.other || sel.otherThan) words.push("other");
   if (sel.exhausted !== undefined) words.push(sel.exhausted ? "exhausted" : readyWord(ctx.game));
   if (sel.attacking) words.push("attacking");
+  if (sel.blocking) words.push("blocking");
   if (sel.newlyTurned) words.push("Newly Turned");
   if (sel.tokens === "exclude") words.push("non-token");
   for (const ex of sel.exclude ?? []) {
@@ -997,6 +999,12 @@ function conditionText(c: Condition, ctx: Context): string {
         const who = playerText(left.of, ctx);
         return `${who} ${who === "you" ? "have" : "has"} exactly ${c.right} life`;
       }
+      // "you control exactly 3 Units"
+      const inPlay = typeof left !== "number" && left.kind === "count" && !left.of.zones?.length ? left.of : undefined;
+      if (inPlay && (inPlay.controller === "you" || inPlay.controller === "opponent") && typeof c.right === "number" && c.op === "=") {
+        const who = inPlay.controller === "you" ? "you control" : "an opponent controls";
+        return `${who} exactly ${c.right} ${selectorText({ ...inPlay, controller: undefined }, ctx, c.right)}`;
+      }
       // "you have no cards in hand", "you have 3 or more cards in hand"
       if (typeof left !== "number" && left.kind === "hand_size" && typeof c.right === "number" && (words[c.op] || (c.op === "=" && c.right === 0))) {
         const who = playerText(left.of, ctx);
@@ -1018,6 +1026,9 @@ function conditionText(c: Condition, ctx: Context): string {
       return `it's the ${c.phase} phase`;
     case "card_is":
       return `${c.of.kind === "self" ? "this" : cardText(c.of, ctx)} is ${c.state === "defender" ? "a defender" : c.state}`;
+    case "destroyed_this_turn":
+      // "a Creature was destroyed this turn", "2 or more Units you control were destroyed this turn"
+      return `${c.atLeast === 1 ? articles(`a ${selectorText(c.selector, ctx, 1)}`) : `${c.atLeast} or more ${selectorText(c.selector, ctx, c.atLeast)}`} ${c.atLeast === 1 ? "was" : "were"} destroyed this turn`;
     case "card_matches": {
       const card = c.of.kind === "self" ? "this" : cardText(c.of, ctx);
       const onlyKeyword = c.selector.keyword && Object.keys(c.selector).length === 1;

@@ -401,7 +401,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
         if ("card" in t && state.cards[t.card]?.zone === rules.zones.battlefield) {
           // "Its power becomes 1": the change that makes the stat that number as this resolves (later changes add to it).
           const own = set.length ? { ...stats, ...Object.fromEntries(set.map(([k, v]) => [k, v - statOf(ctx, t.card, k)])) } : stats;
-          addModifier(ctx, t.card, own, step.keywords ?? [], step.duration.kind, frame.controller, frame.card, source, step.rules);
+          addModifier(ctx, t.card, own, step.keywords ?? [], step.duration.kind, frame.controller, frame.card, source, step.rules, step.loses);
         }
       }
       return "done";

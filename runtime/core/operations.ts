@@ -286,6 +286,10 @@ export function destroyAll(ctx: Ctx, ids: string[], source?: SourceRef, opts: { 
     if (destroyer && by.card !== id) noteEvent(ctx, "destroys", { card: by.card, other: id, player: destroyer.controller, ...(by.combat ? { combat: true } : {}) });
   }
   for (const id of going) noteEvent(ctx, "leaves", { card: id, player: state.cards[id]!.owner });
+  for (const id of going) {
+    const card = state.cards[id]!;
+    (state.destroyedThisTurn ??= []).push({ card: id, def: card.def, controller: card.controller, owner: card.owner, token: card.isToken });
+  }
   rememberInPlay(ctx, going.filter((id) => state.cards[id]?.zone === rules.zones.battlefield));
   for (const id of going) if (state.cards[id]?.zone === rules.zones.battlefield) moveCard(ctx, id, rules.zones.graveyard, { source, leavesNoted: true, lastKnownTaken: true });
 }
@@ -392,10 +396,12 @@ export function addModifier(
   sourceCard: string | undefined,
   source: SourceRef | undefined,
   rules?: RuleGrant[],
+  loses?: string[],
 ): void {
-  ctx.state.modifiers.push({ id: ctx.state.nextId++, card, stats, keywords, ...(rules?.length ? { rules } : {}), duration, turn: ctx.state.turn, controller, sourceCard, source });
+  ctx.state.modifiers.push({ id: ctx.state.nextId++, card, stats, keywords, ...(rules?.length ? { rules } : {}), ...(loses?.length ? { loses } : {}), duration, turn: ctx.state.turn, controller, sourceCard, source });
+  if (loses?.length) emit(ctx, "modify", `${cardName(ctx, card)} loses ${loses.join(", ")}${duration === "end_of_turn" ? " until end of turn" : ""}`, { card, name: cardName(ctx, card), source });
   const parts = Object.entries(stats).map(([k, v]) => `${v >= 0 ? "+" : ""}${v} ${k}`);
   const until = duration === "end_of_turn" ? " until end of turn" : "";
-  if (parts.length || keywords.length || !rules?.length) emit(ctx, "modify", `${cardName(ctx, card)} gets ${[...parts, ...keywords.map(keywordText)].join(", ")}${until}`, { card, name: cardName(ctx, card), source });
+  if (parts.length || keywords.length || (!rules?.length && !loses?.length)) emit(ctx, "modify", `${cardName(ctx, card)} gets ${[...parts, ...keywords.map(keywordText)].join(", ")}${until}`, { card, name: cardName(ctx, card), source });
   if (rules?.length) emit(ctx, "modify", `${cardName(ctx, card)}: ${rules.map((r) => r.rule).join(", ")}${duration === "until_your_next_turn" ? " until its controller's next turn" : until}`, { card, name: cardName(ctx, card), source });
 }

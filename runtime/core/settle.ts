@@ -186,6 +186,7 @@ function passTurn(ctx: Ctx): void {
   endOfTurnCleanup(ctx);
   // No resolution spans a turn change: what left play before it is not referred to any more.
   if (state.lastKnown) delete state.lastKnown;
+  if (state.destroyedThisTurn) delete state.destroyedThisTurn;
   // No attack spans a turn change either (one whose frame never ran its fight).
   state.combat = null;
   const next = opponentOf(state, state.active);

@@ -7,7 +7,7 @@ import type { CardRuleName } from "../../compiler/contract.ts";
 import type { Ability, Affected, CompiledCard, CardRef, CostPart, CardSelector, Condition, KeywordGrant, NumberExpr, PlayerRef, PlayersRef, RestrictionBy, StaticEffect } from "../../compiler/ir.ts";
 import type { Rules } from "./rules.ts";
 import { perGame } from "./per-game.ts";
-import type { Frame, LastKnown, PlayerId, TargetValue } from "../state/state.ts";
+import type { DestroyedCard, Frame, LastKnown, PlayerId, TargetValue } from "../state/state.ts";
 import { opponentOf } from "../state/state.ts";
 import { type Ctx, allOnBattlefield, cardDef, hand } from "./cards.ts";
 import { mechanicsOf } from "./mechanics.ts";
@@ -318,9 +318,13 @@ export function keywordInstancesOf(ctx: Ctx, id: string): Map<string, number[]> 
   return out;
 }
 
-function visitKeywords(ctx: Ctx, id: string, visit: (name: string, amount: number) => void): void {
+function visitKeywords(ctx: Ctx, id: string, visitAny: (name: string, amount: number) => void): void {
   const card = ctx.state.cards[id];
   if (!card) return;
+  // "Loses Flying until end of turn": the keyword is gone whatever gives it (printed, a modifier, a static).
+  let lost: Set<string> | undefined;
+  for (const m of ctx.state.modifiers) if (m.loses && m.card === id) for (const name of m.loses) (lost ??= new Set()).add(name.toLowerCase());
+  const visit = lost ? (name: string, amount: number) => void (lost!.has(name) || visitAny(name, amount)) : visitAny;
   const known = keywordRound?.get(id);
   if (known) {
     for (const [name, amounts] of known) for (const amount of amounts) visit(name, amount);
@@ -573,6 +577,7 @@ export function matchesSelector(ctx: Ctx, id: string, selector: CardSelector, co
   if (selector.tokens === "exclude" && card.isToken) return false;
   if (selector.exhausted !== undefined && card.exhausted !== selector.exhausted) return false;
   if (selector.attacking && !isAttacking(ctx, id)) return false;
+  if (selector.blocking && !isBlocking(ctx, id)) return false;
   if (selector.defender && !card.defender) return false;
   if (selector.newlyTurned && !isNewlyTurned(ctx, id)) return false;
   if (selector.attackedThisTurn && card.attackedTurn !== ctx.state.turn) return false;
@@ -592,6 +597,25 @@ export function matchesSelector(ctx: Ctx, id: string, selector: CardSelector, co
     const bound = typeof selector.stat.value === "number" ? selector.stat.value : evalNumber(ctx, { controller, card: selfCard, steps: [], pc: 0, targets: [], chosen: {}, label: "" }, selector.stat.value);
     if (!compare(value, selector.stat.op, bound)) return false;
   }
+  return true;
+}
+
+/**
+ * Does a card destroyed this turn match a selector, as it was: its definition's words, a token or not, who controlled and
+ * owned it, another than this card. The lowering gives `destroyed_this_turn` no other selector field (contract.ts).
+ */
+function destroyedMatches(ctx: Ctx, dead: DestroyedCard, selector: CardSelector, controller: PlayerId, selfCard: string | undefined): boolean {
+  const def = ctx.rules.cards.get(dead.def) ?? ctx.state.tokens[dead.def];
+  if (!def) return false;
+  if (!related(selector.controller, dead.controller, controller) || !related(selector.owner, dead.owner, controller)) return false;
+  const words = wordsOf(def);
+  if (selector.cardTypes?.length && !lowerSet(selector.cardTypes).has(words.cardType)) return false;
+  if (selector.subtypes?.length && !anyShared(lowerSet(selector.subtypes), words.subtypes)) return false;
+  if (selector.colors?.length && !anyShared(lowerSet(selector.colors), words.colors)) return false;
+  if (selector.names?.length && !lowerSet(selector.names).has(words.name)) return false;
+  if (selector.other && dead.card === selfCard) return false;
+  if (selector.tokens === "only" && !dead.token) return false;
+  if (selector.tokens === "exclude" && dead.token) return false;
   return true;
 }
 
@@ -878,6 +902,12 @@ export function evalCondition(ctx: Ctx, frame: Frame, condition: Condition): boo
       return ctx.state.active === frame.controller;
     case "phase":
       return ctx.state.phase === condition.phase;
+    case "destroyed_this_turn": {
+      // "if a creature died this turn": the cards destroyed this turn, matched as they were (by what they are and who controlled them).
+      let count = 0;
+      for (const dead of ctx.state.destroyedThisTurn ?? []) if (destroyedMatches(ctx, dead, condition.selector, frame.controller, frame.card)) count++;
+      return count >= condition.atLeast;
+    }
     case "card_is": {
       const id = evalCard(ctx, frame, condition.of);
       if (!id || ctx.state.cards[id]?.zone !== ctx.rules.zones.battlefield) return false;

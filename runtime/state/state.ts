@@ -64,6 +64,8 @@ export interface Modifier {
   stats: Record<string, number>;
   /** Keywords granted, with their number (`Bleed 2`). */
   keywords: KeywordGrant[];
+  /** Keywords lost for the duration ("loses Flying until end of turn"): gone whatever gives them (printed, granted, statics). */
+  loses?: string[];
   /** Restrictions given for the duration ("can't attack this turn"); `by` is relative to `controller`. */
   rules?: RuleGrant[];
   duration: Duration["kind"];
@@ -274,6 +276,11 @@ export interface GameState {
    * counters then ("DEATH: deal damage equal to this unit's power" counts the counters it died with).
    */
   lastKnown?: Record<string, LastKnown>;
+  /**
+   * The cards destroyed this turn (a sacrifice too: "died this turn"), as they were as they died: which definition, who
+   * controlled and owned it, a token or not. Cleared as the turn passes; absent: none.
+   */
+  destroyedThisTurn?: DestroyedCard[];
   /** Replacement effects used ("the first time ... each turn"): which ability, on which card, on which turn, since it entered on `entered`. */
   replacementsUsed?: { ability: string; card: string; turn: number; entered: number; limit: "first_each_turn" | "first" }[];
   /** Control effects with a duration (runtime/mechanics/control.ts): the card returns to `to` when the duration ends. */
@@ -304,6 +311,15 @@ export function opponentOf(state: GameState, player: PlayerId): PlayerId {
   return state.order.find((p) => p !== player) ?? player;
 }
 
+
+/** A card destroyed this turn (GameState.destroyedThisTurn). */
+export interface DestroyedCard {
+  card: string;
+  def: string;
+  controller: PlayerId;
+  owner: PlayerId;
+  token: boolean;
+}
 
 /** A card as it last was in play (GameState.lastKnown). */
 export interface LastKnown {
