@@ -852,6 +852,9 @@ class AbilityLowering {
       else if (readinessOf(w) !== undefined) sel.exhausted = readinessOf(w);
       else if (w === "attacking") sel.attacking = true;
       else if (w === "blocking") sel.blocking = true;
+      // "defending units": defenders where units block by becoming defenders (Three-Slot Duel), else blocking cards.
+      else if (w === "defending" && this.hasDefenders()) sel.defender = true;
+      else if (w === "defending") sel.blocking = true;
       else if ((w === "defender" || w === "defenders") && this.hasDefenders()) sel.defender = true;
       else if (w === "turned" && words[words.indexOf(w) - 1] === "newly" && this.vocab.game.params["newly_turned_types"] !== undefined) {
         sel.newlyTurned = true;
@@ -1771,7 +1774,9 @@ class AbilityLowering {
     const negated = npDeterminers(clause.object).includes("not") || clause.modal?.lemma === "doesn't" || /\b(?:not|isn['’]t)\b/i.test(this.slice(clause.range));
     const stateWord = words.filter((w) => w !== "not" && w !== "isn't" && w !== "a" && w !== "an");
     if (stateWord.length !== 1) return undefined;
-    const state = stateWord[0] === "attacking" ? "attacking" : stateWord[0] === "blocking" ? "blocking" : stateWord[0] === "defender" ? "defender" : undefined;
+    // "defending": a defender where units block by becoming defenders (Three-Slot Duel), else blocking.
+    const defending = stateWord[0] === "defending" ? (this.hasDefenders() ? "defender" : "blocking") : undefined;
+    const state = stateWord[0] === "attacking" ? "attacking" : stateWord[0] === "blocking" ? "blocking" : stateWord[0] === "defender" ? "defender" : defending;
     const readiness = readinessOf(stateWord[0]!);
     if (readiness !== undefined) {
       // "if this is renewed", "if it's exhausted", "If that creature is exhausted": its exhausted state as it is checked

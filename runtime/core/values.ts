@@ -578,7 +578,7 @@ export function matchesSelector(ctx: Ctx, id: string, selector: CardSelector, co
   if (selector.exhausted !== undefined && card.exhausted !== selector.exhausted) return false;
   if (selector.attacking && !isAttacking(ctx, id)) return false;
   if (selector.blocking && !isBlocking(ctx, id)) return false;
-  if (selector.defender && !card.defender) return false;
+  if (selector.defender && !isDefender(ctx, id)) return false;
   if (selector.newlyTurned && !isNewlyTurned(ctx, id)) return false;
   if (selector.attackedThisTurn && card.attackedTurn !== ctx.state.turn) return false;
   if (selector.names?.length && !lowerSet(selector.names).has(words!.name)) return false;
@@ -658,6 +658,16 @@ export function isBlocking(ctx: Ctx, id: string): boolean {
   const battle = ctx.state.battle;
   if (battle) for (const attacker in battle.blocks) if (battle.blocks[attacker]!.includes(id)) return true;
   return ctx.state.frames.some((f) => f.chosen["blocker"]?.[0] === id && f.steps.some((s) => s.op === "rule" && s.rule === "attack"));
+}
+
+/**
+ * Is a card a defender (a game whose units block by being made defenders)? Made one and not yet walled, or walling the
+ * attack that is resolving: its status is spent as it walls (`defender_walls = one_attack`), but it is that fight's
+ * defender — "Defenders you control get +1 power" holds in the fight it walls, "Whenever a defender you control is
+ * destroyed" sees it die there.
+ */
+export function isDefender(ctx: Ctx, id: string): boolean {
+  return ctx.state.cards[id]!.defender || isBlocking(ctx, id);
 }
 
 const NO_IDS: readonly string[] = [];
@@ -911,7 +921,7 @@ export function evalCondition(ctx: Ctx, frame: Frame, condition: Condition): boo
     case "card_is": {
       const id = evalCard(ctx, frame, condition.of);
       if (!id || ctx.state.cards[id]?.zone !== ctx.rules.zones.battlefield) return false;
-      return condition.state === "attacking" ? isAttacking(ctx, id) : condition.state === "blocking" ? isBlocking(ctx, id) : ctx.state.cards[id]!.defender;
+      return condition.state === "attacking" ? isAttacking(ctx, id) : condition.state === "blocking" ? isBlocking(ctx, id) : isDefender(ctx, id);
     }
     case "card_matches": {
       const id = evalCard(ctx, frame, condition.of);
