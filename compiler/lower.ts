@@ -1570,6 +1570,16 @@ class AbilityLowering {
       if (c && !c.comparison) return { kind: "compare", left: { kind: "life", of: who }, op: "=", right: value };
       return c?.comparison === "more" || c?.comparison === "greater" ? { kind: "life_at_least", who, value } : { kind: "life_at_most", who, value };
     }
+    // "you have an empty slot", "an opponent has two free slots", "you have no empty slots": fewer cards in play than the
+    // slots of the game's slotted zone (Three-Slot Duel's Field) — read as how many cards that player controls.
+    const slotted = this.vocab.game.zones.find((z) => z.slots !== undefined);
+    if (clause.verb?.lemma === "have" && obj && slotted?.slots && objWords.some((w) => w === "slot" || w === "slots") && objWords.some((w) => w === "empty" || w === "free" || w === "open") && objWords.length === 2 && !obj.filters.length && (!c || (c.value !== undefined && (!c.comparison || c.comparison === "more")))) {
+      this.use(clause.subject, clause.verb, obj);
+      const who: PlayerRef = player ?? (words.some((w) => w.startsWith("opponent")) ? { kind: "opponent" } : { kind: "you" });
+      if (npDeterminers(obj).includes("no")) return { kind: "controls", who, selector: {}, atLeast: slotted.slots };
+      const empty = c?.value ?? 1;
+      return empty > slotted.slots ? { kind: "all", conditions: [] } : { kind: "not", condition: { kind: "controls", who, selector: {}, atLeast: slotted.slots - empty + 1 } };
+    }
     // "you control a Vampire" / "you control two or more units" / "you control no other units" /
     // "you control two or fewer units" / "an opponent controls a Knight"
     if (clause.verb?.lemma === "control" && obj) {
