@@ -555,6 +555,9 @@ function perPlayerText(step: Extract<Step, { op: "per_player" }>, ctx: Context):
   // "Deal 1 damage to the defending player for each creature they control": the player the steps act on, named in them —
   // the imperative stays (the player is "they", not who acts).
   if (step.who.kind !== "each_player" && step.who.kind !== "each_opponent" && new RegExp(`\\b(to|on) ${subject.toLowerCase()}\\b`).test(text.toLowerCase())) return text;
+  // "Target player loses 2 life and each creature they control gets -1/-1": steps with a subject of their own (cards) stay
+  // as they are, "they" being the player.
+  if (/^(each|all|target|this|these|it|its|that|those|the|a|an|another|other|up)\b/i.test(text)) return text;
   // "return a Unit they control ..." → "each player returns a Unit they control ...".
   return `${subject} ${text.replace(/^(\w+)/, (w) => thirdPerson(w.toLowerCase()))}`;
 }
@@ -815,8 +818,10 @@ export function selectorText(sel: CardSelector, ctx: Context, count: NumberExpr,
   }
   const zoned = sel.zones?.[0] && ctx.game.zones.find((z) => z.name === sel.zones![0])?.role !== "battlefield";
   // In play a subtype is the noun ("Vampires you control"); elsewhere it names a card ("a Vampire card in your Graveyard").
-  const subtypeHead = !sel.cardTypes?.length && !sel.names?.length && !zoned && sel.tokens !== "only" && sel.subtypes?.length ? sel.subtypes[sel.subtypes.length - 1] : undefined;
-  words.push(...(sel.colors ?? []), ...(subtypeHead ? sel.subtypes!.slice(0, -1) : (sel.subtypes ?? [])));
+  // Several subtypes are any one of them (runtime selector match): "target Vampire or Ghoul".
+  const subtypes = sel.subtypes?.length ? sel.subtypes.join(" or ") : undefined;
+  const subtypeHead = !sel.cardTypes?.length && !sel.names?.length && !zoned && sel.tokens !== "only" ? subtypes : undefined;
+  words.push(...(sel.colors ?? []), ...(!subtypeHead && subtypes ? [subtypes] : []));
   const named = subtypeHead ?? (sel.cardTypes?.length ? sel.cardTypes.join(" or ") : sel.names?.length ? `card named ${sel.names.join(" or ")}` : "card");
   // "target defender", "other defenders you control": the state is the noun; with a type, its adjective ("defender Units").
   const head = sel.defender ? (named === "card" ? "defender" : `defender ${named}`) : named;
