@@ -330,7 +330,8 @@ ${["expect p1 life 10", "expect p2 life 10", "expect p1 life 10", "expect p2 lif
     clearModuleCaches();
     expect([cache.size, set.size]).toEqual([0, 0]);
     // Filled once as the module loads, or constants: the same in every game.
-    const loadTime = new Set(["ACTION_TYPES", "SHARED_KEYS", "MOMENT_BOUNDARIES", "HOLDERS", "nativeRules", "registered", "runStepsNow", "factories"]);
+    // `slots` (per-game.ts) counts the perGame readers, each made once at a module's top level: a game's values live in its rules.derived.
+    const loadTime = new Set(["ACTION_TYPES", "SHARED_KEYS", "MOMENT_BOUNDARIES", "HOLDERS", "nativeRules", "registered", "runStepsNow", "factories", "slots"]);
     // Scratch of one computation, reset on the way out (a mutant that breaks the reset is caught by the runner's confirmation of kills).
     const scratch = new Set(["top", "seenIds", "keywordRound"]);
     const found: string[] = [];
