@@ -435,8 +435,8 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       const keywords = t.keywords.length ? ` with ${listText(t.keywords.map(keywordText))}` : "";
       // "create a 1/1 Thrall token for each other Vampire you control": a count reads as it is written.
       const each = perEach(step.amount, ctx);
-      if (each) return `create ${each.amount === 1 ? "a" : numberText(each.amount, ctx)} ${stats}${colors}${kind} ${plural("token", each.amount)}${keywords} for each ${each.of}`;
-      return `create ${step.amount === 1 ? "a" : numberText(step.amount, ctx)} ${stats}${colors}${kind} ${plural("token", step.amount)}${keywords}`;
+      const count = each ? each.amount : step.amount;
+      return `create ${count === 1 ? "a" : numberText(count, ctx)} ${stats}${colors}${kind} ${plural("token", count)}${keywords}${each ? ` for each ${each.of}` : ""}`;
     }
     case "gain_control":
       return `${playerText(step.who, ctx, true)} ${verb("gain", step.who)} control of ${aff(step.what)}${durationText(step.duration)}`;
