@@ -130,6 +130,8 @@ export type Expectation =
   | { kind: "turn"; value: number }
   | { kind: "phase"; value: string }
   | { kind: "active"; player: string }
+  /** `p2 to act`: the player the game waits for now — the one a pending choice asks, else the one holding priority in a response window, else the active player. */
+  | { kind: "to_act"; player: string }
   | { kind: "defender"; card: CardRef }
   /** `"Sparkmage" is exhausted` (value true) / `is ready` (false) / `is overexhausted` (over); in any zone (a Facet card, a creature). */
   | { kind: "exhausted"; card: CardRef; value: boolean; over?: boolean }
@@ -826,6 +828,10 @@ function parseExpectation(c: Cursor, flip: (negated: boolean) => void): Expectat
   }
   const player = c.player();
   if (c.word("life")) return { kind: "life", player, value: c.number() };
+  if (c.word("to")) {
+    c.expectWord("act");
+    return { kind: "to_act", player };
+  }
   const words = c.words([":", "has", "lacks", "count"]);
   const zone = () => {
     if (words.length === 0) throw new ParseError("expected a zone name", c.peek());

@@ -639,6 +639,10 @@ function evaluate(run: Run, state: GameState, events: TraceEvent[], e: Expectati
       return verdict(norm(state.phase) === norm(e.value), `phase ${e.value}`, `phase ${state.phase}`);
     case "active":
       return verdict(state.active === e.player, `active ${e.player}`, `active ${state.active}`);
+    case "to_act": {
+      const decider = engine.decider(state);
+      return verdict(decider === e.player, `${e.player} to act`, decider ? `${decider} to act` : "nobody to act (the game is over)");
+    }
     case "deck_violations": {
       const violations = engine.validateDeck(scenario.deck!.names);
       const got = violations.map((v) => v.code).sort();

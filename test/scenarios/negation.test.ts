@@ -186,6 +186,11 @@ const FORMS: Record<Expectation["kind"], (run: Run) => Pair[]> = {
   turn: (r) => numbered([`turn ${r.state.turn}`]),
   phase: (r) => [{ yes: `phase ${r.state.phase}`, no: `phase ${r.engine.rules.game.phases.find((p) => p.name !== r.state.phase)!.name}` }],
   active: (r) => [{ yes: `active ${r.state.active}`, no: `active ${r.state.active === "p1" ? "p2" : "p1"}` }],
+  to_act: (r) => {
+    const decider = r.engine.decider(r.state);
+    if (!decider) return [];
+    return [{ yes: `${decider} to act`, no: `${decider === "p1" ? "p2" : "p1"} to act` }];
+  },
   deck_violations: (r) => {
     const codes = r.engine.validateDeck(r.deck).map((v) => v.code);
     return [{ yes: `deck violations: ${codes.join(", ")}`, no: `deck violations: ${[...codes, "too_many_copies"].join(", ")}` }];
