@@ -121,6 +121,10 @@ function unitType(game: CompiledGame): CompiledGame["cardTypes"][number] | undef
   return game.cardTypes.find((t) => t.permanent && t.token) ?? game.cardTypes.find((t) => t.permanent);
 }
 
+/** A filter that describes a card, never a zone: "with power 2 or less", "without Haste", "that attacked this turn". */
+function describesCard(f: Ast.NounFilter): boolean {
+  return (f.kind === "prep" && (f.prep === "with" || f.prep === "without")) || f.kind === "relative";
+}
 /** A phrase and the phrases joined to it by `and` or a comma, in order. */
 function flattenAlso(np: Ast.NounPhrase): Ast.NounPhrase[] {
   return [np, ...(np.also ?? []).flatMap(flattenAlso)];
@@ -880,8 +884,12 @@ class AbilityLowering {
       const permanent = unitType(this.vocab.game);
       if (permanent) sel.cardTypes = [permanent.name];
     }
-    const nested = np.filters.flatMap((f) => (f.kind === "prep" && f.prep === "with" ? f.object.filters : []));
-    for (const f of [...np.filters, ...nested]) {
+    // "with Haste from your Discard Pile", "without Haste in your hand": what follows the keyword is hung on it, but it is the card's.
+    const nested = np.filters.flatMap((f) => (f.kind === "prep" && (f.prep === "with" || f.prep === "without") ? f.object.filters : []));
+    // "a creature card in your Discard Pile with power 2 or less": the parser hangs what follows the zone on the zone's
+    // name, but a zone has no power — it describes the card (useZoneWords leaves it to this reader).
+    const afterZone = np.filters.flatMap((f) => (f.kind === "prep" && (f.prep === "in" || f.prep === "from") ? f.object.filters.filter(describesCard) : []));
+    for (const f of [...np.filters, ...nested, ...afterZone]) {
       if (f.kind === "controlledBy") {
         const who = npDeterminers(f.controller).concat(npWords(f.controller));
         sel.controller = controlSide(f.controller) ?? "any";
@@ -995,11 +1003,12 @@ class AbilityLowering {
         this.use(f);
       } else if (f.kind === "prep" && f.prep === "without") {
         // "creatures without Flying"
+        // Only the keyword's words: a phrase hung on it ("without Haste from your Discard Pile") is read as the card's above.
         for (const w of npWords(f.object)) {
           const def = this.vocab.keywords.get(w);
           if (def) {
             (sel.exclude ??= []).push({ keyword: def.name });
-            this.use(f);
+            this.useWords(f.object, w);
           }
         }
       }
@@ -2412,7 +2421,9 @@ class AbilityLowering {
     // Graveyard") is left for CW6005, not carried with the name.
     const nameWords = new Set([...this.vocab.zones.keys()].flatMap((name) => name.split(/\s+/)));
     const zoneWord = (w: string) => nameWords.has(w) || [...singulars(w)].some((form) => nameWords.has(lower(form))) || ZONE_INTENSIFIERS.has(w) || w === "deck" || w === "decks";
-    this.use(np.items.filter((i) => i.kind === "word" && possessiveStem(i.text) === undefined && zoneWord(lower(i.text))), np.filters);
+    // A card's filter hung on the zone ("... in your Discard Pile with power 2 or less") is its reader's (selector), never
+    // carried with the zone's name: a reader that does not read it leaves it to CW6005.
+    this.use(np.items.filter((i) => i.kind === "word" && possessiveStem(i.text) === undefined && zoneWord(lower(i.text))), np.filters.filter((f) => !describesCard(f)));
     // The other determiners ("target" of "target player's deck", "your", "their") say whose.
     this.useDeterminers(np, "the");
   }
