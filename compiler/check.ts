@@ -708,6 +708,9 @@ function textNames(vocabulary: GameVocabulary): { all: Declaration[]; multiWord:
   return names;
 }
 
+/** English words of amounts, never a misspelt name: "draw that many cards" is not "Mana". */
+const AMOUNT_WORDS = new Set(["many", "much", "more", "most", "less", "least", "fewer", "half"]);
+
 /**
  * Content words of a noun phrase: multi-word names (`Shatter Zone`, `Discard Pile`) are matched
  * first, then single words; a word that resolves to nothing is reported only when it is a near
@@ -755,7 +758,7 @@ function checkRun(run: WordRun, context: CheckContext): void {
       context.references.push(referenceOf(context.file, word.range, found));
       continue;
     }
-    const suggestion = nearMiss(word.text, all.map((d) => d.name));
+    const suggestion = AMOUNT_WORDS.has(word.text.toLowerCase()) ? undefined : nearMiss(word.text, all.map((d) => d.name));
     if (suggestion) {
       const declaration = all.find((d) => d.name === suggestion || `${d.name}s` === suggestion)!;
       reportUnknownWord(context, declaration.kind, word.text, word.range, suggestion);

@@ -66,6 +66,8 @@ export interface EventContract {
    * in a blocks trigger is the other card (the attacker blocked), in an attacks trigger the event's own card.
    */
   roles?: { card: readonly string[]; other: readonly string[] };
+  /** What the event's amount is, when it carries one: what "that much" / "that many" read in its trigger or replacement. */
+  amount?: string;
 }
 
 export const TRIGGER_EVENTS: Readonly<Record<EventKind, EventContract>> = {
@@ -75,23 +77,23 @@ export const TRIGGER_EVENTS: Readonly<Record<EventKind, EventContract>> = {
   attacks: { card: "attacks", player: "they attack with a card", combat: true, other: "the card attacked (an attack on a card)", roles: { card: ["attacking"], other: ["attacked"] } },
   blocks: { card: "blocks", player: "they block with a card", combat: true, other: "the attacker it blocks", roles: { card: ["blocking"], other: ["attacking", "blocked"] } },
   blocked: { card: "becomes blocked", combat: true, other: "the card blocking it (each, when several do)", roles: { card: ["blocked", "attacking"], other: ["blocking"] } },
-  combat_damage_player: { card: "deals combat damage to a player", player: "they are dealt combat damage", combat: true },
-  deals_damage: { card: "deals damage", other: "the card dealt damage (damage to a card)" },
-  dealt_damage: { card: "is dealt damage" },
-  draw: { player: "they draw a card" },
+  combat_damage_player: { card: "deals combat damage to a player", player: "they are dealt combat damage", combat: true, amount: "the damage dealt" },
+  deals_damage: { card: "deals damage", other: "the card dealt damage (damage to a card)", amount: "the damage dealt" },
+  dealt_damage: { card: "is dealt damage", amount: "the damage dealt" },
+  draw: { player: "they draw a card", amount: "1: each card drawn is an event" },
   discard: { card: "is discarded", player: "they discard a card" },
-  gain_life: { player: "they gain life" },
-  lose_life: { player: "they lose life" },
+  gain_life: { player: "they gain life", amount: "the life gained" },
+  lose_life: { player: "they lose life", amount: "the life lost" },
   cast: { card: "is played", player: "they play a card" },
-  keyword_action: { player: "they perform the keyword action" },
+  keyword_action: { player: "they perform the keyword action", amount: "the keyword's number (Scry 2: 2)" },
   phase_start: { player: "a phase of their turn starts" },
   phase_end: { player: "a phase of their turn ends" },
-  counter_added: { card: "gets a counter" },
+  counter_added: { card: "gets a counter", amount: "the counters put" },
   destroys: { card: "destroys another card", other: "the card destroyed" },
   fights: { card: "fights", combat: true, other: "the unit it fights" },
-  player_dealt_damage: { player: "they are dealt damage" },
+  player_dealt_damage: { player: "they are dealt damage", amount: "the damage dealt" },
   exhausted: { card: "becomes exhausted" },
-  player_counter_added: { player: "they get counters" },
+  player_counter_added: { player: "they get counters", amount: "the counters put" },
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ import type {
   Condition,
   CostPart,
   Duration,
+  EventKind,
   KeywordDef,
   KeywordGrant,
   MarkerDef,
@@ -444,6 +445,9 @@ class AbilityLowering {
    * then you gain that much life": 2): what a later "that much" is. Without one, "that much" is the triggering event's.
    */
   lastMeasured?: NumberExpr;
+  /** The event the ability follows: its trigger's, or the event it replaces ("If you would gain life, ..."), and its words. */
+  eventKind?: EventKind;
+  eventText?: string;
   /** The card whose text is lowered: its type and stats (absent for a game file's keyword or rule text). */
   own?: CardInfo["own"];
   /** The words of the ability the IR carries (word-accounting.ts): what is left is reported. */
@@ -518,6 +522,8 @@ class AbilityLowering {
    */
   setTrigger(trigger: TriggerPattern | undefined): void {
     this.trigger = trigger;
+    this.eventKind = trigger?.event;
+    this.eventText = trigger?.text;
     if (trigger && trigger.subject.kind !== "player" && trigger.object?.kind === "card") this.lastCard = this.eventOther = { kind: "event_other" };
   }
   /** The event's other card as the trigger named it (`lastCard` until the ability names another card). */
@@ -611,7 +617,7 @@ class AbilityLowering {
     if (npWords(np).includes("much") && npWords(np).includes("plus")) {
       this.useDeterminers(np, "that");
       this.useWords(np, "much");
-      return this.times(np, this.plusAfter(np, this.thatMuch()));
+      return this.times(np, this.plusAfter(np, this.thatMuch(np)));
     }
     const c = npCount(np);
     if (c) return this.count(c, fallback);
@@ -628,7 +634,7 @@ class AbilityLowering {
     if (npDeterminers(np).includes("much") || npWords(np).includes("much")) {
       this.useDeterminers(np, "much", "that");
       this.useWords(np, "much");
-      return this.times(np, this.plusAfter(np, this.thatMuch()));
+      return this.times(np, this.plusAfter(np, this.thatMuch(np)));
     }
     // "Discard up to three cards, then draw that many": as many cards as the step before acted on
     // (in a trigger with no such step, as many as the event carried).
@@ -636,7 +642,7 @@ class AbilityLowering {
       this.useDeterminers(np, "that");
       this.useWords(np, "many");
     }
-    if (npDeterminers(np).includes("that") && npWords(np)[0] === "many") return this.actedOnCards ? { kind: "chosen_count", label: "it" } : { kind: "event_amount" };
+    if (npDeterminers(np).includes("that") && npWords(np)[0] === "many") return this.actedOnCards ? { kind: "chosen_count", label: "it" } : this.eventAmount(np);
     return fallback;
   }
   /** The zone a phrase names, in the game file's spelling: "your Graveyard", "its owner's Shatter Zone", "an opponent's Discard Pile". */
@@ -685,8 +691,21 @@ class AbilityLowering {
     return typeof amount === "number" ? factor * amount : { kind: "times", factor, of: amount };
   }
   /** "that much": the amount of damage or life this ability named last (read again as it resolves), else the event's. */
-  thatMuch(): NumberExpr {
-    return this.lastMeasured !== undefined ? structuredClone(this.lastMeasured) : { kind: "event_amount" };
+  thatMuch(np: Ast.NounPhrase): NumberExpr {
+    return this.lastMeasured !== undefined ? structuredClone(this.lastMeasured) : this.eventAmount(np);
+  }
+  /**
+   * The amount of the event the ability follows (its trigger's or the event it replaces), for "that much" / "that many"
+   * with nothing before them in the ability. An ability with no event that carries one (a spell, "When this enters play")
+   * would read 0: CW6021 at the words.
+   */
+  eventAmount(np: Ast.NounPhrase): NumberExpr {
+    if (this.eventKind === undefined || TRIGGER_EVENTS[this.eventKind].amount === undefined) {
+      const words = this.slice(np.range);
+      const event = this.eventKind === undefined ? "it follows no event" : `its event ("${this.eventText}") carries none`;
+      this.notes.push({ file: this.file, range: plainRange(np.range), code: "CW6021", args: { words, event }, message: `"${words}" names no amount: ${event}` });
+    }
+    return { kind: "event_amount" };
   }
   /** "that much life plus 1": a number after `plus` adds to the amount. */
   plusAfter(np: Ast.NounPhrase, base: NumberExpr): NumberExpr {
@@ -3557,6 +3576,8 @@ function afterPrefix(card: CardInfo): CardInfo {
 function enteringEnhanced(a: Ability, l: AbilityLowering): void {
   a.kind = "triggered";
   a.trigger = ENTERS_ENHANCED;
+  l.eventKind = a.trigger.event;
+  l.eventText = a.trigger.text;
   l.eventPlayer = carriesPlayer(a.trigger);
   l.combatTrigger = false;
 }
@@ -4573,6 +4594,8 @@ function lowerReplacement(body: Ast.ReplacementBody, a: Ability, l: AbilityLower
   }
   // "If an opponent would gain life, they lose that much life instead": "they" is the event's player.
   if (event.subject?.kind === "player") l.eventPlayer = true;
+  l.eventKind = event.event;
+  l.eventText = l.slice(body.event.range);
   const eachTurn = body.event.tail.filter((t) => t.kind === "timing" && t.which === "each" && !t.combat);
   const limit = body.firstTime ? (eachTurn.length ? ("first_each_turn" as const) : ("first" as const)) : undefined;
   if (limit === "first_each_turn") l.use(eachTurn);

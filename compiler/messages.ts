@@ -861,6 +861,14 @@ export const MESSAGES = {
     example: "[Purple] Destroy target creature with less attack than this.   (a Chromatic Battlelines Spell)",
     exampleArgs: { type: "Spell", stat: "attack", words: "less attack than this" },
   },
+  CW6021: {
+    severity: "warning",
+    template: '"{words}" names no amount: nothing before it in this ability measures one (damage, life, cards it acted on), and {event}. The engine would read 0. Write the number, or name the amount first ("Deal 2 damage to target creature, then gain that much life").',
+    explanation:
+      "\"That much\" and \"that many\" repeat an amount: the damage dealt or life gained or lost that the same ability named before them (`Gain 3 life, then each opponent loses that much life.`: 3), else the amount its event carries — the damage of \"Whenever this deals damage\", the life of \"Whenever you gain life\" or \"If you would gain life, ... instead\" (a replacement keeps the event's amount), the cards of \"Discard your hand, then draw that many cards\". A spell, an activated ability or a trigger whose event has no amount (\"When this enters play\") has nothing there: the engine would read 0 and the card would check clean and play otherwise than printed, so it is reported at the words. Write the number itself, or name the amount before it in the same ability.",
+    example: "[Green] Gain that much life.   (a Chromatic Battlelines Spell)",
+    exampleArgs: { words: "that much life", event: "it follows no event" },
+  },
   CW6040: {
     severity: "info",
     template: 'The text in parentheses is not read: {reason}. The engine runs "{readsAs}".',
