@@ -19,10 +19,13 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 // @ts-expect-error a plain JS Stryker plugin (no types): only its reason text is read here
 import { MESSAGE_TEXT } from "../mutation/message-text-ignorer.mjs";
-// @ts-expect-error a plain JS Stryker plugin (no types): only its reason texts are read here
-import { STEP_DONE } from "../mutation/equivalent-ignorer.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
+/**
+ * How the reason of an equivalent mutant starts (the `equivalent` column): mutation/equivalent-ignorer.mjs's kinds
+ * (STEP_DONE) and a single mutant marked in the code, `// Stryker disable next-line <Mutator>: equivalent — why`.
+ */
+const EQUIVALENT = "equivalent";
 const scoresFile = path.join(root, "docs", "mutation-scores.json");
 const page = path.join(root, "docs", "mutation.md");
 
@@ -80,7 +83,8 @@ export function scoreOf(report: StrykerReport, module: string): Omit<ModuleScore
     noCoverage,
     ignored: count("Ignored"),
     messageText: mutants.filter((m) => m.status === "Ignored" && m.statusReason?.startsWith(MESSAGE_TEXT)).length,
-    equivalent: mutants.filter((m) => m.status === "Ignored" && m.statusReason?.startsWith(STEP_DONE)).length,
+    // The ignorer's kinds (mutation/equivalent-ignorer.mjs) and single mutants marked in the code (`// Stryker disable … : equivalent — why`).
+    equivalent: mutants.filter((m) => m.status === "Ignored" && m.statusReason?.startsWith(EQUIVALENT)).length,
     errors: count("CompileError") + count("RuntimeError"),
     score: valid ? Math.round((detected / valid) * 1000) / 10 : 100,
   };
@@ -235,7 +239,11 @@ export function renderPage(scores: Scores, allModules: string[], asOf: string): 
     "  interpreter (runtime/core/effects.ts `runStep`, `runKeywordAction`, `runNativeRule`), whose one reader,",
     "  `runTopFrame`, tells only `\"wait\"` from anything else. (combat's `resolveAttack` also returns \"done\", but",
     "  its caller tests `=== \"done\"`: that mutant is a real fault and stays counted.) A module measured before",
-    "  this kind was added (see its date) still counts these mutants as survivors.",
+    "  this kind was added (see its date) still counts these mutants as survivors. A single equivalent mutant is",
+    "  marked where it is, with Stryker's comment and its reason, which starts with `equivalent`",
+    "  (`// Stryker disable next-line ConditionalExpression: equivalent — ...`; `grep -rn \"Stryker disable\" runtime/`",
+    "  lists them); such a comment ignores every mutant of that kind on its line, so it is used only on a line",
+    "  where the others of that kind are equivalent too or said in the reason.",
     "",
     "**What judges what.** Every engine module is judged by the scenarios, through the same runner as `cardwright",
     "test`: every expectation, and at every action line the engine's invariants, its listing of legal actions",

@@ -175,8 +175,9 @@ function advance(ctx: Ctx, run: ChainRun): void {
     if (state.over || state.pending || state.frames.length > 0) return;
     const chain = run.chain;
     if (!chain) {
-      const onlyOpponent = run.begun === 0 && run.starts.length === 0 && run.opponentNoted.length > 0;
-      if (run.starts.length === 0 && !onlyOpponent) {
+      // A run begins at least one chain: a run is made only for noted abilities, so with none of the owner's to start
+      // it, its first chain is only the opponent's ("If you have no matching trigger but the opponent does, you still own one chain").
+      if (run.starts.length === 0 && run.begun > 0) {
         state.chainRun = null;
         return;
       }
@@ -209,14 +210,13 @@ function placeTriggers(ctx: Ctx): void {
   const fresh = state.noted.splice(0);
   let run = state.chainRun;
   if (!run) {
+    // Stryker disable next-line ConditionalExpression: equivalent — settle calls placeTriggers with no run only when abilities are noted (core/settle.ts), so `fresh` is never empty here; the guard keeps a later caller from opening an empty chain
     if (fresh.length === 0) return;
     const owner = fresh.find((t) => t.by)?.by ?? state.active;
     run = { owner, starts: [], opponentNoted: [], begun: 0, chain: null, asking: null };
     state.chainRun = run;
-    for (const t of fresh) {
-      if (t.controller === owner) run.starts.push(t);
-      else if (!run.opponentNoted.some((o) => instanceKey(o) === instanceKey(t))) run.opponentNoted.push(t);
-    }
+    // The same opponent instance noted twice (two draws of one action) is appended once per chain: beginChain skips used instances.
+    for (const t of fresh) (t.controller === owner ? run.starts : run.opponentNoted).push(t);
   } else if (run.chain) {
     distribute(ctx, run, run.chain, fresh);
   } else {

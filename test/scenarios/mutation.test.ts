@@ -44,11 +44,12 @@ describe("mutation scores", () => {
   it("count a module's mutants by status; the score leaves out ignored and erroring mutants", () => {
     const report = {
       files: {
-        "runtime/mechanics/unique.ts": { mutants: [...["Killed", "Killed", "Timeout", "Survived", "NoCoverage", "Ignored", "CompileError"].map((status) => ({ status })), { status: "Ignored", statusReason: MESSAGE_TEXT }, { status: "Ignored", statusReason: STEP_DONE }] },
+        "runtime/mechanics/unique.ts": { mutants: [...["Killed", "Killed", "Timeout", "Survived", "NoCoverage", "Ignored", "CompileError"].map((status) => ({ status })), { status: "Ignored", statusReason: MESSAGE_TEXT }, { status: "Ignored", statusReason: STEP_DONE }, { status: "Ignored", statusReason: "equivalent — the caller never passes an empty list" }, { status: "Ignored", statusReason: "Ignored using a comment" }] },
         "runtime/mechanics/bleed.ts": { mutants: [{ status: "Survived" }] },
       },
     };
-    expect(scoreOf(report, "runtime/mechanics/unique.ts")).toEqual({ mutants: 9, killed: 2, timeout: 1, survived: 1, noCoverage: 1, ignored: 3, messageText: 1, equivalent: 1, errors: 1, score: 60 });
+    // A mutant marked equivalent in the code (`// Stryker disable next-line X: equivalent — why`) counts as equivalent; a comment without that reason does not.
+    expect(scoreOf(report, "runtime/mechanics/unique.ts")).toEqual({ mutants: 11, killed: 2, timeout: 1, survived: 1, noCoverage: 1, ignored: 5, messageText: 1, equivalent: 2, errors: 1, score: 60 });
   });
 
   it("leave out a step's \"done\" in the step interpreter only, where its one reader tells only \"wait\" from the rest", () => {
