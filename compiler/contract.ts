@@ -75,6 +75,7 @@ export const TRIGGER_EVENTS: Readonly<Record<EventKind, EventContract>> = {
   leaves: { card: "leaves play", player: "a card they own leaves play" },
   destroyed: { card: "is destroyed", player: "a card they control is destroyed" },
   attacks: { card: "attacks", player: "they attack with a card", combat: true, other: "the card attacked (an attack on a card)", roles: { card: ["attacking"], other: ["attacked"] } },
+  attacked: { card: "is attacked", player: "a card they control is attacked", combat: true, other: "the attacker", roles: { card: ["attacked"], other: ["attacking"] } },
   blocks: { card: "blocks", player: "they block with a card", combat: true, other: "the attacker it blocks", roles: { card: ["blocking"], other: ["attacking", "blocked"] } },
   blocked: { card: "becomes blocked", combat: true, other: "the card blocking it (each, when several do)", roles: { card: ["blocked", "attacking"], other: ["blocking"] } },
   combat_damage_player: { card: "deals combat damage to a player", player: "they are dealt combat damage", combat: true, amount: "the damage dealt" },

@@ -371,6 +371,8 @@ export type EventKind =
   | "leaves"
   | "destroyed"
   | "attacks"
+  /** A card an attack is aimed at ("Whenever this unit is attacked"): the card attacked, its other card the attacker. */
+  | "attacked"
   | "blocks"
   | "blocked"
   | "combat_damage_player"

@@ -3267,6 +3267,16 @@ function useGeneric(l: AbilityLowering, np: Ast.NounPhrase | undefined): Record<
   return {};
 }
 
+/** Verbs whose trigger reading takes the passive voice ("this is destroyed", "a card is put into", "this is attacked"). */
+const PASSIVE_TRIGGER_VERBS: ReadonlySet<string> = new Set(["put", "destroy", "block", "deal", "discard", "draw", "cast", "play", "attack"]);
+
+/** Whether an attack can be aimed at a card: a game whose units fight may attack one (`attack_targets`), and a Weapon attacks a creature. */
+function cardsCanBeAttacked(l: AbilityLowering): boolean {
+  const params = l.vocab.game.params;
+  if (params["combat_model"] === "fight") return String(params["attack_targets"] ?? "unit player").split(/\s+/).includes("unit");
+  return params["weapon_card_type"] !== undefined;
+}
+
 function lowerTrigger(head: Ast.TriggerHead, l: AbilityLowering): TriggerPattern | undefined {
   const trigger = triggerPattern(head, l);
   if (trigger) l.use(head.event?.verb, head.event?.be);
@@ -3376,6 +3386,17 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
     delete selector.zones;
     return Object.keys(selector).length ? { object: { kind: "card", selector } } : {};
   };
+  // A passive trigger is read only by the verbs whose reading below takes it ("is destroyed", "is attacked"); with any
+  // other verb the voice would be lost ("is attacked" run as "attacks"), so it is not understood.
+  if (clause.be && verb && !PASSIVE_TRIGGER_VERBS.has(verb)) {
+    l.note(head.range, `trigger not understood by the engine: "${text}" (the engine reads "is ${clause.verb?.text ?? verb}" as no event)`);
+    return undefined;
+  }
+  // "Whenever a Unit card is discarded", "Whenever a card is drawn": any player's discard or draw of such a card.
+  if (clause.be && !isSelf && !isPlayerSubject && (verb === "discard" || verb === "draw")) {
+    const subject = clause.subject;
+    return { event: verb, subject: { kind: "player", who: "any" }, ...objectOf(generic(subject) ? undefined : subject), ...useGeneric(l, subject), text };
+  }
   // "When you Scry", "Whenever you erase a card" (any card: the event is the action).
   if (keyword && keyword.kind === "action") return { event: "keyword_action", subject: playerSubject(), keyword: keyword.name, ...useGeneric(l, clause.object), text };
   switch (verb) {
@@ -3419,9 +3440,25 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
         break;
       }
       return { event: "fights", subject: cardSubject(), ...objectOf(clause.object), text };
-    case "attack":
+    case "attack": {
+      if (clause.be) {
+        // "Whenever this unit is attacked [by a unit with Flying]": the card an attack is aimed at; "Whenever you are
+        // attacked": an attack on you or on a card of yours (as "attacks you").
+        const by = tailPreps.find((p) => p.prep === "by");
+        if (by) l.use(by);
+        if (isPlayerSubject) {
+          const attacker = objectOf(by?.object).object;
+          return { event: "attacks", subject: { kind: "card", selector: attacker?.kind === "card" ? attacker.selector : {} }, ...objectOf(clause.subject), text };
+        }
+        if (!cardsCanBeAttacked(l)) {
+          l.note(head.range, `"${text}": in this game no attack is aimed at a card (creatures attack players), so this never fires`);
+          return undefined;
+        }
+        return { event: "attacked", subject: cardSubject(), ...objectOf(by?.object), text };
+      }
       // "Whenever a creature attacks you": the player attacked (or whose card is); "Whenever this attacks a unit": the card.
       return { event: "attacks", subject: cardSubject(), ...objectOf(clause.object), text };
+    }
     case "block": {
       // "Whenever this blocks a creature": the attacker blocked; "Whenever this is blocked by a creature": a blocker.
       if (!clause.be) return { event: "blocks", subject: cardSubject(), ...objectOf(clause.object), text };

@@ -1183,6 +1183,7 @@ function triggerText(t: TriggerPattern, ctx: Context): string {
   if (t.event === "counter_added") return `${head} ${subject} gets ${t.counter ? `${t.counter} counters` : "counters"}`;
   if (t.event === "fights") return `${head} ${subject} fights${object ? ` ${object}` : ""}`;
   if (t.event === "blocked") return `${head} ${subject} is blocked${object ? ` by ${object}` : ""}${combat}`;
+  if (t.event === "attacked") return `${head} ${subject} is attacked${object ? ` by ${object}` : ""}`;
   return `${head} ${subject} ${carries.card ?? t.event}${combat}`;
 }
 

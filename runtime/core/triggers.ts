@@ -41,6 +41,15 @@ export function attackedBy(ctx: Ctx, target: TargetValue): Pick<GameEventData, "
   return { other: target.card, ...(controller !== undefined ? { defending: controller } : {}) };
 }
 
+/**
+ * An attack declared: "attacks" for the attacker and, when it is aimed at a card, "attacked" for that card (its other card
+ * the attacker) — "Whenever this unit is attacked" resolves before the fight, as "When this attacks" does.
+ */
+export function noteAttack(ctx: Ctx, attacker: string, player: PlayerId, target: TargetValue): void {
+  noteEvent(ctx, "attacks", { card: attacker, player, ...attackedBy(ctx, target) });
+  if ("card" in target) noteEvent(ctx, "attacked", { card: target.card, player: ctx.state.cards[target.card]?.controller, other: attacker });
+}
+
 /** What a noted trigger remembers of its event ("it", "that player", "that much", "that creature"). */
 function eventOf(data: GameEventData): TriggerEvent {
   const event: TriggerEvent = { card: data.card, player: data.player, amount: data.amount };

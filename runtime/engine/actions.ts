@@ -23,7 +23,7 @@ import {
   moveCard,
   newCtx,
   noteEvent,
-  attackedBy,
+  noteAttack,
   playCost,
   runFlowAction,
   selectCards,
@@ -772,7 +772,7 @@ function perform(ctx: Ctx, action: Action): void {
       state.frames.push({ card: action.attacker, controller: action.player, steps: [{ op: "rule", rule: "await_triggers" }, { op: "rule", rule: "attack" }], pc: 0, targets: [[action.target]], chosen: { attacker: [action.attacker] }, label: `attack by ${cardName(ctx, action.attacker)}` });
       // The attack is under way until its frame's `attack` step has run: "attacking", "the defending player".
       state.combat = { attacker: action.attacker, target: action.target };
-      noteEvent(ctx, "attacks", { card: action.attacker, player: action.player, ...attackedBy(ctx, action.target) });
+      noteAttack(ctx, action.attacker, action.player, action.target);
       return;
     }
     case "defend": {

@@ -20,7 +20,7 @@ import type { EngineParamName } from "../../compiler/contract.ts";
 import type { SourceRef } from "../../compiler/ir.ts";
 import type { Action, Refusal } from "../core/action.ts";
 import type { Ctx } from "../core/index.ts";
-import { attackedBy, battlefield, cardDef, cardName, damageCard, damagePlayer, destroy, emit, exhaustCard, hasRule, noteEvent, statOf, writeCard } from "../core/index.ts";
+import { battlefield, cardDef, cardName, damageCard, damagePlayer, destroy, emit, exhaustCard, hasRule, noteAttack, noteEvent, statOf, writeCard } from "../core/index.ts";
 import { registerNativeRule } from "../core/effects.ts";
 import { numberParam } from "../core/rules.ts";
 import { mainPhaseTiming } from "./timing.ts";
@@ -134,7 +134,7 @@ function performMove(ctx: Ctx, move: GameMove): boolean {
   emit(ctx, "attack", `${cardName(ctx, card.id)} (Weapon) attacks ${what}`, { player: move.player, card: card.id, name: cardName(ctx, card.id) });
   const frame: Frame = { card: card.id, controller: move.player, steps: [{ op: "rule", rule: "weapon_fight" }], pc: 0, targets: [[move.target!]], chosen: {}, label: `${cardName(ctx, card.id)}'s attack on ${what}` };
   state.combat = { attacker: card.id, target: move.target! };
-  noteEvent(ctx, "attacks", { card: card.id, player: move.player, ...attackedBy(ctx, move.target!) });
+  noteAttack(ctx, card.id, move.player, move.target!);
   if (String(rules.param("priority_actions", "")).split(/\s+/).includes("weapon_attack")) rules.model.announce(ctx, frame, "ability", []);
   else state.frames.push(frame);
   return true;
