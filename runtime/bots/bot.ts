@@ -36,6 +36,8 @@ export interface BotSettings {
   exploration?: number;
   /** Search bot: keep the subtree the game went down between decisions (default true; false searches every decision afresh). */
   reuseTree?: boolean;
+  /** Search bot: let the root's actions into the search a few at a time, greedy's best first (progressive widening; default true; false searches them all from the start). */
+  rootWidening?: boolean;
   /** Card definition ids this bot may not play (restricted play): their `play` actions are never chosen while anything else is legal. */
   forbidden?: ReadonlySet<string>;
 }

@@ -13,7 +13,11 @@
  * At the root the choice is PUCT instead, its policy the greedy bot's settled judgement of each
  * action (./greedy.ts settledScore, in a sampled world): a one-step look sees nothing of an attack
  * declared or a block, the settled one does, so the search starts from greedy's move and leaves it
- * when its simulated games show another better.
+ * when its simulated games show another better. It widens progressively: only the few actions greedy
+ * judges best are searched at first, one for each score the judgement gives (actions it cannot tell
+ * apart, such as harvesting one card or another, are searched through the first of them), and more are
+ * let in as the root's simulated games grow (about √n / 2 of n): 100 simulated games spread over a
+ * Chromatic main phase's thirteen moves gave each 3–12, fewer than tell two moves apart.
  * The bot then plays the action simulated most often (a move that wins outright at once). The budget is a number of simulated games
  * per decision (deterministic for a seed), or a time in milliseconds (not deterministic). Between
  * its decisions the bot follows the game (`observe`: every action taken, by either player) down
@@ -48,6 +52,34 @@ interface Node {
   priors?: Map<string, number>;
 }
 
+interface RootJudgement {
+  share: number;
+  value: number;
+  rank: number;
+}
+
+/** What an action does, apart from which card it does it with: harvesting, shattering, playing, attacking ... */
+export const actionKind = (action: Action): string => `${action.type}:${"move" in action ? action.move : ""}`;
+
+/**
+ * The order in which the root lets its actions into the search: best judged first; of actions of
+ * one kind judged the same (harvesting one card or another: the judgement cannot tell them apart)
+ * only the first in listing order, the second of each such group after every first, and so on — so
+ * the first few searched are the different things the bot can do.
+ */
+export function rootOrder(judged: readonly { key: string; kind: string; score: number }[]): string[] {
+  const byScore = [...judged].sort((a, b) => b.score - a.score || 0);
+  const taken = new Map<string, number>();
+  const nth = new Map<string, number>();
+  for (const { key, kind, score } of byScore) {
+    const group = `${score} ${kind}`;
+    const n = taken.get(group) ?? 0;
+    taken.set(group, n + 1);
+    nth.set(key, n);
+  }
+  return byScore.map(({ key }) => key).sort((a, b) => nth.get(a)! - nth.get(b)!);
+}
+
 export const DEFAULT_ROLLOUT_DEPTH = 4;
 export const DEFAULT_ROLLOUT_RANDOMNESS = 20;
 const DEFAULT_EXPLORATION = 0.7;
@@ -55,6 +87,9 @@ const DEFAULT_EXPLORATION = 0.7;
 const ROOT_POLICY_WEIGHT = 1;
 /** Temperature of the root policy, as a share of the evaluation's scale: a score this far below the best action's is e times less likely. */
 const ROOT_POLICY_TEMPERATURE = 0.25;
+/** Progressive widening at the root: after n simulated games the first max(ROOT_MIN_WIDTH, ⌈ROOT_WIDENING·√(n+1)⌉) actions of the root's order are searched (100 games: 5, 200: 8). */
+const ROOT_WIDENING = 0.5;
+const ROOT_MIN_WIDTH = 2;
 /** Weight of the one-step judgement in a child's score at its first visit (it fades as 1/visits). */
 const PRIOR_WEIGHT = 1;
 /** Deepest walk down the tree in one simulated game (a guard; trees stay far shallower). */
@@ -78,16 +113,19 @@ export class MctsBot implements Bot {
   private readonly exploration: number;
   private readonly forbidden: ReadonlySet<string> | undefined;
   private readonly reuseTree: boolean;
+  private readonly rootWidening: boolean;
   /** What the searches did so far: decisions searched, simulated games played, and simulated games inherited from earlier searches (tree reuse). */
   readonly searched = { decisions: 0, playouts: 0, reused: 0 };
   /** The node of the position the game is in, when the tree of an earlier search reaches it (tree reuse). */
   private current: Node | undefined;
+  /** The root of the last decision's search. */
+  private lastRoot: Node | undefined;
   /**
    * The root's policy for the search under way: each action's share (by the greedy bot's settled
-   * judgement in a sampled world) and that judgement as a chance to win (the first estimate of an
-   * action not yet simulated).
+   * judgement in a sampled world), that judgement as a chance to win (the first estimate of an
+   * action not yet simulated) and its rank in the order the root lets actions in (widening).
    */
-  private rootPolicy: Map<string, { share: number; value: number }> | undefined;
+  private rootPolicy: Map<string, RootJudgement> | undefined;
 
   constructor(
     private readonly engine: Engine,
@@ -106,6 +144,7 @@ export class MctsBot implements Bot {
     this.exploration = settings.exploration ?? DEFAULT_EXPLORATION;
     this.forbidden = settings.forbidden;
     this.reuseTree = settings.reuseTree ?? true;
+    this.rootWidening = settings.rootWidening ?? true;
   }
 
   observe(state: GameState, action: Action): void {
@@ -124,6 +163,7 @@ export class MctsBot implements Bot {
     }
     const root = (this.reuseTree && this.current) || this.newNode(this.player, 0.5);
     this.current = this.reuseTree ? root : undefined;
+    this.lastRoot = root;
     for (const child of root.children.values()) this.searched.reused += child.visits;
     this.searched.decisions++;
     const deadline = this.milliseconds !== undefined ? Date.now() + this.milliseconds : Infinity;
@@ -152,9 +192,10 @@ export class MctsBot implements Bot {
    * The root's policy: every action the bot has, judged as the greedy bot judges it — the position
    * once the action settles (its own follow-up choices, the opponent's best answers this turn;
    * waiting: the position as it stands) — in one sampled world (so the opponent's hidden cards
-   * are guessed, not read), turned into shares by a softmax over the scores.
+   * are guessed, not read), turned into shares by a softmax over the scores, and ranked for
+   * widening (`rootOrder`).
    */
-  private policyAt(real: GameState): Map<string, { share: number; value: number }> {
+  private policyAt(real: GameState): Map<string, RootJudgement> {
     const world = this.sampler.sample(real, this.random);
     const actions = this.namer.group(world, this.legal(world, this.player));
     const scores = new Map<string, number>();
@@ -162,16 +203,22 @@ export class MctsBot implements Bot {
       scores.set(key, isWaiting(action) ? this.evaluator.score(quietly(this.engine, world), this.player) : settledScore(this.engine, this.evaluator, world, action, this.player));
     const best = Math.max(...scores.values());
     const temperature = ROOT_POLICY_TEMPERATURE * this.evaluator.scale;
-    const policy = new Map<string, { share: number; value: number }>();
+    const policy = new Map<string, RootJudgement>();
     if (best === -Infinity) return policy;
+    const rank = new Map(rootOrder([...scores].map(([key, score]) => ({ key, score, kind: actionKind(actions.get(key)!) }))).map((key, i) => [key, i]));
     let total = 0;
     for (const [key, score] of scores) {
       const weight = score === -Infinity ? 0 : Math.exp((score - best) / temperature);
       total += weight;
-      policy.set(key, { share: weight, value: score === -Infinity ? 0 : this.evaluator.chance(score) });
+      policy.set(key, { share: weight, value: score === -Infinity ? 0 : this.evaluator.chance(score), rank: rank.get(key)! });
     }
     for (const entry of policy.values()) entry.share /= total;
     return policy;
+  }
+
+  /** How many simulated games each action of the last decision got, by the action's name (./action-key.ts). */
+  rootVisits(): Map<string, number> {
+    return new Map([...(this.lastRoot?.children ?? [])].map(([key, child]) => [key, child.visits]));
   }
 
   private newNode(actor: PlayerId, prior: number): Node {
@@ -210,8 +257,11 @@ export class MctsBot implements Bot {
         const policy = this.rootPolicy;
         let total = 0;
         for (const k of actions.keys()) total += node.children.get(k)?.visits ?? 0;
+        // Widening: the actions ranked within the width searched so far (all of them when none is: a world whose actions the policy never saw).
+        const width = this.rootWidening ? Math.max(ROOT_MIN_WIDTH, Math.ceil(ROOT_WIDENING * Math.sqrt(total + 1))) : Infinity;
+        const admitted = [...actions.keys()].filter((k) => (policy.get(k)?.rank ?? Infinity) < width);
         let bestScore = -Infinity;
-        for (const candidate of actions.keys()) {
+        for (const candidate of admitted.length ? admitted : actions.keys()) {
           const c = node.children.get(candidate);
           const visits = c?.visits ?? 0;
           const judged = policy.get(candidate);
