@@ -62,6 +62,11 @@ export class WorkspaceFile {
   private made: monaco.editor.ITextModel | undefined;
   /** The text until the model is made (then the model holds it). */
   private initialText: string | undefined;
+  /**
+   * Counts the saves this tab started. A read of the disk that a save overlapped may hold the text from
+   * before it, and must not be taken for a change made by someone else (poll).
+   */
+  saves = 0;
   /** Counts the changes to the text (all of them, the store's own too): what the checker has is a revision. */
   revision = 0;
   /**
@@ -504,6 +509,7 @@ export class WorkspaceStore {
     if (file.state === "saved") return;
     const text = file.model.getValue();
     const base = options.overwriteVersion !== undefined ? options.overwriteVersion : file.diskVersion;
+    file.saves++;
     file.state = "saving";
     this.changed();
     try {
@@ -601,9 +607,13 @@ export class WorkspaceStore {
         }
         if (file.diskVersion === entry.version || file.state === "saving") continue;
         if (file.conflict && file.conflict.diskVersion === entry.version) continue;
+        const savesBefore = file.saves;
         const content = await api.read(entry.path);
-        // The listing may predate our own save that finished meanwhile: the fresh read is the truth.
-        if ((file.state as SaveState) === "saving" || content.version === file.diskVersion) continue;
+        // The listing may predate our own save that finished meanwhile: the fresh read is the truth — unless
+        // a save of ours started while it was on its way: the server may have read the file before that save
+        // wrote it, so the read can be older than the editor's text. Taking it would put the editor back to
+        // the older text (or call the editor's own save a change on disk); the next poll reads again.
+        if (file.saves !== savesBefore || (file.state as SaveState) === "saving" || content.version === file.diskVersion) continue;
         if (file.state === "saved") {
           this.withoutEvents(() => this.replaceText(file.model, content.text));
           file.diskVersion = content.version;
