@@ -52,9 +52,13 @@ interface FileNotes {
   parsed: ParsedFile;
   game: CompiledGame;
   subtypes: string;
-  /** By the card's tree: an edit elsewhere keeps the tree of every other card (compiler/incremental.ts). */
-  cards: Map<Ast.CardDecl, CardNotes>;
-  /** By the card's file and text, for a card parsed again without a change. */
+  /**
+   * Each card's lowering, in the order of the parse's cards. An edit keeps the trees of the cards
+   * before and after it (compiler/incremental.ts): their entries are taken over by position, so a
+   * keystroke does not index 2,000 cards again.
+   */
+  cards: CardNotes[];
+  /** By the card's file and text, for a card parsed again without a change (kept across edits, less the texts edited away). */
   byText: Map<string, CardNotes>;
   /** Every card's notes, placed in the file's text. */
   notes: LoweringNote[];
@@ -71,8 +75,11 @@ export class EngineWarningCache {
 
   /** The reads-as lines of a card as last lowered (one per ability), or undefined if it was not. */
   readsAs(file: string, cardName: string): string[] | undefined {
-    for (const [card, entry] of this.files.get(file)?.cards ?? []) if (card.name.value === cardName) return entry.abilities.map((a) => a.readsAs);
-    return undefined;
+    const lowered = this.files.get(file);
+    const doc = lowered?.parsed.document;
+    if (doc?.kind !== "cardFile") return undefined;
+    const index = doc.cards.findIndex((card) => card.name.value === cardName);
+    return index < 0 ? undefined : lowered!.cards[index]!.abilities.map((a) => a.readsAs);
   }
 
   /**
@@ -81,10 +88,14 @@ export class EngineWarningCache {
    * hover and card panel. Undefined outside a card, or for a card not lowered (no game file).
    */
   readingsAt(analysis: WorkspaceAnalysis, file: string, offset: number): { card: string; abilities: AbilityReading[] } | undefined {
-    const doc = analysis.files.get(file)?.document;
-    if (doc?.kind !== "cardFile") return undefined;
-    const card = doc.cards.find((c) => startOffset(c.range) <= offset && offset <= endOffset(c.range));
-    const entry = card && this.files.get(file)?.cards.get(card);
+    const parsed = analysis.files.get(file);
+    const lowered = this.files.get(file);
+    const doc = parsed?.document;
+    // Lowered from another parse (not this analysis's): its cards are not this text's.
+    if (doc?.kind !== "cardFile" || !lowered || lowered.parsed !== parsed) return undefined;
+    const index = doc.cards.findIndex((c) => startOffset(c.range) <= offset && offset <= endOffset(c.range));
+    const card = doc.cards[index];
+    const entry = lowered.cards[index];
     if (!card || !entry) return undefined;
     const base = lineStart(card.range).offset;
     return { card: card.name.value, abilities: entry.abilities.map((a) => ({ ...a, start: base + a.start, end: base + a.end })) };
@@ -185,17 +196,37 @@ function cachedNotes(analysis: WorkspaceAnalysis, sources: readonly SourceInput[
       continue;
     }
     const text = textOf.get(parsed.path) ?? "";
-    const lowered: FileNotes = { parsed, game: game.game, subtypes, cards: new Map(), byText: new Map(), notes: [] };
-    doc.cards.forEach((card, index) => {
-      let entry = earlier?.cards.get(card);
-      if (!entry || entry.game !== game.game || entry.subtypes !== subtypes) {
-        const base = lineStart(card.range);
-        const key = `${parsed.path}\u0000${text.slice(base.offset, endOffset(card.range))}`;
-        entry = earlier?.byText.get(key);
-        if (!entry || entry.game !== game.game || entry.subtypes !== subtypes) entry = lowerOneCard(doc, card, text, game.game, workspaceSubtypes, subtypes, modelOf(parsed, index, card.name.value), base, key, parseErrorsIn(analysis, parsed.path));
-      }
-      lowered.cards.set(card, entry);
-      lowered.byText.set(entry.key, entry);
+    const cards = doc.cards;
+    // Against the same game and subtypes, the trees an edit kept (the same objects, at the start and the end of the
+    // list) keep their lowerings, and every text lowered before is worth finding again.
+    const sameLowering = earlier !== undefined && earlier.game === game.game && earlier.subtypes === subtypes && earlier.parsed.document?.kind === "cardFile";
+    const before = sameLowering ? (earlier.parsed.document as Ast.CardFile).cards : [];
+    const most = Math.min(before.length, cards.length);
+    let head = 0;
+    while (head < most && before[head] === cards[head]) head++;
+    let tail = 0;
+    while (tail < most - head && before[before.length - 1 - tail] === cards[cards.length - 1 - tail]) tail++;
+    const byText = sameLowering ? earlier.byText : new Map<string, CardNotes>();
+    const lowered: FileNotes = { parsed, game: game.game, subtypes, cards: sameLowering ? earlier.cards.slice(0, head) : [], byText, notes: [] };
+    const edited = new Set<CardNotes>();
+    for (let index = head; index < cards.length - tail; index++) {
+      const card = cards[index]!;
+      const base = lineStart(card.range);
+      const key = `${parsed.path}\u0000${text.slice(base.offset, endOffset(card.range))}`;
+      let entry = byText.get(key);
+      if (!entry || entry.game !== game.game || entry.subtypes !== subtypes) entry = lowerOneCard(doc, card, text, game.game, workspaceSubtypes, subtypes, modelOf(parsed, index, card.name.value), base, key, parseErrorsIn(analysis, parsed.path));
+      byText.set(key, entry);
+      edited.add(entry);
+      lowered.cards.push(entry);
+    }
+    if (tail > 0) lowered.cards.push(...earlier!.cards.slice(earlier!.cards.length - tail));
+    // The texts edited away leave the index (else it would hold every text typed).
+    if (sameLowering) for (let index = head; index < before.length - tail; index++) {
+      const gone = earlier.cards[index]!;
+      if (!edited.has(gone) && byText.get(gone.key) === gone) byText.delete(gone.key);
+    }
+    cards.forEach((card, index) => {
+      const entry = lowered.cards[index]!;
       if (entry.notes.length === 0) return;
       // Where the card's first line starts now (computed only for a card with notes).
       const base = lineStart(card.range);

@@ -95,7 +95,8 @@ export function encodeModel(model: WorkspaceModel, sent: SentCards, cardsOf: (fi
     const before = sent.sets.get(set.file);
     const sources = cardsOf(set.file) ?? set.cards.map((card): CardSource => ({ name: card.name, offset: card.range.start.offset, line: card.range.start.line, model: () => card }));
     const now: SentSet = { cards: sources, byOrigin: new Map() };
-    const used = new Set<number>();
+    // Which of the page's cards are taken, by index (a flag per card: no hashing of 2,000 numbers per keystroke).
+    const used = new Uint8Array(before?.cards.length ?? 0);
     // How far the page's copy is ahead of this list (cards inserted or removed above): where the next card is looked for first.
     let shift = 0;
     const cards: (CardModel | SameCard)[] = [];
@@ -105,12 +106,12 @@ export function encodeModel(model: WorkspaceModel, sent: SentCards, cardsOf: (fi
       if (card.origin && !now.byOrigin.has(card.origin)) now.byOrigin.set(card.origin, index);
       let earlier = card.origin && before ? before.byOrigin.get(card.origin) : undefined;
       if (earlier === undefined && before) earlier = sameByContent(card, index + shift, before, used);
-      if (earlier === undefined || used.has(earlier)) {
+      if (earlier === undefined || used[earlier]) {
         cards.push(card.model());
         run = undefined;
         return;
       }
-      used.add(earlier);
+      used[earlier] = 1;
       shift = earlier - index;
       const was = before!.cards[earlier]!;
       const offsetBy = card.offset - was.offset;
@@ -138,9 +139,9 @@ export function encodeModel(model: WorkspaceModel, sent: SentCards, cardsOf: (fi
  * not found there (a reordered file) — among all its namesakes. A card not found is sent whole,
  * which is always right.
  */
-function sameByContent(card: CardSource, guess: number, before: SentSet, used: Set<number>): number | undefined {
+function sameByContent(card: CardSource, guess: number, before: SentSet, used: Uint8Array): number | undefined {
   let key: string | undefined;
-  const same = (i: number) => !used.has(i) && before.cards[i]!.name === card.name && movedKey(before.cards[i]!.model()) === (key ??= movedKey(card.model()));
+  const same = (i: number) => !used[i] && before.cards[i]!.name === card.name && movedKey(before.cards[i]!.model()) === (key ??= movedKey(card.model()));
   for (const i of [guess, guess + 1, guess - 1]) if (i >= 0 && i < before.cards.length && same(i)) return i;
   if (!before.byName && (before.misses = (before.misses ?? 0) + 1) <= MISSES_BEFORE_INDEX) return undefined;
   if (!before.byName) {
