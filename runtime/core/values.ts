@@ -136,24 +136,22 @@ export function playCost(ctx: Ctx, player: PlayerId, id: string, cost: CostPart[
   if (!staticsPossible(ctx)) return cost;
   const played = ctx.state.cards[id];
   if (!played) return cost;
-  const changes: { amount: number; generic?: boolean; resource?: string }[] = [];
-  const add = (st: Extract<StaticEffect, { kind: "cost" }>, controller: PlayerId, card: string) => {
-    const n = evalNumber(ctx, { controller, card, steps: [], pc: 0, targets: [], chosen: {}, label: "" }, st.amount);
-    if (n !== 0) changes.push({ amount: st.change === "less" ? n : -n, ...(st.generic ? { generic: true } : {}), ...(st.resource ? { resource: st.resource } : {}) });
-  };
+  // (Asked for every card in hand at every listing: nothing is allocated until a cost static applies.)
+  let changes: CostChange[] | undefined;
   if (played.owner === player) {
     for (const { card, ability } of activeStatics(ctx)) {
       for (const st of ability.statics ?? []) {
-        if (st.kind === "cost" && !("self" in st.affects) && matchesSelector(ctx, id, st.affects, ctx.state.cards[card]!.controller, card, true)) add(st, ctx.state.cards[card]!.controller, card);
+        if (st.kind === "cost" && !("self" in st.affects) && matchesSelector(ctx, id, st.affects, ctx.state.cards[card]!.controller, card, true))
+          changes = withCostChange(ctx, changes, st, ctx.state.cards[card]!.controller, card);
       }
     }
   }
   for (const ability of cardDef(ctx, played).abilities) {
-    if (ability.kind !== "static" || !ability.statics?.some((st) => st.kind === "cost" && "self" in st.affects)) continue;
+    if (ability.kind !== "static" || !changesOwnCost(ability)) continue;
     if (ability.condition && !evalCondition(ctx, { controller: player, card: id, steps: [], pc: 0, targets: [], chosen: {}, label: "" }, ability.condition)) continue;
-    for (const st of ability.statics) if (st.kind === "cost" && "self" in st.affects) add(st, player, id);
+    for (const st of ability.statics!) if (st.kind === "cost" && "self" in st.affects) changes = withCostChange(ctx, changes, st, player, id);
   }
-  if (changes.length === 0) return cost;
+  if (changes === undefined) return cost;
   const key = `${cardDef(ctx, played).id}|${JSON.stringify(changes)}`;
   const known = changedCosts.get(key);
   if (known) return known;
@@ -183,6 +181,27 @@ export function playCost(ctx: Ctx, player: PlayerId, id: string, cost: CostPart[
   changedCosts.set(key, parts);
   return parts;
 }
+interface CostChange {
+  amount: number;
+  generic?: boolean;
+  resource?: string;
+}
+
+/** `changes` with a cost static's change added, read now for its controller and card (none when it changes nothing). */
+function withCostChange(ctx: Ctx, changes: CostChange[] | undefined, st: Extract<StaticEffect, { kind: "cost" }>, controller: PlayerId, card: string): CostChange[] | undefined {
+  const n = evalNumber(ctx, { controller, card, steps: [], pc: 0, targets: [], chosen: {}, label: "" }, st.amount);
+  if (n === 0) return changes;
+  (changes ??= []).push({ amount: st.change === "less" ? n : -n, ...(st.generic ? { generic: true } : {}), ...(st.resource ? { resource: st.resource } : {}) });
+  return changes;
+}
+
+/** Does a static ability change its own card's cost ("This costs {1} less ...")? */
+function changesOwnCost(ability: Ability): boolean {
+  const statics = ability.statics;
+  if (statics) for (let i = 0; i < statics.length; i++) if (statics[i]!.kind === "cost" && "self" in statics[i]!.affects) return true;
+  return false;
+}
+
 /** Changed costs by card and changes, so each is one array (mechanics cache what a cost array asks for). */
 const changedCosts = moduleCache<string, CostPart[]>();
 

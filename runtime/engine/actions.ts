@@ -55,14 +55,49 @@ function evalCostAmount(amount: NumberExpr, x: number | undefined): number {
   return 0;
 }
 
-const costHasX = (cost: CostPart[]): boolean => cost.some(amountIsX);
-
-const costsChoosingX = new WeakMap<CostPart[], boolean>();
-/** `costChoosesX` (shared with the checker's "X is defined"), worked out once per cost: it is asked for every payment listed. */
-function costChoosesXOnce(cost: CostPart[]): boolean {
-  let known = costsChoosingX.get(cost);
-  if (known === undefined) costsChoosingX.set(cost, (known = costChoosesX(cost)));
-  return known;
+/**
+ * What paying a cost asks for, read off its parts once per cost (IR arrays, and the changed costs
+ * values.ts keeps, never change): the listing and the validation ask for every payment they build or check.
+ */
+interface CostShape {
+  /** `costChoosesX` (shared with the checker's "X is defined"): an X is chosen with the payment. */
+  choosesX: boolean;
+  /** A part's own amount is the X ("pay X life", "X Crystals"): the payments list the values of X it can afford. */
+  amountX: boolean;
+  /** The resource or life part bounding the X the listing offers. */
+  xBound: CostPart | undefined;
+  /** Cards to discard, to erase and to sacrifice, in all. */
+  discard: number;
+  erase: number;
+  sacrifice: number;
+  sacrificeParts: Extract<CostPart, { pays: "sacrifice" }>[];
+  /** Anything for the payer to choose (an X, cards to discard, erase or sacrifice)? */
+  choices: boolean;
+}
+const costShapes = new WeakMap<CostPart[], CostShape>();
+function costShape(cost: CostPart[]): CostShape {
+  let shape = costShapes.get(cost);
+  if (shape !== undefined) return shape;
+  const amountX = cost.some(amountIsX);
+  const sacrificeParts = cost.filter((c): c is Extract<CostPart, { pays: "sacrifice" }> => c.pays === "sacrifice");
+  let discard = 0;
+  let erase = 0;
+  for (const part of cost) {
+    if (part.pays === "discard") discard += part.amount;
+    else if (part.pays === "erase") erase += part.amount;
+  }
+  shape = {
+    choosesX: costChoosesX(cost),
+    amountX,
+    xBound: cost.find((c) => c.pays === "resource" || c.pays === "life"),
+    discard,
+    erase,
+    sacrifice: sacrificeParts.reduce((n, part) => n + (part.amount ?? 1), 0),
+    sacrificeParts,
+    choices: amountX || sacrificeParts.length > 0 || cost.some((c) => c.pays === "discard" || c.pays === "erase"),
+  };
+  costShapes.set(cost, shape);
+  return shape;
 }
 
 function checkCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Payment, selfCard: string, exclude: readonly string[]): Refusal | null {
@@ -70,12 +105,10 @@ function checkCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Paymen
   const p = state.players[player]!;
   const x = payment.x;
   // X is chosen exactly when the cost has one (core amounts or an X symbol paid by a mechanic), as legalActions lists it.
-  const hasX = costChoosesXOnce(cost);
-  if (hasX && x === undefined) return refuse("bad_payment", "choose a value for X");
-  if (!hasX && x !== undefined) return refuse("bad_payment", "this cost has no X to choose");
-  let discardNeeded = 0;
-  let eraseNeeded = 0;
-  let sacrificeNeeded = 0;
+  const shape = costShape(cost);
+  if (shape.choosesX && x === undefined) return refuse("bad_payment", "choose a value for X");
+  if (!shape.choosesX && x !== undefined) return refuse("bad_payment", "this cost has no X to choose");
+  const { discard: discardNeeded, erase: eraseNeeded, sacrifice: sacrificeNeeded } = shape;
   for (const part of cost) {
     switch (part.pays) {
       case "resource": {
@@ -91,15 +124,6 @@ function checkCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Paymen
         if (mayReachZero ? p.life < need : p.life <= need) return refuseShortfall("life", mayReachZero ? need : need + 1, p.life, `not enough life: have ${p.life}, paying ${need} ${mayReachZero ? "needs at least that much" : "must leave at least 1"}`);
         break;
       }
-      case "discard":
-        discardNeeded += part.amount;
-        break;
-      case "erase":
-        eraseNeeded += part.amount;
-        break;
-      case "sacrifice":
-        sacrificeNeeded += part.amount ?? 1;
-        break;
       case "exhaust":
         if (state.cards[selfCard]?.exhausted) return refuse("exhausted", `${cardName(ctx, selfCard)} is already exhausted`);
         break;
@@ -120,8 +144,7 @@ function checkCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Paymen
     return refuse("bad_payment", `this cost discards exactly ${discardNeeded} card(s); the payment names ${discard.length}`);
   }
   if (discard.length > 0) {
-    const inHand = hand(ctx, player);
-    if (hasRepeats(discard) || discard.some((id) => !inHand.includes(id) || exclude.includes(id))) return refuse("bad_payment", "the cards to discard must be other cards in your hand");
+    if (hasRepeats(discard) || !allListed(discard, hand(ctx, player), exclude)) return refuse("bad_payment", "the cards to discard must be other cards in your hand");
   }
   const erase = payment.erase ?? NO_CARDS;
   if (erase.length !== eraseNeeded) {
@@ -130,13 +153,11 @@ function checkCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Paymen
     return refuse("bad_payment", `this cost erases exactly ${eraseNeeded} card(s); the payment names ${erase.length}`);
   }
   if (erase.length > 0) {
-    const grave = zoneList(ctx, player, rules.zones.graveyard);
-    if (hasRepeats(erase) || erase.some((id) => !grave.includes(id))) return refuse("bad_payment", `the cards to erase must be in your ${rules.zones.graveyard}`);
+    if (hasRepeats(erase) || !allListed(erase, zoneList(ctx, player, rules.zones.graveyard), NO_CARDS)) return refuse("bad_payment", `the cards to erase must be in your ${rules.zones.graveyard}`);
   }
   const sacrifice = payment.sacrifice ?? NO_CARDS;
   if (sacrifice.length !== sacrificeNeeded) return refuse("bad_payment", `this cost sacrifices exactly ${sacrificeNeeded} card(s)`);
-  for (const part of cost) {
-    if (part.pays !== "sacrifice") continue;
+  for (const part of shape.sacrificeParts) {
     const ok = sacrifice.every((id) => {
       if ("kind" in part.what) return part.what.kind === "self" && id === selfCard;
       return selectCards(ctx, { ...part.what, controller: "you" }, player, selfCard).includes(id);
@@ -149,6 +170,12 @@ function checkCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Paymen
     if (answer) return answer;
   }
   return null;
+}
+
+/** Is every id in `list` and none in `exclude`? (A payment names a few cards: loops, no closures — asked for every payment listed.) */
+function allListed(ids: readonly string[], list: readonly string[], exclude: readonly string[]): boolean {
+  for (let i = 0; i < ids.length; i++) if (!list.includes(ids[i]!) || exclude.includes(ids[i]!)) return false;
+  return true;
 }
 
 /** Does a list name some card twice? (Payments name a few cards: no set built for them.) */
@@ -201,6 +228,16 @@ function payCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Payment,
 function combinations(ctx: Ctx, ids: string[], n: number, limit = 60): string[][] {
   const out: string[][] = [];
   if (n > ids.length) return out;
+  // One card of a few (most discard costs): each definition's first copy, in order — what the search below finds.
+  if (n === 1 && ids.length <= 16) {
+    for (let i = 0; i < ids.length && out.length < limit; i++) {
+      const def = ctx.state.cards[ids[i]!]?.def ?? ids[i]!;
+      let copy = false;
+      for (let k = 0; k < i && !copy; k++) copy = (ctx.state.cards[ids[k]!]?.def ?? ids[k]!) === def;
+      if (!copy) out.push([ids[i]!]);
+    }
+    return out;
+  }
   // Copies of a card are one choice: a pick is the multiset of card definitions it takes, each
   // definition numbered here so the multiset's key is a number (a string only for large picks).
   const numbers = new Map<string, number>();
@@ -219,11 +256,16 @@ function combinations(ctx: Ctx, ids: string[], n: number, limit = 60): string[][
   const tried = ids.length > 8 && distinct < ids.length ? new Int32Array(n * distinct) : undefined;
   const chosen: string[] = [];
   const chosenCodes: number[] = [];
-  const seen = new Set<number | string>();
+  // Without copies every pick is a multiset of its own.
+  const seen = distinct < ids.length ? new Set<number | string>() : undefined;
   let calls = 0;
   const pick = (start: number): void => {
     const depth = chosen.length;
     if (depth === n) {
+      if (seen === undefined) {
+        out.push([...chosen]);
+        return;
+      }
       const key = multisetKey(chosenCodes);
       if (!seen.has(key)) {
         seen.add(key);
@@ -272,19 +314,13 @@ function multisetKey(codes: number[]): number | string {
 
 const NO_COST: CostPart[] = [];
 const NO_CARDS: string[] = [];
+/** The one way to pick no cards (read only). */
+const NO_PICKS: readonly string[][] = [NO_CARDS];
 /** An empty target slot (read only). */
 const NO_TARGETS: readonly TargetValue[] = [];
 
 /** How many values of X (0, 1, 2, ...) `legalActions` lists for a cost with X, besides the largest. */
 const LISTED_X_VALUES = 20;
-
-/** What a cost asks for that needs choices: an X, cards to discard / erase / sacrifice (worked out once per cost). */
-const costShapes = new WeakMap<CostPart[], boolean>();
-const costHasChoices = (cost: CostPart[]): boolean => {
-  let known = costShapes.get(cost);
-  if (known === undefined) costShapes.set(cost, (known = costHasX(cost) || cost.some((c) => c.pays === "discard" || c.pays === "erase" || c.pays === "sacrifice")));
-  return known;
-};
 
 /**
  * A cost no payment can pay, for a reason checkCost refuses every payment for alone: a fixed amount
@@ -316,7 +352,8 @@ function costUnpayable(ctx: Ctx, player: PlayerId, cost: CostPart[], selfCard: s
 
 function paymentOptions(ctx: Ctx, player: PlayerId, cost: CostPart[], selfCard: string, exclude: readonly string[]): Payment[] {
   const { rules } = ctx;
-  if (!costHasChoices(cost)) {
+  const shape = costShape(cost);
+  if (!shape.choices) {
     // Nothing to choose: one payment, unless a mechanic adds its own choices (which lands).
     let options: Payment[] = [{}];
     for (const m of mechanicsOf(rules)) if (m.paymentOptions) options = m.paymentOptions(ctx, player, cost, selfCard, options);
@@ -324,9 +361,9 @@ function paymentOptions(ctx: Ctx, player: PlayerId, cost: CostPart[], selfCard: 
   }
   const p = ctx.state.players[player]!;
   const xs: (number | undefined)[] = [undefined];
-  if (costHasX(cost)) {
+  if (shape.amountX) {
     xs.length = 0;
-    const part = cost.find((c) => c.pays === "resource" || c.pays === "life");
+    const part = shape.xBound;
     const affordable = part?.pays === "resource" ? (p.resources[rules.resourceNamed(part.resource) ?? part.resource] ?? 0) : Math.max(0, p.life - 1);
     // An action may choose X up to MAX_X (runtime/limits.ts), whatever a scenario gave the player.
     const max = Math.min(affordable, MAX_X);
@@ -335,14 +372,10 @@ function paymentOptions(ctx: Ctx, player: PlayerId, cost: CostPart[], selfCard: 
     for (let x = 0; x <= Math.min(max, LISTED_X_VALUES); x++) xs.push(x);
     if (max > LISTED_X_VALUES) xs.push(max);
   }
-  const discardN = cost.reduce((n, c) => n + (c.pays === "discard" ? c.amount : 0), 0);
-  const eraseN = cost.reduce((n, c) => n + (c.pays === "erase" ? c.amount : 0), 0);
-  const sacrificeParts = cost.filter((c) => c.pays === "sacrifice");
-  const discards = discardN > 0 ? combinations(ctx, hand(ctx, player).filter((id) => !exclude.includes(id)), discardN) : [[]];
-  const erases = eraseN > 0 ? combinations(ctx, zoneList(ctx, player, rules.zones.graveyard), eraseN) : [[]];
-  let sacrifices: string[][] = [[]];
-  for (const part of sacrificeParts) {
-    if (part.pays !== "sacrifice") continue;
+  const discards = shape.discard > 0 ? combinations(ctx, hand(ctx, player).filter((id) => !exclude.includes(id)), shape.discard) : NO_PICKS;
+  const erases = shape.erase > 0 ? combinations(ctx, zoneList(ctx, player, rules.zones.graveyard), shape.erase) : NO_PICKS;
+  let sacrifices: readonly string[][] = NO_PICKS;
+  for (const part of shape.sacrificeParts) {
     const options = "kind" in part.what ? [selfCard] : selectCards(ctx, { ...part.what, controller: "you" }, player, selfCard);
     sacrifices = sacrifices.flatMap((s) => options.filter((o) => !s.includes(o)).map((o) => [...s, o]));
   }
@@ -396,14 +429,28 @@ function modesOf(ability: Ability): number {
  * whose mechanics choose a spell's abilities as it is cast (those ask as the spell resolves).
  */
 function castModal(ctx: Ctx, def: CompiledCard, permanent: boolean): Ability | undefined {
-  if (permanent || mechanicsOf(ctx.rules).some((m) => m.targetsOnCast?.(ctx, def))) return undefined;
-  const modal = def.abilities.filter((a) => a.kind === "spell" && modesOf(a) > 0);
-  return modal.length === 1 ? modal[0] : undefined;
+  if (permanent) return undefined;
+  const modal = modalSpellOf(def);
+  if (modal === undefined || mechanicsOf(ctx.rules).some((m) => m.targetsOnCast?.(ctx, def))) return undefined;
+  return modal;
 }
 
-/** The modes a cast may name: each mode of a modal ability; `undefined` alone when it has none. */
-function modeChoices(modal: Ability | undefined): (number | undefined)[] {
-  return modal ? Array.from({ length: modesOf(modal) }, (_, i) => i) : [undefined];
+const modalSpells = new WeakMap<CompiledCard, Ability | null>();
+/** A definition's one "Choose one —" spell ability (none if it has none or several): its abilities never change, so worked out once. */
+function modalSpellOf(def: CompiledCard): Ability | undefined {
+  let known = modalSpells.get(def);
+  if (known === undefined) {
+    const modal = def.abilities.filter((a) => a.kind === "spell" && modesOf(a) > 0);
+    modalSpells.set(def, (known = modal.length === 1 ? modal[0]! : null));
+  }
+  return known ?? undefined;
+}
+
+/** No mode to name (read only). */
+const NO_MODE: readonly (number | undefined)[] = [undefined];
+/** The modes a cast may name: each mode of a modal ability; `undefined` alone when it has none (read only: listed for every card in hand). */
+function modeChoices(modal: Ability | undefined): readonly (number | undefined)[] {
+  return modal ? Array.from({ length: modesOf(modal) }, (_, i) => i) : NO_MODE;
 }
 
 function checkMode(modal: Ability | undefined, mode: number | undefined): Refusal | null {
@@ -1146,5 +1193,12 @@ export function payableOptions(rules: Rules, state: GameState, action: Action): 
 
 /** The payments of a cost that the validation accepts, in the order they are listed. */
 function payablePayments(ctx: Ctx, player: PlayerId, cost: CostPart[], selfCard: string, exclude: readonly string[]): Payment[] {
-  return paymentOptions(ctx, player, cost, selfCard, exclude).filter((payment) => !checkCost(ctx, player, cost, payment, selfCard, exclude));
+  const options = paymentOptions(ctx, player, cost, selfCard, exclude);
+  // (Most often every option pays: the options' own array, a fresh one, is returned; a copy only once one is refused.)
+  let payable: Payment[] | undefined;
+  for (let i = 0; i < options.length; i++) {
+    if (checkCost(ctx, player, cost, options[i]!, selfCard, exclude)) payable ??= options.slice(0, i);
+    else payable?.push(options[i]!);
+  }
+  return payable ?? options;
 }
