@@ -57,8 +57,13 @@ export interface Mechanic {
   cardDamaged?(ctx: Ctx, card: string, amount: number, from: string | undefined): void;
   /** A player's damage-absorbing pool (`damage_absorbed_by`) reached 0 while absorbing damage. */
   poolDepleted?(ctx: Ctx, player: PlayerId, pool: string, source: SourceRef | undefined): void;
-  /** Cost parts the core does not pay itself (symbols paid by exhausting lands): a refusal, null if payable, undefined if not this module's. */
-  checkCost?(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Payment, selfCard: string): Refusal | null | undefined;
+  /**
+   * Cost parts the core does not pay itself (symbols paid by exhausting lands): a refusal, null if payable, undefined if not
+   * this module's. `built`: the payment is one the game's `paymentOptions` hooks just built for this state and cost (the
+   * listing of legal actions): a module whose options pay its parts by construction need not check them again. The
+   * validation of an action passes false (test/runtime/legal-actions.test.ts holds the listing to it).
+   */
+  checkCost?(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Payment, selfCard: string, built: boolean): Refusal | null | undefined;
   /** Pays those cost parts (the payment was checked). */
   payCost?(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Payment, selfCard: string, source: SourceRef | undefined): void;
   /** Expands the core's payment options with this module's choices (which lands, the value of X). */

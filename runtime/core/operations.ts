@@ -261,6 +261,8 @@ export function rememberInPlay(ctx: Ctx, ids: string[]): void {
  * them sees every one, then they move.
  */
 export function destroyAll(ctx: Ctx, ids: string[], source?: SourceRef, opts: { sacrifice?: boolean; by?: (id: string) => Destroyer | undefined } = {}): void {
+  // (Every payment's sacrifices come here, most often none: nothing to build then.)
+  if (ids.length === 0) return;
   const { state, rules } = ctx;
   const going: string[] = [];
   for (const id of ids) {

@@ -100,7 +100,8 @@ function costShape(cost: CostPart[]): CostShape {
   return shape;
 }
 
-function checkCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Payment, selfCard: string, exclude: readonly string[]): Refusal | null {
+/** `built`: the payment was just built by `paymentOptions` for this state and cost (see `Mechanic.checkCost`). */
+function checkCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Payment, selfCard: string, exclude: readonly string[], built = false): Refusal | null {
   const { state, rules } = ctx;
   const p = state.players[player]!;
   const x = payment.x;
@@ -166,7 +167,7 @@ function checkCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Paymen
   }
   // Mechanics hook: cost parts paid by other means (cost symbols paid by exhausting lands).
   for (const m of mechanicsOf(rules)) {
-    const answer = m.checkCost?.(ctx, player, cost, payment, selfCard);
+    const answer = m.checkCost?.(ctx, player, cost, payment, selfCard, built);
     if (answer) return answer;
   }
   return null;
@@ -221,7 +222,7 @@ function payCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Payment,
   keywordActionBy(ctx, ERASE_RULES, player, payment.erase?.length ?? 0, source);
   for (const id of payment.sacrifice ?? []) emit(ctx, "cost", `${player} sacrifices ${cardName(ctx, id)} to pay`, { player, card: id, name: cardName(ctx, id), source });
   // A sacrifice is a destruction ("destroyed and sent to the graveyard"); "can't be destroyed" does not stop it.
-  destroyAll(ctx, payment.sacrifice ?? [], source, { sacrifice: true });
+  if (payment.sacrifice?.length) destroyAll(ctx, payment.sacrifice, source, { sacrifice: true });
 }
 
 /** Distinct ways to pick `n` options from `ids` (card ids or any string), counting copies of the same card as one choice. */
@@ -1197,7 +1198,7 @@ function payablePayments(ctx: Ctx, player: PlayerId, cost: CostPart[], selfCard:
   // (Most often every option pays: the options' own array, a fresh one, is returned; a copy only once one is refused.)
   let payable: Payment[] | undefined;
   for (let i = 0; i < options.length; i++) {
-    if (checkCost(ctx, player, cost, options[i]!, selfCard, exclude)) payable ??= options.slice(0, i);
+    if (checkCost(ctx, player, cost, options[i]!, selfCard, exclude, true)) payable ??= options.slice(0, i);
     else payable?.push(options[i]!);
   }
   return payable ?? options;

@@ -535,7 +535,8 @@ function landInvariants(ctx: Ctx, events: TraceEvent[]): string[] {
 export const landsMechanic: Mechanic = {
   name: "lands",
   applies: landsPayCosts,
-  checkCost: (ctx, player, cost, payment) => checkLandPayment(ctx, player, cost, payment),
+  // The land choices `expandOptions` builds pay exactly by construction (untapped lands of the player, `landChoicesIds`).
+  checkCost: (ctx, player, cost, payment, _self, built) => (built ? undefined : checkLandPayment(ctx, player, cost, payment)),
   payCost: (ctx, player, cost, payment, _self, source) => payWithLands(ctx, player, cost, payment, source),
   paymentOptions: (ctx, player, cost, _self, options) => expandOptions(ctx, player, cost, options),
   refine(ctx, action) {
