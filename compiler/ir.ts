@@ -116,6 +116,12 @@ export interface CardSelector {
   names?: string[];
   /** Cards matching any of these are left out ("non-Vampire", "non-Spell", "without Flying"); each is matched wherever the card is. */
   exclude?: CardSelector[];
+  /**
+   * The cards of any of these selectors, each card once ("Deal 1 damage to each creature and each Vampire": a Vampire
+   * creature is dealt 1 damage, not 2): the objects of one verb joined by "and" are one effect on all of them
+   * (compiler/lower.ts oneEffectOnEveryPart). A selector with `anyOf` has no other field but `otherThan`.
+   */
+  anyOf?: CardSelector[];
 }
 
 /** Something an effect can be aimed at: cards, players, or both ("any target"). */
@@ -344,6 +350,31 @@ export type StepBody =
   | { op: "may"; who?: PlayerRef; steps: Step[]; otherwise?: Step[]; prompt: string }
   /** A rule the engine implements natively, named by the game file (`keyword ... = rule name`). */
   | { op: "rule"; rule: string; amount?: NumberExpr; who?: PlayersRef; target?: Affected };
+
+/**
+ * The field naming what a step acts on, for the steps whose objects can be joined by "and" into one effect (the lowering's
+ * oneEffectOnEveryPart; the reads-as printer writes such a pair as one phrase again).
+ */
+export const STEP_OBJECT_FIELD: Partial<Record<Step["op"], string>> = {
+  damage: "to",
+  add_counters: "on",
+  remove_counters: "on",
+  modify: "on",
+  destroy: "what",
+  move: "what",
+  summon: "what",
+  gain_control: "what",
+  exhaust: "what",
+  ready: "what",
+  keyword_action: "target",
+  rule: "target",
+};
+
+/** Are two steps the same but for `field` (and where they were written)? */
+export function sameStepBut(a: Step, b: Step, field: string): boolean {
+  const rest = (s: Step) => JSON.stringify({ ...s, [field]: undefined, source: undefined });
+  return rest(a) === rest(b);
+}
 
 export interface TokenSpec {
   name: string;

@@ -41,7 +41,7 @@ import type {
   ZoneDef,
   ZoneRole,
 } from "./ir.ts";
-import { IR_VERSION, RESTRICTION_RULES } from "./ir.ts";
+import { IR_VERSION, RESTRICTION_RULES, STEP_OBJECT_FIELD, sameStepBut } from "./ir.ts";
 import type { MessageCode } from "./messages.ts";
 import { checkAbilityContract, checkCardStates, checkStaticsWhileAttacking, checkUndefinedX, checkGameContract, checkGameParams } from "./contract-check.ts";
 import { DESTROYED_SELECTOR_FIELDS, RULES_COUNTING_CARDS, TRIGGER_EVENTS, canonicalParamValue, turnEndMoment } from "./contract.ts";
@@ -1993,7 +1993,7 @@ class AbilityLowering {
     const lowered: { step: Ast.Step; steps: Step[] }[] = [];
     const entries = withSharedVerbs(seq, this.vocab.game.stats);
     for (let i = 0; i < entries.length; i++) {
-      const { clause, step, repeat, each, mayShared } = entries[i]!;
+      const { clause, step, parts, repeat, each, mayShared } = entries[i]!;
       if (each) this.use(each);
       if (step.connector === "." || step.connector === ". then" || step.connector === "—" || step.connector === ";") this.sentenceTargetsFrom = this.targets.length;
       if (step.connector === "." || step.connector === ". then" || step.connector === "—") {
@@ -2002,10 +2002,16 @@ class AbilityLowering {
       }
       if (step.condition) branch = this.didBranch(step.condition, lastMay, out);
       let steps = withPending(this, this.clause(clause));
+      if (parts) {
+        // "Deal 1 damage to each creature and each Vampire": the parts of one clause ("and" between the objects of one verb)
+        // are lowered together, as one effect on all they name.
+        const partSteps = [steps];
+        for (let k = 1; k < parts; k++) partSteps.push(withPending(this, this.clause(entries[i + k]!.clause)));
+        i += parts - 1;
+        steps = this.oneEffectOnEveryPart(partSteps, clause);
+      }
       if (repeat) {
         // "Deal 1 damage to each creature and each player twice.": every part of the clause, then all of it again.
-        for (let k = 1; k < repeat.parts; k++) steps.push(...withPending(this, this.clause(entries[i + k]!.clause)));
-        i += repeat.parts - 1;
         this.use(repeat.words);
         const once = steps;
         steps = Array.from({ length: repeat.times }, () => once).flat();
@@ -2030,6 +2036,80 @@ class AbilityLowering {
     }
     this.checkSharedDurations(lowered);
     return out;
+  }
+
+  /**
+   * The steps of a clause's parts — its objects (or subjects) joined by "and" — as one effect on everything they name, each
+   * card once: "Deal 1 damage to each creature and each Vampire" deals a Vampire creature 1 damage, not 2. Two steps of
+   * different parts that differ only in what they act on (the same op, amount, duration ...) become one step on the cards
+   * of both selectors (`anyOf`); a selector beside one card (a target, a chosen card, "it") leaves that card out
+   * (`otherThan`: "target creature and each creature with Flying" deals the target its damage once). A selector that
+   * already leaves out another card cannot leave out a second: a note, never the effect twice.
+   */
+  oneEffectOnEveryPart(partSteps: Step[][], clause: Ast.Clause): Step[] {
+    const out: Step[] = [...partSteps[0]!];
+    for (const part of partSteps.slice(1)) {
+      const earlier = out.length;
+      for (const step of part) {
+        let joined = false;
+        for (let j = 0; j < earlier && !joined; j++) {
+          const union = this.joinedStep(out[j]!, step, clause);
+          if (union === "apart") continue;
+          if (union.merged) {
+            out[j] = union.merged;
+            joined = true;
+          } else {
+            out[j] = union.earlier;
+            out.push(union.later);
+            joined = true;
+          }
+        }
+        if (!joined) out.push(step);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Two steps of one clause's parts as one effect (see oneEffectOnEveryPart): merged into one step, or both kept with the
+   * selector leaving out the other's card; "apart" when they are not the same effect or cannot share a card.
+   */
+  joinedStep(earlier: Step, later: Step, clause: Ast.Clause): { merged: Step } | { merged?: undefined; earlier: Step; later: Step } | "apart" {
+    if (earlier.op !== later.op) return "apart";
+    // "You may deal 1 damage to each creature and each Vampire": one question about all of it.
+    const inner = INNER_STEPS[earlier.op];
+    if (inner) {
+      const a = (earlier as Record<string, unknown>)[inner] as Step[];
+      const b = (later as Record<string, unknown>)[inner] as Step[];
+      if (a.length !== 1 || b.length !== 1 || !sameStepBut(earlier, later, inner)) return "apart";
+      const union = this.joinedStep(a[0]!, b[0]!, clause);
+      if (union === "apart") return "apart";
+      if (union.merged) return { merged: { ...earlier, [inner]: [union.merged] } as Step };
+      return { earlier: { ...earlier, [inner]: [union.earlier] } as Step, later: { ...later, [inner]: [union.later] } as Step };
+    }
+    const field = STEP_OBJECT_FIELD[earlier.op];
+    if (!field || !sameStepBut(earlier, later, field)) return "apart";
+    const a = (earlier as Record<string, unknown>)[field] as Affected | undefined;
+    const b = (later as Record<string, unknown>)[field] as Affected | undefined;
+    if (!a || !b) return "apart";
+    if (a.kind === "cards" && b.kind === "cards") {
+      const parts = (s: CardSelector) => (s.anyOf && !s.otherThan ? s.anyOf : [s]);
+      return { merged: { ...earlier, [field]: { kind: "cards", selector: { anyOf: [...parts(a.selector), ...parts(b.selector)] } } } as Step };
+    }
+    const one = (x: Affected): CardRef | undefined => (x.kind === "card" ? x.ref : x.kind === "target" ? { kind: "target", index: x.index } : undefined);
+    const leftOut = (cards: Affected, ref: CardRef): Affected | undefined => {
+      if (cards.kind !== "cards") return undefined;
+      if (cards.selector.otherThan && JSON.stringify(cards.selector.otherThan) !== JSON.stringify(ref)) {
+        this.note(clause.range, `the engine cannot leave two cards out of "${this.slice(clause.range)}": a card named twice would get the effect twice (write the cards in sentences of their own)`);
+        return cards;
+      }
+      return { kind: "cards", selector: { ...cards.selector, otherThan: ref } };
+    };
+    const refB = one(b);
+    const refA = one(a);
+    if (refB && a.kind === "cards") return { earlier: { ...earlier, [field]: leftOut(a, refB) } as Step, later };
+    if (refA && b.kind === "cards") return { earlier, later: { ...later, [field]: leftOut(b, refA) } as Step };
+    return "apart";
   }
 
   /**
@@ -3764,6 +3844,9 @@ function refersToItFirst(steps: Step[]): boolean {
   return false;
 }
 
+/** Steps that wrap the steps of a part ("you may ..."), by the field holding them. */
+const INNER_STEPS: Partial<Record<Step["op"], string>> = { may: "steps", per_player: "steps", if: "then" };
+
 /** The `kind` of every object under an IR value (a walk, not a JSON text: this runs for every spell ability). */
 function kindsUnder(value: unknown, out = new Set<unknown>()): Set<unknown> {
   if (Array.isArray(value)) for (const item of value) kindsUnder(item, out);
@@ -3796,7 +3879,7 @@ function lowerSequenceWithPending(seq: Ast.Sequence, l: AbilityLowering): Step[]
  * after `and` / `,` repeats the previous clause's verb (and its subject, when it has none).
  * Each clause comes with the step of the sequence it was written in (its connector, its `If you do,`).
  */
-function withSharedVerbs(seq: Ast.Sequence, stats: string[] = []): { clause: Ast.Clause; step: Ast.Step; repeat?: { times: number; words: Ast.BaseNode[]; parts: number }; each?: Ast.WordNode; mayShared?: boolean }[] {
+function withSharedVerbs(seq: Ast.Sequence, stats: string[] = []): { clause: Ast.Clause; step: Ast.Step; parts?: number; repeat?: { times: number; words: Ast.BaseNode[] }; each?: Ast.WordNode; mayShared?: boolean }[] {
   const raw: { clause: Ast.Clause; step: Ast.Step; mayShared?: boolean }[] = [];
   let previous: Ast.Clause | undefined;
   const changesStats = (c: Ast.Clause | undefined) => c?.object !== undefined && ["get", "gain", "lose"].includes(c.verb?.lemma ?? "") && isStatChangeList(c.object) && flattenAlso(c.object).every((p) => npWords(p).some((w) => stats.includes(w)));
@@ -3842,7 +3925,7 @@ function withSharedVerbs(seq: Ast.Sequence, stats: string[] = []): { clause: Ast
     const parts = expandAlso(repeat ? withoutNodes(clause, new Set(repeat.words)) : clause);
     // "You and target opponent each gain 3 life": the subjects' parts, each run for its own player — what "each" says.
     const each = clause.each && clause.subject?.also?.length && parts.length > 1 ? clause.each : undefined;
-    return parts.map((part, i) => ({ clause: part, step, ...(repeat && i === 0 ? { repeat: { ...repeat, parts: parts.length } } : {}), ...(each && i === 0 ? { each } : {}), ...(mayShared ? { mayShared } : {}) }));
+    return parts.map((part, i) => ({ clause: part, step, ...(i === 0 && parts.length > 1 ? { parts: parts.length } : {}), ...(repeat && i === 0 ? { repeat } : {}), ...(each && i === 0 ? { each } : {}), ...(mayShared ? { mayShared } : {}) }));
   });
 }
 

@@ -26,6 +26,7 @@ import type {
   TargetSpec,
   TriggerPattern,
 } from "./ir.ts";
+import { STEP_OBJECT_FIELD, sameStepBut } from "./ir.ts";
 import { TRIGGER_EVENTS, turnEndMoment } from "./contract.ts";
 
 /** What the printer needs besides the ability: the game (zone roles, stats) and the ability's targets. */
@@ -184,6 +185,7 @@ function stepsText(steps: Step[], ctx: Context): string {
     const step = steps[i]!;
     let text: string;
     let used = step;
+    let chosen: Chosen | undefined;
     if (step.op === "look_top" && looked) [looked.look, looked.placed] = [step, false];
     if (step.op === "place_looked" && looked?.look) {
       text = placedText(step, looked.look, looked.placed, ctx);
@@ -191,7 +193,8 @@ function stepsText(steps: Step[], ctx: Context): string {
     } else if (step.op === "choose_cards" && steps[i + 1] && JSON.stringify(steps[i + 1]).includes(`"label":"${step.label}"`)) {
       // A choice is read with the step that uses it: "Destroy a unit you control."
       used = steps[++i]!;
-      text = stepText(used, ctx, { label: step.label, phrase: chosenPhrase(step, ctx) });
+      chosen = { label: step.label, phrase: chosenPhrase(step, ctx) };
+      text = stepText(used, ctx, chosen);
       if (isStatPairCounters(used, steps[i + 1], ctx)) {
         text = statPairCountersText(text, used);
         i++;
@@ -205,6 +208,11 @@ function stepsText(steps: Step[], ctx: Context): string {
       text = statPairCountersText(stepText(step, ctx), step);
       i++;
     } else text = stepText(step, ctx);
+    const joined = steps[i + 1] && joinedObjectsText(used, steps[i + 1]!, text, ctx, chosen);
+    if (joined) {
+      text = joined;
+      i++;
+    }
     // The same player or card acting again is written once: "Target player draws a card, then loses 1 life"
     // (written twice, "target player" would be a second target).
     const subject = subjectOf(used);
@@ -224,6 +232,39 @@ function stepsText(steps: Step[], ctx: Context): string {
   let text = "";
   for (const [i, part] of parts.entries()) text += i === 0 ? part : part.startsWith(NEW_SENTENCE) ? `. ${part.slice(NEW_SENTENCE.length)}` : `, then ${part}`;
   return sentence(text.replace(NEW_SENTENCE, ""));
+}
+
+/**
+ * "Deal 2 damage to target creature and each Creature with Haste": a step on one card (a target, a chosen card, "it") and
+ * the same step on cards that leave that card out (`otherThan`), in either order, are one effect on all of them, written
+ * as one phrase (lower.ts oneEffectOnEveryPart) — `text` (the first step's) with its object widened; else undefined.
+ */
+function joinedObjectsText(step: Step, next: Step, text: string, ctx: Context, chosen?: Chosen): string | undefined {
+  const field = STEP_OBJECT_FIELD[step.op];
+  if (!field || step.op !== next.op || !sameStepBut(step, next, field)) return undefined;
+  // The phrases as the step's text wrote them: a target named there for the first time is "target creature", not "it".
+  ctx = { ...ctx, named: undefined };
+  const first = (step as Record<string, unknown>)[field] as Affected;
+  const second = (next as Record<string, unknown>)[field] as Affected;
+  if (!first || !second) return undefined;
+  const refOf = (a: Affected): CardRef | undefined => (a.kind === "card" ? a.ref : a.kind === "target" ? { kind: "target", index: a.index } : undefined);
+  const leavesOut = (cards: Affected, one: Affected) => cards.kind === "cards" && refOf(one) !== undefined && JSON.stringify(cards.selector.otherThan) === JSON.stringify(refOf(one));
+  const all = (cards: Affected): string => {
+    const { otherThan: _leftOut, ...selector } = (cards as Extract<Affected, { kind: "cards" }>).selector;
+    return affectedText({ kind: "cards", selector }, ctx);
+  };
+  const widen = (object: string, phrase: string) => {
+    const at = text.toLowerCase().indexOf(object.toLowerCase());
+    if (at < 0) return undefined;
+    if (at > 0) return text.slice(0, at) + phrase + text.slice(at + object.length);
+    // The subject: "Target creature and each Vampire you control get +1/+1" ("Each Creature and each Vampire gets" stays).
+    const rest = text.slice(object.length);
+    const verb = /^each /i.test(phrase) ? rest : rest.replace(/^ (has|\w+s)\b/, (_m, v: string) => ` ${v === "has" ? "have" : v.slice(0, -1)}`);
+    return phrase.replace(/^./, (c) => c.toUpperCase()) + verb;
+  };
+  if (leavesOut(second, first)) return widen(affectedText(first, ctx, chosen), `${affectedText(first, ctx, chosen)} and ${all(second)}`);
+  if (leavesOut(first, second)) return widen(affectedText(first, ctx), `${all(first)} and ${affectedText(second, ctx)}`);
+  return undefined;
 }
 
 /**
@@ -786,6 +827,8 @@ function affectedText(a: Affected, ctx: Context, chosen?: Chosen): string {
     case "player":
       return playersText(a.ref, ctx);
     case "cards":
+      // "each Creature and each Vampire": one effect on the cards of all of them, each card once.
+      if (a.selector.anyOf) return listText(a.selector.anyOf.map((part) => `each ${selectorText(a.selector.otherThan ? { ...part, otherThan: a.selector.otherThan } : part, ctx, 1)}`));
       return `each ${selectorText(a.selector, ctx, 1)}`;
     case "target":
       return namedTarget(ctx, a.index) ?? targetText(ctx, a.index) ?? "the target";

@@ -583,6 +583,7 @@ function actorMatches(ctx: Ctx, by: RestrictionBy | undefined, controller: Playe
 export function matchesSelector(ctx: Ctx, id: string, selector: CardSelector, controller: PlayerId, selfCard: string | undefined, ignoreZone = false): boolean {
   const card = ctx.state.cards[id];
   if (!card) return false;
+  if (selector.anyOf) return selector.anyOf.some((part) => matchesSelector(ctx, id, part, controller, selfCard, ignoreZone));
   const def = cardDef(ctx, card);
   if (!ignoreZone && !(selector.zones ? lowerSet(selector.zones).has(lowerZone(card.zone)) : lowerZone(card.zone) === lowerZone(ctx.rules.zones.battlefield))) return false;
   if (!related(selector.controller, card.zone === ctx.rules.zones.battlefield ? card.controller : card.owner, controller)) return false;
@@ -693,6 +694,7 @@ const NO_IDS: readonly string[] = [];
 
 /** Every card matching a selector, in a stable order (players in turn order, zone order). */
 export function selectCards(ctx: Ctx, selector: CardSelector, controller: PlayerId, selfCard: string | undefined): string[] {
+  if (selector.anyOf) return eachOnce(selector.anyOf.map((part) => selectCards(ctx, part, controller, selfCard)));
   const zones = selector.zones ?? [ctx.rules.zones.battlefield];
   const out: string[] = [];
   for (const player of ctx.state.order) {
@@ -704,6 +706,12 @@ export function selectCards(ctx: Ctx, selector: CardSelector, controller: Player
     }
   }
   return selector.extreme ? extremes(ctx, out, selector.extreme) : out;
+}
+
+/** The cards of several lists, in their order, each card once (the first time it is listed). */
+function eachOnce(lists: string[][]): string[] {
+  if (lists.length === 1) return lists[0]!;
+  return [...new Set(lists.flat())];
 }
 
 /**
@@ -721,7 +729,8 @@ export function boundSelector(frame: Frame, selector: CardSelector): CardSelecto
  * effect named before (`otherThan`) and keeping only the cards of the player it names (`controllerIs`).
  */
 export function cardsFor(ctx: Ctx, frame: Frame, selector: CardSelector): string[] {
-  const cards = selectCards(ctx, boundSelector(frame, selector), frame.controller, frame.card);
+  // Each part bound in this frame ("target creature and each creature its controller controls"), then each card once.
+  const cards = selector.anyOf ? eachOnce(selector.anyOf.map((part) => cardsFor(ctx, frame, part))) : selectCards(ctx, boundSelector(frame, selector), frame.controller, frame.card);
   if (!selector.otherThan && !selector.controllerIs) return cards;
   const except = selector.otherThan && evalCard(ctx, frame, selector.otherThan);
   const player = selector.controllerIs && evalPlayer(ctx, frame, selector.controllerIs);
