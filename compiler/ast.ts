@@ -519,11 +519,14 @@ export interface RelativeFilter extends BaseNode {
   clause: Clause;
 }
 
-/** `you control`, `an opponent controls`, `your opponents control`; passive: `controlled by an opponent` (with `by`). */
+/**
+ * `you control`, `an opponent controls`, `your opponents control`; passive: `controlled by an opponent` (with `by`); the
+ * owner: `you own`, `an opponent owns`, `owned by you` (verb lemma `own`).
+ */
 export interface ControlFilter extends BaseNode {
   kind: "controlledBy";
   controller: NounPhrase;
-  /** The verb as written, lemma `control`. */
+  /** The verb as written, lemma `control` or `own`. */
   verb: WordNode;
   /** `you don't control`: the cards the controller does not control. */
   not?: WordNode;

@@ -351,7 +351,9 @@ function nounFilter(ctx: Ctx, n: CstNode): A.NounFilter | undefined {
   if (controller) {
     const np = playerPhrase(ctx, controller);
     const verbToken = tok(n, "Control");
-    const verb = verbToken && !inserted(verbToken) ? word(ctx, verbToken) : { kind: "word" as const, text: "control", lemma: "control", keyword: true, range: np.range };
+    const written = verbToken && !inserted(verbToken) ? word(ctx, verbToken) : undefined;
+    // `you own`, `owned by an opponent`: the same filter on the owner, lemma `own`.
+    const verb = written ? (/^own/i.test(written.text) ? { ...written, lemma: "own" } : written) : { kind: "word" as const, text: "control", lemma: "control", keyword: true, range: np.range };
     const not = tok(n, "not");
     const by = tok(n, "by");
     return {

@@ -36,7 +36,9 @@ export type PlayerRef =
   /** The player a `per_player` step is running for: "they", "their" after "Each player ..." / "Target opponent ...". */
   | { kind: "acting" }
   /** "the defending player" in a combat trigger: the player being attacked (only the active player attacks). */
-  | { kind: "defending" };
+  | { kind: "defending" }
+  /** "their opponent" (after "Each player ..."), "that player's opponent": the other player of `of` (every game is a duel). */
+  | { kind: "opponent_of"; of: PlayerRef };
 
 /** Several players at once ("each player", "each opponent"). */
 export type PlayersRef = PlayerRef | { kind: "each_player" } | { kind: "each_opponent" };

@@ -899,6 +899,7 @@ class AbilityLowering {
         mark(w);
       }
     }
+    this.noteMixedAlternatives(np);
     if ((words.includes("ally") || words.includes("allies")) && !sel.cardTypes) {
       const permanent = unitType(this.vocab.game);
       if (permanent) sel.cardTypes = [permanent.name];
@@ -910,11 +911,24 @@ class AbilityLowering {
     const afterZone = np.filters.flatMap((f) => (f.kind === "prep" && (f.prep === "in" || f.prep === "from") ? f.object.filters.filter(describesCard) : []));
     for (const f of [...np.filters, ...nested, ...afterZone]) {
       if (f.kind === "controlledBy") {
+        // "you own", "an opponent owns": read as the controller is, then kept as the owner.
+        const owned = f.verb.lemma === "own" ? { controller: sel.controller, controllerIs: sel.controllerIs } : undefined;
+        const ownerRead = () => {
+          if (!owned) return;
+          if (sel.controllerIs && sel.controllerIs !== owned.controllerIs) this.note(f.range, `the engine cannot read "${this.slice(f.range)}": write "you own", "an opponent owns" or "you don't own"`);
+          else if (sel.controller) sel.owner = sel.controller;
+          if (owned.controller) sel.controller = owned.controller;
+          else delete sel.controller;
+          if (owned.controllerIs) sel.controllerIs = owned.controllerIs;
+          else delete sel.controllerIs;
+        };
         const who = npDeterminers(f.controller).concat(npWords(f.controller));
         sel.controller = controlSide(f.controller) ?? "any";
         const wordsRead = who.includes("they") ? CONTROLLER_THEY_WORDS : sel.controller === "you" ? CONTROLLER_YOU_WORDS : sel.controller === "opponent" ? CONTROLLER_OPPONENT_WORDS : CONTROLLER_ANY_WORDS;
         // "its controller controls", "that player controls", "target player controls": one player named before — not anyone.
         const anyone = who.some((w) => w === "a" || w === "an" || w === "any" || w === "each" || w === "all" || w === "every");
+        // "their opponent controls": one player named through theirs, read as a player phrase below.
+        if (who.includes("their") && sel.controller === "opponent") sel.controller = "any";
         if (sel.controller === "any" && !anyone && !who.includes("they")) {
           const noted = this.notes.length;
           const named = this.playerPhrase(f.controller);
@@ -925,6 +939,7 @@ class AbilityLowering {
             if (f.not) this.note(f.range, `the engine cannot read "${this.slice(f.range)}": write "you don't control" or "an opponent controls"`);
             // playerPhrase carried the controller words it read.
             this.use(f.verb, f.not, f.by);
+            ownerRead();
             continue;
           }
           if (this.notes.length === noted) this.note(f.controller.range, `the engine cannot tell whose cards "${this.slice(f.range)}" means: write "you control", "an opponent controls", "its controller controls" or "a player controls"`);
@@ -947,6 +962,7 @@ class AbilityLowering {
         // opponent's hand" in a zone). "target player controls" is not read (any player's cards): its "target" stays unused.
         this.use(f.verb, f.not, f.by);
         this.carryRead(f.controller, wordsRead);
+        ownerRead();
       } else if (f.kind === "prep" && (f.prep === "in" || f.prep === "from")) {
         const zoneWords = npWords(f.object);
         const zone = this.zoneIn(f.object);
@@ -1114,10 +1130,44 @@ class AbilityLowering {
     const whose = sel.controllerIs;
     if (whose) {
       delete sel.controllerIs;
+      const side = this.combatSide(whose);
       if ((whose.kind === "controller_of" || whose.kind === "owner_of") && whose.of.kind === "self") sel.controller = "you";
+      else if (side) sel.controller = side;
       else this.note(np.range, `the engine cannot restrict ${what} to the cards of a player named in the ability ("${this.slice(np.range)}"): write "you control" or "an opponent controls"`);
     }
     return sel;
+  }
+
+  /**
+   * "the defending player" / "the attacking player" as a side, where the trigger says it: in "Whenever this attacks" (or
+   * "a creature you control attacks", "you attack") the defending player is your opponent and the attacking player you;
+   * in "Whenever this blocks" the other way round (every game is a duel). Undefined for another player or trigger.
+   */
+  combatSide(ref: PlayerRef): "you" | "opponent" | undefined {
+    const t = this.trigger;
+    if (!t || (ref.kind !== "defending" && ref.kind !== "active") || (t.event !== "attacks" && t.event !== "blocks")) return undefined;
+    const yours = t.subject.kind === "self" || (t.subject.kind === "card" && t.subject.selector.controller === "you") || (t.subject.kind === "player" && t.subject.who === "you");
+    if (!yours) return undefined;
+    const attacker = t.event === "attacks" ? "you" : "opponent";
+    return ref.kind === "active" ? attacker : attacker === "you" ? "opponent" : "you";
+  }
+
+  /**
+   * "target creature or Vampire", "a Spell or Red card": "or" between words of different kinds (a card type, a subtype, a
+   * colour) — the selector keeps each kind as a field every card must match (a Vampire creature), never either one: said,
+   * not read as both. Words of one kind ("Vampire or Ghoul", "creature or relic") are any one of them, as the engine reads.
+   */
+  noteMixedAlternatives(np: Ast.NounPhrase): void {
+    const kindOf = (w: string) => (lookup(this.vocab.cardTypes, w) ? "type" : lookup(this.vocab.subtypes, w) ? "subtype" : lookup(this.vocab.colors, w) ? "colour" : undefined);
+    np.items.forEach((item, i) => {
+      if (item.kind !== "word" || lower(item.text) !== "or") return;
+      const before = np.items[i - 1];
+      const after = np.items[i + 1];
+      if (before?.kind !== "word" || after?.kind !== "word") return;
+      const a = kindOf(lower(before.text));
+      const b = kindOf(lower(after.text));
+      if (a && b && a !== b) this.note(spanOf(before.range, after.range), `the engine reads "${this.slice(spanOf(before.range, after.range))}" as a card that is both (a ${a} and a ${b}), not either one: write one of them, or two sentences`);
+    });
   }
 
   /** Whether units of this game block by being made defenders (Three-Slot Duel), so "a defender" names a state of a card. */
@@ -1305,6 +1355,12 @@ class AbilityLowering {
       if (!this.eventPlayer) return this.lastPlayers ?? this.theirs(np);
       this.noteTriggerOrTarget(np);
       return { kind: "event_player" };
+    }
+    // "their opponent" ("Each player discards a card for each unit their opponent controls"): the other player of theirs.
+    if (isOpp && (dets.includes("their") || dets.includes("they"))) {
+      read.add("their");
+      const of = this.theirs(np);
+      return of && (of.kind === "you" ? { kind: "opponent" } : { kind: "opponent_of", of });
     }
     if (isOpp) return { kind: "opponent" };
     // "a player", "any player": the trigger's player; anywhere else nobody in particular — said, not guessed.
@@ -4167,7 +4223,7 @@ function changesCards(clause: Ast.Clause): boolean {
  * effect reads a single phrase.
  */
 function expandAlso(written: Ast.Clause): Ast.Clause[] {
-  const clause = placeWrittenIn(written);
+  const clause = withPhrasesJoinedOutOfWith(placeWrittenIn(written));
   const gapped = splitGapped(clause);
   if (gapped) return gapped.flatMap(expandAlso);
   const split = (np: Ast.NounPhrase): Ast.NounPhrase[] => [{ ...np, also: undefined }, ...(np.also ?? []).flatMap(split)];
@@ -4184,6 +4240,31 @@ function expandAlso(written: Ast.Clause): Ast.Clause[] {
     out = out.flatMap((c) => split(item.object).map((object) => ({ ...c, tail: c.tail.map((t, j) => (j === i ? { ...item, object } : t)) })));
   });
   return out;
+}
+
+/**
+ * "Destroy each creature with power 2 or less and each Ghoul": the parser joins "each Ghoul" to the `with` phrase's object
+ * ("power 2 or less"); a phrase opening with a determiner is no keyword or stat of that `with`, so it is the verb's second
+ * object — moved out to the phrase the `with` belongs to. Bare words stay (`with Flying and Haste`).
+ */
+function withPhrasesJoinedOutOfWith(clause: Ast.Clause): Ast.Clause {
+  const hoisted = (np: Ast.NounPhrase | undefined): Ast.NounPhrase | undefined => {
+    if (!np) return np;
+    const moved: Ast.NounPhrase[] = [];
+    const filters = np.filters.map((f) => {
+      if (f.kind !== "prep" || f.prep !== "with" || !f.object.also?.some((a) => a.determiners.length)) return f;
+      const kept = f.object.also.filter((a) => !a.determiners.length);
+      moved.push(...f.object.also.filter((a) => a.determiners.length));
+      return { ...f, object: { ...f.object, also: kept.length ? kept : undefined } };
+    });
+    const also = np.also?.map((a) => hoisted(a)!);
+    return moved.length ? { ...np, filters, also: [...moved, ...(also ?? [])] } : also && also.some((a, i) => a !== np.also![i]) ? { ...np, also } : np;
+  };
+  const object = hoisted(clause.object);
+  const subject = hoisted(clause.subject);
+  const tail = clause.tail.map((t) => (t.kind === "prep" ? { ...t, object: hoisted(t.object)! } : t));
+  const changed = object !== clause.object || subject !== clause.subject || tail.some((t, i) => t.kind === "prep" && t.object !== (clause.tail[i] as Ast.PrepPhrase).object);
+  return changed ? { ...clause, object, subject, tail } : clause;
 }
 
 /**
@@ -4429,7 +4510,8 @@ function targetedBy(np: Ast.NounPhrase, affects: CardSelector | { self: true }, 
   if (words.some((w) => w === "ability" || w === "abilities")) sources.push("ability");
   // "spells the defending player controls": a player the restriction cannot name — said, not dropped.
   const side = control && controlSide(control.controller);
-  if (control && !side) return unknown(np.range, `by ${l.slice(np.range)}`);
+  // "spells an opponent owns": a spell's owner is no side the restriction reads (it reads who controls the spell).
+  if (control && (!side || control.verb.lemma === "own")) return unknown(np.range, `by ${l.slice(np.range)}`);
   const opponents = side === "opponent" || whoWords.some((w) => w.startsWith("opponent") || w === "enemy");
   const yours = !opponents && (side === "you" || whoWords.includes("your") || whoWords.includes("you"));
   // Every word must be one of these, else the phrase says something the engine would drop.

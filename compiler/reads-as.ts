@@ -705,6 +705,8 @@ function playerText(ref: PlayerRef, ctx: Context, subject = false): string {
       return "that player";
     case "defending":
       return "the defending player";
+    case "opponent_of":
+      return `${possessive(ref.of, ctx)} opponent`;
     case "acting":
       // The subject of a per-player sentence is named once ("each player draws ..."); after that, "they"/"them".
       return subject ? (ctx.acting ? playersText(ctx.acting, ctx, true) : "they") : "them";
@@ -881,6 +883,9 @@ export function selectorText(sel: CardSelector, ctx: Context, count: NumberExpr,
     const who = of && of.of.kind !== "self" ? `its ${of.kind === "controller_of" ? "controller" : "owner"}` : sel.controllerIs.kind === "target" ? "they" : playerText(sel.controllerIs, ctx, true);
     tail.push(`${who} ${who === "you" || who === "they" ? "control" : "controls"}`);
   }
+  // The owner of cards in play ("each Creature an opponent owns"); elsewhere the zone's possessive says it ("in your Discard Pile").
+  const inPlay = !sel.zones?.[0] || ctx.game.zones.find((z) => z.name === sel.zones![0])?.role === "battlefield";
+  if (inPlay && sel.owner && sel.owner !== "any") tail.push(sel.owner === "you" ? "you own" : sel.owner === "opponent" ? "an opponent owns" : "they own");
   if (sel.attackedThisTurn) tail.push("that attacked this turn");
   const withs: string[] = [];
   if (sel.keyword) withs.push(sel.keyword);
@@ -1013,7 +1018,13 @@ function statsText(stats: Record<string, NumberExpr>, ctx: Context): string {
   const x = variable !== undefined && typeof variable !== "number" && variable.kind === "times" && variable.factor === -1 ? variable.of : variable;
   // The X the player pays (an {X} cost) is written as X alone, with no "where".
   const where = x === undefined || (typeof x !== "number" && x.kind === "x") ? "" : `, where X is ${numberText(x, ctx)}`;
-  if (names.length >= 2 && entries.length === 2 && names[0]! in stats && names[1]! in stats) return `${signed(stats[names[0]!]!)}/${signed(stats[names[1]!]!)}${where}`;
+  if (names.length >= 2 && entries.length === 2 && names[0]! in stats && names[1]! in stats) {
+    // "-1/-0": a change of 0 beside a loss is written as the card writes it, with the loss's sign.
+    const [first, second] = [stats[names[0]!]!, stats[names[1]!]!];
+    const loss = (n: NumberExpr) => typeof n === "number" && n < 0;
+    const pair = (n: NumberExpr, other: NumberExpr) => (n === 0 && loss(other) ? "-0" : signed(n));
+    return `${pair(first, second)}/${pair(second, first)}${where}`;
+  }
   return `${entries.map(([stat, n]) => `${signed(n)} ${stat}`).join(" and ")}${where}`;
 }
 

@@ -35,6 +35,14 @@ function is(token: IToken, type: TokenType): boolean {
   return tokenMatcher(token, type);
 }
 
+/**
+ * The verb of a `you control` / `an opponent owns` filter: `control(s)` (not `controlled`: `controlled by ...` is the passive
+ * filter), or `own(s)` — a plain word, so `your own Graveyard` stays a noun phrase.
+ */
+function isFilterVerb(token: IToken): boolean {
+  return (is(token, T.Control) && !/^controlled$/i.test(token.image)) || (is(token, T.Word) && /^owns?$/i.test(token.image));
+}
+
 export class CardwrightParser extends CstParser {
   /** Source text of the current input; gates use it to see line breaks between tokens. */
   text: Text = "";
@@ -83,7 +91,7 @@ export class CardwrightParser extends CstParser {
   private isControlFilterAt(k: number): boolean {
     const a = this.LA(k);
     // `you don't control`: the verb after an optional `don't` / `doesn't`.
-    const verbAt = (j: number) => is(this.LA(j), T.Control) && !/^controlled$/i.test(this.LA(j).image);
+    const verbAt = (j: number) => isFilterVerb(this.LA(j));
     const controlAt = (j: number) => verbAt(j) || (is(this.LA(j), T.DoesNot) && verbAt(j + 1));
     if (is(a, T.You) || is(a, T.Opponent) || is(a, T.Player) || is(a, T.They)) return controlAt(k + 1);
     if (is(a, T.A) || is(a, T.Each) || is(a, T.Your) || is(a, T.Any) || is(a, T.Their) || is(a, T.Its) || is(a, T.That) || is(a, T.Another) || is(a, T.Target) || is(a, T.The)) {
@@ -99,7 +107,8 @@ export class CardwrightParser extends CstParser {
 
   /** `controlled by an opponent`, `controlled by you`: the passive control filter at LA(k). */
   private isControlledByAt(k: number): boolean {
-    return is(this.LA(k), T.Control) && /^controlled$/i.test(this.LA(k).image) && is(this.LA(k + 1), T.By);
+    const t = this.LA(k);
+    return ((is(t, T.Control) && /^controlled$/i.test(t.image)) || (is(t, T.Word) && /^owned$/i.test(t.image))) && is(this.LA(k + 1), T.By);
   }
 
   private isModalToken(t: IToken): boolean {
@@ -1181,7 +1190,7 @@ export class CardwrightParser extends CstParser {
       if (this.isParticleAt(k)) return false;
       // `and each creature they control.`: a control filter's verb belongs to the noun phrase; look past it.
       if (this.isControlFilterAt(k)) {
-        while (!is(this.LA(k), T.Control)) k++;
+        while (!isFilterVerb(this.LA(k))) k++;
         continue;
       }
       if ((is(t, T.Into) || is(t, T.Onto)) && is(first, T.The) && this.prepositionEarlierInClause()) return false;
@@ -1320,13 +1329,14 @@ export class CardwrightParser extends CstParser {
           ALT: () => {
             this.SUBRULE(this.controller);
             this.OPTION(() => this.CONSUME(T.DoesNot, { LABEL: "not" }));
-            this.CONSUME(T.Control);
+            // `you own`, `an opponent owns`: the same filter on who owns the cards (a plain word, as in `your own Graveyard`).
+            this.OR4(this.cached(77, () => [{ GATE: () => is(this.LA(1), T.Control), ALT: () => this.CONSUME(T.Control) }, { ALT: () => this.CONSUME(T.Word, { LABEL: "Control" }) }]));
           },
         },
         {
           GATE: () => this.isControlledByAt(1),
           ALT: () => {
-            this.CONSUME2(T.Control);
+            this.OR5(this.cached(78, () => [{ GATE: () => is(this.LA(1), T.Control), ALT: () => this.CONSUME2(T.Control) }, { ALT: () => this.CONSUME2(T.Word, { LABEL: "Control" }) }]));
             this.CONSUME(T.By, { LABEL: "by" });
             this.SUBRULE2(this.controller);
           },
@@ -1403,7 +1413,7 @@ export class CardwrightParser extends CstParser {
     });
     this.MANY2(this.cached(28, () => ({
       // `your opponents cast`: after the player noun, a verb ends the phrase.
-      GATE: () => !is(this.LA(1), T.Control) && !(is(this.LA(1), T.VerbWord) && (is(this.LA(0), T.Opponent) || is(this.LA(0), T.Player))),
+      GATE: () => !isFilterVerb(this.LA(1)) && !is(this.LA(1), T.Control) && !(is(this.LA(1), T.VerbWord) && (is(this.LA(0), T.Opponent) || is(this.LA(0), T.Player))),
       DEF: () => this.CONSUME(T.NounWord),
     })));
   });

@@ -782,6 +782,10 @@ export function evalPlayer(ctx: Ctx, frame: Frame, ref: PlayerRef): PlayerId | u
     }
     case "acting":
       return frame.acting;
+    case "opponent_of": {
+      const of = evalPlayer(ctx, frame, ref.of);
+      return of === undefined ? undefined : ctx.state.order.find((p) => p !== of);
+    }
   }
 }
 
