@@ -39,6 +39,18 @@ export interface RememberedCard {
   placed?: { offset: number; line: number; model: CardModel; diagnostics: Diagnostic[] };
 }
 
+/**
+ * A card file's checked cards: `remembered[i]` is the check of `views[i]` (the file's card views, in order: the
+ * parse's own list unless a card's check failed). Two lists, not an object per card: the studio re-checks the
+ * file on every keystroke.
+ */
+export interface FileCards {
+  views: readonly CardView[];
+  remembered: RememberedCard[];
+  /** The card index of the file's game, as the checks read it. */
+  index: Map<string, CardEntry>;
+}
+
 /** Per game (lower-case id): the card names its cards' checks looked up, lower-case name → the card's name and file. */
 export type CardNames = ReadonlyMap<string, { name: string; file: string }>;
 
@@ -49,7 +61,7 @@ export class CheckMemory {
   readonly cards = new Map<CardView, RememberedCard>();
   readonly cardNames = new Map<string, CardNames>();
   /** The card views of each card file in order, with what was remembered for them (for references). */
-  readonly fileCards = new Map<string, { view: CardView; remembered: RememberedCard; index: Map<string, CardEntry> }[]>();
+  readonly fileCards = new Map<string, FileCards>();
   /** References that are not a card's: game files', absolute. */
   readonly otherReferences = new Map<string, Reference[]>();
   /** Each scenario with the card index of its game, as linked: its card names are resolved when references are read. */

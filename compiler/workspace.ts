@@ -18,7 +18,7 @@ import type { GameVocabulary } from "./vocabulary.ts";
 import { closestName } from "./check-suggest.ts";
 import { reparseCardFile, type EditSpan } from "./incremental.ts";
 import { checkArtAssets, type WorkspaceAsset } from "./art.ts";
-import { CheckMemory, ObservedIndex, type RememberedCard, memoryOf, place, placedDiagnostics, placedReferences, remember, rememberFor, sameNames, startOf } from "./check-memory.ts";
+import { CheckMemory, ObservedIndex, type FileCards, type RememberedCard, memoryOf, place, placedDiagnostics, placedReferences, remember, rememberFor, sameNames, startOf } from "./check-memory.ts";
 
 /** At most this many diagnostics are kept per file; a CW3008 note counts the rest. */
 export const MAX_DIAGNOSTICS_PER_FILE = 200;
@@ -202,7 +202,8 @@ export function analyzeWorkspace(sources: readonly SourceInput[], options: Analy
       const set: SetModel = { code: view.code, name: view.name, game: game.model.id, file: view.file, cards: [] };
       const parsedFile = files.get(view.file);
       const syntaxErrors = (parsedFile?.diagnostics ?? []).filter((d) => d.severity === "error").sort((a, b) => a.range.start.offset - b.range.start.offset);
-      const fileCards = memory.fileCards.get(view.file) ?? memory.fileCards.set(view.file, []).get(view.file)!;
+      const remembers: RememberedCard[] = new Array(view.cards.length);
+      let failed = false;
       let nextError = 0;
       view.cards.forEach((card, i) => {
         // A syntax error belongs to the card it follows, up to the next card (recovery may end a card early).
@@ -233,20 +234,26 @@ export function analyzeWorkspace(sources: readonly SourceInput[], options: Analy
             remembered = remember(checked, card, { vocabulary: game.vocabulary, file: view.file, set: view.code, broken, readIndex: index.read });
           }
           memory.cards.set(card, remembered);
-          fileCards.push({ view: card, remembered, index });
+          remembers[i] = remembered;
           const found = placedDiagnostics(remembered, card);
           if (found.length > 0) diagnostics.push(...found);
         } catch (error) {
+          failed = true;
           internalError(view.file, `checking card "${card.name}"`, error);
         }
       });
+      // A card whose check failed (CW3009) has no model: it is left out of both lists.
+      const fileCards: FileCards = failed
+        ? { views: view.cards.filter((_, i) => remembers[i] !== undefined), remembered: remembers.filter((r) => r !== undefined), index }
+        : { views: view.cards, remembered: remembers, index };
+      memory.fileCards.set(view.file, fileCards);
       // The cards' models are placed when first read: a re-check after a keystroke above half
       // the cards need not copy every card it moved (the studio's worker sends them by reference).
       let cards: CardModel[] | undefined;
       Object.defineProperty(set, "cards", {
         enumerable: true,
         configurable: true,
-        get: () => (cards ??= fileCards.map(({ view, remembered }) => place(remembered, view).model)),
+        get: () => (cards ??= fileCards.remembered.map((remembered, i) => place(remembered, fileCards.views[i]!).model)),
         set: (value: CardModel[]) => (cards = value),
       });
       sets.push(set);
@@ -305,7 +312,7 @@ export interface PlacedCard {
  */
 export function placedCards(analysis: WorkspaceAnalysis, file: string): PlacedCard[] | undefined {
   const cards = memoryOf(analysis)?.fileCards.get(file);
-  return cards?.map(({ view, remembered }) => new CardPlacement(view, remembered));
+  return cards?.remembered.map((remembered, i) => new CardPlacement(cards.views[i]!, remembered));
 }
 
 /** A PlacedCard without a closure or copies per card: the worker makes one per card on every keystroke. */
@@ -343,7 +350,7 @@ export function cardNamesOf(analysis: Pick<WorkspaceAnalysis, "model">, set: Set
  */
 export function cardsAsCheckedOf(analysis: Pick<WorkspaceAnalysis, "model">, set: SetModel): readonly CardModel[] {
   const cards = memoryOf(analysis)?.fileCards.get(set.file);
-  return cards ? cards.map(({ remembered }) => remembered.model) : set.cards;
+  return cards ? cards.remembered.map((remembered) => remembered.model) : set.cards;
 }
 
 /** The model of one card (by its checker view) as the analysis placed it; undefined if it was not checked. */
@@ -381,9 +388,9 @@ function allReferences(memory: CheckMemory): Map<string, Reference[]> {
       if (card) list.push(plainReference({ file, range: use.range, kind: "card", name: card.name, definition: { file: card.file, range: card.nameRange } }));
     }
   }
-  for (const [file, cards] of memory.fileCards) {
+  for (const [file, { views, remembered, index }] of memory.fileCards) {
     const list = references.get(file) ?? references.set(file, []).get(file)!;
-    for (const { view, remembered, index } of cards) list.push(...placedReferences(remembered, view, index));
+    remembered.forEach((card, i) => list.push(...placedReferences(card, views[i]!, index)));
   }
   for (const list of references.values()) list.sort((a, b) => a.range.start.offset - b.range.start.offset);
   return references;
