@@ -48,8 +48,13 @@ export interface CardSource {
 /** What the worker sent for one set file: the page's copy of its cards, in order. */
 export interface SentSet {
   cards: CardSource[];
-  /** Index of each card by where its check came from. */
-  byOrigin: Map<object, number>;
+  /**
+   * Index of each card by where its check came from, built once several cards were not found by origin where
+   * they were expected (a keystroke has one: the edited card; indexing 2,000 origins for it cost more than it saved).
+   */
+  byOrigin?: Map<object, number>;
+  /** Cards not found by origin where they were expected so far. */
+  originMisses?: number;
   /** Indices of each card name, built once several cards were not found where they were expected. */
   byName?: Map<string, number[]>;
   /** Cards not found where they were expected so far (a keystroke has one: indexing 2,000 names for it costs more than it saves). */
@@ -94,7 +99,7 @@ export function encodeModel(model: WorkspaceModel, sent: SentCards, cardsOf: (fi
   const sets = model.sets.map((set): SetDelta => {
     const before = sent.sets.get(set.file);
     const sources = cardsOf(set.file) ?? set.cards.map((card): CardSource => ({ name: card.name, offset: card.range.start.offset, line: card.range.start.line, model: () => card }));
-    const now: SentSet = { cards: sources, byOrigin: new Map() };
+    const now: SentSet = { cards: sources };
     // Which of the page's cards are taken, by index (a flag per card: no hashing of 2,000 numbers per keystroke).
     const used = new Uint8Array(before?.cards.length ?? 0);
     // How far the page's copy is ahead of this list (cards inserted or removed above): where the next card is looked for first.
@@ -103,8 +108,7 @@ export function encodeModel(model: WorkspaceModel, sent: SentCards, cardsOf: (fi
     // The run the last entry is, if it is one, and how far its cards moved.
     let run: { entry: SameCard; offsetBy: number; linesBy: number } | undefined;
     sources.forEach((card, index) => {
-      if (card.origin && !now.byOrigin.has(card.origin)) now.byOrigin.set(card.origin, index);
-      let earlier = card.origin && before ? before.byOrigin.get(card.origin) : undefined;
+      let earlier = card.origin && before ? sameByOrigin(card.origin, index + shift, before, used) : undefined;
       if (earlier === undefined && before) earlier = sameByContent(card, index + shift, before, used);
       if (earlier === undefined || used[earlier]) {
         cards.push(card.model());
@@ -133,6 +137,21 @@ export function encodeModel(model: WorkspaceModel, sent: SentCards, cardsOf: (fi
   return { ...model, games, sets };
 }
 
+/** The index of the page's card from the same check (`origin`): looked for where the list so far puts it (and beside it), then in an index. */
+function sameByOrigin(origin: object, guess: number, before: SentSet, used: Uint8Array): number | undefined {
+  const cards = before.cards;
+  for (const step of NEAR_GUESS) {
+    const i = guess + step;
+    if (i >= 0 && i < cards.length && !used[i] && cards[i]!.origin === origin) return i;
+  }
+  if (!before.byOrigin && (before.originMisses = (before.originMisses ?? 0) + 1) <= MISSES_BEFORE_INDEX) return undefined;
+  if (!before.byOrigin) {
+    before.byOrigin = new Map();
+    cards.forEach((c, i) => c.origin && !before.byOrigin!.has(c.origin) && before.byOrigin!.set(c.origin, i));
+  }
+  return before.byOrigin.get(origin);
+}
+
 /**
  * The index of an unused card of the same name the page holds whose content is the same (positions
  * aside): looked for where the list so far puts it (and beside it), then — once a few cards were
@@ -151,6 +170,8 @@ function sameByContent(card: CardSource, guess: number, before: SentSet, used: U
   return before.byName.get(card.name)?.find(same);
 }
 const MISSES_BEFORE_INDEX = 2;
+/** Where a card is looked for first, from where the list so far puts it. */
+const NEAR_GUESS = [0, 1, -1] as const;
 
 export function decodeModel(delta: ModelDelta, previous: WorkspaceModel | undefined): WorkspaceModel {
   const previousSets = new Map((previous?.sets ?? []).map((set) => [set.file, set]));
