@@ -978,6 +978,14 @@ export const MESSAGES = {
     example: 'expect not "Stone Guard" is exhausted   (in a Three-Slot Duel scenario)',
     exampleArgs: { game: "Three-Slot Duel", card: "Stone Guard", state: "exhausted/ready state" },
   },
+  CW7010: {
+    severity: "error",
+    template: '"{card}" is a card whose type never stays in play in {game} (it resolves, then leaves), so no game reaches a board with it in {zone}: set it up where it can be — a hand, a deck, the graveyard — and play it from there.',
+    explanation:
+      "A game file says which card types stay in play (`cardtype Unit permanent`); a card of any other type (a Spell) is played, resolves and goes to the graveyard. Set up in the zone of play it would be a board no game can reach: the engine would keep it there as if it were a unit, its abilities would be read as a permanent's, and expectations about the board would be about a game that cannot happen. Put it in a hand (to play it), or in the zone a resolved card goes to. Other zones are not checked: a game may put any card in a resource zone (Chromatic Battlelines' Facet Zone holds spells).",
+    example: 'p1 field: "Quick Bolt"   (in a Three-Slot Duel setup: Quick Bolt is a Spell)',
+    exampleArgs: { card: "Quick Bolt", game: "Three-Slot Duel", zone: "Field" },
+  },
 } as const satisfies Record<string, MessageDefinition>;
 
 export type MessageCode = keyof typeof MESSAGES;

@@ -75,7 +75,7 @@ interface NamesVersion {
   cardFiles: readonly (ParsedFile | undefined)[];
   names: ScenarioNames;
 }
-type CardFacts = { name: string; isToken: boolean };
+type CardFacts = { name: string; isToken: boolean; type?: string; permanent?: boolean };
 
 /** The last names made per compiled game. */
 const lastNames = new WeakMap<CompiledGame, NamesVersion>();
@@ -128,13 +128,13 @@ class LookedUpCards implements ReadonlyMap<string, CardFacts> {
     if (this.listed) return false;
     for (const [name, found] of this.lookups) {
       const now = cards.get(name);
-      if (now?.name !== found?.name || now?.isToken !== found?.isToken) return false;
+      if (now?.name !== found?.name || now?.isToken !== found?.isToken || now?.permanent !== found?.permanent) return false;
     }
     return true;
   }
 }
 
-const sameFacts = (a: readonly CardFacts[], b: readonly CardFacts[]) => a.length === b.length && a.every((card, i) => card.name === b[i]!.name && card.isToken === b[i]!.isToken);
+const sameFacts = (a: readonly CardFacts[], b: readonly CardFacts[]) => a.length === b.length && a.every((card, i) => card.name === b[i]!.name && card.isToken === b[i]!.isToken && card.type === b[i]!.type);
 
 /** A game file's compiled form, kept per parsed file (an unchanged game file is not parsed, so not lowered, again). */
 const compiledGames = new WeakMap<ParsedFile, CompiledGame>();

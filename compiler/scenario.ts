@@ -69,8 +69,8 @@ export interface ScenarioNames {
   stats: string[];
   phases: string[];
   counters: { name: string; on: "player" | "card" }[];
-  /** Lower-case name → the card. */
-  cards: ReadonlyMap<string, { name: string; isToken: boolean }>;
+  /** Lower-case name → the card; `permanent`: whether its card type stays in play (undefined: a type the game does not declare). */
+  cards: ReadonlyMap<string, { name: string; isToken: boolean; permanent?: boolean }>;
   /**
    * Lower-case names of the tokens card text makes without a card of their own ("create a 1/1 Bat
    * token"): they exist only once made, so scenarios may name them everywhere but in setup. Asked
@@ -115,14 +115,19 @@ export const marksDamage = (params: CompiledGame["params"]): boolean => !!(param
 export const hasStack = (params: CompiledGame["params"]): boolean => (params.response_model ?? "instant") !== "instant";
 
 export function scenarioNames(
-  game: Pick<CompiledGame, "id" | "name" | "zones" | "params" | "resources" | "colors" | "stats" | "phases" | "counters">,
-  cards: Iterable<{ name: string; isToken: boolean }>,
+  game: Pick<CompiledGame, "id" | "name" | "zones" | "params" | "resources" | "colors" | "stats" | "phases" | "counters" | "cardTypes">,
+  cards: Iterable<{ name: string; isToken: boolean; type?: string }>,
   madeInPlay: () => Iterable<string>,
 ): ScenarioNames {
   let made: Set<string> | undefined;
   const zones = ruleZones(game);
-  const byName = new Map<string, { name: string; isToken: boolean }>();
-  for (const card of cards) if (!byName.has(card.name.toLowerCase())) byName.set(card.name.toLowerCase(), { name: card.name, isToken: card.isToken });
+  const byName = new Map<string, { name: string; isToken: boolean; permanent?: boolean }>();
+  const permanent = new Map(game.cardTypes.map((t) => [t.name.toLowerCase(), t.permanent]));
+  for (const card of cards) {
+    if (byName.has(card.name.toLowerCase())) continue;
+    const stays = card.type === undefined ? undefined : permanent.get(card.type.toLowerCase());
+    byName.set(card.name.toLowerCase(), { name: card.name, isToken: card.isToken, ...(stays !== undefined ? { permanent: stays } : {}) });
+  }
   return {
     game: { id: game.id, name: game.name },
     zones: game.zones.map((z) => ({ name: z.name, ...(z.slots !== undefined ? { slots: z.slots } : {}), role: z.role })),
@@ -365,6 +370,8 @@ function checkSetup(scenario: Scenario, names: ScenarioNames, out: Diagnostic[])
       const card = names.cards.get(norm(name));
       if (!card && names.madeInPlay().has(norm(name))) out.push(diagnostic("CW5020", file, z.range, { card: name }));
       if (card?.isToken && norm(zone) !== norm(names.battlefield)) out.push(diagnostic("CW5013", file, z.range, { card: card.name, battlefield: names.battlefield, player: z.player, zone }));
+      // A card whose type never stays in play (a Spell resolves, then goes to the graveyard): no game puts it there.
+      if (card?.permanent === false && norm(zone) === norm(names.battlefield)) out.push(diagnostic("CW7010", file, z.range, { card: card.name, game: names.game.name, zone }));
     }
     const key = `${z.player}\u0000${zone}`;
     const before = inZone.get(key) ?? 0;

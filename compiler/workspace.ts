@@ -339,7 +339,7 @@ class CardPlacement implements PlacedCard {
  * Each card of a set by its name and whether it is a token — what scenarios are checked against —
  * without placing the cards' models (after a keystroke the studio's worker would place every card below it).
  */
-export function cardNamesOf(analysis: Pick<WorkspaceAnalysis, "model">, set: SetModel): readonly { name: string; isToken: boolean }[] {
+export function cardNamesOf(analysis: Pick<WorkspaceAnalysis, "model">, set: SetModel): readonly { name: string; isToken: boolean; type: string }[] {
   return cardsAsCheckedOf(analysis, set);
 }
 

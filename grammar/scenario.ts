@@ -284,6 +284,9 @@ class Cursor {
   }
   number(): number {
     const t = this.next();
+    // `power +2`, `life +4`: a signed amount is a change, and every number of a scenario line is a value (what the game
+    // shows now, or how many). Read as 2 it would hold where the writer meant "2 more".
+    if (isNumber(t) && t!.image.startsWith("+")) throw new ParseError(`"${t!.image}" reads as a change; this line states a value (what the game shows, or how many): write the number itself, ${t!.image.slice(1)}`, t);
     if (!isNumber(t)) {
       const words: Record<string, number> = { once: 1, twice: 2, one: 1, two: 2, three: 3, four: 4, five: 5, zero: 0, no: 0 };
       if (t && words[lowerImage(t)] !== undefined) return words[lowerImage(t)]!;
@@ -399,6 +402,12 @@ export function parseScenarios(text: string, file: string): ParsedScenarios {
   const scenarios: Scenario[] = [];
   let scenario: Scenario | undefined;
   let inSetup = false;
+  /** The line of the current scenario's `setup`, once it has one. */
+  let setupLine: number | undefined;
+  /** What the current setup has said, each with its value and line: a second value for the same thing is an error. */
+  let said = new Map<string, { value: string; line: number }>();
+  /** Where the lines of a second `setup` go: read (their names are checked) but never set up. */
+  let discarded: Scenario | undefined;
   const rangeOf = (t: IToken | undefined, fallback: Range) => (t && t.startOffset >= 0 ? lines.range(t.startOffset, t.startOffset + t.image.length) : fallback);
   const scratch: NameUse[] = [];
   for (const st of statements) {
@@ -426,15 +435,30 @@ export function parseScenarios(text: string, file: string): ParsedScenarios {
         };
         scenarios.push(scenario);
         inSetup = false;
+        setupLine = undefined;
+        said = new Map();
+        discarded = undefined;
         if (!c.done()) throw new ParseError(`unexpected "${c.rest()}"`, c.peek());
         continue;
       }
       if (!scenario) throw new ParseError(`a scenario file starts with: scenario "<name>" for <game>`, c.peek());
       if (head === "setup") {
-        c.next();
+        const word = c.next();
         if (lowerImage(c.peek()) === "{") c.next();
         inSetup = true;
-        scenario.setup.range = st.range;
+        if (setupLine === undefined) {
+          setupLine = st.line;
+          discarded = undefined;
+          scenario.setup.range = st.range;
+        } else {
+          // A second setup, after steps or not, would set the board before the first step, not where it stands:
+          // `p1 attack ...` then `setup { p2 life 3 }` would attack a player who had 3 life all along.
+          const range = rangeOf(word, st.range);
+          const detail = `a scenario has one setup (line ${setupLine}), and the board it sets is the one the first step plays on: a second setup would not happen here. Put its lines in the first setup, or start a new scenario for the later board`;
+          errors.push({ kind: "line", range, text: detail });
+          scenario.unreadable.push({ line: st.line, range, detail });
+          discarded = { ...scenario, setup: { life: [], amounts: [], capacities: [], zones: [], cards: [], range: st.range } };
+        }
         if (c.done()) continue;
       }
       if (inSetup && startsStep(st.tokens)) {
@@ -453,7 +477,7 @@ export function parseScenarios(text: string, file: string): ParsedScenarios {
           if (!c.done()) throw new ParseError(`unexpected "${c.rest()}" after the end of setup`, c.peek());
           continue;
         }
-        parseSetupStatement(c, scenario, st.range);
+        parseSetupStatement(c, discarded ?? scenario, st.range, discarded ? new Map() : said);
         if (lowerImage(c.peek()) === "}") {
           inSetup = false;
           c.next();
@@ -495,6 +519,15 @@ export function parseScenarios(text: string, file: string): ParsedScenarios {
     }
   }
   if (scenarios.length === 0 && errors.length === 0) errors.push({ kind: "line", range: lines.range(0, 0), text: 'a scenario file starts with: scenario "<name>" for <game>' });
+  // Characters that start no token (`life 30%`, `life >= 5`) are dropped by the lexer: the rest of the line would be
+  // read without them (`life 30`). The line is not read as written, so its scenario fails with it.
+  for (const e of errors) {
+    if (e.kind !== "characters") continue;
+    const line = e.range.start.line;
+    const owner = scenarios.filter((s) => s.line <= line).pop();
+    if (!owner || owner.unreadable.some((u) => u.line === line)) continue;
+    owner.unreadable.push({ line, range: e.range, detail: `unexpected character(s) "${e.text}": the line is not read as written` });
+  }
   return { file, scenarios, errors };
 }
 
@@ -519,19 +552,42 @@ function parseCovers(c: Cursor, text: string, scenario: Scenario): void {
   c.i = c.tokens.length;
 }
 
-function parseSetupStatement(c: Cursor, scenario: Scenario, range: Range): void {
+/**
+ * A setup says each thing once: `p2 life 5` and later `p2 life 7` (or two `turn` lines) would keep one value and drop
+ * the other unsaid. The same value said again is only repeated, and read.
+ */
+function sayOnce(said: Map<string, { value: string; line: number }>, what: string, value: string | number, token: IToken | undefined, line: number): void {
+  const before = said.get(what.toLowerCase());
+  const text = String(value);
+  if (before && before.value.toLowerCase() !== text.toLowerCase()) throw new ParseError(`${what} is already set to ${before.value} at line ${before.line}: a setup says each thing once, so one of the two would be dropped`, token);
+  said.set(what.toLowerCase(), { value: text, line });
+}
+
+function parseSetupStatement(c: Cursor, scenario: Scenario, range: Range, said: Map<string, { value: string; line: number }>): void {
   const setup = scenario.setup;
+  const line = range.start.line;
+  const setPhase = () => {
+    const token = c.peek();
+    setup.phase = c.name("phase", "a phase name");
+    sayOnce(said, "the phase", setup.phase, token, line);
+    setup.phaseLine = line;
+  };
   if (c.word("turn")) {
+    let token = c.peek();
     setup.turn = c.number();
-    if (isPlayer(c.peek())) setup.active = c.player();
-    if (c.word("phase")) {
-      setup.phase = c.name("phase", "a phase name");
-      setup.phaseLine = range.start.line;
+    sayOnce(said, "the turn", setup.turn, token, line);
+    token = c.peek();
+    if (isPlayer(token)) {
+      setup.active = c.player();
+      sayOnce(said, "the active player", setup.active, token, line);
     }
+    if (c.word("phase")) setPhase();
     return;
   }
   if (c.word("seed")) {
+    const token = c.peek();
     setup.seed = c.number();
+    sayOnce(said, "the seed", setup.seed, token, line);
     return;
   }
   if (c.word("new")) {
@@ -541,17 +597,23 @@ function parseSetupStatement(c: Cursor, scenario: Scenario, range: Range): void 
     return;
   }
   if (c.word("phase")) {
-    setup.phase = c.name("phase", "a phase name");
-    setup.phaseLine = range.start.line;
+    setPhase();
     return;
   }
   if (c.atCard()) {
-    setup.cards.push(parseCardSetup(c, range));
+    const card = parseCardSetup(c, range);
+    const which = `${card.controller ? `${card.controller}'s ` : ""}"${card.card}"${card.copy !== undefined ? ` copy ${card.copy}` : ""}`;
+    if (card.damage !== undefined) sayOnce(said, `${which} damage`, card.damage, undefined, line);
+    if (card.counters) sayOnce(said, `${which} ${card.counters.name} counters`, card.counters.value, undefined, line);
+    setup.cards.push(card);
     return;
   }
   const player = c.player();
   if (c.word("life")) {
-    setup.life.push({ player, value: c.number(), range });
+    const token = c.peek();
+    const value = c.number();
+    sayOnce(said, `${player} life`, value, token, line);
+    setup.life.push({ player, value, range });
     return;
   }
   // `p1 field: ...` (colon) is a zone; `p1 Crystal 2` is an amount; `p1 Mana capacity 4` a capacity.
@@ -566,7 +628,10 @@ function parseSetupStatement(c: Cursor, scenario: Scenario, range: Range): void 
   const nameTokens = capacity ? words.slice(0, -1) : words;
   const name = nameTokens.map((t) => t.image).join(" ");
   c.note(capacity ? "resource" : "amount", name, nameTokens[0]!, nameTokens[nameTokens.length - 1]!);
-  (capacity ? setup.capacities : setup.amounts).push({ player, name, value: c.number(), range });
+  const token = c.peek();
+  const value = c.number();
+  sayOnce(said, `${player} ${name}${capacity ? " capacity" : ""}`, value, token, line);
+  (capacity ? setup.capacities : setup.amounts).push({ player, name, value, range });
 }
 
 /** `"Stone Guard" power counters 2` · `p2's "Scout" is exhausted` · `"Scout" is overexhausted` · `"Scout" damage 1` */

@@ -120,7 +120,8 @@ export function scenarioNamesOf(engine: Engine): ScenarioNames {
   let names = namesByEngine.get(engine);
   if (!names) {
     const { game, cards } = engine.rules;
-    namesByEngine.set(engine, (names = scenarioNames(game, cards.values(), () => tokenNamesMade([game.rules, game.keywords, [...cards.values()].map((c) => c.abilities)]))));
+    const facts = [...cards.values()].map((c) => ({ name: c.name, isToken: c.isToken, type: c.cardType }));
+    namesByEngine.set(engine, (names = scenarioNames(game, facts, () => tokenNamesMade([game.rules, game.keywords, [...cards.values()].map((c) => c.abilities)]))));
   }
   return names;
 }
