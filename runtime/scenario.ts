@@ -114,6 +114,9 @@ function inPlaceDiffers(engine: Engine, before: GameState, action: Action, after
   return undefined;
 }
 
+/** How many matching events a failed event expectation lists (the count is always said in full). */
+const EVENTS_SHOWN = 10;
+
 /** The names a scenario of this engine's game may use, built once per engine. */
 const namesByEngine = new WeakMap<Engine, ScenarioNames>();
 export function scenarioNamesOf(engine: Engine): ScenarioNames {
@@ -599,7 +602,10 @@ function evaluate(run: Run, state: GameState, events: TraceEvent[], e: Expectati
     case "event": {
       const matching = events.filter(eventMatcher(run, state, e.pattern));
       const what = `event ${describeEvent(e.pattern)}`;
-      const actual = `${matching.length}: ${matching.map((m) => m.text).join("; ") || "none"}`;
+      // The first few events are what tells a mistake; a loop's thousands would bury the line's report.
+      const shown = matching.slice(0, EVENTS_SHOWN).map((m) => m.text);
+      if (matching.length > EVENTS_SHOWN) shown.push(`… and ${matching.length - EVENTS_SHOWN} more`);
+      const actual = `${matching.length}: ${shown.join("; ") || "none"}`;
       if (e.times !== undefined) return verdict(matching.length === e.times, `${what} ${e.times} time(s)`, actual);
       return verdict(matching.length > 0, what, actual);
     }

@@ -77,6 +77,19 @@ const problems = (text: string, on: Engine = engine) => {
   return runScenario(on, file.scenarios[0]!).failures.map((f) => [f.line, f.message]);
 };
 
+describe("a failed event expectation's report", () => {
+  it("lists the first 10 matching events and counts the rest (a loop's thousands would bury the line)", () => {
+    const turns = Array.from({ length: 6 }, (_, i) => `p${(i % 2) + 1} end turn`).join("\n");
+    const text = `scenario "many" for duel\nsetup {\n  turn 3 p1 phase Play\n  p1 deck: "Scout" x5\n  p2 deck: "Scout" x5\n}\n${turns}\nexpect event phase 0 times\n`;
+    const failure = run(text).failures[0]!;
+    const phases = Number(/^(\d+): /.exec(failure.actual!)![1]);
+    expect(phases).toBeGreaterThan(10);
+    const listed = failure.actual!.replace(/^\d+: /, "").split("; ");
+    expect(listed).toHaveLength(11);
+    expect(listed[10]).toBe(`… and ${phases - 10} more`);
+  });
+});
+
 describe("scenario file errors", () => {
   it("an unknown card, zone, resource or counter suggests the closest name", () => {
     expect(problems(`scenario "typos" for duel\nsetup {\n  p1 hand: "Scuot"\n  p1 Crytsal 2\n  p1 feild: "Scout"\n}\np1 play "Tide Scholr"\n`)).toEqual([
