@@ -469,7 +469,8 @@ export type AbilityKind =
   | "replacement";
 
 export type StaticEffect =
-  | { kind: "modify"; affects: CardSelector | { self: true }; stats?: Record<string, NumberExpr>; keywords?: KeywordGrant[] }
+  /** Stats changed, keywords given, keywords taken away (`loses`: "This loses Flying." — gone whatever gives it, as a one-time loss). */
+  | { kind: "modify"; affects: CardSelector | { self: true }; stats?: Record<string, NumberExpr>; keywords?: KeywordGrant[]; loses?: string[] }
   /**
    * "Spells you cast cost 1 less." · "Creature spells your opponents cast cost {1} more." · "This costs {1} less for each
    * creature you control.": what playing a card matching `affects` (in its owner's hand, relative to the static's

@@ -4589,6 +4589,16 @@ function staticFromSequence(seq: Ast.Sequence, l: AbilityLowering): StaticEffect
         continue;
       }
     }
+    // "This loses Flying.", "Enemy units lose Flying and Taunt.": keywords a permanent's static takes away, whatever gives
+    // them (a number of a counted keyword — "loses Bleed 2" — has no reading: CW6001 below).
+    if (clause.verb?.lemma === "lose" && (!subject || !isPlayerPhrase(subject)) && !clause.tail.some((t) => t.kind === "timing" || (t.kind === "prep" && t.prep === "until")) && clause.object !== undefined && isBareWordList(clause.object)) {
+      const kws = l.keywordList(clause.object);
+      if (kws.length && kws.every((k) => k.amount === undefined)) {
+        l.use(clause.verb);
+        out.push({ kind: "modify", affects, loses: kws.map((k) => k.name) });
+        continue;
+      }
+    }
     // "have", or "gain" with no duration ("Vampires you control gain Haste."): a keyword or stat a permanent's static gives.
     const gainsKeywords = clause.verb?.lemma === "gain" && (!subject || !isPlayerPhrase(subject)) && !clause.tail.some((t) => t.kind === "timing" || (t.kind === "prep" && t.prep === "until")) && clause.object !== undefined && isBareWordList(clause.object);
     if (clause.verb?.lemma === "have" || gainsKeywords) {

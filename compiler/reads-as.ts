@@ -1283,7 +1283,8 @@ function staticText(s: StaticEffect, ctx: Context): string {
   if (s.kind === "rule") return `${subject} ${CARD_RULE_TEXT[s.rule] ?? `has the engine's rule "${s.rule.replace(/_/g, " ")}"`}${s.by ? ` by ${byText(s.by, ctx)}` : ""}`;
   const parts = Object.keys(s.stats ?? {}).length ? [statsText(s.stats!, ctx)] : [];
   const grants = (s.keywords ?? []).map(keywordText);
-  const clauses = [parts.length ? `${self ? "gets" : "get"} ${parts.join(" and ")}` : "", grants.length ? `${self ? "has" : "have"} ${listText(grants)}` : ""].filter(Boolean);
+  const losses = s.loses ?? [];
+  const clauses = [parts.length ? `${self ? "gets" : "get"} ${parts.join(" and ")}` : "", grants.length ? `${self ? "has" : "have"} ${listText(grants)}` : "", losses.length ? `${self ? "loses" : "lose"} ${listText(losses)}` : ""].filter(Boolean);
   return `${subject} ${clauses.join(" and ")}`;
 }
 

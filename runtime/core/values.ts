@@ -95,7 +95,7 @@ function activeStatics(ctx: Ctx): readonly { card: string; ability: Ability }[] 
   if (!candidates.conditional) return candidates.list;
   // A condition may read a value: inside a value being computed it can see that value in progress,
   // so the conditions' outcome is kept only outside one.
-  const memo = ctx.memo && keywordRound === null && statsInProgress.size === 0 ? ctx.memo : undefined;
+  const memo = ctx.memo && keywordRound === null && statsInProgress.size === 0 && staticLossesInProgress.size === 0 ? ctx.memo : undefined;
   const known = memo?.get("values:statics") as { card: string; ability: Ability }[] | undefined;
   if (known) return known;
   const out: { card: string; ability: Ability }[] = [];
@@ -318,7 +318,7 @@ export function statOf(ctx: Ctx, id: string, stat: string): number {
 /** Keyword abilities a card has now: printed, granted by modifiers, granted by statics. */
 export function keywordsOf(ctx: Ctx, id: string): Map<string, number> {
   // Listing legal actions asks a card's keywords again and again of a state that stands still.
-  const memo = ctx.memo && keywordRound === null && statsInProgress.size === 0 ? (ctx.memo.get("values:keywords") as Map<string, Map<string, number>> | undefined) ?? new Map<string, Map<string, number>>() : undefined;
+  const memo = ctx.memo && keywordRound === null && statsInProgress.size === 0 && staticLossesInProgress.size === 0 ? (ctx.memo.get("values:keywords") as Map<string, Map<string, number>> | undefined) ?? new Map<string, Map<string, number>>() : undefined;
   const known = memo?.get(id);
   if (known) return known;
   const out = new Map<string, number>();
@@ -343,6 +343,17 @@ function visitKeywords(ctx: Ctx, id: string, visitAny: (name: string, amount: nu
   // "Loses Flying until end of turn": the keyword is gone whatever gives it (printed, a modifier, a static).
   let lost: Set<string> | undefined;
   for (const m of ctx.state.modifiers) if (m.loses && m.card === id) for (const name of m.loses) (lost ??= new Set()).add(name.toLowerCase());
+  // "This loses Flying." (a static): the same, while the static is in force. A keyword read while the losses are being
+  // worked out (a static's condition or selector asking for one) is read before them, as a stat is before statics.
+  if (card.zone === ctx.rules.zones.battlefield && staticLossesInProgress.size === 0 && gameHasStaticLosses(ctx.rules)) {
+    staticLossesInProgress.add(id);
+    try {
+      for (const { card: src, ability } of activeStatics(ctx))
+        for (const effect of ability.statics!) if (effect.kind === "modify" && effect.loses && staticAffects(ctx, effect.affects, src, id)) for (const name of effect.loses) (lost ??= new Set()).add(name.toLowerCase());
+    } finally {
+      staticLossesInProgress.delete(id);
+    }
+  }
   const visit = lost ? (name: string, amount: number) => void (lost!.has(name) || visitAny(name, amount)) : visitAny;
   const known = keywordRound?.get(id);
   if (known) {
@@ -392,6 +403,13 @@ function readsKeywords(ability: Ability): boolean {
   }
   return known;
 }
+
+const staticLossesInProgress = moduleSet<string>();
+/** Does any card of the game have a static that takes a keyword away ("This loses Flying.")? */
+const gameHasStaticLosses = perGame((rules: Rules): boolean => {
+  for (const def of rules.cards.values()) for (const ability of def.abilities) if (ability.kind === "static" && ability.statics?.some((e) => e.kind === "modify" && e.loses?.length)) return true;
+  return false;
+});
 
 const gameHasKeywordDependentStatics = perGame((rules: Rules): boolean => {
   for (const def of rules.cards.values()) for (const ability of def.abilities) if (ability.kind === "static" && ability.statics && readsKeywords(ability)) return true;
