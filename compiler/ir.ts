@@ -451,6 +451,8 @@ export interface TriggerPattern {
   combat?: boolean;
   /** `enters`: a zone other than the battlefield ("enters your Facet Zone", "is put into a Graveyard"). */
   zone?: string;
+  /** `enters` a zone: only from this zone ("Whenever a card is erased from your Graveyard": Graveyard → Oblivion). */
+  from?: string;
   /** For `keyword_action`: which keyword ("When you Scry"); for phase events: which phase, and whose turn. */
   keyword?: string;
   /** For counter events: which counter ("gains Bleed counters"); any when absent. */

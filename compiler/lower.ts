@@ -3406,6 +3406,14 @@ function useGeneric(l: AbilityLowering, np: Ast.NounPhrase | undefined): Record<
 /** Verbs whose trigger reading takes the passive voice ("this is destroyed", "a card is put into", "this is attacked"). */
 const PASSIVE_TRIGGER_VERBS: ReadonlySet<string> = new Set(["put", "destroy", "block", "deal", "discard", "draw", "cast", "play", "attack"]);
 
+/** The zone a game's keyword action moves cards to, by the native rule it names (Erase = move_to_oblivion: Oblivion). */
+function keywordDestination(l: AbilityLowering, verb: string): string | undefined {
+  // "erased": the keyword's own word ("Erase") with its past ending.
+  const keyword = l.vocab.keywords.get(verb) ?? (/ed$/.test(verb) ? (l.vocab.keywords.get(verb.slice(0, -1)) ?? l.vocab.keywords.get(verb.slice(0, -2))) : undefined);
+  if (keyword?.kind !== "action" || !keyword.rule) return undefined;
+  return keyword.rule === "move_to_oblivion" || keyword.rule === "erase" ? l.vocab.zoneOfRole("removed") : undefined;
+}
+
 /** Whether an attack can be aimed at a card: a game whose units fight may attack one (`attack_targets`), and a Weapon attacks a creature. */
 function cardsCanBeAttacked(l: AbilityLowering): boolean {
   const params = l.vocab.game.params;
@@ -3492,6 +3500,24 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
   };
   const objWords = npWords(clause.object);
   const tailPreps = clause.tail.filter((t) => t.kind === "prep") as Ast.PrepPhrase[];
+  // "... from your Graveyard" after a card entering a zone: only from there (whose zone, as the zone entered's, is the
+  // card's owner's); null with a note when no zone is named there.
+  const zoneLeft = (subject: TriggerPattern["subject"], zoneEntered?: Ast.NounPhrase): { from?: string } | null => {
+    const fromPrep = [...tailPreps, ...(clause.subject?.filters ?? []), ...(zoneEntered?.filters ?? [])].find((p): p is Ast.PrepPhrase => p.kind === "prep" && p.prep === "from");
+    if (!fromPrep) return {};
+    const words = npWords(fromPrep.object);
+    // The zone's whole name ("deck pile" is no zone: its "pile" would be dropped).
+    const from = lookup(l.vocab.zones, words.join(" "));
+    if (!from) {
+      l.note(head.range, `trigger not understood by the engine: "${text}" (no zone named after "from")`);
+      return null;
+    }
+    l.use(fromPrep);
+    l.carryOwner(fromPrep.object);
+    const whose = [...npDeterminers(fromPrep.object), ...words];
+    if (subject.kind === "card" && (whose.includes("your") || whose.some((w) => w.startsWith("opponent")))) subject.selector = { ...subject.selector, controller: whose.includes("your") ? "you" : "opponent" };
+    return { from };
+  };
   // "Whenever you erase a card", "Whenever an opponent erases a card": the keyword inflected after a player subject.
   const keyword = l.vocab.keywords.get(lower(clause.verb?.text ?? "")) ?? (/ies$/.test(verb) ? l.vocab.keywords.get(`${verb.slice(0, -3)}y`) : /[^s]s$/.test(verb) ? l.vocab.keywords.get(verb.slice(0, -1)) : undefined);
   const playerSubject = (): TriggerPattern["subject"] => {
@@ -3522,6 +3548,15 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
     delete selector.zones;
     return Object.keys(selector).length ? { object: { kind: "card", selector } } : {};
   };
+  // "Whenever a card is erased [from your Graveyard]": the passive of a keyword action that moves cards to a zone (Erase:
+  // into Oblivion) is each card entering that zone — however it gets there, a cost paid by erasing too — and, with
+  // "from <zone>", only from there.
+  const movedTo = clause.be && !isPlayerSubject ? keywordDestination(l, verb) : undefined;
+  if (movedTo) {
+    const subject = cardSubject();
+    const from = zoneLeft(subject);
+    return from === null ? undefined : { event: "enters", subject, zone: movedTo, ...from, text };
+  }
   // A passive trigger is read only by the verbs whose reading below takes it ("is destroyed", "is attacked"); with any
   // other verb the voice would be lost ("is attacked" run as "attacks"), so it is not understood.
   if (clause.be && verb && !PASSIVE_TRIGGER_VERBS.has(verb)) {
@@ -3557,7 +3592,8 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
       // "your Facet Zone": yours (a card outside play is its owner's).
       const whose = [...npDeterminers(where), ...zoneWords];
       if (subject.kind === "card" && (whose.includes("your") || whose.some((w) => w.startsWith("opponent")))) subject.selector = { ...subject.selector, controller: whose.includes("your") ? "you" : "opponent" };
-      return { event: "enters", subject, zone, text };
+      const from = zoneLeft(subject, where);
+      return from === null ? undefined : { event: "enters", subject, zone, ...from, text };
     }
     case "leave":
       if (clause.object && npWords(clause.object).every((w) => w === "play" || w === "battlefield")) l.use(clause.object.determiners, clause.object.items);

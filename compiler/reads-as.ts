@@ -1221,7 +1221,9 @@ function triggerText(t: TriggerPattern, ctx: Context): string {
     const sel = t.subject.kind === "card" ? t.subject.selector : undefined;
     const whose = sel?.controller === "you" ? "your" : sel?.controller === "opponent" ? "an opponent's" : "a";
     const subject = sel ? articles(`a ${selectorText({ ...sel, zones: undefined, controller: undefined }, ctx, 1) || "card"}`) : "this";
-    return `${head} ${subject} enters ${whose} ${t.zone}`;
+    // A zone's name is capitalised: "an Oblivion", "a Graveyard".
+    const zoneText = (zone: string) => (whose === "a" ? `${/^[AEIOaeio]/.test(zone) ? "an" : "a"} ${zone}` : `${whose} ${zone}`);
+    return `${head} ${subject} enters ${zoneText(t.zone)}${t.from ? ` from ${zoneText(t.from)}` : ""}`;
   }
   const subject = t.subject.kind === "self" ? "this" : `a ${selectorText({ ...t.subject.selector, zones: undefined }, ctx, 1)}`;
   const object = t.object?.kind === "card" ? articles(`a ${selectorText(t.object.selector, ctx, 1)}`) : t.object?.who === "you" ? "you" : t.object?.who === "opponent" ? "an opponent" : t.object ? "a player" : undefined;

@@ -30,8 +30,9 @@ export interface GameEventData {
   defending?: PlayerId;
   /** The event happened in combat (a fight, combat damage). */
   combat?: boolean;
-  /** "enters": the zone entered when it is not the battlefield (a Facet Zone, a Graveyard). */
+  /** "enters": the zone entered when it is not the battlefield (a Facet Zone, a Graveyard), and the zone it left. */
   zone?: string;
+  from?: string;
 }
 
 /** An attack's event data: the card it is aimed at ("Whenever this attacks a unit") and the player attacked ("attacks you"). */
@@ -69,6 +70,7 @@ function triggerMatches(ctx: Ctx, trigger: TriggerPattern, kind: EventKind, data
   }
   // "enters your Facet Zone" vs "enters play": the zone entered must be the one written.
   if ((trigger.zone ?? undefined)?.toLowerCase() !== data.zone?.toLowerCase()) return false;
+  if (trigger.from !== undefined && trigger.from.toLowerCase() !== data.from?.toLowerCase()) return false;
   if (trigger.combat && !data.combat) return false;
   const subject = trigger.subject;
   if (!objectMatches(ctx, trigger, data, controller, sourceCard)) return false;
