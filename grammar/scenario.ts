@@ -92,6 +92,8 @@ export type ScenarioAction =
   | ({ kind: "activate"; player: string; card: CardRef; ability: number } & Payment)
   | { kind: "attack"; player: string; attacker: CardRef; target: TargetRef }
   | { kind: "defend"; player: string; card: CardRef }
+  /** `p2 block "Neon Ripper" with "Chrome Sentinel"[, "X"]`: part of a blockers declaration (consecutive block lines are one declaration). */
+  | { kind: "block"; player: string; attacker: CardRef; blockers: CardRef[] }
   /** A move of a game mechanic: `p1 harvests "Seer" [replacing "Insight"]`, `p1 shatters "Seer"`, `p1 switches "Ember Aura" to Blue`. */
   | { kind: "move"; player: string; move: string; card: CardRef; other?: CardRef; color?: string }
   | { kind: "choose"; player: string; cards?: string[]; target?: TargetRef; yes?: boolean; mode?: number; modeText?: string; trigger?: CardRef }
@@ -677,7 +679,7 @@ function parsePayment(c: Cursor, out: Payment): void {
   }
 }
 
-const VERBS = ["play", "plays", "attack", "attacks", "defend", "defends", "activate", "activates", "choose", "chooses", "pass", "passes", "end", "ends", "target", "targets", "order", "orders", "harvest", "harvests", "shatter", "shatters", "switch", "switches"];
+const VERBS = ["play", "plays", "attack", "attacks", "block", "blocks", "defend", "defends", "activate", "activates", "choose", "chooses", "pass", "passes", "end", "ends", "target", "targets", "order", "orders", "harvest", "harvests", "shatter", "shatters", "switch", "switches"];
 
 /** A statement that can only be a step: `expect ...`, or `pX <verb> ...` not followed by a number (`p1 Play 3` could be a counter named Play). */
 function startsStep(tokens: IToken[]): boolean {
@@ -712,6 +714,14 @@ function parseAction(c: Cursor): ScenarioAction {
       c.expectWord("with");
       const attacker = c.card("the attacking card's name");
       return { kind: "attack", player, attacker, target };
+    }
+    case "block":
+    case "blocks": {
+      const attacker = c.card("the blocked attacker's name");
+      c.expectWord("with");
+      const blockers = [c.card("the blocking card's name")];
+      while (c.word(",", "and")) blockers.push(c.card("the blocking card's name"));
+      return { kind: "block", player, attacker, blockers };
     }
     case "defend":
     case "defends":

@@ -6,7 +6,7 @@
  * but does not list fails), and checks each expectation —
  * negated ones too (`expect not ...`). No file I/O: the CLI and the studio read the files.
  */
-import { ANY_REFUSAL, type Scenario, type ScenarioAction, type TargetRef, type Expectation, type CardRef, type EventPattern, type StackPattern } from "../grammar/scenario.ts";
+import { ANY_REFUSAL, type Scenario, type ScenarioAction, type ScenarioStep, type TargetRef, type Expectation, type CardRef, type EventPattern, type StackPattern } from "../grammar/scenario.ts";
 import type { Action, Engine, GameState, TraceEvent, Placed } from "./index.ts";
 import type { Payment } from "./engine/actions.ts";
 import type { TargetValue } from "./state/state.ts";
@@ -18,6 +18,7 @@ import { checkInvariants } from "./simulate.ts";
 import { listLegalActionsByValidation } from "./engine/actions.ts";
 import { cloneJson } from "./state/clone.ts";
 import { mechanicsOf } from "./core/mechanics.ts";
+import { combatDeclaration } from "./mechanics/combat-damage.ts";
 
 export interface ScenarioFailure {
   file: string;
@@ -281,6 +282,9 @@ function matchAction(run: Run, state: GameState, step: ScenarioAction, legal: Ac
         );
       case "defend":
         return a.type === "defend" && is(a.card, step.card);
+      case "block":
+        // Answered as the blockers declaration (runScenario's declarationSteps); at any other moment nothing matches.
+        return false;
       case "pass":
         return a.type === "pass";
       case "end":
@@ -388,6 +392,8 @@ function literalAction(run: Run, state: GameState, step: ScenarioAction): Action
       const card = pick(step.card, zones.battlefield);
       return card ? { type: "defend", player: step.player, card } : `no card ${describeRef(step.card)}`;
     }
+    case "block":
+      return `no blockers are being declared now (${describeState(state)}): a "block" line answers ${step.player}'s blockers declaration, after the attackers are declared and the window after them has closed`;
     case "move": {
       const card = pick(step.card);
       if (!card) return `no card ${describeRef(step.card)}`;
@@ -788,7 +794,68 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
   // lethal trigger) would otherwise leave every later expectation about a frozen board passing.
   const notYetInGame: { expectation: Expectation; line: number; at: { stepIndex: number; eventIndex: number }; judge: () => void }[] = [];
   let endedAt: { line: number; stepIndex: number; eventStart: number } | undefined = state.over ? { line: setup.range.start.line, stepIndex: -1, eventStart: 0 } : undefined;
-  for (const [stepIndex, step] of scenario.steps.entries()) {
+  const battlefieldZone = engine.rules.zones.battlefield;
+  const asChoice = (player: string, cards: string[], line: ScenarioStep): ScenarioStep => ({ kind: "action", action: { kind: "choose", player, cards }, line: line.line, range: line.range });
+  /**
+   * The scenario's steps, with a combat declaration written line by line turned into the answers the engine asks
+   * for: consecutive `p1 attack p2 with "A"` lines at the attackers declaration are one choice of attackers;
+   * consecutive `p2 block "A" with "B"` lines at the blockers declaration answer each attacker's blockers (an
+   * attacker no line names: none). Lazy: each declaration is read off the state the lines before it reached.
+   */
+  function* stepsToRun(): Generator<[number, ScenarioStep]> {
+    const steps = scenario.steps;
+    for (let i = 0; i < steps.length; i++) {
+      const step = steps[i]!;
+      const action = step.kind === "action" && !step.refused ? step.action : undefined;
+      const declaring = action && (action.kind === "attack" || action.kind === "block") ? combatDeclaration(state, battlefieldZone) : null;
+      if (!action || !declaring || declaring.player !== action.player || (action.kind === "attack") !== (declaring.kind === "attackers")) {
+        yield [i, step];
+        continue;
+      }
+      let end = i;
+      while (end + 1 < steps.length) {
+        const next = steps[end + 1]!;
+        if (next.kind !== "action" || next.refused || next.action.kind !== action.kind || next.action.player !== action.player) break;
+        end++;
+      }
+      const group = steps.slice(i, end + 1) as (ScenarioStep & { kind: "action" })[];
+      if (declaring.kind === "attackers") {
+        const defending = Object.keys(state.players).find((p) => p !== action.player);
+        for (const g of group) {
+          const a = g.action as ScenarioAction & { kind: "attack" };
+          if (!("player" in a.target) || a.target.player !== defending) {
+            fail(g.line, `attackers are declared together and attack the defending player here: write \`${a.player} attack ${defending} with "${a.attacker.card}"\``);
+            return;
+          }
+        }
+        yield [i, asChoice(action.player, group.map((g) => (g.action as ScenarioAction & { kind: "attack" }).attacker.card), step)];
+        i = end;
+        continue;
+      }
+      // Blockers: attacker (instance) → the blockers its lines name.
+      const plan = new Map<string, { names: string[]; line: number }>();
+      for (const g of group) {
+        const a = g.action as ScenarioAction & { kind: "block" };
+        const attacker = state.battle?.attackers.find((id) => refMatches(run, state, a.attacker, id));
+        if (!attacker) {
+          fail(g.line, `${describeRef(a.attacker)} is not attacking (attacking: ${(state.battle?.attackers ?? []).map((id) => `"${nameOf(run, state, id)}"`).join(", ") || "nothing"})`);
+          return;
+        }
+        const entry = plan.get(attacker) ?? { names: [], line: g.line };
+        entry.names.push(...a.blockers.map((b) => b.card));
+        plan.set(attacker, entry);
+      }
+      const asked = new Set<string>();
+      for (let d = combatDeclaration(state, battlefieldZone); d?.kind === "blockers" && d.player === action.player && !asked.has(d.attacker); d = combatDeclaration(state, battlefieldZone)) {
+        asked.add(d.attacker);
+        const entry = plan.get(d.attacker);
+        yield [i, asChoice(action.player, entry?.names ?? [], entry ? { ...step, line: entry.line } : step)];
+      }
+      for (const [attacker, entry] of plan) if (!asked.has(attacker)) fail(entry.line, `${nameOf(run, state, attacker)} was not asked for blockers (it left the battlefield, or the declaration ended before it)`);
+      i = end;
+    }
+  }
+  for (const [stepIndex, step] of stepsToRun()) {
     const eventStart = events.length;
     // Where a failure of this step points: the step, and the last event before it was checked.
     const at = { stepIndex, eventIndex: events.length - 1 };

@@ -32,7 +32,7 @@ import { initiate } from "../models/chain.ts";
 import { numberParam } from "../core/rules.ts";
 import type { Mechanic } from "../core/mechanics.ts";
 import type { Rules } from "../core/rules.ts";
-import type { Frame, PlayerId } from "../state/state.ts";
+import type { Frame, GameState, PlayerId } from "../state/state.ts";
 import { opponentOf } from "../state/state.ts";
 import { isCreature } from "./weapons.ts";
 
@@ -55,6 +55,25 @@ function ask(ctx: Ctx, frame: Frame, player: PlayerId, options: string[], min: n
   if (options.length === 0) return [];
   ctx.state.pending = { kind: "cards", player, options, min, max: Math.min(max, options.length), prompt, frame: ctx.state.frames.length - 1 };
   return "wait";
+}
+
+/**
+ * The combat declaration a state waits for, if any: the active player's attackers, or the defending player's blockers
+ * for one attacker (asked attacker by attacker, in the order they were declared). Read by the scenario runner, which
+ * lets a scenario write a declaration as `p1 attack p2 with "A"` / `p2 block "A" with "B"` lines.
+ */
+export function combatDeclaration(state: GameState, battlefieldZone: string): { kind: "attackers"; player: PlayerId } | { kind: "blockers"; player: PlayerId; attacker: string } | null {
+  const pending = state.pending;
+  if (pending?.kind !== "cards" || pending.frame === undefined) return null;
+  const frame = state.frames[pending.frame];
+  const step = frame?.steps[frame.pc];
+  if (step?.op !== "rule") return null;
+  if (step.rule === "declare_attackers") return { kind: "attackers", player: pending.player };
+  if (step.rule !== "declare_blockers" || !state.battle) return null;
+  // As declare_blockers walks them: the declared attackers still on the battlefield.
+  const attackers = state.battle.attackers.filter((id) => state.cards[id]?.zone === battlefieldZone);
+  const attacker = attackers[Number(frame!.chosen["$attacker"]?.[0] ?? 0)];
+  return attacker ? { kind: "blockers", player: pending.player, attacker } : null;
 }
 
 function endCombat(ctx: Ctx, frame: Frame): "done" {

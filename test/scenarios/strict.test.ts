@@ -366,4 +366,15 @@ describe("a scenario cannot pass having skipped what it says", () => {
     // A board that is over as it is set up: said at the setup.
     expect(failuresOf(duel(`  p2 life 0`, `expect p1 life 10`))).toEqual([expect.stringMatching(/^2: the game ended as the board was set up \(p1 won: p2 loses: life 0 ≤ 0\) .*add `expect winner p1` after the setup/)]);
   });
+  it("combat declarations written line by line: a block naming a creature that is not attacking, or said when no blockers are declared, or an attack on a creature where attackers attack the player, fails at its line", () => {
+    const battle = (lines: string) => `scenario "declare" for cybervamp\nsetup {\n  turn 3 p1 phase Battle\n  p1 battlefield: "Hemorrhage Stalker", "Blood Broker"\n  p2 battlefield: "Chrome Sentinel"\n}\n${lines}\n`;
+    const attack = `p1 attack p2 with "Hemorrhage Stalker"\np1 pass\np2 pass\n`;
+    expect(failuresOf(battle(`${attack}p2 block "Blood Broker" with "Chrome Sentinel"\nexpect event block "Chrome Sentinel" once`))).toEqual([
+      '10: "Blood Broker" is not attacking (attacking: "Hemorrhage Stalker")',
+    ]);
+    expect(failuresOf(battle(`p2 block "Hemorrhage Stalker" with "Chrome Sentinel"\nexpect p2 life 20`))).toEqual([expect.stringMatching(/^7: no blockers are being declared now \(p1 must declare attackers/)]);
+    expect(failuresOf(battle(`p1 attack "Chrome Sentinel" with "Blood Broker"\nexpect p2 life 20`))).toEqual([expect.stringMatching(/^7: attackers are declared together and attack the defending player here: write `p1 attack p2 with "Blood Broker"`/)]);
+    // The same lines, right: the unnamed attacker is unblocked.
+    expect(failuresOf(battle(`${attack}p2 block "Hemorrhage Stalker" with "Chrome Sentinel"\nexpect event block "Chrome Sentinel" once\nexpect no event attack "Blood Broker"`))).toEqual([]);
+  });
 });
