@@ -2143,6 +2143,7 @@ class AbilityLowering {
       if (union.merged) return { merged: { ...earlier, [inner]: [union.merged] } as Step };
       return { earlier: { ...earlier, [inner]: [union.earlier] } as Step, later: { ...later, [inner]: [union.later] } as Step };
     }
+    this.notePlayerNamedTwice(earlier, later, clause);
     const field = STEP_OBJECT_FIELD[earlier.op];
     if (!field || !sameStepBut(earlier, later, field)) return "apart";
     const a = (earlier as Record<string, unknown>)[field] as Affected | undefined;
@@ -2166,6 +2167,25 @@ class AbilityLowering {
     if (refB && a.kind === "cards") return { earlier: { ...earlier, [field]: leftOut(a, refB) } as Step, later };
     if (refA && b.kind === "cards") return { earlier, later: { ...later, [field]: leftOut(b, refA) } as Step };
     return "apart";
+  }
+
+  /**
+   * "Deal 1 damage to each player and target opponent", "Each opponent and target player lose 1 life": the same step for
+   * two player phrases of one clause, one of them every player (every opponent) the other may be among — that player
+   * would get it twice. No player selector leaves one out: a note, never the effect twice in silence.
+   */
+  notePlayerNamedTwice(earlier: Step, later: Step, clause: Ast.Clause): void {
+    const field = PLAYER_FIELD[earlier.op];
+    if (!field || !sameStepBut(earlier, later, field)) return;
+    const playersOf = (s: Step): PlayersRef | undefined => {
+      const v = (s as Record<string, unknown>)[field] as Affected | PlayersRef | undefined;
+      return !v ? undefined : v.kind === "player" ? (v as { ref: PlayersRef }).ref : "ref" in v || v.kind === "cards" || v.kind === "card" || v.kind === "targets" ? undefined : (v as PlayersRef);
+    };
+    const a = playersOf(earlier);
+    const b = playersOf(later);
+    if (!a || !b) return;
+    const among = (all: PlayersRef, one: PlayersRef) => all.kind === "each_player" || (all.kind === "each_opponent" && one.kind !== "you");
+    if (among(a, b) || among(b, a)) this.note(clause.range, `"${this.slice(clause.range)}" names a player twice (every player, or every opponent, and one of them): that player would get it twice — name each player once`);
   }
 
   /**
@@ -3935,6 +3955,22 @@ function refersToItFirst(steps: Step[]): boolean {
   }
   return false;
 }
+
+/** The field naming the players a step acts on or for, for the steps one clause's parts can share (notePlayerNamedTwice). */
+const PLAYER_FIELD: Partial<Record<Step["op"], string>> = {
+  damage: "to",
+  add_counters: "on",
+  remove_counters: "on",
+  draw: "who",
+  discard: "who",
+  gain_life: "who",
+  lose_life: "who",
+  gain_resource: "who",
+  lose_resource: "who",
+  keyword_action: "who",
+  sacrifice: "who",
+  move_top: "who",
+};
 
 /** Steps that wrap the steps of a part ("you may ..."), by the field holding them. */
 const INNER_STEPS: Partial<Record<Step["op"], string>> = { may: "steps", per_player: "steps", if: "then" };
