@@ -2179,7 +2179,7 @@ class AbilityLowering {
     if (!field || !sameStepBut(earlier, later, field)) return;
     const playersOf = (s: Step): PlayersRef | undefined => {
       const v = (s as Record<string, unknown>)[field] as Affected | PlayersRef | undefined;
-      return !v ? undefined : v.kind === "player" ? (v as { ref: PlayersRef }).ref : "ref" in v || v.kind === "cards" || v.kind === "card" || v.kind === "targets" ? undefined : (v as PlayersRef);
+      return !v ? undefined : v.kind === "player" ? (v as { ref: PlayersRef }).ref : "ref" in v || v.kind === "cards" || v.kind === "targets" ? undefined : (v as PlayersRef);
     };
     const a = playersOf(earlier);
     const b = playersOf(later);
