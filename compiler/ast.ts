@@ -414,7 +414,7 @@ export interface Clause extends BaseNode {
   tail: TailItem[];
 }
 
-export type TailItem = PrepPhrase | TimingPhrase | ConditionPhrase | WherePhrase | InsteadWord | ParticleWord;
+export type TailItem = PrepPhrase | TimingPhrase | ConditionPhrase | WherePhrase | InsteadWord | ParticleWord | RoundingPhrase;
 
 /** `to any target` · `until end of turn` · `from your Graveyard` · `at random` · `for each Vampire you control`. */
 export interface PrepPhrase extends BaseNode {
@@ -450,6 +450,12 @@ export interface WherePhrase extends BaseNode {
 
 export interface InsteadWord extends BaseNode {
   kind: "instead";
+}
+
+/** `, rounded up` · `, rounded down`: how the amount of the clause (`half their life`) rounds a fraction. */
+export interface RoundingPhrase extends BaseNode {
+  kind: "rounding";
+  direction: "up" | "down";
 }
 
 /** `back` in `put them back in any order` (an adverb of the verb). */

@@ -407,6 +407,10 @@ function tailItem(ctx: Ctx, n: CstNode): A.TailItem | undefined {
     return { kind: "where", variable, value: nounPhrase(ctx, sub(n, "whereValue")), range: cstRange(ctx, n) };
   }
   if (tok(n, "Instead")) return { kind: "instead", range: cstRange(ctx, n) };
+  const how = tok(n, "roundedHow");
+  const rounded = tok(n, "rounded");
+  // Its range is its words (not the comma before or after it): what a diagnostic about it shows.
+  if (rounded && how && !inserted(how)) return { kind: "rounding", direction: how.image.toLowerCase() === "up" ? "up" : "down", range: spanRange(ctx, [rounded, how]) };
   const particle = tok(n, "particle");
   if (particle && !inserted(particle)) {
     const w = word(ctx, particle);

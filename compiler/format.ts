@@ -118,6 +118,8 @@ function tailText(t: A.TailItem): string {
       return "instead";
     case "particle":
       return t.word.text;
+    case "rounding":
+      return `, rounded ${t.direction}`;
   }
 }
 

@@ -149,6 +149,8 @@ export type NumberExpr =
   /** How many cards an earlier step of the same resolution remembered under `label` ("that many" after "Discard up to three cards"). */
   | { kind: "chosen_count"; label: string }
   | { kind: "times"; factor: number; of: NumberExpr }
+  /** "half their life, rounded up": half the amount, an odd one rounded as written. */
+  | { kind: "half"; of: NumberExpr; round: "up" | "down" }
   /** "that much life plus 1". */
   | { kind: "plus"; of: NumberExpr; add: number }
   /** How far `have` is short of `target`, never below 0: "Draw cards until you have six cards in hand" (target 6, have the hand's size). */

@@ -642,7 +642,10 @@ class AbilityLowering {
       this.useDeterminers(np, "that");
       this.useWords(np, "many");
     }
-    if (npDeterminers(np).includes("that") && npWords(np)[0] === "many") return this.actedOnCards ? { kind: "chosen_count", label: "it" } : this.eventAmount(np);
+    if (npDeterminers(np).includes("that") && npWords(np)[0] === "many") return this.times(np, this.actedOnCards ? { kind: "chosen_count", label: "it" } : this.eventAmount(np));
+    // "loses half their life, rounded up": a player's life total, halved.
+    const life = this.lifeTotal(np);
+    if (life) return this.times(np, life);
     return fallback;
   }
   /** The zone a phrase names, in the game file's spelling: "your Graveyard", "its owner's Shatter Zone", "an opponent's Discard Pile". */
@@ -684,11 +687,27 @@ class AbilityLowering {
    * phrase opens with (the word carried); the amount itself when it has none.
    */
   times(np: Ast.NounPhrase, amount: NumberExpr): NumberExpr {
-    const word = np.determiners.find((d): d is Ast.DeterminerWord => d.kind === "determiner" && MULTIPLIERS[d.lemma] !== undefined);
+    const word = np.determiners.find((d): d is Ast.DeterminerWord => d.kind === "determiner" && (MULTIPLIERS[d.lemma] !== undefined || d.lemma === "half"));
     if (!word) return amount;
     this.use(word);
+    if (word.lemma === "half") return this.half(np, amount);
     const factor = MULTIPLIERS[word.lemma]!;
     return typeof amount === "number" ? factor * amount : { kind: "times", factor, of: amount };
+  }
+  /**
+   * "half their life, rounded up": half the amount, rounded as the clause says (its `, rounded up|down`). With no rounding
+   * written an odd amount has no reading: CW6022 at the phrase (the engine rounds down).
+   */
+  half(np: Ast.NounPhrase, amount: NumberExpr): NumberExpr {
+    const rounding = this.currentClause?.tail.find((t): t is Ast.RoundingPhrase => t.kind === "rounding");
+    if (rounding) this.use(rounding);
+    else {
+      const words = this.slice(np.range);
+      this.notes.push({ file: this.file, range: plainRange(np.range), code: "CW6022", args: { words }, message: `"${words}" does not say how an odd amount rounds` });
+    }
+    const round = rounding?.direction ?? "down";
+    if (typeof amount === "number") return round === "up" ? Math.ceil(amount / 2) : Math.floor(amount / 2);
+    return { kind: "half", of: amount, round };
   }
   /** "that much": the amount of damage or life this ability named last (read again as it resolves), else the event's. */
   thatMuch(np: Ast.NounPhrase): NumberExpr {
@@ -706,6 +725,22 @@ class AbilityLowering {
       this.notes.push({ file: this.file, range: plainRange(np.range), code: "CW6021", args: { words, event }, message: `"${words}" names no amount: ${event}` });
     }
     return { kind: "event_amount" };
+  }
+  /**
+   * "half their life", "equal to your life total": the life total of the player the possessive names (`your`, `their`). As
+   * the amount of life gained or lost (`total` false) only with a multiplier before it ("loses their life" says no amount).
+   * Undefined for any other phrase.
+   */
+  lifeTotal(np: Ast.NounPhrase, total = false): NumberExpr | undefined {
+    const words = npWords(np);
+    const owners = npDeterminers(np).filter((d) => d !== "half" && MULTIPLIERS[d] === undefined);
+    if (!(words[0] === "life" && (words.length === 1 || (words.length === 2 && words[1] === "total"))) || owners.length !== 1 || !["your", "their"].includes(owners[0]!) || np.filters.length) return undefined;
+    if (!total && !np.determiners.some((d) => d.kind === "determiner" && (d.lemma === "half" || MULTIPLIERS[d.lemma] !== undefined))) return undefined;
+    const of = owners[0] === "their" ? this.theirs(np) : ({ kind: "you" } as const);
+    if (!of) return undefined;
+    this.useDeterminers(np, owners[0]!);
+    this.useWords(np, "life", "total");
+    return { kind: "life", of };
   }
   /** "that much life plus 1": a number after `plus` adds to the amount. */
   plusAfter(np: Ast.NounPhrase, base: NumberExpr): NumberExpr {
@@ -750,6 +785,8 @@ class AbilityLowering {
       this.use(np.items);
       return { kind: "counters", of: { player: this.counterOwner(np) }, counter };
     }
+    const life = this.lifeTotal(np, true);
+    if (life) return life;
     const c = npCount(np);
     return c ? this.count(c) : 0;
   }
@@ -4600,6 +4637,8 @@ function staticFromSequence(seq: Ast.Sequence, l: AbilityLowering): StaticEffect
   let shared: CardSelector | { self: true } | undefined;
   for (const step of seq.steps) {
     const clause = step.clause;
+    // Its trailing phrases may belong to a number inside it ("where X is half ..., rounded up").
+    l.currentClause = clause;
     const subject = clause.subject;
     const subjectDets = npDeterminers(subject);
     const self = !subject || subjectDets.includes("this") || (npWords(subject).length === 0 && subjectDets.includes("it"));

@@ -869,6 +869,14 @@ export const MESSAGES = {
     example: "[Green] Gain that much life.   (a Chromatic Battlelines Spell)",
     exampleArgs: { words: "that much life", event: "it follows no event" },
   },
+  CW6022: {
+    severity: "warning",
+    template: '"{words}" does not say how an odd amount rounds. Write ", rounded up" or ", rounded down" after it ("{words}, rounded down"); until then the engine rounds down.',
+    explanation:
+      "Half of an odd amount is no whole number, and card English says which way it goes: `Each opponent loses half their life, rounded up.` The rules texts do not say it for a card, and either reading plays a different card (half of 5 life is 2 or 3), so a `half` with no rounding written is reported at the words; the engine rounds down until the text says. `, rounded up` / `, rounded down` belongs to the amount of its clause: `Gain life equal to half the number of cards in your hand, rounded up.`",
+    example: "[Purple] Each opponent loses half their life.   (a Chromatic Battlelines Spell)",
+    exampleArgs: { words: "half their life" },
+  },
   CW6040: {
     severity: "info",
     template: 'The text in parentheses is not read: {reason}. The engine runs "{readsAs}".',

@@ -387,6 +387,12 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       const times = typeof step.amount !== "number" && step.amount.kind === "times" && step.amount.factor > 1 && step.amount.factor < 4 ? step.amount : undefined;
       if (times && typeof times.of !== "number" && times.of.kind === "stat" && times.of.of.kind === "target" && times.of.of.index === recipient)
         return `${deal} damage to ${aff(step.to)} equal to ${times.factor === 2 ? "twice" : "triple"} its ${times.of.stat}`;
+      // "... equal to half its attack, rounded up": the rounding ends the sentence, so the recipient comes first.
+      if (typeof step.amount !== "number" && step.amount.kind === "half") {
+        const half = step.amount;
+        const its = typeof half.of !== "number" && half.of.kind === "stat" && half.of.of.kind === "target" && half.of.of.index === recipient ? `its ${half.of.stat}` : numberText(half.of, ctx);
+        return `${deal} damage to ${aff(step.to)} equal to half ${its}, rounded ${half.round}`;
+      }
       return typeof step.amount === "number" || step.amount.kind === "x"
         ? `${deal} ${numberText(step.amount, ctx)} damage to ${aff(step.to)}`
         : `${deal} damage equal to ${numberText(step.amount, ctx)} to ${aff(step.to)}`;
@@ -412,6 +418,9 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       const verbWord = step.op === "gain_life" ? "gain" : "lose";
       if (each) return `${actor(step.who, ctx, verbWord)} ${each.amount} life for each ${each.of}`;
       if (typeof step.amount !== "number" && step.amount.kind === "event_amount") return `${actor(step.who, ctx, verbWord)} that much life`;
+      // "loses half their life, rounded up", "gain half that much life, rounded down".
+      if (typeof step.amount !== "number" && step.amount.kind === "half" && typeof step.amount.of !== "number" && (step.amount.of.kind === "life" || step.amount.of.kind === "event_amount"))
+        return `${actor(step.who, ctx, verbWord)} half ${step.amount.of.kind === "life" ? `${possessive(step.amount.of.of, ctx)} life` : "that much life"}, rounded ${step.amount.round}`;
       if (typeof step.amount !== "number" && step.amount.kind === "plus" && step.amount.of !== undefined && typeof step.amount.of !== "number" && step.amount.of.kind === "event_amount") return `${actor(step.who, ctx, verbWord)} that much life plus ${step.amount.add}`;
       return typeof step.amount === "number" || step.amount.kind === "x"
         ? `${actor(step.who, ctx, step.op === "gain_life" ? "gain" : "lose")} ${upToText(step)}${numberText(step.amount, ctx)} life`
@@ -950,6 +959,8 @@ export function numberText(n: NumberExpr, ctx: Context): string {
       // "twice its attack", "triple that much" (the card language's multipliers).
       if (n.factor === -1) return `minus ${numberText(n.of, ctx)}`;
       return `${n.factor === 2 ? "twice" : n.factor === 3 ? "triple" : `${n.factor} times`} ${numberText(n.of, ctx)}`;
+    case "half":
+      return `half ${numberText(n.of, ctx)}, rounded ${n.round}`;
     case "chosen_count":
       return "that many";
     case "short_of":
@@ -1032,6 +1043,7 @@ function countNoun(noun: string, n: NumberExpr, ctx: Context, one = "a"): string
   if (n === 1) return `${/^(?:[aeio]|u(?!n[io]|s[aeiou]))/i.test(noun) && one === "a" ? "an" : one} ${noun}`;
   if (typeof n === "number") return `${n} ${plural(noun, n)}`;
   if (n.kind === "event_amount" || n.kind === "chosen_count") return `that many ${plural(noun, 2)}`;
+  if (n.kind === "half" && typeof n.of !== "number" && (n.of.kind === "event_amount" || n.of.kind === "chosen_count")) return `half that many ${plural(noun, 2)}, rounded ${n.round}`;
   return `${plural(noun, 2)} equal to ${numberText(n, ctx)}`;
 }
 

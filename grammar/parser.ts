@@ -217,10 +217,18 @@ export class CardwrightParser extends CstParser {
   /** Tail items whose first token is shared with other forms need their second token checked. */
   private startsTail(): boolean {
     const t = this.LA(1);
-    if (is(t, T.Comma)) return is(this.LA(2), T.Where);
+    if (is(t, T.Comma)) return is(this.LA(2), T.Where) || this.isRoundingAt(1);
     if (is(t, T.This) || is(t, T.Each) || is(t, T.That)) return this.isTimingNounAt(2);
-    if (is(t, T.Word)) return this.isParticleAt(1) || this.isWhileAt(1);
+    if (is(t, T.Word)) return this.isParticleAt(1) || this.isWhileAt(1) || this.isRoundingAt(1);
     return true;
+  }
+
+  /** `, rounded up` / `rounded down` after an amount (`half their life, rounded up`), the comma optional. */
+  private isRoundingAt(k: number): boolean {
+    const at = is(this.LA(k), T.Comma) ? k + 1 : k;
+    const rounded = this.LA(at);
+    const how = this.LA(at + 1);
+    return is(rounded, T.Word) && rounded.image.toLowerCase() === "rounded" && (is(how, T.Up) || (is(how, T.Word) && how.image.toLowerCase() === "down"));
   }
 
   /** `back` in `put them back in any order`: an adverb of the verb, not a noun. */
@@ -1086,6 +1094,16 @@ export class CardwrightParser extends CstParser {
         },
         { ALT: () => this.CONSUME(T.Instead) },
         { GATE: () => this.isParticleAt(1), ALT: () => this.CONSUME2(T.Word, { LABEL: "particle" }) },
+        {
+          GATE: () => this.isRoundingAt(1),
+          ALT: () => {
+            this.OPTION2(() => this.CONSUME2(T.Comma));
+            this.CONSUME5(T.Word, { LABEL: "rounded" });
+            this.OR5(this.cached(77, () => [{ ALT: () => this.CONSUME(T.Up, { LABEL: "roundedHow" }) }, { ALT: () => this.CONSUME6(T.Word, { LABEL: "roundedHow" }) }]));
+            // `equal to half its attack, rounded down, to target creature`: the comma closing the aside.
+            this.OPTION3(this.cached(78, () => ({ GATE: () => is(this.LA(1), T.Comma) && is(this.LA(2), T.Preposition), DEF: () => this.CONSUME3(T.Comma) })));
+          },
+        },
         { ALT: () => this.SUBRULE(this.prepPhrase) },
       ],
     })));

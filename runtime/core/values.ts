@@ -935,6 +935,10 @@ export function evalNumber(ctx: Ctx, frame: Frame, expr: NumberExpr): number {
       return frame.chosen[expr.label]?.length ?? 0;
     case "times":
       return expr.factor * evalNumber(ctx, frame, expr.of);
+    case "half": {
+      const whole = evalNumber(ctx, frame, expr.of) / 2;
+      return expr.round === "up" ? Math.ceil(whole) : Math.floor(whole);
+    }
     case "plus":
       return evalNumber(ctx, frame, expr.of) + expr.add;
     case "short_of":
