@@ -2967,10 +2967,25 @@ class AbilityLowering {
         // "Deal damage to target creature equal to its power": the amount written after the recipient is the damage's,
         // and "its" is the recipient (named first).
         const trailing = to && obj && !npCount(obj) && !obj.filters.some((f) => f.kind === "equalTo") ? to.object.filters.find((f): f is Ast.EqualToFilter => f.kind === "equalTo") : undefined;
-        if (trailing) {
+        const recipientNp = (): Ast.NounPhrase => {
+          if (!trailing) return to!.object;
           const kept = to!.object.filters.filter((f) => f !== trailing);
           const last = [...to!.object.determiners, ...to!.object.items, ...kept].sort((a, b) => startOffset(a.range) - startOffset(b.range)).at(-1);
-          const recipient = this.affected({ ...to!.object, filters: kept, range: last ? spanOf(to!.object.range, last.range) : to!.object.range });
+          return { ...to!.object, filters: kept, range: last ? spanOf(to!.object.range, last.range) : to!.object.range };
+        };
+        // "Deal damage to each opponent equal to the number of cards in their hand": the players dealt damage are who
+        // "their" names (each in turn), as a player subject would be ("Each opponent loses life equal to ...").
+        const amountNp = trailing ?? obj;
+        if (to && amountNp && !this.antecedent && isPlayerPhrase(recipientNp()) && /\b(?:their|they|them)\b/i.test(this.slice(amountNp.range))) {
+          this.antecedent = { subject: recipientNp() };
+          const amount = this.amountOf(trailing ? { ...obj!, filters: [...obj!.filters, trailing] } : obj, 1);
+          this.useWords(obj, "damage");
+          const steps = this.perPlayer([{ op: "damage", amount, to: { kind: "player", ref: { kind: "acting" } }, ...(from ? { from } : {}) }], this.source(clause.range));
+          this.antecedent = undefined;
+          return steps;
+        }
+        if (trailing) {
+          const recipient = this.affected(recipientNp());
           const amount = this.amountOf({ ...obj!, filters: [...obj!.filters, trailing] }, 1);
           this.useWords(obj, "damage");
           return [{ op: "damage", amount, to: recipient, ...(from ? { from } : {}) }];

@@ -600,6 +600,9 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
 function perPlayerText(step: Extract<Step, { op: "per_player" }>, ctx: Context): string {
   const inner: Context = { ...ctx, acting: step.who };
   const subject = playersText(step.who, ctx, true);
+  // "Deal damage to each opponent equal to the number of cards in their hand": the players are the damage's recipients.
+  const [only, ...rest] = step.steps;
+  if (only?.op === "damage" && !rest.length && !only.from && only.to.kind === "player" && only.to.ref.kind === "acting") return `Deal damage to ${lowerFirst(subject)} equal to ${numberText(only.amount, inner)}`;
   const text = stepsText(step.steps, inner).replace(/\.$/, "");
   if (text.toLowerCase().startsWith(`${subject.toLowerCase()} `)) return text;
   // "Deal 1 damage to the defending player for each creature they control": the player the steps act on, named in them —

@@ -1099,9 +1099,9 @@ export class CardwrightParser extends CstParser {
           ALT: () => {
             this.OPTION2(() => this.CONSUME2(T.Comma));
             this.CONSUME5(T.Word, { LABEL: "rounded" });
-            this.OR5(this.cached(77, () => [{ ALT: () => this.CONSUME(T.Up, { LABEL: "roundedHow" }) }, { ALT: () => this.CONSUME6(T.Word, { LABEL: "roundedHow" }) }]));
+            this.OR5(this.cached(81, () => [{ ALT: () => this.CONSUME(T.Up, { LABEL: "roundedHow" }) }, { ALT: () => this.CONSUME6(T.Word, { LABEL: "roundedHow" }) }]));
             // `equal to half its attack, rounded down, to target creature`: the comma closing the aside.
-            this.OPTION3(this.cached(78, () => ({ GATE: () => is(this.LA(1), T.Comma) && is(this.LA(2), T.Preposition), DEF: () => this.CONSUME3(T.Comma) })));
+            this.OPTION3(this.cached(82, () => ({ GATE: () => is(this.LA(1), T.Comma) && is(this.LA(2), T.Preposition), DEF: () => this.CONSUME3(T.Comma) })));
           },
         },
         { ALT: () => this.SUBRULE(this.prepPhrase) },
