@@ -388,6 +388,18 @@ function nounFilter(ctx: Ctx, n: CstNode): A.NounFilter | undefined {
     if (object) rel.object = nounPhrase(ctx, object);
     return { kind: "relative", that: false, clause: rel, range: cstRange(ctx, n) };
   }
+  const participle = tok(n, "participle");
+  if (participle) {
+    // `the damage dealt this way`: a relative clause with no subject (`that:` false); `this way` is its object.
+    const rel: A.Clause = { kind: "clause", verb: word(ctx, participle), tail: [], range: cstRange(ctx, n) };
+    const thisTok = tok(n, "participleThis");
+    const way = tok(n, "participleWay");
+    if (thisTok && way && !inserted(thisTok) && !inserted(way)) {
+      const range = spanRange(ctx, [thisTok, way]);
+      rel.object = { kind: "np", determiners: [{ kind: "determiner", lemma: "this", text: thisTok.image, range: tokenRange(ctx, thisTok) }], items: [word(ctx, way)], filters: [], range };
+    }
+    return { kind: "relative", that: false, clause: rel, range: cstRange(ctx, n) };
+  }
   const equalTo = sub(n, "equalTo");
   if (tok(n, "Equal")) return { kind: "equalTo", value: nounPhrase(ctx, equalTo), range: cstRange(ctx, n) };
   const prep = tok(n, "prep");

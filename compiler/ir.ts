@@ -146,6 +146,8 @@ export type NumberExpr =
   | { kind: "hand_size"; of: PlayerRef }
   /** The amount the triggering event carried (damage dealt, cards drawn, life gained). */
   | { kind: "event_amount" }
+  /** The damage this resolution's last damage step dealt, after prevention ("You gain life equal to the damage dealt."). */
+  | { kind: "damage_dealt" }
   /** How many cards an earlier step of the same resolution remembered under `label` ("that many" after "Discard up to three cards"). */
   | { kind: "chosen_count"; label: string }
   | { kind: "times"; factor: number; of: NumberExpr }

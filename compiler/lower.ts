@@ -448,6 +448,13 @@ class AbilityLowering {
   /** The event the ability follows: its trigger's, or the event it replaces ("If you would gain life, ..."), and its words. */
   eventKind?: EventKind;
   eventText?: string;
+  /**
+   * Where "that much" / "that many" found no amount before them in the ability and read the event's: a spell's sentence
+   * with one goes on with the ability before it (its amount may be there).
+   */
+  readonly unmeasured: Range[] = [];
+  /** How many damage steps this ability's text has lowered so far ("the damage dealt" reads the last one's). */
+  damageSteps = 0;
   /** The card whose text is lowered: its type and stats (absent for a game file's keyword or rule text). */
   own?: CardInfo["own"];
   /** The words of the ability the IR carries (word-accounting.ts): what is left is reported. */
@@ -714,14 +721,33 @@ class AbilityLowering {
     return this.lastMeasured !== undefined ? structuredClone(this.lastMeasured) : this.eventAmount(np);
   }
   /**
+   * "the damage dealt", "the damage dealt this way": the damage the ability's own damage step dealt as it resolved (after
+   * prevention); with none before it, a damage event's amount ("Whenever this deals damage, ..."). Undefined for any
+   * other phrase.
+   */
+  damageDealt(np: Ast.NounPhrase): NumberExpr | undefined {
+    const participle = np.filters.length === 1 && np.filters[0]!.kind === "relative" && !np.filters[0]!.that ? np.filters[0]!.clause : undefined;
+    const thisWay = !participle?.object || (npDeterminers(participle.object).join(" ") === "this" && npWords(participle.object).join(" ") === "way");
+    if (!participle || participle.verb?.lemma !== "deal" || participle.subject || !thisWay || npWords(np).join(" ") !== "damage" || npDeterminers(np).join(" ") !== "the") return undefined;
+    this.use(np);
+    if (this.damageSteps > 1) this.note(np.range, `"${this.slice(np.range)}": this ability deals damage in ${this.damageSteps} steps, and the engine reads the damage the last one dealt only; name the amount`);
+    if (this.damageSteps > 0) return { kind: "damage_dealt" };
+    if (this.eventKind !== undefined && TRIGGER_EVENTS[this.eventKind].amount !== undefined && !DAMAGE_EVENTS.has(this.eventKind)) {
+      this.note(np.range, `"${this.slice(np.range)}": nothing before it in this ability deals damage, and its event ("${this.eventText}") is no damage; name the amount`);
+      return { kind: "event_amount" };
+    }
+    return this.eventAmount(np);
+  }
+  /**
    * The amount of the event the ability follows (its trigger's or the event it replaces), for "that much" / "that many"
    * with nothing before them in the ability. An ability with no event that carries one (a spell, "When this enters play")
-   * would read 0: CW6021 at the words.
+   * would read 0: CW6021 at the words — unless a spell's sentence goes on with the ability before it (`unmeasured`).
    */
   eventAmount(np: Ast.NounPhrase): NumberExpr {
     if (this.eventKind === undefined || TRIGGER_EVENTS[this.eventKind].amount === undefined) {
       const words = this.slice(np.range);
       const event = this.eventKind === undefined ? "it follows no event" : `its event ("${this.eventText}") carries none`;
+      this.unmeasured.push(np.range);
       this.notes.push({ file: this.file, range: plainRange(np.range), code: "CW6021", args: { words, event }, message: `"${words}" names no amount: ${event}` });
     }
     return { kind: "event_amount" };
@@ -756,6 +782,8 @@ class AbilityLowering {
   }
   plainNumberPhrase(np: Ast.NounPhrase): NumberExpr {
     const words = npWords(np);
+    const dealt = this.damageDealt(np);
+    if (dealt) return dealt;
     if (words[0] === "number" || npDeterminers(np).includes("the") && words.includes("number")) {
       const ofPrep = np.filters.find((f) => f.kind === "prep" && f.prep === "of") as Ast.PrepPhrase | undefined;
       // "the number of Bleed counters on you": a player's counters, not a count of cards.
@@ -2382,6 +2410,7 @@ class AbilityLowering {
     this.currentClause = outerClause;
     this.clauseTargetsFrom = outerClauseTargets;
     this.lastMeasured = measuredAmount(steps) ?? this.lastMeasured;
+    this.damageSteps += countSteps(steps, "damage");
     return steps;
   }
 
@@ -4466,6 +4495,19 @@ function itIs(amount: NumberExpr, card: CardRef): NumberExpr {
 }
 
 /** The amount of the last damage, life gain or life loss among these steps (inside `if`, `may`, each player's ...). */
+/** The steps of one op among these and the steps nested in them ("if" branches, "you may", per-player parts). */
+function countSteps(steps: readonly Step[], op: Step["op"]): number {
+  let n = 0;
+  for (const step of steps) {
+    if (step.op === op) n++;
+    for (const inner of [(step as { steps?: Step[] }).steps, (step as { then?: Step[] }).then]) if (Array.isArray(inner)) n += countSteps(inner, op);
+  }
+  return n;
+}
+
+/** The trigger events whose amount is damage dealt. */
+const DAMAGE_EVENTS: ReadonlySet<string> = new Set(["deals_damage", "dealt_damage", "combat_damage_player", "player_dealt_damage"]);
+
 function measuredAmount(steps: readonly Step[]): NumberExpr | undefined {
   let found: NumberExpr | undefined;
   for (const step of steps) {
@@ -5718,7 +5760,10 @@ export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, mo
       const before_ = spellBefore;
       // A spell's sentence that goes on on its tagged line is part of that line's ability (a spell's slot is one ability).
       const sameSlot = !!written.sameLine && !!lineTag;
-      if (before_ && lowered.kind === "spell" && (sameSlot || (!lowered.targets.length && refersToItFirst(lowered.steps))) && (before_.ast.tag?.text ?? "") === (a.tag?.text ?? "")) {
+      // So does a sentence whose amount is the sentence before's ("Deal 3 damage to target creature. You gain that much
+      // life."): a spell has no event whose amount it could be.
+      const measuredBefore = l.unmeasured.length > 0;
+      if (before_ && lowered.kind === "spell" && (sameSlot || measuredBefore || (!lowered.targets.length && refersToItFirst(lowered.steps))) && (before_.ast.tag?.text ?? "") === (a.tag?.text ?? "")) {
         notes.length = before;
         markOwnName(a, abilityText, name, before_.l);
         const continued = lowerAbilitySafely(a, before_.index, info, before_.l);

@@ -956,6 +956,8 @@ export function numberText(n: NumberExpr, ctx: Context): string {
       return `the number of cards in ${possessive(n.of, ctx)} hand`;
     case "event_amount":
       return "that much";
+    case "damage_dealt":
+      return "the damage dealt";
     case "plus":
       return `${numberText(n.of, ctx)} plus ${n.add}`;
     case "times":

@@ -145,7 +145,7 @@ export class CardwrightParser extends CstParser {
     if (this.isControlFilterAt(1) || this.isControlledByAt(1)) return true;
     if (is(t, T.Equal) && is(this.LA(2), T.To)) return true;
     if (is(t, T.Of) || is(t, T.In) || is(t, T.From) || is(t, T.With) || is(t, T.Without) || is(t, T.Under) || is(t, T.Among)) return true;
-    return this.isRelativeClauseAt(1);
+    return this.isRelativeClauseAt(1) || this.isParticipleFilterAt(1);
   }
 
   /**
@@ -155,6 +155,18 @@ export class CardwrightParser extends CstParser {
   private isCountersOnItAt(k: number): boolean {
     const it = this.LA(k + 1);
     return is(this.LA(k), T.On) && /^counters?$/i.test(this.LA(k - 1).image) && (is(it, T.It) || /^them$/i.test(it.image));
+  }
+
+  /**
+   * `the damage dealt`, `the damage dealt this way`: a past participle right after a noun, ending the phrase — a reduced
+   * relative clause (card text's verbs are in the present tense, so a noun and a bare participle is never a clause).
+   */
+  private isParticipleFilterAt(k: number): boolean {
+    const t = this.LA(k);
+    if (!is(t, T.VerbWord) || !/^(dealt|drawn|lost|paid|\w+ed)$/i.test(t.image) || !is(this.LA(k - 1), T.NounWord)) return false;
+    const next = this.LA(k + 1);
+    if (is(next, T.This)) return /^way$/i.test(this.LA(k + 2).image);
+    return next.tokenType === EOF || is(next, T.Period) || is(next, T.Comma) || is(next, T.Semicolon) || is(next, T.RParen);
   }
 
   /** `that attacked this turn`, `it enters play` (a relative clause after a noun: `the turn it enters play`). */
@@ -1369,6 +1381,19 @@ export class CardwrightParser extends CstParser {
         {
           GATE: () => this.isRelativeClauseAt(1),
           ALT: () => this.SUBRULE(this.relativeClause, { ARGS: [subjectMode] as [boolean] }),
+        },
+        {
+          GATE: () => this.isParticipleFilterAt(1),
+          ALT: () => {
+            this.CONSUME(T.VerbWord, { LABEL: "participle" });
+            this.OPTION2(this.cached(79, () => ({
+              GATE: () => is(this.LA(1), T.This),
+              DEF: () => {
+                this.CONSUME(T.This, { LABEL: "participleThis" });
+                this.CONSUME3(T.Word, { LABEL: "participleWay" });
+              },
+            })));
+          },
         },
         {
           ALT: () => {

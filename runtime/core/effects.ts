@@ -228,10 +228,12 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       const from = step.from ? evalCard(ctx, frame, step.from) : frame.card;
       const dealtTo = evalAffected(ctx, frame, step.to);
       const amounts = amountsPerCard(frame, step, dealtTo, () => evalNumber(ctx, frame, step.amount));
+      let dealt = 0;
       for (const [i, t] of dealtTo.entries()) {
-        if ("player" in t) damagePlayer(ctx, t.player, amounts(i), from, source, false);
-        else damageCard(ctx, t.card, amounts(i), from, source);
+        if ("player" in t) dealt += damagePlayer(ctx, t.player, amounts(i), from, source, false);
+        else dealt += damageCard(ctx, t.card, amounts(i), from, source);
       }
+      frame.dealt = dealt;
       return "done";
     }
     case "draw": {

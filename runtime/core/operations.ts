@@ -144,10 +144,11 @@ export function discardCard(ctx: Ctx, player: PlayerId, id: string, source?: Sou
   noteEvent(ctx, "discard", { player, card: id });
 }
 
-export function damagePlayer(ctx: Ctx, player: PlayerId, dealt: number, from: string | undefined, source: SourceRef | undefined, combat: boolean): void {
-  if (dealt <= 0) return;
+/** Returns the damage dealt (after prevention; Armor absorbing part of it still counts). */
+export function damagePlayer(ctx: Ctx, player: PlayerId, dealt: number, from: string | undefined, source: SourceRef | undefined, combat: boolean): number {
+  if (dealt <= 0) return 0;
   const left = replaceEvent(ctx, "player_dealt_damage", { player, ...(combat ? { combat } : {}), ...(from ? { from } : {}) }, `${dealt} damage would be dealt to ${player}`, dealt);
-  if (!left) return;
+  if (!left) return 0;
   const amount = left.amount;
   const p = ctx.state.players[player]!;
   // An armor-like resource named by the game file absorbs damage first.
@@ -171,13 +172,15 @@ export function damagePlayer(ctx: Ctx, player: PlayerId, dealt: number, from: st
     noteEvent(ctx, "deals_damage", { card: from, player, amount, ...(combat ? { combat } : {}) });
     if (combat) noteEvent(ctx, "combat_damage_player", { card: from, player, amount });
   }
+  return amount;
 }
 
-export function damageCard(ctx: Ctx, id: string, dealt: number, from: string | undefined, source: SourceRef | undefined, combat = false): void {
+/** Returns the damage dealt (after prevention; 0 to a card no longer in play). */
+export function damageCard(ctx: Ctx, id: string, dealt: number, from: string | undefined, source: SourceRef | undefined, combat = false): number {
   const card = writeCard(ctx, id);
-  if (!card || dealt <= 0 || card.zone !== ctx.rules.zones.battlefield) return;
+  if (!card || dealt <= 0 || card.zone !== ctx.rules.zones.battlefield) return 0;
   const left = replaceEvent(ctx, "dealt_damage", { card: id, ...(combat ? { combat } : {}), ...(from ? { from } : {}) }, `${dealt} damage would be dealt to ${cardName(ctx, id)}`, dealt);
-  if (!left || card.zone !== ctx.rules.zones.battlefield) return;
+  if (!left || card.zone !== ctx.rules.zones.battlefield) return 0;
   const amount = left.amount;
   const toughness = ctx.rules.param("toughness_stat", ctx.rules.param("creature_damage_threshold", ""));
   if (toughness) card.damage += amount;
@@ -194,6 +197,7 @@ export function damageCard(ctx: Ctx, id: string, dealt: number, from: string | u
   }
   noteEvent(ctx, "dealt_damage", { card: id, amount, ...(combat ? { combat } : {}) });
   if (from) noteEvent(ctx, "deals_damage", { card: from, amount, other: id, ...(combat ? { combat } : {}) });
+  return amount;
 }
 
 export function gainLife(ctx: Ctx, player: PlayerId, gained: number, source?: SourceRef): void {

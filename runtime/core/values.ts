@@ -931,6 +931,8 @@ export function evalNumber(ctx: Ctx, frame: Frame, expr: NumberExpr): number {
     }
     case "event_amount":
       return frame.event?.amount ?? 0;
+    case "damage_dealt":
+      return frame.dealt ?? 0;
     case "chosen_count":
       return frame.chosen[expr.label]?.length ?? 0;
     case "times":

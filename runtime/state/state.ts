@@ -94,6 +94,8 @@ export interface Frame {
   /** The event that triggered this ability (for "it", "that player", amounts, "that creature"). */
   event?: TriggerEvent;
   x?: number;
+  /** The damage the frame's last damage step dealt, after prevention ("equal to the damage dealt"). */
+  dealt?: number;
   /** The answer to the pending choice this frame asked for, consumed by the step that asked. */
   answer?: string[];
   source?: SourceRef;
