@@ -49,6 +49,7 @@ import { WordLedger, isSelectingWord, leavesOf, unusedPhrases } from "./word-acc
 import { additionalCostReadsAs, readsAs, upgradedAmount } from "./reads-as.ts";
 import { analyzeWorkspace, cardsAsCheckedOf, type WorkspaceAnalysis } from "./workspace.ts";
 import { costWordAmount, singulars } from "./vocabulary.ts";
+import { roleOfName } from "./zone-roles.ts";
 import { parseAbilityText } from "./build.ts";
 import { effectsOf, unrestated, type Effects } from "./reminder.ts";
 
@@ -453,6 +454,8 @@ class AbilityLowering {
    * with one goes on with the ability before it (its amount may be there).
    */
   readonly unmeasured: Range[] = [];
+  /** Zone phrases already reported as another game's name of a zone (CW6012), by start offset: once each. */
+  private readonly otherZoneNames = new Set<number>();
   /** How many damage steps this ability's text has lowered so far ("the damage dealt" reads the last one's). */
   damageSteps = 0;
   /** The card whose text is lowered: its type and stats (absent for a game file's keyword or rule text). */
@@ -676,7 +679,29 @@ class AbilityLowering {
     if (!named && words.length === 1 && (words[0] === "deck" || words[0] === "decks")) return this.vocab.zoneOfRole("deck");
     // "Put target creature card into play", "Return it to play": card English for the battlefield (CYBERVAMP's "in play").
     if (!named && words.length === 1 && words[0] === "play" && npDeterminers(np).length === 0) return this.vocab.zoneOfRole("battlefield");
+    if (!named && np) return this.zoneOfOtherName(np, words);
     return named;
+  }
+  /**
+   * "your graveyard" in CYBERVAMP, whose graveyard is its "Discard Pile": another game's usual name of a zone this game
+   * has under its own name. Read as that zone, and said (CW6012, once per phrase) with the game's word to write.
+   */
+  zoneOfOtherName(np: Ast.NounPhrase, words: string[]): string | undefined {
+    const written = words.join(" ");
+    // "play" and "deck" are this game's own words for its battlefield and deck (zoneIn), with determiners or not.
+    if (written === "play" || written === "deck" || written === "decks") return undefined;
+    const role = roleOfName(written) ?? [...singulars(written)].map((w) => roleOfName(w)).find(Boolean);
+    const zone = role && role !== "other" && role !== "resource" ? this.vocab.zoneOfRole(role) : undefined;
+    if (!zone || !role) return undefined;
+    const at = startOffset(np.range);
+    if (!this.otherZoneNames.has(at)) {
+      this.otherZoneNames.add(at);
+      const phrase = this.slice(np.range);
+      const suggestion = phrase.replace(new RegExp(`\\b${written.replace(/\s+/g, "\\s+")}\\b`, "i"), zone);
+      const args = { words: phrase, game: this.vocab.game.name, role, zone, suggestion };
+      this.notes.push({ file: this.file, range: plainRange(np.range), code: "CW6012", args, message: `"${phrase}" is ${zone} in ${this.vocab.game.name}` });
+    }
+    return zone;
   }
   /** "your graveyard", "their discard pile": every card of one player's zone (undefined for any other phrase). */
   wholeZone(np: Ast.NounPhrase): Affected | undefined {
@@ -1028,11 +1053,12 @@ class AbilityLowering {
         this.use(f.verb, f.not, f.by);
         this.carryRead(f.controller, wordsRead);
         ownerRead();
-      } else if (f.kind === "prep" && (f.prep === "in" || f.prep === "from")) {
+      } else if (f.kind === "prep" && (f.prep === "in" || f.prep === "from" || (f.prep === "on" && this.zoneIn(f.object) === this.vocab.zoneOfRole("battlefield")))) {
         const zoneWords = npWords(f.object);
         const zone = this.zoneIn(f.object);
         if (zone) {
-          sel.zones = [zone];
+          // "each creature in play", "on the battlefield": where a selector looks with no zone named (the IR names none).
+          if (zone !== this.vocab.zoneOfRole("battlefield")) sel.zones = [zone];
           this.useZoneWords(f.object);
           const d = npDeterminers(f.object);
           const possessives = npWords(f.object).map(possessiveStem).filter((w): w is string => w !== undefined);
@@ -2622,6 +2648,26 @@ class AbilityLowering {
    * "Return target creature an opponent controls to your hand", "... a card from an opponent's Graveyard to your hand": a card
    * goes into its owner's zone, so "your" there would be someone else's — a note, never the owner's hand silently.
    */
+  /**
+   * "into play under your control": a card put into play goes under the control of the player who puts it there — you,
+   * when no other player is the clause's subject. Any other controller ("under its owner's control", "under target
+   * opponent's control") is not what the engine does: CW6001 at the words (false). No "under" phrase: true.
+   */
+  intoPlayUnder(zone: string, place: Ast.NounPhrase, clause: Ast.Clause): boolean {
+    const under = [...place.filters, ...clause.tail].find((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "under");
+    if (!under || zone !== this.vocab.zoneOfRole("battlefield")) return true;
+    const yours = npDeterminers(under.object).join(" ") === "your" && npWords(under.object).join(" ") === "control";
+    const byYou = !clause.subject || (npDeterminers(clause.subject).join(" ") === "you" && !npWords(clause.subject).length);
+    if (yours && byYou) {
+      this.use(under);
+      return true;
+    }
+    // Noted whole: the card's words are not left over besides.
+    this.ledger.carry(clause.verb, clause.object);
+    this.note(under.range, `"${this.slice(under.range)}": the engine puts a card into play under the control of the player who puts it there${byYou ? " (you)" : ""}; write "under your control" or leave it out`);
+    return false;
+  }
+
   intoOwnersZone(steps: Step[], place: Ast.NounPhrase, clause: Ast.Clause): Step[] {
     const move = steps[0];
     if (move?.op !== "move" || !npDeterminers(place).includes("your")) return steps;
@@ -2661,10 +2707,16 @@ class AbilityLowering {
     // Only the zone's name ("Discard Pile", "Graveyards", "deck") and "own", "entire" ("your own hand"): any other word ("your first
     // Graveyard") is left for CW6005, not carried with the name.
     const nameWords = new Set([...this.vocab.zones.keys()].flatMap((name) => name.split(/\s+/)));
-    const zoneWord = (w: string) => nameWords.has(w) || [...singulars(w)].some((form) => nameWords.has(lower(form))) || ZONE_INTENSIFIERS.has(w) || w === "deck" || w === "decks";
+    // "play" of "into play", "in play": the battlefield's card-English name (zoneIn).
+    const play = this.zoneIn(np) === this.vocab.zoneOfRole("battlefield");
+    // "graveyard" read as CYBERVAMP's Discard Pile (CW6012 said so): its words are the zone's name here.
+    const written = npWords(np).filter((w) => possessiveStem(w) === undefined);
+    const otherName = !lookup(this.vocab.zones, written.join(" ")) && this.zoneOfOtherName(np, written) ? new Set(written) : undefined;
+    const zoneWord = (w: string) => nameWords.has(w) || [...singulars(w)].some((form) => nameWords.has(lower(form))) || ZONE_INTENSIFIERS.has(w) || w === "deck" || w === "decks" || (play && w === "play") || !!otherName?.has(w);
     // A card's filter hung on the zone ("... in your Discard Pile with power 2 or less") is its reader's (selector), never
     // carried with the zone's name: a reader that does not read it leaves it to CW6005.
-    this.use(np.items.filter((i) => i.kind === "word" && possessiveStem(i.text) === undefined && zoneWord(lower(i.text))), np.filters.filter((f) => !describesCard(f)));
+    // So is "under your control" after "into play": read by intoPlayUnder.
+    this.use(np.items.filter((i) => i.kind === "word" && possessiveStem(i.text) === undefined && zoneWord(lower(i.text))), np.filters.filter((f) => !describesCard(f) && !(f.kind === "prep" && f.prep === "under")));
     // The other determiners ("target" of "target player's deck", "your", "their") say whose.
     this.useDeterminers(np, "the");
   }
@@ -3168,7 +3220,7 @@ class AbilityLowering {
           }
         }
         if (zone) {
-          if (!this.destination(into!.object, clause)) return [{ op: "rule", rule: "unsupported" }];
+          if (!this.destination(into!.object, clause) || !this.intoPlayUnder(zone, into!.object, clause)) return [{ op: "rule", rule: "unsupported" }];
           return this.foundGoes(this.intoOwnersZone([{ op: "move", what: this.pickOrAffected(obj), to: zone }], into!.object, clause));
         }
         // "on the bottom of its owner's deck" / "on top of your deck": the zone is in the "of" phrase.
@@ -3207,10 +3259,10 @@ class AbilityLowering {
       }
       case "return": {
         const to = prep("to");
-        const zoneWords = npWords(to?.object);
-        const zone = lookup(this.vocab.zones, zoneWords.join(" ")) ?? zoneWords.map((w) => lookup(this.vocab.zones, w)).find(Boolean);
+        // "Return target creature card from your Discard Pile to play": play is the battlefield, as in "into play".
+        const zone = this.zoneIn(to?.object);
         if (!zone) return this.unsupported(clause);
-        if (!this.destination(to!.object, clause)) return [{ op: "rule", rule: "unsupported" }];
+        if (!this.destination(to!.object, clause) || !this.intoPlayUnder(zone, to!.object, clause)) return [{ op: "rule", rule: "unsupported" }];
         return this.foundGoes(this.intoOwnersZone([{ op: "move", what: this.pickOrAffected(obj, clause), to: zone }], to!.object, clause));
       }
       case "search": {

@@ -853,6 +853,14 @@ export const MESSAGES = {
     example: "Its controller erases the top card of their graveyard.   (a Three-Slot Duel unit's DEATH ability)",
     exampleArgs: { game: "Three-Slot Duel", zone: "Graveyard", words: "the top card of their graveyard", suggestion: "a card from their graveyard" },
   },
+  CW6012: {
+    severity: "warning",
+    template: '"{words}": {game} calls its {role} the {zone}, and the engine reads it so. Write "{suggestion}".',
+    explanation:
+      "Card English borrows zone names from other games: \"graveyard\", \"discard pile\", \"library\", \"exile\", \"battlefield\". A game names its own zones in its game file (CYBERVAMP's destroyed cards go to the \"Discard Pile\", Three-Slot Duel's to the \"Graveyard\"). When the text names a zone the game does not have by another game's usual name for a zone it does have (its graveyard, deck, hand, battlefield or removed-cards zone), the engine reads that zone and says so here, so the card is read as printed only once it uses the game's word.",
+    example: "Return target creature card from your graveyard to your hand.   (a CYBERVAMP Spell)",
+    exampleArgs: { words: "your graveyard", game: "CYBERVAMP", role: "graveyard", zone: "Discard Pile", suggestion: "your Discard Pile" },
+  },
   CW6020: {
     severity: "warning",
     template: 'This {type} has no {stat}: "{words}" reads this card\'s own {stat}, which the engine would take as 0. Compare with a number ("with {stat} 2 or less"), or read the stat of a card that has one ("target creature\'s {stat}").',

@@ -513,7 +513,8 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
     case "remain":
       return `${aff(step.what)} remains in play${step.stat && step.amount !== undefined ? ` with ${numberText(step.amount, ctx)} ${step.stat}` : ""}`;
     case "ready":
-      return `ready ${aff(step.what)}`;
+      // The game's own verb: CYBERVAMP renews ("Renew target creature").
+      return `${readyWord(ctx.game) === "renewed" ? "renew" : "ready"} ${aff(step.what)}`;
     case "counter_spell":
       // Named once: "Counter target spell. Its controller ..." is that spell's controller ("its").
       return `counter ${step.what.kind === "target" ? (namedTarget(ctx, step.what.index) ?? targetText(ctx, step.what.index) ?? "target spell") : "target spell"}`;

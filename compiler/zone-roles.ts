@@ -24,6 +24,11 @@ const ROLE_NAMES: Record<string, ZoneRole> = {
   removed: "removed",
 };
 
+/** The role a zone's usual name plays ("graveyard", "discard pile", "library"): undefined for any other words. */
+export function roleOfName(name: string): ZoneRole | undefined {
+  return ROLE_NAMES[name.toLowerCase()];
+}
+
 /** The role of a zone: as the game file states it, else from its usual name. */
 export function zoneRole(name: string, declared?: ZoneRole): ZoneRole {
   if (declared && declared !== "other") return declared;
