@@ -351,6 +351,14 @@ function costUnpayable(ctx: Ctx, player: PlayerId, cost: CostPart[], selfCard: s
   return false;
 }
 
+/** Every `size`-card subset of `list`, in list order (size 1: each card alone, in order). */
+function subsetsOf(list: readonly string[], size: number, start = 0): string[][] {
+  if (size === 0) return [[]];
+  const out: string[][] = [];
+  for (let i = start; i <= list.length - size; i++) for (const rest of subsetsOf(list, size - 1, i + 1)) out.push([list[i]!, ...rest]);
+  return out;
+}
+
 function paymentOptions(ctx: Ctx, player: PlayerId, cost: CostPart[], selfCard: string, exclude: readonly string[]): Payment[] {
   const { rules } = ctx;
   const shape = costShape(cost);
@@ -378,7 +386,9 @@ function paymentOptions(ctx: Ctx, player: PlayerId, cost: CostPart[], selfCard: 
   let sacrifices: readonly string[][] = NO_PICKS;
   for (const part of shape.sacrificeParts) {
     const options = "kind" in part.what ? [selfCard] : selectCards(ctx, { ...part.what, controller: "you" }, player, selfCard);
-    sacrifices = sacrifices.flatMap((s) => options.filter((o) => !s.includes(o)).map((o) => [...s, o]));
+    // "Sacrifice two Vampires": every set of `amount` different cards the part takes, each set once (by position, not
+    // by definition as `combinations` does for a hand: two copies in play differ by damage and counters).
+    sacrifices = sacrifices.flatMap((s) => subsetsOf(options.filter((o) => !s.includes(o)), part.amount ?? 1).map((picked) => [...s, ...picked]));
   }
   const out: Payment[] = [];
   for (const x of xs)
