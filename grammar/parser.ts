@@ -166,7 +166,8 @@ export class CardwrightParser extends CstParser {
     if (!is(t, T.VerbWord) || !/^(dealt|drawn|lost|paid|\w+ed)$/i.test(t.image) || !is(this.LA(k - 1), T.NounWord)) return false;
     const next = this.LA(k + 1);
     if (is(next, T.This)) return /^way$/i.test(this.LA(k + 2).image);
-    return next.tokenType === EOF || is(next, T.Period) || is(next, T.Comma) || is(next, T.Semicolon) || is(next, T.RParen);
+    // The phrase ends: punctuation, the card's closing brace, or a line break (a line ending without its period).
+    return next.tokenType === EOF || is(next, T.Period) || is(next, T.Comma) || is(next, T.Semicolon) || is(next, T.RParen) || is(next, T.RBrace) || (next.startLine ?? 0) > (t.endLine ?? 0);
   }
 
   /** `that attacked this turn`, `it enters play` (a relative clause after a noun: `the turn it enters play`). */

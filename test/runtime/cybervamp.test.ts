@@ -398,9 +398,9 @@ describe("CYBERVAMP scenario runner", () => {
   it("names the game's battle phase in the attack refusal, and a missing ability by the card's name and count", () => {
     const attack = runOne(`scenario "attack" for cybervamp\nsetup {\n  turn 3 p1 phase Post-Battle\n  p1 battlefield: "Blood Broker"\n}\np1 attack p2 with "Blood Broker"\n`);
     expect(attack.failures[0]!.actual).toMatch(/^cannot_attack: creatures attack when the Battle phase declares attackers/);
-    // Set up in Battle, the phase starts: its first step asks p1 for attackers.
-    const inBattle = runOne(`scenario "attack" for cybervamp\nsetup {\n  turn 3 p1 phase Battle\n  p1 battlefield: "Blood Broker"\n}\np1 attack p2 with "Blood Broker"\n`);
-    expect(inBattle.failures[0]!.actual).toMatch(/^choice_pending: p1 must first declare attackers/);
+    // Set up in Battle, the phase starts: its first step asks p1 for attackers, which the attack line declares.
+    const inBattle = runOne(`scenario "attack" for cybervamp\nsetup {\n  turn 3 p1 phase Battle\n  p1 battlefield: "Blood Broker"\n}\np1 attack p2 with "Blood Broker"\nexpect event attack "Blood Broker" once\n`);
+    expect(inBattle.failures).toEqual([]);
     const ability = runOne(`scenario "ability" for cybervamp\nsetup {\n  turn 3 p1 phase Pre-Battle\n  p1 battlefield: "Blood Broker"\n}\np1 activate "Blood Broker" ability 3 target p2\n`);
     expect(ability.failures.map((f) => [f.line, f.message])).toEqual([[6, '"Blood Broker" has 1 activated ability; there is no ability 3']]);
   });
