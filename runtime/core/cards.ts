@@ -52,13 +52,25 @@ export function emit(
   extra: Omit<Partial<TraceEvent>, "seq" | "turn" | "phase" | "kind" | "text"> = {},
 ): void {
   const { state } = ctx;
-  const event: TraceEvent = { seq: state.seq++, turn: state.turn, phase: state.phase, kind, text };
-  for (const key in extra) {
-    const value = (extra as Record<string, unknown>)[key];
-    if (value !== undefined) (event as unknown as Record<string, unknown>)[key] = value;
+  // The event's fields in the order given, without the undefined ones. Spread copies in one builtin
+  // call; adding the fields one by one with computed keys (megamorphic stores, one transition each)
+  // was the costliest line of emitting. An undefined field must be left out, not copied as undefined.
+  let event: TraceEvent;
+  if (noUndefinedField(extra)) event = { seq: state.seq++, turn: state.turn, phase: state.phase, kind, text, ...extra };
+  else {
+    event = { seq: state.seq++, turn: state.turn, phase: state.phase, kind, text };
+    for (const key in extra) {
+      const value = (extra as Record<string, unknown>)[key];
+      if (value !== undefined) (event as unknown as Record<string, unknown>)[key] = value;
+    }
   }
   ctx.events.push(event);
   ctx.afterEvent?.(state);
+}
+
+function noUndefinedField(extra: object): boolean {
+  for (const key in extra) if ((extra as Record<string, unknown>)[key] === undefined) return false;
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------------

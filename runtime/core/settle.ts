@@ -173,6 +173,9 @@ export function endOfTurnCleanup(ctx: Ctx): void {
   if (state.modifiers.length !== before) emit(ctx, "modify", `"until end of turn" effects end (${before - state.modifiers.length})`);
   endPreventions(ctx, "end_of_turn");
   for (const id of allOnBattlefield(ctx)) {
+    // A card with nothing to clear is left alone: not written, so not in the write log the invariants re-check.
+    const seen = state.cards[id]!;
+    if (seen.damage === 0 && !("damagedBy" in seen) && !("lethalReplaced" in seen)) continue;
     const card = writeCard(ctx, id)!;
     card.damage = 0;
     delete card.damagedBy;
