@@ -5,9 +5,10 @@
  * as the bot can name them (./action-key.ts: interchangeable cards, such as two copies of a card
  * in hand, are one action), choosing by UCB1 among the actions legal in that world (counting how
  * often each was available) plus a bias towards the actions the game's evaluation likes one step
- * ahead that fades as visits grow (progressive bias). A node's untried actions are tried best
- * first by that same one-step judgement. Past the tree the game is played on by a greedy-ish
- * policy — the evaluation's one-step favourite, a random action now and then — for a few
+ * ahead — once what the action set going (a spell on the stack or chain, a trigger) has resolved
+ * with nobody acting — that fades as visits grow (progressive bias). A node's untried actions are
+ * tried best first by that same one-step judgement. Past the tree the game is played on by a greedy-ish
+ * policy — the evaluation's one-step favourite, so judged, a random action now and then — for a few
  * decisions, and the position is judged by the evaluation as a chance to win (./evaluate.ts) once
  * what is under way in the phase of the last action is finished (./greedy.ts finished).
  * At the root the choice is PUCT instead, its policy the greedy bot's settled judgement of each
@@ -293,7 +294,8 @@ export class MctsBot implements Bot {
           if (prior === undefined) {
             const applied = this.engine.apply(state, action, LISTED);
             if (applied.ok) reached = applied.state;
-            prior = applied.ok ? this.evaluator.value(applied.state, actor) + (isWaiting(action) ? 1e-9 : 0) : -Infinity;
+            // Judged once what it set going has resolved (a card cast is judged in play, not on its way there); the tree goes on from the state the action itself reaches.
+            prior = applied.ok ? this.evaluator.value(this.resolved(applied.state), actor) + (isWaiting(action) ? 1e-9 : 0) : -Infinity;
             priors.set(candidate, prior);
           }
           if (prior > bestPrior) {
@@ -401,23 +403,37 @@ export class MctsBot implements Bot {
   }
 
   /**
-   * The action whose immediate outcome scores best for `actor` (waiting, judged on the position as
-   * it stands, wins ties), with the state it leads to (none for waiting: not applied).
+   * The position once what waits to resolve — a spell or ability on the stack or chain, a trigger
+   * noted — has resolved with nobody acting (./greedy.ts quietly), or the position itself when
+   * nothing waits. A look one step ahead judges an action by it: on the chain, a card just cast is
+   * out of the hand and not yet in play, so every cast looked worse than doing nothing (Chromatic:
+   * the simulated players never played a card, only harvested and shattered), and the search learnt
+   * nothing of the cards it might play.
    */
-  private favourite(state: GameState, legal: readonly Action[], actor: PlayerId): { action: Action; reached?: GameState } {
+  private resolved(state: GameState): GameState {
+    return state.stack.length > 0 || state.noted.length > 0 ? quietly(this.engine, state) : state;
+  }
+
+  /**
+   * The action whose outcome scores best for `actor` once what it set going has resolved (waiting,
+   * judged on the position as it stands once what waits resolves, wins ties), with the state it
+   * leads to (none for waiting: not applied). The move of whoever decides in a simulated game past the tree.
+   */
+  favourite(state: GameState, legal: readonly Action[], actor: PlayerId): { action: Action; reached?: GameState } {
     const waiting = legal.find(isWaiting);
     let best = waiting ?? legal[0]!;
     let reached: GameState | undefined;
-    let bestScore = waiting ? this.evaluator.score(state, actor) : -Infinity;
+    let bestScore = waiting ? this.evaluator.score(this.resolved(state), actor) : -Infinity;
     for (const action of legal) {
       if (action === waiting) continue;
       const applied = this.engine.apply(state, action, LISTED);
       if (!applied.ok) continue;
-      const score = this.evaluator.score(applied.state, actor);
+      const outcome = this.resolved(applied.state);
+      const score = this.evaluator.score(outcome, actor);
       if (score > bestScore) {
         bestScore = score;
         best = action;
-        reached = applied.state;
+        reached = outcome;
       }
     }
     return { action: best, reached };

@@ -222,6 +222,27 @@ describe("search bot", () => {
     expect(agreed / decisions).toBeGreaterThanOrEqual(0.9);
   }, 300_000);
 
+  it("plays on past the tree by what an action leads to once it has resolved: a card cast is judged in play, not on the chain", async () => {
+    // Chromatic: a card played goes on the chain — one step ahead it has left the hand and is not yet in play, and
+    // scored below harvesting it (the simulated players harvested and shattered but never played a card).
+    const { engine } = await gameEngine("chromatic");
+    const { state } = engine.setupBoard({ turn: 3, active: "p1", phase: "Main", players: { p1: { zones: { Hand: ["Gossip Sprite"], Deck: ["Seer", "Seer", "Seer"] } }, p2: { zones: { Hand: ["Seer"], Deck: ["Seer", "Seer", "Seer"] } } } });
+    const legal = engine.legalActions(state);
+    const play = legal.find((a) => a.type === "play");
+    expect(play).toBeDefined();
+    const bot = new MctsBot(engine, "p1", 1, { playouts: 1 });
+    const evaluator = new Evaluator(engine);
+    const oneStep = engine.apply(state, play!);
+    expect(oneStep.ok && oneStep.state.stack.length).toBe(1);
+    const harvests = legal.filter((a) => a.type === "game").map((a) => engine.apply(state, a)).map((r) => (r.ok ? evaluator.score(r.state, "p1") : -Infinity));
+    // One step ahead the play looks worse than a harvest; once resolved it is better.
+    expect(evaluator.score(oneStep.ok ? oneStep.state : state, "p1")).toBeLessThan(Math.max(...harvests));
+    const { action, reached } = bot.favourite(state, legal, "p1");
+    expect(action).toBe(play);
+    expect(reached?.stack.length).toBe(0);
+    expect(reached && reached.players.p1!.zones.Battlefield).toHaveLength(1);
+  });
+
   it("attacks for the win when it can, on a small budget", async () => {
     const { engine } = await gameEngine("duel");
     const { state } = engine.setupBoard({ turn: 3, active: "p1", phase: "Play", players: { p1: { zones: { Field: ["Scout"], Hand: ["Scout", "Stone Guard"], Deck: ["Scout"] } }, p2: { life: 1, zones: { Deck: ["Scout"] } } } });
