@@ -65,14 +65,20 @@ export interface ResponseModel {
  */
 function nextTrigger(ctx: Ctx): NotedTrigger | null {
   const { state, rules } = ctx;
-  const order = [state.active, ...state.order.filter((p) => p !== state.active)];
-  const owner = order.find((p) => state.noted.some((t) => t.controller === p))!;
+  // The active player's noted triggers are placed first, then the others' in turn order (the active player's
+  // second place in that list is never reached).
+  const owner = [state.active, ...state.order].find((p) => state.noted.some((t) => t.controller === p))!;
   const mine = state.noted.filter((t) => t.controller === owner);
+  // Two triggers that differ in card or ability (two distinct ones are at least two noted triggers).
   const distinct = new Set(mine.map((t) => `${t.card}|${t.ability}`));
-  if (mine.length > 1 && distinct.size > 1 && rules.param("simultaneous_triggers_order", "controller_chooses") === "controller_chooses") {
+  if (distinct.size > 1 && rules.param("simultaneous_triggers_order", "controller_chooses") === "controller_chooses") {
     // The trigger chosen is placed first: on a stack (LIFO) that is the one resolving LAST, so the prompt says so.
-    const prompt = rules.model.name === "stack" ? "choose which trigger goes on the stack first (it resolves last)" : "choose which trigger resolves first";
-    state.pending = { kind: "order_triggers", player: owner, triggers: mine.map((t) => t.id), prompt };
+    state.pending = {
+      kind: "order_triggers",
+      player: owner,
+      triggers: mine.map((t) => t.id),
+      prompt: rules.model.name === "stack" ? "choose which trigger goes on the stack first (it resolves last)" : "choose which trigger resolves first",
+    };
     return null;
   }
   const first = mine[0]!;
