@@ -3574,6 +3574,46 @@ function cardsCanBeAttacked(l: AbilityLowering): boolean {
   return params["weapon_card_type"] !== undefined;
 }
 
+/**
+ * Whose zone a trigger names ("enters your Graveyard", "is put into your opponent's Graveyard", "from an opponent's
+ * hand"): the possessive nearest the zone decides ("your opponent's" is the opponent's), and only the words read are
+ * carried — a zone of a player the trigger cannot tell ("its owner's", "target player's", "that player's") leaves its
+ * possessor unread (CW6005) and the trigger watches every player's zone, never the wrong one silently.
+ */
+function triggerZoneOwner(np: Ast.NounPhrase, l: AbilityLowering): "you" | "opponent" | "any" {
+  const possessives = np.items.filter((i): i is Ast.WordNode => i.kind === "word" && possessiveStem(i.text) !== undefined);
+  const dets = np.determiners.filter((d): d is Ast.DeterminerWord => d.kind === "determiner");
+  const lemmas = dets.map((d) => d.lemma);
+  if (possessives.length === 1) {
+    const stem = possessiveStem(possessives[0]!.text)!;
+    // "your opponent's", "an opponent's", "the opponent's", "opponents'": the opponent's.
+    if (/^opponents?$/.test(stem) && lemmas.every((d) => d === "your" || d === "a" || d === "an" || d === "the")) {
+      l.ledger.carry(dets, possessives);
+      return "opponent";
+    }
+    // "its owner's Graveyard", "their owners' hands": every card goes to its owner's zone — anyone's.
+    if (/^owners?$/.test(stem) && lemmas.length === 1 && (lemmas[0] === "its" || lemmas[0] === "their")) {
+      l.ledger.carry(dets, possessives);
+      return "any";
+    }
+    // "a player's", "each player's", "any player's": anyone's.
+    if (/^players?$/.test(stem) && lemmas.length > 0 && lemmas.every((d) => d === "a" || d === "an" || d === "each" || d === "any")) {
+      l.ledger.carry(dets, possessives);
+      return "any";
+    }
+    return "any";
+  }
+  if (possessives.length === 0) {
+    if (lemmas.length === 1 && lemmas[0] === "your") {
+      l.ledger.carry(dets);
+      return "you";
+    }
+    // "a Graveyard", "any hand", "the Graveyard": anyone's.
+    l.use(dets.filter((d) => d.lemma === "a" || d.lemma === "an" || d.lemma === "any" || d.lemma === "each" || d.lemma === "the"));
+  }
+  return "any";
+}
+
 function lowerTrigger(head: Ast.TriggerHead, l: AbilityLowering): TriggerPattern | undefined {
   const trigger = triggerPattern(head, l);
   if (trigger) l.use(head.event?.verb, head.event?.be);
@@ -3658,17 +3698,24 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
   const zoneLeft = (subject: TriggerPattern["subject"], zoneEntered?: Ast.NounPhrase): { from?: string } | null => {
     const fromPrep = [...tailPreps, ...(clause.subject?.filters ?? []), ...(zoneEntered?.filters ?? [])].find((p): p is Ast.PrepPhrase => p.kind === "prep" && p.prep === "from");
     if (!fromPrep) return {};
-    const words = npWords(fromPrep.object);
-    // The zone's whole name ("deck pile" is no zone: its "pile" would be dropped).
+    // The zone's whole name ("deck pile" is no zone: its "pile" would be dropped), whose it is apart ("your opponent's hand").
+    const words = npWords(fromPrep.object).filter((w) => possessiveStem(w) === undefined);
     const from = lookup(l.vocab.zones, words.join(" "));
     if (!from) {
       l.note(head.range, `trigger not understood by the engine: "${text}" (no zone named after "from")`);
       return null;
     }
-    l.use(fromPrep);
-    l.carryOwner(fromPrep.object);
-    const whose = [...npDeterminers(fromPrep.object), ...words];
-    if (subject.kind === "card" && (whose.includes("your") || whose.some((w) => w.startsWith("opponent")))) subject.selector = { ...subject.selector, controller: whose.includes("your") ? "you" : "opponent" };
+    const entered = subject.kind === "card" ? subject.selector.controller : undefined;
+    const dets = npDeterminers(fromPrep.object);
+    // A card moves between its owner's zones: "into your opponent's Graveyard from their hand" — "their" is that owner.
+    if (entered && dets.length === 1 && dets[0] === "their" && !npWords(fromPrep.object).some((w) => possessiveStem(w) !== undefined)) l.ledger.carry(fromPrep.object.determiners);
+    const whose = triggerZoneOwner(fromPrep.object, l);
+    l.use(fromPrep.object.items.filter((i) => i.kind !== "word" || possessiveStem(i.text) === undefined));
+    if (entered && whose !== "any" && whose !== entered) {
+      l.note(head.range, `"${l.slice(fromPrep.range)}": a card moves only between its owner's zones, so this never happens; name one player's zones`);
+      return null;
+    }
+    if (subject.kind === "card" && whose !== "any") subject.selector = { ...subject.selector, controller: whose };
     return { from };
   };
   // "Whenever you erase a card", "Whenever an opponent erases a card": the keyword inflected after a player subject.
@@ -3740,11 +3787,10 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
         l.use(tailPreps.filter((p) => p.prep === "into" && npWords(p.object).includes("play")));
         return { event: "enters", subject, text };
       }
-      l.use(where);
-      l.carryOwner(where);
-      // "your Facet Zone": yours (a card outside play is its owner's).
-      const whose = [...npDeterminers(where), ...zoneWords];
-      if (subject.kind === "card" && (whose.includes("your") || whose.some((w) => w.startsWith("opponent")))) subject.selector = { ...subject.selector, controller: whose.includes("your") ? "you" : "opponent" };
+      // "your Facet Zone": yours (a card outside play is its owner's); "your opponent's Graveyard": the opponent's.
+      const whose = triggerZoneOwner(where!, l);
+      l.use(where!.items.filter((i) => i.kind !== "word" || possessiveStem(i.text) === undefined), where!.filters);
+      if (subject.kind === "card" && whose !== "any") subject.selector = { ...subject.selector, controller: whose };
       const from = zoneLeft(subject, where);
       return from === null ? undefined : { event: "enters", subject, zone, ...from, text };
     }
@@ -4673,12 +4719,20 @@ function restriction(clause: Ast.Clause, affects: CardSelector | { self: true },
   // "can't be the target of <spells or abilities ...>"
   const targetOf = passive && !clause.verb && clause.object && npDeterminers(clause.object).includes("target") ? (clause.object.filters.find((f) => f.kind === "prep" && f.prep === "of") as Ast.PrepPhrase | undefined) : undefined;
   // The words of the restriction itself; a `by` phrase is marked when it is understood.
+  // A `by` phrase's words are marked by its reader: targetedBy reads the whole phrase or refuses it; the blockers of
+  // "can't be blocked by ..." are a selector, which marks the words it read ("with less power" it cannot read stays, CW6005).
   const done = (effects: StaticEffect[]) => {
     if (effects.length) {
-      l.use(clause.modal, clause.be, verbs, by);
+      l.use(clause.modal, clause.be, verbs);
       // "can't be the target of ...": the restriction is the targeting; "by opponents' spells": whose (targetedBy read it).
       if (targetOf) l.ledger.carry(clause.object);
-      if (by) l.carryOwner(by);
+    }
+    return effects;
+  };
+  const byTargeting = (phrase: Ast.PrepPhrase, effects: StaticEffect[]) => {
+    if (effects.length) {
+      l.use(phrase);
+      l.carryOwner(phrase);
     }
     return effects;
   };
@@ -4701,7 +4755,7 @@ function restriction(clause: Ast.Clause, affects: CardSelector | { self: true },
   for (const verb of verbs) {
     const lemma = verb.lemma;
     if (passive && (lemma === "targeted" || lemma === "target")) {
-      out.push(...(by ? targetedBy(by.object, affects, l, unknown) : [{ kind: "rule" as const, rule: "cannot_be_targeted", affects }]));
+      out.push(...(by ? byTargeting(by, targetedBy(by.object, affects, l, unknown)) : [{ kind: "rule" as const, rule: "cannot_be_targeted", affects }]));
     } else if (passive && lemma === "block") {
       // "by tokens", "by creatures with Flying": the blockers it names; a count ("by two or more") is not a selector.
       const blockers = by ? l.selector(by.object) : undefined;
