@@ -924,6 +924,8 @@ class AbilityLowering {
   // --- noun phrases ---------------------------------------------------------------------------
   /** A card selector from a noun phrase ("each enemy unit", "a Unit card from your Graveyard"). */
   selector(np: Ast.NounPhrase): CardSelector {
+    const alternatives = this.alternativesWithOwnWords(np);
+    if (alternatives) return alternatives;
     const sel: CardSelector = {};
     const dets = npDeterminers(np);
     if (dets.includes("another") || dets.includes("other")) sel.other = true;
@@ -1144,6 +1146,43 @@ class AbilityLowering {
     // besides this one.
     if (sel.other && (this.lastCard?.kind === "target" || this.lastCard?.kind === "chosen")) sel.otherThan = this.lastCard;
     return sel;
+  }
+
+  /**
+   * "target relic or exhausted creature", "a Relic or token", "Vampire or attacking Ghoul": nouns joined by "or" where
+   * a later alternative has words of its own (a state, "token", a keyword) describe that alternative's cards alone — any
+   * card matching one alternative (`anyOf`), each alternative with the phrase's shared words (its determiners and filters:
+   * "an opponent controls", "in your Discard Pile"). Read flat, "exhausted" would narrow every alternative (a renewed
+   * relic was no legal target). Undefined for alternatives that are bare nouns of the game ("Vampire or Ghoul", "creature
+   * or relic card", "Red or Black creature": one selector, any one of them) or an alternative that is no whole noun.
+   */
+  alternativesWithOwnWords(np: Ast.NounPhrase): CardSelector | undefined {
+    const orWords = np.items.filter((i): i is Ast.WordNode => i.kind === "word" && lower(i.text) === "or");
+    if (!orWords.length) return undefined;
+    const groups: Ast.NounItem[][] = [[]];
+    for (const item of np.items) {
+      if (orWords.includes(item as Ast.WordNode)) groups.push([]);
+      else groups[groups.length - 1]!.push(item);
+    }
+    if (groups.some((g) => !g.length)) return undefined;
+    const wordOf = (i: Ast.NounItem | undefined) => (i?.kind === "word" ? lower(i.text) : undefined);
+    const noun = (w: string | undefined) => !!w && (!!lookup(this.vocab.cardTypes, w) || !!lookup(this.vocab.subtypes, w) || w === "card" || w === "cards" || w === "token" || w === "tokens");
+    const bare = (w: string | undefined) => !!w && (!!lookup(this.vocab.cardTypes, w) || !!lookup(this.vocab.subtypes, w) || !!lookup(this.vocab.colors, w) || w === "card" || w === "cards");
+    // Every alternative but the last is a whole noun (the last one's noun is the phrase's head).
+    if (!groups.slice(0, -1).every((g) => noun(wordOf(g[g.length - 1])))) return undefined;
+    // Words of their own: a later alternative with any word but a bare noun, or an earlier one ending in "token(s)".
+    const own = groups.slice(1).some((g) => g.some((i) => !bare(wordOf(i)))) || groups.slice(0, -1).some((g) => !bare(wordOf(g[g.length - 1])));
+    if (!own) return undefined;
+    const shared = this.selector({ ...np, items: [] });
+    const otherThan = shared.otherThan;
+    delete shared.otherThan;
+    const parts = groups.map((items) => {
+      const part = this.selector({ ...np, determiners: [], filters: [], items, also: undefined });
+      delete part.otherThan;
+      return { ...shared, ...part };
+    });
+    this.use(orWords);
+    return { anyOf: parts, ...(otherThan ? { otherThan } : {}) };
   }
 
   /**

@@ -791,7 +791,7 @@ function targetText(ctx: Context, index: number): string | undefined {
     // A spell on the response stack: "target spell" (its zone is the engine's, not a zone of the game file).
     if (sel.zones?.includes("(resolving)")) return plural("spell", n);
     // Card types in lower case, as a target is written ("target creature"); subtypes and zones keep their names.
-    const types = new Set((sel.cardTypes ?? []).map(lower));
+    const types = new Set([sel, ...(sel.anyOf ?? [])].flatMap((part) => part.cardTypes ?? []).map(lower));
     return selectorText(sel, ctx, n, "from").replace(/[A-Z][a-z]+/g, (word) => (types.has(lower(word)) || types.has(lower(word).replace(/s$/, "")) ? lower(word) : word));
   };
   // "any target" is a card of the game's permanent type or a player, nothing narrower.
@@ -863,6 +863,34 @@ function readyWord(game: CompiledGame): string {
 
 /** A card selector as a noun phrase: "other exhausted Vampire creature you control with power 2 or less in your Graveyard". */
 export function selectorText(sel: CardSelector, ctx: Context, count: NumberExpr, prep = "in"): string {
+  if (sel.anyOf) return alternativesText(sel, ctx, count, prep);
+  const { before, head, after } = selectorPieces(sel, ctx, count, prep);
+  return [...before, head, ...after].join(" ");
+}
+
+/**
+ * "relic or exhausted creature an opponent controls": the alternatives of a selector (`anyOf`), each with its own words,
+ * then the words every alternative shares once (whose, where, with what) — as the lowering reads them back
+ * (compiler/lower.ts alternativesWithOwnWords).
+ */
+function alternativesText(sel: CardSelector, ctx: Context, count: NumberExpr, prep: string): string {
+  const parts = sel.anyOf!.map((part) => (sel.otherThan ? { ...part, other: true } : part));
+  const common: Record<string, unknown> = {};
+  for (const key of new Set(parts.flatMap((p) => Object.keys(p)))) {
+    const value = JSON.stringify((parts[0] as Record<string, unknown>)[key]);
+    if (value !== undefined && parts.every((p) => JSON.stringify((p as Record<string, unknown>)[key]) === value)) common[key] = (parts[0] as Record<string, unknown>)[key];
+  }
+  const own = (part: CardSelector) => Object.fromEntries(Object.entries(part).filter(([key]) => !(key in common))) as CardSelector;
+  const heads = parts.map((part) => {
+    const { before, head, after } = selectorPieces(own(part), ctx, count, prep);
+    return [...before, head, ...after].join(" ");
+  });
+  const shared = selectorPieces(common as CardSelector, ctx, count, prep);
+  return [...shared.before, heads.join(" or "), ...shared.after].join(" ");
+}
+
+/** A selector's words before its noun ("other exhausted"), the noun ("Creatures"), and after it ("you control with ..."). */
+function selectorPieces(sel: CardSelector, ctx: Context, count: NumberExpr, prep: string): { before: string[]; head: string; after: string[] } {
   const words: string[] = [];
   if (sel.other || sel.otherThan) words.push("other");
   if (sel.exhausted !== undefined) words.push(sel.exhausted ? "exhausted" : readyWord(ctx.game));
@@ -909,7 +937,7 @@ export function selectorText(sel: CardSelector, ctx: Context, count: NumberExpr,
   if (withs.length) tail.push(`with ${withs.join(" and ")}`);
   const zone = sel.zones?.[0];
   if (zone && ctx.game.zones.find((z) => z.name === zone)?.role !== "battlefield") tail.push(`${prep} ${sel.owner === "you" ? "your" : sel.owner === "opponent" ? "an opponent's" : sel.owner === "acting" ? "their" : "a"} ${zone}`);
-  return [...words, ...tail].join(" ");
+  return { before: words.slice(0, -1), head: words[words.length - 1]!, after: tail };
 }
 
 /** "an attack counter on it", "2 or more defense counters on it", "no counters on it". */
