@@ -442,8 +442,9 @@ class AbilityLowering {
   /** Lowering the steps of a replacement of damage ("it is dealt to this instead": that damage). */
   replacingDamage = false;
   /**
-   * The amount of the last damage, life gained or life lost this ability's text named ("Deal 2 damage to target creature,
-   * then you gain that much life": 2): what a later "that much" is. Without one, "that much" is the triggering event's.
+   * The amount of the last damage, life gained or life lost this ability's text named: what a later "that much" is ("Gain 3
+   * life, then each opponent loses that much life": 3; after damage, the damage that step dealt: "Deal 2 damage to target
+   * creature, then you gain that much life" gains 1 when 1 of the 2 was prevented). Without one, the triggering event's.
    */
   lastMeasured?: NumberExpr;
   /** The event the ability follows: its trigger's, or the event it replaces ("If you would gain life, ..."), and its words. */
@@ -4648,7 +4649,11 @@ const DAMAGE_EVENTS: ReadonlySet<string> = new Set(["deals_damage", "dealt_damag
 function measuredAmount(steps: readonly Step[]): NumberExpr | undefined {
   let found: NumberExpr | undefined;
   for (const step of steps) {
-    if ((step.op === "damage" || step.op === "gain_life" || step.op === "lose_life") && step.amount !== undefined) found = step.amount;
+    // "Deal 2 damage to target creature. Its controller gains that much life.": what was dealt (after prevention, all
+    // its recipients together), as "the damage dealt" and a damage event's amount are — not the 2 written, which a
+    // prevention or a redirection would make a different number.
+    if (step.op === "damage" && step.amount !== undefined) found = { kind: "damage_dealt" };
+    if ((step.op === "gain_life" || step.op === "lose_life") && step.amount !== undefined) found = step.amount;
     for (const inner of [(step as { steps?: Step[] }).steps, (step as { then?: Step[] }).then]) if (Array.isArray(inner)) found = measuredAmount(inner) ?? found;
   }
   return found;

@@ -387,6 +387,8 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       const times = typeof step.amount !== "number" && step.amount.kind === "times" && step.amount.factor > 1 && step.amount.factor < 4 ? step.amount : undefined;
       if (times && typeof times.of !== "number" && times.of.kind === "stat" && times.of.of.kind === "target" && times.of.of.index === recipient)
         return `${deal} damage to ${aff(step.to)} equal to ${times.factor === 2 ? "twice" : "triple"} its ${times.of.stat}`;
+      // "deal twice that much damage to its controller": a multiple of what was dealt before (or the event's amount).
+      if (times && repeatsAnAmount(times.of)) return `${deal} ${times.factor === 2 ? "twice" : "triple"} that much damage to ${aff(step.to)}`;
       // "... equal to half its attack, rounded up": the rounding ends the sentence, so the recipient comes first.
       if (typeof step.amount !== "number" && step.amount.kind === "half") {
         const half = step.amount;
@@ -419,7 +421,7 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       if (each) return `${actor(step.who, ctx, verbWord)} ${each.amount} life for each ${each.of}`;
       if (typeof step.amount !== "number" && step.amount.kind === "event_amount") return `${actor(step.who, ctx, verbWord)} that much life`;
       // "loses half their life, rounded up", "gain half that much life, rounded down".
-      if (typeof step.amount !== "number" && step.amount.kind === "half" && typeof step.amount.of !== "number" && (step.amount.of.kind === "life" || step.amount.of.kind === "event_amount"))
+      if (typeof step.amount !== "number" && step.amount.kind === "half" && typeof step.amount.of !== "number" && (step.amount.of.kind === "life" || repeatsAnAmount(step.amount.of)))
         return `${actor(step.who, ctx, verbWord)} half ${step.amount.of.kind === "life" ? `${possessive(step.amount.of.of, ctx)} life` : "that much life"}, rounded ${step.amount.round}`;
       if (typeof step.amount !== "number" && step.amount.kind === "plus" && step.amount.of !== undefined && typeof step.amount.of !== "number" && step.amount.of.kind === "event_amount") return `${actor(step.who, ctx, verbWord)} that much life plus ${step.amount.add}`;
       return typeof step.amount === "number" || step.amount.kind === "x"
@@ -963,7 +965,15 @@ function articles(text: string): string {
 // ---------------------------------------------------------------------------------------------
 // Numbers, conditions, costs, triggers, statics
 
-export function numberText(n: NumberExpr, ctx: Context): string {
+export /**
+ * "that much": the amount of the event the ability follows, or the damage a step before dealt — a multiple or a half of
+ * either is printed "twice that much damage", "half that much life" (the form that lowers back to it).
+ */
+function repeatsAnAmount(n: NumberExpr): boolean {
+  return typeof n !== "number" && (n.kind === "event_amount" || n.kind === "damage_dealt");
+}
+
+function numberText(n: NumberExpr, ctx: Context): string {
   if (typeof n === "number") return String(n);
   switch (n.kind) {
     case "x":
