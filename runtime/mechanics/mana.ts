@@ -5,7 +5,7 @@
  * step refills it to the capacity; Shattering a card from hand (`shatters_per_turn`, in
  * `shatter_phases`) puts it into the removal zone for good and adds `shatter_adds_capacity` to
  * both the capacity and the available amount at once. The removal zone is final: nothing in the
- * engine moves a card out of it. `first_player_draws = false` skips the first turn's draw.
+ * engine moves a card out of it. (`first_player_draws = false` is core/settle.ts's: turn 1's phases run without their draw steps.)
  */
 import type { Action, Refusal } from "../core/action.ts";
 import type { Ctx } from "../core/index.ts";
@@ -88,12 +88,6 @@ export const manaMechanic: Mechanic = {
   name: "mana",
   applies: (rules) => rules.game.params["starting_mana_capacity"] !== undefined,
   setup,
-  // `first_player_draws = false`: the turn-1 draw of the Beginning Phase (a phase step, no card) is skipped.
-  draw: (ctx, frame, player) => {
-    if (frame.card || ctx.state.turn !== 1 || ctx.rules.param("first_player_draws", true)) return undefined;
-    emit(ctx, "draw", `${player} skips the first turn's draw (first_player_draws = false)`, { player, amount: 0 });
-    return "done";
-  },
   validateMove,
   performMove,
   candidates,
