@@ -8,11 +8,9 @@ import { execFileSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHarness, type Harness } from "../../studio/scripts/harness.ts";
+import { describe, expect, it } from "vitest";
+import { useHarness } from "./use-harness.ts";
 import { openExportDialogFor } from "./page-helpers.ts";
-
-let harness: Harness;
 
 const PROOFS = `set PRF "Art Proofs" for duel
 
@@ -36,17 +34,13 @@ card "Bare Proof" {
 }
 `;
 
-beforeAll(async () => {
-  harness = await startHarness(async (workspace) => {
+const harness = useHarness({
+  async prepare(workspace) {
     await mkdir(path.join(workspace, "duel", "art"), { recursive: true });
     await writeFile(path.join(workspace, "duel", "art", "red.png"), await sharp({ create: { width: 400, height: 300, channels: 3, background: "#ff0000" } }).png().toBuffer());
     await writeFile(path.join(workspace, "duel", "art", "notes.png"), "not a picture\n");
     await writeFile(path.join(workspace, "duel", "proofs.cards"), PROOFS);
-  });
-}, 300_000);
-
-afterAll(async () => {
-  await harness?.close();
+  },
 });
 
 /** How many pixels of an element's screenshot are pure-ish red. */

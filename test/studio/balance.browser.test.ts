@@ -7,9 +7,9 @@
  * its end. A second run gives the search bot a time budget instead of playouts.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import path from "node:path";
-import { startHarness, type Harness } from "../../studio/scripts/harness.ts";
+import { useHarness } from "./use-harness.ts";
 import { loadBalanceRun } from "../../cli/commands/balance.ts";
 import { playBatch } from "../../balance/batch.ts";
 import { buildReport, reportSpecOf } from "../../balance/stats.ts";
@@ -20,15 +20,7 @@ import { reportJson } from "../../balance/files.ts";
 import { readFile } from "node:fs/promises";
 import { unzipSync, strFromU8 } from "fflate";
 
-let harness: Harness;
-
-beforeAll(async () => {
-  harness = await startHarness();
-}, 600_000);
-
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = useHarness();
 
 const stepLabel = (page: Page) => page.getByTestId("table").locator(".timeline .muted").textContent();
 

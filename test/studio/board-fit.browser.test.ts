@@ -7,8 +7,8 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHarness, type Harness } from "../../studio/scripts/harness.ts";
+import { describe, expect, it } from "vitest";
+import { useHarness } from "./use-harness.ts";
 
 const SCENARIO = `scenario "fit: a full board and a stack of three" for cybervamp
 setup {
@@ -20,15 +20,7 @@ setup {
 }
 `;
 
-let harness: Harness;
-
-beforeAll(async () => {
-  harness = await startHarness(async (workspace) => writeFile(path.join(workspace, "cybervamp", "scenarios", "fit.scenario"), SCENARIO), { viewport: { width: 1440, height: 860 } });
-});
-
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = useHarness({ prepare: (workspace) => writeFile(path.join(workspace, "cybervamp", "scenarios", "fit.scenario"), SCENARIO), viewport: { width: 1440, height: 860 } });
 
 const face = (page: Page, player: string, card: string) => page.getByTestId("visual-board").getByTestId(`board-${player}`).locator(`.table-card[data-card="${card}"]`).first();
 

@@ -12,8 +12,8 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHarness, type Harness } from "../../studio/scripts/harness.ts";
+import { describe, expect, it } from "vitest";
+import { useHarness } from "./use-harness.ts";
 import { draftKeys, openExportDialogFor, pointAt } from "./page-helpers.ts";
 
 const TEST_FILE = "studio-test.cards";
@@ -28,7 +28,6 @@ interface Probe {
   keywordDefinition: string;
 }
 
-let harness: Harness;
 let probe: Probe;
 
 /** Finds a game whose set uses one of its own keywords, and writes a one-card test set copied from it. */
@@ -102,19 +101,15 @@ async function waitSaved(page: Page, file: string): Promise<void> {
   await expect.poll(() => saveState(page, file), { timeout: 20_000 }).toBe("saved");
 }
 
-beforeAll(async () => {
-  harness = await startHarness(async (workspace) => {
+const harness = useHarness({
+  async prepare(workspace) {
     probe = await prepareProbe(workspace);
     // One failing scenario among the bundled ones: "Run all" must show it first.
     await writeFile(
       path.join(workspace, "duel", "scenarios", "studio-failing.scenario"),
       `scenario "studio: a wrong expectation" for duel\nsetup {\n  turn 3 p1 phase Play\n  p1 hand: "Field Medic"\n}\np1 play "Field Medic"\nexpect p1 life 99\n`,
     );
-  });
-});
-
-afterAll(async () => {
-  await harness?.close();
+  },
 });
 
 // A page load plus a few checks can pass a minute on a loaded 2-core machine; waits inside have their own limits.

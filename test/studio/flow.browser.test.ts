@@ -5,19 +5,11 @@
  * added in the game file drawn at once.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHarness, type Harness } from "../../studio/scripts/harness.ts";
+import { describe, expect, it } from "vitest";
+import { useHarness } from "./use-harness.ts";
 
-let harness: Harness;
-
-beforeAll(async () => {
-  // Tall enough for the stepper's Flow panel, its chain trees and the event list together.
-  harness = await startHarness(undefined, { viewport: { width: 1440, height: 1100 } });
-});
-
-afterAll(async () => {
-  await harness?.close();
-});
+// Tall enough for the stepper's Flow panel, its chain trees and the event list together.
+const harness = useHarness({ viewport: { width: 1440, height: 1100 } });
 
 interface EditorLike {
   getPosition(): { lineNumber: number };

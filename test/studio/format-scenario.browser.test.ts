@@ -10,9 +10,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { formatFile } from "../../compiler/index.ts";
-import { startHarness, type Harness } from "../../studio/scripts/harness.ts";
+import { useHarness } from "./use-harness.ts";
 
 type Studio = {
   cardwright: {
@@ -48,21 +48,15 @@ function spoil(text: string, unreadable: string): string {
 const FILE = "chromatic/format-probe.scenario";
 // Unreadable (no stat "atack", no card "Ash Drake"): the formatter still lays out its words.
 const UNREADABLE = "expect Ash Drake atack 0";
-let harness: Harness;
 let original: string;
 let spoiled: string;
 
-beforeAll(async () => {
-  const bundled = bundledScenario();
-  original = bundled.text;
-  spoiled = spoil(original, UNREADABLE);
-  harness = await startHarness(async (workspace) => {
+const harness = useHarness({
+  async prepare(workspace) {
+    original = bundledScenario().text;
+    spoiled = spoil(original, UNREADABLE);
     await writeFile(path.join(workspace, FILE), spoiled);
-  });
-});
-
-afterAll(async () => {
-  await harness?.close();
+  },
 });
 
 const editorText = (page: Page) => page.evaluate((f) => (window as unknown as Studio).cardwright.store.files.get(f)?.model.getValue() ?? null, FILE);

@@ -9,22 +9,14 @@
  */
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHarness, type Harness } from "../../studio/scripts/harness.ts";
+import { describe, expect, it } from "vitest";
+import { useHarness } from "./use-harness.ts";
 import { WorkspaceChecker } from "../../studio/src/worker/checker.ts";
 import type { SourceFile } from "../../compiler/model.ts";
 
-let harness: Harness;
+const harness = useHarness();
 
-beforeAll(async () => {
-  harness = await startHarness();
-}, 300_000);
-
-afterAll(async () => {
-  await harness?.close();
-});
-
-type Page = Awaited<ReturnType<Harness["newPage"]>>;
+type Page = Awaited<ReturnType<typeof harness.newPage>>;
 type Studio = {
   store: { activePath?: string; checkMilliseconds?: number; files: Map<string, { model: { getValue(): string } }> };
   editor: { getModel(): { uri: { path: string } } | null; getPosition(): { lineNumber: number; column: number } | null; setPosition(p: object): void; focus(): void; getContribution(id: string): unknown };

@@ -10,8 +10,8 @@ import { execFileSync } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHarness, type Harness } from "../../studio/scripts/harness.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useHarness } from "./use-harness.ts";
 import { pointAt } from "./page-helpers.ts";
 import { repoDir } from "../../studio/server/build.ts";
 import { differsFromText } from "../../studio/src/language/reads-as.ts";
@@ -42,7 +42,6 @@ type Studio = {
   };
 };
 
-let harness: Harness;
 let explained: Map<string, Explained>;
 let odd: Explained;
 
@@ -70,21 +69,21 @@ const panelRows = (page: Page) =>
     rows.map((row) => ({ written: row.querySelector(".written")?.textContent ?? "", runsAs: row.querySelector(".runs-as")?.textContent ?? "", differs: row.getAttribute("data-differs") === "true" })),
   ).catch(() => []);
 
-beforeAll(async () => {
-  harness = await startHarness(async (workspace) => {
+const harness = useHarness({
+  async prepare(workspace) {
     const cards = [spell(PLAIN, "Deal 2 damage to target unit."), ...CANDIDATES.map((ability, i) => spell(`Odd Reading ${i + 1}`, ability))];
     await writeFile(path.join(workspace, FILE), `set RAT "Reads-as test" for duel\n\n${cards.join("\n")}`);
-  });
+  },
+});
+
+// Runs after useHarness's start (vitest runs beforeAll hooks in the order they are registered).
+beforeAll(() => {
   // What the CLI says each card runs as: the page must show the same.
   const json = execFileSync(process.execPath, [path.join(repoDir, "cli", "bin.mjs"), "explain", "--json", path.join(harness.workspace, FILE)], { encoding: "utf8" });
   explained = new Map((JSON.parse(json) as Explained[]).map((card) => [card.card, card]));
   const found = [...explained.values()].find((card) => card.card.startsWith("Odd Reading") && card.abilities.some((a) => differsFromText({ ...a, start: 0, end: 0 })));
   if (!found) throw new Error(`Every candidate wording now runs as written (${CANDIDATES.join(" | ")}): add one the engine reads otherwise.`);
   odd = found;
-});
-
-afterAll(async () => {
-  await harness?.close();
 });
 
 describe("reads-as in the studio", { timeout: 180_000 }, () => {

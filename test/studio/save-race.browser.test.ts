@@ -13,21 +13,12 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Page, Route } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHarness, type Harness } from "../../studio/scripts/harness.ts";
+import { describe, expect, it } from "vitest";
+import { useHarness } from "./use-harness.ts";
 
 const FILE = "duel/duel.game";
 
-let harness: Harness;
-
-// Building the studio (when its sources are newer than the build) takes minutes on a loaded 2-core machine.
-beforeAll(async () => {
-  harness = await startHarness();
-}, 600_000);
-
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = useHarness();
 
 type Studio = {
   store: {

@@ -5,18 +5,10 @@
  * ability marked on the enchantment's face (issue 14).
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHarness, type Harness } from "../../studio/scripts/harness.ts";
+import { describe, expect, it } from "vitest";
+import { useHarness } from "./use-harness.ts";
 
-let harness: Harness;
-
-beforeAll(async () => {
-  harness = await startHarness();
-});
-
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = useHarness();
 
 /** The card names drawn face up in one zone of one player's side of the stepper's board. */
 const facesIn = (page: Page, player: string, zone: string) =>

@@ -10,10 +10,8 @@
 import { readFile, writeFile, mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHarness, type Harness } from "../../studio/scripts/harness.ts";
-
-let harness: Harness;
+import { describe, expect, it } from "vitest";
+import { useHarness } from "./use-harness.ts";
 
 // Boards for the choices, written into the test's copy of the workspace: each is a scenario
 // with a setup only, opened on the table with "Play from the setup".
@@ -83,16 +81,12 @@ expect p1 field: "Field Medic", "Scout"
 
 const BAD_DECK = "# a deck with problems\n3 Scout\n2 Stone Gaurd\nField Medic\n";
 
-beforeAll(async () => {
-  harness = await startHarness(async (workspace) => {
+const harness = useHarness({
+  async prepare(workspace) {
     for (const [game, text] of Object.entries(CHOICE_SCENARIOS)) await writeFile(path.join(workspace, game, "scenarios", "table-choices.scenario"), text);
     await mkdir(path.join(workspace, "duel", "decks"), { recursive: true });
     await writeFile(path.join(workspace, "duel", "decks", "broken.deck"), BAD_DECK);
-  });
-});
-
-afterAll(async () => {
-  await harness?.close();
+  },
 });
 
 // --- helpers ------------------------------------------------------------------------------

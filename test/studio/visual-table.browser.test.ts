@@ -9,10 +9,8 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHarness, type Harness } from "../../studio/scripts/harness.ts";
-
-let harness: Harness;
+import { describe, expect, it } from "vitest";
+import { useHarness } from "./use-harness.ts";
 
 const SCENARIOS = {
   duel: `scenario "visual: bounce one of two enemy units" for duel
@@ -34,14 +32,10 @@ setup {
 `,
 };
 
-beforeAll(async () => {
-  harness = await startHarness(async (workspace) => {
+const harness = useHarness({
+  async prepare(workspace) {
     for (const [game, text] of Object.entries(SCENARIOS)) await writeFile(path.join(workspace, game, "scenarios", "visual.scenario"), text);
-  });
-});
-
-afterAll(async () => {
-  await harness?.close();
+  },
 });
 
 const tableState = (page: Page) => page.getByTestId("table").getAttribute("data-state");
