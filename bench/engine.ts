@@ -46,7 +46,14 @@ const cpuSeconds = () => {
 
 /** Runs every measurement `rounds` times, interleaved (the order rotates each round), each for about `seconds` of CPU time. */
 export function interleaved(measures: Measured[], rounds: number, seconds: number): Round[] {
-  for (const m of measures) m.play(Math.max(1, Math.ceil(m.batch / 2)), 99); // warm-up: JIT
+  // Warm-up: each measurement plays for a round's time first, unmeasured. process.cpuUsage counts every
+  // thread of the process, V8's compiler threads included: with a few games of warm-up the engine's
+  // optimising compiles (a third of a second of CPU for its biggest functions on a loaded machine) were
+  // charged to its first measured rounds, the small reference's to none.
+  for (const m of measures) {
+    const start = cpuSeconds();
+    for (let batches = 0; cpuSeconds() - start < seconds; batches++) m.play(m.batch, 99 + batches);
+  }
   const out: Round[] = [];
   for (let r = 0; r < rounds; r++) {
     const usPerAction: Record<string, number> = {};

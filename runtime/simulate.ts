@@ -530,8 +530,8 @@ function statechartProblems(engine: Engine, state: GameState): string[] {
   const step = flow.stepOf(state.flow);
   const ahead = phaseStepAhead(state);
   const at = step === null ? -1 : steps.indexOf(step);
-  const expected = ahead === null ? [STEPS_DONE] : [steps[ahead - 1], steps[ahead]].filter((s) => s !== undefined);
   if (ahead === null ? step === STEPS_DONE : at === ahead || at === ahead - 1) return [];
+  const expected = ahead === null ? [STEPS_DONE] : [steps[ahead - 1], steps[ahead]].filter((s) => s !== undefined);
   return [`the statechart's ${state.phase} step is ${step} but the game's is ${expected.join(" or ")}`];
 }
 
