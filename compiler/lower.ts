@@ -5793,7 +5793,7 @@ export function typeLineSubtypes(analysis: WorkspaceAnalysis): Map<string, strin
   return new Map([...out].map(([game, names]) => [game, [...names.values()].sort()]));
 }
 
-export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, models: CardModel[], notes: LoweringNote[], workspaceSubtypes: readonly string[] = []): CompiledCard[] {
+export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, models: readonly CardModel[], notes: LoweringNote[], workspaceSubtypes: readonly string[] = []): CompiledCard[] {
   const listed = (game as CompiledGame & { subtypes?: string[] }).subtypes ?? [];
   const listedLower = new Set(listed.map(lower));
   const vocab = vocabOf(game, [...listed, ...workspaceSubtypes.filter((t) => !listedLower.has(lower(t)))]);
@@ -6190,8 +6190,14 @@ export function lowerAnalysis(analysis: WorkspaceAnalysis, sources: readonly Sou
   }
   const cards = new Map<string, CompiledCard[]>();
   const workspaceSubtypes = typeLineSubtypes(analysis);
-  const modelsByFile = new Map<string, CardModel[]>();
-  for (const set of analysis.model.sets) for (const card of set.cards) (modelsByFile.get(card.file) ?? modelsByFile.set(card.file, []).get(card.file)!).push(card);
+  // The cards as checked, not placed (set.cards would copy every card's model with its ranges moved): the lowering
+  // reads only what does not depend on where a card sits (its type line, stats, colours, rarity, text).
+  const modelsByFile = new Map<string, readonly CardModel[]>();
+  for (const set of analysis.model.sets) {
+    const checked = cardsAsCheckedOf(analysis, set);
+    const earlier = modelsByFile.get(set.file);
+    modelsByFile.set(set.file, earlier ? [...earlier, ...checked] : checked);
+  }
   for (const parsed of analysis.files.values()) {
     const doc = parsed.document;
     if (doc?.kind !== "cardFile" || !doc.game) continue;
@@ -6212,6 +6218,20 @@ export function lowerAnalysis(analysis: WorkspaceAnalysis, sources: readonly Sou
   return { bundles, model: analysis.model, notes: plainNotes, diagnostics: analysis.model.diagnostics };
 }
 
+/** Per step op acting on cards: the field naming the cards acted on, and the fields holding amounts worked out per card. */
+const AMOUNTS_PER_CARD_ACTED_ON: ReadonlyMap<string, readonly [string, readonly string[]]> = new Map([
+  ["modify", ["on", ["stats", "set"]]],
+  ["add_counters", ["on", ["amount"]]],
+  ["damage", ["to", ["amount"]]],
+]);
+/** A static's modification: the cards it affects, and its stat changes. */
+const STATIC_AMOUNTS_PER_CARD_AFFECTED: readonly [string, readonly string[]] = ["affects", ["stats"]];
+
+/** Does a step's card reference name this card itself (a card ref to self, or a selector with `self`)? */
+function actsOnThisCard(a: unknown): boolean {
+  return !!a && typeof a === "object" && ((a as { kind?: string; ref?: { kind: string } }).kind === "card" ? (a as { ref?: { kind: string } }).ref?.kind === "self" : "self" in (a as object));
+}
+
 /**
  * "Each unit you control gets +1 power for each other unit you control": in the amount of a step acting on cards other
  * than this one (a stat change, counters put, damage dealt), "other" is other than the card acted on (each unit counts
@@ -6226,10 +6246,8 @@ function countOthersThanTheCardActedOn(node: unknown): void {
     return;
   }
   const o = node as Record<string, unknown>;
-  const onThisCard = (a: unknown): boolean => !!a && typeof a === "object" && ((a as { kind?: string; ref?: { kind: string } }).kind === "card" ? (a as { ref?: { kind: string } }).ref?.kind === "self" : "self" in (a as object));
-  const perCard: Record<string, [string, string[]]> = { modify: ["on", ["stats", "set"]], add_counters: ["on", ["amount"]], damage: ["to", ["amount"]] };
-  const stepKind = typeof o.op === "string" ? perCard[o.op] : o.kind === "modify" && o.affects ? (["affects", ["stats"]] as [string, string[]]) : undefined;
-  if (stepKind && o[stepKind[0]] && !onThisCard(o[stepKind[0]])) {
+  const stepKind = typeof o.op === "string" ? AMOUNTS_PER_CARD_ACTED_ON.get(o.op) : o.kind === "modify" && o.affects ? STATIC_AMOUNTS_PER_CARD_AFFECTED : undefined;
+  if (stepKind && o[stepKind[0]] && !actsOnThisCard(o[stepKind[0]])) {
     for (const field of stepKind[1]) if (o[field]) otherThanActedOn(o[field]);
   }
   for (const key in o) if (key !== "source") countOthersThanTheCardActedOn(o[key]);

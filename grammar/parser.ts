@@ -90,19 +90,24 @@ export class CardwrightParser extends CstParser {
    */
   private isControlFilterAt(k: number): boolean {
     const a = this.LA(k);
-    // `you don't control`: the verb after an optional `don't` / `doesn't`.
-    const verbAt = (j: number) => isFilterVerb(this.LA(j));
-    const controlAt = (j: number) => verbAt(j) || (is(this.LA(j), T.DoesNot) && verbAt(j + 1));
-    if (is(a, T.You) || is(a, T.Opponent) || is(a, T.Player) || is(a, T.They)) return controlAt(k + 1);
+    if (is(a, T.You) || is(a, T.Opponent) || is(a, T.Player) || is(a, T.They)) return this.isControlVerbAt(k + 1);
     if (is(a, T.A) || is(a, T.Each) || is(a, T.Your) || is(a, T.Any) || is(a, T.Their) || is(a, T.Its) || is(a, T.That) || is(a, T.Another) || is(a, T.Target) || is(a, T.The)) {
       // `each other player`: `other` between the determiner and the player.
       const j = is(this.LA(k + 1), T.Other) ? k + 2 : k + 1;
       const b = this.LA(j);
-      if ((is(b, T.Opponent) || is(b, T.Player) || (is(b, T.Word) && j === k + 1)) && controlAt(j + 1)) return true;
+      if ((is(b, T.Opponent) || is(b, T.Player) || (is(b, T.Word) && j === k + 1)) && this.isControlVerbAt(j + 1)) return true;
       // `the defending player`, `an opposing player`, `an enemy player`: one word before the player noun.
-      return is(b, T.Word) && (is(this.LA(j + 1), T.Player) || is(this.LA(j + 1), T.Opponent)) && controlAt(j + 2);
+      return is(b, T.Word) && (is(this.LA(j + 1), T.Player) || is(this.LA(j + 1), T.Opponent)) && this.isControlVerbAt(j + 2);
     }
     return false;
+  }
+
+  /**
+   * `you don't control`: the filter's verb at LA(j), after an optional `don't` / `doesn't`. A method, not a closure
+   * made in isControlFilterAt: that gate runs at up to 40 look-ahead positions per noun phrase.
+   */
+  private isControlVerbAt(j: number): boolean {
+    return isFilterVerb(this.LA(j)) || (is(this.LA(j), T.DoesNot) && isFilterVerb(this.LA(j + 1)));
   }
 
   /** `controlled by an opponent`, `controlled by you`: the passive control filter at LA(k). */
