@@ -455,6 +455,9 @@ function clause(ctx: Ctx, n: CstNode | undefined, preserveVerb = false): A.Claus
   const alsoWord = subject && !subject.determiners.length && !subject.filters.length && !subject.also && subject.items.length === 1 && subject.items[0]!.kind === "word" && T.lowerCase(subject.items[0]!.text) === "also" ? subject.items[0] : undefined;
   const result = clauseOf(ctx, n, alsoWord ? undefined : subject, sub(n, "predicate"), preserveVerb);
   if (alsoWord?.kind === "word") result.also = alsoWord;
+  // `it also gains Haste`: `also` after a subject of its own.
+  const also = tok(sub(n, "predicate"), "also");
+  if (also && !inserted(also) && !result.also) result.also = word(ctx, also);
   return result;
 }
 

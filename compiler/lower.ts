@@ -1042,7 +1042,12 @@ class AbilityLowering {
           if (sel.controller === "any") this.note(f.range, `the engine cannot read "${this.slice(f.range)}": write "you don't control" or "an opponent controls"`);
           sel.controller = sel.controller === "you" ? "opponent" : "you";
         }
-        if (who.includes("they")) {
+        // "each opponent and each creature they control": the players joined before it (the opponent's; each player's: anyone's).
+        const joined = who.includes("they") ? this.playersJoinedBefore(np) : undefined;
+        if (joined) {
+          sel.controller = joined;
+          this.ledger.carry(f.controller.determiners);
+        } else if (who.includes("they")) {
           const theirs = this.theirs(f.controller);
           if (theirs?.kind === "acting") sel.controller = "acting";
           else if (theirs?.kind === "target") {
@@ -1336,6 +1341,25 @@ class AbilityLowering {
     }
     this.note(np.range, `"${this.slice(np.range)}" names no player here: write whose ("your hand", "an opponent controls", "target player's hand"), or start with the player ("Each player gains 1 life for each card in their hand")`);
     return undefined;
+  }
+
+  /**
+   * "Deal 1 damage to each opponent and each creature they control.": "they" in a phrase joined by `and` to players named
+   * just before it, in the same object — those players (each opponent: the opponent's cards; each player: every player's).
+   * Only players named without a choice ("target player and each creature they control" is the target, read above).
+   */
+  private playersJoinedBefore(part: Ast.NounPhrase): "opponent" | "any" | undefined {
+    const before = PARTS_BEFORE.get(part);
+    if (!before?.length) return undefined;
+    const players = before.map((earlier) => {
+      const dets = npDeterminers(earlier);
+      const words = npWords(earlier);
+      if (earlier.filters.length || words.length !== 1) return undefined;
+      if (/^opponents?$/.test(words[0]!) && dets.every((d) => d === "each" || d === "all" || d === "your" || d === "an" || d === "the")) return "opponent" as const;
+      if (/^players?$/.test(words[0]!) && dets.length > 0 && dets.every((d) => d === "each" || d === "all")) return "any" as const;
+      return undefined;
+    });
+    return players.length === 1 ? players[0] : undefined;
   }
 
   /**
@@ -4513,11 +4537,18 @@ function changesCards(clause: Ast.Clause): boolean {
  * `Target creature and each Vampire you control get +1/+1`) become one clause per phrase, so each
  * effect reads a single phrase.
  */
+/** The phrases joined by `and` before each phrase `expandAlso` split off ("each opponent" before "each creature they control"). */
+const PARTS_BEFORE = new WeakMap<Ast.NounPhrase, Ast.NounPhrase[]>();
+
 function expandAlso(written: Ast.Clause): Ast.Clause[] {
   const clause = withPhrasesJoinedOutOfWith(placeWrittenIn(written));
   const gapped = splitGapped(clause);
   if (gapped) return gapped.flatMap(expandAlso);
-  const split = (np: Ast.NounPhrase): Ast.NounPhrase[] => [{ ...np, also: undefined }, ...(np.also ?? []).flatMap(split)];
+  const split = (np: Ast.NounPhrase): Ast.NounPhrase[] => {
+    const parts = flattenAlso(np).map((part) => ({ ...part, also: undefined }));
+    parts.forEach((part, i) => PARTS_BEFORE.set(part, parts.slice(0, i)));
+    return parts;
+  };
   let out: Ast.Clause[] = [clause];
   if (clause.subject?.also?.length) out = out.flatMap((c) => split(c.subject!).map((subject) => ({ ...c, subject })));
   // `gains Bleed 2 and Haste`, `loses Flying and Taunt`: one grant (loss) of a keyword list (split, the subject's target

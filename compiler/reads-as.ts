@@ -913,7 +913,9 @@ function selectorPieces(sel: CardSelector, ctx: Context, count: NumberExpr, prep
   const named = subtypeHead ?? (sel.cardTypes?.length ? sel.cardTypes.join(" or ") : sel.names?.length ? `card named ${sel.names.join(" or ")}` : "card");
   // "target defender", "other defenders you control": the state is the noun; with a type, its adjective ("defender Units").
   const head = sel.defender ? (named === "card" ? "defender" : `defender ${named}`) : named;
-  words.push(plural(sel.tokens === "only" ? `${head === "card" ? "" : `${head} `}token`.trim() : zoned && head !== "card" ? `${head} card` : head, count));
+  // Alternatives as the head are each plural ("Vampires or Ghouls you control"); a noun after them is the plural one.
+  const headText = sel.tokens === "only" ? `${head === "card" ? "" : `${head} `}token`.trim() : zoned && head !== "card" ? `${head} card` : head;
+  words.push(headText === head && head === named && / or /.test(head) ? head.split(" or ").map((alt) => plural(alt, count)).join(" or ") : plural(headText, count));
   const tail: string[] = [];
   if (sel.controller === "you") tail.push("you control");
   else if (sel.controller === "opponent") tail.push("an opponent controls");

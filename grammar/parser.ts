@@ -126,6 +126,14 @@ export class CardwrightParser extends CstParser {
    * a `you control` filter follows (`Vampires you control get ...`), and not when a number,
    * a determiner or the end follows (`Scry 1.`, `Exhaust target creature.`, `Haste.`).
    */
+  /** `also` at LA(k) right before a verb, a modal or `is` (`it also gains`, `you also may`): an adverb of the predicate. */
+  private isAlsoBeforeVerbAt(k: number): boolean {
+    const t = this.LA(k);
+    if (!is(t, T.Word) || t.image.toLowerCase() !== "also") return false;
+    const next = this.LA(k + 1);
+    return is(next, T.VerbWord) || this.isModalToken(next) || is(next, T.Be);
+  }
+
   private startsWithSubject(): boolean {
     const first = this.LA(1);
     if (is(first, T.VerbWord) || this.isModalToken(first)) return false;
@@ -139,9 +147,24 @@ export class CardwrightParser extends CstParser {
       if (is(t, T.VerbWord) || this.isModalToken(t)) return true;
       if (is(t, T.With) || is(t, T.Without)) return true;
       if (is(t, T.NounWord) || is(t, T.Stats) || is(t, T.StringLiteral) || is(t, T.Or)) continue;
+      // `Vampires and Ghouls you control get +1/+0.`: bare nouns joined by `and` before the verb.
+      if (this.isBareNounAndAt(k)) continue;
       return false;
     }
     return false;
+  }
+
+  /**
+   * `and` at LA(k) between two bare nouns of a subject (`Vampires and Ghouls you control get ...`): the nouns are one
+   * phrase's alternatives, as with `or`. Only when the noun after `and` is followed by the rest of a subject (a filter,
+   * another noun, `with`) or its verb — `Haste and Tireless.` stays a keyword list.
+   */
+  private isBareNounAndAt(k: number): boolean {
+    if (!is(this.LA(k), T.And) || !is(this.LA(k - 1), T.NounWord) || is(this.LA(k - 1), T.VerbWord)) return false;
+    const second = this.LA(k + 1);
+    if (!is(second, T.NounWord) || is(second, T.VerbWord)) return false;
+    const after = this.LA(k + 2);
+    return this.isControlFilterAt(k + 2) || is(after, T.With) || is(after, T.Without) || this.isModalToken(after) || (is(after, T.VerbWord) && !is(after, T.NounWord));
   }
 
   /** Does a filter of a noun phrase start at LA(1)? (`you control`, `with Flying`, `that attacked`, `it enters play`) */
@@ -284,6 +307,10 @@ export class CardwrightParser extends CstParser {
     if (this.isControlFilterAt(2) || (is(next, T.That) && this.isRelativeClauseAt(2))) return true;
     // `Target creature and each Vampire ...`: the noun before a coordinated noun phrase.
     if (is(next, T.And) && (is(this.LA(3), T.Determiner) || is(this.LA(3), T.Pronoun))) return true;
+    // `Other Vampires and Ghouls you control get ...`: the noun before bare nouns joined by `and`.
+    if (this.isBareNounAndAt(2)) return true;
+    // `Other Vampires or Ghouls you control get ...`: the noun before an `or` and its alternative.
+    if (is(next, T.Or) && is(this.LA(3), T.NounWord) && !is(this.LA(3), T.VerbWord)) return true;
     if (is(next, T.NounWord) || is(next, T.Stats) || is(next, T.StringLiteral) || is(next, T.VerbWord)) return true;
     if (this.isModalToken(next) || is(next, T.With) || is(next, T.Without) || is(next, T.In) || is(next, T.Of) || is(next, T.Under) || is(next, T.From)) return true;
     return false;
@@ -992,6 +1019,11 @@ export class CardwrightParser extends CstParser {
   });
 
   private predicate = this.RULE("predicate", () => {
+    // `If it's a Vampire, it also gains Haste until end of turn.` · `You also gain 1 life.`: `also` after a subject.
+    this.OPTION7(this.cached(100, () => ({
+      GATE: () => this.isAlsoBeforeVerbAt(1),
+      DEF: () => this.CONSUME(T.Word, { LABEL: "also" }),
+    })));
     // `You and target opponent each gain 3 life.`: `each` after a subject, before its verb.
     this.OPTION5(this.cached(70, () => ({
       GATE: () => is(this.LA(1), T.Each) && (is(this.LA(2), T.VerbWord) || this.isModalToken(this.LA(2))) && !is(this.LA(2), T.NounWord),
@@ -1167,11 +1199,14 @@ export class CardwrightParser extends CstParser {
         // A pronoun is a whole noun phrase: `it remains in play` has no noun after `it`.
         if (is(this.LA(0), T.Pronoun) && !is(t, T.Or)) return false;
         if (this.isParticleAt(1) || this.isWhileAt(1) || this.isControlledByAt(1)) return false;
+        // `It also gains Haste`: `also` before the verb is the predicate's, not a noun of the subject.
+        if (this.isAlsoBeforeVerbAt(1)) return false;
         // `an opponent controls a Knight`: right after the determiners, `opponent` is the head noun, not a `... controls` filter;
         // so is `player` after one side word (`an opposing player controls a Knight`, `the defending player controls ...`).
         const headNoun = (is(this.LA(0), T.Determiner) && !is(this.LA(1), T.Determiner) && !is(this.LA(1), T.You)) || (is(this.LA(0), T.Word) && is(this.LA(-1), T.Determiner) && (is(t, T.Player) || is(t, T.Opponent)));
         if (this.isControlFilterAt(1) && !headNoun) return false;
         if (is(t, T.Or)) return is(this.LA(2), T.NounWord) || is(this.LA(2), T.Stats);
+        if (is(t, T.And)) return subjectMode && this.isBareNounAndAt(1);
         if (subjectMode && !this.subjectWordContinues()) return false;
         return true;
       },
@@ -1348,6 +1383,8 @@ export class CardwrightParser extends CstParser {
         { ALT: () => this.CONSUME(T.StringLiteral) },
         { ALT: () => this.CONSUME(T.CostSymbol) },
         { ALT: () => this.CONSUME2(T.Or) },
+        // `Vampires and Ghouls you control`: see isBareNounAndAt (the items' gate admits it only there).
+        { ALT: () => this.CONSUME(T.And) },
       ],
     })));
   });
