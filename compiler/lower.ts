@@ -2085,6 +2085,10 @@ class AbilityLowering {
       // "it has Haste", "that creature doesn't have Flying"
       selector = { keyword: this.vocab.keywords.get(objWords[0]!)!.name };
       this.use(obj);
+    } else if (!contracted && clause.verb?.lemma === "have" && obj && !obj.filters.length && objDets.length === 0 && this.statBound(obj)) {
+      // "it has 1 or less defense", "that creature has power 3 or more": its stat now, as the selector's `with power ...`.
+      selector = { stat: this.statBound(obj)! };
+      this.use(obj);
     } else if (!contracted && clause.be && clause.verb && !obj && lookup(this.vocab.colors, lower(clause.verb.text))) {
       // "it is Red": the colour word is read as the clause's verb.
       selector = { colors: [lookup(this.vocab.colors, lower(clause.verb.text))!] };
@@ -2095,13 +2099,46 @@ class AbilityLowering {
       selector = matching;
       this.useDeterminers(obj, "a", "an", "not");
     }
-    if (!selector || !(selector.cardTypes?.length || selector.subtypes?.length || selector.colors?.length || selector.tokens || selector.keyword)) return undefined;
+    if (!selector || !(selector.cardTypes?.length || selector.subtypes?.length || selector.colors?.length || selector.tokens || selector.keyword || selector.stat)) return undefined;
     const ref: CardRef = that ? (this.lastCard ?? this.thatCard(subject!) ?? { kind: "it" }) : (this.lastCard ?? { kind: "it" });
     this.use(clause.verb, clause.be, clause.modal, subject?.determiners);
     if (that) this.useSelfNouns(subject!);
     const negated = objDets.includes("not") || clause.modal?.lemma === "doesn't" || /\b(?:not|isn['’]t|doesn['’]t)\b/i.test(this.slice(clause.range));
     const condition: Condition = { kind: "card_matches", of: ref, selector };
     return negated ? { kind: "not", condition } : condition;
+  }
+
+  /**
+   * The kind of card a discard takes ("a creature card", "a Spell", "two Vampire cards", "a Red card"): a selector of card
+   * words only, read from the phrase's words (its count and determiners are the amount's). Undefined when the phrase names
+   * no kind ("a card", "two cards"); a word no selector field reads stays unread (CW6005).
+   */
+  discardFilter(obj: Ast.NounPhrase): CardSelector | undefined {
+    const kinds = obj.items.filter((i) => i.kind === "word" && !["card", "cards"].includes(lower(i.text)));
+    if (!kinds.length) return undefined;
+    const sel = this.selector({ ...obj, determiners: [], filters: [], also: undefined, items: obj.items.filter((i) => i.kind === "word") });
+    const read: (keyof CardSelector)[] = ["cardTypes", "subtypes", "colors", "keyword", "tokens"];
+    const kept = Object.fromEntries(Object.entries(sel).filter(([key]) => read.includes(key as keyof CardSelector))) as CardSelector;
+    return Object.keys(kept).length ? kept : undefined;
+  }
+
+  /**
+   * "1 or less defense", "power 3 or more", "3 or more power", "exactly 2 power": a stat of the game and a number with its
+   * comparison, and no other word. Undefined for anything else (read by no one: the condition is CW6001).
+   */
+  statBound(np: Ast.NounPhrase): CardSelector["stat"] | undefined {
+    const c = npCount(np);
+    if (!c || c.value === undefined) return undefined;
+    const words = np.items.filter((i): i is Ast.WordNode => i.kind === "word").map((w) => lower(w.text));
+    const stat = words.find((w) => this.vocab.game.stats.includes(w));
+    if (!stat) return undefined;
+    const rest = words.filter((w) => w !== stat);
+    const trailing = !c.comparison && rest.length === 2 && rest[0] === "or" && COMPARISON_WORDS.has(rest[1]!) ? rest[1] : undefined;
+    const exactly = rest.length === 1 && rest[0] === "exactly" && !c.comparison;
+    if (rest.length && !trailing && !exactly) return undefined;
+    const comparison = c.comparison ?? trailing;
+    const op = comparison === "less" || comparison === "fewer" ? "<=" : comparison ? ">=" : "=";
+    return { name: stat, op, value: c.value };
   }
 
   /**
@@ -3179,18 +3216,28 @@ class AbilityLowering {
         this.use(clause.tail.filter((t) => t.kind === "prep" && t.prep === "at"));
         // "Each opponent discards a card from their hand", "Discard a card from your hand": the hand discarding is from.
         const fromHand = [...(obj?.filters ?? []), ...clause.tail].find((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "from");
+        const discarder = who();
+        // "their own": the discarding player's (the engine asks the player who discards, as "a card" means).
+        const theirOwn = (dets: string[]) => (dets.includes("your") && discarder.kind === "you") || (dets.includes("their") && discarder.kind !== "you");
         if (fromHand && handZone && npWords(fromHand.object).length === 1 && lookup(this.vocab.zones, npWords(fromHand.object)[0]!) === handZone) {
-          const dets = npDeterminers(fromHand.object);
-          const discarder = who();
-          if ((dets.includes("your") && discarder.kind === "you") || (dets.includes("their") && discarder.kind !== "you")) {
+          if (theirOwn(npDeterminers(fromHand.object))) {
             this.use(fromHand);
             this.carryOwner(fromHand);
           }
         }
+        // "discards a card of their choice": the discarding player chooses, as the engine asks them ("of your choice" when
+        // an opponent discards is another player choosing: not read, CW6005).
+        const ofChoice = obj?.filters.find((f): f is Ast.PrepPhrase => f.kind === "prep" && f.prep === "of" && npWords(f.object).join(" ") === "choice");
+        if (ofChoice && theirOwn(npDeterminers(ofChoice.object))) {
+          this.use(ofChoice);
+          this.carryOwner(ofChoice);
+        }
         this.useWords(obj, "card", "cards");
         const upTo = npDeterminers(obj).includes("up to");
         if (upTo) this.useDeterminers(obj, "up to");
-        return [{ op: "discard", who: who(), amount: this.amountOf(obj, 1), ...(random ? { random } : {}), ...(upTo ? { upTo } : {}) }];
+        // "Discard a creature card", "Each opponent discards a Spell": only a card of that kind (none in hand: nothing).
+        const filter = obj ? this.discardFilter(obj) : undefined;
+        return [{ op: "discard", who: discarder, amount: this.amountOf(obj, 1), ...(filter ? { filter } : {}), ...(random ? { random } : {}), ...(upTo ? { upTo } : {}) }];
       }
       case "gain":
       case "lose": {
@@ -3327,7 +3374,12 @@ class AbilityLowering {
         const zone = this.zoneIn(to?.object);
         if (!zone) return this.unsupported(clause);
         if (!this.destination(to!.object, clause) || !this.intoPlayUnder(zone, to!.object, clause)) return [{ op: "rule", rule: "unsupported" }];
-        return this.foundGoes(this.intoOwnersZone([{ op: "move", what: this.pickOrAffected(obj, clause), to: zone }], to!.object, clause));
+        const what = this.pickOrAffected(obj, clause);
+        // "Return target creature to its owner's hand. That player discards a card.": the owner named is who "that player"
+        // and "they" mean next, as a possessive of another verb's zone is (zoneOwnerOf) — the owner of the card returned.
+        const moved = what.kind === "card" ? what.ref : what.kind === "target" ? { kind: "target" as const, index: what.index } : undefined;
+        if (moved && (moved.kind === "target" || moved.kind === "chosen") && isOwnersZone(to!.object)) this.lastPlayers = { kind: "owner_of", of: moved };
+        return this.foundGoes(this.intoOwnersZone([{ op: "move", what, to: zone }], to!.object, clause));
       }
       case "search": {
         // "Search your deck for a Unit card, reveal it, put it into your hand, then shuffle."
@@ -4537,6 +4589,11 @@ function changesCards(clause: Ast.Clause): boolean {
  * `Target creature and each Vampire you control get +1/+1`) become one clause per phrase, so each
  * effect reads a single phrase.
  */
+/** "its owner's hand", "its owner's Discard Pile": a zone named by the owner of the card the clause names. */
+function isOwnersZone(np: Ast.NounPhrase): boolean {
+  return npDeterminers(np).join(" ") === "its" && np.items[0]?.kind === "word" && possessiveStem(np.items[0].text) === "owner";
+}
+
 /** The phrases joined by `and` before each phrase `expandAlso` split off ("each opponent" before "each creature they control"). */
 const PARTS_BEFORE = new WeakMap<Ast.NounPhrase, Ast.NounPhrase[]>();
 

@@ -1151,6 +1151,8 @@ function conditionText(c: Condition, ctx: Context): string {
       const onlyKeyword = c.selector.keyword && Object.keys(c.selector).length === 1;
       // "if this is renewed", "if it is exhausted"
       if (c.selector.exhausted !== undefined && Object.keys(c.selector).length === 1) return `${card} is ${c.selector.exhausted ? "exhausted" : readyWord(ctx.game)}`;
+      // "if it has defense 1 or less" (compiler/lower.ts statBound)
+      if (c.selector.stat && Object.keys(c.selector).length === 1) return `${card} has ${statFilterText(c.selector.stat, ctx)}`;
       return onlyKeyword ? `${card} has ${c.selector.keyword}` : articles(`${card} is a ${selectorText(c.selector, ctx, 1)}`);
     }
     case "not":
