@@ -57,7 +57,8 @@ for (const id of games) {
   const engine = createEngine(loaded.bundle);
   const decisions = decisionsOf(engine, loaded.decks[0]!.cards);
   const decide = (rootWidening: boolean) => decisions.map(({ state, legal, player }, i) => {
-    const bot = new MctsBot(engine, player, i, { playouts, rootWidening, reuseTree: false });
+    // The whole budget for both (stopWhenSettled: false): CPU compared at the same number of simulated games.
+    const bot = new MctsBot(engine, player, i, { playouts, rootWidening, reuseTree: false, stopWhenSettled: false });
     const chosen = bot.choose(state, legal);
     const visits = [...bot.rootVisits().values()].filter((v) => v > 0);
     return { chosen: legal.indexOf(chosen), searched: visits.length, most: Math.max(...visits) };

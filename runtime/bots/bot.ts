@@ -38,6 +38,8 @@ export interface BotSettings {
   reuseTree?: boolean;
   /** Search bot: let the root's actions into the search a few at a time, greedy's best first (progressive widening; default true; false searches them all from the start). */
   rootWidening?: boolean;
+  /** Search bot: end a decision's search once no other action can catch up with the most simulated one in the simulated games left (the same move, fewer games; default true; false spends the whole budget). Playout budgets only. */
+  stopWhenSettled?: boolean;
   /** Card definition ids this bot may not play (restricted play): their `play` actions are never chosen while anything else is legal. */
   forbidden?: ReadonlySet<string>;
 }

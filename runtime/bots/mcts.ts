@@ -20,7 +20,8 @@
  * let in as the root's simulated games grow (about √n / 2 of n): 100 simulated games spread over a
  * Chromatic main phase's thirteen moves gave each 3–12, fewer than tell two moves apart.
  * The bot then plays the action simulated most often (a move that wins outright at once). The budget is a number of simulated games
- * per decision (deterministic for a seed), or a time in milliseconds (not deterministic). Between
+ * per decision (deterministic for a seed) — at most: the search ends once the most simulated action leads
+ * the next by more than the games left, which could not change the move —, or a time in milliseconds (not deterministic). Between
  * its decisions the bot follows the game (`observe`: every action taken, by either player) down
  * its tree and starts the next search from the subtree the game reached, with what the earlier
  * searches learnt about it (tree reuse): actions are named as the bot tells them apart, so the
@@ -115,6 +116,7 @@ export class MctsBot implements Bot {
   private readonly forbidden: ReadonlySet<string> | undefined;
   private readonly reuseTree: boolean;
   private readonly rootWidening: boolean;
+  private readonly stopWhenSettled: boolean;
   /** What the searches did so far: decisions searched, simulated games played, and simulated games inherited from earlier searches (tree reuse). */
   readonly searched = { decisions: 0, playouts: 0, reused: 0 };
   /** The node of the position the game is in, when the tree of an earlier search reaches it (tree reuse). */
@@ -146,6 +148,7 @@ export class MctsBot implements Bot {
     this.forbidden = settings.forbidden;
     this.reuseTree = settings.reuseTree ?? true;
     this.rootWidening = settings.rootWidening ?? true;
+    this.stopWhenSettled = settings.stopWhenSettled ?? true;
   }
 
   observe(state: GameState, action: Action): void {
@@ -170,7 +173,13 @@ export class MctsBot implements Bot {
     const deadline = this.milliseconds !== undefined ? Date.now() + this.milliseconds : Infinity;
     this.rootPolicy = this.policyAt(state);
     let i = 0;
-    for (; this.milliseconds !== undefined ? Date.now() < deadline : i < this.playouts; i++) this.simulate(root, state);
+    while (this.milliseconds !== undefined ? Date.now() < deadline : i < this.playouts) {
+      this.simulate(root, state);
+      i++;
+      // Budget use: the move played is the most simulated one; once its lead over the next is more than the games
+      // left, no other can catch up, and the rest of the budget would not change the move.
+      if (this.milliseconds === undefined && this.stopWhenSettled && this.lead(root, byKey) > this.playouts - i) break;
+    }
     this.rootPolicy = undefined;
     this.searched.playouts += i;
     let best: Action = legal[0]!;
@@ -215,6 +224,20 @@ export class MctsBot implements Bot {
     }
     for (const entry of policy.values()) entry.share /= total;
     return policy;
+  }
+
+  /** How many more simulated games the root's most simulated action (of those named in `byKey`) has than the next. */
+  private lead(root: Node, byKey: ReadonlyMap<string, Action>): number {
+    let first = 0;
+    let second = 0;
+    for (const key of byKey.keys()) {
+      const visits = root.children.get(key)?.visits ?? 0;
+      if (visits > first) {
+        second = first;
+        first = visits;
+      } else if (visits > second) second = visits;
+    }
+    return first - second;
   }
 
   /** How many simulated games each action of the last decision got, by the action's name (./action-key.ts). */

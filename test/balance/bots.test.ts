@@ -243,6 +243,36 @@ describe("search bot", () => {
     expect(reached && reached.players.p1!.zones.Battlefield).toHaveLength(1);
   });
 
+  it("ends a decision's search once no other action can catch up with the most simulated one: the same move as the whole budget, fewer simulated games", async () => {
+    // CYBERVAMP, p1's decisions of three or more actions over a greedy-vs-greedy mirror game, each searched afresh with and without stopping.
+    const { engine, loaded } = await gameEngine("cybervamp");
+    const deck = loaded.decks[0]!.cards;
+    let state = engine.newGame({ seed: 3, decks: { p1: deck, p2: deck } }).state;
+    const greedy = { p1: createBot("greedy", engine, "p1", 1), p2: createBot("greedy", engine, "p2", 2) };
+    let decisions = 0;
+    let played = 0;
+    let whole = 0;
+    for (let step = 0; step < 300 && !state.over && decisions < 3; step++) {
+      const player = engine.decider(state)! as "p1" | "p2";
+      const legal = engine.legalActions(state);
+      if (player === "p1" && legal.length > 2) {
+        const stopping = new MctsBot(engine, "p1", step, { playouts: 50, reuseTree: false });
+        const spending = new MctsBot(engine, "p1", step, { playouts: 50, reuseTree: false, stopWhenSettled: false });
+        expect(stopping.choose(state, legal)).toBe(spending.choose(state, legal));
+        expect(spending.searched.playouts).toBe(50);
+        const visits = [...stopping.rootVisits().values()].sort((a, b) => b - a);
+        // Stopped early only when the rest of the budget could not have given the runner-up as many games.
+        if (stopping.searched.playouts < 50) expect(visits[0]! - (visits[1] ?? 0)).toBeGreaterThan(50 - stopping.searched.playouts);
+        decisions++;
+        played += stopping.searched.playouts;
+        whole += spending.searched.playouts;
+      }
+      state = engine.apply(state, legal.length === 1 ? legal[0]! : greedy[player].choose(state, legal)).state;
+    }
+    expect(decisions).toBe(3);
+    expect(played).toBeLessThan(whole);
+  }, 300_000);
+
   it("attacks for the win when it can, on a small budget", async () => {
     const { engine } = await gameEngine("duel");
     const { state } = engine.setupBoard({ turn: 3, active: "p1", phase: "Play", players: { p1: { zones: { Field: ["Scout"], Hand: ["Scout", "Stone Guard"], Deck: ["Scout"] } }, p2: { life: 1, zones: { Deck: ["Scout"] } } } });
@@ -299,7 +329,8 @@ describe("search bot root widening", () => {
     const namer = new ActionNamer(engine, new WorldSampler(engine, "p1"));
     const kinds = (keys: Iterable<string>) => [...keys].map((key) => actionKind(JSON.parse(key))).sort();
     const searched = (rootWidening: boolean) => {
-      const bot = new MctsBot(engine, "p1", 3, { playouts: 100, rootWidening });
+      // The whole budget (stopWhenSettled: false): the width is that of 100 simulated games.
+      const bot = new MctsBot(engine, "p1", 3, { playouts: 100, rootWidening, stopWhenSettled: false });
       const chosen = bot.choose(state, legal);
       return { chosen, visits: new Map([...bot.rootVisits()].filter(([, v]) => v > 0)) };
     };
@@ -321,7 +352,8 @@ describe("search bot tree reuse", () => {
     const { loaded, engine } = await gameEngine("duel");
     // A game played by two search bots, every action shown to both (as balance/play.ts does).
     const { state } = engine.newGame({ seed: 4, decks: { p1: loaded.decks[0]!.cards, p2: loaded.decks.at(-1)!.cards } });
-    const bots = { p1: new MctsBot(engine, "p1", 1, { playouts: 30 }), p2: new MctsBot(engine, "p2", 2, { playouts: 30 }) };
+    // The whole budget every decision (stopWhenSettled: false), so the count of simulated games below is exact.
+    const bots = { p1: new MctsBot(engine, "p1", 1, { playouts: 30, stopWhenSettled: false }), p2: new MctsBot(engine, "p2", 2, { playouts: 30, stopWhenSettled: false }) };
     const fresh = { p1: new MctsBot(engine, "p1", 1, { playouts: 30, reuseTree: false }), p2: new MctsBot(engine, "p2", 2, { playouts: 30, reuseTree: false }) };
     let current = state;
     for (let actions = 0; actions < 60 && !current.over; actions++) {
