@@ -7,7 +7,10 @@
  * deck); both bots decide each one afresh (no tree reuse), interleaved (A, B, A, B …) and repeated.
  * Prints the CPU per decision (median, min–max over rounds), the ratio widened / all (< 1: widening
  * is cheaper), how many root actions each searched on average, the simulated games its most visited
- * action got, and in how many decisions the two chose a different move.
+ * action got, and in how many decisions the two chose a different move. Both spend the whole budget;
+ * a third, "settled", is the widened bot as it plays — its search ended once the most simulated action
+ * leads the next by more than the games left —: its CPU against the widened bot's, the simulated games
+ * it spent on average, and how many of its moves differ (none should).
  *
  *   npx tsx bench/search.ts [--rounds 3] [--decisions 12] [--playouts 100] [--game chromatic]
  */
@@ -50,32 +53,37 @@ function decisionsOf(engine: Engine, deck: string[]): Decision[] {
   return Array.from({ length: Math.min(wanted, all.length) }, (_, i) => all[Math.floor(i * step)]!);
 }
 
-const rows = [["game", "decisions", "widened (ms CPU per decision)", "all actions (ms)", "widened / all", "root actions searched: widened, all", "most visited: widened, all", "different moves"]];
+const rows = [["game", "decisions", "widened (ms CPU per decision)", "all actions (ms)", "widened / all", "root actions searched: widened, all", "most visited: widened, all", "different moves", "settled (ms)", "settled / widened", "simulated games spent, settled", "settled: different moves"]];
 for (const id of games) {
   const loaded = await loadBalanceRun(`cards/${id}`, undefined);
   if (!("bundle" in loaded)) throw new Error(`cards/${id}: ${loaded.message}`);
   const engine = createEngine(loaded.bundle);
   const decisions = decisionsOf(engine, loaded.decks[0]!.cards);
-  const decide = (rootWidening: boolean) => decisions.map(({ state, legal, player }, i) => {
-    // The whole budget for both (stopWhenSettled: false): CPU compared at the same number of simulated games.
-    const bot = new MctsBot(engine, player, i, { playouts, rootWidening, reuseTree: false, stopWhenSettled: false });
+  // Widened and all: the whole budget (stopWhenSettled: false), CPU compared at the same number of simulated games;
+  // settled: widened, its search ended once settled (the default) — the same moves as widened, fewer simulated games.
+  const decide = (rootWidening: boolean, stopWhenSettled = false) => decisions.map(({ state, legal, player }, i) => {
+    const bot = new MctsBot(engine, player, i, { playouts, rootWidening, reuseTree: false, stopWhenSettled });
     const chosen = bot.choose(state, legal);
     const visits = [...bot.rootVisits().values()].filter((v) => v > 0);
-    return { chosen: legal.indexOf(chosen), searched: visits.length, most: Math.max(...visits) };
+    return { chosen: legal.indexOf(chosen), searched: visits.length, most: Math.max(...visits), spent: bot.searched.playouts };
   });
   // Every round decides the same (the playouts are a budget of simulated games, deterministic for a seed): the last round's choices are kept.
   let widened: ReturnType<typeof decide> = [];
   let all: ReturnType<typeof decide> = [];
-  const times = interleave(rounds, { widened: () => (widened = decide(true)), all: () => (all = decide(false)) });
+  let settled: ReturnType<typeof decide> = [];
+  const times = interleave(rounds, { widened: () => (widened = decide(true)), all: () => (all = decide(false)), settled: () => (settled = decide(true, true)) });
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   const differ = widened.filter((d, i) => d.chosen !== all[i]!.chosen).length;
   const perDecision = (ms: number[]) => summarize(ms.map((t) => t / decisions.length));
   const ratio = ratios(times.widened, times.all);
+  const settledRatio = ratios(times.settled, times.widened);
+  const settledDiffer = settled.filter((d, i) => d.chosen !== widened[i]!.chosen).length;
   const ms = (s: ReturnType<typeof summarize>) => `${fmt(s.median, 0)} (${fmt(s.min, 0)}–${fmt(s.max, 0)})`;
-  rows.push([id, String(decisions.length), ms(perDecision(times.widened)), ms(perDecision(times.all)), fmtRatio(ratio, 2), `${fmt(mean(widened.map((d) => d.searched)))}, ${fmt(mean(all.map((d) => d.searched)))}`, `${fmt(mean(widened.map((d) => d.most)))}, ${fmt(mean(all.map((d) => d.most)))}`, `${differ} of ${decisions.length}`]);
+  rows.push([id, String(decisions.length), ms(perDecision(times.widened)), ms(perDecision(times.all)), fmtRatio(ratio, 2), `${fmt(mean(widened.map((d) => d.searched)))}, ${fmt(mean(all.map((d) => d.searched)))}`, `${fmt(mean(widened.map((d) => d.most)))}, ${fmt(mean(all.map((d) => d.most)))}`, `${differ} of ${decisions.length}`, ms(perDecision(times.settled)), fmtRatio(settledRatio, 2), fmt(mean(settled.map((d) => d.spent))), `${settledDiffer} of ${decisions.length}`]);
   // Each game's row as it is done (a long run stopped midway keeps the games it measured).
   console.log(rows.at(-1)!.join("  "), `(load ${loadavg()[0]!.toFixed(1)})`);
   reportGoal({ figure: `search decision, ${id}: widened / all root actions`, measured: fmtRatio(ratio, 2), goal: "≤ 1.1 (CPU at the same playouts)", met: ratio.median <= 1.1 });
+  reportGoal({ figure: `search decision, ${id}: ended once settled / whole budget`, measured: `${fmtRatio(settledRatio, 2)}, ${settledDiffer} moves differ`, goal: "< 1 with the same moves", met: settledRatio.median < 1 && settledDiffer === 0 });
 }
 console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(" ")} on ${cpus().length} cores; ${rounds} rounds, ${playouts} playouts per decision, CPU time`);
 printTable(rows);
