@@ -2,8 +2,9 @@
  * Weapons and the Armor pool (sections 4.4, 5, 15.1, 16.1 of Chromatic Battlelines), driven by
  * the game file:
  * - a card of the type `weapon_card_type` is wielded by its controller; at most `max_weapons`: a
- *   new one destroys the one wielded (`new_weapon_destroys_old`; a real destruction, so Entomb
- *   fires) before it enters; entering adds its `armor` stat to the pool `damage_absorbed_by`.
+ *   new one destroys the one wielded longest (`new_weapon_destroys_old`; a real destruction, so Entomb
+ *   fires) before it enters — with `new_weapon_destroys_old = false` a new one cannot be played while
+ *   the maximum is wielded (`slot_full`); entering adds its `armor` stat to the pool `damage_absorbed_by`.
  * - damage to a player takes the pool first (core `damagePlayer`); when the pool reaches 0 a
  *   wielded weapon is destroyed in the same event (`armor_zero_destroys_weapon`); life loss
  *   bypasses the pool (core `loseLife`); the pool is never restored at the End Phase.
@@ -180,6 +181,17 @@ function candidates(ctx: Ctx, player: PlayerId, window: boolean): Action[] {
   return out;
 }
 
+/**
+ * `new_weapon_destroys_old = false`: nothing makes room for a new Weapon, so with `max_weapons` wielded one cannot be
+ * played (it would be a Weapon beyond the maximum — the invariant below).
+ */
+function refine(ctx: Ctx, action: Action): Refusal | null {
+  if (action.type !== "play" || ctx.rules.param("new_weapon_destroys_old", true) || !isWeapon(ctx, action.card)) return null;
+  const max = numberParam(ctx.rules, "max_weapons", 1);
+  if (wielded(ctx, action.player).length < max) return null;
+  return refuse("slot_full", `${action.player} already wields ${max} Weapon${max === 1 ? "" : "s"}, the most allowed, and a new Weapon does not replace one (new_weapon_destroys_old = false)`);
+}
+
 /** Simulator invariants: at most `max_weapons` wielded; the Armor pool never negative. */
 function invariants(ctx: Ctx): string[] {
   const problems: string[] = [];
@@ -197,6 +209,7 @@ export const weaponsMechanic: Mechanic = {
   name: "weapons",
   invariants,
   applies: (rules) => rules.game.params["max_weapons"] !== undefined,
+  refine,
   validateMove,
   performMove,
   candidates,
