@@ -7,6 +7,9 @@
 //   - the value of a `message`, `prompt` or `description` property (refusals, deck violations, scenario
 //     failures, a pending choice's prompt, a statechart state's description shown in the studio's Flow view);
 //   - the message argument of refuse(code, message) and refuseShortfall(name, need, have, message);
+//   - the prompt argument of the step interpreter's askCards(…, prompt), askYesNo(…, prompt) and askMode(…, modes,
+//     prompt) (runtime/core/effects.ts; askYesNo in runtime/mechanics/facets.ts too): each only becomes the pending
+//     choice's `prompt` (never a mode's label: askMode's modes, which `choose mode "…"` reads, stay mutated);
 //   - the text arguments of the scenario runner's fail(line, message, expected, actual, at);
 //   - the arguments of an Error thrown (`throw new XError(...)`) or passed to super() in an Error class.
 import { PluginKind, declareClassPlugin } from "@stryker-mutator/api/plugin";
@@ -18,6 +21,9 @@ const TEXT_ARGUMENTS = {
   emit: [2],
   refuse: [1],
   refuseShortfall: [3],
+  askCards: [6],
+  askYesNo: [3],
+  askMode: [4],
   fail: [1, 2, 3],
 };
 

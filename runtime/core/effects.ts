@@ -563,7 +563,8 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       if (owner === undefined) return "done";
       const options = cardsFor(ctx, frame, { ...step.selector, zones: [step.zone], owner: "any" }).filter((id) => state.cards[id]!.owner === owner);
       const amount = evalNumber(ctx, frame, step.amount);
-      const chosen = askCards(ctx, frame, who, options, Math.min(amount, options.length) > 0 ? 0 : 0, amount, owner === who ? `search your ${step.zone}` : `search ${owner}'s ${step.zone}`);
+      // At least none: a search of a hidden zone may find nothing, even when a card there fits.
+      const chosen = askCards(ctx, frame, who, options, 0, amount, owner === who ? `search your ${step.zone}` : `search ${owner}'s ${step.zone}`);
       if (chosen === "wait") return "wait";
       for (const id of chosen) {
         if (step.reveal) emit(ctx, "reveal", `${who} reveals ${cardName(ctx, id)}`, { card: id, player: who, source });

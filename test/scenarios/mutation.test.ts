@@ -74,9 +74,12 @@ describe("mutation scores", () => {
       "if (!card) throw new SetupError(`no card ${name}`);",
       "const e = new Error(\"kept: not thrown here\");",
       "refuseShortfall(name, need, have, `needs ${need}`);",
+      "const a = askCards(ctx, frame, p, options, fewest > 0 ? 1 : 0, amount, `discard ${amount} cards`);",
+      "const b = askYesNo(ctx, frame, who, step.prompt);",
+      "const c = askMode(ctx, frame, who, modes.map((m) => `${m} cards`), `how many?`);",
       "other(ctx, \"kind\", \"text\");",
     ].join("\n");
-    expect(ignoredParts(source)).toEqual(["`only ${limit} per turn`", "`${player} draws ${n}`", '"Shatter a card from your hand"', "`choose ${spec.text}`", '"both players passed"', '"expectation not met"', "v.expected", "v.actual", "`no card ${name}`", "`needs ${need}`"]);
+    expect(ignoredParts(source)).toEqual(["`only ${limit} per turn`", "`${player} draws ${n}`", '"Shatter a card from your hand"', "`choose ${spec.text}`", '"both players passed"', '"expectation not met"', "v.expected", "v.actual", "`no card ${name}`", "`needs ${need}`", "`discard ${amount} cards`", "step.prompt", "`how many?`"]);
   });
 
   it("merge an earlier incremental file with a run's: other modules kept, their tests renumbered by name, gone tests dropped", () => {
