@@ -281,7 +281,7 @@ export function renderPage(scores: Scores, allModules: string[], asOf: string): 
     "",
     "Issue 12 asks for 80%: not reached. Most rows were measured before 92ae4e9 (2026-12-02 06:24 UTC), when the runner did not yet check " +
       "each listing against the validation oracle nor each action applied in place, and before the scenarios added since (see " +
-      "each row's commit): their figures are low bounds of what the suite catches now — `runtime/core/effects.ts` went from 52.9% " +
+      "each row's commit): their figures likely understate what the suite catches now (the code changed too) — `runtime/core/effects.ts` went from 52.9% " +
       "to 69.5% on re-measure (2026-12-03) —, so re-measuring them (`npm run mutation -- <module>`, one 18-min slot each for the " +
       "big ones, ranges for `runtime/engine/actions.ts`) comes before reading their survivors.",
     "",
