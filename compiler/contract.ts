@@ -92,6 +92,9 @@ export const TRIGGER_EVENTS: Readonly<Record<EventKind, EventContract>> = {
   counter_added: { card: "gets a counter", amount: "the counters put" },
   destroys: { card: "destroys another card", other: "the card destroyed" },
   fights: { card: "fights", combat: true, other: "the unit it fights" },
+  becomes_defender: { card: "becomes a defender", player: "a unit they control becomes a defender" },
+  wins_fight: { card: "wins a fight", combat: true, other: "the unit it beat" },
+  survives_fight: { card: "survives a fight", combat: true, other: "the unit it fought" },
   player_dealt_damage: { player: "they are dealt damage", amount: "the damage dealt" },
   exhausted: { card: "becomes exhausted" },
   player_counter_added: { player: "they get counters", amount: "the counters put" },
@@ -106,7 +109,7 @@ export const NATIVE_RULES = [
   // effects.ts
   "end_of_turn", "mill", "move_to_oblivion", "erase", "put_onto_field_free", "scry",
   // combat.ts, combat-damage.ts
-  "attack", "await_triggers", "make_defender", "declare_attackers", "declare_blockers", "combat_damage", "remove_damage", "expire_durations",
+  "attack", "await_triggers", "make_defender", "fight", "declare_attackers", "declare_blockers", "combat_damage", "remove_damage", "expire_durations",
   "ready_permanents", "beginning_effects", "end_of_turn_effects",
   // chain.ts, stack.ts
   "change_phase", "priority", "stack_phase_end", "stack_phase_change", "respond",

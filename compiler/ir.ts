@@ -354,8 +354,11 @@ export type StepBody =
   | { op: "if"; condition: Condition; then: Step[]; else?: Step[] }
   /** "You may X": asks; yes runs `steps` (X, and what "If you do," adds), no runs `otherwise` ("If you don't, ..."). */
   | { op: "may"; who?: PlayerRef; steps: Step[]; otherwise?: Step[]; prompt: string }
-  /** A rule the engine implements natively, named by the game file (`keyword ... = rule name`). */
-  | { op: "rule"; rule: string; amount?: NumberExpr; who?: PlayersRef; target?: Affected };
+  /**
+   * A rule the engine implements natively, named by the game file (`keyword ... = rule name`) or by a form of card text
+   * (`make_defender`, `fight`). `from`: the card that does it, where the rule has one ("This unit fights target unit").
+   */
+  | { op: "rule"; rule: string; amount?: NumberExpr; who?: PlayersRef; target?: Affected; from?: CardRef };
 
 /**
  * The field naming what a step acts on, for the steps whose objects can be joined by "and" into one effect (the lowering's
@@ -428,6 +431,12 @@ export type EventKind =
   | "destroys"
   /** A unit fights another (a game whose units fight by power: an attack on a unit, or one a defender walls). */
   | "fights"
+  /** A unit is made a defender, by its controller's defend action or by an effect ("Whenever this unit becomes a defender"). */
+  | "becomes_defender"
+  /** A unit's fight is decided and its power was the higher ("Whenever this unit wins a fight"): the other is the unit it beat. */
+  | "wins_fight"
+  /** A unit is still in play after a fight is decided ("Whenever this unit survives a fight"): the other is the unit it fought. */
+  | "survives_fight"
   /** A player is dealt damage ("Whenever an opponent is dealt damage", "Whenever you take damage"); `dealt_damage` is a card's. */
   | "player_dealt_damage"
   /** A ready card becomes exhausted ("Whenever this becomes exhausted"): by an effect, a cost, an attack or a payment. */

@@ -3127,6 +3127,17 @@ class AbilityLowering {
       this.use(obj);
       return [{ op: "rule", rule: "make_defender", target: this.affected(clause.subject) }];
     }
+    // "This unit fights target enemy unit.", "Target unit you control fights target unit an opponent controls." (a game
+    // whose units fight by power): the two fight as in an attack, no attack made (combat.ts, native rule `fight`).
+    if (verb === "fight" && obj && subjectIsCard() && !isPlayerPhrase(obj) && !clause.tail.length) {
+      if (this.vocab.game.params["combat_model"] !== "fight") {
+        this.note(clause.range, `"${this.slice(clause.range)}": in this game creatures do not fight (combat is attackers, blockers and damage); write the damage each deals`);
+        return [{ op: "rule", rule: "unsupported" }];
+      }
+      const from = this.damageSource(clause.subject!);
+      if (!from) return this.unsupported(clause);
+      return [{ op: "rule", rule: "fight", from, target: this.affected(obj) }];
+    }
     const statSet = this.statSetSteps(clause, verb);
     if (statSet) return statSet;
     switch (verb) {
@@ -3927,6 +3938,21 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
         break;
       }
       return { event: "fights", subject: cardSubject(), ...objectOf(clause.object), text };
+    case "win":
+    case "wins":
+    case "survive":
+    case "survives": {
+      // "Whenever this unit wins a fight" (its power was the higher), "... survives a fight" (still in play after it).
+      const fightWords = npWords(clause.object);
+      if (fightWords.length !== 1 || !/^fights?$/.test(fightWords[0]!) || clause.object!.filters.length || tailPreps.length) break;
+      if (!fights) {
+        l.note(clause.range, `"${l.slice(clause.range)}": in this game creatures do not fight (combat is attackers, blockers and damage)`);
+        return undefined;
+      }
+      l.use(clause.object!.items);
+      l.useDeterminers(clause.object, "a", "an");
+      return { event: verb.startsWith("win") ? "wins_fight" : "survives_fight", subject: cardSubject(), text };
+    }
     case "attack": {
       if (clause.be) {
         // "Whenever this unit is attacked [by a unit with Flying]": the card an attack is aimed at; "Whenever you are
@@ -3958,6 +3984,13 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
       if (clause.object && npWords(clause.object).join(" ") === "exhausted" && !npDeterminers(clause.object).length && !clause.object.filters.length && !tailPreps.length) {
         l.use(clause.object.items);
         return { event: "exhausted", subject: cardSubject(), text };
+      }
+      // "Whenever this unit becomes a defender", "Whenever a unit you control becomes a defender" (a game whose units block
+      // by being made defenders): by its controller's defend action or an effect.
+      if (clause.object && /^defenders?$/.test(npWords(clause.object).join(" ")) && !clause.object.filters.length && !tailPreps.length && (l.vocab.game.params["defenders"] ?? l.vocab.game.params["defender_walls"] !== undefined) === true) {
+        l.use(clause.object.items);
+        l.useDeterminers(clause.object, "a", "an");
+        return { event: "becomes_defender", subject: cardSubject(), text };
       }
       // "Whenever this becomes blocked [by a creature]".
       if (!clause.object || npWords(clause.object).join(" ") !== "blocked" || npDeterminers(clause.object).length) break;

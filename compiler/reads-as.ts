@@ -592,6 +592,7 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       return `${step.who.kind === "you" ? step.keyword : `${playersText(step.who, ctx, true)} ${agreesWithOne(step.keyword.toLowerCase())}`}${step.target ? ` ${aff(step.target)}` : step.amount === 1 && !ctx.game.keywords.find((k) => k.name === step.keyword)?.parameter ? "" : ` ${numberText(step.amount, ctx)}`}`;
     case "rule":
       if (step.rule === "make_defender" && step.target) return `${aff(step.target)} becomes a defender`;
+      if (step.rule === "fight" && step.from && step.target) return `${cardText(step.from, ctx)} fights ${aff(step.target)}`;
       return step.rule === "unsupported" ? "(nothing: the engine cannot run this text)" : `(the engine's rule "${step.rule.replace(/_/g, " ")}")`;
   }
 }

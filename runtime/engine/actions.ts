@@ -836,6 +836,7 @@ function perform(ctx: Ctx, action: Action): void {
     case "defend": {
       writeCard(ctx, action.card)!.defender = true;
       emit(ctx, "action", `${cardName(ctx, action.card)} becomes a defender`, { player: action.player, card: action.card, name: cardName(ctx, action.card) });
+      noteEvent(ctx, "becomes_defender", { card: action.card, player: action.player });
       return;
     }
     case "end_phase": {

@@ -25,6 +25,18 @@ export function fight(ctx: Ctx, attacker: string, blocker: string, source?: Sour
   const a = statOf(ctx, attacker, stat);
   const b = statOf(ctx, blocker, stat);
   emit(ctx, "fight", `${cardName(ctx, attacker)} (${a}) fights ${cardName(ctx, blocker)} (${b})`, { card: attacker, name: cardName(ctx, attacker), amount: a, source });
+  decideFight(ctx, attacker, blocker, a, b, stat, source);
+  // "Whenever this unit wins a fight" (its power was higher), "Whenever this unit survives a fight" (still in play after it:
+  // the winner, both in a tie that destroys neither, or a loser that could not be destroyed).
+  const field = ctx.rules.zones.battlefield;
+  if (a > b) noteEvent(ctx, "wins_fight", { card: attacker, other: blocker, combat: true });
+  else if (a < b) noteEvent(ctx, "wins_fight", { card: blocker, other: attacker, combat: true });
+  for (const [card, other] of [[attacker, blocker], [blocker, attacker]] as const) {
+    if (ctx.state.cards[card]?.zone === field) noteEvent(ctx, "survives_fight", { card, other, combat: true });
+  }
+}
+
+function decideFight(ctx: Ctx, attacker: string, blocker: string, a: number, b: number, stat: string, source: SourceRef | undefined): void {
   if (a > b) {
     const defending = ctx.state.cards[blocker]!.controller;
     destroy(ctx, blocker, source, { card: attacker, combat: true });
@@ -113,6 +125,21 @@ function resolveAttack(ctx: Ctx, frame: Frame): "done" | "wait" {
   return "done";
 }
 
+/**
+ * "This unit fights target enemy unit." (card text): the two units fight as an attack's fight does — the triggers of its
+ * start ("Whenever this unit fights") first, then the higher power destroys the other, the fight's outcome triggers after
+ * — but no attack is made: nothing attacks or is attacked, no defender walls it, and it uses no unit's attack of the turn.
+ * Nothing happens when either unit is no longer in play, or when a unit would fight itself.
+ */
+registerNativeRule("fight", (ctx, frame, _amount, _players, targets, _source, from) => {
+  const waiting = frame.chosen["$fight"]?.[0];
+  if (from && waiting) return fightWhenTriggersResolved(ctx, frame, from, waiting);
+  const other = targets.find((t): t is { card: string } => "card" in t)?.card;
+  const field = ctx.rules.zones.battlefield;
+  if (!from || !other || from === other || ctx.state.cards[from]?.zone !== field || ctx.state.cards[other]?.zone !== field) return "done";
+  return startFight(ctx, frame, from, other);
+});
+
 registerNativeRule("attack", (ctx, frame) => {
   const done = resolveAttack(ctx, frame);
   // The attack is over: no card is attacking any more ("attacking", "the defending player").
@@ -130,6 +157,7 @@ registerNativeRule("make_defender", (ctx, frame, _amount, _players, targets, sou
     if (hasRule(ctx, t.card, "cant_block") || hasRule(ctx, t.card, "cannot_attack_or_block") || ctx.state.cards[t.card]!.defender) continue;
     writeCard(ctx, t.card)!.defender = true;
     emit(ctx, "modify", `${cardName(ctx, t.card)} becomes a defender`, { card: t.card, name: cardName(ctx, t.card), player: ctx.state.cards[t.card]!.controller, source: source ?? frame.source });
+    noteEvent(ctx, "becomes_defender", { card: t.card, player: ctx.state.cards[t.card]!.controller });
   }
   return "done";
 });
