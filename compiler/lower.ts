@@ -3074,6 +3074,16 @@ class AbilityLowering {
     const subjectIsCard = () => clause.subject && !isPlayerPhrase(clause.subject);
     // "Target unit can't attack this turn.", "It can't block until your next turn.": a restriction for a while.
     if (clause.modal?.lemma === "can't" && (clause.verb || clause.be) && subjectIsCard()) return this.restrictionSteps(clause);
+    // "PLAY: It can attack this turn.", "Target unit can attack this turn.": the permission a unit just played lacks (the
+    // static "This can attack the turn it enters play"), for the turn. Only with "this turn": a permission for ever is a static.
+    if (clause.modal?.lemma === "can" && verb === "attack" && !obj && !clause.be && subjectIsCard() && clause.tail.length === 1 && clause.tail[0]!.kind === "timing" && clause.tail[0]!.which === "this" && !clause.tail[0]!.combat) {
+      const subject = clause.subject!;
+      const bareIt = npWords(subject).length === 0 && npDeterminers(subject).length === 1 && npDeterminers(subject)[0] === "it";
+      if (bareIt && this.lastCard) this.use(subject);
+      const on: Affected = bareIt && this.lastCard ? { kind: "card", ref: this.lastCard } : this.affected(subject);
+      this.use(clause.modal);
+      return [{ op: "modify", on, rules: [{ rule: "ignores_summoning_sickness" }], duration: this.duration(clause) }];
+    }
     // "It doesn't renew during ...", "Target player doesn't lose life this turn": a negated effect is nothing the engine
     // runs; its verb must never run the other way round.
     if (clause.modal?.lemma === "doesn't") return this.negatedClause(clause, verb);
@@ -4998,7 +5008,8 @@ function staticFromSequence(seq: Ast.Sequence, l: AbilityLowering): StaticEffect
       }
     }
     // "This can attack the turn it enters play": no summoning sickness for it (not "can attack twice each turn").
-    if (clause.modal?.lemma === "can" && clause.verb?.lemma === "attack" && /\battack (?:on |during )?the turn (?:it|this(?: \S+)?) (?:enters|entered|comes|came|is played|was played)\b/i.test(l.slice(clause.range))) {
+    // "... the turn you play it", "Units you control can attack the turn they enter play": the same, said of the player or of several.
+    if (clause.modal?.lemma === "can" && clause.verb?.lemma === "attack" && /\battack (?:on |during )?the turn (?:(?:it|they|this(?: \S+)?) (?:enters|enter|entered|comes|come|came|is played|are played|was played|were played)|you (?:play|played|cast) (?:it|them|this(?: \S+)?)\s*\.?$)/i.test(l.slice(clause.range))) {
       l.use(clause);
       out.push({ kind: "rule", rule: "ignores_summoning_sickness", affects });
       continue;

@@ -443,6 +443,8 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
     case "modify": {
       const setOrDouble = statSetText(step, ctx);
       if (setOrDouble) return setOrDouble;
+      // "It can attack this turn.": the permission a unit just played lacks, for the turn, as the card says it.
+      if (step.rules?.length === 1 && step.rules[0]!.rule === "ignores_summoning_sickness" && !step.rules[0]!.by && step.duration.kind === "end_of_turn" && !Object.keys(step.stats ?? {}).length && !step.set && !step.keywords?.length && !step.loses?.length) return `${aff(step.on)} can attack this turn`;
       const parts = [...(Object.keys(step.stats ?? {}).length ? [statsText(step.stats!, ctx)] : []), ...Object.entries(step.set ?? {}).map(([stat, n]) => `base ${stat} ${numberText(n, ctx)}`)];
       // "Deal 1 damage to target unit, then it can't attack ...": a target named again is "it".
       const again = step.on.kind === "card" && step.on.ref.kind === "target" && step.rules?.length && !parts.length && !step.keywords?.length;
@@ -1343,6 +1345,8 @@ function staticText(s: StaticEffect, ctx: Context): string {
   const self = "self" in s.affects;
   const subject = staticSubject(s, ctx);
   if (s.kind === "rule" && s.rule === "blocks_additional_attackers") return `${subject} can block ${s.amount === undefined || s.amount === 1 ? "an additional creature" : `${s.amount} additional creatures`}`;
+  // "Units you control can attack the turn they enter play": said of several units, the pronoun agrees.
+  if (s.kind === "rule" && s.rule === "ignores_summoning_sickness" && !("self" in s.affects)) return `${subject} can attack the turn they enter play`;
   if (s.kind === "rule") return `${subject} ${CARD_RULE_TEXT[s.rule] ?? `has the engine's rule "${s.rule.replace(/_/g, " ")}"`}${s.by ? ` by ${byText(s.by, ctx)}` : ""}`;
   const parts = Object.keys(s.stats ?? {}).length ? [statsText(s.stats!, ctx)] : [];
   const grants = (s.keywords ?? []).map(keywordText);
