@@ -144,6 +144,8 @@ export type NumberExpr =
   | { kind: "life"; of: PlayerRef }
   | { kind: "counters"; of: { card: CardRef } | { player: PlayerRef }; counter: string }
   | { kind: "hand_size"; of: PlayerRef }
+  /** "for each empty slot you have": the slots of a player's zone of play no card of theirs takes (a game whose zone of play has slots). */
+  | { kind: "empty_slots"; of: PlayerRef }
   /** The amount the triggering event carried (damage dealt, cards drawn, life gained). */
   | { kind: "event_amount" }
   /** The damage this resolution's last damage step dealt, after prevention ("You gain life equal to the damage dealt."). */

@@ -820,7 +820,7 @@ class AbilityLowering {
         this.use(ofPrep.object.items);
         return { kind: "counters", of: { player: this.counterOwner({ ...ofPrep.object, filters: [...ofPrep.object.filters, ...np.filters] }) }, counter };
       }
-      if (ofPrep) return { kind: "count", of: this.selector(ofPrep.object) };
+      if (ofPrep) return this.emptySlots(ofPrep.object) ?? { kind: "count", of: this.selector(ofPrep.object) };
     }
     const stat = words.find((w) => this.vocab.game.stats.includes(w));
     if (stat) {
@@ -2617,10 +2617,57 @@ class AbilityLowering {
     return out;
   }
 
+  /**
+   * "empty slot you have", "empty slots in your field", "your empty unit slots", "empty slot your opponent has": the slots
+   * of a player's zone of play no card takes (IR `empty_slots`). Whose must be said; undefined when the phrase is not one.
+   */
+  emptySlots(np: Ast.NounPhrase): NumberExpr | undefined {
+    const items = np.items.filter((i): i is Ast.WordNode => i.kind === "word");
+    const possessives = items.filter((i) => possessiveStem(i.text) !== undefined);
+    const core = items.filter((i) => !possessives.includes(i)).map((i) => lower(i.text)).filter((w) => w !== "unit");
+    if (items.length !== np.items.length || core.length !== 2 || core[0] !== "empty" || !/^slots?$/.test(core[1]!)) return undefined;
+    const dets = npDeterminers(np).filter((d) => d !== "each" && d !== "every" && d !== "the");
+    const sides: ("you" | "opponent")[] = [];
+    const stem = possessives.length === 1 ? possessiveStem(possessives[0]!.text)! : undefined;
+    if (possessives.length > 1 || (stem !== undefined && !/^opponents?$/.test(stem))) return undefined;
+    if (stem) sides.push("opponent");
+    else if (dets.length === 1 && dets[0] === "your") sides.push("you");
+    else if (dets.length) return undefined;
+    const field = this.vocab.zoneOfRole("battlefield");
+    for (const f of np.filters) {
+      // "you have", "your opponent has": whose slots.
+      if (f.kind === "relative" && !f.clause.object && !f.clause.tail.length && /^(have|has)$/.test(f.clause.verb?.lemma ?? "") && f.clause.subject) {
+        const s = f.clause.subject;
+        const sDets = npDeterminers(s);
+        const sWords = npWords(s);
+        if (sWords.length === 0 && sDets.length === 1 && sDets[0] === "you") sides.push("you");
+        else if (sWords.length === 1 && /^opponents?$/.test(sWords[0]!) && sDets.every((d) => d === "your" || d === "an" || d === "a")) sides.push("opponent");
+        else return undefined;
+      } else if (f.kind === "prep" && (f.prep === "in" || f.prep === "on") && field && this.zoneIn(f.object) === field) {
+        // "in your field", "on your opponent's field".
+        const z = f.object;
+        const zStems = npWords(z).map(possessiveStem).filter((w): w is string => w !== undefined);
+        if (zStems.length === 1 && /^opponents?$/.test(zStems[0]!)) sides.push("opponent");
+        else if (zStems.length === 0 && npDeterminers(z).join(" ") === "your") sides.push("you");
+        else return undefined;
+      } else return undefined;
+    }
+    if (sides.length !== 1) return undefined;
+    const slots = this.vocab.game.zones.find((z) => z.name === field)?.slots ?? this.vocab.game.params["unit_slots"];
+    this.ledger.carry(np.determiners.filter((d) => d.kind === "determiner" && d.lemma !== "each" && d.lemma !== "every"), np.items, np.filters);
+    if (typeof slots !== "number") {
+      this.note(np.range, `"${this.slice(np.range)}": in this game the ${lower(field ?? "battlefield")} has no slots`);
+      return 0;
+    }
+    return { kind: "empty_slots", of: { kind: sides[0]! } };
+  }
+
   /** How many there are of "each card in your hand", "each Vampire you control", "each Bleed counter on you". */
   countOfEach(written: Ast.NounPhrase): NumberExpr {
     // "for each of your allies": the phrase after "of", with "each".
     const np = unwrapOf(written);
+    const empty = this.emptySlots(np);
+    if (empty !== undefined) return empty;
     const words = npWords(np);
     const counter = words.map((w) => lookup(this.vocab.counters, w)).find(Boolean);
     if (counter && (words.includes("counter") || words.includes("counters"))) {
@@ -3711,6 +3758,16 @@ function cardsCanBeAttacked(l: AbilityLowering): boolean {
   return params["weapon_card_type"] !== undefined;
 }
 
+/** "one of your units" (the count "one" and an "of" phrase naming cards, nothing else): the cards it is one of. */
+function onePartitive(np: Ast.NounPhrase | undefined): Ast.NounPhrase | undefined {
+  if (!np || np.items.length || np.filters.length !== 1 || np.determiners.length !== 1 || np.also?.length) return undefined;
+  const [count] = np.determiners;
+  const [of] = np.filters;
+  if (count?.kind !== "count" || count.value !== 1 || lower(count.text) !== "one" || of?.kind !== "prep" || of.prep !== "of") return undefined;
+  if (npCount(of.object) || isPlayerPhrase(of.object) || npWords(of.object).length === 0) return undefined;
+  return of.object;
+}
+
 /**
  * Whose zone a trigger names ("enters your Graveyard", "is put into your opponent's Graveyard", "from an opponent's
  * hand"): the possessive nearest the zone decides ("your opponent's" is the opponent's), and only the words read are
@@ -3799,7 +3856,10 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
       l.use(clause.subject);
       return { kind: "player", who: playerWho() };
     }
-    const sel = clause.subject ? l.selector(clause.subject) : {};
+    // "Whenever one of your units dies": one of them, each time — as "a unit you control".
+    const partitive = onePartitive(clause.subject);
+    if (partitive) l.use(clause.subject!.determiners);
+    const sel = partitive ? l.selector(partitive) : clause.subject ? l.selector(clause.subject) : {};
     // "Whenever a creature dies": any one, each time — the event is about one card.
     l.useDeterminers(clause.subject, "a", "an");
     if (subjectWords.includes("ally") || subjectWords.includes("allies") || subjectWords.includes("friendly")) {
@@ -3982,7 +4042,19 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
       // "Whenever a creature attacks you": the player attacked (or whose card is); "Whenever this attacks a unit": the card.
       return { event: "attacks", subject: cardSubject(), ...objectOf(clause.object), text };
     }
+    case "wall":
+    case "walls":
     case "block": {
+      // "Whenever this unit walls an attack" (a game whose units block by becoming defenders: the rules text's own word).
+      const walls = verb.startsWith("wall");
+      if (walls && (clause.be || !clause.object || !(l.vocab.game.params["defenders"] ?? l.vocab.game.params["defender_walls"] !== undefined))) break;
+      // "Whenever this blocks an attack": the attack is the event itself (its attacker is "the attacking unit").
+      const anAttack = !clause.be && clause.object && /^attacks?$/.test(npWords(clause.object).join(" ")) && !clause.object.filters.length && npDeterminers(clause.object).every((d) => d === "a" || d === "an");
+      if (anAttack) {
+        l.use(clause.object);
+        return { event: "blocks", subject: cardSubject(), text };
+      }
+      if (walls) break;
       // "Whenever this blocks a creature": the attacker blocked; "Whenever this is blocked by a creature": a blocker.
       if (!clause.be) return { event: "blocks", subject: cardSubject(), ...objectOf(clause.object), text };
       const by = tailPreps.find((p) => p.prep === "by");
@@ -4791,7 +4863,8 @@ function measuredAmount(steps: readonly Step[]): NumberExpr | undefined {
 }
 
 function withTrailingOn(value: Ast.NounPhrase, clause: Ast.Clause): Ast.NounPhrase {
-  const on = clause.tail.filter((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "on");
+  // Only an "on" phrase after the value trails it: "Put a power counter on this unit for each ..." puts them there.
+  const on = clause.tail.filter((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "on" && startOffset(t.range) > startOffset(value.range));
   return on.length ? { ...value, filters: [...value.filters, ...on] } : value;
 }
 

@@ -998,6 +998,8 @@ function numberText(n: NumberExpr, ctx: Context): string {
       return `the number of ${n.counter} counters on ${"card" in n.of ? cardText(n.of.card, ctx) : playerText(n.of.player, ctx)}`;
     case "hand_size":
       return `the number of cards in ${possessive(n.of, ctx)} hand`;
+    case "empty_slots":
+      return `the number of empty slots ${emptySlotsOwner(n.of, ctx)}`;
     case "event_amount":
       return "that much";
     case "damage_dealt":
@@ -1020,7 +1022,13 @@ function numberText(n: NumberExpr, ctx: Context): string {
 /** Is the amount one `perEach` prints ("2 ... for each Unit you control")? Reads nothing (printing a card names it). */
 function countsEach(n: NumberExpr): boolean {
   const counted = typeof n !== "number" && n.kind === "times" && n.factor > 0 ? n.of : n;
-  return typeof counted !== "number" && (counted.kind === "count" || counted.kind === "counters");
+  return typeof counted !== "number" && (counted.kind === "count" || counted.kind === "counters" || counted.kind === "empty_slots");
+}
+
+/** "you have", "your opponent has": whose empty slots ("for each empty slot you have"). */
+function emptySlotsOwner(of: PlayerRef, ctx: Context): string {
+  const who = playerText(of, ctx, true);
+  return `${who} ${who === "you" || who === "they" ? "have" : "has"}`;
 }
 
 /** "2 ... for each Unit you control": an amount that is a count of cards or counters, times a positive number. */
@@ -1029,6 +1037,7 @@ function perEach(n: NumberExpr, ctx: Context): { amount: number; of: string } | 
   const counted = typeof n !== "number" && n.kind === "times" && n.factor > 0 ? n.of : n;
   if (typeof counted === "number") return undefined;
   if (counted.kind === "count") return { amount: factor, of: selectorText(counted.of, ctx, 1) };
+  if (counted.kind === "empty_slots") return { amount: factor, of: `empty slot ${emptySlotsOwner(counted.of, ctx)}` };
   if (counted.kind === "counters") return { amount: factor, of: `${counted.counter} counter on ${"card" in counted.of ? cardText(counted.of.card, ctx) : playerText(counted.of.player, ctx)}` };
   return undefined;
 }

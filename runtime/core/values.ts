@@ -9,7 +9,7 @@ import type { Rules } from "./rules.ts";
 import { perGame } from "./per-game.ts";
 import type { DestroyedCard, Frame, LastKnown, PlayerId, TargetValue } from "../state/state.ts";
 import { opponentOf } from "../state/state.ts";
-import { type Ctx, allOnBattlefield, cardDef, hand } from "./cards.ts";
+import { type Ctx, allOnBattlefield, battlefield, cardDef, hand } from "./cards.ts";
 import { mechanicsOf } from "./mechanics.ts";
 import { moduleCache, moduleSet } from "../state/module-caches.ts";
 
@@ -928,6 +928,12 @@ export function evalNumber(ctx: Ctx, frame: Frame, expr: NumberExpr): number {
     case "hand_size": {
       const p = evalPlayer(ctx, frame, expr.of);
       return p ? hand(ctx, p).length : 0;
+    }
+    case "empty_slots": {
+      // The slots the engine fills: a card that takes one is a permanent the player controls in play (actions.ts slot_full).
+      const p = evalPlayer(ctx, frame, expr.of);
+      const slots = ctx.rules.battlefieldSlots;
+      return p && slots !== undefined ? Math.max(0, slots - battlefield(ctx, p).length) : 0;
     }
     case "event_amount":
       return frame.event?.amount ?? 0;
