@@ -540,6 +540,11 @@ class AbilityLowering {
   /** The event's other card as the trigger named it (`lastCard` until the ability names another card). */
   private eventOther?: CardRef;
   /**
+   * The trigger was written with this card as its object ("Whenever a unit attacks this unit") and is read from this card
+   * ("When this is attacked by a unit"): its written subject is the event's other card, so "it" opening a clause is that one.
+   */
+  triggerWrittenFromOther = false;
+  /**
    * "the attacking creature", "the blocking unit", "the blocked creature" in a combat trigger: a card of the event by its
    * part in it (compiler/contract.ts TRIGGER_EVENTS roles). Undefined where no role word names one (read as a selector).
    */
@@ -1611,7 +1616,15 @@ class AbilityLowering {
     if (role) return { kind: "card", ref: role };
     if (dets.includes("this")) this.useSelfNouns(np);
     // "Whenever this blocks a creature, it gets +1/+1": "it" opening a clause is the trigger's subject, this card.
-    if (words.length === 0 && dets.length === 1 && dets[0] === "it" && this.lastCard === this.eventOther && this.eventOther && this.currentClause?.subject === np && this.trigger?.subject.kind === "self") return { kind: "card", ref: { kind: "self" } };
+    if (words.length === 0 && dets.length === 1 && dets[0] === "it" && this.lastCard === this.eventOther && this.eventOther && this.currentClause?.subject === np && this.trigger?.subject.kind === "self" && !this.triggerWrittenFromOther) return { kind: "card", ref: { kind: "self" } };
+    // "Whenever an enemy unit attacks this unit, it ...": "it" could be either card of the trigger (CW6080); it runs the
+    // event's other card, the subject as written.
+    if (words.length === 0 && dets.length === 1 && dets[0] === "it" && this.triggerWrittenFromOther && this.lastCard === this.eventOther && this.eventOther) {
+      const unit = lower(this.vocab.game.cardTypes.find((t) => t.permanent)?.name ?? "card");
+      const roles = this.trigger ? TRIGGER_EVENTS[this.trigger.event].roles : undefined;
+      const other = roles?.other[0] ? `the ${roles.other[0]} ${unit}` : `the other ${unit}`;
+      this.notes.push({ file: this.file, range: plainRange(np.range), code: "CW6080", args: { words: "it", other, unit }, message: `"it" could name this card or ${other}` });
+    }
     // "it" after a target or a chosen card in the same ability is that card ("Gain control of target creature. Renew it.").
     if (dets.includes("this") || (words.length === 0 && dets.includes("it"))) return { kind: "card", ref: dets.includes("this") ? { kind: "self" } : (this.lastCard ?? { kind: "it" }) };
     if (dets.includes("it") || dets.includes("that") || dets.includes("they")) {
@@ -3967,6 +3980,21 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
   }
   // "When you Scry", "Whenever you erase a card" (any card: the event is the action).
   if (keyword && keyword.kind === "action") return { event: "keyword_action", subject: playerSubject(), keyword: keyword.name, ...useGeneric(l, clause.object), text };
+  // "Whenever a unit attacks this unit": this card is the one the event happens to — the event seen from it ("When this
+  // is attacked by a unit"), the other party the subject. An object selector cannot name this card, so without such a
+  // reading the trigger is not understood (it would fire when any unit is attacked).
+  const selfObject = !clause.be && !!clause.object && npDeterminers(clause.object).includes("this") && !isSelf && !isPlayerSubject;
+  if (selfObject) {
+    const seenFromThis: Partial<Record<string, EventKind>> = { attack: "attacked", block: "blocked", fight: "fights", fights: "fights" };
+    const event = seenFromThis[verb];
+    if (!event || (event === "attacked" && !cardsCanBeAttacked(l)) || (event === "fights" && !fights)) {
+      l.note(head.range, `trigger not understood by the engine: "${text}" (this card as the one it happens to: write it first, "When this unit is ...")`);
+      return undefined;
+    }
+    l.use(clause.object);
+    l.triggerWrittenFromOther = true;
+    return { event, subject: { kind: "self" }, ...objectOf(clause.subject), text };
+  }
   switch (verb) {
     case "enter":
     case "put": {
@@ -4102,6 +4130,16 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
       if (clause.be) return isPlayerSubject ? { event: "player_dealt_damage", subject: playerSubject(), ...combat, text } : { event: "dealt_damage", subject: cardSubject(), ...combat, text };
       const toPrep = tailPreps.find((p) => p.prep === "to");
       const to = toPrep?.object;
+      // "Whenever a source deals damage to this unit": this card is dealt damage (the event names no source to match).
+      if (to && npDeterminers(to).includes("this") && !isSelf) {
+        const anySource = clause.subject && npWords(clause.subject).every((w) => /^(cards?|sources?)$/.test(w)) && npDeterminers(clause.subject).every((d) => d === "a" || d === "an" || d === "any");
+        if (!anySource || !clause.subject) {
+          l.note(head.range, `trigger not understood by the engine: "${text}" (the engine reads damage dealt to this card from any source: "Whenever this unit is dealt damage")`);
+          return undefined;
+        }
+        l.use(clause.subject, toPrep);
+        return { event: "dealt_damage", subject: { kind: "self" }, ...combat, text };
+      }
       const toPlayer = to !== undefined && isPlayerPhrase(to);
       if (toPlayer && inCombat) {
         l.use(toPrep);

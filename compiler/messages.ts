@@ -925,6 +925,14 @@ export const MESSAGES = {
     example: "Deal X damage to target creature.   (a spell costing {R})",
     exampleArgs: { words: "Deal X damage to target creature." },
   },
+  CW6080: {
+    severity: "warning",
+    template: '"{words}" could name this card or {other}, and the engine does not guess which: the trigger names both. Write "this {unit}" for this card, or "that {unit}" for {other}.',
+    explanation:
+      "A trigger written with this card as its object — `Whenever an enemy unit attacks this unit`, `Whenever a unit blocks this unit` — is the event seen from this card (`When this is attacked by a unit an opponent controls`), and the subject the designer wrote is the event's other card. A bare `it` after it could name either: English leans to the subject (the attacker), a card's own `it` to itself. Either reading would play a card the designer may not have meant, so it is this warning at the word; the ability runs the trigger's other card (the subject as written) until the text says which.",
+    example: "Whenever an enemy unit attacks this unit, it gets -1 power until end of turn.   (a Three-Slot Duel unit)",
+    exampleArgs: { words: "it", other: "the attacking unit", unit: "unit" },
+  },
   // ---------------------------------------------------------------- CW7xxx: deck lists
   CW7001: {
     severity: "error",

@@ -370,7 +370,7 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
   switch (step.op) {
     case "damage": {
       // "This deals 2 damage ...": the card itself is the source.
-      const deal = step.from ? `${cardText(step.from, ctx)} deals` : "deal";
+      const deal = step.from ? `${step.from.kind === "event_other" ? subjectCardText(step.from, ctx) : cardText(step.from, ctx)} deals` : "deal";
       // The recipient first: "to target creature for each attack counter on it" names the target where it is chosen.
       if (countsEach(step.amount)) {
         const to = aff(step.to);
@@ -448,7 +448,7 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       const parts = [...(Object.keys(step.stats ?? {}).length ? [statsText(step.stats!, ctx)] : []), ...Object.entries(step.set ?? {}).map(([stat, n]) => `base ${stat} ${numberText(n, ctx)}`)];
       // "Deal 1 damage to target unit, then it can't attack ...": a target named again is "it".
       const again = step.on.kind === "card" && step.on.ref.kind === "target" && step.rules?.length && !parts.length && !step.keywords?.length;
-      const subject = again ? "it" : aff(step.on);
+      const subject = again ? "it" : step.on.kind === "card" && step.on.ref.kind === "event_other" ? subjectCardText(step.on.ref, ctx) : aff(step.on);
       const grants = (step.keywords ?? []).map(keywordText);
       const losses = step.loses ?? [];
       const clauses = [parts.length ? `${getVerb(step.on)} ${parts.join(" and ")}` : "", grants.length ? `${gainVerb(step.on)} ${listText(grants)}` : "", losses.length ? `${gainVerb(step.on).replace(/^gain/, "lose")} ${listText(losses)}` : "", ...ruleGrantsText(step.rules ?? [], ctx)].filter(Boolean);
@@ -759,6 +759,15 @@ function cardText(ref: CardRef, ctx: Context, chosen?: Chosen): string {
     case "acted_on":
       return "that card";
   }
+}
+
+/**
+ * A card as the subject of a clause. In a trigger about this card that names another ("When this is attacked by a unit"),
+ * "it" opening a clause reads as this card, so the other card is "that unit" there — the text must read back the same.
+ */
+function subjectCardText(ref: CardRef, ctx: Context): string {
+  if (ref.kind === "event_other" && ctx.trigger?.subject.kind === "self" && ctx.trigger.object?.kind === "card") return `that ${unitTypeName(ctx) ?? "card"}`;
+  return cardText(ref, ctx);
 }
 
 /**
