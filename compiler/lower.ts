@@ -3197,6 +3197,12 @@ class AbilityLowering {
       this.use(obj);
       return [{ op: "rule", rule: "make_defender", target: this.affected(clause.subject) }];
     }
+    // "Send target unit to Oblivion.", "Send it to its owner's Graveyard." (the Duel text's own word: "destroyed and sent to
+    // the graveyard"): put into that zone.
+    if (verb === "send" && obj && !clause.subject) {
+      const to = prep("to");
+      if (to && this.zoneIn(to.object)) return this.clauseSteps({ ...clause, verb: { ...clause.verb!, text: "put", lemma: "put" }, tail: clause.tail.map((t) => (t === to ? { ...to, prep: "into" } : t)) });
+    }
     // "This unit fights target enemy unit.", "Target unit you control fights target unit an opponent controls." (a game
     // whose units fight by power): the two fight as in an attack, no attack made (combat.ts, native rule `fight`).
     if (verb === "fight" && obj && subjectIsCard() && !isPlayerPhrase(obj) && !clause.tail.length) {
