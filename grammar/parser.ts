@@ -307,6 +307,8 @@ export class CardwrightParser extends CstParser {
     if (this.isControlFilterAt(2) || (is(next, T.That) && this.isRelativeClauseAt(2))) return true;
     // `Target creature and each Vampire ...`: the noun before a coordinated noun phrase.
     if (is(next, T.And) && (is(this.LA(3), T.Determiner) || is(this.LA(3), T.Pronoun))) return true;
+    // `Two target creatures each get +1/+1`: the noun before the predicate's `each` (as `You and target opponent each gain`).
+    if (is(next, T.Each) && (is(this.LA(3), T.VerbWord) || this.isModalToken(this.LA(3))) && !is(this.LA(3), T.NounWord)) return true;
     // `Other Vampires and Ghouls you control get ...`: the noun before bare nouns joined by `and`.
     if (this.isBareNounAndAt(2)) return true;
     // `Other Vampires or Ghouls you control get ...`: the noun before an `or` and its alternative.
