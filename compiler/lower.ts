@@ -3629,6 +3629,12 @@ class AbilityLowering {
 
   /** "Create two 1/1 Thrall creature tokens." · "Summon a 1 power Gray Beast token.": tokens made under the clause's player. */
   createTokenSteps(written: Ast.NounPhrase | undefined, clause: Ast.Clause): Step[] {
+    // "Create a token that's a copy of target creature": the engine makes tokens from their written stats, type and
+    // abilities only — said at the words, never a token named after them ("That's").
+    if (/\bcop(?:y|ies)\b/i.test(this.slice(clause.range))) {
+      this.note(clause.range, `the engine cannot create a token that copies a card ("${this.slice(clause.range)}"): write the token's stats, type and abilities ("Create a 2/2 Vampire token with Haste.")`);
+      return [{ op: "rule", rule: "unsupported" }];
+    }
     const statNames = this.vocab.game.stats;
     // "a 2 power Gray Wolf token" (a game of one stat, or the stats named one by one): the number right before a
     // stat's name is that stat, not how many tokens.
