@@ -928,6 +928,29 @@ class AbilityLowering {
   }
 
   // --- noun phrases ---------------------------------------------------------------------------
+  /**
+   * "Facets you have", "the number of Facets an opponent has": the cards of a zone named by its head noun (a Facet is a
+   * card in the Facet Zone) that a player has are the ones they control there — read as "you control" is. Any other
+   * relative clause is left as it is.
+   */
+  private havingAsControl(f: Ast.NounFilter, sel: CardSelector): Ast.NounFilter {
+    if (f.kind !== "relative" || f.that || f.clause.verb?.lemma !== "have" || !f.clause.subject || f.clause.object || f.clause.tail.length || f.clause.modal) return f;
+    // Only where a noun heads the zone's name (selector() read "Facet" as a card in the Facet Zone) and not in play.
+    if (!sel.zones?.length || sel.zones.includes(this.vocab.zoneOfRole("battlefield") ?? "")) return f;
+    const who = f.clause.subject;
+    if (!isPlayerPhrase(who)) return f;
+    return { kind: "controlledBy", controller: who, verb: { ...f.clause.verb, lemma: "control" }, range: f.range };
+  }
+
+  /** The zone whose name a noun heads ("Facet", "Facets": the "Facet Zone"), unless the noun is a card type, colour, subtype or keyword. */
+  zoneOfHeadNoun(w: string): string | undefined {
+    if (lookup(this.vocab.cardTypes, w) || lookup(this.vocab.colors, w) || lookup(this.vocab.subtypes, w) || this.vocab.keywords.has(w)) return undefined;
+    return [...this.vocab.zones.values()].find((z) => {
+      const head = z.toLowerCase().split(/\s+/);
+      return head.length > 1 && (head[0] === w || `${head[0]}s` === w);
+    });
+  }
+
   /** A card selector from a noun phrase ("each enemy unit", "a Unit card from your Graveyard"). */
   selector(np: Ast.NounPhrase): CardSelector {
     const alternatives = this.alternativesWithOwnWords(np);
@@ -987,11 +1010,7 @@ class AbilityLowering {
     // A noun that is the head of a zone's name means a card in that zone: "target Facet" is a card
     // in the "Facet Zone" (the game file's own words; a card type, colour or subtype wins).
     for (const w of words) {
-      if (lookup(this.vocab.cardTypes, w) || lookup(this.vocab.colors, w) || lookup(this.vocab.subtypes, w) || this.vocab.keywords.has(w)) continue;
-      const zone = [...this.vocab.zones.values()].find((z) => {
-        const head = z.toLowerCase().split(/\s+/);
-        return head.length > 1 && (head[0] === w || `${head[0]}s` === w);
-      });
+      const zone = this.zoneOfHeadNoun(w);
       if (zone) {
         sel.zones = [zone];
         mark(w);
@@ -1007,7 +1026,7 @@ class AbilityLowering {
     // "a creature card in your Discard Pile with power 2 or less": the parser hangs what follows the zone on the zone's
     // name, but a zone has no power — it describes the card (useZoneWords leaves it to this reader).
     const afterZone = np.filters.flatMap((f) => (f.kind === "prep" && (f.prep === "in" || f.prep === "from") ? f.object.filters.filter(describesCard) : []));
-    for (const f of [...np.filters, ...nested, ...afterZone]) {
+    for (const f of [...np.filters.map((f) => this.havingAsControl(f, sel)), ...nested, ...afterZone]) {
       if (f.kind === "controlledBy") {
         // "you own", "an opponent owns": read as the controller is, then kept as the owner.
         const owned = f.verb.lemma === "own" ? { controller: sel.controller, controllerIs: sel.controllerIs } : undefined;
@@ -1834,7 +1853,10 @@ class AbilityLowering {
     }
     // "you control a Vampire" / "you control two or more units" / "you control no other units" /
     // "you control two or fewer units" / "an opponent controls a Knight"
-    if (clause.verb?.lemma === "control" && obj) {
+    // "you have three or more Facets", "an opponent has no Facets": the cards of a zone its head noun names that a player
+    // has are the ones they control there.
+    const holds = clause.verb?.lemma === "have" && !!obj && !obj.filters.length && objWords.some((w) => this.zoneOfHeadNoun(w) !== undefined && this.zoneOfHeadNoun(w) !== this.vocab.zoneOfRole("battlefield"));
+    if ((clause.verb?.lemma === "control" || holds) && obj) {
       this.use(clause.verb, c);
       this.useDeterminers(obj, "a", "an", "no");
       // Whose cards: the subject read as a player, each of its words ("each other player" is an opponent; "the defending
