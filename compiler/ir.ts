@@ -146,6 +146,8 @@ export type NumberExpr =
   | { kind: "hand_size"; of: PlayerRef }
   /** "for each empty slot you have": the slots of a player's zone of play no card of theirs takes (a game whose zone of play has slots). */
   | { kind: "empty_slots"; of: PlayerRef }
+  /** How much of a resource of the game file a player has now ("unless its controller pays 2 Mana": can they?). */
+  | { kind: "resource"; of: PlayerRef; resource: string }
   /** The amount the triggering event carried (damage dealt, cards drawn, life gained). */
   | { kind: "event_amount" }
   /** The damage this resolution's last damage step dealt, after prevention ("You gain life equal to the damage dealt."). */

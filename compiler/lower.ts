@@ -1747,7 +1747,9 @@ class AbilityLowering {
   isChoiceToPay(c: Ast.Clause): boolean {
     if (!c.subject || !isPlayerPhrase(c.subject) || !c.verb || c.modal || c.be || !c.object) return false;
     const verb = !c.verb.keyword && /[^s]s$/.test(c.verb.lemma) ? c.verb.lemma.slice(0, -1) : c.verb.lemma;
-    if (verb === "pay" || verb === "lose") return npWords(c.object).includes("life");
+    // Paying anything ("pays 2 Mana", "pays {G}") is a choice to pay: unlessPaid runs it or says at the words why not.
+    if (verb === "pay") return true;
+    if (verb === "lose") return npWords(c.object).includes("life");
     return verb === "discard" || verb === "sacrifice";
   }
 
@@ -1762,6 +1764,8 @@ class AbilityLowering {
     const pays = c.verb!.lemma === "pay" || c.verb!.lemma === "pays";
     // Paying life is losing it (and only what you have).
     const asLowered: Ast.Clause = pays ? { ...c, verb: { ...c.verb!, text: "loses", lemma: "lose" } } : c;
+    // What lowering the price said about a price it cannot run ("loses {G}") is replaced by the one note below.
+    const noted = this.notes.length;
     const price = this.clause(asLowered);
     const step = price.length === 1 ? price[0]! : undefined;
     const who = step && "who" in step ? (step.who as PlayersRef) : undefined;
@@ -1770,11 +1774,17 @@ class AbilityLowering {
     // As a cost is paid (runtime/engine/actions.ts): life stays above 0 unless the game lets payments reach it.
     const toZero = this.vocab.game.params["life_payment_may_reach_zero"] === true;
     const lifeNeeded = (amount: NumberExpr): NumberExpr => (toZero ? amount : typeof amount === "number" ? amount + 1 : { kind: "plus", of: amount, add: 1 });
+    // "pays 2 Mana": a resource of the game file the player holds as a pool, no more than they have. Where costs are paid
+    // by exhausting lands (CYBERVAMP's Gold) the pool is always empty: asking it would never let anyone pay.
+    const pooled = this.vocab.game.params["costs_paid_by"] === undefined;
+    const resourcePaid = pooled && pays && step?.op === "lose_resource" && single && npWords(c.object).some((w) => lookup(this.vocab.resources, w) !== undefined);
     if (step?.op === "lose_life" && single) canPay = pays ? { kind: "life_at_least", who: single, value: lifeNeeded(step.amount) } : undefined;
+    else if (resourcePaid && step?.op === "lose_resource") canPay = { kind: "compare", left: { kind: "resource", of: single!, resource: step.resource }, op: ">=", right: step.amount };
     else if (step?.op === "discard" && single && !step.filter && !step.random && !step.upTo) canPay = { kind: "compare", left: { kind: "hand_size", of: single }, op: ">=", right: step.amount };
     else if (step?.op === "sacrifice" && single && typeof step.amount === "number") canPay = { kind: "controls", who: single, selector: step.selector, atLeast: step.amount };
     if (!step || !single || (!canPay && !(step.op === "lose_life" && !pays))) {
-      this.note(cond.range, `the engine cannot ask a player "${this.slice(c.range)}" yet: it asks one named player to pay life, discard, sacrifice or lose life ("unless its controller pays 3 life", "unless they discard a card")`);
+      this.notes.length = noted;
+      this.note(cond.range, `the engine cannot ask a player "${this.slice(c.range)}" yet: it asks one named player to pay life${pooled && this.vocab.game.resources.length ? " or an amount of a resource" : ""}, discard, sacrifice or lose life ("unless its controller pays 3 life", ${pooled && this.vocab.game.resources[0] ? `"unless its controller pays 2 ${this.vocab.game.resources[0].name}", ` : ""}"unless they discard a card")`);
       return effect;
     }
     this.use(cond.word === "unless" ? cond : []);

@@ -631,6 +631,10 @@ function unlessText(step: Extract<Step, { op: "if" }>, ctx: Context): string | u
   let price = lowerFirst(stepsText(ask.steps, ctx).replace(/\.$/, ""));
   // Paying life: the price is lost only by a player who has that much.
   if (ask.steps[0]!.op === "lose_life" && step.condition.kind === "life_at_least" && JSON.stringify(ask.steps[0]!.who) === JSON.stringify(step.condition.who)) price = price.replace(/\bloses (\S+) life$/, "pays $1 life");
+  // Paying a resource ("2 Mana"): lost only by a player who has that much.
+  const paid = ask.steps[0]!;
+  if (paid.op === "lose_resource" && step.condition.kind === "compare" && typeof step.condition.left !== "number" && step.condition.left.kind === "resource" && JSON.stringify(paid.who) === JSON.stringify(step.condition.left.of))
+    price = price.replace(/\bloses? (\S+ \S+)$/, (_all, amount: string) => `pays ${amount}`);
   // A target named again would be a second target: "Target opponent loses 3 life unless they discard a card."
   const named = ctx.targets.map((t) => t.text).find((t) => price.toLowerCase().startsWith(`${t.toLowerCase()} `));
   if (named) price = `they ${withoutSubject(price, named)}`;
@@ -1009,6 +1013,8 @@ function numberText(n: NumberExpr, ctx: Context): string {
       return `the number of cards in ${possessive(n.of, ctx)} hand`;
     case "empty_slots":
       return `the number of empty slots ${emptySlotsOwner(n.of, ctx)}`;
+    case "resource":
+      return `the ${n.resource} ${playerText(n.of, ctx)} has`;
     case "event_amount":
       return "that much";
     case "damage_dealt":

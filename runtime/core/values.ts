@@ -925,6 +925,10 @@ export function evalNumber(ctx: Ctx, frame: Frame, expr: NumberExpr): number {
       const p = evalPlayer(ctx, frame, expr.of.player);
       return p ? (ctx.state.players[p]!.counters[expr.counter] ?? 0) : 0;
     }
+    case "resource": {
+      const p = evalPlayer(ctx, frame, expr.of);
+      return p ? (ctx.state.players[p]!.resources[ctx.rules.resource(expr.resource)?.name ?? expr.resource] ?? 0) : 0;
+    }
     case "hand_size": {
       const p = evalPlayer(ctx, frame, expr.of);
       return p ? hand(ctx, p).length : 0;
