@@ -4163,6 +4163,17 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
       l.use(clause.subject, clause.object);
       return { event: "enters", subject: { kind: "card", selector: who === "any" ? {} : { controller: who } }, zone, text };
     }
+    case "shatter":
+    case "shatters": {
+      // "Whenever you shatter a card": a card of theirs put into the zone cards leave the game to — in a game with the
+      // Shatter move (`shatters_per_turn`), only Shattering puts one there (Chromatic 8.1).
+      const zone = l.vocab.zoneOfRole("removed");
+      const what = npWords(clause.object);
+      if (!isPlayerSubject || l.vocab.game.params["shatters_per_turn"] === undefined || !zone || !what.every((w) => w === "card" || w === "cards") || clause.tail.length) break;
+      const who = playerWho();
+      l.use(clause.subject, clause.object);
+      return { event: "enters", subject: { kind: "card", selector: who === "any" ? {} : { controller: who } }, zone, text };
+    }
     case "take":
       // "Whenever you take damage", "Whenever this takes damage".
       if (!objWords.includes("damage")) break;
