@@ -361,8 +361,9 @@ export type StepBody =
   /**
    * A rule the engine implements natively, named by the game file (`keyword ... = rule name`) or by a form of card text
    * (`make_defender`, `fight`). `from`: the card that does it, where the rule has one ("This unit fights target unit").
+   * `color`: the colour it is about ("You get a temporary Red Facet": `grant_temporary_facet` of Red to `who`, `amount` of them).
    */
-  | { op: "rule"; rule: string; amount?: NumberExpr; who?: PlayersRef; target?: Affected; from?: CardRef };
+  | { op: "rule"; rule: string; amount?: NumberExpr; who?: PlayersRef; target?: Affected; from?: CardRef; color?: string };
 
 /**
  * The field naming what a step acts on, for the steps whose objects can be joined by "and" into one effect (the lowering's

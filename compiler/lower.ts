@@ -3156,6 +3156,23 @@ class AbilityLowering {
     return undefined;
   }
 
+  /**
+   * "You get a temporary Red Facet.", "Gain 2 temporary Blue Facets.", "Target player receives a temporary Green Facet.":
+   * Facets of that colour kept for the turn, as a Spell's one selected ability grants one (Chromatic 9, 20): not Facet
+   * Zone cards, never readying one, lost at the End Phase. Only in a game with a Facet Zone; undefined for anything else.
+   */
+  temporaryFacetSteps(clause: Ast.Clause, verb: string): Step[] | undefined {
+    const obj = clause.object;
+    if (!obj || !["get", "gain", "receive", "add"].includes(verb) || typeof this.vocab.game.params["facet_zone"] !== "string" || obj.filters.length || clause.tail.length) return undefined;
+    if (clause.subject && !isPlayerPhrase(clause.subject)) return undefined;
+    const words = npWords(obj);
+    const colors = words.map((w) => lookup(this.vocab.colors, w)).filter((c): c is string => c !== undefined);
+    if (!words.includes("temporary") || !words.some((w) => w === "facet" || w === "facets") || colors.length !== 1 || words.length !== 3) return undefined;
+    this.use(obj.items);
+    this.useDeterminers(obj, "a", "an");
+    return [{ op: "rule", rule: "grant_temporary_facet", amount: this.amountOf(obj, 1), who: this.subjectPlayers(clause.subject), color: colors[0]! }];
+  }
+
   clauseSteps(clause: Ast.Clause): Step[] {
     // A content verb after a player subject is inflected ("Each opponent exhausts ..."): its base form is the verb.
     const verb = clause.verb ? (!clause.verb.keyword && /[^s]s$/.test(clause.verb.lemma) && clause.subject ? clause.verb.lemma.slice(0, -1) : clause.verb.lemma) : "";
@@ -3248,6 +3265,8 @@ class AbilityLowering {
     }
     const statSet = this.statSetSteps(clause, verb);
     if (statSet) return statSet;
+    const temporaryFacets = this.temporaryFacetSteps(clause, verb);
+    if (temporaryFacets) return temporaryFacets;
     switch (verb) {
       case "deal": {
         const to = prep("to");

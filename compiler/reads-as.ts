@@ -595,6 +595,11 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
     case "rule":
       if (step.rule === "make_defender" && step.target) return `${aff(step.target)} becomes a defender`;
       if (step.rule === "fight" && step.from && step.target) return `${cardText(step.from, ctx)} fights ${aff(step.target)}`;
+      // "You get a temporary Red Facet", "Target player gets 2 temporary Blue Facets".
+      if (step.rule === "grant_temporary_facet" && step.color) {
+        const amount = step.amount ?? 1;
+        return `${actor(step.who ?? { kind: "you" }, ctx, "get")} ${amount === 1 ? "a" : numberText(amount, ctx)} temporary ${step.color} ${amount === 1 ? "Facet" : "Facets"}`;
+      }
       return step.rule === "unsupported" ? "(nothing: the engine cannot run this text)" : `(the engine's rule "${step.rule.replace(/_/g, " ")}")`;
   }
 }

@@ -731,7 +731,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       return "done";
     }
     case "rule":
-      return runNativeRule(ctx, frame, step.rule, step.amount === undefined ? 0 : evalNumber(ctx, frame, step.amount), step.who ? evalPlayers(ctx, frame, step.who) : [frame.controller], step.target ? evalAffected(ctx, frame, step.target) : [], source, step.from ? evalCard(ctx, frame, step.from) : undefined);
+      return runNativeRule(ctx, frame, step.rule, step.amount === undefined ? 0 : evalNumber(ctx, frame, step.amount), step.who ? evalPlayers(ctx, frame, step.who) : [frame.controller], step.target ? evalAffected(ctx, frame, step.target) : [], source, step.from ? evalCard(ctx, frame, step.from) : undefined, step.color);
   }
 }
 
@@ -783,8 +783,8 @@ function runKeywordAction(ctx: Ctx, frame: Frame, keyword: string, amount: numbe
   return "done";
 }
 
-/** `from`: the card the rule step names as doing it (IR `rule.from`), when it names one. */
-export type NativeRule = (ctx: Ctx, frame: Frame, amount: number, players: PlayerId[], targets: TargetValue[], source: SourceRef | undefined, from?: string) => "done" | "wait";
+/** `from`: the card the rule step names as doing it (IR `rule.from`), when it names one; `color`: the colour it names (IR `rule.color`). */
+export type NativeRule = (ctx: Ctx, frame: Frame, amount: number, players: PlayerId[], targets: TargetValue[], source: SourceRef | undefined, from?: string, color?: string) => "done" | "wait";
 const nativeRules = new Map<string, NativeRule>();
 
 /** The native rules this engine runs: the registered ones and the interpreter's own (the contract test compares them with NATIVE_RULES). */
@@ -813,10 +813,10 @@ export function registerNativeRule(name: NativeRuleName, rule: NativeRule): void
 }
 
 /** Rules a game file names but the card language cannot express; each documented in docs/games. */
-function runNativeRule(ctx: Ctx, frame: Frame, rule: string, amount: number, players: PlayerId[], targets: TargetValue[], source: SourceRef | undefined, from?: string): "done" | "wait" {
+function runNativeRule(ctx: Ctx, frame: Frame, rule: string, amount: number, players: PlayerId[], targets: TargetValue[], source: SourceRef | undefined, from?: string, color?: string): "done" | "wait" {
   const { rules } = ctx;
   const registered = nativeRules.get(rule);
-  if (registered) return registered(ctx, frame, amount, players, targets, source, from);
+  if (registered) return registered(ctx, frame, amount, players, targets, source, from, color);
   switch (rule) {
     case "end_of_turn":
       return "done"; // "until end of turn" effects expire as the turn passes (core.passTurn).

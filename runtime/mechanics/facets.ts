@@ -313,9 +313,15 @@ registerNativeRule("resolve_selected", (ctx, frame) => {
   return "done";
 });
 
-registerNativeRule("grant_temporary_facet", (ctx, frame) => {
-  const color = frame.chosen["$facet"]?.[0];
-  if (color) grantTemporaryFacet(ctx, frame.controller, color, frame.source);
+// The spell's own grant (one ability selected: 20) reads the colour chosen; card text names it ("You get a temporary Red
+// Facet.": `color`, `amount` of them, to each of its players).
+registerNativeRule("grant_temporary_facet", (ctx, frame, amount, players, _targets, source, _from, color) => {
+  if (color) {
+    for (const player of players) for (let i = 0; i < amount; i++) grantTemporaryFacet(ctx, player, color, source ?? frame.source);
+    return "done";
+  }
+  const chosen = frame.chosen["$facet"]?.[0];
+  if (chosen) grantTemporaryFacet(ctx, frame.controller, chosen, frame.source);
   return "done";
 });
 
