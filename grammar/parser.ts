@@ -298,8 +298,12 @@ export class CardwrightParser extends CstParser {
     // `target creature's attack becomes 1`: a noun that is also a verb, after a possessive, before the verb.
     // `with a counter on it`: `counter` is the noun before where the counters are, not the verb.
     if (this.isCountersOnItAt(2)) return true;
+    // `Up to two target creatures each get +2/+0`: `each` before the verb is the predicate's (as after `you control`).
+    if (is(t, T.Each) && (is(next, T.VerbWord) || this.isModalToken(next)) && !is(next, T.NounWord)) return false;
     if (is(t, T.VerbWord)) return is(t, T.NounWord) && (is(this.LA(0), T.Determiner) || (is(this.LA(0), T.Word) && /^(more|less|fewer|greater|higher|lower|smaller|bigger)$|['’]s?$/i.test(this.LA(0).image))) && (this.isModalToken(next) || is(next, T.Be) || (is(next, T.VerbWord) && !is(next, T.NounWord)) || is(next, T.Than));
     if (!is(t, T.Word)) return true;
+    // `Two target creatures each get ...`: the noun before the predicate's `each` and its verb.
+    if (is(next, T.Each) && (is(this.LA(3), T.VerbWord) || this.isModalToken(this.LA(3))) && !is(this.LA(3), T.NounWord)) return true;
     // `Creatures with less defense than this get ...`: the comparison goes on to its `than`.
     if (is(next, T.Than)) return true;
     // `that many plus one are put on it`: `plus` and a number go on with the phrase.
