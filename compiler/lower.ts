@@ -1607,6 +1607,11 @@ class AbilityLowering {
         // Noted: read as the cards of that side (what reads-as shows), not as a player.
         return { kind: "cards", selector: this.selector(withZone) };
       }
+      // "Target creatures you control each get +1/+1": a plural says how many no more than "target creature" does — one
+      // slot would silently be one card.
+      if (head && one !== lower(head.text) && !npCount(np) && !upTo && !dets.includes("any")) {
+        this.note(np.range, `"${this.slice(np.range)}" does not say how many targets: the engine would choose one; write a number ("two target ${lower(head.text)}", "up to three target ${lower(head.text)}") or "target ${one}"`);
+      }
       if (words.includes("target")) this.useWords(np, "target");
       const any = dets.includes("any") && words.length === 0 || words.includes("target") && dets.includes("any");
       const count = this.amountOf(np, 1);
