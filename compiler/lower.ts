@@ -2325,7 +2325,9 @@ class AbilityLowering {
       else out.push(...eachOwnCount(out, steps));
       // "Each player may X": the question each player is asked inside their own run.
       const only = steps.length === 1 ? steps[0] : undefined;
-      const asked = only?.op === "per_player" && only.steps.length === 1 && only.steps[0]!.op === "may" ? only.steps[0] : only;
+      // "You may pay 2 life": the question is asked only of a player who can pay (an `if` around the `may`).
+      const guarded = only?.op === "if" && !only.else && only.then.length === 1 && only.then[0]!.op === "may" ? only.then[0] : only;
+      const asked = guarded?.op === "per_player" && guarded.steps.length === 1 && guarded.steps[0]!.op === "may" ? guarded.steps[0] : guarded;
       const may = steps.length === 1 && asked?.op === "may" && clause.modal?.lemma === "may" ? asked : undefined;
       if (may) {
         openMay = lastMay = may;
@@ -2562,7 +2564,14 @@ class AbilityLowering {
       this.use(clause.modal);
       const prompt = this.slice(clause.range);
       if (eachMay) steps = [{ op: "per_player", who: eachMay, steps: [{ op: "may", who: { kind: "acting" }, steps, prompt, source }], source }];
-      else steps = [{ op: "may", ...(mayPlayers && mayPlayers.kind !== "you" ? { who: mayPlayers as PlayerRef } : {}), steps, prompt, source }];
+      else {
+        const who = mayPlayers && mayPlayers.kind !== "you" ? (mayPlayers as PlayerRef) : undefined;
+        const price = this.lifePaid(clause, steps);
+        steps = [{ op: "may", ...(who ? { who } : {}), steps, prompt, source }];
+        // "You may pay 2 life. If you do, ...": offered only to a player who can pay it (as a cost is paid: life stays
+        // above 0 unless the game lets payments reach it).
+        if (price) steps = [{ op: "if", condition: price, then: steps, source }];
+      }
     }
     if (cond?.word === "until") {
       // Read only by a draw or discard up or down to a hand size ("Draw cards until you have six cards in hand").
@@ -3178,6 +3187,18 @@ class AbilityLowering {
     return [{ op: "rule", rule: "grant_temporary_facet", amount: this.amountOf(obj, 1), who: this.subjectPlayers(clause.subject), color: colors[0]! }];
   }
 
+  /** "pay 2 life" (lowered as losing it): the condition that the paying player has it to pay; undefined for anything else. */
+  lifePaid(clause: Ast.Clause, steps: Step[]): Condition | undefined {
+    const verb = clause.verb?.lemma;
+    const [only] = steps;
+    if ((verb !== "pay" && verb !== "pays") || steps.length !== 1 || only?.op !== "lose_life" || only.upTo) return undefined;
+    const who = only.who;
+    if (who.kind === "each_player" || who.kind === "each_opponent" || who.kind === "acting") return undefined;
+    const toZero = this.vocab.game.params["life_payment_may_reach_zero"] === true;
+    const value: NumberExpr = toZero ? only.amount : typeof only.amount === "number" ? only.amount + 1 : { kind: "plus", of: only.amount, add: 1 };
+    return { kind: "life_at_least", who: who as PlayerRef, value };
+  }
+
   clauseSteps(clause: Ast.Clause): Step[] {
     // A content verb after a player subject is inflected ("Each opponent exhausts ..."): its base form is the verb.
     const verb = clause.verb ? (!clause.verb.keyword && /[^s]s$/.test(clause.verb.lemma) && clause.subject ? clause.verb.lemma.slice(0, -1) : clause.verb.lemma) : "";
@@ -3272,6 +3293,8 @@ class AbilityLowering {
     if (statSet) return statSet;
     const temporaryFacets = this.temporaryFacetSteps(clause, verb);
     if (temporaryFacets) return temporaryFacets;
+    // "You may pay 2 life": paying life is losing it (the `may` asks only a player who has it: lifePaid).
+    if (verb === "pay" && clause.modal?.lemma === "may" && obj && npWords(obj).length === 1 && npWords(obj)[0] === "life") return this.clauseSteps({ ...clause, verb: { ...clause.verb!, text: "lose", lemma: "lose" } });
     switch (verb) {
       case "deal": {
         const to = prep("to");
