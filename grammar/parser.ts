@@ -302,8 +302,6 @@ export class CardwrightParser extends CstParser {
     if (is(t, T.Each) && (is(next, T.VerbWord) || this.isModalToken(next)) && !is(next, T.NounWord)) return false;
     if (is(t, T.VerbWord)) return is(t, T.NounWord) && (is(this.LA(0), T.Determiner) || (is(this.LA(0), T.Word) && /^(more|less|fewer|greater|higher|lower|smaller|bigger)$|['’]s?$/i.test(this.LA(0).image))) && (this.isModalToken(next) || is(next, T.Be) || (is(next, T.VerbWord) && !is(next, T.NounWord)) || is(next, T.Than));
     if (!is(t, T.Word)) return true;
-    // `Two target creatures each get ...`: the noun before the predicate's `each` and its verb.
-    if (is(next, T.Each) && (is(this.LA(3), T.VerbWord) || this.isModalToken(this.LA(3))) && !is(this.LA(3), T.NounWord)) return true;
     // `Creatures with less defense than this get ...`: the comparison goes on to its `than`.
     if (is(next, T.Than)) return true;
     // `that many plus one are put on it`: `plus` and a number go on with the phrase.
