@@ -731,7 +731,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       return "done";
     }
     case "rule":
-      return runNativeRule(ctx, frame, step.rule, step.amount === undefined ? 0 : evalNumber(ctx, frame, step.amount), step.who ? evalPlayers(ctx, frame, step.who) : [frame.controller], step.target ? evalAffected(ctx, frame, step.target) : [], source, step.from ? evalCard(ctx, frame, step.from) : undefined, step.color);
+      return runNativeRule(ctx, frame, step.rule, step.amount === undefined ? 0 : evalNumber(ctx, frame, step.amount), step.who ? evalPlayers(ctx, frame, step.who) : [frame.controller], step.target ? evalAffected(ctx, frame, step.target) : [], source, { from: step.from ? evalCard(ctx, frame, step.from) : undefined, color: step.color });
   }
 }
 
@@ -783,8 +783,12 @@ function runKeywordAction(ctx: Ctx, frame: Frame, keyword: string, amount: numbe
   return "done";
 }
 
-/** `from`: the card the rule step names as doing it (IR `rule.from`), when it names one; `color`: the colour it names (IR `rule.color`). */
-export type NativeRule = (ctx: Ctx, frame: Frame, amount: number, players: PlayerId[], targets: TargetValue[], source: SourceRef | undefined, from?: string, color?: string) => "done" | "wait";
+/** What a rule step names besides its amount, players and targets: `from`, the card doing it (IR `rule.from`); `color`, the colour it is about (IR `rule.color`). */
+export interface NativeRuleNamed {
+  from?: string;
+  color?: string;
+}
+export type NativeRule = (ctx: Ctx, frame: Frame, amount: number, players: PlayerId[], targets: TargetValue[], source: SourceRef | undefined, named: NativeRuleNamed) => "done" | "wait";
 const nativeRules = new Map<string, NativeRule>();
 
 /** The native rules this engine runs: the registered ones and the interpreter's own (the contract test compares them with NATIVE_RULES). */
@@ -813,10 +817,10 @@ export function registerNativeRule(name: NativeRuleName, rule: NativeRule): void
 }
 
 /** Rules a game file names but the card language cannot express; each documented in docs/games. */
-function runNativeRule(ctx: Ctx, frame: Frame, rule: string, amount: number, players: PlayerId[], targets: TargetValue[], source: SourceRef | undefined, from?: string, color?: string): "done" | "wait" {
+function runNativeRule(ctx: Ctx, frame: Frame, rule: string, amount: number, players: PlayerId[], targets: TargetValue[], source: SourceRef | undefined, named: NativeRuleNamed = {}): "done" | "wait" {
   const { rules } = ctx;
   const registered = nativeRules.get(rule);
-  if (registered) return registered(ctx, frame, amount, players, targets, source, from, color);
+  if (registered) return registered(ctx, frame, amount, players, targets, source, named);
   switch (rule) {
     case "end_of_turn":
       return "done"; // "until end of turn" effects expire as the turn passes (core.passTurn).

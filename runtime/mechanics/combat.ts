@@ -131,7 +131,7 @@ function resolveAttack(ctx: Ctx, frame: Frame): "done" | "wait" {
  * — but no attack is made: nothing attacks or is attacked, no defender walls it, and it uses no unit's attack of the turn.
  * Nothing happens when either unit is no longer in play, or when a unit would fight itself.
  */
-registerNativeRule("fight", (ctx, frame, _amount, _players, targets, _source, from) => {
+registerNativeRule("fight", (ctx, frame, _amount, _players, targets, _source, { from }) => {
   const waiting = frame.chosen["$fight"]?.[0];
   if (from && waiting) return fightWhenTriggersResolved(ctx, frame, from, waiting);
   const other = targets.find((t): t is { card: string } => "card" in t)?.card;

@@ -315,7 +315,7 @@ registerNativeRule("resolve_selected", (ctx, frame) => {
 
 // The spell's own grant (one ability selected: 20) reads the colour chosen; card text names it ("You get a temporary Red
 // Facet.": `color`, `amount` of them, to each of its players).
-registerNativeRule("grant_temporary_facet", (ctx, frame, amount, players, _targets, source, _from, color) => {
+registerNativeRule("grant_temporary_facet", (ctx, frame, amount, players, _targets, source, { color }) => {
   if (color) {
     for (const player of players) for (let i = 0; i < amount; i++) grantTemporaryFacet(ctx, player, color, source ?? frame.source);
     return "done";
