@@ -82,22 +82,62 @@ const FIELD_AMOUNT = 3;
 const FIELD_AMOUNT_TEXT = 4;
 const FIELD_TEXT = 5;
 const FIELD_SOURCE = 6;
+const FIELD_CARD = 7;
+const FIELD_FROM = 8;
+const FIELD_TO = 9;
+const FIELD_ABILITY = 10;
+const FIELD_TEXT_LENGTH = 11;
+const FIELD_CHAIN = 12;
+const FIELD_DEPTH = 13;
+const FIELD_PARENT = 14;
+const FIELD_TRIGGER = 15;
 
 const mixNumber = (hash: number, n: number): number => ((n | 0) === n ? mixWord(mixWord(hash, FIELD_AMOUNT), n) : mixWord(mixWord(hash, FIELD_AMOUNT_TEXT), stringHash(String(n))));
+/** A tagged optional count (chain numbers and depths): a non-integer goes in by its text. */
+const mixTaggedNumber = (hash: number, tag: number, n: number): number => mixWord(mixWord(hash, tag), (n | 0) === n ? n : stringHash(String(n)));
 
 /**
- * The running trace hash of `cardwright simulate`, one event more: the event's fields in a fixed
- * order — seq, turn, phase, kind, then each of player, name, amount, text and the source's file
- * and line that it has, tagged — each number as one 32-bit word and each string as its own
- * FNV-1a hash, combined FNV-style (xor, multiply by the FNV prime). The same events give the same
- * hash on any thread and in any process. (Until session 8 it was FNV-1a over each event's
- * `formatEvent` line: building that line and looping over its characters was about a sixth of a
- * Duel simulation's time.) The text's hash is computed, not looked up: a text is most often a
- * freshly built (cons) string, whose Map lookup costs more than the loop over its characters —
- * on real Duel events the text took ≈ 145 ns by the loop against ≈ 415 ns by the Map (flattened
- * first) and ≈ 555 ns by the Map on the cons string (900 games, variants alternated per game).
+ * The running trace hash of `cardwright simulate`, one event more: every field of the event but the
+ * words of its text, in a fixed order — seq, turn, phase, kind, then each of player, card, name,
+ * from, to, amount, ability that it has, tagged, the text's length, then each of the source's file
+ * and line, chain, depth, parent and trigger that it has, tagged — each number as one 32-bit word and
+ * each string as its own remembered FNV-1a hash, combined FNV-style (xor, multiply by the FNV
+ * prime). The same events give the same hash on any thread and in any process.
+ *
+ * Why not the text's words: an event's text is built fresh for every event, so its hash cannot be
+ * remembered, and the loop over its characters (after V8 flattens the built string) was three
+ * quarters of this hash and about a tenth of `cardwright simulate`'s time with invariants on. What
+ * the text says comes from the game's state and the event's own fields (which card, which zones,
+ * which ability, how much); the byte-for-byte proof that traces stay the same is
+ * test/runtime/trace-hashes.test.ts, which hashes every event's full JSON and also recomputes the
+ * hash lines printed until session 14 (`hashEventWithText`) from the full traces.
  */
 export function hashEvent(hash: number, e: TraceEvent): number {
+  let h = mixWord(mixWord(hash | 0, e.seq), e.turn);
+  h = mixWord(mixWord(h, stringHash(e.phase)), stringHash(e.kind));
+  if (e.player !== undefined) h = mixWord(mixWord(h, FIELD_PLAYER), stringHash(e.player));
+  if (e.card !== undefined) h = mixWord(mixWord(h, FIELD_CARD), stringHash(e.card));
+  if (e.name !== undefined) h = mixWord(mixWord(h, FIELD_NAME), stringHash(e.name));
+  if (e.from !== undefined) h = mixWord(mixWord(h, FIELD_FROM), stringHash(e.from));
+  if (e.to !== undefined) h = mixWord(mixWord(h, FIELD_TO), stringHash(e.to));
+  if (e.amount !== undefined) h = mixNumber(h, e.amount);
+  if (e.ability !== undefined) h = mixWord(mixWord(h, FIELD_ABILITY), stringHash(e.ability));
+  h = mixWord(mixWord(h, FIELD_TEXT_LENGTH), e.text.length);
+  if (e.source) h = mixWord(mixWord(mixWord(h, FIELD_SOURCE), stringHash(e.source.file)), e.source.range.start.line);
+  if (e.chain !== undefined) h = mixTaggedNumber(h, FIELD_CHAIN, e.chain);
+  if (e.depth !== undefined) h = mixTaggedNumber(h, FIELD_DEPTH, e.depth);
+  if (e.parent !== undefined) h = mixTaggedNumber(h, FIELD_PARENT, e.parent);
+  if (e.trigger !== undefined) h = mixTaggedNumber(h, FIELD_TRIGGER, e.trigger);
+  return h >>> 0;
+}
+
+/**
+ * The running trace hash `cardwright simulate` printed until session 14: seq, turn, phase, kind,
+ * then each of player, name, amount, the text's FNV-1a hash over its characters, and the source's
+ * file and line. Kept so test/runtime/trace-hashes.test.ts can recompute the hash lines recorded
+ * with it from full traces (they must stay the same: the traces have not changed).
+ */
+export function hashEventWithText(hash: number, e: TraceEvent): number {
   let h = mixWord(mixWord(hash | 0, e.seq), e.turn);
   h = mixWord(mixWord(h, stringHash(e.phase)), stringHash(e.kind));
   if (e.player !== undefined) h = mixWord(mixWord(h, FIELD_PLAYER), stringHash(e.player));

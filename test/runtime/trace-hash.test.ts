@@ -1,8 +1,9 @@
 // The running trace hash `cardwright simulate` prints (runtime/state/trace.ts hashEvent): equal
-// events hash alike however their strings were built, every field counts, and which optional field
-// a value sits in counts too.
+// events hash alike however their strings were built, every field counts (of the text, its length),
+// and which optional field a value sits in counts too. The definition printed until session 14
+// (hashEventWithText, every character of the text) is kept for the recorded hash lines.
 import { describe, expect, it } from "vitest";
-import { HASH_START, hashEvent, type TraceEvent } from "../../runtime/state/trace.ts";
+import { HASH_START, hashEvent, hashEventWithText, type TraceEvent } from "../../runtime/state/trace.ts";
 
 const base: TraceEvent = {
   seq: 12,
@@ -34,10 +35,19 @@ describe("hashEvent", () => {
       { ...base, phase: "combat" },
       { ...base, kind: "draw" },
       { ...base, player: "p2" },
+      { ...base, card: "c8" },
+      { ...base, card: undefined },
       { ...base, name: "Ember Fix" },
+      { ...base, from: "deck" },
+      { ...base, to: "grave" },
       { ...base, amount: 3 },
       { ...base, amount: 2.5 },
-      { ...base, text: "Ember Fox: hand → grave" },
+      { ...base, ability: "DU1/Ember Fox#0" },
+      { ...base, text: "Ember Fox: hand → graveyard" },
+      { ...base, chain: 1 },
+      { ...base, chain: 1, depth: 2 },
+      { ...base, chain: 1, depth: 2, parent: 4 },
+      { ...base, chain: 1, depth: 2, parent: 4, trigger: 5 },
       { ...base, source: { ...base.source!, file: "cards/duel/other.cards" } },
       { ...base, source: { ...base.source!, range: { ...base.source!.range, start: { line: 5, column: 1, offset: 80 } } } },
       { ...base, source: undefined },
@@ -50,9 +60,24 @@ describe("hashEvent", () => {
   });
 
   it("tells a value in one optional field from the same value in another", () => {
-    const { player: _player, name: _name, ...bare } = base;
-    expect(hashOf({ ...bare, player: "p1" })).not.toBe(hashOf({ ...bare, name: "p1" }));
+    const { player: _player, name: _name, card: _card, from: _from, to: _to, ...bare } = base;
+    const inEach = ["player", "name", "card", "from", "to", "ability"].map((field) => hashOf({ ...bare, [field]: "p1" }));
+    expect(new Set(inEach).size).toBe(inEach.length);
     expect(hashOf({ ...bare, amount: 1 })).not.toBe(hashOf(bare));
+    expect(hashOf({ ...bare, chain: 1 })).not.toBe(hashOf({ ...bare, depth: 1 }));
+    expect(hashOf({ ...bare, parent: 1 })).not.toBe(hashOf({ ...bare, trigger: 1 }));
+  });
+
+  it("reads the text's length, not its words (what the text says comes from the state and the other fields)", () => {
+    expect(hashOf({ ...base, text: "Ember Fox: hand → grave" })).toBe(hashOf(base));
+    expect(hashOf({ ...base, text: "Ember Fox: hand → graves" })).not.toBe(hashOf(base));
+  });
+
+  it("until session 14 (hashEventWithText): every character of the text counted, and card, zones and ability did not", () => {
+    const oldHashOf = (...events: TraceEvent[]) => events.reduce(hashEventWithText, HASH_START);
+    expect(oldHashOf({ ...base, text: "Ember Fox: hand → grave" })).not.toBe(oldHashOf(base));
+    expect(oldHashOf({ ...base, card: "c8", from: "deck", to: "grave", ability: "x" })).toBe(oldHashOf(base));
+    expect(oldHashOf(base)).not.toBe(hashOf(base));
   });
 
   it("gives the same hash after many other strings were hashed (what it remembers only saves work)", () => {
