@@ -1155,6 +1155,18 @@ class AbilityLowering {
         const negated = /\b(?:not|isn['’]t|aren['’]t)\b/i.test(this.slice(f.range));
         sel.exhausted = readinessOf(lower(f.clause.verb.text))! !== negated;
         this.use(f);
+      } else if (f.kind === "relative" && f.that && f.clause.be && !f.clause.verb && f.clause.object && !f.clause.subject && !f.clause.modal && !f.clause.complement && !f.clause.tail.length && npDeterminers(f.clause.object).every((d) => d === "a" || d === "an")) {
+        // "each unit that isn't a defender", "a creature that is a Vampire", "units that aren't tokens": the cards the noun
+        // after "is" names, kept (or, negated, left out). Only the words that noun's own reading carries count as read.
+        const negated = /\b(?:not|isn['’]t|aren['’]t)\b/i.test(this.slice(f.range));
+        const named = this.selector({ ...f.clause.object, determiners: [] });
+        // A noun the reading gives no field ("that isn't a Beast" where the game has no Beasts) leaves its words unread.
+        if (Object.keys(named).length) {
+          this.useDeterminers(f.clause.object, "a", "an");
+          this.use(f.clause.be);
+          if (negated) (sel.exclude ??= []).push(named);
+          else this.mergeSelector(sel, named, f.range);
+        }
       } else if (f.kind === "relative" && f.that && f.clause.verb?.lemma === "attack" && !f.clause.subject && !f.clause.object && !f.clause.modal && f.clause.tail.length === 1 && f.clause.tail[0]!.kind === "timing" && f.clause.tail[0]!.which === "this" && !f.clause.tail[0]!.combat) {
         // "a creature that attacked this turn"
         sel.attackedThisTurn = true;
@@ -1232,6 +1244,10 @@ class AbilityLowering {
       sel.extreme = { stat, which };
       this.use(words);
       this.useDeterminers(inner, "the");
+      // "the unit with the lowest power among units your opponent controls": the extreme of those cards — the cards the
+      // "among" phrase names are the set it is taken from (the parser hangs the phrase on "the lowest power" or on the noun).
+      const among = [...inner.filters, ...np.filters].find((f): f is Ast.PrepPhrase => f.kind === "prep" && f.prep === "among");
+      if (among) this.mergeSelector(sel, this.selector(among.object), among.range);
       return true;
     }
     const op = RELATIVE_WORDS[adjective];
@@ -1336,8 +1352,22 @@ class AbilityLowering {
     return params["defenders"] === true || params["defender_walls"] !== undefined;
   }
 
-  /** What "non-<word>" leaves out: a card type, subtype or colour of the game ("non-Vampire", "non-Spell"). */
+  /**
+   * Adds what a second phrase about the same cards says ("among units your opponent controls", "that is a Vampire") to a
+   * selector: a field the selector already has with another value is a contradiction the engine cannot run as both — said.
+   */
+  mergeSelector(sel: CardSelector, more: CardSelector, range: Ast.NounPhrase["range"]): void {
+    const target = sel as Record<string, unknown>;
+    for (const [key, value] of Object.entries(more)) {
+      if (value === undefined) continue;
+      if (target[key] === undefined) target[key] = value;
+      else if (JSON.stringify(target[key]) !== JSON.stringify(value)) this.note(range, `"${this.slice(range)}" says something else about these cards than the words before it (${key}): the engine cannot read both — say it once`);
+    }
+  }
+
+  /** What "non-<word>" leaves out: a card type, subtype or colour of the game ("non-Vampire", "non-Spell"), a defender. */
   exclusion(word: string): CardSelector | undefined {
+    if ((word === "defender" || word === "defenders") && this.hasDefenders()) return { defender: true };
     const type = lookup(this.vocab.cardTypes, word);
     if (type) return { cardTypes: [type] };
     const subtype = lookup(this.vocab.subtypes, word);

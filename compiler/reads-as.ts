@@ -921,9 +921,17 @@ function selectorPieces(sel: CardSelector, ctx: Context, count: NumberExpr, prep
   if (sel.blocking) words.push("blocking");
   if (sel.newlyTurned) words.push("Newly Turned");
   if (sel.tokens === "exclude") words.push("non-token");
+  // Left out: "non-Vampire", "non-defender"; "without Flying" below; any other kind of card "that isn't a ...".
+  const excludedAfter: string[] = [];
   for (const ex of sel.exclude ?? []) {
-    const name = ex.subtypes?.[0] ?? ex.cardTypes?.[0] ?? ex.colors?.[0];
+    const keys = Object.keys(ex);
+    const name = keys.length === 1 ? (ex.subtypes?.length === 1 ? ex.subtypes[0] : ex.cardTypes?.length === 1 ? ex.cardTypes[0] : ex.colors?.length === 1 ? ex.colors[0] : ex.defender ? "defender" : undefined) : undefined;
     if (name) words.push(`non-${name}`);
+    else if (!(keys.length === 1 && ex.keyword)) {
+      const pieces = selectorPieces(ex, ctx, 1, prep);
+      const text = [...pieces.before, pieces.head, ...pieces.after].join(" ");
+      excludedAfter.push(`that ${count === 1 ? "isn't" : "aren't"} ${count === 1 ? `${/^[aeiou]/i.test(text) ? "an" : "a"} ${text}` : plural(text, count)}`);
+    }
   }
   const zoned = sel.zones?.[0] && ctx.game.zones.find((z) => z.name === sel.zones![0])?.role !== "battlefield";
   // In play a subtype is the noun ("Vampires you control"); elsewhere it names a card ("a Vampire card in your Graveyard").
@@ -958,7 +966,8 @@ function selectorPieces(sel: CardSelector, ctx: Context, count: NumberExpr, prep
   if (sel.stat) withs.push(statFilterText(sel.stat, ctx));
   if (sel.extreme) withs.push(`the ${sel.extreme.which} ${sel.extreme.stat}`);
   if (sel.counters) withs.push(counterFilterText(sel.counters, count === 1 ? "it" : "them"));
-  for (const ex of sel.exclude ?? []) if (ex.keyword) tail.push(`without ${ex.keyword}`);
+  for (const ex of sel.exclude ?? []) if (ex.keyword && Object.keys(ex).length === 1) tail.push(`without ${ex.keyword}`);
+  tail.push(...excludedAfter);
   if (withs.length) tail.push(`with ${withs.join(" and ")}`);
   const zone = sel.zones?.[0];
   if (zone && ctx.game.zones.find((z) => z.name === zone)?.role !== "battlefield") tail.push(`${prep} ${sel.owner === "you" ? "your" : sel.owner === "opponent" ? "an opponent's" : sel.owner === "acting" ? "their" : "a"} ${zone}`);
