@@ -4273,12 +4273,21 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
         return { event: "dealt_damage", subject: { kind: "self" }, ...combat, text };
       }
       const toPlayer = to !== undefined && isPlayerPhrase(to);
+      // "Whenever you deal damage to your opponent": a player deals damage through a card of theirs (a unit, a spell they
+      // play) — the event's card is theirs. A player subject kept as such would be the player dealt the damage in these
+      // events ("you deal combat damage" ran as "you are dealt combat damage").
+      const dealer = (): TriggerPattern["subject"] => {
+        if (!clause.subject || !isPlayerPhrase(clause.subject)) return cardSubject();
+        const who = playerWho();
+        l.use(clause.subject);
+        return { kind: "card", selector: who === "any" ? {} : { controller: who } };
+      };
       if (toPlayer && inCombat) {
         l.use(toPrep);
         const who = objectOf(to).object;
-        return { event: "combat_damage_player", subject: cardSubject(), ...(who && who.kind === "player" && who.who !== "any" ? { object: who } : {}), text };
+        return { event: "combat_damage_player", subject: dealer(), ...(who && who.kind === "player" && who.who !== "any" ? { object: who } : {}), text };
       }
-      return { event: "deals_damage", subject: cardSubject(), ...objectOf(to), ...combat, text };
+      return { event: "deals_damage", subject: dealer(), ...objectOf(to), ...combat, text };
     }
     case "draw": {
       const subject = playerSubject();

@@ -82,8 +82,8 @@ describe("combat_model against the game's phases (CW6009)", () => {
 
 describe("cards against the contract", () => {
   it("a trigger about a player on an event only cards take part in is CW6004, not a trigger on every card", () => {
-    const found = problems([{ path: "duel/duel.game", text: duelGame }, { path: "duel/t.cards", text: unit("Whenever you deal damage, draw a card.") }]).filter((p) => p.startsWith("CW6004"));
-    expect(found).toEqual([expect.stringMatching(/^CW6004 warning "Whenever you deal damage, draw a card\.?": The engine does not implement this trigger/)]);
+    const found = problems([{ path: "duel/duel.game", text: duelGame }, { path: "duel/t.cards", text: unit("Whenever you survive a fight, draw a card.") }]).filter((p) => p.startsWith("CW6004"));
+    expect(found).toEqual([expect.stringMatching(/^CW6004 warning "Whenever you survive a fight, draw a card\.?": The engine does not implement this trigger/)]);
   });
 });
 
