@@ -3308,6 +3308,18 @@ class AbilityLowering {
       const to = prep("to");
       if (to && this.zoneIn(to.object)) return this.clauseSteps({ ...clause, verb: { ...clause.verb!, text: "put", lemma: "put" }, tail: clause.tail.map((t) => (t === to ? { ...to, prep: "into" } : t)) });
     }
+    // "Exile target unit.", "Banish a card from your Graveyard." — other games' verb for removing a card for good: put into
+    // this game's zone of removed cards (Three-Slot Duel's Oblivion, Chromatic's Shatter Zone), and said (CW6012) with the
+    // game's own words to write. A game with no such zone (CYBERVAMP) cannot run it.
+    if ((verb === "exile" || verb === "banish") && obj && !clause.subject && !prep("to") && !prep("into")) {
+      const zone = this.vocab.zoneOfRole("removed");
+      if (zone) {
+        const words = this.slice(clause.verb!.range);
+        const args = { words, game: this.vocab.game.name, role: "removed-cards zone", zone, suggestion: `Put ${this.slice(obj.range)} into its owner's ${zone}` };
+        this.notes.push({ file: this.file, range: plainRange(clause.verb!.range), code: "CW6012", args, message: `"${words}" is putting into the ${zone} in ${this.vocab.game.name}` });
+        return [{ op: "move", what: this.pickOrAffected(obj), to: zone }];
+      }
+    }
     // "This unit fights target enemy unit.", "Target unit you control fights target unit an opponent controls." (a game
     // whose units fight by power): the two fight as in an attack, no attack made (combat.ts, native rule `fight`).
     if (verb === "fight" && obj && subjectIsCard() && !isPlayerPhrase(obj) && !clause.tail.length) {
