@@ -825,7 +825,7 @@ class AbilityLowering {
         this.use(ofPrep.object.items);
         return { kind: "counters", of: { player: this.counterOwner({ ...ofPrep.object, filters: [...ofPrep.object.filters, ...np.filters] }) }, counter };
       }
-      if (ofPrep) return this.emptySlots(ofPrep.object) ?? { kind: "count", of: this.selector(ofPrep.object) };
+      if (ofPrep) return this.emptySlots(ofPrep.object) ?? this.resourceHeld(ofPrep.object) ?? { kind: "count", of: this.selector(ofPrep.object) };
     }
     const stat = words.find((w) => this.vocab.game.stats.includes(w));
     if (stat) {
@@ -1929,6 +1929,18 @@ class AbilityLowering {
       const op = c.comparison === "more" || c.comparison === "greater" ? ">=" : c.comparison ? "<=" : "=";
       return { kind: "compare", left, op, right: c.value };
     }
+    // "you have 3 or more Crystals" / "an opponent has no Crystals" / "you have exactly 2 Crystals": a resource of the game.
+    const resourceWords = objWords.filter((w) => w !== "exactly");
+    const resource = resourceWords.length === 1 && !obj!.filters.length ? lookup(this.vocab.resources, resourceWords[0]!) ?? lookup(this.vocab.resources, singular(resourceWords[0]!)) : undefined;
+    if (clause.verb?.lemma === "have" && resource && (objWords.length === 1 || (c && !c.comparison))) {
+      this.use(clause.verb, obj);
+      const who = player ?? (clause.subject ? this.onePlayer(this.playerPhrase(clause.subject) ?? { kind: "you" }, clause.subject.range) : { kind: "you" as const });
+      const left: NumberExpr = { kind: "resource", of: who, resource };
+      if (npDeterminers(obj).includes("no")) return { kind: "compare", left, op: "=", right: 0 };
+      if (!c || c.value === undefined) return { kind: "compare", left, op: ">", right: 0 };
+      const op = c.comparison === "more" || c.comparison === "greater" ? ">=" : c.comparison ? "<=" : "=";
+      return { kind: "compare", left, op, right: c.value };
+    }
     // "you have no cards in hand" / "you have 3 or more cards in your hand" / "an opponent has two or fewer cards in hand"
     const inHand = obj?.filters.find((f) => f.kind === "prep" && f.prep === "in" && npWords(f.object).includes("hand")) as Ast.PrepPhrase | undefined;
     if (clause.verb?.lemma === "have" && inHand && (objWords.includes("card") || objWords.includes("cards"))) {
@@ -2715,6 +2727,40 @@ class AbilityLowering {
     const possessives = items.filter((i) => possessiveStem(i.text) !== undefined);
     const core = items.filter((i) => !possessives.includes(i)).map((i) => lower(i.text)).filter((w) => w !== "unit");
     if (items.length !== np.items.length || core.length !== 2 || core[0] !== "empty" || !/^slots?$/.test(core[1]!)) return undefined;
+    const field = this.vocab.zoneOfRole("battlefield");
+    const side = this.havingSide(np, possessives, true);
+    if (!side) return undefined;
+    const slots = this.vocab.game.zones.find((z) => z.name === field)?.slots ?? this.vocab.game.params["unit_slots"];
+    this.ledger.carry(np.determiners.filter((d) => d.kind === "determiner" && d.lemma !== "each" && d.lemma !== "every"), np.items, np.filters);
+    if (typeof slots !== "number") {
+      this.note(np.range, `"${this.slice(np.range)}": in this game the ${lower(field ?? "battlefield")} has no slots`);
+      return 0;
+    }
+    return { kind: "empty_slots", of: { kind: side } };
+  }
+
+  /**
+   * "each Crystal you have", "the number of Crystals your opponent has", "your Crystals", "an opponent's Crystals": how
+   * much of a resource of the game a player has as it is read (IR `resource`). Whose must be said; undefined otherwise.
+   */
+  resourceHeld(np: Ast.NounPhrase): NumberExpr | undefined {
+    const items = np.items.filter((i): i is Ast.WordNode => i.kind === "word");
+    const possessives = items.filter((i) => possessiveStem(i.text) !== undefined);
+    const core = items.filter((i) => !possessives.includes(i)).map((i) => i.text);
+    if (items.length !== np.items.length || core.length !== 1) return undefined;
+    const resource = lookup(this.vocab.resources, core[0]!) ?? lookup(this.vocab.resources, singular(lower(core[0]!)));
+    if (!resource) return undefined;
+    const side = this.havingSide(np, possessives, false);
+    if (!side) return undefined;
+    this.ledger.carry(np.determiners.filter((d) => d.kind === "determiner" && d.lemma !== "each" && d.lemma !== "every"), np.items, np.filters);
+    return { kind: "resource", of: { kind: side }, resource };
+  }
+
+  /**
+   * Whose a counted thing is: "your ...", "your opponent's ...", "... you have", "... your opponent has" (and, for slots of
+   * the zone of play, "in your field"). Undefined when no one player (or anything else) is said.
+   */
+  havingSide(np: Ast.NounPhrase, possessives: Ast.WordNode[], slotsOfField: boolean): "you" | "opponent" | undefined {
     const dets = npDeterminers(np).filter((d) => d !== "each" && d !== "every" && d !== "the");
     const sides: ("you" | "opponent")[] = [];
     const stem = possessives.length === 1 ? possessiveStem(possessives[0]!.text)! : undefined;
@@ -2724,7 +2770,7 @@ class AbilityLowering {
     else if (dets.length) return undefined;
     const field = this.vocab.zoneOfRole("battlefield");
     for (const f of np.filters) {
-      // "you have", "your opponent has": whose slots.
+      // "you have", "your opponent has": whose.
       if (f.kind === "relative" && !f.clause.object && !f.clause.tail.length && /^(have|has)$/.test(f.clause.verb?.lemma ?? "") && f.clause.subject) {
         const s = f.clause.subject;
         const sDets = npDeterminers(s);
@@ -2732,7 +2778,7 @@ class AbilityLowering {
         if (sWords.length === 0 && sDets.length === 1 && sDets[0] === "you") sides.push("you");
         else if (sWords.length === 1 && /^opponents?$/.test(sWords[0]!) && sDets.every((d) => d === "your" || d === "an" || d === "a")) sides.push("opponent");
         else return undefined;
-      } else if (f.kind === "prep" && (f.prep === "in" || f.prep === "on") && field && this.zoneIn(f.object) === field) {
+      } else if (slotsOfField && f.kind === "prep" && (f.prep === "in" || f.prep === "on") && field && this.zoneIn(f.object) === field) {
         // "in your field", "on your opponent's field".
         const z = f.object;
         const zStems = npWords(z).map(possessiveStem).filter((w): w is string => w !== undefined);
@@ -2741,21 +2787,14 @@ class AbilityLowering {
         else return undefined;
       } else return undefined;
     }
-    if (sides.length !== 1) return undefined;
-    const slots = this.vocab.game.zones.find((z) => z.name === field)?.slots ?? this.vocab.game.params["unit_slots"];
-    this.ledger.carry(np.determiners.filter((d) => d.kind === "determiner" && d.lemma !== "each" && d.lemma !== "every"), np.items, np.filters);
-    if (typeof slots !== "number") {
-      this.note(np.range, `"${this.slice(np.range)}": in this game the ${lower(field ?? "battlefield")} has no slots`);
-      return 0;
-    }
-    return { kind: "empty_slots", of: { kind: sides[0]! } };
+    return sides.length === 1 ? sides[0] : undefined;
   }
 
   /** How many there are of "each card in your hand", "each Vampire you control", "each Bleed counter on you". */
   countOfEach(written: Ast.NounPhrase): NumberExpr {
     // "for each of your allies": the phrase after "of", with "each".
     const np = unwrapOf(written);
-    const empty = this.emptySlots(np);
+    const empty = this.emptySlots(np) ?? this.resourceHeld(np);
     if (empty !== undefined) return empty;
     const words = npWords(np);
     const counter = words.map((w) => lookup(this.vocab.counters, w)).find(Boolean);

@@ -1028,7 +1028,7 @@ function numberText(n: NumberExpr, ctx: Context): string {
     case "empty_slots":
       return `the number of empty slots ${emptySlotsOwner(n.of, ctx)}`;
     case "resource":
-      return `the ${n.resource} ${playerText(n.of, ctx)} has`;
+      return `the number of ${plural(n.resource, 2)} ${emptySlotsOwner(n.of, ctx)}`;
     case "event_amount":
       return "that much";
     case "damage_dealt":
@@ -1051,10 +1051,10 @@ function numberText(n: NumberExpr, ctx: Context): string {
 /** Is the amount one `perEach` prints ("2 ... for each Unit you control")? Reads nothing (printing a card names it). */
 function countsEach(n: NumberExpr): boolean {
   const counted = typeof n !== "number" && n.kind === "times" && n.factor > 0 ? n.of : n;
-  return typeof counted !== "number" && (counted.kind === "count" || counted.kind === "counters" || counted.kind === "empty_slots");
+  return typeof counted !== "number" && (counted.kind === "count" || counted.kind === "counters" || counted.kind === "empty_slots" || counted.kind === "resource");
 }
 
-/** "you have", "your opponent has": whose empty slots ("for each empty slot you have"). */
+/** "you have", "your opponent has": whose empty slots or resource ("for each empty slot you have", "each Crystal you have"). */
 function emptySlotsOwner(of: PlayerRef, ctx: Context): string {
   const who = playerText(of, ctx, true);
   return `${who} ${who === "you" || who === "they" ? "have" : "has"}`;
@@ -1067,6 +1067,7 @@ function perEach(n: NumberExpr, ctx: Context): { amount: number; of: string } | 
   if (typeof counted === "number") return undefined;
   if (counted.kind === "count") return { amount: factor, of: selectorText(counted.of, ctx, 1) };
   if (counted.kind === "empty_slots") return { amount: factor, of: `empty slot ${emptySlotsOwner(counted.of, ctx)}` };
+  if (counted.kind === "resource") return { amount: factor, of: `${counted.resource} ${emptySlotsOwner(counted.of, ctx)}` };
   if (counted.kind === "counters") return { amount: factor, of: `${counted.counter} counter on ${"card" in counted.of ? cardText(counted.of.card, ctx) : playerText(counted.of.player, ctx)}` };
   return undefined;
 }
@@ -1151,6 +1152,12 @@ function conditionText(c: Condition, ctx: Context): string {
       if (typeof left !== "number" && left.kind === "counters" && "player" in left.of && typeof c.right === "number" && words[c.op]) {
         const who = playerText(left.of.player, ctx);
         return `${who} ${who === "you" ? "have" : "has"} ${c.right} ${words[c.op]} ${left.counter} counters`;
+      }
+      // "you have 3 or more Crystals", "an opponent has no Crystals", "you have exactly 2 Crystals"
+      if (typeof left !== "number" && left.kind === "resource" && typeof c.right === "number" && (words[c.op] || c.op === "=" || (c.op === ">" && c.right === 0))) {
+        const who = playerText(left.of, ctx);
+        const amount = c.op === ">" ? "1 or more" : c.op === "=" ? (c.right === 0 ? "no" : `exactly ${c.right}`) : `${c.right} ${words[c.op]}`;
+        return `${who} ${who === "you" ? "have" : "has"} ${amount} ${plural(left.resource, 2)}`;
       }
       // "you have exactly 5 life"
       if (typeof left !== "number" && left.kind === "life" && typeof c.right === "number" && c.op === "=") {
