@@ -7,8 +7,9 @@
  *                        the same cards' compiled IR, at 500, 2,000, 10,000 and 20,000 cards;
  *   scaling              time per card at 10k and 20k ÷ time per card at 2k, same rounds;
  *   keystroke            the studio worker's check after one keystroke inside a card of a
- *                        2,000-card file, sent as the page sends it (the edit; the worker's
- *                        own code, run here in Node; timed in
+ *                        2,000-card file added to the bundled workspace (every game, card and
+ *                        scenario file: what the page's worker holds), sent as the page sends it
+ *                        (the edit; the worker's own code, run here in Node; timed in
  *                        bursts of 10 keystrokes, per keystroke), beside a frame (16.7 ms) and
  *                        beside JSON.parse of that one file's card models. Timed in both forms
  *                        of the code, interleaved: as the page runs it (one esbuild bundle of
@@ -67,9 +68,26 @@ export function generateWorkspace(target: number): { files: SourceFile[]; cards:
   return { files, cards };
 }
 
-/** A workspace with one set of at least `target` cards (chromatic's cards, copied), beside the bundled games. */
+/**
+ * Every file of the bundled workspace the studio's page sends its worker (game, card and scenario files, in
+ * every folder; not deck lists, which the page checks itself): what `cardwright studio cards/` checks per keystroke.
+ */
+function studioWorkspace(): SourceFile[] {
+  const files: SourceFile[] = [];
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.(game|cards|scenario)$/.test(entry.name)) files.push({ path: path.relative(root, full).split(path.sep).join("/"), text: readFileSync(full, "utf8") });
+    }
+  };
+  walk(path.join(root, "cards"));
+  return files;
+}
+
+/** The studio's bundled workspace (studioWorkspace) with one more set of at least `target` cards (chromatic's cards, copied), as bench/studio.ts opens it. */
 export function largeFileWorkspace(target: number): { files: SourceFile[]; large: SourceFile; cards: number } {
-  const files = generateWorkspace(0).files;
+  const files = studioWorkspace();
   const source = files.find((f) => f.path === "cards/chromatic/core.cards")!.text;
   const header = /^set\s+\S+\s+"[^"]*"\s+for\s+(\S+)/m.exec(source)!;
   const cards = [...source.matchAll(/^card\s+"([^"]*)"\s*\{[\s\S]*?^\}/gm)].map((m) => ({ name: m[1]!, text: m[0] }));
