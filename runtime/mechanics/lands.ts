@@ -71,13 +71,23 @@ interface UnitTable {
    * found once per listing (a long string compared once), its costs by identity after that.
    */
   boards: Map<string, LandBoard>;
+  /** Card definition id → what an untapped land of it reads as in the search (null: not a land): worked out once per definition, not per listing. */
+  lands: Map<string, LandKind | null>;
+  /** A land group → its number in a board's signature. */
+  groups: Map<string, number>;
+}
+/** What the land search reads of a land besides its id: the unit it produces and its group; `mark`, the group's number (it names both in a signature). */
+interface LandKind {
+  unit: number;
+  group: string;
+  mark: number;
 }
 /** The land choices worked out for one set of untapped lands: a cost's units → limit → the choices. */
 type LandBoard = WeakMap<number[], Map<number, string[][]>>;
 
 const unitTable = perGame((rules: Rules): UnitTable => {
   // A memo of the game's units and land boards: one holder per game, filled as the game is played.
-  return { ids: new Map(), units: [], pays: [], words: new Map(), produced: new Map(), costs: new WeakMap(), boards: new Map() };
+  return { ids: new Map(), units: [], pays: [], words: new Map(), produced: new Map(), costs: new WeakMap(), boards: new Map(), lands: new Map(), groups: new Map() };
 });
 
 function unitId(rules: Rules, unit: Unit): number {
@@ -221,6 +231,27 @@ interface UntappedLand {
   id: string;
   unit: number;
   group: string;
+  /** The group's number (`LandKind.mark`). */
+  mark: number;
+}
+
+/** A land definition's unit and group, by definition id (as `producedBy`: a definition id names one definition in a game). */
+function landKind(rules: Rules, def: CompiledCard): LandKind | null {
+  const table = unitTable(rules);
+  let kind = table.lands.get(def.id);
+  if (kind === undefined) {
+    const unit = producedBy(rules, def);
+    if (!unit) kind = null;
+    else {
+      // Lands that produce the same unit and have no abilities of their own are interchangeable.
+      const group = def.abilities.length > 0 ? `card:${def.id}` : `unit:${unitKey(unit)}`;
+      let mark = table.groups.get(group);
+      if (mark === undefined) table.groups.set(group, (mark = table.groups.size));
+      kind = { unit: unitId(rules, unit), group, mark };
+    }
+    table.lands.set(def.id, kind);
+  }
+  return kind;
 }
 
 /** What a listing keeps per player (in `ctx.memo`, under one key): the untapped lands, and the land choices for them. */
@@ -245,11 +276,8 @@ function untappedInfo(ctx: Ctx, player: PlayerId): UntappedLand[] {
   for (const id of battlefield(ctx, player)) {
     const card = ctx.state.cards[id]!;
     if (card.exhausted || card.overexhausted) continue;
-    const def = cardDef(ctx, card);
-    const unit = producedBy(ctx.rules, def);
-    if (!unit) continue;
-    // Lands that produce the same unit and have no abilities of their own are interchangeable.
-    out.push({ id, unit: unitId(ctx.rules, unit), group: def.abilities.length > 0 ? `card:${def.id}` : `unit:${unitKey(unit)}` });
+    const kind = landKind(ctx.rules, cardDef(ctx, card));
+    if (kind) out.push({ id, unit: kind.unit, group: kind.group, mark: kind.mark });
   }
   if (kept) kept.untapped = out;
   return out;
@@ -263,7 +291,8 @@ function landBoard(ctx: Ctx, player: PlayerId): LandBoard {
   const kept = listingLands(ctx, player);
   if (kept?.board) return kept.board;
   let signature = "";
-  for (const land of untappedInfo(ctx, player)) signature += `${land.id}=${land.unit}=${land.group};`;
+  // (A group's number names its unit too: a group is one definition's lands, or the plain lands of one unit.)
+  for (const land of untappedInfo(ctx, player)) signature += `${land.id}=${land.mark};`;
   const boards = unitTable(ctx.rules).boards;
   let board = boards.get(signature);
   if (!board) {
