@@ -12,7 +12,7 @@ import { type Ctx, allOnBattlefield, battlefield, cardDef, cardName, emit, write
 import { destroyAll, losePlayer } from "./operations.ts";
 import { endPreventions } from "./replacements.ts";
 import { noteEvent } from "./triggers.ts";
-import { hasRule, readingStill, statBeforeStatics, staticsInPlayMayLower, statOf } from "./values.ts";
+import { hasRule, readingStill, statBeforeStaticsOf, staticsInPlayMayLower, statOf } from "./values.ts";
 import { runTopFrame } from "./effects.ts";
 import { mechanicsOf } from "./mechanics.ts";
 
@@ -46,9 +46,10 @@ export function checkState(ctx: Ctx): void {
       for (let i = 0; i < inPlay.length; i++) {
         const id = inPlay[i]!;
         const card = state.cards[id]!;
+        const def = cardDef(ctx, card);
         // Only a card that has the stat (a creature, not a land or a relic) can be at 0 of it.
-        if (card.damage === 0 && cardDef(ctx, card).stats[toughness] === undefined) continue;
-        if (!lowerable && statBeforeStatics(ctx, id, toughness) > card.damage) continue;
+        if (card.damage === 0 && def.stats[toughness] === undefined) continue;
+        if (!lowerable && statBeforeStaticsOf(ctx, id, card, def, toughness) > card.damage) continue;
         (unsure ??= []).push(id);
       }
     }

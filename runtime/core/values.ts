@@ -7,7 +7,7 @@ import type { CardRuleName } from "../../compiler/contract.ts";
 import type { Ability, Affected, CompiledCard, CardRef, CostPart, CardSelector, Condition, KeywordGrant, NumberExpr, PlayerRef, PlayersRef, RestrictionBy, StaticEffect } from "../../compiler/ir.ts";
 import type { Rules } from "./rules.ts";
 import { perGame } from "./per-game.ts";
-import type { DestroyedCard, Frame, LastKnown, PlayerId, TargetValue } from "../state/state.ts";
+import type { CardInstance, DestroyedCard, Frame, LastKnown, PlayerId, TargetValue } from "../state/state.ts";
 import { opponentOf } from "../state/state.ts";
 import { type Ctx, allOnBattlefield, battlefield, cardDef, hand } from "./cards.ts";
 import { mechanicsOf } from "./mechanics.ts";
@@ -230,7 +230,15 @@ const judgingStatStatics = moduleSet<string>();
 
 function baseStat(ctx: Ctx, id: string, stat: string): number {
   const card = ctx.state.cards[id]!;
-  let value = cardDef(ctx, card).stats[stat] ?? 0;
+  return statBeforeStaticsOf(ctx, id, card, cardDef(ctx, card), stat);
+}
+
+/**
+ * A card's stat before static abilities: printed, counters, modifiers (what statics add to), for a card whose
+ * instance and definition the caller has at hand (a scan over every card in play looks each up once).
+ */
+export function statBeforeStaticsOf(ctx: Ctx, id: string, card: CardInstance, def: CompiledCard, stat: string): number {
+  let value = def.stats[stat] ?? 0;
   value += card.counters[stat] ?? 0;
   for (const m of ctx.state.modifiers) if (m.card === id && m.stats[stat]) value += m.stats[stat]!;
   return value;
@@ -280,8 +288,6 @@ export function staticsInPlayMayLower(ctx: Ctx, stat: string): boolean {
   return false;
 }
 
-/** A card's stat before static abilities: printed, counters, modifiers (what statics add to). */
-export const statBeforeStatics = (ctx: Ctx, id: string, stat: string): number => baseStat(ctx, id, stat);
 
 export function statOf(ctx: Ctx, id: string, stat: string): number {
   const card = ctx.state.cards[id];
