@@ -90,6 +90,8 @@ function measureChild(label: string): void {
       send({ warmed: true });
     } else send({ usPerAction: playFor(play, m.batch, message.seconds, message.seed) });
   });
+  // The bench stopped (or was stopped): nothing is left to measure for.
+  process.on("disconnect", () => process.exit(0));
   send({ ready: true });
 }
 
