@@ -1010,6 +1010,15 @@ export const MESSAGES = {
     example: 'p1 field: "Quick Bolt"   (in a Three-Slot Duel setup: Quick Bolt is a Spell)',
     exampleArgs: { card: "Quick Bolt", game: "Three-Slot Duel", zone: "Field" },
   },
+  // ---------------------------------------------------------------- CW7020-CW7024: scenario lines (the mutation engineer's range)
+  CW7020: {
+    severity: "error",
+    template: "Unknown cost symbol {word}; {game} declares {list}.",
+    explanation:
+      "`expect \"<card>\" cost ...` is written as a card's `cost:` line, with the symbols the game file declares (`color Red symbol {R}`, `symbol {G} = Gold`, `symbol {N} = generic` for `{1}`, `{2}`, ...). A symbol the game does not declare is no part of any cost, so the line could never hold: it is an error, with the closest symbol.",
+    example: 'expect "Blood Rite" cost {Q}{1}   (in a CYBERVAMP scenario)',
+    exampleArgs: { word: "{Q}", game: "CYBERVAMP", list: "{R}, {W}, {B}, {P}, {G}, {1}, {2}, ..., {X}" },
+  },
 } as const satisfies Record<string, MessageDefinition>;
 
 export type MessageCode = keyof typeof MESSAGES;

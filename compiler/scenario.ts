@@ -66,6 +66,8 @@ export interface ScenarioNames {
   deck: string;
   resources: string[];
   colors: string[];
+  /** The cost symbols the game file declares, without braces (`R`, `G`, `N` for a generic amount, `X`). */
+  symbols: string[];
   stats: string[];
   phases: string[];
   counters: { name: string; on: "player" | "card" }[];
@@ -115,7 +117,7 @@ export const marksDamage = (params: CompiledGame["params"]): boolean => !!(param
 export const hasStack = (params: CompiledGame["params"]): boolean => (params.response_model ?? "instant") !== "instant";
 
 export function scenarioNames(
-  game: Pick<CompiledGame, "id" | "name" | "zones" | "params" | "resources" | "colors" | "stats" | "phases" | "counters" | "cardTypes">,
+  game: Pick<CompiledGame, "id" | "name" | "zones" | "params" | "resources" | "colors" | "stats" | "phases" | "counters" | "cardTypes" | "symbols">,
   cards: Iterable<{ name: string; isToken: boolean; type?: string }>,
   madeInPlay: () => Iterable<string>,
 ): ScenarioNames {
@@ -135,6 +137,7 @@ export function scenarioNames(
     deck: zones.deck,
     resources: game.resources.map((r) => r.name),
     colors: game.colors.map((c) => c.name),
+    symbols: Object.keys(game.symbols ?? {}),
     stats: game.stats,
     phases: game.phases.map((p) => p.name),
     counters: game.counters,
@@ -281,6 +284,15 @@ export function checkScenario(scenario: Scenario, names: ScenarioNames): Diagnos
       case "color":
         if (!find(names.colors, w)) add("CW5010", use.range, { word: w, game, list: listOf(names.colors) }, names.colors, w);
         return;
+      case "symbol": {
+        // `{2}`: a generic amount, written so in a game declaring a generic symbol (`symbol {N} = generic`).
+        const generic = /^\d+$/.test(w) && names.symbols.includes("N");
+        if (!generic && !names.symbols.some((sym) => sym === w)) {
+          const list = names.symbols.map((sym) => (sym === "N" ? "{1}, {2}, ..." : `{${sym}}`));
+          add("CW7020", use.range, { word: `{${w}}`, game, list: listOf(list) }, list, `{${w}}`);
+        }
+        return;
+      }
       case "stat":
         if (!find(names.stats, w)) add("CW5005", use.range, { word: w, game, list: listOf(names.stats) }, [...names.stats, "damage"], w);
         return;

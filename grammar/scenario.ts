@@ -39,6 +39,19 @@ export interface CardRef {
   zone?: string;
 }
 
+/**
+ * A cost as a card's `cost:` line writes it: `free`, cost symbols (`{R}{R}{1}`), `N` (the game's first resource),
+ * `N <resource>`, `N life`, `discard N`, `erase N` — in any order, several together (`1 life, 1 Crystal`).
+ */
+export interface CostWords {
+  symbols: string[];
+  /** `N` (no resource: the game's first), `N Crystals`. */
+  resources: { amount: number; resource?: string }[];
+  life?: number;
+  discard?: number;
+  erase?: number;
+}
+
 /** A card (see CardRef) or a player. */
 export type TargetRef = CardRef | { player: string };
 
@@ -124,6 +137,11 @@ export type Expectation =
   /** `"Scout" damage 2`: the damage marked on a card (the setup form's twin). */
   | { kind: "damage"; card: CardRef; value: number }
   | { kind: "counters"; card: CardRef; counter: string; value: number }
+  /**
+   * `expect "Quick Bolt" cost 1` · `cost {R}{1}` · `cost 2 Crystals` · `cost free`: what playing the card from its owner's
+   * hand costs now (its printed cost changed by the cost statics in effect), written as a card's `cost:` line.
+   */
+  | { kind: "cost"; card: CardRef; cost: CostWords }
   | { kind: "event"; pattern: EventPattern; times?: number }
   | { kind: "order"; items: EventPattern[] }
   /** `one event: damage p1, destroyed "Ember Blade"`: all of these happen together, nothing resolving, firing or being decided between them. */
@@ -165,6 +183,8 @@ export type NameRole =
   | "event"
   | "phase"
   | "color"
+  /** A cost symbol without its braces (`R` of `{R}`): one the game file declares, or a generic amount (`{2}`). */
+  | "symbol"
   | "deck_code"
   | "refusal";
 
@@ -814,6 +834,7 @@ function cardState(c: Cursor, card: CardRef, flip: (negated: boolean) => void): 
     return { kind: "defender", card };
   }
   if (c.word("damage")) return { kind: "damage", card, value: c.number() };
+  if (c.word("cost", "costs")) return { kind: "cost", card, cost: parseCostWords(c) };
   const t = c.next();
   if (!t || isNumber(t) || isString(t)) throw new ParseError(`expected a stat, "damage", "<counter> counters" or "is ..." after the card${t ? `, found "${t.image}"` : ""}`, t);
   if (c.word("counters", "counter")) {
@@ -822,6 +843,43 @@ function cardState(c: Cursor, card: CardRef, flip: (negated: boolean) => void): 
   }
   c.note("stat", t.image, t);
   return { kind: "stat", card, stat: t.image.toLowerCase(), value: c.number() };
+}
+
+const isCostSymbol = (t: IToken | undefined) => t?.tokenType.name === "CostSymbol";
+
+/** A cost written as a card's `cost:` line (CostWords), up to the end of the line or an `in <zone>`. */
+function parseCostWords(c: Cursor): CostWords {
+  const out: CostWords = { symbols: [], resources: [] };
+  const once = (field: "life" | "discard" | "erase", amount: number, at: IToken | undefined) => {
+    if (out[field] !== undefined) throw new ParseError(`the cost names ${field} twice`, at);
+    out[field] = amount;
+  };
+  if (c.word("free")) return out;
+  let read = 0;
+  while (!c.done() && lowerImage(c.peek()) !== "in") {
+    const at = c.peek();
+    // `1 life, 1 Crystal` · `discard 1 and 1 Crystal`: parts may be separated.
+    if (read > 0 && c.word(",", "and")) continue;
+    if (isCostSymbol(at)) {
+      c.next();
+      c.note("symbol", at!.image.slice(1, -1), at!);
+      out.symbols.push(at!.image.slice(1, -1));
+    } else if (c.word("discard")) once("discard", c.number(), at);
+    else if (c.word("erase")) once("erase", c.number(), at);
+    else if (isNumber(at)) {
+      const amount = c.number();
+      if (c.word("life")) once("life", amount, at);
+      else {
+        const words: IToken[] = [];
+        while (!c.done() && !isNumber(c.peek()) && !isString(c.peek()) && !isCostSymbol(c.peek()) && !["in", "discard", "erase"].includes(lowerImage(c.peek()))) words.push(c.next()!);
+        if (words.length) c.note("resource", words.map((t) => t.image).join(" "), words[0]!, words[words.length - 1]!);
+        out.resources.push({ amount, ...(words.length ? { resource: words.map((t) => t.image).join(" ") } : {}) });
+      }
+    } else throw new ParseError(`expected a cost as a card's "cost:" line writes it ({R}{1}, 2, 2 Crystals, 1 life, discard 1, free), found "${at!.image}"`, at);
+    read++;
+  }
+  if (read === 0) throw new ParseError('expected a cost after "cost" ({R}{1}, 2, 2 Crystals, 1 life, discard 1, free)', c.peek());
+  return out;
 }
 
 /** `flip(n)` toggles the expectation's negation (the sugar `no event ...`, `"X" is not ...`). */

@@ -6,13 +6,14 @@
  * but does not list fails), and checks each expectation —
  * negated ones too (`expect not ...`). No file I/O: the CLI and the studio read the files.
  */
-import { ANY_REFUSAL, type Scenario, type ScenarioAction, type ScenarioStep, type TargetRef, type Expectation, type CardRef, type EventPattern, type StackPattern } from "../grammar/scenario.ts";
+import { ANY_REFUSAL, type Scenario, type ScenarioAction, type ScenarioStep, type TargetRef, type Expectation, type CardRef, type EventPattern, type StackPattern, type CostWords } from "../grammar/scenario.ts";
+import type { CostPart } from "../compiler/ir.ts";
 import type { Action, Engine, GameState, TraceEvent, Placed } from "./index.ts";
 import type { Payment } from "./engine/actions.ts";
 import type { TargetValue } from "./state/state.ts";
 import { SetupError, type BoardSpec, type CardSpec } from "./index.ts";
 import { checkScenario, scenarioNames, tokenNamesMade, unreadableMessage, setupCardEntry, setupEntries, whichChoices, type ScenarioNames } from "../compiler/scenario.ts";
-import { RESOLVING, newCtx } from "./core/index.ts";
+import { RESOLVING, newCtx, playCost, cardDef } from "./core/index.ts";
 import { wholeModal } from "./core/targets.ts";
 import { checkInvariants } from "./simulate.ts";
 import { listLegalActionsByValidation } from "./engine/actions.ts";
@@ -519,15 +520,18 @@ function describeStackPattern(p: StackPattern): string {
  * was destroyed would hold — and `expect not ...` fail — whatever happened to it in play. Play, a resource zone
  * (Facet cards) and resolution are where a card's state counts; elsewhere the line says where the card is.
  */
+/** An expectation of a card's state in play: a stat, damage, counters, defender, exhausted/ready. */
+type CardStateExpectation = Extract<Expectation, { kind: "stat" | "damage" | "counters" | "defender" | "exhausted" }>;
+
 /** A card-state expectation written with ` in <zone>` (what outOfPlay suggests). */
-function expectationText(e: Extract<Expectation, { card: CardRef }>, zone: string, negate: boolean): string {
+function expectationText(e: CardStateExpectation, zone: string, negate: boolean): string {
   const ref = describeRef({ ...e.card, zone: undefined });
   const what =
     e.kind === "stat" ? `${e.stat} ${e.value}` : e.kind === "counters" ? `${e.counter} counters ${e.value}` : e.kind === "damage" ? `damage ${e.value}` : e.kind === "defender" ? "is defender" : e.over ? "is overexhausted" : e.value ? "is exhausted" : "is ready";
   return `expect ${negate ? "not " : ""}${ref} ${what} in ${zone}`;
 }
 
-function outOfPlay(run: Run, state: GameState, id: string, e: Extract<Expectation, { card: CardRef }>, negate: boolean): string | undefined {
+function outOfPlay(run: Run, state: GameState, id: string, e: CardStateExpectation, negate: boolean): string | undefined {
   const { rules } = run.engine;
   const card = state.cards[id]!;
   if (e.card.zone) return undefined;
@@ -535,6 +539,69 @@ function outOfPlay(run: Run, state: GameState, id: string, e: Extract<Expectatio
   if (inPlay.includes(card.zone)) return undefined;
   const what = e.kind === "stat" ? e.stat : e.kind === "counters" ? `${e.counter} counters` : e.kind === "exhausted" ? "exhausted or ready state" : e.kind === "defender" ? "defender status" : "damage";
   return `${describeRef(e.card)} is not in play: it is in ${card.owner}'s ${card.zone}. A card's ${what} is kept only in play (out of play a card has its printed stats and nothing else), so this line would not tell what happened to it in play. If you mean the card in the ${card.zone}, say so: \`${expectationText(e, card.zone, negate)}\``;
+}
+
+/**
+ * A cost as amounts by what pays them — `{R}` symbols, the generic amount, a resource, life, cards discarded or
+ * erased — so that `{R}{1}` and `{1}{R}`, or `{1}{1}` and `{2}`, are one cost, as they are to the player paying it.
+ */
+type CostAmounts = Map<string, number>;
+const GENERIC = "generic";
+
+function addCost(amounts: CostAmounts, key: string, amount: number): void {
+  if (amount !== 0) amounts.set(key, (amounts.get(key) ?? 0) + amount);
+}
+
+/** What the engine's cost parts ask for (CostAmounts); an X amount counts as the key's own `X`. */
+function costAmounts(parts: readonly CostPart[]): CostAmounts {
+  const out: CostAmounts = new Map();
+  for (const p of parts) {
+    const amount = "amount" in p && typeof p.amount === "number" ? p.amount : 1;
+    const x = "amount" in p && typeof p.amount === "object";
+    if (p.pays === "symbol") addCost(out, p.generic && p.symbol.toLowerCase() !== "x" ? GENERIC : `{${p.symbol}}`, amount);
+    else if (p.pays === "resource") addCost(out, x ? `X ${p.resource}` : p.resource, amount);
+    else if (p.pays === "life" || p.pays === "discard" || p.pays === "erase") addCost(out, x ? `X ${p.pays}` : p.pays, amount);
+    else if (p.pays !== "free") addCost(out, p.pays, 1);
+  }
+  return out;
+}
+
+/** What a scenario's `cost ...` words ask for (CostAmounts): a bare number is the game's first resource, as on a card's `cost:` line. */
+function writtenCostAmounts(engine: Engine, words: CostWords): CostAmounts | string {
+  const out: CostAmounts = new Map();
+  const resources = engine.rules.game.resources.map((r) => r.name);
+  for (const symbol of words.symbols) addCost(out, /^\d+$/.test(symbol) ? GENERIC : `{${symbol}}`, /^\d+$/.test(symbol) ? Number(symbol) : 1);
+  for (const r of words.resources) {
+    const resource = r.resource === undefined ? resources[0] : resources.find((n) => norm(n) === norm(r.resource!) || norm(n) + "s" === norm(r.resource!));
+    if (resource === undefined) return r.resource === undefined ? `${engine.rules.game.name} has no resource for a cost of a bare number: write its symbols` : `"${r.resource}" is no resource of ${engine.rules.game.name}`;
+    addCost(out, resource, r.amount);
+  }
+  if (words.life !== undefined) addCost(out, "life", words.life);
+  if (words.discard !== undefined) addCost(out, "discard", words.discard);
+  if (words.erase !== undefined) addCost(out, "erase", words.erase);
+  return out;
+}
+
+/** CostAmounts as a card's `cost:` line writes them: `{R}{R}{1}`, `2 Crystal`, `1 life`, `discard 1`, `free`. */
+function costLine(amounts: CostAmounts): string {
+  const symbols = [...amounts].filter(([k]) => k.startsWith("{")).map(([k, n]) => k.repeat(n)).join("");
+  const generic = amounts.get(GENERIC);
+  const words = [...amounts].filter(([k]) => !k.startsWith("{") && k !== GENERIC).map(([k, n]) => (k === "discard" || k === "erase" ? `${k} ${n}` : k.startsWith("X ") ? k : `${n} ${k}`));
+  const text = [`${symbols}${generic !== undefined ? `{${generic}}` : ""}`, ...words].filter(Boolean).join(" ");
+  return text || "free";
+}
+
+const sameCost = (a: CostAmounts, b: CostAmounts) => a.size === b.size && [...a].every(([k, n]) => b.get(k) === n);
+
+/** What playing this card from its owner's hand costs now, as `expect "<card>" cost ...` writes it (its printed cost changed by the cost statics in effect). */
+export function costNow(engine: Engine, state: GameState, id: string): string {
+  return costLine(costAmounts(currentCost(engine, state, id)));
+}
+
+function currentCost(engine: Engine, state: GameState, id: string): CostPart[] {
+  const ctx = newCtx(engine.rules, state);
+  const card = state.cards[id]!;
+  return playCost(ctx, card.owner, id, cardDef(ctx, card).cost);
 }
 
 function evaluate(run: Run, state: GameState, events: TraceEvent[], e: Expectation, scenario: Scenario, negate = false): Verdict | string {
@@ -604,6 +671,19 @@ function evaluate(run: Run, state: GameState, events: TraceEvent[], e: Expectati
       const actual = e.over ? card.overexhausted : card.exhausted;
       const shown = card.overexhausted ? "overexhausted" : card.exhausted ? "exhausted" : "ready";
       return verdict(actual === e.value, `${who} is ${e.over ? "overexhausted" : e.value ? "exhausted" : "ready"}`, shown);
+    }
+    case "cost": {
+      const id = resolveCard(run, state, e.card);
+      if (typeof id !== "string") return id.problem;
+      const card = state.cards[id]!;
+      const who = describeRef(e.card);
+      // A cost is what playing the card from its owner's hand asks ("Spells you cast cost 1 less" reads the player casting it).
+      if (card.zone !== engine.rules.zones.hand)
+        return `${describeRef({ ...e.card, zone: undefined })} is not in a hand: it is in ${card.owner}'s ${card.zone}. A card's cost is what playing it from its owner's hand costs, so it is read there${state.players[card.owner]!.zones[engine.rules.zones.hand]?.some((c) => refMatches(run, state, { ...e.card, zone: undefined }, c)) ? `: say \`in ${engine.rules.zones.hand}\` for the copy in ${card.owner}'s hand` : ""}`;
+      const expected = writtenCostAmounts(engine, e.cost);
+      if (typeof expected === "string") return expected;
+      const actual = costAmounts(currentCost(engine, state, id));
+      return verdict(sameCost(expected, actual), `${who} cost ${costLine(expected)}`, `${who} cost ${costLine(actual)}`);
     }
     case "event": {
       const matching = events.filter(eventMatcher(run, state, e.pattern));

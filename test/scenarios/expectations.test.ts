@@ -117,4 +117,23 @@ ${expectation}
     expect(check(text(`expect stack top "Arterial Spray" by p1`))[0]).toMatch(/^11: expectation not met \| expected stack top "Arterial Spray" by p1 \| actual stack: "Arterial Spray" by p2 targeting p1's "Hemorrhage Stalker"; "Adrenal Surge" by p1/);
     expect(check(text(`expect stack has "Adrenal Surge" targeting p2`))[0]).toMatch(/^11: expectation not met/);
   });
+  it("what a card costs now: `\"X\" cost {B}{1}`, written as its cost: line, read in its owner's hand", () => {
+    const text = (line: string) => `scenario "cost" for cybervamp
+setup {
+  turn 3 p1 phase Pre-Battle
+  p1 battlefield: "Discount Altar", "Hemorrhage Stalker"
+  p1 hand: "Night Resurrection"
+}
+${line}
+`;
+    expect(check(text('expect "Night Resurrection" cost {B}{1}'))).toEqual([]);
+    // Parts in any order, generic amounts added up.
+    expect(check(text('expect "Night Resurrection" cost {1}{B}'))).toEqual([]);
+    expect(check(text('expect "Night Resurrection" cost {B}{2}'))).toEqual(['7: expectation not met | expected "Night Resurrection" cost {B}{2} | actual "Night Resurrection" cost {B}{1}']);
+    expect(check(text('expect not "Night Resurrection" cost {B}{1}'))).toEqual(['7: expectation not met | expected not "Night Resurrection" cost {B}{1} | actual "Night Resurrection" cost {B}{1}']);
+    // A symbol the game does not declare could never be part of a cost (CW7020).
+    expect(check(text('expect "Night Resurrection" cost {Q}{1}'))[0]).toMatch(/^7: Unknown cost symbol \{Q\}; CYBERVAMP declares /);
+    // A card in play is not where a cost is read.
+    expect(check(text('expect "Hemorrhage Stalker" cost {R}'))[0]).toMatch(/^7: "Hemorrhage Stalker" is not in a hand: it is in p1's Battlefield/);
+  });
 });

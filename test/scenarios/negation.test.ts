@@ -16,7 +16,7 @@ import { hasStack, marksDamage, parseScenarioFile } from "../../compiler/scenari
 import { gameCardStates } from "../../compiler/contract-check.ts";
 import { RESOLVING } from "../../runtime/core/cards.ts";
 import type { Engine, GameState, TraceEvent } from "../../runtime/index.ts";
-import { MOMENT_BOUNDARIES, runScenario } from "../../runtime/scenario.ts";
+import { MOMENT_BOUNDARIES, costNow, runScenario } from "../../runtime/scenario.ts";
 import { TRACE_KINDS } from "../../compiler/engine-words.ts";
 import { engineOf } from "./helpers.ts";
 
@@ -148,6 +148,15 @@ const FORMS: Record<Expectation["kind"], (run: Run) => Pair[]> = {
   zone_count: (r) => numbered(r.state.order.flatMap((p) => r.engine.rules.game.zones.map((z) => `${p} ${z.name} count ${(r.state.players[p]!.zones[z.name] ?? []).length}`))),
   stat: (r) => numbered(uniqueCards(r).flatMap((id) => r.engine.rules.game.stats.map((s) => `${quote(nameOf(r, id))} ${s} ${r.engine.stat(r.state, id, s)}${where(r, id)}`))),
   damage: (r) => numbered(uniqueCards(r).map((id) => `${quote(nameOf(r, id))} damage ${r.state.cards[id]!.damage}${where(r, id)}`)),
+  cost: (r) =>
+    uniqueCards(r)
+      .filter((id) => r.state.cards[id]!.zone === r.engine.rules.zones.hand)
+      .map((id) => {
+        const now = costNow(r.engine, r.state, id);
+        // Another cost: one more part the card does not ask for.
+        const more = !/\blife\b/.test(now) ? "9 life" : !/\bdiscard\b/.test(now) ? "discard 9" : "erase 9";
+        return { yes: `${quote(nameOf(r, id))} cost ${now}`, no: `${quote(nameOf(r, id))} cost ${now === "free" ? more : `${now} ${more}`}` };
+      }),
   counters: (r) => numbered(uniqueCards(r).flatMap((id) => r.engine.rules.game.counters.filter((c) => c.on === "card").map((c) => `${quote(nameOf(r, id))} ${c.name} counters ${r.state.cards[id]!.counters[c.name] ?? 0}${where(r, id)}`))),
   exhausted: (r) =>
     uniqueCards(r).flatMap((id) => {
