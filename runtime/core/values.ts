@@ -129,8 +129,8 @@ export function readingStill<T>(ctx: Ctx, read: () => T): T {
  * effect ("Spells you cast cost 1 less.") and by the card's own ("This costs {1} less for each creature
  * you control.", read relative to the player playing it): `generic` ones change its generic symbols, a
  * `resource` one that resource, an unnamed one its generic symbols if it has any, else its resources;
- * amounts are read now; never below 0, and a cost with none of the part to raise gets one. The same array
- * when nothing changes it.
+ * amounts are read now; raises apply before reductions, never below 0, and a cost with none of the part to raise
+ * gets one. The same array when nothing changes it.
  */
 export function playCost(ctx: Ctx, player: PlayerId, id: string, cost: CostPart[]): CostPart[] {
   if (!staticsPossible(ctx)) return cost;
@@ -156,7 +156,10 @@ export function playCost(ctx: Ctx, player: PlayerId, id: string, cost: CostPart[
   const known = changedCosts.get(key);
   if (known) return known;
   let parts = cost.map((p) => ({ ...p }));
-  for (const change of changes) {
+  // Raises before reductions (the cost is the printed one, plus every raise, less every reduction): in the other order a
+  // 1-Mana spell under "cost 1 less" and an opponent's "cost 1 more" lost its Mana to the reduction and then got a
+  // generic {1} no Mana pays — it was free.
+  for (const change of [...changes.filter((c) => c.amount < 0), ...changes.filter((c) => c.amount > 0)]) {
     const generic = (p: CostPart) => p.pays === "symbol" && !!p.generic && p.symbol.toLowerCase() !== "x";
     const resource = (p: CostPart) => p.pays === "resource" && (!change.resource || p.resource.toLowerCase() === change.resource.toLowerCase()) && typeof p.amount === "number";
     const which = change.generic ? generic : change.resource ? resource : parts.some(generic) ? generic : resource;
