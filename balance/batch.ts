@@ -12,11 +12,12 @@ export interface Batch {
   to: number;
 }
 
-const engines = new WeakMap<RunSpec, Engine>();
+/** Built once per compiled game: runs that share one (the bot-strength bench's cells) share its engine. */
+const engines = new WeakMap<RunSpec["bundle"], Engine>();
 
 export function playBatch(spec: RunSpec, batch: Batch): GameRecord[] {
-  let engine = engines.get(spec);
-  if (!engine) engines.set(spec, (engine = createEngine(spec.bundle)));
+  let engine = engines.get(spec.bundle);
+  if (!engine) engines.set(spec.bundle, (engine = createEngine(spec.bundle)));
   const records: GameRecord[] = [];
   for (let index = batch.from; index < batch.to; index++) records.push(playGame(engine, spec, taskAt(spec, index)));
   return records;

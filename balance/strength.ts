@@ -62,6 +62,8 @@ export interface StrengthPiece {
   commit?: string;
   /** The cell's decks as played (card ids), so a game can be replayed from the file alone. */
   decks?: DeckSpec[];
+  /** Played until decided (sequential testing): the cell was decided after this many games and no further game was started. */
+  decidedAfter?: number;
 }
 
 export const STRENGTH_GOALS: Record<StrengthOpponent, number> = { random: 0.9, greedy: 0.6 };
@@ -110,17 +112,11 @@ export function pieceParts(cell: StrengthCell, bundle: RunSpec["bundle"], decks:
   return parts;
 }
 
-/**
- * The parts cut into stretches of at most `chunk` games of one deck, in the order of their game numbers:
- * the decks take turns, so a call stopped midway (heavy.sh's 20-min bound) has played the first games of
- * every deck — played deck by deck, it had played only the first deck's.
- */
-export function inGameOrder(parts: readonly PiecePart[], chunk: number): PiecePart[] {
-  if (!Number.isInteger(chunk) || chunk < 1) throw new RangeError(`a chunk is a whole number ≥ 1 (got ${chunk})`);
-  const out: PiecePart[] = [];
-  for (const part of parts)
-    for (let from = part.tasks.from; from < part.tasks.to; from += chunk) out.push({ ...part, tasks: { from, to: Math.min(part.tasks.to, from + chunk) } });
-  return out.sort((a, b) => a.gameOf(a.tasks.from) - b.gameOf(b.tasks.from));
+/** The parts' games one by one, in the order of their game numbers: the decks take turns, so a call stopped midway (heavy.sh's 20-min bound) has played the first games of every deck. */
+export function gamesInOrder(parts: readonly PiecePart[]): { part: PiecePart; task: number; game: number }[] {
+  const out: { part: PiecePart; task: number; game: number }[] = [];
+  for (const part of parts) for (let task = part.tasks.from; task < part.tasks.to; task++) out.push({ part, task, game: part.gameOf(task) });
+  return out.sort((a, b) => a.game - b.game);
 }
 
 /** A game as the results file keeps it; `seats` index the cell's decks (`cell.decks`). */
@@ -132,16 +128,94 @@ export function strengthGame(part: PiecePart, record: GameRecord, cell: Strength
   return { game: part.gameOf(record.task), deck, seed: record.seed, outcome: record.outcome, turns: record.turns, actions: record.actions, moves: hashText(record.moves.join(",")), seats, choices: record.moves, first: record.first as Seat };
 }
 
+/** A cell to play: its games `first` … `first + count - 1` (when stopping once decided, at most those). */
+export interface CellRun {
+  cell: StrengthCell;
+  bundle: RunSpec["bundle"];
+  decks: DeckSpec[];
+  first: number;
+  count: number;
+  commit?: string;
+}
+
+export interface PlayCellsOptions {
+  /** Games played at the same time (the bench's worker threads). */
+  threads: number;
+  /**
+   * Sequential testing: once a cell's finished games decide it (the Wilson interval wholly at or above
+   * the goal, or wholly below), no further game of it starts — the threads go on to the next cell.
+   * Games already under way are finished and counted; should they make the cell undecided again, its
+   * games start again.
+   */
+  untilDecided: boolean;
+  /** Each game as it ends, with its cell's piece as it stands. */
+  onGame?: (game: StrengthGame, piece: StrengthPiece) => void;
+}
+
+/** Whether a piece's games decide its cell (met or missed). */
+export const isDecided = (piece: StrengthPiece): boolean => piece.games.length > 0 && mergePieces([{ piece, source: "" }])[0]!.verdict !== "undecided";
+
 /**
- * Plays games `first` … `first + count - 1` of a cell: `play` plays a part's tasks (in task order) —
- * on a thread pool in the bench, in this thread in a test; the games are the same either way.
+ * Plays cells, game by game in game order (the cells in the order given), `threads` games at a
+ * time: `play` plays one game of a part (of run number `run`) — on a worker thread in the bench, in this thread in a test;
+ * the game is the same either way (its seeds come from its number). With `untilDecided` a cell
+ * stops as soon as it is decided, and its piece records after how many games (`decidedAfter`).
  */
-export async function playPiece(cell: StrengthCell, bundle: RunSpec["bundle"], decks: DeckSpec[], first: number, count: number, play: (part: PiecePart) => Promise<GameRecord[]>, commit?: string, chunk = 1): Promise<StrengthPiece> {
-  const started = performance.now();
-  const games: StrengthGame[] = [];
-  for (const part of inGameOrder(pieceParts(cell, bundle, decks, first, count), chunk)) games.push(...(await play(part)).map((record) => strengthGame(part, record, cell)));
-  games.sort((a, b) => a.game - b.game);
-  return { cell, first, count, games, minutes: (performance.now() - started) / 60000, ...(commit ? { commit } : {}), decks };
+export async function playCells(runs: readonly CellRun[], play: (part: PiecePart, task: number, run: number) => Promise<GameRecord>, options: PlayCellsOptions): Promise<StrengthPiece[]> {
+  if (!Number.isInteger(options.threads) || options.threads < 1) throw new RangeError(`games at a time is a whole number ≥ 1 (got ${options.threads})`);
+  const cells = runs.map((run, index) => ({
+    run,
+    index,
+    queue: gamesInOrder(pieceParts(run.cell, run.bundle, run.decks, run.first, run.count)),
+    running: 0,
+    started: 0,
+    piece: { cell: run.cell, first: run.first, count: run.count, games: [], minutes: 0, ...(run.commit ? { commit: run.commit } : {}), decks: run.decks } as StrengthPiece,
+  }));
+  const open = (cell: (typeof cells)[number]) => cell.queue.length > 0 && !(options.untilDecided && isDecided(cell.piece));
+  return new Promise((resolve, reject) => {
+    let running = 0;
+    let failed = false;
+    const launch = () => {
+      while (!failed && running < options.threads) {
+        const cell = cells.find(open);
+        if (!cell) break;
+        const { part, task } = cell.queue.shift()!;
+        if (!cell.started) cell.started = performance.now();
+        running++;
+        cell.running++;
+        play(part, task, cell.index).then(
+          (record) => {
+            running--;
+            cell.running--;
+            const game = strengthGame(part, record, cell.run.cell);
+            const games = cell.piece.games;
+            const after = games.findIndex((g) => g.game > game.game);
+            games.splice(after === -1 ? games.length : after, 0, game);
+            cell.piece.minutes = (performance.now() - cell.started) / 60000;
+            if (options.untilDecided && cell.running === 0 && cell.queue.length > 0 && isDecided(cell.piece)) cell.piece.decidedAfter = games.length;
+            else delete cell.piece.decidedAfter;
+            options.onGame?.(game, cell.piece);
+            launch();
+          },
+          (error: unknown) => {
+            failed = true;
+            reject(error);
+          },
+        );
+      }
+      if (running === 0 && !failed) resolve(cells.map((c) => c.piece));
+    };
+    launch();
+  });
+}
+
+/**
+ * Plays games `first` … `first + count - 1` of a cell, one at a time (`playCells` with one thread, no stopping):
+ * `play` plays a part's tasks (in task order).
+ */
+export async function playPiece(cell: StrengthCell, bundle: RunSpec["bundle"], decks: DeckSpec[], first: number, count: number, play: (part: PiecePart) => Promise<GameRecord[]>, commit?: string): Promise<StrengthPiece> {
+  const [piece] = await playCells([{ cell, bundle, decks, first, count, ...(commit ? { commit } : {}) }], async (part, task) => (await play({ ...part, tasks: { from: task, to: task + 1 } }))[0]!, { threads: 1, untilDecided: false });
+  return piece!;
 }
 
 export interface CellTotal {

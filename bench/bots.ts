@@ -18,20 +18,28 @@
  * Each game is printed as it ends and the file rewritten after every game: a call stopped midway
  * keeps the games it finished.
  *
- *   npx tsx bench/bots.ts [--games 20] [--first-game 0] [--playouts 100] [--game duel] [--opponent greedy] [--seat p2] [--matchup mirror|pair] [--seed 1] [--workers 2] [--out piece.json]
+ * Sequential testing (`--until-decided`): a cell stops as soon as its finished games decide it (the Wilson
+ * interval wholly at or above the goal, or wholly below; checked after every game), `--games` then being
+ * the most it plays; the threads go on to the next cell. `--table docs/balance.md` rewrites the played
+ * cells' rows of the table there. `--playouts random:N --playouts greedy:M` gives each opponent its own budget.
+ *
+ *   npx tsx bench/bots.ts [--games 20] [--first-game 0] [--playouts 100 | --playouts random:40 --playouts greedy:100] [--game duel] [--opponent greedy] [--seat p2] [--matchup mirror|pair] [--seed 1] [--workers 2] [--until-decided] [--table docs/balance.md] [--out piece.json]
  *   npx tsx bench/bots.ts --merge piece1.json piece2.json …
  *   npx tsx bench/bots.ts --departures 3 [--departures 5 …] piece1.json …   # where game 3's search bot left greedy's move
  */
 import { execFileSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { readFile, writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { loadBalanceRun } from "../cli/commands/balance.ts";
-import { runPool } from "../cli/pool/index.ts";
-import { batchRanges, type Batch } from "../balance/batch.ts";
+import { openPool } from "../cli/pool/index.ts";
+import { playBatch } from "../balance/batch.ts";
 import type { GameRecord } from "../balance/play.ts";
 import type { RunSpec } from "../balance/plan.ts";
-import { cellName, mergePieces, parsePieces, playPiece, strengthGame, type CellTotal, type Seat, type StrengthCell, type StrengthOpponent, type StrengthPiece } from "../balance/strength.ts";
+import { cellName, mergePieces, parsePieces, pieceParts, playCells, type CellRun, type CellTotal, type Seat, type StrengthCell, type StrengthOpponent, type StrengthPiece } from "../balance/strength.ts";
+import type { StrengthTask } from "../balance/strength-worker.ts";
+import { tableRow, updateStrengthTable } from "../balance/strength-table.ts";
 import { printTable, reportGoal } from "./lib/measure.ts";
 import { greedyDepartures } from "../balance/departures.ts";
 import { createEngine, type Action, type Engine, type GameState } from "../runtime/index.ts";
@@ -41,7 +49,9 @@ const { values, positionals } = parseArgs({
   options: {
     games: { type: "string", default: "20" },
     "first-game": { type: "string", default: "0" },
-    playouts: { type: "string", default: "100" },
+    playouts: { type: "string", multiple: true },
+    "until-decided": { type: "boolean", default: false },
+    table: { type: "string" },
     game: { type: "string", multiple: true },
     opponent: { type: "string", multiple: true },
     seat: { type: "string", multiple: true },
@@ -123,51 +133,93 @@ if (values.departures?.length) {
   const matchup = values.matchup;
   const games = Number(values.games);
   const first = Number(values["first-game"]);
-  const playouts = Number(values.playouts);
+  const budget = playoutsByOpponent(values.playouts);
   const seed = Number(values.seed);
   const workers = Number(values.workers);
+  const untilDecided = values["until-decided"];
   const gameIds = values.game?.length ? values.game : ["duel", "cybervamp", "chromatic"];
   const opponents = (values.opponent?.length ? values.opponent : ["random", "greedy"]) as StrengthOpponent[];
   const seats = (values.seat?.length ? values.seat : ["p1", "p2"]) as Seat[];
+  for (const opponent of opponents) if (opponent !== "random" && opponent !== "greedy") throw new Error(`--opponent is random or greedy, not "${opponent}"`);
+  for (const seat of seats) if (seat !== "p1" && seat !== "p2") throw new Error(`--seat is p1 or p2, not "${seat}"`);
   let commit: string | undefined;
   try {
     commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim() || undefined;
   } catch {
     commit = undefined;
   }
-  const pieces: StrengthPiece[] = [];
+  const runs: CellRun[] = [];
   for (const id of gameIds) {
     const loaded = await loadBalanceRun(`cards/${id}`, undefined);
     if (!("bundle" in loaded)) throw new Error(`cards/${id}: ${loaded.message}`);
-    for (const opponent of opponents) {
+    for (const opponent of opponents)
       for (const seat of seats) {
-        const cell: StrengthCell = { game: id, matchup, decks: loaded.decks.map((d) => d.name), opponent, seat, playouts, seed };
-        // Each batch's games are printed and saved as they finish: a call stopped midway keeps what it played.
-        const started = performance.now();
-        const sofar: StrengthPiece = { cell, first, count: games, games: [], minutes: 0, ...(commit ? { commit } : {}), decks: loaded.decks };
-        const piece = await playPiece(cell, loaded.bundle, loaded.decks, first, games, async (part) => {
-          const { from, to } = part.tasks;
-          // One game per batch: a search-bot game takes minutes, so each is kept the moment it ends (a call stopped by heavy.sh's 20-min bound loses only the game in play).
-          const batches = batchRanges(to - from, 1).map((b) => ({ from: b.from + from, to: b.to + from }));
-          const onResult = (records: GameRecord[]) => {
-            for (const record of records) {
-              const game = strengthGame(part, record, cell);
-              sofar.games.push(game);
-              console.log(`  game ${game.game} (${game.deck}): ${game.outcome === "unfinished" ? "unfinished" : game.outcome === cell.seat ? "mcts won" : game.outcome === "draw" ? "draw" : "mcts lost"}, ${game.first === cell.seat ? "mcts" : cell.opponent} went first, ${game.turns} turns, ${game.actions} actions`);
-            }
-            sofar.minutes = (performance.now() - started) / 60000;
-            if (values.out) writeFileSync(values.out, resultsFile([...pieces, sofar]));
-          };
-          return (await runPool<Batch, GameRecord[], RunSpec>({ workers, tasks: batches, worker: new URL("../balance/pool-worker.ts", import.meta.url), shared: part.spec, onResult })).flat();
-        }, commit, Math.max(1, workers));
-        pieces.push(piece);
-        console.log(rowOf(mergePieces([{ piece, source: "this run" }])[0]!).join("  "));
+        const cell: StrengthCell = { game: id, matchup, decks: loaded.decks.map((d) => d.name), opponent, seat, playouts: budget[opponent], seed };
+        runs.push({ cell, bundle: loaded.bundle, decks: loaded.decks, first, count: games, ...(commit ? { commit } : {}) });
       }
+  }
+  // Every run's specs go to each thread once; a game names its spec by index (the specs of one game share its compiled bundle).
+  const specIndex = new Map<string, number>();
+  const specs: RunSpec[] = [];
+  for (const [c, run] of runs.entries())
+    for (const part of pieceParts(run.cell, run.bundle, run.decks, run.first, run.count)) {
+      specIndex.set(`${c} ${part.deckName}`, specs.length);
+      specs.push(part.spec);
     }
+  const pool = workers > 0 ? await openPool<StrengthTask, GameRecord, RunSpec[]>({ workers, worker: new URL("../balance/strength-worker.ts", import.meta.url), shared: specs }) : undefined;
+  const loads = new Map<StrengthCell, number[]>();
+  const started = new Date();
+  console.log(`${runs.length} cell(s), ${untilDecided ? `each until decided (at most ${games} games: games ${first}–${first + games - 1})` : `games ${first}–${first + games - 1} each`}, ${Math.max(1, workers)} at a time; budget ${[...new Set(runs.map((r) => r.cell.opponent))].map((o) => `${budget[o]} playouts per decision vs ${o}`).join(", ")}`);
+  let pieces: StrengthPiece[] = [];
+  const sofar = new Map<StrengthCell, StrengthPiece>();
+  try {
+    pieces = await playCells(
+      runs,
+      async (part, task, run) => {
+        if (!pool) return playBatch(part.spec, { from: task, to: task + 1 })[0]!;
+        return (await pool.run([{ spec: specIndex.get(`${run} ${part.deckName}`)!, task }]))[0]!;
+      },
+      {
+        threads: Math.max(1, workers),
+        untilDecided,
+        onGame: (game, piece) => {
+          const cell = piece.cell;
+          sofar.set(cell, piece);
+          loads.set(cell, [...(loads.get(cell) ?? []), loadavg()[0]!]);
+          console.log(`  ${cellName(cell)} — game ${game.game} (${game.deck}): ${game.outcome === "unfinished" ? "unfinished" : game.outcome === cell.seat ? "mcts won" : game.outcome === "draw" ? "draw" : "mcts lost"}, ${game.first === cell.seat ? "mcts" : cell.opponent} went first, ${game.turns} turns, ${game.actions} actions`);
+          const total = mergePieces([{ piece, source: "this run" }])[0]!;
+          if (piece.decidedAfter !== undefined) console.log(`  ${cellName(cell)}: ${total.verdict} after ${piece.decidedAfter} games — stopped, no further game started (sequential)`);
+          if (values.out) writeFileSync(values.out, resultsFile([...sofar.values()]));
+        },
+      },
+    );
+  } finally {
+    await pool?.close();
   }
   if (values.out) {
     await writeFile(values.out, resultsFile(pieces));
     console.log(`results: ${values.out} (merge with: npx tsx bench/bots.ts --merge ${values.out} …)`);
   }
-  report(mergePieces(pieces.map((piece) => ({ piece, source: "this run" }))));
+  const totals = mergePieces(pieces.map((piece) => ({ piece, source: "this run" })));
+  report(totals);
+  if (values.table) {
+    const rows = totals.map((total) => {
+      const piece = pieces.find((p) => p.cell === total.cell)!;
+      const seen = loads.get(total.cell) ?? [];
+      return tableRow(total, { decidedAfter: piece.decidedAfter, commit, date: started, load: seen.length ? [Math.min(...seen), Math.max(...seen)] : undefined });
+    });
+    writeFileSync(values.table, updateStrengthTable(readFileSync(values.table, "utf8"), rows, values.table));
+    console.log(`table: ${rows.length} row(s) of ${values.table} written`);
+  }
+}
+
+/** `--playouts 100` (every cell) or `--playouts random:30 --playouts greedy:100` (per opponent; the last given wins). */
+function playoutsByOpponent(given: readonly string[] | undefined): Record<StrengthOpponent, number> {
+  const budget: Record<StrengthOpponent, number> = { random: 100, greedy: 100 };
+  for (const entry of given ?? []) {
+    const match = /^(?:(random|greedy):)?(\d+)$/.exec(entry);
+    if (!match || Number(match[2]) < 1) throw new Error(`--playouts is a number of simulated games per decision (≥ 1), alone or after random: or greedy: — not "${entry}"`);
+    for (const opponent of match[1] ? [match[1] as StrengthOpponent] : (["random", "greedy"] as const)) budget[opponent] = Number(match[2]);
+  }
+  return budget;
 }

@@ -3,7 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { playBatch } from "../../balance/batch.ts";
 import { taskAt } from "../../balance/plan.ts";
-import { mergePieces, parsePieces, pieceParts, playPiece, rangesOf, type StrengthCell, type StrengthPiece } from "../../balance/strength.ts";
+import { mergePieces, parsePieces, pieceParts, playCells, playPiece, rangesOf, type PiecePart, type StrengthCell, type StrengthPiece } from "../../balance/strength.ts";
+import type { GameRecord } from "../../balance/play.ts";
 import { replayGame } from "../../balance/play.ts";
 import { readRecordedGames } from "../../balance/recorded.ts";
 import { createEngine } from "../../runtime/index.ts";
@@ -43,14 +44,56 @@ describe("bot strength in pieces", () => {
     const piece = await playPiece(cell, loaded.bundle, loaded.decks, 1, 5, recording);
     expect(played).toEqual([[1], [2], [3], [4], [5]]);
     expect(piece.games.map((g) => g.game)).toEqual([1, 2, 3, 4, 5]);
-    // Two at a time (the bench's chunk is its thread count): still in game order, each call one deck's.
-    played.length = 0;
-    const pairs = await playPiece(cell, loaded.bundle, loaded.decks, 1, 5, recording, undefined, 2);
-    expect(played).toEqual([[1, 3], [2, 4], [5]]);
-    expect(pairs.games).toEqual(piece.games);
   }, 600_000);
 
-  it("a mirror cell's first 2k games are each deck's games 0…k−1 (the seeds of a run with k games per deck)", async () => {
+  it("cells played until decided: a cell stops once its interval is decided, the threads go on to the next cell, and a game under way is counted", async () => {
+    const decks = [{ name: "a", cards: [] }, { name: "b", cards: [] }];
+    const cell = (opponent: "random" | "greedy", seat: "p1" | "p2"): StrengthCell => ({ game: "duel", matchup: "mirror", decks: ["a", "b"], opponent, seat, playouts: 1, seed: 1 });
+    const bundle = {} as Parameters<typeof playCells>[0][number]["bundle"];
+    // The search bot wins every game of the first cell; in the second it loses game 1 and wins the rest.
+    const runs = [
+      { cell: cell("greedy", "p1"), bundle, decks, first: 0, count: 20 },
+      { cell: cell("greedy", "p2"), bundle, decks, first: 0, count: 20 },
+    ];
+    const started: string[] = [];
+    const waiting: (() => void)[] = [];
+    const fake = (part: PiecePart, task: number, run: number): Promise<GameRecord> => {
+      const game = part.gameOf(task);
+      started.push(`${run}:${game}`);
+      const seat = runs[run]!.cell.seat;
+      const outcome = run === 1 && game === 1 ? (seat === "p1" ? "p2" : "p1") : seat;
+      const record = { task, seed: game, seats: { p1: 0, p2: 0 }, outcome, first: "p1", turns: 3, actions: 9, moves: [game] } as unknown as GameRecord;
+      // Games end in the order they started, each once the test lets it (two are under way at a time).
+      return new Promise((resolve) => waiting.push(() => resolve(record)));
+    };
+    const played = playCells(runs, fake, { threads: 2, untilDecided: true });
+    for (let i = 0; i < 200 && waiting.length; i++) {
+      waiting.shift()!();
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    const [one, two] = await played;
+    // 6 of 6 decides ≥ 60% (Wilson 61.0–100%): games 0–5 decide cell 0; game 6 was under way and counts (7 of 7).
+    expect(one!.games.map((g) => g.game)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(one!.decidedAfter).toBe(7);
+    expect(mergePieces([{ piece: one!, source: "" }])[0]!.verdict).toBe("met");
+    // Cell 1 started on the thread cell 0 no longer needed; with one loss it needs 10 of 11 — game 11 was under way then (12 games, 11 won).
+    expect(started.indexOf("1:0")).toBe(7);
+    expect(two!.games.map((g) => g.game)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(mergePieces([{ piece: two!, source: "" }])[0]).toMatchObject({ wins: 11, finished: 12, verdict: "met" });
+    expect(two!.decidedAfter).toBe(12);
+    // Without stopping every game is played.
+    waiting.length = 0;
+    const all = playCells(runs.slice(0, 1).map((r) => ({ ...r, count: 9 })), fake, { threads: 2, untilDecided: false });
+    for (let i = 0; i < 50 && waiting.length; i++) {
+      waiting.shift()!();
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    const [whole] = await all;
+    expect(whole!.games.length).toBe(9);
+    expect(whole!.decidedAfter).toBeUndefined();
+  });
+
+    it("a mirror cell's first 2k games are each deck's games 0…k−1 (the seeds of a run with k games per deck)", async () => {
     const loaded = await loadGame("cybervamp");
     const cell: StrengthCell = { game: "cybervamp", matchup: "mirror", decks: loaded.decks.map((d) => d.name), opponent: "greedy", seat: "p1", playouts: 100, seed: 1 };
     const parts = pieceParts(cell, loaded.bundle, loaded.decks, 0, 6);
