@@ -148,6 +148,8 @@ export interface PlayCellsOptions {
    * games start again.
    */
   untilDecided: boolean;
+  /** A time (Date.now() milliseconds) after which no game starts: a run given a time bound ends with the games under way then. */
+  startBy?: number;
   /** Each game as it ends, with its cell's piece as it stands. */
   onGame?: (game: StrengthGame, piece: StrengthPiece) => void;
 }
@@ -159,7 +161,8 @@ export const isDecided = (piece: StrengthPiece): boolean => piece.games.length >
  * Plays cells, game by game in game order (the cells in the order given), `threads` games at a
  * time: `play` plays one game of a part (of run number `run`) — on a worker thread in the bench, in this thread in a test;
  * the game is the same either way (its seeds come from its number). With `untilDecided` a cell
- * stops as soon as it is decided, and its piece records after how many games (`decidedAfter`).
+ * stops as soon as it is decided, and its piece records after how many games (`decidedAfter`); with
+ * `startBy` no game starts after that time (the cells not reached keep what they played: maybe nothing).
  */
 export async function playCells(runs: readonly CellRun[], play: (part: PiecePart, task: number, run: number) => Promise<GameRecord>, options: PlayCellsOptions): Promise<StrengthPiece[]> {
   if (!Number.isInteger(options.threads) || options.threads < 1) throw new RangeError(`games at a time is a whole number ≥ 1 (got ${options.threads})`);
@@ -176,7 +179,7 @@ export async function playCells(runs: readonly CellRun[], play: (part: PiecePart
     let running = 0;
     let failed = false;
     const launch = () => {
-      while (!failed && running < options.threads) {
+      while (!failed && running < options.threads && !(options.startBy !== undefined && Date.now() > options.startBy)) {
         const cell = cells.find(open);
         if (!cell) break;
         const { part, task } = cell.queue.shift()!;

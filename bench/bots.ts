@@ -21,9 +21,10 @@
  * Sequential testing (`--until-decided`): a cell stops as soon as its finished games decide it (the Wilson
  * interval wholly at or above the goal, or wholly below; checked after every game), `--games` then being
  * the most it plays; the threads go on to the next cell. `--table docs/balance.md` rewrites the played
- * cells' rows of the table there. `--playouts random:N --playouts greedy:M` gives each opponent its own budget.
+ * cells' rows of the table there. `--playouts random:N --playouts greedy:M` gives each opponent its own budget;
+ * `--minutes M` starts no game after M minutes (the games under way then finish and count).
  *
- *   npx tsx bench/bots.ts [--games 20] [--first-game 0] [--playouts 100 | --playouts random:40 --playouts greedy:100] [--game duel] [--opponent greedy] [--seat p2] [--matchup mirror|pair] [--seed 1] [--workers 2] [--until-decided] [--table docs/balance.md] [--out piece.json]
+ *   npx tsx bench/bots.ts [--games 20] [--first-game 0] [--playouts 100 | --playouts random:40 --playouts greedy:100] [--game duel] [--opponent greedy] [--seat p2] [--matchup mirror|pair] [--seed 1] [--workers 2] [--until-decided] [--minutes 30] [--table docs/balance.md] [--out piece.json]
  *   npx tsx bench/bots.ts --merge piece1.json piece2.json …
  *   npx tsx bench/bots.ts --departures 3 [--departures 5 …] piece1.json …   # where game 3's search bot left greedy's move
  */
@@ -52,6 +53,7 @@ const { values, positionals } = parseArgs({
     playouts: { type: "string", multiple: true },
     "until-decided": { type: "boolean", default: false },
     table: { type: "string" },
+    minutes: { type: "string" },
     game: { type: "string", multiple: true },
     opponent: { type: "string", multiple: true },
     seat: { type: "string", multiple: true },
@@ -137,6 +139,9 @@ if (values.departures?.length) {
   const seed = Number(values.seed);
   const workers = Number(values.workers);
   const untilDecided = values["until-decided"];
+  if (values.minutes !== undefined && !(Number(values.minutes) > 0)) throw new Error(`--minutes is a time in minutes (> 0), not "${values.minutes}"`);
+  // A time bound: no game starts after it (the games under way then are finished and counted).
+  const startBy = values.minutes !== undefined ? Date.now() + Number(values.minutes) * 60000 : undefined;
   const gameIds = values.game?.length ? values.game : ["duel", "cybervamp", "chromatic"];
   const opponents = (values.opponent?.length ? values.opponent : ["random", "greedy"]) as StrengthOpponent[];
   const seats = (values.seat?.length ? values.seat : ["p1", "p2"]) as Seat[];
@@ -182,6 +187,7 @@ if (values.departures?.length) {
       {
         threads: Math.max(1, workers),
         untilDecided,
+        ...(startBy !== undefined ? { startBy } : {}),
         onGame: (game, piece) => {
           const cell = piece.cell;
           sofar.set(cell, piece);
@@ -196,6 +202,7 @@ if (values.departures?.length) {
   } finally {
     await pool?.close();
   }
+  if (startBy !== undefined && Date.now() > startBy) console.log(`time bound reached (--minutes ${values.minutes}): no game started after it; the cells below hold what was played`);
   if (values.out) {
     await writeFile(values.out, resultsFile(pieces));
     console.log(`results: ${values.out} (merge with: npx tsx bench/bots.ts --merge ${values.out} …)`);
@@ -203,7 +210,8 @@ if (values.departures?.length) {
   const totals = mergePieces(pieces.map((piece) => ({ piece, source: "this run" })));
   report(totals);
   if (values.table) {
-    const rows = totals.map((total) => {
+    // A cell the time bound left unplayed keeps its row as it was.
+    const rows = totals.filter((total) => total.games.length > 0).map((total) => {
       const piece = pieces.find((p) => p.cell === total.cell)!;
       const seen = loads.get(total.cell) ?? [];
       return tableRow(total, { decidedAfter: piece.decidedAfter, commit, date: started, load: seen.length ? [Math.min(...seen), Math.max(...seen)] : undefined });

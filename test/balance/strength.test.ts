@@ -91,6 +91,9 @@ describe("bot strength in pieces", () => {
     const [whole] = await all;
     expect(whole!.games.length).toBe(9);
     expect(whole!.decidedAfter).toBeUndefined();
+    // Past the time bound no game starts: the cells keep what they played (here nothing).
+    const late = await playCells(runs, fake, { threads: 2, untilDecided: true, startBy: Date.now() - 1 });
+    expect(late.map((p) => p.games.length)).toEqual([0, 0]);
   });
 
     it("a mirror cell's first 2k games are each deck's games 0…k−1 (the seeds of a run with k games per deck)", async () => {
