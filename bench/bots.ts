@@ -29,7 +29,8 @@
  *   npx tsx bench/bots.ts --departures 3 [--departures 5 …] piece1.json …   # where game 3's search bot left greedy's move
  */
 import { execFileSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { loadavg } from "node:os";
 import { readFile, writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
@@ -153,16 +154,21 @@ if (values.departures?.length) {
   } catch {
     commit = undefined;
   }
-  const runs: CellRun[] = [];
+  const loadedGames = new Map<string, { bundle: RunSpec["bundle"]; decks: RunSpec["decks"] }>();
   for (const id of gameIds) {
     const loaded = await loadBalanceRun(`cards/${id}`, undefined);
     if (!("bundle" in loaded)) throw new Error(`cards/${id}: ${loaded.message}`);
-    for (const opponent of opponents)
+    loadedGames.set(id, loaded);
+  }
+  // Cells in the order the flags give: by opponent, then game, then seat (`--opponent greedy --opponent random` plays every greedy cell first).
+  const runs: CellRun[] = [];
+  for (const opponent of opponents)
+    for (const [id, loaded] of loadedGames)
       for (const seat of seats) {
         const cell: StrengthCell = { game: id, matchup, decks: loaded.decks.map((d) => d.name), opponent, seat, playouts: budget[opponent], seed };
         runs.push({ cell, bundle: loaded.bundle, decks: loaded.decks, first, count: games, ...(commit ? { commit } : {}) });
       }
-  }
+  if (values.out) mkdirSync(dirname(values.out), { recursive: true });
   // Every run's specs go to each thread once; a game names its spec by index (the specs of one game share its compiled bundle).
   const specIndex = new Map<string, number>();
   const specs: RunSpec[] = [];
