@@ -141,8 +141,6 @@ if (values.departures?.length) {
   const workers = Number(values.workers);
   const untilDecided = values["until-decided"];
   if (values.minutes !== undefined && !(Number(values.minutes) > 0)) throw new Error(`--minutes is a time in minutes (> 0), not "${values.minutes}"`);
-  // A time bound: no game starts after it (the games under way then are finished and counted).
-  const startBy = values.minutes !== undefined ? Date.now() + Number(values.minutes) * 60000 : undefined;
   const gameIds = values.game?.length ? values.game : ["duel", "cybervamp", "chromatic"];
   const opponents = (values.opponent?.length ? values.opponent : ["random", "greedy"]) as StrengthOpponent[];
   const seats = (values.seat?.length ? values.seat : ["p1", "p2"]) as Seat[];
@@ -181,6 +179,9 @@ if (values.departures?.length) {
   const loads = new Map<StrengthCell, number[]>();
   const started = new Date();
   console.log(`${runs.length} cell(s), ${untilDecided ? `each until decided (at most ${games} games: games ${first}–${first + games - 1})` : `games ${first}–${first + games - 1} each`}, ${Math.max(1, workers)} at a time; budget ${[...new Set(runs.map((r) => r.cell.opponent))].map((o) => `${budget[o]} playouts per decision vs ${o}`).join(", ")}`);
+  // A time bound, counted from the first game (loading the games and starting the threads come before): no game starts
+  // after it (the games under way then are finished and counted).
+  const startBy = values.minutes !== undefined ? Date.now() + Number(values.minutes) * 60000 : undefined;
   let pieces: StrengthPiece[] = [];
   const sofar = new Map<StrengthCell, StrengthPiece>();
   try {
