@@ -1849,6 +1849,13 @@ class AbilityLowering {
    * is a duel); one player otherwise.
    */
   condition(clause: Ast.Clause): Condition | undefined {
+    // "If no unit was destroyed this turn", "if no opponent controls a Vampire": the clause read with "a", negated.
+    const no = clause.subject?.determiners.find((d) => d.kind === "determiner" && d.lemma === "no");
+    if (no && clause.subject) {
+      this.use(no);
+      const some = { ...no, lemma: "a", text: "a" };
+      return negation(this.condition({ ...clause, subject: { ...clause.subject, determiners: clause.subject.determiners.map((d) => (d === no ? some : d)) } }));
+    }
     const subject = clause.subject && isPlayerPhrase(clause.subject) ? clause.subject : undefined;
     const dets = npDeterminers(subject);
     // Only "each/a/any player" itself: a word more ("each other player", "an opposing player", "the defending player") names
@@ -1868,6 +1875,12 @@ class AbilityLowering {
   }
 
   conditionFor(clause: Ast.Clause, player?: PlayerRef): Condition | undefined {
+    // "you don't control a Soldier", "this unit didn't attack this turn": the clause read without "don't", negated — one
+    // mechanism for every condition (the readings below see no modal; "isn't"/"not" are theirs).
+    if (clause.modal?.lemma === "doesn't") {
+      this.use(clause.modal);
+      return negation(this.conditionFor({ ...clause, modal: undefined }, player));
+    }
     const compared = player ? undefined : this.playersCompared(clause);
     if (compared !== undefined) return compared ?? undefined;
     const words = player ? [] : [...npWords(clause.subject), ...npDeterminers(clause.subject)];
@@ -1978,6 +1991,9 @@ class AbilityLowering {
     // "a creature died this turn", "two or more units you control were destroyed this turn"
     const destroyed = player ? undefined : this.destroyedThisTurn(clause);
     if (destroyed !== undefined) return destroyed ?? undefined;
+    // "if this unit attacked this turn", "if it didn't attack this turn" (negated above)
+    const attacked = player ? undefined : this.attackedThisTurnCondition(clause);
+    if (attacked) return attacked;
     // "while attacking", "as long as this is blocking", "as long as it's a defender"
     const state = player ? undefined : this.cardStateCondition(clause);
     if (state) return state.condition;
@@ -1985,7 +2001,7 @@ class AbilityLowering {
     const kindOf = player ? undefined : this.cardKindCondition(clause);
     if (kindOf) return kindOf;
     // "it's your turn", "it is your turn", "it is not your turn", "it's an opponent's turn"
-    const turn = this.turnCondition([...words, ...objWords, ...npDeterminers(obj)], clause.modal?.lemma === "doesn't" || npDeterminers(obj).includes("not") || /\bnot\b|n't\b/i.test(this.slice(clause.range)));
+    const turn = this.turnCondition([...words, ...objWords, ...npDeterminers(obj)], npDeterminers(obj).includes("not") || /\b(?:not|isn['’]t|aren['’]t)\b/i.test(this.slice(clause.range)));
     if (turn) {
       this.use(clause);
       return turn;
@@ -2100,6 +2116,26 @@ class AbilityLowering {
   }
 
   /**
+   * "this unit attacked this turn", "it attacked this turn", "that creature didn't attack this turn" (the negation read by
+   * conditionFor): whether the card attacked during this turn — this card, "it" (the card named last, or the trigger's),
+   * or "that <card>". Undefined: not such a clause.
+   */
+  attackedThisTurnCondition(clause: Ast.Clause): Condition | undefined {
+    if (clause.verb?.lemma !== "attack" || clause.object || clause.be || clause.complement || clause.tail.length !== 1) return undefined;
+    const timing = clause.tail[0]!;
+    if (timing.kind !== "timing" || timing.which !== "this" || timing.combat) return undefined;
+    const dets = npDeterminers(clause.subject);
+    const words = npWords(clause.subject);
+    const self = dets.length === 1 && dets[0] === "this" && words.every((w) => this.cardNoun(w));
+    const it = dets.length === 1 && dets[0] === "it" && words.length === 0;
+    const that = dets.length === 1 && dets[0] === "that" && words.length > 0 && words.every((w) => this.cardNoun(w));
+    if (!self && !it && !that) return undefined;
+    this.use(clause);
+    const of: CardRef = self ? { kind: "self" } : that ? (this.lastCard ?? this.thatCard(clause.subject!) ?? { kind: "it" }) : (this.lastCard ?? { kind: "it" });
+    return { kind: "card_matches", of, selector: { attackedThisTurn: true } };
+  }
+
+  /**
    * A card's part in a combat or its defender status: "attacking" (after "while"), "this is attacking", "it's blocking",
    * "this unit is a defender", "it isn't attacking" — about this card ("this", no subject) or "it" (the event's card in a
    * trigger; in a static, this card). A game whose units do not become defenders has no "defender" (a note).
@@ -2112,7 +2148,7 @@ class AbilityLowering {
     const verb = contracted ? undefined : clause.verb;
     const objectWords = npWords(clause.object);
     const words = [...(verb ? [lower(verb.text)] : []), ...objectWords];
-    const negated = npDeterminers(clause.object).includes("not") || clause.modal?.lemma === "doesn't" || /\b(?:not|isn['’]t)\b/i.test(this.slice(clause.range));
+    const negated = npDeterminers(clause.object).includes("not") || /\b(?:not|isn['’]t)\b/i.test(this.slice(clause.range));
     const stateWord = words.filter((w) => w !== "not" && w !== "isn't" && w !== "a" && w !== "an");
     if (stateWord.length !== 1) return undefined;
     // "defending": a defender where units block by becoming defenders (Three-Slot Duel), else blocking.
@@ -2195,7 +2231,7 @@ class AbilityLowering {
     const ref: CardRef = that ? (this.lastCard ?? this.thatCard(subject!) ?? { kind: "it" }) : (this.lastCard ?? { kind: "it" });
     this.use(clause.verb, clause.be, clause.modal, subject?.determiners);
     if (that) this.useSelfNouns(subject!);
-    const negated = objDets.includes("not") || clause.modal?.lemma === "doesn't" || /\b(?:not|isn['’]t|doesn['’]t)\b/i.test(this.slice(clause.range));
+    const negated = objDets.includes("not") || /\b(?:not|isn['’]t)\b/i.test(this.slice(clause.range));
     const condition: Condition = { kind: "card_matches", of: ref, selector };
     return negated ? { kind: "not", condition } : condition;
   }
@@ -5914,6 +5950,20 @@ function lowerStatic(body: Ast.AbilityBody, a: Ability, l: AbilityLowering): voi
   }
   l.note(body.range, `static ability not understood by the engine: "${l.slice(body.range)}"`);
   a.statics = [];
+}
+
+/**
+ * A condition's negation: a comparison turned round ("not more than 2" is "2 or less"; a number of cards or counters
+ * "not more than 0" is "none", as "has no cards in hand" reads), anything else wrapped in `not`.
+ */
+const INVERSE_COMPARISON = { ">": "<=", "<=": ">", ">=": "<", "<": ">=" } as const;
+const NEVER_NEGATIVE = new Set<string>(["hand_size", "count", "counters"]);
+function negation(condition: Condition | undefined): Condition | undefined {
+  if (!condition) return undefined;
+  if (condition.kind === "compare" && condition.op === ">" && condition.right === 0 && typeof condition.left === "object" && NEVER_NEGATIVE.has(condition.left.kind)) return { ...condition, op: "=" };
+  if (condition.kind === "compare" && condition.op !== "=") return { ...condition, op: INVERSE_COMPARISON[condition.op] };
+  if (condition.kind === "not") return condition.condition;
+  return { kind: "not", condition };
 }
 
 function prefixWord(clause: Ast.Clause): string | undefined {

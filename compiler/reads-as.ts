@@ -1199,13 +1199,17 @@ function conditionText(c: Condition, ctx: Context): string {
       const onlyKeyword = c.selector.keyword && Object.keys(c.selector).length === 1;
       // "if this is renewed", "if it is exhausted"
       if (c.selector.exhausted !== undefined && Object.keys(c.selector).length === 1) return `${card} is ${c.selector.exhausted ? "exhausted" : readyWord(ctx.game)}`;
+      // "if this attacked this turn"
+      if (c.selector.attackedThisTurn && Object.keys(c.selector).length === 1) return `${card} attacked this turn`;
       // "if it has defense 1 or less" (compiler/lower.ts statBound)
       if (c.selector.stat && Object.keys(c.selector).length === 1) return `${card} has ${statFilterText(c.selector.stat, ctx)}`;
       return onlyKeyword ? `${card} has ${c.selector.keyword}` : articles(`${card} is a ${selectorText(c.selector, ctx, 1)}`);
     }
     case "not":
       if (c.condition.kind === "your_turn") return "it isn't your turn";
-      if (c.condition.kind === "card_is" || c.condition.kind === "card_matches") return conditionText(c.condition, ctx).replace(/ is /, " isn't ").replace(/ has /, " doesn't have ");
+      if (c.condition.kind === "card_is" || c.condition.kind === "card_matches") return conditionText(c.condition, ctx).replace(/ is /, " isn't ").replace(/ has /, " doesn't have ").replace(/ attacked this turn$/, " didn't attack this turn");
+      // "no Unit was destroyed this turn"
+      if (c.condition.kind === "destroyed_this_turn" && c.condition.atLeast === 1) return conditionText(c.condition, ctx).replace(/^an? /, "no ");
       // "you control no other units" · "you control two or fewer units"
       if (c.condition.kind === "controls") {
         const inner = c.condition;

@@ -186,7 +186,8 @@ export const Cannot = keyword("Cannot", "can't|cannot", ["function"], "can't");
 export const Can = keyword("Can", "can", ["function"]);
 export const Would = keyword("Would", "would", ["function"]);
 export const Must = keyword("Must", "must", ["function"]);
-export const DoesNot = keyword("DoesNot", "doesn't|don't", ["function"], "doesn't");
+// "didn't" too: "if this unit didn't attack this turn" is the negation of "if this unit attacked this turn".
+export const DoesNot = keyword("DoesNot", "doesn't|don't|didn't", ["function"], "doesn't");
 export const Be = keyword("Be", "is|are|be|been|was|were|isn't|aren't", ["verb"], "is");
 
 // Verbs the grammar treats structurally (content verbs such as Scry or Exhaust stay Words)

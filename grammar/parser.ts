@@ -922,7 +922,7 @@ export class CardwrightParser extends CstParser {
     else if (is(this.LA(j), T.That) && (is(this.LA(j + 1), T.Player) || is(this.LA(j + 1), T.Opponent))) j += 2;
     else return false;
     const did = this.LA(j);
-    return (is(did, T.DoesNot) || (is(did, T.Word) && /^(do|does|did|didn't|didn’t)$/i.test(did.image))) && is(this.LA(j + 1), T.Comma);
+    return (is(did, T.DoesNot) || (is(did, T.Word) && /^(do|does|did)$/i.test(did.image))) && is(this.LA(j + 1), T.Comma);
   }
 
   /**
