@@ -27,7 +27,9 @@ import type { PlayerId } from "../state/state.ts";
 import type { TraceEvent } from "../state/trace.ts";
 
 /** What one unit of a cost asks for, or what one unit a land produces. */
-export type Unit = { kind: "color" | "resource"; name: string } | { kind: "generic" };
+export type Unit = LandUnit | { kind: "generic" };
+/** What a land produces: its `produces:` names a colour or a resource of the game, never generic. */
+export type LandUnit = { kind: "color" | "resource"; name: string };
 
 /** Trace marker on the events of a land payment (for the simulator's invariant). */
 export const LAND_EXHAUST = "land exhaust";
@@ -59,9 +61,9 @@ interface UnitTable {
   /** pays[produced][need], filled as asked. */
   pays: (boolean | undefined)[][];
   /** Lower-case word → the unit it names (null: none). */
-  words: Map<string, Unit | null>;
+  words: Map<string, LandUnit | null>;
   /** Card definition id → what it produces (null: not a land). */
-  produced: Map<string, Unit | null>;
+  produced: Map<string, LandUnit | null>;
   /** A cost → its units' ids, per value of X. */
   costs: WeakMap<CostPart[], Map<number, number[]>>;
   /**
@@ -102,14 +104,15 @@ function unitId(rules: Rules, unit: Unit): number {
   return id;
 }
 
+/** `produced` is always the id of a land's unit (the slots of a matching are lands' units). */
 function paysId(rules: Rules, table: UnitTable, produced: number, need: number): boolean {
   const row = (table.pays[produced] ??= []);
   let answer = row[need];
-  if (answer === undefined) row[need] = answer = canPayUncached(rules, table.units[produced]!, table.units[need]!);
+  if (answer === undefined) row[need] = answer = canPayUncached(rules, table.units[produced] as LandUnit, table.units[need]!);
   return answer;
 }
 
-function unitOfWord(rules: Rules, word: string): Unit | undefined {
+function unitOfWord(rules: Rules, word: string): LandUnit | undefined {
   const table = unitTable(rules);
   const key = lower(word);
   let unit = table.words.get(key);
@@ -128,7 +131,7 @@ export function isLandCard(rules: Rules, def: CompiledCard): boolean {
   return word !== undefined && unitOfWord(rules, word) !== undefined;
 }
 
-function producedBy(rules: Rules, def: CompiledCard): Unit | undefined {
+function producedBy(rules: Rules, def: CompiledCard): LandUnit | undefined {
   const table = unitTable(rules);
   let unit = table.produced.get(def.id);
   if (unit === undefined) {
@@ -139,7 +142,7 @@ function producedBy(rules: Rules, def: CompiledCard): Unit | undefined {
 }
 
 /** What a card produces when exhausted for a cost, if it is a land. */
-export function produces(ctx: Ctx, id: string): Unit | undefined {
+export function produces(ctx: Ctx, id: string): LandUnit | undefined {
   const card = ctx.state.cards[id];
   return card ? producedBy(ctx.rules, cardDef(ctx, card)) : undefined;
 }
@@ -183,12 +186,11 @@ function hasX(cost: CostPart[]): boolean {
 const unitKey = (u: Unit) => (u.kind === "generic" ? "*" : `${u.kind[0]}:${lower(u.name)}`);
 
 /** May one produced unit pay one unit of cost? The game file's four substitution parameters decide (cached per loaded rules). */
-export function canPay(rules: Rules, produced: Unit, need: Unit): boolean {
+export function canPay(rules: Rules, produced: LandUnit, need: Unit): boolean {
   return paysId(rules, unitTable(rules), unitId(rules, produced), unitId(rules, need));
 }
 
-function canPayUncached(rules: Rules, produced: Unit, need: Unit): boolean {
-  if (produced.kind === "generic") return need.kind === "generic";
+function canPayUncached(rules: Rules, produced: LandUnit, need: Unit): boolean {
   if (need.kind === "generic") return produced.kind === "color" ? rules.param("color_pays_generic", true) : rules.param("resource_pays_generic", true);
   if (produced.kind === need.kind) return lower(produced.name) === lower(need.name);
   if (need.kind === "color") return rules.param("resource_pays_color", false);
@@ -196,7 +198,7 @@ function canPayUncached(rules: Rules, produced: Unit, need: Unit): boolean {
 }
 
 /** Kuhn's augmenting paths: can every need be matched to a distinct produced unit? */
-export function matchAll(rules: Rules, needs: Unit[], slots: Unit[]): boolean {
+export function matchAll(rules: Rules, needs: Unit[], slots: LandUnit[]): boolean {
   return matchIds(rules, needs.map((u) => unitId(rules, u)), slots.map((u) => unitId(rules, u)));
 }
 
@@ -309,11 +311,7 @@ export function untappedLands(ctx: Ctx, player: PlayerId): string[] {
   return untappedInfo(ctx, player).map((l) => l.id);
 }
 
-/** Exactly these lands pay exactly these units (every unit produced is spent)? */
-export function landsPay(ctx: Ctx, lands: string[], needs: Unit[]): boolean {
-  return landsPayIds(ctx, lands, needs.map((u) => unitId(ctx.rules, u)));
-}
-
+/** Exactly these lands pay exactly these units (unit ids; every unit produced is spent)? */
 function landsPayIds(ctx: Ctx, lands: string[], needs: number[]): boolean {
   const per = perLand(ctx.rules);
   if (lands.length * per !== needs.length) return false;
@@ -360,12 +358,8 @@ function augmentSlot(slotKinds: number[], fits: boolean[][], needCount: number, 
  * one), so a choice is how many of each such group; the first untapped ones are used. A land with
  * abilities is its own group per card. At most `limit`.
  * Branches are cut as soon as the lands chosen so far cannot all be spent on distinct units of
- * the cost, so every complete choice reached is a payment.
+ * the cost, so every complete choice reached is a payment. `needs` are unit ids.
  */
-export function landChoices(ctx: Ctx, player: PlayerId, needs: Unit[], limit = PAYMENT_LIMIT): string[][] {
-  return landChoicesIds(ctx, player, needs.map((u) => unitId(ctx.rules, u)), limit);
-}
-
 function landChoicesIds(ctx: Ctx, player: PlayerId, needs: number[], limit: number): string[][] {
   // Asked again and again for the same cost (copies of a card, each value of X for each X card, every
   // decision of a turn until a land is exhausted, the next game's same boards): kept across decisions.
@@ -461,7 +455,7 @@ function pickLands(search: ChoiceSearch, k: number, left: number): void {
 }
 
 /** What these lands produce, unit by unit (for messages). */
-function slotsOf(ctx: Ctx, lands: string[]): Unit[] {
+function slotsOf(ctx: Ctx, lands: string[]): LandUnit[] {
   const n = perLand(ctx.rules);
   return lands.flatMap((id) => Array.from({ length: n }, () => produces(ctx, id)!));
 }
@@ -514,7 +508,7 @@ function payWithLands(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Pay
   for (const id of lands) {
     const unit = produces(ctx, id)!;
     exhaustCard(ctx, id);
-    emit(ctx, "resource", `${cardName(ctx, id)} is exhausted for ${per} ${unit.kind === "generic" ? "resource" : unit.name}`, { player, card: id, name: cardName(ctx, id), amount: per, from: LAND_EXHAUST, source });
+    emit(ctx, "resource", `${cardName(ctx, id)} is exhausted for ${per} ${unit.name}`, { player, card: id, name: cardName(ctx, id), amount: per, from: LAND_EXHAUST, source });
   }
   const needs = costUnits(ctx.rules, cost, payment.x);
   emit(ctx, "cost", `${player} pays ${describeUnits(needs)} by exhausting ${lands.length} land(s)`, { player, amount: needs.length, from: LAND_PAYMENT, source });

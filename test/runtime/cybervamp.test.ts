@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { lowerWorkspace } from "../../compiler/lower.ts";
 import { createEngine, type Engine, type GameState } from "../../runtime/index.ts";
 import { simulate } from "../../runtime/simulate.ts";
-import { LAND_EXHAUST, LAND_PAYMENT, PAYMENT_LIMIT, canPay, matchAll, type Unit } from "../../runtime/mechanics/lands.ts";
+import { LAND_EXHAUST, LAND_PAYMENT, PAYMENT_LIMIT, canPay, matchAll, type LandUnit, type Unit } from "../../runtime/mechanics/lands.ts";
 import { mechanicsOf } from "../../runtime/core/mechanics.ts";
 import type { TraceEvent } from "../../runtime/state/trace.ts";
 import { runTests } from "../../cli/commands/test.ts";
@@ -18,14 +18,14 @@ const engine: Engine = createEngine(lowerWorkspace(files).bundles.find((b) => b.
 const rules = engine.rules;
 
 const COLORS = ["Red", "White", "Black", "Purple"];
-const unitArb: fc.Arbitrary<Unit> = fc.oneof(
+const unitArb: fc.Arbitrary<LandUnit> = fc.oneof(
   fc.constantFrom(...COLORS).map((name) => ({ kind: "color" as const, name })),
   fc.constant({ kind: "resource" as const, name: "Gold" }),
 );
 const needArb: fc.Arbitrary<Unit> = fc.oneof(unitArb, fc.constant({ kind: "generic" as const }));
 
 /** Every assignment of needs to distinct slots, tried one by one. */
-function bruteForce(needs: Unit[], slots: Unit[]): boolean {
+function bruteForce(needs: Unit[], slots: LandUnit[]): boolean {
   const used = slots.map(() => false);
   const go = (n: number): boolean => {
     if (n === needs.length) return true;
@@ -42,8 +42,8 @@ function bruteForce(needs: Unit[], slots: Unit[]): boolean {
 
 describe("CYBERVAMP payment: which land pays which symbol", () => {
   it("reads the game file: Blood pays its colour and generic, Gold pays Gold and generic, never each other", () => {
-    const red: Unit = { kind: "color", name: "Red" };
-    const gold: Unit = { kind: "resource", name: "Gold" };
+    const red: LandUnit = { kind: "color", name: "Red" };
+    const gold: LandUnit = { kind: "resource", name: "Gold" };
     const generic: Unit = { kind: "generic" };
     expect(canPay(rules, red, red)).toBe(true);
     expect(canPay(rules, red, { kind: "color", name: "White" })).toBe(false);
@@ -64,9 +64,9 @@ describe("CYBERVAMP payment: which land pays which symbol", () => {
   });
 
   it("hard cases: generic must not eat the only land of a colour", () => {
-    const R: Unit = { kind: "color", name: "Red" };
-    const P: Unit = { kind: "color", name: "Purple" };
-    const G: Unit = { kind: "resource", name: "Gold" };
+    const R: LandUnit = { kind: "color", name: "Red" };
+    const P: LandUnit = { kind: "color", name: "Purple" };
+    const G: LandUnit = { kind: "resource", name: "Gold" };
     const N: Unit = { kind: "generic" };
     // {1}{R}: the generic listed first must go to Gold, not to the only Red.
     expect(matchAll(rules, [N, R], [R, G])).toBe(true);
