@@ -173,8 +173,8 @@ registerNativeRule("enter_enhanced", (ctx, frame) => {
   for (; index < offers.length; index++) {
     const ability = offers[index]!;
     const color = ability.tag!;
-    const committed = chosen.some((a) => rules.abilities.get(a)?.tag?.toLowerCase() === color.toLowerCase()) ? cost : 0;
-    if (availableFacets(ctx, player, color) - committed < cost) continue;
+    // One offer per colour: nothing bought earlier in this loop took a Facet of this colour.
+    if (availableFacets(ctx, player, color) < cost) continue;
     frame.chosen["$next"] = [String(index)];
     const answer = askYesNo(ctx, frame, player, `enhance ${def.name} with "${ability.text}" for ${cost} ${color} Facet${cost === 1 ? "" : "s"}?`);
     if (answer === "wait") return "wait";
