@@ -98,9 +98,9 @@ function chainEvent(ctx: Ctx, kind: "chain_start" | "chain_end" | "fire" | "supp
   emit(ctx, kind, text, extra);
 }
 
-/** Several triggers that differ (not just copies of one line) need their controller to order them. */
+/** Several triggers that differ (not just copies of one line) need their controller to order them (two abilities imply two triggers). */
 function needsOrder(list: NotedTrigger[]): boolean {
-  return list.length > 1 && new Set(list.map((t) => t.ability)).size > 1;
+  return new Set(list.map((t) => t.ability)).size > 1;
 }
 
 function ask(ctx: Ctx, run: ChainRun, which: "starts" | "agenda" | "opponent", player: PlayerId, list: NotedTrigger[], prompt: string): void {
@@ -192,7 +192,7 @@ function advance(ctx: Ctx, run: ChainRun): void {
       fire(ctx, chain, siblings.shift()!);
       continue;
     }
-    if (!chain.ending) chain.ending = true;
+    chain.ending = true;
     if (chain.opponentQueue.length > 0) {
       const opponent = chain.opponentQueue[0]!.controller;
       if (needsOrder(chain.opponentQueue)) return ask(ctx, run, "opponent", opponent, chain.opponentQueue, `choose which of your abilities runs first at the end of chain ${chain.id}`);
