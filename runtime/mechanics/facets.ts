@@ -301,7 +301,8 @@ registerNativeRule("cast_selected", (ctx, frame) => {
 /** The spell resolves: each selected ability in printed order, each with its own targets. */
 registerNativeRule("resolve_selected", (ctx, frame) => {
   const { rules } = ctx;
-  const abilities = (frame.chosen["$abilities"] ?? []).map((a) => rules.abilities.get(a)!).filter(Boolean);
+  // cast_selected always writes the selection, of abilities of this card.
+  const abilities = frame.chosen["$abilities"]!.map((a) => rules.abilities.get(a)!);
   let slot = 0;
   const frames: Frame[] = abilities.map((ability) => {
     const targets = frame.targets.slice(slot, slot + ability.targets.length);
