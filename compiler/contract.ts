@@ -73,7 +73,7 @@ export interface EventContract {
 export const TRIGGER_EVENTS: Readonly<Record<EventKind, EventContract>> = {
   enters: { card: "enters play", player: "a card enters play under their control" },
   leaves: { card: "leaves play", player: "a card they own leaves play" },
-  destroyed: { card: "is destroyed", player: "a card they control is destroyed" },
+  destroyed: { card: "is destroyed", player: "a card they control is destroyed", other: "the card that destroyed it (in a fight, by damage; a spell's Destroy names none)" },
   attacks: { card: "attacks", player: "they attack with a card", combat: true, other: "the card attacked (an attack on a card)", roles: { card: ["attacking"], other: ["attacked"] } },
   attacked: { card: "is attacked", player: "a card they control is attacked", combat: true, other: "the attacker", roles: { card: ["attacked"], other: ["attacking"] } },
   blocks: { card: "blocks", player: "they block with a card", combat: true, other: "the attacker it blocks", roles: { card: ["blocking"], other: ["attacking", "blocked"] } },

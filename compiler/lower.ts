@@ -4193,7 +4193,7 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
   // reading the trigger is not understood (it would fire when any unit is attacked).
   const selfObject = !clause.be && !!clause.object && npDeterminers(clause.object).includes("this") && !isSelf && !isPlayerSubject;
   if (selfObject) {
-    const seenFromThis: Partial<Record<string, EventKind>> = { attack: "attacked", block: "blocked", fight: "fights", fights: "fights" };
+    const seenFromThis: Partial<Record<string, EventKind>> = { attack: "attacked", block: "blocked", fight: "fights", fights: "fights", destroy: "destroyed" };
     const event = seenFromThis[verb];
     if (!event || (event === "attacked" && !cardsCanBeAttacked(l)) || (event === "fights" && !fights)) {
       l.note(head.range, `trigger not understood by the engine: "${text}" (this card as the one it happens to: write it first, "When this unit is ...")`);
@@ -4234,7 +4234,11 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
       return { event: "destroyed", subject: cardSubject(), text };
     case "destroy":
       // "this is destroyed" / "a creature is destroyed" vs "this destroys a creature [in combat]".
-      if (clause.be || !clause.object) return { event: "destroyed", subject: cardSubject(), text };
+      if (clause.be || !clause.object) {
+        // "When this is destroyed by a unit", "Whenever a unit you control is destroyed by an enemy unit": the destroyer.
+        const by = clause.be ? tailPreps.find((p) => p.prep === "by") : undefined;
+        return { event: "destroyed", subject: cardSubject(), ...objectOf(by?.object), text };
+      }
       return { event: "destroys", subject: cardSubject(), ...objectOf(clause.object), ...combat, text };
     case "fight":
     case "fights":

@@ -285,12 +285,16 @@ export function destroyAll(ctx: Ctx, ids: string[], source?: SourceRef, opts: { 
   }
   for (const id of going) emit(ctx, "destroyed", `${cardName(ctx, id)} is destroyed`, { card: id, name: cardName(ctx, id), player: state.cards[id]!.owner, source });
   // Note before moving so "when this is destroyed" sees the card as it was in play, and watchers see them all.
-  for (const id of going) noteEvent(ctx, "destroyed", { card: id, player: state.cards[id]!.controller });
-  for (const id of going) {
+  // The card that destroyed each (a fight, lethal damage; a spell's Destroy names none): "When a unit destroys this unit".
+  const destroyers = going.map((id) => {
     const by = opts.by?.(id);
-    const destroyer = by && state.cards[by.card];
-    if (destroyer && by.card !== id) noteEvent(ctx, "destroys", { card: by.card, other: id, player: destroyer.controller, ...(by.combat ? { combat: true } : {}) });
-  }
+    return by && by.card !== id && state.cards[by.card] ? by : undefined;
+  });
+  going.forEach((id, i) => noteEvent(ctx, "destroyed", { card: id, player: state.cards[id]!.controller, other: destroyers[i]?.card }));
+  going.forEach((id, i) => {
+    const by = destroyers[i];
+    if (by) noteEvent(ctx, "destroys", { card: by.card, other: id, player: state.cards[by.card]!.controller, ...(by.combat ? { combat: true } : {}) });
+  });
   for (const id of going) noteEvent(ctx, "leaves", { card: id, player: state.cards[id]!.owner });
   for (const id of going) {
     const card = state.cards[id]!;
