@@ -9,8 +9,9 @@
  * ratio is computed per round from CPU time per action (the measuring process's user + system time,
  * steadier than wall time when others load the machine); the figures are the median and min–max
  * over rounds. Each measure runs in a child process of its own (one at a time), so each engine is
- * warmed by the one game it plays, as `cardwright simulate` is; one more measure plays vanilla Duel
- * in a process that also played every other measure (how the bench measured until session 14).
+ * warmed by the one game it plays, as `cardwright simulate` is; three more measures play vanilla Duel,
+ * the Duel starter set and CYBERVAMP each in a process that also played every other measure (how the
+ * bench measured until session 14), for the old reading of the vanilla and CYBERVAMP ÷ Duel goals.
  *
  *   npm run bench:engine                 (tsx bench/engine.ts [--rounds 7] [--seconds 0.6] [--warmup 5])
  *
@@ -134,7 +135,7 @@ class MeasureProcess {
  * in time, and each engine's type feedback is that of the one game it plays, as in `cardwright
  * simulate` (which plays one game per process). Played in one process, the engine's hot functions
  * saw every game's states (different object shapes): vanilla Duel then took about 1.5× the time per
- * action (the row "sharing a process with every game" keeps that reading).
+ * action (the rows "sharing a process with every game" keep that reading).
  */
 export async function interleaved(measures: Measured[], rounds: number, seconds: number, warmup: number): Promise<Round[]> {
   const processes = measures.map((m) => new MeasureProcess(m.label));
@@ -204,6 +205,8 @@ export function engineMeasures(): Measured[] {
     { label: "engine, cybervamp, invariants on", batch: 1, make: sim(() => bundleOf("cybervamp"), true) },
     // Vanilla Duel played by an engine whose warm-up also played every other measure (as the bench ran until session 14).
     { label: "engine, vanilla duel, sharing a process with every game", batch: 10, make: sim(plain, false), warmWith: ENGINE_MEASURES.filter((l) => l !== "engine, vanilla duel") },
+    { label: "engine, duel, sharing a process with every game", batch: 10, make: sim(() => bundleOf("duel"), false), warmWith: ENGINE_MEASURES.filter((l) => l !== "engine, duel") },
+    { label: "engine, cybervamp, sharing a process with every game", batch: 1, make: sim(() => bundleOf("cybervamp"), false), warmWith: ENGINE_MEASURES.filter((l) => l !== "engine, cybervamp") },
   ];
 }
 
@@ -218,6 +221,7 @@ export async function runEngineBench(rounds = 7, seconds = 0.6, warmup = 5): Pro
     ratio(measured, "engine ÷ reference, duel starter set, invariants on (speed; goal ≥ 0.05)", ref, "engine, duel, invariants on"),
     ratio(measured, "chromatic ÷ duel, time per action", "engine, chromatic", "engine, duel"),
     ratio(measured, "cybervamp ÷ duel, time per action (goal ≤ 2)", "engine, cybervamp", "engine, duel"),
+    ratio(measured, "cybervamp ÷ duel, time per action, each sharing a process with every game (as until session 14)", "engine, cybervamp, sharing a process with every game", "engine, duel, sharing a process with every game"),
     ratio(measured, "chromatic ÷ duel, time per action, invariants on", "engine, chromatic, invariants on", "engine, duel, invariants on"),
     ratio(measured, "cybervamp ÷ duel, time per action, invariants on", "engine, cybervamp, invariants on", "engine, duel, invariants on"),
   ];
