@@ -16,6 +16,8 @@ const line = (cells: readonly string[]) => `| ${cells.join(" | ")} |`;
 export interface RowContext {
   /** The cell was decided after this many games and no further game started (sequential testing). */
   decidedAfter?: number;
+  /** The most games the cell was to play (`--games`): fewer played and not decided means a time bound cut it short. */
+  limit?: number;
   commit?: string;
   date: Date;
   /** The 1-minute load average seen as the cell's games ended: lowest and highest. */
@@ -27,7 +29,8 @@ export function tableRow(total: CellTotal, context: RowContext): string[] {
   const { cell, rate } = total;
   const verdict = total.verdict === "undecided" ? `undecided (≥ ${pct(total.goal)})` : `**${total.verdict}** (≥ ${pct(total.goal)})`;
   const games = total.unfinished ? `${total.finished} (+${total.unfinished} unfinished)` : String(total.finished);
-  const stopped = context.decidedAfter !== undefined ? `decided after ${context.decidedAfter}` : "all played";
+  const played = total.games.length;
+  const stopped = context.decidedAfter !== undefined ? `decided after ${context.decidedAfter}` : context.limit !== undefined && played < context.limit ? `time bound (${played} of ${context.limit})` : "all played";
   const when = context.date.toISOString().slice(0, 16).replace("T", " ");
   const load = context.load ? `${context.load[0].toFixed(1)}–${context.load[1].toFixed(1)}` : "–";
   return [cell.game, cell.opponent, cell.seat, `${cell.playouts} playouts${cell.matchup === "mirror" ? ", mirrors" : ", deck pair"}`, games, String(total.wins), `${pct(rate.value)} (${pct(rate.low)}–${pct(rate.high)})`, verdict, stopped, context.commit ?? "–", when, load];

@@ -221,7 +221,7 @@ if (values.departures?.length) {
     const rows = totals.filter((total) => total.games.length > 0).map((total) => {
       const piece = pieces.find((p) => p.cell === total.cell)!;
       const seen = loads.get(total.cell) ?? [];
-      return tableRow(total, { decidedAfter: piece.decidedAfter, commit, date: started, load: seen.length ? [Math.min(...seen), Math.max(...seen)] : undefined });
+      return tableRow(total, { decidedAfter: piece.decidedAfter, limit: piece.count, commit, date: started, load: seen.length ? [Math.min(...seen), Math.max(...seen)] : undefined });
     });
     writeFileSync(values.table, updateStrengthTable(readFileSync(values.table, "utf8"), rows, values.table));
     console.log(`table: ${rows.length} row(s) of ${values.table} written`);

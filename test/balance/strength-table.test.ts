@@ -15,6 +15,9 @@ describe("the bot-strength table", () => {
     const row = tableRow(total("p1", ["p1", "p1", "p1", "p1", "p1", "p1"]), { decidedAfter: 6, commit: "abc1234", date, load: [1.5, 2.25] });
     expect(row).toEqual(["chromatic", "greedy", "p1", "40 playouts, mirrors", "6", "6", "100.0% (61.0%–100.0%)", "**met** (≥ 60.0%)", "decided after 6", "abc1234", "2026-12-03 17:45", "1.5–2.3"]);
     expect(tableRow(total("p2", ["p1", "p2"]), { date })[7]).toBe("undecided (≥ 60.0%)");
+    // Fewer games than the cell was to play, not decided: a time bound cut it short.
+    expect(tableRow(total("p2", ["p1", "p2"]), { date, limit: 60 })[8]).toBe("time bound (2 of 60)");
+    expect(tableRow(total("p2", ["p1", "p2"]), { date, limit: 2 })[8]).toBe("all played");
   });
 
   it("a run rewrites its cells' rows and keeps the others; without the markers it stops with the file's name", () => {
