@@ -1890,11 +1890,22 @@ class AbilityLowering {
     // "you have 5 or less life" / "your life is 5 or less" — a player's life total, nothing else: "its controller pays
     // 3 life" is no condition on anyone's life (it was read as "you have 3 or less life").
     const lifeVerb = clause.be !== undefined || clause.verb?.lemma === "have";
-    const lifeOwner = player ? "given" : words.some((w) => w.startsWith("opponent")) ? "opponent" : words.every((w) => w === "you" || w === "your" || w === "life") ? "you" : undefined;
+    const lifeOwner = player ? "given" : words.some((w) => w.startsWith("opponent")) ? "opponent" : words.every((w) => w === "you" || w === "your" || w === "life" || w === "total") ? "you" : undefined;
     if ((objWords.includes("life") || words.includes("life")) && lifeVerb && lifeOwner) {
-      this.use(clause);
-      const value = c?.value ?? 0;
       const who: PlayerRef = player ?? (lifeOwner === "opponent" ? { kind: "opponent" } : { kind: "you" });
+      if (!c) {
+        // "your life is greater than 5", "your opponent's life is less than 10": the comparison word read as the verb, its
+        // number after "than" (it was read as "0 or less life", silently).
+        const than = clause.be && !obj ? thanComparison(clause) : undefined;
+        if (!than) {
+          this.note(clause.range, `the engine cannot read the number in "${this.slice(clause.range)}": write "you have 5 or less life", "your life is 10 or more" or "your life is greater than 5"`);
+          return undefined;
+        }
+        this.use(clause);
+        return { kind: "compare", left: { kind: "life", of: who }, op: than.op, right: than.value };
+      }
+      this.use(clause);
+      const value = c.value ?? 0;
       // "you have 5 life" / "you have exactly 5 life": that total, not "5 or less".
       if (c && !c.comparison) return { kind: "compare", left: { kind: "life", of: who }, op: "=", right: value };
       return c?.comparison === "more" || c?.comparison === "greater" ? { kind: "life_at_least", who, value } : { kind: "life_at_most", who, value };
@@ -5954,6 +5965,16 @@ function lowerStatic(body: Ast.AbilityBody, a: Ability, l: AbilityLowering): voi
   }
   l.note(body.range, `static ability not understood by the engine: "${l.slice(body.range)}"`);
   a.statics = [];
+}
+
+/** "is greater than 5", "is less than 10" (the comparison word parsed as the verb, the number in a `than` phrase). */
+function thanComparison(clause: Ast.Clause): { op: ">" | "<"; value: number } | undefined {
+  const word = clause.verb?.text.toLowerCase();
+  const op = word === "greater" || word === "more" || word === "higher" ? ">" : word === "less" || word === "fewer" || word === "lower" ? "<" : undefined;
+  const than = clause.tail.length === 1 && clause.tail[0]!.kind === "prep" && clause.tail[0]!.prep === "than" ? clause.tail[0]!.object : undefined;
+  const n = than && !than.items.length && !than.filters.length ? npCount(than) : undefined;
+  if (!op || n?.value === undefined || n.comparison || than!.determiners.length !== 1) return undefined;
+  return { op, value: n.value };
 }
 
 /**
