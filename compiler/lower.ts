@@ -1527,6 +1527,10 @@ class AbilityLowering {
         // "them" inside a per-player clause is its acting player; "They" opening a clause names the players before it.
         if (this.antecedent) return this.theirs(np);
         if (this.lastPlayers) return this.lastPlayers;
+        // "When this enters play, deal 1 damage to target player and they draw a card.": the one target player named
+        // before it in the sentence, where the trigger names no player "they" could also be.
+        const named = this.eventPlayer ? undefined : this.onlyTargetPlayerFrom(this.sentenceTargetsFrom);
+        if (named) return named;
         return this.theirs(np);
       }
     }
@@ -1561,7 +1565,9 @@ class AbilityLowering {
     }
     // "that player": the trigger's player; outside a trigger, the players the clause before acted for.
     if (dets.includes("that")) {
-      if (!this.eventPlayer) return this.lastPlayers ?? this.theirs(np);
+      // With nobody else for it to name, the one target player named before it in the sentence ("When this enters play,
+      // deal 1 damage to target player and that player draws a card").
+      if (!this.eventPlayer) return this.lastPlayers ?? (this.antecedent ? undefined : this.onlyTargetPlayerFrom(this.sentenceTargetsFrom)) ?? this.theirs(np);
       this.noteTriggerOrTarget(np);
       return { kind: "event_player" };
     }
@@ -4848,8 +4854,17 @@ function isCombatTrigger(trigger: TriggerPattern | undefined): boolean {
   return trigger !== undefined && (TRIGGER_EVENTS[trigger.event].combat === true || trigger.combat === true);
 }
 
+/**
+ * Does the trigger's text name a player that "that player" / "they" can refer back to? "Whenever an opponent draws a card",
+ * "Whenever a creature an opponent controls is destroyed", "Whenever this deals combat damage to a player" do; "When this
+ * enters play" does not (its event has a player, the card's controller, but no word names them): there "that player" is a
+ * player the effect's own words name, or a note — never silently the trigger's controller.
+ */
 function carriesPlayer(trigger: TriggerPattern | undefined): boolean {
-  return trigger !== undefined && TRIGGER_EVENTS[trigger.event].player !== undefined;
+  if (trigger === undefined || TRIGGER_EVENTS[trigger.event].player === undefined) return false;
+  const { subject, object } = trigger;
+  // "deals combat damage to a player": the event's own words name the player dealt damage.
+  return subject.kind === "player" || object?.kind === "player" || trigger.event === "combat_damage_player" || (subject.kind === "card" && (subject.selector.controller !== undefined || subject.selector.owner !== undefined));
 }
 
 /** Steps that remember the cards they acted on (runtime/core/effects.ts `chosen.it`): "If you do" asks whether there were any. */

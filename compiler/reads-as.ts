@@ -226,6 +226,9 @@ function stepsText(steps: Step[], ctx: Context): string {
     const subject = ctx.targets.map((_, index) => targetText(ctx, index)!.toLowerCase()).find((t) => out[i]!.toLowerCase().startsWith(`${t} `) && out[i - 1]!.toLowerCase().startsWith(`${t} `));
     if (subject) out[i] = out[i]!.slice(subject.length + 1);
   }
+  // "Deal 1 damage to target player, then that player draws a card": a player target written in an earlier step is
+  // "that player" in a later one (written again, it would be a second target). Not where two targets read the same.
+  for (let i = 1; i < out.length; i++) if (out[i]) out[i] = namedPlayersAgain(out[i]!, out.slice(0, i).join(" "), ctx);
   // One ability's steps are one sentence ("Draw a card, then discard a card."): on a spell, a second
   // sentence would be an ability of its own.
   const parts = out.filter(Boolean).map((s, i) => (i === 0 || s.startsWith(NEW_SENTENCE) ? s : s.replace(/^./, (c) => c.toLowerCase()).replace(/\.$/, ""))).map((s) => s.replace(/\.$/, ""));
@@ -836,6 +839,7 @@ function namedPlayersAgain(text: string, before: string, ctx: Context): string {
   for (const [index, target] of ctx.targets.entries()) {
     const written = target.accepts === "card" ? undefined : targetText(ctx, index);
     if (!written || !before.toLowerCase().includes(written.toLowerCase())) continue;
+    if (ctx.targets.some((_, other) => other !== index && targetText(ctx, other)?.toLowerCase() === written.toLowerCase())) continue;
     text = text.replace(new RegExp(`\\b${written.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "gi"), (w) => (w[0] === w[0]!.toUpperCase() ? "That player" : "that player"));
   }
   return text;
