@@ -431,6 +431,10 @@ class AbilityLowering {
   lastPlayers?: PlayersRef;
   /** The ability's trigger event carries a player ("Whenever an opponent casts a spell"): "they"/"their" may name them. */
   eventPlayer = false;
+  /** A trigger's own condition ("When this enters play, if you have 10 or less life, ..."): an "Otherwise" sentence is its `else`. */
+  triggerCondition = false;
+  /** The steps of a trigger's "Otherwise, ..." sentence (the `else` of its condition). */
+  triggerOtherwise: Step[] | undefined;
   /** The ability's trigger fires in combat ("Whenever this attacks / blocks / is blocked"): "the defending player" names one. */
   combatTrigger = false;
   /** The card the ability named last (a target, a chosen card, "it"): what "its controller" refers to. */
@@ -2394,6 +2398,21 @@ class AbilityLowering {
         branch = undefined;
       }
       if (step.condition) branch = this.didBranch(step.condition, lastMay, out);
+      // "If you control three creatures, draw two cards. Otherwise, draw a card." · "You may discard a card. If you do,
+      // draw two cards. Otherwise, gain 1 life.": the sentence is what happens when the condition before it fails.
+      if (isOtherwise(clause) && (i === 0 || step.connector === "." || step.connector === ". then") && entries[i + 1]) {
+        const failing = lastMay && out[out.length - 1] === lastMay ? lastMay : ifWithoutElse(out[out.length - 1]) ?? (out.length && this.triggerCondition ? undefined : lastMay);
+        this.use(clause.verb!);
+        if (failing?.op === "may") branch = failing.otherwise ??= [];
+        else if (failing?.op === "if") branch = failing.else = [];
+        else if (this.triggerCondition && !this.triggerOtherwise) branch = this.triggerOtherwise = [];
+        else {
+          this.note(clause.verb!.range, `"${clause.verb!.text}" goes on only after a sentence of the same ability that begins with "If ..." or "You may ...": write "If <condition>, <effect>. Otherwise, <effect>."`);
+          branch = undefined;
+        }
+        lowered.push({ step, steps: [] });
+        continue;
+      }
       let steps = withPending(this, this.clause(clause));
       if (parts) {
         // "Deal 1 damage to each creature and each Vampire": the parts of one clause ("and" between the objects of one verb)
@@ -2576,6 +2595,32 @@ class AbilityLowering {
    * into an `if` on whether the step before acted on any card (`Discard a card. If you do, draw two cards.`: the draw
    * happens only if a card was discarded — `didSomething`). A step before that remembers nothing it did is a note.
    */
+  /**
+   * "Each player who controls a creature with Flying loses 2 life." · "Each opponent that has 10 or less life discards a
+   * card.": the clause runs for each of the players, for those of whom the relative clause holds as it resolves (one
+   * `per_player`, an `if` on the acting player). Undefined for any other clause.
+   */
+  private playersWho(clause: Ast.Clause): Step[] | undefined {
+    const subject = clause.subject;
+    const who = subject?.filters.find((f): f is Ast.RelativeFilter => f.kind === "relative" && f.that && !f.clause.subject);
+    if (!subject || !who || !isPlayerPhrase(subject) || subject.filters.length !== 1) return undefined;
+    const players: Ast.NounPhrase = { ...subject, filters: [] };
+    const notes = this.notes.length;
+    const ref = this.playerPhraseOf(players);
+    this.notes.length = notes;
+    if (ref?.kind !== "each_player" && ref?.kind !== "each_opponent") return undefined;
+    // The relative clause's subject is each of the players in turn: "they" inside the per-player run.
+    const they: Ast.NounPhrase = { kind: "np", determiners: [{ kind: "determiner", lemma: "they", text: "they", range: who.range } as Ast.NounPhrase["determiners"][number]], items: [], filters: [], range: who.range };
+    const outer = this.antecedent;
+    this.antecedent = { players: ref };
+    const holds = this.condition({ ...who.clause, subject: they });
+    this.antecedent = outer;
+    if (!holds) return undefined;
+    this.use(who);
+    const steps = this.clause({ ...clause, subject: players });
+    return [{ op: "per_player", who: ref, steps: [{ op: "if", condition: holds, then: asActingPlayer(steps), source: this.source(who.range) }], source: this.source(clause.range) }];
+  }
+
   didBranch(condition: Ast.ConditionPhrase, may: Extract<Step, { op: "may" }> | undefined, before: Step[]): Step[] | undefined {
     const c = condition.clause;
     const negative = c.modal?.lemma === "doesn't" || /n['’]t$/i.test(c.verb?.text ?? "");
@@ -2599,6 +2644,8 @@ class AbilityLowering {
 
   clause(clause: Ast.Clause): Step[] {
     const source = this.source(clause.range);
+    const only = this.playersWho(clause);
+    if (only) return only;
     // "You draw a card", "You may ...": the ability's controller, who acts when no one else is named.
     if (clause.subject && npWords(clause.subject).length === 0 && npDeterminers(clause.subject).every((d) => d === "you")) this.use(clause.subject);
     // "You and target opponent each gain 3 life", "Your opponents each lose 2 life": each of several does it, as the
@@ -4881,6 +4928,11 @@ export function didSomething(did: boolean): Condition {
  */
 function askerActs(may: Extract<Step, { op: "may" }> | undefined, steps: Step[]): Step[] {
   if (may?.who?.kind !== "acting") return steps;
+  return asActingPlayer(steps);
+}
+
+/** Steps written for "each player" / "each opponent", run inside one player's own run (`per_player`): for that player. */
+function asActingPlayer(steps: Step[]): Step[] {
   // A part that shares the subject ran for each of the players on its own: inside the question it runs for the one asked.
   // A pick gathered over several players ("they destroy a creature they control") is the one asked's own pick here.
   const own = steps.flatMap((s) => (s.op === "per_player" && (s.who.kind === "each_player" || s.who.kind === "each_opponent") ? s.steps : [s])).map((s) => {
@@ -5469,8 +5521,12 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
         const c = l.condition(body.condition);
         if (c) a.condition = c;
       }
+      l.triggerCondition = !!a.condition;
       a.steps = body.effect.kind === "modal" ? modalSteps(body.effect, a, l) : lowerSequenceWithPending(body.effect, l);
-      if (a.condition) a.steps = [{ op: "if", condition: a.condition, then: a.steps, source: a.source }];
+      if (a.condition) a.steps = [{ op: "if", condition: a.condition, then: a.steps, ...(l.triggerOtherwise ? { else: l.triggerOtherwise } : {}), source: a.source }];
+      // With "Otherwise, ..." the ability triggers whatever the condition (it is checked as it resolves): something
+      // happens either way.
+      if (l.triggerOtherwise) delete a.condition;
       if (!a.trigger) a.steps = [{ op: "rule", rule: "unsupported" }];
       return;
     }
@@ -6405,6 +6461,23 @@ export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, mo
         host.source = earlier.source(spanOf(hostAst.range, a.range));
         return [];
       }
+      // "If you control three or more creatures, draw two cards. Otherwise, draw a card.": the sentence is what the
+      // sentence before's condition does when it fails (its `else`; an "If you do"'s "If you don't").
+      const otherwise = effectsBefore && (a.tag?.text ?? "") === (effectsBefore.ast.tag?.text ?? "") && !a.reminder ? otherwiseSentence(a) : undefined;
+      const failing = otherwise && effectsBefore ? conditionBefore(effectsBefore.ability.steps, effectsBefore.from) : undefined;
+      if (otherwise && effectsBefore && failing) {
+        const { l: earlier, ability: host, ast: hostAst } = effectsBefore;
+        const before = notes.length;
+        markOwnName(a, abilityText, name, earlier);
+        earlier.use(otherwise.word);
+        const steps = lowerSequenceWithPending(otherwise.rest, earlier);
+        if (failing.op === "if") failing.else = steps;
+        else failing.otherwise = steps;
+        reportUnusedWords(a, earlier, notes.slice(before), host);
+        host.text = `${host.text} ${abilityText.trim()}`;
+        host.source = earlier.source(spanOf(hostAst.range, a.range));
+        return [];
+      }
       // "Deal 2 damage to target creature. If you control a Vampire, deal 3 damage instead.": the sentence changes the
       // amount of the effect before it when its condition holds (one ability, its targets the same).
       const upgrade = effectsBefore && (a.tag?.text ?? "") === (effectsBefore.ast.tag?.text ?? "") && !a.reminder ? insteadUpgrade(a) : undefined;
@@ -6540,6 +6613,37 @@ function insteadUpgrade(a: Ast.Ability): { body: Ast.ConditionalBody; clause: As
 }
 
 /** The step a later sentence's "instead" changes: the last of `steps`, inside a trigger's condition, a "may" or an "If you do". */
+/** The clause "Otherwise" alone (its effects are the clauses after it). */
+function isOtherwise(c: Ast.Clause): boolean {
+  return c.verb?.lemma === "otherwise" && !c.subject && !c.object && !c.tail.length && !c.modal && !c.be;
+}
+
+/** An `if` with nothing for when it fails, and not one an "unless" made (a price asked: its `else` is its own). */
+function ifWithoutElse(step: Step | undefined): Extract<Step, { op: "if" }> | undefined {
+  return step?.op === "if" && !step.else && step.then.length && !step.then.some((t) => t.op === "may") ? step : undefined;
+}
+
+/** "Otherwise, draw a card.": the sentence's first clause is the one word, its effects the clauses after it. */
+function otherwiseSentence(a: Ast.Ability): { word: Ast.WordNode; rest: Ast.Sequence } | undefined {
+  if (a.body.kind !== "statement" || a.body.effect.kind !== "sequence") return undefined;
+  const [first, ...rest] = a.body.effect.steps;
+  const c = first?.clause;
+  if (!c || first.condition || c.verb?.lemma !== "otherwise" || c.subject || c.object || c.tail.length || c.modal || c.be || !rest.length) return undefined;
+  return { word: c.verb, rest: { ...a.body.effect, steps: rest } };
+}
+
+/**
+ * The step whose condition "Otherwise" continues: the sentence before's one step (from `from` on), an `if` with no `else`
+ * or a `may` with nothing for "no" — not an `if` an "unless" made (a price asked), whose `else` is its own.
+ */
+function conditionBefore(steps: Step[], from: number): Extract<Step, { op: "if" }> | Extract<Step, { op: "may" }> | undefined {
+  if (from !== steps.length - 1) return undefined;
+  const only = steps[from]!;
+  if (only.op === "if" && !only.else && only.then.length && !only.then.some((t) => t.op === "may")) return only;
+  if (only.op === "may" && !only.otherwise) return only;
+  return undefined;
+}
+
 function lastStepSlot(steps: Step[]): { list: Step[]; index: number } | undefined {
   const last = steps[steps.length - 1];
   if (!last) return undefined;

@@ -127,6 +127,13 @@ function abilityText(a: Ability, ctx: Context): string {
   }
 }
 
+/** "if you control three creatures, draw two cards. Otherwise, draw a card": a condition, its effect, and what happens when it fails. */
+function conditionOtherwiseText(step: Extract<Step, { op: "if" }>, ctx: Context): string {
+  const then = stepsText(step.then, ctx).replace(/\.$/, "").replace(/^./, (c) => c.toLowerCase());
+  const otherwise = namedPlayersAgain(stepsText(step.else ?? [], ctx).replace(/\.$/, ""), then, ctx);
+  return `if ${conditionText(step.condition, ctx)}, ${then}. Otherwise, ${otherwise.replace(/^./, (c) => c.toLowerCase())}`;
+}
+
 /** "during your turn" · "during an opponent's turn" · "during your Pre-Battle phase" · "if you control a Vampire": when an activated ability may be activated. */
 function activateOnlyText(c: Condition, ctx: Context): string {
   const turn = (t: Condition) => (t.kind === "your_turn" ? "your" : t.kind === "not" && t.condition.kind === "your_turn" ? "an opponent's" : undefined);
@@ -557,14 +564,20 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       const unless = unlessText(step, ctx);
       if (unless) return unless;
       // "Discard a card. If you do, draw 2 cards.": a sentence of its own after the step it asks about.
-      if (didCondition(step.condition) !== undefined && !step.else)
-        return `${NEW_SENTENCE}If you ${didCondition(step.condition) ? "do" : "don't"}, ${stepsText(step.then, ctx).replace(/\.$/, "").replace(/^./, (c) => c.toLowerCase())}`;
+      if (didCondition(step.condition) !== undefined)
+        return `${NEW_SENTENCE}If you ${didCondition(step.condition) ? "do" : "don't"}, ${stepsText(step.then, ctx).replace(/\.$/, "").replace(/^./, (c) => c.toLowerCase())}${step.else?.length ? `. Otherwise, ${stepsText(step.else, ctx).replace(/\.$/, "").replace(/^./, (c) => c.toLowerCase())}` : ""}`;
       // "Deal 2 damage to target creature. If you control a Vampire, deal 3 damage to it instead." · "... If you control
       // three Units, draw a card instead.": an `else` is only ever what a sentence with "instead" replaces.
       if (step.else?.length) {
+        const named = ctx.named && new Set(ctx.named);
         const otherwise = stepsText(step.else, ctx).replace(/\.$/, "");
         const again = (text: string) => namedPlayersAgain(text, otherwise, ctx);
-        return `${otherwise}. If ${again(conditionText(step.condition, ctx))}, ${again(stepsText(step.then, ctx).replace(/\.$/, "")).replace(/^./, (c) => c.toLowerCase())} instead`;
+        const then = again(stepsText(step.then, ctx).replace(/\.$/, "")).replace(/^./, (c) => c.toLowerCase());
+        // "If an opponent controls a creature with Flying, deal 3 damage to target creature. Otherwise, gain 3 life.": a
+        // target only the condition's effect names would be a new target in a sentence with "instead" — the card's order.
+        if (!/\btarget\b/i.test(then)) return `${otherwise}. If ${again(conditionText(step.condition, ctx))}, ${then} instead`;
+        if (named) ctx.named = named;
+        return conditionOtherwiseText(step, ctx);
       }
       // "Destroy target creature unless it is a Vampire.": a condition on a target the steps name comes after them.
       if (step.condition.kind === "not" && step.condition.condition.kind === "card_matches" && step.condition.condition.of.kind === "target" && !step.else && ctx.named && !ctx.named.has(step.condition.condition.of.index)) {
@@ -616,6 +629,12 @@ function perPlayerText(step: Extract<Step, { op: "per_player" }>, ctx: Context):
   const subject = playersText(step.who, ctx, true);
   // "Deal damage to each opponent equal to the number of cards in their hand": the players are the damage's recipients.
   const [only, ...rest] = step.steps;
+  // "Each player who controls a creature with Flying loses 2 life.": the players of whom the condition holds.
+  if (only?.op === "if" && !rest.length && !only.else && (step.who.kind === "each_player" || step.who.kind === "each_opponent")) {
+    const holds = /^(them|they) (.*)$/i.exec(conditionText(only.condition, inner));
+    const then = perPlayerText({ ...step, steps: only.then }, ctx);
+    if (holds && then.toLowerCase().startsWith(`${subject.toLowerCase()} `)) return `${subject} who ${holds[2]} ${then.slice(subject.length + 1)}`;
+  }
   if (only?.op === "damage" && !rest.length && !only.from && only.to.kind === "player" && only.to.ref.kind === "acting") return `Deal damage to ${lowerFirst(subject)} equal to ${numberText(only.amount, inner)}`;
   const text = stepsText(step.steps, inner).replace(/\.$/, "");
   if (text.toLowerCase().startsWith(`${subject.toLowerCase()} `)) return text;
