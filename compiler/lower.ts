@@ -463,6 +463,10 @@ class AbilityLowering {
   private readonly otherZoneNames = new Set<number>();
   /** How many damage steps this ability's text has lowered so far ("the damage dealt" reads the last one's). */
   damageSteps = 0;
+  /** How many destroy steps this ability has lowered so far ("for each creature destroyed this way": the one before it). */
+  destroySteps = 0;
+  /** What the last destroy step lowered acts on. */
+  lastDestroyed: Affected | undefined;
   /** The card whose text is lowered: its type and stats (absent for a game file's keyword or rule text). */
   own?: CardInfo["own"];
   /** The words of the ability the IR carries (word-accounting.ts): what is left is reported. */
@@ -774,6 +778,33 @@ class AbilityLowering {
     return this.eventAmount(np);
   }
   /**
+   * "for each creature destroyed this way": the cards the ability's destroy step before it destroyed as it resolved (those
+   * that went: not one that can't be destroyed, or whose destruction was replaced). With two destroy steps before it, or
+   * a noun narrower than a card or the destroyed cards' own type, said at the words. Undefined for any other phrase.
+   */
+  destroyedThisWay(np: Ast.NounPhrase): NumberExpr | undefined {
+    const participle = np.filters.length === 1 && np.filters[0]!.kind === "relative" && !np.filters[0]!.that ? np.filters[0]!.clause : undefined;
+    const thisWay = participle?.object && npDeterminers(participle.object).join(" ") === "this" && npWords(participle.object).join(" ") === "way";
+    if (!participle || participle.verb?.lemma !== "destroy" || participle.subject || !thisWay) return undefined;
+    if (this.destroySteps !== 1) {
+      this.note(np.range, `"${this.slice(np.range)}" counts what one "Destroy ..." before it in the same ability destroyed; ${this.destroySteps ? `this ability destroys in ${this.destroySteps} steps` : "nothing before it destroys"} (write "Destroy <cards>. Draw a card for each card destroyed this way.")`);
+      return undefined;
+    }
+    // The noun counts every card destroyed: "card", or the one card type the destroy step named.
+    const noun = npWords(np);
+    const type = noun.length === 1 ? (lookup(this.vocab.cardTypes, noun[0]!) ?? lookup(this.vocab.cardTypes, noun[0]!.replace(/s$/, ""))) : undefined;
+    const what = this.lastDestroyed;
+    const spec = what?.kind === "card" && what.ref.kind === "target" ? this.targets[what.ref.index] : what?.kind === "target" ? this.targets[what.index] : undefined;
+    const destroyedTypes = what?.kind === "cards" ? what.selector.cardTypes : spec?.cards?.cardTypes;
+    const every = noun.length === 1 && /^(cards?|permanents?)$/.test(noun[0]!);
+    if (!every && !(type && destroyedTypes?.length === 1 && destroyedTypes[0] === type)) {
+      this.note(np.range, `"${this.slice(np.range)}" counts the cards the "Destroy ..." before it destroyed, of its own kind only: write "for each card destroyed this way", or name the kind that sentence destroys`);
+      return undefined;
+    }
+    this.use(np);
+    return { kind: "chosen_count", label: DESTROYED_LABEL };
+  }
+  /**
    * The amount of the event the ability follows (its trigger's or the event it replaces), for "that much" / "that many"
    * with nothing before them in the ability. An ability with no event that carries one (a spell, "When this enters play")
    * would read 0: CW6021 at the words — unless a spell's sentence goes on with the ability before it (`unmeasured`).
@@ -821,6 +852,12 @@ class AbilityLowering {
     if (dealt) return dealt;
     if (words[0] === "number" || npDeterminers(np).includes("the") && words.includes("number")) {
       const ofPrep = np.filters.find((f) => f.kind === "prep" && f.prep === "of") as Ast.PrepPhrase | undefined;
+      // "the number of cards destroyed this way"
+      const destroyed = ofPrep ? this.destroyedThisWay(ofPrep.object) : undefined;
+      if (destroyed !== undefined) {
+        this.use(np);
+        return destroyed;
+      }
       // "the number of Bleed counters on you": a player's counters, not a count of cards.
       const ofWords = npWords(ofPrep?.object);
       const counter = ofWords.map((w) => lookup(this.vocab.counters, w)).find(Boolean);
@@ -2739,6 +2776,8 @@ class AbilityLowering {
     this.clauseTargetsFrom = outerClauseTargets;
     this.lastMeasured = measuredAmount(steps) ?? this.lastMeasured;
     this.damageSteps += countSteps(steps, "damage");
+    this.destroySteps += countSteps(steps, "destroy");
+    this.lastDestroyed = findStep(steps, "destroy")?.what ?? this.lastDestroyed;
     return steps;
   }
 
@@ -2896,6 +2935,8 @@ class AbilityLowering {
     const np = unwrapOf(written);
     const empty = this.emptySlots(np) ?? this.resourceHeld(np);
     if (empty !== undefined) return empty;
+    const destroyed = this.destroyedThisWay(np);
+    if (destroyed !== undefined) return destroyed;
     const words = npWords(np);
     const counter = words.map((w) => lookup(this.vocab.counters, w)).find(Boolean);
     if (counter && (words.includes("counter") || words.includes("counters"))) {
@@ -5185,6 +5226,21 @@ function itIs(amount: NumberExpr, card: CardRef): NumberExpr {
 
 /** The amount of the last damage, life gain or life loss among these steps (inside `if`, `may`, each player's ...). */
 /** The steps of one op among these and the steps nested in them ("if" branches, "you may", per-player parts). */
+/** The first step of kind `op` among `steps`, inside conditions and questions too. */
+function findStep<K extends Step["op"]>(steps: readonly Step[], op: K): Extract<Step, { op: K }> | undefined {
+  for (const step of steps) {
+    if (step.op === op) return step as Extract<Step, { op: K }>;
+    for (const inner of [(step as { steps?: Step[] }).steps, (step as { then?: Step[] }).then]) {
+      const found = Array.isArray(inner) ? findStep(inner, op) : undefined;
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/** The label under which a destroy step keeps the cards it destroyed (runtime/core/effects.ts): "destroyed this way". */
+export const DESTROYED_LABEL = "$destroyed";
+
 function countSteps(steps: readonly Step[], op: Step["op"]): number {
   let n = 0;
   for (const step of steps) {

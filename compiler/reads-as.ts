@@ -563,6 +563,9 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       // "Destroy target creature unless its controller pays 3 life.": the effect, then the price its player may pay.
       const unless = unlessText(step, ctx);
       if (unless) return unless;
+      // "You may pay 2 life. If you do, draw a card." (lower.ts asks it only of a player who can pay).
+      const pays = payLifeText(step, ctx);
+      if (pays) return pays;
       // "Discard a card. If you do, draw 2 cards.": a sentence of its own after the step it asks about.
       if (didCondition(step.condition) !== undefined)
         return `${NEW_SENTENCE}If you ${didCondition(step.condition) ? "do" : "don't"}, ${stepsText(step.then, ctx).replace(/\.$/, "").replace(/^./, (c) => c.toLowerCase())}${step.else?.length ? `. Otherwise, ${stepsText(step.else, ctx).replace(/\.$/, "").replace(/^./, (c) => c.toLowerCase())}` : ""}`;
@@ -647,6 +650,19 @@ function perPlayerText(step: Extract<Step, { op: "per_player" }>, ctx: Context):
   // "return a Unit they control ..." → "each player returns a Unit they control ...".
   return `${subject} ${text.replace(/^(\w+)/, (w) => thirdPerson(w.toLowerCase()))}`;
 }
+/** "you may pay 2 life. If you do, ...": a `may` losing life, asked only of a player with more life than that (or as much). */
+function payLifeText(step: Extract<Step, { op: "if" }>, ctx: Context): string | undefined {
+  const [may] = step.then;
+  if (step.then.length !== 1 || step.else?.length || may?.op !== "may" || step.condition.kind !== "life_at_least") return undefined;
+  const [price] = may.steps;
+  if (price?.op !== "lose_life" || typeof price.amount !== "number" || typeof step.condition.value !== "number") return undefined;
+  const toZero = ctx.game.params["life_payment_may_reach_zero"] === true;
+  if (step.condition.value !== price.amount + (toZero ? 0 : 1) || JSON.stringify(price.who) !== JSON.stringify(step.condition.who) || JSON.stringify(may.who ?? { kind: "you" }) !== JSON.stringify(price.who)) return undefined;
+  const text = stepText(may, ctx);
+  const paid = text.replace(/\bmay lose (\S+) life\b/, "may pay $1 life");
+  return paid === text ? undefined : paid;
+}
+
 /**
  * "Destroy target creature unless its controller pays 3 life." as compiled (lower.ts `unlessPaid`): if the player can pay,
  * they may (`may` whose `otherwise` is the effect); else the effect. Undefined for any other `if`.
@@ -1065,7 +1081,7 @@ function numberText(n: NumberExpr, ctx: Context): string {
     case "half":
       return `half ${numberText(n.of, ctx)}, rounded ${n.round}`;
     case "chosen_count":
-      return "that many";
+      return n.label === "$destroyed" ? "the number of cards destroyed this way" : "that many";
     case "short_of":
       return `${numberText(n.target, ctx)} minus ${numberText(n.have, ctx)} (at least 0)`;
   }
@@ -1153,6 +1169,8 @@ function statsText(stats: Record<string, NumberExpr>, ctx: Context): string {
 function countNoun(noun: string, n: NumberExpr, ctx: Context, one = "a"): string {
   if (n === 1) return `${/^(?:[aeio]|u(?!n[io]|s[aeiou]))/i.test(noun) && one === "a" ? "an" : one} ${noun}`;
   if (typeof n === "number") return `${n} ${plural(noun, n)}`;
+  // "Draw a card for each card destroyed this way."
+  if (n.kind === "chosen_count" && n.label === "$destroyed") return `${countNoun(noun, 1, ctx, one)} for each card destroyed this way`;
   if (n.kind === "event_amount" || n.kind === "chosen_count") return `that many ${plural(noun, 2)}`;
   if (n.kind === "half" && typeof n.of !== "number" && (n.of.kind === "event_amount" || n.of.kind === "chosen_count")) return `half that many ${plural(noun, 2)}, rounded ${n.round}`;
   return `${plural(noun, 2)} equal to ${numberText(n, ctx)}`;
@@ -1356,6 +1374,13 @@ function triggerText(t: TriggerPattern, ctx: Context): string {
     const sel = t.subject.kind === "card" ? t.subject.selector : undefined;
     const whose = sel?.controller === "you" ? "your" : sel?.controller === "opponent" ? "an opponent's" : "a";
     const subject = sel ? articles(`a ${selectorText({ ...sel, zones: undefined, controller: undefined }, ctx, 1) || "card"}`) : "this";
+    // "Whenever an opponent harvests a Facet card" / "... shatters a card" (lower.ts reads them as a card entering that
+    // zone; "an opponent's Facet Zone" after "enters" is no form the reader takes).
+    const onlyWhose = sel && Object.keys(sel).every((k) => k === "controller");
+    if (onlyWhose && whose === "an opponent's" && !t.from) {
+      if (t.zone === ctx.game.params["facet_zone"]) return `${head} an opponent harvests a Facet card`;
+      if (ctx.game.params["shatters_per_turn"] !== undefined && ctx.game.zones.find((z) => z.name === t.zone)?.role === "removed") return `${head} an opponent shatters a card`;
+    }
     // A zone's name is capitalised: "an Oblivion", "a Graveyard".
     const zoneText = (zone: string) => (whose === "a" ? `${/^[AEIOaeio]/.test(zone) ? "an" : "a"} ${zone}` : `${whose} ${zone}`);
     return `${head} ${subject} enters ${zoneText(t.zone)}${t.from ? ` from ${zoneText(t.from)}` : ""}`;

@@ -408,10 +408,14 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       }
       return "done";
     }
-    case "destroy":
+    case "destroy": {
       // "Destroy all creatures": one simultaneous destruction, by the card whose effect it is.
-      destroyAll(ctx, cardsOf(evalAffected(ctx, frame, step.what)), source, { by: () => (frame.card ? { card: frame.card } : undefined) });
+      const cards = cardsOf(evalAffected(ctx, frame, step.what));
+      destroyAll(ctx, cards, source, { by: () => (frame.card ? { card: frame.card } : undefined) });
+      // "for each creature destroyed this way": those that went (not one that can't be destroyed, or was replaced).
+      frame.chosen["$destroyed"] = cards.filter((id) => ctx.state.cards[id]?.zone !== ctx.rules.zones.battlefield);
       return "done";
+    }
     case "sacrifice": {
       // Several players sacrificing ("Each player sacrifices a unit"): each picks among their own cards, in turn;
       // then all the chosen cards go together (one simultaneous destruction).
