@@ -20,6 +20,7 @@ import { listLegalActionsByValidation } from "./engine/actions.ts";
 import { cloneJson } from "./state/clone.ts";
 import { mechanicsOf } from "./core/mechanics.ts";
 import { combatDeclaration } from "./mechanics/combat-damage.ts";
+import { sameLandPayment } from "./mechanics/lands.ts";
 
 export interface ScenarioFailure {
   file: string;
@@ -306,6 +307,23 @@ function matchAction(run: Run, state: GameState, step: ScenarioAction, legal: Ac
       }
     }
   });
+}
+
+/**
+ * A play or activation line that names its lands: the listed action it is when the listing named other, interchangeable
+ * lands (the listing names one set of lands per distinct payment; `sameLandPayment`), made with the lands the line
+ * names — as the studio's land picker lets a player choose them.
+ */
+function matchOtherLands(run: Run, state: GameState, step: ScenarioAction, legal: Action[]): Action | undefined {
+  if ((step.kind !== "play" && step.kind !== "activate") || !step.lands?.length) return undefined;
+  const literal = literalAction(run, state, step);
+  if (typeof literal === "string" || (literal.type !== "play" && literal.type !== "activate") || !literal.payment?.lands) return undefined;
+  const named = literal.payment.lands;
+  const ctx = newCtx(run.engine.rules, state);
+  const sameLands = legal.filter((a) => (a.type === "play" || a.type === "activate") && !!a.payment?.lands && sameLandPayment(ctx, a.payment.lands, named));
+  const listed = matchAction(run, state, { ...step, lands: undefined }, sameLands);
+  if (!listed || (listed.type !== "play" && listed.type !== "activate")) return undefined;
+  return { ...listed, payment: { ...listed.payment, lands: named } };
 }
 
 /** The literal (possibly illegal) action a scenario line describes, to learn why it is refused. */
@@ -982,7 +1000,7 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
     // form carries no payment the line did not name, so a legal play would be "refused bad_payment".
     // Other moves keep their literal meaning (`harvests "X"` without `replacing` is its own move).
     const matchesWhenRefused = step.action.kind === "play" || step.action.kind === "activate";
-    const matched = !step.refused || matchesWhenRefused ? matchAction(run, state, step.action, legal) : undefined;
+    const matched = !step.refused || matchesWhenRefused ? (matchAction(run, state, step.action, legal) ?? matchOtherLands(run, state, step.action, legal)) : undefined;
     if (matched && step.refused) {
       fail(step.line, "the action was accepted", `refused ${step.refused}`, "accepted", at);
       record();

@@ -285,6 +285,33 @@ function untappedInfo(ctx: Ctx, player: PlayerId): UntappedLand[] {
   return out;
 }
 
+/**
+ * Whether two sets of lands are the same payment: as many lands of each interchangeable group. The listing names one
+ * set per distinct payment (the first untapped lands of each group); a player may name any other exact set (the
+ * studio's land picker, a scenario's `exhausting` line), which is the listed payment made with other lands.
+ */
+export function sameLandPayment(ctx: Ctx, a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  const groupOf = (id: string): string | undefined => {
+    const card = ctx.state.cards[id];
+    if (!card) return undefined;
+    return landKind(ctx.rules, cardDef(ctx, card))?.group;
+  };
+  const count = new Map<string, number>();
+  for (const id of a) {
+    const g = groupOf(id);
+    if (g === undefined) return false;
+    count.set(g, (count.get(g) ?? 0) + 1);
+  }
+  for (const id of b) {
+    const g = groupOf(id);
+    const left = g === undefined ? 0 : (count.get(g) ?? 0);
+    if (left === 0) return false;
+    count.set(g!, left - 1);
+  }
+  return true;
+}
+
 /** Boards kept across decisions and games (then forgotten, all at once). */
 const LAND_BOARDS_KEPT = 2048;
 
