@@ -636,8 +636,9 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
         delete frame.chosen["$picked"];
         delete frame.chosen["$ordered"];
         frame.chosen["placed"] = [...(frame.chosen["placed"] ?? []), ...chosen];
-        // From the top down: on top, the last one is put first; on the bottom, the first one is.
-        for (const id of step.position === "top" ? [...chosen].reverse() : chosen) moveCard(ctx, id, step.to, { source, position: step.position });
+        // From the top down: on top, the last one is put first; on the bottom, the first one is. A card put back into the
+        // zone it is in changes place without a move (it never leaves its zone: no move event for the trace or triggers).
+        for (const id of step.position === "top" ? [...chosen].reverse() : chosen) moveCard(ctx, id, step.to, { source, position: step.position, quiet: state.cards[id]!.zone === step.to });
         emit(ctx, "choice", `${owner} puts ${chosen.length} cards ${step.position === "bottom" ? "on the bottom of" : "on top of"} their ${step.to} in the order they chose`, { player: owner, amount: chosen.length, source });
         return "done";
       }
