@@ -298,8 +298,12 @@ export type StepBody =
   /** "Sacrifice a unit", "Each player sacrifices a unit": each of `who` picks `amount` of their own cards matching `selector`. */
   | { op: "sacrifice"; who: PlayersRef; selector: CardSelector; amount: NumberExpr }
   | { op: "sacrifice_self" }
-  /** Move cards between zones; `to` is a zone name of the game file (the owner's copy of the zone). */
-  | { op: "move"; what: Affected; to: string; position?: "top" | "bottom" | "shuffle" }
+  /**
+   * Move cards between zones; `to` is a zone name of the game file (the owner's copy of the zone). `from`: a card named
+   * by a reference moves only from that player's zone ("Return this card from your Discard Pile to your hand": not if
+   * it has left the Discard Pile, nor from another player's).
+   */
+  | { op: "move"; what: Affected; to: string; position?: "top" | "bottom" | "shuffle"; from?: { zone: string; whose: PlayerRef } }
   /**
    * Choose cards matching `selector` (by `chooser`), remember them under `label` for later steps. `gather`: inside a
    * `per_player` step, each player's run adds to the label (emptied as the `per_player` step begins), so one step after it

@@ -3575,6 +3575,8 @@ class AbilityLowering {
         // "At the start of your turn, draw an additional card." / "Whenever you draw a card, ... draw an additional card":
         // the trigger's draw is the one in addition (to the turn's draw, to the card drawn). Elsewhere "additional" is unread.
         if (this.trigger?.event === "phase_start" || this.trigger?.event === "draw") this.useWords(obj, "additional");
+        // "If you control a Vampire, draw another card.": one card more than drawn before, i.e. one card.
+        if (!npCount(obj) && npDeterminers(obj).includes("another")) this.useDeterminers(obj, "another");
         // "Draw cards until you have six cards in hand": as many as the hand is short of six.
         const until = this.untilHandSize(clause);
         if (until) return [{ op: "draw", who: who(), amount: { kind: "short_of", target: until.size, have: { kind: "hand_size", of: until.who } } }];
@@ -3763,11 +3765,13 @@ class AbilityLowering {
         if (!zone) return this.unsupported(clause);
         if (!this.destination(to!.object, clause) || !this.intoPlayUnder(zone, to!.object, clause)) return [{ op: "rule", rule: "unsupported" }];
         const what = this.pickOrAffected(obj, clause);
+        const from = this.referenceFrom(what, obj, clause);
+        if (from === null) return [{ op: "rule", rule: "unsupported" }];
         // "Return target creature to its owner's hand. That player discards a card.": the owner named is who "that player"
         // and "they" mean next, as a possessive of another verb's zone is (zoneOwnerOf) — the owner of the card returned.
         const moved = what.kind === "card" ? what.ref : what.kind === "target" ? { kind: "target" as const, index: what.index } : undefined;
         if (moved && (moved.kind === "target" || moved.kind === "chosen") && isOwnersZone(to!.object)) this.lastPlayers = { kind: "owner_of", of: moved };
-        return this.foundGoes(this.intoOwnersZone([{ op: "move", what, to: zone }], to!.object, clause));
+        return this.foundGoes(this.intoOwnersZone([{ op: "move", what, to: zone, ...(from ? { from } : {}) }], to!.object, clause));
       }
       case "search": {
         // "Search your deck for a Unit card, reveal it, put it into your hand, then shuffle."
@@ -3983,6 +3987,26 @@ class AbilityLowering {
   }
 
   /** Cards an effect acts on, "this" when the verb has no object ("Exhaust", "Sacrifice"). */
+  /**
+   * "Return this card from your Discard Pile to your hand": the zone a card named by a reference (this, it, that card)
+   * moves from, with whose it is — the move takes the card only from there. Undefined when the phrase names no such zone
+   * (or the card is chosen by a selector, whose own zones say where it is); null when the zone or its player cannot be
+   * read (noted at the words).
+   */
+  referenceFrom(what: Affected, obj: Ast.NounPhrase | undefined, clause: Ast.Clause): { zone: string; whose: PlayerRef } | null | undefined {
+    if (what.kind !== "card" || !obj || what.ref.kind === "target" || what.ref.kind === "chosen" || what.ref.kind === "acted_on") return undefined;
+    const fromPrep = [...obj.filters, ...clause.tail].find((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "from");
+    if (!fromPrep) return undefined;
+    const zone = this.zoneIn(fromPrep.object);
+    if (!zone || zone === this.vocab.zoneOfRole("battlefield")) return undefined;
+    const whose = this.zoneOwnerOf(fromPrep.object);
+    if (whose === null) return null;
+    // A zone of each player ("from a Discard Pile") says nothing of whose: not read (CW6005 at the words).
+    if (whose === undefined || whose.kind === "each_player" || whose.kind === "each_opponent") return undefined;
+    this.use(fromPrep);
+    this.carryOwner(fromPrep);
+    return { zone, whose };
+  }
   pickOrAffected(np: Ast.NounPhrase | undefined, clause?: Ast.Clause): Affected {
     if (!np) return { kind: "card", ref: { kind: "self" } };
     return this.affected(np, { kind: "you" }, clause);

@@ -479,9 +479,13 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
         if (whose) return `shuffle ${whose} ${wholeZoneName(step.what)} into ${whose} ${step.to}`;
         return `shuffle ${aff(step.what)} into its owner's ${lower(step.to)}`;
       }
+    {
+      // "return this from your Discard Pile to its owner's hand": the zone a card named by a reference moves from.
+      const from = step.from ? ` from ${possessive(step.from.whose, ctx)} ${step.from.zone}` : "";
       return ctx.game.zones.find((z) => z.name === step.to)?.role === "hand" && !step.position
-        ? `return ${aff(step.what)} to its owner's ${lower(step.to)}`
-        : `put ${aff(step.what)} ${zoneText(step.to, ctx, step.position)}`;
+        ? `return ${aff(step.what)}${from} to its owner's ${lower(step.to)}`
+        : `put ${aff(step.what)}${from} ${zoneText(step.to, ctx, step.position)}`;
+    }
     case "choose_cards":
       return `${playerText(step.chooser, ctx, true)} ${verb("choose", step.chooser)} ${chosenPhrase(step, ctx)}`;
     case "summon": {

@@ -455,8 +455,11 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
     case "move": {
       // "Shuffle your graveyard into your deck": every card moves, then each owner's zone is shuffled once.
       const shuffled = new Set<PlayerId>();
+      // "Return this card from your Discard Pile to your hand": only a card still in that player's zone moves.
+      const fromPlayer = step.from ? evalPlayer(ctx, frame, step.from.whose) : undefined;
       for (const id of cardsOf(evalAffected(ctx, frame, step.what))) {
         if (!stillThere(ctx, id)) continue;
+        if (step.from && (state.cards[id]!.zone !== step.from.zone || state.cards[id]!.owner !== fromPlayer)) continue;
         if (step.to === rules.zones.hand) returnToHand(ctx, id, source);
         else if (step.to === rules.zones.battlefield) putOntoField(ctx, id, actor(frame), source);
         else {
