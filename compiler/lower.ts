@@ -1776,6 +1776,26 @@ class AbilityLowering {
     return this.playerPhrase(np) ?? { kind: "you" };
   }
   /**
+   * "each opponent with 3 or more Bleed counters", "each player with 10 or less life": a player subject's `with` phrase is
+   * a condition on each of its players, read as "they have ..." of the player acting (`acting`). Undefined when the
+   * subject has no such phrase, or one the conditions cannot read (its words stay unused: CW6005).
+   */
+  playerSubjectCondition(np: Ast.NounPhrase): Condition | undefined {
+    const withPrep = np.filters.find((f): f is Ast.PrepPhrase => f.kind === "prep" && f.prep === "with");
+    if (!withPrep || !np.filters.every((f) => f === withPrep)) return undefined;
+    const verb: Ast.WordNode = { kind: "word", text: "have", lemma: "have", keyword: true, range: { start: withPrep.range.start, end: withPrep.object.range.start } };
+    const has: Ast.Clause = { kind: "clause", range: withPrep.range, verb, object: withPrep.object, tail: [] };
+    const notes = this.notes.length;
+    const condition = this.conditionFor(has, { kind: "acting" });
+    // Not a condition on a player ("each player with a Vampire"?): left unread, said by the word accounting.
+    if (!condition) {
+      this.notes.length = notes;
+      return undefined;
+    }
+    this.use(withPrep);
+    return condition;
+  }
+  /**
    * One player where the engine reads one: "each opponent" is the opponent (every game is a duel); "each player" is
    * not one player — a note at the words (it never silently becomes "you").
    */
@@ -2730,7 +2750,11 @@ class AbilityLowering {
     // "Target opponent may X", "Each player may X": the subject answers the question, each player their own.
     const mayPlayers = clause.modal?.lemma === "may" && antecedent?.subject ? this.antecedentPlayers() : undefined;
     const eachMay = mayPlayers && (mayPlayers.kind === "each_player" || mayPlayers.kind === "each_opponent") ? mayPlayers : undefined;
-    if (!eachMay) steps = this.perPlayer(steps, source);
+    // "Each opponent with 3 or more Bleed counters loses 1 life": the players the subject names who meet its condition, each
+    // checked as the clause resolves (one `per_player` run each, its steps under an `if` on that player).
+    const among = !clause.modal && antecedent?.subject && antecedent.subject === this.actingSubject ? this.playerSubjectCondition(antecedent.subject) : undefined;
+    if (among) steps = [{ op: "per_player", who: this.antecedentPlayers(), steps: [{ op: "if", condition: among, then: steps, source }], source }];
+    else if (!eachMay) steps = this.perPlayer(steps, source);
     // "Destroy it at the end of the turn.": the clause's steps wait for the moment (a delayed trigger).
     const at = clause.tail.find((t) => t.kind === "prep" && t.prep === "at" && momentWords(t.object).some((w) => w === "end" || w === "beginning" || w === "start")) as Ast.PrepPhrase | undefined;
     if (at) {

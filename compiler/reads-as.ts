@@ -634,6 +634,13 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
 function perPlayerText(step: Extract<Step, { op: "per_player" }>, ctx: Context): string {
   const inner: Context = { ...ctx, acting: step.who };
   const subject = playersText(step.who, ctx, true);
+  // "Each opponent with 3 or more Bleed counters loses 1 life": a condition on each player (lower.ts playerSubjectCondition).
+  const [onlyIf, ...afterIf] = step.steps;
+  if (onlyIf?.op === "if" && !afterIf.length && !onlyIf.else) {
+    const has = conditionText(onlyIf.condition, inner).match(/^\S+ (?:has|have) (.+)$/);
+    const body = perPlayerText({ ...step, steps: onlyIf.then }, ctx);
+    if (has && body.toLowerCase().startsWith(`${subject.toLowerCase()} `)) return `${subject} with ${has[1]}${body.slice(subject.length)}`;
+  }
   // "Deal damage to each opponent equal to the number of cards in their hand": the players are the damage's recipients.
   const [only, ...rest] = step.steps;
   // "Each player who controls a creature with Flying loses 2 life.": the players of whom the condition holds.

@@ -300,6 +300,8 @@ export class CardwrightParser extends CstParser {
     if (this.isCountersOnItAt(2)) return true;
     // `Up to two target creatures each get +2/+0`: `each` before the verb is the predicate's (as after `you control`).
     if (is(t, T.Each) && (is(next, T.VerbWord) || this.isModalToken(next)) && !is(next, T.NounWord)) return false;
+    // `Each opponent with 3 or more Bleed counters loses 1 life`: `counters` after a counter's name, before the verb, is the noun.
+    if (is(t, T.VerbWord) && /^counters?$/i.test(t.image) && is(this.LA(0), T.Word) && !is(this.LA(0), T.VerbWord) && (this.isModalToken(next) || is(next, T.VerbWord))) return true;
     if (is(t, T.VerbWord)) return is(t, T.NounWord) && (is(this.LA(0), T.Determiner) || (is(this.LA(0), T.Word) && /^(more|less|fewer|greater|higher|lower|smaller|bigger)$|['’]s?$/i.test(this.LA(0).image))) && (this.isModalToken(next) || is(next, T.Be) || (is(next, T.VerbWord) && !is(next, T.NounWord)) || is(next, T.Than));
     if (!is(t, T.Word)) return true;
     // `Creatures with less defense than this get ...`: the comparison goes on to its `than`.
