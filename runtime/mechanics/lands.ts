@@ -291,7 +291,12 @@ function untappedInfo(ctx: Ctx, player: PlayerId): UntappedLand[] {
  * studio's land picker, a scenario's `exhausting` line), which is the listed payment made with other lands.
  */
 export function sameLandPayment(ctx: Ctx, a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
+  if (a.length !== b.length || a.length === 0) return false;
+  // The lands named must be ones the listed payment's player could exhaust now: their own, in play, untapped, each once.
+  const player = ctx.state.cards[a[0]!]?.controller;
+  if (player === undefined) return false;
+  const untapped = new Set(untappedInfo(ctx, player).map((land) => land.id));
+  if (new Set(b).size !== b.length || !b.every((id) => untapped.has(id))) return false;
   const groupOf = (id: string): string | undefined => {
     const card = ctx.state.cards[id];
     if (!card) return undefined;

@@ -54,8 +54,8 @@ describe("CW6005 of an ability the parser recovered from", () => {
     const set = (cards: string) => ({ path: "cybervamp/test.cards", text: `set TST "Test" for cybervamp\n\n${cards}` });
     // A card above moves the recovered one: the cached note's ability range follows its card.
     const versions = [
-      [cvGame, set(spell("Bleed Toll", "Each opponent with two or more Bleed counters loses 2 life."))],
-      [cvGame, set(spell("Early", "Draw a card.") + "\n" + spell("Bleed Toll", "Each opponent with two or more Bleed counters loses 2 life."))],
+      [cvGame, set(spell("Bleed Toll", "Each player whose hand holds two or more Bleed counters loses 2 life."))],
+      [cvGame, set(spell("Early", "Draw a card.") + "\n" + spell("Bleed Toll", "Each player whose hand holds two or more Bleed counters loses 2 life."))],
     ];
     const cache = new EngineWarningCache();
     let previous;
