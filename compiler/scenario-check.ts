@@ -33,9 +33,18 @@ export function scenarioDiagnostics(analysis: Pick<WorkspaceAnalysis, "files" | 
       if (!version) continue;
       // An unchanged scenario checked against the same names (the studio re-checks on every keystroke) keeps its diagnostics.
       const earlier = checkedScenarios.get(scenario);
-      if (earlier && earlier.game === version.game && (earlier.base === version.base || earlier.cards.sameLookups(version.names.cards)) && (!earlier.askedMade || earlier.cardFiles === version.cardFiles)) {
-        out.push(...earlier.diagnostics);
-        continue;
+      if (earlier && earlier.game === version.game && (!earlier.askedMade || earlier.cardFiles === version.cardFiles)) {
+        // After a rename (a keystroke in a card's name) a scenario that looked up neither name keeps its result without
+        // the game's card-name table being built again; it then counts as checked against the new names.
+        const same =
+          earlier.base === version.base ||
+          (version.renamed !== undefined && earlier.base === version.renamed.from && earlier.cards.untouchedBy(version.renamed.names)) ||
+          earlier.cards.sameLookups(version.names.cards);
+        if (same) {
+          if (earlier.base !== version.base) checkedScenarios.set(scenario, { ...earlier, base: version.base });
+          out.push(...earlier.diagnostics);
+          continue;
+        }
       }
       let askedMade = false;
       const cards = new LookedUpCards(version.names.cards);
@@ -74,6 +83,11 @@ interface NamesVersion {
   cards: readonly CardFacts[];
   cardFiles: readonly (ParsedFile | undefined)[];
   names: ScenarioNames;
+  /**
+   * Only some cards changed since the names `from` stood for (same count; a rename, a changed type): the lower-case
+   * names of those cards before and after. Every other name finds the same card (the first of its name) as before.
+   */
+  renamed?: { from: object; names: ReadonlySet<string> };
 }
 type CardFacts = { name: string; isToken: boolean; type?: string; permanent?: boolean };
 
@@ -123,6 +137,12 @@ class LookedUpCards implements ReadonlyMap<string, CardFacts> {
   [Symbol.iterator](): MapIterator<[string, CardFacts]> {
     return this.entries();
   }
+  /** Did no lookup ask for any of these (lower-case) names, nor was every card listed? */
+  untouchedBy(names: ReadonlySet<string>): boolean {
+    if (this.listed) return false;
+    for (const name of names) if (this.lookups.has(name)) return false;
+    return true;
+  }
   /** Would every lookup find the same in `cards`? */
   sameLookups(cards: ReadonlyMap<string, CardFacts>): boolean {
     if (this.listed) return false;
@@ -134,7 +154,21 @@ class LookedUpCards implements ReadonlyMap<string, CardFacts> {
   }
 }
 
-const sameFacts = (a: readonly CardFacts[], b: readonly CardFacts[]) => a.length === b.length && a.every((card, i) => card.name === b[i]!.name && card.isToken === b[i]!.isToken && card.type === b[i]!.type);
+const sameCard = (a: CardFacts, b: CardFacts) => a.name === b.name && a.isToken === b.isToken && a.type === b.type;
+
+/** The lower-case names of the cards that differ between two lists of the same length (at most `limit` cards), else undefined. */
+function changedNames(before: readonly CardFacts[], after: readonly CardFacts[], limit: number): Set<string> | undefined {
+  if (before.length !== after.length) return undefined;
+  const names = new Set<string>();
+  let changed = 0;
+  for (let i = 0; i < after.length; i++) {
+    if (sameCard(before[i]!, after[i]!)) continue;
+    if (++changed > limit) return undefined;
+    names.add(before[i]!.name.toLowerCase());
+    names.add(after[i]!.name.toLowerCase());
+  }
+  return names;
+}
 
 /** A game file's compiled form, kept per parsed file (an unchanged game file is not parsed, so not lowered, again). */
 const compiledGames = new WeakMap<ParsedFile, CompiledGame>();
@@ -159,12 +193,21 @@ function namesFor(analysis: Pick<WorkspaceAnalysis, "files" | "model">, gameFile
   const cards = ofGame.flatMap((s) => cardNamesOf(analysis, s));
   const cardFiles = [...new Set(ofGame.map((s) => s.file))].map((file) => files.get(file));
   const last = lastNames.get(compiled);
-  const sameBase = last !== undefined && last.clauses === rules && sameFacts(last.cards, cards);
+  const changed = last !== undefined && last.clauses === rules ? changedNames(last.cards, cards, 16) : undefined;
+  const sameBase = last !== undefined && changed !== undefined && changed.size === 0;
   if (sameBase && last.cardFiles.length === cardFiles.length && last.cardFiles.every((file, i) => file === cardFiles[i])) return last;
   const madeByCards = () => cardFiles.flatMap((file) => tokensMadeBy(file, compiled, () => ofGame.filter((s) => s.file === file?.path).flatMap((s) => cardsAsCheckedOf(analysis, s))));
   const names = scenarioNames(compiled, cards, () => [...tokenNamesMade([compiled.rules, compiled.keywords]), ...madeByCards()]);
   if (rules !== undefined) names.clauses = rulesClauses(rules).map((c) => c.id);
-  const version: NamesVersion = { game: last && last.clauses === rules ? last.game : {}, base: sameBase ? last.base : {}, clauses: rules, cards, cardFiles, names };
+  const version: NamesVersion = {
+    game: last && last.clauses === rules ? last.game : {},
+    base: sameBase ? last.base : {},
+    clauses: rules,
+    cards,
+    cardFiles,
+    names,
+    ...(last && changed && !sameBase ? { renamed: { from: last.base, names: changed } } : {}),
+  };
   lastNames.set(compiled, version);
   return version;
 }

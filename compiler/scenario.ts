@@ -123,13 +123,20 @@ export function scenarioNames(
 ): ScenarioNames {
   let made: Set<string> | undefined;
   const zones = ruleZones(game);
-  const byName = new Map<string, { name: string; isToken: boolean; permanent?: boolean }>();
-  const permanent = new Map(game.cardTypes.map((t) => [t.name.toLowerCase(), t.permanent]));
-  for (const card of cards) {
-    if (byName.has(card.name.toLowerCase())) continue;
-    const stays = card.type === undefined ? undefined : permanent.get(card.type.toLowerCase());
-    byName.set(card.name.toLowerCase(), { name: card.name, isToken: card.isToken, ...(stays !== undefined ? { permanent: stays } : {}) });
-  }
+  // Built when first read: the studio makes these names again after every keystroke in a card's name, and most
+  // scenarios keep their result without reading them (compiler/scenario-check.ts).
+  let byName: Map<string, { name: string; isToken: boolean; permanent?: boolean }> | undefined;
+  const cardsByName = () => {
+    if (byName) return byName;
+    byName = new Map();
+    const permanent = new Map(game.cardTypes.map((t) => [t.name.toLowerCase(), t.permanent]));
+    for (const card of cards) {
+      if (byName.has(card.name.toLowerCase())) continue;
+      const stays = card.type === undefined ? undefined : permanent.get(card.type.toLowerCase());
+      byName.set(card.name.toLowerCase(), { name: card.name, isToken: card.isToken, ...(stays !== undefined ? { permanent: stays } : {}) });
+    }
+    return byName;
+  };
   return {
     game: { id: game.id, name: game.name },
     zones: game.zones.map((z) => ({ name: z.name, ...(z.slots !== undefined ? { slots: z.slots } : {}), role: z.role })),
@@ -144,7 +151,9 @@ export function scenarioNames(
     marksDamage: marksDamage(game.params),
     hasStack: hasStack(game.params),
     cardStates: gameCardStates(game),
-    cards: byName,
+    get cards() {
+      return cardsByName();
+    },
     madeInPlay: () => (made ??= new Set([...madeInPlay()].map((n) => n.toLowerCase()))),
   };
 }

@@ -44,6 +44,11 @@ describe("scenario diagnostics in the studio's worker", () => {
     // 4. A card named by scenarios renamed, 5. and back.
     steps.push(replaceIn(steps.at(-1)!, 'card "Nightclub Thrall"', 'card "Nightclub Thrall II"'));
     steps.push(replaceIn(steps.at(-1)!, 'card "Nightclub Thrall II"', 'card "Nightclub Thrall"'));
+    // 6.–8. Keystrokes in the name of a card no scenario names (each scenario keeps its result, one rename after
+    // another), then the name of a card scenarios name, typed into letter by letter.
+    steps.push(replaceIn(steps.at(-1)!, 'card "Overclocked Seer"', 'card "Overclocked SeerX"'));
+    steps.push(replaceIn(steps.at(-1)!, 'card "Overclocked SeerX"', 'card "Overclocked SeerXY"'));
+    steps.push(replaceIn(steps.at(-1)!, 'card "Nightclub Thrall"', 'card "Nightclub ThrallZ"'));
     steps.push(files);
     const unresolved: number[] = [];
     for (const sources of steps) {
@@ -56,6 +61,9 @@ describe("scenario diagnostics in the studio's worker", () => {
     expect(unresolved[3]).toBeGreaterThan(unresolved[2]!);
     expect(unresolved[4]).toBeGreaterThan(unresolved[3]!);
     expect(unresolved[5]).toBe(unresolved[3]);
-    expect(unresolved[6]).toBe(unresolved[0]);
+    expect(unresolved[6]).toBe(unresolved[3]);
+    expect(unresolved[7]).toBe(unresolved[3]);
+    expect(unresolved[8]).toBe(unresolved[4]);
+    expect(unresolved[9]).toBe(unresolved[0]);
   });
 });
