@@ -6,6 +6,13 @@
 //   - the third argument of emit(ctx, kind, text, data): a trace event's sentence;
 //   - the value of a `message`, `prompt` or `description` property (refusals, deck violations, scenario
 //     failures, a pending choice's prompt, a statechart state's description shown in the studio's Flow view);
+//   - a statechart state's `meta` (the game-file line, phase and parameter a state comes from: the Flow view links a
+//     state to its rules line with it; test/runtime/statechart.test.ts checks it, no scenario can): the value of a
+//     `meta` property, and the object a variable named `meta` or `…Meta` is made from (runtime/models/*.ts build one
+//     per phase and hand it to several states);
+//   - the meta and description arguments of runtime/core/flow.ts's state builders priorityHolders(meta, description)
+//     and resolution(meta, description, on) (never `on`: the transitions stay mutated), and the text argument of
+//     runtime/models/chain.ts's chainEvent(ctx, kind, text, …), which only becomes emit's text;
 //   - the message argument of refuse(code, message) and refuseShortfall(name, need, have, message);
 //   - the prompt argument of the step interpreter's askCards(…, prompt), askYesNo(…, prompt) and askMode(…, modes,
 //     prompt) (runtime/core/effects.ts; askYesNo in runtime/mechanics/facets.ts too): each only becomes the pending
@@ -25,9 +32,15 @@ const TEXT_ARGUMENTS = {
   askYesNo: [3],
   askMode: [4],
   fail: [1, 2, 3],
+  chainEvent: [2],
+  priorityHolders: [0, 1],
+  resolution: [0, 1],
 };
 
-const TEXT_PROPERTIES = new Set(["message", "prompt", "description"]);
+const TEXT_PROPERTIES = new Set(["message", "prompt", "description", "meta"]);
+
+/** A variable holding a statechart state's meta: `const meta = …`, `const priorityMeta = …`. */
+const isMetaName = (name) => name === "meta" || /^[a-z]\w*Meta$/.test(name);
 
 function calleeName(call) {
   return call.callee.type === "Identifier" ? call.callee.name : undefined;
@@ -43,6 +56,8 @@ class MessageTextIgnorer {
       if (positions?.includes(path.key)) return MESSAGE_TEXT;
       if (parent.node.callee.type === "Super") return MESSAGE_TEXT;
     }
+    // The object a state's meta is made from.
+    if (parent.isVariableDeclarator() && path.key === "init" && parent.node.id.type === "Identifier" && isMetaName(parent.node.id.name)) return MESSAGE_TEXT;
     // The arguments of `new X(...)` right under a throw.
     if (parent.isNewExpression() && path.listKey === "arguments" && parent.parentPath?.isThrowStatement()) return MESSAGE_TEXT;
     // `message: ...` / `prompt: ...` / `description: ...` in an object literal (not a shorthand: that is a plain name).

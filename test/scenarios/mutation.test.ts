@@ -62,7 +62,7 @@ describe("mutation scores", () => {
     expect(ignoredParts(source, equivalentPlugins[0], STEP_DONE)).toEqual(['"done"', '"done"', '"done"']);
   });
 
-  it("leave out the text of messages, and nothing else: not the call, the code, the data or the conditions", () => {
+  it("leave out the text of messages and the Flow view's state meta, and nothing else: not the call, the code, the data, the conditions or the transitions", () => {
     const source = [
       "if (limit > 1 && tally >= limit) return refuse(\"limit_reached\", `only ${limit} per turn`);",
       "emit(ctx, \"draw\", `${player} draws ${n}`, { player, amount: n });",
@@ -78,8 +78,14 @@ describe("mutation scores", () => {
       "const b = askYesNo(ctx, frame, who, step.prompt);",
       "const c = askMode(ctx, frame, who, modes.map((m) => `${m} cards`), `how many?`);",
       "other(ctx, \"kind\", \"text\");",
+      "chainEvent(ctx, \"fire\", `${label} fires`, chain, t);",
+      "const meta = { source: source(\"response_model\"), phase: phase.name };",
+      "const priorityMeta = { source: source(\"priority_actions\") ?? meta.source };",
+      "const metadata = { kept: true }, metaKey = \"kept\";",
+      "const st2 = { meta: { ...meta, param: \"fizzle_when\" }, on: { FIZZLE: \"fizzle\" } };",
+      "const w = { waiting: priorityHolders(priorityMeta, \"each player may pass\"), resolving: resolution(meta, \"it resolves\", { FIZZLE: \"fizzle\" }) };",
     ].join("\n");
-    expect(ignoredParts(source)).toEqual(["`only ${limit} per turn`", "`${player} draws ${n}`", '"Shatter a card from your hand"', "`choose ${spec.text}`", '"both players passed"', '"expectation not met"', "v.expected", "v.actual", "`no card ${name}`", "`needs ${need}`", "`discard ${amount} cards`", "step.prompt", "`how many?`"]);
+    expect(ignoredParts(source)).toEqual(["`only ${limit} per turn`", "`${player} draws ${n}`", '"Shatter a card from your hand"', "`choose ${spec.text}`", '"both players passed"', '"expectation not met"', "v.expected", "v.actual", "`no card ${name}`", "`needs ${need}`", "`discard ${amount} cards`", "step.prompt", "`how many?`", "`${label} fires`", '{ source: source("response_model"), phase: phase.name }', '{ source: source("priority_actions") ?? meta.source }', '{ ...meta, param: "fizzle_when" }', "priorityMeta", '"each player may pass"', "meta", '"it resolves"']);
   });
 
   it("merge an earlier incremental file with a run's: other modules kept, their tests renumbered by name, gone tests dropped", () => {
