@@ -9,12 +9,15 @@
  *   npm run mutation -- --all          every runtime module, one after the other (hours)
  *   npm run mutation -- --report       only rewrite docs/mutation.md from docs/mutation-scores.json
  *   npm run mutation -- --import <modules...>   record runs made apart (reports/mutation/<module>.json, .commit, .minutes)
+ *   npm run mutation -- --prepare      only compile the suite (kept in reports/mutation/ under a hash of what it is made
+ *                                      from): a run whose compiler, grammar and games are unchanged re-uses it
  *   npm run mutation -- runtime/engine/actions.ts:1-400   only these lines' mutants, kept in the incremental file and
  *                                      not recorded: a module too big for one run is filled in range by range, then
  *                                      `npm run mutation -- runtime/engine/actions.ts` scores it, re-using those results
  */
 import { spawn, execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 // @ts-expect-error a plain JS Stryker plugin (no types): only its reason text is read here
@@ -188,7 +191,14 @@ export function renderPage(scores: Scores, allModules: string[], asOf: string): 
     "npm run mutation -- --all [--force]         # every module (--force: re-test all, ignoring earlier results)",
     "npm run mutation -- --report                # rewrite this page from docs/mutation-scores.json",
     "npm run mutation -- runtime/core/operations.ts:1-120   # only these lines' mutants: kept in mutation/incremental.json, not scored",
+    "npm run mutation -- --prepare               # only compile the suite; a later run re-uses it while its inputs are unchanged",
     "```",
+    "",
+    "Each run first compiles the suite (mutation/scenario-suite.ts: every game, test game and scenario), kept in",
+    "reports/mutation/ under a hash of the files it is made from (`suiteKey`: compiler/, grammar/, cards/,",
+    "test/fixtures/games/, the suite builder, package-lock.json). On a loaded machine compile it before waiting for a",
+    "shared slot — `npm run mutation -- --prepare && bash /work/heavy.sh npm run mutation -- <modules>` — so the slot",
+    "goes to Stryker: on 2026-12-03 at a load of 40 the compile alone outlasted a 20-minute slot, and the run left nothing.",
     "",
     "A run stops Stryker itself after `--minutes=N` (default 18, as heavy.sh ends a job at 20; `--minutes=0`: no limit) and keeps",
     "every mutant it had tested: mutation/progress-reporter.mjs writes each result as it comes, and the stopped run merges them into",
@@ -428,6 +438,54 @@ export function runUntil(command: string, args: string[], options: { cwd: string
   });
 }
 
+/**
+ * What the compiled suite (mutation/scenario-suite.ts) is made from: the compiler and grammar, the bundled games and the
+ * test games, the suite builder itself and the packages. No runtime/ file: the compiler never imports runtime/.
+ */
+export const SUITE_INPUTS = ["compiler", "grammar", "cards", "test/fixtures/games", "mutation/scenario-suite.ts", "scripts/param-games.ts", "package-lock.json"];
+
+/** A hash of every file the suite is compiled from (paths and contents, in a fixed order): equal hashes, equal suites. */
+export function suiteKey(base: string, inputs: string[] = SUITE_INPUTS): string {
+  const hash = createHash("sha256");
+  const add = (rel: string) => {
+    const full = path.join(base, rel);
+    if (!existsSync(full)) return;
+    if (statSync(full).isDirectory()) {
+      for (const entry of (readdirSync(full, { encoding: "utf8" }) as string[]).sort()) add(`${rel}/${entry}`);
+      return;
+    }
+    hash.update(`${rel}\0`);
+    hash.update(readFileSync(full));
+    hash.update("\0");
+  };
+  for (const input of inputs) add(input);
+  return hash.digest("hex").slice(0, 16);
+}
+
+/**
+ * The compiled suite for the working tree as it is now: compiled once and kept under its key in reports/mutation/,
+ * so `--prepare` can do it before a run waits for the machine's heavy slot (at a load of 40 compiling alone took over
+ * 15 minutes of a 20-minute slot). Kept only when no input changed while it was compiled.
+ */
+function compiledSuite(): string {
+  const key = suiteKey(root);
+  const kept = path.join(root, "reports", "mutation", `suite-${key}.json`);
+  if (existsSync(kept)) {
+    console.log(`mutation: the compiled suite is re-used (${path.relative(root, kept)}: its compiler, grammar and games are unchanged)`);
+    return kept;
+  }
+  mkdirSync(path.dirname(kept), { recursive: true });
+  const fresh = `${kept}.${process.pid}.tmp`;
+  execFileSync("npx", ["tsx", "mutation/scenario-suite.ts", fresh], { cwd: root, stdio: "inherit" });
+  if (suiteKey(root) !== key) {
+    console.error("mutation: an input of the suite changed while it was compiled: this suite is used once, not kept");
+    return fresh;
+  }
+  for (const old of readdirSync(path.dirname(kept)).filter((f) => /^suite-[0-9a-f]+\.json$/.test(f))) rmSync(path.join(path.dirname(kept), old), { force: true });
+  renameSync(fresh, kept);
+  return kept;
+}
+
 /** One Stryker run over `modules` (their mutants together: one start-up, one initial test run); the score of each. */
 async function measure(modules: string[], force: boolean, deadline: number): Promise<Map<string, ModuleScore>> {
   const report = path.join(root, "reports", "mutation", "run.json");
@@ -438,7 +496,7 @@ async function measure(modules: string[], force: boolean, deadline: number): Pro
   const scratch = mkdtempSync(path.join(tmpdir(), "cw-mutation-"));
   // The compiler's output, once per run: no runtime mutant can change it (mutation/scenario-suite.ts).
   const suite = path.join(scratch, "suite.json");
-  execFileSync("npx", ["tsx", "mutation/scenario-suite.ts", suite], { cwd: root, stdio: "inherit" });
+  copyFileSync(compiledSuite(), suite);
   const incremental = path.join(scratch, "incremental.json");
   const earlier = existsSync(INCREMENTAL_FILE) ? (JSON.parse(readFileSync(INCREMENTAL_FILE, "utf8")) as IncrementalReport) : undefined;
   if (earlier) writeFileSync(incremental, JSON.stringify(earlier));
@@ -536,7 +594,9 @@ if (process.argv[1]?.endsWith("scripts/mutation.ts")) {
     writeFileSync(page, renderPage(scores, modules, `${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`));
     console.log(`mutation: ${module}: ${score.score}% (${score.killed + score.timeout}/${score.killed + score.timeout + score.survived + score.noCoverage})`);
   };
-  if (args.includes("--import")) {
+  if (args.includes("--prepare")) {
+    console.log(`mutation: the compiled suite is ${path.relative(root, compiledSuite())}`);
+  } else if (args.includes("--import")) {
     for (const module of wanted) {
       const score = imported(module);
       if (score) record(module, score);

@@ -3,12 +3,12 @@
  * scripts/mutation.ts; the counts come from Stryker's JSON report. The runs themselves are not
  * part of the tests (hours on this machine): `npm run mutation`.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { describe, expect, it } from "vitest";
 import path from "node:path";
 import { parseSync, traverse, type NodePath } from "@babel/core";
-import { NOT_MEASURED, batches, mergeIncremental, progressReport, renderPage, runUntil, scoreOf, splitRange, type ModuleScore } from "../../scripts/mutation.ts";
+import { NOT_MEASURED, batches, mergeIncremental, progressReport, renderPage, runUntil, scoreOf, splitRange, suiteKey, type ModuleScore } from "../../scripts/mutation.ts";
 // @ts-expect-error a plain JS Stryker plugin (no types)
 import { MESSAGE_TEXT, strykerPlugins } from "../../mutation/message-text-ignorer.mjs";
 // @ts-expect-error a plain JS Stryker plugin (no types)
@@ -86,6 +86,41 @@ describe("mutation scores", () => {
       "const w = { waiting: priorityHolders(priorityMeta, \"each player may pass\"), resolving: resolution(meta, \"it resolves\", { FIZZLE: \"fizzle\" }) };",
     ].join("\n");
     expect(ignoredParts(source)).toEqual(["`only ${limit} per turn`", "`${player} draws ${n}`", '"Shatter a card from your hand"', "`choose ${spec.text}`", '"both players passed"', '"expectation not met"', "v.expected", "v.actual", "`no card ${name}`", "`needs ${need}`", "`discard ${amount} cards`", "step.prompt", "`how many?`", "`${label} fires`", '{ source: source("response_model"), phase: phase.name }', '{ source: source("priority_actions") ?? meta.source }', '{ ...meta, param: "fizzle_when" }', "priorityMeta", '"each player may pass"', "meta", '"it resolves"']);
+  });
+
+  it("key a compiled suite by every file it is made from: a game's card or the compiler changed, added or renamed is a new suite; runtime/ is not an input", () => {
+    const base = mkdtempSync(path.join(tmpdir(), "cw-suite-key-"));
+    try {
+      const write = (rel: string, text: string) => {
+        mkdirSync(path.dirname(path.join(base, rel)), { recursive: true });
+        writeFileSync(path.join(base, rel), text);
+      };
+      write("cards/duel/core.cards", "card A");
+      write("cards/duel/scenarios/a.scenario", "scenario");
+      write("compiler/lower.ts", "export {}");
+      write("runtime/core/values.ts", "export {}");
+      const first = suiteKey(base);
+      expect(suiteKey(base)).toBe(first);
+      write("runtime/core/values.ts", "export const x = 1;");
+      expect(suiteKey(base)).toBe(first);
+      write("cards/duel/core.cards", "card B");
+      const second = suiteKey(base);
+      expect(second).not.toBe(first);
+      write("compiler/lower.ts", "export const y = 2;");
+      const third = suiteKey(base);
+      expect(third).not.toBe(second);
+      write("test/fixtures/games/duel-x/extra.scenario", "scenario");
+      expect(suiteKey(base)).not.toBe(third);
+      // The same text under another name is another suite (a scenario file's path is part of its failures).
+      rmSync(path.join(base, "cards/duel/scenarios/a.scenario"));
+      write("cards/duel/scenarios/b.scenario", "scenario");
+      const renamed = suiteKey(base);
+      rmSync(path.join(base, "cards/duel/scenarios/b.scenario"));
+      write("cards/duel/scenarios/a.scenario", "scenario");
+      expect(renamed).not.toBe(suiteKey(base));
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
   });
 
   it("merge an earlier incremental file with a run's: other modules kept, their tests renumbered by name, gone tests dropped", () => {
