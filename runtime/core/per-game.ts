@@ -4,6 +4,7 @@
  * `rules.derived`, read by index. A WeakMap keyed by the rules cost a hash look-up on every read (about
  * 40 per vanilla Duel action, 120 per CYBERVAMP action, most of them for the same few values).
  */
+import type { CompiledCard } from "../../compiler/ir.ts";
 import type { Rules } from "./rules.ts";
 
 const NOT_YET: unique symbol = Symbol("not worked out yet");
@@ -21,6 +22,23 @@ export function perGame<T>(compute: (rules: Rules) => T): (rules: Rules) => T {
     const value = compute(rules);
     while (derived.length <= slot) derived.push(NOT_YET);
     derived[slot] = value;
+    return value;
+  };
+}
+
+/**
+ * A reader of `compute(def)`, computed on the first read for each card definition. `compute` reads only the
+ * definition, whose abilities and words never change, so the value is the same for its life. The one memo of every
+ * such reader (a definition's static abilities, triggers by event, spell targets, modal spell, words): its guard is
+ * a fast path only, and one place for it leaves one equivalent mutant instead of one per reader.
+ */
+export function perDefinition<T>(compute: (def: CompiledCard) => T): (def: CompiledCard) => T {
+  const known = new WeakMap<CompiledCard, T>();
+  return (def) => {
+    // Stryker disable next-line ConditionalExpression,BlockStatement: equivalent — computing again gives an equal value (compute reads only the definition, which never changes); only slower
+    if (known.has(def)) return known.get(def) as T;
+    const value = compute(def);
+    known.set(def, value);
     return value;
   };
 }

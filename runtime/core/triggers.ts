@@ -5,7 +5,7 @@
  */
 import type { Ability, CompiledCard, EventKind, TriggerPattern } from "../../compiler/ir.ts";
 import type { Rules } from "./rules.ts";
-import { perGame } from "./per-game.ts";
+import { perDefinition, perGame } from "./per-game.ts";
 import type { PlayerId, TargetValue, TriggerEvent } from "../state/state.ts";
 import { type Ctx, cardDef, cardName, emit } from "./cards.ts";
 import { abilityActive, evalCondition, matchesSelector } from "./values.ts";
@@ -108,22 +108,21 @@ function objectMatches(ctx: Ctx, trigger: TriggerPattern, data: GameEventData, c
 // trigger nothing, and a card's abilities of other kinds are never looked at.
 
 const NONE: readonly Ability[] = [];
-const byDefinition = new WeakMap<CompiledCard, Map<EventKind, Ability[]>>();
+/** A definition's triggered abilities by event kind, in printed order. */
+const definitionIndex = perDefinition((def: CompiledCard): Map<EventKind, Ability[]> => {
+  const index = new Map<EventKind, Ability[]>();
+  for (const ability of def.abilities) {
+    if (ability.kind !== "triggered" || !ability.trigger) continue;
+    const list = index.get(ability.trigger.event) ?? [];
+    list.push(ability);
+    index.set(ability.trigger.event, list);
+  }
+  return index;
+});
 
 /** A definition's triggered abilities for an event kind, in printed order. */
 function triggersOf(def: CompiledCard, kind: EventKind): readonly Ability[] {
-  let index = byDefinition.get(def);
-  if (!index) {
-    index = new Map();
-    for (const ability of def.abilities) {
-      if (ability.kind !== "triggered" || !ability.trigger) continue;
-      const list = index.get(ability.trigger.event) ?? [];
-      list.push(ability);
-      index.set(ability.trigger.event, list);
-    }
-    byDefinition.set(def, index);
-  }
-  return index.get(kind) ?? NONE;
+  return definitionIndex(def).get(kind) ?? NONE;
 }
 
 interface GameIndex {

@@ -6,7 +6,7 @@
 import type { CardRuleName } from "../../compiler/contract.ts";
 import type { Ability, Affected, CompiledCard, CardRef, CostPart, CardSelector, Condition, KeywordGrant, NumberExpr, PlayerRef, PlayersRef, RestrictionBy, StaticEffect } from "../../compiler/ir.ts";
 import type { Rules } from "./rules.ts";
-import { perGame } from "./per-game.ts";
+import { perDefinition, perGame } from "./per-game.ts";
 import type { CardInstance, DestroyedCard, Frame, LastKnown, PlayerId, TargetValue } from "../state/state.ts";
 import { opponentOf } from "../state/state.ts";
 import { type Ctx, allOnBattlefield, battlefield, cardDef, hand } from "./cards.ts";
@@ -21,21 +21,16 @@ export function keywordText(k: KeywordGrant): string {
 /** Static abilities currently in effect: those of untapped (or any, per game) cards on the battlefield. */
 const NO_STATICS: readonly { card: string; ability: Ability }[] = Object.freeze([]);
 
-const staticGames = new WeakMap<Rules, boolean>();
-const hasStatics = (def: CompiledCard): boolean => def.abilities.some((a) => a.kind === "static" && a.statics !== undefined);
+const hasStatics = (def: CompiledCard): boolean => staticAbilitiesOf(def).length > 0;
+/** Has some card of the game's sets a static ability? Read once per game (its sets never change). */
+const setsHaveStatics = perGame((rules: Rules): boolean => [...rules.cards.values()].some(hasStatics));
 /**
  * Can a static ability be in effect? Only when some card of the game's sets, or a token definition
  * made during this game, has one (`activeStatics` reads only definitions' abilities): a game
  * without statics skips the walk over the cards in play for every value it computes.
  */
 function staticsPossible(ctx: Ctx): boolean {
-  let known = staticGames.get(ctx.rules);
-  if (known === undefined) {
-    known = false;
-    for (const def of ctx.rules.cards.values()) if (hasStatics(def)) known = true;
-    staticGames.set(ctx.rules, known);
-  }
-  if (known) return true;
+  if (setsHaveStatics(ctx.rules)) return true;
   for (const name in ctx.state.tokens) if (hasStatics(ctx.state.tokens[name]!)) return true;
   return false;
 }
@@ -81,13 +76,8 @@ function staticCandidates(ctx: Ctx): StaticCandidates {
 /** Does exhausting a card switch its static abilities off in this game? Read once per game. */
 const staticsOffWhenExhausted = perGame((rules: Rules): boolean => rules.param("statics_off_when_exhausted", rules.param("static_abilities_need_renewed", false)));
 
-const staticAbilities = new WeakMap<CompiledCard, Ability[]>();
 /** A card definition's static abilities (those with statics), in order: worked out once per definition. */
-function staticAbilitiesOf(def: CompiledCard): Ability[] {
-  let known = staticAbilities.get(def);
-  if (known === undefined) staticAbilities.set(def, (known = def.abilities.filter((a) => a.kind === "static" && !!a.statics)));
-  return known;
-}
+const staticAbilitiesOf = perDefinition((def: CompiledCard): Ability[] => def.abilities.filter((a) => a.kind === "static" && !!a.statics));
 
 function activeStatics(ctx: Ctx): readonly { card: string; ability: Ability }[] {
   if (!staticsPossible(ctx)) return NO_STATICS;
@@ -579,12 +569,7 @@ interface DefinitionWords {
   colors: Set<string>;
   name: string;
 }
-const definitionWords = new WeakMap<CompiledCard, DefinitionWords>();
-function wordsOf(def: CompiledCard): DefinitionWords {
-  let words = definitionWords.get(def);
-  if (!words) definitionWords.set(def, (words = { cardType: def.cardType.toLowerCase(), subtypes: lowerSet(def.subtypes), colors: lowerSet(def.colors), name: def.name.toLowerCase() }));
-  return words;
-}
+const wordsOf = perDefinition((def: CompiledCard): DefinitionWords => ({ cardType: def.cardType.toLowerCase(), subtypes: lowerSet(def.subtypes), colors: lowerSet(def.colors), name: def.name.toLowerCase() }));
 const loweredZones = moduleCache<string, string>();
 function lowerZone(zone: string): string {
   let lower = loweredZones.get(zone);

@@ -33,7 +33,7 @@ import {
   zoneList,
 } from "../core/index.ts";
 import type { Rules } from "../core/rules.ts";
-import { perGame } from "../core/per-game.ts";
+import { perDefinition, perGame } from "../core/per-game.ts";
 import { placeTrigger, resumeTargeting } from "../core/response.ts";
 import { keywordActionBy } from "../core/effects.ts";
 import type { Frame, GameState, PlayerId, TargetValue } from "../state/state.ts";
@@ -418,13 +418,8 @@ function playTargetSpecs(ctx: Ctx, def: CompiledCard, permanent: boolean): Targe
   return spellTargetSpecs(def);
 }
 
-const spellSpecs = new WeakMap<CompiledCard, TargetSpec[]>();
 /** The target specs of a card's spell abilities, in order (a definition's abilities never change). */
-function spellTargetSpecs(def: CompiledCard): TargetSpec[] {
-  let specs = spellSpecs.get(def);
-  if (!specs) spellSpecs.set(def, (specs = def.abilities.filter((a) => a.kind === "spell").flatMap((a) => a.targets)));
-  return specs;
-}
+const spellTargetSpecs = perDefinition((def: CompiledCard): TargetSpec[] => def.abilities.filter((a) => a.kind === "spell").flatMap((a) => a.targets));
 
 // ---------------------------------------------------------------------------------------------
 // Modes chosen as a spell or ability is cast
@@ -446,16 +441,11 @@ function castModal(ctx: Ctx, def: CompiledCard, permanent: boolean): Ability | u
   return modal;
 }
 
-const modalSpells = new WeakMap<CompiledCard, Ability | null>();
 /** A definition's one "Choose one —" spell ability (none if it has none or several): its abilities never change, so worked out once. */
-function modalSpellOf(def: CompiledCard): Ability | undefined {
-  let known = modalSpells.get(def);
-  if (known === undefined) {
-    const modal = def.abilities.filter((a) => a.kind === "spell" && modesOf(a) > 0);
-    modalSpells.set(def, (known = modal.length === 1 ? modal[0]! : null));
-  }
-  return known ?? undefined;
-}
+const modalSpellOf = perDefinition((def: CompiledCard): Ability | undefined => {
+  const modal = def.abilities.filter((a) => a.kind === "spell" && modesOf(a) > 0);
+  return modal.length === 1 ? modal[0]! : undefined;
+});
 
 /** No mode to name (read only). */
 const NO_MODE: readonly (number | undefined)[] = [undefined];
