@@ -14,7 +14,7 @@ import type { CardModel, SourceInput } from "./model.ts";
 import type { Ability, CompiledGame } from "./ir.ts";
 import { diagnostic } from "./messages.ts";
 import { endOffset, startOffset } from "./source-range.ts";
-import { lowerAnalysis, lowerCards, lowerGame, typeLineSubtypes, type LoweringNote } from "./lower.ts";
+import { lowerAnalysis, lowerCards, lowerGame, typeLineSubtypes, TypeLineSubtypesKept, type LoweringNote } from "./lower.ts";
 import { readsAs } from "./reads-as.ts";
 import { cardModelOf, type WorkspaceAnalysis } from "./workspace.ts";
 import type { ParsedFile } from "./check-ast.ts";
@@ -72,6 +72,8 @@ export class EngineWarningCache {
   files = new Map<string, FileNotes>();
   /** Per game, the subtypes other cards bring, joined, as last seen: an equal list is this very string, so each card compares it by identity. */
   subtypes = new Map<string, string>();
+  /** What each set's type lines brought at the last check: only a set whose cards' type lines changed is read again. */
+  readonly typeLines = new TypeLineSubtypesKept();
 
   /** The reads-as lines of a card as last lowered (one per ability), or undefined if it was not. */
   readsAs(file: string, cardName: string): string[] | undefined {
@@ -173,7 +175,7 @@ function cachedNotes(analysis: WorkspaceAnalysis, sources: readonly SourceInput[
     for (const set of analysis.model.sets) if (set.file === parsed.path) for (const card of set.cards) if (card.name === name) return card;
     return undefined;
   };
-  const subtypesByGame = typeLineSubtypes(analysis);
+  const subtypesByGame = typeLineSubtypes(analysis, cache.typeLines);
   const subtypesSeen = new Map<string, string>();
   for (const parsed of analysis.files.values()) {
     const doc = parsed.document;

@@ -6465,17 +6465,48 @@ function typeLineWordsOf(card: CardModel): readonly (readonly [string, string])[
  * game id, sorted: subtypes are open, and any card's text may name one another card has ("Other Wizards you control get
  * +1/+1." when a card of the workspace is a Wizard).
  */
-export function typeLineSubtypes(analysis: WorkspaceAnalysis): Map<string, string[]> {
+export function typeLineSubtypes(analysis: WorkspaceAnalysis, kept?: TypeLineSubtypesKept): Map<string, string[]> {
   const out = new Map<string, Map<string, string>>();
+  const now = new Map<string, SetTypeLines>();
   for (const set of analysis.model.sets) {
     const game = lower(set.game);
     const seen = out.get(game) ?? out.set(game, new Map()).get(game)!;
     // The cards as checked, not placed: the studio asks after every keystroke, and placing every card below the edit was a copy per card.
-    for (const card of cardsAsCheckedOf(analysis, set)) {
-      for (const [key, subtype] of typeLineWordsOf(card)) if (!seen.has(key)) seen.set(key, subtype);
-    }
+    const typeLines = setTypeLines(cardsAsCheckedOf(analysis, set), kept?.bySet.get(set.file));
+    now.set(set.file, typeLines);
+    // A set's first spellings, merged in the order of the sets: each subtype's first spelling in the workspace.
+    for (const [key, subtype] of typeLines.words) if (!seen.has(key)) seen.set(key, subtype);
   }
+  if (kept) kept.bySet = now;
   return new Map([...out].map(([game, names]) => [game, [...names.values()].sort()]));
+}
+
+/** One set's cards and the first spelling of each subtype on their type lines, by lower-case subtype, in the order of the cards. */
+interface SetTypeLines {
+  cards: readonly CardModel[];
+  words: ReadonlyMap<string, string>;
+}
+
+/**
+ * What typeLineSubtypes found in each set (by file) at the last call, for a caller that asks again and again (the
+ * studio's worker, after every keystroke): a set whose cards bring the same type-line words card by card is not read
+ * again — a keystroke changes one card's model, rarely its subtypes.
+ */
+export class TypeLineSubtypesKept {
+  bySet = new Map<string, SetTypeLines>();
+}
+
+function setTypeLines(cards: readonly CardModel[], earlier: SetTypeLines | undefined): SetTypeLines {
+  if (earlier && earlier.cards.length === cards.length && cards.every((card, i) => card === earlier.cards[i] || sameTypeLineWords(typeLineWordsOf(card), typeLineWordsOf(earlier.cards[i]!)))) {
+    return { cards, words: earlier.words };
+  }
+  const words = new Map<string, string>();
+  for (const card of cards) for (const [key, subtype] of typeLineWordsOf(card)) if (!words.has(key)) words.set(key, subtype);
+  return { cards, words };
+}
+
+function sameTypeLineWords(a: readonly (readonly [string, string])[], b: readonly (readonly [string, string])[]): boolean {
+  return a.length === b.length && a.every(([key, subtype], i) => key === b[i]![0] && subtype === b[i]![1]);
 }
 
 export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, models: readonly CardModel[], notes: LoweringNote[], workspaceSubtypes: readonly string[] = []): CompiledCard[] {

@@ -84,6 +84,11 @@ describe("engine warnings of a file nobody edited", () => {
     expect(onLords([chromatic, lords, drakes("Dragon")])).toEqual([]);
     expect(onLords([chromatic, lords, drakes("Wyrm")])).toEqual(["CW6005"]);
     expect(onLords([chromatic, lords, drakes("Dragon")])).toEqual([]);
+    // An edit of the drake that keeps its tribe (its card checked again, its type line the same) keeps the Dragons;
+    // the next one, in the same card, takes them away.
+    const retexted = (tribe: string) => ({ ...drakes(tribe), text: drakes(tribe).text.replace("[Base] Flying.", "[Base] Draw a card.") });
+    expect(onLords([chromatic, lords, retexted("Dragon")])).toEqual([]);
+    expect(onLords([chromatic, lords, retexted("Wyrm")])).toEqual(["CW6005"]);
   });
 });
 
