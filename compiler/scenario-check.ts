@@ -23,9 +23,12 @@ import { rulesClauses } from "./rules-text.ts";
 export function scenarioDiagnostics(analysis: Pick<WorkspaceAnalysis, "files" | "model">, rulesTexts: ReadonlyMap<string, string> = new Map()): Diagnostic[] {
   const out: Diagnostic[] = [];
   const namesByGame = new Map<string, NamesVersion | undefined>();
+  // The first game of each id, by lower-case id (the studio checks every scenario per keystroke: one lookup each).
+  const gamesById = new Map<string, (typeof analysis.model.games)[number]>();
+  for (const g of analysis.model.games) if (!gamesById.has(g.id.toLowerCase())) gamesById.set(g.id.toLowerCase(), g);
   for (const parsed of analysis.files.values()) {
     for (const scenario of parsed.scenario?.scenarios ?? []) {
-      const game = analysis.model.games.find((g) => g.id.toLowerCase() === scenario.game.toLowerCase());
+      const game = gamesById.get(scenario.game.toLowerCase());
       if (!game) continue; // CW3003, from the workspace
       const key = game.id.toLowerCase();
       if (!namesByGame.has(key)) namesByGame.set(key, namesFor(analysis, game.file, game.id, rulesTexts.get(game.file)));
