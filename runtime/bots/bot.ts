@@ -40,6 +40,13 @@ export interface BotSettings {
   rootWidening?: boolean;
   /** Search bot: end a decision's search once no other action can catch up with the most simulated one in the simulated games left (the same move, fewer games; default true; false spends the whole budget). Playout budgets only. */
   stopWhenSettled?: boolean;
+  /**
+   * Search bot: its look one step ahead (the tree's priors, the moves past the tree) judges an answer to the game's
+   * question — the attackers to declare, the blockers, a target — once what it set going in the phase is finished (the
+   * combat over), not once what waits has resolved: a declared attack changes nothing before the blocks and the damage
+   * (default false).
+   */
+  answersAfterCombat?: boolean;
   /** Card definition ids this bot may not play (restricted play): their `play` actions are never chosen while anything else is legal. */
   forbidden?: ReadonlySet<string>;
 }

@@ -117,6 +117,7 @@ export class MctsBot implements Bot {
   private readonly reuseTree: boolean;
   private readonly rootWidening: boolean;
   private readonly stopWhenSettled: boolean;
+  private readonly answersAfterCombat: boolean;
   /** What the searches did so far: decisions searched, simulated games played, and simulated games inherited from earlier searches (tree reuse). */
   readonly searched = { decisions: 0, playouts: 0, reused: 0 };
   /** The node of the position the game is in, when the tree of an earlier search reaches it (tree reuse). */
@@ -149,6 +150,7 @@ export class MctsBot implements Bot {
     this.reuseTree = settings.reuseTree ?? true;
     this.rootWidening = settings.rootWidening ?? true;
     this.stopWhenSettled = settings.stopWhenSettled ?? true;
+    this.answersAfterCombat = settings.answersAfterCombat ?? false;
   }
 
   observe(state: GameState, action: Action): void {
@@ -317,8 +319,9 @@ export class MctsBot implements Bot {
           if (prior === undefined) {
             const applied = this.engine.apply(state, action, LISTED);
             if (applied.ok) reached = applied.state;
-            // Judged once what it set going has resolved (a card cast is judged in play, not on its way there); the tree goes on from the state the action itself reaches.
-            prior = applied.ok ? this.evaluator.value(this.resolved(applied.state), actor) + (isWaiting(action) ? 1e-9 : 0) : -Infinity;
+            // Judged once what it set going has resolved (a card cast is judged in play, not on its way there; an attack once
+            // its combat is over: `settled`); the tree goes on from the state the action itself reaches.
+            prior = applied.ok ? this.evaluator.value(this.settled(state, applied.state), actor) + (isWaiting(action) ? 1e-9 : 0) : -Infinity;
             priors.set(candidate, prior);
           }
           if (prior > bestPrior) {
@@ -438,6 +441,20 @@ export class MctsBot implements Bot {
   }
 
   /**
+   * The position an action taken in `before` leads to (`after`), as a look one step ahead judges it. An answer to a
+   * question the game asked — the attackers to declare, the blockers, a target — once what it set going in the
+   * phase is finished (./greedy.ts finished: the questions after it answered by their players' best of a few
+   * answers): a declared attack changes nothing until the blockers are chosen and the damage dealt. Judged sooner,
+   * at the blockers' question, every attack looked free in Chromatic (a 2/2 attacked into an untapped 2/5) and in
+   * CYBERVAMP attacking and not attacking tied (the first listed, no attack, was taken); a block, too, changed
+   * nothing before the damage. Any other action once what waits to resolve has resolved (`resolved`). Only with the
+   * setting `answersAfterCombat` (else every action is judged as `resolved` judges it).
+   */
+  private settled(before: GameState, after: GameState): GameState {
+    return this.answersAfterCombat && before.pending ? finished(this.engine, this.evaluator, after, before.turn, before.phase) : this.resolved(after);
+  }
+
+  /**
    * The action whose outcome scores best for `actor` once what it set going has resolved (waiting,
    * judged on the position as it stands once what waits resolves, wins ties), with the state it
    * leads to (none for waiting: not applied). The move of whoever decides in a simulated game past the tree.
@@ -451,7 +468,7 @@ export class MctsBot implements Bot {
       if (action === waiting) continue;
       const applied = this.engine.apply(state, action, LISTED);
       if (!applied.ok) continue;
-      const outcome = this.resolved(applied.state);
+      const outcome = this.settled(state, applied.state);
       const score = this.evaluator.score(outcome, actor);
       if (score > bestScore) {
         bestScore = score;

@@ -243,6 +243,51 @@ describe("search bot", () => {
     expect(reached && reached.players.p1!.zones.Battlefield).toHaveLength(1);
   });
 
+  it("with answersAfterCombat, plays on past the tree attacking and blocking as the combat turns out: an answer to the game's question (attackers, blockers) is judged once the phase's combat is over", async () => {
+    // Chromatic: a declared attack changes nothing until the blockers are chosen and the damage dealt. Judged at the
+    // blockers' question (what waits on the chain resolved, as a card cast is judged), every attack looked free: the
+    // simulated player attacked a 2/2 into an untapped 2/5, and a block changed nothing before the damage either.
+    const { engine } = await gameEngine("chromatic");
+    const bot = new MctsBot(engine, "p1", 1, { playouts: 1, answersAfterCombat: true });
+    const evaluator = new Evaluator(engine);
+    const declaration = (defender: string) => {
+      let state = engine.setupBoard({ turn: 3, active: "p1", phase: "Main", players: { p1: { zones: { Battlefield: ["Grove Tender"], Deck: ["Seer", "Seer"] } }, p2: { zones: { Battlefield: [defender], Deck: ["Seer", "Seer"] } } } }).state;
+      for (let step = 0; step < 40 && !(state.pending && state.phase !== "Main"); step++) {
+        const legal = engine.legalActions(state);
+        state = engine.apply(state, legal.length === 1 ? legal[0]! : legal.find((a) => a.type === "pass" || a.type === "end_phase")!).state;
+      }
+      return state;
+    };
+    // The 2/2 Tender into a lone 1/1 Sprite: attacked (p2 takes the 2 rather than lose the Sprite), judged after the damage.
+    const open = declaration("Gossip Sprite");
+    const [attacker] = open.players.p1!.zones.Battlefield!;
+    const answers = engine.legalActions(open);
+    expect(answers.map((a) => (a.type === "choose" ? a.cards : undefined))).toEqual([[], [attacker]]);
+    const attack = bot.favourite(open, answers, "p1");
+    expect(attack.action).toBe(answers[1]);
+    expect(attack.reached!.phase).not.toBe(open.phase);
+    expect(attack.reached!.players.p2!.life).toBe(open.players.p2!.life - 2);
+    // Into an untapped 2/5 Thornback Guardian: kept home (blocked, the Tender dies for nothing).
+    const guarded = declaration("Thornback Guardian");
+    const kept = bot.favourite(guarded, engine.legalActions(guarded), "p1");
+    expect(kept.action).toMatchObject({ type: "choose", cards: [] });
+    // Without the setting the attack is judged at the blockers' question, before any damage: it looks free.
+    expect(new MctsBot(engine, "p1", 1, { playouts: 1 }).favourite(guarded, engine.legalActions(guarded), "p1").action).toMatchObject({ type: "choose", cards: guarded.players.p1!.zones.Battlefield });
+    expect(kept.reached!.players.p1!.zones.Battlefield).toHaveLength(1);
+    // The defender's side: at p2's question which creature blocks the attacking 2/2, the Guardian blocks (and kills it).
+    let blocks = engine.apply(guarded, engine.legalActions(guarded).find((a) => a.type === "choose" && a.cards?.length === 1)!).state;
+    for (let step = 0; step < 20 && !(blocks.pending && engine.decider(blocks) === "p2"); step++) {
+      const legal = engine.legalActions(blocks);
+      blocks = engine.apply(blocks, legal.length === 1 ? legal[0]! : legal.find((a) => a.type === "pass")!).state;
+    }
+    const blockers = engine.legalActions(blocks);
+    expect(blockers[0]).toMatchObject({ type: "choose", cards: [] });
+    const block = new MctsBot(engine, "p2", 1, { playouts: 1, answersAfterCombat: true }).favourite(blocks, blockers, "p2");
+    expect(block.action).toMatchObject({ type: "choose", cards: guarded.players.p2!.zones.Battlefield });
+    expect(block.reached!.players.p1!.zones.Battlefield).toEqual([]);
+    expect(evaluator.score(block.reached!, "p2")).toBeGreaterThan(evaluator.score(quietly(engine, engine.apply(blocks, blockers[0]!).state, blocks), "p2"));
+  }, 600_000);
+
   it("ends a decision's search once no other action can catch up with the most simulated one: the same move as the whole budget, fewer simulated games", async () => {
     // CYBERVAMP, p1's decisions of three or more actions over a greedy-vs-greedy mirror game, each searched afresh with and without stopping.
     const { engine, loaded } = await gameEngine("cybervamp");
