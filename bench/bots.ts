@@ -20,7 +20,7 @@
  *
  * Sequential testing (`--until-decided`): a cell stops as soon as its finished games decide it (the Wilson
  * interval wholly at or above the goal, or wholly below; checked after every game), `--games` then being
- * the most it plays; the threads go on to the next cell. `--table docs/balance.md` rewrites the played
+ * the most it plays; the cells take turns (the next game is one of the open cell with the fewest started), so the threads go on to the others. `--table docs/balance.md` rewrites the played
  * cells' rows of the table there. `--playouts random:N --playouts greedy:M` gives each opponent its own budget;
  * `--minutes M` starts no game after M minutes (the games under way then finish and count).
  *
@@ -158,7 +158,7 @@ if (values.departures?.length) {
     if (!("bundle" in loaded)) throw new Error(`cards/${id}: ${loaded.message}`);
     loadedGames.set(id, loaded);
   }
-  // Cells in the order the flags give: by opponent, then game, then seat (`--opponent greedy --opponent random` plays every greedy cell first).
+  // Cells in the order the flags give — by opponent, then game, then seat —, the order among cells with as many games started (they take turns).
   const runs: CellRun[] = [];
   for (const opponent of opponents)
     for (const [id, loaded] of loadedGames)

@@ -46,7 +46,7 @@ describe("bot strength in pieces", () => {
     expect(piece.games.map((g) => g.game)).toEqual([1, 2, 3, 4, 5]);
   }, 600_000);
 
-  it("cells played until decided: a cell stops once its interval is decided, the threads go on to the next cell, and a game under way is counted", async () => {
+  it("cells played until decided, taking turns: a cell stops once its interval is decided, its threads go on to the other cells, and a game under way is counted", async () => {
     const decks = [{ name: "a", cards: [] }, { name: "b", cards: [] }];
     const cell = (opponent: "random" | "greedy", seat: "p1" | "p2"): StrengthCell => ({ game: "duel", matchup: "mirror", decks: ["a", "b"], opponent, seat, playouts: 1, seed: 1 });
     const bundle = {} as Parameters<typeof playCells>[0][number]["bundle"];
@@ -72,12 +72,14 @@ describe("bot strength in pieces", () => {
       await new Promise((r) => setTimeout(r, 0));
     }
     const [one, two] = await played;
-    // 6 of 6 decides ≥ 60% (Wilson 61.0–100%): games 0–5 decide cell 0; game 6 was under way and counts (7 of 7).
-    expect(one!.games.map((g) => g.game)).toEqual([0, 1, 2, 3, 4, 5, 6]);
-    expect(one!.decidedAfter).toBe(7);
+    // The cells take turns (the one with the fewest games started next; the first given among equals).
+    expect(started.slice(0, 6)).toEqual(["0:0", "1:0", "0:1", "1:1", "0:2", "1:2"]);
+    // 6 of 6 decides ≥ 60% (Wilson 61.0–100%): games 0–5 decide cell 0, none of its games under way then.
+    expect(one!.games.map((g) => g.game)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(one!.decidedAfter).toBe(6);
     expect(mergePieces([{ piece: one!, source: "" }])[0]!.verdict).toBe("met");
-    // Cell 1 started on the thread cell 0 no longer needed; with one loss it needs 10 of 11 — game 11 was under way then (12 games, 11 won).
-    expect(started.indexOf("1:0")).toBe(7);
+    // Then both threads play cell 1; with one loss it needs 10 of 11 — game 11 was under way then and counts (12 games, 11 won).
+    expect(started.filter((s) => s.startsWith("0:"))).toHaveLength(6);
     expect(two!.games.map((g) => g.game)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
     expect(mergePieces([{ piece: two!, source: "" }])[0]).toMatchObject({ wins: 11, finished: 12, verdict: "met" });
     expect(two!.decidedAfter).toBe(12);
