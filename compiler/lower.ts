@@ -1968,10 +1968,12 @@ class AbilityLowering {
           this.note(clause.range, `the engine cannot read the number in "${this.slice(clause.range)}": write "you have 5 or less life", "your life is 10 or more" or "your life is greater than 5"`);
           return undefined;
         }
-        this.use(clause);
+        this.use(clause, clause.tail);
         return { kind: "compare", left: { kind: "life", of: who }, op: than.op, right: than.value };
       }
-      this.use(clause);
+      // The object's number and "life" (or "life total"): another word there ("life remaining", "life and Armor") is the
+      // reader's to report, not to swallow.
+      this.use(clause.subject, clause.each, clause.modal, clause.be, clause.verb, obj?.determiners, obj?.items.filter((i) => i.kind !== "word" || LIFE_OBJECT_WORDS.has(lower(i.text))));
       const value = c.value ?? 0;
       // "you have 5 life" / "you have exactly 5 life": that total, not "5 or less".
       if (c && !c.comparison) return { kind: "compare", left: { kind: "life", of: who }, op: "=", right: value };
@@ -2081,7 +2083,8 @@ class AbilityLowering {
     // "it's your turn", "it is your turn", "it is not your turn", "it's an opponent's turn"
     const turn = this.turnCondition([...words, ...objWords, ...npDeterminers(obj)], npDeterminers(obj).includes("not") || /\b(?:not|isn['’]t|aren['’]t)\b/i.test(this.slice(clause.range)));
     if (turn) {
-      this.use(clause);
+      // Only the words turnCondition read: "it's your first turn" is not "it's your turn" ("first" stays unused).
+      this.use(clause.subject, clause.each, clause.modal, clause.be, clause.verb, leavesOf(obj).filter((leaf) => TURN_CONDITION_WORDS.has(lower(this.text.slice(startOffset(leaf.range), endOffset(leaf.range))))));
       return turn;
     }
     this.note(clause.range, `condition not understood by the engine: "${this.slice(clause.range)}" (treated as always true)`);
@@ -2208,7 +2211,7 @@ class AbilityLowering {
     const it = dets.length === 1 && dets[0] === "it" && words.length === 0;
     const that = dets.length === 1 && dets[0] === "that" && words.length > 0 && words.every((w) => this.cardNoun(w));
     if (!self && !it && !that) return undefined;
-    this.use(clause);
+    this.use(clause, timing);
     const of: CardRef = self ? { kind: "self" } : that ? (this.lastCard ?? this.thatCard(clause.subject!) ?? { kind: "it" }) : (this.lastCard ?? { kind: "it" });
     return { kind: "card_matches", of, selector: { attackedThisTurn: true } };
   }
@@ -5526,7 +5529,7 @@ function staticFromSequence(seq: Ast.Sequence, l: AbilityLowering): StaticEffect
           l.note(clause.range, `"${l.slice(clause.range)}": in this game an attack is a fight and a defender walls one attack; the engine has no number of blockers to raise`);
           return [];
         }
-        l.use(clause);
+        l.use(clause, eachCombat ? clause.tail : []);
         const count = npCount(clause.object);
         out.push(anyNumber ? { kind: "rule", rule: "blocks_any_number_of_attackers", affects } : { kind: "rule", rule: "blocks_additional_attackers", affects, amount: count?.value ?? 1 });
         continue;
@@ -5535,7 +5538,7 @@ function staticFromSequence(seq: Ast.Sequence, l: AbilityLowering): StaticEffect
     // "This can attack the turn it enters play": no summoning sickness for it (not "can attack twice each turn").
     // "... the turn you play it", "Units you control can attack the turn they enter play": the same, said of the player or of several.
     if (clause.modal?.lemma === "can" && clause.verb?.lemma === "attack" && /\battack (?:on |during )?the turn (?:(?:it|they|this(?: \S+)?) (?:enters|enter|entered|comes|come|came|is played|are played|was played|were played)|you (?:play|played|cast) (?:it|them|this(?: \S+)?)\s*\.?$)/i.test(l.slice(clause.range))) {
-      l.use(clause);
+      l.use(clause, clause.tail); // the pattern above read the whole clause to its end
       out.push({ kind: "rule", rule: "ignores_summoning_sickness", affects });
       continue;
     }
@@ -5853,7 +5856,7 @@ function replacedEvent(clause: Ast.Clause, l: AbilityLowering): ReplacedEvent | 
     if (unused(clause.tail).length) return `"${l.slice(clause.range)}": the engine replaces "would be destroyed" / "would die" with nothing after it`;
     const who = cardOrPlayer(clause.subject);
     if ("player" in who) return `"${l.slice(clause.subject!.range)}" is a player, who cannot be destroyed`;
-    l.use(clause);
+    l.use(clause, clause.tail); // its tail is only "each turn" (the first time ... each turn), checked above
     return { event: "destroyed", ...who };
   }
   if (verb === "deal") {
@@ -6141,6 +6144,11 @@ function lowerStatic(body: Ast.AbilityBody, a: Ability, l: AbilityLowering): voi
   l.note(body.range, `static ability not understood by the engine: "${l.slice(body.range)}"`);
   a.statics = [];
 }
+
+/** The words of a life condition's object the condition reads ("10 or less life", "a life total of"). */
+const LIFE_OBJECT_WORDS = new Set(["life", "total"]);
+/** The words of "it's your turn" / "it is an opponent's turn" / "it is not your turn" the turn condition reads. */
+const TURN_CONDITION_WORDS = new Set(["turn", "turns", "your", "opponent", "opponents", "opponent's", "opponent’s", "opponents'", "opponents’", "an", "a", "not", "it's", "it’s", "it", "is", "isn't", "isn’t"]);
 
 /** "is greater than 5", "is less than 10" (the comparison word parsed as the verb, the number in a `than` phrase). */
 function thanComparison(clause: Ast.Clause): { op: ">" | "<"; value: number } | undefined {

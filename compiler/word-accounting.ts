@@ -43,9 +43,12 @@ export class WordLedger {
   /** Start offsets of the selecting words (`isSelectingWord`) a reader carried: only these count as used. */
   readonly carried = new Set<number>();
 
-  /** Marks every leaf under these nodes (a node, an array of nodes, or undefined) as carried by the IR — but for selecting words. */
+  /**
+   * Marks every leaf under these nodes (a node, an array of nodes, or undefined) as carried by the IR — but for selecting
+   * words, and but for what follows a clause's object (`CLAUSE_PARTS_READ_APART`): see there.
+   */
   use(...nodes: unknown[]): void {
-    for (const node of nodes) collectLeaves(node, (leaf) => this.used.add(startOffset(leaf.range)));
+    for (const node of nodes) collectLeaves(node, (leaf) => this.used.add(startOffset(leaf.range)), true);
   }
 
   /** Marks every leaf under these nodes as carried, selecting words too: the reader put the choice they make into the IR. */
@@ -53,7 +56,7 @@ export class WordLedger {
     for (const node of nodes) collectLeaves(node, (leaf) => {
       this.used.add(startOffset(leaf.range));
       this.carried.add(startOffset(leaf.range));
-    });
+    }, true);
   }
 }
 
@@ -74,14 +77,24 @@ export function leavesOf(node: unknown): Leaf[] {
 }
 
 /**
- * Calls `found` for each leaf under `value`. Runs many times for every lowered ability: no copies of a
+ * The parts of a clause that marking the whole clause does not mark: its tail ("during your turn", "this turn", "than 5",
+ * "for each ..."), the noun after its object ("make it a defender") and the verbs joined by "or" ("attacked or blocked").
+ * A reader that read the clause's subject, verb and object says nothing about them: each silent misreading found so far
+ * came from a step marking a whole clause read while reading only its head ("if it's your turn during combat" ran as
+ * "if it's your turn"). A reader that reads one of these marks that part itself.
+ */
+const CLAUSE_PARTS_READ_APART = new Set(["tail", "complement", "orVerbs"]);
+
+/**
+ * Calls `found` for each leaf under `value`. `marking`: the leaves a mark reaches (a clause's parts read apart are left
+ * out); else every leaf. Runs many times for every lowered ability: no copies of a
  * node's entries, and no set of visited nodes (a syntax tree has no cycles; a node shared by two parents
  * is reported twice, which marking words used does not mind).
  */
-function collectLeaves(value: unknown, found: (leaf: Leaf) => void): void {
+function collectLeaves(value: unknown, found: (leaf: Leaf) => void, marking = false): void {
   if (!value || typeof value !== "object") return;
   if (Array.isArray(value)) {
-    for (const item of value) collectLeaves(item, found);
+    for (const item of value) collectLeaves(item, found, marking);
     return;
   }
   const record = value as Record<string, unknown>;
@@ -90,7 +103,8 @@ function collectLeaves(value: unknown, found: (leaf: Leaf) => void): void {
     return;
   }
   // A clause's verb, modal and `be` are words without a `kind` of their own in some trees.
-  for (const key in record) if (key !== "range" && Object.hasOwn(record, key)) collectLeaves(record[key], found);
+  const clause = marking && record.kind === "clause";
+  for (const key in record) if (key !== "range" && Object.hasOwn(record, key) && !(clause && CLAUSE_PARTS_READ_APART.has(key))) collectLeaves(record[key], found, marking);
 }
 
 /** Content words of `node` the ledger does not hold, joined into phrases (neighbours separated only by function words). */

@@ -53,6 +53,26 @@ describe("word accounting (CW6005)", () => {
     ]) expect({ text, unused: unused(text) }).toEqual({ text, unused: [] });
   });
 
+  it("a reader that marks a whole clause read does not mark its tail, its 'or' verbs or words it did not read (session 15 audit)", () => {
+    // Each of these checked clean and ran without the words reported (silent misreadings): the condition readers marked
+    // the whole clause read while reading its subject, verb and object only.
+    expect(unused("PLAY: If you have 10 or less life during your turn, draw a card.")).toEqual(["your turn"]);
+    expect(unused("PLAY: If you have 10 or less life remaining, draw a card.")).toEqual(["remaining"]);
+    expect(unused("PLAY: If it's your first turn, draw a card.")).toEqual(["first"]);
+    expect(unused("PLAY: If it's your turn during combat, draw a card.")).toEqual(["combat"]);
+    expect(unused("PLAY: If this attacked or blocked this turn, draw a card.")).toEqual(["blocked"]);
+    expect(unused("PLAY: If this is attacking during your turn, draw a card.")).toEqual(["your turn"]);
+    // What these readers do read stays read: the comparison after "than", "this turn", "each combat", "each turn".
+    for (const text of [
+      "PLAY: If your life is greater than 5, draw a card.",
+      "PLAY: If you have 10 or less life, draw a card.",
+      "PLAY: If it's not your turn, draw a card.",
+      "PLAY: If this attacked this turn, draw a card.",
+      "This can block any number of units each combat.",
+      "The first time this would be destroyed each turn, return it to its owner's hand instead.",
+    ]) expect({ text, unused: unused(text) }).toEqual({ text, unused: [] });
+  });
+
   it("reads 'it' as a source of damage as the card it names", () => {
     const card = (text: string) => `set TST "Test" for duel\n\ncard "Probe" {\n  type: Unit\n  color: Gray\n  cost: free\n  power: 1\n  rarity: Gray\n  text:\n    ${text}\n}\n`;
     const fromOf = (text: string) => {
