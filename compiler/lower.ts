@@ -6145,8 +6145,8 @@ function lowerStatic(body: Ast.AbilityBody, a: Ability, l: AbilityLowering): voi
   a.statics = [];
 }
 
-/** The words of a life condition's object the condition reads ("10 or less life", "a life total of"). */
-const LIFE_OBJECT_WORDS = new Set(["life", "total"]);
+/** The words of a life condition's object the condition reads ("10 or less life", "exactly 5 life", "a life total of"). */
+const LIFE_OBJECT_WORDS = new Set(["life", "total", "exactly"]);
 /** The words of "it's your turn" / "it is an opponent's turn" / "it is not your turn" the turn condition reads. */
 const TURN_CONDITION_WORDS = new Set(["turn", "turns", "your", "opponent", "opponents", "opponent's", "opponent’s", "opponents'", "opponents’", "an", "a", "not", "it's", "it’s", "it", "is", "isn't", "isn’t"]);
 

@@ -45,18 +45,21 @@ export class WordLedger {
 
   /**
    * Marks every leaf under these nodes (a node, an array of nodes, or undefined) as carried by the IR — but for selecting
-   * words, and but for what follows a clause's object (`CLAUSE_PARTS_READ_APART`): see there.
+   * words, and, of a clause given itself, the parts after its object (`CLAUSE_PARTS_READ_APART`): see there.
    */
   use(...nodes: unknown[]): void {
     for (const node of nodes) collectLeaves(node, (leaf) => this.used.add(startOffset(leaf.range)), true);
   }
 
-  /** Marks every leaf under these nodes as carried, selecting words too: the reader put the choice they make into the IR. */
+  /**
+   * Marks every leaf under these nodes as carried, selecting words too: the reader put the choice they make into the IR
+   * (or a note already reports the whole node as not run).
+   */
   carry(...nodes: unknown[]): void {
     for (const node of nodes) collectLeaves(node, (leaf) => {
       this.used.add(startOffset(leaf.range));
       this.carried.add(startOffset(leaf.range));
-    }, true);
+    });
   }
 }
 
@@ -86,15 +89,16 @@ export function leavesOf(node: unknown): Leaf[] {
 const CLAUSE_PARTS_READ_APART = new Set(["tail", "complement", "orVerbs"]);
 
 /**
- * Calls `found` for each leaf under `value`. `marking`: the leaves a mark reaches (a clause's parts read apart are left
- * out); else every leaf. Runs many times for every lowered ability: no copies of a
+ * Calls `found` for each leaf under `value`. `clauseHeadOnly`: a clause given itself (or in an array given) yields the
+ * leaves of its head only, not its parts read apart; a clause deeper down (a relative clause in a noun phrase: "a unit
+ * that attacked this turn") is read whole by the reader of its phrase. Runs many times for every lowered ability: no copies of a
  * node's entries, and no set of visited nodes (a syntax tree has no cycles; a node shared by two parents
  * is reported twice, which marking words used does not mind).
  */
-function collectLeaves(value: unknown, found: (leaf: Leaf) => void, marking = false): void {
+function collectLeaves(value: unknown, found: (leaf: Leaf) => void, clauseHeadOnly = false): void {
   if (!value || typeof value !== "object") return;
   if (Array.isArray(value)) {
-    for (const item of value) collectLeaves(item, found, marking);
+    for (const item of value) collectLeaves(item, found, clauseHeadOnly);
     return;
   }
   const record = value as Record<string, unknown>;
@@ -103,8 +107,8 @@ function collectLeaves(value: unknown, found: (leaf: Leaf) => void, marking = fa
     return;
   }
   // A clause's verb, modal and `be` are words without a `kind` of their own in some trees.
-  const clause = marking && record.kind === "clause";
-  for (const key in record) if (key !== "range" && Object.hasOwn(record, key) && !(clause && CLAUSE_PARTS_READ_APART.has(key))) collectLeaves(record[key], found, marking);
+  const headOnly = clauseHeadOnly && record.kind === "clause";
+  for (const key in record) if (key !== "range" && Object.hasOwn(record, key) && !(headOnly && CLAUSE_PARTS_READ_APART.has(key))) collectLeaves(record[key], found);
 }
 
 /** Content words of `node` the ledger does not hold, joined into phrases (neighbours separated only by function words). */
