@@ -943,8 +943,20 @@ function embedded(ctx: Ctx, t: IToken, rule: "abilityText" | "triggerText"): Cst
   return cst;
 }
 
+/**
+ * The rest of a line after an ability broke off (parser `unreadableLine`): an error at its words, so nothing written
+ * is dropped unreported; the lines after it are read as abilities again.
+ */
+function reportUnreadableLines(ctx: Ctx, cst: CstNode): void {
+  for (const line of subs(cst, "unreadableLine")) {
+    const range = cstRange(ctx, line);
+    ctx.report.add(diagnostic("CW1007", ctx.file, range, { detail: `expected an ability, found "${ctx.text.slice(range.start.offset, range.end.offset)}" (the rest of this line is not read)` }));
+  }
+}
+
 function embeddedText(ctx: Ctx, t: IToken): A.EmbeddedText {
   const cst = embedded(ctx, t, "abilityText");
+  if (cst) reportUnreadableLines(ctx, cst);
   const tokens = (cst as (CstNode & { embeddedTokens?: IToken[] }) | undefined)?.embeddedTokens ?? [];
   return { kind: "embeddedText", string: stringNode(ctx, t), abilities: cst ? abilities(ctx, subs(cst, "ability"), tokens) : [], range: tokenRange(ctx, t) };
 }
@@ -1155,7 +1167,11 @@ function cardDecl(ctx: Ctx, cst: CstNode, chunk: IToken[]): A.CardDecl | undefin
       ctx.report.add(diagnostic("CW1003", ctx.file, rangeOf(ctx, f.range.end.offset, f.range.end.offset), { expected, found: describeToken(next) }));
     }
   }
-  const card: A.CardDecl = { kind: "card", name: stringNode(ctx, name), fields: fitted(fields), abilities: fitted(abilities(ctx, subs(cst, "ability"), chunk)), range: cstRange(ctx, cst) };
+  reportUnreadableLines(ctx, cst);
+  // An ability that broke off before its first word holds no text: its parse errors say so at the words; as an ability
+  // it would be an empty one, reported again at the card's closing brace ('cannot execute ""').
+  const written = subs(cst, "ability").filter((a) => spanOf(a) !== undefined);
+  const card: A.CardDecl = { kind: "card", name: stringNode(ctx, name), fields: fitted(fields), abilities: fitted(abilities(ctx, written, chunk)), range: cstRange(ctx, cst) };
   const text = tok(cst, "Text");
   if (text && !inserted(text)) {
     const parts: CstElement[] = [text, ...subs(cst, "ability")];
@@ -1259,6 +1275,7 @@ export function parseAbilityText(text: string, file: string): { abilities: A.Abi
   try {
     const lexed = lex(ctx, text);
     const cst = runParser(ctx, "abilityText", endSentencesAtLineBreaks(text, cardTextWords(lexed.tokens)), "text");
+    reportUnreadableLines(ctx, cst);
     return { abilities: abilities(ctx, subs(cst, "ability"), lexed.tokens), diagnostics: ctx.report.finish() };
   } catch (error) {
     ctx.report.add(diagnostic("CW1004", file, rangeOf(ctx, 0, 0), { found: "this text", expected: `readable card text (internal error: ${String(error)})` }));

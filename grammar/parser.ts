@@ -28,6 +28,9 @@ const reminderTokens: TokenType[] = [
   T.Period, T.Comma, T.Semicolon, T.Equals, T.LBracket, T.RBracket, T.Plus, T.Slash,
 ];
 
+/** Tokens an unreadable line may hold: any of a card's text but its closing brace. */
+const unreadableTokens: TokenType[] = [...reminderTokens, T.LParen, T.RParen];
+
 /** Chunks with more syntax errors than this stop early (the file's report is capped anyway). */
 export const MAX_ERRORS_PER_CHUNK = 20;
 
@@ -532,7 +535,7 @@ export class CardwrightParser extends CstParser {
     this.OPTION(() => {
       this.CONSUME(T.Text);
       this.CONSUME(T.Colon);
-      this.MANY2(this.cached(8, () => ({ GATE: () => this.withinBudget() && !this.isLateFieldAhead(), DEF: () => this.SUBRULE(this.ability) })));
+      this.MANY2(this.cached(8, () => ({ GATE: () => this.withinBudget() && !this.isLateFieldAhead(), DEF: () => this.abilityOrUnreadableLine() })));
     });
     // A field written after the text (`power: 2` on its own line); the formatter moves it up.
     this.MANY3(this.cached(30, () => ({ GATE: () => this.isLateFieldAhead(), DEF: () => this.SUBRULE2(this.field) })));
@@ -579,7 +582,36 @@ export class CardwrightParser extends CstParser {
   // Abilities
 
   public abilityText = this.RULE("abilityText", () => {
-    this.MANY(this.cached(10, () => ({ GATE: () => this.withinBudget(), DEF: () => this.SUBRULE(this.ability) })));
+    this.MANY(this.cached(10, () => ({ GATE: () => this.withinBudget(), DEF: () => this.abilityOrUnreadableLine() })));
+  });
+
+  /**
+   * One ability — and, where it broke off without reading a word (an ability that stopped at a word: `... among one, two
+   * or three targets.` stops at `or`, which no ability can start with), the rest of that line as `unreadableLine`,
+   * reported at its words (CW1007). Without it the list of abilities ended there and the card's closing brace was
+   * looked for at `or`: the recovery then skipped to the end of the card, and the lines after the error were never read
+   * or reported.
+   */
+  private abilityOrUnreadableLine(): void {
+    // A field, not a local: the gate below is a cached closure, made once, which cannot see this call's locals.
+    this.abilityStart = this.LA(1);
+    this.SUBRULE(this.ability);
+    this.OPTION9(this.cached(140, () => ({
+      GATE: () => this.LA(1) === this.abilityStart && !is(this.LA(1), T.RBrace) && this.LA(1).tokenType !== EOF,
+      DEF: () => this.SUBRULE(this.unreadableLine),
+    })));
+  }
+
+  /** The first token of the ability `abilityOrUnreadableLine` reads now. */
+  private abilityStart: IToken | undefined;
+
+  /** The words from one that cannot start an ability to the end of its line (or the card's `}`). */
+  private unreadableLine = this.RULE("unreadableLine", () => {
+    this.OR(this.cached(141, () => unreadableTokens.map((type) => ({ ALT: () => this.CONSUME(type, { LABEL: "word" }) }))));
+    this.MANY(this.cached(142, () => ({
+      GATE: () => !this.lineBreakAhead() && !is(this.LA(1), T.RBrace),
+      DEF: () => this.OR2(this.cached(143, () => unreadableTokens.map((type) => ({ ALT: () => this.CONSUME2(type, { LABEL: "word" }) })))),
+    })));
   });
 
   public triggerText = this.RULE("triggerText", () => {

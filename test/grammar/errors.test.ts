@@ -45,6 +45,32 @@ describe("recovery", () => {
     expect([...new Set(diagnostics.map((d) => d.range.start.line))]).toEqual([5, 15]);
   });
 
+  it("reads and builds every line after an ability that breaks off mid-line, in a card and in a file (nothing dropped)", () => {
+    // "... among one, two or three targets.": the ability stops at "or", which no ability starts with. The rest of that
+    // line is CW1007 at its words; the lines after it are abilities of the card (were skipped with the rest of the card).
+    const broken = "[Red] Deal 3 damage divided as you choose among one, two or three targets.";
+    const card = (name: string, lines: string[]) => `card "${name}" {
+  type: Spell
+  text:
+${lines.map((l) => `    ${l}
+`).join("")}}
+`;
+    const text = `set T1 "T" for chromatic
+${card("A", [broken, "[Blue] Draw a card.", "[Green] Gain 2 life."])}${card("B", ["[Blue] Draw a card.", broken, "[Green] Gain 2 life."])}${card("C", ["[Green] Gain 2 life."])}`;
+    const { ast, diagnostics } = parseDocument(text, "t.cards");
+    if (ast.kind !== "cardFile") throw new Error("not a card file");
+    expect(ast.cards.map((c) => c.name.value)).toEqual(["A", "B", "C"]);
+    const tags = (i: number) => ast.cards[i]!.abilities.map((a) => text.slice(a.range.start.offset, a.range.end.offset).slice(0, 7));
+    expect(tags(0)).toContain("[Blue] ");
+    expect(tags(0)).toContain("[Green]");
+    expect(tags(1)).toEqual(expect.arrayContaining(["[Blue] ", "[Green]"]));
+    expect(tags(2)).toEqual(["[Green]"]);
+    const unread = diagnostics.filter((d) => d.code === "CW1007" && d.message.includes("the rest of this line"));
+    expect(unread.map((d) => text.slice(d.range.start.offset, d.range.end.offset))).toEqual(["or three targets.", "or three targets."]);
+    // No error past the broken lines: nothing reported at a closing brace.
+    expect(diagnostics.every((d) => text.slice(d.range.start.offset, d.range.start.offset + 1) !== "}")).toBe(true);
+  });
+
   it("caps the diagnostics of a file and says how many more there were", () => {
     const text = `set T1 "T" for duel\n${"@ ".repeat(500)}`;
     const { diagnostics } = parseDocument(text, "t.cards");
