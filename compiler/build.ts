@@ -403,7 +403,9 @@ function nounFilter(ctx: Ctx, n: CstNode): A.NounFilter | undefined {
   const equalTo = sub(n, "equalTo");
   if (tok(n, "Equal")) return { kind: "equalTo", value: nounPhrase(ctx, equalTo), range: cstRange(ctx, n) };
   const prep = tok(n, "prep");
-  if (prep) return { kind: "prep", prep: T.lemmaOf(prep.tokenType.name, prep.image), object: nounPhrase(ctx, sub(n, "filterObject")), range: cstRange(ctx, n) };
+  // "from among them" is the looked-at or named cards a choice is made among: the prep "among".
+  const fromAmong = tok(n, "fromAmong");
+  if (prep) return { kind: "prep", prep: fromAmong && !inserted(fromAmong) ? "among" : T.lemmaOf(prep.tokenType.name, prep.image), object: nounPhrase(ctx, sub(n, "filterObject")), range: cstRange(ctx, n) };
   return undefined;
 }
 

@@ -325,8 +325,9 @@ export type StepBody =
    * "put one into your hand", "the rest back", "put them on the bottom"; `order`: "in any order", the player orders them (top to bottom).
    * The player picks `amount` of the looked-at cards still there ("rest": all of them) and moves them (into their owner's zone); "back"
    * keeps them on top in their order. `who` picks and orders when the cards are another player's (who looked); else their owner does.
+   * `filter`: only looked-at cards of this kind may be picked ("a creature card from among them"); when fewer fit, those.
    */
-  | { op: "place_looked"; amount: NumberExpr | "rest"; to: string; position?: "top" | "bottom"; order?: boolean; who?: PlayerRef }
+  | { op: "place_looked"; amount: NumberExpr | "rest"; filter?: CardSelector; to: string; position?: "top" | "bottom"; order?: boolean; who?: PlayerRef }
   /** "Each player puts the top two cards of their deck into their Graveyard": each of `who` moves the top `amount` cards of their `zone` to their `to`. */
   | { op: "move_top"; who: PlayersRef; zone: string; amount: NumberExpr; to: string }
   | { op: "exhaust"; what: Affected; over?: boolean }

@@ -1960,6 +1960,8 @@ class AbilityLowering {
     const lifeOwner = player ? "given" : words.some((w) => w.startsWith("opponent")) ? "opponent" : words.every((w) => w === "you" || w === "your" || w === "life" || w === "total") ? "you" : undefined;
     if ((objWords.includes("life") || words.includes("life")) && lifeVerb && lifeOwner) {
       const who: PlayerRef = player ?? (lifeOwner === "opponent" ? { kind: "opponent" } : { kind: "you" });
+      // "your opponent's life is greater than 7": the possessive says whose life — read (it was CW6005 at "opponent's").
+      if (!player) this.carryOwner(clause.subject);
       if (!c) {
         // "your life is greater than 5", "your opponent's life is less than 10": the comparison word read as the verb, its
         // number after "than" (it was read as "0 or less life", silently).
@@ -3185,7 +3187,10 @@ class AbilityLowering {
     const words = npWords(obj);
     const rest = words.includes("rest") || dets.includes("other") || words.includes("other") || words.includes("others") || dets.includes("they") || dets.includes("it") || dets.includes("all");
     const count = npCount(obj);
-    if (!rest && !count) return undefined;
+    // "one of them", "a Vampire card from among them": which of the looked-at cards.
+    const ofLooked = obj.filters.filter((f): f is Ast.PrepPhrase => f.kind === "prep" && (f.prep === "of" || f.prep === "among") && isLookedPhrase(f.object));
+    const one = !count && ofLooked.length > 0 && (dets.includes("a") || dets.includes("an"));
+    if (!rest && !count && !one) return undefined;
     const prep = (name: string) => clause.tail.find((t) => t.kind === "prep" && t.prep === name) as Ast.PrepPhrase | undefined;
     const back = clause.tail.some((t) => t.kind === "particle" && lower(t.word.text) === "back");
     const on = prep("on") ?? prep("onto");
@@ -3205,8 +3210,10 @@ class AbilityLowering {
       this.note(zonePhrase!.range, `"${this.slice(zonePhrase!.range)}": the engine puts a card only into its owner's ${lower(zone)}; write "its owner's ${lower(zone)}" or name the player whose cards were looked at`);
       return { op: "rule", rule: "unsupported" };
     }
-    // The count and "of them" say which of the looked-at cards; any other filter ("one with power 2 or less") is not read.
-    this.use(obj.determiners, obj.items, obj.filters.filter((f) => f.kind === "prep" && f.prep === "of" && isLookedPhrase(f.object)), clause.tail.filter((t) => t.kind === "particle"));
+    // The count, "of them" / "from among them", and the kind of card ("a creature card") say which of the looked-at cards;
+    // any other filter ("one with power 2 or less") is not read.
+    const filter = rest ? undefined : this.discardFilter(obj);
+    this.use(obj.determiners, obj.items, ofLooked, clause.tail.filter((t) => t.kind === "particle"));
     if (zonePhrase !== into?.object) this.use(into?.object.items, into?.object.determiners, into?.object.filters.filter((f) => f !== of));
     this.useZoneWords(zonePhrase);
     const amount: NumberExpr | "rest" = rest && !count ? "rest" : this.count(count, 1);
@@ -3215,7 +3222,7 @@ class AbilityLowering {
     // After the tail, or (as the parser may hang it) after the place: "on the bottom of your deck in any order".
     const anyOrder = clause.tail.find(isAnyOrder) ?? into?.object.filters.find(isAnyOrder) ?? of?.object.filters.find(isAnyOrder);
     if (anyOrder && position && amount !== 1) this.use(anyOrder);
-    return { op: "place_looked", amount, to: zone, ...(position ? { position } : {}), ...(anyOrder && position && amount !== 1 ? { order: true } : {}), ...(this.lookedBy ? { who: this.lookedBy } : {}) };
+    return { op: "place_looked", amount, ...(filter ? { filter } : {}), to: zone, ...(position ? { position } : {}), ...(anyOrder && position && amount !== 1 ? { order: true } : {}), ...(this.lookedBy ? { who: this.lookedBy } : {}) };
   }
 
   /** Does a zone's owner, as read here, name the player whose cards the ability looked at ("their", "its owner's", the same target)? */

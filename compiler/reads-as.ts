@@ -287,11 +287,17 @@ function placedText(step: Extract<Step, { op: "place_looked" }>, look: Extract<S
   const placer = step.who ?? owner;
   const whose = owner.kind === "you" ? "your" : "their";
   const all = look.amount === 1 ? "it" : "them";
-  const cards = step.amount !== "rest" ? (numberText(step.amount, ctx) === "1" ? "one" : numberText(step.amount, ctx)) : placedSince ? "the rest" : all;
+  const cards = step.filter && step.amount !== "rest" ? lookedOfKind(step, ctx) : step.amount !== "rest" ? (numberText(step.amount, ctx) === "1" ? "one" : numberText(step.amount, ctx)) : placedSince ? "the rest" : all;
   // The player who looked goes on as the subject ("…, then puts it …"); another is named.
   const put = placer.kind === "you" ? "put" : JSON.stringify(placer) === JSON.stringify(look.who) ? "puts" : `${playerText(placer, ctx, true)} puts`;
   const place = step.position === "bottom" ? `on the bottom of ${whose} ${step.to}` : step.position === "top" ? "back" : `into ${whose} ${step.to}`;
   return `${put} ${cards} ${place}${step.order ? " in any order" : ""}`;
+}
+
+/** "a Creature card from among them": looked-at cards of one kind (`place_looked` with a filter). */
+function lookedOfKind(step: Extract<Step, { op: "place_looked" }>, ctx: Context): string {
+  const kind = selectorText(step.filter!, ctx, 1);
+  return `${countNoun(/\bcard$/.test(kind) ? kind : `${kind} card`, step.amount as NumberExpr, ctx)} from among them`;
 }
 
 /** A `per_player` step gathering each player's pick (`choose_cards` with `gather`) for the step after it. */
@@ -524,7 +530,7 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
     case "place_looked": {
       // Another player's looked-at cards go into their owner's zone: "their" (the player the look named).
       const whose = step.who ? "their" : "your";
-      return `put ${step.amount === "rest" ? "the rest" : numberText(step.amount, ctx) === "1" ? "one" : numberText(step.amount, ctx)} ${step.position === "bottom" ? `on the bottom of ${whose} ${step.to}` : step.position === "top" ? "back" : `into ${whose} ${step.to}`}${step.order ? " in any order" : ""}`;
+      return `put ${step.amount === "rest" ? "the rest" : step.filter ? lookedOfKind(step, ctx) : numberText(step.amount, ctx) === "1" ? "one" : numberText(step.amount, ctx)} ${step.position === "bottom" ? `on the bottom of ${whose} ${step.to}` : step.position === "top" ? "back" : `into ${whose} ${step.to}`}${step.order ? " in any order" : ""}`;
     }
     case "exhaust":
       return `${step.over ? "overexhaust" : "exhaust"} ${aff(step.what)}`;

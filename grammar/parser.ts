@@ -1488,7 +1488,13 @@ export class CardwrightParser extends CstParser {
             this.OR2(this.cached(46, () => [
               { ALT: () => this.CONSUME(T.Of, { LABEL: "prep" }) },
               { ALT: () => this.CONSUME(T.In, { LABEL: "prep" }) },
-              { ALT: () => this.CONSUME(T.From, { LABEL: "prep" }) },
+              {
+                ALT: () => {
+                  this.CONSUME(T.From, { LABEL: "prep" });
+                  // `Put a Vampire card from among them into your hand.`: "from among" is "among".
+                  this.OPTION7(() => this.CONSUME2(T.Among, { LABEL: "fromAmong" }));
+                },
+              },
               { ALT: () => this.CONSUME(T.With, { LABEL: "prep" }) },
               { ALT: () => this.CONSUME(T.Without, { LABEL: "prep" }) },
               { ALT: () => this.CONSUME(T.Under, { LABEL: "prep" }) },
