@@ -2327,10 +2327,19 @@ class AbilityLowering {
   discardFilter(obj: Ast.NounPhrase): CardSelector | undefined {
     const kinds = obj.items.filter((i) => i.kind === "word" && !["card", "cards"].includes(lower(i.text)));
     if (!kinds.length) return undefined;
+    // The selector marks the words it reads; a word it reads into a part no hand or deck card has ("an attacking creature
+    // card") is not carried by the filter, so its marks are taken back (CW6005 at the words, never a silent drop).
+    const before = { used: new Set(this.ledger.used), carried: new Set(this.ledger.carried) };
     const sel = this.selector({ ...obj, determiners: [], filters: [], also: undefined, items: obj.items.filter((i) => i.kind === "word") });
     const read: (keyof CardSelector)[] = ["cardTypes", "subtypes", "colors", "keyword", "tokens"];
-    const kept = Object.fromEntries(Object.entries(sel).filter(([key]) => read.includes(key as keyof CardSelector))) as CardSelector;
-    return Object.keys(kept).length ? kept : undefined;
+    if (Object.keys(sel).some((key) => !read.includes(key as keyof CardSelector))) {
+      this.ledger.used.clear();
+      this.ledger.carried.clear();
+      for (const offset of before.used) this.ledger.used.add(offset);
+      for (const offset of before.carried) this.ledger.carried.add(offset);
+      return undefined;
+    }
+    return Object.keys(sel).length ? sel : undefined;
   }
 
   /**
@@ -3213,7 +3222,9 @@ class AbilityLowering {
     // The count, "of them" / "from among them", and the kind of card ("a creature card") say which of the looked-at cards;
     // any other filter ("one with power 2 or less") is not read.
     const filter = rest ? undefined : this.discardFilter(obj);
-    this.use(obj.determiners, obj.items, ofLooked, clause.tail.filter((t) => t.kind === "particle"));
+    // The kind's words are marked by the filter's reader (a word it does not carry stays unread: CW6005).
+    this.use(obj.determiners, rest ? obj.items : obj.items.filter((i) => i.kind !== "word"), ofLooked, clause.tail.filter((t) => t.kind === "particle"));
+    if (!rest) this.useWords(obj, "card", "cards", "one");
     if (zonePhrase !== into?.object) this.use(into?.object.items, into?.object.determiners, into?.object.filters.filter((f) => f !== of));
     this.useZoneWords(zonePhrase);
     const amount: NumberExpr | "rest" = rest && !count ? "rest" : this.count(count, 1);
