@@ -26,7 +26,7 @@
 import type { EngineParamName } from "../../compiler/contract.ts";
 import type { Ability, CompiledCard, SourceRef, TargetSpec } from "../../compiler/ir.ts";
 import type { Action, Refusal } from "../core/action.ts";
-import { refuseShortfall } from "../core/action.ts";
+import { refuse, refuseShortfall } from "../core/action.ts";
 import type { Ctx } from "../core/index.ts";
 import { RESOLVING, cardDef, cardName, emit, enterBattlefield, exhaustCard, hand, moveCard, zoneList, writeCard } from "../core/index.ts";
 import { registerNativeRule } from "../core/effects.ts";
@@ -38,7 +38,6 @@ import type { Frame, GameState, PlayerId } from "../state/state.ts";
 import { legalTargetOptions } from "../core/targets.ts";
 import { redirectAttacks, weaponEnters } from "./weapons.ts";
 
-const refuse = (code: Refusal["code"], message: string): Refusal => ({ code, message });
 
 export const facetZone = (rules: Rules): string => rules.param("facet_zone", "Facet Zone");
 
@@ -255,11 +254,24 @@ export function selections(ctx: Ctx, card: string, player: PlayerId): Selection[
   return out;
 }
 
+/**
+ * A spell none of whose abilities can be selected now (each needs a target that has no legal choice, as Wither's
+ * three with no creature in play) is refused as it is played, before anything is paid: the text never has a spell
+ * cast to no effect (4.2: its abilities are selected as it is cast), and the player is told why.
+ */
+function refine(ctx: Ctx, action: Action): Refusal | null {
+  if (action.type !== "play") return null;
+  const def = cardDef(ctx, ctx.state.cards[action.card]!);
+  if (cardTypeOf(ctx.rules, def.cardType)?.permanent || !selectsAbilities(ctx, def) || selections(ctx, action.card, action.player).length > 0) return null;
+  return refuse("no_legal_target", `none of ${def.name}'s abilities can be selected: each needs a target that has no legal choice now`);
+}
+
 registerNativeRule("cast_selected", (ctx, frame) => {
   const { state, rules } = ctx;
   const id = frame.card!;
   const def = cardDef(ctx, state.cards[id]!);
   const options = selections(ctx, id, frame.controller);
+  // The play was refused when nothing could be selected (refine); only paying the cost can have removed the last target.
   if (options.length === 0) {
     emit(ctx, "fizzle", `${def.name}: no ability can be selected; it goes to the ${rules.zones.graveyard}`, { card: id, name: def.name, source: def.source });
     moveCard(ctx, id, rules.zones.graveyard, { source: def.source });
@@ -460,6 +472,7 @@ export const facetsMechanic: Mechanic = {
   applies: (rules) => rules.game.params["max_facets"] !== undefined,
   abilityActive,
   play,
+  refine,
   targetsOnCast: (ctx, def) => selectsAbilities(ctx, def),
   validateMove,
   performMove,
