@@ -158,7 +158,7 @@ export function playCost(ctx: Ctx, player: PlayerId, id: string, cost: CostPart[
       const part = parts.find(which);
       if (part && (part.pays === "symbol" || part.pays === "resource")) part.amount = (part.amount as number) - left;
       else if (change.resource) parts.push({ pays: "resource", resource: change.resource, amount: -left });
-      else parts.push({ pays: "symbol", symbol: String(-left), generic: true, amount: -left });
+      else parts.push(plainAmount(ctx, -left));
       continue;
     }
     for (const part of parts) {
@@ -173,6 +173,16 @@ export function playCost(ctx: Ctx, player: PlayerId, id: string, cost: CostPart[
   parts = parts.map((p) => (p.pays === "symbol" && p.generic && /^\d+$/.test(p.symbol) ? { ...p, symbol: String(p.amount) } : p));
   changedCosts.set(key, parts);
   return parts;
+}
+/**
+ * A plain amount added to a cost with nothing of its kind to raise (a free card under "costs 1 more"): generic symbols
+ * where a mechanic pays symbols (CYBERVAMP's lands: {1}), else the game's first resource, as a bare number on a card's
+ * cost line means (Chromatic: "Mana is used to pay the cost of playing cards" — 1 Mana; a {1} there nothing could pay).
+ */
+function plainAmount(ctx: Ctx, amount: number): CostPart {
+  const resource = ctx.rules.game.resources[0]?.name;
+  if (resource && !mechanicsOf(ctx.rules).some((m) => m.payCost)) return { pays: "resource", resource, amount };
+  return { pays: "symbol", symbol: String(amount), generic: true, amount };
 }
 interface CostChange {
   amount: number;
