@@ -158,5 +158,5 @@ export function endPreventions(ctx: Ctx, duration: Prevention["duration"], contr
   const kept = list.filter((p) => !(p.duration === duration && (controller === undefined || p.controller === controller)));
   if (kept.length === list.length) return;
   if (kept.length) ctx.state.preventions = kept;
-  else delete ctx.state.preventions;
+  else ctx.state.preventions = undefined; // (not deleted: the state keeps one shape, runtime/index.ts emptyState)
 }

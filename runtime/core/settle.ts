@@ -189,8 +189,10 @@ function passTurn(ctx: Ctx): void {
   const { state, rules } = ctx;
   endOfTurnCleanup(ctx);
   // No resolution spans a turn change: what left play before it is not referred to any more.
-  if (state.lastKnown) delete state.lastKnown;
-  if (state.destroyedThisTurn) delete state.destroyedThisTurn;
+  // Emptied, not deleted: deleting a field turns the state into a dictionary (slow to read) for the rest of the game,
+  // and it keeps one shape (runtime/index.ts, emptyState; test/runtime/state-shape.test.ts).
+  if (state.lastKnown) state.lastKnown = undefined;
+  if (state.destroyedThisTurn) state.destroyedThisTurn = undefined;
   // No attack spans a turn change either (one whose frame never ran its fight).
   state.combat = null;
   const next = opponentOf(state, state.active);
