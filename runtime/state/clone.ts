@@ -29,7 +29,7 @@ export function cloneJson<T>(value: T): T {
  * swaps the Proxy for its plain table, so the state that comes out is plain JSON again and keeps
  * the key order of a full copy (same JSON, same trace).
  */
-export function draftOf<S extends { cards: Record<string, object> }>(state: S): { draft: S; finish: () => S } {
+export function draftOf<S extends { cards: Record<string, object> }>(state: S, trailing: readonly string[] = []): { draft: S; finish: () => S } {
   const original = state.cards;
   const table: Record<string, object> = { ...original };
   const lazy = new Proxy(table, {
@@ -41,7 +41,10 @@ export function draftOf<S extends { cards: Record<string, object> }>(state: S): 
     },
   });
   const draft = {} as S;
-  for (const key in state) (draft as Record<string, unknown>)[key] = key === "cards" ? lazy : cloneJson(state[key]);
+  // `trailing` (the optional fields) last and always, in their order: a state read back from JSON lacks its undefined
+  // fields, and its copy takes the key order a new game's state has (the same JSON as the run it was saved from).
+  for (const key in state) if (!trailing.includes(key)) (draft as Record<string, unknown>)[key] = key === "cards" ? lazy : cloneJson(state[key]);
+  for (const key of trailing) (draft as Record<string, unknown>)[key] = cloneJson((state as Record<string, unknown>)[key]);
   return {
     draft,
     finish: () => {

@@ -297,6 +297,13 @@ export interface GameState {
   temporary?: Record<PlayerId, Record<string, number>>;
 }
 
+/**
+ * The optional fields of a state, in the order every state holds them after its other fields (undefined while
+ * unset): a state keeps one hidden class from its first action to its last (runtime/index.ts emptyState; a copy of a
+ * state read back from JSON takes the same order, state/clone.ts draftOf; test/runtime/state-shape.test.ts).
+ */
+export const OPTIONAL_STATE_FIELDS = ["delayed", "preventions", "phaseSteps", "phaseEndRaised", "lastKnown", "destroyedThisTurn", "replacementsUsed", "controlEffects", "chainRun", "chainCount", "battle", "temporary"] as const;
+
 const cardIds = moduleCache<number, string>();
 /**
  * The id of card instance number `n`: `c<n>`, one string per number for the whole process. A card
