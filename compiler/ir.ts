@@ -495,7 +495,20 @@ export type AbilityKind =
 
 export type StaticEffect =
   /** Stats changed, keywords given, keywords taken away (`loses`: "This loses Flying." — gone whatever gives it, as a one-time loss). */
-  | { kind: "modify"; affects: CardSelector | { self: true }; stats?: Record<string, NumberExpr>; keywords?: KeywordGrant[]; loses?: string[] }
+  | {
+      kind: "modify";
+      affects: CardSelector | { self: true };
+      stats?: Record<string, NumberExpr>;
+      /**
+       * A stat defined rather than changed ("This unit has power equal to the number of cards in your hand.", "This unit's
+       * power is equal to ..."): the number, read whenever the stat is, takes the place of the printed one; counters, one-time
+       * changes and other statics' +N still add to it (a card's own definition of itself comes first, as the printed value
+       * it replaces). Of two that define one stat of one card, the last in play order holds.
+       */
+      set?: Record<string, NumberExpr>;
+      keywords?: KeywordGrant[];
+      loses?: string[];
+    }
   /**
    * "Spells you cast cost 1 less." · "Creature spells your opponents cast cost {1} more." · "This costs {1} less for each
    * creature you control.": what playing a card matching `affects` (in its owner's hand, relative to the static's
@@ -534,7 +547,7 @@ export const RESTRICTION_RULES = {
   cant_block: "can't block",
   cant_be_blocked: "can't be blocked [by <cards>]",
   cannot_be_targeted: "can't be targeted [by <player's> spells or abilities]",
-  cant_be_destroyed: "can't be destroyed",
+  cant_be_destroyed: "can't be destroyed [by <player's> spells or abilities]",
 } as const;
 
 /** A replacement effect (see `Ability.replacement`); runtime/core/replacements.ts applies it. */

@@ -455,8 +455,8 @@ class AbilityLowering {
   eventKind?: EventKind;
   eventText?: string;
   /**
-   * Where "that much" / "that many" found no amount before them in the ability and read the event's: a spell's sentence
-   * with one goes on with the ability before it (its amount may be there).
+   * Where "that much" / "that many" found no amount before them in the ability and read the event's, or "destroyed this
+   * way" found no destroy step: a spell's sentence with one goes on with the ability before it (its amount may be there).
    */
   readonly unmeasured: Range[] = [];
   /** Zone phrases already reported as another game's name of a zone (CW6012), by start offset: once each. */
@@ -787,6 +787,9 @@ class AbilityLowering {
     const thisWay = participle?.object && npDeterminers(participle.object).join(" ") === "this" && npWords(participle.object).join(" ") === "way";
     if (!participle || participle.verb?.lemma !== "destroy" || participle.subject || !thisWay) return undefined;
     if (this.destroySteps !== 1) {
+      // A spell's sentence of its own ("Destroy each unit with power 1 or less. Your opponent loses 1 life for each unit
+      // destroyed this way."): it goes on with the sentence before, whose destroy step it counts (as "that much" does).
+      if (this.destroySteps === 0) this.unmeasured.push(np.range);
       this.note(np.range, `"${this.slice(np.range)}" counts what one "Destroy ..." before it in the same ability destroyed; ${this.destroySteps ? `this ability destroys in ${this.destroySteps} steps` : "nothing before it destroys"} (write "Destroy <cards>. Draw a card for each card destroyed this way.")`);
       return undefined;
     }
@@ -4089,6 +4092,19 @@ class AbilityLowering {
     return { counters, counted: { ...obj, items: obj.items.filter((i) => i !== pair) } };
   }
 
+  /**
+   * "power equal to the number of cards in your hand" (after "has"): one stat of the game, with no amount of its own,
+   * defined as the number after "equal to" (read with the clause's trailing "on ..." as `amountOf` reads it).
+   */
+  statDefinition(np: Ast.NounPhrase | undefined, clause: Ast.Clause): Record<string, NumberExpr> | undefined {
+    if (!np || npCount(np) || np.determiners.length || np.filters.length !== 1 || np.filters[0]!.kind !== "equalTo") return undefined;
+    const words = npWords(np);
+    if (words.length !== 1 || !this.vocab.game.stats.includes(words[0]!)) return undefined;
+    const value = this.numberPhrase(withTrailingOn(np.filters[0]!.value, clause));
+    this.useWords(np, words[0]!);
+    return { [words[0]!]: value };
+  }
+
   statChange(np: Ast.NounPhrase | undefined): Record<string, NumberExpr> | undefined {
     if (!np) return undefined;
     const stats = np.items.find((i) => i.kind === "stats") as Ast.StatsNode | undefined;
@@ -5461,7 +5477,8 @@ function restriction(clause: Ast.Clause, affects: CardSelector | { self: true },
   // "can't be a defender", "can't become a defender", "can't defend": blocking, in a game where a unit blocks by
   // being made a defender (the engine's `defend` action, which "can't block" refuses).
   const defenderObject = clause.object && npWords(clause.object).length === 1 && /^defenders?$/.test(npWords(clause.object)[0]!) && !npCount(clause.object);
-  const defending = (passive && verbs.length === 0 && defenderObject) || (!passive && verbs.length === 1 && ((verbs[0]!.lemma === "defend" && !clause.object) || (verbs[0]!.lemma === "become" && defenderObject)));
+  // "can't be made a defender": the player's defend action makes it one.
+  const defending = (passive && (verbs.length === 0 || (verbs.length === 1 && verbs[0]!.lemma === "make")) && defenderObject) || (!passive && verbs.length === 1 && ((verbs[0]!.lemma === "defend" && !clause.object) || (verbs[0]!.lemma === "become" && defenderObject)));
   if (defending && !by) {
     const params = l.vocab.game.params;
     if ((params["defenders"] ?? params["defender_walls"] !== undefined) !== true) {
@@ -5482,7 +5499,10 @@ function restriction(clause: Ast.Clause, affects: CardSelector | { self: true },
       const blockers = by ? l.selector(by.object) : undefined;
       if (by && (Object.keys(blockers!).length === 0 || npCount(by.object))) return unknown(by.range, l.slice(by.range));
       out.push({ kind: "rule", rule: "cant_be_blocked", affects, ...(blockers ? { by: { selector: blockers } } : {}) });
-    } else if (passive && lemma === "destroy" && !by) out.push({ kind: "rule", rule: "cant_be_destroyed", affects });
+    } else if (passive && lemma === "destroy") {
+      // "can't be destroyed by Spells" / "by opponents' spells": who or what destroys it, read as "targeted by" reads it.
+      out.push(...(by ? byTargeting(by, targetedBy(by.object, affects, l, unknown, "cant_be_destroyed")) : [{ kind: "rule" as const, rule: "cant_be_destroyed", affects }]));
+    }
     else if (!passive && (lemma === "attack" || lemma === "block") && !by && !clause.object) out.push({ kind: "rule", rule: `cant_${lemma}`, affects });
     else return unknown(clause.range, l.slice(clause.range));
   }
@@ -5490,7 +5510,7 @@ function restriction(clause: Ast.Clause, affects: CardSelector | { self: true },
 }
 
 /** `by opponents' spells`, `by spells or abilities your opponents control`, `by your opponents`, `by abilities`. */
-function targetedBy(np: Ast.NounPhrase, affects: CardSelector | { self: true }, l: AbilityLowering, unknown: (range: Range, what: string) => StaticEffect[]): StaticEffect[] {
+function targetedBy(np: Ast.NounPhrase, affects: CardSelector | { self: true }, l: AbilityLowering, unknown: (range: Range, what: string) => StaticEffect[], rule: "cannot_be_targeted" | "cant_be_destroyed" = "cannot_be_targeted"): StaticEffect[] {
   const words = npWords(np);
   const dets = npDeterminers(np);
   const control = np.filters.find((f) => f.kind === "controlledBy") as Ast.ControlFilter | undefined;
@@ -5512,7 +5532,7 @@ function targetedBy(np: Ast.NounPhrase, affects: CardSelector | { self: true }, 
   const understood = words.every((w) => /^(spells?|abilit(y|ies)|or|and|opponents?('s|’s|'|’)?|players?|enemy)$/.test(w)) && np.filters.every((f) => f.kind === "controlledBy" || (castBy && f === relative));
   if (!understood || (sources.length === 0 && !opponents && !yours)) return unknown(np.range, `by ${l.slice(np.range)}`);
   const by: RestrictionBy = { ...(opponents ? { controller: "opponent" as const } : yours ? { controller: "you" as const } : {}), ...(sources.length ? { sources } : {}) };
-  return [{ kind: "rule", rule: "cannot_be_targeted", affects, by }];
+  return [{ kind: "rule", rule, affects, by }];
 }
 
 function staticFromSequence(seq: Ast.Sequence, l: AbilityLowering): StaticEffect[] | undefined {
@@ -5560,6 +5580,18 @@ function staticFromSequence(seq: Ast.Sequence, l: AbilityLowering): StaticEffect
       out.push({ kind: "rule", rule: "ignores_summoning_sickness", affects });
       continue;
     }
+    // "This unit's power is equal to the number of cards in your hand.": the card's own stat defined, as "This unit has
+    // power equal to ..." (only the card itself: "is equal to" said of other cards is left to the note below).
+    const equalTo = clause.tail.length === 1 && clause.tail[0]!.kind === "prep" && clause.tail[0]!.prep === "to" ? clause.tail[0]!.object : undefined;
+    if (clause.be && !clause.modal && clause.verb?.lemma === "equal" && !clause.object && equalTo && subject && self) {
+      const stat = npWords(subject).find((w) => l.vocab.game.stats.includes(w));
+      if (stat && l.statCard(subject)?.kind === "self") {
+        const value = l.numberPhrase(withTrailingOn(equalTo, clause));
+        l.use(clause.be, clause.verb);
+        out.push({ kind: "modify", affects, set: { [stat]: value } });
+        continue;
+      }
+    }
     if (clause.verb?.lemma === "get") {
       const stats = l.statChange(clause.object);
       // "+X/+0, where X is ...": the stat written with X takes the where phrase's number.
@@ -5602,6 +5634,13 @@ function staticFromSequence(seq: Ast.Sequence, l: AbilityLowering): StaticEffect
       if (kws.length) {
         l.use(clause.verb);
         out.push({ kind: "modify", affects, keywords: kws });
+        continue;
+      }
+      // "This unit has power equal to the number of cards in your hand.": the stat defined by a number, not changed by it.
+      const defined = l.statDefinition(clause.object, clause);
+      if (defined) {
+        l.use(clause.verb);
+        out.push({ kind: "modify", affects, set: defined });
         continue;
       }
       // "Other units you control have +1 power.", "This unit has +2 power ...": a stat change, as with "get".

@@ -1466,7 +1466,9 @@ function staticText(s: StaticEffect, ctx: Context): string {
   const parts = Object.keys(s.stats ?? {}).length ? [statsText(s.stats!, ctx)] : [];
   const grants = (s.keywords ?? []).map(keywordText);
   const losses = s.loses ?? [];
-  const clauses = [parts.length ? `${self ? "gets" : "get"} ${parts.join(" and ")}` : "", grants.length ? `${self ? "has" : "have"} ${listText(grants)}` : "", losses.length ? `${self ? "loses" : "lose"} ${listText(losses)}` : ""].filter(Boolean);
+  // "This has power equal to the number of cards in your hand": a stat defined, not changed.
+  const definitions = Object.entries(s.set ?? {}).map(([stat, n]) => `${stat} equal to ${numberText(n, ctx)}`);
+  const clauses = [definitions.length ? `${self ? "has" : "have"} ${definitions.join(" and ")}` : "", parts.length ? `${self ? "gets" : "get"} ${parts.join(" and ")}` : "", grants.length ? `${self ? "has" : "have"} ${listText(grants)}` : "", losses.length ? `${self ? "loses" : "lose"} ${listText(losses)}` : ""].filter(Boolean);
   return `${subject} ${clauses.join(" and ")}`;
 }
 

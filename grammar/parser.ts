@@ -1085,7 +1085,8 @@ export class CardwrightParser extends CstParser {
             this.CONSUME(T.Be);
             this.OPTION2(
               this.cached(51, () => ({
-                GATE: () => is(this.LA(1), T.VerbWord) || is(this.LA(1), T.Word),
+                // `This unit's power is equal to the number of ...`: `equal` read as the verb after `is`, `to ...` its tail.
+                GATE: () => is(this.LA(1), T.VerbWord) || is(this.LA(1), T.Word) || (is(this.LA(1), T.Equal) && is(this.LA(2), T.To)),
                 DEF: () => this.SUBRULE(this.verb),
               })),
             );
@@ -1128,6 +1129,7 @@ export class CardwrightParser extends CstParser {
       DEF: [
         { ALT: () => this.CONSUME(T.VerbWord) },
         { ALT: () => this.CONSUME(T.Word) },
+        { GATE: () => is(this.LA(0), T.Be) && is(this.LA(2), T.To), ALT: () => this.CONSUME(T.Equal) },
       ],
     })));
   });

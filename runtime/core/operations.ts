@@ -10,6 +10,7 @@ import { type Ctx, cardDef, cardName, emit, hand, zoneHolder, zoneList, removeCa
 import { evalNumber, hasRule, keywordText, statOf } from "./values.ts";
 import { applyPreventions, key as replacementKey, markReplacementUsed, replacementFor, type ReplaceableEvent, type ReplacementInEffect } from "./replacements.ts";
 import { noteEvent, zonesWatched } from "./triggers.ts";
+import { targetingActor } from "./targets.ts";
 import { mechanicsOf } from "./mechanics.ts";
 
 /** Moves a card to a zone (owner's zone, or `to` player's for the battlefield) and records it. */
@@ -272,8 +273,14 @@ export function destroyAll(ctx: Ctx, ids: string[], source?: SourceRef, opts: { 
   for (const id of ids) {
     const card = state.cards[id];
     if (!card || card.zone !== rules.zones.battlefield || going.includes(id)) continue;
-    if (!opts.sacrifice && hasRule(ctx, id, "cant_be_destroyed")) {
+    // "can't be destroyed by Spells": what destroys it (a spell, a unit in a fight, a source of lethal damage) is the actor.
+    const destroyer = opts.by?.(id);
+    const actor = destroyer && state.cards[destroyer.card] ? targetingActor(ctx, state.cards[destroyer.card]!.controller, destroyer.card) : undefined;
+    if (!opts.sacrifice && hasRule(ctx, id, "cant_be_destroyed", actor)) {
       emit(ctx, "check", `${cardName(ctx, id)} can't be destroyed`, { card: id, name: cardName(ctx, id), source });
+      // Kept only because of what destroys it: the state check (which knows no destroyer) does not try again with the
+      // same lethal damage until it changes, as after a replaced destruction.
+      if (actor && !hasRule(ctx, id, "cant_be_destroyed")) writeCard(ctx, id)!.lethalReplaced = state.cards[id]!.damage;
       continue;
     }
     if (replaceable(ctx, "destroyed") && !replaceEvent(ctx, "destroyed", { card: id }, `${cardName(ctx, id)} would be destroyed`)) {

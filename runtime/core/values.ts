@@ -250,7 +250,7 @@ export function statBeforeStaticsOf(ctx: Ctx, id: string, card: CardInstance, de
 /** Per game: stat → may some static ability of its cards lower it (an amount that is not a number ≥ 0)? */
 const loweringGames = new WeakMap<Rules, Map<string, boolean>>();
 const lowers = (def: CompiledCard, stat: string): boolean =>
-  def.abilities.some((a) => a.kind === "static" && a.statics?.some((e) => e.kind === "modify" && e.stats?.[stat] !== undefined && !(typeof e.stats[stat] === "number" && e.stats[stat] >= 0)));
+  def.abilities.some((a) => a.kind === "static" && a.statics?.some((e) => e.kind === "modify" && (e.set?.[stat] !== undefined || (e.stats?.[stat] !== undefined && !(typeof e.stats[stat] === "number" && e.stats[stat] >= 0)))));
 /** May a static ability of this game (its cards, or a token made so far) lower this stat? */
 function staticsMayLower(ctx: Ctx, stat: string): boolean {
   let byStat = loweringGames.get(ctx.rules);
@@ -301,9 +301,14 @@ export function statOf(ctx: Ctx, id: string, stat: string): number {
   if (!statsInProgress.has(key)) {
     statsInProgress.add(key);
     try {
+      // "This unit has power equal to ...": the defined number replaces the printed one; what adds to the stat still adds.
+      let defined: number | undefined;
       for (const { card: src, ability } of activeStatics(ctx)) {
         for (const effect of ability.statics!) {
-          if (effect.kind !== "modify" || !effect.stats || effect.stats[stat] === undefined) continue;
+          if (effect.kind !== "modify") continue;
+          const amount = effect.stats?.[stat];
+          const definition = effect.set?.[stat];
+          if (amount === undefined && definition === undefined) continue;
           judgingStatStatics.add(key);
           let applies: boolean;
           try {
@@ -312,11 +317,13 @@ export function statOf(ctx: Ctx, id: string, stat: string): number {
             judgingStatStatics.delete(key);
           }
           if (!applies) continue;
-          const amount = effect.stats[stat]!;
           // "+X/+0, where X is the number of Bleed counters on you": evaluated for the static's source.
-          value += typeof amount === "number" ? amount : evalNumber(ctx, { controller: ctx.state.cards[src]!.controller, card: src, steps: [], pc: 0, targets: [], chosen: { [ACTED_ON]: [id] }, label: "" }, amount);
+          const read = (n: NumberExpr) => (typeof n === "number" ? n : evalNumber(ctx, { controller: ctx.state.cards[src]!.controller, card: src, steps: [], pc: 0, targets: [], chosen: { [ACTED_ON]: [id] }, label: "" }, n));
+          if (amount !== undefined) value += read(amount);
+          if (definition !== undefined) defined = read(definition);
         }
       }
+      if (defined !== undefined) value += defined - (cardDef(ctx, card).stats[stat] ?? 0);
     } finally {
       statsInProgress.delete(key);
     }
