@@ -5478,7 +5478,7 @@ function restriction(clause: Ast.Clause, affects: CardSelector | { self: true },
   // being made a defender (the engine's `defend` action, which "can't block" refuses).
   const defenderObject = clause.object && npWords(clause.object).length === 1 && /^defenders?$/.test(npWords(clause.object)[0]!) && !npCount(clause.object);
   // "can't be made a defender": the player's defend action makes it one.
-  const defending = (passive && (verbs.length === 0 || (verbs.length === 1 && verbs[0]!.lemma === "make")) && defenderObject) || (!passive && verbs.length === 1 && ((verbs[0]!.lemma === "defend" && !clause.object) || (verbs[0]!.lemma === "become" && defenderObject)));
+  const defending = (passive && (verbs.length === 0 || (verbs.length === 1 && (verbs[0]!.lemma === "make" || verbs[0]!.lemma === "made"))) && defenderObject) || (!passive && verbs.length === 1 && ((verbs[0]!.lemma === "defend" && !clause.object) || (verbs[0]!.lemma === "become" && defenderObject)));
   if (defending && !by) {
     const params = l.vocab.game.params;
     if ((params["defenders"] ?? params["defender_walls"] !== undefined) !== true) {
