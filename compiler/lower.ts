@@ -3477,6 +3477,15 @@ class AbilityLowering {
       this.use(clause.modal);
       return [{ op: "modify", on, rules: [{ rule: "ignores_summoning_sickness" }], duration: this.duration(clause) }];
     }
+    // "Target unit you control can attack twice this turn.": one attack more this turn (as the static "... each turn").
+    if (clause.modal?.lemma === "can" && verb === "attack" && attacksTwice(clause) === "this" && !clause.be && subjectIsCard()) {
+      if (this.vocab.game.params["combat_model"] === "damage") {
+        this.note(clause.range, `"${this.slice(clause.range)}": in this game attackers are declared once in a combat, one combat a turn; the engine has no second attack to allow`);
+        return [{ op: "rule", rule: "unsupported" }];
+      }
+      this.use(clause.modal, clause.verb, clause.object);
+      return [{ op: "modify", on: this.affected(clause.subject!), rules: [{ rule: "extra_attacks" }], duration: { kind: "end_of_turn" } }];
+    }
     // "It doesn't renew during ...", "Target player doesn't lose life this turn": a negated effect is nothing the engine
     // runs; its verb must never run the other way round.
     if (clause.modal?.lemma === "doesn't") return this.negatedClause(clause, verb);
@@ -5535,6 +5544,17 @@ function targetedBy(np: Ast.NounPhrase, affects: CardSelector | { self: true }, 
   return [{ kind: "rule", rule, affects, by }];
 }
 
+/**
+ * "can attack twice each turn" / "... twice this turn": which turns, when the rest of the clause after the verb is only
+ * that (parsed as one phrase: `twice` and `each`/`this` before `turn`). Undefined otherwise.
+ */
+function attacksTwice(clause: Ast.Clause): "each" | "this" | undefined {
+  const o = clause.object;
+  if (!o || clause.tail.length || o.filters.length || npWords(o).join(" ") !== "turn") return undefined;
+  const dets = npDeterminers(o);
+  return dets.length === 2 && dets[0] === "twice" && (dets[1] === "each" || dets[1] === "this") ? dets[1] : undefined;
+}
+
 function staticFromSequence(seq: Ast.Sequence, l: AbilityLowering): StaticEffect[] | undefined {
   const out: StaticEffect[] = [];
   // "Other Vampires you control get +1/+1 and have Tireless.": a verb with no subject of its own shares the one before it.
@@ -5572,6 +5592,17 @@ function staticFromSequence(seq: Ast.Sequence, l: AbilityLowering): StaticEffect
         out.push(anyNumber ? { kind: "rule", rule: "blocks_any_number_of_attackers", affects } : { kind: "rule", rule: "blocks_additional_attackers", affects, amount: count?.value ?? 1 });
         continue;
       }
+    }
+    // "This unit can attack twice each turn." (a game whose attacks are fights, each unit attacking once a turn): one attack
+    // more each turn. Where attackers are declared once in a combat (damage combat) there is no second attack to allow.
+    if (clause.modal?.lemma === "can" && clause.verb?.lemma === "attack" && !clause.be && attacksTwice(clause) === "each") {
+      if (l.vocab.game.params["combat_model"] === "damage") {
+        l.note(clause.range, `"${l.slice(clause.range)}": in this game attackers are declared once in a combat, one combat a turn; the engine has no second attack to allow`);
+        return [];
+      }
+      l.use(clause);
+      out.push({ kind: "rule", rule: "extra_attacks", affects, amount: 1 });
+      continue;
     }
     // "This can attack the turn it enters play": no summoning sickness for it (not "can attack twice each turn").
     // "... the turn you play it", "Units you control can attack the turn they enter play": the same, said of the player or of several.

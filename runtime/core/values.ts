@@ -539,6 +539,8 @@ export function hasRule(ctx: Ctx, id: string, rule: CardRuleName, actor?: RuleAc
 /** The sum of the amounts of a card rule the statics in effect give a card ("can block an additional creature": 1 each). */
 export function ruleAmount(ctx: Ctx, id: string, rule: CardRuleName): number {
   let total = 0;
+  // A one-time grant for a while ("It can attack twice this turn"): one each.
+  for (const m of ctx.state.modifiers) if (m.rules && m.card === id) for (const r of m.rules) if (r.rule === rule) total += 1;
   for (const { card: src, ability } of activeStatics(ctx)) {
     for (const effect of ability.statics!) if (effect.kind === "rule" && effect.rule === rule && staticAffects(ctx, effect.affects, src, id)) total += effect.amount ?? 1;
   }

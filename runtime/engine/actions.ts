@@ -25,6 +25,7 @@ import {
   noteEvent,
   noteAttack,
   playCost,
+  ruleAmount,
   runFlowAction,
   selectCards,
   settle,
@@ -652,7 +653,7 @@ function validateCore(ctx: Ctx, action: Exclude<Action, GameMove>): Refusal | nu
       if (card.zone !== rules.zones.battlefield) return refuse("not_in_play", `${cardName(ctx, action.attacker)} is not in play`);
       if (card.controller !== action.player) return refuse("not_your_card", `${action.player} does not control ${cardName(ctx, action.attacker)}`);
       if (state.turn === 1 && !rules.param("first_turn_attacks", true)) return refuse("no_attacks_first_turn", "no attacks are allowed on the very first turn of the game");
-      const perTurn = rules.param("attacks_per_unit", 1);
+      const perTurn = attacksAllowed(ctx, action.attacker, rules.param("attacks_per_unit", 1));
       if (card.attackedTurn === state.turn && (card.attacks ?? 1) >= perTurn)
         return refuse("already_attacked", `${cardName(ctx, action.attacker)} has already attacked ${perTurn === 1 ? "this turn" : `${perTurn} times this turn`}`);
       if (rules.param("summoning_sickness", true) && card.enteredTurn === state.turn && !hasRule(ctx, action.attacker, "ignores_summoning_sickness"))
@@ -1037,6 +1038,11 @@ export function listLegalActionsByValidation(rules: Rules, state: GameState): Ac
 
 /** The game's parameters for attacks and defenders, read once per game (the same readings `validateCore` makes). */
 const combatRules = perGame((rules: Rules) => readCombatRules(rules));
+/** How many times a unit may attack this turn: the game's number, plus one for each "can attack twice" it has. */
+function attacksAllowed(ctx: Ctx, id: string, perTurn: number): number {
+  return hasRule(ctx, id, "extra_attacks") ? perTurn + ruleAmount(ctx, id, "extra_attacks") : perTurn;
+}
+
 function readCombatRules(rules: Rules) {
   const targets = String(rules.param("attack_targets", "unit player")).split(/\s+/);
   return {
@@ -1129,7 +1135,7 @@ export function listLegalActions(rules: Rules, state: GameState, memo: Map<strin
       const card = state.cards[id]!;
       const mayAttack =
         !firstTurnBan &&
-        !(card.attackedTurn === state.turn && (card.attacks ?? 1) >= perTurn) &&
+        !(card.attackedTurn === state.turn && (card.attacks ?? 1) >= attacksAllowed(ctx, id, perTurn)) &&
         !(sickness && card.enteredTurn === state.turn && !hasRule(ctx, id, "ignores_summoning_sickness")) &&
         !(card.defender && !defenderCanAttack) &&
         !hasRule(ctx, id, "cant_attack");
