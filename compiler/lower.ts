@@ -1297,6 +1297,13 @@ class AbilityLowering {
     const op = RELATIVE_WORDS[adjective];
     if (!op || inner.determiners.length) return false;
     const than = [...np.filters, ...inner.filters, ...(this.currentClause?.tail ?? [])].find((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "than");
+    // "PLAY: Destroy target unit with less power.": with nothing to compare with, the card's own stat is what it is
+    // compared with, as "than this" (on a card with no such stat, CW6020 at the words says so).
+    if (!than && !statFirst) {
+      sel.stat = { name: stat, op, value: this.ownStat(stat, inner.range) };
+      this.use(words);
+      return true;
+    }
     if (!than) return false;
     const dets = npDeterminers(than.object);
     // "than this", "than this unit": this card's own stat as the selector is read.
