@@ -529,7 +529,36 @@ export function tokenize(text: string): LexResult {
     errors.sort((a, b) => a.offset - b.offset);
   }
   // Tokens read from `cleaned` have the same offsets and images as in `text` (only blanked runs differ).
-  return { tokens: result.tokens, comments: (result.groups["comments"] ?? []) as IToken[], errors };
+  return { tokens: joinSpacedNegations(result.tokens, text), comments: (result.groups["comments"] ?? []) as IToken[], errors };
+}
+
+/**
+ * "do not" / "does not" / "did not" (two words on one line) are one `DoesNot` token, as "don't" / "doesn't" / "didn't"
+ * are: keywords are looked up word by word, so the two-word negation is joined here ("if you do not control a Knight"
+ * was "condition not understood"). The token's image is the text as written, space included. In place; returns `tokens`.
+ */
+function joinSpacedNegations(tokens: IToken[], text: string): IToken[] {
+  let out = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const next = tokens[i + 1];
+    if (next && /^(?:do|does|did)$/i.test(t.image) && /^not$/i.test(next.image) && /^[ \t]+$/.test(text.slice(t.endOffset! + 1, next.startOffset))) {
+      tokens[out++] = {
+        ...t,
+        image: text.slice(t.startOffset, next.endOffset! + 1),
+        endOffset: next.endOffset,
+        endLine: next.endLine,
+        endColumn: next.endColumn,
+        tokenType: DoesNot,
+        tokenTypeIdx: DoesNot.tokenTypeIdx!,
+      };
+      i++;
+      continue;
+    }
+    tokens[out++] = t;
+  }
+  tokens.length = out;
+  return tokens;
 }
 
 // ---------------------------------------------------------------------------------------
