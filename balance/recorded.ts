@@ -7,7 +7,7 @@
  */
 import type { Outcome } from "./play.ts";
 import type { DeckSpec } from "./plan.ts";
-import { parsePieces } from "./strength.ts";
+import { parseJsonNamingSource, parsePieces } from "./strength.ts";
 
 export interface RecordedGame {
   /** How the file names the game: "game 3" (a balance run's task number from 1), "chromatic game 5 (mcts p2 vs greedy)". */
@@ -31,12 +31,7 @@ const isDeck = (d: unknown): d is DeckSpec => typeof (d as DeckSpec)?.name === "
 
 /** Reads a games.json or a bench results file; a clear error (naming the file) for anything else. */
 export function readRecordedGames(text: string, source: string): RecordedGames {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new Error(`${source}: not JSON (${(error as Error).message})`);
-  }
+  const data = parseJsonNamingSource(text, source);
   const file = data as { format?: unknown; decks?: unknown; records?: unknown; pieces?: unknown } | null;
   if (file?.format === "cardwright-balance-games") {
     if (!Array.isArray(file.decks) || !file.decks.every(isDeck) || !Array.isArray(file.records)) throw new Error(`${source}: a games file without its decks or records`);

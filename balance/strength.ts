@@ -306,14 +306,18 @@ export function mergePieces(pieces: readonly { piece: StrengthPiece; source: str
   });
 }
 
-/** Reads a results file written by the bench (`--out`): a list of pieces, checked for shape. */
-export function parsePieces(text: string, source: string): StrengthPiece[] {
-  let data: unknown;
+/** JSON.parse with an error that names the file (results and games files are read by several commands). */
+export function parseJsonNamingSource(text: string, source: string): unknown {
   try {
-    data = JSON.parse(text);
+    return JSON.parse(text);
   } catch (error) {
     throw new Error(`${source}: not JSON (${(error as Error).message})`);
   }
+}
+
+/** Reads a results file written by the bench (`--out`): a list of pieces, checked for shape. */
+export function parsePieces(text: string, source: string): StrengthPiece[] {
+  const data = parseJsonNamingSource(text, source);
   const pieces = (data as { pieces?: unknown } | null)?.pieces;
   if (!Array.isArray(pieces)) throw new Error(`${source}: not a bot-strength results file (no "pieces" list)`);
   for (const [i, p] of pieces.entries()) {

@@ -21,7 +21,7 @@ import type { BotSettings } from "../runtime/bots/bot.ts";
 import type { DeckSpec } from "./plan.ts";
 import { botSeed, gameSeed } from "./plan.ts";
 import { wilson, type Rate } from "./stats.ts";
-import { rangesOf } from "./strength.ts";
+import { parseJsonNamingSource, rangesOf } from "./strength.ts";
 
 export type Arm = "a" | "b";
 
@@ -267,12 +267,7 @@ export function totalVersus(pieces: readonly { piece: VersusPiece; source: strin
 
 /** Reads a results file the A/B bench wrote (`--out`): a list of pieces, checked for shape. */
 export function parseVersusPieces(text: string, source: string): VersusPiece[] {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new Error(`${source}: not JSON (${(error as Error).message})`);
-  }
+  const data = parseJsonNamingSource(text, source);
   const pieces = (data as { versus?: unknown } | null)?.versus;
   if (!Array.isArray(pieces)) throw new Error(`${source}: not a search-bot A/B results file (no "versus" list)`);
   for (const [i, p] of pieces.entries()) {
