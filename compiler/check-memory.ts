@@ -4,7 +4,9 @@
  * again only when something it read changed: its own text (a new view), its game's vocabulary
  * (the game file changed), its set code, whether it has syntax errors, or — for a card that
  * looked a card name up — the game's card names. Everything else is reused, moved to where the
- * card is now.
+ * card is now. A card file whose text did not change (the same parse) and whose cards read
+ * nothing that changed is kept whole, without going through its cards (a keystroke in one file
+ * of the studio's workspace leaves every other file so).
  *
  * The model and diagnostics are kept as plain copies, relative to where the card started when
  * it was checked, and placed (shifted) when reused: an edit above a card moves it by whole
@@ -14,7 +16,7 @@
  */
 import type { Diagnostic, Position, Range } from "./diagnostics.ts";
 import type { CardModel } from "./model.ts";
-import type { CardView } from "./check-input.ts";
+import type { CardView, SetView } from "./check-input.ts";
 import type { BoundGame } from "./check-game.ts";
 import type { CardEntry, CheckedCard, Reference } from "./check.ts";
 import type { GameVocabulary } from "./vocabulary.ts";
@@ -49,6 +51,16 @@ export interface FileCards {
   remembered: RememberedCard[];
   /** The card index of the file's game, as the checks read it. */
   index: Map<string, CardEntry>;
+  /** The parse's view of the set the cards were checked in: the same object while the file's text is unchanged. */
+  set: SetView;
+  /** The vocabulary of the game the cards were checked against. */
+  vocabulary: GameVocabulary;
+  /** Some card's check looked a card name up (RememberedCard.readIndex). */
+  readIndex: boolean;
+  /** Some card's check failed (CW3009): that card is in neither list. */
+  failed: boolean;
+  /** The cards' diagnostics where the cards are, in card order. */
+  diagnostics: Diagnostic[];
 }
 
 /** Per game (lower-case id): the card names its cards' checks looked up, lower-case name → the card's name and file. */
@@ -58,9 +70,11 @@ export class CheckMemory {
   /** False when the analysis kept no card references (AnalyzeOptions.references): a later analysis checks its cards again. */
   withReferences = true;
   readonly games = new Map<ParsedFile, BoundGame>();
-  readonly cards = new Map<CardView, RememberedCard>();
   readonly cardNames = new Map<string, CardNames>();
-  /** The card views of each card file in order, with what was remembered for them (for references). */
+  /**
+   * The card views of each card file in order, with what was remembered for them: the next analysis looks a card's
+   * earlier check up here, by its file, and keeps a file whose cards read nothing that changed whole.
+   */
   readonly fileCards = new Map<string, FileCards>();
   /** References that are not a card's: game files', absolute. */
   readonly otherReferences = new Map<string, Reference[]>();

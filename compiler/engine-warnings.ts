@@ -170,7 +170,7 @@ function cachedNotes(analysis: WorkspaceAnalysis, sources: readonly SourceInput[
   // in the same order), else the first card of its name in its file.
   const modelOf = (parsed: ParsedFile, index: number, name: string) => {
     const view = parsed.set?.cards[index];
-    const placed = view && view.name === name ? cardModelOf(analysis, view) : undefined;
+    const placed = view && view.name === name ? cardModelOf(analysis, parsed.path, view, index) : undefined;
     if (placed) return placed;
     for (const set of analysis.model.sets) if (set.file === parsed.path) for (const card of set.cards) if (card.name === name) return card;
     return undefined;

@@ -201,51 +201,18 @@ export function analyzeWorkspace(sources: readonly SourceInput[], options: Analy
     for (const view of views) {
       const set: SetModel = { code: view.code, name: view.name, game: game.model.id, file: view.file, cards: [] };
       const parsedFile = files.get(view.file);
-      const syntaxErrors = (parsedFile?.diagnostics ?? []).filter((d) => d.severity === "error").sort((a, b) => a.range.start.offset - b.range.start.offset);
-      const remembers: RememberedCard[] = new Array(view.cards.length);
-      let failed = false;
-      let nextError = 0;
-      view.cards.forEach((card, i) => {
-        // A syntax error belongs to the card it follows, up to the next card (recovery may end a card early).
-        // Offsets straight from the compact ranges: a card's line is not needed here.
-        const start = startOffset(card.range);
-        const following = view.cards[i + 1];
-        const end = following ? startOffset(following.range) : Infinity;
-        while (nextError < syntaxErrors.length && syntaxErrors[nextError]!.range.start.offset < start) nextError++;
-        const broken = nextError < syntaxErrors.length && syntaxErrors[nextError]!.range.start.offset < end;
-        try {
-          const earlier = before?.cards.get(card);
-          const reusable =
-            earlier &&
-            earlier.vocabulary === game.vocabulary &&
-            earlier.file === view.file &&
-            earlier.set === view.code &&
-            earlier.broken === broken &&
-            !(earlier.readIndex && namesChanged);
-          let remembered = reusable ? earlier : undefined;
-          if (!remembered) {
-            index.read = false;
-            // What the checker reads of the card is built now and dropped once it is checked (CardView).
-            const checked = checkCard(cardContent(card, parsedFile?.text ?? ""), game.vocabulary, view.file, view.code, index, { syntaxErrors: broken });
-            const typeLine = checked.model.type + (checked.model.subtypes.length ? ` — ${checked.model.subtypes.join(" ")}` : "");
-            // The card's own name: hover shows its type line; go-to-definition stays put.
-            checked.references.push({ file: view.file, range: card.nameRange, kind: "card", name: card.name, definition: { file: view.file, range: card.nameRange }, detail: typeLine });
-            if (!keepReferences) checked.references.length = 0;
-            remembered = remember(checked, card, { vocabulary: game.vocabulary, file: view.file, set: view.code, broken, readIndex: index.read });
-          }
-          memory.cards.set(card, remembered);
-          remembers[i] = remembered;
-          const found = placedDiagnostics(remembered, card);
-          if (found.length > 0) diagnostics.push(...found);
-        } catch (error) {
-          failed = true;
-          internalError(view.file, `checking card "${card.name}"`, error);
-        }
-      });
-      // A card whose check failed (CW3009) has no model: it is left out of both lists.
-      const fileCards: FileCards = failed
-        ? { views: view.cards.filter((_, i) => remembers[i] !== undefined), remembered: remembers.filter((r) => r !== undefined), index }
-        : { views: view.cards, remembered: remembers, index };
+      const earlierFile = before?.fileCards.get(view.file);
+      let fileCards: FileCards;
+      if (earlierFile && wholeFileReusable(earlierFile, view, game.vocabulary, namesChanged)) {
+        // The same parse of the file (an unchanged text), the same vocabulary and, for a file with a card that named a
+        // card, the same card names: every card's check is as it was, none moved. Kept whole, not card by card.
+        fileCards = { ...earlierFile, index };
+        if (earlierFile.diagnostics.length > 0) diagnostics.push(...earlierFile.diagnostics);
+      } else {
+        const checked = checkSetCards(view, parsedFile, game.vocabulary, index, namesChanged, earlierFile, before, keepReferences, internalError);
+        fileCards = checked;
+        if (checked.diagnostics.length > 0) diagnostics.push(...checked.diagnostics);
+      }
       memory.fileCards.set(view.file, fileCards);
       // The cards' models are placed when first read: a re-check after a keystroke above half
       // the cards need not copy every card it moved (the studio's worker sends them by reference).
@@ -280,6 +247,103 @@ export function analyzeWorkspace(sources: readonly SourceInput[], options: Analy
   };
   rememberFor(analysis, memory);
   return analysis;
+}
+
+/**
+ * Can a card file's checked cards be kept whole? Only when nothing any of its cards' checks read can have changed: the
+ * same parse (the file's text unchanged: the same set view, its cards in place), the same vocabulary, the game's card
+ * names the same unless no card looked one up, and no card whose check failed (its CW3009 is reported afresh).
+ */
+function wholeFileReusable(earlier: FileCards, view: SetView, vocabulary: GameVocabulary, namesChanged: boolean): boolean {
+  return earlier.set === view && earlier.vocabulary === vocabulary && !earlier.failed && !(earlier.readIndex && namesChanged);
+}
+
+/**
+ * Checks the cards of one set file, each against its game; a card whose check read nothing that changed since the
+ * earlier analysis (check-memory.ts) keeps that check, moved to where the card is now. Returns the file's checked
+ * cards with their diagnostics; a card whose check fails is reported (CW3009) and left out.
+ */
+function checkSetCards(
+  view: SetView,
+  parsedFile: ParsedFile | undefined,
+  vocabulary: GameVocabulary,
+  index: ObservedIndex,
+  namesChanged: boolean,
+  earlierFile: FileCards | undefined,
+  before: CheckMemory | undefined,
+  keepReferences: boolean,
+  internalError: (file: string, phase: string, error: unknown) => void,
+): FileCards {
+  const syntaxErrors = (parsedFile?.diagnostics ?? []).filter((d) => d.severity === "error").sort((a, b) => a.range.start.offset - b.range.start.offset);
+  const remembers: RememberedCard[] = new Array(view.cards.length);
+  const found: Diagnostic[] = [];
+  const earlierCards = before && earlierFile ? new EarlierCards(earlierFile) : undefined;
+  let failed = false;
+  let readIndex = false;
+  let nextError = 0;
+  view.cards.forEach((card, i) => {
+    // A syntax error belongs to the card it follows, up to the next card (recovery may end a card early).
+    // Offsets straight from the compact ranges: a card's line is not needed here.
+    const start = startOffset(card.range);
+    const following = view.cards[i + 1];
+    const end = following ? startOffset(following.range) : Infinity;
+    while (nextError < syntaxErrors.length && syntaxErrors[nextError]!.range.start.offset < start) nextError++;
+    const broken = nextError < syntaxErrors.length && syntaxErrors[nextError]!.range.start.offset < end;
+    try {
+      const earlier = earlierCards?.of(card);
+      const reusable =
+        earlier &&
+        earlier.vocabulary === vocabulary &&
+        earlier.file === view.file &&
+        earlier.set === view.code &&
+        earlier.broken === broken &&
+        !(earlier.readIndex && namesChanged);
+      let remembered = reusable ? earlier : undefined;
+      if (!remembered) {
+        index.read = false;
+        // What the checker reads of the card is built now and dropped once it is checked (CardView).
+        const checked = checkCard(cardContent(card, parsedFile?.text ?? ""), vocabulary, view.file, view.code, index, { syntaxErrors: broken });
+        const typeLine = checked.model.type + (checked.model.subtypes.length ? ` — ${checked.model.subtypes.join(" ")}` : "");
+        // The card's own name: hover shows its type line; go-to-definition stays put.
+        checked.references.push({ file: view.file, range: card.nameRange, kind: "card", name: card.name, definition: { file: view.file, range: card.nameRange }, detail: typeLine });
+        if (!keepReferences) checked.references.length = 0;
+        remembered = remember(checked, card, { vocabulary, file: view.file, set: view.code, broken, readIndex: index.read });
+      }
+      remembers[i] = remembered;
+      if (remembered.readIndex) readIndex = true;
+      const placed = placedDiagnostics(remembered, card);
+      if (placed.length > 0) found.push(...placed);
+    } catch (error) {
+      failed = true;
+      internalError(view.file, `checking card "${card.name}"`, error);
+    }
+  });
+  // A card whose check failed (CW3009) has no model: it is left out of both lists.
+  const views = failed ? view.cards.filter((_, i) => remembers[i] !== undefined) : view.cards;
+  const remembered = failed ? remembers.filter((r) => r !== undefined) : remembers;
+  return { views, remembered, index, set: view, vocabulary, readIndex, failed, diagnostics: found };
+}
+
+/**
+ * The earlier analysis's checks of one file's cards, looked up by card view. An edit keeps the views of the cards it
+ * did not touch, in order: each is looked for just after the last one found, and only a card not there (one the edit
+ * made, or a reordered file) makes an index of them all.
+ */
+class EarlierCards {
+  private next = 0;
+  private byView: Map<CardView, number> | undefined;
+  constructor(private readonly earlier: FileCards) {}
+  of(view: CardView): RememberedCard | undefined {
+    const { views, remembered } = this.earlier;
+    let at = views[this.next] === view ? this.next : undefined;
+    if (at === undefined) {
+      this.byView ??= new Map(views.map((v, i) => [v, i]));
+      at = this.byView.get(view);
+    }
+    if (at === undefined) return undefined;
+    this.next = at + 1;
+    return remembered[at];
+  }
 }
 
 /**
@@ -353,10 +417,15 @@ export function cardsAsCheckedOf(analysis: Pick<WorkspaceAnalysis, "model">, set
   return cards ? cards.remembered.map((remembered) => remembered.model) : set.cards;
 }
 
-/** The model of one card (by its checker view) as the analysis placed it; undefined if it was not checked. */
-export function cardModelOf(analysis: WorkspaceAnalysis, view: CardView): CardModel | undefined {
-  const remembered = memoryOf(analysis)?.cards.get(view);
-  return remembered && place(remembered, view).model;
+/**
+ * The model of one card of a set file (by its checker view) as the analysis placed it; undefined if it was not checked.
+ * `position`: where the view is in its file's card list, when the caller knows it (the view is looked for there first).
+ */
+export function cardModelOf(analysis: WorkspaceAnalysis, file: string, view: CardView, position?: number): CardModel | undefined {
+  const cards = memoryOf(analysis)?.fileCards.get(file);
+  if (!cards) return undefined;
+  const at = position !== undefined && cards.views[position] === view ? position : cards.views.indexOf(view);
+  return at < 0 ? undefined : place(cards.remembered[at]!, view).model;
 }
 
 /** A game's binding with plain ranges in what leaves the compiler (its model and references), made once per game file parse. */
