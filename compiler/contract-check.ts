@@ -8,7 +8,7 @@
 import type * as Ast from "./ast.ts";
 import { costChoosesX, type Affected, type Ability, type CompiledGame, type Condition, type CostPart, type SourceRef, type Step } from "./ir.ts";
 import type { Range, Text } from "./diagnostics.ts";
-import { CARD_ONLY_STEPS, CARD_RULES, CARD_STATES, ENGINE_PARAMS, ENGINE_PARAM_PATTERNS, NATIVE_RULES, REPLACEMENT_EVENTS, TRIGGER_EVENTS, paramWord, type CardStateName, type CardStateRule, type ParamContract, type ParamValues } from "./contract.ts";
+import { CARD_ONLY_STEPS, CARD_RULES, CARD_STATES, COST_SYMBOLS_PAID_BY, ENGINE_PARAMS, ENGINE_PARAM_PATTERNS, NATIVE_RULES, REPLACEMENT_EVENTS, TRIGGER_EVENTS, paramWord, type CardStateName, type CardStateRule, type ParamContract, type ParamValues } from "./contract.ts";
 import type { LoweringNote } from "./lower.ts";
 
 const nativeRules: ReadonlySet<string> = new Set(NATIVE_RULES);
@@ -254,6 +254,38 @@ export function checkCardStates(ability: Ability, game: CompiledGame, text: Text
     for (const key in node) if (key !== "source" && Object.hasOwn(node, key)) visit(node[key], here);
   };
   visit(ability, ability.source);
+}
+
+/** Does the engine pay a cost's symbols in this game (one of the rules of COST_SYMBOLS_PAID_BY holds)? */
+export function paysCostSymbols(game: Pick<CompiledGame, "phases" | "params">): boolean {
+  return COST_SYMBOLS_PAID_BY.some((rule) => ruleHolds(rule, game));
+}
+
+const COST_SYMBOL = /\{[^{}\s]*\}/;
+
+/**
+ * A cost symbol (`{1}`, `{R}`, `{X}`) in a game where nothing pays one: the card's cost line or additional cost (`written`),
+ * an ability's cost (`{1}, Exhaust: ...`) or a change of costs (`Spells you cast cost {1} less.`). The engine would
+ * skip the symbol as it pays — the card played free, the reduction reducing nothing — so it is an error (CW7025) at
+ * the first symbol, saying how this game's costs are written instead.
+ */
+export function checkCostSymbols(written: readonly { cost: readonly CostPart[]; at: SourceRef }[], abilities: Ability[], game: CompiledGame, text: Text, notes: LoweringNote[]): void {
+  if (paysCostSymbols(game)) return;
+  const resource = game.resources[0]?.name;
+  const instead = resource
+    ? `Write it as this game's costs are written: a number alone is that many ${resource} (\`cost: 2\`, "cost 1 less"), or name what pays it ("2 ${resource}", "2 life")`
+    : `Write what pays it ("2 life", "discard 1")`;
+  const rules = COST_SYMBOLS_PAID_BY.map((r) => `\`param ${r.param} = ${String(r.value)}\``).join(", ");
+  const report = (at: SourceRef) => {
+    const range = narrowed(text, at, COST_SYMBOL);
+    const words = text.slice(range.start.offset, range.end.offset);
+    notes.push({ file: at.file, range, code: "CW7025", args: { game: game.name, words, instead, rules }, message: `nothing in ${game.name} pays the cost symbol ${words}` });
+  };
+  const hasSymbol = (cost: readonly CostPart[] | undefined) => (cost ?? []).some((part) => part.pays === "symbol");
+  for (const { cost, at } of written) if (hasSymbol(cost)) report(at);
+  for (const a of abilities) {
+    if (hasSymbol(a.cost) || (a.statics ?? []).some((st) => st.kind === "cost" && st.generic)) report(a.source);
+  }
 }
 
 /** The words of `at` that match `words` (the first match), or all of `at` when none does. */

@@ -208,6 +208,15 @@ export const CARD_STATES: Readonly<Record<CardStateName, CardStateContract>> = {
   },
 };
 
+/**
+ * The game-file rules under which the engine pays a cost's symbols (`{R}`, `{2}`, `{X}`): a mechanic's `payCost` hook
+ * (runtime/core/mechanics.ts). In a game with none of them nothing pays a symbol, so a card whose cost has one would be
+ * played without paying it: CW7025 at the symbol (compiler/contract-check.ts `checkCostSymbols`).
+ */
+export const COST_SYMBOLS_PAID_BY: readonly CardStateRule[] = [
+  { param: "costs_paid_by", value: "exhausting_lands", module: "runtime/mechanics/lands.ts", does: "lands are exhausted to pay a cost's symbols" },
+];
+
 // ---------------------------------------------------------------------------------------------
 // Game parameters: each one the engine (or the checker) reads, by the module that reads it, with
 // the values it takes. A `param` line naming anything else is an error (nothing would change);

@@ -43,7 +43,7 @@ import type {
 } from "./ir.ts";
 import { IR_VERSION, RESTRICTION_RULES, STEP_OBJECT_FIELD, sameStepBut } from "./ir.ts";
 import type { MessageCode } from "./messages.ts";
-import { checkAbilityContract, checkCardStates, checkStaticsWhileAttacking, checkUndefinedX, checkGameContract, checkGameParams } from "./contract-check.ts";
+import { checkAbilityContract, checkCardStates, checkCostSymbols, checkStaticsWhileAttacking, checkUndefinedX, checkGameContract, checkGameParams } from "./contract-check.ts";
 import { DESTROYED_SELECTOR_FIELDS, RULES_COUNTING_CARDS, TRIGGER_EVENTS, canonicalParamValue, turnEndMoment } from "./contract.ts";
 import { WordLedger, isSelectingWord, leavesOf, unusedPhrases } from "./word-accounting.ts";
 import { additionalCostReadsAs, readsAs, upgradedAmount } from "./reads-as.ts";
@@ -6782,6 +6782,7 @@ export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, mo
     const additionalCost = additionalSources.length
       ? { from: baseCost.length, text: additionalSources.map((r) => text.slice(startOffset(r), endOffset(r)).trim()).join(" "), source: { file: doc.file, range: plainRange(spanOf(additionalSources[0]!, additionalSources[additionalSources.length - 1]!)) } }
       : undefined;
+    checkCostSymbols([...(costField ? [{ cost: baseCost, at: { file: doc.file, range: plainRange(costField.range) } }] : []), ...(additionalCost ? [{ cost: additional, at: additionalCost.source }] : [])], abilities, game, text, notes);
     const rarityItem = field("rarity")?.value[0];
     const rarity = model?.rarity ?? (rarityItem ? itemText(rarityItem) : undefined);
     return {

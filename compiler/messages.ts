@@ -1019,6 +1019,15 @@ export const MESSAGES = {
     example: 'expect "Blood Rite" cost {Q}{1}   (in a CYBERVAMP scenario)',
     exampleArgs: { word: "{Q}", game: "CYBERVAMP", list: "{R}, {W}, {B}, {P}, {G}, {1}, {2}, ..., {X}" },
   },
+  // ---------------------------------------------------------------- CW7025-CW7029: session 16 (scenarios engineer)
+  CW7025: {
+    severity: "error",
+    template: "Nothing in {game} pays the cost symbol {words}: the card would be played without paying it. {instead}. (The engine pays cost symbols where the game file has {rules}.)",
+    explanation:
+      "A cost symbol (`{1}`, `{R}`, `{X}`) is paid by a mechanic of the game: CYBERVAMP exhausts lands for them (`param costs_paid_by = exhausting_lands`, the engine contract's COST_SYMBOLS_PAID_BY). A game without such a rule pays its costs otherwise — Chromatic Battlelines with Mana (5: \"Mana is used to pay the cost of playing cards\", written `cost: 2`), Three-Slot Duel by colour (Crystals, discards, erasing, life) — so nothing would pay the symbol: a card with `cost: {1}` would be played free, `{1}, Exhaust:` would cost only the exhaust, and `Spells you cast cost {1} less.` would reduce nothing. Write the cost in the game's own terms: a number alone is that many of the game's first resource.",
+    example: "cost: {1}   (a card of a Chromatic Battlelines set)",
+    exampleArgs: { game: "Chromatic Battlelines", words: "{1}", instead: 'Write it as this game\'s costs are written: a number alone is that many Mana (`cost: 2`, "cost 1 less"), or name what pays it ("2 Mana", "2 life")', rules: "`param costs_paid_by = exhausting_lands`" },
+  },
 } as const satisfies Record<string, MessageDefinition>;
 
 export type MessageCode = keyof typeof MESSAGES;
