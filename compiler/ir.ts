@@ -249,7 +249,12 @@ export type Condition =
   | { kind: "not"; condition: Condition }
   | { kind: "all"; conditions: Condition[] }
   /** At least one holds ("If a player has no cards in hand": either player). */
-  | { kind: "any"; conditions: Condition[] };
+  | { kind: "any"; conditions: Condition[] }
+  /**
+   * "If that creature is destroyed this way", "if a card was discarded this way": the card (`of`; absent: any card) is among
+   * those the step before it in this resolution really took (THIS_WAY_LABELS).
+   */
+  | { kind: "done_this_way"; label: string; of?: CardRef };
 
 // ---------------------------------------------------------------------------------------------
 // Effect steps: the engine's small instruction set
@@ -388,6 +393,30 @@ export const STEP_OBJECT_FIELD: Partial<Record<Step["op"], string>> = {
   keyword_action: "target",
   rule: "target",
 };
+
+/**
+ * "for each card discarded this way", "if that creature is destroyed this way": a step that takes cards away records the
+ * cards it really took (runtime/core/effects.ts: those that went — not one that could not be destroyed, or whose
+ * destruction was replaced) under its label, and "<participle> this way" reads that record (a `chosen_count`, a
+ * `done_this_way` condition). Keyed by the step's op, which is the participle's verb.
+ */
+export const THIS_WAY_LABELS = {
+  destroy: "$destroyed",
+  sacrifice: "$sacrificed this way",
+  discard: "$discarded this way",
+} as const;
+
+export type ThisWayVerb = keyof typeof THIS_WAY_LABELS;
+
+/** "destroyed", "discarded", "sacrificed": how "this way" is written after the verb. */
+export function participleOf(verb: ThisWayVerb): string {
+  return verb === "sacrifice" ? "sacrificed" : `${verb}ed`;
+}
+
+/** The verb whose record a label is (for the printer), undefined for any other label. */
+export function thisWayVerbOf(label: string): ThisWayVerb | undefined {
+  return (Object.keys(THIS_WAY_LABELS) as ThisWayVerb[]).find((verb) => THIS_WAY_LABELS[verb] === label);
+}
 
 /** Are two steps the same but for `field` (and where they were written)? */
 export function sameStepBut(a: Step, b: Step, field: string): boolean {

@@ -41,7 +41,7 @@ import type {
   ZoneDef,
   ZoneRole,
 } from "./ir.ts";
-import { IR_VERSION, RESTRICTION_RULES, STEP_OBJECT_FIELD, sameStepBut } from "./ir.ts";
+import { IR_VERSION, RESTRICTION_RULES, STEP_OBJECT_FIELD, THIS_WAY_LABELS, participleOf, sameStepBut, type ThisWayVerb } from "./ir.ts";
 import type { MessageCode } from "./messages.ts";
 import { checkAbilityContract, checkCardStates, checkCostSymbols, checkStaticsWhileAttacking, checkUndefinedX, checkGameContract, checkGameParams } from "./contract-check.ts";
 import { DESTROYED_SELECTOR_FIELDS, RULES_COUNTING_CARDS, TRIGGER_EVENTS, canonicalParamValue, turnEndMoment } from "./contract.ts";
@@ -463,10 +463,11 @@ class AbilityLowering {
   private readonly otherZoneNames = new Set<number>();
   /** How many damage steps this ability's text has lowered so far ("the damage dealt" reads the last one's). */
   damageSteps = 0;
-  /** How many destroy steps this ability has lowered so far ("for each creature destroyed this way": the one before it). */
-  destroySteps = 0;
-  /** What the last destroy step lowered acts on. */
-  lastDestroyed: Affected | undefined;
+  /**
+   * How many steps of each verb whose cards "<participle> this way" reads (THIS_WAY_LABELS) this ability has lowered so far
+   * ("for each card discarded this way": the one discard before it), and the last of them.
+   */
+  readonly thisWaySteps = new Map<ThisWayVerb, { count: number; last: Step }>();
   /** The card whose text is lowered: its type and stats (absent for a game file's keyword or rule text). */
   own?: CardInfo["own"];
   /** The words of the ability the IR carries (word-accounting.ts): what is left is reported. */
@@ -778,34 +779,83 @@ class AbilityLowering {
     return this.eventAmount(np);
   }
   /**
-   * "for each creature destroyed this way": the cards the ability's destroy step before it destroyed as it resolved (those
-   * that went: not one that can't be destroyed, or whose destruction was replaced). With two destroy steps before it, or
-   * a noun narrower than a card or the destroyed cards' own type, said at the words. Undefined for any other phrase.
+   * "for each creature destroyed this way", "for each card discarded this way", "the number of creatures sacrificed this
+   * way": the cards the ability's step of that verb before it really took as it resolved (THIS_WAY_LABELS: those that
+   * went — not one that can't be destroyed, or whose destruction was replaced). With two such steps before it, or a noun
+   * narrower than a card or the taken cards' own type, said at the words. Undefined for any other phrase.
    */
   destroyedThisWay(np: Ast.NounPhrase): NumberExpr | undefined {
     const participle = np.filters.length === 1 && np.filters[0]!.kind === "relative" && !np.filters[0]!.that ? np.filters[0]!.clause : undefined;
-    const thisWay = participle?.object && npDeterminers(participle.object).join(" ") === "this" && npWords(participle.object).join(" ") === "way";
-    if (!participle || participle.verb?.lemma !== "destroy" || participle.subject || !thisWay) return undefined;
-    if (this.destroySteps !== 1) {
+    const verb = this.thisWayVerb(participle);
+    if (!participle || !verb) return undefined;
+    const written = this.slice(np.range);
+    const done = this.thisWaySteps.get(verb);
+    if (done?.count !== 1) {
       // A spell's sentence of its own ("Destroy each unit with power 1 or less. Your opponent loses 1 life for each unit
-      // destroyed this way."): it goes on with the sentence before, whose destroy step it counts (as "that much" does).
-      if (this.destroySteps === 0) this.unmeasured.push(np.range);
-      this.note(np.range, `"${this.slice(np.range)}" counts what one "Destroy ..." before it in the same ability destroyed; ${this.destroySteps ? `this ability destroys in ${this.destroySteps} steps` : "nothing before it destroys"} (write "Destroy <cards>. Draw a card for each card destroyed this way.")`);
+      // destroyed this way."): it goes on with the sentence before, whose step it counts (as "that much" does).
+      if (!done) this.unmeasured.push(np.range);
+      this.note(np.range, `"${written}" counts what one "${capitalized(verb)} ..." before it in the same ability took; ${done ? `this ability does it in ${done.count} steps` : `nothing before it does (${this.thisWayStepsNamed()})`} (write "${capitalized(verb === "destroy" ? "destroy <cards>" : verb === "discard" ? "target player discards two cards" : "each player sacrifices a creature")}. Draw a card for each card ${participleOf(verb)} this way.")`);
       return undefined;
     }
-    // The noun counts every card destroyed: "card", or the one card type the destroy step named.
+    // The noun counts every card taken: "card", or the one card type the step named.
     const noun = npWords(np);
     const type = noun.length === 1 ? (lookup(this.vocab.cardTypes, noun[0]!) ?? lookup(this.vocab.cardTypes, noun[0]!.replace(/s$/, ""))) : undefined;
-    const what = this.lastDestroyed;
-    const spec = what?.kind === "card" && what.ref.kind === "target" ? this.targets[what.ref.index] : what?.kind === "target" ? this.targets[what.index] : undefined;
-    const destroyedTypes = what?.kind === "cards" ? what.selector.cardTypes : spec?.cards?.cardTypes;
     const every = noun.length === 1 && /^(cards?|permanents?)$/.test(noun[0]!);
-    if (!every && !(type && destroyedTypes?.length === 1 && destroyedTypes[0] === type)) {
-      this.note(np.range, `"${this.slice(np.range)}" counts the cards the "Destroy ..." before it destroyed, of its own kind only: write "for each card destroyed this way", or name the kind that sentence destroys`);
+    if (!every && !(type && this.takenTypes(done.last)?.length === 1 && this.takenTypes(done.last)![0] === type)) {
+      this.note(np.range, `"${written}" counts the cards the "${capitalized(verb)} ..." before it took, of its own kind only: write "for each card ${participleOf(verb)} this way", or name the kind that sentence takes`);
       return undefined;
     }
     this.use(np);
-    return { kind: "chosen_count", label: DESTROYED_LABEL };
+    return { kind: "chosen_count", label: THIS_WAY_LABELS[verb] };
+  }
+  /** The verb of `destroyed this way`, `discarded this way`, `sacrificed this way` (a participle with `this way` and no subject). */
+  thisWayVerb(participle: Ast.Clause | undefined): ThisWayVerb | undefined {
+    if (!participle || participle.subject || !isThisWay(participle.object)) return undefined;
+    const lemma = participle.verb?.lemma;
+    return lemma !== undefined && Object.hasOwn(THIS_WAY_LABELS, lemma) ? (lemma as ThisWayVerb) : undefined;
+  }
+  /** The card types the cards a step took all have (a destroy's target or cards; a sacrifice's or discard's kind of card). */
+  takenTypes(step: Step): readonly string[] | undefined {
+    if (step.op === "sacrifice") return step.selector.cardTypes;
+    if (step.op === "discard") return step.filter?.cardTypes;
+    if (step.op !== "destroy") return undefined;
+    const what = step.what;
+    const spec = what.kind === "card" && what.ref.kind === "target" ? this.targets[what.ref.index] : what.kind === "target" ? this.targets[what.index] : undefined;
+    return what.kind === "cards" ? what.selector.cardTypes : spec?.cards?.cardTypes;
+  }
+  /** The steps of this ability that "this way" can read, for a note ("it destroys in 1 step"), or what can be. */
+  thisWayStepsNamed(): string {
+    return `"this way" reads what a ${Object.keys(THIS_WAY_LABELS).map((v) => `"${capitalized(v)} ..."`).join(", ")} before it in the same ability took`;
+  }
+  /**
+   * "If that creature is destroyed this way", "if it was sacrificed this way", "if a card was discarded this way": the
+   * card named before (or any card, after "a"/"any") is among those the step of that verb before it really took. Undefined:
+   * not such a clause; null: one the engine cannot read (no such step before it, two of them, "two or more ..."), noted.
+   */
+  thisWayCondition(clause: Ast.Clause): Condition | null | undefined {
+    const verb = clause.be && !clause.modal ? this.thisWayVerb({ ...clause, subject: undefined }) : undefined;
+    const subject = clause.subject;
+    if (!verb || !subject) return undefined;
+    const done = this.thisWaySteps.get(verb);
+    const dets = npDeterminers(subject);
+    const words = npWords(subject);
+    const named = (dets.length === 1 && dets[0] === "it" && words.length === 0) || (dets.length === 1 && dets[0] === "that" && words.length > 0 && words.every((w) => this.cardNoun(w)));
+    const any = dets.length === 1 && ["a", "an", "any"].includes(dets[0]!) && words.length === 1 && /^(cards?|permanents?)$/.test(words[0]!) && !subject.filters.length;
+    if (done?.count !== 1 || (!named && !any)) {
+      // A spell's sentence of its own ("Destroy target creature. If it was destroyed this way, ..."): it goes on with the
+      // sentence before, whose step it reads.
+      if (!done) this.unmeasured.push(clause.range);
+      this.note(clause.range, `"${this.slice(clause.range)}": ${done?.count !== 1 ? (done ? `this ability does "${capitalized(verb)} ..." in ${done.count} steps, and "this way" would not say which` : `nothing before it in this ability is a "${capitalized(verb)} ..." (${this.thisWayStepsNamed()}; damage destroys a creature only once the effect has resolved)`) : `the engine reads "if it is ${participleOf(verb)} this way" (the card named before) or "if a card is ${participleOf(verb)} this way"`}`);
+      return null;
+    }
+    this.use(clause.verb, clause.be, clause.object, subject.determiners);
+    if (named) {
+      if (words.length) this.useSelfNouns(subject);
+      const ref: CardRef = dets[0] === "that" ? (this.lastCard ?? this.thatCard(subject) ?? { kind: "it" }) : (this.lastCard ?? { kind: "it" });
+      return { kind: "done_this_way", label: THIS_WAY_LABELS[verb], of: ref };
+    }
+    this.use(subject);
+    return { kind: "done_this_way", label: THIS_WAY_LABELS[verb] };
   }
   /**
    * The amount of the event the ability follows (its trigger's or the event it replaces), for "that much" / "that many"
@@ -2080,6 +2130,9 @@ class AbilityLowering {
         return { kind: "compare", left, op, right: c.value };
       }
     }
+    // "if that creature is destroyed this way", "if a card was discarded this way"
+    const thisWay = player ? undefined : this.thisWayCondition(clause);
+    if (thisWay !== undefined) return thisWay ?? undefined;
     // "a creature died this turn", "two or more units you control were destroyed this turn"
     const destroyed = player ? undefined : this.destroyedThisTurn(clause);
     if (destroyed !== undefined) return destroyed ?? undefined;
@@ -2824,8 +2877,10 @@ class AbilityLowering {
     this.clauseTargetsFrom = outerClauseTargets;
     this.lastMeasured = measuredAmount(steps) ?? this.lastMeasured;
     this.damageSteps += countSteps(steps, "damage");
-    this.destroySteps += countSteps(steps, "destroy");
-    this.lastDestroyed = findStep(steps, "destroy")?.what ?? this.lastDestroyed;
+    for (const verb of Object.keys(THIS_WAY_LABELS) as ThisWayVerb[]) {
+      const count = countSteps(steps, verb);
+      if (count) this.thisWaySteps.set(verb, { count: (this.thisWaySteps.get(verb)?.count ?? 0) + count, last: findStep(steps, verb)! });
+    }
     return steps;
   }
 
@@ -5339,8 +5394,14 @@ function findStep<K extends Step["op"]>(steps: readonly Step[], op: K): Extract<
   return undefined;
 }
 
-/** The label under which a destroy step keeps the cards it destroyed (runtime/core/effects.ts): "destroyed this way". */
-export const DESTROYED_LABEL = "$destroyed";
+/** `this way`: the object of a participle or a passive clause ("discarded this way", "is destroyed this way"). */
+function isThisWay(np: Ast.NounPhrase | undefined): boolean {
+  return !!np && !np.filters.length && npDeterminers(np).join(" ") === "this" && npWords(np).join(" ") === "way";
+}
+
+function capitalized(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
 
 function countSteps(steps: readonly Step[], op: Step["op"]): number {
   let n = 0;
@@ -6061,7 +6122,10 @@ function lowerCostChange(clause: Ast.Clause, a: Ability, l: AbilityLowering): vo
   const amount = symbol && /^\d+$/.test(symbol.symbol) ? Number(symbol.symbol) : count?.value;
   const forEach = clause.tail.find((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "for" && npDeterminers(t.object).some((d) => d === "each" || d === "every"));
   const cond = clause.tail.find((t): t is Ast.ConditionPhrase => t.kind === "condition" && t.word !== "until");
-  const otherTail = clause.tail.filter((t) => t !== forEach && t !== cond && !(t.kind === "prep" && t.prep === "on" && forEach));
+  // "This costs {1} less to play for each Vampire you control", "Spells you cast cost 1 less to cast": what the cost is
+  // paid for, said again (the static changes the cost of playing the cards, the only cost a card's cost line is).
+  const toPlay = clause.tail.find((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "to" && !t.object.determiners.length && !t.object.filters.length && /^(?:play|cast)$/.test(npWords(t.object).join(" ")));
+  const otherTail = clause.tail.filter((t) => t !== forEach && t !== cond && t !== toPlay && !(t.kind === "prep" && t.prep === "on" && forEach));
   const subjectRead = self || (subject && subject.filters.length === (relative ? 1 : 0) && (!owner || ownerCaster !== undefined));
   const ok = subject && subjectRead && castByYou && directionAt >= 0 && (directionAt === words.length - 1 || directionAt === 0) && amount !== undefined && (resourceWords.length === 0 || resource) && !(symbol && count) && !otherTail.length;
   if (!ok) {
@@ -6098,7 +6162,7 @@ function lowerCostChange(clause: Ast.Clause, a: Ability, l: AbilityLowering): vo
     const c = l.condition(cond.clause);
     if (c) a.condition = cond.word === "unless" ? { kind: "not", condition: c } : c;
   }
-  l.use(clause.verb, obj, relative, subject!.determiners, self ? subject : []);
+  l.use(clause.verb, obj, relative, subject!.determiners, self ? subject : [], toPlay);
   if (owner) l.carryOwner(subject);
   a.statics = [{ kind: "cost", affects, change: direction === "less" ? "less" : "more", amount: total, ...(symbol ? { generic: true } : {}), ...(resource ? { resource } : {}) }];
 }

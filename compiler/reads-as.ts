@@ -26,7 +26,7 @@ import type {
   TargetSpec,
   TriggerPattern,
 } from "./ir.ts";
-import { STEP_OBJECT_FIELD, sameStepBut } from "./ir.ts";
+import { STEP_OBJECT_FIELD, participleOf, sameStepBut, thisWayVerbOf } from "./ir.ts";
 import { TRIGGER_EVENTS, turnEndMoment } from "./contract.ts";
 
 /** What the printer needs besides the ability: the game (zone roles, stats) and the ability's targets. */
@@ -1101,7 +1101,7 @@ function numberText(n: NumberExpr, ctx: Context): string {
     case "half":
       return `half ${numberText(n.of, ctx)}, rounded ${n.round}`;
     case "chosen_count":
-      return n.label === "$destroyed" ? "the number of cards destroyed this way" : "that many";
+      return thisWayVerbOf(n.label) ? `the number of cards ${thisWayParticiple(n.label)} this way` : "that many";
     case "short_of":
       return `${numberText(n.target, ctx)} minus ${numberText(n.have, ctx)} (at least 0)`;
   }
@@ -1190,7 +1190,7 @@ function countNoun(noun: string, n: NumberExpr, ctx: Context, one = "a"): string
   if (n === 1) return `${/^(?:[aeio]|u(?!n[io]|s[aeiou]))/i.test(noun) && one === "a" ? "an" : one} ${noun}`;
   if (typeof n === "number") return `${n} ${plural(noun, n)}`;
   // "Draw a card for each card destroyed this way."
-  if (n.kind === "chosen_count" && n.label === "$destroyed") return `${countNoun(noun, 1, ctx, one)} for each card destroyed this way`;
+  if (n.kind === "chosen_count" && thisWayVerbOf(n.label)) return `${countNoun(noun, 1, ctx, one)} for each card ${thisWayParticiple(n.label)} this way`;
   if (n.kind === "event_amount" || n.kind === "chosen_count") return `that many ${plural(noun, 2)}`;
   if (n.kind === "half" && typeof n.of !== "number" && (n.of.kind === "event_amount" || n.of.kind === "chosen_count")) return `half that many ${plural(noun, 2)}, rounded ${n.round}`;
   return `${plural(noun, 2)} equal to ${numberText(n, ctx)}`;
@@ -1255,6 +1255,9 @@ function conditionText(c: Condition, ctx: Context): string {
     case "destroyed_this_turn":
       // "a Creature was destroyed this turn", "2 or more Units you control were destroyed this turn"
       return `${c.atLeast === 1 ? articles(`a ${selectorText(c.selector, ctx, 1)}`) : `${c.atLeast} or more ${selectorText(c.selector, ctx, c.atLeast)}`} ${c.atLeast === 1 ? "was" : "were"} destroyed this turn`;
+    case "done_this_way":
+      // "if it was destroyed this way", "if a card was discarded this way"
+      return `${c.of ? (c.of.kind === "self" ? "this" : cardText(c.of, ctx)) : "a card"} was ${thisWayParticiple(c.label)} this way`;
     case "card_matches": {
       const card = c.of.kind === "self" ? "this" : cardText(c.of, ctx);
       const onlyKeyword = c.selector.keyword && Object.keys(c.selector).length === 1;
@@ -1503,4 +1506,9 @@ function untilHandText(amount: NumberExpr, op: "draw" | "discard", ctx: Context)
 function agreesWithOne(verb: string): string {
   if (/[^aeiou]y$/.test(verb)) return `${verb.slice(0, -1)}ies`;
   return /(s|sh|ch|x|z)$/.test(verb) ? `${verb}es` : `${verb}s`;
+}
+
+/** "destroyed", "discarded", "sacrificed": the participle whose record a `this way` label is (compiler/ir.ts THIS_WAY_LABELS). */
+function thisWayParticiple(label: string): string {
+  return participleOf(thisWayVerbOf(label)!);
 }

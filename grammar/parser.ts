@@ -1241,6 +1241,8 @@ export class CardwrightParser extends CstParser {
         if (this.isParticleAt(1) || this.isWhileAt(1) || this.isControlledByAt(1)) return false;
         // `It also gains Haste`: `also` before the verb is the predicate's, not a noun of the subject.
         if (this.isAlsoBeforeVerbAt(1)) return false;
+        // `each card discarded this way`: a participle that is also a noun (`Discard Pile`) ends the nouns before `this way`.
+        if (is(t, T.NounWord) && is(this.LA(2), T.This) && this.isParticipleFilterAt(1)) return false;
         // `an opponent controls a Knight`: right after the determiners, `opponent` is the head noun, not a `... controls` filter;
         // so is `player` after one side word (`an opposing player controls a Knight`, `the defending player controls ...`).
         const headNoun = (is(this.LA(0), T.Determiner) && !is(this.LA(1), T.Determiner) && !is(this.LA(1), T.You)) || (is(this.LA(0), T.Word) && is(this.LA(-1), T.Determiner) && (is(t, T.Player) || is(t, T.Opponent)));

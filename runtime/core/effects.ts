@@ -6,7 +6,7 @@
  */
 import { MAX_CARDS } from "../state/limits.ts";
 import type { NativeRuleName } from "../../compiler/contract.ts";
-import type { CompiledCard, KeywordGrant, SourceRef, Step, TokenSpec } from "../../compiler/ir.ts";
+import { THIS_WAY_LABELS, type CompiledCard, type KeywordGrant, type SourceRef, type Step, type TokenSpec } from "../../compiler/ir.ts";
 import type { Frame, PlayerId, TargetValue } from "../state/state.ts";
 import { cardIdOf } from "../state/state.ts";
 import { type Ctx, RESOLVING, battlefield, cardDef, cardName, emit, hand, isPermanent, slotsOf, zoneList, insertCard, writeCard } from "./cards.ts";
@@ -324,8 +324,9 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       }
       delete frame.chosen["$discarded"];
       delete frame.chosen["$discards"];
-      // The cards discarded are "it" / "that many" for the steps after.
+      // The cards discarded are "it" / "that many" for the steps after, and "each card discarded this way".
       frame.chosen["it"] = cards;
+      frame.chosen[THIS_WAY_LABELS.discard] = [...cards];
       return "done";
     }
     case "gain_life":
@@ -411,9 +412,9 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
     case "destroy": {
       // "Destroy all creatures": one simultaneous destruction, by the card whose effect it is.
       const cards = cardsOf(evalAffected(ctx, frame, step.what));
-      destroyAll(ctx, cards, source, { by: () => (frame.card ? { card: frame.card } : undefined) });
-      // "for each creature destroyed this way": those that went (not one that can't be destroyed, or was replaced).
-      frame.chosen["$destroyed"] = cards.filter((id) => ctx.state.cards[id]?.zone !== ctx.rules.zones.battlefield);
+      // "for each creature destroyed this way": those that went (not one that can't be destroyed, or was replaced — a
+      // replacement may have moved it out of play all the same: "return it to its owner's hand instead").
+      frame.chosen[THIS_WAY_LABELS.destroy] = destroyAll(ctx, cards, source, { by: () => (frame.card ? { card: frame.card } : undefined) });
       return "done";
     }
     case "sacrifice": {
@@ -432,7 +433,8 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       }
       delete frame.chosen["$sacrificed"];
       delete frame.chosen["$sacrifices"];
-      destroyAll(ctx, cards, source, { sacrifice: true });
+      // "for each creature sacrificed this way": those that went, as a destruction's.
+      frame.chosen[THIS_WAY_LABELS.sacrifice] = destroyAll(ctx, cards, source, { sacrifice: true });
       frame.chosen["it"] = cards;
       return "done";
     }

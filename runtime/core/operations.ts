@@ -265,9 +265,10 @@ export function rememberInPlay(ctx: Ctx, ids: string[]): void {
  * them) and "leaves" are noted for all of them while all are still in play, so a watcher dying with
  * them sees every one, then they move.
  */
-export function destroyAll(ctx: Ctx, ids: string[], source?: SourceRef, opts: { sacrifice?: boolean; by?: (id: string) => Destroyer | undefined } = {}): void {
+/** Returns the cards destroyed: not one that can't be, or whose destruction was replaced ("destroyed this way"). */
+export function destroyAll(ctx: Ctx, ids: string[], source?: SourceRef, opts: { sacrifice?: boolean; by?: (id: string) => Destroyer | undefined } = {}): string[] {
   // (Every payment's sacrifices come here, most often none: nothing to build then.)
-  if (ids.length === 0) return;
+  if (ids.length === 0) return [];
   const { state, rules } = ctx;
   const going: string[] = [];
   for (const id of ids) {
@@ -309,6 +310,7 @@ export function destroyAll(ctx: Ctx, ids: string[], source?: SourceRef, opts: { 
   }
   rememberInPlay(ctx, going.filter((id) => state.cards[id]?.zone === rules.zones.battlefield));
   for (const id of going) if (state.cards[id]?.zone === rules.zones.battlefield) moveCard(ctx, id, rules.zones.graveyard, { source, leavesNoted: true, lastKnownTaken: true });
+  return going;
 }
 
 /**

@@ -997,6 +997,13 @@ export function evalCondition(ctx: Ctx, frame: Frame, condition: Condition): boo
       for (const dead of ctx.state.destroyedThisTurn ?? []) if (destroyedMatches(ctx, dead, condition.selector, frame.controller, frame.card)) count++;
       return count >= condition.atLeast;
     }
+    case "done_this_way": {
+      // "If that creature is destroyed this way": among the cards the step before it really took (compiler/ir.ts THIS_WAY_LABELS).
+      const taken = frame.chosen[condition.label] ?? [];
+      if (!condition.of) return taken.length > 0;
+      const id = evalCard(ctx, frame, condition.of);
+      return id !== undefined && taken.includes(id);
+    }
     case "card_is": {
       const id = evalCard(ctx, frame, condition.of);
       if (!id || ctx.state.cards[id]?.zone !== ctx.rules.zones.battlefield) return false;
