@@ -1050,6 +1050,7 @@ class AbilityLowering {
     const alternatives = this.alternativesWithOwnWords(np);
     if (alternatives) return alternatives;
     const sel: CardSelector = {};
+    let keywordAlternatives: string[] | undefined;
     const dets = npDeterminers(np);
     if (dets.includes("another") || dets.includes("other")) sel.other = true;
     // "your Weapon", "your units": yours (in play: that you control; elsewhere: that you own).
@@ -1238,8 +1239,14 @@ class AbilityLowering {
         } else if (statWord && !counterWords && this.statExtremeOrRelative(sel, inner, statWord, np)) {
           // "with the highest power", "with less power than this unit": read there.
         } else {
-          const kw = npWords(inner).find((w) => this.vocab.keywords.has(w));
-          if (kw) {
+          const innerWords = npWords(inner);
+          const kw = innerWords.find((w) => this.vocab.keywords.has(w));
+          // "with Haste or Tireless": a card with either — one selector per keyword (`anyOf`, below).
+          const either = innerWords.filter((w) => this.vocab.keywords.get(w)?.kind === "ability");
+          if (either.length > 1 && innerWords.includes("or") && innerWords.every((w) => w === "or" || either.includes(w)) && inner.items.every((i) => i.kind === "word")) {
+            keywordAlternatives = either.map((w) => this.vocab.keywords.get(w)!.name);
+            this.useWords(inner, ...either, "or");
+          } else if (kw) {
             sel.keyword = this.vocab.keywords.get(kw)!.name;
             this.useWords(inner, kw);
           }
@@ -1281,6 +1288,11 @@ class AbilityLowering {
     // and (as everywhere) other than this card — "If you control two or more other units" after a target still means
     // besides this one.
     if (sel.other && (this.lastCard?.kind === "target" || this.lastCard?.kind === "chosen")) sel.otherThan = this.lastCard;
+    if (keywordAlternatives) {
+      // A selector with `anyOf` has no other field but `otherThan`: each alternative is the whole selector with its keyword.
+      const { otherThan, ...rest } = sel;
+      return { anyOf: keywordAlternatives.map((keyword) => ({ ...rest, keyword })), ...(otherThan ? { otherThan } : {}) };
+    }
     return sel;
   }
 

@@ -925,7 +925,7 @@ function affectedText(a: Affected, ctx: Context, chosen?: Chosen): string {
       return playersText(a.ref, ctx);
     case "cards":
       // "each Creature and each Vampire": one effect on the cards of all of them, each card once.
-      if (a.selector.anyOf) return listText(a.selector.anyOf.map((part) => `each ${selectorText(a.selector.otherThan ? { ...part, otherThan: a.selector.otherThan } : part, ctx, 1)}`));
+      if (a.selector.anyOf && !onlyKeywordsDiffer(a.selector)) return listText(a.selector.anyOf.map((part) => `each ${selectorText(a.selector.otherThan ? { ...part, otherThan: a.selector.otherThan } : part, ctx, 1)}`));
       return `each ${selectorText(a.selector, ctx, 1)}`;
     case "target":
       return namedTarget(ctx, a.index) ?? targetText(ctx, a.index) ?? "the target";
@@ -968,7 +968,17 @@ function alternativesText(sel: CardSelector, ctx: Context, count: NumberExpr, pr
     return [...before, head, ...after].join(" ");
   });
   const shared = selectorPieces(common as CardSelector, ctx, count, prep);
+  // "creature with Haste or Tireless": alternatives that differ only by their keyword (compiler/lower.ts selector).
+  if (onlyKeywordsDiffer(sel)) return [...shared.before, shared.head, ...shared.after, `with ${parts.map((p) => p.keyword).join(" or ")}`].join(" ");
   return [...shared.before, heads.join(" or "), ...shared.after].join(" ");
+}
+
+/** Are a selector's alternatives the same but for their keyword ("with Haste or Tireless")? */
+function onlyKeywordsDiffer(sel: CardSelector): boolean {
+  const parts = sel.anyOf ?? [];
+  if (parts.length < 2 || parts.some((p) => !p.keyword)) return false;
+  const rest = (p: CardSelector) => JSON.stringify(Object.entries({ ...p, keyword: undefined }).filter(([, v]) => v !== undefined).sort(([a], [b]) => a.localeCompare(b)));
+  return parts.every((p) => rest(p) === rest(parts[0]!));
 }
 
 /** A selector's words before its noun ("other exhausted"), the noun ("Creatures"), and after it ("you control with ..."). */
