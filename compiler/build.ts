@@ -15,6 +15,7 @@ import type * as A from "./ast.ts";
 import { LineMap, type Diagnostic, type Range, type Text } from "./diagnostics.ts";
 import { Anchor } from "./source-range.ts";
 import { diagnostic } from "./messages.ts";
+import { closestName } from "./check-suggest.ts";
 import { fitted, present } from "./fitted.ts";
 
 export const MAX_SYNTAX_DIAGNOSTICS = 100;
@@ -1196,10 +1197,10 @@ function parseCardFile(ctx: Ctx, lexed: Lexed): A.CardFile {
       if (title && !inserted(title)) doc.title = stringNode(ctx, title);
       if (game && !inserted(game)) doc.game = word(ctx, game, true);
     } else {
-      ctx.report.add(diagnostic("CW1006", ctx.file, tokenRange(ctx, header[0]!), { found: describeToken(header[0]!) }));
+      ctx.report.add(diagnostic("CW1006", ctx.file, tokenRange(ctx, header[0]!), { found: describeToken(header[0]!) }, headerSuggestion(header[0]!)));
     }
   } else if (cards.length > 0) {
-    ctx.report.add(diagnostic("CW1006", ctx.file, tokenRange(ctx, cards[0]![0]!), { found: describeToken(cards[0]![0]!) }));
+    ctx.report.add(diagnostic("CW1006", ctx.file, tokenRange(ctx, cards[0]![0]!), { found: describeToken(cards[0]![0]!) }, headerSuggestion(cards[0]![0]!)));
   }
   const fileAnchor = ctx.anchor;
   for (const chunk of cards) {
@@ -1315,4 +1316,10 @@ export function wordsOf(root: A.AnyNode | A.AnyNode[]): { word: A.WordNode; pare
     if (node.kind === "word") out.push({ word: node, parent });
   });
   return out;
+}
+
+/** A file's first word misspelt (`senario`, `gmae`): the header word it is closest to, for a "did you mean". */
+function headerSuggestion(first: IToken): { suggestion: string } | Record<string, never> {
+  const suggestion = closestName(first.image, ["game", "set", "scenario"]);
+  return suggestion ? { suggestion } : {};
 }

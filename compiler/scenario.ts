@@ -279,7 +279,8 @@ export function checkScenario(scenario: Scenario, names: ScenarioNames): Diagnos
         // `p2 Bleed counters 3`: a player's counter is written by its name alone (`p2 Bleed 3`).
         const counter = find(playerCounters, w.replace(/\s+counters?$/i, ""));
         if (counter && norm(counter) !== norm(w)) out.push(diagnostic("CW5007", file, use.range, { word: w, game, list: listOf(candidates) }, { suggestion: counter }));
-        else add("CW5007", use.range, { word: w, game, list: listOf(candidates) }, [...candidates, "life"], w);
+        // `p1 Mana capacty 3`: the closest may be a resource's capacity (`Mana capacity`), read as one name here.
+        else add("CW5007", use.range, { word: w, game, list: listOf(candidates) }, [...candidates, "life", ...names.resources.map((r) => `${r} capacity`)], w);
         return;
       }
       case "resource":

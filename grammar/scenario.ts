@@ -282,12 +282,22 @@ class Cursor {
   note(role: NameRole, text: string, first: IToken, last: IToken = first): void {
     this.names.push({ role, text, range: this.range(first, last), line: this.line });
   }
+  /** The words tried at each position and not found there: what a line could have said where it went wrong (did you mean). */
+  private readonly tried = new Map<number, string[]>();
   word(...words: string[]): boolean {
     if (words.includes(lowerImage(this.peek()))) {
       this.i++;
       return true;
     }
+    if (this.peek()) this.tried.set(this.i, [...(this.tried.get(this.i) ?? []), ...words]);
     return false;
+  }
+  /** The rest of the line could not be read: said with the words that could have come here, for a "did you mean". */
+  unexpected(after = ""): ParseError {
+    // Words only, for a word: a number or a sign is no misspelling of `,` or `x`.
+    const isWord = (w: string) => /^[a-z][a-z_-]+$/i.test(w);
+    const options = isWord(this.peek()?.image ?? "") ? (this.tried.get(this.i) ?? []).filter(isWord) : [];
+    return new ParseError(`unexpected "${this.rest()}"${after}`, this.peek(), options);
   }
   expectWord(...words: string[]): string {
     return this.expectOneOf(words.map((w) => `"${w}"`).join(" or "), words);
@@ -460,10 +470,10 @@ export function parseScenarios(text: string, file: string): ParsedScenarios {
         setupLine = undefined;
         said = new Map();
         discarded = undefined;
-        if (!c.done()) throw new ParseError(`unexpected "${c.rest()}"`, c.peek());
+        if (!c.done()) throw c.unexpected();
         continue;
       }
-      if (!scenario) throw new ParseError(`a scenario file starts with: scenario "<name>" for <game>`, c.peek());
+      if (!scenario) throw new ParseError(`a scenario file starts with: scenario "<name>" for <game>`, c.peek(), ["scenario"]);
       if (head === "setup") {
         const word = c.next();
         if (lowerImage(c.peek()) === "{") c.next();
@@ -496,7 +506,7 @@ export function parseScenarios(text: string, file: string): ParsedScenarios {
         if (lowerImage(c.peek()) === "}") {
           inSetup = false;
           c.next();
-          if (!c.done()) throw new ParseError(`unexpected "${c.rest()}" after the end of setup`, c.peek());
+          if (!c.done()) throw c.unexpected(" after the end of setup");
           continue;
         }
         parseSetupStatement(c, discarded ?? scenario, st.range, discarded ? new Map() : said);
@@ -504,7 +514,7 @@ export function parseScenarios(text: string, file: string): ParsedScenarios {
           inSetup = false;
           c.next();
         }
-        if (!c.done()) throw new ParseError(`unexpected "${c.rest()}"`, c.peek());
+        if (!c.done()) throw c.unexpected();
         continue;
       }
       if (head === "covers") {
@@ -517,7 +527,7 @@ export function parseScenarios(text: string, file: string): ParsedScenarios {
         c.next();
         if (lowerImage(c.peek()) === ":") c.next();
         scenario.deck = { names: c.cardList(), range: st.range };
-        if (!c.done()) throw new ParseError(`unexpected "${c.rest()}"`, c.peek());
+        if (!c.done()) throw c.unexpected();
         continue;
       }
       if (head === "expect") {
@@ -527,12 +537,15 @@ export function parseScenarios(text: string, file: string): ParsedScenarios {
         const expect = parseExpectation(c, (n) => (negate = negate !== n));
         scenario.steps.push({ kind: "expect", expect, negate, range: st.range, line: st.line });
       } else {
+        // Not a player: a line's first word misspelt (`expcet`, `senario`, `setpu`) is said as such, with the closest.
+        const first = c.peek();
+        if (first && !isPlayer(first)) throw new ParseError(`expected an action (p1 ..., p2 ...) or a line starting with ${LINE_HEADS.join(", ")}, found "${first.image}"`, first, LINE_HEADS);
         const action = parseAction(c);
         let refused: string | undefined;
         if (c.word("refused")) refused = c.done() ? ANY_REFUSAL : c.name("refusal", "a refusal code").toLowerCase();
         scenario.steps.push({ kind: "action", action, ...(refused ? { refused } : {}), range: st.range, line: st.line });
       }
-      if (!c.done()) throw new ParseError(`unexpected "${c.rest()}"`, c.peek());
+      if (!c.done()) throw c.unexpected();
     } catch (error) {
       if (!(error instanceof ParseError)) throw error;
       const range = rangeOf(error.token, st.range);
@@ -698,6 +711,9 @@ function parsePayment(c: Cursor, out: Payment): void {
     else return;
   }
 }
+
+/** The words a line of a scenario file starts with, other than a player's action. */
+const LINE_HEADS = ["expect", "setup", "scenario", "covers", "deck"];
 
 const VERBS = ["play", "plays", "attack", "attacks", "block", "blocks", "defend", "defends", "activate", "activates", "choose", "chooses", "pass", "passes", "end", "ends", "target", "targets", "order", "orders", "harvest", "harvests", "shatter", "shatters", "switch", "switches"];
 

@@ -15,6 +15,7 @@ import { SetupError, type BoardSpec, type CardSpec } from "./index.ts";
 import { checkScenario, scenarioNames, tokenNamesMade, unreadableMessage, setupCardEntry, setupEntries, whichChoices, type ScenarioNames } from "../compiler/scenario.ts";
 import { RESOLVING, newCtx, playCost, cardDef } from "./core/index.ts";
 import { wholeModal } from "./core/targets.ts";
+import { closestName } from "../compiler/check-suggest.ts";
 import { checkInvariants } from "./simulate.ts";
 import { listLegalActionsByValidation } from "./engine/actions.ts";
 import { cloneJson } from "./state/clone.ts";
@@ -327,6 +328,25 @@ function matchOtherLands(run: Run, state: GameState, step: ScenarioAction, legal
 }
 
 /** The literal (possibly illegal) action a scenario line describes, to learn why it is refused. */
+/**
+ * The mode a play or activate line names (`mode 2`, `mode "Draw a card"`), 0-based as actions carry it. A "Choose one —"
+ * card has its modes listed: a number past them, or a text none of them has, is said at the line with the card's modes
+ * (the engine would refuse the action counting modes from 0, and a misspelt text would name no mode at all). A card with
+ * no such ability gets the number as written (the engine answers for it).
+ */
+function namedMode(run: Run, state: GameState, card: string, ability: string | undefined, step: { mode?: number; modeText?: string }): number | string | undefined {
+  if (step.mode === undefined && step.modeText === undefined) return undefined;
+  const def = run.engine.rules.cards.get(state.cards[card]!.def);
+  const modal = def?.abilities.map((a) => ((ability ? a.id === ability : a.kind === "spell") ? wholeModal(a.steps) : undefined)).find(Boolean);
+  if (!modal) return step.mode !== undefined ? step.mode - 1 : `"${def?.name ?? card}" has no "Choose one —" ability: there is no mode "${step.modeText}" to choose`;
+  const texts = modal.modes.map((m) => m.text.replace(/[.\s]+$/, ""));
+  const index = step.mode !== undefined ? step.mode - 1 : texts.findIndex((t) => norm(t) === norm(step.modeText!.replace(/[.\s]+$/, "")));
+  if (index >= 0 && index < texts.length) return index;
+  const asked = step.mode !== undefined ? `mode ${step.mode}` : `mode "${step.modeText}"`;
+  const closest = step.modeText !== undefined ? closestName(step.modeText, texts) : undefined;
+  return `"${def!.name}" has no ${asked}${closest ? ` (did you mean mode ${texts.indexOf(closest) + 1} "${closest}"?)` : ""}; its modes are ${texts.map((t, i) => `${i + 1} "${t}"`).join(", ")}`;
+}
+
 function literalAction(run: Run, state: GameState, step: ScenarioAction): Action | string {
   const { engine } = run;
   const { zones } = engine.rules;
@@ -387,7 +407,9 @@ function literalAction(run: Run, state: GameState, step: ScenarioAction): Action
     case "play": {
       const card = pick(step.card, zones.hand);
       if (!card) return `no card ${describeRef(step.card)} to play`;
-      return withPayment({ type: "play", player: step.player, card, targets: targetsOf(step.targets), ...(step.mode !== undefined ? { mode: step.mode - 1 } : {}) }, step);
+      const mode = namedMode(run, state, card, undefined, step);
+      if (typeof mode === "string") return mode;
+      return withPayment({ type: "play", player: step.player, card, targets: targetsOf(step.targets), ...(mode !== undefined ? { mode } : {}) }, step);
     }
     case "activate": {
       const card = pick(step.card, zones.battlefield);
@@ -396,7 +418,9 @@ function literalAction(run: Run, state: GameState, step: ScenarioAction): Action
       const activated = def?.abilities.filter((a) => a.kind === "activated") ?? [];
       const ability = activated[step.ability - 1]?.id;
       if (!ability) return `"${def?.name ?? step.card.card}" has ${activated.length === 0 ? "no activated ability" : activated.length === 1 ? "1 activated ability" : `${activated.length} activated abilities`}; there is no ability ${step.ability}`;
-      return withPayment({ type: "activate", player: step.player, card, ability, targets: targetsOf(step.targets), ...(step.mode !== undefined ? { mode: step.mode - 1 } : {}) }, step);
+      const mode = namedMode(run, state, card, ability, step);
+      if (typeof mode === "string") return mode;
+      return withPayment({ type: "activate", player: step.player, card, ability, targets: targetsOf(step.targets), ...(mode !== undefined ? { mode } : {}) }, step);
     }
     case "attack": {
       const attacker = pick(step.attacker, zones.battlefield);
