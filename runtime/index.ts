@@ -21,7 +21,7 @@ import { type Ctx, RESOLVING, abilityActive, cardDef, cardName, draw, emit, newC
 import { type Rules, loadRules } from "./core/rules.ts";
 import { seedRng } from "./state/rng.ts";
 import type { GameState, PlayerId, PlayerState } from "./state/state.ts";
-import { OPTIONAL_STATE_FIELDS, cardIdOf } from "./state/state.ts";
+import { OPTIONAL_STATE_FIELDS, cardIdOf, newCardInstance } from "./state/state.ts";
 import type { TraceEvent } from "./state/trace.ts";
 import { validateDeck, type DeckViolation } from "./core/deck.ts";
 import { BundleError, checkBundle, parseAction } from "./boundary.ts";
@@ -191,7 +191,7 @@ function addCard(ctx: Ctx, nameOrId: string, player: PlayerId, zone: string): st
   if (!def) throw new SetupError(`unknown card "${nameOrId}" in the ${rules.game.name} card sets`, { player, zone, card: nameOrId });
   if (state.nextCardId > MAX_CARDS) throw new SetupError(`a game holds at most ${MAX_CARDS} cards`, { player, zone, card: nameOrId });
   const id = cardIdOf(state.nextCardId++);
-  insertCard(ctx, { id, def: def.id, owner: player, controller: player, zone, counters: {}, damage: 0, exhausted: false, overexhausted: false, enteredTurn: 0, attackedTurn: 0, defender: false, isToken: def.isToken });
+  insertCard(ctx, newCardInstance({ id, def: def.id, owner: player, zone, enteredTurn: 0, isToken: def.isToken }));
   state.players[player]!.zones[zone]!.push(id);
   return id;
 }

@@ -190,9 +190,9 @@ function checkCard(problems: string[], id: string, card: CardInstance): boolean 
   const countersJson = countersJsonSafe(problems, id, card.counters);
   let keys = 0;
   for (const _ in card) keys++;
-  const expected = 13 + (card.attacks !== undefined ? 1 : 0) + (card.active !== undefined ? 1 : 0);
+  // A card the engine made has its 17 fields (state/state.ts newCardInstance; a card read back from JSON lacks its undefined ones).
   const known =
-    keys === expected &&
+    keys === 17 &&
     Object.getPrototypeOf(card) === Object.prototype &&
     typeof card.id === "string" &&
     typeof card.def === "string" &&
@@ -203,12 +203,14 @@ function checkCard(problems: string[], id: string, card: CardInstance): boolean 
     Number.isFinite(card.enteredTurn) &&
     Number.isFinite(card.attackedTurn) &&
     (card.attacks === undefined || Number.isFinite(card.attacks)) &&
+    (card.lethalReplaced === undefined || Number.isFinite(card.lethalReplaced)) &&
     typeof card.exhausted === "boolean" &&
     typeof card.overexhausted === "boolean" &&
     typeof card.defender === "boolean" &&
     typeof card.isToken === "boolean";
   if (!known) return countersJson && stateJsonSafe(card);
   if (!countersJson) return false;
+  if (card.damagedBy !== undefined && !stateJsonSafe(card.damagedBy)) return false;
   if (card.active === undefined) return true;
   if (!Array.isArray(card.active)) return false;
   for (const ability of card.active) if (typeof ability !== "string") return false;

@@ -8,7 +8,7 @@ import { MAX_CARDS } from "../state/limits.ts";
 import type { NativeRuleName } from "../../compiler/contract.ts";
 import { THIS_WAY_LABELS, type CompiledCard, type KeywordGrant, type SourceRef, type Step, type TokenSpec } from "../../compiler/ir.ts";
 import type { Frame, PlayerId, TargetValue } from "../state/state.ts";
-import { cardIdOf } from "../state/state.ts";
+import { cardIdOf, newCardInstance } from "../state/state.ts";
 import { type Ctx, RESOLVING, battlefield, cardDef, cardName, emit, hand, isPermanent, slotsOf, zoneList, insertCard, writeCard } from "./cards.ts";
 import { addModifier, damageCard, damagePlayer, destroyAll, discardCard, draw, enterBattlefield, exhaustCard, gainLife, loseLife, moveCard, randomInt, registerStepRunner, returnToHand, shuffleZone } from "./operations.ts";
 import { amountsPerCard, cardsFor, evalAffected, evalCard, evalCondition, evalNumber, evalPlayer, evalPlayers, keywordText, matchesSelector, statOf } from "./values.ts";
@@ -535,7 +535,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
         if (slots !== undefined && battlefield(ctx, under).length >= slots) break;
         if (state.nextCardId > MAX_CARDS) break; // runtime/state/limits.ts: no X makes a game hold more
         const id = cardIdOf(state.nextCardId++);
-        insertCard(ctx, { id, def: defId, owner: under, controller: under, zone: RESOLVING, counters: {}, damage: 0, exhausted: false, overexhausted: false, enteredTurn: state.turn, attackedTurn: 0, defender: false, isToken: true });
+        insertCard(ctx, newCardInstance({ id, def: defId, owner: under, zone: RESOLVING, enteredTurn: state.turn, isToken: true }));
         zoneList(ctx, under, RESOLVING).push(id);
         enterBattlefield(ctx, id, under, "created", source);
       }

@@ -35,11 +35,11 @@ export function moveCard(
     // "Its controller" read after the card left play is the player who controlled it last (a token is gone entirely).
     if (!opts.lastKnownTaken) rememberInPlay(ctx, [id]);
     state.lastKnown![id]!.zone = zone;
-    delete card.damagedBy;
+    card.damagedBy = undefined;
     if (state.modifiers.some((m) => m.card === id)) state.modifiers = state.modifiers.filter((m) => m.card !== id);
-    delete card.active;
+    card.active = undefined;
     card.damage = 0;
-    delete card.lethalReplaced;
+    card.lethalReplaced = undefined;
     card.exhausted = false;
     card.overexhausted = false;
     card.defender = false;

@@ -176,12 +176,12 @@ export function endOfTurnCleanup(ctx: Ctx): void {
   for (const id of allOnBattlefield(ctx)) {
     // A card with nothing to clear is left alone: not written, so not in the write log the invariants re-check.
     const seen = state.cards[id]!;
-    if (seen.damage === 0 && !("damagedBy" in seen) && !("lethalReplaced" in seen)) continue;
+    if (seen.damage === 0 && seen.damagedBy === undefined && seen.lethalReplaced === undefined) continue;
     const card = writeCard(ctx, id)!;
     card.damage = 0;
-    delete card.damagedBy;
+    card.damagedBy = undefined;
     // Damage gone: a later lethal amount is new, even if it is the same number.
-    delete card.lethalReplaced;
+    card.lethalReplaced = undefined;
   }
 }
 

@@ -38,7 +38,7 @@ import { perDefinition, perGame } from "../core/per-game.ts";
 import { placeTrigger, resumeTargeting } from "../core/response.ts";
 import { keywordActionBy } from "../core/effects.ts";
 import type { Frame, GameState, PlayerId, TargetValue } from "../state/state.ts";
-import { OPTIONAL_STATE_FIELDS, opponentOf } from "../state/state.ts";
+import { OPTIONAL_STATE_FIELDS, copyCardInstance, opponentOf } from "../state/state.ts";
 import { cloneJson, draftOf } from "../state/clone.ts";
 import { assignTargets, inMode, legalTargetOptions, sameTarget, takenEarlier, targetStillLegal, wholeModal } from "../core/targets.ts";
 import { type GameMove, type Mechanic, mechanicsOf } from "../core/mechanics.ts";
@@ -924,7 +924,7 @@ export function applyAction(rules: Rules, state: GameState, action: Action, opti
     if (refusal) return { ok: false, refusal, state, events: [] };
   }
   // A working copy that shares the cards the action never reads (runtime/state/clone.ts).
-  const { draft, finish } = draftOf(state, OPTIONAL_STATE_FIELDS);
+  const { draft, finish } = draftOf(state, OPTIONAL_STATE_FIELDS, (card) => copyCardInstance(card, cloneJson));
   const ctx = newCtx(rules, draft);
   const states: GameState[] = [];
   // A plain copy (the working state's card table is a Proxy that copies each card on first read).

@@ -262,8 +262,8 @@ registerNativeRule("remove_damage", (ctx) => {
     for (const id of battlefield(ctx, player)) {
       const card = writeCard(ctx, id)!;
       card.damage = 0;
-      delete card.damagedBy;
-      delete card.lethalReplaced;
+      card.damagedBy = undefined;
+      card.lethalReplaced = undefined;
     }
   emit(ctx, "modify", "damage is removed from every creature");
   return "done";

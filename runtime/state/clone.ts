@@ -25,18 +25,23 @@ export function cloneJson<T>(value: T): T {
  * Card instances are ~90% of a state and an action touches a few of them, so the card table is
  * copied shallowly and each card is copied the first time the action reads it (through a Proxy
  * over the new table): every write lands on a copy whatever path the code took to the card, and
- * the previous state is never changed. Everything else is small and copied in full. `finish()`
+ * the previous state is never changed (`copyCard`: the engine's copies a card into the one card shape,
+ * state/state.ts copyCardInstance). Everything else is small and copied in full. `finish()`
  * swaps the Proxy for its plain table, so the state that comes out is plain JSON again and keeps
  * the key order of a full copy (same JSON, same trace).
  */
-export function draftOf<S extends { cards: Record<string, object> }>(state: S, trailing: readonly string[] = []): { draft: S; finish: () => S } {
+export function draftOf<S extends { cards: Record<string, object> }>(
+  state: S,
+  trailing: readonly string[] = [],
+  copyCard: (card: S["cards"][string]) => S["cards"][string] = cloneJson,
+): { draft: S; finish: () => S } {
   const original = state.cards;
   const table: Record<string, object> = { ...original };
   const lazy = new Proxy(table, {
     get(target, key) {
       const value = target[key as string];
       // Still the previous state's object: copy it before anyone can write to it.
-      if (value !== undefined && typeof key === "string" && value === original[key]) return (target[key] = cloneJson(value));
+      if (value !== undefined && typeof key === "string" && value === original[key]) return (target[key] = copyCard(value as S["cards"][string]));
       return value;
     },
   });

@@ -44,6 +44,63 @@ export interface CardInstance {
   active?: string[];
 }
 
+/**
+ * A new card instance. Every field is there from the start — the optional ones undefined, last, in one order — so a
+ * card keeps one hidden class from its setup to the game's end: set when first needed, the optional fields gave a card
+ * up to 4 shapes, and deleting one (damage removed at the turn's end) put that card in V8's dictionary mode for the
+ * rest of the game (test/runtime/state-shape.test.ts). They are cleared by setting undefined, never by `delete`.
+ */
+export function newCardInstance(card: { id: string; def: string; owner: PlayerId; zone: string; enteredTurn: number; isToken: boolean }): CardInstance {
+  return {
+    id: card.id,
+    def: card.def,
+    owner: card.owner,
+    controller: card.owner,
+    zone: card.zone,
+    counters: {},
+    damage: 0,
+    exhausted: false,
+    overexhausted: false,
+    enteredTurn: card.enteredTurn,
+    attackedTurn: 0,
+    defender: false,
+    isToken: card.isToken,
+    lethalReplaced: undefined,
+    damagedBy: undefined,
+    attacks: undefined,
+    active: undefined,
+  };
+}
+
+/**
+ * A copy of a card instance, its fields in a new card's order (a card read back from JSON lacks its undefined fields:
+ * its copy gets them back, so it takes the one card shape). Any other field a hand-made state's card holds is copied
+ * after them, unchanged.
+ */
+export function copyCardInstance(card: CardInstance, copy: <T>(value: T) => T): CardInstance {
+  const out: CardInstance = {
+    id: card.id,
+    def: card.def,
+    owner: card.owner,
+    controller: card.controller,
+    zone: card.zone,
+    counters: copy(card.counters),
+    damage: card.damage,
+    exhausted: card.exhausted,
+    overexhausted: card.overexhausted,
+    enteredTurn: card.enteredTurn,
+    attackedTurn: card.attackedTurn,
+    defender: card.defender,
+    isToken: card.isToken,
+    lethalReplaced: card.lethalReplaced,
+    damagedBy: copy(card.damagedBy),
+    attacks: card.attacks,
+    active: copy(card.active),
+  };
+  for (const key in card) if (!(key in out)) (out as unknown as Record<string, unknown>)[key] = copy((card as unknown as Record<string, unknown>)[key]);
+  return out;
+}
+
 export interface PlayerState {
   id: PlayerId;
   life: number;

@@ -6,6 +6,7 @@
 import type { SourceFile } from "../../../compiler/model.ts";
 import type { Ability } from "../../../compiler/ir.ts";
 import type { Action, Engine, GameState, PlayerId, TraceEvent } from "../../../runtime/index.ts";
+import { newCardInstance } from "../../../runtime/state/state.ts";
 import { EventBoards, type BoardAtEvent, type StepSegment } from "./event-boards.ts";
 
 export interface HistoryEntry {
@@ -182,7 +183,7 @@ export class TableSession {
       const p = state.players[player];
       if (!p) return { error: `no player ${player}` };
       const id = `c${state.nextCardId++}`;
-      state.cards[id] = { id, def: def.id, owner: player, controller: player, zone, counters: {}, damage: 0, exhausted: false, overexhausted: false, enteredTurn: zone === this.engine.rules.zones.battlefield ? state.turn - 1 : 0, attackedTurn: 0, defender: false, isToken: def.isToken };
+      state.cards[id] = newCardInstance({ id, def: def.id, owner: player, zone, enteredTurn: zone === this.engine.rules.zones.battlefield ? state.turn - 1 : 0, isToken: def.isToken });
       (p.zones[zone] ??= []).push(id);
       return `${def.name} put into ${player}'s ${zone}`;
     });
