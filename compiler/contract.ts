@@ -186,15 +186,15 @@ export const CARD_STATES: Readonly<Record<CardStateName, CardStateContract>> = {
       { step: "ready_permanents", module: "runtime/mechanics/combat-damage.ts", does: "the turn readies permanents" },
       { step: "ready_facets", module: "runtime/mechanics/facets.ts", does: "the turn readies Facets" },
     ],
-    // exhaust/ready steps, a selector's `exhausted`, exhaust costs, "enters exhausted", a scenario's setup and checks.
-    cardText: ["runtime/core/effects.ts", "runtime/core/values.ts", "runtime/engine/actions.ts", "runtime/core/operations.ts", "runtime/core/replacements.ts", "runtime/index.ts", "runtime/scenario.ts", "runtime/simulate.ts"],
+    // exhaust/ready steps, a selector's `exhausted`, exhaust costs, "enters exhausted", a scenario's setup and checks; a card's copy (state.ts).
+    cardText: ["runtime/core/effects.ts", "runtime/core/values.ts", "runtime/engine/actions.ts", "runtime/core/operations.ts", "runtime/core/replacements.ts", "runtime/index.ts", "runtime/scenario.ts", "runtime/simulate.ts", "runtime/state/state.ts"],
   },
   overexhaustion: {
     says: "Overexhausted state",
     otherwise: "would not run as written: nothing in its turn ends an Overexhausted state, so the card would stay exhausted for good",
     words: /\boverexhaust\w*/i,
     givenBy: [{ step: "renew", module: "runtime/mechanics/renew.ts", does: "an Overexhausted card stays exhausted through its next Renew, then renews" }],
-    cardText: ["runtime/core/effects.ts", "runtime/engine/actions.ts", "runtime/core/operations.ts", "runtime/index.ts", "runtime/scenario.ts", "runtime/simulate.ts"],
+    cardText: ["runtime/core/effects.ts", "runtime/engine/actions.ts", "runtime/core/operations.ts", "runtime/index.ts", "runtime/scenario.ts", "runtime/simulate.ts", "runtime/state/state.ts"],
   },
   responses: {
     says: "response window",

@@ -78,7 +78,8 @@ export function newCardInstance(card: { id: string; def: string; owner: PlayerId
  * after them, unchanged.
  */
 export function copyCardInstance(card: CardInstance, copy: <T>(value: T) => T): CardInstance {
-  const out: CardInstance = {
+  // (A new object, in no state yet: its fields are set here, not through the write log's writeCard.)
+  const out = {
     id: card.id,
     def: card.def,
     owner: card.owner,
@@ -97,7 +98,7 @@ export function copyCardInstance(card: CardInstance, copy: <T>(value: T) => T): 
     attacks: card.attacks,
     active: copy(card.active),
   };
-  for (const key in card) if (!(key in out)) (out as unknown as Record<string, unknown>)[key] = copy((card as unknown as Record<string, unknown>)[key]);
+  for (const key in card) if (!(key in out)) (out as Record<string, unknown>)[key] = copy((card as unknown as Record<string, unknown>)[key]);
   return out;
 }
 
