@@ -1847,6 +1847,12 @@ class AbilityLowering {
     }
     return this.playerPhrase(np) ?? { kind: "you" };
   }
+  /** `play`, `the battlefield` (the game's zone of play by its name): where "in play" puts cards. */
+  namesPlay(np: Ast.NounPhrase): boolean {
+    const words = npWords(np).join(" ");
+    const battlefield = this.vocab.zoneOfRole("battlefield");
+    return !np.filters.length && npDeterminers(np).every((d) => d === "the") && (words === "play" || (!!battlefield && words === lower(battlefield)));
+  }
   /**
    * "each opponent with 3 or more Bleed counters", "each player with 10 or less life": a player subject's `with` phrase is
    * a condition on each of its players, read as "they have ..." of the player acting (`acting`). Undefined when the
@@ -2068,13 +2074,16 @@ class AbilityLowering {
     // "you have three or more Facets", "an opponent has no Facets": the cards of a zone its head noun names that a player
     // has are the ones they control there.
     const holds = clause.verb?.lemma === "have" && !!obj && !obj.filters.length && objWords.some((w) => this.zoneOfHeadNoun(w) !== undefined && this.zoneOfHeadNoun(w) !== this.vocab.zoneOfRole("battlefield"));
-    if ((clause.verb?.lemma === "control" || holds) && obj) {
-      this.use(clause.verb, c);
+    // "you have two or more creatures in play", "each opponent with no creatures in play": the cards a player has in play
+    // are the ones they control.
+    const inPlay = clause.verb?.lemma === "have" && obj ? obj.filters.find((f): f is Ast.PrepPhrase => f.kind === "prep" && (f.prep === "in" || f.prep === "on") && this.namesPlay(f.object)) : undefined;
+    if ((clause.verb?.lemma === "control" || holds || inPlay) && obj) {
+      this.use(clause.verb, c, inPlay);
       this.useDeterminers(obj, "a", "an", "no");
       // Whose cards: the subject read as a player, each of its words ("each other player" is an opponent; "the defending
       // player", "its controller", "target player" are those players; "a player" names nobody here).
       const who: PlayerRef = player ?? this.controllingPlayer(clause.subject);
-      const selector = this.selector(obj);
+      const selector = this.selector(inPlay ? { ...obj, filters: obj.filters.filter((f) => f !== inPlay) } : obj);
       if (npDeterminers(obj).includes("no")) return { kind: "not", condition: { kind: "controls", who, selector, atLeast: 1 } };
       const value = c?.value ?? 1;
       // "you control exactly three units": that many, no more (the count of what that player controls).
