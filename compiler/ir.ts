@@ -140,6 +140,11 @@ export type NumberExpr =
   | number
   | { kind: "x" }
   | { kind: "count"; of: CardSelector }
+  /**
+   * "for each creature that was destroyed this turn", "the number of creatures that died this turn": the cards destroyed
+   * this turn (a sacrifice too), matched as they were — the selector as a `destroyed_this_turn` condition's.
+   */
+  | { kind: "destroyed_this_turn"; of: CardSelector }
   | { kind: "stat"; of: CardRef; stat: string }
   | { kind: "life"; of: PlayerRef }
   | { kind: "counters"; of: { card: CardRef } | { player: PlayerRef }; counter: string }

@@ -919,7 +919,7 @@ class AbilityLowering {
         this.use(ofPrep.object.items);
         return { kind: "counters", of: { player: this.counterOwner({ ...ofPrep.object, filters: [...ofPrep.object.filters, ...np.filters] }) }, counter };
       }
-      if (ofPrep) return this.emptySlots(ofPrep.object) ?? this.resourceHeld(ofPrep.object) ?? { kind: "count", of: this.selector(ofPrep.object) };
+      if (ofPrep) return this.emptySlots(ofPrep.object) ?? this.resourceHeld(ofPrep.object) ?? this.destroyedThisTurnCount(ofPrep.object) ?? { kind: "count", of: this.selector(ofPrep.object) };
     }
     const stat = words.find((w) => this.vocab.game.stats.includes(w));
     if (stat) {
@@ -2178,6 +2178,20 @@ class AbilityLowering {
   }
 
   /**
+   * "for each creature that was destroyed this turn", "the number of creatures that died this turn": the cards destroyed
+   * this turn, matched as they were (read as the condition "a creature died this turn" reads its subject). Undefined for
+   * any other phrase; a phrase the condition cannot read keeps its note and counts nothing (undefined after the note).
+   */
+  destroyedThisTurnCount(np: Ast.NounPhrase): NumberExpr | undefined {
+    const relative = np.filters.length === 1 && np.filters[0]!.kind === "relative" && np.filters[0]!.that ? np.filters[0]! : undefined;
+    if (!relative || relative.kind !== "relative" || relative.clause.subject) return undefined;
+    const subject: Ast.NounPhrase = { ...np, determiners: np.determiners.filter((d) => !(d.kind === "determiner" && (d.lemma === "each" || d.lemma === "every"))), filters: [] };
+    const condition = this.destroyedThisTurn({ ...relative.clause, subject });
+    if (!condition || condition.kind !== "destroyed_this_turn" || condition.atLeast !== 1) return undefined;
+    this.use(relative);
+    return { kind: "destroyed_this_turn", of: condition.selector };
+  }
+  /**
    * "if a creature died this turn", "if another unit died this turn", "if two or more units you control were destroyed this
    * turn": the cards destroyed this turn (a sacrifice too), matched as they were. Undefined: not such a clause; null: one
    * the engine cannot read (a card named before, "two or fewer", a quality a card that left play no longer has), noted.
@@ -3059,7 +3073,7 @@ class AbilityLowering {
     const np = unwrapOf(written);
     const empty = this.emptySlots(np) ?? this.resourceHeld(np);
     if (empty !== undefined) return empty;
-    const destroyed = this.destroyedThisWay(np);
+    const destroyed = this.destroyedThisWay(np) ?? this.destroyedThisTurnCount(np);
     if (destroyed !== undefined) return destroyed;
     const words = npWords(np);
     const counter = words.map((w) => lookup(this.vocab.counters, w)).find(Boolean);

@@ -1110,6 +1110,8 @@ function numberText(n: NumberExpr, ctx: Context): string {
       return `${n.factor === 2 ? "twice" : n.factor === 3 ? "triple" : `${n.factor} times`} ${numberText(n.of, ctx)}`;
     case "half":
       return `half ${numberText(n.of, ctx)}, rounded ${n.round}`;
+    case "destroyed_this_turn":
+      return `the number of ${selectorText(n.of, ctx, 2)} that were destroyed this turn`;
     case "chosen_count":
       return thisWayVerbOf(n.label) ? `the number of cards ${thisWayParticiple(n.label)} this way` : "that many";
     case "short_of":
@@ -1120,7 +1122,7 @@ function numberText(n: NumberExpr, ctx: Context): string {
 /** Is the amount one `perEach` prints ("2 ... for each Unit you control")? Reads nothing (printing a card names it). */
 function countsEach(n: NumberExpr): boolean {
   const counted = typeof n !== "number" && n.kind === "times" && n.factor > 0 ? n.of : n;
-  return typeof counted !== "number" && (counted.kind === "count" || counted.kind === "counters" || counted.kind === "empty_slots" || counted.kind === "resource");
+  return typeof counted !== "number" && (counted.kind === "count" || counted.kind === "counters" || counted.kind === "empty_slots" || counted.kind === "resource" || counted.kind === "destroyed_this_turn");
 }
 
 /** "you have", "your opponent has": whose empty slots or resource ("for each empty slot you have", "each Crystal you have"). */
@@ -1135,6 +1137,8 @@ function perEach(n: NumberExpr, ctx: Context): { amount: number; of: string } | 
   const counted = typeof n !== "number" && n.kind === "times" && n.factor > 0 ? n.of : n;
   if (typeof counted === "number") return undefined;
   if (counted.kind === "count") return { amount: factor, of: selectorText(counted.of, ctx, 1) };
+  // "for each Creature that was destroyed this turn"
+  if (counted.kind === "destroyed_this_turn") return { amount: factor, of: `${selectorText(counted.of, ctx, 1)} that was destroyed this turn` };
   if (counted.kind === "empty_slots") return { amount: factor, of: `empty slot ${emptySlotsOwner(counted.of, ctx)}` };
   if (counted.kind === "resource") return { amount: factor, of: `${counted.resource} ${emptySlotsOwner(counted.of, ctx)}` };
   if (counted.kind === "counters") return { amount: factor, of: `${counted.counter} counter on ${"card" in counted.of ? cardText(counted.of.card, ctx) : playerText(counted.of.player, ctx)}` };

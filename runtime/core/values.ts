@@ -958,6 +958,12 @@ export function evalNumber(ctx: Ctx, frame: Frame, expr: NumberExpr): number {
       return frame.dealt ?? 0;
     case "chosen_count":
       return frame.chosen[expr.label]?.length ?? 0;
+    case "destroyed_this_turn": {
+      // "for each creature that died this turn": the cards destroyed this turn, matched as they were.
+      let count = 0;
+      for (const dead of ctx.state.destroyedThisTurn ?? []) if (destroyedMatches(ctx, dead, expr.of, frame.controller, frame.card)) count++;
+      return count;
+    }
     case "times":
       return expr.factor * evalNumber(ctx, frame, expr.of);
     case "half": {
