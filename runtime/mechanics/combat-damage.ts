@@ -29,6 +29,7 @@ import { abilityActive, addModifier, battlefield, cardDef, cardName, damageCard,
 import { registerNativeRule } from "../core/effects.ts";
 import { endPreventions } from "../core/replacements.ts";
 import { initiate } from "../models/chain.ts";
+import { perGame } from "../core/per-game.ts";
 import { numberParam } from "../core/rules.ts";
 import type { Mechanic } from "../core/mechanics.ts";
 import type { Rules } from "../core/rules.ts";
@@ -142,6 +143,9 @@ registerNativeRule("declare_attackers", (ctx, frame) => {
   return "done";
 });
 
+/** The game's keywords whose rule is `blocks_up_to_n_attackers`, lower case (read once per game, not per blocker per attacker). */
+const multiBlockKeywords = perGame((rules: Rules): string[] => rules.game.keywords.filter((k) => k.rule === "blocks_up_to_n_attackers").map((k) => k.name.toLowerCase()));
+
 registerNativeRule("declare_blockers", (ctx, frame) => {
   const { state, rules } = ctx;
   const battle = state.battle;
@@ -159,7 +163,7 @@ registerNativeRule("declare_blockers", (ctx, frame) => {
     const limit = (id: string) =>
       hasRule(ctx, id, "blocks_any_number_of_attackers")
         ? Number.POSITIVE_INFINITY
-        : Math.max(perBlocker, ...ctx.rules.game.keywords.filter((k) => k.rule === "blocks_up_to_n_attackers").map((k) => keywordsOf(ctx, id).get(k.name.toLowerCase()) ?? 0)) + (hasRule(ctx, id, "blocks_additional_attackers") ? ruleAmount(ctx, id, "blocks_additional_attackers") : 0);
+        : Math.max(perBlocker, ...multiBlockKeywords(rules).map((name) => keywordsOf(ctx, id).get(name) ?? 0)) + (hasRule(ctx, id, "blocks_additional_attackers") ? ruleAmount(ctx, id, "blocks_additional_attackers") : 0);
     // Read only: each card's keywords and the statics in effect are worked out once for the scan (readingStill).
     const options = readingStill(ctx, () => battlefield(ctx, defender).filter((id) => used(id) < limit(id) && canBlock(ctx, id, attacker)));
     frame.chosen["$attacker"] = [String(index)];
