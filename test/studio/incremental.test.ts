@@ -153,7 +153,15 @@ describe("incremental checking and lowering", () => {
         .map((name, i) => `card "Caller ${i}" {\n  type: Spell\n  color: Gray\n  cost: free\n  rarity: Common\n  text:\n    Put "${name}" into your hand.\n}\n`)
         .join("\n"),
   };
-  const workspace = [game, core, naming];
+  // A set that names no card (one card with an error, so it has diagnostics): never edited, it is kept whole by every
+  // re-check — a rename in core changes the game's card names, which this set never read.
+  const plain = {
+    path: "cards/duel/plain.cards",
+    text:
+      'set PLN "Plain" for duel\n\n' +
+      ["Spell", "Spell", "Spel"].map((type, i) => `card "Plain ${i}" {\n  type: ${type}\n  color: Gray\n  cost: free\n  rarity: Common\n  text:\n    Draw a card.\n}\n`).join("\n"),
+  };
+  const workspace = [game, core, naming, plain];
 
   /** Edits that change what other cards read: a card's name, a quoted name, a keyword of the game file. */
   const meaningful = fc.oneof(
@@ -225,10 +233,10 @@ describe("incremental checking and lowering", () => {
     checker.check(workspace);
     const origins = (file: string) => checker.lastModel()!.sets.find((s) => s.file === file)!.cards.map(originOf);
     const lines = (file: string) => checker.lastModel()!.sets.find((s) => s.file === file)!.cards.map((c) => c.range.start.line);
-    const [coreBefore, namingBefore, linesBefore] = [origins(core.path), origins(naming.path), lines(core.path)];
+    const [coreBefore, namingBefore, plainBefore, linesBefore] = [origins(core.path), origins(naming.path), origins(plain.path), lines(core.path)];
     // A comment line inside core's 21st card: that card is checked again; every card below it only moves.
     const at = core.text.indexOf("\n", core.text.indexOf(`card "${names[20]}"`)) + 1;
-    const edited = [game, { ...core, text: core.text.slice(0, at) + "  # a note\n" + core.text.slice(at) }, naming];
+    const edited = [game, { ...core, text: core.text.slice(0, at) + "  # a note\n" + core.text.slice(at) }, naming, plain];
     const { delta } = checker.check(edited);
     expect(origins(core.path).map((o, i) => o === coreBefore[i])).toEqual(names.map((_, i) => i !== 20));
     expect(origins(naming.path)).toEqual(namingBefore);
@@ -243,6 +251,9 @@ describe("incremental checking and lowering", () => {
     const result = checker.check(renamed);
     expect(origins(core.path).map((o, i) => o === coreEdited[i])).toEqual(names.map((_, i) => i !== 0));
     expect(origins(naming.path).some((o, i) => o === namingEdited[i])).toBe(false);
+    // The set that names no card keeps every check, its error included, through both re-checks.
+    expect(origins(plain.path)).toEqual(plainBefore);
+    expect(result.model.diagnostics.filter((d) => d.file === plain.path).length).toBeGreaterThan(0);
     expect(result.model.diagnostics.filter((d) => d.code === "CW2007").map((d) => [d.file, d.message.includes(names[0]!)])).toEqual([[naming.path, true]]);
     const fresh = analyzeWorkspace(renamed);
     expect(result.model).toEqual({ ...fresh.model, diagnostics: [...fresh.model.diagnostics, ...engineWarnings(fresh, renamed)] });
