@@ -840,7 +840,10 @@ class AbilityLowering {
     const dets = npDeterminers(subject);
     const words = npWords(subject);
     const named = (dets.length === 1 && dets[0] === "it" && words.length === 0) || (dets.length === 1 && dets[0] === "that" && words.length > 0 && words.every((w) => this.cardNoun(w)));
-    const any = dets.length === 1 && ["a", "an", "any"].includes(dets[0]!) && words.length === 1 && /^(cards?|permanents?)$/.test(words[0]!) && !subject.filters.length;
+    // "if a card was discarded this way", or the one card type that step takes ("if a creature was sacrificed this way").
+    const type = words.length === 1 ? (lookup(this.vocab.cardTypes, words[0]!) ?? lookup(this.vocab.cardTypes, words[0]!.replace(/s$/, ""))) : undefined;
+    const takenType = done && type !== undefined && this.takenTypes(done.last)?.length === 1 && this.takenTypes(done.last)![0] === type;
+    const any = dets.length === 1 && ["a", "an", "any"].includes(dets[0]!) && words.length === 1 && (/^(cards?|permanents?)$/.test(words[0]!) || takenType) && !subject.filters.length;
     if (done?.count !== 1 || (!named && !any)) {
       // A spell's sentence of its own ("Destroy target creature. If it was destroyed this way, ..."): it goes on with the
       // sentence before, whose step it reads.
