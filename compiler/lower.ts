@@ -2473,27 +2473,51 @@ class AbilityLowering {
     const text = `at ${this.slice(np.range)}`;
     const phases = this.vocab.game.phases;
     const last = phases[phases.length - 1];
+    const ownWords = npWords(np);
     const start = words.includes("beginning") || words.includes("start");
     const end = words.includes("end");
     if (!start && !end) return undefined;
     const whose = words.some((w) => w.startsWith("opponent")) ? "opponent" : words.includes("your") ? "your" : "each";
     const any = { kind: "player" as const, who: "any" as const };
-    // "the end of the turn", "end of turn", "the end of this turn", "the beginning of the next end step": this turn's end,
-    // as "At the end of your turn" is in this game (the start of its last phase when that phase only runs the turn's end,
-    // else the end of its last phase), whoever's turn it is.
+    // "at end of combat", "at the beginning of your next Main phase": the phase the moment's `of` phrase names (as a
+    // trigger's moment reads it), its next start or end. Read before the turn's end: "end of combat" is not the turn's.
+    const hasOf = np.filters.some((f) => f.kind === "prep");
+    const ofWords = words.slice(ownWords.length + npDeterminers(np).length);
+    const phase = phaseNamed(phases, hasOf ? ofWords : ownWords.filter((w) => !MOMENT_WORDS.has(w)));
+    const momentIsEnd = (hasOf ? ownWords : words).includes("end");
+    if (phase && !(phase === last?.name && last.auto && !words.includes("next") && momentIsEnd)) {
+      this.useMomentWords(np, ...phaseWords(phase), momentIsEnd ? "end" : ownWords.includes("start") ? "start" : "beginning", "next", "step", "phase", "your", "each");
+      this.carryOwner(np);
+      return { event: momentIsEnd ? "phase_end" : "phase_start", subject: any, phase, whose, text };
+    }
+    // "the end of the turn", "end of turn", "the end of this turn", "the end of your turn": this turn's end (the next end of
+    // your turn for "your"), as "At the end of your turn" is in this game (the start of its last phase when that phase only
+    // runs the turn's end, else the end of its last phase).
     const turnEnd = end && !words.includes("next") ? true : end && words.includes("next") && !words.includes("turn");
     if (turnEnd && last) {
-      this.use(np);
-      return last.auto ? { event: "phase_start", subject: any, phase: last.name, whose: "each", text } : { event: "phase_end", subject: any, phase: last.name, whose: "each", text };
+      // "the beginning of the next end step" (a game with no End phase): the next end of a turn, each word of it read.
+      const nextEndStep = words.includes("next") ? ["beginning", "start", "next"] : [];
+      this.useMomentWords(np, "end", "turn", "your", "each", ...(phase ? phaseWords(phase) : []), "step", "phase", ...nextEndStep);
+      this.carryOwner(np);
+      return last.auto ? { event: "phase_start", subject: any, phase: last.name, whose, text } : { event: "phase_end", subject: any, phase: last.name, whose, text };
     }
     // "the beginning of your next turn", "the start of the next turn": the first phase of that turn starts.
     if (start && words.includes("next") && words.includes("turn") && phases[0]) {
-      this.use(np);
+      this.useMomentWords(np, "beginning", "start", "next", "turn", "your", "each");
       this.carryOwner(np);
       return { event: "phase_start", subject: any, phase: phases[0].name, whose, text };
     }
-    this.note(np.range, `the engine cannot wait for "${text}": a delayed effect runs "at the end of the turn" (or "at end of turn", "at the beginning of the next end step") or "at the beginning of your next turn"`);
+    this.note(np.range, `the engine cannot wait for "${text}": a delayed effect runs "at the end of the turn" (or "at end of turn", "at the beginning of the next end step"), "at the beginning of your next turn", or at the start or end of a phase of the game ("at end of combat", "at the beginning of your next ${phases.find((p) => !p.auto)?.name ?? "Main"} phase")`);
     return "noted";
+  }
+
+  /**
+   * Marks the words of a moment (its own, its determiners, its `of` phrases) that its reader turned into the pattern —
+   * only those: a word it did not read ("at the end of the second turn") stays unread and is reported at its words.
+   */
+  useMomentWords(np: Ast.NounPhrase, ...read: string[]): void {
+    const readWords = new Set(read.map((w) => lower(w)));
+    this.ledger.carry(leavesOf(np).filter((leaf) => readWords.has(lower(this.text.slice(startOffset(leaf.range), endOffset(leaf.range))))));
   }
 
   /** "your turn" → it is your turn; "an opponent's turn" / "your opponent's turn" → it is not; `negated` flips it. */
@@ -4344,9 +4368,12 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
     // phase named like a moment word (Chromatic's Beginning, any game's End) is read only there.
     const hasOf = head.moment.filters.some((f) => f.kind === "prep");
     const phaseName = phaseNamed(l.vocab.game.phases, hasOf ? ofWords : ownWords.filter((w) => !MOMENT_WORDS.has(w)));
-    l.use(head.moment);
-    l.carryOwner(head.moment);
     const isEnd = (hasOf ? ownWords : words).includes("end");
+    // Only the words read below: the moment, the phase named, whose turn ("At the end of your second turn" keeps "second"
+    // unread and reported, never run as "At the end of your turn").
+    const momentWord = isEnd ? "end" : (hasOf ? ownWords : words).includes("start") ? "start" : "beginning";
+    l.useMomentWords(head.moment, momentWord, ...(phaseName ? phaseWords(phaseName) : []), "turn", "turns", "phase", "step", "your", "each", "every");
+    l.carryOwner(head.moment);
     // "your opponent's turn" is the opponent's: the owner nearest the moment decides, not the first "your".
     const whose = words.some((w) => w.startsWith("opponent")) ? "opponent" : words.includes("your") ? "your" : "each";
     const phases = l.vocab.game.phases;
@@ -5473,6 +5500,11 @@ function withTrailingOn(value: Ast.NounPhrase, clause: Ast.Clause): Ast.NounPhra
 }
 
 const MOMENT_WORDS = new Set(["start", "beginning", "end"]);
+
+/** The words of a phase's name, lower case, as one word or apart ("Second-Main" → second-main, second, main). */
+function phaseWords(phase: string): string[] {
+  return [lower(phase), ...lower(phase).split(/[\s-]+/)];
+}
 
 /**
  * The phase a moment's words name: the longest phase name written as consecutive words (`second main` or `second-main`

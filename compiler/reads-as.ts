@@ -740,7 +740,10 @@ function momentText(at: TriggerPattern, ctx: Context): string {
   if (at.event === "phase_start" && at.phase === phases[0]?.name && phases.length > 1) {
     return `at the beginning of ${at.whose === "your" ? "your next turn" : at.whose === "opponent" ? "your opponent's next turn" : "the next turn"}`;
   }
-  if (at.phase === phases[phases.length - 1]?.name && at.whose === "each") return "at the end of the turn";
+  const whose = at.whose === "your" ? "your" : at.whose === "opponent" ? "your opponent's" : "the";
+  if (at.phase === phases[phases.length - 1]?.name && (at.event === "phase_start") === phases[phases.length - 1]!.auto) return `at the end of ${whose} turn`;
+  // "at end of combat" → "at the end of the Combat phase": the phase the moment waits for, from the IR.
+  if (at.phase) return `at the ${at.event === "phase_end" ? "end" : "beginning"} of ${whose} ${at.phase} phase`;
   return at.text;
 }
 
