@@ -2486,7 +2486,7 @@ class AbilityLowering {
     const phase = phaseNamed(phases, hasOf ? ofWords : ownWords.filter((w) => !MOMENT_WORDS.has(w)));
     const momentIsEnd = (hasOf ? ownWords : words).includes("end");
     if (phase && !(phase === last?.name && last.auto && !words.includes("next") && momentIsEnd)) {
-      this.useMomentWords(np, ...phaseWords(phase), momentIsEnd ? "end" : ownWords.includes("start") ? "start" : "beginning", "next", "step", "phase", "your", "each");
+      this.useMomentWords(np, ...phaseReadWords(phases, phase), momentIsEnd ? "end" : ownWords.includes("start") ? "start" : "beginning", "next", "step", "phase", "your", "each");
       this.carryOwner(np);
       return { event: momentIsEnd ? "phase_end" : "phase_start", subject: any, phase, whose, text };
     }
@@ -2497,7 +2497,7 @@ class AbilityLowering {
     if (turnEnd && last) {
       // "the beginning of the next end step" (a game with no End phase): the next end of a turn, each word of it read.
       const nextEndStep = words.includes("next") ? ["beginning", "start", "next"] : [];
-      this.useMomentWords(np, "end", "turn", "your", "each", ...(phase ? phaseWords(phase) : []), "step", "phase", ...nextEndStep);
+      this.useMomentWords(np, "end", "turn", "your", "each", ...(phase ? phaseReadWords(phases, phase) : []), "step", "phase", ...nextEndStep);
       this.carryOwner(np);
       return last.auto ? { event: "phase_start", subject: any, phase: last.name, whose, text } : { event: "phase_end", subject: any, phase: last.name, whose, text };
     }
@@ -2809,7 +2809,18 @@ class AbilityLowering {
     const they: Ast.NounPhrase = { kind: "np", determiners: [{ kind: "determiner", lemma: "they", text: "they", range: who.range } as Ast.NounPhrase["determiners"][number]], items: [], filters: [], range: who.range };
     const outer = this.antecedent;
     this.antecedent = { players: ref };
-    const holds = this.condition({ ...who.clause, subject: they });
+    const before = this.notes.length;
+    let holds = this.condition({ ...who.clause, subject: they });
+    // "Each player who has 10 or less life ...": what the player has, read as "Each player with 10 or less life" reads it
+    // (a condition on the acting player), where the general reading has none.
+    if (!holds && who.clause.verb?.lemma === "have" && !who.clause.modal && !who.clause.tail.length) {
+      const had = this.notes.length;
+      const has = this.conditionFor({ ...who.clause, subject: undefined }, { kind: "acting" });
+      if (has) {
+        this.notes.length = before;
+        holds = has;
+      } else this.notes.length = had;
+    }
     this.antecedent = outer;
     if (!holds) return undefined;
     this.use(who);
@@ -4372,7 +4383,7 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
     // Only the words read below: the moment, the phase named, whose turn ("At the end of your second turn" keeps "second"
     // unread and reported, never run as "At the end of your turn").
     const momentWord = isEnd ? "end" : (hasOf ? ownWords : words).includes("start") ? "start" : "beginning";
-    l.useMomentWords(head.moment, momentWord, ...(phaseName ? phaseWords(phaseName) : []), "turn", "turns", "phase", "step", "your", "each", "every");
+    l.useMomentWords(head.moment, momentWord, ...(phaseName ? phaseReadWords(l.vocab.game.phases, phaseName) : []), "turn", "turns", "phase", "step", "your", "each", "every");
     l.carryOwner(head.moment);
     // "your opponent's turn" is the opponent's: the owner nearest the moment decides, not the first "your".
     const whose = words.some((w) => w.startsWith("opponent")) ? "opponent" : words.includes("your") ? "your" : "each";
@@ -5510,14 +5521,27 @@ function phaseWords(phase: string): string[] {
  * The phase a moment's words name: the longest phase name written as consecutive words (`second main` or `second-main`
  * is Second-Main, not Main), undefined when none is.
  */
-function phaseNamed(phases: readonly { name: string }[], words: readonly string[]): string | undefined {
+function phaseNamed(phases: readonly PhaseNames[], words: readonly string[]): string | undefined {
   const written = ` ${words.join(" ").replace(/-/g, " ")} `;
   let best: string | undefined;
   for (const p of phases) {
     const name = lower(p.name).replace(/-/g, " ");
     if (written.includes(` ${name} `) && (!best || name.length > best.length)) best = p.name;
   }
-  return best;
+  // "combat" where no phase is so named: the phase that declares attackers (CYBERVAMP's Battle).
+  return best ?? (words.includes("combat") ? combatPhase(phases) : undefined);
+}
+
+type PhaseNames = { name: string; lines?: readonly { text: string }[] };
+
+/** The phase whose steps declare attackers or deal combat damage, if one does (none in a game that fights in its main phase). */
+function combatPhase(phases: readonly PhaseNames[]): string | undefined {
+  return phases.find((p) => p.lines?.some((line) => /^(declare_attackers|combat_damage)\b/.test(line.text)))?.name;
+}
+
+/** The words a moment that names this phase reads: its name's, and "combat" for the combat phase. */
+function phaseReadWords(phases: readonly PhaseNames[], phase: string): string[] {
+  return [...phaseWords(phase), ...(combatPhase(phases) === phase ? ["combat"] : [])];
 }
 
 /** The words of a moment ("the beginning of the next end step"): its own, its determiners, and those of its `of` phrases. */
@@ -5598,6 +5622,8 @@ function restriction(clause: Ast.Clause, affects: CardSelector | { self: true },
     return [] as StaticEffect[];
   };
   const by = clause.tail.find((t) => t.kind === "prep" && t.prep === "by") as Ast.PrepPhrase | undefined;
+  // "can't be blocked except by creatures with Flying": every blocker but those (the lexer joins "except by").
+  const exceptBy = clause.tail.find((t) => t.kind === "prep" && t.prep === "except" && /^except\s+by\b/i.test(l.slice(t.range))) as Ast.PrepPhrase | undefined;
   const passive = !!clause.be;
   const verbs = [clause.verb, ...(clause.orVerbs ?? [])].filter((v): v is Ast.WordNode => !!v);
   // "can't be the target of <spells or abilities ...>"
@@ -5643,9 +5669,12 @@ function restriction(clause: Ast.Clause, affects: CardSelector | { self: true },
       out.push(...(by ? byTargeting(by, targetedBy(by.object, affects, l, unknown)) : [{ kind: "rule" as const, rule: "cannot_be_targeted", affects }]));
     } else if (passive && lemma === "block") {
       // "by tokens", "by creatures with Flying": the blockers it names; a count ("by two or more") is not a selector.
-      const blockers = by ? l.selector(by.object) : undefined;
-      if (by && (Object.keys(blockers!).length === 0 || npCount(by.object))) return unknown(by.range, l.slice(by.range));
-      out.push({ kind: "rule", rule: "cant_be_blocked", affects, ...(blockers ? { by: { selector: blockers } } : {}) });
+      // "except by creatures with Flying": the blockers it does not name.
+      const named = by ?? exceptBy;
+      const blockers = named ? l.selector(named.object) : undefined;
+      if (named && (Object.keys(blockers!).length === 0 || npCount(named.object))) return unknown(named.range, l.slice(named.range));
+      const selector = blockers && named === exceptBy ? { exclude: [blockers] } : blockers;
+      out.push({ kind: "rule", rule: "cant_be_blocked", affects, ...(selector ? { by: { selector } } : {}) });
     } else if (passive && lemma === "destroy") {
       // "can't be destroyed by Spells" / "by opponents' spells": who or what destroys it, read as "targeted by" reads it.
       out.push(...(by ? byTargeting(by, targetedBy(by.object, affects, l, unknown, "cant_be_destroyed")) : [{ kind: "rule" as const, rule: "cant_be_destroyed", affects }]));

@@ -1452,8 +1452,11 @@ function joinCantRules(statics: StaticEffect[]): (StaticEffect | string)[] {
   return statics.flatMap((s, i): (StaticEffect | string)[] => (i === attack ? ["this can't attack or block"] : i === block ? [] : [s]));
 }
 
-/** "by spells your opponents control", "by tokens": who a restriction is about. */
+/** "by spells your opponents control", "by tokens", "except by Creatures with Flying": who a restriction is about. */
 function byText(by: NonNullable<Extract<StaticEffect, { kind: "rule" }>["by"]>, ctx: Context): string {
+  // Every card but those of one selector: "except by ..." (as it is written; "by cards that aren't ..." reads back otherwise).
+  const only = by.selector && Object.keys(by.selector).length === 1 && by.selector.exclude?.length === 1 ? by.selector.exclude[0]! : undefined;
+  if (only) return `except by ${selectorText(only, ctx, 2)}`;
   if (by.selector) return selectorText(by.selector, ctx, 2);
   const what = by.sources?.length === 2 ? "spells or abilities" : by.sources?.[0] === "spell" ? "spells" : by.sources?.[0] === "ability" ? "abilities" : "";
   const whose = by.controller === "opponent" ? "your opponents" : by.controller === "you" ? "you" : "";
@@ -1461,9 +1464,15 @@ function byText(by: NonNullable<Extract<StaticEffect, { kind: "rule" }>["by"]>, 
   return whose ? `${what} ${whose} control` : what;
 }
 
+/** "by <who>", or "except by <who>" as byText gives it. */
+function byPhrase(by: NonNullable<Extract<StaticEffect, { kind: "rule" }>["by"]>, ctx: Context): string {
+  const text = byText(by, ctx);
+  return text.startsWith("except by ") ? text : `by ${text}`;
+}
+
 /** Restrictions a one-time effect gives ("can't attack or block", "can't be blocked by tokens"), each as its static is written. */
 function ruleGrantsText(rules: RuleGrant[], ctx: Context): string[] {
-  const text = (r: RuleGrant) => `${CARD_RULE_TEXT[r.rule] ?? `has the engine's rule "${r.rule.replace(/_/g, " ")}"`}${r.by ? ` by ${byText(r.by, ctx)}` : ""}`;
+  const text = (r: RuleGrant) => `${CARD_RULE_TEXT[r.rule] ?? `has the engine's rule "${r.rule.replace(/_/g, " ")}"`}${r.by ? ` ${byPhrase(r.by, ctx)}` : ""}`;
   const plain = (name: string) => rules.some((r) => r.rule === name && !r.by);
   if (plain("cant_attack") && plain("cant_block")) return [CARD_RULE_TEXT["cannot_attack_or_block"]!, ...rules.filter((r) => r.by || (r.rule !== "cant_attack" && r.rule !== "cant_block")).map(text)];
   return rules.map(text);
@@ -1485,7 +1494,7 @@ function staticText(s: StaticEffect, ctx: Context): string {
   if (s.kind === "rule" && s.rule === "blocks_additional_attackers") return `${subject} can block ${s.amount === undefined || s.amount === 1 ? "an additional creature" : `${s.amount} additional creatures`}`;
   // "Units you control can attack the turn they enter play": said of several units, the pronoun agrees.
   if (s.kind === "rule" && s.rule === "ignores_summoning_sickness" && !("self" in s.affects)) return `${subject} can attack the turn they enter play`;
-  if (s.kind === "rule") return `${subject} ${CARD_RULE_TEXT[s.rule] ?? `has the engine's rule "${s.rule.replace(/_/g, " ")}"`}${s.by ? ` by ${byText(s.by, ctx)}` : ""}`;
+  if (s.kind === "rule") return `${subject} ${CARD_RULE_TEXT[s.rule] ?? `has the engine's rule "${s.rule.replace(/_/g, " ")}"`}${s.by ? ` ${byPhrase(s.by, ctx)}` : ""}`;
   const parts = Object.keys(s.stats ?? {}).length ? [statsText(s.stats!, ctx)] : [];
   const grants = (s.keywords ?? []).map(keywordText);
   const losses = s.loses ?? [];

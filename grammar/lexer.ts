@@ -529,7 +529,7 @@ export function tokenize(text: string): LexResult {
     errors.sort((a, b) => a.offset - b.offset);
   }
   // Tokens read from `cleaned` have the same offsets and images as in `text` (only blanked runs differ).
-  return { tokens: joinSpacedNegations(result.tokens, text), comments: (result.groups["comments"] ?? []) as IToken[], errors };
+  return { tokens: joinExceptBy(joinSpacedNegations(result.tokens, text), text), comments: (result.groups["comments"] ?? []) as IToken[], errors };
 }
 
 /**
@@ -537,6 +537,26 @@ export function tokenize(text: string): LexResult {
  * are: keywords are looked up word by word, so the two-word negation is joined here ("if you do not control a Knight"
  * was "condition not understood"). The token's image is the text as written, space included. In place; returns `tokens`.
  */
+/**
+ * "can't be blocked except by creatures with Flying": `except by` on one line is one `except` preposition (its image both
+ * words) whose object is what `by` names — a preposition is followed by its noun phrase, never by another preposition.
+ */
+function joinExceptBy(tokens: IToken[], text: string): IToken[] {
+  let out = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const next = tokens[i + 1];
+    if (next && t.tokenType === Except && next.tokenType === By && /^[ \t]+$/.test(text.slice(t.endOffset! + 1, next.startOffset))) {
+      tokens[out++] = { ...t, image: text.slice(t.startOffset, next.endOffset! + 1), endOffset: next.endOffset, endLine: next.endLine, endColumn: next.endColumn };
+      i++;
+      continue;
+    }
+    tokens[out++] = t;
+  }
+  tokens.length = out;
+  return tokens;
+}
+
 function joinSpacedNegations(tokens: IToken[], text: string): IToken[] {
   let out = 0;
   for (let i = 0; i < tokens.length; i++) {
