@@ -708,8 +708,11 @@ function textNames(vocabulary: GameVocabulary): { all: Declaration[]; multiWord:
   return names;
 }
 
-/** English words of amounts, never a misspelt name: "draw that many cards" is not "Mana". */
-const AMOUNT_WORDS = new Set(["many", "much", "more", "most", "less", "least", "fewer", "half"]);
+/**
+ * English words of amounts and comparisons, never a misspelt name: "draw that many cards" is not "Mana", "with lower
+ * power" is not "power power" (the lowering reads the comparison: compiler/lower.ts RELATIVE_WORDS).
+ */
+const AMOUNT_WORDS = new Set(["many", "much", "more", "most", "less", "least", "fewer", "half", "lower", "higher", "greater", "smaller", "bigger"]);
 
 /**
  * Content words of a noun phrase: multi-word names (`Shatter Zone`, `Discard Pile`) are matched

@@ -21,7 +21,7 @@ export const STEP_OPS = exactly<StepBody["op"]>()([
   "damage", "draw", "keyword_action", "discard", "gain_life", "lose_life", "add_counters", "remove_counters", "modify", "destroy",
   "sacrifice", "sacrifice_self", "move", "choose_cards", "summon", "create_token", "gain_control", "search", "look_top", "place_looked",
   "exhaust", "remain", "ready", "counter_spell", "gain_resource", "lose_resource", "shuffle", "choose_one", "if", "may", "rule", "move_top", "per_player",
-  "delayed", "prevent",
+  "delayed", "prevent", "player_rule",
 ]);
 export const NUMBER_EXPRS = exactly<Exclude<NumberExpr, number>["kind"]>()(["x", "count", "stat", "life", "counters", "hand_size", "empty_slots", "resource", "event_amount", "damage_dealt", "times", "half", "plus", "chosen_count", "short_of", "destroyed_this_turn"]);
 export const CONDITIONS = exactly<Condition["kind"]>()(["controls", "life_at_most", "life_at_least", "compare", "your_turn", "phase", "card_is", "card_matches", "not", "all", "any", "destroyed_this_turn", "done_this_way"]);
@@ -32,7 +32,7 @@ export const COST_PARTS = exactly<CostPart["pays"]>()(["free", "resource", "disc
 export const SELECTOR_FIELDS = exactly<keyof CardSelector & string>()([
   "zones", "controller", "owner", "cardTypes", "subtypes", "colors", "other", "tokens", "exhausted", "attacking", "blocking", "defender", "newlyTurned", "attackedThisTurn", "stat", "keyword", "names", "exclude", "otherThan", "controllerIs", "extreme", "counters", "anyOf",
 ]);
-export const STATIC_EFFECTS = exactly<StaticEffect["kind"]>()(["modify", "rule", "cost"]);
+export const STATIC_EFFECTS = exactly<StaticEffect["kind"]>()(["modify", "rule", "cost", "player_rule"]);
 /**
  * Steps that act on cards only, by the field naming what they act on: the interpreter keeps the cards of that field
  * and passes over a player in it (`runStep`: `cardsOf(...)`, or `"card" in t`). A compiled step naming a player there

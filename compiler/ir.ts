@@ -370,6 +370,13 @@ export type StepBody =
    * the damage would be dealt.
    */
   | { op: "prevent"; amount: NumberExpr | "all"; to?: Affected; by?: Affected; combat?: boolean; duration: Duration }
+  /**
+   * A player restriction for a while, by a one-time effect ("Your opponent can't play Spells this turn.", "Target player
+   * can't attack next turn."): each of `who` (fixed as it resolves) has `rule` (PLAYER_RULES) until `duration` ends;
+   * `cards`: only cards matching it (can't play Spells), relative to the effect's controller. `nextTurn`: it holds during
+   * that player's next turn only (it begins as their next turn begins and ends with it: `duration` is end_of_turn).
+   */
+  | { op: "player_rule"; rule: PlayerRuleName; who: PlayersRef; cards?: CardSelector; duration: Duration; nextTurn?: true }
   | { op: "if"; condition: Condition; then: Step[]; else?: Step[] }
   /** "You may X": asks; yes runs `steps` (X, and what "If you do," adds), no runs `otherwise` ("If you don't, ..."). */
   | { op: "may"; who?: PlayerRef; steps: Step[]; otherwise?: Step[]; prompt: string }
@@ -552,7 +559,26 @@ export type StaticEffect =
    */
   | { kind: "cost"; affects: CardSelector | { self: true }; change: "less" | "more"; amount: NumberExpr; generic?: boolean; resource?: string }
   /** A named rule the engine knows ("cant_be_blocked", "ignores_summoning_sickness"...), applied to cards. */
-  | { kind: "rule"; rule: string; affects: CardSelector | { self: true }; amount?: number; by?: RestrictionBy };
+  | { kind: "rule"; rule: string; affects: CardSelector | { self: true }; amount?: number; by?: RestrictionBy }
+  /**
+   * A player restriction while the card is in play ("Players can't draw cards.", "Your opponent can't play Spells."):
+   * `who` relative to the card's controller has `rule` (PLAYER_RULES); `cards`: only cards matching it.
+   */
+  | { kind: "player_rule"; rule: PlayerRuleName; who: "you" | "opponent" | "any"; cards?: CardSelector };
+
+/**
+ * The restrictions the engine enforces on players, by rule name: a move it refuses (playing those cards, attacking with
+ * any of their units — the refusal names the rule's card) or an event that does not happen to them (gaining life,
+ * drawing: a trace line says why). One mechanism for a static while its card is in play and a one-time effect's
+ * duration (runtime/core/values.ts `playerRestricted`).
+ */
+export const PLAYER_RULES = {
+  cant_play: "can't play [<cards>]",
+  cant_attack: "can't attack",
+  cant_gain_life: "can't gain life",
+  cant_draw: "can't draw cards",
+} as const;
+export type PlayerRuleName = keyof typeof PLAYER_RULES;
 
 /**
  * Who or what a restriction is about: "can't be targeted by spells your opponents control" (players and

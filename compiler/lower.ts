@@ -31,6 +31,7 @@ import type {
   PhaseDef,
   PlayerRef,
   PlayersRef,
+  PlayerRuleName,
   RestrictionBy,
   RuleGrant,
   SourceRef,
@@ -41,7 +42,7 @@ import type {
   ZoneDef,
   ZoneRole,
 } from "./ir.ts";
-import { IR_VERSION, RESTRICTION_RULES, STEP_OBJECT_FIELD, THIS_WAY_LABELS, participleOf, sameStepBut, type ThisWayVerb } from "./ir.ts";
+import { IR_VERSION, PLAYER_RULES, RESTRICTION_RULES, STEP_OBJECT_FIELD, THIS_WAY_LABELS, participleOf, sameStepBut, type ThisWayVerb } from "./ir.ts";
 import type { MessageCode } from "./messages.ts";
 import { checkAbilityContract, checkCardStates, checkCostSymbols, checkStaticsWhileAttacking, checkUndefinedX, checkGameContract, checkGameParams } from "./contract-check.ts";
 import { DESTROYED_SELECTOR_FIELDS, RULES_COUNTING_CARDS, TRIGGER_EVENTS, canonicalParamValue, turnEndMoment } from "./contract.ts";
@@ -409,6 +410,14 @@ class AbilityLowering {
   lookedBy?: PlayerRef;
   /** True once a step of this ability acted on cards it remembers ("it"): "that many" counts them. */
   actedOnCards = false;
+  /**
+   * The cards the last step that acted on cards named ("Put a power counter on each unit you control"), as it named them
+   * (its selector, its target, the cards chosen): what a bare "they" / "them" after it names when no players came before
+   * ("..., then they get +1 power until end of turn", "They can't attack this turn."). Read again as the step after runs.
+   */
+  lastCardsActedOn?: Affected;
+  /** A clause subject "they" read as `lastCardsActedOn` (not players): `affected` gives those cards for it. */
+  theyCards?: { np: Ast.NounPhrase; cards: Affected };
   /** The player phrase acting in the clause being lowered ("Each player", "Target opponent"), unless it is "you". */
   actingSubject?: Ast.NounPhrase;
   /**
@@ -455,8 +464,9 @@ class AbilityLowering {
   eventKind?: EventKind;
   eventText?: string;
   /**
-   * Where "that much" / "that many" found no amount before them in the ability and read the event's, or "destroyed this
-   * way" found no destroy step: a spell's sentence with one goes on with the ability before it (its amount may be there).
+   * Where "that much" / "that many" found no amount before them in the ability and read the event's, "destroyed this
+   * way" found no destroy step, or "they" found no players or cards before it: a spell's sentence with one goes on with
+   * the ability before it (its amount, or the cards "they" names, may be there).
    */
   readonly unmeasured: Range[] = [];
   /** Zone phrases already reported as another game's name of a zone (CW6012), by start offset: once each. */
@@ -1716,6 +1726,11 @@ class AbilityLowering {
    */
   affected(np: Ast.NounPhrase | undefined, defaultPlayer: PlayersRef = { kind: "you" }, clause?: Ast.Clause): Affected {
     if (!np) return { kind: "player", ref: defaultPlayer };
+    // "they" naming the cards a step before acted on (`theyCards`): those cards, as that step named them.
+    if (this.theyCards?.np === np) {
+      this.use(np);
+      return this.theyCards.cards;
+    }
     if (SHARED_SUBJECTS.has(np)) {
       const shared = this.sharedSubjects.get(np)?.affected;
       if (shared) return shared;
@@ -2532,7 +2547,8 @@ class AbilityLowering {
   /** `during your turn` / `during each of your opponents' turns` in a clause's tail, as a condition; a note when not understood. */
   duringCondition(clause: Ast.Clause): Condition | undefined {
     const during = clause.tail.find((t) => t.kind === "prep" && t.prep === "during") as Ast.PrepPhrase | undefined;
-    if (!during) return undefined;
+    // Read already by the clause's own reader ("can't attack during their next turn": the restriction's duration).
+    if (!during || this.ledger.used.has(startOffset(during.object.range))) return undefined;
     const of = during.object.filters.flatMap((f) => (f.kind === "prep" ? [...npWords(f.object), ...npDeterminers(f.object)] : []));
     const condition = this.turnCondition([...npWords(during.object), ...npDeterminers(during.object), ...of]);
     if (!condition) this.note(during.range, `"${this.slice(during.range)}" is not used by the engine: write "during your turn" or "during an opponent's turn"`);
@@ -2851,6 +2867,23 @@ class AbilityLowering {
 
   clause(clause: Ast.Clause): Step[] {
     const source = this.source(clause.range);
+    // "They ..." after a step on cards, with no players before it "they" could name: those cards (not players).
+    const they = clause.subject && npWords(clause.subject).length === 0 && npDeterminers(clause.subject).join() === "they" && !clause.subject.also?.length;
+    // Nothing before it for "they" to name: a spell's sentence of its own goes on with the sentence before (`unmeasured`).
+    if (they && !this.lastCardsActedOn && !this.lastPlayers && !this.eventPlayer) this.unmeasured.push(clause.subject!.range);
+    if (they && this.lastCardsActedOn && !this.lastPlayers && !this.eventPlayer) {
+      const outer = this.theyCards;
+      this.theyCards = { np: clause.subject!, cards: this.lastCardsActedOn };
+      try {
+        return this.clauseAbout(clause, source);
+      } finally {
+        this.theyCards = outer;
+      }
+    }
+    return this.clauseAbout(clause, source);
+  }
+
+  private clauseAbout(clause: Ast.Clause, source: SourceRef | undefined): Step[] {
     const only = this.playersWho(clause);
     if (only) return only;
     // "You draw a card", "You may ...": the ability's controller, who acts when no one else is named.
@@ -2866,7 +2899,7 @@ class AbilityLowering {
     const outerAntecedent = this.antecedent;
     const outerClause = this.currentClause;
     this.currentClause = clause;
-    this.actingSubject = clause.subject && isPlayerPhrase(clause.subject) && !(npWords(clause.subject).length === 0 && npDeterminers(clause.subject).every((d) => d === "you")) ? clause.subject : undefined;
+    this.actingSubject = clause.subject && isPlayerPhrase(clause.subject) && this.theyCards?.np !== clause.subject && !(npWords(clause.subject).length === 0 && npDeterminers(clause.subject).every((d) => d === "you")) ? clause.subject : undefined;
     // Whom "they"/"their" names in this clause: its player subject, else the players the clause before acted for, else the trigger's player.
     this.antecedent = this.actingSubject ? { subject: this.actingSubject } : this.lastPlayers ? { players: this.lastPlayers } : this.eventPlayer ? { players: { kind: "event_player" }, fromTrigger: true } : undefined;
     // "Deal 1 damage to the defending player for each creature they control": with no player subject, "they" is the one
@@ -2883,6 +2916,8 @@ class AbilityLowering {
     const targetActedOn = this.actingSubject || actedOn ? undefined : this.targetPlayerActedOn(clause, targetsBefore);
     if (targetActedOn) this.antecedent = { players: targetActedOn };
     if (this.pending.length > asked || core.some((s) => s.op === "discard" || s.op === "sacrifice" || s.op === "search" || s.op === "choose_cards")) this.actedOnCards = true;
+    const onCards = cardsActedOn(core, this.targets);
+    if (onCards) this.lastCardsActedOn = onCards;
     let steps = [...this.pending.splice(asked), ...core].map((s) => ({ ...s, source }) as Step);
     if (where) {
       // "where X is ...": evaluate X before the steps run (kept simple: replaced in place).
@@ -3397,6 +3432,26 @@ class AbilityLowering {
   }
 
   /**
+   * A player restriction by a one-time effect (IR step `player_rule`) for as long as the text says: "this turn", "until end
+   * of turn", "until your next turn", or "next turn" (that player's next turn). With none written it would last for ever,
+   * which a printed card means by a static ("Players can't draw cards." on a unit): a note at the words.
+   */
+  playerRuleSteps(clause: Ast.Clause): Step[] {
+    const found = playerRule(clause, this);
+    if (!found) return [{ op: "rule", rule: "unsupported" }];
+    const duration: Duration = found.nextTurn ? { kind: "end_of_turn" } : this.duration(clause);
+    if (duration.kind === "permanent") {
+      this.note(clause.range, `a restriction made by a one-time effect lasts as long as its text says: write how long ("... this turn", "... until your next turn", "... next turn"), or put it on a card in play as a static: "${this.slice(clause.range)}"`);
+      return [{ op: "rule", rule: "unsupported" }];
+    }
+    // "Players can't gain life this turn.": each player (a bare plural, as a static says it).
+    const everyone = clause.subject && lifePlayers(clause.subject) === "any" && npDeterminers(clause.subject).length === 0;
+    if (everyone) this.use(clause.subject);
+    const who: PlayersRef = everyone ? { kind: "each_player" } : this.subjectPlayers(clause.subject);
+    return [{ op: "player_rule", rule: found.rule, who, ...(found.cards ? { cards: found.cards } : {}), duration, ...(found.nextTurn ? { nextTurn: true as const } : {}) }];
+  }
+
+  /**
    * "until you have six cards in hand" / "until they have ... in their hand" on a draw or discard: the hand size it stops
    * at and whose hand. The player must be the one drawing (else undefined: the condition is a note).
    */
@@ -3599,9 +3654,20 @@ class AbilityLowering {
     const obj = clause.object;
     const prep = (name: string) => clause.tail.find((t) => t.kind === "prep" && t.prep === name) as Ast.PrepPhrase | undefined;
     const who = () => this.subjectPlayers(clause.subject);
-    const subjectIsCard = () => clause.subject && !isPlayerPhrase(clause.subject);
+    const subjectIsCard = () => clause.subject && (!isPlayerPhrase(clause.subject) || this.theyCards?.np === clause.subject);
     // "Target unit can't attack this turn.", "It can't block until your next turn.": a restriction for a while.
     if (clause.modal?.lemma === "can't" && (clause.verb || clause.be) && subjectIsCard()) return this.restrictionSteps(clause);
+    // "Your opponent can't play Spells this turn.", "Target player can't attack next turn.": a player restriction for a while.
+    if (clause.modal?.lemma === "can't" && clause.verb && clause.subject && isPlayerPhrase(clause.subject)) {
+      // "They can't attack this turn." after cards ("Put a power counter on each unit you control."), with no players
+      // before it "they" could name: the cards, which a player restriction would misread.
+      const bareThey = npWords(clause.subject).length === 0 && npDeterminers(clause.subject).join() === "they";
+      if (bareThey && !this.lastPlayers && !this.eventPlayer) {
+        this.note(clause.range, `"they" here names no players (none are named before it), nor cards a step before it acted on and left where they were (a counter, a change, damage): name them ("Units you control can't attack this turn.", "It can't attack this turn."): "${this.slice(clause.range)}"`);
+        return [{ op: "rule", rule: "unsupported" }];
+      }
+      return this.playerRuleSteps(clause);
+    }
     // "PLAY: It can attack this turn.", "Target unit can attack this turn.": the permission a unit just played lacks (the
     // static "This can attack the turn it enters play"), for the turn. Only with "this turn": a permission for ever is a static.
     if (clause.modal?.lemma === "can" && verb === "attack" && !obj && !clause.be && subjectIsCard() && clause.tail.length === 1 && clause.tail[0]!.kind === "timing" && clause.tail[0]!.which === "this" && !clause.tail[0]!.combat) {
@@ -5685,6 +5751,72 @@ function restriction(clause: Ast.Clause, affects: CardSelector | { self: true },
   return done(out);
 }
 
+/**
+ * Steps that leave the cards they act on where they were, so that naming them again after (as "they") names the same
+ * cards. A card moved (destroyed, returned, summoned) is elsewhere: "they" after it is not read as those cards.
+ */
+const CARDS_STAY_STEPS: ReadonlySet<string> = new Set(["damage", "add_counters", "remove_counters", "modify", "exhaust", "ready", "gain_control"]);
+
+/** The cards the last of these steps acted on, as it named them (a selector, a target card, chosen cards); none: undefined. */
+function cardsActedOn(steps: Step[], targets: TargetSpec[]): Affected | undefined {
+  for (let i = steps.length - 1; i >= 0; i--) {
+    const step = steps[i]!;
+    if (!CARDS_STAY_STEPS.has(step.op)) {
+      if (STEP_OBJECT_FIELD[step.op]) return undefined;
+      continue;
+    }
+    const field = STEP_OBJECT_FIELD[step.op];
+    const on = field ? ((step as unknown as Record<string, unknown>)[field] as Affected | undefined) : undefined;
+    if (!on) continue;
+    if (on.kind === "cards" || on.kind === "card") return on;
+    if (on.kind === "target" && targets[on.index]?.accepts === "card") return on;
+    if (on.kind === "targets" && on.indexes.every((index) => targets[index]?.accepts === "card")) return on;
+  }
+  return undefined;
+}
+
+/**
+ * A player restriction, said of players ("Your opponent can't play Spells.", "Players can't draw cards.", "Target player
+ * can't attack next turn.", "Your opponents can't gain life this turn."): its rule (PLAYER_RULES) and the cards it is about
+ * ("can't play Spells": a selector, which marks the words it reads, so a word it cannot read stays for CW6005). `nextTurn`:
+ * "next turn" / "during their next turn" was read. Anything else a player "can't" do is a note at the words, naming the forms.
+ */
+function playerRule(clause: Ast.Clause, l: AbilityLowering): { rule: PlayerRuleName; cards?: CardSelector; nextTurn?: true } | undefined {
+  const verb = clause.verb?.lemma;
+  const obj = clause.object;
+  const words = npWords(obj);
+  // "next turn", "their next turn", "during their next turn": the restriction holds during that player's next turn.
+  const isNextTurn = (np: Ast.NounPhrase | undefined) => !!np && npWords(np).join(" ") === "next turn" && !np.filters.length && npDeterminers(np).every((d) => d === "their" || d === "your" || d === "his" || d === "her");
+  const nextAsObject = isNextTurn(obj);
+  const during = clause.tail.find((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "during" && isNextTurn(t.object));
+  const nextTurn = nextAsObject || !!during;
+  const object = nextAsObject ? undefined : obj;
+  const unknown = () => {
+    l.note(clause.range, `the engine knows these restrictions on players: ${Object.values(PLAYER_RULES).map((f) => `"can't ${f.replace(/^can't /, "")}"`).join(", ")} (for a while: "this turn", "until your next turn", "next turn"): "${l.slice(clause.range)}"`);
+    return undefined;
+  };
+  if (clause.be || clause.orVerbs?.length) return unknown();
+  let found: { rule: PlayerRuleName; cards?: CardSelector } | undefined;
+  if ((verb === "play" || verb === "cast") && object && !npCount(object)) {
+    const cards = l.selector({ ...object, determiners: object.determiners });
+    const { zones: _zones, ...rest } = cards;
+    l.useWords(object, "card", "cards");
+    found = { rule: "cant_play", ...(Object.keys(rest).length ? { cards: rest } : {}) };
+  } else if (verb === "attack" && !object) found = { rule: "cant_attack" };
+  else if (verb === "gain" && words.join(" ") === "life" && !npCount(object) && !object!.determiners.length) {
+    l.use(object);
+    found = { rule: "cant_gain_life" };
+  } else if (verb === "draw" && object && words.every((w) => w === "card" || w === "cards") && words.length === 1 && !npCount(object) && npDeterminers(object).every((d) => d === "a" || d === "any")) {
+    l.use(object);
+    found = { rule: "cant_draw" };
+  }
+  if (!found) return unknown();
+  l.use(clause.modal, clause.verb);
+  if (nextAsObject) l.use(obj);
+  if (during) l.use(during);
+  return { ...found, ...(nextTurn ? { nextTurn: true as const } : {}) };
+}
+
 /** `by opponents' spells`, `by spells or abilities your opponents control`, `by your opponents`, `by abilities`. */
 function targetedBy(np: Ast.NounPhrase, affects: CardSelector | { self: true }, l: AbilityLowering, unknown: (range: Range, what: string) => StaticEffect[], rule: "cannot_be_targeted" | "cant_be_destroyed" = "cannot_be_targeted"): StaticEffect[] {
   const words = npWords(np);
@@ -6358,16 +6490,28 @@ function lowerStatic(body: Ast.AbilityBody, a: Ability, l: AbilityLowering): voi
   const only = body.kind === "statement" && body.effect.steps.length === 1 ? body.effect.steps[0]!.clause : undefined;
   // "Prevent all combat damage that would be dealt to this." · "... to creatures you control." · "... to you.": a prevention.
   if (only && only.verb?.lemma === "prevent" && !only.subject && !only.modal) return lowerPreventAll(only, a, l);
-  // "Your opponents can't gain life." · "Players can't gain life.": each life gain of theirs is replaced by nothing.
-  if (only && only.modal && /^(?:can't|can’t|cannot)$/i.test(only.modal.text) && only.verb?.lemma === "gain" && only.subject && !only.tail.length && npWords(only.object).join(" ") === "life" && !npCount(only.object) && !only.object!.determiners.length) {
+  // "Your opponents can't gain life." · "Players can't draw cards." · "Your opponent can't play Spells.": a player
+  // restriction while this card is in play (PLAYER_RULES).
+  if (only && only.modal?.lemma === "can't" && only.verb && only.subject && isPlayerPhrase(only.subject)) {
     const who = lifePlayers(only.subject);
-    if (who) {
-      a.kind = "replacement";
-      a.steps = [];
-      a.replacement = { event: "gain_life", subject: { kind: "player", who }, steps: [] };
-      l.use(only);
+    if (!who) {
+      l.note(only.subject.range, `a static restricts "you", "your opponents" or "players": "${l.slice(only.subject.range)}"`);
+      a.statics = [];
       return;
     }
+    const found = playerRule(only, l);
+    if (!found) {
+      a.statics = [];
+      return;
+    }
+    if (found.nextTurn) {
+      l.note(only.range, `a static holds while its card is in play: "next turn" is said by a one-time effect (a spell, a PLAY ability): "${l.slice(only.range)}"`);
+      a.statics = [];
+      return;
+    }
+    l.use(only.subject);
+    a.statics = [{ kind: "player_rule", rule: found.rule, who, ...(found.cards ? { cards: found.cards } : {}) }];
+    return;
   }
   // "Spells you cast cost 1 less." · "Creature spells you cast cost {1} more."
   if (only && (only.verb?.lemma === "cost" || only.verb?.text.toLowerCase() === "costs") && !only.modal) return lowerCostChange(only, a, l);

@@ -9,6 +9,7 @@ import type {
   Ability,
   Replacement,
   RuleGrant,
+  PlayerRuleName,
   Affected,
   CardRef,
   CardSelector,
@@ -26,7 +27,7 @@ import type {
   TargetSpec,
   TriggerPattern,
 } from "./ir.ts";
-import { STEP_OBJECT_FIELD, participleOf, sameStepBut, thisWayVerbOf } from "./ir.ts";
+import { PLAYER_RULES, STEP_OBJECT_FIELD, participleOf, sameStepBut, thisWayVerbOf } from "./ir.ts";
 import { TRIGGER_EVENTS, turnEndMoment } from "./contract.ts";
 
 /** What the printer needs besides the ability: the game (zone roles, stats) and the ability's targets. */
@@ -102,7 +103,7 @@ function abilityText(a: Ability, ctx: Context): string {
       return sentence([a.keyword ? keywordText(a.keyword) : "", ...(a.statics ?? []).flatMap((s) => (s.kind === "modify" ? (s.keywords ?? []).map(keywordText) : []))].filter(Boolean).join(", "));
     case "static": {
       if (a.marker) return `${a.marker}: ${abilityText({ ...a, marker: undefined }, ctx)}`;
-      const lines = sharedSubjects(joinCantRules(a.statics ?? []).map((s) => (typeof s === "string" ? { text: s } : { text: staticText(s, ctx), subject: s.kind === "cost" ? undefined : staticSubject(s, ctx) })));
+      const lines = sharedSubjects(joinCantRules(a.statics ?? []).map((s) => (typeof s === "string" ? { text: s } : { text: staticText(s, ctx), subject: s.kind === "cost" || s.kind === "player_rule" ? undefined : staticSubject(s, ctx) })));
       const text = lines.length ? lines.map(sentence).join(" ") : "Nothing (the engine runs no effect for this text).";
       if (!a.condition) return text;
       // "This can't attack unless you have five or more cards in your graveyard": a negated count reads as written.
@@ -569,6 +570,12 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       const by = step.by ? ` by ${aff(step.by)}` : "";
       const until = step.duration.kind === "end_of_turn" ? " this turn" : durationText(step.duration);
       return `prevent ${what} that would be dealt${to}${by}${until}`;
+    }
+    case "player_rule": {
+      // "Your opponent can't play Spells this turn." · "Target player can't attack next turn."
+      const until = step.nextTurn ? " next turn" : step.duration.kind === "end_of_turn" ? " this turn" : durationText(step.duration);
+      // "Players can't ...": every player (a one-time effect's "each player" reads the same).
+      return `${step.who.kind === "each_player" ? "players" : playersText(step.who, ctx, true)} can't ${playerRuleText(step, ctx)}${until}`;
     }
     case "choose_one":
       return `choose one — ${step.modes.map((m) => stepsText(m.steps, ctx).replace(/\.$/, "")).join("; or ")}`;
@@ -1478,7 +1485,15 @@ function ruleGrantsText(rules: RuleGrant[], ctx: Context): string[] {
   return rules.map(text);
 }
 
+/** What a player restriction forbids, after "can't": "play Spells", "attack", "gain life", "draw cards". */
+function playerRuleText(r: { rule: PlayerRuleName; cards?: CardSelector }, ctx: Context): string {
+  if (r.rule === "cant_play") return `play ${r.cards ? selectorText({ ...r.cards, zones: undefined }, ctx, 2) : "cards"}`;
+  return PLAYER_RULES[r.rule].replace(/^can't /, "");
+}
+
 function staticText(s: StaticEffect, ctx: Context): string {
+  // "Your opponents can't play Spells." · "Players can't draw cards." · "You can't gain life."
+  if (s.kind === "player_rule") return `${s.who === "you" ? "You" : s.who === "opponent" ? "Your opponents" : "Players"} can't ${playerRuleText(s, ctx)}`;
   if (s.kind === "cost") {
     // "Spells you cast cost {1} less." · "Creatures your opponents cast cost 1 Crystal more." · "This costs {1} less for each Creature you control."
     const each = perEach(s.amount, ctx);
@@ -1504,7 +1519,7 @@ function staticText(s: StaticEffect, ctx: Context): string {
   return `${subject} ${clauses.join(" and ")}`;
 }
 
-function staticSubject(s: Exclude<StaticEffect, { kind: "cost" }>, ctx: Context): string {
+function staticSubject(s: Exclude<StaticEffect, { kind: "cost" } | { kind: "player_rule" }>, ctx: Context): string {
   return "self" in s.affects ? "this" : selectorText(s.affects as CardSelector, ctx, 2);
 }
 

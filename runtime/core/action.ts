@@ -59,6 +59,8 @@ export type RefusalCode =
   | "summoning_sick"
   | "no_attacks_first_turn"
   | "cannot_attack"
+  /** A player restriction forbids playing the card ("Your opponent can't play Spells this turn."). */
+  | "cannot_play"
   /** A restriction forbids it ("This can't block."): it cannot become a defender or block. */
   | "cannot_block"
   | "already_defending"

@@ -14,6 +14,7 @@ import { addModifier, damageCard, damagePlayer, destroyAll, discardCard, draw, e
 import { amountsPerCard, cardsFor, evalAffected, evalCard, evalCondition, evalNumber, evalPlayer, evalPlayers, keywordText, matchesSelector, statOf } from "./values.ts";
 import { noteEvent } from "./triggers.ts";
 import { addPrevention } from "./replacements.ts";
+import { addPlayerRule } from "./player-rules.ts";
 import { resumeTargeting } from "./response.ts";
 import { mechanicsOf } from "./mechanics.ts";
 
@@ -293,6 +294,22 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
         label: frame.label,
         ...(source ? { source } : {}),
       });
+      return "done";
+    }
+    case "player_rule": {
+      for (const player of evalPlayers(ctx, frame, step.who)) {
+        addPlayerRule(ctx, {
+          rule: step.rule,
+          player,
+          ...(step.cards ? { cards: step.cards } : {}),
+          duration: step.duration.kind,
+          ...(step.nextTurn ? { waiting: true } : {}),
+          controller: frame.controller,
+          ...(frame.card !== undefined ? { sourceCard: frame.card } : {}),
+          label: frame.label,
+          ...(source ? { source } : {}),
+        });
+      }
       return "done";
     }
     case "keyword_action":

@@ -7,7 +7,7 @@ import type { EventKind, KeywordGrant, RuleGrant, SourceRef } from "../../compil
 import type { Frame, PlayerId } from "../state/state.ts";
 import { nextInt, shuffleInPlace } from "../state/rng.ts";
 import { type Ctx, cardDef, cardName, emit, hand, zoneHolder, zoneList, removeCard, writeCard } from "./cards.ts";
-import { evalNumber, hasRule, keywordText, statOf } from "./values.ts";
+import { evalNumber, hasRule, keywordText, playerRestriction, statOf } from "./values.ts";
 import { applyPreventions, key as replacementKey, markReplacementUsed, replacementFor, type ReplaceableEvent, type ReplacementInEffect } from "./replacements.ts";
 import { noteEvent, zonesWatched } from "./triggers.ts";
 import { targetingActor } from "./targets.ts";
@@ -98,6 +98,11 @@ export function randomInt(ctx: Ctx, min: number, max: number): number {
 
 export function draw(ctx: Ctx, player: PlayerId, amount: number, source?: SourceRef): void {
   const { rules } = ctx;
+  const barred = amount > 0 ? playerRestriction(ctx, player, "cant_draw") : undefined;
+  if (barred) {
+    emit(ctx, "draw", `${player} can't draw cards: ${amount} not drawn (${barred})`, { player, amount: 0, source });
+    return;
+  }
   for (let i = 0; i < amount; i++) {
     // "If you would draw a card, ... instead": each card drawn is an event of its own.
     if (replaceable(ctx, "draw") && !replaceEvent(ctx, "draw", { player }, `${player} would draw a card`, 1)) continue;
@@ -203,6 +208,11 @@ export function damageCard(ctx: Ctx, id: string, dealt: number, from: string | u
 
 export function gainLife(ctx: Ctx, player: PlayerId, gained: number, source?: SourceRef): void {
   if (gained <= 0) return;
+  const barred = playerRestriction(ctx, player, "cant_gain_life");
+  if (barred) {
+    emit(ctx, "life", `${player} can't gain life: ${gained} life is not gained (${barred})`, { player, amount: 0, source });
+    return;
+  }
   const left = replaceEvent(ctx, "gain_life", { player }, `${player} would gain ${gained} life`, gained);
   if (!left || left.amount <= 0) return;
   const amount = left.amount;

@@ -4,12 +4,12 @@
  * selectors, and the IR's references, numbers and conditions evaluated for a frame.
  */
 import type { CardRuleName } from "../../compiler/contract.ts";
-import type { Ability, Affected, CompiledCard, CardRef, CostPart, CardSelector, Condition, KeywordGrant, NumberExpr, PlayerRef, PlayersRef, RestrictionBy, StaticEffect } from "../../compiler/ir.ts";
+import type { Ability, Affected, CompiledCard, CardRef, CostPart, CardSelector, Condition, KeywordGrant, NumberExpr, PlayerRef, PlayerRuleName, PlayersRef, RestrictionBy, StaticEffect } from "../../compiler/ir.ts";
 import type { Rules } from "./rules.ts";
 import { perDefinition, perGame } from "./per-game.ts";
 import type { CardInstance, DestroyedCard, Frame, LastKnown, PlayerId, TargetValue } from "../state/state.ts";
 import { opponentOf } from "../state/state.ts";
-import { type Ctx, allOnBattlefield, battlefield, cardDef, hand } from "./cards.ts";
+import { type Ctx, allOnBattlefield, battlefield, cardDef, cardName, hand } from "./cards.ts";
 import { mechanicsOf } from "./mechanics.ts";
 import { moduleCache, moduleSet } from "../state/module-caches.ts";
 
@@ -201,7 +201,10 @@ function withCostChange(ctx: Ctx, changes: CostChange[] | undefined, st: Extract
 /** Does a static ability change its own card's cost ("This costs {1} less ...")? */
 function changesOwnCost(ability: Ability): boolean {
   const statics = ability.statics;
-  if (statics) for (let i = 0; i < statics.length; i++) if (statics[i]!.kind === "cost" && "self" in statics[i]!.affects) return true;
+  if (statics) for (let i = 0; i < statics.length; i++) {
+    const effect = statics[i]!;
+    if (effect.kind === "cost" && "self" in effect.affects) return true;
+  }
   return false;
 }
 
@@ -497,13 +500,17 @@ export function abilityActive(ctx: Ctx, card: string, ability: Ability): boolean
 interface RuleSources {
   keywords: Map<string, string[]>;
   statics: Set<string>;
+  /** Player rules a static of some card gives (PLAYER_RULES). */
+  playerStatics: Set<string>;
 }
 const ruleSources = perGame((rules: Rules): RuleSources => {
   const keywords = new Map<string, string[]>();
   for (const k of rules.game.keywords) if (k.rule) keywords.set(k.rule, [...(keywords.get(k.rule) ?? []), k.name.toLowerCase()]);
   const statics = new Set<string>();
+  const playerStatics = new Set<string>();
   for (const card of rules.cards.values()) for (const a of card.abilities) for (const e of a.statics ?? []) if (e.kind === "rule") statics.add(e.rule);
-  return { keywords, statics };
+  else if (e.kind === "player_rule") playerStatics.add(e.rule);
+  return { keywords, statics, playerStatics };
 });
 
 /** Who acts on a card a restriction may be about: the player, the card (a blocker, a spell), a spell or an ability. */
@@ -527,6 +534,8 @@ export function hasRule(ctx: Ctx, id: string, rule: CardRuleName, actor?: RuleAc
     const keywords = keywordsOf(ctx, id);
     for (const name of names) if (keywords.has(name)) return true;
   }
+  // A player who can't attack ("Target player can't attack next turn"): no unit of theirs can.
+  if (rule === "cant_attack" && (ctx.state.playerRules || sources.playerStatics.has(rule)) && ctx.state.cards[id] && playerRestriction(ctx, ctx.state.cards[id]!.controller, "cant_attack")) return true;
   // Restrictions a one-time effect gave the card for a while ("It can't attack this turn").
   for (const m of ctx.state.modifiers) if (m.rules && m.card === id) for (const r of m.rules) if (r.rule === rule && actorMatches(ctx, r.by, m.controller, m.sourceCard, actor)) return true;
   if (!sources.statics.has(rule)) return false;
@@ -534,6 +543,25 @@ export function hasRule(ctx: Ctx, id: string, rule: CardRuleName, actor?: RuleAc
     for (const effect of ability.statics!) if (effect.kind === "rule" && effect.rule === rule && staticAffects(ctx, effect.affects, src, id) && actorMatches(ctx, effect.by, ctx.state.cards[src]!.controller, src, actor)) return true;
   }
   return false;
+}
+
+/**
+ * Why `player` is under a player restriction (PLAYER_RULES: "can't play Spells", "can't gain life"), or undefined when
+ * they are not: the first rule in effect, a one-time effect's for its duration (`state.playerRules`, not one still
+ * waiting for its turn) or a static of a card in play. `card`: the card the move is about (the one played), matched
+ * against the rule's `cards`. The answer names the card whose text says so.
+ */
+export function playerRestriction(ctx: Ctx, player: PlayerId, rule: PlayerRuleName, card?: string): string | undefined {
+  const cardsMatch = (cards: CardSelector | undefined, controller: PlayerId, src: string | undefined) => !cards || (card !== undefined && matchesSelector(ctx, card, cards, controller, src, true));
+  for (const r of ctx.state.playerRules ?? []) if (!r.waiting && r.rule === rule && r.player === player && cardsMatch(r.cards, r.controller, r.sourceCard)) return r.label;
+  if (!ruleSources(ctx.rules).playerStatics.has(rule)) return undefined;
+  for (const { card: src, ability } of activeStatics(ctx)) {
+    const controller = ctx.state.cards[src]!.controller;
+    for (const effect of ability.statics!) {
+      if (effect.kind === "player_rule" && effect.rule === rule && related(effect.who, player, controller) && cardsMatch(effect.cards, controller, src)) return `${cardName(ctx, src)}: ${ability.text}`;
+    }
+  }
+  return undefined;
 }
 
 /** The sum of the amounts of a card rule the statics in effect give a card ("can block an additional creature": 1 each). */

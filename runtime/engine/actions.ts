@@ -19,6 +19,7 @@ import {
   exhaustCard,
   hand,
   hasRule,
+  playerRestriction,
   isPermanent,
   moveCard,
   newCtx,
@@ -619,6 +620,8 @@ function validateCore(ctx: Ctx, action: Exclude<Action, GameMove>): Refusal | nu
       const timing = timingRefusal(ctx, action.player, !permanent || mechanicsOf(rules).some((m) => m.anyTime?.(ctx, action.card)));
       if (timing) return timing;
       if (card.owner !== action.player || card.zone !== rules.zones.hand) return refuse("not_in_hand", `${def.name} is not in ${action.player}'s hand`);
+      const barred = playerRestriction(ctx, action.player, "cant_play", action.card);
+      if (barred) return refuse("cannot_play", `${action.player} can't play ${def.name} (${barred})`);
       const slots = slotsOf(ctx);
       if (permanent && slots !== undefined && battlefield(ctx, action.player).length >= slots) return refuse("slot_full", `all ${slots} ${rules.zones.battlefield} slots are full`);
       const cost = checkCost(ctx, action.player, playCost(ctx, action.player, action.card, def.cost), action.payment ?? {}, action.card, [action.card]);
@@ -659,6 +662,8 @@ function validateCore(ctx: Ctx, action: Exclude<Action, GameMove>): Refusal | nu
       if (rules.param("summoning_sickness", true) && card.enteredTurn === state.turn && !hasRule(ctx, action.attacker, "ignores_summoning_sickness"))
         return refuse("summoning_sick", `${cardName(ctx, action.attacker)} entered play this turn and cannot attack yet`);
       if (card.defender && !rules.param("defender_can_attack", false)) return refuse("cannot_attack", `${cardName(ctx, action.attacker)} is a defender`);
+      const barred = playerRestriction(ctx, action.player, "cant_attack");
+      if (barred) return refuse("cannot_attack", `${action.player} can't attack (${barred})`);
       if (hasRule(ctx, action.attacker, "cant_attack")) return refuse("cannot_attack", `${cardName(ctx, action.attacker)} can't attack`);
       const targets = String(rules.param("attack_targets", "unit player")).split(/\s+/);
       const t = action.target;
@@ -989,6 +994,7 @@ function candidates(ctx: Ctx): Action[] {
     const def = cardDef(ctx, state.cards[id]!);
     const permanent = isPermanent(ctx, def);
     if (window && permanent && !mechanicsOf(rules).some((m) => m.anyTime?.(ctx, id))) continue;
+    if (playerRestriction(ctx, player, "cant_play", id)) continue;
     const specs = playTargetSpecs(ctx, def, permanent);
     for (const mode of modeChoices(castModal(ctx, def, permanent)))
       for (const targets of targetCombos(ctx, specs, player, id, mode))
@@ -1097,6 +1103,7 @@ export function listLegalActions(rules: Rules, state: GameState, memo: Map<strin
     const instantSpeed = !permanent || mechanics.some((m) => m.anyTime?.(ctx, id));
     if (window && !instantSpeed) continue;
     if ((instantSpeed ? instantTiming : sorceryTiming) || (permanent && slotFull)) continue;
+    if (playerRestriction(ctx, player, "cant_play", id)) continue;
     const cost = playCost(ctx, player, id, def.cost);
     if (costUnpayable(ctx, player, cost, id)) continue;
     const specs = playTargetSpecs(ctx, def, permanent);

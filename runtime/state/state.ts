@@ -5,7 +5,7 @@
  * pre-computed numbers; the random generator's state and the turn machine's snapshot live here
  * too, so a state can be saved, restored and replayed exactly.
  */
-import type { CardRef, CardSelector, CompiledCard, Duration, KeywordGrant, RuleGrant, SourceRef, Step, TargetSpec, TriggerPattern } from "../../compiler/ir.ts";
+import type { CardRef, CardSelector, CompiledCard, Duration, KeywordGrant, PlayerRuleName, RuleGrant, SourceRef, Step, TargetSpec, TriggerPattern } from "../../compiler/ir.ts";
 import type { RngState } from "./rng.ts";
 import { moduleCache } from "./module-caches.ts";
 
@@ -353,6 +353,28 @@ export interface GameState {
   battle?: import("../mechanics/combat-damage.ts").BattleState | null;
   /** Temporary resources granted until a phase ends (temporary Facets: runtime/mechanics/facets.ts), per player and colour. */
   temporary?: Record<PlayerId, Record<string, number>>;
+  /** Player restrictions made by one-time effects, in effect or waiting for their turn (absent: none). */
+  playerRules?: PlayerRestriction[];
+}
+
+/**
+ * A player restriction made by a one-time effect (IR step `player_rule`: "Your opponent can't play Spells this turn."):
+ * `player` has `rule` until the duration ends; `cards`: only cards matching it, relative to `controller`. `waiting`: it
+ * holds from `player`'s next turn (made "next turn"), and then lasts that turn.
+ */
+export interface PlayerRestriction {
+  id: number;
+  rule: PlayerRuleName;
+  player: PlayerId;
+  cards?: CardSelector;
+  duration: Duration["kind"];
+  waiting?: boolean;
+  /** Turn it was made. */
+  turn: number;
+  controller: PlayerId;
+  sourceCard?: string;
+  label: string;
+  source?: SourceRef;
 }
 
 /**
@@ -360,7 +382,7 @@ export interface GameState {
  * unset): a state keeps one hidden class from its first action to its last (runtime/index.ts emptyState; a copy of a
  * state read back from JSON takes the same order, state/clone.ts draftOf; test/runtime/state-shape.test.ts).
  */
-export const OPTIONAL_STATE_FIELDS = ["delayed", "preventions", "phaseSteps", "phaseEndRaised", "lastKnown", "destroyedThisTurn", "replacementsUsed", "controlEffects", "chainRun", "chainCount", "battle", "temporary"] as const;
+export const OPTIONAL_STATE_FIELDS = ["delayed", "preventions", "phaseSteps", "phaseEndRaised", "lastKnown", "destroyedThisTurn", "replacementsUsed", "controlEffects", "chainRun", "chainCount", "battle", "temporary", "playerRules"] as const;
 
 const cardIds = moduleCache<number, string>();
 /**
