@@ -5812,8 +5812,9 @@ function playerRule(clause: Ast.Clause, l: AbilityLowering): { rule: PlayerRuleN
   }
   if (!found) return unknown();
   l.use(clause.modal, clause.verb);
-  if (nextAsObject) l.use(obj);
-  if (during) l.use(during);
+  // "their next turn": the restricted player's, which the rule holds for (the choice of player is the subject's).
+  if (nextAsObject) l.ledger.carry(obj);
+  if (during) l.ledger.carry(during);
   return { ...found, ...(nextTurn ? { nextTurn: true as const } : {}) };
 }
 
