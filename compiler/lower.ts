@@ -5746,6 +5746,14 @@ function restriction(clause: Ast.Clause, affects: CardSelector | { self: true },
       out.push(...(by ? byTargeting(by, targetedBy(by.object, affects, l, unknown, "cant_be_destroyed")) : [{ kind: "rule" as const, rule: "cant_be_destroyed", affects }]));
     }
     else if (!passive && (lemma === "attack" || lemma === "block") && !by && !clause.object) out.push({ kind: "rule", rule: `cant_${lemma}`, affects });
+    // "can't block creatures with Flying", "can't block units with power 3 or more": blocking those attackers only (the
+    // selector marks the words it reads; a count, "two creatures", is no selector).
+    else if (!passive && lemma === "block" && !by && clause.object && !npCount(clause.object) && !clause.object.also?.length) {
+      const attackers = l.selector(clause.object);
+      const { zones: _zones, ...selector } = attackers;
+      if (Object.keys(selector).length === 0) return unknown(clause.object.range, l.slice(clause.object.range));
+      out.push({ kind: "rule", rule: "cant_block", affects, by: { selector } });
+    }
     else return unknown(clause.range, l.slice(clause.range));
   }
   return done(out);

@@ -1459,6 +1459,13 @@ function joinCantRules(statics: StaticEffect[]): (StaticEffect | string)[] {
   return statics.flatMap((s, i): (StaticEffect | string)[] => (i === attack ? ["this can't attack or block"] : i === block ? [] : [s]));
 }
 
+/** A card restriction after its subject: "can't be blocked by tokens", "can't block creatures with Flying" (the attackers it may not block). */
+function restrictionText(r: { rule: string; by?: RestrictionByText }, ctx: Context): string {
+  if (r.rule === "cant_block" && r.by?.selector) return `can't block ${selectorText({ ...r.by.selector, zones: undefined }, ctx, 2)}`;
+  return `${CARD_RULE_TEXT[r.rule] ?? `has the engine's rule "${r.rule.replace(/_/g, " ")}"`}${r.by ? ` ${byPhrase(r.by, ctx)}` : ""}`;
+}
+type RestrictionByText = NonNullable<Extract<StaticEffect, { kind: "rule" }>["by"]>;
+
 /** "by spells your opponents control", "by tokens", "except by Creatures with Flying": who a restriction is about. */
 function byText(by: NonNullable<Extract<StaticEffect, { kind: "rule" }>["by"]>, ctx: Context): string {
   // Every card but those of one selector: "except by ..." (as it is written; "by cards that aren't ..." reads back otherwise).
@@ -1479,7 +1486,7 @@ function byPhrase(by: NonNullable<Extract<StaticEffect, { kind: "rule" }>["by"]>
 
 /** Restrictions a one-time effect gives ("can't attack or block", "can't be blocked by tokens"), each as its static is written. */
 function ruleGrantsText(rules: RuleGrant[], ctx: Context): string[] {
-  const text = (r: RuleGrant) => `${CARD_RULE_TEXT[r.rule] ?? `has the engine's rule "${r.rule.replace(/_/g, " ")}"`}${r.by ? ` ${byPhrase(r.by, ctx)}` : ""}`;
+  const text = (r: RuleGrant) => restrictionText(r, ctx);
   const plain = (name: string) => rules.some((r) => r.rule === name && !r.by);
   if (plain("cant_attack") && plain("cant_block")) return [CARD_RULE_TEXT["cannot_attack_or_block"]!, ...rules.filter((r) => r.by || (r.rule !== "cant_attack" && r.rule !== "cant_block")).map(text)];
   return rules.map(text);
@@ -1509,7 +1516,7 @@ function staticText(s: StaticEffect, ctx: Context): string {
   if (s.kind === "rule" && s.rule === "blocks_additional_attackers") return `${subject} can block ${s.amount === undefined || s.amount === 1 ? "an additional creature" : `${s.amount} additional creatures`}`;
   // "Units you control can attack the turn they enter play": said of several units, the pronoun agrees.
   if (s.kind === "rule" && s.rule === "ignores_summoning_sickness" && !("self" in s.affects)) return `${subject} can attack the turn they enter play`;
-  if (s.kind === "rule") return `${subject} ${CARD_RULE_TEXT[s.rule] ?? `has the engine's rule "${s.rule.replace(/_/g, " ")}"`}${s.by ? ` ${byPhrase(s.by, ctx)}` : ""}`;
+  if (s.kind === "rule") return `${subject} ${restrictionText(s, ctx)}`;
   const parts = Object.keys(s.stats ?? {}).length ? [statsText(s.stats!, ctx)] : [];
   const grants = (s.keywords ?? []).map(keywordText);
   const losses = s.loses ?? [];

@@ -107,7 +107,8 @@ function canBlock(ctx: Ctx, blocker: string, attacker: string): boolean {
   if (!isCreature(ctx, blocker)) return false;
   // `ready`: exhausted creatures can't block.
   if (rules.param("block_requires", "ready") !== "any" && (card.exhausted || card.overexhausted)) return false;
-  if (hasRule(ctx, blocker, "cannot_attack_or_block") || hasRule(ctx, blocker, "cant_block")) return false;
+  // "can't block creatures with Flying": a restriction about the attacker (its `by`), read with the attacker as actor.
+  if (hasRule(ctx, blocker, "cannot_attack_or_block") || hasRule(ctx, blocker, "cant_block", { card: attacker, player: state.cards[attacker]!.controller })) return false;
   if (hasRule(ctx, attacker, "cant_be_blocked", { card: blocker, player: card.controller })) return false;
   if (hasRule(ctx, attacker, "blockable_only_by_flying") && !hasRule(ctx, blocker, "blockable_only_by_flying")) return false;
   return true;

@@ -93,7 +93,7 @@ function resolveAttack(ctx: Ctx, frame: Frame): "done" | "wait" {
     const intercepts = rules.param("defender_intercepts", "all_attacks");
     const walls = intercepts === "all_attacks" || ("player" in target && intercepts !== "none");
     // A defender that can't block does not wall; an attacker that can't be blocked (by it) is not walled.
-    const canWall = (id: string) => !hasRule(ctx, id, "cannot_attack_or_block") && !hasRule(ctx, id, "cant_block") && !hasRule(ctx, attacker, "cant_be_blocked", { card: id, player: defending });
+    const canWall = (id: string) => !hasRule(ctx, id, "cannot_attack_or_block") && !hasRule(ctx, id, "cant_block", { card: attacker, player: state.cards[attacker]!.controller }) && !hasRule(ctx, attacker, "cant_be_blocked", { card: id, player: defending });
     const defenders = walls ? battlefield(ctx, defending).filter((id) => state.cards[id]!.defender && canWall(id)) : [];
     if (defenders.length === 1) blocker = defenders[0];
     else if (defenders.length > 1) {
