@@ -2883,7 +2883,7 @@ class AbilityLowering {
     return this.clauseAbout(clause, source);
   }
 
-  private clauseAbout(clause: Ast.Clause, source: SourceRef | undefined): Step[] {
+  private clauseAbout(clause: Ast.Clause, source: SourceRef): Step[] {
     const only = this.playersWho(clause);
     if (only) return only;
     // "You draw a card", "You may ...": the ability's controller, who acts when no one else is named.
