@@ -653,7 +653,7 @@ function parseSetupStatement(c: Cursor, scenario: Scenario, range: Range, said: 
   }
   // `p1 field: ...` (colon) is a zone; `p1 Crystal 2` is an amount; `p1 Mana capacity 4` a capacity.
   const words = c.words([":"]);
-  if (words.length === 0) throw new ParseError("expected a zone (p1 hand: ...), life, or a resource/counter amount", c.peek());
+  if (words.length === 0) throw new ParseError(quotedZone(c, player) ?? "expected a zone (p1 hand: ...), life, or a resource/counter amount", c.peek());
   if (c.word(":")) {
     c.note("zone", words.map((t) => t.image).join(" "), words[0]!, words[words.length - 1]!);
     setup.zones.push({ player, zone: words.map((t) => t.image).join(" "), cards: { names: c.cardList(), range }, range });
@@ -710,6 +710,17 @@ function parsePayment(c: Cursor, out: Payment): void {
     } else if (c.word("paying", "with", "choosing")) continue;
     else return;
   }
+}
+
+/**
+ * `p2 "Discard Pile": ...`: a zone quoted as the game file writes it (`zone "Discard Pile" public`). Quotes in a scenario
+ * are card names, so the line is not read; said with the unquoted form.
+ */
+function quotedZone(c: Cursor, player: string): string | undefined {
+  const t = c.peek();
+  const after = lowerImage(c.peek(1));
+  if (!isString(t) || ![":", "has", "lacks", "count"].includes(after)) return undefined;
+  return `a zone is named without quotes (quotes are card names): ${player} ${unquote(t!.image)}${after === ":" ? ":" : ` ${after}`} ...`;
 }
 
 /** The words a line of a scenario file starts with, other than a player's action. */
@@ -991,7 +1002,7 @@ function parseExpectation(c: Cursor, flip: (negated: boolean) => void): Expectat
   if (c.word("has")) return { kind: "zone", player, zone: zone(), cards: c.cardList(), mode: "has" };
   if (c.word("lacks")) return { kind: "zone", player, zone: zone(), cards: c.cardList(), mode: "lacks" };
   if (c.word("count")) return { kind: "zone_count", player, zone: zone(), value: c.number() };
-  if (words.length === 0) throw new ParseError(`expected life, a zone, a resource or a counter after ${player}`, c.peek());
+  if (words.length === 0) throw new ParseError(quotedZone(c, player) ?? `expected life, a zone, a resource or a counter after ${player}`, c.peek());
   // `p1 temporary Red 1` · `p1 Mana capacity 4` · `p1 Crystal 2` · `p2 Bleed 3`
   const temporary = words.length > 1 && lowerImage(words[0]) === "temporary";
   const capacity = !temporary && words.length > 1 && lowerImage(words[words.length - 1]) === "capacity";

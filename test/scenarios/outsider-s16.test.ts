@@ -52,6 +52,18 @@ describe("a misspelt scenario word gets the closest word", () => {
   });
 });
 
+describe("a zone quoted as the game file writes it", () => {
+  it("`p2 \"Discard Pile\": ...` is said with the unquoted form, in an expectation and in setup (was: 'expected life, a zone, ...')", () => {
+    const cv = (setup: string, lines: string) => `scenario "quoted" for cybervamp\nsetup {\n  turn 3 p1 phase Pre-Battle\n${setup}}\n${lines}\n`;
+    expect(failuresOf(cv("", `expect p2 "Discard Pile": "Neon Ripper"`))).toEqual(['5: cannot read this line: a zone is named without quotes (quotes are card names): p2 Discard Pile: ...']);
+    expect(failuresOf(cv("", `expect p1 "Main Deck" count 0`))).toEqual(['5: cannot read this line: a zone is named without quotes (quotes are card names): p1 Main Deck count ...']);
+    expect(failuresOf(cv(`  p2 "Discard Pile": "Neon Ripper"\n`, `expect p2 Discard Pile: "Neon Ripper"`))).toEqual([
+      '4: cannot read this line: a zone is named without quotes (quotes are card names): p2 Discard Pile: ...',
+    ]);
+    expect(failuresOf(cv(`  p2 Discard Pile: "Neon Ripper"\n`, `expect p2 Discard Pile: "Neon Ripper"`))).toEqual([]);
+  });
+});
+
 describe("a mode the card does not have is said with the card's modes, counted from 1", () => {
   const modes = '"Field Kit" has no MODE; its modes are 1 "Gain life equal to the number of units you control", 2 "Draw a card"';
 
