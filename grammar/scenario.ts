@@ -45,9 +45,11 @@ export interface CardRef {
  */
 export interface CostWords {
   symbols: string[];
-  /** `N` (no resource: the game's first), `N Crystals`. */
-  resources: { amount: number; resource?: string }[];
+  /** `N` (no resource: the game's first), `N Crystals`; `X Crystals` (`x`: the amount the player chooses, as on a card's `cost:` line). */
+  resources: { amount: number; x?: true; resource?: string }[];
   life?: number;
+  /** `X life`. */
+  xLife?: true;
   discard?: number;
   erase?: number;
 }
@@ -891,6 +893,19 @@ function parseCostWords(c: Cursor): CostWords {
       c.next();
       c.note("symbol", at!.image.slice(1, -1), at!);
       out.symbols.push(at!.image.slice(1, -1));
+    } else if (lowerImage(at) === "x" && c.peek(1) && !isNumber(c.peek(1)) && !isString(c.peek(1))) {
+      // `X Crystals` · `X life`: the amount the player chooses as the card is played (Crystal Lance's `cost: X Crystals`).
+      c.next();
+      if (c.word("life")) {
+        if (out.xLife || out.life !== undefined) throw new ParseError("the cost names life twice", at);
+        out.xLife = true;
+      } else {
+        const words: IToken[] = [];
+        while (!c.done() && !isNumber(c.peek()) && !isString(c.peek()) && !isCostSymbol(c.peek()) && ![",", "and", "in", "discard", "erase"].includes(lowerImage(c.peek()))) words.push(c.next()!);
+        if (!words.length) throw new ParseError('expected what X pays after it ("X Crystals", "X life")', c.peek());
+        c.note("resource", words.map((t) => t.image).join(" "), words[0]!, words[words.length - 1]!);
+        out.resources.push({ amount: 1, x: true, resource: words.map((t) => t.image).join(" ") });
+      }
     } else if (c.word("discard")) once("discard", c.number(), at);
     else if (c.word("erase")) once("erase", c.number(), at);
     else if (isNumber(at)) {
@@ -902,7 +917,7 @@ function parseCostWords(c: Cursor): CostWords {
         if (words.length) c.note("resource", words.map((t) => t.image).join(" "), words[0]!, words[words.length - 1]!);
         out.resources.push({ amount, ...(words.length ? { resource: words.map((t) => t.image).join(" ") } : {}) });
       }
-    } else throw new ParseError(`expected a cost as a card's "cost:" line writes it ({R}{1}, 2, 2 Crystals, 1 life, discard 1, free), found "${at!.image}"`, at);
+    } else throw new ParseError(`expected a cost as a card's "cost:" line writes it ({R}{1}, 2, 2 Crystals, X Crystals, 1 life, discard 1, free), found "${at!.image}"`, at);
     read++;
   }
   if (read === 0) throw new ParseError('expected a cost after "cost" ({R}{1}, 2, 2 Crystals, 1 life, discard 1, free)', c.peek());

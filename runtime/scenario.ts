@@ -616,9 +616,10 @@ function writtenCostAmounts(engine: Engine, words: CostWords): CostAmounts | str
   for (const r of words.resources) {
     const resource = r.resource === undefined ? resources[0] : resources.find((n) => norm(n) === norm(r.resource!) || norm(n) + "s" === norm(r.resource!));
     if (resource === undefined) return r.resource === undefined ? `${engine.rules.game.name} has no resource for a cost of a bare number: write its symbols` : `"${r.resource}" is no resource of ${engine.rules.game.name}`;
-    addCost(out, resource, r.amount);
+    addCost(out, r.x ? `X ${resource}` : resource, r.amount);
   }
   if (words.life !== undefined) addCost(out, "life", words.life);
+  if (words.xLife) addCost(out, "X life", 1);
   if (words.discard !== undefined) addCost(out, "discard", words.discard);
   if (words.erase !== undefined) addCost(out, "erase", words.erase);
   return out;

@@ -89,3 +89,18 @@ describe("a mode the card does not have is said with the card's modes, counted f
     expect(failuresOf(duel(`p1 play "Quick Bolt" target p2 mode "Draw a card"\nexpect p2 life 8`))).toEqual(['10: "Quick Bolt" has no "Choose one —" ability: there is no mode "Draw a card" to choose']);
   });
 });
+
+describe("a cost of X, written as the card's `cost:` line writes it", () => {
+  const lance = (static_: string, line: string) => `scenario "x" for duel\nsetup {\n  turn 3 p1 phase Play\n${static_}  p1 hand: "Crystal Lance"\n}\n${line}\n`;
+
+  it("`expect \"Crystal Lance\" cost X Crystals` reads (was: 'expected a cost ..., found \"X\"'), and holds under a Crystal discount, which never touches X", () => {
+    expect(failuresOf(lance("", `expect "Crystal Lance" cost X Crystals`))).toEqual([]);
+    expect(failuresOf(lance(`  p1 field: "Crystal Sage"\n`, `expect "Crystal Lance" cost X Crystals`))).toEqual([]);
+  });
+
+  it("fails when it does not hold: negated, a number of Crystals, or X paid otherwise", () => {
+    expect(failuresOf(lance("", `expect not "Crystal Lance" cost X Crystals`))).toEqual([expect.stringMatching(/^6: expectation not met/)]);
+    expect(failuresOf(lance(`  p1 field: "Crystal Sage"\n`, `expect "Crystal Lance" cost 1 Crystal`))).toEqual([expect.stringMatching(/^7: expectation not met .*actual "Crystal Lance" cost X Crystal$/)]);
+    expect(failuresOf(lance("", `expect "Crystal Lance" cost X life`))).toEqual([expect.stringMatching(/^6: expectation not met .*actual "Crystal Lance" cost X Crystal$/)]);
+  });
+});
