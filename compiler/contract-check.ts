@@ -347,6 +347,28 @@ export function checkStaticsWhileAttacking(cardName: string, abilities: Ability[
   }
 }
 
+/** Does a condition need its own card to be exhausted ("as long as this is exhausted")? */
+function needsOwnExhaustion(condition: Condition | undefined): boolean {
+  if (!condition) return false;
+  if (condition.kind === "card_matches") return condition.selector.exhausted === true && (condition.of.kind === "self" || condition.of.kind === "it");
+  if (condition.kind === "all") return condition.conditions.some(needsOwnExhaustion);
+  return false;
+}
+
+/**
+ * A static or replacement whose condition is its own card exhausted, in a game that turns an exhausted card's ongoing
+ * abilities off (values.ts staticCandidates, replacements.ts replacementFor): it is off exactly when it would apply.
+ */
+export function checkStaticsWhileExhausted(cardName: string, abilities: Ability[], game: CompiledGame, notes: LoweringNote[]): void {
+  const off = game.params["statics_off_when_exhausted"] === true || game.params["static_abilities_need_renewed"] === true;
+  if (!off) return;
+  for (const a of abilities) {
+    if ((a.kind !== "static" && a.kind !== "replacement") || !needsOwnExhaustion(a.condition)) continue;
+    const words = a.text.trim().replace(/\.$/, "") + ".";
+    notes.push({ file: a.source.file, range: a.source.range, code: "CW6070", args: { game: game.name, words, card: cardName }, message: `${game.name}: "${words}" would never apply to ${cardName}` });
+  }
+}
+
 /**
  * An ability that uses X where nothing defines it — no X in the card's cost or the ability's own, and no
  * "where X is ..." (the lowering replaces X with that number) — would run with X = 0: a diagnostic, not a guess.

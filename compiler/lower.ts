@@ -44,7 +44,7 @@ import type {
 } from "./ir.ts";
 import { IR_VERSION, PLAYER_RULES, RESTRICTION_RULES, STEP_OBJECT_FIELD, THIS_WAY_LABELS, participleOf, sameStepBut, type ThisWayVerb } from "./ir.ts";
 import type { MessageCode } from "./messages.ts";
-import { checkAbilityContract, checkCardStates, checkCostSymbols, checkStaticsWhileAttacking, checkUndefinedX, checkGameContract, checkGameParams } from "./contract-check.ts";
+import { checkAbilityContract, checkCardStates, checkCostSymbols, checkStaticsWhileAttacking, checkStaticsWhileExhausted, checkUndefinedX, checkGameContract, checkGameParams } from "./contract-check.ts";
 import { DESTROYED_SELECTOR_FIELDS, RULES_COUNTING_CARDS, TRIGGER_EVENTS, canonicalParamValue, turnEndMoment } from "./contract.ts";
 import { WordLedger, isSelectingWord, leavesOf, unusedPhrases } from "./word-accounting.ts";
 import { additionalCostReadsAs, readsAs, upgradedAmount } from "./reads-as.ts";
@@ -7091,6 +7091,7 @@ export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, mo
       checkCardStates(ability, game, text, notes);
     }
     checkStaticsWhileAttacking(name, abilities, game, notes);
+    checkStaticsWhileExhausted(name, abilities, game, notes);
     const costField = field("cost");
     const baseCost = lowerCardCost(costField, game, vocab);
     const cost = [...baseCost, ...additional];

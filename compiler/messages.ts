@@ -925,6 +925,14 @@ export const MESSAGES = {
     example: "Deal X damage to target creature.   (a spell costing {R})",
     exampleArgs: { words: "Deal X damage to target creature." },
   },
+  CW6070: {
+    severity: "warning",
+    template: '{game} turns a card\'s ongoing abilities off while it is exhausted: "{words}" asks for {card} to be exhausted, so it would never apply. Make it a triggered effect ("Whenever this becomes exhausted, ..."), or give the condition to another card ("as long as you control an exhausted creature").',
+    explanation:
+      "A static or replacement ability whose condition is its own card being exhausted (`As long as this is exhausted, other creatures you control get +0/+1.`) is on only while its card is exhausted. In a game whose rules switch a card's ongoing abilities off while it is exhausted (CYBERVAMP: \"Only cards in a Renewed state have their ongoing abilities in effect\"), it is off exactly then: the card checks clean and never does what it says. The engine plays the rules as written; this warning says the text would do nothing. A triggered ability is not an ongoing one (`Whenever this becomes exhausted, ...`, `At the end of your turn, if this is exhausted, ...` work), and a condition on another card is read whatever this card's state.",
+    example: "As long as this is exhausted, other creatures you control get +0/+1.   (a CYBERVAMP creature)",
+    exampleArgs: { game: "CYBERVAMP", words: "As long as this is exhausted, other creatures you control get +0/+1.", card: "Night Watchman" },
+  },
   CW6080: {
     severity: "warning",
     template: '"{words}" could name this card or {other}, and the engine does not guess which: the trigger names both. Write "this {unit}" for this card, or "that {unit}" for {other}.',
