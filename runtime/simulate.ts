@@ -333,9 +333,8 @@ function countCardTable(cards: GameState["cards"]): number {
  * others to look at. Kept only after a pass that found the zones in order and every id the engine's.
  */
 interface ZoneListing {
+  /** In the order the pass met them: players in turn order, each player's zones in their key order. */
   lists: { player: PlayerId; zone: string; ids: string[] }[];
-  /** player → zone → index in `lists`. */
-  at: Map<PlayerId, Map<string, number>>;
   /** Card number → index in `lists` of the list holding it; -1: none. */
   listOf: Int32Array;
 }
@@ -356,18 +355,36 @@ function setListed(listing: ZoneListing, n: number, list: number): void {
   listing.listOf[n] = list;
 }
 
-/** Makes `copy` hold what `list` holds, reusing its storage (a fresh copy of each changed list per action was a tenth of the pass's garbage). */
-function copyInto(copy: string[], list: readonly string[]): void {
-  const kept = Math.min(copy.length, list.length);
-  for (let i = 0; i < kept; i++) copy[i] = list[i]!;
-  for (let i = kept; i < list.length; i++) copy.push(list[i]!);
-  if (copy.length > list.length) copy.length = list.length;
+/**
+ * Where a zone list differs from its copy at the last pass: the ids before `start` and after the
+ * ends (`copyEnd` in the copy, `listEnd` in the list) are the same in both, in the same order.
+ * A draw, a card played or put into a list changes a few ids at one place; a shuffle, all of them.
+ */
+interface ListChange {
+  k: number;
+  start: number;
+  copyEnd: number;
+  listEnd: number;
 }
 
-function sameIds(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
+/** How `list` differs from `copy` (its common start and end trimmed), or undefined when they hold the same ids in the same order. */
+function listChange(k: number, copy: readonly string[], list: readonly string[]): ListChange | undefined {
+  const shorter = Math.min(copy.length, list.length);
+  let start = 0;
+  while (start < shorter && copy[start] === list[start]) start++;
+  if (start === shorter && copy.length === list.length) return undefined;
+  let copyEnd = copy.length;
+  let listEnd = list.length;
+  while (copyEnd > start && listEnd > start && copy[copyEnd - 1] === list[listEnd - 1]) {
+    copyEnd--;
+    listEnd--;
+  }
+  return { k, start, copyEnd, listEnd };
+}
+
+/** Makes `copy` hold what `list` holds, given where they differ (only that part is written: the copy is kept, not made again per action). */
+function copyChangedPart(copy: string[], list: readonly string[], change: ListChange): void {
+  copy.splice(change.start, change.copyEnd - change.start, ...list.slice(change.start, change.listEnd));
 }
 
 /**
@@ -376,43 +393,52 @@ function sameIds(a: readonly string[], b: readonly string[]): boolean {
  * no card is in no zone, none is stuck resolving — and the zone lists are plain JSON. False as soon
  * as anything looks otherwise (or is new: a zone, an id the engine did not make): the full pass
  * then finds and words the problems. `listing` is left half-updated on false; the full pass rebuilds it.
+ * Only the part of a list that changed is looked at again: an id that stayed in its list is still
+ * listed once, and its card says another zone only after a write, which the log names (checked last).
  */
 function zonesHoldSinceLastPass(state: GameState, listing: ZoneListing, written: ReadonlySet<string>, tableSize: number, resolvingIsStuck: boolean): boolean {
   const cards = state.cards;
   let count = 0;
-  let changed: number[] | undefined;
+  let changed: ListChange[] | undefined;
+  // The lists are met in the last pass's order (the same players and zones, in the same order, or it is not a match).
+  let k = 0;
+  const lists = listing.lists;
   for (const player of state.order) {
     const zones = state.players[player]!.zones;
-    const byZone = listing.at.get(player);
-    if (byZone === undefined || zones === null || typeof zones !== "object" || !plainObject(zones)) return false;
-    let zonesSeen = 0;
+    if (zones === null || typeof zones !== "object" || !plainObject(zones)) return false;
     for (const zone in zones) {
       const list = zones[zone];
-      const k = byZone.get(zone);
-      if (k === undefined || !Array.isArray(list)) return false;
-      zonesSeen++;
+      const entry = lists[k];
+      if (entry === undefined || entry.player !== player || entry.zone !== zone || !Array.isArray(list)) return false;
       count += list.length;
       if (resolvingIsStuck && zone === RESOLVING && list.length > 0) return false;
-      if (!sameIds(listing.lists[k]!.ids, list)) (changed ??= []).push(k);
+      const change = listChange(k, entry.ids, list);
+      if (change !== undefined) (changed ??= []).push(change);
+      k++;
     }
-    if (zonesSeen !== byZone.size) return false;
   }
-  if (count !== tableSize) return false;
+  if (k !== lists.length || count !== tableSize) return false;
   if (changed !== undefined) {
-    // Unmark what the changed lists held, then mark what they hold now: a mark already there is a second listing.
-    for (const k of changed) for (const id of listing.lists[k]!.ids) if (listed(listing, engineCardNumber(id)) === k) listing.listOf[engineCardNumber(id)] = NOT_LISTED;
-    for (const k of changed) {
-      const entry = listing.lists[k]!;
+    // Unmark the ids that left the changed parts, then mark the ids now in them: a mark already there is a second listing.
+    for (const { k, start, copyEnd } of changed) {
+      const ids = listing.lists[k]!.ids;
+      for (let i = start; i < copyEnd; i++) {
+        const n = engineCardNumber(ids[i]!);
+        if (listed(listing, n) === k) listing.listOf[n] = NOT_LISTED;
+      }
+    }
+    for (const change of changed) {
+      const entry = listing.lists[change.k]!;
       const list = state.players[entry.player]!.zones[entry.zone]!;
-      for (let i = 0; i < list.length; i++) {
+      for (let i = change.start; i < change.listEnd; i++) {
         const id = list[i]!;
         const n = engineCardNumber(id);
         if (n < 0 || listed(listing, n) !== NOT_LISTED) return false;
         const card = cards[id];
         if (card === undefined || card.id !== id || card.zone !== entry.zone || !Object.hasOwn(cards, id)) return false;
-        setListed(listing, n, k);
+        setListed(listing, n, change.k);
       }
-      copyInto(entry.ids, list);
+      copyChangedPart(entry.ids, list, change);
     }
   }
   // A card written since: still where its list says (or, gone from the table, in no list).
@@ -451,7 +477,7 @@ export function checkInvariants(engine: Engine, state: GameState, written?: Read
   let zonesChecked = known !== undefined && zonesHoldSinceLastPass(state, known, written!, tableSize, resolvingIsStuck);
   if (!zonesChecked) {
     // One pass over the zone lists checks every card they list; a card no zone lists is found by counting.
-    const listing: ZoneListing = { lists: [], at: new Map(), listOf: known?.listOf.fill(NOT_LISTED) ?? new Int32Array(256).fill(NOT_LISTED) };
+    const listing: ZoneListing = { lists: [], listOf: known?.listOf.fill(NOT_LISTED) ?? new Int32Array(256).fill(NOT_LISTED) };
     let engineIds = true;
     zonesChecked = true;
     const seen = seenIds;
@@ -459,13 +485,10 @@ export function checkInvariants(engine: Engine, state: GameState, written?: Read
     let listedCards = 0;
     for (const player of state.order) {
       const p = state.players[player]!;
-      const byZone = new Map<string, number>();
-      listing.at.set(player, byZone);
       if (p.zones === null || typeof p.zones !== "object" || !plainObject(p.zones)) zonesChecked = false;
       for (const zone in p.zones) {
         const list = p.zones[zone]!;
         if (!Array.isArray(list)) zonesChecked = false;
-        byZone.set(zone, listing.lists.length);
         listing.lists.push({ player, zone, ids: Array.isArray(list) ? list.slice() : [] });
         for (let i = 0; i < list.length; i++) {
           const id = list[i]!;

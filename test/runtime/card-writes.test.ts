@@ -274,6 +274,68 @@ describe("the write log (applyInPlace's written)", () => {
     expect(checkInvariants(engine, state, new Set([taken]))).toEqual([]);
   });
 
+  it("checkInvariants with a log finds whatever a full pass finds after zone lists change anywhere in them (moved, listed twice, dropped, reordered)", () => {
+    // Mid-game states of each game; the zone lists changed at random places (the check looks only at the
+    // part of a list that changed since the last clean pass: a change at its start, middle or end, or two
+    // changes in one list, must not hide a card listed twice, in the wrong list or in none).
+    let broken = 0;
+    let clean = 0;
+    for (const game of ["duel", "cybervamp"]) {
+      const engine = engineOf(game);
+      let { state } = engine.newGame({ seed: 21, decks: { p1: gameRandomDeck(engine, 31), p2: gameRandomDeck(engine, 32) } });
+      const agent = xoroshiro128plus(55);
+      for (let a = 0; a < 40 && !state.over; a++) {
+        const legal = engine.legalActions(state);
+        state = engine.applyInPlace(state, legal[uniformInt(agent, 0, legal.length - 1)]!, true, new Set()).state;
+      }
+      const rng = xoroshiro128plus(game.length);
+      const pick = (n: number) => uniformInt(rng, 0, n - 1);
+      for (let trial = 0; trial < 150; trial++) {
+        const copy = structuredClone(state);
+        expect(checkInvariants(engine, copy)).toEqual([]);
+        const lists = copy.order.flatMap((player) => Object.entries(copy.players[player]!.zones).map(([zone, ids]) => ({ zone, ids: ids! })));
+        const nonEmpty = () => lists.filter((l) => l.ids.length > 0);
+        const written = new Set<string>();
+        for (let change = 1 + pick(3); change > 0; change--) {
+          const from = nonEmpty()[pick(nonEmpty().length)]!;
+          const to = lists[pick(lists.length)]!;
+          const at = pick(from.ids.length);
+          const id = from.ids[at]!;
+          switch (pick(5)) {
+            case 0: // moved, its card not told
+              from.ids.splice(at, 1);
+              to.ids.splice(pick(to.ids.length + 1), 0, id);
+              break;
+            case 1: // moved, its card told (a write, logged): a legal move
+              from.ids.splice(at, 1);
+              to.ids.splice(pick(to.ids.length + 1), 0, id);
+              copy.cards[id]!.zone = to.zone;
+              written.add(id);
+              break;
+            case 2: // listed a second time
+              to.ids.splice(pick(to.ids.length + 1), 0, id);
+              break;
+            case 3: // dropped from its list
+              from.ids.splice(at, 1);
+              break;
+            default: {
+              // two of a list's ids swapped: a legal reorder
+              const other = pick(from.ids.length);
+              [from.ids[at], from.ids[other]] = [from.ids[other]!, from.ids[at]!];
+            }
+          }
+        }
+        const full = checkInvariants(engine, structuredClone(copy));
+        expect(checkInvariants(engine, copy, written).sort(), `${game} trial ${trial}`).toEqual(full.sort());
+        if (full.length > 0) broken++;
+        else clean++;
+      }
+    }
+    // Both outcomes were met many times (the comparison is not vacuous either way).
+    expect(broken).toBeGreaterThan(50);
+    expect(clean).toBeGreaterThan(20);
+  });
+
   it("checkInvariants with a log counts the card table from the log: a card made, taken or unlisted since is found", () => {
     const engine = engineOf("duel");
     const { state } = engine.newGame({ seed: 7, decks: { p1: gameRandomDeck(engine, 5), p2: gameRandomDeck(engine, 6) } });
