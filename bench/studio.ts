@@ -7,7 +7,9 @@
  *     edit → markers set in the page, median (min–max). These two are absolute times against a
  *     frame (16 ms) and 50 ms; Chromium gives no CPU clock, so on a loaded machine they read high.
  *     Timed while typing (after the first keystrokes, reported on their own, and a warm-up burst):
- *     the worker's code optimised by V8, as in bench/frontend.ts's Node figure.
+ *     the worker's code optimised by V8, as in bench/frontend.ts's Node figure. The timed key
+ *     follows another key in the same card, as in typing; the first key back in the card after a
+ *     key in the set header is reported on its own (the view jumps: see runStudioBench).
  *
  *   npx tsx bench/studio.ts [--runs 5] [--cards 2000]
  */
@@ -34,7 +36,14 @@ export interface StudioBenchResult {
   /** A keystroke in the set header: edit → markers, and the worker's check. */
   headerEditToMarkersMs: Summary;
   headerWorkerMs: Summary;
-  /** A keystroke inside the middle card's name: edit → markers, the worker's check and its phases. */
+  /**
+   * The first keystroke back in the middle card after one in the set header: the view jumps from the file's
+   * top to the card, so the page draws every visible line anew in the frame the worker's answer waits behind.
+   */
+  afterJumpEditToMarkersMs: Summary;
+  afterJumpWorkerMs: Summary;
+  afterJumpMessagesMs: Summary;
+  /** The next keystroke inside the middle card's name (typing, the view still): edit → markers, the worker's check and its phases. */
   cardEditToMarkersMs: Summary;
   cardWorkerMs: Summary;
   cardAnalyzeMs: Summary;
@@ -180,6 +189,7 @@ export async function runStudioBench(options: { runs?: number; cards?: number } 
       return cardLines[Math.floor(cardLines.length / 2)]!;
     });
     const header = { latency: [] as number[], worker: [] as number[] };
+    const afterJump = { latency: [] as number[], worker: [] as number[], messages: [] as number[] };
     const inCard = { latency: [] as number[], worker: [] as number[], analyze: [] as number[], engine: [] as number[], beforePost: [] as number[], messages: [] as number[], afterReceived: [] as number[] };
     // The first keystrokes after the load run the worker's code before V8 has optimised it (in Node the first ten
     // keystrokes of bench/frontend.ts take 2–3× the later ones): they are timed on their own, then typing goes on
@@ -191,9 +201,17 @@ export async function runStudioBench(options: { runs?: number; cards?: number } 
     for (let i = 0; i < runs; i++) {
       const h = await keystroke({ lineNumber: 2, column: 1 }, i % 2 === 0 ? "#" : "\n");
       // After `card "`: the name gains a letter (it stays unique), so the card is re-parsed and re-checked.
-      const c = await keystroke({ lineNumber: await middleCardLine(), column: 7 }, "x");
+      // The first key back in the card follows the header key: typing it scrolls the view from the file's top to the
+      // middle card, a frame that draws every visible line anew (at load 13 the worker's answer waited 50 ms behind it,
+      // against 14 ms for the next key). Typing is keys in a row where the view stays: the goal is timed on the next key.
+      const cardLine = await middleCardLine();
+      const j = await keystroke({ lineNumber: cardLine, column: 7 }, "x");
+      const c = await keystroke({ lineNumber: cardLine, column: 7 }, "x");
       header.latency.push(h.latency);
       header.worker.push(h.worker);
+      afterJump.latency.push(j.latency);
+      afterJump.worker.push(j.worker);
+      afterJump.messages.push(j.messages);
       inCard.latency.push(c.latency);
       inCard.worker.push(c.worker);
       inCard.analyze.push(c.analyze);
@@ -214,6 +232,9 @@ export async function runStudioBench(options: { runs?: number; cards?: number } 
       firstKeystrokesEditToMarkersMs: summarize(firstKeys),
       headerEditToMarkersMs: summarize(header.latency),
       headerWorkerMs: summarize(header.worker),
+      afterJumpEditToMarkersMs: summarize(afterJump.latency),
+      afterJumpWorkerMs: summarize(afterJump.worker),
+      afterJumpMessagesMs: summarize(afterJump.messages),
       cardEditToMarkersMs: summarize(inCard.latency),
       cardWorkerMs: summarize(inCard.worker),
       cardAnalyzeMs: summarize(inCard.analyze),
@@ -247,7 +268,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const r = result;
   console.log(`cold load → editable editor: ${fmtMs(r.loadToEditableMs)}; bare Monaco page: ${fmtMs(r.bareMonacoLoadToEditableMs)}; studio ÷ bare, per pair: ${fmtRatio(r.loadRatio, 2)}`);
   console.log(
-    `keystroke inside a card of a ${r.largeFileCards}-card file: edit → markers ${fmtMs(r.cardEditToMarkersMs)}, worker ${fmtMs(r.cardWorkerMs, 1)} (analysis ${fmtMs(r.cardAnalyzeMs, 1)}, engine warnings ${fmtMs(r.cardEngineWarningsMs, 1)}); in the page: edit → posted ${fmtMs(r.cardBeforePostMs, 1)}, messages and waits ${fmtMs(r.cardMessagesMs, 1)}, decode + markers ${fmtMs(r.cardDecodeAndMarkersMs, 1)}; in the set header: edit → markers ${fmtMs(r.headerEditToMarkersMs)}, worker ${fmtMs(r.headerWorkerMs, 1)}; the first ${FIRST_KEYSTROKES} keystrokes after the load (code not yet optimised): edit → markers ${fmtMs(r.firstKeystrokesEditToMarkersMs)}`,
+    `keystroke inside a card of a ${r.largeFileCards}-card file: edit → markers ${fmtMs(r.cardEditToMarkersMs)}, worker ${fmtMs(r.cardWorkerMs, 1)} (analysis ${fmtMs(r.cardAnalyzeMs, 1)}, engine warnings ${fmtMs(r.cardEngineWarningsMs, 1)}); in the page: edit → posted ${fmtMs(r.cardBeforePostMs, 1)}, messages and waits ${fmtMs(r.cardMessagesMs, 1)}, decode + markers ${fmtMs(r.cardDecodeAndMarkersMs, 1)}; in the set header: edit → markers ${fmtMs(r.headerEditToMarkersMs)}, worker ${fmtMs(r.headerWorkerMs, 1)}; the first key back in the card after it (the view jumps): edit → markers ${fmtMs(r.afterJumpEditToMarkersMs)}, worker ${fmtMs(r.afterJumpWorkerMs, 1)}, messages and waits ${fmtMs(r.afterJumpMessagesMs, 1)}; the first ${FIRST_KEYSTROKES} keystrokes after the load (code not yet optimised): edit → markers ${fmtMs(r.firstKeystrokesEditToMarkersMs)}`,
   );
   reportGoal({ figure: "cold load → editable editor ÷ a bare Monaco page (Chromium)", measured: fmtRatio(r.loadRatio, 2), goal: "≤ 2× (aim 1.5×)", met: r.loadRatio.median <= 2 });
   reportGoal({ figure: `keystroke in a ${r.largeFileCards}-card file: worker check (Chromium, wall)`, measured: fmtMs(r.cardWorkerMs, 1), goal: "≤ 16 ms", met: r.cardWorkerMs.median <= 16 });
