@@ -320,9 +320,14 @@ export type StepBody =
    * acts on every player's pick at once — "Each player destroys a creature they control" is one destruction.
    */
   | { op: "choose_cards"; chooser: PlayerRef; selector: CardSelector; min: NumberExpr; max: NumberExpr; label: string; random?: boolean; gather?: boolean; prompt: string }
-  /** Put a card onto the battlefield for free (Summon, Reanimate). */
-  | { op: "summon"; what: Affected; under?: PlayerRef }
-  | { op: "create_token"; token: TokenSpec; amount: NumberExpr; under?: PlayerRef }
+  /**
+   * Put a card onto the battlefield for free (Summon, Reanimate). `arrived`: the cards that really entered play are
+   * remembered under this label, as `choose_cards` remembers its picks — what a later "it" / "they" names ("Summon up to
+   * two Unit cards ... . They can't attack this turn.").
+   */
+  | { op: "summon"; what: Affected; under?: PlayerRef; arrived?: string }
+  /** `arrived`: the tokens made are remembered under this label ("Summon a 2-power Spirit token. At the end of the turn, destroy it."). */
+  | { op: "create_token"; token: TokenSpec; amount: NumberExpr; under?: PlayerRef; arrived?: string }
   | { op: "gain_control"; what: Affected; who: PlayerRef; duration: Duration }
   /** `who` searches `owner`'s zone (their own when absent: "Search target opponent's deck for a card" is you in theirs). */
   | { op: "search"; who: PlayerRef; owner?: PlayerRef; zone: string; selector: CardSelector; to: string; amount: NumberExpr; reveal?: boolean; shuffle?: boolean }

@@ -540,7 +540,8 @@ class AbilityLowering {
   }
   /** "this unit", "this card", "this Vampire": the card itself — a card noun after "this" is carried by the self reference. */
   useSelfNouns(np: Ast.NounPhrase): void {
-    this.use(np.items.filter((i) => i.kind === "word" && this.cardNoun(lower(i.text))));
+    // "that token" / "those tokens" / "those cards" after a step that made or summoned them: the noun is carried too.
+    this.use(np.items.filter((i) => i.kind === "word" && (this.cardNoun(lower(i.text)) || this.cardNoun(singular(i.text)) || singular(i.text) === "token")));
   }
   /** The words of a phrase with these (lower-case) texts, marked used. */
   useWords(np: Ast.NounPhrase | undefined, ...words: string[]): void {
@@ -1849,6 +1850,8 @@ class AbilityLowering {
    * Where the event carries no other card ("When this enters play, destroy that creature"), it names nothing: a note.
    */
   thatCard(np: Ast.NounPhrase): CardRef | undefined {
+    // "Whenever a unit you control becomes a defender, put a power counter on that unit.": the card the event is about.
+    if (this.trigger?.subject.kind === "card") return { kind: "event_card" };
     if (!this.trigger || this.trigger.subject.kind !== "self") return undefined;
     if (TRIGGER_EVENTS[this.trigger.event].other !== undefined) return { kind: "event_other" };
     this.note(np.range, `"${this.slice(np.range)}" names no card here: "${this.trigger.text}" is about this card alone — write "this", or name the card ("target creature")`);
@@ -4233,7 +4236,8 @@ class AbilityLowering {
     this.use(obj?.items, obj?.determiners);
     // "Each opponent creates a 1/1 Thrall token": under that player's control.
     const under = this.antecedent?.subject && this.antecedent.subject === clause.subject ? this.subjectPlayers(clause.subject) : undefined;
-    return [{ op: "create_token", token: { name: name || "Token", cardType: type, subtypes, stats: tokenStats, ...(colors.length ? { colors } : {}), keywords }, amount: this.amountOf(obj, 1), ...(under && under.kind !== "each_player" && under.kind !== "each_opponent" ? { under } : {}) }];
+    const arrived = this.arrivedLabel();
+    return [{ op: "create_token", token: { name: name || "Token", cardType: type, subtypes, stats: tokenStats, ...(colors.length ? { colors } : {}), keywords }, amount: this.amountOf(obj, 1), ...(under && under.kind !== "each_player" && under.kind !== "each_opponent" ? { under } : {}), arrived }];
   }
 
   /** "Summon a Unit from your Graveyard" (choose one) · "Summon target Unit card from your Oblivion" · "summon it" · "Summon a Gray Beast token" (made). */
@@ -4241,7 +4245,17 @@ class AbilityLowering {
     // A token is made, not found: no card is a "Gray Beast token" before it is summoned.
     if (npWords(obj).some((w) => w === "token" || w === "tokens") && !npDeterminers(obj).some((d) => d === "target" || d === "it" || d === "that" || d === "this")) return this.createTokenSteps(obj, clause);
     const what = this.pickOrAffected(obj, clause);
-    return [{ op: "summon", what }];
+    return [{ op: "summon", what, arrived: this.arrivedLabel() }];
+  }
+
+  /**
+   * The label a step that puts cards into play remembers them under (IR `arrived`): "it" / "that token" / "they" after it
+   * are the cards that really arrived — never the card whose text it is, which a bare "it" would fall back to at run time.
+   */
+  arrivedLabel(): string {
+    const label = `arrived${this.chooseCounter++}`;
+    this.lastCard = { kind: "chosen", label };
+    return label;
   }
 
   /** Cards an effect acts on, "this" when the verb has no object ("Exhaust", "Sacrifice"). */
@@ -5769,6 +5783,8 @@ const CARDS_STAY_STEPS: ReadonlySet<string> = new Set(["damage", "add_counters",
 function cardsActedOn(steps: Step[], targets: TargetSpec[]): Affected | undefined {
   for (let i = steps.length - 1; i >= 0; i--) {
     const step = steps[i]!;
+    // The cards a summon or a token step put into play, as they arrived (IR `arrived`).
+    if ((step.op === "summon" || step.op === "create_token") && step.arrived) return { kind: "card", ref: { kind: "chosen", label: step.arrived } };
     if (!CARDS_STAY_STEPS.has(step.op)) {
       if (STEP_OBJECT_FIELD[step.op]) return undefined;
       continue;

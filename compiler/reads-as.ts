@@ -46,6 +46,8 @@ interface Context {
   named?: Set<number>;
   /** The ability's last look at cards, and whether some of them were put somewhere since ("put it", "put one", "the rest"). */
   looked?: { look?: Extract<Step, { op: "look_top" }>; placed: boolean };
+  /** The cards a summon or token step put into play (IR `arrived`), as a later step names them: "that token", "those cards". */
+  arrived?: Map<string, string>;
 }
 
 const CARD_RULE_TEXT: Record<string, string> = {
@@ -217,6 +219,7 @@ function stepsText(steps: Step[], ctx: Context): string {
       text = statPairCountersText(stepText(step, ctx), step);
       i++;
     } else text = stepText(step, ctx);
+    if ((used.op === "summon" || used.op === "create_token") && used.arrived) (ctx.arrived ??= new Map()).set(used.arrived, arrivedPhrase(used, step));
     const joined = steps[i + 1] && joinedObjectsText(used, steps[i + 1]!, text, ctx, chosen);
     if (joined) {
       text = joined;
@@ -471,7 +474,7 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       const subject = again ? "it" : step.on.kind === "card" && step.on.ref.kind === "event_other" ? subjectCardText(step.on.ref, ctx) : aff(step.on);
       const grants = (step.keywords ?? []).map(keywordText);
       const losses = step.loses ?? [];
-      const clauses = [parts.length ? `${getVerb(step.on)} ${parts.join(" and ")}` : "", grants.length ? `${gainVerb(step.on)} ${listText(grants)}` : "", losses.length ? `${gainVerb(step.on).replace(/^gain/, "lose")} ${listText(losses)}` : "", ...ruleGrantsText(step.rules ?? [], ctx)].filter(Boolean);
+      const clauses = [parts.length ? `${getVerb(step.on, ctx)} ${parts.join(" and ")}` : "", grants.length ? `${gainVerb(step.on, ctx)} ${listText(grants)}` : "", losses.length ? `${gainVerb(step.on, ctx).replace(/^gain/, "lose")} ${listText(losses)}` : "", ...ruleGrantsText(step.rules ?? [], ctx)].filter(Boolean);
       // "gets +X power until end of turn, where X is ...": the duration belongs to the clause, before the "where".
       const [head, where] = clauses.join(" and ").split(/(?=, where X is )/);
       return `${subject} ${head}${durationText(step.duration)}${where ?? ""}`;
@@ -734,9 +737,10 @@ function withoutSubject(text: string, subject: string): string {
 const baseForm = (verbWord: string) => (/ies$/.test(verbWord) ? verbWord.replace(/ies$/, "y") : /(ss|sh|ch|x|z)es$/.test(verbWord) ? verbWord.slice(0, -2) : verbWord.replace(/s$/, ""));
 const thirdPerson = (verbWord: string) => (/(s|sh|ch|x|z)$/.test(verbWord) ? `${verbWord}es` : `${verbWord}s`);
 
-/** "gets" ("each Unit you control gets"), or "get" after two targets ("target unit and target creature get"). */
-const getVerb = (a: Affected) => (a.kind === "targets" && a.indexes.length > 1 ? "get" : "gets");
-const gainVerb = (a: Affected) => (a.kind === "targets" && a.indexes.length > 1 ? "gain" : "gains");
+/** "gets" ("each Unit you control gets"), or "get" after two targets ("target unit and target creature get") or "those tokens". */
+const several = (a: Affected, ctx: Context) => (a.kind === "targets" && a.indexes.length > 1) || (a.kind === "card" && a.ref.kind === "chosen" && !!ctx.arrived?.get(a.ref.label)?.startsWith("those "));
+const getVerb = (a: Affected, ctx: Context) => (several(a, ctx) ? "get" : "gets");
+const gainVerb = (a: Affected, ctx: Context) => (several(a, ctx) ? "gain" : "gains");
 const verb = (base: string, who: PlayersRef) => (who.kind === "you" ? base : `${base}s`);
 /** "draw a card" for the ability's controller (the card language's imperative), "each player draws a card" for others. */
 const actor = (who: PlayersRef, ctx: Context, base: string) => (who.kind === "you" ? base : `${playersText(who, ctx, true)} ${base}s`);
@@ -820,6 +824,13 @@ function possessive(ref: PlayersRef, ctx: Context): string {
   return p === "you" ? "your" : p === "its controller" ? "its controller's" : `${p}'s`;
 }
 
+/** How a later step names what a summon or token step put into play: one ("that token", "that card") or several. */
+function arrivedPhrase(step: Extract<Step, { op: "summon" | "create_token" }>, chose: Step): string {
+  const several = step.op === "create_token" ? step.amount !== 1 : chose.op === "choose_cards" ? chose.max !== 1 : step.what.kind === "cards" || step.what.kind === "targets";
+  const noun = step.op === "create_token" ? "token" : "card";
+  return several ? `those ${noun}s` : `that ${noun}`;
+}
+
 function cardText(ref: CardRef, ctx: Context, chosen?: Chosen): string {
   switch (ref.kind) {
     case "self":
@@ -832,7 +843,7 @@ function cardText(ref: CardRef, ctx: Context, chosen?: Chosen): string {
     case "event_other":
       return eventCardText(ref.kind, ctx);
     case "chosen":
-      return chosen?.label === ref.label ? chosen.phrase : "the chosen card";
+      return chosen?.label === ref.label ? chosen.phrase : (ctx.arrived?.get(ref.label) ?? "the chosen card");
     case "acted_on":
       return "that card";
   }

@@ -515,11 +515,14 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
     }
     case "summon": {
       const under = step.under ? (evalPlayer(ctx, frame, step.under) ?? actor(frame)) : actor(frame);
+      const arrived: string[] = [];
       for (const id of cardsOf(evalAffected(ctx, frame, step.what))) {
         if (!stillThere(ctx, id)) continue;
         if (!isPermanent(ctx, cardDef(ctx, state.cards[id]!))) continue;
         putOntoField(ctx, id, under, source);
+        if (state.cards[id]?.zone === rules.zones.battlefield) arrived.push(id);
       }
+      if (step.arrived) frame.chosen[step.arrived] = arrived;
       return "done";
     }
     case "create_token": {
@@ -530,6 +533,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       const named = rules.byName.get(step.token.name.toLowerCase());
       const printed = named?.isToken && printedTokenFits(named, step.token) ? named : undefined;
       const defId = printed?.id ?? madeTokenId(state.tokens, step.token);
+      const made: string[] = [];
       if (!printed) state.tokens[defId] ??= {
         id: defId,
         name: step.token.name,
@@ -555,7 +559,9 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
         insertCard(ctx, newCardInstance({ id, def: defId, owner: under, zone: RESOLVING, enteredTurn: state.turn, isToken: true }));
         zoneList(ctx, under, RESOLVING).push(id);
         enterBattlefield(ctx, id, under, "created", source);
+        made.push(id);
       }
+      if (step.arrived) frame.chosen[step.arrived] = made;
       return "done";
     }
     case "gain_control": {
