@@ -4935,6 +4935,10 @@ function lowerAbility(ast: Ast.Ability, index: number, card: CardInfo, l: Abilit
   // "PLAY: Draw a card." on a Spell: a spell is never in play, so the trigger never fires — the text would do nothing.
   if (card.neverInPlay && base.kind === "triggered" && base.trigger && !happensAwayFromPlay(base.trigger) && l.notes.length === notesBefore)
     l.note(ast.body.range, `this card never enters play, so "${base.trigger.text}" never fires for it: write the effect without the trigger or marker (it runs when the card resolves)`);
+  // "Deal 4 damage to target unit. If it would be destroyed, put it into Oblivion instead." on a Spell: a replacement
+  // applies while its card is in play, which a spell never is — it would never replace anything.
+  if (card.neverInPlay && base.kind === "replacement" && l.notes.length === notesBefore)
+    l.note(ast.body.range, `this card never enters play, so "${l.slice(ast.body.range)}" never replaces anything: a replacement ("If ... would ..., ... instead.") works on a card in play (a Unit's text)`);
   // A spell's sentence of its own that says "it"/"its" before anything is targeted or chosen ("Destroy target
   // creature. You gain life equal to its power." as two abilities): "it" would name nothing.
   if (card.card && base.kind === "spell" && !l.targets.length && l.notes.length === notesBefore && refersToItFirst(base.steps))
@@ -6265,10 +6269,11 @@ function replacedEvent(clause: Ast.Clause, l: AbilityLowering): ReplacedEvent | 
   };
   const unused = (items: Ast.TailItem[]) => items.filter((t) => !(t.kind === "timing" && t.which === "each" && !t.combat));
   if (verb === "destroy" || verb === "die") {
-    if (unused(clause.tail).length) return `"${l.slice(clause.range)}": the engine replaces "would be destroyed" / "would die" with nothing after it`;
+    // "If it would be destroyed this way": "this way" (the clause's object) is read by nothing here — never marked read.
+    if (unused(clause.tail).length || clause.object || clause.complement || clause.orVerbs?.length) return `"${l.slice(clause.range)}": the engine replaces "would be destroyed" / "would die" with nothing after it`;
     const who = cardOrPlayer(clause.subject);
     if ("player" in who) return `"${l.slice(clause.subject!.range)}" is a player, who cannot be destroyed`;
-    l.use(clause, clause.tail); // its tail is only "each turn" (the first time ... each turn), checked above
+    l.use(clause, clause.tail); // only its subject, verb and "each turn" (the first time ... each turn), checked above
     return { event: "destroyed", ...who };
   }
   if (verb === "deal") {
