@@ -167,7 +167,7 @@ registerNativeRule("declare_blockers", (ctx, frame) => {
         ? Number.POSITIVE_INFINITY
         : Math.max(perBlocker, ...multiBlockKeywords(rules).map((name) => keywordsOf(ctx, id).get(name) ?? 0)) + (hasRule(ctx, id, "blocks_additional_attackers") ? ruleAmount(ctx, id, "blocks_additional_attackers") : 0);
     // Read only: each card's keywords and the statics in effect are worked out once for the scan (readingStill).
-    const options = readingStill(ctx, () => battlefield(ctx, defender).filter((id) => used(id) < limit(id) && canBlock(ctx, id, attacker)));
+    const options = readingStill(ctx, () => battlefield(ctx, defender).filter((id) => canBlock(ctx, id, attacker) && used(id) < limit(id)));
     frame.chosen["$attacker"] = [String(index)];
     const chosen = ask(ctx, frame, defender, options, 0, perAttacker, `choose blockers for ${cardName(ctx, attacker)} (any number, or none)`);
     if (chosen === "wait") return "wait";
