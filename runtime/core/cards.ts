@@ -5,6 +5,8 @@
 import type { CompiledCard } from "../../compiler/ir.ts";
 import type { Rules } from "./rules.ts";
 import type { CardInstance, GameState, PlayerId } from "../state/state.ts";
+import { copyCardInstance } from "../state/state.ts";
+import { cloneJson } from "../state/clone.ts";
 import type { TraceEvent, TraceKind } from "../state/trace.ts";
 
 /** A working context: the rules, the (mutable, already cloned) state, and the events emitted so far. */
@@ -28,6 +30,12 @@ export interface Ctx {
    * test/runtime/card-writes.test.ts holds it so). The simulator's invariant check re-checks only these.
    */
   written?: Set<string>;
+  /**
+   * When the action works on a copy of a state (`applyAction`): that state's card table. The copy shares
+   * its card objects until one is written: `writeCard` copies a card still shared at its first write, so
+   * the earlier state never changes and the cards an action only reads are never copied.
+   */
+  sharedCards?: Readonly<Record<string, CardInstance>>;
 }
 
 /**
@@ -36,7 +44,7 @@ export interface Ctx {
  * deoptimised and recompiled for each new combination of fields.
  */
 export function newCtx(rules: Rules, state: GameState, memo?: Map<string, unknown>, written?: Set<string>): Ctx {
-  return { rules, state, events: [], afterEvent: undefined, memo, replacing: undefined, written };
+  return { rules, state, events: [], afterEvent: undefined, memo, replacing: undefined, written, sharedCards: undefined };
 }
 
 /** Zone where a card sits while it resolves (spells); engine-internal, not a game-file zone. */
@@ -76,10 +84,18 @@ function noUndefinedField(extra: object): boolean {
 // ---------------------------------------------------------------------------------------------
 // Card writes: the only ways runtime/ changes a card instance (so a write log misses none)
 
-/** The card an operation is about to change (its fields, counters, marks): noted in the write log, then returned to write to. */
+/**
+ * The card an operation is about to change (its fields, counters, marks): noted in the write log, then returned to
+ * write to — a copy of it, put in the table, when it is still the object of the state the action started from.
+ * (So a card read before it is written and read again after must be read again from the table, not through the
+ * reference taken before: test/runtime/structural-sharing.test.ts compares copying and in-place play.)
+ */
 export function writeCard(ctx: Ctx, id: string): CardInstance | undefined {
   ctx.written?.add(id);
-  return ctx.state.cards[id];
+  const card = ctx.state.cards[id];
+  const shared = ctx.sharedCards;
+  if (shared === undefined || card === undefined || card !== shared[id]) return card;
+  return (ctx.state.cards[id] = copyCardInstance(card, cloneJson));
 }
 
 /** Puts a new card instance (a card set up, a token made) into the card table. */

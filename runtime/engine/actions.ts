@@ -39,7 +39,7 @@ import { perDefinition, perGame } from "../core/per-game.ts";
 import { placeTrigger, resumeTargeting } from "../core/response.ts";
 import { keywordActionBy } from "../core/effects.ts";
 import type { Frame, GameState, PlayerId, TargetValue } from "../state/state.ts";
-import { OPTIONAL_STATE_FIELDS, copyCardInstance, opponentOf } from "../state/state.ts";
+import { OPTIONAL_STATE_FIELDS, opponentOf } from "../state/state.ts";
 import { cloneJson, draftOf } from "../state/clone.ts";
 import { assignTargets, inMode, legalTargetOptions, sameTarget, takenEarlier, targetStillLegal, wholeModal } from "../core/targets.ts";
 import { type GameMove, type Mechanic, mechanicsOf } from "../core/mechanics.ts";
@@ -928,15 +928,16 @@ export function applyAction(rules: Rules, state: GameState, action: Action, opti
     const refusal = validate(newCtx(rules, state), action);
     if (refusal) return { ok: false, refusal, state, events: [] };
   }
-  // A working copy that shares the cards the action never reads (runtime/state/clone.ts).
-  const { draft, finish } = draftOf(state, OPTIONAL_STATE_FIELDS, (card) => copyCardInstance(card, cloneJson));
+  // A working copy that shares the cards until the action writes them (runtime/state/clone.ts, runtime/core/cards.ts writeCard).
+  const draft = draftOf(state, OPTIONAL_STATE_FIELDS);
   const ctx = newCtx(rules, draft);
+  ctx.sharedCards = state.cards;
   const states: GameState[] = [];
-  // A plain copy (the working state's card table is a Proxy that copies each card on first read).
-  if (options.statePerEvent) ctx.afterEvent = (s) => states.push(cloneJson({ ...s, cards: { ...s.cards } }));
+  // A full copy per event (the working state shares cards with the state it started from, and its cards change later).
+  if (options.statePerEvent) ctx.afterEvent = (s) => states.push(cloneJson(s));
   perform(ctx, action);
   settle(ctx);
-  return { ok: true, state: finish(), events: ctx.events, ...(options.statePerEvent ? { states } : {}) };
+  return { ok: true, state: draft, events: ctx.events, ...(options.statePerEvent ? { states } : {}) };
 }
 
 /**
