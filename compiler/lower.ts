@@ -819,6 +819,20 @@ class AbilityLowering {
     this.use(np);
     return { kind: "chosen_count", label: THIS_WAY_LABELS[verb] };
   }
+  /**
+   * "discards a card of their choice", "sacrifices a creature of their choice": the acting player chooses, as the engine
+   * asks the player who discards or sacrifices — so the words are read. "of your choice" when an opponent acts is another
+   * player choosing: not read (CW6005 at the words).
+   */
+  useOwnChoice(obj: Ast.NounPhrase | undefined, actor: PlayerRef): void {
+    const ofChoice = obj?.filters.find((f): f is Ast.PrepPhrase => f.kind === "prep" && f.prep === "of" && npWords(f.object).join(" ") === "choice");
+    if (!ofChoice) return;
+    const dets = npDeterminers(ofChoice.object);
+    if ((dets.includes("your") && actor.kind === "you") || (dets.includes("their") && actor.kind !== "you")) {
+      this.use(ofChoice);
+      this.carryOwner(ofChoice);
+    }
+  }
   /** The verb of `destroyed this way`, `discarded this way`, `sacrificed this way` (a participle with `this way` and no subject). */
   thisWayVerb(participle: Ast.Clause | undefined): ThisWayVerb | undefined {
     if (!participle || participle.subject || !isThisWay(participle.object)) return undefined;
@@ -3876,13 +3890,7 @@ class AbilityLowering {
             this.carryOwner(fromHand);
           }
         }
-        // "discards a card of their choice": the discarding player chooses, as the engine asks them ("of your choice" when
-        // an opponent discards is another player choosing: not read, CW6005).
-        const ofChoice = obj?.filters.find((f): f is Ast.PrepPhrase => f.kind === "prep" && f.prep === "of" && npWords(f.object).join(" ") === "choice");
-        if (ofChoice && theirOwn(npDeterminers(ofChoice.object))) {
-          this.use(ofChoice);
-          this.carryOwner(ofChoice);
-        }
+        this.useOwnChoice(obj, discarder);
         this.useWords(obj, "card", "cards");
         const upTo = npDeterminers(obj).includes("up to");
         if (upTo) this.useDeterminers(obj, "up to");
@@ -4017,7 +4025,9 @@ class AbilityLowering {
         return [{ op: "destroy", what: this.pickOrAffected(obj) }];
       case "sacrifice": {
         if (obj && npDeterminers(obj).includes("this")) return [{ op: "sacrifice_self" }];
-        return [{ op: "sacrifice", who: who(), selector: obj ? this.selector(obj) : {}, amount: this.amountOf(obj, 1) }];
+        const sacrificer = who();
+        this.useOwnChoice(obj, sacrificer);
+        return [{ op: "sacrifice", who: sacrificer, selector: obj ? this.selector(obj) : {}, amount: this.amountOf(obj, 1) }];
       }
       case "return": {
         const to = prep("to");
