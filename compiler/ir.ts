@@ -421,11 +421,22 @@ export const THIS_WAY_LABELS = {
   destroy: "$destroyed",
   sacrifice: "$sacrificed this way",
   discard: "$discarded this way",
+  exhaust: "$exhausted this way",
+  return: "$returned this way",
 } as const;
 
 export type ThisWayVerb = keyof typeof THIS_WAY_LABELS;
 
-/** "destroyed", "discarded", "sacrificed": how "this way" is written after the verb. */
+/** The op of the step whose record a verb's "this way" reads ("Return ..." is a `move`). */
+export const THIS_WAY_OPS = {
+  destroy: "destroy",
+  sacrifice: "sacrifice",
+  discard: "discard",
+  exhaust: "exhaust",
+  return: "move",
+} as const satisfies Record<ThisWayVerb, Step["op"]>;
+
+/** "destroyed", "discarded", "sacrificed", "exhausted", "returned": how "this way" is written after the verb. */
 export function participleOf(verb: ThisWayVerb): string {
   return verb === "sacrifice" ? "sacrificed" : `${verb}ed`;
 }

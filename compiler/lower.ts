@@ -42,7 +42,7 @@ import type {
   ZoneDef,
   ZoneRole,
 } from "./ir.ts";
-import { IR_VERSION, PLAYER_RULES, RESTRICTION_RULES, STEP_OBJECT_FIELD, THIS_WAY_LABELS, participleOf, sameStepBut, type ThisWayVerb } from "./ir.ts";
+import { IR_VERSION, PLAYER_RULES, RESTRICTION_RULES, STEP_OBJECT_FIELD, THIS_WAY_LABELS, THIS_WAY_OPS, participleOf, sameStepBut, type ThisWayVerb } from "./ir.ts";
 import type { MessageCode } from "./messages.ts";
 import { checkAbilityContract, checkCardStates, checkCostSymbols, checkStaticsWhileAttacking, checkStaticsWhileExhausted, checkUndefinedX, checkGameContract, checkGameParams } from "./contract-check.ts";
 import { DESTROYED_SELECTOR_FIELDS, RULES_COUNTING_CARDS, TRIGGER_EVENTS, canonicalParamValue, turnEndMoment } from "./contract.ts";
@@ -805,7 +805,7 @@ class AbilityLowering {
       // A spell's sentence of its own ("Destroy each unit with power 1 or less. Your opponent loses 1 life for each unit
       // destroyed this way."): it goes on with the sentence before, whose step it counts (as "that much" does).
       if (!done) this.unmeasured.push(np.range);
-      this.note(np.range, `"${written}" counts what one "${capitalized(verb)} ..." before it in the same ability took; ${done ? `this ability does it in ${done.count} steps` : `nothing before it does (${this.thisWayStepsNamed()})`} (write "${capitalized(verb === "destroy" ? "destroy <cards>" : verb === "discard" ? "target player discards two cards" : "each player sacrifices a creature")}. Draw a card for each card ${participleOf(verb)} this way.")`);
+      this.note(np.range, `"${written}" counts what one "${capitalized(verb)} ..." before it in the same ability took; ${done ? `this ability does it in ${done.count} steps` : `nothing before it does (${this.thisWayStepsNamed()})`} (write "${capitalized(THIS_WAY_EXAMPLES[verb])}. Draw a card for each card ${participleOf(verb)} this way.")`);
       return undefined;
     }
     // The noun counts every card taken: "card", or the one card type the step named.
@@ -824,7 +824,7 @@ class AbilityLowering {
    * asks the player who discards or sacrifices — so the words are read. "of your choice" when an opponent acts is another
    * player choosing: not read (CW6005 at the words).
    */
-  useOwnChoice(obj: Ast.NounPhrase | undefined, actor: PlayerRef): void {
+  useOwnChoice(obj: Ast.NounPhrase | undefined, actor: PlayersRef): void {
     const ofChoice = obj?.filters.find((f): f is Ast.PrepPhrase => f.kind === "prep" && f.prep === "of" && npWords(f.object).join(" ") === "choice");
     if (!ofChoice) return;
     const dets = npDeterminers(ofChoice.object);
@@ -837,14 +837,21 @@ class AbilityLowering {
   thisWayVerb(participle: Ast.Clause | undefined): ThisWayVerb | undefined {
     if (!participle || participle.subject || !isThisWay(participle.object)) return undefined;
     const lemma = participle.verb?.lemma;
-    return lemma !== undefined && Object.hasOwn(THIS_WAY_LABELS, lemma) ? (lemma as ThisWayVerb) : undefined;
+    // A structural verb's lemma ("destroyed" → destroy); a content verb the lexer keeps a word is read by its participle
+    // ("exhausted").
+    return (Object.keys(THIS_WAY_LABELS) as ThisWayVerb[]).find((verb) => lemma === verb || lemma === participleOf(verb));
   }
-  /** The card types the cards a step took all have (a destroy's target or cards; a sacrifice's or discard's kind of card). */
+  /** The card types the cards a step took all have (a destroy's, exhaust's or return's target or cards; a sacrifice's or discard's kind of card). */
   takenTypes(step: Step): readonly string[] | undefined {
     if (step.op === "sacrifice") return step.selector.cardTypes;
     if (step.op === "discard") return step.filter?.cardTypes;
-    if (step.op !== "destroy") return undefined;
+    if (step.op !== "destroy" && step.op !== "exhaust" && step.op !== "move") return undefined;
     const what = step.what;
+    if (what.kind === "targets") {
+      // "up to two target creatures": every target's kind, when they are all one.
+      const kinds = what.indexes.map((i) => JSON.stringify(this.targets[i]?.cards?.cardTypes));
+      return kinds.length && kinds.every((k) => k === kinds[0]) ? this.targets[what.indexes[0]!]?.cards?.cardTypes : undefined;
+    }
     const spec = what.kind === "card" && what.ref.kind === "target" ? this.targets[what.ref.index] : what.kind === "target" ? this.targets[what.index] : undefined;
     return what.kind === "cards" ? what.selector.cardTypes : spec?.cards?.cardTypes;
   }
@@ -3003,8 +3010,8 @@ class AbilityLowering {
     this.lastMeasured = measuredAmount(steps) ?? this.lastMeasured;
     this.damageSteps += countSteps(steps, "damage");
     for (const verb of Object.keys(THIS_WAY_LABELS) as ThisWayVerb[]) {
-      const count = countSteps(steps, verb);
-      if (count) this.thisWaySteps.set(verb, { count: (this.thisWaySteps.get(verb)?.count ?? 0) + count, last: findStep(steps, verb)! });
+      const count = countSteps(steps, THIS_WAY_OPS[verb]);
+      if (count) this.thisWaySteps.set(verb, { count: (this.thisWaySteps.get(verb)?.count ?? 0) + count, last: findStep(steps, THIS_WAY_OPS[verb])! });
     }
     return steps;
   }
@@ -5563,6 +5570,15 @@ function findStep<K extends Step["op"]>(steps: readonly Step[], op: K): Extract<
   }
   return undefined;
 }
+
+/** A step of each "this way" verb, for the suggestion when none comes before ("Exhaust each creature an opponent controls. Draw a card for each card exhausted this way."). */
+const THIS_WAY_EXAMPLES: Record<ThisWayVerb, string> = {
+  destroy: "destroy <cards>",
+  discard: "target player discards two cards",
+  sacrifice: "each player sacrifices a creature",
+  exhaust: "exhaust each creature an opponent controls",
+  return: "return each creature to its owner's hand",
+};
 
 /** `this way`: the object of a participle or a passive clause ("discarded this way", "is destroyed this way"). */
 function isThisWay(np: Ast.NounPhrase | undefined): boolean {

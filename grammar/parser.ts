@@ -194,9 +194,12 @@ export class CardwrightParser extends CstParser {
    */
   private isParticipleFilterAt(k: number): boolean {
     const t = this.LA(k);
-    if (!is(t, T.VerbWord) || !/^(dealt|drawn|lost|paid|\w+ed)$/i.test(t.image) || !is(this.LA(k - 1), T.NounWord)) return false;
     const next = this.LA(k + 1);
-    if (is(next, T.This)) return /^way$/i.test(this.LA(k + 2).image);
+    const thisWay = is(next, T.This) && /^way$/i.test(this.LA(k + 2).image);
+    // A content verb the lexer keeps a Word (`exhausted`, `renewed`) is a participle only before `this way`.
+    const verb = is(t, T.VerbWord) || (thisWay && is(t, T.Word));
+    if (!verb || !/^(dealt|drawn|lost|paid|\w+ed)$/i.test(t.image) || !is(this.LA(k - 1), T.NounWord)) return false;
+    if (is(next, T.This)) return thisWay;
     // The phrase ends: punctuation, the card's closing brace, or a line break (a line ending without its period).
     return next.tokenType === EOF || is(next, T.Period) || is(next, T.Comma) || is(next, T.Semicolon) || is(next, T.RParen) || is(next, T.RBrace) || (next.startLine ?? 0) > (t.endLine ?? 0);
   }
@@ -1470,7 +1473,7 @@ export class CardwrightParser extends CstParser {
         {
           GATE: () => this.isParticipleFilterAt(1),
           ALT: () => {
-            this.CONSUME(T.VerbWord, { LABEL: "participle" });
+            this.CONSUME(T.AnyWord, { LABEL: "participle" });
             this.OPTION2(this.cached(79, () => ({
               GATE: () => is(this.LA(1), T.This),
               DEF: () => {

@@ -476,9 +476,12 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       const shuffled = new Set<PlayerId>();
       // "Return this card from your Discard Pile to your hand": only a card still in that player's zone moves.
       const fromPlayer = step.from ? evalPlayer(ctx, frame, step.from.whose) : undefined;
+      // "for each creature returned this way": the cards that left where they were (a token leaving play included).
+      const moved: string[] = [];
       for (const id of cardsOf(evalAffected(ctx, frame, step.what))) {
         if (!stillThere(ctx, id)) continue;
         if (step.from && (state.cards[id]!.zone !== step.from.zone || state.cards[id]!.owner !== fromPlayer)) continue;
+        const was = state.cards[id]!.zone;
         if (step.to === rules.zones.hand) returnToHand(ctx, id, source);
         else if (step.to === rules.zones.battlefield) putOntoField(ctx, id, actor(frame), source);
         else {
@@ -486,7 +489,9 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
           // A token that left play is gone: nothing to shuffle in.
           if (step.position === "shuffle" && state.cards[id]) shuffled.add(state.cards[id]!.owner);
         }
+        if (state.cards[id]?.zone !== was) moved.push(id);
       }
+      frame.chosen[THIS_WAY_LABELS.return] = moved;
       for (const owner of shuffled) shuffleZone(ctx, owner, step.to);
       return "done";
     }
@@ -682,13 +687,20 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       }
       return "done";
     }
-    case "exhaust":
+    case "exhaust": {
+      // "for each creature exhausted this way": the cards this step turned (a card already exhausted — overexhausted, for
+      // Overexhaust — was not exhausted this way).
+      const turned: string[] = [];
       for (const id of cardsOf(evalAffected(ctx, frame, step.what))) {
-        if (!ctx.state.cards[id]) continue;
+        const card = ctx.state.cards[id];
+        if (!card) continue;
+        if (!(step.over ? card.overexhausted : card.exhausted || card.overexhausted)) turned.push(id);
         emit(ctx, "modify", `${cardName(ctx, id)} is ${step.over ? "overexhausted" : "exhausted"}`, { card: id, source });
         exhaustCard(ctx, id, step.over);
       }
+      frame.chosen[THIS_WAY_LABELS.exhaust] = turned;
       return "done";
+    }
     case "ready":
       for (const id of cardsOf(evalAffected(ctx, frame, step.what))) {
         const card = writeCard(ctx, id);
