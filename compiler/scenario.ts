@@ -201,6 +201,25 @@ export function setupEntries(scenario: Scenario, names: ScenarioNames): SetupEnt
   return out;
 }
 
+/** How many cards a zone holds, said in other words than the scenario's `count`. */
+const COUNT_WORDS = ["size", "number", "total", "length", "cards", "amount"];
+
+/**
+ * `hand size` · `graveyard hass`: a zone of the game followed by a word that is none of a zone line's (`count`, `has`,
+ * `lacks`), read as one unknown amount name — the zone line meant (`hand count`, `graveyard has`), or undefined.
+ */
+function zoneLineWords(text: string, zoneNames: string[]): string | undefined {
+  const words = text.trim().split(/\s+/);
+  for (let k = words.length - 1; k >= 1; k--) {
+    const zone = find(zoneNames, words.slice(0, k).join(" "));
+    if (!zone) continue;
+    const rest = words.slice(k).join(" ").toLowerCase();
+    const word = COUNT_WORDS.includes(rest) ? "count" : closestName(rest, ["count", "has", "lacks"]);
+    return word ? `${words.slice(0, k).join(" ")} ${word}` : undefined;
+  }
+  return undefined;
+}
+
 /** Which setup entry a card reference of the setup points at, or why none. */
 export function setupCardEntry(ref: CardRef, exhaustedOnly: boolean, scenario: Scenario, names: ScenarioNames): SetupEntry | { problem: "absent" | "ambiguous"; where: string; candidates: SetupEntry[] } {
   const entries = setupEntries(scenario, names);
@@ -278,7 +297,10 @@ export function checkScenario(scenario: Scenario, names: ScenarioNames): Diagnos
         const candidates = [...names.resources, ...playerCounters];
         // `p2 Bleed counters 3`: a player's counter is written by its name alone (`p2 Bleed 3`).
         const counter = find(playerCounters, w.replace(/\s+counters?$/i, ""));
+        const zoneLine = zoneLineWords(w, zoneNames);
         if (counter && norm(counter) !== norm(w)) out.push(diagnostic("CW5007", file, use.range, { word: w, game, list: listOf(candidates) }, { suggestion: counter }));
+        // `p1 hand size 2`, `p2 graveyard hass "Scout"`: a zone, then a mistyped word of a zone line.
+        else if (zoneLine) out.push(diagnostic("CW5007", file, use.range, { word: w, game, list: listOf(candidates) }, { suggestion: zoneLine }));
         // `p1 Mana capacty 3`: the closest may be a resource's capacity (`Mana capacity`), read as one name here.
         else add("CW5007", use.range, { word: w, game, list: listOf(candidates) }, [...candidates, "life", ...names.resources.map((r) => `${r} capacity`)], w);
         return;
@@ -420,7 +442,8 @@ function checkSetup(scenario: Scenario, names: ScenarioNames, out: Diagnostic[])
       out.push(diagnostic("CW5016", file, c.range, { card: name, where: found.where, what }));
     } else {
       const all = setupEntries(scenario, names).filter((e) => norm(e.name) === norm(c.card));
-      const copies = found.candidates.map((e) => all.indexOf(e) + 1);
+      // setupCardEntry lists the entries afresh: an entry is the same card by its place (player, zone, index), not by identity.
+      const copies = found.candidates.map((e) => all.findIndex((x) => x.player === e.player && x.zone === e.zone && x.index === e.index) + 1);
       out.push(diagnostic("CW5017", file, c.range, { card: name, count: found.candidates.length, choices: whichChoices(name, found.candidates, copies) }));
     }
   }

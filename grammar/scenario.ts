@@ -328,6 +328,17 @@ class Cursor {
     }
     return Number(t!.image);
   }
+  /**
+   * How many of something, or the how-manieth: cards in a zone, counters, a resource, damage, a turn, a mode. Below
+   * `least` it is nothing the game can show, so the line could never hold — and negated it would hold whatever happened
+   * (`expect not p1 hand count -1`).
+   */
+  count(least: 0 | 1, what: string): number {
+    const t = this.peek();
+    const n = this.number();
+    if (n < least) throw new ParseError(`${what} ${least === 0 ? "is never negative" : "are counted from 1"}: ${n} is nothing the game can show`, t);
+    return n;
+  }
   /** A quoted card name; noted as a card unless `role` is null (a scenario's title, a mode's text). */
   string(what = "a card name in quotes", role: NameRole | null = "card"): string {
     const t = this.next();
@@ -388,8 +399,7 @@ class Cursor {
     if (lowerImage(this.peek()) === "copy" && isNumber(this.peek(1))) {
       this.i++;
       const t = this.peek();
-      copy = this.number();
-      if (copy < 1) throw new ParseError(`copies are counted from 1`, t);
+      copy = this.count(1, "copies");
     }
     return { card, ...(controller ? { controller } : {}), ...(copy !== undefined ? { copy } : {}) };
   }
@@ -611,7 +621,7 @@ function parseSetupStatement(c: Cursor, scenario: Scenario, range: Range, said: 
   };
   if (c.word("turn")) {
     let token = c.peek();
-    setup.turn = c.number();
+    setup.turn = c.count(1, "turns");
     sayOnce(said, "the turn", setup.turn, token, line);
     token = c.peek();
     if (isPlayer(token)) {
@@ -655,7 +665,7 @@ function parseSetupStatement(c: Cursor, scenario: Scenario, range: Range, said: 
   }
   // `p1 field: ...` (colon) is a zone; `p1 Crystal 2` is an amount; `p1 Mana capacity 4` a capacity.
   const words = c.words([":"]);
-  if (words.length === 0) throw new ParseError(quotedZone(c, player) ?? "expected a zone (p1 hand: ...), life, or a resource/counter amount", c.peek());
+  if (words.length === 0) throw new ParseError(misplacedName(c, player) ?? "expected a zone (p1 hand: ...), life, or a resource/counter amount", c.peek());
   if (c.word(":")) {
     c.note("zone", words.map((t) => t.image).join(" "), words[0]!, words[words.length - 1]!);
     setup.zones.push({ player, zone: words.map((t) => t.image).join(" "), cards: { names: c.cardList(), range }, range });
@@ -666,7 +676,7 @@ function parseSetupStatement(c: Cursor, scenario: Scenario, range: Range, said: 
   const name = nameTokens.map((t) => t.image).join(" ");
   c.note(capacity ? "resource" : "amount", name, nameTokens[0]!, nameTokens[nameTokens.length - 1]!);
   const token = c.peek();
-  const value = c.number();
+  const value = c.count(0, capacity ? "a capacity" : "an amount");
   sayOnce(said, `${player} ${name}${capacity ? " capacity" : ""}`, value, token, line);
   (capacity ? setup.capacities : setup.amounts).push({ player, name, value, range });
 }
@@ -680,13 +690,13 @@ function parseCardSetup(c: Cursor, range: Range): CardSetup {
     return out;
   }
   if (c.word("damage")) {
-    out.damage = c.number();
+    out.damage = c.count(0, "damage");
     return out;
   }
   const name = c.next();
   if (!name || !c.word("counters", "counter")) throw new ParseError(`expected: "<card>" <counter> counters <n>, "<card>" is exhausted, or "<card>" damage <n>`, name);
   c.note("counter", name.image, name);
-  out.counters = { name: name.image, value: c.number() };
+  out.counters = { name: name.image, value: c.count(0, "a number of counters") };
   return out;
 }
 
@@ -705,9 +715,10 @@ function parsePayment(c: Cursor, out: Payment): void {
     else if (c.word("exhausting")) (out.lands ??= []).push(...c.cardList());
     else if (c.word("x")) {
       c.word("=");
-      out.x = c.number();
+      out.x = c.count(0, "X");
     } else if (c.word("mode")) {
       if (isString(c.peek())) out.modeText = c.string("the mode's text in quotes", null);
+      // Any number: the mode is judged with the card's modes listed (runtime/scenario.ts namedMode).
       else out.mode = c.number();
     } else if (c.word("paying", "with", "choosing")) continue;
     else return;
@@ -723,6 +734,16 @@ function quotedZone(c: Cursor, player: string): string | undefined {
   const after = lowerImage(c.peek(1));
   if (!isString(t) || ![":", "has", "lacks", "count"].includes(after)) return undefined;
   return `a zone is named without quotes (quotes are card names): ${player} ${unquote(t!.image)}${after === ":" ? ":" : ` ${after}`} ...`;
+}
+
+/**
+ * A quoted name right after a player: a zone quoted as the game file writes it (above), or a card said after its
+ * player (`expect p1 "Stone Guard" power 3`), which is written with the player's possessive: `p1's "Stone Guard"`.
+ */
+function misplacedName(c: Cursor, player: string): string | undefined {
+  const quoted = quotedZone(c, player);
+  if (quoted || !isString(c.peek())) return quoted;
+  return `a player's card is written with 's: ${player}'s ${c.rest()}`;
 }
 
 /** The words a line of a scenario file starts with, other than a player's action. */
@@ -752,7 +773,7 @@ function parseAction(c: Cursor): ScenarioAction {
     case "activates": {
       const card = c.card();
       let ability = 1;
-      if (c.word("ability")) ability = c.number();
+      if (c.word("ability")) ability = c.count(1, "abilities");
       const out = payment();
       parsePayment(c, out);
       return { kind: "activate", player, card, ability, ...out };
@@ -808,10 +829,10 @@ function parseAction(c: Cursor): ScenarioAction {
     default: {
       if (c.word("yes")) return { kind: "choose", player, yes: true };
       if (c.word("no")) return { kind: "choose", player, yes: false };
-      if (c.word("mode")) return isString(c.peek()) ? { kind: "choose", player, modeText: c.string("the mode's text in quotes", null) } : { kind: "choose", player, mode: c.number() };
+      if (c.word("mode")) return isString(c.peek()) ? { kind: "choose", player, modeText: c.string("the mode's text in quotes", null) } : { kind: "choose", player, mode: c.count(1, "modes") };
       if (c.word("target")) return { kind: "choose", player, target: c.target() };
       if (c.word("nothing")) return { kind: "choose", player, cards: [] };
-      if (!isString(c.peek())) throw new ParseError(`expected what ${player} chooses (cards in quotes, nothing, yes, no, mode N, target ...)${c.peek() ? `, found "${c.peek()!.image}"` : ""}`, c.peek());
+      if (!isString(c.peek())) throw new ParseError(`expected what ${player} chooses (cards in quotes, nothing, yes, no, mode N, target ...)${c.peek() ? `, found "${c.peek()!.image}"` : ""}`, c.peek(), ["nothing", "yes", "no", "mode", "target"]);
       return { kind: "choose", player, cards: c.cardList() };
     }
   }
@@ -822,8 +843,8 @@ function parseTimes(c: Cursor): number | undefined {
   if (c.word("twice")) return 2;
   if (isNumber(c.peek()) && ["times", "time"].includes(lowerImage(c.peek(1)))) {
     const at = c.peek();
-    const n = c.number();
-    if (!Number.isSafeInteger(n) || n < 0 || n > MAX_LISTED_COPIES) throw new ParseError(`repeat a step at most ${MAX_LISTED_COPIES} times`, at);
+    const n = c.count(0, "a number of times");
+    if (!Number.isSafeInteger(n) || n > MAX_LISTED_COPIES) throw new ParseError(`repeat a step at most ${MAX_LISTED_COPIES} times`, at);
     c.next();
     return n;
   }
@@ -862,13 +883,13 @@ function cardState(c: Cursor, card: CardRef, flip: (negated: boolean) => void): 
     c.word("defender");
     return { kind: "defender", card };
   }
-  if (c.word("damage")) return { kind: "damage", card, value: c.number() };
+  if (c.word("damage")) return { kind: "damage", card, value: c.count(0, "damage") };
   if (c.word("cost", "costs")) return { kind: "cost", card, cost: parseCostWords(c) };
   const t = c.next();
   if (!t || isNumber(t) || isString(t)) throw new ParseError(`expected a stat, "damage", "<counter> counters" or "is ..." after the card${t ? `, found "${t.image}"` : ""}`, t);
   if (c.word("counters", "counter")) {
     c.note("counter", t.image, t);
-    return { kind: "counters", card, counter: t.image.toLowerCase(), value: c.number() };
+    return { kind: "counters", card, counter: t.image.toLowerCase(), value: c.count(0, "a number of counters") };
   }
   c.note("stat", t.image, t);
   return { kind: "stat", card, stat: t.image.toLowerCase(), value: c.number() };
@@ -906,10 +927,10 @@ function parseCostWords(c: Cursor): CostWords {
         c.note("resource", words.map((t) => t.image).join(" "), words[0]!, words[words.length - 1]!);
         out.resources.push({ amount: 1, x: true, resource: words.map((t) => t.image).join(" ") });
       }
-    } else if (c.word("discard")) once("discard", c.number(), at);
-    else if (c.word("erase")) once("erase", c.number(), at);
+    } else if (c.word("discard")) once("discard", c.count(0, "a number of cards"), at);
+    else if (c.word("erase")) once("erase", c.count(0, "a number of cards"), at);
     else if (isNumber(at)) {
-      const amount = c.number();
+      const amount = c.count(0, "a cost");
       if (c.word("life")) once("life", amount, at);
       else {
         const words: IToken[] = [];
@@ -965,7 +986,7 @@ function parseExpectation(c: Cursor, flip: (negated: boolean) => void): Expectat
       }
       return { kind: "stack", items };
     }
-    if (c.word("count")) return { kind: "stack_count", value: c.number() };
+    if (c.word("count")) return { kind: "stack_count", value: c.count(0, "a count") };
     if (c.word("top")) return { kind: "stack_item", top: true, item: parseStackPattern(c) };
     if (c.word("has")) return { kind: "stack_item", top: false, item: parseStackPattern(c) };
     throw new ParseError('expected "stack:", "stack count N", "stack top ..." or "stack has ..."', c.peek());
@@ -975,7 +996,7 @@ function parseExpectation(c: Cursor, flip: (negated: boolean) => void): Expectat
     if (c.word("draw")) return { kind: "winner", player: "draw" };
     return { kind: "winner", player: c.player() };
   }
-  if (c.word("turn")) return { kind: "turn", value: c.number() };
+  if (c.word("turn")) return { kind: "turn", value: c.count(1, "turns") };
   if (c.word("phase")) return { kind: "phase", value: c.name("phase", "a phase name") };
   if (c.word("active")) return { kind: "active", player: c.player() };
   if (c.word("deck")) {
@@ -1016,13 +1037,13 @@ function parseExpectation(c: Cursor, flip: (negated: boolean) => void): Expectat
   if (c.word(":")) return { kind: "zone", player, zone: zone(), cards: c.cardList(), mode: "exactly" };
   if (c.word("has")) return { kind: "zone", player, zone: zone(), cards: c.cardList(), mode: "has" };
   if (c.word("lacks")) return { kind: "zone", player, zone: zone(), cards: c.cardList(), mode: "lacks" };
-  if (c.word("count")) return { kind: "zone_count", player, zone: zone(), value: c.number() };
-  if (words.length === 0) throw new ParseError(quotedZone(c, player) ?? `expected life, a zone, a resource or a counter after ${player}`, c.peek());
+  if (c.word("count")) return { kind: "zone_count", player, zone: zone(), value: c.count(0, "a count") };
+  if (words.length === 0) throw new ParseError(misplacedName(c, player) ?? `expected life, a zone, a resource or a counter after ${player}`, c.peek());
   // `p1 temporary Red 1` · `p1 Mana capacity 4` · `p1 Crystal 2` · `p2 Bleed 3`
   const temporary = words.length > 1 && lowerImage(words[0]) === "temporary";
   const capacity = !temporary && words.length > 1 && lowerImage(words[words.length - 1]) === "capacity";
   const nameTokens = words.slice(temporary ? 1 : 0, capacity ? -1 : undefined);
   const name = nameTokens.map((t) => t.image).join(" ");
   c.note(temporary ? "temporary" : capacity ? "resource" : "amount", name, nameTokens[0]!, nameTokens[nameTokens.length - 1]!);
-  return { kind: "amount", player, name, value: c.number(), ...(capacity ? { capacity } : {}), ...(temporary ? { temporary } : {}) };
+  return { kind: "amount", player, name, value: c.count(0, capacity ? "a capacity" : "an amount"), ...(capacity ? { capacity } : {}), ...(temporary ? { temporary } : {}) };
 }
