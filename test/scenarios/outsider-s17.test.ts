@@ -33,7 +33,7 @@ function checked(game: string, text: string): string[] {
 }
 
 describe("a value no game can show is an error, not an expectation that holds negated", () => {
-  const never = [
+  const never: [line: string, message: string][] = [
     ["expect not p1 hand count -1", "a count is never negative: -1 is nothing the game can show"],
     ["expect not turn 0", "turns are counted from 1: 0 is nothing the game can show"],
     ["expect not p1 Crystal -2", "an amount is never negative: -2 is nothing the game can show"],
