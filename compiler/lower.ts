@@ -4153,8 +4153,23 @@ class AbilityLowering {
         // "Counter target spell. Its controller gains 2 Bleed counters.": "it" is the spell countered.
         this.lastCard = countered;
         return [{ op: "counter_spell", what: countered }];
-      case "choose":
+      case "choose": {
+        // "Choose a unit you control. Destroy it.": the choice is a step of its own; "it" after it is the chosen card
+        // (a spell's sentence opening with "it" goes on with this one). Anything else ("choose a card from it",
+        // a player, "each", "target") is CW6001 at the words.
+        const pendingBefore = this.pending.length;
+        const lastBefore = this.lastCard;
+        const names = (np: Ast.NounPhrase) => npWords(np).length > 0 || !npDeterminers(np).some((d) => d === "it" || d === "them" || d === "they");
+        const readable = !!obj && !clause.subject && !npWords(obj).some((w) => /^(player|opponent)s?$/.test(w)) && obj.filters.every((f) => f.kind !== "prep" || names(f.object));
+        const picked = readable ? this.pickOrAffected(obj, clause) : undefined;
+        if (picked?.kind === "card" && picked.ref.kind === "chosen") {
+          this.use(clause.verb);
+          return [];
+        }
+        this.pending.length = pendingBefore;
+        this.lastCard = lastBefore;
         return this.unsupported(clause);
+      }
       case "give":
       case "gives":
         return this.giveSteps(clause);

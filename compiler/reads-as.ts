@@ -843,7 +843,7 @@ function cardText(ref: CardRef, ctx: Context, chosen?: Chosen): string {
     case "event_other":
       return eventCardText(ref.kind, ctx);
     case "chosen":
-      return chosen?.label === ref.label ? chosen.phrase : (ctx.arrived?.get(ref.label) ?? "the chosen card");
+      return chosen?.label === ref.label ? chosen.phrase : (ctx.arrived?.get(ref.label) ?? "that card");
     case "acted_on":
       return "that card";
   }
