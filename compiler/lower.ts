@@ -6176,7 +6176,9 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
         a.steps = lowerSequenceWithPending(body.effect, l);
         return;
       }
-      if (card.permanent) {
+      // "This costs 1 Crystal less if you control a Knight." on a Spell: its own cost, changed where it is played from,
+      // as a permanent's is (runtime/core/values.ts playCost reads the card's own cost statics, with their condition).
+      if (card.permanent || isOwnCostChange(body.effect)) {
         lowerStatic(body, a, l);
         return;
       }
@@ -6184,6 +6186,12 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
       return;
     }
   }
+}
+
+/** "This costs 1 less." · "This spell costs {1} more if ...": one clause changing the card's own cost. */
+function isOwnCostChange(seq: Ast.Sequence): boolean {
+  const only = seq.steps.length === 1 ? seq.steps[0]!.clause : undefined;
+  return !!only?.subject && (only.verb?.lemma === "cost" || only.verb?.text.toLowerCase() === "costs") && !only.modal && npDeterminers(only.subject).join() === "this";
 }
 
 /** `Choose one — • X. • Y.`: the player picks a mode as it resolves. */
