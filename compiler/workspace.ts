@@ -376,8 +376,19 @@ export interface PlacedCard {
  */
 export function placedCards(analysis: WorkspaceAnalysis, file: string): PlacedCard[] | undefined {
   const cards = memoryOf(analysis)?.fileCards.get(file);
-  return cards?.remembered.map((remembered, i) => new CardPlacement(cards.views[i]!, remembered));
+  if (!cards) return undefined;
+  // A card file kept whole keeps its list of checks (the same array): its text is unchanged, so no card moved and the
+  // placements made for it before still hold — the same list is returned, which tells the studio's delta the page
+  // already has every card of it where it is (studio/src/worker/model-delta.ts).
+  let placed = placements.get(cards.remembered);
+  if (!placed) {
+    placed = cards.remembered.map((remembered, i) => new CardPlacement(cards.views[i]!, remembered));
+    placements.set(cards.remembered, placed);
+  }
+  return placed;
 }
+/** Each card file's placements, by its list of checks (FileCards.remembered: a new array whenever a card of it is checked, moved or dropped). */
+const placements = new WeakMap<readonly RememberedCard[], PlacedCard[]>();
 
 /** A PlacedCard without a closure or copies per card: the worker makes one per card on every keystroke. */
 class CardPlacement implements PlacedCard {

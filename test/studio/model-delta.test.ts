@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { analyzeWorkspace } from "../../compiler/workspace.ts";
+import { analyzeWorkspace, placedCards } from "../../compiler/workspace.ts";
 import { decodeModel, encodeModel, SentCards } from "../../studio/src/worker/model-delta.ts";
 import type { WorkspaceModel } from "../../compiler/model.ts";
 
@@ -61,5 +61,43 @@ describe("check results as deltas", () => {
     expect(whole.sets.flatMap((s) => s.cards).every((c) => "name" in c)).toBe(true);
     const partial = encodeModel(analyzeWorkspace(versions[0]!).model, sent);
     expect(() => decodeModel(partial, undefined)).toThrow(/does not have/);
+  });
+
+  it("send a card file the edit left alone as one run, from the checker's own placements", () => {
+    const game = read("duel/duel.game");
+    const core = read("duel/core.cards");
+    const other = { path: "duel/other.cards", text: 'set OTH "Other" for duel\n\ncard "Other One" {\n  type: Spell\n  color: Gray\n  cost: free\n  rarity: Common\n  text:\n    Draw a card.\n}\n\ncard "Other Two" {\n  type: Spell\n  color: Gray\n  cost: free\n  rarity: Common\n  text:\n    Draw a card.\n}\n' };
+    const at = core.text.indexOf("Draw", core.text.indexOf('card "'));
+    expect(at).toBeGreaterThan(0);
+    // Keystrokes in core's first card that has "Draw" (other.cards untouched), then one in other.cards itself.
+    const versions = [
+      [game, core, other],
+      [game, { ...core, text: core.text.slice(0, at) + "x" + core.text.slice(at) }, other],
+      [game, { ...core, text: core.text.slice(0, at) + "xy" + core.text.slice(at) }, other],
+      [game, { ...core, text: core.text.slice(0, at) + "xy" + core.text.slice(at) }, { ...other, text: other.text.replace("Other Two", "Other Twos") }],
+    ];
+    const sent = new SentCards();
+    let page: WorkspaceModel | undefined;
+    let analysis: ReturnType<typeof analyzeWorkspace> | undefined;
+    const otherEntries: unknown[] = [];
+    const otherSentSets: unknown[] = [];
+    for (const sources of versions) {
+      analysis = analyzeWorkspace(sources, analysis ? { previous: analysis } : {});
+      const current = analysis;
+      const delta = encodeModel(current.model, sent, (file) => placedCards(current, file));
+      otherEntries.push(delta.sets.find((s) => s.file === other.path)!.cards);
+      otherSentSets.push(sent.sets.get(other.path));
+      page = decodeModel(structuredClone(delta), page);
+      expect(page).toEqual(current.model);
+    }
+    const otherModels = analysis!.model.sets.find((s) => s.file === other.path)!.cards;
+    const offsets = analyzeWorkspace(versions[1]!).model.sets.find((s) => s.file === other.path)!.cards.map((c) => c.range.start);
+    // Left alone by the edits in core: the page's copy as it is, one entry for both cards, the worker's record kept.
+    expect(otherEntries[1]).toEqual([{ index: 0, offset: offsets[0]!.offset, line: offsets[0]!.line, count: 2 }]);
+    expect(otherEntries[2]).toEqual(otherEntries[1]);
+    expect(otherSentSets[2]).toBe(otherSentSets[0]);
+    // Its own edit: the renamed card goes across whole, the other as a reference.
+    expect(otherEntries[3]).toEqual([{ index: 0, offset: offsets[0]!.offset, line: offsets[0]!.line }, otherModels[1]]);
+    expect(otherSentSets[3]).not.toBe(otherSentSets[0]);
   });
 });

@@ -99,6 +99,14 @@ export function encodeModel(model: WorkspaceModel, sent: SentCards, cardsOf: (fi
   const sets = model.sets.map((set): SetDelta => {
     const before = sent.sets.get(set.file);
     const sources = cardsOf(set.file) ?? set.cards.map((card): CardSource => ({ name: card.name, offset: card.range.start.offset, line: card.range.start.line, model: () => card }));
+    if (before?.cards === sources) {
+      // The very list sent last time (`placedCards` returns it again for a file kept whole): every card is where the
+      // page has it — one run, without a look at each card (a keystroke leaves all but one file so).
+      next.set(set.file, before);
+      const first = sources[0];
+      const cards: SameCard[] = first ? [{ index: 0, offset: first.offset, line: first.line, ...(sources.length > 1 ? { count: sources.length } : {}) }] : [];
+      return { code: set.code, name: set.name, game: set.game, file: set.file, cards };
+    }
     const now: SentSet = { cards: sources };
     // Which of the page's cards are taken, by index (a flag per card: no hashing of 2,000 numbers per keystroke).
     const used = new Uint8Array(before?.cards.length ?? 0);
