@@ -32,8 +32,9 @@ export interface Ctx {
   written?: Set<string>;
   /**
    * When the action works on a copy of a state (`applyAction`): that state's card table. The copy shares
-   * its card objects until one is written: `writeCard` copies a card still shared at its first write, so
-   * the earlier state never changes and the cards an action only reads are never copied.
+   * the table and its card objects until the action changes them: the first card write, insertion or removal
+   * gives the working state a table of its own (`ownCardTable`), and `writeCard` copies a card still shared at
+   * its first write — so the earlier state never changes, and what an action only reads is never copied.
    */
   sharedCards?: Readonly<Record<string, CardInstance>>;
 }
@@ -92,22 +93,32 @@ function noUndefinedField(extra: object): boolean {
  */
 export function writeCard(ctx: Ctx, id: string): CardInstance | undefined {
   ctx.written?.add(id);
-  const card = ctx.state.cards[id];
   const shared = ctx.sharedCards;
-  if (shared === undefined || card === undefined || card !== shared[id]) return card;
-  return (ctx.state.cards[id] = copyCardInstance(card, cloneJson));
+  if (shared === undefined) return ctx.state.cards[id];
+  const cards = ownCardTable(ctx, shared);
+  const card = cards[id];
+  if (card === undefined || card !== shared[id]) return card;
+  return (cards[id] = copyCardInstance(card, cloneJson));
 }
 
 /** Puts a new card instance (a card set up, a token made) into the card table. */
 export function insertCard(ctx: Ctx, card: CardInstance): void {
   ctx.written?.add(card.id);
-  ctx.state.cards[card.id] = card;
+  const shared = ctx.sharedCards;
+  (shared === undefined ? ctx.state.cards : ownCardTable(ctx, shared))[card.id] = card;
 }
 
 /** Takes a card instance out of the card table (a token that ceased to exist). */
 export function removeCard(ctx: Ctx, id: string): void {
   ctx.written?.add(id);
-  delete ctx.state.cards[id];
+  const shared = ctx.sharedCards;
+  delete (shared === undefined ? ctx.state.cards : ownCardTable(ctx, shared))[id];
+}
+
+/** The working state's card table, made its own (a shallow copy of the earlier state's, `shared`) at the action's first change to it. */
+function ownCardTable(ctx: Ctx, shared: Readonly<Record<string, CardInstance>>): Record<string, CardInstance> {
+  if (ctx.state.cards === shared) ctx.state.cards = { ...shared };
+  return ctx.state.cards;
 }
 
 // ---------------------------------------------------------------------------------------------
