@@ -1858,7 +1858,9 @@ class AbilityLowering {
       const min: NumberExpr = upTo ? 0 : count;
       // The clause's player subject chooses ("Each player returns a Unit they control ..."); else you do.
       const chooser: PlayerRef = this.antecedent?.subject && this.antecedent.subject === this.actingSubject ? { kind: "acting" } : { kind: "you" };
-      this.pending.push({ op: "choose_cards", chooser, selector: this.selector(withZone), min, max: count, label, prompt: `choose ${this.slice(np.range)}` });
+      const selector = this.selector(withZone);
+      this.chosenSelectors.set(label, selector);
+      this.pending.push({ op: "choose_cards", chooser, selector, min, max: count, label, prompt: `choose ${this.slice(np.range)}` });
       this.lastCard = { kind: "chosen", label };
       return { kind: "card", ref: { kind: "chosen", label } };
     }
@@ -3452,7 +3454,44 @@ class AbilityLowering {
     const bareIt = npWords(subject).length === 0 && npDeterminers(subject).length === 1 && npDeterminers(subject)[0] === "it";
     if (bareIt && this.lastCard) this.use(subject);
     const on: Affected = bareIt && this.lastCard ? { kind: "card", ref: this.lastCard } : this.affected(subject);
+    // "It can't attack during their next turn." · "Target unit can't block during your opponent's next turn.": the
+    // restriction is made as that turn begins and lasts it (a delayed step, the one mechanism for "later"; reads-as
+    // writes it back as "during ... next turn").
+    const during = clause.tail.find((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "during" && npWords(t.object).join(" ").endsWith("next turn"));
+    const first = this.vocab.game.phases[0];
+    if (during && first) {
+      const whose = this.nextTurnOf(during.object, on);
+      this.ledger.carry(during);
+      if (!whose) {
+        this.note(during.range, `"${this.slice(during.range)}": the engine cannot tell whose turn that is here — write "during your next turn" or "during your opponent's next turn", or name the card's side ("target unit an opponent controls")`);
+        return [{ op: "rule", rule: "unsupported" }];
+      }
+      const text = `at the beginning of ${whose === "your" ? "your" : "your opponent's"} next turn`;
+      return [{ op: "delayed", at: { event: "phase_start", subject: { kind: "player", who: "any" }, phase: first.name, whose, text }, steps: [{ op: "modify", on, rules, duration: { kind: "end_of_turn" } }] }];
+    }
     return [{ op: "modify", on, rules, duration: this.duration(clause) }];
+  }
+
+  /**
+   * Whose "next turn" a restriction names: "your" (the ability's controller) or "opponent". "their" / "its controller's"
+   * is the restricted card's controller, known only when the card's side is ("target unit an opponent controls", a card
+   * chosen among yours, this card); undefined otherwise.
+   */
+  nextTurnOf(turn: Ast.NounPhrase, on: Affected): "your" | "opponent" | undefined {
+    const written = lower(this.slice(turn.range)).replace(/\s+/g, " ");
+    if (written === "your next turn") return "your";
+    if (/^(your|an|the) opponent's next turn$/.test(written)) return "opponent";
+    if (!/^(their|its controller's|his or her) next turn$/.test(written)) return undefined;
+    const side = (selector: CardSelector | undefined) => (selector?.controller === "you" ? ("your" as const) : selector?.controller === "opponent" ? ("opponent" as const) : undefined);
+    if (on.kind === "card" && on.ref.kind === "self") return "your";
+    if (on.kind === "target") return side(this.targets[on.index]?.cards);
+    if (on.kind === "card" && on.ref.kind === "target") return side(this.targets[on.ref.index]?.cards);
+    if (on.kind === "card" && on.ref.kind === "chosen") {
+      const label = on.ref.label;
+      return side(this.chosenSelectors.get(label));
+    }
+    if (on.kind === "cards") return side(on.selector);
+    return undefined;
   }
 
   /**
@@ -4317,6 +4356,8 @@ class AbilityLowering {
   }
   /** Steps that must run before the clause's own (choices of "a card from ..."). */
   pending: Step[] = [];
+  /** What each choice of this ability chooses among, by its label ("a unit your opponent controls": whose side it is). */
+  chosenSelectors = new Map<string, CardSelector>();
 
   /**
    * "+1/+1", "a 1/3 token" in a game whose cards have one stat (Three-Slot Duel: power): the second number names a
