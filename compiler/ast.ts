@@ -511,6 +511,8 @@ export interface Count extends BaseNode {
   text: string;
   /** `or less`, `or more`, `or fewer`, `or greater`. */
   comparison?: "less" | "more" | "fewer" | "greater";
+  /** "one or two target creatures", "one, two or three targets": a range of counts — `atLeast` to `value` (grammar/lexer.ts joinCountRanges). */
+  atLeast?: number;
 }
 
 /** An item of a noun phrase: a word, `2/2` stats, a quoted name (`"Thrall"`), a number after words (`power 2 or less`), a cost symbol (`Add {R}.`), or `or` between alternatives. */

@@ -79,6 +79,8 @@ class Reporter {
 interface Ctx {
   /** Lines with a lexical error: parse errors there are its echo and are not reported again. */
   lexErrorLines?: Set<number>;
+  /** Where the rest of a line is reported unread (reportUnreadableLines): the missing period before it is that same error. */
+  unreadableStarts?: Set<number>;
   text: Text;
   file: string;
   lines: LineMap;
@@ -276,7 +278,15 @@ function countFrom(ctx: Ctx, t: IToken, comparison: IToken | undefined, last: IT
   const node: A.Count = { kind: "count", text: isType(t, T.Variable) ? t.image : t.image.toLowerCase().replace(/-$/, ""), range };
   // `+X` / `-X`: the letter is the variable; the sign stays in `text`.
   if (isType(t, T.Variable) || isType(t, T.X)) node.variable = t.image.replace(/^[+-]/, "").toUpperCase();
-  else if (isType(t, T.NumberWord)) node.value = wordNumbers[t.image.toLowerCase()] ?? 0;
+  else if (isType(t, T.NumberWord)) {
+    // "one, two or three" (joined by the lexer before "target(s)"): a range, from the first number to the last.
+    const words = t.image.toLowerCase().split(/[\s,]+/).filter((w) => w !== "or" && w !== "");
+    node.value = wordNumbers[words.at(-1)!] ?? 0;
+    if (words.length > 1) {
+      node.atLeast = wordNumbers[words[0]!] ?? 0;
+      node.text = t.image.toLowerCase().replace(/\s+/g, " ");
+    }
+  }
   else {
     const v = Number.parseInt(t.image, 10);
     node.value = Number.isFinite(v) ? v : 0;
@@ -679,7 +689,7 @@ function abilities(ctx: Ctx, nodes: CstNode[], tokens: IToken[]): A.Ability[] {
     const endsWithPeriod = ctx.text.charAt(ability.range.end.offset - 1) === "." || (!!ability.reminder && /\.\)$/.test(ctx.text.slice(ability.range.end.offset - 2, ability.range.end.offset)));
     if ((!period || inserted(period)) && !endsWithPeriod) {
       const next = nextTokenAfter(tokens, ability.range.end.offset);
-      if (next && !isType(next, T.RBrace) && !lineBreakBetweenOffsets(ctx.text, ability.range.end.offset, next.startOffset)) {
+      if (next && !isType(next, T.RBrace) && !lineBreakBetweenOffsets(ctx.text, ability.range.end.offset, next.startOffset) && !ctx.unreadableStarts?.has(next.startOffset)) {
         ctx.report.add(diagnostic("CW1003", ctx.file, rangeOf(ctx, ability.range.end.offset, ability.range.end.offset), { expected: '"." at the end of the ability', found: describeToken(next) }));
       }
     }
@@ -953,6 +963,17 @@ function embedded(ctx: Ctx, t: IToken, rule: "abilityText" | "triggerText"): Cst
 function reportUnreadableLines(ctx: Ctx, cst: CstNode): void {
   for (const line of subs(cst, "unreadableLine")) {
     const range = cstRange(ctx, line);
+    // The parser's own errors where the ability broke off ("Expected '.'", "expected a verb, found 'or'") say the same
+    // thing at the same word: the one error for that spot is this one, which names all the words left unread.
+    const start = range.start.offset;
+    (ctx.unreadableStarts ??= new Set()).add(start);
+    let gap = start;
+    while (gap > 0 && /[ \t]/.test(ctx.text.slice(gap - 1, gap))) gap--;
+    const diagnostics = ctx.report.diagnostics;
+    for (let i = diagnostics.length - 1; i >= 0; i--) {
+      const d = diagnostics[i]!;
+      if ((d.code === "CW1003" || d.code === "CW1007") && d.range.start.offset >= gap && d.range.start.offset <= start && d.range.end.offset <= range.end.offset) diagnostics.splice(i, 1);
+    }
     ctx.report.add(diagnostic("CW1007", ctx.file, range, { detail: `expected an ability, found "${ctx.text.slice(range.start.offset, range.end.offset)}" (the rest of this line is not read)` }));
   }
 }

@@ -186,6 +186,11 @@ export interface TargetSpec {
    * chosen together).
    */
   differsFromPrevious?: number;
+  /**
+   * The slot is one of those a `divided` damage step divides this much damage among ("divided as you choose among one,
+   * two or three targets"): the division is asked as the targets are chosen (runtime/core/division.ts).
+   */
+  divides?: number;
   /** The slot belongs to this mode of the ability's "Choose one —": chosen (and checked) only when that mode is. */
   mode?: number;
   text: string;
@@ -271,7 +276,12 @@ export type Step = StepBody & {
 };
 
 export type StepBody =
-  | { op: "damage"; amount: NumberExpr; to: Affected; from?: CardRef }
+  /**
+   * `divided`: "Deal 3 damage divided as you choose among one, two or three targets" — `amount` (a number) is divided
+   * among the target slots of `to` that were chosen, at least 1 each, as the controller chose when the targets were
+   * (their specs' `divides`; runtime/core/division.ts); a target no longer legal as it resolves keeps its share (dealt to no one).
+   */
+  | { op: "damage"; amount: NumberExpr; to: Affected; from?: CardRef; divided?: true }
   /**
    * `upTo` (on draw, gain_life, lose_life, add_counters, remove_counters): "Draw up to two cards", "Remove up to three Bleed
    * counters from target player" — as the step resolves the acting player picks a number from 0 to `amount` (for life and

@@ -147,19 +147,21 @@ function npWords(np: Ast.NounPhrase | undefined): string[] {
 function cardOrPlayer(np: Ast.NounPhrase): { cards: Ast.NounPhrase; playerWords: string[]; opponent: boolean; text: string } | undefined {
   if (SELF_BY_NAME.has(np)) return undefined;
   const words = np.items.filter((i): i is Ast.WordNode => i.kind === "word");
-  if (!words.some((w) => lower(w.text) === "or")) return undefined;
+  // "target creatures and/or players": each target is either (grammar/lexer.ts joinAndOr: `and/or` is an `or`).
+  const isOr = (w: Ast.WordNode) => w.lemma === "or";
+  if (!words.some(isOr)) return undefined;
   const isPlayer = (w: Ast.WordNode) => PLAYER_WORDS.has(lower(w.text));
   const players = words.filter(isPlayer);
-  const cardWords = words.filter((w) => !isPlayer(w) && lower(w.text) !== "or");
+  const cardWords = words.filter((w) => !isPlayer(w) && !isOr(w));
   if (players.length === 0 || cardWords.length === 0) return undefined;
   // The card part keeps its own "or"s ("creature or relic or player" → "creature or relic").
   const items: Ast.NounItem[] = [];
   for (const item of np.items) {
     if (item.kind === "word" && isPlayer(item)) {
-      if (items.length && items[items.length - 1]!.kind === "word" && lower((items[items.length - 1] as Ast.WordNode).text) === "or") items.pop();
+      if (items.length && items[items.length - 1]!.kind === "word" && isOr(items[items.length - 1] as Ast.WordNode)) items.pop();
       continue;
     }
-    if (item.kind === "word" && lower(item.text) === "or" && items.length === 0) continue;
+    if (item.kind === "word" && isOr(item) && items.length === 0) continue;
     items.push(item);
   }
   const text = np.items.map((i) => (i.kind === "word" ? i.text : "")).filter(Boolean).join(" ");
@@ -455,6 +457,11 @@ class AbilityLowering {
   /** Lowering the steps of a replacement of damage ("it is dealt to this instead": that damage). */
   replacingDamage = false;
   /**
+   * Set while the targets of "divided as you choose among ..." are read: the damage divided (each target takes at least
+   * 1, so there are never more targets than it), and how many slots "any number of" gives.
+   */
+  dividing: { amount: number; slots?: number } | undefined;
+  /**
    * The amount of the last damage, life gained or life lost this ability's text named: what a later "that much" is ("Gain 3
    * life, then each opponent loses that much life": 3; after damage, the damage that step dealt: "Deal 2 damage to target
    * creature, then you gain that much life" gains 1 when 1 of the 2 was prevented). Without one, the triggering event's.
@@ -609,6 +616,11 @@ class AbilityLowering {
   // --- numbers -------------------------------------------------------------------------------
   count(c: Ast.Count | undefined, fallback = 1): NumberExpr {
     if (!c) return fallback;
+    // "one or two": a range is read only as a number of targets (targetRange); here it would be one number.
+    if (c.atLeast !== undefined) {
+      this.note(c.range, `"${c.text}" is a range of numbers the engine reads only as how many targets are chosen ("one or two target creatures")`);
+      return c.value ?? fallback;
+    }
     this.use(c);
     if (c.variable) return c.text.startsWith("-") ? { kind: "times", factor: -1, of: { kind: "x" } } : { kind: "x" };
     return Math.abs(c.value ?? fallback);
@@ -1763,6 +1775,69 @@ class AbilityLowering {
     return this.affectedOnce(np, defaultPlayer, clause);
   }
 
+  /**
+   * "Deal 3 damage divided as you choose among one, two or three targets", "... among any number of target creatures
+   * and/or players", "... among one or two target creatures": one damage step over the target slots the phrase gives,
+   * `divided` (the division is chosen with the targets). The amount must be a number and the phrase must choose targets;
+   * otherwise the words are noted where they stand.
+   */
+  private dividedDamage(clause: Ast.Clause, obj: Ast.NounPhrase | undefined, divided: Ast.PrepPhrase): Step[] {
+    const from = clause.subject && !isPlayerPhrase(clause.subject) ? this.damageSource(clause.subject) : undefined;
+    if (from === null) return this.unsupported(clause);
+    const amount = this.amountOf(obj, 1);
+    this.useWords(obj, "damage");
+    if (typeof amount !== "number") {
+      this.note(obj?.range ?? clause.range, `the engine divides only a fixed amount of damage ("${this.slice(obj?.range ?? clause.range)}"): write a number ("Deal 3 damage divided as you choose among one, two or three targets")`);
+      return [{ op: "rule", rule: "unsupported" }];
+    }
+    let among = divided.object;
+    let slots: number | undefined;
+    // "any number of target creatures": as many targets as there is damage to divide (each takes at least 1).
+    const anyNumber = among.filters[0];
+    if (npDeterminers(among).join(" ") === "any" && npWords(among).join(" ") === "number" && anyNumber?.kind === "prep" && anyNumber.prep === "of") {
+      this.useDeterminers(among, "any");
+      this.useWords(among, "number");
+      this.use(anyNumber);
+      among = { ...anyNumber.object, filters: [...anyNumber.object.filters, ...among.filters.slice(1)] };
+      slots = amount;
+    }
+    this.dividing = { amount, ...(slots !== undefined ? { slots } : {}) };
+    const recipient = this.affected(among);
+    this.dividing = undefined;
+    if (recipient.kind !== "target" && recipient.kind !== "targets") {
+      this.note(divided.range, `damage is divided only among targets ("${this.slice(divided.range)}"): write "among one, two or three targets" or "among any number of target creatures"`);
+      return [{ op: "rule", rule: "unsupported" }];
+    }
+    const indexes = recipient.kind === "targets" ? recipient.indexes : [recipient.index];
+    for (const index of indexes) this.targets[index] = { ...this.targets[index]!, divides: amount };
+    const count = indexes.length;
+    if (count > amount) this.note(divided.object.range, `${amount} damage cannot be divided among ${count} targets (each is dealt at least 1): choose at most ${amount} targets`);
+    return [{ op: "damage", amount, to: recipient, ...(from ? { from } : {}), divided: true }];
+  }
+
+  /**
+   * How many target slots a phrase gives and how many of them must be chosen: "one or two target creatures" (2, 1),
+   * "one, two or three targets" (3, 1), "any number of" targets of a divided amount (the amount, 1). Undefined for a
+   * phrase with a plain count. The count is marked read here.
+   */
+  private targetRange(np: Ast.NounPhrase): { slots: number; required: number } | undefined {
+    const c = npCount(np);
+    if (c?.atLeast !== undefined && c.value !== undefined) {
+      this.use(c);
+      return { slots: c.value, required: c.atLeast };
+    }
+    if (this.dividing?.slots !== undefined && !c) return { slots: this.dividing.slots, required: 1 };
+    return undefined;
+  }
+
+  /** The slots of a ranged target phrase ("one or two target creatures"): one phrase (different values), the first `required` must be chosen. */
+  private rangeOfSlots(spec: TargetSpec, range: { slots: number; required: number }): Affected {
+    const group = `${this.targets.length}`;
+    const indexes: number[] = [];
+    for (let i = 0; i < range.slots; i++) indexes.push(this.addTarget({ ...spec, cards: spec.cards && { ...spec.cards }, min: i < range.required ? 1 : 0, group, ...(spec.differsFromPrevious ? { differsFromPrevious: spec.differsFromPrevious + i } : {}) }));
+    return { kind: "targets", indexes };
+  }
+
   private affectedOnce(np: Ast.NounPhrase, defaultPlayer: PlayersRef, clause?: Ast.Clause): Affected {
     np = unwrapOf(np);
     const dets = npDeterminers(np);
@@ -1781,8 +1856,13 @@ class AbilityLowering {
     }
     if (union) {
       // "target creature or player", "target unit or opponent": one slot that takes either.
-      this.useWords(np, "target", "or", ...union.playerWords);
+      this.useWords(np, "target", "or", "and/or", ...union.playerWords);
       const spec: TargetSpec = { accepts: "any", cards: this.fixedSelector(union.cards, "a target"), players: union.opponent ? "opponent" : "any", min: upTo ? 0 : 1, max: 1, text: this.ownText(np) };
+      // "one or two target creatures or players", "up to two target creatures or players": one slot per value, of one phrase.
+      const plain = npCount(np);
+      const counted = plain && plain.atLeast === undefined ? this.count(plain, 1) : undefined;
+      const range = this.targetRange(np) ?? (typeof counted === "number" && counted > 1 ? { slots: counted, required: upTo ? 0 : counted } : undefined);
+      if (range) return this.rangeOfSlots(spec, range);
       return { kind: "target", index: this.addTarget(spec) };
     }
     if (dets.includes("target")) {
@@ -1798,12 +1878,13 @@ class AbilityLowering {
       }
       // "Target creatures you control each get +1/+1": a plural says how many no more than "target creature" does — one
       // slot would silently be one card.
-      if (head && one !== lower(head.text) && !npCount(np) && !upTo && !dets.includes("any")) {
+      const range = this.targetRange(np);
+      if (head && one !== lower(head.text) && !npCount(np) && !upTo && !dets.includes("any") && !range) {
         this.note(np.range, `"${this.slice(np.range)}" does not say how many targets: the engine would choose one; write a number ("two target ${lower(head.text)}", "up to three target ${lower(head.text)}") or "target ${one}"`);
       }
       if (words.includes("target")) this.useWords(np, "target");
-      const any = dets.includes("any") && words.length === 0 || words.includes("target") && dets.includes("any");
-      const count = this.amountOf(np, 1);
+      const any = dets.includes("any") && words.length === 0 || words.includes("target") && dets.includes("any") || (this.dividing !== undefined && words.length === 0);
+      const count = range ? range.slots : this.amountOf(np, 1);
       if (typeof count !== "number") {
         this.note(np.range, `the engine cannot choose a varying number of targets ("${this.slice(np.range)}"); write a number ("up to two target ...")`);
       }
@@ -1821,6 +1902,11 @@ class AbilityLowering {
       if ((dets.includes("another") || words.includes("other")) && this.targets.length) spec.differsFromPrevious = this.targets.length;
       // "two target creatures", "up to two target creatures": one slot per card, of one phrase (different cards).
       const indexes: number[] = [];
+      if (range) {
+        const ranged = this.rangeOfSlots(spec, range);
+        if (!any && ranged.kind === "targets") this.lastCard = { kind: "target", index: ranged.indexes[0]! };
+        return ranged;
+      }
       for (let i = 0; i < slots; i++) indexes.push(this.addTarget(slots > 1 || upTo ? { ...spec, cards: spec.cards && { ...spec.cards }, group: `${this.targets.length - i}`, ...(spec.differsFromPrevious ? { differsFromPrevious: spec.differsFromPrevious + i } : {}) } : spec));
       if (!any) this.lastCard = { kind: "target", index: indexes[0]! };
       return indexes.length === 1 ? { kind: "target", index: indexes[0]! } : { kind: "targets", indexes };
@@ -3841,6 +3927,8 @@ class AbilityLowering {
     switch (verb) {
       case "deal": {
         const to = prep("to");
+        const divided = prep("divided among");
+        if (divided && !to && !this.replacingDamage) return this.dividedDamage(clause, obj, divided);
         // Inside a replacement of damage: "it is dealt to this instead", "it deals that damage to this instead" — the damage
         // being replaced, dealt to another card or player (a redirection).
         if (this.replacingDamage && to) {

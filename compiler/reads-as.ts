@@ -398,6 +398,8 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
         const each = perEach(step.amount, ctx)!;
         return `${deal} ${each.amount} damage to ${to} for each ${each.of}`;
       }
+      // "Deal 3 damage divided as you choose among one, two or three targets".
+      if (step.divided) return `${deal} ${numberText(step.amount, ctx)} damage divided as you choose among ${aff(step.to)}`;
       // "deal that much damage to this" (a replacement's or trigger's own amount).
       if (typeof step.amount !== "number" && step.amount.kind === "event_amount") return `${deal} that much damage to ${aff(step.to)}`;
       // "Deal damage to target creature equal to its power": the recipient's own stat.
@@ -902,7 +904,15 @@ function targetText(ctx: Context, index: number): string | undefined {
   };
   // "any target" is a card of the game's permanent type or a player, nothing narrower.
   if (spec.accepts === "any" && spec.players === "any" && count === 1 && !upTo && JSON.stringify(spec.cards) === JSON.stringify({ cardTypes: [unitTypeName(ctx)] })) return "any target";
-  const noun = spec.accepts === "player" ? plural(player, count) : spec.accepts === "any" ? `${cards(1)} or ${player}` : cards(count);
+  const noun = spec.accepts === "player" ? plural(player, count) : spec.accepts === "any" ? `${cards(count)} or ${plural(player, count)}` : cards(count);
+  // "one or two target creatures", "one, two or three targets": the first slots must be chosen, the rest may stay empty.
+  const required = slots.filter((t) => t.min > 0).length;
+  if (required > 0 && required < count && !another) {
+    const numbers = Array.from({ length: count - required + 1 }, (_, i) => NUMBER_WORDS[required + i] ?? `${required + i}`);
+    const range = `${numbers.slice(0, -1).join(", ")} or ${numbers.at(-1)}`;
+    if (spec.accepts === "any" && spec.players === "any" && JSON.stringify(spec.cards) === JSON.stringify({ cardTypes: [unitTypeName(ctx)] })) return `${range} targets`;
+    return `${range} target ${noun}`;
+  }
   const many = count === 1 ? "" : `${NUMBER_WORDS[count] ?? count} `;
   if (another) return `${upTo ? "up to " : ""}${count === 1 ? (upTo ? "one other" : "another") : `${many}other`} target ${noun}`;
   return `${upTo ? `up to ${count === 1 ? "one " : many}` : many}target ${noun}`;

@@ -282,6 +282,12 @@ export const As = keyword("As", "as", ["prep"]);
 export const Than = keyword("Than", "than", ["prep"]);
 export const During = keyword("During", "during", ["prep"]);
 export const Except = keyword("Except", "except", ["prep"]);
+/**
+ * "Deal 3 damage divided as you choose among one, two or three targets": `divided as you choose among` (or `divided
+ * among`, `... between`) written on one line is this one preposition, joined by the lexer (`joinDividedAmong`); its
+ * object names the targets the amount is divided among. Its own spelling is the hyphenated word, never written.
+ */
+export const DividedAmong = keyword("DividedAmong", "divided-among", ["prep"], "divided among");
 
 /**
  * Keyword order: multi-alternative patterns whose alternatives share a prefix with another
@@ -529,7 +535,8 @@ export function tokenize(text: string): LexResult {
     errors.sort((a, b) => a.offset - b.offset);
   }
   // Tokens read from `cleaned` have the same offsets and images as in `text` (only blanked runs differ).
-  return { tokens: joinExceptBy(joinSpacedNegations(result.tokens, text), text), comments: (result.groups["comments"] ?? []) as IToken[], errors };
+  const joined = joinCountRanges(joinAndOr(joinDividedAmong(joinExceptBy(joinSpacedNegations(result.tokens, text), text), text), text), text);
+  return { tokens: joined, comments: (result.groups["comments"] ?? []) as IToken[], errors };
 }
 
 /**
@@ -550,6 +557,99 @@ function joinExceptBy(tokens: IToken[], text: string): IToken[] {
       tokens[out++] = { ...t, image: text.slice(t.startOffset, next.endOffset! + 1), endOffset: next.endOffset, endLine: next.endLine, endColumn: next.endColumn };
       i++;
       continue;
+    }
+    tokens[out++] = t;
+  }
+  tokens.length = out;
+  return tokens;
+}
+
+/** Does only blank space (no line break) separate token `a` from token `b`? */
+const spacedOnOneLine = (text: string, a: IToken, b: IToken): boolean => /^[ \t]+$/.test(text.slice(a.endOffset! + 1, b.startOffset));
+
+/** Tokens `from`..`to` (inclusive) made one token of type `type` whose image is the text they span. */
+function spanToken(text: string, from: IToken, to: IToken, type: TokenType): IToken {
+  return { ...from, image: text.slice(from.startOffset, to.endOffset! + 1), endOffset: to.endOffset, endLine: to.endLine, endColumn: to.endColumn, tokenType: type, tokenTypeIdx: type.tokenTypeIdx! };
+}
+
+/** "divided as you choose among" / "divided among" / "divided between" on one line: the one `DividedAmong` preposition. */
+function joinDividedAmong(tokens: IToken[], text: string): IToken[] {
+  let out = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (/^divided$/i.test(t.image)) {
+      const words = ["as", "you", "choose"];
+      let j = i + 1;
+      if (tokens[j] && /^as$/i.test(tokens[j]!.image)) {
+        let k = 0;
+        while (k < words.length && tokens[j + k] && tokens[j + k]!.image.toLowerCase() === words[k] && spacedOnOneLine(text, tokens[j + k - 1]!, tokens[j + k]!)) k++;
+        j = k === words.length ? j + k : -1;
+      }
+      const last = j > 0 ? tokens[j] : undefined;
+      if (last && /^(?:among|between)$/i.test(last.image) && tokens.slice(i, j).every((a, n) => spacedOnOneLine(text, a, tokens[i + n + 1]!))) {
+        tokens[out++] = spanToken(text, t, last, DividedAmong);
+        i = j;
+        continue;
+      }
+    }
+    tokens[out++] = t;
+  }
+  tokens.length = out;
+  return tokens;
+}
+
+/** "target creatures and/or players": `and/or` written as one word is the one `or` of two kinds a target may be. */
+function joinAndOr(tokens: IToken[], text: string): IToken[] {
+  let out = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const slash = tokens[i + 1];
+    const or = tokens[i + 2];
+    if (t.tokenType === And && slash?.tokenType === Slash && or?.tokenType === Or && slash.startOffset === t.endOffset! + 1 && or.startOffset === slash.endOffset! + 1) {
+      tokens[out++] = spanToken(text, t, or, Or);
+      i += 2;
+      continue;
+    }
+    tokens[out++] = t;
+  }
+  tokens.length = out;
+  return tokens;
+}
+
+const COUNT_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+
+/**
+ * "one or two target creatures", "among one, two or three targets": a list of consecutive number words joined by commas
+ * and a final `or`, right before `target(s)`, is one count from the first to the last (the token of the last number,
+ * its image the whole list; compiler/build.ts reads the range from it). Only before "target(s)": elsewhere such a list
+ * is left as written.
+ */
+function joinCountRanges(tokens: IToken[], text: string): IToken[] {
+  let out = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const first = COUNT_WORDS[t.image.toLowerCase()];
+    if (first !== undefined) {
+      let j = i;
+      let value = first;
+      let closed = false;
+      // Each next number follows a comma, "or", or ", or", and is one more than the last.
+      while (!closed) {
+        let k = j + 1;
+        if (tokens[k]?.tokenType === Comma) k++;
+        const isOr = tokens[k]?.tokenType === Or && /^or$/i.test(tokens[k]!.image);
+        if (isOr) k++;
+        const next = tokens[k] ? COUNT_WORDS[tokens[k]!.image.toLowerCase()] : undefined;
+        if (next !== value + 1 || (k === j + 1) || !tokens.slice(j, k).every((a, n) => !/\n/.test(text.slice(a.endOffset! + 1, tokens[j + n + 1]!.startOffset)))) break;
+        j = k;
+        value = next;
+        closed = isOr;
+      }
+      if (closed && tokens[j + 1]?.tokenType === Target) {
+        tokens[out++] = spanToken(text, t, tokens[j]!, tokens[j]!.tokenType);
+        i = j;
+        continue;
+      }
     }
     tokens[out++] = t;
   }

@@ -16,6 +16,7 @@ import { noteEvent } from "./triggers.ts";
 import { addPrevention } from "./replacements.ts";
 import { addPlayerRule } from "./player-rules.ts";
 import { resumeTargeting } from "./response.ts";
+import { askDivision, divisionOf, shareKey } from "./division.ts";
 import { mechanicsOf } from "./mechanics.ts";
 
 // ---------------------------------------------------------------------------------------------
@@ -227,6 +228,20 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
   switch (step.op) {
     case "damage": {
       const from = step.from ? evalCard(ctx, frame, step.from) : frame.card;
+      if (step.divided) {
+        // Divided as the targets were chosen (asked now only if they came with the play action): each target its share.
+        const slots = step.to.kind === "targets" ? step.to.indexes : step.to.kind === "target" ? [step.to.index] : [];
+        const chosen = slots.flatMap((slot) => frame.targets[slot] ?? []);
+        if (!divisionOf(frame) && askDivision(ctx, frame, evalNumber(ctx, frame, step.amount), chosen, false) === "wait") return "wait";
+        const division = divisionOf(frame)!;
+        let dealt = 0;
+        for (const t of chosen) {
+          const share = division.get(shareKey(t)) ?? 0;
+          if (share > 0) dealt += "player" in t ? damagePlayer(ctx, t.player, share, from, source, false) : damageCard(ctx, t.card, share, from, source);
+        }
+        frame.dealt = dealt;
+        return "done";
+      }
       const dealtTo = evalAffected(ctx, frame, step.to);
       const amounts = amountsPerCard(frame, step, dealtTo, () => evalNumber(ctx, frame, step.amount));
       let dealt = 0;

@@ -21,6 +21,7 @@
  * - a decision in the middle of a resolution: set `state.pending` (a `PendingChoice`, with the
  *   frame index) and read `frame.answer` when the step runs again; `legalActions` lists the answers.
  */
+import { divideAmongTargets } from "./division.ts";
 import type { TargetSpec } from "../../compiler/ir.ts";
 import type { Ctx } from "./cards.ts";
 import type { ResponseChart } from "./flow.ts";
@@ -166,7 +167,8 @@ export function chooseTargets(ctx: Ctx, frame: Frame, specs: TargetSpec[], answe
     ctx.state.pending = { kind: "targets", player: frame.controller, spec, options, prompt: `choose ${spec.text}${spec.min === 0 ? " (or none)" : ""}`, slot };
     return "wait";
   }
-  return "ready";
+  // Damage divided among the targets: divided as they are chosen, before anyone responds.
+  return divideAmongTargets(ctx, frame, specs);
 }
 
 /** Frames whose targets are still being chosen wait here between `apply` calls. */

@@ -877,6 +877,12 @@ function perform(ctx: Ctx, action: Action): void {
           return;
         case "mode":
           // The mode of a trigger being put into resolution (its targets are that mode's): chosen, then its targets.
+          // The division of damage among the targets just chosen: the frame takes the answer, and its targeting goes on.
+          if (pending.divide && state.targeting) {
+            state.targeting.frame.answer = [String(action.mode)];
+            resumeTargeting(ctx);
+            return;
+          }
           if (pending.frame === undefined && state.targeting) {
             const frame = state.targeting.frame;
             frame.mode = action.mode;

@@ -37,6 +37,7 @@ import { mainPhaseTiming } from "./timing.ts";
 import type { Frame, GameState, PlayerId } from "../state/state.ts";
 import { legalTargetOptions } from "../core/targets.ts";
 import { redirectAttacks, weaponEnters } from "./weapons.ts";
+import { DIVISION } from "../core/division.ts";
 
 
 export const facetZone = (rules: Rules): string => rules.param("facet_zone", "Facet Zone");
@@ -319,7 +320,10 @@ registerNativeRule("resolve_selected", (ctx, frame) => {
   const frames: Frame[] = abilities.map((ability) => {
     const targets = frame.targets.slice(slot, slot + ability.targets.length);
     slot += ability.targets.length;
-    return { card: frame.card, ability: ability.id, controller: frame.controller, steps: ability.steps, pc: 0, targets, chosen: {}, label: `${cardName(ctx, frame.card!)}: ${ability.text}`, source: ability.source };
+    // A division of damage made as the targets were chosen goes with them (runtime/core/division.ts).
+    const division = frame.chosen[DIVISION];
+    const chosen: Record<string, string[]> = division ? { [DIVISION]: division } : {};
+    return { card: frame.card, ability: ability.id, controller: frame.controller, steps: ability.steps, pc: 0, targets, chosen, label: `${cardName(ctx, frame.card!)}: ${ability.text}`, source: ability.source };
   });
   // Frames run top first: push the last selected ability first.
   for (const f of frames.reverse()) ctx.state.frames.push(f);

@@ -269,7 +269,8 @@ export type PendingChoice =
     }
   | { kind: "targets"; player: PlayerId; spec: TargetSpec; options: TargetValue[]; prompt: string; slot: number }
   | { kind: "yes_no"; player: PlayerId; prompt: string }
-  | { kind: "mode"; player: PlayerId; modes: string[]; prompt: string }
+  /** `divide`: the division of an ability's divided damage, asked as its targets are chosen (runtime/core/division.ts). */
+  | { kind: "mode"; player: PlayerId; modes: string[]; prompt: string; divide?: true }
   | { kind: "order_triggers"; player: PlayerId; triggers: number[]; prompt: string }
   /** A defending player picks which of their defenders walls an attack. */
   | { kind: "defender"; player: PlayerId; options: string[]; prompt: string };

@@ -46,9 +46,10 @@ describe("recovery", () => {
   });
 
   it("reads and builds every line after an ability that breaks off mid-line, in a card and in a file (nothing dropped)", () => {
-    // "... among one, two or three targets.": the ability stops at "or", which no ability starts with. The rest of that
-    // line is CW1007 at its words; the lines after it are abilities of the card (were skipped with the rest of the card).
-    const broken = "[Red] Deal 3 damage divided as you choose among one, two or three targets.";
+    // "... to one, two or three creatures.": the ability stops at "or", which no ability starts with. The rest of that
+    // line is CW1007 at its words — the one error at that spot (not also the parser's own "Expected '.'" and "expected a
+    // verb" there); the lines after it are abilities of the card (were skipped with the rest of the card).
+    const broken = "[Red] Deal 3 damage to one, two or three creatures.";
     const card = (name: string, lines: string[]) => `card "${name}" {
   type: Spell
   text:
@@ -66,7 +67,9 @@ ${card("A", [broken, "[Blue] Draw a card.", "[Green] Gain 2 life."])}${card("B",
     expect(tags(1)).toEqual(expect.arrayContaining(["[Blue] ", "[Green]"]));
     expect(tags(2)).toEqual(["[Green]"]);
     const unread = diagnostics.filter((d) => d.code === "CW1007" && d.message.includes("the rest of this line"));
-    expect(unread.map((d) => text.slice(d.range.start.offset, d.range.end.offset))).toEqual(["or three targets.", "or three targets."]);
+    expect(unread.map((d) => text.slice(d.range.start.offset, d.range.end.offset))).toEqual(["or three creatures.", "or three creatures."]);
+    const atTheBreak = (d: (typeof diagnostics)[number]) => /^\s*or\b/.test(text.slice(d.range.start.offset, d.range.start.offset + 3)) || text.slice(d.range.start.offset, d.range.end.offset).trim() === "";
+    expect(diagnostics.filter((d) => (d.code === "CW1003" || d.code === "CW1007") && atTheBreak(d))).toEqual(unread);
     // No error past the broken lines: nothing reported at a closing brace.
     expect(diagnostics.every((d) => text.slice(d.range.start.offset, d.range.start.offset + 1) !== "}")).toBe(true);
   });
