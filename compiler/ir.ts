@@ -254,6 +254,12 @@ export type Condition =
    * has: card types, subtypes, colours, names, token or not, controller, owner, other (DESTROYED_SELECTOR_FIELDS).
    */
   | { kind: "destroyed_this_turn"; selector: CardSelector; atLeast: number }
+  /**
+   * "if you didn't play a creature this turn", "if an opponent cast two or more spells this turn": at least `atLeast` cards
+   * matching `selector` were played this turn — its `controller` is who played them; the other fields as
+   * `destroyed_this_turn`'s (DESTROYED_SELECTOR_FIELDS).
+   */
+  | { kind: "played_this_turn"; selector: CardSelector; atLeast: number }
   /** "if it's a Vampire", "unless that creature is a token": what a card is, wherever it is now (zone and controller ignored). */
   | { kind: "card_matches"; of: CardRef; selector: CardSelector }
   | { kind: "not"; condition: Condition }
@@ -545,6 +551,12 @@ export interface TriggerPattern {
   from?: string;
   /** For `keyword_action`: which keyword ("When you Scry"); for phase events: which phase, and whose turn. */
   keyword?: string;
+  /**
+   * `cast`: "Whenever you play your second spell each turn", "Whenever an opponent casts their third spell each turn":
+   * only the player's Nth card this turn of those the object matches (counted from the cards played this turn, this one
+   * included, as it is played).
+   */
+  nthThisTurn?: number;
   /** For counter events: which counter ("gains Bleed counters"); any when absent. */
   counter?: string;
   phase?: string;

@@ -2284,6 +2284,9 @@ class AbilityLowering {
     // "if that creature is destroyed this way", "if a card was discarded this way"
     const thisWay = player ? undefined : this.thisWayCondition(clause);
     if (thisWay !== undefined) return thisWay ?? undefined;
+    // "you played a creature this turn", "an opponent cast two or more spells this turn" (negated above: "didn't play")
+    const played = this.playedThisTurn(clause, player);
+    if (played !== undefined) return played ?? undefined;
     // "a creature died this turn", "two or more units you control were destroyed this turn"
     const destroyed = player ? undefined : this.destroyedThisTurn(clause);
     if (destroyed !== undefined) return destroyed ?? undefined;
@@ -2348,6 +2351,41 @@ class AbilityLowering {
     }
     this.use(clause.verb, clause.be, count, thisTurn);
     return { kind: "destroyed_this_turn", selector, atLeast: count?.value ?? 1 };
+  }
+
+  /**
+   * "if you didn't play a creature this turn", "if you cast a spell this turn", "if an opponent played two or more spells
+   * this turn": the cards a player played this turn (a spell cast, a permanent played), matched as they were played.
+   * Undefined: not such a clause; null: one the engine cannot read (a card named before, "two or fewer", a quality the
+   * record does not keep), noted at its words.
+   */
+  playedThisTurn(clause: Ast.Clause, player?: PlayerRef): Condition | null | undefined {
+    const thisTurn = clause.tail.find((t) => t.kind === "timing" && t.which === "this");
+    const verb = clause.verb?.lemma;
+    const obj = clause.object;
+    if (!thisTurn || !obj || (verb !== "play" && verb !== "cast") || clause.be || (!player && !(clause.subject && isPlayerPhrase(clause.subject)))) return undefined;
+    const who: PlayerRef = player ?? this.controllingPlayer(clause.subject);
+    if (who.kind !== "you" && who.kind !== "opponent") {
+      this.note(clause.subject?.range ?? clause.range, `the engine knows what you and your opponent played this turn; it cannot read "${this.slice(clause.subject?.range ?? clause.range)}" here: write "you" or "an opponent"`);
+      return null;
+    }
+    const count = npCount(obj);
+    const dets = npDeterminers(obj);
+    const named = dets.some((d) => d === "this" || d === "that" || d === "it" || d === "target" || d === "those" || d === "these");
+    if (named || (count && (count.variable !== undefined || count.comparison === "less" || count.comparison === "fewer" || count.atLeast !== undefined))) {
+      this.note(clause.range, `the engine counts the cards a player played this turn ("you played a creature this turn", "an opponent cast two or more spells this turn"); it cannot read "${this.slice(clause.range)}"`);
+      return null;
+    }
+    this.useDeterminers(obj, "a", "an");
+    const selector = this.selector(obj);
+    delete selector.zones;
+    const unread = Object.keys(selector).filter((k) => k === "controller" || k === "owner" || !(DESTROYED_SELECTOR_FIELDS as readonly string[]).includes(k));
+    if (unread.length) {
+      this.note(obj.range, `"${this.slice(obj.range)}": the engine matches the cards played this turn only by their kind, colour, name and who played them`);
+      return null;
+    }
+    this.use(clause.verb, count, thisTurn);
+    return { kind: "played_this_turn", selector: { ...selector, controller: who.kind === "you" ? "you" : "opponent" }, atLeast: count?.value ?? 1 };
   }
 
   /**
@@ -4522,6 +4560,9 @@ class AbilityLowering {
 // ---------------------------------------------------------------------------------------------
 // Triggers
 
+/** "your second spell each turn": the ordinal words a trigger counts by. */
+const ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5 };
+
 /** "a card", "cards", "one or more cards": no kind of card named (any card will do). */
 function generic(np: Ast.NounPhrase | undefined): boolean {
   return !np || npWords(np).every((w) => w === "card" || w === "cards" || w === "or" || w === "more");
@@ -5012,7 +5053,28 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
         return { event: "cast", subject: { kind: "self" }, text };
       }
       // "Whenever an opponent plays a spell": only spells (the card played is the event's other party).
-      if (isPlayerSubject) return { event: "cast", subject: playerSubject(), ...objectOf(generic(clause.object) ? undefined : clause.object), ...useGeneric(l, clause.object), text };
+      if (isPlayerSubject) {
+        // "Whenever you play your second spell each turn": the player's Nth such card this turn — the ordinal, the player's
+        // own possessive and "each turn" read here, the rest of the object as ever.
+        const eachTurn = clause.tail.find((t): t is Ast.TimingPhrase => t.kind === "timing" && t.which === "each" && !t.combat);
+        const ordinal = clause.object?.items.find((i): i is Ast.WordNode => i.kind === "word" && ORDINALS[lower(i.text)] !== undefined);
+        let object = clause.object;
+        let nth: number | undefined;
+        if (eachTurn && ordinal && object) {
+          nth = ORDINALS[lower(ordinal.text)]!;
+          l.use(ordinal, eachTurn);
+          l.useDeterminers(object, "your", "their", "his or her");
+          object = { ...object, items: object.items.filter((i) => i !== ordinal), determiners: object.determiners.filter((d) => !(d.kind === "determiner" && (d.lemma === "your" || d.lemma === "their"))) };
+        }
+        const pattern: TriggerPattern = { event: "cast", subject: playerSubject(), ...objectOf(generic(object) ? undefined : object), ...useGeneric(l, object), ...(nth !== undefined ? { nthThisTurn: nth } : {}), text };
+        // The cards played before this one are counted as they were played: by kind, colour, name (DESTROYED_SELECTOR_FIELDS).
+        const counted = nth !== undefined && pattern.object?.kind === "card" ? Object.keys(pattern.object.selector).filter((k) => !(DESTROYED_SELECTOR_FIELDS as readonly string[]).includes(k)) : [];
+        if (counted.length) {
+          l.note(clause.object!.range, `the engine counts the cards played this turn by their kind, colour and name only; it cannot count "${l.slice(clause.object!.range)}"`);
+          return undefined;
+        }
+        return pattern;
+      }
       return { event: "cast", subject: cardSubject(), text };
     default:
       break;

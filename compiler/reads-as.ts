@@ -917,6 +917,7 @@ function targetText(ctx: Context, index: number): string | undefined {
   if (another) return `${upTo ? "up to " : ""}${count === 1 ? (upTo ? "one other" : "another") : `${many}other`} target ${noun}`;
   return `${upTo ? `up to ${count === 1 ? "one " : many}` : many}target ${noun}`;
 }
+const ORDINAL_WORDS = ["zeroth", "first", "second", "third", "fourth", "fifth"];
 const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
 
 const possessiveOf = (noun: string) => (noun === "it" ? "its" : `${noun}'s`);
@@ -1304,6 +1305,8 @@ function conditionText(c: Condition, ctx: Context): string {
     case "destroyed_this_turn":
       // "a Creature was destroyed this turn", "2 or more Units you control were destroyed this turn"
       return `${c.atLeast === 1 ? articles(`a ${selectorText(c.selector, ctx, 1)}`) : `${c.atLeast} or more ${selectorText(c.selector, ctx, c.atLeast)}`} ${c.atLeast === 1 ? "was" : "were"} destroyed this turn`;
+    case "played_this_turn":
+      return playedText(c, ctx, false);
     case "done_this_way":
       // "if it was destroyed this way", "if a card was discarded this way"
       return `${c.of ? (c.of.kind === "self" ? "this" : cardText(c.of, ctx)) : "a card"} was ${thisWayParticiple(c.label)} this way`;
@@ -1321,6 +1324,8 @@ function conditionText(c: Condition, ctx: Context): string {
     case "not":
       if (c.condition.kind === "your_turn") return "it isn't your turn";
       if (c.condition.kind === "card_is" || c.condition.kind === "card_matches") return conditionText(c.condition, ctx).replace(/ is /, " isn't ").replace(/ has /, " doesn't have ").replace(/ attacked this turn$/, " didn't attack this turn");
+      // "you didn't play a Creature this turn"
+      if (c.condition.kind === "played_this_turn" && c.condition.atLeast === 1) return playedText(c.condition, ctx, true);
       // "no Unit was destroyed this turn"
       if (c.condition.kind === "destroyed_this_turn" && c.condition.atLeast === 1) return conditionText(c.condition, ctx).replace(/^an? /, "no ");
       // "you control no other units" · "you control two or fewer units"
@@ -1341,6 +1346,14 @@ function conditionText(c: Condition, ctx: Context): string {
     default:
       return `(${(c as { kind: string }).kind})`;
   }
+}
+
+/** "you played a Creature this turn", "your opponent played 2 or more Spells this turn", "you didn't play another Spell this turn". */
+function playedText(c: Extract<Condition, { kind: "played_this_turn" }>, ctx: Context, negated: boolean): string {
+  const who = c.selector.controller === "opponent" ? "your opponent" : "you";
+  const what = selectorText({ ...c.selector, controller: undefined }, ctx, c.atLeast);
+  const cards = c.atLeast === 1 ? (c.selector.other ? what.replace(/^other /, "another ") : articles(`a ${what}`)) : `${c.atLeast} or more ${what}`;
+  return `${who} ${negated ? "didn't play" : "played"} ${cards} this turn`;
 }
 
 /**
@@ -1423,6 +1436,8 @@ function triggerText(t: TriggerPattern, ctx: Context): string {
     const who = t.subject.who === "you" ? "you" : t.subject.who === "opponent" ? "an opponent" : "a player";
     const s = who === "you" ? "" : "s";
     if (t.event === "keyword_action") return `Whenever ${who} ${t.keyword ? (s ? agreesWithOne(t.keyword.toLowerCase()) : t.keyword) : `act${s}`}`;
+    // "Whenever you cast your second Spell each turn".
+    if (t.nthThisTurn !== undefined) return `Whenever ${who} cast${s} ${who === "you" ? "your" : "their"} ${ORDINAL_WORDS[t.nthThisTurn] ?? `${t.nthThisTurn}th`} ${t.object?.kind === "card" ? selectorText(t.object.selector, ctx, 1) : "card"} each turn`;
     return `Whenever ${who} cast${s} ${t.object?.kind === "card" ? articles(`a ${selectorText(t.object.selector, ctx, 1)}`) : "a card"}`;
   }
   if (t.subject.kind === "player") {

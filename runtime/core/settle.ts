@@ -195,6 +195,7 @@ function passTurn(ctx: Ctx): void {
   // and it keeps one shape (runtime/index.ts, emptyState; test/runtime/state-shape.test.ts).
   if (state.lastKnown) state.lastKnown = undefined;
   if (state.destroyedThisTurn) state.destroyedThisTurn = undefined;
+  if (state.playedThisTurn) state.playedThisTurn = undefined;
   // No attack spans a turn change either (one whose frame never ran its fight).
   state.combat = null;
   const next = opponentOf(state, state.active);

@@ -8,7 +8,7 @@ import type { Rules } from "./rules.ts";
 import { perDefinition, perGame } from "./per-game.ts";
 import type { PlayerId, TargetValue, TriggerEvent } from "../state/state.ts";
 import { type Ctx, cardDef, cardName, emit } from "./cards.ts";
-import { abilityActive, evalCondition, matchesSelector } from "./values.ts";
+import { abilityActive, destroyedMatches, evalCondition, matchesSelector } from "./values.ts";
 import { mechanicsOf } from "./mechanics.ts";
 
 export interface GameEventData {
@@ -74,6 +74,12 @@ function triggerMatches(ctx: Ctx, trigger: TriggerPattern, kind: EventKind, data
   if (trigger.combat && !data.combat) return false;
   const subject = trigger.subject;
   if (!objectMatches(ctx, trigger, data, controller, sourceCard)) return false;
+  // "your second spell each turn": the card played is the player's Nth of its kind this turn (it is on the record already).
+  if (trigger.nthThisTurn !== undefined) {
+    const kind = trigger.object?.kind === "card" ? trigger.object.selector : {};
+    const mine = (ctx.state.playedThisTurn ?? []).filter((p) => p.controller === data.player && destroyedMatches(ctx, p, kind, controller, sourceCard));
+    if (mine.length !== trigger.nthThisTurn || mine.at(-1)?.card !== data.card) return false;
+  }
   if (subject.kind === "self") return data.card !== undefined && data.card === sourceCard;
   if (subject.kind === "card") return data.card !== undefined && matchesSelector(ctx, data.card, subject.selector, controller, sourceCard, true);
   // An event about a card alone (a unit dealt damage) is no player's event: "Whenever an opponent is dealt damage" waits for a player.

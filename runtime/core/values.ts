@@ -683,7 +683,7 @@ export function matchesSelector(ctx: Ctx, id: string, selector: CardSelector, co
  * Does a card destroyed this turn match a selector, as it was: its definition's words, a token or not, who controlled and
  * owned it, another than this card. The lowering gives `destroyed_this_turn` no other selector field (contract.ts).
  */
-function destroyedMatches(ctx: Ctx, dead: DestroyedCard, selector: CardSelector, controller: PlayerId, selfCard: string | undefined): boolean {
+export function destroyedMatches(ctx: Ctx, dead: DestroyedCard, selector: CardSelector, controller: PlayerId, selfCard: string | undefined): boolean {
   const def = ctx.rules.cards.get(dead.def) ?? ctx.state.tokens[dead.def];
   if (!def) return false;
   if (!related(selector.controller, dead.controller, controller) || !related(selector.owner, dead.owner, controller)) return false;
@@ -1029,6 +1029,12 @@ export function evalCondition(ctx: Ctx, frame: Frame, condition: Condition): boo
       // "if a creature died this turn": the cards destroyed this turn, matched as they were (by what they are and who controlled them).
       let count = 0;
       for (const dead of ctx.state.destroyedThisTurn ?? []) if (destroyedMatches(ctx, dead, condition.selector, frame.controller, frame.card)) count++;
+      return count >= condition.atLeast;
+    }
+    case "played_this_turn": {
+      // "if you didn't play a creature this turn": the cards played this turn, matched as they were played (by who played them).
+      let count = 0;
+      for (const played of ctx.state.playedThisTurn ?? []) if (destroyedMatches(ctx, played, condition.selector, frame.controller, frame.card)) count++;
       return count >= condition.atLeast;
     }
     case "done_this_way": {

@@ -342,6 +342,12 @@ export interface GameState {
    * controlled and owned it, a token or not. Cleared as the turn passes; absent: none.
    */
   destroyedThisTurn?: DestroyedCard[];
+  /**
+   * The cards played this turn (a spell cast, a permanent played), in order, as they were played: which definition, and
+   * who played it (`controller`). Read by "if you didn't play a creature this turn" and "your second spell each turn".
+   * Cleared as the turn passes; absent: none.
+   */
+  playedThisTurn?: DestroyedCard[];
   /** Replacement effects used ("the first time ... each turn"): which ability, on which card, on which turn, since it entered on `entered`. */
   replacementsUsed?: { ability: string; card: string; turn: number; entered: number; limit: "first_each_turn" | "first" }[];
   /** Control effects with a duration (runtime/mechanics/control.ts): the card returns to `to` when the duration ends. */
@@ -383,7 +389,7 @@ export interface PlayerRestriction {
  * unset): a state keeps one hidden class from its first action to its last (runtime/index.ts emptyState; a copy of a
  * state read back from JSON takes the same order, state/clone.ts draftOf; test/runtime/state-shape.test.ts).
  */
-export const OPTIONAL_STATE_FIELDS = ["delayed", "preventions", "phaseSteps", "phaseEndRaised", "lastKnown", "destroyedThisTurn", "replacementsUsed", "controlEffects", "chainRun", "chainCount", "battle", "temporary", "playerRules"] as const;
+export const OPTIONAL_STATE_FIELDS = ["delayed", "preventions", "phaseSteps", "phaseEndRaised", "lastKnown", "destroyedThisTurn", "playedThisTurn", "replacementsUsed", "controlEffects", "chainRun", "chainCount", "battle", "temporary", "playerRules"] as const;
 
 const cardIds = moduleCache<number, string>();
 /**
@@ -402,7 +408,7 @@ export function opponentOf(state: GameState, player: PlayerId): PlayerId {
 }
 
 
-/** A card destroyed this turn (GameState.destroyedThisTurn). */
+/** A card destroyed this turn (GameState.destroyedThisTurn), or played this turn (GameState.playedThisTurn: `controller` played it). */
 export interface DestroyedCard {
   card: string;
   def: string;
