@@ -3742,10 +3742,26 @@ class AbilityLowering {
     return [{ op: "rule", rule: "unsupported" }];
   }
 
+  /**
+   * "..., deal 2 damage to its controller too." · "Your opponent draws a card too.": a last word `too` adds nothing the
+   * steps do (as `also` before the verb): the clause without it, the word carried. Else the clause as written.
+   */
+  withoutTrailingToo(clause: Ast.Clause): Ast.Clause {
+    const lastPrep = clause.tail[clause.tail.length - 1];
+    const np = lastPrep?.kind === "prep" ? lastPrep.object : clause.tail.length === 0 ? clause.object : undefined;
+    const last = np?.items[np.items.length - 1];
+    if (!np || !last || last.kind !== "word" || lower(last.text) !== "too" || np.items.length < 2 || np.filters.some((f) => startOffset(f.range) > startOffset(last.range))) return clause;
+    this.ledger.carry([last]);
+    const shorter: Ast.NounPhrase = { ...np, items: np.items.slice(0, -1) };
+    if (lastPrep?.kind === "prep") return { ...clause, tail: [...clause.tail.slice(0, -1), { ...lastPrep, object: shorter }] };
+    return { ...clause, object: shorter };
+  }
+
   /** A clause's own steps; its verb is carried unless the clause could not be run. */
-  clauseCore(clause: Ast.Clause): Step[] {
+  clauseCore(written: Ast.Clause): Step[] {
     // "... and also gain Haste": `also` says the clause goes on with the subject before it, which the steps read.
-    this.use(clause.also);
+    this.use(written.also);
+    const clause = this.withoutTrailingToo(written);
     const unordered = this.topOfUnorderedZone(clause);
     if (unordered) return unordered;
     const steps = this.clauseSteps(clause);
