@@ -1036,6 +1036,15 @@ export const MESSAGES = {
     example: "cost: {1}   (a card of a Chromatic Battlelines set)",
     exampleArgs: { game: "Chromatic Battlelines", words: "{1}", instead: 'Write it as this game\'s costs are written: a number alone is that many Mana (`cost: 2`, "cost 1 less"), or name what pays it ("2 Mana", "2 life")', rules: "`param costs_paid_by = exhausting_lands`" },
   },
+  // ---------------------------------------------------------------- session 17 (scenarios engineer)
+  CW7026: {
+    severity: "error",
+    template: "No such mode: {problem}.",
+    explanation:
+      "A play or activate line of a scenario chooses a mode of the card's \"Choose one —\" ability by its number, counted from 1 as the card lists them (`mode 2`), or by its text (`mode \"Draw a card\"`, any letter case, a final period or not). A number past the card's modes or a text none of them has would name no mode the card has, so the line would play another mode than the one meant, or be refused for a reason the writer did not intend. `cardwright check` and the studio say it at the line, with the card's modes and the closest text; `cardwright test` fails the scenario with the same message.",
+    example: 'p1 play "Field Kit" mode "Draw a crad"',
+    exampleArgs: { problem: '"Field Kit" has no mode "Draw a crad" (did you mean mode 2 "Draw a card"?); its modes are 1 "Gain life equal to the number of units you control", 2 "Draw a card"' },
+  },
 } as const satisfies Record<string, MessageDefinition>;
 
 export type MessageCode = keyof typeof MESSAGES;

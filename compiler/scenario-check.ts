@@ -13,7 +13,7 @@ import type { ParsedFile } from "./check-ast.ts";
 import { cardNamesOf, cardsAsCheckedOf, type WorkspaceAnalysis } from "./workspace.ts";
 import { diagnostic } from "./messages.ts";
 import { lowerCards, lowerGame } from "./lower.ts";
-import { checkScenario, scenarioNames, tokenNamesMade, type Scenario, type ScenarioNames } from "./scenario.ts";
+import { checkScenario, scenarioNames, tokenNamesMade, type ModalAbility, type Scenario, type ScenarioNames } from "./scenario.ts";
 import { rulesClauses } from "./rules-text.ts";
 
 /**
@@ -57,6 +57,11 @@ export function scenarioDiagnostics(analysis: Pick<WorkspaceAnalysis, "files" | 
         madeInPlay: () => {
           askedMade = true;
           return version.names.madeInPlay();
+        },
+        // Read from the lowered card text, as the tokens are: a change to any card file checks the scenario again.
+        abilitiesOf: (card) => {
+          askedMade = true;
+          return version.names.abilitiesOf?.(card);
         },
       };
       try {
@@ -201,6 +206,14 @@ function namesFor(analysis: Pick<WorkspaceAnalysis, "files" | "model">, gameFile
   if (sameBase && last.cardFiles.length === cardFiles.length && last.cardFiles.every((file, i) => file === cardFiles[i])) return last;
   const madeByCards = () => cardFiles.flatMap((file) => tokensMadeBy(file, compiled, () => ofGame.filter((s) => s.file === file?.path).flatMap((s) => cardsAsCheckedOf(analysis, s))));
   const names = scenarioNames(compiled, cards, () => [...tokenNamesMade([compiled.rules, compiled.keywords]), ...madeByCards()]);
+  let abilitiesByName: Map<string, readonly ModalAbility[]> | undefined;
+  names.abilitiesOf = (card) => {
+    if (!abilitiesByName) {
+      abilitiesByName = new Map();
+      for (const file of cardFiles) for (const lowered of loweredCardsOf(file, compiled, () => ofGame.filter((s) => s.file === file?.path).flatMap((s) => cardsAsCheckedOf(analysis, s)))) if (!abilitiesByName.has(lowered.name.toLowerCase())) abilitiesByName.set(lowered.name.toLowerCase(), lowered.abilities);
+    }
+    return abilitiesByName.get(card.toLowerCase());
+  };
   if (rules !== undefined) names.clauses = rulesClauses(rules).map((c) => c.id);
   const version: NamesVersion = {
     game: last && last.clauses === rules ? last.game : {},
@@ -222,14 +235,19 @@ function namesFor(analysis: Pick<WorkspaceAnalysis, "files" | "model">, gameFile
  * per keystroke in the studio, whenever a scenario of the game named a token). `models`: the file's card
  * models as checked (asked for only when a card is lowered; the lowering reads no ranges of them).
  */
-const tokensByCard = new WeakMap<Ast.CardDecl, { game: CompiledGame; names: readonly string[] }>();
+const loweredByCard = new WeakMap<Ast.CardDecl, { game: CompiledGame; name: string; names: readonly string[]; abilities: readonly ModalAbility[] }>();
 function tokensMadeBy(parsed: ParsedFile | undefined, game: CompiledGame, models: () => readonly CardModel[]): string[] {
+  return loweredCardsOf(parsed, game, models).flatMap((c) => c.names);
+}
+
+/** Each card of a card file lowered once per game (see tokensMadeBy): its name, the tokens it makes, its abilities. */
+function loweredCardsOf(parsed: ParsedFile | undefined, game: CompiledGame, models: () => readonly CardModel[]): { name: string; names: readonly string[]; abilities: readonly ModalAbility[] }[] {
   if (parsed?.document?.kind !== "cardFile") return [];
   const doc = parsed.document as Ast.CardFile;
-  const names: string[] = [];
+  const out: { name: string; names: readonly string[]; abilities: readonly ModalAbility[] }[] = [];
   let modelByName: Map<string, CardModel> | undefined;
   for (const card of doc.cards) {
-    let known = tokensByCard.get(card);
+    let known = loweredByCard.get(card);
     if (known?.game !== game) {
       if (!modelByName) {
         // The first card of a name in the file, as lowerCards finds a card's model.
@@ -238,15 +256,18 @@ function tokensMadeBy(parsed: ParsedFile | undefined, game: CompiledGame, models
       }
       const model = modelByName.get(card.name.value);
       let made: string[] = [];
+      let abilities: readonly ModalAbility[] = [];
       try {
-        made = tokenNamesMade(lowerCards({ ...doc, cards: [card] }, parsed.text, game, model ? [model] : [], []).map((c) => c.abilities));
+        const lowered = lowerCards({ ...doc, cards: [card] }, parsed.text, game, model ? [model] : [], []);
+        made = tokenNamesMade(lowered.map((c) => c.abilities));
+        abilities = lowered[0]?.abilities ?? [];
       } catch {
-        // A card the lowering cannot read makes no tokens we can name; its own diagnostics say why.
+        // A card the lowering cannot read makes no tokens we can name, and has no modes to judge; its own diagnostics say why.
       }
-      known = { game, names: made };
-      tokensByCard.set(card, known);
+      known = { game, name: card.name.value, names: made, abilities };
+      loweredByCard.set(card, known);
     }
-    names.push(...known.names);
+    out.push(known);
   }
-  return names;
+  return out;
 }

@@ -13,7 +13,7 @@
 import type { Diagnostic, Range } from "./diagnostics.ts";
 import { diagnostic, type MessageCode, type MessageArgs } from "./messages.ts";
 import { closestName } from "./check-suggest.ts";
-import type { CompiledGame, ZoneRole } from "./ir.ts";
+import { wholeModal, type Ability, type CompiledGame, type ZoneRole } from "./ir.ts";
 import { ruleZones, zoneRole } from "./zone-roles.ts";
 import { DECK_VIOLATION_CODES, REFUSAL_CODES, SEATS, TRACE_KINDS, shortfallWord } from "./engine-words.ts";
 import { ANY_REFUSAL, parseScenarios, type CardRef, type NameUse, type Scenario } from "../grammar/scenario.ts";
@@ -94,6 +94,36 @@ export interface ScenarioNames {
   cardStates: ReadonlySet<CardStateName>;
   /** The clause ids of the game's rules text, when the caller has it (`cardwright check` and `test` read the game folder's rules.txt): `covers:` lines are checked against them. */
   clauses?: readonly string[];
+  /**
+   * A card's abilities as the engine runs them (by its name), when the caller can lower card text: a play or activate
+   * line's `mode` is judged against the card's "Choose one —" modes before the scenario runs.
+   */
+  abilitiesOf?: (card: string) => readonly ModalAbility[] | undefined;
+}
+
+/** What a line's `mode` is judged against: an ability's id, kind and steps. */
+export type ModalAbility = Pick<Ability, "id" | "kind" | "steps">;
+
+/** The modes of the "Choose one —" a play line (`ability` undefined: the card's spell ability) or an activate line chooses among, as printed. */
+export function modeTextsOf(abilities: readonly ModalAbility[], ability?: string): string[] | undefined {
+  const modal = abilities.map((a) => ((ability ? a.id === ability : a.kind === "spell") ? wholeModal(a.steps) : undefined)).find(Boolean);
+  return modal?.modes.map((m) => m.text.replace(/[.\s]+$/, ""));
+}
+
+/**
+ * The mode a play or activate line names (`mode 2`, `mode "Draw a card"`), 0-based as actions carry it, or what is wrong
+ * with it. A "Choose one —" card has its modes listed: a number past them, or a text none of them has, is said with the
+ * card's modes (the engine would refuse the action counting modes from 0, and a misspelt text would name no mode at
+ * all). A card with no such ability gets the number as written (the engine answers for it).
+ */
+export function namedModeOf(card: string, texts: readonly string[] | undefined, step: { mode?: number; modeText?: string }): number | string | undefined {
+  if (step.mode === undefined && step.modeText === undefined) return undefined;
+  if (!texts) return step.mode !== undefined ? step.mode - 1 : `"${card}" has no "Choose one —" ability: there is no mode "${step.modeText}" to choose`;
+  const index = step.mode !== undefined ? step.mode - 1 : texts.findIndex((t) => norm(t) === norm(step.modeText!.replace(/[.\s]+$/, "")));
+  if (index >= 0 && index < texts.length) return index;
+  const asked = step.mode !== undefined ? `mode ${step.mode}` : `mode "${step.modeText}"`;
+  const closest = step.modeText !== undefined ? closestName(step.modeText, texts) : undefined;
+  return `"${card}" has no ${asked}${closest ? ` (did you mean mode ${texts.indexOf(closest) + 1} "${closest}"?)` : ""}; its modes are ${texts.map((t, i) => `${i + 1} "${t}"`).join(", ")}`;
 }
 
 /** The names of the tokens that `create_token` steps anywhere in these abilities make. */
@@ -398,6 +428,16 @@ function checkNeverHappens(scenario: Scenario, names: ScenarioNames, out: Diagno
   }
   // A refusal without its code would pass for any refusal (CW7008).
   for (const s of scenario.steps) if (s.kind === "action" && s.refused === ANY_REFUSAL) out.push(diagnostic("CW7008", scenario.file, s.range, {}));
+  // A mode the card has not (`mode 3` of two, a misspelt text): the same message `cardwright test` gives, at the line.
+  for (const s of scenario.steps) {
+    if (s.kind !== "action" || (s.action.kind !== "play" && s.action.kind !== "activate") || (s.action.mode === undefined && s.action.modeText === undefined)) continue;
+    const abilities = names.cards.has(norm(s.action.card.card)) ? names.abilitiesOf?.(s.action.card.card) : undefined;
+    if (!abilities) continue;
+    const ability = s.action.kind === "activate" ? abilities.filter((a) => a.kind === "activated")[s.action.ability - 1]?.id : undefined;
+    if (s.action.kind === "activate" && !ability) continue; // no such ability: said as the line runs
+    const mode = namedModeOf(names.cards.get(norm(s.action.card.card))!.name, modeTextsOf(abilities, ability), s.action);
+    if (typeof mode === "string") out.push(diagnostic("CW7026", scenario.file, s.range, { problem: mode }));
+  }
 }
 
 /** What no real game could start from: each at its line. */

@@ -12,7 +12,7 @@ import type { Action, Engine, GameState, TraceEvent, Placed } from "./index.ts";
 import type { Payment } from "./engine/actions.ts";
 import type { TargetValue } from "./state/state.ts";
 import { SetupError, type BoardSpec, type CardSpec } from "./index.ts";
-import { checkScenario, scenarioNames, tokenNamesMade, unreadableMessage, setupCardEntry, setupEntries, whichChoices, type ScenarioNames } from "../compiler/scenario.ts";
+import { checkScenario, modeTextsOf, namedModeOf, scenarioNames, tokenNamesMade, unreadableMessage, setupCardEntry, setupEntries, whichChoices, type ScenarioNames } from "../compiler/scenario.ts";
 import { RESOLVING, newCtx, playCost, cardDef } from "./core/index.ts";
 import { wholeModal } from "./core/targets.ts";
 import { closestName } from "../compiler/check-suggest.ts";
@@ -128,7 +128,10 @@ export function scenarioNamesOf(engine: Engine): ScenarioNames {
   if (!names) {
     const { game, cards } = engine.rules;
     const facts = [...cards.values()].map((c) => ({ name: c.name, isToken: c.isToken, type: c.cardType }));
-    namesByEngine.set(engine, (names = scenarioNames(game, facts, () => tokenNamesMade([game.rules, game.keywords, [...cards.values()].map((c) => c.abilities)]))));
+    names = scenarioNames(game, facts, () => tokenNamesMade([game.rules, game.keywords, [...cards.values()].map((c) => c.abilities)]));
+    const byName = new Map([...cards.values()].map((c) => [c.name.toLowerCase(), c.abilities]));
+    names.abilitiesOf = (card) => byName.get(card.toLowerCase());
+    namesByEngine.set(engine, names);
   }
   return names;
 }
@@ -328,23 +331,10 @@ function matchOtherLands(run: Run, state: GameState, step: ScenarioAction, legal
 }
 
 /** The literal (possibly illegal) action a scenario line describes, to learn why it is refused. */
-/**
- * The mode a play or activate line names (`mode 2`, `mode "Draw a card"`), 0-based as actions carry it. A "Choose one —"
- * card has its modes listed: a number past them, or a text none of them has, is said at the line with the card's modes
- * (the engine would refuse the action counting modes from 0, and a misspelt text would name no mode at all). A card with
- * no such ability gets the number as written (the engine answers for it).
- */
+/** The mode a play or activate line names, 0-based, or what is wrong with it (compiler/scenario.ts namedModeOf). */
 function namedMode(run: Run, state: GameState, card: string, ability: string | undefined, step: { mode?: number; modeText?: string }): number | string | undefined {
-  if (step.mode === undefined && step.modeText === undefined) return undefined;
   const def = run.engine.rules.cards.get(state.cards[card]!.def);
-  const modal = def?.abilities.map((a) => ((ability ? a.id === ability : a.kind === "spell") ? wholeModal(a.steps) : undefined)).find(Boolean);
-  if (!modal) return step.mode !== undefined ? step.mode - 1 : `"${def?.name ?? card}" has no "Choose one —" ability: there is no mode "${step.modeText}" to choose`;
-  const texts = modal.modes.map((m) => m.text.replace(/[.\s]+$/, ""));
-  const index = step.mode !== undefined ? step.mode - 1 : texts.findIndex((t) => norm(t) === norm(step.modeText!.replace(/[.\s]+$/, "")));
-  if (index >= 0 && index < texts.length) return index;
-  const asked = step.mode !== undefined ? `mode ${step.mode}` : `mode "${step.modeText}"`;
-  const closest = step.modeText !== undefined ? closestName(step.modeText, texts) : undefined;
-  return `"${def!.name}" has no ${asked}${closest ? ` (did you mean mode ${texts.indexOf(closest) + 1} "${closest}"?)` : ""}; its modes are ${texts.map((t, i) => `${i + 1} "${t}"`).join(", ")}`;
+  return namedModeOf(def?.name ?? card, def ? modeTextsOf(def.abilities, ability) : undefined, step);
 }
 
 function literalAction(run: Run, state: GameState, step: ScenarioAction): Action | string {

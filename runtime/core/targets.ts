@@ -55,19 +55,7 @@ export function inMode(spec: TargetSpec, mode: number | undefined): boolean {
   return mode === undefined || spec.mode === undefined || spec.mode === mode;
 }
 
-/**
- * The "Choose one —" that is an ability's whole effect, under its condition or "you may" if it has one ("When this enters
- * play, if you control a Vampire, choose one — ..."): its mode is chosen with its targets, and the condition is checked
- * again as it resolves (the `if` step). Undefined for any other effect.
- */
-export function wholeModal(steps: readonly Step[]): Extract<Step, { op: "choose_one" }> | undefined {
-  if (steps.length !== 1) return undefined;
-  const only = steps[0]!;
-  if (only.op === "choose_one") return only;
-  if (only.op === "if" && !only.else?.length) return wholeModal(only.then);
-  if (only.op === "may" && !only.otherwise?.length) return wholeModal(only.steps);
-  return undefined;
-}
+export { wholeModal } from "../../compiler/ir.ts";
 
 /**
  * Values slot `index` may not take because earlier slots hold them: the earlier slots of its phrase (`group`: "two

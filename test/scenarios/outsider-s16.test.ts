@@ -65,7 +65,8 @@ describe("a zone quoted as the game file writes it", () => {
 });
 
 describe("a mode the card does not have is said with the card's modes, counted from 1", () => {
-  const modes = '"Field Kit" has no MODE; its modes are 1 "Gain life equal to the number of units you control", 2 "Draw a card"';
+  // Said by the check (CW7026) before the scenario runs, as `cardwright check` says it (session 17).
+  const modes = 'No such mode: "Field Kit" has no MODE; its modes are 1 "Gain life equal to the number of units you control", 2 "Draw a card".';
 
   it("a mode's text misspelt, or none of the card's (was: refused, 'a number from 0 to 1')", () => {
     expect(failuresOf(duel(`p1 play "Field Kit" mode "Draw a crad"\nexpect p1 hand count 2`))).toEqual([
@@ -86,7 +87,7 @@ describe("a mode the card does not have is said with the card's modes, counted f
   });
 
   it("a mode named for a card with no 'Choose one —' ability", () => {
-    expect(failuresOf(duel(`p1 play "Quick Bolt" target p2 mode "Draw a card"\nexpect p2 life 8`))).toEqual(['10: "Quick Bolt" has no "Choose one —" ability: there is no mode "Draw a card" to choose']);
+    expect(failuresOf(duel(`p1 play "Quick Bolt" target p2 mode "Draw a card"\nexpect p2 life 8`))).toEqual(['10: No such mode: "Quick Bolt" has no "Choose one —" ability: there is no mode "Draw a card" to choose.']);
   });
 });
 

@@ -90,3 +90,13 @@ describe("a misread word of a line gets what was meant", () => {
     expect(failuresOf(text)).toEqual(['6: "Insight" is set up 2 times; say which: "Insight" copy 2, "Insight" copy 3.']);
   });
 });
+
+describe("check judges a play line's mode as test does (was: test only)", () => {
+  it("`mode \"Draw a crad\"` and `mode 3` of Field Kit's two modes: CW7026 at the line, the message test gives", () => {
+    const text = duel('p1 play "Field Kit" mode "Draw a crad"\nexpect p1 hand count 0').replace('  p1 hand: "Scout"\n', '  p1 hand: "Scout", "Field Kit"\n');
+    expect(checked("duel", text)).toEqual(["9:1 CW7026"]);
+    expect(failuresOf(text)).toEqual(['9: No such mode: "Field Kit" has no mode "Draw a crad" (did you mean mode 2 "Draw a card"?); its modes are 1 "Gain life equal to the number of units you control", 2 "Draw a card".']);
+    expect(checked("duel", text.replace('mode "Draw a crad"', "mode 3"))).toEqual(["9:1 CW7026"]);
+    expect(checked("duel", text.replace('mode "Draw a crad"', "mode 2"))).toEqual([]);
+  });
+});
