@@ -1178,8 +1178,10 @@ function cardDecl(ctx: Ctx, cst: CstNode, chunk: IToken[]): A.CardDecl | undefin
     return [{ kind: "field" as const, name: fieldName, value: valueItems(ctx, subs(f, "valueItem")).map((v) => v.item), flag: !hasColon, range: cstRange(ctx, f) }];
   });
   // A flag (a field without `:`) stands alone on its line: `type Unit` is a missing colon,
-  // and `Draw a card.` among the fields is an ability without `text:`. One report per line.
+  // and `Draw a card.` among the fields is an ability without `text:`. One report per line: the words of an ability
+  // line are not fields (each would be an 'Unknown field' of its own), so they leave the fields once reported.
   let reportedLine = -1;
+  const abilityLines = new Set<number>();
   for (const f of fields) {
     if (!f.flag || f.range.start.line === reportedLine) continue;
     const next = nextTokenAfter(chunk, f.range.end.offset);
@@ -1187,15 +1189,18 @@ function cardDecl(ctx: Ctx, cst: CstNode, chunk: IToken[]): A.CardDecl | undefin
       reportedLine = f.range.start.line;
       const lineEnd = ctx.text.indexOf("\n", f.range.start.offset);
       const lineText = ctx.text.slice(f.range.start.offset, lineEnd < 0 ? undefined : lineEnd).replace(/#.*$/, "").trim();
-      const expected = lineText.endsWith(".") ? '"text:" before the abilities' : '":" after the field name';
+      const isAbility = lineText.endsWith(".");
+      if (isAbility) abilityLines.add(f.range.start.line);
+      const expected = isAbility ? '"text:" before the abilities' : '":" after the field name';
       ctx.report.add(diagnostic("CW1003", ctx.file, rangeOf(ctx, f.range.end.offset, f.range.end.offset), { expected, found: describeToken(next) }));
     }
   }
+  const cardFields = abilityLines.size === 0 ? fields : fields.filter((f) => !(f.flag && abilityLines.has(f.range.start.line)));
   reportUnreadableLines(ctx, cst);
   // An ability that broke off before its first word holds no text: its parse errors say so at the words; as an ability
   // it would be an empty one, reported again at the card's closing brace ('cannot execute ""').
   const written = subs(cst, "ability").filter((a) => spanOf(a) !== undefined);
-  const card: A.CardDecl = { kind: "card", name: stringNode(ctx, name), fields: fitted(fields), abilities: fitted(abilities(ctx, written, chunk)), range: cstRange(ctx, cst) };
+  const card: A.CardDecl = { kind: "card", name: stringNode(ctx, name), fields: fitted(cardFields), abilities: fitted(abilities(ctx, written, chunk)), range: cstRange(ctx, cst) };
   const text = tok(cst, "Text");
   if (text && !inserted(text)) {
     const parts: CstElement[] = [text, ...subs(cst, "ability")];

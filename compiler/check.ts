@@ -173,6 +173,9 @@ export function checkCard(
       model.fields[name] = { kind: "words", words: field.value.map((t) => t.text), text };
     } else if (FREE_TEXT_FIELDS.has(name)) {
       model.fields[name] = { kind: "words", words: field.value.map((t) => t.text), text };
+    } else if (vocabulary.lookup("marker", name) || vocabulary.lookup("keyword", name)) {
+      // `PLAY: Gain 1 life.` or `Haste.` among the fields: an ability written without `text:` above it.
+      accept("CW1003", field.nameRange, { expected: '"text:" before the abilities', found: quote(field.name) });
     } else {
       const known = [...vocabulary.fieldNames(), ...requiredElsewhere, "text"];
       accept("CW2006", field.nameRange, { word: field.name, type: cardType?.name ?? "card", game }, closestName(field.name, known));
