@@ -214,6 +214,11 @@ export type CostPart =
   | { pays: "sacrifice"; what: CardRef | CardSelector; amount?: number }
   | { pays: "facet"; color: string; amount: number };
 
+/** Cost symbols as printed: "{B}{1}", "{G}{G}" (reads-as, and the engine's question of which lands pay them). */
+export function costSymbolsText(cost: readonly CostPart[]): string {
+  return cost.map((part) => (part.pays !== "symbol" ? "" : part.generic ? `{${part.amount}}` : `{${part.symbol}}`.repeat(part.amount))).join("");
+}
+
 /** Does paying this cost choose an X: an X amount (`pay X life`), or an `{X}` symbol a mechanic pays? One answer for the checker (is X defined?) and the engine (is X asked for?). */
 export function costChoosesX(cost: readonly CostPart[] | undefined): boolean {
   return (cost ?? []).some((part) => (part.pays === "symbol" && part.symbol.toLowerCase() === "x") || amountIsX(part));
@@ -270,7 +275,9 @@ export type Condition =
    * "If that creature is destroyed this way", "if a card was discarded this way": the card (`of`; absent: any card) is among
    * those the step before it in this resolution really took (THIS_WAY_LABELS).
    */
-  | { kind: "done_this_way"; label: string; of?: CardRef };
+  | { kind: "done_this_way"; label: string; of?: CardRef }
+  /** "you may pay {B}", "unless they pay {2}": can `who` pay these cost symbols now (the game's payment listing offers a way)? */
+  | { kind: "can_pay"; who: PlayerRef; cost: CostPart[] };
 
 // ---------------------------------------------------------------------------------------------
 // Effect steps: the engine's small instruction set
@@ -368,6 +375,13 @@ export type StepBody =
   | { op: "counter_spell"; what: CardRef }
   | { op: "gain_resource"; who: PlayersRef; resource: string; amount: NumberExpr }
   | { op: "lose_resource"; who: PlayersRef; resource: string; amount: NumberExpr }
+  /**
+   * "you may pay {B}", "unless its controller pays 2 Gold": `who` pays `cost` (cost symbols) as a resolution runs, the way
+   * the game pays a card's cost (CYBERVAMP: exhausting lands) — choosing how when there is more than one way (a `mode`
+   * question: one option per way the game's payment listing offers). Lowered only inside the `if` (`can_pay`) and `may`
+   * that ask it, so a player who cannot pay is never asked.
+   */
+  | { op: "pay"; who: PlayerRef; cost: CostPart[] }
   | { op: "shuffle"; who: PlayersRef; zone: string }
   /**
    * "Each player draws a card for each Unit they control", "Each opponent returns a creature they control to its owner's hand":

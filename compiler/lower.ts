@@ -44,7 +44,7 @@ import type {
 } from "./ir.ts";
 import { IR_VERSION, PLAYER_RULES, RESTRICTION_RULES, STEP_OBJECT_FIELD, THIS_WAY_LABELS, THIS_WAY_OPS, participleOf, sameStepBut, type ThisWayVerb } from "./ir.ts";
 import type { MessageCode } from "./messages.ts";
-import { checkAbilityContract, checkCardStates, checkCostSymbols, checkStaticsWhileAttacking, checkStaticsWhileExhausted, checkUndefinedX, checkGameContract, checkGameParams } from "./contract-check.ts";
+import { checkAbilityContract, checkCardStates, checkCostSymbols, paysCostSymbols, checkStaticsWhileAttacking, checkStaticsWhileExhausted, checkUndefinedX, checkGameContract, checkGameParams } from "./contract-check.ts";
 import { DESTROYED_SELECTOR_FIELDS, RULES_COUNTING_CARDS, TRIGGER_EVENTS, canonicalParamValue, turnEndMoment } from "./contract.ts";
 import { WordLedger, isSelectingWord, leavesOf, unusedPhrases } from "./word-accounting.ts";
 import { additionalCostReadsAs, readsAs, upgradedAmount } from "./reads-as.ts";
@@ -2073,7 +2073,8 @@ class AbilityLowering {
     const c = cond.clause;
     const pays = c.verb!.lemma === "pay" || c.verb!.lemma === "pays";
     // Paying life is losing it (and only what you have).
-    const asLowered: Ast.Clause = pays ? { ...c, verb: { ...c.verb!, text: "loses", lemma: "lose" } } : c;
+    const symbols = pays && c.object ? this.symbolPrice(c.object) : undefined;
+    const asLowered: Ast.Clause = pays && !symbols ? { ...c, verb: { ...c.verb!, text: "loses", lemma: "lose" } } : c;
     // What lowering the price said about a price it cannot run ("loses {G}") is replaced by the one note below.
     const noted = this.notes.length;
     const price = this.clause(asLowered);
@@ -2088,13 +2089,15 @@ class AbilityLowering {
     // by exhausting lands (CYBERVAMP's Gold) the pool is always empty: asking it would never let anyone pay.
     const pooled = this.vocab.game.params["costs_paid_by"] === undefined;
     const resourcePaid = pooled && pays && step?.op === "lose_resource" && single && npWords(c.object).some((w) => lookup(this.vocab.resources, w) !== undefined);
-    if (step?.op === "lose_life" && single) canPay = pays ? { kind: "life_at_least", who: single, value: lifeNeeded(step.amount) } : undefined;
+    if (step?.op === "pay") canPay = this.symbolsPaid(price);
+    else if (step?.op === "lose_life" && single) canPay = pays ? { kind: "life_at_least", who: single, value: lifeNeeded(step.amount) } : undefined;
     else if (resourcePaid && step?.op === "lose_resource") canPay = { kind: "compare", left: { kind: "resource", of: single!, resource: step.resource }, op: ">=", right: step.amount };
     else if (step?.op === "discard" && single && !step.filter && !step.random && !step.upTo) canPay = { kind: "compare", left: { kind: "hand_size", of: single }, op: ">=", right: step.amount };
     else if (step?.op === "sacrifice" && single && typeof step.amount === "number") canPay = { kind: "controls", who: single, selector: step.selector, atLeast: step.amount };
     if (!step || !single || (!canPay && !(step.op === "lose_life" && !pays))) {
       this.notes.length = noted;
-      this.note(cond.range, `the engine cannot ask a player "${this.slice(c.range)}" yet: it asks one named player to pay life${pooled && this.vocab.game.resources.length ? " or an amount of a resource" : ""}, discard, sacrifice or lose life ("unless its controller pays 3 life", ${pooled && this.vocab.game.resources[0] ? `"unless its controller pays 2 ${this.vocab.game.resources[0].name}", ` : ""}"unless they discard a card")`);
+      const symbolic = paysCostSymbols(this.vocab.game) ? this.symbolExamples() : undefined;
+      this.note(cond.range, `the engine cannot ask a player "${this.slice(c.range)}" yet: it asks one named player to pay life${pooled && this.vocab.game.resources.length ? " or an amount of a resource" : ""}${symbolic ? " or cost symbols" : ""}, discard, sacrifice or lose life ("unless its controller pays 3 life", ${pooled && this.vocab.game.resources[0] ? `"unless its controller pays 2 ${this.vocab.game.resources[0].name}", ` : ""}${symbolic ? `${symbolic}, ` : ""}"unless they discard a card")`);
       return effect;
     }
     this.use(cond.word === "unless" ? cond : []);
@@ -3104,7 +3107,7 @@ class AbilityLowering {
       if (eachMay) steps = [{ op: "per_player", who: eachMay, steps: [{ op: "may", who: { kind: "acting" }, steps, prompt, source }], source }];
       else {
         const who = mayPlayers && mayPlayers.kind !== "you" ? (mayPlayers as PlayerRef) : undefined;
-        const price = this.lifePaid(clause, steps);
+        const price = this.lifePaid(clause, steps) ?? this.symbolsPaid(steps);
         steps = [{ op: "may", ...(who ? { who } : {}), steps, prompt, source }];
         // "You may pay 2 life. If you do, ...": offered only to a player who can pay it (as a cost is paid: life stays
         // above 0 unless the game lets payments reach it).
@@ -3838,6 +3841,51 @@ class AbilityLowering {
     return [{ op: "rule", rule: "grant_temporary_facet", amount: this.amountOf(obj, 1), who: this.subjectPlayers(clause.subject), color: colors[0]! }];
   }
 
+  /**
+   * What "pay <price>" pays in cost symbols, in a game whose costs are paid by symbols (CYBERVAMP's lands): `{2}`, `{B}{B}`,
+   * "2 Gold" (a resource the game gives a symbol: `symbol {G} = Gold`), "1 Red" / "1 Red Blood" (a colour and, after it,
+   * one word that names nothing else of the game — the rules text's name for the coloured resource). Undefined for any
+   * other price (life, a pooled resource); a resource or colour without a symbol, or "N Blood" with no colour, is a note.
+   */
+  symbolPrice(np: Ast.NounPhrase): CostPart[] | undefined {
+    if (!paysCostSymbols(this.vocab.game)) return undefined;
+    const items = np.items;
+    if (items.length > 0 && items.every((i) => i.kind === "symbol") && np.determiners.length === 0 && !np.filters.length) {
+      this.use(items);
+      return (items as Ast.SymbolNode[]).map((sym) => ({ pays: "symbol", symbol: sym.symbol, amount: 1, ...(/^\d+$/.test(sym.symbol) ? { generic: true, amount: Number(sym.symbol) } : {}) }) as CostPart);
+    }
+    if (np.filters.length) return undefined;
+    const words = items.filter((i): i is Ast.WordNode => i.kind === "word");
+    const symbols = this.vocab.game.symbols ?? {};
+    const symbolOf = (meaning: (m: { color?: string; resource?: string }) => boolean) => Object.keys(symbols).find((k) => meaning(symbols[k]!));
+    const resource = words.length === 1 ? lookup(this.vocab.resources, words[0]!.text) : undefined;
+    const color = words.length >= 1 && words.length <= 2 ? lookup(this.vocab.colors, words[0]!.text) : undefined;
+    // "Red Blood": the word after the colour must name nothing of the game (not "Red creatures", "Red Gold").
+    const named = (w: string) => [this.vocab.cardTypes, this.vocab.subtypes, this.vocab.zones, this.vocab.resources, this.vocab.counters, this.vocab.colors].some((m) => lookup(m, w) !== undefined) || this.vocab.keywords.has(lower(w));
+    if (color && words.length === 2 && (named(words[1]!.text) || words[1]!.text.toLowerCase() === "life")) return undefined;
+    const symbol = resource ? symbolOf((m) => m.resource === resource) : color ? symbolOf((m) => m.color === color) : undefined;
+    if (!symbol) return undefined;
+    const amount = this.amountOf(np, 1);
+    if (typeof amount !== "number" || amount < 1) return undefined;
+    this.use(words);
+    // As the symbols are written on a cost line ("{G}{G}": one part each), so "2 Gold" reads back as "{G}{G}".
+    return Array.from({ length: amount }, () => ({ pays: "symbol", symbol, amount: 1 }) as CostPart);
+  }
+
+  /** Prices in cost symbols this game reads, for a note: `"unless its controller pays {2}", "... pays 2 Gold", "... pays 1 Red"`. */
+  symbolExamples(): string {
+    const symbols = this.vocab.game.symbols ?? {};
+    const resource = Object.values(symbols).find((m) => m.resource)?.resource;
+    const color = Object.values(symbols).find((m) => m.color)?.color;
+    return [`"unless its controller pays {2}"`, resource ? `"unless its controller pays 2 ${resource}"` : "", color ? `"unless its controller pays 1 ${color}"` : ""].filter(Boolean).join(", ");
+  }
+
+  /** "you may pay {B}": the condition that the paying player can pay it now (`can_pay`); undefined for any other step. */
+  symbolsPaid(steps: Step[]): Condition | undefined {
+    const [only] = steps;
+    return steps.length === 1 && only?.op === "pay" ? { kind: "can_pay", who: only.who, cost: only.cost } : undefined;
+  }
+
   /** "pay 2 life" (lowered as losing it): the condition that the paying player has it to pay; undefined for anything else. */
   lifePaid(clause: Ast.Clause, steps: Step[]): Condition | undefined {
     const verb = clause.verb?.lemma;
@@ -3976,6 +4024,16 @@ class AbilityLowering {
     if (statSet) return statSet;
     const temporaryFacets = this.temporaryFacetSteps(clause, verb);
     if (temporaryFacets) return temporaryFacets;
+    // "You may pay {B}", "unless its controller pays 2 Gold": cost symbols paid as the game pays a card's cost (its lands).
+    if (verb === "pay" && obj) {
+      const cost = this.symbolPrice(obj);
+      if (cost) {
+        // The clause's subject acts (`acting`: "its controller", or each player in turn); "each player" named directly pays one by one.
+        const payer = who();
+        if (payer.kind === "each_player" || payer.kind === "each_opponent") return this.unsupported(clause);
+        return [{ op: "pay", who: payer as PlayerRef, cost }];
+      }
+    }
     // "You may pay 2 life": paying life is losing it (the `may` asks only a player who has it: lifePaid).
     if (verb === "pay" && clause.modal?.lemma === "may" && obj && npWords(obj).length === 1 && npWords(obj)[0] === "life") return this.clauseSteps({ ...clause, verb: { ...clause.verb!, text: "lose", lemma: "lose" } });
     switch (verb) {

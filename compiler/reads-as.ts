@@ -27,7 +27,7 @@ import type {
   TargetSpec,
   TriggerPattern,
 } from "./ir.ts";
-import { PLAYER_RULES, STEP_OBJECT_FIELD, participleOf, sameStepBut, thisWayVerbOf } from "./ir.ts";
+import { PLAYER_RULES, STEP_OBJECT_FIELD, costSymbolsText, participleOf, sameStepBut, thisWayVerbOf } from "./ir.ts";
 import { TRIGGER_EVENTS, turnEndMoment } from "./contract.ts";
 
 /** What the printer needs besides the ability: the game (zone roles, stats) and the ability's targets. */
@@ -557,6 +557,8 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       if (each) return `${actor(step.who, ctx, step.op === "gain_resource" ? "gain" : "lose")} ${each.amount} ${step.resource} for each ${each.of}`;
       return `${actor(step.who, ctx, step.op === "gain_resource" ? "gain" : "lose")} ${numberText(step.amount, ctx)} ${step.resource}`;
     }
+    case "pay":
+      return `${actor(step.who, ctx, "pay")} ${costSymbolsText(step.cost)}`;
     case "shuffle":
       if (step.who.kind !== "you") return `${actor(step.who, ctx, "shuffle")} their ${lower(step.zone)}`;
       return ctx.game.zones.find((z) => z.name === step.zone)?.role === "deck" ? "shuffle" : `shuffle your ${lower(step.zone)}`;
@@ -593,7 +595,7 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       const unless = unlessText(step, ctx);
       if (unless) return unless;
       // "You may pay 2 life. If you do, draw a card." (lower.ts asks it only of a player who can pay).
-      const pays = payLifeText(step, ctx);
+      const pays = payLifeText(step, ctx) ?? paySymbolsText(step, ctx);
       if (pays) return pays;
       // "Discard a card. If you do, draw 2 cards.": a sentence of its own after the step it asks about.
       if (didCondition(step.condition) !== undefined)
@@ -686,6 +688,15 @@ function perPlayerText(step: Extract<Step, { op: "per_player" }>, ctx: Context):
   // "return a Unit they control ..." → "each player returns a Unit they control ...".
   return `${subject} ${text.replace(/^(\w+)/, (w) => thirdPerson(w.toLowerCase()))}`;
 }
+/** "you may pay {B}. If you do, ...": a `may` paying cost symbols, asked only of a player who can pay them (lower.ts). */
+function paySymbolsText(step: Extract<Step, { op: "if" }>, ctx: Context): string | undefined {
+  const [may] = step.then;
+  if (step.then.length !== 1 || step.else?.length || may?.op !== "may" || step.condition.kind !== "can_pay") return undefined;
+  const [price] = may.steps;
+  if (price?.op !== "pay" || JSON.stringify(price.cost) !== JSON.stringify(step.condition.cost) || JSON.stringify(price.who) !== JSON.stringify(step.condition.who) || JSON.stringify(may.who ?? { kind: "you" }) !== JSON.stringify(price.who)) return undefined;
+  return stepText(may, ctx);
+}
+
 /** "you may pay 2 life. If you do, ...": a `may` losing life, asked only of a player with more life than that (or as much). */
 function payLifeText(step: Extract<Step, { op: "if" }>, ctx: Context): string | undefined {
   const [may] = step.then;
@@ -1254,6 +1265,8 @@ function conditionText(c: Condition, ctx: Context): string {
       return `${playerText(c.who, ctx)} ${c.who.kind === "you" ? "have" : "has"} ${numberText(c.value, ctx)} or less life`;
     case "life_at_least":
       return `${playerText(c.who, ctx)} ${c.who.kind === "you" ? "have" : "has"} ${numberText(c.value, ctx)} or more life`;
+    case "can_pay":
+      return `${playerText(c.who, ctx)} can pay ${costSymbolsText(c.cost)}`;
     case "compare": {
       const players = playersComparedText(c, ctx);
       if (players) return players;

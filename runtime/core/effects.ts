@@ -6,7 +6,7 @@
  */
 import { MAX_CARDS } from "../state/limits.ts";
 import type { NativeRuleName } from "../../compiler/contract.ts";
-import { THIS_WAY_LABELS, type CompiledCard, type KeywordGrant, type SourceRef, type Step, type TokenSpec } from "../../compiler/ir.ts";
+import { THIS_WAY_LABELS, costSymbolsText, type CompiledCard, type KeywordGrant, type SourceRef, type Step, type TokenSpec } from "../../compiler/ir.ts";
 import type { Frame, PlayerId, TargetValue } from "../state/state.ts";
 import { cardIdOf, newCardInstance } from "../state/state.ts";
 import { type Ctx, RESOLVING, battlefield, cardDef, cardName, emit, hand, isPermanent, slotsOf, zoneList, insertCard, writeCard } from "./cards.ts";
@@ -17,7 +17,7 @@ import { addPrevention } from "./replacements.ts";
 import { addPlayerRule } from "./player-rules.ts";
 import { resumeTargeting } from "./response.ts";
 import { askDivision, divisionOf, shareKey } from "./division.ts";
-import { mechanicsOf } from "./mechanics.ts";
+import { mechanicsOf, paySymbols, symbolPayments } from "./mechanics.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Running frames
@@ -750,6 +750,23 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
         player.resources[name] = next;
         emit(ctx, "resource", `${p} ${amount >= 0 ? "gains" : "loses"} ${Math.abs(amount)} ${name} (now ${next})`, { player: p, amount, source });
       }
+      return "done";
+    }
+    case "pay": {
+      // "you may pay {B}" (yes): the player pays as a card's cost is paid — one of the ways the game's payment listing offers
+      // (which lands), asked when there is more than one. The `if` (`can_pay`) and `may` around it asked only a player who can.
+      const who = evalPlayer(ctx, frame, step.who) ?? frame.controller;
+      const ways = symbolPayments(ctx, who, step.cost);
+      if (ways.length === 0) return "done";
+      const wayText = (payment: (typeof ways)[number]) => (payment.lands?.length ? `exhaust ${payment.lands.map((id) => cardName(ctx, id)).join(", ")}` : "pay nothing");
+      let index = 0;
+      if (ways.length > 1) {
+        const answer = askMode(ctx, frame, who, ways.map(wayText), `pay ${costSymbolsText(step.cost)}: choose the lands`);
+        if (answer === "wait") return "wait";
+        index = Math.min(Math.max(0, answer), ways.length - 1);
+        emit(ctx, "choice", `${who} chooses to ${wayText(ways[index]!)}`, { player: who, source });
+      }
+      paySymbols(ctx, who, step.cost, ways[index]!, source);
       return "done";
     }
     case "shuffle":

@@ -94,3 +94,23 @@ export function registerMechanic(mechanic: Mechanic): void {
 
 /** The mechanics that are part of a game (computed once per loaded rules). */
 export const mechanicsOf: (rules: Rules) => Mechanic[] = perGame((rules) => registry.filter((m) => m.applies(rules)));
+
+/**
+ * The ways `player` can pay cost symbols now, as a resolution runs ("you may pay {B}", "unless its controller pays {2}"):
+ * the game's own payment listing — each mechanic's `paymentOptions` (which lands) over the one empty payment, each option
+ * kept only if every mechanic's `checkCost` accepts it — the listing a card's cost goes through (engine/actions.ts), for a
+ * cost of symbols only (no card of its own: nothing is discarded, sacrificed or exhausted but what pays the symbols).
+ */
+export function symbolPayments(ctx: Ctx, player: PlayerId, cost: CostPart[]): Payment[] {
+  const mechanics = mechanicsOf(ctx.rules);
+  let options: Payment[] = [{}];
+  for (const m of mechanics) if (m.paymentOptions) options = m.paymentOptions(ctx, player, cost, "", options);
+  // No mechanic pays symbols in this game: nothing can pay them (the checker says so at the words: CW6001).
+  if (!mechanics.some((m) => m.payCost)) return [];
+  return options.filter((payment) => mechanics.every((m) => !m.checkCost?.(ctx, player, cost, payment, "", true)));
+}
+
+/** Pays cost symbols with one of `symbolPayments`' payments (the game's `payCost` hooks: lands exhausted, traced as a cost). */
+export function paySymbols(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Payment, source: SourceRef | undefined): void {
+  for (const m of mechanicsOf(ctx.rules)) m.payCost?.(ctx, player, cost, payment, "", source);
+}

@@ -10,7 +10,7 @@ import { perDefinition, perGame } from "./per-game.ts";
 import type { CardInstance, DestroyedCard, Frame, LastKnown, PlayerId, TargetValue } from "../state/state.ts";
 import { opponentOf } from "../state/state.ts";
 import { type Ctx, allOnBattlefield, battlefield, cardDef, cardName, hand } from "./cards.ts";
-import { mechanicsOf } from "./mechanics.ts";
+import { mechanicsOf, symbolPayments } from "./mechanics.ts";
 import { moduleCache, moduleSet } from "../state/module-caches.ts";
 
 /** `Bleed 2`, `Haste`: a granted keyword as text shows it. */
@@ -1030,6 +1030,11 @@ export function evalCondition(ctx: Ctx, frame: Frame, condition: Condition): boo
       let count = 0;
       for (const dead of ctx.state.destroyedThisTurn ?? []) if (destroyedMatches(ctx, dead, condition.selector, frame.controller, frame.card)) count++;
       return count >= condition.atLeast;
+    }
+    case "can_pay": {
+      // "you may pay {B}", "unless its controller pays {2}": asked only of a player the game's payment listing offers a way.
+      const p = evalPlayer(ctx, frame, condition.who);
+      return p !== undefined && symbolPayments(ctx, p, condition.cost).length > 0;
     }
     case "played_this_turn": {
       // "if you didn't play a creature this turn": the cards played this turn, matched as they were played (by who played them).
