@@ -571,6 +571,8 @@ class AbilityLowering {
    * ("When this is attacked by a unit"): its written subject is the event's other card, so "it" opening a clause is that one.
    */
   triggerWrittenFromOther = false;
+  /** Marks the trigger's "in combat" words read: called by lowerTrigger only when the pattern carries them. */
+  combatWords: (() => void) | undefined = undefined;
   /**
    * "the attacking creature", "the blocking unit", "the blocked creature" in a combat trigger: a card of the event by its
    * part in it (compiler/contract.ts TRIGGER_EVENTS roles). Undefined where no role word names one (read as a selector).
@@ -4270,7 +4272,10 @@ class AbilityLowering {
       case "destroy":
         return [{ op: "destroy", what: this.pickOrAffected(obj) }];
       case "sacrifice": {
-        if (obj && npDeterminers(obj).includes("this")) return [{ op: "sacrifice_self" }];
+        if (obj && npDeterminers(obj).includes("this")) {
+          this.use(obj);
+          return [{ op: "sacrifice_self" }];
+        }
         const sacrificer = who();
         this.useOwnChoice(obj, sacrificer);
         return [{ op: "sacrifice", who: sacrificer, selector: obj ? this.selector(obj) : {}, amount: this.amountOf(obj, 1) }];
@@ -4720,8 +4725,13 @@ function triggerZoneOwner(np: Ast.NounPhrase, l: AbilityLowering): "you" | "oppo
 }
 
 function lowerTrigger(head: Ast.TriggerHead, l: AbilityLowering): TriggerPattern | undefined {
+  l.combatWords = undefined;
   const trigger = triggerPattern(head, l);
   if (trigger) l.use(head.event?.verb, head.event?.be);
+  // "in combat" is read only where the engine carries it: on the pattern, or in an event that only combat raises.
+  const combatWords = l.combatWords as (() => void) | undefined;
+  if (trigger && (trigger.combat || TRIGGER_EVENTS[trigger.event]?.combat)) combatWords?.();
+  l.combatWords = undefined;
   return trigger;
 }
 
@@ -4837,12 +4847,16 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
   };
   // "in combat": only events of a fight or combat damage; "in a fight" where combat is fights (Three-Slot Duel).
   const fights = l.vocab.game.params["combat_model"] === "fight";
-  const combatPreps = [...tailPreps, ...(clause.object?.filters ?? [])].filter((p) => p.kind === "prep" && p.prep === "in" && npWords(p.object).some((w) => w === "combat" || (fights && (w === "fight" || w === "fights"))));
+  // "When this is destroyed by a creature in combat": the by-phrase's own filter too.
+  const byFilters = tailPreps.filter((p) => p.prep === "by").flatMap((p) => p.object.filters);
+  const combatPreps = [...tailPreps, ...(clause.object?.filters ?? []), ...byFilters].filter((p) => p.kind === "prep" && p.prep === "in" && npWords(p.object).some((w) => w === "combat" || (fights && (w === "fight" || w === "fights"))));
   const inCombat = combatPreps.length > 0 || objWords.includes("combat");
-  if (inCombat) {
+  // The words are marked read by lowerTrigger only when the pattern carries them (TriggerPattern.combat, or an event that is
+  // combat by its nature): "When this is destroyed in combat" run as any destruction was a silent misreading.
+  if (inCombat) l.combatWords = () => {
     l.use(combatPreps);
     l.useWords(clause.object, "combat");
-  }
+  };
   const combat = inCombat ? { combat: true as const } : {};
   // The other party the text names: "casts a spell", "destroys a creature", "deals damage to an opponent".
   const objectOf = (np: Ast.NounPhrase | undefined): Pick<TriggerPattern, "object"> => {
@@ -4924,13 +4938,13 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
       if (clause.object && npWords(clause.object).every((w) => w === "play" || w === "battlefield")) l.use(clause.object.determiners, clause.object.items);
       return { event: "leaves", subject: cardSubject(), text };
     case "die":
-      return { event: "destroyed", subject: cardSubject(), text };
+      return { event: "destroyed", subject: cardSubject(), ...combat, text };
     case "destroy":
       // "this is destroyed" / "a creature is destroyed" vs "this destroys a creature [in combat]".
       if (clause.be || !clause.object) {
         // "When this is destroyed by a unit", "Whenever a unit you control is destroyed by an enemy unit": the destroyer.
         const by = clause.be ? tailPreps.find((p) => p.prep === "by") : undefined;
-        return { event: "destroyed", subject: cardSubject(), ...objectOf(by?.object), text };
+        return { event: "destroyed", subject: cardSubject(), ...objectOf(by?.object), ...combat, text };
       }
       return { event: "destroys", subject: cardSubject(), ...objectOf(clause.object), ...combat, text };
     case "fight":

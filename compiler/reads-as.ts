@@ -1500,7 +1500,7 @@ function triggerText(t: TriggerPattern, ctx: Context): string {
   if (t.event === "fights") return `${head} ${subject} fights${object ? ` ${object}` : ""}`;
   if (t.event === "blocked") return `${head} ${subject} is blocked${object ? ` by ${object}` : ""}${combat}`;
   if (t.event === "attacked") return `${head} ${subject} is attacked${object ? ` by ${object}` : ""}`;
-  if (t.event === "destroyed" && object) return `${head} ${subject} is destroyed by ${object}`;
+  if (t.event === "destroyed" && object) return `${head} ${subject} is destroyed by ${object}${combat}`;
   return `${head} ${subject} ${carries.card ?? t.event}${combat}`;
 }
 

@@ -20,7 +20,7 @@ const LEAF_KINDS = new Set(["word", "determiner", "count", "stats", "string", "s
 const FUNCTION_WORDS = new Set([
   "the", "to", "of", "and", "or", "then", "is", "are", "be", "been", "was", "were",
   "that", "which", "who", "as", "so", "on", "in", "at", "for", "with", "from", "into", "onto", "by", "up", "do", "does", "did", "has", "have",
-  "had", "there", "this", "these", "those", "when", "whenever", "if", ",", ".", ";", ":", "—", "-", "•", "'s",
+  "had", "there", "these", "those", "when", "whenever", "if", ",", ".", ";", ":", "—", "-", "•", "'s",
 ]);
 
 /**

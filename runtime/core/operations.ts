@@ -308,7 +308,8 @@ export function destroyAll(ctx: Ctx, ids: string[], source?: SourceRef, opts: { 
     const by = opts.by?.(id);
     return by && by.card !== id && state.cards[by.card] ? by : undefined;
   });
-  going.forEach((id, i) => noteEvent(ctx, "destroyed", { card: id, player: state.cards[id]!.controller, other: destroyers[i]?.card }));
+  // "When this is destroyed in combat": destroyed by a card's combat damage, a fight or a Weapon attack.
+  going.forEach((id, i) => noteEvent(ctx, "destroyed", { card: id, player: state.cards[id]!.controller, other: destroyers[i]?.card, ...(destroyers[i]?.combat ? { combat: true } : {}) }));
   going.forEach((id, i) => {
     const by = destroyers[i];
     if (by) noteEvent(ctx, "destroys", { card: by.card, other: id, player: state.cards[by.card]!.controller, ...(by.combat ? { combat: true } : {}) });
