@@ -22,6 +22,10 @@ export default {
   incremental: true,
   incrementalFile: process.env.MUTATION_INCREMENTAL ?? "reports/mutation/stryker-incremental.json",
   concurrency: 1,
+  // The initial run (every scenario once, with coverage: 1,330 tests at 1aaa633) is ended by Stryker after
+  // dryRunTimeoutMinutes (its default, 5, ended it at 6 min under a load of 25–45 on 2026-12-04: nothing tested).
+  // scripts/mutation.ts's --minutes limit bounds the whole run anyway.
+  dryRunTimeoutMinutes: 30,
   // A mutant that runs longer than 1.5 × its scenarios' time in the initial run + 10 s is a timeout (counted as
   // detected). Most are real: a mutant that stops a game from settling runs settle's 20,000-step guard and the
   // scenario then fails as a drawn game, only slowly. Each timeout costs a restart, so the margin is kept modest.
