@@ -134,13 +134,29 @@ function triggersOf(def: CompiledCard, kind: EventKind): readonly Ability[] {
 interface GameIndex {
   /** Event kinds some card of the game's sets has a triggered ability for. */
   cardKinds: Set<EventKind>;
+  /**
+   * Per event kind, the ids of the definitions of the game's sets with a triggered ability for it, and whether every
+   * one of those abilities is about its own card ("When this enters", "Whenever this attacks": only the event's card
+   * can note them). A card in play whose definition is not listed has nothing to note: its look-ups are skipped.
+   */
+  listeners: Map<EventKind, { defs: Set<string>; ownCardOnly: boolean }>;
   rules: Map<EventKind, Ability[]>;
 }
 
 const gameIndex = perGame((rules: Rules): GameIndex => {
   {
     const cardKinds = new Set<EventKind>();
-    for (const def of rules.cards.values()) for (const ability of def.abilities) if (ability.kind === "triggered" && ability.trigger) cardKinds.add(ability.trigger.event);
+    const listeners = new Map<EventKind, { defs: Set<string>; ownCardOnly: boolean }>();
+    for (const def of rules.cards.values())
+      for (const ability of def.abilities) {
+        if (ability.kind !== "triggered" || !ability.trigger) continue;
+        const kind = ability.trigger.event;
+        cardKinds.add(kind);
+        let entry = listeners.get(kind);
+        if (!entry) listeners.set(kind, (entry = { defs: new Set(), ownCardOnly: true }));
+        entry.defs.add(def.id);
+        if (ability.trigger.subject.kind !== "self") entry.ownCardOnly = false;
+      }
     const byKind = new Map<EventKind, Ability[]>();
     for (const rule of rules.game.rules) {
       if (rule.kind !== "triggered" || !rule.trigger) continue;
@@ -148,13 +164,17 @@ const gameIndex = perGame((rules: Rules): GameIndex => {
       list.push(rule);
       byKind.set(rule.trigger.event, list);
     }
-    return { cardKinds, rules: byKind };
+    return { cardKinds, listeners, rules: byKind };
   }
 });
 
 /** May a card in the game (its sets, or a token definition made during it) trigger on this kind of event? */
 function cardsListen(ctx: Ctx, index: GameIndex, kind: EventKind): boolean {
-  if (index.cardKinds.has(kind)) return true;
+  return index.cardKinds.has(kind) || tokensListen(ctx, kind);
+}
+
+/** Has a token definition made during this game a triggered ability for this kind of event? */
+function tokensListen(ctx: Ctx, kind: EventKind): boolean {
   for (const id in ctx.state.tokens) if (triggersOf(ctx.state.tokens[id]!, kind).length > 0) return true;
   return false;
 }
@@ -165,21 +185,32 @@ export function noteEvent(ctx: Ctx, kind: EventKind, data: GameEventData): void 
   // Who had priority and caused the event: the controller of what is resolving, else the acting player (17.1 "priority player").
   const by = state.frames.length ? state.frames[state.frames.length - 1]!.controller : (state.priority?.player ?? state.active);
   if (state.delayed?.length) noteDelayedTriggers(ctx, kind, data, by);
-  if (cardsListen(ctx, index, kind)) noteCardTriggers(ctx, kind, data, by);
+  if (cardsListen(ctx, index, kind)) noteCardTriggers(ctx, index, kind, data, by);
   for (const m of mechanicsOf(rules)) m.noteEvent?.(ctx, kind, data);
   noteRuleTriggers(ctx, index.rules.get(kind) ?? NONE, kind, data, by);
 }
 
-function noteCardTriggers(ctx: Ctx, kind: EventKind, data: GameEventData, by: PlayerId): void {
+function noteCardTriggers(ctx: Ctx, index: GameIndex, kind: EventKind, data: GameEventData, by: PlayerId): void {
   const { state, rules } = ctx;
   const battlefield = rules.zones.battlefield;
+  const own = data.card;
+  // A token definition made during the game is not in the index: with one listening, every card in play is looked at.
+  const listening = tokensListen(ctx, kind) ? undefined : index.listeners.get(kind);
+  if (listening?.ownCardOnly) {
+    // Only the event's own card can note an ability of this kind, wherever it is (the one card the walk below would note).
+    if (own !== undefined && state.cards[own] && listening.defs.has(state.cards[own]!.def)) noteTriggersOf(ctx, own, kind, data, by);
+    return;
+  }
   // The cards in play (each player's, in turn order), then — "When this is destroyed / leaves / is
   // discarded" — the event's own card wherever it went, when it is not among them.
   for (const player of state.order) {
     const list = state.players[player]!.zones[battlefield];
-    if (list) for (let i = 0; i < list.length; i++) noteTriggersOf(ctx, list[i]!, kind, data, by);
+    if (list)
+      for (let i = 0; i < list.length; i++) {
+        const id = list[i]!;
+        if (listening === undefined || listening.defs.has(state.cards[id]?.def as string)) noteTriggersOf(ctx, id, kind, data, by);
+      }
   }
-  const own = data.card;
   if (own !== undefined && state.cards[own] && !inPlayList(ctx, own)) noteTriggersOf(ctx, own, kind, data, by);
 }
 

@@ -13,18 +13,38 @@ import type { Ctx, GameEventData } from "../core/index.ts";
 import { allOnBattlefield, cardName, emit, keywordInstancesOf, matchesSelector, readingStill } from "../core/index.ts";
 import type { Mechanic } from "../core/mechanics.ts";
 import type { Rules } from "../core/rules.ts";
+import { perGame } from "../core/per-game.ts";
 
-const triggered = (rules: Rules): (KeywordDef & { ability: Ability })[] =>
-  rules.game.keywords.filter((k): k is KeywordDef & { ability: Ability } => k.ability?.kind === "triggered" && !!k.ability.trigger);
+type TriggeredKeyword = KeywordDef & { ability: Ability };
+const triggered = (rules: Rules): TriggeredKeyword[] => rules.game.keywords.filter((k): k is TriggeredKeyword => k.ability?.kind === "triggered" && !!k.ability.trigger);
+
+/**
+ * The game's triggered keywords by the event kind they trigger on, read once per loaded game (every event asks), and
+ * whether each kind's are all about their own card ("Whenever this deals combat damage to a player": only the event's
+ * card can note them, so the cards in play need no look at their keywords).
+ */
+const triggeredByKind = perGame((rules: Rules): Map<EventKind, { keywords: TriggeredKeyword[]; ownCardOnly: boolean }> => {
+  const byKind = new Map<EventKind, { keywords: TriggeredKeyword[]; ownCardOnly: boolean }>();
+  for (const k of triggered(rules)) {
+    const trigger = k.ability.trigger!;
+    let entry = byKind.get(trigger.event);
+    if (!entry) byKind.set(trigger.event, (entry = { keywords: [], ownCardOnly: true }));
+    entry.keywords.push(k);
+    if (trigger.subject.kind !== "self") entry.ownCardOnly = false;
+  }
+  return byKind;
+});
 
 /** `param bleed_instances_combine = true` (for a keyword named Bleed): several instances on one card are one, X summed. */
 const combines = (rules: Rules, keyword: string): boolean => rules.param(`${keyword.toLowerCase().replace(/[^a-z0-9]+/g, "_")}_instances_combine`, true);
 
 function noteKeywordTriggers(ctx: Ctx, kind: EventKind, data: GameEventData): void {
   const { state, rules } = ctx;
-  const defs = triggered(rules).filter((k) => k.ability.trigger!.event === kind);
-  if (defs.length === 0) return;
-  const candidates = new Set(allOnBattlefield(ctx));
+  const listening = triggeredByKind(rules).get(kind);
+  if (!listening) return;
+  const defs = listening.keywords;
+  // A trigger about its own card matches only the event's card: when every one of this kind is, no other card is a candidate.
+  const candidates = new Set(listening.ownCardOnly ? [] : allOnBattlefield(ctx));
   if (data.card && state.cards[data.card]) candidates.add(data.card);
   // Every candidate's keywords first, in one read of the state (the statics in effect worked out once).
   const keywordsOf = readingStill(ctx, () => [...candidates].map((id) => (state.cards[id] ? keywordInstancesOf(ctx, id) : undefined)));
