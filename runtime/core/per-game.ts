@@ -35,8 +35,10 @@ export function perGame<T>(compute: (rules: Rules) => T): (rules: Rules) => T {
 export function perDefinition<T>(compute: (def: CompiledCard) => T): (def: CompiledCard) => T {
   const known = new WeakMap<CompiledCard, T>();
   return (def) => {
+    // One look-up on the way that matters (read for every card in play by every scan): `has` only for a value that is undefined.
+    const found = known.get(def);
     // Stryker disable next-line ConditionalExpression,BlockStatement: equivalent — computing again gives an equal value (compute reads only the definition, which never changes); only slower
-    if (known.has(def)) return known.get(def) as T;
+    if (found !== undefined || known.has(def)) return found as T;
     const value = compute(def);
     known.set(def, value);
     return value;

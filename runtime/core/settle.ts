@@ -27,6 +27,38 @@ const settleRules = perGame((rules: Rules): { losing: number; toughness: string;
   capacities: [...rules.capacityResources],
 }));
 
+/**
+ * Per game and stat: the lowest printed value among the definitions of its sets that have the stat (Infinity when none
+ * has it). At 1 or more, a card with no damage, no counter below 0 on it and no modifier lowering it (while no static in
+ * play can lower it) has the stat above its damage, whatever its definition: the state-based check skips it without
+ * looking its definition up — most cards in play, lands included, at most steps.
+ */
+const lowestPrinted = perGame(() => new Map<string, number>());
+function lowestPrintedStat(ctx: Ctx, stat: string): number {
+  const known = lowestPrinted(ctx.rules);
+  let lowest = known.get(stat);
+  if (lowest === undefined) {
+    lowest = Infinity;
+    for (const def of ctx.rules.cards.values()) {
+      const value = def.stats[stat];
+      if (value !== undefined && value < lowest) lowest = value;
+    }
+    known.set(stat, lowest);
+  }
+  // Token definitions made during this game (a few at most).
+  for (const name in ctx.state.tokens) {
+    const value = ctx.state.tokens[name]!.stats[stat];
+    if (value !== undefined && value < lowest) lowest = value;
+  }
+  return lowest;
+}
+
+/** Does some modifier in effect lower this stat (a negative amount)? */
+function modifierLowers(ctx: Ctx, stat: string): boolean {
+  for (const m of ctx.state.modifiers) if ((m.stats[stat] ?? 0) < 0) return true;
+  return false;
+}
+
 export function checkState(ctx: Ctx): void {
   const { state, rules } = ctx;
   if (state.over) return;
@@ -42,11 +74,14 @@ export function checkState(ctx: Ctx): void {
     let unsure: string[] | undefined;
     const zone = rules.zones.battlefield;
     const lowerable = staticsInPlayMayLower(ctx, toughness);
+    // Undamaged cards are above 0 of the stat without a look at their definition (see `lowestPrinted`).
+    const undamagedSafe = !lowerable && lowestPrintedStat(ctx, toughness) >= 1 && !modifierLowers(ctx, toughness);
     for (const player of state.order) {
       const inPlay = (state.players[player]!.zones[zone] ??= []);
       for (let i = 0; i < inPlay.length; i++) {
         const id = inPlay[i]!;
         const card = state.cards[id]!;
+        if (undamagedSafe && card.damage === 0 && (card.counters[toughness] ?? 0) >= 0) continue;
         const def = cardDef(ctx, card);
         // Only a card that has the stat (a creature, not a land or a relic) can be at 0 of it.
         if (card.damage === 0 && def.stats[toughness] === undefined) continue;

@@ -22,17 +22,22 @@ export function keywordText(k: KeywordGrant): string {
 const NO_STATICS: readonly { card: string; ability: Ability }[] = Object.freeze([]);
 
 const hasStatics = (def: CompiledCard): boolean => staticAbilitiesOf(def).length > 0;
-/** Has some card of the game's sets a static ability? Read once per game (its sets never change). */
-const setsHaveStatics = perGame((rules: Rules): boolean => [...rules.cards.values()].some(hasStatics));
+/** The ids of the definitions of the game's sets that have a static ability: read once per game (its sets never change). */
+const staticDefinitions = perGame((rules: Rules): Set<string> => new Set([...rules.cards.values()].filter(hasStatics).map((def) => def.id)));
+/** Has some card of the game's sets a static ability? */
+const setsHaveStatics = (rules: Rules): boolean => staticDefinitions(rules).size > 0;
+/** Has a token definition made during this game a static ability? */
+function tokensHaveStatics(ctx: Ctx): boolean {
+  for (const name in ctx.state.tokens) if (hasStatics(ctx.state.tokens[name]!)) return true;
+  return false;
+}
 /**
  * Can a static ability be in effect? Only when some card of the game's sets, or a token definition
  * made during this game, has one (`activeStatics` reads only definitions' abilities): a game
  * without statics skips the walk over the cards in play for every value it computes.
  */
 function staticsPossible(ctx: Ctx): boolean {
-  if (setsHaveStatics(ctx.rules)) return true;
-  for (const name in ctx.state.tokens) if (hasStatics(ctx.state.tokens[name]!)) return true;
-  return false;
+  return setsHaveStatics(ctx.rules) || tokensHaveStatics(ctx);
 }
 
 /**
@@ -54,11 +59,15 @@ function staticCandidates(ctx: Ctx): StaticCandidates {
   const offWhenExhausted = staticsOffWhenExhausted(rules);
   const zone = rules.zones.battlefield;
   const out: StaticCandidates = { list: [], conditional: false };
+  // A card whose definition (of the game's sets) has no static ability is passed over by its id alone (lands, most units);
+  // with a token definition that has one, every card is looked up.
+  const withStatics = tokensHaveStatics(ctx) ? undefined : staticDefinitions(rules);
   for (const player of state.order) {
     const inPlay = (state.players[player]!.zones[zone] ??= []);
     for (let i = 0; i < inPlay.length; i++) {
       const id = inPlay[i]!;
       const card = state.cards[id]!;
+      if (withStatics !== undefined && !withStatics.has(card.def)) continue;
       if (offWhenExhausted && (card.exhausted || card.overexhausted)) continue;
       const statics = staticAbilitiesOf(cardDef(ctx, card));
       for (let k = 0; k < statics.length; k++) {
@@ -624,6 +633,12 @@ function lowerZone(zone: string): string {
   if (lower === undefined) loweredZones.set(zone, (lower = zone.toLowerCase()));
   return lower;
 }
+/** Is a card in a zone a selector names (by default the battlefield), in any case? A card's zone is most often spelled as the game file names it. */
+function inSelectorZone(ctx: Ctx, zone: string, zones: readonly string[] | undefined): boolean {
+  if (zones) return lowerSet(zones).has(lowerZone(zone));
+  const battlefield = ctx.rules.zones.battlefield;
+  return zone === battlefield || lowerZone(zone) === lowerZone(battlefield);
+}
 function anyShared(wanted: Set<string>, have: Set<string>): boolean {
   for (const word of wanted) if (have.has(word)) return true;
   return false;
@@ -644,7 +659,7 @@ export function matchesSelector(ctx: Ctx, id: string, selector: CardSelector, co
   if (!card) return false;
   if (selector.anyOf) return selector.anyOf.some((part) => matchesSelector(ctx, id, part, controller, selfCard, ignoreZone));
   const def = cardDef(ctx, card);
-  if (!ignoreZone && !(selector.zones ? lowerSet(selector.zones).has(lowerZone(card.zone)) : lowerZone(card.zone) === lowerZone(ctx.rules.zones.battlefield))) return false;
+  if (!ignoreZone && !inSelectorZone(ctx, card.zone, selector.zones)) return false;
   if (!related(selector.controller, card.zone === ctx.rules.zones.battlefield ? card.controller : card.owner, controller)) return false;
   if (!related(selector.owner, card.owner, controller)) return false;
   const words = selector.cardTypes?.length || selector.subtypes?.length || selector.colors?.length || selector.names?.length ? wordsOf(def) : undefined;
