@@ -68,9 +68,11 @@ interface UnitTable {
   costs: WeakMap<CostPart[], Map<number, number[]>>;
   /**
    * Land choices across decisions and games: the untapped lands' signature → a cost's units (the
-   * `costs` arrays) → limit → the choices. The search reads nothing else, so the same lands (ids,
-   * units, groups, in order) and the same cost give the same choices. The board of a signature is
-   * found once per listing (a long string compared once), its costs by identity after that.
+   * `costs` arrays) → limit → the choices, each a list of positions in the untapped lands. The search
+   * reads nothing else of a land than its group (which names its unit), so the same groups in the same
+   * order and the same cost give the same choices, whatever the lands' ids: a board seen in another game
+   * (the same lands in the same order, other cards) is known. The board of a signature is found once per
+   * listing (a short string compared once), its costs by identity after that.
    */
   boards: Map<string, LandBoard>;
   /** Card definition id → what an untapped land of it reads as in the search (null: not a land): worked out once per definition, not per listing. */
@@ -84,8 +86,10 @@ interface LandKind {
   group: string;
   mark: number;
 }
-/** The land choices worked out for one set of untapped lands: a cost's units → limit → the choices. */
-type LandBoard = WeakMap<number[], Map<number, string[][]>>;
+/** The land choices worked out for one sequence of untapped lands' groups: a cost's units → limit → the choices (positions in the untapped lands). */
+type LandBoard = WeakMap<number[], Map<number, number[][]>>;
+/** The same choices as the lands' ids, for the untapped lands of one listing. */
+type LandIdChoices = WeakMap<number[], Map<number, string[][]>>;
 
 const unitTable = perGame((rules: Rules): UnitTable => {
   // A memo of the game's units and land boards: one holder per game, filled as the game is played.
@@ -260,6 +264,7 @@ function landKind(rules: Rules, def: CompiledCard): LandKind | null {
 interface ListingLands {
   untapped?: UntappedLand[];
   board?: LandBoard;
+  ids?: LandIdChoices;
 }
 function listingLands(ctx: Ctx, player: PlayerId): ListingLands | undefined {
   if (!ctx.memo) return undefined;
@@ -324,9 +329,12 @@ const LAND_BOARDS_KEPT = 2048;
 function landBoard(ctx: Ctx, player: PlayerId): LandBoard {
   const kept = listingLands(ctx, player);
   if (kept?.board) return kept.board;
-  let signature = "";
-  // (A group's number names its unit too: a group is one definition's lands, or the plain lands of one unit.)
-  for (const land of untappedInfo(ctx, player)) signature += `${land.id}=${land.mark};`;
+  // Each land's group number as one character (a group's number names its unit too: a group is one definition's
+  // lands, or the plain lands of one unit).
+  const untapped = untappedInfo(ctx, player);
+  const marks = new Array<number>(untapped.length);
+  for (let i = 0; i < untapped.length; i++) marks[i] = untapped[i]!.mark;
+  const signature = String.fromCharCode(...marks);
   const boards = unitTable(ctx.rules).boards;
   let board = boards.get(signature);
   if (!board) {
@@ -393,6 +401,29 @@ function augmentSlot(slotKinds: number[], fits: boolean[][], needCount: number, 
  * the cost, so every complete choice reached is a payment. `needs` are unit ids.
  */
 function landChoicesIds(ctx: Ctx, player: PlayerId, needs: number[], limit: number): string[][] {
+  // The ids of a listing's choices are kept for the listing (a cost asked for several cards, each X...).
+  const kept = listingLands(ctx, player);
+  let byLimit = kept?.ids?.get(needs);
+  let ids = byLimit?.get(limit);
+  if (ids) return ids;
+  const untapped = untappedInfo(ctx, player);
+  const positions = landChoicePositions(ctx, player, needs, limit);
+  ids = new Array<string[]>(positions.length);
+  for (let c = 0; c < positions.length; c++) {
+    const choice = positions[c]!;
+    const lands = new Array<string>(choice.length);
+    for (let i = 0; i < choice.length; i++) lands[i] = untapped[choice[i]!]!.id;
+    ids[c] = lands;
+  }
+  if (kept) {
+    if (!byLimit) (kept.ids ??= new WeakMap()).set(needs, (byLimit = new Map()));
+    byLimit.set(limit, ids);
+  }
+  return ids;
+}
+
+/** `landChoicesIds` as positions in the player's untapped lands. */
+function landChoicePositions(ctx: Ctx, player: PlayerId, needs: number[], limit: number): number[][] {
   // Asked again and again for the same cost (copies of a card, each value of X for each X card, every
   // decision of a turn until a land is exhausted, the next game's same boards): kept across decisions.
   const board = landBoard(ctx, player);
@@ -403,7 +434,7 @@ function landChoicesIds(ctx: Ctx, player: PlayerId, needs: number[], limit: numb
   return out;
 }
 
-function searchLandChoices(ctx: Ctx, player: PlayerId, needs: number[], limit: number): string[][] {
+function searchLandChoices(ctx: Ctx, player: PlayerId, needs: number[], limit: number): number[][] {
   const { rules } = ctx;
   const per = perLand(rules);
   if (needs.length % per !== 0) return [];
@@ -414,8 +445,11 @@ function searchLandChoices(ctx: Ctx, player: PlayerId, needs: number[], limit: n
   const kindOf = new Map<number, number>();
   const fits: boolean[][] = [];
   const lands: UntappedLand[] = [];
+  const positions: number[] = [];
   const landKinds: number[] = [];
-  for (const land of untappedInfo(ctx, player)) {
+  const untapped = untappedInfo(ctx, player);
+  for (let at = 0; at < untapped.length; at++) {
+    const land = untapped[at]!;
     let k = kindOf.get(land.unit);
     if (k === undefined) {
       k = fits.length;
@@ -424,39 +458,42 @@ function searchLandChoices(ctx: Ctx, player: PlayerId, needs: number[], limit: n
     }
     if (!fits[k]!.includes(true)) continue;
     lands.push(land);
+    positions.push(at);
     landKinds.push(k);
   }
   if (lands.length < count || lands.length * per < needs.length) return [];
   const allSlots: number[] = [];
   for (const land of lands) for (let i = 0; i < per; i++) allSlots.push(land.unit);
   if (!matchIds(rules, needs, allSlots)) return [];
-  const groups = new Map<string, UntappedLand[]>();
-  for (const land of lands) {
-    const group = groups.get(land.group);
-    if (group) group.push(land);
-    else groups.set(land.group, [land]);
+  // Each group's lands as their positions in the untapped lands, groups in the order their first land comes.
+  const groups = new Map<string, number[]>();
+  for (let i = 0; i < lands.length; i++) {
+    const group = groups.get(lands[i]!.group);
+    if (group) group.push(positions[i]!);
+    else groups.set(lands[i]!.group, [positions[i]!]);
   }
   const kinds = [...groups.values()];
-  const groupKind = kinds.map((group) => kindOf.get(group[0]!.unit)!);
+  const groupKind = kinds.map((group) => kindOf.get(untapped[group[0]!]!.unit)!);
   const after = new Array<number>(kinds.length + 1).fill(0);
   for (let k = kinds.length - 1; k >= 0; k--) after[k] = after[k + 1]! + kinds[k]!.length;
-  const out: string[][] = [];
+  const out: number[][] = [];
   const search: ChoiceSearch = { kinds, groupKind, after, fits, needCount: needs.length, per, limit, out, chosen: [], slotKinds: [] };
   pickLands(search, 0, count);
   return out;
 }
 
 interface ChoiceSearch {
-  kinds: UntappedLand[][];
+  /** Each group's lands (positions in the untapped lands). */
+  kinds: number[][];
   groupKind: number[];
   after: number[];
   fits: boolean[][];
   needCount: number;
   per: number;
   limit: number;
-  out: string[][];
-  /** The lands chosen on the current branch, and the kind of each of their units. */
-  chosen: string[];
+  out: number[][];
+  /** The lands chosen on the current branch (positions), and the kind of each of their units. */
+  chosen: number[];
   slotKinds: number[];
 }
 
@@ -476,7 +513,7 @@ function pickLands(search: ChoiceSearch, k: number, left: number): void {
     search.chosen.length = chosenBefore;
     search.slotKinds.length = slotsBefore;
     for (let i = 0; i < take; i++) {
-      search.chosen.push(group[i]!.id);
+      search.chosen.push(group[i]!);
       for (let u = 0; u < search.per; u++) search.slotKinds.push(kind);
     }
     if (take && !slotsFit(search.slotKinds, search.slotKinds.length, search.fits, search.needCount)) continue;

@@ -94,6 +94,21 @@ describe("CYBERVAMP payment: legal actions list the distinct payments", () => {
     for (const p of payments) expect(p).toContain("Crimson Substation");
   });
 
+  it("the same lands in the same order on another board (other card ids) are paid with that board's own lands", () => {
+    // The land choices are kept across boards by the lands' groups in order, as positions: each board names its own ids.
+    const lands = ["Crimson Substation", "Gold Exchange", "Crimson Substation", "Halo Spire"];
+    const paid = (state: GameState) => {
+      const untapped = state.players["p1"]!.zones["Battlefield"]!.filter((id) => engine.rules.cards.get(state.cards[id]!.def)!.fields?.["produces"]);
+      const plays = engine.legalActions(state).filter((a) => a.type === "play" && state.cards[a.card]!.def.endsWith("Arterial Spray") && (a.targets?.[0] as { player?: string } | undefined)?.player === "p2");
+      expect(plays.length).toBeGreaterThan(0);
+      return plays.map((a) => (a.type === "play" ? (a.payment?.lands ?? []).map((id) => { expect(untapped).toContain(id); return untapped.indexOf(id); }).join(",") : ""));
+    };
+    const first = paid(board(lands, ["Arterial Spray"]));
+    // Cards set up before the lands take the first ids: the same lands have other ids here.
+    const other = engine.setupBoard({ turn: 3, active: "p1", phase: "Pre-Battle", players: { p1: { zones: { Hand: ["Arterial Spray", "Nightclub Thrall"], Battlefield: ["Blood Broker", ...lands] } }, p2: { zones: { Battlefield: ["Chrome Sentinel"] } } } }).state;
+    expect(paid(other)).toEqual(first);
+  });
+
   it("X costs list one payment per value of X the lands allow", () => {
     const state = board(["Blackout District", "Gold Exchange", "Crimson Substation", "Halo Spire"], ["Call the Swarm"]);
     const xs = engine.legalActions(state).flatMap((a) => (a.type === "play" ? [a.payment?.x] : []));
