@@ -6815,10 +6815,15 @@ function lowerEntersWith(clause: Ast.Clause, a: Ability, l: AbilityLowering): vo
   const withPrep = parts.find((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "with");
   const onIt = parts.find((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "on" && npDeterminers(t.object).join() === "it" && npWords(t.object).length === 0);
   const withWords = npWords(withPrep?.object);
-  const counter = withWords.includes("counter") || withWords.includes("counters") ? withWords.map((w) => lookup(l.vocab.counters, w)).find(Boolean) : undefined;
+  const counterWords = withWords.includes("counter") || withWords.includes("counters");
+  const counter = counterWords ? withWords.map((w) => lookup(l.vocab.counters, w)).find(Boolean) : undefined;
   const known = words.every((w) => w === "play" || w === "battlefield" || w === "exhausted" || w === "tapped") && npDeterminers(clause.object).every((d) => d === "the");
   const extra = parts.filter((t) => t !== withPrep && t !== onIt);
-  if (!known || extra.length || (!exhausted && !withPrep) || (withPrep && !counter)) {
+  // "with two +1/+1 counters on it": a counter of each stat the pair raises, as "Put two +1/+1 counters on it" reads them.
+  const pair = counterWords && !counter && known && !extra.length ? l.statPairCounters(withPrep!.object) : undefined;
+  // "with up to two ... counters": no one is asked as a card enters — not run, never read as two.
+  const upTo = withPrep !== undefined && npDeterminers(withPrep.object).includes("up to");
+  if (!known || extra.length || upTo || (!exhausted && !withPrep) || (withPrep && !counter && !pair)) {
     l.note(clause.range, `the engine knows "<cards> enter(s) exhausted" and "<cards> enter(s) with N <counter> counters on it" of entering play: "${l.slice(clause.range)}"`);
     return;
   }
@@ -6830,11 +6835,16 @@ function lowerEntersWith(clause: Ast.Clause, a: Ability, l: AbilityLowering): vo
     l.useDeterminers(withPrep!.object, "a", "an");
     steps.push({ op: "add_counters", counter, amount: l.amountOf(withPrep!.object, 1), on: it, source: l.source(clause.range) });
   }
+  if (pair) {
+    const amount = l.amountOf(pair.counted, 1);
+    for (const each of pair.counters) steps.push({ op: "add_counters", counter: each, amount, on: it, source: l.source(clause.range) });
+  }
   const dets = npDeterminers(clause.subject);
   const self = !clause.subject || dets.includes("this") || (npWords(clause.subject).length === 0 && dets.includes("it"));
   const subject: TriggerPattern["subject"] | undefined = self ? undefined : { kind: "card", selector: { ...l.selector(clause.subject!), zones: undefined } };
+  // Only what was read: the with-phrase's words are marked by the counter readers above (its count by amountOf), so a
+  // word they do not carry ("two attack counters and a defense counter") is CW6005, never read away with the phrase.
   l.use(clause.verb, clause.object, withPrep?.prep, onIt, self ? clause.subject : []);
-  if (withPrep) l.use(withPrep);
   a.replacement = { event: "enters", ...(subject ? { subject } : {}), alongside: true, steps };
 }
 

@@ -166,7 +166,12 @@ function replacementText(r: Replacement, ctx: Context): string {
   if (r.alongside && r.event === "enters") {
     const who = r.subject?.kind === "card" ? `${selectorText({ ...r.subject.selector, zones: undefined }, ctx, 2)} enter` : "This enters";
     const exhausted = r.steps.some((st) => st.op === "exhaust") ? " exhausted" : "";
-    const counters = r.steps.flatMap((st) => (st.op === "add_counters" ? [` with ${countNoun(`${st.counter} counter`, st.amount, ctx)} on it`] : []));
+    // "with two +1/+1 counters on it": a counter of the first and one of the second stat, as many of each, written as the pair.
+    const counters = r.steps.flatMap((st, i) => {
+      if (st.op !== "add_counters" || (i > 0 && isStatPairCounters(r.steps[i - 1]!, st, ctx))) return [];
+      const text = ` with ${countNoun(`${st.counter} counter`, st.amount, ctx)} on it`;
+      return [isStatPairCounters(st, r.steps[i + 1], ctx) ? statPairCountersText(text, st) : text];
+    });
     return sentence(`${who}${exhausted}${counters.join("")}`);
   }
   // "Your opponents can't gain life.": a life gain replaced by nothing.
