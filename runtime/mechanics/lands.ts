@@ -366,12 +366,11 @@ function landsPayIds(ctx: Ctx, lands: string[], needs: number[]): boolean {
 /**
  * Can every chosen land unit be spent on a distinct need? `fits[k][n]`: may a unit of kind k pay need n.
  * Kuhn's augmenting paths from the slots' side, on small integer arrays (this runs for every branch
- * of every payment enumeration, so it allocates only its two buffers).
+ * of every payment enumeration, so it allocates nothing: its two buffers, of `needCount` each, are the search's).
  */
-function slotsFit(slotKinds: number[], count: number, fits: boolean[][], needCount: number): boolean {
+function slotsFit(slotKinds: number[], count: number, fits: boolean[][], needCount: number, owner: Int32Array, seen: Uint8Array): boolean {
   if (count > needCount) return false;
-  const owner = new Int32Array(needCount).fill(-1);
-  const seen = new Uint8Array(needCount);
+  owner.fill(-1);
   for (let s = 0; s < count; s++) {
     seen.fill(0);
     if (!augmentSlot(slotKinds, fits, needCount, s, owner, seen)) return false;
@@ -477,7 +476,7 @@ function searchLandChoices(ctx: Ctx, player: PlayerId, needs: number[], limit: n
   const after = new Array<number>(kinds.length + 1).fill(0);
   for (let k = kinds.length - 1; k >= 0; k--) after[k] = after[k + 1]! + kinds[k]!.length;
   const out: number[][] = [];
-  const search: ChoiceSearch = { kinds, groupKind, after, fits, needCount: needs.length, per, limit, out, chosen: [], slotKinds: [] };
+  const search: ChoiceSearch = { kinds, groupKind, after, fits, needCount: needs.length, per, limit, out, chosen: [], slotKinds: [], owner: new Int32Array(needs.length), seen: new Uint8Array(needs.length) };
   pickLands(search, 0, count);
   return out;
 }
@@ -495,6 +494,9 @@ interface ChoiceSearch {
   /** The lands chosen on the current branch (positions), and the kind of each of their units. */
   chosen: number[];
   slotKinds: number[];
+  /** `slotsFit`'s buffers. */
+  owner: Int32Array;
+  seen: Uint8Array;
 }
 
 function pickLands(search: ChoiceSearch, k: number, left: number): void {
@@ -516,7 +518,7 @@ function pickLands(search: ChoiceSearch, k: number, left: number): void {
       search.chosen.push(group[i]!);
       for (let u = 0; u < search.per; u++) search.slotKinds.push(kind);
     }
-    if (take && !slotsFit(search.slotKinds, search.slotKinds.length, search.fits, search.needCount)) continue;
+    if (take && !slotsFit(search.slotKinds, search.slotKinds.length, search.fits, search.needCount, search.owner, search.seen)) continue;
     pickLands(search, k + 1, left - take);
   }
   search.chosen.length = chosenBefore;
