@@ -33,6 +33,23 @@ export interface ParsedFile {
   diagnostics: Diagnostic[];
   /** Syntax errors past the parser's cap, not in `diagnostics` (its CW1009 summary counts them). */
   omittedSyntaxErrors?: number;
+  /**
+   * A card file re-parsed after an edit (compiler/incremental.ts): which of its set's card views are new. The
+   * checker takes the other cards' checks over by position instead of going through every card of the file.
+   */
+  spliced?: CardSplice;
+}
+
+/**
+ * What an edit changed of a card file's list of card views: `set.cards` is `from.cards` with the `removed` views from
+ * `at` on replaced by `added` new ones; every other view is the very object it was (its card moved with its anchor).
+ */
+export interface CardSplice {
+  /** The earlier parse's set view. */
+  from: SetView;
+  at: number;
+  removed: number;
+  added: number;
 }
 
 export function parseForCheck(text: Text, path: string): ParsedFile {

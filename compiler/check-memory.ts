@@ -59,8 +59,16 @@ export interface FileCards {
   readIndex: boolean;
   /** Some card's check failed (CW3009): that card is in neither list. */
   failed: boolean;
+  /** Some card was checked as having syntax errors (RememberedCard.broken). */
+  broken: boolean;
   /** The cards' diagnostics where the cards are, in card order. */
   diagnostics: Diagnostic[];
+  /**
+   * Where in the lists the cards with diagnostics are, and the cards whose check read the card index, in order: after
+   * an edit inside the file (ParsedFile.spliced) only these of the cards it kept are looked at again.
+   */
+  noted: readonly number[];
+  readers: readonly number[];
 }
 
 /** Per game (lower-case id): the card names its cards' checks looked up, lower-case name → the card's name and file. */
@@ -103,9 +111,43 @@ export function rememberFor(analysis: object, memory: CheckMemory): void {
  * The card index as checks read it: every read is noted in `read`, which the caller clears
  * before checking a card and looks at after, so only the cards that named a card depend on
  * the game's card names.
+ *
+ * An analysis after an edit takes its game's index over from the one before and patches it in place for the cards
+ * the edit parsed again (compiler/workspace.ts `patchIndex`), rather than making a Map of every card of the game per
+ * keystroke. Its entries are then the same; only their Map order may differ from the cards' order, so once a patch
+ * adds a name, going through the index (a "did you mean" over every card name, whose ties go to the first) goes
+ * through a copy made in the cards' order.
  */
 export class ObservedIndex extends Map<string, CardEntry> {
   read = false;
+  /** The set views whose cards the index holds, in the workspace's order (one game's card files). */
+  sets: readonly SetView[] = [];
+  /** Some card name was declared twice (CW2010, the first card keeps the name): such an index is made anew, never patched. */
+  duplicates = false;
+  /** The analysis memory the index belongs to now: only the analysis made from that one may take it over. */
+  owner: CheckMemory | undefined;
+  /** A patch added a name (at the Map's end): the cards' order is `inOrder()`'s, made when first gone through. */
+  reordered = false;
+  private ordered: Map<string, CardEntry> | undefined;
+
+  /** The entries in the cards' order (the Map itself while no patch added a name). */
+  private inOrder(): Map<string, CardEntry> {
+    if (!this.reordered) return this;
+    if (!this.ordered) {
+      this.ordered = new Map();
+      for (const set of this.sets) for (const card of set.cards) {
+        const { name, entry } = indexEntryOf(card, set.file);
+        if (!this.ordered.has(name)) this.ordered.set(name, entry);
+      }
+    }
+    return this.ordered;
+  }
+  /** After a patch: `sets` are the views now, and `reordered` says whether a name was added. */
+  patched(sets: readonly SetView[], reordered: boolean): void {
+    this.sets = sets;
+    if (reordered) this.reordered = true;
+    this.ordered = undefined;
+  }
   override get(key: string): CardEntry | undefined {
     this.read = true;
     return super.get(key);
@@ -116,23 +158,23 @@ export class ObservedIndex extends Map<string, CardEntry> {
   }
   override values(): MapIterator<CardEntry> {
     this.read = true;
-    return super.values();
+    return mapValues.call(this.inOrder()) as MapIterator<CardEntry>;
   }
   override keys(): MapIterator<string> {
     this.read = true;
-    return super.keys();
+    return mapKeys.call(this.inOrder()) as MapIterator<string>;
   }
   override entries(): MapIterator<[string, CardEntry]> {
     this.read = true;
-    return super.entries();
+    return mapEntries.call(this.inOrder()) as MapIterator<[string, CardEntry]>;
   }
   override forEach(callback: (value: CardEntry, key: string, map: Map<string, CardEntry>) => void, thisArg?: unknown): void {
     this.read = true;
-    super.forEach(callback, thisArg);
+    mapForEach.call(this.inOrder(), (value: CardEntry, key: string) => callback.call(thisArg, value, key, this));
   }
   override [Symbol.iterator](): MapIterator<[string, CardEntry]> {
     this.read = true;
-    return super[Symbol.iterator]();
+    return mapEntries.call(this.inOrder()) as MapIterator<[string, CardEntry]>;
   }
   override get size(): number {
     this.read = true;
@@ -155,7 +197,24 @@ export function sameNames(a: CardNames | undefined, b: CardNames): boolean {
 }
 const mapGet = Map.prototype.get;
 const mapEntries = Map.prototype.entries;
+const mapKeys = Map.prototype.keys;
+const mapValues = Map.prototype.values;
+const mapForEach = Map.prototype.forEach;
 const mapSize = Object.getOwnPropertyDescriptor(Map.prototype, "size")!.get!;
+
+/**
+ * A card's entry in its game's card index and its name in lower case, made once per checker view: a view
+ * lives as long as its card's parse (an edit elsewhere keeps it, its ranges moving in place).
+ */
+const indexEntries = new WeakMap<CardView, { name: string; entry: CardEntry }>();
+export function indexEntryOf(card: CardView, file: string): { name: string; entry: CardEntry } {
+  let found = indexEntries.get(card);
+  if (!found || found.entry.file !== file) {
+    found = { name: card.name.toLowerCase(), entry: { name: card.name, file, range: card.range, nameRange: card.nameRange } };
+    indexEntries.set(card, found);
+  }
+  return found;
+}
 
 
 /** Plain copies of a fresh check's results (they share their ranges with the tree, which moves on its own). */

@@ -138,6 +138,7 @@ function reparseRegion(previous: ParsedFile, text: Text, span: EditSpan | undefi
   const join = <T>(p: { kept: T[]; fresh: T[]; moved: T[] }) => [...p.kept, ...p.fresh, ...p.moved];
   parsed.document = { ...header, cards: join(cards), comments: join(comments) };
   parsed.set = { ...parsed.set, cards: join(views) };
+  parsed.spliced = { from: previous.set, at: views.kept.length, removed: previous.set.cards.length - views.kept.length - views.moved.length, added: views.fresh.length };
   return parsed;
 }
 

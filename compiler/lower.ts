@@ -7275,6 +7275,7 @@ export class TypeLineSubtypesKept {
 }
 
 function setTypeLines(cards: readonly CardModel[], earlier: SetTypeLines | undefined): SetTypeLines {
+  if (earlier && earlier.cards === cards) return earlier;
   if (earlier && earlier.cards.length === cards.length && cards.every((card, i) => card === earlier.cards[i] || sameTypeLineWords(typeLineWordsOf(card), typeLineWordsOf(earlier.cards[i]!)))) {
     return { cards, words: earlier.words };
   }

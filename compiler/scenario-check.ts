@@ -44,7 +44,8 @@ export function scenarioDiagnostics(analysis: Pick<WorkspaceAnalysis, "files" | 
           (version.renamed !== undefined && earlier.base === version.renamed.from && earlier.cards.untouchedBy(version.renamed.names)) ||
           earlier.cards.sameLookups(version.names.cards);
         if (same) {
-          if (earlier.base !== version.base) checkedScenarios.set(scenario, { ...earlier, base: version.base });
+          // In place (the record is this module's own): a rename keeps 200 scenarios' results per keystroke.
+          earlier.base = version.base;
           out.push(...earlier.diagnostics);
           continue;
         }
@@ -88,7 +89,8 @@ interface NamesVersion {
   game: object;
   base: object;
   clauses: string | undefined;
-  cards: readonly CardFacts[];
+  /** The game's cards, set by set (each set's list the same array while its file is kept whole). */
+  cards: readonly (readonly CardFacts[])[];
   cardFiles: readonly (ParsedFile | undefined)[];
   names: ScenarioNames;
   /**
@@ -102,7 +104,7 @@ type CardFacts = { name: string; isToken: boolean; type?: string; permanent?: bo
 /** The last names made per compiled game. */
 const lastNames = new WeakMap<CompiledGame, NamesVersion>();
 /** Each scenario's diagnostics and what they were checked against. */
-const checkedScenarios = new WeakMap<Scenario, { game: object; base: object; cards: LookedUpCards; cardFiles: readonly (ParsedFile | undefined)[]; askedMade: boolean; diagnostics: Diagnostic[] }>();
+const checkedScenarios = new WeakMap<Scenario, { readonly game: object; base: object; cards: LookedUpCards; cardFiles: readonly (ParsedFile | undefined)[]; askedMade: boolean; diagnostics: Diagnostic[] }>();
 
 /**
  * A game's cards by name as one scenario's check read them: the names it looked up and what it
@@ -164,18 +166,36 @@ class LookedUpCards implements ReadonlyMap<string, CardFacts> {
 
 const sameCard = (a: CardFacts, b: CardFacts) => a.name === b.name && a.isToken === b.isToken && a.type === b.type;
 
-/** The lower-case names of the cards that differ between two lists of the same length (at most `limit` cards), else undefined. */
-function changedNames(before: readonly CardFacts[], after: readonly CardFacts[], limit: number): Set<string> | undefined {
+/**
+ * The lower-case names of the cards that differ between two lists of sets, each set the same length in both (at most
+ * `limit` cards), else undefined. A set whose list is the same array (its file kept whole) is not gone through.
+ */
+function changedNames(before: readonly (readonly CardFacts[])[], after: readonly (readonly CardFacts[])[], limit: number): Set<string> | undefined {
   if (before.length !== after.length) return undefined;
   const names = new Set<string>();
   let changed = 0;
-  for (let i = 0; i < after.length; i++) {
-    if (sameCard(before[i]!, after[i]!)) continue;
-    if (++changed > limit) return undefined;
-    names.add(before[i]!.name.toLowerCase());
-    names.add(after[i]!.name.toLowerCase());
+  for (let set = 0; set < after.length; set++) {
+    const was = before[set]!;
+    const now = after[set]!;
+    if (was === now) continue;
+    if (was.length !== now.length) return undefined;
+    for (let i = 0; i < now.length; i++) {
+      if (sameCard(was[i]!, now[i]!)) continue;
+      if (++changed > limit) return undefined;
+      names.add(was[i]!.name.toLowerCase());
+      names.add(now[i]!.name.toLowerCase());
+    }
   }
   return names;
+}
+
+/** The cards of every set, in order, without a list of them all. */
+function everyCard(sets: readonly (readonly CardFacts[])[]): Iterable<CardFacts> {
+  return {
+    *[Symbol.iterator]() {
+      for (const set of sets) yield* set;
+    },
+  };
 }
 
 /** A game file's compiled form, kept per parsed file (an unchanged game file is not parsed, so not lowered, again). */
@@ -198,14 +218,14 @@ function namesFor(analysis: Pick<WorkspaceAnalysis, "files" | "model">, gameFile
   }
   const ofGame = sets.filter((s) => s.game === game);
   // Names only: placing every card's model (all of a 2,000-card set after a keystroke above them) is for the lowering, asked for rarely.
-  const cards = ofGame.flatMap((s) => cardNamesOf(analysis, s));
+  const cards = ofGame.map((s) => cardNamesOf(analysis, s));
   const cardFiles = [...new Set(ofGame.map((s) => s.file))].map((file) => files.get(file));
   const last = lastNames.get(compiled);
   const changed = last !== undefined && last.clauses === rules ? changedNames(last.cards, cards, 16) : undefined;
   const sameBase = last !== undefined && changed !== undefined && changed.size === 0;
   if (sameBase && last.cardFiles.length === cardFiles.length && last.cardFiles.every((file, i) => file === cardFiles[i])) return last;
   const madeByCards = () => cardFiles.flatMap((file) => tokensMadeBy(file, compiled, () => ofGame.filter((s) => s.file === file?.path).flatMap((s) => cardsAsCheckedOf(analysis, s))));
-  const names = scenarioNames(compiled, cards, () => [...tokenNamesMade([compiled.rules, compiled.keywords]), ...madeByCards()]);
+  const names = scenarioNames(compiled, everyCard(cards), () => [...tokenNamesMade([compiled.rules, compiled.keywords]), ...madeByCards()]);
   let abilitiesByName: Map<string, readonly ModalAbility[]> | undefined;
   names.abilitiesOf = (card) => {
     if (!abilitiesByName) {

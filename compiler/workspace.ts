@@ -6,19 +6,19 @@
  * The lifecycle follows Langium's: parsed → linked (games, card names) → validated. No disk
  * access here (see workspace-disk.ts): the studio runs this module in a web worker.
  */
-import type { Diagnostic, Range } from "./diagnostics.ts";
+import type { Diagnostic, Range, Text } from "./diagnostics.ts";
 import { diagnostic, SUMMARY_CODES } from "./messages.ts";
 import type { CardModel, GameModel, SetModel, SourceFile, SourceInput, WorkspaceModel } from "./model.ts";
 import type { CardView, SetView } from "./check-input.ts";
 import { bindGame, type BoundGame } from "./check-game.ts";
 import { plainRange, startOffset } from "./source-range.ts";
 import { checkCard, type CardEntry, type Reference } from "./check.ts";
-import { cardContent, parseForCheck, formatSource, type ParsedFile } from "./check-ast.ts";
+import { cardContent, parseForCheck, formatSource, type CardSplice, type ParsedFile } from "./check-ast.ts";
 import type { GameVocabulary } from "./vocabulary.ts";
 import { closestName } from "./check-suggest.ts";
 import { reparseCardFile, type EditSpan } from "./incremental.ts";
 import { checkArtAssets, type WorkspaceAsset } from "./art.ts";
-import { CheckMemory, ObservedIndex, type FileCards, type RememberedCard, memoryOf, place, placedDiagnostics, placedReferences, remember, rememberFor, sameNames, startOf } from "./check-memory.ts";
+import { CheckMemory, ObservedIndex, type FileCards, type RememberedCard, indexEntryOf, memoryOf, place, placedDiagnostics, placedReferences, remember, rememberFor, sameNames, startOf } from "./check-memory.ts";
 
 /** At most this many diagnostics are kept per file; a CW3008 note counts the rest. */
 export const MAX_DIAGNOSTICS_PER_FILE = 200;
@@ -140,7 +140,6 @@ export function analyzeWorkspace(sources: readonly SourceInput[], options: Analy
 
   // 3. Link: sets to games, and every card name of a game into one index (duplicates reported).
   const setsByGame = new Map<string, SetView[]>();
-  const cardIndexes = new Map<string, ObservedIndex>();
   const setCodes = new Map<string, SetView>();
   for (const parsed of files.values()) {
     const set = parsed.set;
@@ -158,20 +157,19 @@ export function analyzeWorkspace(sources: readonly SourceInput[], options: Analy
     if (sameCode) diagnostics.push(diagnostic("CW2031", set.file, set.codeRange, { code: set.code, game: game.model.id, other: `${sameCode.file}:${sameCode.codeRange.start.line}:${sameCode.codeRange.start.column}` }));
     else setCodes.set(codeKey, set);
     (setsByGame.get(key) ?? setsByGame.set(key, []).get(key)!).push(set);
-    const index = cardIndexes.get(key) ?? cardIndexes.set(key, new ObservedIndex()).get(key)!;
-    for (const card of set.cards) {
-      const { name, entry } = indexEntryOf(card, set.file);
-      const first = Map.prototype.get.call(index, name) as CardEntry | undefined;
-      if (first) {
-        diagnostics.push(
-          diagnostic("CW2010", set.file, card.nameRange, {
-            name: card.name,
-            game: game.model.id,
-            other: `${first.file}:${first.nameRange.start.line}:${first.nameRange.start.column}`,
-          }),
-        );
-      } else index.add(name, entry);
-    }
+  }
+  // Each game's index: the earlier analysis's, patched for the cards an edit parsed again, else made anew.
+  const cardIndexes = new Map<string, ObservedIndex>();
+  const namesChangedByGame = new Map<string, boolean>();
+  for (const [key, views] of setsByGame) {
+    const earlierNames = before?.cardNames.get(key);
+    // Only the analysis right after the one the index belongs to may take it over (an analysis is used up by the next).
+    const earlier = earlierNames instanceof ObservedIndex && earlierNames.owner === before ? earlierNames : undefined;
+    const patch = earlier && patchIndex(earlier, views, files);
+    const index = patch ? earlier : buildIndex(views, games.get(key)!.model.id, diagnostics);
+    index.owner = memory;
+    cardIndexes.set(key, index);
+    namesChangedByGame.set(key, patch ? patch.namesChanged : !sameNames(earlier, index));
   }
   // Scenarios: bound to their game, their card names linked (every name is resolved by compiler/scenario-check.ts).
   for (const parsed of files.values()) {
@@ -197,7 +195,7 @@ export function analyzeWorkspace(sources: readonly SourceInput[], options: Analy
   for (const [key, views] of setsByGame) {
     const game = games.get(key)!;
     const index = cardIndexes.get(key)!;
-    const namesChanged = !sameNames(before?.cardNames.get(key), memory.cardNames.get(key)!);
+    const namesChanged = namesChangedByGame.get(key)!;
     for (const view of views) {
       const set: SetModel = { code: view.code, name: view.name, game: game.model.id, file: view.file, cards: [] };
       const parsedFile = files.get(view.file);
@@ -258,6 +256,27 @@ function wholeFileReusable(earlier: FileCards, view: SetView, vocabulary: GameVo
   return earlier.set === view && earlier.vocabulary === vocabulary && !earlier.failed && !(earlier.readIndex && namesChanged);
 }
 
+/** What checking one card of a set file needs besides the card. */
+interface SetCheck {
+  view: SetView;
+  text: Text;
+  vocabulary: GameVocabulary;
+  index: ObservedIndex;
+  keepReferences: boolean;
+}
+
+/** A fresh check of one card, remembered where the card is now. */
+function checkOneCard(card: CardView, broken: boolean, { view, text, vocabulary, index, keepReferences }: SetCheck): RememberedCard {
+  index.read = false;
+  // What the checker reads of the card is built now and dropped once it is checked (CardView).
+  const checked = checkCard(cardContent(card, text), vocabulary, view.file, view.code, index, { syntaxErrors: broken });
+  const typeLine = checked.model.type + (checked.model.subtypes.length ? ` — ${checked.model.subtypes.join(" ")}` : "");
+  // The card's own name: hover shows its type line; go-to-definition stays put.
+  checked.references.push({ file: view.file, range: card.nameRange, kind: "card", name: card.name, definition: { file: view.file, range: card.nameRange }, detail: typeLine });
+  if (!keepReferences) checked.references.length = 0;
+  return remember(checked, card, { vocabulary, file: view.file, set: view.code, broken, readIndex: index.read });
+}
+
 /**
  * Checks the cards of one set file, each against its game; a card whose check read nothing that changed since the
  * earlier analysis (check-memory.ts) keeps that check, moved to where the card is now. Returns the file's checked
@@ -274,12 +293,17 @@ function checkSetCards(
   keepReferences: boolean,
   internalError: (file: string, phase: string, error: unknown) => void,
 ): FileCards {
+  const check: SetCheck = { view, text: parsedFile?.text ?? "", vocabulary, index, keepReferences };
   const syntaxErrors = (parsedFile?.diagnostics ?? []).filter((d) => d.severity === "error").sort((a, b) => a.range.start.offset - b.range.start.offset);
+  const spliced = before && earlierFile && syntaxErrors.length === 0 ? splicedSetCards(check, parsedFile?.spliced, earlierFile, namesChanged) : undefined;
+  if (spliced) return spliced;
   const remembers: RememberedCard[] = new Array(view.cards.length);
   const found: Diagnostic[] = [];
+  const noted: number[] = [];
+  const readers: number[] = [];
   const earlierCards = before && earlierFile ? new EarlierCards(earlierFile) : undefined;
   let failed = false;
-  let readIndex = false;
+  let anyBroken = false;
   let nextError = 0;
   view.cards.forEach((card, i) => {
     // A syntax error belongs to the card it follows, up to the next card (recovery may end a card early).
@@ -298,19 +322,9 @@ function checkSetCards(
         earlier.set === view.code &&
         earlier.broken === broken &&
         !(earlier.readIndex && namesChanged);
-      let remembered = reusable ? earlier : undefined;
-      if (!remembered) {
-        index.read = false;
-        // What the checker reads of the card is built now and dropped once it is checked (CardView).
-        const checked = checkCard(cardContent(card, parsedFile?.text ?? ""), vocabulary, view.file, view.code, index, { syntaxErrors: broken });
-        const typeLine = checked.model.type + (checked.model.subtypes.length ? ` — ${checked.model.subtypes.join(" ")}` : "");
-        // The card's own name: hover shows its type line; go-to-definition stays put.
-        checked.references.push({ file: view.file, range: card.nameRange, kind: "card", name: card.name, definition: { file: view.file, range: card.nameRange }, detail: typeLine });
-        if (!keepReferences) checked.references.length = 0;
-        remembered = remember(checked, card, { vocabulary, file: view.file, set: view.code, broken, readIndex: index.read });
-      }
+      const remembered = reusable ? earlier : checkOneCard(card, broken, check);
       remembers[i] = remembered;
-      if (remembered.readIndex) readIndex = true;
+      if (broken) anyBroken = true;
       const placed = placedDiagnostics(remembered, card);
       if (placed.length > 0) found.push(...placed);
     } catch (error) {
@@ -321,7 +335,51 @@ function checkSetCards(
   // A card whose check failed (CW3009) has no model: it is left out of both lists.
   const views = failed ? view.cards.filter((_, i) => remembers[i] !== undefined) : view.cards;
   const remembered = failed ? remembers.filter((r) => r !== undefined) : remembers;
-  return { views, remembered, index, set: view, vocabulary, readIndex, failed, diagnostics: found };
+  remembered.forEach((card, i) => {
+    if (card.diagnostics.length > 0) noted.push(i);
+    if (card.readIndex) readers.push(i);
+  });
+  return { views, remembered, index, set: view, vocabulary, readIndex: readers.length > 0, failed, broken: anyBroken, diagnostics: found, noted, readers };
+}
+
+/**
+ * A card file re-parsed after an edit (ParsedFile.spliced), without going through its cards: the cards the edit
+ * kept take their checks over by position (the same views: the same cards, moved with their anchors), the edit's
+ * new cards are checked, and of the kept ones only the cards with diagnostics are placed again and — when the game's
+ * card names changed — the cards that read the index are checked again. Undefined (check card by card) unless the
+ * earlier checks are of that very parse's cards, against the same vocabulary and set code, with no card failed and
+ * no syntax error before or after (a syntax error belongs to the card before it: an edit could move it to another).
+ */
+function splicedSetCards(check: SetCheck, spliced: CardSplice | undefined, earlier: FileCards, namesChanged: boolean): FileCards | undefined {
+  const { view, vocabulary } = check;
+  if (!spliced || earlier.set !== spliced.from || earlier.failed || earlier.broken || earlier.vocabulary !== vocabulary) return undefined;
+  if (view.code !== spliced.from.code || view.file !== spliced.from.file) return undefined;
+  const { at, removed, added } = spliced;
+  const shift = added - removed;
+  const fresh: RememberedCard[] = [];
+  try {
+    for (let i = at; i < at + added; i++) fresh.push(checkOneCard(view.cards[i]!, false, check));
+  } catch {
+    return undefined; // checked card by card, the failure is reported there (CW3009)
+  }
+  const remembered = earlier.remembered.slice(0, at).concat(fresh, earlier.remembered.slice(at + removed));
+  const kept = (positions: readonly number[]) => positions.filter((p) => p < at || p >= at + removed).map((p) => (p < at ? p : p + shift));
+  if (namesChanged) {
+    try {
+      for (const i of kept(earlier.readers)) remembered[i] = checkOneCard(view.cards[i]!, false, check);
+    } catch {
+      return undefined;
+    }
+  }
+  const noted: number[] = [];
+  const readers: number[] = [];
+  // The positions to look at: the kept cards that had diagnostics or read the index (checked again above), and the new ones.
+  const candidates = [...new Set([...kept(earlier.noted), ...(namesChanged ? kept(earlier.readers) : []), ...fresh.map((_, k) => at + k)])].sort((a, b) => a - b);
+  for (const i of candidates) if (remembered[i]!.diagnostics.length > 0) noted.push(i);
+  for (const i of [...new Set([...kept(earlier.readers), ...fresh.map((_, k) => at + k)])].sort((a, b) => a - b)) if (remembered[i]!.readIndex) readers.push(i);
+  const diagnostics: Diagnostic[] = [];
+  for (const i of noted) diagnostics.push(...placedDiagnostics(remembered[i]!, view.cards[i]!));
+  return { views: view.cards, remembered, index: check.index, set: view, vocabulary, readIndex: readers.length > 0, failed: false, broken: false, diagnostics, noted, readers };
 }
 
 /**
@@ -346,19 +404,68 @@ class EarlierCards {
   }
 }
 
-/**
- * A card's entry in its game's card index and its name in lower case, made once per checker view: a view
- * lives as long as its card's parse (an edit elsewhere keeps it, its ranges moving in place), and the index is
- * built again on every keystroke.
- */
-const indexEntries = new WeakMap<CardView, { name: string; entry: CardEntry }>();
-function indexEntryOf(card: CardView, file: string): { name: string; entry: CardEntry } {
-  let found = indexEntries.get(card);
-  if (!found || found.entry.file !== file) {
-    found = { name: card.name.toLowerCase(), entry: { name: card.name, file, range: card.range, nameRange: card.nameRange } };
-    indexEntries.set(card, found);
+/** A game's card index made from its sets' cards, in order: a name declared again is CW2010 at the later card. */
+function buildIndex(views: readonly SetView[], game: string, diagnostics: Diagnostic[]): ObservedIndex {
+  const index = new ObservedIndex();
+  index.sets = views;
+  for (const set of views) {
+    for (const card of set.cards) {
+      const { name, entry } = indexEntryOf(card, set.file);
+      const first = Map.prototype.get.call(index, name) as CardEntry | undefined;
+      if (first) {
+        index.duplicates = true;
+        diagnostics.push(
+          diagnostic("CW2010", set.file, card.nameRange, {
+            name: card.name,
+            game,
+            other: `${first.file}:${first.nameRange.start.line}:${first.nameRange.start.column}`,
+          }),
+        );
+      } else index.add(name, entry);
+    }
   }
-  return found;
+  return index;
+}
+
+/**
+ * The earlier analysis's card index of a game, patched in place for the cards edits parsed again (ParsedFile.spliced):
+ * a keystroke made a Map of every card name of the game (2,000 and more) and compared it with the earlier one. The
+ * same entries as an index made anew; undefined (make it anew) unless the game's card files are the same, each the
+ * earlier parse or a splice of it, and no name is declared twice before or after. `namesChanged`: some card's name
+ * changed, came or went (the cards that read the index are checked again).
+ */
+function patchIndex(index: ObservedIndex, views: readonly SetView[], files: ReadonlyMap<string, ParsedFile>): { namesChanged: boolean } | undefined {
+  if (index.duplicates || index.sets.length !== views.length) return undefined;
+  const get = Map.prototype.get;
+  const gone = new Map<string, CardEntry>();
+  const come = new Map<string, CardEntry>();
+  let same = true;
+  for (let i = 0; i < views.length; i++) {
+    const now = views[i]!;
+    const was = index.sets[i]!;
+    if (now === was) continue;
+    const spliced = files.get(now.file)?.spliced;
+    if (now.file !== was.file || spliced?.from !== was) return undefined;
+    if (spliced.removed !== spliced.added) same = false;
+    for (let at = spliced.at; at < spliced.at + spliced.removed; at++) {
+      const { name, entry } = indexEntryOf(was.cards[at]!, was.file);
+      if (get.call(index, name) !== entry) return undefined;
+      gone.set(name, entry);
+    }
+    for (let at = spliced.at; at < spliced.at + spliced.added; at++) {
+      const { name, entry } = indexEntryOf(now.cards[at]!, now.file);
+      if (come.has(name)) return undefined; // declared twice
+      come.set(name, entry);
+      // The same name in the same spelling at the same place: nothing any check read changed, nor the index's order.
+      const replaced = at < spliced.at + spliced.removed ? indexEntryOf(was.cards[at]!, was.file) : undefined;
+      if (replaced?.name !== name || replaced.entry.name !== entry.name) same = false;
+    }
+  }
+  for (const name of come.keys()) if (!gone.has(name) && get.call(index, name) !== undefined) return undefined; // a card elsewhere has it
+  for (const name of gone.keys()) if (!come.has(name)) Map.prototype.delete.call(index, name);
+  for (const [name, entry] of come) index.add(name, entry);
+  index.patched(views, !same);
+  return { namesChanged: !same };
 }
 
 /** One card of a set as an analysis placed it: where its check came from, where it starts, and its model (made when asked for). */
@@ -425,8 +532,18 @@ export function cardNamesOf(analysis: Pick<WorkspaceAnalysis, "model">, set: Set
  */
 export function cardsAsCheckedOf(analysis: Pick<WorkspaceAnalysis, "model">, set: SetModel): readonly CardModel[] {
   const cards = memoryOf(analysis)?.fileCards.get(set.file);
-  return cards ? cards.remembered.map((remembered) => remembered.model) : set.cards;
+  if (!cards) return set.cards;
+  // The same list for a file kept whole (its list of checks is the same array): the studio asks after every keystroke
+  // for every set of the workspace (type-line subtypes, scenario names), and a file kept whole is every file but one.
+  let models = checkedModels.get(cards.remembered);
+  if (!models) {
+    models = cards.remembered.map((remembered) => remembered.model);
+    checkedModels.set(cards.remembered, models);
+  }
+  return models;
 }
+/** Each card file's models as checked, by its list of checks (FileCards.remembered: a new array whenever a card of it is checked, moved or dropped). */
+const checkedModels = new WeakMap<readonly RememberedCard[], readonly CardModel[]>();
 
 /**
  * The model of one card of a set file (by its checker view) as the analysis placed it; undefined if it was not checked.

@@ -163,11 +163,20 @@ describe("incremental checking and lowering", () => {
   };
   const workspace = [game, core, naming, plain];
 
-  /** Edits that change what other cards read: a card's name, a quoted name, a keyword of the game file. */
+  /**
+   * Edits that change what other cards read: a card's name, a quoted name, a keyword of the game file; a card's name
+   * made another card's (CW2010), a card added before another, a card taken out (the game's card index changes by
+   * more than one name, or its order does).
+   */
   const meaningful = fc.oneof(
     fc.record({ file: fc.constant(1), pick: fc.nat(), kind: fc.constant("rename" as const) }),
     fc.record({ file: fc.constant(2), pick: fc.nat(), kind: fc.constant("quote" as const) }),
     fc.record({ file: fc.constant(0), pick: fc.nat(), kind: fc.constant("keyword" as const) }),
+    fc.record({ file: fc.integer({ min: 1, max: 2 }), pick: fc.nat(), kind: fc.constantFrom("add" as const, "drop" as const) }),
+    // In the naming set only, whose cards differ in nothing but their names: in core, the lowering from scratch gives the
+    // second card of a name the first one's model (lowerCards finds a model by name) while the studio's cached lowering
+    // keeps its own — a difference of the engine warnings older than the card index's patch, left for its own change.
+    fc.record({ file: fc.constant(2), pick: fc.nat(), kind: fc.constant("duplicate" as const) }),
   );
   const anyEdit = fc.oneof(
     { weight: 3, arbitrary: fc.record({ file: fc.integer({ min: 1, max: 2 }), edit }) },
@@ -180,6 +189,16 @@ describe("incremental checking and lowering", () => {
     if (step.edit) {
       const at = Math.min(text.length, Math.floor(step.edit.at * text.length));
       return { offset: at, length: Math.min(text.length, at + step.edit.remove) - at, text: step.edit.insert };
+    }
+    const starts = [...text.matchAll(/^card "([^"]*)"/gm)];
+    const card = starts[step.pick! % Math.max(1, starts.length)];
+    if (step.kind === "duplicate" || step.kind === "add" || step.kind === "drop") {
+      if (!card) return { offset: 0, length: 0, text: "" };
+      const next = starts[starts.indexOf(card) + 1];
+      // The next card's name (the last card takes the first's).
+      if (step.kind === "duplicate") return { offset: card.index + 6, length: card[1]!.length, text: (next ?? starts[0]!)[1]! };
+      if (step.kind === "add") return { offset: card.index, length: 0, text: `card "Added ${step.pick}" {\n  type: Spell\n  color: Gray\n  cost: free\n  rarity: Common\n  text:\n    Draw a card.\n}\n\n` };
+      return { offset: card.index, length: (next ? next.index : text.length) - card.index, text: "" };
     }
     if (step.kind === "rename" || step.kind === "quote") {
       // Add a letter inside one quoted name (a card's own name in core, a quoted name in the naming set).
