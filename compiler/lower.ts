@@ -7405,6 +7405,26 @@ export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, mo
         host.source = earlier.source(spanOf(hostAst.range, a.range));
         return [];
       }
+      // "PLAY: Draw a card. If you control a Soldier, draw another card." · "When this enters play, return target unit to
+      // its owner's hand. If it was a Soldier, draw a card.": on a permanent, an "If ..., <do something>." sentence on the
+      // line of a triggered or activated ability goes on with that ability (its moment, its targets: "it" is its card), as a
+      // spell's next sentence does — alone it would be an effect with no trigger, which runs never.
+      const hostBefore = effectsBefore && info.permanent && (effectsBefore.ability.kind === "triggered" || effectsBefore.ability.kind === "activated") ? effectsBefore : undefined;
+      const previousEnd = i > 0 ? endOffset(decl.abilities[i - 1]!.range) : undefined;
+      const onItsLine = previousEnd !== undefined && !/[\r\n]/.test(text.slice(previousEnd, startOffset(a.range)));
+      if (hostBefore && onItsLine && !a.reminder && (a.tag?.text ?? "") === (hostBefore.ast.tag?.text ?? "") && a.body.kind === "conditional" && a.body.word === "if" && isOneShotStatement(a.body.effect)) {
+        const { l: earlier, ability: host, ast: hostAst } = hostBefore;
+        const before = notes.length;
+        markOwnName(a, abilityText, name, earlier);
+        const continued = lowerAbilitySafely(a, Number(host.id.slice(host.id.lastIndexOf("#") + 1)), afterPrefix(info), earlier);
+        reportUnusedWords(a, earlier, notes.slice(before), continued);
+        hostBefore.from = host.steps.length;
+        host.steps.push(...continued.steps);
+        host.targets = continued.targets;
+        host.text = `${host.text} ${abilityText.trim()}`;
+        host.source = earlier.source(spanOf(hostAst.range, a.range));
+        return [];
+      }
       // "As an additional cost to cast this, discard a card.": parts of the card's own cost, not an ability.
       if (a.body.kind === "additionalCost") {
         const parts = lowerAdditionalCost(a, a.body, ownVocab, doc.file, text, notes, info);
