@@ -393,9 +393,11 @@ export type StepBody =
   /**
    * A delayed trigger ("Destroy it at the end of the turn.", "At the beginning of the next end step, return it to its
    * owner's hand."): `steps` run once, the first time `at` happens after this step ran, with this resolution's targets
-   * and chosen cards ("it" = the card the ability named before).
+   * and chosen cards ("it" = the card the ability named before). `turnOf`: "during its controller's next turn" of a card
+   * whose side is not known until it resolves ("Target unit can't attack next turn."): `at` (a turn's first phase,
+   * `whose` "each") happens only in a turn of the player controlling that card as this step runs.
    */
-  | { op: "delayed"; at: TriggerPattern; steps: Step[] }
+  | { op: "delayed"; at: TriggerPattern; steps: Step[]; turnOf?: Affected }
   /**
    * Damage prevented for a while, by a one-time effect ("Prevent the next 3 damage that would be dealt to target creature
    * this turn.", "Prevent all combat damage that would be dealt this turn.", "Prevent all damage that would be dealt by

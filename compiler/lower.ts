@@ -3575,7 +3575,11 @@ class AbilityLowering {
    * A one-time effect giving cards a restriction (the ones a static can give: RESTRICTION_RULES) for its duration:
    * "this turn", "until end of turn", "until your next turn"; none written, it lasts (as a printed "can't" would).
    */
-  restrictionSteps(clause: Ast.Clause): Step[] {
+  restrictionSteps(written: Ast.Clause): Step[] {
+    // "Target unit can't attack next turn.": "next turn" as the verb's object is the restricted card's controller's next
+    // turn (the turn it could attack or block in), as "during its controller's next turn" is.
+    const nextAsObject = !!written.object && !written.be && npWords(written.object).join(" ") === "next turn" && !written.object.filters.length && !written.object.also?.length && npDeterminers(written.object).length === 0;
+    const clause: Ast.Clause = nextAsObject ? { ...written, object: undefined } : written;
     const rules = restriction(clause, { self: true }, this).flatMap((e): RuleGrant[] => (e.kind === "rule" ? [{ rule: e.rule, ...(e.by ? { by: e.by } : {}) }] : []));
     if (!rules.length) return [{ op: "rule", rule: "unsupported" }];
     // "Deal 1 damage to target unit. It can't block this turn.": "it" after a card the ability named is that card.
@@ -3588,15 +3592,25 @@ class AbilityLowering {
     // writes it back as "during ... next turn").
     const during = clause.tail.find((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "during" && npWords(t.object).join(" ").endsWith("next turn"));
     const first = this.vocab.game.phases[0];
-    if (during && first) {
-      const whose = this.nextTurnOf(during.object, on);
-      this.ledger.carry(during);
+    const turn = nextAsObject ? written.object! : during?.object;
+    if (turn && first) {
+      const writtenTurn = nextAsObject ? "their next turn" : lower(this.slice(turn.range)).replace(/\s+/g, " ");
+      const whose = this.nextTurnOf(writtenTurn, on);
+      const at = turn === during?.object ? during.range : turn.range;
+      this.ledger.carry(nextAsObject ? turn : during);
+      const restricted = { op: "modify", on, rules, duration: { kind: "end_of_turn" } } satisfies Step;
+      // "its controller's next turn" of one card whose side is known only as it resolves ("target unit"): that player's,
+      // fixed then (IR `turnOf`).
+      const oneCard = on.kind === "target" || (on.kind === "card" && on.ref.kind !== "self");
+      if (!whose && oneCard && /^(their|its controller's|his or her) next turn$/.test(writtenTurn)) {
+        return [{ op: "delayed", at: { event: "phase_start", subject: { kind: "player", who: "any" }, phase: first.name, whose: "each", text: "at the beginning of its controller's next turn" }, steps: [restricted], turnOf: on }];
+      }
       if (!whose) {
-        this.note(during.range, `"${this.slice(during.range)}": the engine cannot tell whose turn that is here — write "during your next turn" or "during your opponent's next turn", or name the card's side ("target unit an opponent controls")`);
+        this.note(at, `"${this.slice(at)}": the engine cannot tell whose turn that is here — write "during your next turn" or "during your opponent's next turn", or name the card's side ("target unit an opponent controls")`);
         return [{ op: "rule", rule: "unsupported" }];
       }
       const text = `at the beginning of ${whose === "your" ? "your" : "your opponent's"} next turn`;
-      return [{ op: "delayed", at: { event: "phase_start", subject: { kind: "player", who: "any" }, phase: first.name, whose, text }, steps: [{ op: "modify", on, rules, duration: { kind: "end_of_turn" } }] }];
+      return [{ op: "delayed", at: { event: "phase_start", subject: { kind: "player", who: "any" }, phase: first.name, whose, text }, steps: [restricted] }];
     }
     return [{ op: "modify", on, rules, duration: this.duration(clause) }];
   }
@@ -3606,8 +3620,7 @@ class AbilityLowering {
    * is the restricted card's controller, known only when the card's side is ("target unit an opponent controls", a card
    * chosen among yours, this card); undefined otherwise.
    */
-  nextTurnOf(turn: Ast.NounPhrase, on: Affected): "your" | "opponent" | undefined {
-    const written = lower(this.slice(turn.range)).replace(/\s+/g, " ");
+  nextTurnOf(written: string, on: Affected): "your" | "opponent" | undefined {
     if (written === "your next turn") return "your";
     if (/^(your|an|the) opponent's next turn$/.test(written)) return "opponent";
     if (!/^(their|its controller's|his or her) next turn$/.test(written)) return undefined;

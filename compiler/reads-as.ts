@@ -571,9 +571,10 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       return perPlayerText(step, ctx);
     case "delayed": {
       // "Target unit can't attack during your opponent's next turn.": a restriction made as that turn begins, for that turn.
+      // "Target unit can't attack next turn.": its controller's, known as it resolves (IR `turnOf`).
       const only = step.steps.length === 1 ? step.steps[0]! : undefined;
-      if (only?.op === "modify" && only.rules?.length && !only.stats && !only.keywords?.length && only.duration.kind === "end_of_turn" && step.at.event === "phase_start" && step.at.phase === ctx.game.phases[0]?.name && step.at.whose !== "each")
-        return `${stepText({ ...only, duration: { kind: "permanent" } }, ctx, chosen).replace(/\.$/, "")} during ${step.at.whose === "your" ? "your" : "your opponent's"} next turn`;
+      if (only?.op === "modify" && only.rules?.length && !only.stats && !only.keywords?.length && only.duration.kind === "end_of_turn" && step.at.event === "phase_start" && step.at.phase === ctx.game.phases[0]?.name && (step.at.whose !== "each" || step.turnOf))
+        return `${stepText({ ...only, duration: { kind: "permanent" } }, ctx, chosen).replace(/\.$/, "")} during ${step.turnOf ? "its controller's" : step.at.whose === "your" ? "your" : "your opponent's"} next turn`;
       // "Destroy it at the end of the turn." · "Return it to its owner's hand at the beginning of your next turn."
       const inner = stepsText(step.steps, ctx).replace(/\.$/, "");
       const at = momentText(step.at, ctx);

@@ -273,6 +273,10 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
     }
     case "delayed": {
       // Remembered with this resolution's targets and chosen cards: "it" is still the card named before, at its moment.
+      // "during its controller's next turn": that player's, fixed now (a card gone by now has no next turn to wait for).
+      const turnCard = step.turnOf ? cardsOf(evalAffected(ctx, frame, step.turnOf))[0] : undefined;
+      const turnPlayer = turnCard !== undefined ? state.cards[turnCard]?.controller : undefined;
+      if (step.turnOf && turnPlayer === undefined) return "done";
       const delayed = (state.delayed ??= []);
       delayed.push({
         id: state.nextId++,
@@ -287,6 +291,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
         ...(frame.x !== undefined ? { x: frame.x } : {}),
         label: `${frame.label} (${step.at.text})`,
         ...(source ? { source } : {}),
+        ...(turnPlayer !== undefined ? { turnPlayer } : {}),
       });
       emit(ctx, "delay", `${frame.label}: ${step.at.text} — waits`, { card: frame.card, player: frame.controller, source });
       return "done";

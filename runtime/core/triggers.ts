@@ -245,7 +245,7 @@ function noteTriggersOf(ctx: Ctx, id: string, kind: EventKind, data: GameEventDa
 function noteDelayedTriggers(ctx: Ctx, kind: EventKind, data: GameEventData, by: PlayerId): void {
   const { state } = ctx;
   const waiting = state.delayed!;
-  const due = waiting.filter((d) => triggerMatches(ctx, d.at, kind, data, d.controller, d.card));
+  const due = waiting.filter((d) => triggerMatches(ctx, d.at, kind, data, d.controller, d.card) && (d.turnPlayer === undefined || state.active === d.turnPlayer));
   if (due.length === 0) return;
   state.delayed = waiting.filter((d) => !due.includes(d));
   for (const d of due) {

@@ -189,6 +189,8 @@ export interface DelayedTrigger {
   x?: number;
   label: string;
   source?: SourceRef;
+  /** IR `turnOf`: its moment happens only in this player's turn (the card's controller as the delayed step ran). */
+  turnPlayer?: PlayerId;
 }
 
 /**
