@@ -515,7 +515,8 @@ class AbilityLowering {
         if (what.ref.kind === "chosen") {
           const label = what.ref.label;
           const choice = this.pending.find((s) => s.op === "choose_cards" && s.label === label);
-          return choice?.op === "choose_cards" && selectorYours(choice.selector);
+          // "Choose a card in your hand. Put it on top of your deck.": chosen by a sentence before, among your cards.
+          return (choice?.op === "choose_cards" && selectorYours(choice.selector)) || selectorYours(this.chosenSelectors.get(label));
         }
         return false;
       case "target":
