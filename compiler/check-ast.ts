@@ -53,7 +53,7 @@ export interface CardSplice {
 }
 
 export function parseForCheck(text: Text, path: string): ParsedFile {
-  if (isScenario(text.toString())) {
+  if (isScenario(text.toString(), path)) {
     const scenario = parseScenarioFile(text.toString(), path);
     return { path, text, kind: "scenario", scenario, diagnostics: scenario.diagnostics };
   }
@@ -79,7 +79,7 @@ export function parsedFromDocument(text: Text, path: string, document: Ast.Docum
 /** Canonical text of a game or card file; undefined when it has syntax errors (or is a scenario). */
 export function formatSource(text: string, path: string): { text?: string; diagnostics: Diagnostic[]; skipped?: string } {
   const start: Range = { start: { offset: 0, line: 1, column: 1 }, end: { offset: 0, line: 1, column: 1 } };
-  if (isScenario(text)) {
+  if (isScenario(text, path)) {
     // Layout only, even with unreadable lines: they are kept as written (compiler/format-scenario.ts).
     const result = formatScenarioText(text, path);
     return "text" in result ? { text: result.text, diagnostics: [] } : { diagnostics: [diagnostic("CW3010", path, start, { reason: result.problem })] };
@@ -101,9 +101,14 @@ export function formatSource(text: string, path: string): { text?: string; diagn
 // ---------------------------------------------------------------------------------------
 // Scenarios (parsed and checked by compiler/scenario.ts)
 
-/** A scenario file starts with `scenario`: its first token in the whole file, past any comments or blank lines. */
-export function isScenario(text: string): boolean {
-  return firstWordToken(text) === "Scenario";
+/**
+ * A scenario file: one named `.scenario`, whatever it starts with, or one whose first token in the whole file (past any
+ * comments or blank lines) is `scenario`. A `.scenario` file whose header is misspelt (`scenaro "x" for duel`) or
+ * missing is a scenario file with that line unreadable (CW5002, did you mean "scenario"?): read as a card file, its
+ * CW1006 was not a scenario's problem, and `cardwright test` ran none of its scenarios and passed.
+ */
+export function isScenario(text: string, path?: string): boolean {
+  return (path !== undefined && /\.scenario$/i.test(path)) || firstWordToken(text) === "Scenario";
 }
 
 // ---------------------------------------------------------------------------------------

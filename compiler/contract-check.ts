@@ -196,6 +196,13 @@ export function gameCardStates(game: Pick<CompiledGame, "phases" | "params">): R
   return states;
 }
 
+/**
+ * Whether a card can ever be a defender under these game params (Three-Slot Duel's "make it a defender"): `param
+ * defenders`, or the defender params that imply it. The lowering of "becomes a defender" and the scenario checker ask
+ * it as the engine's defend action does (runtime/engine/actions.ts).
+ */
+export const hasDefenders = (params: CompiledGame["params"]): boolean => (params["defenders"] ?? params["defender_walls"] !== undefined) === true;
+
 /** The game-file lines that would give a game this state, as a designer writes them. */
 export function cardStateRules(state: CardStateName): string {
   const lines = CARD_STATES[state].givenBy.map((r: CardStateRule) => (r.step ? `a phase step \`${r.step}\`` : r.value === undefined ? `\`param ${r.param} = ...\`` : `\`param ${r.param} = ${String(r.value)}\``));

@@ -44,7 +44,7 @@ import type {
 } from "./ir.ts";
 import { IR_VERSION, PLAYER_RULES, RESTRICTION_RULES, STEP_OBJECT_FIELD, THIS_WAY_LABELS, THIS_WAY_OPS, participleOf, sameStepBut, type ThisWayVerb } from "./ir.ts";
 import type { MessageCode } from "./messages.ts";
-import { checkAbilityContract, checkCardStates, checkCostSymbols, paysCostSymbols, checkStaticsWhileAttacking, checkStaticsWhileExhausted, checkUndefinedX, checkGameContract, checkGameParams } from "./contract-check.ts";
+import { checkAbilityContract, checkCardStates, hasDefenders, checkCostSymbols, paysCostSymbols, checkStaticsWhileAttacking, checkStaticsWhileExhausted, checkUndefinedX, checkGameContract, checkGameParams } from "./contract-check.ts";
 import { DESTROYED_SELECTOR_FIELDS, RULES_COUNTING_CARDS, TRIGGER_EVENTS, canonicalParamValue, turnEndMoment } from "./contract.ts";
 import { WordLedger, isSelectingWord, leavesOf, unusedPhrases } from "./word-accounting.ts";
 import { additionalCostReadsAs, readsAs, upgradedAmount } from "./reads-as.ts";
@@ -2535,8 +2535,7 @@ class AbilityLowering {
     const self = !clause.subject || (subjectDets.length === 1 && subjectDets[0] === "this" && selfNouns);
     if (!it && !self) return undefined;
     if (state === "defender") {
-      const params = this.vocab.game.params;
-      if ((params["defenders"] ?? params["defender_walls"] !== undefined) !== true) {
+      if (!hasDefenders(this.vocab.game.params)) {
         this.note(clause.range, `"${this.slice(clause.range)}": this game has no defenders (units do not block by becoming defenders); write "blocking"`);
         return {};
       }
@@ -3999,8 +3998,7 @@ class AbilityLowering {
     }
     // "Target unit becomes a defender.", "This unit becomes a defender." (Three-Slot Duel): as its controller's defend action would.
     if (verb === "become" && obj && npWords(obj).length === 1 && /^defenders?$/.test(npWords(obj)[0]!) && !npCount(obj) && subjectIsCard()) {
-      const params = this.vocab.game.params;
-      if ((params["defenders"] ?? params["defender_walls"] !== undefined) !== true) {
+      if (!hasDefenders(this.vocab.game.params)) {
         this.note(clause.range, `"${this.slice(clause.range)}": this game has no defenders (units do not block by becoming defenders)`);
         return [{ op: "rule", rule: "unsupported" }];
       }

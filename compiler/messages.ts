@@ -511,6 +511,13 @@ export const MESSAGES = {
     example: "cardwright check cards/   # cards/huge.cards is 3 GB",
     exampleArgs: { size: "2861.0 MiB", limit: "8 MiB" },
   },
+  CW3013: {
+    severity: "error",
+    template: 'Not read: "{name}" has no Cardwright extension (did you mean {meant}?); nothing in it is checked or run.',
+    explanation: "A folder is read by its files' extensions (.game, .cards, .scenario, and .deck for deck lists). A file whose extension is one edit from one of them (two for .scenario), or that ends in `.scenario.txt`, was meant to be read — a scenario file named `x.scenaro` would otherwise be skipped without a word, and `cardwright test` would pass without running it. Rename the file.",
+    example: "cardwright test cards/duel/   # cards/duel/scenarios/combat.scenaro",
+    exampleArgs: { name: "combat.scenaro", meant: ".scenario" },
+  },
   CW3030: {
     severity: "error",
     template: 'The art "{path}" cannot be used: {reason}.',
@@ -1019,6 +1026,22 @@ export const MESSAGES = {
     exampleArgs: { card: "Quick Bolt", game: "Three-Slot Duel", zone: "Field" },
   },
   // ---------------------------------------------------------------- CW7020-CW7024: scenario lines (the mutation engineer's range)
+  CW7011: {
+    severity: "error",
+    template: '{game} has no defenders: nothing in its rules makes a card one, so "{card}" is never a defender and this line could not tell anything; expect what the card did instead (`expect event block "{card}"`, the zone it is in).',
+    explanation:
+      "A card is a defender only in a game whose rules make one (Three-Slot Duel: \"Drag your unit down to make it a defender\", `param defender_walls` or `param defenders = true`). In CYBERVAMP and Chromatic Battlelines creatures block as they are declared, and no card is ever a defender: `expect not \"Seer\" is defender` would hold whatever happened, and `expect \"Seer\" is defender` could never hold.",
+    example: 'expect not "Blood Broker" is defender   (in a CYBERVAMP scenario)',
+    exampleArgs: { game: "CYBERVAMP", card: "Blood Broker" },
+  },
+  CW7012: {
+    severity: "error",
+    template: "{player}'s {zone} never holds more than {slots} cards, so a line about {count} there could not tell anything: it could never hold, and negated it would hold whatever happened.",
+    explanation:
+      "A zone with `slots N` in the game file (Three-Slot Duel's Field: \"3 unit slots per player\"), and a Facet zone under `param max_facets` (Chromatic Battlelines: \"A player may have a maximum of 5 Facets at any time\"), never holds more cards than that; the engine keeps it so, and a setup cannot put more there (CW5014). `expect p1 field count 4`, or a zone line naming more cards than fit, could never hold, and `expect not p1 field count 4` could never fail.",
+    example: "expect not p1 field count 4   (in a Three-Slot Duel scenario)",
+    exampleArgs: { player: "p1", zone: "Field", slots: 3, count: 4 },
+  },
   CW7020: {
     severity: "error",
     template: "Unknown cost symbol {word}; {game} declares {list}.",

@@ -18,7 +18,7 @@ import { ruleZones, zoneRole } from "./zone-roles.ts";
 import { DECK_VIOLATION_CODES, REFUSAL_CODES, SEATS, TRACE_KINDS, shortfallWord } from "./engine-words.ts";
 import { ANY_REFUSAL, parseScenarios, type CardRef, type NameUse, type Scenario } from "../grammar/scenario.ts";
 import { expandClauseIds } from "./rules-coverage.ts";
-import { gameCardStates } from "./contract-check.ts";
+import { gameCardStates, hasDefenders } from "./contract-check.ts";
 import type { CardStateName } from "./contract.ts";
 
 export type * from "../grammar/scenario.ts";
@@ -38,7 +38,7 @@ export function parseScenarioFile(text: string, file: string): ScenarioFile {
   const parsed = parseScenarios(text, file);
   const diagnostics = parsed.errors.map((e) => {
     if (e.kind === "characters") return diagnostic("CW5001", file, e.range, { text: e.text });
-    const suggestion = e.found !== undefined && e.options ? closestName(e.found, e.options) : undefined;
+    const suggestion = e.suggestion ?? (e.found !== undefined && e.options ? closestName(e.found, e.options) : undefined);
     return diagnostic("CW5002", file, e.range, { detail: e.text }, suggestion ? { suggestion } : {});
   });
   // Like the checker, keep a file's report readable: the first problems, then a count of the rest.
@@ -53,13 +53,14 @@ export function parseScenarioFile(text: string, file: string): ScenarioFile {
 
 /** The failure a runner reports for a line of a scenario that cannot be read (with the closest word it may have meant). */
 export function unreadableMessage(u: Scenario["unreadable"][number]): string {
-  const suggestion = u.found !== undefined && u.options ? closestName(u.found, u.options) : undefined;
+  const suggestion = u.suggestion ?? (u.found !== undefined && u.options ? closestName(u.found, u.options) : undefined);
   return `cannot read this line: ${u.detail}${suggestion ? ` (did you mean "${suggestion}"?)` : ""}`;
 }
 
 /** What a scenario of one game may name: built from its compiled game file and its cards. */
 export interface ScenarioNames {
   game: { id: string; name: string };
+  /** `slots`: the most cards the zone ever holds (a zone's slots, the Facet maximum). */
   zones: { name: string; slots?: number; role?: string }[];
   /** The zones the engine plays in and deals from. */
   battlefield: string;
@@ -87,6 +88,8 @@ export interface ScenarioNames {
   marksDamage: boolean;
   /** Whether anything ever waits on a stack: not under `response_model = instant` (everything resolves at once). */
   hasStack: boolean;
+  /** Whether a card can ever be a defender (Three-Slot Duel's "Drag your unit down to make it a defender"): `param defenders`, or the defender params. */
+  hasDefenders: boolean;
   /**
    * The card states this game's rules have (compiler/contract.ts CARD_STATES: an exhausted/ready state, an
    * Overexhausted state): in a game without one (Three-Slot Duel has no exhaustion) nothing ever changes it.
@@ -146,6 +149,16 @@ export const marksDamage = (params: CompiledGame["params"]): boolean => !!(param
 /** Whether anything ever waits on a stack under these game params (ScenarioNames.hasStack). */
 export const hasStack = (params: CompiledGame["params"]): boolean => (params.response_model ?? "instant") !== "instant";
 
+/**
+ * The most cards a player's zone can ever hold: its `slots`, or the Facet maximum for the Facet zone (`param max_facets`
+ * with `param facet_zone`: "A player may have a maximum of 5 Facets at any time"); undefined when nothing limits it.
+ */
+function zoneCapacity(zone: CompiledGame["zones"][number], params: CompiledGame["params"]): number | undefined {
+  if (zone.slots !== undefined) return zone.slots;
+  const facets = params.facet_zone;
+  return typeof facets === "string" && typeof params.max_facets === "number" && norm(facets) === norm(zone.name) ? params.max_facets : undefined;
+}
+
 export function scenarioNames(
   game: Pick<CompiledGame, "id" | "name" | "zones" | "params" | "resources" | "colors" | "stats" | "phases" | "counters" | "cardTypes" | "symbols">,
   cards: Iterable<{ name: string; isToken: boolean; type?: string }>,
@@ -169,7 +182,10 @@ export function scenarioNames(
   };
   return {
     game: { id: game.id, name: game.name },
-    zones: game.zones.map((z) => ({ name: z.name, ...(z.slots !== undefined ? { slots: z.slots } : {}), role: z.role })),
+    zones: game.zones.map((z) => {
+      const slots = zoneCapacity(z, game.params);
+      return { name: z.name, ...(slots !== undefined ? { slots } : {}), role: z.role };
+    }),
     battlefield: zones.battlefield,
     deck: zones.deck,
     resources: game.resources.map((r) => r.name),
@@ -180,6 +196,7 @@ export function scenarioNames(
     counters: game.counters,
     marksDamage: marksDamage(game.params),
     hasStack: hasStack(game.params),
+    hasDefenders: hasDefenders(game.params),
     cardStates: gameCardStates(game),
     get cards() {
       return cardsByName();
@@ -425,6 +442,18 @@ function checkNeverHappens(scenario: Scenario, names: ScenarioNames, out: Diagno
     if (s.kind !== "expect" || s.expect.kind !== "exhausted") continue;
     const state = s.expect.over ? "overexhaustion" : "readiness";
     if (!names.cardStates.has(state)) out.push(diagnostic("CW7009", scenario.file, s.range, { game, card: s.expect.card.card, state: s.expect.over ? "Overexhausted state" : "exhausted/ready state" }));
+  }
+  // A defender in a game where no card is ever one (CW7011): `expect not "Seer" is defender` would hold whatever happened.
+  if (!names.hasDefenders) {
+    for (const s of scenario.steps) if (s.kind === "expect" && s.expect.kind === "defender") out.push(diagnostic("CW7011", scenario.file, s.range, { game, card: s.expect.card.card }));
+  }
+  // More cards than a zone ever holds (CW7012): `expect not p1 field count 4` with 3 slots would hold whatever happened.
+  for (const s of scenario.steps) {
+    if (s.kind !== "expect" || (s.expect.kind !== "zone_count" && s.expect.kind !== "zone")) continue;
+    const e = s.expect;
+    const slots = names.zones.find((z) => norm(z.name) === norm(e.zone))?.slots;
+    const count = e.kind === "zone_count" ? e.value : e.mode === "lacks" ? 0 : e.cards.length;
+    if (slots !== undefined && count > slots) out.push(diagnostic("CW7012", scenario.file, s.range, { player: e.player, zone: names.zones.find((z) => norm(z.name) === norm(e.zone))!.name, slots, count }));
   }
   // A refusal without its code would pass for any refusal (CW7008).
   for (const s of scenario.steps) if (s.kind === "action" && s.refused === ANY_REFUSAL) out.push(diagnostic("CW7008", scenario.file, s.range, {}));

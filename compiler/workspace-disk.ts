@@ -11,6 +11,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import type { Diagnostic, Range } from "./diagnostics.ts";
 import { diagnostic } from "./messages.ts";
+import { closestName } from "./check-suggest.ts";
 import type { SourceFile } from "./model.ts";
 import { checkWorkspace, type WorkspaceAnalysis, analyzeWorkspace } from "./workspace.ts";
 import type { WorkspaceModel } from "./model.ts";
@@ -52,6 +53,27 @@ const START: Range = { start: { offset: 0, line: 1, column: 1 }, end: { offset: 
 
 export function hasSourceExtension(file: string): boolean {
   return SOURCE_EXTENSIONS.some((extension) => file.toLowerCase().endsWith(extension));
+}
+
+/** The extensions a folder's files are read by: the sources, and deck lists (cli/commands/check-decks.ts). */
+const READ_EXTENSIONS = ["scenario", "cards", "game", "deck"];
+
+/**
+ * The Cardwright extension a file's name seems to mean when it has none of them, or undefined: `x.scenaro`,
+ * `x.scenarios`, `core.card`, `duel.gmae`, `red.decks` (one edit from it, two for `scenario`), and `x.scenario.txt`
+ * (saved as text). A folder's walk reads files by their extension, so such a file was skipped without a word: its
+ * scenarios never ran and `cardwright test` passed (CW3013).
+ */
+export function misspeltExtension(name: string): string | undefined {
+  const lower = name.toLowerCase();
+  if (hasSourceExtension(lower) || lower.endsWith(".deck")) return undefined;
+  const doubled = /\.(scenario|cards|game|deck)\.txt$/.exec(lower);
+  if (doubled) return `.${doubled[1]}`;
+  const dot = lower.lastIndexOf(".");
+  if (dot <= 0) return undefined;
+  const extension = lower.slice(dot + 1);
+  const meant = closestName(extension, READ_EXTENSIONS);
+  return meant ? `.${meant}` : undefined;
 }
 
 /** The workspace-relative, forward-slash form of a path that SourceFile.path uses. */
@@ -148,6 +170,7 @@ export async function readWorkspaceFiles(paths: string[], options: ReadOptions =
         found++;
         await readOne(full);
       } else if (isFile && artExtension(entry.name)) images.set(workspacePath(full, cwd), { absolute: full, outside: false });
+      else if (isFile && misspeltExtension(entry.name)) diagnostics.push(diagnostic("CW3013", workspacePath(full, cwd), START, { name: entry.name, meant: misspeltExtension(entry.name)! }));
     }
     return found;
   };
@@ -259,9 +282,13 @@ export async function gameFolderOf(absolute: string): Promise<string | undefined
   }
 }
 
-/** A game folder's own source files: its files and sub-folders', but not those of a game folder nested in it (a workspace of its own). */
-async function gameFolderSources(folder: string): Promise<string[]> {
+/**
+ * A game folder's own source files: its files and sub-folders', but not those of a game folder nested in it (a
+ * workspace of its own); and its files whose extension is a misspelt one of them (CW3013: never read).
+ */
+async function gameFolderSources(folder: string): Promise<{ files: string[]; misspelt: string[] }> {
   const out: string[] = [];
+  const misspelt: string[] = [];
   const walk = async (directory: string, top: boolean): Promise<void> => {
     if (!top && (await holdsGameFile(directory))) return;
     const entries = (await fs.readdir(directory, { withFileTypes: true }).catch(() => [])).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -270,11 +297,18 @@ async function gameFolderSources(folder: string): Promise<string[]> {
       const full = path.join(directory, entry.name);
       if (entry.isDirectory()) await walk(full, false);
       else if (entry.isFile() && hasSourceExtension(entry.name)) out.push(full);
+      else if (entry.isFile() && misspeltExtension(entry.name)) misspelt.push(full);
     }
   };
   await walk(folder, true);
-  return out;
+  return { files: out, misspelt };
 }
+
+/** CW3013 at a file (absolute) whose extension is a misspelt Cardwright one. */
+const misspeltFile = (absolute: string, cwd: string): Diagnostic => {
+  const name = path.basename(absolute);
+  return diagnostic("CW3013", workspacePath(absolute, cwd), START, { name, meant: misspeltExtension(name)! });
+};
 
 /** Game folders at or below a directory, each once. */
 async function gameFoldersUnder(directory: string): Promise<string[]> {
@@ -335,9 +369,15 @@ export async function gameWorkspaces(paths: string[], cwd: string = process.cwd(
     const strays = read.files.map((f) => path.join(absolute, f.path)).filter((file) => !inside(file));
     loose.files.push(...strays);
     loose.focus.push(...strays);
+    for (const d of read.diagnostics) if (d.code === "CW3013" && !inside(path.join(absolute, d.file))) diagnostics.push(misspeltFile(path.join(absolute, d.file), cwd));
     if (folders.length === 0 && strays.length === 0) diagnostics.push(diagnostic("CW3006", given, START, { path: given }));
   }
-  for (const ws of byFolder.values()) ws.files = await gameFolderSources(ws.folder!);
+  for (const ws of byFolder.values()) {
+    const sources = await gameFolderSources(ws.folder!);
+    ws.files = sources.files;
+    // Said for the files the paths name (a folder given, or the file itself): a misspelt file beside a scenario run alone is not its concern.
+    for (const file of sources.misspelt) if (inFocus(file, ws.focus)) diagnostics.push(misspeltFile(file, cwd));
+  }
   const workspaces = [...byFolder.values()].sort((a, b) => (a.folder! < b.folder! ? -1 : 1));
   if (loose.files.length) workspaces.push(loose);
   return { workspaces, diagnostics };

@@ -213,7 +213,7 @@ export interface Scenario {
   /** Every name its lines use, in order, for the checker. */
   names: NameUse[];
   /** Lines of this scenario that could not be read: the scenario fails with them. */
-  unreadable: { line: number; range: Range; detail: string; found?: string; options?: readonly string[] }[];
+  unreadable: { line: number; range: Range; detail: string; found?: string; options?: readonly string[]; suggestion?: string }[];
 }
 
 export interface ScenarioSyntaxError {
@@ -225,6 +225,8 @@ export interface ScenarioSyntaxError {
   /** The word found where one of `options` was expected (the compiler suggests the closest). */
   found?: string;
   options?: readonly string[];
+  /** What was meant, when the grammar knows it (`"Seer" exhausted` → `is exhausted`). */
+  suggestion?: string;
 }
 
 export interface ParsedScenarios {
@@ -255,6 +257,8 @@ class ParseError extends Error {
     readonly token?: IToken,
     /** The words that would have been read here (for "did you mean"). */
     readonly options?: readonly string[],
+    /** What was meant, when it is known outright. */
+    readonly suggestion?: string,
   ) {
     super(message);
   }
@@ -445,6 +449,8 @@ export function parseScenarios(text: string, file: string): ParsedScenarios {
 
   const scenarios: Scenario[] = [];
   let scenario: Scenario | undefined;
+  /** A line before the first `scenario` header was said (once: the lines after it belong to no scenario either). */
+  let headless = false;
   let inSetup = false;
   /** The line of the current scenario's `setup`, once it has one. */
   let setupLine: number | undefined;
@@ -485,7 +491,12 @@ export function parseScenarios(text: string, file: string): ParsedScenarios {
         if (!c.done()) throw c.unexpected();
         continue;
       }
-      if (!scenario) throw new ParseError(`a scenario file starts with: scenario "<name>" for <game>`, c.peek(), ["scenario"]);
+      if (!scenario) {
+        // Said once, at the first line: the lines after it, up to the first header, belong to no scenario.
+        if (headless) continue;
+        headless = true;
+        throw new ParseError(`a scenario file starts with: scenario "<name>" for <game>; the lines up to the first such line belong to no scenario and are not read`, c.peek(), ["scenario"]);
+      }
       if (head === "setup") {
         const word = c.next();
         if (lowerImage(c.peek()) === "{") c.next();
@@ -561,8 +572,9 @@ export function parseScenarios(text: string, file: string): ParsedScenarios {
     } catch (error) {
       if (!(error instanceof ParseError)) throw error;
       const range = rangeOf(error.token, st.range);
-      errors.push({ kind: "line", range, text: error.message, ...(error.options && error.token ? { found: error.token.image, options: error.options } : {}) });
-      scenario?.unreadable.push({ line: st.line, range, detail: error.message, ...(error.options && error.token ? { found: error.token.image, options: error.options } : {}) });
+      const meant = { ...(error.options && error.token ? { found: error.token.image, options: error.options } : {}), ...(error.suggestion ? { suggestion: error.suggestion } : {}) };
+      errors.push({ kind: "line", range, text: error.message, ...meant });
+      scenario?.unreadable.push({ line: st.line, range, detail: error.message, ...meant });
     }
   }
   if (scenarios.length === 0 && errors.length === 0) errors.push({ kind: "line", range: lines.range(0, 0), text: 'a scenario file starts with: scenario "<name>" for <game>' });
@@ -872,6 +884,18 @@ function parseStackPattern(c: Cursor): StackPattern {
   }
 }
 
+/** Words for a card's state, and the form that says it (`tapped` is CYBERVAMP's and Chromatic's `exhausted`). */
+const CARD_STATE_WORDS: Record<string, string> = {
+  exhausted: "exhausted",
+  ready: "ready",
+  renewed: "renewed",
+  overexhausted: "overexhausted",
+  defender: "defender",
+  defending: "defender",
+  tapped: "exhausted",
+  untapped: "ready",
+};
+
 /** A card's state in an expectation: `is [not] exhausted|ready|renewed|overexhausted|defender`, `damage N`, `<counter> counters N`, `<stat> N`. */
 function cardState(c: Cursor, card: CardRef, flip: (negated: boolean) => void): Expectation {
   if (c.word("is")) {
@@ -879,6 +903,8 @@ function cardState(c: Cursor, card: CardRef, flip: (negated: boolean) => void): 
     if (c.word("exhausted")) return { kind: "exhausted", card, value: true };
     if (c.word("ready", "renewed")) return { kind: "exhausted", card, value: false };
     if (c.word("overexhausted")) return { kind: "exhausted", card, value: true, over: true };
+    const other = c.peek() && CARD_STATE_WORDS[lowerImage(c.peek())];
+    if (other && other !== "defender") throw new ParseError(`expected exhausted, ready, renewed, overexhausted or defender, found "${c.peek()!.image}"`, c.peek(), undefined, other);
     c.expectOneOf('exhausted, ready, renewed, overexhausted or defender', ["defender", "defending", "a", "exhausted", "ready", "renewed", "overexhausted"]);
     c.word("defender");
     return { kind: "defender", card };
@@ -887,6 +913,9 @@ function cardState(c: Cursor, card: CardRef, flip: (negated: boolean) => void): 
   if (c.word("cost", "costs")) return { kind: "cost", card, cost: parseCostWords(c) };
   const t = c.next();
   if (!t || isNumber(t) || isString(t)) throw new ParseError(`expected a stat, "damage", "<counter> counters" or "is ..." after the card${t ? `, found "${t.image}"` : ""}`, t);
+  // `"Seer" exhausted` · `"Seer" tapped`: a card's state, said without its "is" (not a stat named so, read as 0).
+  const state = CARD_STATE_WORDS[lowerImage(t)];
+  if (state !== undefined && c.done()) throw new ParseError(`a card's state is written with "is": ${card.controller ? `${card.controller}'s ` : ""}"${card.card}"${card.copy !== undefined ? ` copy ${card.copy}` : ""} is ${state}`, t, undefined, `is ${state}`);
   if (c.word("counters", "counter")) {
     c.note("counter", t.image, t);
     return { kind: "counters", card, counter: t.image.toLowerCase(), value: c.count(0, "a number of counters") };

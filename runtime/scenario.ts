@@ -482,6 +482,27 @@ function eventMatcher(run: Run, state: GameState, pattern: EventPattern): (e: Tr
 }
 
 /**
+ * Whether every matcher can be given an event of its own among `events` (a bipartite matching, by augmenting paths):
+ * `expect one event: destroyed "Scout", destroyed "Scout"` says two Scouts were destroyed, and one destroyed Scout
+ * matching both items would let the line pass on half of what it says.
+ */
+function eachItsOwnEvent(matchers: ((e: TraceEvent) => boolean)[], events: TraceEvent[]): boolean {
+  const owner: (number | undefined)[] = events.map(() => undefined);
+  const place = (item: number, tried: Set<number>): boolean => {
+    for (let k = 0; k < events.length; k++) {
+      if (tried.has(k) || !matchers[item]!(events[k]!)) continue;
+      tried.add(k);
+      if (owner[k] === undefined || place(owner[k]!, tried)) {
+        owner[k] = item;
+        return true;
+      }
+    }
+    return false;
+  };
+  return matchers.every((_, item) => place(item, new Set()));
+}
+
+/**
  * Was a card of this reference ever in this game: in a zone now, or named by an event before it left (a token that
  * ceased to exist)? A line about a card that never was — `expect no event destroyed "Stnoe Guard"`, `expect p2
  * graveyard lacks "Field Medic"`, `expect not stack has "Refusal"` with no Field Medic or Refusal set up or made —
@@ -751,7 +772,8 @@ function evaluate(run: Run, state: GameState, events: TraceEvent[], e: Expectati
         else moments[moments.length - 1]!.push(ev);
       }
       const matchers = e.items.map((item) => eventMatcher(run, state, item));
-      const holds = moments.some((m) => matchers.every((match) => m.some(match)));
+      // Each item is a change of its own: two items are two events of the moment (`one event: draw, draw` is two draws).
+      const holds = moments.some((m) => eachItsOwnEvent(matchers, m));
       const near = moments.filter((m) => matchers.some((match) => m.some(match))).map((m) => m.map(shownEvent).join(", "));
       return verdict(holds, `one event: ${e.items.map(describeEvent).join(", ")}`, near.map((m) => `[${m}]`).join(" ") || "none of them");
     }
