@@ -48,7 +48,8 @@ describe("a misspelt scenario word gets the closest word", () => {
     const game = { path: "duel/duel.game", text: readFileSync("cards/duel/duel.game", "utf8") };
     const scenario = { path: "duel/scenarios/h.scenario", text: 'senario "header" for duel\nsetup {\n  turn 3 p1 phase Play\n}\nexpect p1 life 10\n' };
     const found = analyzeWorkspace([game, scenario]).model.diagnostics.filter((d) => d.file === scenario.path);
-    expect(found.map((d) => [d.code, d.range.start.line, d.suggestion])).toEqual([["CW1006", 1, "scenario"]]);
+    // A .scenario file is read as one whatever its first line (session 18): the header line is unreadable, said once.
+    expect(found.map((d) => [d.code, d.range.start.line, d.suggestion])).toEqual([["CW5002", 1, "scenario"]]);
   });
 });
 
