@@ -125,7 +125,7 @@ export const CARD_RULES = [
   "attacks_without_exhausting", "blockable_only_by_flying", "cannot_attack_or_block", "cant_attack", "cant_be_blocked", "cant_block",
   "destroys_creature_on_any_damage", "ignores_newly_turned", "ignores_summoning_sickness", "overflow_to_player",
   "play_with_priority_and_redirect", "cannot_be_targeted", "opponents_must_target_taunt", "blocks_up_to_n_attackers", "cant_be_destroyed",
-  "blocks_additional_attackers", "blocks_any_number_of_attackers", "extra_attacks",
+  "blocks_additional_attackers", "blocks_any_number_of_attackers", "extra_attacks", "playable_from_graveyard",
 ] as const;
 export type CardRuleName = (typeof CARD_RULES)[number];
 

@@ -6469,7 +6469,7 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
       }
       // "This costs 1 Crystal less if you control a Knight." on a Spell: its own cost, changed where it is played from,
       // as a permanent's is (runtime/core/values.ts playCost reads the card's own cost statics, with their condition).
-      if (card.permanent || isOwnCostChange(body.effect)) {
+      if (card.permanent || isOwnCostChange(body.effect) || isPlayFrom(body.effect)) {
         lowerStatic(body, a, l);
         return;
       }
@@ -6477,6 +6477,12 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
       return;
     }
   }
+}
+
+/** "You may cast this spell from your graveyard.": where the card may be played from (a static, on a spell too). */
+function isPlayFrom(seq: Ast.Sequence): boolean {
+  const only = seq.steps.length === 1 ? seq.steps[0]!.clause : undefined;
+  return !!only?.subject && only.modal?.lemma === "may" && (only.verb?.lemma === "play" || only.verb?.lemma === "cast") && !!only.object && npDeterminers(only.object).join() === "this";
 }
 
 /** "This costs 1 less." · "This spell costs {1} more if ...": one clause changing the card's own cost. */
@@ -6893,6 +6899,8 @@ function lowerStatic(body: Ast.AbilityBody, a: Ability, l: AbilityLowering): voi
     a.statics = [{ kind: "player_rule", rule: found.rule, who, ...(found.cards ? { cards: found.cards } : {}) }];
     return;
   }
+  // "You may play this from your Discard Pile.": the card is played from its owner's graveyard as from their hand.
+  if (only && only.modal?.lemma === "may" && (only.verb?.lemma === "play" || only.verb?.lemma === "cast") && only.subject && isPlayerPhrase(only.subject)) return lowerPlayFrom(only, a, l);
   // "Spells you cast cost 1 less." · "Creature spells you cast cost {1} more."
   if (only && (only.verb?.lemma === "cost" || only.verb?.text.toLowerCase() === "costs") && !only.modal) return lowerCostChange(only, a, l);
   if (body.kind === "statement" && body.effect.steps.length === 1 && body.effect.steps[0]!.clause.verb?.lemma === "enter" && !body.effect.steps[0]!.clause.modal) {
@@ -6925,6 +6933,30 @@ function lowerStatic(body: Ast.AbilityBody, a: Ability, l: AbilityLowering): voi
   }
   l.note(body.range, `static ability not understood by the engine: "${l.slice(body.range)}"`);
   a.statics = [];
+}
+
+/**
+ * "You may play this from your Discard Pile." (also "cast this [card|spell]", "from your graveyard"): the card may be played
+ * from its owner's graveyard as from their hand — same timing, cost and targets — while it is there (CARD_RULES
+ * `playable_from_graveyard`, read from the card's own definition). Any other player, card or zone is a note at the words.
+ */
+function lowerPlayFrom(clause: Ast.Clause, a: Ability, l: AbilityLowering): void {
+  a.statics = [];
+  // "from your Discard Pile" after "this": on the clause, or read as the object's own phrase.
+  const from = [...clause.tail, ...(clause.object?.filters ?? [])].find((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "from");
+  const others = [...clause.tail, ...(clause.object?.filters ?? [])].filter((t) => t !== from);
+  const you = npWords(clause.subject).length === 0 && npDeterminers(clause.subject).join() === "you";
+  const obj = clause.object;
+  const self = !!obj && npDeterminers(obj).join() === "this" && npWords(obj).every((w) => w === "card" || w === "spell" || !!lookup(l.vocab.cardTypes, w)) ;
+  const zone = from ? l.zoneIn(from.object) : undefined;
+  const graveyard = l.vocab.zoneOfRole("graveyard");
+  const yours = from && npDeterminers(from.object).join() === "your";
+  if (!you || !self || !from || !zone || zone !== graveyard || !yours || others.length) {
+    l.note(clause.range, `the engine lets a card be played from elsewhere than the hand only as "You may play this from your ${graveyard ?? "graveyard"}.": "${l.slice(clause.range)}"`);
+    return;
+  }
+  l.use(clause.subject, clause.modal, clause.verb, obj, from);
+  a.statics = [{ kind: "rule", rule: "playable_from_graveyard", affects: { self: true } }];
 }
 
 /** The words of a life condition's object the condition reads ("10 or less life", "exactly 5 life", "a life total of"). */

@@ -1570,6 +1570,8 @@ function staticText(s: StaticEffect, ctx: Context): string {
     const who = s.affects.controller === "opponent" ? "your opponents cast" : s.affects.controller === "you" ? "you cast" : "players cast";
     return `${selectorText({ ...s.affects, controller: undefined, zones: undefined }, ctx, 2)} ${who} cost ${by}`;
   }
+  // "You may play this from your Discard Pile."
+  if (s.kind === "rule" && s.rule === "playable_from_graveyard") return `You may play this from your ${ctx.game.zones.find((z) => z.role === "graveyard")?.name ?? "graveyard"}`;
   const self = "self" in s.affects;
   const subject = staticSubject(s, ctx);
   if (s.kind === "rule" && s.rule === "blocks_additional_attackers") return `${subject} can block ${s.amount === undefined || s.amount === 1 ? "an additional creature" : `${s.amount} additional creatures`}`;

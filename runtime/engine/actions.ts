@@ -4,6 +4,7 @@
  * keeps those `validate` accepts, so what is listed and what is accepted never disagree.
  */
 import { MAX_X } from "../state/limits.ts";
+import type { CardRuleName } from "../../compiler/contract.ts";
 import { amountIsX, costChoosesX, type Ability, type CompiledCard, type CostPart, type NumberExpr, type TargetSpec } from "../../compiler/ir.ts";
 import type { Ctx } from "../core/index.ts";
 import {
@@ -353,6 +354,26 @@ function costUnpayable(ctx: Ctx, player: PlayerId, cost: CostPart[], selfCard: s
   return false;
 }
 
+/** "You may play this from your Discard Pile." (a rule of the card's own, in effect where it lies: runtime reads its definition). */
+const PLAYABLE_FROM_GRAVEYARD: CardRuleName = "playable_from_graveyard";
+const playsFromGraveyard = perDefinition((def: CompiledCard) => def.abilities.some((a) => a.kind === "static" && (a.statics ?? []).some((st) => st.kind === "rule" && st.rule === PLAYABLE_FROM_GRAVEYARD && "self" in st.affects)));
+
+/** Is this card where its owner may play it from: their hand, or their graveyard when its text says so? */
+function inPlayableZone(ctx: Ctx, id: string, player: PlayerId): boolean {
+  const card = ctx.state.cards[id];
+  if (!card || card.owner !== player) return false;
+  if (card.zone === ctx.rules.zones.hand) return true;
+  return card.zone === ctx.rules.zones.graveyard && playsFromGraveyard(cardDef(ctx, card));
+}
+
+/** The cards a player may play from where they are: their hand, then the cards of their graveyard that say they may be played from it. */
+function playableCards(ctx: Ctx, player: PlayerId): readonly string[] {
+  const inHand = hand(ctx, player);
+  let extra: string[] | undefined;
+  for (const id of zoneList(ctx, player, ctx.rules.zones.graveyard)) if (playsFromGraveyard(cardDef(ctx, ctx.state.cards[id]!))) (extra ??= []).push(id);
+  return extra ? [...inHand, ...extra] : inHand;
+}
+
 /** Every `size`-card subset of `list`, in list order (size 1: each card alone, in order). */
 function subsetsOf(list: readonly string[], size: number, start = 0): string[][] {
   if (size === 0) return [[]];
@@ -619,7 +640,7 @@ function validateCore(ctx: Ctx, action: Exclude<Action, GameMove>): Refusal | nu
       // Mechanics hook: a permanent that may be played whenever its player has priority (Ambush).
       const timing = timingRefusal(ctx, action.player, !permanent || mechanicsOf(rules).some((m) => m.anyTime?.(ctx, action.card)));
       if (timing) return timing;
-      if (card.owner !== action.player || card.zone !== rules.zones.hand) return refuse("not_in_hand", `${def.name} is not in ${action.player}'s hand`);
+      if (!inPlayableZone(ctx, action.card, action.player)) return refuse("not_in_hand", `${def.name} is not in ${action.player}'s hand`);
       const barred = playerRestriction(ctx, action.player, "cant_play", action.card);
       if (barred) return refuse("cannot_play", `${action.player} can't play ${def.name} (${barred})`);
       const slots = slotsOf(ctx);
@@ -998,7 +1019,7 @@ function candidates(ctx: Ctx): Action[] {
   const window = rules.model.windowOpen(state);
   if (window) out.push({ type: "pass", player });
   // Plays
-  for (const id of hand(ctx, player)) {
+  for (const id of playableCards(ctx, player)) {
     const def = cardDef(ctx, state.cards[id]!);
     const permanent = isPermanent(ctx, def);
     if (window && permanent && !mechanicsOf(rules).some((m) => m.anyTime?.(ctx, id))) continue;
@@ -1123,7 +1144,7 @@ export function listLegalActions(rules: Rules, state: GameState, memo: Map<strin
   // Plays
   const slots = slotsOf(ctx);
   const slotFull = slots !== undefined && battlefield(ctx, player).length >= slots;
-  for (const id of hand(ctx, player)) {
+  for (const id of playableCards(ctx, player)) {
     const def = cardDef(ctx, state.cards[id]!);
     const permanent = isPermanent(ctx, def);
     const instantSpeed = !permanent || mechanics.some((m) => m.anyTime?.(ctx, id));
