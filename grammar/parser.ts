@@ -1580,8 +1580,10 @@ function lineBreakEndsSentence(text: Text, tokens: IToken[], i: number): boolean
   }
   if (!broken || is(prev, T.Period) || is(next, T.Period) || is(next, T.RBrace)) return false;
   if (continuesLine.some((type) => is(prev, type))) return false;
-  // A determiner wants its noun (`Deal 2 damage to each` + line break + `Vampire`); a count or X may end a sentence (`Bleed X`).
-  if (is(prev, T.Determiner) && !is(prev, T.Variable) && !is(prev, T.NumberWord) && !is(prev, T.X)) return false;
+  // A determiner wants its noun (`Deal 2 damage to each` + line break + `Vampire`); a count or X may end a sentence (`Bleed X`),
+  // and so may `target` after a determiner, where it is the noun (`Deal 1 damage to any target`, `up to two targets`).
+  const targetNoun = is(prev, T.Target) && i >= 2 && is(tokens[i - 2]!, T.Determiner);
+  if (is(prev, T.Determiner) && !is(prev, T.Variable) && !is(prev, T.NumberWord) && !is(prev, T.X) && !targetNoun) return false;
   // The new line opens an ability: a tag, a `name:` prefix or field, or a capital letter (`BREACH: ...`, `Draw a card`, `When ...`).
   if (is(next, T.LBracket)) return true;
   const after = tokens[i + 1];

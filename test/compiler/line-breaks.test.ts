@@ -73,6 +73,12 @@ describe("a line break ends a sentence where the next line opens an ability", ()
     });
   });
 
+  it("`target` after a determiner is the noun: the line may end there ('any target', 'up to two targets')", () => {
+    expect(read("    Deal 1 damage to any target\n    You gain 2 life")).toEqual({ readsAs: ["Deal 1 damage to any target.", "Gain 2 life."], problems: [] });
+    // `target` before its noun still runs on (`Deal 1 damage to target` + line break + `Unit`).
+    expect(read("    Deal 1 damage to target\n    Unit an opponent controls")).toEqual(read("    Deal 1 damage to target Unit an opponent controls."));
+  });
+
   it("a line ending in a determiner, a preposition, `and` or a comma runs on, whatever the next line starts with", () => {
     const one = { readsAs: ["Put a power counter on each Unit you control."], problems: [] };
     expect(read("    Put a +1 power counter on each\n    Unit you control")).toEqual(one);

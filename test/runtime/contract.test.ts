@@ -72,7 +72,7 @@ describe("the engine contract", () => {
 
   it("lists exactly the card rules the runtime looks up", () => {
     const looked = [...allSource.matchAll(/hasRule\(ctx, [\w.!]+, "([a-z_]+)"[,)]/g)].map((m) => m[1]!);
-    const named = [...allSource.matchAll(/(?:const [A-Z]+: CardRuleName = |k\.rule === )"([a-z_]+)"/g)].map((m) => m[1]!);
+    const named = [...allSource.matchAll(/(?:const [A-Z_]+: CardRuleName = |k\.rule === )"([a-z_]+)"/g)].map((m) => m[1]!);
     expect(sorted([...looked, ...named])).toEqual(sorted(CARD_RULES));
   });
 
