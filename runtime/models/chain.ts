@@ -367,7 +367,7 @@ export const chainModel: ResponseModel = {
     if (allGone) {
       flowTo(ctx, "actions.fizzle");
       emit(ctx, "fizzle", `${item.frame.label} fizzles: its target is no longer legal`, { card: item.frame.card, ability: item.frame.ability, source: item.frame.source });
-      item.frame.steps = item.frame.steps.filter((s) => s.op === "rule" && s.rule === "spell_to_graveyard");
+      item.frame.steps = [];
     } else item.frame.targets = item.frame.targets.map(stillLegal);
     state.frames.push(item.frame);
     // "After both players pass, the action completes and priority returns to the current player."
