@@ -323,7 +323,7 @@ export const ENGINE_PARAMS = {
   unique_scope: { module: "runtime/mechanics/unique.ts", accepts: oneOf("per_controller", "global"), meaning: "whose copies a Unique card counts" },
   response_model: { module: "runtime/core/rules.ts", accepts: oneOf("instant", "stack", "chain"), meaning: "how players respond" },
   simultaneous_triggers_order: { module: "runtime/core/response.ts", accepts: oneOf("controller_chooses", "as_they_happened"), meaning: "the order of triggers that fire together" },
-  fizzle_when: { module: "runtime/models/stack.ts", accepts: oneOf("any_target_illegal", "all_targets_illegal"), meaning: "when a spell with illegal targets does nothing" },
+  fizzle_when: { module: "runtime/core/targets.ts", accepts: oneOf("any_target_illegal", "all_targets_illegal"), meaning: "when a spell with illegal targets does nothing" },
   spells_forbidden_in: { module: "runtime/models/stack.ts", accepts: { kind: "phases" }, meaning: "phases in which no spell may be played" },
   priority_actions: { module: "runtime/models/chain.ts", accepts: { kind: "card_type_or_words" }, meaning: "the actions that pass priority" },
   // lands and decks (runtime/lands.ts, lands-decks.ts)

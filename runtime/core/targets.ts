@@ -4,7 +4,20 @@ import type { Ctx } from "./cards.ts";
 import { hasRule, matchesSelector, selectCards, type RuleActor } from "./values.ts";
 import { cardDef, isPermanent } from "./cards.ts";
 import { mechanicsOf } from "./mechanics.ts";
-import type { PlayerId, TargetValue } from "../state/state.ts";
+import type { Frame, PlayerId, TargetValue } from "../state/state.ts";
+
+/**
+ * Does a stack item fizzle as it resolves: its chosen targets checked one by one (a slot with none chosen, or with no
+ * target spec, has none to lose). `fizzle_when = any_target_illegal`: one illegal target is enough; otherwise every
+ * target must be gone ("up to two target creatures" with one destroyed still has a legal target). Read by every
+ * response model that resolves targeted items (stack, chain).
+ */
+export function fizzles(ctx: Ctx, frame: Pick<Frame, "targets" | "controller" | "card">, targetSpecs: readonly (TargetSpec | undefined)[]): boolean {
+  const slots = frame.targets.map((slot, i) => ({ slot, spec: targetSpecs[i] })).filter((s) => s.spec && s.slot.length > 0);
+  if (slots.length === 0) return false;
+  const illegal = slots.flatMap(({ slot, spec }) => slot.map((t) => !targetStillLegal(ctx, spec!, t, frame.controller, frame.card)));
+  return ctx.rules.param("fizzle_when", "all_targets_illegal") === "any_target_illegal" ? illegal.some(Boolean) : illegal.every(Boolean);
+}
 
 /** What `spec` may take now; `taken`: values earlier slots of the same phrase already hold ("up to two target creatures" are two different ones). */
 export function legalTargetOptions(ctx: Ctx, spec: TargetSpec, controller: PlayerId, selfCard: string | undefined, taken: TargetValue[] = []): TargetValue[] {

@@ -35,7 +35,7 @@ import { registerNativeRule } from "../core/effects.ts";
 import { placeTrigger, type ResponseModel } from "../core/response.ts";
 import type { Frame, GameState, NotedTrigger, PlayerId, StackItem } from "../state/state.ts";
 import { opponentOf } from "../state/state.ts";
-import { targetStillLegal } from "../core/targets.ts";
+import { fizzles, targetStillLegal } from "../core/targets.ts";
 
 export interface Chain {
   /** Chain number within the game (1, 2, ...), as the trace shows it. */
@@ -363,8 +363,7 @@ export const chainModel: ResponseModel = {
     emit(ctx, "pop", `${item.frame.label} resolves`, { card: item.frame.card, ability: item.frame.ability, player: item.frame.controller, source: item.frame.source, ...(item.frame.card ? { name: cardName(ctx, item.frame.card) } : {}) });
     const specs = item.targetSpecs;
     const stillLegal = (slot: Frame["targets"][number], i: number) => slot.filter((t) => specs[i] === undefined || targetStillLegal(ctx, specs[i]!, t, item.frame.controller, item.frame.card));
-    const allGone = specs.length > 0 && item.frame.targets.length > 0 && item.frame.targets.every((slot, i) => slot.length > 0 && stillLegal(slot, i).length === 0);
-    if (allGone) {
+    if (fizzles(ctx, item.frame, specs)) {
       flowTo(ctx, "actions.fizzle");
       emit(ctx, "fizzle", `${item.frame.label} fizzles: its target is no longer legal`, { card: item.frame.card, ability: item.frame.ability, source: item.frame.source });
       item.frame.steps = [];

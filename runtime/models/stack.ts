@@ -25,7 +25,7 @@ import type { Mechanic } from "../core/mechanics.ts";
 import { placeOne, type ResponseModel } from "../core/response.ts";
 import type { Frame, GameState, PlayerId, StackItem } from "../state/state.ts";
 import { opponentOf } from "../state/state.ts";
-import { targetStillLegal } from "../core/targets.ts";
+import { fizzles } from "../core/targets.ts";
 
 const PHASE_END = "stack_phase_end";
 const nameOf = (ctx: Ctx, frame: Frame): string | undefined => (frame.card && ctx.state.cards[frame.card] ? cardName(ctx, frame.card) : undefined);
@@ -46,14 +46,6 @@ function pushContinuation(ctx: Ctx, steps: Step[], label: string, priority: { pl
   push(ctx, frame, [], "rule", priority);
 }
 
-function fizzles(ctx: Ctx, item: StackItem): boolean {
-  const { frame, targetSpecs } = item;
-  const slots = frame.targets.map((slot, i) => ({ slot, spec: targetSpecs[i] })).filter((s) => s.spec && s.slot.length > 0);
-  if (slots.length === 0) return false;
-  // Each target on its own: "up to two target creatures" with one destroyed still has a legal target.
-  const illegal = slots.flatMap(({ slot, spec }) => slot.map((t) => !targetStillLegal(ctx, spec!, t, frame.controller, frame.card)));
-  return ctx.rules.param("fizzle_when", "all_targets_illegal") === "any_target_illegal" ? illegal.some(Boolean) : illegal.every(Boolean);
-}
 
 /** Is this stack item a continuation that ends the phase (the active player's pass on an empty stack)? */
 const endsPhase = (item: StackItem): boolean => item.kind === "rule" && item.frame.steps.some((s) => s.op === "rule" && (s.rule === PHASE_END || s.rule === PHASE_CHANGE));
@@ -134,7 +126,7 @@ export const stackModel: ResponseModel = {
     else {
       flowTo(ctx, "stack.resolving");
       emit(ctx, "pop", `${frame.label} resolves from the stack`, { card: frame.card, name: nameOf(ctx, frame), ability: frame.ability, player: frame.controller, source: frame.source });
-      if (fizzles(ctx, item)) {
+      if (fizzles(ctx, frame, item.targetSpecs)) {
         flowTo(ctx, "stack.fizzle");
         emit(ctx, "fizzle", `${frame.label} fizzles: its target is no longer legal`, { card: frame.card, name: nameOf(ctx, frame), ability: frame.ability, player: frame.controller, source: frame.source });
         frame.steps = [];

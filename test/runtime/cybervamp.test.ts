@@ -453,7 +453,7 @@ describe("CYBERVAMP game-file params the engine does not read", () => {
   });
 
   it("a value the reading module does not know is reported (CW6003); a known one is not", () => {
-    expect(lowered("param fizzle_when = any_target_illegal", "param fizzle_when = most_targets").result.notes.map((n) => n.message)).toContain("param fizzle_when = most_targets: runtime/models/stack.ts takes one of (any_target_illegal, all_targets_illegal)");
+    expect(lowered("param fizzle_when = any_target_illegal", "param fizzle_when = most_targets").result.notes.map((n) => n.message)).toContain("param fizzle_when = most_targets: runtime/core/targets.ts takes one of (any_target_illegal, all_targets_illegal)");
     expect(lowered("param fizzle_when = any_target_illegal", "param fizzle_when = all_targets_illegal").result.notes.filter((n) => n.message.startsWith("param "))).toEqual([]);
   });
 });
