@@ -728,7 +728,7 @@ export const MESSAGES = {
   CW5017: {
     severity: "error",
     template: '"{card}" is set up {count} times; say which: {choices}.',
-    explanation: "A card state in setup names a card that is in play more than once: say whose (`p2's \"Scout\"`) or which copy (`\"Scout\" copy 2`, counted in the order the setup lists them).",
+    explanation: "A card state in setup names a card that is in play more than once, or an expectation before any action reads a card named alone that the setup puts more than once in the first place a line looks (in play, then a resource zone, hand, graveyard, ...): say whose (`p2's \"Scout\"`) or which copy (`\"Scout\" copy 2`, counted in the order the setup lists them). `cardwright test` would fail the expectation as it runs; `check` says it at the line.",
     example: 'p1 field: "Scout"\np2 field: "Scout"\n"Scout" power counters 2',
     exampleArgs: { card: "Scout", count: 2, choices: 'p1\'s "Scout", p2\'s "Scout"' },
   },
@@ -766,6 +766,14 @@ export const MESSAGES = {
     explanation: "A scenario proves something only through its expectations: `expect ...` lines, or an action written with `refused <code>`. One with neither would pass whatever the engine does (only a refused action could fail it), so it fails in `cardwright test` and the studio, and `cardwright check` warns. A scenario whose point is that an action is allowed says what follows from it (`expect phase ...`, `expect event ...`).",
     example: 'scenario "Scout enters" for duel\nsetup\n  p1 hand: "Scout"\np1 play "Scout"',
     exampleArgs: { name: "Scout enters" },
+  },
+  CW5023: {
+    severity: "error",
+    template: "No {card} is ever in this scenario's game: {problem}, so this line is about nothing — it could never hold (negated, never fail), and an action naming it could never be taken.",
+    explanation:
+      "Every card of a scenario's game comes from its setup's zone lines, or is made by card text (a token). A line naming a card no zone line lists and no card makes (`expect no event destroyed \"Field Medic\"` with no Field Medic set up), or a copy past the ones set up (`\"Scout\" copy 3` of two), could never tell anything. `cardwright test` fails such a line as it runs; `cardwright check` and the studio say it at the line.",
+    example: 'expect no event destroyed "Field Medic"   (no Field Medic set up)',
+    exampleArgs: { card: '"Field Medic"', problem: "the setup lists none and no card makes one" },
   },
   CW6001: {
     severity: "warning",

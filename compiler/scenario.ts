@@ -62,6 +62,10 @@ export interface ScenarioNames {
   game: { id: string; name: string };
   /** `slots`: the most cards the zone ever holds (a zone's slots, the Facet maximum). */
   zones: { name: string; slots?: number; role?: string }[];
+  /** Where a line's card is looked for, in order (lookupTiers): the first place holding one must hold only one. */
+  tiers: string[][];
+  /** The phases that run on their own (a board set up in one moves before the first line). */
+  autoPhases: string[];
   /** The zones the engine plays in and deals from. */
   battlefield: string;
   deck: string;
@@ -188,6 +192,8 @@ export function scenarioNames(
     }),
     battlefield: zones.battlefield,
     deck: zones.deck,
+    tiers: lookupTiers(zones, game.zones),
+    autoPhases: game.phases.filter((p) => p.auto).map((p) => p.name),
     resources: game.resources.map((r) => r.name),
     colors: game.colors.map((c) => c.name),
     symbols: Object.keys(game.symbols ?? {}),
@@ -203,6 +209,17 @@ export function scenarioNames(
     },
     madeInPlay: () => (made ??= new Set([...madeInPlay()].map((n) => n.toLowerCase()))),
   };
+}
+
+/**
+ * Where a line naming a card by its name looks for it, in order: in play, a resource zone (Facet cards), resolving (when
+ * the caller has such a zone: the runner), then hand, graveyard, removed-from-game zone, deck and the game's other zones.
+ * The first place holding a card of the name must hold only one, or the line says which (docs/language.md 3).
+ */
+export function lookupTiers(zones: ReturnType<typeof ruleZones>, gameZones: readonly { name: string; role?: string }[], resolving?: string): string[][] {
+  const resource = gameZones.filter((z) => z.role === "resource").map((z) => z.name);
+  const named = [zones.battlefield, ...resource, ...(resolving ? [resolving] : []), zones.hand, zones.graveyard, zones.removed, zones.deck];
+  return [[zones.battlefield], resource, ...(resolving ? [[resolving]] : []), [zones.hand], [zones.graveyard], [zones.removed], [zones.deck], gameZones.map((z) => z.name).filter((z) => !named.includes(z))];
 }
 
 const norm = (s: string) => s.toLowerCase();
@@ -411,6 +428,7 @@ export function checkScenario(scenario: Scenario, names: ScenarioNames): Diagnos
   }
   checkSetup(scenario, names, out);
   checkNeverHappens(scenario, names, out);
+  checkCardsOfSteps(scenario, names, out);
   // Nothing to prove: no expectation and no refused action. Said only of a scenario with nothing else wrong
   // (an unreadable or unresolvable line is reported as such, and already fails it).
   if (!out.length && !scenario.unreadable.length && !scenario.steps.some((s) => s.kind === "expect" || s.refused)) out.push(diagnostic("CW5022", file, scenario.range, { name: scenario.name }));
@@ -466,6 +484,73 @@ function checkNeverHappens(scenario: Scenario, names: ScenarioNames, out: Diagno
     if (s.action.kind === "activate" && !ability) continue; // no such ability: said as the line runs
     const mode = namedModeOf(names.cards.get(norm(s.action.card.card))!.name, modeTextsOf(abilities, ability), s.action);
     if (typeof mode === "string") out.push(diagnostic("CW7026", scenario.file, s.range, { problem: mode }));
+  }
+}
+
+/** Every card reference (a name with its controller or copy) of a value: an action's or an expectation's, walked. */
+function cardRefsIn(value: unknown, out: CardRef[] = []): CardRef[] {
+  if (Array.isArray(value)) for (const v of value) cardRefsIn(v, out);
+  else if (value && typeof value === "object") {
+    const v = value as Partial<CardRef>;
+    if (typeof v.card === "string") out.push(v as CardRef);
+    for (const child of Object.values(value)) cardRefsIn(child, out);
+  }
+  return out;
+}
+
+/**
+ * What `cardwright test` finds out about a line's cards that the text and the setup already show, said by `check` and the
+ * studio at the line (CW5023, CW5017):
+ * - a card the game never holds: its name is in no setup zone and no card text makes it (a token), so every card of the
+ *   game comes from the setup — an expectation about it could never hold (negated, never fail), an action never be taken;
+ * - `copy N` of a card set up fewer times (and not made during the game);
+ * - a card named alone where the setup's board holds several in the first place looked (two Scouts in play), read by an
+ *   expectation before any action, on a board set up in a phase where a player decides (one that runs on its own could
+ *   move cards before the line).
+ */
+function checkCardsOfSteps(scenario: Scenario, names: ScenarioNames, out: Diagnostic[]): void {
+  const file = scenario.file;
+  const setupCount = new Map<string, number>();
+  for (const z of scenario.setup.zones) for (const n of z.cards.names) setupCount.set(norm(n), (setupCount.get(norm(n)) ?? 0) + 1);
+  const stepLines = new Set(scenario.steps.map((s) => s.line));
+  const said = new Set<string>();
+  for (const use of scenario.names) {
+    if (use.role !== "card" || !stepLines.has(use.line) || !names.cards.has(norm(use.text)) || setupCount.has(norm(use.text))) continue;
+    if (names.madeInPlay().has(norm(use.text)) || said.has(`${use.line}\u0000${norm(use.text)}`)) continue;
+    said.add(`${use.line}\u0000${norm(use.text)}`);
+    out.push(diagnostic("CW5023", file, use.range, { card: `"${names.cards.get(norm(use.text))!.name}"`, problem: "the setup lists none and no card makes one" }));
+  }
+  for (const step of scenario.steps) {
+    const refs = cardRefsIn(step.kind === "action" ? step.action : step.expect);
+    for (const ref of refs) {
+      if (ref.copy === undefined || !names.cards.has(norm(ref.card)) || names.madeInPlay().has(norm(ref.card))) continue;
+      const count = setupCount.get(norm(ref.card)) ?? 0;
+      if (count === 0 || ref.copy <= count) continue;
+      out.push(diagnostic("CW5023", file, step.range, { card: `"${names.cards.get(norm(ref.card))!.name}" copy ${ref.copy}`, problem: `the setup lists ${count === 1 ? "one" : count} and no card makes more` }));
+    }
+  }
+  // The board of the first lines is the setup's, when nothing runs before them.
+  const setupPhase = scenario.setup.phase;
+  if (scenario.setup.newGame || (setupPhase !== undefined && names.autoPhases.some((p) => norm(p) === norm(setupPhase)))) return;
+  const entries = setupEntries(scenario, names);
+  for (const step of scenario.steps) {
+    if (step.kind === "action") break;
+    const e = step.expect;
+    if (e.kind !== "stat" && e.kind !== "damage" && e.kind !== "counters" && e.kind !== "exhausted" && e.kind !== "defender" && e.kind !== "cost") continue;
+    const ref = e.card;
+    if (ref.copy !== undefined || !names.cards.has(norm(ref.card))) continue;
+    const named = entries.filter((x) => norm(x.name) === norm(ref.card) && (!ref.controller || x.player === ref.controller) && (!ref.zone || norm(x.zone) === norm(ref.zone)));
+    for (const zones of names.tiers) {
+      const here = named.filter((x) => zones.some((z) => norm(z) === norm(x.zone)));
+      if (here.length === 0) continue;
+      if (here.length > 1) {
+        const all = entries.filter((x) => norm(x.name) === norm(ref.card));
+        const copies = here.map((x) => all.indexOf(x) + 1);
+        const name = names.cards.get(norm(ref.card))!.name;
+        out.push(diagnostic("CW5017", file, step.range, { card: name, count: here.length, choices: whichChoices(name, here, copies) }));
+      }
+      break;
+    }
   }
 }
 

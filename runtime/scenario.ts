@@ -12,7 +12,7 @@ import type { Action, Engine, GameState, TraceEvent, Placed } from "./index.ts";
 import type { Payment } from "./engine/actions.ts";
 import type { TargetValue } from "./state/state.ts";
 import { SetupError, type BoardSpec, type CardSpec } from "./index.ts";
-import { checkScenario, modeTextsOf, namedModeOf, scenarioNames, tokenNamesMade, unreadableMessage, setupCardEntry, setupEntries, whichChoices, type ScenarioNames } from "../compiler/scenario.ts";
+import { checkScenario, lookupTiers, modeTextsOf, namedModeOf, scenarioNames, tokenNamesMade, unreadableMessage, setupCardEntry, setupEntries, whichChoices, type ScenarioNames } from "../compiler/scenario.ts";
 import { RESOLVING, newCtx, playCost, cardDef } from "./core/index.ts";
 import { wholeModal } from "./core/targets.ts";
 import { closestName } from "../compiler/check-suggest.ts";
@@ -170,12 +170,10 @@ function refMatches(run: Run, state: GameState, ref: CardRef, id: string): boole
   return ref.copy === undefined || copyNumber(run, state, id) === ref.copy;
 }
 
-/** Where a card is looked for, in order: in play, a resource zone (Facets), resolving, then the other zones. */
+/** Where a card is looked for, in order: in play, a resource zone (Facets), resolving, then the other zones (compiler/scenario.ts lookupTiers, as `check` looks). */
 function zoneTiers(run: Run): string[][] {
   const { rules } = run.engine;
-  const resource = rules.game.zones.filter((z) => z.role === "resource").map((z) => z.name);
-  const named = [rules.zones.battlefield, ...resource, RESOLVING, rules.zones.hand, rules.zones.graveyard, rules.zones.removed, rules.zones.deck];
-  return [[rules.zones.battlefield], resource, [RESOLVING], [rules.zones.hand], [rules.zones.graveyard], [rules.zones.removed], [rules.zones.deck], rules.game.zones.map((z) => z.name).filter((z) => !named.includes(z))];
+  return lookupTiers(rules.zones, rules.game.zones, RESOLVING);
 }
 
 /** Where the cards of a reference's name are, when the reference (its controller or copy) matches none of them: " (there is p1's "Stone Guard", in Field)". */
@@ -248,6 +246,41 @@ function paymentMatches(run: Run, state: GameState, payment: Payment | undefined
 }
 
 function matchAction(run: Run, state: GameState, step: ScenarioAction, legal: Action[]): Action | undefined {
+  return legal.find(fitsLine(run, state, step));
+}
+
+/** The cards (or players) a listed action's targets are, by position: the attacked target, a choice's target, the played card's targets. */
+function targetsOfAction(a: Action): (TargetValue | undefined)[] {
+  if (a.type === "attack") return [a.target];
+  if (a.type === "game") return [a.target];
+  if (a.type === "choose") return [a.target];
+  if (a.type === "play" || a.type === "activate") return a.targets ?? [];
+  return [];
+}
+
+/**
+ * A target a line names by its card's name alone (`p1 play "Quick Bolt" target "Scout"`, `p1 attack "Scout" with ...`),
+ * when the listed actions the line fits point it at different cards — a Scout on each side: which one is the line's is
+ * said, as an expectation naming such a card says it, rather than the first listed (the acting player's own Scout) being
+ * taken without a word. Undefined when the name points at one card.
+ */
+function ambiguousTarget(run: Run, state: GameState, step: ScenarioAction, legal: Action[]): string | undefined {
+  const refs: TargetRef[] = step.kind === "play" || step.kind === "activate" ? step.targets : step.kind === "attack" ? [step.target] : step.kind === "choose" && step.target ? [step.target] : [];
+  if (!refs.some((r) => "card" in r && !r.controller && r.copy === undefined)) return undefined;
+  const fits = legal.filter(fitsLine(run, state, step));
+  for (const [i, ref] of refs.entries()) {
+    if (!("card" in ref) || ref.controller || ref.copy !== undefined) continue;
+    const ids = [...new Set(fits.map((a) => targetsOfAction(a)[i]).flatMap((t) => (t && "card" in t ? [t.card] : [])))];
+    if (ids.length < 2) continue;
+    const cards = ids.map((id) => state.cards[id]!).filter(Boolean);
+    const copies = ids.map((id) => copyNumber(run, state, id)).sort((a, b) => a - b);
+    return `the target ${describeRef(ref)} could be any of ${ids.length} cards; say which: ${whichChoices(ref.card, cards.map((c) => ({ player: c.controller })), copies)}`;
+  }
+  return undefined;
+}
+
+/** Whether a listed action is the one a scenario line describes. */
+function fitsLine(run: Run, state: GameState, step: ScenarioAction): (a: Action) => boolean {
   const { engine } = run;
   const payOk = (payment: Payment | undefined, s: PaymentWords) => paymentMatches(run, state, payment, s);
   const targetsOk = (targets: TargetValue[] | undefined, refs: TargetRef[]) =>
@@ -263,7 +296,7 @@ function matchAction(run: Run, state: GameState, step: ScenarioAction, legal: Ac
     const step = ability ? wholeModal(ability.steps) : undefined;
     return a.mode !== undefined && !!step && norm(step.modes[a.mode]?.text ?? "").replace(/[.\s]+$/, "") === norm(s.modeText!).replace(/[.\s]+$/, "");
   };
-  return legal.find((a) => {
+  return (a) => {
     if (a.player !== step.player) return false;
     switch (step.kind) {
       case "play":
@@ -310,7 +343,7 @@ function matchAction(run: Run, state: GameState, step: ScenarioAction, legal: Ac
         return false;
       }
     }
-  });
+  };
 }
 
 /**
@@ -1038,6 +1071,12 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
     // Other moves keep their literal meaning (`harvests "X"` without `replacing` is its own move).
     const matchesWhenRefused = step.action.kind === "play" || step.action.kind === "activate";
     const matched = !step.refused || matchesWhenRefused ? (matchAction(run, state, step.action, legal) ?? matchOtherLands(run, state, step.action, legal)) : undefined;
+    const unclear = matched ? ambiguousTarget(run, state, step.action, legal) : undefined;
+    if (unclear) {
+      fail(step.line, unclear, undefined, undefined, at);
+      record();
+      break;
+    }
     if (matched && step.refused) {
       fail(step.line, "the action was accepted", `refused ${step.refused}`, "accepted", at);
       record();

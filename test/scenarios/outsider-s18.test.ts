@@ -121,3 +121,20 @@ describe("a card's state said without `is` gets the form meant", () => {
     expect(failuresOf(cv('expect "Blood Broker" power 2'))).toEqual([]);
   });
 });
+
+describe("what test finds about a line's cards, check says before it runs", () => {
+  const duel = (setup: string, lines: string) => `scenario "s" for duel\nsetup {\n  turn 3 p1 phase Play\n${setup}}\n${lines}\n`;
+  it("a card never in the game, a copy past those set up, a card named alone twice on the setup's board (CW5023, CW5017)", () => {
+    expect(checked("duel", duel('  p1 field: "Scout"\n', 'expect no event destroyed "Field Medic"'))).toEqual(["6:27 CW5023"]);
+    expect(checked("duel", duel('  p1 field: "Scout", "Scout"\n', 'expect "Scout" copy 3 power 1'))).toEqual(["6:1 CW5023"]);
+    expect(checked("duel", duel('  p1 field: "Scout"\n  p2 field: "Scout"\n', 'expect "Scout" power 1'))).toEqual(["7:1 CW5017"]);
+    // Said so, these lines are about one card of the game.
+    expect(checked("duel", duel('  p1 field: "Scout"\n  p2 field: "Scout"\n', "expect p2's \"Scout\" power 1\nexpect \"Scout\" copy 2 power 1"))).toEqual([]);
+  });
+
+  it("an action's target named alone, with a card of that name on each side, is said: not the acting player's own taken", () => {
+    const text = duel('  p1 field: "Scout", "Stone Guard"\n  p2 field: "Scout"\n  p1 hand: "Quick Bolt"\n', 'p1 play "Quick Bolt" target "Scout"\nexpect event destroyed "Scout"');
+    expect(failuresOf(text)).toEqual([`8: the target "Scout" could be any of 2 cards; say which: p1's "Scout", p2's "Scout"`]);
+    expect(failuresOf(text.replace('target "Scout"', "target p2's \"Scout\""))).toEqual([]);
+  });
+});
