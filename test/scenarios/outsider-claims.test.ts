@@ -82,7 +82,7 @@ describe("a wrong zone name", () => {
 
 describe("a claim about a card that was never in the game", () => {
   it("6. `lacks` / `not ... has` a card of the game no one set up or made (passed before: it could never fail)", () => {
-    const never = `no card "Field Medic" in the game: no zone ever holds it, so this line could not fail`;
+    const never = `No "Field Medic" is ever in this scenario's game: the setup lists none and no card makes one, so this line is about nothing — it could never hold (negated, never fail), and an action naming it could never be taken.`;
     expect(failuresOf(duel(`p1 play "Quick Bolt" target "Scout"\nexpect p2 graveyard lacks "Field Medic"`))).toEqual([`11: ${never}`]);
     expect(failuresOf(duel(`expect not p2 field has "Field Medic"`))).toEqual([`10: ${never}`]);
     expect(failuresOf(duel(`expect not p2 field: "Scout", "Field Medic"`))).toEqual([`10: ${never}`]);
@@ -92,15 +92,15 @@ describe("a claim about a card that was never in the game", () => {
 
   it("7. a Facet card never in the game, in a resource zone (passed before)", () => {
     expect(failuresOf(chromatic(`expect p1 Facet Zone lacks "Primal Surge"`))).toEqual([
-      `17: no card "Primal Surge" in the game: no zone ever holds it, so this line could not fail`,
+      `17: No "Primal Surge" is ever in this scenario's game: the setup lists none and no card makes one, so this line is about nothing — it could never hold (negated, never fail), and an action naming it could never be taken.`,
     ]);
   });
 
   it("8. the stack without a spell no one holds, or targeting a creature no one has (passed before)", () => {
-    expect(failuresOf(chromatic(`expect not stack has "Refusal"`))).toEqual([`17: no card "Refusal" in the game: it is never on the stack, so this line could not fail`]);
-    expect(failuresOf(chromatic(`expect not stack: "Refusal", rule`))).toEqual([`17: no card "Refusal" in the game: it is never on the stack, so this line could not fail`]);
+    expect(failuresOf(chromatic(`expect not stack has "Refusal"`))).toEqual([`17: No "Refusal" is ever in this scenario's game: the setup lists none and no card makes one, so this line is about nothing — it could never hold (negated, never fail), and an action naming it could never be taken.`]);
+    expect(failuresOf(chromatic(`expect not stack: "Refusal", rule`))).toEqual([`17: No "Refusal" is ever in this scenario's game: the setup lists none and no card makes one, so this line is about nothing — it could never hold (negated, never fail), and an action naming it could never be taken.`]);
     expect(failuresOf(chromatic(`p1 passes\nexpect not stack has "Arc Bolt" targeting "Sparkmage"`))).toEqual([
-      `18: no card "Sparkmage" in the game: nothing can target it, so this line could not fail`,
+      `18: No "Sparkmage" is ever in this scenario's game: the setup lists none and no card makes one, so this line is about nothing — it could never hold (negated, never fail), and an action naming it could never be taken.`,
     ]);
     // About the spell that is there, the same forms are read.
     expect(failuresOf(chromatic(`expect stack has "Arc Bolt" by p2\nexpect not stack has "Arc Bolt" by p1`))).toEqual([]);

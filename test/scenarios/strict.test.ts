@@ -47,7 +47,7 @@ describe("an unknown event kind or stat is an error, never a vacuous truth", () 
   });
 
   it("an event expectation naming a card that was never in this game is an error, negated or not (it could never fail)", () => {
-    const never = /^8: no card "Field Medic" in the game: an event of it can never happen$/;
+    const never = /^8: No "Field Medic" is ever in this scenario's game: the setup lists none and no card makes one, so this line is about nothing/;
     expect(failuresOf(fight(`expect no event destroyed "Field Medic"`))).toEqual([expect.stringMatching(never)]);
     expect(failuresOf(fight(`expect not order: attack "Stone Guard", destroyed "Field Medic"`))).toEqual([expect.stringMatching(never)]);
     expect(failuresOf(fight(`expect not one event: destroyed "Field Medic"`))).toEqual([expect.stringMatching(never)]);
@@ -156,7 +156,7 @@ describe("a card named in play on both sides must say whose", () => {
   const both = (line: string) => `scenario "both" for duel\nsetup {\n  turn 3 p1 phase Play\n  p1 field: "Scout"\n  p2 field: "Scout"\n  p2's "Scout" power counters 2\n}\n${line}\n`;
 
   it("`expect \"Scout\" power 1` is refused like setup refuses it, naming the ways to say which", () => {
-    expect(failuresOf(both(`expect "Scout" power 1`))).toEqual([`8: "Scout" is in Field 2 times; say which: p1's "Scout", p2's "Scout"`]);
+    expect(failuresOf(both(`expect "Scout" power 1`))).toEqual([`8: "Scout" is set up 2 times; say which: p1's "Scout", p2's "Scout".`]);
   });
 
   it("`expect p2's \"Scout\" ...` reads p2's card (and p1's, p1's)", () => {
@@ -167,7 +167,7 @@ describe("a card named in play on both sides must say whose", () => {
   it("two copies on one side are told apart by copy number, in the order the setup lists them", () => {
     const text = `scenario "copies" for duel\nsetup {\n  turn 3 p1 phase Play\n  p1 field: "Scout", "Stone Guard", "Scout"\n  "Scout" copy 2 power counters 1\n}\nexpect "Scout" copy 1 power 1\nexpect "Scout" copy 2 power 2\nexpect p1's "Scout" copy 2 power counters 1\n`;
     expect(failuresOf(text)).toEqual([]);
-    expect(failuresOf(text.replace(`expect "Scout" copy 1 power 1`, `expect p1's "Scout" power 1`))).toEqual([`7: p1's "Scout" is in Field 2 times; say which: "Scout" copy 1, "Scout" copy 2`]);
+    expect(failuresOf(text.replace(`expect "Scout" copy 1 power 1`, `expect p1's "Scout" power 1`))).toEqual([`7: "Scout" is set up 2 times; say which: "Scout" copy 1, "Scout" copy 2.`]);
   });
 });
 
