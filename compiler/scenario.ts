@@ -514,13 +514,18 @@ function checkCardsOfSteps(scenario: Scenario, names: ScenarioNames, out: Diagno
   for (const z of scenario.setup.zones) for (const n of z.cards.names) setupCount.set(norm(n), (setupCount.get(norm(n)) ?? 0) + 1);
   const stepLines = new Set(scenario.steps.map((s) => s.line));
   const said = new Set<string>();
-  for (const use of scenario.names) {
+  // A setup line not read as written (a quoted zone, a misspelt card: CW5002, CW2007) may be where the card was meant to
+  // be set up: that line's own error says it, and a card missing from the setup because of it is not said again.
+  const firstStep = Math.min(...scenario.steps.map((s) => s.line));
+  const setupIncomplete =
+    scenario.unreadable.some((u) => u.line < firstStep) || scenario.setup.zones.some((z) => z.cards.names.some((n) => !names.cards.has(norm(n)) && !names.madeInPlay().has(norm(n))));
+  for (const use of setupIncomplete ? [] : scenario.names) {
     if (use.role !== "card" || !stepLines.has(use.line) || !names.cards.has(norm(use.text)) || setupCount.has(norm(use.text))) continue;
     if (names.madeInPlay().has(norm(use.text)) || said.has(`${use.line}\u0000${norm(use.text)}`)) continue;
     said.add(`${use.line}\u0000${norm(use.text)}`);
     out.push(diagnostic("CW5023", file, use.range, { card: `"${names.cards.get(norm(use.text))!.name}"`, problem: "the setup lists none and no card makes one" }));
   }
-  for (const step of scenario.steps) {
+  for (const step of setupIncomplete ? [] : scenario.steps) {
     const refs = cardRefsIn(step.kind === "action" ? step.action : step.expect);
     for (const ref of refs) {
       if (ref.copy === undefined || !names.cards.has(norm(ref.card)) || names.madeInPlay().has(norm(ref.card))) continue;

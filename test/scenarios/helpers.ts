@@ -1,7 +1,10 @@
 // Engines for the bundled games, scenario text run through the same parser, checker and runner as `cardwright test`.
-import { readdirSync, readFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { vi } from "vitest";
 import { lowerWorkspace } from "../../compiler/lower.ts";
+import { analyzeWorkspace } from "../../compiler/workspace.ts";
+import { scenarioDiagnostics } from "../../compiler/scenario-check.ts";
 import { parseScenarioFile } from "../../compiler/scenario.ts";
 import { createEngine, type Engine } from "../../runtime/index.ts";
 import { runScenario, type ScenarioResult } from "../../runtime/scenario.ts";
@@ -45,4 +48,34 @@ export async function cli(args: string[]): Promise<{ code: number; out: string }
   } finally {
     spy.mockRestore();
   }
+}
+
+/**
+ * The check's diagnostics of one scenario text of a bundled game (as `cardwright check` and the studio give them), as
+ * `line:column code suggestion`, sorted. `gameText` rewrites the game file first (a variant of the game).
+ */
+export function checked(game: string, text: string, gameText: (text: string) => string = (t) => t): string[] {
+  const files = [`cards/${game}/${game}.game`, `cards/${game}/core.cards`].map((p) => ({ path: p, text: readFileSync(p, "utf8") }));
+  files[0]!.text = gameText(files[0]!.text);
+  const analysis = analyzeWorkspace([...files, { path: `cards/${game}/scenarios/s.scenario`, text }]);
+  const syntax = analysis.model.diagnostics.filter((d) => d.file.endsWith("s.scenario"));
+  return [...syntax, ...scenarioDiagnostics(analysis)].map((d) => `${d.range.start.line}:${d.range.start.column} ${d.code}${d.suggestion ? ` ${d.suggestion}` : ""}`).sort();
+}
+
+/**
+ * A copy of a bundled game's folder at `dir` — its game file, its starter set and the decks named (`decks/<name>`) —
+ * with extra files (`{ "scenarios/x.scenario": text }`), for `cardwright test` / `check` run on a real folder.
+ */
+export function gameFolderAt(dir: string, extra: Record<string, string> = {}, options: { game?: string; decks?: string[] } = {}): string {
+  const game = options.game ?? "duel";
+  const repo = process.cwd();
+  mkdirSync(path.join(dir, "decks"), { recursive: true });
+  copyFileSync(path.join(repo, `cards/${game}/${game}.game`), path.join(dir, `${game}.game`));
+  copyFileSync(path.join(repo, `cards/${game}/core.cards`), path.join(dir, "core.cards"));
+  for (const deck of options.decks ?? []) copyFileSync(path.join(repo, `cards/${game}/decks/${deck}`), path.join(dir, `decks/${deck}`));
+  for (const [name, text] of Object.entries(extra)) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), text);
+  }
+  return dir;
 }

@@ -6,11 +6,8 @@
  * saying what was meant: `hand size` (for `hand count`), `graveyard hass`, `p1 "Stone Guard"` (for `p1's`),
  * `choose yess`, and an ambiguous card in setup listed as `"Insight" copy 0` for every copy.
  */
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { failuresOf } from "./helpers.ts";
-import { analyzeWorkspace } from "../../compiler/workspace.ts";
-import { scenarioDiagnostics } from "../../compiler/scenario-check.ts";
+import { checked, failuresOf } from "./helpers.ts";
 
 /** Line 8 is the first of `lines`. */
 const duel = (lines: string) => `scenario "outsider" for duel
@@ -24,13 +21,6 @@ p1 play "Scout"
 ${lines}
 `;
 
-/** The check's diagnostics of one scenario text of `game` (as `cardwright check` and the studio give them): line:column code suggestion. */
-function checked(game: string, text: string): string[] {
-  const files = [`cards/${game}/${game}.game`, `cards/${game}/core.cards`].map((p) => ({ path: p, text: readFileSync(p, "utf8") }));
-  const analysis = analyzeWorkspace([...files, { path: `cards/${game}/scenarios/s.scenario`, text }]);
-  const syntax = analysis.model.diagnostics.filter((d) => d.file.endsWith("s.scenario"));
-  return [...syntax, ...scenarioDiagnostics(analysis)].map((d) => `${d.range.start.line}:${d.range.start.column} ${d.code}${d.suggestion ? ` ${d.suggestion}` : ""}`).sort();
-}
 
 describe("a value no game can show is an error, not an expectation that holds negated", () => {
   const never: [line: string, message: string][] = [

@@ -9,41 +9,22 @@
  * - `expect not "Blood Broker" is defender` held always in CYBERVAMP and Chromatic, which have no defenders.
  * And `expect "Seer" exhausted` said "Unknown stat" without the form meant (`is exhausted`).
  */
-import { mkdirSync, mkdtempSync, copyFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { failuresOf } from "./helpers.ts";
+import { checked, failuresOf, gameFolderAt } from "./helpers.ts";
 import { runTests } from "../../cli/commands/test.ts";
-import { analyzeWorkspace } from "../../compiler/workspace.ts";
-import { scenarioDiagnostics } from "../../compiler/scenario-check.ts";
 
 const scratch = mkdtempSync(path.join(tmpdir(), "cw-outsider-s18-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-const repo = process.cwd();
 
 /** A copy of the duel game folder at `dir`, with extra files. */
-function duelAt(dir: string, extra: Record<string, string>): string {
-  mkdirSync(dir, { recursive: true });
-  copyFileSync(path.join(repo, "cards/duel/duel.game"), path.join(dir, "duel.game"));
-  copyFileSync(path.join(repo, "cards/duel/core.cards"), path.join(dir, "core.cards"));
-  for (const [name, text] of Object.entries(extra)) {
-    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    writeFileSync(path.join(dir, name), text);
-  }
-  return dir;
-}
+const duelAt = (dir: string, extra: Record<string, string>) => gameFolderAt(dir, extra);
 
 const passing = `scenario "ok" for duel\nsetup {\n  turn 3 p1 phase Play\n}\nexpect p1 life 10\n`;
 const lying = (header: string) => `${header} "never run" for duel\nsetup {\n  turn 3 p1 phase Play\n}\nexpect p1 life 99\n`;
 
-/** The check's diagnostics of one scenario text of `game` (as `cardwright check` and the studio give them): line:column code suggestion. */
-function checked(game: string, text: string): string[] {
-  const files = [`cards/${game}/${game}.game`, `cards/${game}/core.cards`].map((p) => ({ path: p, text: readFileSync(p, "utf8") }));
-  const analysis = analyzeWorkspace([...files, { path: `cards/${game}/scenarios/s.scenario`, text }]);
-  const syntax = analysis.model.diagnostics.filter((d) => d.file.endsWith("s.scenario"));
-  return [...syntax, ...scenarioDiagnostics(analysis)].map((d) => `${d.range.start.line}:${d.range.start.column} ${d.code}${d.suggestion ? ` ${d.suggestion}` : ""}`).sort();
-}
 
 describe("a scenario file is never skipped without a word", () => {
   it("a .scenario file whose header is misspelt is a scenario file with that line unreadable: test fails, check says CW5002", async () => {

@@ -5,29 +5,19 @@
  * cards `check` rejects were played; `check decks/` warned CW3006/CW7005).
  */
 import { spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runTests } from "../../cli/commands/test.ts";
-import { cli } from "./helpers.ts";
+import { cli, gameFolderAt } from "./helpers.ts";
 
 const scratch = mkdtempSync(path.join(tmpdir(), "cw-workspaces-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 const repo = process.cwd();
 
-/** A copy of the duel game folder (game file, starter set, decks) at `dir`, with extra files. */
-function duelAt(dir: string, extra: Record<string, string> = {}): string {
-  mkdirSync(path.join(dir, "decks"), { recursive: true });
-  copyFileSync(path.join(repo, "cards/duel/duel.game"), path.join(dir, "duel.game"));
-  copyFileSync(path.join(repo, "cards/duel/core.cards"), path.join(dir, "core.cards"));
-  copyFileSync(path.join(repo, "cards/duel/decks/red-rush.deck"), path.join(dir, "decks/red-rush.deck"));
-  for (const [name, text] of Object.entries(extra)) {
-    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    writeFileSync(path.join(dir, name), text);
-  }
-  return dir;
-}
+/** A copy of the duel game folder (game file, starter set, a deck) at `dir`, with extra files. */
+const duelAt = (dir: string, extra: Record<string, string> = {}) => gameFolderAt(dir, extra, { decks: ["red-rush.deck"] });
 
 const scoutHits = (life: number) => `scenario "Scout hits" for duel\nsetup {\n  turn 3 p1 phase Play\n  p1 field: "Scout"\n}\np1 attack p2 with "Scout"\nexpect p2 life ${life}\n`;
 const extraCard = `set TX "Extra" for duel\n\ncard "Field Lancer" {\n  type: Unit — Soldier\n  color: Gray\n  cost: free\n  power: 4\n  rarity: Gray\n}\n`;
