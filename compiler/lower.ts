@@ -132,6 +132,20 @@ function describesCard(f: Ast.NounFilter): boolean {
 function flattenAlso(np: Ast.NounPhrase): Ast.NounPhrase[] {
   return [np, ...(np.also ?? []).flatMap(flattenAlso)];
 }
+/**
+ * The duration an "until ..." phrase names, from its exact words: "until end of turn" / "until the end of the turn" /
+ * "until the end of this turn" (end of this turn), "until your next turn" / "until the beginning (start) of your next
+ * turn" (the start of the ability's controller's next turn). Undefined for any other words ("until the end of your next
+ * turn", "until your opponent's next turn", "until end of combat"): they are not read, so they are CW6005 at the words.
+ */
+function untilDuration(written: string): "end_of_turn" | "until_your_next_turn" | undefined {
+  // A repetition after it ("until end of turn twice") is read by `repetition`, not here.
+  const w = lower(written).replace(/\s+/g, " ").trim().replace(/ (twice|thrice|\w+ times)$/, "");
+  if (/^(the )?end of (the |this )?turn$/.test(w)) return "end_of_turn";
+  if (/^((the )?(beginning|start) of )?your next turn$/.test(w)) return "until_your_next_turn";
+  return undefined;
+}
+
 function npWords(np: Ast.NounPhrase | undefined): string[] {
   if (!np || SELF_BY_NAME.has(np)) return [];
   // A loop, not flatMap (an array per item): this runs for nearly every noun phrase the lowering looks at.
@@ -1747,6 +1761,34 @@ class AbilityLowering {
     return undefined;
   }
 
+  /**
+   * "If you have 4 or less life, deal 4 damage to target unit. Otherwise, deal 2 damage to target unit.": the steps of an
+   * "Otherwise" sentence (lowered from target `from` on) run only when the sentence before's do not, so a target they
+   * name as one before it is (the same kind of target, in the same words) is that target — one choice as the card is
+   * played, not a second one. Other targets stay the ability's own, chosen with it.
+   */
+  shareBranchTargets(steps: Step[], from: number): Step[] {
+    const key = (t: TargetSpec) => JSON.stringify({ ...t, text: lower(t.text).replace(/\s+/g, " ") });
+    const moved = new Map<number, number>();
+    const kept: TargetSpec[] = [];
+    for (let j = from; j < this.targets.length; j++) {
+      const spec = this.targets[j]!;
+      const same = spec.group === undefined && spec.differsFromPrevious === undefined ? this.targets.slice(0, from).findIndex((t, i) => key(t) === key(spec) && ![...moved.values()].includes(i)) : -1;
+      if (same >= 0) moved.set(j, same);
+      else {
+        moved.set(j, from + kept.length);
+        kept.push(spec);
+      }
+    }
+    if ([...moved].every(([j, to]) => j === to)) return steps;
+    this.targets.length = from;
+    this.targets.push(...kept);
+    return JSON.parse(JSON.stringify(steps).replace(/"kind":"target","index":(\d+)/g, (all, n: string) => {
+      const to = moved.get(Number(n));
+      return to === undefined ? all : `"kind":"target","index":${to}`;
+    })) as Step[];
+  }
+
   addTarget(spec: TargetSpec): number {
     this.targets.push(spec);
     return this.targets.length - 1;
@@ -2112,10 +2154,14 @@ class AbilityLowering {
   duration(clause: Ast.Clause): Duration {
     for (const t of clause.tail) {
       if (t.kind === "prep" && t.prep === "until") {
-        const w = npWords(t.object);
-        if (w.includes("end") || w.includes("next")) this.use(t);
-        if (w.includes("end")) return { kind: "end_of_turn" };
-        if (w.includes("next")) return { kind: "until_your_next_turn" };
+        // Only the words of a duration the engine runs: "until the end of your next turn" is not "until end of turn"
+        // (its words are left unread: CW6005 at them, never a shorter duration in silence).
+        const kind = untilDuration(this.slice(t.object.range));
+        if (kind) {
+          this.use(t);
+          return { kind };
+        }
+        continue;
       }
       if (t.kind === "timing" && t.which === "this" && !t.combat) {
         this.use(t);
@@ -2753,6 +2799,8 @@ class AbilityLowering {
     let openMay: Extract<Step, { op: "may" }> | undefined;
     let lastMay: Extract<Step, { op: "may" }> | undefined;
     let branch: Step[] | undefined;
+    // Where the targets of an "Otherwise, ..." sentence begin (undefined outside one).
+    let branchTargetsFrom: number | undefined;
     let mayStart = 0;
     const lowered: { step: Ast.Step; steps: Step[] }[] = [];
     const entries = withSharedVerbs(seq, this.vocab.game.stats);
@@ -2763,6 +2811,7 @@ class AbilityLowering {
       if (step.connector === "." || step.connector === ". then" || step.connector === "—") {
         openMay = undefined;
         branch = undefined;
+        branchTargetsFrom = undefined;
       }
       if (step.condition) branch = this.didBranch(step.condition, lastMay, out);
       // "If you control three creatures, draw two cards. Otherwise, draw a card." · "You may discard a card. If you do,
@@ -2778,9 +2827,13 @@ class AbilityLowering {
           branch = undefined;
         }
         lowered.push({ step, steps: [] });
+        branchTargetsFrom = this.targets.length;
         continue;
       }
+      const targetsBefore = this.targets.length;
       let steps = withPending(this, this.clause(clause));
+      // "If ..., deal 4 damage to target unit. Otherwise, deal 2 damage to target unit.": one target for both branches.
+      if (branch && branchTargetsFrom !== undefined && branchTargetsFrom <= targetsBefore) steps = this.shareBranchTargets(steps, targetsBefore);
       if (parts) {
         // "Deal 1 damage to each creature and each Vampire": the parts of one clause ("and" between the objects of one verb)
         // are lowered together, as one effect on all they name.
@@ -2922,8 +2975,7 @@ class AbilityLowering {
     const modifierOf = (clause: Ast.Clause) => clause.tail.find((t) => (t.kind === "prep" && t.prep === "until") || (t.kind === "timing" && t.which === "this"));
     const durationOf = (modifier: Ast.TailItem): Duration["kind"] | undefined => {
       if (modifier.kind === "timing") return "end_of_turn";
-      const words = modifier.kind === "prep" ? npWords(modifier.object) : [];
-      return words.includes("end") ? "end_of_turn" : words.includes("next") ? "until_your_next_turn" : undefined;
+      return modifier.kind === "prep" ? untilDuration(this.slice(modifier.object.range)) : undefined;
     };
     const LASTS: Record<string, string> = { permanent: "for ever", end_of_turn: "until end of turn", until_your_next_turn: "until your next turn" };
     for (let i = lowered.length - 1; i > 0; i--) {
@@ -5267,8 +5319,13 @@ function lowerAbility(ast: Ast.Ability, index: number, card: CardInfo, l: Abilit
   if (card.card && base.kind === "spell" && !l.targets.length && l.notes.length === notesBefore && refersToItFirst(base.steps))
     l.note(ast.body.range, `"it" refers to nothing in a sentence of its own: "${l.slice(ast.body.range)}" — join it to the sentence it refers to (", then ...") or name the card`);
   // A phrase's slots are grouped by the ability's own id, so groups stay apart when a card's abilities' targets are chosen together.
-  base.targets = l.targets.map((t) => (t.group === undefined ? t : { ...t, group: `${id}:${t.group}` }));
+  base.targets = abilityTargets(id, l.targets);
   return base;
+}
+
+/** An ability's targets: a phrase's slots are grouped by the ability's own id, so groups stay apart when a card's abilities' targets are chosen together. */
+function abilityTargets(id: string, targets: TargetSpec[]): TargetSpec[] {
+  return targets.map((t) => (t.group === undefined ? t : { ...t, group: `${id}:${t.group}` }));
 }
 
 /**
@@ -7428,9 +7485,12 @@ export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, mo
         const before = notes.length;
         markOwnName(a, abilityText, name, earlier);
         earlier.use(otherwise.word);
-        const steps = lowerSequenceWithPending(otherwise.rest, earlier);
+        const targetsBefore = earlier.targets.length;
+        const steps = earlier.shareBranchTargets(lowerSequenceWithPending(otherwise.rest, earlier), targetsBefore);
         if (failing.op === "if") failing.else = steps;
         else failing.otherwise = steps;
+        // Its own targets (another kind of target than the sentence before's) are the ability's too: chosen with them.
+        host.targets = abilityTargets(host.id, earlier.targets);
         reportUnusedWords(a, earlier, notes.slice(before), host);
         host.text = `${host.text} ${abilityText.trim()}`;
         host.source = earlier.source(spanOf(hostAst.range, a.range));

@@ -232,7 +232,9 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
         // Divided as the targets were chosen (asked now only if they came with the play action): each target its share.
         const slots = step.to.kind === "targets" ? step.to.indexes : step.to.kind === "target" ? [step.to.index] : [];
         const chosen = slots.flatMap((slot) => frame.targets[slot] ?? []);
-        if (!divisionOf(frame) && askDivision(ctx, frame, evalNumber(ctx, frame, step.amount), chosen, false) === "wait") return "wait";
+        // Asked again after each answer until every target has its share (a target already given one is not asked again):
+        // the division begun here is recorded (empty) before its first answer.
+        if (askDivision(ctx, frame, evalNumber(ctx, frame, step.amount), chosen, false) === "wait") return "wait";
         const division = divisionOf(frame)!;
         let dealt = 0;
         for (const t of chosen) {
