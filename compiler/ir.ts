@@ -265,6 +265,12 @@ export type Condition =
    * `destroyed_this_turn`'s (DESTROYED_SELECTOR_FIELDS).
    */
   | { kind: "played_this_turn"; selector: CardSelector; atLeast: number }
+  /**
+   * "if you discarded a card this turn", "if an opponent discarded two or more cards this turn": at least `atLeast` cards
+   * matching `selector` were discarded this turn (a discard cost paid, a card drawn into a full hand, as the game's
+   * parameters count them) — its `controller` is who discarded them; the other fields as `destroyed_this_turn`'s.
+   */
+  | { kind: "discarded_this_turn"; selector: CardSelector; atLeast: number }
   /** "if it's a Vampire", "unless that creature is a token": what a card is, wherever it is now (zone and controller ignored). */
   | { kind: "card_matches"; of: CardRef; selector: CardSelector }
   | { kind: "not"; condition: Condition }

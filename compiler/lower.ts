@@ -2407,7 +2407,9 @@ class AbilityLowering {
 
   /**
    * "if you didn't play a creature this turn", "if you cast a spell this turn", "if an opponent played two or more spells
-   * this turn": the cards a player played this turn (a spell cast, a permanent played), matched as they were played.
+   * this turn": the cards a player played this turn (a spell cast, a permanent played), matched as they were played; "if
+   * you discarded a card this turn" / "if you discarded two or more cards this turn": the cards a player discarded this
+   * turn, the same way (`discarded_this_turn`).
    * Undefined: not such a clause; null: one the engine cannot read (a card named before, "two or fewer", a quality the
    * record does not keep), noted at its words.
    */
@@ -2415,17 +2417,19 @@ class AbilityLowering {
     const thisTurn = clause.tail.find((t) => t.kind === "timing" && t.which === "this");
     const verb = clause.verb?.lemma;
     const obj = clause.object;
-    if (!thisTurn || !obj || (verb !== "play" && verb !== "cast") || clause.be || (!player && !(clause.subject && isPlayerPhrase(clause.subject)))) return undefined;
+    if (!thisTurn || !obj || (verb !== "play" && verb !== "cast" && verb !== "discard") || clause.be || (!player && !(clause.subject && isPlayerPhrase(clause.subject)))) return undefined;
+    const discarded = verb === "discard";
+    const did = discarded ? "discarded" : "played";
     const who: PlayerRef = player ?? this.controllingPlayer(clause.subject);
     if (who.kind !== "you" && who.kind !== "opponent") {
-      this.note(clause.subject?.range ?? clause.range, `the engine knows what you and your opponent played this turn; it cannot read "${this.slice(clause.subject?.range ?? clause.range)}" here: write "you" or "an opponent"`);
+      this.note(clause.subject?.range ?? clause.range, `the engine knows what you and your opponent ${did} this turn; it cannot read "${this.slice(clause.subject?.range ?? clause.range)}" here: write "you" or "an opponent"`);
       return null;
     }
     const count = npCount(obj);
     const dets = npDeterminers(obj);
     const named = dets.some((d) => d === "this" || d === "that" || d === "it" || d === "target" || d === "those" || d === "these");
     if (named || (count && (count.variable !== undefined || count.comparison === "less" || count.comparison === "fewer" || count.atLeast !== undefined))) {
-      this.note(clause.range, `the engine counts the cards a player played this turn ("you played a creature this turn", "an opponent cast two or more spells this turn"); it cannot read "${this.slice(clause.range)}"`);
+      this.note(clause.range, discarded ? `the engine counts the cards a player discarded this turn ("you discarded a card this turn", "you discarded two or more cards this turn"); it cannot read "${this.slice(clause.range)}"` : `the engine counts the cards a player played this turn ("you played a creature this turn", "an opponent cast two or more spells this turn"); it cannot read "${this.slice(clause.range)}"`);
       return null;
     }
     this.useDeterminers(obj, "a", "an");
@@ -2433,11 +2437,11 @@ class AbilityLowering {
     delete selector.zones;
     const unread = Object.keys(selector).filter((k) => k === "controller" || k === "owner" || !(DESTROYED_SELECTOR_FIELDS as readonly string[]).includes(k));
     if (unread.length) {
-      this.note(obj.range, `"${this.slice(obj.range)}": the engine matches the cards played this turn only by their kind, colour, name and who played them`);
+      this.note(obj.range, `"${this.slice(obj.range)}": the engine matches the cards ${did} this turn only by their kind, colour, name and who ${did} them`);
       return null;
     }
     this.use(clause.verb, count, thisTurn);
-    return { kind: "played_this_turn", selector: { ...selector, controller: who.kind === "you" ? "you" : "opponent" }, atLeast: count?.value ?? 1 };
+    return { kind: discarded ? "discarded_this_turn" : "played_this_turn", selector: { ...selector, controller: who.kind === "you" ? "you" : "opponent" }, atLeast: count?.value ?? 1 };
   }
 
   /**

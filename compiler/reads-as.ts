@@ -1325,6 +1325,7 @@ function conditionText(c: Condition, ctx: Context): string {
       // "a Creature was destroyed this turn", "2 or more Units you control were destroyed this turn"
       return `${c.atLeast === 1 ? articles(`a ${selectorText(c.selector, ctx, 1)}`) : `${c.atLeast} or more ${selectorText(c.selector, ctx, c.atLeast)}`} ${c.atLeast === 1 ? "was" : "were"} destroyed this turn`;
     case "played_this_turn":
+    case "discarded_this_turn":
       return playedText(c, ctx, false);
     case "done_this_way":
       // "if it was destroyed this way", "if a card was discarded this way"
@@ -1344,7 +1345,7 @@ function conditionText(c: Condition, ctx: Context): string {
       if (c.condition.kind === "your_turn") return "it isn't your turn";
       if (c.condition.kind === "card_is" || c.condition.kind === "card_matches") return conditionText(c.condition, ctx).replace(/ is /, " isn't ").replace(/ has /, " doesn't have ").replace(/ attacked this turn$/, " didn't attack this turn");
       // "you didn't play a Creature this turn"
-      if (c.condition.kind === "played_this_turn" && c.condition.atLeast === 1) return playedText(c.condition, ctx, true);
+      if ((c.condition.kind === "played_this_turn" || c.condition.kind === "discarded_this_turn") && c.condition.atLeast === 1) return playedText(c.condition, ctx, true);
       // "no Unit was destroyed this turn"
       if (c.condition.kind === "destroyed_this_turn" && c.condition.atLeast === 1) return conditionText(c.condition, ctx).replace(/^an? /, "no ");
       // "you control no other units" · "you control two or fewer units"
@@ -1367,12 +1368,13 @@ function conditionText(c: Condition, ctx: Context): string {
   }
 }
 
-/** "you played a Creature this turn", "your opponent played 2 or more Spells this turn", "you didn't play another Spell this turn". */
-function playedText(c: Extract<Condition, { kind: "played_this_turn" }>, ctx: Context, negated: boolean): string {
+/** "you played a Creature this turn", "your opponent played 2 or more Spells this turn", "you didn't play another Spell this turn", "you discarded a card this turn". */
+function playedText(c: Extract<Condition, { kind: "played_this_turn" | "discarded_this_turn" }>, ctx: Context, negated: boolean): string {
   const who = c.selector.controller === "opponent" ? "your opponent" : "you";
   const what = selectorText({ ...c.selector, controller: undefined }, ctx, c.atLeast);
   const cards = c.atLeast === 1 ? (c.selector.other ? what.replace(/^other /, "another ") : articles(`a ${what}`)) : `${c.atLeast} or more ${what}`;
-  return `${who} ${negated ? "didn't play" : "played"} ${cards} this turn`;
+  const [verb, past] = c.kind === "discarded_this_turn" ? ["discard", "discarded"] : ["play", "played"];
+  return `${who} ${negated ? `didn't ${verb}` : past} ${cards} this turn`;
 }
 
 /**

@@ -123,6 +123,7 @@ export function draw(ctx: Ctx, player: PlayerId, amount: number, source?: Source
       }
       moveCard(ctx, id, rules.zones.graveyard, { source, quiet: true });
       emit(ctx, "discard", `${player}'s hand is full (${maxHand}): the drawn ${cardName(ctx, id)} goes to the ${rules.zones.graveyard}`, { player, card: id, name: cardName(ctx, id), source });
+      recordDiscard(ctx, player, id);
       noteEvent(ctx, "discard", { card: id, player });
       continue;
     }
@@ -147,7 +148,14 @@ export function returnToHand(ctx: Ctx, id: string, source?: SourceRef): void {
 export function discardCard(ctx: Ctx, player: PlayerId, id: string, source?: SourceRef): void {
   moveCard(ctx, id, ctx.rules.zones.graveyard, { source, quiet: true });
   emit(ctx, "discard", `${player} discards ${cardName(ctx, id)}`, { player, card: id, name: cardName(ctx, id), source });
+  recordDiscard(ctx, player, id);
   noteEvent(ctx, "discard", { player, card: id });
+}
+
+/** A discard, kept for "if you discarded a card this turn" (GameState.discardedThisTurn: `controller` discarded it). */
+function recordDiscard(ctx: Ctx, player: PlayerId, id: string): void {
+  const card = ctx.state.cards[id]!;
+  (ctx.state.discardedThisTurn ??= []).push({ card: id, def: card.def, controller: player, owner: card.owner, token: card.isToken });
 }
 
 /** Returns the damage dealt (after prevention; Armor absorbing part of it still counts). */

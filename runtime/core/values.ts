@@ -1051,10 +1051,12 @@ export function evalCondition(ctx: Ctx, frame: Frame, condition: Condition): boo
       const p = evalPlayer(ctx, frame, condition.who);
       return p !== undefined && symbolPayments(ctx, p, condition.cost).length > 0;
     }
-    case "played_this_turn": {
-      // "if you didn't play a creature this turn": the cards played this turn, matched as they were played (by who played them).
+    case "played_this_turn":
+    case "discarded_this_turn": {
+      // "if you didn't play a creature this turn" / "if you discarded a card this turn": the cards played (discarded) this
+      // turn, matched as they were then (by who played or discarded them).
       let count = 0;
-      for (const played of ctx.state.playedThisTurn ?? []) if (destroyedMatches(ctx, played, condition.selector, frame.controller, frame.card)) count++;
+      for (const done of (condition.kind === "played_this_turn" ? ctx.state.playedThisTurn : ctx.state.discardedThisTurn) ?? []) if (destroyedMatches(ctx, done, condition.selector, frame.controller, frame.card)) count++;
       return count >= condition.atLeast;
     }
     case "done_this_way": {

@@ -350,6 +350,11 @@ export interface GameState {
    * Cleared as the turn passes; absent: none.
    */
   playedThisTurn?: DestroyedCard[];
+  /**
+   * The cards discarded this turn, in order: which definition, and who discarded it (`controller`). Read by "if you
+   * discarded a card this turn". Cleared as the turn passes; absent: none.
+   */
+  discardedThisTurn?: DestroyedCard[];
   /** Replacement effects used ("the first time ... each turn"): which ability, on which card, on which turn, since it entered on `entered`. */
   replacementsUsed?: { ability: string; card: string; turn: number; entered: number; limit: "first_each_turn" | "first" }[];
   /** Control effects with a duration (runtime/mechanics/control.ts): the card returns to `to` when the duration ends. */
@@ -391,7 +396,7 @@ export interface PlayerRestriction {
  * unset): a state keeps one hidden class from its first action to its last (runtime/index.ts emptyState; a copy of a
  * state read back from JSON takes the same order, state/clone.ts draftOf; test/runtime/state-shape.test.ts).
  */
-export const OPTIONAL_STATE_FIELDS = ["delayed", "preventions", "phaseSteps", "phaseEndRaised", "lastKnown", "destroyedThisTurn", "playedThisTurn", "replacementsUsed", "controlEffects", "chainRun", "chainCount", "battle", "temporary", "playerRules"] as const;
+export const OPTIONAL_STATE_FIELDS = ["delayed", "preventions", "phaseSteps", "phaseEndRaised", "lastKnown", "destroyedThisTurn", "playedThisTurn", "discardedThisTurn", "replacementsUsed", "controlEffects", "chainRun", "chainCount", "battle", "temporary", "playerRules"] as const;
 
 const cardIds = moduleCache<number, string>();
 /**
