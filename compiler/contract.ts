@@ -257,11 +257,31 @@ export const PARAM_VALUE_ALIASES: Readonly<Record<string, Readonly<Record<string
   draw_at_max_hand: { keep: "draw" },
 };
 
-/** The contract's name for a param value written under an older name; other values unchanged. */
-export function canonicalParamValue<V extends string | number | boolean>(name: string, value: V): V | string {
+/**
+ * A param's value as the compiler and the engine both read it: the contract's name for a value written under an older
+ * name, and a quoted value of a true/false or whole-number param as that (`param defenders = "true"` is `true`,
+ * `param max_hand = "6"` is 6, "True" too). Read once here: the lowering compared `=== true` and the engine's
+ * rules.param read the text "true" as true, so one game ran two ways (a quoted "true" off for the compiler, on for the
+ * engine). Other values unchanged.
+ */
+export function canonicalParamValue(name: string, value: string | number | boolean): string | number | boolean {
   const aliases = Object.hasOwn(PARAM_VALUE_ALIASES, name) ? PARAM_VALUE_ALIASES[name]! : undefined;
-  const text = String(value).toLowerCase();
-  return aliases && Object.hasOwn(aliases, text) ? aliases[text]! : value;
+  const text = String(value).toLowerCase().trim();
+  if (aliases && Object.hasOwn(aliases, text)) return aliases[text]!;
+  if (typeof value !== "string") return value;
+  const accepts = paramValuesByName(name);
+  if (accepts?.kind === "boolean" && (text === "true" || text === "false")) return text === "true";
+  if ((accepts?.kind === "integer" || accepts?.kind === "integer_or_param") && /^-?\d+$/.test(text)) return Number(text);
+  return value;
+}
+
+/** What a param takes, by its name alone: its contract's, or that of the name pattern it fits (`<keyword>_instances_combine`). */
+function paramValuesByName(name: string): ParamValues | undefined {
+  if (Object.hasOwn(ENGINE_PARAMS, name)) return (ENGINE_PARAMS as Record<string, { accepts: ParamValues }>)[name]!.accepts;
+  return ENGINE_PARAM_PATTERNS.find((p) => {
+    const [before, after] = p.pattern.split(/<[a-z]+>/) as [string, string];
+    return name.startsWith(before) && name.endsWith(after) && name.length > before.length + after.length;
+  })?.contract.accepts;
 }
 
 export const ENGINE_PARAMS = {

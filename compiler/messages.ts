@@ -707,7 +707,8 @@ export const MESSAGES = {
   CW5014: {
     severity: "error",
     template: "{player}'s {zone} holds at most {slots} cards; the setup puts {count} there.",
-    explanation: "A zone with `slots N` in the game file holds at most N cards; a setup cannot put more there.",
+    explanation:
+      "A zone with `slots N` in the game file holds at most N cards, a Facet zone at most `param max_facets`, and a hand at most `param max_hand` where the engine holds it there (a draw at the maximum is discarded or skipped, a card returned to a full hand goes to the graveyard: Three-Slot Duel's \"6 in hand maximum.\"); a setup cannot put more there.",
     example: 'p1 field: "Scout" x4',
     exampleArgs: { player: "p1", zone: "Field", slots: 3, count: 4 },
   },
@@ -1046,9 +1047,23 @@ export const MESSAGES = {
     severity: "error",
     template: "{player}'s {zone} never holds more than {slots} cards, so a line about {count} there could not tell anything: it could never hold, and negated it would hold whatever happened.",
     explanation:
-      "A zone with `slots N` in the game file (Three-Slot Duel's Field: \"3 unit slots per player\"), and a Facet zone under `param max_facets` (Chromatic Battlelines: \"A player may have a maximum of 5 Facets at any time\"), never holds more cards than that; the engine keeps it so, and a setup cannot put more there (CW5014). `expect p1 field count 4`, or a zone line naming more cards than fit, could never hold, and `expect not p1 field count 4` could never fail.",
+      "A zone with `slots N` in the game file (Three-Slot Duel's Field: \"3 unit slots per player\"), a Facet zone under `param max_facets` (Chromatic Battlelines: \"A player may have a maximum of 5 Facets at any time\"), and a hand under `param max_hand` (Three-Slot Duel: \"6 in hand maximum.\", unless `draw_at_max_hand = draw` or `hand_overflow = keep` let it grow) never holds more cards than that; the engine keeps it so, and a setup cannot put more there (CW5014). `expect p1 field count 4`, or a zone line naming more cards than fit, could never hold, and `expect not p1 field count 4` could never fail.",
     example: "expect not p1 field count 4   (in a Three-Slot Duel scenario)",
     exampleArgs: { player: "p1", zone: "Field", slots: 3, count: 4 },
+  },
+  CW7013: {
+    severity: "error",
+    template: "{game} never holds {what}: {why}, so this line could not tell anything — {player}'s {what} is always 0 (negated, it would hold whatever happened); {instead}.",
+    explanation:
+      "A player's pool is read only where the game keeps one. Temporary resources exist only under the Facet mechanic (`param max_facets`: Chromatic Battlelines' temporary Facets); in CYBERVAMP (`param costs_paid_by = exhausting_lands`: \"You pay costs by exhausting your lands\", no floating resources) a cost is paid by exhausting lands as it is paid, so no Gold is ever in a pool: `expect p1 Gold 0` with two untapped Gold lands would hold, and `expect not p1 temporary Red 1` in Three-Slot Duel could never fail. The line is an error, in setup as in an expectation, with what says it instead.",
+    example: "expect p1 Gold 2   (in a CYBERVAMP scenario)",
+    exampleArgs: {
+      game: "CYBERVAMP",
+      what: "Gold in a pool",
+      why: "costs are paid by exhausting lands as they are paid (`param costs_paid_by = exhausting_lands`)",
+      player: "p1",
+      instead: 'expect the lands that pay it (`expect "Gold Exchange" is ready`, `expect p1 Battlefield has "Gold Exchange"`) or what was paid (`expect event cost p1`)',
+    },
   },
   CW7020: {
     severity: "error",

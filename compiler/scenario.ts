@@ -92,6 +92,16 @@ export interface ScenarioNames {
   marksDamage: boolean;
   /** Whether anything ever waits on a stack: not under `response_model = instant` (everything resolves at once). */
   hasStack: boolean;
+  /**
+   * Whether a player ever holds temporary resources (`expect p1 temporary Red 1`): only under the Facet mechanic
+   * (`param max_facets`: Chromatic Battlelines' temporary Facets, runtime/mechanics/facets.ts). Elsewhere the pool is always empty.
+   */
+  temporaryPools: boolean;
+  /**
+   * Whether costs are paid by exhausting lands as they are paid (`param costs_paid_by = exhausting_lands`: CYBERVAMP's
+   * "You pay costs by exhausting your lands", no floating resources): a resource's pool (`p1 Gold`) is then never filled by paying.
+   */
+  costsPaidByLands: boolean;
   /** Whether a card can ever be a defender (Three-Slot Duel's "Drag your unit down to make it a defender"): `param defenders`, or the defender params. */
   hasDefenders: boolean;
   /**
@@ -154,11 +164,18 @@ export const marksDamage = (params: CompiledGame["params"]): boolean => !!(param
 export const hasStack = (params: CompiledGame["params"]): boolean => (params.response_model ?? "instant") !== "instant";
 
 /**
- * The most cards a player's zone can ever hold: its `slots`, or the Facet maximum for the Facet zone (`param max_facets`
- * with `param facet_zone`: "A player may have a maximum of 5 Facets at any time"); undefined when nothing limits it.
+ * The most cards a player's zone can ever hold: its `slots`, the Facet maximum for the Facet zone (`param max_facets`
+ * with `param facet_zone`: "A player may have a maximum of 5 Facets at any time"), or the hand maximum for the hand
+ * (`param max_hand`: Three-Slot Duel's "6 in hand maximum.") where the engine holds a hand to it — a draw at the maximum
+ * is discarded or skipped and a card returned to a full hand goes to the graveyard (runtime/core/operations.ts draw,
+ * returnToHand), not `draw_at_max_hand = draw` or `hand_overflow = keep`; undefined when nothing limits it.
  */
-function zoneCapacity(zone: CompiledGame["zones"][number], params: CompiledGame["params"]): number | undefined {
+function zoneCapacity(zone: CompiledGame["zones"][number], params: CompiledGame["params"], hand: string): number | undefined {
   if (zone.slots !== undefined) return zone.slots;
+  if (norm(zone.name) === norm(hand)) {
+    const max = params.max_hand;
+    return typeof max === "number" && max > 0 && params.draw_at_max_hand !== "draw" && (params.hand_overflow ?? "discard") === "discard" ? max : undefined;
+  }
   const facets = params.facet_zone;
   return typeof facets === "string" && typeof params.max_facets === "number" && norm(facets) === norm(zone.name) ? params.max_facets : undefined;
 }
@@ -187,7 +204,7 @@ export function scenarioNames(
   return {
     game: { id: game.id, name: game.name },
     zones: game.zones.map((z) => {
-      const slots = zoneCapacity(z, game.params);
+      const slots = zoneCapacity(z, game.params, zones.hand);
       return { name: z.name, ...(slots !== undefined ? { slots } : {}), role: z.role };
     }),
     battlefield: zones.battlefield,
@@ -203,6 +220,8 @@ export function scenarioNames(
     marksDamage: marksDamage(game.params),
     hasStack: hasStack(game.params),
     hasDefenders: hasDefenders(game.params),
+    temporaryPools: game.params.max_facets !== undefined,
+    costsPaidByLands: game.params.costs_paid_by === "exhausting_lands",
     cardStates: gameCardStates(game),
     get cards() {
       return cardsByName();
@@ -464,6 +483,19 @@ function checkNeverHappens(scenario: Scenario, names: ScenarioNames, out: Diagno
   // A defender in a game where no card is ever one (CW7011): `expect not "Seer" is defender` would hold whatever happened.
   if (!names.hasDefenders) {
     for (const s of scenario.steps) if (s.kind === "expect" && s.expect.kind === "defender") out.push(diagnostic("CW7011", scenario.file, s.range, { game, card: s.expect.card.card }));
+  }
+  // A pool the game never fills (CW7013): temporary resources outside the Facet mechanic, a resource's pool where lands pay.
+  const poolLines = [
+    ...scenario.setup.amounts.map((a) => ({ player: a.player, name: a.name, temporary: false, range: a.range })),
+    ...scenario.steps.flatMap((s) => (s.kind === "expect" && s.expect.kind === "amount" && !s.expect.capacity ? [{ player: s.expect.player, name: s.expect.name, temporary: !!s.expect.temporary, range: s.range }] : [])),
+  ];
+  for (const p of poolLines) {
+    if (p.temporary && !names.temporaryPools) {
+      out.push(diagnostic("CW7013", scenario.file, p.range, { game, what: "temporary resources", why: "only the Facet mechanic grants any (`param max_facets`: temporary Facets)", player: p.player, instead: "expect what the card did instead (its effect, `expect event resource " + p.player + "`)" }));
+    } else if (!p.temporary && names.costsPaidByLands) {
+      const resource = names.resources.find((r) => norm(r) === norm(p.name) || norm(r) + "s" === norm(p.name));
+      if (resource) out.push(diagnostic("CW7013", scenario.file, p.range, { game, what: `${resource} in a pool`, why: "costs are paid by exhausting lands as they are paid (`param costs_paid_by = exhausting_lands`)", player: p.player, instead: `expect the lands that pay it (\`expect "<land>" is ready\`, \`expect ${p.player} ${names.battlefield} has "<land>"\`) or what was paid (\`expect event cost ${p.player}\`)` }));
+    }
   }
   // More cards than a zone ever holds (CW7012): `expect not p1 field count 4` with 3 slots would hold whatever happened.
   for (const s of scenario.steps) {

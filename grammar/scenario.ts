@@ -115,11 +115,15 @@ export type ScenarioAction =
   | { kind: "pass"; player: string }
   | { kind: "end"; player: string };
 
-/** A trace event an expectation looks for: its kind, and the card or player it is about. */
+/**
+ * A trace event an expectation looks for: its kind, and the card or player it is about — of `damage`, the card or
+ * player dealt it — and, of damage to a player, the card that dealt it (`damage p2 by "Blood Broker"`).
+ */
 export interface EventPattern {
   event: string;
   card?: CardRef;
   player?: string;
+  by?: CardRef;
 }
 
 /** A stack item an expectation looks for: its card, who controls it, what it targets. */
@@ -863,12 +867,30 @@ function parseTimes(c: Cursor): number | undefined {
   return undefined;
 }
 
-/** `<kind> ["Card" | p2's "Card" | "Card" copy 2 | pX]` */
+/**
+ * `<kind> ["Card" | p2's "Card" | "Card" copy 2 | pX]`, and `damage pX by "Card"`. Of `damage`, the card or player named
+ * is the one dealt the damage (`damage "Scout"`: Scout was dealt damage); the card that dealt damage to a player is
+ * named with `by`. The trace keeps which card dealt damage only for damage to a player, so `by` goes with a player.
+ */
 function parseEventPattern(c: Cursor): EventPattern {
   const event = c.name("event", "an event kind (destroyed, damage, draw, ...)").toLowerCase();
-  if (c.atCard()) return { event, card: c.card() };
-  if (isPlayer(c.peek())) return { event, player: c.player() };
-  return { event };
+  const out: EventPattern = { event };
+  if (c.atCard()) out.card = c.card();
+  else if (isPlayer(c.peek())) out.player = c.player();
+  const byWord = c.peek();
+  if (byWord && lowerImage(byWord) === "by") {
+    if (event !== "damage") throw new ParseError(`"by" names the card that dealt damage to a player (\`damage p2 by "Blood Broker"\`); a ${event} event is named by its own card or player`, byWord);
+    if (!out.player)
+      throw new ParseError(
+        out.card
+          ? `the trace says which card was dealt damage, not which card dealt it: \`expect event damage ${out.card.controller ? `${out.card.controller}'s ` : ""}"${out.card.card}"\` (it was dealt damage), or the damage a card dealt to a player, \`damage p2 by "..."\``
+          : `say which player was dealt the damage: \`damage p1 by "..."\` or \`damage p2 by "..."\``,
+        byWord,
+      );
+    c.next();
+    out.by = c.card();
+  }
+  return out;
 }
 
 function parseStackPattern(c: Cursor): StackPattern {

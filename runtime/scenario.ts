@@ -507,11 +507,23 @@ interface Verdict {
  */
 export const MOMENT_BOUNDARIES: ReadonlySet<string> = new Set(["setup", "action", "choice", "priority", "push", "pop", "resolve", "fire", "chain_start", "chain_end", "phase", "turn"]);
 
+/** A card reference matched against an event's card (by its id, or by its name once the card is gone). */
+function eventCardMatches(run: Run, state: GameState, ref: CardRef, e: TraceEvent): boolean {
+  return e.card !== undefined ? refMatches(run, state, ref, e.card) : !ref.controller && ref.copy === undefined && norm(e.name ?? "") === norm(ref.card);
+}
+
+/**
+ * Whether a trace event is the one a pattern names. A `damage` event's card is the card dealt the damage when it has no
+ * player, and the card that dealt it when a player was dealt it (runtime/core/operations.ts damagePlayer): `damage "X"`
+ * is X dealt damage — never X dealing it to a player — and `damage p2 by "X"` is X dealing damage to p2.
+ */
 function eventMatcher(run: Run, state: GameState, pattern: EventPattern): (e: TraceEvent) => boolean {
-  return (e) =>
-    e.kind === norm(pattern.event) &&
-    (!pattern.player || e.player === pattern.player) &&
-    (!pattern.card || (e.card !== undefined ? refMatches(run, state, pattern.card, e.card) : !pattern.card.controller && pattern.card.copy === undefined && norm(e.name ?? "") === norm(pattern.card.card)));
+  const damage = norm(pattern.event) === "damage";
+  return (e) => {
+    if (e.kind !== norm(pattern.event) || (pattern.player && e.player !== pattern.player)) return false;
+    if (damage && e.player !== undefined) return !pattern.card && (!pattern.by || (e.card !== undefined && eventCardMatches(run, state, pattern.by, e)));
+    return !pattern.card || eventCardMatches(run, state, pattern.card, e);
+  };
 }
 
 /**
@@ -554,10 +566,10 @@ function cardsClaimed(e: Expectation): { card: CardRef; never: string }[] {
   const onStack = (card: string) => ({ card: { card }, never: "it is never on the stack, so this line could not fail" });
   switch (e.kind) {
     case "event":
-      return event(e.pattern.card);
+      return [...event(e.pattern.card), ...event(e.pattern.by)];
     case "order":
     case "one_event":
-      return e.items.flatMap((i) => event(i.card));
+      return e.items.flatMap((i) => [...event(i.card), ...event(i.by)]);
     case "zone":
       return e.cards.map((card) => ({ card: { card }, never: "no zone ever holds it, so this line could not fail" }));
     case "stack":
@@ -578,7 +590,7 @@ function neverInGame(run: Run, state: GameState, events: TraceEvent[], e: Expect
   return missing && `no card ${describeRef(missing.card)} in the game: ${missing.never}`;
 }
 
-const describeEvent = (p: EventPattern) => `${p.event}${p.card ? ` ${describeRef(p.card)}` : ""}${p.player ? ` ${p.player}` : ""}`;
+const describeEvent = (p: EventPattern) => `${p.event}${p.card ? ` ${describeRef(p.card)}` : ""}${p.player ? ` ${p.player}` : ""}${p.by ? ` by ${describeRef(p.by)}` : ""}`;
 const shownEvent = (e: TraceEvent) => `${e.kind}${e.name ? ` "${e.name}"` : ""}${e.player ? ` ${e.player}` : ""}`;
 
 function stackItems(run: Run, state: GameState): { name: string; rule: boolean; by: string; targets: TargetValue[] }[] {

@@ -95,8 +95,16 @@ const where = (run: Run, id: string) => {
 };
 /** The name of the card an event is about: the card's own (an event may carry none), or the event's once the card is gone. */
 let names: (e: TraceEvent) => string | undefined = () => undefined;
-const eventText = (e: TraceEvent) => `${e.kind}${names(e) && e.card ? ` ${quote(names(e)!)}` : e.player && !e.card ? ` ${e.player}` : ""}`;
-const eventMatches = (p: TraceEvent) => (e: TraceEvent) => e.kind === p.kind && (names(p) && p.card ? names(e)?.toLowerCase() === names(p)!.toLowerCase() && !!e.card : p.player && !p.card ? e.player === p.player : true);
+/** Damage a card dealt to a player: the event's card is the one that dealt it (`damage p2 by "X"`); of other damage, the card dealt it. */
+const byCardToPlayer = (e: TraceEvent) => e.kind === "damage" && !!e.player && !!e.card && !!names(e);
+const eventText = (e: TraceEvent) =>
+  byCardToPlayer(e) ? `damage ${e.player} by ${quote(names(e)!)}` : `${e.kind}${names(e) && e.card ? ` ${quote(names(e)!)}` : e.player && !e.card ? ` ${e.player}` : ""}`;
+const eventMatches = (p: TraceEvent) => (e: TraceEvent) => {
+  if (e.kind !== p.kind) return false;
+  if (byCardToPlayer(p)) return byCardToPlayer(e) && e.player === p.player && names(e)!.toLowerCase() === names(p)!.toLowerCase();
+  if (names(p) && p.card) return !(e.kind === "damage" && e.player) && names(e)?.toLowerCase() === names(p)!.toLowerCase() && !!e.card;
+  return p.player && !p.card ? e.player === p.player : true;
+};
 const withNames = <T>(r: Run, f: () => T): T => {
   names = (e) => (e.card && r.state.cards[e.card] ? nameOf(r, e.card) : e.name);
   return f();
@@ -121,11 +129,14 @@ const FORMS: Record<Expectation["kind"], (run: Run) => Pair[]> = {
       r.state.order.flatMap((p) => {
         const ps = r.state.players[p]!;
         const { game } = r.engine.rules;
+        // A pool the game never fills is CW7013: a resource's pool where lands pay, temporary resources without Facets.
+        const pools = game.params.costs_paid_by !== "exhausting_lands";
+        const temporary = game.params.max_facets !== undefined;
         return [
-          ...game.resources.map((res) => `${p} ${res.name} ${ps.resources[res.name] ?? 0}`),
+          ...(pools ? game.resources.map((res) => `${p} ${res.name} ${ps.resources[res.name] ?? 0}`) : []),
           ...game.resources.map((res) => `${p} ${res.name} capacity ${ps.capacity[res.name] ?? 0}`),
           ...game.counters.filter((c) => c.on === "player").map((c) => `${p} ${c.name} ${ps.counters[c.name] ?? 0}`),
-          ...game.colors.map((c) => `${p} temporary ${c.name} ${r.state.temporary?.[p]?.[c.name] ?? 0}`),
+          ...(temporary ? game.colors.map((c) => `${p} temporary ${c.name} ${r.state.temporary?.[p]?.[c.name] ?? 0}`) : []),
         ];
       }),
     ),
