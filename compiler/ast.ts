@@ -339,6 +339,8 @@ export interface ReplacementBody extends BaseNode {
   kind: "replacement";
   /** `the first time` (true) or `if` (false). */
   firstTime: boolean;
+  /** `The next time ...` (firstTime too): a one-shot replacement an effect makes, used up by the first event it replaces. */
+  next?: true;
   /** The replaced event; its predicate has `modal: "would"`. A trailing `each turn` is in `event.tail`. */
   event: Clause;
   effect: Sequence;

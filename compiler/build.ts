@@ -641,7 +641,7 @@ function abilityBody(ctx: Ctx, n: CstNode | undefined): A.AbilityBody {
     return { kind: "additionalCost", purpose, costs: subs(additional, "costItem").map((c) => costItem(ctx, c)), range };
   }
   const first = sub(n, "firstTime");
-  if (first) return { kind: "replacement", firstTime: true, event: clause(ctx, sub(first, "event")), effect: sequence(ctx, sub(first, "sequence")), range };
+  if (first) return { kind: "replacement", firstTime: true, ...(tok(first, "next") ? { next: true as const } : {}), event: clause(ctx, sub(first, "event")), effect: sequence(ctx, sub(first, "sequence")), range };
   const conditional = sub(n, "conditional");
   if (conditional) {
     const condition = clause(ctx, sub(conditional, "condition"));

@@ -19,9 +19,9 @@ const exactly = <Union extends string>() => <const List extends readonly string[
 
 export const STEP_OPS = exactly<StepBody["op"]>()([
   "damage", "draw", "keyword_action", "discard", "gain_life", "lose_life", "add_counters", "remove_counters", "modify", "destroy",
-  "sacrifice", "sacrifice_self", "move", "choose_cards", "summon", "create_token", "gain_control", "search", "look_top", "place_looked",
+  "sacrifice", "sacrifice_self", "move", "choose_cards", "summon", "create_token", "copy", "gain_control", "search", "look_top", "place_looked",
   "exhaust", "remain", "ready", "counter_spell", "gain_resource", "lose_resource", "pay", "shuffle", "choose_one", "if", "may", "rule", "move_top", "per_player",
-  "delayed", "prevent", "player_rule",
+  "delayed", "prevent", "player_rule", "replace_next",
 ]);
 export const NUMBER_EXPRS = exactly<Exclude<NumberExpr, number>["kind"]>()(["x", "count", "stat", "life", "counters", "hand_size", "empty_slots", "resource", "event_amount", "damage_dealt", "times", "half", "plus", "chosen_count", "short_of", "destroyed_this_turn"]);
 export const CONDITIONS = exactly<Condition["kind"]>()(["controls", "life_at_most", "life_at_least", "compare", "your_turn", "phase", "card_is", "card_matches", "not", "all", "any", "destroyed_this_turn", "played_this_turn", "discarded_this_turn", "done_this_way", "can_pay"]);
@@ -43,6 +43,7 @@ export const CARD_ONLY_STEPS = {
   destroy: "what",
   move: "what",
   gain_control: "what",
+  copy: "of",
   exhaust: "what",
   ready: "what",
 } as const satisfies Partial<Record<StepBody["op"], string>>;

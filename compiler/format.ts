@@ -242,7 +242,7 @@ function bodyText(b: A.AbilityBody): string {
     case "modal":
       return `Choose ${b.choose.map((w) => w.text).join(" ")} —${b.modes.map((m) => `${modeSeparator}• ${sequenceText(m, true)}.`).join("")}`;
     case "replacement":
-      return `${b.firstTime ? "The first time" : "If"} ${clauseText(b.event)}, ${sequenceText(b.effect)}`;
+      return `${b.next ? "The next time" : b.firstTime ? "The first time" : "If"} ${clauseText(b.event)}, ${sequenceText(b.effect)}`;
     case "conditional":
       return `${b.word === "as long as" ? "As long as" : b.word === "while" ? "While" : "If"} ${clauseText(b.condition)}, ${sequenceText(b.effect)}`;
     case "additionalCost":

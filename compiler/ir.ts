@@ -357,6 +357,15 @@ export type StepBody =
   | { op: "summon"; what: Affected; under?: PlayerRef; arrived?: string }
   /** `arrived`: the tokens made are remembered under this label ("Summon a 2-power Spirit token. At the end of the turn, destroy it."). */
   | { op: "create_token"; token: TokenSpec; amount: NumberExpr; under?: PlayerRef; arrived?: string }
+  /**
+   * Copies of cards ("Create a token that's a copy of target unit." · "Put a copy of target creature into your hand."): for
+   * each card of `of` still where it was, `amount` new cards of that card's definition — its copiable values: name, card
+   * type, subtypes, colours, cost, printed stats and abilities as printed; never its counters, damage, modifiers (boosts,
+   * keywords granted), exhausted state or controller. `to` absent: tokens put into play under `under` (the effect's
+   * controller when absent), as `create_token` makes them; `to`: a card put into `under`'s zone of that name (a copy of a
+   * token is not: a token exists only in play). `arrived`: the copies made, as `create_token` remembers them.
+   */
+  | { op: "copy"; of: Affected; amount: NumberExpr; to?: string; under?: PlayerRef; arrived?: string }
   | { op: "gain_control"; what: Affected; who: PlayerRef; duration: Duration }
   /** `who` searches `owner`'s zone (their own when absent: "Search target opponent's deck for a card" is you in theirs). */
   | { op: "search"; who: PlayerRef; owner?: PlayerRef; zone: string; selector: CardSelector; to: string; amount: NumberExpr; reveal?: boolean; shuffle?: boolean }
@@ -413,6 +422,14 @@ export type StepBody =
    * the damage would be dealt.
    */
   | { op: "prevent"; amount: NumberExpr | "all"; to?: Affected; by?: Affected; combat?: boolean; duration: Duration }
+  /**
+   * A one-shot replacement effect ("The next time target unit would be destroyed this turn, return it to its owner's hand
+   * instead." · "The next time a source would deal damage to you this turn, prevent that damage."): `replacement` (the
+   * shape of a card's `Ability.replacement`) applies once, to the first event it matches, until `duration` ends. `on`: the
+   * cards or players it is about, fixed as the step resolves (a target, "it", "you"); absent, the replacement's subject is
+   * matched as the event comes. Its steps run as a card's replacement's do: "it" is the card, "that player" the player.
+   */
+  | { op: "replace_next"; replacement: Replacement; on?: Affected; duration: Duration }
   /**
    * A player restriction for a while, by a one-time effect ("Your opponent can't play Spells this turn.", "Target player
    * can't attack next turn."): each of `who` (fixed as it resolves) has `rule` (PLAYER_RULES) until `duration` ends;

@@ -4283,6 +4283,11 @@ class AbilityLowering {
         }
         const into = prep("into") ?? prep("onto") ?? prep("on");
         const zone = into ? this.zoneIn(into.object) : undefined;
+        // "Put a copy of target unit into your hand": a new card of its definition there (IR `copy`).
+        if (zone && this.copiedPhrase(obj, false) && zone !== this.vocab.zoneOfRole("battlefield")) {
+          const copy = this.copyStep(obj, clause, { zone, place: into!.object });
+          if (copy) return [copy];
+        }
         // "Each player puts the top two cards of their deck into their Graveyard", "Put the top card of your deck into your Graveyard".
         if (zone && obj && words.includes("top") && !this.lookedZone) {
           const top = this.topOfZone(obj);
@@ -4539,10 +4544,12 @@ class AbilityLowering {
 
   /** "Create two 1/1 Thrall creature tokens." · "Summon a 1 power Gray Beast token.": tokens made under the clause's player. */
   createTokenSteps(written: Ast.NounPhrase | undefined, clause: Ast.Clause): Step[] {
-    // "Create a token that's a copy of target creature": the engine makes tokens from their written stats, type and
-    // abilities only — said at the words, never a token named after them ("That's").
+    // "Create a token that's a copy of target creature", "Create a copy of target unit", "Create two tokens that are copies
+    // of it": tokens of the copied card's definition (IR `copy`, its copiable values: docs/language.md).
     if (/\bcop(?:y|ies)\b/i.test(this.slice(clause.range))) {
-      this.note(clause.range, `the engine cannot create a token that copies a card ("${this.slice(clause.range)}"): write the token's stats, type and abilities ("Create a 2/2 Vampire token with Haste.")`);
+      const copy = this.copyStep(written, clause);
+      if (copy) return [copy];
+      this.note(clause.range, `the engine makes a token that copies a card written "Create a token that's a copy of <card>." or "Create a copy of <card>.": "${this.slice(clause.range)}"`);
       return [{ op: "rule", rule: "unsupported" }];
     }
     const statNames = this.vocab.game.stats;
@@ -4582,6 +4589,61 @@ class AbilityLowering {
     const under = this.antecedent?.subject && this.antecedent.subject === clause.subject ? this.subjectPlayers(clause.subject) : undefined;
     const arrived = this.arrivedLabel();
     return [{ op: "create_token", token: { name: name || "Token", cardType: type, subtypes, stats: tokenStats, ...(colors.length ? { colors } : {}), keywords }, amount: this.amountOf(obj, 1), ...(under && under.kind !== "each_player" && under.kind !== "each_opponent" ? { under } : {}), arrived }];
+  }
+
+  /**
+   * "a copy of target unit" · "two copies of it": the card phrase after "of", with how many; undefined for any other phrase.
+   * The words "a", "copy"/"copies" and "of" are marked when `mark`.
+   */
+  copiedPhrase(np: Ast.NounPhrase | undefined, mark: boolean): { of: Ast.NounPhrase; count: Ast.NounPhrase } | undefined {
+    if (!np || np.also) return undefined;
+    const words = npWords(np);
+    const of = np.filters.length === 1 && np.filters[0]!.kind === "prep" && np.filters[0]!.prep === "of" ? np.filters[0]! : undefined;
+    if (!of || words.length !== 1 || !/^cop(?:y|ies)$/.test(words[0]!) || np.items.some((i) => i.kind !== "word" && i.kind !== "count")) return undefined;
+    if (npDeterminers(np).some((d) => d !== "a" && d !== "an")) return undefined;
+    if (mark) {
+      this.use(np.items);
+      this.useDeterminers(np, "a", "an");
+    }
+    return { of: of.object, count: np };
+  }
+
+  /**
+   * "Create a token that's a copy of target unit." · "Create a copy of target unit." · "Create two tokens that are copies of
+   * target creature." · "Put a copy of target unit into your hand." (`to`: the zone, the copy its owner's there): IR `copy`.
+   * Undefined when the words are not one of these (the caller says so).
+   */
+  copyStep(written: Ast.NounPhrase | undefined, clause: Ast.Clause, to?: { zone: string; place: Ast.NounPhrase }): Step | undefined {
+    let copied = this.copiedPhrase(written, false);
+    let token: Ast.NounPhrase | undefined;
+    if (!copied && !to && written && clause.complement) {
+      // "a token that's a copy of X" / "two tokens that are copies of X": the token phrase, then its complement.
+      const words = npWords(written);
+      const link = words.slice(1);
+      if (!/^tokens?$/.test(words[0] ?? "") || !(link.length === 1 && /^(?:that['’]s|that)$/.test(link[0]!)) && !(link.length === 0)) return undefined;
+      copied = this.copiedPhrase(clause.complement, false);
+      token = written;
+    }
+    if (!copied || clause.tail.some((t) => !(to && t.kind === "prep" && t.object === to.place))) return undefined;
+    const amountFrom = token ?? copied.count;
+    if (npDeterminers(amountFrom).some((d) => d !== "a" && d !== "an")) return undefined;
+    this.copiedPhrase(copied.count, true);
+    if (token) {
+      this.use(token.items);
+      this.useDeterminers(token, "a", "an");
+    }
+    const of = this.pickOrAffected(copied.of, clause);
+    let under: PlayerRef | undefined;
+    if (to) {
+      const owner = this.zoneOwnerOf(to.place);
+      if (owner === null) return undefined;
+      if (owner && owner.kind !== "you") {
+        if (owner.kind === "each_player" || owner.kind === "each_opponent") return undefined;
+        under = owner;
+      }
+      this.useZoneWords(to.place);
+    }
+    return { op: "copy", of, amount: this.amountOf(amountFrom, 1), ...(to ? { to: to.zone } : {}), ...(under ? { under } : {}), arrived: this.arrivedLabel() };
   }
 
   /** "Summon a Unit from your Graveyard" (choose one) · "Summon target Unit card from your Oblivion" · "summon it" · "Summon a Gray Beast token" (made). */
@@ -5433,7 +5495,9 @@ function setActivationLimit(a: Ability, limit: ActivationLimit): void {
 /** Does the first step that names a card name "it" (the event's or an earlier step's card) before any choice or look? */
 function refersToItFirst(steps: Step[]): boolean {
   for (const step of steps) {
-    if (step.op === "choose_cards" || step.op === "look_top" || step.op === "search" || step.op === "choose_one") return false;
+    // A one-shot replacement's "it" is the card its event happens to ("The next time a unit you control would be destroyed
+    // this turn, return it to its owner's hand instead.").
+    if (step.op === "choose_cards" || step.op === "look_top" || step.op === "search" || step.op === "choose_one" || step.op === "replace_next") return false;
     const kinds = kindsUnder(step);
     if (kinds.has("it")) return true;
     if (kinds.has("chosen") || kinds.has("target")) return false;
@@ -6181,7 +6245,7 @@ function cardsActedOn(steps: Step[], targets: TargetSpec[]): Affected | undefine
   for (let i = steps.length - 1; i >= 0; i--) {
     const step = steps[i]!;
     // The cards a summon or a token step put into play, as they arrived (IR `arrived`).
-    if ((step.op === "summon" || step.op === "create_token") && step.arrived) return { kind: "card", ref: { kind: "chosen", label: step.arrived } };
+    if ((step.op === "summon" || step.op === "create_token" || step.op === "copy") && step.arrived) return { kind: "card", ref: { kind: "chosen", label: step.arrived } };
     if (!CARDS_STAY_STEPS.has(step.op)) {
       if (STEP_OBJECT_FIELD[step.op]) return undefined;
       continue;
@@ -6590,19 +6654,71 @@ function withTimingOutOfPhrase(clause: Ast.Clause, l: AbilityLowering): Ast.Clau
   const tail = clause.tail.map((t) => {
     if (t.kind !== "prep") return t;
     const np = t.object;
-    const each = np.determiners.findIndex((d) => d.kind === "determiner" && d.lemma === "each");
+    // "each turn" (the first time ... each turn) · "this turn" (the next time ... this turn).
+    const last = np.determiners.length - 1;
+    const each = last > 0 && np.determiners[last]!.kind === "determiner" && (np.determiners[last]!.lemma === "each" || np.determiners[last]!.lemma === "this") ? last : -1;
     const turn = np.items.length === 1 && np.items[0]!.kind === "word" && /^turns?$/i.test(np.items[0]!.text) ? np.items[0]! : undefined;
     if (each <= 0 || !turn || np.filters.length || each !== np.determiners.length - 1) return t;
+    const which = (np.determiners[each] as Ast.DeterminerWord).lemma === "this" ? ("this" as const) : ("each" as const);
     l.use(np.determiners[each], turn);
-    const timing: Ast.TimingPhrase = { kind: "timing", which: "each", range: spanOf(np.determiners[each]!.range, turn.range) };
+    const timing: Ast.TimingPhrase = { kind: "timing", which, range: spanOf(np.determiners[each]!.range, turn.range) };
     return [{ ...t, object: { ...np, determiners: np.determiners.slice(0, each), items: [] } }, timing];
   });
   return tail.some(Array.isArray) ? { ...clause, tail: tail.flat() as Ast.TailItem[] } : clause;
 }
 
+/**
+ * "The next time target unit would be destroyed this turn, ..." · "The next time a source would deal damage to target
+ * player this turn, ...": the card or player the one-shot replacement is about, when a target or a reference names it —
+ * fixed as the effect resolves (IR `replace_next.on`) — and the event's clause with that phrase read as "this" (a card) or
+ * "you" (a player), which the event reader takes. Any other phrase ("you", "a creature you control") stays the
+ * replacement's subject, matched as the event comes.
+ */
+function nextReplacementAbout(clause: Ast.Clause, l: AbilityLowering): { clause: Ast.Clause; on?: Affected } {
+  const verb = clause.verb?.lemma;
+  const to = clause.tail.find((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "to");
+  let np: Ast.NounPhrase | undefined;
+  let put: (np: Ast.NounPhrase) => Ast.Clause;
+  if (verb === "deal" && !(clause.be && !npWords(clause.subject).includes("damage"))) {
+    np = to?.object;
+    put = (x) => ({ ...clause, tail: clause.tail.map((t) => (t === to ? { ...to, object: x } : t)) });
+  } else {
+    np = clause.subject;
+    put = (x) => ({ ...clause, subject: x });
+  }
+  if (!np) return { clause };
+  const dets = npDeterminers(np);
+  const reference = dets.includes("target") || ((dets.includes("it") || dets.includes("that") || dets.includes("them")) && !np.filters.length);
+  if (!reference) return { clause };
+  const player = isPlayerPhrase(np);
+  const on = l.affected(np);
+  const lemma = player ? "you" : "this";
+  const stand: Ast.NounPhrase = { kind: "np", determiners: [{ kind: "determiner", lemma, text: lemma, range: np.range } as Ast.DeterminerWord], items: [], filters: [], range: np.range };
+  return { clause: put(stand), on };
+}
+
 function lowerReplacement(body: Ast.ReplacementBody, a: Ability, l: AbilityLowering): void {
-  a.kind = "replacement";
+  const next = body.next === true;
+  if (!next) a.kind = "replacement";
   body = { ...body, event: withTimingOutOfPhrase(body.event, l) };
+  // "The next time ... [this turn], ...": a one-shot replacement the effect makes (IR `replace_next`), until it is used or
+  // — with "this turn" — the turn ends.
+  let on: Affected | undefined;
+  let duration: Duration = { kind: "permanent" };
+  if (next) {
+    const thisTurn = body.event.tail.filter((t) => t.kind === "timing" && t.which === "this" && !t.combat);
+    if (thisTurn.length) {
+      l.use(thisTurn);
+      duration = { kind: "end_of_turn" };
+    }
+    const about = nextReplacementAbout({ ...body.event, tail: body.event.tail.filter((t) => !thisTurn.includes(t)) }, l);
+    body = { ...body, event: about.clause };
+    on = about.on;
+    // "it" in what replaces the event is the card it happens to (the replacement frame's "it"), not a target slot of the
+    // effect that made it: the replacement runs later, in a frame of its own, with no targets.
+    l.lastCard = undefined;
+  }
+  const stepsBefore = l.targets.length;
   const event = replacedEvent(body.event, l);
   if (typeof event === "string") {
     l.note(body.range, `${event}; the engine replaces these events: "If this would be destroyed, ... instead.", "If a source would deal damage to this, prevent 1 of that damage.", "If you would draw a card, ... instead.", "If you would gain life, ... instead.", "If a card would be put into a Graveyard from anywhere, ... instead."`);
@@ -6614,7 +6730,7 @@ function lowerReplacement(body: Ast.ReplacementBody, a: Ability, l: AbilityLower
   l.eventKind = event.event;
   l.eventText = l.slice(body.event.range);
   const eachTurn = body.event.tail.filter((t) => t.kind === "timing" && t.which === "each" && !t.combat);
-  const limit = body.firstTime ? (eachTurn.length ? ("first_each_turn" as const) : ("first" as const)) : undefined;
+  const limit = body.firstTime && !next ? (eachTurn.length ? ("first_each_turn" as const) : ("first" as const)) : undefined;
   if (limit === "first_each_turn") l.use(eachTurn);
   // "prevent that damage" / "prevent 1 of it": how much of the damage does not happen (the rest of the text runs beside it).
   const first = body.effect.steps[0]?.clause;
@@ -6630,12 +6746,17 @@ function lowerReplacement(body: Ast.ReplacementBody, a: Ability, l: AbilityLower
   const steps = rest.steps.length ? lowerSequenceWithPending(rest, l) : [];
   l.replacingDamage = false;
   const asks = JSON.stringify(steps).match(/"op":"(choose_cards|may|choose_one)"/);
-  if (l.targets.length > 0 || asks) {
+  if (l.targets.length > (next ? stepsBefore : 0) || asks) {
     l.note(body.range, `a replacement happens at once, inside the action it replaces, so it cannot ask for a target or a choice: "${l.slice(body.effect.range)}"`);
     a.steps = [];
     return;
   }
-  a.replacement = { ...event, ...(limit ? { limit } : {}), ...(prevent !== undefined ? { prevent } : {}), steps };
+  const replacement: Replacement = { ...event, ...(limit ? { limit } : {}), ...(prevent !== undefined ? { prevent } : {}), steps };
+  if (next) {
+    // Its subject is the card or player named, when fixed as it resolves (`on`).
+    if (on) delete replacement.subject;
+    a.steps = [{ op: "replace_next", replacement, ...(on ? { on } : {}), duration, source: l.source(body.range) }];
+  } else a.replacement = replacement;
   // The replaced event and the word "instead" are what the replacement itself carries.
   l.use(body.effect.steps.map((s) => s.clause.tail.filter((t) => t.kind === "instead")));
 }

@@ -149,10 +149,10 @@ function activateOnlyText(c: Condition, ctx: Context): string {
 }
 
 /** "If this would be destroyed, ... instead." · "If a source would deal damage to this, prevent 1 of that damage." · "This enters exhausted." */
-function replacementText(r: Replacement, ctx: Context): string {
+function replacementText(r: Replacement, ctx: Context, next?: { subject?: string; thisTurn: boolean }): string {
   const player = r.subject?.kind === "player" ? (r.subject.who === "you" ? "you" : r.subject.who === "opponent" ? "an opponent" : "a player") : undefined;
   const card = !r.subject || r.subject.kind === "self" ? "this" : r.subject.kind === "card" ? articles(`a ${selectorText({ ...r.subject.selector, zones: undefined, owner: r.event === "enters" ? undefined : r.subject.selector.owner }, ctx, 1)}`) : "a card";
-  const subject = player ?? card;
+  const subject = next?.subject ?? player ?? card;
   const owner = r.subject?.kind === "card" ? r.subject.selector.owner : undefined;
   const steps = r.steps.length ? stepsText(r.steps, ctx).replace(/^./, (c) => c.toLowerCase()).replace(/\.$/, "") : "";
   const event =
@@ -178,7 +178,7 @@ function replacementText(r: Replacement, ctx: Context): string {
   if (r.event === "gain_life" && !r.steps.length && !r.limit && r.subject?.kind === "player") {
     return `${r.subject.who === "you" ? "You" : r.subject.who === "opponent" ? "Your opponents" : "Players"} can't gain life.`;
   }
-  const head = r.limit === "first_each_turn" ? `The first time ${subject} would ${event} each turn` : r.limit === "first" ? `The first time ${subject} would ${event}` : `If ${subject} would ${event}`;
+  const head = next ? `The next time ${subject} would ${event}${next.thisTurn ? " this turn" : ""}` : r.limit === "first_each_turn" ? `The first time ${subject} would ${event} each turn` : r.limit === "first" ? `The first time ${subject} would ${event}` : `If ${subject} would ${event}`;
   if (r.prevent !== undefined) {
     const prevent = r.prevent === "all" ? "prevent that damage" : `prevent ${numberText(r.prevent, ctx)} of that damage`;
     return `${head}, ${prevent}${steps ? `, then ${steps}` : ""}.`;
@@ -224,7 +224,7 @@ function stepsText(steps: Step[], ctx: Context): string {
       text = statPairCountersText(stepText(step, ctx), step);
       i++;
     } else text = stepText(step, ctx);
-    if ((used.op === "summon" || used.op === "create_token") && used.arrived) (ctx.arrived ??= new Map()).set(used.arrived, arrivedPhrase(used, step));
+    if ((used.op === "summon" || used.op === "create_token" || used.op === "copy") && used.arrived) (ctx.arrived ??= new Map()).set(used.arrived, arrivedPhrase(used, step));
     const joined = steps[i + 1] && joinedObjectsText(used, steps[i + 1]!, text, ctx, chosen);
     if (joined) {
       text = joined;
@@ -526,6 +526,12 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       const count = each ? each.amount : step.amount;
       return `create ${count === 1 ? "a" : numberText(count, ctx)} ${stats}${colors}${kind} ${plural("token", count)}${keywords}${each ? ` for each ${each.of}` : ""}`;
     }
+    case "copy": {
+      // "create a token that's a copy of target unit" · "create 2 copies of it" · "put a copy of target unit into your Hand".
+      const copies = step.amount === 1 ? "a copy" : `${numberText(step.amount, ctx)} copies`;
+      if (step.to !== undefined) return `put ${copies} of ${aff(step.of)} into ${possessive(step.under ?? { kind: "you" }, ctx)} ${lower(step.to)}`;
+      return step.amount === 1 ? `create a token that's a copy of ${aff(step.of)}` : `create ${copies} of ${aff(step.of)}`;
+    }
     case "gain_control":
       return `${playerText(step.who, ctx, true)} ${verb("gain", step.who)} control of ${aff(step.what)}${durationText(step.duration)}`;
     case "search":
@@ -588,6 +594,9 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       const until = step.duration.kind === "end_of_turn" ? " this turn" : durationText(step.duration);
       return `prevent ${what} that would be dealt${to}${by}${until}`;
     }
+    case "replace_next":
+      // "the next time target unit would be destroyed this turn, return it to its owner's hand instead"
+      return replacementText(step.replacement, ctx, { ...(step.on ? { subject: aff(step.on) } : {}), thisTurn: step.duration.kind === "end_of_turn" }).replace(/\.$/, "").replace(/^./, (c) => c.toLowerCase());
     case "player_rule": {
       // "Your opponent can't play Spells this turn." · "Target player can't attack next turn."
       const until = step.nextTurn ? " next turn" : step.duration.kind === "end_of_turn" ? " this turn" : durationText(step.duration);
@@ -848,7 +857,8 @@ function possessive(ref: PlayersRef, ctx: Context): string {
 }
 
 /** How a later step names what a summon or token step put into play: one ("that token", "that card") or several. */
-function arrivedPhrase(step: Extract<Step, { op: "summon" | "create_token" }>, chose: Step): string {
+function arrivedPhrase(step: Extract<Step, { op: "summon" | "create_token" | "copy" }>, chose: Step): string {
+  if (step.op === "copy") return step.amount !== 1 || step.of.kind === "cards" || step.of.kind === "targets" ? (step.to ? "those cards" : "those tokens") : step.to ? "that card" : "that token";
   const several = step.op === "create_token" ? step.amount !== 1 : chose.op === "choose_cards" ? chose.max !== 1 : step.what.kind === "cards" || step.what.kind === "targets";
   const noun = step.op === "create_token" ? "token" : "card";
   return several ? `those ${noun}s` : `that ${noun}`;

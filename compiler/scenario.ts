@@ -143,7 +143,14 @@ export function namedModeOf(card: string, texts: readonly string[] | undefined, 
   return `"${card}" has no ${asked}${closest ? ` (did you mean mode ${texts.indexOf(closest) + 1} "${closest}"?)` : ""}; its modes are ${texts.map((t, i) => `${i + 1} "${t}"`).join(", ")}`;
 }
 
-/** The names of the tokens that `create_token` steps anywhere in these abilities make. */
+/**
+ * What `tokenNamesMade` lists for a `copy` step: it makes another card of whatever card it copies, so a card set up N times
+ * may be there more than N times (`copy N` past those set up); a card never set up nor made is still never copied. No name a
+ * scenario can spell (`madeInPlay` is keyed by names).
+ */
+export const COPIES_ANY_CARD = "\u0000a copy of any card";
+
+/** The names of the tokens that `create_token` steps anywhere in these abilities make (`COPIES_ANY_CARD` for a `copy` step). */
 export function tokenNamesMade(abilities: unknown): string[] {
   const out: string[] = [];
   const walk = (value: unknown): void => {
@@ -151,6 +158,7 @@ export function tokenNamesMade(abilities: unknown): string[] {
     else if (value && typeof value === "object") {
       const node = value as { op?: unknown; token?: { name?: unknown } };
       if (node.op === "create_token" && typeof node.token?.name === "string") out.push(node.token.name);
+      if (node.op === "copy") out.push(COPIES_ANY_CARD);
       for (const child of Object.values(value)) walk(child);
     }
   };
@@ -560,7 +568,7 @@ function checkCardsOfSteps(scenario: Scenario, names: ScenarioNames, out: Diagno
   for (const step of setupIncomplete ? [] : scenario.steps) {
     const refs = cardRefsIn(step.kind === "action" ? step.action : step.expect);
     for (const ref of refs) {
-      if (ref.copy === undefined || !names.cards.has(norm(ref.card)) || names.madeInPlay().has(norm(ref.card))) continue;
+      if (ref.copy === undefined || !names.cards.has(norm(ref.card)) || names.madeInPlay().has(norm(ref.card)) || names.madeInPlay().has(COPIES_ANY_CARD)) continue;
       const count = setupCount.get(norm(ref.card)) ?? 0;
       if (count === 0 || ref.copy <= count) continue;
       out.push(diagnostic("CW5023", file, step.range, { card: `"${names.cards.get(norm(ref.card))!.name}" copy ${ref.copy}`, problem: `the setup lists ${count === 1 ? "one" : count} and no card makes more` }));

@@ -673,7 +673,7 @@ export class CardwrightParser extends CstParser {
         { ALT: () => this.SUBRULE(this.triggered) },
         { GATE: () => this.isModalAhead(), ALT: () => this.SUBRULE(this.modal) },
         {
-          GATE: () => is(this.LA(1), T.The) && is(this.LA(2), T.First) && is(this.LA(3), T.Time),
+          GATE: () => is(this.LA(1), T.The) && this.isFirstOrNextAt(2) && is(this.LA(3), T.Time),
           ALT: () => this.SUBRULE(this.firstTime),
         },
         { GATE: () => this.isAdditionalCostAhead(), ALT: () => this.SUBRULE(this.additionalCost) },
@@ -826,9 +826,18 @@ export class CardwrightParser extends CstParser {
     ]);
   }
 
+  /** `first` (`The first time ...`: a card's replacement, limited) or `next` (`The next time ...`: a one-shot replacement an effect makes). */
+  private isFirstOrNextAt(k: number): boolean {
+    const t = this.LA(k);
+    return is(t, T.First) || (is(t, T.Word) && t.image.toLowerCase() === "next");
+  }
+
   private firstTime = this.RULE("firstTime", () => {
     this.CONSUME(T.The);
-    this.CONSUME(T.First);
+    this.OR(this.cached(144, () => [
+      { ALT: () => this.CONSUME(T.First) },
+      { GATE: () => this.isFirstOrNextAt(1), ALT: () => this.CONSUME(T.Word, { LABEL: "next" }) },
+    ]));
     this.CONSUME(T.Time);
     this.SUBRULE(this.clause, { LABEL: "event" });
     this.CONSUME(T.Comma);
@@ -998,7 +1007,7 @@ export class CardwrightParser extends CstParser {
     for (let k = 2; k < 20; k++) {
       const t = this.LA(k);
       if (t.tokenType === EOF || is(t, T.Period)) return false;
-      if (is(t, T.Comma)) return is(this.LA(k + 1), T.The) && is(this.LA(k + 2), T.First) && is(this.LA(k + 3), T.Time);
+      if (is(t, T.Comma)) return is(this.LA(k + 1), T.The) && this.isFirstOrNextAt(k + 2) && is(this.LA(k + 3), T.Time);
     }
     return false;
   }

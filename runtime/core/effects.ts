@@ -13,7 +13,7 @@ import { type Ctx, RESOLVING, battlefield, cardDef, cardName, emit, hand, isPerm
 import { addModifier, damageCard, damagePlayer, destroyAll, discardCard, draw, enterBattlefield, exhaustCard, gainLife, loseLife, moveCard, randomInt, registerStepRunner, returnToHand, shuffleZone } from "./operations.ts";
 import { amountsPerCard, cardsFor, evalAffected, evalCard, evalCondition, evalNumber, evalPlayer, evalPlayers, keywordText, matchesSelector, statOf } from "./values.ts";
 import { noteEvent } from "./triggers.ts";
-import { addPrevention } from "./replacements.ts";
+import { addNextReplacement, addPrevention } from "./replacements.ts";
 import { addPlayerRule } from "./player-rules.ts";
 import { resumeTargeting } from "./response.ts";
 import { askDivision, divisionOf, shareKey } from "./division.ts";
@@ -218,6 +218,11 @@ function cardsOf(values: TargetValue[]): string[] {
   return values.flatMap((v) => ("card" in v ? [v.card] : []));
 }
 
+/** The controller and source a lasting effect a step makes keeps (a prevention, a one-shot replacement). */
+function madeBy(frame: Frame, source: SourceRef | undefined): { controller: PlayerId; sourceCard?: string; label: string; source?: SourceRef } {
+  return { controller: frame.controller, ...(frame.card !== undefined ? { sourceCard: frame.card } : {}), label: frame.label, ...(source ? { source } : {}) };
+}
+
 function stillThere(ctx: Ctx, id: string): boolean {
   return ctx.state.cards[id] !== undefined;
 }
@@ -311,10 +316,18 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
         ...(step.combat ? { combat: true } : {}),
         ...(step.amount !== "all" ? { left: Math.max(0, evalNumber(ctx, frame, step.amount)) } : {}),
         duration: step.duration.kind,
-        controller: frame.controller,
-        ...(frame.card !== undefined ? { sourceCard: frame.card } : {}),
-        label: frame.label,
-        ...(source ? { source } : {}),
+        ...madeBy(frame, source),
+      });
+      return "done";
+    }
+    case "replace_next": {
+      // The cards or players it is about are fixed now ("target unit", "it", "you"); a subject selector is matched later.
+      const on = step.on ? evalAffected(ctx, frame, step.on) : undefined;
+      addNextReplacement(ctx, {
+        replacement: step.replacement,
+        ...(on ? { cards: cardsOf(on), players: on.flatMap((t) => ("player" in t ? [t.player] : [])) } : {}),
+        duration: step.duration.kind,
+        ...madeBy(frame, source),
       });
       return "done";
     }
@@ -587,6 +600,37 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
         zoneList(ctx, under, RESOLVING).push(id);
         enterBattlefield(ctx, id, under, "created", source);
         made.push(id);
+      }
+      if (step.arrived) frame.chosen[step.arrived] = made;
+      return "done";
+    }
+    case "copy": {
+      // A copy is a new card of the copied card's definition (its printed values), made now: nothing of the card's
+      // state — counters, damage, modifiers, exhausted — is copied. Into play it is a token, as `create_token` makes one.
+      const under = step.under ? (evalPlayer(ctx, frame, step.under) ?? actor(frame)) : actor(frame);
+      const count = evalNumber(ctx, frame, step.amount);
+      const made: string[] = [];
+      for (const of of cardsOf(evalAffected(ctx, frame, step.of))) {
+        const original = state.cards[of];
+        if (!original) continue;
+        if (step.to !== undefined && original.isToken) {
+          emit(ctx, "check", `a copy of the token ${cardName(ctx, of)} is not put into ${step.to}: a token exists only in play`, { card: of, source });
+          continue;
+        }
+        for (let i = 0; i < count; i++) {
+          if (state.nextCardId > MAX_CARDS) break; // runtime/state/limits.ts: no X makes a game hold more
+          if (step.to === undefined) {
+            const slots = slotsOf(ctx);
+            if (slots !== undefined && battlefield(ctx, under).length >= slots) break;
+          }
+          const id = cardIdOf(state.nextCardId++);
+          const zone = step.to ?? RESOLVING;
+          insertCard(ctx, newCardInstance({ id, def: original.def, owner: under, zone, enteredTurn: state.turn, isToken: step.to === undefined }));
+          zoneList(ctx, under, zone).push(id);
+          if (step.to === undefined) enterBattlefield(ctx, id, under, "created", source);
+          else emit(ctx, "move", `a copy of ${cardName(ctx, of)} is put into ${under}'s ${step.to}`, { card: id, name: cardName(ctx, id), player: under, to: step.to, source });
+          made.push(id);
+        }
       }
       if (step.arrived) frame.chosen[step.arrived] = made;
       return "done";

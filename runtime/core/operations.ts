@@ -8,7 +8,7 @@ import type { Frame, PlayerId } from "../state/state.ts";
 import { nextInt, shuffleInPlace } from "../state/rng.ts";
 import { type Ctx, cardDef, cardName, emit, hand, zoneHolder, zoneList, removeCard, writeCard } from "./cards.ts";
 import { evalNumber, hasRule, keywordText, playerRestriction, statOf } from "./values.ts";
-import { applyPreventions, key as replacementKey, markReplacementUsed, replacementFor, type ReplaceableEvent, type ReplacementInEffect } from "./replacements.ts";
+import { applyPreventions, key as replacementKey, markReplacementUsed, replacementFor, takeNextReplacement, type ReplaceableEvent, type ReplacementInEffect } from "./replacements.ts";
 import { noteEvent, zonesWatched } from "./triggers.ts";
 import { targetingActor } from "./targets.ts";
 import { mechanicsOf } from "./mechanics.ts";
@@ -344,7 +344,7 @@ export function destroyAll(ctx: Ctx, ids: string[], source?: SourceRef, opts: { 
  * look-up's arguments (a description string and an object per card moved or drawn).
  */
 export function replaceable(ctx: Ctx, kind: EventKind): boolean {
-  return ctx.rules.replacedEvents.has(kind) || ((kind === "dealt_damage" || kind === "player_dealt_damage") && !!ctx.state.preventions?.length);
+  return ctx.rules.replacedEvents.has(kind) || ((kind === "dealt_damage" || kind === "player_dealt_damage") && !!ctx.state.preventions?.length) || !!ctx.state.replacementsNext?.length;
 }
 
 export function replaceEvent(ctx: Ctx, kind: EventKind, about: ReplaceableEvent, what: string, amount = 0): { amount: number } | undefined {
@@ -352,6 +352,36 @@ export function replaceEvent(ctx: Ctx, kind: EventKind, about: ReplaceableEvent,
   if (ctx.state.preventions?.length && (kind === "dealt_damage" || kind === "player_dealt_damage")) {
     amount = applyPreventions(ctx, about, what, amount);
     if (amount <= 0) return undefined;
+  }
+  // One-shot replacements made by effects ("The next time target unit would be destroyed this turn, ... instead."):
+  // the first that matches is used up, and applied as a card's replacement is.
+  for (let n = ctx.state.replacementsNext?.length ? takeNextReplacement(ctx, kind, about) : undefined; n; n = ctx.state.replacementsNext?.length ? takeNextReplacement(ctx, kind, about) : undefined) {
+    const spec = n.replacement;
+    const frame: Frame = {
+      ...(n.sourceCard !== undefined ? { card: n.sourceCard } : {}),
+      ability: `next ${n.id}`,
+      controller: n.controller,
+      steps: spec.steps,
+      pc: 0,
+      targets: [],
+      chosen: about.card ? { it: [about.card] } : {},
+      event: { card: about.card, player: about.player ?? (about.card ? ctx.state.cards[about.card]?.controller : undefined), amount },
+      label: n.label,
+      source: n.source,
+    };
+    const id = about.card ?? n.sourceCard;
+    const named = id ? { card: id, name: cardName(ctx, id) } : {};
+    if (spec.prevent !== undefined) {
+      const prevented = spec.prevent === "all" ? amount : Math.min(amount, Math.max(0, evalNumber(ctx, frame, spec.prevent)));
+      amount -= prevented;
+      emit(ctx, "replace", `${what}: ${prevented} of it prevented (${n.label}, the next time)`, { ...named, player: about.player ?? n.controller, amount: prevented, source: n.source });
+      if (frame.steps.length && runStepsNow) runStepsNow(ctx, frame);
+      if (amount <= 0) return undefined;
+      continue;
+    }
+    emit(ctx, "replace", `${what}: replaced (${n.label}, the next time)`, { ...named, player: about.player ?? n.controller, source: n.source });
+    if (frame.steps.length && runStepsNow) runStepsNow(ctx, frame);
+    if (!spec.alongside) return undefined;
   }
   // Most events of most games no card replaces: nothing to look up (and nothing allocated for the look-up).
   if (!ctx.rules.replacedEvents.has(kind)) return { amount };

@@ -14,7 +14,7 @@
  * effects").
  */
 import type { Ability, EventKind } from "../../compiler/ir.ts";
-import type { PlayerId, Prevention } from "../state/state.ts";
+import type { NextReplacement, PlayerId, Prevention } from "../state/state.ts";
 import { type Ctx, allOnBattlefield, cardDef, cardName, emit } from "./cards.ts";
 import { abilityActive, matchesSelector } from "./values.ts";
 
@@ -151,6 +151,46 @@ function preventionApplies(ctx: Ctx, p: Prevention, about: ReplaceableEvent): bo
   return true;
 }
 
+// ---------------------------------------------------------------------------------------------
+// One-shot replacements made by effects (IR step `replace_next`, `state.replacementsNext`)
+
+/** Keeps a one-shot replacement in effect until it is used or its duration ends. */
+export function addNextReplacement(ctx: Ctx, made: Omit<NextReplacement, "id" | "turn">): void {
+  const { state } = ctx;
+  const next: NextReplacement = { id: state.nextId++, turn: state.turn, ...made };
+  state.replacementsNext = [...(state.replacementsNext ?? []), next];
+  const about = next.cards || next.players ? ` (${[...(next.cards ?? []).map((id) => cardName(ctx, id)), ...(next.players ?? [])].join(" and ") || "nothing"})` : "";
+  emit(ctx, "modify", `${made.label}: the next time ${next.replacement.event.replace(/_/g, " ")}${about}, it is replaced${next.duration === "end_of_turn" ? " this turn" : ""}`, {
+    ...(made.sourceCard ? { card: made.sourceCard, name: cardName(ctx, made.sourceCard) } : {}),
+    player: made.controller,
+    source: made.source,
+  });
+}
+
+/** The first one-shot replacement in effect that applies to `kind` happening as `event` says (taken out of the state), or undefined. */
+export function takeNextReplacement(ctx: Ctx, kind: EventKind, event: ReplaceableEvent): NextReplacement | undefined {
+  const list = ctx.state.replacementsNext;
+  if (!list?.length) return undefined;
+  const at = list.findIndex((n) => nextApplies(ctx, n, kind, event));
+  if (at < 0) return undefined;
+  const taken = list[at]!;
+  const kept = list.filter((_, i) => i !== at);
+  ctx.state.replacementsNext = kept.length ? kept : undefined; // (not deleted: the state keeps one shape)
+  return taken;
+}
+
+function nextApplies(ctx: Ctx, n: NextReplacement, kind: EventKind, event: ReplaceableEvent): boolean {
+  const r = n.replacement;
+  if (r.event !== kind || (r.combat && !event.combat)) return false;
+  if ((r.zone ?? "").toLowerCase() !== (event.zone ?? "").toLowerCase()) return false;
+  if (n.cards || n.players) return event.card !== undefined ? !!n.cards?.includes(event.card) : event.player !== undefined && !!n.players?.includes(event.player);
+  const subject = r.subject;
+  if (!subject || subject.kind === "self") return event.card !== undefined && event.card === n.sourceCard;
+  if (subject.kind === "card") return event.card !== undefined && matchesSelector(ctx, event.card, subject.selector, n.controller, n.sourceCard, !!r.zone);
+  if (event.player === undefined) return false;
+  return subject.who === "you" ? event.player === n.controller : subject.who === "opponent" ? event.player !== n.controller : true;
+}
+
 /** Preventions that last `duration` end (as the modifiers of that duration do); `controller`: only that player's ("until your next turn"). */
 export function endPreventions(ctx: Ctx, duration: Prevention["duration"], controller?: PlayerId): void {
   const list = ctx.state.preventions;
@@ -159,4 +199,12 @@ export function endPreventions(ctx: Ctx, duration: Prevention["duration"], contr
   if (kept.length === list.length) return;
   if (kept.length) ctx.state.preventions = kept;
   else ctx.state.preventions = undefined; // (not deleted: the state keeps one shape, runtime/index.ts emptyState)
+}
+
+/** One-shot replacements that last `duration` end unused (as the preventions of that duration do). */
+export function endNextReplacements(ctx: Ctx, duration: NextReplacement["duration"], controller?: PlayerId): void {
+  const list = ctx.state.replacementsNext;
+  if (!list?.length) return;
+  const kept = list.filter((n) => !(n.duration === duration && (controller === undefined || n.controller === controller)));
+  if (kept.length !== list.length) ctx.state.replacementsNext = kept.length ? kept : undefined;
 }

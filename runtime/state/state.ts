@@ -5,7 +5,7 @@
  * pre-computed numbers; the random generator's state and the turn machine's snapshot live here
  * too, so a state can be saved, restored and replayed exactly.
  */
-import type { CardRef, CardSelector, CompiledCard, Duration, KeywordGrant, PlayerRuleName, RuleGrant, SourceRef, Step, TargetSpec, TriggerPattern } from "../../compiler/ir.ts";
+import type { CardRef, CardSelector, CompiledCard, Duration, KeywordGrant, PlayerRuleName, Replacement, RuleGrant, SourceRef, Step, TargetSpec, TriggerPattern } from "../../compiler/ir.ts";
 import type { RngState } from "./rng.ts";
 import { moduleCache } from "./module-caches.ts";
 
@@ -198,8 +198,19 @@ export interface DelayedTrigger {
  * when none is named) by these sources (any, when none is named) is prevented until the duration ends — all of it, or
  * `left` more in all. A selector is matched as the damage would be dealt, relative to `controller`.
  */
-export interface Prevention {
+/** What a lasting effect a one-time effect made keeps of its making: its duration, turn, controller and source (for its trace). */
+export interface MadeByEffect {
   id: number;
+  duration: Duration["kind"];
+  /** Turn it was made (as a modifier's). */
+  turn: number;
+  controller: PlayerId;
+  sourceCard?: string;
+  label: string;
+  source?: SourceRef;
+}
+
+export interface Prevention extends MadeByEffect {
   toCards?: string[];
   toPlayers?: PlayerId[];
   toSelector?: CardSelector;
@@ -208,13 +219,19 @@ export interface Prevention {
   combat?: boolean;
   /** How much more it prevents (absent: all damage). */
   left?: number;
-  duration: Duration["kind"];
-  /** Turn it was made (as a modifier's). */
-  turn: number;
-  controller: PlayerId;
-  sourceCard?: string;
-  label: string;
-  source?: SourceRef;
+}
+
+/**
+ * A one-shot replacement made by an effect (IR step `replace_next`: "The next time target unit would be destroyed this
+ * turn, return it to its owner's hand instead." · "The next time a source would deal damage to you this turn, prevent that
+ * damage."): applied as a card's replacement is (runtime/core/operations.ts `replaceEvent`), once — to the first event it
+ * matches — and kept until then or until `duration` ends.
+ */
+export interface NextReplacement extends MadeByEffect {
+  replacement: Replacement;
+  /** The cards or players it is about, fixed as the effect resolved; absent: the replacement's own subject, matched as the event comes. */
+  cards?: string[];
+  players?: PlayerId[];
 }
 
 /**
@@ -308,6 +325,8 @@ export interface GameState {
   delayed?: DelayedTrigger[];
   /** Damage prevented for a while by one-time effects (absent: none). */
   preventions?: Prevention[];
+  /** One-shot replacements made by effects, not yet used (absent: none). */
+  replacementsNext?: NextReplacement[];
   stack: StackItem[];
   /** Who may act in an open response window, and how many passes in a row have happened. */
   priority: { player: PlayerId; passes: number; announced?: boolean } | null;
@@ -396,7 +415,7 @@ export interface PlayerRestriction {
  * unset): a state keeps one hidden class from its first action to its last (runtime/index.ts emptyState; a copy of a
  * state read back from JSON takes the same order, state/clone.ts draftOf; test/runtime/state-shape.test.ts).
  */
-export const OPTIONAL_STATE_FIELDS = ["delayed", "preventions", "phaseSteps", "phaseEndRaised", "lastKnown", "destroyedThisTurn", "playedThisTurn", "discardedThisTurn", "replacementsUsed", "controlEffects", "chainRun", "chainCount", "battle", "temporary", "playerRules"] as const;
+export const OPTIONAL_STATE_FIELDS = ["delayed", "preventions", "phaseSteps", "phaseEndRaised", "lastKnown", "destroyedThisTurn", "playedThisTurn", "discardedThisTurn", "replacementsUsed", "controlEffects", "chainRun", "chainCount", "battle", "temporary", "playerRules", "replacementsNext"] as const;
 
 const cardIds = moduleCache<number, string>();
 /**
