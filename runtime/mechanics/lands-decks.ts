@@ -17,7 +17,7 @@
 import type { EngineParamName } from "../../compiler/contract.ts";
 import type { SourceRef } from "../../compiler/ir.ts";
 import type { Ctx } from "../core/index.ts";
-import { cardName, emit, moveCard, noteEvent, shuffleZone, zoneList } from "../core/index.ts";
+import { cardName, emit, moveCard, noteEvent, playerRestriction, replaceable, replaceEvent, shuffleZone, zoneList } from "../core/index.ts";
 import { isLand, isLandCard } from "./lands.ts";
 import type { Mechanic } from "../core/mechanics.ts";
 import { nextInt, seedRng } from "../state/rng.ts";
@@ -75,8 +75,18 @@ export const landDeckMechanic: Mechanic = {
       emit(ctx, "draw", `${player} goes first: no draw this turn`, { player, amount: 0, source });
       return "done";
     }
+    const resuming = frame.chosen["$drawn"] !== undefined;
     const done = Number(frame.chosen["$drawn"]?.[0] ?? 0);
+    // "Players can't draw cards" holds whichever deck a draw would come from (as core/operations.ts draw reads it).
+    const barred = !resuming && amount > 0 ? playerRestriction(ctx, player, "cant_draw") : undefined;
+    if (barred) {
+      emit(ctx, "draw", `${player} can't draw cards: ${amount} not drawn (${barred})`, { player, amount: 0, source });
+      return "done";
+    }
     for (let i = done; i < amount; i++) {
+      // Each card drawn is an event of its own that a replacement may take ("If you would draw a card, ... instead"),
+      // before any deck is chosen; the card whose deck choice is being answered was offered to them already.
+      if (!(resuming && i === done) && replaceable(ctx, "draw") && !replaceEvent(ctx, "draw", { player }, `${player} would draw a card`, 1)) continue;
       const decks = [main, lands].filter((z) => zoneList(ctx, player, z).length > 0);
       let zone: string | undefined;
       if (decks.length === 0) {
