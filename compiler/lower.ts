@@ -6699,6 +6699,8 @@ function nextReplacementAbout(clause: Ast.Clause, l: AbilityLowering): { clause:
 
 function lowerReplacement(body: Ast.ReplacementBody, a: Ability, l: AbilityLowering): void {
   const next = body.next === true;
+  // A one-shot replacement the engine cannot make is a step not run (reads as "the engine cannot run this"), as any other.
+  const notRun: Step[] = next ? [{ op: "rule", rule: "unsupported" }] : [];
   if (!next) a.kind = "replacement";
   body = { ...body, event: withTimingOutOfPhrase(body.event, l) };
   // "The next time ... [this turn], ...": a one-shot replacement the effect makes (IR `replace_next`), until it is used or
@@ -6722,7 +6724,7 @@ function lowerReplacement(body: Ast.ReplacementBody, a: Ability, l: AbilityLower
   const event = replacedEvent(body.event, l);
   if (typeof event === "string") {
     l.note(body.range, `${event}; the engine replaces these events: "If this would be destroyed, ... instead.", "If a source would deal damage to this, prevent 1 of that damage.", "If you would draw a card, ... instead.", "If you would gain life, ... instead.", "If a card would be put into a Graveyard from anywhere, ... instead."`);
-    a.steps = [];
+    a.steps = notRun;
     return;
   }
   // "If an opponent would gain life, they lose that much life instead": "they" is the event's player.
@@ -6737,7 +6739,7 @@ function lowerReplacement(body: Ast.ReplacementBody, a: Ability, l: AbilityLower
   const prevent = first && first.verb?.lemma === "prevent" ? preventedAmount(first, l) : undefined;
   if (first && first.verb?.lemma === "prevent" && (prevent === undefined || !event.event.endsWith("dealt_damage"))) {
     l.note(first.range, `the engine prevents damage only, as "prevent that damage" or "prevent N of that damage": "${l.slice(first.range)}"`);
-    a.steps = [];
+    a.steps = notRun;
     return;
   }
   const rest = prevent !== undefined ? { ...body.effect, steps: body.effect.steps.slice(1) } : body.effect;
@@ -6748,7 +6750,7 @@ function lowerReplacement(body: Ast.ReplacementBody, a: Ability, l: AbilityLower
   const asks = JSON.stringify(steps).match(/"op":"(choose_cards|may|choose_one)"/);
   if (l.targets.length > (next ? stepsBefore : 0) || asks) {
     l.note(body.range, `a replacement happens at once, inside the action it replaces, so it cannot ask for a target or a choice: "${l.slice(body.effect.range)}"`);
-    a.steps = [];
+    a.steps = notRun;
     return;
   }
   const replacement: Replacement = { ...event, ...(limit ? { limit } : {}), ...(prevent !== undefined ? { prevent } : {}), steps };
