@@ -1053,9 +1053,9 @@ export const MESSAGES = {
   },
   CW7013: {
     severity: "error",
-    template: "{game} never holds {what}: {why}, so this line could not tell anything — {player}'s {what} is always 0 (negated, it would hold whatever happened); {instead}.",
+    template: "{game} never holds {what}: {why}, so this line could not tell anything about {player} — it reads nothing the game keeps (negated, it would hold whatever happened); {instead}.",
     explanation:
-      "A player's pool is read only where the game keeps one. Temporary resources exist only under the Facet mechanic (`param max_facets`: Chromatic Battlelines' temporary Facets); in CYBERVAMP (`param costs_paid_by = exhausting_lands`: \"You pay costs by exhausting your lands\", no floating resources) a cost is paid by exhausting lands as it is paid, so no Gold is ever in a pool: `expect p1 Gold 0` with two untapped Gold lands would hold, and `expect not p1 temporary Red 1` in Three-Slot Duel could never fail. The line is an error, in setup as in an expectation, with what says it instead.",
+      "A player's pool is read only where the game keeps one. Temporary resources exist only under the Facet mechanic (`param max_facets`: Chromatic Battlelines' temporary Facets); in CYBERVAMP (`param costs_paid_by = exhausting_lands`: \"You pay costs by exhausting your lands\", no floating resources) a cost is paid by exhausting lands as it is paid, so no Gold is ever in a pool: `expect p1 Gold 0` with two untapped Gold lands would hold, and `expect not p1 temporary Red 1` in Three-Slot Duel could never fail. A capacity exists only for a resource run as one (`param mana_resource`, `<resource>_model = capacity`): Chromatic Battlelines' Armor has none, and `p1 Armor capacity 2` would read back the setup's amount. The line is an error, in setup as in an expectation, with what says it instead.",
     example: "expect p1 Gold 2   (in a CYBERVAMP scenario)",
     exampleArgs: {
       game: "CYBERVAMP",

@@ -102,6 +102,8 @@ export interface ScenarioNames {
    * "You pay costs by exhausting your lands", no floating resources): a resource's pool (`p1 Gold`) is then never filled by paying.
    */
   costsPaidByLands: boolean;
+  /** The resources run as a capacity (`param mana_resource`, `<resource>_model = capacity`): only they have one to expect. */
+  capacities: string[];
   /** Whether a card can ever be a defender (Three-Slot Duel's "Drag your unit down to make it a defender"): `param defenders`, or the defender params. */
   hasDefenders: boolean;
   /**
@@ -230,6 +232,9 @@ export function scenarioNames(
     hasDefenders: hasDefenders(game.params),
     temporaryPools: game.params.max_facets !== undefined,
     costsPaidByLands: game.params.costs_paid_by === "exhausting_lands",
+    capacities: game.resources
+      .filter((r) => game.params[`${r.name.toLowerCase()}_model`] === "capacity" || (typeof game.params.mana_resource === "string" && norm(game.params.mana_resource) === norm(r.name)))
+      .map((r) => r.name),
     cardStates: gameCardStates(game),
     get cards() {
       return cardsByName();
@@ -497,6 +502,16 @@ function checkNeverHappens(scenario: Scenario, names: ScenarioNames, out: Diagno
     ...scenario.setup.amounts.map((a) => ({ player: a.player, name: a.name, temporary: false, range: a.range })),
     ...scenario.steps.flatMap((s) => (s.kind === "expect" && s.expect.kind === "amount" && !s.expect.capacity ? [{ player: s.expect.player, name: s.expect.name, temporary: !!s.expect.temporary, range: s.range }] : [])),
   ];
+  // A capacity of a resource not run as one (Chromatic's Armor: only Mana is): the setup's amount would be read back.
+  const capacityLines = [
+    ...scenario.setup.capacities.map((a) => ({ player: a.player, name: a.name, range: a.range })),
+    ...scenario.steps.flatMap((s) => (s.kind === "expect" && s.expect.kind === "amount" && s.expect.capacity ? [{ player: s.expect.player, name: s.expect.name, range: s.range }] : [])),
+  ];
+  for (const c of capacityLines) {
+    const resource = names.resources.find((r) => norm(r) === norm(c.name) || norm(r) + "s" === norm(c.name));
+    if (resource && !names.capacities.includes(resource))
+      out.push(diagnostic("CW7013", scenario.file, c.range, { game, what: `a ${resource} capacity`, why: `only ${names.capacities.length ? names.capacities.join(", ") : "no resource"} is run as a capacity (\`param mana_resource\`, \`<resource>_model = capacity\`)`, player: c.player, instead: `expect what ${c.player} has (\`expect ${c.player} ${resource} N\`)` }));
+  }
   for (const p of poolLines) {
     if (p.temporary && !names.temporaryPools) {
       out.push(diagnostic("CW7013", scenario.file, p.range, { game, what: "temporary resources", why: "only the Facet mechanic grants any (`param max_facets`: temporary Facets)", player: p.player, instead: "expect what the card did instead (its effect, `expect event resource " + p.player + "`)" }));

@@ -129,12 +129,14 @@ const FORMS: Record<Expectation["kind"], (run: Run) => Pair[]> = {
       r.state.order.flatMap((p) => {
         const ps = r.state.players[p]!;
         const { game } = r.engine.rules;
-        // A pool the game never fills is CW7013: a resource's pool where lands pay, temporary resources without Facets.
+        // A pool the game never fills is CW7013: a resource's pool where lands pay, temporary resources without Facets, a capacity of a resource not run as one.
         const pools = game.params.costs_paid_by !== "exhausting_lands";
         const temporary = game.params.max_facets !== undefined;
         return [
           ...(pools ? game.resources.map((res) => `${p} ${res.name} ${ps.resources[res.name] ?? 0}`) : []),
-          ...game.resources.map((res) => `${p} ${res.name} capacity ${ps.capacity[res.name] ?? 0}`),
+          ...game.resources
+            .filter((res) => game.params[`${res.name.toLowerCase()}_model`] === "capacity" || String(game.params.mana_resource ?? "").toLowerCase() === res.name.toLowerCase())
+            .map((res) => `${p} ${res.name} capacity ${ps.capacity[res.name] ?? 0}`),
           ...game.counters.filter((c) => c.on === "player").map((c) => `${p} ${c.name} ${ps.counters[c.name] ?? 0}`),
           ...(temporary ? game.colors.map((c) => `${p} temporary ${c.name} ${r.state.temporary?.[p]?.[c.name] ?? 0}`) : []),
         ];

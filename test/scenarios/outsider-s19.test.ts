@@ -63,6 +63,15 @@ describe("a pool the game never fills is an error (CW7013), not a 0 that holds",
   });
 });
 
+describe("a capacity of a resource the game does not run as one (CW7013)", () => {
+  it("Chromatic's Armor has no capacity (only Mana is run as one): the setup's Armor was read back as its capacity", () => {
+    const chromatic = (line: string) => `scenario "armor" for chromatic\nsetup {\n  turn 4 p1 phase Main\n  p1 Armor 2\n}\n${line}\n`;
+    expect(checked("chromatic", chromatic("expect p1 Armor capacity 2"))).toEqual(["6:1 CW7013"]);
+    expect(checked("chromatic", chromatic("expect p1 Mana capacity 0\nexpect p1 Armor 2"))).toEqual([]);
+    expect(checked("duel", duel("", "expect p1 Crystal capacity 0"))).toEqual([]);
+  });
+});
+
 describe("Three-Slot Duel's hand maximum (\"6 in hand maximum.\")", () => {
   it("a setup of 7 cards in hand is CW5014, a count past 6 is CW7012; 6 is a board the game reaches", () => {
     expect(checked("duel", duel(`  p1 hand: "Scout" x7\n`, "expect p1 hand count 7"))).toEqual(["4:3 CW5014", "6:1 CW7012"]);
