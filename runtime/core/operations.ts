@@ -355,7 +355,7 @@ export function replaceEvent(ctx: Ctx, kind: EventKind, about: ReplaceableEvent,
   }
   // One-shot replacements made by effects ("The next time target unit would be destroyed this turn, ... instead."):
   // the first that matches is used up, and applied as a card's replacement is.
-  for (let n = ctx.state.replacementsNext?.length ? takeNextReplacement(ctx, kind, about) : undefined; n; n = ctx.state.replacementsNext?.length ? takeNextReplacement(ctx, kind, about) : undefined) {
+  for (let n = takeNextReplacement(ctx, kind, about); n; n = takeNextReplacement(ctx, kind, about)) {
     const spec = n.replacement;
     const frame: Frame = {
       ...(n.sourceCard !== undefined ? { card: n.sourceCard } : {}),

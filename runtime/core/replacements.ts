@@ -14,7 +14,7 @@
  * effects").
  */
 import type { Ability, EventKind } from "../../compiler/ir.ts";
-import type { NextReplacement, PlayerId, Prevention } from "../state/state.ts";
+import type { MadeByEffect, NextReplacement, PlayerId, Prevention } from "../state/state.ts";
 import { type Ctx, allOnBattlefield, cardDef, cardName, emit } from "./cards.ts";
 import { abilityActive, matchesSelector } from "./values.ts";
 
@@ -191,20 +191,18 @@ function nextApplies(ctx: Ctx, n: NextReplacement, kind: EventKind, event: Repla
   return subject.who === "you" ? event.player === n.controller : subject.who === "opponent" ? event.player !== n.controller : true;
 }
 
-/** Preventions that last `duration` end (as the modifiers of that duration do); `controller`: only that player's ("until your next turn"). */
-export function endPreventions(ctx: Ctx, duration: Prevention["duration"], controller?: PlayerId): void {
-  const list = ctx.state.preventions;
-  if (!list?.length) return;
-  const kept = list.filter((p) => !(p.duration === duration && (controller === undefined || p.controller === controller)));
-  if (kept.length === list.length) return;
-  if (kept.length) ctx.state.preventions = kept;
-  else ctx.state.preventions = undefined; // (not deleted: the state keeps one shape, runtime/index.ts emptyState)
+/**
+ * The lasting effects one-time effects made — preventions and one-shot replacements — whose `duration` ends now (as the
+ * modifiers of that duration do); `controller`: only that player's ("until your next turn").
+ */
+export function endEffectsMadeFor(ctx: Ctx, duration: MadeByEffect["duration"], controller?: PlayerId): void {
+  ctx.state.preventions = stillLasting(ctx.state.preventions, duration, controller);
+  ctx.state.replacementsNext = stillLasting(ctx.state.replacementsNext, duration, controller);
 }
 
-/** One-shot replacements that last `duration` end unused (as the preventions of that duration do). */
-export function endNextReplacements(ctx: Ctx, duration: NextReplacement["duration"], controller?: PlayerId): void {
-  const list = ctx.state.replacementsNext;
-  if (!list?.length) return;
-  const kept = list.filter((n) => !(n.duration === duration && (controller === undefined || n.controller === controller)));
-  if (kept.length !== list.length) ctx.state.replacementsNext = kept.length ? kept : undefined;
+function stillLasting<T extends MadeByEffect>(list: T[] | undefined, duration: MadeByEffect["duration"], controller: PlayerId | undefined): T[] | undefined {
+  if (!list?.length) return list;
+  const kept = list.filter((e) => !(e.duration === duration && (controller === undefined || e.controller === controller)));
+  if (kept.length === list.length) return list;
+  return kept.length ? kept : undefined; // (not deleted: the state keeps one shape, runtime/index.ts emptyState)
 }

@@ -10,7 +10,7 @@ import { perGame } from "./per-game.ts";
 import { opponentOf, type GameState } from "../state/state.ts";
 import { type Ctx, allOnBattlefield, battlefield, cardDef, cardName, emit, writeCard } from "./cards.ts";
 import { destroyAll, losePlayer } from "./operations.ts";
-import { endNextReplacements, endPreventions } from "./replacements.ts";
+import { endEffectsMadeFor } from "./replacements.ts";
 import { endPlayerRules, playerRulesAtTurnStart } from "./player-rules.ts";
 import { noteEvent } from "./triggers.ts";
 import { hasRule, readingStill, statBeforeStaticsOf, staticsInPlayMayLower, statOf } from "./values.ts";
@@ -208,8 +208,7 @@ export function endOfTurnCleanup(ctx: Ctx): void {
   const before = state.modifiers.length;
   state.modifiers = state.modifiers.filter((m) => m.duration !== "end_of_turn");
   if (state.modifiers.length !== before) emit(ctx, "modify", `"until end of turn" effects end (${before - state.modifiers.length})`);
-  endPreventions(ctx, "end_of_turn");
-  endNextReplacements(ctx, "end_of_turn");
+  endEffectsMadeFor(ctx, "end_of_turn");
   endPlayerRules(ctx);
   for (const id of allOnBattlefield(ctx)) {
     // A card with nothing to clear is left alone: not written, so not in the write log the invariants re-check.
@@ -241,8 +240,7 @@ function passTurn(ctx: Ctx): void {
   const p = state.players[next]!;
   p.turnTally = {};
   state.modifiers = state.modifiers.filter((m) => !(m.duration === "until_your_next_turn" && m.controller === next));
-  endPreventions(ctx, "until_your_next_turn", next);
-  endNextReplacements(ctx, "until_your_next_turn", next);
+  endEffectsMadeFor(ctx, "until_your_next_turn", next);
   playerRulesAtTurnStart(ctx, next);
   if (rules.param("defender_lasts_until", "next_own_turn") === "next_own_turn") {
     for (const id of battlefield(ctx, next)) writeCard(ctx, id)!.defender = false;

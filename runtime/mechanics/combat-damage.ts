@@ -27,7 +27,7 @@ import type { Action, Refusal } from "../core/action.ts";
 import type { Ctx } from "../core/index.ts";
 import { abilityActive, addModifier, battlefield, cardDef, cardName, damageCard, damagePlayer, emit, exhaustCard, hasRule, keywordsOf, noteEvent, readingStill, ruleAmount, statOf, writeCard } from "../core/index.ts";
 import { registerNativeRule } from "../core/effects.ts";
-import { endNextReplacements, endPreventions } from "../core/replacements.ts";
+import { endEffectsMadeFor } from "../core/replacements.ts";
 import { endPlayerRules } from "../core/player-rules.ts";
 import { initiate } from "../models/chain.ts";
 import { perGame } from "../core/per-game.ts";
@@ -279,8 +279,7 @@ registerNativeRule("expire_durations", (ctx) => {
   const before = ctx.state.modifiers.length;
   ctx.state.modifiers = ctx.state.modifiers.filter((m) => m.duration !== "end_of_turn");
   if (ctx.state.modifiers.length !== before) emit(ctx, "modify", `"until end of turn" effects end (${before - ctx.state.modifiers.length})`);
-  endPreventions(ctx, "end_of_turn");
-  endNextReplacements(ctx, "end_of_turn");
+  endEffectsMadeFor(ctx, "end_of_turn");
   endPlayerRules(ctx);
   return "done";
 });

@@ -193,11 +193,6 @@ export interface DelayedTrigger {
   turnPlayer?: PlayerId;
 }
 
-/**
- * Damage prevented for a while, made by a one-time effect (IR step `prevent`): damage to these cards or players (any,
- * when none is named) by these sources (any, when none is named) is prevented until the duration ends — all of it, or
- * `left` more in all. A selector is matched as the damage would be dealt, relative to `controller`.
- */
 /** What a lasting effect a one-time effect made keeps of its making: its duration, turn, controller and source (for its trace). */
 export interface MadeByEffect {
   id: number;
@@ -210,6 +205,11 @@ export interface MadeByEffect {
   source?: SourceRef;
 }
 
+/**
+ * Damage prevented for a while, made by a one-time effect (IR step `prevent`): damage to these cards or players (any,
+ * when none is named) by these sources (any, when none is named) is prevented until the duration ends — all of it, or
+ * `left` more in all. A selector is matched as the damage would be dealt, relative to `controller`.
+ */
 export interface Prevention extends MadeByEffect {
   toCards?: string[];
   toPlayers?: PlayerId[];
