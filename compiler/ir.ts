@@ -104,6 +104,11 @@ export interface CardSelector {
    */
   stat?: { name: string; op: "<=" | ">=" | "=" | "<" | ">"; value: NumberExpr };
   /**
+   * "with cost 2 or less", "with mana cost 3 or more": the card's printed cost as one number (`printedCostTotal`): its
+   * cost symbols and resources added up ({R}{R}{1} is 3, "2 Crystals" is 2); an X, life and other costs count 0.
+   */
+  cost?: { op: "<=" | ">=" | "="; value: number };
+  /**
    * "the unit with the highest power", "each creature with the lowest attack": of the cards matching the rest of the
    * selector, those whose stat is the highest (lowest) among them — all of them when tied. Read only where a set of
    * cards is selected (runtime/core/values.ts selectCards); never in a target or a static.
@@ -217,6 +222,17 @@ export type CostPart =
 /** Cost symbols as printed: "{B}{1}", "{G}{G}" (reads-as, and the engine's question of which lands pay them). */
 export function costSymbolsText(cost: readonly CostPart[]): string {
   return cost.map((part) => (part.pays !== "symbol" ? "" : part.generic ? `{${part.amount}}` : `{${part.symbol}}`.repeat(part.amount))).join("");
+}
+
+/**
+ * A card's printed cost as one number, for "with cost 2 or less": cost symbols and resource amounts added up ({R}{R}{1}
+ * is 3, {2}{G} Gold is 3, "2 Crystals" is 2, free is 0). An X counts 0 (its value is chosen as the card is played);
+ * life, discards and other additional costs are not part of it. Rules texts are silent: a card game's usual "mana value".
+ */
+export function printedCostTotal(cost: readonly CostPart[]): number {
+  let total = 0;
+  for (const part of cost) if ((part.pays === "symbol" || part.pays === "resource") && typeof part.amount === "number") total += part.amount;
+  return total;
 }
 
 /** Does paying this cost choose an X: an X amount (`pay X life`), or an `{X}` symbol a mechanic pays? One answer for the checker (is X defined?) and the engine (is X asked for?). */

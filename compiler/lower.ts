@@ -1287,23 +1287,32 @@ class AbilityLowering {
         const statWord = npWords(inner).find((w) => this.vocab.game.stats.includes(w));
         const c = npCount(inner);
         const counterWords = npWords(inner).some((w) => w === "counter" || w === "counters");
+        // "cost", "mana cost", "mana value": the words that name a card's printed cost (with "mana" only where the game
+        // has a resource of that name). Any other word beside them stays unread.
+        const innerWords = npWords(inner);
+        const costWords = innerWords.includes("cost") || (innerWords.includes("mana") && innerWords.includes("value"))
+          ? innerWords.filter((w) => w === "cost" || w === "value" || (w === "mana" && this.vocab.resources.has("mana")))
+          : [];
         if (this.counterFilter(sel, inner)) {
           // "with an attack counter on it", "with no counters on it": read there (before "attack" is read as the stat).
-        } else if (statWord && c && !counterWords) {
-          // "with 2 or less power" / "with power 2 or less" (the count's own comparison) or "with 2 power or less" (after the stat).
+        } else if ((statWord || costWords.length) && c && !counterWords) {
+          // "with 2 or less power" / "with power 2 or less" (the count's own comparison) or "with 2 power or less" (after the stat);
+          // "with cost 2 or less" / "with mana cost 3 or more": the card's printed cost as one number (a number the player
+          // chooses, X, is no bound the engine reads: left unread).
           const words = inner.items.filter((i): i is Ast.WordNode => i.kind === "word");
           const [or, than] = words.slice(-2);
           const trailing = !c.comparison && or && than && lower(or.text) === "or" && COMPARISON_WORDS.has(lower(than.text)) ? lower(than.text) : undefined;
           const comparison = c.comparison ?? trailing;
           const op = comparison === "less" || comparison === "fewer" ? "<=" : comparison ? ">=" : "=";
-          sel.stat = { name: statWord, op, value: c.value ?? 0 };
+          const read = statWord ? [statWord] : costWords;
+          if (statWord) sel.stat = { name: statWord, op, value: c.value ?? 0 };
+          else if (typeof c.value === "number") sel.cost = { op, value: c.value };
           // Only the words read: any other word of the phrase stays for the word accounting.
           // "with exactly 2 attack": `exactly` says the equality a bare number means.
-          this.use(c, words.filter((w) => lower(w.text) === statWord || (trailing && (w === or || w === than)) || (op === "=" && lower(w.text) === "exactly")));
+          if (statWord || sel.cost) this.use(c, words.filter((w) => read.includes(lower(w.text)) || (trailing && (w === or || w === than)) || (op === "=" && lower(w.text) === "exactly")));
         } else if (statWord && !counterWords && this.statExtremeOrRelative(sel, inner, statWord, np)) {
           // "with the highest power", "with less power than this unit": read there.
         } else {
-          const innerWords = npWords(inner);
           const kw = innerWords.find((w) => this.vocab.keywords.has(w));
           // "with Haste or Tireless": a card with either — one selector per keyword (`anyOf`, below).
           const either = innerWords.filter((w) => this.vocab.keywords.get(w)?.kind === "ability");

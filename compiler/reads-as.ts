@@ -1096,6 +1096,7 @@ function selectorPieces(sel: CardSelector, ctx: Context, count: NumberExpr, prep
   const withs: string[] = [];
   if (sel.keyword) withs.push(sel.keyword);
   if (sel.stat) withs.push(statFilterText(sel.stat, ctx));
+  if (sel.cost) withs.push(`cost ${sel.cost.value}${sel.cost.op === "<=" ? " or less" : sel.cost.op === ">=" ? " or more" : ""}`);
   if (sel.extreme) withs.push(`the ${sel.extreme.which} ${sel.extreme.stat}`);
   if (sel.counters) withs.push(counterFilterText(sel.counters, count === 1 ? "it" : "them"));
   for (const ex of sel.exclude ?? []) if (ex.keyword && Object.keys(ex).length === 1) tail.push(`without ${ex.keyword}`);

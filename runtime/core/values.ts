@@ -5,6 +5,7 @@
  */
 import type { CardRuleName } from "../../compiler/contract.ts";
 import type { Ability, Affected, CompiledCard, CardRef, CostPart, CardSelector, Condition, KeywordGrant, NumberExpr, PlayerRef, PlayerRuleName, PlayersRef, RestrictionBy, StaticEffect } from "../../compiler/ir.ts";
+import { printedCostTotal } from "../../compiler/ir.ts";
 import type { Rules } from "./rules.ts";
 import { perDefinition, perGame } from "./per-game.ts";
 import type { CardInstance, DestroyedCard, Frame, LastKnown, PlayerId, TargetValue } from "../state/state.ts";
@@ -626,6 +627,8 @@ interface DefinitionWords {
   name: string;
 }
 const wordsOf = perDefinition((def: CompiledCard): DefinitionWords => ({ cardType: def.cardType.toLowerCase(), subtypes: lowerSet(def.subtypes), colors: lowerSet(def.colors), name: def.name.toLowerCase() }));
+/** "with cost 2 or less": a definition's printed cost as one number, worked out once. */
+const costTotalOf = perDefinition((def: CompiledCard): number => printedCostTotal(def.cost ?? []));
 const loweredZones = moduleCache<string, string>();
 function lowerZone(zone: string): string {
   let lower = loweredZones.get(zone);
@@ -685,6 +688,7 @@ export function matchesSelector(ctx: Ctx, id: string, selector: CardSelector, co
     else for (const name in card.counters) has += card.counters[name] ?? 0;
     if (!compare(has, op, value)) return false;
   }
+  if (selector.cost && !compare(costTotalOf(def), selector.cost.op, selector.cost.value)) return false;
   if (selector.stat) {
     const value = statOf(ctx, id, selector.stat.name);
     // "with less power than this unit": the bound read now, for the selector's controller and card.

@@ -1,5 +1,7 @@
 /**
- * The corpus of natural card English (test/fixtures/corpus/<game>.corpus): each sentence as a
+ * The corpus of natural card English (test/fixtures/corpus/<game>.corpus, and <game>.<topic>.corpus
+ * for a topic's sentences kept together — one file per topic, so that engineers adding sentences at
+ * the same time do not edit the same lines): each sentence as a
  * designer would write it from the rules texts, with how the engine reads it (`=`, printed from
  * the compiled IR by compiler/reads-as.ts) or the diagnostics that say it cannot run it yet
  * (`!`, at the words concerned). And the round-trip property: the reads-as text, written as a
@@ -80,8 +82,9 @@ const files = readdirSync(dir).filter((f) => f.endsWith(".corpus")).sort();
 
 describe("the natural-English corpus", () => {
   for (const name of files) {
-    const game = name.replace(/\.corpus$/, "");
-    it(`${game}: each sentence reads as its fixture says, or is reported at its words`, () => {
+    const game = name.split(".")[0]!;
+    const label = name.replace(/\.corpus$/, "");
+    it(`${label}: each sentence reads as its fixture says, or is reported at its words`, () => {
       const text = readFileSync(path.join(dir, name), "utf8");
       const entries = parseCorpus(text);
       const results = probeCards(game, entries.map((e) => ({ kind: e.kind, text: e.sentence })));
@@ -93,7 +96,7 @@ describe("the natural-English corpus", () => {
       for (const [entry, got] of actual) expect({ sentence: entry.sentence, ...got }).toEqual({ sentence: entry.sentence, readsAs: entry.readsAs, problems: entry.problems });
     });
 
-    it(`${game}: the reads-as text of every clean sentence compiles back to the same IR`, () => {
+    it(`${label}: the reads-as text of every clean sentence compiles back to the same IR`, () => {
       const entries = parseCorpus(readFileSync(path.join(dir, name), "utf8")).filter((e) => e.problems.length === 0 && !e.noRoundTrip);
       const first = probeCards(game, entries.map((e) => ({ kind: e.kind, text: e.sentence })));
       const again = probeCards(game, entries.map((e, i) => ({ kind: e.kind, text: readsAsText(first[i]!.readsAs, e.sentence) })));
@@ -111,8 +114,11 @@ describe("the natural-English corpus", () => {
     // them. Printed from the IR alone, every content word of it is carried by the IR: written as a card, it leaves no
     // word unused and compiles to the same IR — for sentences with warnings too (a text the engine does not run at all,
     // CW6001, or a phrase naming nothing, CW6011, prints a placeholder instead and is left out).
-    it(`${game}: every word the reads-as text prints is carried by the IR, warnings or not`, () => {
-      const entries = parseCorpus(readFileSync(path.join(dir, name), "utf8")).filter((e) => e.problems.length > 0 && !e.noRoundTrip && !e.problems.some((p) => /^CW(1\d{3}|6001|6011) /.test(p)));
+    const warned = (text: string) => parseCorpus(text).filter((e) => e.problems.length > 0 && !e.noRoundTrip && !e.problems.some((p) => /^CW(1\d{3}|6001|6011) /.test(p)));
+    // A game's main file always has such sentences; a topic file may have none (then there is nothing to check).
+    if (name === `${game}.corpus` || warned(readFileSync(path.join(dir, name), "utf8")).length > 0)
+    it(`${label}: every word the reads-as text prints is carried by the IR, warnings or not`, () => {
+      const entries = warned(readFileSync(path.join(dir, name), "utf8"));
       expect(entries.length).toBeGreaterThan(0);
       const first = probeCards(game, entries.map((e) => ({ kind: e.kind, text: e.sentence })));
       const again = probeCards(game, entries.map((e, i) => ({ kind: e.kind, text: readsAsText(first[i]!.readsAs, e.sentence) })));
