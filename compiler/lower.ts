@@ -454,6 +454,8 @@ class AbilityLowering {
   searchOpen = false;
   /** The players the last clause with a player subject (not "you") acted for: "they" in the clause after it. */
   lastPlayers?: PlayersRef;
+  /** The one player the last clause with no player subject acted on ("Deal 2 damage to target player"): a later "that player". */
+  playerActedOnLast?: PlayerRef;
   /** The ability's trigger event carries a player ("Whenever an opponent casts a spell"): "they"/"their" may name them. */
   eventPlayer = false;
   /** A trigger's own condition ("When this enters play, if you have 10 or less life, ..."): an "Otherwise" sentence is its `else`. */
@@ -1753,7 +1755,8 @@ class AbilityLowering {
     if (dets.includes("that")) {
       // With nobody else for it to name, the one target player named before it in the sentence ("When this enters play,
       // deal 1 damage to target player and that player draws a card").
-      if (!this.eventPlayer) return this.lastPlayers ?? (this.antecedent ? undefined : this.onlyTargetPlayerFrom(this.sentenceTargetsFrom)) ?? this.theirs(np);
+      // Else the one player a clause before acted on without a player subject ("Deal 2 damage to target player. That player ...").
+      if (!this.eventPlayer) return this.lastPlayers ?? (this.antecedent ? undefined : this.onlyTargetPlayerFrom(this.sentenceTargetsFrom) ?? this.playerActedOnLast) ?? this.theirs(np);
       this.noteTriggerOrTarget(np);
       return { kind: "event_player" };
     }
@@ -3168,6 +3171,9 @@ class AbilityLowering {
       else if (moment === "noted") steps = [{ op: "rule", rule: "unsupported" }];
     }
     if (antecedent?.subject && antecedent.players) this.lastPlayers = antecedent.players;
+    // "Deal 2 damage to target player. That player gains 1 Bleed counter.": the one player a clause with no player subject
+    // acted on is whom a later "that player" names (only that phrase: the clause after it still acts for you).
+    if (!this.actingSubject && (actedOn ?? targetActedOn)) this.playerActedOnLast = actedOn ?? targetActedOn;
     if (clause.modal?.lemma === "may") {
       this.use(clause.modal);
       const prompt = this.slice(clause.range);
@@ -5722,8 +5728,12 @@ function isCombatTrigger(trigger: TriggerPattern | undefined): boolean {
  * player the effect's own words name, or a note — never silently the trigger's controller.
  */
 function carriesPlayer(trigger: TriggerPattern | undefined): boolean {
-  if (trigger === undefined || TRIGGER_EVENTS[trigger.event].player === undefined) return false;
+  if (trigger === undefined) return false;
   const { subject, object } = trigger;
+  // "Whenever this deals damage to a player": damage to a player is an event with that player (runtime damagePlayer), and
+  // the trigger matches only it (its object is a player) — "that player" is the player dealt damage.
+  if (trigger.event === "deals_damage" && object?.kind === "player") return true;
+  if (TRIGGER_EVENTS[trigger.event].player === undefined) return false;
   // "deals combat damage to a player": the event's own words name the player dealt damage.
   return subject.kind === "player" || object?.kind === "player" || trigger.event === "combat_damage_player" || (subject.kind === "card" && (subject.selector.controller !== undefined || subject.selector.owner !== undefined));
 }
