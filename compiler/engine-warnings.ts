@@ -16,7 +16,7 @@ import { diagnostic } from "./messages.ts";
 import { endOffset, startOffset } from "./source-range.ts";
 import { lowerAnalysis, lowerCards, lowerGame, typeLineSubtypes, TypeLineSubtypesKept, type LoweringNote } from "./lower.ts";
 import { readsAs } from "./reads-as.ts";
-import { cardModelOf, type WorkspaceAnalysis } from "./workspace.ts";
+import { checkedModelsOf, type WorkspaceAnalysis } from "./workspace.ts";
 import type { ParsedFile } from "./check-ast.ts";
 
 /** Notes of one card, positions relative to the start of the card's first line. */
@@ -26,7 +26,7 @@ interface CardNotes {
   /** The subtypes other cards of the game bring (typeLineSubtypes), joined: a card naming one is lowered again when they change. */
   subtypes: string;
   file: string;
-  /** The card's text: a card parsed again with the same text reuses its lowering. */
+  /** The card's file, its set's code and its text: a card parsed again with the same text (in the same set) reuses its lowering. */
   key: string;
   notes: (Omit<LoweringNote, "range" | "ability"> & { start: RelativePosition; end: RelativePosition; ability?: { start: RelativePosition; end: RelativePosition } })[];
   /** Each ability as written and as the engine reads it (printed from the IR, compiler/reads-as.ts), offsets from the card's first line. */
@@ -58,7 +58,7 @@ interface FileNotes {
    * keystroke does not index 2,000 cards again.
    */
   cards: CardNotes[];
-  /** By the card's file and text, for a card parsed again without a change (kept across edits, less the texts edited away). */
+  /** By the card's key (file, set code, text), for a card parsed again without a change (kept across edits, less the texts edited away). */
   byText: Map<string, CardNotes>;
   /** Every card's notes, placed in the file's text. */
   notes: LoweringNote[];
@@ -166,15 +166,6 @@ function cachedNotes(analysis: WorkspaceAnalysis, sources: readonly SourceInput[
 
   // Only this call's entries are kept: the cache holds one lowering per card as it is now.
   const files = new Map<string, FileNotes>();
-  // A card's model, looked up only for the cards lowered again: by its checker view (one per card,
-  // in the same order), else the first card of its name in its file.
-  const modelOf = (parsed: ParsedFile, index: number, name: string) => {
-    const view = parsed.set?.cards[index];
-    const placed = view && view.name === name ? cardModelOf(analysis, parsed.path, view, index) : undefined;
-    if (placed) return placed;
-    for (const set of analysis.model.sets) if (set.file === parsed.path) for (const card of set.cards) if (card.name === name) return card;
-    return undefined;
-  };
   const subtypesByGame = typeLineSubtypes(analysis, cache.typeLines);
   const subtypesSeen = new Map<string, string>();
   for (const parsed of analysis.files.values()) {
@@ -201,7 +192,7 @@ function cachedNotes(analysis: WorkspaceAnalysis, sources: readonly SourceInput[
     const cards = doc.cards;
     // Against the same game and subtypes, the trees an edit kept (the same objects, at the start and the end of the
     // list) keep their lowerings, and every text lowered before is worth finding again.
-    const sameLowering = earlier !== undefined && earlier.game === game.game && earlier.subtypes === subtypes && earlier.parsed.document?.kind === "cardFile";
+    const sameLowering = earlier !== undefined && earlier.game === game.game && earlier.subtypes === subtypes && earlier.parsed.document?.kind === "cardFile" && earlier.parsed.document.code?.text === doc.code?.text;
     const before = sameLowering ? (earlier.parsed.document as Ast.CardFile).cards : [];
     const most = Math.min(before.length, cards.length);
     let head = 0;
@@ -211,12 +202,16 @@ function cachedNotes(analysis: WorkspaceAnalysis, sources: readonly SourceInput[
     const byText = sameLowering ? earlier.byText : new Map<string, CardNotes>();
     const lowered: FileNotes = { parsed, game: game.game, subtypes, cards: sameLowering ? earlier.cards.slice(0, head) : [], byText, notes: [] };
     const edited = new Set<CardNotes>();
+    // Each card's model, by position as lowerAnalysis takes it, looked up only when a card is lowered again.
+    let models: readonly (CardModel | undefined)[] | undefined;
+    // What a card's lowering reads besides its text, the game and the subtypes: its file, and the set's code (its id).
+    const keyOf = `${parsed.path}\u0000${doc.code?.text ?? ""}\u0000`;
     for (let index = head; index < cards.length - tail; index++) {
       const card = cards[index]!;
       const base = lineStart(card.range);
-      const key = `${parsed.path}\u0000${text.slice(base.offset, endOffset(card.range))}`;
+      const key = keyOf + text.slice(base.offset, endOffset(card.range));
       let entry = byText.get(key);
-      if (!entry || entry.game !== game.game || entry.subtypes !== subtypes) entry = lowerOneCard(doc, card, text, game.game, workspaceSubtypes, subtypes, modelOf(parsed, index, card.name.value), base, key, parseErrorsIn(analysis, parsed.path));
+      if (!entry || entry.game !== game.game || entry.subtypes !== subtypes) entry = lowerOneCard(doc, card, text, game.game, workspaceSubtypes, subtypes, (models ??= checkedModelsOf(analysis, parsed))[index], base, key, parseErrorsIn(analysis, parsed.path));
       byText.set(key, entry);
       edited.add(entry);
       lowered.cards.push(entry);

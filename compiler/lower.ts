@@ -48,7 +48,7 @@ import { checkAbilityContract, checkCardStates, hasDefenders, checkCostSymbols, 
 import { DESTROYED_SELECTOR_FIELDS, RULES_COUNTING_CARDS, TRIGGER_EVENTS, canonicalParamValue, turnEndMoment } from "./contract.ts";
 import { WordLedger, isSelectingWord, leavesOf, unusedPhrases } from "./word-accounting.ts";
 import { additionalCostReadsAs, readsAs, upgradedAmount } from "./reads-as.ts";
-import { analyzeWorkspace, cardsAsCheckedOf, type WorkspaceAnalysis } from "./workspace.ts";
+import { analyzeWorkspace, cardsAsCheckedOf, checkedModelsOf, type WorkspaceAnalysis } from "./workspace.ts";
 import { costWordAmount, singulars } from "./vocabulary.ts";
 import { roleOfName } from "./zone-roles.ts";
 import { parseAbilityText } from "./build.ts";
@@ -3526,8 +3526,10 @@ class AbilityLowering {
     const move = steps[0];
     if (move?.op !== "move" || !npDeterminers(place).includes("your")) return steps;
     // Cards that are yours (this card, "you control", "from your Graveyard", a card you searched for): "your" is carried;
-    // so it is when the clause is already noted (the cards it names could not be read: one diagnostic is enough).
-    const notedHere = this.notes.some((n) => startOffset(clause.range) <= startOffset(n.range) && endOffset(n.range) <= endOffset(clause.range));
+    // so it is when the clause is already noted (the cards it names could not be read: one diagnostic is enough). Only
+    // this file's notes are the clause's: the list may hold other files' (the game file's, every card file lowered
+    // before), whose offsets say nothing about this text.
+    const notedHere = this.notes.some((n) => n.file === this.file && startOffset(clause.range) <= startOffset(n.range) && endOffset(n.range) <= endOffset(clause.range));
     if (this.yours(move.what) || notedHere) {
       this.useDeterminers(place, "your");
       return steps;
@@ -7535,31 +7537,32 @@ function sameTypeLineWords(a: readonly (readonly [string, string])[], b: readonl
   return a.length === b.length && a.every(([key, subtype], i) => key === b[i]![0] && subtype === b[i]![1]);
 }
 
-export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, models: readonly CardModel[], notes: LoweringNote[], workspaceSubtypes: readonly string[] = []): CompiledCard[] {
+/**
+ * The engine's cards of one card file. `models`: each card's model as the checker made it, by position — `models[i]`
+ * is `doc.cards[i]`'s (undefined for a card the checker did not check), never looked up by name: two cards of one name
+ * (CW2010) are two cards, each lowered with its own model, whether the file is lowered whole or one card at a time.
+ */
+export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, models: readonly (CardModel | undefined)[], notes: LoweringNote[], workspaceSubtypes: readonly string[] = []): CompiledCard[] {
   const listed = (game as CompiledGame & { subtypes?: string[] }).subtypes ?? [];
   const listedLower = new Set(listed.map(lower));
   const vocab = vocabOf(game, [...listed, ...workspaceSubtypes.filter((t) => !listedLower.has(lower(t)))]);
   const set = doc.code?.text ?? "set";
-  // Each card's model by name, this file's only (the first of a duplicated name, as a search would find).
-  const modelByName = new Map<string, CardModel>();
-  for (const m of models) if (m.file === doc.file && !modelByName.has(m.name)) modelByName.set(m.name, m);
   const colourTags: ReadonlySet<string> = new Set(game.colors.map((c) => lower(c.name)));
   // A card type whose colour-tagged abilities are enhancements bought as it enters (`abilities Base 1, facet 4`),
   // not one active ability of several switched in play (`abilities facet 5 one_active`).
   const enhancedOnEnter = (t: CardTypeDef | undefined) => !!t && t.requires.includes("facet") && !t.requires.includes("one_active");
   const out: CompiledCard[] = [];
-  for (const decl of doc.cards) {
+  for (const [index, decl] of doc.cards.entries()) {
     try {
-      out.push(lowerCard(decl));
+      out.push(lowerCard(decl, models[index]));
     } catch (error) {
       notes.push({ file: doc.file, range: plainRange(decl.range), message: `this card could not be compiled (${error instanceof Error ? error.message : String(error)})` });
     }
   }
   return out;
 
-  function lowerCard(decl: Ast.CardDecl): CompiledCard {
+  function lowerCard(decl: Ast.CardDecl, model: CardModel | undefined): CompiledCard {
     const name = decl.name.value;
-    const model = modelByName.get(name);
     const field = (n: string) => decl.fields.find((f) => lower(f.name.text) === n);
     const typeItems = field("type")?.value ?? [];
     const dash = typeItems.findIndex((i) => i.kind === "punct");
@@ -8005,14 +8008,6 @@ export function lowerAnalysis(analysis: WorkspaceAnalysis, sources: readonly Sou
   }
   const cards = new Map<string, CompiledCard[]>();
   const workspaceSubtypes = typeLineSubtypes(analysis);
-  // The cards as checked, not placed (set.cards would copy every card's model with its ranges moved): the lowering
-  // reads only what does not depend on where a card sits (its type line, stats, colours, rarity, text).
-  const modelsByFile = new Map<string, readonly CardModel[]>();
-  for (const set of analysis.model.sets) {
-    const checked = cardsAsCheckedOf(analysis, set);
-    const earlier = modelsByFile.get(set.file);
-    modelsByFile.set(set.file, earlier ? [...earlier, ...checked] : checked);
-  }
   for (const parsed of analysis.files.values()) {
     const doc = parsed.document;
     if (doc?.kind !== "cardFile" || !doc.game) continue;
@@ -8020,7 +8015,9 @@ export function lowerAnalysis(analysis: WorkspaceAnalysis, sources: readonly Sou
     if (!game) continue;
     const list = cards.get(game.id) ?? [];
     try {
-      const compiled = lowerCards(doc, textOf.get(parsed.path) ?? "", game, modelsByFile.get(parsed.path) ?? [], notes, workspaceSubtypes.get(lower(game.id)));
+      // Each card's model as checked, not placed (set.cards would copy every card's model with its ranges moved): the
+      // lowering reads only what does not depend on where a card sits (its type line, stats, colours, rarity, text).
+      const compiled = lowerCards(doc, textOf.get(parsed.path) ?? "", game, checkedModelsOf(analysis, parsed), notes, workspaceSubtypes.get(lower(game.id)));
       if (!options.notesOnly) list.push(...compiled);
     } catch (error) {
       notes.push({ file: parsed.path, range: plainRange(doc.range), message: `this card file could not be compiled (${error instanceof Error ? error.message : String(error)})` });

@@ -532,9 +532,15 @@ export function cardNamesOf(analysis: Pick<WorkspaceAnalysis, "model">, set: Set
  */
 export function cardsAsCheckedOf(analysis: Pick<WorkspaceAnalysis, "model">, set: SetModel): readonly CardModel[] {
   const cards = memoryOf(analysis)?.fileCards.get(set.file);
-  if (!cards) return set.cards;
-  // The same list for a file kept whole (its list of checks is the same array): the studio asks after every keystroke
-  // for every set of the workspace (type-line subtypes, scenario names), and a file kept whole is every file but one.
+  return cards ? modelsOfChecks(cards) : set.cards;
+}
+
+/**
+ * The models of a file's checks, in their order. The same list for a file kept whole (its list of checks is the same
+ * array): the studio asks after every keystroke for every set of the workspace (type-line subtypes, scenario names,
+ * the lowering), and a file kept whole is every file but one.
+ */
+function modelsOfChecks(cards: FileCards): readonly CardModel[] {
   let models = checkedModels.get(cards.remembered);
   if (!models) {
     models = cards.remembered.map((remembered) => remembered.model);
@@ -542,6 +548,24 @@ export function cardsAsCheckedOf(analysis: Pick<WorkspaceAnalysis, "model">, set
   }
   return models;
 }
+/**
+ * Each card of a card file's parse with its model as checked (not placed, as cardsAsCheckedOf), by position: `[i]` is
+ * the model of `parsed.set.cards[i]` (the document's i-th card), undefined for a card that was not checked (CW3009).
+ * What the lowering reads a card's model from: by position, never by name (two cards of one name are two cards).
+ */
+export function checkedModelsOf(analysis: Pick<WorkspaceAnalysis, "model">, parsed: ParsedFile): readonly (CardModel | undefined)[] {
+  const cards = memoryOf(analysis)?.fileCards.get(parsed.path);
+  const views = parsed.set?.cards;
+  if (!cards || !views) return [];
+  // Every card checked (the usual case): the file's list of checks is the views' own order.
+  if (cards.views === views) return modelsOfChecks(cards);
+  const at = new Map(cards.views.map((view, i) => [view, i]));
+  return views.map((view) => {
+    const i = at.get(view);
+    return i === undefined ? undefined : cards.remembered[i]!.model;
+  });
+}
+
 /** Each card file's models as checked, by its list of checks (FileCards.remembered: a new array whenever a card of it is checked, moved or dropped). */
 const checkedModels = new WeakMap<readonly RememberedCard[], readonly CardModel[]>();
 

@@ -1,0 +1,61 @@
+/**
+ * A card's lowering reads its own inputs only — its text, its file and set, the game, the subtypes other cards bring,
+ * and its own model — so lowering a whole workspace (`cardwright check`, lowerAnalysis) and lowering one card at a time
+ * (the studio's EngineWarningCache) give the same IR and the same warnings.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { analyzeWorkspace, checkedModelsOf } from "../../compiler/workspace.ts";
+import { engineWarnings, EngineWarningCache } from "../../compiler/engine-warnings.ts";
+import { lowerAnalysis, lowerCards, lowerGame, type LoweringNote } from "../../compiler/lower.ts";
+import type * as Ast from "../../compiler/ast.ts";
+
+const root = path.join(import.meta.dirname, "..", "..");
+const game = { path: "duel/duel.game", text: readFileSync(path.join(root, "cards/duel/duel.game"), "utf8") };
+
+const card = (name: string, type: string, text: string, power = "") =>
+  `card "${name}" {\n  type: ${type}\n  color: Gray\n  cost: free\n${power}  rarity: Gray\n  text:\n    ${text}\n}\n`;
+
+describe("a card's lowering reads its own inputs only", () => {
+  it("does not read the notes of other files already in the list (a game file's note at the same offsets)", () => {
+    const text = 'set TST "Test" for duel\n\n' + card("Caller", "Spell", 'Put "Scout" into your hand.');
+    const sources = [game, { path: "duel/t.cards", text }];
+    const analysis = analyzeWorkspace(sources);
+    const parsed = analysis.files.get("duel/t.cards")!;
+    const doc = parsed.document as Ast.CardFile;
+    const compiled = lowerGame(analysis.files.get(game.path)!.document as Ast.GameFile, game.text, []);
+    const lowered = (notes: LoweringNote[]) => {
+      const before = notes.length;
+      lowerCards(doc, text, compiled, checkedModelsOf(analysis, parsed), notes);
+      return notes.slice(before).map((note) => [note.code, text.slice(note.range.start.offset, note.range.end.offset)]);
+    };
+    const alone = lowered([]);
+    expect(alone).toEqual([["CW6005", '"Scout" into your']]);
+    // A note of the game file whose offsets fall inside the card's sentence (as after an edit to the game file's
+    // comments): it is the game file's, and says nothing about this card's "your".
+    const at = text.indexOf("Put");
+    const elsewhere: LoweringNote = { file: game.path, range: { start: { offset: at + 1, line: 9, column: 6 }, end: { offset: at + 10, line: 9, column: 15 } }, message: "a note of the game file" };
+    expect(lowered([elsewhere])).toEqual(alone);
+  });
+
+  it("lowers each of two cards of one name (CW2010) with its own model, whole or one card at a time", () => {
+    const text =
+      'set TST "Test" for duel\n\n' +
+      card("Twin", "Spell", "Draw a card.") +
+      "\n" +
+      card("Twin", "Unit", "Whenever you draw a card, this gets +1 power until end of turn.", "  power: 2\n");
+    const sources = [game, { path: "duel/t.cards", text }];
+    const analysis = analyzeWorkspace(sources);
+    expect(analysis.model.diagnostics.map((d) => d.code)).toContain("CW2010");
+    const [bundle] = lowerAnalysis(analysis, sources).bundles;
+    expect(bundle!.cards.map((c) => [c.name, c.cardType])).toEqual([
+      ["Twin", "Spell"],
+      ["Twin", "Unit"],
+    ]);
+    // The Unit is not read as a Spell whose trigger never fires (CW6001 "never enters play").
+    const scratch = engineWarnings(analysis, sources);
+    expect(scratch.filter((d) => d.severity === "warning")).toEqual([]);
+    expect(engineWarnings(analysis, sources, new EngineWarningCache())).toEqual(scratch);
+  });
+});
