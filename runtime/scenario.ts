@@ -740,7 +740,14 @@ function evaluate(run: Run, state: GameState, events: TraceEvent[], e: Expectati
       const have = names.map(norm).sort();
       const want = e.cards.map(norm).sort();
       const listed = e.cards.map((n) => `"${n}"`).join(", ");
-      if (e.mode === "exactly") return verdict(JSON.stringify(have) === JSON.stringify(want), `${e.player} ${zone}: ${listed || "(empty)"}`, shown);
+      if (e.mode === "exactly") {
+        // A zone the game keeps in order (a deck) is compared top first, as the setup lists it: read in any order,
+        // `expect p1 deck: "A", "B"` would hold with B on top, and a scenario about the order a card was put back in
+        // would prove nothing.
+        const ordered = engine.rules.game.zones.find((z) => z.name === zone)?.ordered === true;
+        const same = ordered ? JSON.stringify(names.map(norm)) === JSON.stringify(e.cards.map(norm)) : JSON.stringify(have) === JSON.stringify(want);
+        return verdict(same, `${e.player} ${zone}: ${listed || "(empty)"}${ordered ? " (top first)" : ""}`, ordered ? `${shown} (top first)` : shown);
+      }
       const counts = (list: string[]) => list.reduce((m, n) => m.set(n, (m.get(n) ?? 0) + 1), new Map<string, number>());
       const haveCounts = counts(have);
       if (e.mode === "has") return verdict([...counts(want)].every(([n, k]) => (haveCounts.get(n) ?? 0) >= k), `${e.player} ${zone} has ${listed}`, shown);

@@ -54,7 +54,7 @@ p1 play "Glimpse"
 p1 choose "Stone Guard"
 p1 choose "Field Medic"
 expect p1 hand: "Stone Guard"
-expect p1 deck: "Scout", "Field Medic", "Tide Scholar"
+expect p1 deck: "Field Medic", "Scout", "Tide Scholar"
 expect event look
 `);
     expect(result.failures).toEqual([]);
