@@ -62,7 +62,7 @@ export interface StrengthPiece {
   commit?: string;
   /** The cell's decks as played (card ids), so a game can be replayed from the file alone. */
   decks?: DeckSpec[];
-  /** Played until decided (sequential testing): the cell was decided after this many games and no further game was started. */
+  /** Played until decided (sequential testing): the cell was decided after this many games (with those of the earlier runs it continued) and no further game was started. */
   decidedAfter?: number;
 }
 
@@ -136,6 +136,11 @@ export interface CellRun {
   first: number;
   count: number;
   commit?: string;
+  /**
+   * The cell's games from earlier runs (a results file continued: the bench's `--continue`): they are not played
+   * again, and they count towards deciding the cell, as if this run had played them.
+   */
+  earlier?: readonly StrengthPiece[];
 }
 
 export interface PlayCellsOptions {
@@ -155,7 +160,10 @@ export interface PlayCellsOptions {
 }
 
 /** Whether a piece's games decide its cell (met or missed). */
-export const isDecided = (piece: StrengthPiece): boolean => piece.games.length > 0 && mergePieces([{ piece, source: "" }])[0]!.verdict !== "undecided";
+export const isDecided = (piece: StrengthPiece, earlier: readonly StrengthPiece[] = []): boolean => {
+  const pieces = [...earlier, piece].filter((p) => p.games.length > 0);
+  return pieces.length > 0 && mergePieces(pieces.map((p) => ({ piece: p, source: "" })))[0]!.verdict !== "undecided";
+};
 
 /**
  * Plays cells, each game by game in game order, `threads` games at a time, the cells taking turns (the next game
@@ -169,13 +177,13 @@ export async function playCells(runs: readonly CellRun[], play: (part: PiecePart
   const cells = runs.map((run, index) => ({
     run,
     index,
-    queue: gamesInOrder(pieceParts(run.cell, run.bundle, run.decks, run.first, run.count)),
+    queue: gamesInOrder(pieceParts(run.cell, run.bundle, run.decks, run.first, run.count)).filter(({ game }) => !run.earlier?.some((p) => p.games.some((g) => g.game === game))),
     running: 0,
     started: 0,
     launched: 0,
     piece: { cell: run.cell, first: run.first, count: run.count, games: [], minutes: 0, ...(run.commit ? { commit: run.commit } : {}), decks: run.decks } as StrengthPiece,
   }));
-  const open = (cell: (typeof cells)[number]) => cell.queue.length > 0 && !(options.untilDecided && isDecided(cell.piece));
+  const open = (cell: (typeof cells)[number]) => cell.queue.length > 0 && !(options.untilDecided && isDecided(cell.piece, cell.run.earlier));
   return new Promise((resolve, reject) => {
     let running = 0;
     let failed = false;
@@ -202,7 +210,7 @@ export async function playCells(runs: readonly CellRun[], play: (part: PiecePart
             const after = games.findIndex((g) => g.game > game.game);
             games.splice(after === -1 ? games.length : after, 0, game);
             cell.piece.minutes = (performance.now() - cell.started) / 60000;
-            if (options.untilDecided && cell.running === 0 && cell.queue.length > 0 && isDecided(cell.piece)) cell.piece.decidedAfter = games.length;
+            if (options.untilDecided && cell.running === 0 && cell.queue.length > 0 && isDecided(cell.piece, cell.run.earlier)) cell.piece.decidedAfter = games.length + earlierGames(cell.run);
             else delete cell.piece.decidedAfter;
             options.onGame?.(game, cell.piece);
             launch();
@@ -218,6 +226,8 @@ export async function playCells(runs: readonly CellRun[], play: (part: PiecePart
     launch();
   });
 }
+
+const earlierGames = (run: CellRun): number => new Set(run.earlier?.flatMap((p) => p.games.map((g) => g.game))).size;
 
 /**
  * Plays games `first` … `first + count - 1` of a cell, one at a time (`playCells` with one thread, no stopping):

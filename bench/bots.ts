@@ -16,7 +16,9 @@
  * `--merge a.json b.json …` sums the files per cell and prints the verdicts, as one long run with
  * the same seed would. So a 35–100-game cell runs as several short /work/heavy.sh calls.
  * Each game is printed as it ends and the file rewritten after every game: a call stopped midway
- * keeps the games it finished.
+ * keeps the games it finished. `--continue file.json` resumes a measurement: each cell's games in the file are not
+ * played again and count towards deciding it (with `--until-decided`), and the file written keeps them — so the
+ * cells of a quiet hour too short for them go on in the next one.
  *
  * Sequential testing (`--until-decided`): a cell stops as soon as its finished games decide it (the Wilson
  * interval wholly at or above the goal, or wholly below; checked after every game), `--games` then being
@@ -26,6 +28,7 @@
  *
  *   npx tsx bench/bots.ts [--games 20] [--first-game 0] [--playouts 100 | --playouts random:40 --playouts greedy:100] [--game duel] [--opponent greedy] [--seat p2] [--matchup mirror|pair] [--seed 1] [--workers 2] [--until-decided] [--minutes 30] [--table docs/balance.md] [--out piece.json]
  *   npx tsx bench/bots.ts --merge piece1.json piece2.json …
+ *   npx tsx bench/bots.ts … --until-decided --continue out/bot-strength.json --out out/bot-strength.json   # resume a measurement
  *   npx tsx bench/bots.ts --departures 3 [--departures 5 …] piece1.json …   # where game 3's search bot left greedy's move
  */
 import { execFileSync } from "node:child_process";
@@ -39,7 +42,7 @@ import { openPool } from "../cli/pool/index.ts";
 import { playBatch } from "../balance/batch.ts";
 import type { GameRecord } from "../balance/play.ts";
 import type { RunSpec } from "../balance/plan.ts";
-import { cellName, mergePieces, parsePieces, pieceParts, playCells, type CellRun, type CellTotal, type Seat, type StrengthCell, type StrengthOpponent, type StrengthPiece } from "../balance/strength.ts";
+import { cellKey, cellName, mergePieces, parsePieces, pieceParts, playCells, type CellRun, type CellTotal, type Seat, type StrengthCell, type StrengthOpponent, type StrengthPiece } from "../balance/strength.ts";
 import type { StrengthTask } from "../balance/strength-worker.ts";
 import { tableRow, updateStrengthTable } from "../balance/strength-table.ts";
 import { printTable, reportGoal } from "./lib/measure.ts";
@@ -63,6 +66,7 @@ const { values, positionals } = parseArgs({
     matchup: { type: "string", default: "mirror" },
     out: { type: "string" },
     merge: { type: "boolean", default: false },
+    continue: { type: "string" },
     departures: { type: "string", multiple: true },
   },
 });
@@ -166,6 +170,11 @@ if (values.departures?.length) {
         const cell: StrengthCell = { game: id, matchup, decks: loaded.decks.map((d) => d.name), opponent, seat, playouts: budget[opponent], seed };
         runs.push({ cell, bundle: loaded.bundle, decks: loaded.decks, first, count: games, ...(commit ? { commit } : {}) });
       }
+  // --continue file.json: a measurement resumed — each cell's games in the file are not played again and count towards
+  // deciding it; the results file written holds them too (every piece of the file, this run's after them).
+  const earlier = values.continue ? parsePieces(await readFile(values.continue, "utf8"), values.continue) : [];
+  for (const run of runs) run.earlier = earlier.filter((p) => cellKey(p.cell) === cellKey(run.cell));
+  if (earlier.length) console.log(`continuing ${values.continue}: ${runs.map((r) => `${cellName(r.cell)} ${new Set(r.earlier!.flatMap((p) => p.games.map((g) => g.game))).size}`).join("; ")} game(s) played before`);
   if (values.out) mkdirSync(dirname(values.out), { recursive: true });
   // Every run's specs go to each thread once; a game names its spec by index (the specs of one game share its compiled bundle).
   const specIndex = new Map<string, number>();
@@ -200,9 +209,9 @@ if (values.departures?.length) {
           sofar.set(cell, piece);
           loads.set(cell, [...(loads.get(cell) ?? []), loadavg()[0]!]);
           console.log(`  ${cellName(cell)} — game ${game.game} (${game.deck}): ${game.outcome === "unfinished" ? "unfinished" : game.outcome === cell.seat ? "mcts won" : game.outcome === "draw" ? "draw" : "mcts lost"}, ${game.first === cell.seat ? "mcts" : cell.opponent} went first, ${game.turns} turns, ${game.actions} actions`);
-          const total = mergePieces([{ piece, source: "this run" }])[0]!;
+          const total = mergePieces([{ piece, source: "this run" }, ...earlier.filter((p) => cellKey(p.cell) === cellKey(cell)).map((p) => ({ piece: p, source: values.continue! }))])[0]!;
           if (piece.decidedAfter !== undefined) console.log(`  ${cellName(cell)}: ${total.verdict} after ${piece.decidedAfter} games — stopped, no further game started (sequential)`);
-          if (values.out) writeFileSync(values.out, resultsFile([...sofar.values()]));
+          if (values.out) writeFileSync(values.out, resultsFile([...earlier, ...sofar.values()]));
         },
       },
     );
@@ -211,17 +220,18 @@ if (values.departures?.length) {
   }
   if (startBy !== undefined && Date.now() > startBy) console.log(`time bound reached (--minutes ${values.minutes}): no game started after it; the cells below hold what was played`);
   if (values.out) {
-    await writeFile(values.out, resultsFile(pieces));
+    await writeFile(values.out, resultsFile([...earlier, ...pieces]));
     console.log(`results: ${values.out} (merge with: npx tsx bench/bots.ts --merge ${values.out} …)`);
   }
-  const totals = mergePieces(pieces.map((piece) => ({ piece, source: "this run" })));
+  // This run's pieces first: a total's cell is then this run's (the table finds its piece by it).
+  const totals = mergePieces([...pieces.map((piece) => ({ piece, source: "this run" })), ...earlier.map((piece) => ({ piece, source: values.continue! }))]).filter((t) => pieces.some((p) => p.cell === t.cell));
   report(totals);
   if (values.table) {
     // A cell the time bound left unplayed keeps its row as it was.
     const rows = totals.filter((total) => total.games.length > 0).map((total) => {
       const piece = pieces.find((p) => p.cell === total.cell)!;
       const seen = loads.get(total.cell) ?? [];
-      return tableRow(total, { decidedAfter: piece.decidedAfter, limit: piece.count, commit, date: started, load: seen.length ? [Math.min(...seen), Math.max(...seen)] : undefined });
+      return tableRow(total, { decidedAfter: piece.decidedAfter, limit: piece.count, commit: total.commits.length ? total.commits.join(", ") : commit, date: started, load: seen.length ? [Math.min(...seen), Math.max(...seen)] : undefined });
     });
     writeFileSync(values.table, updateStrengthTable(readFileSync(values.table, "utf8"), rows, values.table));
     console.log(`table: ${rows.length} row(s) of ${values.table} written`);

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { playBatch } from "../../balance/batch.ts";
 import { taskAt } from "../../balance/plan.ts";
-import { mergePieces, parsePieces, pieceParts, playCells, playPiece, rangesOf, type PiecePart, type StrengthCell, type StrengthPiece } from "../../balance/strength.ts";
+import { mergePieces, parsePieces, pieceParts, playCells, playPiece, rangesOf, type PiecePart, type StrengthCell, type StrengthGame, type StrengthPiece } from "../../balance/strength.ts";
 import type { GameRecord } from "../../balance/play.ts";
 import { replayGame } from "../../balance/play.ts";
 import { readRecordedGames } from "../../balance/recorded.ts";
@@ -96,6 +96,26 @@ describe("bot strength in pieces", () => {
     // Past the time bound no game starts: the cells keep what they played (here nothing).
     const late = await playCells(runs, fake, { threads: 2, untilDecided: true, startBy: Date.now() - 1 });
     expect(late.map((p) => p.games.length)).toEqual([0, 0]);
+  });
+
+  it("a measurement continued: the earlier games are not played again and count towards deciding the cell", async () => {
+    const decks = [{ name: "a", cards: [] }, { name: "b", cards: [] }];
+    const cell: StrengthCell = { game: "duel", matchup: "mirror", decks: ["a", "b"], opponent: "greedy", seat: "p1", playouts: 1, seed: 1 };
+    const bundle = {} as Parameters<typeof playCells>[0][number]["bundle"];
+    const won = (game: number) => ({ game, deck: "a", seed: game, outcome: "p1", turns: 3, actions: 9, moves: String(game), first: "p1" }) as StrengthGame;
+    // Games 0–3 won before (4 of 4 is not yet ≥ 60% for sure); 6 of 6 is (Wilson 61.0–100%).
+    const earlier: StrengthPiece[] = [{ cell: { ...cell }, first: 0, count: 4, games: [0, 1, 2, 3].map(won), minutes: 1 }];
+    const started: number[] = [];
+    const fake = async (part: PiecePart, task: number): Promise<GameRecord> => {
+      const game = part.gameOf(task);
+      started.push(game);
+      return { task, seed: game, seats: { p1: 0, p2: 0 }, outcome: "p1", first: "p1", turns: 3, actions: 9, moves: [game] } as unknown as GameRecord;
+    };
+    const [piece] = await playCells([{ cell, bundle, decks, first: 0, count: 20, earlier }], fake, { threads: 1, untilDecided: true });
+    expect(started).toEqual([4, 5]);
+    expect(piece!.games.map((g) => g.game)).toEqual([4, 5]);
+    expect(piece!.decidedAfter).toBe(6);
+    expect(mergePieces([{ piece: piece!, source: "" }, { piece: earlier[0]!, source: "" }])[0]).toMatchObject({ wins: 6, finished: 6, verdict: "met" });
   });
 
     it("a mirror cell's first 2k games are each deck's games 0…k−1 (the seeds of a run with k games per deck)", async () => {
