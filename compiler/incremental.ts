@@ -115,24 +115,26 @@ function reparseRegion(previous: ParsedFile, text: Text, span: EditSpan | undefi
   if (!parsed.set) return undefined;
   const views = partitionSorted(previous.set.cards, parsed.set.cards);
   // Every range of a kept card (its tree and its view) counts from the card's anchor; a comment from its own.
-  const cardAnchors = [...cards.kept, ...cards.moved].map(anchorOf);
-  const commentAnchors = [...comments.kept, ...comments.moved].map(anchorOf);
-  const headerAnchors = Object.values(headerOf(before)).map((node) => anchorOf(node as Ast.BaseNode));
-  if ([...cardAnchors, ...commentAnchors, ...headerAnchors].includes(undefined)) return undefined;
-  const movedAnchors = new Set(cards.moved.map(anchorOf));
-  if (views.moved.some((view) => !movedAnchors.has(anchorOf(view)))) return undefined;
+  // Looked at in place (no copies of the lists, no Set of anchors): this runs on every keystroke over every card.
+  const headerNodes = Object.values(headerOf(before)) as Ast.BaseNode[];
+  if (![cards.kept, cards.moved, comments.kept, comments.moved, headerNodes].every(allAnchored)) return undefined;
+  if (!anchoredAmong(views.moved, cards.moved)) return undefined;
 
   // Past every way out: move what follows the edit and retire the previous parse.
   consumed.add(previous);
   const lineDelta = countLines(text, prefix, text.length - suffix) - countLines(old, prefix, old.length - suffix);
   // Kept before the edit: same offsets, the new text's lines. After it: moved by the edit.
-  for (const node of [...cards.kept, ...comments.kept, ...Object.values(headerOf(before))]) {
-    const anchor = anchorOf(node as Ast.BaseNode)!;
-    anchor.moveTo(anchor.offset, lines, anchor.line);
+  for (const nodes of [cards.kept, comments.kept, headerNodes]) {
+    for (const node of nodes) {
+      const anchor = anchorOf(node)!;
+      anchor.moveTo(anchor.offset, lines, anchor.line);
+    }
   }
-  for (const node of [...cards.moved, ...comments.moved]) {
-    const anchor = anchorOf(node)!;
-    anchor.moveTo(anchor.offset + delta, lines, anchor.line + lineDelta);
+  for (const nodes of [cards.moved, comments.moved]) {
+    for (const node of nodes) {
+      const anchor = anchorOf(node)!;
+      anchor.moveTo(anchor.offset + delta, lines, anchor.line + lineDelta);
+    }
   }
   moveDiagnostics(diagnostics.moved, delta, lineDelta);
   const join = <T>(p: { kept: T[]; fresh: T[]; moved: T[] }) => [...p.kept, ...p.fresh, ...p.moved];
@@ -225,6 +227,27 @@ function countLines(text: Text, from: number, to: number): number {
 /** The anchor a node's range counts from (compiler/source-range.ts); undefined for a plain range. */
 function anchorOf(node: { range: Range }): Anchor | undefined {
   return node.range instanceof SourceRange ? node.range.anchor : undefined;
+}
+
+function allAnchored(nodes: readonly { range: Range }[]): boolean {
+  for (const node of nodes) if (!(node.range instanceof SourceRange)) return false;
+  return true;
+}
+
+/**
+ * Whether every one of `views` counts from the anchor of one of `cards` (both in the order of their starts, a card's
+ * view from its card's anchor): moving those cards' anchors moves the views. One walk along both lists.
+ */
+function anchoredAmong(views: readonly { range: Range }[], cards: readonly { range: Range }[]): boolean {
+  let next = 0;
+  for (const view of views) {
+    const anchor = anchorOf(view);
+    if (!anchor) return false;
+    while (next < cards.length && anchorOf(cards[next]!) !== anchor) next++;
+    if (next === cards.length) return false;
+    next++;
+  }
+  return true;
 }
 
 /**
