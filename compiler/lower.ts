@@ -558,6 +558,13 @@ class AbilityLowering {
     this.useDeterminers(np, "up to");
     return { upTo: true };
   }
+  /** "the creature", "the Vampire card": "the" alone, no number, a singular card noun at its head — one card, not a kind of card. */
+  namesOneCardByThe(np: Ast.NounPhrase): boolean {
+    const dets = npDeterminers(np);
+    if (dets.length !== 1 || dets[0] !== "the" || npCount(np)) return false;
+    const head = np.items.filter((i): i is Ast.WordNode => i.kind === "word").at(-1);
+    return !!head && singular(head.text) === lower(head.text) && this.cardNoun(lower(head.text));
+  }
   /** A noun that names cards: a card type, a subtype, "card" or "permanent" (lower case). */
   cardNoun(w: string): boolean {
     return w === "card" || w === "permanent" || lookup(this.vocab.cardTypes, w) !== undefined || lookup(this.vocab.subtypes, w) !== undefined;
@@ -981,6 +988,7 @@ class AbilityLowering {
       const ofWords = npWords(ofPrep?.object);
       const counter = ofWords.map((w) => lookup(this.vocab.counters, w)).find(Boolean);
       this.useWords(np, "number");
+      this.useDeterminers(np, "the");
       if (ofPrep && counter && (ofWords.includes("counter") || ofWords.includes("counters"))) {
         this.use(ofPrep.object.items);
         return { kind: "counters", of: { player: this.counterOwner({ ...ofPrep.object, filters: [...ofPrep.object.filters, ...np.filters] }) }, counter };
@@ -990,7 +998,8 @@ class AbilityLowering {
     const stat = words.find((w) => this.vocab.game.stats.includes(w));
     if (stat) {
       this.useWords(np, stat);
-      this.useDeterminers(np, "its", "it");
+      // "the power of target unit": the one card's stat, as "its power" is.
+      this.useDeterminers(np, "its", "it", "the");
       // "equal to target creature's power", "the power of target unit you control": the card the phrase names (a target
       // here, a chosen card, this); "Destroy target creature. You gain life equal to its power.": the card named before, else the event's.
       const named = this.statCard(np);
@@ -1129,6 +1138,10 @@ class AbilityLowering {
     // Each word below that sets a field of the selector is carried; "card(s)" is any card (no field).
     const wordNodes = np.items.filter((i): i is Ast.WordNode => i.kind === "word");
     const mark = (w: string) => this.ledger.carry(wordNodes.filter((n) => lower(n.text) === w));
+    // "the creatures", "the opponent's units": all of them, as "each" reads them. "The creature" names one card, not a kind
+    // of card: its "the" stays unread here ("Whenever the creature attacks" is reported, not run as "a creature").
+    const head = wordNodes.at(-1);
+    if (dets.includes("the") && (words.some((w) => possessiveStem(w) !== undefined) || (head && singular(head.text) !== lower(head.text)))) this.useDeterminers(np, "the");
     for (const w of words) {
       const before = selectorWordFields(sel);
       if (w === "card" || w === "cards") mark(w);
@@ -1992,6 +2005,16 @@ class AbilityLowering {
     if (dets.includes("each") || dets.includes("all") || dets.includes("every")) return { kind: "cards", selector: this.selector(withZone) };
     // "the unit with the highest power": one card — among the tied, the player chooses (as for "a unit").
     const theExtreme = dets.length === 1 && dets[0] === "the" && np.filters.some((f) => f.kind === "prep" && f.prep === "with" && npWords(f.object).some((w) => EXTREME_WORDS[w] !== undefined));
+    // "the creature", "the Weapon": one card, the one named before — read as "that creature" is, never as every such card
+    // (it read as "each Creature": "Whenever this blocks a creature, destroy the creature." destroyed every creature;
+    // "Choose a creature. Destroy the creature." too). Nothing named before: the reference's own note ("it" refers to
+    // nothing, or names no card here). Only "the" and the card noun are carried: any other word ("the red creature") is reported.
+    if (!theExtreme && this.namesOneCardByThe(np)) {
+      this.useDeterminers(np, "the");
+      const ref = this.lastCard ?? this.thatCard(np) ?? { kind: "it" };
+      if (ref.kind !== "it") this.useSelfNouns(np);
+      return { kind: "card", ref };
+    }
     if (choosesCards(np) || theExtreme) {
       if (theExtreme) this.useDeterminers(np, "the");
       // "a/an/another X": the player chooses one — the one-ness is carried by the choice.
@@ -2748,7 +2771,8 @@ class AbilityLowering {
    * only those: a word it did not read ("at the end of the second turn") stays unread and is reported at its words.
    */
   useMomentWords(np: Ast.NounPhrase, ...read: string[]): void {
-    const readWords = new Set(read.map((w) => lower(w)));
+    // "the" of a moment ("at the end of the turn", "the next end step") is the one moment its reader turned into the pattern.
+    const readWords = new Set([...read.map((w) => lower(w)), "the"]);
     this.ledger.carry(leavesOf(np).filter((leaf) => readWords.has(lower(this.text.slice(startOffset(leaf.range), endOffset(leaf.range))))));
   }
 

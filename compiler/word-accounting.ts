@@ -18,8 +18,8 @@ const LEAF_KINDS = new Set(["word", "determiner", "count", "stats", "string", "s
 
 /** Words that carry no meaning of their own (their phrase's structure does). */
 const FUNCTION_WORDS = new Set([
-  "the", "to", "of", "and", "or", "then", "is", "are", "be", "been", "was", "were",
-  "that", "which", "who", "as", "so", "on", "in", "at", "for", "with", "from", "into", "onto", "by", "up", "do", "does", "did", "has", "have",
+  "to", "of", "and", "or", "then", "is", "are", "be", "been", "was", "were",
+  "which", "who", "as", "so", "on", "in", "at", "for", "with", "from", "into", "onto", "by", "up", "do", "does", "did", "has", "have",
   "had", "there", "these", "those", "when", "whenever", "if", ",", ".", ";", ":", "—", "-", "•", "'s",
 ]);
 

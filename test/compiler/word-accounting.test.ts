@@ -33,6 +33,25 @@ describe("word accounting (CW6005)", () => {
     expect(unused("PLAY: Discard your hand, then draw that many cards.")).toEqual([]);
   });
 
+  it("reads 'the' and 'that' as words: a singular 'the unit' is the card named before, one no reader carries is reported (session 19 audit)", () => {
+    // Each checked clean and ran on every unit ("the"/"that" counted as function words; "the unit" fell through to "each").
+    expect(unused("Passive: The unit gets +1 power.")).toEqual(["The"]);
+    expect(unused("Passive: That unit gets +1 power.")).toEqual(["That"]);
+    expect(unused("Whenever the unit attacks, draw a card.")).toEqual(["the"]);
+    expect(unused("Whenever that unit attacks, draw a card.")).toEqual(["that"]);
+    // Read: a moment, "the number of", "the power of", a plural, a possessive, the card named before, the one with the most.
+    for (const text of [
+      "At the end of your turn, draw a card.",
+      "PLAY: Gain life equal to the number of cards in your hand.",
+      "PLAY: Gain life equal to the power of target unit you control.",
+      "PLAY: Deal 1 damage to the units your opponent controls.",
+      "PLAY: Deal 1 damage to the opponent's units.",
+      "Whenever this is blocked, destroy the unit.",
+      "PLAY: Choose a unit. Return the unit to its owner's hand.",
+      "PLAY: Destroy the unit with the highest power.",
+    ]) expect({ text, unused: unused(text) }).toEqual({ text, unused: [] });
+  });
+
   it("reports nothing for wordings the IR carries whole", () => {
     for (const text of [
       "PLAY: Deal 2 damage to target enemy unit.",
