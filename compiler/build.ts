@@ -678,6 +678,7 @@ function abilities(ctx: Ctx, nodes: CstNode[], tokens: IToken[]): A.Ability[] {
   const out: A.Ability[] = [];
   for (const n of nodes) {
     const ability = abilityNode(ctx, n);
+    if (brokeOffOnItsLine(ctx, ability, tokens)) continue;
     for (const part of splitKeywordLead(ctx, ability)) {
       // `[Base] Flying. Whenever ...`: an ability that starts on a tagged line goes on in that line's slot.
       const previous = out[out.length - 1];
@@ -954,6 +955,27 @@ function embedded(ctx: Ctx, t: IToken, rule: "abilityText" | "triggerText"): Cst
   ctx.fallbackOffset = saved;
   (cst as CstNode & { embeddedTokens?: IToken[] }).embeddedTokens = tokens;
   return cst;
+}
+
+/**
+ * An ability that broke off on its line (the rest of the line is an `unreadableLine`: 'Exhaust or destroy target
+ * creature.' stops at "or", 'If you control a Warrior or a Mage, draw a card.' too) is not an ability: lowered, its first
+ * words gave a second, misleading message ('cannot execute "Exhaust"', or 'cannot execute ""' for a condition with no
+ * effect). The line's one error, CW1007, then starts at the ability's first word and says where it broke off.
+ */
+function brokeOffOnItsLine(ctx: Ctx, ability: A.Ability, tokens: IToken[]): boolean {
+  const next = nextTokenAfter(tokens, ability.range.end.offset);
+  if (!next || !ctx.unreadableStarts?.has(next.startOffset) || lineBreakBetweenOffsets(ctx.text, ability.range.end.offset, next.startOffset)) return false;
+  const diagnostics = ctx.report.diagnostics;
+  const i = diagnostics.findIndex((d) => d.code === "CW1007" && d.range.start.offset === next.startOffset);
+  if (i < 0) return false;
+  const end = diagnostics[i]!.range.end.offset;
+  const line = ctx.text.slice(ability.range.start.offset, end);
+  const word = ctx.text.slice(next.startOffset, next.startOffset + next.image.length);
+  // A bare "A or B" between effects is the commonest break: point at the form that reads it, the modal.
+  const hint = word.toLowerCase() === "or" ? "; a choice between effects is written `Choose one — <effect>; or <effect>.`" : "";
+  diagnostics[i] = diagnostic("CW1007", ctx.file, rangeOf(ctx, ability.range.start.offset, end), { detail: `"${line}" breaks off at "${word}": no ability form goes on with it (this line is not read)${hint}` });
+  return true;
 }
 
 /**

@@ -66,12 +66,27 @@ ${card("A", [broken, "[Blue] Draw a card.", "[Green] Gain 2 life."])}${card("B",
     expect(tags(0)).toContain("[Green]");
     expect(tags(1)).toEqual(expect.arrayContaining(["[Blue] ", "[Green]"]));
     expect(tags(2)).toEqual(["[Green]"]);
-    const unread = diagnostics.filter((d) => d.code === "CW1007" && d.message.includes("the rest of this line"));
-    expect(unread.map((d) => text.slice(d.range.start.offset, d.range.end.offset))).toEqual(["or three creatures.", "or three creatures."]);
-    const atTheBreak = (d: (typeof diagnostics)[number]) => /^\s*or\b/.test(text.slice(d.range.start.offset, d.range.start.offset + 3)) || text.slice(d.range.start.offset, d.range.end.offset).trim() === "";
-    expect(diagnostics.filter((d) => (d.code === "CW1003" || d.code === "CW1007") && atTheBreak(d))).toEqual(unread);
+    // The broken line is one error over the whole line, saying where it broke off; the words before the break are not
+    // lowered as an ability of their own (that gave a second, misleading "cannot execute" beside it).
+    const unread = diagnostics.filter((d) => d.code === "CW1007" && d.message.includes('breaks off at "or"'));
+    expect(unread.map((d) => text.slice(d.range.start.offset, d.range.end.offset))).toEqual([broken, broken]);
+    const onTheBrokenLine = (d: (typeof diagnostics)[number]) => text.slice(d.range.start.offset, d.range.end.offset).includes("three") || text.slice(d.range.start.offset, d.range.end.offset).includes("two");
+    expect(diagnostics.filter(onTheBrokenLine)).toEqual(unread);
     // No error past the broken lines: nothing reported at a closing brace.
     expect(diagnostics.every((d) => text.slice(d.range.start.offset, d.range.start.offset + 1) !== "}")).toBe(true);
+  });
+
+  it("gives a line that breaks off one error from its first word, with the modal's form when it broke off at \"or\"", () => {
+    // Each of these checked as two errors: CW1007 at "or ..." and a CW6001 'cannot execute "Exhaust"' (or "") for the
+    // words before the break, which were lowered as an ability of their own.
+    for (const line of ["Exhaust or destroy target creature.", "Draw a card or gain 2 life.", "If you control a Warrior or a Mage, draw a card."]) {
+      const text = `set T1 "T" for chromatic\ncard "A" {\n  type: Spell\n  text:\n    [Red] ${line}\n    [Green] Gain 2 life.\n}\n`;
+      const { ast, diagnostics } = parseDocument(text, "t.cards");
+      if (ast.kind !== "cardFile") throw new Error("not a card file");
+      expect(diagnostics.map((d) => [d.code, text.slice(d.range.start.offset, d.range.end.offset)])).toEqual([["CW1007", `[Red] ${line}`]]);
+      expect(diagnostics[0]!.message).toContain("Choose one — <effect>; or <effect>.");
+      expect(ast.cards[0]!.abilities.map((a) => text.slice(a.range.start.offset, a.range.end.offset))).toEqual(["[Green] Gain 2 life."]);
+    }
   });
 
   it("caps the diagnostics of a file and says how many more there were", () => {
