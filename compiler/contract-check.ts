@@ -45,6 +45,12 @@ export function checkGameParams(doc: Ast.GameFile, game: CompiledGame, namedInTe
     const value = game.params[name]!;
     const problem = valueProblem(contract.accepts, value, game);
     if (problem) notes.push({ file: doc.file, range: st.value.range, code: "CW6003", args: { name, value: String(value), accepted: problem, module: contract.module }, message: `param ${name} = ${value}: ${contract.module} takes ${problem}` });
+    const when = contract.readOnlyWhen;
+    const model = when ? String(game.params[when.param] ?? when.default).toLowerCase() : "";
+    if (when && !when.values.includes(model)) {
+      const args = { name, other: when.param, value: model, values: when.values.join(" or ") };
+      notes.push({ file: doc.file, range: st.name.range, code: "CW6013", args, message: `param ${name} is read only under ${when.param} = ${args.values}; this game's ${when.param} is ${model}` });
+    }
   }
 }
 

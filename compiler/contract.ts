@@ -241,6 +241,11 @@ export interface ParamContract {
   accepts: ParamValues;
   /** What it does, in a few words (the reads-as of a game file). */
   meaning: string;
+  /**
+   * Read only when another param has one of these values (its default when the game does not set it): a spell's timing
+   * under a response model that has windows. Set under any other value, the param changes nothing (CW6013).
+   */
+  readOnlyWhen?: { param: string; values: readonly string[]; default: string };
 }
 
 const bool = { kind: "boolean" } as const;
@@ -313,7 +318,13 @@ export const ENGINE_PARAMS = {
   life_payment_may_reach_zero: { module: "runtime/engine/actions.ts", accepts: bool, meaning: "life may be paid down to 0 (costs; the compiler's 'unless <player> pays N life')" },
   overexhaust_from_exhausted: { module: "runtime/engine/actions.ts", accepts: bool, meaning: "an Exhausted card may pay an Overexhaust cost" },
   discard_cost_is_discard: { module: "runtime/engine/actions.ts", accepts: bool, meaning: "paying a discard cost fires discard triggers" },
-  spells_on_opponent_turn: { module: "runtime/engine/actions.ts", accepts: bool, meaning: "cards may be played on the opponent's turn" },
+  spells_on_opponent_turn: {
+    module: "runtime/engine/actions.ts",
+    accepts: bool,
+    meaning: "cards may be played on the opponent's turn",
+    // Played on the opponent's turn only in a response window (rules.model.mayRespond): the instant model has none.
+    readOnlyWhen: { param: "response_model", values: ["stack", "chain"], default: "instant" },
+  },
   first_turn_attacks: { module: "runtime/engine/actions.ts", accepts: bool, meaning: "attacks are allowed on the first turn" },
   attacks_per_unit: { module: "runtime/engine/actions.ts", accepts: int, meaning: "attacks each unit may make per turn" },
   summoning_sickness: { module: "runtime/engine/actions.ts", accepts: bool, meaning: "a card played this turn can't attack" },
@@ -345,7 +356,13 @@ export const ENGINE_PARAMS = {
   response_model: { module: "runtime/core/rules.ts", accepts: oneOf("instant", "stack", "chain"), meaning: "how players respond" },
   simultaneous_triggers_order: { module: "runtime/core/response.ts", accepts: oneOf("controller_chooses", "as_they_happened"), meaning: "the order of triggers that fire together" },
   fizzle_when: { module: "runtime/core/targets.ts", accepts: oneOf("any_target_illegal", "all_targets_illegal"), meaning: "when a spell with illegal targets does nothing" },
-  spells_forbidden_in: { module: "runtime/models/stack.ts", accepts: { kind: "phases" }, meaning: "phases in which no spell may be played" },
+  spells_forbidden_in: {
+    module: "runtime/models/stack.ts",
+    accepts: { kind: "phases" },
+    meaning: "phases in which no spell may be played",
+    // stackTimingMechanic applies only under the stack model.
+    readOnlyWhen: { param: "response_model", values: ["stack"], default: "instant" },
+  },
   priority_actions: { module: "runtime/models/chain.ts", accepts: { kind: "card_type_or_words" }, meaning: "the actions that pass priority" },
   // lands and decks (runtime/lands.ts, lands-decks.ts)
   costs_paid_by: { module: "runtime/mechanics/lands.ts", accepts: oneOf("exhausting_lands"), meaning: "how costs are paid" },

@@ -877,6 +877,14 @@ export const MESSAGES = {
     example: "Return target creature card from your graveyard to your hand.   (a CYBERVAMP Spell)",
     exampleArgs: { words: "your graveyard", game: "CYBERVAMP", role: "graveyard", zone: "Discard Pile", suggestion: "your Discard Pile" },
   },
+  CW6013: {
+    severity: "error",
+    template: "Param {name} is read only under {other} = {values}, and this game's {other} is {value}: changing it would change nothing.",
+    explanation:
+      "The engine reads some parameters only under one way of playing: a spell's timing (`spells_on_opponent_turn`, `spells_forbidden_in`) only where players get a window to respond (`response_model = stack` or `chain`). Under any other model the line is a rule the game does not switch on, so the file would say one thing while the game plays another. Write the reading as a `#` comment instead, or change the model it depends on.",
+    example: "param spells_on_opponent_turn = true   (in a game file with response_model = instant)",
+    exampleArgs: { name: "spells_on_opponent_turn", other: "response_model", value: "instant", values: "stack or chain" },
+  },
   CW6020: {
     severity: "warning",
     template: 'This {type} has no {stat}: "{words}" reads this card\'s own {stat}, which the engine would take as 0. Compare with a number ("with {stat} 2 or less"), or read the stat of a card that has one ("target creature\'s {stat}").',

@@ -31,6 +31,14 @@ describe("game parameters against the contract", () => {
     expect(problems([{ path: "duel/duel.game", text: withParam("param gray_rarity_means_gray_color = true") }])).toEqual([expect.stringMatching(/^CW6002 error "gray_rarity_means_gray_color"/)]);
   });
 
+  it("a param read only under another response model is an error at its name (CW6013): it changed nothing and checked clean", () => {
+    expect(problems([{ path: "duel/duel.game", text: withParam("param spells_on_opponent_turn = true") }])).toEqual([
+      'CW6013 error "spells_on_opponent_turn": Param spells_on_opponent_turn is read only under response_model = stack or chain, and this game\'s response_model is instant: changing it would change nothing.',
+    ]);
+    expect(problems([{ path: "duel/duel.game", text: withParam("param spells_forbidden_in = Start") }])).toEqual([expect.stringMatching(/^CW6013 error "spells_forbidden_in": Param spells_forbidden_in is read only under response_model = stack,/)]);
+    // Under the model that reads it (CYBERVAMP's stack: `spells_forbidden_in = Renew`) the line checks clean, as every bundled game does.
+  });
+
   it("a value the reading module does not take is an error at the value, naming the module and the values", () => {
     expect(problems([{ path: "duel/duel.game", text: duelGame.replace("param empty_deck_draw = skip", "param empty_deck_draw = mill") }])).toEqual([
       expect.stringMatching(/^CW6003 error "mill": param empty_deck_draw = mill: runtime\/[a-z/-]+\.ts takes one of \(skip, lose\)\.$/),
