@@ -16,6 +16,7 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { ENGINE_PARAMS, type ParamContract } from "../compiler/contract.ts";
 
 export const PARAM_GAMES_DIR = "test/fixtures/games";
 
@@ -63,9 +64,25 @@ export function paramValueIn(gameText: string, param: string): string | undefine
  */
 export function withParam(gameText: string, param: string, value: string | undefined): string {
   const line = value === undefined ? `# (test game: param ${param} removed)` : `param ${param} = ${value}   # test game: changed from the bundled game`;
-  if (paramLine(param).test(gameText)) return gameText.replace(paramLine(param), line);
-  if (value === undefined) return gameText;
-  return `${gameText.replace(/\n*$/, "\n")}\n${line}\n`;
+  const text = unreadUnder(gameText, param, value);
+  if (paramLine(param).test(text)) return text.replace(paramLine(param), line);
+  if (value === undefined) return text;
+  return `${text.replace(/\n*$/, "\n")}\n${line}\n`;
+}
+
+/**
+ * The game file's lines of params that `param = value` leaves unread (a contract's readOnlyWhen: CYBERVAMP's
+ * `spells_forbidden_in = Renew` under `response_model = chain`), made comments: the engine would play the test game
+ * the same with them, and `check` refuses them (CW6013), so the test game would not run at all.
+ */
+function unreadUnder(gameText: string, param: string, value: string | undefined): string {
+  let text = gameText;
+  for (const [name, contract] of Object.entries(ENGINE_PARAMS) as [string, ParamContract][]) {
+    const when = contract.readOnlyWhen;
+    if (!when || when.param !== param || when.values.includes((value ?? when.default).toLowerCase())) continue;
+    text = text.replace(paramLine(name), (l) => `# (test game: unread under ${param} = ${value ?? when.default}, CW6013) ${l}`);
+  }
+  return text;
 }
 
 /**
