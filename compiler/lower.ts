@@ -334,6 +334,17 @@ function markOwnName(ability: Ast.Ability, abilityText: string, cardName: string
 }
 /** "twice that much", "double its power": a multiplier before an amount. */
 const MULTIPLIERS: Record<string, number> = { twice: 2, double: 2, thrice: 3, triple: 3 };
+/**
+ * "each unit that has power 2 or less", "a creature that has Flying": a relative clause whose only words are "has"/"have"
+ * and what is had — the same filter as "with ...". Not "that doesn't have" (a modal), nor one with a tail ("that has a
+ * counter on it" is read by the counter readers as written, or reported).
+ */
+function hasClauseObject(f: Ast.NounFilter): f is Ast.RelativeFilter & { clause: { object: Ast.NounPhrase } } {
+  if (f.kind !== "relative" || !f.that) return false;
+  const c = f.clause;
+  return c.verb?.lemma === "have" && !!c.object && !c.subject && !c.modal && !c.be && !c.complement && !c.orVerbs?.length && !c.tail.length;
+}
+
 /** The words that turn a number into a bound: "2 or less", "2 power or more". */
 const COMPARISON_WORDS = new Set(["less", "fewer", "more", "greater"]);
 /** "the unit with the highest power": which end of a stat. */
@@ -1297,8 +1308,9 @@ class AbilityLowering {
           else if (zoneWords.some((w) => w.startsWith("opponent"))) sel.owner = "opponent";
           if (sel.owner) this.carryOwner(f.object);
         }
-      } else if (f.kind === "prep" && f.prep === "with") {
-        const inner = f.object;
+      } else if ((f.kind === "prep" && f.prep === "with") || hasClauseObject(f)) {
+        // "with power 2 or less" and "that has power 2 or less" / "that have Haste": the same phrase, read the same way.
+        const inner = f.kind === "prep" ? f.object : f.clause.object!;
         const statWord = npWords(inner).find((w) => this.vocab.game.stats.includes(w));
         const c = npCount(inner);
         const counterWords = npWords(inner).some((w) => w === "counter" || w === "counters");
