@@ -640,6 +640,11 @@ class AbilityLowering {
   note(range: Range, message: string): void {
     this.notes.push({ file: this.file, range: plainRange(range), message });
   }
+  /** Whether a player holds the game's resources as pools (Chromatic's Mana): not where costs are paid by exhausting lands
+   * as they are paid (CYBERVAMP: "You pay costs by exhausting your lands", no floating resources — a Gold pool is always empty). */
+  keepsPools(): boolean {
+    return this.vocab.game.params["costs_paid_by"] === undefined;
+  }
   slice(range: Range): string {
     return this.text.slice(startOffset(range), endOffset(range));
   }
@@ -2179,7 +2184,7 @@ class AbilityLowering {
     const lifeNeeded = (amount: NumberExpr): NumberExpr => (toZero ? amount : typeof amount === "number" ? amount + 1 : { kind: "plus", of: amount, add: 1 });
     // "pays 2 Mana": a resource of the game file the player holds as a pool, no more than they have. Where costs are paid
     // by exhausting lands (CYBERVAMP's Gold) the pool is always empty: asking it would never let anyone pay.
-    const pooled = this.vocab.game.params["costs_paid_by"] === undefined;
+    const pooled = this.keepsPools();
     const resourcePaid = pooled && pays && step?.op === "lose_resource" && single && npWords(c.object).some((w) => lookup(this.vocab.resources, w) !== undefined);
     if (step?.op === "pay") canPay = this.symbolsPaid(price);
     else if (step?.op === "lose_life" && single) canPay = pays ? { kind: "life_at_least", who: single, value: lifeNeeded(step.amount) } : undefined;
@@ -4302,6 +4307,11 @@ class AbilityLowering {
           return [{ op: verb === "gain" ? "add_counters" : "remove_counters", counter: lookup(this.vocab.counters, counter)!, amount: all ? "all" : this.amountOf(counted, 1), on, ...(all ? {} : this.upToCount(counted)) } as Step];
         }
         const resource = words.map((w) => lookup(this.vocab.resources, w)).find(Boolean);
+        if (resource && !this.keepsPools()) {
+          // CYBERVAMP's Gold: no pool to fill or empty ("You pay costs by exhausting your lands"): a gain would pay nothing.
+          this.note(clause.range, `"${this.slice(clause.range)}": ${this.vocab.game.name} keeps no pool of ${resource} — costs are paid by exhausting lands as they are paid (\`param costs_paid_by = exhausting_lands\`), so ${resource} ${verb === "gain" ? "gained" : "lost"} would change nothing any cost reads; only a land that produces ${resource} gives it`);
+          return [{ op: "rule", rule: "unsupported" }];
+        }
         if (resource) {
           this.use(obj!.items.filter((i) => i.kind === "word" && lookup(this.vocab.resources, i.text)));
           return [{ op: verb === "gain" ? "gain_resource" : "lose_resource", who: who(), resource, amount: this.amountOf(obj, 1) }];

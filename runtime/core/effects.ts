@@ -267,14 +267,21 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
         if (chosen === "wait") return "wait";
         amountFor = (p) => chosen.get(p) ?? 0;
       }
-      // Mechanics hook: a draw that asks which deck (several decks).
-      for (const m of mechanicsOf(rules)) {
-        if (!m.draw || players.length !== 1) continue;
-        const answer = m.draw(ctx, frame, players[0]!, amountFor(players[0]!), source);
-        if (answer === "done") upToDone(frame);
-        if (answer) return answer;
+      // Mechanics hook: a draw that asks which deck (several decks) — for every drawing player in turn ("Each player
+      // draws a card": each chooses their own deck), resumed at the player whose question is being answered.
+      const hooks = mechanicsOf(rules).filter((m) => m.draw);
+      const first = Number(frame.chosen["$drawPlayer"]?.[0] ?? 0);
+      for (let i = first; i < players.length; i++) {
+        const p = players[i]!;
+        let answer: "done" | "wait" | undefined;
+        for (const m of hooks) if ((answer = m.draw!(ctx, frame, p, amountFor(p), source))) break;
+        if (answer === "wait") {
+          frame.chosen["$drawPlayer"] = [String(i)];
+          return "wait";
+        }
+        if (!answer) draw(ctx, p, amountFor(p), source);
       }
-      for (const p of players) draw(ctx, p, amountFor(p), source);
+      delete frame.chosen["$drawPlayer"];
       upToDone(frame);
       return "done";
     }
