@@ -12,7 +12,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Expectation } from "../../grammar/scenario.ts";
-import { hasStack, marksDamage, parseScenarioFile } from "../../compiler/scenario.ts";
+import { hasStack, marksDamage, parseScenarioFile, scenarioNames } from "../../compiler/scenario.ts";
 import { gameCardStates } from "../../compiler/contract-check.ts";
 import { RESOLVING } from "../../runtime/core/cards.ts";
 import type { Engine, GameState, TraceEvent } from "../../runtime/index.ts";
@@ -121,6 +121,8 @@ const plusOne = (line: string) => line.replace(/(-?\d+)(\D*)$/, (_, n: string, r
 const numbered = (lines: string[]): Pair[] => lines.map((yes) => ({ yes, no: plusOne(yes) }));
 /** A kind of event the run never had. */
 const absentKind = (r: Run) => TRACE_KINDS.find((k) => !r.events.some((e) => e.kind === k))!;
+/** Whether a player's zone holds all it ever can (Three-Slot Duel's full Field): a claim of one card more there is CW7012, not a false claim. */
+const full = (r: Run, zone: string, count: number) => scenarioNames(r.engine.rules.game, [], () => []).zones.find((z) => z.name === zone)?.slots === count;
 
 const FORMS: Record<Expectation["kind"], (run: Run) => Pair[]> = {
   life: (r) => numbered(r.state.order.map((p) => `${p} life ${r.state.players[p]!.life}`)),
@@ -149,16 +151,25 @@ const FORMS: Record<Expectation["kind"], (run: Run) => Pair[]> = {
         // A card of this game that is not in the zone (a card never in the game is an error, not a false claim).
         const other = Object.keys(r.state.cards).map((id) => nameOf(r, id)).find((n) => !names.includes(n));
         const listed = names.map(quote).join(", ");
-        if (other === undefined) return names.length ? [{ yes: `${p} ${z.name}: ${listed}`, no: `${p} ${z.name}: ${listed}, ${quote(names[0]!)}` }] : [];
+        // The false list: one card more, or in a full zone one card short (one more would be CW7012, a line that could never hold).
+        const longer = (extra: string) => (full(r, z.name, names.length) ? names.slice(1).map(quote).join(", ") : [listed, extra].filter(Boolean).join(", "));
+        if (other === undefined) return names.length ? [{ yes: `${p} ${z.name}: ${listed}`, no: `${p} ${z.name}: ${longer(quote(names[0]!))}` }] : [];
         const absent = quote(other);
         return [
-          { yes: `${p} ${z.name}: ${listed}`, no: `${p} ${z.name}: ${[listed, absent].filter(Boolean).join(", ")}` },
+          { yes: `${p} ${z.name}: ${listed}`, no: `${p} ${z.name}: ${longer(absent)}` },
           ...(names.length ? [{ yes: `${p} ${z.name} has ${quote(names[0]!)}`, no: `${p} ${z.name} has ${absent}` }] : []),
           ...(names.length ? [{ yes: `${p} ${z.name} lacks ${absent}`, no: `${p} ${z.name} lacks ${quote(names[0]!)}` }] : []),
         ];
       }),
     ),
-  zone_count: (r) => numbered(r.state.order.flatMap((p) => r.engine.rules.game.zones.map((z) => `${p} ${z.name} count ${(r.state.players[p]!.zones[z.name] ?? []).length}`))),
+  zone_count: (r) =>
+    r.state.order.flatMap((p) =>
+      r.engine.rules.game.zones.map((z) => {
+        const count = (r.state.players[p]!.zones[z.name] ?? []).length;
+        // A full zone: the false count is one fewer (one more is CW7012, a line that could never hold).
+        return { yes: `${p} ${z.name} count ${count}`, no: `${p} ${z.name} count ${full(r, z.name, count) ? count - 1 : count + 1}` };
+      }),
+    ),
   stat: (r) => numbered(uniqueCards(r).flatMap((id) => r.engine.rules.game.stats.map((s) => `${quote(nameOf(r, id))} ${s} ${r.engine.stat(r.state, id, s)}${where(r, id)}`))),
   damage: (r) => numbered(uniqueCards(r).map((id) => `${quote(nameOf(r, id))} damage ${r.state.cards[id]!.damage}${where(r, id)}`)),
   cost: (r) =>
