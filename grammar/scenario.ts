@@ -868,9 +868,9 @@ function parseTimes(c: Cursor): number | undefined {
 }
 
 /**
- * `<kind> ["Card" | p2's "Card" | "Card" copy 2 | pX]`, and `damage pX by "Card"`. Of `damage`, the card or player named
- * is the one dealt the damage (`damage "Scout"`: Scout was dealt damage); the card that dealt damage to a player is
- * named with `by`. The trace keeps which card dealt damage only for damage to a player, so `by` goes with a player.
+ * `<kind> ["Card" | p2's "Card" | "Card" copy 2 | pX]`, and `damage [pX | "Card"] by "Card"`. Of `damage`, the card or
+ * player named is the one dealt the damage (`damage "Scout"`: Scout was dealt damage); the card that dealt it is named
+ * with `by` (`damage p2 by "Blood Broker"`, `damage "Scout" by "Quick Bolt"`, `damage by "Quick Bolt"`: to anything).
  */
 function parseEventPattern(c: Cursor): EventPattern {
   const event = c.name("event", "an event kind (destroyed, damage, draw, ...)").toLowerCase();
@@ -879,14 +879,7 @@ function parseEventPattern(c: Cursor): EventPattern {
   else if (isPlayer(c.peek())) out.player = c.player();
   const byWord = c.peek();
   if (byWord && lowerImage(byWord) === "by") {
-    if (event !== "damage") throw new ParseError(`"by" names the card that dealt damage to a player (\`damage p2 by "Blood Broker"\`); a ${event} event is named by its own card or player`, byWord);
-    if (!out.player)
-      throw new ParseError(
-        out.card
-          ? `the trace says which card was dealt damage, not which card dealt it: \`expect event damage ${out.card.controller ? `${out.card.controller}'s ` : ""}"${out.card.card}"\` (it was dealt damage), or the damage a card dealt to a player, \`damage p2 by "..."\``
-          : `say which player was dealt the damage: \`damage p1 by "..."\` or \`damage p2 by "..."\``,
-        byWord,
-      );
+    if (event !== "damage") throw new ParseError(`"by" names the card that dealt damage (\`damage p2 by "Blood Broker"\`, \`damage "Scout" by "Quick Bolt"\`); a ${event} event is named by its own card or player`, byWord);
     c.next();
     out.by = c.card();
   }

@@ -201,7 +201,8 @@ export function damageCard(ctx: Ctx, id: string, dealt: number, from: string | u
   // Who dealt it the damage last: the destroyer when the damage proves lethal ("Whenever this destroys a creature").
   if (from) card.damagedBy = { card: from, ...(combat ? { combat } : {}) };
   for (const m of mechanicsOf(ctx.rules)) m.cardDamaged?.(ctx, id, amount, from);
-  emit(ctx, "damage", `${from ? cardName(ctx, from) : "an effect"} deals ${amount} damage to ${cardName(ctx, id)}`, { card: id, name: cardName(ctx, id), amount, source });
+  // `from`: the card that dealt it (`expect event damage "Scout" by "Quick Bolt"`); of damage to a player, that is the event's card.
+  emit(ctx, "damage", `${from ? cardName(ctx, from) : "an effect"} deals ${amount} damage to ${cardName(ctx, id)}`, { card: id, name: cardName(ctx, id), ...(from ? { from } : {}), amount, source });
   if (!toughness) {
     // Without a toughness stat (fights by power), damage of at least its power destroys the unit (as it is: "DEATH:
     // deal damage equal to this unit's power" reads the power it died with); less reduces power until end of turn.

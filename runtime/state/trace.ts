@@ -20,6 +20,7 @@ export interface TraceEvent {
   /** Card instance id and its name, when the event is about a card. */
   card?: string;
   name?: string;
+  /** Where it comes from and goes to: zones of a move or a draw, a mechanic's tag; of damage to a card, the card that dealt it. */
   from?: string;
   to?: string;
   amount?: number;
