@@ -252,6 +252,12 @@ export type Duration =
   | { kind: "permanent" }
   | { kind: "end_of_turn" }
   | { kind: "until_your_next_turn" }
+  /**
+   * "until end of your turn": ends as a turn of the ability's controller ends — this turn if it is theirs, else their next.
+   * "until the end of your next turn": ends as the first turn of theirs that begins after it was made ends.
+   */
+  | { kind: "end_of_your_turn" }
+  | { kind: "end_of_your_next_turn" }
   /** As long as the source stays in play (statics are always this). */
   | { kind: "while_source" };
 

@@ -132,16 +132,34 @@ function describesCard(f: Ast.NounFilter): boolean {
 function flattenAlso(np: Ast.NounPhrase): Ast.NounPhrase[] {
   return [np, ...(np.also ?? []).flatMap(flattenAlso)];
 }
+/** "for the rest of the turn" / "for the rest of this turn": the same duration as "until end of turn", in other words. */
+function isRestOfTurn(t: Ast.TailItem): boolean {
+  if (t.kind !== "prep" || t.prep !== "for") return false;
+  const np = t.object;
+  const of = np.filters.length === 1 && np.filters[0]!.kind === "prep" && np.filters[0]!.prep === "of" ? np.filters[0]!.object : undefined;
+  return (
+    np.items.length === 1 && np.items[0]!.kind === "word" && lower(np.items[0]!.text) === "rest" && !np.also?.length && np.determiners.every((d) => d.kind === "determiner" && d.lemma === "the") &&
+    of !== undefined && of.items.length === 1 && of.items[0]!.kind === "word" && lower(of.items[0]!.text) === "turn" && !of.filters.length && !of.also?.length &&
+    of.determiners.length === 1 && of.determiners[0]!.kind === "determiner" && (of.determiners[0]!.lemma === "the" || of.determiners[0]!.lemma === "this")
+  );
+}
+/** A tail item that says how long an effect lasts: "until ...", "this turn", "for the rest of the turn". */
+function isDurationPhrase(t: Ast.TailItem): boolean {
+  return (t.kind === "prep" && t.prep === "until") || (t.kind === "timing" && t.which === "this" && !t.combat) || isRestOfTurn(t);
+}
 /**
  * The duration an "until ..." phrase names, from its exact words: "until end of turn" / "until the end of the turn" /
- * "until the end of this turn" (end of this turn), "until your next turn" / "until the beginning (start) of your next
- * turn" (the start of the ability's controller's next turn). Undefined for any other words ("until the end of your next
- * turn", "until your opponent's next turn", "until end of combat"): they are not read, so they are CW6005 at the words.
+ * "until the end of this turn" (end of this turn), "until end of your turn" / "until the end of your next turn" (the end of a turn of
+ * the ability's controller: runtime/state/state.ts endsWithThisTurn), "until your next turn" / "until the beginning (start) of your next
+ * turn" (the start of the ability's controller's next turn). Undefined for any other words ("until your opponent's next turn", "until end of combat"): they are not read, so they are CW6005 at the words.
  */
-function untilDuration(written: string): "end_of_turn" | "until_your_next_turn" | undefined {
+function untilDuration(written: string): "end_of_turn" | "until_your_next_turn" | "end_of_your_turn" | "end_of_your_next_turn" | undefined {
   // A repetition after it ("until end of turn twice") is read by `repetition`, not here.
   const w = lower(written).replace(/\s+/g, " ").trim().replace(/ (twice|thrice|\w+ times)$/, "");
   if (/^(the )?end of (the |this )?turn$/.test(w)) return "end_of_turn";
+  // "until end of your turn": a turn of the ability's controller — this one if it is theirs (runtime endsWithThisTurn).
+  if (/^(the )?end of your turn$/.test(w)) return "end_of_your_turn";
+  if (/^(the )?end of your next turn$/.test(w)) return "end_of_your_next_turn";
   if (/^((the )?(beginning|start) of )?your next turn$/.test(w)) return "until_your_next_turn";
   return undefined;
 }
@@ -2219,6 +2237,11 @@ class AbilityLowering {
         this.use(t);
         return { kind: "end_of_turn" };
       }
+      // "for the rest of the turn" / "for the rest of this turn": until end of turn, in other words.
+      if (isRestOfTurn(t)) {
+        this.use(t);
+        return { kind: "end_of_turn" };
+      }
     }
     return { kind: "permanent" };
   }
@@ -3029,12 +3052,12 @@ class AbilityLowering {
    * (the lowering read the modifier for the last part only) is CW6010 at the modifier — never a +1/+0 for ever in silence.
    */
   checkSharedDurations(lowered: { step: Ast.Step; steps: Step[] }[]): void {
-    const modifierOf = (clause: Ast.Clause) => clause.tail.find((t) => (t.kind === "prep" && t.prep === "until") || (t.kind === "timing" && t.which === "this"));
+    const modifierOf = (clause: Ast.Clause) => clause.tail.find((t) => isDurationPhrase(t) || (t.kind === "timing" && t.which === "this"));
     const durationOf = (modifier: Ast.TailItem): Duration["kind"] | undefined => {
-      if (modifier.kind === "timing") return "end_of_turn";
+      if (modifier.kind === "timing" || isRestOfTurn(modifier)) return "end_of_turn";
       return modifier.kind === "prep" ? untilDuration(this.slice(modifier.object.range)) : undefined;
     };
-    const LASTS: Record<string, string> = { permanent: "for ever", end_of_turn: "until end of turn", until_your_next_turn: "until your next turn" };
+    const LASTS: Record<string, string> = { permanent: "for ever", end_of_turn: "until end of turn", until_your_next_turn: "until your next turn", end_of_your_turn: "until end of your turn", end_of_your_next_turn: "until the end of your next turn" };
     for (let i = lowered.length - 1; i > 0; i--) {
       const { step } = lowered[i]!;
       const modifier = modifierOf(step.clause);
@@ -3829,7 +3852,7 @@ class AbilityLowering {
     const tail = rel ? withTimingSplitOff([...rel.tail, ...clause.tail], this) : [];
     const to = tail.find((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "to");
     const by = active ? rel!.subject : tail.find((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "by")?.object;
-    const others = tail.filter((t) => t !== to && !(t.kind === "prep" && t.prep === "by" && !active) && !(t.kind === "timing" && t.which === "this") && !(t.kind === "prep" && t.prep === "until"));
+    const others = tail.filter((t) => t !== to && !(t.kind === "prep" && t.prep === "by" && !active) && !(t.kind === "timing" && t.which === "this") && !isDurationPhrase(t));
     if (!shape || others.length || to?.object.also?.length || (by && by.also?.length)) {
       this.note(clause.range, `the engine prevents damage for a while written "Prevent all [combat] damage that would be dealt [to <cards or players>] [by <cards>] this turn." or "Prevent the next N damage that would be dealt to <card or player> this turn.": "${this.slice(clause.range)}"`);
       return [{ op: "rule", rule: "unsupported" }];
@@ -5724,7 +5747,7 @@ function withTimingSplitOff(tail: Ast.TailItem[], l: AbilityLowering): Ast.TailI
 
 /** A clause's own duration words: `until end of turn`, `until your next turn`, `this turn`. */
 function durationTail(clause: Ast.Clause): Ast.TailItem[] {
-  return clause.tail.filter((t) => (t.kind === "prep" && t.prep === "until") || (t.kind === "timing" && t.which === "this" && !t.combat));
+  return clause.tail.filter(isDurationPhrase);
 }
 
 /**
@@ -6502,7 +6525,7 @@ function staticFromSequence(seq: Ast.Sequence, l: AbilityLowering): StaticEffect
     }
     // "This loses Flying.", "Enemy units lose Flying and Taunt.": keywords a permanent's static takes away, whatever gives
     // them (a number of a counted keyword — "loses Bleed 2" — has no reading: CW6001 below).
-    if (clause.verb?.lemma === "lose" && (!subject || !isPlayerPhrase(subject)) && !clause.tail.some((t) => t.kind === "timing" || (t.kind === "prep" && t.prep === "until")) && clause.object !== undefined && isBareWordList(clause.object)) {
+    if (clause.verb?.lemma === "lose" && (!subject || !isPlayerPhrase(subject)) && !clause.tail.some((t) => t.kind === "timing" || isDurationPhrase(t)) && clause.object !== undefined && isBareWordList(clause.object)) {
       const kws = l.keywordList(clause.object);
       if (kws.length && kws.every((k) => k.amount === undefined)) {
         l.use(clause.verb);
@@ -6511,7 +6534,7 @@ function staticFromSequence(seq: Ast.Sequence, l: AbilityLowering): StaticEffect
       }
     }
     // "have", or "gain" with no duration ("Vampires you control gain Haste."): a keyword or stat a permanent's static gives.
-    const gainsKeywords = clause.verb?.lemma === "gain" && (!subject || !isPlayerPhrase(subject)) && !clause.tail.some((t) => t.kind === "timing" || (t.kind === "prep" && t.prep === "until")) && clause.object !== undefined && isBareWordList(clause.object);
+    const gainsKeywords = clause.verb?.lemma === "gain" && (!subject || !isPlayerPhrase(subject)) && !clause.tail.some((t) => t.kind === "timing" || isDurationPhrase(t)) && clause.object !== undefined && isBareWordList(clause.object);
     if (clause.verb?.lemma === "have" || gainsKeywords) {
       const kws = l.keywordList(clause.object);
       if (kws.length) {

@@ -795,7 +795,18 @@ function listText(items: string[]): string {
 }
 
 function durationText(d: Duration): string {
-  return d.kind === "end_of_turn" ? " until end of turn" : d.kind === "until_your_next_turn" ? " until your next turn" : "";
+  switch (d.kind) {
+    case "end_of_turn":
+      return " until end of turn";
+    case "until_your_next_turn":
+      return " until your next turn";
+    case "end_of_your_turn":
+      return " until end of your turn";
+    case "end_of_your_next_turn":
+      return " until the end of your next turn";
+    default:
+      return "";
+  }
 }
 
 function battlefieldName(ctx: Context): string {

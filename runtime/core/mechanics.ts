@@ -74,6 +74,8 @@ export interface Mechanic {
   arrived?(ctx: Ctx, card: string): void;
   /** The turn is ending ("until end of turn" effects of the module end). */
   turnEnds?(ctx: Ctx): void;
+  /** `next`'s turn has begun ("until your next turn" effects of the module end), before its first phase. */
+  turnBegins?(ctx: Ctx, next: PlayerId): void;
   /** A `draw` step: return "done"/"wait" to perform it (a choice of deck), undefined to leave it to the core. */
   draw?(ctx: Ctx, frame: Frame, player: PlayerId, amount: number, source: SourceRef | undefined): "done" | "wait" | undefined;
   /** Deal a player's opening hand; return true when done (several decks). */

@@ -3,8 +3,8 @@
  * clones first, so callers only ever see whole new states): moving cards, drawing, damage and
  * life, destruction, modifiers. Each records its trace events and notes the events triggers see.
  */
-import type { EventKind, KeywordGrant, RuleGrant, SourceRef } from "../../compiler/ir.ts";
-import type { Frame, PlayerId } from "../state/state.ts";
+import type { Duration, EventKind, KeywordGrant, RuleGrant, SourceRef } from "../../compiler/ir.ts";
+import { type Frame, type PlayerId, durationText } from "../state/state.ts";
 import { nextInt, shuffleInPlace } from "../state/rng.ts";
 import { type Ctx, cardDef, cardName, emit, hand, zoneHolder, zoneList, removeCard, writeCard } from "./cards.ts";
 import { evalNumber, hasRule, keywordText, playerRestriction, statOf } from "./values.ts";
@@ -460,7 +460,7 @@ export function addModifier(
   card: string,
   stats: Record<string, number>,
   keywords: KeywordGrant[],
-  duration: "permanent" | "end_of_turn" | "until_your_next_turn" | "while_source",
+  duration: Duration["kind"],
   controller: PlayerId,
   sourceCard: string | undefined,
   source: SourceRef | undefined,
@@ -468,9 +468,9 @@ export function addModifier(
   loses?: string[],
 ): void {
   ctx.state.modifiers.push({ id: ctx.state.nextId++, card, stats, keywords, ...(rules?.length ? { rules } : {}), ...(loses?.length ? { loses } : {}), duration, turn: ctx.state.turn, controller, sourceCard, source });
-  if (loses?.length) emit(ctx, "modify", `${cardName(ctx, card)} loses ${loses.join(", ")}${duration === "end_of_turn" ? " until end of turn" : ""}`, { card, name: cardName(ctx, card), source });
+  if (loses?.length) emit(ctx, "modify", `${cardName(ctx, card)} loses ${loses.join(", ")}${duration === "until_your_next_turn" ? "" : durationText(duration)}`, { card, name: cardName(ctx, card), source });
   const parts = Object.entries(stats).map(([k, v]) => `${v >= 0 ? "+" : ""}${v} ${k}`);
-  const until = duration === "end_of_turn" ? " until end of turn" : "";
+  const until = duration === "until_your_next_turn" ? "" : durationText(duration);
   if (parts.length || keywords.length || (!rules?.length && !loses?.length)) emit(ctx, "modify", `${cardName(ctx, card)} gets ${[...parts, ...keywords.map(keywordText)].join(", ")}${until}`, { card, name: cardName(ctx, card), source });
   if (rules?.length) emit(ctx, "modify", `${cardName(ctx, card)}: ${rules.map((r) => r.rule).join(", ")}${duration === "until_your_next_turn" ? " until its controller's next turn" : until}`, { card, name: cardName(ctx, card), source });
 }

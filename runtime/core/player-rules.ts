@@ -4,7 +4,7 @@
  * forbid is read by `playerRestriction` (values.ts), with the statics that say the same while their card is in play.
  */
 import { PLAYER_RULES } from "../../compiler/ir.ts";
-import type { PlayerId, PlayerRestriction } from "../state/state.ts";
+import { type PlayerId, type PlayerRestriction, durationText, endsAsTurnBegins, endsWithThisTurn } from "../state/state.ts";
 import { type Ctx, cardName, emit } from "./cards.ts";
 
 /** Keeps a player restriction until its duration ends (one made "next turn" waits for that player's turn). */
@@ -13,7 +13,7 @@ export function addPlayerRule(ctx: Ctx, made: Omit<PlayerRestriction, "id" | "tu
   const rule: PlayerRestriction = { id: state.nextId++, turn: state.turn, ...made };
   (state.playerRules ??= []).push(rule);
   const what = PLAYER_RULES[rule.rule].replace(" [<cards>]", rule.cards ? " the cards it names" : "");
-  const until = rule.waiting ? " during their next turn" : rule.duration === "end_of_turn" ? " this turn" : rule.duration === "until_your_next_turn" ? " until its controller's next turn" : "";
+  const until = rule.waiting ? " during their next turn" : rule.duration === "end_of_turn" ? " this turn" : durationText(rule.duration);
   emit(ctx, "modify", `${rule.label}: ${rule.player} ${what}${until}`, {
     ...(rule.sourceCard ? { card: rule.sourceCard, name: cardName(ctx, rule.sourceCard) } : {}),
     player: rule.player,
@@ -28,7 +28,7 @@ export function addPlayerRule(ctx: Ctx, made: Omit<PlayerRestriction, "id" | "tu
 export function playerRulesAtTurnStart(ctx: Ctx, next: PlayerId): void {
   const list = ctx.state.playerRules;
   if (!list?.length) return;
-  const kept = list.filter((r) => !(r.duration === "until_your_next_turn" && r.controller === next));
+  const kept = list.filter((r) => !endsAsTurnBegins(r, next));
   for (const r of kept) if (r.waiting && r.player === next) r.waiting = false;
   ctx.state.playerRules = kept.length ? kept : undefined; // (not deleted: the state keeps one shape, runtime/index.ts emptyState)
 }
@@ -37,7 +37,7 @@ export function playerRulesAtTurnStart(ctx: Ctx, next: PlayerId): void {
 export function endPlayerRules(ctx: Ctx): void {
   const list = ctx.state.playerRules;
   if (!list?.length) return;
-  const kept = list.filter((r) => r.waiting || r.duration !== "end_of_turn");
+  const kept = list.filter((r) => r.waiting || !endsWithThisTurn(r, ctx.state));
   if (kept.length === list.length) return;
   ctx.state.playerRules = kept.length ? kept : undefined;
 }

@@ -14,7 +14,7 @@
  * effects").
  */
 import type { Ability, EventKind } from "../../compiler/ir.ts";
-import type { MadeByEffect, NextReplacement, PlayerId, Prevention } from "../state/state.ts";
+import { type MadeByEffect, type NextReplacement, type PlayerId, type Prevention, durationText } from "../state/state.ts";
 import { type Ctx, allOnBattlefield, cardDef, cardName, emit } from "./cards.ts";
 import { abilityActive, matchesSelector } from "./values.ts";
 
@@ -101,7 +101,7 @@ export function addPrevention(ctx: Ctx, prevention: Omit<Prevention, "id" | "tur
   const names = (cards: string[] | undefined, players: PlayerId[] | undefined) => [...(cards ?? []).map((id) => cardName(ctx, id)), ...(players ?? [])].join(" and ") || "nothing";
   const to = made.toSelector ? " to the cards it names" : made.toCards || made.toPlayers ? ` to ${names(made.toCards, made.toPlayers)}` : "";
   const by = made.bySelector ? " by the cards it names" : made.byCards ? ` by ${names(made.byCards, undefined)}` : "";
-  const until = made.duration === "end_of_turn" ? " this turn" : made.duration === "until_your_next_turn" ? " until its controller's next turn" : "";
+  const until = made.duration === "end_of_turn" ? " this turn" : durationText(made.duration);
   emit(ctx, "modify", `${prevention.label}: ${made.left === undefined ? "all" : `the next ${made.left}`}${made.combat ? " combat" : ""} damage${to}${by} is prevented${until}`, {
     ...(prevention.sourceCard ? { card: prevention.sourceCard, name: cardName(ctx, prevention.sourceCard) } : {}),
     player: prevention.controller,
@@ -160,7 +160,7 @@ export function addNextReplacement(ctx: Ctx, made: Omit<NextReplacement, "id" | 
   const next: NextReplacement = { id: state.nextId++, turn: state.turn, ...made };
   state.replacementsNext = [...(state.replacementsNext ?? []), next];
   const about = next.cards || next.players ? ` (${[...(next.cards ?? []).map((id) => cardName(ctx, id)), ...(next.players ?? [])].join(" and ") || "nothing"})` : "";
-  emit(ctx, "modify", `${made.label}: the next time ${next.replacement.event.replace(/_/g, " ")}${about}, it is replaced${next.duration === "end_of_turn" ? " this turn" : ""}`, {
+  emit(ctx, "modify", `${made.label}: the next time ${next.replacement.event.replace(/_/g, " ")}${about}, it is replaced${next.duration === "end_of_turn" ? " this turn" : next.duration === "until_your_next_turn" ? "" : durationText(next.duration)}`, {
     ...(made.sourceCard ? { card: made.sourceCard, name: cardName(ctx, made.sourceCard) } : {}),
     player: made.controller,
     source: made.source,
@@ -195,14 +195,14 @@ function nextApplies(ctx: Ctx, n: NextReplacement, kind: EventKind, event: Repla
  * The lasting effects one-time effects made — preventions and one-shot replacements — whose `duration` ends now (as the
  * modifiers of that duration do); `controller`: only that player's ("until your next turn").
  */
-export function endEffectsMadeFor(ctx: Ctx, duration: MadeByEffect["duration"], controller?: PlayerId): void {
-  ctx.state.preventions = stillLasting(ctx.state.preventions, duration, controller);
-  ctx.state.replacementsNext = stillLasting(ctx.state.replacementsNext, duration, controller);
+export function endEffectsMadeFor(ctx: Ctx, ends: (made: MadeByEffect) => boolean): void {
+  ctx.state.preventions = stillLasting(ctx.state.preventions, ends);
+  ctx.state.replacementsNext = stillLasting(ctx.state.replacementsNext, ends);
 }
 
-function stillLasting<T extends MadeByEffect>(list: T[] | undefined, duration: MadeByEffect["duration"], controller: PlayerId | undefined): T[] | undefined {
+function stillLasting<T extends MadeByEffect>(list: T[] | undefined, ends: (made: MadeByEffect) => boolean): T[] | undefined {
   if (!list?.length) return list;
-  const kept = list.filter((e) => !(e.duration === duration && (controller === undefined || e.controller === controller)));
+  const kept = list.filter((e) => !ends(e));
   if (kept.length === list.length) return list;
   return kept.length ? kept : undefined; // (not deleted: the state keeps one shape, runtime/index.ts emptyState)
 }

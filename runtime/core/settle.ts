@@ -7,7 +7,7 @@ import { STEPS_DONE, type FlowAction, type FlowEvent } from "./flow.ts";
 import type { Step } from "../../compiler/ir.ts";
 import type { Rules } from "./rules.ts";
 import { perGame } from "./per-game.ts";
-import { opponentOf, type GameState } from "../state/state.ts";
+import { endsAsTurnBegins, endsWithThisTurn, opponentOf, type GameState } from "../state/state.ts";
 import { type Ctx, allOnBattlefield, battlefield, cardDef, cardName, emit, writeCard } from "./cards.ts";
 import { destroyAll, losePlayer } from "./operations.ts";
 import { endEffectsMadeFor } from "./replacements.ts";
@@ -206,9 +206,9 @@ export function endOfTurnCleanup(ctx: Ctx): void {
   const { state } = ctx;
   for (const m of mechanicsOf(ctx.rules)) m.turnEnds?.(ctx);
   const before = state.modifiers.length;
-  state.modifiers = state.modifiers.filter((m) => m.duration !== "end_of_turn");
+  state.modifiers = state.modifiers.filter((m) => !endsWithThisTurn(m, state));
   if (state.modifiers.length !== before) emit(ctx, "modify", `"until end of turn" effects end (${before - state.modifiers.length})`);
-  endEffectsMadeFor(ctx, "end_of_turn");
+  endEffectsMadeFor(ctx, (made) => endsWithThisTurn(made, state));
   endPlayerRules(ctx);
   for (const id of allOnBattlefield(ctx)) {
     // A card with nothing to clear is left alone: not written, so not in the write log the invariants re-check.
@@ -239,9 +239,10 @@ function passTurn(ctx: Ctx): void {
   state.turn += 1;
   const p = state.players[next]!;
   p.turnTally = {};
-  state.modifiers = state.modifiers.filter((m) => !(m.duration === "until_your_next_turn" && m.controller === next));
-  endEffectsMadeFor(ctx, "until_your_next_turn", next);
+  state.modifiers = state.modifiers.filter((m) => !endsAsTurnBegins(m, next));
+  endEffectsMadeFor(ctx, (made) => endsAsTurnBegins(made, next));
   playerRulesAtTurnStart(ctx, next);
+  for (const m of mechanicsOf(rules)) m.turnBegins?.(ctx, next);
   if (rules.param("defender_lasts_until", "next_own_turn") === "next_own_turn") {
     for (const id of battlefield(ctx, next)) writeCard(ctx, id)!.defender = false;
   }

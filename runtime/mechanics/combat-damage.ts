@@ -31,6 +31,7 @@ import { endEffectsMadeFor } from "../core/replacements.ts";
 import { endPlayerRules } from "../core/player-rules.ts";
 import { initiate } from "../models/chain.ts";
 import { perGame } from "../core/per-game.ts";
+import { endsWithThisTurn } from "../state/state.ts";
 import { numberParam } from "../core/rules.ts";
 import type { Mechanic } from "../core/mechanics.ts";
 import type { Rules } from "../core/rules.ts";
@@ -277,9 +278,9 @@ registerNativeRule("remove_damage", (ctx) => {
 
 registerNativeRule("expire_durations", (ctx) => {
   const before = ctx.state.modifiers.length;
-  ctx.state.modifiers = ctx.state.modifiers.filter((m) => m.duration !== "end_of_turn");
+  ctx.state.modifiers = ctx.state.modifiers.filter((m) => !endsWithThisTurn(m, ctx.state));
   if (ctx.state.modifiers.length !== before) emit(ctx, "modify", `"until end of turn" effects end (${before - ctx.state.modifiers.length})`);
-  endEffectsMadeFor(ctx, "end_of_turn");
+  endEffectsMadeFor(ctx, (made) => endsWithThisTurn(made, ctx.state));
   endPlayerRules(ctx);
   return "done";
 });

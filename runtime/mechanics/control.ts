@@ -1,6 +1,7 @@
 /**
  * Control effects with a duration ("gain control of target creature until end of turn"): the
- * effect interpreter records them in `state.controlEffects`; when the turn ends the card goes
+ * effect interpreter records them in `state.controlEffects`; when the duration ends (state.ts endsWithThisTurn as a turn
+ * ends, endsAsTurnBegins as its controller's next turn begins for "until your next turn") the card goes
  * back to its owner, staying on the battlefield as it is (exhausted or not), with
  * `lost_control_goes_to = owner_battlefield` (the default); with `owner_graveyard` it goes to its
  * owner's graveyard instead.
@@ -9,7 +10,9 @@
 import type { Ctx } from "../core/index.ts";
 import { cardName, emit, moveCard, zoneList, writeCard } from "../core/index.ts";
 import { type Mechanic, mechanicsOf } from "../core/mechanics.ts";
-import type { PlayerId } from "../state/state.ts";
+import { type GameState, type PlayerId, endsAsTurnBegins, endsWithThisTurn } from "../state/state.ts";
+
+type ControlEffect = NonNullable<GameState["controlEffects"]>[number];
 
 export function changeControl(ctx: Ctx, id: string, to: PlayerId, why: string): void {
   const card = writeCard(ctx, id);
@@ -30,21 +33,30 @@ export function changeControl(ctx: Ctx, id: string, to: PlayerId, why: string): 
   for (const m of mechanicsOf(ctx.rules)) m.arrived?.(ctx, id);
 }
 
+/** The control effects that `ends` says end now end: each card goes back to its owner (or its owner's graveyard). */
+function endControlEffects(ctx: Ctx, ends: (e: ControlEffect) => boolean): void {
+  const effects = ctx.state.controlEffects;
+  if (!effects?.length) return;
+  const ending = effects.filter(ends);
+  if (!ending.length) return;
+  ctx.state.controlEffects = effects.filter((e) => !ends(e));
+  const toGraveyard = ctx.rules.param("lost_control_goes_to", "owner_battlefield") === "owner_graveyard";
+  for (const e of ending) {
+    const card = ctx.state.cards[e.card];
+    if (!card) continue;
+    // `owner_graveyard`: the player losing control does not hand it back; it goes to its owner's graveyard.
+    if (toGraveyard && card.zone === ctx.rules.zones.battlefield && card.controller !== card.owner) moveCard(ctx, e.card, ctx.rules.zones.graveyard);
+    else changeControl(ctx, e.card, card.owner, "the control effect ends");
+  }
+}
+
 export const controlDurationsMechanic: Mechanic = {
   name: "control-durations",
   applies: () => true,
   turnEnds(ctx) {
-    const effects = ctx.state.controlEffects;
-    if (!effects?.length) return;
-    const toGraveyard = ctx.rules.param("lost_control_goes_to", "owner_battlefield") === "owner_graveyard";
-    const ending = effects.filter((e) => e.duration === "end_of_turn");
-    ctx.state.controlEffects = effects.filter((e) => e.duration !== "end_of_turn");
-    for (const e of ending) {
-      const card = ctx.state.cards[e.card];
-      if (!card) continue;
-      // `owner_graveyard`: the player losing control does not hand it back; it goes to its owner's graveyard.
-      if (toGraveyard && card.zone === ctx.rules.zones.battlefield && card.controller !== card.owner) moveCard(ctx, e.card, ctx.rules.zones.graveyard);
-      else changeControl(ctx, e.card, card.owner, "the control effect ends");
-    }
+    endControlEffects(ctx, (e) => endsWithThisTurn(e, ctx.state));
+  },
+  turnBegins(ctx, next) {
+    endControlEffects(ctx, (e) => endsAsTurnBegins(e, next));
   },
 };

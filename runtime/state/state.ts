@@ -377,7 +377,7 @@ export interface GameState {
   /** Replacement effects used ("the first time ... each turn"): which ability, on which card, on which turn, since it entered on `entered`. */
   replacementsUsed?: { ability: string; card: string; turn: number; entered: number; limit: "first_each_turn" | "first" }[];
   /** Control effects with a duration (runtime/mechanics/control.ts): the card returns to `to` when the duration ends. */
-  controlEffects?: { card: string; to: PlayerId; duration: string; turn: number }[];
+  controlEffects?: { card: string; to: PlayerId; duration: Duration["kind"]; turn: number; controller: PlayerId }[];
   /** Trigger chains in progress (the `chain` response model, runtime/models/chain.ts). */
   chainRun?: import("../models/chain.ts").ChainRun | null;
   /** Chains begun so far in the game (numbers them in the trace). */
@@ -427,6 +427,49 @@ export function cardIdOf(n: number): string {
   let id = cardIds.get(n);
   if (id === undefined) cardIds.set(n, (id = `c${n}`));
   return id;
+}
+
+/**
+ * Does a lasting effect made by a one-time effect end as the current turn ends? "until end of turn" ends with any turn;
+ * "until end of your turn" with a turn of its controller; "until the end of your next turn" with a turn of its controller
+ * that began after the turn it was made in. (The other durations end otherwise: "until your next turn" as that turn
+ * begins, a static's with its card.)
+ */
+export function endsWithThisTurn(effect: { duration: Duration["kind"]; controller: PlayerId; turn: number }, state: GameState): boolean {
+  switch (effect.duration) {
+    case "end_of_turn":
+      return true;
+    case "end_of_your_turn":
+      return state.active === effect.controller;
+    case "end_of_your_next_turn":
+      return state.active === effect.controller && state.turn > effect.turn;
+    default:
+      return false;
+  }
+}
+
+/**
+ * Does a lasting effect end as `next`'s turn begins? "until your next turn" ends as the next turn of its controller begins
+ * (the one turn-start rule for modifiers, preventions, one-shot replacements, player rules and control effects).
+ */
+export function endsAsTurnBegins(effect: { duration: Duration["kind"]; controller: PlayerId }, next: PlayerId): boolean {
+  return effect.duration === "until_your_next_turn" && effect.controller === next;
+}
+
+/** How a trace names a lasting effect's end ("" for one that lasts as long as its card or for good). */
+export function durationText(duration: Duration["kind"]): string {
+  switch (duration) {
+    case "end_of_turn":
+      return " until end of turn";
+    case "until_your_next_turn":
+      return " until its controller's next turn";
+    case "end_of_your_turn":
+      return " until the end of its controller's turn";
+    case "end_of_your_next_turn":
+      return " until the end of its controller's next turn";
+    default:
+      return "";
+  }
 }
 
 export function opponentOf(state: GameState, player: PlayerId): PlayerId {
