@@ -5207,17 +5207,25 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
     }
     case "wall":
     case "walls":
+    case "defend":
+    case "defends":
     case "block": {
-      // "Whenever this unit walls an attack" (a game whose units block by becoming defenders: the rules text's own word).
+      // "Whenever this unit walls an attack", "Whenever this defends" (a game whose units block by becoming defenders: the
+      // rules text's own words — a defender "walls the opponent's next attack", power is "used for both attacking and
+      // defending"): the defender walling an attack, which is its block. Becoming a defender is "becomes a defender".
       const walls = verb.startsWith("wall");
-      if (walls && (clause.be || !clause.object || !(l.vocab.game.params["defenders"] ?? l.vocab.game.params["defender_walls"] !== undefined))) break;
+      const defends = verb.startsWith("defend");
+      const hasDefenders = (l.vocab.game.params["defenders"] ?? l.vocab.game.params["defender_walls"] !== undefined) === true;
+      if (walls && (clause.be || !clause.object || !hasDefenders)) break;
+      if (defends && (clause.be || !hasDefenders)) break;
+      if (defends && !clause.object) return { event: "blocks", subject: cardSubject(), text };
       // "Whenever this blocks an attack": the attack is the event itself (its attacker is "the attacking unit").
       const anAttack = !clause.be && clause.object && /^attacks?$/.test(npWords(clause.object).join(" ")) && !clause.object.filters.length && npDeterminers(clause.object).every((d) => d === "a" || d === "an");
       if (anAttack) {
         l.use(clause.object);
         return { event: "blocks", subject: cardSubject(), text };
       }
-      if (walls) break;
+      if (walls || defends) break;
       // "Whenever this blocks a creature": the attacker blocked; "Whenever this is blocked by a creature": a blocker.
       if (!clause.be) return { event: "blocks", subject: cardSubject(), ...objectOf(clause.object), text };
       const by = tailPreps.find((p) => p.prep === "by");
