@@ -164,8 +164,8 @@ function distribute(ctx: Ctx, run: ChainRun, chain: Chain, fresh: NotedTrigger[]
       chainEvent(ctx, "appended", `${label(ctx, t)} — ${t.controller}'s, runs at the end of chain ${chain.id}`, chain, t);
     } else theirs.push(t);
   }
-  if (theirs.length) chain.agenda.push(theirs);
-  if (mine.length) chain.agenda.push(mine);
+  // Yours on top (depth first, your own first); an empty list is dropped as advance reaches it.
+  chain.agenda.push(theirs, mine);
 }
 
 /** Runs the chain machinery until an ability is resolving, a choice is pending, or the run is over. */
