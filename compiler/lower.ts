@@ -6367,13 +6367,16 @@ function cardsActedOn(steps: Step[], targets: TargetSpec[]): Affected | undefine
 function playerRule(clause: Ast.Clause, l: AbilityLowering): { rule: PlayerRuleName; cards?: CardSelector; nextTurn?: true } | undefined {
   const verb = clause.verb?.lemma;
   const obj = clause.object;
-  const words = npWords(obj);
   // "next turn", "their next turn", "during their next turn": the restriction holds during that player's next turn.
   const isNextTurn = (np: Ast.NounPhrase | undefined) => !!np && npWords(np).join(" ") === "next turn" && !np.filters.length && npDeterminers(np).every((d) => d === "their" || d === "your" || d === "his" || d === "her");
   const nextAsObject = isNextTurn(obj);
+  // "can't play spells next turn": the parser hangs "next turn" on the object's nouns; its last two words are the time.
+  const last = obj?.items.slice(-2) ?? [];
+  const nextAfterObject = !nextAsObject && !!obj && obj.items.length > 2 && !obj.filters.length && last.every((i) => i.kind === "word") && last.map((i) => lower((i as Ast.WordNode).text)).join(" ") === "next turn";
   const during = clause.tail.find((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "during" && isNextTurn(t.object));
-  const nextTurn = nextAsObject || !!during;
-  const object = nextAsObject ? undefined : obj;
+  const nextTurn = nextAsObject || nextAfterObject || !!during;
+  const object = nextAsObject ? undefined : nextAfterObject ? { ...obj!, items: obj!.items.slice(0, -2) } : obj;
+  const words = npWords(object);
   const unknown = () => {
     l.note(clause.range, `the engine knows these restrictions on players: ${Object.values(PLAYER_RULES).map((f) => `"can't ${f.replace(/^can't /, "")}"`).join(", ")} (for a while: "this turn", "until your next turn", "next turn"): "${l.slice(clause.range)}"`);
     return undefined;
@@ -6397,6 +6400,7 @@ function playerRule(clause: Ast.Clause, l: AbilityLowering): { rule: PlayerRuleN
   l.use(clause.modal, clause.verb);
   // "their next turn": the restricted player's, which the rule holds for (the choice of player is the subject's).
   if (nextAsObject) l.ledger.carry(obj);
+  if (nextAfterObject) l.ledger.carry(last);
   if (during) l.ledger.carry(during);
   return { ...found, ...(nextTurn ? { nextTurn: true as const } : {}) };
 }
