@@ -8,7 +8,7 @@
 import type * as Ast from "./ast.ts";
 import { costChoosesX, type Affected, type Ability, type CompiledGame, type Condition, type CostPart, type SourceRef, type Step } from "./ir.ts";
 import type { Range, Text } from "./diagnostics.ts";
-import { CARD_ONLY_STEPS, CARD_RULES, CARD_STATES, COST_SYMBOLS_PAID_BY, ENGINE_PARAMS, ENGINE_PARAM_PATTERNS, NATIVE_RULES, REPLACEMENT_EVENTS, TRIGGER_EVENTS, paramWord, type CardStateName, type CardStateRule, type ParamContract, type ParamValues } from "./contract.ts";
+import { CARD_ONLY_STEPS, CARD_RULES, CARD_STATES, COST_SYMBOLS_PAID_BY, ENGINE_PARAMS, ENGINE_PARAM_PATTERNS, NATIVE_RULES, REPLACEMENT_EVENTS, TRIGGER_EVENTS, paramWord, triggerContract, type CardStateName, type CardStateRule, type ParamContract, type ParamValues } from "./contract.ts";
 import type { LoweringNote } from "./lower.ts";
 
 const nativeRules: ReadonlySet<string> = new Set(NATIVE_RULES);
@@ -93,7 +93,7 @@ function valueProblem(accepts: ParamValues, value: string | number | boolean, ga
 export function checkAbilityContract(ability: Ability, notes: LoweringNote[]): void {
   const note = (what: string, detail: string, at = ability.source) => notes.push({ file: at.file, range: at.range, code: "CW6004", args: { what, detail }, message: `the engine does not implement ${what}: ${detail}` });
   if (ability.trigger) {
-    const carries = TRIGGER_EVENTS[ability.trigger.event];
+    const carries = triggerContract(ability.trigger);
     const subject = ability.trigger.subject;
     if (subject.kind === "player" && !carries.player && !(subject.who === "any" && (ability.trigger.phase || ability.trigger.event === "keyword_action"))) {
       note("this trigger", `"${ability.trigger.text}" is about a player, and only a card ${carries.card ?? "is"} in this event`);

@@ -8,7 +8,7 @@
  * The compiler never imports the runtime (layers: grammar → compiler → runtime); the runtime
  * imports this table (its reader of game parameters and its card-rule lookup are typed by it).
  */
-import type { CostPart, EventKind, NumberExpr, Condition, Duration, StepBody, CardSelector, StaticEffect } from "./ir.ts";
+import { type CostPart, type EventKind, type NumberExpr, type Condition, type Duration, type StepBody, type CardSelector, type StaticEffect, triggerEvents } from "./ir.ts";
 
 // ---------------------------------------------------------------------------------------------
 // The instruction set: every union of the IR, listed (the type checks below keep each list equal
@@ -69,6 +69,19 @@ export interface EventContract {
   roles?: { card: readonly string[]; other: readonly string[] };
   /** What the event's amount is, when it carries one: what "that much" / "that many" read in its trigger or replacement. */
   amount?: string;
+}
+
+/**
+ * What a trigger's events all carry: its event's contract, or for "attacks or blocks" what every one of its events
+ * carries (a card, a player, another card, combat, the role words common to all) — the effect may name only those.
+ */
+export function triggerContract(trigger: { event: EventKind; orEvents?: readonly EventKind[] }): EventContract {
+  const first = TRIGGER_EVENTS[trigger.event];
+  if (!trigger.orEvents?.length) return first;
+  const all = triggerEvents(trigger).map((e) => TRIGGER_EVENTS[e]);
+  const common = <K extends "card" | "player" | "other" | "amount">(key: K) => (all.every((c) => c[key] !== undefined) ? { [key]: first[key] } : {});
+  const roles = all.every((c) => c.roles) ? { card: first.roles!.card.filter((w) => all.every((c) => c.roles!.card.includes(w))), other: first.roles!.other.filter((w) => all.every((c) => c.roles!.other.includes(w))) } : undefined;
+  return { ...common("card"), ...common("player"), ...common("other"), ...common("amount"), ...(all.every((c) => c.combat) ? { combat: true as const } : {}), ...(roles ? { roles } : {}) };
 }
 
 export const TRIGGER_EVENTS: Readonly<Record<EventKind, EventContract>> = {

@@ -549,6 +549,11 @@ export interface KeywordGrant {
 // ---------------------------------------------------------------------------------------------
 // Triggers and abilities
 
+/** The events a trigger fires on: its event, and those of "or" ("Whenever this attacks or blocks"). */
+export function triggerEvents(trigger: { event: EventKind; orEvents?: readonly EventKind[] }): readonly EventKind[] {
+  return trigger.orEvents?.length ? [trigger.event, ...trigger.orEvents] : [trigger.event];
+}
+
 /** Events the engine raises; triggered abilities match them. */
 export type EventKind =
   | "enters"
@@ -606,6 +611,11 @@ export interface TriggerPattern {
   object?: { kind: "card"; selector: CardSelector } | { kind: "player"; who: "you" | "opponent" | "any" };
   /** "in combat": only events of combat (fights, combat damage). */
   combat?: boolean;
+  /**
+   * "Whenever this attacks or blocks": the same pattern on further events — the ability triggers on `event` or any of
+   * these (each a pattern equal to this one but for its event; contract.ts triggerContract is what all of them carry).
+   */
+  orEvents?: EventKind[];
   /** `enters`: a zone other than the battlefield ("enters your Facet Zone", "is put into a Graveyard"). */
   zone?: string;
   /** `enters` a zone: only from this zone ("Whenever a card is erased from your Graveyard": Graveyard → Oblivion). */

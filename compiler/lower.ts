@@ -45,7 +45,7 @@ import type {
 import { IR_VERSION, PLAYER_RULES, RESTRICTION_RULES, STEP_OBJECT_FIELD, THIS_WAY_LABELS, THIS_WAY_OPS, participleOf, sameStepBut, type ThisWayVerb } from "./ir.ts";
 import type { MessageCode } from "./messages.ts";
 import { checkAbilityContract, checkCardStates, hasDefenders, checkCostSymbols, paysCostSymbols, checkStaticsWhileAttacking, checkStaticsWhileExhausted, checkUndefinedX, checkGameContract, checkGameParams } from "./contract-check.ts";
-import { DESTROYED_SELECTOR_FIELDS, RULES_COUNTING_CARDS, TRIGGER_EVENTS, canonicalParamValue, turnEndMoment } from "./contract.ts";
+import { DESTROYED_SELECTOR_FIELDS, RULES_COUNTING_CARDS, TRIGGER_EVENTS, canonicalParamValue, triggerContract, turnEndMoment } from "./contract.ts";
 import { WordLedger, isSelectingWord, leavesOf, unusedPhrases } from "./word-accounting.ts";
 import { additionalCostReadsAs, readsAs, upgradedAmount } from "./reads-as.ts";
 import { analyzeWorkspace, cardsAsCheckedOf, checkedModelsOf, type WorkspaceAnalysis } from "./workspace.ts";
@@ -631,7 +631,7 @@ class AbilityLowering {
    * part in it (compiler/contract.ts TRIGGER_EVENTS roles). Undefined where no role word names one (read as a selector).
    */
   eventRole(np: Ast.NounPhrase): CardRef | undefined {
-    const roles = this.trigger ? TRIGGER_EVENTS[this.trigger.event].roles : undefined;
+    const roles = this.trigger ? triggerContract(this.trigger).roles : undefined;
     if (!roles) return undefined;
     const words = npWords(np);
     const dets = npDeterminers(np);
@@ -2025,7 +2025,7 @@ class AbilityLowering {
     // event's other card, the subject as written.
     if (words.length === 0 && dets.length === 1 && dets[0] === "it" && this.triggerWrittenFromOther && this.lastCard === this.eventOther && this.eventOther) {
       const unit = lower(this.vocab.game.cardTypes.find((t) => t.permanent)?.name ?? "card");
-      const roles = this.trigger ? TRIGGER_EVENTS[this.trigger.event].roles : undefined;
+      const roles = this.trigger ? triggerContract(this.trigger).roles : undefined;
       const other = roles?.other[0] ? `the ${roles.other[0]} ${unit}` : `the other ${unit}`;
       this.notes.push({ file: this.file, range: plainRange(np.range), code: "CW6080", args: { words: "it", other, unit }, message: `"it" could name this card or ${other}` });
     }
@@ -2077,7 +2077,7 @@ class AbilityLowering {
     // "Whenever a unit you control becomes a defender, put a power counter on that unit.": the card the event is about.
     if (this.trigger?.subject.kind === "card") return { kind: "event_card" };
     if (!this.trigger || this.trigger.subject.kind !== "self") return undefined;
-    if (TRIGGER_EVENTS[this.trigger.event].other !== undefined) return { kind: "event_other" };
+    if (triggerContract(this.trigger).other !== undefined) return { kind: "event_other" };
     this.note(np.range, `"${this.slice(np.range)}" names no card here: "${this.trigger.text}" is about this card alone — write "this", or name the card ("target creature")`);
     return undefined;
   }
@@ -4944,11 +4944,29 @@ function lowerTrigger(head: Ast.TriggerHead, l: AbilityLowering): TriggerPattern
   l.combatWords = undefined;
   const trigger = triggerPattern(head, l);
   if (trigger) l.use(head.event?.verb, head.event?.be);
+  if (trigger && head.event?.orVerbs?.length) orEvents(head, head.event, trigger, l);
   // "in combat" is read only where the engine carries it: on the pattern, or in an event that only combat raises.
   const combatWords = l.combatWords as (() => void) | undefined;
-  if (trigger && (trigger.combat || TRIGGER_EVENTS[trigger.event]?.combat)) combatWords?.();
+  if (trigger && (trigger.combat || triggerContract(trigger).combat)) combatWords?.();
   l.combatWords = undefined;
   return trigger;
+}
+
+/**
+ * "Whenever this attacks or blocks": each verb after "or" read as the trigger's own verb, with the same subject, object and
+ * words. One that reads as the same pattern on another event is one more event of the trigger (`orEvents`, its verb read);
+ * any other ("Whenever this attacks or is exhausted by a spell": another shape) is left unread, so CW6005 names it.
+ */
+function orEvents(head: Ast.TriggerHead, clause: Ast.Clause, trigger: TriggerPattern, l: AbilityLowering): void {
+  const shape = (t: TriggerPattern) => JSON.stringify({ ...t, event: undefined, text: undefined, orEvents: undefined });
+  for (const verb of clause.orVerbs ?? []) {
+    const alternative = triggerPattern({ ...head, event: { ...clause, verb, orVerbs: undefined } }, l);
+    if (!alternative || alternative.event === trigger.event || trigger.orEvents?.includes(alternative.event) || shape(alternative) !== shape(trigger)) continue;
+    // An amount ("that much") is one event's: an "or" of events with amounts is not read.
+    if (TRIGGER_EVENTS[alternative.event].amount !== undefined || TRIGGER_EVENTS[trigger.event].amount !== undefined) continue;
+    (trigger.orEvents ??= []).push(alternative.event);
+    l.use(verb);
+  }
 }
 
 function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPattern | undefined {
@@ -5207,25 +5225,17 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
     }
     case "wall":
     case "walls":
-    case "defend":
-    case "defends":
     case "block": {
-      // "Whenever this unit walls an attack", "Whenever this defends" (a game whose units block by becoming defenders: the
-      // rules text's own words — a defender "walls the opponent's next attack", power is "used for both attacking and
-      // defending"): the defender walling an attack, which is its block. Becoming a defender is "becomes a defender".
+      // "Whenever this unit walls an attack" (a game whose units block by becoming defenders: the rules text's own word).
       const walls = verb.startsWith("wall");
-      const defends = verb.startsWith("defend");
-      const hasDefenders = (l.vocab.game.params["defenders"] ?? l.vocab.game.params["defender_walls"] !== undefined) === true;
-      if (walls && (clause.be || !clause.object || !hasDefenders)) break;
-      if (defends && (clause.be || !hasDefenders)) break;
-      if (defends && !clause.object) return { event: "blocks", subject: cardSubject(), text };
+      if (walls && (clause.be || !clause.object || !(l.vocab.game.params["defenders"] ?? l.vocab.game.params["defender_walls"] !== undefined))) break;
       // "Whenever this blocks an attack": the attack is the event itself (its attacker is "the attacking unit").
       const anAttack = !clause.be && clause.object && /^attacks?$/.test(npWords(clause.object).join(" ")) && !clause.object.filters.length && npDeterminers(clause.object).every((d) => d === "a" || d === "an");
       if (anAttack) {
         l.use(clause.object);
         return { event: "blocks", subject: cardSubject(), text };
       }
-      if (walls || defends) break;
+      if (walls) break;
       // "Whenever this blocks a creature": the attacker blocked; "Whenever this is blocked by a creature": a blocker.
       if (!clause.be) return { event: "blocks", subject: cardSubject(), ...objectOf(clause.object), text };
       const by = tailPreps.find((p) => p.prep === "by");
@@ -5797,7 +5807,7 @@ function selectorWordFields(sel: CardSelector): string {
 /** Does a trigger's event carry a player ("Whenever an opponent casts a spell": "they" may name them)? */
 /** Events that happen in a combat, where "the defending player" is someone. */
 function isCombatTrigger(trigger: TriggerPattern | undefined): boolean {
-  return trigger !== undefined && (TRIGGER_EVENTS[trigger.event].combat === true || trigger.combat === true);
+  return trigger !== undefined && (triggerContract(trigger).combat === true || trigger.combat === true);
 }
 
 /**
@@ -5812,7 +5822,7 @@ function carriesPlayer(trigger: TriggerPattern | undefined): boolean {
   // "Whenever this deals damage to a player": damage to a player is an event with that player (runtime damagePlayer), and
   // the trigger matches only it (its object is a player) — "that player" is the player dealt damage.
   if (trigger.event === "deals_damage" && object?.kind === "player") return true;
-  if (TRIGGER_EVENTS[trigger.event].player === undefined) return false;
+  if (triggerContract(trigger).player === undefined) return false;
   // "deals combat damage to a player": the event's own words name the player dealt damage.
   return subject.kind === "player" || object?.kind === "player" || trigger.event === "combat_damage_player" || (subject.kind === "card" && (subject.selector.controller !== undefined || subject.selector.owner !== undefined));
 }
@@ -6367,16 +6377,13 @@ function cardsActedOn(steps: Step[], targets: TargetSpec[]): Affected | undefine
 function playerRule(clause: Ast.Clause, l: AbilityLowering): { rule: PlayerRuleName; cards?: CardSelector; nextTurn?: true } | undefined {
   const verb = clause.verb?.lemma;
   const obj = clause.object;
+  const words = npWords(obj);
   // "next turn", "their next turn", "during their next turn": the restriction holds during that player's next turn.
   const isNextTurn = (np: Ast.NounPhrase | undefined) => !!np && npWords(np).join(" ") === "next turn" && !np.filters.length && npDeterminers(np).every((d) => d === "their" || d === "your" || d === "his" || d === "her");
   const nextAsObject = isNextTurn(obj);
-  // "can't play spells next turn": the parser hangs "next turn" on the object's nouns; its last two words are the time.
-  const last = obj?.items.slice(-2) ?? [];
-  const nextAfterObject = !nextAsObject && !!obj && obj.items.length > 2 && !obj.filters.length && last.every((i) => i.kind === "word") && last.map((i) => lower((i as Ast.WordNode).text)).join(" ") === "next turn";
   const during = clause.tail.find((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "during" && isNextTurn(t.object));
-  const nextTurn = nextAsObject || nextAfterObject || !!during;
-  const object = nextAsObject ? undefined : nextAfterObject ? { ...obj!, items: obj!.items.slice(0, -2) } : obj;
-  const words = npWords(object);
+  const nextTurn = nextAsObject || !!during;
+  const object = nextAsObject ? undefined : obj;
   const unknown = () => {
     l.note(clause.range, `the engine knows these restrictions on players: ${Object.values(PLAYER_RULES).map((f) => `"can't ${f.replace(/^can't /, "")}"`).join(", ")} (for a while: "this turn", "until your next turn", "next turn"): "${l.slice(clause.range)}"`);
     return undefined;
@@ -6400,7 +6407,6 @@ function playerRule(clause: Ast.Clause, l: AbilityLowering): { rule: PlayerRuleN
   l.use(clause.modal, clause.verb);
   // "their next turn": the restricted player's, which the rule holds for (the choice of player is the subject's).
   if (nextAsObject) l.ledger.carry(obj);
-  if (nextAfterObject) l.ledger.carry(last);
   if (during) l.ledger.carry(during);
   return { ...found, ...(nextTurn ? { nextTurn: true as const } : {}) };
 }

@@ -28,7 +28,7 @@ import type {
   TriggerPattern,
 } from "./ir.ts";
 import { PLAYER_RULES, STEP_OBJECT_FIELD, costSymbolsText, participleOf, sameStepBut, thisWayVerbOf } from "./ir.ts";
-import { TRIGGER_EVENTS, turnEndMoment } from "./contract.ts";
+import { TRIGGER_EVENTS, triggerContract, turnEndMoment } from "./contract.ts";
 
 /** What the printer needs besides the ability: the game (zone roles, stats) and the ability's targets. */
 interface Context {
@@ -74,7 +74,7 @@ export function readsAs(ability: Ability, game: CompiledGame): string {
     targets: ability.targets,
     named: new Set(),
     looked: { placed: false },
-    combat: !!ability.trigger && (TRIGGER_EVENTS[ability.trigger.event].combat === true || ability.trigger.combat === true),
+    combat: !!ability.trigger && (triggerContract(ability.trigger).combat === true || ability.trigger.combat === true),
     ...(ability.trigger ? { trigger: ability.trigger } : {}),
   };
   const tag = ability.tag ? `[${ability.tag}] ` : "";
@@ -910,7 +910,7 @@ function eventCardText(which: "event_card" | "event_other", ctx: Context): strin
   const trigger = ctx.trigger;
   if (which === "event_other" && trigger?.object?.kind === "card") return "it";
   const unit = unitTypeName(ctx) ?? "card";
-  const roles = trigger ? TRIGGER_EVENTS[trigger.event].roles : undefined;
+  const roles = trigger ? triggerContract(trigger).roles : undefined;
   const role = roles && (which === "event_card" ? roles.card[0] : roles.other[0]);
   return role ? `the ${role} ${unit}` : which === "event_card" ? "that card" : "the other card";
 }
@@ -1465,6 +1465,17 @@ function costText(c: CostPart, ctx: Context): string {
 }
 
 function triggerText(t: TriggerPattern, ctx: Context): string {
+  // "When this attacks or blocks": each event's text, the words they share written once.
+  if (t.orEvents?.length) {
+    const texts = [t.event, ...t.orEvents].map((event) => oneTriggerText({ ...t, event, orEvents: undefined }, ctx).split(" "));
+    let shared = 0;
+    while (texts.every((words) => shared < words.length - 1 && words[shared] === texts[0]![shared])) shared++;
+    return [texts[0]!.slice(0, shared).join(" "), texts.map((words) => words.slice(shared).join(" ")).join(" or ")].filter(Boolean).join(" ");
+  }
+  return oneTriggerText(t, ctx);
+}
+
+function oneTriggerText(t: TriggerPattern, ctx: Context): string {
   if (t.event === "phase_start" || t.event === "phase_end") {
     const whose = t.whose === "your" ? "your" : t.whose === "opponent" ? "your opponent's" : "each player's";
     // "At the start of your turn" is the start of the turn's first phase; "at the end of your turn" its end moment (turnEndMoment).

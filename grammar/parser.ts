@@ -1239,9 +1239,7 @@ export class CardwrightParser extends CstParser {
           GATE: () => is(this.LA(1), T.Determiner) || is(this.LA(1), T.Pronoun) || is(this.LA(1), T.NumberLiteral) || is(this.LA(1), T.Up) || this.isMultiplierAt(1),
           ALT: () => {
             // A plain word is a determiner only as a multiplier (`double that damage`).
-            // A pronoun is a whole noun phrase: `attacks you this turn` is `you` and the timing `this turn`, not a phrase
-            // "you this turn" (its `this` read the trigger as "this is attacked").
-            this.AT_LEAST_ONE(this.cached(69, () => ({ GATE: () => (!is(this.LA(1), T.Word) || this.isMultiplierAt(1)) && !(is(this.LA(0), T.Pronoun) && this.isTimingAhead()), DEF: () => this.SUBRULE(this.determiner) })));
+            this.AT_LEAST_ONE(this.cached(69, () => ({ GATE: () => !is(this.LA(1), T.Word) || this.isMultiplierAt(1), DEF: () => this.SUBRULE(this.determiner) })));
           },
         },
         { ALT: () => this.SUBRULE(this.nounItem, args) },

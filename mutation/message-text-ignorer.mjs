@@ -16,10 +16,7 @@
 //   - the message argument of refuse(code, message) and refuseShortfall(name, need, have, message);
 //   - the prompt argument of the step interpreter's askCards(…, prompt), askYesNo(…, prompt) and askMode(…, modes,
 //     prompt) (runtime/core/effects.ts; askYesNo in runtime/mechanics/facets.ts too): each only becomes the pending
-//     choice's `prompt` (never a mode's label: askMode's modes, which `choose mode "…"` reads, stay mutated); and so
-//     any argument given to a parameter named `prompt` of a function declared in the same module (chain.ts's
-//     ask(…, list, prompt), combat-damage.ts's ask(…, max, prompt): the same convention, each only sets a pending
-//     choice's `prompt`);
+//     choice's `prompt` (never a mode's label: askMode's modes, which `choose mode "…"` reads, stay mutated);
 //   - the text arguments of the scenario runner's fail(line, message, expected, actual, at);
 //   - the arguments of an Error thrown (`throw new XError(...)`) or passed to super() in an Error class.
 import { PluginKind, declareClassPlugin } from "@stryker-mutator/api/plugin";
@@ -49,14 +46,6 @@ function calleeName(call) {
   return call.callee.type === "Identifier" ? call.callee.name : undefined;
 }
 
-/** Is argument `index` of this call given to a parameter named `prompt` of a function declared in the same module? */
-function givenToPrompt(call, index) {
-  const name = calleeName(call.node);
-  const declared = name ? call.scope.getBinding(name)?.path.node : undefined;
-  const param = declared?.type === "FunctionDeclaration" ? declared.params[index] : undefined;
-  return param?.type === "Identifier" && param.name === "prompt";
-}
-
 class MessageTextIgnorer {
   shouldIgnore(path) {
     const parent = path.parentPath;
@@ -66,7 +55,6 @@ class MessageTextIgnorer {
       const positions = TEXT_ARGUMENTS[calleeName(parent.node)];
       if (positions?.includes(path.key)) return MESSAGE_TEXT;
       if (parent.node.callee.type === "Super") return MESSAGE_TEXT;
-      if (givenToPrompt(parent, path.key)) return MESSAGE_TEXT;
     }
     // The object a state's meta is made from.
     if (parent.isVariableDeclarator() && path.key === "init" && parent.node.id.type === "Identifier" && isMetaName(parent.node.id.name)) return MESSAGE_TEXT;

@@ -9,25 +9,14 @@ import type { Frame, PlayerId, TargetValue } from "../state/state.ts";
 /**
  * Does a stack item fizzle as it resolves: its chosen targets checked one by one (a slot with none chosen, or with no
  * target spec, has none to lose). `fizzle_when = any_target_illegal`: one illegal target is enough; otherwise every
- * target must be gone ("up to two target creatures" with one destroyed still has a legal target).
+ * target must be gone ("up to two target creatures" with one destroyed still has a legal target). Read by every
+ * response model that resolves targeted items (stack, chain).
  */
-function fizzles(ctx: Ctx, frame: Pick<Frame, "targets" | "controller" | "card">, targetSpecs: readonly (TargetSpec | undefined)[]): boolean {
+export function fizzles(ctx: Ctx, frame: Pick<Frame, "targets" | "controller" | "card">, targetSpecs: readonly (TargetSpec | undefined)[]): boolean {
   const slots = frame.targets.map((slot, i) => ({ slot, spec: targetSpecs[i] })).filter((s) => s.spec && s.slot.length > 0);
   if (slots.length === 0) return false;
   const illegal = slots.flatMap(({ slot, spec }) => slot.map((t) => !targetStillLegal(ctx, spec!, t, frame.controller, frame.card)));
   return ctx.rules.param("fizzle_when", "all_targets_illegal") === "any_target_illegal" ? illegal.some(Boolean) : illegal.every(Boolean);
-}
-
-/**
- * A targeted stack item as it resolves, read by every response model that resolves one (stack, chain): it fizzles
- * (`fizzles`), or it resolves for the targets still legal only — one no longer legal is dropped from its slot, so no
- * effect acts on it (`fizzle_when = all_targets_illegal`: of "target creature with power 2 or less and target player",
- * a creature pumped to power 4 in response is not dealt the damage; the player still is).
- */
-export function resolveTargets(ctx: Ctx, frame: Frame, targetSpecs: readonly (TargetSpec | undefined)[]): "fizzles" | "resolves" {
-  if (fizzles(ctx, frame, targetSpecs)) return "fizzles";
-  frame.targets = frame.targets.map((slot, i) => slot.filter((t) => targetSpecs[i] === undefined || targetStillLegal(ctx, targetSpecs[i]!, t, frame.controller, frame.card)));
-  return "resolves";
 }
 
 /** What `spec` may take now; `taken`: values earlier slots of the same phrase already hold ("up to two target creatures" are two different ones). */

@@ -3,7 +3,7 @@
  * play, the event's own card, game rules, mechanics' keyword triggers), and each match is noted
  * in `state.noted` for the response model to place.
  */
-import type { Ability, CompiledCard, EventKind, TriggerPattern } from "../../compiler/ir.ts";
+import { type Ability, type CompiledCard, type EventKind, type TriggerPattern, triggerEvents } from "../../compiler/ir.ts";
 import type { Rules } from "./rules.ts";
 import { perDefinition, perGame } from "./per-game.ts";
 import type { PlayerId, TargetValue, TriggerEvent } from "../state/state.ts";
@@ -60,7 +60,7 @@ function eventOf(data: GameEventData): TriggerEvent {
 }
 
 function triggerMatches(ctx: Ctx, trigger: TriggerPattern, kind: EventKind, data: GameEventData, controller: PlayerId, sourceCard: string | undefined): boolean {
-  if (trigger.event !== kind) return false;
+  if (trigger.event !== kind && !trigger.orEvents?.includes(kind)) return false;
   if (trigger.keyword && (data.keyword ?? "").toLowerCase() !== trigger.keyword.toLowerCase()) return false;
   if (trigger.counter && (data.counter ?? "").toLowerCase() !== trigger.counter.toLowerCase()) return false;
   if (trigger.phase && (data.phase ?? "").toLowerCase() !== trigger.phase.toLowerCase()) return false;
@@ -119,9 +119,11 @@ const definitionIndex = perDefinition((def: CompiledCard): Map<EventKind, Abilit
   const index = new Map<EventKind, Ability[]>();
   for (const ability of def.abilities) {
     if (ability.kind !== "triggered" || !ability.trigger) continue;
-    const list = index.get(ability.trigger.event) ?? [];
-    list.push(ability);
-    index.set(ability.trigger.event, list);
+    for (const kind of triggerEvents(ability.trigger)) {
+      const list = index.get(kind) ?? [];
+      list.push(ability);
+      index.set(kind, list);
+    }
   }
   return index;
 });
@@ -150,19 +152,22 @@ const gameIndex = perGame((rules: Rules): GameIndex => {
     for (const def of rules.cards.values())
       for (const ability of def.abilities) {
         if (ability.kind !== "triggered" || !ability.trigger) continue;
-        const kind = ability.trigger.event;
-        cardKinds.add(kind);
-        let entry = listeners.get(kind);
-        if (!entry) listeners.set(kind, (entry = { defs: new Set(), ownCardOnly: true }));
-        entry.defs.add(def.id);
-        if (ability.trigger.subject.kind !== "self") entry.ownCardOnly = false;
+        for (const kind of triggerEvents(ability.trigger)) {
+          cardKinds.add(kind);
+          let entry = listeners.get(kind);
+          if (!entry) listeners.set(kind, (entry = { defs: new Set(), ownCardOnly: true }));
+          entry.defs.add(def.id);
+          if (ability.trigger.subject.kind !== "self") entry.ownCardOnly = false;
+        }
       }
     const byKind = new Map<EventKind, Ability[]>();
     for (const rule of rules.game.rules) {
       if (rule.kind !== "triggered" || !rule.trigger) continue;
-      const list = byKind.get(rule.trigger.event) ?? [];
-      list.push(rule);
-      byKind.set(rule.trigger.event, list);
+      for (const kind of triggerEvents(rule.trigger)) {
+        const list = byKind.get(kind) ?? [];
+        list.push(rule);
+        byKind.set(kind, list);
+      }
     }
     return { cardKinds, listeners, rules: byKind };
   }

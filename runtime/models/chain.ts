@@ -35,7 +35,7 @@ import { registerNativeRule } from "../core/effects.ts";
 import { placeTrigger, type ResponseModel } from "../core/response.ts";
 import type { Frame, GameState, NotedTrigger, PlayerId, StackItem } from "../state/state.ts";
 import { opponentOf } from "../state/state.ts";
-import { resolveTargets } from "../core/targets.ts";
+import { fizzles, targetStillLegal } from "../core/targets.ts";
 
 export interface Chain {
   /** Chain number within the game (1, 2, ...), as the trace shows it. */
@@ -164,8 +164,8 @@ function distribute(ctx: Ctx, run: ChainRun, chain: Chain, fresh: NotedTrigger[]
       chainEvent(ctx, "appended", `${label(ctx, t)} — ${t.controller}'s, runs at the end of chain ${chain.id}`, chain, t);
     } else theirs.push(t);
   }
-  // Yours on top (depth first, your own first); an empty list is dropped as advance reaches it.
-  chain.agenda.push(theirs, mine);
+  if (theirs.length) chain.agenda.push(theirs);
+  if (mine.length) chain.agenda.push(mine);
 }
 
 /** Runs the chain machinery until an ability is resolving, a choice is pending, or the run is over. */
@@ -361,11 +361,13 @@ export const chainModel: ResponseModel = {
     // A rule's item (the rest of a phase's steps, its end) goes on: the window is closed.
     flowTo(ctx, isRuleItem(item) ? "open" : "actions.resolving");
     emit(ctx, "pop", `${item.frame.label} resolves`, { card: item.frame.card, ability: item.frame.ability, player: item.frame.controller, source: item.frame.source, ...(item.frame.card ? { name: cardName(ctx, item.frame.card) } : {}) });
-    if (resolveTargets(ctx, item.frame, item.targetSpecs) === "fizzles") {
+    const specs = item.targetSpecs;
+    const stillLegal = (slot: Frame["targets"][number], i: number) => slot.filter((t) => specs[i] === undefined || targetStillLegal(ctx, specs[i]!, t, item.frame.controller, item.frame.card));
+    if (fizzles(ctx, item.frame, specs)) {
       flowTo(ctx, "actions.fizzle");
       emit(ctx, "fizzle", `${item.frame.label} fizzles: its target is no longer legal`, { card: item.frame.card, ability: item.frame.ability, source: item.frame.source });
       item.frame.steps = [];
-    }
+    } else item.frame.targets = item.frame.targets.map(stillLegal);
     state.frames.push(item.frame);
     // "After both players pass, the action completes and priority returns to the current player."
     state.priority = null;

@@ -4,8 +4,7 @@
  * respond, the player who did not add it first; when both have passed in a row the top item
  * resolves, and priority returns to the active player while items remain. An item whose target is
  * no longer legal when it resolves fizzles (`fizzle_when = any_target_illegal`: one illegal target
- * is enough; otherwise all must be gone, and it resolves for the legal ones only) and a fizzled spell
- * still goes to its owner's graveyard.
+ * is enough; otherwise all must be gone) and a fizzled spell still goes to its owner's graveyard.
  *
  * Windows with nothing on the stack use the same machinery: a *continuation* (a stack item of kind
  * "rule" holding the rest of a phase's steps) sits at the bottom while players respond above it.
@@ -26,7 +25,7 @@ import type { Mechanic } from "../core/mechanics.ts";
 import { placeOne, type ResponseModel } from "../core/response.ts";
 import type { Frame, GameState, PlayerId, StackItem } from "../state/state.ts";
 import { opponentOf } from "../state/state.ts";
-import { resolveTargets } from "../core/targets.ts";
+import { fizzles } from "../core/targets.ts";
 
 const PHASE_END = "stack_phase_end";
 const nameOf = (ctx: Ctx, frame: Frame): string | undefined => (frame.card && ctx.state.cards[frame.card] ? cardName(ctx, frame.card) : undefined);
@@ -127,7 +126,7 @@ export const stackModel: ResponseModel = {
     else {
       flowTo(ctx, "stack.resolving");
       emit(ctx, "pop", `${frame.label} resolves from the stack`, { card: frame.card, name: nameOf(ctx, frame), ability: frame.ability, player: frame.controller, source: frame.source });
-      if (resolveTargets(ctx, frame, item.targetSpecs) === "fizzles") {
+      if (fizzles(ctx, frame, item.targetSpecs)) {
         flowTo(ctx, "stack.fizzle");
         emit(ctx, "fizzle", `${frame.label} fizzles: its target is no longer legal`, { card: frame.card, name: nameOf(ctx, frame), ability: frame.ability, player: frame.controller, source: frame.source });
         frame.steps = [];

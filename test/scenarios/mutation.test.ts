@@ -93,18 +93,6 @@ describe("mutation scores", () => {
     expect(ignoredParts(source)).toEqual(["`only ${limit} per turn`", "`${player} draws ${n}`", '"Shatter a card from your hand"', "`choose ${spec.text}`", '"both players passed"', '"expectation not met"', "v.expected", "v.actual", "`no card ${name}`", "`needs ${need}`", "`discard ${amount} cards`", "step.prompt", "`how many?`", "`${label} fires`", '{ source: source("response_model"), phase: phase.name }', '{ source: source("priority_actions") ?? meta.source }', '{ ...meta, param: "fizzle_when" }', "priorityMeta", '"each player may pass"', "meta", '"it resolves"']);
   });
 
-  it("leave out what a module's own function takes as its `prompt` parameter, and no other argument of it or of a function declared elsewhere", () => {
-    const source = [
-      "function ask(ctx, run, which, player, list, prompt) { ctx.state.pending = { kind: \"order_triggers\", player, triggers: list, prompt: prompt }; }",
-      "function pick(ctx, frame, options, min, max, label) { return label; }",
-      "ask(ctx, run, \"agenda\", siblings[0].controller, siblings, \"choose which of these abilities runs first\");",
-      "ask(ctx, run, \"opponent\", opponent, queue, `runs first at the end of chain ${chain.id}`);",
-      "pick(ctx, frame, options, 0, 2, \"kept: not a prompt\");",
-      "imported(ctx, run, \"a\", p, list, \"kept: declared in another module\");",
-    ].join("\n");
-    expect(ignoredParts(source)).toEqual(["prompt", '"choose which of these abilities runs first"', "`runs first at the end of chain ${chain.id}`"]);
-  });
-
   it("key a compiled suite by every file it is made from: a game's card or the compiler changed, added or renamed is a new suite; runtime/ is not an input", () => {
     const base = mkdtempSync(path.join(tmpdir(), "cw-suite-key-"));
     try {
