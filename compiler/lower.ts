@@ -2030,7 +2030,7 @@ class AbilityLowering {
       this.notes.push({ file: this.file, range: plainRange(np.range), code: "CW6080", args: { words: "it", other, unit }, message: `"it" could name this card or ${other}` });
     }
     // "it" after a target or a chosen card in the same ability is that card ("Gain control of target creature. Renew it.").
-    if (dets.includes("this") || (words.length === 0 && dets.includes("it"))) return { kind: "card", ref: dets.includes("this") ? { kind: "self" } : (this.lastCard ?? { kind: "it" }) };
+    if (dets.includes("this") || (words.length === 0 && dets.includes("it"))) return dets.includes("this") ? { kind: "card", ref: { kind: "self" } } : this.itAffected(this.lastCard ?? { kind: "it" });
     if (dets.includes("it") || dets.includes("that") || dets.includes("they")) {
       // "that creature", "that unit": the card named before; its card noun is carried by the reference.
       const ref = this.lastCard ?? (dets.includes("that") && words.length ? this.thatCard(np) : undefined) ?? { kind: "it" };
@@ -3723,7 +3723,7 @@ class AbilityLowering {
     const subject = clause.subject!;
     const bareIt = npWords(subject).length === 0 && npDeterminers(subject).length === 1 && npDeterminers(subject)[0] === "it";
     if (bareIt && this.lastCard) this.use(subject);
-    const on: Affected = bareIt && this.lastCard ? { kind: "card", ref: this.lastCard } : this.affected(subject);
+    const on: Affected = bareIt && this.lastCard ? this.itAffected(this.lastCard) : this.affected(subject);
     // "It can't attack during their next turn." · "Target unit can't block during your opponent's next turn.": the
     // restriction is made as that turn begins and lasts it (a delayed step, the one mechanism for "later"; reads-as
     // writes it back as "during ... next turn").
@@ -4077,7 +4077,7 @@ class AbilityLowering {
       const subject = clause.subject!;
       const bareIt = npWords(subject).length === 0 && npDeterminers(subject).length === 1 && npDeterminers(subject)[0] === "it";
       if (bareIt && this.lastCard) this.use(subject);
-      const on: Affected = bareIt && this.lastCard ? { kind: "card", ref: this.lastCard } : this.affected(subject);
+      const on: Affected = bareIt && this.lastCard ? this.itAffected(this.lastCard) : this.affected(subject);
       this.use(clause.modal);
       return [{ op: "modify", on, rules: [{ rule: "ignores_summoning_sickness" }], duration: this.duration(clause) }];
     }
@@ -4565,7 +4565,11 @@ class AbilityLowering {
         const names = (np: Ast.NounPhrase) => npWords(np).length > 0 || !npDeterminers(np).some((d) => d === "it" || d === "them" || d === "they");
         const readable = !!obj && !clause.subject && !npWords(obj).some((w) => /^(player|opponent)s?$/.test(w)) && obj.filters.every((f) => f.kind !== "prep" || names(f.object));
         const picked = readable ? this.pickOrAffected(obj, clause) : undefined;
-        if (picked?.kind === "card" && picked.ref.kind === "chosen") {
+        // "Choose target creature. It gets +2/+0 until end of turn.": the target is chosen as the spell is played, as
+        // "target creature" is anywhere; "it" after it is that target.
+        const oneTarget = picked?.kind === "target" && this.lastCard?.kind === "target" && this.lastCard.index === picked.index;
+        if ((picked?.kind === "card" && picked.ref.kind === "chosen") || oneTarget) {
+          if (oneTarget) this.chosenTarget = this.lastCard;
           this.use(clause.verb);
           return [];
         }
@@ -4770,6 +4774,12 @@ class AbilityLowering {
     this.use(fromPrep);
     this.carryOwner(fromPrep);
     return { zone, whose };
+  }
+  /** The target "Choose target X." chose (`choose`): "it" after it is that target, as "target X" written there would be. */
+  chosenTarget?: CardRef;
+  /** "it" naming `ref`: the card it names — the target itself where "Choose target X." chose it (the same IR as "target X"). */
+  itAffected(ref: CardRef): Affected {
+    return ref === this.chosenTarget && ref.kind === "target" ? { kind: "target", index: ref.index } : { kind: "card", ref };
   }
   pickOrAffected(np: Ast.NounPhrase | undefined, clause?: Ast.Clause): Affected {
     if (!np) return { kind: "card", ref: { kind: "self" } };
@@ -7806,6 +7816,10 @@ export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, mo
       return lowered;
     });
     for (const ability of abilities) {
+      // "Choose target creature." with no sentence after it acting on the target: the target is chosen, and nothing done.
+      if ((ability.kind === "spell" || ability.kind === "triggered" || ability.kind === "activated") && ability.steps.length === 0 && ability.targets.length && ability.source) {
+        notes.push({ file: ability.source.file, range: ability.source.range, message: `"${ability.text}" chooses a target and does nothing to it: say what happens to it ("Choose target creature. It gets +2/+0 until end of turn.")` });
+      }
       countOthersThanTheCardActedOn(ability);
       checkAbilityContract(ability, notes);
       checkCardStates(ability, game, text, notes);

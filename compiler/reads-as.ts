@@ -127,7 +127,8 @@ function abilityText(a: Ability, ctx: Context): string {
     case "replacement":
       return a.replacement ? replacementText(a.replacement, ctx) : "Nothing (the engine replaces no event for this text).";
     case "spell":
-      return stepsText(a.steps, ctx);
+      // "Choose target creature." and nothing done to it (CW6001): no step to print.
+      return a.steps.length ? stepsText(a.steps, ctx) : "Nothing (the engine runs no effect for this text).";
   }
 }
 
@@ -1238,11 +1239,14 @@ function signed(n: NumberExpr): string {
 function statSetText(step: Extract<Step, { op: "modify" }>, ctx: Context): string | undefined {
   if (step.on.kind !== "card" || step.keywords?.length || step.rules?.length) return undefined;
   const card = step.on.ref;
-  // "target creature's power", "the power of target creature you control" (a possessive after "control" reads badly).
-  const named = card.kind === "self" ? "this card" : cardText(card, ctx);
-  const statOf = (stat: string) => (/\bcontrols?$/.test(named) ? `the ${stat} of ${named}` : `${possessiveOf(named)} ${stat}`);
   const set = Object.entries(step.set ?? {});
   const stats = Object.entries(step.stats ?? {});
+  // "target creature's power", "the power of target creature you control" (a possessive after "control" reads badly).
+  // The card is written only when this form is the one written: written here, a target is "it" in the text that follows.
+  const statOf = (stat: string) => {
+    const named = card.kind === "self" ? "this card" : cardText(card, ctx);
+    return /\bcontrols?$/.test(named) ? `the ${stat} of ${named}` : `${possessiveOf(named)} ${stat}`;
+  };
   if (set.length === 1 && !stats.length) return `${statOf(set[0]![0])} becomes ${numberText(set[0]![1], ctx)}${durationText(step.duration)}`;
   const [stat, n] = stats[0] ?? [];
   if (stat && stats.length === 1 && !set.length && typeof n === "object" && n.kind === "stat" && n.stat === stat && JSON.stringify(n.of) === JSON.stringify(card)) return `double ${statOf(stat)}${durationText(step.duration)}`;
