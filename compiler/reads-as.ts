@@ -44,6 +44,8 @@ interface Context {
   trigger?: TriggerPattern;
   /** Card targets already written in this ability: named again, a card target is "it" (written twice it would be a second target). */
   named?: Set<number>;
+  /** Player targets already written in this ability ("target player"): the cards they control are then "... they control". */
+  playersNamed?: Set<number>;
   /** The ability's last look at cards, and whether some of them were put somewhere since ("put it", "put one", "the rest"). */
   looked?: { look?: Extract<Step, { op: "look_top" }>; placed: boolean };
   /** The cards a summon or token step put into play (IR `arrived`), as a later step names them: "that token", "those cards". */
@@ -73,6 +75,7 @@ export function readsAs(ability: Ability, game: CompiledGame): string {
     game,
     targets: ability.targets,
     named: new Set(),
+    playersNamed: new Set(),
     looked: { placed: false },
     combat: !!ability.trigger && (triggerContract(ability.trigger).combat === true || ability.trigger.combat === true),
     ...(ability.trigger ? { trigger: ability.trigger } : {}),
@@ -835,6 +838,7 @@ function playerText(ref: PlayerRef, ctx: Context, subject = false): string {
     case "active":
       return ctx.combat ? "the attacking player" : "the active player";
     case "target":
+      ctx.playersNamed?.add(ref.index);
       return targetText(ctx, ref.index) ?? "target player";
     case "controller_of":
     case "owner_of": {
@@ -1003,6 +1007,7 @@ function affectedText(a: Affected, ctx: Context, chosen?: Chosen): string {
       if (a.selector.anyOf && !onlyKeywordsDiffer(a.selector)) return listText(a.selector.anyOf.map((part) => `each ${selectorText(a.selector.otherThan ? { ...part, otherThan: a.selector.otherThan } : part, ctx, 1)}`));
       return `each ${selectorText(a.selector, ctx, 1)}`;
     case "target":
+      if (ctx.targets[a.index]?.accepts === "player") ctx.playersNamed?.add(a.index);
       return namedTarget(ctx, a.index) ?? targetText(ctx, a.index) ?? "the target";
     case "targets": {
       // The slots of one phrase ("up to two target units") read as that phrase once.
@@ -1097,8 +1102,11 @@ function selectorPieces(sel: CardSelector, ctx: Context, count: NumberExpr, prep
   else if (sel.controllerIs) {
     // The card was named before the cards it counts or acts on ("target creature ... each other creature its controller controls").
     const of = sel.controllerIs.kind === "controller_of" || sel.controllerIs.kind === "owner_of" ? sel.controllerIs : undefined;
-    // A target player named before in the sentence: "they" ("... to target player and 1 damage to each creature they control").
-    const who = of && of.of.kind !== "self" ? `its ${of.kind === "controller_of" ? "controller" : "owner"}` : sel.controllerIs.kind === "target" ? "they" : playerText(sel.controllerIs, ctx, true);
+    // A target player named before in the ability: "they" ("... to target player and 1 damage to each creature they control");
+    // else the target itself ("Deal 1 damage to each creature target player controls": "they" would hide the target).
+    const target = sel.controllerIs.kind === "target" ? sel.controllerIs.index : undefined;
+    const theyNamed = target !== undefined && (!ctx.playersNamed || ctx.playersNamed.has(target));
+    const who = of && of.of.kind !== "self" ? `its ${of.kind === "controller_of" ? "controller" : "owner"}` : theyNamed ? "they" : playerText(sel.controllerIs, ctx, true);
     tail.push(`${who} ${who === "you" || who === "they" ? "control" : "controls"}`);
   }
   // The owner of cards in play ("each Creature an opponent owns"); elsewhere the zone's possessive says it ("in your Discard Pile").
