@@ -518,6 +518,13 @@ export const MESSAGES = {
     example: "cardwright test cards/duel/   # cards/duel/scenarios/combat.scenaro",
     exampleArgs: { name: "combat.scenaro", meant: ".scenario" },
   },
+  CW3014: {
+    severity: "error",
+    template: 'Nothing to run in "{path}": {why}.',
+    explanation: "`cardwright test` runs every scenario of the files and folders it is given, and says so of each one that gave it none: a folder without a scenario file (a deck folder, a wrong path), or a scenario file with no scenario in it (empty, or only comments). Such a run tested nothing, so it fails instead of passing quietly. A run in which no scenario ran at all also exits non-zero.",
+    example: "cardwright test cards/duel/decks",
+    exampleArgs: { path: "cards/duel/decks", why: "no scenario file in this folder (a scenario file ends in .scenario)" },
+  },
   CW3030: {
     severity: "error",
     template: 'The art "{path}" cannot be used: {reason}.',
@@ -775,6 +782,13 @@ export const MESSAGES = {
       "Every card of a scenario's game comes from its setup's zone lines, or is made by card text (a token). A line naming a card no zone line lists and no card makes (`expect no event destroyed \"Field Medic\"` with no Field Medic set up), or a copy past the ones set up (`\"Scout\" copy 3` of two), could never tell anything. `cardwright test` fails such a line as it runs; `cardwright check` and the studio say it at the line.",
     example: 'expect no event destroyed "Field Medic"   (no Field Medic set up)',
     exampleArgs: { card: '"Field Medic"', problem: "the setup lists none and no card makes one" },
+  },
+  CW5024: {
+    severity: "warning",
+    template: 'A second scenario titled "{name}" in this {where} (the first is at {first}): a report by title cannot tell which of them failed. Give each its own title.',
+    explanation: "A scenario's title is how `cardwright test`, the studio's scenario list and a teammate name it: two of one title in one file, or in one folder, read as one scenario, and a failure of either points at both. Titles are compared ignoring case and runs of spaces.",
+    example: 'scenario "Scout hits" for duel   (a second one in the same folder)',
+    exampleArgs: { name: "Scout hits", where: "folder", first: "cards/duel/scenarios/combat.scenario:12" },
   },
   CW6001: {
     severity: "warning",

@@ -51,6 +51,29 @@ export function parseScenarioFile(text: string, file: string): ScenarioFile {
   return { file, scenarios: parsed.scenarios, diagnostics };
 }
 
+/**
+ * CW5024 at every scenario after the first of its title in the same file or folder (titles compared ignoring case and
+ * runs of spaces), at its header: `check`, the studio and `cardwright test` report failures by title.
+ */
+export function duplicateScenarioTitles(files: readonly ScenarioFile[]): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const first = new Map<string, Scenario>();
+  const folderOf = (file: string) => file.slice(0, Math.max(file.lastIndexOf("/"), file.lastIndexOf("\\"), 0));
+  for (const file of files)
+    for (const scenario of file.scenarios) {
+      const key = `${folderOf(scenario.file)}\u0000${scenario.name.toLowerCase().replace(/\s+/g, " ").trim()}`;
+      const earlier = first.get(key);
+      if (!earlier) {
+        first.set(key, scenario);
+        continue;
+      }
+      const where = earlier.file === scenario.file ? "file" : "folder";
+      const header = { start: scenario.range.start, end: scenario.gameRange.end };
+      out.push(diagnostic("CW5024", scenario.file, header, { name: scenario.name, where, first: `${earlier.file}:${earlier.line}` }));
+    }
+  return out;
+}
+
 /** The failure a runner reports for a line of a scenario that cannot be read (with the closest word it may have meant). */
 export function unreadableMessage(u: Scenario["unreadable"][number]): string {
   const suggestion = u.suggestion ?? (u.found !== undefined && u.options ? closestName(u.found, u.options) : undefined);

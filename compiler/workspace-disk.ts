@@ -219,7 +219,7 @@ export async function readWorkspaceFiles(paths: string[], options: ReadOptions =
       // A FIFO or device would block or never end: only regular files are read.
       diagnostics.push(diagnostic("CW3001", workspacePath(absolute, cwd), START, { reason: "it is not a regular file" }));
     } else {
-      if (!hasSourceExtension(absolute)) diagnostics.push(diagnostic("CW3007", workspacePath(absolute, cwd), START, { path: given }));
+      if (!hasSourceExtension(absolute)) diagnostics.push(diagnostic("CW3007", workspacePath(absolute, cwd), START, { path: workspacePath(absolute, cwd) }));
       await readOne(absolute);
       if (options.gameFilesAround && !absolute.endsWith(".game")) await readGameFilesAround(absolute);
       const folder = path.dirname(absolute);
@@ -375,6 +375,12 @@ export async function gameWorkspaces(paths: string[], cwd: string = process.cwd(
   for (const ws of byFolder.values()) {
     const sources = await gameFolderSources(ws.folder!);
     ws.files = sources.files;
+    // A file named on its own with another extension (`x.scn`; not a misspelt one, CW3013, nor a deck list) is read by
+    // its first line, as `check` reads it (CW3007): a folder's walk leaves it out, so it was never run and never named.
+    for (const file of ws.focus) {
+      if (hasSourceExtension(file) || misspeltExtension(path.basename(file)) || file.toLowerCase().endsWith(".deck")) continue;
+      if ((await fs.stat(file).catch(() => undefined))?.isFile()) ws.files.push(file);
+    }
     // Said for the files the paths name (a folder given, or the file itself): a misspelt file beside a scenario run alone is not its concern.
     for (const file of sources.misspelt) if (inFocus(file, ws.focus)) diagnostics.push(misspeltFile(file, cwd));
   }

@@ -16,6 +16,7 @@ import { checkCard, type CardEntry, type Reference } from "./check.ts";
 import { cardContent, parseForCheck, formatSource, type CardSplice, type ParsedFile } from "./check-ast.ts";
 import type { GameVocabulary } from "./vocabulary.ts";
 import { closestName } from "./check-suggest.ts";
+import { duplicateScenarioTitles } from "./scenario.ts";
 import { reparseCardFile, type EditSpan } from "./incremental.ts";
 import { checkArtAssets, type WorkspaceAsset } from "./art.ts";
 import { CheckMemory, ObservedIndex, type FileCards, type RememberedCard, indexEntryOf, memoryOf, place, placedDiagnostics, placedReferences, remember, rememberFor, sameNames, startOf } from "./check-memory.ts";
@@ -186,6 +187,7 @@ export function analyzeWorkspace(sources: readonly SourceInput[], options: Analy
       memory.scenarioLinks.push({ file: file.file, scenario, index: cardIndexes.get(key) });
     }
   }
+  diagnostics.push(...duplicateScenarioTitles([...files.values()].flatMap((parsed) => (parsed.scenario ? [parsed.scenario] : []))));
 
   // 4. Validate every card against its own game; one card's failure never stops the others.
   // A card is checked again only when something its check read has changed (check-memory.ts).

@@ -8,13 +8,18 @@
  * any working directory; each game folder under a folder given is a workspace of its own. Cards
  * that do not pass `check` are reported and left out of the game, and a scenario that uses one
  * fails with the reason; a game file with errors fails all its scenarios.
+ *
+ * Every path given is run or reported with its path: a file named on its own with another extension is read by its
+ * first line, as `check` reads it (CW3007); a folder without a scenario file, or a scenario file without a scenario, is
+ * CW3014; a card file named on its own is noted. A run in which no scenario ran says so and exits 1.
  */
+import { promises as fs } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
 import type { CommandContext } from "../main.ts";
 import type { Diagnostic } from "../../compiler/diagnostics.ts";
 import type { SourceFile } from "../../compiler/model.ts";
-import type { Scenario } from "../../compiler/scenario.ts";
+import type { Scenario, ScenarioFile } from "../../compiler/scenario.ts";
 
 export interface TestReport {
   scenarios: number;
@@ -32,7 +37,8 @@ export async function runTests(paths: string[], options: { verbose?: boolean; cw
   const { readWorkspaceFiles, gameWorkspaces, gameFolderOf, inFocus } = await import("../../compiler/workspace-disk.ts");
   const { analyzeWorkspace } = await import("../../compiler/workspace.ts");
   const { lowerAnalysis } = await import("../../compiler/lower.ts");
-  const { MESSAGES } = await import("../../compiler/messages.ts");
+  const { MESSAGES, diagnostic } = await import("../../compiler/messages.ts");
+  const { isScenario } = await import("../../compiler/check-ast.ts");
   const { createEngine } = await import("../../runtime/index.ts");
   const { runScenario, scenarioNamesOf } = await import("../../runtime/scenario.ts");
   const { rulesClauses } = await import("../../compiler/rules-text.ts");
@@ -44,6 +50,14 @@ export async function runTests(paths: string[], options: { verbose?: boolean; cw
   let passed = 0;
   let failed = 0;
   let fileErrors = 0;
+  /** The scenario files read (absolute), with how many of their scenarios ran; those whose text has a problem. */
+  const ran = new Map<string, number>();
+  const unreadable = new Set<string>();
+  const readAsScenarios = (file: string, problems: number) => {
+    const absolute = path.resolve(cwd, file);
+    if (!ran.has(absolute)) ran.set(absolute, 0);
+    if (problems) unreadable.add(absolute);
+  };
   const resolved = await gameWorkspaces(paths, cwd);
   for (const d of resolved.diagnostics) {
     lines.push(`✗ ${d.file}: ${d.message}`);
@@ -88,6 +102,8 @@ export async function runTests(paths: string[], options: { verbose?: boolean; cw
 
   const runOne = (scenario: Scenario, loaded: Loaded | undefined) => {
     scenarios++;
+    const file = path.resolve(cwd, scenario.file);
+    ran.set(file, (ran.get(file) ?? 0) + 1);
     const failedWith = (...messages: string[]) => {
       failed++;
       lines.push(`✗ ${scenario.file}:${scenario.line}: ${scenario.name}`);
@@ -126,6 +142,7 @@ export async function runTests(paths: string[], options: { verbose?: boolean; cw
     [...loaded.analysis.files.values()]
       .filter((parsed) => parsed.scenario && inFocus(path.resolve(cwd, parsed.path), focus))
       .map((parsed) => {
+        readAsScenarios(parsed.path, parsed.scenario!.diagnostics.length);
         for (const d of parsed.scenario!.diagnostics) {
           lines.push(`✗ ${d.file}:${d.range.start.line}:${d.range.start.column}: ${d.message}${hint(d)}`);
           fileErrors++;
@@ -134,6 +151,8 @@ export async function runTests(paths: string[], options: { verbose?: boolean; cw
       });
 
   const reportChecked = (loaded: Loaded) => {
+    // A file named on its own with another extension, read by its first line (CW3007): said, not counted as an error.
+    for (const d of loaded.read.diagnostics) if (d.severity !== "error") lines.push(`warning ${d.file}: ${d.code}: ${d.message}`);
     lines.push(...loaded.refused);
     fileErrors += loaded.refused.length;
     for (const d of loaded.errors) {
@@ -149,19 +168,29 @@ export async function runTests(paths: string[], options: { verbose?: boolean; cw
   for (const workspace of resolved.workspaces.filter((w) => w.folder)) {
     const loaded = await load(workspace.files);
     reportChecked(loaded);
+    // Two scenarios of one title in a file or folder (CW5024): said for the files the paths name.
+    for (const d of loaded.analysis.model.diagnostics) if (d.code === "CW5024" && inFocus(path.resolve(cwd, d.file), workspace.focus)) lines.push(`warning ${d.file}:${d.range.start.line}: ${d.code}: ${d.message}`);
     for (const game of loaded.analysis.model.games) if (!byGame.has(game.id.toLowerCase())) byGame.set(game.id.toLowerCase(), loaded);
     for (const file of scenarioFilesOf(loaded, workspace.focus)) for (const scenario of file.scenarios) runOne(scenario, loaded);
   }
   // Scenario files in no game folder: their game's folder among those given, else `cards/<game>/` under the working directory.
   if (loose) {
     const read = await readWorkspaceFiles(loose.files, { cwd });
-    const { parseScenarioFile } = await import("../../compiler/scenario.ts");
+    const { parseScenarioFile, duplicateScenarioTitles } = await import("../../compiler/scenario.ts");
+    const looseFiles: ScenarioFile[] = [];
     for (const d of read.diagnostics) {
+      if (d.severity !== "error") {
+        lines.push(`warning ${d.file}: ${d.code}: ${d.message}`);
+        continue;
+      }
       lines.push(`✗ ${d.file}: ${d.message}`);
       fileErrors++;
     }
-    for (const file of read.files.filter((f) => f.path.endsWith(".scenario"))) {
+    // Told apart as `check` tells them: by the extension (any case), else by the first line (a file named on its own).
+    for (const file of read.files.filter((f) => isScenario(f.text, f.path))) {
       const parsed = parseScenarioFile(file.text, file.path);
+      looseFiles.push(parsed);
+      readAsScenarios(file.path, parsed.diagnostics.length);
       for (const d of parsed.diagnostics) {
         lines.push(`✗ ${d.file}:${d.range.start.line}:${d.range.start.column}: ${d.message}${hint(d)}`);
         fileErrors++;
@@ -180,6 +209,30 @@ export async function runTests(paths: string[], options: { verbose?: boolean; cw
         runOne(scenario, byGame.get(game));
       }
     }
+    for (const d of duplicateScenarioTitles(looseFiles)) lines.push(`warning ${d.file}:${d.range.start.line}: ${d.code}: ${d.message}`);
+  }
+  // What each path given gave the run: a folder or file that ran no scenario is said, at its path.
+  const said = new Set(resolved.diagnostics.map((d) => path.resolve(cwd, d.file)));
+  const nothingIn = (shown: string, why: string) => {
+    lines.push(`✗ ${shown}: ${diagnostic("CW3014", shown, { start: { offset: 0, line: 1, column: 1 }, end: { offset: 0, line: 1, column: 1 } }, { path: shown, why }).message}`);
+    fileErrors++;
+  };
+  for (const given of paths) {
+    const absolute = path.resolve(cwd, given);
+    const stats = await fs.stat(absolute).catch(() => undefined);
+    if (!stats || said.has(absolute)) continue; // not there (CW3005), no Cardwright file under it (CW3006), misspelt (CW3013)
+    said.add(absolute);
+    const files = [...ran.keys()].filter((f) => inFocus(f, [absolute]));
+    if (files.length === 0) {
+      if (stats.isDirectory()) nothingIn(given, "no scenario file in this folder (a scenario file ends in .scenario)");
+      else if (/\.(cards|game|deck)$/i.test(absolute)) lines.push(`note ${given}: no scenario in this file: it is a ${path.extname(absolute).slice(1).toLowerCase()} file, read with its game; \`cardwright test\` runs scenario files`);
+      else nothingIn(given, 'it is no scenario file (its first line is not `scenario "<title>" for <game>`), so nothing in it was run');
+    }
+    for (const file of files) {
+      if (ran.get(file) !== 0 || unreadable.has(file) || said.has(file)) continue;
+      said.add(file);
+      nothingIn(path.relative(cwd, file) || path.basename(file), 'no scenario in this file (a scenario starts `scenario "<title>" for <game>`)');
+    }
   }
   return { scenarios, passed, failed, fileErrors, lines };
 }
@@ -194,7 +247,8 @@ export function register(program: Command, context: CommandContext): void {
       const { defaultWorkspacePaths } = await import("../../compiler/workspace-disk.ts");
       const report = await runTests(paths.length > 0 ? paths : await defaultWorkspacePaths(), options);
       const errors = report.fileErrors ? `; ${report.fileErrors} file error${report.fileErrors === 1 ? "" : "s"}` : "";
-      const out = [...report.lines, `${report.scenarios} scenario${report.scenarios === 1 ? "" : "s"}: ${report.passed} passed, ${report.failed} failed${errors}`];
+      const ran = report.scenarios ? `${report.scenarios} scenario${report.scenarios === 1 ? "" : "s"}: ${report.passed} passed, ${report.failed} failed` : "0 scenarios: no scenario ran, nothing was tested";
+      const out = [...report.lines, `${ran}${errors}`];
       process.stdout.write(out.join("\n") + "\n");
       context.setExitCode(report.failed > 0 || report.fileErrors > 0 || report.scenarios === 0 ? 1 : 0);
     });

@@ -71,7 +71,7 @@ describe("cardwright test resolves workspaces like check", () => {
   });
 
   it("check on a scenario file or scenarios/ folder checks it against its game's cards, reporting only what was named", async () => {
-    const game = duelAt(path.join(scratch, "scenario-check"), { "scenarios/extra.cards": extraCard, "scenarios/lancer.scenario": lancerHits, "scenarios/typo.scenario": lancerHits.replace('p1 field: "Field Lancer"', 'p1 field: "Field Lancre"') });
+    const game = duelAt(path.join(scratch, "scenario-check"), { "scenarios/extra.cards": extraCard, "scenarios/lancer.scenario": lancerHits, "scenarios/typo.scenario": lancerHits.replace('p1 field: "Field Lancer"', 'p1 field: "Field Lancre"').replace("Lancer hits", "Lancer misspelt") });
     const one = await cli(["check", path.join(game, "scenarios/lancer.scenario")]);
     expect(one.out).toMatch(/Checked 2 files .*: 0 errors, 0 warnings\./); // the scenario and its game file
     const folder = await cli(["check", path.join(game, "scenarios")]);
