@@ -47,7 +47,7 @@ import type { MessageCode } from "./messages.ts";
 import { checkAbilityContract, checkCardStates, hasDefenders, checkCostSymbols, paysCostSymbols, checkStaticsWhileAttacking, checkStaticsWhileExhausted, checkUndefinedX, checkGameContract, checkGameParams } from "./contract-check.ts";
 import { DESTROYED_SELECTOR_FIELDS, RULES_COUNTING_CARDS, TRIGGER_EVENTS, canonicalParamValue, triggerContract, turnEndMoment } from "./contract.ts";
 import { WordLedger, isSelectingWord, leavesOf, unusedPhrases } from "./word-accounting.ts";
-import { additionalCostReadsAs, readsAs, upgradedAmount } from "./reads-as.ts";
+import { additionalCostReadsAs, indefiniteArticle, readsAs, upgradedAmount } from "./reads-as.ts";
 import { analyzeWorkspace, cardsAsCheckedOf, checkedModelsOf, type WorkspaceAnalysis } from "./workspace.ts";
 import { costWordAmount, singulars } from "./vocabulary.ts";
 import { roleOfName } from "./zone-roles.ts";
@@ -3964,7 +3964,7 @@ class AbilityLowering {
       const count = npCount(np);
       // "the top two creature cards of your graveyard" → "two creature cards from your graveyard".
       const kind = np.items.filter((i) => i.kind === "word" && i !== place).map((i) => this.slice(i.range)).join(" ");
-      const many = count?.value !== undefined && count.value > 1 ? count.text : /^[aeiou]/i.test(kind) ? "an" : "a";
+      const many = count?.value !== undefined && count.value > 1 ? count.text : indefiniteArticle(kind);
       const suggestion = npWords(np).some((w) => /^cards?$/.test(w)) ? `${many} ${kind} from ${zoneText}` : `into ${zoneText}`;
       const words = this.slice(np.range);
       const args = { game: this.vocab.game.name, zone, words, suggestion };

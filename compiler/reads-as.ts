@@ -747,6 +747,9 @@ function unlessText(step: Extract<Step, { op: "if" }>, ctx: Context): string | u
   // A target named again would be a second target: "Target opponent loses 3 life unless they discard a card."
   const named = ctx.targets.map((t) => t.text).find((t) => price.toLowerCase().startsWith(`${t.toLowerCase()} `));
   if (named) price = `they ${withoutSubject(price, named)}`;
+  // The caster's own price is printed with its subject: "Destroy this unless you discard a card." (an imperative
+  // "unless discard a card" is no sentence, and does not read back).
+  if (ask.who.kind === "you" && !/^you\b/.test(price)) price = `you ${price}`;
   return `${effect} unless ${price}`;
 }
 
@@ -1079,7 +1082,7 @@ function selectorPieces(sel: CardSelector, ctx: Context, count: NumberExpr, prep
     else if (!(keys.length === 1 && ex.keyword)) {
       const pieces = selectorPieces(ex, ctx, 1, prep);
       const text = [...pieces.before, pieces.head, ...pieces.after].join(" ");
-      excludedAfter.push(`that ${count === 1 ? "isn't" : "aren't"} ${count === 1 ? `${/^[aeiou]/i.test(text) ? "an" : "a"} ${text}` : plural(text, count)}`);
+      excludedAfter.push(`that ${count === 1 ? "isn't" : "aren't"} ${count === 1 ? `${indefiniteArticle(text)} ${text}` : plural(text, count)}`);
     }
   }
   const zoned = sel.zones?.[0] && ctx.game.zones.find((z) => z.name === sel.zones![0])?.role !== "battlefield";
@@ -1131,7 +1134,7 @@ function selectorPieces(sel: CardSelector, ctx: Context, count: NumberExpr, prep
 function counterFilterText(c: NonNullable<CardSelector["counters"]>, it: "it" | "them"): string {
   const kind = c.counter ? `${c.counter} ` : "";
   if (c.op === "=" && c.value === 0) return `no ${kind}counters on ${it}`;
-  if (c.op === ">=" && c.value === 1) return `${/^[aeiou]/i.test(kind || "counter") ? "an" : "a"} ${kind}counter on ${it}`;
+  if (c.op === ">=" && c.value === 1) return `${indefiniteArticle(kind || "counter")} ${kind}counter on ${it}`;
   return `${c.value}${c.op === "=" ? "" : c.op === ">=" ? " or more" : " or less"} ${kind}counters on ${it}`;
 }
 
@@ -1144,7 +1147,7 @@ function statFilterText(stat: NonNullable<CardSelector["stat"]>, ctx: Context): 
 
 /** "a other Vampire" → "another Vampire", "a exhausted" → "an exhausted". */
 function articles(text: string): string {
-  return text.replace(/\ba other\b/g, "another").replace(/\bA other\b/g, "Another").replace(/\b([Aa]) (?=[aeio])/g, "$1n ");
+  return text.replace(/\ba other\b/g, "another").replace(/\bA other\b/g, "Another").replace(/\b([Aa]) (?=(\w+))/g, (all, a: string, word: string) => (indefiniteArticle(word) === "an" ? `${a}n ` : all));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1287,8 +1290,16 @@ function statsText(stats: Record<string, NumberExpr>, ctx: Context): string {
   return `${entries.map(([stat, n]) => `${signed(n)} ${stat}`).join(" and ")}${where}`;
 }
 
+/**
+ * "a" or "an" before a word, by its sound: "an Elf", "an untapped", "a unit", "a unique", "a user" (a "u" read "you").
+ * The one article rule of the reads-as texts and the compiler's suggested wordings.
+ */
+export function indefiniteArticle(word: string): "a" | "an" {
+  return /^(?:[aeio]|u(?!n[io]|s[aeiou]|ni|ti|r[aeiou]))/i.test(word) ? "an" : "a";
+}
+
 function countNoun(noun: string, n: NumberExpr, ctx: Context, one = "a"): string {
-  if (n === 1) return `${/^(?:[aeio]|u(?!n[io]|s[aeiou]))/i.test(noun) && one === "a" ? "an" : one} ${noun}`;
+  if (n === 1) return `${one === "a" ? indefiniteArticle(noun) : one} ${noun}`;
   if (typeof n === "number") return `${n} ${plural(noun, n)}`;
   // "Draw a card for each card destroyed this way."
   if (n.kind === "chosen_count" && thisWayVerbOf(n.label)) return `${countNoun(noun, 1, ctx, one)} for each card ${thisWayParticiple(n.label)} this way`;
@@ -1535,7 +1546,7 @@ function oneTriggerText(t: TriggerPattern, ctx: Context): string {
       if (ctx.game.params["shatters_per_turn"] !== undefined && ctx.game.zones.find((z) => z.name === t.zone)?.role === "removed") return `${head} an opponent shatters a card`;
     }
     // A zone's name is capitalised: "an Oblivion", "a Graveyard".
-    const zoneText = (zone: string) => (whose === "a" ? `${/^[AEIOaeio]/.test(zone) ? "an" : "a"} ${zone}` : `${whose} ${zone}`);
+    const zoneText = (zone: string) => (whose === "a" ? `${indefiniteArticle(zone)} ${zone}` : `${whose} ${zone}`);
     return `${head} ${subject} enters ${zoneText(t.zone)}${t.from ? ` from ${zoneText(t.from)}` : ""}`;
   }
   const subject = t.subject.kind === "self" ? "this" : `a ${selectorText({ ...t.subject.selector, zones: undefined }, ctx, 1)}`;
