@@ -21,7 +21,7 @@ import type { BoundGame } from "./check-game.ts";
 import type { CardEntry, CheckedCard, Reference } from "./check.ts";
 import type { GameVocabulary } from "./vocabulary.ts";
 import type { ParsedFile } from "./check-ast.ts";
-import type { Scenario } from "../grammar/scenario.ts";
+import type { ScenarioFile } from "./scenario.ts";
 import { SourceRange, plainRange, startLine, startOffset } from "./source-range.ts";
 import { fitted } from "./fitted.ts";
 
@@ -86,8 +86,12 @@ export class CheckMemory {
   readonly fileCards = new Map<string, FileCards>();
   /** References that are not a card's: game files', absolute. */
   readonly otherReferences = new Map<string, Reference[]>();
-  /** Each scenario with the card index of its game, as linked: its card names are resolved when references are read. */
-  readonly scenarioLinks: { file: string; scenario: Pick<Scenario, "names">; index: ReadonlyMap<string, CardEntry> | undefined }[] = [];
+  /**
+   * The workspace's scenario files in order, the games they were bound to (lower-case id and id of each) and the
+   * diagnostics of that binding and of their titles (CW3003, CW5024): kept by the next analysis while both are the same.
+   * Each scenario's card names are resolved against its game's `cardNames` when references are read.
+   */
+  scenarios: { readonly files: readonly ScenarioFile[]; readonly games: string; readonly diagnostics: readonly Diagnostic[] } | undefined;
 }
 
 const memories = new WeakMap<object, CheckMemory>();

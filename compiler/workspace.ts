@@ -16,7 +16,7 @@ import { checkCard, type CardEntry, type Reference } from "./check.ts";
 import { cardContent, parseForCheck, formatSource, type CardSplice, type ParsedFile } from "./check-ast.ts";
 import type { GameVocabulary } from "./vocabulary.ts";
 import { closestName } from "./check-suggest.ts";
-import { duplicateScenarioTitles } from "./scenario.ts";
+import { duplicateScenarioTitles, type ScenarioFile } from "./scenario.ts";
 import { reparseCardFile, type EditSpan } from "./incremental.ts";
 import { checkArtAssets, type WorkspaceAsset } from "./art.ts";
 import { CheckMemory, ObservedIndex, type FileCards, type RememberedCard, indexEntryOf, memoryOf, place, placedDiagnostics, placedReferences, remember, rememberFor, sameNames, startOf } from "./check-memory.ts";
@@ -172,22 +172,20 @@ export function analyzeWorkspace(sources: readonly SourceInput[], options: Analy
     cardIndexes.set(key, index);
     namesChangedByGame.set(key, patch ? patch.namesChanged : !sameNames(earlier, index));
   }
-  // Scenarios: bound to their game, their card names linked (every name is resolved by compiler/scenario-check.ts).
-  for (const parsed of files.values()) {
-    const file = parsed.scenario;
-    if (!file) continue;
-    for (const scenario of file.scenarios) {
-      const key = scenario.game.toLowerCase();
-      const game = games.get(key);
-      if (!game) {
-        diagnostics.push(diagnostic("CW3003", file.file, scenario.gameRange, { word: scenario.game }, suggestionOf(scenario.game, [...games.values()].map((g) => g.model.id))));
-        continue;
-      }
-      // Resolved when references are first read: a keystroke in a card file need not link every scenario's names again.
-      memory.scenarioLinks.push({ file: file.file, scenario, index: cardIndexes.get(key) });
-    }
-  }
-  diagnostics.push(...duplicateScenarioTitles([...files.values()].flatMap((parsed) => (parsed.scenario ? [parsed.scenario] : []))));
+  // Scenarios: bound to their game (CW3003), their titles one per folder (CW5024). Their card names are linked to the
+  // game's card index when references are first read (allReferences), and every name is resolved by
+  // compiler/scenario-check.ts. The same scenario files (an unchanged text keeps its parse) under the same games keep
+  // these diagnostics: a keystroke in a card file does not go through the workspace's scenarios.
+  const scenarioFiles: ScenarioFile[] = [];
+  for (const parsed of files.values()) if (parsed.scenario) scenarioFiles.push(parsed.scenario);
+  const gameIds = [...games].map(([key, game]) => `${key}\u0001${game.model.id}`).join("\u0000");
+  const earlierScenarios = earlierMemory?.scenarios;
+  const scenarios =
+    earlierScenarios && earlierScenarios.games === gameIds && sameList(earlierScenarios.files, scenarioFiles)
+      ? earlierScenarios
+      : { files: scenarioFiles, games: gameIds, diagnostics: scenarioFileDiagnostics(scenarioFiles, games) };
+  memory.scenarios = scenarios;
+  diagnostics.push(...scenarios.diagnostics);
 
   // 4. Validate every card against its own game; one card's failure never stops the others.
   // A card is checked again only when something its check read has changed (check-memory.ts).
@@ -604,11 +602,18 @@ function plainReference(reference: Reference): Reference {
 function allReferences(memory: CheckMemory): Map<string, Reference[]> {
   const references = new Map<string, Reference[]>();
   for (const [file, list] of memory.otherReferences) references.set(file, list.map(plainReference));
-  for (const { file, scenario, index } of memory.scenarioLinks) {
-    const list = references.get(file) ?? references.set(file, []).get(file)!;
-    for (const use of scenario.names) {
-      const card = use.role === "card" ? index?.get(use.text.toLowerCase()) : undefined;
-      if (card) list.push(plainReference({ file, range: use.range, kind: "card", name: card.name, definition: { file: card.file, range: card.nameRange } }));
+  // Each scenario of a known game, its card names linked to the game's card index (none when the game has no card file).
+  const games = new Set([...memory.games.values()].map((bound) => bound.model.id.toLowerCase()));
+  for (const { file, scenarios } of memory.scenarios?.files ?? []) {
+    for (const scenario of scenarios) {
+      const key = scenario.game.toLowerCase();
+      if (!games.has(key)) continue;
+      const index = memory.cardNames.get(key) as ReadonlyMap<string, CardEntry> | undefined;
+      const list = references.get(file) ?? references.set(file, []).get(file)!;
+      for (const use of scenario.names) {
+        const card = use.role === "card" ? index?.get(use.text.toLowerCase()) : undefined;
+        if (card) list.push(plainReference({ file, range: use.range, kind: "card", name: card.name, definition: { file: card.file, range: card.nameRange } }));
+      }
     }
   }
   for (const [file, { views, remembered, index }] of memory.fileCards) {
@@ -617,6 +622,24 @@ function allReferences(memory: CheckMemory): Map<string, Reference[]> {
   }
   for (const list of references.values()) list.sort((a, b) => a.range.start.offset - b.range.start.offset);
   return references;
+}
+
+/** CW3003 at each scenario's unknown game, and CW5024 at each title met before in the same file or folder. */
+function scenarioFileDiagnostics(files: readonly ScenarioFile[], games: ReadonlyMap<string, { model: GameModel }>): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const file of files)
+    for (const scenario of file.scenarios)
+      if (!games.has(scenario.game.toLowerCase()))
+        out.push(diagnostic("CW3003", file.file, scenario.gameRange, { word: scenario.game }, suggestionOf(scenario.game, [...games.values()].map((g) => g.model.id))));
+  out.push(...duplicateScenarioTitles(files));
+  return out;
+}
+
+/** The same objects in the same order. */
+function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function suggestionOf(word: string, candidates: string[]): { suggestion: string } | Record<string, never> {

@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { analyzeWorkspace } from "../../compiler/workspace.ts";
 import { scenarioDiagnostics } from "../../compiler/scenario-check.ts";
 import { WorkspaceChecker } from "../../studio/src/worker/checker.ts";
+import { memoryOf } from "../../compiler/check-memory.ts";
 import type { SourceFile } from "../../compiler/model.ts";
 
 const folder = path.join(import.meta.dirname, "..", "..", "cards", "cybervamp");
@@ -69,5 +70,32 @@ describe("scenario diagnostics in the studio's worker", () => {
     expect(unresolved[7]).toBe(unresolved[3]);
     expect(unresolved[8]).toBe(unresolved[4]);
     expect(unresolved[9]).toBe(unresolved[0]);
+  });
+
+  it("keep a scenario file's own diagnostics (an unknown game, a repeated title) through card edits, as a fresh check gives them", () => {
+    const checker = new WorkspaceChecker();
+    const battle = 'scenario "Tireless attacks without exhausting" for cybervamp';
+    const steps: SourceFile[][] = [files];
+    // 1. A second scenario of the title in the same file (CW5024), 2. a scenario of a game no file declares (CW3003),
+    // 3. a card's stats edited (the scenario files are kept), 4. the title and game written back.
+    steps.push(replaceIn(files, 'scenario "An exhausted creature cannot attack" for cybervamp', battle));
+    steps.push(replaceIn(steps.at(-1)!, 'scenario "Newly Turned creatures cannot attack; Haste ignores Newly Turned" for cybervamp', 'scenario "Newly Turned creatures cannot attack; Haste ignores Newly Turned" for cybervam'));
+    steps.push(replaceIn(steps.at(-1)!, "stats: 3/3\n  unique", "stats: 4/3\n  unique"));
+    steps.push(files);
+    const codes: string[][] = [];
+    const kept: boolean[] = [];
+    let earlier: object | undefined;
+    for (const sources of steps) {
+      const mine = inScenarios(checker.check(sources).model.diagnostics);
+      expect(mine).toEqual(fresh(sources));
+      codes.push(mine.filter((d) => d.code === "CW5024" || d.code === "CW3003").map((d) => d.code));
+      const scenarios = memoryOf(checker.lastAnalysis()!)?.scenarios;
+      expect(scenarios).toBeDefined();
+      kept.push(scenarios === earlier);
+      earlier = scenarios;
+    }
+    expect(codes).toEqual([[], ["CW5024"], ["CW3003", "CW5024"], ["CW3003", "CW5024"], []]);
+    // Made again when a scenario file changed, taken over whole when only a card file did.
+    expect(kept).toEqual([false, false, false, true, false]);
   });
 });
