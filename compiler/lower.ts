@@ -2283,6 +2283,12 @@ class AbilityLowering {
       this.use(clause.modal);
       return negation(this.conditionFor({ ...clause, modal: undefined }, player));
     }
+    // "If it wasn't destroyed this way", "if that creature wasn't dealt damage this turn": the clause read with "was",
+    // negated — as "doesn't" above. Only this reader carries "wasn't" (word-accounting.ts: a reader of "was" never does).
+    if (clause.be && /^(?:wasn|weren)['’]t$/i.test(clause.be.text)) {
+      this.ledger.carry(clause.be);
+      return negation(this.conditionFor({ ...clause, be: { ...clause.be, text: /^weren/i.test(clause.be.text) ? "were" : "was" } }, player));
+    }
     const compared = player ? undefined : this.playersCompared(clause);
     if (compared !== undefined) return compared ?? undefined;
     const words = player ? [] : [...npWords(clause.subject), ...npDeterminers(clause.subject)];

@@ -1393,6 +1393,8 @@ function conditionText(c: Condition, ctx: Context): string {
       if ((c.condition.kind === "played_this_turn" || c.condition.kind === "discarded_this_turn") && c.condition.atLeast === 1) return playedText(c.condition, ctx, true);
       // "no Unit was destroyed this turn"
       if (c.condition.kind === "destroyed_this_turn" && c.condition.atLeast === 1) return conditionText(c.condition, ctx).replace(/^an? /, "no ");
+      // "it wasn't destroyed this way" · "no card was sacrificed this way"
+      if (c.condition.kind === "done_this_way") return c.condition.of ? conditionText(c.condition, ctx).replace(/ was /, " wasn't ") : conditionText(c.condition, ctx).replace(/^a card /, "no card ");
       // "you control no other units" · "you control two or fewer units"
       if (c.condition.kind === "controls") {
         const inner = c.condition;

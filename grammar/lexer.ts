@@ -188,7 +188,9 @@ export const Would = keyword("Would", "would", ["function"]);
 export const Must = keyword("Must", "must", ["function"]);
 // "didn't" too: "if this unit didn't attack this turn" is the negation of "if this unit attacked this turn".
 export const DoesNot = keyword("DoesNot", "doesn't|don't|didn't", ["function"], "doesn't");
-export const Be = keyword("Be", "is|are|be|been|was|were|isn't|aren't", ["verb"], "is");
+// "wasn't" / "weren't" too: "If it wasn't destroyed this way, ..." — a negation only a reader that reads it as one carries
+// (compiler/word-accounting.ts isSelectingWord), never dropped by one that reads "was".
+export const Be = keyword("Be", "is|are|be|been|was|were|isn't|aren't|wasn't|weren't", ["verb"], "is");
 
 // Verbs the grammar treats structurally (content verbs such as Scry or Exhaust stay Words)
 export const Deal = keyword("Deal", "deal(?:s|t)?", ["verb"], "deal");
