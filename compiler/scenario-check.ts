@@ -13,7 +13,7 @@ import type { ParsedFile } from "./check-ast.ts";
 import { cardNamesOf, cardsAsCheckedOf, type WorkspaceAnalysis } from "./workspace.ts";
 import { diagnostic } from "./messages.ts";
 import { lowerCards, lowerGame } from "./lower.ts";
-import { checkScenario, scenarioNames, tokenNamesMade, type ModalAbility, type Scenario, type ScenarioNames } from "./scenario.ts";
+import { checkScenario, scenarioNames, tokenNamesMade, type ModalAbility, type Scenario, type ScenarioFile, type ScenarioNames } from "./scenario.ts";
 import { rulesClauses } from "./rules-text.ts";
 
 /**
@@ -26,57 +26,139 @@ export function scenarioDiagnostics(analysis: Pick<WorkspaceAnalysis, "files" | 
   // The first game of each id, by lower-case id (the studio checks every scenario per keystroke: one lookup each).
   const gamesById = new Map<string, (typeof analysis.model.games)[number]>();
   for (const g of analysis.model.games) if (!gamesById.has(g.id.toLowerCase())) gamesById.set(g.id.toLowerCase(), g);
+  /** The names a scenario of the game of lower-case id `key` is checked against (undefined: an unknown game, or its game file does not compile). */
+  const versionOf = (key: string): NamesVersion | undefined => {
+    if (namesByGame.has(key)) return namesByGame.get(key);
+    const game = gamesById.get(key);
+    const version = game && namesFor(analysis, game.file, game.id, rulesTexts.get(game.file));
+    namesByGame.set(key, version);
+    return version;
+  };
   for (const parsed of analysis.files.values()) {
-    for (const scenario of parsed.scenario?.scenarios ?? []) {
-      const game = gamesById.get(scenario.game.toLowerCase());
-      if (!game) continue; // CW3003, from the workspace
-      const key = game.id.toLowerCase();
-      if (!namesByGame.has(key)) namesByGame.set(key, namesFor(analysis, game.file, game.id, rulesTexts.get(game.file)));
-      const version = namesByGame.get(key);
-      if (!version) continue;
-      // An unchanged scenario checked against the same names (the studio re-checks on every keystroke) keeps its diagnostics.
-      const earlier = checkedScenarios.get(scenario);
-      if (earlier && earlier.game === version.game && (!earlier.askedMade || earlier.cardFiles === version.cardFiles)) {
-        // After a rename (a keystroke in a card's name) a scenario that looked up neither name keeps its result without
-        // the game's card-name table being built again; it then counts as checked against the new names.
-        const same =
-          earlier.base === version.base ||
-          (version.renamed !== undefined && earlier.base === version.renamed.from && earlier.cards.untouchedBy(version.renamed.names)) ||
-          earlier.cards.sameLookups(version.names.cards);
-        if (same) {
-          // In place (the record is this module's own): a rename keeps 200 scenarios' results per keystroke.
-          earlier.base = version.base;
-          out.push(...earlier.diagnostics);
-          continue;
-        }
-      }
-      let askedMade = false;
-      const cards = new LookedUpCards(version.names.cards);
-      const names: ScenarioNames = {
-        ...version.names,
-        cards,
-        madeInPlay: () => {
-          askedMade = true;
-          return version.names.madeInPlay();
-        },
-        // Read from the lowered card text, as the tokens are: a change to any card file checks the scenario again.
-        abilitiesOf: (card) => {
-          askedMade = true;
-          return version.names.abilitiesOf?.(card);
-        },
-      };
-      try {
-        const diagnostics = checkScenario(scenario, names);
-        checkedScenarios.set(scenario, { game: version.game, base: version.base, cards, cardFiles: version.cardFiles, askedMade, diagnostics });
-        out.push(...diagnostics);
-      } catch (error) {
-        out.push(diagnostic("CW3009", parsed.path, scenario.range, { phase: `checking scenario "${scenario.name}"`, reason: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }));
-      }
+    const file = parsed.scenario;
+    if (!file) continue;
+    const earlier = checkedFiles.get(file);
+    // An unchanged scenario file checked against the same names (the studio re-checks on every keystroke) keeps its
+    // diagnostics whole, without going through its scenarios.
+    if (earlier && keptWhole(earlier, versionOf)) {
+      for (const d of earlier.diagnostics) out.push(d);
+      continue;
     }
+    const checked: CheckedFile = { against: new Map(), scenarios: [], complete: true, diagnostics: [] };
+    file.scenarios.forEach((scenario, i) => {
+      const key = scenario.game.toLowerCase();
+      const version = versionOf(key);
+      if (!checked.against.has(key)) checked.against.set(key, version && { game: version.game, base: version.base, cardFiles: version.cardFiles, looked: new Set(), listed: false, askedMade: false });
+      if (!version) return; // CW3003 from the workspace, or the game file's own errors
+      const record = (earlier && keptScenario(earlier, i, key, version)) ?? checkOne(scenario, version);
+      if ("failure" in record) {
+        checked.complete = false;
+        out.push(diagnostic("CW3009", parsed.path, scenario.range, { phase: `checking scenario "${scenario.name}"`, reason: record.failure }));
+        return;
+      }
+      checked.scenarios[i] = record;
+      for (const d of record.diagnostics) {
+        out.push(d);
+        checked.diagnostics.push(d);
+      }
+    });
+    // What the file's scenarios of each game looked up, together: a rename that touched none of it keeps the file whole.
+    file.scenarios.forEach((scenario, i) => {
+      const record = checked.scenarios[i];
+      const against = checked.against.get(scenario.game.toLowerCase());
+      if (!record || !against) return;
+      record.cards.lookedUp(against.looked);
+      if (record.cards.wasListed) against.listed = true;
+      if (record.askedMade) against.askedMade = true;
+    });
+    checkedFiles.set(file, checked);
   }
   return out;
 }
 
+/** A scenario's diagnostics and what its check read of its game's names. */
+interface CheckedScenario {
+  cards: LookedUpCards;
+  askedMade: boolean;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * A scenario file's diagnostics, and per game its scenarios are of (lower-case id) what they were checked against:
+ * undefined for a game that was unknown (or whose game file did not compile); else the names' `game` and `base`
+ * (updated in place when a rename keeps the file), the card files when some scenario asked for the tokens card text
+ * makes, and every name the file's scenarios looked up (`listed`: some check went through every card).
+ */
+interface CheckedFile {
+  against: Map<string, { game: object; base: object; cardFiles: readonly (ParsedFile | undefined)[]; looked: Set<string>; listed: boolean; askedMade: boolean } | undefined>;
+  /** By the scenario's place in the file; none for a scenario of an unknown game or one whose check failed (CW3009). */
+  scenarios: (CheckedScenario | undefined)[];
+  /** No scenario's check failed: a failure is reported afresh. */
+  complete: boolean;
+  diagnostics: Diagnostic[];
+}
+
+/** Each scenario file's last check (the same parse: an edit of the file parses it, and makes its scenarios, anew). */
+const checkedFiles = new WeakMap<ScenarioFile, CheckedFile>();
+
+/** Does every scenario of the file keep its result against the names its games have now? Updates `base` after a rename that touched none. */
+function keptWhole(earlier: CheckedFile, versionOf: (key: string) => NamesVersion | undefined): boolean {
+  if (!earlier.complete) return false;
+  for (const [key, was] of earlier.against) {
+    const version = versionOf(key);
+    if (!was || !version) {
+      if (was !== version) return false;
+      continue;
+    }
+    if (was.game !== version.game || (was.askedMade && was.cardFiles !== version.cardFiles)) return false;
+    if (was.base === version.base) continue;
+    if (version.renamed === undefined || was.base !== version.renamed.from || was.listed) return false;
+    for (const name of version.renamed.names) if (was.looked.has(name)) return false;
+  }
+  for (const [key, was] of earlier.against) {
+    const version = versionOf(key);
+    if (was && version) was.base = version.base;
+  }
+  return true;
+}
+
+/** The scenario's earlier result when nothing it read has changed (the file as a whole may not be kept: another scenario read a renamed name). */
+function keptScenario(earlier: CheckedFile, i: number, key: string, version: NamesVersion): CheckedScenario | undefined {
+  const record = earlier.scenarios[i];
+  const was = earlier.against.get(key);
+  if (!record || !was || was.game !== version.game || (record.askedMade && was.cardFiles !== version.cardFiles)) return undefined;
+  // After a rename a scenario that looked up neither name keeps its result without the game's card-name table being built again.
+  const same =
+    was.base === version.base ||
+    (version.renamed !== undefined && was.base === version.renamed.from && record.cards.untouchedBy(version.renamed.names)) ||
+    record.cards.sameLookups(version.names.cards);
+  return same ? record : undefined;
+}
+
+/** A scenario checked against `version`'s names, or why its check threw. */
+function checkOne(scenario: Scenario, version: NamesVersion): CheckedScenario | { failure: string } {
+  let askedMade = false;
+  const cards = new LookedUpCards(version.names.cards);
+  const names: ScenarioNames = {
+    ...version.names,
+    cards,
+    madeInPlay: () => {
+      askedMade = true;
+      return version.names.madeInPlay();
+    },
+    // Read from the lowered card text, as the tokens are: a change to any card file checks the scenario again.
+    abilitiesOf: (card) => {
+      askedMade = true;
+      return version.names.abilitiesOf?.(card);
+    },
+  };
+  try {
+    const diagnostics = checkScenario(scenario, names);
+    return { cards, askedMade, diagnostics };
+  } catch (error) {
+    return { failure: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
+  }
+}
 /**
  * The names a game's scenarios were checked against. `base` stands for all of it but the tokens card
  * text makes: the same object while the compiled game, the rules text and the game's cards' names
@@ -103,8 +185,6 @@ type CardFacts = { name: string; isToken: boolean; type?: string; permanent?: bo
 
 /** The last names made per compiled game. */
 const lastNames = new WeakMap<CompiledGame, NamesVersion>();
-/** Each scenario's diagnostics and what they were checked against. */
-const checkedScenarios = new WeakMap<Scenario, { readonly game: object; base: object; cards: LookedUpCards; cardFiles: readonly (ParsedFile | undefined)[]; askedMade: boolean; diagnostics: Diagnostic[] }>();
 
 /**
  * A game's cards by name as one scenario's check read them: the names it looked up and what it
@@ -146,6 +226,14 @@ class LookedUpCards implements ReadonlyMap<string, CardFacts> {
   }
   [Symbol.iterator](): MapIterator<[string, CardFacts]> {
     return this.entries();
+  }
+  /** Adds every name looked up to `names`. */
+  lookedUp(names: Set<string>): void {
+    for (const name of this.lookups.keys()) names.add(name);
+  }
+  /** Was every card listed (a "did you mean" over them all)? */
+  get wasListed(): boolean {
+    return this.listed;
   }
   /** Did no lookup ask for any of these (lower-case) names, nor was every card listed? */
   untouchedBy(names: ReadonlySet<string>): boolean {
