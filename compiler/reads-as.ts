@@ -464,12 +464,17 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       // As many again as the player has: "Double the number of Bleed counters on target player".
       if (step.on.kind === "player" && typeof step.amount !== "number" && step.amount.kind === "counters" && step.amount.counter === step.counter && "player" in step.amount.of && JSON.stringify(step.amount.of.player) === JSON.stringify(step.on.ref))
         return `double the number of ${step.counter} counters on ${aff(step.on)}`;
-      if (countsEach(step.amount) && !step.upTo) {
-        const on = aff(step.on);
-        const each = perEach(step.amount, ctx)!;
-        return `put ${each.amount === 1 ? "a" : each.amount} ${step.counter} counter${each.amount === 1 ? "" : "s"} on ${on} for each ${each.of}`;
+      {
+        // Counters on the player each of "Each player ..." / "Target opponent ..." is: "Target opponent gains a Bleed counter
+        // for each Creature they control" (not "puts a Bleed counter on them": who "them" is, is the question).
+        const gains = step.on.kind === "player" && step.on.ref.kind === "acting";
+        const put = (counters: string) => (gains ? `gain ${counters}` : `put ${counters} on ${aff(step.on)}`);
+        if (countsEach(step.amount) && !step.upTo) {
+          const each = perEach(step.amount, ctx)!;
+          return `${put(`${each.amount === 1 ? "a" : each.amount} ${step.counter} counter${each.amount === 1 ? "" : "s"}`)} for each ${each.of}`;
+        }
+        return put(`${upToText(step)}${countNoun(`${step.counter} counter`, step.amount, ctx, upToText(step) ? "one" : "a")}`);
       }
-      return `put ${upToText(step)}${countNoun(`${step.counter} counter`, step.amount, ctx, upToText(step) ? "one" : "a")} on ${aff(step.on)}`;
     case "remove_counters":
       return `remove ${step.amount === "all" ? `all ${step.counter} counters` : `${upToText(step)}${countNoun(`${step.counter} counter`, step.amount, ctx, upToText(step) ? "one" : "a")}`} from ${aff(step.on)}`;
     case "modify": {
