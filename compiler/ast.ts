@@ -424,6 +424,9 @@ export interface PrepPhrase extends BaseNode {
   /** Preposition lemma: to, from, into, onto, on, in, of, with, without, under, until, among, by, as, than, at, for, during, except. */
   prep: string;
   object: NounPhrase;
+  /** `For each unit you control, gain 1 life and draw a card.`: a count written before its sentence, kept in the tail of
+   * each of the sentence's clauses and printed once, first. */
+  leading?: true;
 }
 
 /** `this turn` · `each turn` · `that turn`. */

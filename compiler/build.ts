@@ -541,17 +541,39 @@ function sequence(ctx: Ctx, n: CstNode | undefined): A.Sequence {
     return step;
   });
   const leading = sub(n, "leadingDuration");
-  // `Until end of turn, X.` is stored as `X until end of turn.` (its canonical form).
+  // `Until end of turn, X.` is stored as `X until end of turn.` (its canonical form); `For each creature you control, X.`
+  // as `X for each creature you control.` — the one count of an effect, read by the lowering as the trailing one — marked
+  // `leading` (printed first again by the formatter).
   if (leading && steps[0]) {
     // The sentence now starts with what followed the comma: a content word there gets the
     // capital the canonical text will show (`Until end of turn, creatures ...` → `Creatures ...`).
+    const written = tok(leading, "prep")?.image.toLowerCase();
     const firstItem = steps[0].clause.subject?.determiners.length === 0 ? steps[0].clause.subject.items[0] : undefined;
-    if (firstItem?.kind === "word" && /^[a-z]/.test(firstItem.text)) firstItem.text = firstItem.text[0]!.toUpperCase() + firstItem.text.slice(1);
+    if (written !== "for" && firstItem?.kind === "word" && /^[a-z]/.test(firstItem.text)) firstItem.text = firstItem.text[0]!.toUpperCase() + firstItem.text.slice(1);
     // Before a trailing condition or `where`, whose clause would otherwise swallow it when printed last.
     const tail = steps[0].clause.tail;
     const at = tail.findIndex((t) => t.kind === "condition" || t.kind === "where");
-    const prep = tok(leading, "prep")?.image.toLowerCase() === "during" ? "during" : "until";
-    tail.splice(at < 0 ? tail.length : at, 0, { kind: "prep", prep, object: nounPhrase(ctx, sub(leading, "nounPhrase")), range: cstRange(ctx, leading) });
+    const prep = written === "during" || written === "for" ? written : "until";
+    const object = nounPhrase(ctx, sub(leading, "nounPhrase"));
+    // `For each Bleed counter on target opponent, ...`: the `on` phrase is the count's own (as the lowering reads a trailing one).
+    const ons = subs(leading, "prepPhrase");
+    for (const pp of ons) {
+      const on = tok(pp, "prep");
+      object.filters.push({ kind: "prep", prep: on ? T.lemmaOf(on.tokenType.name, on.image) : "on", object: nounPhrase(ctx, sub(pp, "nounPhrase")), range: cstRange(ctx, pp) });
+    }
+    if (ons.length) object.range = spanRange(ctx, [sub(leading, "nounPhrase")!, ...ons]);
+    const phrase: A.PrepPhrase = { kind: "prep", prep, object, range: cstRange(ctx, leading), ...(prep === "for" ? { leading: true as const } : {}) };
+    tail.splice(at < 0 ? tail.length : at, 0, phrase);
+    // `For each unit your opponent controls, you gain 2 life and draw a card.`: a leading count is every clause's of its
+    // sentence (not the sentences after it).
+    if (prep === "for") {
+      for (const step of steps.slice(1)) {
+        if (step.connector === "." || step.connector === ". then" || step.connector === ";") break;
+        const later = step.clause.tail;
+        const k = later.findIndex((t) => t.kind === "condition" || t.kind === "where");
+        later.splice(k < 0 ? later.length : k, 0, phrase);
+      }
+    }
   }
   return { kind: "sequence", steps, range: cstRange(ctx, n) };
 }

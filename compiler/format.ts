@@ -136,6 +136,7 @@ export function clauseText(c: A.Clause): string {
   if (c.complement) parts.push(npText(c.complement));
   let text = parts.join(" ");
   for (const t of c.tail) {
+    if (t.kind === "prep" && t.leading) continue;
     const s = tailText(t);
     text = s.startsWith(",") ? text + s : text ? `${text} ${s}` : s;
   }
@@ -157,7 +158,10 @@ const connectorText: Record<A.Connector, string> = {
 };
 
 export function sequenceText(s: A.Sequence, capitalise = false): string {
-  let out = "";
+  // `For each unit you control, gain 1 life.`: a leading count, printed before its sentence (kept in its clauses' tails).
+  const leading = s.steps[0]?.clause.tail.find((t): t is A.PrepPhrase => t.kind === "prep" && t.leading === true);
+  let out = leading ? `${capitalise ? "For" : "for"} ${npText(leading.object)}, ` : "";
+  if (leading) capitalise = false;
   s.steps.forEach((step, i) => {
     const text = clauseText(step.clause);
     // A sentence starts capitalised: the first step (when asked) and every step after a bare `.`.

@@ -3222,6 +3222,12 @@ class AbilityLowering {
     const forEach = clause.tail.find((t) => t.kind === "prep" && t.prep === "for" && npDeterminers(t.object).some((d) => d === "each" || d === "every")) as Ast.PrepPhrase | undefined;
     // "for each Bleed counter on target player": the trailing "on ..." (parsed after it) belongs to the count.
     if (forEach) steps = this.scaledForEach(steps, core, { ...forEach, object: withTrailingOn(forEach.object, clause) });
+    // "For each unit you control, put a power counter on it.": a leading "for each" whose clause names the counted card
+    // again ("it", "that unit") does the effect once per card — not a count the engine can run.
+    if (forEach && clause.verb && startOffset(forEach.range) < startOffset(clause.verb.range)) {
+      const again = [clause.subject, clause.object, ...clause.tail.map((t) => (t.kind === "prep" && t !== forEach ? t.object : undefined))].find((np) => np && npDeterminers(np).some((d) => d === "it" || d === "that" || d === "those" || d === "them"));
+      if (again) this.note(again.range, `"${this.slice(forEach.range)}, ... ${this.slice(again.range)}" does the effect once for each of them: the engine counts "for each" and cannot run an effect per card — write it on all of them at once ("put a power counter on each unit you control", "each opponent loses 1 life")`);
+    }
     const search = steps.find((s) => s.op === "search");
     if (search?.op === "search") this.lastSearch = search;
     this.searchOpen = search !== undefined || (this.searchOpen && steps.length === 0);
@@ -6171,7 +6177,10 @@ function measuredAmount(steps: readonly Step[]): NumberExpr | undefined {
 
 function withTrailingOn(value: Ast.NounPhrase, clause: Ast.Clause): Ast.NounPhrase {
   // Only an "on" phrase after the value trails it: "Put a power counter on this unit for each ..." puts them there.
-  const on = clause.tail.filter((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "on" && startOffset(t.range) > startOffset(value.range));
+  // A leading count ("For each Bleed counter on target opponent, put a counter on this.") has its own "on" already: the
+  // clause's "on this" after the verb is the effect's.
+  const leading = clause.verb && startOffset(value.range) < startOffset(clause.verb.range);
+  const on = leading ? [] : clause.tail.filter((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "on" && startOffset(t.range) > startOffset(value.range));
   return on.length ? { ...value, filters: [...value.filters, ...on] } : value;
 }
 

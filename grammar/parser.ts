@@ -1012,10 +1012,19 @@ export class CardwrightParser extends CstParser {
     return false;
   }
 
-  /** `Until end of turn, ...` · `During your turn, ...` */
+  /**
+   * `Until end of turn, ...` · `During your turn, ...` · `For each creature you control, ...` (a leading count: the tree
+   * keeps it in the first clause's tail as the trailing `... for each creature you control` is kept).
+   */
   private leadingDuration = this.RULE("leadingDuration", () => {
-    this.OR(this.cached(60, () => [{ ALT: () => this.CONSUME(T.Until, { LABEL: "prep" }) }, { ALT: () => this.CONSUME(T.During, { LABEL: "prep" }) }]));
+    this.OR(this.cached(60, () => [
+      { ALT: () => this.CONSUME(T.Until, { LABEL: "prep" }) },
+      { ALT: () => this.CONSUME(T.During, { LABEL: "prep" }) },
+      { GATE: () => is(this.LA(2), T.Each), ALT: () => this.CONSUME(T.For, { LABEL: "prep" }) },
+    ]));
     this.SUBRULE(this.nounPhrase, { ARGS: [false] });
+    // `For each Bleed counter on target opponent, ...`: the count's own `on` phrase, before the comma.
+    this.MANY(this.cached(145, () => ({ GATE: () => is(this.LA(0), T.For) || is(this.LA(1), T.On), DEF: () => this.SUBRULE(this.prepPhrase) })));
   });
 
   /** After `and`, a clause may leave its verb out: `Deal 2 damage to target creature and 1 damage to its controller.` */
