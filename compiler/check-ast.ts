@@ -266,10 +266,12 @@ function walkNode(node: unknown, out: Collector, verb: string | undefined, event
       if (clause.verb && !clause.verb.keyword) {
         const reference: WordReference = { role: "verb", text: clause.verb.text, range: clause.verb.range };
         if (event) reference.event = true;
-        const items = clause.object?.items ?? [];
+        // "Spark 1 twice.", "Scry 1 three times.", "Siphon 2 again.": the words saying how many times the clause happens
+        // end its object's noun phrase; they are no part of what the verb acts on (the lowering reads them: `repetition`).
+        const { items, determiners } = withoutRepetition(clause.object);
         const oneCard = items.length === 1 && items[0]!.kind === "word" && /^card$/i.test(items[0]!.text);
-        const article = oneCard && clause.object!.determiners.length === 1 ? clause.object!.determiners.find((d) => d.kind === "determiner" && (d.lemma === "a" || d.lemma === "an")) : undefined;
-        const count = clause.object?.determiners.find((d): d is Ast.Count => d.kind === "count") ?? article;
+        const article = oneCard && determiners.length === 1 ? determiners.find((d) => d.kind === "determiner" && (d.lemma === "a" || d.lemma === "an")) : undefined;
+        const count = determiners.find((d): d is Ast.Count => d.kind === "count") ?? article;
         // "Mill 3", "Mill a card", and "Mill 3 cards" with the noun the value counts (the lowering reads "cards" for a keyword whose value is
         // a number of cards, and leaves it unread, CW6005, after any other).
         const counted = items.length === 0 || (items.length === 1 && items[0]!.kind === "word" && /^cards?$/i.test(items[0]!.text) && !clause.object!.filters.length);
@@ -668,4 +670,19 @@ function abilityStructure(items: Item[], clause: Item[]): AbilityStructure {
     else structure.options.push(item.text);
   }
   return structure;
+}
+
+/**
+ * A clause object's items and determiners without the repetition that ends it: "twice", "thrice", "again", or a count and
+ * "times" ("1 three times": the count 1 stays, "three times" goes).
+ */
+function withoutRepetition(object: Ast.NounPhrase | undefined): { items: Ast.NounPhrase["items"]; determiners: Ast.NounPhrase["determiners"] } {
+  const items = object?.items ?? [];
+  const determiners = object?.determiners ?? [];
+  const last = items[items.length - 1];
+  if (last?.kind !== "word") return { items, determiners };
+  if (/^(twice|thrice|again)$/i.test(last.text)) return { items: items.slice(0, -1), determiners };
+  const count = determiners[determiners.length - 1];
+  if (/^times?$/i.test(last.text) && items.length === 1 && count?.kind === "count" && determiners.length > 1) return { items: [], determiners: determiners.slice(0, -1) };
+  return { items, determiners };
 }

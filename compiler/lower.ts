@@ -5522,7 +5522,8 @@ function abilityTargets(id: string, targets: TargetSpec[]): TargetSpec[] {
 
 /**
  * "Draw a card twice." · "Deal 1 damage to each creature and each player twice." · "Scry 1 three times.": a clause
- * whose last words say how many times it happens (`twice`, `thrice`, `<N> times`), with those words; undefined otherwise.
+ * whose last words say how many times it happens (`twice`, `thrice`, `<N> times`, `again`: once more, as the sentence
+ * already does), with those words; undefined otherwise.
  */
 function repetition(clause: Ast.Clause): { times: number; words: Ast.BaseNode[] } | undefined {
   const words: (Ast.WordNode | Ast.Count)[] = [];
@@ -5542,6 +5543,8 @@ function repetition(clause: Ast.Clause): { times: number; words: Ast.BaseNode[] 
   const word = lower(last.text);
   if (word === "twice") return { times: 2, words: [last] };
   if (word === "thrice") return { times: 3, words: [last] };
+  // "Siphon 2. ..., Siphon 2 again.": the clause happens once more — once, here, as written.
+  if (word === "again") return { times: 1, words: [last] };
   const count = words[words.length - 2];
   if ((word === "times" || word === "time") && count?.kind === "count" && typeof count.value === "number" && count.value >= 1 && count.value <= 10) return { times: count.value, words: [count, last] };
   return undefined;
