@@ -69,6 +69,21 @@ export interface FileCards {
    */
   noted: readonly number[];
   readers: readonly number[];
+  /**
+   * How `remembered` was made from an earlier list of checks after an edit inside the file: its checks from `at` on,
+   * `removed` of them, replaced by `added` new ones, and the checks at the positions `changed` (cards that read a
+   * renamed name) made again; every other one is the earlier list's (those after the edit moved by one offset and
+   * line count with their anchors). The studio's placements and delta are spliced as the list was.
+   */
+  spliced?: ChecksSplice;
+}
+
+export interface ChecksSplice {
+  from: readonly RememberedCard[];
+  at: number;
+  removed: number;
+  added: number;
+  changed: readonly number[];
 }
 
 /** Per game (lower-case id): the card names its cards' checks looked up, lower-case name → the card's name and file. */

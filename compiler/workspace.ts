@@ -19,7 +19,7 @@ import { closestName } from "./check-suggest.ts";
 import { duplicateScenarioTitles, type ScenarioFile } from "./scenario.ts";
 import { reparseCardFile, type EditSpan } from "./incremental.ts";
 import { checkArtAssets, type WorkspaceAsset } from "./art.ts";
-import { CheckMemory, ObservedIndex, type FileCards, type RememberedCard, indexEntryOf, memoryOf, place, placedDiagnostics, placedReferences, remember, rememberFor, sameNames, startOf } from "./check-memory.ts";
+import { CheckMemory, ObservedIndex, type ChecksSplice, type FileCards, type RememberedCard, indexEntryOf, memoryOf, place, placedDiagnostics, placedReferences, remember, rememberFor, sameNames, startOf } from "./check-memory.ts";
 
 /** At most this many diagnostics are kept per file; a CW3008 note counts the rest. */
 export const MAX_DIAGNOSTICS_PER_FILE = 200;
@@ -364,12 +364,11 @@ function splicedSetCards(check: SetCheck, spliced: CardSplice | undefined, earli
   }
   const remembered = earlier.remembered.slice(0, at).concat(fresh, earlier.remembered.slice(at + removed));
   const kept = (positions: readonly number[]) => positions.filter((p) => p < at || p >= at + removed).map((p) => (p < at ? p : p + shift));
-  if (namesChanged) {
-    try {
-      for (const i of kept(earlier.readers)) remembered[i] = checkOneCard(view.cards[i]!, false, check);
-    } catch {
-      return undefined;
-    }
+  const changed = namesChanged ? kept(earlier.readers) : [];
+  try {
+    for (const i of changed) remembered[i] = checkOneCard(view.cards[i]!, false, check);
+  } catch {
+    return undefined;
   }
   const noted: number[] = [];
   const readers: number[] = [];
@@ -379,7 +378,8 @@ function splicedSetCards(check: SetCheck, spliced: CardSplice | undefined, earli
   for (const i of [...new Set([...kept(earlier.readers), ...fresh.map((_, k) => at + k)])].sort((a, b) => a - b)) if (remembered[i]!.readIndex) readers.push(i);
   const diagnostics: Diagnostic[] = [];
   for (const i of noted) diagnostics.push(...placedDiagnostics(remembered[i]!, view.cards[i]!));
-  return { views: view.cards, remembered, index: check.index, set: view, vocabulary, readIndex: readers.length > 0, failed: false, broken: false, diagnostics, noted, readers };
+  const splice = { from: earlier.remembered, at, removed, added, changed };
+  return { views: view.cards, remembered, index: check.index, set: view, vocabulary, readIndex: readers.length > 0, failed: false, broken: false, diagnostics, noted, readers, spliced: splice };
 }
 
 /**
@@ -489,23 +489,81 @@ export function placedCards(analysis: WorkspaceAnalysis, file: string): PlacedCa
   // already has every card of it where it is (studio/src/worker/model-delta.ts).
   let placed = placements.get(cards.remembered);
   if (!placed) {
-    placed = cards.remembered.map((remembered, i) => new CardPlacement(cards.views[i]!, remembered));
+    // After an edit inside the file, the earlier placements spliced as the checks were (a keystroke: one card placed).
+    const earlier = cards.spliced && placements.get(cards.spliced.from);
+    placed = (earlier && splicedPlacements(cards, cards.spliced!, earlier)) ?? cards.remembered.map((remembered, i) => new CardPlacement(cards.views[i]!, remembered));
     placements.set(cards.remembered, placed);
   }
   return placed;
 }
 /** Each card file's placements, by its list of checks (FileCards.remembered: a new array whenever a card of it is checked, moved or dropped). */
 const placements = new WeakMap<readonly RememberedCard[], PlacedCard[]>();
+/** How a list of placements was made from the one before (placedSplice). */
+const placementSplices = new WeakMap<object, PlacementSplice>();
+
+/**
+ * How a set file's placements were made from the ones made for the analysis before (after an edit inside the file):
+ * the cards before `at` are the very placements of `from`; from `at` on, `removed` of them were replaced by `added`
+ * new ones; the ones after those are `from`'s cards moved by one offset and line count; and the cards at `changed` are
+ * new placements (a check made again). The studio's delta sends the kept cards as two runs without a look at each.
+ */
+export interface PlacementSplice {
+  from: readonly PlacedCard[];
+  at: number;
+  removed: number;
+  added: number;
+  changed: readonly number[];
+}
+
+/** How `placed` (a list placedCards returned) was made from an earlier list, if it was spliced from one. */
+export function placedSplice(placed: object): PlacementSplice | undefined {
+  return placementSplices.get(placed);
+}
+
+/**
+ * The placements of a file's checks spliced from the earlier ones as the checks were (FileCards.spliced): the cards
+ * before the edit keep their placements, the ones after it move by how far the first of them moved (every card after
+ * the edit moved with its anchor by the same offset and lines; the last card is looked at too). Undefined when the
+ * earlier placements do not fit.
+ */
+function splicedPlacements(cards: FileCards, splice: ChecksSplice, earlier: readonly PlacedCard[]): PlacedCard[] | undefined {
+  const { remembered, views } = cards;
+  const { at, removed, added, changed } = splice;
+  const shift = added - removed;
+  if (earlier.length !== splice.from.length || remembered.length !== earlier.length + shift) return undefined;
+  const placed = earlier.slice(0, at);
+  for (let i = at; i < at + added; i++) placed.push(new CardPlacement(views[i]!, remembered[i]!));
+  const first = at + added;
+  if (first < remembered.length) {
+    const now = startOf(remembered[first]!, views[first]!);
+    const was = earlier[first - shift]!;
+    const offsetBy = now.offset - was.offset;
+    const linesBy = now.line - was.line;
+    const last = remembered.length - 1;
+    const lastNow = startOf(remembered[last]!, views[last]!);
+    if (lastNow.offset !== earlier[last - shift]!.offset + offsetBy || lastNow.line !== earlier[last - shift]!.line + linesBy) return undefined;
+    for (let i = first; i < remembered.length; i++) {
+      const card = earlier[i - shift]!;
+      placed.push(offsetBy === 0 && linesBy === 0 ? card : new CardPlacement(views[i]!, remembered[i]!, card.offset + offsetBy, card.line + linesBy));
+    }
+  }
+  for (const i of changed) placed[i] = new CardPlacement(views[i]!, remembered[i]!);
+  placementSplices.set(placed, { from: earlier, at, removed, added, changed });
+  return placed;
+}
 
 /** A PlacedCard without a closure or copies per card: the worker makes one per card on every keystroke. */
 class CardPlacement implements PlacedCard {
   readonly offset: number;
   readonly line: number;
+  /** `offset` and `line`: where the card starts, when known (a card moved with the others after an edit). */
   constructor(
     private readonly view: CardView,
     readonly origin: RememberedCard,
+    offset?: number,
+    line?: number,
   ) {
-    const { offset, line } = startOf(origin, view);
+    if (offset === undefined || line === undefined) ({ offset, line } = startOf(origin, view));
     this.offset = offset;
     this.line = line;
   }

@@ -4,7 +4,7 @@
  * what it touched, adds the scenario checks and engine warnings (CW6001) as `cardwright check` does, and encodes
  * each result as a delta against what the page already holds.
  */
-import { analyzeWorkspace, placedCards, type WorkspaceAnalysis } from "../../../compiler/workspace.ts";
+import { analyzeWorkspace, placedCards, placedSplice, type WorkspaceAnalysis } from "../../../compiler/workspace.ts";
 import { EngineWarningCache, engineWarnings, type AbilityReading } from "../../../compiler/engine-warnings.ts";
 import { scenarioDiagnostics } from "../../../compiler/scenario-check.ts";
 import type { SourceFile, SourceInput, WorkspaceModel } from "../../../compiler/model.ts";
@@ -55,7 +55,7 @@ export class WorkspaceChecker {
     const checked = performance.now();
     this.model = model;
     const analysis = this.analysis;
-    const delta = encodeModel(model, this.sent, (file) => placedCards(analysis, file));
+    const delta = encodeModel(model, this.sent, (file) => placedCards(analysis, file), placedSplice);
     return { model, delta, phases: { analyzeMs: analyzed - started, engineMs: checked - analyzed } };
   }
 
@@ -95,7 +95,8 @@ export class WorkspaceChecker {
       if (text === undefined) throw new Error(`The page did not send the text of ${path}.`);
       files.push({ path, text });
     }
-    for (const path of [...this.texts.keys()]) if (!paths.includes(path)) this.texts.delete(path);
+    const listed = new Set(paths);
+    for (const path of [...this.texts.keys()]) if (!listed.has(path)) this.texts.delete(path);
     for (const path of [...this.spans.keys()]) if (!this.texts.has(path)) this.spans.delete(path);
     return this.check(files, assets, this.spans);
   }

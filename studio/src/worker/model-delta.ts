@@ -45,6 +45,19 @@ export interface CardSource {
   model(): CardModel;
 }
 
+/**
+ * How a set's list of cards was made from the list sent before (`from`): its cards before `at` are that list's, in
+ * place; from `at` on, `removed` of them were replaced by `added` others; the ones after are that list's, every one
+ * moved by the same offset and line count; and the cards at `changed` (in order) are others (their check made again).
+ */
+export interface CardsSplice {
+  from: readonly CardSource[];
+  at: number;
+  removed: number;
+  added: number;
+  changed: readonly number[];
+}
+
 /** What the worker sent for one set file: the page's copy of its cards, in order. */
 export interface SentSet {
   cards: CardSource[];
@@ -89,7 +102,12 @@ function movedKey(card: CardModel): string {
  * card is compared (as position-free JSON) with the card of the same name the page holds, and
  * sent whole only when it differs.
  */
-export function encodeModel(model: WorkspaceModel, sent: SentCards, cardsOf: (file: string) => CardSource[] | undefined = () => undefined): ModelDelta {
+export function encodeModel(
+  model: WorkspaceModel,
+  sent: SentCards,
+  cardsOf: (file: string) => CardSource[] | undefined = () => undefined,
+  spliceOf: (cards: readonly CardSource[]) => CardsSplice | undefined = () => undefined,
+): ModelDelta {
   const next = new Map<string, SentSet>();
   // A game model is the same object while its game file is unchanged (the analysis keeps its binding).
   const games = model.games.map((game): GameModel | SameGame => {
@@ -115,7 +133,7 @@ export function encodeModel(model: WorkspaceModel, sent: SentCards, cardsOf: (fi
     const cards: (CardModel | SameCard)[] = [];
     // The run the last entry is, if it is one, and how far its cards moved.
     let run: { entry: SameCard; offsetBy: number; linesBy: number } | undefined;
-    sources.forEach((card, index) => {
+    const one = (card: CardSource, index: number) => {
       let earlier = card.origin && before ? sameByOrigin(card.origin, index + shift, before, used) : undefined;
       if (earlier === undefined && before) earlier = sameByContent(card, index + shift, before, used);
       if (earlier === undefined || used[earlier]) {
@@ -135,7 +153,31 @@ export function encodeModel(model: WorkspaceModel, sent: SentCards, cardsOf: (fi
       const entry: SameCard = { index: earlier, offset: card.offset, line: card.line };
       cards.push(entry);
       run = { entry, offsetBy, linesBy };
-    });
+    };
+    const splice = before && spliceOf(sources);
+    if (splice && splice.from === before.cards) {
+      // Made from the list the page has: the cards before the edit and after it (bar any checked again) go across as
+      // two runs, without a look at each; only the edit's cards are looked for one by one.
+      const { at, added, changed } = splice;
+      const movedBy = added - splice.removed;
+      let c = 0;
+      for (let index = 0; index < sources.length; ) {
+        while (c < changed.length && changed[c]! < index) c++;
+        if ((index >= at && index < at + added) || changed[c] === index) {
+          one(sources[index]!, index);
+          index++;
+          continue;
+        }
+        const limit = Math.min(index < at ? at : sources.length, c < changed.length ? changed[c]! : sources.length);
+        const from = index < at ? index : index - movedBy;
+        const first = sources[index]!;
+        cards.push({ index: from, offset: first.offset, line: first.line, ...(limit - index > 1 ? { count: limit - index } : {}) });
+        used.fill(1, from, from + limit - index);
+        run = undefined;
+        shift = from - index;
+        index = limit;
+      }
+    } else sources.forEach(one);
     next.set(set.file, now);
     // Field by field: the set's own `cards` is not read (the checker makes a card's model only when asked).
     return { code: set.code, name: set.name, game: set.game, file: set.file, cards };
