@@ -150,6 +150,12 @@ export type NumberExpr =
    * this turn (a sacrifice too), matched as they were — the selector as a `destroyed_this_turn` condition's.
    */
   | { kind: "destroyed_this_turn"; of: CardSelector }
+  /**
+   * "for each spell you cast this turn", "the number of cards your opponent played this turn" / "for each card you
+   * discarded this turn": the cards a player played (discarded) this turn, matched as they were — the selector as a
+   * `played_this_turn` (`discarded_this_turn`) condition's, its `controller` who played (discarded) them.
+   */
+  | { kind: "played_this_turn" | "discarded_this_turn"; of: CardSelector }
   | { kind: "stat"; of: CardRef; stat: string }
   | { kind: "life"; of: PlayerRef }
   | { kind: "counters"; of: { card: CardRef } | { player: PlayerRef }; counter: string }

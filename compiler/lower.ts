@@ -719,7 +719,10 @@ class AbilityLowering {
       // "loses life equal to the number of Bleed counters on them": the trailing "on ..." (parsed on the clause) is the count's.
       const words = [eq.value, ...eq.value.filters.flatMap((f) => (f.kind === "prep" && f.prep === "of" ? [f.object] : []))].flatMap(npWords);
       const counted = words.some((w) => w === "counter" || w === "counters") && !eq.value.filters.some((f) => f.kind === "prep" && f.prep === "on");
-      return this.numberPhrase(counted && this.currentClause ? withTrailingOn(eq.value, this.currentClause) : eq.value);
+      // "... equal to the number of spells you cast this turn": the clause's "this turn" is the count's (withPlayedTiming).
+      const timing = this.currentClause?.tail.find((t): t is Ast.TimingPhrase => t.kind === "timing" && t.which === "this" && !t.combat && startOffset(t.range) >= endOffset(eq.value.range));
+      const value = timing ? withPlayedTiming(eq.value, timing) : eq.value;
+      return this.numberPhrase(counted && this.currentClause ? withTrailingOn(value, this.currentClause) : value);
     }
     // "that much life plus 1": the count is what is added.
     if (npWords(np).includes("much") && npWords(np).includes("plus")) {
@@ -1027,7 +1030,7 @@ class AbilityLowering {
         this.use(ofPrep.object.items);
         return { kind: "counters", of: { player: this.counterOwner({ ...ofPrep.object, filters: [...ofPrep.object.filters, ...np.filters] }) }, counter };
       }
-      if (ofPrep) return this.emptySlots(ofPrep.object) ?? this.resourceHeld(ofPrep.object) ?? this.destroyedThisTurnCount(ofPrep.object) ?? { kind: "count", of: this.selector(ofPrep.object) };
+      if (ofPrep) return this.emptySlots(ofPrep.object) ?? this.resourceHeld(ofPrep.object) ?? this.destroyedThisTurnCount(ofPrep.object) ?? this.playedThisTurnCount(ofPrep.object) ?? { kind: "count", of: this.selector(ofPrep.object) };
     }
     const stat = words.find((w) => this.vocab.game.stats.includes(w));
     if (stat) {
@@ -2458,6 +2461,23 @@ class AbilityLowering {
     return { kind: "destroyed_this_turn", of: condition.selector };
   }
   /**
+   * "for each spell you cast this turn", "the number of cards your opponent played this turn", "for each card you discarded
+   * this turn": the cards a player played (discarded) this turn, read as the condition "you cast a spell this turn" reads
+   * them (GameState.playedThisTurn / discardedThisTurn). Undefined for any other phrase; 0 after a note for one the
+   * condition cannot read ("for each card they've played this turn" with no player to name).
+   */
+  playedThisTurnCount(np: Ast.NounPhrase): NumberExpr | undefined {
+    const relative = np.filters[np.filters.length - 1];
+    if (relative?.kind !== "relative" || relative.that || !relative.clause.subject || !relative.clause.tail.some((t) => t.kind === "timing")) return undefined;
+    const object: Ast.NounPhrase = { ...np, determiners: np.determiners.filter((d) => !(d.kind === "determiner" && (d.lemma === "each" || d.lemma === "every"))), filters: np.filters.slice(0, -1) };
+    const condition = this.playedThisTurn({ ...relative.clause, object });
+    if (condition === undefined) return undefined;
+    this.use(relative);
+    if (condition === null || (condition.kind !== "played_this_turn" && condition.kind !== "discarded_this_turn") || condition.atLeast !== 1) return 0;
+    return { kind: condition.kind, of: condition.selector };
+  }
+
+  /**
    * "if a creature died this turn", "if another unit died this turn", "if two or more units you control were destroyed this
    * turn": the cards destroyed this turn (a sacrifice too), matched as they were. Undefined: not such a clause; null: one
    * the engine cannot read (a card named before, "two or fewer", a quality a card that left play no longer has), noted.
@@ -3448,7 +3468,7 @@ class AbilityLowering {
     const np = unwrapOf(written);
     const empty = this.emptySlots(np) ?? this.resourceHeld(np);
     if (empty !== undefined) return empty;
-    const destroyed = this.destroyedThisWay(np) ?? this.destroyedThisTurnCount(np);
+    const destroyed = this.destroyedThisWay(np) ?? this.destroyedThisTurnCount(np) ?? this.playedThisTurnCount(np);
     if (destroyed !== undefined) return destroyed;
     const words = npWords(np);
     const counter = words.map((w) => lookup(this.vocab.counters, w)).find(Boolean);
@@ -6184,7 +6204,22 @@ function withTrailingOn(value: Ast.NounPhrase, clause: Ast.Clause): Ast.NounPhra
   // clause's "on this" after the verb is the effect's.
   const leading = clause.verb && startOffset(value.range) < startOffset(clause.verb.range);
   const on = leading ? [] : clause.tail.filter((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "on" && startOffset(t.range) > startOffset(value.range));
-  return on.length ? { ...value, filters: [...value.filters, ...on] } : value;
+  const counted = on.length ? { ...value, filters: [...value.filters, ...on] } : value;
+  // "for each spell you cast this turn", "the number of cards you played this turn": the parser ends the relative clause
+  // at its verb, so "this turn" after it is the clause's timing — it belongs to "you cast".
+  const timing = clause.tail.find((t): t is Ast.TimingPhrase => t.kind === "timing" && t.which === "this" && !t.combat && startOffset(t.range) >= endOffset(value.range));
+  return timing ? withPlayedTiming(counted, timing) : counted;
+}
+
+/** The noun phrase with "this turn" in its last relative clause "you cast" / "you played" / "you discarded" ("the number of spells you cast": the inner one); itself when it has none. */
+function withPlayedTiming(np: Ast.NounPhrase, timing: Ast.TimingPhrase): Ast.NounPhrase {
+  const last = np.filters[np.filters.length - 1];
+  if (last?.kind === "prep" && last.prep === "of") {
+    const inner = withPlayedTiming(last.object, timing);
+    return inner === last.object ? np : { ...np, filters: [...np.filters.slice(0, -1), { ...last, object: inner }] };
+  }
+  if (last?.kind !== "relative" || last.that || !last.clause.subject || last.clause.tail.length || !["play", "cast", "discard"].includes(last.clause.verb?.lemma ?? "")) return np;
+  return { ...np, filters: [...np.filters.slice(0, -1), { ...last, clause: { ...last.clause, tail: [timing] } }] };
 }
 
 const MOMENT_WORDS = new Set(["start", "beginning", "end"]);

@@ -1204,6 +1204,9 @@ function numberText(n: NumberExpr, ctx: Context): string {
       return `half ${numberText(n.of, ctx)}, rounded ${n.round}`;
     case "destroyed_this_turn":
       return `the number of ${selectorText(n.of, ctx, 2)} that were destroyed this turn`;
+    case "played_this_turn":
+    case "discarded_this_turn":
+      return `the number of ${doneThisTurnText(n.kind, n.of, ctx, 2)}`;
     case "chosen_count":
       return thisWayVerbOf(n.label) ? `the number of cards ${thisWayParticiple(n.label)} this way` : "that many";
     case "short_of":
@@ -1214,7 +1217,13 @@ function numberText(n: NumberExpr, ctx: Context): string {
 /** Is the amount one `perEach` prints ("2 ... for each Unit you control")? Reads nothing (printing a card names it). */
 function countsEach(n: NumberExpr): boolean {
   const counted = typeof n !== "number" && n.kind === "times" && n.factor > 0 ? n.of : n;
-  return typeof counted !== "number" && (counted.kind === "count" || counted.kind === "counters" || counted.kind === "empty_slots" || counted.kind === "resource" || counted.kind === "destroyed_this_turn");
+  return typeof counted !== "number" && (counted.kind === "count" || counted.kind === "counters" || counted.kind === "empty_slots" || counted.kind === "resource" || counted.kind === "destroyed_this_turn" || counted.kind === "played_this_turn" || counted.kind === "discarded_this_turn");
+}
+
+/** "Spells you played this turn", "card your opponent discarded this turn": a count of a player's cards played (discarded) this turn. */
+function doneThisTurnText(kind: "played_this_turn" | "discarded_this_turn", of: CardSelector, ctx: Context, amount: number): string {
+  const who = of.controller === "opponent" ? "your opponent" : "you";
+  return `${selectorText({ ...of, controller: undefined }, ctx, amount)} ${who} ${kind === "played_this_turn" ? "played" : "discarded"} this turn`;
 }
 
 /** "you have", "your opponent has": whose empty slots or resource ("for each empty slot you have", "each Crystal you have"). */
@@ -1231,6 +1240,7 @@ function perEach(n: NumberExpr, ctx: Context): { amount: number; of: string } | 
   if (counted.kind === "count") return { amount: factor, of: selectorText(counted.of, ctx, 1) };
   // "for each Creature that was destroyed this turn"
   if (counted.kind === "destroyed_this_turn") return { amount: factor, of: `${selectorText(counted.of, ctx, 1)} that was destroyed this turn` };
+  if (counted.kind === "played_this_turn" || counted.kind === "discarded_this_turn") return { amount: factor, of: doneThisTurnText(counted.kind, counted.of, ctx, 1) };
   if (counted.kind === "empty_slots") return { amount: factor, of: `empty slot ${emptySlotsOwner(counted.of, ctx)}` };
   if (counted.kind === "resource") return { amount: factor, of: `${counted.resource} ${emptySlotsOwner(counted.of, ctx)}` };
   if (counted.kind === "counters") return { amount: factor, of: `${counted.counter} counter on ${"card" in counted.of ? cardText(counted.of.card, ctx) : playerText(counted.of.player, ctx)}` };

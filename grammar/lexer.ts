@@ -251,8 +251,9 @@ export const No = keyword("No", "no", ["det"]);
 export const Both = keyword("Both", "both", ["det"]);
 export const Up = keyword("Up", "up", ["function"]);
 export const It = keyword("It", "it|itself", ["pronoun"], "it");
-export const You = keyword("You", "you|yourself", ["pronoun"], "you");
-export const They = keyword("They", "they|them|themselves", ["pronoun"], "they");
+// `you've` / `they've` (`for each spell you've cast this turn`): the pronoun; the perfect reads as the past there.
+export const You = keyword("You", "you|yourself|you've", ["pronoun"], "you");
+export const They = keyword("They", "they|them|themselves|they've", ["pronoun"], "they");
 export const X = keyword("X", "x", ["det"]);
 export const NumberWords = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"] as const;
 export const One = keyword("One", "one", ["number"]);

@@ -1005,12 +1005,11 @@ export function evalNumber(ctx: Ctx, frame: Frame, expr: NumberExpr): number {
       return frame.dealt ?? 0;
     case "chosen_count":
       return frame.chosen[expr.label]?.length ?? 0;
-    case "destroyed_this_turn": {
-      // "for each creature that died this turn": the cards destroyed this turn, matched as they were.
-      let count = 0;
-      for (const dead of ctx.state.destroyedThisTurn ?? []) if (destroyedMatches(ctx, dead, expr.of, frame.controller, frame.card)) count++;
-      return count;
-    }
+    case "destroyed_this_turn":
+    case "played_this_turn":
+    case "discarded_this_turn":
+      // "for each creature that died this turn", "for each spell you cast this turn": the record's cards, matched as they were.
+      return doneThisTurn(ctx, frame, expr.kind, expr.of);
     case "times":
       return expr.factor * evalNumber(ctx, frame, expr.of);
     case "half": {
@@ -1022,6 +1021,14 @@ export function evalNumber(ctx: Ctx, frame: Frame, expr: NumberExpr): number {
     case "short_of":
       return Math.max(0, evalNumber(ctx, frame, expr.target) - evalNumber(ctx, frame, expr.have));
   }
+}
+
+/** How many cards of a turn's record (GameState.destroyedThisTurn, playedThisTurn, discardedThisTurn) match the selector, as they were. */
+function doneThisTurn(ctx: Ctx, frame: Frame, record: "destroyed_this_turn" | "played_this_turn" | "discarded_this_turn", selector: CardSelector): number {
+  const cards = record === "destroyed_this_turn" ? ctx.state.destroyedThisTurn : record === "played_this_turn" ? ctx.state.playedThisTurn : ctx.state.discardedThisTurn;
+  let count = 0;
+  for (const done of cards ?? []) if (destroyedMatches(ctx, done, selector, frame.controller, frame.card)) count++;
+  return count;
 }
 
 export function evalCondition(ctx: Ctx, frame: Frame, condition: Condition): boolean {
@@ -1044,24 +1051,16 @@ export function evalCondition(ctx: Ctx, frame: Frame, condition: Condition): boo
       return ctx.state.active === frame.controller;
     case "phase":
       return ctx.state.phase === condition.phase;
-    case "destroyed_this_turn": {
-      // "if a creature died this turn": the cards destroyed this turn, matched as they were (by what they are and who controlled them).
-      let count = 0;
-      for (const dead of ctx.state.destroyedThisTurn ?? []) if (destroyedMatches(ctx, dead, condition.selector, frame.controller, frame.card)) count++;
-      return count >= condition.atLeast;
-    }
+    case "destroyed_this_turn":
+    case "played_this_turn":
+    case "discarded_this_turn":
+      // "if a creature died this turn" / "if you didn't play a creature this turn" / "if you discarded a card this turn":
+      // the record's cards, matched as they were then (by what they were and who controlled, played or discarded them).
+      return doneThisTurn(ctx, frame, condition.kind, condition.selector) >= condition.atLeast;
     case "can_pay": {
       // "you may pay {B}", "unless its controller pays {2}": asked only of a player the game's payment listing offers a way.
       const p = evalPlayer(ctx, frame, condition.who);
       return p !== undefined && symbolPayments(ctx, p, condition.cost).length > 0;
-    }
-    case "played_this_turn":
-    case "discarded_this_turn": {
-      // "if you didn't play a creature this turn" / "if you discarded a card this turn": the cards played (discarded) this
-      // turn, matched as they were then (by who played or discarded them).
-      let count = 0;
-      for (const done of (condition.kind === "played_this_turn" ? ctx.state.playedThisTurn : ctx.state.discardedThisTurn) ?? []) if (destroyedMatches(ctx, done, condition.selector, frame.controller, frame.card)) count++;
-      return count >= condition.atLeast;
     }
     case "done_this_way": {
       // "If that creature is destroyed this way": among the cards the step before it really took (compiler/ir.ts THIS_WAY_LABELS).
