@@ -61,6 +61,23 @@ export const TRACE_KINDS = [
 export type TraceKindName = (typeof TRACE_KINDS)[number];
 
 /**
+ * Trace kinds only some response models emit (`param response_model`; runtime/models/<model>.ts emits each, and
+ * test/scenarios/engine-words.test.ts holds this table to the sources): priority and the trigger chains' events
+ * (chain: Chromatic Battlelines' 17 and 17.1), an item taken off the stack to resolve (stack and chain; under instant
+ * nothing waits). In a game run under another model no such event ever happens, so `expect no event priority p2`
+ * would hold whatever the game did and `expect event fire "X"` could never hold: CW7014 (compiler/scenario.ts).
+ */
+export const MODEL_ONLY_KINDS: Readonly<Partial<Record<TraceKindName, readonly ("instant" | "stack" | "chain")[]>>> = {
+  pop: ["stack", "chain"],
+  priority: ["chain"],
+  chain_start: ["chain"],
+  chain_end: ["chain"],
+  fire: ["chain"],
+  suppressed: ["chain"],
+  appended: ["chain"],
+};
+
+/**
  * Refusal codes with a fixed spelling (runtime/core/action.ts `RefusalCode`); besides these, a cost
  * the player cannot pay is `not_enough_<what>` (see `refusalWhats`).
  */

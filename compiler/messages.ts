@@ -1087,6 +1087,14 @@ export const MESSAGES = {
       instead: 'expect the lands that pay it (`expect "Gold Exchange" is ready`, `expect p1 Battlefield has "Gold Exchange"`) or what was paid (`expect event cost p1`)',
     },
   },
+  CW7014: {
+    severity: "error",
+    template: "{game} runs `response_model = {model}`, under which the engine never emits a `{kind}` event (only {models} emits it), so this line could not tell anything: it could never hold, and negated it would hold whatever happened; {instead}.",
+    explanation:
+      "Some trace events belong to one way of responding (`param response_model`; compiler/engine-words.ts MODEL_ONLY_KINDS): `priority` and the trigger chains' `chain_start`, `chain_end`, `fire`, `suppressed` and `appended` are emitted only under `chain` (Chromatic Battlelines' priority passing and trigger chains), `pop` (an item taken off the stack to resolve) only under `stack` and `chain`. In a game run under another model no such event ever happens: in Three-Slot Duel (`instant`) `expect no event priority p2` would hold whatever a spell did, and in CYBERVAMP (`stack`, whose triggered abilities go on the stack, not into chains) `expect event fire \"Blood Broker\"` could never hold. The line is an error, with what says it in this game.",
+    example: "expect no event priority p2   (in a Three-Slot Duel scenario)",
+    exampleArgs: { game: "Three-Slot Duel", kind: "priority", model: "instant", models: "`response_model = chain`", instead: "expect who acts next (`expect p2 to act`)" },
+  },
   CW7020: {
     severity: "error",
     template: "Unknown cost symbol {word}; {game} declares {list}.",

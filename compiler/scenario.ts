@@ -15,7 +15,7 @@ import { diagnostic, type MessageCode, type MessageArgs } from "./messages.ts";
 import { closestName } from "./check-suggest.ts";
 import { wholeModal, type Ability, type CompiledGame, type ZoneRole } from "./ir.ts";
 import { ruleZones, zoneRole } from "./zone-roles.ts";
-import { DECK_VIOLATION_CODES, REFUSAL_CODES, SEATS, TRACE_KINDS, shortfallWord } from "./engine-words.ts";
+import { DECK_VIOLATION_CODES, MODEL_ONLY_KINDS, REFUSAL_CODES, SEATS, TRACE_KINDS, shortfallWord, type TraceKindName } from "./engine-words.ts";
 import { ANY_REFUSAL, parseScenarios, type CardRef, type NameUse, type Scenario } from "../grammar/scenario.ts";
 import { expandClauseIds } from "./rules-coverage.ts";
 import { gameCardStates, hasDefenders } from "./contract-check.ts";
@@ -115,6 +115,8 @@ export interface ScenarioNames {
   marksDamage: boolean;
   /** Whether anything ever waits on a stack: not under `response_model = instant` (everything resolves at once). */
   hasStack: boolean;
+  /** The game's `param response_model` (instant, stack or chain): the trace kinds only some models emit are read against it (engine-words.ts MODEL_ONLY_KINDS). */
+  responseModel: string;
   /**
    * Whether a player ever holds temporary resources (`expect p1 temporary Red 1`): only under the Facet mechanic
    * (`param max_facets`: Chromatic Battlelines' temporary Facets, runtime/mechanics/facets.ts). Elsewhere the pool is always empty.
@@ -252,6 +254,7 @@ export function scenarioNames(
     counters: game.counters,
     marksDamage: marksDamage(game.params),
     hasStack: hasStack(game.params),
+    responseModel: String(game.params.response_model ?? "instant"),
     hasDefenders: hasDefenders(game.params),
     temporaryPools: game.params.max_facets !== undefined,
     costsPaidByLands: game.params.costs_paid_by === "exhausting_lands",
@@ -507,6 +510,21 @@ function checkNeverHappens(scenario: Scenario, names: ScenarioNames, out: Diagno
   }
   if (!names.hasStack) {
     for (const s of scenario.steps) if (s.kind === "expect" && (s.expect.kind === "stack" || s.expect.kind === "stack_count" || s.expect.kind === "stack_item")) out.push(diagnostic("CW7007", scenario.file, s.range, { game }));
+  }
+  // An event kind this game's response model never emits (CW7014): `expect no event priority p2` in Three-Slot Duel
+  // (instant) or `expect no event chain_start` in CYBERVAMP (stack) would hold whatever the game did.
+  for (const s of scenario.steps) {
+    if (s.kind !== "expect") continue;
+    const e = s.expect;
+    const patterns = e.kind === "event" ? [e.pattern] : e.kind === "order" || e.kind === "one_event" ? e.items : [];
+    for (const p of patterns) {
+      const kind = p.event.toLowerCase() as TraceKindName;
+      const models = MODEL_ONLY_KINDS[kind];
+      if (!models || models.includes(names.responseModel as never)) continue;
+      const instead = kind === "pop" ? 'expect what resolved (`expect event resolve "<card>"`)' : kind === "priority" ? "expect who acts next (`expect p2 to act`)" : 'expect the triggered ability itself (`expect event trigger "<card>"`, `expect event resolve "<card>"`) and what it did';
+      out.push(diagnostic("CW7014", scenario.file, s.range, { game, kind, model: names.responseModel, models: models.map((m) => `\`response_model = ${m}\``).join(" or "), instead }));
+      break;
+    }
   }
   // A card's exhausted/ready (or Overexhausted) state in a game whose rules never change it (CW7009): nothing in the
   // game exhausts or readies a card, so the line reads only what the setup said. A setup may still set it (a board

@@ -17,7 +17,7 @@ import { gameCardStates } from "../../compiler/contract-check.ts";
 import { RESOLVING } from "../../runtime/core/cards.ts";
 import type { Engine, GameState, TraceEvent } from "../../runtime/index.ts";
 import { MOMENT_BOUNDARIES, costNow, runScenario } from "../../runtime/scenario.ts";
-import { TRACE_KINDS } from "../../compiler/engine-words.ts";
+import { MODEL_ONLY_KINDS, TRACE_KINDS } from "../../compiler/engine-words.ts";
 import { engineOf } from "./helpers.ts";
 
 interface Run {
@@ -119,8 +119,9 @@ interface Pair {
 /** `... N` with N one more: the same claim about another value. */
 const plusOne = (line: string) => line.replace(/(-?\d+)(\D*)$/, (_, n: string, rest: string) => `${Number(n) + 1}${rest}`);
 const numbered = (lines: string[]): Pair[] => lines.map((yes) => ({ yes, no: plusOne(yes) }));
-/** A kind of event the run never had. */
-const absentKind = (r: Run) => TRACE_KINDS.find((k) => !r.events.some((e) => e.kind === k))!;
+/** A kind of event the run never had, of those its game's response model emits (another model's kind is CW7014, not a false claim). */
+const absentKind = (r: Run) =>
+  TRACE_KINDS.find((k) => !r.events.some((e) => e.kind === k) && (MODEL_ONLY_KINDS[k]?.includes(String(r.engine.rules.game.params.response_model ?? "instant") as never) ?? true))!;
 /** Whether a player's zone holds all it ever can (Three-Slot Duel's full Field): a claim of one card more there is CW7012, not a false claim. */
 const full = (r: Run, zone: string, count: number) => scenarioNames(r.engine.rules.game, [], () => []).zones.find((z) => z.name === zone)?.slots === count;
 
