@@ -62,6 +62,9 @@ interface FileNotes {
   byText: Map<string, CardNotes>;
   /** Every card's notes, placed in the file's text. */
   notes: LoweringNote[];
+  /** The cards with notes (positions in `cards`, in order), and where in `notes` each one's begin. */
+  noted: number[];
+  noteStarts: number[];
 }
 
 /** Lowering results kept between calls: per game file, and per card file and card (by its tree, else by its text). */
@@ -200,7 +203,7 @@ function cachedNotes(analysis: WorkspaceAnalysis, sources: readonly SourceInput[
     let tail = 0;
     while (tail < most - head && before[before.length - 1 - tail] === cards[cards.length - 1 - tail]) tail++;
     const byText = sameLowering ? earlier.byText : new Map<string, CardNotes>();
-    const lowered: FileNotes = { parsed, game: game.game, subtypes, cards: sameLowering ? earlier.cards.slice(0, head) : [], byText, notes: [] };
+    const lowered: FileNotes = { parsed, game: game.game, subtypes, cards: sameLowering ? earlier.cards.slice(0, head) : [], byText, notes: [], noted: [], noteStarts: [] };
     const edited = new Set<CardNotes>();
     // Each card's model, by position as lowerAnalysis takes it, looked up only when a card is lowered again.
     let models: readonly (CardModel | undefined)[] | undefined;
@@ -222,14 +225,32 @@ function cachedNotes(analysis: WorkspaceAnalysis, sources: readonly SourceInput[
       const gone = earlier.cards[index]!;
       if (!edited.has(gone) && byText.get(gone.key) === gone) byText.delete(gone.key);
     }
-    cards.forEach((card, index) => {
+    // The notes placed where their cards are now: the cards before the edit keep theirs as placed (they did not move),
+    // the others' are placed again — going through the cards with notes only, not every card of the file.
+    const place = (index: number) => {
       const entry = lowered.cards[index]!;
       if (entry.notes.length === 0) return;
+      lowered.noted.push(index);
+      lowered.noteStarts.push(lowered.notes.length);
       // Where the card's first line starts now (computed only for a card with notes).
-      const base = lineStart(card.range);
+      const base = lineStart(cards[index]!.range);
       for (const { start, end, ability, ...note } of entry.notes)
         lowered.notes.push({ ...note, range: { start: absolute(start, base), end: absolute(end, base) }, ...(ability ? { ability: { start: absolute(ability.start, base), end: absolute(ability.end, base) } } : {}) });
-    });
+    };
+    if (sameLowering) {
+      let k = 0;
+      while (k < earlier.noted.length && earlier.noted[k]! < head) k++;
+      // The trees kept before the edit did not move; an edit above every card (in the header) keeps them all, moved: the
+      // last card taken over is looked at, and if it moved, every card is placed again.
+      const keep = k > 0 && placedAsBefore(earlier, k - 1, cards[earlier.noted[k - 1]!]!) ? k : 0;
+      lowered.noted = earlier.noted.slice(0, keep);
+      lowered.noteStarts = earlier.noteStarts.slice(0, keep);
+      lowered.notes = earlier.notes.slice(0, keep < earlier.noted.length ? earlier.noteStarts[keep] : earlier.notes.length);
+      for (let j = keep; j < k; j++) place(earlier.noted[j]!);
+      for (let index = head; index < cards.length - tail; index++) place(index);
+      while (k < earlier.noted.length && earlier.noted[k]! < before.length - tail) k++;
+      for (; k < earlier.noted.length; k++) place(earlier.noted[k]! - before.length + cards.length);
+    } else for (let index = 0; index < cards.length; index++) place(index);
     files.set(parsed.path, lowered);
     notes.push(...lowered.notes);
   }
@@ -253,6 +274,14 @@ function lowerOneCard(doc: Ast.CardFile, card: Ast.CardDecl, text: Text, game: C
     found.push({ file: doc.file, range: card.range, message: `this card could not be compiled (${error instanceof Error ? error.message : String(error)})` });
   }
   return { game, subtypes, file: doc.file, key, abilities, notes: found.map(({ range, ability, ...note }) => ({ ...note, start: relative(range.start, base), end: relative(range.end, base), ...(ability ? { ability: { start: relative(ability.start, base), end: relative(ability.end, base) } } : {}) })) };
+}
+
+/** Are the notes of `earlier`'s `k`th card with notes where they were placed, that card (its tree) being `card` now? */
+function placedAsBefore(earlier: FileNotes, k: number, card: Ast.CardDecl): boolean {
+  const first = earlier.cards[earlier.noted[k]!]!.notes[0]!;
+  const now = absolute(first.start, lineStart(card.range));
+  const was = earlier.notes[earlier.noteStarts[k]!]!.range.start;
+  return now.offset === was.offset && now.line === was.line && now.column === was.column;
 }
 
 function lineStart(range: Range): RelativePosition {
