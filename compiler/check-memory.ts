@@ -15,7 +15,7 @@
  * against the current card index, so a card that only moved never makes the cards naming it stale.
  */
 import type { Diagnostic, Position, Range } from "./diagnostics.ts";
-import type { CardModel } from "./model.ts";
+import type { CardModel, SetModel } from "./model.ts";
 import type { CardView, SetView } from "./check-input.ts";
 import type { BoundGame } from "./check-game.ts";
 import type { CardEntry, CheckedCard, Reference } from "./check.ts";
@@ -76,6 +76,8 @@ export interface FileCards {
    * line count with their anchors). The studio's placements and delta are spliced as the list was.
    */
   spliced?: ChecksSplice;
+  /** The set's model made of these checks (kept with them while the file is kept whole). */
+  setModel?: SetModel;
 }
 
 export interface ChecksSplice {

@@ -197,30 +197,24 @@ export function analyzeWorkspace(sources: readonly SourceInput[], options: Analy
     const index = cardIndexes.get(key)!;
     const namesChanged = namesChangedByGame.get(key)!;
     for (const view of views) {
-      const set: SetModel = { code: view.code, name: view.name, game: game.model.id, file: view.file, cards: [] };
       const parsedFile = files.get(view.file);
       const earlierFile = before?.fileCards.get(view.file);
       let fileCards: FileCards;
+      let set: SetModel | undefined;
       if (earlierFile && wholeFileReusable(earlierFile, view, game.vocabulary, namesChanged)) {
         // The same parse of the file (an unchanged text), the same vocabulary and, for a file with a card that named a
-        // card, the same card names: every card's check is as it was, none moved. Kept whole, not card by card.
-        fileCards = { ...earlierFile, index };
+        // card, the same card names: every card's check is as it was, none moved. Kept whole, not card by card — and
+        // its set's model with it (every file but the edited one, on every keystroke).
+        fileCards = earlierFile.index === index ? earlierFile : { ...earlierFile, index };
         if (earlierFile.diagnostics.length > 0) diagnostics.push(...earlierFile.diagnostics);
+        if (earlierFile.setModel?.game === game.model.id) set = earlierFile.setModel;
       } else {
         const checked = checkSetCards(view, parsedFile, game.vocabulary, index, namesChanged, earlierFile, before, keepReferences, internalError);
         fileCards = checked;
         if (checked.diagnostics.length > 0) diagnostics.push(...checked.diagnostics);
       }
       memory.fileCards.set(view.file, fileCards);
-      // The cards' models are placed when first read: a re-check after a keystroke above half
-      // the cards need not copy every card it moved (the studio's worker sends them by reference).
-      let cards: CardModel[] | undefined;
-      Object.defineProperty(set, "cards", {
-        enumerable: true,
-        configurable: true,
-        get: () => (cards ??= fileCards.remembered.map((remembered, i) => place(remembered, fileCards.views[i]!).model)),
-        set: (value: CardModel[]) => (cards = value),
-      });
+      fileCards.setModel = set ??= setModelOf(view, game.model.id, fileCards);
       sets.push(set);
     }
   }
@@ -245,6 +239,22 @@ export function analyzeWorkspace(sources: readonly SourceInput[], options: Analy
   };
   rememberFor(analysis, memory);
   return analysis;
+}
+
+/**
+ * A set file's model. Its cards' models are placed when first read: a re-check after a keystroke above half the cards
+ * need not copy every card it moved (the studio's worker sends them by reference).
+ */
+function setModelOf(view: SetView, game: string, fileCards: FileCards): SetModel {
+  const set: SetModel = { code: view.code, name: view.name, game, file: view.file, cards: [] };
+  let cards: CardModel[] | undefined;
+  Object.defineProperty(set, "cards", {
+    enumerable: true,
+    configurable: true,
+    get: () => (cards ??= fileCards.remembered.map((remembered, i) => place(remembered, fileCards.views[i]!).model)),
+    set: (value: CardModel[]) => (cards = value),
+  });
+  return set;
 }
 
 /**
