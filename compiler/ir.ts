@@ -328,7 +328,13 @@ export type StepBody =
    * among the target slots of `to` that were chosen, at least 1 each, as the controller chose when the targets were
    * (their specs' `divides`; runtime/core/division.ts); a target no longer legal as it resolves keeps its share (dealt to no one).
    */
-  | { op: "damage"; amount: NumberExpr; to: Affected; from?: CardRef; divided?: true }
+  /**
+   * `lethalNow`: "Deal 3 damage to target creature. If it dies this way, ...": the cards its damage leaves with lethal damage
+   * are destroyed as the step resolves (the state check's destruction, run for them now, not after the effect), and those
+   * destroyed are recorded under THIS_WAY_LABELS.die for the "this way" after it. Set by the lowering only on the damage
+   * step such a "this way" reads (compiler/lower.ts destroysWhatItKills).
+   */
+  | { op: "damage"; amount: NumberExpr; to: Affected; from?: CardRef; divided?: true; lethalNow?: true }
   /**
    * `upTo` (on draw, gain_life, lose_life, add_counters, remove_counters): "Draw up to two cards", "Remove up to three Bleed
    * counters from target player" — as the step resolves the acting player picks a number from 0 to `amount` (for life and
@@ -506,6 +512,7 @@ export const THIS_WAY_LABELS = {
   discard: "$discarded this way",
   exhaust: "$exhausted this way",
   return: "$returned this way",
+  die: "$died this way",
 } as const;
 
 export type ThisWayVerb = keyof typeof THIS_WAY_LABELS;
@@ -517,11 +524,12 @@ export const THIS_WAY_OPS = {
   discard: "discard",
   exhaust: "exhaust",
   return: "move",
+  die: "damage",
 } as const satisfies Record<ThisWayVerb, Step["op"]>;
 
 /** "destroyed", "discarded", "sacrificed", "exhausted", "returned": how "this way" is written after the verb. */
 export function participleOf(verb: ThisWayVerb): string {
-  return verb === "sacrifice" ? "sacrificed" : `${verb}ed`;
+  return verb === "sacrifice" ? "sacrificed" : verb === "die" ? "died" : `${verb}ed`;
 }
 
 /** The verb whose record a label is (for the printer), undefined for any other label. */

@@ -871,7 +871,10 @@ class AbilityLowering {
    * narrower than a card or the taken cards' own type, said at the words. Undefined for any other phrase.
    */
   destroyedThisWay(np: Ast.NounPhrase): NumberExpr | undefined {
-    const participle = np.filters.length === 1 && np.filters[0]!.kind === "relative" && !np.filters[0]!.that ? np.filters[0]!.clause : undefined;
+    // "each card discarded this way" · "each creature that died this way" / "that was destroyed this way"
+    const first = np.filters[0];
+    const relative = np.filters.length === 1 && first?.kind === "relative" ? first : undefined;
+    const participle = relative && (!relative.that || (!relative.clause.subject && !relative.clause.modal && (relative.clause.be || relative.clause.verb?.lemma === "die"))) ? relative.clause : undefined;
     const verb = this.thisWayVerb(participle);
     if (!participle || !verb) return undefined;
     const written = this.slice(np.range);
@@ -880,7 +883,7 @@ class AbilityLowering {
       // A spell's sentence of its own ("Destroy each unit with power 1 or less. Your opponent loses 1 life for each unit
       // destroyed this way."): it goes on with the sentence before, whose step it counts (as "that much" does).
       if (!done) this.unmeasured.push(np.range);
-      this.note(np.range, `"${written}" counts what one "${capitalized(verb)} ..." before it in the same ability took; ${done ? `this ability does it in ${done.count} steps` : `nothing before it does (${this.thisWayStepsNamed()})`} (write "${capitalized(THIS_WAY_EXAMPLES[verb])}. Draw a card for each card ${participleOf(verb)} this way.")`);
+      this.note(np.range, `"${written}" counts what one "${thisWayStep(verb)}" before it in the same ability took; ${done ? `this ability does it in ${done.count} steps` : `nothing before it does (${this.thisWayStepsNamed()})`} (write "${capitalized(THIS_WAY_EXAMPLES[verb])}. Draw a card for each card ${participleOf(verb)} this way.")`);
       return undefined;
     }
     // The noun counts every card taken: "card", or the one card type the step named.
@@ -888,7 +891,7 @@ class AbilityLowering {
     const type = noun.length === 1 ? (lookup(this.vocab.cardTypes, noun[0]!) ?? lookup(this.vocab.cardTypes, noun[0]!.replace(/s$/, ""))) : undefined;
     const every = noun.length === 1 && /^(cards?|permanents?)$/.test(noun[0]!);
     if (!every && !(type && this.takenTypes(done.last)?.length === 1 && this.takenTypes(done.last)![0] === type)) {
-      this.note(np.range, `"${written}" counts the cards the "${capitalized(verb)} ..." before it took, of its own kind only: write "for each card ${participleOf(verb)} this way", or name the kind that sentence takes`);
+      this.note(np.range, `"${written}" counts the cards the "${thisWayStep(verb)}" before it took, of its own kind only: write "for each card ${participleOf(verb)} this way", or name the kind that sentence takes`);
       return undefined;
     }
     this.use(np);
@@ -914,14 +917,17 @@ class AbilityLowering {
     const lemma = participle.verb?.lemma;
     // A structural verb's lemma ("destroyed" → destroy); a content verb the lexer keeps a word is read by its participle
     // ("exhausted").
-    return (Object.keys(THIS_WAY_LABELS) as ThisWayVerb[]).find((verb) => lemma === verb || lemma === participleOf(verb));
+    const verb = (Object.keys(THIS_WAY_LABELS) as ThisWayVerb[]).find((verb) => lemma === verb || lemma === participleOf(verb));
+    // "Deal 3 damage to target creature. If it is destroyed this way, ...": with no destroy step before it, what the
+    // damage step destroyed — as "if it dies this way".
+    return verb === "destroy" && !this.thisWaySteps.has("destroy") && this.thisWaySteps.has("die") ? "die" : verb;
   }
   /** The card types the cards a step took all have (a destroy's, exhaust's or return's target or cards; a sacrifice's or discard's kind of card). */
   takenTypes(step: Step): readonly string[] | undefined {
     if (step.op === "sacrifice") return step.selector.cardTypes;
     if (step.op === "discard") return step.filter?.cardTypes;
-    if (step.op !== "destroy" && step.op !== "exhaust" && step.op !== "move") return undefined;
-    const what = step.what;
+    if (step.op !== "destroy" && step.op !== "exhaust" && step.op !== "move" && step.op !== "damage") return undefined;
+    const what = step.op === "damage" ? step.to : step.what;
     if (what.kind === "targets") {
       // "up to two target creatures": every target's kind, when they are all one.
       const kinds = what.indexes.map((i) => JSON.stringify(this.targets[i]?.cards?.cardTypes));
@@ -932,7 +938,7 @@ class AbilityLowering {
   }
   /** The steps of this ability that "this way" can read, for a note ("it destroys in 1 step"), or what can be. */
   thisWayStepsNamed(): string {
-    return `"this way" reads what a ${Object.keys(THIS_WAY_LABELS).map((v) => `"${capitalized(v)} ..."`).join(", ")} before it in the same ability took`;
+    return `"this way" reads what a ${(Object.keys(THIS_WAY_LABELS) as ThisWayVerb[]).map((v) => `"${thisWayStep(v)}"`).join(", ")} before it in the same ability took (a creature its damage "dies this way")`;
   }
   /**
    * "If that creature is destroyed this way", "if it was sacrificed this way", "if a card was discarded this way": the
@@ -940,7 +946,8 @@ class AbilityLowering {
    * not such a clause; null: one the engine cannot read (no such step before it, two of them, "two or more ..."), noted.
    */
   thisWayCondition(clause: Ast.Clause): Condition | null | undefined {
-    const verb = clause.be && !clause.modal ? this.thisWayVerb({ ...clause, subject: undefined }) : undefined;
+    // "if it was destroyed this way" (a passive) · "if it dies this way" / "if that creature died this way"
+    const verb = (clause.be || clause.verb?.lemma === "die") && !clause.modal ? this.thisWayVerb({ ...clause, subject: undefined }) : undefined;
     const subject = clause.subject;
     if (!verb || !subject) return undefined;
     const done = this.thisWaySteps.get(verb);
@@ -955,7 +962,7 @@ class AbilityLowering {
       // A spell's sentence of its own ("Destroy target creature. If it was destroyed this way, ..."): it goes on with the
       // sentence before, whose step it reads.
       if (!done) this.unmeasured.push(clause.range);
-      this.note(clause.range, `"${this.slice(clause.range)}": ${done?.count !== 1 ? (done ? `this ability does "${capitalized(verb)} ..." in ${done.count} steps, and "this way" would not say which` : `nothing before it in this ability is a "${capitalized(verb)} ..." (${this.thisWayStepsNamed()}; damage destroys a creature only once the effect has resolved)`) : `the engine reads "if it is ${participleOf(verb)} this way" (the card named before) or "if a card is ${participleOf(verb)} this way"`}`);
+      this.note(clause.range, `"${this.slice(clause.range)}": ${done?.count !== 1 ? (done ? `this ability does "${thisWayStep(verb)}" in ${done.count} steps, and "this way" would not say which` : `nothing before it in this ability is a "${thisWayStep(verb)}" (${this.thisWayStepsNamed()})`) : `the engine reads "if it is ${participleOf(verb)} this way" (the card named before) or "if a card is ${participleOf(verb)} this way"`}`);
       return null;
     }
     this.use(clause.verb, clause.be, clause.object, subject.determiners);
@@ -6162,7 +6169,34 @@ const THIS_WAY_EXAMPLES: Record<ThisWayVerb, string> = {
   sacrifice: "each player sacrifices a creature",
   exhaust: "exhaust each creature an opponent controls",
   return: "return each creature to its owner's hand",
+  die: "deal 3 damage to each creature",
 };
+
+/**
+ * "Deal 3 damage to target creature. If it dies this way, draw a card.": the damage step before a step that reads what
+ * died this way (THIS_WAY_LABELS.die, in a condition or a count) destroys what its damage made lethal as it resolves
+ * (`lethalNow`), so that the record is there to read; any other damage step leaves that to the state check after the
+ * effect, as before. The steps in the order they run, branches included (an ability's sentences lowered apart, a spell's
+ * sentence going on with the one before, are one list by now).
+ */
+function destroysWhatItKills(steps: Step[]): void {
+  let lastDamage: Extract<Step, { op: "damage" }> | undefined;
+  const isStepList = (v: unknown): v is Step[] => Array.isArray(v) && v.length > 0 && v.every((x) => x !== null && typeof x === "object" && "op" in x);
+  const walk = (list: Step[]) => {
+    for (const step of list) {
+      const own = Object.entries(step).filter(([, v]) => !isStepList(v));
+      if (lastDamage && JSON.stringify(own).includes(JSON.stringify(THIS_WAY_LABELS.die))) lastDamage.lethalNow = true;
+      if (step.op === "damage") lastDamage = step;
+      for (const [, v] of Object.entries(step)) if (isStepList(v)) walk(v);
+    }
+  };
+  walk(steps);
+}
+
+/** How a note names the step a verb's "this way" reads: "Destroy ...", "Deal ... damage" (what "dies this way" reads). */
+function thisWayStep(verb: ThisWayVerb): string {
+  return verb === "die" ? "Deal ... damage" : `${capitalized(verb)} ...`;
+}
 
 /** `this way`: the object of a participle or a passive clause ("discarded this way", "is destroyed this way"). */
 function isThisWay(np: Ast.NounPhrase | undefined): boolean {
@@ -7873,6 +7907,7 @@ export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, mo
       if ((ability.kind === "spell" || ability.kind === "triggered" || ability.kind === "activated") && ability.steps.length === 0 && ability.targets.length && ability.source) {
         notes.push({ file: ability.source.file, range: ability.source.range, message: `"${ability.text}" chooses a target and does nothing to it: say what happens to it ("Choose target creature. It gets +2/+0 until end of turn.")` });
       }
+      if ("steps" in ability && ability.steps) destroysWhatItKills(ability.steps);
       countOthersThanTheCardActedOn(ability);
       checkAbilityContract(ability, notes);
       checkCardStates(ability, game, text, notes);

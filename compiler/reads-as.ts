@@ -1208,7 +1208,7 @@ function numberText(n: NumberExpr, ctx: Context): string {
     case "discarded_this_turn":
       return `the number of ${doneThisTurnText(n.kind, n.of, ctx, 2)}`;
     case "chosen_count":
-      return thisWayVerbOf(n.label) ? `the number of cards ${thisWayParticiple(n.label)} this way` : "that many";
+      return thisWayVerbOf(n.label) ? `the number of cards ${thisWayFilter(n.label)}` : "that many";
     case "short_of":
       return `${numberText(n.target, ctx)} minus ${numberText(n.have, ctx)} (at least 0)`;
   }
@@ -1317,7 +1317,7 @@ function countNoun(noun: string, n: NumberExpr, ctx: Context, one = "a"): string
   if (n === 1) return `${one === "a" ? indefiniteArticle(noun) : one} ${noun}`;
   if (typeof n === "number") return `${n} ${plural(noun, n)}`;
   // "Draw a card for each card destroyed this way."
-  if (n.kind === "chosen_count" && thisWayVerbOf(n.label)) return `${countNoun(noun, 1, ctx, one)} for each card ${thisWayParticiple(n.label)} this way`;
+  if (n.kind === "chosen_count" && thisWayVerbOf(n.label)) return `${countNoun(noun, 1, ctx, one)} for each card ${thisWayFilter(n.label)}`;
   if (n.kind === "event_amount" || n.kind === "chosen_count") return `that many ${plural(noun, 2)}`;
   if (n.kind === "half" && typeof n.of !== "number" && (n.of.kind === "event_amount" || n.of.kind === "chosen_count")) return `half that many ${plural(noun, 2)}, rounded ${n.round}`;
   return `${plural(noun, 2)} equal to ${numberText(n, ctx)}`;
@@ -1389,7 +1389,8 @@ function conditionText(c: Condition, ctx: Context): string {
       return playedText(c, ctx, false);
     case "done_this_way":
       // "if it was destroyed this way", "if a card was discarded this way"
-      return `${c.of ? (c.of.kind === "self" ? "this" : cardText(c.of, ctx)) : "a card"} was ${thisWayParticiple(c.label)} this way`;
+      // "if it died this way" (what a damage step destroyed)
+      return `${c.of ? (c.of.kind === "self" ? "this" : cardText(c.of, ctx)) : "a card"} ${thisWayVerbOf(c.label) === "die" ? "died" : `was ${thisWayParticiple(c.label)}`} this way`;
     case "card_matches": {
       const card = c.of.kind === "self" ? "this" : cardText(c.of, ctx);
       const onlyKeyword = c.selector.keyword && Object.keys(c.selector).length === 1;
@@ -1409,7 +1410,7 @@ function conditionText(c: Condition, ctx: Context): string {
       // "no Unit was destroyed this turn"
       if (c.condition.kind === "destroyed_this_turn" && c.condition.atLeast === 1) return conditionText(c.condition, ctx).replace(/^an? /, "no ");
       // "it wasn't destroyed this way" · "no card was sacrificed this way"
-      if (c.condition.kind === "done_this_way") return c.condition.of ? conditionText(c.condition, ctx).replace(/ was /, " wasn't ") : conditionText(c.condition, ctx).replace(/^a card /, "no card ");
+      if (c.condition.kind === "done_this_way") return c.condition.of ? conditionText(c.condition, ctx).replace(/ was /, " wasn't ").replace(/ died /, " didn't die ") : conditionText(c.condition, ctx).replace(/^a card /, "no card ");
       // "you control no other units" · "you control two or fewer units"
       if (c.condition.kind === "controls") {
         const inner = c.condition;
@@ -1693,6 +1694,11 @@ function agreesWithOne(verb: string): string {
 }
 
 /** "destroyed", "discarded", "sacrificed": the participle whose record a `this way` label is (compiler/ir.ts THIS_WAY_LABELS). */
+/** "destroyed this way", "that died this way": after a noun, the cards a step's record holds. */
+function thisWayFilter(label: string): string {
+  return thisWayVerbOf(label) === "die" ? "that died this way" : `${thisWayParticiple(label)} this way`;
+}
+
 function thisWayParticiple(label: string): string {
   return participleOf(thisWayVerbOf(label)!);
 }

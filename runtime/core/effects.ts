@@ -10,7 +10,7 @@ import { THIS_WAY_LABELS, costSymbolsText, type CompiledCard, type KeywordGrant,
 import type { Frame, PlayerId, TargetValue } from "../state/state.ts";
 import { cardIdOf, newCardInstance } from "../state/state.ts";
 import { type Ctx, RESOLVING, battlefield, cardDef, cardName, emit, hand, isPermanent, slotsOf, zoneList, insertCard, writeCard } from "./cards.ts";
-import { addModifier, damageCard, damagePlayer, destroyAll, discardCard, draw, enterBattlefield, exhaustCard, gainLife, loseLife, moveCard, randomInt, registerStepRunner, returnToHand, shuffleZone } from "./operations.ts";
+import { addModifier, damageCard, damagePlayer, destroyAll, destroyKilled, discardCard, draw, enterBattlefield, exhaustCard, gainLife, loseLife, moveCard, randomInt, registerStepRunner, returnToHand, shuffleZone } from "./operations.ts";
 import { amountsPerCard, cardsFor, evalAffected, evalCard, evalCondition, evalNumber, evalPlayer, evalPlayers, keywordText, matchesSelector, statOf } from "./values.ts";
 import { noteEvent } from "./triggers.ts";
 import { addNextReplacement, addPrevention } from "./replacements.ts";
@@ -241,22 +241,27 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
         // the division begun here is recorded (empty) before its first answer.
         if (askDivision(ctx, frame, evalNumber(ctx, frame, step.amount), chosen, false) === "wait") return "wait";
         const division = divisionOf(frame)!;
+        const destroyedBefore = state.destroyedThisTurn?.length ?? 0;
         let dealt = 0;
         for (const t of chosen) {
           const share = division.get(shareKey(t)) ?? 0;
           if (share > 0) dealt += "player" in t ? damagePlayer(ctx, t.player, share, from, source, false) : damageCard(ctx, t.card, share, from, source);
         }
         frame.dealt = dealt;
+        // "If it dies this way": what this damage killed is destroyed now and recorded (compiler/ir.ts `lethalNow`).
+        if (step.lethalNow) frame.chosen[THIS_WAY_LABELS.die] = destroyKilled(ctx, cardsOf(chosen), destroyedBefore);
         return "done";
       }
       const dealtTo = evalAffected(ctx, frame, step.to);
       const amounts = amountsPerCard(frame, step, dealtTo, () => evalNumber(ctx, frame, step.amount));
+      const destroyedBefore = state.destroyedThisTurn?.length ?? 0;
       let dealt = 0;
       for (const [i, t] of dealtTo.entries()) {
         if ("player" in t) dealt += damagePlayer(ctx, t.player, amounts(i), from, source, false);
         else dealt += damageCard(ctx, t.card, amounts(i), from, source);
       }
       frame.dealt = dealt;
+      if (step.lethalNow) frame.chosen[THIS_WAY_LABELS.die] = destroyKilled(ctx, cardsOf(dealtTo), destroyedBefore);
       return "done";
     }
     case "draw": {

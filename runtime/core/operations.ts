@@ -196,7 +196,7 @@ export function damageCard(ctx: Ctx, id: string, dealt: number, from: string | u
   const left = replaceEvent(ctx, "dealt_damage", { card: id, ...(combat ? { combat } : {}), ...(from ? { from } : {}) }, `${dealt} damage would be dealt to ${cardName(ctx, id)}`, dealt);
   if (!left || card.zone !== ctx.rules.zones.battlefield) return 0;
   const amount = left.amount;
-  const toughness = ctx.rules.param("toughness_stat", ctx.rules.param("creature_damage_threshold", ""));
+  const toughness = lethalStat(ctx);
   if (toughness) card.damage += amount;
   // Who dealt it the damage last: the destroyer when the damage proves lethal ("Whenever this destroys a creature").
   if (from) card.damagedBy = { card: from, ...(combat ? { combat } : {}) };
@@ -245,6 +245,43 @@ export function losePlayer(ctx: Ctx, player: PlayerId, why: string): void {
   if (p.lost) return;
   p.lost = true;
   emit(ctx, "check", `${player} loses: ${why}`, { player });
+}
+
+/** The stat damage is checked against (Defense), or "" in a game where damage is no such count (Three-Slot Duel's fights by power). */
+export function lethalStat(ctx: Ctx): string {
+  return ctx.rules.param("toughness_stat", ctx.rules.param("creature_damage_threshold", ""));
+}
+
+/**
+ * Has this card in play damage equal to or greater than its toughness stat (or that stat at 0 or less), and would the state
+ * check destroy it for that — not a card that can't be destroyed, nor one whose destruction by this much damage was replaced?
+ */
+export function hasLethalDamage(ctx: Ctx, id: string, toughness: string): boolean {
+  const card = ctx.state.cards[id]!;
+  return card.damage >= statOf(ctx, id, toughness) && card.lethalReplaced !== card.damage && !hasRule(ctx, id, "cant_be_destroyed");
+}
+
+/** The state check's destruction: these cards with lethal damage (hasLethalDamage) are destroyed together, each by the source of its damage. */
+export function destroyLethal(ctx: Ctx, lethal: string[], toughness: string): string[] {
+  const { state } = ctx;
+  for (const id of lethal) {
+    const damage = state.cards[id]!.damage;
+    emit(ctx, "check", damage > 0 ? `${cardName(ctx, id)} has lethal damage (${damage} ≥ ${statOf(ctx, id, toughness)})` : `${cardName(ctx, id)} has ${toughness} 0`, { card: id });
+  }
+  return destroyAll(ctx, lethal, undefined, { by: (id) => state.cards[id]?.damagedBy });
+}
+
+/**
+ * "Deal 3 damage to target creature. If it dies this way, ...": of the cards a damage step dealt damage to, those it
+ * killed — those its lethal damage destroys now, as the step resolves (the state check's destruction, for them only), and
+ * in a game without a toughness stat those its damage destroyed already (`destroyedBefore`: the length of
+ * GameState.destroyedThisTurn before the step dealt its damage).
+ */
+export function destroyKilled(ctx: Ctx, damaged: string[], destroyedBefore: number): string[] {
+  const { state, rules } = ctx;
+  const toughness = lethalStat(ctx);
+  if (toughness) destroyLethal(ctx, damaged.filter((id) => state.cards[id]?.zone === rules.zones.battlefield && hasLethalDamage(ctx, id, toughness)), toughness);
+  return (state.destroyedThisTurn ?? []).slice(destroyedBefore).map((d) => d.card).filter((id) => damaged.includes(id));
 }
 
 /** Destroys a card on the battlefield: it goes to its owner's graveyard and "destroyed" fires. */

@@ -8,12 +8,12 @@ import type { Step } from "../../compiler/ir.ts";
 import type { Rules } from "./rules.ts";
 import { perGame } from "./per-game.ts";
 import { endsAsTurnBegins, endsWithThisTurn, opponentOf, type GameState } from "../state/state.ts";
-import { type Ctx, allOnBattlefield, battlefield, cardDef, cardName, emit, writeCard } from "./cards.ts";
-import { destroyAll, losePlayer } from "./operations.ts";
+import { type Ctx, allOnBattlefield, battlefield, cardDef, emit, writeCard } from "./cards.ts";
+import { destroyLethal, hasLethalDamage, losePlayer } from "./operations.ts";
 import { endEffectsMadeFor } from "./replacements.ts";
 import { endPlayerRules, playerRulesAtTurnStart } from "./player-rules.ts";
 import { noteEvent } from "./triggers.ts";
-import { hasRule, readingStill, statBeforeStaticsOf, staticsInPlayMayLower, statOf } from "./values.ts";
+import { readingStill, statBeforeStaticsOf, staticsInPlayMayLower } from "./values.ts";
 import { runTopFrame } from "./effects.ts";
 import { mechanicsOf } from "./mechanics.ts";
 
@@ -89,19 +89,8 @@ export function checkState(ctx: Ctx): void {
         (unsure ??= []).push(id);
       }
     }
-    const lethal = unsure
-      ? readingStill(ctx, () =>
-          unsure.filter((id) => {
-            const card = state.cards[id]!;
-            return card.damage >= statOf(ctx, id, toughness) && card.lethalReplaced !== card.damage && !hasRule(ctx, id, "cant_be_destroyed");
-          }),
-        )
-      : [];
-    for (const id of lethal) {
-      const damage = state.cards[id]!.damage;
-      emit(ctx, "check", damage > 0 ? `${cardName(ctx, id)} has lethal damage (${damage} ≥ ${statOf(ctx, id, toughness)})` : `${cardName(ctx, id)} has ${toughness} 0`, { card: id });
-    }
-    if (lethal.length > 0) destroyAll(ctx, lethal, undefined, { by: (id) => state.cards[id]?.damagedBy });
+    const lethal = unsure ? readingStill(ctx, () => unsure.filter((id) => hasLethalDamage(ctx, id, toughness))) : [];
+    destroyLethal(ctx, lethal, toughness);
   }
   for (const player of state.order) {
     const p = state.players[player]!;
