@@ -286,6 +286,8 @@ export interface TriggerHead extends BaseNode {
   word: "when" | "whenever" | "at";
   /** For `when`/`whenever`: the event clause (`this enters play`, `you draw a card`, `this is destroyed`). */
   event?: Clause;
+  /** `When this enters play or is destroyed`: the events after `or`, each a clause of the event's subject. */
+  orEvents?: Clause[];
   /** For `at`: the moment (`the start of your turn`, `the end of each player's Post-Battle phase`). */
   moment?: NounPhrase;
 }

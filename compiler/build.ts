@@ -635,6 +635,8 @@ function triggerHead(ctx: Ctx, n: CstNode | undefined): A.TriggerHead {
   const head: A.TriggerHead = { kind: "triggerHead", word: w, range: cstRange(ctx, n) };
   if (w === "at") head.moment = nounPhrase(ctx, sub(n, "moment"));
   else head.event = clause(ctx, sub(n, "event"));
+  const ors = subs(n, "orEvent");
+  if (head.event && ors.length) head.orEvents = ors.map((p) => clauseOf(ctx, p, head.event!.subject, p));
   return head;
 }
 

@@ -224,7 +224,8 @@ function keywordRefText(k: A.KeywordRef): string {
 
 function triggerHeadText(t: A.TriggerHead): string {
   if (t.word === "at") return `At ${t.moment ? npText(t.moment) : ""}`;
-  return `${t.word === "when" ? "When" : "Whenever"} ${t.event ? clauseText(t.event) : ""}`;
+  const ors = (t.orEvents ?? []).map((c) => ` or ${clauseText({ ...c, subject: undefined })}`).join("");
+  return `${t.word === "when" ? "When" : "Whenever"} ${t.event ? clauseText(t.event) : ""}${ors}`;
 }
 
 /** The body's text, without the final period (modal bodies carry their own periods). */

@@ -4993,7 +4993,7 @@ function lowerTrigger(head: Ast.TriggerHead, l: AbilityLowering): TriggerPattern
   l.combatWords = undefined;
   const trigger = triggerPattern(head, l);
   if (trigger) l.use(head.event?.verb, head.event?.be);
-  if (trigger && head.event?.orVerbs?.length) orEvents(head, head.event, trigger, l);
+  if (trigger && (head.event?.orVerbs?.length || head.orEvents?.length)) orEvents(head, head.event!, trigger, l);
   // "in combat" is read only where the engine carries it: on the pattern, or in an event that only combat raises.
   const combatWords = l.combatWords as (() => void) | undefined;
   if (trigger && (trigger.combat || triggerContract(trigger).combat)) combatWords?.();
@@ -5008,13 +5008,18 @@ function lowerTrigger(head: Ast.TriggerHead, l: AbilityLowering): TriggerPattern
  */
 function orEvents(head: Ast.TriggerHead, clause: Ast.Clause, trigger: TriggerPattern, l: AbilityLowering): void {
   const shape = (t: TriggerPattern) => JSON.stringify({ ...t, event: undefined, text: undefined, orEvents: undefined });
-  for (const verb of clause.orVerbs ?? []) {
-    const alternative = triggerPattern({ ...head, event: { ...clause, verb, orVerbs: undefined } }, l);
+  // "attacks or blocks": the verb alone, with the first event's words; "enters play or is destroyed": a predicate of its own.
+  const alternatives: { event: Ast.Clause; words: (Ast.WordNode | undefined)[] }[] = [
+    ...(clause.orVerbs ?? []).map((verb) => ({ event: { ...clause, verb, orVerbs: undefined }, words: [verb] })),
+    ...(head.orEvents ?? []).map((event) => ({ event, words: [event.verb, event.be] })),
+  ];
+  for (const { event, words } of alternatives) {
+    const alternative = triggerPattern({ ...head, event, orEvents: undefined }, l);
     if (!alternative || alternative.event === trigger.event || trigger.orEvents?.includes(alternative.event) || shape(alternative) !== shape(trigger)) continue;
     // An amount ("that much") is one event's: an "or" of events with amounts is not read.
     if (TRIGGER_EVENTS[alternative.event].amount !== undefined || TRIGGER_EVENTS[trigger.event].amount !== undefined) continue;
     (trigger.orEvents ??= []).push(alternative.event);
-    l.use(verb);
+    l.use(...words);
   }
 }
 

@@ -748,6 +748,14 @@ export class CardwrightParser extends CstParser {
         ALT: () => {
           this.OR2(this.cached(49, () => [{ ALT: () => this.CONSUME(T.When) }, { ALT: () => this.CONSUME(T.Whenever) }]));
           this.SUBRULE(this.clause, { LABEL: "event" });
+          // `When this enters play or is destroyed`: another event of the same subject after `or` (its own predicate).
+          this.MANY(this.cached(146, () => ({
+            GATE: () => is(this.LA(1), T.Or) && (is(this.LA(2), T.Be) || is(this.LA(2), T.VerbWord) || (is(this.LA(2), T.Word) && !is(this.LA(3), T.Control))),
+            DEF: () => {
+              this.CONSUME(T.Or);
+              this.SUBRULE(this.predicate, { LABEL: "orEvent" });
+            },
+          })));
         },
       },
       {
@@ -1118,7 +1126,8 @@ export class CardwrightParser extends CstParser {
     })));
     // `can't attack or block`
     this.MANY2(this.cached(20, () => ({
-      GATE: () => is(this.LA(1), T.Or) && (is(this.LA(2), T.VerbWord) || is(this.LA(2), T.Word)) && !is(this.LA(3), T.Control),
+      // Not `or is destroyed` (a predicate of its own: `When this enters play or is destroyed`, triggerHead).
+      GATE: () => is(this.LA(1), T.Or) && (is(this.LA(2), T.VerbWord) || is(this.LA(2), T.Word)) && !is(this.LA(2), T.Be) && !is(this.LA(3), T.Control),
       DEF: () => {
         this.CONSUME(T.Or);
         this.SUBRULE3(this.verb);
