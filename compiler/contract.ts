@@ -132,6 +132,11 @@ export const NATIVE_RULES = [
   "grant_temporary_facet", "ready_facets", "lose_temporary_facets", "remove_all_abilities", "cannot_attack_or_block",
 ] as const;
 export type NativeRuleName = (typeof NATIVE_RULES)[number];
+/**
+ * Native rules whose effect is a lasting modifier on the card acted on (keyword-rules.ts: Silence, Pacify): a duration
+ * written after them ends it ("Silence target creature until end of turn"); without one it lasts while the card is in play.
+ */
+export const RULES_WITH_DURATION: readonly NativeRuleName[] = ["remove_all_abilities", "cannot_attack_or_block"];
 /** Native rules whose amount is a number of cards (effects.ts: mill moves N cards, scry looks at N): "Mill 3 cards" reads its noun. */
 export const RULES_COUNTING_CARDS: readonly string[] = ["mill", "scry"];
 

@@ -342,7 +342,8 @@ export type StepBody =
    */
   | { op: "draw"; who: PlayersRef; amount: NumberExpr; upTo?: boolean }
   /** A keyword action of the game ("Scry 1", "Spark 2"), performed by `who`; an event others can trigger on. */
-  | { op: "keyword_action"; keyword: string; amount: NumberExpr; who: PlayersRef; target?: Affected }
+  /** `duration`: how long a keyword whose rule is a lasting modifier lasts ("Pacify target creature until end of turn"; contract RULES_WITH_DURATION); absent, as long as the card stays in play. */
+  | { op: "keyword_action"; keyword: string; amount: NumberExpr; who: PlayersRef; target?: Affected; duration?: Duration }
   /** `upTo`: "Discard up to three cards": the player discards 0 to `amount`. The cards discarded become "it". */
   | { op: "discard"; who: PlayersRef; amount: NumberExpr; random?: boolean; filter?: CardSelector; upTo?: boolean }
   | { op: "gain_life"; who: PlayersRef; amount: NumberExpr; upTo?: boolean }

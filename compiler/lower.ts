@@ -45,7 +45,7 @@ import type {
 import { IR_VERSION, PLAYER_RULES, RESTRICTION_RULES, STEP_OBJECT_FIELD, THIS_WAY_LABELS, THIS_WAY_OPS, participleOf, sameStepBut, type ThisWayVerb } from "./ir.ts";
 import type { MessageCode } from "./messages.ts";
 import { checkAbilityContract, checkCardStates, hasDefenders, checkCostSymbols, paysCostSymbols, checkStaticsWhileAttacking, checkStaticsWhileExhausted, checkUndefinedX, checkGameContract, checkGameParams } from "./contract-check.ts";
-import { DESTROYED_SELECTOR_FIELDS, RULES_COUNTING_CARDS, TRIGGER_EVENTS, canonicalParamValue, triggerContract, turnEndMoment } from "./contract.ts";
+import { DESTROYED_SELECTOR_FIELDS, RULES_COUNTING_CARDS, RULES_WITH_DURATION, TRIGGER_EVENTS, canonicalParamValue, triggerContract, turnEndMoment } from "./contract.ts";
 import { WordLedger, isSelectingWord, leavesOf, unusedPhrases } from "./word-accounting.ts";
 import { additionalCostReadsAs, indefiniteArticle, readsAs, upgradedAmount } from "./reads-as.ts";
 import { analyzeWorkspace, cardsAsCheckedOf, checkedModelsOf, type WorkspaceAnalysis } from "./workspace.ts";
@@ -4162,8 +4162,13 @@ class AbilityLowering {
         this.useDeterminers(obj, "a", "an");
         return [{ op: "keyword_action", keyword: keyword.name, amount: npCount(obj) ? this.amountOf({ ...obj, items: obj.items.filter((i) => i.kind !== "word") }, 1) : 1, who: who() }];
       }
-      // "Bounce target creature", "Silence target creature": the keyword acts on a card phrase.
-      if (obj && !isPlayerPhrase(obj) && npWords(obj).length > 0) return [{ op: "keyword_action", keyword: keyword.name, amount: 1, who: who(), target: this.affected(obj) }];
+      // "Bounce target creature", "Silence target creature": the keyword acts on a card phrase — for as long as the clause
+      // says when the keyword's rule is a lasting modifier ("Pacify target creature until end of turn").
+      if (obj && !isPlayerPhrase(obj) && npWords(obj).length > 0) {
+        const target = this.affected(obj);
+        const duration = keyword.rule && (RULES_WITH_DURATION as readonly string[]).includes(keyword.rule) ? this.duration(clause) : undefined;
+        return [{ op: "keyword_action", keyword: keyword.name, amount: 1, who: who(), target, ...(duration && duration.kind !== "permanent" ? { duration } : {}) }];
+      }
       const amount = this.amountOf(obj ?? undefined, 1);
       return [{ op: "keyword_action", keyword: keyword.name, amount, who: who() }];
     }

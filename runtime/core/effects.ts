@@ -6,7 +6,7 @@
  */
 import { MAX_CARDS } from "../state/limits.ts";
 import type { NativeRuleName } from "../../compiler/contract.ts";
-import { THIS_WAY_LABELS, costSymbolsText, type CompiledCard, type KeywordGrant, type SourceRef, type Step, type TokenSpec } from "../../compiler/ir.ts";
+import { THIS_WAY_LABELS, costSymbolsText, type CompiledCard, type Duration, type KeywordGrant, type SourceRef, type Step, type TokenSpec } from "../../compiler/ir.ts";
 import type { Frame, PlayerId, TargetValue } from "../state/state.ts";
 import { cardIdOf, newCardInstance } from "../state/state.ts";
 import { type Ctx, RESOLVING, battlefield, cardDef, cardName, emit, hand, isPermanent, slotsOf, zoneList, insertCard, writeCard } from "./cards.ts";
@@ -360,7 +360,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       return "done";
     }
     case "keyword_action":
-      return runKeywordAction(ctx, frame, step.keyword, evalNumber(ctx, frame, step.amount), evalPlayers(ctx, frame, step.who), source, step.target ? evalAffected(ctx, frame, step.target) : []);
+      return runKeywordAction(ctx, frame, step.keyword, evalNumber(ctx, frame, step.amount), evalPlayers(ctx, frame, step.who), source, step.target ? evalAffected(ctx, frame, step.target) : [], step.duration);
     case "discard": {
       // Several players discarding: each is asked in turn (the frame's answer belongs to the first still to choose).
       const players = evalPlayers(ctx, frame, step.who);
@@ -891,7 +891,7 @@ export function keywordActionBy(ctx: Ctx, rules: readonly string[], player: Play
 }
 
 /** A keyword action: an event others trigger on, defined in the game file as card text or as a native rule. */
-function runKeywordAction(ctx: Ctx, frame: Frame, keyword: string, amount: number, players: PlayerId[], source: SourceRef | undefined, targets: TargetValue[] = []): "done" | "wait" {
+function runKeywordAction(ctx: Ctx, frame: Frame, keyword: string, amount: number, players: PlayerId[], source: SourceRef | undefined, targets: TargetValue[] = [], duration?: Duration): "done" | "wait" {
   const def = ctx.rules.game.keywords.find((k) => k.name.toLowerCase() === keyword.toLowerCase());
   // A native rule that asked a player (Scry) runs this step again with the answer: the action was already announced.
   if (!frame.answer)
@@ -921,14 +921,18 @@ function runKeywordAction(ctx: Ctx, frame: Frame, keyword: string, amount: numbe
     frame.pc += 1;
     return "wait";
   }
-  if (def?.rule) return runNativeRule(ctx, frame, def.rule, amount, players, targets, source);
+  if (def?.rule) return runNativeRule(ctx, frame, def.rule, amount, players, targets, source, duration ? { duration } : {});
   return "done";
 }
 
-/** What a rule step names besides its amount, players and targets: `from`, the card doing it (IR `rule.from`); `color`, the colour it is about (IR `rule.color`). */
+/**
+ * What a rule step names besides its amount, players and targets: `from`, the card doing it (IR `rule.from`); `color`, the
+ * colour it is about (IR `rule.color`); `duration`, how long a lasting keyword lasts (IR `keyword_action.duration`).
+ */
 export interface NativeRuleNamed {
   from?: string;
   color?: string;
+  duration?: Duration;
 }
 export type NativeRule = (ctx: Ctx, frame: Frame, amount: number, players: PlayerId[], targets: TargetValue[], source: SourceRef | undefined, named: NativeRuleNamed) => "done" | "wait";
 const nativeRules = new Map<string, NativeRule>();

@@ -9,9 +9,11 @@
  *   priority, even on an opponent's turn; if it enters while an attack aimed at its controller
  *   waits for priority, it becomes that attack's target (runtime/mechanics/weapons.ts `redirectAttacks`).
  * - `remove_all_abilities` (Silence N): the target loses every printed ability (Base, Facet,
- *   keyword) for as long as it stays in play — a lasting modifier carrying the keyword's name.
+ *   keyword) for as long as it stays in play — a lasting modifier carrying the keyword's name —
+ *   or for the duration its card says ("Silence target creature until end of turn").
  * - `cannot_attack_or_block` (Pacify): the target can't attack or block (a Weapon can't attack) for
- *   as long as it stays in play — a lasting modifier granting the keyword, which names the rule.
+ *   as long as it stays in play — a lasting modifier granting the keyword, which names the rule —
+ *   or for the duration its card says.
  * Each applies only to games whose keywords name it.
  */
 import type { CardRuleName, NativeRuleName } from "../../compiler/contract.ts";
@@ -32,11 +34,11 @@ const PACIFY: CardRuleName & NativeRuleName = "cannot_attack_or_block";
 const keywordFor = (ctx: Ctx, rule: string): string | undefined => ctx.rules.game.keywords.find((k) => k.rule === rule)?.name;
 
 for (const rule of [SILENCE, PACIFY]) {
-  registerNativeRule(rule, (ctx, frame, _amount, _players, targets, source) => {
+  registerNativeRule(rule, (ctx, frame, _amount, _players, targets, source, named) => {
     const name = keywordFor(ctx, rule) ?? rule;
     for (const t of targets) {
       if (!("card" in t) || ctx.state.cards[t.card]?.zone !== ctx.rules.zones.battlefield) continue;
-      addModifier(ctx, t.card, {}, [{ name }], "permanent", frame.controller, frame.card, source);
+      addModifier(ctx, t.card, {}, [{ name }], named.duration?.kind ?? "permanent", frame.controller, frame.card, source);
     }
     return "done";
   });
