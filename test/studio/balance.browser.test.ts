@@ -93,8 +93,13 @@ describe("the Balance view", { timeout: 300_000 }, () => {
     await expect.poll(() => view.getByTestId("balance-face").locator("svg, img").count()).toBeGreaterThan(0);
     await row.getByRole("button", { name: "Riptide", exact: true }).click();
     await expect.poll(() => page.getByTestId("save-state").textContent()).toMatch(/^duel\/core\.cards: /);
-    const line = await page.evaluate(() => (window as unknown as { cardwright: { editor: { getPosition(): { lineNumber: number }; getModel(): { getLineContent(n: number): string } } } }).cardwright.editor.getModel().getLineContent((window as unknown as { cardwright: { editor: { getPosition(): { lineNumber: number } } } }).cardwright.editor.getPosition().lineNumber));
-    expect(line).toContain('"Riptide"');
+    // The file opens first; the cursor moves two frames later (once the editor is laid out).
+    const lineAtCursor = () =>
+      page.evaluate(() => {
+        const { editor } = (window as unknown as { cardwright: { editor: { getPosition(): { lineNumber: number }; getModel(): { getLineContent(n: number): string } } } }).cardwright;
+        return editor.getModel().getLineContent(editor.getPosition().lineNumber);
+      });
+    await expect.poll(lineAtCursor).toContain('"Riptide"');
 
     // The first game on the table, from its first step; its last step is the game's end.
     await page.getByRole("tab", { name: "Balance" }).click();

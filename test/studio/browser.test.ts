@@ -511,11 +511,13 @@ describe("studio in the browser", { timeout: 180_000 }, () => {
     const fire = events.filter({ hasText: /Seer/ }).filter({ has: page.locator(".kind", { hasText: /^fire$/ }) }).first();
     await fire.locator(".source-link").click();
     await expect.poll(() => page.evaluate(() => (window as unknown as { cardwright: Studio }).cardwright.editor.getModel()?.uri.path)).toMatch(/\.cards$/);
-    const line = await page.evaluate(() => {
-      const { editor } = (window as unknown as { cardwright: { editor: { getPosition(): { lineNumber: number }; getModel(): { getLineContent(n: number): string } } } }).cardwright;
-      return editor.getModel().getLineContent(editor.getPosition().lineNumber);
-    });
-    expect(line).toMatch(/When you draw/i);
+    // The model switches first; the cursor moves two frames later (once the editor is laid out).
+    const lineAtCursor = () =>
+      page.evaluate(() => {
+        const { editor } = (window as unknown as { cardwright: { editor: { getPosition(): { lineNumber: number }; getModel(): { getLineContent(n: number): string } } } }).cardwright;
+        return editor.getModel().getLineContent(editor.getPosition().lineNumber);
+      });
+    await expect.poll(lineAtCursor).toMatch(/When you draw/i);
     await page.context().close();
   });
 
