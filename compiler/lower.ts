@@ -6403,17 +6403,18 @@ function restriction(clause: Ast.Clause, affects: CardSelector | { self: true },
     return effects;
   };
   if (targetOf) return done(targetedBy(targetOf.object, affects, l, unknown));
-  // "can't be a defender", "can't become a defender", "can't defend": blocking, in a game where a unit blocks by
-  // being made a defender (the engine's `defend` action, which "can't block" refuses).
+  // "can't be a defender", "can't become a defender", "can't defend" (alone or beside another verb: "can't attack or
+  // defend"): blocking, in a game where a unit blocks by being made a defender (the engine's `defend` action, which
+  // "can't block" refuses).
+  const noDefenders = () => {
+    l.note(clause.range, `"${l.slice(clause.range)}": this game has no defenders (units do not block by becoming defenders); write "can't block"`);
+    return [] as StaticEffect[];
+  };
   const defenderObject = clause.object && npWords(clause.object).length === 1 && /^defenders?$/.test(npWords(clause.object)[0]!) && !npCount(clause.object);
   // "can't be made a defender": the player's defend action makes it one.
-  const defending = (passive && (verbs.length === 0 || (verbs.length === 1 && (verbs[0]!.lemma === "make" || verbs[0]!.lemma === "made"))) && defenderObject) || (!passive && verbs.length === 1 && ((verbs[0]!.lemma === "defend" && !clause.object) || (verbs[0]!.lemma === "become" && defenderObject)));
-  if (defending && !by) {
-    const params = l.vocab.game.params;
-    if ((params["defenders"] ?? params["defender_walls"] !== undefined) !== true) {
-      l.note(clause.range, `"${l.slice(clause.range)}": this game has no defenders (units do not block by becoming defenders); write "can't block"`);
-      return [];
-    }
+  const becomingDefender = (passive && (verbs.length === 0 || (verbs.length === 1 && (verbs[0]!.lemma === "make" || verbs[0]!.lemma === "made"))) && defenderObject) || (!passive && verbs.length === 1 && verbs[0]!.lemma === "become" && defenderObject);
+  if (becomingDefender && !by) {
+    if (!hasDefenders(l.vocab.game.params)) return noDefenders();
     l.use(clause.object);
     return done([{ kind: "rule", rule: "cant_block", affects }]);
   }
@@ -6421,6 +6422,11 @@ function restriction(clause: Ast.Clause, affects: CardSelector | { self: true },
   const out: StaticEffect[] = [];
   for (const verb of verbs) {
     const lemma = verb.lemma;
+    if (!passive && lemma === "defend" && !by && !clause.object) {
+      if (!hasDefenders(l.vocab.game.params)) return noDefenders();
+      out.push({ kind: "rule", rule: "cant_block", affects });
+      continue;
+    }
     if (passive && (lemma === "targeted" || lemma === "target")) {
       out.push(...(by ? byTargeting(by, targetedBy(by.object, affects, l, unknown)) : [{ kind: "rule" as const, rule: "cannot_be_targeted", affects }]));
     } else if (passive && lemma === "block") {
