@@ -113,7 +113,8 @@ export type ScenarioAction =
   | { kind: "move"; player: string; move: string; card: CardRef; other?: CardRef; color?: string }
   | { kind: "choose"; player: string; cards?: string[]; target?: TargetRef; yes?: boolean; mode?: number; modeText?: string; trigger?: CardRef }
   | { kind: "pass"; player: string }
-  | { kind: "end"; player: string };
+  /** `p1 end turn` / `end phase` / `end`: the player ends the current phase; `turn` is kept to hold the line to it (runtime/scenario.ts). */
+  | { kind: "end"; player: string; turn?: boolean };
 
 /**
  * A trace event an expectation looks for: its kind, and the card or player it is about — of `damage`, the card or
@@ -833,9 +834,8 @@ function parseAction(c: Cursor): ScenarioAction {
     case "end":
     case "ends":
       // `end`, `end turn`, `end phase`, `ends the phase`: any other word is a mistake, not part of the action.
-      if (c.word("the")) c.expectOneOf('"turn" or "phase" after "the"', ["turn", "phase"]);
-      else if (!c.done()) c.expectOneOf('"turn" or "phase" after end', ["turn", "phase"]);
-      return { kind: "end", player };
+      const what = c.word("the") ? c.expectOneOf('"turn" or "phase" after "the"', ["turn", "phase"]) : !c.done() ? c.expectOneOf('"turn" or "phase" after end', ["turn", "phase"]) : undefined;
+      return { kind: "end", player, ...(what === "turn" ? { turn: true } : {}) };
     case "target":
     case "targets":
       return { kind: "choose", player, target: c.target() };

@@ -489,6 +489,21 @@ function literalAction(run: Run, state: GameState, step: ScenarioAction): Action
   }
 }
 
+/**
+ * What is wrong with `pX end turn` here, if anything. The action ends the current phase (`end phase` is the same action):
+ * where the turn goes on to a phase a player decides in (CYBERVAMP's Pre-Battle → Battle, Post-Battle; Chromatic's Main
+ * → Second-Main), the line would read as the end of the turn while the game is still in it, and every line after it —
+ * `expect "X" is exhausted` meant for after the next Renew — would look at the same turn.
+ */
+function turnGoesOn(engine: Engine, state: GameState, player: string): string | undefined {
+  const phases = engine.rules.game.phases;
+  const at = phases.findIndex((p) => p.name === state.phase);
+  const last = phases.findLastIndex((p) => !p.auto);
+  const later = phases.slice(at + 1, last + 1);
+  if (state.over || at < 0 || last <= at) return undefined;
+  return `"end turn" ends the current phase, not the turn: ${state.active}'s ${state.phase} phase ends and the turn goes on to ${later.map((p) => p.name).join(", ")}, where players decide. Write \`${player} end phase\`, and end each phase after it (answering its windows) to reach the next turn`;
+}
+
 function describeState(state: GameState): string {
   if (state.pending) return `${state.pending.player} must ${state.pending.prompt}`;
   return `${state.active}'s ${state.phase} phase`;
@@ -1074,6 +1089,12 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
     const misListed = listingDiffers(engine, state, legal);
     if (misListed) {
       fail(step.line, `the engine's listing of legal actions is wrong here: ${misListed}`, undefined, undefined, at);
+      record();
+      break;
+    }
+    const goesOn = step.action.kind === "end" && step.action.turn && !step.refused ? turnGoesOn(engine, state, step.action.player) : undefined;
+    if (goesOn) {
+      fail(step.line, goesOn, undefined, undefined, at);
       record();
       break;
     }

@@ -4,6 +4,10 @@
  * - An event kind the game's response model never emits: `expect no event priority p2` in Three-Slot Duel (instant),
  *   `expect no event chain_start` / `fire` in CYBERVAMP (stack: its triggers go on the stack, not into chains) held
  *   whatever happened (CW7014 now).
+ * - `p1 end turn` ended only the current phase (it is the end-phase action): in CYBERVAMP's Pre-Battle or Chromatic's
+ *   Main the turn went on, and lines after it meant for the next turn looked at the same one — two bundled CYBERVAMP
+ *   scenarios ("stays exhausted through its controller's next Renew", "take control ..., permanently") never left
+ *   p1's turn. Now it fails at its line unless it ends the turn.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
@@ -49,5 +53,26 @@ describe("an event kind the game's response model never emits is CW7014, not a l
     for (const [kind, models] of Object.entries(MODEL_ONLY_KINDS)) {
       expect([...(emitters.get(kind) ?? [])].sort(), kind).toEqual(models!.map((m) => `models/${m}.ts`).sort());
     }
+  });
+});
+
+describe("`end turn` ends the turn or fails at its line (it ended only the phase, and the turn went on)", () => {
+  const spike = (ending: string) =>
+    `scenario "Spike" for cybervamp\nsetup {\n  turn 3 p1 phase Pre-Battle\n  p1 battlefield: "Sterile Clinic"\n  p1 hand: "Stasis Spike"\n  p2 battlefield: "Neon Ripper"\n}\np1 play "Stasis Spike" target "Neon Ripper"\np2 pass\np1 pass\n${ending}\nexpect "Neon Ripper" is exhausted\n`;
+
+  it("CYBERVAMP: in Pre-Battle, `end turn` fails naming the phases to come (passed before, still in p1's turn)", () => {
+    expect(failuresOf(spike("p1 end turn"))).toEqual([
+      "11: \"end turn\" ends the current phase, not the turn: p1's Pre-Battle phase ends and the turn goes on to Battle, Post-Battle, where players decide. Write `p1 end phase`, and end each phase after it (answering its windows) to reach the next turn",
+    ]);
+    // Ending each phase reaches p2's turn; in Post-Battle, the last, `end turn` is read as written.
+    expect(failuresOf(spike("p1 end phase\np2 pass\np1 end phase\np2 pass\np1 end turn\np2 pass\nexpect turn 4\nexpect not \"Neon Ripper\" is overexhausted"))).toEqual([]);
+    // A refusal is still a refusal: p2 cannot end p1's phase.
+    expect(failuresOf(spike("p2 end turn refused not_your_turn"))).toEqual([]);
+  });
+
+  it("Chromatic: in Main the turn goes on to Combat and Second-Main; in Second-Main `end turn` ends it", () => {
+    const main = (phase: string, lines: string) => `scenario "End" for chromatic\nsetup {\n  turn 4 p1 phase ${phase}\n  p1 deck: "Insight" x3\n  p2 deck: "Insight" x3\n}\n${lines}\n`;
+    expect(failuresOf(main("Main", "p1 end turn\np2 pass\nexpect active p2"))[0]).toMatch(/^7: "end turn" ends the current phase, not the turn: p1's Main phase ends and the turn goes on to Combat, Second-Main, /);
+    expect(failuresOf(main("Second-Main", "p1 end turn\np2 pass\np2 pass\nexpect active p2\nexpect turn 5"))).toEqual([]);
   });
 });
