@@ -54,9 +54,10 @@ describe("the Balance view", { timeout: 300_000 }, () => {
     const summary = `4 games: ${expected.totals.decided} won, ${expected.totals.draws} drawn, ${expected.totals.unfinished} stopped · first player wins ${pct(expected.firstPlayer.value)} (${pct(expected.firstPlayer.low)}–${pct(expected.firstPlayer.high)}) · ${expected.length.turns.mean.toFixed(1)} turns on average`;
     expect(await view.getByTestId("balance-summary").textContent()).toContain(summary);
 
-    const charts = await view.locator("figure.balance-chart").evaluateAll((figures) => figures.map((f) => ({ id: f.getAttribute("data-chart"), shapes: f.querySelectorAll("svg path, svg rect").length, text: f.querySelector("svg")?.textContent ?? "" })));
-    expect(charts.map((c) => c.id)).toEqual(["matrix", "matchups", "first-player", "length", "ludii", "cards", "restricted"]);
-    for (const c of charts) expect(c.shapes, c.id!).toBeGreaterThan(3);
+    // Each chart is drawn by an effect after the figures render with the run's last answer: read them through a wait.
+    const chartsNow = () => view.locator("figure.balance-chart").evaluateAll((figures) => figures.map((f) => ({ id: f.getAttribute("data-chart"), shapes: f.querySelectorAll("svg path, svg rect").length, text: f.querySelector("svg")?.textContent ?? "" })));
+    await expect.poll(async () => (await chartsNow()).map((c) => `${c.id}: ${c.shapes > 3 ? "drawn" : `${c.shapes} shapes`}`)).toEqual(["matrix", "matchups", "first-player", "length", "ludii", "cards", "restricted"].map((id) => `${id}: drawn`));
+    const charts = await chartsNow();
     expect(charts[0]!.text).toContain("red-rush");
 
     // The game's Ludii metrics and each card's restricted-play impact, as the report computes them.

@@ -132,6 +132,13 @@ async function openScenarioSetup(page: Page, file: string, name: string): Promis
   await expect.poll(() => stepLabel(page)).toContain(`Setup of "${name}"`);
 }
 
+/** The text selected in the editor (a source link selects the ability it names, two frames after opening its file: read it through a wait). */
+const selectedText = (page: Page) =>
+  page.evaluate(() => {
+    const { editor } = (window as unknown as { cardwright: { editor: { getSelection(): object; getModel(): { getValueInRange(r: object): string } } } }).cardwright;
+    return editor.getModel().getValueInRange(editor.getSelection());
+  });
+
 const zoneText = (page: Page, player: string, zone: string) => page.getByTestId("table").getByTestId(`player-${player}`).locator(`[data-zone="${zone}"]`).textContent();
 
 describe("the table and the stepper in the browser", { timeout: 240_000 }, () => {
@@ -344,11 +351,8 @@ describe("the table and the stepper in the browser", { timeout: 240_000 }, () =>
     await page.getByRole("button", { name: "Last" }).click();
     await tree.locator('li[data-card="Seer"] .source-link').first().click();
     await expect.poll(() => page.evaluate(() => (window as unknown as { cardwright: { editor: { getModel(): { uri: { path: string } } } } }).cardwright.editor.getModel().uri.path)).toMatch(/\.cards$/);
-    const selected = await page.evaluate(() => {
-      const { editor } = (window as unknown as { cardwright: { editor: { getSelection(): object; getModel(): { getValueInRange(r: object): string } } } }).cardwright;
-      return editor.getModel().getValueInRange(editor.getSelection());
-    });
-    expect(selected).toMatch(/When you draw, Scry 1/);
+    // The model switches first; the ability is selected two frames later (once the editor is laid out).
+    await expect.poll(() => selectedText(page)).toMatch(/When you draw, Scry 1/);
     await page.context().close();
   });
 
@@ -536,11 +540,8 @@ describe("the table and the stepper in the browser", { timeout: 240_000 }, () =>
     const linked = triggered.first().locator(".source-link");
     await linked.click();
     await expect.poll(() => page.evaluate(() => (window as unknown as { cardwright: { editor: { getModel(): { uri: { path: string } } } } }).cardwright.editor.getModel().uri.path)).toBe("/duel/journey.cards");
-    const selected = await page.evaluate(() => {
-      const { editor } = (window as unknown as { cardwright: { editor: { getSelection(): object; getModel(): { getValueInRange(r: object): string } } } }).cardwright;
-      return editor.getModel().getValueInRange(editor.getSelection());
-    });
-    expect(selected).toMatch(/PLAY: Draw a card\./);
+    // The model switches first; the ability is selected two frames later (once the editor is laid out).
+    await expect.poll(() => selectedText(page)).toMatch(/PLAY: Draw a card\./);
 
     // 9. Inside a step again, then a new game: the new game's board is its own, not "at an event", and can be played.
     await page.getByRole("tab", { name: "Table" }).click();
