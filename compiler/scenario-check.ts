@@ -10,7 +10,7 @@ import type { Diagnostic } from "./diagnostics.ts";
 import type { CompiledGame } from "./ir.ts";
 import type { CardModel, SetModel } from "./model.ts";
 import type { ParsedFile } from "./check-ast.ts";
-import { cardNamesOf, cardsAsCheckedOf, type WorkspaceAnalysis } from "./workspace.ts";
+import { cardNamesOf, checkedModelsOf, type WorkspaceAnalysis } from "./workspace.ts";
 import { diagnostic } from "./messages.ts";
 import { lowerCards, lowerGame } from "./lower.ts";
 import { checkScenario, scenarioNames, tokenNamesMade, type ModalAbility, type Scenario, type ScenarioFile, type ScenarioNames } from "./scenario.ts";
@@ -312,13 +312,14 @@ function namesFor(analysis: Pick<WorkspaceAnalysis, "files" | "model">, gameFile
   const changed = last !== undefined && last.clauses === rules ? changedNames(last.cards, cards, 16) : undefined;
   const sameBase = last !== undefined && changed !== undefined && changed.size === 0;
   if (sameBase && last.cardFiles.length === cardFiles.length && last.cardFiles.every((file, i) => file === cardFiles[i])) return last;
-  const madeByCards = () => cardFiles.flatMap((file) => tokensMadeBy(file, compiled, () => ofGame.filter((s) => s.file === file?.path).flatMap((s) => cardsAsCheckedOf(analysis, s))));
+  const modelsOf = (file: ParsedFile) => () => checkedModelsOf(analysis, file);
+  const madeByCards = () => cardFiles.flatMap((file) => (file ? tokensMadeBy(file, compiled, modelsOf(file)) : []));
   const names = scenarioNames(compiled, everyCard(cards), () => [...tokenNamesMade([compiled.rules, compiled.keywords]), ...madeByCards()]);
   let abilitiesByName: Map<string, readonly ModalAbility[]> | undefined;
   names.abilitiesOf = (card) => {
     if (!abilitiesByName) {
       abilitiesByName = new Map();
-      for (const file of cardFiles) for (const lowered of loweredCardsOf(file, compiled, () => ofGame.filter((s) => s.file === file?.path).flatMap((s) => cardsAsCheckedOf(analysis, s)))) if (!abilitiesByName.has(lowered.name.toLowerCase())) abilitiesByName.set(lowered.name.toLowerCase(), lowered.abilities);
+      for (const file of cardFiles) for (const lowered of file ? loweredCardsOf(file, compiled, modelsOf(file)) : []) if (!abilitiesByName.has(lowered.name.toLowerCase())) abilitiesByName.set(lowered.name.toLowerCase(), lowered.abilities);
     }
     return abilitiesByName.get(card.toLowerCase());
   };
@@ -341,28 +342,25 @@ function namesFor(analysis: Pick<WorkspaceAnalysis, "files" | "model">, gameFile
  * game and kept by its tree: an edit keeps the trees of the cards it did not touch (compiler/incremental.ts),
  * so after a keystroke only the edited card is lowered again (lowering a 2,000-card file was ~0.5 s of CPU
  * per keystroke in the studio, whenever a scenario of the game named a token). `models`: the file's card
- * models as checked (asked for only when a card is lowered; the lowering reads no ranges of them).
+ * models as checked, by position (checkedModelsOf: `[i]` is the document's i-th card's; asked for only when a
+ * card is lowered; the lowering reads no ranges of them).
  */
 const loweredByCard = new WeakMap<Ast.CardDecl, { game: CompiledGame; name: string; names: readonly string[]; abilities: readonly ModalAbility[] }>();
-function tokensMadeBy(parsed: ParsedFile | undefined, game: CompiledGame, models: () => readonly CardModel[]): string[] {
+function tokensMadeBy(parsed: ParsedFile | undefined, game: CompiledGame, models: () => readonly (CardModel | undefined)[]): string[] {
   return loweredCardsOf(parsed, game, models).flatMap((c) => c.names);
 }
 
 /** Each card of a card file lowered once per game (see tokensMadeBy): its name, the tokens it makes, its abilities. */
-function loweredCardsOf(parsed: ParsedFile | undefined, game: CompiledGame, models: () => readonly CardModel[]): { name: string; names: readonly string[]; abilities: readonly ModalAbility[] }[] {
+function loweredCardsOf(parsed: ParsedFile | undefined, game: CompiledGame, models: () => readonly (CardModel | undefined)[]): { name: string; names: readonly string[]; abilities: readonly ModalAbility[] }[] {
   if (parsed?.document?.kind !== "cardFile") return [];
   const doc = parsed.document as Ast.CardFile;
   const out: { name: string; names: readonly string[]; abilities: readonly ModalAbility[] }[] = [];
-  let modelByName: Map<string, CardModel> | undefined;
-  for (const card of doc.cards) {
+  let byPosition: readonly (CardModel | undefined)[] | undefined;
+  for (const [index, card] of doc.cards.entries()) {
     let known = loweredByCard.get(card);
     if (known?.game !== game) {
-      if (!modelByName) {
-        // The first card of a name in the file, as lowerCards finds a card's model.
-        modelByName = new Map();
-        for (const model of models()) if (!modelByName.has(model.name)) modelByName.set(model.name, model);
-      }
-      const model = modelByName.get(card.name.value);
+      // The card's own model, by position as lowerAnalysis reads it: never another card of the same name (CW2010).
+      const model = (byPosition ??= models())[index];
       let made: string[] = [];
       let abilities: readonly ModalAbility[] = [];
       try {

@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { analyzeWorkspace, checkedModelsOf } from "../../compiler/workspace.ts";
 import { engineWarnings, EngineWarningCache } from "../../compiler/engine-warnings.ts";
 import { lowerAnalysis, lowerCards, lowerGame, type LoweringNote } from "../../compiler/lower.ts";
+import { scenarioDiagnostics } from "../../compiler/scenario-check.ts";
 import type * as Ast from "../../compiler/ast.ts";
 
 const root = path.join(import.meta.dirname, "..", "..");
@@ -57,5 +58,22 @@ describe("a card's lowering reads its own inputs only", () => {
     const scratch = engineWarnings(analysis, sources);
     expect(scratch.filter((d) => d.severity === "warning")).toEqual([]);
     expect(engineWarnings(analysis, sources, new EngineWarningCache())).toEqual(scratch);
+  });
+
+  it("the scenario check lowers each of two cards of one name with its own model: the token the second one makes is a name", () => {
+    // The Spell makes a Spirit; lowered with the Unit's model (the first "Twin" of the file) it made none, and a
+    // scenario naming the Spirit was CW2007 "Unknown card" — while the engine (lowerAnalysis) makes it.
+    const text =
+      'set TST "Test" for duel\n\n' +
+      card("Twin", "Unit", "Whenever you draw a card, this gets +1 power until end of turn.", "  power: 2\n") +
+      "\n" +
+      card("Twin", "Spell", "Summon a 2-power Spirit token.");
+    const scenario = 'scenario "the Spirit" for duel\nsetup {\n  turn 3 p1 phase Play\n  p1 hand: "Twin"\n}\nexpect p1 field: "Spirit"\n';
+    const sources = [game, { path: "duel/t.cards", text }, { path: "duel/scenarios/t.scenario", text: scenario }];
+    const analysis = analyzeWorkspace(sources);
+    expect(analysis.model.diagnostics.map((d) => d.code)).toEqual(["CW2010"]);
+    const [bundle] = lowerAnalysis(analysis, sources).bundles;
+    expect(JSON.stringify(bundle!.cards[1]!.abilities)).toContain('"Spirit"');
+    expect(scenarioDiagnostics(analysis)).toEqual([]);
   });
 });
