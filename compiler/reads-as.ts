@@ -50,6 +50,8 @@ interface Context {
   looked?: { look?: Extract<Step, { op: "look_top" }>; placed: boolean };
   /** The cards a summon or token step put into play (IR `arrived`), as a later step names them: "that token", "those cards". */
   arrived?: Map<string, string>;
+  /** The choice read with the step that uses it ("the Creature with the highest attack"), for a number of that step to name. */
+  chosen?: Chosen;
 }
 
 const CARD_RULE_TEXT: Record<string, string> = {
@@ -214,7 +216,7 @@ function stepsText(steps: Step[], ctx: Context): string {
       // A choice is read with the step that uses it: "Destroy a unit you control."
       used = steps[++i]!;
       chosen = { label: step.label, phrase: chosenPhrase(step, ctx) };
-      text = stepText(used, ctx, chosen);
+      text = stepText(used, { ...ctx, chosen }, chosen);
       if (isStatPairCounters(used, steps[i + 1], ctx)) {
         text = statPairCountersText(text, used);
         i++;
@@ -1181,6 +1183,8 @@ function numberText(n: NumberExpr, ctx: Context): string {
     case "count":
       return `the number of ${selectorText(n.of, ctx, 2)}`;
     case "stat":
+      // "Gain life equal to the attack of the Creature with the highest attack": the choice the step reads with it.
+      if (n.of.kind === "chosen" && ctx.chosen?.label === n.of.label) return `the ${n.stat} of ${ctx.chosen.phrase}`;
       // A target with its filters reads as "the power of target creature you control" (a possessive would follow "control").
       if (n.of.kind === "target") {
         const card = cardText(n.of, ctx);
