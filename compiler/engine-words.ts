@@ -125,3 +125,66 @@ export const DECK_VIOLATION_CODES = ["deck_too_small", "deck_too_large", "too_ma
 
 /** The seats: every game is a duel between p1 and p2 (runtime/index.ts `PLAYERS`). */
 export const SEATS = ["p1", "p2"] as const;
+
+/**
+ * The player an event of each kind is about — what `expect event <kind> p1` matches (runtime/scenario.ts matches the
+ * event's `player`; a quoted name matches its card) — or `null` where the kind's events never name a player, so that
+ * `expect no event fight p2` would hold whatever fought: the line is CW7015 (compiler/scenario.ts). Said per kind because
+ * the player is not always the one a reader guesses: an attack's is the attacker, a breach's the player hit, a destroyed
+ * card's its owner. docs/language.md 3.3 prints this table (test/scenarios/docs.test.ts); the runtime's emit calls are
+ * held to it (test/scenarios/engine-words.test.ts: a `null` kind is never emitted with a player, any other kind is).
+ */
+export const EVENT_PLAYER: Readonly<Record<TraceKindName, string | null>> = {
+  setup: null,
+  action: "the player acting (playing, activating, attacking, passing, ending the phase)",
+  cost: "the player paying (a card exhausted to pay names only the card)",
+  phase: "the active player",
+  turn: "the player whose turn begins",
+  trigger: "the triggered ability's controller",
+  push: "the controller of the spell or ability",
+  pop: "the controller of the item",
+  resolve: "the controller of the spell or ability",
+  fizzle: "the controller of the spell or ability that fizzles or is countered",
+  choice: "the player choosing",
+  damage: 'the player dealt the damage (damage to a card names no player: `damage "X"` is X dealt damage)',
+  life: "the player gaining or losing life",
+  draw: "the player drawing",
+  discard: "the player discarding",
+  move: "the card's owner (a change of control: the player who takes it)",
+  enter: "the player under whose control it enters",
+  destroyed: "the card's owner",
+  attack: "the attacking player, not the one attacked",
+  block: "the blocking (defending) player",
+  fight: null,
+  breach: "the player hit",
+  counter: "the player given or losing counters (counters on a card name no player: `counter \"X\"`)",
+  modify: "the player a change is about (renewing, readied Facets, a rule on a player); a change to a card names only the card",
+  resource: "the player whose resource it is",
+  keyword_action: "the player who does it",
+  shuffle: "the player shuffling",
+  look: "the player looking",
+  reveal: "the player revealing",
+  check: "the player a rule check is about (a loss, a Weapon or Unique rule); a card's lethal damage names only the card",
+  replace: "the player the replaced event was about, else the replacement's controller",
+  delay: "the controller of the delayed trigger",
+  game_over: "the winner (a draw names no player)",
+  chain_start: "the controller of the trigger that starts the chain",
+  chain_end: null,
+  fire: "the trigger's controller",
+  suppressed: "the trigger's controller",
+  appended: "the trigger's controller",
+  priority: "the player receiving priority",
+};
+
+/** Of a kind whose events never name a player, what to write instead (CW7015 and the docs table say it). */
+export const EVENT_NO_PLAYER: Readonly<Partial<Record<TraceKindName, string>>> = {
+  setup: "`expect event setup`",
+  fight: '`expect event fight "X"` (either fighter: the attacker, or the card it fights)',
+  chain_end: "`expect event chain_end`, or the chain's own events (`fire \"X\"`, `chain_start p1`)",
+};
+
+/** docs/language.md 3.3's table of EVENT_PLAYER (held equal to it by test/scenarios/docs.test.ts). */
+export function eventPlayerTable(): string {
+  const rows = TRACE_KINDS.map((kind) => `| \`${kind}\` | ${EVENT_PLAYER[kind] ?? `never names a player: ${EVENT_NO_PLAYER[kind]}`} |`);
+  return ["| event | its player: what `expect event <event> p1` matches |", "|---|---|", ...rows].join("\n");
+}

@@ -2295,7 +2295,7 @@ class AbilityLowering {
     }
     // "If it wasn't destroyed this way", "if that creature wasn't dealt damage this turn": the clause read with "was",
     // negated — as "doesn't" above. Only this reader carries "wasn't" (word-accounting.ts: a reader of "was" never does).
-    if (clause.be && /^(?:(?:wasn|weren)['’]t|(?:was|were)[ \t]+not)$/i.test(clause.be.text)) {
+    if (clause.be && /^(?:wasn|weren)['’]t$/i.test(clause.be.text)) {
       this.ledger.carry(clause.be);
       return negation(this.conditionFor({ ...clause, be: { ...clause.be, text: /^weren/i.test(clause.be.text) ? "were" : "was" } }, player));
     }
@@ -2369,8 +2369,6 @@ class AbilityLowering {
     }
     // "that player has Bleed counters" / "you have 3 or more Bleed counters" / "an opponent has no Bleed counters"
     const counter = objWords.map((w) => lookup(this.vocab.counters, w)).find(Boolean);
-    const cardCounters = !player && counter ? this.cardCountersCondition(clause, counter) : undefined;
-    if (cardCounters) return cardCounters;
     if (clause.verb?.lemma === "have" && counter && (objWords.includes("counter") || objWords.includes("counters"))) {
       this.use(clause.verb, obj);
       const who = player ?? (clause.subject ? this.onePlayer(this.playerPhrase(clause.subject) ?? { kind: "you" }, clause.subject.range) : { kind: "you" as const });
@@ -3495,36 +3493,6 @@ class AbilityLowering {
    * creature" (one card, read as any card phrase; null after a note when the phrase names several). Undefined for a
    * counter players have, or with no "on" phrase (then whose is read as a player's).
    */
-  /**
-   * "if this has a power counter on it", "if it has two or more +1/+1 counters on it", "if this has no counters of that
-   * kind": a card's counters, where the game puts that counter on cards ("on it" names the subject); "if a unit you control
-   * has a power counter on it": there is such a card. Undefined when the subject is a player or the counter a player's
-   * (read as a player's counters, where the subject card would be unread: CW6005 and "on you" counted).
-   */
-  cardCountersCondition(clause: Ast.Clause, counter: string): Condition | undefined {
-    const subject = clause.subject;
-    const obj = clause.object;
-    const objWords = npWords(obj);
-    if (!subject || !obj || clause.verb?.lemma !== "have" || !(objWords.includes("counter") || objWords.includes("counters"))) return undefined;
-    if (isPlayerPhrase(subject) || this.vocab.game.counters.find((k) => k.name === counter)?.on !== "card") return undefined;
-    const onIt = clause.tail.find((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "on");
-    const pronoun = (np: Ast.NounPhrase) => npWords(np).length === 0 && np.filters.length === 0 && ["it", "them"].includes(npDeterminers(np).join(" "));
-    if (clause.tail.some((t) => t !== onIt) || (onIt && !pronoun(onIt.object))) return undefined;
-    const c = npCount(obj);
-    // As a player's counters are compared: "no" is none, "a" at least one, "two or more" / "two or fewer", a bare number exactly.
-    const [op, value]: ["=" | ">=" | "<=", number] = npDeterminers(obj).includes("no") ? ["=", 0] : !c || c.value === undefined ? [">=", 1] : [c.comparison === "more" || c.comparison === "greater" ? ">=" : c.comparison ? "<=" : "=", c.value];
-    if (npDeterminers(subject).some((d) => d === "a" || d === "an")) {
-      const selector = this.selector(subject);
-      this.useDeterminers(subject, "a", "an");
-      this.use(clause.verb, obj, onIt);
-      return { kind: "compare", left: { kind: "count", of: { ...selector, counters: { counter, op, value } } }, op: ">=", right: 1 };
-    }
-    const card = this.oneCard(subject, subject);
-    if (card === null) return undefined;
-    this.use(clause.verb, obj, onIt);
-    return { kind: "compare", left: { kind: "counters", of: { card }, counter }, op: op === ">=" && value === 1 ? ">" : op, right: op === ">=" && value === 1 ? 0 : value };
-  }
-
   counterCard(np: Ast.NounPhrase, counter: string): CardRef | null | undefined {
     if (this.vocab.game.counters.find((c) => c.name === counter)?.on !== "card") return undefined;
     const on = np.filters.find((f): f is Ast.PrepPhrase => f.kind === "prep" && f.prep === "on");
@@ -5145,10 +5113,8 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
     const fromPrep = [...tailPreps, ...(clause.subject?.filters ?? []), ...(zoneEntered?.filters ?? [])].find((p): p is Ast.PrepPhrase => p.kind === "prep" && p.prep === "from");
     if (!fromPrep) return {};
     // The zone's whole name ("deck pile" is no zone: its "pile" would be dropped), whose it is apart ("your opponent's hand").
-    // "from play": card English for the battlefield (CYBERVAMP's "in play"), as an effect's "into play" (zoneIn) — "put
-    // into your Discard Pile from play" is a card leaving play for it.
     const words = npWords(fromPrep.object).filter((w) => possessiveStem(w) === undefined);
-    const from = lookup(l.vocab.zones, words.join(" ")) ?? (words.join(" ") === "play" && !npDeterminers(fromPrep.object).length ? l.vocab.zoneOfRole("battlefield") : undefined);
+    const from = lookup(l.vocab.zones, words.join(" "));
     if (!from) {
       l.note(head.range, `trigger not understood by the engine: "${text}" (no zone named after "from")`);
       return null;

@@ -1095,6 +1095,14 @@ export const MESSAGES = {
     example: "expect no event priority p2   (in a Three-Slot Duel scenario)",
     exampleArgs: { game: "Three-Slot Duel", kind: "priority", model: "instant", models: "`response_model = chain`", instead: "expect who acts next (`expect p2 to act`)" },
   },
+  CW7015: {
+    severity: "error",
+    template: "A `{kind}` event never names a player, so `{kind} {player}` matches no event: this line could never hold, and negated it would hold whatever happened; write {instead}.",
+    explanation:
+      "An event's player is the one it is about, per kind (docs/language.md 3.3's table; compiler/engine-words.ts EVENT_PLAYER): an attack's is the attacking player, a breach's the player hit, a destroyed card's its owner. A few kinds never name one: `fight` (it names the two cards that fight), `setup`, `chain_end`. `expect no event fight p2`, meant as \"p2's creature did not fight\", held when p2's creature blocked and fought. The line is an error, with what says it.",
+    example: "expect no event fight p2",
+    exampleArgs: { kind: "fight", player: "p2", instead: '`expect event fight "X"` (either fighter: the attacker, or the card it fights)' },
+  },
   CW7020: {
     severity: "error",
     template: "Unknown cost symbol {word}; {game} declares {list}.",

@@ -15,7 +15,7 @@ import { diagnostic, type MessageCode, type MessageArgs } from "./messages.ts";
 import { closestName } from "./check-suggest.ts";
 import { wholeModal, type Ability, type CompiledGame, type ZoneRole } from "./ir.ts";
 import { ruleZones, zoneRole } from "./zone-roles.ts";
-import { DECK_VIOLATION_CODES, MODEL_ONLY_KINDS, REFUSAL_CODES, SEATS, TRACE_KINDS, shortfallWord, type TraceKindName } from "./engine-words.ts";
+import { DECK_VIOLATION_CODES, EVENT_NO_PLAYER, EVENT_PLAYER, MODEL_ONLY_KINDS, REFUSAL_CODES, SEATS, TRACE_KINDS, shortfallWord, type TraceKindName } from "./engine-words.ts";
 import { ANY_REFUSAL, parseScenarios, type CardRef, type NameUse, type Scenario } from "../grammar/scenario.ts";
 import { expandClauseIds } from "./rules-coverage.ts";
 import { gameCardStates, hasDefenders } from "./contract-check.ts";
@@ -525,6 +525,14 @@ function checkNeverHappens(scenario: Scenario, names: ScenarioNames, out: Diagno
       out.push(diagnostic("CW7014", scenario.file, s.range, { game, kind, model: names.responseModel, models: models.map((m) => `\`response_model = ${m}\``).join(" or "), instead }));
       break;
     }
+  }
+  // A player on an event kind that never names one (CW7015): `expect no event fight p2` would hold whatever fought.
+  for (const s of scenario.steps) {
+    if (s.kind !== "expect") continue;
+    const e = s.expect;
+    const patterns = e.kind === "event" ? [e.pattern] : e.kind === "order" || e.kind === "one_event" ? e.items : [];
+    const named = patterns.find((p) => p.player && EVENT_PLAYER[p.event.toLowerCase() as TraceKindName] === null);
+    if (named) out.push(diagnostic("CW7015", scenario.file, s.range, { kind: named.event.toLowerCase(), player: named.player!, instead: EVENT_NO_PLAYER[named.event.toLowerCase() as TraceKindName]! }));
   }
   // A card's exhausted/ready (or Overexhausted) state in a game whose rules never change it (CW7009): nothing in the
   // game exhausts or readies a card, so the line reads only what the setup said. A setup may still set it (a board

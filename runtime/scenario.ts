@@ -531,7 +531,8 @@ function eventCardMatches(run: Run, state: GameState, ref: CardRef, e: TraceEven
  * Whether a trace event is the one a pattern names. A `damage` event's card is the card dealt the damage when it has no
  * player (the card that dealt it is its `from`), and the card that dealt it when a player was dealt it
  * (runtime/core/operations.ts damagePlayer, damageCard): `damage "X"` is X dealt damage — never X dealing it to a
- * player —, `damage p2 by "X"` is X dealing damage to p2, `damage "Y" by "X"` X dealing damage to Y.
+ * player —, `damage p2 by "X"` is X dealing damage to p2, `damage "Y" by "X"` X dealing damage to Y. A `fight` event's card
+ * is the attacker and its `other` the card it fights: `fight "X"` is either.
  */
 function eventMatcher(run: Run, state: GameState, pattern: EventPattern): (e: TraceEvent) => boolean {
   const damage = norm(pattern.event) === "damage";
@@ -539,6 +540,8 @@ function eventMatcher(run: Run, state: GameState, pattern: EventPattern): (e: Tr
     if (e.kind !== norm(pattern.event) || (pattern.player && e.player !== pattern.player)) return false;
     if (damage && e.player !== undefined) return !pattern.card && (!pattern.by || (e.card !== undefined && eventCardMatches(run, state, pattern.by, e)));
     if (pattern.by && (e.from === undefined || !refMatches(run, state, pattern.by, e.from))) return false;
+    // A fight is about both fighters: `fight "Seer"` is the Seer that blocked as well as the attacker (the event's card).
+    if (pattern.card && e.other !== undefined && refMatches(run, state, pattern.card, e.other)) return true;
     return !pattern.card || eventCardMatches(run, state, pattern.card, e);
   };
 }

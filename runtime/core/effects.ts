@@ -793,7 +793,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       const index = state.stack.findIndex((item) => item.frame.spellCard === id || item.frame.card === id);
       if (index >= 0) {
         const [item] = state.stack.splice(index, 1);
-        emit(ctx, "fizzle", `${item!.frame.label} is countered`, { card: id, source });
+        emit(ctx, "fizzle", `${item!.frame.label} is countered`, { card: id, player: item!.frame.controller, source });
         if (id && state.cards[id]?.zone === RESOLVING) moveCard(ctx, id, rules.zones.graveyard, { source });
       }
       return "done";

@@ -204,7 +204,7 @@ export function resumeTargeting(ctx: Ctx, answer?: TargetValue | "none"): void {
     return;
   }
   if (result === "none") {
-    emit(ctx, "fizzle", `${parked.frame.label}: no legal target, it does nothing`, { card: parked.frame.card, ability: parked.frame.ability, source: parked.frame.source });
+    emit(ctx, "fizzle", `${parked.frame.label}: no legal target, it does nothing`, { card: parked.frame.card, ability: parked.frame.ability, player: parked.frame.controller, source: parked.frame.source });
     // A spell that does nothing still leaves, never stuck resolving: its frame runs with no steps, and finishing it moves
     // the card to the graveyard (runtime/core/effects.ts finishFrame) as for any resolved spell.
     if (parked.frame.spellCard) ctx.state.frames.push({ ...parked.frame, steps: [], pc: 0 });

@@ -24,7 +24,7 @@ export function fight(ctx: Ctx, attacker: string, blocker: string, source?: Sour
   const stat = powerStat(ctx);
   const a = statOf(ctx, attacker, stat);
   const b = statOf(ctx, blocker, stat);
-  emit(ctx, "fight", `${cardName(ctx, attacker)} (${a}) fights ${cardName(ctx, blocker)} (${b})`, { card: attacker, name: cardName(ctx, attacker), amount: a, source });
+  emit(ctx, "fight", `${cardName(ctx, attacker)} (${a}) fights ${cardName(ctx, blocker)} (${b})`, { card: attacker, name: cardName(ctx, attacker), other: blocker, amount: a, source });
   decideFight(ctx, attacker, blocker, a, b, stat, source);
   // "Whenever this unit wins a fight" (its power was higher), "Whenever this unit survives a fight" (still in play after it:
   // the winner, both in a tie that destroys neither, or a loser that could not be destroyed).

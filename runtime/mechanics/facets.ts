@@ -274,7 +274,7 @@ registerNativeRule("cast_selected", (ctx, frame) => {
   const options = selections(ctx, id, frame.controller);
   // The play was refused when nothing could be selected (refine); only paying the cost can have removed the last target.
   if (options.length === 0) {
-    emit(ctx, "fizzle", `${def.name}: no ability can be selected; it goes to the ${rules.zones.graveyard}`, { card: id, name: def.name, source: def.source });
+    emit(ctx, "fizzle", `${def.name}: no ability can be selected; it goes to the ${rules.zones.graveyard}`, { card: id, name: def.name, player: frame.controller, source: def.source });
     moveCard(ctx, id, rules.zones.graveyard, { source: def.source });
     return "done";
   }

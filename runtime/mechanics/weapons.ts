@@ -166,7 +166,7 @@ function weaponFight(ctx: Ctx, frame: Frame): void {
   const back = rules.param("weapon_fight_retaliation", true) ? statOf(ctx, creature, attackStat(rules)) : 0;
   const remaining = Math.max(0, statOf(ctx, creature, toughnessStat(rules)) - state.cards[creature]!.damage);
   const overflow = hasRule(ctx, weapon, "overflow_to_player") ? Math.max(0, power - remaining) : 0;
-  emit(ctx, "fight", `${cardName(ctx, weapon)} (${power}) fights ${cardName(ctx, creature)} (${back})`, { card: weapon, name: cardName(ctx, weapon), amount: power });
+  emit(ctx, "fight", `${cardName(ctx, weapon)} (${power}) fights ${cardName(ctx, creature)} (${back})`, { card: weapon, name: cardName(ctx, weapon), other: creature, amount: power });
   const controller = state.cards[creature]!.controller;
   // A Weapon attack is an attack: "in combat" counts its fight too.
   damageCard(ctx, creature, power - overflow, weapon, frame.source, true);

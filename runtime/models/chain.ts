@@ -365,7 +365,7 @@ export const chainModel: ResponseModel = {
     const stillLegal = (slot: Frame["targets"][number], i: number) => slot.filter((t) => specs[i] === undefined || targetStillLegal(ctx, specs[i]!, t, item.frame.controller, item.frame.card));
     if (fizzles(ctx, item.frame, specs)) {
       flowTo(ctx, "actions.fizzle");
-      emit(ctx, "fizzle", `${item.frame.label} fizzles: its target is no longer legal`, { card: item.frame.card, ability: item.frame.ability, source: item.frame.source });
+      emit(ctx, "fizzle", `${item.frame.label} fizzles: its target is no longer legal`, { card: item.frame.card, ability: item.frame.ability, player: item.frame.controller, source: item.frame.source });
       item.frame.steps = [];
     } else item.frame.targets = item.frame.targets.map(stillLegal);
     state.frames.push(item.frame);

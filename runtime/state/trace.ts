@@ -26,6 +26,8 @@ export interface TraceEvent {
   amount?: number;
   /** The ability (instance id) involved, e.g. the trigger noted or resolving. */
   ability?: string;
+  /** Of a fight, the card the event's card fights (a blocker, the creature a Weapon attacks): `expect event fight "X"` is either fighter. Not hashed, as `card` is not. */
+  other?: string;
   text: string;
   source?: SourceRef;
   /** Trigger chains: the chain this event belongs to, its depth in the chain's tree, and the noted trigger that caused it. */

@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { parseScenarioFile } from "../../compiler/scenario.ts";
+import { eventPlayerTable } from "../../compiler/engine-words.ts";
 import { runText } from "./helpers.ts";
 
 const doc = readFileSync("docs/language.md", "utf8");
@@ -18,6 +19,11 @@ const spans = (title: string) => {
 
 describe("docs/language.md, scenario files", () => {
   it("has runnable examples", () => expect(blocks.length).toBeGreaterThanOrEqual(2));
+
+  it("prints the player of each event kind as compiler/engine-words.ts says it (EVENT_PLAYER)", () => {
+    const table = /<!-- event-player table[^\n]*-->\n([\s\S]*?)\n<!-- end of event-player table -->/.exec(section)?.[1];
+    expect(table).toBe(eventPlayerTable());
+  });
   blocks.forEach((block, i) => {
     it(`example ${i + 1} (${/scenario "([^"]+)"/.exec(block)![1]}) parses and passes`, () => {
       const { results, diagnostics } = runText(block, "docs/language.md");
