@@ -61,6 +61,8 @@ export interface FileCards {
   failed: boolean;
   /** Some card was checked as having syntax errors (RememberedCard.broken). */
   broken: boolean;
+  /** Where in the lists those cards are, in order (an edit inside the file keeps the other cards' checks only while each is as broken as it was). */
+  brokenAt: readonly number[];
   /** The cards' diagnostics where the cards are, in card order. */
   diagnostics: Diagnostic[];
   /**

@@ -305,12 +305,13 @@ function checkSetCards(
 ): FileCards {
   const check: SetCheck = { view, text: parsedFile?.text ?? "", vocabulary, index, keepReferences };
   const syntaxErrors = (parsedFile?.diagnostics ?? []).filter((d) => d.severity === "error").sort((a, b) => a.range.start.offset - b.range.start.offset);
-  const spliced = before && earlierFile && syntaxErrors.length === 0 ? splicedSetCards(check, parsedFile?.spliced, earlierFile, namesChanged) : undefined;
+  const spliced = before && earlierFile ? splicedSetCards(check, parsedFile?.spliced, earlierFile, namesChanged, syntaxErrors) : undefined;
   if (spliced) return spliced;
   const remembers: RememberedCard[] = new Array(view.cards.length);
   const found: Diagnostic[] = [];
   const noted: number[] = [];
   const readers: number[] = [];
+  const brokenAt: number[] = [];
   const earlierCards = before && earlierFile ? new EarlierCards(earlierFile) : undefined;
   let failed = false;
   let anyBroken = false;
@@ -348,8 +349,29 @@ function checkSetCards(
   remembered.forEach((card, i) => {
     if (card.diagnostics.length > 0) noted.push(i);
     if (card.readIndex) readers.push(i);
+    if (card.broken) brokenAt.push(i);
   });
-  return { views, remembered, index, set: view, vocabulary, readIndex: readers.length > 0, failed, broken: anyBroken, diagnostics: found, noted, readers };
+  return { views, remembered, index, set: view, vocabulary, readIndex: readers.length > 0, failed, broken: anyBroken, brokenAt, diagnostics: found, noted, readers };
+}
+
+/**
+ * The positions of the cards that syntax errors (sorted by offset) belong to, in order: an error is the card's that
+ * starts last at or before it (up to the next card: recovery may end a card early), as checkSetCards reads them.
+ */
+function brokenPositions(cards: readonly CardView[], syntaxErrors: readonly Diagnostic[]): number[] {
+  const out: number[] = [];
+  for (const error of syntaxErrors) {
+    const offset = error.range.start.offset;
+    let lo = 0;
+    let hi = cards.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (startOffset(cards[mid]!.range) <= offset) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo > 0 && out[out.length - 1] !== lo - 1) out.push(lo - 1);
+  }
+  return out;
 }
 
 /**
@@ -357,26 +379,32 @@ function checkSetCards(
  * kept take their checks over by position (the same views: the same cards, moved with their anchors), the edit's
  * new cards are checked, and of the kept ones only the cards with diagnostics are placed again and — when the game's
  * card names changed — the cards that read the index are checked again. Undefined (check card by card) unless the
- * earlier checks are of that very parse's cards, against the same vocabulary and set code, with no card failed and
- * no syntax error before or after (a syntax error belongs to the card before it: an edit could move it to another).
+ * earlier checks are of that very parse's cards, against the same vocabulary and set code, with no card failed, and
+ * each kept card as broken as it was (syntax errors: a syntax error belongs to the card before it, and an edit can
+ * move one onto a kept card — after an edit that deletes the next card, say).
  */
-function splicedSetCards(check: SetCheck, spliced: CardSplice | undefined, earlier: FileCards, namesChanged: boolean): FileCards | undefined {
+function splicedSetCards(check: SetCheck, spliced: CardSplice | undefined, earlier: FileCards, namesChanged: boolean, syntaxErrors: readonly Diagnostic[]): FileCards | undefined {
   const { view, vocabulary } = check;
-  if (!spliced || earlier.set !== spliced.from || earlier.failed || earlier.broken || earlier.vocabulary !== vocabulary) return undefined;
+  if (!spliced || earlier.set !== spliced.from || earlier.failed || earlier.vocabulary !== vocabulary) return undefined;
   if (view.code !== spliced.from.code || view.file !== spliced.from.file) return undefined;
   const { at, removed, added } = spliced;
   const shift = added - removed;
+  const kept = (positions: readonly number[]) => positions.filter((p) => p < at || p >= at + removed).map((p) => (p < at ? p : p + shift));
+  const brokenAt = syntaxErrors.length > 0 ? brokenPositions(view.cards, syntaxErrors) : [];
+  const keptBroken = kept(earlier.brokenAt);
+  const brokenKept = brokenAt.filter((p) => p < at || p >= at + added);
+  if (keptBroken.length !== brokenKept.length || keptBroken.some((p, k) => p !== brokenKept[k])) return undefined;
+  const broken = (i: number) => brokenAt.length > 0 && brokenAt.includes(i);
   const fresh: RememberedCard[] = [];
   try {
-    for (let i = at; i < at + added; i++) fresh.push(checkOneCard(view.cards[i]!, false, check));
+    for (let i = at; i < at + added; i++) fresh.push(checkOneCard(view.cards[i]!, broken(i), check));
   } catch {
     return undefined; // checked card by card, the failure is reported there (CW3009)
   }
   const remembered = earlier.remembered.slice(0, at).concat(fresh, earlier.remembered.slice(at + removed));
-  const kept = (positions: readonly number[]) => positions.filter((p) => p < at || p >= at + removed).map((p) => (p < at ? p : p + shift));
   const changed = namesChanged ? kept(earlier.readers) : [];
   try {
-    for (const i of changed) remembered[i] = checkOneCard(view.cards[i]!, false, check);
+    for (const i of changed) remembered[i] = checkOneCard(view.cards[i]!, broken(i), check);
   } catch {
     return undefined;
   }
@@ -389,7 +417,7 @@ function splicedSetCards(check: SetCheck, spliced: CardSplice | undefined, earli
   const diagnostics: Diagnostic[] = [];
   for (const i of noted) diagnostics.push(...placedDiagnostics(remembered[i]!, view.cards[i]!));
   const splice = { from: earlier.remembered, at, removed, added, changed };
-  return { views: view.cards, remembered, index: check.index, set: view, vocabulary, readIndex: readers.length > 0, failed: false, broken: false, diagnostics, noted, readers, spliced: splice };
+  return { views: view.cards, remembered, index: check.index, set: view, vocabulary, readIndex: readers.length > 0, failed: false, broken: brokenAt.length > 0, brokenAt, diagnostics, noted, readers, spliced: splice };
 }
 
 /**

@@ -16,7 +16,7 @@ import { lowerAnalysis } from "../../compiler/lower.ts";
 import { WorkspaceChecker } from "../../studio/src/worker/checker.ts";
 import type { TextChange } from "../../studio/src/worker/protocol.ts";
 import { decodeModel } from "../../studio/src/worker/model-delta.ts";
-import { originOf } from "../../compiler/check-memory.ts";
+import { memoryOf, originOf } from "../../compiler/check-memory.ts";
 import { propertyParameters, propertyTimeout } from "../property.ts";
 
 const cardsDir = path.join(import.meta.dirname, "..", "..", "cards");
@@ -275,5 +275,37 @@ describe("incremental checking and lowering", () => {
     expect(result.model.diagnostics.filter((d) => d.code === "CW2007").map((d) => [d.file, d.message.includes(names[0]!)])).toEqual([[naming.path, true]]);
     const fresh = analyzeWorkspace(renamed);
     expect(result.model).toEqual({ ...fresh.model, diagnostics: [...fresh.model.diagnostics, ...engineWarnings(fresh, renamed)] });
+  });
+
+  it("re-checks only the edited card of a file with a syntax error, as broken when the edit gives it one", () => {
+    // Syn 1 has a syntax error (its other cards are still checked card by card); Syn 2 lacks its rarity: CW2009, unless
+    // the card has a syntax error too (the error may have swallowed the field).
+    const spell = (name: string, extra = "", rarity = "  rarity: Common\n") => `card "${name}" {\n  type: Spell\n  color: Gray\n  cost: free\n${rarity}  text:\n    Draw a card.\n${extra}}\n`;
+    const file = { path: "cards/duel/syntax.cards", text: 'set SYN "Syntax" for duel\n\n' + [spell("Syn 0"), spell("Syn 1", "  cost: {\n"), spell("Syn 2", "", ""), spell("Syn 3")].join("\n") };
+    const checker = new WorkspaceChecker();
+    checker.check([game, file]);
+    const origins = () => checker.lastModel()!.sets.find((s) => s.file === file.path)!.cards.map(originOf);
+    const codes = (model: { diagnostics: { file: string; code: string }[] }) => model.diagnostics.filter((d) => d.file === file.path).map((d) => d.code);
+    const recheck = (text: string) => {
+      const files = [game, { ...file, text }];
+      const { model } = checker.check(files);
+      const fresh = analyzeWorkspace(files);
+      expect(model).toEqual({ ...fresh.model, diagnostics: [...fresh.model.diagnostics, ...engineWarnings(fresh, files)] });
+      // The edit's cards checked, the others' checks taken over by position (not gone through card by card).
+      expect(memoryOf(checker.lastAnalysis()!)!.fileCards.get(file.path)!.spliced).toBeDefined();
+      return model;
+    };
+    const before = origins();
+    expect(codes(checker.lastModel()!)).toEqual(["CW2022", "CW1003", "CW2009"]);
+    // A comment in the last card: that card is checked again, the others (the broken one too) keep their checks.
+    const at = file.text.indexOf("\n", file.text.indexOf('card "Syn 3"')) + 1;
+    const commented = file.text.slice(0, at) + "  # a note\n" + file.text.slice(at);
+    expect(codes(recheck(commented))).toEqual(["CW2022", "CW1003", "CW2009"]);
+    expect(origins().map((o, i) => o === before[i])).toEqual([true, true, true, false]);
+    // A syntax error typed into Syn 2: checked as broken, its CW2009 goes; typed away: back.
+    const field = commented.indexOf("  text:", commented.indexOf('card "Syn 2"'));
+    const broken = commented.slice(0, field) + "  cost: {\n" + commented.slice(field);
+    expect(codes(recheck(broken))).not.toContain("CW2009");
+    expect(codes(recheck(commented))).toEqual(["CW2022", "CW1003", "CW2009"]);
   });
 });
