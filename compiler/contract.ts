@@ -27,7 +27,7 @@ export const NUMBER_EXPRS = exactly<Exclude<NumberExpr, number>["kind"]>()(["x",
 export const CONDITIONS = exactly<Condition["kind"]>()(["controls", "life_at_most", "life_at_least", "compare", "your_turn", "phase", "card_is", "card_matches", "not", "all", "any", "destroyed_this_turn", "played_this_turn", "discarded_this_turn", "done_this_way", "can_pay"]);
 /** The selector fields a `destroyed_this_turn` condition matches a card that left play by (runtime/core/values.ts destroyedMatches). */
 export const DESTROYED_SELECTOR_FIELDS: readonly (keyof CardSelector & string)[] = ["controller", "owner", "cardTypes", "subtypes", "colors", "names", "other", "tokens"];
-export const DURATIONS = exactly<Duration["kind"]>()(["permanent", "end_of_turn", "until_your_next_turn", "end_of_your_turn", "end_of_your_next_turn", "while_source"]);
+export const DURATIONS = exactly<Duration["kind"]>()(["permanent", "end_of_turn", "until_your_next_turn", "end_of_your_turn", "end_of_your_next_turn", "end_of_combat", "while_source"]);
 export const COST_PARTS = exactly<CostPart["pays"]>()(["free", "resource", "discard", "erase", "life", "symbol", "exhaust", "overexhaust", "sacrifice", "facet"]);
 export const SELECTOR_FIELDS = exactly<keyof CardSelector & string>()([
   "zones", "controller", "owner", "cardTypes", "subtypes", "colors", "other", "tokens", "exhausted", "attacking", "blocking", "defender", "newlyTurned", "attackedThisTurn", "stat", "cost", "keyword", "names", "exclude", "otherThan", "controllerIs", "extreme", "counters", "anyOf",
@@ -145,6 +145,7 @@ export const CARD_RULES = [
   "destroys_creature_on_any_damage", "ignores_newly_turned", "ignores_summoning_sickness", "overflow_to_player",
   "play_with_priority_and_redirect", "cannot_be_targeted", "opponents_must_target_taunt", "blocks_up_to_n_attackers", "cant_be_destroyed",
   "blocks_additional_attackers", "blocks_any_number_of_attackers", "extra_attacks", "playable_from_graveyard",
+  "must_attack",
 ] as const;
 export type CardRuleName = (typeof CARD_RULES)[number];
 

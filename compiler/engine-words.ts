@@ -104,6 +104,7 @@ export const REFUSAL_CODES = [
   "summoning_sick",
   "no_attacks_first_turn",
   "cannot_attack",
+  "must_attack",
   "cannot_play",
   "cannot_block",
   "already_defending",

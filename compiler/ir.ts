@@ -264,6 +264,11 @@ export type Duration =
    */
   | { kind: "end_of_your_turn" }
   | { kind: "end_of_your_next_turn" }
+  /**
+   * "until end of combat": ends as the game's combat phase (the phase that declares attackers: Chromatic's Combat,
+   * CYBERVAMP's Battle) ends, or as the turn ends if no combat phase ends first. Not in a game that fights in its main phase.
+   */
+  | { kind: "end_of_combat" }
   /** As long as the source stays in play (statics are always this). */
   | { kind: "while_source" };
 

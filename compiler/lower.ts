@@ -151,9 +151,10 @@ function isDurationPhrase(t: Ast.TailItem): boolean {
  * The duration an "until ..." phrase names, from its exact words: "until end of turn" / "until the end of the turn" /
  * "until the end of this turn" (end of this turn), "until end of your turn" / "until the end of your next turn" (the end of a turn of
  * the ability's controller: runtime/state/state.ts endsWithThisTurn), "until your next turn" / "until the beginning (start) of your next
- * turn" (the start of the ability's controller's next turn). Undefined for any other words ("until your opponent's next turn", "until end of combat"): they are not read, so they are CW6005 at the words.
+ * turn" (the start of the ability's controller's next turn), "until end of combat" (the end of the game's combat phase). Undefined
+ * for any other words ("until your opponent's next turn"): they are not read, so they are CW6005 at the words.
  */
-function untilDuration(written: string): "end_of_turn" | "until_your_next_turn" | "end_of_your_turn" | "end_of_your_next_turn" | undefined {
+function untilDuration(written: string): "end_of_turn" | "until_your_next_turn" | "end_of_your_turn" | "end_of_your_next_turn" | "end_of_combat" | undefined {
   // A repetition after it ("until end of turn twice") is read by `repetition`, not here.
   const w = lower(written).replace(/\s+/g, " ").trim().replace(/ (twice|thrice|\w+ times)$/, "");
   if (/^(the )?end of (the |this )?turn$/.test(w)) return "end_of_turn";
@@ -161,6 +162,8 @@ function untilDuration(written: string): "end_of_turn" | "until_your_next_turn" 
   if (/^(the )?end of your turn$/.test(w)) return "end_of_your_turn";
   if (/^(the )?end of your next turn$/.test(w)) return "end_of_your_next_turn";
   if (/^((the )?(beginning|start) of )?your next turn$/.test(w)) return "until_your_next_turn";
+  // "until end of combat": the end of the game's combat phase (AbilityLowering.duration: only where the game has one).
+  if (/^(the )?end of (the |this )?combat$/.test(w)) return "end_of_combat";
   return undefined;
 }
 
@@ -2237,6 +2240,13 @@ class AbilityLowering {
         // Only the words of a duration the engine runs: "until the end of your next turn" is not "until end of turn"
         // (its words are left unread: CW6005 at them, never a shorter duration in silence).
         const kind = untilDuration(this.slice(t.object.range));
+        // "until end of combat" in a game that fights in its main phase (Three-Slot Duel: "there is no separate combat
+        // phase"): no moment is the end of combat — said at the words, never read as the end of the turn in silence.
+        if (kind === "end_of_combat" && !combatPhase(this.vocab.game.phases)) {
+          this.note(t.range, `"${this.slice(t.range)}": this game has no combat phase (its attacks happen in the ${this.vocab.game.phases.find((p) => !p.auto)?.name ?? "main"} phase), so no moment is the end of combat — write "until end of turn"`);
+          this.use(t);
+          return { kind: "permanent" };
+        }
         if (kind) {
           this.use(t);
           return { kind };
@@ -3090,7 +3100,7 @@ class AbilityLowering {
       if (modifier.kind === "timing" || isRestOfTurn(modifier)) return "end_of_turn";
       return modifier.kind === "prep" ? untilDuration(this.slice(modifier.object.range)) : undefined;
     };
-    const LASTS: Record<string, string> = { permanent: "for ever", end_of_turn: "until end of turn", until_your_next_turn: "until your next turn", end_of_your_turn: "until end of your turn", end_of_your_next_turn: "until the end of your next turn" };
+    const LASTS: Record<string, string> = { permanent: "for ever", end_of_turn: "until end of turn", until_your_next_turn: "until your next turn", end_of_your_turn: "until end of your turn", end_of_your_next_turn: "until the end of your next turn", end_of_combat: "until end of combat" };
     for (let i = lowered.length - 1; i > 0; i--) {
       const { step } = lowered[i]!;
       const modifier = modifierOf(step.clause);
@@ -3211,7 +3221,7 @@ class AbilityLowering {
     // "You and target opponent each gain 3 life", "Your opponents each lose 2 life": each of several does it, as the
     // subject's steps already run for each (a single card or player, "Target creature each ...", is no such subject).
     if (clause.each && clause.subject && (clause.subject.also?.length || npWords(clause.subject).some((w) => /s$/.test(w)) || npDeterminers(clause.subject).some((d) => d === "each" || d === "all"))) this.use(clause.each);
-    const cond = clause.tail.find((t) => t.kind === "condition") as Ast.ConditionPhrase | undefined;
+    const cond = trailingCondition(clause);
     const where = clause.tail.find((t) => t.kind === "where") as Ast.WherePhrase | undefined;
     // Choices the clause's phrases ask for ("an enemy unit") run right before it, inside its "may" or "if".
     const asked = this.pending.length;
@@ -4119,6 +4129,20 @@ class AbilityLowering {
       const on: Affected = bareIt && this.lastCard ? this.itAffected(this.lastCard) : this.affected(subject);
       this.use(clause.modal);
       return [{ op: "modify", on, rules: [{ rule: "ignores_summoning_sickness" }], duration: this.duration(clause) }];
+    }
+    // "It must attack this turn if able.": the attack requirement of the static "... each turn", for this turn.
+    const requirement = attackRequirement(clause);
+    if (requirement?.which === "this" && subjectIsCard()) {
+      if (requirement.combat && !combatPhase(this.vocab.game.phases)) {
+        this.note(clause.range, `"${this.slice(clause.range)}": this game has no combat phase (its attacks happen in the ${this.vocab.game.phases.find((p) => !p.auto)?.name ?? "main"} phase) — write "this turn"`);
+        return [{ op: "rule", rule: "unsupported" }];
+      }
+      const subject = clause.subject!;
+      const bareIt = npWords(subject).length === 0 && npDeterminers(subject).length === 1 && npDeterminers(subject)[0] === "it";
+      if (bareIt && this.lastCard) this.use(subject);
+      const on: Affected = bareIt && this.lastCard ? this.itAffected(this.lastCard) : this.affected(subject);
+      this.use(clause.modal, clause.verb, ...clause.tail);
+      return [{ op: "modify", on, rules: [{ rule: "must_attack" }], duration: { kind: "end_of_turn" } }];
     }
     // "Target unit you control can attack twice this turn.": one attack more this turn (as the static "... each turn").
     if (clause.modal?.lemma === "can" && verb === "attack" && attacksTwice(clause) === "this" && !clause.be && subjectIsCard()) {
@@ -6551,6 +6575,29 @@ function targetedBy(np: Ast.NounPhrase, affects: CardSelector | { self: true }, 
 }
 
 /**
+ * "This must attack each turn if able." / "This unit attacks each combat if able." / "It must attack this turn if able.": an
+ * attack requirement (rule `must_attack`) — `must` with or without "if able", the plain verb only with it. Which turns
+ * ("each" or "this") and whether they said "combat"; undefined for any other clause.
+ */
+function attackRequirement(clause: Ast.Clause): { which: "each" | "this"; combat: boolean; able?: Ast.ConditionPhrase } | undefined {
+  if (clause.verb?.lemma !== "attack" || clause.object || clause.be || clause.orVerbs?.length) return undefined;
+  const must = clause.modal?.lemma === "must";
+  if (clause.modal && !must) return undefined;
+  const [timing, able, ...rest] = clause.tail;
+  if (rest.length || timing?.kind !== "timing" || (timing.which !== "each" && timing.which !== "this")) return undefined;
+  if (timing.combat && timing.combat.lemma !== "combat") return undefined;
+  const ifAble = able?.kind === "condition" && able.word === "if" && !able.clause.subject && !able.clause.object && !able.clause.tail.length && !able.clause.modal && !able.clause.be && able.clause.verb?.lemma === "able";
+  if (able ? !ifAble : !must) return undefined;
+  return { which: timing.which, combat: !!timing.combat, ...(able ? { able: able as Ast.ConditionPhrase } : {}) };
+}
+
+/** A clause's trailing condition ("if you have 5 or less life"), but not the "if able" of an attack requirement (read by it). */
+function trailingCondition(clause: Ast.Clause | undefined): Ast.ConditionPhrase | undefined {
+  const cond = clause?.tail.find((t): t is Ast.ConditionPhrase => t.kind === "condition");
+  return cond && attackRequirement(clause!)?.able === cond ? undefined : cond;
+}
+
+/**
  * "can attack twice each turn" / "... twice this turn": which turns, when the rest of the clause after the verb is only
  * that (parsed as one phrase: `twice` and `each`/`this` before `turn`). Undefined otherwise.
  */
@@ -6598,6 +6645,19 @@ function staticFromSequence(seq: Ast.Sequence, l: AbilityLowering): StaticEffect
         out.push(anyNumber ? { kind: "rule", rule: "blocks_any_number_of_attackers", affects } : { kind: "rule", rule: "blocks_additional_attackers", affects, amount: count?.value ?? 1 });
         continue;
       }
+    }
+    // "This must attack each turn if able." / "This unit attacks each combat if able.": it attacks whenever it can (Duel: its
+    // turn does not end before it has; where attackers are declared, it is declared). "each combat" where the game has no
+    // combat phase is said at the words.
+    const requirement = attackRequirement(clause);
+    if (requirement?.which === "each") {
+      if (requirement.combat && !combatPhase(l.vocab.game.phases)) {
+        l.note(clause.range, `"${l.slice(clause.range)}": this game has no combat phase (its attacks happen in the ${l.vocab.game.phases.find((p) => !p.auto)?.name ?? "main"} phase) — write "each turn"`);
+        return [];
+      }
+      l.use(clause, clause.tail);
+      out.push({ kind: "rule", rule: "must_attack", affects });
+      continue;
     }
     // "This unit can attack twice each turn." (a game whose attacks are fights, each unit attacking once a turn): one attack
     // more each turn. Where attackers are declared once in a combat (damage combat) there is no second attack to allow.
@@ -7313,7 +7373,7 @@ function lowerStatic(body: Ast.AbilityBody, a: Ability, l: AbilityLowering): voi
   }
   if (body.kind === "statement") {
     // "This gets +2 power if you have 5 or less life": a trailing condition applies to the static.
-    const cond = body.effect.steps[0]?.clause.tail.find((t) => t.kind === "condition") as Ast.ConditionPhrase | undefined;
+    const cond = trailingCondition(body.effect.steps[0]?.clause);
     const statics = staticFromSequence(body.effect, l);
     if (statics) {
       a.statics = statics;

@@ -64,6 +64,7 @@ const CARD_RULE_TEXT: Record<string, string> = {
   cant_be_destroyed: "can't be destroyed",
   blocks_any_number_of_attackers: "can block any number of attackers",
   extra_attacks: "can attack twice each turn",
+  must_attack: "attacks each turn if able",
 };
 
 const plural = (noun: string, n: NumberExpr) => (n === 1 ? noun : noun.endsWith("y") ? `${noun.slice(0, -1)}ies` : `${noun}s`);
@@ -484,6 +485,8 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       if (setOrDouble) return setOrDouble;
       // "It can attack this turn.": the permission a unit just played lacks, for the turn, as the card says it.
       if (step.rules?.length === 1 && step.rules[0]!.rule === "ignores_summoning_sickness" && !step.rules[0]!.by && step.duration.kind === "end_of_turn" && !Object.keys(step.stats ?? {}).length && !step.set && !step.keywords?.length && !step.loses?.length) return `${aff(step.on)} can attack this turn`;
+      // "It must attack this turn if able."
+      if (step.rules?.length === 1 && step.rules[0]!.rule === "must_attack" && step.duration.kind === "end_of_turn" && !Object.keys(step.stats ?? {}).length && !step.set && !step.keywords?.length && !step.loses?.length) return `${aff(step.on)} must attack this turn if able`;
       // "Target unit can attack twice this turn."
       if (step.rules?.length === 1 && step.rules[0]!.rule === "extra_attacks" && step.duration.kind === "end_of_turn" && !Object.keys(step.stats ?? {}).length && !step.set && !step.keywords?.length && !step.loses?.length) return `${aff(step.on)} can attack twice this turn`;
       const parts = [...(Object.keys(step.stats ?? {}).length ? [statsText(step.stats!, ctx)] : []), ...Object.entries(step.set ?? {}).map(([stat, n]) => `base ${stat} ${numberText(n, ctx)}`)];
@@ -818,6 +821,8 @@ function durationText(d: Duration): string {
       return " until end of your turn";
     case "end_of_your_next_turn":
       return " until the end of your next turn";
+    case "end_of_combat":
+      return " until end of combat";
     default:
       return "";
   }

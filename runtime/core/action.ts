@@ -59,6 +59,8 @@ export type RefusalCode =
   | "summoning_sick"
   | "no_attacks_first_turn"
   | "cannot_attack"
+  /** A card that must attack if able can attack still: the phase does not end before it has ("This must attack each turn if able."). */
+  | "must_attack"
   /** A player restriction forbids playing the card ("Your opponent can't play Spells this turn."). */
   | "cannot_play"
   /** A restriction forbids it ("This can't block."): it cannot become a defender or block. */

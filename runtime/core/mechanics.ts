@@ -13,7 +13,7 @@ import type { Ctx } from "./cards.ts";
 import type { GameEventData } from "./triggers.ts";
 import type { Rules } from "./rules.ts";
 import { perGame } from "./per-game.ts";
-import type { Frame, PlayerId, TargetValue } from "../state/state.ts";
+import type { Frame, LastingEffect, PlayerId, TargetValue } from "../state/state.ts";
 import type { TraceEvent } from "../state/trace.ts";
 import type { DeckPart } from "./deck.ts";
 
@@ -72,8 +72,8 @@ export interface Mechanic {
   noteEvent?(ctx: Ctx, kind: EventKind, data: GameEventData): void;
   /** A card entered play or came under a new controller (Unique). */
   arrived?(ctx: Ctx, card: string): void;
-  /** The turn is ending ("until end of turn" effects of the module end). */
-  turnEnds?(ctx: Ctx): void;
+  /** Lasting effects end: those of the module for which `ends` holds (the turn's end, the combat phase's: core/settle.ts). */
+  lastingEffectsEnd?(ctx: Ctx, ends: (effect: LastingEffect) => boolean): void;
   /** `next`'s turn has begun ("until your next turn" effects of the module end), before its first phase. */
   turnBegins?(ctx: Ctx, next: PlayerId): void;
   /** A `draw` step: return "done"/"wait" to perform it (a choice of deck), undefined to leave it to the core. */

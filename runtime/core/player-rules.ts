@@ -33,11 +33,14 @@ export function playerRulesAtTurnStart(ctx: Ctx, next: PlayerId): void {
   ctx.state.playerRules = kept.length ? kept : undefined; // (not deleted: the state keeps one shape, runtime/index.ts emptyState)
 }
 
-/** The turn ends: the restrictions that lasted it end (not those still waiting for their player's next turn). */
-export function endPlayerRules(ctx: Ctx): void {
+/**
+ * The turn ends (or the combat phase: `ends`): the restrictions that lasted it end (not those still waiting for their
+ * player's next turn).
+ */
+export function endPlayerRules(ctx: Ctx, ends: (r: PlayerRestriction) => boolean = (r) => endsWithThisTurn(r, ctx.state)): void {
   const list = ctx.state.playerRules;
   if (!list?.length) return;
-  const kept = list.filter((r) => r.waiting || !endsWithThisTurn(r, ctx.state));
+  const kept = list.filter((r) => r.waiting || !ends(r));
   if (kept.length === list.length) return;
   ctx.state.playerRules = kept.length ? kept : undefined;
 }

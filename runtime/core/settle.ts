@@ -7,7 +7,7 @@ import { STEPS_DONE, type FlowAction, type FlowEvent } from "./flow.ts";
 import type { Step } from "../../compiler/ir.ts";
 import type { Rules } from "./rules.ts";
 import { perGame } from "./per-game.ts";
-import { endsAsTurnBegins, endsWithThisTurn, opponentOf, type GameState } from "../state/state.ts";
+import { endsAsTurnBegins, endsWithCombat, endsWithThisTurn, opponentOf, type GameState, type LastingEffect } from "../state/state.ts";
 import { type Ctx, allOnBattlefield, battlefield, cardDef, emit, writeCard } from "./cards.ts";
 import { destroyLethal, hasLethalDamage, losePlayer } from "./operations.ts";
 import { endEffectsMadeFor } from "./replacements.ts";
@@ -186,19 +186,34 @@ export function runFlowAction(ctx: Ctx, action: FlowAction): void {
     // A response model may have raised the phase's end already (a window before the phase ends).
     if (state.phaseEndRaised === action.phase) state.phaseEndRaised = null;
     else noteEvent(ctx, "phase_end", { player: state.active, phase: action.phase });
+    // "until end of combat": the combat phase is over (what its end triggered was noted while they still applied).
+    if (action.phase === combatPhaseOf(rules)) endLastingEffects(ctx, endsWithCombat, `"until end of combat"`);
   } else {
     passTurn(ctx);
   }
 }
 
+/**
+ * The lasting effects made by one-time effects that `ends` says end now: modifiers, preventions and one-shot
+ * replacements, player restrictions, and the mechanics' own (control). One place for each moment a duration ends: the
+ * turn's end (`endsWithThisTurn`) and the combat phase's (`endsWithCombat`). `what` names them in the trace.
+ */
+function endLastingEffects(ctx: Ctx, ends: (effect: LastingEffect) => boolean, what: string): void {
+  const { state } = ctx;
+  for (const m of mechanicsOf(ctx.rules)) m.lastingEffectsEnd?.(ctx, ends);
+  const before = state.modifiers.length;
+  state.modifiers = state.modifiers.filter((m) => !ends(m));
+  if (state.modifiers.length !== before) emit(ctx, "modify", `${what} effects end (${before - state.modifiers.length})`);
+  endEffectsMadeFor(ctx, ends);
+  endPlayerRules(ctx, ends);
+}
+
+/** The phase that declares attackers (Chromatic's Combat, CYBERVAMP's Battle), if the game has one: "until end of combat" ends with it. */
+const combatPhaseOf = perGame((rules: Rules): string | undefined => rules.game.phases.find((p) => p.steps.some((s) => s.op === "rule" && s.rule === "declare_attackers"))?.name);
+
 export function endOfTurnCleanup(ctx: Ctx): void {
   const { state } = ctx;
-  for (const m of mechanicsOf(ctx.rules)) m.turnEnds?.(ctx);
-  const before = state.modifiers.length;
-  state.modifiers = state.modifiers.filter((m) => !endsWithThisTurn(m, state));
-  if (state.modifiers.length !== before) emit(ctx, "modify", `"until end of turn" effects end (${before - state.modifiers.length})`);
-  endEffectsMadeFor(ctx, (made) => endsWithThisTurn(made, state));
-  endPlayerRules(ctx);
+  endLastingEffects(ctx, (effect) => endsWithThisTurn(effect, state), `"until end of turn"`);
   for (const id of allOnBattlefield(ctx)) {
     // A card with nothing to clear is left alone: not written, so not in the write log the invariants re-check.
     const seen = state.cards[id]!;

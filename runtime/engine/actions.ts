@@ -716,6 +716,8 @@ function validateCore(ctx: Ctx, action: Exclude<Action, GameMove>): Refusal | nu
       if (rules.model.windowOpen(state)) return refuse("not_your_decision", "a response window is open: pass instead");
       if (action.player !== state.active) return refuse("not_your_turn", `it is ${state.active}'s turn`);
       if (!inInteractivePhase(ctx)) return refuse("wrong_phase", `the ${state.phase} phase ends by itself`);
+      const forced = mustAttackFirst(ctx, action.player);
+      if (forced) return refuse("must_attack", `${cardName(ctx, forced)} must attack this turn if able`);
       return null;
     }
     case "pass": {
@@ -1104,6 +1106,21 @@ function tokensActivate(ctx: Ctx): boolean {
 /** The mechanics that may refuse a core action the core accepts. */
 const refinersOf = perGame((rules: Rules): Mechanic[] => mechanicsOf(rules).filter((m) => m.refine));
 
+/**
+ * "This must attack each turn if able" (rule `must_attack`) where attacking is an action of the turn (Three-Slot Duel): a
+ * card of the player's with it that could attack now (an attack on any target would be accepted) — the phase may not end
+ * before it has. Undefined when there is none. (Where attackers are declared, the declaration takes it: combat-damage.ts.)
+ */
+function mustAttackFirst(ctx: Ctx, player: PlayerId): string | undefined {
+  const enemy = opponentOf(ctx.state, player);
+  for (const id of battlefield(ctx, player)) {
+    if (!hasRule(ctx, id, "must_attack")) continue;
+    const targets: TargetValue[] = [{ player: enemy }, ...battlefield(ctx, enemy).map((card) => ({ card }))];
+    if (targets.some((target) => validate(ctx, { type: "attack", player, attacker: id, target }) === null)) return id;
+  }
+  return undefined;
+}
+
 function allowed(ctx: Ctx, refiners: Mechanic[], action: Exclude<Action, GameMove>): boolean {
   for (const m of refiners) if (m.refine!(ctx, action)) return false;
   return true;
@@ -1192,6 +1209,8 @@ export function listLegalActions(rules: Rules, state: GameState, memo: Map<strin
     const enemy = opponentOf(state, player);
     const { attackPlayers, attackUnits, firstTurnAttacks, perTurn, sickness, defenderCanAttack, defenders, defenderJustPlayed } = combatRules(rules);
     const firstTurnBan = state.turn === 1 && !firstTurnAttacks;
+    // A card that must attack and has an attack listed: the phase does not end yet (mustAttackFirst).
+    let mustAttack = false;
     for (const id of battlefield(ctx, player)) {
       const card = state.cards[id]!;
       const mayAttack =
@@ -1201,6 +1220,7 @@ export function listLegalActions(rules: Rules, state: GameState, memo: Map<strin
         !(card.defender && !defenderCanAttack) &&
         !hasRule(ctx, id, "cant_attack");
       if (mayAttack) {
+        const listed = out.length;
         if (attackPlayers) {
           const action: Action = { type: "attack", player, attacker: id, target: { player: enemy } };
           if (allowed(ctx, refiners, action)) out.push(action);
@@ -1210,6 +1230,7 @@ export function listLegalActions(rules: Rules, state: GameState, memo: Map<strin
             const action: Action = { type: "attack", player, attacker: id, target: { card: target } };
             if (allowed(ctx, refiners, action)) out.push(action);
           }
+        if (out.length > listed && hasRule(ctx, id, "must_attack")) mustAttack = true;
       }
       if (defenders && !card.defender && !(!defenderCanAttack && card.attackedTurn === state.turn) && !(!defenderJustPlayed && card.enteredTurn === state.turn) && !hasRule(ctx, id, "cannot_attack_or_block") && !hasRule(ctx, id, "cant_block")) {
         const action: Action = { type: "defend", player, card: id };
@@ -1217,7 +1238,7 @@ export function listLegalActions(rules: Rules, state: GameState, memo: Map<strin
       }
     }
     const end: Action = { type: "end_phase", player };
-    if (allowed(ctx, refiners, end)) out.push(end);
+    if (!mustAttack && allowed(ctx, refiners, end)) out.push(end);
   }
   // A mechanic's own moves are validated by the mechanic; each distinct move once.
   let seen: Set<string> | undefined;

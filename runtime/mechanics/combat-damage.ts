@@ -123,12 +123,19 @@ registerNativeRule("declare_attackers", (ctx, frame) => {
     emit(ctx, "check", `${player} has no creature that can attack`, { player });
     return endCombat(ctx, frame);
   }
-  const chosen = ask(ctx, frame, player, eligible, 0, eligible.length, "declare attackers (any number, or none)");
-  if (chosen === "wait") return "wait";
+  // "This must attack each combat if able" (rule `must_attack`): an eligible creature with it attacks; the player declares
+  // any number of the others beside it (asked nothing when there are none).
+  const required = readingStill(ctx, () => eligible.filter((id) => hasRule(ctx, id, "must_attack")));
+  const free = required.length ? eligible.filter((id) => !required.includes(id)) : eligible;
+  const names = required.map((id) => cardName(ctx, id)).join(", ");
+  const picked = free.length ? ask(ctx, frame, player, free, 0, free.length, required.length ? `declare attackers besides ${names}, which must attack (any number, or none)` : "declare attackers (any number, or none)") : [];
+  if (picked === "wait") return "wait";
+  const chosen = required.length ? [...required, ...picked] : picked;
   if (chosen.length === 0) {
     emit(ctx, "action", `${player} declares no attackers`, { player });
     return endCombat(ctx, frame);
   }
+  if (required.length) emit(ctx, "check", `${names} must attack if able`, { player });
   state.battle = { attacker: player, attackers: chosen, blocks: {} };
   const defender = opponentOf(state, player);
   for (const id of chosen) {

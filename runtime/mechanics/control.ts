@@ -10,7 +10,7 @@
 import type { Ctx } from "../core/index.ts";
 import { cardName, emit, moveCard, zoneList, writeCard } from "../core/index.ts";
 import { type Mechanic, mechanicsOf } from "../core/mechanics.ts";
-import { type GameState, type PlayerId, endsAsTurnBegins, endsWithThisTurn } from "../state/state.ts";
+import { type GameState, type PlayerId, endsAsTurnBegins } from "../state/state.ts";
 
 type ControlEffect = NonNullable<GameState["controlEffects"]>[number];
 
@@ -53,8 +53,8 @@ function endControlEffects(ctx: Ctx, ends: (e: ControlEffect) => boolean): void 
 export const controlDurationsMechanic: Mechanic = {
   name: "control-durations",
   applies: () => true,
-  turnEnds(ctx) {
-    endControlEffects(ctx, (e) => endsWithThisTurn(e, ctx.state));
+  lastingEffectsEnd(ctx, ends) {
+    endControlEffects(ctx, ends);
   },
   turnBegins(ctx, next) {
     endControlEffects(ctx, (e) => endsAsTurnBegins(e, next));

@@ -429,13 +429,20 @@ export function cardIdOf(n: number): string {
   return id;
 }
 
+/** What every lasting effect made by a one-time effect carries: how long it lasts, who made it, in which turn. */
+export interface LastingEffect {
+  duration: Duration["kind"];
+  controller: PlayerId;
+  turn: number;
+}
+
 /**
  * Does a lasting effect made by a one-time effect end as the current turn ends? "until end of turn" ends with any turn;
  * "until end of your turn" with a turn of its controller; "until the end of your next turn" with a turn of its controller
  * that began after the turn it was made in. (The other durations end otherwise: "until your next turn" as that turn
  * begins, a static's with its card.)
  */
-export function endsWithThisTurn(effect: { duration: Duration["kind"]; controller: PlayerId; turn: number }, state: GameState): boolean {
+export function endsWithThisTurn(effect: LastingEffect, state: GameState): boolean {
   switch (effect.duration) {
     case "end_of_turn":
       return true;
@@ -443,9 +450,17 @@ export function endsWithThisTurn(effect: { duration: Duration["kind"]; controlle
       return state.active === effect.controller;
     case "end_of_your_next_turn":
       return state.active === effect.controller && state.turn > effect.turn;
+    // "until end of combat" made after the turn's combat (or in a turn with none) lasts to the end of the turn.
+    case "end_of_combat":
+      return true;
     default:
       return false;
   }
+}
+
+/** Does a lasting effect end as the combat phase ends? "until end of combat" (runtime/core/settle.ts, leaving the phase). */
+export function endsWithCombat(effect: { duration: Duration["kind"] }): boolean {
+  return effect.duration === "end_of_combat";
 }
 
 /**
@@ -467,6 +482,8 @@ export function durationText(duration: Duration["kind"]): string {
       return " until the end of its controller's turn";
     case "end_of_your_next_turn":
       return " until the end of its controller's next turn";
+    case "end_of_combat":
+      return " until end of combat";
     default:
       return "";
   }
