@@ -2305,7 +2305,7 @@ class AbilityLowering {
     }
     // "If it wasn't destroyed this way", "if that creature wasn't dealt damage this turn": the clause read with "was",
     // negated — as "doesn't" above. Only this reader carries "wasn't" (word-accounting.ts: a reader of "was" never does).
-    if (clause.be && /^(?:wasn|weren)['’]t$/i.test(clause.be.text)) {
+    if (clause.be && /^(?:(?:wasn|weren)['’]t|(?:was|were)[ \t]+not)$/i.test(clause.be.text)) {
       this.ledger.carry(clause.be);
       return negation(this.conditionFor({ ...clause, be: { ...clause.be, text: /^weren/i.test(clause.be.text) ? "were" : "was" } }, player));
     }
@@ -5137,8 +5137,10 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
     const fromPrep = [...tailPreps, ...(clause.subject?.filters ?? []), ...(zoneEntered?.filters ?? [])].find((p): p is Ast.PrepPhrase => p.kind === "prep" && p.prep === "from");
     if (!fromPrep) return {};
     // The zone's whole name ("deck pile" is no zone: its "pile" would be dropped), whose it is apart ("your opponent's hand").
+    // "from play": card English for the battlefield (CYBERVAMP's "in play"), as an effect's "into play" (zoneIn) — "put
+    // into your Discard Pile from play" is a card leaving play for it.
     const words = npWords(fromPrep.object).filter((w) => possessiveStem(w) === undefined);
-    const from = lookup(l.vocab.zones, words.join(" "));
+    const from = lookup(l.vocab.zones, words.join(" ")) ?? (words.join(" ") === "play" && !npDeterminers(fromPrep.object).length ? l.vocab.zoneOfRole("battlefield") : undefined);
     if (!from) {
       l.note(head.range, `trigger not understood by the engine: "${text}" (no zone named after "from")`);
       return null;

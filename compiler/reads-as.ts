@@ -1574,7 +1574,9 @@ function oneTriggerText(t: TriggerPattern, ctx: Context): string {
     }
     // A zone's name is capitalised: "an Oblivion", "a Graveyard".
     const zoneText = (zone: string) => (whose === "a" ? `${indefiniteArticle(zone)} ${zone}` : `${whose} ${zone}`);
-    return `${head} ${subject} enters ${zoneText(t.zone)}${t.from ? ` from ${zoneText(t.from)}` : ""}`;
+    // "from play": a card leaving play (the battlefield is no one's pile: "from your Battlefield" would not be card English).
+    const fromText = (zone: string) => (ctx.game.zones.find((z) => z.name === zone)?.role === "battlefield" ? "play" : zoneText(zone));
+    return `${head} ${subject} enters ${zoneText(t.zone)}${t.from ? ` from ${fromText(t.from)}` : ""}`;
   }
   const subject = t.subject.kind === "self" ? "this" : `a ${selectorText({ ...t.subject.selector, zones: undefined }, ctx, 1)}`;
   const object = t.object?.kind === "card" ? articles(`a ${selectorText(t.object.selector, ctx, 1)}`) : t.object?.who === "you" ? "you" : t.object?.who === "opponent" ? "an opponent" : t.object ? "a player" : undefined;

@@ -33,7 +33,7 @@ export function isSelectingWord(word: string): boolean {
   const w = word.toLowerCase().replace(/\u2019/g, "'");
   if (w === "target" || w === "their" || w === "his" || w === "her") return true;
   // "wasn't" / "weren't": a reader that reads the clause as "was" would run it the other way round.
-  if (w === "wasn't" || w === "weren't") return true;
+  if (w === "wasn't" || w === "weren't" || /^(?:was|were)[ \t]+not$/.test(w)) return true;
   const stem = w.endsWith("'s") ? w.slice(0, -2) : w.endsWith("s'") ? w.slice(0, -1) : undefined;
   return stem !== undefined && SELECTING_POSSESSORS.has(stem);
 }

@@ -546,6 +546,8 @@ export function tokenize(text: string): LexResult {
  * "do not" / "does not" / "did not" (two words on one line) are one `DoesNot` token, as "don't" / "doesn't" / "didn't"
  * are: keywords are looked up word by word, so the two-word negation is joined here ("if you do not control a Knight"
  * was "condition not understood"). The token's image is the text as written, space included. In place; returns `tokens`.
+ * "was not" / "were not" likewise are one `Be` token, as "wasn't" / "weren't" are ("If it was not destroyed this way" was
+ * CW1003 at "destroyed"); a reader of "was" never carries it (compiler/word-accounting.ts isSelectingWord).
  */
 /**
  * "can't be blocked except by creatures with Flying": `except by` on one line is one `except` preposition (its image both
@@ -665,15 +667,16 @@ function joinSpacedNegations(tokens: IToken[], text: string): IToken[] {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     const next = tokens[i + 1];
-    if (next && /^(?:do|does|did)$/i.test(t.image) && /^not$/i.test(next.image) && /^[ \t]+$/.test(text.slice(t.endOffset! + 1, next.startOffset))) {
+    const joined = next && /^not$/i.test(next.image) && /^[ \t]+$/.test(text.slice(t.endOffset! + 1, next.startOffset)) ? (/^(?:do|does|did)$/i.test(t.image) ? DoesNot : /^(?:was|were)$/i.test(t.image) && t.tokenType === Be ? Be : undefined) : undefined;
+    if (next && joined) {
       tokens[out++] = {
         ...t,
         image: text.slice(t.startOffset, next.endOffset! + 1),
         endOffset: next.endOffset,
         endLine: next.endLine,
         endColumn: next.endColumn,
-        tokenType: DoesNot,
-        tokenTypeIdx: DoesNot.tokenTypeIdx!,
+        tokenType: joined,
+        tokenTypeIdx: joined.tokenTypeIdx!,
       };
       i++;
       continue;
