@@ -519,6 +519,8 @@ export const THIS_WAY_LABELS = {
   exhaust: "$exhausted this way",
   return: "$returned this way",
   die: "$died this way",
+  /** One entry per counter removed (the receiver's id each time): its length is the number of counters removed. */
+  remove: "$removed this way",
 } as const;
 
 export type ThisWayVerb = keyof typeof THIS_WAY_LABELS;
@@ -531,11 +533,17 @@ export const THIS_WAY_OPS = {
   exhaust: "exhaust",
   return: "move",
   die: "damage",
+  remove: "remove_counters",
 } as const satisfies Record<ThisWayVerb, Step["op"]>;
 
-/** "destroyed", "discarded", "sacrificed", "exhausted", "returned": how "this way" is written after the verb. */
+/** "destroyed", "discarded", "sacrificed", "exhausted", "returned", "removed": how "this way" is written after the verb. */
 export function participleOf(verb: ThisWayVerb): string {
-  return verb === "sacrifice" ? "sacrificed" : verb === "die" ? "died" : `${verb}ed`;
+  return verb.endsWith("e") ? `${verb}d` : `${verb}ed`;
+}
+
+/** What a verb's "this way" record holds: the cards it took, or (`remove`) the counters it removed. */
+export function thisWayNoun(verb: ThisWayVerb): "card" | "counter" {
+  return verb === "remove" ? "counter" : "card";
 }
 
 /** The verb whose record a label is (for the printer), undefined for any other label. */

@@ -42,7 +42,7 @@ import type {
   ZoneDef,
   ZoneRole,
 } from "./ir.ts";
-import { IR_VERSION, PLAYER_RULES, RESTRICTION_RULES, STEP_OBJECT_FIELD, THIS_WAY_LABELS, THIS_WAY_OPS, participleOf, sameStepBut, type ThisWayVerb } from "./ir.ts";
+import { IR_VERSION, PLAYER_RULES, RESTRICTION_RULES, STEP_OBJECT_FIELD, THIS_WAY_LABELS, THIS_WAY_OPS, participleOf, sameStepBut, thisWayNoun, type ThisWayVerb } from "./ir.ts";
 import type { MessageCode } from "./messages.ts";
 import { checkAbilityContract, checkCardStates, hasDefenders, checkCostSymbols, paysCostSymbols, checkStaticsWhileAttacking, checkStaticsWhileExhausted, checkUndefinedX, checkGameContract, checkGameParams } from "./contract-check.ts";
 import { DESTROYED_SELECTOR_FIELDS, RULES_COUNTING_CARDS, RULES_WITH_DURATION, TRIGGER_EVENTS, canonicalParamValue, triggerContract, turnEndMoment } from "./contract.ts";
@@ -458,6 +458,8 @@ class AbilityLowering {
   lookedBy?: PlayerRef;
   /** True once a step of this ability acted on cards it remembers ("it"): "that many" counts them. */
   actedOnCards = false;
+  /** True while the last step of this ability that "that many" can count is a remove of counters: it counts those removed. */
+  manyRemoved = false;
   /**
    * The cards the last step that acted on cards named ("Put a power counter on each unit you control"), as it named them
    * (its selector, its target, the cards chosen): what a bare "they" / "them" after it names when no players came before
@@ -756,7 +758,8 @@ class AbilityLowering {
       this.useDeterminers(np, "that");
       this.useWords(np, "many");
     }
-    if (npDeterminers(np).includes("that") && npWords(np)[0] === "many") return this.times(np, this.actedOnCards ? { kind: "chosen_count", label: "it" } : this.eventAmount(np));
+    // "Remove all Bleed counters from you. Target opponent gains that many Bleed counters.": the counters removed.
+    if (npDeterminers(np).includes("that") && npWords(np)[0] === "many") return this.times(np, this.manyRemoved ? { kind: "chosen_count", label: THIS_WAY_LABELS.remove } : this.actedOnCards ? { kind: "chosen_count", label: "it" } : this.eventAmount(np));
     // "loses half their life, rounded up": a player's life total, halved.
     const life = this.lifeTotal(np);
     if (life) return this.times(np, life);
@@ -886,11 +889,22 @@ class AbilityLowering {
       // A spell's sentence of its own ("Destroy each unit with power 1 or less. Your opponent loses 1 life for each unit
       // destroyed this way."): it goes on with the sentence before, whose step it counts (as "that much" does).
       if (!done) this.unmeasured.push(np.range);
-      this.note(np.range, `"${written}" counts what one "${thisWayStep(verb)}" before it in the same ability took; ${done ? `this ability does it in ${done.count} steps` : `nothing before it does (${this.thisWayStepsNamed()})`} (write "${capitalized(THIS_WAY_EXAMPLES[verb])}. Draw a card for each card ${participleOf(verb)} this way.")`);
+      this.note(np.range, `"${written}" counts what one "${thisWayStep(verb)}" before it in the same ability took; ${done ? `this ability does it in ${done.count} steps` : `nothing before it does (${this.thisWayStepsNamed()})`} (write "${capitalized(THIS_WAY_EXAMPLES[verb])}. Draw a card for each ${thisWayNoun(verb)} ${participleOf(verb)} this way.")`);
       return undefined;
     }
-    // The noun counts every card taken: "card", or the one card type the step named.
     const noun = npWords(np);
+    // "for each counter removed this way", "for each Bleed counter removed this way": the counters the remove step took
+    // (of its one kind), not cards.
+    if (done.last.op === "remove_counters") {
+      const counter = done.last.counter;
+      if (!(/^counters?$/.test(noun.at(-1) ?? "") && (noun.length === 1 || noun.slice(0, -1).join(" ") === lower(counter)))) {
+        this.note(np.range, `"${written}" counts the counters the "${thisWayStep(verb)}" before it removed: write "for each counter removed this way"`);
+        return undefined;
+      }
+      this.use(np);
+      return { kind: "chosen_count", label: THIS_WAY_LABELS[verb] };
+    }
+    // The noun counts every card taken: "card", or the one card type the step named.
     const type = noun.length === 1 ? (lookup(this.vocab.cardTypes, noun[0]!) ?? lookup(this.vocab.cardTypes, noun[0]!.replace(/s$/, ""))) : undefined;
     const every = noun.length === 1 && /^(cards?|permanents?)$/.test(noun[0]!);
     if (!every && !(type && this.takenTypes(done.last)?.length === 1 && this.takenTypes(done.last)![0] === type)) {
@@ -960,12 +974,14 @@ class AbilityLowering {
     // "if a card was discarded this way", or the one card type that step takes ("if a creature was sacrificed this way").
     const type = words.length === 1 ? (lookup(this.vocab.cardTypes, words[0]!) ?? lookup(this.vocab.cardTypes, words[0]!.replace(/s$/, ""))) : undefined;
     const takenType = done && type !== undefined && this.takenTypes(done.last)?.length === 1 && this.takenTypes(done.last)![0] === type;
-    const any = dets.length === 1 && ["a", "an", "any"].includes(dets[0]!) && words.length === 1 && (/^(cards?|permanents?)$/.test(words[0]!) || takenType) && !subject.filters.length;
-    if (done?.count !== 1 || (!named && !any)) {
+    // "if a counter was removed this way": the remove step's record is counters, every other's cards.
+    const noun = verb === "remove" ? /^counters?$/.test(words[0] ?? "") : /^(cards?|permanents?)$/.test(words[0] ?? "") || takenType;
+    const any = dets.length === 1 && ["a", "an", "any"].includes(dets[0]!) && words.length === 1 && noun && !subject.filters.length;
+    if (done?.count !== 1 || (!named && !any) || (named && verb === "remove")) {
       // A spell's sentence of its own ("Destroy target creature. If it was destroyed this way, ..."): it goes on with the
       // sentence before, whose step it reads.
       if (!done) this.unmeasured.push(clause.range);
-      this.note(clause.range, `"${this.slice(clause.range)}": ${done?.count !== 1 ? (done ? `this ability does "${thisWayStep(verb)}" in ${done.count} steps, and "this way" would not say which` : `nothing before it in this ability is a "${thisWayStep(verb)}" (${this.thisWayStepsNamed()})`) : `the engine reads "if it is ${participleOf(verb)} this way" (the card named before) or "if a card is ${participleOf(verb)} this way"`}`);
+      this.note(clause.range, `"${this.slice(clause.range)}": ${done?.count !== 1 ? (done ? `this ability does "${thisWayStep(verb)}" in ${done.count} steps, and "this way" would not say which` : `nothing before it in this ability is a "${thisWayStep(verb)}" (${this.thisWayStepsNamed()})`) : verb === "remove" ? `the engine reads "if a counter was removed this way"` : `the engine reads "if it is ${participleOf(verb)} this way" (the card named before) or "if a card is ${participleOf(verb)} this way"`}`);
       return null;
     }
     this.use(clause.verb, clause.be, clause.object, subject.determiners);
@@ -3245,7 +3261,10 @@ class AbilityLowering {
     // after it names the player that slot holds.
     const targetActedOn = this.actingSubject || actedOn ? undefined : this.targetPlayerActedOn(clause, targetsBefore);
     if (targetActedOn) this.antecedent = { players: targetActedOn };
-    if (this.pending.length > asked || core.some((s) => s.op === "discard" || s.op === "sacrifice" || s.op === "search" || s.op === "choose_cards")) this.actedOnCards = true;
+    if (this.pending.length > asked || core.some((s) => s.op === "discard" || s.op === "sacrifice" || s.op === "search" || s.op === "choose_cards")) {
+      this.actedOnCards = true;
+      this.manyRemoved = false;
+    }
     const onCards = cardsActedOn(core, this.targets);
     if (onCards) this.lastCardsActedOn = onCards;
     let steps = [...this.pending.splice(asked), ...core].map((s) => ({ ...s, source }) as Step);
@@ -3324,6 +3343,7 @@ class AbilityLowering {
     this.clauseTargetsFrom = outerClauseTargets;
     this.lastMeasured = measuredAmount(steps) ?? this.lastMeasured;
     this.damageSteps += countSteps(steps, "damage");
+    if (countSteps(steps, "remove_counters")) this.manyRemoved = true;
     for (const verb of Object.keys(THIS_WAY_LABELS) as ThisWayVerb[]) {
       const count = countSteps(steps, THIS_WAY_OPS[verb]);
       if (count) this.thisWaySteps.set(verb, { count: (this.thisWaySteps.get(verb)?.count ?? 0) + count, last: findStep(steps, THIS_WAY_OPS[verb])! });
@@ -6206,6 +6226,7 @@ const THIS_WAY_EXAMPLES: Record<ThisWayVerb, string> = {
   exhaust: "exhaust each creature an opponent controls",
   return: "return each creature to its owner's hand",
   die: "deal 3 damage to each creature",
+  remove: "remove all Bleed counters from target player",
 };
 
 /**

@@ -27,7 +27,7 @@ import type {
   TargetSpec,
   TriggerPattern,
 } from "./ir.ts";
-import { PLAYER_RULES, STEP_OBJECT_FIELD, costSymbolsText, participleOf, sameStepBut, thisWayVerbOf } from "./ir.ts";
+import { PLAYER_RULES, STEP_OBJECT_FIELD, costSymbolsText, participleOf, sameStepBut, thisWayNoun, thisWayVerbOf } from "./ir.ts";
 import { TRIGGER_EVENTS, triggerContract, turnEndMoment } from "./contract.ts";
 
 /** What the printer needs besides the ability: the game (zone roles, stats) and the ability's targets. */
@@ -1217,7 +1217,7 @@ function numberText(n: NumberExpr, ctx: Context): string {
     case "discarded_this_turn":
       return `the number of ${doneThisTurnText(n.kind, n.of, ctx, 2)}`;
     case "chosen_count":
-      return thisWayVerbOf(n.label) ? `the number of cards ${thisWayFilter(n.label)}` : "that many";
+      return thisWayVerbOf(n.label) ? `the number of ${thisWayNoun(thisWayVerbOf(n.label)!)}s ${thisWayFilter(n.label)}` : "that many";
     case "short_of":
       return `${numberText(n.target, ctx)} minus ${numberText(n.have, ctx)} (at least 0)`;
   }
@@ -1326,7 +1326,9 @@ function countNoun(noun: string, n: NumberExpr, ctx: Context, one = "a"): string
   if (n === 1) return `${one === "a" ? indefiniteArticle(noun) : one} ${noun}`;
   if (typeof n === "number") return `${n} ${plural(noun, n)}`;
   // "Draw a card for each card destroyed this way."
-  if (n.kind === "chosen_count" && thisWayVerbOf(n.label)) return `${countNoun(noun, 1, ctx, one)} for each card ${thisWayFilter(n.label)}`;
+  // "Target opponent gains that many Bleed counters" after a remove: the counters it removed (lower.ts manyRemoved).
+  if (n.kind === "chosen_count" && thisWayVerbOf(n.label) === "remove") return `that many ${plural(noun, 2)}`;
+  if (n.kind === "chosen_count" && thisWayVerbOf(n.label)) return `${countNoun(noun, 1, ctx, one)} for each ${thisWayNoun(thisWayVerbOf(n.label)!)} ${thisWayFilter(n.label)}`;
   if (n.kind === "event_amount" || n.kind === "chosen_count") return `that many ${plural(noun, 2)}`;
   if (n.kind === "half" && typeof n.of !== "number" && (n.of.kind === "event_amount" || n.of.kind === "chosen_count")) return `half that many ${plural(noun, 2)}, rounded ${n.round}`;
   return `${plural(noun, 2)} equal to ${numberText(n, ctx)}`;
@@ -1399,7 +1401,7 @@ function conditionText(c: Condition, ctx: Context): string {
     case "done_this_way":
       // "if it was destroyed this way", "if a card was discarded this way"
       // "if it died this way" (what a damage step destroyed)
-      return `${c.of ? (c.of.kind === "self" ? "this" : cardText(c.of, ctx)) : "a card"} ${thisWayVerbOf(c.label) === "die" ? "died" : `was ${thisWayParticiple(c.label)}`} this way`;
+      return `${c.of ? (c.of.kind === "self" ? "this" : cardText(c.of, ctx)) : `a ${thisWayNoun(thisWayVerbOf(c.label)!)}`} ${thisWayVerbOf(c.label) === "die" ? "died" : `was ${thisWayParticiple(c.label)}`} this way`;
     case "card_matches": {
       const card = c.of.kind === "self" ? "this" : cardText(c.of, ctx);
       const onlyKeyword = c.selector.keyword && Object.keys(c.selector).length === 1;
@@ -1419,7 +1421,7 @@ function conditionText(c: Condition, ctx: Context): string {
       // "no Unit was destroyed this turn"
       if (c.condition.kind === "destroyed_this_turn" && c.condition.atLeast === 1) return conditionText(c.condition, ctx).replace(/^an? /, "no ");
       // "it wasn't destroyed this way" · "no card was sacrificed this way"
-      if (c.condition.kind === "done_this_way") return c.condition.of ? conditionText(c.condition, ctx).replace(/ was /, " wasn't ").replace(/ died /, " didn't die ") : conditionText(c.condition, ctx).replace(/^a card /, "no card ");
+      if (c.condition.kind === "done_this_way") return c.condition.of ? conditionText(c.condition, ctx).replace(/ was /, " wasn't ").replace(/ died /, " didn't die ") : conditionText(c.condition, ctx).replace(/^a (card|counter) /, "no $1 ");
       // "you control no other units" · "you control two or fewer units"
       if (c.condition.kind === "controls") {
         const inner = c.condition;

@@ -446,14 +446,18 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
         upToDone(frame);
         chosen = answer;
       }
+      // "for each counter removed this way", "that many": one entry per counter really removed (compiler/ir.ts THIS_WAY_LABELS).
+      const removed: string[] = [];
       for (const t of from) {
         const bag = "player" in t ? state.players[t.player]!.counters : writeCard(ctx, t.card)?.counters;
         if (!bag) continue;
         const have = bag[step.counter] ?? 0;
         const amount = step.amount === "all" ? have : Math.min(have, chosen ? (chosen.get(receiverKey(t)) ?? 0) : evalNumber(ctx, frame, step.amount));
         bag[step.counter] = have - amount;
+        for (let i = 0; i < amount; i++) removed.push("player" in t ? t.player : t.card);
         emit(ctx, "counter", `${amount} ${step.counter} counter${amount === 1 ? "" : "s"} removed`, { amount: -amount, source, ...("player" in t ? { player: t.player } : { card: t.card }) });
       }
+      frame.chosen[THIS_WAY_LABELS.remove] = removed;
       return "done";
     }
     case "modify": {
