@@ -356,14 +356,22 @@ function markOwnName(ability: Ast.Ability, abilityText: string, cardName: string
 /** "twice that much", "double its power": a multiplier before an amount. */
 const MULTIPLIERS: Record<string, number> = { twice: 2, double: 2, thrice: 3, triple: 3 };
 /**
- * "each unit that has power 2 or less", "a creature that has Flying": a relative clause whose only words are "has"/"have"
- * and what is had — the same filter as "with ...". Not "that doesn't have" (a modal), nor one with a tail ("that has a
- * counter on it" is read by the counter readers as written, or reported).
+ * "each unit that has power 2 or less", "a creature that has Flying", "each creature that has an attack counter on it": a
+ * relative clause whose only words are "has"/"have" and what is had (with "on it" after counters) — the same filter as
+ * "with ...". Not "that doesn't have" (a modal), nor any other tail.
  */
 function hasClauseObject(f: Ast.NounFilter): f is Ast.RelativeFilter & { clause: { object: Ast.NounPhrase } } {
   if (f.kind !== "relative" || !f.that) return false;
   const c = f.clause;
-  return c.verb?.lemma === "have" && !!c.object && !c.subject && !c.modal && !c.be && !c.complement && !c.orVerbs?.length && !c.tail.length;
+  return c.verb?.lemma === "have" && !!c.object && !c.subject && !c.modal && !c.be && !c.complement && !c.orVerbs?.length && (!c.tail.length || !!countersOnIt(c));
+}
+
+/** "that has two or more attack counters on it": the "on it" after what is had, when that is counters. */
+function countersOnIt(c: Ast.Clause): Ast.PrepPhrase | undefined {
+  const on = c.tail[0];
+  if (c.tail.length !== 1 || on?.kind !== "prep" || on.prep !== "on" || !npWords(c.object).some((w) => w === "counter" || w === "counters")) return undefined;
+  const it = on.object;
+  return npWords(it).length === 0 && it.filters.length === 0 && ["it", "them"].includes(npDeterminers(it).join(" ")) ? on : undefined;
 }
 
 /** The words that turn a number into a bound: "2 or less", "2 power or more". */
@@ -1362,7 +1370,8 @@ class AbilityLowering {
         }
       } else if ((f.kind === "prep" && f.prep === "with") || hasClauseObject(f)) {
         // "with power 2 or less" and "that has power 2 or less" / "that have Haste": the same phrase, read the same way.
-        const inner = f.kind === "prep" ? f.object : f.clause.object!;
+        const onIt = f.kind === "relative" ? countersOnIt(f.clause) : undefined;
+        const inner = f.kind === "prep" ? f.object : onIt ? { ...f.clause.object, filters: [...f.clause.object.filters, onIt] } : f.clause.object;
         const statWord = npWords(inner).find((w) => this.vocab.game.stats.includes(w));
         const c = npCount(inner);
         const counterWords = npWords(inner).some((w) => w === "counter" || w === "counters");
