@@ -2404,6 +2404,8 @@ class AbilityLowering {
     }
     // "that player has Bleed counters" / "you have 3 or more Bleed counters" / "an opponent has no Bleed counters"
     const counter = objWords.map((w) => lookup(this.vocab.counters, w)).find(Boolean);
+    const cardCounters = !player && counter ? this.cardCountersCondition(clause, counter) : undefined;
+    if (cardCounters) return cardCounters;
     if (clause.verb?.lemma === "have" && counter && (objWords.includes("counter") || objWords.includes("counters"))) {
       this.use(clause.verb, obj);
       const who = player ?? (clause.subject ? this.onePlayer(this.playerPhrase(clause.subject) ?? { kind: "you" }, clause.subject.range) : { kind: "you" as const });
@@ -3532,6 +3534,36 @@ class AbilityLowering {
    * creature" (one card, read as any card phrase; null after a note when the phrase names several). Undefined for a
    * counter players have, or with no "on" phrase (then whose is read as a player's).
    */
+  /**
+   * "if this has a power counter on it", "if it has two or more +1/+1 counters on it", "if this has no counters of that
+   * kind": a card's counters, where the game puts that counter on cards ("on it" names the subject); "if a unit you control
+   * has a power counter on it": there is such a card. Undefined when the subject is a player or the counter a player's
+   * (read as a player's counters, where the subject card would be unread: CW6005 and "on you" counted).
+   */
+  cardCountersCondition(clause: Ast.Clause, counter: string): Condition | undefined {
+    const subject = clause.subject;
+    const obj = clause.object;
+    const objWords = npWords(obj);
+    if (!subject || !obj || clause.verb?.lemma !== "have" || !(objWords.includes("counter") || objWords.includes("counters"))) return undefined;
+    if (isPlayerPhrase(subject) || this.vocab.game.counters.find((k) => k.name === counter)?.on !== "card") return undefined;
+    const onIt = clause.tail.find((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "on");
+    const pronoun = (np: Ast.NounPhrase) => npWords(np).length === 0 && np.filters.length === 0 && ["it", "them"].includes(npDeterminers(np).join(" "));
+    if (clause.tail.some((t) => t !== onIt) || (onIt && !pronoun(onIt.object))) return undefined;
+    const c = npCount(obj);
+    // As a player's counters are compared: "no" is none, "a" at least one, "two or more" / "two or fewer", a bare number exactly.
+    const [op, value]: ["=" | ">=" | "<=", number] = npDeterminers(obj).includes("no") ? ["=", 0] : !c || c.value === undefined ? [">=", 1] : [c.comparison === "more" || c.comparison === "greater" ? ">=" : c.comparison ? "<=" : "=", c.value];
+    if (npDeterminers(subject).some((d) => d === "a" || d === "an")) {
+      const selector = this.selector(subject);
+      this.useDeterminers(subject, "a", "an");
+      this.use(clause.verb, obj, onIt);
+      return { kind: "compare", left: { kind: "count", of: { ...selector, counters: { counter, op, value } } }, op: ">=", right: 1 };
+    }
+    const card = this.oneCard(subject, subject);
+    if (card === null) return undefined;
+    this.use(clause.verb, obj, onIt);
+    return { kind: "compare", left: { kind: "counters", of: { card }, counter }, op: op === ">=" && value === 1 ? ">" : op, right: op === ">=" && value === 1 ? 0 : value };
+  }
+
   counterCard(np: Ast.NounPhrase, counter: string): CardRef | null | undefined {
     if (this.vocab.game.counters.find((c) => c.name === counter)?.on !== "card") return undefined;
     const on = np.filters.find((f): f is Ast.PrepPhrase => f.kind === "prep" && f.prep === "on");

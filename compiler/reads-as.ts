@@ -1158,6 +1158,13 @@ function statFilterText(stat: NonNullable<CardSelector["stat"]>, ctx: Context): 
 }
 
 /** "a other Vampire" → "another Vampire", "a exhausted" → "an exhausted". */
+/** "a power counter on it", "2 or more attack counters on it", "no power counters on it": what a condition's card has. */
+function countersOnIt(counter: string, op: "<=" | ">=" | "=", value: number): string {
+  if (op === ">=" && value === 1) return `${articles(`a ${counter}`)} counter on it`;
+  const amount = op === "=" ? (value === 0 ? "no" : `exactly ${value}`) : `${value} ${op === "<=" ? "or fewer" : "or more"}`;
+  return `${amount} ${counter} counters on it`;
+}
+
 function articles(text: string): string {
   return text.replace(/\ba other\b/g, "another").replace(/\bA other\b/g, "Another").replace(/\b([Aa]) (?=(\w+))/g, (all, a: string, word: string) => (indefiniteArticle(word) === "an" ? `${a}n ` : all));
 }
@@ -1353,6 +1360,16 @@ function conditionText(c: Condition, ctx: Context): string {
       if (typeof left !== "number" && left.kind === "counters" && "player" in left.of && typeof c.right === "number" && words[c.op]) {
         const who = playerText(left.of.player, ctx);
         return `${who} ${who === "you" ? "have" : "has"} ${c.right} ${words[c.op]} ${left.counter} counters`;
+      }
+      // "this has a power counter on it", "target creature has 2 or more attack counters on it": a card's counters
+      if (typeof left !== "number" && left.kind === "counters" && "card" in left.of && typeof c.right === "number" && (c.op === "<=" || c.op === ">=" || c.op === "=" || (c.op === ">" && c.right === 0))) {
+        const card = left.of.card.kind === "self" ? "this" : cardText(left.of.card, ctx);
+        return `${card} has ${countersOnIt(left.counter, c.op === ">" ? ">=" : c.op, c.op === ">" ? 1 : c.right)}`;
+      }
+      // "a Unit you control has a power counter on it": there is such a card
+      if (typeof left !== "number" && left.kind === "count" && left.of.counters?.counter && !left.of.zones?.length && c.op === ">=" && c.right === 1) {
+        const { counters, ...rest } = left.of;
+        return `${articles(`a ${selectorText(rest, ctx, 1)}`)} has ${countersOnIt(counters.counter!, counters.op, counters.value)}`;
       }
       // "you have 3 or more Crystals", "an opponent has no Crystals", "you have exactly 2 Crystals"
       if (typeof left !== "number" && left.kind === "resource" && typeof c.right === "number" && (words[c.op] || c.op === "=" || (c.op === ">" && c.right === 0))) {
