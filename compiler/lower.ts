@@ -370,8 +370,12 @@ function hasClauseObject(f: Ast.NounFilter): f is Ast.RelativeFilter & { clause:
 function countersOnIt(c: Ast.Clause): Ast.PrepPhrase | undefined {
   const on = c.tail[0];
   if (c.tail.length !== 1 || on?.kind !== "prep" || on.prep !== "on" || !npWords(c.object).some((w) => w === "counter" || w === "counters")) return undefined;
-  const it = on.object;
-  return npWords(it).length === 0 && it.filters.length === 0 && ["it", "them"].includes(npDeterminers(it).join(" ")) ? on : undefined;
+  return isItPronoun(on.object) ? on : undefined;
+}
+
+/** "it" / "them" alone: the card the clause is about, named again. */
+function isItPronoun(np: Ast.NounPhrase): boolean {
+  return npWords(np).length === 0 && np.filters.length === 0 && ["it", "them"].includes(npDeterminers(np).join(" "));
 }
 
 /** The words that turn a number into a bound: "2 or less", "2 power or more". */
@@ -3547,8 +3551,7 @@ class AbilityLowering {
     if (!subject || !obj || clause.verb?.lemma !== "have" || !(objWords.includes("counter") || objWords.includes("counters"))) return undefined;
     if (isPlayerPhrase(subject) || this.vocab.game.counters.find((k) => k.name === counter)?.on !== "card") return undefined;
     const onIt = clause.tail.find((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "on");
-    const pronoun = (np: Ast.NounPhrase) => npWords(np).length === 0 && np.filters.length === 0 && ["it", "them"].includes(npDeterminers(np).join(" "));
-    if (clause.tail.some((t) => t !== onIt) || (onIt && !pronoun(onIt.object))) return undefined;
+    if (clause.tail.some((t) => t !== onIt) || (onIt && !isItPronoun(onIt.object))) return undefined;
     const c = npCount(obj);
     // As a player's counters are compared: "no" is none, "a" at least one, "two or more" / "two or fewer", a bare number exactly.
     const [op, value]: ["=" | ">=" | "<=", number] = npDeterminers(obj).includes("no") ? ["=", 0] : !c || c.value === undefined ? [">=", 1] : [c.comparison === "more" || c.comparison === "greater" ? ">=" : c.comparison ? "<=" : "=", c.value];
