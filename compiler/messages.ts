@@ -1103,6 +1103,14 @@ export const MESSAGES = {
     example: "expect no event fight p2",
     exampleArgs: { kind: "fight", player: "p2", instead: '`expect event fight "X"` (either fighter: the attacker, or the card it fights)' },
   },
+  CW7016: {
+    severity: "error",
+    template: "In {game} nothing ever fights: combat deals damage (`combat_model = damage`) and no Weapon attacks, so the engine never emits a `fight` event and this line could not tell anything (negated it would hold whatever happened in combat); expect the combat itself: `expect event attack \"X\"`, `block \"Y\"`, `damage \"Y\" by \"X\"`, `destroyed \"Y\"`.",
+    explanation:
+      "A `fight` event is emitted where units fight by power (`param combat_model = fight`, the default: Three-Slot Duel's \"If your attacker's power is higher than the blocker's...\") and where a Weapon attacks (`param max_weapons`: Chromatic Battlelines). Under `combat_model = damage` without Weapons (CYBERVAMP) attackers and blockers deal damage to each other and nothing fights: `expect no event fight \"Street Samurai\"` held after Street Samurai blocked and traded. The line is an error, with what says it.",
+    example: 'expect no event fight "Street Samurai"   (in a CYBERVAMP scenario)',
+    exampleArgs: { game: "CYBERVAMP" },
+  },
   CW7020: {
     severity: "error",
     template: "Unknown cost symbol {word}; {game} declares {list}.",

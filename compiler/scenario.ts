@@ -129,6 +129,12 @@ export interface ScenarioNames {
   costsPaidByLands: boolean;
   /** The resources run as a capacity (`param mana_resource`, `<resource>_model = capacity`): only they have one to expect. */
   capacities: string[];
+  /**
+   * Whether a `fight` event ever happens: units fight by power (`combat_model = fight`, the default: Three-Slot Duel) or
+   * Weapons attack (`param max_weapons`: Chromatic Battlelines). Under `combat_model = damage` alone (CYBERVAMP) combat
+   * deals damage and nothing fights (runtime/mechanics/combat.ts, weapons.ts emit it).
+   */
+  fights: boolean;
   /** Whether a card can ever be a defender (Three-Slot Duel's "Drag your unit down to make it a defender"): `param defenders`, or the defender params. */
   hasDefenders: boolean;
   /**
@@ -256,6 +262,7 @@ export function scenarioNames(
     hasStack: hasStack(game.params),
     responseModel: String(game.params.response_model ?? "instant"),
     hasDefenders: hasDefenders(game.params),
+    fights: game.params.combat_model !== "damage" || game.params.max_weapons !== undefined,
     temporaryPools: game.params.max_facets !== undefined,
     costsPaidByLands: game.params.costs_paid_by === "exhausting_lands",
     capacities: game.resources
@@ -533,6 +540,8 @@ function checkNeverHappens(scenario: Scenario, names: ScenarioNames, out: Diagno
     const patterns = e.kind === "event" ? [e.pattern] : e.kind === "order" || e.kind === "one_event" ? e.items : [];
     const named = patterns.find((p) => p.player && EVENT_PLAYER[p.event.toLowerCase() as TraceKindName] === null);
     if (named) out.push(diagnostic("CW7015", scenario.file, s.range, { kind: named.event.toLowerCase(), player: named.player!, instead: EVENT_NO_PLAYER[named.event.toLowerCase() as TraceKindName]! }));
+    // A fight in a game where nothing fights (CW7016): `expect no event fight "Neon Ripper"` in CYBERVAMP held after it blocked.
+    else if (!names.fights && patterns.some((p) => p.event.toLowerCase() === "fight")) out.push(diagnostic("CW7016", scenario.file, s.range, { game }));
   }
   // A card's exhausted/ready (or Overexhausted) state in a game whose rules never change it (CW7009): nothing in the
   // game exhausts or readies a card, so the line reads only what the setup said. A setup may still set it (a board

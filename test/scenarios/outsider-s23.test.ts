@@ -40,6 +40,23 @@ describe("a fight is about both fighters, and names no player", () => {
   });
 });
 
+describe("a fight in a game where nothing fights is CW7016", () => {
+  const spray = (lines: string) =>
+    `scenario "Spray" for cybervamp\nsetup {\n  turn 3 p1 phase Pre-Battle\n  p1 hand: "Arterial Spray"\n  p1 battlefield: "Crimson Substation", "Gold Exchange"\n  p2 battlefield: "Blood Broker"\n}\np1 play "Arterial Spray" target "Blood Broker"\np2 pass\np1 pass\nexpect p2 discard pile: "Blood Broker"\n${lines}\n`;
+
+  it("CYBERVAMP (combat_model = damage, no Weapons): `no event fight \"X\"` held whatever happened in combat", () => {
+    expect(checked("cybervamp", spray('expect no event fight "Blood Broker"\nexpect order: attack, fight'))).toEqual(["12:1 CW7016", "13:1 CW7016"]);
+    expect(failuresOf(spray('expect no event fight "Blood Broker"'))).toEqual([
+      '12: In CYBERVAMP nothing ever fights: combat deals damage (`combat_model = damage`) and no Weapon attacks, so the engine never emits a `fight` event and this line could not tell anything (negated it would hold whatever happened in combat); expect the combat itself: `expect event attack "X"`, `block "Y"`, `damage "Y" by "X"`, `destroyed "Y"`.',
+    ]);
+  });
+
+  it("Three-Slot Duel (units fight) and Chromatic (Weapons fight) read it", () => {
+    expect(checked("duel", duelBlock('expect event fight "Scout" once'))).toEqual([]);
+    expect(checked("chromatic", chromaticBlade('expect event fight "Seer" once'))).toEqual([]);
+  });
+});
+
 describe("a spell countered or fizzling names its controller", () => {
   it("CYBERVAMP: Counterhack counters p1's Blood Rite — `no event fizzle p1` fails (passed before)", () => {
     const text = (lines: string) =>
