@@ -5298,7 +5298,8 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
     case "put": {
       // "enters play" / "enters the battlefield": play; "enters your Facet Zone", "is put into a Graveyard": that zone.
       const where = verb === "put" ? tailPreps.find((p) => p.prep === "into" || p.prep === "onto")?.object : clause.object;
-      const zoneWords = npWords(where);
+      // The zone's name without whose it is ("an opponent's Discard Pile": a name of two words is looked up whole).
+      const zoneWords = npWords(where).filter((w) => possessiveStem(w) === undefined);
       const zone = lookup(l.vocab.zones, zoneWords.join(" ")) ?? zoneWords.map((w) => lookup(l.vocab.zones, w)).find(Boolean);
       if (verb === "put" && !clause.be) break;
       const subject = cardSubject();
