@@ -4436,6 +4436,17 @@ class AbilityLowering {
           return [{ op: "gain_control", what: this.pickOrAffected(controlOf.object), who: clause.subject ? this.onePlayer(who(), clause.subject.range) : { kind: "you" }, duration: this.duration(clause) }];
         }
         const counted = (words.includes("counter") || words.includes("counters")) && words.some((w) => lookup(this.vocab.counters, w));
+        // "Target creature loses all abilities until end of turn.": the game's keyword action whose rule removes all abilities
+        // (Chromatic's Silence: "Silence target creature until end of turn"), the same lasting modifier for the same duration.
+        // A game with no such keyword has no such modifier: the clause stays CW6001.
+        if (verb === "lose" && subjectIsCard() && obj && words.join(" ") === "abilities" && !obj.filters.length && npDeterminers(obj).every((d) => d === "all" || d === "its" || d === "their") && npDeterminers(obj).includes("all") && !npCount(obj)) {
+          const silence = [...this.vocab.keywords.values()].find((k) => k.kind === "action" && k.rule === "remove_all_abilities");
+          if (silence) {
+            this.use(obj);
+            const duration = this.duration(clause);
+            return [{ op: "keyword_action", keyword: silence.name, amount: 1, who: who(), target: this.affected(clause.subject), ...(duration.kind !== "permanent" ? { duration } : {}) }];
+          }
+        }
         if (subjectIsCard() && !counted) {
           // "Another allied unit loses 1 power", "Target creature gains +1 attack": a stat change.
           const stats = this.statChange(obj);
