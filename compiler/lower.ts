@@ -4372,6 +4372,9 @@ class AbilityLowering {
         // is the recipient's (the one card named after it) — the spell itself has no stats (read so, it was 0). On a
         // permanent "its" is the permanent's own, as everywhere.
         const its = !namedBefore && !from && !this.trigger && this.own && !this.own.permanent ? oneCardOf(recipient) : undefined;
+        // After a sentence of its own that named a card ("Destroy target unit you control. Deal damage equal to its power to
+        // target enemy unit."), "its" is that card: the sentence goes on with the one before (`unmeasured`), where it is named.
+        if (its && JSON.stringify(amount).includes('"kind":"it"')) this.unmeasured.push(obj!.range);
         return [{ op: "damage", amount: its ? itIs(amount, its) : amount, to: recipient, ...(from ? { from } : {}) }];
       }
       case "draw": {
