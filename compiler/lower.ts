@@ -389,6 +389,11 @@ const ACTS_ON_A_CARD = new Set(["destroy", "exhaust", "overexhaust", "ready", "r
 /** Of those, the ones a card does by itself ("It renews", "Target creature untaps"): active voice, the subject acted on. */
 const STATE_VERBS = new Set(["ready", "renew", "untap"]);
 
+/** "3 or more" / "greater": at least; "3 or less" / "fewer": at most; a bare number: exactly. */
+function comparisonOp(c: Ast.Count): ">=" | "<=" | "=" {
+  return c.comparison === "more" || c.comparison === "greater" ? ">=" : c.comparison ? "<=" : "=";
+}
+
 function npCount(np: Ast.NounPhrase | undefined): Ast.Count | undefined {
   if (!np) return undefined;
   return (np.determiners.find((d) => d.kind === "count") as Ast.Count | undefined) ?? (np.items.find((i) => i.kind === "count") as Ast.Count | undefined);
@@ -2416,7 +2421,7 @@ class AbilityLowering {
       const left: NumberExpr = { kind: "counters", of: { player: who }, counter };
       if (npDeterminers(obj).includes("no")) return { kind: "compare", left, op: "=", right: 0 };
       if (!c || c.value === undefined) return { kind: "compare", left, op: ">", right: 0 };
-      const op = c.comparison === "more" || c.comparison === "greater" ? ">=" : c.comparison ? "<=" : "=";
+      const op = comparisonOp(c);
       return { kind: "compare", left, op, right: c.value };
     }
     // "you have 3 or more Crystals" / "an opponent has no Crystals" / "you have exactly 2 Crystals": a resource of the game.
@@ -2428,7 +2433,7 @@ class AbilityLowering {
       const left: NumberExpr = { kind: "resource", of: who, resource };
       if (npDeterminers(obj).includes("no")) return { kind: "compare", left, op: "=", right: 0 };
       if (!c || c.value === undefined) return { kind: "compare", left, op: ">", right: 0 };
-      const op = c.comparison === "more" || c.comparison === "greater" ? ">=" : c.comparison ? "<=" : "=";
+      const op = comparisonOp(c);
       return { kind: "compare", left, op, right: c.value };
     }
     // "you have no cards in hand" / "you have 3 or more cards in your hand" / "an opponent has two or fewer cards in hand"
@@ -2441,7 +2446,7 @@ class AbilityLowering {
       const left: NumberExpr = { kind: "hand_size", of: who };
       if (npDeterminers(obj).includes("no")) return { kind: "compare", left, op: "=", right: 0 };
       if (!c || c.value === undefined) return { kind: "compare", left, op: ">", right: 0 };
-      const op = c.comparison === "more" || c.comparison === "greater" ? ">=" : c.comparison ? "<=" : "=";
+      const op = comparisonOp(c);
       return { kind: "compare", left, op, right: c.value };
     }
     // "you have five or more cards in your graveyard" / "an opponent has no creature cards in their discard pile": the
@@ -2461,7 +2466,7 @@ class AbilityLowering {
         const left: NumberExpr = { kind: "count", of: { ...selector, owner } };
         if (npDeterminers(obj).includes("no")) return { kind: "compare", left, op: "=", right: 0 };
         if (!c || c.value === undefined) return { kind: "compare", left, op: ">", right: 0 };
-        const op = c.comparison === "more" || c.comparison === "greater" ? ">=" : c.comparison ? "<=" : "=";
+        const op = comparisonOp(c);
         return { kind: "compare", left, op, right: c.value };
       }
     }
@@ -3554,7 +3559,7 @@ class AbilityLowering {
     if (clause.tail.some((t) => t !== onIt) || (onIt && !isItPronoun(onIt.object))) return undefined;
     const c = npCount(obj);
     // As a player's counters are compared: "no" is none, "a" at least one, "two or more" / "two or fewer", a bare number exactly.
-    const [op, value]: ["=" | ">=" | "<=", number] = npDeterminers(obj).includes("no") ? ["=", 0] : !c || c.value === undefined ? [">=", 1] : [c.comparison === "more" || c.comparison === "greater" ? ">=" : c.comparison ? "<=" : "=", c.value];
+    const [op, value]: ["=" | ">=" | "<=", number] = npDeterminers(obj).includes("no") ? ["=", 0] : !c || c.value === undefined ? [">=", 1] : [comparisonOp(c), c.value];
     if (npDeterminers(subject).some((d) => d === "a" || d === "an")) {
       const selector = this.selector(subject);
       this.useDeterminers(subject, "a", "an");
@@ -4374,7 +4379,7 @@ class AbilityLowering {
         const its = !namedBefore && !from && !this.trigger && this.own && !this.own.permanent ? oneCardOf(recipient) : undefined;
         // After a sentence of its own that named a card ("Destroy target unit you control. Deal damage equal to its power to
         // target enemy unit."), "its" is that card: the sentence goes on with the one before (`unmeasured`), where it is named.
-        if (its && JSON.stringify(amount).includes('"kind":"it"')) this.unmeasured.push(obj!.range);
+        if (its && mentionsIt(amount)) this.unmeasured.push(obj!.range);
         return [{ op: "damage", amount: its ? itIs(amount, its) : amount, to: recipient, ...(from ? { from } : {}) }];
       }
       case "draw": {
@@ -6260,8 +6265,14 @@ function oneCardOf(what: Affected): CardRef | undefined {
 
 /** An amount with "it" (a card not named yet) read as `card`. */
 function itIs(amount: NumberExpr, card: CardRef): NumberExpr {
-  return JSON.parse(JSON.stringify(amount).replaceAll('{"kind":"it"}', JSON.stringify(card))) as NumberExpr;
+  return JSON.parse(JSON.stringify(amount).replaceAll(IT_REF, JSON.stringify(card))) as NumberExpr;
 }
+
+/** Whether an amount names "it" (a card `itIs` would fill in). */
+function mentionsIt(amount: NumberExpr): boolean {
+  return JSON.stringify(amount).includes(IT_REF);
+}
+const IT_REF = '{"kind":"it"}';
 
 /** The amount of the last damage, life gain or life loss among these steps (inside `if`, `may`, each player's ...). */
 /** The steps of one op among these and the steps nested in them ("if" branches, "you may", per-player parts). */
