@@ -1111,6 +1111,18 @@ export const MESSAGES = {
     example: 'expect no event fight "Street Samurai"   (in a CYBERVAMP scenario)',
     exampleArgs: { game: "CYBERVAMP" },
   },
+  CW7017: {
+    severity: "error",
+    template: "In {game} \"{card}\" never fights here: {why}. No `fight` event can name it, so this line could not tell anything (negated it would hold whatever happened); expect what it does instead: `expect event block \"{card}\"`, `damage \"{card}\"`, `damage \"X\" by \"{card}\"`, `destroyed \"{card}\"`.",
+    explanation:
+      "A `fight` event names the two cards of a fight: under `param combat_model = fight` (Three-Slot Duel) any card that stays in play — it attacks, is attacked, or walls an attack — and where a Weapon attacks (`param max_weapons`: Chromatic Battlelines) the Weapon and the creature it attacks (16.1: \"The Main Phase Weapon attack is the only way a player fights a creature\"). A card of any other type (a Spell, an Enchantment) never fights, and in Chromatic Battlelines a creature fights only when a Weapon attacks it: combat between attackers and blockers deals damage and is no fight. `expect no event fight \"Seer\"` held after Seer blocked a creature, whatever the designer meant by it. With no Weapon in the scenario's setup (and no Weapon a card could make), such a line is an error, with the combat events to expect instead.",
+    example: 'expect no event fight "Seer"   (in a Chromatic Battlelines scenario with no Weapon)',
+    exampleArgs: {
+      game: "Chromatic Battlelines",
+      card: "Seer",
+      why: "a Weapon fights as it attacks, and a Creature only when a Weapon attacks it, and no Weapon is in this scenario's setup: the combat of attackers and blockers deals damage and is no fight",
+    },
+  },
   CW7020: {
     severity: "error",
     template: "Unknown cost symbol {word}; {game} declares {list}.",

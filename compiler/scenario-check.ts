@@ -246,7 +246,7 @@ class LookedUpCards implements ReadonlyMap<string, CardFacts> {
     if (this.listed) return false;
     for (const [name, found] of this.lookups) {
       const now = cards.get(name);
-      if (now?.name !== found?.name || now?.isToken !== found?.isToken || now?.permanent !== found?.permanent) return false;
+      if (now?.name !== found?.name || now?.isToken !== found?.isToken || now?.type !== found?.type || now?.permanent !== found?.permanent) return false;
     }
     return true;
   }

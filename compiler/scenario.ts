@@ -99,8 +99,11 @@ export interface ScenarioNames {
   stats: string[];
   phases: string[];
   counters: { name: string; on: "player" | "card" }[];
-  /** Lower-case name → the card; `permanent`: whether its card type stays in play (undefined: a type the game does not declare). */
-  cards: ReadonlyMap<string, { name: string; isToken: boolean; permanent?: boolean }>;
+  /**
+   * Lower-case name → the card; `type`: its card type as written; `permanent`: whether its card type stays in play
+   * (undefined: a type the game does not declare).
+   */
+  cards: ReadonlyMap<string, { name: string; isToken: boolean; type?: string; permanent?: boolean }>;
   /**
    * Lower-case names of the tokens card text makes without a card of their own ("create a 1/1 Bat
    * token"): they exist only once made, so scenarios may name them everywhere but in setup. Asked
@@ -135,6 +138,17 @@ export interface ScenarioNames {
    * deals damage and nothing fights (runtime/mechanics/combat.ts, weapons.ts emit it).
    */
   fights: boolean;
+  /**
+   * Which cards ever take part in a `fight` (lower-case card types): `always` — under `combat_model = fight`, a card of a
+   * type that stays in play (what attacks, is attacked or walls: runtime/mechanics/combat.ts); `weapon` — the type that
+   * attacks as a Weapon (`param weapon_card_type`, with `param max_weapons`), and `weaponTarget` — the type a Weapon's
+   * attack fights (`param creature_card_type`: runtime/mechanics/weapons.ts), which fights only when a Weapon is there to
+   * attack it (Chromatic Battlelines 16.1: "The Main Phase Weapon attack is the only way a player fights a creature").
+   * `weaponTokens`: whether the Weapon type may be a token (a Weapon made in play, with no card in the setup).
+   */
+  fighters: { always: ReadonlySet<string>; weapon?: string; weaponTarget?: string; weaponTokens: boolean };
+  /** The game's card types: lower-case name → as declared. */
+  cardTypes?: ReadonlyMap<string, string>;
   /** Whether a card can ever be a defender (Three-Slot Duel's "Drag your unit down to make it a defender"): `param defenders`, or the defender params. */
   hasDefenders: boolean;
   /**
@@ -201,6 +215,16 @@ export function tokenNamesMade(abilities: unknown): string[] {
 
 /** Whether the engine ever marks damage on a card under these game params (ScenarioNames.marksDamage). */
 export const marksDamage = (params: CompiledGame["params"]): boolean => !!(params.toughness_stat || params.creature_damage_threshold) || params.combat_model === "damage";
+/** Which cards ever take part in a `fight` under these game params and card types (ScenarioNames.fighters). */
+function fightersOf(game: Pick<CompiledGame, "params" | "cardTypes">): ScenarioNames["fighters"] {
+  const types = new Map(game.cardTypes.map((t) => [t.name.toLowerCase(), t]));
+  const always = new Set(game.params.combat_model !== "damage" ? game.cardTypes.filter((t) => t.permanent).map((t) => t.name.toLowerCase()) : []);
+  if (game.params.max_weapons === undefined) return { always, weaponTokens: false };
+  const weapon = String(game.params.weapon_card_type ?? "Weapon").toLowerCase();
+  const weaponTarget = String(game.params.creature_card_type ?? "Creature").toLowerCase();
+  return { always, weapon, weaponTarget, weaponTokens: !!types.get(weapon)?.token };
+}
+
 /** Whether anything ever waits on a stack under these game params (ScenarioNames.hasStack). */
 export const hasStack = (params: CompiledGame["params"]): boolean => (params.response_model ?? "instant") !== "instant";
 
@@ -230,7 +254,7 @@ export function scenarioNames(
   const zones = ruleZones(game);
   // Built when first read: the studio makes these names again after every keystroke in a card's name, and most
   // scenarios keep their result without reading them (compiler/scenario-check.ts).
-  let byName: Map<string, { name: string; isToken: boolean; permanent?: boolean }> | undefined;
+  let byName: Map<string, { name: string; isToken: boolean; type?: string; permanent?: boolean }> | undefined;
   const cardsByName = () => {
     if (byName) return byName;
     byName = new Map();
@@ -238,7 +262,7 @@ export function scenarioNames(
     for (const card of cards) {
       if (byName.has(card.name.toLowerCase())) continue;
       const stays = card.type === undefined ? undefined : permanent.get(card.type.toLowerCase());
-      byName.set(card.name.toLowerCase(), { name: card.name, isToken: card.isToken, ...(stays !== undefined ? { permanent: stays } : {}) });
+      byName.set(card.name.toLowerCase(), { name: card.name, isToken: card.isToken, ...(card.type !== undefined ? { type: card.type } : {}), ...(stays !== undefined ? { permanent: stays } : {}) });
     }
     return byName;
   };
@@ -263,6 +287,8 @@ export function scenarioNames(
     responseModel: String(game.params.response_model ?? "instant"),
     hasDefenders: hasDefenders(game.params),
     fights: game.params.combat_model !== "damage" || game.params.max_weapons !== undefined,
+    fighters: fightersOf(game),
+    cardTypes: new Map(game.cardTypes.map((t) => [t.name.toLowerCase(), t.name])),
     temporaryPools: game.params.max_facets !== undefined,
     costsPaidByLands: game.params.costs_paid_by === "exhausting_lands",
     capacities: game.resources
@@ -505,6 +531,26 @@ export function checkScenario(scenario: Scenario, names: ScenarioNames): Diagnos
 }
 
 /**
+ * Why a card never takes part in a `fight` in this scenario (ScenarioNames.fighters), or undefined when it may: a card
+ * of a type that never fights, or a Weapon's target type with no Weapon in the setup (nor one a card could make).
+ * A name that is no card (a token made in play) or of an undeclared type may fight.
+ */
+function neverFights(name: string, scenario: Scenario, names: ScenarioNames): { card: string; why: string } | undefined {
+  const card = names.cards.get(norm(name));
+  const type = card?.type?.toLowerCase();
+  if (!card || type === undefined || !names.cardTypes?.has(type)) return undefined;
+  const { always, weapon, weaponTarget, weaponTokens } = names.fighters;
+  if (always.has(type) || type === weapon) return undefined;
+  const typeName = names.cardTypes.get(type)!;
+  const fighting = [...[...always].map((t) => `a ${names.cardTypes!.get(t) ?? t} fights as it attacks, is attacked or walls an attack`), ...(weapon ? [`a ${names.cardTypes.get(weapon) ?? weapon} fights as it attacks${weaponTarget ? `, and a ${names.cardTypes.get(weaponTarget) ?? weaponTarget} only when a ${names.cardTypes.get(weapon) ?? weapon} attacks it` : ""}`] : [])].join("; ");
+  if (type !== weaponTarget) return { card: card.name, why: `it is a ${typeName}, and ${fighting}` };
+  const weaponThere = weaponTokens && names.madeInPlay().size > 0 ? true : scenario.setup.zones.some((z) => z.cards.names.some((n) => names.cards.get(norm(n))?.type?.toLowerCase() === weapon));
+  if (weaponThere) return undefined;
+  const weaponName = names.cardTypes.get(weapon!) ?? weapon!;
+  return { card: card.name, why: `${fighting}, and no ${weaponName} is in this scenario's setup: the combat of attackers and blockers deals damage and is no fight` };
+}
+
+/**
  * Lines about something this game never has: damage marked on a card where the engine marks none (CW7006),
  * a stack where everything resolves at once (CW7007). Such a line could never tell anything — `expect not
  * "Scout" damage 2` would hold whatever happened — so it is an error, with the form that does say something.
@@ -542,6 +588,13 @@ function checkNeverHappens(scenario: Scenario, names: ScenarioNames, out: Diagno
     if (named) out.push(diagnostic("CW7015", scenario.file, s.range, { kind: named.event.toLowerCase(), player: named.player!, instead: EVENT_NO_PLAYER[named.event.toLowerCase() as TraceKindName]! }));
     // A fight in a game where nothing fights (CW7016): `expect no event fight "Neon Ripper"` in CYBERVAMP held after it blocked.
     else if (!names.fights && patterns.some((p) => p.event.toLowerCase() === "fight")) out.push(diagnostic("CW7016", scenario.file, s.range, { game }));
+    else {
+      // A fight naming a card that never fights (CW7017): a Spell, or — in Chromatic Battlelines, where only a Weapon's
+      // attack is a fight — a creature with no Weapon in the scenario to attack it: `expect no event fight "Seer"` held after
+      // Seer blocked a creature, as creature combat deals damage and is no fight.
+      const why = patterns.flatMap((p) => (p.event.toLowerCase() === "fight" ? [p.card, p.by] : [])).map((ref) => ref && neverFights(ref.card, scenario, names)).find((w) => w);
+      if (why) out.push(diagnostic("CW7017", scenario.file, s.range, { game, ...why }));
+    }
   }
   // A card's exhausted/ready (or Overexhausted) state in a game whose rules never change it (CW7009): nothing in the
   // game exhausts or readies a card, so the line reads only what the setup said. A setup may still set it (a board
