@@ -168,7 +168,8 @@ function checkCombatModel(doc: Ast.GameFile, game: CompiledGame, notes: Lowering
   }
 }
 
-function walkSteps(steps: Step[], visit: (step: Step) => void): void {
+/** Every step of a list, those inside "if", "may" and the modes of "choose one" included. */
+export function walkSteps(steps: Step[], visit: (step: Step) => void): void {
   for (const step of steps) {
     visit(step);
     if (step.op === "if") {

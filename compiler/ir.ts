@@ -394,7 +394,7 @@ export type StepBody =
    * remembered under this label, as `choose_cards` remembers its picks — what a later "it" / "they" names ("Summon up to
    * two Unit cards ... . They can't attack this turn.").
    */
-  | { op: "summon"; what: Affected; under?: PlayerRef; arrived?: string }
+  | { op: "summon"; what: Affected; under?: PlayerRef; arrived?: string; from?: { zone: string; whose: PlayerRef } }
   /** `arrived`: the tokens made are remembered under this label ("Summon a 2-power Spirit token. At the end of the turn, destroy it."). */
   | { op: "create_token"; token: TokenSpec; amount: NumberExpr; under?: PlayerRef; arrived?: string }
   /**

@@ -44,7 +44,7 @@ import type {
 } from "./ir.ts";
 import { IR_VERSION, PLAYER_RULES, RESTRICTION_RULES, STEP_OBJECT_FIELD, THIS_WAY_LABELS, THIS_WAY_OPS, participleOf, sameStepBut, thisWayNoun, type ThisWayVerb } from "./ir.ts";
 import type { MessageCode } from "./messages.ts";
-import { checkAbilityContract, checkCardStates, hasDefenders, checkCostSymbols, paysCostSymbols, checkStaticsWhileAttacking, checkStaticsWhileExhausted, checkUndefinedX, checkGameContract, checkGameParams } from "./contract-check.ts";
+import { checkAbilityContract, walkSteps, checkCardStates, hasDefenders, checkCostSymbols, paysCostSymbols, checkStaticsWhileAttacking, checkStaticsWhileExhausted, checkUndefinedX, checkGameContract, checkGameParams } from "./contract-check.ts";
 import { DESTROYED_SELECTOR_FIELDS, RULES_COUNTING_CARDS, RULES_WITH_DURATION, TRIGGER_EVENTS, canonicalParamValue, triggerContract, turnEndMoment } from "./contract.ts";
 import { WordLedger, isSelectingWord, leavesOf, unusedPhrases } from "./word-accounting.ts";
 import { additionalCostReadsAs, indefiniteArticle, readsAs, upgradedAmount } from "./reads-as.ts";
@@ -4892,7 +4892,10 @@ class AbilityLowering {
     // A token is made, not found: no card is a "Gray Beast token" before it is summoned.
     if (npWords(obj).some((w) => w === "token" || w === "tokens") && !npDeterminers(obj).some((d) => d === "target" || d === "it" || d === "that" || d === "this")) return this.createTokenSteps(obj, clause);
     const what = this.pickOrAffected(obj, clause);
-    return [{ op: "summon", what, arrived: this.arrivedLabel() }];
+    // "DEATH: Summon this from your Graveyard": as a move, a card named by a reference comes only from that zone.
+    const from = this.referenceFrom(what, obj, clause);
+    if (from === null) return [{ op: "rule", rule: "unsupported" }];
+    return [{ op: "summon", what, ...(from ? { from } : {}), arrived: this.arrivedLabel() }];
   }
 
   /**
@@ -5653,6 +5656,11 @@ function lowerAbility(ast: Ast.Ability, index: number, card: CardInfo, l: Abilit
   // applies while its card is in play, which a spell never is — it would never replace anything.
   if (card.neverInPlay && base.kind === "replacement" && l.notes.length === notesBefore)
     l.note(ast.body.range, `this card never enters play, so "${l.slice(ast.body.range)}" never replaces anything: a replacement ("If ... would ..., ... instead.") works on a card in play (a Unit's text)`);
+  // "Whenever you discard a card, summon this from your Graveyard." / "Erase a card: Return this from your Graveyard to your
+  // hand.": an activated ability, or a trigger about anything but the card itself, runs only while the card is in play —
+  // and then it is not in that zone, so the move would never happen.
+  const stranded = (base.kind === "activated" || (base.kind === "triggered" && base.trigger?.subject.kind !== "self")) && l.notes.length === notesBefore ? movesSelfFromAZone(base.steps, l) : undefined;
+  if (stranded) l.note(ast.body.range, `"${l.slice(ast.body.range)}" runs only while this card is in play, and then it is not in the ${stranded}: the engine runs a card's triggers and abilities in play (and "When this is destroyed / discarded" where it went), so the card would never move`);
   // A spell's sentence of its own that says "it"/"its" before anything is targeted or chosen ("Destroy target
   // creature. You gain life equal to its power." as two abilities): "it" would name nothing.
   if (card.card && base.kind === "spell" && !l.targets.length && l.notes.length === notesBefore && refersToItFirst(base.steps))
@@ -5660,6 +5668,15 @@ function lowerAbility(ast: Ast.Ability, index: number, card: CardInfo, l: Abilit
   // A phrase's slots are grouped by the ability's own id, so groups stay apart when a card's abilities' targets are chosen together.
   base.targets = abilityTargets(id, l.targets);
   return base;
+}
+
+/** The zone a step moves the card itself from ("summon this from your Graveyard"), when it is not play. */
+function movesSelfFromAZone(steps: Step[], l: AbilityLowering): string | undefined {
+  let zone: string | undefined;
+  walkSteps(steps, (step) => {
+    if ((step.op === "move" || step.op === "summon") && step.from && step.what.kind === "card" && step.what.ref.kind === "self" && step.from.zone !== l.vocab.zoneOfRole("battlefield")) zone ??= step.from.zone;
+  });
+  return zone;
 }
 
 /** An ability's targets: a phrase's slots are grouped by the ability's own id, so groups stay apart when a card's abilities' targets are chosen together. */

@@ -524,8 +524,9 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       return `${playerText(step.chooser, ctx, true)} ${verb("choose", step.chooser)} ${chosenPhrase(step, ctx)}`;
     case "summon": {
       const summon = ctx.game.keywords.find((k) => k.kind === "action" && (k.rule === "put_onto_field_free" || k.rule === "put_into_play_from_discard_pile"));
-      if (summon && !step.under) return `${summon.name} ${aff(step.what)}`;
-      return `put ${aff(step.what)} onto the ${battlefieldName(ctx)}${step.under ? ` under ${playerText(step.under, ctx)}'s control` : ""}`;
+      const from = step.from ? ` from ${possessive(step.from.whose, ctx)} ${step.from.zone}` : "";
+      if (summon && !step.under) return `${summon.name} ${aff(step.what)}${from}`;
+      return `put ${aff(step.what)}${from} onto the ${battlefieldName(ctx)}${step.under ? ` under ${playerText(step.under, ctx)}'s control` : ""}`;
     }
     case "create_token": {
       const t = step.token;

@@ -227,6 +227,12 @@ function stillThere(ctx: Ctx, id: string): boolean {
   return ctx.state.cards[id] !== undefined;
 }
 
+/** "from your Discard Pile" on a card named by a reference (IR `from`): the card is in that zone of that player, or none was named. */
+function inZoneNamed(ctx: Ctx, id: string, from: { zone: string } | undefined, whose: PlayerId | undefined): boolean {
+  const card = ctx.state.cards[id]!;
+  return !from || (card.zone === from.zone && card.owner === whose);
+}
+
 function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
   const { state, rules } = ctx;
   const source = step.source ?? frame.source;
@@ -531,7 +537,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       const moved: string[] = [];
       for (const id of cardsOf(evalAffected(ctx, frame, step.what))) {
         if (!stillThere(ctx, id)) continue;
-        if (step.from && (state.cards[id]!.zone !== step.from.zone || state.cards[id]!.owner !== fromPlayer)) continue;
+        if (!inZoneNamed(ctx, id, step.from, fromPlayer)) continue;
         const was = state.cards[id]!.zone;
         if (step.to === rules.zones.hand) returnToHand(ctx, id, source);
         else if (step.to === rules.zones.battlefield) putOntoField(ctx, id, actor(frame), source);
@@ -572,8 +578,11 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
     case "summon": {
       const under = step.under ? (evalPlayer(ctx, frame, step.under) ?? actor(frame)) : actor(frame);
       const arrived: string[] = [];
+      // "DEATH: Summon this from your Graveyard": only a card still in that player's zone arrives.
+      const fromPlayer = step.from ? evalPlayer(ctx, frame, step.from.whose) : undefined;
       for (const id of cardsOf(evalAffected(ctx, frame, step.what))) {
         if (!stillThere(ctx, id)) continue;
+        if (!inZoneNamed(ctx, id, step.from, fromPlayer)) continue;
         if (!isPermanent(ctx, cardDef(ctx, state.cards[id]!))) continue;
         putOntoField(ctx, id, under, source);
         if (state.cards[id]?.zone === rules.zones.battlefield) arrived.push(id);
