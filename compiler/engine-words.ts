@@ -169,7 +169,7 @@ export const EVENT_PLAYER: Readonly<Record<TraceKindName, string | null>> = {
   replace: "the player the replaced event was about, else the replacement's controller",
   delay: "the controller of the delayed trigger",
   game_over: "the winner (a draw names no player)",
-  chain_start: "the controller of the trigger that starts the chain",
+  chain_start: "the chain's owner: the player who caused the event (the controller of the trigger that starts it, and also when only the opponent's noted abilities make it up)",
   chain_end: null,
   fire: "the trigger's controller",
   suppressed: "the trigger's controller",

@@ -76,7 +76,12 @@ function label(ctx: Ctx, t: NotedTrigger): string {
   return t.card ? `${cardName(ctx, t.card)}: ${text}` : `rule: ${text}`;
 }
 
-function chainEvent(ctx: Ctx, kind: "chain_start" | "chain_end" | "fire" | "suppressed" | "appended", text: string, chain: Chain | null, t?: NotedTrigger, cause?: NotedTrigger | null): void {
+/**
+ * A chain event, naming the trigger's controller — and a chain's start names the chain's owner, `owner`: the player who
+ * had priority and caused the event, who owns every chain from it (17.1: "If you have no matching trigger but the
+ * opponent does, you still own one chain"), also when no ability of theirs starts it.
+ */
+function chainEvent(ctx: Ctx, kind: "chain_start" | "chain_end" | "fire" | "suppressed" | "appended", text: string, chain: Chain | null, t?: NotedTrigger, cause?: NotedTrigger | null, owner?: PlayerId): void {
   const extra: Record<string, unknown> = { chain: chain?.id };
   if (t) {
     extra["trigger"] = t.id;
@@ -95,6 +100,7 @@ function chainEvent(ctx: Ctx, kind: "chain_start" | "chain_end" | "fire" | "supp
       if (extra["depth"] === undefined && chain) extra["depth"] = (chain.depth[cause.id] ?? 0) + 1;
     }
   }
+  if (owner) extra["player"] = owner;
   emit(ctx, kind, text, extra);
 }
 
@@ -136,7 +142,7 @@ function beginChain(ctx: Ctx, run: ChainRun, start: NotedTrigger | undefined): v
   }
   const what = start ? label(ctx, start) : `only ${opponentOf(ctx.state, run.owner)}'s noted abilities`;
   flowTo(ctx, "chain.built");
-  chainEvent(ctx, "chain_start", `chain ${chain.id} (${run.owner}): ${what}`, chain, start);
+  chainEvent(ctx, "chain_start", `chain ${chain.id} (${run.owner}): ${what}`, chain, start, undefined, run.owner);
   for (const t of chain.opponentQueue) chainEvent(ctx, "appended", `${label(ctx, t)} — ${t.controller}'s, runs at the end of chain ${chain.id}`, chain, t);
   if (start) fire(ctx, chain, start);
 }

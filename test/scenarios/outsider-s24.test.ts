@@ -5,6 +5,9 @@
  *   player fights a creature"): creature combat deals damage and emits no `fight`, so `expect no event fight "Seer"` held
  *   after Seer blocked a creature. A `fight` line naming a card that never fights in the scenario — a Spell, or a creature
  *   with no Weapon in the setup — is CW7017 (the game-wide CW7016 could not see it: Chromatic has Weapons).
+ * - A chain made only of the opponent's noted abilities named no player at its start, so `expect no event chain_start p1`
+ *   and `... p2` both held — while 17.1 says "If you have no matching trigger but the opponent does, you still own one
+ *   chain". A chain's start names its owner now (runtime/models/chain.ts), whatever starts it.
  */
 import { describe, expect, it } from "vitest";
 import { checked, failuresOf } from "./helpers.ts";
@@ -34,5 +37,15 @@ describe("a fight naming a card that never fights is CW7017", () => {
       `scenario "Blocker fights" for duel\nsetup {\n  turn 3 p1 phase Play\n  p1 field: "Stone Guard"\n  p2 field: "Scout"\n  p1 hand: "Quick Bolt"\n}\np1 attack "Scout" with "Stone Guard"\nexpect p2 graveyard: "Scout"\n${lines}\n`;
     expect(checked("duel", duel('expect no event fight "Quick Bolt"'))).toEqual(["10:1 CW7017"]);
     expect(checked("duel", duel('expect event fight "Scout" once'))).toEqual([]);
+  });
+});
+
+describe("a chain's start names its owner, also when only the opponent's abilities make it up", () => {
+  const noTrigger = (lines: string) =>
+    `scenario "You have no trigger" for chromatic\nsetup {\n  turn 4 p1 phase Main\n  p1 Mana 2\n  p1 hand: "Grave Robbing"\n  p2 battlefield: "Grave Scribe"\n  p1 deck: "Arc Bolt" x5\n  p2 deck: "Insight" x5\n}\np1 plays "Grave Robbing"\np1 chooses mode 4\np2 passes\nexpect p2 graveyard: "Insight"\n${lines}\n`;
+
+  it("Chromatic 17.1 'You have no trigger': p1's spell draws, p2's Grave Scribe mills — the chain is p1's (`no event chain_start p1` passed before)", () => {
+    expect(failuresOf(noTrigger("expect event chain_start p1 once\nexpect no event chain_start p2\nexpect event fire p2 once\nexpect no event fire p1"))).toEqual([]);
+    expect(failuresOf(noTrigger("expect no event chain_start p1"))).toEqual([expect.stringMatching(/^14: expectation not met \| expected not event chain_start p1 \| actual 1: chain \d+ \(p1\): only p2's noted abilities$/)]);
   });
 });
