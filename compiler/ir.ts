@@ -156,6 +156,12 @@ export type NumberExpr =
    * `played_this_turn` (`discarded_this_turn`) condition's, its `controller` who played (discarded) them.
    */
   | { kind: "played_this_turn" | "discarded_this_turn"; of: CardSelector }
+  /**
+   * "for each other unit that entered play this turn", "for each creature that entered the battlefield under your control
+   * this turn": the cards that entered play this turn (played, put there, created), matched as they entered — the selector
+   * as an `entered_this_turn` condition's, its `controller` who controlled them as they entered.
+   */
+  | { kind: "entered_this_turn"; of: CardSelector }
   | { kind: "stat"; of: CardRef; stat: string }
   | { kind: "life"; of: PlayerRef }
   | { kind: "counters"; of: { card: CardRef } | { player: PlayerRef }; counter: string }
@@ -298,6 +304,12 @@ export type Condition =
    * `destroyed_this_turn`'s (DESTROYED_SELECTOR_FIELDS).
    */
   | { kind: "played_this_turn"; selector: CardSelector; atLeast: number }
+  /**
+   * "if a unit entered play under your control this turn", "if two or more creatures entered the battlefield this turn": at
+   * least `atLeast` cards matching `selector` entered play this turn (GameState.enteredThisTurn) — its `controller` is who
+   * controlled them as they entered; the other fields as `destroyed_this_turn`'s (DESTROYED_SELECTOR_FIELDS).
+   */
+  | { kind: "entered_this_turn"; selector: CardSelector; atLeast: number }
   /**
    * "if you discarded a card this turn", "if an opponent discarded two or more cards this turn": at least `atLeast` cards
    * matching `selector` were discarded this turn (a discard cost paid, a card drawn into a full hand, as the game's

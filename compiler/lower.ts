@@ -2509,9 +2509,9 @@ class AbilityLowering {
     if (!relative || relative.kind !== "relative" || relative.clause.subject) return undefined;
     const subject: Ast.NounPhrase = { ...np, determiners: np.determiners.filter((d) => !(d.kind === "determiner" && (d.lemma === "each" || d.lemma === "every"))), filters: [] };
     const condition = this.destroyedThisTurn({ ...relative.clause, subject });
-    if (!condition || condition.kind !== "destroyed_this_turn" || condition.atLeast !== 1) return undefined;
+    if (!condition || (condition.kind !== "destroyed_this_turn" && condition.kind !== "entered_this_turn") || condition.atLeast !== 1) return undefined;
     this.use(relative);
-    return { kind: "destroyed_this_turn", of: condition.selector };
+    return { kind: condition.kind, of: condition.selector };
   }
   /**
    * "for each spell you cast this turn", "the number of cards your opponent played this turn", "for each card you discarded
@@ -2531,20 +2531,50 @@ class AbilityLowering {
   }
 
   /**
+   * "under your control" / "under an opponent's control" ("your opponent's", "the opponent's") among `preps`: whose
+   * control, its words used. Any other phrase ("its owner's", "target opponent's", "each other player's") is not read:
+   * undefined, its words left for CW6005. The one reader of the trigger "enters play under your control" and the record
+   * "entered play under your control this turn".
+   */
+  underControl(preps: readonly (Ast.TailItem | Ast.NounFilter)[]): "you" | "opponent" | undefined {
+    const under = preps.find((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "under");
+    if (!under) return undefined;
+    const dets = npDeterminers(under.object);
+    const words = npWords(under.object);
+    const stems = words.slice(0, -1).map(possessiveStem);
+    let whose: "you" | "opponent" | undefined;
+    if (words.at(-1) === "control") {
+      if (words.length === 1 && dets.length === 1 && dets[0] === "your") whose = "you";
+      else if (words.length === 2 && (stems[0] === "opponent" || stems[0] === "opponents") && dets.every((d) => d === "a" || d === "an" || d === "your" || d === "the")) whose = "opponent";
+    }
+    // Read as a whole: the possessive too ("use" leaves a player's possessive to its reader).
+    if (whose) {
+      this.use(under.object);
+      this.carryOwner(under.object);
+    }
+    return whose;
+  }
+
+  /**
    * "if a creature died this turn", "if another unit died this turn", "if two or more units you control were destroyed this
-   * turn": the cards destroyed this turn (a sacrifice too), matched as they were. Undefined: not such a clause; null: one
-   * the engine cannot read (a card named before, "two or fewer", a quality a card that left play no longer has), noted.
+   * turn": the cards destroyed this turn (a sacrifice too), matched as they were. "if a unit entered play under your
+   * control this turn", "if two or more creatures entered the battlefield this turn": the cards that entered play this turn
+   * (GameState.enteredThisTurn), matched as they entered — who controlled them then. Undefined: not such a clause; null:
+   * one the engine cannot read (a card named before, "two or fewer", a quality a card that left play no longer has), noted.
    */
   destroyedThisTurn(clause: Ast.Clause): Condition | null | undefined {
     const thisTurn = clause.tail.find((t) => t.kind === "timing" && t.which === "this");
     const verb = clause.verb?.lemma;
     const subject = clause.subject;
-    if (!thisTurn || !subject || clause.object || !(verb === "die" || (verb === "destroy" && clause.be)) || isPlayerPhrase(subject)) return undefined;
+    const entered = verb === "enter" && !clause.be;
+    // "entered play", "entered the battlefield": the zone of play, and nothing else ("entered your Graveyard" is not this).
+    const intoPlay = entered && !!clause.object && npWords(clause.object).every((w) => w === "play" || w === "battlefield" || lookup(this.vocab.zones, w) === this.vocab.zoneOfRole("battlefield"));
+    if (!thisTurn || !subject || (entered ? !intoPlay : clause.object) || !(entered || verb === "die" || (verb === "destroy" && clause.be)) || isPlayerPhrase(subject)) return undefined;
     const count = npCount(subject);
     const dets = npDeterminers(subject);
     const named = dets.some((d) => d === "this" || d === "that" || d === "it" || d === "target" || d === "those" || d === "these");
     if (named || (count && (count.variable !== undefined || count.comparison === "less" || count.comparison === "fewer"))) {
-      this.note(clause.range, `the engine counts the cards destroyed this turn ("a creature died this turn", "two or more units died this turn"); it cannot read "${this.slice(clause.range)}"`);
+      this.note(clause.range, entered ? `the engine counts the cards that entered play this turn ("a unit entered play under your control this turn", "two or more creatures entered the battlefield this turn"); it cannot read "${this.slice(clause.range)}"` : `the engine counts the cards destroyed this turn ("a creature died this turn", "two or more units died this turn"); it cannot read "${this.slice(clause.range)}"`);
       return null;
     }
     this.useDeterminers(subject, "a", "an");
@@ -2552,11 +2582,17 @@ class AbilityLowering {
     delete selector.zones;
     const unread = Object.keys(selector).filter((k) => !(DESTROYED_SELECTOR_FIELDS as readonly string[]).includes(k));
     if (unread.length) {
-      this.note(subject.range, `"${this.slice(subject.range)}" names what a destroyed card no longer has: the engine matches the cards destroyed this turn only by their kind, colour, name, token or not, and who controlled them`);
+      this.note(subject.range, entered ? `"${this.slice(subject.range)}": the engine matches the cards that entered play this turn only by their kind, colour, name, token or not, and who controlled them as they entered` : `"${this.slice(subject.range)}" names what a destroyed card no longer has: the engine matches the cards destroyed this turn only by their kind, colour, name, token or not, and who controlled them`);
       return null;
     }
+    if (entered) {
+      // "under your control": who controlled it as it entered ("a unit you control entered play" reads the same way).
+      const under = this.underControl([...clause.tail, ...clause.object!.filters]);
+      if (under) selector.controller = under;
+      this.use(clause.object!.determiners, clause.object!.items);
+    }
     this.use(clause.verb, clause.be, count, thisTurn);
-    return { kind: "destroyed_this_turn", selector, atLeast: count?.value ?? 1 };
+    return { kind: entered ? "entered_this_turn" : "destroyed_this_turn", selector, atLeast: count?.value ?? 1 };
   }
 
   /**
@@ -5194,25 +5230,8 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
       l.useWords(clause.subject, "ally", "allies", "friendly");
     }
     // "... enters play under your control" / "under an opponent's control".
-    const preps = [...clause.tail, ...(clause.object?.filters ?? []), ...(clause.subject?.filters ?? [])];
-    const under = preps.find((t) => t.kind === "prep" && t.prep === "under") as Ast.PrepPhrase | undefined;
-    if (under) {
-      // Whose control, from the whole phrase: "your control" (no possessive word) or "an / your / the opponent's
-      // control" — "your opponent's" is the opponent's. Any other phrase ("its owner's", "target opponent's",
-      // "each other player's") is not read: its words are left for CW6005.
-      const dets = npDeterminers(under.object);
-      const words = npWords(under.object);
-      const stems = words.slice(0, -1).map(possessiveStem);
-      if (words.at(-1) === "control") {
-        if (words.length === 1 && dets.length === 1 && dets[0] === "your") sel.controller = "you";
-        else if (words.length === 2 && (stems[0] === "opponent" || stems[0] === "opponents") && dets.every((d) => d === "a" || d === "an" || d === "your" || d === "the")) sel.controller = "opponent";
-      }
-      // Read as a whole: the possessive too ("use" leaves a player's possessive to its reader).
-      if (sel.controller) {
-        l.use(under.object);
-        l.carryOwner(under.object);
-      }
-    }
+    const under = l.underControl([...clause.tail, ...(clause.object?.filters ?? []), ...(clause.subject?.filters ?? [])]);
+    if (under) sel.controller = under;
     return { kind: "card", selector: { ...sel, zones: undefined } };
   };
   const objWords = npWords(clause.object);

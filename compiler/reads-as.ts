@@ -1221,6 +1221,8 @@ function numberText(n: NumberExpr, ctx: Context): string {
       return `half ${numberText(n.of, ctx)}, rounded ${n.round}`;
     case "destroyed_this_turn":
       return `the number of ${selectorText(n.of, ctx, 2)} that were destroyed this turn`;
+    case "entered_this_turn":
+      return `the number of ${enteredText(n.of, ctx, 2)}`;
     case "played_this_turn":
     case "discarded_this_turn":
       return `the number of ${doneThisTurnText(n.kind, n.of, ctx, 2)}`;
@@ -1234,13 +1236,22 @@ function numberText(n: NumberExpr, ctx: Context): string {
 /** Is the amount one `perEach` prints ("2 ... for each Unit you control")? Reads nothing (printing a card names it). */
 function countsEach(n: NumberExpr): boolean {
   const counted = typeof n !== "number" && n.kind === "times" && n.factor > 0 ? n.of : n;
-  return typeof counted !== "number" && (counted.kind === "count" || counted.kind === "counters" || counted.kind === "empty_slots" || counted.kind === "resource" || counted.kind === "destroyed_this_turn" || counted.kind === "played_this_turn" || counted.kind === "discarded_this_turn");
+  return typeof counted !== "number" && (counted.kind === "count" || counted.kind === "counters" || counted.kind === "empty_slots" || counted.kind === "resource" || counted.kind === "destroyed_this_turn" || counted.kind === "played_this_turn" || counted.kind === "entered_this_turn" || counted.kind === "discarded_this_turn");
 }
 
 /** "Spells you played this turn", "card your opponent discarded this turn": a count of a player's cards played (discarded) this turn. */
 function doneThisTurnText(kind: "played_this_turn" | "discarded_this_turn", of: CardSelector, ctx: Context, amount: number): string {
   const who = of.controller === "opponent" ? "your opponent" : "you";
   return `${selectorText({ ...of, controller: undefined }, ctx, amount)} ${who} ${kind === "played_this_turn" ? "played" : "discarded"} this turn`;
+}
+
+/**
+ * "Units that entered play this turn", "Creature that entered play under your control this turn": the cards that entered
+ * play this turn, under whose control they entered (the selector's `controller`) written as "under ... control".
+ */
+function enteredText(of: CardSelector, ctx: Context, amount: number): string {
+  const under = of.controller === "you" ? " under your control" : of.controller === "opponent" ? " under an opponent's control" : "";
+  return `${selectorText({ ...of, controller: undefined }, ctx, amount)} that entered play${under} this turn`;
 }
 
 /** "you have", "your opponent has": whose empty slots or resource ("for each empty slot you have", "each Crystal you have"). */
@@ -1258,6 +1269,8 @@ function perEach(n: NumberExpr, ctx: Context): { amount: number; of: string } | 
   // "for each Creature that was destroyed this turn"
   if (counted.kind === "destroyed_this_turn") return { amount: factor, of: `${selectorText(counted.of, ctx, 1)} that was destroyed this turn` };
   if (counted.kind === "played_this_turn" || counted.kind === "discarded_this_turn") return { amount: factor, of: doneThisTurnText(counted.kind, counted.of, ctx, 1) };
+  // "for each other Unit that entered play this turn"
+  if (counted.kind === "entered_this_turn") return { amount: factor, of: enteredText(counted.of, ctx, 1) };
   if (counted.kind === "empty_slots") return { amount: factor, of: `empty slot ${emptySlotsOwner(counted.of, ctx)}` };
   if (counted.kind === "resource") return { amount: factor, of: `${counted.resource} ${emptySlotsOwner(counted.of, ctx)}` };
   if (counted.kind === "counters") return { amount: factor, of: `${counted.counter} counter on ${"card" in counted.of ? cardText(counted.of.card, ctx) : playerText(counted.of.player, ctx)}` };
@@ -1413,6 +1426,12 @@ function conditionText(c: Condition, ctx: Context): string {
     case "destroyed_this_turn":
       // "a Creature was destroyed this turn", "2 or more Units you control were destroyed this turn"
       return `${c.atLeast === 1 ? articles(`a ${selectorText(c.selector, ctx, 1)}`) : `${c.atLeast} or more ${selectorText(c.selector, ctx, c.atLeast)}`} ${c.atLeast === 1 ? "was" : "were"} destroyed this turn`;
+    case "entered_this_turn": {
+      // "a Unit entered play under your control this turn", "2 or more Creatures entered play this turn"
+      const under = c.selector.controller === "you" ? " under your control" : c.selector.controller === "opponent" ? " under an opponent's control" : "";
+      const what = selectorText({ ...c.selector, controller: undefined }, ctx, c.atLeast);
+      return `${c.atLeast === 1 ? (c.selector.other ? what.replace(/^other /, "another ") : articles(`a ${what}`)) : `${c.atLeast} or more ${what}`} entered play${under} this turn`;
+    }
     case "played_this_turn":
     case "discarded_this_turn":
       return playedText(c, ctx, false);
@@ -1437,7 +1456,8 @@ function conditionText(c: Condition, ctx: Context): string {
       // "you didn't play a Creature this turn"
       if ((c.condition.kind === "played_this_turn" || c.condition.kind === "discarded_this_turn") && c.condition.atLeast === 1) return playedText(c.condition, ctx, true);
       // "no Unit was destroyed this turn"
-      if (c.condition.kind === "destroyed_this_turn" && c.condition.atLeast === 1) return conditionText(c.condition, ctx).replace(/^an? /, "no ");
+      // "no other Unit entered play under your control this turn"
+      if ((c.condition.kind === "destroyed_this_turn" || c.condition.kind === "entered_this_turn") && c.condition.atLeast === 1) return conditionText(c.condition, ctx).replace(/^an? /, "no ").replace(/^another /, "no other ");
       // "it wasn't destroyed this way" · "no card was sacrificed this way"
       if (c.condition.kind === "done_this_way") return c.condition.of ? conditionText(c.condition, ctx).replace(/ was /, " wasn't ").replace(/ died /, " didn't die ") : conditionText(c.condition, ctx).replace(/^a (card|counter) /, "no $1 ");
       // "you control no other units" · "you control two or fewer units"

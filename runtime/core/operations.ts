@@ -54,6 +54,8 @@ export function moveCard(
   }
   if (zone === rules.zones.battlefield) card.controller = opts.player ?? card.controller;
   else card.controller = card.owner;
+  // "for each unit that entered play this turn": every move into play, as the card entered (whoever controls it now).
+  if (zone === rules.zones.battlefield && from !== zone) (state.enteredThisTurn ??= []).push({ card: id, def: card.def, controller: card.controller, owner: card.owner, token: card.isToken });
   card.zone = zone;
   const list = zoneList(ctx, zoneHolder(ctx, card, zone), zone);
   if (opts.position === "top") list.unshift(id);

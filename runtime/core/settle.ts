@@ -235,6 +235,7 @@ function passTurn(ctx: Ctx): void {
   if (state.lastKnown) state.lastKnown = undefined;
   if (state.destroyedThisTurn) state.destroyedThisTurn = undefined;
   if (state.playedThisTurn) state.playedThisTurn = undefined;
+  if (state.enteredThisTurn) state.enteredThisTurn = undefined;
   if (state.discardedThisTurn) state.discardedThisTurn = undefined;
   // No attack spans a turn change either (one whose frame never ran its fight).
   state.combat = null;

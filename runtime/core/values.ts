@@ -1007,8 +1007,10 @@ export function evalNumber(ctx: Ctx, frame: Frame, expr: NumberExpr): number {
       return frame.chosen[expr.label]?.length ?? 0;
     case "destroyed_this_turn":
     case "played_this_turn":
+    case "entered_this_turn":
     case "discarded_this_turn":
-      // "for each creature that died this turn", "for each spell you cast this turn": the record's cards, matched as they were.
+      // "for each creature that died this turn", "for each spell you cast this turn", "for each other unit that entered play
+      // this turn": the record's cards, matched as they were.
       return doneThisTurn(ctx, frame, expr.kind, expr.of);
     case "times":
       return expr.factor * evalNumber(ctx, frame, expr.of);
@@ -1023,9 +1025,10 @@ export function evalNumber(ctx: Ctx, frame: Frame, expr: NumberExpr): number {
   }
 }
 
-/** How many cards of a turn's record (GameState.destroyedThisTurn, playedThisTurn, discardedThisTurn) match the selector, as they were. */
-function doneThisTurn(ctx: Ctx, frame: Frame, record: "destroyed_this_turn" | "played_this_turn" | "discarded_this_turn", selector: CardSelector): number {
-  const cards = record === "destroyed_this_turn" ? ctx.state.destroyedThisTurn : record === "played_this_turn" ? ctx.state.playedThisTurn : ctx.state.discardedThisTurn;
+/** How many cards of a turn's record (GameState.destroyedThisTurn, playedThisTurn, enteredThisTurn, discardedThisTurn) match the selector, as they were. */
+function doneThisTurn(ctx: Ctx, frame: Frame, record: "destroyed_this_turn" | "played_this_turn" | "entered_this_turn" | "discarded_this_turn", selector: CardSelector): number {
+  const { state } = ctx;
+  const cards = record === "destroyed_this_turn" ? state.destroyedThisTurn : record === "played_this_turn" ? state.playedThisTurn : record === "entered_this_turn" ? state.enteredThisTurn : state.discardedThisTurn;
   let count = 0;
   for (const done of cards ?? []) if (destroyedMatches(ctx, done, selector, frame.controller, frame.card)) count++;
   return count;
@@ -1053,6 +1056,7 @@ export function evalCondition(ctx: Ctx, frame: Frame, condition: Condition): boo
       return ctx.state.phase === condition.phase;
     case "destroyed_this_turn":
     case "played_this_turn":
+    case "entered_this_turn":
     case "discarded_this_turn":
       // "if a creature died this turn" / "if you didn't play a creature this turn" / "if you discarded a card this turn":
       // the record's cards, matched as they were then (by what they were and who controlled, played or discarded them).

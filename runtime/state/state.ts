@@ -370,6 +370,13 @@ export interface GameState {
    */
   playedThisTurn?: DestroyedCard[];
   /**
+   * The cards that entered play this turn (played, put or created there: the one move into play, operations.ts moveCard),
+   * in order, as they entered: which definition, who controlled it as it entered, a token or not. Read by "for each other
+   * unit that entered play this turn" and "if a creature entered the battlefield under your control this turn". Cleared as
+   * the turn passes; absent: none.
+   */
+  enteredThisTurn?: DestroyedCard[];
+  /**
    * The cards discarded this turn, in order: which definition, and who discarded it (`controller`). Read by "if you
    * discarded a card this turn". Cleared as the turn passes; absent: none.
    */
@@ -415,7 +422,7 @@ export interface PlayerRestriction {
  * unset): a state keeps one hidden class from its first action to its last (runtime/index.ts emptyState; a copy of a
  * state read back from JSON takes the same order, state/clone.ts draftOf; test/runtime/state-shape.test.ts).
  */
-export const OPTIONAL_STATE_FIELDS = ["delayed", "preventions", "phaseSteps", "phaseEndRaised", "lastKnown", "destroyedThisTurn", "playedThisTurn", "discardedThisTurn", "replacementsUsed", "controlEffects", "chainRun", "chainCount", "battle", "temporary", "playerRules", "replacementsNext"] as const;
+export const OPTIONAL_STATE_FIELDS = ["delayed", "preventions", "phaseSteps", "phaseEndRaised", "lastKnown", "destroyedThisTurn", "playedThisTurn", "enteredThisTurn", "discardedThisTurn", "replacementsUsed", "controlEffects", "chainRun", "chainCount", "battle", "temporary", "playerRules", "replacementsNext"] as const;
 
 const cardIds = moduleCache<number, string>();
 /**
@@ -494,7 +501,7 @@ export function opponentOf(state: GameState, player: PlayerId): PlayerId {
 }
 
 
-/** A card destroyed this turn (GameState.destroyedThisTurn), or played this turn (GameState.playedThisTurn: `controller` played it). */
+/** A card destroyed this turn (GameState.destroyedThisTurn), played this turn (GameState.playedThisTurn: `controller` played it), or entered play this turn (GameState.enteredThisTurn: under `controller`'s control). */
 export interface DestroyedCard {
   card: string;
   def: string;
