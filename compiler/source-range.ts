@@ -35,8 +35,14 @@ export class Anchor {
   }
   /** The range [start, end) of the text (offsets of the whole text), counted from this anchor. */
   range(start: number, end: number): SourceRange {
-    return new SourceRange(this, start - this.offset, Math.max(start, end) - this.offset);
+    const from = start - this.offset;
+    const to = Math.max(start, end) - this.offset;
+    const last = this.#last;
+    if (last !== undefined && last.from === from && last.to === to) return last;
+    return (this.#last = new SourceRange(this, from, to));
   }
+  /** The range made last: a node spanning exactly the node built before it (a step and its clause, a determiner and its word) shares its range (ranges do not change). */
+  #last: SourceRange | undefined;
 }
 
 export class SourceRange implements Range {

@@ -621,7 +621,12 @@ function joinAndOr(tokens: IToken[], text: string): IToken[] {
   return tokens;
 }
 
-const COUNT_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+const COUNT_WORDS = new Map<string, number>(NumberWords.map((word, i) => [word, i + 1]));
+/** The number a count word (`one` … `ten`) names: looked at for every token of a file, so a word of another length is not lower-cased. */
+function countWord(t: IToken | undefined): number | undefined {
+  const length = t?.image.length ?? 0;
+  return length >= 3 && length <= 5 ? COUNT_WORDS.get(lowerCase(t!.image)) : undefined;
+}
 
 /**
  * "one or two target creatures", "among one, two or three targets": a list of consecutive number words joined by commas
@@ -633,7 +638,7 @@ function joinCountRanges(tokens: IToken[], text: string): IToken[] {
   let out = 0;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
-    const first = COUNT_WORDS[t.image.toLowerCase()];
+    const first = countWord(t);
     if (first !== undefined) {
       let j = i;
       let value = first;
@@ -644,7 +649,7 @@ function joinCountRanges(tokens: IToken[], text: string): IToken[] {
         if (tokens[k]?.tokenType === Comma) k++;
         const isOr = tokens[k]?.tokenType === Or && /^or$/i.test(tokens[k]!.image);
         if (isOr) k++;
-        const next = tokens[k] ? COUNT_WORDS[tokens[k]!.image.toLowerCase()] : undefined;
+        const next = countWord(tokens[k]);
         if (next !== value + 1 || (k === j + 1) || !tokens.slice(j, k).every((a, n) => !/\n/.test(text.slice(a.endOffset! + 1, tokens[j + n + 1]!.startOffset)))) break;
         j = k;
         value = next;
