@@ -324,9 +324,10 @@ export type Condition =
   | { kind: "any"; conditions: Condition[] }
   /**
    * "If that creature is destroyed this way", "if a card was discarded this way": the card (`of`; absent: any card) is among
-   * those the step before it in this resolution really took (THIS_WAY_LABELS).
+   * those the step before it in this resolution really took (THIS_WAY_LABELS). `who`: "If a player was dealt damage this
+   * way" — that player is among those a damage step dealt damage to (THIS_WAY_LABELS.deal).
    */
-  | { kind: "done_this_way"; label: string; of?: CardRef }
+  | { kind: "done_this_way"; label: string; of?: CardRef; who?: PlayerRef }
   /** "you may pay {B}", "unless they pay {2}": can `who` pay these cost symbols now (the game's payment listing offers a way)? */
   | { kind: "can_pay"; who: PlayerRef; cost: CostPart[] };
 
@@ -533,6 +534,8 @@ export const THIS_WAY_LABELS = {
   die: "$died this way",
   /** One entry per counter removed (the receiver's id each time): its length is the number of counters removed. */
   remove: "$removed this way",
+  /** "was dealt damage this way": each card and player (their ids) a damage step dealt more than 0 damage to. */
+  deal: "$dealt damage this way",
 } as const;
 
 export type ThisWayVerb = keyof typeof THIS_WAY_LABELS;
@@ -546,10 +549,12 @@ export const THIS_WAY_OPS = {
   return: "move",
   die: "damage",
   remove: "remove_counters",
+  deal: "damage",
 } as const satisfies Record<ThisWayVerb, Step["op"]>;
 
 /** "destroyed", "discarded", "sacrificed", "exhausted", "returned", "removed": how "this way" is written after the verb. */
 export function participleOf(verb: ThisWayVerb): string {
+  if (verb === "deal") return "dealt";
   return verb.endsWith("e") ? `${verb}d` : `${verb}ed`;
 }
 

@@ -972,7 +972,7 @@ class AbilityLowering {
   }
   /** The steps of this ability that "this way" can read, for a note ("it destroys in 1 step"), or what can be. */
   thisWayStepsNamed(): string {
-    return `"this way" reads what a ${(Object.keys(THIS_WAY_LABELS) as ThisWayVerb[]).map((v) => `"${thisWayStep(v)}"`).join(", ")} before it in the same ability took (a creature its damage "dies this way")`;
+    return `"this way" reads what a ${[...new Set((Object.keys(THIS_WAY_LABELS) as ThisWayVerb[]).map((v) => `"${thisWayStep(v)}"`))].join(", ")} before it in the same ability took (a creature its damage "dies this way")`;
   }
   /**
    * "If that creature is destroyed this way", "if it was sacrificed this way", "if a card was discarded this way": the
@@ -1009,6 +1009,80 @@ class AbilityLowering {
     }
     this.use(subject);
     return { kind: "done_this_way", label: THIS_WAY_LABELS[verb] };
+  }
+  /**
+   * "If a player was dealt damage this way, they ...", "if that creature was dealt damage this way", "if it was dealt
+   * damage this way": the one card or player named is among those the damage step before it in this ability really dealt
+   * damage to (THIS_WAY_LABELS.deal: more than 0, none prevented). A player is the one the damage step's one slot holds —
+   * its target player (a "target creature or player" slot holding a player), or the one player it names — and "they" in
+   * the clause is that player (dealtThisWayPlayer, read before the clause). Undefined: not such a clause; null: one the
+   * engine cannot read (no damage step before it, two, a player the damage step does not name one of), noted.
+   */
+  dealtThisWayCondition(clause: Ast.Clause): Condition | null | undefined {
+    if (!isDealtThisWay(clause) || !clause.subject) return undefined;
+    const subject = clause.subject;
+    const done = this.thisWaySteps.get("deal");
+    const written = this.slice(clause.range);
+    if (done?.count !== 1) {
+      // A spell's sentence of its own ("Deal 3 damage to target creature or player. If a player was dealt damage this
+      // way, ..."): it goes on with the sentence before, whose damage step it reads.
+      if (!done) this.unmeasured.push(clause.range);
+      this.note(clause.range, `"${written}": ${done ? `this ability deals damage in ${done.count} steps, and "this way" would not say which` : `nothing before it in this ability deals damage ("Deal 3 damage to target creature or player. If a player was dealt damage this way, they gain 1 Bleed counter.")`}`);
+      return null;
+    }
+    this.use(clause.be, clause.verb, clause.object, clause.complement);
+    if (isPlayerPhrase(subject)) {
+      const who = this.dealtThisWayPlayer(clause);
+      if (!who) {
+        const to = done.last.op === "damage" ? done.last.to : undefined;
+        const either = to?.kind === "target" && this.targets[to.index]?.accepts !== "card";
+        this.note(subject.range, `"${written}": the engine reads the one player the damage before it is dealt to ("Deal 3 damage to target creature or player. If a player was dealt damage this way, ..."); ${either ? `that target may be either player: write "a player" (the one it was dealt to), or target an opponent ("target opponent")` : `this damage names ${to?.kind === "player" && (to.ref.kind === "each_player" || to.ref.kind === "each_opponent") ? "several players" : to?.kind === "player" ? `no opponent only: write "a player"` : "no player"}`}`);
+        return null;
+      }
+      this.use(subject);
+      // "If a player was dealt damage this way, they gain 1 Bleed counter.": "they" is that player (the condition of a
+      // sentence is read before its clause; a trailing one is read ahead, in clause()).
+      this.lastPlayers = who;
+      return { kind: "done_this_way", label: THIS_WAY_LABELS.deal, who };
+    }
+    // "if it was dealt damage this way", "if that creature was dealt damage this way": the card named before.
+    const dets = npDeterminers(subject);
+    const words = npWords(subject);
+    const named = !subject.filters.length && ((dets.length === 1 && dets[0] === "it" && words.length === 0) || (dets.length === 1 && dets[0] === "that" && words.length > 0 && words.every((w) => this.cardNoun(w))));
+    if (!named) {
+      this.note(subject.range, `"${written}": the engine reads "if it was dealt damage this way" (the card named before), "if that creature was dealt damage this way" or "if a player was dealt damage this way"`);
+      return null;
+    }
+    this.use(subject.determiners);
+    if (words.length) this.useSelfNouns(subject);
+    const ref: CardRef = dets[0] === "that" ? (this.lastCard ?? this.thatCard(subject) ?? { kind: "it" }) : (this.lastCard ?? { kind: "it" });
+    return { kind: "done_this_way", label: THIS_WAY_LABELS.deal, of: ref };
+  }
+  /**
+   * The player "a player" / "that player" / "an opponent" in "If a player was dealt damage this way" names: the one player
+   * the damage step before it can be dealt to — its one target slot that may hold a player ("target creature or player",
+   * "target player", "any target"; an opponent only where the slot holds opponents only), or the one player it names
+   * ("Deal 2 damage to each creature and your opponent"). Read without notes (the clause's "they" is this player too).
+   */
+  dealtThisWayPlayer(clause: Ast.Clause): PlayerRef | undefined {
+    const done = this.thisWaySteps.get("deal");
+    if (!isDealtThisWay(clause) || !clause.subject || !isPlayerPhrase(clause.subject) || done?.count !== 1 || done.last.op !== "damage") return undefined;
+    const words = npWords(clause.subject);
+    const dets = npDeterminers(clause.subject);
+    if (clause.subject.filters.length || words.length !== 1 || !dets.every((d) => ["a", "an", "that", "the"].includes(d)) || dets.length !== 1) return undefined;
+    const opponentOnly = /^opponents?$/.test(words[0]!);
+    if (!opponentOnly && words[0] !== "player") return undefined;
+    const to = done.last.to;
+    if (to.kind === "target") {
+      const spec = this.targets[to.index];
+      if (!spec || spec.accepts === "card" || (opponentOnly && spec.players !== "opponent")) return undefined;
+      return { kind: "target", index: to.index };
+    }
+    if (to.kind !== "player" || to.ref.kind === "each_player" || to.ref.kind === "each_opponent") return undefined;
+    const ref = to.ref;
+    // "Deal 2 damage to target opponent. If an opponent was dealt damage this way, ...": the slot holds opponents only.
+    if (opponentOnly && ref.kind !== "opponent" && !(ref.kind === "target" && this.targets[ref.index]?.players === "opponent")) return undefined;
+    return ref;
   }
   /**
    * The amount of the event the ability follows (its trigger's or the event it replaces), for "that much" / "that many"
@@ -2312,6 +2386,8 @@ class AbilityLowering {
       const some = { ...no, lemma: "a", text: "a" };
       return negation(this.condition({ ...clause, subject: { ...clause.subject, determiners: clause.subject.determiners.map((d) => (d === no ? some : d)) } }));
     }
+    // "If a player was dealt damage this way, they ...": one player (the damage's), never "either player" (conditionFor).
+    if (isDealtThisWay(clause)) return this.conditionFor(clause);
     const subject = clause.subject && isPlayerPhrase(clause.subject) ? clause.subject : undefined;
     const dets = npDeterminers(subject);
     // Only "each/a/any player" itself: a word more ("each other player", "an opposing player", "the defending player") names
@@ -2343,6 +2419,8 @@ class AbilityLowering {
       this.ledger.carry(clause.be);
       return negation(this.conditionFor({ ...clause, be: { ...clause.be, text: /^weren/i.test(clause.be.text) ? "were" : "was" } }, player));
     }
+    // "If a player was dealt damage this way", "if it wasn't dealt damage this way" (negated above)
+    if (!player && isDealtThisWay(clause)) return this.dealtThisWayCondition(clause) ?? undefined;
     const compared = player ? undefined : this.playersCompared(clause);
     if (compared !== undefined) return compared ?? undefined;
     const words = player ? [] : [...npWords(clause.subject), ...npDeterminers(clause.subject)];
@@ -3269,6 +3347,11 @@ class AbilityLowering {
 
   clause(clause: Ast.Clause): Step[] {
     const source = this.source(clause.range);
+    // "If a player was dealt damage this way, they gain 1 Bleed counter.": "they" is that player (read before the clause,
+    // as a clause before it with a player subject would be).
+    const dealtTo = trailingCondition(clause)?.clause;
+    const dealtPlayer = dealtTo && this.dealtThisWayPlayer(dealtTo);
+    if (dealtPlayer) this.lastPlayers = dealtPlayer;
     // "They ..." after a step on cards, with no players before it "they" could name: those cards (not players).
     const they = clause.subject && npWords(clause.subject).length === 0 && npDeterminers(clause.subject).join() === "they" && !clause.subject.also?.length;
     // Nothing before it for "they" to name: a spell's sentence of its own goes on with the sentence before (`unmeasured`).
@@ -6326,6 +6409,7 @@ function findStep<K extends Step["op"]>(steps: readonly Step[], op: K): Extract<
 
 /** A step of each "this way" verb, for the suggestion when none comes before ("Exhaust each creature an opponent controls. Draw a card for each card exhausted this way."). */
 const THIS_WAY_EXAMPLES: Record<ThisWayVerb, string> = {
+  deal: "deal 3 damage to target creature or player",
   destroy: "destroy <cards>",
   discard: "target player discards two cards",
   sacrifice: "each player sacrifices a creature",
@@ -6358,12 +6442,17 @@ function destroysWhatItKills(steps: Step[]): void {
 
 /** How a note names the step a verb's "this way" reads: "Destroy ...", "Deal ... damage" (what "dies this way" reads). */
 function thisWayStep(verb: ThisWayVerb): string {
-  return verb === "die" ? "Deal ... damage" : `${capitalized(verb)} ...`;
+  return verb === "die" || verb === "deal" ? "Deal ... damage" : `${capitalized(verb)} ...`;
 }
 
 /** `this way`: the object of a participle or a passive clause ("discarded this way", "is destroyed this way"). */
 function isThisWay(np: Ast.NounPhrase | undefined): boolean {
   return !!np && !np.filters.length && npDeterminers(np).join(" ") === "this" && npWords(np).join(" ") === "way";
+}
+
+/** "<subject> was dealt damage this way" ("wasn't": read negated before it). */
+function isDealtThisWay(clause: Ast.Clause): boolean {
+  return !!clause.be && !clause.modal && clause.verb?.lemma === "deal" && !!clause.object && npWords(clause.object).join(" ") === "damage" && !clause.object.determiners.length && !clause.object.filters.length && isThisWay(clause.complement) && !clause.tail.length;
 }
 
 function capitalized(word: string): string {

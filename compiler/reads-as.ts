@@ -1436,6 +1436,8 @@ function conditionText(c: Condition, ctx: Context): string {
     case "discarded_this_turn":
       return playedText(c, ctx, false);
     case "done_this_way":
+      // "if a player was dealt damage this way" (the damage step's one player), "if that creature was dealt damage this way"
+      if (thisWayVerbOf(c.label) === "deal") return `${c.who ? "a player" : c.of ? (c.of.kind === "self" ? "this" : cardText(c.of, ctx)) : "a card"} was dealt damage this way`;
       // "if it was destroyed this way", "if a card was discarded this way"
       // "if it died this way" (what a damage step destroyed)
       return `${c.of ? (c.of.kind === "self" ? "this" : cardText(c.of, ctx)) : `a ${thisWayNoun(thisWayVerbOf(c.label)!)}`} ${thisWayVerbOf(c.label) === "die" ? "died" : `was ${thisWayParticiple(c.label)}`} this way`;

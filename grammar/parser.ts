@@ -1138,13 +1138,15 @@ export class CardwrightParser extends CstParser {
       GATE: () => this.startsNounPhrase() && !this.isTimingAhead() && !(is(this.LA(0), T.Word) && this.lineBreakBetween(this.LA(0), this.LA(1))),
       DEF: () => this.SUBRULE(this.nounPhrase, { LABEL: "object", ARGS: [false] }),
     })));
-    // `Make target unit a defender.`: a second noun phrase right after the object, opening with `a`/`an`;
+    // `Make target unit a defender.`: a second noun phrase right after the object, opening with `a`/`an`, or `this way`;
     // `Give a unit you control +2 power` / `... +1/+1` / `Give each unit you control Haste`: what it is given, after an
     // object that ends with its filter (a signed amount or stats, or any noun phrase after `you control`).
     this.OPTION6(this.cached(73, () => ({
       GATE: () =>
         !this.lineBreakBetween(this.LA(0), this.LA(1)) &&
         ((is(this.LA(1), T.A) && is(this.LA(0), T.NounWord)) ||
+          // `If a player was dealt damage this way, ...`: `this way` after the object (compiler/lower.ts dealtThisWay).
+          (is(this.LA(1), T.This) && /^way$/i.test(this.LA(2).image) && is(this.LA(0), T.NounWord)) ||
           is(this.LA(1), T.Stats) ||
           (is(this.LA(1), T.NumberLiteral) && /^[+-]/.test(this.LA(1).image)) ||
           (is(this.LA(0), T.Control) && this.startsNounPhrase() && !this.isTimingAhead())),

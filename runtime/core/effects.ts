@@ -249,11 +249,15 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
         const division = divisionOf(frame)!;
         const destroyedBefore = state.destroyedThisTurn?.length ?? 0;
         let dealt = 0;
+        const dealtTo: string[] = [];
         for (const t of chosen) {
           const share = division.get(shareKey(t)) ?? 0;
-          if (share > 0) dealt += "player" in t ? damagePlayer(ctx, t.player, share, from, source, false) : damageCard(ctx, t.card, share, from, source);
+          const one = share > 0 ? ("player" in t ? damagePlayer(ctx, t.player, share, from, source, false) : damageCard(ctx, t.card, share, from, source)) : 0;
+          if (one > 0) dealtTo.push("player" in t ? t.player : t.card);
+          dealt += one;
         }
         frame.dealt = dealt;
+        frame.chosen[THIS_WAY_LABELS.deal] = dealtTo;
         // "If it dies this way": what this damage killed is destroyed now and recorded (compiler/ir.ts `lethalNow`).
         if (step.lethalNow) frame.chosen[THIS_WAY_LABELS.die] = destroyKilled(ctx, cardsOf(chosen), destroyedBefore);
         return "done";
@@ -262,11 +266,16 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       const amounts = amountsPerCard(frame, step, dealtTo, () => evalNumber(ctx, frame, step.amount));
       const destroyedBefore = state.destroyedThisTurn?.length ?? 0;
       let dealt = 0;
+      // "If a player was dealt damage this way", "if that creature was dealt damage this way": each card or player this step
+      // really dealt damage to (compiler/ir.ts THIS_WAY_LABELS.deal) — not one whose damage was prevented.
+      const damaged: string[] = [];
       for (const [i, t] of dealtTo.entries()) {
-        if ("player" in t) dealt += damagePlayer(ctx, t.player, amounts(i), from, source, false);
-        else dealt += damageCard(ctx, t.card, amounts(i), from, source);
+        const one = "player" in t ? damagePlayer(ctx, t.player, amounts(i), from, source, false) : damageCard(ctx, t.card, amounts(i), from, source);
+        if (one > 0) damaged.push("player" in t ? t.player : t.card);
+        dealt += one;
       }
       frame.dealt = dealt;
+      frame.chosen[THIS_WAY_LABELS.deal] = damaged;
       if (step.lethalNow) frame.chosen[THIS_WAY_LABELS.die] = destroyKilled(ctx, cardsOf(dealtTo), destroyedBefore);
       return "done";
     }

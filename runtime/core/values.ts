@@ -1069,6 +1069,11 @@ export function evalCondition(ctx: Ctx, frame: Frame, condition: Condition): boo
     case "done_this_way": {
       // "If that creature is destroyed this way": among the cards the step before it really took (compiler/ir.ts THIS_WAY_LABELS).
       const taken = frame.chosen[condition.label] ?? [];
+      // "If a player was dealt damage this way, they ...": that player among them.
+      if (condition.who) {
+        const player = evalPlayer(ctx, frame, condition.who);
+        return player !== undefined && taken.includes(player);
+      }
       if (!condition.of) return taken.length > 0;
       const id = evalCard(ctx, frame, condition.of);
       return id !== undefined && taken.includes(id);
