@@ -367,7 +367,8 @@ export type StepBody =
   | { op: "gain_life"; who: PlayersRef; amount: NumberExpr; upTo?: boolean }
   | { op: "lose_life"; who: PlayersRef; amount: NumberExpr; upTo?: boolean }
   | { op: "add_counters"; counter: string; amount: NumberExpr; on: Affected; upTo?: boolean }
-  | { op: "remove_counters"; counter: string; amount: NumberExpr | "all"; on: Affected; upTo?: boolean }
+  /** `counter` absent: "Remove all counters from target creature" — every kind of counter on it (`amount` is then "all"). */
+  | { op: "remove_counters"; counter?: string; amount: NumberExpr | "all"; on: Affected; upTo?: boolean }
   | {
       op: "modify";
       on: Affected;

@@ -914,7 +914,7 @@ class AbilityLowering {
     // (of its one kind), not cards.
     if (done.last.op === "remove_counters") {
       const counter = done.last.counter;
-      if (!(/^counters?$/.test(noun.at(-1) ?? "") && (noun.length === 1 || noun.slice(0, -1).join(" ") === lower(counter)))) {
+      if (!(/^counters?$/.test(noun.at(-1) ?? "") && (noun.length === 1 || (counter !== undefined && noun.slice(0, -1).join(" ") === lower(counter))))) {
         this.note(np.range, `"${written}" counts the counters the "${thisWayStep(verb)}" before it removed: write "for each counter removed this way"`);
         return undefined;
       }
@@ -4803,15 +4803,21 @@ class AbilityLowering {
         // "Remove all Bleed counters from target player" · "removes all their Bleed counters"
         const words = npWords(obj);
         const counter = words.map((w) => lookup(this.vocab.counters, w)).find(Boolean);
-        if (!counter || !obj) return this.unsupported(clause);
-        const from = (obj.filters.find((f) => f.kind === "prep" && f.prep === "from") as Ast.PrepPhrase | undefined) ?? prep("from");
         const all = npDeterminers(obj).includes("all");
+        // "Remove all counters from target creature": every kind of counter on it (no kind named).
+        const everyKind = !counter && all && words.join(" ") === "counters" && !npCount(obj) && this.vocab.counters.size > 0;
+        if (!counter && !everyKind && obj && /^counters?$/.test(words.join(" "))) {
+          this.note(clause.range, `"${this.slice(obj.range)}" names no kind of counter: the engine removes a number of one kind ("Remove two power counters from target creature") or all of them ("Remove all counters from target creature")`);
+          return [{ op: "rule", rule: "unsupported" }];
+        }
+        if ((!counter && !everyKind) || !obj) return this.unsupported(clause);
+        const from = (obj.filters.find((f) => f.kind === "prep" && f.prep === "from") as Ast.PrepPhrase | undefined) ?? prep("from");
         this.use(obj.items, obj.determiners.filter((d) => !(d.kind === "determiner" && d.lemma === "up to")));
         const upTo = all ? {} : this.upToCount(obj);
         const on: Affected = from ? this.affected(from.object) : npDeterminers(obj).includes("their") && !clause.subject ? { kind: "player", ref: this.theirs(obj) ?? { kind: "you" } } : { kind: "player", ref: who() };
         // "that player removes all their Bleed counters": their own (the subject's); "You remove all their ..." is not read.
         if (!from && !(on.kind === "player" && on.ref.kind === "you")) this.carryOwner(obj);
-        return [{ op: "remove_counters", counter, amount: all ? "all" : this.amountOf(obj, 1), on, ...upTo }];
+        return [{ op: "remove_counters", ...(counter ? { counter } : {}), amount: all ? "all" : this.amountOf(obj, 1), on, ...upTo }];
       }
       case "exhaust":
       case "overexhaust":

@@ -479,7 +479,7 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
         return put(`${upToText(step)}${countNoun(`${step.counter} counter`, step.amount, ctx, upToText(step) ? "one" : "a")}`);
       }
     case "remove_counters":
-      return `remove ${step.amount === "all" ? `all ${step.counter} counters` : `${upToText(step)}${countNoun(`${step.counter} counter`, step.amount, ctx, upToText(step) ? "one" : "a")}`} from ${aff(step.on)}`;
+      return `remove ${step.amount === "all" ? `all ${step.counter ? `${step.counter} ` : ""}counters` : `${upToText(step)}${countNoun(`${step.counter} counter`, step.amount, ctx, upToText(step) ? "one" : "a")}`} from ${aff(step.on)}`;
     case "modify": {
       const setOrDouble = statSetText(step, ctx);
       if (setOrDouble) return setOrDouble;

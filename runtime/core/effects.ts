@@ -456,7 +456,8 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       if (step.upTo && step.amount !== "all") {
         // "Remove up to three Bleed counters from target player": the effect's controller picks how many, at most what is there.
         const written = evalNumber(ctx, frame, step.amount);
-        const answer = askUpTo(ctx, frame, from.map((t) => ({ key: receiverKey(t), player: frame.controller, most: Math.min(written, bagOf(t)?.[step.counter] ?? 0) })), counted(`${step.counter} counter`), "remove");
+        const kind = step.counter ?? "";
+        const answer = askUpTo(ctx, frame, from.map((t) => ({ key: receiverKey(t), player: frame.controller, most: Math.min(written, bagOf(t)?.[kind] ?? 0) })), counted(`${kind} counter`), "remove");
         if (answer === "wait") return "wait";
         upToDone(frame);
         chosen = answer;
@@ -466,11 +467,14 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       for (const t of from) {
         const bag = "player" in t ? state.players[t.player]!.counters : writeCard(ctx, t.card)?.counters;
         if (!bag) continue;
-        const have = bag[step.counter] ?? 0;
-        const amount = step.amount === "all" ? have : Math.min(have, chosen ? (chosen.get(receiverKey(t)) ?? 0) : evalNumber(ctx, frame, step.amount));
-        bag[step.counter] = have - amount;
-        for (let i = 0; i < amount; i++) removed.push("player" in t ? t.player : t.card);
-        emit(ctx, "counter", `${amount} ${step.counter} counter${amount === 1 ? "" : "s"} removed`, { amount: -amount, source, ...("player" in t ? { player: t.player } : { card: t.card }) });
+        // "Remove all counters from target creature" (no kind named): every kind it has, each in turn.
+        for (const kind of step.counter !== undefined ? [step.counter] : Object.keys(bag).filter((k) => (bag[k] ?? 0) > 0)) {
+          const have = bag[kind] ?? 0;
+          const amount = step.amount === "all" ? have : Math.min(have, chosen ? (chosen.get(receiverKey(t)) ?? 0) : evalNumber(ctx, frame, step.amount));
+          bag[kind] = have - amount;
+          for (let i = 0; i < amount; i++) removed.push("player" in t ? t.player : t.card);
+          emit(ctx, "counter", `${amount} ${kind} counter${amount === 1 ? "" : "s"} removed`, { amount: -amount, source, ...("player" in t ? { player: t.player } : { card: t.card }) });
+        }
       }
       frame.chosen[THIS_WAY_LABELS.remove] = removed;
       return "done";
