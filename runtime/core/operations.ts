@@ -49,7 +49,8 @@ export function moveCard(
   // Tokens that leave play cease to exist.
   if (leavingPlay && card.isToken) {
     removeCard(ctx, id);
-    if (!opts.quiet) emit(ctx, "move", `${cardDef(ctx, { ...card })?.name ?? id} leaves play and ceases to exist`, { card: id, from, to: "(gone)", source: opts.source });
+    // It names its owner, as every move does: `expect no event move p1` held when p1's token ceased to exist.
+    if (!opts.quiet) emit(ctx, "move", `${cardDef(ctx, { ...card })?.name ?? id} leaves play and ceases to exist`, { card: id, from, to: "(gone)", player: card.owner, source: opts.source });
     return;
   }
   if (zone === rules.zones.battlefield) card.controller = opts.player ?? card.controller;

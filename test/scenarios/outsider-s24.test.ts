@@ -8,6 +8,8 @@
  * - A chain made only of the opponent's noted abilities named no player at its start, so `expect no event chain_start p1`
  *   and `... p2` both held — while 17.1 says "If you have no matching trigger but the opponent does, you still own one
  *   chain". A chain's start names its owner now (runtime/models/chain.ts), whatever starts it.
+ * - A token leaving play (it ceases to exist) named no player, so `expect no event move p1` held when p1's token was
+ *   destroyed; every move names the card's owner (EVENT_PLAYER), and so does this one now (runtime/core/operations.ts).
  */
 import { describe, expect, it } from "vitest";
 import { checked, failuresOf } from "./helpers.ts";
@@ -47,5 +49,14 @@ describe("a chain's start names its owner, also when only the opponent's abiliti
   it("Chromatic 17.1 'You have no trigger': p1's spell draws, p2's Grave Scribe mills — the chain is p1's (`no event chain_start p1` passed before)", () => {
     expect(failuresOf(noTrigger("expect event chain_start p1 once\nexpect no event chain_start p2\nexpect event fire p2 once\nexpect no event fire p1"))).toEqual([]);
     expect(failuresOf(noTrigger("expect no event chain_start p1"))).toEqual([expect.stringMatching(/^14: expectation not met \| expected not event chain_start p1 \| actual 1: chain \d+ \(p1\): only p2's noted abilities$/)]);
+  });
+});
+
+describe("a token that leaves play names its owner", () => {
+  it("CYBERVAMP: p2's Arterial Spray destroys p1's Thrall token, which ceases to exist — `no event move p1` fails (passed before)", () => {
+    const text = (lines: string) =>
+      `scenario "Thrall" for cybervamp\nsetup {\n  turn 3 p2 phase Pre-Battle\n  p1 battlefield: "Thrall"\n  p2 hand: "Arterial Spray"\n  p2 battlefield: "Crimson Substation", "Gold Exchange"\n}\np2 play "Arterial Spray" target "Thrall"\np1 pass\np2 pass\nexpect p1 battlefield lacks "Thrall"\n${lines}\n`;
+    expect(failuresOf(text("expect no event move p1"))).toEqual(['12: expectation not met | expected not event move p1 | actual 1: Thrall leaves play and ceases to exist']);
+    expect(failuresOf(text('expect event move p1 once\nexpect event move "Thrall" once\nexpect event destroyed p1 once'))).toEqual([]);
   });
 });
