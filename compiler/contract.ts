@@ -20,7 +20,7 @@ const exactly = <Union extends string>() => <const List extends readonly string[
 export const STEP_OPS = exactly<StepBody["op"]>()([
   "damage", "draw", "keyword_action", "discard", "gain_life", "lose_life", "add_counters", "remove_counters", "modify", "destroy",
   "sacrifice", "sacrifice_self", "move", "choose_cards", "summon", "create_token", "copy", "gain_control", "search", "look_top", "place_looked",
-  "exhaust", "remain", "ready", "counter_spell", "gain_resource", "lose_resource", "pay", "shuffle", "choose_one", "if", "may", "rule", "move_top", "per_player",
+  "exhaust", "remain", "ready", "skip_next_ready", "counter_spell", "gain_resource", "lose_resource", "pay", "shuffle", "choose_one", "if", "may", "rule", "move_top", "per_player",
   "delayed", "prevent", "player_rule", "replace_next",
 ]);
 export const NUMBER_EXPRS = exactly<Exclude<NumberExpr, number>["kind"]>()(["x", "count", "stat", "life", "counters", "hand_size", "empty_slots", "resource", "event_amount", "damage_dealt", "times", "half", "plus", "chosen_count", "short_of", "destroyed_this_turn", "played_this_turn", "entered_this_turn", "discarded_this_turn"]);
@@ -470,4 +470,9 @@ export function turnEndMoment(phases: readonly { name: string; auto: boolean }[]
   const last = phases[phases.length - 1];
   if (!last) return undefined;
   return { event: last.auto ? "phase_start" : "phase_end", phase: last.name };
+}
+
+/** The phase whose steps ready the active player's cards (Chromatic's Beginning `ready_permanents`, CYBERVAMP's `renew`). */
+export function readyingPhase(phases: readonly { name: string; lines?: readonly { text: string }[] }[]): string | undefined {
+  return phases.find((p) => p.lines?.some((line) => /^(ready_permanents|renew)\b/.test(line.text)))?.name;
 }

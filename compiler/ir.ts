@@ -441,6 +441,8 @@ export type StepBody =
   /** "it remains in play [with 1 defense]" (a replacement of its destruction): it stays; its remaining `stat` becomes `amount` until end of turn. */
   | { op: "remain"; what: Affected; stat?: string; amount?: NumberExpr }
   | { op: "ready"; what: Affected }
+  /** "It doesn't ready during its controller's next Beginning Phase": the cards stay as they are at that readying (once). */
+  | { op: "skip_next_ready"; what: Affected }
   | { op: "counter_spell"; what: CardRef }
   | { op: "gain_resource"; who: PlayersRef; resource: string; amount: NumberExpr }
   | { op: "lose_resource"; who: PlayersRef; resource: string; amount: NumberExpr }

@@ -45,7 +45,7 @@ import type {
 import { IR_VERSION, PLAYER_RULES, RESTRICTION_RULES, STEP_OBJECT_FIELD, THIS_WAY_LABELS, THIS_WAY_OPS, participleOf, sameStepBut, thisWayNoun, type ThisWayVerb } from "./ir.ts";
 import type { MessageCode } from "./messages.ts";
 import { checkAbilityContract, walkSteps, checkCardStates, hasDefenders, checkCostSymbols, paysCostSymbols, checkStaticsWhileAttacking, checkStaticsWhileExhausted, checkUndefinedX, checkGameContract, checkGameParams } from "./contract-check.ts";
-import { DESTROYED_SELECTOR_FIELDS, RULES_COUNTING_CARDS, RULES_WITH_DURATION, TRIGGER_EVENTS, canonicalParamValue, triggerContract, turnEndMoment } from "./contract.ts";
+import { DESTROYED_SELECTOR_FIELDS, RULES_COUNTING_CARDS, RULES_WITH_DURATION, TRIGGER_EVENTS, canonicalParamValue, readyingPhase, triggerContract, turnEndMoment } from "./contract.ts";
 import { WordLedger, isSelectingWord, leavesOf, unusedPhrases } from "./word-accounting.ts";
 import { additionalCostReadsAs, indefiniteArticle, readsAs, upgradedAmount } from "./reads-as.ts";
 import { analyzeWorkspace, cardsAsCheckedOf, checkedModelsOf, type WorkspaceAnalysis } from "./workspace.ts";
@@ -4119,6 +4119,8 @@ class AbilityLowering {
 
   /** A negated effect ("It doesn't renew ...") as a whole: a note with a form that runs, and no step. */
   negatedClause(clause: Ast.Clause, verb: string): Step[] {
+    const skipped = this.skipNextReady(clause, verb);
+    if (skipped) return skipped;
     const text = this.slice(clause.range);
     const keepsExhausted = (verb === "renew" || verb === "ready" || verb === "untap") && this.vocab.game.params["overexhaust_reading"] === "skip_next_renew";
     const suggestion = keepsExhausted
@@ -4126,6 +4128,29 @@ class AbilityLowering {
       : `write what happens instead, or a restriction the engine knows ("Target creature can't attack this turn.", "Prevent all damage that would be dealt to you this turn.")`;
     this.note(clause.range, `the engine does not run a negated effect "${text}": ${suggestion}`);
     return [{ op: "rule", rule: "unsupported" }];
+  }
+
+  /**
+   * "It doesn't ready during its controller's next Beginning Phase." (Chromatic) · "Target creature doesn't renew during
+   * its controller's next Renew phase." (CYBERVAMP) · "untap" in either: the cards are left as they are at the next
+   * readying of the phase that readies its controller's cards (IR `skip_next_ready`). Undefined for any other shape.
+   */
+  skipNextReady(clause: Ast.Clause, verb: string): Step[] | undefined {
+    if (verb !== "ready" && verb !== "renew" && verb !== "untap") return undefined;
+    const readies = readyingPhase(this.vocab.game.phases);
+    const during = clause.tail.length === 1 && clause.tail[0]!.kind === "prep" && clause.tail[0]!.prep === "during" ? clause.tail[0]!.object : undefined;
+    if (!readies || !during || !clause.subject || clause.object || during.filters.length || during.also?.length) return undefined;
+    const dets = npDeterminers(during);
+    const words = npWords(during);
+    const controllers = (dets.length === 1 && (dets[0] === "its" || dets[0] === "their") && words[0] === "controller's") || (dets.length === 0 && words[0] === "its" && words[1] === "controller's");
+    const rest = words.slice(words.indexOf("controller's") + 1);
+    if (!controllers || rest[0] !== "next") return undefined;
+    const named = rest.slice(1).filter((w, i, all) => !(i === all.length - 1 && (w === "phase" || w === "step")));
+    if (named.join(" ").replace(/-/g, " ") !== lower(readies).replace(/-/g, " ")) return undefined;
+    const what = this.affected(clause.subject);
+    if (what.kind === "player") return undefined;
+    this.use(clause.modal, clause.verb, clause.tail[0]!);
+    return [{ op: "skip_next_ready", what }];
   }
 
   unsupported(clause: Ast.Clause): Step[] {

@@ -28,7 +28,7 @@ import type {
   TriggerPattern,
 } from "./ir.ts";
 import { PLAYER_RULES, STEP_OBJECT_FIELD, costSymbolsText, participleOf, sameStepBut, thisWayNoun, thisWayVerbOf } from "./ir.ts";
-import { TRIGGER_EVENTS, triggerContract, turnEndMoment } from "./contract.ts";
+import { TRIGGER_EVENTS, readyingPhase, triggerContract, turnEndMoment } from "./contract.ts";
 
 /** What the printer needs besides the ability: the game (zone roles, stats) and the ability's targets. */
 interface Context {
@@ -574,6 +574,10 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
     case "ready":
       // The game's own verb: CYBERVAMP renews ("Renew target creature").
       return `${readyWord(ctx.game) === "renewed" ? "renew" : "ready"} ${aff(step.what)}`;
+    case "skip_next_ready": {
+      const verb = readyWord(ctx.game) === "renewed" ? "renew" : "ready";
+      return `${aff(step.what)} doesn't ${verb} during its controller's next ${readyingPhase(ctx.game.phases)} phase`;
+    }
     case "counter_spell":
       // Named once: "Counter target spell. Its controller ..." is that spell's controller ("its").
       return `counter ${step.what.kind === "target" ? (namedTarget(ctx, step.what.index) ?? targetText(ctx, step.what.index) ?? "target spell") : "target spell"}`;

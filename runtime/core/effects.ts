@@ -814,6 +814,13 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
         emit(ctx, "modify", `${cardName(ctx, id)} is readied`, { card: id, source });
       }
       return "done";
+    case "skip_next_ready":
+      for (const id of cardsOf(evalAffected(ctx, frame, step.what))) {
+        if (ctx.state.cards[id]?.zone !== rules.zones.battlefield) continue;
+        writeCard(ctx, id)!.skipsNextReady = true;
+        emit(ctx, "modify", `${cardName(ctx, id)} will not ready at its controller's next readying`, { card: id, source });
+      }
+      return "done";
     case "counter_spell": {
       const id = evalCard(ctx, frame, step.what);
       const index = state.stack.findIndex((item) => item.frame.spellCard === id || item.frame.card === id);

@@ -42,6 +42,7 @@ export function moveCard(
     card.lethalReplaced = undefined;
     card.exhausted = false;
     card.overexhausted = false;
+    card.skipsNextReady = undefined;
     card.defender = false;
     card.counters = {};
     card.controller = card.owner;
@@ -484,6 +485,18 @@ export function exhaustCard(ctx: Ctx, id: string, over = false): void {
   card.exhausted = true;
   if (over) card.overexhausted = true;
   if (!was) noteEvent(ctx, "exhausted", { card: id });
+}
+
+/**
+ * "It doesn't ready during its controller's next Beginning Phase" (IR `skip_next_ready`): at that readying (Chromatic's
+ * `ready_permanents`, CYBERVAMP's `renew`) the card is left as it is, once. True when the card is kept.
+ */
+export function keptFromReadying(ctx: Ctx, id: string, source?: SourceRef): boolean {
+  if (!ctx.state.cards[id]?.skipsNextReady) return false;
+  const card = writeCard(ctx, id)!;
+  card.skipsNextReady = undefined;
+  emit(ctx, "modify", `${cardName(ctx, id)} does not ready this time`, { card: id, name: cardName(ctx, id), player: card.controller, source });
+  return true;
 }
 
 /** Runs a frame to its end at once (the interpreter registers itself: effects.ts sits above this module). */

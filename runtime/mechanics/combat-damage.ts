@@ -25,7 +25,7 @@
 import type { SourceRef } from "../../compiler/ir.ts";
 import type { Action, Refusal } from "../core/action.ts";
 import type { Ctx } from "../core/index.ts";
-import { abilityActive, addModifier, battlefield, cardDef, cardName, damageCard, damagePlayer, emit, exhaustCard, hasRule, keywordsOf, noteEvent, readingStill, ruleAmount, statOf, writeCard } from "../core/index.ts";
+import { abilityActive, addModifier, battlefield, cardDef, cardName, damageCard, damagePlayer, emit, exhaustCard, hasRule, keptFromReadying, keywordsOf, noteEvent, readingStill, ruleAmount, statOf, writeCard } from "../core/index.ts";
 import { registerNativeRule } from "../core/effects.ts";
 import { endEffectsMadeFor } from "../core/replacements.ts";
 import { endPlayerRules } from "../core/player-rules.ts";
@@ -294,7 +294,7 @@ registerNativeRule("expire_durations", (ctx) => {
 
 registerNativeRule("ready_permanents", (ctx, frame) => {
   if (!ctx.rules.param("ready_permanents_at_beginning", true)) return "done";
-  for (const id of battlefield(ctx, frame.controller)) writeCard(ctx, id)!.exhausted = false;
+  for (const id of battlefield(ctx, frame.controller)) if (!keptFromReadying(ctx, id)) writeCard(ctx, id)!.exhausted = false;
   return "done";
 });
 

@@ -11,7 +11,7 @@
  *   moment in the trace; the state itself is derived from turn numbers, never stored.
  */
 import type { Ctx } from "../core/index.ts";
-import { battlefield, cardDef, cardName, emit, hasRule, isNewlyTurned, writeCard } from "../core/index.ts";
+import { battlefield, cardDef, cardName, emit, hasRule, isNewlyTurned, keptFromReadying, writeCard } from "../core/index.ts";
 import { registerNativeRule } from "../core/effects.ts";
 import type { Mechanic } from "../core/mechanics.ts";
 import { registerAttackCheck } from "./combat-damage.ts";
@@ -28,6 +28,7 @@ registerNativeRule("renew", (ctx, frame, _amount, _players, _targets, source) =>
   const skip = rules.param("overexhaust_reading", "") === "skip_next_renew";
   const renewed: string[] = [];
   for (const id of battlefield(ctx, state.active)) {
+    if (keptFromReadying(ctx, id, source)) continue;
     const card = writeCard(ctx, id)!;
     if (card.overexhausted && skip) {
       card.overexhausted = false;

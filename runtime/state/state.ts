@@ -42,6 +42,8 @@ export interface CardInstance {
    * Absent: only untagged / Base abilities (and, for one-active types, the identity colour's).
    */
   active?: string[];
+  /** "It doesn't ready during its controller's next Beginning Phase": the next readying of its controller's cards leaves it as it is. */
+  skipsNextReady?: boolean;
 }
 
 /**
@@ -69,6 +71,7 @@ export function newCardInstance(card: { id: string; def: string; owner: PlayerId
     damagedBy: undefined,
     attacks: undefined,
     active: undefined,
+    skipsNextReady: undefined,
   };
 }
 
@@ -97,6 +100,7 @@ export function copyCardInstance(card: CardInstance, copy: <T>(value: T) => T): 
     damagedBy: copy(card.damagedBy),
     attacks: card.attacks,
     active: copy(card.active),
+    skipsNextReady: card.skipsNextReady,
   };
   for (const key in card) if (!(key in out)) (out as Record<string, unknown>)[key] = copy((card as unknown as Record<string, unknown>)[key]);
   return out;
