@@ -6857,6 +6857,13 @@ function attacksTwice(clause: Ast.Clause): "each" | "this" | undefined {
   return dets.length === 2 && dets[0] === "twice" && (dets[1] === "each" || dets[1] === "this") ? dets[1] : undefined;
 }
 
+/** "this" / "this creature" / "it" alone: the card whose text it is. */
+function isSelfReference(np: Ast.NounPhrase | undefined): boolean {
+  if (!np || np.filters.length || np.also?.length) return false;
+  const dets = npDeterminers(np);
+  return dets.length === 1 && (dets[0] === "this" ? npWords(np).length <= 1 : dets[0] === "it" && npWords(np).length === 0);
+}
+
 function staticFromSequence(seq: Ast.Sequence, l: AbilityLowering): StaticEffect[] | undefined {
   const out: StaticEffect[] = [];
   // "Other Vampires you control get +1/+1 and have Tireless.": a verb with no subject of its own shares the one before it.
@@ -6868,6 +6875,17 @@ function staticFromSequence(seq: Ast.Sequence, l: AbilityLowering): StaticEffect
     const subject = clause.subject;
     const subjectDets = npDeterminers(subject);
     const self = !subject || subjectDets.includes("this") || (npWords(subject).length === 0 && subjectDets.includes("it"));
+    // "Creatures with Flying can't block this.": "This can't be blocked by creatures with Flying." said from the blockers'
+    // side — the subject is who may not block, the card itself is what they may not block.
+    if (subject && !self && clause.modal?.lemma === "can't" && !clause.be && clause.verb?.lemma === "block" && !clause.orVerbs?.length && !clause.tail.length && isSelfReference(clause.object)) {
+      const { zones: _zones, ...blockers } = l.selector(subject);
+      if (Object.keys(blockers).length && !npCount(subject)) {
+        l.use(clause.modal, clause.verb, clause.object);
+        out.push({ kind: "rule", rule: "cant_be_blocked", affects: { self: true }, by: { selector: blockers } });
+        shared = { self: true };
+        continue;
+      }
+    }
     const affects = !subject && shared ? shared : self ? ({ self: true } as const) : l.fixedSelector(subject!, "a static ability");
     shared = affects;
     if (subject && self) l.use(subject);
