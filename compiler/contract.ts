@@ -340,8 +340,8 @@ export const ENGINE_PARAMS = {
   spells_on_opponent_turn: {
     module: "runtime/engine/actions.ts",
     accepts: bool,
-    meaning: "cards may be played on the opponent's turn",
-    // Played on the opponent's turn only in a response window (rules.model.mayRespond): the instant model has none.
+    meaning: "cards may be played on the opponent's turn (in its response windows: a player holds priority only while something waits to resolve); false: there a player may only pass",
+    // Read in a response window (runtime/engine/actions.ts timingRefusal): the instant model has none. The engine's default is true.
     readOnlyWhen: { param: "response_model", values: ["stack", "chain"], default: "instant" },
   },
   first_turn_attacks: { module: "runtime/engine/actions.ts", accepts: bool, meaning: "attacks are allowed on the first turn" },

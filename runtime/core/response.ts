@@ -47,8 +47,6 @@ export interface ResponseModel {
   resolveIfSettled(ctx: Ctx): boolean;
   /** A player passes priority. */
   pass(ctx: Ctx, player: PlayerId): void;
-  /** May this player cast spells / activate now, outside their own open turn? */
-  mayRespond(state: GameState, player: PlayerId): boolean;
   /** Optional: work of the model's own is waiting even with no new noted trigger (trigger chains in progress). */
   busy?(state: GameState): boolean;
   /** Optional: the player ordering waiting triggers chose this one (noted trigger id); replaces the default handling. */

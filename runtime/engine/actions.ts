@@ -571,12 +571,12 @@ function timingRefusal(ctx: Ctx, player: PlayerId, instantSpeed: boolean): Refus
   if (rules.model.windowOpen(state)) {
     if (state.priority?.player !== player) return refuse("not_your_decision", `${state.priority?.player} holds priority`);
     if (!instantSpeed) return refuse("wrong_phase", "only spells and abilities can be used while something waits to resolve");
+    // `spells_on_opponent_turn = false`: on the opponent's turn a player's windows are for passing only. (A player
+    // holds priority only while something waits to resolve, so this is the one place the opponent's turn is played in.)
+    if (player !== state.active && !rules.param("spells_on_opponent_turn", true)) return refuse("not_your_turn", `it is ${state.active}'s turn, and no card is played on the opponent's turn (spells_on_opponent_turn = false): ${player} may only pass`);
     return null;
   }
-  if (player !== state.active) {
-    if (instantSpeed && rules.param("spells_on_opponent_turn", false) && rules.model.mayRespond(state, player)) return null;
-    return refuse("not_your_turn", `it is ${state.active}'s turn`);
-  }
+  if (player !== state.active) return refuse("not_your_turn", `it is ${state.active}'s turn`);
   if (!inInteractivePhase(ctx)) return refuse("wrong_phase", `nothing can be played during the ${state.phase} phase`);
   return null;
 }

@@ -385,7 +385,6 @@ export const chainModel: ResponseModel = {
     if (!state.priority) return;
     state.priority = { player: opponentOf(state, player), passes: state.priority.passes + 1 };
   },
-  mayRespond: (state, player) => state.priority?.player === player,
   busy: (state) => !!state.chainRun,
   chooseTrigger,
   changePhase(ctx) {

@@ -35,5 +35,4 @@ export const instantModel: ResponseModel = {
   windowOpen: () => false,
   resolveIfSettled: () => false,
   pass() {},
-  mayRespond: () => false,
 };

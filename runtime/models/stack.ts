@@ -141,7 +141,6 @@ export const stackModel: ResponseModel = {
     if (!state.priority) return;
     state.priority = { player: opponentOf(state, player), passes: state.priority.passes + 1 };
   },
-  mayRespond: (state, player) => state.priority?.player === player,
   changePhase(ctx) {
     const { state, rules } = ctx;
     const phase = rules.phase(state.phase);
