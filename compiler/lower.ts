@@ -4850,13 +4850,20 @@ class AbilityLowering {
       case "renew":
       case "ready":
         return [{ op: "ready", what: this.pickOrAffected(obj) }];
-      case "counter":
+      case "counter": {
+        // "Counter target spell.": any spell on the stack. Another word ("target activated ability", "target creature
+        // spell", "target spell an opponent controls") would be dropped — the target would be any spell: said at the words.
+        if (!obj || npWords(obj).join(" ") !== "spell" || obj.filters.length || obj.also?.length || !npDeterminers(obj).includes("target")) {
+          this.note(clause.range, `the engine counters "target spell" only — any spell being played: "${this.slice(obj?.range ?? clause.range)}" ${/\babilit/i.test(this.slice(obj?.range ?? clause.range)) ? "is an ability, which the engine cannot counter" : "says more than that"} (write "Counter target spell.")`);
+          return [{ op: "rule", rule: "unsupported" }];
+        }
         this.use(obj);
         this.useDeterminers(obj, "target");
         const countered: CardRef = { kind: "target", index: this.addTarget({ accepts: "card", cards: { zones: ["(resolving)"] }, min: 1, max: 1, text: this.slice(obj?.range ?? clause.range) }) };
         // "Counter target spell. Its controller gains 2 Bleed counters.": "it" is the spell countered.
         this.lastCard = countered;
         return [{ op: "counter_spell", what: countered }];
+      }
       case "choose": {
         // "Choose a unit you control. Destroy it.": the choice is a step of its own; "it" after it is the chosen card
         // (a spell's sentence opening with "it" goes on with this one). Anything else ("choose a card from it",
