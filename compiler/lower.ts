@@ -6261,7 +6261,7 @@ function actingAgain(step: Step, players: PlayersRef): Step {
   return "who" in step && JSON.stringify(step.who) === JSON.stringify(players) ? ({ ...step, who: acting } as Step) : step;
 }
 
-/** Subjects written once for several clauses: each lowering reads such a phrase once (one target slot, one choice). */
+/** Subjects (and the places of split objects) written once for several clauses: each lowering reads such a phrase once (one target slot, one choice). */
 const SHARED_SUBJECTS = new WeakSet<Ast.NounPhrase>();
 
 /** A subjectless clause's verb agrees with the previous clause's subject: inflected (`loses`, `has`) after any subject, or bare after a plural one (`Your opponents draw a card and lose 1 life`). */
@@ -6318,7 +6318,12 @@ function expandAlso(written: Ast.Clause): Ast.Clause[] {
   const grantsKeywords = (clause.verb?.lemma === "gain" || clause.verb?.lemma === "have" || clause.verb?.lemma === "lose") && clause.object !== undefined && isBareWordList(clause.object);
   // `gets +1 attack and +1 defense until end of turn`: one change of two stats on one target, with one duration.
   const changesStats = ["get", "gain", "lose"].includes(clause.verb?.lemma ?? "") && clause.object !== undefined && isStatChangeList(clause.object);
-  if (clause.object?.also?.length && !grantsKeywords && !changesStats) out = out.flatMap((c) => split(c.object!).map((object) => ({ ...c, object })));
+  if (clause.object?.also?.length && !grantsKeywords && !changesStats) {
+    // "Put an attack counter and a defense counter on target creature": the place is written once for both clauses — one
+    // target slot, read once (as a shared subject is).
+    for (const item of clause.tail) if (item.kind === "prep" && !item.object.also?.length) SHARED_SUBJECTS.add(item.object);
+    out = out.flatMap((c) => split(c.object!).map((object) => ({ ...c, object })));
+  }
   clause.tail.forEach((item, i) => {
     if (item.kind !== "prep" || !item.object.also?.length) return;
     out = out.flatMap((c) => split(item.object).map((object) => ({ ...c, tail: c.tail.map((t, j) => (j === i ? { ...item, object } : t)) })));

@@ -1341,6 +1341,9 @@ export class CardwrightParser extends CstParser {
       if ((is(t, T.Into) || is(t, T.Onto)) && is(first, T.The) && this.prepositionEarlierInClause()) return false;
       if (is(t, T.Determiner) || is(t, T.Pronoun) || is(t, T.Stats) || is(t, T.StringLiteral) || is(t, T.NumberLiteral) || is(t, T.To) || is(t, T.Or)) continue;
       if (is(t, T.NounWord) && !is(t, T.VerbWord)) continue;
+      // `Put an attack counter and a defense counter on target creature`: `counter` before `on` is the noun (the verb
+      // counters a spell, its object, never "on" anything).
+      if (/^counters?$/i.test(t.image) && is(this.LA(k + 1), T.On)) continue;
       return !(is(t, T.VerbWord) || this.isModalToken(t));
     }
     return true;
