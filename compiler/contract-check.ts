@@ -6,7 +6,7 @@
  * otherwise than the text says.
  */
 import type * as Ast from "./ast.ts";
-import { costChoosesX, type Affected, type Ability, type CompiledGame, type Condition, type CostPart, type SourceRef, type Step } from "./ir.ts";
+import { costChoosesX, walkSteps, type Affected, type Ability, type CompiledGame, type Condition, type CostPart, type SourceRef, type Step } from "./ir.ts";
 import type { Range, Text } from "./diagnostics.ts";
 import { CARD_ONLY_STEPS, CARD_RULES, CARD_STATES, COST_SYMBOLS_PAID_BY, ENGINE_PARAMS, ENGINE_PARAM_PATTERNS, NATIVE_RULES, REPLACEMENT_EVENTS, TRIGGER_EVENTS, paramWord, triggerContract, type CardStateName, type CardStateRule, type ParamContract, type ParamValues } from "./contract.ts";
 import type { LoweringNote } from "./lower.ts";
@@ -165,18 +165,6 @@ function checkCombatModel(doc: Ast.GameFile, game: CompiledGame, notes: Lowering
     const { phase, step } = damageSteps[0]!;
     const rule = step.op === "rule" ? step.rule : "";
     report(line?.value.range ?? (step.source ?? phase.source).range, `phase ${phase.name} runs \`${rule}\`, a step of combat by damage (declared blockers, damage against a defense stat), while a fight is an attack action of its own: the game would play both`);
-  }
-}
-
-/** Every step of a list, those inside "if", "may" and the modes of "choose one" included. */
-export function walkSteps(steps: Step[], visit: (step: Step) => void): void {
-  for (const step of steps) {
-    visit(step);
-    if (step.op === "if") {
-      walkSteps(step.then, visit);
-      if (step.else) walkSteps(step.else, visit);
-    } else if (step.op === "may") walkSteps(step.steps, visit);
-    else if (step.op === "choose_one") for (const mode of step.modes) walkSteps(mode.steps, visit);
   }
 }
 

@@ -500,8 +500,10 @@ export type StepBody =
    * A rule the engine implements natively, named by the game file (`keyword ... = rule name`) or by a form of card text
    * (`make_defender`, `fight`). `from`: the card that does it, where the rule has one ("This unit fights target unit").
    * `color`: the colour it is about ("You get a temporary Red Facet": `grant_temporary_facet` of Red to `who`, `amount` of them).
+   * `duration`: how long a lasting rule lasts (RULES_WITH_DURATION: "Target unit loses all abilities until end of turn" —
+   * `remove_all_abilities` in a game with no keyword for it, the same modifier as that keyword's); absent, while in play.
    */
-  | { op: "rule"; rule: string; amount?: NumberExpr; who?: PlayersRef; target?: Affected; from?: CardRef; color?: string };
+  | { op: "rule"; rule: string; amount?: NumberExpr; who?: PlayersRef; target?: Affected; from?: CardRef; color?: string; duration?: Duration };
 
 /**
  * The field naming what a step acts on, for the steps whose objects can be joined by "and" into one effect (the lowering's
@@ -970,4 +972,16 @@ export function wholeModal(steps: readonly Step[]): Extract<Step, { op: "choose_
   if (only.op === "if" && !only.else?.length) return wholeModal(only.then);
   if (only.op === "may" && !only.otherwise?.length) return wholeModal(only.steps);
   return undefined;
+}
+
+/** Every step of a list, those inside "if", "may" and the modes of "choose one" included. */
+export function walkSteps(steps: Step[], visit: (step: Step) => void): void {
+  for (const step of steps) {
+    visit(step);
+    if (step.op === "if") {
+      walkSteps(step.then, visit);
+      if (step.else) walkSteps(step.else, visit);
+    } else if (step.op === "may") walkSteps(step.steps, visit);
+    else if (step.op === "choose_one") for (const mode of step.modes) walkSteps(mode.steps, visit);
+  }
 }

@@ -42,9 +42,9 @@ import type {
   ZoneDef,
   ZoneRole,
 } from "./ir.ts";
-import { IR_VERSION, PLAYER_RULES, RESTRICTION_RULES, STEP_OBJECT_FIELD, THIS_WAY_LABELS, THIS_WAY_OPS, participleOf, sameStepBut, thisWayNoun, type ThisWayVerb } from "./ir.ts";
+import { IR_VERSION, PLAYER_RULES, RESTRICTION_RULES, STEP_OBJECT_FIELD, THIS_WAY_LABELS, THIS_WAY_OPS, participleOf, sameStepBut, walkSteps, thisWayNoun, type ThisWayVerb } from "./ir.ts";
 import type { MessageCode } from "./messages.ts";
-import { checkAbilityContract, walkSteps, checkCardStates, hasDefenders, checkCostSymbols, paysCostSymbols, checkStaticsWhileAttacking, checkStaticsWhileExhausted, checkUndefinedX, checkGameContract, checkGameParams } from "./contract-check.ts";
+import { checkAbilityContract, checkCardStates, hasDefenders, checkCostSymbols, paysCostSymbols, checkStaticsWhileAttacking, checkStaticsWhileExhausted, checkUndefinedX, checkGameContract, checkGameParams } from "./contract-check.ts";
 import { DESTROYED_SELECTOR_FIELDS, RULES_COUNTING_CARDS, RULES_WITH_DURATION, TRIGGER_EVENTS, canonicalParamValue, readyingPhase, triggerContract, turnEndMoment } from "./contract.ts";
 import { WordLedger, isSelectingWord, leavesOf, unusedPhrases } from "./word-accounting.ts";
 import { additionalCostReadsAs, indefiniteArticle, readsAs, upgradedAmount } from "./reads-as.ts";
@@ -4588,16 +4588,16 @@ class AbilityLowering {
           return [{ op: "gain_control", what: this.pickOrAffected(controlOf.object), who: clause.subject ? this.onePlayer(who(), clause.subject.range) : { kind: "you" }, duration: this.duration(clause) }];
         }
         const counted = (words.includes("counter") || words.includes("counters")) && words.some((w) => lookup(this.vocab.counters, w));
-        // "Target creature loses all abilities until end of turn.": the game's keyword action whose rule removes all abilities
-        // (Chromatic's Silence: "Silence target creature until end of turn"), the same lasting modifier for the same duration.
-        // A game with no such keyword has no such modifier: the clause stays CW6001.
+        // "Target creature loses all abilities until end of turn.": the engine's rule remove_all_abilities, a lasting modifier
+        // for the duration — as the game's keyword action naming that rule where it has one (Chromatic's Silence: "Silence
+        // target creature until end of turn"), else as the rule itself (Three-Slot Duel): one rule, one modifier.
         if (verb === "lose" && subjectIsCard() && obj && words.join(" ") === "abilities" && !obj.filters.length && npDeterminers(obj).every((d) => d === "all" || d === "its" || d === "their") && npDeterminers(obj).includes("all") && !npCount(obj)) {
           const silence = [...this.vocab.keywords.values()].find((k) => k.kind === "action" && k.rule === "remove_all_abilities");
-          if (silence) {
-            this.use(obj);
-            const duration = this.duration(clause);
-            return [{ op: "keyword_action", keyword: silence.name, amount: 1, who: who(), target: this.affected(clause.subject), ...(duration.kind !== "permanent" ? { duration } : {}) }];
-          }
+          this.use(obj);
+          const duration = this.duration(clause);
+          const lasting = duration.kind !== "permanent" ? { duration } : {};
+          if (silence) return [{ op: "keyword_action", keyword: silence.name, amount: 1, who: who(), target: this.affected(clause.subject), ...lasting }];
+          return [{ op: "rule", rule: "remove_all_abilities", target: this.affected(clause.subject), ...lasting }];
         }
         if (subjectIsCard() && !counted) {
           // "Another allied unit loses 1 power", "Target creature gains +1 attack": a stat change.

@@ -678,6 +678,8 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       return `${step.who.kind === "you" ? step.keyword : `${playersText(step.who, ctx, true)} ${agreesWithOne(step.keyword.toLowerCase())}`}${step.target ? ` ${aff(step.target)}` : step.amount === 1 && !ctx.game.keywords.find((k) => k.name === step.keyword)?.parameter ? "" : ` ${numberText(step.amount, ctx)}`}${step.duration ? durationText(step.duration) : ""}`;
     case "rule":
       if (step.rule === "make_defender" && step.target) return `${aff(step.target)} becomes a defender`;
+      // "Target Unit loses all abilities until end of turn" (a game with no keyword action for it).
+      if (step.rule === "remove_all_abilities" && step.target) return `${aff(step.target)} loses all abilities${step.duration ? durationText(step.duration) : ""}`;
       if (step.rule === "fight" && step.from && step.target) return `${cardText(step.from, ctx)} fights ${aff(step.target)}`;
       // "You get a temporary Red Facet", "Target player gets 2 temporary Blue Facets".
       if (step.rule === "grant_temporary_facet" && step.color) {

@@ -906,7 +906,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       return "done";
     }
     case "rule":
-      return runNativeRule(ctx, frame, step.rule, step.amount === undefined ? 0 : evalNumber(ctx, frame, step.amount), step.who ? evalPlayers(ctx, frame, step.who) : [frame.controller], step.target ? evalAffected(ctx, frame, step.target) : [], source, { from: step.from ? evalCard(ctx, frame, step.from) : undefined, color: step.color });
+      return runNativeRule(ctx, frame, step.rule, step.amount === undefined ? 0 : evalNumber(ctx, frame, step.amount), step.who ? evalPlayers(ctx, frame, step.who) : [frame.controller], step.target ? evalAffected(ctx, frame, step.target) : [], source, { from: step.from ? evalCard(ctx, frame, step.from) : undefined, color: step.color, duration: step.duration });
   }
 }
 

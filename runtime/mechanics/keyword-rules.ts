@@ -14,14 +14,16 @@
  * - `cannot_attack_or_block` (Pacify): the target can't attack or block (a Weapon can't attack) for
  *   as long as it stays in play — a lasting modifier granting the keyword, which names the rule —
  *   or for the duration its card says.
- * Each applies only to games whose keywords name it.
+ * Each applies only to games whose keywords name it; `remove_all_abilities` also where a card's own effect uses the rule
+ * ("Target unit loses all abilities until end of turn." in a game with no keyword for it: the same modifier, named by the rule).
  */
 import type { CardRuleName, NativeRuleName } from "../../compiler/contract.ts";
-import type { Ability, TargetSpec } from "../../compiler/ir.ts";
+import { walkSteps, type Ability, type Step, type TargetSpec } from "../../compiler/ir.ts";
 import type { Ctx } from "../core/index.ts";
 import { addModifier, cardDef, hasRule } from "../core/index.ts";
 import { registerNativeRule } from "../core/effects.ts";
 import type { Mechanic } from "../core/mechanics.ts";
+import type { Rules } from "../core/rules.ts";
 import type { PlayerId } from "../state/state.ts";
 
 const SHROUD: CardRuleName = "cannot_be_targeted";
@@ -46,8 +48,9 @@ for (const rule of [SILENCE, PACIFY]) {
 
 /** A Silenced card's printed abilities are all off (checked on its modifiers: no ability lookup, no recursion). */
 function abilityActive(ctx: Ctx, card: string, ability: Ability): boolean {
-  const silence = keywordFor(ctx, SILENCE)?.toLowerCase();
-  if (!silence || !ctx.state.modifiers.some((m) => m.card === card && m.keywords.some((k) => k.name.toLowerCase() === silence))) return true;
+  // The modifier the rule gives carries the game's keyword for it, or the rule's own name (as the rule step names it).
+  const silence = (keywordFor(ctx, SILENCE) ?? SILENCE).toLowerCase();
+  if (!ctx.state.modifiers.some((m) => m.card === card && m.keywords.some((k) => k.name.toLowerCase() === silence))) return true;
   const instance = ctx.state.cards[card];
   return !instance || !cardDef(ctx, instance).abilities.includes(ability);
 }
@@ -60,9 +63,17 @@ function targetAllowed(ctx: Ctx, _spec: TargetSpec, controller: PlayerId, card: 
   return !options.some((o) => o !== card && ctx.state.cards[o]?.controller === owner && hasRule(ctx, o, TAUNT) && !hasRule(ctx, o, SHROUD));
 }
 
+/** Does an effect of some card of the game run the rule itself ("loses all abilities": `rule` steps, not a keyword's)? */
+function cardsUseRule(rules: Rules, rule: NativeRuleName): boolean {
+  let used = false;
+  const visit = (step: Step) => (used ||= step.op === "rule" && step.rule === rule);
+  for (const card of rules.cards.values()) for (const ability of card.abilities) walkSteps([...ability.steps, ...(ability.replacement?.steps ?? [])], visit);
+  return used;
+}
+
 export const keywordRulesMechanic: Mechanic = {
   name: "keyword-rules",
-  applies: (rules) => rules.game.keywords.some((k) => ([SHROUD, TAUNT, AMBUSH, SILENCE, PACIFY] as string[]).includes(k.rule ?? "")),
+  applies: (rules) => rules.game.keywords.some((k) => ([SHROUD, TAUNT, AMBUSH, SILENCE, PACIFY] as string[]).includes(k.rule ?? "")) || cardsUseRule(rules, SILENCE),
   abilityActive,
   targetAllowed,
   anyTime: (ctx, card) => hasRule(ctx, card, AMBUSH),
