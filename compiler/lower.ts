@@ -4465,6 +4465,14 @@ class AbilityLowering {
         if (payer.kind === "each_player" || payer.kind === "each_opponent") return this.unsupported(clause);
         return [{ op: "pay", who: payer as PlayerRef, cost }];
       }
+      // "You may pay 1 Blood": a number of something that is no colour, resource or symbol of the game. In CYBERVAMP every
+      // Blood is a faction's colour and a generic cost is paid by any Blood or by Gold — which lands pay an uncoloured
+      // "Blood" the rules text never says (read as {1}, Gold would pay it): said, not guessed.
+      const noun = npWords(obj);
+      if (paysCostSymbols(this.vocab.game) && noun.length === 1 && npCount(obj) && !obj.filters.length && noun[0] !== "life" && !/^(cards?|counters?)$/.test(noun[0]!) && lookup(this.vocab.resources, noun[0]!) === undefined && lookup(this.vocab.colors, noun[0]!) === undefined && this.vocab.colors.size > 0) {
+        this.note(clause.range, `"${this.slice(obj.range)}" names no colour or resource of this game, so which payments it takes is not said: write a colour ("pay {${Object.keys(this.vocab.game.symbols ?? {}).find((k) => this.vocab.game.symbols?.[k]?.color)?.replace(/[{}]/g, "") ?? "R"}}", "pay 1 ${[...this.vocab.colors.values()][0]}"), ${Object.values(this.vocab.game.symbols ?? {}).some((m) => m.resource) ? `a resource ("pay 1 ${Object.values(this.vocab.game.symbols ?? {}).find((m) => m.resource)!.resource}"), ` : ""}or a generic cost ("pay {1}")`);
+        return [{ op: "rule", rule: "unsupported" }];
+      }
     }
     // "You may pay 2 life": paying life is losing it (the `may` asks only a player who has it: lifePaid).
     if (verb === "pay" && clause.modal?.lemma === "may" && obj && npWords(obj).length === 1 && npWords(obj)[0] === "life") return this.clauseSteps({ ...clause, verb: { ...clause.verb!, text: "lose", lemma: "lose" } });
