@@ -165,7 +165,7 @@ export const EVENT_PLAYER: Readonly<Record<TraceKindName, string | null>> = {
   shuffle: "the player shuffling",
   look: "the player looking",
   reveal: "the player revealing",
-  check: "the player a rule check is about (a loss, a Weapon or Unique rule, a creature that must attack); a check about a card alone names only the card (its lethal damage, `can't be destroyed`, no free slot for it)",
+  check: "the player a rule check is about (a loss, a Weapon or Unique rule, a creature that must attack, a field with no free slot for a unit: that field's player); a check about a card alone names only the card (its lethal damage, `can't be destroyed`)",
   replace: "the player the replaced event was about, else the replacement's controller",
   delay: "the controller of the delayed trigger",
   game_over: "the winner (a draw names no player)",

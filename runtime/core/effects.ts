@@ -681,7 +681,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
         // A field of slots (Three-Slot Duel) takes no unit beyond its slots: with none free the unit stays where it is.
         const slots = slotsOf(ctx);
         if (slots !== undefined && battlefield(ctx, who).length >= slots) {
-          emit(ctx, "check", `no free slot: ${who} cannot take control of ${cardName(ctx, id)}, which stays with ${card.controller}`, { card: id, source });
+          emit(ctx, "check", `no free slot: ${who} cannot take control of ${cardName(ctx, id)}, which stays with ${card.controller}`, { card: id, player: who, source });
           continue;
         }
         const from = zoneList(ctx, card.controller, card.zone);
@@ -982,7 +982,7 @@ export function nativeRuleNames(): string[] {
 function putOntoField(ctx: Ctx, id: string, player: PlayerId, source: SourceRef | undefined): void {
   const slots = slotsOf(ctx);
   if (slots !== undefined && battlefield(ctx, player).length >= slots) {
-    emit(ctx, "check", `no free slot: ${cardName(ctx, id)} stays in the ${ctx.state.cards[id]!.zone}`, { card: id, source });
+    emit(ctx, "check", `no free slot: ${cardName(ctx, id)} stays in the ${ctx.state.cards[id]!.zone}`, { card: id, player, source });
     return;
   }
   enterBattlefield(ctx, id, player, "summoned", source);
