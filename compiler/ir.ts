@@ -433,8 +433,9 @@ export type StepBody =
    * The player picks `amount` of the looked-at cards still there ("rest": all of them) and moves them (into their owner's zone); "back"
    * keeps them on top in their order. `who` picks and orders when the cards are another player's (who looked); else their owner does.
    * `filter`: only looked-at cards of this kind may be picked ("a creature card from among them"); when fewer fit, those.
+   * `upTo`: the player picks how many, none to `amount` ("up to two of them"; with "rest": "any number of them").
    */
-  | { op: "place_looked"; amount: NumberExpr | "rest"; filter?: CardSelector; to: string; position?: "top" | "bottom"; order?: boolean; who?: PlayerRef }
+  | { op: "place_looked"; amount: NumberExpr | "rest"; upTo?: boolean; filter?: CardSelector; to: string; position?: "top" | "bottom"; order?: boolean; who?: PlayerRef }
   /** "Each player puts the top two cards of their deck into their Graveyard": each of `who` moves the top `amount` cards of their `zone` to their `to`. */
   | { op: "move_top"; who: PlayersRef; zone: string; amount: NumberExpr; to: string }
   | { op: "exhaust"; what: Affected; over?: boolean }

@@ -3901,7 +3901,10 @@ class AbilityLowering {
     // "one of them", "a Vampire card from among them": which of the looked-at cards.
     const ofLooked = obj.filters.filter((f): f is Ast.PrepPhrase => f.kind === "prep" && (f.prep === "of" || f.prep === "among") && isLookedPhrase(f.object));
     const one = !count && ofLooked.length > 0 && (dets.includes("a") || dets.includes("an"));
-    if (!rest && !count && !one) return undefined;
+    // "any number of them": the player picks how many (none to all); "up to two of them": none to two.
+    const anyNumber = !rest && !count && ofLooked.length > 0 && dets.length === 1 && dets[0] === "any" && words.join(" ") === "number";
+    const upTo = !rest && !!count && dets.includes("up to");
+    if (!rest && !count && !one && !anyNumber) return undefined;
     const prep = (name: string) => clause.tail.find((t) => t.kind === "prep" && t.prep === name) as Ast.PrepPhrase | undefined;
     const back = clause.tail.some((t) => t.kind === "particle" && lower(t.word.text) === "back");
     const on = prep("on") ?? prep("onto");
@@ -3923,19 +3926,19 @@ class AbilityLowering {
     }
     // The count, "of them" / "from among them", and the kind of card ("a creature card") say which of the looked-at cards;
     // any other filter ("one with power 2 or less") is not read.
-    const filter = rest ? undefined : this.discardFilter(obj);
+    const filter = rest || anyNumber ? undefined : this.discardFilter(obj);
     // The kind's words are marked by the filter's reader (a word it does not carry stays unread: CW6005).
     this.use(obj.determiners, rest ? obj.items : obj.items.filter((i) => i.kind !== "word"), ofLooked, clause.tail.filter((t) => t.kind === "particle"));
-    if (!rest) this.useWords(obj, "card", "cards", "one");
+    if (!rest) this.useWords(obj, "card", "cards", "one", ...(anyNumber ? ["number"] : []));
     if (zonePhrase !== into?.object) this.use(into?.object.items, into?.object.determiners, into?.object.filters.filter((f) => f !== of));
     this.useZoneWords(zonePhrase);
-    const amount: NumberExpr | "rest" = rest && !count ? "rest" : this.count(count, 1);
+    const amount: NumberExpr | "rest" = (rest && !count) || anyNumber ? "rest" : this.count(count, 1);
     // "in any order": the player puts them there one by one, in the order they choose (a deck is ordered).
     const isAnyOrder = (t: Ast.TailItem | Ast.NounFilter): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "in" && npWords(t.object).join(" ") === "order" && npDeterminers(t.object).includes("any");
     // After the tail, or (as the parser may hang it) after the place: "on the bottom of your deck in any order".
     const anyOrder = clause.tail.find(isAnyOrder) ?? into?.object.filters.find(isAnyOrder) ?? of?.object.filters.find(isAnyOrder);
     if (anyOrder && position && amount !== 1) this.use(anyOrder);
-    return { op: "place_looked", amount, ...(filter ? { filter } : {}), to: zone, ...(position ? { position } : {}), ...(anyOrder && position && amount !== 1 ? { order: true } : {}), ...(this.lookedBy ? { who: this.lookedBy } : {}) };
+    return { op: "place_looked", amount, ...(anyNumber || upTo ? { upTo: true } : {}), ...(filter ? { filter } : {}), to: zone, ...(position ? { position } : {}), ...(anyOrder && position && amount !== 1 ? { order: true } : {}), ...(this.lookedBy ? { who: this.lookedBy } : {}) };
   }
 
   /** Does a zone's owner, as read here, name the player whose cards the ability looked at ("their", "its owner's", the same target)? */

@@ -304,11 +304,17 @@ function placedText(step: Extract<Step, { op: "place_looked" }>, look: Extract<S
   const placer = step.who ?? owner;
   const whose = owner.kind === "you" ? "your" : "their";
   const all = look.amount === 1 ? "it" : "them";
-  const cards = step.filter && step.amount !== "rest" ? lookedOfKind(step, ctx) : step.amount !== "rest" ? (numberText(step.amount, ctx) === "1" ? "one" : numberText(step.amount, ctx)) : placedSince ? "the rest" : all;
+  const cards = step.upTo ? upToLooked(step, ctx) : step.filter && step.amount !== "rest" ? lookedOfKind(step, ctx) : step.amount !== "rest" ? (numberText(step.amount, ctx) === "1" ? "one" : numberText(step.amount, ctx)) : placedSince ? "the rest" : all;
   // The player who looked goes on as the subject ("…, then puts it …"); another is named.
   const put = placer.kind === "you" ? "put" : JSON.stringify(placer) === JSON.stringify(look.who) ? "puts" : `${playerText(placer, ctx, true)} puts`;
   const place = step.position === "bottom" ? `on the bottom of ${whose} ${step.to}` : step.position === "top" ? "back" : `into ${whose} ${step.to}`;
   return `${put} ${cards} ${place}${step.order ? " in any order" : ""}`;
+}
+
+/** "any number of them", "up to two of them", "up to two Creature cards from among them": the player picks how many (`upTo`). */
+function upToLooked(step: Extract<Step, { op: "place_looked" }>, ctx: Context): string {
+  if (step.amount === "rest") return "any number of them";
+  return `up to ${step.filter ? lookedOfKind(step, ctx) : `${numberText(step.amount, ctx)} of them`}`;
 }
 
 /** "a Creature card from among them": looked-at cards of one kind (`place_looked` with a filter). */
@@ -565,7 +571,7 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
     case "place_looked": {
       // Another player's looked-at cards go into their owner's zone: "their" (the player the look named).
       const whose = step.who ? "their" : "your";
-      return `put ${step.amount === "rest" ? "the rest" : step.filter ? lookedOfKind(step, ctx) : numberText(step.amount, ctx) === "1" ? "one" : numberText(step.amount, ctx)} ${step.position === "bottom" ? `on the bottom of ${whose} ${step.to}` : step.position === "top" ? "back" : `into ${whose} ${step.to}`}${step.order ? " in any order" : ""}`;
+      return `put ${step.upTo ? upToLooked(step, ctx) : step.amount === "rest" ? "the rest" : step.filter ? lookedOfKind(step, ctx) : numberText(step.amount, ctx) === "1" ? "one" : numberText(step.amount, ctx)} ${step.position === "bottom" ? `on the bottom of ${whose} ${step.to}` : step.position === "top" ? "back" : `into ${whose} ${step.to}`}${step.order ? " in any order" : ""}`;
     }
     case "exhaust":
       return `${step.over ? "overexhaust" : "exhaust"} ${aff(step.what)}`;

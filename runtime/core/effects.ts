@@ -755,9 +755,11 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       let chosen: string[];
       // Being ordered ("in any order"): the cards were picked before the order questions began.
       if (frame.chosen["$picked"]) chosen = frame.chosen["$picked"];
-      else if (amount === looked.length) chosen = looked;
+      else if (amount === looked.length && !step.upTo) chosen = looked;
       else {
-        const answer = askCards(ctx, frame, owner, looked, amount, amount, `choose ${amount} of the looked-at cards to put into your ${step.to}${step.position === "bottom" ? " (bottom)" : ""}`);
+        // "up to two of them", "any number of them": the player picks how many, none to `amount`.
+        const least = step.upTo ? 0 : amount;
+        const answer = askCards(ctx, frame, owner, looked, least, amount, `choose ${step.upTo ? "up to " : ""}${amount} of the looked-at cards to put into your ${step.to}${step.position === "bottom" ? " (bottom)" : ""}`);
         if (answer === "wait") return "wait";
         chosen = answer;
       }
