@@ -490,8 +490,23 @@ function clauseOf(ctx: Ctx, n: CstNode | undefined, subject: A.NounPhrase | unde
   if (object) result.object = nounPhrase(ctx, object);
   const complement = sub(pred, "complement");
   if (complement) result.complement = nounPhrase(ctx, complement);
-  result.tail = subs(pred, "tailItem").map((t) => tailItem(ctx, t)).filter((t): t is A.TailItem => !!t);
+  result.tail = exceptOnItsNoun(ctx, result, subs(pred, "tailItem").map((t) => tailItem(ctx, t)).filter((t): t is A.TailItem => !!t));
   return result;
+}
+
+/**
+ * "Destroy all units except Golems", "Deal 1 damage to each unit except this": the cards "except" leaves out belong to the
+ * noun right before it (the object, or the object of the preposition before), as "other than" does — a filter of that
+ * noun phrase, read with its selector. "can't be blocked except by …" (the lexer joins "except by") stays in the tail.
+ */
+function exceptOnItsNoun(ctx: Ctx, clause: A.Clause, tail: A.TailItem[]): A.TailItem[] {
+  return tail.filter((item, i) => {
+    if (item.kind !== "prep" || item.prep !== "except" || /^except\s+by\b/i.test(ctx.text.slice(item.range.start.offset, item.range.end.offset))) return true;
+    const before = i === 0 ? clause.object : tail[i - 1]?.kind === "prep" ? (tail[i - 1] as A.PrepPhrase).object : undefined;
+    if (!before) return true;
+    before.filters.push(item);
+    return false;
+  });
 }
 
 function connectorOf(n: CstNode): A.Connector {

@@ -276,6 +276,9 @@ function walkNode(node: unknown, out: Collector, verb: string | undefined, event
         // a number of cards, and leaves it unread, CW6005, after any other).
         const counted = items.length === 0 || (items.length === 1 && items[0]!.kind === "word" && /^cards?$/i.test(items[0]!.text) && !clause.object!.filters.length);
         if (count && counted) reference.parameter = { text: count.text, range: count.range, ...(items.length ? { counted: true } : {}) };
+        // "Target opponent mills cards equal to the number of …": the value is the "equal to" phrase.
+        const equalTo = clause.object?.filters.length === 1 && clause.object.filters[0]!.kind === "equalTo" ? clause.object.filters[0] : undefined;
+        if (!count && equalTo && items.length === 1 && items[0]!.kind === "word" && /^cards$/i.test(items[0]!.text)) reference.parameter = { text: "equal to …", range: equalTo.range, counted: true };
         out.words.push(reference);
       }
       if (clause.verb && !event) {

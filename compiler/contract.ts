@@ -8,7 +8,7 @@
  * The compiler never imports the runtime (layers: grammar → compiler → runtime); the runtime
  * imports this table (its reader of game parameters and its card-rule lookup are typed by it).
  */
-import { type CostPart, type EventKind, type NumberExpr, type Condition, type Duration, type StepBody, type CardSelector, type StaticEffect, triggerEvents } from "./ir.ts";
+import { type CostPart, type EventKind, type NumberExpr, type Condition, type Duration, type StepBody, type CardSelector, type StaticEffect, type KeywordDef, triggerEvents } from "./ir.ts";
 
 // ---------------------------------------------------------------------------------------------
 // The instruction set: every union of the IR, listed (the type checks below keep each list equal
@@ -23,7 +23,7 @@ export const STEP_OPS = exactly<StepBody["op"]>()([
   "exhaust", "remain", "ready", "skip_next_ready", "counter_spell", "gain_resource", "lose_resource", "pay", "shuffle", "choose_one", "if", "may", "rule", "move_top", "per_player",
   "delayed", "prevent", "player_rule", "replace_next",
 ]);
-export const NUMBER_EXPRS = exactly<Exclude<NumberExpr, number>["kind"]>()(["x", "count", "stat", "life", "counters", "hand_size", "empty_slots", "resource", "event_amount", "damage_dealt", "times", "half", "plus", "chosen_count", "short_of", "destroyed_this_turn", "played_this_turn", "entered_this_turn", "discarded_this_turn"]);
+export const NUMBER_EXPRS = exactly<Exclude<NumberExpr, number>["kind"]>()(["x", "count", "stat", "life", "counters", "hand_size", "players", "empty_slots", "resource", "event_amount", "damage_dealt", "times", "half", "plus", "chosen_count", "short_of", "destroyed_this_turn", "played_this_turn", "entered_this_turn", "discarded_this_turn"]);
 export const CONDITIONS = exactly<Condition["kind"]>()(["controls", "life_at_most", "life_at_least", "compare", "your_turn", "phase", "card_is", "card_matches", "not", "all", "any", "destroyed_this_turn", "played_this_turn", "entered_this_turn", "discarded_this_turn", "done_this_way", "can_pay"]);
 /** The selector fields a `destroyed_this_turn` condition matches a card that left play by (runtime/core/values.ts destroyedMatches). */
 export const DESTROYED_SELECTOR_FIELDS: readonly (keyof CardSelector & string)[] = ["controller", "owner", "cardTypes", "subtypes", "colors", "names", "other", "tokens"];
@@ -139,6 +139,13 @@ export type NativeRuleName = (typeof NATIVE_RULES)[number];
 export const RULES_WITH_DURATION: readonly NativeRuleName[] = ["remove_all_abilities", "cannot_attack_or_block"];
 /** Native rules whose amount is a number of cards (effects.ts: mill moves N cards, scry looks at N): "Mill 3 cards" reads its noun. */
 export const RULES_COUNTING_CARDS: readonly string[] = ["mill", "scry"];
+
+/** Is a keyword action's value a number of cards ("Mill 3 cards", a keyword whose own ability draws or discards N)? */
+export function countsCards(keyword: KeywordDef): boolean {
+  if (keyword.rule) return RULES_COUNTING_CARDS.includes(keyword.rule);
+  const isN = (amount: unknown) => JSON.stringify(amount) === '{"kind":"x"}';
+  return (keyword.ability?.steps ?? []).some((s) => (s.op === "draw" || s.op === "discard" || s.op === "move_top" || s.op === "look_top") && isN(s.amount));
+}
 
 export const CARD_RULES = [
   "attacks_without_exhausting", "blockable_only_by_flying", "cannot_attack_or_block", "cant_attack", "cant_be_blocked", "cant_block",

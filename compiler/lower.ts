@@ -45,7 +45,7 @@ import type {
 import { IR_VERSION, PLAYER_RULES, RESTRICTION_RULES, STEP_OBJECT_FIELD, THIS_WAY_LABELS, THIS_WAY_OPS, participleOf, sameStepBut, walkSteps, thisWayNoun, type ThisWayVerb } from "./ir.ts";
 import type { MessageCode } from "./messages.ts";
 import { checkAbilityContract, checkCardStates, hasDefenders, checkCostSymbols, paysCostSymbols, checkStaticsWhileAttacking, checkStaticsWhileExhausted, checkUndefinedX, checkGameContract, checkGameParams } from "./contract-check.ts";
-import { DESTROYED_SELECTOR_FIELDS, RULES_COUNTING_CARDS, RULES_WITH_DURATION, TRIGGER_EVENTS, canonicalParamValue, readyingPhase, triggerContract, turnEndMoment } from "./contract.ts";
+import { DESTROYED_SELECTOR_FIELDS, RULES_WITH_DURATION, countsCards, TRIGGER_EVENTS, canonicalParamValue, readyingPhase, triggerContract, turnEndMoment } from "./contract.ts";
 import { WordLedger, isSelectingWord, leavesOf, unusedPhrases } from "./word-accounting.ts";
 import { additionalCostReadsAs, indefiniteArticle, readsAs, upgradedAmount } from "./reads-as.ts";
 import { analyzeWorkspace, cardsAsCheckedOf, checkedModelsOf, type WorkspaceAnalysis } from "./workspace.ts";
@@ -85,11 +85,6 @@ const lower = (s: string) => s.toLowerCase();
  * Is a keyword action's value a number of cards ("Mill 3 cards", "Scry 2 cards")? A native rule that moves or looks at
  * that many cards, or a definition in card text whose N is the amount of a step on cards (`= "Draw N cards."`).
  */
-function countsCards(keyword: KeywordDef): boolean {
-  if (keyword.rule) return RULES_COUNTING_CARDS.includes(keyword.rule);
-  const isN = (amount: unknown) => JSON.stringify(amount) === '{"kind":"x"}';
-  return (keyword.ability?.steps ?? []).some((s) => (s.op === "draw" || s.op === "discard" || s.op === "move_top" || s.op === "look_top") && isN(s.amount));
-}
 
 function singular(word: string): string {
   const w = lower(word);
@@ -1147,7 +1142,7 @@ class AbilityLowering {
         this.use(ofPrep.object.items);
         return { kind: "counters", of: { player: this.counterOwner({ ...ofPrep.object, filters: [...ofPrep.object.filters, ...np.filters] }) }, counter };
       }
-      if (ofPrep) return this.emptySlots(ofPrep.object) ?? this.resourceHeld(ofPrep.object) ?? this.destroyedThisTurnCount(ofPrep.object) ?? this.playedThisTurnCount(ofPrep.object) ?? { kind: "count", of: this.selector(ofPrep.object) };
+      if (ofPrep) return this.emptySlots(ofPrep.object) ?? this.resourceHeld(ofPrep.object) ?? this.playersCounted(ofPrep.object) ?? this.destroyedThisTurnCount(ofPrep.object) ?? this.playedThisTurnCount(ofPrep.object) ?? { kind: "count", of: this.selector(ofPrep.object) };
     }
     const stat = words.find((w) => this.vocab.game.stats.includes(w));
     if (stat) {
@@ -1516,6 +1511,16 @@ class AbilityLowering {
         // "a creature that attacked this turn"
         sel.attackedThisTurn = true;
         this.use(f);
+      } else if (f.kind === "prep" && f.prep === "except") {
+        // "all units except Golems", "each creature except this one": the cards the noun after "except" names are left out
+        // (grammar: exceptOnItsNoun). A noun the reading gives no field stays unread (CW6005), as "that isn't a …".
+        if (isSelfReference(f.object) || (npDeterminers(f.object).join(" ") === "this" && npWords(f.object).join(" ") === "one")) {
+          sel.other = true;
+          this.use(f.object);
+        } else if (!f.object.determiners.length) {
+          const named = this.selector(f.object);
+          if (Object.keys(named).length) (sel.exclude ??= []).push(named);
+        }
       } else if (f.kind === "prep" && f.prep === "without") {
         // "creatures without Flying"
         // Only the keyword's words: a phrase hung on it ("without Haste from your Discard Pile") is read as the card's above.
@@ -3638,11 +3643,22 @@ class AbilityLowering {
     return sides.length === 1 ? sides[0] : undefined;
   }
 
+  /** "for each opponent", "the number of players", "for each of your opponents": players, not cards. Undefined for anything more. */
+  playersCounted(np: Ast.NounPhrase): NumberExpr | undefined {
+    const words = npWords(np);
+    if (words.length !== 1 || np.filters.length || !/^(opponents?|players?)$/.test(words[0]!)) return undefined;
+    const dets = npDeterminers(np).filter((d) => d !== "each" && d !== "every" && d !== "the");
+    const opponents = words[0]!.startsWith("opponent");
+    if (dets.length > 1 || (dets.length === 1 && !(opponents && dets[0] === "your"))) return undefined;
+    this.use(np);
+    return { kind: "players", of: { kind: opponents ? "each_opponent" : "each_player" } };
+  }
+
   /** How many there are of "each card in your hand", "each Vampire you control", "each Bleed counter on you". */
   countOfEach(written: Ast.NounPhrase): NumberExpr {
     // "for each of your allies": the phrase after "of", with "each".
     const np = unwrapOf(written);
-    const empty = this.emptySlots(np) ?? this.resourceHeld(np);
+    const empty = this.emptySlots(np) ?? this.resourceHeld(np) ?? this.playersCounted(np);
     if (empty !== undefined) return empty;
     const destroyed = this.destroyedThisWay(np) ?? this.destroyedThisTurnCount(np) ?? this.playedThisTurnCount(np);
     if (destroyed !== undefined) return destroyed;
@@ -4395,6 +4411,12 @@ class AbilityLowering {
       // "Mill 3 cards.", "Target player mills 2 cards.": the value with the noun it counts, for a keyword whose value is a
       // number of cards; after any other keyword ("Spark 2 cards") "cards" stays unread (CW6005), never a card phrase.
       const dets = npDeterminers(obj);
+      const equalTo = obj?.filters.length === 1 && obj.filters[0]!.kind === "equalTo" && !npCount(obj) && npWords(obj).join(" ") === "cards";
+      // "Target opponent mills cards equal to the number of creatures you control.": the value the phrase counts.
+      if (obj && equalTo && countsCards(keyword)) {
+        this.useWords(obj, "cards");
+        return [{ op: "keyword_action", keyword: keyword.name, amount: this.amountOf(obj, 1), who: who() }];
+      }
       const counted = obj && npWords(obj).length === 1 && !obj.filters.length && (npCount(obj) ? /^cards?$/.test(npWords(obj)[0]!) : npWords(obj)[0] === "card" && dets.length === 1 && (dets[0] === "a" || dets[0] === "an"));
       if (obj && counted) {
         if (!countsCards(keyword)) return [{ op: "keyword_action", keyword: keyword.name, amount: this.amountOf({ ...obj, items: obj.items.filter((i) => i.kind !== "word") }, 1), who: who() }];
@@ -4855,11 +4877,14 @@ class AbilityLowering {
         if (!from && !(on.kind === "player" && on.ref.kind === "you")) this.carryOwner(obj);
         return [{ op: "remove_counters", ...(counter ? { counter } : {}), amount: all ? "all" : this.amountOf(obj, 1), on, ...upTo }];
       }
+      // "tap" / "untap": the words of other card games for exhaust and ready (renew), run as those.
       case "exhaust":
       case "overexhaust":
+      case "tap":
         return [{ op: "exhaust", what: this.pickOrAffected(obj), ...(verb === "overexhaust" ? { over: true } : {}) }];
       case "renew":
       case "ready":
+      case "untap":
         return [{ op: "ready", what: this.pickOrAffected(obj) }];
       case "counter": {
         // "Counter target spell.": any spell on the stack. Another word ("target activated ability", "target creature

@@ -28,7 +28,7 @@ import type {
   TriggerPattern,
 } from "./ir.ts";
 import { PLAYER_RULES, STEP_OBJECT_FIELD, costSymbolsText, participleOf, sameStepBut, thisWayNoun, thisWayVerbOf } from "./ir.ts";
-import { TRIGGER_EVENTS, readyingPhase, triggerContract, turnEndMoment } from "./contract.ts";
+import { TRIGGER_EVENTS, countsCards, readyingPhase, triggerContract, turnEndMoment } from "./contract.ts";
 
 /** What the printer needs besides the ability: the game (zone roles, stats) and the ability's targets. */
 interface Context {
@@ -680,8 +680,12 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       const no = step.otherwise?.length ? ` If you don't, ${stepsText(step.otherwise, ctx).replace(/^./, (c) => c.toLowerCase())}` : "";
       return `you may ${first!.replace(/^./, (c) => c.toLowerCase()).replace(/\.$/, "")}.${more}${no}`;
     }
-    case "keyword_action":
-      return `${step.who.kind === "you" ? step.keyword : `${playersText(step.who, ctx, true)} ${agreesWithOne(step.keyword.toLowerCase())}`}${step.target ? ` ${aff(step.target)}` : step.amount === 1 && !ctx.game.keywords.find((k) => k.name === step.keyword)?.parameter ? "" : ` ${numberText(step.amount, ctx)}`}${step.duration ? durationText(step.duration) : ""}`;
+    case "keyword_action": {
+      const def = ctx.game.keywords.find((k) => k.name === step.keyword);
+      // "mills cards equal to the number of …": a counted value of a keyword whose value is a number of cards.
+      const value = typeof step.amount === "object" && step.amount.kind !== "x" && def && countsCards(def) ? ` cards equal to ${numberText(step.amount, ctx)}` : ` ${numberText(step.amount, ctx)}`;
+      return `${step.who.kind === "you" ? step.keyword : `${playersText(step.who, ctx, true)} ${agreesWithOne(step.keyword.toLowerCase())}`}${step.target ? ` ${aff(step.target)}` : step.amount === 1 && !def?.parameter ? "" : value}${step.duration ? durationText(step.duration) : ""}`;
+    }
     case "rule":
       if (step.rule === "make_defender" && step.target) return `${aff(step.target)} becomes a defender`;
       // "Target Unit loses all abilities until end of turn" (a game with no keyword action for it).
@@ -1213,6 +1217,8 @@ function numberText(n: NumberExpr, ctx: Context): string {
       return `${possessive(n.of, ctx)} life total`;
     case "counters":
       return `the number of ${n.counter} counters on ${"card" in n.of ? cardText(n.of.card, ctx) : playerText(n.of.player, ctx)}`;
+    case "players":
+      return `the number of ${n.of.kind === "each_opponent" ? "opponents" : n.of.kind === "each_player" ? "players" : playerText(n.of, ctx)}`;
     case "hand_size":
       return `the number of cards in ${possessive(n.of, ctx)} hand`;
     case "empty_slots":

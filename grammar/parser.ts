@@ -323,6 +323,9 @@ export class CardwrightParser extends CstParser {
     if (this.isBareNounAndAt(2)) return true;
     // `Other Vampires or Ghouls you control get ...`: the noun before an `or` and its alternative.
     if (is(next, T.Or) && is(this.LA(3), T.NounWord) && !is(this.LA(3), T.VerbWord)) return true;
+    // `Target opponent mills cards equal to …`: after a player noun, a plain word is the verb (a game's keyword action), not
+    // a second noun — no noun follows a player's ("opponent creatures" is written "creatures your opponent controls").
+    if (/^(?:opponents?|players?)$/i.test(this.LA(0).image) && t.tokenType === T.Word) return false;
     if (is(next, T.NounWord) || is(next, T.Stats) || is(next, T.StringLiteral) || is(next, T.VerbWord)) return true;
     if (this.isModalToken(next) || is(next, T.With) || is(next, T.Without) || is(next, T.In) || is(next, T.Of) || is(next, T.Under) || is(next, T.From)) return true;
     return false;

@@ -989,6 +989,8 @@ export function evalNumber(ctx: Ctx, frame: Frame, expr: NumberExpr): number {
       const p = evalPlayer(ctx, frame, expr.of);
       return p ? (ctx.state.players[p]!.resources[ctx.rules.resource(expr.resource)?.name ?? expr.resource] ?? 0) : 0;
     }
+    case "players":
+      return evalPlayers(ctx, frame, expr.of).length;
     case "hand_size": {
       const p = evalPlayer(ctx, frame, expr.of);
       return p ? hand(ctx, p).length : 0;
