@@ -461,6 +461,8 @@ function lookup(map: Map<string, string>, word: string): string | undefined {
 
 class AbilityLowering {
   targets: TargetSpec[] = [];
+  /** The steps of the spell ability a sentence goes on with ("Put the top card … into your graveyard. If it's a unit …"): what its "it" may name. */
+  stepsBefore: Step[] = [];
   notes: LoweringNote[];
   chooseCounter = 0;
   /** The zone of a "Look at the top N cards of ..." earlier in this ability: later "put one ..." / "the rest ..." place those cards. */
@@ -5839,8 +5841,10 @@ function lowerAbility(ast: Ast.Ability, index: number, card: CardInfo, l: Abilit
   if (stranded) l.note(ast.body.range, `"${l.slice(ast.body.range)}" runs only while this card is in play, and then it is not in the ${stranded}: the engine runs a card's triggers and abilities in play (and "When this is destroyed / discarded" where it went), so the card would never move`);
   // A spell's sentence of its own that says "it"/"its" before anything is targeted or chosen ("Destroy target
   // creature. You gain life equal to its power." as two abilities): "it" would name nothing.
-  if (card.card && base.kind === "spell" && !l.targets.length && l.notes.length === notesBefore && refersToItFirst(base.steps))
-    l.note(ast.body.range, `"it" refers to nothing in a sentence of its own: "${l.slice(ast.body.range)}" — join it to the sentence it refers to (", then ...") or name the card`);
+  if (card.card && base.kind === "spell" && !l.targets.length && l.notes.length === notesBefore && refersToItFirst([...l.stepsBefore, ...base.steps]))
+    l.note(ast.body.range, l.stepsBefore.length || base.steps.length > 1
+      ? `"it" names no card in "${l.slice(ast.body.range)}": no step before it takes a card the engine can name (the cards a draw takes are not named) — name the card`
+      : `"it" refers to nothing in a sentence of its own: "${l.slice(ast.body.range)}" — join it to the sentence it refers to (", then ...") or name the card`);
   // A phrase's slots are grouped by the ability's own id, so groups stay apart when a card's abilities' targets are chosen together.
   base.targets = abilityTargets(id, l.targets);
   return base;
@@ -5967,6 +5971,9 @@ function refersToItFirst(steps: Step[]): boolean {
     // A one-shot replacement's "it" is the card its event happens to ("The next time a unit you control would be destroyed
     // this turn, return it to its owner's hand instead.").
     if (step.op === "choose_cards" || step.op === "look_top" || step.op === "search" || step.op === "choose_one" || step.op === "replace_next") return false;
+    // The cards a discard or a move of the top cards took are "it" for the steps after (runtime/core/effects.ts): "Put the
+    // top card of your deck into your graveyard. If it's a unit card, summon it." names the card moved.
+    if (step.op === "discard" || step.op === "move_top") return false;
     const kinds = kindsUnder(step);
     if (kinds.has("it")) return true;
     if (kinds.has("chosen") || kinds.has("target")) return false;
@@ -8276,6 +8283,7 @@ export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, mo
       if (before_ && lowered.kind === "spell" && (sameSlot || measuredBefore || (!lowered.targets.length && refersToItFirst(lowered.steps))) && (before_.ast.tag?.text ?? "") === (a.tag?.text ?? "")) {
         notes.length = before;
         markOwnName(a, abilityText, name, before_.l);
+        before_.l.stepsBefore = before_.ability.steps;
         const continued = lowerAbilitySafely(a, before_.index, info, before_.l);
         reportUnusedWords(a, before_.l, notes.slice(before), continued);
         if (a.reminder) readReminder(a.reminder, continued, info, ownVocab, doc.file, notes);
