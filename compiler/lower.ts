@@ -8197,6 +8197,28 @@ export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, mo
         host.source = earlier.source(spanOf(hostAst.range, a.range));
         return [];
       }
+      // "At the beginning of your next turn, draw two cards." as a spell's own sentence, with no effect before it: the spell,
+      // as it resolves, makes that delayed trigger (as "Draw two cards at the beginning of your next turn." does). A
+      // recurring moment ("At the beginning of your turn") is no delayed trigger: it stays a trigger the spell never has.
+      const waitsAlone = !effectsBefore && info.neverInPlay ? delayedHead(a) : undefined;
+      if (waitsAlone && a.body.kind === "triggered" && a.body.effect.kind === "sequence") {
+        const l = new AbilityLowering(ownVocab, doc.file, text, notes);
+        markOwnName(a, abilityText, name, l);
+        const before = notes.length;
+        if (a.tag) l.use(a.tag);
+        l.use(a.body.trigger.word);
+        const at = l.delayedMoment(waitsAlone);
+        const steps = lowerSequenceWithPending(a.body.effect, l);
+        const abilityId = `${id}#${i}`;
+        const ability: Ability = {
+          id: abilityId, kind: "spell", targets: abilityTargets(abilityId, l.targets), steps: at && at !== "noted" ? [{ op: "delayed", at, steps, source: l.source(a.range) }] : [],
+          optional: false, text: abilityText.trim(), source: l.source(a.range), ...(a.tag ? { tag: a.tag.text } : {}),
+        };
+        reportUnusedWords(a, l, notes.slice(before), ability);
+        spellBefore = { ast: a, l, ability, index: i };
+        effectsBefore = { ast: a, l, ability, from: 0 };
+        return [ability];
+      }
       // "Activate this only once each turn." on a line of its own: it limits the activated ability before it (every word
       // of the sentence is the limit, or it is not one).
       const limit = effectsBefore?.ability.kind === "activated" && a.body.kind === "statement" && !a.reminder && a.body.effect.steps.every((step) => !step.condition) && (a.tag?.text ?? "") === (effectsBefore.ast.tag?.text ?? "") ? activationLimit(a.body.effect.steps.map((step) => step.clause), effectsBefore.l) : undefined;
