@@ -397,6 +397,9 @@ function nounFilter(ctx: Ctx, n: CstNode): A.NounFilter | undefined {
     if (verb) rel.verb = verb;
     const object = sub(relative, "object");
     if (object) rel.object = nounPhrase(ctx, object);
+    const timing = sub(relative, "timing");
+    const timingItem = timing ? tailItem(ctx, timing) : undefined;
+    if (timingItem) rel.tail = [timingItem];
     return { kind: "relative", that: false, clause: rel, range: cstRange(ctx, n) };
   }
   const participle = tok(n, "participle");

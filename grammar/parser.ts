@@ -1573,6 +1573,12 @@ export class CardwrightParser extends CstParser {
         DEF: () => this.SUBRULE(this.nounPhrase, { LABEL: "object", ARGS: [false] }),
       })),
     );
+    // `The next spell you play this turn costs nothing.`: in a subject, `this turn` after the verb is the relative
+    // clause's (the main verb follows); after an object the clause's own tail reads it.
+    this.OPTION2(this.cached(subjectMode === true ? 95 : 96, () => ({
+      GATE: () => subjectMode === true && this.isTimingAhead(),
+      DEF: () => this.SUBRULE(this.tailItem, { LABEL: "timing" }),
+    })));
   });
 
   /** The controller in `you control` / `an opponent controls`: determiners and nouns, no filters. */
