@@ -839,7 +839,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
         const player = state.players[p]!;
         const amount = evalNumber(ctx, frame, step.amount) * (step.op === "gain_resource" ? 1 : -1);
         const def = rules.resource(step.resource);
-        const name = def?.name ?? step.resource;
+        const name = step.resource;
         // The turn's own gain of a capacity resource (a phase step of the game file) grows the capacity.
         const isCapacity = rules.capacityResources.has(name);
         if (isCapacity && !frame.card && !frame.ability && amount > 0) player.capacity[name] = (player.capacity[name] ?? 0) + amount;

@@ -25,11 +25,12 @@ export interface Rules {
   phase(name: string): PhaseDef | undefined;
   /** How many cards a player's battlefield holds (`param unit_slots`, else the zone's `slots`), if limited. */
   battlefieldSlots: number | undefined;
-  /** Whether cards of a card type (any spelling) are permanents (or tokens); undefined for a type the game file lacks. */
+  /** Whether cards of a card type (as the game file spells it, as the IR names it) are permanents (or tokens); undefined for a type the game file lacks. */
   permanentType(cardType: string): boolean | undefined;
-  /** The game file's spelling of a resource named in any case, if the game has it. */
-  resourceNamed(name: string): string | undefined;
-  /** The game file's resource named in any case, if the game has it. */
+  /**
+   * The game file's resource of that name. The IR names a resource as the game file spells it (the compiler reads any case
+   * of it as that spelling), so the engine looks names up as they are.
+   */
   resource(name: string): ResourceDef | undefined;
   /** The resources whose `<name>_model` is `capacity` (refilled each turn; the turn's own gain grows the capacity), by the game file's spelling. */
   capacityResources: ReadonlySet<string>;
@@ -57,7 +58,8 @@ export function loadRules(bundle: CompiledBundle): Rules {
   const replacedEvents = new Set<EventKind>();
   for (const card of bundle.cards) {
     cards.set(card.id, card);
-    if (!byName.has(card.name.toLowerCase())) byName.set(card.name.toLowerCase(), card);
+    // A card name is the game's one card of that name ignoring case (CW2010).
+    byName.set(card.name.toLowerCase(), card);
     for (const ability of card.abilities) {
       abilities.set(ability.id, ability);
       if (ability.replacement) replacedEvents.add(ability.replacement.event);
@@ -68,29 +70,12 @@ export function loadRules(bundle: CompiledBundle): Rules {
 
   const zones = ruleZones(game);
 
-  // Each parameter's readings (as written, as a boolean, as a number) are worked out once per game.
-  const readings = new Map<string, { value: string | number | boolean; asBoolean: unknown; asNumber: unknown }>();
-  for (const [name, value] of Object.entries(game.params)) {
-    if (value === undefined) continue;
-    const asBoolean = typeof value === "string" ? value === "true" : value;
-    const asNumber = typeof value === "string" && /^-?\d+$/.test(value) ? Number(value) : value;
-    readings.set(name, { value, asBoolean, asNumber });
-  }
-  const param = (<T extends number | string | boolean>(name: string, fallback: T): T => {
-    const reading = readings.get(name);
-    if (reading === undefined) return fallback;
-    if (typeof fallback === "boolean") return reading.asBoolean as T;
-    if (typeof fallback === "number") return reading.asNumber as T;
-    return reading.value as T;
-  }) as ParamReader;
+  // A param as the compiler wrote it: a boolean or number param is already a boolean or a number there (a quoted "true" or
+  // "6" is read as that by compiler/contract.ts canonicalParamValue; any other value of such a param is CW6003, an error).
+  const param = (<T extends number | string | boolean>(name: string, fallback: T): T => (game.params[name] ?? fallback) as T) as ParamReader;
   const phaseByName = new Map(game.phases.map((p) => [p.name, p]));
-  const permanentTypes = new Map(game.cardTypes.map((t) => [t.name.toLowerCase(), t.permanent || t.token]));
-  const resourceNames = new Map(game.resources.map((r) => [r.name.toLowerCase(), r.name]));
-  const resourcesByName = new Map(game.resources.map((r) => [r.name.toLowerCase(), r]));
-  const resourceBySpellingDef = new Map<string, ResourceDef | undefined>();
-  // Looked up on every listing and payment: each spelling met is lower-cased once.
-  const permanentBySpelling = new Map<string, boolean | undefined>();
-  const resourceBySpelling = new Map<string, string | undefined>();
+  const permanentTypes = new Map(game.cardTypes.map((t) => [t.name, t.permanent || t.token]));
+  const resourcesByName = new Map(game.resources.map((r) => [r.name, r]));
   const slotsParam = game.params["unit_slots"];
   const paramWords = new Map<string, ReadonlySet<string>>();
   const model = responseModelFor(String(game.params["response_model"] ?? "instant"));
@@ -106,9 +91,8 @@ export function loadRules(bundle: CompiledBundle): Rules {
     phase: (name) => phaseByName.get(name),
     battlefieldSlots: typeof slotsParam === "number" ? slotsParam : game.zones.find((z) => z.name === zones.battlefield)?.slots,
     replacedEvents,
-    permanentType: (cardType) => bySpelling(permanentBySpelling, permanentTypes, cardType),
-    resourceNamed: (name) => bySpelling(resourceBySpelling, resourceNames, name),
-    resource: (name) => bySpelling(resourceBySpellingDef, resourcesByName, name),
+    permanentType: (cardType) => permanentTypes.get(cardType),
+    resource: (name) => resourcesByName.get(name),
     capacityResources: new Set(game.resources.filter((r) => param(`${r.name.toLowerCase()}_model` as EngineParamName, "bank") === "capacity").map((r) => r.name)),
     words: (name) => {
       let set = paramWords.get(name);
@@ -120,19 +104,11 @@ export function loadRules(bundle: CompiledBundle): Rules {
   return rules;
 }
 
-/** A case-insensitive look-up remembered per exact spelling (`byLowerCase` is keyed in lower case). */
-function bySpelling<T>(cache: Map<string, T | undefined>, byLowerCase: ReadonlyMap<string, T>, name: string): T | undefined {
-  let found = cache.get(name);
-  if (found === undefined && !cache.has(name)) cache.set(name, (found = byLowerCase.get(name.toLowerCase())));
-  return found;
-}
-
 /** A number parameter that may name another parameter (`spell_max_abilities_opponent_turn = spell_abilities`) or be `unlimited`. */
 export function numberParam(rules: Rules, name: EngineParamName, fallback: number): number {
   let value: unknown = rules.game.params[name];
   for (let i = 0; i < 4 && typeof value === "string" && rules.game.params[value] !== undefined; i++) value = rules.game.params[value];
   if (value === "unlimited") return Number.POSITIVE_INFINITY;
-  if (typeof value === "number") return value;
-  if (typeof value === "string" && /^-?\d+$/.test(value)) return Number(value);
-  return fallback;
+  // A whole number written in quotes is a number already (compiler/contract.ts canonicalParamValue).
+  return typeof value === "number" ? value : fallback;
 }

@@ -987,7 +987,7 @@ export function evalNumber(ctx: Ctx, frame: Frame, expr: NumberExpr): number {
     }
     case "resource": {
       const p = evalPlayer(ctx, frame, expr.of);
-      return p ? (ctx.state.players[p]!.resources[ctx.rules.resource(expr.resource)?.name ?? expr.resource] ?? 0) : 0;
+      return p ? (ctx.state.players[p]!.resources[expr.resource] ?? 0) : 0;
     }
     case "players":
       return evalPlayers(ctx, frame, expr.of).length;

@@ -117,7 +117,7 @@ function checkCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Paymen
     switch (part.pays) {
       case "resource": {
         const need = evalCostAmount(part.amount, x);
-        const name = rules.resourceNamed(part.resource) ?? part.resource;
+        const name = part.resource;
         const have = p.resources[name] ?? 0;
         if (have < need) return refuseShortfall(name, need, have, `not enough ${name}: have ${have}, need ${need}`);
         break;
@@ -199,7 +199,7 @@ function payCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Payment,
   for (const part of cost) {
     if (part.pays === "resource") {
       const amount = evalCostAmount(part.amount, payment.x);
-      const name = rules.resourceNamed(part.resource) ?? part.resource;
+      const name = part.resource;
       p.resources[name] = (p.resources[name] ?? 0) - amount;
       emit(ctx, "cost", `${player} pays ${amount} ${name}`, { player, amount, source });
     } else if (part.pays === "life") {
@@ -337,7 +337,7 @@ function costUnpayable(ctx: Ctx, player: PlayerId, cost: CostPart[], selfCard: s
   for (const part of cost) {
     switch (part.pays) {
       case "resource":
-        if (typeof part.amount === "number" && (resources[ctx.rules.resourceNamed(part.resource) ?? part.resource] ?? 0) < part.amount) return true;
+        if (typeof part.amount === "number" && (resources[part.resource] ?? 0) < part.amount) return true;
         break;
       case "exhaust":
         if (ctx.state.cards[selfCard]?.exhausted) return true;
@@ -396,7 +396,7 @@ function paymentOptions(ctx: Ctx, player: PlayerId, cost: CostPart[], selfCard: 
   if (shape.amountX) {
     xs.length = 0;
     const part = shape.xBound;
-    const affordable = part?.pays === "resource" ? (p.resources[rules.resourceNamed(part.resource) ?? part.resource] ?? 0) : Math.max(0, p.life - 1);
+    const affordable = part?.pays === "resource" ? (p.resources[part.resource] ?? 0) : Math.max(0, p.life - 1);
     // An action may choose X up to MAX_X (runtime/limits.ts), whatever a scenario gave the player.
     const max = Math.min(affordable, MAX_X);
     // Every affordable X is legal (checkCost decides), but listing one action per value would be
