@@ -7988,6 +7988,13 @@ export function lowerGame(doc: Ast.GameFile, text: Text, notes: LoweringNote[]):
     const l = new AbilityLowering(vocab, file, text, notes);
     const lowered = ability(k.definition.abilities[0], `${game.id}/keyword/${k.name.text}`, l);
     game.keywords.find((d) => d.name === k.name.text)!.ability = lowered;
+    // A keyword's trigger is run about the card that has the keyword only (runtime/mechanics/bleed.ts): one about another
+    // card or a player would never be noted.
+    const subject = lowered.kind === "triggered" ? lowered.trigger?.subject : undefined;
+    if (subject && subject.kind !== "self") {
+      const about = subject.kind === "card" ? "another card" : "a player";
+      notes.push({ file, range: plainRange(k.definition.range), message: `keyword ${k.name.text}'s trigger "${lowered.trigger!.text}" is about ${about}; the engine runs a keyword's trigger only about the card that has the keyword ("Whenever this ...", e.g. "Whenever this deals combat damage to a player"): write the ability on the cards themselves` });
+    }
   }
   for (const m of markerDecls) {
     if (m.definition.kind === "static") {

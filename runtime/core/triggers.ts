@@ -59,7 +59,8 @@ function eventOf(data: GameEventData): TriggerEvent {
   return event;
 }
 
-function triggerMatches(ctx: Ctx, trigger: TriggerPattern, kind: EventKind, data: GameEventData, controller: PlayerId, sourceCard: string | undefined): boolean {
+/** Whether an event is a trigger pattern's moment, for an ability of `sourceCard` under `controller` (also a keyword's trigger: mechanics/bleed.ts). */
+export function triggerMatches(ctx: Ctx, trigger: TriggerPattern, kind: EventKind, data: GameEventData, controller: PlayerId, sourceCard: string | undefined): boolean {
   if (trigger.event !== kind && !trigger.orEvents?.includes(kind)) return false;
   if (trigger.keyword && (data.keyword ?? "").toLowerCase() !== trigger.keyword.toLowerCase()) return false;
   if (trigger.counter && (data.counter ?? "").toLowerCase() !== trigger.counter.toLowerCase()) return false;

@@ -8,75 +8,60 @@
  * (Bleed 1 + Bleed 1 → two triggers of 1 counter, each answerable on the chain). The trigger then goes through the
  * game's response model like any other. Bleed's own damage is the game file's rule "Bleed damage".
  */
-import type { Ability, EventKind, KeywordDef } from "../../compiler/ir.ts";
+import { triggerEvents, type Ability, type EventKind, type KeywordDef } from "../../compiler/ir.ts";
 import type { Ctx, GameEventData } from "../core/index.ts";
-import { allOnBattlefield, cardName, emit, keywordInstancesOf, matchesSelector, readingStill } from "../core/index.ts";
+import { cardName, emit, keywordInstancesOf, readingStill, triggerMatches } from "../core/index.ts";
 import type { Mechanic } from "../core/mechanics.ts";
 import type { Rules } from "../core/rules.ts";
 import { perGame } from "../core/per-game.ts";
 
 type TriggeredKeyword = KeywordDef & { ability: Ability };
-const triggered = (rules: Rules): TriggeredKeyword[] => rules.game.keywords.filter((k): k is TriggeredKeyword => k.ability?.kind === "triggered" && !!k.ability.trigger);
-
 /**
- * The game's triggered keywords by the event kind they trigger on, read once per loaded game (every event asks), and
- * whether each kind's are all about their own card ("Whenever this deals combat damage to a player": only the event's
- * card can note them, so the cards in play need no look at their keywords).
+ * The game's keywords defined as a trigger about the card that has the keyword ("Whenever this deals combat damage to a
+ * player"). A keyword's trigger about another card or a player ("Whenever another creature dies, ...") is not run: the
+ * compiler reports it (CW6001 at its definition, compiler/lower.ts lowerGame) — no game defines one.
  */
-const triggeredByKind = perGame((rules: Rules): Map<EventKind, { keywords: TriggeredKeyword[]; ownCardOnly: boolean }> => {
-  const byKind = new Map<EventKind, { keywords: TriggeredKeyword[]; ownCardOnly: boolean }>();
-  for (const k of triggered(rules)) {
-    const trigger = k.ability.trigger!;
-    let entry = byKind.get(trigger.event);
-    if (!entry) byKind.set(trigger.event, (entry = { keywords: [], ownCardOnly: true }));
-    entry.keywords.push(k);
-    if (trigger.subject.kind !== "self") entry.ownCardOnly = false;
-  }
+const triggered = (rules: Rules): TriggeredKeyword[] => rules.game.keywords.filter((k): k is TriggeredKeyword => k.ability?.kind === "triggered" && k.ability.trigger?.subject.kind === "self");
+
+/** The game's triggered keywords by the event kinds they trigger on ("attacks or blocks": both), read once per loaded game (every event asks). */
+const triggeredByKind = perGame((rules: Rules): Map<EventKind, TriggeredKeyword[]> => {
+  const byKind = new Map<EventKind, TriggeredKeyword[]>();
+  for (const k of triggered(rules)) for (const kind of triggerEvents(k.ability.trigger!)) byKind.set(kind, [...(byKind.get(kind) ?? []), k]);
   return byKind;
 });
 
 /** `param bleed_instances_combine = true` (for a keyword named Bleed): several instances on one card are one, X summed. */
 const combines = (rules: Rules, keyword: string): boolean => rules.param(`${keyword.toLowerCase().replace(/[^a-z0-9]+/g, "_")}_instances_combine`, true);
 
+/**
+ * A keyword trigger is about its own card, so only the event's card can note one: the card with the keyword (printed,
+ * granted, or given by a static in effect), its trigger read as the same words on a card are (core/triggers.ts
+ * triggerMatches: the event, and whatever else the pattern names — the other party, "in combat", a zone).
+ */
 function noteKeywordTriggers(ctx: Ctx, kind: EventKind, data: GameEventData): void {
   const { state, rules } = ctx;
-  const listening = triggeredByKind(rules).get(kind);
-  if (!listening) return;
-  const defs = listening.keywords;
-  // A trigger about its own card matches only the event's card: when every one of this kind is, no other card is a candidate.
-  const candidates = new Set(listening.ownCardOnly ? [] : allOnBattlefield(ctx));
-  if (data.card && state.cards[data.card]) candidates.add(data.card);
-  // Every candidate's keywords first, in one read of the state (the statics in effect worked out once).
-  const keywordsOf = readingStill(ctx, () => [...candidates].map((id) => (state.cards[id] ? keywordInstancesOf(ctx, id) : undefined)));
-  let index = 0;
-  for (const id of candidates) {
-    const card = state.cards[id];
-    const keywords = keywordsOf[index++];
-    if (!card || !keywords) continue;
-    for (const def of defs) {
-      const instances = keywords.get(def.name.toLowerCase());
-      if (!instances?.length) continue;
-      const trigger = def.ability.trigger!;
-      const subject = trigger.subject;
-      const matches =
-        subject.kind === "self"
-          ? data.card === id
-          : subject.kind === "card"
-            ? data.card !== undefined && card.zone === rules.zones.battlefield && matchesSelector(ctx, data.card, subject.selector, card.controller, id, true)
-            : card.zone === rules.zones.battlefield && (subject.who === "any" || data.player === undefined || (subject.who === "you") === (data.player === card.controller));
-      if (!matches) continue;
-      // `<keyword>_instances_combine = false`: each instance is its own trigger with its own X.
-      const amounts = combines(rules, def.name) ? [instances.reduce((a, b) => a + b, 0)] : instances;
-      for (const amount of amounts) {
-        state.noted.push({ id: state.nextId++, card: id, ability: def.ability.id, controller: card.controller, event: { card: data.card, player: data.player, amount: data.amount }, source: def.ability.source, x: amount });
-        emit(ctx, "trigger", `${cardName(ctx, id)}: ${def.name} ${amount} — ${trigger.text} — noted`, { card: id, name: cardName(ctx, id), ability: def.ability.id, player: card.controller, amount, source: def.ability.source });
-      }
+  const defs = triggeredByKind(rules).get(kind);
+  const id = data.card;
+  const card = id === undefined ? undefined : state.cards[id];
+  if (!defs || !card) return;
+  const keywords = readingStill(ctx, () => keywordInstancesOf(ctx, id!));
+  for (const def of defs) {
+    const instances = keywords.get(def.name.toLowerCase());
+    if (!instances?.length) continue;
+    const trigger = def.ability.trigger!;
+    if (!triggerMatches(ctx, trigger, kind, data, card.controller, id)) continue;
+    // `<keyword>_instances_combine = false`: each instance is its own trigger with its own X.
+    const amounts = combines(rules, def.name) ? [instances.reduce((a, b) => a + b, 0)] : instances;
+    for (const amount of amounts) {
+      state.noted.push({ id: state.nextId++, card: id!, ability: def.ability.id, controller: card.controller, event: { card: data.card, player: data.player, amount: data.amount }, source: def.ability.source, x: amount });
+      emit(ctx, "trigger", `${cardName(ctx, id!)}: ${def.name} ${amount} — ${trigger.text} — noted`, { card: id, name: cardName(ctx, id!), ability: def.ability.id, player: card.controller, amount, source: def.ability.source });
     }
   }
 }
 
 export const keywordTriggersMechanic: Mechanic = {
   name: "keyword-triggers",
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent — `true` / `>= 0`: in a game with no triggered keyword triggeredByKind is empty, so noteKeywordTriggers notes nothing and applying the mechanic there changes nothing (the test only saves a look-up per event); `false` / `< 0` (Bleed and Lifelink never noted) are not equivalent, every Bleed and Lifelink scenario fails on them, and are left out with the rest of the line
   applies: (rules) => triggered(rules).length > 0,
   noteEvent: noteKeywordTriggers,
 };

@@ -112,3 +112,25 @@ describe("a keyword ability's X with no value (class 13)", () => {
     expect(warnings("Multi-block 2.")).toEqual([]);
   });
 });
+
+describe("a keyword defined as a trigger about another card or a player (issue 12, session 25)", () => {
+  // runtime/mechanics/bleed.ts notes a keyword's trigger for the event's own card only, as "Whenever this ..." reads: one
+  // about another card or a player would never fire, and the game file said nothing.
+  const withKeyword = (definition: string) => {
+    const game = gameFile("cybervamp");
+    const text = game.text.replace(/^(keyword ability Bleed X = .*)$/m, `$1\n${definition}`);
+    const files = [{ ...game, text }];
+    const analysis = analyzeWorkspace(files);
+    expect(analysis.model.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    return engineWarnings(analysis, files).map((d) => [d.code, text.slice(d.range.start.offset, d.range.end.offset), d.message.includes('"Whenever this ..."')]);
+  };
+
+  it("'Whenever another creature dies, ...' and 'Whenever an opponent draws a card, ...' are CW6001 at the definition, naming the form that runs", () => {
+    expect(withKeyword('keyword ability Scavenge = "Whenever another creature dies, you gain 1 life."')).toEqual([["CW6001", '"Whenever another creature dies, you gain 1 life."', true]]);
+    expect(withKeyword('keyword ability Watchful = "Whenever an opponent draws a card, you gain 1 life."')).toEqual([["CW6001", '"Whenever an opponent draws a card, you gain 1 life."', true]]);
+  });
+
+  it("a keyword's trigger about its own card is clean (as CYBERVAMP's Bleed)", () => {
+    expect(withKeyword('keyword ability Thirst = "Whenever this attacks, you gain 1 life."')).toEqual([]);
+  });
+});
