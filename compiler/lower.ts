@@ -4891,13 +4891,32 @@ class AbilityLowering {
       case "counter": {
         // "Counter target spell.": any spell on the stack. Another word ("target activated ability", "target creature
         // spell", "target spell an opponent controls") would be dropped — the target would be any spell: said at the words.
-        if (!obj || npWords(obj).join(" ") !== "spell" || obj.filters.length || obj.also?.length || !npDeterminers(obj).includes("target")) {
-          this.note(clause.range, `the engine counters "target spell" only — any spell being played: "${this.slice(obj?.range ?? clause.range)}" ${/\babilit/i.test(this.slice(obj?.range ?? clause.range)) ? "is an ability, which the engine cannot counter" : "says more than that"} (write "Counter target spell.")`);
+        const spellAt = obj ? obj.items.findLastIndex((i) => i.kind === "word" && lower(i.text) === "spell") : -1;
+        if (!obj || spellAt < 0 || obj.also?.length || !npDeterminers(obj).includes("target") || /\babilit/i.test(this.slice(obj.range))) {
+          this.note(clause.range, `the engine counters "target spell" only — a spell being played, which the rest of the phrase may narrow ("target Red spell", "target spell an opponent controls", "target spell with cost 2 or less"): "${this.slice(obj?.range ?? clause.range)}" ${/\babilit/i.test(this.slice(obj?.range ?? clause.range)) ? "is an ability, which the engine cannot counter" : "names no spell"} (write "Counter target spell.")`);
           return [{ op: "rule", rule: "unsupported" }];
         }
-        this.use(obj);
+        // "target creature spell", "target Red spell", "target spell an opponent controls", "... with cost 2 or less": the
+        // rest of the phrase narrows which spells may be targeted (checked as it is chosen and again as it resolves: a spell
+        // that no longer matches makes the counter fizzle). "spell" is a card being played, no card type of its own beside
+        // another card word ("creature spell"); alone it is any card being played, as ever.
+        const rest: Ast.NounPhrase = { ...obj, items: obj.items.filter((_, i) => i !== spellAt) };
+        const narrowed = rest.items.some((i) => i.kind === "word") || obj.filters.length > 0;
+        const cards: CardSelector = narrowed ? { ...this.fixedSelector(rest, "a target"), zones: ["(resolving)"] } : { zones: ["(resolving)"] };
+        // A permanent type: a game that plays it straight into play (no response window) never has it as a spell anyone can
+        // counter; one that passes priority for it (Chromatic's priority_actions) is not read yet — said, either way.
+        const permanentType = (cards.cardTypes ?? []).find((t) => this.vocab.game.cardTypes.find((c) => c.name === t)?.permanent);
+        if (permanentType) {
+          const announced = String(this.vocab.game.params["priority_actions"] ?? "").toLowerCase().split(/\s+/).includes(permanentType.toLowerCase());
+          this.note(clause.range, announced
+            ? `the engine counters a spell of a non-permanent type only ("${this.slice(obj.range)}": a ${permanentType} being played is not countered by a filter yet): write "Counter target spell."`
+            : `in this game a ${permanentType} enters play as it is played, with no window to respond in, so it is never a spell that can be countered ("${this.slice(obj.range)}"): the engine counters only a card that waits on the response chain ("Counter target spell.")`);
+          return [{ op: "rule", rule: "unsupported" }];
+        }
+        this.use(obj.items[spellAt]);
+        if (!narrowed) this.use(obj);
         this.useDeterminers(obj, "target");
-        const countered: CardRef = { kind: "target", index: this.addTarget({ accepts: "card", cards: { zones: ["(resolving)"] }, min: 1, max: 1, text: this.slice(obj?.range ?? clause.range) }) };
+        const countered: CardRef = { kind: "target", index: this.addTarget({ accepts: "card", cards, min: 1, max: 1, text: this.slice(obj.range) }) };
         // "Counter target spell. Its controller gains 2 Bleed counters.": "it" is the spell countered.
         this.lastCard = countered;
         return [{ op: "counter_spell", what: countered }];

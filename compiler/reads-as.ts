@@ -972,7 +972,17 @@ function targetText(ctx: Context, index: number): string | undefined {
   const cards = (n: number) => {
     const sel = another ? { ...spec.cards, other: undefined } : (spec.cards ?? {});
     // A spell on the response stack: "target spell" (its zone is the engine's, not a zone of the game file).
-    if (sel.zones?.includes("(resolving)")) return plural("spell", n);
+    // Narrowed by the rest of its phrase: "target Red spell", "target spell an opponent controls", "... with cost 2 or less".
+    if (sel.zones?.includes("(resolving)")) {
+      const { zones: _zones, ...rest } = sel;
+      if (Object.keys(rest).length === 0) return plural("spell", n);
+      const text = selectorText(rest, ctx, n);
+      // "target creature spell": the card type names the spell's kind, in lower case, as written.
+      const type = rest.cardTypes?.length === 1 ? rest.cardTypes[0]! : undefined;
+      const typed = type ? new RegExp(`\\b${type}s?\\b`) : undefined;
+      if (typed?.test(text)) return text.replace(typed, lower(type!) === "spell" ? plural("spell", n) : `${lower(type!)} ${plural("spell", n)}`);
+      return text.replace(/\bcards?\b/, plural("spell", n));
+    }
     // Card types in lower case, as a target is written ("target creature"); subtypes and zones keep their names.
     const types = new Set([sel, ...(sel.anyOf ?? [])].flatMap((part) => part.cardTypes ?? []).map(lower));
     return selectorText(sel, ctx, n, "from").replace(/[A-Z][a-z]+/g, (word) => (types.has(lower(word)) || types.has(lower(word).replace(/s$/, "")) ? lower(word) : word));
