@@ -531,6 +531,8 @@ class AbilityLowering {
    * creature, then you gain that much life" gains 1 when 1 of the 2 was prevented). Without one, the triggering event's.
    */
   lastMeasured?: NumberExpr;
+  /** The event the ability replaces happens to this card ("If this would be destroyed, ..."): its "it" is this card. */
+  replacesSelf = false;
   /** The event the ability follows: its trigger's, or the event it replaces ("If you would gain life, ..."), and its words. */
   eventKind?: EventKind;
   eventText?: string;
@@ -573,6 +575,10 @@ class AbilityLowering {
     switch (what.kind) {
       case "card":
         if (what.ref.kind === "self") return true;
+        // "If this would be destroyed, return it to your hand instead.", "When this is destroyed, return it from your Discard
+        // Pile to your hand.": "it" is this card, whose hand is its owner's (a card goes to its owner's zones: cybervamp.txt
+        // "it goes to its owner's Discard Pile — not yours"), as "Return this to your hand" is.
+        if ((what.ref.kind === "it" || what.ref.kind === "event_card") && (this.replacesSelf || this.trigger?.subject.kind === "self")) return true;
         // "Search your deck for a card, put it into your hand": the card found in your own zone.
         if (what.ref.kind === "it" && this.lastSearch) return this.lastSearch.who.kind === "you";
         if (what.ref.kind === "target") return selectorYours(this.targets[what.ref.index]?.cards);
@@ -7352,6 +7358,7 @@ function lowerReplacement(body: Ast.ReplacementBody, a: Ability, l: AbilityLower
   // "If an opponent would gain life, they lose that much life instead": "they" is the event's player.
   if (event.subject?.kind === "player") l.eventPlayer = true;
   l.eventKind = event.event;
+  l.replacesSelf = !next && (!event.subject || event.subject.kind === "self");
   l.eventText = l.slice(body.event.range);
   const eachTurn = body.event.tail.filter((t) => t.kind === "timing" && t.which === "each" && !t.combat);
   const limit = body.firstTime && !next ? (eachTurn.length ? ("first_each_turn" as const) : ("first" as const)) : undefined;
