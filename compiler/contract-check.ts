@@ -216,8 +216,10 @@ function statesNamedBy(node: Record<string, unknown>): (typeof NAMED_STATES)[num
   if (node["pays"] === "exhaust") return ["readiness"];
   if (node["pays"] === "overexhaust") return ["readiness", "overexhaustion"];
   // A card selector's `exhausted` field ("target exhausted unit", "an untapped creature you control").
+  if (node["overexhausted"] === true) return ["readiness", "overexhaustion"];
   if (typeof node["exhausted"] === "boolean") return ["readiness"];
-  // "Whenever this becomes exhausted": a trigger on the state.
+  // "Whenever this becomes exhausted" / "... overexhausted": a trigger on the state.
+  if (node["event"] === "overexhausted") return ["readiness", "overexhaustion"];
   if (node["event"] === "exhausted") return ["readiness"];
   return [];
 }

@@ -89,6 +89,8 @@ export interface CardSelector {
   controllerIs?: PlayerRef;
   tokens?: "only" | "exclude";
   exhausted?: boolean;
+  /** "overexhausted" (CYBERVAMP): an Overexhausted card (with `exhausted`, as it is exhausted too); false: any card that is not. */
+  overexhausted?: boolean;
   attacking?: boolean;
   /** "Blocking creatures", "each blocking unit": blocking an attacker now, or walling the attack that is resolving. */
   blocking?: boolean;
@@ -643,6 +645,8 @@ export type EventKind =
   | "player_dealt_damage"
   /** A ready card becomes exhausted ("Whenever this becomes exhausted"): by an effect, a cost, an attack or a payment. */
   | "exhausted"
+  /** A card not overexhausted becomes overexhausted ("Whenever a creature becomes overexhausted"): by an effect or an Overexhaust cost. */
+  | "overexhausted"
   /** A player gets counters ("Whenever an opponent gains Bleed counters"); `counter_added` is a card's. */
   | "player_counter_added";
 

@@ -1324,7 +1324,7 @@ class AbilityLowering {
         if (stem.startsWith("opponent")) sel.controller = "opponent";
         else if (stem === "player" || stem === "players") sel.controller = "any";
       } else if (/^non-?./.test(w) && this.exclusion(w.replace(/^non-?/, ""))) (sel.exclude ??= []).push(this.exclusion(w.replace(/^non-?/, ""))!);
-      else if (readinessOf(w) !== undefined) sel.exhausted = readinessOf(w);
+      else if (readinessOf(w) !== undefined) Object.assign(sel, readinessSelector(w));
       else if (w === "attacking") sel.attacking = true;
       else if (w === "blocking") sel.blocking = true;
       // "defending units": defenders where units block by becoming defenders (Three-Slot Duel), else blocking cards.
@@ -1498,10 +1498,10 @@ class AbilityLowering {
             this.useWords(inner, kw);
           }
         }
-      } else if (f.kind === "relative" && f.that && f.clause.be && f.clause.verb && readinessOf(lower(f.clause.verb.text)) !== undefined && !f.clause.subject && !f.clause.object && !f.clause.modal && !f.clause.tail.length) {
-        // "target creature that is exhausted", "each creature that isn't renewed"
+      } else if (f.kind === "relative" && f.that && f.clause.be && f.clause.verb && readinessSelector(lower(f.clause.verb.text), /\b(?:not|isn['’]t|aren['’]t)\b/i.test(this.slice(f.range))) !== undefined && !f.clause.subject && !f.clause.object && !f.clause.modal && !f.clause.tail.length) {
+        // "target creature that is exhausted", "each creature that isn't renewed", "a creature that is overexhausted"
         const negated = /\b(?:not|isn['’]t|aren['’]t)\b/i.test(this.slice(f.range));
-        sel.exhausted = readinessOf(lower(f.clause.verb.text))! !== negated;
+        Object.assign(sel, readinessSelector(lower(f.clause.verb.text), negated));
         this.use(f);
       } else if (f.kind === "relative" && f.that && f.clause.be && !f.clause.verb && f.clause.object && !f.clause.subject && !f.clause.modal && !f.clause.complement && !f.clause.tail.length && npDeterminers(f.clause.object).every((d) => d === "a" || d === "an")) {
         // "each unit that isn't a defender", "a creature that is a Vampire", "units that aren't tokens": the cards the noun
@@ -2856,7 +2856,7 @@ class AbilityLowering {
       }
       const of: CardRef = that ? (this.lastCard ?? this.thatCard(clause.subject!) ?? { kind: "it" }) : itNow ? (this.lastCard ?? { kind: "it" }) : { kind: "self" };
       this.use(clause);
-      const condition: Condition = { kind: "card_matches", of, selector: { exhausted: readiness } };
+      const condition: Condition = { kind: "card_matches", of, selector: readinessSelector(stateWord[0]!)! };
       return { condition: negated ? { kind: "not", condition } : condition };
     }
     if (!state) return undefined;
@@ -5618,10 +5618,12 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
       return { event: "blocked", subject: cardSubject(), ...objectOf(by?.object), text };
     }
     case "become": {
-      // "Whenever this becomes exhausted" (by anything: an effect, a cost, an attack).
-      if (clause.object && npWords(clause.object).join(" ") === "exhausted" && !npDeterminers(clause.object).length && !clause.object.filters.length && !tailPreps.length) {
+      // "Whenever this becomes exhausted" (by anything: an effect, a cost, an attack); "... becomes overexhausted" (an
+      // effect or an Overexhaust cost, on a card not overexhausted before).
+      const becomes = npWords(clause.object).join(" ");
+      if (clause.object && (becomes === "exhausted" || becomes === "overexhausted") && !npDeterminers(clause.object).length && !clause.object.filters.length && !tailPreps.length) {
         l.use(clause.object.items);
-        return { event: "exhausted", subject: cardSubject(), text };
+        return { event: becomes, subject: cardSubject(), text };
       }
       // "Whenever this unit becomes a defender", "Whenever a unit you control becomes a defender" (a game whose units block
       // by being made defenders): by its controller's defend action or an effect.
@@ -5919,9 +5921,19 @@ function repetition(clause: Ast.Clause): { times: number; words: Ast.BaseNode[] 
   return undefined;
 }
 
-/** A word for a card's exhausted state: true for "exhausted" / "tapped", false for "renewed" (CYBERVAMP) / "ready" (Chromatic) / "untapped". */
+/** A word for a card's exhausted state: true for "exhausted" / "tapped" / "overexhausted", false for "renewed" (CYBERVAMP) / "ready" (Chromatic) / "untapped". */
 function readinessOf(word: string): boolean | undefined {
-  return word === "exhausted" || word === "tapped" ? true : word === "renewed" || word === "ready" || word === "untapped" ? false : undefined;
+  return word === "exhausted" || word === "tapped" || word === "overexhausted" ? true : word === "renewed" || word === "ready" || word === "untapped" ? false : undefined;
+}
+
+/**
+ * The selector part a readiness word keeps: "exhausted" / "renewed" (negated: the other), "overexhausted" (CYBERVAMP: an
+ * Overexhausted card, which is exhausted too; "not overexhausted" is not read: undefined, its words stay unread).
+ */
+function readinessSelector(word: string, negated = false): Pick<CardSelector, "exhausted" | "overexhausted"> | undefined {
+  if (word === "overexhausted") return negated ? undefined : { exhausted: true, overexhausted: true };
+  const ready = readinessOf(word);
+  return ready === undefined ? undefined : { exhausted: ready !== negated };
 }
 
 /** What an activated ability's last sentence limits: how many times each turn, and when ("Activate only during your turn."). */

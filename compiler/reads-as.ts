@@ -1107,7 +1107,8 @@ function onlyKeywordsDiffer(sel: CardSelector): boolean {
 function selectorPieces(sel: CardSelector, ctx: Context, count: NumberExpr, prep: string): { before: string[]; head: string; after: string[] } {
   const words: string[] = [];
   if (sel.other || sel.otherThan) words.push("other");
-  if (sel.exhausted !== undefined) words.push(sel.exhausted ? "exhausted" : readyWord(ctx.game));
+  if (sel.overexhausted === true) words.push("overexhausted");
+  else if (sel.exhausted !== undefined) words.push(sel.exhausted ? "exhausted" : readyWord(ctx.game));
   if (sel.attacking) words.push("attacking");
   if (sel.blocking) words.push("blocking");
   if (sel.newlyTurned) words.push("Newly Turned");
@@ -1474,6 +1475,7 @@ function conditionText(c: Condition, ctx: Context): string {
       const onlyKeyword = c.selector.keyword && Object.keys(c.selector).length === 1;
       // "if this is renewed", "if it is exhausted"
       if (c.selector.exhausted !== undefined && Object.keys(c.selector).length === 1) return `${card} is ${c.selector.exhausted ? "exhausted" : readyWord(ctx.game)}`;
+      if (c.selector.overexhausted === true && c.selector.exhausted === true && Object.keys(c.selector).length === 2) return `${card} is overexhausted`;
       // "if this attacked this turn"
       if (c.selector.attackedThisTurn && Object.keys(c.selector).length === 1) return `${card} attacked this turn`;
       // "if it has defense 1 or less" (compiler/lower.ts statBound)

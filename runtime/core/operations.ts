@@ -476,15 +476,18 @@ function runReplacementSteps(ctx: Ctx, r: ReplacementInEffect, frame: Frame): vo
 
 /**
  * A card becomes exhausted (overexhausted with `over`): by an effect, a cost, an attack, a payment. A card that was ready
- * raises `exhausted` ("Whenever this becomes exhausted, ...").
+ * raises `exhausted` ("Whenever this becomes exhausted, ..."); one that was not overexhausted, `overexhausted` with `over`.
  */
 export function exhaustCard(ctx: Ctx, id: string, over = false): void {
   const card = writeCard(ctx, id);
   if (!card) return;
   const was = card.exhausted;
+  const wasOver = card.overexhausted;
   card.exhausted = true;
   if (over) card.overexhausted = true;
   if (!was) noteEvent(ctx, "exhausted", { card: id });
+  // "Whenever this becomes overexhausted": a card not overexhausted before (a Renewed or an Exhausted one).
+  if (over && !wasOver) noteEvent(ctx, "overexhausted", { card: id });
 }
 
 /**

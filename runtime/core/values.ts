@@ -673,6 +673,7 @@ export function matchesSelector(ctx: Ctx, id: string, selector: CardSelector, co
   if (selector.tokens === "only" && !card.isToken) return false;
   if (selector.tokens === "exclude" && card.isToken) return false;
   if (selector.exhausted !== undefined && card.exhausted !== selector.exhausted) return false;
+  if (selector.overexhausted !== undefined && !!card.overexhausted !== selector.overexhausted) return false;
   if (selector.attacking && !isAttacking(ctx, id)) return false;
   if (selector.blocking && !isBlocking(ctx, id)) return false;
   if (selector.defender && !isDefender(ctx, id)) return false;
