@@ -4177,6 +4177,9 @@ class AbilityLowering {
     const what = this.affected(clause.subject);
     if (what.kind === "player") return undefined;
     this.use(clause.modal, clause.verb, clause.tail[0]!);
+    // "They don't renew during their controller's next Renew phase": "their" (a possessor, read only when carried) is
+    // each card's controller, as "its" is.
+    this.ledger.carry(during.determiners);
     return [{ op: "skip_next_ready", what }];
   }
 

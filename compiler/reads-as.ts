@@ -710,7 +710,9 @@ function perPlayerText(step: Extract<Step, { op: "per_player" }>, ctx: Context):
   // "Each opponent with 3 or more Bleed counters loses 1 life": a condition on each player (lower.ts playerSubjectCondition).
   const [onlyIf, ...afterIf] = step.steps;
   if (onlyIf?.op === "if" && !afterIf.length && !onlyIf.else) {
-    const has = conditionText(onlyIf.condition, inner).match(/^\S+ (?:has|have) (.+)$/);
+    // "Each player with Bleed counters": any of them, written as the number on them being more than 0.
+    const said = conditionText(onlyIf.condition, inner);
+    const has = said.match(/^\S+ (?:has|have) (.+)$/) ?? said.match(/^the number of (.+ counters) on (?:them|they) is more than 0$/);
     const body = perPlayerText({ ...step, steps: onlyIf.then }, ctx);
     if (has && body.toLowerCase().startsWith(`${subject.toLowerCase()} `)) return `${subject} with ${has[1]}${body.slice(subject.length)}`;
   }
