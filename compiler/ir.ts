@@ -101,6 +101,11 @@ export interface CardSelector {
   /** "that attacked this turn". */
   attackedThisTurn?: boolean;
   /**
+   * "that entered play this turn", "that entered the battlefield under your control this turn": a card the turn's record of
+   * cards that entered play holds (GameState.enteredThisTurn, by card id); `under`: who controlled it as it entered.
+   */
+  enteredThisTurn?: { under?: "you" | "opponent" };
+  /**
    * "with power 2 or less" and the like; "with less power than this unit" compares with this card's stat (`value` read
    * as the selector is matched, relative to its controller and card).
    */

@@ -1529,6 +1529,14 @@ class AbilityLowering {
           const named = this.selector(f.object);
           if (Object.keys(named).length) (sel.exclude ??= []).push(named);
         }
+      } else if (f.kind === "relative" && f.that && this.enteredPlayThisTurn(f.clause)) {
+        // "each unit you control that entered play this turn", "a creature that entered the battlefield under your control
+        // this turn": the cards the turn's record of cards entering play holds (GameState.enteredThisTurn).
+        // "under your control" / "under an opponent's control" (underControl marks what it read; any other phrase is left
+        // unread, CW6005 at its words).
+        const under = this.underControl([...f.clause.tail, ...f.clause.object!.filters]);
+        sel.enteredThisTurn = under ? { under } : {};
+        this.use(f.clause.verb, f.clause.object!.determiners, f.clause.object!.items, f.clause.tail.filter((t) => t.kind === "timing"));
       } else if (f.kind === "prep" && f.prep === "without") {
         // "creatures without Flying"
         // Only the keyword's words: a phrase hung on it ("without Haste from your Discard Pile") is read as the card's above.
@@ -2622,6 +2630,18 @@ class AbilityLowering {
   }
 
   /**
+   * A relative clause "that entered play this turn" / "that entered the battlefield [under your control] this turn" (no
+   * subject, no modal, nothing else in its tail): the words the selector field enteredThisTurn carries.
+   */
+  enteredPlayThisTurn(clause: Ast.Clause): boolean {
+    if (clause.subject || clause.modal || clause.be || clause.verb?.lemma !== "enter" || !clause.object || clause.object.filters.some((f) => f.kind !== "prep" || f.prep !== "under") || clause.complement) return false;
+    if (!npWords(clause.object).every((w) => w === "play" || w === "battlefield" || lookup(this.vocab.zones, w) === this.vocab.zoneOfRole("battlefield"))) return false;
+    const timing = clause.tail.filter((t) => t.kind === "timing");
+    const rest = clause.tail.filter((t) => t.kind !== "timing");
+    return timing.length === 1 && timing[0]!.kind === "timing" && timing[0]!.which === "this" && !timing[0]!.combat && rest.every((t) => t.kind === "prep" && t.prep === "under");
+  }
+
+  /**
    * "under your control" / "under an opponent's control" ("your opponent's", "the opponent's") among `preps`: whose
    * control, its words used. Any other phrase ("its owner's", "target opponent's", "each other player's") is not read:
    * undefined, its words left for CW6005. The one reader of the trigger "enters play under your control" and the record
@@ -3155,7 +3175,99 @@ class AbilityLowering {
       }
     }
     this.checkSharedDurations(lowered);
+    this.checkTrailingForEach(lowered);
+    this.checkUnwrittenAmounts(lowered);
     return out;
+  }
+
+  /**
+   * "Gain life.", "Deal damage to target unit.", "Draw cards.": an amount the text does not write (a bare "life", "damage",
+   * "cards") is not 1 — the engine would run 1, so a note at the words, never a guess. After "and", with an amount written
+   * later in the run ("Gain life and draw cards equal to the number of units you control."), the later amount may or may
+   * not be this one's too: the note says so and names the forms that run.
+   */
+  checkUnwrittenAmounts(lowered: { step: Ast.Step; steps: Step[] }[]): void {
+    const BARE: Record<string, string[]> = { life: ["gain_life", "lose_life"], damage: ["damage"], cards: ["draw", "discard", "mill"] };
+    const flat = (steps: Step[]): Step[] => steps.flatMap((s) => (s.op === "may" || s.op === "per_player" ? flat(s.steps) : s.op === "if" ? flat(s.then) : [s]));
+    for (let i = 0; i < lowered.length; i++) {
+      const { step, steps } = lowered[i]!;
+      const obj = step.clause.object;
+      if (!obj || obj.determiners.length || obj.filters.length || obj.also?.length || obj.items.length !== 1 || obj.items[0]!.kind !== "word") continue;
+      const noun = lower((obj.items[0] as Ast.WordNode).text);
+      const ops = BARE[noun];
+      if (!ops || !flat(steps).some((s) => ops.includes(s.op) && "amount" in s && s.amount === 1)) continue;
+      // An amount written after it in the same run: "equal to ..." on a later object, or a trailing "for each".
+      let later: string | undefined;
+      let laterClause: Ast.Clause | undefined;
+      for (let j = i + 1; j < lowered.length && ["and", ", and", ","].includes(lowered[j]!.step.connector) && !lowered[j]!.step.condition; j++) {
+        const c = lowered[j]!.step.clause;
+        const eq = c.object?.filters.find((f): f is Ast.EqualToFilter => f.kind === "equalTo");
+        const each = c.tail.find((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "for" && !t.leading);
+        const range = eq?.range ?? each?.range;
+        if (range) {
+          later = this.slice(range);
+          laterClause = c;
+          break;
+        }
+      }
+      const written = this.slice(step.clause.verb ? { start: step.clause.verb.range.start, end: obj.range.end } : obj.range);
+      // The clause again with an amount in the noun's place: "Target player loses 2 life", "Deal 2 damage to target unit".
+      const clauseStart = startOffset(step.clause.range);
+      const clauseEnd = endOffset(step.clause.range);
+      const withAmount = (amount: string) => capitalized(`${this.text.slice(clauseStart, startOffset(obj.range))}${amount}${this.text.slice(endOffset(obj.range), clauseEnd)}`);
+      const example = withAmount(noun === "cards" ? "two cards" : `2 ${noun}`);
+      if (later && laterClause) {
+        const laterText = this.slice(laterClause.range);
+        this.note(obj.range, `"${written}" writes no amount, and "${later}" is written after it in "${laterText}": the engine will not guess whether that is the amount of "${written}" too — write an amount for each ("${withAmount(`${noun} ${later}`)} and ${laterText}." or "${example} and ${laterText}.")`);
+      } else this.note(obj.range, `"${written}" writes no amount (the engine would run 1): write it ("${example}.", or "${noun} equal to ..." where it is counted)`);
+    }
+  }
+
+  /**
+   * "Gain 1 life and draw a card for each unit you control.": a "for each" after effects joined by "and" (or a comma) could
+   * multiply each of them or only the last — the English does not say, and the engine will not guess. Where an effect before
+   * it in the same run has an amount the count could multiply, a note at the count naming the two forms that run: the count
+   * first ("For each unit you control, gain 1 life and draw a card.": all of them) or a sentence of its own for the last
+   * ("Gain 1 life. Draw a card for each unit you control."). Effects joined by "then" are steps in turn, and the count is the
+   * last one's; an effect with no amount ("Destroy target unit and draw a card for each ...") is not multiplied by it.
+   */
+  checkTrailingForEach(lowered: { step: Ast.Step; steps: Step[] }[]): void {
+    const JOINS = ["and", ", and", ","];
+    const trailingForEach = (clause: Ast.Clause) => clause.tail.find((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "for" && !t.leading && npDeterminers(t.object).some((d) => d === "each" || d === "every"));
+    for (let i = lowered.length - 1; i > 0; i--) {
+      const { step } = lowered[i]!;
+      const forEach = trailingForEach(step.clause);
+      if (!forEach || !JOINS.includes(step.connector) || step.condition) continue;
+      let first = i;
+      const multiplied: Ast.Step[] = [];
+      for (let j = i - 1; j >= 0 && JOINS.includes(lowered[j + 1]!.step.connector) && !lowered[j + 1]!.step.condition; j--) {
+        const before = lowered[j]!;
+        if (before.step === lowered[j + 1]!.step) continue;
+        first = j;
+        if (!before.step.clause.tail.some((t) => t.kind === "prep" && t.prep === "for") && before.steps.some(multipliable)) multiplied.unshift(before.step);
+      }
+      if (!multiplied.length) continue;
+      const count = this.slice(forEach.range);
+      const start = startOffset(lowered[first]!.step.clause.range);
+      const end = endOffset(step.clause.range);
+      const withoutCount = (this.text.slice(start, startOffset(forEach.range)).trimEnd() + this.text.slice(endOffset(forEach.range), end)).trim();
+      const lastClause = step.clause;
+      // The last effect as a sentence of its own: the verb or subject it shares with the one before, written again.
+      const shared = lastClause.verb ? "" : (() => {
+        const previous = lowered.slice(first, i).reverse().find((l) => l.step.clause.verb)?.step.clause;
+        return previous?.verb ? `${previous.subject ? `${this.slice(previous.subject.range)} ` : ""}${previous.verb.text} ` : "";
+      })();
+      const subjectOf = lastClause.verb && !lastClause.subject ? lowered.slice(first, i).reverse().find((l) => l.step.clause.subject)?.step.clause.subject : undefined;
+      const lastText = `${shared}${subjectOf && lastClause.verb && !/^(you|your)$/i.test(this.slice(subjectOf.range)) && /[^s]s$/i.test(lastClause.verb.text) ? `${this.slice(subjectOf.range)} ` : ""}${this.slice(lastClause.range)}`;
+      const beforeLast = this.text.slice(start, endOffset(lowered[i - 1]!.step.clause.range));
+      const sentence = (s: string) => capitalized(s.trim().replace(/[.,;]+$/, "")) + ".";
+      const firstWordLower = (s: string) => (/^[A-Z][a-z]/.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s);
+      this.note(
+        forEach.range,
+        `"${count}" after effects joined by "and" could multiply ${multiplied.map((m) => `"${this.slice(m.clause.range)}"`).join(" and ")} too, or only "${this.slice(lastClause.range).replace(` ${count}`, "")}": the engine will not guess — write the count first for all of them ("${sentence(`${capitalized(count)}, ${firstWordLower(withoutCount)}`)}") or give the last its own sentence ("${sentence(beforeLast)} ${sentence(lastText)}")`,
+      );
+      i = first;
+    }
   }
 
   /**
@@ -3557,7 +3669,7 @@ class AbilityLowering {
     const out = steps.map((step) => {
       if (!own.some((o) => o.op === step.op)) return step;
       if (step.op === "modify" && step.stats) return { ...step, stats: scaledStats(step.stats, per, () => scaled++) } as Step;
-      if ("amount" in step && step.amount !== undefined && step.amount !== "all" && step.amount !== "rest" && typeof step.amount === "number") return { ...step, amount: times(step.amount) } as Step;
+      if (hasNumberAmount(step)) return { ...step, amount: times(step.amount) } as Step;
       return step;
     });
     if (scaled > 0) this.useDeterminers(forEach.object, "each", "every");
@@ -5601,6 +5713,22 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
       // "Whenever a creature attacks you": the player attacked (or whose card is); "Whenever this attacks a unit": the card.
       return { event: "attacks", subject: cardSubject(), ...objectOf(clause.object), text };
     }
+    case "defend":
+    case "defends": {
+      // "Whenever this defends", "Whenever this defends against an attack" / "... against a unit with 3 or more power": a
+      // defender walling an attack (Three-Slot Duel: "It ... walls the opponent's next attack"), elsewhere a blocker blocking
+      // — the "blocks" event, as "can't defend" is "can't block". The attack is the event itself; a card after "against"
+      // is the attacker.
+      const against = tailPreps.find((p) => p.prep === "against");
+      if (clause.be || clause.object || tailPreps.some((p) => p !== against)) break;
+      if (!against) return { event: "blocks", subject: cardSubject(), text };
+      const attack = /^attacks?$/.test(npWords(against.object).join(" ")) && !against.object.filters.length && npDeterminers(against.object).every((d) => d === "a" || d === "an");
+      if (attack) {
+        l.use(against.object);
+        return { event: "blocks", subject: cardSubject(), text };
+      }
+      return { event: "blocks", subject: cardSubject(), ...objectOf(against.object), text };
+    }
     case "wall":
     case "walls":
     case "block": {
@@ -6710,6 +6838,18 @@ export function delayedHead(ast: Ast.Ability): Ast.NounPhrase | undefined {
 }
 
 /** "+1/+0 for each X": each stat change that is not 0, times the number of X (a 0 stays 0: "+0" of any count). */
+/** A step "for each" multiplies (scaledForEach): a stat change, or an amount written as a number. */
+function multipliable(step: Step): boolean {
+  if (step.op === "modify") return step.stats !== undefined && Object.values(step.stats).some((v) => v !== 0);
+  if (step.op === "may" || step.op === "per_player") return step.steps.some(multipliable);
+  if (step.op === "if") return step.then.some(multipliable);
+  return hasNumberAmount(step);
+}
+
+function hasNumberAmount(step: Step): step is Step & { amount: number } {
+  return "amount" in step && typeof step.amount === "number";
+}
+
 function scaledStats(stats: Record<string, NumberExpr>, per: NumberExpr, scaled: () => void): Record<string, NumberExpr> {
   return Object.fromEntries(
     Object.entries(stats).map(([k, v]) => {

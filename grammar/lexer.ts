@@ -285,6 +285,8 @@ export const As = keyword("As", "as", ["prep"]);
 export const Than = keyword("Than", "than", ["prep"]);
 export const During = keyword("During", "during", ["prep"]);
 export const Except = keyword("Except", "except", ["prep"]);
+/** `Whenever this defends against an attack`: the attack (or the attacker) a defender walls. */
+export const Against = keyword("Against", "against", ["prep"]);
 /**
  * "Deal 3 damage divided as you choose among one, two or three targets": `divided as you choose among` (or `divided
  * among`, `... between`) written on one line is this one preposition, joined by the lexer (`joinDividedAmong`); its

@@ -56,6 +56,11 @@ export class CardwrightParser extends CstParser {
    * with defineProperty) on every rule call otherwise.
    */
   private readonly cache: unknown[] = [];
+  /**
+   * Inside a relative clause's predicate (`a unit that attacked this turn`): its tail ends with its timing, so what follows
+   * (`Return each unit that attacked this turn to its owner's hand.`) goes on with the clause the noun phrase is in.
+   */
+  private relativeDepth = 0;
   private cached<T>(id: number, make: () => T): T {
     return (this.cache[id] ??= make()) as T;
   }
@@ -254,6 +259,12 @@ export class CardwrightParser extends CstParser {
   private isTimingAhead(): boolean {
     const t = this.LA(1);
     return (is(t, T.This) || is(t, T.Each) || is(t, T.That)) && this.isTimingNounAt(2);
+  }
+
+  /** `this turn` / `each combat` ends at LA(k). */
+  private endsTimingAt(k: number): boolean {
+    const before = this.LA(k - 1);
+    return (is(before, T.This) || is(before, T.Each) || is(before, T.That)) && this.isTimingNounAt(k);
   }
 
   private isTimingNounAt(k: number): boolean {
@@ -1155,7 +1166,7 @@ export class CardwrightParser extends CstParser {
           (is(this.LA(0), T.Control) && this.startsNounPhrase() && !this.isTimingAhead())),
       DEF: () => this.SUBRULE2(this.nounPhrase, { LABEL: "complement", ARGS: [false] }),
     })));
-    this.MANY(this.cached(22, () => ({ GATE: () => this.startsTail(), DEF: () => this.SUBRULE(this.tailItem) })));
+    this.MANY(this.cached(22, () => ({ GATE: () => this.startsTail() && !(this.relativeDepth > 0 && this.endsTimingAt(0)), DEF: () => this.SUBRULE(this.tailItem) })));
   });
 
   private verb = this.RULE("verb", () => {
@@ -1498,7 +1509,12 @@ export class CardwrightParser extends CstParser {
           GATE: () => is(this.LA(1), T.That) && this.isRelativeClauseAt(1),
           ALT: () => {
             this.CONSUME(T.That, { LABEL: "relative" });
-            this.SUBRULE(this.predicate);
+            this.relativeDepth++;
+            try {
+              this.SUBRULE(this.predicate);
+            } finally {
+              this.relativeDepth--;
+            }
           },
         },
         {

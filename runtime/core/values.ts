@@ -679,6 +679,10 @@ export function matchesSelector(ctx: Ctx, id: string, selector: CardSelector, co
   if (selector.defender && !isDefender(ctx, id)) return false;
   if (selector.newlyTurned && !isNewlyTurned(ctx, id)) return false;
   if (selector.attackedThisTurn && card.attackedTurn !== ctx.state.turn) return false;
+  if (selector.enteredThisTurn) {
+    const under = selector.enteredThisTurn.under;
+    if (!ctx.state.enteredThisTurn?.some((entry) => entry.card === id && related(under, entry.controller, controller))) return false;
+  }
   if (selector.names?.length && !lowerSet(selector.names).has(words!.name)) return false;
   if (selector.keyword && !keywordsOf(ctx, id).has(selector.keyword.toLowerCase())) return false;
   if (selector.exclude?.some((left) => matchesSelector(ctx, id, left, controller, selfCard, true))) return false;
