@@ -246,7 +246,10 @@ function paymentMatches(run: Run, state: GameState, payment: Payment | undefined
 }
 
 function matchAction(run: Run, state: GameState, step: ScenarioAction, legal: Action[]): Action | undefined {
-  return legal.find(fitsLine(run, state, step));
+  const fits = legal.filter(fitsLine(run, state, step));
+  // A play naming no target, where choosing none is legal ("up to two target units"): the play with none.
+  if ((step.kind === "play" || step.kind === "activate") && step.targets.length === 0) return fits.find((a) => targetsOfAction(a).length === 0) ?? fits[0];
+  return fits[0];
 }
 
 /** The cards (or players) a listed action's targets are, by position: the attacked target, a choice's target, the played card's targets. */
@@ -266,6 +269,16 @@ function targetsOfAction(a: Action): (TargetValue | undefined)[] {
  */
 function ambiguousTarget(run: Run, state: GameState, step: ScenarioAction, legal: Action[]): string | undefined {
   const refs: TargetRef[] = step.kind === "play" || step.kind === "activate" ? step.targets : step.kind === "attack" ? [step.target] : step.kind === "choose" && step.target ? [step.target] : [];
+  // `p1 play "Quick Bolt"` with two units it could hit: the line names no target, and the first listed one would be taken
+  // without a word — the scenario would test another play than its author meant.
+  if ((step.kind === "play" || step.kind === "activate") && refs.length === 0) {
+    const fits = legal.filter(fitsLine(run, state, step));
+    const choices = [...new Map(fits.map((a) => [JSON.stringify(targetsOfAction(a)), targetsOfAction(a)])).values()];
+    // "up to two target units" with none chosen: a line naming no target is that play (matchAction takes it).
+    if (choices.length < 2 || choices.some((ts) => ts.length === 0)) return undefined;
+    const shown = choices.slice(0, 6).map((ts) => ts.map((t) => (t ? describeTarget(run, state, t) : "none")).join(", "));
+    return `the line names no target and the engine offers ${choices.length} choices of target (${shown.join("; ")}${choices.length > 6 ? "; …" : ""}): say which, with \`targeting …\``;
+  }
   if (!refs.some((r) => "card" in r && !r.controller && r.copy === undefined)) return undefined;
   const fits = legal.filter(fitsLine(run, state, step));
   for (const [i, ref] of refs.entries()) {

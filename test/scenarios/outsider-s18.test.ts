@@ -118,4 +118,17 @@ describe("what test finds about a line's cards, check says before it runs", () =
     expect(failuresOf(text)).toEqual([`8: the target "Scout" could be any of 2 cards; say which: p1's "Scout", p2's "Scout"`]);
     expect(failuresOf(text.replace('target "Scout"', "target p2's \"Scout\""))).toEqual([]);
   });
+
+  // Session 25 (lead): `p1 play "Quick Bolt"` with a unit on each side took the first listed target — the player's own
+  // Stone Guard — without a word, so the scenario tested another play than the one its author meant.
+  it("an action naming no target where the engine offers several is said: not the first listed taken", () => {
+    const text = duel('  p1 field: "Stone Guard"\n  p2 field: "Scout"\n  p1 hand: "Quick Bolt"\n', 'p1 play "Quick Bolt"\nexpect event destroyed "Scout"');
+    expect(failuresOf(text)).toEqual([`8: the line names no target and the engine offers 4 choices of target (p1's "Stone Guard"; p2's "Scout"; p1; p2): say which, with \`targeting …\``]);
+    expect(failuresOf(text.replace('p1 play "Quick Bolt"', 'p1 play "Quick Bolt" targeting "Scout"'))).toEqual([]);
+    // One legal target: nothing to say.
+    expect(failuresOf(duel('  p1 field: "Stone Guard"\n  p2 field: "Scout"\n  p1 hand: "Riptide"\n  p1 Crystal 2\n', 'p1 play "Riptide"\nexpect p2 hand: "Scout"'))).toEqual([]);
+    // "up to two target units" with none chosen is a play of its own: a line naming no target is that one.
+    const twin = duel('  p2 field: "Scout", "Stone Guard"\n  p1 hand: "Twin Sparks"\n', 'p1 play "Twin Sparks"\nexpect no event damage');
+    expect(failuresOf(twin)).toEqual([]);
+  });
 });
