@@ -60,7 +60,7 @@ describe("a fight in a game where nothing fights is CW7016", () => {
 describe("a spell countered or fizzling names its controller", () => {
   it("CYBERVAMP: Counterhack counters p1's Blood Rite — `no event fizzle p1` fails (passed before)", () => {
     const text = (lines: string) =>
-      `scenario "Counterhack" for cybervamp\nsetup {\n  turn 3 p1 phase Pre-Battle\n  p1 battlefield: "Crimson Substation"\n  p1 hand: "Blood Rite"\n  p2 battlefield: "Violet Datacore", "Violet Datacore"\n  p2 hand: "Counterhack"\n}\np1 play "Blood Rite"\np2 play "Counterhack" target "Blood Rite"\np1 pass\np2 pass\nexpect p1 discard pile has "Blood Rite"\n${lines}\n`;
+      `scenario "Counterhack" for cybervamp\nsetup {\n  turn 3 p1 phase Pre-Battle\n  p1 battlefield: "Crimson Substation"\n  p1 hand: "Blood Rite"\n  p2 battlefield: "Violet Datacore", "Violet Datacore"\n  p2 hand: "Counterhack"\n}\np1 play "Blood Rite" targeting p2\np2 play "Counterhack" target "Blood Rite"\np1 pass\np2 pass\nexpect p1 discard pile has "Blood Rite"\n${lines}\n`;
     expect(failuresOf(text("expect no event fizzle p1"))).toEqual([expect.stringMatching(/^14: expectation not met \| expected not event fizzle p1 \| actual 1: Blood Rite: .* is countered$/s)]);
     expect(failuresOf(text('expect event fizzle p1 once\nexpect no event fizzle p2\nexpect event fizzle "Blood Rite" once'))).toEqual([]);
   });
