@@ -71,8 +71,13 @@ function performMove(ctx: Ctx, move: GameMove): boolean {
   return true;
 }
 
-function candidates(ctx: Ctx, player: PlayerId, window: boolean): Action[] {
-  if (window || ctx.state.pending || player !== ctx.state.active) return [];
+/**
+ * A Shatter of each distinct card in hand (two copies of one card are one move). Not asked while a choice is pending (both
+ * listers answer the choice first), and each is validated before it is listed (engine/actions.ts listLegalActions and
+ * listLegalActionsByValidation): a window, another player's turn or another phase refuse it there (timing.ts
+ * mainPhaseTiming), so the listing does not decide them twice.
+ */
+function candidates(ctx: Ctx, player: PlayerId): Action[] {
   const seen = new Set<string>();
   const out: Action[] = [];
   for (const id of hand(ctx, player)) {
