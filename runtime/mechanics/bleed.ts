@@ -42,7 +42,8 @@ function noteKeywordTriggers(ctx: Ctx, kind: EventKind, data: GameEventData): vo
   const { state, rules } = ctx;
   const defs = triggeredByKind(rules).get(kind);
   const id = data.card;
-  const card = id === undefined ? undefined : state.cards[id];
+  // An event about no card (a player's draw) has no card that could note one.
+  const card = state.cards[id as string];
   if (!defs || !card) return;
   const keywords = readingStill(ctx, () => keywordInstancesOf(ctx, id!));
   for (const def of defs) {
