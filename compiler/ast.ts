@@ -402,6 +402,8 @@ export interface Clause extends BaseNode {
   subject?: NounPhrase;
   /** `Creatures you control get +1/+0 and also gain Haste`: `also` before the verb of a clause that shares the subject before it. */
   also?: WordNode;
+  /** `If that player already has 3 or more Bleed counters`: `already` before the verb; a condition reads it (checked as it is). */
+  already?: WordNode;
   /** `You and target opponent each gain 3 life`: `each` after the subject (each of the subject's players or cards does it). */
   each?: WordNode;
   /** `may`, `can`, `can't`, `would`, `must`, `doesn't`. */

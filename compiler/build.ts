@@ -474,6 +474,9 @@ function clause(ctx: Ctx, n: CstNode | undefined, preserveVerb = false): A.Claus
   // `it also gains Haste`: `also` after a subject of its own.
   const also = tok(sub(n, "predicate"), "also");
   if (also && !inserted(also) && !result.also) result.also = word(ctx, also);
+  // `if that player already has ...`: read by a condition (as it is checked), by nothing else.
+  const already = tok(sub(n, "predicate"), "already");
+  if (already && !inserted(already)) result.already = word(ctx, already);
   return result;
 }
 

@@ -2400,6 +2400,8 @@ class AbilityLowering {
    * is a duel); one player otherwise.
    */
   condition(clause: Ast.Clause): Condition | undefined {
+    // "If you already control a Vampire": a condition is checked as it stands when it is checked — what "already" says.
+    this.use(clause.already);
     // "If no unit was destroyed this turn", "if no opponent controls a Vampire": the clause read with "a", negated.
     const no = clause.subject?.determiners.find((d) => d.kind === "determiner" && d.lemma === "no");
     if (no && clause.subject) {

@@ -135,9 +135,9 @@ export class CardwrightParser extends CstParser {
    * a determiner or the end follows (`Scry 1.`, `Exhaust target creature.`, `Haste.`).
    */
   /** `also` at LA(k) right before a verb, a modal or `is` (`it also gains`, `you also may`): an adverb of the predicate. */
-  private isAlsoBeforeVerbAt(k: number): boolean {
+  private isAlsoBeforeVerbAt(k: number, adverb = "also"): boolean {
     const t = this.LA(k);
-    if (!is(t, T.Word) || t.image.toLowerCase() !== "also") return false;
+    if (!is(t, T.Word) || t.image.toLowerCase() !== adverb) return false;
     const next = this.LA(k + 1);
     return is(next, T.VerbWord) || this.isModalToken(next) || is(next, T.Be);
   }
@@ -1104,6 +1104,12 @@ export class CardwrightParser extends CstParser {
     this.OPTION7(this.cached(100, () => ({
       GATE: () => this.isAlsoBeforeVerbAt(1),
       DEF: () => this.CONSUME(T.Word, { LABEL: "also" }),
+    })));
+    // `If that player already has 3 or more Bleed counters, ...`: `already` after a subject, before its verb (read by a
+    // condition — as it is checked; anywhere else it is a word not read).
+    this.OPTION8(this.cached(147, () => ({
+      GATE: () => this.isAlsoBeforeVerbAt(1, "already"),
+      DEF: () => this.CONSUME2(T.Word, { LABEL: "already" }),
     })));
     // `You and target opponent each gain 3 life.`: `each` after a subject, before its verb.
     this.OPTION5(this.cached(70, () => ({
