@@ -127,6 +127,7 @@ export function clauseText(c: A.Clause): string {
   const parts: string[] = [];
   if (c.subject) parts.push(npText(c.subject));
   if (c.also) parts.push(c.also.text);
+  if (c.already) parts.push(c.already.text);
   if (c.each) parts.push(c.each.text);
   if (c.modal) parts.push(c.modal.text);
   if (c.be) parts.push(c.be.text);
