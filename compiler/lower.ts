@@ -8537,7 +8537,8 @@ export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, mo
     const additionalCost = additionalSources.length
       ? { from: baseCost.length, text: additionalSources.map((r) => text.slice(startOffset(r), endOffset(r)).trim()).join(" "), source: { file: doc.file, range: plainRange(spanOf(additionalSources[0]!, additionalSources[additionalSources.length - 1]!)) } }
       : undefined;
-    checkCostSymbols([...(costField ? [{ cost: baseCost, at: { file: doc.file, range: plainRange(costField.range) } }] : []), ...(additionalCost ? [{ cost: additional, at: additionalCost.source }] : [])], abilities, game, text, notes);
+    // A game whose rules pay cost symbols has nothing to report: its cards' cost ranges are not placed (a line search each).
+    if (!paysCostSymbols(game)) checkCostSymbols([...(costField ? [{ cost: baseCost, at: { file: doc.file, range: plainRange(costField.range) } }] : []), ...(additionalCost ? [{ cost: additional, at: additionalCost.source }] : [])], abilities, game, text, notes);
     const rarityItem = field("rarity")?.value[0];
     const rarity = model?.rarity ?? (rarityItem ? itemText(rarityItem) : undefined);
     return {
