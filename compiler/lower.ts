@@ -1525,9 +1525,13 @@ class AbilityLowering {
         if (isSelfReference(f.object) || (npDeterminers(f.object).join(" ") === "this" && npWords(f.object).join(" ") === "one")) {
           sel.other = true;
           this.use(f.object);
-        } else if (!f.object.determiners.length) {
-          const named = this.selector(f.object);
-          if (Object.keys(named).length) (sel.exclude ??= []).push(named);
+        } else if (npDeterminers(f.object).every((d) => d === "a" || d === "an")) {
+          // "other than a Golem": any Golem ("a" names a kind here, not one card to choose).
+          const named = this.selector({ ...f.object, determiners: [] });
+          if (Object.keys(named).length) {
+            this.useDeterminers(f.object, "a", "an");
+            (sel.exclude ??= []).push(named);
+          }
         }
       } else if (f.kind === "relative" && f.that && this.enteredPlayThisTurn(f.clause)) {
         // "each unit you control that entered play this turn", "a creature that entered the battlefield under your control

@@ -154,6 +154,8 @@ export class CardwrightParser extends CstParser {
       if (is(t, T.That) && this.isRelativeClauseAt(k)) return true;
       if (is(t, T.VerbWord) || this.isModalToken(t)) return true;
       if (is(t, T.With) || is(t, T.Without)) return true;
+      // `Units other than Golems get +1 power.`: a noun and its `other than` filter before the verb.
+      if (is(t, T.Other) && is(this.LA(k + 1), T.Than)) return true;
       if (is(t, T.NounWord) || is(t, T.Stats) || is(t, T.StringLiteral) || is(t, T.Or)) continue;
       // `Vampires and Ghouls you control get +1/+0.`: bare nouns joined by `and` before the verb.
       if (this.isBareNounAndAt(k)) continue;
@@ -180,6 +182,7 @@ export class CardwrightParser extends CstParser {
     const t = this.LA(1);
     if (this.isControlFilterAt(1) || this.isControlledByAt(1)) return true;
     if (is(t, T.Equal) && is(this.LA(2), T.To)) return true;
+    if (is(t, T.Other) && is(this.LA(2), T.Than)) return true;
     if (is(t, T.Of) || is(t, T.In) || is(t, T.From) || is(t, T.With) || is(t, T.Without) || is(t, T.Under) || is(t, T.Among)) return true;
     return this.isRelativeClauseAt(1) || this.isParticipleFilterAt(1);
   }
@@ -326,6 +329,8 @@ export class CardwrightParser extends CstParser {
     // `that many plus one are put on it`: `plus` and a number go on with the phrase.
     if (/^plus$/i.test(t.image) && (is(next, T.NumberLiteral) || is(next, T.NumberWord))) return true;
     if (this.isControlFilterAt(2) || (is(next, T.That) && this.isRelativeClauseAt(2))) return true;
+    // `Each unit other than this gets …`: the noun before its `other than` filter.
+    if (is(next, T.Other) && is(this.LA(3), T.Than)) return true;
     // `Target creature and each Vampire ...`: the noun before a coordinated noun phrase.
     if (is(next, T.And) && (is(this.LA(3), T.Determiner) || is(this.LA(3), T.Pronoun))) return true;
     // `Two target creatures each get +1/+1`: the noun before the predicate's `each` (as `You and target opponent each gain`).
@@ -1290,6 +1295,8 @@ export class CardwrightParser extends CstParser {
         const t = this.LA(1);
         // A pronoun is a whole noun phrase: `it remains in play` has no noun after `it`.
         if (is(this.LA(0), T.Pronoun) && !is(t, T.Or)) return false;
+        // `other than …` after the noun is a filter (nounFilter), not another noun.
+        if (is(t, T.Other) && is(this.LA(2), T.Than)) return false;
         if (this.isParticleAt(1) || this.isWhileAt(1) || this.isControlledByAt(1)) return false;
         // `It also gains Haste`: `also` before the verb is the predicate's, not a noun of the subject.
         if (this.isAlsoBeforeVerbAt(1)) return false;
@@ -1494,6 +1501,15 @@ export class CardwrightParser extends CstParser {
     return {
       IGNORE_AMBIGUITIES: true,
       DEF: [
+        {
+          // `target unit other than this`, `each creature other than Vampires`: the cards after `than` left out.
+          GATE: () => is(this.LA(1), T.Other) && is(this.LA(2), T.Than),
+          ALT: () => {
+            this.CONSUME(T.Other, { LABEL: "otherThan" });
+            this.CONSUME2(T.Than);
+            this.SUBRULE3(this.nounPhrase, { LABEL: "filterObject", ARGS: [subjectMode] as [boolean] });
+          },
+        },
         {
           GATE: () => this.isControlFilterAt(1),
           ALT: () => {
