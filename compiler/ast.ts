@@ -425,7 +425,7 @@ export type TailItem = PrepPhrase | TimingPhrase | ConditionPhrase | WherePhrase
 /** `to any target` · `until end of turn` · `from your Graveyard` · `at random` · `for each Vampire you control`. */
 export interface PrepPhrase extends BaseNode {
   kind: "prep";
-  /** Preposition lemma: to, from, into, onto, on, in, of, with, without, under, until, among, by, as, than, at, for, during, except. */
+  /** Preposition lemma: to, from, into, onto, on, in, of, with, without, under, until, among, by, as, than, at, for, during, except, other than. */
   prep: string;
   object: NounPhrase;
   /** `For each unit you control, gain 1 life and draw a card.`: a count written before its sentence, kept in the tail of

@@ -416,8 +416,9 @@ function nounFilter(ctx: Ctx, n: CstNode): A.NounFilter | undefined {
   }
   const equalTo = sub(n, "equalTo");
   if (tok(n, "Equal")) return { kind: "equalTo", value: nounPhrase(ctx, equalTo), range: cstRange(ctx, n) };
-  // "target unit other than this": the cards after "than" are left out, as after "except" (lower.ts selector).
-  if (tok(n, "otherThan")) return { kind: "prep", prep: "except", object: nounPhrase(ctx, sub(n, "filterObject")), range: cstRange(ctx, n) };
+  // "target unit other than this": the cards after "than" are left out, as after "except" (lower.ts selector); kept as
+  // written, so the formatter prints it back.
+  if (tok(n, "otherThan")) return { kind: "prep", prep: "other than", object: nounPhrase(ctx, sub(n, "filterObject")), range: cstRange(ctx, n) };
   const prep = tok(n, "prep");
   // "from among them" is the looked-at or named cards a choice is made among: the prep "among".
   const fromAmong = tok(n, "fromAmong");

@@ -1519,7 +1519,7 @@ class AbilityLowering {
         // "a creature that attacked this turn"
         sel.attackedThisTurn = true;
         this.use(f);
-      } else if (f.kind === "prep" && f.prep === "except") {
+      } else if (f.kind === "prep" && (f.prep === "except" || f.prep === "other than")) {
         // "all units except Golems", "each creature except this one": the cards the noun after "except" names are left out
         // (grammar: exceptOnItsNoun). A noun the reading gives no field stays unread (CW6005), as "that isn't a …".
         if (isSelfReference(f.object) || (npDeterminers(f.object).join(" ") === "this" && npWords(f.object).join(" ") === "one")) {
