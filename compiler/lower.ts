@@ -756,6 +756,10 @@ class AbilityLowering {
       return this.times(np, this.plusAfter(np, this.thatMuch(np)));
     }
     const c = npCount(np);
+    // "deal 2 more damage to it", "draw two more cards": "more" after the number says the step adds to one before it —
+    // which a step of its own does; the amount is the number.
+    const more = c && np.items.length >= 2 && np.items[0]!.kind === "word" && lower((np.items[0] as Ast.WordNode).text) === "more" && np.determiners.includes(c) ? np.items[0] : undefined;
+    if (more) this.use(more);
     if (c) return this.count(c, fallback);
     for (const d of npDeterminers(np))
       if (NUMBER_WORDS[d] !== undefined) {
