@@ -141,7 +141,10 @@ export const RULES_WITH_DURATION: readonly NativeRuleName[] = ["remove_all_abili
 /** Native rules whose amount is a number of cards (effects.ts: mill moves N cards, scry looks at N): "Mill 3 cards" reads its noun. */
 export const RULES_COUNTING_CARDS: readonly string[] = ["mill", "scry"];
 
-/** Is a keyword action's value a number of cards ("Mill 3 cards", a keyword whose own ability draws or discards N)? */
+/**
+ * Is a keyword action's value a number of cards ("Mill 3 cards", "Scry 2 cards")? A native rule that moves or looks at
+ * that many cards, or a definition in card text whose N is the amount of a step on cards (`= "Draw N cards."`).
+ */
 export function countsCards(keyword: KeywordDef): boolean {
   if (keyword.rule) return RULES_COUNTING_CARDS.includes(keyword.rule);
   const isN = (amount: unknown) => JSON.stringify(amount) === '{"kind":"x"}';

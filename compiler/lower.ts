@@ -81,10 +81,6 @@ export interface LoweringResult {
 // Small helpers
 
 const lower = (s: string) => s.toLowerCase();
-/**
- * Is a keyword action's value a number of cards ("Mill 3 cards", "Scry 2 cards")? A native rule that moves or looks at
- * that many cards, or a definition in card text whose N is the amount of a step on cards (`= "Draw N cards."`).
- */
 
 function singular(word: string): string {
   const w = lower(word);
@@ -1526,7 +1522,7 @@ class AbilityLowering {
       } else if (f.kind === "prep" && (f.prep === "except" || f.prep === "other than")) {
         // "all units except Golems", "each creature except this one": the cards the noun after "except" names are left out
         // (grammar: exceptOnItsNoun). A noun the reading gives no field stays unread (CW6005), as "that isn't a …".
-        if (isSelfReference(f.object) || (npDeterminers(f.object).join(" ") === "this" && npWords(f.object).join(" ") === "one")) {
+        if (isSelfReference(f.object)) {
           sel.other = true;
           this.use(f.object);
         } else if (npDeterminers(f.object).every((d) => d === "a" || d === "an")) {

@@ -246,7 +246,11 @@ function paymentMatches(run: Run, state: GameState, payment: Payment | undefined
 }
 
 function matchAction(run: Run, state: GameState, step: ScenarioAction, legal: Action[]): Action | undefined {
-  const fits = legal.filter(fitsLine(run, state, step));
+  return pickFitting(step, legal.filter(fitsLine(run, state, step)));
+}
+
+/** Of the listed actions a line fits, the one it takes. */
+function pickFitting(step: ScenarioAction, fits: Action[]): Action | undefined {
   // A play naming no target, where choosing none is legal ("up to two target units"): the play with none.
   if ((step.kind === "play" || step.kind === "activate") && step.targets.length === 0) return fits.find((a) => targetsOfAction(a).length === 0) ?? fits[0];
   return fits[0];
@@ -265,14 +269,13 @@ function targetsOfAction(a: Action): (TargetValue | undefined)[] {
  * A target a line names by its card's name alone (`p1 play "Quick Bolt" target "Scout"`, `p1 attack "Scout" with ...`),
  * when the listed actions the line fits point it at different cards — a Scout on each side: which one is the line's is
  * said, as an expectation naming such a card says it, rather than the first listed (the acting player's own Scout) being
- * taken without a word. Undefined when the name points at one card.
+ * taken without a word. Undefined when the name points at one card. `fits`: the listed actions the line fits.
  */
-function ambiguousTarget(run: Run, state: GameState, step: ScenarioAction, legal: Action[]): string | undefined {
+function ambiguousTarget(run: Run, state: GameState, step: ScenarioAction, fits: Action[]): string | undefined {
   const refs: TargetRef[] = step.kind === "play" || step.kind === "activate" ? step.targets : step.kind === "attack" ? [step.target] : step.kind === "choose" && step.target ? [step.target] : [];
   // `p1 play "Quick Bolt"` with two units it could hit: the line names no target, and the first listed one would be taken
   // without a word — the scenario would test another play than its author meant.
   if ((step.kind === "play" || step.kind === "activate") && refs.length === 0) {
-    const fits = legal.filter(fitsLine(run, state, step));
     const choices = [...new Map(fits.map((a) => [JSON.stringify(targetsOfAction(a)), targetsOfAction(a)])).values()];
     // "up to two target units" with none chosen: a line naming no target is that play (matchAction takes it).
     if (choices.length < 2 || choices.some((ts) => ts.length === 0)) return undefined;
@@ -280,7 +283,6 @@ function ambiguousTarget(run: Run, state: GameState, step: ScenarioAction, legal
     return `the line names no target and the engine offers ${choices.length} choices of target (${shown.join("; ")}${choices.length > 6 ? "; …" : ""}): say which, with \`targeting …\``;
   }
   if (!refs.some((r) => "card" in r && !r.controller && r.copy === undefined)) return undefined;
-  const fits = legal.filter(fitsLine(run, state, step));
   for (const [i, ref] of refs.entries()) {
     if (!("card" in ref) || ref.controller || ref.copy !== undefined) continue;
     const ids = [...new Set(fits.map((a) => targetsOfAction(a)[i]).flatMap((t) => (t && "card" in t ? [t.card] : [])))];
@@ -1128,8 +1130,9 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
     // form carries no payment the line did not name, so a legal play would be "refused bad_payment".
     // Other moves keep their literal meaning (`harvests "X"` without `replacing` is its own move).
     const matchesWhenRefused = step.action.kind === "play" || step.action.kind === "activate";
-    const matched = !step.refused || matchesWhenRefused ? (matchAction(run, state, step.action, legal) ?? matchOtherLands(run, state, step.action, legal)) : undefined;
-    const unclear = matched ? ambiguousTarget(run, state, step.action, legal) : undefined;
+    const fits = !step.refused || matchesWhenRefused ? legal.filter(fitsLine(run, state, step.action)) : [];
+    const matched = !step.refused || matchesWhenRefused ? (pickFitting(step.action, fits) ?? matchOtherLands(run, state, step.action, legal)) : undefined;
+    const unclear = matched ? ambiguousTarget(run, state, step.action, fits) : undefined;
     if (unclear) {
       fail(step.line, unclear, undefined, undefined, at);
       record();
