@@ -402,6 +402,17 @@ function nounFilter(ctx: Ctx, n: CstNode): A.NounFilter | undefined {
     if (timingItem) rel.tail = [timingItem];
     return { kind: "relative", that: false, clause: rel, range: cstRange(ctx, n) };
   }
+  const combatParticiple = tok(n, "combatParticiple");
+  if (combatParticiple) {
+    // `each creature blocking it` (object `it`), `the creature blocked by this` (tail `by this`): a relative clause with no
+    // subject, as `the damage dealt this way`.
+    const about = nounPhrase(ctx, sub(n, "participleObject"));
+    const by = tok(n, "participleBy");
+    const rel: A.Clause = { kind: "clause", verb: word(ctx, combatParticiple), tail: [], range: cstRange(ctx, n) };
+    if (by && !inserted(by)) rel.tail = [{ kind: "prep", prep: "by", object: about, range: spanRange(ctx, [by, sub(n, "participleObject")]) }];
+    else rel.object = about;
+    return { kind: "relative", that: false, clause: rel, range: cstRange(ctx, n) };
+  }
   const participle = tok(n, "participle");
   if (participle) {
     // `the damage dealt this way`: a relative clause with no subject (`that:` false); `this way` is its object.

@@ -94,6 +94,10 @@ export interface CardSelector {
   attacking?: boolean;
   /** "Blocking creatures", "each blocking unit": blocking an attacker now, or walling the attack that is resolving. */
   blocking?: boolean;
+  /** "creatures blocking this", "each creature that blocks it" (it: this card): blocking this card now, or walling its attack. */
+  blockingSelf?: boolean;
+  /** "the creature this blocks", "creatures blocked by this": the attackers this card blocks now, or the attack it walls. */
+  blockedBySelf?: boolean;
   /** "target defender", "Other defenders you control": a unit made a defender (games whose units block by becoming defenders). */
   defender?: boolean;
   /** "Newly Turned creatures": in play since its controller's last turn began (games with Newly Turned, runtime/mechanics/renew.ts). */

@@ -1519,6 +1519,10 @@ class AbilityLowering {
         // "a creature that attacked this turn"
         sel.attackedThisTurn = true;
         this.use(f);
+      } else if (f.kind === "relative" && this.blockRelation(f.clause, f.that)) {
+        // "each creature blocking this", "the creature it blocks", "creatures blocked by this"
+        sel[this.blockRelation(f.clause, f.that)!] = true;
+        this.use(f);
       } else if (f.kind === "prep" && (f.prep === "except" || f.prep === "other than")) {
         // "all units except Golems", "each creature except this one": the cards the noun after "except" names are left out
         // (grammar: exceptOnItsNoun). A noun the reading gives no field stays unread (CW6005), as "that isn't a …".
@@ -2190,6 +2194,11 @@ class AbilityLowering {
     // (it read as "each Creature": "Whenever this blocks a creature, destroy the creature." destroyed every creature;
     // "Choose a creature. Destroy the creature." too). Nothing named before: the reference's own note ("it" refers to
     // nothing, or names no card here). Only "the" and the card noun are carried: any other word ("the red creature") is reported.
+    // "the creature it blocks", "the creatures blocking this": the cards in that combat relation with this one, each of them.
+    if (dets.length === 1 && dets[0] === "the" && np.filters.length && np.filters.every((f) => f.kind === "relative" && this.blockRelation(f.clause, f.that))) {
+      this.useDeterminers(np, "the");
+      return { kind: "cards", selector: this.selector(withZone) };
+    }
     if (!theExtreme && this.namesOneCardByThe(np)) {
       this.useDeterminers(np, "the");
       const ref = this.lastCard ?? this.thatCard(np) ?? { kind: "it" };
@@ -2633,6 +2642,33 @@ class AbilityLowering {
     this.use(relative);
     if (condition === null || (condition.kind !== "played_this_turn" && condition.kind !== "discarded_this_turn") || condition.atLeast !== 1) return 0;
     return { kind: condition.kind, of: condition.selector };
+  }
+
+  /**
+   * A relative clause relating a card to this one in combat: "blocking this", "that blocks it", "that is blocking this"
+   * (blockingSelf); "blocked by this", "it blocks", "that this creature blocks" (blockedBySelf). Only this card: "it" where
+   * it can be nothing else (no card named before, the trigger about this one); any other card is left unread (CW6005).
+   */
+  blockRelation(clause: Ast.Clause, that: boolean): "blockingSelf" | "blockedBySelf" | undefined {
+    if (clause.modal || clause.complement || clause.orVerbs?.length || !clause.verb) return undefined;
+    const verb = lower(clause.verb.text);
+    if (verb !== "blocking" && clause.verb.lemma !== "block") return undefined;
+    const byPhrase = clause.tail.length === 1 && clause.tail[0]!.kind === "prep" && clause.tail[0]!.prep === "by" ? clause.tail[0]!.object : undefined;
+    if (clause.tail.length && !byPhrase) return undefined;
+    // "blocking this", "that blocks it", "that is blocking this"
+    if (!clause.subject && !byPhrase && verb !== "blocked" && (that || verb === "blocking") && (!clause.be || verb === "blocking") && this.namesThisCard(clause.object)) return "blockingSelf";
+    // "blocked by this", "that is blocked by this"
+    if (!clause.subject && !clause.object && byPhrase && verb === "blocked" && (!that || clause.be) && this.namesThisCard(byPhrase)) return "blockedBySelf";
+    // "the creature it blocks", "the creature that this blocks"
+    if (clause.subject && !clause.object && !byPhrase && !clause.be && verb !== "blocking" && verb !== "blocked" && this.namesThisCard(clause.subject)) return "blockedBySelf";
+    return undefined;
+  }
+
+  /** "this", "this creature", or "it" where it can be no other card: nothing named before it, the trigger (if any) about this card. */
+  namesThisCard(np: Ast.NounPhrase | undefined): boolean {
+    if (!isSelfReference(np)) return false;
+    if (npDeterminers(np!)[0] === "this") return true;
+    return this.lastCard === undefined && (!this.trigger || this.trigger.subject.kind === "self");
   }
 
   /**

@@ -152,6 +152,8 @@ export class CardwrightParser extends CstParser {
       if (this.isControlFilterAt(k) || (is(t, T.You) && this.isRelativeClauseAt(k)) || this.playerRelativeClauseAt(k)) return true;
       // `Damage that would be dealt to you is dealt to this instead.`: a noun and a relative clause before the verb.
       if (is(t, T.That) && this.isRelativeClauseAt(k)) return true;
+      // `Creatures blocking this get -1/-0.`: a noun and a combat participle before the verb.
+      if (this.isCombatParticipleAt(k)) return true;
       if (is(t, T.VerbWord) || this.isModalToken(t)) return true;
       if (is(t, T.With) || is(t, T.Without)) return true;
       // `Units other than Golems get +1 power.`: a noun and its `other than` filter before the verb.
@@ -184,7 +186,7 @@ export class CardwrightParser extends CstParser {
     if (is(t, T.Equal) && is(this.LA(2), T.To)) return true;
     if (is(t, T.Other) && is(this.LA(2), T.Than)) return true;
     if (is(t, T.Of) || is(t, T.In) || is(t, T.From) || is(t, T.With) || is(t, T.Without) || is(t, T.Under) || is(t, T.Among)) return true;
-    return this.isRelativeClauseAt(1) || this.isParticipleFilterAt(1);
+    return this.isRelativeClauseAt(1) || this.isParticipleFilterAt(1) || this.isCombatParticipleAt(1);
   }
 
   /**
@@ -210,6 +212,20 @@ export class CardwrightParser extends CstParser {
     if (is(next, T.This)) return thisWay;
     // The phrase ends: punctuation, the card's closing brace, or a line break (a line ending without its period).
     return next.tokenType === EOF || is(next, T.Period) || is(next, T.Comma) || is(next, T.Semicolon) || is(next, T.RParen) || is(next, T.RBrace) || (next.startLine ?? 0) > (t.endLine ?? 0);
+  }
+
+  /**
+   * `creatures blocking it`, `each creature attacking you`, `the creature blocked by this`: a combat participle right after
+   * a noun, then the card or player it is about (`blocked` / `attacked` with `by`).
+   */
+  private isCombatParticipleAt(k: number): boolean {
+    if (!is(this.LA(k - 1), T.NounWord)) return false;
+    const word = this.LA(k).image.toLowerCase();
+    const by = word === "blocked" || word === "attacked";
+    if (!by && word !== "blocking" && word !== "attacking") return false;
+    if (by && !is(this.LA(k + 1), T.By)) return false;
+    const about = this.LA(by ? k + 2 : k + 1);
+    return is(about, T.It) || is(about, T.This) || is(about, T.That) || is(about, T.You);
   }
 
   /** `that attacked this turn`, `it enters play` (a relative clause after a noun: `the turn it enters play`). */
@@ -329,6 +345,9 @@ export class CardwrightParser extends CstParser {
     // `that many plus one are put on it`: `plus` and a number go on with the phrase.
     if (/^plus$/i.test(t.image) && (is(next, T.NumberLiteral) || is(next, T.NumberWord))) return true;
     if (this.isControlFilterAt(2) || (is(next, T.That) && this.isRelativeClauseAt(2))) return true;
+    // `The creature it blocks gets -2/-0`: the noun before a relative clause with a pronoun subject, then the main verb.
+    const afterClause = this.LA(4);
+    if ((is(next, T.It) || is(next, T.They)) && this.isRelativeClauseAt(2) && (is(afterClause, T.VerbWord) || is(afterClause, T.Be) || this.isModalToken(afterClause))) return true;
     // `Each unit other than this gets …`: the noun before its `other than` filter.
     if (is(next, T.Other) && is(this.LA(3), T.Than)) return true;
     // `Target creature and each Vampire ...`: the noun before a coordinated noun phrase.
@@ -1302,6 +1321,8 @@ export class CardwrightParser extends CstParser {
         if (this.isAlsoBeforeVerbAt(1)) return false;
         // `each card discarded this way`: a participle that is also a noun (`Discard Pile`) ends the nouns before `this way`.
         if (is(t, T.NounWord) && is(this.LA(2), T.This) && this.isParticipleFilterAt(1)) return false;
+        // `each creature blocking it`: a combat participle ends the nouns (a filter about the card after it).
+        if (this.isCombatParticipleAt(1)) return false;
         // `an opponent controls a Knight`: right after the determiners, `opponent` is the head noun, not a `... controls` filter;
         // so is `player` after one side word (`an opposing player controls a Knight`, `the defending player controls ...`).
         const headNoun = (is(this.LA(0), T.Determiner) && !is(this.LA(1), T.Determiner) && !is(this.LA(1), T.You)) || (is(this.LA(0), T.Word) && is(this.LA(-1), T.Determiner) && (is(t, T.Player) || is(t, T.Opponent)));
@@ -1542,6 +1563,15 @@ export class CardwrightParser extends CstParser {
         {
           GATE: () => this.isRelativeClauseAt(1),
           ALT: () => this.SUBRULE(this.relativeClause, { ARGS: [subjectMode] as [boolean] }),
+        },
+        {
+          // `each creature blocking it`, `creatures blocked by this`: a combat participle and the card it is about.
+          GATE: () => this.isCombatParticipleAt(1),
+          ALT: () => {
+            this.CONSUME2(T.AnyWord, { LABEL: "combatParticiple" });
+            this.OPTION8(() => this.CONSUME2(T.By, { LABEL: "participleBy" }));
+            this.SUBRULE4(this.nounPhrase, { LABEL: "participleObject", ARGS: [false] as [boolean] });
+          },
         },
         {
           GATE: () => this.isParticipleFilterAt(1),

@@ -676,6 +676,8 @@ export function matchesSelector(ctx: Ctx, id: string, selector: CardSelector, co
   if (selector.overexhausted !== undefined && !!card.overexhausted !== selector.overexhausted) return false;
   if (selector.attacking && !isAttacking(ctx, id)) return false;
   if (selector.blocking && !isBlocking(ctx, id)) return false;
+  if (selector.blockingSelf && (selfCard === undefined || !blocks(ctx, id, selfCard))) return false;
+  if (selector.blockedBySelf && (selfCard === undefined || !blocks(ctx, selfCard, id))) return false;
   if (selector.defender && !isDefender(ctx, id)) return false;
   if (selector.newlyTurned && !isNewlyTurned(ctx, id)) return false;
   if (selector.attackedThisTurn && card.attackedTurn !== ctx.state.turn) return false;
@@ -754,6 +756,12 @@ export function isNewlyTurned(ctx: Ctx, id: string): boolean {
 export function isAttacking(ctx: Ctx, id: string): boolean {
   if (ctx.state.battle?.attackers.includes(id) || ctx.state.combat?.attacker === id) return true;
   return ctx.state.frames.some((f) => f.chosen["attacker"]?.[0] === id && f.steps.some((s) => s.op === "rule" && s.rule === "attack"));
+}
+
+/** Is `blocker` blocking `attacker` now? In the combat in progress, or walling the attack that is resolving. */
+export function blocks(ctx: Ctx, blocker: string, attacker: string): boolean {
+  if (ctx.state.battle?.blocks[attacker]?.includes(blocker)) return true;
+  return ctx.state.frames.some((f) => f.chosen["blocker"]?.[0] === blocker && f.chosen["attacker"]?.[0] === attacker && f.steps.some((s) => s.op === "rule" && s.rule === "attack"));
 }
 
 /** Is a card blocking now? Blocking an attacker of the combat in progress, or walling the attack that is resolving. */
