@@ -669,12 +669,17 @@ class AbilityLowering {
     readonly file: string,
     readonly text: Text,
     notes: LoweringNote[],
+    /**
+     * Only the notes are wanted (lowerCards's `notesOnly`): the IR is dropped once lowered, so `source` keeps the tree's
+     * range as it is (a note about an ability reads its range, placed as plain data with the other notes by lowerAnalysis).
+     */
+    readonly notesOnly = false,
   ) {
     this.notes = notes;
   }
   /** Where the IR came from: plain data (the IR crosses to the engine, which copies states by structured clone). */
   source(range: Range): SourceRef {
-    return { file: this.file, range: plainRange(range) };
+    return { file: this.file, range: this.notesOnly ? range : plainRange(range) };
   }
   note(range: Range, message: string): void {
     this.notes.push({ file: this.file, range: plainRange(range), message });
@@ -8358,8 +8363,10 @@ function sameTypeLineWords(a: readonly (readonly [string, string])[], b: readonl
  * The engine's cards of one card file. `models`: each card's model as the checker made it, by position — `models[i]`
  * is `doc.cards[i]`'s (undefined for a card the checker did not check), never looked up by name: two cards of one name
  * (CW2010) are two cards, each lowered with its own model, whether the file is lowered whole or one card at a time.
+ * With `notesOnly` it returns no cards: only `notes` are filled (LowerAnalysisOptions).
  */
-export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, models: readonly (CardModel | undefined)[], notes: LoweringNote[], workspaceSubtypes: readonly string[] = []): CompiledCard[] {
+export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, models: readonly (CardModel | undefined)[], notes: LoweringNote[], workspaceSubtypes: readonly string[] = [], options: LowerAnalysisOptions = {}): CompiledCard[] {
+  const notesOnly = options.notesOnly === true;
   const listed = (game as CompiledGame & { subtypes?: string[] }).subtypes ?? [];
   const listedLower = new Set(listed.map(lower));
   const vocab = vocabOf(game, [...listed, ...workspaceSubtypes.filter((t) => !listedLower.has(lower(t)))]);
@@ -8368,19 +8375,29 @@ export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, mo
   // A card type whose colour-tagged abilities are enhancements bought as it enters (`abilities Base 1, facet 4`),
   // not one active ability of several switched in play (`abilities facet 5 one_active`).
   const enhancedOnEnter = (t: CardTypeDef | undefined) => !!t && t.requires.includes("facet") && !t.requires.includes("one_active");
+  // Whether the game's rules pay cost symbols (checkCostSymbols has nothing to report then): the same for every card.
+  const paysSymbols = paysCostSymbols(game);
   const out: CompiledCard[] = [];
   for (const [index, decl] of doc.cards.entries()) {
     try {
-      out.push(lowerCard(decl, models[index]));
+      const card = lowerCard(decl, models[index]);
+      if (card) out.push(card);
     } catch (error) {
       notes.push({ file: doc.file, range: plainRange(decl.range), message: `this card could not be compiled (${error instanceof Error ? error.message : String(error)})` });
     }
   }
   return out;
 
-  function lowerCard(decl: Ast.CardDecl, model: CardModel | undefined): CompiledCard {
+  /** The card's IR, or undefined when only its notes are wanted (`notesOnly`: what only the IR reads is not built). */
+  function lowerCard(decl: Ast.CardDecl, model: CardModel | undefined): CompiledCard | undefined {
     const name = decl.name.value;
-    const field = (n: string) => decl.fields.find((f) => lower(f.name.text) === n);
+    // Each field by its lower-case name (the first of a name): looked up ten times a card.
+    const fields = new Map<string, Ast.Field>();
+    for (const f of decl.fields) {
+      const key = lower(f.name.text);
+      if (!fields.has(key)) fields.set(key, f);
+    }
+    const field = (n: string) => fields.get(n);
     const typeItems = field("type")?.value ?? [];
     const dash = typeItems.findIndex((i) => i.kind === "punct");
     const typeWords = (dash >= 0 ? typeItems.slice(0, dash) : typeItems).map(itemText);
@@ -8437,7 +8454,7 @@ export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, mo
       // recurring moment ("At the beginning of your turn") is no delayed trigger: it stays a trigger the spell never has.
       const waitsAlone = !effectsBefore && info.neverInPlay ? delayedHead(a) : undefined;
       if (waitsAlone && a.body.kind === "triggered" && a.body.effect.kind === "sequence") {
-        const l = new AbilityLowering(ownVocab, doc.file, text, notes);
+        const l = new AbilityLowering(ownVocab, doc.file, text, notes, notesOnly);
         markOwnName(a, abilityText, name, l);
         const before = notes.length;
         if (a.tag) l.use(a.tag);
@@ -8524,7 +8541,7 @@ export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, mo
         if (parts.length) additionalSources.push(a.range);
         return [];
       }
-      const l = new AbilityLowering(ownVocab, doc.file, text, notes);
+      const l = new AbilityLowering(ownVocab, doc.file, text, notes, notesOnly);
       markOwnName(a, abilityText, name, l);
       const before = notes.length;
       const lowered = lowerAbilitySafely(a, i, info, l);
@@ -8563,8 +8580,11 @@ export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, mo
       if ((ability.kind === "spell" || ability.kind === "triggered" || ability.kind === "activated") && ability.steps.length === 0 && ability.targets.length && ability.source) {
         notes.push({ file: ability.source.file, range: ability.source.range, message: `"${ability.text}" chooses a target and does nothing to it: say what happens to it ("Choose target creature. It gets +2/+0 until end of turn.")` });
       }
-      if ("steps" in ability && ability.steps) destroysWhatItKills(ability.steps);
-      countOthersThanTheCardActedOn(ability);
+      // Two rewrites of the IR that no note reads (each a walk of the ability's whole IR): only for the IR.
+      if (!notesOnly) {
+        if ("steps" in ability && ability.steps) destroysWhatItKills(ability.steps);
+        countOthersThanTheCardActedOn(ability);
+      }
       checkAbilityContract(ability, notes);
       checkCardStates(ability, game, text, notes);
     }
@@ -8578,7 +8598,8 @@ export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, mo
       ? { from: baseCost.length, text: additionalSources.map((r) => text.slice(startOffset(r), endOffset(r)).trim()).join(" "), source: { file: doc.file, range: plainRange(spanOf(additionalSources[0]!, additionalSources[additionalSources.length - 1]!)) } }
       : undefined;
     // A game whose rules pay cost symbols has nothing to report: its cards' cost ranges are not placed (a line search each).
-    if (!paysCostSymbols(game)) checkCostSymbols([...(costField ? [{ cost: baseCost, at: { file: doc.file, range: plainRange(costField.range) } }] : []), ...(additionalCost ? [{ cost: additional, at: additionalCost.source }] : [])], abilities, game, text, notes);
+    if (!paysSymbols) checkCostSymbols([...(costField ? [{ cost: baseCost, at: { file: doc.file, range: plainRange(costField.range) } }] : []), ...(additionalCost ? [{ cost: additional, at: additionalCost.source }] : [])], abilities, game, text, notes);
+    if (notesOnly) return undefined;
     const rarityItem = field("rarity")?.value[0];
     const rarity = model?.rarity ?? (rarityItem ? itemText(rarityItem) : undefined);
     return {
@@ -8596,7 +8617,7 @@ export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, mo
       ...(additionalCost ? { additionalCost } : {}),
       stats,
       flags: decl.fields.filter((f) => f.flag).map((f) => lower(f.name.text)),
-      ...extraFields(decl, typeDef, game),
+      ...extraFields(field, typeDef, game),
       isToken,
       abilities,
       text: model?.text ?? decl.abilities.map((a) => text.slice(startOffset(a.range), endOffset(a.range)).trim()).join("\n"),
@@ -8807,12 +8828,12 @@ function reportUnusedWords(ast: Ast.Ability, l: AbilityLowering, noted: Lowering
 }
 
 /** Required fields the IR has no slot for (`produces: Red`), kept as words for the engine. */
-function extraFields(decl: Ast.CardDecl, typeDef: CompiledGame["cardTypes"][number] | undefined, game: CompiledGame): { fields?: Record<string, string[]> } {
+function extraFields(field: (lowerCaseName: string) => Ast.Field | undefined, typeDef: CompiledGame["cardTypes"][number] | undefined, game: CompiledGame): { fields?: Record<string, string[]> } {
   const modelled = new Set(["type", "cost", "color", "faction", "rarity", "stats", "text", ...game.stats]);
   const fields: Record<string, string[]> = {};
   for (const name of typeDef?.requires ?? []) {
     if (modelled.has(lower(name))) continue;
-    const f = decl.fields.find((x) => lower(x.name.text) === lower(name));
+    const f = field(lower(name));
     if (f) fields[lower(name)] = f.value.map(itemText).filter((w) => w !== ",");
   }
   return Object.keys(fields).length ? { fields } : {};
@@ -8833,8 +8854,10 @@ export function lowerWorkspace(sources: SourceFile[], options: { previous?: Work
  */
 export interface LowerAnalysisOptions {
   /**
-   * Only the notes are wanted (`cardwright check`'s engine warnings): each file's compiled cards
-   * are dropped once lowered, so a large workspace's IR is never held whole; bundles hold no cards.
+   * Only the notes are wanted (`cardwright check`'s engine warnings): no card's IR is kept, so a large workspace's
+   * IR is never held whole, and bundles hold no cards. What only the IR reads is not built (lowerCards): the card
+   * around its abilities, the steps' plain source ranges, the rewrites no note reads (destroysWhatItKills,
+   * countOthersThanTheCardActedOn) — the notes are the same as a full lowering's.
    */
   notesOnly?: boolean;
 }
@@ -8863,8 +8886,8 @@ export function lowerAnalysis(analysis: WorkspaceAnalysis, sources: readonly Sou
     try {
       // Each card's model as checked, not placed (set.cards would copy every card's model with its ranges moved): the
       // lowering reads only what does not depend on where a card sits (its type line, stats, colours, rarity, text).
-      const compiled = lowerCards(doc, textOf.get(parsed.path) ?? "", game, checkedModelsOf(analysis, parsed), notes, workspaceSubtypes.get(lower(game.id)));
-      if (!options.notesOnly) list.push(...compiled);
+      const compiled = lowerCards(doc, textOf.get(parsed.path) ?? "", game, checkedModelsOf(analysis, parsed), notes, workspaceSubtypes.get(lower(game.id)), options);
+      list.push(...compiled);
     } catch (error) {
       notes.push({ file: parsed.path, range: plainRange(doc.range), message: `this card file could not be compiled (${error instanceof Error ? error.message : String(error)})` });
     }

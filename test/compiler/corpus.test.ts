@@ -9,39 +9,15 @@
  *
  * Adding a sentence: write `> <sentence>` (under the `## unit` / `## spell` heading for the kind of
  * card that prints it; `>> <line>` lines after it continue the card text on new lines), run `CW_UPDATE_CORPUS=1 npx vitest run test/compiler/corpus.test.ts`, and
- * review the `=` / `!` lines it wrote. The format is read by parseCorpus below.
+ * review the `=` / `!` lines it wrote. The format is read by parseCorpus (probe.ts).
  */
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { irShape, probeCards, readsAsText, type Probe } from "./probe.ts";
+import { irShape, parseCorpus, probeCards, readsAsText, type Entry, type Probe } from "./probe.ts";
 
 const root = path.join(import.meta.dirname, "..", "..");
 const dir = path.join(root, "test/fixtures/corpus");
-
-interface Entry {
-  kind: string;
-  sentence: string;
-  readsAs: string[];
-  problems: string[];
-  /** `~ reason`: the reads-as text does not compile back to the same IR yet (a known gap). */
-  noRoundTrip?: string;
-}
-
-export function parseCorpus(text: string): Entry[] {
-  const entries: Entry[] = [];
-  let kind = "";
-  for (const line of text.split("\n")) {
-    if (line.startsWith("## ")) kind = line.slice(3).trim();
-    else if (line.startsWith("> ")) entries.push({ kind, sentence: line.slice(2).trim(), readsAs: [], problems: [] });
-    // `>> more`: the card text goes on on a new line (an ability over several lines, or several lines without periods).
-    else if (line.startsWith(">> ")) entries[entries.length - 1]!.sentence += `\n${line.slice(3).trim()}`;
-    else if (line.startsWith("= ")) entries[entries.length - 1]!.readsAs.push(line.slice(2).trim());
-    else if (line.startsWith("! ")) entries[entries.length - 1]!.problems.push(line.slice(2).trim());
-    else if (line.startsWith("~ ")) entries[entries.length - 1]!.noRoundTrip = line.slice(2).trim();
-  }
-  return entries;
-}
 
 /** The corpus file with the `=` and `!` lines as the engine now reads each sentence (`~` lines kept). */
 function rewrite(text: string, actual: Map<Entry, { readsAs: string[]; problems: string[]; roundTrip?: string }>, entries: Entry[]): string {

@@ -52,8 +52,8 @@ export interface Probe {
   game: CompiledGame;
 }
 
-/** Checks and lowers one card per text, all in one set of `game`. */
-export function probeCards(game: string, cards: { kind: string; text: string }[]): Probe[] {
+/** The game file and one card file of one card per text, all in one set of `game`, with where each text is in the card file. */
+export function probeSources(game: string, cards: { kind: string; text: string }[]): { sources: { path: string; text: string }[]; spans: { start: number; end: number }[] } {
   const gameText = readFileSync(path.join(root, `cards/${game}/${game}.game`), "utf8");
   const spans: { start: number; end: number }[] = [];
   let file = `set CRP "Corpus" for ${game}\n\n`;
@@ -72,6 +72,13 @@ export function probeCards(game: string, cards: { kind: string; text: string }[]
     { path: `${game}/${game}.game`, text: gameText },
     { path: `${game}/corpus.cards`, text: file },
   ];
+  return { sources, spans };
+}
+
+/** Checks and lowers one card per text, all in one set of `game`. */
+export function probeCards(game: string, cards: { kind: string; text: string }[]): Probe[] {
+  const { sources, spans } = probeSources(game, cards);
+  const file = sources[1]!.text;
   const analysis = analyzeWorkspace(sources);
   const problems = [...analysis.model.diagnostics, ...engineWarnings(analysis, sources)].filter((d) => d.file === `${game}/corpus.cards`);
   const lowered = lowerAnalysis(analysis, sources);
@@ -139,4 +146,29 @@ export function sameWording(a: string, b: string): boolean {
       .map((w) => numbers[w] ?? (w === "whenever" ? "when" : w))
       .join(" ");
   return norm(a) === norm(b);
+}
+
+/** One sentence of a corpus file (test/compiler/corpus.test.ts: the format). */
+export interface Entry {
+  kind: string;
+  sentence: string;
+  readsAs: string[];
+  problems: string[];
+  /** `~ reason`: the reads-as text does not compile back to the same IR yet (a known gap). */
+  noRoundTrip?: string;
+}
+
+export function parseCorpus(text: string): Entry[] {
+  const entries: Entry[] = [];
+  let kind = "";
+  for (const line of text.split("\n")) {
+    if (line.startsWith("## ")) kind = line.slice(3).trim();
+    else if (line.startsWith("> ")) entries.push({ kind, sentence: line.slice(2).trim(), readsAs: [], problems: [] });
+    // `>> more`: the card text goes on on a new line (an ability over several lines, or several lines without periods).
+    else if (line.startsWith(">> ")) entries[entries.length - 1]!.sentence += `\n${line.slice(3).trim()}`;
+    else if (line.startsWith("= ")) entries[entries.length - 1]!.readsAs.push(line.slice(2).trim());
+    else if (line.startsWith("! ")) entries[entries.length - 1]!.problems.push(line.slice(2).trim());
+    else if (line.startsWith("~ ")) entries[entries.length - 1]!.noRoundTrip = line.slice(2).trim();
+  }
+  return entries;
 }
