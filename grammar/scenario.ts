@@ -111,7 +111,8 @@ export type ScenarioAction =
   | { kind: "block"; player: string; attacker: CardRef; blockers: CardRef[] }
   /** A move of a game mechanic: `p1 harvests "Seer" [replacing "Insight"]`, `p1 shatters "Seer"`, `p1 switches "Ember Aura" to Blue`. */
   | { kind: "move"; player: string; move: string; card: CardRef; other?: CardRef; color?: string }
-  | { kind: "choose"; player: string; cards?: string[]; target?: TargetRef; yes?: boolean; mode?: number; modeText?: string; trigger?: CardRef }
+  /** `order "X" ability N`: which of X's noted triggers, by its place among X's printed triggered abilities (1-based). */
+  | { kind: "choose"; player: string; cards?: string[]; target?: TargetRef; yes?: boolean; mode?: number; modeText?: string; trigger?: CardRef; ability?: number; refs?: CardRef[] }
   | { kind: "pass"; player: string }
   /** `p1 end turn` / `end phase` / `end`: the player ends the current phase; `turn` is kept to hold the line to it (runtime/scenario.ts). */
   | { kind: "end"; player: string; turn?: boolean };
@@ -840,16 +841,36 @@ function parseAction(c: Cursor): ScenarioAction {
     case "targets":
       return { kind: "choose", player, target: c.target() };
     case "order":
-    case "orders":
-      return { kind: "choose", player, trigger: c.card() };
+    case "orders": {
+      const trigger = c.card();
+      return c.word("ability") ? { kind: "choose", player, trigger, ability: c.count(1, "abilities") } : { kind: "choose", player, trigger };
+    }
     default: {
       if (c.word("yes")) return { kind: "choose", player, yes: true };
       if (c.word("no")) return { kind: "choose", player, yes: false };
       if (c.word("mode")) return isString(c.peek()) ? { kind: "choose", player, modeText: c.string("the mode's text in quotes", null) } : { kind: "choose", player, mode: c.count(1, "modes") };
       if (c.word("target")) return { kind: "choose", player, target: c.target() };
       if (c.word("nothing")) return { kind: "choose", player, cards: [] };
-      if (!isString(c.peek())) throw new ParseError(`expected what ${player} chooses (cards in quotes, nothing, yes, no, mode N, target ...)${c.peek() ? `, found "${c.peek()!.image}"` : ""}`, c.peek(), ["nothing", "yes", "no", "mode", "target"]);
-      return { kind: "choose", player, cards: c.cardList() };
+      if (!isString(c.peek()) && !POSSESSIVE.test(c.peek()?.image ?? "")) throw new ParseError(`expected what ${player} chooses (cards in quotes, nothing, yes, no, mode N, target ...)${c.peek() ? `, found "${c.peek()!.image}"` : ""}`, c.peek(), ["nothing", "yes", "no", "mode", "target"]);
+      // Cards chosen, each maybe with its controller or copy (`p1 choose p2's "Scout"`, `"Seer" copy 2`): `refs` keeps them.
+      const refs: CardRef[] = [];
+      while (isString(c.peek()) || POSSESSIVE.test(c.peek()?.image ?? "")) {
+        const ref = c.card();
+        const t = c.peek();
+        let times = 1;
+        if (t && /^x\d+$/i.test(t.image)) {
+          times = Number(t.image.slice(1));
+          c.i++;
+        } else if (lowerImage(t) === "x" && isNumber(c.peek(1))) {
+          c.i++;
+          times = c.number();
+        }
+        if (!Number.isSafeInteger(times) || times < 0 || refs.length + times > MAX_LISTED_COPIES) throw new ParseError(`at most ${MAX_LISTED_COPIES} cards in one list; this one asks for ${refs.length + times}`, t);
+        for (let k = 0; k < times; k++) refs.push(ref);
+        if (!c.word(",")) break;
+      }
+      const cards = refs.map((r) => r.card);
+      return refs.some((r) => r.controller || r.copy !== undefined) ? { kind: "choose", player, cards, refs } : { kind: "choose", player, cards };
     }
   }
 }

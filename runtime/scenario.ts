@@ -294,6 +294,136 @@ function ambiguousTarget(run: Run, state: GameState, step: ScenarioAction, fits:
   return undefined;
 }
 
+/**
+ * A card of a listed action as a line can tell it apart: a card in play (or in a resource zone, or resolving) is itself;
+ * cards of one name in one player's hand, deck, graveyard or removed-from-game zone are alike (the line takes the first
+ * listed: which copy of two in hand is played changes nothing a rule reads). A noted trigger is its card and ability.
+ */
+function alikeForm(run: Run, state: GameState, a: Action): string {
+  const { zones } = run.engine.rules;
+  const alikeZones = new Set([zones.hand, zones.deck, zones.graveyard, zones.removed]);
+  const form = (v: unknown, key?: string): unknown => {
+    if (key === "trigger" && typeof v === "number") {
+      const t = state.noted.find((n) => n.id === v);
+      return t ? `${t.card ?? "rule"}#${t.ability}` : v;
+    }
+    if (typeof v === "string" && state.cards[v]) {
+      const c = state.cards[v]!;
+      return alikeZones.has(c.zone) ? `${c.def}@${c.zone}@${c.controller}` : v;
+    }
+    if (Array.isArray(v)) return v.map((x) => form(x));
+    if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, form(x, k)]));
+    return v;
+  };
+  return JSON.stringify(form(a));
+}
+
+/** The Nth triggered ability of a card's printed text (1-based), as `p1 order "X" ability N` counts them; 0 when it is none of them (a keyword's). */
+function triggeredNumber(run: Run, state: GameState, card: string | undefined, ability: string): number {
+  const def = card ? run.engine.rules.cards.get(state.cards[card]?.def ?? "") : undefined;
+  return (def?.abilities.filter((ab) => ab.kind === "triggered").findIndex((ab) => ab.id === ability) ?? -1) + 1;
+}
+
+/**
+ * What a line leaves to the runner among the listed actions it fits, when they are different moves: a "Choose one —"
+ * card's mode, which of two cards in play of one name, which cost payment (lands, cards discarded, erased or
+ * sacrificed, the value of X), which noted trigger of a card first. The first listed would be taken without a word —
+ * the scenario would test another move than its author meant —, so the line fails, saying what to add. Targets are
+ * `ambiguousTarget`'s. Where a line naming no target is the play choosing none ("up to"), only those plays count.
+ */
+function unsaidChoice(run: Run, state: GameState, step: ScenarioAction, fits: Action[]): string | undefined {
+  let same = fits;
+  if ((step.kind === "play" || step.kind === "activate") && step.targets.length === 0 && fits.some((a) => targetsOfAction(a).length === 0)) same = fits.filter((a) => targetsOfAction(a).length === 0);
+  if (same.length < 2) return undefined;
+  const forms = new Map<string, Action>();
+  for (const a of same) if (!forms.has(alikeForm(run, state, a))) forms.set(alikeForm(run, state, a), a);
+  const moves = [...forms.values()];
+  if (moves.length < 2) return undefined;
+  const differ = (get: (a: Action) => unknown) => new Set(moves.map((a) => alikeForm(run, state, { type: "pass", player: "", v: get(a) } as unknown as Action))).size > 1;
+  const card = (id: string) => {
+    const copies = copiesOf(run, state, nameOf(run, state, id)).filter((c) => state.cards[c]);
+    const c = state.cards[id];
+    const owners = new Set(copies.map((x) => state.cards[x]!.controller));
+    return owners.size === copies.length && c ? `${c.controller}'s "${nameOf(run, state, id)}"` : `"${nameOf(run, state, id)}" copy ${copyNumber(run, state, id)}`;
+  };
+  const list = (items: string[]) => [...new Set(items)].slice(0, 6).join("; ") + (new Set(items).size > 6 ? "; …" : "");
+  if ((step.kind === "play" || step.kind === "activate") && step.mode === undefined && step.modeText === undefined && differ((a) => ("mode" in a ? a.mode : undefined))) {
+    const first = moves[0] as Extract<Action, { type: "play" | "activate" }>;
+    const def = run.engine.rules.cards.get(state.cards[first.card]!.def);
+    const texts = (def ? modeTextsOf(def.abilities, first.type === "activate" ? first.ability : undefined) : undefined) ?? [];
+    const modes = [...new Set(moves.map((a) => (a as typeof first).mode ?? -1))].sort((x, y) => x - y);
+    return `the line names no mode and ${modes.length} modes of "${def?.name ?? step.card.card}" fit it (${modes.map((m) => `mode ${m + 1}${texts[m] ? ` "${texts[m]}"` : ""}`).join("; ")}): say which, with \`mode N\``;
+  }
+  const pay = (a: Action) => ((a.type === "play" || a.type === "activate") && a.payment) || {};
+  if (differ((a) => ("card" in a ? a.card : "attacker" in a ? a.attacker : undefined))) {
+    const ids = moves.map((a) => ("card" in a && a.card ? a.card : "attacker" in a ? a.attacker : "")).filter(Boolean) as string[];
+    return `${describeRef("card" in step && step.card ? step.card : step.kind === "attack" ? step.attacker : { card: "?" })} could be any of ${new Set(ids).size} cards: say which (${list(ids.map(card))})`;
+  }
+  if (step.kind === "choose" && differ((a) => (a.type === "choose" ? a.cards : undefined))) {
+    const answers = moves.map((a) => (a.type === "choose" ? (a.cards ?? []).map(card).join(", ") : ""));
+    return `the cards named fit ${new Set(answers).size} different answers (${list(answers)}): say which, by controller (\`p2's "X"\`) or copy (\`"X" copy 2\`)`;
+  }
+  if (step.kind === "choose" && differ((a) => (a.type === "choose" ? alikeForm(run, state, { trigger: a.trigger } as unknown as Action) : undefined))) {
+    const noted = moves.map((a) => state.noted.find((n) => a.type === "choose" && n.id === a.trigger)).filter((n): n is NonNullable<typeof n> => !!n);
+    const shown = noted.map((n) => {
+      const k = triggeredNumber(run, state, n.card, n.ability);
+      return `${n.card ? `"${nameOf(run, state, n.card)}"` : "a rule"}${k ? ` ability ${k}` : ""}`;
+    });
+    return `${noted.length} noted triggers fit the line (${list(shown)}): say which is placed first, with \`order "X" ability N\` (its Nth triggered ability)`;
+  }
+  const parts: [keyof Payment, string, string][] = [["x", "the value of X", "`x N`"], ["lands", "the lands exhausted to pay", "`exhausting \"A\", \"B\"`"], ["discard", "the cards discarded to pay", "`discard \"A\"`"], ["erase", "the cards erased to pay", "`erase \"A\"`"], ["sacrifice", "the cards sacrificed to pay", "`sacrifice \"A\"`"]];
+  for (const [part, what, how] of parts) {
+    if (!differ((a) => (pay(a) as Payment)[part])) continue;
+    const shown = moves.map((a) => {
+      const v = (pay(a) as Payment)[part];
+      return Array.isArray(v) ? v.map((id) => card(id)).join(", ") || "none" : String(v ?? "none");
+    });
+    return `the line does not say ${what} and the engine offers ${new Set(shown).size} (${list(shown)}): say which, with ${how}`;
+  }
+  return `the line fits ${moves.length} different listed actions: ${list(moves.map((a) => JSON.stringify(a)))}`;
+}
+
+/**
+ * The cards a `choose` line answers a choice of cards with, as the player means them: the engine lists one answer for
+ * copies of a card (engine/actions.ts `combinations`), so `p2 block "Blood Broker" with "Nightclub Thrall" copy 2` is
+ * that listed answer made with the second Thrall — as the studio lets a player pick either. A name that fits several of
+ * the offered cards in play (or in a resource zone) that the line does not tell apart is said, not taken: which one
+ * blocks, is sacrificed or is chosen changes what later lines read. Cards of one name in a hand, deck, graveyard or
+ * removed zone are alike (the first offered). Undefined when the line answers no choice of cards.
+ */
+function namedCards(run: Run, state: GameState, step: ScenarioAction): string[] | string | undefined {
+  if (step.kind !== "choose" || !step.cards?.length || state.pending?.kind !== "cards" || state.pending.player !== step.player) return undefined;
+  const { zones } = run.engine.rules;
+  const alikeZones = new Set([zones.hand, zones.deck, zones.graveyard, zones.removed]);
+  const offered = state.pending.options;
+  const refs: CardRef[] = step.refs ?? step.cards.map((card) => ({ card }));
+  const used = new Set<string>();
+  const ids: string[] = [];
+  // Lines naming the copy or controller first, so a bare name takes what is left.
+  const order = refs.map((r, i) => [r, i] as const).sort(([a], [b]) => Number(!a.controller && a.copy === undefined) - Number(!b.controller && b.copy === undefined));
+  for (const [ref, i] of order) {
+    const fit = offered.filter((id) => !used.has(id) && state.cards[id] && refMatches(run, state, ref, id));
+    if (fit.length === 0) return undefined;
+    const apart = fit.filter((id) => !alikeZones.has(state.cards[id]!.zone));
+    const left = refs.filter((r, k) => k !== i && !ids[k] && norm(r.card) === norm(ref.card) && !r.controller && r.copy === undefined).length;
+    if (!ref.controller && ref.copy === undefined && apart.length > 1 && apart.length > left + 1) {
+      const cards = apart.map((id) => state.cards[id]!);
+      const copies = apart.map((id) => copyNumber(run, state, id)).sort((a, b) => a - b);
+      return `${describeRef(ref)} could be any of ${apart.length} cards offered: say which, ${whichChoices(ref.card, cards.map((c) => ({ player: c.controller })), copies)}`;
+    }
+    ids[i] = fit[0]!;
+    used.add(fit[0]!);
+  }
+  return ids;
+}
+
+/** A listed `choose` answer made with the cards a line names (`namedCards`), when the engine accepts it so. */
+function withNamedCards(engine: Engine, state: GameState, listed: Action | undefined, ids: string[] | undefined): Action | undefined {
+  if (!listed || !ids || listed.type !== "choose" || !listed.cards) return listed;
+  const named: Action = { ...listed, cards: ids };
+  return engine.check(state, named) ? undefined : named;
+}
+
 /** Whether a listed action is the one a scenario line describes. */
 function fitsLine(run: Run, state: GameState, step: ScenarioAction): (a: Action) => boolean {
   const { engine } = run;
@@ -351,7 +481,7 @@ function fitsLine(run: Run, state: GameState, step: ScenarioAction): (a: Action)
         if (step.target) return a.target !== undefined && targetMatches(run, state, a.target, step.target);
         if (step.trigger) {
           const t = state.noted.find((n) => n.id === a.trigger);
-          return is(t?.card, step.trigger);
+          return is(t?.card, step.trigger) && (step.ability === undefined || triggeredNumber(run, state, t?.card, t!.ability) === step.ability);
         }
         // `choose nothing` is an answer of no cards, not a target choice (which carries no cards).
         if (step.cards) return a.cards !== undefined && namesMatch(run, state, a.cards, step.cards);
@@ -495,7 +625,7 @@ function literalAction(run: Run, state: GameState, step: ScenarioAction): Action
         type: "choose",
         player: step.player,
         // "chooses nothing" answers a choice of cards with none (the engine wants the answer's field, `cards: []`).
-        ...(step.cards ? { cards: step.cards.map((n) => pick({ card: n }) ?? n) } : step.target || step.yes !== undefined || mode !== undefined ? {} : { cards: [] }),
+        ...(step.cards ? { cards: (step.refs ?? step.cards.map((card) => ({ card }))).map((r) => pick(r) ?? r.card) } : step.target || step.yes !== undefined || mode !== undefined ? {} : { cards: [] }),
         ...(step.target ? { target: target(step.target) } : {}),
         ...(step.yes !== undefined ? { yes: step.yes } : {}),
         ...(mode !== undefined ? { mode } : {}),
@@ -1017,7 +1147,12 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
   const notYetInGame: { expectation: Expectation; line: number; at: { stepIndex: number; eventIndex: number }; judge: () => void }[] = [];
   let endedAt: { line: number; stepIndex: number; eventStart: number } | undefined = state.over ? { line: setup.range.start.line, stepIndex: -1, eventStart: 0 } : undefined;
   const battlefieldZone = engine.rules.zones.battlefield;
-  const asChoice = (player: string, cards: string[], line: ScenarioStep): ScenarioStep => ({ kind: "action", action: { kind: "choose", player, cards }, line: line.line, range: line.range });
+  const asChoice = (player: string, refs: CardRef[], line: ScenarioStep): ScenarioStep => ({
+    kind: "action",
+    action: { kind: "choose", player, cards: refs.map((r) => r.card), ...(refs.some((r) => r.controller || r.copy !== undefined) ? { refs } : {}) },
+    line: line.line,
+    range: line.range,
+  });
   /**
    * The scenario's steps, with a combat declaration written line by line turned into the answers the engine asks
    * for: consecutive `p1 attack p2 with "A"` lines at the attackers declaration are one choice of attackers;
@@ -1050,12 +1185,12 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
             return;
           }
         }
-        yield [i, asChoice(action.player, group.map((g) => (g.action as ScenarioAction & { kind: "attack" }).attacker.card), step)];
+        yield [i, asChoice(action.player, group.map((g) => (g.action as ScenarioAction & { kind: "attack" }).attacker), step)];
         i = end;
         continue;
       }
       // Blockers: attacker (instance) → the blockers its lines name.
-      const plan = new Map<string, { names: string[]; line: number }>();
+      const plan = new Map<string, { names: CardRef[]; line: number }>();
       for (const g of group) {
         const a = g.action as ScenarioAction & { kind: "block" };
         const attacker = state.battle?.attackers.find((id) => refMatches(run, state, a.attacker, id));
@@ -1064,7 +1199,7 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
           return;
         }
         const entry = plan.get(attacker) ?? { names: [], line: g.line };
-        entry.names.push(...a.blockers.map((b) => b.card));
+        entry.names.push(...a.blockers);
         plan.set(attacker, entry);
       }
       const asked = new Set<string>();
@@ -1131,8 +1266,14 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
     // Other moves keep their literal meaning (`harvests "X"` without `replacing` is its own move).
     const matchesWhenRefused = step.action.kind === "play" || step.action.kind === "activate";
     const fits = !step.refused || matchesWhenRefused ? legal.filter(fitsLine(run, state, step.action)) : [];
-    const matched = !step.refused || matchesWhenRefused ? (pickFitting(step.action, fits) ?? matchOtherLands(run, state, step.action, legal)) : undefined;
-    const unclear = matched ? ambiguousTarget(run, state, step.action, fits) : undefined;
+    const answer = step.refused ? undefined : namedCards(run, state, step.action);
+    if (typeof answer === "string") {
+      fail(step.line, answer, undefined, undefined, at);
+      record();
+      break;
+    }
+    const matched = !step.refused || matchesWhenRefused ? (withNamedCards(engine, state, pickFitting(step.action, fits), answer) ?? matchOtherLands(run, state, step.action, legal)) : undefined;
+    const unclear = matched ? (ambiguousTarget(run, state, step.action, fits) ?? unsaidChoice(run, state, step.action, fits)) : undefined;
     if (unclear) {
       fail(step.line, unclear, undefined, undefined, at);
       record();
