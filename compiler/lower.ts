@@ -6600,6 +6600,10 @@ function expandAlso(written: Ast.Clause): Ast.Clause[] {
  * object — moved out to the phrase the `with` belongs to. Bare words stay (`with Flying and Haste`).
  */
 function withPhrasesJoinedOutOfWith(clause: Ast.Clause): Ast.Clause {
+  // Most clauses have no such phrase: they are returned as they are, with nothing copied (this runs for every clause).
+  const joinedOutOfWith = (np: Ast.NounPhrase | undefined): boolean =>
+    !!np && (np.filters.some((f) => f.kind === "prep" && f.prep === "with" && !!f.object.also?.some((a) => a.determiners.length)) || !!np.also?.some(joinedOutOfWith));
+  if (!joinedOutOfWith(clause.object) && !joinedOutOfWith(clause.subject) && !clause.tail.some((t) => t.kind === "prep" && joinedOutOfWith(t.object))) return clause;
   const hoisted = (np: Ast.NounPhrase | undefined): Ast.NounPhrase | undefined => {
     if (!np) return np;
     const moved: Ast.NounPhrase[] = [];
@@ -6705,10 +6709,13 @@ const IT_REF = '{"kind":"it"}';
 function findStep<K extends Step["op"]>(steps: readonly Step[], op: K): Extract<Step, { op: K }> | undefined {
   for (const step of steps) {
     if (step.op === op) return step as Extract<Step, { op: K }>;
-    for (const inner of [(step as { steps?: Step[] }).steps, (step as { then?: Step[] }).then]) {
-      const found = Array.isArray(inner) ? findStep(inner, op) : undefined;
-      if (found) return found;
-    }
+    // A step's `steps`, then its `then` (no array made per step: these run several times a clause).
+    const inner = (step as { steps?: Step[] }).steps;
+    const found = Array.isArray(inner) ? findStep(inner, op) : undefined;
+    if (found) return found;
+    const then = (step as { then?: Step[] }).then;
+    const foundThen = Array.isArray(then) ? findStep(then, op) : undefined;
+    if (foundThen) return foundThen;
   }
   return undefined;
 }
@@ -6769,7 +6776,10 @@ function countSteps(steps: readonly Step[], op: Step["op"]): number {
   let n = 0;
   for (const step of steps) {
     if (step.op === op) n++;
-    for (const inner of [(step as { steps?: Step[] }).steps, (step as { then?: Step[] }).then]) if (Array.isArray(inner)) n += countSteps(inner, op);
+    const inner = (step as { steps?: Step[] }).steps;
+    if (Array.isArray(inner)) n += countSteps(inner, op);
+    const then = (step as { then?: Step[] }).then;
+    if (Array.isArray(then)) n += countSteps(then, op);
   }
   return n;
 }
@@ -6785,7 +6795,10 @@ function measuredAmount(steps: readonly Step[]): NumberExpr | undefined {
     // prevention or a redirection would make a different number.
     if (step.op === "damage" && step.amount !== undefined) found = { kind: "damage_dealt" };
     if ((step.op === "gain_life" || step.op === "lose_life") && step.amount !== undefined) found = step.amount;
-    for (const inner of [(step as { steps?: Step[] }).steps, (step as { then?: Step[] }).then]) if (Array.isArray(inner)) found = measuredAmount(inner) ?? found;
+    const inner = (step as { steps?: Step[] }).steps;
+    if (Array.isArray(inner)) found = measuredAmount(inner) ?? found;
+    const then = (step as { then?: Step[] }).then;
+    if (Array.isArray(then)) found = measuredAmount(then) ?? found;
   }
   return found;
 }
