@@ -359,6 +359,8 @@ function walkNounPhrase(np: Ast.NounPhrase, out: Collector, verb: string | undef
     // A token's description: `a 1/1 Bat token with Flying and Haste` names keyword abilities, so a
     // word there that the game does not declare is an unknown keyword (`with Flyng`), not plain English.
     if (verb === "create" && filter.kind === "prep" && (filter.prep === "with" || filter.prep === "without")) walkTokenKeywords(filter.object, out);
+    // `a creature card milled this way`: a participle names a keyword action done before, as an event does (no number).
+    else if (filter.kind === "relative" && !filter.that && !filter.clause.subject) walkNode(filter, out, verb, true);
     else walkNode(filter, out, verb, event);
   }
 }

@@ -94,6 +94,12 @@ export interface CardSelector {
   attacking?: boolean;
   /** "Blocking creatures", "each blocking unit": blocking an attacker now, or walling the attack that is resolving. */
   blocking?: boolean;
+  /**
+   * "a creature card discarded this way", "each creature destroyed this way": only the cards an earlier step of the same
+   * resolution took (a THIS_WAY_LABELS record), wherever they are now (zones not read). Bound as the effect runs
+   * (runtime cardsFor): never on a target, which is chosen before the step runs.
+   */
+  thisWay?: string;
   /** "creatures blocking this", "each creature that blocks it" (it: this card): blocking this card now, or walling its attack. */
   blockingSelf?: boolean;
   /** "the creature this blocks", "creatures blocked by this": the attackers this card blocks now, or the attack it walls. */

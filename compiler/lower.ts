@@ -42,7 +42,7 @@ import type {
   ZoneDef,
   ZoneRole,
 } from "./ir.ts";
-import { IR_VERSION, PLAYER_RULES, RESTRICTION_RULES, STEP_OBJECT_FIELD, THIS_WAY_LABELS, THIS_WAY_OPS, participleOf, sameStepBut, walkSteps, thisWayNoun, type ThisWayVerb } from "./ir.ts";
+import { IR_VERSION, PLAYER_RULES, RESTRICTION_RULES, STEP_OBJECT_FIELD, THIS_WAY_LABELS, THIS_WAY_OPS, participleOf, sameStepBut, walkSteps, thisWayNoun, thisWayVerbOf, type ThisWayVerb } from "./ir.ts";
 import type { MessageCode } from "./messages.ts";
 import { checkAbilityContract, checkCardStates, hasDefenders, checkCostSymbols, paysCostSymbols, checkStaticsWhileAttacking, checkStaticsWhileExhausted, checkUndefinedX, checkGameContract, checkGameParams } from "./contract-check.ts";
 import { DESTROYED_SELECTOR_FIELDS, RULES_WITH_DURATION, countsCards, TRIGGER_EVENTS, canonicalParamValue, readyingPhase, triggerContract, turnEndMoment } from "./contract.ts";
@@ -567,7 +567,12 @@ class AbilityLowering {
   }
   /** Are these cards yours — this card, or cards a selector keeps to yours (controlled or owned)? */
   private yours(what: Affected): boolean {
-    const selectorYours = (sel: CardSelector | undefined) => sel?.controller === "you" || sel?.owner === "you";
+    // "a card discarded this way" after your own discard: your cards.
+    const discardedByYou = (label: string | undefined) => {
+      const step = label === THIS_WAY_LABELS.discard ? this.thisWaySteps.get("discard")?.last : undefined;
+      return step?.op === "discard" && step.who.kind === "you";
+    };
+    const selectorYours = (sel: CardSelector | undefined) => sel?.controller === "you" || sel?.owner === "you" || discardedByYou(sel?.thisWay);
     switch (what.kind) {
       case "card":
         if (what.ref.kind === "self") return true;
@@ -932,10 +937,8 @@ class AbilityLowering {
     // The noun counts every card taken: "card", or the one card type the step named.
     const type = noun.length === 1 ? (lookup(this.vocab.cardTypes, noun[0]!) ?? lookup(this.vocab.cardTypes, noun[0]!.replace(/s$/, ""))) : undefined;
     const every = noun.length === 1 && /^(cards?|permanents?)$/.test(noun[0]!);
-    if (!every && !(type && this.takenTypes(done.last)?.length === 1 && this.takenTypes(done.last)![0] === type)) {
-      this.note(np.range, `"${written}" counts the cards the "${thisWayStep(verb)}" before it took, of its own kind only: write "for each card ${participleOf(verb)} this way", or name the kind that sentence takes`);
-      return undefined;
-    }
+    // A narrower noun ("for each creature card discarded this way"): the taken cards that match it, counted as they are now.
+    if (!every && !(type && this.takenTypes(done.last)?.length === 1 && this.takenTypes(done.last)![0] === type)) return { kind: "count", of: this.selector(np) };
     this.use(np);
     return { kind: "chosen_count", label: THIS_WAY_LABELS[verb] };
   }
@@ -1528,6 +1531,10 @@ class AbilityLowering {
         // "each creature blocking this", "the creature it blocks", "creatures blocked by this"
         sel[this.blockRelation(f.clause, f.that)!] = true;
         this.use(f);
+      } else if (f.kind === "relative" && this.takenThisWay(f) !== undefined) {
+        // "a creature card discarded this way", "each creature destroyed this way": among the cards that step took
+        sel.thisWay = this.takenThisWay(f)!;
+        this.use(f);
       } else if (f.kind === "prep" && (f.prep === "except" || f.prep === "other than")) {
         // "all units except Golems", "each creature except this one": the cards the noun after "except" names are left out
         // (grammar: exceptOnItsNoun). A noun the reading gives no field stays unread (CW6005), as "that isn't a …".
@@ -1690,6 +1697,13 @@ class AbilityLowering {
   fixedSelector(np: Ast.NounPhrase, what: "a target" | "a static ability"): CardSelector {
     const sel = this.selector(np);
     delete sel.otherThan;
+    // "Discard two cards. Return target creature card discarded this way ...": a target is chosen before the ability
+    // resolves, when the step it names has taken nothing yet (a static has no such step).
+    if (sel.thisWay !== undefined) {
+      const taken = thisWayVerbOf(sel.thisWay);
+      this.note(np.range, `"${this.slice(np.range)}": ${what} is chosen before the ability resolves, when nothing has been ${taken ? participleOf(taken) : "taken"} yet; write "a" instead of "target" (the card is then chosen as it resolves)`);
+      delete sel.thisWay;
+    }
     if (sel.extreme) {
       this.note(np.range, `the engine cannot keep ${what} to the card with the ${sel.extreme.which} ${sel.extreme.stat} ("${this.slice(np.range)}"): write "the ${lower(sel.cardTypes?.[0] ?? "card")} with the ${sel.extreme.which} ${sel.extreme.stat}" (chosen as it resolves) or a number ("with ${sel.extreme.stat} 3 or more")`);
       delete sel.extreme;
@@ -2667,6 +2681,19 @@ class AbilityLowering {
     // "the creature it blocks", "the creature that this blocks"
     if (clause.subject && !clause.object && !byPhrase && !clause.be && verb !== "blocking" && verb !== "blocked" && this.namesThisCard(clause.subject)) return "blockedBySelf";
     return undefined;
+  }
+
+  /**
+   * "discarded this way", "that was destroyed this way" after a card noun: the record (THIS_WAY_LABELS) of the one step of
+   * that verb before it in this ability that takes cards. Undefined otherwise (two such steps, none, or counters: the words
+   * stay unread, CW6005; destroyedThisWay says more where a count is written).
+   */
+  takenThisWay(f: Ast.RelativeFilter): string | undefined {
+    const clause = f.clause;
+    if (f.that && (clause.subject || clause.modal || !(clause.be || clause.verb?.lemma === "die"))) return undefined;
+    const verb = this.thisWayVerb(clause);
+    if (!verb || verb === "remove" || this.thisWaySteps.get(verb)?.count !== 1) return undefined;
+    return THIS_WAY_LABELS[verb];
   }
 
   /** "this", "this creature", or "it" where it can be no other card: nothing named before it, the trigger (if any) about this card. */

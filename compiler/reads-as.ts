@@ -1158,6 +1158,8 @@ function selectorPieces(sel: CardSelector, ctx: Context, count: NumberExpr, prep
   const inPlay = !sel.zones?.[0] || ctx.game.zones.find((z) => z.name === sel.zones![0])?.role === "battlefield";
   if (inPlay && sel.owner && sel.owner !== "any") tail.push(sel.owner === "you" ? "you own" : sel.owner === "opponent" ? "an opponent owns" : "they own");
   if (sel.attackedThisTurn) tail.push("that attacked this turn");
+  const takenBy = sel.thisWay !== undefined ? thisWayVerbOf(sel.thisWay) : undefined;
+  if (takenBy) tail.push(`${participleOf(takenBy)} this way`);
   if (sel.blockingSelf) tail.push("blocking this");
   if (sel.blockedBySelf) tail.push("blocked by this");
   if (sel.enteredThisTurn) tail.push(`that entered play${sel.enteredThisTurn.under === "you" ? " under your control" : sel.enteredThisTurn.under === "opponent" ? " under an opponent's control" : ""} this turn`);

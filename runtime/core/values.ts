@@ -821,7 +821,11 @@ export function boundSelector(frame: Frame, selector: CardSelector): CardSelecto
  */
 export function cardsFor(ctx: Ctx, frame: Frame, selector: CardSelector): string[] {
   // Each part bound in this frame ("target creature and each creature its controller controls"), then each card once.
-  const cards = selector.anyOf ? eachOnce(selector.anyOf.map((part) => cardsFor(ctx, frame, part))) : selectCards(ctx, boundSelector(frame, selector), frame.controller, frame.card);
+  const cards = selector.anyOf
+    ? eachOnce(selector.anyOf.map((part) => cardsFor(ctx, frame, part)))
+    : selector.thisWay
+      ? takenThisWay(ctx, frame, selector)
+      : selectCards(ctx, boundSelector(frame, selector), frame.controller, frame.card);
   if (!selector.otherThan && !selector.controllerIs) return cards;
   const except = selector.otherThan && evalCard(ctx, frame, selector.otherThan);
   const player = selector.controllerIs && evalPlayer(ctx, frame, selector.controllerIs);
@@ -833,6 +837,12 @@ export function cardsFor(ctx: Ctx, frame: Frame, selector: CardSelector): string
     const card = ctx.state.cards[id]!;
     return (card.zone === ctx.rules.zones.battlefield ? card.controller : card.owner) === player;
   });
+}
+
+/** "a creature card discarded this way": the cards the step's record holds (still in the game) that match the rest of the selector, in any zone. */
+function takenThisWay(ctx: Ctx, frame: Frame, selector: CardSelector): string[] {
+  const rest = boundSelector(frame, { ...selector, thisWay: undefined });
+  return (frame.chosen[selector.thisWay!] ?? []).filter((id) => ctx.state.cards[id] !== undefined && matchesSelector(ctx, id, rest, frame.controller, frame.card, true));
 }
 
 // ---------------------------------------------------------------------------------------------
