@@ -2692,8 +2692,12 @@ class AbilityLowering {
     const clause = f.clause;
     if (f.that && (clause.subject || clause.modal || !(clause.be || clause.verb?.lemma === "die"))) return undefined;
     const verb = this.thisWayVerb(clause);
-    if (!verb || verb === "remove" || this.thisWaySteps.get(verb)?.count !== 1) return undefined;
-    return THIS_WAY_LABELS[verb];
+    if (!verb || verb === "remove") return undefined;
+    const done = this.thisWaySteps.get(verb);
+    // A spell's sentence of its own ("Discard two cards." + "Return a unit card discarded this way ..."): it goes on with
+    // the sentence before, whose step it reads.
+    if (!done) this.unmeasured.push(f.range);
+    return done?.count === 1 ? THIS_WAY_LABELS[verb] : undefined;
   }
 
   /** "this", "this creature", or "it" where it can be no other card: nothing named before it, the trigger (if any) about this card. */
