@@ -533,6 +533,8 @@ export type NounFilter = ControlFilter | PrepPhrase | EqualToFilter | RelativeFi
 export interface RelativeFilter extends BaseNode {
   kind: "relative";
   that: boolean;
+  /** `who` as written (`Each player who has 10 or less life`); `that` when absent. */
+  pronoun?: "who";
   clause: Clause;
 }
 

@@ -376,9 +376,12 @@ function nounFilter(ctx: Ctx, n: CstNode): A.NounFilter | undefined {
       range: cstRange(ctx, n),
     };
   }
-  if (tok(n, "relative")) {
+  const relativeWord = tok(n, "relative");
+  if (relativeWord) {
     const pred = sub(n, "predicate");
-    return { kind: "relative", that: true, clause: clauseOf(ctx, pred, undefined, pred), range: cstRange(ctx, n) };
+    // `who` as written (`Each player who has ...`): the formatter prints it back.
+    const pronoun = T.lowerCase(relativeWord.image);
+    return { kind: "relative", that: true, ...(pronoun === "who" ? { pronoun } : {}), clause: clauseOf(ctx, pred, undefined, pred), range: cstRange(ctx, n) };
   }
   const relative = sub(n, "relativeClause");
   if (relative) {

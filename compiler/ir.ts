@@ -116,6 +116,12 @@ export interface CardSelector {
    */
   enteredThisTurn?: { under?: "you" | "opponent" };
   /**
+   * "target spell that targets a creature you control", "a spell that targets you": a card waiting on the response chain
+   * (a spell being played) among whose chosen targets is a card matching `cards` or a player `players` names (relative to
+   * the selector's controller). A card not waiting there never matches.
+   */
+  targeting?: { cards?: CardSelector; players?: "you" | "opponent" | "any" };
+  /**
    * "with power 2 or less" and the like; "with less power than this unit" compares with this card's stat (`value` read
    * as the selector is matched, relative to its controller and card).
    */
@@ -674,7 +680,12 @@ export interface TriggerPattern {
   subject:
     | { kind: "self" }
     | { kind: "card"; selector: CardSelector }
-    | { kind: "player"; who: "you" | "opponent" | "any" };
+    /**
+     * `is`: the subject's own filter ("a player who has Bleed counters", "an opponent with 10 or less life"), a condition
+     * on the event's player (`acting` in it) checked as the event happens — once, when the trigger is noted; an
+     * intervening "if" is checked again as it resolves.
+     */
+    | { kind: "player"; who: "you" | "opponent" | "any"; is?: Condition };
   /**
    * The other party, when the text names it: the card a player casts, draws or discards ("casts a spell",
    * "discards a Unit card"), the card destroyed or dealt damage ("destroys a creature"), or the player dealt

@@ -1535,6 +1535,24 @@ class AbilityLowering {
         // "a creature card discarded this way", "each creature destroyed this way": among the cards that step took
         sel.thisWay = this.takenThisWay(f)!;
         this.use(f);
+      } else if (f.kind === "relative" && f.that && f.clause.verb?.lemma === "target" && f.clause.object && !f.clause.subject && !f.clause.modal && !f.clause.be && !f.clause.complement && !f.clause.orVerbs?.length && !f.clause.tail.length) {
+        // "target spell that targets a creature you control", "a spell that targets you": the spell's chosen targets
+        // (a card waiting on the response chain). A phrase the reading gives no field leaves its words unread (CW6005).
+        const aimed = f.clause.object;
+        const aimedWords = npWords(aimed);
+        const aimedDets = npDeterminers(aimed);
+        if (isPlayerPhrase(aimed) && !aimed.filters.length && aimedDets.every((d) => d === "you" || d === "a" || d === "an" || d === "your")) {
+          const players = aimedDets.includes("you") && !aimedWords.length ? "you" : aimedWords.some((w) => w.startsWith("opponent")) ? "opponent" : "any";
+          sel.targeting = { players };
+          this.use(f.clause.verb, aimed);
+        } else if (aimedDets.every((d) => d === "a" || d === "an")) {
+          const named = this.selector({ ...aimed, determiners: [] });
+          if (Object.keys(named).length) {
+            sel.targeting = { cards: { ...named, zones: undefined } };
+            this.use(f.clause.verb);
+            this.useDeterminers(aimed, "a", "an");
+          }
+        }
       } else if (f.kind === "prep" && (f.prep === "except" || f.prep === "other than")) {
         // "all units except Golems", "each creature except this one": the cards the noun after "except" names are left out
         // (grammar: exceptOnItsNoun). A noun the reading gives no field stays unread (CW6005), as "that isn't a …".
@@ -2628,6 +2646,12 @@ class AbilityLowering {
       this.use(clause.subject, clause.each, clause.modal, clause.be, clause.verb, leavesOf(obj).filter((leaf) => TURN_CONDITION_WORDS.has(lower(this.text.slice(startOffset(leaf.range), endOffset(leaf.range))))));
       return turn;
     }
+    // "Each player who can't discard a card": what a player cannot do is no condition the engine checks; what makes it so is.
+    if (clause.modal?.lemma === "can't" && clause.verb) {
+      const instead = clause.verb.lemma === "discard" ? `a player can't discard when their hand is empty: write "with no cards in hand" ("Each player with no cards in hand loses 2 life.", "If you have no cards in hand, ...")` : `say what makes it so (what the player has or controls: "with no cards in hand", "who controls no creatures")`;
+      this.note(clause.range, `the engine does not check what a player can't do as a condition ("${this.slice(clause.range)}", treated as always true): ${instead}`);
+      return undefined;
+    }
     this.note(clause.range, `condition not understood by the engine: "${this.slice(clause.range)}" (treated as always true)`);
     return undefined;
   }
@@ -3491,19 +3515,10 @@ class AbilityLowering {
    * happens only if a card was discarded — `didSomething`). A step before that remembers nothing it did is a note.
    */
   /**
-   * "Each player who controls a creature with Flying loses 2 life." · "Each opponent that has 10 or less life discards a
-   * card.": the clause runs for each of the players, for those of whom the relative clause holds as it resolves (one
-   * `per_player`, an `if` on the acting player). Undefined for any other clause.
+   * A relative clause on players ("who controls a creature with Flying", "that has 10 or less life") as a condition on the
+   * acting player — "they" in it is each of `players` in turn. Undefined when the conditions cannot read it.
    */
-  private playersWho(clause: Ast.Clause): Step[] | undefined {
-    const subject = clause.subject;
-    const who = subject?.filters.find((f): f is Ast.RelativeFilter => f.kind === "relative" && f.that && !f.clause.subject);
-    if (!subject || !who || !isPlayerPhrase(subject) || subject.filters.length !== 1) return undefined;
-    const players: Ast.NounPhrase = { ...subject, filters: [] };
-    const notes = this.notes.length;
-    const ref = this.playerPhraseOf(players);
-    this.notes.length = notes;
-    if (ref?.kind !== "each_player" && ref?.kind !== "each_opponent") return undefined;
+  private whoHolds(who: Ast.RelativeFilter, ref: PlayersRef): Condition | undefined {
     // The relative clause's subject is each of the players in turn: "they" inside the per-player run.
     const they: Ast.NounPhrase = { kind: "np", determiners: [{ kind: "determiner", lemma: "they", text: "they", range: who.range } as Ast.NounPhrase["determiners"][number]], items: [], filters: [], range: who.range };
     const outer = this.antecedent;
@@ -3521,6 +3536,39 @@ class AbilityLowering {
       } else this.notes.length = had;
     }
     this.antecedent = outer;
+    return holds;
+  }
+  /**
+   * A trigger's player subject with a filter ("Whenever a player who has Bleed counters draws a card", "Whenever an
+   * opponent with 10 or less life is dealt damage"): the filter as a condition on the event's player (`acting`), its words
+   * marked used; undefined when there is no filter, or one the conditions cannot read (its words stay unused: CW6005).
+   */
+  triggerPlayerFilter(np: Ast.NounPhrase | undefined): Condition | undefined {
+    if (!np?.filters.length) return undefined;
+    const notes = this.notes.length;
+    const withHas = this.playerSubjectCondition(np);
+    if (withHas) return withHas;
+    const who = np.filters.find((f): f is Ast.RelativeFilter => f.kind === "relative" && f.that && !f.clause.subject);
+    const holds = who && np.filters.length === 1 ? this.whoHolds(who, { kind: "each_player" }) : undefined;
+    this.notes.length = notes;
+    if (holds) this.use(who);
+    return holds;
+  }
+  /**
+   * "Each player who controls a creature with Flying loses 2 life." · "Each opponent that has 10 or less life discards a
+   * card.": the clause runs for each of the players, for those of whom the relative clause holds as it resolves (one
+   * `per_player`, an `if` on the acting player). Undefined for any other clause.
+   */
+  private playersWho(clause: Ast.Clause): Step[] | undefined {
+    const subject = clause.subject;
+    const who = subject?.filters.find((f): f is Ast.RelativeFilter => f.kind === "relative" && f.that && !f.clause.subject);
+    if (!subject || !who || !isPlayerPhrase(subject) || subject.filters.length !== 1) return undefined;
+    const players: Ast.NounPhrase = { ...subject, filters: [] };
+    const notes = this.notes.length;
+    const ref = this.playerPhraseOf(players);
+    this.notes.length = notes;
+    if (ref?.kind !== "each_player" && ref?.kind !== "each_opponent") return undefined;
+    const holds = this.whoHolds(who, ref);
     if (!holds) return undefined;
     this.use(who);
     const steps = this.clause({ ...clause, subject: players });
@@ -4375,7 +4423,14 @@ class AbilityLowering {
 
   unsupported(clause: Ast.Clause): Step[] {
     const text = this.slice(clause.range);
-    this.note(clause.range, `the engine cannot execute "${text}" yet`);
+    const verb = clause.verb?.lemma;
+    // "Copy target spell.", "You may choose new targets for the copy.": a spell waiting on the response chain is never
+    // copied, nor are its targets chosen again — said so, with the copies the engine makes.
+    if (verb === "copy" && npWords(clause.object).some((w) => w === "spell" || w === "spells")) {
+      this.note(clause.range, `the engine cannot copy a spell being played ("${text}"): it copies cards — "Create a token that's a copy of target creature.", "Put a copy of target creature into your hand."`);
+    } else if (verb === "choose" && /\b(?:new|different) targets\b/i.test(text)) {
+      this.note(clause.range, `the engine cannot choose a spell's or ability's targets again once they are chosen ("${text}")`);
+    } else this.note(clause.range, `the engine cannot execute "${text}" yet`);
     return [{ op: "rule", rule: "unsupported" }];
   }
 
@@ -5112,6 +5167,15 @@ class AbilityLowering {
             : `in this game a ${permanentType} enters play as it is played, with no window to respond in, so it is never a spell that can be countered ("${this.slice(obj.range)}"): the engine counters only a card that waits on the response chain ("Counter target spell.")`);
           return [{ op: "rule", rule: "unsupported" }];
         }
+        // "Counter target spell with power 3 or more": a stat no card type that is played as a spell has (CYBERVAMP's power
+        // and defense are the Creature's, and a Creature enters play as it is played) — no spell ever matches, so the
+        // counter could never be played: said, with a filter spells have.
+        const statless = cards.stat && !this.vocab.game.cardTypes.some((c) => !c.permanent && c.requires.includes(cards.stat!.name));
+        if (statless) {
+          const having = this.vocab.game.cardTypes.filter((c) => c.requires.includes(cards.stat!.name)).map((c) => c.name);
+          this.note(clause.range, `no spell has ${cards.stat!.name} in this game${having.length ? ` (only ${having.join(" and ")} cards do, which enter play as they are played)` : ""}: "${this.slice(obj.range)}" never matches a spell being played, so this can never be played — narrow it by what spells have ("target spell with cost 2 or less", "target Red spell", "target spell an opponent controls")`);
+          return [{ op: "rule", rule: "unsupported" }];
+        }
         this.use(obj.items[spellAt]);
         if (!narrowed) this.use(obj);
         this.useDeterminers(obj, "target");
@@ -5592,10 +5656,7 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
       return { kind: "self" };
     }
     // "Whenever an opponent is dealt damage": a player, kept as one (the contract check says whether the event has one).
-    if (clause.subject && isPlayerPhrase(clause.subject)) {
-      l.use(clause.subject);
-      return { kind: "player", who: playerWho() };
-    }
+    if (clause.subject && isPlayerPhrase(clause.subject)) return playerSubject();
     // "Whenever one of your units dies": one of them, each time — as "a unit you control".
     const partitive = onePartitive(clause.subject);
     if (partitive) l.use(clause.subject!.determiners);
@@ -5642,10 +5703,13 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
   };
   // "Whenever you erase a card", "Whenever an opponent erases a card": the keyword inflected after a player subject.
   const keyword = l.vocab.keywords.get(lower(clause.verb?.text ?? "")) ?? (/ies$/.test(verb) ? l.vocab.keywords.get(`${verb.slice(0, -3)}y`) : /[^s]s$/.test(verb) ? l.vocab.keywords.get(verb.slice(0, -1)) : undefined);
-  const playerSubject = (): TriggerPattern["subject"] => {
-    l.use(clause.subject);
-    return { kind: "player", who: playerWho() };
-  };
+  // "Whenever a player who has Bleed counters draws a card": the subject's filter is a condition on the event's player;
+  // one the conditions cannot read is left unused (CW6005 at its words), never dropped.
+  function playerSubject(): TriggerPattern["subject"] {
+    const is = l.triggerPlayerFilter(clause!.subject);
+    if (clause!.subject) l.use(clause!.subject.items, clause!.subject.determiners, is ? clause!.subject.filters : []);
+    return { kind: "player", who: playerWho(), ...(is ? { is } : {}) };
+  }
   // "in combat": only events of a fight or combat damage; "in a fight" where combat is fights (Three-Slot Duel).
   const fights = l.vocab.game.params["combat_model"] === "fight";
   // "When this is destroyed by a creature in combat": the by-phrase's own filter too.

@@ -1174,6 +1174,11 @@ function selectorPieces(sel: CardSelector, ctx: Context, count: NumberExpr, prep
   if (withs.length) tail.push(`with ${withs.join(" and ")}`);
   const zone = sel.zones?.[0];
   if (zone && ctx.game.zones.find((z) => z.name === zone)?.role !== "battlefield") tail.push(`${prep} ${sel.owner === "you" ? "your" : sel.owner === "opponent" ? "an opponent's" : sel.owner === "acting" ? "their" : "a"} ${zone}`);
+  // "target spell that targets a creature you control" (lower.ts: a card waiting on the response chain).
+  if (sel.targeting) {
+    const aimed = sel.targeting.cards ? articles(`a ${selectorText(sel.targeting.cards, ctx, 1)}`) : sel.targeting.players === "you" ? "you" : sel.targeting.players === "opponent" ? "an opponent" : "a player";
+    tail.push(`that ${count === 1 ? "targets" : "target"} ${aimed}`);
+  }
   return { before: words.slice(0, -1), head: words[words.length - 1]!, after: tail };
 }
 
@@ -1604,6 +1609,23 @@ function triggerText(t: TriggerPattern, ctx: Context): string {
   return oneTriggerText(t, ctx);
 }
 
+/**
+ * A trigger's player subject: "you", "an opponent", "a player" — with its filter ("a player with Bleed counters", "an
+ * opponent who controls a Vampire"), a condition on the event's player (lower.ts triggerPlayerFilter).
+ */
+function triggerPlayerText(subject: Extract<TriggerPattern["subject"], { kind: "player" }>, ctx: Context): string {
+  const who = subject.who === "you" ? "you" : subject.who === "opponent" ? "an opponent" : "a player";
+  if (!subject.is) return who;
+  const said = conditionText(subject.is, { ...ctx, acting: { kind: "each_player" } });
+  const counters = said.match(/^the number of (.+ counters) on (?:them|they) is more than 0$/);
+  if (counters) return `${who} with ${counters[1]}`;
+  const has = said.match(/^(?:they|them) (?:have|has) (.+)$/);
+  if (has) return `${who} with ${has[1]}`;
+  const holds = said.match(/^(?:they|them) (\S+)(.*)$/);
+  if (holds) return `${who} who ${holds[1] === "control" ? "controls" : holds[1]}${holds[2]}`;
+  return `${who} (if ${said})`;
+}
+
 function oneTriggerText(t: TriggerPattern, ctx: Context): string {
   if (t.event === "phase_start" || t.event === "phase_end") {
     const whose = t.whose === "your" ? "your" : t.whose === "opponent" ? "your opponent's" : "each player's";
@@ -1616,7 +1638,7 @@ function oneTriggerText(t: TriggerPattern, ctx: Context): string {
   }
   const carries = TRIGGER_EVENTS[t.event];
   if (t.subject.kind === "player" && (t.event === "keyword_action" || t.event === "cast")) {
-    const who = t.subject.who === "you" ? "you" : t.subject.who === "opponent" ? "an opponent" : "a player";
+    const who = triggerPlayerText(t.subject, ctx);
     const s = who === "you" ? "" : "s";
     if (t.event === "keyword_action") return `Whenever ${who} ${t.keyword ? (s ? agreesWithOne(t.keyword.toLowerCase()) : t.keyword) : `act${s}`}`;
     // "Whenever you cast your second Spell each turn".
@@ -1624,7 +1646,7 @@ function oneTriggerText(t: TriggerPattern, ctx: Context): string {
     return `Whenever ${who} cast${s} ${t.object?.kind === "card" ? articles(`a ${selectorText(t.object.selector, ctx, 1)}`) : "a card"}`;
   }
   if (t.subject.kind === "player") {
-    const who = t.subject.who === "you" ? "you" : t.subject.who === "opponent" ? "an opponent" : "a player";
+    const who = triggerPlayerText(t.subject, ctx);
     if (t.event === "player_dealt_damage") return `Whenever ${who} ${who === "you" ? "are" : "is"} dealt ${t.combat ? "combat " : ""}damage`;
     if (t.event === "player_counter_added") return `Whenever ${who} gain${who === "you" ? "" : "s"} ${t.counter ? `${t.counter} counters` : "counters"}`;
     // "Whenever you discard a Unit card", "Whenever an opponent draws a Spell card".

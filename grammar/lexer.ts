@@ -293,6 +293,12 @@ export const Against = keyword("Against", "against", ["prep"]);
  * object names the targets the amount is divided among. Its own spelling is the hyphenated word, never written.
  */
 export const DividedAmong = keyword("DividedAmong", "divided-among", ["prep"], "divided among");
+/**
+ * "a spell that targets a creature you control", "spells that target you": `target(s)` after `that`/`who` and before
+ * a noun phrase's first word is the verb (made this token by the lexer, `targetsAsVerb`), never the determiner of
+ * "target creature". Its own spelling is the hyphenated word, never written.
+ */
+export const TargetsVerb = keyword("TargetsVerb", "targets-verb", ["verb"], "target");
 
 /**
  * Keyword order: multi-alternative patterns whose alternatives share a prefix with another
@@ -540,7 +546,7 @@ export function tokenize(text: string): LexResult {
     errors.sort((a, b) => a.offset - b.offset);
   }
   // Tokens read from `cleaned` have the same offsets and images as in `text` (only blanked runs differ).
-  const joined = joinCountRanges(joinAndOr(joinDividedAmong(joinExceptBy(joinSpacedNegations(result.tokens, text), text), text), text), text);
+  const joined = targetsAsVerb(joinCountRanges(joinAndOr(joinDividedAmong(joinExceptBy(joinSpacedNegations(result.tokens, text), text), text), text), text));
   return { tokens: joined, comments: (result.groups["comments"] ?? []) as IToken[], errors };
 }
 
@@ -568,6 +574,30 @@ function joinExceptBy(tokens: IToken[], text: string): IToken[] {
     tokens[out++] = t;
   }
   tokens.length = out;
+  return tokens;
+}
+
+/**
+ * "Counter target spell that targets a creature you control." · "spells that target you": `targets` (or `target` before
+ * `a`/`an`/a pronoun/`your`/`each`/`another`/`any`/a number, where "that target creature" cannot be meant) right after
+ * `that`/`who` is the verb of a relative clause (`TargetsVerb`), not the determiner; after `new`/`different` it is a plain
+ * noun ("You may choose new targets for the copy."). In place; returns `tokens`.
+ */
+function targetsAsVerb(tokens: IToken[]): IToken[] {
+  for (let i = 1; i + 1 < tokens.length; i++) {
+    const t = tokens[i]!;
+    // "choose new targets for the copy": `targets` after an adjective is a plain noun, not a determiner of what follows.
+    if (t.tokenType === Target && /^targets$/i.test(t.image) && tokens[i - 1]!.tokenType === Word && /^(?:new|different)$/i.test(tokens[i - 1]!.image)) {
+      tokens[i] = { ...t, tokenType: Word, tokenTypeIdx: Word.tokenTypeIdx! };
+      continue;
+    }
+    if (t.tokenType !== Target || tokens[i - 1]!.tokenType !== That || !/^(?:that|who)$/i.test(tokens[i - 1]!.image)) continue;
+    const next = tokens[i + 1]!;
+    const opensPhrase = [A, You, Your, It, This, Each, Another, Any, Target, One, Two, Three].includes(next.tokenType) || /^(?:them|one or more)$/i.test(next.image);
+    if (/^targets$/i.test(t.image) ? opensPhrase || next.tokenType === Word : opensPhrase && next.tokenType !== Target) {
+      tokens[i] = { ...t, tokenType: TargetsVerb, tokenTypeIdx: TargetsVerb.tokenTypeIdx! };
+    }
+  }
   return tokens;
 }
 

@@ -85,8 +85,10 @@ export function triggerMatches(ctx: Ctx, trigger: TriggerPattern, kind: EventKin
   if (subject.kind === "card") return data.card !== undefined && matchesSelector(ctx, data.card, subject.selector, controller, sourceCard, true);
   // An event about a card alone (a unit dealt damage) is no player's event: "Whenever an opponent is dealt damage" waits for a player.
   if (data.player === undefined) return data.card === undefined;
-  if (subject.who === "any") return true;
-  return subject.who === "you" ? data.player === controller : data.player !== controller;
+  if (subject.who !== "any" && (subject.who === "you") !== (data.player === controller)) return false;
+  // "Whenever a player who has Bleed counters draws a card": the subject's filter, on the event's player as it happens.
+  if (subject.is && !evalCondition(ctx, { controller, card: sourceCard, acting: data.player, steps: [], pc: 0, targets: [], chosen: {}, event: eventOf(data), label: "" }, subject.is)) return false;
+  return true;
 }
 
 /**

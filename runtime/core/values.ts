@@ -686,6 +686,7 @@ export function matchesSelector(ctx: Ctx, id: string, selector: CardSelector, co
     if (!ctx.state.enteredThisTurn?.some((entry) => entry.card === id && related(under, entry.controller, controller))) return false;
   }
   if (selector.names?.length && !lowerSet(selector.names).has(words!.name)) return false;
+  if (selector.targeting && !targetsOfSpellMatch(ctx, id, selector.targeting, controller, selfCard)) return false;
   if (selector.keyword && !keywordsOf(ctx, id).has(selector.keyword.toLowerCase())) return false;
   if (selector.exclude?.some((left) => matchesSelector(ctx, id, left, controller, selfCard, true))) return false;
   if (selector.counters) {
@@ -703,6 +704,17 @@ export function matchesSelector(ctx: Ctx, id: string, selector: CardSelector, co
     if (!compare(value, selector.stat.op, bound)) return false;
   }
   return true;
+}
+
+/** "a spell that targets a creature you control": the spell `id` waits on the response chain, one of its chosen targets matching. */
+function targetsOfSpellMatch(ctx: Ctx, id: string, targeting: NonNullable<CardSelector["targeting"]>, controller: PlayerId, selfCard: string | undefined): boolean {
+  const item = ctx.state.stack?.find((entry) => entry.frame.spellCard === id);
+  if (!item) return false;
+  for (const slot of item.frame.targets)
+    for (const value of slot) {
+      if ("card" in value ? targeting.cards && matchesSelector(ctx, value.card, targeting.cards, controller, selfCard) : targeting.players && related(targeting.players, value.player, controller)) return true;
+    }
+  return false;
 }
 
 /**
