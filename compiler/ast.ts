@@ -431,6 +431,11 @@ export interface PrepPhrase extends BaseNode {
   /** `For each unit you control, gain 1 life and draw a card.`: a count written before its sentence, kept in the tail of
    * each of the sentence's clauses and printed once, first. */
   leading?: true;
+  /**
+   * `a creature whose power is 4 or more` is read as `with power 4 or more`: written so, with this verb (`is`) after the
+   * object's first word (what the noun has); the formatter prints it back as written.
+   */
+  whose?: string;
 }
 
 /** `this turn` · `each turn` · `that turn`. */
@@ -533,8 +538,8 @@ export type NounFilter = ControlFilter | PrepPhrase | EqualToFilter | RelativeFi
 export interface RelativeFilter extends BaseNode {
   kind: "relative";
   that: boolean;
-  /** `who` as written (`Each player who has 10 or less life`); `that` when absent. */
-  pronoun?: "who";
+  /** `who` / `whose` as written (`Each player who has 10 or less life`, `whose controller has ...`: the clause's subject is what the noun has); `that` when absent. */
+  pronoun?: "who" | "whose";
   clause: Clause;
 }
 

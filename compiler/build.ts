@@ -376,6 +376,22 @@ function nounFilter(ctx: Ctx, n: CstNode): A.NounFilter | undefined {
       range: cstRange(ctx, n),
     };
   }
+  const whose = tok(n, "whose");
+  const possessed = tok(n, "possessed");
+  if (whose && possessed && !inserted(possessed)) {
+    const pred = sub(n, "whosePredicate");
+    const had = word(ctx, possessed);
+    const hadNp: A.NounPhrase = { kind: "np", determiners: [], items: [had], filters: [], range: tokenRange(ctx, possessed) };
+    const clause = clauseOf(ctx, pred, hadNp, pred);
+    // `whose power is 4 or more`, `whose life is 10 or less`: an amount of what the noun has — the phrase `with power 4 or
+    // more` is (kept as written: `whose`); anything else is a relative clause whose subject is what it has.
+    const amount = clause.object;
+    if (clause.be && !clause.verb && !clause.modal && amount && !clause.tail.length && !clause.complement && !amount.items.length && amount.determiners.length === 1 && amount.determiners[0]!.kind === "count") {
+      const object: A.NounPhrase = { kind: "np", determiners: [], items: [had, amount.determiners[0]! as A.NounPhrase["items"][number]], filters: amount.filters, range: { start: hadNp.range.start, end: amount.range.end } };
+      return { kind: "prep", prep: "with", object, whose: clause.be.text, range: cstRange(ctx, n) };
+    }
+    return { kind: "relative", that: true, pronoun: "whose", clause, range: cstRange(ctx, n) };
+  }
   const relativeWord = tok(n, "relative");
   if (relativeWord) {
     const pred = sub(n, "predicate");

@@ -84,6 +84,8 @@ function filterText(f: A.NounFilter): string {
       if (f.by) return `${f.verb.text} ${f.by.text} ${npText(f.controller)}`;
       return `${npText(f.controller)} ${f.not ? `${f.not.text} ` : ""}${f.verb.text}`;
     case "prep":
+      // `whose power is 4 or more` (read as `with power 4 or more`): printed as written.
+      if (f.whose) return `whose ${nounItemText(f.object.items[0]!)} ${f.whose} ${npText({ ...f.object, items: f.object.items.slice(1) })}`;
       return `${f.prep} ${npText(f.object)}`;
     case "equalTo":
       return `equal to ${npText(f.value)}`;

@@ -1523,6 +1523,14 @@ class AbilityLowering {
           if (negated) (sel.exclude ??= []).push(named);
           else this.mergeSelector(sel, named, f.range);
         }
+      } else if (f.kind === "relative" && f.that && f.clause.be && f.clause.verb && !f.clause.object && !f.clause.subject && !f.clause.modal && !f.clause.complement && !f.clause.orVerbs?.length && !f.clause.tail.length && (this.cardNoun(lower(f.clause.verb.text)) || this.cardNoun(singular(f.clause.verb.text))) && /s$/i.test(f.clause.verb.text)) {
+        // "Creatures you control that are Vampires", "units that aren't Golems": a plural noun after "are" (the grammar
+        // reads it as a verb) names cards as "that is a Vampire" does.
+        const negated = /\b(?:not|isn['’]t|aren['’]t)\b/i.test(this.slice(f.range));
+        const named = this.selector({ kind: "np", determiners: [], items: [f.clause.verb], filters: [], range: f.clause.verb.range });
+        this.use(f.clause.be);
+        if (negated) (sel.exclude ??= []).push(named);
+        else this.mergeSelector(sel, named, f.range);
       } else if (f.kind === "relative" && f.that && f.clause.verb?.lemma === "attack" && !f.clause.subject && !f.clause.object && !f.clause.modal && f.clause.tail.length === 1 && f.clause.tail[0]!.kind === "timing" && f.clause.tail[0]!.which === "this" && !f.clause.tail[0]!.combat) {
         // "a creature that attacked this turn"
         sel.attackedThisTurn = true;

@@ -298,6 +298,8 @@ export const DividedAmong = keyword("DividedAmong", "divided-among", ["prep"], "
  * a noun phrase's first word is the verb (made this token by the lexer, `targetsAsVerb`), never the determiner of
  * "target creature". Its own spelling is the hyphenated word, never written.
  */
+/** "a creature whose power is 4 or more", "target player whose life is 10 or less": a relative filter on what the noun has. */
+export const Whose = keyword("Whose", "whose", ["function"]);
 export const TargetsVerb = keyword("TargetsVerb", "targets-verb", ["verb"], "target");
 
 /**

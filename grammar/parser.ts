@@ -155,7 +155,7 @@ export class CardwrightParser extends CstParser {
       // `Creatures blocking this get -1/-0.`: a noun and a combat participle before the verb.
       if (this.isCombatParticipleAt(k)) return true;
       if (is(t, T.VerbWord) || this.isModalToken(t)) return true;
-      if (is(t, T.With) || is(t, T.Without)) return true;
+      if (is(t, T.With) || is(t, T.Without) || this.isWhoseAt(k)) return true;
       // `Units other than Golems get +1 power.`: a noun and its `other than` filter before the verb.
       if (is(t, T.Other) && is(this.LA(k + 1), T.Than)) return true;
       if (is(t, T.NounWord) || is(t, T.Stats) || is(t, T.StringLiteral) || is(t, T.Or)) continue;
@@ -185,6 +185,7 @@ export class CardwrightParser extends CstParser {
     if (this.isControlFilterAt(1) || this.isControlledByAt(1)) return true;
     if (is(t, T.Equal) && is(this.LA(2), T.To)) return true;
     if (is(t, T.Other) && is(this.LA(2), T.Than)) return true;
+    if (this.isWhoseAt(1)) return true;
     if (is(t, T.Of) || is(t, T.In) || is(t, T.From) || is(t, T.With) || is(t, T.Without) || is(t, T.Under) || is(t, T.Among)) return true;
     return this.isRelativeClauseAt(1) || this.isParticipleFilterAt(1) || this.isCombatParticipleAt(1);
   }
@@ -226,6 +227,13 @@ export class CardwrightParser extends CstParser {
     if (by && !is(this.LA(k + 1), T.By)) return false;
     const about = this.LA(by ? k + 2 : k + 1);
     return is(about, T.It) || is(about, T.This) || is(about, T.That) || is(about, T.You);
+  }
+
+  /** `whose power is 4 or more`, `whose controller has more life than you`: `whose`, one noun, then a verb. */
+  private isWhoseAt(k: number): boolean {
+    const noun = this.LA(k + 1);
+    const verb = this.LA(k + 2);
+    return is(this.LA(k), T.Whose) && is(noun, T.AnyWord) && !is(noun, T.Determiner) && (is(verb, T.Be) || is(verb, T.VerbWord) || this.isModalToken(verb));
   }
 
   /** `that attacked this turn`, `it enters play` (a relative clause after a noun: `the turn it enters play`). */
@@ -348,8 +356,9 @@ export class CardwrightParser extends CstParser {
     // `The creature it blocks gets -2/-0`: the noun before a relative clause with a pronoun subject, then the main verb.
     const afterClause = this.LA(4);
     if ((is(next, T.It) || is(next, T.They)) && this.isRelativeClauseAt(2) && (is(afterClause, T.VerbWord) || is(afterClause, T.Be) || this.isModalToken(afterClause))) return true;
-    // `Each unit other than this gets …`: the noun before its `other than` filter.
+    // `Each unit other than this gets …`: the noun before its `other than` filter; `Each creature whose power is ...`: before `whose`.
     if (is(next, T.Other) && is(this.LA(3), T.Than)) return true;
+    if (this.isWhoseAt(2)) return true;
     // `Target creature and each Vampire ...`: the noun before a coordinated noun phrase.
     if (is(next, T.And) && (is(this.LA(3), T.Determiner) || is(this.LA(3), T.Pronoun))) return true;
     // `Two target creatures each get +1/+1`: the noun before the predicate's `each` (as `You and target opponent each gain`).
@@ -1314,8 +1323,9 @@ export class CardwrightParser extends CstParser {
         const t = this.LA(1);
         // A pronoun is a whole noun phrase: `it remains in play` has no noun after `it`.
         if (is(this.LA(0), T.Pronoun) && !is(t, T.Or)) return false;
-        // `other than …` after the noun is a filter (nounFilter), not another noun.
+        // `other than …` after the noun is a filter (nounFilter), not another noun; so is `whose ...`.
         if (is(t, T.Other) && is(this.LA(2), T.Than)) return false;
+        if (this.isWhoseAt(1)) return false;
         if (this.isParticleAt(1) || this.isWhileAt(1) || this.isControlledByAt(1)) return false;
         // `It also gains Haste`: `also` before the verb is the predicate's, not a noun of the subject.
         if (this.isAlsoBeforeVerbAt(1)) return false;
@@ -1327,6 +1337,11 @@ export class CardwrightParser extends CstParser {
         // so is `player` after one side word (`an opposing player controls a Knight`, `the defending player controls ...`).
         const headNoun = (is(this.LA(0), T.Determiner) && !is(this.LA(1), T.Determiner) && !is(this.LA(1), T.You)) || (is(this.LA(0), T.Word) && is(this.LA(-1), T.Determiner) && (is(t, T.Player) || is(t, T.Opponent)));
         if (this.isControlFilterAt(1) && !headNoun) return false;
+        // `a player who controls two or more creatures attacks, ...` · `an opponent who controls a Vampire plays a spell`:
+        // inside a relative clause, a noun that is also a verb in the third person, after a noun or an amount (`whose power
+        // is 4 or more attacks, ...`) and before a comma or a
+        // determiner, is the sentence's verb (the relative clause ends), not one more noun (`attack counters on it` goes on).
+        if (this.relativeDepth > 0 && is(t, T.NounWord) && is(t, T.VerbWord) && /[^s]s$/i.test(t.image) && !/^counters$/i.test(t.image) && (is(this.LA(0), T.NounWord) || is(this.LA(0), T.NumberLiteral) || /^(?:more|less|fewer)$/i.test(this.LA(0).image)) && (is(this.LA(2), T.Comma) || is(this.LA(2), T.With) || (is(this.LA(2), T.Determiner) && !is(this.LA(2), T.This) && !is(this.LA(2), T.That)))) return false;
         if (is(t, T.Or)) return is(this.LA(2), T.NounWord) || is(this.LA(2), T.Stats);
         if (is(t, T.And)) return subjectMode && this.isBareNounAndAt(1);
         if (subjectMode && !this.subjectWordContinues()) return false;
@@ -1555,6 +1570,20 @@ export class CardwrightParser extends CstParser {
             this.relativeDepth++;
             try {
               this.SUBRULE(this.predicate);
+            } finally {
+              this.relativeDepth--;
+            }
+          },
+        },
+        {
+          // `a creature whose power is 4 or more`, `target player whose life is 10 or less`: what the noun has, and its predicate.
+          GATE: () => this.isWhoseAt(1),
+          ALT: () => {
+            this.CONSUME(T.Whose, { LABEL: "whose" });
+            this.CONSUME7(T.AnyWord, { LABEL: "possessed" });
+            this.relativeDepth++;
+            try {
+              this.SUBRULE7(this.predicate, { LABEL: "whosePredicate" });
             } finally {
               this.relativeDepth--;
             }
