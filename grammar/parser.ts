@@ -1075,7 +1075,8 @@ export class CardwrightParser extends CstParser {
     this.OR(this.cached(60, () => [
       { ALT: () => this.CONSUME(T.Until, { LABEL: "prep" }) },
       { ALT: () => this.CONSUME(T.During, { LABEL: "prep" }) },
-      { GATE: () => is(this.LA(2), T.Each), ALT: () => this.CONSUME(T.For, { LABEL: "prep" }) },
+      // `For each ...` (a count); `For the rest of the game, ...` (a duration the lowering reports).
+      { GATE: () => is(this.LA(2), T.Each) || (is(this.LA(2), T.The) && /^rest$/i.test(this.LA(3).image)), ALT: () => this.CONSUME(T.For, { LABEL: "prep" }) },
     ]));
     this.SUBRULE(this.nounPhrase, { ARGS: [false] });
     // `For each Bleed counter on target opponent, ...`: the count's own `on` phrase, before the comma.
