@@ -339,7 +339,7 @@ export const ENGINE_PARAMS = {
   enters_play_triggers_any_means: { module: "runtime/core/operations.ts", accepts: bool, meaning: "enter-play triggers fire however a card enters" },
   play_fires_on_summon: { module: "runtime/core/operations.ts", accepts: bool, meaning: "a summoned card fires its play trigger" },
   summoned_units_can_attack: { module: "runtime/core/operations.ts", accepts: bool, meaning: "a card summoned this turn may attack" },
-  unit_slots: { module: "runtime/core/rules.ts", accepts: int, meaning: "permanents a player may have in play (0: no limit)" },
+  unit_slots: { module: "compiler/zone-roles.ts", accepts: int, meaning: "permanents a player may have in play (0: no limit)" },
   defender_lasts_until: { module: "runtime/core/settle.ts", accepts: oneOf("next_own_turn", "used"), meaning: "how long an unused defender stays one" },
   power_stat: { module: "runtime/mechanics/combat.ts", accepts: { kind: "stat" }, meaning: "the stat a card fights or deals damage with" },
   toughness_stat: { module: "runtime/mechanics/combat-damage.ts", accepts: { kind: "stat" }, meaning: "the stat damage is checked against" },

@@ -50,7 +50,7 @@ import { WordLedger, isSelectingWord, leavesOf, unusedPhrases } from "./word-acc
 import { additionalCostReadsAs, indefiniteArticle, readsAs, upgradedAmount } from "./reads-as.ts";
 import { analyzeWorkspace, cardsAsCheckedOf, checkedModelsOf, type WorkspaceAnalysis } from "./workspace.ts";
 import { costWordAmount, singulars } from "./vocabulary.ts";
-import { roleOfName } from "./zone-roles.ts";
+import { battlefieldSlots, roleOfName } from "./zone-roles.ts";
 import { parseAbilityText } from "./build.ts";
 import { effectsOf, unrestated, type Effects } from "./reminder.ts";
 
@@ -2535,15 +2535,19 @@ class AbilityLowering {
       if (c && !c.comparison) return { kind: "compare", left: { kind: "life", of: who }, op: "=", right: value };
       return c?.comparison === "more" || c?.comparison === "greater" ? { kind: "life_at_least", who, value } : { kind: "life_at_most", who, value };
     }
-    // "you have an empty slot", "an opponent has two free slots", "you have no empty slots": fewer cards in play than the
-    // slots of the game's slotted zone (Three-Slot Duel's Field) — read as how many cards that player controls.
-    const slotted = this.vocab.game.zones.find((z) => z.slots !== undefined);
-    if (clause.verb?.lemma === "have" && obj && slotted?.slots && objWords.some((w) => w === "slot" || w === "slots") && objWords.some((w) => w === "empty" || w === "free" || w === "open") && objWords.length === 2 && !obj.filters.length && (!c || (c.value !== undefined && (!c.comparison || c.comparison === "more")))) {
+    // "you have an empty slot", "an opponent has two or more free slots", "you have no empty slots", "you have one or
+    // fewer empty slots": the player's empty slots (IR `empty_slots`) compared as the engine counts them when the condition
+    // is checked — the slots the game gives a player's zone of play (zone-roles.ts battlefieldSlots: `param unit_slots`,
+    // else the zone's `slots`), the one reader the engine fills them by. "two empty slots" is at least two.
+    const slotWords = objWords.filter((w) => w !== "exactly");
+    const exactly = slotWords.length < objWords.length;
+    if (clause.verb?.lemma === "have" && obj && battlefieldSlots(this.vocab.game) !== undefined && slotWords.some((w) => w === "slot" || w === "slots") && slotWords.some((w) => w === "empty" || w === "free" || w === "open") && slotWords.length === 2 && !obj.filters.length && (!c || (c.value !== undefined && c.atLeast === undefined)) && (!exactly || (c && !c.comparison))) {
       this.use(clause.subject, clause.verb, obj);
       const who: PlayerRef = player ?? (words.some((w) => w.startsWith("opponent")) ? { kind: "opponent" } : { kind: "you" });
-      if (npDeterminers(obj).includes("no")) return { kind: "controls", who, selector: {}, atLeast: slotted.slots };
-      const empty = c?.value ?? 1;
-      return empty > slotted.slots ? { kind: "all", conditions: [] } : { kind: "not", condition: { kind: "controls", who, selector: {}, atLeast: slotted.slots - empty + 1 } };
+      const empty: NumberExpr = { kind: "empty_slots", of: who };
+      if (npDeterminers(obj).includes("no")) return { kind: "compare", left: empty, op: "=", right: 0 };
+      const fewer = c?.comparison === "fewer" || c?.comparison === "less";
+      return { kind: "compare", left: empty, op: exactly ? "=" : fewer ? "<=" : ">=", right: c?.value ?? 1 };
     }
     // "you control a Vampire" / "you control two or more units" / "you control no other units" /
     // "you control two or fewer units" / "an opponent controls a Knight"
@@ -2868,6 +2872,21 @@ class AbilityLowering {
     const comparative = first?.kind === "word" ? lower(first.text) : undefined;
     const op = comparative === "more" || comparative === "greater" ? ">" : comparative === "less" || comparative === "fewer" ? "<" : undefined;
     if (!than || !obj || !op || !clause.subject || clause.tail.length !== 1) return undefined;
+    // "you control fewer than two units", "you have more than 5 life", "an opponent has fewer than two empty slots": one
+    // player's measure against a number, read as the one-player readers read "1 or fewer units", "6 or more life" (whole
+    // numbers: "more than N" is N + 1 or more, "fewer than N" N - 1 or fewer). It was CW6001 naming two-player comparisons.
+    const bound = npCount(than.object);
+    if (obj.items.length === 1 && bound?.value !== undefined && !bound.comparison && bound.atLeast === undefined) {
+      const value = op === ">" ? bound.value + 1 : bound.value - 1;
+      if (value < 0) {
+        this.note(clause.range, `"${this.slice(clause.range)}" can never be true`);
+        return null;
+      }
+      const count: Ast.Count = { ...bound, value, comparison: comparative === "greater" ? "greater" : op === ">" ? "more" : comparative === "less" ? "less" : "fewer" };
+      const object: Ast.NounPhrase = { ...than.object, determiners: than.object.determiners.map((d) => (d === bound ? count : d)), items: than.object.items.map((i) => (i === bound ? count : i)) };
+      this.use(first);
+      return this.conditionFor({ ...clause, object, tail: [] }) ?? null;
+    }
     const measured: Ast.Clause = { ...clause, object: { ...obj, items: obj.items.slice(1) }, tail: [] };
     const sideOf = (np: Ast.NounPhrase): PlayerRef | undefined => {
       const ref = this.playerPhrase(np);
@@ -3837,9 +3856,9 @@ class AbilityLowering {
     const field = this.vocab.zoneOfRole("battlefield");
     const side = this.havingSide(np, possessives, true);
     if (!side) return undefined;
-    const slots = this.vocab.game.zones.find((z) => z.name === field)?.slots ?? this.vocab.game.params["unit_slots"];
+    const slots = battlefieldSlots(this.vocab.game);
     this.ledger.carry(np.determiners.filter((d) => d.kind === "determiner" && d.lemma !== "each" && d.lemma !== "every"), np.items, np.filters);
-    if (typeof slots !== "number") {
+    if (slots === undefined) {
       this.note(np.range, `"${this.slice(np.range)}": in this game the ${lower(field ?? "battlefield")} has no slots`);
       return 0;
     }

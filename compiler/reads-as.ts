@@ -1432,6 +1432,13 @@ function conditionText(c: Condition, ctx: Context): string {
         const amount = c.op === ">" ? "1 or more" : c.op === "=" ? (c.right === 0 ? "no" : `exactly ${c.right}`) : `${c.right} ${words[c.op]}`;
         return `${who} ${who === "you" ? "have" : "has"} ${amount} ${plural(left.resource, 2)}`;
       }
+      // "you have an empty slot", "your opponent has 2 or more empty slots", "you have no empty slots", "you have 1 or
+      // fewer empty slots", "you have exactly 1 empty slot": as the condition reader takes them (lower.ts conditionFor)
+      if (typeof left !== "number" && left.kind === "empty_slots" && typeof c.right === "number" && (c.op === ">=" || c.op === "<=" || c.op === "=")) {
+        const who = playerText(left.of, ctx);
+        const amount = c.op === "=" ? (c.right === 0 ? "no empty slots" : `exactly ${c.right} empty ${c.right === 1 ? "slot" : "slots"}`) : c.op === ">=" && c.right === 1 ? "an empty slot" : `${c.right} ${c.op === ">=" ? "or more" : "or fewer"} empty slots`;
+        return `${who} ${who === "you" ? "have" : "has"} ${amount}`;
+      }
       // "you have exactly 5 life"
       if (typeof left !== "number" && left.kind === "life" && typeof c.right === "number" && c.op === "=") {
         const who = playerText(left.of, ctx);

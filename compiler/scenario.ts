@@ -14,7 +14,7 @@ import type { Diagnostic, Range } from "./diagnostics.ts";
 import { diagnostic, type MessageCode, type MessageArgs } from "./messages.ts";
 import { closestName } from "./check-suggest.ts";
 import { wholeModal, type Ability, type CompiledGame, type ZoneRole } from "./ir.ts";
-import { ruleZones, zoneRole } from "./zone-roles.ts";
+import { battlefieldSlots, ruleZones, zoneRole } from "./zone-roles.ts";
 import { DECK_VIOLATION_CODES, EVENT_NO_PLAYER, EVENT_PLAYER, MODEL_ONLY_KINDS, REFUSAL_CODES, SEATS, TRACE_KINDS, shortfallWord, type TraceKindName } from "./engine-words.ts";
 import { ANY_REFUSAL, parseScenarios, type CardRef, type NameUse, type Scenario } from "../grammar/scenario.ts";
 import { expandClauseIds } from "./rules-coverage.ts";
@@ -229,13 +229,17 @@ function fightersOf(game: Pick<CompiledGame, "params" | "cardTypes">): ScenarioN
 export const hasStack = (params: CompiledGame["params"]): boolean => (params.response_model ?? "instant") !== "instant";
 
 /**
- * The most cards a player's zone can ever hold: its `slots`, the Facet maximum for the Facet zone (`param max_facets`
+ * The most cards a player's zone can ever hold: the battlefield's slots (`param unit_slots`, else its `slots`), another zone's `slots`, the Facet maximum for the Facet zone (`param max_facets`
  * with `param facet_zone`: "A player may have a maximum of 5 Facets at any time"), or the hand maximum for the hand
  * (`param max_hand`: Three-Slot Duel's "6 in hand maximum.") where the engine holds a hand to it — a draw at the maximum
  * is discarded or skipped and a card returned to a full hand goes to the graveyard (runtime/core/operations.ts draw,
  * returnToHand), not `draw_at_max_hand = draw` or `hand_overflow = keep`; undefined when nothing limits it.
  */
-function zoneCapacity(zone: CompiledGame["zones"][number], params: CompiledGame["params"], hand: string): number | undefined {
+function zoneCapacity(zone: CompiledGame["zones"][number], game: Pick<CompiledGame, "zones" | "params">, zones: ReturnType<typeof ruleZones>): number | undefined {
+  const { params } = game;
+  const hand = zones.hand;
+  // The battlefield holds what the engine lets into it: zone-roles.ts battlefieldSlots (`param unit_slots`, 0: no limit).
+  if (norm(zone.name) === norm(zones.battlefield)) return battlefieldSlots(game);
   if (zone.slots !== undefined) return zone.slots;
   if (norm(zone.name) === norm(hand)) {
     const max = params.max_hand;
@@ -269,7 +273,7 @@ export function scenarioNames(
   return {
     game: { id: game.id, name: game.name },
     zones: game.zones.map((z) => {
-      const slots = zoneCapacity(z, game.params, zones.hand);
+      const slots = zoneCapacity(z, game, zones);
       return { name: z.name, ...(slots !== undefined ? { slots } : {}), role: z.role };
     }),
     battlefield: zones.battlefield,

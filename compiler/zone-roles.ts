@@ -54,3 +54,18 @@ export function ruleZones(game: Pick<CompiledGame, "zones" | "params">): RuleZon
   }
   return zones;
 }
+
+/**
+ * How many cards a player's battlefield holds, if limited: `param unit_slots` (0: no limit), else the `slots` of the
+ * battlefield zone (`zone Field public slots 3`). The one reader of a game's slots: the engine (runtime/core/rules.ts
+ * battlefieldSlots: a play into a full field is refused, `empty_slots` counts against it) and the compiler (whether
+ * "empty slots" means anything in the game) read this answer, so a condition on slots never checks one number and runs
+ * another.
+ */
+export function battlefieldSlots(game: Pick<CompiledGame, "zones" | "params">): number | undefined {
+  const param = game.params["unit_slots"];
+  if (typeof param === "number") return param > 0 ? param : undefined;
+  const field = ruleZones(game).battlefield;
+  const slots = game.zones.find((z) => z.name === field)?.slots;
+  return slots !== undefined && slots > 0 ? slots : undefined;
+}

@@ -13,7 +13,6 @@ import { uniformInt } from "pure-rand/distribution/uniformInt";
 import { RESOLVING, newCtx, phaseStepAhead } from "./core/index.ts";
 import { STEPS_DONE } from "./core/flow.ts";
 import { mechanicsOf } from "./core/mechanics.ts";
-import { perGame } from "./core/per-game.ts";
 
 export interface SimulationOptions {
   games: number;
@@ -534,7 +533,7 @@ export function checkInvariants(engine: Engine, state: GameState, written?: Read
       const card = cards[id];
       if (card !== undefined && Object.hasOwn(cards, id)) cardsJson = checkCard(problems, id, card) && cardsJson;
     }
-  const slots = battlefieldZoneSlots(engine.rules);
+  const slots = engine.rules.battlefieldSlots;
   if (slots !== undefined) for (const player of state.order) if ((state.players[player]!.zones[engine.rules.zones.battlefield] ?? []).length > slots) problems.push(`${player} has more than ${slots} cards in play`);
   if (!cardsJson || !stateIsJsonSafeBesidesCards(state, zonesChecked)) problems.push("the state does not survive a JSON round trip");
   const chart = statechartProblems(engine, state);
@@ -542,8 +541,6 @@ export function checkInvariants(engine: Engine, state: GameState, written?: Read
   return problems;
 }
 
-/** The slots the game file gives its battlefield zone, if any (read once per game: the invariants ask after every action). */
-const battlefieldZoneSlots = perGame((rules: Engine["rules"]): number | undefined => rules.game.zones.find((z) => z.name === rules.zones.battlefield)?.slots);
 
 /**
  * The game's statechart shows where the game is: over, or in the game's phase at the state its

@@ -8,7 +8,7 @@ import type { Ability, CompiledBundle, CompiledCard, CompiledGame, EventKind, Ph
 import { buildFlow, type Flow } from "./flow.ts";
 import type { ResponseModel } from "./response.ts";
 import { responseModelFor } from "./response.ts";
-import { ruleZones } from "../../compiler/zone-roles.ts";
+import { battlefieldSlots, ruleZones } from "../../compiler/zone-roles.ts";
 
 export interface Rules {
   game: CompiledGame;
@@ -23,7 +23,7 @@ export interface Rules {
   param: ParamReader;
   /** The game file's phase of that name (exact spelling), if any. */
   phase(name: string): PhaseDef | undefined;
-  /** How many cards a player's battlefield holds (`param unit_slots`, else the zone's `slots`), if limited. */
+  /** How many cards a player's battlefield holds (`param unit_slots`, 0: no limit; else the zone's `slots`), if limited: compiler/zone-roles.ts battlefieldSlots. */
   battlefieldSlots: number | undefined;
   /** Whether cards of a card type (as the game file spells it, as the IR names it) are permanents (or tokens); undefined for a type the game file lacks. */
   permanentType(cardType: string): boolean | undefined;
@@ -76,7 +76,6 @@ export function loadRules(bundle: CompiledBundle): Rules {
   const phaseByName = new Map(game.phases.map((p) => [p.name, p]));
   const permanentTypes = new Map(game.cardTypes.map((t) => [t.name, t.permanent || t.token]));
   const resourcesByName = new Map(game.resources.map((r) => [r.name, r]));
-  const slotsParam = game.params["unit_slots"];
   const paramWords = new Map<string, ReadonlySet<string>>();
   const model = responseModelFor(String(game.params["response_model"] ?? "instant"));
   const rules: Rules = {
@@ -89,7 +88,7 @@ export function loadRules(bundle: CompiledBundle): Rules {
     model,
     param,
     phase: (name) => phaseByName.get(name),
-    battlefieldSlots: typeof slotsParam === "number" ? slotsParam : game.zones.find((z) => z.name === zones.battlefield)?.slots,
+    battlefieldSlots: battlefieldSlots(game),
     replacedEvents,
     permanentType: (cardType) => permanentTypes.get(cardType),
     resource: (name) => resourcesByName.get(name),

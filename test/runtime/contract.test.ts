@@ -28,7 +28,10 @@ import {
 const root = path.join(import.meta.dirname, "..", "..");
 const runtimeFiles = (readdirSync(path.join(root, "runtime"), { recursive: true }) as string[]).filter((f) => f.endsWith(".ts")).map((f) => f.split(path.sep).join("/"));
 /** Runtime source without comments (a name in a comment implements nothing). */
-const source = new Map(runtimeFiles.map((f) => [`runtime/${f}`, readFileSync(path.join(root, "runtime", f), "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/\/\/.*$/gm, "")]));
+const uncommented = (file: string) => readFileSync(path.join(root, file), "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/\/\/.*$/gm, "");
+// With the shared compiler module the runtime reads the game's zones and slots through (compiler/zone-roles.ts: ruleZones,
+// battlefieldSlots — the compiler reads the same answer).
+const source = new Map([...runtimeFiles.map((f) => `runtime/${f}`), "compiler/zone-roles.ts"].map((f) => [f, uncommented(f)]));
 const allSource = [...source.values()].join("\n");
 const literals = (text: string) => new Set([...text.matchAll(/"([a-z_0-9]+)"/g)].map((m) => m[1]!));
 const sorted = (items: Iterable<string>) => [...new Set(items)].sort();
