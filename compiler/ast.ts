@@ -376,7 +376,8 @@ export interface Sequence extends BaseNode {
  * (`PLAY: Deal 1 damage to target unit. Draw a card.`).
  */
 /** `—`: an em dash between two effects ("Deal 2 damage to target unit — draw a card."), read as a new sentence. */
-export type Connector = "" | "," | ", then" | ", and" | "then" | "and" | "and then" | ". then" | "." | ";" | "—";
+/** `, or`: `Gain 2 life, or 4 life if you control a Golem.` — another amount of the clause before, when its condition holds. */
+export type Connector = "" | "," | ", then" | ", and" | ", or" | "then" | "and" | "and then" | ". then" | "." | ";" | "—";
 
 export interface Step extends BaseNode {
   kind: "step";

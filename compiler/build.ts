@@ -552,7 +552,7 @@ function connectorOf(n: CstNode): A.Connector {
   if (tok(n, "Dash")) return "—";
   if (tok(n, "Semicolon")) return ";";
   if (tok(n, "Period")) return tok(n, "Then") ? ". then" : ".";
-  if (tok(n, "Comma")) return tok(n, "Then") ? ", then" : tok(n, "And") ? ", and" : ",";
+  if (tok(n, "Comma")) return tok(n, "Then") ? ", then" : tok(n, "And") ? ", and" : tok(n, "Or") ? ", or" : ",";
   if (tok(n, "And")) return tok(n, "Then") ? "and then" : "and";
   return "then";
 }
@@ -1051,7 +1051,8 @@ function brokeOffOnItsLine(ctx: Ctx, ability: A.Ability, tokens: IToken[]): bool
   const line = ctx.text.slice(ability.range.start.offset, end);
   const word = ctx.text.slice(next.startOffset, next.startOffset + next.image.length);
   // A bare "A or B" between effects is the commonest break: point at the form that reads it, the modal.
-  const hint = word.toLowerCase() === "or" ? "; a choice between effects is written `Choose one — <effect>; or <effect>.`" : "";
+  // An amount that depends on a condition has its own form ("Gain 2 life, or 4 life if you control a Golem.").
+  const hint = word.toLowerCase() === "or" ? "; a choice between effects is written `Choose one — <effect>; or <effect>.`, an amount that depends on a condition `Gain 2 life, or 4 life if you control a Golem.`" : "";
   diagnostics[i] = diagnostic("CW1007", ctx.file, rangeOf(ctx, ability.range.start.offset, end), { detail: `"${line}" breaks off at "${word}": no ability form goes on with it (this line is not read)${hint}` });
   return true;
 }

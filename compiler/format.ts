@@ -151,6 +151,7 @@ const connectorText: Record<A.Connector, string> = {
   ",": ", ",
   ", then": ", then ",
   ", and": ", and ",
+  ", or": ", or ",
   then: " then ",
   and: " and ",
   "and then": " and then ",

@@ -708,7 +708,8 @@ export interface TriggerPattern {
   /**
    * `cast`: "Whenever you play your second spell each turn", "Whenever an opponent casts their third spell each turn":
    * only the player's Nth card this turn of those the object matches (counted from the cards played this turn, this one
-   * included, as it is played).
+   * included, as it is played). `draw`: "Whenever you draw your second card each turn": only the player's Nth card drawn
+   * this turn (GameState.drawnThisTurn: the cards drawn into the hand, this one included).
    */
   nthThisTurn?: number;
   /** For counter events: which counter ("gains Bleed counters"); any when absent. */

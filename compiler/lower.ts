@@ -3238,6 +3238,8 @@ class AbilityLowering {
     let branchTargetsFrom: number | undefined;
     let mayStart = 0;
     const lowered: { step: Ast.Step; steps: Step[] }[] = [];
+    // Where the steps of the clause just lowered begin in `out` (what an ", or <amount> if ..." after it changes).
+    let previousFrom = 0;
     const entries = withSharedVerbs(seq, this.text, this.vocab.game.stats);
     for (let i = 0; i < entries.length; i++) {
       const { clause, step, parts, repeat, each, mayShared } = entries[i]!;
@@ -3265,6 +3267,14 @@ class AbilityLowering {
         branchTargetsFrom = this.targets.length;
         continue;
       }
+      // "Gain 2 life, or 4 life if you control a Golem." · "Draw a card, or two cards instead if ...": the effect before with
+      // the amount after "or" when the condition holds (`if` ... `else`), as "X. If <condition>, <verb> <amount> instead."
+      if (step.connector === ", or") {
+        this.orAmount(clause, out, previousFrom);
+        lowered.push({ step, steps: [] });
+        continue;
+      }
+      previousFrom = out.length;
       const targetsBefore = this.targets.length;
       let steps = withPending(this, this.clause(clause));
       // "If ..., deal 4 damage to target unit. Otherwise, deal 2 damage to target unit.": one target for both branches.
@@ -3307,6 +3317,25 @@ class AbilityLowering {
     this.checkTrailingForEach(lowered);
     this.checkUnwrittenAmounts(lowered);
     return out;
+  }
+
+  /**
+   * "<effect>, or <amount> [instead] if|unless <condition>": the clause after "or" (its verb the effect's, given by
+   * withSharedVerbs) in place of the effect's steps (from `from` on in `out`) when the condition holds. Its condition is
+   * its trailing one; "unless" negates it. What the engine cannot read that way is a note at the words after "or".
+   */
+  orAmount(clause: Ast.Clause, out: Step[], from: number): void {
+    const cond = clause.tail.find((t): t is Ast.ConditionPhrase => t.kind === "condition" && (t.word === "if" || t.word === "unless"));
+    const instead = clause.tail.find((t): t is Ast.InsteadWord => t.kind === "instead");
+    if (!cond || from >= out.length) {
+      this.note(clause.range, `"${this.slice(clause.range)}" after "or" is read only as another amount of the effect before it, when a condition holds ("Gain 2 life, or 4 life if you control a Golem."); a choice is written "Choose one — <effect>; or <effect>."`);
+      return;
+    }
+    const targets = this.targets.length;
+    const notes = this.notes.length;
+    const read = this.condition(cond.clause);
+    const condition = cond.word === "unless" ? negation(read) : read;
+    insteadOf(out, from, { condition, targets, notes }, { ...clause, tail: clause.tail.filter((t) => t !== cond) }, instead, clause.range, this, true);
   }
 
   /**
@@ -6000,6 +6029,15 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
     }
     case "draw": {
       const subject = playerSubject();
+      // "Whenever you draw your second card each turn": the player's Nth card drawn this turn (the ordinal and "each turn"
+      // read here; "your"/"their" below). Any kind of card but "card" itself is not counted (CW6005 stays on the words).
+      const eachTurn = clause.tail.find((t): t is Ast.TimingPhrase => t.kind === "timing" && t.which === "each" && !t.combat);
+      const ordinal = clause.object?.items.find((i): i is Ast.WordNode => i.kind === "word" && ORDINALS[lower(i.text)] !== undefined);
+      if (eachTurn && ordinal && clause.object && subject.kind === "player" && npWords(clause.object).filter((w) => w !== lower(ordinal.text)).every((w) => w === "card")) {
+        l.use(ordinal, eachTurn, clause.object.items);
+        l.useDeterminers(clause.object, "your", "their", "his or her");
+        return { event: "draw", subject, nthThisTurn: ORDINALS[lower(ordinal.text)]!, text };
+      }
       const object = objectOf(generic(clause.object) ? undefined : clause.object);
       // "Whenever you draw your second card": a drawn card is always the drawer's, so "your" names no kind of card — the
       // trigger is about the draw (a card-less object would be CW6004); the words it does not read stay reported.
@@ -6396,7 +6434,8 @@ function withSharedVerbs(seq: Ast.Sequence, text: Text, stats: string[] = []): {
         previous = merged;
         continue;
       }
-      clause = { ...clause, verb: previous.verb, ...(clause.subject || !previous.subject ? {} : { subject: previous.subject }) };
+      // After ", or" the words are another amount of the clause before (AbilityLowering.orAmount): its subject is that clause's.
+      clause = { ...clause, verb: previous.verb, ...(clause.subject || !previous.subject || step.connector === ", or" ? {} : { subject: previous.subject }) };
     }
     // `Target player draws two cards and loses 2 life`, `Each player draws a card, then discards a card`: a verb that
     // agrees with the subject before it (`loses`, not the imperative `lose`) in the same sentence shares that subject.
@@ -8868,12 +8907,23 @@ function insteadSlot(steps: Step[], from: number): { list: Step[]; start: number
  * (it would be chosen even when the condition fails) or words the engine cannot read are a note, never a second effect.
  */
 function upgradeInstead(host: Ability, from: number, up: NonNullable<ReturnType<typeof insteadUpgrade>>, l: AbilityLowering): void {
-  const { body, clause, instead } = up;
-  const slot = lastStepSlot(host.steps);
-  const before = slot?.list[slot.index];
   const targets = l.targets.length;
   const notes = l.notes.length;
-  const condition = l.condition(body.condition);
+  const condition = l.condition(up.body.condition);
+  insteadOf(host.steps, from, { condition, targets, notes }, up.clause, up.instead, up.body.range, l);
+}
+
+/**
+ * `clause` (its `instead` aside) in place of the steps from `from` on when `condition` holds (`if` ... `else`): what
+ * "If <condition>, <clause> instead." after a sentence does (upgradeInstead), and "<effect>, or <amount> if <condition>"
+ * within one (AbilityLowering.sequence). `notes`: how many notes there were before the condition was read.
+ */
+function insteadOf(steps: Step[], from: number, read: { condition: Condition | undefined; targets: number; notes: number }, clause: Ast.Clause, instead: Ast.InsteadWord | undefined, range: Range, l: AbilityLowering, or?: true): void {
+  const { condition, targets, notes } = read;
+  const body = { range };
+  const host = { steps };
+  const slot = lastStepSlot(host.steps);
+  const before = slot?.list[slot.index];
   const again = l.clause({ ...clause, tail: clause.tail.filter((t) => t !== instead) });
   const step = again.length === 1 ? again[0] : undefined;
   const refused = (why: string) => {
@@ -8888,7 +8938,7 @@ function upgradeInstead(host: Ability, from: number, up: NonNullable<ReturnType<
   const sameTarget = (x: Step) => JSON.parse(JSON.stringify(x).replace(/\{"kind":"card","ref":\{"kind":"target","index":(\d+)\}\}/g, '{"kind":"target","index":$1}')) as Step;
   const sameVerb = !!before && !!step && step.op === before.op && "amount" in step && "amount" in before;
   if (l.targets.length !== targets)
-    return refused(`"${l.slice(body.range)}": a target of the sentence with "instead" would be chosen even when its condition fails — name the card the sentence before chose ("it", "that creature") or write two abilities`);
+    return refused(`"${l.slice(body.range)}": a target of the ${or ? 'words after "or"' : 'sentence with "instead"'} would be chosen even when its condition fails — name the card the ${or ? "effect" : "sentence"} before chose ("it", "that creature") or write two abilities`);
   if (sameVerb && (leftOut || upgradedAmount(sameTarget(step), sameTarget(before)))) {
     l.use(instead, clause.subject);
     const upgraded = { ...before, amount: (step as { amount: NumberExpr }).amount } as Step;
@@ -8901,7 +8951,11 @@ function upgradeInstead(host: Ability, from: number, up: NonNullable<ReturnType<
   // Another effect (or the same verb changed otherwise): it replaces what the sentence before does.
   const replaced = insteadSlot(host.steps, from);
   if (!replaced || !again.length)
-    return refused(`"${l.slice(body.range)}": say what happens instead in full ("If it has Bleed, it gets -3/-3 until end of turn instead.", "If you control three units, draw a card instead.") after one sentence it replaces`);
+    return refused(
+      or
+        ? `"${l.slice(body.range)}": the words after "or" give another amount of the effect before them ("Gain 2 life, or 4 life if you control a Golem."); for another effect write "If <condition>, <effect>. Otherwise, <effect>."`
+        : `"${l.slice(body.range)}": say what happens instead in full ("If it has Bleed, it gets -3/-3 until end of turn instead.", "If you control three units, draw a card instead.") after one sentence it replaces`,
+    );
   l.use(instead);
   const otherwise = replaced.list.splice(replaced.start);
   replaced.list.push({ op: "if", condition, then: again, else: otherwise, source: l.source(body.range) });

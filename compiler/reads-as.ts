@@ -1656,6 +1656,8 @@ function oneTriggerText(t: TriggerPattern, ctx: Context): string {
     const who = triggerPlayerText(t.subject, ctx);
     if (t.event === "player_dealt_damage") return `Whenever ${who} ${who === "you" ? "are" : "is"} dealt ${t.combat ? "combat " : ""}damage`;
     if (t.event === "player_counter_added") return `Whenever ${who} gain${who === "you" ? "" : "s"} ${t.counter ? `${t.counter} counters` : "counters"}`;
+    // "Whenever you draw your second card each turn".
+    if (t.event === "draw" && t.nthThisTurn !== undefined) return `Whenever ${who} draw${who === "you" ? "" : "s"} ${who === "you" ? "your" : "their"} ${ORDINAL_WORDS[t.nthThisTurn] ?? `${t.nthThisTurn}th`} card each turn`;
     // "Whenever you discard a Unit card", "Whenever an opponent draws a Spell card".
     if ((t.event === "draw" || t.event === "discard") && t.object?.kind === "card") {
       const verb = t.event === "draw" ? "draw" : "discard";

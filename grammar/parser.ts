@@ -959,7 +959,12 @@ export class CardwrightParser extends CstParser {
         ALT: () => {
           this.CONSUME(T.Comma);
           this.OPTION(() => {
-            this.OR2(this.cached(50, () => [{ ALT: () => this.CONSUME(T.Then) }, { ALT: () => this.CONSUME2(T.And) }]));
+            this.OR2(this.cached(50, () => [
+              { ALT: () => this.CONSUME(T.Then) },
+              { ALT: () => this.CONSUME2(T.And) },
+              // `Gain 2 life, or 4 life if you control a Golem.`: another amount of the clause before, when a condition holds.
+              { GATE: () => this.isOrAmountAt(2), ALT: () => this.CONSUME(T.Or) },
+            ]));
           });
           // `..., then if you have five or more cards in hand, discard a card.` (as `. Then, if ...,`).
           this.OPTION5(this.cached(74, () => ({ GATE: () => is(this.LA(0), T.Then) && is(this.LA(1), T.If) && !this.isDidConditionAt(1), DEF: () => this.SUBRULE2(this.leadingCondition) })));
@@ -1084,7 +1089,25 @@ export class CardwrightParser extends CstParser {
   });
 
   /** After `and`, a clause may leave its verb out: `Deal 2 damage to target creature and 1 damage to its controller.` */
+  /**
+   * `..., or 4 life if you control a Golem` · `..., or two cards instead if ...` · `..., or 4 damage to it unless ...`: after
+   * `or` at LA(k - 1), an amount (a number first) and a condition (`if` / `unless`) before the clause ends — another amount
+   * of the clause before it, when the condition holds (not a choice: that is `Choose one — ...; or ...`).
+   */
+  private isOrAmountAt(k: number): boolean {
+    if (!is(this.LA(k - 1), T.Or)) return false;
+    const first = this.LA(k);
+    if (!is(first, T.NumberLiteral) && !is(first, T.NumberWord) && !is(first, T.Variable) && !is(first, T.X)) return false;
+    for (let j = k + 1; j < k + 14; j++) {
+      const t = this.LA(j);
+      if (is(t, T.If) || is(t, T.Unless)) return j > k + 1;
+      if (t.tokenType === EOF || is(t, T.Period) || is(t, T.Comma) || is(t, T.Semicolon) || is(t, T.Then) || is(t, T.And) || is(t, T.Or) || is(t, T.Dash) || this.lineBreakBetween(this.LA(j - 1), t)) return false;
+    }
+    return false;
+  }
+
   private isGappedClauseAhead(): boolean {
+    if (is(this.LA(0), T.Or)) return this.isOrAmountAt(1);
     if (!is(this.LA(0), T.And)) return false;
     const first = this.LA(1);
     // `..., put one into your hand and the rest back in any order`: `the rest` takes the verb of `put`.

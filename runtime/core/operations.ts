@@ -132,6 +132,8 @@ export function draw(ctx: Ctx, player: PlayerId, amount: number, source?: Source
       continue;
     }
     moveCard(ctx, id, rules.zones.hand, { source, quiet: true });
+    const drawn = ctx.state.cards[id]!;
+    (ctx.state.drawnThisTurn ??= []).push({ card: id, def: drawn.def, controller: player, owner: drawn.owner, token: drawn.isToken });
     emit(ctx, "draw", `${player} draws ${cardName(ctx, id)}`, { player, card: id, name: cardName(ctx, id), amount: 1, source });
     noteEvent(ctx, "draw", { player, card: id, amount: 1 });
   }

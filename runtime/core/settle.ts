@@ -237,6 +237,7 @@ function passTurn(ctx: Ctx): void {
   if (state.playedThisTurn) state.playedThisTurn = undefined;
   if (state.enteredThisTurn) state.enteredThisTurn = undefined;
   if (state.discardedThisTurn) state.discardedThisTurn = undefined;
+  if (state.drawnThisTurn) state.drawnThisTurn = undefined;
   // No attack spans a turn change either (one whose frame never ran its fight).
   state.combat = null;
   const next = opponentOf(state, state.active);

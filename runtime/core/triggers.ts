@@ -76,7 +76,11 @@ export function triggerMatches(ctx: Ctx, trigger: TriggerPattern, kind: EventKin
   const subject = trigger.subject;
   if (!objectMatches(ctx, trigger, data, controller, sourceCard)) return false;
   // "your second spell each turn": the card played is the player's Nth of its kind this turn (it is on the record already).
-  if (trigger.nthThisTurn !== undefined) {
+  // "your second card each turn": the card drawn is the player's Nth drawn this turn (it is on the record already).
+  if (trigger.nthThisTurn !== undefined && kind === "draw") {
+    const mine = (ctx.state.drawnThisTurn ?? []).filter((d) => d.controller === data.player);
+    if (mine.length !== trigger.nthThisTurn || mine.at(-1)?.card !== data.card) return false;
+  } else if (trigger.nthThisTurn !== undefined) {
     const kind = trigger.object?.kind === "card" ? trigger.object.selector : {};
     const mine = (ctx.state.playedThisTurn ?? []).filter((p) => p.controller === data.player && destroyedMatches(ctx, p, kind, controller, sourceCard));
     if (mine.length !== trigger.nthThisTurn || mine.at(-1)?.card !== data.card) return false;

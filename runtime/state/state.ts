@@ -385,6 +385,12 @@ export interface GameState {
    * discarded a card this turn". Cleared as the turn passes; absent: none.
    */
   discardedThisTurn?: DestroyedCard[];
+  /**
+   * The cards drawn into a hand this turn, in order: which definition, and who drew it (`controller`). Read by "whenever
+   * you draw your second card each turn". A card drawn at the hand maximum and discarded (`draw_at_max_hand = discard`)
+   * is not on it: it fires no draw. Cleared as the turn passes; absent: none.
+   */
+  drawnThisTurn?: DestroyedCard[];
   /** Replacement effects used ("the first time ... each turn"): which ability, on which card, on which turn, since it entered on `entered`. */
   replacementsUsed?: { ability: string; card: string; turn: number; entered: number; limit: "first_each_turn" | "first" }[];
   /** Control effects with a duration (runtime/mechanics/control.ts): the card returns to `to` when the duration ends. */
@@ -426,7 +432,7 @@ export interface PlayerRestriction {
  * unset): a state keeps one hidden class from its first action to its last (runtime/index.ts emptyState; a copy of a
  * state read back from JSON takes the same order, state/clone.ts draftOf; test/runtime/state-shape.test.ts).
  */
-export const OPTIONAL_STATE_FIELDS = ["delayed", "preventions", "phaseSteps", "phaseEndRaised", "lastKnown", "destroyedThisTurn", "playedThisTurn", "enteredThisTurn", "discardedThisTurn", "replacementsUsed", "controlEffects", "chainRun", "chainCount", "battle", "temporary", "playerRules", "replacementsNext"] as const;
+export const OPTIONAL_STATE_FIELDS = ["delayed", "preventions", "phaseSteps", "phaseEndRaised", "lastKnown", "destroyedThisTurn", "playedThisTurn", "enteredThisTurn", "discardedThisTurn", "drawnThisTurn", "replacementsUsed", "controlEffects", "chainRun", "chainCount", "battle", "temporary", "playerRules", "replacementsNext"] as const;
 
 const cardIds = moduleCache<number, string>();
 /**
