@@ -406,6 +406,12 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
   const actorRef = "who" in step && step.who && step.who.kind !== "you" && step.op !== "per_player" ? step.who : undefined;
   const ctx: Context = actorRef ? { ...outer, actor: actorRef } : outer;
   const aff = (a: Affected) => affectedText(a, ctx, chosen);
+  // As the subject of its clause: the targets named again are "they" ("They don't ready ...").
+  const subj = (a: Affected) => {
+    const text = aff(a);
+    return text === "them" ? "they" : text;
+  };
+  const agrees = (subject: string, one: string, many: string) => (subject === "they" ? many : one);
   switch (step.op) {
     case "damage": {
       // "This deals 2 damage ...": the card itself is the source.
@@ -490,15 +496,15 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       const setOrDouble = statSetText(step, ctx);
       if (setOrDouble) return setOrDouble;
       // "It can attack this turn.": the permission a unit just played lacks, for the turn, as the card says it.
-      if (step.rules?.length === 1 && step.rules[0]!.rule === "ignores_summoning_sickness" && !step.rules[0]!.by && step.duration.kind === "end_of_turn" && !Object.keys(step.stats ?? {}).length && !step.set && !step.keywords?.length && !step.loses?.length) return `${aff(step.on)} can attack this turn`;
+      if (step.rules?.length === 1 && step.rules[0]!.rule === "ignores_summoning_sickness" && !step.rules[0]!.by && step.duration.kind === "end_of_turn" && !Object.keys(step.stats ?? {}).length && !step.set && !step.keywords?.length && !step.loses?.length) return `${subj(step.on)} can attack this turn`;
       // "It must attack this turn if able."
-      if (step.rules?.length === 1 && step.rules[0]!.rule === "must_attack" && step.duration.kind === "end_of_turn" && !Object.keys(step.stats ?? {}).length && !step.set && !step.keywords?.length && !step.loses?.length) return `${aff(step.on)} must attack this turn if able`;
+      if (step.rules?.length === 1 && step.rules[0]!.rule === "must_attack" && step.duration.kind === "end_of_turn" && !Object.keys(step.stats ?? {}).length && !step.set && !step.keywords?.length && !step.loses?.length) return `${subj(step.on)} must attack this turn if able`;
       // "Target unit can attack twice this turn."
-      if (step.rules?.length === 1 && step.rules[0]!.rule === "extra_attacks" && step.duration.kind === "end_of_turn" && !Object.keys(step.stats ?? {}).length && !step.set && !step.keywords?.length && !step.loses?.length) return `${aff(step.on)} can attack twice this turn`;
+      if (step.rules?.length === 1 && step.rules[0]!.rule === "extra_attacks" && step.duration.kind === "end_of_turn" && !Object.keys(step.stats ?? {}).length && !step.set && !step.keywords?.length && !step.loses?.length) return `${subj(step.on)} can attack twice this turn`;
       const parts = [...(Object.keys(step.stats ?? {}).length ? [statsText(step.stats!, ctx)] : []), ...Object.entries(step.set ?? {}).map(([stat, n]) => `base ${stat} ${numberText(n, ctx)}`)];
       // "Deal 1 damage to target unit, then it can't attack ...": a target named again is "it".
       const again = step.on.kind === "card" && step.on.ref.kind === "target" && step.rules?.length && !parts.length && !step.keywords?.length;
-      const subject = again ? "it" : step.on.kind === "card" && step.on.ref.kind === "event_other" ? subjectCardText(step.on.ref, ctx) : aff(step.on);
+      const subject = again ? "it" : step.on.kind === "card" && step.on.ref.kind === "event_other" ? subjectCardText(step.on.ref, ctx) : subj(step.on);
       const grants = (step.keywords ?? []).map(keywordText);
       const losses = step.loses ?? [];
       const clauses = [parts.length ? `${getVerb(step.on, ctx)} ${parts.join(" and ")}` : "", grants.length ? `${gainVerb(step.on, ctx)} ${listText(grants)}` : "", losses.length ? `${gainVerb(step.on, ctx).replace(/^gain/, "lose")} ${listText(losses)}` : "", ...ruleGrantsText(step.rules ?? [], ctx)].filter(Boolean);
@@ -523,7 +529,7 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       // "return this from your Discard Pile to its owner's hand": the zone a card named by a reference moves from.
       const from = step.from ? ` from ${possessive(step.from.whose, ctx)} ${step.from.zone}` : "";
       return ctx.game.zones.find((z) => z.name === step.to)?.role === "hand" && !step.position
-        ? `return ${aff(step.what)}${from} to its owner's ${lower(step.to)}`
+        ? `return ${aff(step.what)}${from} to ${several(step.what, ctx) ? `their owners' ${plural(lower(step.to), 2)}` : `its owner's ${lower(step.to)}`}`
         : `put ${aff(step.what)}${from} ${zoneText(step.to, ctx, step.position)}`;
     }
     case "choose_cards":
@@ -576,13 +582,15 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
     case "exhaust":
       return `${step.over ? "overexhaust" : "exhaust"} ${aff(step.what)}`;
     case "remain":
-      return `${aff(step.what)} remains in play${step.stat && step.amount !== undefined ? ` with ${numberText(step.amount, ctx)} ${step.stat}` : ""}`;
+      const remaining = subj(step.what);
+      return `${remaining} ${agrees(remaining, "remains", "remain")} in play${step.stat && step.amount !== undefined ? ` with ${numberText(step.amount, ctx)} ${step.stat}` : ""}`;
     case "ready":
       // The game's own verb: CYBERVAMP renews ("Renew target creature").
       return `${readyWord(ctx.game) === "renewed" ? "renew" : "ready"} ${aff(step.what)}`;
     case "skip_next_ready": {
       const verb = readyWord(ctx.game) === "renewed" ? "renew" : "ready";
-      return `${aff(step.what)} doesn't ${verb} during its controller's next ${readyingPhase(ctx.game.phases)} phase`;
+      const skipping = subj(step.what);
+      return `${skipping} ${agrees(skipping, "doesn't", "don't")} ${verb} during ${agrees(skipping, "its", "their")} controller's next ${readyingPhase(ctx.game.phases)} phase`;
     }
     case "counter_spell":
       // Named once: "Counter target spell. Its controller ..." is that spell's controller ("its").
@@ -687,9 +695,15 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       return `${step.who.kind === "you" ? step.keyword : `${playersText(step.who, ctx, true)} ${agreesWithOne(step.keyword.toLowerCase())}`}${step.target ? ` ${aff(step.target)}` : step.amount === 1 && !def?.parameter ? "" : value}${step.duration ? durationText(step.duration) : ""}`;
     }
     case "rule":
-      if (step.rule === "make_defender" && step.target) return `${aff(step.target)} becomes a defender`;
+      if (step.rule === "make_defender" && step.target) {
+        const made = subj(step.target);
+        return `${made} ${agrees(made, "becomes a defender", "become defenders")}`;
+      }
       // "Target Unit loses all abilities until end of turn" (a game with no keyword action for it).
-      if (step.rule === "remove_all_abilities" && step.target) return `${aff(step.target)} loses all abilities${step.duration ? durationText(step.duration) : ""}`;
+      if (step.rule === "remove_all_abilities" && step.target) {
+        const losing = subj(step.target);
+        return `${losing} ${agrees(losing, "loses", "lose")} all abilities${step.duration ? durationText(step.duration) : ""}`;
+      }
       if (step.rule === "fight" && step.from && step.target) return `${cardText(step.from, ctx)} fights ${aff(step.target)}`;
       // "You get a temporary Red Facet", "Target player gets 2 temporary Blue Facets".
       if (step.rule === "grant_temporary_facet" && step.color) {
@@ -1054,9 +1068,14 @@ function affectedText(a: Affected, ctx: Context, chosen?: Chosen): string {
       if (ctx.targets[a.index]?.accepts === "player") ctx.playersNamed?.add(a.index);
       return namedTarget(ctx, a.index) ?? targetText(ctx, a.index) ?? "the target";
     case "targets": {
-      // The slots of one phrase ("up to two target units") read as that phrase once.
+      // The slots of one phrase ("up to two target units") read as that phrase once; named again, "them" (as "it" for one).
       const groups = new Set(a.indexes.map((i) => ctx.targets[i]?.group ?? `slot ${i}`));
-      if (groups.size === 1 && ctx.targets[a.indexes[0]!]?.group !== undefined) return targetText(ctx, a.indexes[0]!)!;
+      if (groups.size === 1 && ctx.targets[a.indexes[0]!]?.group !== undefined) {
+        const cards = a.indexes.every((i) => ctx.targets[i]?.accepts === "card");
+        if (cards && ctx.named && a.indexes.every((i) => ctx.named!.has(i))) return "them";
+        if (cards && ctx.named) for (const i of a.indexes) ctx.named.add(i);
+        return targetText(ctx, a.indexes[0]!)!;
+      }
       return listText(a.indexes.map((i) => targetText(ctx, i) ?? "the target"));
     }
   }
@@ -1132,7 +1151,7 @@ function selectorPieces(sel: CardSelector, ctx: Context, count: NumberExpr, prep
   // Several subtypes are any one of them (runtime selector match): "target Vampire or Ghoul".
   const subtypes = sel.subtypes?.length ? sel.subtypes.join(" or ") : undefined;
   const subtypeHead = !sel.cardTypes?.length && !sel.names?.length && !zoned && sel.tokens !== "only" ? subtypes : undefined;
-  words.push(...(sel.colors ?? []), ...(!subtypeHead && subtypes ? [subtypes] : []));
+  words.push(...(sel.colors?.length ? [sel.colors.join(" or ")] : []), ...(!subtypeHead && subtypes ? [subtypes] : []));
   const named = subtypeHead ?? (sel.cardTypes?.length ? sel.cardTypes.join(" or ") : sel.names?.length ? `card named ${sel.names.join(" or ")}` : "card");
   // "target defender", "other defenders you control": the state is the noun; with a type, its adjective ("defender Units").
   const head = sel.defender ? (named === "card" ? "defender" : `defender ${named}`) : named;
