@@ -68,8 +68,8 @@ export interface Mechanic {
   payCost?(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Payment, selfCard: string, source: SourceRef | undefined): void;
   /** Expands the core's payment options with this module's choices (which lands, the value of X). */
   paymentOptions?(ctx: Ctx, player: PlayerId, cost: CostPart[], selfCard: string, options: Payment[]): Payment[];
-  /** An event was raised: note further triggers (keyword abilities the game file defines as triggers). */
-  noteEvent?(ctx: Ctx, kind: EventKind, data: GameEventData): void;
+  /** An event was raised: note further triggers (keyword abilities the game file defines as triggers); `by`: the player who had priority and caused it (NotedTrigger.by). */
+  noteEvent?(ctx: Ctx, kind: EventKind, data: GameEventData, by: PlayerId): void;
   /** A card entered play or came under a new controller (Unique). */
   arrived?(ctx: Ctx, card: string): void;
   /** Lasting effects end: those of the module for which `ends` holds (the turn's end, the combat phase's: core/settle.ts). */

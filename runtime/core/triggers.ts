@@ -51,8 +51,8 @@ export function noteAttack(ctx: Ctx, attacker: string, player: PlayerId, target:
   if ("card" in target) noteEvent(ctx, "attacked", { card: target.card, player: ctx.state.cards[target.card]?.controller, other: attacker });
 }
 
-/** What a noted trigger remembers of its event ("it", "that player", "that much", "that creature"). */
-function eventOf(data: GameEventData): TriggerEvent {
+/** What a noted trigger remembers of its event ("it", "that player", "that much", "that creature"); also a keyword's trigger (mechanics/bleed.ts). */
+export function eventOf(data: GameEventData): TriggerEvent {
   const event: TriggerEvent = { card: data.card, player: data.player, amount: data.amount };
   if (data.other !== undefined) event.other = data.other;
   if (data.others !== undefined && data.others.length > 1) event.others = data.others;
@@ -198,7 +198,7 @@ export function noteEvent(ctx: Ctx, kind: EventKind, data: GameEventData): void 
   const by = state.frames.length ? state.frames[state.frames.length - 1]!.controller : (state.priority?.player ?? state.active);
   if (state.delayed?.length) noteDelayedTriggers(ctx, kind, data, by);
   if (cardsListen(ctx, index, kind)) noteCardTriggers(ctx, index, kind, data, by);
-  for (const m of mechanicsOf(rules)) m.noteEvent?.(ctx, kind, data);
+  for (const m of mechanicsOf(rules)) m.noteEvent?.(ctx, kind, data, by);
   noteRuleTriggers(ctx, index.rules.get(kind) ?? NONE, kind, data, by);
 }
 

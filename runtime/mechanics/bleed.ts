@@ -10,7 +10,8 @@
  */
 import { triggerEvents, type Ability, type EventKind, type KeywordDef } from "../../compiler/ir.ts";
 import type { Ctx, GameEventData } from "../core/index.ts";
-import { cardName, emit, keywordInstancesOf, readingStill, triggerMatches } from "../core/index.ts";
+import { cardName, emit, evalCondition, eventOf, keywordInstancesOf, readingStill, triggerMatches } from "../core/index.ts";
+import type { PlayerId } from "../state/state.ts";
 import type { Mechanic } from "../core/mechanics.ts";
 import type { Rules } from "../core/rules.ts";
 import { perGame } from "../core/per-game.ts";
@@ -38,7 +39,7 @@ const combines = (rules: Rules, keyword: string): boolean => rules.param(`${keyw
  * granted, or given by a static in effect), its trigger read as the same words on a card are (core/triggers.ts
  * triggerMatches: the event, and whatever else the pattern names — the other party, "in combat", a zone).
  */
-function noteKeywordTriggers(ctx: Ctx, kind: EventKind, data: GameEventData): void {
+function noteKeywordTriggers(ctx: Ctx, kind: EventKind, data: GameEventData, by: PlayerId): void {
   const { state, rules } = ctx;
   const defs = triggeredByKind(rules).get(kind);
   const id = data.card;
@@ -54,7 +55,13 @@ function noteKeywordTriggers(ctx: Ctx, kind: EventKind, data: GameEventData): vo
     // `<keyword>_instances_combine = false`: each instance is its own trigger with its own X.
     const amounts = combines(rules, def.name) ? [instances.reduce((a, b) => a + b, 0)] : instances;
     for (const amount of amounts) {
-      state.noted.push({ id: state.nextId++, card: id!, ability: def.ability.id, controller: card.controller, event: { card: data.card, player: data.player, amount: data.amount }, source: def.ability.source, x: amount });
+      const event = eventOf(data);
+      // An intervening "if" ("Whenever this deals combat damage to a player, if that player has no Bleed counters, ...") is
+      // checked when the trigger is noted, as a card's own trigger's is (core/triggers.ts noteTriggersOf): false now → it
+      // does not trigger (the rules texts are silent; a keyword reads as its text on the card).
+      if (def.ability.condition && !evalCondition(ctx, { controller: card.controller, card: id!, steps: [], pc: 0, targets: [], chosen: {}, event, x: amount, label: "" }, def.ability.condition)) continue;
+      // `by`: who had priority and caused the event owns the chains it starts (Chromatic 17.1 "Priority player").
+      state.noted.push({ id: state.nextId++, card: id!, ability: def.ability.id, controller: card.controller, event, source: def.ability.source, x: amount, by });
       emit(ctx, "trigger", `${cardName(ctx, id!)}: ${def.name} ${amount} — ${trigger.text} — noted`, { card: id, name: cardName(ctx, id!), ability: def.ability.id, player: card.controller, amount, source: def.ability.source });
     }
   }
