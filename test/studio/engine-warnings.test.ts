@@ -121,8 +121,9 @@ describe("reads-as from the studio's cache (hover, card panel)", () => {
   it("says an ability does not parse, with the parse error, where error recovery would give a reading (a card that parses reads as before)", async () => {
     const { WorkspaceChecker } = await import("../../studio/src/worker/checker.ts");
     const checker = new WorkspaceChecker();
-    // "Each player whose hand holds two or more units" stops the parser before "loses": both pieces come from recovery.
-    const file = { path: "duel/test.cards", text: `set TST "Test" for duel\n\n${squire("Crowd Tax", "Each player whose hand holds two or more units loses 2 life.")}` };
+    // "Each player holding two or more units" stops the parser before "loses": both pieces come from recovery. (Session 26
+    // made "whose …" stop the parser at "whose", in one piece: this sentence keeps the two.)
+    const file = { path: "duel/test.cards", text: `set TST "Test" for duel\n\n${squire("Crowd Tax", "Each player holding two or more units loses 2 life.")}` };
     checker.check([game, core, file]);
     const found = checker.readingsAt(file.path, file.text.indexOf("Each player"))!;
     const error = '(does not parse: CW1003 Expected "." at the end of the ability but found "loses".)';
