@@ -909,8 +909,7 @@ class AbilityLowering {
   destroyedThisWay(np: Ast.NounPhrase): NumberExpr | undefined {
     // "each card discarded this way" · "each creature that died this way" / "that was destroyed this way"
     const first = np.filters[0];
-    const relative = np.filters.length === 1 && first?.kind === "relative" ? first : undefined;
-    const participle = relative && (!relative.that || (!relative.clause.subject && !relative.clause.modal && (relative.clause.be || relative.clause.verb?.lemma === "die"))) ? relative.clause : undefined;
+    const participle = np.filters.length === 1 && first?.kind === "relative" ? thisWayClause(first) : undefined;
     const verb = this.thisWayVerb(participle);
     if (!participle || !verb) return undefined;
     const written = this.slice(np.range);
@@ -2725,9 +2724,7 @@ class AbilityLowering {
    * stay unread, CW6005; destroyedThisWay says more where a count is written).
    */
   takenThisWay(f: Ast.RelativeFilter): string | undefined {
-    const clause = f.clause;
-    if (f.that && (clause.subject || clause.modal || !(clause.be || clause.verb?.lemma === "die"))) return undefined;
-    const verb = this.thisWayVerb(clause);
+    const verb = this.thisWayVerb(thisWayClause(f));
     if (!verb || verb === "remove") return undefined;
     const done = this.thisWaySteps.get(verb);
     // A spell's sentence of its own ("Discard two cards." + "Return a unit card discarded this way ..."): it goes on with
@@ -7316,6 +7313,12 @@ function attacksTwice(clause: Ast.Clause): "each" | "this" | undefined {
   if (!o || clause.tail.length || o.filters.length || npWords(o).join(" ") !== "turn") return undefined;
   const dets = npDeterminers(o);
   return dets.length === 2 && dets[0] === "twice" && (dets[1] === "each" || dets[1] === "this") ? dets[1] : undefined;
+}
+
+/** The clause of "discarded this way", "that was destroyed this way", "that died this way": a participle, or "that" with "be" or "die". */
+function thisWayClause(f: Ast.RelativeFilter): Ast.Clause | undefined {
+  const clause = f.clause;
+  return !f.that || (!clause.subject && !clause.modal && (clause.be || clause.verb?.lemma === "die")) ? clause : undefined;
 }
 
 /** "this" / "this creature" / "it" alone: the card whose text it is. */

@@ -370,22 +370,29 @@ class Cursor {
     while (!this.done() && !stops.includes(lowerImage(this.peek())) && !isNumber(this.peek()) && !isString(this.peek())) out.push(this.next()!);
     return out;
   }
+  /**
+   * The copies after a card in a list (`x2`, `x 2`; 1 when none is written), for a list holding `listed` cards so far. A
+   * count is data: bounded before any list of that length is built.
+   */
+  copies(listed: number): number {
+    let times = 1;
+    const t = this.peek();
+    if (t && /^x\d+$/i.test(t.image)) {
+      times = Number(t.image.slice(1));
+      this.i++;
+    } else if (lowerImage(t) === "x" && isNumber(this.peek(1))) {
+      this.i++;
+      times = this.number();
+    }
+    if (!Number.isSafeInteger(times) || times < 0 || listed + times > MAX_LISTED_COPIES) throw new ParseError(`at most ${MAX_LISTED_COPIES} cards in one list; this one asks for ${listed + times}`, t);
+    return times;
+  }
   /** `"A", "B" x2` */
   cardList(): string[] {
     const names: string[] = [];
     while (isString(this.peek())) {
       const name = this.string();
-      let times = 1;
-      const t = this.peek();
-      if (t && /^x\d+$/i.test(t.image)) {
-        times = Number(t.image.slice(1));
-        this.i++;
-      } else if (lowerImage(t) === "x" && isNumber(this.peek(1))) {
-        this.i++;
-        times = this.number();
-      }
-      // A count is data: bounded before any list of that length is built.
-      if (!Number.isSafeInteger(times) || times < 0 || names.length + times > MAX_LISTED_COPIES) throw new ParseError(`at most ${MAX_LISTED_COPIES} cards in one list; this one asks for ${names.length + times}`, t);
+      const times = this.copies(names.length);
       for (let k = 0; k < times; k++) names.push(name);
       if (lowerImage(this.peek()) === ",") this.i++;
       else break;
@@ -856,16 +863,7 @@ function parseAction(c: Cursor): ScenarioAction {
       const refs: CardRef[] = [];
       while (isString(c.peek()) || POSSESSIVE.test(c.peek()?.image ?? "")) {
         const ref = c.card();
-        const t = c.peek();
-        let times = 1;
-        if (t && /^x\d+$/i.test(t.image)) {
-          times = Number(t.image.slice(1));
-          c.i++;
-        } else if (lowerImage(t) === "x" && isNumber(c.peek(1))) {
-          c.i++;
-          times = c.number();
-        }
-        if (!Number.isSafeInteger(times) || times < 0 || refs.length + times > MAX_LISTED_COPIES) throw new ParseError(`at most ${MAX_LISTED_COPIES} cards in one list; this one asks for ${refs.length + times}`, t);
+        const times = c.copies(refs.length);
         for (let k = 0; k < times; k++) refs.push(ref);
         if (!c.word(",")) break;
       }
