@@ -104,6 +104,15 @@ export interface CardSelector {
   blockingSelf?: boolean;
   /** "the creature this blocks", "creatures blocked by this": the attackers this card blocks now, or the attack it walls. */
   blockedBySelf?: boolean;
+  /**
+   * "each creature blocking it" (it: the card the triggering event was about, or the card the step before acted on),
+   * "each blocking creature" after "Whenever a creature you control becomes blocked": blocking that card now, or walling
+   * its attack. Bound as an effect runs (runtime/core/values.ts cardsFor), never in a target or a static: a selector
+   * matched unbound matches no card.
+   */
+  blockingCard?: CardRef;
+  /** "each creature blocked by it", "the creature that creature blocks": the attackers that card blocks (bound as `blockingCard`). */
+  blockedByCard?: CardRef;
   /** "target defender", "Other defenders you control": a unit made a defender (games whose units block by becoming defenders). */
   defender?: boolean;
   /** "Newly Turned creatures": in play since its controller's last turn began (games with Newly Turned, runtime/mechanics/renew.ts). */

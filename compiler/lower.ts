@@ -409,6 +409,20 @@ function negateStats(stats: Record<string, NumberExpr>): Record<string, NumberEx
 }
 
 /** Game vocabulary the lowering needs, read from the compiled game. */
+/** A card's relation to another in combat, as a selector field (AbilityLowering.blockRelation). */
+type BlockRelation =
+  | { field: "blockingSelf" | "blockedBySelf"; after?: Ast.NounFilter[] }
+  | { field: "blockingCard" | "blockedByCard"; ref: CardRef; after?: Ast.NounFilter[] };
+
+/** A copy of a node without these filters (wherever a noun phrase holds them): what is marked read when they are read apart. */
+function withoutFilters<T>(node: T, drop: readonly Ast.NounFilter[]): T {
+  if (Array.isArray(node)) return node.filter((n) => !drop.includes(n)).map((n) => withoutFilters(n, drop)) as T;
+  if (!node || typeof node !== "object") return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) out[key] = key === "range" ? value : withoutFilters(value, drop);
+  return out as T;
+}
+
 interface Vocab {
   game: CompiledGame;
   cardTypes: Map<string, string>;
@@ -1333,7 +1347,9 @@ class AbilityLowering {
       } else if (/^non-?./.test(w) && this.exclusion(w.replace(/^non-?/, ""))) (sel.exclude ??= []).push(this.exclusion(w.replace(/^non-?/, ""))!);
       else if (readinessOf(w) !== undefined) Object.assign(sel, readinessSelector(w));
       else if (w === "attacking") sel.attacking = true;
-      else if (w === "blocking") sel.blocking = true;
+      else if (w === "blocking") Object.assign(sel, this.blockingInTrigger("blocked") ?? { blocking: true });
+      // "Whenever this blocks, deal 1 damage to each blocked creature": the creatures this one blocks.
+      else if (w === "blocked" && this.blockingInTrigger("blocks")) Object.assign(sel, this.blockingInTrigger("blocks"));
       // "defending units": defenders where units block by becoming defenders (Three-Slot Duel), else blocking cards.
       else if (w === "defending" && this.hasDefenders()) sel.defender = true;
       else if (w === "defending") sel.blocking = true;
@@ -1364,7 +1380,9 @@ class AbilityLowering {
     // "a creature card in your Discard Pile with power 2 or less": the parser hangs what follows the zone on the zone's
     // name, but a zone has no power — it describes the card (useZoneWords leaves it to this reader).
     const afterZone = np.filters.flatMap((f) => (f.kind === "prep" && (f.prep === "in" || f.prep === "from") ? f.object.filters.filter(describesCard) : []));
-    for (const f of [...np.filters.map((f) => this.havingAsControl(f, sel)), ...nested, ...afterZone]) {
+    // "each creature blocked by this with 2 or less attack": the parser hangs what follows "this" on it, but it describes the creature.
+    const afterCombat = np.filters.flatMap((f) => (f.kind === "relative" ? (this.blockRelation(f.clause, f.that)?.after ?? []) : []));
+    for (const f of [...np.filters.map((f) => this.havingAsControl(f, sel)), ...nested, ...afterZone, ...afterCombat]) {
       if (f.kind === "controlledBy") {
         // "you own", "an opponent owns": read as the controller is, then kept as the owner.
         const owned = f.verb.lemma === "own" ? { controller: sel.controller, controllerIs: sel.controllerIs } : undefined;
@@ -1535,9 +1553,12 @@ class AbilityLowering {
         sel.attackedThisTurn = true;
         this.use(f);
       } else if (f.kind === "relative" && this.blockRelation(f.clause, f.that)) {
-        // "each creature blocking this", "the creature it blocks", "creatures blocked by this"
-        sel[this.blockRelation(f.clause, f.that)!] = true;
-        this.use(f);
+        // "each creature blocking this", "the creature it blocks", "creatures blocked by this", "each creature blocking it"
+        const relation = this.blockRelation(f.clause, f.that)!;
+        if ("ref" in relation) sel[relation.field] = relation.ref;
+        else sel[relation.field] = true;
+        // "blocked by this with 2 or less attack": the phrases hung on "this" are the creature's, read below with its own.
+        this.use(relation.after ? withoutFilters(f, relation.after) : f);
       } else if (f.kind === "relative" && this.takenThisWay(f) !== undefined) {
         // "a creature card discarded this way", "each creature destroyed this way": among the cards that step took
         sel.thisWay = this.takenThisWay(f)!;
@@ -1728,6 +1749,13 @@ class AbilityLowering {
       const taken = thisWayVerbOf(sel.thisWay);
       this.note(np.range, `"${this.slice(np.range)}": ${what} is chosen before the ability resolves, when nothing has been ${taken ? participleOf(taken) : "taken"} yet; write "a" instead of "target" (the card is then chosen as it resolves)`);
       delete sel.thisWay;
+    }
+    // "target creature blocking it": a target or a static is matched with no event or step to name "it" by.
+    for (const field of ["blockingCard", "blockedByCard"] as const) {
+      if (sel[field] === undefined) continue;
+      const phrase = field === "blockingCard" ? "blocking it" : "blocked by it";
+      this.note(np.range, `the engine cannot keep ${what} to the cards ${phrase} ("${this.slice(np.range)}"): ${what === "a target" ? `write "a creature ${phrase}" or "each creature ${phrase}" (chosen as it resolves)` : `write "${phrase === "blocking it" ? "blocking this" : "blocked by this"}" for this card's own combat`}`);
+      delete sel[field];
     }
     if (sel.extreme) {
       this.note(np.range, `the engine cannot keep ${what} to the card with the ${sel.extreme.which} ${sel.extreme.stat} ("${this.slice(np.range)}"): write "the ${lower(sel.cardTypes?.[0] ?? "card")} with the ${sel.extreme.which} ${sel.extreme.stat}" (chosen as it resolves) or a number ("with ${sel.extreme.stat} 3 or more")`);
@@ -2699,22 +2727,79 @@ class AbilityLowering {
   }
 
   /**
-   * A relative clause relating a card to this one in combat: "blocking this", "that blocks it", "that is blocking this"
-   * (blockingSelf); "blocked by this", "it blocks", "that this creature blocks" (blockedBySelf). Only this card: "it" where
-   * it can be nothing else (no card named before, the trigger about this one); any other card is left unread (CW6005).
+   * A relative clause relating a card to another in combat: "blocking this", "that blocks it", "that is blocking this"
+   * (blocking); "blocked by this", "it blocks", "that this creature blocks" (blocked by). The other card: this one
+   * (blockingSelf / blockedBySelf, read wherever the selector is matched); or, in an effect, a card the ability named
+   * before — "it" (the card the triggering event was about, or the one the step before acted on), "that creature", "the
+   * blocked creature" (blockingCard / blockedByCard: bound as the effect runs). `after`: what the parser hung on that card's
+   * phrase ("each creature blocked by this with 2 or less attack": "with 2 or less attack" is the creature's). Undefined
+   * for any other clause (its words stay unread, CW6005).
    */
-  blockRelation(clause: Ast.Clause, that: boolean): "blockingSelf" | "blockedBySelf" | undefined {
+  blockRelation(clause: Ast.Clause, that: boolean): BlockRelation | undefined {
     if (clause.modal || clause.complement || clause.orVerbs?.length || !clause.verb) return undefined;
     const verb = lower(clause.verb.text);
     if (verb !== "blocking" && clause.verb.lemma !== "block") return undefined;
     const byPhrase = clause.tail.length === 1 && clause.tail[0]!.kind === "prep" && clause.tail[0]!.prep === "by" ? clause.tail[0]!.object : undefined;
     if (clause.tail.length && !byPhrase) return undefined;
+    const relation = (blocking: boolean, np: Ast.NounPhrase | undefined): BlockRelation | undefined => {
+      const card = this.combatCard(np);
+      if (!card) return undefined;
+      const after = card.after.length ? card.after : undefined;
+      if (card.ref.kind === "self") return { field: blocking ? "blockingSelf" : "blockedBySelf", after };
+      return { field: blocking ? "blockingCard" : "blockedByCard", ref: card.ref, after };
+    };
     // "blocking this", "that blocks it", "that is blocking this"
-    if (!clause.subject && !byPhrase && verb !== "blocked" && (that || verb === "blocking") && (!clause.be || verb === "blocking") && this.namesThisCard(clause.object)) return "blockingSelf";
+    if (!clause.subject && !byPhrase && verb !== "blocked" && (that || verb === "blocking") && (!clause.be || verb === "blocking")) return relation(true, clause.object);
     // "blocked by this", "that is blocked by this"
-    if (!clause.subject && !clause.object && byPhrase && verb === "blocked" && (!that || clause.be) && this.namesThisCard(byPhrase)) return "blockedBySelf";
+    if (!clause.subject && !clause.object && byPhrase && verb === "blocked" && (!that || clause.be)) return relation(false, byPhrase);
     // "the creature it blocks", "the creature that this blocks"
-    if (clause.subject && !clause.object && !byPhrase && !clause.be && verb !== "blocking" && verb !== "blocked" && this.namesThisCard(clause.subject)) return "blockedBySelf";
+    if (clause.subject && !clause.object && !byPhrase && !clause.be && verb !== "blocking" && verb !== "blocked") return relation(false, clause.subject);
+    return undefined;
+  }
+
+  /**
+   * "each blocking creature" in "Whenever this becomes blocked, ..." (event "blocked"): the creatures blocking this one, not
+   * every blocking creature — the trigger names the block the ability is about; "each blocked creature" in "Whenever this
+   * blocks, ..." (event "blocks"): the creatures this one blocks. With a card subject ("Whenever a creature you control
+   * becomes blocked"): that card's (the event's card). Undefined outside such a trigger (any blocking creature).
+   */
+  blockingInTrigger(event: "blocked" | "blocks"): Partial<CardSelector> | undefined {
+    const t = this.trigger;
+    if (!t || t.event !== event || (t.subject.kind !== "self" && t.subject.kind !== "card")) return undefined;
+    const blocking = event === "blocked";
+    if (t.subject.kind === "self") return blocking ? { blockingSelf: true } : { blockedBySelf: true };
+    return blocking ? { blockingCard: { kind: "event_card" } } : { blockedByCard: { kind: "event_card" } };
+  }
+
+  /**
+   * The card a combat relation is about ("blocking this", "blocked by it", "blocking that creature", "blocking the blocked
+   * creature"): this card (`self`), or in an ability with a trigger or a card named before, "it" (lastCard, else the card
+   * the event was about), "that <card noun>" and the event's card by its part. `after`: the card-describing phrases the
+   * parser hung on it ("this with 2 or less attack"). Undefined for any other phrase.
+   */
+  combatCard(np: Ast.NounPhrase | undefined): { ref: CardRef; after: Ast.NounFilter[] } | undefined {
+    if (!np || np.also?.length) return undefined;
+    const cut = np.filters.findIndex(describesCard);
+    if (cut < 0 && np.filters.length) return undefined;
+    if (cut >= 0 && !np.filters.slice(cut).every(describesCard)) return undefined;
+    const after = cut >= 0 ? np.filters.slice(cut) : [];
+    const bare: Ast.NounPhrase = after.length ? { ...np, filters: np.filters.slice(0, cut) } : np;
+    if (bare.filters.length) return undefined;
+    if (this.namesThisCard(bare)) return { ref: { kind: "self" }, after };
+    const role = this.eventRole(bare);
+    if (role) return { ref: role, after };
+    const dets = npDeterminers(bare);
+    const words = npWords(bare);
+    if (!this.trigger && !this.lastCard) return undefined;
+    // "it": the card the step before acted on, else the one the event was about.
+    if (dets.length === 1 && dets[0] === "it" && !words.length) return { ref: this.lastCard ?? { kind: "it" }, after };
+    // "that creature": the card named before, else the event's.
+    if (dets.length === 1 && dets[0] === "that" && words.length === 1 && this.cardNoun(singular(words[0]!))) {
+      const ref = this.lastCard ?? this.thatCard(bare);
+      if (!ref) return undefined;
+      this.useSelfNouns(bare);
+      return { ref, after };
+    }
     return undefined;
   }
 

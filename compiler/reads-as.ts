@@ -1181,6 +1181,10 @@ function selectorPieces(sel: CardSelector, ctx: Context, count: NumberExpr, prep
   if (takenBy) tail.push(`${participleOf(takenBy)} this way`);
   if (sel.blockingSelf) tail.push("blocking this");
   if (sel.blockedBySelf) tail.push("blocked by this");
+  // The card a trigger is about: "that Creature" (as lower.ts combatCard reads it back).
+  const combatCardText = (ref: CardRef) => (ref.kind === "event_card" ? `that ${unitTypeName(ctx) ?? "card"}` : cardText(ref, ctx));
+  if (sel.blockingCard) tail.push(`blocking ${combatCardText(sel.blockingCard)}`);
+  if (sel.blockedByCard) tail.push(`blocked by ${combatCardText(sel.blockedByCard)}`);
   if (sel.enteredThisTurn) tail.push(`that entered play${sel.enteredThisTurn.under === "you" ? " under your control" : sel.enteredThisTurn.under === "opponent" ? " under an opponent's control" : ""} this turn`);
   const withs: string[] = [];
   if (sel.keyword) withs.push(sel.keyword);

@@ -678,6 +678,8 @@ export function matchesSelector(ctx: Ctx, id: string, selector: CardSelector, co
   if (selector.blocking && !isBlocking(ctx, id)) return false;
   if (selector.blockingSelf && (selfCard === undefined || !blocks(ctx, id, selfCard))) return false;
   if (selector.blockedBySelf && (selfCard === undefined || !blocks(ctx, selfCard, id))) return false;
+  // Bound only by cardsFor (the card an effect names): matched anywhere else, no card.
+  if (selector.blockingCard || selector.blockedByCard) return false;
   if (selector.defender && !isDefender(ctx, id)) return false;
   if (selector.newlyTurned && !isNewlyTurned(ctx, id)) return false;
   if (selector.attackedThisTurn && card.attackedTurn !== ctx.state.turn) return false;
@@ -833,6 +835,7 @@ export function boundSelector(frame: Frame, selector: CardSelector): CardSelecto
  */
 export function cardsFor(ctx: Ctx, frame: Frame, selector: CardSelector): string[] {
   // Each part bound in this frame ("target creature and each creature its controller controls"), then each card once.
+  if (selector.blockingCard || selector.blockedByCard) return inCombatWith(ctx, frame, selector);
   const cards = selector.anyOf
     ? eachOnce(selector.anyOf.map((part) => cardsFor(ctx, frame, part)))
     : selector.thisWay
@@ -849,6 +852,17 @@ export function cardsFor(ctx: Ctx, frame: Frame, selector: CardSelector): string
     const card = ctx.state.cards[id]!;
     return (card.zone === ctx.rules.zones.battlefield ? card.controller : card.owner) === player;
   });
+}
+
+/**
+ * "each creature blocking it", "each creature blocked by that creature": the cards of the rest of the selector in that
+ * combat relation with the card the frame names (none when it is gone or names none).
+ */
+function inCombatWith(ctx: Ctx, frame: Frame, selector: CardSelector): string[] {
+  const { blockingCard, blockedByCard, ...rest } = selector;
+  const other = evalCard(ctx, frame, (blockingCard ?? blockedByCard)!);
+  if (other === undefined) return [];
+  return cardsFor(ctx, frame, rest).filter((id) => (blockingCard ? blocks(ctx, id, other) : blocks(ctx, other, id)));
 }
 
 /** "a creature card discarded this way": the cards the step's record holds (still in the game) that match the rest of the selector, in any zone. */
