@@ -790,6 +790,13 @@ export const MESSAGES = {
     example: 'scenario "Scout hits" for duel   (a second one in the same folder)',
     exampleArgs: { name: "Scout hits", where: "folder", first: "cards/duel/scenarios/combat.scenario:12" },
   },
+  CW5025: {
+    severity: "error",
+    template: 'Unknown keyword "{word}"; the keyword abilities of {game} are {list}.',
+    explanation: "`expect \"<card>\" has <keyword>` (and `has no`, `lacks`) reads a keyword ability the game file declares (`keyword Flying`), as the card has it now: printed or granted, and not lost. A keyword the game does not have would never be on a card, so `has no` of it would hold whatever happened: it is an error instead.",
+    example: 'expect "Skyreaver Drake" has Flyng',
+    exampleArgs: { word: "Flyng", game: "Chromatic Battlelines", list: "Deadly, Lifelink, Overwhelm, Flying, Shroud, Taunt, Ambush" },
+  },
   CW6001: {
     severity: "warning",
     template: "The engine cannot run this yet: {detail}.",

@@ -97,6 +97,8 @@ export interface ScenarioNames {
   /** The cost symbols the game file declares, without braces (`R`, `G`, `N` for a generic amount, `X`). */
   symbols: string[];
   stats: string[];
+  /** The keyword abilities of the game file (`keyword Flying`; not keyword actions such as Scry): what a card can have. */
+  keywords: string[];
   phases: string[];
   counters: { name: string; on: "player" | "card" }[];
   /**
@@ -250,7 +252,7 @@ function zoneCapacity(zone: CompiledGame["zones"][number], game: Pick<CompiledGa
 }
 
 export function scenarioNames(
-  game: Pick<CompiledGame, "id" | "name" | "zones" | "params" | "resources" | "colors" | "stats" | "phases" | "counters" | "cardTypes" | "symbols">,
+  game: Pick<CompiledGame, "id" | "name" | "zones" | "params" | "resources" | "colors" | "stats" | "keywords" | "phases" | "counters" | "cardTypes" | "symbols">,
   cards: Iterable<{ name: string; isToken: boolean; type?: string }>,
   madeInPlay: () => Iterable<string>,
 ): ScenarioNames {
@@ -284,6 +286,7 @@ export function scenarioNames(
     colors: game.colors.map((c) => c.name),
     symbols: Object.keys(game.symbols ?? {}),
     stats: game.stats,
+    keywords: game.keywords.filter((k) => k.kind === "ability").map((k) => k.name),
     phases: game.phases.map((p) => p.name),
     counters: game.counters,
     marksDamage: marksDamage(game.params),
@@ -486,6 +489,9 @@ export function checkScenario(scenario: Scenario, names: ScenarioNames): Diagnos
       }
       case "stat":
         if (!find(names.stats, w)) add("CW5005", use.range, { word: w, game, list: listOf(names.stats) }, [...names.stats, "damage"], w);
+        return;
+      case "keyword":
+        if (!find(names.keywords, w)) add("CW5025", use.range, { word: w, game, list: listOf(names.keywords) }, names.keywords, w);
         return;
       case "counter":
         if (!find(cardCounters, w)) add("CW5006", use.range, { word: w, game, list: listOf(cardCounters) }, cardCounters, w);
@@ -711,7 +717,7 @@ function checkCardsOfSteps(scenario: Scenario, names: ScenarioNames, out: Diagno
   for (const step of scenario.steps) {
     if (step.kind === "action") break;
     const e = step.expect;
-    if (e.kind !== "stat" && e.kind !== "damage" && e.kind !== "counters" && e.kind !== "exhausted" && e.kind !== "defender" && e.kind !== "cost") continue;
+    if (e.kind !== "stat" && e.kind !== "damage" && e.kind !== "counters" && e.kind !== "exhausted" && e.kind !== "defender" && e.kind !== "keyword" && e.kind !== "cost") continue;
     const ref = e.card;
     if (ref.copy !== undefined || !names.cards.has(norm(ref.card))) continue;
     const named = entries.filter((x) => norm(x.name) === norm(ref.card) && (!ref.controller || x.player === ref.controller) && (!ref.zone || norm(x.zone) === norm(ref.zone)));

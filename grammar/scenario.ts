@@ -161,6 +161,11 @@ export type Expectation =
   /** `p2 to act`: the player the game waits for now — the one a pending choice asks, else the one holding priority in a response window, else the active player. */
   | { kind: "to_act"; player: string }
   | { kind: "defender"; card: CardRef }
+  /**
+   * `"Seer" has Flying` · `"Seer" has no Taunt` · `"Seer" lacks Taunt` · `"Night Stalker" has Bleed 2`: a keyword ability
+   * the card has now (printed or granted, and not lost); with an amount, that amount of it (every instance added up).
+   */
+  | { kind: "keyword"; card: CardRef; keyword: string; amount?: number }
   /** `"Sparkmage" is exhausted` (value true) / `is ready` (false) / `is overexhausted` (over); in any zone (a Facet card, a creature). */
   | { kind: "exhausted"; card: CardRef; value: boolean; over?: boolean }
   | { kind: "deck_violations"; codes: string[] }
@@ -187,6 +192,8 @@ export type NameRole =
   /** What a temporary pool holds (`temporary Red`): a colour or a resource. */
   | "temporary"
   | "stat"
+  /** A keyword ability of the game file (`keyword Flying`), as a card has it. */
+  | "keyword"
   | "counter"
   | "event"
   | "phase"
@@ -398,6 +405,10 @@ class Cursor {
       else break;
     }
     return names;
+  }
+  /** A zone line's cards: a card list, or `none` / `empty` / `nothing` — no card, as the line with nothing after its colon. */
+  zoneCards(): string[] {
+    return this.word("none", "empty", "nothing") ? [] : this.cardList();
   }
   atCard(): boolean {
     return isString(this.peek()) || POSSESSIVE.test(this.peek()?.image ?? "");
@@ -693,7 +704,7 @@ function parseSetupStatement(c: Cursor, scenario: Scenario, range: Range, said: 
   if (words.length === 0) throw new ParseError(misplacedName(c, player) ?? "expected a zone (p1 hand: ...), life, or a resource/counter amount", c.peek());
   if (c.word(":")) {
     c.note("zone", words.map((t) => t.image).join(" "), words[0]!, words[words.length - 1]!);
-    setup.zones.push({ player, zone: words.map((t) => t.image).join(" "), cards: { names: c.cardList(), range }, range });
+    setup.zones.push({ player, zone: words.map((t) => t.image).join(" "), cards: { names: c.zoneCards(), range }, range });
     return;
   }
   const capacity = words.length > 1 && lowerImage(words[words.length - 1]) === "capacity";
@@ -930,7 +941,7 @@ const CARD_STATE_WORDS: Record<string, string> = {
   untapped: "ready",
 };
 
-/** A card's state in an expectation: `is [not] exhausted|ready|renewed|overexhausted|defender`, `damage N`, `<counter> counters N`, `<stat> N`. */
+/** A card's state in an expectation: `is [not] exhausted|ready|renewed|overexhausted|defender`, `damage N`, `has [no] <keyword>`, `<counter> counters N`, `<stat> N`. */
 function cardState(c: Cursor, card: CardRef, flip: (negated: boolean) => void): Expectation {
   if (c.word("is")) {
     if (c.word("not")) flip(true);
@@ -945,6 +956,15 @@ function cardState(c: Cursor, card: CardRef, flip: (negated: boolean) => void): 
   }
   if (c.word("damage")) return { kind: "damage", card, value: c.count(0, "damage") };
   if (c.word("cost", "costs")) return { kind: "cost", card, cost: parseCostWords(c) };
+  if (c.word("has", "lacks")) {
+    if (lowerImage(c.peek(-1)) === "lacks" || c.word("no")) flip(true);
+    const words = c.words(["in"]);
+    if (words.length === 0) throw new ParseError(`expected a keyword after "${c.peek(-1)?.image ?? "has"}" ("Seer" has Flying, "Seer" has no Taunt)${c.peek() ? `, found "${c.peek()!.image}"` : ""}`, c.peek());
+    const keyword = words.map((t) => t.image).join(" ");
+    c.note("keyword", keyword, words[0]!, words[words.length - 1]!);
+    const amount = isNumber(c.peek()) ? c.count(0, "a keyword's amount") : undefined;
+    return { kind: "keyword", card, keyword, ...(amount !== undefined ? { amount } : {}) };
+  }
   const t = c.next();
   if (!t || isNumber(t) || isString(t)) throw new ParseError(`expected a stat, "damage", "<counter> counters" or "is ..." after the card${t ? `, found "${t.image}"` : ""}`, t);
   // `"Seer" exhausted` · `"Seer" tapped`: a card's state, said without its "is" (not a stat named so, read as 0).
@@ -1097,7 +1117,7 @@ function parseExpectation(c: Cursor, flip: (negated: boolean) => void): Expectat
     c.note("zone", words.map((t) => t.image).join(" "), words[0]!, words[words.length - 1]!);
     return words.map((t) => t.image).join(" ");
   };
-  if (c.word(":")) return { kind: "zone", player, zone: zone(), cards: c.cardList(), mode: "exactly" };
+  if (c.word(":")) return { kind: "zone", player, zone: zone(), cards: c.zoneCards(), mode: "exactly" };
   if (c.word("has")) return { kind: "zone", player, zone: zone(), cards: c.cardList(), mode: "has" };
   if (c.word("lacks")) return { kind: "zone", player, zone: zone(), cards: c.cardList(), mode: "lacks" };
   if (c.word("count")) return { kind: "zone_count", player, zone: zone(), value: c.count(0, "a count") };

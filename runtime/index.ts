@@ -17,7 +17,7 @@ import { stackModel } from "./models/stack.ts";
 import { chainModel } from "./models/chain.ts";
 import { MECHANICS } from "./mechanics/index.ts";
 import { type Action, type ApplyOptions, type ApplyResult, type Payment, type Refusal, applyAction, applyActionInPlace, checkAction, listLegalActions, payableOptions } from "./engine/actions.ts";
-import { type Ctx, RESOLVING, abilityActive, cardDef, cardName, draw, emit, newCtx, runFlowAction, settle, shuffleZone, randomInt, readingStill, statOf, insertCard, writeCard } from "./core/index.ts";
+import { type Ctx, RESOLVING, abilityActive, cardDef, cardName, draw, emit, keywordsOf, newCtx, runFlowAction, settle, shuffleZone, randomInt, readingStill, statOf, insertCard, writeCard } from "./core/index.ts";
 import { type Rules, loadRules } from "./core/rules.ts";
 import { seedRng } from "./state/rng.ts";
 import type { GameState, PlayerId, PlayerState } from "./state/state.ts";
@@ -118,6 +118,11 @@ export interface Engine {
   decider(state: GameState): PlayerId | null;
   /** A card's current value of a stat, continuous effects included. */
   stat(state: GameState, card: string, stat: string): number;
+  /**
+   * A card's keyword abilities now (printed, granted, less those it lost), by lower-case name, each with the amounts of
+   * its instances added up (`Bleed 1` printed and `Bleed 1` granted: 2; an instance of a keyword without an amount counts 1).
+   */
+  keywords(state: GameState, card: string): ReadonlyMap<string, number>;
   /**
    * Several cards' stats in one read of a state that stands still: what `stat` gives for each card
    * and stat (a row per card, a value per stat), with the continuous effects in force worked out
@@ -318,6 +323,7 @@ export function createEngine(bundle: CompiledBundle): Engine {
     },
     validateDeck: (cards) => validateDeck(rules, cards),
     stat: (state, card, stat) => statOf(newCtx(rules, state), card, stat),
+    keywords: (state, card) => keywordsOf(newCtx(rules, state), card),
     stats: (state, cards, stats) => {
       const ctx = newCtx(rules, state);
       return readingStill(ctx, () => cards.map((card) => stats.map((stat) => statOf(ctx, card, stat))));

@@ -783,14 +783,17 @@ function describeStackPattern(p: StackPattern): string {
  * was destroyed would hold — and `expect not ...` fail — whatever happened to it in play. Play, a resource zone
  * (Facet cards) and resolution are where a card's state counts; elsewhere the line says where the card is.
  */
-/** An expectation of a card's state in play: a stat, damage, counters, defender, exhausted/ready. */
-type CardStateExpectation = Extract<Expectation, { kind: "stat" | "damage" | "counters" | "defender" | "exhausted" }>;
+/** An expectation of a card's state in play: a stat, damage, counters, defender, exhausted/ready, a keyword. */
+type CardStateExpectation = Extract<Expectation, { kind: "stat" | "damage" | "counters" | "defender" | "exhausted" | "keyword" }>;
+
+/** `has Flying` · `has Bleed 2`: a keyword expectation's words after the card. */
+const keywordText = (e: Extract<Expectation, { kind: "keyword" }>) => `has ${e.keyword}${e.amount !== undefined ? ` ${e.amount}` : ""}`;
 
 /** A card-state expectation written with ` in <zone>` (what outOfPlay suggests). */
 function expectationText(e: CardStateExpectation, zone: string, negate: boolean): string {
   const ref = describeRef({ ...e.card, zone: undefined });
   const what =
-    e.kind === "stat" ? `${e.stat} ${e.value}` : e.kind === "counters" ? `${e.counter} counters ${e.value}` : e.kind === "damage" ? `damage ${e.value}` : e.kind === "defender" ? "is defender" : e.over ? "is overexhausted" : e.value ? "is exhausted" : "is ready";
+    e.kind === "stat" ? `${e.stat} ${e.value}` : e.kind === "counters" ? `${e.counter} counters ${e.value}` : e.kind === "damage" ? `damage ${e.value}` : e.kind === "defender" ? "is defender" : e.kind === "keyword" ? keywordText(e) : e.over ? "is overexhausted" : e.value ? "is exhausted" : "is ready";
   return `expect ${negate ? "not " : ""}${ref} ${what} in ${zone}`;
 }
 
@@ -800,7 +803,7 @@ function outOfPlay(run: Run, state: GameState, id: string, e: CardStateExpectati
   if (e.card.zone) return undefined;
   const inPlay = [rules.zones.battlefield, RESOLVING, ...rules.game.zones.filter((z) => z.role === "resource").map((z) => z.name)];
   if (inPlay.includes(card.zone)) return undefined;
-  const what = e.kind === "stat" ? e.stat : e.kind === "counters" ? `${e.counter} counters` : e.kind === "exhausted" ? "exhausted or ready state" : e.kind === "defender" ? "defender status" : "damage";
+  const what = e.kind === "stat" ? e.stat : e.kind === "counters" ? `${e.counter} counters` : e.kind === "exhausted" ? "exhausted or ready state" : e.kind === "defender" ? "defender status" : e.kind === "keyword" ? "granted or lost keywords" : "damage";
   return `${describeRef(e.card)} is not in play: it is in ${card.owner}'s ${card.zone}. A card's ${what} is kept only in play (out of play a card has its printed stats and nothing else), so this line would not tell what happened to it in play. If you mean the card in the ${card.zone}, say so: \`${expectationText(e, card.zone, negate)}\``;
 }
 
@@ -922,7 +925,8 @@ function evaluate(run: Run, state: GameState, events: TraceEvent[], e: Expectati
     case "damage":
     case "counters":
     case "exhausted":
-    case "defender": {
+    case "defender":
+    case "keyword": {
       const id = resolveCard(run, state, e.card);
       if (typeof id !== "string") return id.problem;
       const card = state.cards[id]!;
@@ -939,6 +943,13 @@ function evaluate(run: Run, state: GameState, events: TraceEvent[], e: Expectati
         return verdict(actual === e.value, `${who} ${e.stat} ${e.value}`, `${who} ${e.stat} ${actual}`);
       }
       if (e.kind === "defender") return verdict(card.defender, `${who} is a defender`, card.defender ? "a defender" : "not a defender");
+      if (e.kind === "keyword") {
+        const has = [...engine.keywords(state, id)];
+        const found = has.find(([name]) => name === norm(e.keyword));
+        const declared = (name: string) => engine.rules.game.keywords.find((k) => norm(k.name) === name);
+        const shown = `${who} has ${has.map(([name, amount]) => `${declared(name)?.name ?? name}${declared(name)?.parameter ? ` ${amount}` : ""}`).join(", ") || "no keyword"}`;
+        return verdict(found !== undefined && (e.amount === undefined || found[1] === e.amount), `${who} ${keywordText(e)}`, shown);
+      }
       const actual = e.over ? card.overexhausted : card.exhausted;
       const shown = card.overexhausted ? "overexhausted" : card.exhausted ? "exhausted" : "ready";
       return verdict(actual === e.value, `${who} is ${e.over ? "overexhausted" : e.value ? "exhausted" : "ready"}`, shown);

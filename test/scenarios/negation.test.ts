@@ -200,6 +200,18 @@ const FORMS: Record<Expectation["kind"], (run: Run) => Pair[]> = {
     const no = cards.filter((id) => !r.state.cards[id]!.defender);
     return yes.flatMap((y) => no.map((n) => ({ yes: `${quote(nameOf(r, y))} is defender`, no: `${quote(nameOf(r, n))} is defender` })));
   },
+  keyword: (r) =>
+    uniqueCards(r)
+      .filter((id) => r.state.cards[id]!.zone === r.engine.rules.zones.battlefield)
+      .flatMap((id) => {
+        const name = quote(nameOf(r, id));
+        const has = [...r.engine.keywords(r.state, id)];
+        const lacking = r.engine.rules.game.keywords.find((k) => k.kind === "ability" && !has.some(([n]) => n.toLowerCase() === k.name.toLowerCase()));
+        return has.flatMap(([keyword, amount]) => [
+          ...(lacking ? [{ yes: `${name} has ${keyword}`, no: `${name} has ${lacking.name}` }, { yes: `${name} lacks ${lacking.name}`, no: `${name} lacks ${keyword}` }] : []),
+          ...(amount ? [{ yes: `${name} has ${keyword} ${amount}`, no: `${name} has ${keyword} ${amount + 1}` }] : []),
+        ]);
+      }),
   event: (r) => numbered(r.events.map((e) => `event ${eventText(e)} ${r.events.filter(eventMatches(e)).length} times`)),
   order: (r) => r.events.slice(1).map((e, i) => ({ yes: `order: ${eventText(r.events[i]!)}, ${eventText(e)}`, no: `order: ${eventText(r.events[i]!)}, ${absentKind(r)}` })),
   one_event: (r) => {
