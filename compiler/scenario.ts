@@ -168,7 +168,15 @@ export interface ScenarioNames {
 }
 
 /** What a line's `mode` is judged against: an ability's id, kind and steps. */
-export type ModalAbility = Pick<Ability, "id" | "kind" | "steps">;
+export type ModalAbility = Pick<Ability, "id" | "kind" | "steps" | "tag">;
+
+/**
+ * The colours of a spell's abilities chosen as it is cast (Chromatic Battlelines 20: "select one or two abilities"), when
+ * its abilities are tagged so: the engine asks for them as a choice of its own right after the play, not as the play's mode.
+ */
+export function spellColoursOf(abilities: readonly ModalAbility[]): string[] {
+  return abilities.filter((a) => a.kind === "spell" && a.tag && norm(a.tag) !== "base").map((a) => a.tag!);
+}
 
 /** The modes of the "Choose one —" a play line (`ability` undefined: the card's spell ability) or an activate line chooses among, as printed. */
 export function modeTextsOf(abilities: readonly ModalAbility[], ability?: string): string[] | undefined {
@@ -182,8 +190,12 @@ export function modeTextsOf(abilities: readonly ModalAbility[], ability?: string
  * card's modes (the engine would refuse the action counting modes from 0, and a misspelt text would name no mode at
  * all). A card with no such ability gets the number as written (the engine answers for it).
  */
-export function namedModeOf(card: string, texts: readonly string[] | undefined, step: { mode?: number; modeText?: string }): number | string | undefined {
+export function namedModeOf(card: string, texts: readonly string[] | undefined, step: { mode?: number; modeText?: string; player?: string }, colours: readonly string[] = []): number | string | undefined {
   if (step.mode === undefined && step.modeText === undefined) return undefined;
+  if (!texts && colours.length) {
+    const asked = step.modeText !== undefined ? `"${step.modeText}"` : step.mode! <= colours.length ? `"${colours[step.mode! - 1]}"` : `"${colours[0]}"`;
+    return `"${card}" has no "Choose one —" ability: its abilities (${colours.join(", ")}) are chosen by colour as it is cast, by a line of their own after the play line — \`${step.player ?? "p1"} chooses mode ${asked}\` (two of them: their colours joined by " + ", as the choice lists them) — and its targets are asked as it resolves (\`${step.player ?? "p1"} targets ...\`)`;
+  }
   if (!texts) return step.mode !== undefined ? step.mode - 1 : `"${card}" has no "Choose one —" ability: there is no mode "${step.modeText}" to choose`;
   const index = step.mode !== undefined ? step.mode - 1 : texts.findIndex((t) => norm(t) === norm(step.modeText!.replace(/[.\s]+$/, "")));
   if (index >= 0 && index < texts.length) return index;
@@ -658,7 +670,7 @@ function checkNeverHappens(scenario: Scenario, names: ScenarioNames, out: Diagno
     if (!abilities) continue;
     const ability = s.action.kind === "activate" ? abilities.filter((a) => a.kind === "activated")[s.action.ability - 1]?.id : undefined;
     if (s.action.kind === "activate" && !ability) continue; // no such ability: said as the line runs
-    const mode = namedModeOf(names.cards.get(norm(s.action.card.card))!.name, modeTextsOf(abilities, ability), s.action);
+    const mode = namedModeOf(names.cards.get(norm(s.action.card.card))!.name, modeTextsOf(abilities, ability), s.action, ability ? [] : spellColoursOf(abilities));
     if (typeof mode === "string") out.push(diagnostic("CW7026", scenario.file, s.range, { problem: mode }));
   }
 }

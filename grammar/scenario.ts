@@ -112,7 +112,8 @@ export type ScenarioAction =
   /** A move of a game mechanic: `p1 harvests "Seer" [replacing "Insight"]`, `p1 shatters "Seer"`, `p1 switches "Ember Aura" to Blue`. */
   | { kind: "move"; player: string; move: string; card: CardRef; other?: CardRef; color?: string }
   /** `order "X" ability N`: which of X's noted triggers, by its place among X's printed triggered abilities (1-based). */
-  | { kind: "choose"; player: string; cards?: string[]; target?: TargetRef; yes?: boolean; mode?: number; modeText?: string; trigger?: CardRef; ability?: number; refs?: CardRef[] }
+  /** `amount`: an answer to a choice of an amount (`p1 chooses 2`: how much damage to a blocker, how many cards of "up to"), the number itself. */
+  | { kind: "choose"; player: string; cards?: string[]; target?: TargetRef; yes?: boolean; mode?: number; modeText?: string; trigger?: CardRef; ability?: number; refs?: CardRef[]; amount?: number }
   | { kind: "pass"; player: string }
   /** `p1 end turn` / `end phase` / `end`: the player ends the current phase; `turn` is kept to hold the line to it (runtime/scenario.ts). */
   | { kind: "end"; player: string; turn?: boolean };
@@ -869,7 +870,9 @@ function parseAction(c: Cursor): ScenarioAction {
       if (c.word("mode")) return isString(c.peek()) ? { kind: "choose", player, modeText: c.string("the mode's text in quotes", null) } : { kind: "choose", player, mode: c.count(1, "modes") };
       if (c.word("target")) return { kind: "choose", player, target: c.target() };
       if (c.word("nothing")) return { kind: "choose", player, cards: [] };
-      if (!isString(c.peek()) && !POSSESSIVE.test(c.peek()?.image ?? "")) throw new ParseError(`expected what ${player} chooses (cards in quotes, nothing, yes, no, mode N, target ...)${c.peek() ? `, found "${c.peek()!.image}"` : ""}`, c.peek(), ["nothing", "yes", "no", "mode", "target"]);
+      // `p1 chooses 2`: an amount the choice asks for (damage assigned to a blocker, divided damage, "up to" how many).
+      if (isNumber(c.peek())) return { kind: "choose", player, amount: c.count(0, "an amount") };
+      if (!isString(c.peek()) && !POSSESSIVE.test(c.peek()?.image ?? "")) throw new ParseError(`expected what ${player} chooses (cards in quotes, nothing, yes, no, mode N, an amount, target ...)${c.peek() ? `, found "${c.peek()!.image}"` : ""}`, c.peek(), ["nothing", "yes", "no", "mode", "target"]);
       // Cards chosen, each maybe with its controller or copy (`p1 choose p2's "Scout"`, `"Seer" copy 2`): `refs` keeps them.
       const refs: CardRef[] = [];
       while (isString(c.peek()) || POSSESSIVE.test(c.peek()?.image ?? "")) {

@@ -12,7 +12,7 @@ import type { Action, Engine, GameState, TraceEvent, Placed } from "./index.ts";
 import type { Payment } from "./engine/actions.ts";
 import type { TargetValue } from "./state/state.ts";
 import { SetupError, type BoardSpec, type CardSpec } from "./index.ts";
-import { checkScenario, lookupTiers, modeTextsOf, namedModeOf, scenarioNames, tokenNamesMade, unreadableMessage, setupCardEntry, setupEntries, whichChoices, type ScenarioNames } from "../compiler/scenario.ts";
+import { checkScenario, lookupTiers, modeTextsOf, namedModeOf, spellColoursOf, scenarioNames, tokenNamesMade, unreadableMessage, setupCardEntry, setupEntries, whichChoices, type ScenarioNames } from "../compiler/scenario.ts";
 import { RESOLVING, newCtx, playCost, cardDef } from "./core/index.ts";
 import { wholeModal } from "./core/targets.ts";
 import { closestName } from "../compiler/check-suggest.ts";
@@ -418,6 +418,26 @@ function namedCards(run: Run, state: GameState, step: ScenarioAction): string[] 
 }
 
 /** A listed `choose` answer made with the cards a line names (`namedCards`), when the engine accepts it so. */
+/**
+ * What is wrong with a line answering a question of how much or how many (damage assigned to a blocker, divided damage,
+ * "up to N"), if anything. Its options are amounts ("0 damage to X", "1 damage to X", ...), so `mode 2` — the second
+ * option, 1 damage — would be read where the writer meant 2: the line must give the amount (`p1 chooses 2`). A `mode N`
+ * whose option is the amount N (a division's options start at 1) says what it means and stands.
+ */
+function amountMisread(state: GameState, step: ScenarioAction): string | undefined {
+  if (step.kind !== "choose" || (step.mode === undefined && step.amount === undefined)) return undefined;
+  const pending = state.pending;
+  const amounts = pending?.kind === "mode" && pending.player === step.player ? pending.amounts : undefined;
+  if (step.amount !== undefined) {
+    if (!amounts) return `${step.player} is not asked for an amount here (${describeState(state)}): \`${step.player} chooses ${step.amount}\` answers a question of how much or how many`;
+    if (!amounts.includes(step.amount)) return `${step.amount} is not an amount this choice offers (${pending!.player} must ${pending!.prompt}: ${amounts[0]} to ${amounts[amounts.length - 1]})`;
+    return undefined;
+  }
+  if (!amounts || amounts[step.mode! - 1] === step.mode) return undefined;
+  const option = pending!.kind === "mode" ? pending!.modes[step.mode! - 1] : undefined;
+  return `this choice asks for an amount (${pending!.player} must ${pending!.prompt}: ${amounts[0]} to ${amounts[amounts.length - 1]}), and \`mode ${step.mode}\` would be its option ${step.mode}${option !== undefined ? `, "${option}"` : " (it has none)"}, not ${step.mode}: write the amount, \`${step.player} chooses ${step.mode}\`${option !== undefined ? ` (or \`${step.player} chooses ${amounts[step.mode! - 1]}\` for "${option}")` : ""}`;
+}
+
 function withNamedCards(engine: Engine, state: GameState, listed: Action | undefined, ids: string[] | undefined): Action | undefined {
   if (!listed || !ids || listed.type !== "choose" || !listed.cards) return listed;
   const named: Action = { ...listed, cards: ids };
@@ -477,6 +497,7 @@ function fitsLine(run: Run, state: GameState, step: ScenarioAction): (a: Action)
         if (a.type !== "choose") return false;
         if (step.yes !== undefined) return a.yes === step.yes;
         if (step.mode !== undefined) return a.mode === step.mode - 1 || (step.mode === 0 && a.mode === 0);
+        if (step.amount !== undefined) return state.pending?.kind === "mode" && a.mode !== undefined && state.pending.amounts?.[a.mode] === step.amount;
         if (step.modeText !== undefined) return state.pending?.kind === "mode" && a.mode !== undefined && norm(state.pending.modes[a.mode] ?? "") === norm(step.modeText);
         if (step.target) return a.target !== undefined && targetMatches(run, state, a.target, step.target);
         if (step.trigger) {
@@ -510,9 +531,9 @@ function matchOtherLands(run: Run, state: GameState, step: ScenarioAction, legal
 
 /** The literal (possibly illegal) action a scenario line describes, to learn why it is refused. */
 /** The mode a play or activate line names, 0-based, or what is wrong with it (compiler/scenario.ts namedModeOf). */
-function namedMode(run: Run, state: GameState, card: string, ability: string | undefined, step: { mode?: number; modeText?: string }): number | string | undefined {
+function namedMode(run: Run, state: GameState, card: string, ability: string | undefined, step: { mode?: number; modeText?: string; player?: string }): number | string | undefined {
   const def = run.engine.rules.cards.get(state.cards[card]!.def);
-  return namedModeOf(def?.name ?? card, def ? modeTextsOf(def.abilities, ability) : undefined, step);
+  return namedModeOf(def?.name ?? card, def ? modeTextsOf(def.abilities, ability) : undefined, step, def && !ability ? spellColoursOf(def.abilities) : []);
 }
 
 function literalAction(run: Run, state: GameState, step: ScenarioAction): Action | string {
@@ -620,7 +641,10 @@ function literalAction(run: Run, state: GameState, step: ScenarioAction): Action
       // engine does not offer, which it refuses) — never an answer of another kind, refused whatever the text says.
       const offered = state.pending?.kind === "mode" ? state.pending.modes : [];
       const byText = step.modeText === undefined ? undefined : offered.findIndex((m) => norm(m) === norm(step.modeText!));
-      const mode = step.mode !== undefined ? step.mode - 1 : byText === undefined ? undefined : byText >= 0 ? byText : offered.length;
+      const amounts = state.pending?.kind === "mode" ? (state.pending.amounts ?? []) : [];
+      const byAmount = step.amount === undefined ? undefined : amounts.indexOf(step.amount);
+      const mode =
+        step.mode !== undefined ? step.mode - 1 : byText !== undefined ? (byText >= 0 ? byText : offered.length) : byAmount !== undefined ? (byAmount >= 0 ? byAmount : offered.length) : undefined;
       return {
         type: "choose",
         player: step.player,
@@ -647,6 +671,62 @@ function turnGoesOn(engine: Engine, state: GameState, player: string): string | 
   const later = phases.slice(at + 1, last + 1);
   if (state.over || at < 0 || last <= at) return undefined;
   return `"end turn" ends the current phase, not the turn: ${state.active}'s ${state.phase} phase ends and the turn goes on to ${later.map((p) => p.name).join(", ")}, where players decide. Write \`${player} end phase\`, and end each phase after it (answering its windows) to reach the next turn`;
+}
+
+/** The scenario line that answers the choice a state waits for (for a line that answered it with something else). */
+function answerForm(run: Run, state: GameState): string | undefined {
+  const pending = state.pending;
+  if (!pending) return undefined;
+  const p = pending.player;
+  switch (pending.kind) {
+    case "mode":
+      if (pending.amounts?.length) return `the amount: \`${p} chooses N\`, N from ${pending.amounts[0]} to ${pending.amounts[pending.amounts.length - 1]}`;
+      return `\`${p} chooses mode N\` (N from 1: ${pending.modes.map((m, i) => `${i + 1} "${m}"`).join("; ")}) or \`${p} chooses mode "<its text>"\``;
+    case "yes_no":
+      return `\`${p} chooses yes\` or \`${p} chooses no\``;
+    case "targets":
+      return `\`${p} targets <a card in quotes, or a player>\``;
+    case "order_triggers":
+      return `\`${p} order "<card>"\` (which noted trigger is placed first)`;
+    case "cards":
+    case "defender":
+      return `the cards: \`${p} chooses "<card>"\`${pending.kind === "cards" && pending.min === 0 ? ` or \`${p} chooses nothing\`` : ""}`;
+  }
+}
+
+/** Expectations about the stack itself: what waits there is what they read. */
+const STACK_EXPECTATIONS = new Set(["stack", "stack_count", "stack_item"]);
+
+/**
+ * What the game waits for in the middle of something, said after "expectation not met": a choice an effect or a rule
+ * asks (not a combat declaration, which a scenario writes as attack and block lines), or spells, abilities and rule
+ * items on the stack waiting for both players to pass. Undefined when the game waits for nothing of the kind.
+ */
+function waitingNow(run: Run, state: GameState): string | undefined {
+  if (state.over) return undefined;
+  const pending = state.pending;
+  if (pending) {
+    if (combatDeclaration(state, run.engine.rules.zones.battlefield)) return undefined;
+    const form = answerForm(run, state);
+    return `while a choice waits: ${pending.player} must ${pending.prompt} (answer it on a line before this one${form ? `, with ${form}` : ""})`;
+  }
+  if (!state.stack.length) return undefined;
+  const items = [...state.stack].reverse().map((item) => {
+    const name = item.frame.card ? `"${nameOf(run, state, item.frame.card)}"` : undefined;
+    return !name ? `rule (${item.frame.label})` : item.kind === "trigger" ? `${name}'s triggered ability` : item.kind === "ability" ? `${name}'s ability` : name;
+  });
+  const decider = run.engine.decider(state);
+  return `while ${items.length === 1 ? "an item waits" : `${items.length} items wait`} on the stack (top first: ${items.join(", ")})${decider ? `, ${decider} holding priority: it resolves when both players pass in turn (\`${decider} pass\`, then the other player's)` : ""}`;
+}
+
+/** Whether a choose line answers the kind of choice the state waits for (cards, a mode or amount, yes/no, a target, an order). */
+function answersKind(step: ScenarioAction & { kind: "choose" }, state: GameState): boolean {
+  const kind = state.pending?.kind;
+  if (step.yes !== undefined) return kind === "yes_no";
+  if (step.mode !== undefined || step.modeText !== undefined || step.amount !== undefined) return kind === "mode";
+  if (step.target) return kind === "targets";
+  if (step.trigger) return kind === "order_triggers";
+  return kind === "cards" || kind === "defender";
 }
 
 function describeState(state: GameState): string {
@@ -1230,9 +1310,12 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
     const record = (applied?: Action) => result.steps.push({ line: step.line, kind: step.kind, eventStart, eventEnd: events.length, ...(options.keepStates ? { state, ...(applied ? { action: applied } : {}) } : {}) });
     if (step.kind === "expect") {
       const v = evaluate(run, state, events, step.expect, scenario, step.negate);
+      // An expectation read while the game waits in the middle of something (a choice, items on the stack) is most
+      // likely meant for after it: the failure says what waits and what line would answer it.
+      const waits = typeof v !== "string" && v.holds === step.negate && !STACK_EXPECTATIONS.has(step.expect.kind) ? waitingNow(run, state) : undefined;
       const judge = () => {
         if (typeof v === "string") fail(step.line, v, undefined, undefined, at);
-        else if (v.holds === step.negate) fail(step.line, "expectation not met", step.negate ? `not ${v.expected}` : v.expected, v.actual, at);
+        else if (v.holds === step.negate) fail(step.line, `expectation not met${waits ? ` ${waits}` : ""}`, step.negate ? `not ${v.expected}` : v.expected, v.actual, at);
       };
       // A card the line claims something about that is not in the game yet may still be made later (a token, a card
       // named by an event): the line is judged once the scenario has run, when one that never was is an error.
@@ -1277,6 +1360,12 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
     // Other moves keep their literal meaning (`harvests "X"` without `replacing` is its own move).
     const matchesWhenRefused = step.action.kind === "play" || step.action.kind === "activate";
     const fits = !step.refused || matchesWhenRefused ? legal.filter(fitsLine(run, state, step.action)) : [];
+    const misread = step.refused ? undefined : amountMisread(state, step.action);
+    if (misread) {
+      fail(step.line, misread, undefined, undefined, at);
+      record();
+      break;
+    }
     const answer = step.refused ? undefined : namedCards(run, state, step.action);
     if (typeof answer === "string") {
       fail(step.line, answer, undefined, undefined, at);
@@ -1337,7 +1426,8 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
     const applied = apply(literal);
     record(applied.ok ? literal : undefined);
     if (!applied.ok) {
-      fail(step.line, "the action was refused", "a legal action", `${applied.refusal.code}: ${applied.refusal.message} (${describeState(before)})`, at);
+      const form = step.action.kind === "choose" && applied.refusal.code === "illegal_choice" && !answersKind(step.action, before) ? answerForm(run, before) : undefined;
+      fail(step.line, "the action was refused", "a legal action", form ? `${applied.refusal.code} (${describeState(before)}): answer it with ${form}` : `${applied.refusal.code}: ${applied.refusal.message} (${describeState(before)})`, at);
       break;
     }
     // Accepted, yet not among the legal actions: no player (studio, bot) could have chosen it.

@@ -46,7 +46,7 @@ export function askDivision(ctx: Ctx, frame: Frame, total: number, targets: read
     }
     if (amount === undefined) {
       const modes = Array.from({ length: most }, (_, n) => `${n + 1} damage to ${name}`);
-      ctx.state.pending = { kind: "mode", player: frame.controller, modes, prompt: `divide ${total} damage: how much to ${name}?`, ...(parked ? { divide: true as const } : { frame: ctx.state.frames.length - 1 }) };
+      ctx.state.pending = { kind: "mode", player: frame.controller, modes, amounts: modes.map((_, n) => n + 1), prompt: `divide ${total} damage: how much to ${name}?`, ...(parked ? { divide: true as const } : { frame: ctx.state.frames.length - 1 }) };
       return "wait";
     }
     recorded.push(`${shareKey(target)}=${amount}`);

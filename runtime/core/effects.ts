@@ -81,7 +81,7 @@ function askUpTo(ctx: Ctx, frame: Frame, askers: { key: string; player: PlayerId
       continue;
     }
     const modes = Array.from({ length: most + 1 }, (_, n) => noun(n));
-    ctx.state.pending = { kind: "mode", player, modes, prompt: `${verb} up to ${noun(most)}: how many?`, frame: ctx.state.frames.length - 1 };
+    ctx.state.pending = { kind: "mode", player, modes, amounts: modes.map((_, n) => n), prompt: `${verb} up to ${noun(most)}: how many?`, frame: ctx.state.frames.length - 1 };
     return "wait";
   }
   return new Map(got.map((g) => [g.slice(0, g.lastIndexOf("=")), Number(g.slice(g.lastIndexOf("=") + 1))]));

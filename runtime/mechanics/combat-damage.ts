@@ -250,7 +250,7 @@ registerNativeRule("combat_damage", (ctx, frame) => {
         emit(ctx, "choice", `${battle.attacker} assigns ${amount} of ${cardName(ctx, attacker)}'s damage to ${cardName(ctx, blocker)}`, { player: battle.attacker, card: blocker, name: cardName(ctx, blocker), amount });
       } else {
         const modes = Array.from({ length: rest + 1 }, (_, n) => `${n} damage to ${cardName(ctx, blocker)}`);
-        state.pending = { kind: "mode", player: battle.attacker, modes, prompt: `assign ${cardName(ctx, attacker)}'s ${rest} remaining damage: how much to ${cardName(ctx, blocker)}?`, frame: state.frames.length - 1 };
+        state.pending = { kind: "mode", player: battle.attacker, modes, amounts: modes.map((_, n) => n), prompt: `assign ${cardName(ctx, attacker)}'s ${rest} remaining damage: how much to ${cardName(ctx, blocker)}?`, frame: state.frames.length - 1 };
         return "wait";
       }
       rest -= amount;

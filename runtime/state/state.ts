@@ -292,8 +292,13 @@ export type PendingChoice =
     }
   | { kind: "targets"; player: PlayerId; spec: TargetSpec; options: TargetValue[]; prompt: string; slot: number }
   | { kind: "yes_no"; player: PlayerId; prompt: string }
-  /** `divide`: the division of an ability's divided damage, asked as its targets are chosen (runtime/core/division.ts). */
-  | { kind: "mode"; player: PlayerId; modes: string[]; prompt: string; divide?: true }
+  /**
+   * `divide`: the division of an ability's divided damage, asked as its targets are chosen (runtime/core/division.ts).
+   * `amounts`: a question of how much or how many (damage assigned to a blocker, divided damage, "up to N"): the amount
+   * each option stands for, by index — option 1 of "0 damage to X", "1 damage to X", ... is 0, so a scenario answers
+   * with the amount (`p1 chooses 2`), not the option's number.
+   */
+  | { kind: "mode"; player: PlayerId; modes: string[]; prompt: string; divide?: true; amounts?: number[] }
   | { kind: "order_triggers"; player: PlayerId; triggers: number[]; prompt: string }
   /** A defending player picks which of their defenders walls an attack. */
   | { kind: "defender"; player: PlayerId; options: string[]; prompt: string };
