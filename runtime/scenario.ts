@@ -417,7 +417,6 @@ function namedCards(run: Run, state: GameState, step: ScenarioAction): string[] 
   return ids;
 }
 
-/** A listed `choose` answer made with the cards a line names (`namedCards`), when the engine accepts it so. */
 /**
  * What is wrong with a line answering a question of how much or how many (damage assigned to a blocker, divided damage,
  * "up to N"), if anything. Its options are amounts ("0 damage to X", "1 damage to X", ...), so `mode 2` — the second
@@ -438,6 +437,7 @@ function amountMisread(state: GameState, step: ScenarioAction): string | undefin
   return `this choice asks for an amount (${pending!.player} must ${pending!.prompt}: ${amounts[0]} to ${amounts[amounts.length - 1]}), and \`mode ${step.mode}\` would be its option ${step.mode}${option !== undefined ? `, "${option}"` : " (it has none)"}, not ${step.mode}: write the amount, \`${step.player} chooses ${step.mode}\`${option !== undefined ? ` (or \`${step.player} chooses ${amounts[step.mode! - 1]}\` for "${option}")` : ""}`;
 }
 
+/** A listed `choose` answer made with the cards a line names (`namedCards`), when the engine accepts it so. */
 function withNamedCards(engine: Engine, state: GameState, listed: Action | undefined, ids: string[] | undefined): Action | undefined {
   if (!listed || !ids || listed.type !== "choose" || !listed.cards) return listed;
   const named: Action = { ...listed, cards: ids };
@@ -637,6 +637,9 @@ function literalAction(run: Run, state: GameState, step: ScenarioAction): Action
     case "end":
       return { type: "end_phase", player: step.player };
     case "choose": {
+      // `order "X" [ability N]` where the triggers waiting to be ordered are others: say which wait (the literal answer
+      // would carry no trigger and be refused for answering with cards).
+      if (step.trigger && state.pending?.kind === "order_triggers" && state.pending.player === step.player) return wrongOrder(run, state, step);
       // `chooses mode "Red + Blue"`: the offered mode of that text, else one past the last offered (a mode the
       // engine does not offer, which it refuses) — never an answer of another kind, refused whatever the text says.
       const offered = state.pending?.kind === "mode" ? state.pending.modes : [];
@@ -692,6 +695,24 @@ function answerForm(run: Run, state: GameState): string | undefined {
     case "defender":
       return `the cards: \`${p} chooses "<card>"\`${pending.kind === "cards" && pending.min === 0 ? ` or \`${p} chooses nothing\`` : ""}`;
   }
+}
+
+/**
+ * A `pX order "X" [ability N]` line naming no trigger that waits to be ordered: which ones wait, each as a line would
+ * name it (its card, and the number of its ability among the card's printed triggered abilities, with its text).
+ */
+function wrongOrder(run: Run, state: GameState, step: ScenarioAction & { kind: "choose" }): string {
+  const pending = state.pending as Extract<GameState["pending"], { kind: "order_triggers" }>;
+  const waiting = pending.triggers.map((id) => {
+    const t = state.noted.find((n) => n.id === id);
+    if (!t?.card) return `a rule's trigger${t ? ` (${t.ability})` : ""}`;
+    const n = triggeredNumber(run, state, t.card, t.ability);
+    const def = run.engine.rules.cards.get(state.cards[t.card]?.def ?? "");
+    const text = def?.abilities.find((ab) => ab.id === t.ability)?.text;
+    return `"${nameOf(run, state, t.card)}"${n > 0 ? ` ability ${n}` : ""}${text ? ` (${text})` : ""}`;
+  });
+  const named = `"${step.trigger!.card}"${step.ability !== undefined ? ` ability ${step.ability}` : ""}`;
+  return `no trigger of ${named} waits to be ordered: ${pending.player} orders ${[...new Set(waiting)].join("; ")} — write \`${step.player} order\` with one of them`;
 }
 
 /** Expectations about the stack itself: what waits there is what they read. */

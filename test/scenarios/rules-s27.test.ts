@@ -107,3 +107,18 @@ describe("a Chromatic spell's colour named on its play line", () => {
     expect(failuresOf(text('p1 play "Arc Bolt"\np1 chooses mode "Red"\np2 pass\np1 targets p2\nexpect p2 life 27\nexpect p1 temporary Red 1'))).toEqual([]);
   });
 });
+
+/**
+ * `p1 order "X"` naming a card none of whose triggers waits to be ordered was refused on main f27fbfb as "illegal_choice:
+ * answer this choice with trigger, not cards" (the line's literal answer carried no trigger): it now says which wait.
+ */
+describe("an order line naming no waiting trigger says which triggers wait", () => {
+  const text = (order: string) =>
+    `scenario "s" for duel\nsetup {\n  turn 3 p1 phase Play\n  p1 field: "Wandering Peddler", "Grave Pact", "Archive Keeper"\n  p2 field: "Thorn Wall"\n  p1 deck: "Scout" x3\n}\np1 attack "Thorn Wall" with "Wandering Peddler"\n${order}\nexpect p2 life 9\n`;
+  const waiting = 'p1 orders "Wandering Peddler" ability 1 (DEATH: Draw a card.); "Grave Pact" ability 1 (Whenever an ally dies, each opponent loses 1 life.) — write `p1 order` with one of them';
+  it("a card in play whose trigger does not wait, or an ability number the card's waiting trigger is not", () => {
+    expect(failuresOf(text('p1 order "Archive Keeper"'))).toEqual([`9: no trigger of "Archive Keeper" waits to be ordered: ${waiting}`]);
+    expect(failuresOf(text('p1 order "Wandering Peddler" ability 2'))).toEqual([`9: no trigger of "Wandering Peddler" ability 2 waits to be ordered: ${waiting}`]);
+    expect(failuresOf(text('p1 order "Grave Pact"'))).toEqual([]);
+  });
+});
