@@ -715,8 +715,10 @@ function wrongOrder(run: Run, state: GameState, step: ScenarioAction & { kind: "
   return `no trigger of ${named} waits to be ordered: ${pending.player} orders ${[...new Set(waiting)].join("; ")} — write \`${step.player} order\` with one of them`;
 }
 
-/** Expectations about the stack itself: what waits there is what they read. */
-const STACK_EXPECTATIONS = new Set(["stack", "stack_count", "stack_item"]);
+/** Whether an expectation is about the stack itself: what waits there is what it reads. */
+function aboutTheStack(kind: Expectation["kind"]): boolean {
+  return kind === "stack" || kind === "stack_count" || kind === "stack_item";
+}
 
 /**
  * What the game waits for in the middle of something, said after "expectation not met": a choice an effect or a rule
@@ -1333,7 +1335,7 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
       const v = evaluate(run, state, events, step.expect, scenario, step.negate);
       // An expectation read while the game waits in the middle of something (a choice, items on the stack) is most
       // likely meant for after it: the failure says what waits and what line would answer it.
-      const waits = typeof v !== "string" && v.holds === step.negate && !STACK_EXPECTATIONS.has(step.expect.kind) ? waitingNow(run, state) : undefined;
+      const waits = typeof v !== "string" && v.holds === step.negate && !aboutTheStack(step.expect.kind) ? waitingNow(run, state) : undefined;
       const judge = () => {
         if (typeof v === "string") fail(step.line, v, undefined, undefined, at);
         else if (v.holds === step.negate) fail(step.line, `expectation not met${waits ? ` ${waits}` : ""}`, step.negate ? `not ${v.expected}` : v.expected, v.actual, at);
