@@ -569,16 +569,32 @@ function timingRefusal(ctx: Ctx, player: PlayerId, instantSpeed: boolean): Refus
   const { state, rules } = ctx;
   if (state.pending) return refuse("choice_pending", `${state.pending.player} must first ${state.pending.prompt}`);
   if (rules.model.windowOpen(state)) {
-    if (state.priority?.player !== player) return refuse("not_your_decision", `${state.priority?.player} holds priority`);
+    if (state.priority?.player !== player) return refuse("not_your_decision", `${state.priority?.player} holds priority${waitingTop(ctx)}`);
     if (!instantSpeed) return refuse("wrong_phase", "only spells and abilities can be used while something waits to resolve");
     // `spells_on_opponent_turn = false`: on the opponent's turn a player's windows are for passing only. (A player
     // holds priority only while something waits to resolve, so this is the one place the opponent's turn is played in.)
     if (player !== state.active && !rules.param("spells_on_opponent_turn", true)) return refuse("not_your_turn", `it is ${state.active}'s turn, and no card is played on the opponent's turn (spells_on_opponent_turn = false): ${player} may only pass`);
     return null;
   }
-  if (player !== state.active) return refuse("not_your_turn", `it is ${state.active}'s turn`);
+  // Where players respond (a stack or chains), the opponent acts on this turn only in a window: say so, or "it is p1's
+  // turn" reads as "not on the opponent's turn", which the rules texts allow.
+  if (player !== state.active)
+    return refuse(
+      "not_your_turn",
+      instantSpeed && rules.param("response_model", "instant") !== "instant" && rules.param("spells_on_opponent_turn", true)
+        ? `it is ${state.active}'s turn and nothing waits to resolve: ${player} may play a spell or use an ability on it only in a window, after ${state.active} plays or activates something or ends a phase`
+        : `it is ${state.active}'s turn`,
+    );
   if (!inInteractivePhase(ctx)) return refuse("wrong_phase", `nothing can be played during the ${state.phase} phase`);
   return null;
+}
+
+/** What waits on the stack for the player holding priority, said after "pX holds priority" (empty when nothing does). */
+function waitingTop(ctx: Ctx): string {
+  const top = ctx.state.stack[ctx.state.stack.length - 1];
+  if (!top) return "";
+  const more = ctx.state.stack.length - 1;
+  return `: ${top.frame.card ? `${cardName(ctx, top.frame.card)}${top.kind === "trigger" ? "'s triggered ability" : top.kind === "ability" ? "'s ability" : ""}` : top.frame.label} waits to resolve${more ? ` (and ${more} more under it)` : ""}, when both players pass in turn`;
 }
 
 /**
@@ -723,7 +739,7 @@ function validateCore(ctx: Ctx, action: Exclude<Action, GameMove>): Refusal | nu
     case "pass": {
       if (state.pending) return refuse("choice_pending", `${state.pending.player} must first ${state.pending.prompt}`);
       if (!rules.model.windowOpen(state)) return refuse("no_window", "there is nothing to pass on; end the phase instead");
-      if (state.priority?.player !== action.player) return refuse("not_your_decision", `${state.priority?.player} holds priority`);
+      if (state.priority?.player !== action.player) return refuse("not_your_decision", `${state.priority?.player} holds priority${waitingTop(ctx)}`);
       return null;
     }
     case "choose": {

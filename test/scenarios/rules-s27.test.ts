@@ -122,3 +122,26 @@ describe("an order line naming no waiting trigger says which triggers wait", () 
     expect(failuresOf(text('p1 order "Grave Pact"'))).toEqual([]);
   });
 });
+
+/**
+ * CYBERVAMP: "Spells can be played during any phase of any player's turn except the Renew phase." p2's spell in p1's
+ * Pre-Battle with nothing waiting was refused "not_your_turn: it is p1's turn", which reads as "not on the opponent's
+ * turn"; and "not_your_decision: p2 holds priority" did not say what waited for p2 (a trigger of an attacker, the end of
+ * a phase). On main f27fbfb both said only that.
+ */
+describe("a refusal for timing says what is open, and what waits", () => {
+  it("a spell on the opponent's turn with no window open", () => {
+    const text = `scenario "s" for cybervamp\nsetup {\n  turn 3 p1 phase Pre-Battle\n  p1 battlefield: "Nightclub Thrall"\n  p2 battlefield: "Neon Abattoir", "Gold Exchange"\n  p2 hand: "Arterial Spray"\n}\np2 play "Arterial Spray" target "Nightclub Thrall"\nexpect p1 discard pile: "Nightclub Thrall"\n`;
+    expect(failuresOf(text)).toEqual([
+      "8: the action was refused | expected a legal action | actual not_your_turn: it is p1's turn and nothing waits to resolve: p2 may play a spell or use an ability on it only in a window, after p1 plays or activates something or ends a phase (p1's Pre-Battle phase)",
+    ]);
+    expect(failuresOf(text.replace("p2 play", "p1 end phase\np2 play").replace("expect", "p1 pass\np2 pass\nexpect"))).toEqual([]);
+  });
+
+  it("a pass by the player not holding priority names what waits", () => {
+    const text = `scenario "s" for cybervamp\nsetup {\n  turn 3 p1 phase Battle\n  p1 battlefield: "Neon Ripper", "Razorfang Courier"\n}\np1 attack p2 with "Neon Ripper"\np1 pass\nexpect p2 life 17\n`;
+    expect(failuresOf(text)).toEqual([
+      "7: the action was refused | expected a legal action | actual not_your_decision: p2 holds priority: Neon Ripper's triggered ability waits to resolve (and 1 more under it), when both players pass in turn (p1's Battle phase)",
+    ]);
+  });
+});
