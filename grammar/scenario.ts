@@ -588,10 +588,12 @@ export function parseScenarios(text: string, file: string): ParsedScenarios {
         // Not a player: a line's first word misspelt (`expcet`, `senario`, `setpu`) is said as such, with the closest.
         const first = c.peek();
         if (first && !isPlayer(first)) throw new ParseError(`expected an action (p1 ..., p2 ...) or a line starting with ${LINE_HEADS.join(", ")}, found "${first.image}"`, first, LINE_HEADS);
-        const action = parseAction(c);
+        const actions = parseActions(c);
         let refused: string | undefined;
+        const refusedAt = c.peek();
         if (c.word("refused")) refused = c.done() ? ANY_REFUSAL : c.name("refusal", "a refusal code").toLowerCase();
-        scenario.steps.push({ kind: "action", action, ...(refused ? { refused } : {}), range: st.range, line: st.line });
+        if (refused && actions.length > 1) throw new ParseError("a refused line names one attacker: a line of its own for the attack that is refused", refusedAt);
+        for (const action of actions) scenario.steps.push({ kind: "action", action, ...(refused ? { refused } : {}), range: st.range, line: st.line });
       }
       if (!c.done()) throw c.unexpected();
     } catch (error) {
@@ -792,6 +794,19 @@ const VERBS = ["play", "plays", "attack", "attacks", "block", "blocks", "defend"
 function startsStep(tokens: IToken[]): boolean {
   if (lowerImage(tokens[0]) === "expect") return true;
   return isPlayer(tokens[0]) && VERBS.includes(lowerImage(tokens[1])) && !isNumber(tokens[2]) && lowerImage(tokens[2]) !== ":" && lowerImage(tokens[2]) !== "capacity";
+}
+
+/**
+ * The actions of an action line: one, but `p1 attack p2 with "A", "B"` / `with "A" and "B"` — several attackers, as a
+ * block line lists several blockers — is one attack per attacker, as consecutive attack lines are (one declaration of
+ * attackers where the game declares them together).
+ */
+function parseActions(c: Cursor): ScenarioAction[] {
+  const first = parseAction(c);
+  if (first.kind !== "attack") return [first];
+  const out = [first];
+  while (c.word(",", "and")) out.push({ ...first, attacker: c.card("the attacking card's name") });
+  return out;
 }
 
 function parseAction(c: Cursor): ScenarioAction {
