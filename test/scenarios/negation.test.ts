@@ -205,10 +205,12 @@ const FORMS: Record<Expectation["kind"], (run: Run) => Pair[]> = {
       .filter((id) => r.state.cards[id]!.zone === r.engine.rules.zones.battlefield)
       .flatMap((id) => {
         const name = quote(nameOf(r, id));
-        const has = [...r.engine.keywords(r.state, id)];
-        const lacking = r.engine.rules.game.keywords.find((k) => k.kind === "ability" && !has.some(([n]) => n.toLowerCase() === k.name.toLowerCase()));
+        // The game's keyword abilities only: a card's keywords also hold the marks of keyword actions (Chromatic's Silence).
+        const abilities = r.engine.rules.game.keywords.filter((k) => k.kind === "ability").map((k) => k.name.toLowerCase());
+        const has = [...r.engine.keywords(r.state, id)].filter(([n]) => abilities.includes(n));
+        const lacking = abilities.find((k) => !has.some(([n]) => n === k));
         return has.flatMap(([keyword, amount]) => [
-          ...(lacking ? [{ yes: `${name} has ${keyword}`, no: `${name} has ${lacking.name}` }, { yes: `${name} lacks ${lacking.name}`, no: `${name} lacks ${keyword}` }] : []),
+          ...(lacking ? [{ yes: `${name} has ${keyword}`, no: `${name} has ${lacking}` }, { yes: `${name} lacks ${lacking}`, no: `${name} lacks ${keyword}` }] : []),
           ...(amount ? [{ yes: `${name} has ${keyword} ${amount}`, no: `${name} has ${keyword} ${amount + 1}` }] : []),
         ]);
       }),
