@@ -3080,8 +3080,10 @@ class AbilityLowering {
       const itNow = contracted || (dets.length === 1 && dets[0] === "it" && subjectWords.length === 0);
       const selfNow = !clause.subject || (dets.length === 1 && dets[0] === "this" && subjectWords.every((w) => this.cardNoun(w)));
       if (!that && !itNow && !selfNow) return undefined;
-      // "If it was renewed" after exhausting it: the engine sees the state as the condition is checked, not before.
-      if (clause.be && /^(?:was|were|wasn['’]t|weren['’]t)$/i.test(clause.be.text)) {
+      // "If it was renewed" after exhausting it: the engine sees the state as the condition is checked, not before. In a
+      // trigger on the card leaving play ("When this is destroyed, if it was exhausted, ..."), the card it names is read as
+      // it last was in play (GameState.lastKnown): "was" is that state.
+      if (clause.be && /^(?:was|were|wasn['’]t|weren['’]t)$/i.test(clause.be.text) && !this.leftPlayCard(that ? "that" : itNow ? "it" : "this")) {
         this.note(clause.range, `the engine checks "${this.slice(clause.range)}" as it is now, not before this ability acted: write "is" and put the check before the effect that changes it ("If it is renewed, ...")`);
         return {};
       }
@@ -3095,7 +3097,9 @@ class AbilityLowering {
     const selfNouns = subjectWords.every((w) => w === "card" || w === "permanent" || lookup(this.vocab.cardTypes, w) !== undefined || lookup(this.vocab.subtypes, w) !== undefined);
     const it = contracted || (subjectDets.length === 1 && subjectDets[0] === "it" && subjectWords.length === 0);
     const self = !clause.subject || (subjectDets.length === 1 && subjectDets[0] === "this" && selfNouns);
-    if (!it && !self) return undefined;
+    // "that creature was attacking": the card named before (the trigger's card), as "it".
+    const that = !contracted && subjectDets.length === 1 && subjectDets[0] === "that" && subjectWords.length > 0 && subjectWords.every((w) => this.cardNoun(w));
+    if (!it && !self && !that) return undefined;
     if (state === "defender") {
       if (!hasDefenders(this.vocab.game.params)) {
         this.note(clause.range, `"${this.slice(clause.range)}": this game has no defenders (units do not block by becoming defenders); write "blocking"`);
@@ -3103,8 +3107,23 @@ class AbilityLowering {
       }
     }
     this.use(clause);
-    const condition: Condition = { kind: "card_is", of: it ? { kind: "it" } : { kind: "self" }, state };
+    const of: CardRef = that ? (this.lastCard ?? this.thatCard(clause.subject!) ?? { kind: "it" }) : it ? { kind: "it" } : { kind: "self" };
+    const condition: Condition = { kind: "card_is", of, state };
     return { condition: negated ? { kind: "not", condition } : condition };
+  }
+
+  /**
+   * Does "this" / "it" / "that <card>" name, here, the card whose leaving play is the trigger's event ("When this is
+   * destroyed", "Whenever another creature you control leaves play")? The engine reads such a card's in-play state
+   * (exhausted, attacking, blocking, its stats) as it last was in play.
+   */
+  leftPlayCard(word: "this" | "it" | "that"): boolean {
+    const t = this.trigger;
+    if (!t || t.subject.kind === "player") return false;
+    const leaves = (e: string) => e === "destroyed" || e === "leaves";
+    if (!leaves(t.event) || !(t.orEvents ?? []).every(leaves)) return false;
+    if (this.lastCard !== undefined) return false;
+    return t.subject.kind === "self" ? word !== "that" : word !== "this";
   }
 
   /**

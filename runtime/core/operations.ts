@@ -4,10 +4,10 @@
  * life, destruction, modifiers. Each records its trace events and notes the events triggers see.
  */
 import type { Duration, EventKind, KeywordGrant, RuleGrant, SourceRef } from "../../compiler/ir.ts";
-import { type Frame, type PlayerId, durationText } from "../state/state.ts";
+import { type Frame, type LastKnown, type PlayerId, durationText } from "../state/state.ts";
 import { nextInt, shuffleInPlace } from "../state/rng.ts";
 import { type Ctx, cardDef, cardName, emit, hand, zoneHolder, zoneList, removeCard, writeCard } from "./cards.ts";
-import { evalNumber, hasRule, keywordText, playerRestriction, statOf } from "./values.ts";
+import { evalNumber, hasRule, isAttacking, isBlocking, keywordText, playerRestriction, statOf } from "./values.ts";
 import { applyPreventions, key as replacementKey, markReplacementUsed, replacementFor, takeNextReplacement, type ReplaceableEvent, type ReplacementInEffect } from "./replacements.ts";
 import { noteEvent, zonesWatched } from "./triggers.ts";
 import { targetingActor } from "./targets.ts";
@@ -315,7 +315,12 @@ export function rememberInPlay(ctx: Ctx, ids: string[]): void {
     const card = state.cards[id]!;
     const stats: Record<string, number> = {};
     for (const stat of Object.keys(cardDef(ctx, card).stats)) stats[stat] = statOf(ctx, id, stat);
-    return [id, { controller: card.controller, owner: card.owner, stats, counters: { ...card.counters } }] as const;
+    const known: LastKnown = { controller: card.controller, owner: card.owner, stats, counters: { ...card.counters } };
+    if (card.exhausted) known.exhausted = true;
+    if (card.overexhausted) known.overexhausted = true;
+    if (isAttacking(ctx, id)) known.attacking = true;
+    if (isBlocking(ctx, id)) known.blocking = true;
+    return [id, known] as const;
   });
   for (const [id, entry] of known) (state.lastKnown ??= {})[id] = entry;
 }

@@ -59,39 +59,50 @@ function modifierLowers(ctx: Ctx, stat: string): boolean {
   return false;
 }
 
+/**
+ * The state check's destruction by damage: every card in play with lethal damage (or 0 of its toughness stat), destroyed
+ * together. Also run by combat damage before the battle ends, so what dies of it dies attacking or blocking ("When this is
+ * destroyed, if it was blocking", "Whenever a creature blocking this is destroyed").
+ */
+export function destroyLethalDamage(ctx: Ctx): void {
+  const { state, rules } = ctx;
+  if (state.over) return;
+  const { toughness } = settleRules(rules);
+  if (!toughness) return;
+  // Destruction is simultaneous: every card with lethal damage is found first, then all are destroyed.
+  // "Damage equal to or greater than its Defense": a creature whose Defense is 0 or less (-1/-1 on a 2/1) has it
+  // with no damage at all. A card that can't be destroyed, or whose destruction by this much damage was replaced, stays.
+  // While no static in effect can lower Defense, a card's Defense is at least its Defense before
+  // statics: a card with less damage than that is skipped at once (most cards, most steps: no list,
+  // no memo). The rest are read with the statics in effect worked out once for the scan
+  // (readingStill), not per card.
+  let unsure: string[] | undefined;
+  const zone = rules.zones.battlefield;
+  const lowerable = staticsInPlayMayLower(ctx, toughness);
+  // Undamaged cards are above 0 of the stat without a look at their definition (see `lowestPrinted`).
+  const undamagedSafe = !lowerable && lowestPrintedStat(ctx, toughness) >= 1 && !modifierLowers(ctx, toughness);
+  for (const player of state.order) {
+    const inPlay = (state.players[player]!.zones[zone] ??= []);
+    for (let i = 0; i < inPlay.length; i++) {
+      const id = inPlay[i]!;
+      const card = state.cards[id]!;
+      if (undamagedSafe && card.damage === 0 && (card.counters[toughness] ?? 0) >= 0) continue;
+      const def = cardDef(ctx, card);
+      // Only a card that has the stat (a creature, not a land or a relic) can be at 0 of it.
+      if (card.damage === 0 && def.stats[toughness] === undefined) continue;
+      if (!lowerable && statBeforeStaticsOf(ctx, id, card, def, toughness) > card.damage) continue;
+      (unsure ??= []).push(id);
+    }
+  }
+  const lethal = unsure ? readingStill(ctx, () => unsure.filter((id) => hasLethalDamage(ctx, id, toughness))) : [];
+  destroyLethal(ctx, lethal, toughness);
+}
+
 export function checkState(ctx: Ctx): void {
   const { state, rules } = ctx;
   if (state.over) return;
-  const { losing, toughness } = settleRules(rules);
-  if (toughness) {
-    // Destruction is simultaneous: every card with lethal damage is found first, then all are destroyed.
-    // "Damage equal to or greater than its Defense": a creature whose Defense is 0 or less (-1/-1 on a 2/1) has it
-    // with no damage at all. A card that can't be destroyed, or whose destruction by this much damage was replaced, stays.
-    // While no static in effect can lower Defense, a card's Defense is at least its Defense before
-    // statics: a card with less damage than that is skipped at once (most cards, most steps: no list,
-    // no memo). The rest are read with the statics in effect worked out once for the scan
-    // (readingStill), not per card.
-    let unsure: string[] | undefined;
-    const zone = rules.zones.battlefield;
-    const lowerable = staticsInPlayMayLower(ctx, toughness);
-    // Undamaged cards are above 0 of the stat without a look at their definition (see `lowestPrinted`).
-    const undamagedSafe = !lowerable && lowestPrintedStat(ctx, toughness) >= 1 && !modifierLowers(ctx, toughness);
-    for (const player of state.order) {
-      const inPlay = (state.players[player]!.zones[zone] ??= []);
-      for (let i = 0; i < inPlay.length; i++) {
-        const id = inPlay[i]!;
-        const card = state.cards[id]!;
-        if (undamagedSafe && card.damage === 0 && (card.counters[toughness] ?? 0) >= 0) continue;
-        const def = cardDef(ctx, card);
-        // Only a card that has the stat (a creature, not a land or a relic) can be at 0 of it.
-        if (card.damage === 0 && def.stats[toughness] === undefined) continue;
-        if (!lowerable && statBeforeStaticsOf(ctx, id, card, def, toughness) > card.damage) continue;
-        (unsure ??= []).push(id);
-      }
-    }
-    const lethal = unsure ? readingStill(ctx, () => unsure.filter((id) => hasLethalDamage(ctx, id, toughness))) : [];
-    destroyLethal(ctx, lethal, toughness);
-  }
+  const { losing } = settleRules(rules);
+  destroyLethalDamage(ctx);
   for (const player of state.order) {
     const p = state.players[player]!;
     if (!p.lost && p.life <= losing) losePlayer(ctx, player, `life ${p.life} ≤ ${losing}`);

@@ -1007,6 +1007,38 @@ function lastKnownOf(ctx: Ctx, id: string): LastKnown | undefined {
   return !card || card.zone === known.zone ? known : undefined;
 }
 
+/**
+ * "When this is destroyed, if it was exhausted", "if it had power 3 or more": a card that left play (`known`, its record as
+ * it last was in play) matched by its state in play then — exhausted, Overexhausted, attacking, blocking, counters, stats —
+ * and by the rest of the selector as it is now (its types, name, token or not: what it still is). A token gone from the
+ * game matches only a selector of the first kind.
+ */
+function matchesAsItWas(ctx: Ctx, id: string, known: LastKnown, selector: CardSelector, frame: Frame): boolean {
+  if (selector.anyOf) return selector.anyOf.some((part) => matchesAsItWas(ctx, id, known, part, frame));
+  const { exhausted, overexhausted, attacking, blocking, counters, stat, ...rest } = selector;
+  if (exhausted !== undefined && !!known.exhausted !== exhausted) return false;
+  if (overexhausted !== undefined && !!known.overexhausted !== overexhausted) return false;
+  if (attacking && !known.attacking) return false;
+  if (blocking && !known.blocking) return false;
+  if (counters) {
+    let has = 0;
+    if (counters.counter) has = known.counters?.[counters.counter] ?? 0;
+    else for (const name in known.counters) has += known.counters[name] ?? 0;
+    if (!compare(has, counters.op, counters.value)) return false;
+  }
+  if (stat) {
+    const bound = typeof stat.value === "number" ? stat.value : evalNumber(ctx, { controller: frame.controller, card: frame.card, steps: [], pc: 0, targets: [], chosen: {}, label: "" }, stat.value);
+    if (!compare(Math.max(0, known.stats?.[stat.name] ?? 0), stat.op, bound)) return false;
+  }
+  let others = false;
+  for (const _ in rest) {
+    others = true;
+    break;
+  }
+  if (!others) return true;
+  return ctx.state.cards[id] !== undefined && matchesSelector(ctx, id, rest, frame.controller, frame.card, true);
+}
+
 export function evalNumber(ctx: Ctx, frame: Frame, expr: NumberExpr): number {
   if (typeof expr === "number") return expr;
   switch (expr.kind) {
@@ -1131,12 +1163,19 @@ export function evalCondition(ctx: Ctx, frame: Frame, condition: Condition): boo
     }
     case "card_is": {
       const id = evalCard(ctx, frame, condition.of);
-      if (!id || ctx.state.cards[id]?.zone !== ctx.rules.zones.battlefield) return false;
+      if (!id) return false;
+      // A card that left play (and has not moved since): as it last was in play ("When this is destroyed, if it was blocking").
+      const known = ctx.state.cards[id]?.zone === ctx.rules.zones.battlefield ? undefined : lastKnownOf(ctx, id);
+      if (known) return condition.state === "attacking" ? !!known.attacking : condition.state === "blocking" ? !!known.blocking : false;
+      if (ctx.state.cards[id]?.zone !== ctx.rules.zones.battlefield) return false;
       return condition.state === "attacking" ? isAttacking(ctx, id) : condition.state === "blocking" ? isBlocking(ctx, id) : isDefender(ctx, id);
     }
     case "card_matches": {
       const id = evalCard(ctx, frame, condition.of);
-      return id !== undefined && ctx.state.cards[id] !== undefined && matchesSelector(ctx, id, condition.selector, frame.controller, frame.card, true);
+      if (id === undefined) return false;
+      const known = ctx.state.cards[id]?.zone === ctx.rules.zones.battlefield ? undefined : lastKnownOf(ctx, id);
+      if (known) return matchesAsItWas(ctx, id, known, condition.selector, frame);
+      return ctx.state.cards[id] !== undefined && matchesSelector(ctx, id, condition.selector, frame.controller, frame.card, true);
     }
     case "not":
       return !evalCondition(ctx, frame, condition.condition);

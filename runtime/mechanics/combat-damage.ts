@@ -27,6 +27,7 @@ import type { Action, Refusal } from "../core/action.ts";
 import type { Ctx } from "../core/index.ts";
 import { abilityActive, addModifier, battlefield, cardDef, cardName, damageCard, damagePlayer, emit, exhaustCard, hasRule, keptFromReadying, keywordsOf, noteEvent, readingStill, ruleAmount, statOf, writeCard } from "../core/index.ts";
 import { registerNativeRule } from "../core/effects.ts";
+import { destroyLethalDamage } from "../core/settle.ts";
 import { endEffectsMadeFor } from "../core/replacements.ts";
 import { endPlayerRules } from "../core/player-rules.ts";
 import { initiate } from "../models/chain.ts";
@@ -264,6 +265,8 @@ registerNativeRule("combat_damage", (ctx, frame) => {
     if (hit.player) damagePlayer(ctx, hit.to, hit.amount, hit.from, frame.source, true);
     else damageCard(ctx, hit.to, hit.amount, hit.from, frame.source, true);
   }
+  // What combat damage kills dies in the battle, attacking or blocking (the state check would destroy it after it ended).
+  destroyLethalDamage(ctx);
   state.battle = null;
   return "done";
 });

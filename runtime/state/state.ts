@@ -533,4 +533,9 @@ export interface LastKnown {
   zone?: string;
   stats?: Record<string, number>;
   counters?: Record<string, number>;
+  /** Its state in play as it left ("When this is destroyed, if it was exhausted / blocking, ..."): set only when true. */
+  exhausted?: true;
+  overexhausted?: true;
+  attacking?: true;
+  blocking?: true;
 }
