@@ -341,7 +341,8 @@ const stepsSeen = (events: string[]) => events.map((e) => e.split(" ")[1]!).filt
 describe("the statechart goes through each phase's steps as the engine runs them", () => {
   it("CYBERVAMP Battle: declare attackers, respond (window), declare blockers, respond, combat damage, done — each event at its step", () => {
     const events = chartPerEvent(engineFor("cybervamp", true), "cards/cybervamp/scenarios/battle.scenario", "A blocker and its attacker deal their power", stepAndLeaf);
-    expect(stepsSeen(events)).toEqual(["declare_attackers", "respond", "declare_blockers", "respond_2", "combat_damage", "done"]);
+    // What combat damage kills is destroyed in the step (before the battle ends: it dies attacking or blocking).
+    expect(stepsSeen(events)).toEqual(["declare_attackers", "respond", "declare_blockers", "respond_2", "combat_damage"]);
     expect(events).toContain("phase declare_attackers open");
     expect(events).toContain("attack declare_attackers open");
     expect(events).toContain("push respond window.active_player");
@@ -349,7 +350,7 @@ describe("the statechart goes through each phase's steps as the engine runs them
     expect(events).toContain("push respond_2 window.active_player");
     // The window closed as the rest of the phase's steps went on.
     expect(events.filter((e) => e.startsWith("damage "))).toEqual(["damage combat_damage open", "damage combat_damage open"]);
-    expect(events.filter((e) => e.startsWith("destroyed "))).toEqual(["destroyed done open", "destroyed done open"]);
+    expect(events.filter((e) => e.startsWith("destroyed "))).toEqual(["destroyed combat_damage open", "destroyed combat_damage open"]);
   });
 
   it("Chromatic Combat: declare attackers, priority, declare blockers, priority, combat damage (the attacker divides it), done", () => {
@@ -362,7 +363,7 @@ describe("the statechart goes through each phase's steps as the engine runs them
     // The attacker's choice of how to divide its damage is the step's; the damage follows it.
     expect(events.some((e) => e.startsWith("choice combat_damage "))).toBe(true);
     expect(events).toContain("damage combat_damage open");
-    expect(events).toContain("destroyed done open");
+    expect(events).toContain("destroyed combat_damage open");
   });
 
   it("Chromatic Combat: the attack trigger's chain runs inside the priority step after declare attackers", () => {
