@@ -20,7 +20,7 @@ import { checkInvariants } from "./simulate.ts";
 import { listLegalActionsByValidation } from "./engine/actions.ts";
 import { cloneJson } from "./state/clone.ts";
 import { mechanicsOf } from "./core/mechanics.ts";
-import { combatDeclaration } from "./mechanics/combat-damage.ts";
+import { attackRefusal, combatDeclaration } from "./mechanics/combat-damage.ts";
 import { sameLandPayment } from "./mechanics/lands.ts";
 
 export interface ScenarioFailure {
@@ -1428,6 +1428,22 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
         fail(step.line, `the engine applies this action differently in place (as bots and simulate do): ${otherGame}`, undefined, undefined, at);
         break;
       }
+      continue;
+    }
+    // `p1 attack p2 with "X" refused summoning_sick` at a declaration of attackers (CYBERVAMP, Chromatic): X is not
+    // offered, and why is what the line expects — not the "choice_pending" of an attack action outside the declaration.
+    const declaringNow = step.refused && step.action.kind === "attack" ? combatDeclaration(state, battlefieldZone) : null;
+    if (step.refused && step.action.kind === "attack" && declaringNow?.kind === "attackers" && declaringNow.player === step.action.player && state.pending?.kind === "cards") {
+      const id = resolveCard(run, state, step.action.attacker);
+      if (typeof id !== "string") fail(step.line, id.problem, undefined, undefined, at);
+      else {
+        const refusal = state.pending.options.includes(id) ? null : (attackRefusal(newCtx(engine.rules, state), id) ?? { code: "illegal_choice", message: `${nameOf(run, state, id)} is not offered as an attacker` });
+        if (!refusal) fail(step.line, `the action was accepted: ${nameOf(run, state, id)} may be declared as an attacker`, `refused ${step.refused}`, "accepted", at);
+        else if (step.refused === ANY_REFUSAL)
+          fail(step.line, `the line does not say which refusal it expects, so any would do: this one is refused ${refusal.code} (${refusal.message}); write \`refused ${refusal.code}\``, `refused <code>`, `refused ${refusal.code}`, at);
+        else if (refusal.code !== step.refused) fail(step.line, "refused for another reason", `refused ${step.refused}`, `refused ${refusal.code}: ${refusal.message}`, at);
+      }
+      record();
       continue;
     }
     const literal = literalAction(run, state, step.action);

@@ -86,21 +86,35 @@ function endCombat(ctx: Ctx, frame: Frame): "done" {
   return "done";
 }
 
-type AttackCheck = (ctx: Ctx, id: string) => boolean;
+type AttackCheck = { allows: (ctx: Ctx, id: string) => boolean; code: string; why: (ctx: Ctx, id: string) => string };
 const attackChecks: AttackCheck[] = [];
-/** Lets a game module forbid attacks by its own rule (false = this card can't attack now), e.g. "Newly Turned". */
-export function registerAttackCheck(check: AttackCheck): void {
-  attackChecks.push(check);
+/**
+ * Lets a game module forbid attacks by its own rule (`allows` false = this card can't attack now), e.g. "Newly Turned";
+ * `code` and `why` are the refusal of a declaration naming such a card.
+ */
+export function registerAttackCheck(allows: AttackCheck["allows"], code: string, why: AttackCheck["why"]): void {
+  attackChecks.push({ allows, code, why });
+}
+
+/**
+ * Why a card may not be declared as an attacker now, as a refusal (`null`: it may): read by canAttack, and by the scenario
+ * runner for a line `p1 attack p2 with "X" refused summoning_sick` at a declaration of attackers, where the card is
+ * simply not offered.
+ */
+export function attackRefusal(ctx: Ctx, id: string): { code: string; message: string } | null {
+  const { state, rules } = ctx;
+  const card = state.cards[id]!;
+  if (!isCreature(ctx, id)) return { code: "cannot_attack", message: `${cardName(ctx, id)} is not a creature` };
+  if (card.exhausted || card.overexhausted) return { code: "exhausted", message: `${cardName(ctx, id)} is exhausted` };
+  const haste = hasRule(ctx, id, "ignores_summoning_sickness") || hasRule(ctx, id, "ignores_newly_turned");
+  if (rules.param("summoning_sickness", true) && card.enteredTurn === state.turn && !haste) return { code: "summoning_sick", message: `${cardName(ctx, id)} entered play this turn and cannot attack yet` };
+  if (hasRule(ctx, id, "cannot_attack_or_block") || hasRule(ctx, id, "cant_attack")) return { code: "cannot_attack", message: `${cardName(ctx, id)} can't attack` };
+  const barred = attackChecks.find((check) => !check.allows(ctx, id));
+  return barred ? { code: barred.code, message: barred.why(ctx, id) } : null;
 }
 
 export function canAttack(ctx: Ctx, id: string): boolean {
-  const { state, rules } = ctx;
-  const card = state.cards[id]!;
-  if (!isCreature(ctx, id) || card.exhausted || card.overexhausted) return false;
-  const haste = hasRule(ctx, id, "ignores_summoning_sickness") || hasRule(ctx, id, "ignores_newly_turned");
-  if (rules.param("summoning_sickness", true) && card.enteredTurn === state.turn && !haste) return false;
-  if (hasRule(ctx, id, "cannot_attack_or_block") || hasRule(ctx, id, "cant_attack")) return false;
-  return attackChecks.every((check) => check(ctx, id));
+  return attackRefusal(ctx, id) === null;
 }
 
 function canBlock(ctx: Ctx, blocker: string, attacker: string): boolean {

@@ -49,7 +49,11 @@ registerNativeRule("end_newly_turned", (ctx, frame, _amount, _players, _targets,
 });
 
 // Declared attackers (runtime/mechanics/combat-damage.ts): Newly Turned creatures can't attack.
-registerAttackCheck((ctx, id) => !(ctx.rules.param("newly_turned_types", "") !== "" && newlyTurnedStops(ctx, "attack") && isNewlyTurned(ctx, id)));
+registerAttackCheck(
+  (ctx, id) => !(ctx.rules.param("newly_turned_types", "") !== "" && newlyTurnedStops(ctx, "attack") && isNewlyTurned(ctx, id)),
+  "summoning_sick",
+  (ctx, id) => `${cardName(ctx, id)} is Newly Turned: it cannot attack until your next Renew phase`,
+);
 
 export const newlyTurnedMechanic: Mechanic = {
   name: "newly-turned",

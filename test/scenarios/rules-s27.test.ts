@@ -145,3 +145,25 @@ describe("a refusal for timing says what is open, and what waits", () => {
     ]);
   });
 });
+
+/**
+ * "expect a refusal: any action followed by refused <code>" (docs 3.2): at a declaration of attackers (CYBERVAMP,
+ * Chromatic) `p1 attack p2 with "Ghoul Scavenger" refused summoning_sick` — a creature played this turn — was refused
+ * "choice_pending: p1 must first declare attackers" on main f27fbfb, whatever the card; and the same card named in a
+ * `choose` answer was "illegal_choice: choose 0 to 1 of the offered cards". Now the line gets why the card is not offered.
+ */
+describe("a refused attack line at a declaration of attackers", () => {
+  const text = (lines: string) =>
+    `scenario "s" for cybervamp\nsetup {\n  turn 3 p1 phase Pre-Battle\n  p1 battlefield: "Blackout District", "Gold Exchange", "Crimson Substation", "Neon Ripper"\n  p1 hand: "Ghoul Scavenger", "Nightclub Thrall"\n  "Neon Ripper" is exhausted\n}\np1 play "Ghoul Scavenger" exhausting "Blackout District", "Gold Exchange"\np1 play "Nightclub Thrall"\np1 end phase\np2 pass\n${lines}\n`;
+  it("is refused for why the card is not offered, and an attack line after it declares", () => {
+    expect(
+      failuresOf(text('p1 attack p2 with "Ghoul Scavenger" refused summoning_sick\np1 attack p2 with "Neon Ripper" refused exhausted\np1 attack p2 with "Nightclub Thrall"\np1 pass\np2 pass\np1 pass\np2 pass\np2 pass\np1 pass\nexpect p2 Bleed 1')),
+    ).toEqual([]);
+    expect(failuresOf(text('p1 attack p2 with "Ghoul Scavenger" refused exhausted\nexpect p2 life 20'))).toEqual([
+      "12: refused for another reason | expected refused exhausted | actual refused summoning_sick: Ghoul Scavenger entered play this turn and cannot attack yet",
+    ]);
+    expect(failuresOf(text('p1 attack p2 with "Nightclub Thrall" refused summoning_sick\nexpect p2 life 20'))).toEqual([
+      "12: the action was accepted: Nightclub Thrall may be declared as an attacker | expected refused summoning_sick | actual accepted",
+    ]);
+  });
+});
