@@ -1433,7 +1433,8 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
     // `p1 attack p2 with "X" refused summoning_sick` at a declaration of attackers (CYBERVAMP, Chromatic): X is not
     // offered, and why is what the line expects — not the "choice_pending" of an attack action outside the declaration.
     const declaringNow = step.refused && step.action.kind === "attack" ? combatDeclaration(state, battlefieldZone) : null;
-    if (step.refused && step.action.kind === "attack" && declaringNow?.kind === "attackers" && declaringNow.player === step.action.player && state.pending?.kind === "cards") {
+    // (An attack on a creature there is no declaration: it keeps its own refusal.)
+    if (step.refused && step.action.kind === "attack" && "player" in step.action.target && step.action.target.player !== step.action.player && declaringNow?.kind === "attackers" && declaringNow.player === step.action.player && state.pending?.kind === "cards") {
       const id = resolveCard(run, state, step.action.attacker);
       if (typeof id !== "string") fail(step.line, id.problem, undefined, undefined, at);
       else {
