@@ -338,6 +338,16 @@ function walkNounPhrase(np: Ast.NounPhrase, out: Collector, verb: string | undef
   for (let index = 0; index < np.items.length; index++) {
     const item = np.items[index]!;
     const next = np.items[index + 1];
+    // "a unit named Stone Guard": the words after "named" are one card's name (as a quoted name is), looked up as a card.
+    if (item.kind === "word" && index > 0 && item.text.toLowerCase() === "named" && next?.kind === "word" && np.items.slice(index + 1).every((i) => i.kind === "word")) {
+      run.push({ text: item.text, range: item.range });
+      out.runs.push(run);
+      run = [];
+      const last = np.items[np.items.length - 1]!;
+      const text = np.items.slice(index + 1).map((i) => (i as Ast.WordNode).text).join(" ");
+      out.words.push({ role: "card", text, range: { start: next.range.start, end: last.range.end } });
+      break;
+    }
     if (item.kind === "word") {
       if (next?.kind === "word" && next.keyword && (next.lemma === "counter" || next.lemma === "phase") && !item.keyword) {
         if (run.length) out.runs.push(run);

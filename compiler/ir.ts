@@ -117,6 +117,11 @@ export interface CardSelector {
   defender?: boolean;
   /** "Newly Turned creatures": in play since its controller's last turn began (games with Newly Turned, runtime/mechanics/renew.ts). */
   newlyTurned?: boolean;
+  /**
+   * "Units you played this turn", "each creature an opponent cast this turn": a card the turn's record of cards played holds
+   * (GameState.playedThisTurn, by card id); `by`: who played it (absent: anyone).
+   */
+  playedThisTurn?: { by?: "you" | "opponent" };
   /** "that attacked this turn". */
   attackedThisTurn?: boolean;
   /**
@@ -576,6 +581,10 @@ export const THIS_WAY_LABELS = {
   remove: "$removed this way",
   /** "was dealt damage this way": each card and player (their ids) a damage step dealt more than 0 damage to. */
   deal: "$dealt damage this way",
+  /** A game's keyword action whose rule moves cards to the removed zone ("Erase", rule move_to_oblivion / erase): the cards it moved. */
+  erase: "$erased this way",
+  /** A game's keyword action whose rule is `mill` ("Mill N"): the cards it put from a deck into a Graveyard. */
+  mill: "$milled this way",
 } as const;
 
 export type ThisWayVerb = keyof typeof THIS_WAY_LABELS;
@@ -590,7 +599,12 @@ export const THIS_WAY_OPS = {
   die: "damage",
   remove: "remove_counters",
   deal: "damage",
+  erase: "keyword_action",
+  mill: "keyword_action",
 } as const satisfies Record<ThisWayVerb, Step["op"]>;
+
+/** The native rules of a keyword action whose cards "erased this way" / "milled this way" read (runtime/core/effects.ts runNativeRule). */
+export const THIS_WAY_RULES: Partial<Record<ThisWayVerb, readonly string[]>> = { erase: ["move_to_oblivion", "erase"], mill: ["mill"] };
 
 /** "destroyed", "discarded", "sacrificed", "exhausted", "returned", "removed": how "this way" is written after the verb. */
 export function participleOf(verb: ThisWayVerb): string {

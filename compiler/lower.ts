@@ -42,7 +42,7 @@ import type {
   ZoneDef,
   ZoneRole,
 } from "./ir.ts";
-import { IR_VERSION, PLAYER_RULES, RESTRICTION_RULES, STEP_OBJECT_FIELD, THIS_WAY_LABELS, THIS_WAY_OPS, participleOf, sameStepBut, walkSteps, thisWayNoun, thisWayVerbOf, type ThisWayVerb } from "./ir.ts";
+import { IR_VERSION, PLAYER_RULES, RESTRICTION_RULES, STEP_OBJECT_FIELD, THIS_WAY_LABELS, THIS_WAY_OPS, THIS_WAY_RULES, participleOf, sameStepBut, walkSteps, thisWayNoun, thisWayVerbOf, type ThisWayVerb } from "./ir.ts";
 import type { MessageCode } from "./messages.ts";
 import { checkAbilityContract, checkCardStates, hasDefenders, checkCostSymbols, paysCostSymbols, checkStaticsWhileAttacking, checkStaticsWhileExhausted, checkUndefinedX, checkGameContract, checkGameParams } from "./contract-check.ts";
 import { DESTROYED_SELECTOR_FIELDS, RULES_WITH_DURATION, countsCards, TRIGGER_EVENTS, canonicalParamValue, readyingPhase, triggerContract, turnEndMoment } from "./contract.ts";
@@ -583,8 +583,9 @@ class AbilityLowering {
   private yours(what: Affected): boolean {
     // "a card discarded this way" after your own discard: your cards.
     const discardedByYou = (label: string | undefined) => {
-      const step = label === THIS_WAY_LABELS.discard ? this.thisWaySteps.get("discard")?.last : undefined;
-      return step?.op === "discard" && step.who.kind === "you";
+      const step = label === THIS_WAY_LABELS.discard ? this.thisWaySteps.get("discard")?.last : label === THIS_WAY_LABELS.mill ? this.thisWaySteps.get("mill")?.last : undefined;
+      // "Mill 3. Return a creature card milled this way to your hand.": your own deck's cards.
+      return (step?.op === "discard" || step?.op === "keyword_action") && step.who.kind === "you";
     };
     const selectorYours = (sel: CardSelector | undefined) => sel?.controller === "you" || sel?.owner === "you" || discardedByYou(sel?.thisWay);
     switch (what.kind) {
@@ -1302,6 +1303,13 @@ class AbilityLowering {
   selector(np: Ast.NounPhrase): CardSelector {
     const alternatives = this.alternativesWithOwnWords(np);
     if (alternatives) return alternatives;
+    // "a unit named Scout", "each card named Stone Guard", 'a card named "Quick Bolt"': the words after "named" are a card's
+    // name (the checker looks them up: CW2007), read apart from the rest of the phrase.
+    const name = cardNameAfterNamed(np);
+    if (name) {
+      this.use(name.nodes);
+      return { ...this.selector({ ...np, items: np.items.slice(0, name.at) }), names: [name.name] };
+    }
     const sel: CardSelector = {};
     let keywordAlternatives: string[] | undefined;
     const dets = npDeterminers(np);
@@ -1595,6 +1603,13 @@ class AbilityLowering {
             (sel.exclude ??= []).push(named);
           }
         }
+      } else if (f.kind === "relative" && this.playedThisTurnBy(f.clause) !== undefined) {
+        // "Units you played this turn", "each creature an opponent cast this turn": the cards the turn's record of cards
+        // played holds (GameState.playedThisTurn), by who played them.
+        const by = this.playedThisTurnBy(f.clause)!;
+        sel.playedThisTurn = by === "any" ? {} : { by };
+        this.use(f.clause.subject, f.clause.verb, this.playedThisTurnTiming(f.clause));
+        this.carryOwner(f.clause.subject);
       } else if (f.kind === "relative" && f.that && this.enteredPlayThisTurn(f.clause)) {
         // "each unit you control that entered play this turn", "a creature that entered the battlefield under your control
         // this turn": the cards the turn's record of cards entering play holds (GameState.enteredThisTurn).
@@ -2529,6 +2544,9 @@ class AbilityLowering {
     }
     // "If a player was dealt damage this way", "if it wasn't dealt damage this way" (negated above)
     if (!player && isDealtThisWay(clause)) return this.dealtThisWayCondition(clause) ?? undefined;
+    // "If your field is full", "if your opponent's field isn't full": a zone of play with slots, full — no empty slot.
+    const full = player ? undefined : this.fullZoneCondition(clause);
+    if (full !== undefined) return full ?? undefined;
     const compared = player ? undefined : this.playersCompared(clause);
     if (compared !== undefined) return compared ?? undefined;
     const words = player ? [] : [...npWords(clause.subject), ...npDeterminers(clause.subject)];
@@ -2826,6 +2844,36 @@ class AbilityLowering {
   }
 
   /**
+   * A relative clause "you played this turn" / "an opponent cast this turn" / "a player played this turn" (a player subject,
+   * play or cast, no object, nothing but "this turn" after it): who played the cards. Undefined for any other clause.
+   */
+  playedThisTurnBy(clause: Ast.Clause): "you" | "opponent" | "any" | undefined {
+    const verb = clause.verb?.lemma;
+    if (!clause.subject || clause.object || clause.modal || clause.be || clause.complement || clause.orVerbs?.length || (verb !== "play" && verb !== "cast")) return undefined;
+    if (!this.playedThisTurnTiming(clause)) return undefined;
+    if (clause.subject.filters.length || clause.subject.also?.length) return undefined;
+    const dets = npDeterminers(clause.subject);
+    const words = npWords(clause.subject);
+    if (!words.length && dets.length === 1 && dets[0] === "you") return "you";
+    if (words.length !== 1 || !dets.every((d) => d === "a" || d === "an" || d === "your" || d === "any")) return undefined;
+    if (words[0] === "opponent") return "opponent";
+    if (words[0] === "player" && !dets.includes("your")) return "any";
+    return undefined;
+  }
+
+  /**
+   * The "this turn" of a relative clause "you played this turn": its own tail, or — after an object ("Destroy each unit an
+   * opponent played this turn.", "Return target unit you played this turn to its owner's hand.": the parser leaves it to the
+   * sentence) — the sentence's "this turn" right after the clause. Undefined when there is none, or anything else.
+   */
+  playedThisTurnTiming(clause: Ast.Clause): Ast.TimingPhrase | undefined {
+    const own = clause.tail.length === 1 && clause.tail[0]!.kind === "timing" ? clause.tail[0]! : undefined;
+    if (clause.tail.length && !own) return undefined;
+    const timing = own ?? this.currentClause?.tail.find((t): t is Ast.TimingPhrase => t.kind === "timing" && /^\s*$/.test(this.text.slice(endOffset(clause.range), startOffset(t.range))));
+    return timing?.kind === "timing" && timing.which === "this" && !timing.combat ? timing : undefined;
+  }
+
+  /**
    * A relative clause "that entered play this turn" / "that entered the battlefield [under your control] this turn" (no
    * subject, no modal, nothing else in its tail): the words the selector field enteredThisTurn carries.
    */
@@ -2939,6 +2987,31 @@ class AbilityLowering {
     }
     this.use(clause.verb, count, thisTurn);
     return { kind: discarded ? "discarded_this_turn" : "played_this_turn", selector: { ...selector, controller: who.kind === "you" ? "you" : "opponent" }, atLeast: count?.value ?? 1 };
+  }
+
+  /**
+   * "your field is full", "your opponent's Field is full", "their field isn't full" (a game whose zone of play has slots):
+   * that player has no empty slot (IR `empty_slots`, as "you have no empty slots" reads — the slots the engine fills).
+   * Undefined for any other clause; null after a note (whose field cannot be told).
+   */
+  fullZoneCondition(clause: Ast.Clause): Condition | null | undefined {
+    const subject = clause.subject;
+    // "is not full": the parser reads "not" as the verb and "full" as its object.
+    const notFull = lower(clause.verb?.text ?? "") === "not" && clause.object && !clause.object.determiners.length && !clause.object.filters.length && npWords(clause.object).join(" ") === "full";
+    if (!subject || !clause.be || (lower(clause.verb?.text ?? "") !== "full" && !notFull) || (clause.object && !notFull) || clause.complement || clause.modal || clause.tail.length || subject.filters.length) return undefined;
+    if (battlefieldSlots(this.vocab.game) === undefined || this.zoneIn(subject) !== this.vocab.zoneOfRole("battlefield")) return undefined;
+    const negated = notFull || /\b(?:not|isn['’]t|aren['’]t)\b/i.test(clause.be.text);
+    if (!/^(?:is|are)$/i.test(clause.be.text) && !negated) return undefined;
+    const whose = this.zoneOwnerOf(subject);
+    if (whose === null) return null;
+    if (!whose || (whose.kind !== "you" && whose.kind !== "opponent" && whose.kind !== "acting" && whose.kind !== "target" && whose.kind !== "controller_of")) {
+      this.note(subject.range, `"${this.slice(subject.range)}": write whose field — "your field is full" or "your opponent's field is full"`);
+      return null;
+    }
+    this.useZoneWords(subject);
+    this.use(clause.be, clause.verb, clause.object);
+    // Not full: an empty slot ("you have an empty slot").
+    return { kind: "compare", left: { kind: "empty_slots", of: whose as PlayerRef }, op: negated ? ">=" : "=", right: negated ? 1 : 0 };
   }
 
   /**
@@ -3891,11 +3964,19 @@ class AbilityLowering {
     this.lastMeasured = measuredAmount(steps) ?? this.lastMeasured;
     this.damageSteps += countSteps(steps, "damage");
     if (countSteps(steps, "remove_counters")) this.manyRemoved = true;
-    for (const verb of Object.keys(THIS_WAY_LABELS) as ThisWayVerb[]) {
-      const count = countSteps(steps, THIS_WAY_OPS[verb]);
-      if (count) this.thisWaySteps.set(verb, { count: (this.thisWaySteps.get(verb)?.count ?? 0) + count, last: findStep(steps, THIS_WAY_OPS[verb])! });
-    }
+    this.noteThisWaySteps(steps);
     return steps;
+  }
+
+  /** The steps "<participle> this way" after them can read (thisWaySteps), of steps just lowered. */
+  noteThisWaySteps(steps: readonly Step[]): void {
+    for (const verb of Object.keys(THIS_WAY_LABELS) as ThisWayVerb[]) {
+      // A keyword action is an erase or a mill by its rule ("Erase", rule move_to_oblivion); any other ("Scry") takes no cards.
+      const rules = THIS_WAY_RULES[verb];
+      const taking = rules ? walkStepsOf(steps).filter((s) => s.op === "keyword_action" && rules.includes(this.vocab.keywords.get(lower(s.keyword))?.rule ?? "")) : undefined;
+      const count = taking ? taking.length : countSteps(steps, THIS_WAY_OPS[verb]);
+      if (count) this.thisWaySteps.set(verb, { count: (this.thisWaySteps.get(verb)?.count ?? 0) + count, last: taking ? taking[0]! : findStep(steps, THIS_WAY_OPS[verb])! });
+    }
   }
 
   /**
@@ -6968,6 +7049,18 @@ const IT_REF = '{"kind":"it"}';
 /** The amount of the last damage, life gain or life loss among these steps (inside `if`, `may`, each player's ...). */
 /** The steps of one op among these and the steps nested in them ("if" branches, "you may", per-player parts). */
 /** The first step of kind `op` among `steps`, inside conditions and questions too. */
+/** Every step, nested ones too (a step's `steps`, then its `then`), in order. */
+function walkStepsOf(steps: readonly Step[], out: Step[] = []): Step[] {
+  for (const step of steps) {
+    out.push(step);
+    const inner = (step as { steps?: Step[] }).steps;
+    if (Array.isArray(inner)) walkStepsOf(inner, out);
+    const then = (step as { then?: Step[] }).then;
+    if (Array.isArray(then)) walkStepsOf(then, out);
+  }
+  return out;
+}
+
 function findStep<K extends Step["op"]>(steps: readonly Step[], op: K): Extract<Step, { op: K }> | undefined {
   for (const step of steps) {
     if (step.op === op) return step as Extract<Step, { op: K }>;
@@ -6992,6 +7085,8 @@ const THIS_WAY_EXAMPLES: Record<ThisWayVerb, string> = {
   return: "return each creature to its owner's hand",
   die: "deal 3 damage to each creature",
   remove: "remove all Bleed counters from target player",
+  erase: "erase two cards from your Graveyard",
+  mill: "mill 3",
 };
 
 /**
@@ -7425,6 +7520,18 @@ function thisWayClause(f: Ast.RelativeFilter): Ast.Clause | undefined {
   return !f.that || (!clause.subject && !clause.modal && (clause.be || clause.verb?.lemma === "die")) ? clause : undefined;
 }
 
+/**
+ * "unit named Scout", "card named Stone Guard", 'card named "Quick Bolt"': the name after "named" (the phrase's last
+ * items, words or one string), where "named" follows a noun; `at`: the index of "named" in the phrase's items.
+ */
+function cardNameAfterNamed(np: Ast.NounPhrase): { name: string; at: number; nodes: readonly Ast.NounItem[] } | undefined {
+  const at = np.items.findIndex((i) => i.kind === "word" && lower(i.text) === "named");
+  if (at < 1 || at === np.items.length - 1) return undefined;
+  const rest = np.items.slice(at + 1);
+  const name = rest.length === 1 && rest[0]!.kind === "string" ? rest[0]!.value : rest.every((i) => i.kind === "word") ? rest.map((i) => (i as Ast.WordNode).text).join(" ") : undefined;
+  return name === undefined ? undefined : { name, at, nodes: np.items.slice(at) };
+}
+
 /** "this" / "this creature" / "it" alone: the card whose text it is. */
 function isSelfReference(np: Ast.NounPhrase | undefined): boolean {
   if (!np || np.filters.length || np.also?.length) return false;
@@ -7596,6 +7703,8 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
       if (def?.kind === "action") {
         a.kind = card.permanent ? "static" : "spell";
         a.steps = body.keywords.map((k) => ({ op: "keyword_action", keyword: l.vocab.keywords.get(lower(k.name.text))?.name ?? k.name.text, amount: l.count(k.parameter), who: { kind: "you" }, source: l.source(k.range) }) as Step);
+        // "Mill 3. Draw a card for each card milled this way.": the sentence after reads what it took.
+        l.noteThisWaySteps(a.steps);
         if (card.enhancedOnEnter) return enteringEnhanced(a, l);
         if (card.permanent) l.note(body.range, `a keyword action on a permanent does nothing by itself: "${l.slice(body.range)}"`);
         return;

@@ -1152,12 +1152,14 @@ function selectorPieces(sel: CardSelector, ctx: Context, count: NumberExpr, prep
   const subtypes = sel.subtypes?.length ? sel.subtypes.join(" or ") : undefined;
   const subtypeHead = !sel.cardTypes?.length && !sel.names?.length && !zoned && sel.tokens !== "only" ? subtypes : undefined;
   words.push(...(sel.colors?.length ? [sel.colors.join(" or ")] : []), ...(!subtypeHead && subtypes ? [subtypes] : []));
-  const named = subtypeHead ?? (sel.cardTypes?.length ? sel.cardTypes.join(" or ") : sel.names?.length ? `card named ${sel.names.join(" or ")}` : "card");
+  const named = subtypeHead ?? (sel.cardTypes?.length ? sel.cardTypes.join(" or ") : "card");
   // "target defender", "other defenders you control": the state is the noun; with a type, its adjective ("defender Units").
   const head = sel.defender ? (named === "card" ? "defender" : `defender ${named}`) : named;
   // Alternatives as the head are each plural ("Vampires or Ghouls you control"); a noun after them is the plural one.
   const headText = sel.tokens === "only" ? `${head === "card" ? "" : `${head} `}token`.trim() : zoned && head !== "card" ? `${head} card` : head;
   words.push(headText === head && head === named && / or /.test(head) ? head.split(" or ").map((alt) => plural(alt, count)).join(" or ") : plural(headText, count));
+  // "a Unit named Scout", "each card named Stone Guard" (lower.ts cardNameAfterNamed): the name as written, after the noun.
+  if (sel.names?.length) words.push(`named ${sel.names.join(" or ")}`);
   const tail: string[] = [];
   if (sel.controller === "you") tail.push("you control");
   else if (sel.controller === "opponent") tail.push("an opponent controls");
@@ -1185,6 +1187,7 @@ function selectorPieces(sel: CardSelector, ctx: Context, count: NumberExpr, prep
   const combatCardText = (ref: CardRef) => (ref.kind === "event_card" ? `that ${unitTypeName(ctx) ?? "card"}` : cardText(ref, ctx));
   if (sel.blockingCard) tail.push(`blocking ${combatCardText(sel.blockingCard)}`);
   if (sel.blockedByCard) tail.push(`blocked by ${combatCardText(sel.blockedByCard)}`);
+  if (sel.playedThisTurn) tail.push(`${sel.playedThisTurn.by === "you" ? "you" : sel.playedThisTurn.by === "opponent" ? "an opponent" : "a player"} played this turn`);
   if (sel.enteredThisTurn) tail.push(`that entered play${sel.enteredThisTurn.under === "you" ? " under your control" : sel.enteredThisTurn.under === "opponent" ? " under an opponent's control" : ""} this turn`);
   const withs: string[] = [];
   if (sel.keyword) withs.push(sel.keyword);

@@ -353,6 +353,9 @@ export class CardwrightParser extends CstParser {
     // `that many plus one are put on it`: `plus` and a number go on with the phrase.
     if (/^plus$/i.test(t.image) && (is(next, T.NumberLiteral) || is(next, T.NumberWord))) return true;
     if (this.isControlFilterAt(2) || (is(next, T.That) && this.isRelativeClauseAt(2))) return true;
+    // `Each unit you played this turn gets ...`, `Each spell an opponent cast this turn ...`: the noun before a relative clause
+    // whose subject is a player (as before `you control`); the main verb comes after it.
+    if ((is(next, T.You) && this.isRelativeClauseAt(2)) || this.playerRelativeClauseAt(2)) return true;
     // `The creature it blocks gets -2/-0`: the noun before a relative clause with a pronoun subject, then the main verb.
     const afterClause = this.LA(4);
     if ((is(next, T.It) || is(next, T.They)) && this.isRelativeClauseAt(2) && (is(afterClause, T.VerbWord) || is(afterClause, T.Be) || this.isModalToken(afterClause))) return true;

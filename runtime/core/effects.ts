@@ -1005,19 +1005,28 @@ function runNativeRule(ctx: Ctx, frame: Frame, rule: string, amount: number, pla
   switch (rule) {
     case "end_of_turn":
       return "done"; // "until end of turn" effects expire as the turn passes (core.passTurn).
-    case "mill":
+    case "mill": {
+      // The cards milled are "each card milled this way" for the steps after (THIS_WAY_LABELS.mill).
+      const milled: string[] = [];
       for (const p of players) {
         for (let i = 0; i < amount; i++) {
           const deck = zoneList(ctx, p, rules.zones.deck);
           if (deck.length === 0) break;
+          milled.push(deck[0]!);
           moveCard(ctx, deck[0]!, rules.zones.graveyard, { source });
         }
       }
+      frame.chosen[THIS_WAY_LABELS.mill] = milled;
       return "done";
+    }
     case "move_to_oblivion":
-    case "erase":
-      for (const id of cardsOf(targets)) moveCard(ctx, id, rules.zones.removed, { source });
+    case "erase": {
+      // The cards erased: "each card erased this way" (THIS_WAY_LABELS.erase) — those that got there.
+      const erased = cardsOf(targets);
+      for (const id of erased) moveCard(ctx, id, rules.zones.removed, { source });
+      frame.chosen[THIS_WAY_LABELS.erase] = erased.filter((id) => ctx.state.cards[id]?.zone === rules.zones.removed);
       return "done";
+    }
     case "put_onto_field_free":
       for (const id of cardsOf(targets)) putOntoField(ctx, id, actor(frame), source);
       return "done";

@@ -683,6 +683,10 @@ export function matchesSelector(ctx: Ctx, id: string, selector: CardSelector, co
   if (selector.defender && !isDefender(ctx, id)) return false;
   if (selector.newlyTurned && !isNewlyTurned(ctx, id)) return false;
   if (selector.attackedThisTurn && card.attackedTurn !== ctx.state.turn) return false;
+  if (selector.playedThisTurn) {
+    const by = selector.playedThisTurn.by;
+    if (!ctx.state.playedThisTurn?.some((entry) => entry.card === id && related(by, entry.controller, controller))) return false;
+  }
   if (selector.enteredThisTurn) {
     const under = selector.enteredThisTurn.under;
     if (!ctx.state.enteredThisTurn?.some((entry) => entry.card === id && related(under, entry.controller, controller))) return false;
