@@ -3360,8 +3360,17 @@ class AbilityLowering {
     // Read already by the clause's own reader ("can't attack during their next turn": the restriction's duration).
     if (!during || this.ledger.used.has(startOffset(during.object.range))) return undefined;
     const of = during.object.filters.flatMap((f) => (f.kind === "prep" ? [...npWords(f.object), ...npDeterminers(f.object)] : []));
-    const condition = this.turnCondition([...npWords(during.object), ...npDeterminers(during.object), ...of]);
-    if (!condition) this.note(during.range, `"${this.slice(during.range)}" is not used by the engine: write "during your turn" or "during an opponent's turn"`);
+    const words = [...npWords(during.object), ...npDeterminers(during.object), ...of];
+    // Every word counts: "during your next turn" / "during your first turn" is one turn, not each of your turns.
+    const unread = words.find((w) => !DURING_TURN_WORDS.has(lower(w)));
+    const condition = unread === undefined ? this.turnCondition(words) : undefined;
+    if (!condition)
+      this.note(
+        during.range,
+        unread !== undefined && this.turnCondition(words)
+          ? `"${this.slice(during.range)}" is not used by the engine: an ability's "during" holds on every turn it names ("during your turn", "during an opponent's turn"), not on one turn ("${unread}")${lower(unread) === "next" ? `; for an effect that lasts until then, write "until your next turn"` : ""}`
+          : `"${this.slice(during.range)}" is not used by the engine: write "during your turn" or "during an opponent's turn"`,
+      );
     else {
       this.use(during);
       this.carryOwner(during);
@@ -8372,6 +8381,8 @@ function lowerPlayFrom(clause: Ast.Clause, a: Ability, l: AbilityLowering): void
 /** The words of a life condition's object the condition reads ("10 or less life", "exactly 5 life", "a life total of"). */
 const LIFE_OBJECT_WORDS = new Set(["life", "total", "exactly"]);
 /** The words of "it's your turn" / "it is an opponent's turn" / "it is not your turn" the turn condition reads. */
+/** The words of "during your turn" / "during each of your opponents' turns": any other ("next", "first") names one turn. */
+const DURING_TURN_WORDS = new Set(["turn", "turns", "your", "opponent", "opponents", "opponent's", "opponent’s", "opponents'", "opponents’", "an", "a", "the", "each", "of"]);
 const TURN_CONDITION_WORDS = new Set(["turn", "turns", "your", "opponent", "opponents", "opponent's", "opponent’s", "opponents'", "opponents’", "an", "a", "not", "it's", "it’s", "it", "is", "isn't", "isn’t"]);
 
 /** "is greater than 5", "is less than 10" (the comparison word parsed as the verb, the number in a `than` phrase). */
