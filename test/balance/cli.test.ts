@@ -1,7 +1,7 @@
 // `cardwright balance` through main(), as a user runs it: real game folders, real deck files,
 // worker threads; the same seed gives the same files with any number of workers.
-import { describe, expect, it, vi } from "vitest";
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync, mkdirSync, cpSync } from "node:fs";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync, mkdirSync, cpSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { main } from "../../cli/main.ts";
@@ -20,7 +20,9 @@ async function run(args: string[]): Promise<{ code: number; out: string; err: st
   }
 }
 
-const scratch = () => mkdtempSync(path.join(tmpdir(), "cw-balance-"));
+const root = mkdtempSync(path.join(tmpdir(), "cw-balance-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const scratch = () => mkdtempSync(path.join(root, "run-"));
 const files = (dir: string) => Object.fromEntries(readdirSync(dir).sort().map((f) => [f, readFileSync(path.join(dir, f), "utf8")]));
 
 describe("cardwright balance", () => {

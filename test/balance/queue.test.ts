@@ -4,7 +4,7 @@
 // for byte those of a local run. A coordinator killed mid-run leaves no batch to be played: the
 // next worker drops them all.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { hostname, tmpdir } from "node:os";
 import { Queue } from "bullmq";
@@ -100,6 +100,9 @@ beforeAll(async () => {
   client.disconnect();
 }, TEST_MS);
 
+// Every run's output goes under one folder, removed once the workers are gone.
+const scratch = mkdtempSync(path.join(tmpdir(), "cw-balance-queue-"));
+
 afterAll(async () => {
   // Workers first, then Redis; each by its own process id.
   for (const child of children.reverse()) {
@@ -108,6 +111,7 @@ afterAll(async () => {
       await exited(child);
     }
   }
+  rmSync(scratch, { recursive: true, force: true });
 });
 
 async function balance(args: string[]): Promise<{ code: number; err: string; out: string }> {
@@ -132,7 +136,7 @@ const files = (dir: string) => Object.fromEntries(readdirSync(dir).sort().map((f
 
 describe("balance on a queue", () => {
   it("gives a local run's files when a worker is killed mid-batch and another finishes its batch", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "cw-balance-queue-"));
+    const dir = mkdtempSync(path.join(scratch, "run-"));
     const run = ["balance", "--game", "duel", "--games", "12", "--seed", "5", "--bot", "greedy", "--batch", "2"];
     const bin = path.resolve("cli/bin.mjs");
     const redis = new Redis(url, { maxRetriesPerRequest: null });
@@ -184,7 +188,7 @@ describe("balance on a queue", () => {
 
   it("drops the batches of a coordinator that was killed: no worker plays them, none stays queued", async () => {
     const bin = path.resolve("cli/bin.mjs");
-    const coordinator = start(process.execPath, [bin, "balance", "--game", "duel", "--games", "6", "--seed", "3", "--bot", "greedy", "--batch", "2", "--queue", url, "--heartbeat-ms", "200", "-o", mkdtempSync(path.join(tmpdir(), "cw-balance-queue-"))]);
+    const coordinator = start(process.execPath, [bin, "balance", "--game", "duel", "--games", "6", "--seed", "3", "--bot", "greedy", "--batch", "2", "--queue", url, "--heartbeat-ms", "200", "-o", mkdtempSync(path.join(scratch, "run-"))]);
     const redis = new Redis(url, { maxRetriesPerRequest: null });
     const queue = new Queue(QUEUE_NAME, { connection: redis });
     try {
@@ -209,7 +213,7 @@ describe("balance on a queue", () => {
 
   it("says so, and stops, when no Redis server answers", async () => {
     const nowhere = `redis://127.0.0.1:${await freePort()}`;
-    const result = await balance(["balance", "--game", "duel", "--games", "2", "--queue", nowhere, "-o", mkdtempSync(path.join(tmpdir(), "cw-balance-queue-"))]);
+    const result = await balance(["balance", "--game", "duel", "--games", "2", "--queue", nowhere, "-o", mkdtempSync(path.join(scratch, "run-"))]);
     expect(result.code).toBe(2);
     expect(result.err).toContain(`cardwright balance: cannot reach the Redis server at ${nowhere} (`);
     expect(result.err).toMatch(/ECONNREFUSED/);

@@ -1,6 +1,6 @@
 // The HTML report of `cardwright balance`, opened in Debian's Chromium from disk: every chart is
 // there as an SVG that ECharts drew (no script, no request), and it shows the run's figures.
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -25,6 +25,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close().catch(() => undefined);
+  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 describe("the balance report page", { timeout: 120_000 }, () => {

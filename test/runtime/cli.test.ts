@@ -1,6 +1,6 @@
 // `cardwright test` and `cardwright simulate` through main(), as a user runs them.
 import { describe, expect, it, vi } from "vitest";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { main } from "../../cli/main.ts";
@@ -37,7 +37,7 @@ describe("cardwright test", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "cw-scenario-"));
     const file = path.join(dir, "wrong.scenario");
     writeFileSync(file, `scenario "wrong" for duel\nsetup {\n  turn 3 p1 phase Play\n  p1 field: "Scout"\n}\np1 attack p2 with "Scout"\nexpect p2 life 5\n`);
-    const { code, out } = await run(["test", file]);
+    const { code, out } = await run(["test", file]).finally(() => rmSync(dir, { recursive: true, force: true }));
     expect(code).toBe(1);
     expect(out).toMatch(/wrong\.scenario:7: expectation not met\n\s+expected: p2 life 5\n\s+actual:\s+p2 life 9/);
   });

@@ -3,7 +3,7 @@
  * names a workspace image shows that image on its face in the gallery; the server hands the page
  * images of the workspace only (never a path out of it, never a file that is not an image).
  */
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { execFileSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -82,10 +82,16 @@ describe("card art in the studio", () => {
     expect(Object.keys(entries)).toEqual(["pdf/PRF.pdf"]);
     const pdf = path.join(tmpdir(), `cw-dialog-${process.pid}.pdf`);
     await writeFile(pdf, entries["pdf/PRF.pdf"]!);
-    const info = execFileSync("pdfinfo", [pdf], { encoding: "utf8" });
+    let info: string, images: string;
+    try {
+      info = execFileSync("pdfinfo", [pdf], { encoding: "utf8" });
+      images = execFileSync("pdfimages", ["-list", pdf], { encoding: "utf8" });
+    } finally {
+      await rm(pdf, { force: true });
+    }
     expect(info).toMatch(/Pages:\s+2\n/);
     expect(info).toMatch(/Page size:\s+612 x 792 pts/);
-    expect(execFileSync("pdfimages", ["-list", pdf], { encoding: "utf8" }).split("\n").slice(2).filter(Boolean)).toHaveLength(1);
+    expect(images.split("\n").slice(2).filter(Boolean)).toHaveLength(1);
     await page.context().close();
   }, 180_000);
 
