@@ -218,9 +218,10 @@ describe("the Flow view", { timeout: 300_000 }, () => {
     flow = await flowAt(page, "scenario-flow", "open");
     expect(flow.step).toBe("combat_damage");
     expect(flow.active).toContain("flow.turn.Battle.steps.combat_damage");
+    // What combat damage kills is destroyed in the step itself, before the battle ends (it dies attacking or blocking).
     await goTo(/^destroyed/);
     flow = await flowAt(page, "scenario-flow", "open");
-    expect(flow.step).toBe("done");
+    expect(flow.step).toBe("combat_damage");
     // A click on a step opens the game file at the step line's words.
     await page.getByTestId("scenario-flow").locator('[data-state="flow.turn.Battle.steps.declare_blockers"]').click();
     await expect.poll(() => page.evaluate(() => (window as unknown as Studio).cardwright.store.activePath)).toBe("cybervamp/cybervamp.game");

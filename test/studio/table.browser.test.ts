@@ -191,18 +191,18 @@ describe("the table and the stepper in the browser", { timeout: 240_000 }, () =>
     await page.getByRole("button", { name: "Deck builder" }).click();
     const builder = page.getByTestId("deck-builder");
     const legality = page.getByTestId("deck-legality");
-    await builder.getByLabel("Add Scout").click();
-    await builder.getByLabel("Add Scout").click();
-    await builder.getByLabel("One more Scout").click();
+    await builder.getByLabel("Add Scout", { exact: true }).click();
+    await builder.getByLabel("Add Scout", { exact: true }).click();
+    await builder.getByLabel("One more Scout", { exact: true }).click();
     await expect.poll(() => builder.getByTestId("deck-entries").textContent()).toMatch(/−3\+Scout/);
     await expect.poll(() => legality.textContent(), { timeout: 60_000 }).toContain("at least 20 are required");
     // Load a sample deck, add copies over the limit: the violation names the card.
     await builder.getByLabel("Load a deck").selectOption("duel/decks/red-rush.deck");
     await expect.poll(() => legality.textContent()).toContain("33 cards · legal");
-    await builder.getByLabel("One more Scout").click();
-    await builder.getByLabel("One more Scout").click();
+    await builder.getByLabel("One more Scout", { exact: true }).click();
+    await builder.getByLabel("One more Scout", { exact: true }).click();
     await expect.poll(() => legality.textContent()).toMatch(/6 copies of "Scout".*limited to 5/);
-    await builder.getByLabel("One less Scout").click();
+    await builder.getByLabel("One less Scout", { exact: true }).click();
     // From the card faces (the gallery view of the builder): a click adds the card.
     await builder.getByLabel("Faces (click one to add it)").check();
     await builder.locator('.card-face[data-card="Field Kit"]').click();
