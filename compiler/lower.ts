@@ -8381,9 +8381,11 @@ function lowerPlayFrom(clause: Ast.Clause, a: Ability, l: AbilityLowering): void
 /** The words of a life condition's object the condition reads ("10 or less life", "exactly 5 life", "a life total of"). */
 const LIFE_OBJECT_WORDS = new Set(["life", "total", "exactly"]);
 /** The words of "it's your turn" / "it is an opponent's turn" / "it is not your turn" the turn condition reads. */
+/** Whose turn: the words turnCondition reads. */
+const WHOSE_TURN_WORDS = ["turn", "turns", "your", "opponent", "opponents", "opponent's", "opponent’s", "opponents'", "opponents’", "an", "a"];
 /** The words of "during your turn" / "during each of your opponents' turns": any other ("next", "first") names one turn. */
-const DURING_TURN_WORDS = new Set(["turn", "turns", "your", "opponent", "opponents", "opponent's", "opponent’s", "opponents'", "opponents’", "an", "a", "the", "each", "of"]);
-const TURN_CONDITION_WORDS = new Set(["turn", "turns", "your", "opponent", "opponents", "opponent's", "opponent’s", "opponents'", "opponents’", "an", "a", "not", "it's", "it’s", "it", "is", "isn't", "isn’t"]);
+const DURING_TURN_WORDS = new Set([...WHOSE_TURN_WORDS, "the", "each", "of"]);
+const TURN_CONDITION_WORDS = new Set([...WHOSE_TURN_WORDS, "not", "it's", "it’s", "it", "is", "isn't", "isn’t"]);
 
 /** "is greater than 5", "is less than 10" (the comparison word parsed as the verb, the number in a `than` phrase). */
 function thanComparison(clause: Ast.Clause): { op: ">" | "<"; value: number } | undefined {

@@ -1050,7 +1050,11 @@ function evaluate(run: Run, state: GameState, events: TraceEvent[], e: Expectati
         const has = [...engine.keywords(state, id)];
         const found = has.find(([name]) => name === norm(e.keyword));
         const declared = (name: string) => engine.rules.game.keywords.find((k) => norm(k.name) === name);
-        const shown = `${who} has ${has.map(([name, amount]) => `${declared(name)?.name ?? name}${declared(name)?.parameter ? ` ${amount}` : ""}`).join(", ") || "no keyword"}`;
+        const written = ([name, amount]: [string, number]) => {
+          const keyword = declared(name);
+          return `${keyword?.name ?? name}${keyword?.parameter ? ` ${amount}` : ""}`;
+        };
+        const shown = `${who} has ${has.map(written).join(", ") || "no keyword"}`;
         return verdict(found !== undefined && (e.amount === undefined || found[1] === e.amount), `${who} ${keywordText(e)}`, shown);
       }
       const actual = e.over ? card.overexhausted : card.exhausted;
