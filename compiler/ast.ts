@@ -421,7 +421,7 @@ export interface Clause extends BaseNode {
   tail: TailItem[];
 }
 
-export type TailItem = PrepPhrase | TimingPhrase | ConditionPhrase | WherePhrase | InsteadWord | ParticleWord | RoundingPhrase;
+export type TailItem = PrepPhrase | TimingPhrase | ConditionPhrase | WherePhrase | InsteadWord | ParticleWord | RoundingPhrase | CapPhrase;
 
 /** `to any target` · `until end of turn` · `from your Graveyard` · `at random` · `for each Vampire you control`. */
 export interface PrepPhrase extends BaseNode {
@@ -471,6 +471,14 @@ export interface InsteadWord extends BaseNode {
 export interface RoundingPhrase extends BaseNode {
   kind: "rounding";
   direction: "up" | "down";
+}
+
+/** `, up to three` closing a clause: the most the clause's amount gives (`Draw a card for each unit you control, up to three.`). */
+export interface CapPhrase extends BaseNode {
+  kind: "cap";
+  max: number;
+  /** As written: `three`, `3`. */
+  text: string;
 }
 
 /** `back` in `put them back in any order` (an adverb of the verb). */

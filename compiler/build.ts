@@ -472,6 +472,12 @@ function tailItem(ctx: Ctx, n: CstNode): A.TailItem | undefined {
   const rounded = tok(n, "rounded");
   // Its range is its words (not the comma before or after it): what a diagnostic about it shows.
   if (rounded && how && !inserted(how)) return { kind: "rounding", direction: how.image.toLowerCase() === "up" ? "up" : "down", range: spanRange(ctx, [rounded, how]) };
+  const capUp = tok(n, "capUp");
+  const capMax = tok(n, "capMax");
+  if (capUp && capMax && !inserted(capMax)) {
+    const text = capMax.image.toLowerCase();
+    return { kind: "cap", max: wordNumbers[text] ?? (Number.parseInt(text, 10) || 0), text, range: spanRange(ctx, [capUp, capMax]) };
+  }
   const particle = tok(n, "particle");
   if (particle && !inserted(particle)) {
     const w = word(ctx, particle);

@@ -122,6 +122,8 @@ function tailText(t: A.TailItem): string {
       return t.word.text;
     case "rounding":
       return `, rounded ${t.direction}`;
+    case "cap":
+      return `, up to ${t.text}`;
   }
 }
 

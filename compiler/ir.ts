@@ -220,6 +220,8 @@ export type NumberExpr =
   | { kind: "half"; of: NumberExpr; round: "up" | "down" }
   /** "that much life plus 1". */
   | { kind: "plus"; of: NumberExpr; add: number }
+  /** "Draw a card for each unit you control, up to three.": the amount, never more than `max`. */
+  | { kind: "at_most"; of: NumberExpr; max: number }
   /** How far `have` is short of `target`, never below 0: "Draw cards until you have six cards in hand" (target 6, have the hand's size). */
   | { kind: "short_of"; target: NumberExpr; have: NumberExpr };
 

@@ -3907,6 +3907,9 @@ class AbilityLowering {
     const forEach = clause.tail.find((t) => t.kind === "prep" && t.prep === "for" && npDeterminers(t.object).some((d) => d === "each" || d === "every")) as Ast.PrepPhrase | undefined;
     // "for each Bleed counter on target player": the trailing "on ..." (parsed after it) belongs to the count.
     if (forEach) steps = this.scaledForEach(steps, core, { ...forEach, object: withTrailingOn(forEach.object, clause) });
+    // "Draw a card for each unit you control, up to three.": the clause's counted amounts, never more than the cap.
+    const cap = clause.tail.find((t): t is Ast.CapPhrase => t.kind === "cap");
+    if (cap) steps = this.capped(steps, core, cap);
     // "For each unit you control, put a power counter on it.": a leading "for each" whose clause names the counted card
     // again ("it", "that unit") does the effect once per card — not a count the engine can run.
     if (forEach && clause.verb && startOffset(forEach.range) < startOffset(clause.verb.range)) {
@@ -4047,6 +4050,22 @@ class AbilityLowering {
     });
     if (scaled > 0) this.useDeterminers(forEach.object, "each", "every");
     if (scaled === 0) this.note(forEach.range, `"${this.slice(forEach.range)}" multiplies nothing here: the engine runs the effect once (write an amount before it, e.g. "Gain 1 life for each ...")`);
+    return out;
+  }
+
+  /**
+   * "..., up to three": every amount of the clause's own steps that is counted as the game is played (a number written
+   * needs no cap), never more than the cap. Nothing counted: the cap is left unused, which the word accounting reports.
+   */
+  capped(steps: Step[], own: Step[], cap: Ast.CapPhrase): Step[] {
+    const counted = (amount: unknown): amount is Exclude<NumberExpr, number> => typeof amount === "object" && amount !== null;
+    let capped = 0;
+    const out = steps.map((step) => {
+      if (!own.some((o) => o.op === step.op) || !("amount" in step) || !counted(step.amount)) return step;
+      capped++;
+      return { ...step, amount: { kind: "at_most", of: step.amount, max: cap.max } } as Step;
+    });
+    if (capped > 0) this.use(cap);
     return out;
   }
 

@@ -403,6 +403,8 @@ interface Chosen {
 }
 
 function stepText(step: Step, outer: Context, chosen?: Chosen): string {
+  // "Draw a card for each Unit you control, up to 3": the cap closes the clause, as it is written.
+  if ("amount" in step && typeof step.amount === "object" && step.amount.kind === "at_most") return `${stepText({ ...step, amount: step.amount.of } as Step, outer, chosen)}, up to ${step.amount.max}`;
   const actorRef = "who" in step && step.who && step.who.kind !== "you" && step.op !== "per_player" ? step.who : undefined;
   const ctx: Context = actorRef ? { ...outer, actor: actorRef } : outer;
   const aff = (a: Affected) => affectedText(a, ctx, chosen);
@@ -1297,6 +1299,8 @@ function numberText(n: NumberExpr, ctx: Context): string {
       return thisWayVerbOf(n.label) ? `the number of ${thisWayNoun(thisWayVerbOf(n.label)!)}s ${thisWayFilter(n.label)}` : "that many";
     case "short_of":
       return `${numberText(n.target, ctx)} minus ${numberText(n.have, ctx)} (at least 0)`;
+    case "at_most":
+      return `${numberText(n.of, ctx)}, up to ${n.max}`;
   }
 }
 

@@ -14,7 +14,7 @@ interface Leaf {
   range: Range;
 }
 
-const LEAF_KINDS = new Set(["word", "determiner", "count", "stats", "string", "symbol", "timing", "instead", "rounding"]);
+const LEAF_KINDS = new Set(["word", "determiner", "count", "stats", "string", "symbol", "timing", "instead", "rounding", "cap"]);
 
 /** Words that carry no meaning of their own (their phrase's structure does). */
 const FUNCTION_WORDS = new Set([

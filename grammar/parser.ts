@@ -302,7 +302,7 @@ export class CardwrightParser extends CstParser {
   /** Tail items whose first token is shared with other forms need their second token checked. */
   private startsTail(): boolean {
     const t = this.LA(1);
-    if (is(t, T.Comma)) return is(this.LA(2), T.Where) || this.isRoundingAt(1);
+    if (is(t, T.Comma)) return is(this.LA(2), T.Where) || this.isRoundingAt(1) || this.isCapAt(1);
     if (is(t, T.This) || is(t, T.Each) || is(t, T.That)) return this.isTimingNounAt(2);
     if (is(t, T.Word)) return this.isParticleAt(1) || this.isWhileAt(1) || this.isRoundingAt(1);
     return true;
@@ -314,6 +314,18 @@ export class CardwrightParser extends CstParser {
     const rounded = this.LA(at);
     const how = this.LA(at + 1);
     return is(rounded, T.Word) && rounded.image.toLowerCase() === "rounded" && (is(how, T.Up) || (is(how, T.Word) && how.image.toLowerCase() === "down"));
+  }
+
+  /**
+   * `, up to three` closing a clause (`Draw a card for each unit in your Graveyard, up to three.`): the most its amount
+   * gives. Only before the clause's end, so `..., up to two cards` stays a noun phrase's determiner.
+   */
+  private isCapAt(k: number): boolean {
+    if (!is(this.LA(k), T.Comma) || !is(this.LA(k + 1), T.Up) || !is(this.LA(k + 2), T.To)) return false;
+    const max = this.LA(k + 3);
+    if (!is(max, T.NumberLiteral) && !is(max, T.NumberWord)) return false;
+    const after = this.LA(k + 4);
+    return after.tokenType === EOF || is(after, T.Period) || is(after, T.Semicolon) || is(after, T.RBrace);
   }
 
   /** `back` in `put them back in any order`: an adverb of the verb, not a noun. */
@@ -1295,6 +1307,15 @@ export class CardwrightParser extends CstParser {
           },
         },
         { ALT: () => this.CONSUME(T.Instead) },
+        {
+          GATE: () => this.isCapAt(1),
+          ALT: () => {
+            this.CONSUME4(T.Comma);
+            this.CONSUME2(T.Up, { LABEL: "capUp" });
+            this.CONSUME(T.To);
+            this.OR6(this.cached(148, () => [{ ALT: () => this.CONSUME(T.NumberLiteral, { LABEL: "capMax" }) }, { ALT: () => this.CONSUME(T.NumberWord, { LABEL: "capMax" }) }]));
+          },
+        },
         { GATE: () => this.isParticleAt(1), ALT: () => this.CONSUME2(T.Word, { LABEL: "particle" }) },
         {
           GATE: () => this.isRoundingAt(1),

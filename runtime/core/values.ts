@@ -1109,6 +1109,8 @@ export function evalNumber(ctx: Ctx, frame: Frame, expr: NumberExpr): number {
       return evalNumber(ctx, frame, expr.of) + expr.add;
     case "short_of":
       return Math.max(0, evalNumber(ctx, frame, expr.target) - evalNumber(ctx, frame, expr.have));
+    case "at_most":
+      return Math.min(expr.max, evalNumber(ctx, frame, expr.of));
   }
 }
 
