@@ -13,7 +13,7 @@ import * as T from "../grammar/lexer.ts";
 import { cardTextWords, endSentencesAtLineBreaks, parser } from "../grammar/parser.ts";
 import type * as A from "./ast.ts";
 import { LineMap, type Diagnostic, type Range, type Text } from "./diagnostics.ts";
-import { Anchor } from "./source-range.ts";
+import { Anchor, spanOf as rangeSpan } from "./source-range.ts";
 import { diagnostic } from "./messages.ts";
 import { closestName } from "./check-suggest.ts";
 import { fitted, present } from "./fitted.ts";
@@ -387,7 +387,7 @@ function nounFilter(ctx: Ctx, n: CstNode): A.NounFilter | undefined {
     // more` is (kept as written: `whose`); anything else is a relative clause whose subject is what it has.
     const amount = clause.object;
     if (clause.be && !clause.verb && !clause.modal && amount && !clause.tail.length && !clause.complement && !amount.items.length && amount.determiners.length === 1 && amount.determiners[0]!.kind === "count") {
-      const object: A.NounPhrase = { kind: "np", determiners: [], items: [had, amount.determiners[0]! as A.NounPhrase["items"][number]], filters: amount.filters, range: { start: hadNp.range.start, end: amount.range.end } };
+      const object: A.NounPhrase = { kind: "np", determiners: [], items: [had, amount.determiners[0]! as A.NounPhrase["items"][number]], filters: amount.filters, range: rangeSpan(hadNp.range, amount.range) };
       return { kind: "prep", prep: "with", object, whose: clause.be.text, range: cstRange(ctx, n) };
     }
     return { kind: "relative", that: true, pronoun: "whose", clause, range: cstRange(ctx, n) };

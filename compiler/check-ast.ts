@@ -345,7 +345,7 @@ function walkNounPhrase(np: Ast.NounPhrase, out: Collector, verb: string | undef
       run = [];
       const last = np.items[np.items.length - 1]!;
       const text = np.items.slice(index + 1).map((i) => (i as Ast.WordNode).text).join(" ");
-      out.words.push({ role: "card", text, range: { start: next.range.start, end: last.range.end } });
+      out.words.push({ role: "card", text, range: spanOf(next.range, last.range) });
       break;
     }
     if (item.kind === "word") {

@@ -77,6 +77,21 @@ describe("incremental re-parse of card files", () => {
     );
   }, propertyTimeout(300_000, 60));
 
+  // Found by the property above (seed 1334573604, a landing run of session 28): the noun phrase a `whose` amount builds
+  // ("whose power is 2 or less" → "with power 2 or less") had a range fixed at its offsets as parsed, so a card reused
+  // after an edit before it kept its old position there while the rest of its tree moved.
+  it("moves every range of a card after the edit, the `whose` amount's phrase too", () => {
+    const card = (name: string, text: string) => `card "${name}" {\n  type: Spell\n  faction: Black\n  cost: {B}{1}\n  text:\n    ${text}\n}\n`;
+    const before = `set PR "Probe" for cybervamp\n\n${card("First", "Draw a card.")}\n${card("Cull the Weak", "Destroy each creature whose power is 2 or less.")}`;
+    const at = before.indexOf("Draw a card.");
+    const after = before.slice(0, at) + "Draw two cards, then discard a card." + before.slice(at + "Draw a card.".length);
+    const previous = parseForCheck(before, "probe.cards");
+    const full = parseForCheck(after, "probe.cards");
+    const incremental = reparseCardFile(previous, after, { prefix: at, suffix: before.length - at - "Draw a card.".length });
+    expect(incremental).toBeDefined();
+    expect(JSON.stringify(observable(incremental!))).toBe(JSON.stringify(observable(full)));
+  });
+
   it("edits a line map as the text is edited: every position is the new text's", () => {
     const piece = fc.array(fc.constantFrom("a", "\n", "\r\n", "é", " "), { maxLength: 12 }).map((parts) => parts.join(""));
     fc.assert(
