@@ -35,7 +35,7 @@ import { resumeTargeting } from "../core/response.ts";
 import { type Rules, numberParam } from "../core/rules.ts";
 import { mainPhaseTiming } from "./timing.ts";
 import type { Frame, GameState, PlayerId } from "../state/state.ts";
-import { legalTargetOptions } from "../core/targets.ts";
+import { inMode, legalTargetOptions, wholeModal } from "../core/targets.ts";
 import { redirectAttacks, weaponEnters } from "./weapons.ts";
 import { DIVISION } from "../core/division.ts";
 
@@ -197,6 +197,12 @@ registerNativeRule("enter_enhanced", (ctx, frame) => {
 // ---------------------------------------------------------------------------------------------
 // Spells: selecting abilities as the spell is cast
 
+/** Where cast_selected keeps the selection made (its index among the selections) while it asks the modes. */
+const SELECTION = "$selection";
+/** The mode chosen as the spell is cast of each selected ability, in order ("" for an ability that is no "Choose one —"). */
+const MODES = "$modes";
+const modeOf = (kept: string | undefined): number | undefined => (kept === undefined || kept === "" ? undefined : Number(kept));
+
 const spellAbilities = (def: CompiledCard): Ability[] => def.abilities.filter((a) => a.kind === "spell");
 
 function selectsAbilities(ctx: Ctx, def: CompiledCard): boolean {
@@ -224,8 +230,24 @@ function subsets<T>(items: T[], max: number): T[][] {
 /** A target spec as asked while the spell itself is being cast ("target spell" never means itself). */
 const castSpec = (spec: TargetSpec): TargetSpec => (spec.cards?.zones?.includes(RESOLVING) ? { ...spec, cards: { ...spec.cards, other: true } } : spec);
 
+/** Whether a spec's targets can be chosen now (a slot that may stay empty always can). */
+const targetable = (ctx: Ctx, spec: TargetSpec, player: PlayerId, card: string): boolean => spec.min === 0 || legalTargetOptions(ctx, castSpec(spec), player, card).length > 0;
+
+/**
+ * The modes of a "Choose one —" ability that can be chosen now: those whose own targets all have a legal choice
+ * (`Choose one — Destroy target creature; or draw a card.` with no creature in play: the second). Undefined for an
+ * ability that is no "Choose one —".
+ */
+function castableModes(ctx: Ctx, ability: Ability, player: PlayerId, card: string): number[] | undefined {
+  const modal = wholeModal(ability.steps);
+  if (!modal) return undefined;
+  return modal.modes.map((_, m) => m).filter((m) => ability.targets.every((spec) => !inMode(spec, m) || targetable(ctx, spec, player, card)));
+}
+
 function hasTargets(ctx: Ctx, ability: Ability, player: PlayerId, card: string): boolean {
-  return ability.targets.every((spec) => spec.min === 0 || legalTargetOptions(ctx, castSpec(spec), player, card).length > 0);
+  const modes = castableModes(ctx, ability, player, card);
+  if (modes) return modes.length > 0;
+  return ability.targets.every((spec) => targetable(ctx, spec, player, card));
 }
 
 /** Every legal selection of a spell's abilities now, cheapest first. */
@@ -278,8 +300,11 @@ registerNativeRule("cast_selected", (ctx, frame) => {
     moveCard(ctx, id, rules.zones.graveyard, { source: def.source });
     return "done";
   }
+  // The selection, once made (announced and paid for), is kept while the modes below are asked.
+  const kept = frame.chosen[SELECTION]?.[0];
   let choice: number;
-  if (options.length === 1) choice = 0;
+  if (kept !== undefined) choice = Number(kept);
+  else if (options.length === 1) choice = 0;
   else if (frame.answer) {
     choice = Number(frame.answer[0]);
     delete frame.answer;
@@ -288,11 +313,41 @@ registerNativeRule("cast_selected", (ctx, frame) => {
     return "wait";
   }
   const selection = options[choice] ?? options[0]!;
-  emit(ctx, "choice", `${frame.controller} selects ${def.name}: ${selection.text}`, { player: frame.controller, card: id, name: def.name, source: def.source });
-  for (const [color, n] of Object.entries(selection.pay)) spendFacets(ctx, frame.controller, color, n, `selecting another ability of ${def.name}`, def.source);
+  if (kept === undefined) {
+    frame.chosen[SELECTION] = [String(choice)];
+    emit(ctx, "choice", `${frame.controller} selects ${def.name}: ${selection.text}`, { player: frame.controller, card: id, name: def.name, source: def.source });
+    for (const [color, n] of Object.entries(selection.pay)) spendFacets(ctx, frame.controller, color, n, `selecting another ability of ${def.name}`, def.source);
+  }
   const abilities = selection.abilities.map((a) => rules.abilities.get(a)!);
+  // A selected "Choose one —" ability has its mode chosen now, as the spell is cast, among the modes whose targets can be
+  // chosen (4.2: its abilities are selected as it is cast), and then that mode's targets only: the opponent responds to a
+  // known mode, and a mode with no target ("or draw a card") can be chosen when the other's has none. It was asked as the
+  // spell resolved, after the first mode's targets had been asked for whatever mode came.
+  const modes = frame.chosen[MODES] ?? [];
+  for (let i = modes.length; i < abilities.length; i++) {
+    const castable = castableModes(ctx, abilities[i]!, frame.controller, id);
+    if (!castable) {
+      modes.push("");
+    } else if (castable.length === 1) {
+      modes.push(String(castable[0]!));
+    } else if (frame.answer) {
+      modes.push(String(castable[Number(frame.answer[0])] ?? castable[0]!));
+      delete frame.answer;
+    } else {
+      const texts = wholeModal(abilities[i]!.steps)!.modes;
+      frame.chosen[MODES] = modes;
+      state.pending = { kind: "mode", player: frame.controller, modes: castable.map((m) => texts[m]!.text), prompt: `choose one (${def.name}, ${abilities[i]!.tag})`, frame: state.frames.length - 1 };
+      return "wait";
+    }
+    const m = modes[i]!;
+    if (m !== "") {
+      const mode = wholeModal(abilities[i]!.steps)!.modes[Number(m)]!;
+      emit(ctx, "choice", `${frame.controller} chooses: ${mode.text}`, { player: frame.controller, source: mode.source ?? abilities[i]!.source });
+    }
+  }
+  frame.chosen[MODES] = modes;
   const own = state.active === frame.controller;
-  const chosen: Record<string, string[]> = { $abilities: selection.abilities };
+  const chosen: Record<string, string[]> = { $abilities: selection.abilities, [MODES]: modes };
   if (own && abilities.length === 1 && rules.param("spell_temporary_facet_when_one", true)) chosen["$facet"] = [abilities[0]!.tag!];
   const spell: Frame = {
     card: id,
@@ -305,7 +360,8 @@ registerNativeRule("cast_selected", (ctx, frame) => {
     source: def.source,
     spellCard: id,
   };
-  const specs = abilities.flatMap((a) => a.targets.map(castSpec));
+  // Each ability's targets, of its chosen mode only (resolve_selected gives each its slots back).
+  const specs = abilities.flatMap((a, i) => a.targets.filter((spec) => inMode(spec, modeOf(modes[i]))).map(castSpec));
   state.targeting = { frame: spell, specs, announce: true };
   resumeTargeting(ctx);
   return "done";
@@ -316,14 +372,16 @@ registerNativeRule("resolve_selected", (ctx, frame) => {
   const { rules } = ctx;
   // cast_selected always writes the selection, of abilities of this card.
   const abilities = frame.chosen["$abilities"]!.map((a) => rules.abilities.get(a)!);
+  const modes = frame.chosen[MODES] ?? [];
   let slot = 0;
-  const frames: Frame[] = abilities.map((ability) => {
-    const targets = frame.targets.slice(slot, slot + ability.targets.length);
-    slot += ability.targets.length;
+  const frames: Frame[] = abilities.map((ability, i) => {
+    // The targets were chosen for the chosen mode's specs only: another mode's slots are empty.
+    const mode = modeOf(modes[i]);
+    const targets = ability.targets.map((spec) => (inMode(spec, mode) ? (frame.targets[slot++] ?? []) : []));
     // A division of damage made as the targets were chosen goes with them (runtime/core/division.ts).
     const division = frame.chosen[DIVISION];
     const chosen: Record<string, string[]> = division ? { [DIVISION]: division } : {};
-    return { card: frame.card, ability: ability.id, controller: frame.controller, steps: ability.steps, pc: 0, targets, chosen, label: `${cardName(ctx, frame.card!)}: ${ability.text}`, source: ability.source };
+    return { card: frame.card, ability: ability.id, controller: frame.controller, steps: ability.steps, pc: 0, targets, chosen, ...(mode !== undefined ? { mode } : {}), label: `${cardName(ctx, frame.card!)}: ${ability.text}`, source: ability.source };
   });
   // Frames run top first: push the last selected ability first.
   for (const f of frames.reverse()) ctx.state.frames.push(f);
