@@ -1486,6 +1486,13 @@ class AbilityLowering {
           }
           else if (zoneWords.some((w) => w.startsWith("opponent"))) sel.owner = "opponent";
           if (sel.owner) this.carryOwner(f.object);
+          // "each unit on your field", "creatures on an opponent's battlefield": whose zone of play a card is in is who
+          // controls it, not who owns it (a unit taken with "gain control of" is on its new controller's field). It was
+          // read as its owner: the stolen unit counted for its owner, on the other field.
+          if (zone === this.vocab.zoneOfRole("battlefield") && (sel.owner === "you" || sel.owner === "opponent") && !sel.controller) {
+            sel.controller = sel.owner;
+            delete sel.owner;
+          }
         }
       } else if ((f.kind === "prep" && f.prep === "with") || hasClauseObject(f)) {
         // "with power 2 or less" and "that has power 2 or less" / "that have Haste": the same phrase, read the same way.
@@ -2544,6 +2551,9 @@ class AbilityLowering {
     }
     // "If a player was dealt damage this way", "if it wasn't dealt damage this way" (negated above)
     if (!player && isDealtThisWay(clause)) return this.dealtThisWayCondition(clause) ?? undefined;
+    // "If there are five or more cards in your Graveyard", "if there is no unit on your field": how many there are.
+    const there = player ? undefined : this.thereIsCondition(clause);
+    if (there !== undefined) return there;
     // "If your field is full", "if your opponent's field isn't full": a zone of play with slots, full — no empty slot.
     const full = player ? undefined : this.fullZoneCondition(clause);
     if (full !== undefined) return full ?? undefined;
@@ -4164,6 +4174,40 @@ class AbilityLowering {
     if (dets.length > 1 || (dets.length === 1 && !(opponents && dets[0] === "your"))) return undefined;
     this.use(np);
     return { kind: "players", of: { kind: opponents ? "each_opponent" : "each_player" } };
+  }
+
+  /**
+   * "there are five or more cards in your Graveyard", "there is a creature card in your graveyard", "there are no units on
+   * your field", "there isn't a Golem in play", "there are exactly two cards in your hand": how many there are of the
+   * object, counted as "for each" counts it (countOfEach: the zone and whose it is as written; no zone, the cards in play),
+   * compared as "you have ..." compares (no: none; a/an: at least one; "N or more" / "N or fewer"; a bare number:
+   * exactly). Was CW6001 "condition not understood", run as always true. Undefined for a clause not of "there is/are".
+   */
+  thereIsCondition(clause: Ast.Clause): Condition | undefined {
+    const { subject, object: obj, be } = clause;
+    // "there are exactly two cards": the grammar reads "exactly" as the clause's verb.
+    const exactly = clause.verb?.lemma === "exactly" ? clause.verb : undefined;
+    if (!subject || !obj || !be || (clause.verb && !exactly) || clause.modal || subject.determiners.length || subject.filters.length || npWords(subject).join(" ") !== "there") return undefined;
+    // "there is a unit on your field": the place after the object is the object's.
+    const places = clause.tail.filter((t): t is Ast.PrepPhrase => t.kind === "prep" && (t.prep === "in" || t.prep === "on"));
+    if (places.length !== clause.tail.length) return undefined;
+    const negated = /(?:n['’]t|\snot)$/i.test(be.text);
+    const dets = npDeterminers(obj);
+    const c = npCount(obj);
+    const counted: Ast.NounPhrase = {
+      ...obj,
+      determiners: obj.determiners.filter((d) => d.kind !== "count" && !(d.kind === "determiner" && ["no", "a", "an", "exactly"].includes(d.lemma))),
+      items: obj.items.filter((i) => i.kind !== "count" && !(i.kind === "word" && lower(i.text) === "exactly")),
+      filters: [...obj.filters, ...places],
+    };
+    const left = this.countOfEach(counted);
+    this.use(subject, be, places, exactly);
+    this.useDeterminers(obj, "no", "a", "an");
+    this.useWords(obj, "exactly");
+    this.use(c);
+    const [op, right]: ["=" | ">=" | "<=", number] = dets.includes("no") ? ["=", 0] : !c || c.value === undefined ? [">=", 1] : [comparisonOp(c), c.value];
+    const condition: Condition = { kind: "compare", left, op, right };
+    return negated ? negation(condition) : condition;
   }
 
   /** How many there are of "each card in your hand", "each Vampire you control", "each Bleed counter on you". */
