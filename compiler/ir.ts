@@ -856,7 +856,11 @@ export interface Ability {
   trigger?: TriggerPattern;
   /** Activation cost (activated abilities). */
   cost?: CostPart[];
-  /** Activated: how many times its controller may activate it each turn ("Activate this only once each turn."); no limit when absent. */
+  /**
+   * Activated: how many times its controller may activate it each turn ("Activate this only once each turn."). Triggered:
+   * how many times it triggers each turn ("The first time you discard a card each turn, ..." · "Whenever you Scry for the
+   * first time each turn, ...": once). No limit when absent.
+   */
   timesPerTurn?: number;
   /**
    * Activated: when its controller may activate it ("Activate only during your turn." → it is your turn; "... during your

@@ -7790,6 +7790,13 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
     }
     case "triggered": {
       a.kind = "triggered";
+      // "Whenever you Scry for the first time each turn, ...": it triggers once each turn (the words leave the event).
+      const first = firstTimeEachTurn(body.trigger.event);
+      if (first) {
+        l.use(first);
+        a.timesPerTurn = 1;
+        body = { ...body, trigger: { ...body.trigger, event: { ...body.trigger.event!, tail: body.trigger.event!.tail.filter((t) => !first.includes(t)) } } };
+      }
       a.trigger = lowerTrigger(body.trigger, l);
       l.eventPlayer = carriesPlayer(a.trigger);
       l.combatTrigger = isCombatTrigger(a.trigger);
@@ -7853,9 +7860,20 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
     case "modal":
       a.steps = modalSteps(body, a, l);
       return;
-    case "replacement":
+    case "replacement": {
+      // "The first time you discard a card each turn, draw a card.": no "would", nothing replaced — a trigger on the event
+      // that triggers once each turn (it was read as a replacement, CW6001 "not an event the engine can replace").
+      const eachTurn = body.event.tail.filter((t) => t.kind === "timing" && t.which === "each" && !t.combat);
+      if (body.firstTime && !body.next && body.event.modal?.lemma !== "would" && eachTurn.length === 1) {
+        l.use(eachTurn);
+        const event = { ...body.event, tail: body.event.tail.filter((t) => !eachTurn.includes(t)) };
+        lowerBody({ kind: "triggered", trigger: { kind: "triggerHead", word: "whenever", event, range: body.event.range }, effect: body.effect, range: body.range }, a, card, l);
+        if (a.kind === "triggered") a.timesPerTurn = 1;
+        return;
+      }
       lowerReplacement(body, a, l);
       return;
+    }
     case "conditional": {
       const c = l.condition(body.condition);
       if (card.permanent) {
@@ -8446,6 +8464,18 @@ const LIFE_OBJECT_WORDS = new Set(["life", "total", "exactly"]);
 /** The words of "it's your turn" / "it is an opponent's turn" / "it is not your turn" the turn condition reads. */
 /** Whose turn: the words turnCondition reads. */
 const WHOSE_TURN_WORDS = ["turn", "turns", "your", "opponent", "opponents", "opponent's", "opponent’s", "opponents'", "opponents’", "an", "a"];
+/**
+ * "for the first time each turn" at the end of a trigger's event ("Whenever you Scry for the first time each turn"): its two
+ * tail parts, or undefined.
+ */
+function firstTimeEachTurn(event: Ast.Clause | undefined): Ast.TailItem[] | undefined {
+  const tail = event?.tail ?? [];
+  const i = tail.findIndex((t) => t.kind === "prep" && t.prep === "for" && npDeterminers(t.object).join(" ") === "the" && npWords(t.object).join(" ") === "first time" && !t.object.filters.length);
+  const each = tail[i + 1];
+  if (i < 0 || !each || each.kind !== "timing" || each.which !== "each" || each.combat) return undefined;
+  return [tail[i]!, each];
+}
+
 /** The words of "during your turn" / "during each of your opponents' turns": any other ("next", "first") names one turn. */
 const DURING_TURN_WORDS = new Set([...WHOSE_TURN_WORDS, "the", "each", "of"]);
 const TURN_CONDITION_WORDS = new Set([...WHOSE_TURN_WORDS, "not", "it's", "it’s", "it", "is", "isn't", "isn’t"]);

@@ -123,7 +123,9 @@ function abilityText(a: Ability, ctx: Context): string {
       // A marker stands for its trigger ("PLAY: ..."): printed as written, it reads back the same.
       if (a.marker) return `${a.marker}: ${stepsText(a.steps, ctx)}`;
       const trigger = a.trigger ? triggerText(a.trigger, ctx) : "When (a trigger the engine does not know)";
-      return `${trigger}, ${stepsText(a.steps, ctx).replace(/^./, (c) => c.toLowerCase())}`;
+      // Once each turn: "The first time you discard a card each turn, ..." (what lower.ts reads back as that limit).
+      const head = a.timesPerTurn === 1 && /^When(?:ever)? /.test(trigger) ? `${trigger.replace(/^When(?:ever)? /, "The first time ")} each turn` : trigger;
+      return `${head}, ${stepsText(a.steps, ctx).replace(/^./, (c) => c.toLowerCase())}`;
     }
     case "activated": {
       const limit = a.timesPerTurn === undefined ? "" : ` Activate this only ${a.timesPerTurn === 1 ? "once" : a.timesPerTurn === 2 ? "twice" : `${a.timesPerTurn} times`} each turn.`;

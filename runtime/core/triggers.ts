@@ -248,6 +248,14 @@ function noteTriggersOf(ctx: Ctx, id: string, kind: EventKind, data: GameEventDa
     // An intervening "if" ("When this attacks, if you control another Vampire, ...") is checked
     // when the trigger is noted (and again when it resolves): false now → it does not trigger.
     if (ability.condition && !evalCondition(ctx, { controller: card.controller, card: id, steps: [], pc: 0, targets: [], chosen: {}, event: eventOf(data), label: "" }, ability.condition)) continue;
+    // "The first time you discard a card each turn, ..." / "Whenever you Scry for the first time each turn, ...": it
+    // triggers that many times each turn, counted by its controller (the key names the turn and the card's instance).
+    if (ability.timesPerTurn !== undefined) {
+      const tally = state.players[card.controller]!.turnTally;
+      const key = `triggered@${state.turn}:${id}:${ability.id}`;
+      if ((tally[key] ?? 0) >= ability.timesPerTurn) continue;
+      tally[key] = (tally[key] ?? 0) + 1;
+    }
     state.noted.push({ id: state.nextId++, card: id, ability: ability.id, controller: card.controller, event: eventOf(data), source: ability.source, by });
     emit(ctx, "trigger", `${cardName(ctx, id)}: ${ability.trigger.text} — noted`, { card: id, name: cardName(ctx, id), ability: ability.id, player: card.controller, source: ability.source });
   }
