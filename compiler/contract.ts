@@ -30,7 +30,7 @@ export const DESTROYED_SELECTOR_FIELDS: readonly (keyof CardSelector & string)[]
 export const DURATIONS = exactly<Duration["kind"]>()(["permanent", "end_of_turn", "until_your_next_turn", "end_of_your_turn", "end_of_your_next_turn", "end_of_combat", "while_source"]);
 export const COST_PARTS = exactly<CostPart["pays"]>()(["free", "resource", "discard", "erase", "life", "symbol", "exhaust", "overexhaust", "sacrifice", "facet"]);
 export const SELECTOR_FIELDS = exactly<keyof CardSelector & string>()([
-  "zones", "controller", "owner", "cardTypes", "subtypes", "colors", "other", "tokens", "exhausted", "overexhausted", "attacking", "blocking", "blockingSelf", "blockedBySelf", "blockingCard", "blockedByCard", "thisWay", "defender", "newlyTurned", "attackedThisTurn", "enteredThisTurn", "playedThisTurn", "targeting", "stat", "cost", "keyword", "names", "exclude", "otherThan", "controllerIs", "extreme", "counters", "anyOf",
+  "zones", "controller", "owner", "cardTypes", "subtypes", "colors", "other", "tokens", "exhausted", "overexhausted", "attacking", "blocking", "blockingSelf", "blockedBySelf", "blockingCard", "blockedByCard", "thisWay", "defender", "newlyTurned", "attackedThisTurn", "enteredThisTurn", "playedThisTurn", "targeting", "stat", "cost", "keyword", "names", "exclude", "otherThan", "controllerIs", "controllerWith", "destroyedThisTurn", "extreme", "counters", "anyOf",
 ]);
 export const STATIC_EFFECTS = exactly<StaticEffect["kind"]>()(["modify", "rule", "cost", "player_rule"]);
 /**
@@ -164,7 +164,7 @@ export type CardRuleName = (typeof CARD_RULES)[number];
  * The events whose replacement effects the engine applies (`Ability.replacement`, runtime/core/replacements.ts
  * and operations.ts `replaceEvent`), with any limit and any steps that ask no choice; others are not run.
  */
-export const REPLACEMENT_EVENTS: readonly EventKind[] = ["destroyed", "dealt_damage", "player_dealt_damage", "draw", "gain_life", "lose_life", "enters"];
+export const REPLACEMENT_EVENTS: readonly EventKind[] = ["destroyed", "dealt_damage", "player_dealt_damage", "draw", "gain_life", "lose_life", "player_counter_added", "enters"];
 
 // ---------------------------------------------------------------------------------------------
 // Card states only some games have. The engine keeps an exhausted flag on every card, but only some

@@ -87,6 +87,13 @@ export interface CardSelector {
    * controls"), with `controller` absent. Bound when an effect runs, as `otherThan`.
    */
   controllerIs?: PlayerRef;
+  /**
+   * "each creature whose controller has more life than you": a condition on the card's controller (its `acting` player; in
+   * play its controller, elsewhere its owner), checked as the card is matched.
+   */
+  controllerWith?: Condition;
+  /** "target creature card that was destroyed this turn": a card destroyed this turn (GameState.destroyedThisTurn) and not moved since. */
+  destroyedThisTurn?: boolean;
   tokens?: "only" | "exclude";
   exhausted?: boolean;
   /** "overexhausted" (CYBERVAMP): an Overexhausted card (with `exhausted`, as it is exhausted too); false: any card that is not. */
@@ -830,7 +837,7 @@ export const RESTRICTION_RULES = {
 
 /** A replacement effect (see `Ability.replacement`); runtime/core/replacements.ts applies it. */
 export interface Replacement {
-  /** `destroyed`, `dealt_damage` (a card), `player_dealt_damage`, `draw`, `gain_life`, `lose_life`, `enters` (play, or `zone`). */
+  /** `destroyed`, `dealt_damage` (a card), `player_dealt_damage`, `draw`, `gain_life`, `lose_life`, `player_counter_added`, `enters` (play, or `zone`). */
   event: EventKind;
   subject?: TriggerPattern["subject"];
   limit?: "first_each_turn" | "first";
@@ -838,6 +845,8 @@ export interface Replacement {
   combat?: boolean;
   /** `enters`: the zone the card would be put into ("put into a Graveyard"); play when absent. */
   zone?: string;
+  /** `player_counter_added`: which counter ("If you would gain Bleed counters"); any when absent. */
+  counter?: string;
   /** Damage: how much of it is prevented ("prevent 1 of that damage", "prevent that damage": all); the rest is dealt, and `steps` run beside it. */
   prevent?: NumberExpr | "all";
   /** The event still happens, with `steps` as part of it ("This enters exhausted", "enters with two power counters on it"). */

@@ -385,6 +385,9 @@ function comparisonOp(c: Ast.Count): ">=" | "<=" | "=" {
   return c.comparison === "more" || c.comparison === "greater" ? ">=" : c.comparison ? "<=" : "=";
 }
 
+/** Words of an amount said alone, with no noun ("that many minus one", "one more", "1 less"). */
+const AMOUNT_ONLY_WORDS: ReadonlySet<string> = new Set(["many", "much", "more", "less", "fewer", "plus", "minus"]);
+
 function npCount(np: Ast.NounPhrase | undefined): Ast.Count | undefined {
   if (!np) return undefined;
   return (np.determiners.find((d) => d.kind === "count") as Ast.Count | undefined) ?? (np.items.find((i) => i.kind === "count") as Ast.Count | undefined);
@@ -530,6 +533,13 @@ class AbilityLowering {
   private readonly sharedSubjects = new Map<Ast.NounPhrase, { players?: PlayersRef; affected?: Affected }>();
   /** Lowering the steps of a replacement of damage ("it is dealt to this instead": that damage). */
   replacingDamage = false;
+  /**
+   * Lowering the steps of a replacement of an amount — life gained or lost, counters a player gets: "gain one more", "lose 1
+   * less life" are the event's amount and N more (less); `replacedNoun` is what a step names by the amount alone ("gain that
+   * many minus one": the counters replaced; "gain one more": life).
+   */
+  replacingAmount = false;
+  replacedNoun?: { life: true } | { counter: string };
   /**
    * Set while the targets of "divided as you choose among ..." are read: the damage divided (each target takes at least
    * 1, so there are never more targets than it), and how many slots "any number of" gives.
@@ -770,11 +780,24 @@ class AbilityLowering {
       const value = timing ? withPlayedTiming(eq.value, timing) : eq.value;
       return this.numberPhrase(counted && this.currentClause ? withTrailingOn(value, this.currentClause) : value);
     }
-    // "that much life plus 1": the count is what is added.
-    if (npWords(np).includes("much") && npWords(np).includes("plus")) {
+    // "that much life plus 1", "that many minus one": the count is what is added (taken away).
+    if (npWords(np).includes("much") && (npWords(np).includes("plus") || npWords(np).includes("minus"))) {
       this.useDeterminers(np, "that");
       this.useWords(np, "much");
       return this.times(np, this.plusAfter(np, this.thatMuch(np)));
+    }
+    if (npDeterminers(np).includes("that") && npWords(np)[0] === "many" && (npWords(np).includes("plus") || npWords(np).includes("minus"))) {
+      this.useDeterminers(np, "that");
+      this.useWords(np, "many");
+      return this.times(np, this.plusAfter(np, this.thatMany(np)));
+    }
+    // In a replacement of an amount ("If you would gain life, gain one more instead", "If you would lose life, lose 1 less
+    // life instead"): "N more" / "N less" is the event's amount and N more (less).
+    const moreLess = this.replacingAmount && np.items.length >= 1 && np.items[0]!.kind === "word" && /^(?:more|less|fewer)$/i.test((np.items[0] as Ast.WordNode).text) ? (np.items[0] as Ast.WordNode) : undefined;
+    const moreLessCount = moreLess ? npCount(np) : undefined;
+    if (moreLess && moreLessCount?.value !== undefined && np.determiners.includes(moreLessCount)) {
+      this.use(moreLess, moreLessCount);
+      return { kind: "plus", of: { kind: "event_amount" }, add: /^more$/i.test(moreLess.text) ? moreLessCount.value : -moreLessCount.value };
     }
     const c = npCount(np);
     // "deal 2 more damage to it", "draw two more cards": "more" after the number says the step adds to one before it —
@@ -804,7 +827,7 @@ class AbilityLowering {
       this.useWords(np, "many");
     }
     // "Remove all Bleed counters from you. Target opponent gains that many Bleed counters.": the counters removed.
-    if (npDeterminers(np).includes("that") && npWords(np)[0] === "many") return this.times(np, this.manyRemoved ? { kind: "chosen_count", label: THIS_WAY_LABELS.remove } : this.actedOnCards ? { kind: "chosen_count", label: "it" } : this.eventAmount(np));
+    if (npDeterminers(np).includes("that") && npWords(np)[0] === "many") return this.times(np, this.thatMany(np));
     // "loses half their life, rounded up": a player's life total, halved.
     const life = this.lifeTotal(np);
     if (life) return this.times(np, life);
@@ -1139,13 +1162,17 @@ class AbilityLowering {
     this.useWords(np, "life", "total");
     return { kind: "life", of };
   }
-  /** "that much life plus 1": a number after `plus` adds to the amount. */
+  /** "that many": the counters removed before, the cards acted on before, else the event's amount. */
+  thatMany(np: Ast.NounPhrase): NumberExpr {
+    return this.manyRemoved ? { kind: "chosen_count", label: THIS_WAY_LABELS.remove } : this.actedOnCards ? { kind: "chosen_count", label: "it" } : this.eventAmount(np);
+  }
+  /** "that much life plus 1", "that many minus one": a number after `plus` adds to the amount, after `minus` takes away. */
   plusAfter(np: Ast.NounPhrase, base: NumberExpr): NumberExpr {
-    const at = np.items.findIndex((i) => i.kind === "word" && lower(i.text) === "plus");
+    const at = np.items.findIndex((i) => i.kind === "word" && (lower(i.text) === "plus" || lower(i.text) === "minus"));
     const added = at >= 0 ? np.items[at + 1] : undefined;
     if (!added || added.kind !== "count" || added.value === undefined) return base;
     this.use(np.items[at], added);
-    return { kind: "plus", of: base, add: added.value };
+    return { kind: "plus", of: base, add: lower((np.items[at] as Ast.WordNode).text) === "minus" ? -added.value : added.value };
   }
   /** "the number of cards in your Oblivion", "its power", "the number of units you control", "twice its power". */
   numberPhrase(np: Ast.NounPhrase): NumberExpr {
@@ -1563,6 +1590,11 @@ class AbilityLowering {
         this.use(f.clause.be);
         if (negated) (sel.exclude ??= []).push(named);
         else this.mergeSelector(sel, named, f.range);
+      } else if (f.kind === "relative" && f.pronoun === "whose" && npWords(f.clause.subject).join(" ") === "controller" && !npDeterminers(f.clause.subject).length && this.controllerHolds(f)) {
+        // "each creature whose controller has more life than you", "whose controller has no cards in hand": a condition on the
+        // card's controller (its `acting` player) as the card is matched.
+        sel.controllerWith = this.controllerHolds(f)!;
+        this.use(f);
       } else if (f.kind === "relative" && f.that && f.clause.verb?.lemma === "attack" && !f.clause.subject && !f.clause.object && !f.clause.modal && f.clause.tail.length === 1 && f.clause.tail[0]!.kind === "timing" && f.clause.tail[0]!.which === "this" && !f.clause.tail[0]!.combat) {
         // "a creature that attacked this turn"
         sel.attackedThisTurn = true;
@@ -1574,6 +1606,11 @@ class AbilityLowering {
         else sel[relation.field] = true;
         // "blocked by this with 2 or less attack": the phrases hung on "this" are the creature's, read below with its own.
         this.use(relation.after ? withoutFilters(f, relation.after) : f);
+      } else if (f.kind === "relative" && thisWayClause(f) && (f.clause.verb?.lemma === "destroy" || f.clause.verb?.lemma === "die") && !f.clause.object && !f.clause.complement && !f.clause.orVerbs?.length && f.clause.tail.length === 1 && f.clause.tail[0]!.kind === "timing" && f.clause.tail[0]!.which === "this" && !f.clause.tail[0]!.combat && !/\b(?:not|n['’]t)\b/i.test(this.slice(f.range))) {
+        // "target creature card that was destroyed this turn", "a creature card that died this turn": destroyed this turn and
+        // still where destruction put it (GameState.destroyedThisTurn).
+        sel.destroyedThisTurn = true;
+        this.use(f);
       } else if (f.kind === "relative" && this.takenThisWay(f) !== undefined) {
         // "a creature card discarded this way", "each creature destroyed this way": among the cards that step took
         sel.thisWay = this.takenThisWay(f)!;
@@ -2353,6 +2390,18 @@ class AbilityLowering {
    * subject has no such phrase, or one the conditions cannot read (its words stay unused: CW6005).
    */
   playerSubjectCondition(np: Ast.NounPhrase): Condition | undefined {
+    // "Target player who has more life than you": the relative clause as "Each player who ..." reads it.
+    const who = np.filters.length === 1 && np.filters[0]!.kind === "relative" && np.filters[0]!.that && !np.filters[0]!.clause.subject ? np.filters[0]! : undefined;
+    if (who && npDeterminers(np).includes("target")) {
+      const notes = this.notes.length;
+      const holds = this.whoHolds(who, { kind: "each_player" });
+      if (!holds) {
+        this.notes.length = notes;
+        return undefined;
+      }
+      this.use(who);
+      return holds;
+    }
     const withPrep = np.filters.find((f): f is Ast.PrepPhrase => f.kind === "prep" && f.prep === "with");
     if (!withPrep || !np.filters.every((f) => f === withPrep)) return undefined;
     const verb: Ast.WordNode = { kind: "word", text: "have", lemma: "have", keyword: true, range: { start: withPrep.range.start, end: withPrep.object.range.start } };
@@ -3057,7 +3106,8 @@ class AbilityLowering {
       const ref = this.playerPhrase(np);
       if (!ref || ref.kind === "each_player") return undefined;
       const one = this.onePlayer(ref, np.range);
-      return one.kind === "you" || one.kind === "opponent" || (one.kind === "target" && this.targets[one.index]?.players === "opponent") ? one : undefined;
+      // "acting": "Each player who has more life than you", "whose controller has more life than you" — each player in turn.
+      return one.kind === "you" || one.kind === "opponent" || one.kind === "acting" || (one.kind === "target" && this.targets[one.index]?.players === "opponent") ? one : undefined;
     };
     const left = sideOf(clause.subject);
     const right = sideOf(than.object);
@@ -3086,7 +3136,7 @@ class AbilityLowering {
     const obj = clause.object!;
     const objWords = npWords(obj);
     const verb = clause.verb?.lemma;
-    const side = who.kind === "you" ? "you" : "opponent";
+    const side = who.kind === "you" ? "you" : who.kind === "acting" ? "acting" : "opponent";
     if (npCount(obj) || obj.determiners.length) return undefined;
     if (verb === "control") {
       this.use(clause.verb);
@@ -3785,6 +3835,13 @@ class AbilityLowering {
       } else this.notes.length = had;
     }
     this.antecedent = outer;
+    return holds;
+  }
+  /** "whose controller has more life than you": the clause after "controller" as a condition on the card's controller (`acting`). */
+  controllerHolds(f: Ast.RelativeFilter): Condition | undefined {
+    const notes = this.notes.length;
+    const holds = this.whoHolds({ ...f, pronoun: undefined, clause: { ...f.clause, subject: undefined } }, { kind: "each_player" });
+    this.notes.length = notes;
     return holds;
   }
   /**
@@ -5209,9 +5266,17 @@ class AbilityLowering {
           if (verb === "lose") return [{ op: "modify", on: this.affected(clause.subject), loses: keywords.map((k) => k.name), duration: this.duration(clause) }];
           return [{ op: "modify", on: this.affected(clause.subject), keywords, duration: this.duration(clause) }];
         }
-        if (words.includes("life")) {
+        // In a replacement, an amount alone names what the event gives ("If you would gain Bleed counters, gain that many
+        // minus one instead": Bleed counters; "If you would gain life, gain one more instead": life).
+        const named = words.some((w) => w === "life" || w === "counter" || w === "counters" || lookup(this.vocab.counters, w));
+        const implied = !named && obj && words.every((w) => AMOUNT_ONLY_WORDS.has(w)) ? this.replacedNoun : undefined;
+        if (words.includes("life") || (implied && "life" in implied)) {
           this.useWords(obj, "life");
           return [{ op: verb === "gain" ? "gain_life" : "lose_life", who: who(), amount: this.amountOf(obj, 1), ...this.upToCount(obj) }];
+        }
+        if (implied && "counter" in implied && verb === "gain") {
+          const amount = this.amountOf(obj, 1);
+          return [{ op: "add_counters", counter: implied.counter, amount, on: { kind: "player", ref: who() } }];
         }
         const counter = words.find((w) => lookup(this.vocab.counters, w));
         if (counter && (words.includes("counter") || words.includes("counters"))) {
@@ -8038,7 +8103,7 @@ function lowerReplacement(body: Ast.ReplacementBody, a: Ability, l: AbilityLower
   const stepsBefore = l.targets.length;
   const event = replacedEvent(body.event, l);
   if (typeof event === "string") {
-    l.note(body.range, `${event}; the engine replaces these events: "If this would be destroyed, ... instead.", "If a source would deal damage to this, prevent 1 of that damage.", "If you would draw a card, ... instead.", "If you would gain life, ... instead.", "If a card would be put into a Graveyard from anywhere, ... instead."`);
+    l.note(body.range, `${event}; the engine replaces these events: "If this would be destroyed, ... instead.", "If a source would deal damage to this, prevent 1 of that damage.", "If you would draw a card, ... instead.", "If you would gain life, ... instead.", "If you would gain Bleed counters, ... instead.", "If a card would be put into a Graveyard from anywhere, ... instead."`);
     a.steps = notRun;
     return;
   }
@@ -8061,8 +8126,12 @@ function lowerReplacement(body: Ast.ReplacementBody, a: Ability, l: AbilityLower
   const rest = prevent !== undefined ? { ...body.effect, steps: body.effect.steps.slice(1) } : body.effect;
   if (prevent !== undefined && rest.steps[0]) rest.steps[0] = { ...rest.steps[0], connector: "" };
   l.replacingDamage = event.event === "dealt_damage" || event.event === "player_dealt_damage";
+  l.replacingAmount = event.event === "gain_life" || event.event === "lose_life" || event.event === "player_counter_added";
+  l.replacedNoun = event.event === "player_counter_added" && event.counter ? { counter: event.counter } : l.replacingAmount ? { life: true } : undefined;
   const steps = rest.steps.length ? lowerSequenceWithPending(rest, l) : [];
   l.replacingDamage = false;
+  l.replacingAmount = false;
+  l.replacedNoun = undefined;
   const asks = JSON.stringify(steps).match(/"op":"(choose_cards|may|choose_one)"/);
   if (l.targets.length > (next ? stepsBefore : 0) || asks) {
     l.note(body.range, `a replacement happens at once, inside the action it replaces, so it cannot ask for a target or a choice: "${l.slice(body.effect.range)}"`);
@@ -8100,7 +8169,7 @@ function preventedAmount(clause: Ast.Clause, l: AbilityLowering): NumberExpr | "
   return count ? l.count(count) : "all";
 }
 
-type ReplacedEvent = Pick<Replacement, "event" | "subject" | "combat" | "zone">;
+type ReplacedEvent = Pick<Replacement, "event" | "subject" | "combat" | "zone" | "counter">;
 
 /** The event a "would" clause names, or why the engine cannot replace it. Marks the words it carries. */
 function replacedEvent(clause: Ast.Clause, l: AbilityLowering): ReplacedEvent | string {
@@ -8139,12 +8208,24 @@ function replacedEvent(clause: Ast.Clause, l: AbilityLowering): ReplacedEvent | 
     if ("player" in who) return { event: "player_dealt_damage", subject: { kind: "player", who: who.player }, ...combat };
     return { event: "dealt_damage", ...who, ...combat };
   }
+  if ((verb === "gain" || verb === "get") && clause.subject && replacedPlayer(clause.subject) && !clause.tail.length) {
+    // "If you would gain Bleed counters", "If an opponent would get one or more Bleed counters": a player getting counters.
+    const objWords = npWords(clause.object);
+    const counter = objWords.length === 2 && /^counters?$/.test(objWords[1]!) ? lookup(l.vocab.counters, objWords[0]!) : undefined;
+    const count = npCount(clause.object);
+    // No number ("Bleed counters"), "a Bleed counter", "one or more Bleed counters": any gain of them.
+    const countOk = !count || (count.value === 1 && (count.comparison === "more" || count.comparison === undefined));
+    if (counter && countOk && !clause.object!.filters.length) {
+      l.use(clause);
+      return { event: "player_counter_added", subject: { kind: "player", who: replacedPlayer(clause.subject)! }, counter };
+    }
+  }
   if (verb === "draw" || verb === "gain" || verb === "lose") {
     const who = clause.subject ? replacedPlayer(clause.subject) : undefined;
     const objWords = npWords(clause.object);
     const what = verb === "draw" ? ["card"] : ["life"];
     if (!who || clause.tail.length || objWords.length !== 1 || !what.includes(singular(objWords[0]!)) || (verb === "draw" && npCount(clause.object) && l.count(npCount(clause.object)) !== 1)) {
-      return `"${l.slice(clause.range)}" is not an event the engine can replace (a player who would draw a card, gain life or lose life)`;
+      return `"${l.slice(clause.range)}" is not an event the engine can replace (a player who would draw a card, gain life, lose life or gain counters)`;
     }
     l.use(clause);
     return { event: verb === "draw" ? "draw" : verb === "gain" ? "gain_life" : "lose_life", subject: { kind: "player", who } };

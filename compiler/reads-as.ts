@@ -170,6 +170,7 @@ function replacementText(r: Replacement, ctx: Context, next?: { subject?: string
     : r.event === "draw" ? "draw a card"
     : r.event === "gain_life" ? "gain life"
     : r.event === "lose_life" ? "lose life"
+    : r.event === "player_counter_added" ? `gain ${r.counter ?? "any"} counters`
     : r.event === "enters" && r.zone ? `be put into ${owner === "you" ? "your" : owner === "opponent" ? "an opponent's" : "a"} ${r.zone}`
     : r.event;
   if (r.alongside && r.event === "enters") {
@@ -474,7 +475,7 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       // "loses half their life, rounded up", "gain half that much life, rounded down".
       if (typeof step.amount !== "number" && step.amount.kind === "half" && typeof step.amount.of !== "number" && (step.amount.of.kind === "life" || repeatsAnAmount(step.amount.of)))
         return `${actor(step.who, ctx, verbWord)} half ${step.amount.of.kind === "life" ? `${possessive(step.amount.of.of, ctx)} life` : "that much life"}, rounded ${step.amount.round}`;
-      if (typeof step.amount !== "number" && step.amount.kind === "plus" && step.amount.of !== undefined && typeof step.amount.of !== "number" && step.amount.of.kind === "event_amount") return `${actor(step.who, ctx, verbWord)} that much life plus ${step.amount.add}`;
+      if (typeof step.amount !== "number" && step.amount.kind === "plus" && step.amount.of !== undefined && typeof step.amount.of !== "number" && step.amount.of.kind === "event_amount") return `${actor(step.who, ctx, verbWord)} that much life ${plusText(step.amount.add)}`;
       return typeof step.amount === "number" || step.amount.kind === "x"
         ? `${actor(step.who, ctx, step.op === "gain_life" ? "gain" : "lose")} ${upToText(step)}${numberText(step.amount, ctx)} life`
         : `${actor(step.who, ctx, step.op === "gain_life" ? "gain" : "lose")} life equal to ${numberText(step.amount, ctx)}`;
@@ -486,6 +487,12 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       {
         // Counters on the player each of "Each player ..." / "Target opponent ..." is: "Target opponent gains a Bleed counter
         // for each Creature they control" (not "puts a Bleed counter on them": who "them" is, is the question).
+        // In a replacement of counters a player gets: "gain that many Bleed counters minus 1" (that player: "that player gains").
+        const eventAmount = typeof step.amount !== "number" && (step.amount.kind === "event_amount" || (step.amount.kind === "plus" && typeof step.amount.of !== "number" && step.amount.of.kind === "event_amount"));
+        if (step.on.kind === "player" && eventAmount && !step.upTo && (step.on.ref.kind === "you" || step.on.ref.kind === "event_player")) {
+          const amount = step.amount as Exclude<NumberExpr, number>;
+          return `${step.on.ref.kind === "you" ? "gain" : `${playerText(step.on.ref, ctx, true)} gains`} that many ${step.counter} counters${amount.kind === "plus" ? ` ${plusText(amount.add)}` : ""}`;
+        }
         const gains = step.on.kind === "player" && step.on.ref.kind === "acting";
         const put = (counters: string) => (gains ? `gain ${counters}` : `put ${counters} on ${aff(step.on)}`);
         if (countsEach(step.amount) && !step.upTo) {
@@ -737,8 +744,8 @@ function perPlayerText(step: Extract<Step, { op: "per_player" }>, ctx: Context):
   // "Deal damage to each opponent equal to the number of cards in their hand": the players are the damage's recipients.
   const [only, ...rest] = step.steps;
   // "Each player who controls a creature with Flying loses 2 life.": the players of whom the condition holds.
-  if (only?.op === "if" && !rest.length && !only.else && (step.who.kind === "each_player" || step.who.kind === "each_opponent")) {
-    const holds = /^(them|they) (.*)$/i.exec(conditionText(only.condition, inner));
+  if (only?.op === "if" && !rest.length && !only.else) {
+    const holds = /^(them|they) (.*)$/i.exec(conditionText(only.condition, inner)) ?? /^(them|they) (.*)$/i.exec(conditionText(only.condition, { ...inner, acting: undefined }));
     const then = perPlayerText({ ...step, steps: only.then }, ctx);
     if (holds && then.toLowerCase().startsWith(`${subject.toLowerCase()} `)) return `${subject} who ${holds[2]} ${then.slice(subject.length + 1)}`;
   }
@@ -1202,8 +1209,15 @@ function selectorPieces(sel: CardSelector, ctx: Context, count: NumberExpr, prep
   for (const ex of sel.exclude ?? []) if (ex.keyword && Object.keys(ex).length === 1) tail.push(`without ${ex.keyword}`);
   tail.push(...excludedAfter);
   if (withs.length) tail.push(`with ${withs.join(" and ")}`);
+  if (sel.destroyedThisTurn) tail.push(count === 1 ? "that was destroyed this turn" : "that were destroyed this turn");
   const zone = sel.zones?.[0];
   if (zone && ctx.game.zones.find((z) => z.name === zone)?.role !== "battlefield") tail.push(`${prep} ${sel.owner === "you" ? "your" : sel.owner === "opponent" ? "an opponent's" : sel.owner === "acting" ? "their" : "a"} ${zone}`);
+  // "each creature whose controller has more life than you" (lower.ts controllerHolds: a condition on the card's controller).
+  if (sel.controllerWith) {
+    const said = conditionText(sel.controllerWith, { ...ctx, acting: undefined });
+    const holds = /^(?:them|they) (\S+)(.*)$/i.exec(said);
+    tail.push(holds ? `whose controller ${holds[1] === "have" ? "has" : holds[1] === "control" ? "controls" : holds[1]}${holds[2]}` : `whose controller (if ${said})`);
+  }
   // "target spell that targets a creature you control" (lower.ts: a card waiting on the response chain).
   if (sel.targeting) {
     const aimed = sel.targeting.cards ? articles(`a ${selectorText(sel.targeting.cards, ctx, 1)}`) : sel.targeting.players === "you" ? "you" : sel.targeting.players === "opponent" ? "an opponent" : "a player";
@@ -1283,7 +1297,7 @@ function numberText(n: NumberExpr, ctx: Context): string {
     case "damage_dealt":
       return "the damage dealt";
     case "plus":
-      return `${numberText(n.of, ctx)} plus ${n.add}`;
+      return `${numberText(n.of, ctx)} ${plusText(n.add)}`;
     case "times":
       // "twice its attack", "triple that much" (the card language's multipliers).
       if (n.factor === -1) return `minus ${numberText(n.of, ctx)}`;
@@ -1414,6 +1428,11 @@ function statsText(stats: Record<string, NumberExpr>, ctx: Context): string {
  */
 export function indefiniteArticle(word: string): "a" | "an" {
   return /^(?:[aeio]|u(?!n[io]|s[aeiou]|ni|ti|r[aeiou]))/i.test(word) ? "an" : "a";
+}
+
+/** "plus 1", "minus 1": a number added to an amount. */
+function plusText(add: number): string {
+  return add < 0 ? `minus ${-add}` : `plus ${add}`;
 }
 
 function countNoun(noun: string, n: NumberExpr, ctx: Context, one = "a"): string {

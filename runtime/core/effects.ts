@@ -10,7 +10,7 @@ import { THIS_WAY_LABELS, costSymbolsText, type CompiledCard, type Duration, typ
 import type { Frame, PlayerId, TargetValue } from "../state/state.ts";
 import { cardIdOf, newCardInstance } from "../state/state.ts";
 import { type Ctx, RESOLVING, battlefield, cardDef, cardName, emit, hand, isPermanent, slotsOf, zoneList, insertCard, writeCard } from "./cards.ts";
-import { addModifier, damageCard, damagePlayer, destroyAll, destroyKilled, discardCard, draw, enterBattlefield, exhaustCard, gainLife, loseLife, moveCard, randomInt, registerStepRunner, returnToHand, shuffleZone } from "./operations.ts";
+import { addModifier, addPlayerCounters, damageCard, damagePlayer, destroyAll, destroyKilled, discardCard, draw, enterBattlefield, exhaustCard, gainLife, loseLife, moveCard, randomInt, registerStepRunner, returnToHand, shuffleZone } from "./operations.ts";
 import { amountsPerCard, cardsFor, evalAffected, evalCard, evalCondition, evalNumber, evalPlayer, evalPlayers, keywordText, matchesSelector, statOf } from "./values.ts";
 import { noteEvent } from "./triggers.ts";
 import { addNextReplacement, addPrevention } from "./replacements.ts";
@@ -434,12 +434,8 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       }
       for (const [i, t] of receiving.entries()) {
         const amount = amounts(i);
-        if ("player" in t) {
-          const p = state.players[t.player]!;
-          p.counters[step.counter] = (p.counters[step.counter] ?? 0) + amount;
-          emit(ctx, "counter", `${t.player} gets ${amount} ${step.counter} counter${amount === 1 ? "" : "s"}`, { player: t.player, amount, source });
-          if (amount > 0) noteEvent(ctx, "player_counter_added", { player: t.player, amount, counter: step.counter });
-        } else {
+        if ("player" in t) addPlayerCounters(ctx, t.player, step.counter, amount, source);
+        else {
           const card = writeCard(ctx, t.card);
           if (!card || card.zone !== rules.zones.battlefield) continue;
           card.counters[step.counter] = (card.counters[step.counter] ?? 0) + amount;

@@ -246,6 +246,23 @@ export function loseLife(ctx: Ctx, player: PlayerId, lost: number, source?: Sour
   noteEvent(ctx, "lose_life", { player, amount });
 }
 
+/**
+ * A player gets counters ("that player gains X Bleed counters"): a replacement of the gain may change how many ("If you would
+ * gain Bleed counters, gain that many minus one instead." — its steps put them, as it says); 0 or less puts none.
+ */
+export function addPlayerCounters(ctx: Ctx, player: PlayerId, counter: string, gained: number, source?: SourceRef): void {
+  let amount = gained;
+  if (gained > 0) {
+    const left = replaceEvent(ctx, "player_counter_added", { player, counter }, `${player} would get ${gained} ${counter} counter${gained === 1 ? "" : "s"}`, gained);
+    if (!left || left.amount <= 0) return;
+    amount = left.amount;
+  }
+  const p = ctx.state.players[player]!;
+  p.counters[counter] = (p.counters[counter] ?? 0) + amount;
+  emit(ctx, "counter", `${player} gets ${amount} ${counter} counter${amount === 1 ? "" : "s"}`, { player, amount, source });
+  if (amount > 0) noteEvent(ctx, "player_counter_added", { player, amount, counter });
+}
+
 export function losePlayer(ctx: Ctx, player: PlayerId, why: string): void {
   const p = ctx.state.players[player]!;
   if (p.lost) return;

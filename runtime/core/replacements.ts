@@ -34,6 +34,8 @@ export interface ReplaceableEvent {
   from?: string;
   /** `enters`: the zone the card is put into (none: the battlefield). */
   zone?: string;
+  /** `player_counter_added`: the counter a player gets. */
+  counter?: string;
   /** Replacements already applied to this event (each applies once). */
   applied?: string[];
 }
@@ -57,6 +59,7 @@ export function replacementFor(ctx: Ctx, kind: EventKind, about: string | Replac
       if (ctx.replacing?.includes(key(src, ability)) || event.applied?.includes(key(src, ability))) continue;
       if (r.combat && !event.combat) continue;
       if ((r.zone ?? "").toLowerCase() !== (event.zone ?? "").toLowerCase()) continue;
+      if (r.counter !== undefined && r.counter.toLowerCase() !== (event.counter ?? "").toLowerCase()) continue;
       const subject = r.subject ?? { kind: "self" as const };
       if (subject.kind === "self") {
         if (src !== id) continue;

@@ -670,6 +670,11 @@ export function matchesSelector(ctx: Ctx, id: string, selector: CardSelector, co
   if (selector.subtypes?.length && !anyShared(lowerSet(selector.subtypes), words!.subtypes)) return false;
   if (selector.colors?.length && !anyShared(lowerSet(selector.colors), words!.colors)) return false;
   if (selector.other && id === selfCard) return false;
+  if (selector.controllerWith) {
+    const acting = card.zone === ctx.rules.zones.battlefield ? card.controller : card.owner;
+    if (!evalCondition(ctx, { controller, card: selfCard, acting, steps: [], pc: 0, targets: [], chosen: {}, label: "" }, selector.controllerWith)) return false;
+  }
+  if (selector.destroyedThisTurn && !destroyedThisTurnAndNotMoved(ctx, id)) return false;
   if (selector.tokens === "only" && !card.isToken) return false;
   if (selector.tokens === "exclude" && card.isToken) return false;
   if (selector.exhausted !== undefined && card.exhausted !== selector.exhausted) return false;
@@ -710,6 +715,13 @@ export function matchesSelector(ctx: Ctx, id: string, selector: CardSelector, co
     if (!compare(value, selector.stat.op, bound)) return false;
   }
   return true;
+}
+
+/** A card destroyed this turn that is still where destruction put it ("target creature card that was destroyed this turn"). */
+function destroyedThisTurnAndNotMoved(ctx: Ctx, id: string): boolean {
+  if (!ctx.state.destroyedThisTurn?.some((d) => d.card === id)) return false;
+  const known = ctx.state.lastKnown?.[id];
+  return !!known && ctx.state.cards[id]?.zone === known.zone;
 }
 
 /** "a spell that targets a creature you control": the spell `id` waits on the response chain, one of its chosen targets matching. */
