@@ -240,6 +240,11 @@ export interface TargetSpec {
   accepts: "card" | "player" | "any";
   cards?: CardSelector;
   players?: "any" | "you" | "opponent";
+  /**
+   * "Target player who has more life than you": a condition each player chosen must meet (its `acting` player), as it is
+   * chosen and again as the ability resolves (a target that no longer meets it is illegal).
+   */
+  playersWith?: Condition;
   /** 1: a target must be chosen; 0: it may stay empty ("up to two target creatures"). */
   min: number;
   max: number;

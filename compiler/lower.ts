@@ -799,6 +799,11 @@ class AbilityLowering {
       this.use(moreLess, moreLessCount);
       return { kind: "plus", of: { kind: "event_amount" }, add: /^more$/i.test(moreLess.text) ? moreLessCount.value : -moreLessCount.value };
     }
+    // In a replacement of an amount, "no" is none: "If you would gain Bleed counters, you gain no Bleed counters instead."
+    if (this.replacingAmount && npDeterminers(np).includes("no") && !npCount(np)) {
+      this.useDeterminers(np, "no");
+      return 0;
+    }
     const c = npCount(np);
     // "deal 2 more damage to it", "draw two more cards": "more" after the number says the step adds to one before it —
     // which a step of its own does; the amount is the number.
@@ -1678,6 +1683,11 @@ class AbilityLowering {
     // and (as everywhere) other than this card — "If you control two or more other units" after a target still means
     // besides this one.
     if (sel.other && (this.lastCard?.kind === "target" || this.lastCard?.kind === "chosen")) sel.otherThan = this.lastCard;
+    // "target creature card that was destroyed this turn": where destruction puts a card (the Discard Pile), not in play.
+    if (sel.destroyedThisTurn && !sel.zones) {
+      const graveyard = this.vocab.zoneOfRole("graveyard");
+      if (graveyard) sel.zones = [graveyard];
+    }
     if (keywordAlternatives) {
       // A selector with `anyOf` has no other field but `otherThan`: each alternative is the whole selector with its keyword.
       const { otherThan, ...rest } = sel;
@@ -2069,7 +2079,16 @@ class AbilityLowering {
     // "the enemy player", "the opposing player" name the opponent as "your opponent" does (read as the trigger's player they damaged you).
     const isOpp = words.some((w) => w.startsWith("opponent") || w === "enemy" || w === "opposing");
     if (dets.includes("target")) {
-      const index = this.addTarget({ accepts: "player", players: isOpp ? "opponent" : "any", min: 1, max: 1, text: this.ownText(np) });
+      // "Target player who has more life than you": a condition the player chosen must meet (as it is chosen and as the
+      // ability resolves), read as "Each player who ..." reads its clause.
+      // "Target player with 10 or less life" alike.
+      const who = np.filters.length === 1 && np.filters[0]!.kind === "relative" && np.filters[0]!.that && !np.filters[0]!.clause.subject ? np.filters[0]! : undefined;
+      const notes = this.notes.length;
+      let playersWith = who ? this.whoHolds(who, { kind: "each_player" }) : undefined;
+      if (who && !playersWith) this.notes.length = notes;
+      if (playersWith) this.use(who);
+      else playersWith = this.playerSubjectCondition(np);
+      const index = this.addTarget({ accepts: "player", players: isOpp ? "opponent" : "any", ...(playersWith ? { playersWith } : {}), min: 1, max: 1, text: this.ownText(np) });
       return { kind: "target", index };
     }
     if (dets.includes("each") || dets.includes("all")) {
@@ -2390,18 +2409,6 @@ class AbilityLowering {
    * subject has no such phrase, or one the conditions cannot read (its words stay unused: CW6005).
    */
   playerSubjectCondition(np: Ast.NounPhrase): Condition | undefined {
-    // "Target player who has more life than you": the relative clause as "Each player who ..." reads it.
-    const who = np.filters.length === 1 && np.filters[0]!.kind === "relative" && np.filters[0]!.that && !np.filters[0]!.clause.subject ? np.filters[0]! : undefined;
-    if (who && npDeterminers(np).includes("target")) {
-      const notes = this.notes.length;
-      const holds = this.whoHolds(who, { kind: "each_player" });
-      if (!holds) {
-        this.notes.length = notes;
-        return undefined;
-      }
-      this.use(who);
-      return holds;
-    }
     const withPrep = np.filters.find((f): f is Ast.PrepPhrase => f.kind === "prep" && f.prep === "with");
     if (!withPrep || !np.filters.every((f) => f === withPrep)) return undefined;
     const verb: Ast.WordNode = { kind: "word", text: "have", lemma: "have", keyword: true, range: { start: withPrep.range.start, end: withPrep.object.range.start } };
@@ -3868,7 +3875,8 @@ class AbilityLowering {
   private playersWho(clause: Ast.Clause): Step[] | undefined {
     const subject = clause.subject;
     const who = subject?.filters.find((f): f is Ast.RelativeFilter => f.kind === "relative" && f.that && !f.clause.subject);
-    if (!subject || !who || !isPlayerPhrase(subject) || subject.filters.length !== 1) return undefined;
+    // ("Target player who ...": a condition on the target, read where the target is.)
+    if (!subject || !who || !isPlayerPhrase(subject) || subject.filters.length !== 1 || npDeterminers(subject).includes("target")) return undefined;
     const players: Ast.NounPhrase = { ...subject, filters: [] };
     const notes = this.notes.length;
     const ref = this.playerPhraseOf(players);
@@ -3991,7 +3999,8 @@ class AbilityLowering {
     const eachMay = mayPlayers && (mayPlayers.kind === "each_player" || mayPlayers.kind === "each_opponent") ? mayPlayers : undefined;
     // "Each opponent with 3 or more Bleed counters loses 1 life": the players the subject names who meet its condition, each
     // checked as the clause resolves (one `per_player` run each, its steps under an `if` on that player).
-    const among = !clause.modal && antecedent?.subject && antecedent.subject === this.actingSubject ? this.playerSubjectCondition(antecedent.subject) : undefined;
+    // ("Target player with 10 or less life ...": a condition on the target, TargetSpec.playersWith, not checked here.)
+    const among = !clause.modal && antecedent?.subject && antecedent.subject === this.actingSubject && !npDeterminers(antecedent.subject).includes("target") ? this.playerSubjectCondition(antecedent.subject) : undefined;
     if (among) steps = [{ op: "per_player", who: this.antecedentPlayers(), steps: [{ op: "if", condition: among, then: steps, source }], source }];
     else if (!eachMay) steps = this.perPlayer(steps, source);
     // "Destroy it at the end of the turn.": the clause's steps wait for the moment (a delayed trigger).

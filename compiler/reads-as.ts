@@ -1016,7 +1016,9 @@ function targetText(ctx: Context, index: number): string | undefined {
   };
   // "any target" is a card of the game's permanent type or a player, nothing narrower.
   if (spec.accepts === "any" && spec.players === "any" && count === 1 && !upTo && JSON.stringify(spec.cards) === JSON.stringify({ cardTypes: [unitTypeName(ctx)] })) return "any target";
-  const noun = spec.accepts === "player" ? plural(player, count) : spec.accepts === "any" ? `${cards(count)} or ${plural(player, count)}` : cards(count);
+  // "target player who has more life than you" (TargetSpec.playersWith).
+  const who = spec.accepts === "player" && spec.playersWith ? heldBy(spec.playersWith, ctx) : undefined;
+  const noun = spec.accepts === "player" ? `${plural(player, count)}${who ? ` who ${who}` : spec.playersWith ? ` (if ${conditionText(spec.playersWith, { ...ctx, acting: undefined })})` : ""}` : spec.accepts === "any" ? `${cards(count)} or ${plural(player, count)}` : cards(count);
   // "one or two target creatures", "one, two or three targets": the first slots must be chosen, the rest may stay empty.
   const required = slots.filter((t) => t.min > 0).length;
   if (required > 0 && required < count && !another) {
@@ -1214,9 +1216,8 @@ function selectorPieces(sel: CardSelector, ctx: Context, count: NumberExpr, prep
   if (zone && ctx.game.zones.find((z) => z.name === zone)?.role !== "battlefield") tail.push(`${prep} ${sel.owner === "you" ? "your" : sel.owner === "opponent" ? "an opponent's" : sel.owner === "acting" ? "their" : "a"} ${zone}`);
   // "each creature whose controller has more life than you" (lower.ts controllerHolds: a condition on the card's controller).
   if (sel.controllerWith) {
-    const said = conditionText(sel.controllerWith, { ...ctx, acting: undefined });
-    const holds = /^(?:them|they) (\S+)(.*)$/i.exec(said);
-    tail.push(holds ? `whose controller ${holds[1] === "have" ? "has" : holds[1] === "control" ? "controls" : holds[1]}${holds[2]}` : `whose controller (if ${said})`);
+    const holds = heldBy(sel.controllerWith, ctx);
+    tail.push(holds ? `whose controller ${holds}` : `whose controller (if ${conditionText(sel.controllerWith, { ...ctx, acting: undefined })})`);
   }
   // "target spell that targets a creature you control" (lower.ts: a card waiting on the response chain).
   if (sel.targeting) {
@@ -1428,6 +1429,12 @@ function statsText(stats: Record<string, NumberExpr>, ctx: Context): string {
  */
 export function indefiniteArticle(word: string): "a" | "an" {
   return /^(?:[aeio]|u(?!n[io]|s[aeiou]|ni|ti|r[aeiou]))/i.test(word) ? "an" : "a";
+}
+
+/** A condition on the acting player as a verb phrase of one player: "has more life than you" (undefined if not said so). */
+function heldBy(condition: Condition, ctx: Context): string | undefined {
+  const holds = /^(?:them|they) (\S+)(.*)$/i.exec(conditionText(condition, { ...ctx, acting: undefined }));
+  return holds ? `${holds[1] === "have" ? "has" : holds[1] === "control" ? "controls" : holds[1] === "are" ? "is" : holds[1]}${holds[2]}` : undefined;
 }
 
 /** "plus 1", "minus 1": a number added to an amount. */

@@ -1,7 +1,7 @@
 /** Target legality: what a target spec accepts now, and whether a chosen target is still legal. */
 import type { Step, TargetSpec } from "../../compiler/ir.ts";
 import type { Ctx } from "./cards.ts";
-import { hasRule, matchesSelector, selectCards, type RuleActor } from "./values.ts";
+import { evalCondition, hasRule, matchesSelector, selectCards, type RuleActor } from "./values.ts";
 import { cardDef, isPermanent } from "./cards.ts";
 import { mechanicsOf } from "./mechanics.ts";
 import type { Frame, PlayerId, TargetValue } from "../state/state.ts";
@@ -37,17 +37,22 @@ function legalTargetOptionsAll(ctx: Ctx, spec: TargetSpec, controller: PlayerId,
   if (spec.accepts !== "card") {
     for (const player of ctx.state.order) {
       const who = spec.players ?? "any";
-      if (who === "any" || (who === "you") === (player === controller)) out.push({ player });
+      if ((who === "any" || (who === "you") === (player === controller)) && playerMeets(ctx, spec, player, controller, selfCard)) out.push({ player });
     }
   }
   return out;
 }
 
 export function targetStillLegal(ctx: Ctx, spec: TargetSpec, target: TargetValue, controller: PlayerId, selfCard: string | undefined): boolean {
-  if ("player" in target) return spec.accepts !== "card" && !ctx.state.players[target.player]!.lost;
+  if ("player" in target) return spec.accepts !== "card" && !ctx.state.players[target.player]!.lost && playerMeets(ctx, spec, target.player, controller, selfCard);
   if (spec.accepts === "player") return false;
   // A target that can no longer be targeted (it gained "can't be targeted by ...") is illegal too.
   return matchesSelector(ctx, target.card, spec.cards ?? {}, controller, selfCard) && !hasRule(ctx, target.card, "cannot_be_targeted", targetingActor(ctx, controller, selfCard));
+}
+
+/** "Target player who has more life than you": the player meets the slot's condition (TargetSpec.playersWith), read with it acting. */
+function playerMeets(ctx: Ctx, spec: TargetSpec, player: PlayerId, controller: PlayerId, selfCard: string | undefined): boolean {
+  return !spec.playersWith || evalCondition(ctx, { controller, card: selfCard, acting: player, steps: [], pc: 0, targets: [], chosen: {}, label: "" }, spec.playersWith);
 }
 
 /** Who targets: the player, and a spell (a card that is not a permanent) or an ability (of a permanent, or of the game's rules). */
