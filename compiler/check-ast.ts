@@ -333,6 +333,7 @@ function walkNode(node: unknown, out: Collector, verb: string | undefined, event
 }
 
 function walkNounPhrase(np: Ast.NounPhrase, out: Collector, verb: string | undefined, event: boolean): void {
+  if (verb === "create" || verb === "summon") tokenWithoutStats(np, out);
   // Runs of words end at anything that is not a word (no closure here: this runs for every noun phrase).
   let run: WordRun = [];
   for (let index = 0; index < np.items.length; index++) {
@@ -373,6 +374,23 @@ function walkNounPhrase(np: Ast.NounPhrase, out: Collector, verb: string | undef
     else if (filter.kind === "relative" && !filter.that && !filter.clause.subject) walkNode(filter, out, verb, true);
     else walkNode(filter, out, verb, event);
   }
+}
+
+/**
+ * "Create a "Blood Familiar" Bat token with Haste.", "Create a Thrall token.": a token phrase with no stats (no `1/1`; a stat
+ * named with its number, `a 2 power Gray Wolf token`, is looked at by the checker) — its name, quoted or its words but
+ * "token", for the checker to find a printed token card of (CW2099). Not a copy ("a token that's a copy of ...").
+ */
+function tokenWithoutStats(np: Ast.NounPhrase, out: Collector): void {
+  const words = np.items.filter((i): i is Ast.WordNode => i.kind === "word");
+  if (!words.some((w) => /^tokens?$/i.test(w.text)) || words.some((w) => /^(?:cop(?:y|ies)|that['’]s)$/i.test(w.text)) || np.filters.some((f) => f.kind === "relative")) return;
+  if (np.items.some((i) => i.kind === "stats")) return;
+  const quoted = np.items.find((i): i is Ast.StringNode => i.kind === "string");
+  const text = quoted ? quoted.value : words.filter((w) => !/^tokens?$/i.test(w.text)).map((w) => w.text).join(" ");
+  const first = np.items[0];
+  const last = np.items[np.items.length - 1];
+  if (!first || !last) return;
+  out.words.push({ role: "tokenWithoutStats", text, range: { start: first.range.start, end: last.range.end } });
 }
 
 const PLAYER_WORDS = new Set(["you", "they", "player", "players", "opponent", "opponents"]);

@@ -33,9 +33,11 @@ export interface FieldView {
  * - counter / phase: the word before `counter(s)` / `phase` — must be declared;
  * - symbol: a `{X}` cost symbol — must be declared (numbers are generic);
  * - card: a quoted card name — must name a card of the game;
- * - tokenName: a quoted name a token is given (`Create a "Thrall" token`) — nothing to resolve.
+ * - tokenName: a quoted name a token is given (`Create a "Thrall" token`) — nothing to resolve;
+ * - tokenWithoutStats: the name of a token made with no stats (`Create a "Blood Familiar" Bat token with Haste`, `Create a
+ *   Thrall token`) — it must be a printed token card's where a token with none would die at once (CW2099).
  */
-export type WordRole = "keyword" | "verb" | "counter" | "phase" | "symbol" | "card" | "tokenName";
+export type WordRole = "keyword" | "verb" | "counter" | "phase" | "symbol" | "card" | "tokenName" | "tokenWithoutStats";
 
 export interface WordReference {
   role: WordRole;

@@ -233,7 +233,8 @@ const indexEntries = new WeakMap<CardView, { name: string; entry: CardEntry }>()
 export function indexEntryOf(card: CardView, file: string): { name: string; entry: CardEntry } {
   let found = indexEntries.get(card);
   if (!found || found.entry.file !== file) {
-    found = { name: card.name.toLowerCase(), entry: { name: card.name, file, range: card.range, nameRange: card.nameRange } };
+    const token = card.tree.fields.some((f) => f.name.text.toLowerCase() === "token" || (f.name.text.toLowerCase() === "type" && f.value.some((v) => v.kind === "word" && v.text.toLowerCase() === "token")));
+    found = { name: card.name.toLowerCase(), entry: { name: card.name, file, range: card.range, nameRange: card.nameRange, ...(token ? { token } : {}) } };
     indexEntries.set(card, found);
   }
   return found;

@@ -29,6 +29,8 @@ export interface Reference {
 
 export interface CardEntry {
   name: string;
+  /** A token card (`token`, or `Token` on its type line): a token text with no stats names it (CW2099). */
+  token?: boolean;
   file: string;
   range: Range;
   nameRange: Range;
@@ -596,6 +598,22 @@ function checkWord(word: WordReference, context: CheckContext): void {
   switch (word.role) {
     case "tokenName":
       return;
+    case "tokenWithoutStats": {
+      // A token with no stats where one with its toughness stat at 0 is destroyed at once (the game's toughness_stat /
+      // creature_damage_threshold): it must be a printed token card, made as printed ('a "Blood Familiar" Bat token with
+      // Haste': the printed 1/1, with Haste added).
+      const threshold = vocabulary.param("toughness_stat")?.value ?? vocabulary.param("creature_damage_threshold")?.value;
+      const stat = typeof threshold === "string" ? vocabulary.lookup("stat", threshold) : undefined;
+      if (!stat) return;
+      const words = text.split(/\s+/);
+      const stats = vocabulary.names("stat").map((n) => n.toLowerCase());
+      if (words.some((w) => stats.includes(w.toLowerCase()))) return;
+      const proper = words.filter((w) => !vocabulary.lookup("cardtype", w) && !vocabulary.lookup("color", w)).join(" ");
+      const card = context.cardIndex.get(text.toLowerCase()) ?? context.cardIndex.get(proper.toLowerCase());
+      if (card?.token) return;
+      accept("CW2099", range, { word: text, game, stat: stat.name });
+      return;
+    }
     case "card": {
       const card = context.cardIndex.get(text.toLowerCase());
       if (card) {

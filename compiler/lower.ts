@@ -3223,11 +3223,16 @@ class AbilityLowering {
       // "If it was renewed" after exhausting it: the engine sees the state as the condition is checked, not before. In a
       // trigger on the card leaving play ("When this is destroyed, if it was exhausted, ..."), the card it names is read as
       // it last was in play (GameState.lastKnown): "was" is that state.
-      if (clause.be && /^(?:was|were|wasn['’]t|weren['’]t)$/i.test(clause.be.text) && !this.leftPlayCard(that ? "that" : itNow ? "it" : "this")) {
+      const of: CardRef = that ? (this.lastCard ?? this.thatCard(clause.subject!) ?? { kind: "it" }) : itNow ? (this.lastCard ?? { kind: "it" }) : { kind: "self" };
+      // A card a step before took out of play ("Destroy target creature. If it was exhausted, ...") is read as it last was
+      // in play, too.
+      if (clause.be && /^(?:was|were|wasn['’]t|weren['’]t)$/i.test(clause.be.text) && !this.leftPlayCard(that ? "that" : itNow ? "it" : "this") && !(!selfNow && this.leftPlay.has(JSON.stringify(of)))) {
+        // A spell's sentence of its own ("Destroy target creature. If it was exhausted, ..."): it goes on with the sentence
+        // before (`unmeasured`), where the card is named and taken out of play.
+        if (!selfNow && this.lastCard === undefined) this.unmeasured.push(clause.range);
         this.note(clause.range, `the engine checks "${this.slice(clause.range)}" as it is now, not before this ability acted: write "is" and put the check before the effect that changes it ("If it is renewed, ...")`);
         return {};
       }
-      const of: CardRef = that ? (this.lastCard ?? this.thatCard(clause.subject!) ?? { kind: "it" }) : itNow ? (this.lastCard ?? { kind: "it" }) : { kind: "self" };
       this.use(clause);
       const condition: Condition = { kind: "card_matches", of, selector: readinessSelector(stateWord[0]!)! };
       return { condition: negated ? { kind: "not", condition } : condition };
@@ -3247,7 +3252,8 @@ class AbilityLowering {
       }
     }
     this.use(clause);
-    const of: CardRef = that ? (this.lastCard ?? this.thatCard(clause.subject!) ?? { kind: "it" }) : it ? { kind: "it" } : { kind: "self" };
+    // "Destroy target creature. If it was attacking, ...": "it" is the card named before (as it is of "if it is exhausted").
+    const of: CardRef = that ? (this.lastCard ?? this.thatCard(clause.subject!) ?? { kind: "it" }) : it ? (this.lastCard?.kind === "target" ? this.lastCard : { kind: "it" }) : { kind: "self" };
     const condition: Condition = { kind: "card_is", of, state };
     return { condition: negated ? { kind: "not", condition } : condition };
   }
@@ -3911,6 +3917,20 @@ class AbilityLowering {
   }
 
   clause(clause: Ast.Clause): Step[] {
+    const steps = this.clauseOwnSteps(clause);
+    // "Destroy target creature. If it was exhausted, ...": the cards a step took out of play, whose state "was" reads as they
+    // last were in play (GameState.lastKnown).
+    for (const step of steps) {
+      const leaves = step.op === "destroy" || (step.op === "move" && step.to !== this.vocab.zoneOfRole("battlefield"));
+      if (leaves && step.what.kind === "card") this.leftPlay.add(JSON.stringify(step.what.ref));
+      if (leaves && step.what.kind === "target") this.leftPlay.add(JSON.stringify({ kind: "target", index: step.what.index }));
+    }
+    return steps;
+  }
+  /** The cards (JSON of their CardRef) a step of this ability took out of play before the clause being read. */
+  private readonly leftPlay = new Set<string>();
+
+  private clauseOwnSteps(clause: Ast.Clause): Step[] {
     const source = this.source(clause.range);
     // "If a player was dealt damage this way, they gain 1 Bleed counter.": "they" is that player (read before the clause,
     // as a clause before it with a player subject would be).

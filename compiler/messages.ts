@@ -425,6 +425,13 @@ export const MESSAGES = {
     example: 'art: "art/embr-squire.png"',
     exampleArgs: { path: "cards/duel/art/embr-squire.png" },
   },
+  CW2099: {
+    severity: "error",
+    template: 'The token "{word}" has no {stat}, and no token card of game "{game}" is named so: it would be destroyed as it is made. Write its stats ("a 1/1 {word} token") or name a printed token card.',
+    explanation: "A token made with no stats is the printed token card of that name (`Create a \"Thrall\" token.`, with any keyword the text adds). With none of that name, it would have no toughness and be destroyed at once: the text must give its stats.",
+    example: 'text:\n  Create a Bat token with Haste.',
+    exampleArgs: { word: "Bat", stat: "defense", game: "cybervamp" },
+  },
 
   // ---------------------------------------------------------------- CW3xxx: workspace and files
   CW3001: {

@@ -199,6 +199,23 @@ function printedTokenFits(def: CompiledCard, spec: TokenSpec): boolean {
   );
 }
 
+/** A printed token card with the keywords, subtypes and colours a token text adds to it (its own id: one per set of additions). */
+function printedWithAdded(def: CompiledCard, spec: TokenSpec): CompiledCard {
+  const printedKeywords = def.abilities.flatMap((a) => (a.kind === "keyword" && a.keyword ? [grantedKeyword(a.keyword)] : []));
+  const keywords = spec.keywords.map(grantedKeyword).filter((k) => !printedKeywords.some((p) => p.name === k.name && p.amount === k.amount));
+  const subtypes = spec.subtypes.filter((t) => !def.subtypes.includes(t));
+  const colors = (spec.colors ?? []).filter((c) => !def.colors.includes(c));
+  const id = `token/${def.name}+${[...keywords.map(keywordText), ...subtypes, ...colors].join("+")}`;
+  return {
+    ...def,
+    id,
+    subtypes: [...def.subtypes, ...subtypes],
+    colors: [...def.colors, ...colors],
+    abilities: [...def.abilities, ...keywords.map((k, i) => ({ id: `${id}#k${i}`, kind: "keyword" as const, keyword: k, targets: [], steps: [], optional: false, text: keywordText(k), source: def.source }))],
+    text: [def.text, ...keywords.map(keywordText)].filter(Boolean).join("\n"),
+  };
+}
+
 function sameToken(def: CompiledCard, spec: TokenSpec): boolean {
   const keywords = def.abilities.map((a) => (a.kind === "keyword" ? a.keyword : undefined));
   return (
@@ -606,9 +623,13 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       // — and "a 1/1 Thrall token" beside a printed 2/2 Thrall — is made from the text.
       const named = rules.byName.get(step.token.name.toLowerCase());
       const printed = named?.isToken && printedTokenFits(named, step.token) ? named : undefined;
-      const defId = printed?.id ?? madeTokenId(state.tokens, step.token);
+      // A text with no stats naming a printed token, and a keyword it lacks ('Create a "Blood Familiar" Bat token with
+      // Haste.'): that card, with what the text adds (its stats are the printed card's; made from the text, it would be 0/0).
+      const added = !printed && named?.isToken && Object.keys(step.token.stats).length === 0 ? printedWithAdded(named, step.token) : undefined;
+      if (added) state.tokens[added.id] ??= added;
+      const defId = printed?.id ?? added?.id ?? madeTokenId(state.tokens, step.token);
       const made: string[] = [];
-      if (!printed) state.tokens[defId] ??= {
+      if (!printed && !added) state.tokens[defId] ??= {
         id: defId,
         name: step.token.name,
         set: "token",
