@@ -95,6 +95,8 @@ const where = (run: Run, id: string) => {
 };
 /** The name of the card an event is about: the card's own (an event may carry none), or the event's once the card is gone. */
 let names: (e: TraceEvent) => string | undefined = () => undefined;
+/** The name of the event's other card (a fight's fought card): the runner's `fight "X"` is either fighter (runtime/scenario.ts eventMatcher). */
+let otherName: (e: TraceEvent) => string | undefined = () => undefined;
 /** Damage a card dealt to a player: the event's card is the one that dealt it (`damage p2 by "X"`); of other damage, the card dealt it. */
 const byCardToPlayer = (e: TraceEvent) => e.kind === "damage" && !!e.player && !!e.card && !!names(e);
 const eventText = (e: TraceEvent) =>
@@ -102,11 +104,16 @@ const eventText = (e: TraceEvent) =>
 const eventMatches = (p: TraceEvent) => (e: TraceEvent) => {
   if (e.kind !== p.kind) return false;
   if (byCardToPlayer(p)) return byCardToPlayer(e) && e.player === p.player && names(e)!.toLowerCase() === names(p)!.toLowerCase();
-  if (names(p) && p.card) return !(e.kind === "damage" && e.player) && names(e)?.toLowerCase() === names(p)!.toLowerCase() && !!e.card;
+  if (names(p) && p.card) {
+    const name = names(p)!.toLowerCase();
+    if (otherName(e)?.toLowerCase() === name) return true;
+    return !(e.kind === "damage" && e.player) && names(e)?.toLowerCase() === name && !!e.card;
+  }
   return p.player && !p.card ? e.player === p.player : true;
 };
 const withNames = <T>(r: Run, f: () => T): T => {
   names = (e) => (e.card && r.state.cards[e.card] ? nameOf(r, e.card) : e.name);
+  otherName = (e) => (e.other !== undefined && r.state.cards[e.other] ? nameOf(r, e.other) : undefined);
   return f();
 };
 
