@@ -25,7 +25,8 @@
  * - Replacement effects never enter chains (they are applied in place: runtime/mechanics/facets.ts).
  *
  * The stepper draws the tree from the trace: `chain_start`/`chain_end` bracket a chain, `fire`
- * events carry `chain`, `depth`, `trigger` (noted id) and `parent` (the noted id that caused it).
+ * events carry `chain`, `trigger` (noted id) and `parent` (the noted id that caused it); a trigger's depth in the chain's
+ * tree is its parent's + 1, which the studio works out (studio/src/table/chains.ts chainDepths).
  */
 import type { TargetSpec } from "../../compiler/ir.ts";
 import type { Ctx } from "../core/index.ts";
@@ -50,8 +51,7 @@ export interface Chain {
   running: NotedTrigger | null;
   /** The end of the chain was reached: the opponent's queue runs. */
   ending: boolean;
-  /** Noted trigger id → depth in the chain's tree and the id of the trigger that caused it. */
-  depth: Record<string, number>;
+  /** Noted trigger id → the id of the trigger that caused it (the chain's tree). */
   parent: Record<string, number>;
 }
 
@@ -92,13 +92,9 @@ function chainEvent(ctx: Ctx, kind: "chain_start" | "chain_end" | "fire" | "supp
       extra["card"] = t.card;
       extra["name"] = cardName(ctx, t.card);
     }
-    if (chain && chain.depth[t.id] !== undefined) extra["depth"] = chain.depth[t.id];
     if (chain && chain.parent[t.id] !== undefined) extra["parent"] = chain.parent[t.id];
     // A suppressed ability never enters the chain's tree: it hangs under the ability that caused it.
-    else if (cause) {
-      extra["parent"] = cause.id;
-      if (extra["depth"] === undefined && chain) extra["depth"] = (chain.depth[cause.id] ?? 0) + 1;
-    }
+    else if (cause) extra["parent"] = cause.id;
   }
   if (owner) extra["player"] = owner;
   emit(ctx, kind, text, extra);
@@ -119,7 +115,7 @@ function ask(ctx: Ctx, run: ChainRun, which: "starts" | "agenda" | "opponent", p
 function fire(ctx: Ctx, chain: Chain, t: NotedTrigger): void {
   chain.running = t;
   flowTo(ctx, chain.ending ? "chain.appended" : "chain.resolving");
-  chainEvent(ctx, "fire", `${label(ctx, t)} — fires in chain ${chain.id}${chain.depth[t.id] ? ` (depth ${chain.depth[t.id]})` : ""}`, chain, t);
+  chainEvent(ctx, "fire", `${label(ctx, t)} — fires in chain ${chain.id}`, chain, t);
   placeTrigger(ctx, t);
 }
 
@@ -127,18 +123,14 @@ function beginChain(ctx: Ctx, run: ChainRun, start: NotedTrigger | undefined): v
   // Chain numbers keep counting through the game, so trace events of different runs never share one.
   const id = (ctx.state.chainCount ?? 0) + 1;
   ctx.state.chainCount = id;
-  const chain: Chain = { id, used: [], agenda: [], opponentQueue: [], running: null, ending: false, depth: {}, parent: {} };
+  const chain: Chain = { id, used: [], agenda: [], opponentQueue: [], running: null, ending: false, parent: {} };
   run.chain = chain;
   run.begun++;
-  if (start) {
-    chain.used.push(instanceKey(start));
-    chain.depth[start.id] = 0;
-  }
+  if (start) chain.used.push(instanceKey(start));
   for (const t of run.opponentNoted) {
     if (chain.used.includes(instanceKey(t))) continue;
     chain.used.push(instanceKey(t));
     chain.opponentQueue.push(t);
-    chain.depth[t.id] = 0;
   }
   const what = start ? label(ctx, start) : `only ${opponentOf(ctx.state, run.owner)}'s noted abilities`;
   flowTo(ctx, "chain.built");
@@ -151,7 +143,6 @@ function beginChain(ctx: Ctx, run: ChainRun, start: NotedTrigger | undefined): v
 function distribute(ctx: Ctx, run: ChainRun, chain: Chain, fresh: NotedTrigger[]): void {
   const cause = chain.running;
   chain.running = null;
-  const depth = cause ? (chain.depth[cause.id] ?? 0) + 1 : 1;
   const mine: NotedTrigger[] = [];
   const theirs: NotedTrigger[] = [];
   for (const t of fresh) {
@@ -161,7 +152,6 @@ function distribute(ctx: Ctx, run: ChainRun, chain: Chain, fresh: NotedTrigger[]
       continue;
     }
     chain.used.push(key);
-    chain.depth[t.id] = depth;
     if (cause) chain.parent[t.id] = cause.id;
     if (t.controller === run.owner) mine.push(t);
     else if (!cause || cause.controller === run.owner) {

@@ -30,9 +30,8 @@ export interface TraceEvent {
   other?: string;
   text: string;
   source?: SourceRef;
-  /** Trigger chains: the chain this event belongs to, its depth in the chain's tree, and the noted trigger that caused it. */
+  /** Trigger chains: the chain this event belongs to and the noted trigger that caused it (its depth in the chain's tree is its parent's + 1: studio/src/table/chains.ts chainDepths). */
   chain?: number;
-  depth?: number;
   parent?: number;
   trigger?: number;
 }
@@ -91,19 +90,19 @@ const FIELD_TO = 9;
 const FIELD_ABILITY = 10;
 const FIELD_TEXT_LENGTH = 11;
 const FIELD_CHAIN = 12;
-const FIELD_DEPTH = 13;
+// 13 was `depth`, removed from chain events (session 26): kept unused so the other tags hash as before.
 const FIELD_PARENT = 14;
 const FIELD_TRIGGER = 15;
 
 const mixNumber = (hash: number, n: number): number => ((n | 0) === n ? mixWord(mixWord(hash, FIELD_AMOUNT), n) : mixWord(mixWord(hash, FIELD_AMOUNT_TEXT), stringHash(String(n))));
-/** A tagged optional count (chain numbers and depths): a non-integer goes in by its text. */
+/** A tagged optional count (chain numbers, parents, triggers): a non-integer goes in by its text. */
 const mixTaggedNumber = (hash: number, tag: number, n: number): number => mixWord(mixWord(hash, tag), (n | 0) === n ? n : stringHash(String(n)));
 
 /**
  * The running trace hash of `cardwright simulate`, one event more: every field of the event but the
  * words of its text, in a fixed order — seq, turn, phase, kind, then each of player, card, name,
  * from, to, amount, ability that it has, tagged, the text's length, then each of the source's file
- * and line, chain, depth, parent and trigger that it has, tagged — each number as one 32-bit word and
+ * and line, chain, parent and trigger that it has, tagged — each number as one 32-bit word and
  * each string as its own remembered FNV-1a hash, combined FNV-style (xor, multiply by the FNV
  * prime). The same events give the same hash on any thread and in any process.
  *
@@ -128,7 +127,6 @@ export function hashEvent(hash: number, e: TraceEvent): number {
   h = mixWord(mixWord(h, FIELD_TEXT_LENGTH), e.text.length);
   if (e.source) h = mixWord(mixWord(mixWord(h, FIELD_SOURCE), stringHash(e.source.file)), e.source.range.start.line);
   if (e.chain !== undefined) h = mixTaggedNumber(h, FIELD_CHAIN, e.chain);
-  if (e.depth !== undefined) h = mixTaggedNumber(h, FIELD_DEPTH, e.depth);
   if (e.parent !== undefined) h = mixTaggedNumber(h, FIELD_PARENT, e.parent);
   if (e.trigger !== undefined) h = mixTaggedNumber(h, FIELD_TRIGGER, e.trigger);
   return h >>> 0;

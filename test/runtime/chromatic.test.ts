@@ -8,6 +8,7 @@ import { parseScenarioFile } from "../../compiler/scenario.ts";
 import { runScenario } from "../../runtime/scenario.ts";
 import { gameSources } from "./game-sources.ts";
 import { simulate } from "../../runtime/simulate.ts";
+import { chainDepths } from "../../studio/src/table/chains.ts";
 
 const dir = "cards/chromatic/scenarios";
 const sources = gameSources("chromatic");
@@ -122,7 +123,10 @@ describe("chain events for the stepper", () => {
     const suppressed = events.find((e) => e.kind === "suppressed")!;
     const cause = events.find((e) => e.kind === "fire" && e.trigger === suppressed.parent);
     expect(cause?.name).toBe("Chronicler");
-    expect(suppressed.depth).toBe((cause!.depth ?? 0) + 1);
+    // Its depth in the tree (the studio's indent) is worked out from `parent`: one below Chronicler.
+    const depths = chainDepths(events);
+    expect(depths[events.indexOf(suppressed)]).toBe(depths[events.indexOf(cause!)]! + 1);
+    expect(depths[events.indexOf(suppressed)]).toBeGreaterThan(0);
   });
 });
 

@@ -45,9 +45,8 @@ describe("hashEvent", () => {
       { ...base, ability: "DU1/Ember Fox#0" },
       { ...base, text: "Ember Fox: hand → graveyard" },
       { ...base, chain: 1 },
-      { ...base, chain: 1, depth: 2 },
-      { ...base, chain: 1, depth: 2, parent: 4 },
-      { ...base, chain: 1, depth: 2, parent: 4, trigger: 5 },
+      { ...base, chain: 1, parent: 4 },
+      { ...base, chain: 1, parent: 4, trigger: 5 },
       { ...base, source: { ...base.source!, file: "cards/duel/other.cards" } },
       { ...base, source: { ...base.source!, range: { ...base.source!.range, start: { line: 5, column: 1, offset: 80 } } } },
       { ...base, source: undefined },
@@ -64,7 +63,7 @@ describe("hashEvent", () => {
     const inEach = ["player", "name", "card", "from", "to", "ability"].map((field) => hashOf({ ...bare, [field]: "p1" }));
     expect(new Set(inEach).size).toBe(inEach.length);
     expect(hashOf({ ...bare, amount: 1 })).not.toBe(hashOf(bare));
-    expect(hashOf({ ...bare, chain: 1 })).not.toBe(hashOf({ ...bare, depth: 1 }));
+    expect(hashOf({ ...bare, chain: 1 })).not.toBe(hashOf({ ...bare, parent: 1 }));
     expect(hashOf({ ...bare, parent: 1 })).not.toBe(hashOf({ ...bare, trigger: 1 }));
   });
 

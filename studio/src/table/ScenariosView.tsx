@@ -8,7 +8,7 @@ import { VisualBoard, type BoardInteraction } from "./VisualBoard.tsx";
 import type { CardModel } from "../../../compiler/model.ts";
 import { TableSession } from "./session.ts";
 import { SourceLink, type RevealSource } from "./SourceLink.tsx";
-import { buildChains } from "./chains.ts";
+import { buildChains, chainDepths } from "./chains.ts";
 import { ChainTreeView } from "./ChainTree.tsx";
 import { StackList } from "./StackList.tsx";
 import { stackOf } from "./event-boards.ts";
@@ -56,6 +56,8 @@ export function ScenariosView({
 
   const current = runs?.[selected];
   const events = current?.events ?? [];
+  // Each event's indent in the log: its depth in its trigger chain's tree.
+  const depths = useMemo(() => chainDepths(events), [events]);
   // The chains as they stand at the cursor (they grow as you step), the last few: a long scenario may run many.
   const chainsSoFar = useMemo(() => buildChains(events.slice(0, cursor + 1)).slice(-3), [events, cursor]);
   /** Failures by the event they happened after (the stepper marks them in the event list). */
@@ -204,7 +206,7 @@ export function ScenariosView({
                     <li
                       key={i}
                       className={(i === cursor ? "current " : i > cursor ? "future " : "") + (event.source ? "linked" : "") + ` kind-${event.kind}` + (failuresAt.has(i) ? " failing" : "")}
-                      style={{ paddingLeft: 8 + (event.depth ?? 0) * 16 }}
+                      style={{ paddingLeft: 8 + (depths[i] ?? 0) * 16 }}
                       onClick={() => setCursor(i)}
                     >
                       {(() => {

@@ -10,7 +10,7 @@ import { ACTION_GROUPS, DeckError, describeAction, describeOption, offeredAction
 import { SourceLink, type RevealSource } from "./SourceLink.tsx";
 import { CardFace } from "../components/CardFace.tsx";
 import { countsOf, deckCardNames, deckCards, formatDeck, gameOfDeckPath, parseDeck, DECK_EXTENSION } from "../../../compiler/decklist.ts";
-import { buildChains } from "./chains.ts";
+import { buildChains, chainDepths } from "./chains.ts";
 import { ChainTreeView } from "./ChainTree.tsx";
 import { StackList } from "./StackList.tsx";
 import { FlowView, resolvingOf, useLiveFlow } from "../flow/FlowView.tsx";
@@ -135,6 +135,7 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
   const offered = session ? offeredActions(session) : [];
   const events = useMemo(() => session?.eventsSoFar() ?? [], [session, session?.cursor, session?.history.length]);
   const needle = filter.trim().toLowerCase();
+  const depths = useMemo(() => chainDepths(events.map(({ event }) => event)), [events]);
   const shownEvents = events.map((e, index) => ({ ...e, index })).filter(({ event }) => !needle || `${event.kind} ${event.name ?? ""} ${event.text}`.toLowerCase().includes(needle));
   // The trigger chains the current step took part in (a chain may begin in an earlier step and wait for a choice).
   // Stepping event by event, the chains grow up to that event.
@@ -427,7 +428,7 @@ export function TableView({ store, onReveal, initial, cursorCard }: { store: Wor
                 <li
                   key={index}
                   className={(step === session.cursor ? "current" : "") + (eventAt === index ? " at-event" : eventAt !== undefined && step === session.cursor && index > eventAt ? " later" : "")}
-                  style={{ paddingLeft: 8 + (event.depth ?? 0) * 14 }}
+                  style={{ paddingLeft: 8 + (depths[index] ?? 0) * 14 }}
                   onClick={() => goTo(step)}
                   title={`step ${step}`}
                 >

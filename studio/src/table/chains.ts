@@ -36,8 +36,23 @@ export interface ChainTree {
   roots: ChainNode[];
 }
 
+/**
+ * Each event's depth in its trigger chain's tree, for indenting a log (0 outside chains): a chain event's noted trigger
+ * sits one below the trigger that caused it (`parent`); a chain's starting ability and the opponent's abilities appended
+ * from the original event have none and sit at 0. The engine's events carry `parent` only; depth is worked out here.
+ */
+export function chainDepths(events: readonly TraceEvent[]): number[] {
+  const depthOf = new Map<string, number>();
+  return events.map((e) => {
+    if (e.chain === undefined || e.trigger === undefined) return 0;
+    const depth = e.parent !== undefined ? (depthOf.get(`${e.chain}:${e.parent}`) ?? 0) + 1 : 0;
+    if (!depthOf.has(`${e.chain}:${e.trigger}`)) depthOf.set(`${e.chain}:${e.trigger}`, depth);
+    return depth;
+  });
+}
+
 const cardOf = (text: string): string | undefined => /^([^:]+):/.exec(text)?.[1]?.trim();
-/** "Seer: [Base] When you draw, Scry 1. — fires in chain 1 (depth 1)" → "Seer: [Base] When you draw, Scry 1." */
+/** "Seer: [Base] When you draw, Scry 1. — fires in chain 1" → "Seer: [Base] When you draw, Scry 1." */
 const abilityText = (text: string): string => text.replace(/\s+—\s+(fires in chain|already fired in chain|p\d+'s, runs at the end of chain).*$/, "");
 
 export function buildChains(events: readonly TraceEvent[]): ChainTree[] {
