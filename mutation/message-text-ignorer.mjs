@@ -17,6 +17,9 @@
 //   - the prompt argument of the step interpreter's askCards(…, prompt), askYesNo(…, prompt) and askMode(…, modes,
 //     prompt) (runtime/core/effects.ts; askYesNo in runtime/mechanics/facets.ts too): each only becomes the pending
 //     choice's `prompt` (never a mode's label: askMode's modes, which `choose mode "…"` reads, stay mutated);
+//   - the prompt argument of runtime/models/chain.ts's askOrder(ctx, run, which, player, list, prompt) (17.1: a player
+//     orders their noted abilities) and of runtime/mechanics/combat-damage.ts's askDeclaration(ctx, frame, player, options,
+//     min, max, prompt) (attackers, blockers): each only becomes the pending choice's `prompt`;
 //   - the text arguments of the scenario runner's fail(line, message, expected, actual, at);
 //   - the arguments of an Error thrown (`throw new XError(...)`) or passed to super() in an Error class.
 import { PluginKind, declareClassPlugin } from "@stryker-mutator/api/plugin";
@@ -31,6 +34,8 @@ const TEXT_ARGUMENTS = {
   askCards: [6],
   askYesNo: [3],
   askMode: [4],
+  askOrder: [5],
+  askDeclaration: [6],
   fail: [1, 2, 3],
   chainEvent: [2],
   priorityHolders: [0, 1],

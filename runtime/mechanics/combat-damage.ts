@@ -50,7 +50,7 @@ export interface BattleState {
 const attackStat = (rules: Rules): string => rules.param("power_stat", "attack");
 const toughnessStat = (rules: Rules): string => rules.param("toughness_stat", rules.param("creature_damage_threshold", "defense"));
 
-function ask(ctx: Ctx, frame: Frame, player: PlayerId, options: string[], min: number, max: number, prompt: string): string[] | "wait" {
+function askDeclaration(ctx: Ctx, frame: Frame, player: PlayerId, options: string[], min: number, max: number, prompt: string): string[] | "wait" {
   if (frame.answer) {
     const answer = frame.answer;
     delete frame.answer;
@@ -143,7 +143,7 @@ registerNativeRule("declare_attackers", (ctx, frame) => {
   const required = readingStill(ctx, () => eligible.filter((id) => hasRule(ctx, id, "must_attack")));
   const free = required.length ? eligible.filter((id) => !required.includes(id)) : eligible;
   const names = required.map((id) => cardName(ctx, id)).join(", ");
-  const picked = free.length ? ask(ctx, frame, player, free, 0, free.length, required.length ? `declare attackers besides ${names}, which must attack (any number, or none)` : "declare attackers (any number, or none)") : [];
+  const picked = free.length ? askDeclaration(ctx, frame, player, free, 0, free.length, required.length ? `declare attackers besides ${names}, which must attack (any number, or none)` : "declare attackers (any number, or none)") : [];
   if (picked === "wait") return "wait";
   const chosen = required.length ? [...required, ...picked] : picked;
   if (chosen.length === 0) {
@@ -192,7 +192,7 @@ registerNativeRule("declare_blockers", (ctx, frame) => {
     // Read only: each card's keywords and the statics in effect are worked out once for the scan (readingStill).
     const options = readingStill(ctx, () => battlefield(ctx, defender).filter((id) => canBlock(ctx, id, attacker) && used(id) < limit(id)));
     frame.chosen["$attacker"] = [String(index)];
-    const chosen = ask(ctx, frame, defender, options, 0, perAttacker, `choose blockers for ${cardName(ctx, attacker)} (any number, or none)`);
+    const chosen = askDeclaration(ctx, frame, defender, options, 0, perAttacker, `choose blockers for ${cardName(ctx, attacker)} (any number, or none)`);
     if (chosen === "wait") return "wait";
     if (chosen.length === 0) continue;
     battle.blocks[attacker] = chosen;

@@ -105,7 +105,7 @@ function needsOrder(list: NotedTrigger[]): boolean {
   return new Set(list.map((t) => t.ability)).size > 1;
 }
 
-function ask(ctx: Ctx, run: ChainRun, which: "starts" | "agenda" | "opponent", player: PlayerId, list: NotedTrigger[], prompt: string): void {
+function askOrder(ctx: Ctx, run: ChainRun, which: "starts" | "agenda" | "opponent", player: PlayerId, list: NotedTrigger[], prompt: string): void {
   run.asking = which;
   // The candidates sit in `noted` while the choice is open (scenarios and the studio name them from there).
   ctx.state.noted = [...list];
@@ -160,13 +160,14 @@ function distribute(ctx: Ctx, run: ChainRun, chain: Chain, fresh: NotedTrigger[]
       chainEvent(ctx, "appended", `${label(ctx, t)} — ${t.controller}'s, runs at the end of chain ${chain.id}`, chain, t);
     } else theirs.push(t);
   }
-  if (theirs.length) chain.agenda.push(theirs);
-  if (mine.length) chain.agenda.push(mine);
+  // The owner's go first (the top of the agenda); a list left empty is dropped by advance before it reads the top.
+  chain.agenda.push(theirs, mine);
 }
 
 /** Runs the chain machinery until an ability is resolving, a choice is pending, or the run is over. */
 function advance(ctx: Ctx, run: ChainRun): void {
   const { state } = ctx;
+  // Stryker disable next-line EqualityOperator,UpdateOperator: equivalent — the guard only turns a chain that never settles into a throw instead of a hang; every run of the suite settles in a few steps (`<=`, `guard--` differ only past 10,000)
   for (let guard = 0; guard < 10_000; guard++) {
     if (state.over || state.pending || state.frames.length > 0) return;
     const chain = run.chain;
@@ -177,21 +178,21 @@ function advance(ctx: Ctx, run: ChainRun): void {
         state.chainRun = null;
         return;
       }
-      if (needsOrder(run.starts)) return ask(ctx, run, "starts", run.owner, run.starts, "choose which of your noted abilities starts the next chain");
+      if (needsOrder(run.starts)) return askOrder(ctx, run, "starts", run.owner, run.starts, "choose which of your noted abilities starts the next chain");
       beginChain(ctx, run, run.starts.shift());
       continue;
     }
     while (chain.agenda.length > 0 && chain.agenda[chain.agenda.length - 1]!.length === 0) chain.agenda.pop();
     const siblings = chain.agenda[chain.agenda.length - 1];
     if (siblings) {
-      if (needsOrder(siblings)) return ask(ctx, run, "agenda", siblings[0]!.controller, siblings, "choose which of these abilities runs first");
+      if (needsOrder(siblings)) return askOrder(ctx, run, "agenda", siblings[0]!.controller, siblings, "choose which of these abilities runs first");
       fire(ctx, chain, siblings.shift()!);
       continue;
     }
     chain.ending = true;
     if (chain.opponentQueue.length > 0) {
       const opponent = chain.opponentQueue[0]!.controller;
-      if (needsOrder(chain.opponentQueue)) return ask(ctx, run, "opponent", opponent, chain.opponentQueue, `choose which of your abilities runs first at the end of chain ${chain.id}`);
+      if (needsOrder(chain.opponentQueue)) return askOrder(ctx, run, "opponent", opponent, chain.opponentQueue, `choose which of your abilities runs first at the end of chain ${chain.id}`);
       fire(ctx, chain, chain.opponentQueue.shift()!);
       continue;
     }
@@ -213,11 +214,10 @@ function placeTriggers(ctx: Ctx): void {
     state.chainRun = run;
     // The same opponent instance noted twice (two draws of one action) is appended once per chain: beginChain skips used instances.
     for (const t of fresh) (t.controller === owner ? run.starts : run.opponentNoted).push(t);
-  } else if (run.chain) {
-    distribute(ctx, run, run.chain, fresh);
   } else {
-    // Noted with no chain open (nothing resolves between chains; kept for safety): more starts.
-    for (const t of fresh) (t.controller === run.owner ? run.starts : run.opponentNoted).push(t);
+    // A run with no chain open is over (advance drops it) or waits on its `starts` order choice, and nothing is noted
+    // while a choice waits (settle stops at it; answering runs chooseTrigger, which begins the chain): a chain is open.
+    distribute(ctx, run, run.chain!, fresh);
   }
   advance(ctx, run);
 }

@@ -82,6 +82,8 @@ describe("mutation scores", () => {
       "const a = askCards(ctx, frame, p, options, fewest > 0 ? 1 : 0, amount, `discard ${amount} cards`);",
       "const b = askYesNo(ctx, frame, who, step.prompt);",
       "const c = askMode(ctx, frame, who, modes.map((m) => `${m} cards`), `how many?`);",
+      "askOrder(ctx, run, \"agenda\", player, siblings, \"choose which runs first\");",
+      "const d = askDeclaration(ctx, frame, player, free, 0, free.length, `declare attackers`);",
       "other(ctx, \"kind\", \"text\");",
       "chainEvent(ctx, \"fire\", `${label} fires`, chain, t);",
       "const meta = { source: source(\"response_model\"), phase: phase.name };",
@@ -90,7 +92,7 @@ describe("mutation scores", () => {
       "const st2 = { meta: { ...meta, param: \"fizzle_when\" }, on: { FIZZLE: \"fizzle\" } };",
       "const w = { waiting: priorityHolders(priorityMeta, \"each player may pass\"), resolving: resolution(meta, \"it resolves\", { FIZZLE: \"fizzle\" }) };",
     ].join("\n");
-    expect(ignoredParts(source)).toEqual(["`only ${limit} per turn`", "`${player} draws ${n}`", '"Shatter a card from your hand"', "`choose ${spec.text}`", '"both players passed"', '"expectation not met"', "v.expected", "v.actual", "`no card ${name}`", "`needs ${need}`", "`discard ${amount} cards`", "step.prompt", "`how many?`", "`${label} fires`", '{ source: source("response_model"), phase: phase.name }', '{ source: source("priority_actions") ?? meta.source }', '{ ...meta, param: "fizzle_when" }', "priorityMeta", '"each player may pass"', "meta", '"it resolves"']);
+    expect(ignoredParts(source)).toEqual(["`only ${limit} per turn`", "`${player} draws ${n}`", '"Shatter a card from your hand"', "`choose ${spec.text}`", '"both players passed"', '"expectation not met"', "v.expected", "v.actual", "`no card ${name}`", "`needs ${need}`", "`discard ${amount} cards`", "step.prompt", "`how many?`", '"choose which runs first"', "`declare attackers`", "`${label} fires`", '{ source: source("response_model"), phase: phase.name }', '{ source: source("priority_actions") ?? meta.source }', '{ ...meta, param: "fizzle_when" }', "priorityMeta", '"each player may pass"', "meta", '"it resolves"']);
   });
 
   it("key a compiled suite by every file it is made from: a game's card or the compiler changed, added or renamed is a new suite; runtime/ is not an input", () => {
