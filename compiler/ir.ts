@@ -732,6 +732,12 @@ export interface TriggerPattern {
   /** "in combat": only events of combat (fights, combat damage). */
   combat?: boolean;
   /**
+   * "Whenever this blocks, gain 1 life." (`blocks` with no object, its ability naming no attacker): once for a declaration
+   * of blockers however many attackers the card blocks (a Multi-block creature blocking two gains 1, not 2). "Whenever this
+   * blocks a creature" — or an ability naming "the attacking creature" — triggers for each attacker blocked.
+   */
+  oncePerBlock?: boolean;
+  /**
    * "Whenever this attacks or blocks": the same pattern on further events — the ability triggers on `event` or any of
    * these (each a pattern equal to this one but for its event; contract.ts triggerContract is what all of them carry).
    */

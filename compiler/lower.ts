@@ -42,7 +42,7 @@ import type {
   ZoneDef,
   ZoneRole,
 } from "./ir.ts";
-import { IR_VERSION, PLAYER_RULES, RESTRICTION_RULES, STEP_OBJECT_FIELD, THIS_WAY_LABELS, THIS_WAY_OPS, THIS_WAY_RULES, participleOf, sameStepBut, walkSteps, thisWayNoun, thisWayVerbOf, type ThisWayVerb } from "./ir.ts";
+import { IR_VERSION, PLAYER_RULES, RESTRICTION_RULES, STEP_OBJECT_FIELD, THIS_WAY_LABELS, THIS_WAY_OPS, THIS_WAY_RULES, participleOf, sameStepBut, walkSteps, thisWayNoun, thisWayVerbOf, triggerEvents, type ThisWayVerb } from "./ir.ts";
 import type { MessageCode } from "./messages.ts";
 import { checkAbilityContract, checkCardStates, hasDefenders, checkCostSymbols, paysCostSymbols, checkStaticsWhileAttacking, checkStaticsWhileExhausted, checkUndefinedX, checkGameContract, checkGameParams } from "./contract-check.ts";
 import { DESTROYED_SELECTOR_FIELDS, RULES_WITH_DURATION, countsCards, TRIGGER_EVENTS, canonicalParamValue, readyingPhase, triggerContract, turnEndMoment } from "./contract.ts";
@@ -7906,6 +7906,7 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
       // happens either way.
       if (l.triggerOtherwise) delete a.condition;
       if (!a.trigger) a.steps = [{ op: "rule", rule: "unsupported" }];
+      else if (blocksOnce(a)) a.trigger.oncePerBlock = true;
       return;
     }
     case "prefixed": {
@@ -8574,6 +8575,17 @@ const LIFE_OBJECT_WORDS = new Set(["life", "total", "exactly"]);
 /** The words of "it's your turn" / "it is an opponent's turn" / "it is not your turn" the turn condition reads. */
 /** Whose turn: the words turnCondition reads. */
 const WHOSE_TURN_WORDS = ["turn", "turns", "your", "opponent", "opponents", "opponent's", "opponent’s", "opponents'", "opponents’", "an", "a"];
+/**
+ * "Whenever this blocks, gain 1 life.": a block is one event however many attackers a Multi-block creature takes on — the
+ * trigger names no attacker (no object, and its ability never reads the event's other card: "the attacking creature",
+ * "that creature"). Rules text silent; the genre's reading ("blocks" once, "blocks a creature" for each creature).
+ */
+function blocksOnce(a: Ability): boolean {
+  const t = a.trigger;
+  if (!t || t.object || !triggerEvents(t).includes("blocks")) return false;
+  return !JSON.stringify([a.steps, a.condition ?? null]).includes('"event_other"');
+}
+
 /**
  * "for the first time each turn" at the end of a trigger's event ("Whenever you Scry for the first time each turn"): its two
  * tail parts, or undefined.

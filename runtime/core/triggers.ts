@@ -30,6 +30,8 @@ export interface GameEventData {
   defending?: PlayerId;
   /** The event happened in combat (a fight, combat damage). */
   combat?: boolean;
+  /** "blocks": the blocker's second or later attacker of one declaration of blockers (TriggerPattern.oncePerBlock skips it). */
+  again?: boolean;
   /** "enters": the zone entered when it is not the battlefield (a Facet Zone, a Graveyard), and the zone it left. */
   zone?: string;
   from?: string;
@@ -73,6 +75,7 @@ export function triggerMatches(ctx: Ctx, trigger: TriggerPattern, kind: EventKin
   if ((trigger.zone ?? undefined)?.toLowerCase() !== data.zone?.toLowerCase()) return false;
   if (trigger.from !== undefined && trigger.from.toLowerCase() !== data.from?.toLowerCase()) return false;
   if (trigger.combat && !data.combat) return false;
+  if (trigger.oncePerBlock && kind === "blocks" && data.again) return false;
   const subject = trigger.subject;
   if (!objectMatches(ctx, trigger, data, controller, sourceCard)) return false;
   // "your second spell each turn": the card played is the player's Nth of its kind this turn (it is on the record already).

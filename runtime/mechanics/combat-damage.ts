@@ -199,8 +199,14 @@ registerNativeRule("declare_blockers", (ctx, frame) => {
     for (const blocker of chosen) emit(ctx, "block", `${cardName(ctx, blocker)} blocks ${cardName(ctx, attacker)}`, { player: defender, card: blocker, name: cardName(ctx, blocker) });
   }
   delete frame.chosen["$attacker"];
+  // A Multi-block creature blocks each of its attackers ("Whenever this blocks a creature": each), in one block ("Whenever
+  // this blocks": once — the events after its first are `again`).
+  const blocked = new Set<string>();
   for (const [attacker, blockers] of Object.entries(battle.blocks)) {
-    for (const blocker of blockers) noteEvent(ctx, "blocks", { card: blocker, player: defender, other: attacker });
+    for (const blocker of blockers) {
+      noteEvent(ctx, "blocks", { card: blocker, player: defender, other: attacker, ...(blocked.has(blocker) ? { again: true } : {}) });
+      blocked.add(blocker);
+    }
     noteEvent(ctx, "blocked", { card: attacker, other: blockers[0], others: blockers });
   }
   // "After blockers are declared, the attacking player receives priority." Both must pass.
