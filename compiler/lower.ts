@@ -4845,11 +4845,47 @@ class AbilityLowering {
     return { ...clause, object: shorter };
   }
 
+  /**
+   * "Destroy each unit on your opponent's field.", "Deal 1 damage to every unit on your field.", "Put a power counter on
+   * each unit on your field.": the grammar leaves "on <a zone of play>" in the clause's tail (an "on" phrase may be where a
+   * thing is put), so the cards it says are on that field never got it — every unit was destroyed, with a CW6005 that did not
+   * match what ran. Here the phrase goes back to the cards right before it (the object, or the object of the phrase before
+   * it), as "for each unit on your field" reads it (sel.controller: who controls them). Not after the object of "put" /
+   * "place" / "summon", where the phrase is where the card goes.
+   */
+  withPlaceOfPlayOnCards(clause: Ast.Clause): Ast.Clause {
+    const battlefield = this.vocab.zoneOfRole("battlefield");
+    if (!battlefield || !clause.tail.length) return clause;
+    const destinationVerb = ["put", "place", "summon", "move", "play", "cast", "deploy"].includes(lower(clause.verb?.lemma ?? ""));
+    const cardsNp = (np: Ast.NounPhrase | undefined): np is Ast.NounPhrase => !!np && !isPlayerPhrase(np) && !this.zoneIn(np) && npWords(np).length > 0 && !np.also?.length;
+    let object = clause.object;
+    const tail = [...clause.tail];
+    let changed = false;
+    for (let i = 0; i < tail.length; i++) {
+      const t = tail[i]!;
+      if (t.kind !== "prep" || t.prep !== "on") continue;
+      const before = i === 0 ? undefined : tail[i - 1];
+      const onObject = i === 0 && cardsNp(object) && !destinationVerb;
+      const onBefore = !onObject && before?.kind === "prep" && before.prep !== "into" && before.prep !== "onto" && cardsNp(before.object);
+      // Only then is the zone looked up (a zone under another game's name is said once it is read: zoneOfOtherName).
+      if ((!onObject && !onBefore) || this.zoneIn(t.object) !== battlefield) continue;
+      if (onObject) {
+        object = { ...object!, filters: [...object!.filters, t], range: spanOf(object!.range, t.range) };
+      } else if (before?.kind === "prep") {
+        tail[i - 1] = { ...before, object: { ...before.object, filters: [...before.object.filters, t], range: spanOf(before.object.range, t.range) }, range: spanOf(before.range, t.range) };
+      } else continue;
+      tail.splice(i, 1);
+      i--;
+      changed = true;
+    }
+    return changed ? { ...clause, object, tail } : clause;
+  }
+
   /** A clause's own steps; its verb is carried unless the clause could not be run. */
   clauseCore(written: Ast.Clause): Step[] {
     // "... and also gain Haste": `also` says the clause goes on with the subject before it, which the steps read.
     this.use(written.also);
-    const clause = this.withoutTrailingToo(written);
+    const clause = this.withPlaceOfPlayOnCards(this.withoutTrailingToo(written));
     const unordered = this.topOfUnorderedZone(clause);
     if (unordered) return unordered;
     const steps = this.clauseSteps(clause);

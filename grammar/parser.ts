@@ -158,6 +158,11 @@ export class CardwrightParser extends CstParser {
       if (is(t, T.With) || is(t, T.Without) || this.isWhoseAt(k)) return true;
       // `Units other than Golems get +1 power.`: a noun and its `other than` filter before the verb.
       if (is(t, T.Other) && is(this.LA(k + 1), T.Than)) return true;
+      // `Units on your field get +1 power.`: a noun and where it is (a zone of play) before the verb.
+      if (this.isOnPlaceOfPlayAt(k)) {
+        while (!/^(?:field|fields|battlefield|battlefields|play)$/i.test(this.LA(k).image)) k++;
+        continue;
+      }
       if (is(t, T.NounWord) || is(t, T.Stats) || is(t, T.StringLiteral) || is(t, T.Or)) continue;
       // `Vampires and Ghouls you control get +1/+0.`: bare nouns joined by `and` before the verb.
       if (this.isBareNounAndAt(k)) continue;
@@ -188,6 +193,20 @@ export class CardwrightParser extends CstParser {
     if (this.isWhoseAt(1)) return true;
     if (is(t, T.Of) || is(t, T.In) || is(t, T.From) || is(t, T.With) || is(t, T.Without) || is(t, T.Under) || is(t, T.Among)) return true;
     return this.isRelativeClauseAt(1) || this.isParticipleFilterAt(1) || this.isCombatParticipleAt(1);
+  }
+
+  /**
+   * `All units on your opponent's field get -1 power ...`, `Each creature on the battlefield gets ...`: in a subject, `on`
+   * and a zone of play (a field, a battlefield, play) says where the cards are — a subject has no tail the phrase could be.
+   */
+  private isOnPlaceOfPlayAt(k: number): boolean {
+    if (!is(this.LA(k), T.On)) return false;
+    for (let j = k + 1; j < k + 6; j++) {
+      const t = this.LA(j);
+      if (/^(?:field|fields|battlefield|battlefields|play)$/i.test(t.image)) return true;
+      if (!is(t, T.Determiner) && !/['’]s?$/.test(t.image)) return false;
+    }
+    return false;
   }
 
   /**
@@ -386,7 +405,7 @@ export class CardwrightParser extends CstParser {
     // a second noun — no noun follows a player's ("opponent creatures" is written "creatures your opponent controls").
     if (/^(?:opponents?|players?)$/i.test(this.LA(0).image) && t.tokenType === T.Word) return false;
     if (is(next, T.NounWord) || is(next, T.Stats) || is(next, T.StringLiteral) || is(next, T.VerbWord)) return true;
-    if (this.isModalToken(next) || is(next, T.With) || is(next, T.Without) || is(next, T.In) || is(next, T.Of) || is(next, T.Under) || is(next, T.From)) return true;
+    if (this.isModalToken(next) || is(next, T.With) || is(next, T.Without) || is(next, T.In) || is(next, T.Of) || is(next, T.Under) || is(next, T.From) || this.isOnPlaceOfPlayAt(2)) return true;
     return false;
   }
 
@@ -1400,7 +1419,7 @@ export class CardwrightParser extends CstParser {
     const filters = {
       // `Creatures with less attack than this get -1 attack.`: in a subject, `than` goes on with the noun phrase's
       // comparison (after an object it is the clause's: `you control more units than an opponent`).
-      GATE: () => this.startsNounFilter() || (subjectMode && (is(this.LA(1), T.Than) || this.isCountersOnItAt(1))),
+      GATE: () => this.startsNounFilter() || (subjectMode && (is(this.LA(1), T.Than) || this.isCountersOnItAt(1) || this.isOnPlaceOfPlayAt(1))),
       DEF: () => this.SUBRULE(this.nounFilter, args),
     };
     const coordinated = { LABEL: "coordinated", ARGS: [subjectMode] as [boolean] };
