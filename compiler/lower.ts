@@ -2349,6 +2349,8 @@ class AbilityLowering {
       this.useDeterminers(np, "the");
       return { kind: "cards", selector: this.selector(withZone) };
     }
+    const destroyer = this.destroyerOfThis(np);
+    if (destroyer) return destroyer;
     if (!theExtreme && this.namesOneCardByThe(np)) {
       this.useDeterminers(np, "the");
       const ref = this.lastCard ?? this.thatCard(np) ?? { kind: "it" };
@@ -2372,6 +2374,33 @@ class AbilityLowering {
     }
     return { kind: "cards", selector: this.selector(withZone) };
   }
+
+  /**
+   * "DEATH: Destroy the unit that destroyed this.", "When this is destroyed, deal 2 damage to the unit that destroyed it.":
+   * in a trigger on this card being destroyed, the card that destroyed it — the unit whose attack, fight or ability did
+   * (the `destroyed` event's other card), read as "When this is destroyed by a unit, destroy that unit" reads it: the
+   * ability's trigger gets that object (lowerDestroyerTrigger), so a spell's Destroy or damage (no unit) triggers nothing.
+   * Was CW6005 ("destroyed this" unused) and ran on whatever card destroyed it, a spell too.
+   */
+  destroyerOfThis(np: Ast.NounPhrase): Affected | undefined {
+    const trigger = this.trigger;
+    if (!trigger || trigger.event !== "destroyed" || trigger.subject.kind !== "self" || trigger.object) return undefined;
+    const dets = npDeterminers(np);
+    if (dets.length !== 1 || dets[0] !== "the" || np.filters.length !== 1 || npCount(np)) return undefined;
+    const f = np.filters[0]!;
+    if (f.kind !== "relative" || !f.that || f.clause.subject || f.clause.modal || f.clause.tail.length || !f.clause.verb || !/^destroy(?:ed)?$/.test(lower(f.clause.verb.text))) return undefined;
+    const object = f.clause.object;
+    const objDets = npDeterminers(object);
+    if (!object || objDets.length !== 1 || (objDets[0] !== "this" && objDets[0] !== "it") || !npWords(object).every((w) => this.cardNoun(w))) return undefined;
+    const words = npWords(np);
+    if (!words.length || !words.every((w) => this.cardNoun(singular(w)))) return undefined;
+    this.useDeterminers(np, "the");
+    this.use(f);
+    this.destroyerSelector = this.selector({ ...np, filters: [] });
+    return { kind: "card", ref: { kind: "event_other" } };
+  }
+  /** The cards "the unit that destroyed this" names (destroyerOfThis), for the trigger's object. */
+  destroyerSelector?: CardSelector;
 
   /**
    * "that creature" with no card named before it in the ability: in a trigger about this card, the other card its event
@@ -7896,6 +7925,25 @@ function staticFromSequence(seq: Ast.Sequence, l: AbilityLowering): StaticEffect
   return out;
 }
 
+/**
+ * "DEATH: Destroy the unit that destroyed this.": the ability runs when a unit destroyed this card — the trigger takes the
+ * destroyer as its object, as "When this is destroyed by a unit, destroy that unit." (AbilityLowering.destroyerOfThis).
+ * An ability that does more than act on that card would then do nothing when a spell destroyed it: said, never guessed.
+ */
+function lowerDestroyerTrigger(a: Ability, l: AbilityLowering, range: Range): void {
+  const selector = l.destroyerSelector;
+  if (!selector || !a.trigger) return;
+  delete l.destroyerSelector;
+  if (a.steps.length !== 1) {
+    l.note(range, `the engine runs "the unit that destroyed this" only as all its ability does (the ability then triggers only when a unit destroyed this card): write it as its own ability, "When this is destroyed by a unit, destroy that unit."`);
+    a.steps = [{ op: "rule", rule: "unsupported" }];
+    return;
+  }
+  a.trigger = { ...a.trigger, object: { kind: "card", selector } };
+  // "DEATH:" stands for a trigger with no object: the ability is now the one "When this is destroyed by a unit" makes.
+  delete a.marker;
+}
+
 function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: AbilityLowering): void {
   switch (body.kind) {
     case "keywords": {
@@ -7937,6 +7985,7 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
       }
       l.triggerCondition = !!a.condition;
       a.steps = body.effect.kind === "modal" ? modalSteps(body.effect, a, l) : lowerSequenceWithPending(body.effect, l);
+      lowerDestroyerTrigger(a, l, body.effect.range);
       if (a.condition) a.steps = [{ op: "if", condition: a.condition, then: a.steps, ...(l.triggerOtherwise ? { else: l.triggerOtherwise } : {}), source: a.source }];
       // With "Otherwise, ..." the ability triggers whatever the condition (it is checked as it resolves): something
       // happens either way.
@@ -7962,6 +8011,7 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
         l.combatTrigger = isCombatTrigger(a.trigger);
         l.setTrigger(a.trigger);
         lowerBody(body.body, a, afterPrefix(card), l);
+        lowerDestroyerTrigger(a, l, body.body.range);
         a.kind = "triggered";
         return;
       }
