@@ -776,6 +776,14 @@ function eventCardMatches(run: Run, state: GameState, ref: CardRef, e: TraceEven
 }
 
 /**
+ * A draw that drew nothing — an empty deck, a full hand that skips the draw, "can't draw", the first player's skipped
+ * draw (runtime/core/operations.ts draw, runtime/mechanics/lands-decks.ts: amount 0) — is in the trace as `draw`, to say
+ * why, but no card was drawn: it is no `draw` event to a scenario. `expect event draw p1` after a draw from an empty
+ * deck would hold, and `expect no event draw p1` fail, where the rules text says the draw is skipped.
+ */
+const drewNothing = (e: TraceEvent): boolean => e.kind === "draw" && e.amount === 0;
+
+/**
  * Whether a trace event is the one a pattern names. A `damage` event's card is the card dealt the damage when it has no
  * player (the card that dealt it is its `from`), and the card that dealt it when a player was dealt it
  * (runtime/core/operations.ts damagePlayer, damageCard): `damage "X"` is X dealt damage — never X dealing it to a
@@ -786,6 +794,7 @@ function eventMatcher(run: Run, state: GameState, pattern: EventPattern): (e: Tr
   const damage = norm(pattern.event) === "damage";
   return (e) => {
     if (e.kind !== norm(pattern.event) || (pattern.player && e.player !== pattern.player)) return false;
+    if (drewNothing(e)) return false;
     if (damage && e.player !== undefined) return !pattern.card && (!pattern.by || (e.card !== undefined && eventCardMatches(run, state, pattern.by, e)));
     if (pattern.by && (e.from === undefined || !refMatches(run, state, pattern.by, e.from))) return false;
     // A fight is about both fighters: `fight "Seer"` is the Seer that blocked as well as the attacker (the event's card).
@@ -1080,7 +1089,10 @@ function evaluate(run: Run, state: GameState, events: TraceEvent[], e: Expectati
       // The first few events are what tells a mistake; a loop's thousands would bury the line's report.
       const shown = matching.slice(0, EVENTS_SHOWN).map((m) => m.text);
       if (matching.length > EVENTS_SHOWN) shown.push(`… and ${matching.length - EVENTS_SHOWN} more`);
-      const actual = `${matching.length}: ${shown.join("; ") || "none"}`;
+      // A draw that drew nothing is said, so that a line expecting a draw there learns why it was none.
+      const skipped = norm(e.pattern.event) === "draw" ? events.filter((ev) => drewNothing(ev) && (!e.pattern.player || ev.player === e.pattern.player)) : [];
+      const note = skipped.length ? ` (drew nothing, so no draw event: ${skipped.slice(0, EVENTS_SHOWN).map((m) => m.text).join("; ")})` : "";
+      const actual = `${matching.length}: ${shown.join("; ") || "none"}${note}`;
       if (e.times !== undefined) return verdict(matching.length === e.times, `${what} ${e.times} time(s)`, actual);
       return verdict(matching.length > 0, what, actual);
     }
