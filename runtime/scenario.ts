@@ -20,7 +20,7 @@ import { checkInvariants } from "./simulate.ts";
 import { listLegalActionsByValidation } from "./engine/actions.ts";
 import { cloneJson } from "./state/clone.ts";
 import { mechanicsOf } from "./core/mechanics.ts";
-import { attackRefusal, combatDeclaration } from "./mechanics/combat-damage.ts";
+import { attackRefusal, canBlock, combatDeclaration } from "./mechanics/combat-damage.ts";
 import { sameLandPayment } from "./mechanics/lands.ts";
 
 export interface ScenarioFailure {
@@ -740,6 +740,75 @@ function waitingNow(run: Run, state: GameState): string | undefined {
   });
   const decider = run.engine.decider(state);
   return `while ${items.length === 1 ? "an item waits" : `${items.length} items wait`} on the stack (top first: ${items.join(", ")})${decider ? `, ${decider} holding priority: it resolves when both players pass in turn (\`${decider} pass\`, then the other player's)` : ""}`;
+}
+
+/**
+ * Refusals of a line written at another moment than the one the game is at: the player does not hold priority
+ * (`not_your_decision`), no choice waits (`no_choice_pending`), nothing waits to pass on (`no_window`). The runner says
+ * with them what the game waits for now and the line that answers it (whatWaitsNow).
+ */
+const ANOTHER_MOMENT: readonly string[] = ["not_your_decision", "no_choice_pending", "no_window"];
+
+/** Whether two states have the same item on top of their stacks (or both none): a pass has not resolved it. */
+const sameTop = (a: GameState, b: GameState): boolean => {
+  const [x, y] = [a.stack[a.stack.length - 1], b.stack[b.stack.length - 1]];
+  return x === y || (!!x && !!y && x.kind === y.kind && x.frame.card === y.frame.card && x.frame.label === y.frame.label);
+};
+
+/**
+ * What the game waits for now, and the line that answers it — said after a refusal of ANOTHER_MOMENT. On main d83981c an
+ * outsider's CYBERVAMP `p1 choose nothing` right after `p1 end phase` was refused "no_choice_pending: no choice is waiting
+ * (p1's Pre-Battle phase)": the end of the phase waited on the stack for p2's pass, which nothing said; a Chromatic attack
+ * line in a combat window, "not_your_decision: something waits for priority: pass or respond first".
+ */
+function whatWaitsNow(run: Run, state: GameState): string {
+  if (state.over) return "the game is over";
+  const pending = state.pending;
+  if (pending) {
+    const declaring = combatDeclaration(state, run.engine.rules.zones.battlefield);
+    if (declaring) return `${pending.player} must ${pending.prompt}: write it with ${declaring.kind === "attackers" ? `attack lines (\`${pending.player} attack <player> with "<card>"\`)` : `block lines (\`${pending.player} block "<attacker>" with "<card>"\`)`} or \`${pending.player} choose nothing\``;
+    const form = answerForm(run, state);
+    return `${pending.player} must ${pending.prompt}${form ? `: answer it with ${form}` : ""}`;
+  }
+  const decider = run.engine.decider(state);
+  if (!decider) return "nothing waits";
+  // Whether the other player must pass too: the engine is asked (a player who just put an item on the stack, or ended a
+  // phase, has passed on it already).
+  const passed = run.engine.apply(state, { type: "pass", player: decider });
+  const stillOpen = passed.ok && !passed.state.over && passed.state.stack.length === state.stack.length && sameTop(passed.state, state) && run.engine.rules.model.windowOpen(passed.state) && run.engine.decider(passed.state) !== decider;
+  const passes = stillOpen ? `\`${decider} pass\`, then \`${run.engine.decider(passed.state)} pass\`` : `\`${decider} pass\``;
+  if (state.stack.length) {
+    const items = [...state.stack].reverse().map((item) => {
+      const name = item.frame.card ? `"${nameOf(run, state, item.frame.card)}"` : undefined;
+      return !name ? `rule (${item.frame.label})` : item.kind === "trigger" ? `${name}'s triggered ability` : item.kind === "ability" ? `${name}'s ability` : name;
+    });
+    return `${items.length === 1 ? `${items[0]} waits` : `${items.join(", ")} wait`} to resolve${items.length > 1 ? " (top first)" : ""}, ${decider} holding priority: ${passes} resolves ${items.length > 1 ? "the top one" : "it"} (or ${decider} responds first)`;
+  }
+  if (run.engine.rules.model.windowOpen(state)) return `a response window is open in ${state.active}'s ${state.phase} phase, ${decider} holding priority: ${passes} closes it (or ${decider} plays a spell or uses an ability)`;
+  return `nothing waits: ${state.active} acts in their ${state.phase} phase (plays a card, attacks, or ends the phase: \`${state.active} end phase\`)`;
+}
+
+/**
+ * `pX choose nothing` where no declaration of attackers or blockers waits because the engine asked none: it asks none
+ * when the player has no creature that can attack (the trace's "pX has no creature that can attack"), nor a declaration
+ * of blockers when none of the defending player's creatures can block an attacker. Said, with why, rather than
+ * "no choice is waiting" (session 27's probe; session 28's: a CYBERVAMP attack on a player with no creatures). Undefined
+ * when the line is no such answer.
+ */
+function noDeclarationAsked(run: Run, state: GameState, events: readonly TraceEvent[], step: ScenarioAction): string | undefined {
+  if (step.kind !== "choose" || step.cards?.length !== 0 || state.pending) return undefined;
+  const thisTurn = events.filter((e) => e.turn === state.turn);
+  if (step.player === state.active) {
+    const none = thisTurn.find((e) => e.kind === "check" && e.player === step.player && / has no creature that can attack$/.test(e.text));
+    return none ? `no declaration of attackers is asked: ${none.text} this turn, so the engine declared none without asking — leave this line out` : undefined;
+  }
+  const battle = state.battle;
+  if (!battle || battle.attacker === step.player || thisTurn.some((e) => e.kind === "block" && e.player === step.player)) return undefined;
+  const ctx = newCtx(run.engine.rules, state);
+  const inPlay = run.engine.rules.zones.battlefield;
+  if (Object.values(state.cards).some((c) => c.controller === step.player && c.zone === inPlay && battle.attackers.some((a) => canBlock(ctx, c.id, a)))) return undefined;
+  const attackers = battle.attackers.map((id) => `"${nameOf(run, state, id)}"`).join(", ");
+  return `no declaration of blockers is asked: none of ${step.player}'s creatures can block ${attackers} (${step.player} controls none that is ready and able to), so the engine declares no blockers without asking — leave this line out`;
 }
 
 /** Whether a choose line answers the kind of choice the state waits for (cards, a mode or amount, yes/no, a target, an order). */
@@ -1482,8 +1551,14 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
     const applied = apply(literal);
     record(applied.ok ? literal : undefined);
     if (!applied.ok) {
+      const noDeclaration = applied.refusal.code === "no_choice_pending" ? noDeclarationAsked(run, before, events, step.action) : undefined;
+      if (noDeclaration) {
+        fail(step.line, noDeclaration, undefined, undefined, at);
+        break;
+      }
       const form = step.action.kind === "choose" && applied.refusal.code === "illegal_choice" && !answersKind(step.action, before) ? answerForm(run, before) : undefined;
-      fail(step.line, "the action was refused", "a legal action", form ? `${applied.refusal.code} (${describeState(before)}): answer it with ${form}` : `${applied.refusal.code}: ${applied.refusal.message} (${describeState(before)})`, at);
+      const now = ANOTHER_MOMENT.includes(applied.refusal.code) ? ` — now ${whatWaitsNow(run, before)}` : "";
+      fail(step.line, "the action was refused", "a legal action", form ? `${applied.refusal.code} (${describeState(before)}): answer it with ${form}` : `${applied.refusal.code}: ${applied.refusal.message} (${describeState(before)})${now}`, at);
       break;
     }
     // Accepted, yet not among the legal actions: no player (studio, bot) could have chosen it.

@@ -117,7 +117,7 @@ export function canAttack(ctx: Ctx, id: string): boolean {
   return attackRefusal(ctx, id) === null;
 }
 
-function canBlock(ctx: Ctx, blocker: string, attacker: string): boolean {
+export function canBlock(ctx: Ctx, blocker: string, attacker: string): boolean {
   const { state, rules } = ctx;
   const card = state.cards[blocker]!;
   if (!isCreature(ctx, blocker)) return false;

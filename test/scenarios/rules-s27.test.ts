@@ -141,7 +141,7 @@ describe("a refusal for timing says what is open, and what waits", () => {
   it("a pass by the player not holding priority names what waits", () => {
     const text = `scenario "s" for cybervamp\nsetup {\n  turn 3 p1 phase Battle\n  p1 battlefield: "Neon Ripper", "Razorfang Courier"\n}\np1 attack p2 with "Neon Ripper"\np1 pass\nexpect p2 life 17\n`;
     expect(failuresOf(text)).toEqual([
-      "7: the action was refused | expected a legal action | actual not_your_decision: p2 holds priority: Neon Ripper's triggered ability waits to resolve (and 1 more under it), when both players pass in turn (p1's Battle phase)",
+      "7: the action was refused | expected a legal action | actual not_your_decision: p2 holds priority: Neon Ripper's triggered ability waits to resolve (and 1 more under it), when both players pass in turn (p1's Battle phase) — now \"Neon Ripper\"'s triggered ability, rule (Battle (before declare blockers)) wait to resolve (top first), p2 holding priority: `p2 pass`, then `p1 pass` resolves the top one (or p2 responds first)",
     ]);
   });
 });

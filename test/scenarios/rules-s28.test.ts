@@ -35,3 +35,27 @@ describe("a draw that drew nothing is no draw event", () => {
     expect(failuresOf(renew('p1 Main Deck: "Blood Rite"\n  p1 Land Deck: none', "expect event draw p1 once"))).toEqual([]);
   });
 });
+
+/**
+ * A line written at another moment than the game's is refused with what the game waits for now and the line that
+ * answers it. On main d83981c CYBERVAMP's `p1 choose nothing` right after `p1 end phase` (the end of the phase waits for
+ * p2's pass) was "no_choice_pending: no choice is waiting (p1's Pre-Battle phase)", and nothing said who must pass.
+ */
+describe("a refusal at another moment says what waits now", () => {
+  it("the end of a CYBERVAMP phase waits for p2's pass", () => {
+    const text = `scenario "s" for cybervamp\nsetup {\n  turn 3 p1 phase Pre-Battle\n  p1 battlefield: "Street Samurai"\n}\np1 end phase\np1 choose nothing\nexpect phase Post-Battle\n`;
+    expect(failuresOf(text)).toEqual([
+      "7: the action was refused | expected a legal action | actual no_choice_pending: no choice is waiting (p1's Pre-Battle phase) — now rule (end of p1's Pre-Battle phase) waits to resolve, p2 holding priority: `p2 pass` resolves it (or p2 responds first)",
+    ]);
+    expect(failuresOf(text.replace("p1 choose nothing", "p2 pass\np1 choose nothing\np1 end phase\np2 pass"))).toEqual([]);
+  });
+
+  /** Session 27's known gap: `p2 choose nothing` where p2 has no creature that could block was "no choice is waiting". */
+  it("`p2 choose nothing` where no creature of p2 can block says the engine asked no declaration", () => {
+    const text = `scenario "s" for cybervamp\nsetup {\n  turn 3 p1 phase Battle\n  p1 battlefield: "Razorfang Courier"\n  p2 battlefield: "Street Samurai"\n  "Street Samurai" is exhausted\n}\np1 attack p2 with "Razorfang Courier"\np1 pass\np2 pass\np2 choose nothing\np1 pass\np2 pass\nexpect p2 life 18\n`;
+    expect(failuresOf(text)).toEqual([
+      '11: no declaration of blockers is asked: none of p2\'s creatures can block "Razorfang Courier" (p2 controls none that is ready and able to), so the engine declares no blockers without asking — leave this line out',
+    ]);
+    expect(failuresOf(text.replace("p2 choose nothing\n", ""))).toEqual([]);
+  });
+});
