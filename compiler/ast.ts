@@ -549,6 +549,11 @@ export interface RelativeFilter extends BaseNode {
   that: boolean;
   /** `who` / `whose` as written (`Each player who has 10 or less life`, `whose controller has ...`: the clause's subject is what the noun has); `that` when absent. */
   pronoun?: "who" | "whose";
+  /**
+   * `that` written before a clause with its own subject (`creatures you control that you played this turn`): the clause is
+   * read as without it (`that` stays false: its subject is not the noun); the formatter prints it back.
+   */
+  thatWritten?: boolean;
   clause: Clause;
 }
 

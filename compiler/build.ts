@@ -419,7 +419,7 @@ function nounFilter(ctx: Ctx, n: CstNode): A.NounFilter | undefined {
     const timing = sub(relative, "timing");
     const timingItem = timing ? tailItem(ctx, timing) : undefined;
     if (timingItem) rel.tail = [timingItem];
-    return { kind: "relative", that: false, clause: rel, range: cstRange(ctx, n) };
+    return { kind: "relative", that: false, ...(tok(n, "relativeThat") ? { thatWritten: true } : {}), clause: rel, range: cstRange(ctx, n) };
   }
   const combatParticiple = tok(n, "combatParticiple");
   if (combatParticiple) {

@@ -90,7 +90,7 @@ function filterText(f: A.NounFilter): string {
     case "equalTo":
       return `equal to ${npText(f.value)}`;
     case "relative":
-      return f.that ? `${f.pronoun ?? "that"} ${clauseText(f.clause)}` : clauseText(f.clause);
+      return f.that ? `${f.pronoun ?? "that"} ${clauseText(f.clause)}` : `${f.thatWritten ? "that " : ""}${clauseText(f.clause)}`;
   }
 }
 

@@ -1200,7 +1200,10 @@ function selectorPieces(sel: CardSelector, ctx: Context, count: NumberExpr, prep
   const combatCardText = (ref: CardRef) => (ref.kind === "event_card" ? `that ${unitTypeName(ctx) ?? "card"}` : cardText(ref, ctx));
   if (sel.blockingCard) tail.push(`blocking ${combatCardText(sel.blockingCard)}`);
   if (sel.blockedByCard) tail.push(`blocked by ${combatCardText(sel.blockedByCard)}`);
-  if (sel.playedThisTurn) tail.push(`${sel.playedThisTurn.by === "you" ? "you" : sel.playedThisTurn.by === "opponent" ? "an opponent" : "a player"} played this turn`);
+  // After another filter, with its `that` ("Creatures you control that you played this turn"): two clauses with a subject
+  // of their own one after the other would not read as English.
+  const played = sel.playedThisTurn && `${sel.playedThisTurn.by === "you" ? "you" : sel.playedThisTurn.by === "opponent" ? "an opponent" : "a player"} played this turn`;
+  if (played) tail.push(tail.length ? `that ${played}` : played);
   if (sel.enteredThisTurn) tail.push(`that entered play${sel.enteredThisTurn.under === "you" ? " under your control" : sel.enteredThisTurn.under === "opponent" ? " under an opponent's control" : ""} this turn`);
   const withs: string[] = [];
   if (sel.keyword) withs.push(sel.keyword);

@@ -255,11 +255,25 @@ export class CardwrightParser extends CstParser {
     return is(this.LA(k), T.Whose) && is(noun, T.AnyWord) && !is(noun, T.Determiner) && (is(verb, T.Be) || is(verb, T.VerbWord) || this.isModalToken(verb));
   }
 
+  /** `you played`, `an opponent cast` at LA(k), after `that`: a relative clause with a player or pronoun subject (not `you control`). */
+  private isSubjectRelativeAt(k: number): boolean {
+    const t = this.LA(k);
+    // `that player controls`, `that opponent's`: `that` is the player's determiner, not a relative pronoun.
+    if (is(t, T.Player) || is(t, T.Opponent)) return false;
+    return !is(t, T.That) && (is(t, T.You) || is(t, T.It) || is(t, T.They) || this.playerRelativeClauseAt(k)) && this.isRelativeClauseAt(k);
+  }
+
+  /** `that you control`, `that an opponent controls` at LA(k): `that` before a control filter (not `that player controls`). */
+  private isThatControlAt(k: number): boolean {
+    const next = this.LA(k + 1);
+    return is(this.LA(k), T.That) && !is(next, T.Player) && !is(next, T.Opponent) && this.isControlFilterAt(k + 1);
+  }
+
   /** `that attacked this turn`, `it enters play` (a relative clause after a noun: `the turn it enters play`). */
   private isRelativeClauseAt(k: number): boolean {
     const t = this.LA(k);
     const next = this.LA(k + 1);
-    if (is(t, T.That)) return is(next, T.VerbWord) || is(next, T.Be) || this.isModalToken(next);
+    if (is(t, T.That)) return is(next, T.VerbWord) || is(next, T.Be) || this.isModalToken(next) || this.isSubjectRelativeAt(k + 1) || this.isThatControlAt(k);
     if (is(t, T.It) || is(t, T.They)) return (is(next, T.VerbWord) && !is(next, T.Control)) || is(next, T.Be);
     // `Spells you cast`, `cards you draw` (`you control` is a control filter).
     if (is(t, T.You)) return is(next, T.VerbWord) && !is(next, T.Control) && !is(next, T.Be);
@@ -1614,8 +1628,10 @@ export class CardwrightParser extends CstParser {
           },
         },
         {
-          GATE: () => this.isControlFilterAt(1),
+          // `target creature that you control`: `that` before the control filter, read as without it.
+          GATE: () => this.isControlFilterAt(1) || this.isThatControlAt(1),
           ALT: () => {
+            this.OPTION9({ GATE: () => this.isThatControlAt(1), DEF: () => this.CONSUME4(T.That, { LABEL: "controlThat" }) });
             this.SUBRULE(this.controller);
             this.OPTION(() => this.CONSUME(T.DoesNot, { LABEL: "not" }));
             // `you own`, `an opponent owns`: the same filter on who owns the cards (a plain word, as in `your own Graveyard`).
@@ -1628,6 +1644,15 @@ export class CardwrightParser extends CstParser {
             this.OR5(this.cached(78, () => [{ GATE: () => is(this.LA(1), T.Control), ALT: () => this.CONSUME2(T.Control) }, { ALT: () => this.CONSUME2(T.Word, { LABEL: "Control" }) }]));
             this.CONSUME(T.By, { LABEL: "by" });
             this.SUBRULE2(this.controller);
+          },
+        },
+        {
+          // `creatures you control that you played this turn`, `each card that an opponent cast this turn`: `that` before a
+          // relative clause with its own subject (a player or a pronoun), as the clause is without it.
+          GATE: () => is(this.LA(1), T.That) && this.isSubjectRelativeAt(2),
+          ALT: () => {
+            this.CONSUME3(T.That, { LABEL: "relativeThat" });
+            this.SUBRULE2(this.relativeClause, { ARGS: [subjectMode] as [boolean] });
           },
         },
         {
