@@ -1202,7 +1202,12 @@ class AbilityLowering {
       this.useDeterminers(np, "the");
       if (ofPrep && counter && (ofWords.includes("counter") || ofWords.includes("counters"))) {
         this.use(ofPrep.object.items);
-        return { kind: "counters", of: { player: this.counterOwner({ ...ofPrep.object, filters: [...ofPrep.object.filters, ...np.filters] }) }, counter };
+        const counted: Ast.NounPhrase = { ...ofPrep.object, filters: [...ofPrep.object.filters, ...np.filters] };
+        // "the number of power counters on this", "... on target unit": a card's counters, as "for each power counter on
+        // this" counts them (countOfEach). Was read as the player's ("on you"), the card unread (CW6005).
+        const card = this.counterCard(counted, counter);
+        if (card !== undefined) return card === null ? 0 : { kind: "counters", of: { card }, counter };
+        return { kind: "counters", of: { player: this.counterOwner(counted) }, counter };
       }
       if (ofPrep) return this.emptySlots(ofPrep.object) ?? this.resourceHeld(ofPrep.object) ?? this.playersCounted(ofPrep.object) ?? this.destroyedThisTurnCount(ofPrep.object) ?? this.playedThisTurnCount(ofPrep.object) ?? { kind: "count", of: this.selector(ofPrep.object) };
     }
