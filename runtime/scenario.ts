@@ -703,6 +703,13 @@ function answerForm(run: Run, state: GameState): string | undefined {
  */
 function wrongOrder(run: Run, state: GameState, step: ScenarioAction & { kind: "choose" }): string {
   const pending = state.pending as Extract<GameState["pending"], { kind: "order_triggers" }>;
+  const named = `"${step.trigger!.card}"${step.ability !== undefined ? ` ability ${step.ability}` : ""}`;
+  return `no trigger of ${named} waits to be ordered: ${pending.player} orders ${waitingTriggers(run, state).join("; ")} — write \`${step.player} order\` with one of them`;
+}
+
+/** The noted triggers a pending order_triggers choice waits on, each as an `order` line names it (alike ones once). */
+function waitingTriggers(run: Run, state: GameState): string[] {
+  const pending = state.pending as Extract<GameState["pending"], { kind: "order_triggers" }>;
   const waiting = pending.triggers.map((id) => {
     const t = state.noted.find((n) => n.id === id);
     if (!t?.card) return `a rule's trigger${t ? ` (${t.ability})` : ""}`;
@@ -711,8 +718,7 @@ function wrongOrder(run: Run, state: GameState, step: ScenarioAction & { kind: "
     const text = def?.abilities.find((ab) => ab.id === t.ability)?.text;
     return `"${nameOf(run, state, t.card)}"${n > 0 ? ` ability ${n}` : ""}${text ? ` (${text})` : ""}`;
   });
-  const named = `"${step.trigger!.card}"${step.ability !== undefined ? ` ability ${step.ability}` : ""}`;
-  return `no trigger of ${named} waits to be ordered: ${pending.player} orders ${[...new Set(waiting)].join("; ")} — write \`${step.player} order\` with one of them`;
+  return [...new Set(waiting)];
 }
 
 /** Whether an expectation is about the stack itself: what waits there is what it reads. */
@@ -1558,7 +1564,18 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
       }
       const form = step.action.kind === "choose" && applied.refusal.code === "illegal_choice" && !answersKind(step.action, before) ? answerForm(run, before) : undefined;
       const now = ANOTHER_MOMENT.includes(applied.refusal.code) ? ` — now ${whatWaitsNow(run, before)}` : "";
-      fail(step.line, "the action was refused", "a legal action", form ? `${applied.refusal.code} (${describeState(before)}): answer it with ${form}` : `${applied.refusal.code}: ${applied.refusal.message} (${describeState(before)})${now}`, at);
+      // A line written while a choice waits (choice_pending): the line that answers it, written before this one. The
+      // session 29 probe's CYBERVAMP block line after two Ghoul Scavengers died at once was refused "choice_pending: p1
+      // must first choose which trigger goes on the stack first (it resolves last) (p1 must choose which trigger ...)",
+      // which named no line to write.
+      const first = applied.refusal.code === "choice_pending" && before.pending ? answerForm(run, before) : undefined;
+      const waits = first && before.pending?.kind === "order_triggers" ? ` (waiting: ${waitingTriggers(run, before).join("; ")})` : "";
+      const actual = form
+        ? `${applied.refusal.code} (${describeState(before)}): answer it with ${form}`
+        : first
+          ? `${applied.refusal.code}: ${applied.refusal.message} — answer it on a line before this one, with ${first}${waits}`
+          : `${applied.refusal.code}: ${applied.refusal.message} (${describeState(before)})${now}`;
+      fail(step.line, "the action was refused", "a legal action", actual, at);
       break;
     }
     // Accepted, yet not among the legal actions: no player (studio, bot) could have chosen it.
