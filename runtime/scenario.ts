@@ -365,11 +365,9 @@ function unsaidChoice(run: Run, state: GameState, step: ScenarioAction, fits: Ac
   }
   if (step.kind === "choose" && differ((a) => (a.type === "choose" ? alikeForm(run, state, { trigger: a.trigger } as unknown as Action) : undefined))) {
     const noted = moves.map((a) => state.noted.find((n) => a.type === "choose" && n.id === a.trigger)).filter((n): n is NonNullable<typeof n> => !!n);
-    const shown = noted.map((n) => {
-      const k = triggeredNumber(run, state, n.card, n.ability);
-      return `${n.card ? `"${nameOf(run, state, n.card)}"` : "a rule"}${k ? ` ability ${k}` : ""}`;
-    });
-    return `${noted.length} noted triggers fit the line (${list(shown)}): say which is placed first, with \`order "X" ability N\` (its Nth triggered ability)`;
+    const shown = noted.map((n) => triggerAsNamed(run, state, n, noted));
+    const copies = shown.some((n) => / copy \d+/.test(n));
+    return `${noted.length} noted triggers fit the line (${list(shown)}): say which is placed first, with \`order "X" ability N\` (its Nth triggered ability)${copies ? ` or, for copies of one card, \`order "X" copy N\`` : ""}`;
   }
   const parts: [keyof Payment, string, string][] = [["x", "the value of X", "`x N`"], ["lands", "the lands exhausted to pay", "`exhausting \"A\", \"B\"`"], ["discard", "the cards discarded to pay", "`discard \"A\"`"], ["erase", "the cards erased to pay", "`erase \"A\"`"], ["sacrifice", "the cards sacrificed to pay", "`sacrifice \"A\"`"]];
   for (const [part, what, how] of parts) {
@@ -710,15 +708,27 @@ function wrongOrder(run: Run, state: GameState, step: ScenarioAction & { kind: "
 /** The noted triggers a pending order_triggers choice waits on, each as an `order` line names it (alike ones once). */
 function waitingTriggers(run: Run, state: GameState): string[] {
   const pending = state.pending as Extract<GameState["pending"], { kind: "order_triggers" }>;
-  const waiting = pending.triggers.map((id) => {
-    const t = state.noted.find((n) => n.id === id);
+  const noted = pending.triggers.map((id) => state.noted.find((n) => n.id === id));
+  const waiting = noted.map((t) => {
     if (!t?.card) return `a rule's trigger${t ? ` (${t.ability})` : ""}`;
-    const n = triggeredNumber(run, state, t.card, t.ability);
     const def = run.engine.rules.cards.get(state.cards[t.card]?.def ?? "");
     const text = def?.abilities.find((ab) => ab.id === t.ability)?.text;
-    return `"${nameOf(run, state, t.card)}"${n > 0 ? ` ability ${n}` : ""}${text ? ` (${text})` : ""}`;
+    return `${triggerAsNamed(run, state, t, noted)}${text ? ` (${text})` : ""}`;
   });
   return [...new Set(waiting)];
+}
+
+/**
+ * A noted trigger as an `order` line names it: its card — with `copy N` when another of the triggers it is told apart
+ * from is on another copy of that card (two Ghoul Scavengers destroyed at once: `order "Ghoul Scavenger" copy 1`) — and
+ * the number of its ability among the card's printed triggered abilities.
+ */
+function triggerAsNamed(run: Run, state: GameState, t: { card?: string; ability: string }, among: readonly ({ card?: string } | undefined)[]): string {
+  if (!t.card) return "a rule";
+  const name = nameOf(run, state, t.card);
+  const copies = among.some((o) => o?.card && o.card !== t.card && nameOf(run, state, o.card) === name);
+  const n = triggeredNumber(run, state, t.card, t.ability);
+  return `"${name}"${copies ? ` copy ${copyNumber(run, state, t.card)}` : ""}${n > 0 ? ` ability ${n}` : ""}`;
 }
 
 /** Whether an expectation is about the stack itself: what waits there is what it reads. */

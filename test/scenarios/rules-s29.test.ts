@@ -22,11 +22,17 @@ describe("a line written while a choice waits says the line that answers it", ()
     const failures = failuresOf(ghouls("p1 pass\nexpect p1 battlefield count 2\n"));
     expect(failures).toHaveLength(1);
     expect(failures[0]).toBe(
-      '14: the action was refused | expected a legal action | actual choice_pending: p1 must first choose which trigger goes on the stack first (it resolves last) — answer it on a line before this one, with `p1 order "<card>"` (which noted trigger is placed first) (waiting: "Ghoul Scavenger" ability 1 (When this is destroyed, create a 1/1 Bat token.))',
+      '14: the action was refused | expected a legal action | actual choice_pending: p1 must first choose which trigger goes on the stack first (it resolves last) — answer it on a line before this one, with `p1 order "<card>"` (which noted trigger is placed first) (waiting: "Ghoul Scavenger" copy 1 ability 1 (When this is destroyed, create a 1/1 Bat token.); "Ghoul Scavenger" copy 2 ability 1 (When this is destroyed, create a 1/1 Bat token.))',
     );
   });
 
+  it("an order line naming the card of two copies' triggers is told to name the copy, as the waiting list does", () => {
+    expect(failuresOf(ghouls('p1 order "Ghoul Scavenger"\n'))).toEqual([
+      '14: 2 noted triggers fit the line ("Ghoul Scavenger" copy 1 ability 1; "Ghoul Scavenger" copy 2 ability 1): say which is placed first, with `order "X" ability N` (its Nth triggered ability) or, for copies of one card, `order "X" copy N`',
+    ]);
+  });
+
   it("the line it names answers it: the two Bat tokens are made", () => {
-    expect(failuresOf(ghouls('p1 order "Ghoul Scavenger"\np1 pass\np2 pass\np1 pass\np2 pass\nexpect p1 battlefield count 2\nexpect event trigger "Ghoul Scavenger" twice\n'))).toEqual([]);
+    expect(failuresOf(ghouls('p1 order "Ghoul Scavenger" copy 1 ability 1\np2 pass\np1 pass\np1 pass\np2 pass\nexpect p1 battlefield count 2\nexpect event trigger "Ghoul Scavenger" twice\n'))).toEqual([]);
   });
 });
