@@ -961,7 +961,7 @@ class AbilityLowering {
       // A spell's sentence of its own ("Destroy each unit with power 1 or less. Your opponent loses 1 life for each unit
       // destroyed this way."): it goes on with the sentence before, whose step it counts (as "that much" does).
       if (!done) this.unmeasured.push(np.range);
-      this.note(np.range, `"${written}" counts what one "${thisWayStep(verb)}" before it in the same ability took; ${done ? `this ability does it in ${done.count} steps` : `nothing before it does (${this.thisWayStepsNamed()})`} (write "${capitalized(THIS_WAY_EXAMPLES[verb])}. Draw a card for each ${thisWayNoun(verb)} ${participleOf(verb)} this way.")`);
+      this.note(np.range, `"${written}" counts what one "${thisWayStep(verb)}" before it in the same ability took; ${done ? `this ability does it in ${done.count} steps` : `nothing before it does (${this.thisWayStepsNamed()})`} (write "${capitalized(THIS_WAY_EXAMPLES[verb].replace("<graveyard>", this.graveyardName()))}. Draw a card for each ${thisWayNoun(verb)} ${participleOf(verb)} this way.")`);
       return undefined;
     }
     const noun = npWords(np);
@@ -1024,6 +1024,11 @@ class AbilityLowering {
     return what.kind === "cards" ? what.selector.cardTypes : spec?.cards?.cardTypes;
   }
   /** The steps of this ability that "this way" can read, for a note ("it destroys in 1 step"), or what can be. */
+  /** The game's own name of its graveyard ("Discard Pile" in CYBERVAMP): what a message's example writes. */
+  graveyardName(): string {
+    return this.vocab.zoneOfRole("graveyard") ?? "Graveyard";
+  }
+
   thisWayStepsNamed(): string {
     return `"this way" reads what a ${[...new Set((Object.keys(THIS_WAY_LABELS) as ThisWayVerb[]).map((v) => `"${thisWayStep(v)}"`))].join(", ")} before it in the same ability took (a creature its damage "dies this way")`;
   }
@@ -7321,7 +7326,7 @@ const THIS_WAY_EXAMPLES: Record<ThisWayVerb, string> = {
   return: "return each creature to its owner's hand",
   die: "deal 3 damage to each creature",
   remove: "remove all Bleed counters from target player",
-  erase: "erase two cards from your Graveyard",
+  erase: "erase two cards from your <graveyard>",
   mill: "mill 3",
 };
 
@@ -8224,7 +8229,7 @@ function lowerReplacement(body: Ast.ReplacementBody, a: Ability, l: AbilityLower
   const stepsBefore = l.targets.length;
   const event = replacedEvent(body.event, l);
   if (typeof event === "string") {
-    l.note(body.range, `${event}; the engine replaces these events: "If this would be destroyed, ... instead.", "If a source would deal damage to this, prevent 1 of that damage.", "If you would draw a card, ... instead.", "If you would gain life, ... instead.", "If you would gain Bleed counters, ... instead.", "If a card would be put into a Graveyard from anywhere, ... instead."`);
+    l.note(body.range, `${event}; the engine replaces these events: ${replaceableEvents(l)}`);
     a.steps = notRun;
     return;
   }
@@ -8293,6 +8298,19 @@ function preventedAmount(clause: Ast.Clause, l: AbilityLowering): NumberExpr | "
 type ReplacedEvent = Pick<Replacement, "event" | "subject" | "combat" | "zone" | "counter">;
 
 /** The event a "would" clause names, or why the engine cannot replace it. Marks the words it carries. */
+/** The replacement forms the engine runs, in the game's own words: its graveyard's name, its player counter (CYBERVAMP's Bleed). */
+function replaceableEvents(l: AbilityLowering): string {
+  const counter = l.vocab.game.counters.find((c) => c.on === "player")?.name;
+  return [
+    `"If this would be destroyed, ... instead."`,
+    `"If a source would deal damage to this, prevent 1 of that damage."`,
+    `"If you would draw a card, ... instead."`,
+    `"If you would gain life, ... instead."`,
+    ...(counter ? [`"If you would gain ${counter} counters, ... instead."`] : []),
+    `"If a card would be put into a ${l.graveyardName()} from anywhere, ... instead."`,
+  ].join(", ");
+}
+
 function replacedEvent(clause: Ast.Clause, l: AbilityLowering): ReplacedEvent | string {
   const verb = clause.verb?.lemma;
   const passive = !!clause.be;
@@ -8362,12 +8380,13 @@ function replacedEvent(clause: Ast.Clause, l: AbilityLowering): ReplacedEvent | 
       return `"${l.slice(clause.range)}": the engine replaces a card being put into a zone (other than play) from anywhere`;
     }
     const owner = zoneOwner(into.object);
-    if (owner === "their" || owner === "owner") return `"${l.slice(into.object.range)}": write "a Graveyard", "your Graveyard" or "an opponent's Graveyard"`;
+    const gy = l.graveyardName();
+    if (owner === "their" || owner === "owner") return `"${l.slice(into.object.range)}": write "a ${gy}", "your ${gy}" or "an opponent's ${gy}"`;
     const who = cardOrPlayer(clause.subject);
     if ("player" in who) return `"${l.slice(clause.subject!.range)}" is a player`;
     const subject: TriggerPattern["subject"] = who.subject ?? { kind: "self" };
     if (owner && subject.kind === "card") subject.selector.owner = owner === "your" ? "you" : "opponent";
-    else if (owner) return `"${l.slice(into.object.range)}": say whose card instead ("a card you own would be put into a Graveyard")`;
+    else if (owner) return `"${l.slice(into.object.range)}": say whose card instead ("a card you own would be put into a ${gy}")`;
     l.use(clause.verb, clause.modal, clause.be, clause.subject, into, from);
     l.carryOwner(into);
     return { event: "enters", zone, ...(subject.kind === "self" ? {} : { subject }) };
