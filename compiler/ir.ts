@@ -369,6 +369,12 @@ export type Condition =
    * parameters count them) — its `controller` is who discarded them; the other fields as `destroyed_this_turn`'s.
    */
   | { kind: "discarded_this_turn"; selector: CardSelector; atLeast: number }
+  /**
+   * "if you attacked this turn", "if an opponent attacked with two or more creatures this turn", "if they didn't attack
+   * this turn": `who` attacked with at least `atLeast` cards matching `selector` this turn (GameState.attackedThisTurn,
+   * each card once, as it was as it attacked; the fields as `destroyed_this_turn`'s, no controller: `who` is the attacker).
+   */
+  | { kind: "attacked_this_turn"; who: PlayerRef; selector: CardSelector; atLeast: number }
   /** "if it's a Vampire", "unless that creature is a token": what a card is, wherever it is now (zone and controller ignored). */
   | { kind: "card_matches"; of: CardRef; selector: CardSelector }
   | { kind: "not"; condition: Condition }

@@ -2792,6 +2792,9 @@ class AbilityLowering {
     // "a creature died this turn", "two or more units you control were destroyed this turn"
     const destroyed = player ? undefined : this.destroyedThisTurn(clause);
     if (destroyed !== undefined) return destroyed ?? undefined;
+    // "if you attacked this turn", "if they didn't attack with a creature this turn" (negated above)
+    const playerAttacked = this.playerAttackedThisTurn(clause, player);
+    if (playerAttacked !== undefined) return playerAttacked ?? undefined;
     // "if this unit attacked this turn", "if it didn't attack this turn" (negated above)
     const attacked = player ? undefined : this.attackedThisTurnCondition(clause);
     if (attacked) return attacked;
@@ -3209,6 +3212,43 @@ class AbilityLowering {
     if (zone === this.vocab.zoneOfRole("hand") && objWords.length === 1) return { kind: "hand_size", of: who };
     const bare: Ast.NounPhrase = { ...obj, filters: obj.filters.filter((f) => f !== inZone) };
     return { kind: "count", of: { ...this.selector(bare), zones: [zone], owner: side } };
+  }
+
+  /**
+   * "you attacked this turn", "an opponent attacked with two or more creatures this turn", "they didn't attack this turn"
+   * (the negation read by conditionFor): the cards that player attacked with this turn, matched as they attacked
+   * (GameState.attackedThisTurn). Undefined: not such a clause; null after a note.
+   */
+  playerAttackedThisTurn(clause: Ast.Clause, player?: PlayerRef): Condition | null | undefined {
+    if (clause.verb?.lemma !== "attack" || clause.object || clause.be || clause.complement || (!player && !(clause.subject && isPlayerPhrase(clause.subject)))) return undefined;
+    const thisTurn = clause.tail.find((t) => t.kind === "timing" && t.which === "this" && !t.combat);
+    const rest = clause.tail.filter((t) => t !== thisTurn);
+    const withPhrase = rest[0]?.kind === "prep" && rest[0].prep === "with" ? rest[0] : undefined;
+    if (!thisTurn || rest.length > (withPhrase ? 1 : 0)) return undefined;
+    const who: PlayerRef = player ?? this.controllingPlayer(clause.subject);
+    let selector: CardSelector = {};
+    let atLeast = 1;
+    if (withPhrase) {
+      const obj = withPhrase.object;
+      const count = npCount(obj);
+      const dets = npDeterminers(obj);
+      if (dets.some((d) => d !== "a" && d !== "an") || (count && (count.variable !== undefined || count.comparison === "less" || count.comparison === "fewer" || count.atLeast !== undefined))) {
+        this.note(withPhrase.range, `the engine counts the cards a player attacked with this turn ("you attacked with a creature this turn", "an opponent attacked with two or more creatures this turn"); it cannot read "${this.slice(withPhrase.range)}"`);
+        return null;
+      }
+      this.useDeterminers(obj, "a", "an");
+      selector = this.selector(obj);
+      delete selector.zones;
+      const unread = Object.keys(selector).filter((k) => k === "controller" || k === "owner" || !(DESTROYED_SELECTOR_FIELDS as readonly string[]).includes(k));
+      if (unread.length) {
+        this.note(obj.range, `"${this.slice(obj.range)}": the engine matches the cards attacked with this turn only by their kind, colour, name and who attacked with them`);
+        return null;
+      }
+      atLeast = count?.value ?? 1;
+      this.use(count, ...leavesOf(withPhrase).filter((leaf) => startOffset(leaf.range) < startOffset(obj.range)));
+    }
+    this.use(clause.verb, thisTurn);
+    return { kind: "attacked_this_turn", who, selector, atLeast };
   }
 
   /**

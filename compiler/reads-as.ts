@@ -1544,6 +1544,8 @@ function conditionText(c: Condition, ctx: Context): string {
     case "played_this_turn":
     case "discarded_this_turn":
       return playedText(c, ctx, false);
+    case "attacked_this_turn":
+      return attackedText(c, ctx, false);
     case "done_this_way":
       // "if a player was dealt damage this way" (the damage step's one player), "if that creature was dealt damage this way"
       if (thisWayVerbOf(c.label) === "deal") return `${c.who ? "a player" : c.of ? (c.of.kind === "self" ? "this" : cardText(c.of, ctx)) : "a card"} was dealt damage this way`;
@@ -1567,6 +1569,8 @@ function conditionText(c: Condition, ctx: Context): string {
       if (c.condition.kind === "card_is" || c.condition.kind === "card_matches") return conditionText(c.condition, ctx).replace(/ is /, " isn't ").replace(/ has /, " doesn't have ").replace(/ attacked this turn$/, " didn't attack this turn");
       // "you didn't play a Creature this turn"
       if ((c.condition.kind === "played_this_turn" || c.condition.kind === "discarded_this_turn") && c.condition.atLeast === 1) return playedText(c.condition, ctx, true);
+      // "that player didn't attack this turn", "you didn't attack with a Vampire this turn"
+      if (c.condition.kind === "attacked_this_turn" && c.condition.atLeast === 1) return attackedText(c.condition, ctx, true);
       // "no Unit was destroyed this turn"
       // "no other Unit entered play under your control this turn"
       if ((c.condition.kind === "destroyed_this_turn" || c.condition.kind === "entered_this_turn") && c.condition.atLeast === 1) return conditionText(c.condition, ctx).replace(/^an? /, "no ").replace(/^another /, "no other ");
@@ -1599,6 +1603,14 @@ function playedText(c: Extract<Condition, { kind: "played_this_turn" | "discarde
   const cards = c.atLeast === 1 ? (c.selector.other ? what.replace(/^other /, "another ") : articles(`a ${what}`)) : `${c.atLeast} or more ${what}`;
   const [verb, past] = c.kind === "discarded_this_turn" ? ["discard", "discarded"] : ["play", "played"];
   return `${who} ${negated ? `didn't ${verb}` : past} ${cards} this turn`;
+}
+
+/** "you attacked this turn", "your opponent attacked with 2 or more Creatures this turn", "that player didn't attack this turn". */
+function attackedText(c: Extract<Condition, { kind: "attacked_this_turn" }>, ctx: Context, negated: boolean): string {
+  const any = Object.keys(c.selector).length === 0 && c.atLeast === 1;
+  const what = selectorText(c.selector, ctx, c.atLeast);
+  const cards = any ? "" : ` with ${c.atLeast === 1 ? articles(`a ${what}`) : `${c.atLeast} or more ${what}`}`;
+  return `${playerText(c.who, ctx, true)} ${negated ? "didn't attack" : "attacked"}${cards} this turn`;
 }
 
 /**

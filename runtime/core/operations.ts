@@ -158,6 +158,17 @@ export function discardCard(ctx: Ctx, player: PlayerId, id: string, source?: Sou
   noteEvent(ctx, "discard", { player, card: id });
 }
 
+/**
+ * A card attacks (declared as an attacker, a unit's attack, a Weapon's attack): CardInstance.attackedTurn, and the turn's
+ * record GameState.attackedThisTurn ("if you attacked this turn": each card once, `controller` attacked with it).
+ */
+export function markAttacked(ctx: Ctx, id: string, player: PlayerId): void {
+  const card = writeCard(ctx, id)!;
+  if (card.attackedTurn === ctx.state.turn) return;
+  card.attackedTurn = ctx.state.turn;
+  (ctx.state.attackedThisTurn ??= []).push({ card: id, def: card.def, controller: player, owner: card.owner, token: card.isToken });
+}
+
 /** A discard, kept for "if you discarded a card this turn" (GameState.discardedThisTurn: `controller` discarded it). */
 function recordDiscard(ctx: Ctx, player: PlayerId, id: string): void {
   const card = ctx.state.cards[id]!;

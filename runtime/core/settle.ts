@@ -248,6 +248,7 @@ function passTurn(ctx: Ctx): void {
   if (state.playedThisTurn) state.playedThisTurn = undefined;
   if (state.enteredThisTurn) state.enteredThisTurn = undefined;
   if (state.discardedThisTurn) state.discardedThisTurn = undefined;
+  if (state.attackedThisTurn) state.attackedThisTurn = undefined;
   if (state.drawnThisTurn) state.drawnThisTurn = undefined;
   // No attack spans a turn change either (one whose frame never ran its fight).
   state.combat = null;

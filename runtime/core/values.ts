@@ -1162,6 +1162,13 @@ export function evalCondition(ctx: Ctx, frame: Frame, condition: Condition): boo
       // "if a creature died this turn" / "if you didn't play a creature this turn" / "if you discarded a card this turn":
       // the record's cards, matched as they were then (by what they were and who controlled, played or discarded them).
       return doneThisTurn(ctx, frame, condition.kind, condition.selector) >= condition.atLeast;
+    case "attacked_this_turn": {
+      // "if they didn't attack this turn": the cards that player attacked with, as they were as they attacked.
+      const p = evalPlayer(ctx, frame, condition.who);
+      let count = 0;
+      for (const attacker of ctx.state.attackedThisTurn ?? []) if (attacker.controller === p && destroyedMatches(ctx, attacker, condition.selector, frame.controller, frame.card)) count++;
+      return count >= condition.atLeast;
+    }
     case "can_pay": {
       // "you may pay {B}", "unless its controller pays {2}": asked only of a player the game's payment listing offers a way.
       const p = evalPlayer(ctx, frame, condition.who);

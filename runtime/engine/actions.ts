@@ -20,6 +20,7 @@ import {
   exhaustCard,
   hand,
   hasRule,
+  markAttacked,
   playerRestriction,
   isPermanent,
   moveCard,
@@ -860,7 +861,7 @@ function perform(ctx: Ctx, action: Action): void {
     case "attack": {
       const card = writeCard(ctx, action.attacker)!;
       card.attacks = card.attackedTurn === state.turn ? (card.attacks ?? 1) + 1 : 1;
-      card.attackedTurn = state.turn;
+      markAttacked(ctx, action.attacker, action.player);
       const what = "card" in action.target ? cardName(ctx, action.target.card) : action.target.player;
       emit(ctx, "attack", `${cardName(ctx, action.attacker)} attacks ${what}`, { player: action.player, card: action.attacker, name: cardName(ctx, action.attacker) });
       state.frames.push({ card: action.attacker, controller: action.player, steps: [{ op: "rule", rule: "await_triggers" }, { op: "rule", rule: "attack" }], pc: 0, targets: [[action.target]], chosen: { attacker: [action.attacker] }, label: `attack by ${cardName(ctx, action.attacker)}` });

@@ -25,7 +25,7 @@
 import type { SourceRef } from "../../compiler/ir.ts";
 import type { Action, Refusal } from "../core/action.ts";
 import type { Ctx } from "../core/index.ts";
-import { abilityActive, addModifier, battlefield, cardDef, cardName, damageCard, damagePlayer, emit, exhaustCard, hasRule, keptFromReadying, keywordsOf, noteEvent, readingStill, ruleAmount, statOf, writeCard } from "../core/index.ts";
+import { abilityActive, addModifier, battlefield, cardDef, cardName, damageCard, damagePlayer, emit, exhaustCard, hasRule, keptFromReadying, keywordsOf, markAttacked, noteEvent, readingStill, ruleAmount, statOf, writeCard } from "../core/index.ts";
 import { registerNativeRule } from "../core/effects.ts";
 import { destroyLethalDamage } from "../core/settle.ts";
 import { endEffectsMadeFor } from "../core/replacements.ts";
@@ -154,8 +154,7 @@ registerNativeRule("declare_attackers", (ctx, frame) => {
   state.battle = { attacker: player, attackers: chosen, blocks: {} };
   const defender = opponentOf(state, player);
   for (const id of chosen) {
-    const card = writeCard(ctx, id)!;
-    card.attackedTurn = state.turn;
+    markAttacked(ctx, id, player);
     emit(ctx, "attack", `${cardName(ctx, id)} attacks ${defender}`, { player, card: id, name: cardName(ctx, id) });
     if (rules.param("attacking_exhausts", true) && !hasRule(ctx, id, "attacks_without_exhausting")) exhaustCard(ctx, id);
   }

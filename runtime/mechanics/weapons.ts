@@ -21,7 +21,7 @@ import type { EngineParamName } from "../../compiler/contract.ts";
 import type { SourceRef } from "../../compiler/ir.ts";
 import type { Action, Refusal } from "../core/action.ts";
 import type { Ctx } from "../core/index.ts";
-import { battlefield, cardDef, cardName, damageCard, damagePlayer, destroy, emit, exhaustCard, hasRule, noteAttack, noteEvent, statOf, writeCard } from "../core/index.ts";
+import { battlefield, cardDef, cardName, damageCard, damagePlayer, destroy, emit, exhaustCard, hasRule, markAttacked, noteAttack, noteEvent, statOf, writeCard } from "../core/index.ts";
 import { registerNativeRule } from "../core/effects.ts";
 import { numberParam } from "../core/rules.ts";
 import { mainPhaseTiming } from "./timing.ts";
@@ -130,7 +130,7 @@ function performMove(ctx: Ctx, move: GameMove): boolean {
   const card = writeCard(ctx, move.card!)!;
   state.players[move.player]!.turnTally["weapon_attack"] = (state.players[move.player]!.turnTally["weapon_attack"] ?? 0) + 1;
   exhaustCard(ctx, move.card!);
-  card.attackedTurn = state.turn;
+  markAttacked(ctx, card.id, move.player);
   const what = "card" in move.target! ? cardName(ctx, move.target.card) : move.target!.player;
   emit(ctx, "attack", `${cardName(ctx, card.id)} (Weapon) attacks ${what}`, { player: move.player, card: card.id, name: cardName(ctx, card.id) });
   const frame: Frame = { card: card.id, controller: move.player, steps: [{ op: "rule", rule: "weapon_fight" }], pc: 0, targets: [[move.target!]], chosen: {}, label: `${cardName(ctx, card.id)}'s attack on ${what}` };

@@ -391,6 +391,12 @@ export interface GameState {
    */
   discardedThisTurn?: DestroyedCard[];
   /**
+   * The cards that attacked this turn, each once, in order, as they attacked: which definition, and who attacked with it
+   * (`controller`). Read by "if you attacked this turn", "if they didn't attack with a creature this turn". Cleared as the
+   * turn passes; absent: none.
+   */
+  attackedThisTurn?: DestroyedCard[];
+  /**
    * The cards drawn into a hand this turn, in order: which definition, and who drew it (`controller`). Read by "whenever
    * you draw your second card each turn". A card drawn at the hand maximum and discarded (`draw_at_max_hand = discard`)
    * is not on it: it fires no draw. Cleared as the turn passes; absent: none.
@@ -437,7 +443,7 @@ export interface PlayerRestriction {
  * unset): a state keeps one hidden class from its first action to its last (runtime/index.ts emptyState; a copy of a
  * state read back from JSON takes the same order, state/clone.ts draftOf; test/runtime/state-shape.test.ts).
  */
-export const OPTIONAL_STATE_FIELDS = ["delayed", "preventions", "phaseSteps", "phaseEndRaised", "lastKnown", "destroyedThisTurn", "playedThisTurn", "enteredThisTurn", "discardedThisTurn", "drawnThisTurn", "replacementsUsed", "controlEffects", "chainRun", "chainCount", "battle", "temporary", "playerRules", "replacementsNext"] as const;
+export const OPTIONAL_STATE_FIELDS = ["delayed", "preventions", "phaseSteps", "phaseEndRaised", "lastKnown", "destroyedThisTurn", "playedThisTurn", "enteredThisTurn", "discardedThisTurn", "attackedThisTurn", "drawnThisTurn", "replacementsUsed", "controlEffects", "chainRun", "chainCount", "battle", "temporary", "playerRules", "replacementsNext"] as const;
 
 const cardIds = moduleCache<number, string>();
 /**
