@@ -390,7 +390,7 @@ export async function gameWorkspaces(paths: string[], cwd: string = process.cwd(
 }
 
 /**
- * For `check`: a path inside a game folder (not the folder itself) is checked with its game folder,
+ * For `check` and `explain`: a path inside a game folder (not the folder itself) is checked with its game folder,
  * so its scenarios and deck lists see the game's cards; only the paths given (the focus) are reported.
  */
 export async function enclosingGameFolders(paths: string[], cwd: string = process.cwd()): Promise<{ sources: string[]; focus: string[] }> {

@@ -6,6 +6,7 @@
  */
 import type { Command } from "commander";
 import type { CommandContext } from "../main.ts";
+import * as path from "node:path";
 import { formatDiagnostic } from "../../compiler/diagnostics.ts";
 
 export function register(program: Command, context: CommandContext): void {
@@ -16,11 +17,14 @@ export function register(program: Command, context: CommandContext): void {
     .option("--card <name>", "only the card with this name (case-insensitive)")
     .option("--json", "print the cards and their abilities as JSON")
     .action(async (paths: string[], options: { card?: string; json?: boolean }) => {
-      const { analyzeWorkspaceFromDisk, defaultWorkspacePaths } = await import("../../compiler/workspace-disk.ts");
+      const { analyzeWorkspaceFromDisk, defaultWorkspacePaths, enclosingGameFolders, inFocus } = await import("../../compiler/workspace-disk.ts");
       const { lowerAnalysis } = await import("../../compiler/lower.ts");
       const { abilityReadsAs, engineWarnings, parseErrorsIn } = await import("../../compiler/engine-warnings.ts");
       const { additionalCostReadsAs } = await import("../../compiler/reads-as.ts");
-      const analysis = await analyzeWorkspaceFromDisk(paths.length > 0 ? paths : await defaultWorkspacePaths(), { gameFilesAround: true });
+      // A card file inside a game folder (`scenarios/x.cards`) is read with its game folder, as `check` reads it — from any
+      // working directory; only the cards of the paths given are listed.
+      const { sources, focus } = await enclosingGameFolders(paths.length > 0 ? paths : await defaultWorkspacePaths());
+      const analysis = await analyzeWorkspaceFromDisk(sources, { gameFilesAround: true });
       const lowered = lowerAnalysis(analysis, analysis.read.files);
       const engine = engineWarnings(analysis, analysis.read.files);
       const textOf = new Map(analysis.read.files.map((f) => [f.path, f.text]));
@@ -28,7 +32,7 @@ export function register(program: Command, context: CommandContext): void {
       const out: { card: string; file: string; game: string; abilities: { text: string; readsAs: string }[]; diagnostics: string[] }[] = [];
       for (const bundle of lowered.bundles) {
         for (const card of bundle.cards) {
-          if (wanted && card.name.toLowerCase() !== wanted) continue;
+          if ((wanted && card.name.toLowerCase() !== wanted) || !inFocus(path.resolve(card.source.file), focus)) continue;
           const { start, end } = card.source.range;
           const diagnostics = [...analysis.model.diagnostics, ...engine].filter((d) => d.file === card.source.file && d.range.start.offset >= start.offset && d.range.end.offset <= end.offset);
           out.push({
@@ -47,6 +51,18 @@ export function register(program: Command, context: CommandContext): void {
         process.stderr.write(`No card named "${options.card}" in ${paths.join(" ") || "the workspace"}.\n`);
         context.setExitCode(1);
         return;
+      }
+      // What kept a named file's cards from being read (no game of that name, a file that does not parse) is said, never
+      // an empty listing: the errors of the files given that no listed card holds.
+      const listed = new Set(out.map((c) => c.file));
+      const unread = analysis.model.diagnostics.filter((d) => d.severity === "error" && !listed.has(d.file) && inFocus(path.resolve(d.file), focus));
+      if (out.length === 0 || unread.length > 0) {
+        for (const d of unread) process.stderr.write(formatDiagnostic(d) + "\n");
+        if (out.length === 0) {
+          process.stderr.write(`No cards to explain in ${paths.join(" ") || "the workspace"}.\n`);
+          context.setExitCode(1);
+          return;
+        }
       }
       if (options.json) {
         process.stdout.write(JSON.stringify(out, null, 2) + "\n");

@@ -99,6 +99,29 @@ describe("cardwright check", () => {
     }
   });
 
+  it("explain reads a card file below its game folder with that game, from any working directory, and says why a file has no cards to explain", SLOW, () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "cardwright-cli-explain-"));
+    try {
+      mkdirSync(path.join(dir, "game/scenarios"), { recursive: true });
+      copyFileSync(path.join(root, "cards/duel/duel.game"), path.join(dir, "game/duel.game"));
+      const card = (set: string, game: string) => `set ${set} "Test" for ${game}\n\ncard "Quick Study" {\n  type: Spell\n  color: Red\n  cost: 1 life\n  rarity: Common\n  text:\n    Draw a card.\n}\n`;
+      writeFileSync(path.join(dir, "game/scenarios/extra.cards"), card("TST", "duel"));
+      // Run from another folder: the game file is a folder above the card file, outside the working directory.
+      const far = cardwright(["explain", path.join(dir, "game/scenarios/extra.cards")], work);
+      expect(far.code).toBe(0);
+      expect(far.stdout).toContain("Quick Study  (");
+      expect(far.stdout).toContain("  text:     Draw a card.\n  reads as: Draw a card.");
+      writeFileSync(path.join(dir, "lonely.cards"), card("LON", "nosuchgame"));
+      const lonely = cardwright(["explain", path.join(dir, "lonely.cards")], work);
+      expect(lonely.code).toBe(1);
+      expect(lonely.stdout).toBe("");
+      expect(lonely.stderr).toMatch(/lonely\.cards:1:\d+: error CW\d+: .*nosuchgame/);
+      expect(lonely.stderr).toContain("No cards to explain in ");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("without a path, checks the game folder it is run in (or above), else cards/", SLOW, () => {
     const dir = mkdtempSync(path.join(tmpdir(), "cardwright-cli-default-"));
     try {
