@@ -233,21 +233,28 @@ function payCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Payment,
 function combinations(ctx: Ctx, ids: string[], n: number, limit = 60): string[][] {
   const out: string[][] = [];
   if (n > ids.length) return out;
+  // Copies of a card are alike in a hand, a deck or a discard pile; in play each is its own (counters, damage, exhaustion,
+  // what it is attached to tell them apart): there a card is keyed by its id.
+  const battlefield = ctx.rules.zones.battlefield;
+  const keyOf = (id: string): string => {
+    const card = ctx.state.cards[id];
+    return card && card.zone !== battlefield ? card.def : id;
+  };
   // One card of a few (most discard costs): each definition's first copy, in order — what the search below finds.
   if (n === 1 && ids.length <= 16) {
     for (let i = 0; i < ids.length && out.length < limit; i++) {
-      const def = ctx.state.cards[ids[i]!]?.def ?? ids[i]!;
+      const def = keyOf(ids[i]!);
       let copy = false;
-      for (let k = 0; k < i && !copy; k++) copy = (ctx.state.cards[ids[k]!]?.def ?? ids[k]!) === def;
+      for (let k = 0; k < i && !copy; k++) copy = keyOf(ids[k]!) === def;
       if (!copy) out.push([ids[i]!]);
     }
     return out;
   }
-  // Copies of a card are one choice: a pick is the multiset of card definitions it takes, each
+  // Copies alike (keyOf) are one choice: a pick is the multiset of the keys it takes, each
   // definition numbered here so the multiset's key is a number (a string only for large picks).
   const numbers = new Map<string, number>();
   const codes = ids.map((id) => {
-    const def = ctx.state.cards[id]?.def ?? id;
+    const def = keyOf(id);
     let code = numbers.get(def);
     if (code === undefined) numbers.set(def, (code = numbers.size));
     return code;

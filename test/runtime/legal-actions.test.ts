@@ -68,3 +68,20 @@ describe("legalActions lists exactly what validation accepts, in the same order 
     });
   }
 });
+
+describe("a choice among cards in play lists each copy", () => {
+  it("two Scouts on the field, one with power counters: 'Return a unit you control' offers both, in a hand one Scout stands for all", async () => {
+    const { engineOf } = await import("../scenarios/helpers.ts");
+    const { parseScenarioFile } = await import("../../compiler/scenario.ts");
+    const text = `scenario "s" for duel\nsetup {\n  turn 3 p1 phase Play\n  p1 field: "Scout", "Scout"\n  p1 hand: "Recall Drill", "Whetstone", "Stone Guard"\n  p1 deck: "Field Medic" x3\n  p2 deck: "Scout" x3\n}\np1 play "Whetstone" target "Scout" copy 2 discard "Stone Guard"\np1 play "Recall Drill"\nexpect "Scout" copy 2 power counters 2\n`;
+    const { runScenario } = await import("../../runtime/scenario.ts");
+    const engine = engineOf("duel");
+    const result = runScenario(engine, parseScenarioFile(text, "t.scenario").scenarios[0]!, { keepStates: true });
+    expect(result.failures).toEqual([]);
+    const state = result.steps.at(-1)!.state!;
+    const field = Object.values(state.cards).filter((c) => c.zone === engine.rules.zones.battlefield && c.controller === "p1").map((c) => c.id);
+    expect(field).toHaveLength(2);
+    const chosen = engine.legalActions(state).flatMap((a) => (a.type === "choose" && a.cards ? [a.cards] : []));
+    expect(chosen.map((cards) => cards.join()).sort()).toEqual([...field].sort());
+  });
+});
