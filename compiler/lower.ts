@@ -3085,14 +3085,8 @@ class AbilityLowering {
       this.note(clause.range, discarded ? `the engine counts the cards a player discarded this turn ("you discarded a card this turn", "you discarded two or more cards this turn"); it cannot read "${this.slice(clause.range)}"` : `the engine counts the cards a player played this turn ("you played a creature this turn", "an opponent cast two or more spells this turn"); it cannot read "${this.slice(clause.range)}"`);
       return null;
     }
-    this.useDeterminers(obj, "a", "an");
-    const selector = this.selector(obj);
-    delete selector.zones;
-    const unread = Object.keys(selector).filter((k) => k === "controller" || k === "owner" || !(DESTROYED_SELECTOR_FIELDS as readonly string[]).includes(k));
-    if (unread.length) {
-      this.note(obj.range, `"${this.slice(obj.range)}": the engine matches the cards ${did} this turn only by their kind, colour, name and who ${did} them`);
-      return null;
-    }
+    const selector = this.turnRecordSelector(obj, did);
+    if (!selector) return null;
     this.use(clause.verb, count, thisTurn);
     return { kind: discarded ? "discarded_this_turn" : "played_this_turn", selector: { ...selector, controller: who.kind === "you" ? "you" : "opponent" }, atLeast: count?.value ?? 1 };
   }
@@ -3215,6 +3209,23 @@ class AbilityLowering {
   }
 
   /**
+   * The cards of a turn's record a phrase names ("a creature" in "you played a creature this turn", "two or more Vampires"
+   * in "you attacked with two or more Vampires this turn"), read as the record keeps them: kind, colour, name (who
+   * played or attacked is the record's). Undefined after a note for anything else the phrase asks.
+   */
+  private turnRecordSelector(obj: Ast.NounPhrase, did: string): CardSelector | undefined {
+    this.useDeterminers(obj, "a", "an");
+    const selector = this.selector(obj);
+    delete selector.zones;
+    const unread = Object.keys(selector).filter((k) => k === "controller" || k === "owner" || !(DESTROYED_SELECTOR_FIELDS as readonly string[]).includes(k));
+    if (unread.length) {
+      this.note(obj.range, `"${this.slice(obj.range)}": the engine matches the cards ${did} this turn only by their kind, colour, name and who ${did} them`);
+      return undefined;
+    }
+    return selector;
+  }
+
+  /**
    * "you attacked this turn", "an opponent attacked with two or more creatures this turn", "they didn't attack this turn"
    * (the negation read by conditionFor): the cards that player attacked with this turn, matched as they attacked
    * (GameState.attackedThisTurn). Undefined: not such a clause; null after a note.
@@ -3236,14 +3247,9 @@ class AbilityLowering {
         this.note(withPhrase.range, `the engine counts the cards a player attacked with this turn ("you attacked with a creature this turn", "an opponent attacked with two or more creatures this turn"); it cannot read "${this.slice(withPhrase.range)}"`);
         return null;
       }
-      this.useDeterminers(obj, "a", "an");
-      selector = this.selector(obj);
-      delete selector.zones;
-      const unread = Object.keys(selector).filter((k) => k === "controller" || k === "owner" || !(DESTROYED_SELECTOR_FIELDS as readonly string[]).includes(k));
-      if (unread.length) {
-        this.note(obj.range, `"${this.slice(obj.range)}": the engine matches the cards attacked with this turn only by their kind, colour, name and who attacked with them`);
-        return null;
-      }
+      const read = this.turnRecordSelector(obj, "attacked with");
+      if (!read) return null;
+      selector = read;
       atLeast = count?.value ?? 1;
       this.use(count, ...leavesOf(withPhrase).filter((leaf) => startOffset(leaf.range) < startOffset(obj.range)));
     }
