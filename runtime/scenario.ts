@@ -331,7 +331,10 @@ function triggeredNumber(run: Run, state: GameState, card: string | undefined, a
  * the scenario would test another move than its author meant —, so the line fails, saying what to add. Targets are
  * `ambiguousTarget`'s. Where a line naming no target is the play choosing none ("up to"), only those plays count.
  */
-function unsaidChoice(run: Run, state: GameState, step: ScenarioAction, fits: Action[]): string | undefined {
+function unsaidChoice(run: Run, state: GameState, step: ScenarioAction, fits: Action[], named?: string[]): string | undefined {
+  // A choice of cards the line's names told apart (namedCards: one card each) is answered with those cards, whatever else
+  // the listing offers (in play each copy is its own answer).
+  if (named) return undefined;
   let same = fits;
   if ((step.kind === "play" || step.kind === "activate") && step.targets.length === 0 && fits.some((a) => targetsOfAction(a).length === 0)) same = fits.filter((a) => targetsOfAction(a).length === 0);
   if (same.length < 2) return undefined;
@@ -383,8 +386,9 @@ function unsaidChoice(run: Run, state: GameState, step: ScenarioAction, fits: Ac
 
 /**
  * The cards a `choose` line answers a choice of cards with, as the player means them: the engine lists one answer for
- * copies of a card (engine/actions.ts `combinations`), so `p2 block "Blood Broker" with "Nightclub Thrall" copy 2` is
- * that listed answer made with the second Thrall — as the studio lets a player pick either. A name that fits several of
+ * copies of a card in a hand, deck or graveyard (engine/actions.ts `combinations`; in play each copy is its own answer),
+ * so a line naming such a copy is that listed answer made with it; `p2 block "Blood Broker" with "Nightclub Thrall" copy 2`
+ * is the answer with the second Thrall, and naming both Thralls is the answer with both. A name that fits several of
  * the offered cards in play (or in a resource zone) that the line does not tell apart is said, not taken: which one
  * blocks, is sacrificed or is chosen changes what later lines read. Cards of one name in a hand, deck, graveyard or
  * removed zone are alike (the first offered). Undefined when the line answers no choice of cards.
@@ -1497,7 +1501,7 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
       break;
     }
     const matched = !step.refused || matchesWhenRefused ? (withNamedCards(engine, state, pickFitting(step.action, fits), answer) ?? matchOtherLands(run, state, step.action, legal)) : undefined;
-    const unclear = matched ? (ambiguousTarget(run, state, step.action, fits) ?? unsaidChoice(run, state, step.action, fits)) : undefined;
+    const unclear = matched ? (ambiguousTarget(run, state, step.action, fits) ?? unsaidChoice(run, state, step.action, fits, answer)) : undefined;
     if (unclear) {
       fail(step.line, unclear, undefined, undefined, at);
       record();

@@ -66,7 +66,7 @@ describe("a line that leaves a choice to the runner fails, saying which choices 
     expect(failuresOf(text('p2 block "Blood Broker" with "Nightclub Thrall"'))).toEqual([
       '10: "Nightclub Thrall" could be any of 2 cards offered: say which, "Nightclub Thrall" copy 1, "Nightclub Thrall" copy 2',
     ]);
-    // The engine lists one answer for copies of a card; the line's copy is the one that blocks (on main: copy 1, whatever the line said).
+    // The line's copy is the one that blocks (was copy 1, whatever the line said).
     expect(failuresOf(text('p2 block "Blood Broker" with "Nightclub Thrall" copy 2', 'expect event block "Nightclub Thrall" copy 2\nexpect no event block "Nightclub Thrall" copy 1'))).toEqual([]);
     // Both named: nothing is left to the runner.
     expect(failuresOf(text('p2 block "Blood Broker" with "Nightclub Thrall", "Nightclub Thrall"'))).toEqual([]);
