@@ -282,7 +282,9 @@ export type CostPart =
   | { pays: "exhaust" }
   | { pays: "overexhaust" }
   | { pays: "sacrifice"; what: CardRef | CardSelector; amount?: number }
-  | { pays: "facet"; color: string; amount: number };
+  | { pays: "facet"; color: string; amount: number }
+  /** "Remove a power counter from this:" — that many counters of that kind taken off the card whose ability it is (payable only while it has them). */
+  | { pays: "counters"; counter: string; amount: number };
 
 /** Cost symbols as printed: "{B}{1}", "{G}{G}" (reads-as, and the engine's question of which lands pay them). */
 export function costSymbolsText(cost: readonly CostPart[]): string {

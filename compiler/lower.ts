@@ -8818,8 +8818,33 @@ function lowerCostItem(item: Ast.CostItem, l: AbilityLowering): CostPart[] {
     return [{ pays: "sacrifice", what: l.selector(obj), amount: Number(l.amountOf(obj, 1)) || 1 }];
   }
   if (lower(clause.verb?.text ?? "") && l.vocab.keywords.get(verb)?.rule === "move_to_oblivion") return [{ pays: "erase", amount: Number(l.amountOf(clause.object, 1)) || 1 }];
+  if (lemma === "remove") return lowerCounterCost(item, clause, l);
   l.note(item.range, `cost not understood by the engine: "${l.slice(item.range)}"`);
   return [];
+}
+
+/**
+ * "Remove a power counter from this:" / "Remove two power counters from this:" — counters of one kind taken off the card
+ * whose ability it is, as the ability is activated (payable only while it has that many; rules texts silent: chosen). Any
+ * other card ("from target unit"), no kind, "all", "up to" or an X is a note naming the form that runs.
+ */
+function lowerCounterCost(item: Ast.CostItem, clause: Ast.Clause, l: AbilityLowering): CostPart[] {
+  const obj = clause.object;
+  const words = npWords(obj);
+  const named = words.length === 2 && /^counters?$/.test(words[1]!) ? lookup(l.vocab.counters, words[0]!) : undefined;
+  const counter = named && l.vocab.game.counters.find((c) => c.name === named)?.on === "card" ? named : undefined;
+  const from = [...(obj?.filters ?? []), ...clause.tail].filter((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "from");
+  const others = [...(obj?.filters ?? []), ...clause.tail].filter((t) => !from.includes(t as Ast.PrepPhrase));
+  const self = from.length === 1 && npWords(from[0]!.object).every((w) => w === "card" || !!lookup(l.vocab.cardTypes, w)) && !from[0]!.object.filters.length && ["this", "it"].includes(npDeterminers(from[0]!.object).join(" "));
+  const dets = npDeterminers(obj).filter((d) => d !== "a" && d !== "an");
+  const amount = obj ? l.amountOf(obj, 1) : 1;
+  const onCards = l.vocab.game.counters.filter((c) => c.on === "card");
+  const example = `"Remove a ${onCards[0]?.name ?? "power"} counter from this:"`;
+  if (!obj || !counter || !self || others.length || typeof amount !== "number" || amount < 1 || dets.some((d) => d === "all" || d === "up to" || d === "any")) {
+    l.note(item.range, onCards.length === 0 ? `this game has no counters on cards: "${l.slice(item.range)}"` : `the engine pays a counter cost only with counters of one kind on the card itself, as ${example} or "Remove two … counters from this:": "${l.slice(item.range)}"`);
+    return [];
+  }
+  return [{ pays: "counters", counter, amount }];
 }
 
 function lowerAmountCost(np: Ast.NounPhrase, l: AbilityLowering): CostPart[] {
@@ -9425,7 +9450,7 @@ function lowerAdditionalCost(a: Ast.Ability, body: Ast.AdditionalCostBody, vocab
   });
   // "Exhaust" / "Overexhaust" pay with the card itself, which is in the hand as it is played.
   for (const [i, part] of parts.entries())
-    if (part.pays === "exhaust" || part.pays === "overexhaust" || (part.pays === "sacrifice" && "kind" in part.what)) l.note(body.costs[Math.min(i, body.costs.length - 1)]!.range, `a card being played cannot pay with itself: "${l.slice(body.costs[Math.min(i, body.costs.length - 1)]!.range)}"`);
+    if (part.pays === "exhaust" || part.pays === "overexhaust" || part.pays === "counters" || (part.pays === "sacrifice" && "kind" in part.what)) l.note(body.costs[Math.min(i, body.costs.length - 1)]!.range, `a card being played cannot pay with itself: "${l.slice(body.costs[Math.min(i, body.costs.length - 1)]!.range)}"`);
   if (notes.length > before) return [];
   const readsAsText = additionalCostReadsAs({ cost: parts, additionalCost: { from: 0, text: "", source: { file, range: plainRange(body.range) } } }, vocab.game) ?? "";
   for (const phrase of unusedPhrases(a, l.ledger, text))

@@ -1675,6 +1675,8 @@ function costText(c: CostPart, ctx: Context): string {
       return "kind" in c.what ? "Sacrifice this" : `Sacrifice ${countNoun(selectorText(c.what, ctx, 1), c.amount ?? 1, ctx)}`;
     case "facet":
       return `${c.amount} ${c.color} Facet`;
+    case "counters":
+      return `Remove ${countNoun(`${c.counter} counter`, c.amount, ctx)} from this`;
   }
 }
 

@@ -419,7 +419,9 @@ export function whichChoices(name: string, candidates: { player: string }[], cop
 
 /** The refusal codes a game's actions can be refused with (for did-you-mean). */
 function refusalWords(names: ScenarioNames): { fixed: string[]; whats: string[] } {
-  const whats = [...names.resources, ...names.colors, "generic", "life", ...names.zones.map((z) => z.name)].map(shortfallWord);
+  // A counter cost ("Remove a power counter from this:") is short of "<counter> counter" (runtime/engine/actions.ts).
+  const counters = names.counters.filter((c) => c.on === "card").map((c) => `${c.name} counter`);
+  const whats = [...names.resources, ...names.colors, "generic", "life", ...names.zones.map((z) => z.name), ...counters].map(shortfallWord);
   return { fixed: [ANY_REFUSAL, ...REFUSAL_CODES], whats: [...new Set(whats)] };
 }
 

@@ -101,7 +101,8 @@ export const refuse = (code: RefusalCode, message: string): Refusal => ({ code, 
  * The one convention for a cost the player cannot pay: `not_enough_<what>`, where `<what>` is
  * what is short exactly as the game file declares it — a resource (`Crystal` → `not_enough_crystal`),
  * a colour (`Red` → `not_enough_red`), the generic part of a cost (`not_enough_generic`), `life`,
- * or the zone a discard/erase cost takes cards from (`not_enough_hand`, `not_enough_graveyard`) —
+ * the zone a discard/erase cost takes cards from (`not_enough_hand`, `not_enough_graveyard`), or a counter cost's
+ * counters (`not_enough_power_counter`) —
  * in lower case with spaces as `_`, never pluralised. The refusal's `shortfall` says how much.
  */
 export function shortfallCode(what: string): RefusalCode {

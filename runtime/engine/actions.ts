@@ -132,6 +132,12 @@ function checkCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Paymen
       case "exhaust":
         if (state.cards[selfCard]?.exhausted) return refuse("exhausted", `${cardName(ctx, selfCard)} is already exhausted`);
         break;
+      case "counters": {
+        // "Remove a power counter from this:": the card must have that many.
+        const have = state.cards[selfCard]?.counters[part.counter] ?? 0;
+        if (have < part.amount) return refuseShortfall(`${part.counter} counter`, part.amount, have, `${cardName(ctx, selfCard)} has ${have} ${part.counter} counter${have === 1 ? "" : "s"}; removing ${part.amount} needs that many`);
+        break;
+      }
       case "overexhaust": {
         // `overexhaust_from_exhausted`: an Exhausted (not Overexhausted) card may still pay an Overexhaust cost.
         const card = state.cards[selfCard];
@@ -211,6 +217,11 @@ function payCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Payment,
     } else if (part.pays === "exhaust" || part.pays === "overexhaust") {
       emit(ctx, "cost", `${cardName(ctx, selfCard)} is ${part.pays === "exhaust" ? "exhausted" : "overexhausted"}`, { card: selfCard, source });
       exhaustCard(ctx, selfCard, part.pays === "overexhaust");
+    } else if (part.pays === "counters") {
+      const card = writeCard(ctx, selfCard);
+      if (!card) continue;
+      card.counters[part.counter] = Math.max(0, (card.counters[part.counter] ?? 0) - part.amount);
+      emit(ctx, "cost", `${part.amount} ${part.counter} counter${part.amount === 1 ? "" : "s"} removed from ${cardName(ctx, selfCard)} to pay`, { card: selfCard, amount: part.amount, source });
     }
   }
   for (const id of payment.discard ?? []) {
@@ -349,6 +360,9 @@ function costUnpayable(ctx: Ctx, player: PlayerId, cost: CostPart[], selfCard: s
         break;
       case "exhaust":
         if (ctx.state.cards[selfCard]?.exhausted) return true;
+        break;
+      case "counters":
+        if ((ctx.state.cards[selfCard]?.counters[part.counter] ?? 0) < part.amount) return true;
         break;
       case "overexhaust": {
         const card = ctx.state.cards[selfCard];
