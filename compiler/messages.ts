@@ -709,7 +709,7 @@ export const MESSAGES = {
     template: 'Unknown refusal "{word}": the engine refuses with the codes of docs/language.md 3.2, or not_enough_<what> with {list}.',
     explanation: "`<action> refused <code>` names the code the engine refuses the action with; a cost that cannot be paid is `not_enough_<what>`, `<what>` a resource, colour, `generic`, `life` or zone of the game, or `<counter>_counter` for a counter cost, in lower case.",
     example: 'p1 play "Tide Scholar" refused not_enough_crystals',
-    exampleArgs: { word: "not_enough_crystals", list: "crystal, gray, blue, yellow, green, red, generic, life, deck, hand, field, graveyard, oblivion" },
+    exampleArgs: { word: "not_enough_crystals", list: "crystal, gray, blue, yellow, green, red, generic, life, deck, hand, field, graveyard, oblivion, power_counter" },
   },
   CW5013: {
     severity: "error",

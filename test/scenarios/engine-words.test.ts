@@ -34,7 +34,7 @@ describe("the engine's words", () => {
   it("a refusal code or deck violation that is not one of them is an error, with did-you-mean", () => {
     const text = `scenario "codes" for duel\nsetup {\n  turn 3 p1 phase Play\n  p1 hand: "Tide Scholar"\n}\np1 play "Tide Scholar" refused not_enough_crystals\ndeck: "Scout"\nexpect deck violations: deck_too_smal\n`;
     expect(failuresOf(text)).toEqual([
-      '6: Unknown refusal "not_enough_crystals": the engine refuses with the codes of docs/language.md 3.2, or not_enough_<what> with crystal, gray, blue, yellow, green, red, generic, life, deck, hand, field, graveyard, oblivion. (did you mean "not_enough_crystal"?)',
+      '6: Unknown refusal "not_enough_crystals": the engine refuses with the codes of docs/language.md 3.2, or not_enough_<what> with crystal, gray, blue, yellow, green, red, generic, life, deck, hand, field, graveyard, oblivion, power_counter. (did you mean "not_enough_crystal"?)',
       '8: Unknown deck violation "deck_too_smal"; the engine reports deck_too_small, deck_too_large, too_many_copies, unknown_card, token_in_deck. (did you mean "deck_too_small"?)',
     ]);
     expect(failuresOf(text.replace("not_enough_crystals", "not_enough_crystal").replace("deck_too_smal", "deck_too_small"))).toEqual([]);
