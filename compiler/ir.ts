@@ -522,7 +522,12 @@ export type StepBody =
    * A `choose_cards` with `gather` among them collects every run's picks for the step after the `per_player`.
    */
   | { op: "per_player"; who: PlayersRef; steps: Step[] }
-  | { op: "choose_one"; modes: { text: string; steps: Step[]; source?: SourceRef }[]; chooser?: PlayerRef }
+  /**
+   * "Choose one —": the player picks one of `modes`. "Choose two —" / "Choose one or both —" (`choose`, the words) has a
+   * mode for each set of printed modes it allows, its steps theirs in order; `of` names those printed modes and how many
+   * steps each gave (what reads-as prints the card from).
+   */
+  | { op: "choose_one"; modes: { text: string; steps: Step[]; source?: SourceRef; of?: { mode: number; steps: number }[] }[]; chooser?: PlayerRef; choose?: string }
   /**
    * A delayed trigger ("Destroy it at the end of the turn.", "At the beginning of the next end step, return it to its
    * owner's hand."): `steps` run once, the first time `at` happens after this step ran, with this resolution's targets

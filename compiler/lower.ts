@@ -8171,20 +8171,88 @@ function isOwnCostChange(seq: Ast.Sequence): boolean {
 /** `Choose one — • X. • Y.`: the player picks a mode as it resolves. */
 function modalSteps(body: Ast.ModalBody, a: Ability, l: AbilityLowering): Step[] {
   l.use(body.choose);
-  // The engine asks for one mode: "Choose two", "Choose one or both", "Choose up to two" would run as "Choose one".
+  const words = body.choose.map((w) => w.lemma.toLowerCase()).join(" ");
+  const picks = modePicks(words, body.modes.length);
+  // The engine asks for one mode (or one of the sets "Choose two —" allows): "Choose up to two" would run as "Choose one".
   const first = body.choose[0];
   const last = body.choose[body.choose.length - 1];
-  if (first && last && !["one", "1"].includes(body.choose.map((w) => w.lemma).join(" "))) {
-    l.note(spanOf(first.range, last.range), `the engine chooses exactly one mode; "Choose ${l.slice(spanOf(first.range, last.range))}" would run as "Choose one" — write "Choose one —", or separate abilities`);
+  if (first && last && !picks) {
+    l.note(spanOf(first.range, last.range), `the engine chooses one mode, or a set of them as "Choose two —", "Choose one or both —" (of two modes) and "Choose one or more —" say; "Choose ${l.slice(spanOf(first.range, last.range))}" would run as "Choose one" — write one of those, or separate abilities`);
   }
   // Each mode's targets belong to that mode: chosen as the ability is cast with its mode, only for that mode.
+  const before = l.targets.length;
   const modes = body.modes.map((m, mode) => {
-    const before = l.targets.length;
+    const from = l.targets.length;
     const steps = lowerSequenceWithPending(m, l);
-    for (let i = before; i < l.targets.length; i++) l.targets[i] = { ...l.targets[i]!, mode };
+    for (let i = from; i < l.targets.length; i++) l.targets[i] = { ...l.targets[i]!, mode };
     return { text: l.slice(m.range).trim(), steps, source: l.source(m.range) };
   });
-  return [{ op: "choose_one", modes, source: a.source }];
+  if (!picks || (picks.min === 1 && picks.max === 1)) return [{ op: "choose_one", modes, source: a.source }];
+  return [combinedModes(modes, picks, words, before, a, l)];
+}
+
+/** How many modes "Choose <words> —" picks of `n`: "two", "three", "one or both" (of two), "one or more"; undefined for any other. */
+function modePicks(words: string, n: number): { min: number; max: number } | undefined {
+  const count = NUMBER_WORDS[words] ?? (/^\d+$/.test(words) ? Number(words) : undefined);
+  if (count !== undefined && count >= 1 && count <= n && (count === 1 || n <= 5)) return { min: count, max: count };
+  if (words === "one or both" && n === 2) return { min: 1, max: 2 };
+  if (words === "one or more" && n >= 2 && n <= 4) return { min: 1, max: n };
+  return undefined;
+}
+
+/**
+ * "Choose two — A; or B; or C." · "Choose one or both — A; or B.": one mode of a "Choose one" for each set of modes the
+ * words allow (A and B, A and C, B and C), its steps those modes' steps in the card's order — so the set is chosen as the
+ * spell or ability is cast, and each of its modes' targets with it (a target slot for each set it is in, steps renumbered
+ * to it). No mode twice (rules texts silent; chosen: the genre's "choose two"). IR `choose_one` with `choose` (the words)
+ * and, on each mode, `of` (the modes it is made of and how many steps each gave), from which reads-as prints the card.
+ */
+function combinedModes(modes: { text: string; steps: Step[]; source?: SourceRef }[], picks: { min: number; max: number }, words: string, before: number, a: Ability, l: AbilityLowering): Step {
+  const sets: number[][] = [];
+  const grow = (from: number, set: number[]): void => {
+    if (set.length >= picks.min && set.length <= picks.max) sets.push(set);
+    if (set.length === picks.max) return;
+    for (let m = from; m < modes.length; m++) grow(m + 1, [...set, m]);
+  };
+  grow(0, []);
+  sets.sort((x, y) => x.length - y.length);
+  const own = l.targets.slice(before);
+  const kept = l.targets.slice(0, before);
+  const combined = sets.map((set, k) => {
+    const steps: Step[] = [];
+    const of: { mode: number; steps: number }[] = [];
+    for (const mode of set) {
+      const renumber = new Map<number, number>();
+      own.forEach((spec, i) => {
+        if (spec.mode !== mode) return;
+        renumber.set(before + i, kept.length);
+        kept.push({ ...spec, mode: k, ...(spec.group !== undefined ? { group: `${spec.group}:${k}` } : {}) });
+      });
+      const part = renumberTargets(modes[mode]!.steps, renumber);
+      steps.push(...part);
+      of.push({ mode, steps: part.length });
+    }
+    const text = set.map((mode, i) => (i === 0 ? modes[mode]!.text : modes[mode]!.text.replace(/^./, (c) => c.toLowerCase()))).join(" and ").replace(/\.(?= and )/g, "");
+    return { text, steps, of, ...(modes[set[0]!]!.source ? { source: modes[set[0]!]!.source } : {}) };
+  });
+  l.targets.length = 0;
+  l.targets.push(...kept);
+  return { op: "choose_one", modes: combined, choose: words, source: a.source };
+}
+
+/** Steps with each reference to a target slot (`{kind: "target", index}`, `{kind: "targets", indexes}`) moved as `renumber` says. */
+function renumberTargets(steps: Step[], renumber: Map<number, number>): Step[] {
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (!node || typeof node !== "object") return node;
+    const o = node as Record<string, unknown>;
+    if (o["kind"] === "target" && typeof o["index"] === "number") return { ...o, index: renumber.get(o["index"]) ?? o["index"] };
+    if (o["kind"] === "targets" && Array.isArray(o["indexes"])) return { ...o, indexes: (o["indexes"] as number[]).map((i) => renumber.get(i) ?? i) };
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(o)) out[key] = key === "source" ? value : walk(value);
+    return out;
+  };
+  return walk(steps) as Step[];
 }
 
 /**

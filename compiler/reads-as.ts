@@ -648,7 +648,7 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       return `${step.who.kind === "each_player" ? "players" : playersText(step.who, ctx, true)} can't ${playerRuleText(step, ctx)}${until}`;
     }
     case "choose_one":
-      return `choose one — ${step.modes.map((m) => stepsText(m.steps, ctx).replace(/\.$/, "")).join("; or ")}`;
+      return `choose ${step.choose ?? "one"} — ${printedModes(step).map((steps) => stepsText(steps, ctx).replace(/\.$/, "")).join("; or ")}`;
     case "if": {
       // "Destroy target creature unless its controller pays 3 life.": the effect, then the price its player may pay.
       const unless = unlessText(step, ctx);
@@ -1651,6 +1651,23 @@ function playersCondition(you: Condition, opponent: Condition, ctx: Context): st
   // Written about the opponent ("your opponent has ..."), the condition's words after its subject are the player's.
   const text = conditionText(opponent, ctx);
   return text.startsWith("your opponent ") ? text.slice("your opponent ".length) : undefined;
+}
+
+/**
+ * The modes a "Choose ..." printed: each mode's steps, or — for "Choose two —" (compiler/lower.ts combinedModes) — each
+ * printed mode's steps taken from the first set of modes it is in.
+ */
+function printedModes(step: Extract<Step, { op: "choose_one" }>): Step[][] {
+  if (!step.modes.some((m) => m.of)) return step.modes.map((m) => m.steps);
+  const printed: Step[][] = [];
+  for (const m of step.modes) {
+    let at = 0;
+    for (const part of m.of ?? []) {
+      printed[part.mode] ??= m.steps.slice(at, at + part.steps);
+      at += part.steps;
+    }
+  }
+  return printed.filter(Boolean);
 }
 
 function costText(c: CostPart, ctx: Context): string {

@@ -403,13 +403,30 @@ describe("players never collapse to you (issue 11: each player, their, they)", (
 });
 
 describe("modes the engine cannot ask for (class 21)", () => {
-  it.each(["Choose two — • Gain 2 life. • Draw a card. • Gain 1 life.", "Choose one or both — • Gain 2 life. • Draw a card.", "Choose up to two — gain 2 life; or draw a card."])(
+  it.each(["Choose up to two — gain 2 life; or draw a card.", "Choose three — gain 2 life; or draw a card.", "Choose one or both — • Gain 2 life. • Draw a card. • Gain 1 life."])(
     "%s: a diagnostic at the words after Choose (it would run as Choose one)",
     (text) => {
       const { problems } = lowerOne("duel", "spell", text);
-      expect(problems.join("\n")).toMatch(/the engine chooses exactly one mode/);
+      expect(problems.join("\n")).toMatch(/the engine chooses one mode, or a set of them/);
     },
   );
+
+  it("'Choose two —' of three modes: a mode for each pair, its steps those modes' in order (engine s30)", () => {
+    const { ability, problems } = lowerOne("duel", "spell", "Choose two — • Gain 2 life. • Draw a card. • Gain 1 life.");
+    expect(problems).toEqual([]);
+    const step = ability.steps[0] as Extract<Step, { op: "choose_one" }>;
+    expect(step.choose).toBe("two");
+    expect(step.modes.map((m) => m.text)).toEqual(["Gain 2 life and draw a card", "Gain 2 life and gain 1 life", "Draw a card and gain 1 life"]);
+    expect(step.modes.map((m) => m.steps.map((x) => x.op))).toEqual([["gain_life", "draw"], ["gain_life", "gain_life"], ["draw", "gain_life"]]);
+  });
+
+  it("'Choose one or both —': each mode alone, then both; a mode's target is a slot of each set it is in", () => {
+    const { ability, problems } = lowerOne("duel", "spell", "Choose one or both — Deal 1 damage to target unit; or draw a card.");
+    expect(problems).toEqual([]);
+    expect(ability.targets.map((t) => t.mode)).toEqual([0, 2]);
+    const step = ability.steps[0] as Extract<Step, { op: "choose_one" }>;
+    expect(strip(step.modes[2]!.steps[0])).toMatchObject({ op: "damage", to: { kind: "target", index: 1 } });
+  });
 
   it.each(["Choose one — • Gain 2 life. • Draw a card.", "Choose 1 — gain 2 life; or draw a card."])("%s: no diagnostic", (text) => {
     expect(lowerOne("duel", "spell", text).problems).toEqual([]);
