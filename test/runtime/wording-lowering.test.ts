@@ -425,7 +425,7 @@ describe("modes the engine cannot ask for (class 21)", () => {
     expect(problems).toEqual([]);
     expect(ability.targets.map((t) => t.mode)).toEqual([0, 2]);
     const step = ability.steps[0] as Extract<Step, { op: "choose_one" }>;
-    expect(strip(step.modes[2]!.steps[0])).toMatchObject({ op: "damage", to: { kind: "target", index: 1 } });
+    expect((strip(step.modes[2]!.steps) as unknown[])[0]).toMatchObject({ op: "damage", to: { kind: "target", index: 1 } });
   });
 
   it.each(["Choose one — • Gain 2 life. • Draw a card.", "Choose 1 — gain 2 life; or draw a card."])("%s: no diagnostic", (text) => {
