@@ -2647,7 +2647,7 @@ class AbilityLowering {
     // "If a player was dealt damage this way", "if it wasn't dealt damage this way" (negated above)
     if (!player && isDealtThisWay(clause)) return this.dealtThisWayCondition(clause) ?? undefined;
     // "If there are five or more cards in your Graveyard", "if there is no unit on your field": how many there are.
-    const there = player ? undefined : this.thereIsCondition(clause);
+    const there = player ? undefined : this.thereIsCondition(clause) ?? this.zoneContentsCondition(clause);
     if (there !== undefined) return there;
     // "If your field is full", "if your opponent's field isn't full": a zone of play with slots, full — no empty slot.
     const full = player ? undefined : this.fullZoneCondition(clause);
@@ -2707,7 +2707,10 @@ class AbilityLowering {
     // "you have two or more creatures in play", "each opponent with no creatures in play": the cards a player has in play
     // are the ones they control.
     const inPlay = clause.verb?.lemma === "have" && obj ? obj.filters.find((f): f is Ast.PrepPhrase => f.kind === "prep" && (f.prep === "in" || f.prep === "on") && this.namesPlay(f.object)) : undefined;
-    if ((clause.verb?.lemma === "control" || holds || inPlay) && obj) {
+    // "your opponent has two or more units", "you have no creatures": cards of a permanent type a player has, with no
+    // zone said, are the ones they control ("Unit cards" — cards — and "units in your Graveyard" are read below).
+    const permanents = clause.verb?.lemma === "have" && !!obj && !obj.filters.length && !clause.tail.length && this.namesPermanents(obj);
+    if ((clause.verb?.lemma === "control" || holds || inPlay || permanents) && obj) {
       this.use(clause.verb, c, inPlay);
       this.useDeterminers(obj, "a", "an", "no");
       // Whose cards: the subject read as a player, each of its words ("each other player" is an opponent; "the defending
@@ -3181,7 +3184,8 @@ class AbilityLowering {
     const verb = clause.verb?.lemma;
     const side = who.kind === "you" ? "you" : who.kind === "acting" ? "acting" : "opponent";
     if (npCount(obj) || obj.determiners.length) return undefined;
-    if (verb === "control") {
+    // "you have fewer units than your opponent": cards of a permanent type a player has are the ones they control.
+    if (verb === "control" || (verb === "have" && !obj.filters.length && this.namesPermanents(obj))) {
       this.use(clause.verb);
       return { kind: "count", of: { ...this.selector(obj), controller: side } };
     }
@@ -3399,7 +3403,7 @@ class AbilityLowering {
     if (that) this.useSelfNouns(subject!);
     const negated = objDets.includes("not") || /\b(?:not|isn['’]t)\b/i.test(this.slice(clause.range));
     const condition: Condition = { kind: "card_matches", of: ref, selector };
-    return negated ? { kind: "not", condition } : condition;
+    return negated ? negation(condition)! : condition;
   }
 
   /**
@@ -4362,7 +4366,57 @@ class AbilityLowering {
     // "there is a unit on your field": the place after the object is the object's.
     const places = clause.tail.filter((t): t is Ast.PrepPhrase => t.kind === "prep" && (t.prep === "in" || t.prep === "on"));
     if (places.length !== clause.tail.length) return undefined;
-    const negated = /(?:n['’]t|\snot)$/i.test(be.text);
+    this.use(subject, be, exactly);
+    return this.countedCondition(obj, places, /(?:n['’]t|\snot)$/i.test(be.text));
+  }
+
+  /**
+   * A zone's contents counted with the zone as the subject — "your Graveyard has five or more cards", "your opponent's
+   * Oblivion contains two or more Unit cards", "your hand is empty", "your deck isn't empty" — or the cards as the subject
+   * of "are in <zone>": "five or more cards are in your Graveyard". Read as "there are … in <zone>" (thereIsCondition):
+   * one count of the cards there. Each was CW6001 "condition not understood" (treated as always true). Undefined for a
+   * clause of another shape.
+   */
+  /**
+   * "two or more units", "no other creatures", "two or more Vampires": cards of a permanent type or subtype, no word of a
+   * zone or of "card" ("Unit cards" are cards anywhere; a subtype names cards in play, as "you control a Vampire" says).
+   */
+  namesPermanents(np: Ast.NounPhrase): boolean {
+    const words = npWords(np).filter((w) => w !== "other" && w !== "exactly");
+    const type = (w: string) => this.vocab.game.cardTypes.find((t) => t.name.toLowerCase() === w || t.name.toLowerCase() === singular(w));
+    const subtype = (w: string) => !!(lookup(this.vocab.subtypes, w) || lookup(this.vocab.subtypes, singular(w)));
+    return words.length > 0 && words.every((w) => (type(w) ? type(w)!.permanent : subtype(w)));
+  }
+
+  zoneContentsCondition(clause: Ast.Clause): Condition | undefined {
+    const { subject, object: obj, be, verb } = clause;
+    if (!subject || clause.modal || clause.complement || subject.filters.length) return undefined;
+    const zoneSubject = !npCount(subject) && this.zoneIn(subject) !== undefined;
+    const place = (np: Ast.NounPhrase): Ast.PrepPhrase => ({ kind: "prep", prep: "in", object: np, range: np.range });
+    // "your Graveyard has five or more cards", "your hand contains no Unit cards"
+    if (zoneSubject && obj && !be && !clause.tail.length && (verb?.lemma === "have" || verb?.lemma === "contain" || verb?.lemma === "contains") && npWords(obj).some((w) => w === "card" || w === "cards")) {
+      this.use(verb);
+      return this.countedCondition(obj, [place(subject)], false);
+    }
+    // "your hand is empty", "your deck isn't empty"
+    if (zoneSubject && be && !obj && !clause.tail.length && verb?.lemma === "empty") {
+      this.use(be, verb);
+      const cards: Ast.NounPhrase = { kind: "np", determiners: [], items: [{ kind: "word", text: "cards", lemma: "card", keyword: true, range: verb.range }], filters: [], range: verb.range };
+      // "is empty": no card there; "isn't empty": at least one.
+      const some = this.countedCondition(cards, [place(subject)], false);
+      return /(?:n['’]t|\snot)$/i.test(be.text) || some.kind !== "compare" ? some : { ...some, op: "=", right: 0 };
+    }
+    // "five or more cards are in your Graveyard", "no cards are in your hand"
+    const places = clause.tail.filter((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "in" && this.zoneIn(t.object) !== undefined);
+    if (!zoneSubject && be && !obj && !verb && places.length === 1 && clause.tail.length === 1 && (npCount(subject) || npDeterminers(subject).includes("no")) && npWords(subject).some((w) => w === "card" || w === "cards")) {
+      this.use(be);
+      return this.countedCondition(subject, places, /(?:n['’]t|\snot)$/i.test(be.text));
+    }
+    return undefined;
+  }
+
+  /** How many of `obj` there are in `places`, compared as its count says ("no": none; no number: at least one). */
+  countedCondition(obj: Ast.NounPhrase, places: Ast.PrepPhrase[], negated: boolean): Condition {
     const dets = npDeterminers(obj);
     const c = npCount(obj);
     const counted: Ast.NounPhrase = {
@@ -4372,13 +4426,13 @@ class AbilityLowering {
       filters: [...obj.filters, ...places],
     };
     const left = this.countOfEach(counted);
-    this.use(subject, be, places, exactly);
+    this.use(places);
     this.useDeterminers(obj, "no", "a", "an");
     this.useWords(obj, "exactly");
     this.use(c);
     const [op, right]: ["=" | ">=" | "<=", number] = dets.includes("no") ? ["=", 0] : !c || c.value === undefined ? [">=", 1] : [comparisonOp(c), c.value];
     const condition: Condition = { kind: "compare", left, op, right };
-    return negated ? negation(condition) : condition;
+    return negated ? negation(condition)! : condition;
   }
 
   /** How many there are of "each card in your hand", "each Vampire you control", "each Bleed counter on you". */

@@ -548,7 +548,7 @@ export function tokenize(text: string): LexResult {
     errors.sort((a, b) => a.offset - b.offset);
   }
   // Tokens read from `cleaned` have the same offsets and images as in `text` (only blanked runs differ).
-  const joined = targetsAsVerb(joinCountRanges(joinAndOr(joinDividedAmong(joinExceptBy(joinSpacedNegations(result.tokens, text), text), text), text), text));
+  const joined = discardPileAsNoun(targetsAsVerb(joinCountRanges(joinAndOr(joinDividedAmong(joinExceptBy(joinSpacedNegations(result.tokens, text), text), text), text), text)), text);
   return { tokens: joined, comments: (result.groups["comments"] ?? []) as IToken[], errors };
 }
 
@@ -599,6 +599,18 @@ function targetsAsVerb(tokens: IToken[]): IToken[] {
     if (/^targets$/i.test(t.image) ? opensPhrase || next.tokenType === Word : opensPhrase && next.tokenType !== Target) {
       tokens[i] = { ...t, tokenType: TargetsVerb, tokenTypeIdx: TargetsVerb.tokenTypeIdx! };
     }
+  }
+  return tokens;
+}
+
+/**
+ * "If your Discard Pile is empty", "your opponent's Discard Pile contains a Vampire card": `discard` right before `pile` is
+ * the noun of the zone's name, never the verb (as a verb it made the subject end at "your": CW1003 at "has"). In place.
+ */
+function discardPileAsNoun(tokens: IToken[], text: string): IToken[] {
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.tokenType === Discard && /^discard$/i.test(t.image) && /^piles?$/i.test(tokens[i + 1]!.image) && spacedOnOneLine(text, t, tokens[i + 1]!)) tokens[i] = { ...t, tokenType: Word, tokenTypeIdx: Word.tokenTypeIdx! };
   }
   return tokens;
 }
