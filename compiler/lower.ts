@@ -4425,7 +4425,11 @@ class AbilityLowering {
       items: obj.items.filter((i) => i.kind !== "count" && !(i.kind === "word" && lower(i.text) === "exactly")),
       filters: [...obj.filters, ...places],
     };
-    const left = this.countOfEach(counted);
+    const counts = this.countOfEach(counted);
+    // "cards in your hand", with nothing more said of them: the hand's size, as "you have no cards in hand" reads it.
+    const of = typeof counts === "object" && counts.kind === "count" ? counts.of : undefined;
+    const handOnly = of && of.zones?.length === 1 && of.zones[0] === this.vocab.zoneOfRole("hand") && (of.owner === "you" || of.owner === "opponent") && Object.keys(of).every((k) => k === "zones" || k === "owner");
+    const left: NumberExpr = handOnly ? { kind: "hand_size", of: { kind: of.owner as "you" | "opponent" } } : counts;
     this.use(places);
     this.useDeterminers(obj, "no", "a", "an");
     this.useWords(obj, "exactly");
