@@ -1127,11 +1127,12 @@ export function evalNumber(ctx: Ctx, frame: Frame, expr: NumberExpr): number {
 }
 
 /** How many cards of a turn's record (GameState.destroyedThisTurn, playedThisTurn, enteredThisTurn, discardedThisTurn) match the selector, as they were. */
-function doneThisTurn(ctx: Ctx, frame: Frame, record: "destroyed_this_turn" | "played_this_turn" | "entered_this_turn" | "discarded_this_turn", selector: CardSelector): number {
+function doneThisTurn(ctx: Ctx, frame: Frame, record: "destroyed_this_turn" | "played_this_turn" | "entered_this_turn" | "discarded_this_turn" | "attacked_this_turn", selector: CardSelector, by?: PlayerId): number {
   const { state } = ctx;
-  const cards = record === "destroyed_this_turn" ? state.destroyedThisTurn : record === "played_this_turn" ? state.playedThisTurn : record === "entered_this_turn" ? state.enteredThisTurn : state.discardedThisTurn;
+  const cards = record === "destroyed_this_turn" ? state.destroyedThisTurn : record === "played_this_turn" ? state.playedThisTurn : record === "entered_this_turn" ? state.enteredThisTurn : record === "attacked_this_turn" ? state.attackedThisTurn : state.discardedThisTurn;
   let count = 0;
-  for (const done of cards ?? []) if (destroyedMatches(ctx, done, selector, frame.controller, frame.card)) count++;
+  // `by`: one player's cards of the record ("if they didn't attack this turn"), where the selector's relative controller cannot say which.
+  for (const done of cards ?? []) if ((by === undefined || done.controller === by) && destroyedMatches(ctx, done, selector, frame.controller, frame.card)) count++;
   return count;
 }
 
@@ -1165,9 +1166,7 @@ export function evalCondition(ctx: Ctx, frame: Frame, condition: Condition): boo
     case "attacked_this_turn": {
       // "if they didn't attack this turn": the cards that player attacked with, as they were as they attacked.
       const p = evalPlayer(ctx, frame, condition.who);
-      let count = 0;
-      for (const attacker of ctx.state.attackedThisTurn ?? []) if (attacker.controller === p && destroyedMatches(ctx, attacker, condition.selector, frame.controller, frame.card)) count++;
-      return count >= condition.atLeast;
+      return p !== undefined && doneThisTurn(ctx, frame, condition.kind, condition.selector, p) >= condition.atLeast;
     }
     case "can_pay": {
       // "you may pay {B}", "unless its controller pays {2}": asked only of a player the game's payment listing offers a way.
