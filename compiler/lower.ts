@@ -2409,6 +2409,24 @@ class AbilityLowering {
     this.destroyerSelector = this.selector({ ...np, filters: [] });
     return { kind: "card", ref: { kind: "event_other" } };
   }
+  /**
+   * "When this is destroyed, return the creature that destroyed it to its owner's hand.": the grammar reads the phrases
+   * after "that destroyed it" ("to its owner's hand") into the relative clause, where the effect's verb never sees them
+   * (was CW6001 "cannot execute"). In a trigger on this card being destroyed, they are given back to the clause, after
+   * "the creature that destroyed it" (read by destroyerOfThis).
+   */
+  destroyerTailHoisted(clause: Ast.Clause): Ast.Clause {
+    const trigger = this.trigger;
+    if (!trigger || trigger.event !== "destroyed" || trigger.subject.kind !== "self" || trigger.object) return clause;
+    const obj = clause.object;
+    const f = obj?.filters[obj.filters.length - 1];
+    if (!obj || !f || f.kind !== "relative" || !f.that || !f.clause.tail.length || f.clause.subject || f.clause.modal || !f.clause.verb || !/^destroy(?:ed)?$/.test(lower(f.clause.verb.text))) return clause;
+    const objDets = npDeterminers(f.clause.object);
+    if (objDets.length !== 1 || (objDets[0] !== "this" && objDets[0] !== "it")) return clause;
+    if (!f.clause.tail.every((t) => t.kind === "prep")) return clause;
+    return { ...clause, object: { ...obj, filters: [...obj.filters.slice(0, -1), { ...f, clause: { ...f.clause, tail: [] } }] }, tail: [...f.clause.tail, ...clause.tail] };
+  }
+
   /** The cards "the unit that destroyed this" names (destroyerOfThis), for the trigger's object. */
   destroyerSelector?: CardSelector;
 
@@ -4006,7 +4024,7 @@ class AbilityLowering {
   }
 
   clause(clause: Ast.Clause): Step[] {
-    const steps = this.clauseOwnSteps(clause);
+    const steps = this.clauseOwnSteps(this.destroyerTailHoisted(clause));
     // "Destroy target creature. If it was exhausted, ...": the cards a step took out of play, whose state "was" reads as they
     // last were in play (GameState.lastKnown).
     for (const step of steps) {
@@ -8415,6 +8433,16 @@ function lowerReplacement(body: Ast.ReplacementBody, a: Ability, l: AbilityLower
   if (limit === "first_each_turn") l.use(eachTurn);
   // "prevent that damage" / "prevent 1 of it": how much of the damage does not happen (the rest of the text runs beside it).
   const first = body.effect.steps[0]?.clause;
+  // "If you would lose life, prevent that loss.": the player loses no life (as "you lose no life instead" runs).
+  if (first && event.event === "lose_life" && body.effect.steps.length === 1 && preventsTheLoss(first, l)) {
+    const who: PlayerRef = event.subject?.kind === "player" && event.subject.who === "you" ? { kind: "you" } : { kind: "event_player" };
+    const replacement: Replacement = { ...event, ...(limit ? { limit } : {}), steps: [{ op: "lose_life", who, amount: 0, source: l.source(first.range) }] };
+    if (next) {
+      if (on) delete replacement.subject;
+      a.steps = [{ op: "replace_next", replacement, ...(on ? { on } : {}), duration, source: l.source(body.range) }];
+    } else a.replacement = replacement;
+    return;
+  }
   const prevent = first && first.verb?.lemma === "prevent" ? preventedAmount(first, l) : undefined;
   if (first && first.verb?.lemma === "prevent" && (prevent === undefined || !event.event.endsWith("dealt_damage"))) {
     l.note(first.range, `the engine prevents damage only, as "prevent that damage" or "prevent N of that damage": "${l.slice(first.range)}"`);
@@ -8446,6 +8474,21 @@ function lowerReplacement(body: Ast.ReplacementBody, a: Ability, l: AbilityLower
   l.use(body.effect.steps.map((s) => s.clause.tail.filter((t) => t.kind === "instead")));
 }
 
+/** "prevent that loss", "prevent that life loss", "prevent that loss of life", "prevent it": the whole of a life loss. Marks the words. */
+function preventsTheLoss(clause: Ast.Clause, l: AbilityLowering): boolean {
+  const obj = clause.object;
+  if (clause.verb?.lemma !== "prevent" || !obj || clause.subject || clause.modal || clause.tail.length) return false;
+  const dets = npDeterminers(obj);
+  const words = npWords(obj);
+  const of = obj.filters.length === 1 && obj.filters[0]!.kind === "prep" && obj.filters[0]!.prep === "of" ? obj.filters[0]! : undefined;
+  if (obj.filters.length && !(of && npWords(of.object).join(" ") === "life" && !npDeterminers(of.object).length)) return false;
+  const loss = dets.length === 1 && dets[0] === "that" && (words.join(" ") === "loss" || (!of && words.join(" ") === "life loss"));
+  const it = dets.length === 1 && dets[0] === "it" && !words.length && !of;
+  if (!loss && !it) return false;
+  l.use(clause.verb, obj);
+  return true;
+}
+
 /** "prevent that damage", "prevent it", "prevent all of that damage" (all of it) · "prevent 1 of that damage", "prevent 1 of it". */
 function preventedAmount(clause: Ast.Clause, l: AbilityLowering): NumberExpr | "all" | undefined {
   const obj = clause.object;
@@ -8469,7 +8512,6 @@ function preventedAmount(clause: Ast.Clause, l: AbilityLowering): NumberExpr | "
 
 type ReplacedEvent = Pick<Replacement, "event" | "subject" | "combat" | "zone" | "counter">;
 
-/** The event a "would" clause names, or why the engine cannot replace it. Marks the words it carries. */
 /** The replacement forms the engine runs, in the game's own words: its graveyard's name, its player counter (CYBERVAMP's Bleed). */
 function replaceableEvents(l: AbilityLowering): string {
   const counter = l.vocab.game.counters.find((c) => c.on === "player")?.name;
@@ -8483,6 +8525,7 @@ function replaceableEvents(l: AbilityLowering): string {
   ].join(", ");
 }
 
+/** The event a "would" clause names, or why the engine cannot replace it. Marks the words it carries. */
 function replacedEvent(clause: Ast.Clause, l: AbilityLowering): ReplacedEvent | string {
   const verb = clause.verb?.lemma;
   const passive = !!clause.be;
