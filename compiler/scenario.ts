@@ -526,7 +526,15 @@ export function checkScenario(scenario: Scenario, names: ScenarioNames): Diagnos
         const code = norm(w);
         const what = /^not_enough_(.+)$/.exec(code)?.[1];
         if (fixed.includes(code) || (what !== undefined && whats.includes(what))) return;
-        add("CW5012", use.range, { word: w, list: whats.join(", ") }, [...fixed, ...whats.map((x) => `not_enough_${x}`)], w);
+        if (what === undefined) {
+          add("CW5012", use.range, { word: w, list: whats.join(", ") }, [...fixed, ...whats.map((x) => `not_enough_${x}`)], w);
+          return;
+        }
+        // A shortfall is told by what is short, not by the whole code: `not_enough_mana` in Three-Slot Duel is one word
+        // from `not_enough_hand` by its letters, but Mana is another game's resource: this game's resource is the
+        // likely meaning (`not_enough_crystal`), unless the word is a misspelling of one of this game's.
+        const near = closestName(what, whats) ?? (names.resources.length ? shortfallWord(names.resources[0]!) : undefined);
+        out.push(diagnostic("CW5012", file, use.range, { word: w, list: whats.join(", ") }, near ? { suggestion: `not_enough_${near}` } : {}));
         return;
       }
     }

@@ -832,6 +832,8 @@ function parseAction(c: Cursor): ScenarioAction {
     }
     case "attack":
     case "attacks": {
+      // `p1 attacks with nothing` / `p1 attacks nothing`: the declaration of no attackers, as `p1 choose nothing`.
+      if (declaresNothing(c)) return { kind: "choose", player, cards: [] };
       const target = c.target();
       c.expectWord("with");
       const attacker = c.card("the attacking card's name");
@@ -839,6 +841,8 @@ function parseAction(c: Cursor): ScenarioAction {
     }
     case "block":
     case "blocks": {
+      // `p2 blocks nothing` / `p2 blocks with nothing`: the declaration of no blockers, as `p2 choose nothing`.
+      if (declaresNothing(c)) return { kind: "choose", player, cards: [] };
       const attacker = c.card("the blocked attacker's name");
       c.expectWord("with");
       const blockers = [c.card("the blocking card's name")];
@@ -900,6 +904,15 @@ function parseAction(c: Cursor): ScenarioAction {
       return refs.some((r) => r.controller || r.copy !== undefined) ? { kind: "choose", player, cards, refs } : { kind: "choose", player, cards };
     }
   }
+}
+
+/** `nothing`, `none`, `with nothing`, `with none` ending an attack or block line: a declaration of none. */
+function declaresNothing(c: Cursor): boolean {
+  const at = lowerImage(c.peek()) === "with" ? 1 : 0;
+  if (!["nothing", "none"].includes(lowerImage(c.peek(at))) || (c.peek(at + 1) && lowerImage(c.peek(at + 1)) !== "refused")) return false;
+  if (at) c.next();
+  c.next();
+  return true;
 }
 
 function parseTimes(c: Cursor): number | undefined {

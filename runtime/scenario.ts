@@ -809,6 +809,21 @@ function whatWaitsNow(run: Run, state: GameState): string {
 }
 
 /**
+ * Why a pass has nothing to pass on, said to the line that wrote it. The session 29 probe's CYBERVAMP `p2 pass` after
+ * `p1 play "Neon Ripper"` was refused "no_window: there is nothing to pass on; end the phase instead": p2 cannot end
+ * p1's phase, and the line's author thought the creature waited for passes as a spell does. Undefined when the engine's
+ * own words say it (the active player with nothing played just before).
+ */
+function passOnNothing(run: Run, state: GameState, events: readonly TraceEvent[], player: string): string | undefined {
+  const last = [...events].reverse().find((e) => e.kind === "action");
+  const played = last && last.card !== undefined && /\bplays\b/.test(last.text) ? state.cards[last.card] : undefined;
+  if (played && played.zone === run.engine.rules.zones.battlefield)
+    return `${last!.player === player ? "" : `${player} has nothing to pass on: `}"${nameOf(run, state, played.id)}" entered play as it was played — a card that stays in play does not wait for passes (only spells, activated abilities and triggered abilities wait on the stack until both players pass), so leave this line out`;
+  if (player !== state.active) return `${player} has nothing to pass on: nothing waits to resolve, and ending the phase is ${state.active}'s (\`${state.active} end phase\`, after which ${player} holds priority)`;
+  return undefined;
+}
+
+/**
  * `pX choose nothing` where no declaration of attackers or blockers waits because the engine asked none: it asks none
  * when the player has no creature that can attack (the trace's "pX has no creature that can attack"), nor a declaration
  * of blockers when none of the defending player's creatures can block an attacker. Said, with why, rather than
@@ -1181,7 +1196,14 @@ function evaluate(run: Run, state: GameState, events: TraceEvent[], e: Expectati
       // A draw that drew nothing is said, so that a line expecting a draw there learns why it was none.
       const skipped = norm(e.pattern.event) === "draw" ? events.filter((ev) => drewNothing(ev) && (!e.pattern.player || ev.player === e.pattern.player)) : [];
       const note = skipped.length ? ` (drew nothing, so no draw event: ${skipped.slice(0, EVENTS_SHOWN).map((m) => m.text).join("; ")})` : "";
-      const actual = `${matching.length}: ${shown.join("; ") || "none"}${note}`;
+      // None of this kind matched who or what the line names: the events of the kind that did happen tell the mistake
+      // (`expect event draw p1` after p1 ended the turn: p2 drew, at the start of p2's turn).
+      const narrowed = e.pattern.player || e.pattern.card || e.pattern.by;
+      const ofKind = !matching.length && narrowed ? events.filter(eventMatcher(run, state, { event: e.pattern.event })) : [];
+      const others = ofKind.length
+        ? ` (${e.pattern.event} events that happened: ${ofKind.slice(0, EVENTS_SHOWN).map((m) => m.text).join("; ")}${ofKind.length > EVENTS_SHOWN ? `; … and ${ofKind.length - EVENTS_SHOWN} more` : ""})`
+        : "";
+      const actual = `${matching.length}: ${shown.join("; ") || "none"}${others}${note}`;
       if (e.times !== undefined) return verdict(matching.length === e.times, `${what} ${e.times} time(s)`, actual);
       return verdict(matching.length > 0, what, actual);
     }
@@ -1584,11 +1606,23 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
       // which named no line to write.
       const first = applied.refusal.code === "choice_pending" && before.pending ? answerForm(run, before) : undefined;
       const waits = first && before.pending?.kind === "order_triggers" ? ` (waiting: ${waitingTriggers(run, before).join("; ")})` : "";
+      const nothingToPass = applied.refusal.code === "no_window" && step.action.kind === "pass" ? passOnNothing(run, before, events, step.action.player) : undefined;
+      if (nothingToPass) {
+        fail(step.line, "the action was refused", "a legal action", `no_window: ${nothingToPass} (${describeState(before)}) — now ${whatWaitsNow(run, before)}`, at);
+        break;
+      }
+      // CYBERVAMP: "Spells can be played during any phase of any player's turn": the opponent plays one in the active
+      // player's phase once priority passes to them — after something is played, or as the phase ends (a pass). The
+      // session 29 probe's `p2 play` in p1's Pre-Battle, written with no line before it, was told only when it could be.
+      const whenOpen =
+        applied.refusal.code === "not_your_turn" && (step.action.kind === "play" || step.action.kind === "activate") && / only in a window/.test(applied.refusal.message) && !before.pending
+          ? ` — to play it in ${before.active}'s ${before.phase} phase, write \`${before.active} end phase\` on a line before this one: ending a phase is a pass, and ${step.action.player} then holds priority before the phase ends`
+          : "";
       const actual = form
         ? `${applied.refusal.code} (${describeState(before)}): answer it with ${form}`
         : first
           ? `${applied.refusal.code}: ${applied.refusal.message} — answer it on a line before this one, with ${first}${waits}`
-          : `${applied.refusal.code}: ${applied.refusal.message} (${describeState(before)})${now}`;
+          : `${applied.refusal.code}: ${applied.refusal.message} (${describeState(before)})${now}${whenOpen}`;
       fail(step.line, "the action was refused", "a legal action", actual, at);
       break;
     }

@@ -62,7 +62,7 @@ describe("the natural-English corpus", () => {
     const label = name.replace(/\.corpus$/, "");
     it(`${label}: each sentence reads as its fixture says, or is reported at its words`, () => {
       const text = readFileSync(path.join(dir, name), "utf8");
-      const entries = parseCorpus(text);
+      const entries = parseCorpus(text, name);
       const results = probeCards(game, entries.map((e) => ({ kind: e.kind, text: e.sentence })));
       const actual = new Map(entries.map((e, i) => [e, { readsAs: results[i]!.readsAs, problems: results[i]!.problems }]));
       if (process.env.CW_UPDATE_CORPUS) {
@@ -73,7 +73,7 @@ describe("the natural-English corpus", () => {
     });
 
     it(`${label}: the reads-as text of every clean sentence compiles back to the same IR`, () => {
-      const entries = parseCorpus(readFileSync(path.join(dir, name), "utf8")).filter((e) => e.problems.length === 0 && !e.noRoundTrip);
+      const entries = parseCorpus(readFileSync(path.join(dir, name), "utf8"), name).filter((e) => e.problems.length === 0 && !e.noRoundTrip);
       const first = probeCards(game, entries.map((e) => ({ kind: e.kind, text: e.sentence })));
       const again = probeCards(game, entries.map((e, i) => ({ kind: e.kind, text: readsAsText(first[i]!.readsAs, e.sentence) })));
       entries.forEach((entry, i) => {
@@ -90,7 +90,7 @@ describe("the natural-English corpus", () => {
     // them. Printed from the IR alone, every content word of it is carried by the IR: written as a card, it leaves no
     // word unused and compiles to the same IR — for sentences with warnings too (a text the engine does not run at all,
     // CW6001, or a phrase naming nothing, CW6011, prints a placeholder instead and is left out).
-    const warned = (text: string) => parseCorpus(text).filter((e) => e.problems.length > 0 && !e.noRoundTrip && !e.problems.some((p) => /^CW(1\d{3}|6001|6011) /.test(p)));
+    const warned = (text: string) => parseCorpus(text, name).filter((e) => e.problems.length > 0 && !e.noRoundTrip && !e.problems.some((p) => /^CW(1\d{3}|6001|6011) /.test(p)));
     // A game's main file always has such sentences; a topic file may have none (then there is nothing to check).
     if (name === `${game}.corpus` || warned(readFileSync(path.join(dir, name), "utf8")).length > 0)
     it(`${label}: every word the reads-as text prints is carried by the IR, warnings or not`, () => {
@@ -110,7 +110,7 @@ describe("the natural-English corpus", () => {
   }
 
   it("holds at least 400 sentences across the three games", () => {
-    const total = files.reduce((n, f) => n + parseCorpus(readFileSync(path.join(dir, f), "utf8")).length, 0);
+    const total = files.reduce((n, f) => n + parseCorpus(readFileSync(path.join(dir, f), "utf8"), f).length, 0);
     expect(total).toBeGreaterThanOrEqual(400);
   });
 });

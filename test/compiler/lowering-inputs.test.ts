@@ -112,7 +112,7 @@ describe("lowering only for the notes", () => {
       const entries = readdirSync(dir)
         .filter((name) => name.startsWith(`${game}.`) && name.endsWith(".corpus"))
         .sort()
-        .flatMap((name) => parseCorpus(readFileSync(path.join(dir, name), "utf8")))
+        .flatMap((name) => parseCorpus(readFileSync(path.join(dir, name), "utf8"), name))
         .filter((e) => e.problems.length > 0);
       notes += same(probeSources(game, entries.map((e) => ({ kind: e.kind, text: e.sentence }))).sources);
     }

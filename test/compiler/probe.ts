@@ -158,17 +158,34 @@ export interface Entry {
   noRoundTrip?: string;
 }
 
-export function parseCorpus(text: string): Entry[] {
+export function parseCorpus(text: string, file?: string): Entry[] {
   const entries: Entry[] = [];
   let kind = "";
-  for (const line of text.split("\n")) {
-    if (line.startsWith("## ")) kind = line.slice(3).trim();
-    else if (line.startsWith("> ")) entries.push({ kind, sentence: line.slice(2).trim(), readsAs: [], problems: [] });
+  // A corpus file names its game first (`cybervamp.lang-cv-s29.corpus`); its `## kind` headings are the kinds of card
+  // PROBE_TEMPLATES makes for that game. A heading or line the probe cannot read is said at its file and line — it was a
+  // TypeError from deep in probeSources (session 29: `## relic` in a cybervamp corpus file).
+  const game = file ? path.basename(file).split(".")[0]! : undefined;
+  const kinds = game ? PROBE_TEMPLATES[game] : undefined;
+  if (file && !kinds) throw new Error(`${file}: a corpus file's name starts with its game (${Object.keys(PROBE_TEMPLATES).join(", ")}), not "${game}"`);
+  text.split("\n").forEach((line, i) => {
+    const at = `${file ?? "corpus"}:${i + 1}`;
+    const last = () => {
+      const entry = entries[entries.length - 1];
+      if (!entry) throw new Error(`${at}: "${line.slice(0, 2).trim()}" line before any "> " sentence: it belongs after the sentence it is about`);
+      return entry;
+    };
+    if (line.startsWith("## ")) {
+      kind = line.slice(3).trim();
+      if (kinds && !kinds[kind]) throw new Error(`${at}: "## ${kind}" is no kind of card the corpus probes for ${game}: write ${Object.keys(kinds).map((k) => `"## ${k}"`).join(" or ")}`);
+    } else if (line.startsWith("> ")) {
+      if (kinds && !kind) throw new Error(`${at}: a sentence before any "## <kind>" heading: write ${Object.keys(kinds).map((k) => `"## ${k}"`).join(" or ")} above it`);
+      entries.push({ kind, sentence: line.slice(2).trim(), readsAs: [], problems: [] });
+    }
     // `>> more`: the card text goes on on a new line (an ability over several lines, or several lines without periods).
-    else if (line.startsWith(">> ")) entries[entries.length - 1]!.sentence += `\n${line.slice(3).trim()}`;
-    else if (line.startsWith("= ")) entries[entries.length - 1]!.readsAs.push(line.slice(2).trim());
-    else if (line.startsWith("! ")) entries[entries.length - 1]!.problems.push(line.slice(2).trim());
-    else if (line.startsWith("~ ")) entries[entries.length - 1]!.noRoundTrip = line.slice(2).trim();
-  }
+    else if (line.startsWith(">> ")) last().sentence += `\n${line.slice(3).trim()}`;
+    else if (line.startsWith("= ")) last().readsAs.push(line.slice(2).trim());
+    else if (line.startsWith("! ")) last().problems.push(line.slice(2).trim());
+    else if (line.startsWith("~ ")) last().noRoundTrip = line.slice(2).trim();
+  });
   return entries;
 }

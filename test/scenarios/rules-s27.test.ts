@@ -133,7 +133,7 @@ describe("a refusal for timing says what is open, and what waits", () => {
   it("a spell on the opponent's turn with no window open", () => {
     const text = `scenario "s" for cybervamp\nsetup {\n  turn 3 p1 phase Pre-Battle\n  p1 battlefield: "Nightclub Thrall"\n  p2 battlefield: "Neon Abattoir", "Gold Exchange"\n  p2 hand: "Arterial Spray"\n}\np2 play "Arterial Spray" target "Nightclub Thrall"\nexpect p1 discard pile: "Nightclub Thrall"\n`;
     expect(failuresOf(text)).toEqual([
-      "8: the action was refused | expected a legal action | actual not_your_turn: it is p1's turn and nothing waits to resolve: p2 may play a spell or use an ability on it only in a window, after p1 plays or activates something or ends a phase (p1's Pre-Battle phase)",
+      "8: the action was refused | expected a legal action | actual not_your_turn: it is p1's turn and nothing waits to resolve: p2 may play a spell or use an ability on it only in a window, after p1 plays or activates something or ends a phase (p1's Pre-Battle phase) — to play it in p1's Pre-Battle phase, write `p1 end phase` on a line before this one: ending a phase is a pass, and p2 then holds priority before the phase ends",
     ]);
     expect(failuresOf(text.replace("p2 play", "p1 end phase\np2 play").replace("expect", "p1 pass\np2 pass\nexpect"))).toEqual([]);
   });
