@@ -1604,7 +1604,14 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
       // session 29 probe's CYBERVAMP block line after two Ghoul Scavengers died at once was refused "choice_pending: p1
       // must first choose which trigger goes on the stack first (it resolves last) (p1 must choose which trigger ...)",
       // which named no line to write.
-      const first = applied.refusal.code === "choice_pending" && before.pending ? answerForm(run, before) : undefined;
+      // A declaration of attackers or blockers is answered in its own words (attack / block lines), as whatWaitsNow says
+      // it: the session 30 probe's Chromatic `p2 attack p1 with "Seer"` on p1's declaration was told `p1 chooses "<card>"`.
+      const declaring = applied.refusal.code === "choice_pending" && before.pending ? combatDeclaration(before, run.engine.rules.zones.battlefield) : null;
+      const first = declaring
+        ? `${declaring.kind === "attackers" ? `attack lines (\`${before.pending!.player} attack <player> with "<card>"\`) or \`${before.pending!.player} attacks with nothing\`` : `block lines (\`${before.pending!.player} block "<attacker>" with "<card>"\`) or \`${before.pending!.player} blocks nothing\``}${step.action.player !== before.pending!.player ? ` (${before.pending!.player} declares; ${step.action.player} does not)` : ""}`
+        : applied.refusal.code === "choice_pending" && before.pending
+          ? answerForm(run, before)
+          : undefined;
       const waits = first && before.pending?.kind === "order_triggers" ? ` (waiting: ${waitingTriggers(run, before).join("; ")})` : "";
       const nothingToPass = applied.refusal.code === "no_window" && step.action.kind === "pass" ? passOnNothing(run, before, events, step.action.player) : undefined;
       if (nothingToPass) {

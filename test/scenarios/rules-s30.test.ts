@@ -79,3 +79,16 @@ describe("a pass with nothing to pass on says why, and never tells the other pla
     ]);
   });
 });
+
+/**
+ * Chromatic: `p2 attack p1 with "Seer"` on p1's turn, while p1's declaration of attackers waits, was told "answer it ...
+ * with the cards: `p1 chooses "<card>"` or `p1 chooses nothing`" (session 30 probe): the declaration is answered in
+ * its own words, and the line's player is told it is not theirs.
+ */
+describe("a line written while a declaration waits names attack or block lines", () => {
+  it("the other player's attack line on p1's declaration of attackers", () => {
+    expect(failuresOf(`scenario "s" for chromatic\nsetup {\n  turn 3 p1 phase Main\n  p1 battlefield: "Seer"\n  p2 battlefield: "Seer"\n}\np1 end phase\np2 pass\np2 attack p1 with "Seer"\nexpect p1 life 29\n`)).toEqual([
+      '9: the action was refused | expected a legal action | actual choice_pending: p1 must first declare attackers (any number, or none) — answer it on a line before this one, with attack lines (`p1 attack <player> with "<card>"`) or `p1 attacks with nothing` (p1 declares; p2 does not)',
+    ]);
+  });
+});
