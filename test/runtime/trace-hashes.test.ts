@@ -24,4 +24,16 @@ describe("trace hashes", () => {
     expect(hashEvents([event])).not.toBe(hashEvents([{ ...event, amount: 3 }]));
     expect(hashEvents([event, event])).not.toBe(hashEvents([event]));
   });
+
+  it("a source range is hashed by its line and column, not by the offset a comment before it moves", () => {
+    const at = (offset: number, line: number, column: number) => ({ offset, line, column });
+    const event = (start: ReturnType<typeof at>) => ({
+      seq: 19, turn: 3, phase: "Battle", kind: "trigger" as const, text: "Rabid Bat: Bleed 1 — noted",
+      source: { file: "cards/cybervamp/cybervamp.game", range: { start, end: at(start.offset + 82, start.line, start.column + 82) } },
+    });
+    // Session 30: a comment on line 80 grew by 540 characters; the Bleed rule on line 131 kept its line and column.
+    expect(hashEvents([event(at(13986, 131, 28))])).toBe(hashEvents([event(at(13446, 131, 28))]));
+    expect(hashEvents([event(at(13446, 132, 28))])).not.toBe(hashEvents([event(at(13446, 131, 28))]));
+    expect(hashEvents([event(at(13446, 131, 29))])).not.toBe(hashEvents([event(at(13446, 131, 28))]));
+  });
 });
