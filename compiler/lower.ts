@@ -9044,8 +9044,8 @@ function lowerCardCost(field: Ast.Field | undefined, game: CompiledGame, vocab: 
   if (words.includes("erase")) return [{ pays: "erase", amount: typeof amount === "number" ? amount : 1 }];
   const resource = words.map((w) => lookup(vocab.resources, w)).find(Boolean);
   if (resource) return [{ pays: "resource", resource, amount }];
-  // A bare number: the game's first resource.
-  if (numberItem && game.resources[0]) return [{ pays: "resource", resource: game.resources[0].name, amount }];
+  // A bare number or a bare X ("cost: X": X is what the player pays): the game's first resource.
+  if ((numberItem || isX) && game.resources[0]) return [{ pays: "resource", resource: game.resources[0].name, amount }];
   return [];
 }
 

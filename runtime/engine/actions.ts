@@ -829,7 +829,7 @@ function perform(ctx: Ctx, action: Action): void {
       (state.playedThisTurn ??= []).push({ card: action.card, def: state.cards[action.card]!.def, controller: action.player, owner: state.cards[action.card]!.owner, token: false });
       noteEvent(ctx, "cast", { player: action.player, card: action.card });
       // Mechanics hook: a game may route the play itself (priority before it resolves, ability selection, enhancements).
-      for (const m of mechanicsOf(rules)) if (m.play?.(ctx, action.card, action.player, permanent, action.targets ?? [])) return;
+      for (const m of mechanicsOf(rules)) if (m.play?.(ctx, action.card, action.player, permanent, action.targets ?? [], payment.x)) return;
       if (permanent) {
         enterBattlefield(ctx, action.card, action.player, "played", def.source);
         return;

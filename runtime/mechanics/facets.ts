@@ -126,7 +126,7 @@ function abilityActive(ctx: Ctx, id: string, ability: Ability): boolean {
 
 const passesPriority = (rules: Rules, def: CompiledCard): boolean => String(rules.param("priority_actions", "")).toLowerCase().split(/\s+/).includes(def.cardType.toLowerCase());
 
-function play(ctx: Ctx, card: string, player: PlayerId, permanent: boolean): boolean {
+function play(ctx: Ctx, card: string, player: PlayerId, permanent: boolean, _targets: unknown, x: number | undefined): boolean {
   const { state, rules } = ctx;
   const def = cardDef(ctx, state.cards[card]!);
   if (permanent) {
@@ -136,7 +136,8 @@ function play(ctx: Ctx, card: string, player: PlayerId, permanent: boolean): boo
     return true;
   }
   if (!selectsAbilities(ctx, def)) return false;
-  state.frames.push({ card, controller: player, steps: [{ op: "rule", rule: "cast_selected" }], pc: 0, targets: [], chosen: {}, label: `${player} casts ${def.name}`, source: def.source });
+  // The X paid in the cost goes with the selection to each selected ability ("Deal X damage ..." of a `cost: X` spell).
+  state.frames.push({ card, controller: player, steps: [{ op: "rule", rule: "cast_selected" }], pc: 0, targets: [], chosen: {}, x, label: `${player} casts ${def.name}`, source: def.source });
   return true;
 }
 
@@ -356,6 +357,7 @@ registerNativeRule("cast_selected", (ctx, frame) => {
     pc: 0,
     targets: [],
     chosen,
+    x: frame.x,
     label: `${def.name} (${selection.text})`,
     source: def.source,
     spellCard: id,
@@ -381,7 +383,7 @@ registerNativeRule("resolve_selected", (ctx, frame) => {
     // A division of damage made as the targets were chosen goes with them (runtime/core/division.ts).
     const division = frame.chosen[DIVISION];
     const chosen: Record<string, string[]> = division ? { [DIVISION]: division } : {};
-    return { card: frame.card, ability: ability.id, controller: frame.controller, steps: ability.steps, pc: 0, targets, chosen, ...(mode !== undefined ? { mode } : {}), label: `${cardName(ctx, frame.card!)}: ${ability.text}`, source: ability.source };
+    return { card: frame.card, ability: ability.id, controller: frame.controller, steps: ability.steps, pc: 0, targets, chosen, ...(mode !== undefined ? { mode } : {}), x: frame.x, label: `${cardName(ctx, frame.card!)}: ${ability.text}`, source: ability.source };
   });
   // Frames run top first: push the last selected ability first.
   for (const f of frames.reverse()) ctx.state.frames.push(f);
