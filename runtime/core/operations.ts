@@ -193,9 +193,13 @@ export function damagePlayer(ctx: Ctx, player: PlayerId, dealt: number, from: st
     // Mechanics hook: the pool reaching 0 may destroy what it came from (a wielded Weapon), in the same event.
     if (p.resources[armor] === 0) for (const m of mechanicsOf(ctx.rules)) m.poolDepleted?.(ctx, player, armor, source);
   }
-  p.life -= rest;
+  // The life the damage takes is a life loss: "If you would lose life, ..." replaces it as it replaces an effect's
+  // "loses N life", as "Whenever you lose life" sees it (Chromatic's own example: 8 damage, 5 Armor — "you lose 3 Life").
+  // Replaced before the damage is traced, so the state after the damage event shows the life it left.
+  const lost = rest > 0 ? replaceEvent(ctx, "lose_life", { player }, `${player} would lose ${rest} life`, rest) : undefined;
+  if (lost) p.life -= lost.amount;
   emit(ctx, "damage", `${from ? cardName(ctx, from) : "an effect"} deals ${amount} damage to ${player}`, { player, card: from, name: from ? cardName(ctx, from) : undefined, amount, source });
-  if (rest > 0) noteEvent(ctx, "lose_life", { player, amount: rest });
+  if (lost && lost.amount > 0) noteEvent(ctx, "lose_life", { player, amount: lost.amount });
   // "Whenever an opponent is dealt damage": the player is dealt it (Armor absorbing part of it or not).
   noteEvent(ctx, "player_dealt_damage", { player, amount, ...(combat ? { combat } : {}) });
   if (from) {
