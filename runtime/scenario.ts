@@ -809,6 +809,44 @@ function whatWaitsNow(run: Run, state: GameState): string {
 }
 
 /**
+ * The lines that take the game from here to a later phase of this turn, said after a failed `expect phase X`: each
+ * decision the game waits for answered the way that moves on (the active player with nothing waiting ends the phase,
+ * a player holding priority in an open window passes, a declaration of attackers or blockers is answered with none).
+ * The session 30 probe's CYBERVAMP `expect phase Post-Battle` right after `p1 choose nothing` at the declaration of
+ * attackers said only "actual: phase Battle" — the Battle phase goes on until p1 ends it and p2 passes. Stops (says
+ * nothing) at items on the stack as the line is read or another choice (waitingNow says those); the end of a phase the
+ * path itself waits on the stack for passes. At the end of the turn it says the phase has passed (or never comes).
+ */
+function linesToPhase(run: Run, state: GameState, phase: string): string | undefined {
+  if (state.over || state.stack.length) return undefined;
+  const lines: string[] = [];
+  let now = state;
+  for (let step = 0; step < 24; step++) {
+    const decider = run.engine.decider(now);
+    if (!decider || now.over) return undefined;
+    let action: Action;
+    if (now.pending) {
+      const declaring = combatDeclaration(now, run.engine.rules.zones.battlefield);
+      if (!declaring || now.pending.player !== decider) return undefined;
+      action = { type: "choose", player: decider, cards: [] };
+      lines.push(`\`${decider} choose nothing\``);
+    } else if (decider === now.active && !now.stack.length && !run.engine.rules.model.windowOpen(now)) {
+      action = { type: "end_phase", player: decider };
+      lines.push(`\`${decider} end phase\``);
+    } else {
+      action = { type: "pass", player: decider };
+      lines.push(`\`${decider} pass\``);
+    }
+    const applied = run.engine.apply(now, action);
+    if (!applied.ok) return undefined;
+    now = applied.state;
+    if (now.turn !== state.turn || now.over) return `${state.active}'s turn ${state.turn} is in its ${state.phase} phase, and its ${phase} phase ${run.engine.rules.game.phases.some((p) => norm(p.name) === norm(phase)) ? "does not come after it in this turn" : "is no phase of this game"}`;
+    if (norm(now.phase) === norm(phase)) return `the ${state.phase} phase goes on until it is ended: to reach ${now.phase} write ${lines.join(", ")} before this line`;
+  }
+  return undefined;
+}
+
+/**
  * Why a pass has nothing to pass on, said to the line that wrote it. The session 29 probe's CYBERVAMP `p2 pass` after
  * `p1 play "Neon Ripper"` was refused "no_window: there is nothing to pass on; end the phase instead": p2 cannot end
  * p1's phase, and the line's author thought the creature waited for passes as a spell does. Undefined when the engine's
@@ -1241,8 +1279,11 @@ function evaluate(run: Run, state: GameState, events: TraceEvent[], e: Expectati
     }
     case "turn":
       return verdict(state.turn === e.value, `turn ${e.value}`, `turn ${state.turn}`);
-    case "phase":
-      return verdict(norm(state.phase) === norm(e.value), `phase ${e.value}`, `phase ${state.phase}`);
+    case "phase": {
+      const holds = norm(state.phase) === norm(e.value);
+      const way = holds ? undefined : linesToPhase(run, state, e.value);
+      return verdict(holds, `phase ${e.value}`, `phase ${state.phase}${way ? ` — ${way}` : ""}`);
+    }
     case "active":
       return verdict(state.active === e.player, `active ${e.player}`, `active ${state.active}`);
     case "to_act": {
