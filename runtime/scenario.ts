@@ -809,6 +809,18 @@ function whatWaitsNow(run: Run, state: GameState): string {
 }
 
 /**
+ * Why a play line's card is not its player's to play, or undefined when it is: the card is in another player's hand, or
+ * not in a hand at all (said with where it is). The engine refuses the play for its moment first (not_your_turn); the
+ * card's place is the mistake to name then, as a line fixing the moment would be refused not_in_hand next.
+ */
+function notTheirCard(run: Run, state: GameState, card: string | undefined, player: string): string | undefined {
+  const c = card ? state.cards[card] : undefined;
+  if (!c || (c.zone === run.engine.rules.zones.hand && c.owner === player)) return undefined;
+  const name = `"${nameOf(run, state, c.id)}"`;
+  return c.zone === run.engine.rules.zones.hand ? `${name} is not in ${player}'s hand: it is in ${c.owner}'s (\`${c.owner} play ${name}\` plays it)` : `${name} is not in ${player}'s hand: it is in ${c.owner}'s ${c.zone}`;
+}
+
+/**
  * The lines that take the game from here to a later phase of this turn, said after a failed `expect phase X`: each
  * decision the game waits for answered the way that moves on (the active player with nothing waiting ends the phase,
  * a player holding priority in an open window passes, a declaration of attackers or blockers is answered with none).
@@ -1662,8 +1674,12 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
       // CYBERVAMP: "Spells can be played during any phase of any player's turn": the opponent plays one in the active
       // player's phase once priority passes to them — after something is played, or as the phase ends (a pass). The
       // session 29 probe's `p2 play` in p1's Pre-Battle, written with no line before it, was told only when it could be.
-      const whenOpen =
-        applied.refusal.code === "not_your_turn" && (step.action.kind === "play" || step.action.kind === "activate") && / only in a window/.test(applied.refusal.message) && !before.pending
+      // Unless the card is not the player's to play (this session's probe: p1's Arterial Spray written as p2's play was
+      // told to add `p1 end phase`, and that line then got not_in_hand): say whose card it is instead.
+      const notTheirs = applied.refusal.code === "not_your_turn" && literal.type === "play" ? notTheirCard(run, before, literal.card, step.action.player) : undefined;
+      const whenOpen = notTheirs
+        ? ` — and ${notTheirs}`
+        : applied.refusal.code === "not_your_turn" && (step.action.kind === "play" || step.action.kind === "activate") && / only in a window/.test(applied.refusal.message) && !before.pending
           ? ` — to play it in ${before.active}'s ${before.phase} phase, write \`${before.active} end phase\` on a line before this one: ending a phase is a pass, and ${step.action.player} then holds priority before the phase ends`
           : "";
       const actual = form

@@ -3,7 +3,7 @@
  * outsider) left, and what this session's probe found. Each test fails on main 36906ac unless it says otherwise.
  */
 import { describe, expect, it } from "vitest";
-import { failuresOf } from "./helpers.ts";
+import { failuresOf, runText } from "./helpers.ts";
 
 /**
  * CYBERVAMP: declaring no attackers ends the battle but not the Battle phase. `expect phase Post-Battle` right after
@@ -36,4 +36,169 @@ describe("a failed `expect phase` names the lines that reach the phase from wher
     expect(failuresOf(text)).toHaveLength(1);
     expect(failuresOf(text)[0]).toMatch(/^5: expectation not met \| expected phase Second-Main \| actual phase Main — the Main phase goes on until it is ended: to reach Second-Main write `p1 end phase`, .*`p\d pass` before this line$/);
   });
+});
+
+/**
+ * The probe's mistaken CYBERVAMP scenarios (a typo in a card name, a wrong amount, an illegal attack, the wrong player, a
+ * misspelt zone and phase, the wrong player's life, the wrong winner, an expired duration, a winner where the game goes
+ * on, an unknown stat, a wrong count): each fails, at the line of the mistake, saying what was wrong.
+ */
+const MISTAKES = `
+scenario "M1 a typo in a card name" for cybervamp
+setup {
+  turn 3 p1 phase Pre-Battle
+  p1 battlefield: "Nightclub Thral"
+}
+expect "Nightclub Thrall" power 1
+
+scenario "M2 a wrong expectation: the Spray deals 3, not 2" for cybervamp
+setup {
+  turn 3 p1 phase Pre-Battle
+  p1 hand: "Arterial Spray"
+  p1 battlefield: "Crimson Substation", "Gold Exchange"
+}
+p1 play "Arterial Spray" target p2
+p2 pass
+p1 pass
+expect p2 life 18
+
+scenario "M3 an illegal step: a Newly Turned creature without Haste attacks" for cybervamp
+setup {
+  turn 3 p1 phase Pre-Battle
+  p1 hand: "Ghoul Scavenger"
+  p1 battlefield: "Blackout District", "Gold Exchange"
+}
+p1 play "Ghoul Scavenger"
+p1 end phase
+p2 pass
+p1 attack p2 with "Ghoul Scavenger"
+p1 pass
+p2 pass
+p1 pass
+p2 pass
+expect p2 life 18
+
+scenario "M4 the wrong player plays: p1's card played by p2" for cybervamp
+setup {
+  turn 3 p1 phase Pre-Battle
+  p1 hand: "Arterial Spray"
+  p1 battlefield: "Crimson Substation", "Gold Exchange"
+}
+p2 play "Arterial Spray" target p1
+expect p1 life 17
+
+scenario "M5 a misspelt zone: Graveyard in CYBERVAMP" for cybervamp
+setup {
+  turn 3 p1 phase Pre-Battle
+  p1 hand: "Arterial Spray"
+  p1 battlefield: "Crimson Substation", "Gold Exchange"
+}
+p1 play "Arterial Spray" target p2
+p2 pass
+p1 pass
+expect p1 graveyard: "Arterial Spray"
+
+scenario "M6 a misspelt phase" for cybervamp
+setup {
+  turn 3 p1 phase Pre-Battle
+}
+p1 end phase
+p2 pass
+expect phase Batle
+
+scenario "M7 the expectation on the wrong player's life" for cybervamp
+setup {
+  turn 3 p1 phase Pre-Battle
+  p1 hand: "Arterial Spray"
+  p1 battlefield: "Crimson Substation", "Gold Exchange"
+}
+p1 play "Arterial Spray" target p2
+p2 pass
+p1 pass
+expect p1 life 17
+
+scenario "M8 the wrong winner" for cybervamp
+setup {
+  turn 3 p1 phase Pre-Battle
+  p2 life 3
+  p1 hand: "Arterial Spray"
+  p1 battlefield: "Crimson Substation", "Gold Exchange"
+}
+p1 play "Arterial Spray" target p2
+p2 pass
+p1 pass
+expect winner p2
+
+scenario "M9 a duration that has expired, still expected" for cybervamp
+setup {
+  turn 3 p1 phase Post-Battle
+  p1 hand: "Adrenal Surge"
+  p1 battlefield: "Crimson Substation", "Nightclub Thrall"
+}
+p1 play "Adrenal Surge" target "Nightclub Thrall"
+p2 pass
+p1 pass
+p1 end turn
+p2 pass
+expect "Nightclub Thrall" power 3
+
+scenario "M10 a winner expected where the game goes on" for cybervamp
+setup {
+  turn 3 p1 phase Pre-Battle
+  p2 life 4
+  p1 hand: "Arterial Spray"
+  p1 battlefield: "Crimson Substation", "Gold Exchange"
+}
+p1 play "Arterial Spray" target p2
+p2 pass
+p1 pass
+expect winner p1
+
+scenario "M11 an unknown stat: toughness" for cybervamp
+setup {
+  turn 3 p1 phase Pre-Battle
+  p1 battlefield: "Nightclub Thrall"
+}
+expect "Nightclub Thrall" toughness 1
+
+scenario "M12 the wrong copy count: the event happened once, expected twice" for cybervamp
+setup {
+  turn 3 p1 phase Pre-Battle
+  p1 hand: "Arterial Spray"
+  p1 battlefield: "Crimson Substation", "Gold Exchange", "Ghoul Scavenger"
+}
+p1 play "Arterial Spray" target "Ghoul Scavenger"
+p2 pass
+p1 pass
+p2 pass
+p1 pass
+expect event destroyed "Ghoul Scavenger" twice
+`;
+
+describe("the probe's mistaken scenarios each fail at the mistake, saying what is wrong", () => {
+  const { results } = runText(MISTAKES, "cards/cybervamp/scenarios/mistakes.scenario");
+  const first = (i: number) => {
+    const f = results[i]!.failures[0];
+    return f ? `${f.line}: ${f.message}${f.expected !== undefined ? ` | expected ${f.expected} | actual ${f.actual}` : ""}` : "passed";
+  };
+  const expected: [string, RegExp][] = [
+    ["M1 a typo in a card name", /^5: Unknown card "Nightclub Thral".*did you mean "Nightclub Thrall"/],
+    ["M2 a wrong expectation", /^18: expectation not met \| expected p2 life 18 \| actual p2 life 17$/],
+    ["M3 an illegal step", /^29: the action was refused .*summoning_sick: Ghoul Scavenger entered play this turn/],
+    ["M4 the wrong player plays", /^42: the action was refused .*not_your_turn: .* — and "Arterial Spray" is not in p2's hand: it is in p1's \(`p1 play "Arterial Spray"` plays it\)$/],
+    ["M5 a misspelt zone", /^54: Unknown zone "graveyard".*did you mean "Discard Pile"/],
+    ["M6 a misspelt phase", /^62: Unknown phase "Batle".*did you mean "Battle"/],
+    ["M7 the wrong player's life", /^73: expectation not met \| expected p1 life 17 \| actual p1 life 20$/],
+    ["M8 the wrong winner", /^85: expectation not met \| expected winner p2 \| actual winner p1$/],
+    ["M9 an expired duration", /^98: expectation not met \| expected "Nightclub Thrall" power 3 \| actual "Nightclub Thrall" power 1$/],
+    ["M10 a winner where the game goes on", /^110: expectation not met \| expected winner p1 \| actual winner none$/],
+    ["M11 an unknown stat", /^117: Unknown stat "toughness"/],
+    ["M12 a wrong count", /^130: expectation not met \| expected event destroyed "Ghoul Scavenger" 2 time\(s\) \| actual 1: Ghoul Scavenger is destroyed$/],
+  ];
+  expected.forEach(([name, message], i) =>
+    it(name, () => {
+      expect(results[i]!.name.startsWith(`${name.split(" ")[0]!} `)).toBe(true);
+      expect(first(i)).toMatch(message);
+    }),
+  );
 });
