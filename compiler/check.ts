@@ -473,8 +473,24 @@ function checkPayment(costField: FieldView | undefined, model: CardModel, contex
   if (colors.some((color) => !color?.pays)) return;
   const ways = new Set(colors.map((color) => color.pays!.toLowerCase()));
   const symbolPays = new Set(context.vocabulary.all("symbol").map((symbol) => symbol.pays.toLowerCase()));
+  const waysText = [...ways].map((way) => colors.find((c) => c.pays!.toLowerCase() === way)!.pays!).join(" or ");
   for (const part of cost.symbols) {
     const pays = part.pays.toLowerCase();
+    // A bare amount ("cost: 2", "cost: X") is paid the one way the card's colours pay (lower.ts bareCostWay): Three-Slot
+    // Duel's Red "cost: 2" is 2 life. Where that is no way — colours that pay differently, a colour that pays nothing
+    // (Gray: free), an X of cards to discard or erase — it is refused, not paid with the game's first resource.
+    if (pays === "generic" || pays === "x") {
+      const amount = pays === "x" ? "X" : String(part.amount);
+      const way = ways.size === 1 ? [...ways][0]! : undefined;
+      const found =
+        way === undefined ? `a bare "${amount}", which says none of them (write "${amount} ${[...ways].filter((w) => w !== "free")[0] ?? "life"}" or another way the card pays)`
+        : way === "free" ? `a bare "${amount}", though the card costs nothing (write "cost: free")`
+        : (way === "discard" || way === "erase") && pays === "x" ? `a bare "X", and the engine cannot ${way} X cards (write a number: "${way} 2")`
+        : undefined;
+      if (found) context.accept("CW2035", costField.value[0]?.range ?? costField.range, { colors: model.colors.join(" "), game: context.vocabulary.id, pays: waysText, found });
+      if (found) return;
+      continue;
+    }
     if (pays === "generic" || pays === "x" || ways.has(pays) || symbolPays.has(pays)) continue;
     if (context.vocabulary.lookup("color", part.pays)) continue; // a coloured cost symbol: the symbol's own business
     context.accept("CW2035", costField.value[0]?.range ?? costField.range, {

@@ -9026,8 +9026,24 @@ function lowerAmountCost(np: Ast.NounPhrase, l: AbilityLowering): CostPart[] {
   return [];
 }
 
+/**
+ * How a bare amount ("cost: 2", "cost: X") of a card of these colours is paid, in a game whose colours say how they pay
+ * (`color Red pays life`): the one way all its colours pay — Three-Slot Duel's Red "cost: 2" is 2 life, Yellow discards
+ * 2, Green erases 2 (the checker refuses a bare amount where the colours pay in different ways, or pay nothing: CW2035).
+ * Undefined in a game whose colours do not say (Chromatic, CYBERVAMP): the game's first resource.
+ */
+export function bareCostWay(game: { colors: readonly { name: string; pays?: string | undefined }[] }, colors: readonly string[]): string | undefined {
+  const ways = new Set<string>();
+  for (const name of colors) {
+    const pays = game.colors.find((c) => lower(c.name) === lower(name))?.pays;
+    if (!pays) return undefined;
+    ways.add(lower(pays));
+  }
+  return ways.size === 1 ? [...ways][0] : undefined;
+}
+
 /** A card's `cost:` field ("2 Crystals", "discard 1", "discard a card", "erase 2 cards", "3 life", "pay 2 life", "free", "X Crystals", "{R}{1}"). */
-function lowerCardCost(field: Ast.Field | undefined, game: CompiledGame, vocab: Vocab): CostPart[] {
+function lowerCardCost(field: Ast.Field | undefined, game: CompiledGame, vocab: Vocab, colors: readonly string[]): CostPart[] {
   if (!field) return [];
   const items = field.value;
   const words = items.map((i) => lower(itemText(i)));
@@ -9044,8 +9060,15 @@ function lowerCardCost(field: Ast.Field | undefined, game: CompiledGame, vocab: 
   if (words.includes("erase")) return [{ pays: "erase", amount: typeof amount === "number" ? amount : 1 }];
   const resource = words.map((w) => lookup(vocab.resources, w)).find(Boolean);
   if (resource) return [{ pays: "resource", resource, amount }];
-  // A bare number or a bare X ("cost: X": X is what the player pays): the game's first resource.
-  if ((numberItem || isX) && game.resources[0]) return [{ pays: "resource", resource: game.resources[0].name, amount }];
+  // A bare number or a bare X ("cost: X": X is what the player pays): paid as the card's colours pay, where the game says
+  // (bareCostWay), else with the game's first resource.
+  if (numberItem || isX) {
+    const way = bareCostWay(game, colors);
+    if (way === "life") return [{ pays: "life", amount }];
+    if (way === "discard" || way === "erase") return typeof amount === "number" ? [{ pays: way, amount }] : [];
+    const resource = way ? game.resources.find((r) => lower(r.name) === way) : game.resources[0];
+    if (resource) return [{ pays: "resource", resource: resource.name, amount }];
+  }
   return [];
 }
 
@@ -9559,7 +9582,7 @@ export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, mo
     checkStaticsWhileAttacking(name, abilities, game, notes);
     checkStaticsWhileExhausted(name, abilities, game, notes);
     const costField = field("cost");
-    const baseCost = lowerCardCost(costField, game, vocab);
+    const baseCost = lowerCardCost(costField, game, vocab, model?.colors ?? (field("color")?.value ?? []).map(itemText).filter((w) => w !== ","));
     const cost = [...baseCost, ...additional];
     checkUndefinedX(cost, abilities, notes);
     const additionalCost = additionalSources.length
