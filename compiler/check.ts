@@ -479,7 +479,7 @@ function checkPayment(costField: FieldView | undefined, model: CardModel, contex
     // A bare amount ("cost: 2", "cost: X") is paid the one way the card's colours pay (lower.ts bareCostWay): Three-Slot
     // Duel's Red "cost: 2" is 2 life. Where that is no way — colours that pay differently, a colour that pays nothing
     // (Gray: free), an X of cards to discard or erase — it is refused, not paid with the game's first resource.
-    if (pays === "generic" || pays === "x") {
+    if ((pays === "generic" || pays === "x") && !costField.value.some((t) => t.kind === "symbol")) {
       const amount = pays === "x" ? "X" : String(part.amount);
       const way = ways.size === 1 ? [...ways][0]! : undefined;
       const found =
