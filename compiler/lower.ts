@@ -2344,7 +2344,7 @@ class AbilityLowering {
     if (dets.includes("it") || dets.includes("that") || dets.includes("they")) {
       // "that creature", "that unit": the card named before; its card noun is carried by the reference.
       const ref = this.lastCard ?? (dets.includes("that") && words.length ? this.thatCard(np) : undefined) ?? { kind: "it" };
-      if (dets.includes("that") && ref.kind !== "it") this.useSelfNouns(np);
+      if (dets.includes("that") && (ref.kind !== "it" || this.playerEventCard())) this.useSelfNouns(np);
       return { kind: "card", ref };
     }
     if (dets.includes("each") || dets.includes("all") || dets.includes("every")) return { kind: "cards", selector: this.selector(withZone) };
@@ -2364,7 +2364,7 @@ class AbilityLowering {
     if (!theExtreme && this.namesOneCardByThe(np)) {
       this.useDeterminers(np, "the");
       const ref = this.lastCard ?? this.thatCard(np) ?? { kind: "it" };
-      if (ref.kind !== "it") this.useSelfNouns(np);
+      if (ref.kind !== "it" || this.playerEventCard()) this.useSelfNouns(np);
       return { kind: "card", ref };
     }
     if (choosesCards(np) || theExtreme) {
@@ -2442,6 +2442,15 @@ class AbilityLowering {
     if (triggerContract(this.trigger).other !== undefined) return { kind: "event_other" };
     this.note(np.range, `"${this.slice(np.range)}" names no card here: "${this.trigger.text}" is about this card alone — write "this", or name the card ("target creature")`);
     return undefined;
+  }
+
+  /**
+   * Is "it" the card of a player's event the trigger names ("Whenever an opponent plays a unit, deal 1 damage to that
+   * unit.": the unit played; "discards a card", "draws a card")? Then "that unit" / "the unit" is that card, its noun
+   * carried as "it" carries it — it was CW6005 "does not use 'unit'" while running as written.
+   */
+  playerEventCard(): boolean {
+    return this.trigger?.subject.kind === "player" && this.trigger.object?.kind === "card";
   }
 
   /** A player reference from a subject ("you" when absent). */
@@ -9026,6 +9035,32 @@ function lowerAmountCost(np: Ast.NounPhrase, l: AbilityLowering): CostPart[] {
   return [];
 }
 
+/** What a step does to a card that only a card in play can take (damage, destruction, a change of stats, counters ...). */
+const IN_PLAY_OPS = new Set(["damage", "destroy", "modify", "add_counters", "remove_counters", "exhaust", "ready", "gain_control", "sacrifice"]);
+
+/**
+ * "Whenever an opponent casts a creature, deal 1 damage to it." — where a card played waits to resolve (a response model
+ * other than instant: Chromatic's chain, CYBERVAMP's stack), the card cast is not in play as the trigger resolves, so
+ * damage, destruction or a change of stats to it would do nothing: CW6001 naming the form that runs. Under an instant
+ * model (Three-Slot Duel) the unit played is on the field at once, and the ability runs as written.
+ */
+function checkCastCardNotInPlay(ability: Ability, game: CompiledGame, notes: LoweringNote[]): void {
+  if (ability.kind !== "triggered" || ability.trigger?.event !== "cast" || ability.trigger.subject.kind !== "player" || !ability.source) return;
+  if (String(game.params["response_model"] ?? "instant") === "instant" || !("steps" in ability) || !ability.steps) return;
+  let acts = false;
+  walkSteps(ability.steps, (step) => {
+    if (!IN_PLAY_OPS.has(step.op)) return;
+    for (const value of Object.values(step)) {
+      if (typeof value === "object" && value !== null && (value as Affected).kind === "card" && (value as { ref?: CardRef }).ref?.kind === "it") acts = true;
+    }
+  });
+  if (!acts) return;
+  const selector = ability.trigger.object?.kind === "card" ? ability.trigger.object.selector : undefined;
+  const noun = lower(selector?.cardTypes?.[0] ?? game.cardTypes.find((t) => t.permanent)?.name ?? "card");
+  const who = ability.trigger.subject.who === "you" ? "you control" : ability.trigger.subject.who === "opponent" ? "an opponent controls" : "";
+  notes.push({ file: ability.source.file, range: ability.source.range, message: `"${ability.text.trim()}": the card cast is not in play yet when this triggers (it waits to resolve), so what this does to it would do nothing — write the moment it enters: "Whenever a ${noun}${who ? ` ${who}` : ""} enters play, ..."` });
+}
+
 /**
  * How a bare amount ("cost: 2", "cost: X") of a card of these colours is paid, in a game whose colours say how they pay
  * (`color Red pays life`): the one way all its colours pay — Three-Slot Duel's Red "cost: 2" is 2 life, Yellow discards
@@ -9578,6 +9613,7 @@ export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, mo
       }
       checkAbilityContract(ability, notes);
       checkCardStates(ability, game, text, notes);
+      checkCastCardNotInPlay(ability, game, notes);
     }
     checkStaticsWhileAttacking(name, abilities, game, notes);
     checkStaticsWhileExhausted(name, abilities, game, notes);
