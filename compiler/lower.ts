@@ -8069,15 +8069,22 @@ function staticFromSequence(seq: Ast.Sequence, l: AbilityLowering): StaticEffect
 /**
  * "DEATH: Destroy the unit that destroyed this.": the ability runs when a unit destroyed this card — the trigger takes the
  * destroyer as its object, as "When this is destroyed by a unit, destroy that unit." (AbilityLowering.destroyerOfThis).
- * An ability that does more than act on that card would then do nothing when a spell destroyed it: said, never guessed.
+ * An ability that does more ("DEATH: Draw a card and deal 1 damage to the unit that destroyed this.") keeps its trigger,
+ * so its other steps run however it was destroyed; each step acting on the destroyer runs only if a card of that kind
+ * destroyed it (`if` the event's other card matches: a spell's Destroy leaves it out, and draws).
  */
 function lowerDestroyerTrigger(a: Ability, l: AbilityLowering, range: Range): void {
   const selector = l.destroyerSelector;
   if (!selector || !a.trigger) return;
   delete l.destroyerSelector;
   if (a.steps.length !== 1) {
-    l.note(range, `the engine runs "the unit that destroyed this" only as all its ability does (the ability then triggers only when a unit destroyed this card): write it as its own ability, "When this is destroyed by a unit, destroy that unit."`);
-    a.steps = [{ op: "rule", rule: "unsupported" }];
+    const namesDestroyer = (step: Step) => JSON.stringify(step).includes('"kind":"event_other"');
+    if (a.steps.some((step) => step.op === "if" || step.op === "choose_one") && a.steps.some(namesDestroyer)) {
+      l.note(range, `the engine runs "the unit that destroyed this" as a step of its own, or as all its ability does: write it as its own sentence, "When this is destroyed by a unit, destroy that unit."`);
+      a.steps = [{ op: "rule", rule: "unsupported" }];
+      return;
+    }
+    a.steps = a.steps.map((step) => (namesDestroyer(step) ? { op: "if", condition: { kind: "card_matches", of: { kind: "event_other" }, selector }, then: [step] } : step));
     return;
   }
   a.trigger = { ...a.trigger, object: { kind: "card", selector } };

@@ -34,6 +34,8 @@ import { TRIGGER_EVENTS, countsCards, readyingPhase, triggerContract, turnEndMom
 interface Context {
   game: CompiledGame;
   targets: TargetSpec[];
+  /** Inside the step on "the unit that destroyed this" (lower.ts lowerDestroyerTrigger): how the event's other card is written. */
+  destroyer?: string;
   /** Inside a `per_player` step: the players it runs for (the acting player is written as them, then "they"). */
   acting?: PlayersRef;
   /** The player a step is about ("Target opponent loses ..."): named again later in its sentence, they are "them"/"their". */
@@ -650,6 +652,17 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
     case "choose_one":
       return `choose ${step.choose ?? "one"} — ${printedModes(step).map((steps) => stepsText(steps, ctx).replace(/\.$/, "")).join("; or ")}`;
     case "if": {
+      // "DEATH: Draw a card and deal 1 damage to the unit that destroyed this.": the step on the destroyer, run only when a
+      // card of that kind destroyed this one (lower.ts lowerDestroyerTrigger), printed as written.
+      if (step.condition.kind === "card_matches" && step.condition.of.kind === "event_other" && !step.else?.length && ctx.trigger?.event === "destroyed" && ctx.trigger.subject.kind === "self" && !ctx.destroyer) {
+        const noun = (step.condition.selector.cardTypes?.[0] ?? "card").toLowerCase();
+        ctx.destroyer = `the ${noun} that destroyed this`;
+        try {
+          return stepsText(step.then, ctx).replace(/\.$/, "");
+        } finally {
+          delete ctx.destroyer;
+        }
+      }
       // "Destroy target creature unless its controller pays 3 life.": the effect, then the price its player may pay.
       const unless = unlessText(step, ctx);
       if (unless) return unless;
@@ -972,6 +985,7 @@ function subjectCardText(ref: CardRef, ctx: Context): string {
  */
 function eventCardText(which: "event_card" | "event_other", ctx: Context): string {
   const trigger = ctx.trigger;
+  if (which === "event_other" && ctx.destroyer) return ctx.destroyer;
   if (which === "event_other" && trigger?.object?.kind === "card") return "it";
   const unit = unitTypeName(ctx) ?? "card";
   const roles = trigger ? triggerContract(trigger).roles : undefined;
