@@ -2111,6 +2111,7 @@ class AbilityLowering {
     }
     // "that player": the trigger's player; outside a trigger, the players the clause before acted for.
     if (dets.includes("that")) {
+      if (this.conditionPlayers) return this.conditionPlayers;
       // With nobody else for it to name, the one target player named before it in the sentence ("When this enters play,
       // deal 1 damage to target player and that player draws a card").
       // Else the one player a clause before acted on without a player subject ("Deal 2 damage to target player. That player ...").
@@ -4053,6 +4054,53 @@ class AbilityLowering {
     const dealtTo = trailingCondition(clause)?.clause;
     const dealtPlayer = dealtTo && this.dealtThisWayPlayer(dealtTo);
     if (dealtPlayer) this.lastPlayers = dealtPlayer;
+    // "If an opponent has no Bleed counters, they gain 1 Bleed counter.": likewise the one player the condition is about.
+    const conditionPlayer = !dealtPlayer && dealtTo ? this.conditionPlayer(dealtTo) : undefined;
+    if (conditionPlayer) this.lastPlayers = conditionPlayer;
+    const outerConditionPlayer = this.conditionPlayers;
+    this.conditionPlayers = conditionPlayer ?? outerConditionPlayer;
+    try {
+      return this.clauseOwnStepsAbout(clause, source);
+    } finally {
+      this.conditionPlayers = outerConditionPlayer;
+    }
+  }
+
+  /**
+   * "At the end of your turn, if an opponent has no Bleed counters, that player gains 1 Bleed counter.", "When this enters
+   * play, if your opponent controls three or more creatures, they discard a card.": the one player other than you that the
+   * clause's condition is about is whom its "they" / "that player" name — before the trigger's player (that player was
+   * you, silently, and with no trigger's player "they" was a note). Read quietly: the condition reads its words itself. A
+   * target player there is not read ahead (it would be a second choice): "that player" after it stays a note (CW6042).
+   */
+  conditionPlayer(condition: Ast.Clause): PlayersRef | undefined {
+    const subject = condition.subject;
+    if (!subject || subject.also?.length || npDeterminers(subject).includes("target")) return undefined;
+    const owner = possessor(subject);
+    const person: Ast.NounPhrase | undefined = isPlayerPhrase(subject)
+      ? subject
+      : owner && owner.index === 0 && PLAYER_WORDS.has(owner.stem)
+        ? { ...subject, items: [{ kind: "word", text: owner.stem, lemma: owner.stem.replace(/s$/, ""), keyword: true, range: subject.range }], filters: [] }
+        : undefined;
+    if (!person) return undefined;
+    const notes = this.notes.length;
+    const wordsRead = this.playerWordsRead;
+    const ref = this.playerPhraseOf(person);
+    this.notes.length = notes;
+    this.playerWordsRead = wordsRead;
+    return ref && ref.kind !== "you" && ref.kind !== "each_player" && ref.kind !== "each_opponent" ? ref : undefined;
+  }
+  /** The player the condition of the clause being read is about (conditionPlayer): whom its "that player" names. */
+  conditionPlayers?: PlayersRef;
+  /** "If <condition>, <effects>" — a trigger's intervening "if", or a sentence's: the condition's player (conditionPlayer) is whom "they" and "that player" in the effects name. */
+  aboutConditionPlayer(condition: Ast.Clause): void {
+    const who = this.conditionPlayer(condition);
+    if (!who) return;
+    this.conditionPlayers = who;
+    this.lastPlayers = who;
+  }
+
+  private clauseOwnStepsAbout(clause: Ast.Clause, source: SourceRef): Step[] {
     // "They ..." after a step on cards, with no players before it "they" could name: those cards (not players).
     const they = clause.subject && npWords(clause.subject).length === 0 && npDeterminers(clause.subject).join() === "they" && !clause.subject.also?.length;
     // Nothing before it for "they" to name: a spell's sentence of its own goes on with the sentence before (`unmeasured`).
@@ -8130,6 +8178,7 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
       if (body.condition) {
         const c = l.condition(body.condition);
         if (c) a.condition = c;
+        l.aboutConditionPlayer(body.condition);
       }
       l.triggerCondition = !!a.condition;
       a.steps = body.effect.kind === "modal" ? modalSteps(body.effect, a, l) : lowerSequenceWithPending(body.effect, l);
@@ -8220,6 +8269,7 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
       // "As long as ..." / "While ..." promise an effect that stops when the condition does; a one-time effect is
       // checked once, like "if", and then lasts as its own words say — that is another card than the one written.
       if (body.word !== "if") l.note(body.condition.range, `"${body.word}" on a one-time effect: the engine checks "${l.slice(body.condition.range)}" once, as "if", and the effect then lasts as it says (not only while the condition holds) — write "If ..., ..." for a check once, or make it a static of a permanent`);
+      l.aboutConditionPlayer(body.condition);
       const steps = lowerSequenceWithPending(body.effect, l);
       a.steps = c ? [{ op: "if", condition: c, then: steps, source: a.source }] : steps;
       return;
