@@ -132,7 +132,9 @@ function abilityText(a: Ability, ctx: Context): string {
     case "activated": {
       const limit = a.timesPerTurn === undefined ? "" : ` Activate this only ${a.timesPerTurn === 1 ? "once" : a.timesPerTurn === 2 ? "twice" : `${a.timesPerTurn} times`} each turn.`;
       const when = a.activateOnly ? ` Activate only ${activateOnlyText(a.activateOnly, ctx)}.` : "";
-      return `${(a.cost ?? []).map((c) => costText(c, ctx)).join(", ").replace(/\}, \{/g, "}{")}: ${stepsText(a.steps, ctx)}${limit}${when}`;
+      // A cost the engine could not read (CW6001 at its words) is no cost at all in the IR: said, not printed as an empty "".
+      const cost = (a.cost ?? []).map((c) => costText(c, ctx)).join(", ").replace(/\}, \{/g, "}{") || "(no cost: the engine cannot read the cost written)";
+      return `${cost}: ${stepsText(a.steps, ctx)}${limit}${when}`;
     }
     case "replacement":
       return a.replacement ? replacementText(a.replacement, ctx) : "Nothing (the engine replaces no event for this text).";
