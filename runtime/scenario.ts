@@ -896,6 +896,22 @@ function noDeclarationAsked(run: Run, state: GameState, events: readonly TraceEv
   return `no declaration of blockers is asked: none of ${step.player}'s creatures can block ${attackers} (${step.player} controls none that is ready and able to), so the engine declares no blockers without asking — leave this line out`;
 }
 
+/**
+ * `pX targets "Y"` where no choice waits because the engine asked none: a target with one legal answer is taken without
+ * asking. Said, with the card or player the events since the last action line show it took, rather than only "no choice
+ * is waiting" (this session's probe: Chromatic Insight [Yellow] "Target creature gets +0/+2" with one creature in play,
+ * then `p1 targets "Swift Courier"`). Undefined when nothing since the last action was about that card or player.
+ */
+function targetTakenUnasked(run: Run, state: GameState, events: readonly TraceEvent[], step: ScenarioAction, target: TargetValue | undefined): string | undefined {
+  if (step.kind !== "choose" || !step.target || state.pending || !target) return undefined;
+  let since = events.length;
+  while (since > 0 && events[since - 1]!.kind !== "action") since--;
+  const about = events.slice(since).filter((e) => e.kind !== "priority" && ("card" in target ? e.card === target.card || e.other === target.card : e.player === target.player && e.card === undefined));
+  if (!about.length) return undefined;
+  const what = "card" in target ? `"${nameOf(run, state, target.card)}"` : target.player;
+  return `no target is asked: ${what} is already the target (a target with one legal answer is taken without asking; the engine asks only where there is a choice), as the trace shows: "${about[0]!.text}" — leave this line out`;
+}
+
 /** Whether a choose line answers the kind of choice the state waits for (cards, a mode or amount, yes/no, a target, an order). */
 function answersKind(step: ScenarioAction & { kind: "choose" }, state: GameState): boolean {
   const kind = state.pending?.kind;
@@ -1646,7 +1662,10 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
     const applied = apply(literal);
     record(applied.ok ? literal : undefined);
     if (!applied.ok) {
-      const noDeclaration = applied.refusal.code === "no_choice_pending" ? noDeclarationAsked(run, before, events, step.action) : undefined;
+      const noDeclaration =
+        applied.refusal.code === "no_choice_pending"
+          ? (noDeclarationAsked(run, before, events, step.action) ?? targetTakenUnasked(run, before, events, step.action, literal.type === "choose" ? literal.target : undefined))
+          : undefined;
       if (noDeclaration) {
         fail(step.line, noDeclaration, undefined, undefined, at);
         break;
@@ -1682,7 +1701,13 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
         : applied.refusal.code === "not_your_turn" && (step.action.kind === "play" || step.action.kind === "activate") && / only in a window/.test(applied.refusal.message) && !before.pending
           ? ` — to play it in ${before.active}'s ${before.phase} phase, write \`${before.active} end phase\` on a line before this one: ending a phase is a pass, and ${step.action.player} then holds priority before the phase ends`
           : "";
-      const actual = form
+      // `pX chooses mode "Redd"` (a text no offered mode has) was "illegal_choice: choose a mode between 0 and 5": the
+      // offered modes are listed by their text, with the closest (this session's probe, Chromatic's Arc Bolt).
+      const offeredModes = applied.refusal.code === "illegal_choice" && step.action.kind === "choose" && step.action.modeText !== undefined && before.pending?.kind === "mode" ? before.pending.modes : undefined;
+      const near = offeredModes ? closestName(step.action.kind === "choose" ? (step.action.modeText ?? "") : "", offeredModes) : undefined;
+      const actual = offeredModes
+        ? `${applied.refusal.code}: no mode offered reads "${step.action.kind === "choose" ? step.action.modeText : ""}" (${describeState(before)}): the modes offered are ${offeredModes.map((m) => `"${m}"`).join(", ")}${near ? ` (did you mean "${near}"?)` : ""}`
+        : form
         ? `${applied.refusal.code} (${describeState(before)}): answer it with ${form}`
         : first
           ? `${applied.refusal.code}: ${applied.refusal.message} — answer it on a line before this one, with ${first}${waits}`

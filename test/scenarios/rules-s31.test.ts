@@ -202,3 +202,105 @@ describe("the probe's mistaken scenarios each fail at the mistake, saying what i
     }),
   );
 });
+
+/**
+ * The probe's mistaken Chromatic Battlelines scenarios. Two messages were unclear on main 1d3df75 and are fixed (N1, N2:
+ * "illegal_choice: choose a mode between 0 and 5"; N4: "no_choice_pending: no choice is waiting" for a target the engine
+ * took without asking, as it was the only one); the others already failed clearly and are kept as tests that they fail.
+ */
+const CHROMATIC_MISTAKES = `
+scenario "N1 a misspelt mode colour" for chromatic
+setup {
+  turn 3 p1 phase Main
+  p1 Mana 1
+  p1 hand: "Arc Bolt"
+}
+p1 play "Arc Bolt"
+p1 chooses mode "Redd"
+p2 pass
+p1 targets p2
+expect p2 life 27
+
+scenario "N2 an ability the spell does not have" for chromatic
+setup {
+  turn 3 p1 phase Main
+  p1 Mana 1
+  p1 hand: "Arc Bolt"
+}
+p1 play "Arc Bolt"
+p1 chooses mode "Green"
+p2 pass
+expect p2 life 27
+
+scenario "N3 a temporary Facet expected after two abilities" for chromatic
+setup {
+  turn 3 p1 phase Main
+  p1 Mana 1
+  p1 hand: "Insight"
+  p1 battlefield: "Swift Courier"
+  p1 deck: "Arc Bolt", "Refusal"
+}
+p1 play "Insight"
+p1 chooses mode "Blue + Yellow"
+p2 pass
+expect p1 temporary Blue 1
+
+scenario "N4 the target named where the engine takes the only one" for chromatic
+setup {
+  turn 3 p1 phase Second-Main
+  p1 Mana 1
+  p1 hand: "Insight"
+  p1 battlefield: "Swift Courier"
+  p1 deck: "Arc Bolt", "Refusal", "Wither"
+}
+p1 play "Insight"
+p1 chooses mode "Blue + Yellow"
+p2 pass
+p1 targets "Swift Courier"
+expect "Swift Courier" defense 3
+
+scenario "N5 a misspelt zone: Discard Pile in Chromatic" for chromatic
+setup {
+  turn 3 p1 phase Main
+  p1 Mana 1
+  p1 hand: "Arc Bolt"
+}
+p1 play "Arc Bolt"
+p1 chooses mode "Red"
+p2 pass
+p1 targets p2
+expect p1 Discard Pile: "Arc Bolt"
+
+scenario "N6 more Mana than the player has" for chromatic
+setup {
+  turn 3 p1 phase Main
+  p1 Mana 3
+  p1 hand: "Mass Quake"
+}
+p1 play "Mass Quake"
+p1 chooses mode "Red"
+p2 pass
+expect p1 Mana 0
+`;
+
+describe("the probe's mistaken Chromatic scenarios each fail at the mistake, saying what is wrong", () => {
+  const { results } = runText(CHROMATIC_MISTAKES, "cards/chromatic/scenarios/mistakes.scenario");
+  const first = (i: number) => {
+    const f = results[i]!.failures[0];
+    return f ? `${f.line}: ${f.message}${f.expected !== undefined ? ` | expected ${f.expected} | actual ${f.actual}` : ""}` : "passed";
+  };
+  const expected: [string, RegExp][] = [
+    ["N1 a misspelt mode colour", /^9: the action was refused .*illegal_choice: no mode offered reads "Redd" \(p1 must select Arc Bolt's abilities\): the modes offered are "Red", "Red \+ Blue", .* \(did you mean "Red"\?\)$/],
+    ["N2 an ability the spell does not have", /^21: the action was refused .*illegal_choice: no mode offered reads "Green" .*: the modes offered are "Red", /],
+    ["N3 a temporary Facet expected after two abilities", /^36: expectation not met \| expected p1 temporary Blue 1 \| actual p1 temporary Blue 0$/],
+    ["N4 the target named where the engine takes the only one", /^49: no target is asked: "Swift Courier" is already the target \(a target with one legal answer is taken without asking.*— leave this line out$/],
+    ["N5 a misspelt zone", /^62: Unknown zone "Discard Pile".*did you mean "Graveyard"/],
+    ["N6 more Mana than the player has", /^70: the action was refused .*not_enough_mana: not enough Mana: have 3, need 4/],
+  ];
+  expected.forEach(([name, message], i) =>
+    it(name, () => {
+      expect(results[i]!.name.startsWith(`${name.split(" ")[0]!} `)).toBe(true);
+      expect(first(i)).toMatch(message);
+    }),
+  );
+});
