@@ -9033,6 +9033,12 @@ function lowerCostItem(item: Ast.CostItem, l: AbilityLowering): CostPart[] {
   const clause = item.clause;
   const verb = lower(clause.verb?.text ?? "");
   const lemma = clause.verb?.lemma ?? verb;
+  // "Exhaust:" / "Exhaust this:" pay with the card itself; another card ("Exhaust a creature you control:") is no cost
+  // the engine pays — it was read as "Exhaust:", the card exhausting itself, silently.
+  if ((lemma === "exhaust" || verb === "exhaust" || verb === "overexhaust") && clause.object && !isSelfReference(clause.object)) {
+    l.note(clause.range, `the engine pays "${verb === "overexhaust" ? "Overexhaust" : "Exhaust"}" with this card only ("Exhaust: ...", "Exhaust this: ..."); "${l.slice(clause.range)}" names other cards, which it cannot exhaust as a cost yet`);
+    return [];
+  }
   if (lemma === "exhaust" || verb === "exhaust") return [{ pays: "exhaust" }];
   if (verb === "overexhaust") return [{ pays: "overexhaust" }];
   // "Pay {B}" / "Pay {1}{R}": the symbols, as a `{B}:` cost would be.
