@@ -45,7 +45,8 @@ describe("the stepper's board", { timeout: 240_000 }, () => {
     await events.nth(at(/push.*Counterhack/)).locator(".kind").click();
     await expect.poll(() => pile(page)).toEqual(["p2 Counterhack", "p1 Arterial Spray"]);
     expect(await facesIn(page, "p2", "Hand")).not.toContain("Counterhack");
-    expect(await page.getByTestId("scenario-board").locator(".face-svg svg").count()).toBeGreaterThan(4);
+    // Faces render after the board does: poll (CI once read 4 while the fifth was still being drawn).
+    await expect.poll(() => page.getByTestId("scenario-board").locator(".face-svg svg").count()).toBeGreaterThan(4);
 
     // Before Arterial Spray is moved, it is not in p1's Discard Pile; at its move, it is, face up.
     await events.nth(at(/fizzle.*Arterial Spray.*countered/)).locator(".kind").click();
