@@ -273,6 +273,14 @@ function playerBehindCard(np: Ast.NounPhrase): "controller_of" | "owner_of" | un
   return named ? (role === "controller" ? "controller_of" : "owner_of") : undefined;
 }
 
+/** "your opponent's life" → "your opponent": the phrase's possessive word as a player phrase of its own, with the phrase's determiners. */
+function possessorAsPerson(np: Ast.NounPhrase): Ast.NounPhrase | undefined {
+  const owner = np.items.find((i): i is Ast.WordNode => i.kind === "word" && possessiveStem(i.text) !== undefined);
+  if (!owner) return undefined;
+  const stem = possessiveStem(owner.text)!;
+  return { ...np, items: [{ ...owner, text: stem, lemma: stem.replace(/s$/, ""), keyword: true }], filters: [] };
+}
+
 /** "your opponent's face", "the opponent's life", "each opponent's face": a player named by a possessive and a noun meaning the player. */
 function possessedPlayer(np: Ast.NounPhrase): boolean {
   const owner = possessor(np);
@@ -2049,10 +2057,7 @@ class AbilityLowering {
     }
     // "your opponent's face", "the opponent's life": the player the possessive names.
     if (possessedPlayer(np)) {
-      const owner = np.items.find((i) => i.kind === "word" && possessiveStem(i.text) !== undefined) as Ast.WordNode;
-      const stem = possessiveStem(owner.text)!;
-      const person: Ast.WordNode = { ...owner, text: stem, lemma: stem.replace(/s$/, ""), keyword: true };
-      const ref = this.playerPhrase({ ...np, items: [person] });
+      const ref = this.playerPhrase(possessorAsPerson(np)!);
       // The possessed noun ("face", "life") is the player themself: the whole phrase is read.
       this.playerWordsRead = "all";
       return ref;
@@ -4077,11 +4082,7 @@ class AbilityLowering {
     const subject = condition.subject;
     if (!subject || subject.also?.length || npDeterminers(subject).includes("target")) return undefined;
     const owner = possessor(subject);
-    const person: Ast.NounPhrase | undefined = isPlayerPhrase(subject)
-      ? subject
-      : owner && owner.index === 0 && PLAYER_WORDS.has(owner.stem)
-        ? { ...subject, items: [{ kind: "word", text: owner.stem, lemma: owner.stem.replace(/s$/, ""), keyword: true, range: subject.range }], filters: [] }
-        : undefined;
+    const person = isPlayerPhrase(subject) ? subject : owner?.index === 0 && PLAYER_WORDS.has(owner.stem) ? possessorAsPerson(subject) : undefined;
     if (!person) return undefined;
     const notes = this.notes.length;
     const wordsRead = this.playerWordsRead;
