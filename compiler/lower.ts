@@ -4079,7 +4079,12 @@ class AbilityLowering {
    * target player there is not read ahead (it would be a second choice): "that player" after it stays a note (CW6042).
    */
   conditionPlayer(condition: Ast.Clause): PlayersRef | undefined {
-    const subject = condition.subject;
+    // "If you have more life than an opponent, they …": the player compared with is the one, when the subject is you.
+    const comparedWith = condition.tail.find((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "than")?.object;
+    return this.otherPlayerNamedBy(condition.subject) ?? this.otherPlayerNamedBy(comparedWith);
+  }
+  /** The one player other than you a condition's noun phrase names ("an opponent", "your opponent's hand"), read quietly. */
+  private otherPlayerNamedBy(subject: Ast.NounPhrase | undefined): PlayersRef | undefined {
     if (!subject || subject.also?.length || npDeterminers(subject).includes("target")) return undefined;
     const owner = possessor(subject);
     const person = isPlayerPhrase(subject) ? subject : owner?.index === 0 && PLAYER_WORDS.has(owner.stem) ? possessorAsPerson(subject) : undefined;
