@@ -4,7 +4,7 @@
  * cards/duel/scenarios/rules-s32.scenario; the mistaken ones below each fail at the line of the mistake, saying what is wrong.
  */
 import { describe, expect, it } from "vitest";
-import { runText } from "./helpers.ts";
+import { checked, failuresOf, runText } from "./helpers.ts";
 
 /**
  * The probe's mistaken Duel scenarios (a typo in a card name, a wrong amount, an illegal step, the wrong player, a misspelt
@@ -187,4 +187,38 @@ describe("the Duel probe's mistaken scenarios each fail at the mistake, saying w
       expect(first(i)).toMatch(message);
     }),
   );
+});
+
+/**
+ * `cardwright check` on `p1 chooses mode "Redd"` right after `p1 play "Arc Bolt"` (Chromatic: a spell whose abilities are
+ * selected by colour): on main 98808c5 check said nothing and only `cardwright test` failed the line as it ran; now check
+ * says it at the line (CW7026), as it says a misspelt card name. And `"Blue + Red"` — the docs' own example of a mode by
+ * its text — was refused for a card printing Red first ("no mode offered reads "Blue + Red""): a selection is a set.
+ */
+describe("a mode text no selection of the spell's colours reads: said by check; a selection's colours in any order", () => {
+  const scenario = (choose: string, more = "") =>
+    `scenario "s" for chromatic\nsetup {\n  turn 3 p1 phase Main\n  p1 Mana 1\n  p1 hand: "Arc Bolt"\n${more}}\np1 play "Arc Bolt"\n${choose}\np2 pass\nexpect p2 life 27\n`;
+  it("`chooses mode \"Redd\"`: CW7026 at the line, with the closest selection", () => {
+    expect(checked("chromatic", scenario('p1 chooses mode "Redd"'))).toEqual(["8:1 CW7026"]);
+    expect(failuresOf(scenario('p1 chooses mode "Redd"'))[0]).toMatch(/^8: No such mode: no selection of "Arc Bolt"'s abilities reads "Redd" \(did you mean "Red"\?\)/);
+  });
+  it("`chooses mode \"Green\"` (Arc Bolt has no Green ability): CW7026", () => {
+    expect(checked("chromatic", scenario('p1 chooses mode "Green"'))).toEqual(["8:1 CW7026"]);
+  });
+  it("an expectation between the play and the choice does not hide it", () => {
+    expect(checked("chromatic", scenario('expect p1 to act\np1 chooses mode "Redd"'))).toEqual(["9:1 CW7026"]);
+  });
+  it("the modes the spell has are clean, with what they pay or in another order", () => {
+    expect(checked("chromatic", scenario('p1 chooses mode "Red"'))).toEqual([]);
+    expect(checked("chromatic", scenario('p1 chooses mode "red + blue"'))).toEqual([]);
+    expect(checked("chromatic", scenario('p1 chooses mode "Blue + Red"'))).toEqual([]);
+    expect(checked("chromatic", scenario('p1 chooses mode "Red + Blue (pay 1 Blue Facet)"'))).toEqual([]);
+  });
+  it("`chooses mode \"Blue + Red\"` runs as the selection \"Red + Blue\"", () => {
+    const text = scenario('p1 chooses mode "Blue + Red"', '  p1 deck: "Insight" x3\n').replace("expect p2 life 27", "p1 targets p2\nexpect p2 life 27");
+    expect(failuresOf(text)).toEqual([]);
+  });
+  it("a text that is no selection still fails when it is no set of the offered colours", () => {
+    expect(failuresOf(scenario('p1 chooses mode "Blue + Green"'))[0]).toMatch(/^8: No such mode: no selection of "Arc Bolt"'s abilities reads "Blue \+ Green"/);
+  });
 });
