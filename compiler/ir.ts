@@ -867,6 +867,14 @@ export interface Replacement {
   limit?: "first_each_turn" | "first";
   /** Only combat damage ("Prevent all combat damage that would be dealt to ..."). */
   combat?: boolean;
+  /**
+   * Damage: only damage the card dealing it matches ("If a creature would deal damage to you", "If a spell an opponent
+   * controls would deal damage to this"), matched wherever that card is (a spell resolving, a unit's DEATH trigger); any
+   * source when absent ("If a source would deal damage ...").
+   */
+  from?: CardSelector;
+  /** Only while this holds, relative to the replacement's controller ("If you would draw a card during your Start phase"). */
+  during?: Condition;
   /** `enters`: the zone the card would be put into ("put into a Graveyard"); play when absent. */
   zone?: string;
   /** `player_counter_added`: which counter ("If you would gain Bleed counters"); any when absent. */

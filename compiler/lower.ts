@@ -8489,12 +8489,15 @@ function lowerReplacement(body: Ast.ReplacementBody, a: Ability, l: AbilityLower
     l.lastCard = undefined;
   }
   const stepsBefore = l.targets.length;
-  const event = replacedEvent(body.event, l);
+  // "If you would draw a card during your Start phase": the replacement holds only then (IR `during`).
+  const timed = replacementDuring(body.event, l);
+  const event = typeof timed === "string" ? timed : replacedEvent(timed.clause, l);
   if (typeof event === "string") {
     l.note(body.range, `${event}; the engine replaces these events: ${replaceableEvents(l)}`);
     a.steps = notRun;
     return;
   }
+  if (typeof timed !== "string" && timed.during) event.during = timed.during;
   // "If an opponent would gain life, they lose that much life instead": "they" is the event's player.
   if (event.subject?.kind === "player") l.eventPlayer = true;
   l.eventKind = event.event;
@@ -8523,6 +8526,13 @@ function lowerReplacement(body: Ast.ReplacementBody, a: Ability, l: AbilityLower
   }
   const rest = prevent !== undefined ? { ...body.effect, steps: body.effect.steps.slice(1) } : body.effect;
   if (prevent !== undefined && rest.steps[0]) rest.steps[0] = { ...rest.steps[0], connector: "" };
+  // "it deals double that damage instead": damage dealt to nothing named changes the damage itself, which the engine does not.
+  const changed = event.event.endsWith("dealt_damage") ? rest.steps.find((s) => s.clause.verb?.lemma === "deal" && !s.clause.tail.some((t) => t.kind === "prep" && t.prep === "to")) : undefined;
+  if (changed) {
+    l.note(changed.clause.range, `the engine prevents damage ("prevent 1 of that damage") or deals it to another card or player ("it deals that damage to this instead"); it cannot change how much is dealt: "${l.slice(changed.clause.range)}"`);
+    a.steps = notRun;
+    return;
+  }
   l.replacingDamage = event.event === "dealt_damage" || event.event === "player_dealt_damage";
   l.replacingAmount = event.event === "gain_life" || event.event === "lose_life" || event.event === "player_counter_added";
   l.replacedNoun = event.event === "player_counter_added" && event.counter ? { counter: event.counter } : l.replacingAmount ? { life: true } : undefined;
@@ -8544,6 +8554,28 @@ function lowerReplacement(body: Ast.ReplacementBody, a: Ability, l: AbilityLower
   } else a.replacement = replacement;
   // The replaced event and the word "instead" are what the replacement itself carries.
   l.use(body.effect.steps.map((s) => s.clause.tail.filter((t) => t.kind === "instead")));
+}
+
+/**
+ * "If you would draw a card during your Start phase" · "If a source would deal damage to you during an opponent's turn": the
+ * time the replacement holds (a turn, or a phase of one) and the clause without those words; why not, for a "during" the
+ * engine cannot read.
+ */
+function replacementDuring(clause: Ast.Clause, l: AbilityLowering): { clause: Ast.Clause; during?: Condition } | string {
+  const isDuring = (t: Ast.TailItem | Ast.NounFilter): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "during";
+  const inTail = clause.tail.filter(isDuring);
+  const obj = clause.object;
+  const inObject = obj?.filters.filter(isDuring) ?? [];
+  const written = [...inTail, ...inObject];
+  if (!written.length) return { clause };
+  // "If an opponent would draw a card during their turn": "their" is the event's player — an opponent's turn, or yours.
+  const player = clause.subject ? replacedPlayer(clause.subject) : undefined;
+  const theirs = player === "you" ? "your" : player === "opponent" ? "opponents" : undefined;
+  const asWritten = written.map((w) => (theirs ? { ...w, object: { ...w.object, determiners: w.object.determiners.map((d) => (d.kind === "determiner" && d.lemma === "their" ? { ...d, lemma: theirs } : d)) } } : w));
+  const during = asWritten.length === 1 ? l.duringLimit(asWritten[0]!) : undefined;
+  if (!during) return `the engine replaces an event during a turn or a phase of it ("during your turn", "during an opponent's turn", "during your ${l.vocab.game.phases[0]?.name ?? "Main"} phase"): "${written.map((w) => l.slice(w.range)).join(", ")}" is not one`;
+  const tail = clause.tail.filter((t) => !inTail.includes(t as Ast.PrepPhrase));
+  return { clause: { ...clause, tail, ...(obj && inObject.length ? { object: { ...obj, filters: obj.filters.filter((f) => !inObject.includes(f as Ast.PrepPhrase)) } } : {}) }, during };
 }
 
 /** "prevent that loss", "prevent that life loss", "prevent that loss of life", "prevent it": the whole of a life loss. Marks the words. */
@@ -8582,7 +8614,7 @@ function preventedAmount(clause: Ast.Clause, l: AbilityLowering): NumberExpr | "
   return count ? l.count(count) : "all";
 }
 
-type ReplacedEvent = Pick<Replacement, "event" | "subject" | "combat" | "zone" | "counter">;
+type ReplacedEvent = Pick<Replacement, "event" | "subject" | "combat" | "zone" | "counter" | "from" | "during">;
 
 /** The replacement forms the engine runs, in the game's own words: its graveyard's name, its player counter (CYBERVAMP's Bleed). */
 function replaceableEvents(l: AbilityLowering): string {
@@ -8625,12 +8657,17 @@ function replacedEvent(clause: Ast.Clause, l: AbilityLowering): ReplacedEvent | 
     const damaged = passive && !npWords(clause.subject).includes("damage") ? clause.subject : to?.object;
     const source = passive ? undefined : clause.subject;
     if (!damageNp || damageWords.some((w) => w !== "damage" && w !== "combat") || !damageWords.includes("damage")) return `"${l.slice(clause.range)}" is not damage the engine can replace`;
-    if (source && !(npWords(source).length === 1 && npWords(source)[0] === "source" && source.filters.length === 0)) return `the engine replaces damage by what it is dealt to, from any source: "${l.slice(source.range)}" cannot be told apart — write "If a source would deal damage to ..."`;
+    // "a source" (any) · "a creature", "a spell", "a unit an opponent controls", "a source an opponent controls": the card
+    // dealing it (IR `from`), matched wherever it is as it deals the damage.
+    const anySource = !!source && npWords(source).length === 1 && npWords(source)[0] === "source";
+    if (source && isPlayerPhrase(source)) return `"${l.slice(source.range)}" is a player, who deals no damage: name the card dealing it ("If a source an opponent controls would deal damage to ...")`;
+    if (source && (npDeterminers(source).some((d) => d !== "a" && d !== "an") || (anySource && source.filters.length && !source.filters.every((f) => f.kind === "controlledBy")))) return `the engine replaces damage dealt by any source, or by a kind of card ("If a creature would deal damage to ...", "If a source an opponent controls would deal damage to ..."): "${l.slice(source.range)}" is not one`;
+    const from = source && !(anySource && !source.filters.length) ? { ...l.selector(anySource ? { ...source, items: [] } : source), zones: undefined } : undefined;
     if (!damaged || unused(clause.tail).some((t) => t !== to)) return `"${l.slice(clause.range)}": the engine replaces damage dealt to this, to a card or to a player`;
     const who = cardOrPlayer(damaged);
     l.use(clause.verb, clause.modal, clause.be, damageNp, source, to ? [to.prep, to.range] : [], damaged);
     if (to) l.use(to);
-    const combat = damageWords.includes("combat") ? { combat: true } : {};
+    const combat = { ...(damageWords.includes("combat") ? { combat: true } : {}), ...(from ? { from } : {}) };
     if ("player" in who) return { event: "player_dealt_damage", subject: { kind: "player", who: who.player }, ...combat };
     return { event: "dealt_damage", ...who, ...combat };
   }

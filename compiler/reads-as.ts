@@ -192,7 +192,10 @@ function replacementText(r: Replacement, ctx: Context, next?: { subject?: string
   if (r.event === "gain_life" && !r.steps.length && !r.limit && r.subject?.kind === "player") {
     return `${r.subject.who === "you" ? "You" : r.subject.who === "opponent" ? "Your opponents" : "Players"} can't gain life.`;
   }
-  const head = next ? `The next time ${subject} would ${event}${next.thisTurn ? " this turn" : ""}` : r.limit === "first_each_turn" ? `The first time ${subject} would ${event} each turn` : r.limit === "first" ? `The first time ${subject} would ${event}` : `If ${subject} would ${event}`;
+  // "If a creature would deal damage to you": the card dealing it, when the replacement names one.
+  const dealer = r.from && (r.event === "dealt_damage" || r.event === "player_dealt_damage") ? articles(`a ${selectorText({ ...r.from, zones: undefined }, ctx, 1).replace(/^card\b/, "source")}`) : undefined;
+  const happens = `${dealer ? `${dealer} would deal ${r.combat ? "combat " : ""}damage to ${subject === "this" ? "this" : subject}` : `${subject} would ${event}`}${r.during ? ` ${activateOnlyText(r.during, ctx)}` : ""}`;
+  const head = next ? `The next time ${happens}${next.thisTurn ? " this turn" : ""}` : r.limit === "first_each_turn" ? `The first time ${happens} each turn` : r.limit === "first" ? `The first time ${happens}` : `If ${happens}`;
   if (r.prevent !== undefined) {
     const prevent = r.prevent === "all" ? "prevent that damage" : `prevent ${numberText(r.prevent, ctx)} of that damage`;
     return `${head}, ${prevent}${steps ? `, then ${steps}` : ""}.`;

@@ -13,10 +13,10 @@
  * triggers: they use no chain, stack or priority (Chromatic 17.1: "It does not apply to replacement
  * effects").
  */
-import type { Ability, EventKind } from "../../compiler/ir.ts";
+import type { Ability, EventKind, Replacement } from "../../compiler/ir.ts";
 import { type MadeByEffect, type NextReplacement, type PlayerId, type Prevention, durationText } from "../state/state.ts";
 import { type Ctx, allOnBattlefield, cardDef, cardName, emit } from "./cards.ts";
-import { abilityActive, matchesSelector } from "./values.ts";
+import { abilityActive, evalCondition, matchesSelector } from "./values.ts";
 
 export interface ReplacementInEffect {
   /** The card whose ability replaces the event. */
@@ -67,11 +67,23 @@ export function replacementFor(ctx: Ctx, kind: EventKind, about: string | Replac
         // The card is matched where it is (a card put into a Graveyard from a hand is still "a card").
         if (!id || !matchesSelector(ctx, id, subject.selector, card.controller, src, !!r.zone)) continue;
       } else if (!event.player || (subject.who === "you" && event.player !== card.controller) || (subject.who === "opponent" && event.player === card.controller)) continue;
+      if (!sourceAndTimeMatch(ctx, r, event, card.controller, src)) continue;
       if (r.limit && used(ctx, ability, src, r.limit)) continue;
       return { card: src, ability };
     }
   }
   return undefined;
+}
+
+/**
+ * "If a creature would deal damage to you": the card dealing the damage matches (wherever it is: a spell resolving, a
+ * unit's DEATH trigger) · "If you would draw a card during your Start phase": it is that time, for the replacement's
+ * controller.
+ */
+function sourceAndTimeMatch(ctx: Ctx, r: Replacement, event: ReplaceableEvent, controller: PlayerId, card: string | undefined): boolean {
+  if (r.from && (event.from === undefined || !matchesSelector(ctx, event.from, r.from, controller, card, true))) return false;
+  if (r.during && !evalCondition(ctx, { controller, ...(card !== undefined ? { card } : {}), steps: [], pc: 0, targets: [], chosen: {}, label: "" }, r.during)) return false;
+  return true;
 }
 
 /** How a running replacement is known, so that it does not apply to the events its own steps cause. */
@@ -186,6 +198,7 @@ function nextApplies(ctx: Ctx, n: NextReplacement, kind: EventKind, event: Repla
   const r = n.replacement;
   if (r.event !== kind || (r.combat && !event.combat)) return false;
   if ((r.zone ?? "").toLowerCase() !== (event.zone ?? "").toLowerCase()) return false;
+  if (!sourceAndTimeMatch(ctx, r, event, n.controller, n.sourceCard)) return false;
   if (n.cards || n.players) return event.card !== undefined ? !!n.cards?.includes(event.card) : event.player !== undefined && !!n.players?.includes(event.player);
   const subject = r.subject;
   if (!subject || subject.kind === "self") return event.card !== undefined && event.card === n.sourceCard;
