@@ -332,6 +332,7 @@ function nounPhrase(ctx: Ctx, n: CstNode | undefined): A.NounPhrase {
   const determiners = present(subs(n, "determiner").map((d) => determinerNode(ctx, d)));
   const items = present(subs(n, "nounItem").map((d) => nounItemNode(ctx, d)));
   const filters = present(subs(n, "nounFilter").map((f) => nounFilter(ctx, f)));
+  sideWordToController(items, filters);
   const np: A.NounPhrase = { kind: "np", determiners, items, filters, range: cstRange(ctx, n) };
   const joiners = toks(n, "joiner");
   const also = subs(n, "coordinated").map((c, i) => {
@@ -342,6 +343,22 @@ function nounPhrase(ctx: Ctx, n: CstNode | undefined): A.NounPhrase {
   });
   if (also.length > 0) np.also = also;
   return np;
+}
+
+/**
+ * `target creature defending player controls`: written without "the", the nouns take "defending" ("creature defending")
+ * and leave the controller a bare "player". A side word after the noun is the controller's — "defending creature"
+ * is written before its noun — so it moves there (the phrase reads as `the defending player controls` does).
+ */
+function sideWordToController(items: A.NounItem[], filters: A.NounFilter[]): void {
+  const side = items[items.length - 1];
+  const control = filters[0];
+  if (items.length < 2 || side?.kind !== "word" || !/^(defending|attacking)$/i.test(side.text)) return;
+  if (control?.kind !== "controlledBy" || control.controller.determiners.length || control.controller.items.length !== 1) return;
+  const player = control.controller.items[0]!;
+  if (player.kind !== "word" || player.lemma !== "player") return;
+  items.pop();
+  filters[0] = { ...control, controller: { ...control.controller, items: [side, player], range: rangeSpan(side.range, control.controller.range) } };
 }
 
 /** The player phrase of `you control` / `an opponent controls` / `Spells your opponents cast`: determiners and nouns, no filters. */
