@@ -10,7 +10,7 @@ import { ANY_REFUSAL, type Scenario, type ScenarioAction, type ScenarioStep, typ
 import type { CostPart } from "../compiler/ir.ts";
 import type { Action, Engine, GameState, TraceEvent, Placed } from "./index.ts";
 import type { Payment } from "./engine/actions.ts";
-import type { TargetValue } from "./state/state.ts";
+import type { StackItem, TargetValue } from "./state/state.ts";
 import { SetupError, type BoardSpec, type CardSpec } from "./index.ts";
 import { checkScenario, lookupTiers, modeTextMatches, modeTextsOf, namedModeOf, spellColoursOf, scenarioNames, tokenNamesMade, unreadableMessage, setupCardEntry, setupEntries, whichChoices, type ScenarioNames } from "../compiler/scenario.ts";
 import { RESOLVING, newCtx, playCost, cardDef } from "./core/index.ts";
@@ -798,10 +798,7 @@ function whatWaitsNow(run: Run, state: GameState): string {
   const stillOpen = passed.ok && !passed.state.over && passed.state.stack.length === state.stack.length && sameTop(passed.state, state) && run.engine.rules.model.windowOpen(passed.state) && run.engine.decider(passed.state) !== decider;
   const passes = stillOpen ? `\`${decider} pass\`, then \`${run.engine.decider(passed.state)} pass\`` : `\`${decider} pass\``;
   if (state.stack.length) {
-    const items = [...state.stack].reverse().map((item) => {
-      const name = item.frame.card ? `"${nameOf(run, state, item.frame.card)}"` : undefined;
-      return !name ? `rule (${item.frame.label})` : item.kind === "trigger" ? `${name}'s triggered ability` : item.kind === "ability" ? `${name}'s ability` : name;
-    });
+    const items = [...state.stack].reverse().map((item) => stackItemName(run, state, item));
     return `${items.length === 1 ? `${items[0]} waits` : `${items.join(", ")} wait`} to resolve${items.length > 1 ? " (top first)" : ""}, ${decider} holding priority: ${passes} resolves ${items.length > 1 ? "the top one" : "it"} (or ${decider} responds first)`;
   }
   if (run.engine.rules.model.windowOpen(state)) return `a response window is open in ${state.active}'s ${state.phase} phase, ${decider} holding priority: ${passes} closes it (or ${decider} plays a spell or uses an ability)`;
@@ -902,14 +899,33 @@ function noDeclarationAsked(run: Run, state: GameState, events: readonly TraceEv
  * is waiting" (this session's probe: Chromatic Insight [Yellow] "Target creature gets +0/+2" with one creature in play,
  * then `p1 targets "Swift Courier"`). Undefined when nothing since the last action was about that card or player.
  */
+/** A stack item as a scenario writer knows it: `"Seer"`, `"Seer"'s triggered ability`, `rule (<step>)`. */
+function stackItemName(run: Run, state: GameState, item: StackItem): string {
+  const name = item.frame.card ? `"${nameOf(run, state, item.frame.card)}"` : undefined;
+  return !name ? `rule (${item.frame.label})` : item.kind === "trigger" ? `${name}'s triggered ability` : item.kind === "ability" ? `${name}'s ability` : name;
+}
+
 function targetTakenUnasked(run: Run, state: GameState, events: readonly TraceEvent[], step: ScenarioAction, target: TargetValue | undefined): string | undefined {
-  if (step.kind !== "choose" || !step.target || state.pending || !target) return undefined;
+  if (step.kind !== "choose" || state.pending) return undefined;
+  const waiting = [...state.stack].reverse();
+  // A mode answered where none is asked: the spell or ability waiting was put there with its mode (chosen on its play
+  // line, or the only one whose targets could be chosen). Session 32's probe: `p1 chooses mode "..."` after playing a
+  // "Choose one —" spell with no creature in play was told only "no choice is waiting".
+  if (step.mode !== undefined || step.modeText !== undefined) {
+    const moded = waiting.find((item) => item.frame.mode !== undefined);
+    if (!moded) return undefined;
+    return `no mode is asked: ${stackItemName(run, state, moded)} already has its mode, mode ${moded.frame.mode! + 1} (a mode is chosen as the card is played or the ability put on the stack — on its play line, \`mode N\` or \`mode "<text>"\` — and where only one mode can be chosen, it is taken without asking) — leave this line out`;
+  }
+  if (!step.target || !target) return undefined;
+  const what = "card" in target ? `"${nameOf(run, state, target.card)}"` : target.player;
+  const taken = "(a target with one legal answer is taken without asking; the engine asks only where there is a choice)";
   let since = events.length;
   while (since > 0 && events[since - 1]!.kind !== "action") since--;
   const about = events.slice(since).filter((e) => e.kind !== "priority" && ("card" in target ? e.card === target.card || e.other === target.card : e.player === target.player && e.card === undefined));
-  if (!about.length) return undefined;
-  const what = "card" in target ? `"${nameOf(run, state, target.card)}"` : target.player;
-  return `no target is asked: ${what} is already the target (a target with one legal answer is taken without asking; the engine asks only where there is a choice), as the trace shows: "${about[0]!.text}" — leave this line out`;
+  if (about.length) return `no target is asked: ${what} is already the target ${taken}, as the trace shows: "${about[0]!.text}" — leave this line out`;
+  // No event names it (a player target, or a card the push event does not name): the waiting item holds it.
+  const holder = waiting.find((item) => item.frame.targets.some((slot) => slot.some((t) => ("card" in t && "card" in target ? t.card === target.card : "player" in t && "player" in target && t.player === target.player))));
+  return holder ? `no target is asked: ${what} is already the target of ${stackItemName(run, state, holder)}, waiting on the stack ${taken} — leave this line out` : undefined;
 }
 
 /** Whether a choose line answers the kind of choice the state waits for (cards, a mode or amount, yes/no, a target, an order). */
