@@ -7,6 +7,7 @@
  */
 import { wordNoFaceFits } from "./text-width.ts";
 import { fitted } from "./fitted.ts";
+import { spanOf } from "./source-range.ts";
 import { resolveArtPath } from "./art.ts";
 import type { Diagnostic, DiagnosticFix, Range } from "./diagnostics.ts";
 import { diagnostic, type MessageArgs, type MessageCode } from "./messages.ts";
@@ -407,6 +408,10 @@ function checkCost(field: FieldView, context: CheckContext): Cost {
         if (resource) {
           symbols.push({ pays: resource.name, amount });
           context.references.push(referenceOf(context.file, next.range, resource));
+        } else if (/^(discard|erase)s?$/.test(unit)) {
+          // `1 erase`, `2 discard`: the verb comes first (`erase 1`, `discard 2 cards`), as the rules texts' "erasing cards".
+          const verb = unit.replace(/s$/, "");
+          accept("CW2033", spanOf(token.range, next.range), { word: `${token.text} ${next.text}`, game, reason: `the verb comes first: write "${verb} ${token.text}" (or "${verb} ${token.text} card${token.text === "1" ? "" : "s"}")` }, `${verb} ${token.text}`);
         } else {
           accept("CW2033", next.range, { word: next.text, game, reason: "expected a resource of the game or life" }, closestName(next.text, [...vocabulary.names("resource").flatMap((name) => [name, `${name}s`]), "life"]));
         }
