@@ -427,6 +427,10 @@ function checkCost(field: FieldView, context: CheckContext): Cost {
       // `discard 1`, `discard 1 card`, `discard a card`, `erase two cards`
       let amount = 1;
       const wordAmount = next?.kind === "word" ? costWordAmount(next.text) : undefined;
+      if (next?.kind === "x") {
+        // `discard X`: the engine pays a cost of cards in a number the card prints (it ran as one card, X = 0 after it).
+        accept("CW2033", spanOf(token.range, next.range), { word: `${token.text} ${next.text}`, game, reason: `the engine ${lowered}s a number of cards the card prints, not X: write a number ("${lowered} 2"), or pay X in another way the game has ("X life", "X ${vocabulary.names("resource")[0] ?? "Mana"}")` });
+      }
       if (next && (next.kind === "number" || next.kind === "x" || wordAmount !== undefined)) {
         amount = next.kind === "x" ? 0 : (wordAmount ?? Number(next.text));
         i++;

@@ -58,7 +58,7 @@ describe("diagnostic fixtures", () => {
 
   it("still models every card of a file whose cards have errors", () => {
     const words = analysis.model.sets.find((s) => s.code === "FX1");
-    expect(words?.cards.map((c) => c.name)).toEqual(["Squire", "Seer", "Knigth Errant", "Verbs", "Typos In Verbs", "Wrong Payment", "Right Payment", "Shapes", "Mana", "Green Greed", "Tide Caller", "Shard Keeper", "Echo", "Bare Payment", "Bare Payment Of Two", "Erase Backwards"]);
+    expect(words?.cards.map((c) => c.name)).toEqual(["Squire", "Seer", "Knigth Errant", "Verbs", "Typos In Verbs", "Wrong Payment", "Right Payment", "Shapes", "Mana", "Green Greed", "Tide Caller", "Shard Keeper", "Echo", "Bare Payment", "Bare Payment Of Two", "Erase Backwards", "Discard Many"]);
     const squire = words!.cards[0]!;
     expect(squire.stats).toEqual({ power: 2 });
     expect(squire.subtypes).toEqual(["Knight"]);
