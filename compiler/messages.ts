@@ -799,10 +799,10 @@ export const MESSAGES = {
   },
   CW5025: {
     severity: "error",
-    template: 'Unknown keyword "{word}"; the keyword abilities of {game} are {list}.',
-    explanation: "`expect \"<card>\" has <keyword>` (and `has no`, `lacks`) reads a keyword ability the game file declares (`keyword Flying`), as the card has it now: printed or granted, and not lost. A keyword the game does not have would never be on a card, so `has no` of it would hold whatever happened: it is an error instead.",
+    template: 'Unknown keyword "{word}"; the keyword abilities of {game} are {list}.{stat}',
+    explanation: "`expect \"<card>\" has <keyword>` (and `has no`, `lacks`) reads a keyword ability the game file declares (`keyword Flying`), as the card has it now: printed or granted, and not lost. A keyword the game does not have would never be on a card, so `has no` of it would hold whatever happened: it is an error instead. A stat of the game written so (`expect \"Stone Guard\" has power 3`) is said to be one, with the form that reads it (`expect \"Stone Guard\" power 3`).",
     example: 'expect "Skyreaver Drake" has Flyng',
-    exampleArgs: { word: "Flyng", game: "Chromatic Battlelines", list: "Deadly, Lifelink, Overwhelm, Flying, Shroud, Taunt, Ambush" },
+    exampleArgs: { word: "Flyng", game: "Chromatic Battlelines", list: "Deadly, Lifelink, Overwhelm, Flying, Shroud, Taunt, Ambush", stat: "" },
   },
   CW6001: {
     severity: "warning",

@@ -546,7 +546,11 @@ export function checkScenario(scenario: Scenario, names: ScenarioNames): Diagnos
         if (!find(names.stats, w)) add("CW5005", use.range, { word: w, game, list: listOf(names.stats) }, [...names.stats, "damage"], w);
         return;
       case "keyword":
-        if (!find(names.keywords, w)) add("CW5025", use.range, { word: w, game, list: listOf(names.keywords) }, names.keywords, w);
+        if (!find(names.keywords, w)) {
+          // `expect "Stone Guard" has power 3`: a stat, written without "has" (session 32 probe).
+          const stat = find(names.stats, w) ? ` "${w}" is a stat of ${game}, written without "has": \`expect "<card>" ${w} N\`.` : "";
+          add("CW5025", use.range, { word: w, game, list: listOf(names.keywords), stat }, stat ? undefined : names.keywords, w);
+        }
         return;
       case "counter":
         if (!find(cardCounters, w)) add("CW5006", use.range, { word: w, game, list: listOf(cardCounters) }, cardCounters, w);
@@ -568,7 +572,12 @@ export function checkScenario(scenario: Scenario, names: ScenarioNames): Diagnos
         const what = /^not_enough_(.+)$/.exec(code)?.[1];
         if (fixed.includes(code) || (what !== undefined && whats.includes(what))) return;
         if (what === undefined) {
-          add("CW5012", use.range, { word: w, list: whats.join(", ") }, [...fixed, ...whats.map((x) => `not_enough_${x}`)], w);
+          // `refused field_full`: no code is near it by its letters, but one shares a word with it (`slot_full`).
+          const all = [...fixed, ...whats.map((x) => `not_enough_${x}`)];
+          const parts = code.split("_").filter((x) => x.length > 2);
+          const sharing = fixed.filter((f) => f.split("_").some((x) => parts.includes(x)));
+          const near = closestName(w, all) ?? (sharing.length === 1 ? sharing[0] : undefined);
+          out.push(diagnostic("CW5012", file, use.range, { word: w, list: `${whats.join(", ")} (the other codes: ${fixed.join(", ")})` }, near ? { suggestion: near } : {}));
           return;
         }
         // A shortfall is told by what is short, not by the whole code: `not_enough_mana` in Three-Slot Duel is one word

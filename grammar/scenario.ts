@@ -972,6 +972,32 @@ const CARD_STATE_WORDS: Record<string, string> = {
   untapped: "ready",
 };
 
+/** A card reference as a line writes it: `p2's "Scout"`, `"Scout" copy 2`. */
+const refText = (card: CardRef): string => `${card.controller ? `${card.controller}'s ` : ""}"${card.card}"${card.copy !== undefined ? ` copy ${card.copy}` : ""}`;
+
+/** Words saying a card left play, and the event that says it happened. */
+const GONE_WORDS: Record<string, string> = { destroyed: "destroyed", dead: "destroyed", killed: "destroyed", discarded: "discard", sacrificed: "destroyed" };
+
+/**
+ * `"Stone Guard" is destroyed` · `"Quick Bolt" in p1 graveyard` · `"Quick Bolt" is in p1 graveyard`: where a card went,
+ * or what happened to it, is said of a zone or of an event — a card's own line reads its state in play. The error names
+ * the forms that say it (the session 32 probe's lines were "expected exhausted, ready, ...", and "Unknown stat "in"").
+ */
+function whereGone(c: Cursor, card: CardRef): ParseError | undefined {
+  const t = c.peek();
+  const word = lowerImage(t);
+  const ref = refText(card);
+  if (word === "in" && c.peek(1)) {
+    c.next();
+    const rest = isPlayer(c.peek()) ? [c.next()!.image, ...c.words([]).map((x) => x.image)] : [];
+    const where = rest.length > 1 ? rest.join(" ") : "<player> <zone>";
+    return new ParseError(`which zone holds a card is said of the zone: \`expect ${where} has ${ref}\``, t);
+  }
+  const event = GONE_WORDS[word];
+  if (event) return new ParseError(`that a card was ${word} is an event, and where it went a zone: \`expect event ${event} ${ref}\`, or \`expect <player> <zone> has ${ref}\` (\`is\` reads a card's state in play: exhausted, ready, defender)`, t);
+  return undefined;
+}
+
 /** A card's state in an expectation: `is [not] exhausted|ready|renewed|overexhausted|defender`, `damage N`, `has [no] <keyword>`, `<counter> counters N`, `<stat> N`. */
 function cardState(c: Cursor, card: CardRef, flip: (negated: boolean) => void): Expectation {
   if (c.word("is")) {
@@ -979,6 +1005,8 @@ function cardState(c: Cursor, card: CardRef, flip: (negated: boolean) => void): 
     if (c.word("exhausted")) return { kind: "exhausted", card, value: true };
     if (c.word("ready", "renewed")) return { kind: "exhausted", card, value: false };
     if (c.word("overexhausted")) return { kind: "exhausted", card, value: true, over: true };
+    const gone = whereGone(c, card);
+    if (gone) throw gone;
     const other = c.peek() && CARD_STATE_WORDS[lowerImage(c.peek())];
     if (other && other !== "defender") throw new ParseError(`expected exhausted, ready, renewed, overexhausted or defender, found "${c.peek()!.image}"`, c.peek(), undefined, other);
     c.expectOneOf('exhausted, ready, renewed, overexhausted or defender', ["defender", "defending", "a", "exhausted", "ready", "renewed", "overexhausted"]);
@@ -989,6 +1017,17 @@ function cardState(c: Cursor, card: CardRef, flip: (negated: boolean) => void): 
   if (c.word("cost", "costs")) return { kind: "cost", card, cost: parseCostWords(c) };
   if (c.word("has", "lacks")) {
     if (lowerImage(c.peek(-1)) === "lacks" || c.word("no")) flip(true);
+    // `"Scrap Runner" has 1 power counter` · `"Stone Guard" has 3 power`: counters and stats are written name first.
+    if (isNumber(c.peek())) {
+      const n = c.next()!;
+      const named = c.words([]).map((t) => t.image);
+      const counters = named.length > 1 && /^counters?$/i.test(named[named.length - 1]!);
+      const form = counters ? `${refText(card)} ${named.slice(0, -1).join(" ")} counters ${n.image}` : named.length ? `${refText(card)} ${named.join(" ")} ${n.image}` : undefined;
+      throw new ParseError(
+        form ? `${counters ? "counters on a card are" : "a card's stat is"} written name first, then the number: \`expect ${form}\`` : `expected a keyword after "has" ("Seer" has Flying, "Seer" has no Taunt), found "${n.image}"`,
+        n,
+      );
+    }
     const words = c.words(["in"]);
     if (words.length === 0) throw new ParseError(`expected a keyword after "${c.peek(-1)?.image ?? "has"}" ("Seer" has Flying, "Seer" has no Taunt)${c.peek() ? `, found "${c.peek()!.image}"` : ""}`, c.peek());
     const keyword = words.map((t) => t.image).join(" ");
@@ -996,6 +1035,8 @@ function cardState(c: Cursor, card: CardRef, flip: (negated: boolean) => void): 
     const amount = isNumber(c.peek()) ? c.count(0, "a keyword's amount") : undefined;
     return { kind: "keyword", card, keyword, ...(amount !== undefined ? { amount } : {}) };
   }
+  const gone = whereGone(c, card);
+  if (gone) throw gone;
   const t = c.next();
   if (!t || isNumber(t) || isString(t)) throw new ParseError(`expected a stat, "damage", "<counter> counters" or "is ..." after the card${t ? `, found "${t.image}"` : ""}`, t);
   // `"Seer" exhausted` · `"Seer" tapped`: a card's state, said without its "is" (not a stat named so, read as 0).
@@ -1149,8 +1190,21 @@ function parseExpectation(c: Cursor, flip: (negated: boolean) => void): Expectat
     return words.map((t) => t.image).join(" ");
   };
   if (c.word(":")) return { kind: "zone", player, zone: zone(), cards: c.zoneCards(), mode: "exactly" };
-  if (c.word("has")) return { kind: "zone", player, zone: zone(), cards: c.cardList(), mode: "has" };
-  if (c.word("lacks")) return { kind: "zone", player, zone: zone(), cards: c.cardList(), mode: "lacks" };
+  // `p1 hand has 1 card` · `p1 hand has 2 cards`: a zone's size is its count (a card list follows `has`).
+  const sizeSaidWithHas = () => {
+    if (!isNumber(c.peek())) return;
+    const n = c.peek()!.image;
+    const where = `${player} ${words.map((t) => t.image).join(" ")}`;
+    throw new ParseError(`a zone's size is said with "count": \`expect ${lowerImage(c.peek(-1)) === "lacks" ? "not " : ""}${where} count ${n}\` (\`has\` names the cards it holds: \`expect ${where} has "<card>"\`)`, c.peek());
+  };
+  if (c.word("has")) {
+    sizeSaidWithHas();
+    return { kind: "zone", player, zone: zone(), cards: c.cardList(), mode: "has" };
+  }
+  if (c.word("lacks")) {
+    sizeSaidWithHas();
+    return { kind: "zone", player, zone: zone(), cards: c.cardList(), mode: "lacks" };
+  }
   if (c.word("count")) return { kind: "zone_count", player, zone: zone(), value: c.count(0, "a count") };
   if (words.length === 0) throw new ParseError(misplacedName(c, player) ?? `expected life, a zone, a resource or a counter after ${player}`, c.peek());
   // `p1 temporary Red 1` · `p1 Mana capacity 4` · `p1 Crystal 2` · `p2 Bleed 3`

@@ -222,3 +222,39 @@ describe("a mode text no selection of the spell's colours reads: said by check; 
     expect(failuresOf(scenario('p1 chooses mode "Blue + Green"'))[0]).toMatch(/^8: No such mode: no selection of "Arc Bolt"'s abilities reads "Blue \+ Green"/);
   });
 });
+
+/**
+ * The probe's natural lines an outsider wrote that the language says otherwise: each was refused, but with a message
+ * that did not say what to write (on main 5816dbb: "expected exhausted, ready, renewed, overexhausted or defender, found
+ * "destroyed""; "expected a keyword after "has""; "Unknown stat "in"" with "expected a number"; "unexpected "1 card"";
+ * "Unknown keyword "power"; the keyword abilities of Three-Slot Duel are none"; "Unknown refusal "field_full"" naming no
+ * code). Each now names the form that says it.
+ */
+describe("natural lines the language says otherwise name the form to write", () => {
+  const duel = (body: string, setup = '  p1 field: "Stone Guard"\n') => `scenario "s" for duel\nsetup {\n  turn 3 p1 phase Play\n${setup}}\n${body}\n`;
+  it('`expect "Stone Guard" is destroyed`: the event, or the zone', () => {
+    expect(failuresOf(duel('expect "Stone Guard" is destroyed'))[0]).toMatch(/^6: .*that a card was destroyed is an event, and where it went a zone: `expect event destroyed "Stone Guard"`, or `expect <player> <zone> has "Stone Guard"`/);
+  });
+  it('`expect "Stone Guard" has 1 power counter`: `power counters 1`', () => {
+    expect(failuresOf(duel('expect "Stone Guard" has 1 power counter'))[0]).toMatch(/counters on a card are written name first, then the number: `expect "Stone Guard" power counters 1`/);
+  });
+  it('`expect "Quick Bolt" in p1 graveyard` (and `is in`): the zone has it', () => {
+    const setup = '  p1 graveyard: "Quick Bolt"\n';
+    expect(failuresOf(duel('expect "Quick Bolt" in p1 graveyard', setup))).toEqual(['6: cannot read this line: which zone holds a card is said of the zone: `expect p1 graveyard has "Quick Bolt"`']);
+    expect(failuresOf(duel('expect "Quick Bolt" is in p1 graveyard', setup))).toEqual(['6: cannot read this line: which zone holds a card is said of the zone: `expect p1 graveyard has "Quick Bolt"`']);
+  });
+  it("`expect p1 hand has 1 card`: `hand count 1`", () => {
+    expect(failuresOf(duel("expect p1 hand has 1 card"))[0]).toMatch(/a zone's size is said with "count": `expect p1 hand count 1`/);
+  });
+  it('`expect "Stone Guard" has power 2`: power is a stat', () => {
+    expect(failuresOf(duel('expect "Stone Guard" has power 2'))[0]).toMatch(/Unknown keyword "power"; .* "power" is a stat of Three-Slot Duel, written without "has": `expect "<card>" power N`/);
+  });
+  it("`refused field_full`: did you mean slot_full, with every code listed", () => {
+    const text = duel('p1 play "Scout" refused field_full', '  p1 field: "Stone Guard", "Stone Guard", "Stone Guard"\n  p1 hand: "Scout"\n');
+    expect(checked("duel", text)).toEqual(["7:25 CW5012 slot_full"]);
+    expect(failuresOf(text)[0]).toMatch(/Unknown refusal "field_full": .*\(the other codes: .*slot_full/);
+  });
+  it("the forms named run", () => {
+    expect(failuresOf(duel('expect "Stone Guard" power counters 0\nexpect p1 hand count 0\nexpect "Stone Guard" power 2'))).toEqual([]);
+  });
+});
