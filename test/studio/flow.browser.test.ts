@@ -57,13 +57,21 @@ const flowOf = (page: Page, testId: string) =>
     laidOut: view.querySelectorAll("[data-state]").length > 0,
   }));
 
-/** Waits until the Flow view shows `leaf` (laid out), then returns what it shows. */
+/**
+ * Waits until the Flow view shows `leaf`, laid out and with that leaf's state highlighted, then returns
+ * that one reading: the cursor's value, the layout and the highlights render in separate passes, and a
+ * second read could catch the view between them (CI saw the leaf and the phase right, no highlights).
+ */
 async function flowAt(page: Page, testId: string, leaf: string) {
+  let settled: Awaited<ReturnType<typeof flowOf>> | undefined;
   await expect.poll(async () => {
     const flow = await flowOf(page, testId);
-    return flow.laidOut ? flow.leaf : `(laying out) ${flow.leaf}`;
+    if (!flow.laidOut) return `(laying out) ${flow.leaf}`;
+    if (!flow.active.some((id) => id?.endsWith(`.${leaf}`))) return `(not highlighted) ${flow.leaf}`;
+    settled = flow;
+    return flow.leaf;
   }, { timeout: 30_000 }).toBe(leaf);
-  return flowOf(page, testId);
+  return settled!;
 }
 
 describe("the Flow view", { timeout: 300_000 }, () => {
