@@ -893,19 +893,20 @@ function noDeclarationAsked(run: Run, state: GameState, events: readonly TraceEv
   return `no declaration of blockers is asked: none of ${step.player}'s creatures can block ${attackers} (${step.player} controls none that is ready and able to), so the engine declares no blockers without asking — leave this line out`;
 }
 
-/**
- * `pX targets "Y"` where no choice waits because the engine asked none: a target with one legal answer is taken without
- * asking. Said, with the card or player the events since the last action line show it took, rather than only "no choice
- * is waiting" (this session's probe: Chromatic Insight [Yellow] "Target creature gets +0/+2" with one creature in play,
- * then `p1 targets "Swift Courier"`). Undefined when nothing since the last action was about that card or player.
- */
 /** A stack item as a scenario writer knows it: `"Seer"`, `"Seer"'s triggered ability`, `rule (<step>)`. */
 function stackItemName(run: Run, state: GameState, item: StackItem): string {
   const name = item.frame.card ? `"${nameOf(run, state, item.frame.card)}"` : undefined;
   return !name ? `rule (${item.frame.label})` : item.kind === "trigger" ? `${name}'s triggered ability` : item.kind === "ability" ? `${name}'s ability` : name;
 }
 
-function targetTakenUnasked(run: Run, state: GameState, events: readonly TraceEvent[], step: ScenarioAction, target: TargetValue | undefined): string | undefined {
+/**
+ * `pX targets "Y"` where no choice waits because the engine asked none: a target with one legal answer is taken without
+ * asking. Said, with the card or player the events since the last action line show it took, rather than only "no choice
+ * is waiting" (this session's probe: Chromatic Insight [Yellow] "Target creature gets +0/+2" with one creature in play,
+ * then `p1 targets "Swift Courier"`). Likewise `pX chooses mode N` where the mode was already given. Undefined when
+ * nothing since the last action was about that card or player.
+ */
+function answerTakenUnasked(run: Run, state: GameState, events: readonly TraceEvent[], step: ScenarioAction, target: TargetValue | undefined): string | undefined {
   if (step.kind !== "choose" || state.pending) return undefined;
   const waiting = [...state.stack].reverse();
   // A mode answered where none is asked: the spell or ability waiting was put there with its mode (chosen on its play
@@ -1680,7 +1681,7 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
     if (!applied.ok) {
       const noDeclaration =
         applied.refusal.code === "no_choice_pending"
-          ? (noDeclarationAsked(run, before, events, step.action) ?? targetTakenUnasked(run, before, events, step.action, literal.type === "choose" ? literal.target : undefined))
+          ? (noDeclarationAsked(run, before, events, step.action) ?? answerTakenUnasked(run, before, events, step.action, literal.type === "choose" ? literal.target : undefined))
           : undefined;
       if (noDeclaration) {
         fail(step.line, noDeclaration, undefined, undefined, at);
