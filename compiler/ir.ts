@@ -326,6 +326,13 @@ export type Duration =
   | { kind: "end_of_your_turn" }
   | { kind: "end_of_your_next_turn" }
   /**
+   * "until your opponent's next turn" (or "an opponent's", "the start of your opponent's next turn"): ends as the next turn
+   * of a player other than the ability's controller begins. "until the end of your opponent's next turn": ends as the first
+   * such turn that begins after it was made ends. (Every game is a duel: "an opponent" is the one opponent.)
+   */
+  | { kind: "until_opponent_next_turn" }
+  | { kind: "end_of_opponent_next_turn" }
+  /**
    * "until end of combat": ends as the game's combat phase (the phase that declares attackers: Chromatic's Combat,
    * CYBERVAMP's Battle) ends, or as the turn ends if no combat phase ends first. Not in a game that fights in its main phase.
    */

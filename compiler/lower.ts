@@ -142,10 +142,11 @@ function isDurationPhrase(t: Ast.TailItem): boolean {
  * The duration an "until ..." phrase names, from its exact words: "until end of turn" / "until the end of the turn" /
  * "until the end of this turn" (end of this turn), "until end of your turn" / "until the end of your next turn" (the end of a turn of
  * the ability's controller: runtime/state/state.ts endsWithThisTurn), "until your next turn" / "until the beginning (start) of your next
- * turn" (the start of the ability's controller's next turn), "until end of combat" (the end of the game's combat phase). Undefined
- * for any other words ("until your opponent's next turn"): they are not read, so they are CW6005 at the words.
+ * turn" (the start of the ability's controller's next turn), "until your opponent's next turn" / "until the end of your
+ * opponent's next turn" (a turn of a player other than the ability's controller), "until end of combat" (the end of the game's
+ * combat phase). Undefined for any other words ("until your second turn"): they are not read, so they are CW6005 at the words.
  */
-function untilDuration(written: string): "end_of_turn" | "until_your_next_turn" | "end_of_your_turn" | "end_of_your_next_turn" | "end_of_combat" | undefined {
+function untilDuration(written: string): Exclude<Duration["kind"], "permanent" | "while_source"> | undefined {
   // A repetition after it ("until end of turn twice") is read by `repetition`, not here.
   const w = lower(written).replace(/\s+/g, " ").trim().replace(/ (twice|thrice|\w+ times)$/, "");
   if (/^(the )?end of (the |this )?turn$/.test(w)) return "end_of_turn";
@@ -153,6 +154,10 @@ function untilDuration(written: string): "end_of_turn" | "until_your_next_turn" 
   if (/^(the )?end of your turn$/.test(w)) return "end_of_your_turn";
   if (/^(the )?end of your next turn$/.test(w)) return "end_of_your_next_turn";
   if (/^((the )?(beginning|start) of )?your next turn$/.test(w)) return "until_your_next_turn";
+  // "until your opponent's next turn", "until the end of an opponent's next turn": a turn of a player other than the
+  // ability's controller (runtime/state/state.ts endsAsTurnBegins, endsWithThisTurn).
+  if (/^((the )?(beginning|start) of )?(your|an|the|each) opponent'?s'? next turn$/.test(w)) return "until_opponent_next_turn";
+  if (/^(the )?end of (your|an|the|each) opponent'?s'? next turn$/.test(w)) return "end_of_opponent_next_turn";
   // "until end of combat": the end of the game's combat phase (AbilityLowering.duration: only where the game has one).
   if (/^(the )?end of (the |this )?combat$/.test(w)) return "end_of_combat";
   return undefined;
@@ -2613,6 +2618,8 @@ class AbilityLowering {
         }
         if (kind) {
           this.use(t);
+          // "your opponent's next turn": whose turn it is, carried by the duration's kind.
+          if (kind === "until_opponent_next_turn" || kind === "end_of_opponent_next_turn") this.carryOwner(t);
           return { kind };
         }
         continue;
@@ -3911,7 +3918,7 @@ class AbilityLowering {
       if (modifier.kind === "timing" || isRestOfTurn(modifier)) return "end_of_turn";
       return modifier.kind === "prep" ? untilDuration(this.slice(modifier.object.range)) : undefined;
     };
-    const LASTS: Record<string, string> = { permanent: "for ever", end_of_turn: "until end of turn", until_your_next_turn: "until your next turn", end_of_your_turn: "until end of your turn", end_of_your_next_turn: "until the end of your next turn", end_of_combat: "until end of combat" };
+    const LASTS: Record<string, string> = { permanent: "for ever", end_of_turn: "until end of turn", until_your_next_turn: "until your next turn", end_of_your_turn: "until end of your turn", end_of_your_next_turn: "until the end of your next turn", until_opponent_next_turn: "until your opponent's next turn", end_of_opponent_next_turn: "until the end of your opponent's next turn", end_of_combat: "until end of combat" };
     for (let i = lowered.length - 1; i > 0; i--) {
       const { step } = lowered[i]!;
       const modifier = modifierOf(step.clause);
@@ -8955,6 +8962,20 @@ function lowerStatic(body: Ast.AbilityBody, a: Ability, l: AbilityLowering): voi
     // "This gets +2 power if you have 5 or less life": a trailing condition applies to the static.
     const cond = trailingCondition(body.effect.steps[0]?.clause);
     const statics = staticFromSequence(body.effect, l);
+    // "Until your next turn, creatures you control get +0/+2." as a permanent's own line: a static holds while its card is
+    // in play, so it has no moment for a duration to start from — said at the words, never run as a static for ever. (A
+    // bare "this turn" is left to the readers: "for each spell you cast this turn" counts with it.)
+    const lasting = statics ? body.effect.steps.flatMap((step) => step.clause.tail.filter((t) => (t.kind === "prep" && t.prep === "until") || isRestOfTurn(t))) : [];
+    if (lasting.length) {
+      const enters = [...l.vocab.markers.values()].find((m) => m.trigger?.event === "enters" && m.trigger.subject.kind === "self");
+      const start = enters ? `${enters.name}: ` : "When this enters play, ";
+      const text = l.slice(body.range).replace(/\.$/, "");
+      const written = l.slice(lasting[0]!.range).replace(/^(Until|For)/, (w) => w.toLowerCase());
+      l.note(lasting[0]!.range, `a static ability holds while its card is in play, so "${written}" has no moment to start from: for an effect that starts as this card enters and lasts ${written}, write "${start}${text.charAt(0).toUpperCase()}${text.slice(1)}."`);
+      l.use(body);
+      a.statics = [];
+      return;
+    }
     if (statics) {
       a.statics = statics;
       const conditions: Condition[] = [];

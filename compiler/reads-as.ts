@@ -883,6 +883,10 @@ function durationText(d: Duration): string {
       return " until end of your turn";
     case "end_of_your_next_turn":
       return " until the end of your next turn";
+    case "until_opponent_next_turn":
+      return " until your opponent's next turn";
+    case "end_of_opponent_next_turn":
+      return " until the end of your opponent's next turn";
     case "end_of_combat":
       return " until end of combat";
     default:

@@ -478,6 +478,8 @@ export function endsWithThisTurn(effect: LastingEffect, state: GameState): boole
       return state.active === effect.controller;
     case "end_of_your_next_turn":
       return state.active === effect.controller && state.turn > effect.turn;
+    case "end_of_opponent_next_turn":
+      return state.active !== effect.controller && state.turn > effect.turn;
     // "until end of combat" made after the turn's combat (or in a turn with none) lasts to the end of the turn.
     case "end_of_combat":
       return true;
@@ -496,7 +498,7 @@ export function endsWithCombat(effect: { duration: Duration["kind"] }): boolean 
  * (the one turn-start rule for modifiers, preventions, one-shot replacements, player rules and control effects).
  */
 export function endsAsTurnBegins(effect: { duration: Duration["kind"]; controller: PlayerId }, next: PlayerId): boolean {
-  return effect.duration === "until_your_next_turn" && effect.controller === next;
+  return (effect.duration === "until_your_next_turn" && effect.controller === next) || (effect.duration === "until_opponent_next_turn" && effect.controller !== next);
 }
 
 /** How a trace names a lasting effect's end ("" for one that lasts as long as its card or for good). */
@@ -510,6 +512,10 @@ export function durationText(duration: Duration["kind"]): string {
       return " until the end of its controller's turn";
     case "end_of_your_next_turn":
       return " until the end of its controller's next turn";
+    case "until_opponent_next_turn":
+      return " until its controller's opponent's next turn";
+    case "end_of_opponent_next_turn":
+      return " until the end of its controller's opponent's next turn";
     case "end_of_combat":
       return " until end of combat";
     default:

@@ -1,0 +1,36 @@
+/**
+ * Issue 11, session 33 (engine): durations on a permanent's own line, and durations until the opponent's next turn.
+ * Scenarios: cards/duel/scenarios/engine-s33.*, cards/chromatic/scenarios/engine-s33.*.
+ */
+import { describe, expect, it } from "vitest";
+import { probeCards } from "./probe.ts";
+
+const probe = (game: string, kind: string, text: string) => probeCards(game, [{ kind, text }])[0]!;
+
+describe("a duration on a static line", () => {
+  it("'Until your next turn, units you control get +1 power.' on a unit is CW6001 naming the PLAY form (was CW6005, run as a static for ever)", () => {
+    const p = probe("duel", "unit", "Until your next turn, units you control get +1 power.");
+    expect(p.problems).toEqual(['CW6001 "Until your next turn"']);
+    expect(p.abilities[0]!.statics).toEqual([]);
+    const lowering = probeCards("duel", [{ kind: "unit", text: "PLAY: Until your next turn, units you control get +1 power." }])[0]!;
+    expect(lowering.problems).toEqual([]);
+  });
+
+  it("'until end of turn' and 'for the rest of the turn' on a static line too, with the game's own enters-play words", () => {
+    expect(probe("duel", "unit", "Passive: This gets +1 power until end of turn.").problems).toEqual(['CW6001 "until end of turn"']);
+    expect(probe("duel", "unit", "Passive: This gets +1 power for the rest of the turn.").problems).toEqual(['CW6001 "for the rest of the turn"']);
+    expect(probe("chromatic", "creature", "[Base] Creatures you control get +0/+2 until your next turn.").problems).toEqual(['CW6001 "until your next turn"']);
+  });
+});
+
+describe("until the opponent's next turn", () => {
+  it("reads 'your opponent's next turn' and 'the end of your opponent's next turn' whole (were CW6005, run with no end)", () => {
+    const spell = probe("duel", "spell", "Until your opponent's next turn, units you control get +1 power.");
+    expect(spell.problems).toEqual([]);
+    expect(spell.readsAs).toEqual(["Each Unit you control gets +1 power until your opponent's next turn."]);
+    const end = probe("duel", "spell", "Target enemy unit can't attack until the end of your opponent's next turn.");
+    expect(end.problems).toEqual([]);
+    expect(end.readsAs).toEqual(["Target unit an opponent controls can't attack until the end of your opponent's next turn."]);
+    expect(probe("chromatic", "spell", "Creatures you control get +0/+2 until the start of an opponent's next turn.").problems).toEqual([]);
+  });
+});
