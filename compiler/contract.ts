@@ -95,7 +95,7 @@ export const TRIGGER_EVENTS: Readonly<Record<EventKind, EventContract>> = {
   combat_damage_player: { card: "deals combat damage to a player", player: "they are dealt combat damage", combat: true, amount: "the damage dealt" },
   deals_damage: { card: "deals damage", other: "the card dealt damage (damage to a card)", amount: "the damage dealt" },
   dealt_damage: { card: "is dealt damage", amount: "the damage dealt" },
-  draw: { player: "they draw a card", amount: "1: each card drawn is an event" },
+  draw: { card: "is drawn", player: "they draw a card", amount: "1: each card drawn is an event" },
   discard: { card: "is discarded", player: "they discard a card" },
   gain_life: { player: "they gain life", amount: "the life gained" },
   lose_life: { player: "they lose life", amount: "the life lost" },

@@ -431,7 +431,11 @@ export type StepBody =
   /** `duration`: how long a keyword whose rule is a lasting modifier lasts ("Pacify target creature until end of turn"; contract RULES_WITH_DURATION); absent, as long as the card stays in play. */
   | { op: "keyword_action"; keyword: string; amount: NumberExpr; who: PlayersRef; target?: Affected; duration?: Duration }
   /** `upTo`: "Discard up to three cards": the player discards 0 to `amount`. The cards discarded become "it". */
-  | { op: "discard"; who: PlayersRef; amount: NumberExpr; random?: boolean; filter?: CardSelector; upTo?: boolean }
+  /**
+   * `card`: that card only ("Whenever you draw a card, you may discard that card": the card drawn), if it is in the
+   * discarding player's hand as the step resolves (else nothing is discarded); `amount` is then 1.
+   */
+  | { op: "discard"; who: PlayersRef; amount: NumberExpr; random?: boolean; filter?: CardSelector; upTo?: boolean; card?: CardRef }
   | { op: "gain_life"; who: PlayersRef; amount: NumberExpr; upTo?: boolean }
   | { op: "lose_life"; who: PlayersRef; amount: NumberExpr; upTo?: boolean }
   | { op: "add_counters"; counter: string; amount: NumberExpr; on: Affected; upTo?: boolean }

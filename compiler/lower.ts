@@ -5510,6 +5510,15 @@ class AbilityLowering {
           this.useWords(obj, "card", "cards");
           return [{ op: "discard", who: who(), amount: { kind: "short_of", target: { kind: "hand_size", of: until.who }, have: until.size } }];
         }
+        // "Whenever you draw a card, you may discard that card." / "... discard it": the card drawn, if it is still in hand.
+        if (obj && this.trigger?.event === "draw" && this.trigger.subject.kind === "player" && !clause.tail.length && !npCount(obj)) {
+          const dets = npDeterminers(obj).join(" ");
+          const words = npWords(obj);
+          if ((isItPronoun(obj) && dets === "it") || (dets === "that" && words.length === 1 && (words[0] === "card" || this.trigger.object?.kind === "card") && !obj.filters.length)) {
+            this.use(obj);
+            return [{ op: "discard", who: who(), amount: 1, card: { kind: "event_card" } }];
+          }
+        }
         const random = clause.tail.some((t) => t.kind === "prep" && t.prep === "at");
         this.use(clause.tail.filter((t) => t.kind === "prep" && t.prep === "at"));
         // "Each opponent discards a card from their hand", "Discard a card from your hand": the hand discarding is from.

@@ -472,6 +472,7 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       if (typeof step.amount !== "number" && step.amount.kind === "hand_size" && JSON.stringify(step.amount.of) === JSON.stringify(step.who) && !step.filter) {
         return `${actor(step.who, ctx, "discard")} ${step.who.kind === "you" ? "your" : "their"} hand`;
       }
+      if (step.card) return `${actor(step.who, ctx, "discard")} ${step.card.kind === "event_card" && ctx.trigger?.event === "draw" ? "that card" : cardText(step.card, ctx)}`;
       return `${actor(step.who, ctx, "discard")} ${step.upTo ? "up to " : ""}${countNoun(step.filter ? selectorText(step.filter, ctx, 1) : "card", step.amount, ctx)}${step.random ? " at random" : ""}`;
     case "gain_life":
     case "lose_life": {

@@ -396,6 +396,16 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
     case "discard": {
       // Several players discarding: each is asked in turn (the frame's answer belongs to the first still to choose).
       const players = evalPlayers(ctx, frame, step.who);
+      // "you may discard that card" (the card drawn): that card, if it is in the discarding player's hand now.
+      if (step.card) {
+        const id = evalCard(ctx, frame, step.card);
+        const holder = id === undefined ? undefined : players.find((p) => hand(ctx, p).includes(id));
+        const taken = holder !== undefined && id !== undefined ? [id] : [];
+        if (holder !== undefined && id !== undefined) discardCard(ctx, holder, id, source);
+        frame.chosen["it"] = taken;
+        frame.chosen[THIS_WAY_LABELS.discard] = [...taken];
+        return "done";
+      }
       const done = (frame.chosen["$discarded"] ??= []);
       const cards = (frame.chosen["$discards"] ??= []);
       for (const p of players) {

@@ -34,3 +34,15 @@ describe("until the opponent's next turn", () => {
     expect(probe("chromatic", "spell", "Creatures you control get +0/+2 until the start of an opponent's next turn.").problems).toEqual([]);
   });
 });
+
+describe("'that card' after a draw trigger", () => {
+  it("'you may discard that card' / 'discard it' discards the card drawn (was CW6005, ran as 'discard a card')", () => {
+    const that = probe("duel", "unit", "Whenever you draw a card, you may discard that card.");
+    expect(that.problems).toEqual([]);
+    expect(that.readsAs).toEqual(["Whenever you draw a card, you may discard that card."]);
+    const it = probe("duel", "unit", "Whenever you draw a Unit card, you may discard it. If you do, gain 1 life.");
+    expect(it.problems).toEqual([]);
+    expect(it.readsAs).toEqual(["Whenever you draw a Unit card, you may discard that card. If you do, gain 1 life."]);
+    expect(probe("chromatic", "creature", "[Base] Whenever you draw a card, you may discard that card.").problems).toEqual([]);
+  });
+});
