@@ -886,6 +886,11 @@ export interface Replacement {
   from?: CardSelector;
   /** Only while this holds, relative to the replacement's controller ("If you would draw a card during your Start phase"). */
   during?: Condition;
+  /**
+   * `during` is read for the event's player, not the replacement's controller: "If a player would draw a card during their
+   * turn" (any player, on their own turn).
+   */
+  duringTheirs?: true;
   /** `enters`: the zone the card would be put into ("put into a Graveyard"); play when absent. */
   zone?: string;
   /** `player_counter_added`: which counter ("If you would gain Bleed counters"); any when absent. */

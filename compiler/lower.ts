@@ -8514,6 +8514,7 @@ function lowerReplacement(body: Ast.ReplacementBody, a: Ability, l: AbilityLower
     return;
   }
   if (typeof timed !== "string" && timed.during) event.during = timed.during;
+  if (typeof timed !== "string" && timed.theirs) event.duringTheirs = true;
   // "If an opponent would gain life, they lose that much life instead": "they" is the event's player.
   if (event.subject?.kind === "player") l.eventPlayer = true;
   l.eventKind = event.event;
@@ -8577,7 +8578,7 @@ function lowerReplacement(body: Ast.ReplacementBody, a: Ability, l: AbilityLower
  * time the replacement holds (a turn, or a phase of one) and the clause without those words; why not, for a "during" the
  * engine cannot read.
  */
-function replacementDuring(clause: Ast.Clause, l: AbilityLowering): { clause: Ast.Clause; during?: Condition } | string {
+function replacementDuring(clause: Ast.Clause, l: AbilityLowering): { clause: Ast.Clause; during?: Condition; theirs?: true } | string {
   const isDuring = (t: Ast.TailItem | Ast.NounFilter): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "during";
   const inTail = clause.tail.filter(isDuring);
   const obj = clause.object;
@@ -8585,13 +8586,16 @@ function replacementDuring(clause: Ast.Clause, l: AbilityLowering): { clause: As
   const written = [...inTail, ...inObject];
   if (!written.length) return { clause };
   // "If an opponent would draw a card during their turn": "their" is the event's player — an opponent's turn, or yours.
+  // "If a player would draw a card during their turn": any player, during their own turn — "their" read as "your", for the
+  // event's player (IR Replacement.duringTheirs).
   const player = clause.subject ? replacedPlayer(clause.subject) : undefined;
-  const theirs = player === "you" ? "your" : player === "opponent" ? "opponents" : undefined;
+  const theirs = player === "you" || player === "any" ? "your" : player === "opponent" ? "opponents" : undefined;
+  const saysTheir = written.some((w) => w.object.determiners.some((d) => d.kind === "determiner" && d.lemma === "their"));
   const asWritten = written.map((w) => (theirs ? { ...w, object: { ...w.object, determiners: w.object.determiners.map((d) => (d.kind === "determiner" && d.lemma === "their" ? { ...d, lemma: theirs } : d)) } } : w));
   const during = asWritten.length === 1 ? l.duringLimit(asWritten[0]!) : undefined;
   if (!during) return `the engine replaces an event during a turn or a phase of it ("during your turn", "during an opponent's turn", "during your ${l.vocab.game.phases[0]?.name ?? "Main"} phase"): "${written.map((w) => l.slice(w.range)).join(", ")}" is not one`;
   const tail = clause.tail.filter((t) => !inTail.includes(t as Ast.PrepPhrase));
-  return { clause: { ...clause, tail, ...(obj && inObject.length ? { object: { ...obj, filters: obj.filters.filter((f) => !inObject.includes(f as Ast.PrepPhrase)) } } : {}) }, during };
+  return { clause: { ...clause, tail, ...(obj && inObject.length ? { object: { ...obj, filters: obj.filters.filter((f) => !inObject.includes(f as Ast.PrepPhrase)) } } : {}) }, during, ...(player === "any" && saysTheir ? { theirs: true as const } : {}) };
 }
 
 /** "prevent that loss", "prevent that life loss", "prevent that loss of life", "prevent it": the whole of a life loss. Marks the words. */
@@ -8630,7 +8634,7 @@ function preventedAmount(clause: Ast.Clause, l: AbilityLowering): NumberExpr | "
   return count ? l.count(count) : "all";
 }
 
-type ReplacedEvent = Pick<Replacement, "event" | "subject" | "combat" | "zone" | "counter" | "from" | "during">;
+type ReplacedEvent = Pick<Replacement, "event" | "subject" | "combat" | "zone" | "counter" | "from" | "during" | "duringTheirs">;
 
 /** The replacement forms the engine runs, in the game's own words: its graveyard's name, its player counter (CYBERVAMP's Bleed). */
 function replaceableEvents(l: AbilityLowering): string {

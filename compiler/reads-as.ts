@@ -194,7 +194,7 @@ function replacementText(r: Replacement, ctx: Context, next?: { subject?: string
   }
   // "If a creature would deal damage to you": the card dealing it, when the replacement names one.
   const dealer = r.from && (r.event === "dealt_damage" || r.event === "player_dealt_damage") ? articles(`a ${selectorText({ ...r.from, zones: undefined }, ctx, 1).replace(/^card\b/, "source")}`) : undefined;
-  const happens = `${dealer ? `${dealer} would deal ${r.combat ? "combat " : ""}damage to ${subject === "this" ? "this" : subject}` : `${subject} would ${event}`}${r.during ? ` ${activateOnlyText(r.during, ctx)}` : ""}`;
+  const happens = `${dealer ? `${dealer} would deal ${r.combat ? "combat " : ""}damage to ${subject === "this" ? "this" : subject}` : `${subject} would ${event}`}${r.during ? ` ${r.duringTheirs ? activateOnlyText(r.during, ctx).replace(/^during your /, "during their ") : activateOnlyText(r.during, ctx)}` : ""}`;
   const head = next ? `The next time ${happens}${next.thisTurn ? " this turn" : ""}` : r.limit === "first_each_turn" ? `The first time ${happens} each turn` : r.limit === "first" ? `The first time ${happens}` : `If ${happens}`;
   if (r.prevent !== undefined) {
     const prevent = r.prevent === "all" ? "prevent that damage" : `prevent ${numberText(r.prevent, ctx)} of that damage`;

@@ -82,7 +82,9 @@ export function replacementFor(ctx: Ctx, kind: EventKind, about: string | Replac
  */
 function sourceAndTimeMatch(ctx: Ctx, r: Replacement, event: ReplaceableEvent, controller: PlayerId, card: string | undefined): boolean {
   if (r.from && (event.from === undefined || !matchesSelector(ctx, event.from, r.from, controller, card, true))) return false;
-  if (r.during && !evalCondition(ctx, { controller, ...(card !== undefined ? { card } : {}), steps: [], pc: 0, targets: [], chosen: {}, label: "" }, r.during)) return false;
+  // "during their turn" (duringTheirs): the time is read for the event's player.
+  const whose = r.duringTheirs && event.player !== undefined ? event.player : controller;
+  if (r.during && !evalCondition(ctx, { controller: whose, ...(card !== undefined ? { card } : {}), steps: [], pc: 0, targets: [], chosen: {}, label: "" }, r.during)) return false;
   return true;
 }
 

@@ -46,3 +46,14 @@ describe("'that card' after a draw trigger", () => {
     expect(probe("chromatic", "creature", "[Base] Whenever you draw a card, you may discard that card.").problems).toEqual([]);
   });
 });
+
+describe("a replacement during the event's player's turn", () => {
+  it("'If a player would draw a card during their turn, ...' reads 'their' as the drawing player's (was CW6001)", () => {
+    const p = probe("duel", "unit", "If a player would draw a card during their turn, they draw two cards instead.");
+    expect(p.problems).toEqual([]);
+    expect(p.abilities[0]!.replacement).toMatchObject({ event: "draw", during: { kind: "your_turn" }, duringTheirs: true });
+    expect(p.readsAs).toEqual(["If a player would draw a card during their turn, that player draws 2 cards instead."]);
+    // "If you would ..." stays the controller's own turn.
+    expect(probe("duel", "unit", "If you would draw a card during your turn, draw two cards instead.").abilities[0]!.replacement?.duringTheirs).toBeUndefined();
+  });
+});
