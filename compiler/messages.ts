@@ -1137,6 +1137,14 @@ export const MESSAGES = {
       why: "a Weapon fights as it attacks, and a Creature only when a Weapon attacks it, and no Weapon is in this scenario's setup: the combat of attackers and blockers deals damage and is no fight",
     },
   },
+  CW7018: {
+    severity: "error",
+    template: "In {game} the engine never emits a `breach` event: combat deals damage (`combat_model = damage`), and an unblocked attacker's hit on a player is a `damage` event, so this line could not tell anything (negated it would hold whatever happened in combat); say it with the `damage` event in its place: {instead}.",
+    explanation:
+      "A `breach` event is the unblocked hit of a game whose units fight by power (`param combat_model = fight`: Three-Slot Duel's \"BREACH\", an attack on the player that no defender walls). Under `combat_model = damage` (CYBERVAMP, Chromatic Battlelines) an unblocked attacker deals its damage to the defending player as any damage is dealt, and no `breach` event is emitted: `expect no event breach p2` held after an unblocked Chronicler hit p2 for 1. The line is an error, with the `damage` line that says it (`by` names the attacker).",
+    example: "expect no event breach p2   (in a Chromatic Battlelines scenario)",
+    exampleArgs: { game: "Chromatic Battlelines", instead: '`expect event damage p2 by "Chronicler"`' },
+  },
   CW7020: {
     severity: "error",
     template: "Unknown cost symbol {word}; {game} declares {list}.",

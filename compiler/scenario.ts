@@ -141,6 +141,12 @@ export interface ScenarioNames {
    */
   fights: boolean;
   /**
+   * Whether the engine ever emits a `breach` event (an unblocked hit on a player): only under `combat_model = fight`
+   * (runtime/mechanics/combat.ts). Under `damage` an unblocked attacker's hit is a `damage` event, and `expect no event
+   * breach p2` held after p2 was hit unblocked (session 33's Chromatic probe): CW7018.
+   */
+  breaches: boolean;
+  /**
    * Which cards ever take part in a `fight` (lower-case card types): `always` — under `combat_model = fight`, a card of a
    * type that stays in play (what attacks, is attacked or walls: runtime/mechanics/combat.ts); `weapon` — the type that
    * attacks as a Weapon (`param weapon_card_type`, with `param max_weapons`), and `weaponTarget` — the type a Weapon's
@@ -347,6 +353,7 @@ export function scenarioNames(
     responseModel: String(game.params.response_model ?? "instant"),
     hasDefenders: hasDefenders(game.params),
     fights: game.params.combat_model !== "damage" || game.params.max_weapons !== undefined,
+    breaches: game.params.combat_model !== "damage",
     fighters: fightersOf(game),
     cardTypes: new Map(game.cardTypes.map((t) => [t.name.toLowerCase(), t.name])),
     temporaryPools: game.params.max_facets !== undefined,
@@ -526,8 +533,12 @@ export function checkScenario(scenario: Scenario, names: ScenarioNames): Diagnos
         if (!find(names.resources, w)) add("CW5007", use.range, { word: w, game, list: listOf(names.resources) }, names.resources, w);
         return;
       case "temporary": {
-        const candidates = [...names.colors, ...names.resources];
-        if (!find(candidates, w)) add("CW5010", use.range, { word: w, game, list: listOf(candidates) }, candidates, w);
+        // Where a game holds temporary resources, they are Facets of a colour (runtime/mechanics/facets.ts grants no
+        // other): `expect not p1 temporary Mana 1` read a pool never filled and held whatever happened (session 33).
+        const candidates = names.temporaryPools ? names.colors : [...names.colors, ...names.resources];
+        const resource = names.temporaryPools ? find(names.resources, w) : undefined;
+        if (resource) out.push(diagnostic("CW5010", file, use.range, { word: w, game, list: `${listOf(names.colors)} — a temporary resource here is a Facet of a colour, and no card grants temporary ${resource}; what ${resource} a player has is read without "temporary": \`expect <player> ${resource} N\`` }));
+        else if (!find(candidates, w)) add("CW5010", use.range, { word: w, game, list: listOf(candidates) }, candidates, w);
         return;
       }
       case "color":
@@ -670,6 +681,13 @@ function checkNeverHappens(scenario: Scenario, names: ScenarioNames, out: Diagno
     if (named) out.push(diagnostic("CW7015", scenario.file, s.range, { kind: named.event.toLowerCase(), player: named.player!, instead: EVENT_NO_PLAYER[named.event.toLowerCase() as TraceKindName]! }));
     // A fight in a game where nothing fights (CW7016): `expect no event fight "Neon Ripper"` in CYBERVAMP held after it blocked.
     else if (!names.fights && patterns.some((p) => p.event.toLowerCase() === "fight")) out.push(diagnostic("CW7016", scenario.file, s.range, { game }));
+    // A breach in a game whose combat deals damage (CW7018): no `breach` event is ever emitted there.
+    else if (!names.breaches && patterns.some((p) => p.event.toLowerCase() === "breach")) {
+      const p = patterns.find((q) => q.event.toLowerCase() === "breach")!;
+      const hit = p.player ?? "p2";
+      const by = p.card ? ` by ${p.card.controller ? `${p.card.controller}'s ` : ""}"${p.card.card}"` : "";
+      out.push(diagnostic("CW7018", scenario.file, s.range, { game, instead: `\`damage ${hit}${by}\`` }));
+    }
     else {
       // A fight naming a card that never fights (CW7017): a Spell, or — in Chromatic Battlelines, where only a Weapon's
       // attack is a fight — a creature with no Weapon in the scenario to attack it: `expect no event fight "Seer"` held after
