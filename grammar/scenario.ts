@@ -1194,6 +1194,21 @@ function parseExpectation(c: Cursor, flip: (negated: boolean) => void): Expectat
   const sizeSaidWithHas = () => {
     if (!isNumber(c.peek())) return;
     const n = c.peek()!.image;
+    // `p1 has 3 Armor` · `p2 has 27 life` · `p1 has 2 cards in hand`: no zone before `has` — an amount of the player,
+    // written after the player (`expect p1 Armor 3`), or a zone's count. Read as a zone with no name it said
+    // `expect p1  count 3` (session 33's Chromatic probe).
+    if (words.length === 0) {
+      const rest: string[] = [];
+      for (let k = 1; c.peek(k); k++) rest.push(c.peek(k)!.image);
+      const lower = rest.map((w) => w.toLowerCase());
+      const inAt = lower.indexOf("in");
+      if (/^cards?$/.test(lower[0] ?? "") && inAt === 1 && rest.length > 2) {
+        const zoneWords = rest.slice(2).filter((w, k) => !(k === 0 && /^(their|his|her|the|its|your)$/i.test(w)));
+        throw new ParseError(`a zone's size is said of the zone, with "count": \`expect ${player} ${zoneWords.join(" ")} count ${n}\``, c.peek());
+      }
+      const what = rest.join(" ") || "<resource or counter>";
+      throw new ParseError(`a player's life, resource or counter is written after the player, then the number, with no "has": \`expect ${player} ${what} ${n}\``, c.peek());
+    }
     const where = `${player} ${words.map((t) => t.image).join(" ")}`;
     throw new ParseError(`a zone's size is said with "count": \`expect ${lowerImage(c.peek(-1)) === "lacks" ? "not " : ""}${where} count ${n}\` (\`has\` names the cards it holds: \`expect ${where} has "<card>"\`)`, c.peek());
   };

@@ -10,7 +10,7 @@ import { ANY_REFUSAL, type Scenario, type ScenarioAction, type ScenarioStep, typ
 import type { CostPart } from "../compiler/ir.ts";
 import type { Action, Engine, GameState, TraceEvent, Placed } from "./index.ts";
 import type { Payment } from "./engine/actions.ts";
-import type { StackItem, TargetValue } from "./state/state.ts";
+import type { PlayerId, StackItem, TargetValue } from "./state/state.ts";
 import { SetupError, type BoardSpec, type CardSpec } from "./index.ts";
 import { checkScenario, lookupTiers, modeTextMatches, modeTextsOf, namedModeOf, spellColoursOf, scenarioNames, tokenNamesMade, unreadableMessage, setupCardEntry, setupEntries, whichChoices, type ScenarioNames } from "../compiler/scenario.ts";
 import { RESOLVING, newCtx, playCost, cardDef } from "./core/index.ts";
@@ -20,7 +20,7 @@ import { checkInvariants } from "./simulate.ts";
 import { listLegalActionsByValidation } from "./engine/actions.ts";
 import { cloneJson } from "./state/clone.ts";
 import { mechanicsOf } from "./core/mechanics.ts";
-import { attackRefusal, canBlock, combatDeclaration } from "./mechanics/combat-damage.ts";
+import { attackRefusal, blockRefusal, canBlock, combatDeclaration } from "./mechanics/combat-damage.ts";
 import { sameLandPayment } from "./mechanics/lands.ts";
 
 export interface ScenarioFailure {
@@ -759,7 +759,20 @@ function waitingNow(run: Run, state: GameState): string | undefined {
     return !name ? `rule (${item.frame.label})` : item.kind === "trigger" ? `${name}'s triggered ability` : item.kind === "ability" ? `${name}'s ability` : name;
   });
   const decider = run.engine.decider(state);
-  return `while ${items.length === 1 ? "an item waits" : `${items.length} items wait`} on the stack (top first: ${items.join(", ")})${decider ? `, ${decider} holding priority: it resolves when both players pass in turn (\`${decider} pass\`, then the other player's)` : ""}`;
+  // The passes it takes, as the engine counts them: after `p1 end phase` (or a play) p1 has passed already, and "both
+  // players pass in turn" sent the writer to add a `p1 pass` the engine then refused (session 33, a new game's Beginning).
+  return `while ${items.length === 1 ? "an item waits" : `${items.length} items wait`} on the stack (top first: ${items.join(", ")})${decider ? `, ${decider} holding priority: ${passesThatResolve(run, state, decider)} resolves ${items.length > 1 ? "the top one" : "it"}` : ""}`;
+}
+
+/**
+ * The pass lines that resolve the top of the stack (or close a window) from here, `decider` holding priority: the engine
+ * is asked whether the other player must pass too (a player who just put an item on the stack, or ended a phase, has
+ * passed on it already).
+ */
+function passesThatResolve(run: Run, state: GameState, decider: PlayerId): string {
+  const passed = run.engine.apply(state, { type: "pass", player: decider });
+  const stillOpen = passed.ok && !passed.state.over && passed.state.stack.length === state.stack.length && sameTop(passed.state, state) && run.engine.rules.model.windowOpen(passed.state) && run.engine.decider(passed.state) !== decider;
+  return stillOpen ? `\`${decider} pass\`, then \`${run.engine.decider(passed.state)} pass\`` : `\`${decider} pass\``;
 }
 
 /**
@@ -792,11 +805,7 @@ function whatWaitsNow(run: Run, state: GameState): string {
   }
   const decider = run.engine.decider(state);
   if (!decider) return "nothing waits";
-  // Whether the other player must pass too: the engine is asked (a player who just put an item on the stack, or ended a
-  // phase, has passed on it already).
-  const passed = run.engine.apply(state, { type: "pass", player: decider });
-  const stillOpen = passed.ok && !passed.state.over && passed.state.stack.length === state.stack.length && sameTop(passed.state, state) && run.engine.rules.model.windowOpen(passed.state) && run.engine.decider(passed.state) !== decider;
-  const passes = stillOpen ? `\`${decider} pass\`, then \`${run.engine.decider(passed.state)} pass\`` : `\`${decider} pass\``;
+  const passes = passesThatResolve(run, state, decider);
   if (state.stack.length) {
     const items = [...state.stack].reverse().map((item) => stackItemName(run, state, item));
     return `${items.length === 1 ? `${items[0]} waits` : `${items.join(", ")} wait`} to resolve${items.length > 1 ? " (top first)" : ""}, ${decider} holding priority: ${passes} resolves ${items.length > 1 ? "the top one" : "it"} (or ${decider} responds first)`;
@@ -868,6 +877,35 @@ function passOnNothing(run: Run, state: GameState, events: readonly TraceEvent[]
     return `${last!.player === player ? "" : `${player} has nothing to pass on: `}"${nameOf(run, state, played.id)}" entered play as it was played — a card that stays in play does not wait for passes (only spells, activated abilities and triggered abilities wait on the stack until both players pass), so leave this line out`;
   if (player !== state.active) return `${player} has nothing to pass on: nothing waits to resolve, and ending the phase is ${state.active}'s (\`${state.active} end phase\`, after which ${player} holds priority)`;
   return undefined;
+}
+
+/**
+ * A `refused` block line, read where a block is decided: at the defending player's declaration of blockers (the blocker
+ * not offered for that attacker), or in a combat where the engine asked that player no declaration because none of
+ * their creatures could block. The refusal is why the blocker cannot block the attacker (combat-damage.ts
+ * blockRefusal); undefined anywhere else (the line is then read as the action it is).
+ */
+function refusedBlock(run: Run, state: GameState, events: readonly TraceEvent[], step: ScenarioAction & { kind: "block" }): { problem: string } | { refusal: { code: string; message: string } | null; accepted: string } | undefined {
+  const battle = state.battle;
+  if (!battle || battle.attacker === step.player) return undefined;
+  const inPlay = run.engine.rules.zones.battlefield;
+  const declaring = combatDeclaration(state, inPlay);
+  const ctx = newCtx(run.engine.rules, state);
+  if (declaring?.kind !== "blockers" || declaring.player !== step.player) {
+    // No declaration now: only where none was asked, none of the player's creatures able to block (noDeclarationAsked).
+    if (state.pending || events.some((e) => e.turn === state.turn && e.kind === "block" && e.player === step.player)) return undefined;
+    if (Object.values(state.cards).some((c) => c.controller === step.player && c.zone === inPlay && battle.attackers.some((a) => canBlock(ctx, c.id, a)))) return undefined;
+  }
+  const attacker = battle.attackers.find((id) => refMatches(run, state, step.attacker, id));
+  if (!attacker) return { problem: `${describeRef(step.attacker)} is not attacking (attacking: ${battle.attackers.map((id) => `"${nameOf(run, state, id)}"`).join(", ") || "nothing"})` };
+  for (const ref of step.blockers) {
+    const blocker = resolveCard(run, state, ref);
+    if (typeof blocker !== "string") return { problem: blocker.problem };
+    const offered = declaring?.kind === "blockers" && declaring.attacker === attacker && state.pending?.kind === "cards" ? state.pending.options.includes(blocker) : undefined;
+    const refusal = offered === true ? null : (blockRefusal(ctx, blocker, attacker) ?? (offered === false ? { code: "illegal_choice", message: `${nameOf(run, state, blocker)} is not offered as a blocker of ${nameOf(run, state, attacker)} (it blocks as many attackers as it may)` } : null));
+    if (refusal) return { refusal, accepted: "" };
+  }
+  return { refusal: null, accepted: `${step.blockers.map((b) => describeRef(b)).join(", ")} may block ${describeRef(step.attacker)}` };
 }
 
 /**
@@ -1657,6 +1695,19 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
           fail(step.line, `the line does not say which refusal it expects, so any would do: this one is refused ${refusal.code} (${refusal.message}); write \`refused ${refusal.code}\``, `refused <code>`, `refused ${refusal.code}`, at);
         else if (refusal.code !== step.refused) fail(step.line, "refused for another reason", `refused ${step.refused}`, `refused ${refusal.code}: ${refusal.message}`, at);
       }
+      record();
+      continue;
+    }
+    // `p2 block "A" with "B" refused exhausted` (CYBERVAMP, Chromatic): at the declaration of blockers B is simply not
+    // offered, and where none of p2's creatures can block the engine asks no declaration at all — why B cannot block A is
+    // what the line expects. Session 33's Chromatic probe: both were told "no blockers are being declared now".
+    const blockVerdict = step.refused && step.action.kind === "block" ? refusedBlock(run, state, events, step.action) : undefined;
+    if (blockVerdict) {
+      if ("problem" in blockVerdict) fail(step.line, blockVerdict.problem, undefined, undefined, at);
+      else if (!blockVerdict.refusal) fail(step.line, `the action was accepted: ${blockVerdict.accepted}`, `refused ${step.refused}`, "accepted", at);
+      else if (step.refused === ANY_REFUSAL)
+        fail(step.line, `the line does not say which refusal it expects, so any would do: this one is refused ${blockVerdict.refusal.code} (${blockVerdict.refusal.message}); write \`refused ${blockVerdict.refusal.code}\``, `refused <code>`, `refused ${blockVerdict.refusal.code}`, at);
+      else if (blockVerdict.refusal.code !== step.refused) fail(step.line, "refused for another reason", `refused ${step.refused}`, `refused ${blockVerdict.refusal.code}: ${blockVerdict.refusal.message}`, at);
       record();
       continue;
     }

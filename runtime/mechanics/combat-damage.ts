@@ -118,16 +118,29 @@ export function canAttack(ctx: Ctx, id: string): boolean {
 }
 
 export function canBlock(ctx: Ctx, blocker: string, attacker: string): boolean {
+  return blockRefusal(ctx, blocker, attacker) === null;
+}
+
+/**
+ * Why a card may not block an attacker, as a refusal (`null`: it may): read by canBlock, and by the scenario runner for a
+ * line `p2 block "A" with "B" refused exhausted` — at a declaration of blockers, where B is simply not offered, or where
+ * the engine asked no declaration because none of p2's creatures could block.
+ */
+export function blockRefusal(ctx: Ctx, blocker: string, attacker: string): { code: string; message: string } | null {
   const { state, rules } = ctx;
   const card = state.cards[blocker]!;
-  if (!isCreature(ctx, blocker)) return false;
+  if (!isCreature(ctx, blocker)) return { code: "cannot_block", message: `${cardName(ctx, blocker)} is not a card that blocks` };
   // `ready`: exhausted creatures can't block.
-  if (rules.param("block_requires", "ready") !== "any" && (card.exhausted || card.overexhausted)) return false;
+  if (rules.param("block_requires", "ready") !== "any" && (card.exhausted || card.overexhausted)) return { code: "exhausted", message: `${cardName(ctx, blocker)} is ${card.overexhausted ? "overexhausted" : "exhausted"}, and an exhausted card can't block` };
   // "can't block creatures with Flying": a restriction about the attacker (its `by`), read with the attacker as actor.
-  if (hasRule(ctx, blocker, "cannot_attack_or_block") || hasRule(ctx, blocker, "cant_block", { card: attacker, player: state.cards[attacker]!.controller })) return false;
-  if (hasRule(ctx, attacker, "cant_be_blocked", { card: blocker, player: card.controller })) return false;
-  if (hasRule(ctx, attacker, "blockable_only_by_flying") && !hasRule(ctx, blocker, "blockable_only_by_flying")) return false;
-  return true;
+  if (hasRule(ctx, blocker, "cannot_attack_or_block") || hasRule(ctx, blocker, "cant_block", { card: attacker, player: state.cards[attacker]!.controller }))
+    return { code: "cannot_block", message: `${cardName(ctx, blocker)} can't block${hasRule(ctx, blocker, "cannot_attack_or_block") ? "" : ` ${cardName(ctx, attacker)}`}` };
+  if (hasRule(ctx, attacker, "cant_be_blocked", { card: blocker, player: card.controller })) return { code: "cannot_block", message: `${cardName(ctx, attacker)} can't be blocked by ${cardName(ctx, blocker)}` };
+  if (hasRule(ctx, attacker, "blockable_only_by_flying") && !hasRule(ctx, blocker, "blockable_only_by_flying")) {
+    const keyword = rules.game.keywords.find((k) => k.rule === "blockable_only_by_flying")?.name;
+    return { code: "cannot_block", message: `${cardName(ctx, attacker)} can be blocked only by a card with ${keyword ?? "its evasion"}, and ${cardName(ctx, blocker)} has none` };
+  }
+  return null;
 }
 
 registerNativeRule("declare_attackers", (ctx, frame) => {

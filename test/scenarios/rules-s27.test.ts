@@ -77,7 +77,7 @@ describe("an expectation not met while something waits says what waits", () => {
   it("a trigger on CYBERVAMP's stack (Bleed), with who holds priority", () => {
     const text = `scenario "s" for cybervamp\nsetup {\n  turn 3 p1 phase Battle\n  p1 battlefield: "Hemorrhage Stalker"\n}\np1 choose "Hemorrhage Stalker"\np1 pass\np2 pass\np1 pass\np2 pass\nexpect p2 Bleed 2\n`;
     expect(failuresOf(text)).toEqual([
-      '11: expectation not met while an item waits on the stack (top first: "Hemorrhage Stalker"\'s triggered ability), p2 holding priority: it resolves when both players pass in turn (`p2 pass`, then the other player\'s) | expected p2 Bleed 2 | actual p2 Bleed 0',
+      '11: expectation not met while an item waits on the stack (top first: "Hemorrhage Stalker"\'s triggered ability), p2 holding priority: `p2 pass`, then `p1 pass` resolves it | expected p2 Bleed 2 | actual p2 Bleed 0',
     ]);
     expect(failuresOf(text.replace("expect p2 Bleed 2", "p2 pass\np1 pass\nexpect p2 Bleed 2"))).toEqual([]);
     // An expectation about the stack reads what waits there: no note.
