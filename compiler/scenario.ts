@@ -109,9 +109,10 @@ export interface ScenarioNames {
   /**
    * Lower-case names of the tokens card text makes without a card of their own ("create a 1/1 Bat
    * token"): they exist only once made, so scenarios may name them everywhere but in setup. Asked
-   * only when a name is not a card (the checker lowers card text to learn them).
+   * only when a name is not a card (the checker lowers card text to learn them). Keyed by the lower-case name, the name
+   * as the card text writes it (for a "did you mean").
    */
-  madeInPlay: () => ReadonlySet<string>;
+  madeInPlay: () => ReadonlyMap<string, string>;
   /**
    * Whether the engine ever marks damage on a card in this game: only when the game file names a toughness
    * (`param toughness_stat` / `creature_damage_threshold`) or deals combat damage (`combat_model = damage`).
@@ -315,7 +316,7 @@ export function scenarioNames(
   cards: Iterable<{ name: string; isToken: boolean; type?: string }>,
   madeInPlay: () => Iterable<string>,
 ): ScenarioNames {
-  let made: Set<string> | undefined;
+  let made: Map<string, string> | undefined;
   const zones = ruleZones(game);
   // Built when first read: the studio makes these names again after every keystroke in a card's name, and most
   // scenarios keep their result without reading them (compiler/scenario-check.ts).
@@ -365,7 +366,7 @@ export function scenarioNames(
     get cards() {
       return cardsByName();
     },
-    madeInPlay: () => (made ??= new Set([...madeInPlay()].map((n) => n.toLowerCase()))),
+    madeInPlay: () => (made ??= new Map([...madeInPlay()].map((n) => [n.toLowerCase(), n]))),
   };
 }
 
@@ -500,7 +501,8 @@ export function checkScenario(scenario: Scenario, names: ScenarioNames): Diagnos
     const w = use.text;
     switch (use.role) {
       case "card":
-        if (!names.cards.has(norm(w)) && !names.madeInPlay().has(norm(w))) add("CW2007", use.range, { word: w, game: names.game.id }, allCardNames(), w);
+        // The tokens card text makes are names too: `"Bta"` for a Bat token had no "did you mean" (session 32's list).
+        if (!names.cards.has(norm(w)) && !names.madeInPlay().has(norm(w))) add("CW2007", use.range, { word: w, game: names.game.id }, [...allCardNames(), ...[...names.madeInPlay().values()].filter((n) => n !== COPIES_ANY_CARD)], w);
         return;
       case "player":
         if (!(SEATS as readonly string[]).includes(norm(w))) add("CW5009", use.range, { word: w, list: SEATS.join(" and ") });

@@ -739,6 +739,24 @@ function parseCardSetup(c: Cursor, range: Range): CardSetup {
   return out;
 }
 
+/**
+ * The cards of one payment (`erasing "Scout", "Stone Guard"`). Written with `and` (`erasing "Scout" and "Stone Guard"`) the
+ * line said only 'unexpected "and ..."': it says the comma form (session 32's Duel probe).
+ */
+function paymentCards(c: Cursor): string[] {
+  const verb = c.peek(-1)!.image;
+  const cards = c.cardList();
+  if (lowerImage(c.peek()) === "and" && isString(c.peek(1))) {
+    const more: string[] = [];
+    for (let k = 1; isString(c.peek(k)); k += 2) {
+      more.push(c.peek(k)!.image);
+      if (![",", "and"].includes(lowerImage(c.peek(k + 1)))) break;
+    }
+    throw new ParseError(`the cards of one payment are listed with commas: \`${verb} ${[...cards.map((n) => `"${n}"`), ...more].join(", ")}\``, c.peek());
+  }
+  return cards;
+}
+
 function parsePayment(c: Cursor, out: Payment): void {
   for (;;) {
     if (c.word("target", "targets", "targeting")) {
@@ -747,11 +765,11 @@ function parsePayment(c: Cursor, out: Payment): void {
         c.next();
         out.targets.push(c.target());
       }
-    } else if (c.word("discard", "discarding")) out.discard.push(...c.cardList());
-    else if (c.word("erase", "erasing")) out.erase.push(...c.cardList());
-    else if (c.word("sacrifice", "sacrificing")) out.sacrifice.push(...c.cardList());
+    } else if (c.word("discard", "discarding")) out.discard.push(...paymentCards(c));
+    else if (c.word("erase", "erasing")) out.erase.push(...paymentCards(c));
+    else if (c.word("sacrifice", "sacrificing")) out.sacrifice.push(...paymentCards(c));
     // `exhausting "Gold Exchange", "Crimson Substation"`: the lands that pay the cost's symbols.
-    else if (c.word("exhausting")) (out.lands ??= []).push(...c.cardList());
+    else if (c.word("exhausting")) (out.lands ??= []).push(...paymentCards(c));
     else if (c.word("x")) {
       c.word("=");
       out.x = c.count(0, "X");
@@ -809,8 +827,23 @@ function parseActions(c: Cursor): ScenarioAction[] {
   return out;
 }
 
+/**
+ * Verbs the rules texts use for a scenario's actions, and the action they are written as: `p1 casts "Arc Bolt"` (Chromatic
+ * 17: "casting a spell") said only 'expected an action (...), found "casts"' (session 33's Chromatic probe).
+ */
+const VERB_SAID_AS: Record<string, string> = {
+  cast: "play", casts: "play", use: "activate", uses: "activate", change: "switch", changes: "switch",
+  chose: "choose", picks: "choose", pick: "choose", selects: "choose", select: "choose",
+};
+
 function parseAction(c: Cursor): ScenarioAction {
   const player = c.player();
+  const said = VERB_SAID_AS[lowerImage(c.peek())];
+  if (said && !VERBS.includes(lowerImage(c.peek()))) {
+    const rest = [] as string[];
+    for (let k = 1; c.peek(k); k++) rest.push(c.peek(k)!.image);
+    throw new ParseError(`"${c.peek()!.image}" is written with the action's own verb: \`${player} ${said}${rest.length ? ` ${rest.join(" ")}` : ""}\``, c.peek());
+  }
   const verb = c.expectOneOf(`an action (${VERBS.filter((v) => !v.endsWith("s") || v === "pass").join(", ")})`, VERBS);
   const payment = (): Payment => ({ targets: [], discard: [], erase: [], sacrifice: [] });
   switch (verb) {
@@ -834,7 +867,19 @@ function parseAction(c: Cursor): ScenarioAction {
     case "attacks": {
       // `p1 attacks with nothing` / `p1 attacks nothing`: the declaration of no attackers, as `p1 choose nothing`.
       if (declaresNothing(c)) return { kind: "choose", player, cards: [] };
+      // `p1 attacks with "X"`, `p1 attack opponent with "X"`, `p1 attacks p2`: what is attacked comes first, as a player
+      // (p1/p2) or a card, then `with` and the attacker — said with the line to write, not "expected a card name or a
+      // player" (session 32's Duel probe).
+      const opponent = player === "p1" ? "p2" : "p1";
+      const attackerAfter = (k: number) => (isString(c.peek(k)) ? c.peek(k)!.image : '"<card>"');
+      if (lowerImage(c.peek()) === "with") throw new ParseError(`an attack line names what is attacked, then the attacker: \`${player} attack ${opponent} with ${attackerAfter(1)}\` (a player, or a card: \`${player} attack "<card>" with ${attackerAfter(1)}\`)`, c.peek());
+      const named = ["the", "an", "your", "my"].includes(lowerImage(c.peek())) ? 1 : 0;
+      if (["opponent", "opponents", "opponent's", "player", "enemy", "them", "defender"].includes(lowerImage(c.peek(named)))) {
+        const withAt = lowerImage(c.peek(named + 1)) === "with" ? named + 2 : -1;
+        throw new ParseError(`a player is written p1 or p2: \`${player} attack ${opponent} with ${withAt > 0 ? attackerAfter(withAt) : '"<card>"'}\``, c.peek());
+      }
       const target = c.target();
+      if (c.done()) throw new ParseError(`an attack line names its attacker after "with": \`${player} attack ${"player" in target ? target.player : `"${target.card}"`} with "<card>"\``, c.peek(-1));
       c.expectWord("with");
       const attacker = c.card("the attacking card's name");
       return { kind: "attack", player, attacker, target };

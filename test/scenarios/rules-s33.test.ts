@@ -298,12 +298,12 @@ describe("the Chromatic probe's mistaken scenarios each fail at the mistake, say
     ["M16", /^168: Unknown zone "exile".*did you mean "Shatter Zone"/],
     ["M17", /^181: expectation not met \| expected "Ironhide Bear" defense 1 \| actual "Ironhide Bear" defense 4/],
     ["M18", /^191: the action was refused .*choice_pending: p1 must first declare attackers/],
-    ["M19", /^200: cannot read this line: .*"casts"/],
+    ["M19", /^200: cannot read this line: "casts" is written with the action's own verb: `p1 play "Arc Bolt"`/],
     ["M20", /^213: the action was refused .*not_your_decision: p2 holds priority/],
     ["M21", /^226: expectation not met \| expected p2 life 30 \| actual p2 life 29$/],
     ["M22", /^238: .*`expect "Seer" defense counters 2`/],
     ["M23", /^245: the action was refused .*wrong_phase: Chronicler is a creature/],
-    ["M24", /^255: cannot read this line: .*"changes"/],
+    ["M24", /^255: cannot read this line: "changes" is written with the action's own verb: `p1 switch "Ember Aura" to Blue`/],
   ];
   expected.forEach(([name, message], i) =>
     it(name, () => {
@@ -391,5 +391,42 @@ describe("the probe's misleading messages", () => {
     // An attacker that is not attacking.
     const hound = '  p1 battlefield: "Chronicler", "Ember Hound"\n  p2 battlefield: "Seer"\n  "Seer" is exhausted\n';
     expect(failuresOf(chromatic(lines('p2 blocks "Ember Hound" with "Seer" refused exhausted'), hound))).toEqual(['14: "Ember Hound" is not attacking (attacking: "Chronicler")']);
+  });
+});
+
+/**
+ * Session 32's list of lines that did not say what to write (on main 162c1ac): a misspelt token name had no "did you
+ * mean" (card names had one); `erasing "A" and "B"` said 'unexpected "and ..."'; `p1 attacks with "X"` and `p1 attack
+ * opponent with "X"` said only 'expected a card name or a player'; and the probe's `p1 casts` / `p1 changes`.
+ */
+describe("lines an outsider writes name the form to write", () => {
+  const duel = (lines: string, setup: string) => `scenario "s" for duel\nsetup {\n  turn 3 p1 phase Play\n${setup}}\n${lines}\n`;
+  it("a misspelt token name has a did-you-mean, as a card name has", () => {
+    const text = 'scenario "s" for cybervamp\nsetup {\n  turn 3 p1 phase Pre-Battle\n  p1 hand: "Bat Swarm Matriarch"\n}\nexpect p1 battlefield lacks "Bta"\nexpect p1 battlefield lacks "Bats"\n';
+    expect(checked("cybervamp", text)).toEqual(["6:29 CW2007 Bat", "7:29 CW2007 Bat"]);
+    expect(failuresOf(text)[1]).toBe('7: Unknown card "Bats": no card of game "cybervamp" has this name. (did you mean "Bat"?)');
+  });
+  it("`erasing \"A\" and \"B\"` names the comma form", () => {
+    const text = duel('p1 play "Bone Collector" erasing "Scout" and "Stone Guard"\nexpect p1 field has "Bone Collector"', '  p1 hand: "Bone Collector"\n  p1 graveyard: "Scout", "Stone Guard"\n');
+    expect(failuresOf(text)).toEqual(['7: cannot read this line: the cards of one payment are listed with commas: `erasing "Scout", "Stone Guard"`']);
+    expect(failuresOf(text.replace(' and "Stone Guard"', ', "Stone Guard"'))).toEqual([]);
+    expect(failuresOf(duel('p1 play "Battle Cry" target "Stone Guard" discard "Scout" and "Scout"\nexpect p1 life 10', '  p1 hand: "Battle Cry", "Scout", "Scout"\n  p1 field: "Stone Guard"\n'))[0]).toBe(
+      '7: cannot read this line: the cards of one payment are listed with commas: `discard "Scout", "Scout"`',
+    );
+  });
+  it("an attack line without what it attacks, or with 'opponent' for the player, names the line to write", () => {
+    const guard = '  p1 field: "Stone Guard"\n';
+    expect(failuresOf(duel('p1 attacks with "Stone Guard"\nexpect p2 life 8', guard))).toEqual([
+      '6: cannot read this line: an attack line names what is attacked, then the attacker: `p1 attack p2 with "Stone Guard"` (a player, or a card: `p1 attack "<card>" with "Stone Guard"`)',
+    ]);
+    expect(failuresOf(duel('p1 attack opponent with "Stone Guard"\nexpect p2 life 8', guard))).toEqual(['6: cannot read this line: a player is written p1 or p2: `p1 attack p2 with "Stone Guard"`']);
+    expect(failuresOf(duel('p1 attacks the opponent with "Stone Guard"\nexpect p2 life 8', guard))).toEqual(['6: cannot read this line: a player is written p1 or p2: `p1 attack p2 with "Stone Guard"`']);
+    expect(failuresOf(duel("p1 attacks p2\nexpect p2 life 8", guard))).toEqual(['6: cannot read this line: an attack line names its attacker after "with": `p1 attack p2 with "<card>"`']);
+    expect(failuresOf(duel('p1 attack p2 with "Stone Guard"\nexpect p2 life 8', guard))).toEqual([]);
+  });
+  it("a verb of the rules texts names the action's own verb", () => {
+    const bolt = '  p1 hand: "Quick Bolt"\n';
+    expect(failuresOf(duel('p1 casts "Quick Bolt" target p2\nexpect p2 life 8', bolt))).toEqual(['6: cannot read this line: "casts" is written with the action\'s own verb: `p1 play "Quick Bolt" target p2`']);
+    expect(failuresOf(duel('p1 uses "Quick Bolt"\nexpect p2 life 8', bolt))[0]).toMatch(/`p1 activate "Quick Bolt"`$/);
   });
 });
