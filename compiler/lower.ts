@@ -2729,9 +2729,15 @@ class AbilityLowering {
     // fewer empty slots": the player's empty slots (IR `empty_slots`) compared as the engine counts them when the condition
     // is checked — the slots the game gives a player's zone of play (zone-roles.ts battlefieldSlots: `param unit_slots`,
     // else the zone's `slots`), the one reader the engine fills them by. "two empty slots" is at least two.
-    const slotWords = objWords.filter((w) => w !== "exactly");
-    const exactly = slotWords.length < objWords.length;
-    if (clause.verb?.lemma === "have" && obj && battlefieldSlots(this.vocab.game) !== undefined && slotWords.some((w) => w === "slot" || w === "slots") && slotWords.some((w) => w === "empty" || w === "free" || w === "open") && slotWords.length === 2 && !obj.filters.length && (!c || (c.value !== undefined && c.atLeast === undefined)) && (!exactly || (c && !c.comparison))) {
+    // "an empty unit slot", "a free field slot": the game's permanent card type, or its zone of play, may name the slot.
+    const play = this.vocab.zoneOfRole("battlefield");
+    const namesSlot = (w: string) => {
+      const type = lookup(this.vocab.cardTypes, w) ?? lookup(this.vocab.cardTypes, w.replace(/s$/, ""));
+      return (type !== undefined && this.vocab.game.cardTypes.find((t) => t.name === type)?.permanent === true) || (play !== undefined && lookup(this.vocab.zones, w) === play);
+    };
+    const slotWords = objWords.filter((w) => w !== "exactly" && !namesSlot(w));
+    const exactly = objWords.includes("exactly");
+    if (clause.verb?.lemma === "have" && obj && battlefieldSlots(this.vocab.game) !== undefined && slotWords.some((w) => w === "slot" || w === "slots") && slotWords.some((w) => w === "empty" || w === "free" || w === "open") && slotWords.length === 2 && objWords.length - slotWords.length <= (exactly ? 2 : 1) && !obj.filters.length && (!c || (c.value !== undefined && c.atLeast === undefined)) && (!exactly || (c && !c.comparison))) {
       this.use(clause.subject, clause.verb, obj);
       const who: PlayerRef = player ?? (words.some((w) => w.startsWith("opponent")) ? { kind: "opponent" } : { kind: "you" });
       const empty: NumberExpr = { kind: "empty_slots", of: who };

@@ -3,7 +3,7 @@
  * Scenarios: cards/duel/scenarios/engine-s33.*, cards/chromatic/scenarios/engine-s33.*.
  */
 import { describe, expect, it } from "vitest";
-import { probeCards } from "./probe.ts";
+import { irShape, probeCards } from "./probe.ts";
 
 const probe = (game: string, kind: string, text: string) => probeCards(game, [{ kind, text }])[0]!;
 
@@ -55,5 +55,16 @@ describe("a replacement during the event's player's turn", () => {
     expect(p.readsAs).toEqual(["If a player would draw a card during their turn, that player draws 2 cards instead."]);
     // "If you would ..." stays the controller's own turn.
     expect(probe("duel", "unit", "If you would draw a card during your turn, draw two cards instead.").abilities[0]!.replacement?.duringTheirs).toBeUndefined();
+  });
+});
+
+describe("an empty unit slot", () => {
+  it("'If you have an empty unit slot' is the empty-slot condition (was CW6001, treated as always true)", () => {
+    const unit = probe("duel", "unit", "PLAY: If you have an empty unit slot, draw a card.");
+    const plain = probe("duel", "unit", "PLAY: If you have an empty slot, draw a card.");
+    expect(unit.problems).toEqual([]);
+    expect(irShape(unit.abilities)).toEqual(irShape(plain.abilities));
+    expect(probe("duel", "spell", "If your opponent has no empty field slots, draw two cards.").problems).toEqual([]);
+    expect(probe("duel", "spell", "If you have exactly one empty unit slot, draw a card.").problems).toEqual([]);
   });
 });
