@@ -1398,6 +1398,11 @@ class AbilityLowering {
         // "your allies": "your" and "allies" say the same; both are read.
         if (sel.controller !== "opponent") mark(w);
         sel.controller = "you";
+        // An ally of a card in play is another card of its side, never itself (Three-Slot Duel: a defender "walls the
+        // opponent's next attack so weaker allies stay safe", its glossary "protect your other units"): "Whenever an ally
+        // dies" on Grave Pact does not fire on its own death (docs/games/duel.md). On a card never in play (a Spell)
+        // there is no self to leave out: "for each of your allies" counts every unit.
+        if ((w === "ally" || w === "allies") && this.own?.permanent) sel.other = true;
       }
       else if (w === "other") sel.other = true;
       else if (w === "token" || w === "tokens") sel.tokens = "only";
