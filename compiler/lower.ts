@@ -6543,6 +6543,25 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
         }
         return { event: "attacked", subject: cardSubject(), ...objectOf(by?.object), text };
       }
+      // "Whenever you attack with this [Weapon]": this card attacks; "Whenever you attack with a creature": a card of that
+      // kind the player controls attacks — the attacker is the card the event is about, as "When this attacks" says.
+      const withCard = isPlayerSubject && !clause.object ? tailPreps.find((p) => p.prep === "with") : undefined;
+      if (withCard && clause.tail.length === 1) {
+        const np = withCard.object;
+        const dets = npDeterminers(np);
+        const kinds = npWords(np).every((w) => lookup(l.vocab.cardTypes, w) !== undefined || w === "card");
+        const side = clause.subject ? replacedPlayer(clause.subject) : undefined;
+        if (dets.length === 1 && dets[0] === "this" && kinds && !np.filters.length && side === "you") {
+          l.use(clause.subject, withCard);
+          return { event: "attacks", subject: { kind: "self" }, text };
+        }
+        if (dets.length === 1 && (dets[0] === "a" || dets[0] === "an") && side && side !== "any") {
+          l.use(clause.subject, withCard.object.determiners);
+          l.use(withCard);
+          const selector = l.selector(np);
+          return { event: "attacks", subject: { kind: "card", selector: { ...selector, zones: undefined, controller: side } }, text };
+        }
+      }
       // "Whenever a creature attacks you": the player attacked (or whose card is); "Whenever this attacks a unit": the card.
       return { event: "attacks", subject: cardSubject(), ...objectOf(clause.object), text };
     }

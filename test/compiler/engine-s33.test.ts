@@ -68,3 +68,15 @@ describe("an empty unit slot", () => {
     expect(probe("duel", "spell", "If you have exactly one empty unit slot, draw a card.").problems).toEqual([]);
   });
 });
+
+describe("'Whenever you attack with ...'", () => {
+  it("'with this' is 'When this attacks'; 'with a creature' is 'Whenever a creature you control attacks' (were CW6005)", () => {
+    const own = probe("chromatic", "creature", "[Base] Whenever you attack with this, gain 1 Life.");
+    expect(own.problems).toEqual([]);
+    expect(own.readsAs).toEqual(["[Base] When this attacks, gain 1 life."]);
+    const any = probe("chromatic", "creature", "[Base] Whenever you attack with a creature, gain 1 Life.");
+    expect(any.problems).toEqual([]);
+    expect(any.readsAs).toEqual(["[Base] Whenever a Creature you control attacks, gain 1 life."]);
+    expect(probe("duel", "unit", "Whenever you attack with this unit, draw a card.").readsAs).toEqual(["When this attacks, draw a card."]);
+  });
+});
