@@ -524,7 +524,12 @@ export function checkScenario(scenario: Scenario, names: ScenarioNames): Diagnos
         // `p2 Bleed counters 3`: a player's counter is written by its name alone (`p2 Bleed 3`).
         const counter = find(playerCounters, w.replace(/\s+counters?$/i, ""));
         const zoneLine = zoneLineWords(w, zoneNames);
-        if (counter && norm(counter) !== norm(w)) out.push(diagnostic("CW5007", file, use.range, { word: w, game, list: listOf(candidates) }, { suggestion: counter }));
+        // `p1 Red 2` in a game of Facets: a colour is no amount of a player; Facets are cards in their zone (session 33).
+        const colour = names.temporaryPools ? find(names.colors, w) : undefined;
+        const facetZone = names.zones.find((z) => z.role === "resource")?.name;
+        if (colour)
+          out.push(diagnostic("CW5007", file, use.range, { word: w, game, list: `${listOf(candidates)} — ${colour} is a colour, and a player's Facets are cards${facetZone ? ` in the ${facetZone} (\`expect <player> ${facetZone} has "<card>"\`, \`expect "<card>" is ready\`)` : ""}; a spell's Facet for the turn is \`expect <player> temporary ${colour} N\`` }));
+        else if (counter && norm(counter) !== norm(w)) out.push(diagnostic("CW5007", file, use.range, { word: w, game, list: listOf(candidates) }, { suggestion: counter }));
         // `p1 hand size 2`, `p2 graveyard hass "Scout"`: a zone, then a mistyped word of a zone line.
         else if (zoneLine) out.push(diagnostic("CW5007", file, use.range, { word: w, game, list: listOf(candidates) }, { suggestion: zoneLine }));
         // `p1 Mana capacty 3`: the closest may be a resource's capacity (`Mana capacity`), read as one name here.
@@ -569,7 +574,12 @@ export function checkScenario(scenario: Scenario, names: ScenarioNames): Diagnos
         if (!find(cardCounters, w)) add("CW5006", use.range, { word: w, game, list: listOf(cardCounters) }, cardCounters, w);
         return;
       case "event":
-        if (!(TRACE_KINDS as readonly string[]).includes(norm(w))) add("CW5004", use.range, { word: w, list: TRACE_KINDS.join(", ") }, TRACE_KINDS, w);
+        if ((TRACE_KINDS as readonly string[]).includes(norm(w))) return;
+        // A player's own move said as an event kind (`expect event shatter "Seer"`, session 33's Chromatic probe): it is
+        // an `action` event naming its card, and what it did is read where the card went.
+        if (/^(shatter|harvest|play|cast|activate)(s|ed|ing)?$/.test(norm(w)))
+          out.push(diagnostic("CW5004", file, use.range, { word: w, list: `${TRACE_KINDS.join(", ")} — a player's move (playing, shattering, harvesting ...) is an \`action\` event naming its card: \`expect event action "<card>"\`, and where the card went is a zone line (\`expect p1 <zone> has "<card>"\`)` }, { suggestion: "action" }));
+        else add("CW5004", use.range, { word: w, list: TRACE_KINDS.join(", ") }, TRACE_KINDS, w);
         return;
       case "phase":
         if (!find(names.phases, w)) add("CW5008", use.range, { word: w, game, list: listOf(names.phases) }, names.phases, w);

@@ -294,7 +294,7 @@ describe("the Chromatic probe's mistaken scenarios each fail at the mistake, say
     ["M12", /^126: expectation not met while an item waits on the stack \(top first: "Seer"\), p2 holding priority: `p2 pass` resolves it \| expected p1 Battlefield: "Seer"/],
     ["M13", /^140: .*that a card was destroyed is an event.*`expect event destroyed "Ember Blade"`/],
     ["M14", /^148: the action was refused .*illegal_target: a Weapon attacks an opposing creature/],
-    ["M15", /^159: Unknown event kind "shatter"/],
+    ["M15", /^159: Unknown event kind "shatter"; .* — a player's move \(playing, shattering, harvesting \.\.\.\) is an `action` event naming its card: `expect event action "<card>"`/],
     ["M16", /^168: Unknown zone "exile".*did you mean "Shatter Zone"/],
     ["M17", /^181: expectation not met \| expected "Ironhide Bear" defense 1 \| actual "Ironhide Bear" defense 4/],
     ["M18", /^191: the action was refused .*choice_pending: p1 must first declare attackers/],
@@ -428,5 +428,19 @@ describe("lines an outsider writes name the form to write", () => {
     const bolt = '  p1 hand: "Quick Bolt"\n';
     expect(failuresOf(duel('p1 casts "Quick Bolt" target p2\nexpect p2 life 8', bolt))).toEqual(['6: cannot read this line: "casts" is written with the action\'s own verb: `p1 play "Quick Bolt" target p2`']);
     expect(failuresOf(duel('p1 uses "Quick Bolt"\nexpect p2 life 8', bolt))[0]).toMatch(/`p1 activate "Quick Bolt"`$/);
+  });
+});
+
+/** The probe's lines naming a Facet game's things the language says otherwise (on main dbf5e98 they named no form). */
+describe("a shatter as an event kind, a colour as a player's amount", () => {
+  it("`expect event shatter \"Seer\"` names the action event, which holds", () => {
+    const text = chromatic('p1 shatters "Seer"\nexpect event shatter "Seer"', '  p1 hand: "Seer"\n');
+    expect(checked("chromatic", text)).toEqual(["9:14 CW5004 action"]);
+    expect(failuresOf(text.replace("event shatter", "event action"))).toEqual([]);
+  });
+  it("`expect p1 Red 2` says Facets are cards in the Facet Zone, or a temporary Facet", () => {
+    expect(failuresOf(chromatic("expect p1 Red 2", '  p1 Facet Zone: "Sparkmage", "Ember Hound"\n'))[0]).toBe(
+      '8: Unknown resource or player counter "Red"; Chromatic Battlelines has Mana, Armor — Red is a colour, and a player\'s Facets are cards in the Facet Zone (`expect <player> Facet Zone has "<card>"`, `expect "<card>" is ready`); a spell\'s Facet for the turn is `expect <player> temporary Red N`.',
+    );
   });
 });
