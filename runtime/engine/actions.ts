@@ -775,8 +775,15 @@ function validateCore(ctx: Ctx, action: Exclude<Action, GameMove>): Refusal | nu
       switch (pending.kind) {
         case "cards": {
           const cards = action.cards ?? [];
-          if (cards.length < pending.min || cards.length > pending.max || new Set(cards).size !== cards.length || cards.some((c) => !pending.options.includes(c)))
-            return refuse("illegal_choice", `choose ${pending.min === pending.max ? pending.min : `${pending.min} to ${pending.max}`} of the offered cards`);
+          const count = `choose ${pending.min === pending.max ? pending.min : `${pending.min} to ${pending.max}`} of the offered cards`;
+          // A card not offered is named, with what is: "Neon Ripper is not offered (offered: Razorfang Courier)" says
+          // more to a player (or a scenario line) than the count alone.
+          const notOffered = cards.filter((c) => !pending.options.includes(c));
+          if (notOffered.length > 0) {
+            const names = (ids: readonly string[]) => ids.map((c) => (state.cards[c] ? cardName(ctx, c) : c)).join(", ");
+            return refuse("illegal_choice", `${names(notOffered)} ${notOffered.length === 1 ? "is" : "are"} not offered (offered: ${names(pending.options) || "none"}); ${count}`);
+          }
+          if (cards.length < pending.min || cards.length > pending.max || new Set(cards).size !== cards.length) return refuse("illegal_choice", count);
           return null;
         }
         case "defender":

@@ -44,7 +44,9 @@ expect p2 Discard Pile has "Razorfang Courier"
 `);
     expect(failuresOf(text)).toEqual([]);
     // The refusal is the engine's: a line expecting another code is told which it was.
-    expect(failuresOf(text.replace("refused illegal_choice", "refused cannot_block"))).toEqual([expect.stringMatching(/^11: refused for another reason/)]);
+    expect(failuresOf(text.replace("refused illegal_choice", "refused cannot_block"))).toEqual([
+      "11: refused for another reason | expected refused cannot_block | actual refused illegal_choice: Neon Ripper is not offered (offered: Razorfang Courier); choose 0 to 1 of the offered cards",
+    ]);
     // A blocker named for an attacker the declaration is not asking about is told which it asks about.
     expect(failuresOf(text.replace('block "Sleepless Enforcer" with "Neon Ripper"', 'block "Razorfang Courier" with "Neon Ripper"'))).toEqual([
       `11: blockers are asked now for "Sleepless Enforcer", not for "Razorfang Courier": write the block lines for the attackers in the order they are asked`,
