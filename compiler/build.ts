@@ -742,7 +742,12 @@ function abilityBody(ctx: Ctx, n: CstNode | undefined): A.AbilityBody {
     return { kind: "additionalCost", purpose, costs: subs(additional, "costItem").map((c) => costItem(ctx, c)), range };
   }
   const first = sub(n, "firstTime");
-  if (first) return { kind: "replacement", firstTime: true, ...(tok(first, "next") ? { next: true as const } : {}), event: clause(ctx, sub(first, "event")), effect: sequence(ctx, sub(first, "sequence")), range };
+  if (first) {
+    const event = clause(ctx, sub(first, "event"));
+    const leading = sub(first, "leadingTiming");
+    const timing = leading ? tailItem(ctx, leading) : undefined;
+    return { kind: "replacement", firstTime: true, ...(tok(first, "next") ? { next: true as const } : {}), event: timing ? { ...event, tail: [...event.tail, timing] } : event, effect: sequence(ctx, sub(first, "sequence")), range };
+  }
   const conditional = sub(n, "conditional");
   if (conditional) {
     const condition = clause(ctx, sub(conditional, "condition"));

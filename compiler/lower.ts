@@ -1948,6 +1948,9 @@ class AbilityLowering {
       this.noteTriggerOrTarget(np);
       return { kind: "event_player" };
     }
+    // A spell's sentence of its own ("Target player gains 2 Bleed counters. Exhaust all creatures they control.") goes on
+    // with the sentence before, where "they" may name its player (`unmeasured`); the note stands where none does.
+    this.unmeasured.push(np.range);
     this.note(np.range, `"${this.slice(np.range)}" names no player here: write whose ("your hand", "an opponent controls", "target player's hand"), or start with the player ("Each player gains 1 life for each card in their hand")`);
     return undefined;
   }
@@ -2273,6 +2276,17 @@ class AbilityLowering {
     np = unwrapOf(np);
     const dets = npDeterminers(np);
     const words = npWords(np);
+    // "Creatures you control get +1/+1 until end of turn. Renew them.": "them" alone after a step on cards, with no
+    // players before it, is those cards — as "They ..." opening a clause is (clauseOwnStepsAbout). It was read as a
+    // player and noted "names no player" (lead's probe v8).
+    // ("them" is the determiner "they" in the tree; as a clause's subject it is clauseOwnStepsAbout's.)
+    // After players too ("Exhaust all creatures they control. Renew them."): a verb that acts on cards only makes them the cards.
+    const verb = this.currentClause?.verb?.lemma ?? "";
+    const onCardsOnly = ACTS_ON_A_CARD.has(verb) && this.currentClause?.object === np;
+    if (words.length === 0 && np.filters.length === 0 && dets.join(" ") === "they" && this.currentClause?.subject !== np && this.lastCardsActedOn && ((!this.lastPlayers && !this.eventPlayer && !this.antecedent) || onCardsOnly)) {
+      this.useDeterminers(np, "they");
+      return this.lastCardsActedOn;
+    }
     const players = this.playerPhrase(np);
     if (players) return { kind: "player", ref: players };
     this.useDeterminers(np, "target", "any", "up to", "this", "it", "that", "they", "each", "all", "every");
@@ -7285,6 +7299,10 @@ function usesActing(value: unknown): boolean {
 function withActingAs(value: unknown, player: PlayerRef): unknown {
   if (Array.isArray(value)) return value.map((v) => withActingAs(v, player));
   if (!value || typeof value !== "object") return value;
+  // Only plain data is rebuilt: a step's source range (a SourceRange, read through getters) copied entry by entry lost its
+  // start and end, and a note at it crashed `cardwright check` ("Target player gains 2 Bleed counters. Exhaust all
+  // creatures they control. Renew them.", lead's probe v8).
+  if (Object.getPrototypeOf(value) !== Object.prototype) return value;
   const o = value as Record<string, unknown>;
   if (o.kind === "acting") return player;
   return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, o.op === "per_player" && k === "steps" ? v : withActingAs(v, player)]));

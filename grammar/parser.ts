@@ -942,6 +942,12 @@ export class CardwrightParser extends CstParser {
       { GATE: () => this.isFirstOrNextAt(1), ALT: () => this.CONSUME(T.Word, { LABEL: "next" }) },
     ]));
     this.CONSUME(T.Time);
+    // "The first time each turn a creature you control would be destroyed, ...": the limit before the event, as often
+    // printed; the tree keeps it at the end of the event ("... would be destroyed each turn"), where it reads the same.
+    this.OPTION({
+      GATE: () => is(this.LA(1), T.Each) && this.isTimingNounAt(2),
+      DEF: () => this.SUBRULE(this.tailItem, { LABEL: "leadingTiming" }),
+    });
     this.SUBRULE(this.clause, { LABEL: "event" });
     this.CONSUME(T.Comma);
     this.SUBRULE(this.sequence);
