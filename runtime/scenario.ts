@@ -626,18 +626,8 @@ function literalAction(run: Run, state: GameState, step: ScenarioAction): Action
       const card = pick(step.card, zones.battlefield);
       return card ? { type: "defend", player: step.player, card } : `no card ${describeRef(step.card)}`;
     }
-    case "block": {
-      // A refused block line is not grouped into the declaration it answers: while that declaration waits, the line is
-      // the answer it names, for the engine to refuse (session 33's probe: an exhausted creature named as a blocker was
-      // told "no blockers are being declared now" while p2 was choosing blockers).
-      const declaring = combatDeclaration(state, zones.battlefield);
-      if (declaring?.kind === "blockers" && declaring.player === step.player) {
-        if (!refMatches(run, state, step.attacker, declaring.attacker))
-          return `blockers are asked now for "${nameOf(run, state, declaring.attacker)}", not for ${describeRef(step.attacker)}: write the block lines for the attackers in the order they are asked`;
-        return { type: "choose", player: step.player, cards: step.blockers.map((ref) => pick(ref, zones.battlefield) ?? ref.card) };
-      }
+    case "block":
       return `no blockers are being declared now (${describeState(state)}): a "block" line answers ${step.player}'s blockers declaration, after the attackers are declared and the window after them has closed`;
-    }
     case "move": {
       const card = pick(step.card);
       if (!card) return `no card ${describeRef(step.card)}`;
@@ -923,8 +913,9 @@ function refusedBlock(run: Run, state: GameState, events: readonly TraceEvent[],
  * when the player has no creature that can attack (the trace's "pX has no creature that can attack"), nor a declaration
  * of blockers when none of the defending player's creatures can block an attacker. Said, with why, rather than
  * "no choice is waiting" (session 27's probe; session 28's: a CYBERVAMP attack on a player with no creatures). Undefined
- * when the line is no such answer. A `pX block "A" with "B"` line there is told the same (session 33's probe: a creature
- * made unable to block by "Target creature can't block this turn", then a block line expecting a refusal).
+ * when the line is no such answer. A `pX block "A" with "B"` line there (not `refused`: refusedBlock reads that) is told
+ * the same (session 33's probe: a creature made unable to block by "Target creature can't block this turn", then a
+ * block line).
  */
 function noDeclarationAsked(run: Run, state: GameState, events: readonly TraceEvent[], step: ScenarioAction): string | undefined {
   const declaresNothing = step.kind === "choose" && step.cards?.length === 0;
