@@ -9058,6 +9058,13 @@ function lowerStatic(body: Ast.AbilityBody, a: Ability, l: AbilityLowering): voi
     a.statics = [{ kind: "modify", affects: { self: true }, keywords: body.keywords.map((k) => keywordGrant(l, k)) }];
     return;
   }
+  // "Your maximum hand size is increased by 2.": the hand maximum is the game's own number, which no card text changes yet.
+  if (/\bmaximum hand size\b|\bhand size maximum\b/i.test(l.slice(body.range))) {
+    const max = l.vocab.game.params.max_hand;
+    l.note(body.range, `the hand maximum is the game's own rule (${typeof max === "number" && max > 0 ? `\`param max_hand = ${max}\`` : "this game has none"}): no card text changes it yet, so "${l.slice(body.range)}" would do nothing`);
+    a.statics = [];
+    return;
+  }
   l.note(body.range, `static ability not understood by the engine: "${l.slice(body.range)}"`);
   a.statics = [];
 }

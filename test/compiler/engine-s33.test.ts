@@ -80,3 +80,11 @@ describe("'Whenever you attack with ...'", () => {
     expect(probe("duel", "unit", "Whenever you attack with this unit, draw a card.").readsAs).toEqual(["When this attacks, draw a card."]);
   });
 });
+
+describe("the hand maximum", () => {
+  it("'Your maximum hand size is increased by 2.' is CW6001 saying the game's max_hand is not changed by card text (was 'static ability not understood')", () => {
+    const p = probeCards("duel", [{ kind: "unit", text: "Your maximum hand size is increased by 2." }])[0]!;
+    expect(p.problems).toEqual(['CW6001 "Your maximum hand size is increased by 2"']);
+    expect(p.abilities[0]!.statics).toEqual([]);
+  });
+});
