@@ -892,9 +892,8 @@ function refusedBlock(run: Run, state: GameState, events: readonly TraceEvent[],
   const declaring = combatDeclaration(state, inPlay);
   const ctx = newCtx(run.engine.rules, state);
   if (declaring?.kind !== "blockers" || declaring.player !== step.player) {
-    // No declaration now: only where none was asked, none of the player's creatures able to block (noDeclarationAsked).
-    if (state.pending || events.some((e) => e.turn === state.turn && e.kind === "block" && e.player === step.player)) return undefined;
-    if (Object.values(state.cards).some((c) => c.controller === step.player && c.zone === inPlay && battle.attackers.some((a) => canBlock(ctx, c.id, a)))) return undefined;
+    // No declaration now: only where none was asked, none of the player's creatures able to block.
+    if (!blockersNotAsked(run, state, events, step.player)) return undefined;
   }
   const attacker = battle.attackers.find((id) => refMatches(run, state, step.attacker, id));
   if (!attacker) return { problem: `${describeRef(step.attacker)} is not attacking (attacking: ${battle.attackers.map((id) => `"${nameOf(run, state, id)}"`).join(", ") || "nothing"})` };
@@ -906,6 +905,19 @@ function refusedBlock(run: Run, state: GameState, events: readonly TraceEvent[],
     if (refusal) return { refusal, accepted: "" };
   }
   return { refusal: null, accepted: `${step.blockers.map((b) => describeRef(b)).join(", ")} may block ${describeRef(step.attacker)}` };
+}
+
+/**
+ * Whether `player`, defending in this battle, was asked no declaration of blockers because none of their creatures can
+ * block an attacker: nothing waits, they declared no block this turn, and none of their cards in play can block.
+ */
+function blockersNotAsked(run: Run, state: GameState, events: readonly TraceEvent[], player: string): boolean {
+  const battle = state.battle;
+  if (!battle || battle.attacker === player || state.pending) return false;
+  if (events.some((e) => e.turn === state.turn && e.kind === "block" && e.player === player)) return false;
+  const ctx = newCtx(run.engine.rules, state);
+  const inPlay = run.engine.rules.zones.battlefield;
+  return !Object.values(state.cards).some((c) => c.controller === player && c.zone === inPlay && battle.attackers.some((a) => canBlock(ctx, c.id, a)));
 }
 
 /**
@@ -925,12 +937,8 @@ function noDeclarationAsked(run: Run, state: GameState, events: readonly TraceEv
     const none = thisTurn.find((e) => e.kind === "check" && e.player === step.player && / has no creature that can attack$/.test(e.text));
     return none ? `no declaration of attackers is asked: ${none.text} this turn, so the engine declared none without asking — leave this line out` : undefined;
   }
-  const battle = state.battle;
-  if (!battle || battle.attacker === step.player || thisTurn.some((e) => e.kind === "block" && e.player === step.player)) return undefined;
-  const ctx = newCtx(run.engine.rules, state);
-  const inPlay = run.engine.rules.zones.battlefield;
-  if (Object.values(state.cards).some((c) => c.controller === step.player && c.zone === inPlay && battle.attackers.some((a) => canBlock(ctx, c.id, a)))) return undefined;
-  const attackers = battle.attackers.map((id) => `"${nameOf(run, state, id)}"`).join(", ");
+  if (!blockersNotAsked(run, state, events, step.player)) return undefined;
+  const attackers = state.battle!.attackers.map((id) => `"${nameOf(run, state, id)}"`).join(", ");
   return `no declaration of blockers is asked: none of ${step.player}'s creatures can block ${attackers} (${step.player} controls none that is ready and able to), so the engine declares no blockers without asking — leave this line out`;
 }
 
