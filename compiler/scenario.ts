@@ -474,6 +474,61 @@ function refusalWords(names: ScenarioNames): { fixed: string[]; whats: string[] 
   return { fixed: [ANY_REFUSAL, ...REFUSAL_CODES], whats: [...new Set(whats)] };
 }
 
+/**
+ * The refusal code an outsider's word for it means, where the word is not one letter-slip from it: the rules texts'
+ * own words (CYBERVAMP's "Newly Turned", the "tapped" of other games) and plain English (`illegal_block`, `cant_attack`).
+ * Session 34's probe: `refused newly_turned` got the list of codes and no suggestion; `refused illegal_block` was told
+ * "did you mean illegal_choice" (a letter match), where the engine says `cannot_block`.
+ */
+const REFUSALS_SAID_OTHERWISE: Readonly<Record<string, string>> = {
+  newly_turned: "summoning_sick",
+  is_newly_turned: "summoning_sick",
+  summoning_sickness: "summoning_sick",
+  sick: "summoning_sick",
+  just_played: "summoning_sick",
+  just_entered: "summoning_sick",
+  entered_this_turn: "summoning_sick",
+  played_this_turn: "summoning_sick",
+  tapped: "exhausted",
+  is_tapped: "exhausted",
+  is_exhausted: "exhausted",
+  overexhausted: "exhausted",
+  not_renewed: "exhausted",
+  not_ready: "exhausted",
+  not_untapped: "exhausted",
+  first_turn: "no_attacks_first_turn",
+  first_turn_attack: "no_attacks_first_turn",
+  invalid_target: "illegal_target",
+  bad_target: "illegal_target",
+  wrong_target: "illegal_target",
+  not_a_legal_target: "illegal_target",
+  no_target: "no_legal_target",
+  no_targets: "no_legal_target",
+  no_valid_target: "no_legal_target",
+  field_full: "slot_full",
+  no_slot: "slot_full",
+  no_free_slot: "slot_full",
+  board_full: "slot_full",
+  no_priority: "not_your_decision",
+  not_your_priority: "not_your_decision",
+  opponents_turn: "not_your_turn",
+  not_active_player: "not_your_turn",
+  cant_pay: "bad_payment",
+  cannot_pay: "bad_payment",
+  already_attacking: "already_attacked",
+  attacked_already: "already_attacked",
+  already_defender: "already_defending",
+  already_a_defender: "already_defending",
+};
+
+/** A refusal said in other words (REFUSALS_SAID_OTHERWISE), or as "can't/illegal/invalid <verb>" for the `cannot_<verb>` code. */
+function refusalSaidOtherwise(code: string, fixed: readonly string[]): string | undefined {
+  const said = REFUSALS_SAID_OTHERWISE[code];
+  if (said) return said;
+  const verb = /^(?:cant|can_t|can_not|cannot|illegal|invalid|not_allowed_to|may_not|unable_to)_([a-z]+?)(?:ers?|s|ing)?$/.exec(code)?.[1];
+  return verb && fixed.includes(`cannot_${verb}`) ? `cannot_${verb}` : undefined;
+}
+
 function deckCodes(names: ScenarioNames): string[] {
   const parts = names.zones.filter((z) => /deck/i.test(z.name)).map((z) => shortfallWord(z.name));
   return [...new Set([...DECK_VIOLATION_CODES, ...parts.flatMap((p) => [`${p}_too_small`, `${p}_too_large`])])];
@@ -599,7 +654,7 @@ export function checkScenario(scenario: Scenario, names: ScenarioNames): Diagnos
           const all = [...fixed, ...whats.map((x) => `not_enough_${x}`)];
           const parts = code.split("_").filter((x) => x.length > 2);
           const sharing = fixed.filter((f) => f.split("_").some((x) => parts.includes(x)));
-          const near = closestName(w, all) ?? (sharing.length === 1 ? sharing[0] : undefined);
+          const near = refusalSaidOtherwise(code, fixed) ?? closestName(w, all) ?? (sharing.length === 1 ? sharing[0] : undefined);
           out.push(diagnostic("CW5012", file, use.range, { word: w, list: `${whats.join(", ")} (the other codes: ${fixed.join(", ")})` }, near ? { suggestion: near } : {}));
           return;
         }

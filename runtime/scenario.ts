@@ -955,15 +955,25 @@ function stackItemName(run: Run, state: GameState, item: StackItem): string {
  * then `p1 targets "Swift Courier"`). Likewise `pX chooses mode N` where the mode was already given. Undefined when
  * nothing since the last action was about that card or player.
  */
-function answerTakenUnasked(run: Run, state: GameState, events: readonly TraceEvent[], step: ScenarioAction, target: TargetValue | undefined): string | undefined {
+function answerTakenUnasked(run: Run, state: GameState, events: readonly TraceEvent[], step: ScenarioAction, target: TargetValue | undefined, next?: ScenarioAction): string | undefined {
   if (step.kind !== "choose" || state.pending) return undefined;
   const waiting = [...state.stack].reverse();
+  // A yes or no where nothing asks one. Session 33's Chromatic probe: `p1 chooses yes` after a creature entered with no
+  // Facet to pay its enhancement; session 34's CYBERVAMP `p1 choose yes` after activating an ability that asks nothing —
+  // both told only "no_choice_pending: no choice is waiting".
+  if (step.yes !== undefined) {
+    const line = `\`${step.player} choose ${step.yes ? "yes" : "no"}\``;
+    const asks = `${line} answers a yes/no question while it waits: the engine asks one as an effect that offers a choice resolves (a "you may …", an optional cost or enhancement), and only when the choice can be taken`;
+    return waiting.length
+      ? `no yes/no question is asked now: ${asks}; now ${whatWaitsNow(run, state)} — if it asks, write this line after the passes that resolve it, else leave it out`
+      : `no yes/no question is asked: ${asks}; nothing asks ${step.player} one now (${whatWaitsNow(run, state)}) — leave this line out`;
+  }
   // A mode answered where none is asked: the spell or ability waiting was put there with its mode (chosen on its play
   // line, or the only one whose targets could be chosen). Session 32's probe: `p1 chooses mode "..."` after playing a
   // "Choose one —" spell with no creature in play was told only "no choice is waiting".
   if (step.mode !== undefined || step.modeText !== undefined) {
     const moded = waiting.find((item) => item.frame.mode !== undefined);
-    if (!moded) return undefined;
+    if (!moded) return modeBeforeItsPlay(run, step, next);
     return `no mode is asked: ${stackItemName(run, state, moded)} already has its mode, mode ${moded.frame.mode! + 1} (a mode is chosen as the card is played or the ability put on the stack — on its play line, \`mode N\` or \`mode "<text>"\` — and where only one mode can be chosen, it is taken without asking) — leave this line out`;
   }
   if (!step.target || !target) return undefined;
@@ -978,6 +988,26 @@ function answerTakenUnasked(run: Run, state: GameState, events: readonly TraceEv
   return holder ? `no target is asked: ${what} is already the target of ${stackItemName(run, state, holder)}, waiting on the stack ${taken} — leave this line out` : undefined;
 }
 
+/**
+ * `pX chooses mode N` where nothing waiting has a mode: the line is written before the play it chooses for (session 33's
+ * Chromatic probe, `p1 chooses mode "Red"` above `p1 plays "Arc Bolt"`; session 34's CYBERVAMP `p1 choose mode 1` above
+ * `p1 play "Blood Rite" ...`), told only "no choice is waiting". Said with where the mode belongs: on the play line of a
+ * "Choose one —" card, on a line after the play line of a spell whose abilities are chosen by colour.
+ */
+function modeBeforeItsPlay(run: Run, step: ScenarioAction & { kind: "choose" }, next: ScenarioAction | undefined): string {
+  const chosen = step.mode !== undefined ? `mode ${step.mode}` : `mode "${step.modeText}"`;
+  const played = next && (next.kind === "play" || next.kind === "activate") && next.player === step.player ? next : undefined;
+  const def = played ? [...run.engine.rules.cards.values()].find((d) => norm(d.name) === norm(played.card.card)) : undefined;
+  const card = played ? `"${played.card.card}"` : "";
+  if (played && def) {
+    const ability = played.kind === "activate" ? def.abilities.filter((a) => a.kind === "activated")[played.ability - 1]?.id : undefined;
+    if (modeTextsOf(def.abilities, ability)) return `no mode is asked: the next line ${played.kind === "play" ? "plays" : "activates"} ${card}, and a "Choose one —" mode is chosen on that line, as it is played — write \`${played.player} ${played.kind} ${card} ${chosen} ...\` and leave this line out`;
+    if (played.kind === "play" && spellColoursOf(def.abilities).length) return `no mode is asked yet: the next line plays ${card}, whose abilities are chosen by colour right after it is played — write this line after that play line`;
+    return `no mode is asked: the next line ${played.kind === "play" ? "plays" : "activates"} ${card}, which has no "Choose one —" ability; a choice it asks is answered after that line, where the engine asks it`;
+  }
+  return `no mode is asked: nothing waiting has a mode to choose; a mode is chosen with its card — on the play line of a "Choose one —" card (\`${step.player} play "<card>" ${chosen}\`), or after the play line of a spell whose abilities are chosen by colour — leave this line out or move it there`;
+}
+
 /** Whether a choose line answers the kind of choice the state waits for (cards, a mode or amount, yes/no, a target, an order). */
 function answersKind(step: ScenarioAction & { kind: "choose" }, state: GameState): boolean {
   const kind = state.pending?.kind;
@@ -986,6 +1016,12 @@ function answersKind(step: ScenarioAction & { kind: "choose" }, state: GameState
   if (step.target) return kind === "targets";
   if (step.trigger) return kind === "order_triggers";
   return kind === "cards" || kind === "defender";
+}
+
+/** The action of the step after a scenario's step `index`, if that step is an action. */
+function nextAction(steps: readonly ScenarioStep[], index: number): ScenarioAction | undefined {
+  const next = steps[index + 1];
+  return next?.kind === "action" ? next.action : undefined;
 }
 
 function describeState(state: GameState): string {
@@ -1743,7 +1779,7 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
     if (!applied.ok) {
       const noDeclaration =
         applied.refusal.code === "no_choice_pending"
-          ? (noDeclarationAsked(run, before, events, step.action) ?? answerTakenUnasked(run, before, events, step.action, literal.type === "choose" ? literal.target : undefined))
+          ? (noDeclarationAsked(run, before, events, step.action) ?? answerTakenUnasked(run, before, events, step.action, literal.type === "choose" ? literal.target : undefined, nextAction(scenario.steps, stepIndex)))
           : undefined;
       if (noDeclaration) {
         fail(step.line, noDeclaration, undefined, undefined, at);
