@@ -127,6 +127,8 @@ export interface EventPattern {
   card?: CardRef;
   player?: string;
   by?: CardRef;
+  /** Of `damage`, the damage that one event dealt (`damage p2 3`). */
+  amount?: number;
 }
 
 /** A stack item an expectation looks for: its card, who controls it, what it targets. */
@@ -981,15 +983,36 @@ function parseTimes(c: Cursor): number | undefined {
 function parseEventPattern(c: Cursor): EventPattern {
   const event = c.name("event", "an event kind (destroyed, damage, draw, ...)").toLowerCase();
   const out: EventPattern = { event };
+  eventAmount(c, out);
   if (c.atCard()) out.card = c.card();
   else if (isPlayer(c.peek())) out.player = c.player();
+  eventAmount(c, out);
   const byWord = c.peek();
   if (byWord && lowerImage(byWord) === "by") {
     if (event !== "damage") throw new ParseError(`"by" names the card that dealt damage (\`damage p2 by "Blood Broker"\`, \`damage "Scout" by "Quick Bolt"\`); a ${event} event is named by its own card or player`, byWord);
     c.next();
     out.by = c.card();
+    eventAmount(c, out);
   }
   return out;
+}
+
+/**
+ * The damage one `damage` event dealt, a number after the event's kind, card or player, or its `by` card: `damage p2 3`,
+ * `damage "Chrome Sentinel" 3 by "Nightclub Thrall"` (a number followed by `times` is how many times, not an amount).
+ * Another kind's number is refused, naming what to write: session 33's and 34's probes wrote `expect event damage p2 3`
+ * (unreadable then: "unexpected "3"") and `expect event life p1 1`.
+ */
+function eventAmount(c: Cursor, out: EventPattern): void {
+  const at = c.peek();
+  if (out.amount !== undefined || !isNumber(at) || ["times", "time"].includes(lowerImage(c.peek(1)))) return;
+  if (out.event !== "damage") {
+    throw new ParseError(
+      `a number after the event is read only of damage, as what one damage event dealt (\`expect event damage p2 3\`); a ${out.event} event's amount is not: for a total, expect the state (\`expect p1 life 17\`, \`expect p2 Bleed 2\`, \`expect p1 hand count 3\`), for how many times, \`once\`, \`twice\` or \`N times\``,
+      at,
+    );
+  }
+  out.amount = c.count(1, "damage amounts");
 }
 
 function parseStackPattern(c: Cursor): StackPattern {
@@ -1150,7 +1173,16 @@ function parseExpectation(c: Cursor, flip: (negated: boolean) => void): Expectat
   if (c.word("no")) {
     c.expectWord("event", "events");
     flip(true);
-    return { kind: "event", pattern: parseEventPattern(c) };
+    const pattern = parseEventPattern(c);
+    // `expect no event life p1 twice` (session 33's and 34's probes): "no event" says it never happened, and a count
+    // after it could mean "not exactly twice" or "fewer than twice" — refused, naming the form for each.
+    const count = c.peek();
+    if (count && (["once", "twice"].includes(lowerImage(count)) || (isNumber(count) && ["times", "time"].includes(lowerImage(c.peek(1)))))) {
+      const said = `${pattern.event}${pattern.card ? ` ${refText(pattern.card)}` : ""}${pattern.player ? ` ${pattern.player}` : ""}${pattern.amount !== undefined ? ` ${pattern.amount}` : ""}${pattern.by ? ` by ${refText(pattern.by)}` : ""}`;
+      const times = lowerImage(count) === "once" || lowerImage(count) === "twice" ? lowerImage(count) : `${count.image} times`;
+      throw new ParseError(`"no event" says the event never happened and takes no count: write \`expect not event ${said} ${times}\` (it did not happen exactly ${times}), or the count it did happen (\`expect event ${said} once\`)`, count);
+    }
+    return { kind: "event", pattern };
   }
   if (c.word("event", "events")) {
     const pattern = parseEventPattern(c);

@@ -184,6 +184,18 @@ function elsewhere(run: Run, state: GameState, ref: CardRef): string {
   return ` (there ${places.length === 1 ? "is" : "are"} ${places.join("; ")})`;
 }
 
+/**
+ * `p2's "X"` where the X p2 owns is controlled by another player: `'s` names the controller. Session 34's probe: after
+ * Hostile Takeover, `expect not p2's "Neon Ripper" is renewed` was told only "no card p2's "Neon Ripper" in the game".
+ */
+function controlledByAnother(run: Run, state: GameState, ref: CardRef): string | undefined {
+  if (!ref.controller) return undefined;
+  const owned = Object.values(state.cards).find((c) => c.owner === ref.controller && c.controller !== ref.controller && norm(nameOf(run, state, c.id)) === norm(ref.card));
+  if (!owned) return undefined;
+  const name = `"${nameOf(run, state, owned.id)}"`;
+  return `: \`${ref.controller}'s ${name}\` is the one ${ref.controller} controls, and the ${name} ${ref.controller} owns is controlled by ${owned.controller} now, in ${owned.zone} — \`${owned.controller}'s ${name}\``;
+}
+
 const describeRef = (ref: CardRef) => `${ref.controller ? `${ref.controller}'s ` : ""}"${ref.card}"${ref.copy !== undefined ? ` copy ${ref.copy}` : ""}${ref.zone ? ` in ${ref.zone}` : ""}`;
 
 /**
@@ -198,7 +210,7 @@ function resolveCard(run: Run, state: GameState, ref: CardRef): string | { probl
     const places = [...new Set(named.map((c) => `${c.owner}'s ${c.zone === run.engine.rules.zones.battlefield ? `${c.zone} (in play)` : c.zone}`))];
     return { problem: `no card ${describeRef({ ...ref, zone: undefined })} in any ${ref.zone}: it is in ${places.join(", ")}` };
   }
-  if (matching.length === 0) return { problem: `no card ${describeRef(ref)} in the game` };
+  if (matching.length === 0) return { problem: `no card ${describeRef(ref)} in the game${controlledByAnother(run, state, ref) ?? elsewhere(run, state, ref)}` };
   if (ref.copy !== undefined) return matching[0]!.id;
   for (const zones of zoneTiers(run)) {
     const here = matching.filter((c) => zones.includes(c.zone));
@@ -1067,12 +1079,23 @@ function eventMatcher(run: Run, state: GameState, pattern: EventPattern): (e: Tr
   return (e) => {
     if (e.kind !== norm(pattern.event) || (pattern.player && e.player !== pattern.player)) return false;
     if (drewNothing(e)) return false;
+    if (pattern.amount !== undefined && e.amount !== pattern.amount) return false;
     if (damage && e.player !== undefined) return !pattern.card && (!pattern.by || (e.card !== undefined && eventCardMatches(run, state, pattern.by, e)));
     if (pattern.by && (e.from === undefined || !refMatches(run, state, pattern.by, e.from))) return false;
     // A fight is about both fighters: `fight "Seer"` is the Seer that blocked as well as the attacker (the event's card).
     if (pattern.card && e.other !== undefined && refMatches(run, state, pattern.card, e.other)) return true;
     return !pattern.card || eventCardMatches(run, state, pattern.card, e);
   };
+}
+
+/** Whether a pattern names which of a card's copies, or whose, it means. */
+const whichCardSaid = (p: EventPattern): boolean => [p.card, p.by].some((ref) => ref && (ref.copy !== undefined || ref.controller !== undefined));
+
+/** The card an event is about, as a line names it: ` [p1's "Thrall Master" copy 2]` (empty when it names no card still in the state). */
+function eventCardSaid(run: Run, state: GameState, e: TraceEvent): string {
+  const ids = [e.card, e.other, e.kind === "damage" ? e.from : undefined].filter((id): id is string => !!id && !!state.cards[id]);
+  const named = [...new Set(ids)].map((id) => `${state.cards[id]!.controller}'s "${nameOf(run, state, id)}" copy ${copyNumber(run, state, id)}`);
+  return named.length ? ` [${named.join(", ")}]` : "";
 }
 
 /**
@@ -1139,7 +1162,7 @@ function neverInGame(run: Run, state: GameState, events: TraceEvent[], e: Expect
   return missing && `no card ${describeRef(missing.card)} in the game: ${missing.never}`;
 }
 
-const describeEvent = (p: EventPattern) => `${p.event}${p.card ? ` ${describeRef(p.card)}` : ""}${p.player ? ` ${p.player}` : ""}${p.by ? ` by ${describeRef(p.by)}` : ""}`;
+const describeEvent = (p: EventPattern) => `${p.event}${p.card ? ` ${describeRef(p.card)}` : ""}${p.player ? ` ${p.player}` : ""}${p.amount !== undefined ? ` ${p.amount}` : ""}${p.by ? ` by ${describeRef(p.by)}` : ""}`;
 const shownEvent = (e: TraceEvent) => `${e.kind}${e.name ? ` "${e.name}"` : ""}${e.player ? ` ${e.player}` : ""}`;
 
 function stackItems(run: Run, state: GameState): { name: string; rule: boolean; by: string; targets: TargetValue[] }[] {
@@ -1324,7 +1347,13 @@ function evaluate(run: Run, state: GameState, events: TraceEvent[], e: Expectati
       if (e.kind === "damage") return verdict(card.damage === e.value, `${who} damage ${e.value}`, `${who} damage ${card.damage}`);
       if (e.kind === "stat") {
         const actual = engine.stat(state, id, e.stat);
-        return verdict(actual === e.value, `${who} ${e.stat} ${e.value}`, `${who} ${e.stat} ${actual}`);
+        // A stat is what the card has, damage is marked apart: `expect "X" defense 1` after 3 damage on a 4-defense card
+        // (session 33's Chromatic probe, session 34's CYBERVAMP) was told only "defense 4".
+        const marked =
+          actual !== e.value && card.damage > 0
+            ? ` (${card.damage} damage is marked on it, apart from its stats: \`expect ${who} damage ${card.damage}\`${e.value === actual - card.damage ? `; ${e.value} is its ${e.stat} less that damage` : ""})`
+            : "";
+        return verdict(actual === e.value, `${who} ${e.stat} ${e.value}`, `${who} ${e.stat} ${actual}${marked}`);
       }
       if (e.kind === "defender") return verdict(card.defender, `${who} is a defender`, card.defender ? "a defender" : "not a defender");
       if (e.kind === "keyword") {
@@ -1366,10 +1395,13 @@ function evaluate(run: Run, state: GameState, events: TraceEvent[], e: Expectati
       const note = skipped.length ? ` (drew nothing, so no draw event: ${skipped.slice(0, EVENTS_SHOWN).map((m) => m.text).join("; ")})` : "";
       // None of this kind matched who or what the line names: the events of the kind that did happen tell the mistake
       // (`expect event draw p1` after p1 ended the turn: p2 drew, at the start of p2's turn).
-      const narrowed = e.pattern.player || e.pattern.card || e.pattern.by;
+      const narrowed = e.pattern.player || e.pattern.card || e.pattern.by || e.pattern.amount !== undefined;
       const ofKind = !matching.length && narrowed ? events.filter(eventMatcher(run, state, { event: e.pattern.event })) : [];
+      // A line naming a copy or a controller is told which each event was about (session 34's probe: `destroyed
+      // "Thrall Master" copy 1` was told "Thrall Master is destroyed", the copy destroyed being 2).
+      const which = (m: TraceEvent) => (whichCardSaid(e.pattern) ? eventCardSaid(run, state, m) : "");
       const others = ofKind.length
-        ? ` (${e.pattern.event} events that happened: ${ofKind.slice(0, EVENTS_SHOWN).map((m) => m.text).join("; ")}${ofKind.length > EVENTS_SHOWN ? `; … and ${ofKind.length - EVENTS_SHOWN} more` : ""})`
+        ? ` (${e.pattern.event} events that happened: ${ofKind.slice(0, EVENTS_SHOWN).map((m) => m.text + which(m)).join("; ")}${ofKind.length > EVENTS_SHOWN ? `; … and ${ofKind.length - EVENTS_SHOWN} more` : ""})`
         : "";
       const actual = `${matching.length}: ${shown.join("; ") || "none"}${others}${note}`;
       if (e.times !== undefined) return verdict(matching.length === e.times, `${what} ${e.times} time(s)`, actual);

@@ -56,7 +56,7 @@ describe("a wrong player", () => {
   });
 
   it("3. the other player's card in an expectation, or an action out of turn, fails at its line", () => {
-    expect(failuresOf(duel(`expect p2's "Stone Guard" power 2`))).toEqual([`10: no card p2's "Stone Guard" in the game`]);
+    expect(failuresOf(duel(`expect p2's "Stone Guard" power 2`))).toEqual([`10: no card p2's "Stone Guard" in the game (there is p1's "Stone Guard" copy 1, in Field)`]);
     expect(failuresOf(duel(`p2 attack p1 with "Scout"`))).toEqual([
       "10: the action was refused | expected a legal action | actual not_your_turn: it is p1's turn (p1's Play phase)",
     ]);

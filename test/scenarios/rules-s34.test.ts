@@ -107,3 +107,146 @@ expect p1 hand count 1
     expect(f).toMatch(/^6: no mode is asked: nothing waiting has a mode to choose; a mode is chosen with its card — on the play line of a "Choose one —" card \(`p1 play "<card>" mode "Draw a card"`\).* — leave this line out or move it there$/);
   });
 });
+
+describe("`expect no event ... twice` names the forms that say it", () => {
+  it("CYBERVAMP: a count after `no event` is unreadable, naming `expect not event ... twice` and the count form", () => {
+    // On main: "cannot read this line: unexpected "twice"".
+    const [f] = failuresOf(`scenario "L12 no event life twice" for cybervamp
+setup {
+  turn 3 p1 phase Pre-Battle
+  p1 battlefield: "Sanctum Beacon"
+}
+p1 activate "Sanctum Beacon"
+p2 pass
+p1 pass
+expect no event life p1 twice
+`);
+    expect(f).toBe('9: cannot read this line: "no event" says the event never happened and takes no count: write `expect not event life p1 twice` (it did not happen exactly twice), or the count it did happen (`expect event life p1 once`)');
+  });
+
+  it("the form it names holds where the event happened once, and fails where it happened twice", () => {
+    const text = (extra: string) => `scenario "twice" for cybervamp
+setup {
+  turn 3 p1 phase Pre-Battle
+  p1 battlefield: "Sanctum Beacon"
+}
+p1 activate "Sanctum Beacon"
+p2 pass
+p1 pass
+${extra}
+expect not event life p1 twice
+`;
+    expect(failuresOf(text(""))).toEqual([]);
+    expect(failuresOf(text('p1 activate "Sanctum Beacon" ability 2\np2 pass\np1 pass'))).toEqual(['12: expectation not met | expected not event life p1 2 time(s) | actual 2: p1 gains 1 life; p1 gains 4 life']);
+  });
+});
+
+describe("the damage one event dealt: `expect event damage p2 3`", () => {
+  const spray = (line: string) => `scenario "C25 event damage amount" for cybervamp
+setup {
+  turn 3 p1 phase Pre-Battle
+  p1 hand: "Arterial Spray"
+  p1 battlefield: "Crimson Substation", "Gold Exchange", "Chrome Sentinel"
+}
+p1 play "Arterial Spray" target p2
+p2 pass
+p1 pass
+${line}
+`;
+  it("holds for the amount dealt, and its negation fails (on main: unreadable, 'unexpected \"3\"')", () => {
+    expect(failuresOf(spray("expect event damage p2 3"))).toEqual([]);
+    expect(failuresOf(spray('expect event damage p2 3 by "Arterial Spray" once'))).toEqual([]);
+    expect(failuresOf(spray("expect no event damage p2 2"))).toEqual([]);
+    expect(failuresOf(spray("expect no event damage p2 3"))).toEqual(["10: expectation not met | expected not event damage p2 3 | actual 1: Arterial Spray deals 3 damage to p2"]);
+    expect(failuresOf(spray("expect event damage p2 2"))).toEqual(["10: expectation not met | expected event damage p2 2 | actual 0: none (damage events that happened: Arterial Spray deals 3 damage to p2)"]);
+  });
+
+  it("a card dealt damage, with the amount before `by`", () => {
+    const text = `scenario "damage to a card" for cybervamp
+setup {
+  turn 3 p1 phase Pre-Battle
+  p1 hand: "Arterial Spray"
+  p1 battlefield: "Crimson Substation", "Gold Exchange"
+  p2 battlefield: "Chrome Sentinel"
+}
+p1 play "Arterial Spray" target "Chrome Sentinel"
+p2 pass
+p1 pass
+expect event damage "Chrome Sentinel" 3 by "Arterial Spray"
+expect "Chrome Sentinel" damage 3
+`;
+    expect(failuresOf(text)).toEqual([]);
+  });
+
+  it("another kind's number is unreadable, naming the state to expect (on main: 'unexpected \"1\"')", () => {
+    const [f] = failuresOf(`scenario "M6 life amount" for cybervamp
+setup {
+  turn 3 p1 phase Pre-Battle
+  p1 battlefield: "Sanctum Beacon"
+}
+p1 activate "Sanctum Beacon"
+p2 pass
+p1 pass
+expect event life p1 1
+`);
+    expect(f).toMatch(/^9: cannot read this line: a number after the event is read only of damage, as what one damage event dealt \(`expect event damage p2 3`\); a life event's amount is not: for a total, expect the state \(`expect p1 life 17`/);
+  });
+
+  it("a count of times is still a count: `expect event draw p1 2 times`", () => {
+    expect(
+      failuresOf(`scenario "times" for duel
+setup {
+  turn 3 p1 phase Play
+  p1 hand: "Quick Study"
+  p1 Crystal 2
+  p1 deck: "Scout" x3
+}
+p1 play "Quick Study"
+expect event draw p1 2 times
+`),
+    ).toEqual([]);
+  });
+});
+
+describe("what a failed line about one copy or one player's card was told", () => {
+  it("CYBERVAMP Unique: the destroyed events name the copy, and whose (on main: 'Thrall Master is destroyed')", () => {
+    const [f] = failuresOf(`scenario "C13 unique" for cybervamp
+setup {
+  turn 3 p1 phase Pre-Battle
+  p1 hand: "Thrall Master"
+  p1 battlefield: "Thrall Master", "Crimson Substation", "Neon Abattoir", "Gold Exchange", "Bullion Vault", "Velvet Lounge"
+}
+p1 play "Thrall Master"
+expect event destroyed "Thrall Master" copy 1
+`);
+    expect(f).toBe('8: expectation not met | expected event destroyed "Thrall Master" copy 1 | actual 0: none (destroyed events that happened: Thrall Master is destroyed [p1\'s "Thrall Master" copy 2])');
+  });
+
+  it("`p2's \"X\"` after p1 took control of it names its controller (on main: 'no card p2's \"Neon Ripper\" in the game')", () => {
+    const [f] = failuresOf(`scenario "L20" for cybervamp
+setup {
+  turn 3 p1 phase Pre-Battle
+  p1 hand: "Hostile Takeover"
+  p1 battlefield: "Velvet Lounge", "Violet Datacore", "Gold Exchange", "Bullion Vault"
+  p2 battlefield: "Neon Ripper"
+}
+p1 play "Hostile Takeover" target "Neon Ripper"
+p2 pass
+p1 pass
+expect not p2's "Neon Ripper" is renewed
+`);
+    expect(f).toBe('11: no card p2\'s "Neon Ripper" in the game: `p2\'s "Neon Ripper"` is the one p2 controls, and the "Neon Ripper" p2 owns is controlled by p1 now, in Battlefield — `p1\'s "Neon Ripper"`');
+  });
+
+  it("a stat expected less the damage marked points at `damage N` (on main: 'actual \"Chrome Sentinel\" defense 5')", () => {
+    const [f] = failuresOf(`scenario "M2 defense after damage" for cybervamp
+setup {
+  turn 3 p1 phase Pre-Battle
+  p1 battlefield: "Chrome Sentinel"
+  "Chrome Sentinel" damage 3
+}
+expect "Chrome Sentinel" defense 2
+`);
+    expect(f).toBe('7: expectation not met | expected "Chrome Sentinel" defense 2 | actual "Chrome Sentinel" defense 5 (3 damage is marked on it, apart from its stats: `expect "Chrome Sentinel" damage 3`; 2 is its defense less that damage)');
+  });
+});
