@@ -1145,6 +1145,14 @@ export const MESSAGES = {
     example: "expect no event breach p2   (in a Chromatic Battlelines scenario)",
     exampleArgs: { game: "Chromatic Battlelines", instead: '`expect event damage p2 by "Chronicler"`' },
   },
+  CW7019: {
+    severity: "error",
+    template: '{game} has no Newly Turned state (CYBERVAMP\'s word for a creature that entered play since its controller\'s turn began), so this line about "{card}" could not tell anything; a card that cannot attack yet is said by its refusal: `p1 attack p2 with "{card}" refused summoning_sick`.',
+    explanation:
+      "`expect \"X\" is newly turned` reads CYBERVAMP's Newly Turned (`param newly_turned_types`: the creature entered play since the start of its controller's most recent turn and has no Haste; it cannot attack or activate abilities). A game without the param has no such state, and `expect not \"Scout\" is newly turned` would hold whatever happened; a unit or creature played this turn is shown by what it cannot do (`refused summoning_sick`).",
+    example: 'expect "Scout" is newly turned   (in a Three-Slot Duel scenario)',
+    exampleArgs: { game: "Three-Slot Duel", card: "Scout" },
+  },
   CW7020: {
     severity: "error",
     template: "Unknown cost symbol {word}; {game} declares {list}.",

@@ -160,6 +160,8 @@ export interface ScenarioNames {
   cardTypes?: ReadonlyMap<string, string>;
   /** Whether a card can ever be a defender (Three-Slot Duel's "Drag your unit down to make it a defender"): `param defenders`, or the defender params. */
   hasDefenders: boolean;
+  /** Whether the game has CYBERVAMP's Newly Turned (`param newly_turned_types`): `expect "X" is newly turned` reads it. */
+  newlyTurned: boolean;
   /**
    * The card states this game's rules have (compiler/contract.ts CARD_STATES: an exhausted/ready state, an
    * Overexhausted state): in a game without one (Three-Slot Duel has no exhaustion) nothing ever changes it.
@@ -353,6 +355,7 @@ export function scenarioNames(
     hasStack: hasStack(game.params),
     responseModel: String(game.params.response_model ?? "instant"),
     hasDefenders: hasDefenders(game.params),
+    newlyTurned: typeof game.params.newly_turned_types === "string" && game.params.newly_turned_types.trim() !== "",
     fights: game.params.combat_model !== "damage" || game.params.max_weapons !== undefined,
     breaches: game.params.combat_model !== "damage",
     fighters: fightersOf(game),
@@ -771,6 +774,10 @@ function checkNeverHappens(scenario: Scenario, names: ScenarioNames, out: Diagno
     const state = s.expect.over ? "overexhaustion" : "readiness";
     if (!names.cardStates.has(state)) out.push(diagnostic("CW7009", scenario.file, s.range, { game, card: s.expect.card.card, state: s.expect.over ? "Overexhausted state" : "exhausted/ready state" }));
   }
+  // Newly Turned in a game that has no such state (CW7019): `expect not "Scout" is newly turned` would hold whatever happened.
+  if (!names.newlyTurned) {
+    for (const s of scenario.steps) if (s.kind === "expect" && s.expect.kind === "newly_turned") out.push(diagnostic("CW7019", scenario.file, s.range, { game, card: s.expect.card.card }));
+  }
   // A defender in a game where no card is ever one (CW7011): `expect not "Seer" is defender` would hold whatever happened.
   if (!names.hasDefenders) {
     for (const s of scenario.steps) if (s.kind === "expect" && s.expect.kind === "defender") out.push(diagnostic("CW7011", scenario.file, s.range, { game, card: s.expect.card.card }));
@@ -902,7 +909,7 @@ function checkCardsOfSteps(scenario: Scenario, names: ScenarioNames, out: Diagno
   for (const step of scenario.steps) {
     if (step.kind === "action") break;
     const e = step.expect;
-    if (e.kind !== "stat" && e.kind !== "damage" && e.kind !== "counters" && e.kind !== "exhausted" && e.kind !== "defender" && e.kind !== "keyword" && e.kind !== "cost") continue;
+    if (e.kind !== "stat" && e.kind !== "damage" && e.kind !== "counters" && e.kind !== "exhausted" && e.kind !== "newly_turned" && e.kind !== "defender" && e.kind !== "keyword" && e.kind !== "cost") continue;
     const ref = e.card;
     if (ref.copy !== undefined || !names.cards.has(norm(ref.card))) continue;
     const named = entries.filter((x) => norm(x.name) === norm(ref.card) && (!ref.controller || x.player === ref.controller) && (!ref.zone || norm(x.zone) === norm(ref.zone)));

@@ -171,6 +171,8 @@ export type Expectation =
   | { kind: "keyword"; card: CardRef; keyword: string; amount?: number }
   /** `"Sparkmage" is exhausted` (value true) / `is ready` (false) / `is overexhausted` (over); in any zone (a Facet card, a creature). */
   | { kind: "exhausted"; card: CardRef; value: boolean; over?: boolean }
+  /** `"Neon Ripper" is newly turned` (CYBERVAMP: it entered play since its controller's turn began, and has no Haste). */
+  | { kind: "newly_turned"; card: CardRef }
   | { kind: "deck_violations"; codes: string[] }
   /** `stack: "Drain", "Blood Rite", rule`: the items waiting to resolve, top first; `rule` is an item of the game's own rules (a phase ending, a rule trigger), which has no card. */
   | { kind: "stack"; items: (string | { rule: true })[] }
@@ -1066,18 +1068,24 @@ function whereGone(c: Cursor, card: CardRef): ParseError | undefined {
   return undefined;
 }
 
-/** A card's state in an expectation: `is [not] exhausted|ready|renewed|overexhausted|defender`, `damage N`, `has [no] <keyword>`, `<counter> counters N`, `<stat> N`. */
+/** A card's state in an expectation: `is [not] exhausted|ready|renewed|overexhausted|newly turned|defender`, `damage N`, `has [no] <keyword>`, `<counter> counters N`, `<stat> N`. */
 function cardState(c: Cursor, card: CardRef, flip: (negated: boolean) => void): Expectation {
   if (c.word("is")) {
     if (c.word("not")) flip(true);
     if (c.word("exhausted")) return { kind: "exhausted", card, value: true };
     if (c.word("ready", "renewed")) return { kind: "exhausted", card, value: false };
     if (c.word("overexhausted")) return { kind: "exhausted", card, value: true, over: true };
+    // CYBERVAMP's "Newly Turned" (session 34's probe: `expect "Neon Ripper" is newly turned` was unreadable).
+    if (lowerImage(c.peek()) === "newly") {
+      c.next();
+      c.expectWord("turned");
+      return { kind: "newly_turned", card };
+    }
     const gone = whereGone(c, card);
     if (gone) throw gone;
     const other = c.peek() && CARD_STATE_WORDS[lowerImage(c.peek())];
-    if (other && other !== "defender") throw new ParseError(`expected exhausted, ready, renewed, overexhausted or defender, found "${c.peek()!.image}"`, c.peek(), undefined, other);
-    c.expectOneOf('exhausted, ready, renewed, overexhausted or defender', ["defender", "defending", "a", "exhausted", "ready", "renewed", "overexhausted"]);
+    if (other && other !== "defender") throw new ParseError(`expected exhausted, ready, renewed, overexhausted, newly turned or defender, found "${c.peek()!.image}"`, c.peek(), undefined, other);
+    c.expectOneOf('exhausted, ready, renewed, overexhausted, newly turned or defender', ["defender", "defending", "a", "exhausted", "ready", "renewed", "overexhausted", "newly"]);
     c.word("defender");
     return { kind: "defender", card };
   }

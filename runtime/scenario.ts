@@ -13,7 +13,7 @@ import type { Payment } from "./engine/actions.ts";
 import type { PlayerId, StackItem, TargetValue } from "./state/state.ts";
 import { SetupError, type BoardSpec, type CardSpec } from "./index.ts";
 import { checkScenario, lookupTiers, modeTextMatches, modeTextsOf, namedModeOf, spellColoursOf, scenarioNames, tokenNamesMade, unreadableMessage, setupCardEntry, setupEntries, whichChoices, type ScenarioNames } from "../compiler/scenario.ts";
-import { RESOLVING, newCtx, playCost, cardDef } from "./core/index.ts";
+import { RESOLVING, newCtx, playCost, cardDef, hasRule, isNewlyTurned } from "./core/index.ts";
 import { wholeModal } from "./core/targets.ts";
 import { closestName } from "../compiler/check-suggest.ts";
 import { checkInvariants } from "./simulate.ts";
@@ -1191,7 +1191,7 @@ function describeStackPattern(p: StackPattern): string {
  * (Facet cards) and resolution are where a card's state counts; elsewhere the line says where the card is.
  */
 /** An expectation of a card's state in play: a stat, damage, counters, defender, exhausted/ready, a keyword. */
-type CardStateExpectation = Extract<Expectation, { kind: "stat" | "damage" | "counters" | "defender" | "exhausted" | "keyword" }>;
+type CardStateExpectation = Extract<Expectation, { kind: "stat" | "damage" | "counters" | "defender" | "exhausted" | "newly_turned" | "keyword" }>;
 
 /** `has Flying` · `has Bleed 2`: a keyword expectation's words after the card. */
 const keywordText = (e: Extract<Expectation, { kind: "keyword" }>) => `has ${e.keyword}${e.amount !== undefined ? ` ${e.amount}` : ""}`;
@@ -1200,7 +1200,7 @@ const keywordText = (e: Extract<Expectation, { kind: "keyword" }>) => `has ${e.k
 function expectationText(e: CardStateExpectation, zone: string, negate: boolean): string {
   const ref = describeRef({ ...e.card, zone: undefined });
   const what =
-    e.kind === "stat" ? `${e.stat} ${e.value}` : e.kind === "counters" ? `${e.counter} counters ${e.value}` : e.kind === "damage" ? `damage ${e.value}` : e.kind === "defender" ? "is defender" : e.kind === "keyword" ? keywordText(e) : e.over ? "is overexhausted" : e.value ? "is exhausted" : "is ready";
+    e.kind === "stat" ? `${e.stat} ${e.value}` : e.kind === "counters" ? `${e.counter} counters ${e.value}` : e.kind === "damage" ? `damage ${e.value}` : e.kind === "defender" ? "is defender" : e.kind === "newly_turned" ? "is newly turned" : e.kind === "keyword" ? keywordText(e) : e.over ? "is overexhausted" : e.value ? "is exhausted" : "is ready";
   return `expect ${negate ? "not " : ""}${ref} ${what} in ${zone}`;
 }
 
@@ -1210,7 +1210,7 @@ function outOfPlay(run: Run, state: GameState, id: string, e: CardStateExpectati
   if (e.card.zone) return undefined;
   const inPlay = [rules.zones.battlefield, RESOLVING, ...rules.game.zones.filter((z) => z.role === "resource").map((z) => z.name)];
   if (inPlay.includes(card.zone)) return undefined;
-  const what = e.kind === "stat" ? e.stat : e.kind === "counters" ? `${e.counter} counters` : e.kind === "exhausted" ? "exhausted or ready state" : e.kind === "defender" ? "defender status" : e.kind === "keyword" ? "granted or lost keywords" : "damage";
+  const what = e.kind === "stat" ? e.stat : e.kind === "counters" ? `${e.counter} counters` : e.kind === "exhausted" ? "exhausted or ready state" : e.kind === "newly_turned" ? "Newly Turned state" : e.kind === "defender" ? "defender status" : e.kind === "keyword" ? "granted or lost keywords" : "damage";
   return `${describeRef(e.card)} is not in play: it is in ${card.owner}'s ${card.zone}. A card's ${what} is kept only in play (out of play a card has its printed stats and nothing else), so this line would not tell what happened to it in play. If you mean the card in the ${card.zone}, say so: \`${expectationText(e, card.zone, negate)}\``;
 }
 
@@ -1332,6 +1332,7 @@ function evaluate(run: Run, state: GameState, events: TraceEvent[], e: Expectati
     case "damage":
     case "counters":
     case "exhausted":
+    case "newly_turned":
     case "defender":
     case "keyword": {
       const id = resolveCard(run, state, e.card);
@@ -1356,6 +1357,15 @@ function evaluate(run: Run, state: GameState, events: TraceEvent[], e: Expectati
         return verdict(actual === e.value, `${who} ${e.stat} ${e.value}`, `${who} ${e.stat} ${actual}${marked}`);
       }
       if (e.kind === "defender") return verdict(card.defender, `${who} is a defender`, card.defender ? "a defender" : "not a defender");
+      if (e.kind === "newly_turned") {
+        const ctx = newCtx(engine.rules, state);
+        const newly = isNewlyTurned(ctx, id);
+        // Why not, when the line expected it: not a type Newly Turned applies to, Haste, or it entered before its controller's turn.
+        const typed = engine.rules.words("newly_turned_types").has(cardDef(ctx, card).cardType.toLowerCase());
+        const haste = hasRule(ctx, id, "ignores_newly_turned") || hasRule(ctx, id, "ignores_summoning_sickness");
+        const why = newly ? "" : !typed ? ` (a ${cardDef(ctx, card).cardType} is never Newly Turned)` : haste ? " (it ignores Newly Turned: Haste)" : ` (it entered play before ${card.controller}'s turn began)`;
+        return verdict(newly, `${who} is newly turned`, newly ? "newly turned" : `not newly turned${why}`);
+      }
       if (e.kind === "keyword") {
         const has = [...engine.keywords(state, id)];
         const found = has.find(([name]) => name === norm(e.keyword));

@@ -15,6 +15,7 @@ import type { Expectation } from "../../grammar/scenario.ts";
 import { hasStack, marksDamage, parseScenarioFile, scenarioNames } from "../../compiler/scenario.ts";
 import { gameCardStates } from "../../compiler/contract-check.ts";
 import { RESOLVING } from "../../runtime/core/cards.ts";
+import { isNewlyTurned, newCtx } from "../../runtime/core/index.ts";
 import type { Engine, GameState, TraceEvent } from "../../runtime/index.ts";
 import { MOMENT_BOUNDARIES, costNow, runScenario } from "../../runtime/scenario.ts";
 import { MODEL_ONLY_KINDS, TRACE_KINDS } from "../../compiler/engine-words.ts";
@@ -52,6 +53,15 @@ setup {
 p1 play "Adrenal Surge" target "Hemorrhage Stalker"
 p2 play "Arterial Spray" target p1
 expect stack count 2
+`,
+  `scenario "a creature Newly Turned beside one that is not" for cybervamp
+setup {
+  turn 3 p1 phase Pre-Battle
+  p1 battlefield: "Crimson Substation", "Neon Abattoir", "Gold Exchange", "Hemorrhage Stalker"
+  p1 hand: "Neon Ripper"
+}
+p1 play "Neon Ripper"
+expect "Neon Ripper" is newly turned
 `,
 ];
 
@@ -224,7 +234,12 @@ const FORMS: Record<Expectation["kind"], (run: Run) => Pair[]> = {
           ...(amount ? [{ yes: `${name} has ${keyword} ${amount}`, no: `${name} has ${keyword} ${amount + 1}` }] : []),
         ]);
       }),
-  event: (r) => numbered(r.events.map((e) => `event ${eventText(e)} ${r.events.filter(eventMatches(e)).length} times`)),
+  event: (r) =>
+    numbered([
+      ...r.events.map((e) => `event ${eventText(e)} ${r.events.filter(eventMatches(e)).length} times`),
+      // The damage one event dealt (`damage p2 3`, `damage p2 by "X" 3`): counted among the events of that amount.
+      ...r.events.filter((e) => e.kind === "damage" && e.amount !== undefined && e.amount > 0).map((e) => `event ${eventText(e)} ${e.amount} ${r.events.filter((x) => eventMatches(e)(x) && x.amount === e.amount).length} times`),
+    ]),
   order: (r) => r.events.slice(1).map((e, i) => ({ yes: `order: ${eventText(r.events[i]!)}, ${eventText(e)}`, no: `order: ${eventText(r.events[i]!)}, ${absentKind(r)}` })),
   one_event: (r) => {
     const out: Pair[] = [];
@@ -258,6 +273,13 @@ const FORMS: Record<Expectation["kind"], (run: Run) => Pair[]> = {
     return [{ yes: `stack: ${items.join(", ")}`, no: `stack: ${[...items, "rule"].join(", ")}` }];
   },
   stack_count: (r) => numbered([`stack count ${r.state.stack.length}`]),
+  newly_turned: (r) => {
+    const ctx = newCtx(r.engine.rules, r.state);
+    const cards = uniqueCards(r).filter((id) => r.state.cards[id]!.zone === r.engine.rules.zones.battlefield);
+    const yes = cards.filter((id) => isNewlyTurned(ctx, id));
+    const no = cards.filter((id) => !isNewlyTurned(ctx, id));
+    return yes.flatMap((y) => no.map((n) => ({ yes: `${quote(nameOf(r, y))} is newly turned`, no: `${quote(nameOf(r, n))} is newly turned` })));
+  },
   stack_item: (r) =>
     [...r.state.stack].reverse().flatMap((item, i) => {
       if (!item.frame.card) return [];
@@ -274,6 +296,7 @@ const gameHas = (r: Run, kind: Expectation["kind"]) => {
   if (kind === "damage") return marksDamage(params);
   if (kind === "stack" || kind === "stack_count" || kind === "stack_item") return hasStack(params);
   if (kind === "exhausted") return gameCardStates(r.engine.rules.game).has("readiness");
+  if (kind === "newly_turned") return typeof params.newly_turned_types === "string" && params.newly_turned_types !== "";
   return true;
 };
 

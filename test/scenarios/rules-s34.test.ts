@@ -250,3 +250,59 @@ expect "Chrome Sentinel" defense 2
     expect(f).toBe('7: expectation not met | expected "Chrome Sentinel" defense 2 | actual "Chrome Sentinel" defense 5 (3 damage is marked on it, apart from its stats: `expect "Chrome Sentinel" damage 3`; 2 is its defense less that damage)');
   });
 });
+
+describe("CYBERVAMP's Newly Turned: `expect \"X\" is newly turned`", () => {
+  // On main: "cannot read this line: expected exhausted, ready, renewed, overexhausted or defender, found "newly"".
+  const board = (lines: string) => `scenario "newly turned" for cybervamp
+setup {
+  turn 3 p1 phase Post-Battle
+  p1 hand: "Neon Ripper", "Razorfang Courier", "Hemotank"
+  p1 battlefield: "Crimson Substation", "Neon Abattoir", "Gold Exchange", "Bullion Vault", "Velvet Lounge", "Blood Broker"
+  p1 Main Deck: "Neon Ripper" x3
+  p2 Main Deck: "Neon Ripper" x3
+}
+${lines}
+`;
+  it("a creature played this turn is; one set up in play is not; it stays so through the opponent's turn", () => {
+    expect(
+      failuresOf(
+        board(`p1 play "Neon Ripper" exhausting "Crimson Substation", "Neon Abattoir", "Gold Exchange"
+expect "Neon Ripper" is newly turned
+expect not "Blood Broker" is newly turned
+p1 end turn
+p2 pass
+expect turn 4
+expect active p2
+expect "Neon Ripper" is newly turned`),
+      ),
+    ).toEqual([]);
+  });
+
+  it("negated, it fails where it holds; Haste and a relic are never Newly Turned, said why", () => {
+    expect(failuresOf(board(`p1 play "Neon Ripper" exhausting "Crimson Substation", "Neon Abattoir", "Gold Exchange"\nexpect not "Neon Ripper" is newly turned`))).toEqual([
+      '10: expectation not met | expected not "Neon Ripper" is newly turned | actual newly turned',
+    ]);
+    expect(failuresOf(board(`p1 play "Razorfang Courier" exhausting "Crimson Substation", "Gold Exchange"\nexpect "Razorfang Courier" is newly turned`))).toEqual([
+      '10: expectation not met | expected "Razorfang Courier" is newly turned | actual not newly turned (it ignores Newly Turned: Haste)',
+    ]);
+    expect(failuresOf(board(`p1 play "Hemotank" exhausting "Velvet Lounge", "Gold Exchange"\nexpect "Hemotank" is newly turned`))).toEqual([
+      '10: expectation not met | expected "Hemotank" is newly turned | actual not newly turned (a Relic is never Newly Turned)',
+    ]);
+    expect(failuresOf(board(`expect "Blood Broker" is newly turned`))).toEqual([
+      '9: expectation not met | expected "Blood Broker" is newly turned | actual not newly turned (it entered play before p1\'s turn began)',
+    ]);
+  });
+
+  it("a game without Newly Turned refuses the line (CW7019)", () => {
+    const text = `scenario "no newly turned" for duel
+setup {
+  turn 3 p1 phase Play
+  p1 hand: "Scout"
+}
+p1 play "Scout"
+expect not "Scout" is newly turned
+`;
+    expect(checked("duel", text)).toEqual(["7:1 CW7019"]);
+    expect(failuresOf(text)[0]).toMatch(/^7: Three-Slot Duel has no Newly Turned state .* `p1 attack p2 with "Scout" refused summoning_sick`/);
+  });
+});

@@ -322,7 +322,7 @@ ${lines}
 
   it("a mistyped word names the word meant: is exausted, twise, end trun, lfe, setup's is exausted", () => {
     expect(failuresOf(duel(`p1 attack p2 with "Stone Guard"\nexpect "Stone Guard" is exausted\nexpect event damage p2 twise\nexpect p2 lfe 8\np1 end trun`))).toEqual([
-      '9: cannot read this line: expected exhausted, ready, renewed, overexhausted or defender, found "exausted" (did you mean "exhausted"?)',
+      '9: cannot read this line: expected exhausted, ready, renewed, overexhausted, newly turned or defender, found "exausted" (did you mean "exhausted"?)',
       '10: cannot read this line: expected once, twice or "N times" after the event, found "twise" (did you mean "twice"?)',
       '11: Unknown resource or player counter "lfe"; Three-Slot Duel has Crystal. (did you mean "life"?)',
       '12: cannot read this line: expected "turn" or "phase" after end, found "trun" (did you mean "turn"?)',
