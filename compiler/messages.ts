@@ -1162,6 +1162,14 @@ export const MESSAGES = {
     exampleArgs: { word: "{Q}", game: "CYBERVAMP", list: "{R}, {W}, {B}, {P}, {G}, {1}, {2}, ..., {X}" },
   },
   // ---------------------------------------------------------------- CW7025-CW7029: session 16 (scenarios engineer)
+  CW7021: {
+    severity: "error",
+    template: '"{card}" is a {type}: only a card of a type with one active ability of several ({types} in {game}) has one, so this line could not tell anything; expect what its abilities do, or `has <keyword>`.',
+    explanation:
+      "`expect \"X\" active <Colour>` reads which of an Enchantment's five colour abilities is the active one (Chromatic Battlelines 15.2: \"the ability matching its color identity is active\", switched by `p1 switches \"X\" to Blue`): a card type whose game file says `abilities facet 5 one_active`. Any other card has every ability it has on, and `expect not \"Seer\" active Red` would hold whatever happened.",
+    example: 'expect "Seer" active Red   (Seer is a Creature)',
+    exampleArgs: { card: "Seer", type: "Creature", types: "Enchantment", game: "Chromatic Battlelines" },
+  },
   CW7025: {
     severity: "error",
     template: "Nothing in {game} pays the cost symbol {words}: the card would be played without paying it. {instead}. (The engine pays cost symbols where the game file has {rules}.)",

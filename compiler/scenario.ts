@@ -162,6 +162,8 @@ export interface ScenarioNames {
   hasDefenders: boolean;
   /** Whether the game has CYBERVAMP's Newly Turned (`param newly_turned_types`): `expect "X" is newly turned` reads it. */
   newlyTurned: boolean;
+  /** The card types with one active ability of several (`abilities facet 5 one_active`: Chromatic's Enchantment), lower case. */
+  oneActive: readonly string[];
   /**
    * The card states this game's rules have (compiler/contract.ts CARD_STATES: an exhausted/ready state, an
    * Overexhausted state): in a game without one (Three-Slot Duel has no exhaustion) nothing ever changes it.
@@ -356,6 +358,7 @@ export function scenarioNames(
     responseModel: String(game.params.response_model ?? "instant"),
     hasDefenders: hasDefenders(game.params),
     newlyTurned: typeof game.params.newly_turned_types === "string" && game.params.newly_turned_types.trim() !== "",
+    oneActive: game.cardTypes.filter((t) => t.requires.includes("one_active")).map((t) => t.name.toLowerCase()),
     fights: game.params.combat_model !== "damage" || game.params.max_weapons !== undefined,
     breaches: game.params.combat_model !== "damage",
     fighters: fightersOf(game),
@@ -778,6 +781,12 @@ function checkNeverHappens(scenario: Scenario, names: ScenarioNames, out: Diagno
   if (!names.newlyTurned) {
     for (const s of scenario.steps) if (s.kind === "expect" && s.expect.kind === "newly_turned") out.push(diagnostic("CW7019", scenario.file, s.range, { game, card: s.expect.card.card }));
   }
+  // An active ability read of a card whose type has none of several (CW7021): `expect not "Seer" active Red` would hold.
+  for (const s of scenario.steps) {
+    if (s.kind !== "expect" || s.expect.kind !== "active_ability") continue;
+    const type = names.cards.get(norm(s.expect.card.card))?.type;
+    if (type !== undefined && !names.oneActive.includes(norm(type))) out.push(diagnostic("CW7021", scenario.file, s.range, { game, card: s.expect.card.card, type, types: names.oneActive.length ? listOf(names.oneActive.map((t) => names.cardTypes?.get(t) ?? t)) : "no card type" }));
+  }
   // A defender in a game where no card is ever one (CW7011): `expect not "Seer" is defender` would hold whatever happened.
   if (!names.hasDefenders) {
     for (const s of scenario.steps) if (s.kind === "expect" && s.expect.kind === "defender") out.push(diagnostic("CW7011", scenario.file, s.range, { game, card: s.expect.card.card }));
@@ -909,7 +918,7 @@ function checkCardsOfSteps(scenario: Scenario, names: ScenarioNames, out: Diagno
   for (const step of scenario.steps) {
     if (step.kind === "action") break;
     const e = step.expect;
-    if (e.kind !== "stat" && e.kind !== "damage" && e.kind !== "counters" && e.kind !== "exhausted" && e.kind !== "newly_turned" && e.kind !== "defender" && e.kind !== "keyword" && e.kind !== "cost") continue;
+    if (e.kind !== "stat" && e.kind !== "damage" && e.kind !== "counters" && e.kind !== "exhausted" && e.kind !== "newly_turned" && e.kind !== "active_ability" && e.kind !== "defender" && e.kind !== "keyword" && e.kind !== "cost") continue;
     const ref = e.card;
     if (ref.copy !== undefined || !names.cards.has(norm(ref.card))) continue;
     const named = entries.filter((x) => norm(x.name) === norm(ref.card) && (!ref.controller || x.player === ref.controller) && (!ref.zone || norm(x.zone) === norm(ref.zone)));

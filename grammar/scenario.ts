@@ -173,6 +173,8 @@ export type Expectation =
   | { kind: "exhausted"; card: CardRef; value: boolean; over?: boolean }
   /** `"Neon Ripper" is newly turned` (CYBERVAMP: it entered play since its controller's turn began, and has no Haste). */
   | { kind: "newly_turned"; card: CardRef }
+  /** `"Ember Aura" active Red` · `active ability Blue`: which of an enchantment's colour abilities is the active one (Chromatic Battlelines 15.2). */
+  | { kind: "active_ability"; card: CardRef; color: string }
   | { kind: "deck_violations"; codes: string[] }
   /** `stack: "Drain", "Blood Rite", rule`: the items waiting to resolve, top first; `rule` is an item of the game's own rules (a phase ending, a rule trigger), which has no card. */
   | { kind: "stack"; items: (string | { rule: true })[] }
@@ -1090,6 +1092,12 @@ function cardState(c: Cursor, card: CardRef, flip: (negated: boolean) => void): 
     return { kind: "defender", card };
   }
   if (c.word("damage")) return { kind: "damage", card, value: c.count(0, "damage") };
+  // Chromatic Battlelines 15.2: "the ability of that color becomes the active effect" (session 33's probe had no form).
+  if (c.word("active")) {
+    c.word("ability");
+    c.word("is");
+    return { kind: "active_ability", card, color: c.name("color", "the colour of the active ability (Red, Blue, ...)") };
+  }
   if (c.word("cost", "costs")) return { kind: "cost", card, cost: parseCostWords(c) };
   if (c.word("has", "lacks")) {
     if (lowerImage(c.peek(-1)) === "lacks" || c.word("no")) flip(true);

@@ -1191,7 +1191,7 @@ function describeStackPattern(p: StackPattern): string {
  * (Facet cards) and resolution are where a card's state counts; elsewhere the line says where the card is.
  */
 /** An expectation of a card's state in play: a stat, damage, counters, defender, exhausted/ready, a keyword. */
-type CardStateExpectation = Extract<Expectation, { kind: "stat" | "damage" | "counters" | "defender" | "exhausted" | "newly_turned" | "keyword" }>;
+type CardStateExpectation = Extract<Expectation, { kind: "stat" | "damage" | "counters" | "defender" | "exhausted" | "newly_turned" | "active_ability" | "keyword" }>;
 
 /** `has Flying` · `has Bleed 2`: a keyword expectation's words after the card. */
 const keywordText = (e: Extract<Expectation, { kind: "keyword" }>) => `has ${e.keyword}${e.amount !== undefined ? ` ${e.amount}` : ""}`;
@@ -1200,7 +1200,7 @@ const keywordText = (e: Extract<Expectation, { kind: "keyword" }>) => `has ${e.k
 function expectationText(e: CardStateExpectation, zone: string, negate: boolean): string {
   const ref = describeRef({ ...e.card, zone: undefined });
   const what =
-    e.kind === "stat" ? `${e.stat} ${e.value}` : e.kind === "counters" ? `${e.counter} counters ${e.value}` : e.kind === "damage" ? `damage ${e.value}` : e.kind === "defender" ? "is defender" : e.kind === "newly_turned" ? "is newly turned" : e.kind === "keyword" ? keywordText(e) : e.over ? "is overexhausted" : e.value ? "is exhausted" : "is ready";
+    e.kind === "stat" ? `${e.stat} ${e.value}` : e.kind === "counters" ? `${e.counter} counters ${e.value}` : e.kind === "damage" ? `damage ${e.value}` : e.kind === "defender" ? "is defender" : e.kind === "newly_turned" ? "is newly turned" : e.kind === "active_ability" ? `active ${e.color}` : e.kind === "keyword" ? keywordText(e) : e.over ? "is overexhausted" : e.value ? "is exhausted" : "is ready";
   return `expect ${negate ? "not " : ""}${ref} ${what} in ${zone}`;
 }
 
@@ -1210,7 +1210,7 @@ function outOfPlay(run: Run, state: GameState, id: string, e: CardStateExpectati
   if (e.card.zone) return undefined;
   const inPlay = [rules.zones.battlefield, RESOLVING, ...rules.game.zones.filter((z) => z.role === "resource").map((z) => z.name)];
   if (inPlay.includes(card.zone)) return undefined;
-  const what = e.kind === "stat" ? e.stat : e.kind === "counters" ? `${e.counter} counters` : e.kind === "exhausted" ? "exhausted or ready state" : e.kind === "newly_turned" ? "Newly Turned state" : e.kind === "defender" ? "defender status" : e.kind === "keyword" ? "granted or lost keywords" : "damage";
+  const what = e.kind === "stat" ? e.stat : e.kind === "counters" ? `${e.counter} counters` : e.kind === "exhausted" ? "exhausted or ready state" : e.kind === "newly_turned" ? "Newly Turned state" : e.kind === "active_ability" ? "active ability" : e.kind === "defender" ? "defender status" : e.kind === "keyword" ? "granted or lost keywords" : "damage";
   return `${describeRef(e.card)} is not in play: it is in ${card.owner}'s ${card.zone}. A card's ${what} is kept only in play (out of play a card has its printed stats and nothing else), so this line would not tell what happened to it in play. If you mean the card in the ${card.zone}, say so: \`${expectationText(e, card.zone, negate)}\``;
 }
 
@@ -1333,6 +1333,7 @@ function evaluate(run: Run, state: GameState, events: TraceEvent[], e: Expectati
     case "counters":
     case "exhausted":
     case "newly_turned":
+    case "active_ability":
     case "defender":
     case "keyword": {
       const id = resolveCard(run, state, e.card);
@@ -1357,6 +1358,15 @@ function evaluate(run: Run, state: GameState, events: TraceEvent[], e: Expectati
         return verdict(actual === e.value, `${who} ${e.stat} ${e.value}`, `${who} ${e.stat} ${actual}${marked}`);
       }
       if (e.kind === "defender") return verdict(card.defender, `${who} is a defender`, card.defender ? "a defender" : "not a defender");
+      if (e.kind === "active_ability") {
+        // The colour abilities on now (an enchantment has one; a card of another type has every one it has).
+        const def = cardDef(newCtx(engine.rules, state), card);
+        const on = new Set(engine.activeAbilities(state, id));
+        const colours = def.abilities.filter((a) => a.tag && norm(a.tag) !== "base" && on.has(a.id)).map((a) => a.tag!);
+        const one = engine.rules.game.cardTypes.find((t) => norm(t.name) === norm(def.cardType))?.requires.includes("one_active");
+        if (!one) return `${who} is a ${def.cardType}: only a card with one active ability of several (an Enchantment) has an active colour`;
+        return verdict(colours.length === 1 && norm(colours[0]!) === norm(e.color), `${who} active ${e.color}`, `${who} active ${colours.join(", ") || "none"}`);
+      }
       if (e.kind === "newly_turned") {
         const ctx = newCtx(engine.rules, state);
         const newly = isNewlyTurned(ctx, id);

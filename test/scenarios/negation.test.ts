@@ -15,7 +15,7 @@ import type { Expectation } from "../../grammar/scenario.ts";
 import { hasStack, marksDamage, parseScenarioFile, scenarioNames } from "../../compiler/scenario.ts";
 import { gameCardStates } from "../../compiler/contract-check.ts";
 import { RESOLVING } from "../../runtime/core/cards.ts";
-import { isNewlyTurned, newCtx } from "../../runtime/core/index.ts";
+import { cardDef, isNewlyTurned, newCtx } from "../../runtime/core/index.ts";
 import type { Engine, GameState, TraceEvent } from "../../runtime/index.ts";
 import { MOMENT_BOUNDARIES, costNow, runScenario } from "../../runtime/scenario.ts";
 import { MODEL_ONLY_KINDS, TRACE_KINDS } from "../../compiler/engine-words.ts";
@@ -62,6 +62,15 @@ setup {
 }
 p1 play "Neon Ripper"
 expect "Neon Ripper" is newly turned
+`,
+  `scenario "an enchantment switched to another colour" for chromatic
+setup {
+  turn 4 p1 phase Main
+  p1 battlefield: "Ember Aura"
+  p1 Facet Zone: "Seer"
+}
+p1 switches "Ember Aura" to Blue
+expect "Ember Aura" active Blue
 `,
 ];
 
@@ -273,6 +282,18 @@ const FORMS: Record<Expectation["kind"], (run: Run) => Pair[]> = {
     return [{ yes: `stack: ${items.join(", ")}`, no: `stack: ${[...items, "rule"].join(", ")}` }];
   },
   stack_count: (r) => numbered([`stack count ${r.state.stack.length}`]),
+  active_ability: (r) =>
+    uniqueCards(r)
+      .filter((id) => r.state.cards[id]!.zone === r.engine.rules.zones.battlefield)
+      .flatMap((id) => {
+        const def = cardDef(newCtx(r.engine.rules, r.state), r.state.cards[id]!);
+        if (!r.engine.rules.game.cardTypes.find((t) => t.name === def.cardType)?.requires.includes("one_active")) return [];
+        const on = new Set(r.engine.activeAbilities(r.state, id));
+        const tags = def.abilities.filter((a) => a.tag && a.tag.toLowerCase() !== "base");
+        const active = tags.find((a) => on.has(a.id));
+        const other = tags.find((a) => !on.has(a.id));
+        return active && other ? [{ yes: `${quote(nameOf(r, id))} active ${active.tag}`, no: `${quote(nameOf(r, id))} active ${other.tag}` }] : [];
+      }),
   newly_turned: (r) => {
     const ctx = newCtx(r.engine.rules, r.state);
     const cards = uniqueCards(r).filter((id) => r.state.cards[id]!.zone === r.engine.rules.zones.battlefield);

@@ -306,3 +306,25 @@ expect not "Scout" is newly turned
     expect(failuresOf(text)[0]).toMatch(/^7: Three-Slot Duel has no Newly Turned state .* `p1 attack p2 with "Scout" refused summoning_sick`/);
   });
 });
+
+describe("Chromatic Battlelines: an enchantment's active ability, `expect \"Ember Aura\" active Red`", () => {
+  // On main: unreadable ("Unknown stat "active"" / no form: a known gap of session 33's probe).
+  const board = (lines: string) => `scenario "active" for chromatic
+setup {
+  turn 4 p1 phase Main
+  p1 battlefield: "Ember Aura"
+  p1 Facet Zone: "Seer"
+}
+${lines}
+`;
+  it("the identity colour's ability is active on entry; a switch makes another the active one", () => {
+    expect(failuresOf(board(`expect "Ember Aura" active Red\nexpect not "Ember Aura" active Blue\np1 switches "Ember Aura" to Blue\nexpect "Ember Aura" active ability Blue\nexpect not "Ember Aura" active Red`))).toEqual([]);
+    expect(failuresOf(board(`p1 switches "Ember Aura" to Blue\nexpect "Ember Aura" active Red`))).toEqual(['8: expectation not met | expected "Ember Aura" active Red | actual "Ember Aura" active Blue']);
+  });
+
+  it("a card of a type without one active ability, or an unknown colour, is an error at the line", () => {
+    expect(checked("chromatic", board(`expect not "Seer" active Red`))).toEqual(["7:1 CW7021"]);
+    expect(checked("chromatic", board(`expect "Ember Aura" active Redd`))).toEqual(['7:28 CW5010 Red']);
+    expect(checked("cybervamp", `scenario "x" for cybervamp\nsetup {\n  turn 3 p1 phase Pre-Battle\n  p1 battlefield: "Neon Ripper"\n}\nexpect not "Neon Ripper" active Red\n`)).toEqual(["6:1 CW7021"]);
+  });
+});
