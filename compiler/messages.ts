@@ -804,6 +804,13 @@ export const MESSAGES = {
     example: 'expect "Skyreaver Drake" has Flyng',
     exampleArgs: { word: "Flyng", game: "Chromatic Battlelines", list: "Deadly, Lifelink, Overwhelm, Flying, Shroud, Taunt, Ambush", stat: "" },
   },
+  CW5026: {
+    severity: "error",
+    template: '"{word}" is a zone of {game}, not a card{hint}.',
+    explanation: "A quoted name in a scenario line is a card's. A zone is written unquoted after its player (`p1 Land Deck: ...`, `expect p2 Discard Pile has \"X\"`); in CYBERVAMP the deck a draw comes from is a choice of the engine's, answered as a mode (`p1 chooses mode 2`, or `mode \"draw from the Land Deck\"`).",
+    example: 'p1 choose "Land Deck"   (CYBERVAMP: which deck the Renew draw comes from)',
+    exampleArgs: { word: "Land Deck", game: "CYBERVAMP", hint: ': the deck a draw comes from is answered as a mode — `<player> chooses mode 2` (1 Main Deck, 2 Land Deck), or by its text, `<player> chooses mode "draw from the Land Deck"`' },
+  },
   CW6001: {
     severity: "warning",
     template: "The engine cannot run this yet: {detail}.",

@@ -562,6 +562,21 @@ export function checkScenario(scenario: Scenario, names: ScenarioNames): Diagnos
     const w = use.text;
     switch (use.role) {
       case "card":
+        // A zone quoted where a card is named: session 34's CYBERVAMP `p1 choose "Land Deck"` answering which deck a draw
+        // comes from was "Unknown card "Land Deck"". A draw's deck is a mode of the engine's (runtime/mechanics/lands-decks.ts).
+        if (!names.cards.has(norm(w)) && !names.madeInPlay().has(norm(w)) && find(zoneNames, w)) {
+          const zone = find(zoneNames, w)!;
+          const decks = names.zones.filter((z) => /deck/i.test(z.name)).map((z) => z.name);
+          const index = decks.findIndex((d) => norm(d) === norm(zone));
+          const step = scenario.steps.find((x) => x.kind === "action" && x.range.start.line === use.range.start.line);
+          const who = step?.kind === "action" ? step.action.player : "<player>";
+          const hint =
+            decks.length > 1 && index >= 0
+              ? `: the deck a draw comes from is answered as a mode — \`${who} chooses mode ${index + 1}\` (${decks.map((d, i) => `${i + 1} ${d}`).join(", ")}), or by its text, \`${who} chooses mode "draw from the ${zone}"\``
+              : `: a zone is named after its player, unquoted (\`expect p1 ${zone} has "<card>"\`)`;
+          out.push(diagnostic("CW5026", file, use.range, { word: w, game, hint }));
+          return;
+        }
         // The tokens card text makes are names too: `"Bta"` for a Bat token had no "did you mean" (session 32's list).
         if (!names.cards.has(norm(w)) && !names.madeInPlay().has(norm(w))) add("CW2007", use.range, { word: w, game: names.game.id }, [...allCardNames(), ...[...names.madeInPlay().values()].filter((n) => n !== COPIES_ANY_CARD)], w);
         return;

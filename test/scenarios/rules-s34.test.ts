@@ -328,3 +328,33 @@ ${lines}
     expect(checked("cybervamp", `scenario "x" for cybervamp\nsetup {\n  turn 3 p1 phase Pre-Battle\n  p1 battlefield: "Neon Ripper"\n}\nexpect not "Neon Ripper" active Red\n`)).toEqual(["6:1 CW7021"]);
   });
 });
+
+describe("a zone quoted as a card: CYBERVAMP's deck choice (CW5026)", () => {
+  it("`p1 choose \"Land Deck\"` at the Renew draw names the mode that answers it (on main: Unknown card \"Land Deck\")", () => {
+    const text = (line: string) => `scenario "R01 draw from which deck" for cybervamp
+setup {
+  turn 5 p1 phase Renew
+  p1 Main Deck: "Neon Ripper"
+  p1 Land Deck: "Crimson Substation"
+}
+${line}
+expect p1 hand: "Crimson Substation"
+`;
+    expect(checked("cybervamp", text(`p1 choose "Land Deck"`))).toEqual(["7:11 CW5026"]);
+    expect(failuresOf(text(`p1 choose "Land Deck"`))).toEqual([
+      '7: "Land Deck" is a zone of CYBERVAMP, not a card: the deck a draw comes from is answered as a mode — `p1 chooses mode 2` (1 Main Deck, 2 Land Deck), or by its text, `p1 chooses mode "draw from the Land Deck"`.',
+    ]);
+    expect(failuresOf(text(`p1 chooses mode 2`))).toEqual([]);
+    expect(failuresOf(text(`p1 chooses mode "draw from the Land Deck"`))).toEqual([]);
+  });
+
+  it("Three-Slot Duel: a zone in an expectation's card place names the zone form", () => {
+    expect(failuresOf(`scenario "zone" for duel
+setup {
+  turn 3 p1 phase Play
+  p1 graveyard: "Scout"
+}
+expect "Graveyard" power 1
+`)).toEqual(['6: "Graveyard" is a zone of Three-Slot Duel, not a card: a zone is named after its player, unquoted (`expect p1 Graveyard has "<card>"`).']);
+  });
+});
