@@ -1030,6 +1030,23 @@ function answersKind(step: ScenarioAction & { kind: "choose" }, state: GameState
   return kind === "cards" || kind === "defender";
 }
 
+/**
+ * Where the cards a play or activate line targets are, said after a refusal for its targets: session 34's Duel probe,
+ * `p1 play "Call from Oblivion" target "Stone Guard"` with Stone Guard in the Graveyard, was told only "there is no legal
+ * choice for target Unit card from your Oblivion".
+ */
+function targetsWhere(run: Run, state: GameState, step: ScenarioAction, code: string): string {
+  if ((code !== "no_legal_target" && code !== "illegal_target") || (step.kind !== "play" && step.kind !== "activate")) return "";
+  const said = step.targets.flatMap((t) => {
+    if (!("card" in t)) return [];
+    const id = resolveCard(run, state, t);
+    if (typeof id !== "string") return [];
+    const c = state.cards[id]!;
+    return [`${describeRef(t)} is ${c.zone === run.engine.rules.zones.battlefield ? `in play, ${c.controller}'s` : `in ${c.owner}'s ${c.zone}`}`];
+  });
+  return said.length ? ` — the line's target: ${said.join("; ")}` : "";
+}
+
 /** The action of the step after a scenario's step `index`, if that step is an action. */
 function nextAction(steps: readonly ScenarioStep[], index: number): ScenarioAction | undefined {
   const next = steps[index + 1];
@@ -1872,13 +1889,18 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
       // offered modes are listed by their text, with the closest (this session's probe, Chromatic's Arc Bolt).
       const offeredModes = applied.refusal.code === "illegal_choice" && step.action.kind === "choose" && step.action.modeText !== undefined && before.pending?.kind === "mode" ? before.pending.modes : undefined;
       const near = offeredModes ? closestName(step.action.kind === "choose" ? (step.action.modeText ?? "") : "", offeredModes) : undefined;
-      const actual = offeredModes
+      // Another player's choice answered: session 34's Duel probe, `p1 choose "Scout"` where p2 discards, was told "p2 must
+      // discard 1 card" three times over (the refusal, the state, what waits).
+      const othersChoice = applied.refusal.code === "not_your_decision" && before.pending && before.pending.player !== step.action.player && !first && !form;
+      const actual = othersChoice
+        ? `not_your_decision: the choice waiting is ${before.pending!.player}'s, not ${step.action.player}'s — ${whatWaitsNow(run, before)}`
+        : offeredModes
         ? `${applied.refusal.code}: no mode offered reads "${step.action.kind === "choose" ? step.action.modeText : ""}" (${describeState(before)}): the modes offered are ${offeredModes.map((m) => `"${m}"`).join(", ")}${near ? ` (did you mean "${near}"?)` : ""}`
         : form
         ? `${applied.refusal.code} (${describeState(before)}): answer it with ${form}`
         : first
           ? `${applied.refusal.code}: ${applied.refusal.message} — answer it on a line before this one, with ${first}${waits}`
-          : `${applied.refusal.code}: ${applied.refusal.message} (${describeState(before)})${now}${whenOpen}`;
+          : `${applied.refusal.code}: ${applied.refusal.message} (${describeState(before)})${now}${whenOpen}${targetsWhere(run, before, step.action, applied.refusal.code)}`;
       fail(step.line, "the action was refused", "a legal action", actual, at);
       break;
     }

@@ -358,3 +358,32 @@ expect "Graveyard" power 1
 `)).toEqual(['6: "Graveyard" is a zone of Three-Slot Duel, not a card: a zone is named after its player, unquoted (`expect p1 Graveyard has "<card>"`).']);
   });
 });
+
+describe("Three-Slot Duel probe, round 2: a refused line says whose choice waits, and where a target is", () => {
+  it("another player's choice answered (on main: 'p2 must discard 1 card' three times over)", () => {
+    const [f] = failuresOf(`scenario "F01 wrong player discards" for duel
+setup {
+  turn 3 p1 phase Play
+  p1 field: "Mind Leech"
+  p2 hand: "Scout", "Stone Guard"
+}
+p1 attack p2 with "Mind Leech"
+p1 choose "Scout"
+expect p2 graveyard: "Scout"
+`);
+    expect(f).toBe('8: the action was refused | expected a legal action | actual not_your_decision: the choice waiting is p2\'s, not p1\'s — p2 must discard 1 card: answer it with the cards: `p2 chooses "<card>"`');
+  });
+
+  it("a target in another zone than the card looks in (on main: only 'no legal choice for target Unit card from your Oblivion')", () => {
+    const [f] = failuresOf(`scenario "F05 summon from the wrong zone" for duel
+setup {
+  turn 3 p1 phase Play
+  p1 hand: "Call from Oblivion"
+  p1 graveyard: "Scout", "Stone Guard"
+}
+p1 play "Call from Oblivion" target "Stone Guard" erase "Scout"
+expect p1 field: "Stone Guard"
+`);
+    expect(f).toBe('7: the action was refused | expected a legal action | actual no_legal_target: there is no legal choice for target Unit card from your Oblivion (p1\'s Play phase) — the line\'s target: "Stone Guard" is in p1\'s Graveyard');
+  });
+});
