@@ -378,6 +378,19 @@ class Cursor {
     this.note(role, t.image, t);
     return t.image;
   }
+  /**
+   * A phase name, of all the words left (`Post-Battle`; `Post Battle` is read whole, so the checker says "did you mean
+   * Post-Battle" — session 34's probe got "unexpected "Battle"" and an unknown phase "Post").
+   */
+  phaseName(what: string): string {
+    const stop = (t: IToken | undefined) => !t || isString(t) || isNumber(t) || [",", ":", ";"].includes(t.image);
+    if (stop(this.peek())) return this.name("phase", what);
+    const words: IToken[] = [];
+    while (!stop(this.peek())) words.push(this.next()!);
+    const text = words.map((t) => t.image).join(" ");
+    this.note("phase", text, words[0]!, words[words.length - 1]!);
+    return text;
+  }
   /** Several words up to one of `stops` (or a number): a zone or an amount ("Facet Zone", "Land Deck"). */
   words(stops: string[]): IToken[] {
     const out: IToken[] = [];
@@ -660,7 +673,7 @@ function parseSetupStatement(c: Cursor, scenario: Scenario, range: Range, said: 
   const line = range.start.line;
   const setPhase = () => {
     const token = c.peek();
-    setup.phase = c.name("phase", "a phase name");
+    setup.phase = c.phaseName("a phase name");
     sayOnce(said, "the phase", setup.phase, token, line);
     setup.phaseLine = line;
   };
@@ -1185,6 +1198,14 @@ function parseCostWords(c: Cursor): CostWords {
 }
 
 /** `flip(n)` toggles the expectation's negation (the sugar `no event ...`, `"X" is not ...`). */
+/** `p2 life is 20` · `p2 life = 20`: refused naming the form (session 34's probe: "expected a number, found "is""). */
+function verbBeforeNumber(c: Cursor, said: string): void {
+  const t = c.peek();
+  // Not "=": the lexer drops the ">" of `life >= 5` (a comparison, which no form says), leaving "=" before the number.
+  if (!t || !["is", "equals", "of"].includes(lowerImage(t)) || !isNumber(c.peek(1))) return;
+  throw new ParseError(`the number comes right after "${said.split(" ").pop()}", with no "${t.image}": \`expect ${said} ${c.peek(1)!.image}\``, t);
+}
+
 function parseExpectation(c: Cursor, flip: (negated: boolean) => void): Expectation {
   if (c.word("no")) {
     c.expectWord("event", "events");
@@ -1225,7 +1246,16 @@ function parseExpectation(c: Cursor, flip: (negated: boolean) => void): Expectat
     return { kind: "one_event", items };
   }
   if (c.word("stack")) {
+    // `expect stack empty` · `expect stack: none`: nothing waits (as a zone is `empty`; session 34's probe).
+    if (["empty", "none", "nothing"].includes(lowerImage(c.peek())) && !c.peek(1)) {
+      c.next();
+      return { kind: "stack", items: [] };
+    }
     if (c.word(":")) {
+      if (["empty", "none", "nothing"].includes(lowerImage(c.peek())) && !c.peek(1)) {
+        c.next();
+        return { kind: "stack", items: [] };
+      }
       const items: (string | { rule: true })[] = [];
       while (!c.done()) {
         if (c.word("rule")) items.push({ rule: true });
@@ -1245,7 +1275,7 @@ function parseExpectation(c: Cursor, flip: (negated: boolean) => void): Expectat
     return { kind: "winner", player: c.player() };
   }
   if (c.word("turn")) return { kind: "turn", value: c.count(1, "turns") };
-  if (c.word("phase")) return { kind: "phase", value: c.name("phase", "a phase name") };
+  if (c.word("phase")) return { kind: "phase", value: c.phaseName("a phase name") };
   if (c.word("active")) return { kind: "active", player: c.player() };
   if (c.word("deck")) {
     if (c.word("ok", "legal")) return { kind: "deck_violations", codes: [] };
@@ -1260,6 +1290,20 @@ function parseExpectation(c: Cursor, flip: (negated: boolean) => void): Expectat
   }
   if (c.atCard()) {
     const card = c.card();
+    // `expect "A" and "B" are exhausted`: one card per line (session 34's probe: "expected a number, found "B"").
+    if ((lowerImage(c.peek()) === "and" || c.peek()?.image === ",") && isString(c.peek(1))) {
+      const at = c.peek();
+      const cards = [refText(card)];
+      while ((lowerImage(c.peek()) === "and" || c.peek()?.image === ",") && isString(c.peek(1))) {
+        c.next();
+        cards.push(refText(c.card()));
+      }
+      const rest: string[] = [];
+      while (!c.done()) rest.push(c.next()!.image);
+      const verb: Record<string, string> = { are: "is", have: "has", lack: "lacks" };
+      if (rest.length && verb[rest[0]!.toLowerCase()]) rest[0] = verb[rest[0]!.toLowerCase()]!;
+      throw new ParseError(`an expectation is about one card: write a line for each — ${cards.map((x) => `\`expect ${x}${rest.length ? ` ${rest.join(" ")}` : " ..."}\``).join(", ")}`, at);
+    }
     const state = cardState(c, card, flip);
     // `... in Discard Pile`: the writer says the card is read out of play (runtime/scenario.ts outOfPlay).
     if (c.word("in")) {
@@ -1270,8 +1314,17 @@ function parseExpectation(c: Cursor, flip: (negated: boolean) => void): Expectat
     }
     return state;
   }
+  // `expect life p2 20` · `expect Bleed p2 2`: the player comes first (session 34's probe: "expected a player, found life").
+  if (!isPlayer(c.peek()) && isPlayer(c.peek(1)) && !isString(c.peek()) && !isNumber(c.peek())) {
+    const rest: string[] = [];
+    for (let k = 2; c.peek(k); k++) rest.push(c.peek(k)!.image);
+    throw new ParseError(`a player's life, resource, counter or zone is written after the player: \`expect ${c.peek(1)!.image} ${c.peek()!.image}${rest.length ? ` ${rest.join(" ")}` : ""}\``, c.peek());
+  }
   const player = c.player();
-  if (c.word("life")) return { kind: "life", player, value: c.number() };
+  if (c.word("life")) {
+    verbBeforeNumber(c, `${player} life`);
+    return { kind: "life", player, value: c.number() };
+  }
   if (c.word("to")) {
     c.expectWord("act");
     return { kind: "to_act", player };
@@ -1319,6 +1372,14 @@ function parseExpectation(c: Cursor, flip: (negated: boolean) => void): Expectat
   const temporary = words.length > 1 && lowerImage(words[0]) === "temporary";
   const capacity = !temporary && words.length > 1 && lowerImage(words[words.length - 1]) === "capacity";
   const nameTokens = words.slice(temporary ? 1 : 0, capacity ? -1 : undefined);
+  // `p2 Bleed is 2` · `p2 Bleed = 2` (the words read "Bleed is"): the number comes right after the name.
+  const verb = nameTokens.length > 1 && ["is", "equals", "of", "are"].includes(lowerImage(nameTokens[nameTokens.length - 1])) && isNumber(c.peek());
+  if (verb) {
+    const named = nameTokens.slice(0, -1).map((t) => t.image).join(" ");
+    throw new ParseError(`the number comes right after the name, with no "${nameTokens[nameTokens.length - 1]!.image}": \`expect ${player} ${temporary ? "temporary " : ""}${named}${capacity ? " capacity" : ""} ${c.peek()!.image}\``, nameTokens[nameTokens.length - 1]);
+  }
+  // `p2 damage 3`: a player keeps no damage — damage to a player is life lost, and each hit an event (session 34's probe).
+  if (nameTokens.length === 1 && lowerImage(nameTokens[0]) === "damage") throw new ParseError(`damage dealt to a player is not kept on the player: it is life lost — \`expect ${player} life N\` — and each hit is an event, \`expect event damage ${player}${isNumber(c.peek()) ? ` ${c.peek()!.image}` : ""}\``, nameTokens[0]);
   const name = nameTokens.map((t) => t.image).join(" ");
   c.note(temporary ? "temporary" : capacity ? "resource" : "amount", name, nameTokens[0]!, nameTokens[nameTokens.length - 1]!);
   return { kind: "amount", player, name, value: c.count(0, capacity ? "a capacity" : "an amount"), ...(capacity ? { capacity } : {}), ...(temporary ? { temporary } : {}) };

@@ -1047,6 +1047,24 @@ function targetsWhere(run: Run, state: GameState, step: ScenarioAction, code: st
   return said.length ? ` — the line's target: ${said.join("; ")}` : "";
 }
 
+/**
+ * Why the cards an attack line names are not offered at a declaration of attackers (session 34's probe: an exhausted
+ * Neon Ripper's attack line was told "Neon Ripper is not offered (offered: Nightclub Thrall)", and not why).
+ */
+function whyNotAttacking(run: Run, state: GameState, step: ScenarioAction, code: string): string {
+  if (code !== "illegal_choice" || step.kind !== "choose" || state.pending?.kind !== "cards") return "";
+  const refs: CardRef[] = step.refs ?? (step.cards ?? []).map((card) => ({ card }));
+  if (combatDeclaration(state, run.engine.rules.zones.battlefield)?.kind !== "attackers") return "";
+  const options = state.pending.options;
+  const why = refs.flatMap((ref) => {
+    const id = resolveCard(run, state, ref);
+    if (typeof id !== "string" || options.includes(id)) return [];
+    const refusal = attackRefusal(newCtx(run.engine.rules, state), id);
+    return refusal ? [`${describeRef(ref)} cannot attack: ${refusal.code} (${refusal.message})`] : [];
+  });
+  return why.length ? ` — ${why.join("; ")}` : "";
+}
+
 /** The action of the step after a scenario's step `index`, if that step is an action. */
 function nextAction(steps: readonly ScenarioStep[], index: number): ScenarioAction | undefined {
   const next = steps[index + 1];
@@ -1900,7 +1918,7 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
         ? `${applied.refusal.code} (${describeState(before)}): answer it with ${form}`
         : first
           ? `${applied.refusal.code}: ${applied.refusal.message} — answer it on a line before this one, with ${first}${waits}`
-          : `${applied.refusal.code}: ${applied.refusal.message} (${describeState(before)})${now}${whenOpen}${targetsWhere(run, before, step.action, applied.refusal.code)}`;
+          : `${applied.refusal.code}: ${applied.refusal.message} (${describeState(before)})${now}${whenOpen}${targetsWhere(run, before, step.action, applied.refusal.code)}${whyNotAttacking(run, before, step.action, applied.refusal.code)}`;
       fail(step.line, "the action was refused", "a legal action", actual, at);
       break;
     }

@@ -387,3 +387,51 @@ expect p1 field: "Stone Guard"
     expect(f).toBe('7: the action was refused | expected a legal action | actual no_legal_target: there is no legal choice for target Unit card from your Oblivion (p1\'s Play phase) — the line\'s target: "Stone Guard" is in p1\'s Graveyard');
   });
 });
+
+describe("CYBERVAMP probe, round 3: natural phrasings of an expectation name the form that says it", () => {
+  const cv = (lines: string, setup = "") => `scenario "round 3" for cybervamp
+setup {
+  turn 3 p1 phase Pre-Battle${setup}
+}
+${lines}
+`;
+  it.each([
+    // On main: "unexpected "Battle"" and Unknown phase "Post" with no suggestion.
+    ["expect phase Post Battle", '5: Unknown phase "Post Battle"; CYBERVAMP has Renew, Pre-Battle, Battle, Post-Battle. (did you mean "Post-Battle"?)'],
+    // On main: "expected a number, found "is"".
+    ["expect p2 life is 20", "5: cannot read this line: the number comes right after \"life\", with no \"is\": `expect p2 life 20`"],
+    ["expect p2 Bleed is 0", "5: cannot read this line: the number comes right after the name, with no \"is\": `expect p2 Bleed 0`"],
+    // On main: "expected a player (p1, p2), found "life"".
+    ["expect life p2 20", "5: cannot read this line: a player's life, resource, counter or zone is written after the player: `expect p2 life 20`"],
+    // On main: "Unknown resource or player counter "damage"".
+    ["expect p2 damage 3", "5: cannot read this line: damage dealt to a player is not kept on the player: it is life lost — `expect p2 life N` — and each hit is an event, `expect event damage p2 3`"],
+  ])("`%s`", (line, message) => {
+    expect(failuresOf(cv(line))).toEqual([message]);
+  });
+
+  it("two cards on one state line: one line each (on main: 'expected a number, found \"Gold Exchange\"')", () => {
+    expect(failuresOf(cv(`expect "Crimson Substation" and "Gold Exchange" are exhausted`, `\n  p1 battlefield: "Crimson Substation", "Gold Exchange"`))).toEqual([
+      '6: cannot read this line: an expectation is about one card: write a line for each — `expect "Crimson Substation" is exhausted`, `expect "Gold Exchange" is exhausted`',
+    ]);
+  });
+
+  it("`expect stack empty` and `expect stack: none` say nothing waits (on main: unreadable)", () => {
+    expect(failuresOf(cv(`expect stack empty\nexpect stack: none`))).toEqual([]);
+    expect(failuresOf(cv(`p1 play "Arterial Spray" target p2\nexpect stack empty`, `\n  p1 hand: "Arterial Spray"\n  p1 battlefield: "Crimson Substation", "Gold Exchange"`))).toEqual([
+      '8: expectation not met | expected stack: (empty) | actual stack: "Arterial Spray" by p1 targeting p2',
+    ]);
+  });
+
+  it("an attack line naming a creature that cannot attack says why (on main: only 'not offered')", () => {
+    const [f] = failuresOf(`scenario "G12" for cybervamp
+setup {
+  turn 3 p1 phase Battle
+  p1 battlefield: "Nightclub Thrall", "Neon Ripper"
+  "Neon Ripper" is exhausted
+}
+p1 attack p2 with "Neon Ripper"
+expect p2 life 17
+`);
+    expect(f).toMatch(/^7: the action was refused .* Neon Ripper is not offered \(offered: Nightclub Thrall\).* — "Neon Ripper" cannot attack: exhausted \(Neon Ripper is exhausted\)$/);
+  });
+});
