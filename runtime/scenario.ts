@@ -973,6 +973,14 @@ function answerTakenUnasked(run: Run, state: GameState, events: readonly TraceEv
   // A yes or no where nothing asks one. Session 33's Chromatic probe: `p1 chooses yes` after a creature entered with no
   // Facet to pay its enhancement; session 34's CYBERVAMP `p1 choose yes` after activating an ability that asks nothing —
   // both told only "no_choice_pending: no choice is waiting".
+  // An order where one trigger was noted (session 34's probe: `p2 order "Ghoul Scavenger"` after it alone died).
+  if (step.trigger) {
+    const held = waiting.find((item) => item.kind === "trigger" && item.frame.card && refMatches(run, state, step.trigger!, item.frame.card));
+    const asked = "an order is asked only when a player has two or more triggers noted at once";
+    return held
+      ? `no order is asked: ${stackItemName(run, state, held)} went on the stack without asking (${asked}) — leave this line out`
+      : `no order is asked: no noted triggers wait to be ordered (${asked}); now ${whatWaitsNow(run, state)} — leave this line out`;
+  }
   if (step.yes !== undefined) {
     const line = `\`${step.player} choose ${step.yes ? "yes" : "no"}\``;
     const asks = `${line} answers a yes/no question while it waits: the engine asks one as an effect that offers a choice resolves (a "you may …", an optional cost or enhancement), and only when the choice can be taken`;
@@ -1720,7 +1728,9 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
       const v = evaluate(run, state, events, step.expect, scenario, step.negate);
       // An expectation read while the game waits in the middle of something (a choice, items on the stack) is most
       // likely meant for after it: the failure says what waits and what line would answer it.
-      const waits = typeof v !== "string" && v.holds === step.negate && !aboutTheStack(step.expect.kind) ? waitingNow(run, state) : undefined;
+      // A stack line is about what waits there, so the stack is not said again; a choice waiting still is (session 34's
+      // probe: `expect stack count 2` while p2 was to order two noted triggers was told only "actual stack: (empty)").
+      const waits = typeof v !== "string" && v.holds === step.negate && (!aboutTheStack(step.expect.kind) || state.pending) ? waitingNow(run, state) : undefined;
       const judge = () => {
         if (typeof v === "string") fail(step.line, v, undefined, undefined, at);
         else if (v.holds === step.negate) fail(step.line, `expectation not met${waits ? ` ${waits}` : ""}`, step.negate ? `not ${v.expected}` : v.expected, v.actual, at);

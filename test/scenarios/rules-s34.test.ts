@@ -435,3 +435,30 @@ expect p2 life 17
     expect(f).toMatch(/^7: the action was refused .* Neon Ripper is not offered \(offered: Nightclub Thrall\).* — "Neon Ripper" cannot attack: exhausted \(Neon Ripper is exhausted\)$/);
   });
 });
+
+describe("CYBERVAMP probe, round 4: trigger order", () => {
+  const board = (lines: string, p2 = `"Ghoul Scavenger", "Blood Ritualist"`) => `scenario "round 4" for cybervamp
+setup {
+  turn 3 p1 phase Pre-Battle
+  p1 hand: "Exsanguinate"
+  p1 battlefield: "Blackout District", "Undercity Sump", "Gold Exchange"
+  p2 battlefield: ${p2}
+}
+p1 play "Exsanguinate" target "Ghoul Scavenger"
+p2 pass
+p1 pass
+${lines}
+`;
+  it("a stack line while p2 is to order its noted triggers says the order waits (on main: only 'actual stack: (empty)')", () => {
+    expect(failuresOf(board(`expect stack count 2`))).toEqual([
+      '11: expectation not met while a choice waits: p2 must choose which trigger goes on the stack first (it resolves last) (answer it on a line before this one, with `p2 order "<card>"` (which noted trigger is placed first)) | expected stack count 2 | actual stack: (empty)',
+    ]);
+    expect(failuresOf(board(`p2 order "Ghoul Scavenger"\nexpect stack count 2\nexpect stack: "Blood Ritualist", "Ghoul Scavenger"`))).toEqual([]);
+  });
+
+  it("an order line where one trigger was noted says it went on the stack unasked (on main: 'no_choice_pending: no choice is waiting')", () => {
+    expect(failuresOf(board(`p2 order "Ghoul Scavenger"`, `"Ghoul Scavenger"`))).toEqual([
+      '11: no order is asked: "Ghoul Scavenger"\'s triggered ability went on the stack without asking (an order is asked only when a player has two or more triggers noted at once) — leave this line out',
+    ]);
+  });
+});
