@@ -123,20 +123,28 @@ function describesCard(f: Ast.NounFilter): boolean {
 function flattenAlso(np: Ast.NounPhrase): Ast.NounPhrase[] {
   return [np, ...(np.also ?? []).flatMap(flattenAlso)];
 }
-/** "for the rest of the turn" / "for the rest of this turn": the same duration as "until end of turn", in other words. */
-function isRestOfTurn(t: Ast.TailItem): boolean {
-  if (t.kind !== "prep" || t.prep !== "for") return false;
+/**
+ * "for the rest of the turn" / "for the rest of this turn" (the same duration as "until end of turn", in other words) and
+ * "for the rest of the game" (no end: the duration every effect has that names none): which rest it names, if any.
+ */
+function restOf(t: Ast.TailItem): "turn" | "game" | undefined {
+  if (t.kind !== "prep" || t.prep !== "for") return undefined;
   const np = t.object;
   const of = np.filters.length === 1 && np.filters[0]!.kind === "prep" && np.filters[0]!.prep === "of" ? np.filters[0]!.object : undefined;
-  return (
-    np.items.length === 1 && np.items[0]!.kind === "word" && lower(np.items[0]!.text) === "rest" && !np.also?.length && np.determiners.every((d) => d.kind === "determiner" && d.lemma === "the") &&
-    of !== undefined && of.items.length === 1 && of.items[0]!.kind === "word" && lower(of.items[0]!.text) === "turn" && !of.filters.length && !of.also?.length &&
-    of.determiners.length === 1 && of.determiners[0]!.kind === "determiner" && (of.determiners[0]!.lemma === "the" || of.determiners[0]!.lemma === "this")
-  );
+  if (!(np.items.length === 1 && np.items[0]!.kind === "word" && lower(np.items[0]!.text) === "rest" && !np.also?.length && np.determiners.every((d) => d.kind === "determiner" && d.lemma === "the"))) return undefined;
+  if (!(of !== undefined && of.items.length === 1 && of.items[0]!.kind === "word" && !of.filters.length && !of.also?.length && of.determiners.length === 1 && of.determiners[0]!.kind === "determiner")) return undefined;
+  const noun = lower(of.items[0]!.text);
+  const det = of.determiners[0]!.lemma;
+  if (noun === "turn" && (det === "the" || det === "this")) return "turn";
+  if (noun === "game" && (det === "the" || det === "this")) return "game";
+  return undefined;
+}
+function isRestOfTurn(t: Ast.TailItem): boolean {
+  return restOf(t) === "turn";
 }
 /** A tail item that says how long an effect lasts: "until ...", "this turn", "for the rest of the turn". */
 function isDurationPhrase(t: Ast.TailItem): boolean {
-  return (t.kind === "prep" && t.prep === "until") || (t.kind === "timing" && t.which === "this" && !t.combat) || isRestOfTurn(t);
+  return (t.kind === "prep" && t.prep === "until") || (t.kind === "timing" && t.which === "this" && !t.combat) || restOf(t) !== undefined;
 }
 /**
  * The duration an "until ..." phrase names, from its exact words: "until end of turn" / "until the end of the turn" /
@@ -2652,6 +2660,12 @@ class AbilityLowering {
         this.use(t);
         return { kind: "end_of_turn" };
       }
+      // "for the rest of the game": no end — what an effect that names no duration does (a one-shot modifier on the cards
+      // it names as it resolves, kept while each stays in play).
+      if (restOf(t) === "game") {
+        this.use(t);
+        return { kind: "permanent" };
+      }
     }
     return { kind: "permanent" };
   }
@@ -3941,6 +3955,7 @@ class AbilityLowering {
     const modifierOf = (clause: Ast.Clause) => clause.tail.find((t) => isDurationPhrase(t) || (t.kind === "timing" && t.which === "this"));
     const durationOf = (modifier: Ast.TailItem): Duration["kind"] | undefined => {
       if (modifier.kind === "timing" || isRestOfTurn(modifier)) return "end_of_turn";
+      if (restOf(modifier) === "game") return "permanent";
       return modifier.kind === "prep" ? untilDuration(this.slice(modifier.object.range)) : undefined;
     };
     const LASTS: Record<string, string> = { permanent: "for ever", end_of_turn: "until end of turn", until_your_next_turn: "until your next turn", end_of_your_turn: "until end of your turn", end_of_your_next_turn: "until the end of your next turn", until_opponent_next_turn: "until your opponent's next turn", end_of_opponent_next_turn: "until the end of your opponent's next turn", end_of_combat: "until end of combat" };
@@ -4079,6 +4094,12 @@ class AbilityLowering {
       if (leaves && step.what.kind === "card") this.leftPlay.add(JSON.stringify(step.what.ref));
       if (leaves && step.what.kind === "target") this.leftPlay.add(JSON.stringify({ kind: "target", index: step.what.index }));
     }
+    // "For the rest of the game, units you control get +1 power.": an effect changes the cards it names as it resolves, so a
+    // unit that enters play later would not get it — what "for the rest of the game" promises. Said at the words; one card
+    // ("Target unit can't attack for the rest of the game.") runs as written.
+    const rest = clause.tail.find((t) => restOf(t) === "game");
+    if (rest && steps.some((s) => s.op === "modify" && s.on.kind === "cards" && s.duration.kind === "permanent"))
+      this.note(rest.range, `"${this.slice(rest.range)}" on a group of cards: an effect changes the cards it names as it resolves, and none that enters play later — write it without these words for the cards there now (as "${capitalized(this.slice(clause.range).replace(/,?\s*for the rest of the game,?\s*/i, " ").trim())}."), or as a static ability of a permanent for every card while that permanent is in play`);
     return steps;
   }
   /** The cards (JSON of their CardRef) a step of this ability took out of play before the clause being read. */
