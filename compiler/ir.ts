@@ -429,7 +429,12 @@ export type StepBody =
   | { op: "draw"; who: PlayersRef; amount: NumberExpr; upTo?: boolean }
   /** A keyword action of the game ("Scry 1", "Spark 2"), performed by `who`; an event others can trigger on. */
   /** `duration`: how long a keyword whose rule is a lasting modifier lasts ("Pacify target creature until end of turn"; contract RULES_WITH_DURATION); absent, as long as the card stays in play. */
-  | { op: "keyword_action"; keyword: string; amount: NumberExpr; who: PlayersRef; target?: Affected; duration?: Duration }
+  /**
+   * `ownTargets`: the slots of this ability holding the targets of the keyword's own text ("Spark N" = "Deal N damage to any
+   * target."), one per target of that text, chosen as the ability is cast or put into resolution as the same words written
+   * out would be (compiler/lower.ts hoistKeywordTargets); absent, the keyword's text chooses them as it runs.
+   */
+  | { op: "keyword_action"; keyword: string; amount: NumberExpr; who: PlayersRef; target?: Affected; duration?: Duration; ownTargets?: { kind: "target"; index: number }[] }
   /** `upTo`: "Discard up to three cards": the player discards 0 to `amount`. The cards discarded become "it". */
   /**
    * `card`: that card only ("Whenever you draw a card, you may discard that card": the card drawn), if it is in the

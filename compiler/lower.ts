@@ -6899,9 +6899,34 @@ function lowerAbility(ast: Ast.Ability, index: number, card: CardInfo, l: Abilit
     l.note(ast.body.range, l.stepsBefore.length || base.steps.length > 1
       ? `"it" names no card in "${l.slice(ast.body.range)}": no step before it takes a card the engine can name (the cards a draw takes are not named) — name the card`
       : `"it" refers to nothing in a sentence of its own: "${l.slice(ast.body.range)}" — join it to the sentence it refers to (", then ...") or name the card`);
+  hoistKeywordTargets(base.steps, l);
   // A phrase's slots are grouped by the ability's own id, so groups stay apart when a card's abilities' targets are chosen together.
   base.targets = abilityTargets(id, l.targets);
   return base;
+}
+
+/**
+ * "[Red] Spark 3." (Spark N = "Deal N damage to any target."): the targets of a keyword action's own text are the ability's,
+ * chosen as it is cast (a trigger's, as it is put into resolution) — as "Deal 3 damage to any target." written out chooses
+ * its target — so the opponent responds to a known target, and the ability fizzles when it is gone. They were chosen as
+ * the keyword ran. Only a keyword you perform that acts on no card named on the card ("Bounce target creature" acts on
+ * that one); in a "Choose one —" mode, with that mode. Not inside a delayed trigger or a step each player runs.
+ */
+function hoistKeywordTargets(steps: Step[], l: AbilityLowering, mode?: number): void {
+  for (const step of steps) {
+    if (step.op === "if") {
+      hoistKeywordTargets(step.then, l, mode);
+      if (step.else) hoistKeywordTargets(step.else, l, mode);
+    } else if (step.op === "may") {
+      hoistKeywordTargets(step.steps, l, mode);
+      if (step.otherwise) hoistKeywordTargets(step.otherwise, l, mode);
+    } else if (step.op === "choose_one") step.modes.forEach((m, k) => hoistKeywordTargets(m.steps, l, mode ?? k));
+    else if (step.op === "keyword_action" && !step.target && !step.ownTargets && step.who.kind === "you") {
+      const own = l.vocab.keywords.get(lower(step.keyword))?.ability?.targets;
+      if (!own?.length) continue;
+      step.ownTargets = own.map((spec) => ({ kind: "target", index: l.addTarget({ ...spec, ...(mode !== undefined ? { mode } : {}) }) }));
+    }
+  }
 }
 
 /** The zone a step moves the card itself from ("summon this from your Graveyard"), when it is not play. */

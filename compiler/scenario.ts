@@ -207,7 +207,7 @@ export function namedModeOf(card: string, texts: readonly string[] | undefined, 
     // The text written if it is a colour of the card, else the closest colour (`mode "Redd"` → `chooses mode "Red"`).
     const written = step.modeText !== undefined ? (colours.find((c) => norm(c) === norm(step.modeText!.trim())) ?? closestName(step.modeText, colours)) : undefined;
     const asked = written !== undefined ? `"${written}"` : step.mode !== undefined && step.mode <= colours.length ? `"${colours[step.mode - 1]}"` : `"${colours[0]}"`;
-    return `"${card}" has no "Choose one —" ability: its abilities (${colours.join(", ")}) are chosen by colour as it is cast, by a line of their own after the play line — \`${step.player ?? "p1"} chooses mode ${asked}\` (two of them: their colours joined by " + ", as the choice lists them) — and its targets are asked as it resolves (\`${step.player ?? "p1"} targets ...\`)`;
+    return `"${card}" has no "Choose one —" ability: its abilities (${colours.join(", ")}) are chosen by colour as it is cast, by a line of their own after the play line — \`${step.player ?? "p1"} chooses mode ${asked}\` (two of them: their colours joined by " + ", as the choice lists them) — and then its targets, as it is cast (\`${step.player ?? "p1"} targets ...\`)`;
   }
   if (!texts) return step.mode !== undefined ? step.mode - 1 : `"${card}" has no "Choose one —" ability: there is no mode "${step.modeText}" to choose`;
   const index = step.mode !== undefined ? step.mode - 1 : texts.findIndex((t) => norm(t) === norm(step.modeText!.replace(/[.\s]+$/, "")));

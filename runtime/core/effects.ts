@@ -392,7 +392,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       return "done";
     }
     case "keyword_action":
-      return runKeywordAction(ctx, frame, step.keyword, evalNumber(ctx, frame, step.amount), evalPlayers(ctx, frame, step.who), source, step.target ? evalAffected(ctx, frame, step.target) : [], step.duration);
+      return runKeywordAction(ctx, frame, step.keyword, evalNumber(ctx, frame, step.amount), evalPlayers(ctx, frame, step.who), source, step.target ? evalAffected(ctx, frame, step.target) : [], step.duration, step.ownTargets);
     case "discard": {
       // Several players discarding: each is asked in turn (the frame's answer belongs to the first still to choose).
       const players = evalPlayers(ctx, frame, step.who);
@@ -953,7 +953,7 @@ export function keywordActionBy(ctx: Ctx, rules: readonly string[], player: Play
 }
 
 /** A keyword action: an event others trigger on, defined in the game file as card text or as a native rule. */
-function runKeywordAction(ctx: Ctx, frame: Frame, keyword: string, amount: number, players: PlayerId[], source: SourceRef | undefined, targets: TargetValue[] = [], duration?: Duration): "done" | "wait" {
+function runKeywordAction(ctx: Ctx, frame: Frame, keyword: string, amount: number, players: PlayerId[], source: SourceRef | undefined, targets: TargetValue[] = [], duration?: Duration, ownTargets?: readonly { index: number }[]): "done" | "wait" {
   const def = ctx.rules.game.keywords.find((k) => k.name.toLowerCase() === keyword.toLowerCase());
   // A native rule that asked a player (Scry) runs this step again with the answer: the action was already announced.
   if (!frame.answer)
@@ -973,7 +973,13 @@ function runKeywordAction(ctx: Ctx, frame: Frame, keyword: string, amount: numbe
       return "done";
     }
     if (acted.length) own.chosen = { ...frame.chosen, it: acted };
-    // The keyword's own text targets ("Deal N damage to any target"): choose, then resolve it.
+    // The keyword's own text targets ("Deal N damage to any target"), chosen with the ability (IR `ownTargets`): its slots,
+    // as they are now (a target no longer legal was taken out as the ability began to resolve).
+    if (ownTargets) {
+      ctx.state.frames.push({ ...own, targets: ownTargets.map((t) => frame.targets[t.index] ?? []), chosen: {} });
+      return "done";
+    }
+    // Else chosen now, then it resolves.
     own.targets = [];
     own.chosen = {};
     ctx.state.targeting = { frame: own, specs: def.ability.targets, push: true };

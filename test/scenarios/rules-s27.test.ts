@@ -102,9 +102,9 @@ describe("a Chromatic spell's colour named on its play line", () => {
   const text = (lines: string) => `scenario "s" for chromatic\nsetup {\n  turn 3 p1 phase Main\n  p1 hand: "Arc Bolt"\n  p1 Mana 1\n}\n${lines}\n`;
   it("fails naming the line that chooses it, and that line runs", () => {
     expect(failuresOf(text('p1 play "Arc Bolt" mode "Red" target p2\np2 pass\nexpect p2 life 27'))).toEqual([
-      '7: No such mode: "Arc Bolt" has no "Choose one —" ability: its abilities (Red, Blue, Purple) are chosen by colour as it is cast, by a line of their own after the play line — `p1 chooses mode "Red"` (two of them: their colours joined by " + ", as the choice lists them) — and its targets are asked as it resolves (`p1 targets ...`).',
+      '7: No such mode: "Arc Bolt" has no "Choose one —" ability: its abilities (Red, Blue, Purple) are chosen by colour as it is cast, by a line of their own after the play line — `p1 chooses mode "Red"` (two of them: their colours joined by " + ", as the choice lists them) — and then its targets, as it is cast (`p1 targets ...`).',
     ]);
-    expect(failuresOf(text('p1 play "Arc Bolt"\np1 chooses mode "Red"\np2 pass\np1 targets p2\nexpect p2 life 27\nexpect p1 temporary Red 1'))).toEqual([]);
+    expect(failuresOf(text('p1 play "Arc Bolt"\np1 chooses mode "Red"\np1 targets p2\np2 pass\nexpect p2 life 27\nexpect p1 temporary Red 1'))).toEqual([]);
   });
 });
 

@@ -33,8 +33,8 @@ setup {
 }
 p1 plays "Arc Bolt"
 p1 chooses mode "Red"
-p2 passes
 p1 targets p2
+p2 passes
 expect p2 life 28
 
 scenario "M03 an enhancement answer the engine never asks (no Facets)" for chromatic
@@ -108,8 +108,8 @@ setup {
 }
 p1 plays "Arc Bolt"
 p1 chooses mode "Red + Purple"
-p2 passes
 p1 targets p2
+p2 passes
 expect p1 temporary Red 1
 
 scenario "M10 a player who is not there" for chromatic
@@ -120,8 +120,8 @@ setup {
 }
 p1 plays "Arc Bolt"
 p1 chooses mode "Red"
-p2 passes
 p1 targets p3
+p2 passes
 expect p2 life 27
 
 scenario "M11 section 7.1's starting capacity of 2" for chromatic
@@ -152,8 +152,8 @@ setup {
 }
 p2 plays "Arc Bolt"
 p2 chooses mode "Red"
-p1 passes
 p2 targets p1
+p1 passes
 expect "Ember Blade" is destroyed
 
 scenario "M14 a Weapon attacks the player while a creature is there" for chromatic
@@ -193,8 +193,8 @@ setup {
 }
 p1 plays "Arc Bolt"
 p1 chooses mode "Red"
-p2 passes
 p1 targets "Ironhide Bear"
+p2 passes
 expect "Ironhide Bear" defense 1
 
 scenario "M18 harvesting in the Combat phase" for chromatic
@@ -216,8 +216,8 @@ setup {
 }
 p1 casts "Arc Bolt"
 p1 chooses mode "Red"
-p2 passes
 p1 targets p2
+p2 passes
 expect p2 life 27
 
 scenario "M20 p1 passes where p2 holds priority" for chromatic
@@ -289,7 +289,7 @@ describe("the Chromatic probe's mistaken scenarios each fail at the mistake, say
     ["M07", /^75: cannot read this line: a player's life, resource or counter is written after the player, then the number, with no "has": `expect p1 Armor 3`$/],
     ["M08", /^84: .*found "tapped" \(did you mean "exhausted"\?\)/],
     ["M09", /^96: expectation not met \| expected p1 temporary Red 1 \| actual p1 temporary Red 0$/],
-    ["M10", /^107: Unknown player "p3"/],
+    ["M10", /^106: Unknown player "p3"/],
     ["M11", /^117: expectation not met while an item waits on the stack \(top first: rule \(p1's Beginning phase ends\)\), p2 holding priority: `p2 pass` resolves it \| expected p2 Mana capacity 2 \| actual p2 Mana capacity 1$/],
     ["M12", /^126: expectation not met while an item waits on the stack \(top first: "Seer"\), p2 holding priority: `p2 pass` resolves it \| expected p1 Battlefield: "Seer"/],
     ["M13", /^140: .*that a card was destroyed is an event.*`expect event destroyed "Ember Blade"`/],

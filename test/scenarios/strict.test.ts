@@ -75,8 +75,8 @@ setup {
 expect "Thornback Guardian" damage 1
 p1 plays "Arc Bolt"
 p1 chooses mode "Red"
-p2 passes
 p1 targets "Thornback Guardian"
+p2 passes
 expect "Thornback Guardian" damage ${n}
 `;
     expect(failuresOf(bolt(4))).toEqual([]);
