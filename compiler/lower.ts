@@ -6913,7 +6913,13 @@ function lowerAbility(ast: Ast.Ability, index: number, card: CardInfo, l: Abilit
  * that one); in a "Choose one —" mode, with that mode. Not inside a delayed trigger or a step each player runs.
  */
 function hoistKeywordTargets(steps: Step[], l: AbilityLowering, mode?: number): void {
-  for (const step of steps) {
+  for (let i = 0; i < steps.length; i++) {
+    // "Spark 1 twice.": the repetition holds one step twice; each Spark chooses its own target, as "Spark 1, then Spark 1." does.
+    if (steps.indexOf(steps[i]!) < i) {
+      steps[i] = structuredClone(steps[i]!);
+      if (steps[i]!.op === "keyword_action") delete (steps[i] as { ownTargets?: unknown }).ownTargets;
+    }
+    const step = steps[i]!;
     if (step.op === "if") {
       hoistKeywordTargets(step.then, l, mode);
       if (step.else) hoistKeywordTargets(step.else, l, mode);
