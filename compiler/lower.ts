@@ -8441,7 +8441,7 @@ function modalSteps(body: Ast.ModalBody, a: Ability, l: AbilityLowering): Step[]
   const first = body.choose[0];
   const last = body.choose[body.choose.length - 1];
   if (first && last && !picks) {
-    l.note(spanOf(first.range, last.range), `the engine chooses one mode, or a set of them as "Choose two —", "Choose one or both —" (of two modes) and "Choose one or more —" say; "Choose ${l.slice(spanOf(first.range, last.range))}" would run as "Choose one" — write one of those, or separate abilities`);
+    l.note(spanOf(first.range, last.range), `the engine chooses one mode, or a set of them as "Choose two —", "Choose one or both —" (of two modes), "Choose one or more —" and "Choose up to two —" (at most as many as there are modes) say; "Choose ${l.slice(spanOf(first.range, last.range))}" would run as "Choose one" — write one of those, or separate abilities`);
   }
   // Each mode's targets belong to that mode: chosen as the ability is cast with its mode, only for that mode.
   const before = l.targets.length;
@@ -8460,7 +8460,11 @@ function modePicks(words: string, n: number): { min: number; max: number } | und
   const count = NUMBER_WORDS[words] ?? (/^\d+$/.test(words) ? Number(words) : undefined);
   if (count !== undefined && count >= 1 && count <= n && (count === 1 || n <= 5)) return { min: count, max: count };
   if (words === "one or both" && n === 2) return { min: 1, max: 2 };
-  if (words === "one or more" && n >= 2 && n <= 4) return { min: 1, max: n };
+  if ((words === "one or more" || words === "any number") && n >= 2 && n <= 4) return { min: 1, max: n };
+  // "Choose up to two —": one or two of them (rules texts silent; chosen: at least one — no mode does nothing).
+  const upTo = /^up to (\w+)$/.exec(words)?.[1];
+  const most = upTo === undefined ? undefined : (NUMBER_WORDS[upTo] ?? (/^\d+$/.test(upTo) ? Number(upTo) : undefined));
+  if (most !== undefined && most >= 1 && most <= n && n <= 5) return { min: 1, max: most };
   return undefined;
 }
 

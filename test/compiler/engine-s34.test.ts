@@ -28,3 +28,26 @@ describe("for the rest of the game", () => {
     expect(probe("duel", "unit", "Other units you control get +1 power for the rest of the game.").problems).toEqual(['CW6005 "the rest of the game"']);
   });
 });
+
+describe("'Choose up to two —'", () => {
+  it("picks one or two modes as it is cast: the sets of one mode, then of two (was CW6001, run as 'Choose one')", () => {
+    const p = probe("duel", "spell", "Choose up to two — Draw a card; or target unit gets +2 power until end of turn; or gain 1 life.");
+    expect(p.problems).toEqual([]);
+    expect(p.readsAs).toEqual(["Choose up to two — Draw a card; or Target unit gets +2 power until end of turn; or Gain 1 life."]);
+    const step = p.abilities[0]!.steps[0] as { op: string; modes: { text: string }[] };
+    expect(step.modes.map((m) => m.text)).toEqual([
+      "Draw a card",
+      "target unit gets +2 power until end of turn",
+      "gain 1 life",
+      "Draw a card and target unit gets +2 power until end of turn",
+      "Draw a card and gain 1 life",
+      "target unit gets +2 power until end of turn and gain 1 life",
+    ]);
+    expect(probe("chromatic", "creature", "[Base] When this enters play, choose up to two — gain 2 Life; or Spark 1; or draw a card.").problems).toEqual([]);
+    expect(probe("duel", "spell", "Choose any number — Draw a card; or gain 1 life.").problems).toEqual([]);
+  });
+
+  it("more than there are modes stays CW6001", () => {
+    expect(probe("duel", "spell", "Choose up to three — Draw a card; or gain 2 life.").problems).toEqual(['CW6001 "up to three"']);
+  });
+});

@@ -403,7 +403,7 @@ describe("players never collapse to you (issue 11: each player, their, they)", (
 });
 
 describe("modes the engine cannot ask for (class 21)", () => {
-  it.each(["Choose up to two — gain 2 life; or draw a card.", "Choose three — gain 2 life; or draw a card.", "Choose one or both — • Gain 2 life. • Draw a card. • Gain 1 life."])(
+  it.each(["Choose up to three — gain 2 life; or draw a card.", "Choose three — gain 2 life; or draw a card.", "Choose one or both — • Gain 2 life. • Draw a card. • Gain 1 life."])(
     "%s: a diagnostic at the words after Choose (it would run as Choose one)",
     (text) => {
       const { problems } = lowerOne("duel", "spell", text);
