@@ -1940,6 +1940,16 @@ class AbilityLowering {
     return undefined;
   }
 
+  /** The controller of the one card named before (`lastCard`: a target, a card chosen), when no player was: whom "that player" names. */
+  private controllerOfCardNamed(): PlayerRef | undefined {
+    const card = this.lastCard;
+    if (!card || (card.kind !== "target" && card.kind !== "chosen") || this.antecedent) return undefined;
+    // A target player of the ability, or one its clause names (read after this phrase: "deal 1 damage to target player for
+    // each creature that player controls"), is whom "that player" names (theirs).
+    if (this.targets.some((t) => t.accepts === "player") || (this.currentClause && /\btarget (player|opponent)/i.test(this.slice(this.currentClause.range)))) return undefined;
+    return { kind: "controller_of", of: card };
+  }
+
   /**
    * "they control", "their hand", "on them": the player "they" names here — the acting player of a per-player clause
    * (`{ kind: "acting" }`, "Each player gains 1 life for each Unit they control"), else the trigger's player. With no one
@@ -2141,7 +2151,10 @@ class AbilityLowering {
       // With nobody else for it to name, the one target player named before it in the sentence ("When this enters play,
       // deal 1 damage to target player and that player draws a card").
       // Else the one player a clause before acted on without a player subject ("Deal 2 damage to target player. That player ...").
-      if (!this.eventPlayer) return this.lastPlayers ?? (this.antecedent ? undefined : this.onlyTargetPlayerFrom(this.sentenceTargetsFrom) ?? this.playerActedOnLast) ?? this.theirs(np);
+      // Else, with no player named before, the controller of the card named before ("Exhaust target creature. Each other
+      // creature that player controls ...", "Destroy target unit. That player gains 3 life."): the one player the words
+      // can mean (it was a note: "names no player here").
+      if (!this.eventPlayer) return this.lastPlayers ?? (this.antecedent ? undefined : this.onlyTargetPlayerFrom(this.sentenceTargetsFrom) ?? this.playerActedOnLast) ?? this.controllerOfCardNamed() ?? this.theirs(np);
       this.noteTriggerOrTarget(np);
       return { kind: "event_player" };
     }

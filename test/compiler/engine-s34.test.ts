@@ -51,3 +51,21 @@ describe("'Choose up to two —'", () => {
     expect(probe("duel", "spell", "Choose up to three — Draw a card; or gain 2 life.").problems).toEqual(['CW6001 "up to three"']);
   });
 });
+
+describe("'that player' after a card named before", () => {
+  it("is that card's controller when no player was named (was CW6001 'names no player here')", () => {
+    const each = probe("chromatic", "spell", "Exhaust target creature. Each other creature that player controls gets -1/-0 until end of turn.");
+    expect(each.problems).toEqual([]);
+    expect(each.readsAs).toEqual(["[Red] Exhaust target creature, then each other Creature its controller controls gets -1/-0 until end of turn."]);
+    const gains = probe("duel", "spell", "Destroy target unit. That player gains 3 life.");
+    expect(gains.problems).toEqual([]);
+    expect(gains.readsAs).toEqual(["Destroy target unit, then its controller gains 3 life."]);
+  });
+
+  it("a target player stays whom it names", () => {
+    expect(probe("cybervamp", "spell", "Exhaust target creature and deal 1 damage to target player for each creature that player controls.").readsAs).toEqual([
+      "Exhaust target creature, then deal 1 damage to target player for each Creature they control.",
+    ]);
+    expect(probe("chromatic", "creature", "[Base] When this enters play, that player loses 1 life.").problems).toEqual(['CW6001 "that player"']);
+  });
+});
