@@ -5852,6 +5852,34 @@ class AbilityLowering {
         if (subjectIsCard()) return [{ op: "damage", amount: this.amountOf(obj, 1), to: this.affected(clause.subject) }];
         return [{ op: "damage", amount: this.amountOf(obj, 1), to: { kind: "player", ref: who() } }];
       }
+      case "move": {
+        // "Move all power counters from target unit you control onto another target unit you control." · "Move a +1 power
+        // counter from this onto target unit.": the counters the first card has (up to the number written) leave it, and
+        // as many as left are put on the other — "Remove ... from A, then put that many ... on B" (the count removed this
+        // way, THIS_WAY_LABELS.remove). One kind of counter, from one card or player, onto one.
+        const words = npWords(obj);
+        const counter = words.map((w) => lookup(this.vocab.counters, w)).find(Boolean);
+        const from = (obj?.filters.find((f) => f.kind === "prep" && f.prep === "from") as Ast.PrepPhrase | undefined) ?? prep("from");
+        const onto = (obj?.filters.find((f) => f.kind === "prep" && (f.prep === "onto" || f.prep === "on" || f.prep === "to")) as Ast.PrepPhrase | undefined) ?? prep("onto") ?? prep("on") ?? prep("to");
+        if (obj && !counter && from && onto && words.some((w) => /^counters?$/.test(w))) {
+          this.note(clause.range, `"${this.slice(obj.range)}" names no kind of counter: the engine moves counters of one kind ("Move all ${this.vocab.counters.values().next().value ?? "power"} counters from target creature onto another target creature")`);
+          return [{ op: "rule", rule: "unsupported" }];
+        }
+        if (!obj || !counter || !from || !onto || clause.subject || !words.some((w) => /^counters?$/.test(w))) return this.unsupported(clause);
+        const source = this.affected(from.object);
+        const dest = this.affected(onto.object);
+        const one = (a: Affected) => a.kind === "target" || a.kind === "card" || (a.kind === "player" && a.ref.kind !== "each_player" && a.ref.kind !== "each_opponent");
+        if (!one(source) || !one(dest)) {
+          this.note(clause.range, `"${this.slice(clause.range)}": the engine moves counters from one card onto one other card ("Move all power counters from target unit you control onto another target unit you control.")`);
+          return [{ op: "rule", rule: "unsupported" }];
+        }
+        this.use(obj.items, obj.determiners.filter((d) => !(d.kind === "determiner" && d.lemma === "up to")), clause.verb);
+        const upTo = npDeterminers(obj).includes("all") ? {} : this.upToCount(obj);
+        return [
+          { op: "remove_counters", counter, amount: npDeterminers(obj).includes("all") ? "all" : this.amountOf(obj, 1), on: source, ...upTo },
+          { op: "add_counters", counter, amount: { kind: "chosen_count", label: THIS_WAY_LABELS.remove }, on: dest },
+        ];
+      }
       case "remove": {
         // "Remove all Bleed counters from target player" · "removes all their Bleed counters"
         const words = npWords(obj);

@@ -69,3 +69,19 @@ describe("'that player' after a card named before", () => {
     expect(probe("chromatic", "creature", "[Base] When this enters play, that player loses 1 life.").problems).toEqual(['CW6001 "that player"']);
   });
 });
+
+describe("moving counters", () => {
+  it("'Move all power counters from A onto B.' / 'Move a power counter ...' remove from A, then put that many on B (was CW6001)", () => {
+    const all = probe("duel", "spell", "Move all power counters from target unit you control onto another target unit you control.");
+    expect(all.problems).toEqual([]);
+    expect(all.readsAs).toEqual(["Remove all power counters from target unit you control, then put that many power counters on another target unit you control."]);
+    const one = probe("chromatic", "creature", "[Base] When this enters play, move a defense counter from another target creature you control onto this.");
+    expect(one.problems).toEqual([]);
+    expect(one.readsAs).toEqual(["[Base] When this enters play, remove a defense counter from another target creature you control, then put that many defense counters on this."]);
+  });
+
+  it("no kind of counter, or from each of several cards: CW6001 naming the form", () => {
+    expect(probe("chromatic", "spell", "Move all counters from target creature onto another target creature.").problems).toEqual(['CW6001 "Move all counters from target creature onto another target creature"']);
+    expect(probe("duel", "spell", "Move all power counters from each unit you control onto target unit.").problems).toEqual(['CW6001 "Move all power counters from each unit you control onto target unit"']);
+  });
+});
