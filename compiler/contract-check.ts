@@ -324,11 +324,34 @@ function needsOwnAttack(condition: Condition | undefined): boolean {
 /** Rules that a card's static gives itself and that only ever matter while it attacks ("This can't be blocked."). */
 const ATTACKING_ONLY_RULES: ReadonlySet<string> = new Set(["cant_be_blocked", "blockable_only_by_flying", "overflow_to_player"]);
 
-/** Does a static ability do anything only while its own card attacks (by its condition, or by what it gives)? */
-function onlyWhileAttacking(ability: Ability): boolean {
+/**
+ * The game's keywords that act only while their card attacks (lower case): a rule of ATTACKING_ONLY_RULES (CYBERVAMP's
+ * Breach), or a trigger on its own card dealing combat damage to a player (Bleed X: only an attacker deals it).
+ */
+function attackingOnlyKeywords(game: CompiledGame): Set<string> {
+  const out = new Set<string>();
+  for (const k of game.keywords) {
+    const trigger = k.ability?.kind === "triggered" ? k.ability.trigger : undefined;
+    if ((k.rule && ATTACKING_ONLY_RULES.has(k.rule)) || (trigger?.event === "combat_damage_player" && trigger.subject?.kind === "self")) out.add(k.name.toLowerCase());
+  }
+  return out;
+}
+
+/**
+ * Does a static ability do anything only while its own card attacks (by its condition, or by what it gives: a rule such
+ * as "can't be blocked", or keywords that act only as it attacks — "As long as ..., this has Breach.")?
+ */
+function onlyWhileAttacking(ability: Ability, attackingOnly: ReadonlySet<string>): boolean {
   if (needsOwnAttack(ability.condition)) return true;
   const effects = ability.statics ?? [];
-  return effects.length > 0 && effects.every((e) => e.kind === "rule" && ATTACKING_ONLY_RULES.has(e.rule) && "self" in e.affects);
+  return (
+    effects.length > 0 &&
+    effects.every(
+      (e) =>
+        (e.kind === "rule" && ATTACKING_ONLY_RULES.has(e.rule) && "self" in e.affects) ||
+        (e.kind === "modify" && "self" in e.affects && !e.stats && !e.set && !e.loses?.length && !!e.keywords?.length && e.keywords.every((k) => attackingOnly.has(k.name.toLowerCase()))),
+    )
+  );
 }
 
 /**
@@ -342,8 +365,9 @@ export function checkStaticsWhileAttacking(cardName: string, abilities: Ability[
   const own = abilities.flatMap((a) => (a.kind === "keyword" && a.keyword ? [a.keyword.name, ...(a.statics ?? []).flatMap((e) => (e.kind === "modify" && "self" in e.affects ? (e.keywords ?? []).map((k) => k.name) : []))] : []));
   const grants = abilities.flatMap((a) => (a.kind === "static" && !a.condition ? (a.statics ?? []).flatMap((e) => (e.kind === "modify" && "self" in e.affects ? (e.keywords ?? []).map((k) => k.name) : [])) : []));
   if ([...own, ...grants].some((k) => tireless.includes(k.toLowerCase()))) return;
+  const attackingOnly = attackingOnlyKeywords(game);
   for (const a of abilities) {
-    if (a.kind !== "static" || !onlyWhileAttacking(a)) continue;
+    if (a.kind !== "static" || !onlyWhileAttacking(a, attackingOnly)) continue;
     // Quoted without its final period: a line break ends the sentence as well (test/compiler/line-breaks.test.ts).
     const words = a.text.trim().replace(/\.$/, "");
     const keywords = tireless.length ? tireless.map((k) => game.keywords.find((d) => d.name.toLowerCase() === k)!.name).join(", ") : "none in this game";

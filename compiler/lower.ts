@@ -9907,6 +9907,7 @@ export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, mo
       checkCardStates(ability, game, text, notes);
       checkCastCardNotInPlay(ability, game, notes);
     }
+    ownKeywordsArePrinted(abilities, game);
     checkStaticsWhileAttacking(name, abilities, game, notes);
     checkStaticsWhileExhausted(name, abilities, game, notes);
     const costField = field("cost");
@@ -10279,4 +10280,27 @@ function otherThanActedOn(node: unknown): void {
     }
   }
   for (const key in o) otherThanActedOn(o[key]);
+}
+
+/**
+ * "This has Breach." — a static with no condition that only gives its own card keywords — is those keywords printed
+ * ("Breach."), in a game that turns an exhausted card's ongoing abilities off (CYBERVAMP): the rules read printed
+ * keywords as on whatever the card's state (Breach and Bleed act only as their card attacks, and attacking exhausts it),
+ * and the two wordings say the same. As a static it was off exactly as the card attacked: `This has Breach.` checked
+ * clean and never carried damage over. The ability becomes a keyword line (its first keyword, the rest as a keyword
+ * list holds them); other games keep the static, which reads the same there.
+ */
+function ownKeywordsArePrinted(abilities: Ability[], game: CompiledGame): void {
+  if (game.params["statics_off_when_exhausted"] !== true && game.params["static_abilities_need_renewed"] !== true) return;
+  for (const ability of abilities) {
+    if (ability.kind !== "static" || ability.condition || ability.tag || ability.marker) continue;
+    const statics = ability.statics ?? [];
+    if (!statics.length || !statics.every((e) => e.kind === "modify" && "self" in e.affects && !e.stats && !e.set && !e.loses?.length && !!e.keywords?.length)) continue;
+    const keywords = statics.flatMap((e) => (e.kind === "modify" ? e.keywords! : []));
+    const [first, ...rest] = keywords;
+    ability.kind = "keyword";
+    ability.keyword = first!.amount === undefined ? { name: first!.name } : { name: first!.name, amount: first!.amount };
+    if (rest.length) ability.statics = [{ kind: "modify", affects: { self: true }, keywords: rest }];
+    else delete ability.statics;
+  }
 }

@@ -1,0 +1,28 @@
+/**
+ * Issue 11, session 34 (cards: CYBERVAMP outsider probe). Scenarios: cards/cybervamp/scenarios/cards-s34.*.
+ */
+import { describe, expect, it } from "vitest";
+import { probeCards } from "./probe.ts";
+
+const probe = (kind: string, text: string, game = "cybervamp") => probeCards(game, [{ kind, text }])[0]!;
+
+describe("a keyword a CYBERVAMP card gives itself", () => {
+  it("'This has Breach.' is the keyword printed (was a static, off whenever the card attacked: clean and never applied)", () => {
+    const p = probe("creature", "This has Breach.");
+    expect(p.problems).toEqual([]);
+    expect(p.readsAs).toEqual(["Breach."]);
+    expect(p.abilities[0]).toMatchObject({ kind: "keyword", keyword: { name: "Breach" } });
+    const two = probe("creature", "This creature has Breach and Tireless.");
+    expect(two.readsAs).toEqual(["Breach, Tireless."]);
+    // Other games keep the static: their statics are on whatever the card's state.
+    expect(probe("creature", "[Base] This has Flying.", "chromatic").abilities[0]!.kind).toBe("static");
+  });
+
+  it("under a condition, a keyword that acts only as its card attacks (Breach, Bleed X) is CW6050 (was clean and never applied)", () => {
+    expect(probe("creature", "As long as you have more life than each opponent, this has Breach.").problems).toEqual(['CW6050 "As long as you have more life than each opponent, this has Breach."']);
+    expect(probe("creature", "This has Bleed 1 as long as an opponent has 2 or more Bleed counters.").problems).toEqual(['CW6050 "This has Bleed 1 as long as an opponent has 2 or more Bleed counters."']);
+    // A keyword that matters outside an attack is not warned about; nor is the triggered form the warning names.
+    expect(probe("creature", "As long as you control another Vampire, this has Tireless.").problems).toEqual([]);
+    expect(probe("creature", "Whenever this attacks, if you have more life than each opponent, it gains Breach until end of turn.").problems).toEqual([]);
+  });
+});
