@@ -981,6 +981,12 @@ export interface CompiledCard {
    * (the engine pays `cost` whole; reads-as prints the sentence back from them).
    */
   additionalCost?: { from: number; text: string; source: SourceRef };
+  /**
+   * `Play this only during an opponent's Battle phase.` · `Cast this spell only during your turn.` · `Play this only if you
+   * control a Vampire.`: when the card may be played (relative to the player playing it), checked as it is played; the
+   * engine refuses it otherwise with `cannot_play`, and lists no such play. No limit when absent.
+   */
+  playOnly?: { condition: Condition; text: string; source: SourceRef };
   stats: Record<string, number>;
   flags: string[];
   /** Fields the card type requires that the IR does not otherwise model (a land's `produces`), as their words. */

@@ -47,7 +47,7 @@ import type { MessageCode } from "./messages.ts";
 import { checkAbilityContract, checkCardStates, hasDefenders, checkCostSymbols, paysCostSymbols, checkStaticsWhileAttacking, checkStaticsWhileExhausted, checkUndefinedX, checkGameContract, checkGameParams } from "./contract-check.ts";
 import { DESTROYED_SELECTOR_FIELDS, RULES_WITH_DURATION, countsCards, TRIGGER_EVENTS, canonicalParamValue, readyingPhase, triggerContract, turnEndMoment } from "./contract.ts";
 import { WordLedger, isSelectingWord, leavesOf, unusedPhrases } from "./word-accounting.ts";
-import { additionalCostReadsAs, indefiniteArticle, readsAs, upgradedAmount } from "./reads-as.ts";
+import { additionalCostReadsAs, playOnlyReadsAs, indefiniteArticle, readsAs, upgradedAmount } from "./reads-as.ts";
 import { analyzeWorkspace, cardsAsCheckedOf, checkedModelsOf, type WorkspaceAnalysis } from "./workspace.ts";
 import { costWordAmount, singulars } from "./vocabulary.ts";
 import { battlefieldSlots, roleOfName } from "./zone-roles.ts";
@@ -7100,6 +7100,47 @@ function activationLimit(clauses: Ast.Clause[], l: AbilityLowering): ActivationL
   return { ...(times !== undefined ? { times } : {}), ...(when ? { only: when } : {}) };
 }
 
+/**
+ * "Play this only during an opponent's Battle phase." · "Cast this spell only during your turn." · "You may play this card
+ * only during your Pre-Battle phase." · "Play this only if you control a Vampire.": when the card may be played (its words
+ * marked used); undefined when the sentence is no "Play/Cast this [card] only ..." (it is then an effect). A limit the
+ * engine cannot keep ("only in response to a spell") is a note at its words, with the forms that work; the result then
+ * holds no condition (the sentence is still the limit, and adds nothing to the card).
+ */
+function playLimit(clauses: Ast.Clause[], l: AbilityLowering): { condition?: Condition } | undefined {
+  const [clause, ...more] = clauses;
+  if (!clause || more.length || (clause.verb?.lemma !== "play" && clause.verb?.lemma !== "cast") || clause.orVerbs?.length || clause.be) return undefined;
+  const subjectOk = !clause.subject || (npWords(clause.subject).length === 0 && npDeterminers(clause.subject).join() === "you");
+  if (!subjectOk || (clause.modal && clause.modal.lemma !== "may") || !clause.object || clause.object.also) return undefined;
+  if (!npDeterminers(clause.object).every((d) => d === "this")) return undefined;
+  const words = npWords(clause.object).map(lower);
+  if (!words.includes("only") || !words.every((w) => w === "only" || w === "spell" || w === "card" || l.cardNoun(w))) return undefined;
+  const limitNote = (range: Range) =>
+    l.note(range, `the engine cannot limit playing this card to "${l.slice(range)}": write "Play this only during your turn." (or "during an opponent's turn", "during your <phase> phase", "during an opponent's <phase> phase") or "Play this only if <condition>."`);
+  // "Play this only in response to a spell ...": "in response" is read as the object's phrase, the rest as the tail.
+  const [firstFilter] = clause.object.filters;
+  if (firstFilter) {
+    const last = clause.tail[clause.tail.length - 1] ?? clause.object.filters[clause.object.filters.length - 1]!;
+    limitNote(spanOf(firstFilter.range, last.range));
+    l.use(clause.verb, clause.modal, clause.subject, clause.object);
+    return {};
+  }
+  const conditions: Condition[] = [];
+  let unread = false;
+  for (const item of clause.tail) {
+    const c = item.kind === "prep" && item.prep === "during" ? l.duringLimit(item) : item.kind === "condition" && item.word === "if" ? l.condition(item.clause) : undefined;
+    if (c) conditions.push(c);
+    else {
+      unread = true;
+      if (!(item.kind === "condition" && item.word === "if")) limitNote(item.range);
+    }
+  }
+  if (!conditions.length && !unread) return undefined;
+  l.use(clause.verb, clause.modal, clause.subject, clause.object);
+  if (unread) return {};
+  return { condition: conditions.length > 1 ? { kind: "all", conditions } : conditions[0]! };
+}
+
 /** Puts a limit on an activated ability; a second limit sentence ("Activate only once each turn. Activate only during your turn.") adds to the first. */
 function setActivationLimit(a: Ability, limit: ActivationLimit): void {
   if (limit.times !== undefined) a.timesPerTurn = limit.times;
@@ -9744,6 +9785,8 @@ export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, mo
     let lineTag: Ast.WordNode | undefined;
     const additional: CostPart[] = [];
     const additionalSources: Range[] = [];
+    const playOnly: Condition[] = [];
+    const playOnlySources: Range[] = [];
     const abilities = decl.abilities.flatMap((written, i) => {
       lineTag = written.tag ?? (written.sameLine ? lineTag : undefined);
       const a: Ast.Ability = written.sameLine && lineTag ? { ...written, tag: lineTag } : written;
@@ -9852,6 +9895,24 @@ export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, mo
         host.source = earlier.source(spanOf(hostAst.range, a.range));
         return [];
       }
+      // "Play this only during an opponent's Battle phase.": when the card may be played, the card's own (not an ability).
+      if (a.body.kind === "statement" && !a.reminder && !a.tag && a.body.effect.steps.every((step) => !step.condition)) {
+        const l = new AbilityLowering(ownVocab, doc.file, text, notes, notesOnly);
+        const before = notes.length;
+        const limit = playLimit(a.body.effect.steps.map((step) => step.clause), l);
+        if (limit) {
+          const readsAsText = playOnlyReadsAs({ playOnly: limit.condition ? { condition: limit.condition, text: "", source: l.source(a.range) } : undefined }, game) ?? "";
+          for (const phrase of unusedPhrases(a, l.ledger, text)) {
+            if (notes.slice(before).some((n) => n.range.start.offset <= phrase.range.start.offset && phrase.range.end.offset <= n.range.end.offset)) continue;
+            notes.push({ file: doc.file, range: phrase.range, code: "CW6005", args: { words: phrase.text, ability: l.slice(a.range).trim(), readsAs: readsAsText }, message: `"${phrase.text}" is not used by the engine`, ability: a.range });
+          }
+          if (limit.condition) {
+            playOnly.push(limit.condition);
+            playOnlySources.push(a.range);
+          }
+          return [];
+        }
+      }
       // "As an additional cost to cast this, discard a card.": parts of the card's own cost, not an ability.
       if (a.body.kind === "additionalCost") {
         const parts = lowerAdditionalCost(a, a.body, ownVocab, doc.file, text, notes, info);
@@ -9935,6 +9996,15 @@ export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, mo
       cost,
       ...(costField ? { costText: costField.value.map(itemText).join(" ") } : {}),
       ...(additionalCost ? { additionalCost } : {}),
+      ...(playOnly.length
+        ? {
+            playOnly: {
+              condition: playOnly.length > 1 ? { kind: "all" as const, conditions: playOnly } : playOnly[0]!,
+              text: playOnlySources.map((r) => text.slice(startOffset(r), endOffset(r)).trim()).join(" "),
+              source: { file: doc.file, range: plainRange(spanOf(playOnlySources[0]!, playOnlySources[playOnlySources.length - 1]!)) },
+            },
+          }
+        : {}),
       stats,
       flags: decl.fields.filter((f) => f.flag).map((f) => lower(f.name.text)),
       ...extraFields(field, typeDef, game),

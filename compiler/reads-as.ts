@@ -93,10 +93,22 @@ export function readsAs(ability: Ability, game: CompiledGame): string {
   return `${ability.kind === "keyword" ? text.replace(/\.$/, "") : text} (${ability.reminder})`;
 }
 
-/** Every ability of a card, one line each (an additional cost to play it first). */
+/** Every ability of a card, one line each (when it may be played and an additional cost to play it first). */
 export function cardReadsAs(card: CompiledCard, game: CompiledGame): string[] {
+  const only = playOnlyReadsAs(card, game);
   const extra = additionalCostReadsAs(card, game);
-  return [...(extra ? [extra] : []), ...card.abilities.map((a) => readsAs(a, game))];
+  return [...(only ? [only] : []), ...(extra ? [extra] : []), ...card.abilities.map((a) => readsAs(a, game))];
+}
+
+/** `Play this only during an opponent's Battle phase.`: when the card may be played, as the engine checks it. */
+export function playOnlyReadsAs(card: Pick<CompiledCard, "playOnly">, game: CompiledGame): string | undefined {
+  if (!card.playOnly) return undefined;
+  const ctx: Context = { game, targets: [], named: new Set() };
+  const c = card.playOnly.condition;
+  const parts = c.kind === "all" && !activateOnlyText(c, ctx).startsWith("during ") ? c.conditions : [c];
+  const during = parts.map((p) => activateOnlyText(p, ctx)).filter((t) => t.startsWith("during "));
+  const ifs = parts.map((p) => activateOnlyText(p, ctx)).filter((t) => !t.startsWith("during "));
+  return articles(`Play this only ${[...during, ...ifs].join(" ")}.`);
 }
 
 /** `As an additional cost to cast this, discard a card.`: the card's cost parts its text added, as the engine pays them. */

@@ -20,7 +20,7 @@ export function register(program: Command, context: CommandContext): void {
       const { analyzeWorkspaceFromDisk, defaultWorkspacePaths, enclosingGameFolders, inFocus } = await import("../../compiler/workspace-disk.ts");
       const { lowerAnalysis } = await import("../../compiler/lower.ts");
       const { abilityReadsAs, engineWarnings, parseErrorsIn } = await import("../../compiler/engine-warnings.ts");
-      const { additionalCostReadsAs } = await import("../../compiler/reads-as.ts");
+      const { additionalCostReadsAs, playOnlyReadsAs } = await import("../../compiler/reads-as.ts");
       // A card file inside a game folder (`scenarios/x.cards`) is read with its game folder, as `check` reads it — from any
       // working directory; only the cards of the paths given are listed.
       const { sources, focus } = await enclosingGameFolders(paths.length > 0 ? paths : await defaultWorkspacePaths());
@@ -40,6 +40,7 @@ export function register(program: Command, context: CommandContext): void {
             file: card.source.file,
             game: bundle.game.id,
             abilities: [
+              ...(card.playOnly ? [{ text: card.playOnly.text, readsAs: playOnlyReadsAs(card, bundle.game)! }] : []),
               ...(card.additionalCost ? [{ text: card.additionalCost.text, readsAs: additionalCostReadsAs(card, bundle.game)! }] : []),
               ...card.abilities.map((a) => ({ text: a.text, readsAs: abilityReadsAs(a, bundle.game, parseErrorsIn(analysis, card.source.file), textOf.get(card.source.file) ?? "") })),
             ],

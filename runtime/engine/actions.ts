@@ -638,6 +638,11 @@ function activationAllowedNow(ctx: Ctx, player: PlayerId, card: string, ability:
   return !ability.activateOnly || evalCondition(ctx, { controller: player, card, steps: [], pc: 0, targets: [], chosen: {}, label: "" }, ability.activateOnly);
 }
 
+/** May `player` play `card` now, by its own "Play this only during an opponent's turn." / "Play this only if ..."? */
+function playAllowedNow(ctx: Ctx, player: PlayerId, card: string, def: CompiledCard): boolean {
+  return !def.playOnly || evalCondition(ctx, { controller: player, card, steps: [], pc: 0, targets: [], chosen: {}, label: "" }, def.playOnly.condition);
+}
+
 const ACTION_TYPES = new Set(["play", "activate", "attack", "defend", "choose", "pass", "end_phase", "game"]);
 
 export function validate(ctx: Ctx, action: Action): Refusal | null {
@@ -681,6 +686,7 @@ function validateCore(ctx: Ctx, action: Exclude<Action, GameMove>): Refusal | nu
       if (!inPlayableZone(ctx, action.card, action.player)) return refuse("not_in_hand", `${def.name} is not in ${action.player}'s hand`);
       const barred = playerRestriction(ctx, action.player, "cant_play", action.card);
       if (barred) return refuse("cannot_play", `${action.player} can't play ${def.name} (${barred})`);
+      if (!playAllowedNow(ctx, action.player, action.card, def)) return refuse("cannot_play", `${def.name} may not be played now: ${def.playOnly!.text}`);
       const slots = slotsOf(ctx);
       if (permanent && slots !== undefined && battlefield(ctx, action.player).length >= slots) return refuse("slot_full", `all ${slots} ${rules.zones.battlefield} slots are full`);
       const cost = checkCost(ctx, action.player, playCost(ctx, action.player, action.card, def.cost), action.payment ?? {}, action.card, [action.card]);
@@ -1070,7 +1076,7 @@ function candidates(ctx: Ctx): Action[] {
     const def = cardDef(ctx, state.cards[id]!);
     const permanent = isPermanent(ctx, def);
     if (window && permanent && !mechanicsOf(rules).some((m) => m.anyTime?.(ctx, id))) continue;
-    if (playerRestriction(ctx, player, "cant_play", id)) continue;
+    if (playerRestriction(ctx, player, "cant_play", id) || !playAllowedNow(ctx, player, id, def)) continue;
     const specs = playTargetSpecs(ctx, def, permanent);
     for (const mode of modeChoices(castModal(ctx, def, permanent)))
       for (const targets of targetCombos(ctx, specs, player, id, mode))
@@ -1212,7 +1218,7 @@ export function listLegalActions(rules: Rules, state: GameState, memo: Map<strin
     const instantSpeed = !permanent || mechanics.some((m) => m.anyTime?.(ctx, id));
     if (window && !instantSpeed) continue;
     if ((instantSpeed ? instantTiming : sorceryTiming) || (permanent && slotFull)) continue;
-    if (playerRestriction(ctx, player, "cant_play", id)) continue;
+    if (playerRestriction(ctx, player, "cant_play", id) || !playAllowedNow(ctx, player, id, def)) continue;
     const cost = playCost(ctx, player, id, def.cost);
     if (costUnpayable(ctx, player, cost, id)) continue;
     const specs = playTargetSpecs(ctx, def, permanent);

@@ -26,3 +26,21 @@ describe("a keyword a CYBERVAMP card gives itself", () => {
     expect(probe("creature", "Whenever this attacks, if you have more life than each opponent, it gains Breach until end of turn.").problems).toEqual([]);
   });
 });
+
+describe("when a card may be played", () => {
+  it("'Play this only during an opponent's Battle phase.' is the card's play limit (was CW6001, and its 'during' was told a form that did not run either)", () => {
+    const p = probe("spell", "Play this only during an opponent's Battle phase.");
+    expect(p.problems).toEqual([]);
+    expect(p.readsAs).toEqual(["Play this only during an opponent's Battle phase."]);
+    expect(p.abilities).toEqual([]);
+    expect(probe("spell", "Cast this spell only during your turn.").readsAs).toEqual(["Play this only during your turn."]);
+    expect(probe("creature", "You may play this card only if you control another Vampire.").readsAs).toEqual(["Play this only if you control another Vampire."]);
+    expect(probe("unit", "Play this only during your turn.", "duel").readsAs).toEqual(["Play this only during your turn."]);
+  });
+
+  it("a limit the engine cannot keep is CW6001 at its words, naming the forms that work", () => {
+    const p = probe("spell", "Play this only in response to a spell an opponent played.");
+    expect(p.problems).toEqual(['CW6001 "in response to a spell an opponent played"']);
+    expect(probe("spell", "Play this only during combat.").problems).toEqual(['CW6001 "during combat"']);
+  });
+});

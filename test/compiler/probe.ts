@@ -9,7 +9,7 @@ import path from "node:path";
 import { analyzeWorkspace } from "../../compiler/workspace.ts";
 import { engineWarnings } from "../../compiler/engine-warnings.ts";
 import { lowerAnalysis } from "../../compiler/lower.ts";
-import { additionalCostReadsAs, readsAs } from "../../compiler/reads-as.ts";
+import { additionalCostReadsAs, playOnlyReadsAs, readsAs } from "../../compiler/reads-as.ts";
 import type { Ability, CompiledGame } from "../../compiler/ir.ts";
 
 const root = path.join(import.meta.dirname, "..", "..");
@@ -92,7 +92,11 @@ export function probeCards(game: string, cards: { kind: string; text: string }[]
     return {
       abilities,
       // "As an additional cost to ...": parts of the card's cost, printed first as the card prints them.
-      readsAs: [...(card && additionalCostReadsAs(card, bundle.game) ? [additionalCostReadsAs(card, bundle.game)!] : []), ...abilities.map((a) => readsAs(a, bundle.game))],
+      readsAs: [
+        ...(card && playOnlyReadsAs(card, bundle.game) ? [playOnlyReadsAs(card, bundle.game)!] : []),
+        ...(card && additionalCostReadsAs(card, bundle.game) ? [additionalCostReadsAs(card, bundle.game)!] : []),
+        ...abilities.map((a) => readsAs(a, bundle.game)),
+      ],
       problems: mine.map((d) => `${d.code} "${file.slice(d.range.start.offset, d.range.end.offset).split("\n")[0]}"`),
       game: bundle.game,
     };
