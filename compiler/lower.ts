@@ -2690,6 +2690,17 @@ class AbilityLowering {
   condition(clause: Ast.Clause): Condition | undefined {
     // "If you already control a Vampire": a condition is checked as it stands when it is checked — what "already" says.
     this.use(clause.already);
+    // "If target creature is exhausted, destroy it. Otherwise, exhaust it.": the condition's subject is a target card of the
+    // ability, chosen as it is played (as "Choose target creature." chooses it); the condition reads it as "it" does, and so
+    // do the effects after it. (It was CW6001 "condition not understood", run as always true.)
+    const targeted = clause.subject;
+    if (targeted && !targeted.also && npDeterminers(targeted).includes("target") && !npDeterminers(targeted).includes("up to") && !npCount(targeted) && !isPlayerPhrase(targeted) && !cardOrPlayer(targeted)) {
+      const read = this.affected(targeted);
+      if (read.kind === "target") {
+        const it: Ast.NounPhrase = { kind: "np", determiners: [{ kind: "determiner", lemma: "it", text: "it", range: targeted.range }], items: [], filters: [], range: targeted.range };
+        return this.condition({ ...clause, subject: it });
+      }
+    }
     // "If no unit was destroyed this turn", "if no opponent controls a Vampire": the clause read with "a", negated.
     const no = clause.subject?.determiners.find((d) => d.kind === "determiner" && d.lemma === "no");
     if (no && clause.subject) {
@@ -6922,6 +6933,10 @@ function lowerAbility(ast: Ast.Ability, index: number, card: CardInfo, l: Abilit
   // A static ability runs no steps: effects written on a permanent with no trigger, marker or cost
   // ("Choose one — ..." or "If ..., draw a card." on a creature) would do nothing.
   if (base.kind === "static" && base.steps.length && l.notes.length === notesBefore) l.note(ast.body.range, `an effect with no trigger on a permanent does nothing by itself: "${l.slice(ast.body.range)}"`);
+  // "As long as target creature is exhausted, this gets +1/+0.": an ongoing ability is never played, so nothing chooses its
+  // target — it would hold for no card.
+  if ((base.kind === "static" || base.kind === "replacement") && l.targets.length && l.notes.length === notesBefore)
+    l.note(ast.body.range, `"${l.slice(ast.body.range)}" is an ongoing ability, and nothing chooses a target for one: name the cards it is about ("a creature you control", "each creature an opponent controls"), or make it an ability that is played or triggered ("When this enters play, ...", "Exhaust: ...")`);
   // "PLAY: Draw a card." on a Spell: a spell is never in play, so the trigger never fires — the text would do nothing.
   if (card.neverInPlay && base.kind === "triggered" && base.trigger && !happensAwayFromPlay(base.trigger) && l.notes.length === notesBefore)
     l.note(ast.body.range, `this card never enters play, so "${base.trigger.text}" never fires for it: write the effect without the trigger or marker (it runs when the card resolves)`);

@@ -44,3 +44,18 @@ describe("when a card may be played", () => {
     expect(probe("spell", "Play this only during combat.").problems).toEqual(['CW6001 "during combat"']);
   });
 });
+
+describe("a condition on a target card", () => {
+  it("'If target creature is exhausted, destroy it. Otherwise, exhaust it.' chooses the target as it is played (was CW6001 twice, one misleading)", () => {
+    const p = probe("spell", "If target creature is exhausted, destroy it. Otherwise, exhaust it.");
+    expect(p.problems).toEqual([]);
+    expect(p.readsAs).toEqual(["Exhaust target creature. If it is exhausted, destroy it instead."]);
+    expect(p.abilities[0]!.targets).toHaveLength(1);
+    expect(probe("spell", "If target creature is a Vampire, destroy it.").readsAs).toEqual(["If target creature is a Vampire, destroy it."]);
+    expect(probe("spell", "If target creature an opponent controls has power 3 or more, destroy it.").problems).toEqual([]);
+  });
+
+  it("an ongoing ability naming a target is CW6001: nothing chooses it", () => {
+    expect(probe("creature", "As long as target creature is exhausted, this gets +1/+0.").problems).toEqual(['CW6001 "As long as target creature is exhausted, this gets +1/+0"']);
+  });
+});
