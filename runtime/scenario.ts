@@ -1882,7 +1882,10 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
         fail(step.line, noDeclaration, undefined, undefined, at);
         break;
       }
-      const form = step.action.kind === "choose" && applied.refusal.code === "illegal_choice" && !answersKind(step.action, before) ? answerForm(run, before) : undefined;
+      // A target asked as cards (`p1 choose "Blood Pump"` where a trigger asks for its target) was told "choose one of the
+      // legal targets", though the card named was one: the line's form is what is wrong.
+      const wrongForm = applied.refusal.code === "illegal_choice" || (applied.refusal.code === "illegal_target" && before.pending?.kind === "targets");
+      const form = step.action.kind === "choose" && wrongForm && !answersKind(step.action, before) ? answerForm(run, before) : undefined;
       const now = ANOTHER_MOMENT.includes(applied.refusal.code) ? ` — now ${whatWaitsNow(run, before)}` : "";
       // A line written while a choice waits (choice_pending): the line that answers it, written before this one. The
       // session 29 probe's CYBERVAMP block line after two Ghoul Scavengers died at once was refused "choice_pending: p1
