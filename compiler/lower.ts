@@ -2910,6 +2910,18 @@ class AbilityLowering {
     // "if it's a Vampire", "if that creature is a Vampire", "unless it is a token"
     const kindOf = player ? undefined : this.cardKindCondition(clause);
     if (kindOf) return kindOf;
+    // "if it's your Post-Battle phase", "as long as it is an opponent's Battle phase", "if it isn't your Pre-Battle phase":
+    // the phases of "Activate only during ..." (it was CW6001 "condition not understood", run as always true).
+    const itIs = (!!clause.verb && /^it['’]s$/i.test(clause.verb.text) && !clause.subject) || (!!clause.be && !clause.verb && npDeterminers(clause.subject).join() === "it" && npWords(clause.subject).length === 0);
+    if (!player && itIs && obj && !obj.filters.length && objWords.map(lower).includes("phase")) {
+      const negatedPhase = npDeterminers(obj).includes("not") || /\b(?:not|isn['’]t)\b/i.test(this.slice(clause.range));
+      const plain: Ast.NounPhrase = { ...obj, determiners: obj.determiners.filter((d) => !(d.kind === "determiner" && d.lemma === "not")) };
+      const inPhase = this.duringLimit({ kind: "prep", prep: "during", object: plain, range: obj.range } as Ast.PrepPhrase);
+      if (inPhase) {
+        this.use(clause.subject, clause.be, clause.verb, clause.modal, obj);
+        return negatedPhase ? negation(inPhase) : inPhase;
+      }
+    }
     // "it's your turn", "it is your turn", "it is not your turn", "it's an opponent's turn"
     const turn = this.turnCondition([...words, ...objWords, ...npDeterminers(obj)], npDeterminers(obj).includes("not") || /\b(?:not|isn['’]t|aren['’]t)\b/i.test(this.slice(clause.range)));
     if (turn) {

@@ -1493,6 +1493,16 @@ function countNoun(noun: string, n: NumberExpr, ctx: Context, one = "a"): string
   return `${plural(noun, 2)} equal to ${numberText(n, ctx)}`;
 }
 
+/** "it's your Post-Battle phase" / "it's an opponent's Battle phase": whose turn and its phase (undefined for anything else). */
+function turnPhaseText(c: Condition): string | undefined {
+  if (c.kind === "phase") return `it's the ${c.phase} phase`;
+  if (c.kind !== "all" || c.conditions.length !== 2) return undefined;
+  const [owner, phase] = c.conditions;
+  if (phase?.kind !== "phase") return undefined;
+  const whose = owner?.kind === "your_turn" ? "your" : owner?.kind === "not" && owner.condition.kind === "your_turn" ? "an opponent's" : undefined;
+  return whose ? `it's ${whose} ${phase.phase} phase` : undefined;
+}
+
 function conditionText(c: Condition, ctx: Context): string {
   switch (c.kind) {
     case "controls":
@@ -1602,6 +1612,7 @@ function conditionText(c: Condition, ctx: Context): string {
     }
     case "not":
       if (c.condition.kind === "your_turn") return "it isn't your turn";
+      if (turnPhaseText(c.condition)) return turnPhaseText(c.condition)!.replace(/^it's /, "it isn't ");
       if (c.condition.kind === "card_is" || c.condition.kind === "card_matches") return conditionText(c.condition, ctx).replace(/ is /, " isn't ").replace(/ has /, " doesn't have ").replace(/ attacked this turn$/, " didn't attack this turn");
       // "you didn't play a Creature this turn"
       if ((c.condition.kind === "played_this_turn" || c.condition.kind === "discarded_this_turn") && c.condition.atLeast === 1) return playedText(c.condition, ctx, true);
@@ -1622,6 +1633,8 @@ function conditionText(c: Condition, ctx: Context): string {
       return `not (${conditionText(c.condition, ctx)})`;
     case "all":
     case "any": {
+      // "it's your Post-Battle phase" · "it's an opponent's Battle phase": a phase of one player's turn.
+      if (turnPhaseText(c)) return turnPhaseText(c)!;
       // "each player has ..." / "a player has ...": the same condition for you and your opponent.
       const players = c.conditions.length === 2 ? playersCondition(c.conditions[0]!, c.conditions[1]!, ctx) : undefined;
       if (players) return `${c.kind === "all" ? "each player" : "a player"} ${players}`;

@@ -59,3 +59,13 @@ describe("a condition on a target card", () => {
     expect(probe("creature", "As long as target creature is exhausted, this gets +1/+0.").problems).toEqual(['CW6001 "As long as target creature is exhausted, this gets +1/+0"']);
   });
 });
+
+describe("a phase condition", () => {
+  it("'if it's your Post-Battle phase' is the phase of that player's turn (was CW6001, run as always true)", () => {
+    const p = probe("creature", "When this enters play, if it's your Post-Battle phase, draw a card.");
+    expect(p.problems).toEqual([]);
+    expect(p.readsAs).toEqual(["When this enters play, if it's your Post-Battle phase, draw a card."]);
+    expect(probe("creature", "As long as it is an opponent's Battle phase, this gets +0/+2.").problems).toEqual([]);
+    expect(probe("spell", "If it isn't your Pre-Battle phase, draw a card.").problems).toEqual([]);
+  });
+});
