@@ -28,7 +28,7 @@ export const CONDITIONS = exactly<Condition["kind"]>()(["controls", "life_at_mos
 /** The selector fields a `destroyed_this_turn` condition matches a card that left play by (runtime/core/values.ts destroyedMatches). */
 export const DESTROYED_SELECTOR_FIELDS: readonly (keyof CardSelector & string)[] = ["controller", "owner", "cardTypes", "subtypes", "colors", "names", "other", "tokens"];
 export const DURATIONS = exactly<Duration["kind"]>()(["permanent", "end_of_turn", "until_your_next_turn", "end_of_your_turn", "end_of_your_next_turn", "until_opponent_next_turn", "end_of_opponent_next_turn", "end_of_combat", "while_source"]);
-export const COST_PARTS = exactly<CostPart["pays"]>()(["free", "resource", "discard", "erase", "life", "symbol", "exhaust", "overexhaust", "sacrifice", "facet", "counters"]);
+export const COST_PARTS = exactly<CostPart["pays"]>()(["free", "resource", "discard", "erase", "life", "symbol", "exhaust", "overexhaust", "sacrifice", "facet", "counters", "player_counters"]);
 export const SELECTOR_FIELDS = exactly<keyof CardSelector & string>()([
   "zones", "controller", "owner", "cardTypes", "subtypes", "colors", "other", "tokens", "exhausted", "overexhausted", "attacking", "blocking", "blockingSelf", "blockedBySelf", "blockingCard", "blockedByCard", "thisWay", "defender", "newlyTurned", "attackedThisTurn", "enteredThisTurn", "playedThisTurn", "targeting", "stat", "cost", "keyword", "names", "exclude", "otherThan", "controllerIs", "controllerWith", "destroyedThisTurn", "extreme", "counters", "anyOf",
 ]);

@@ -284,7 +284,12 @@ export type CostPart =
   | { pays: "sacrifice"; what: CardRef | CardSelector; amount?: number }
   | { pays: "facet"; color: string; amount: number }
   /** "Remove a power counter from this:" — that many counters of that kind taken off the card whose ability it is (payable only while it has them). */
-  | { pays: "counters"; counter: string; amount: number };
+  | { pays: "counters"; counter: string; amount: number }
+  /**
+   * "Gain 2 Bleed counters:" · "Put a Bleed counter on yourself:" — counters of a player's kind the paying player takes as
+   * the price (always payable; they arrive as any gain does: replacements apply, "Whenever you gain Bleed counters" fires).
+   */
+  | { pays: "player_counters"; counter: string; amount: number };
 
 /** Cost symbols as printed: "{B}{1}", "{G}{G}" (reads-as, and the engine's question of which lands pay them). */
 export function costSymbolsText(cost: readonly CostPart[]): string {

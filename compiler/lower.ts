@@ -9357,6 +9357,8 @@ function lowerCostItem(item: Ast.CostItem, l: AbilityLowering): CostPart[] {
   }
   if (lower(clause.verb?.text ?? "") && l.vocab.keywords.get(verb)?.rule === "move_to_oblivion") return [{ pays: "erase", amount: Number(l.amountOf(clause.object, 1)) || 1 }];
   if (lemma === "remove") return lowerCounterCost(item, clause, l);
+  const taken = playerCounterCost(clause, lemma, l);
+  if (taken) return taken;
   l.note(item.range, `cost not understood by the engine: "${l.slice(item.range)}"`);
   return [];
 }
@@ -9383,6 +9385,24 @@ function lowerCounterCost(item: Ast.CostItem, clause: Ast.Clause, l: AbilityLowe
     return [];
   }
   return [{ pays: "counters", counter, amount }];
+}
+
+/**
+ * "Gain 2 Bleed counters:" · "Get a Bleed counter:" · "Put a Bleed counter on yourself:" — a counter kind the game puts on
+ * players (CYBERVAMP's Bleed), taken by the paying player as the price. Undefined for anything else (no subject, one kind
+ * of player counter, a number; "on yourself" / "on you" only).
+ */
+function playerCounterCost(clause: Ast.Clause, lemma: string, l: AbilityLowering): CostPart[] | undefined {
+  if ((lemma !== "gain" && lemma !== "get" && lemma !== "put") || clause.subject || clause.modal || !clause.object || clause.object.filters.length || clause.object.also) return undefined;
+  const words = npWords(clause.object);
+  const named = words.length === 2 && /^counters?$/.test(words[1]!) ? lookup(l.vocab.counters, words[0]!) : undefined;
+  if (!named || l.vocab.game.counters.find((c) => c.name === named)?.on !== "player") return undefined;
+  const onYou = (t: Ast.TailItem) => t.kind === "prep" && t.prep === "on" && !t.object.filters.length && [...npDeterminers(t.object), ...npWords(t.object)].every((w) => w === "yourself" || w === "you");
+  if (lemma === "put" ? clause.tail.length !== 1 || !onYou(clause.tail[0]!) : clause.tail.length > 0) return undefined;
+  if (npDeterminers(clause.object).some((d) => d !== "a" && d !== "an")) return undefined;
+  const amount = l.amountOf(clause.object, 1);
+  if (typeof amount !== "number" || amount < 1) return undefined;
+  return [{ pays: "player_counters", counter: named, amount }];
 }
 
 function lowerAmountCost(np: Ast.NounPhrase, l: AbilityLowering): CostPart[] {

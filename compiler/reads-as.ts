@@ -1743,6 +1743,8 @@ function costText(c: CostPart, ctx: Context): string {
       return `${c.amount} ${c.color} Facet`;
     case "counters":
       return `Remove ${countNoun(`${c.counter} counter`, c.amount, ctx)} from this`;
+    case "player_counters":
+      return `Gain ${countNoun(`${c.counter} counter`, c.amount, ctx)}`;
   }
 }
 

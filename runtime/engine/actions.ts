@@ -9,6 +9,7 @@ import { amountIsX, costChoosesX, type Ability, type CompiledCard, type CostPart
 import type { Ctx } from "../core/index.ts";
 import {
   RESOLVING,
+  addPlayerCounters,
   battlefield,
   cardDef,
   cardName,
@@ -222,6 +223,9 @@ function payCost(ctx: Ctx, player: PlayerId, cost: CostPart[], payment: Payment,
       if (!card) continue;
       card.counters[part.counter] = Math.max(0, (card.counters[part.counter] ?? 0) - part.amount);
       emit(ctx, "cost", `${part.amount} ${part.counter} counter${part.amount === 1 ? "" : "s"} removed from ${cardName(ctx, selfCard)} to pay`, { card: selfCard, amount: part.amount, source });
+    } else if (part.pays === "player_counters") {
+      emit(ctx, "cost", `${player} takes ${part.amount} ${part.counter} counter${part.amount === 1 ? "" : "s"} to pay`, { player, amount: part.amount, source });
+      addPlayerCounters(ctx, player, part.counter, part.amount, source);
     }
   }
   for (const id of payment.discard ?? []) {

@@ -69,3 +69,15 @@ describe("a phase condition", () => {
     expect(probe("spell", "If it isn't your Pre-Battle phase, draw a card.").problems).toEqual([]);
   });
 });
+
+describe("a player counter as a cost", () => {
+  it("'Exhaust, Gain 2 Bleed counters: Draw a card.' takes the counters as the price (was CW6001, run without them)", () => {
+    const p = probe("creature", "Exhaust, Gain 2 Bleed counters: Draw a card.");
+    expect(p.problems).toEqual([]);
+    expect(p.abilities[0]!.cost).toEqual([{ pays: "exhaust" }, { pays: "player_counters", counter: "Bleed", amount: 2 }]);
+    expect(probe("creature", "Put a Bleed counter on yourself: Draw a card.").readsAs).toEqual(["Gain a Bleed counter: Draw a card."]);
+    // A counter kind on cards is no player's price; another player's counters are not either.
+    expect(probe("creature", "Gain a power counter: Draw a card.").problems).toEqual(['CW6001 "Gain a power counter"']);
+    expect(probe("creature", "Put a Bleed counter on target opponent: Draw a card.").problems).toEqual(['CW6001 "Put a Bleed counter on target opponent"']);
+  });
+});
