@@ -5876,8 +5876,8 @@ class AbilityLowering {
         return [{ op: "damage", amount: this.amountOf(obj, 1), to: { kind: "player", ref: who() } }];
       }
       case "move": {
-        // "Move all power counters from target unit you control onto another target unit you control." · "Move a +1 power
-        // counter from this onto target unit.": the counters the first card has (up to the number written) leave it, and
+        // "Move all power counters from target unit you control onto another target unit you control." · "Move all Bleed
+        // counters from you to target opponent." · "Move a +1 power counter from this onto target unit.": the counters the first card has (up to the number written) leave it, and
         // as many as left are put on the other — "Remove ... from A, then put that many ... on B" (the count removed this
         // way, THIS_WAY_LABELS.remove). One kind of counter, from one card or player, onto one.
         const words = npWords(obj);
@@ -5894,6 +5894,14 @@ class AbilityLowering {
         const one = (a: Affected) => a.kind === "target" || a.kind === "card" || (a.kind === "player" && a.ref.kind !== "each_player" && a.ref.kind !== "each_opponent");
         if (!one(source) || !one(dest)) {
           this.note(clause.range, `"${this.slice(clause.range)}": the engine moves counters from one card onto one other card ("Move all power counters from target unit you control onto another target unit you control.")`);
+          return [{ op: "rule", rule: "unsupported" }];
+        }
+        // "Move all Bleed counters from you to target opponent.": a kind the game puts on players moves between players, one
+        // put on cards between cards.
+        const onPlayers = this.vocab.game.counters.find((c) => c.name === counter)?.on === "player";
+        const holds = (a: Affected) => (onPlayers ? a.kind === "player" : a.kind !== "player");
+        if (!holds(source) || !holds(dest)) {
+          this.note(clause.range, `${counter} counters are put on ${onPlayers ? "players" : "cards"}: "${this.slice(clause.range)}" moves them ${onPlayers ? "to or from a card" : "to or from a player"}`);
           return [{ op: "rule", rule: "unsupported" }];
         }
         this.use(obj.items, obj.determiners.filter((d) => !(d.kind === "determiner" && d.lemma === "up to")), clause.verb);

@@ -81,3 +81,14 @@ describe("a player counter as a cost", () => {
     expect(probe("creature", "Put a Bleed counter on target opponent: Draw a card.").problems).toEqual(['CW6001 "Put a Bleed counter on target opponent"']);
   });
 });
+
+describe("counters moved", () => {
+  it("'Move all Bleed counters from you to target opponent.' removes them and puts as many on the other (was CW6001)", () => {
+    const p = probe("spell", "Move all Bleed counters from you to target opponent.");
+    expect(p.problems).toEqual([]);
+    expect(p.readsAs).toEqual(["Remove all Bleed counters from you, then put that many Bleed counters on target opponent."]);
+    expect(probe("creature", "Exhaust: Move a power counter from this onto target creature.").problems).toEqual([]);
+    // A player's counter kind moved onto a card is said, not run.
+    expect(probe("spell", "Move two Bleed counters from you to target creature.").problems).toEqual(['CW6001 "Move two Bleed counters from you to target creature"']);
+  });
+});
