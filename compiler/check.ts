@@ -185,6 +185,10 @@ export function checkCard(
     }
   }
 
+  if (card.name.trim() === "") accept("CW2040", card.nameRange, {});
+  // A card with no type at all (a wrong type word is CW2003 at the word): not when a syntax error may have swallowed it.
+  if (!seen.has("type") && !options.syntaxErrors) accept("CW2039", card.nameRange, { game, types: vocabulary.names("cardtype").join(", ") });
+
   checkPayment(seen.get("cost"), model, context);
 
   // Required fields of the card type (not when a syntax error may have swallowed a field).

@@ -348,6 +348,20 @@ export const MESSAGES = {
     example: "color: Red\ntext:\n  PLAY: Gain 2 life.",
     exampleArgs: { color: "Red", game: "duel", effect: "gain life" },
   },
+  CW2039: {
+    severity: "error",
+    template: 'This card has no type: write `type:` with one of game "{game}"\'s card types ({types}).',
+    explanation: "A card's type says how it is played and what it needs (its cost, stats, abilities); without one the engine could never play it, so a card without `type:` is an error rather than a card that quietly does nothing.",
+    example: 'card "Spark" {\n  cost: 1\n  text:\n    Deal 1 damage to target unit.\n}',
+    exampleArgs: { game: "duel", types: "Unit, Spell" },
+  },
+  CW2040: {
+    severity: "error",
+    template: "A card's name cannot be empty: write the name as it is printed, between the quotes.",
+    explanation: "Card names identify cards in ability text, scenarios, deck lists and exports; an empty or blank name could never be named there.",
+    example: 'card "" {\n  type: Unit\n}',
+    exampleArgs: {},
+  },
 
   CW2080: {
     severity: "error",
