@@ -5130,6 +5130,26 @@ class AbilityLowering {
     return [{ op: "skip_next_ready", what }];
   }
 
+  /**
+   * "Deal 1 damage to the enemy.", "… to all enemies.", "… to target enemy": "enemy" alone, where a player could be dealt
+   * the damage, names no kind of card, and whether the opposing player is among them is a convention of other games (the Duel text says "toward the enemy" for the
+   * opponent's side). The engine reads the opponent's cards, so the line says which is meant rather than guess.
+   */
+  noteBareEnemy(np: Ast.NounPhrase): void {
+    const words = npWords(np);
+    const word = words.find((w) => w === "enemy" || w === "enemies");
+    if (!word || !words.every((w) => w === "enemy" || w === "enemies" || w === "other")) return;
+    // The game's fighting card type (one with power or defense: Duel's Unit, a Creature), to name in the suggestion.
+    const fighter = this.vocab.game.cardTypes.find((t) => t.permanent && t.requires.some((r) => ["power", "defense", "attack", "toughness"].includes(r)));
+    const kind = fighter ? lower(fighter.name) : "card";
+    const plural = word === "enemies";
+    this.note(
+      np.range,
+      `"${word}" alone does not say whether the opposing player is meant: the engine would read it as ${plural ? "the cards" : "a card"} an opponent controls. ` +
+        `Write "${plural ? `enemy ${kind}s` : `enemy ${kind}`}" for ${plural ? "their cards" : "one of their cards"}, "your opponent" for the player, or both ("each enemy ${kind} and your opponent")`,
+    );
+  }
+
   unsupported(clause: Ast.Clause): Step[] {
     const text = this.slice(clause.range);
     const verb = clause.verb?.lemma;
@@ -5519,6 +5539,7 @@ class AbilityLowering {
         }
         const from = clause.subject && !isPlayerPhrase(clause.subject) ? this.damageSource(clause.subject) : undefined;
         if (from === null) return this.unsupported(clause);
+        if (to) this.noteBareEnemy(to.object);
         // After the source: "its power" in "Target creature you control deals damage equal to its power" is that creature's.
         if (from) this.lastCard = from;
         // "Deal damage to target creature equal to its power": the amount written after the recipient is the damage's,

@@ -49,6 +49,8 @@ export interface Probe {
   readsAs: string[];
   /** The sentence's diagnostics, `CODE "words"` (the words' first line). */
   problems: string[];
+  /** The same diagnostics' messages. */
+  messages: string[];
   game: CompiledGame;
 }
 
@@ -98,6 +100,7 @@ export function probeCards(game: string, cards: { kind: string; text: string }[]
         ...abilities.map((a) => readsAs(a, bundle.game)),
       ],
       problems: mine.map((d) => `${d.code} "${file.slice(d.range.start.offset, d.range.end.offset).split("\n")[0]}"`),
+      messages: mine.map((d) => d.message),
       game: bundle.game,
     };
   });

@@ -1,0 +1,33 @@
+/**
+ * Issue 11, session 34 (lead): "enemy" alone as what damage is dealt to names no kind of card, and other games count the
+ * opposing player among "enemies" — the line says which is meant instead of reading the opponent's cards silently.
+ */
+import { describe, expect, it } from "vitest";
+import { probeCards } from "./probe.ts";
+
+const probe = (game: string, kind: string, text: string) => probeCards(game, [{ kind, text }])[0]!;
+
+describe("'enemy' alone where a player could be dealt the damage", () => {
+  it("is CW6001 naming the game's own card type and 'your opponent' (was clean, read as the opponent's cards)", () => {
+    for (const text of ["Deal 1 damage to all enemies.", "Deal 2 damage to target enemy.", "Deal 2 damage to an enemy.", "Deal 1 damage to each other enemy."]) {
+      const p = probe("duel", "spell", text);
+      expect(p.problems, text).toHaveLength(1);
+      expect(p.problems[0], text).toMatch(/^CW6001 "(?:all |target |an |each other )?enem(?:y|ies)"$/);
+    }
+    const message = probeCards("cybervamp", [{ kind: "spell", text: "Deal 2 damage to target enemy." }])[0]!.messages.join("\n");
+    expect(message).toContain('"enemy creature"');
+    expect(message).toContain('"your opponent"');
+  });
+
+  it("'the enemy' (was CW6005 suggesting it ran as every card an opponent controls) says the same", () => {
+    const p = probe("duel", "unit", "PLAY: Deal 1 damage to the enemy.");
+    expect(p.problems).toEqual(['CW6001 "the enemy"']);
+  });
+
+  it("leaves alone what names its kind, its player, or cannot be a player", () => {
+    expect(probe("duel", "spell", "Deal 1 damage to each enemy unit and your opponent.").problems).toEqual([]);
+    expect(probe("duel", "spell", "Deal 2 damage to target enemy unit.").problems).toEqual([]);
+    expect(probe("duel", "spell", "Deal 2 damage to an enemy player.").problems).toEqual([]);
+    expect(probe("duel", "spell", "Destroy an enemy.").problems).toEqual([]);
+  });
+});
