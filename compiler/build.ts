@@ -246,7 +246,11 @@ function statsNode(ctx: Ctx, t: IToken): A.StatsNode {
   return { kind: "stats", first: Number.parseInt(a ?? "0", 10) || 0, second: Number.parseInt(b ?? "0", 10) || 0, text: t.image, range: tokenRange(ctx, t) };
 }
 
-const punctText: Record<string, string> = { Dash: "—", Comma: ",", Equals: "=", Plus: "+", Slash: "/", LParen: "(", RParen: ")" };
+const punctText: Record<string, string> = {
+  Dash: "—", Comma: ",", Equals: "=", Plus: "+", Slash: "/", LParen: "(", RParen: ")",
+  // Only in a free-text field's prose (`flavor: "It burns," she said.`).
+  Period: ".", Colon: ":", Semicolon: ";", Bullet: "•", LBracket: "[", RBracket: "]",
+};
 
 function valueItem(ctx: Ctx, t: IToken): A.ValueItem {
   if (isType(t, T.StringLiteral)) return stringNode(ctx, t);
@@ -886,6 +890,7 @@ const ruleDescriptions: Record<string, string> = {
   sequence: "an effect",
   costItem: "a cost",
   valueItem: "a value",
+  freeTextItem: "a word",
   definition: 'quoted card text or `rule <name>`',
   modal: "a mode `• ...`",
 };
@@ -1304,7 +1309,7 @@ function cardDecl(ctx: Ctx, cst: CstNode, chunk: IToken[]): A.CardDecl | undefin
     // Field names are identifiers: canonical lower case (`TYPE:` → `type:`).
     const fieldName = word(ctx, fname, true);
     fieldName.text = T.lowerCaseWord(fieldName.text);
-    return [{ kind: "field" as const, name: fieldName, value: valueItems(ctx, subs(f, "valueItem")).map((v) => v.item), flag: !hasColon, range: cstRange(ctx, f) }];
+    return [{ kind: "field" as const, name: fieldName, value: valueItems(ctx, [...subs(f, "valueItem"), ...subs(f, "freeTextItem")]).map((v) => v.item), flag: !hasColon, range: cstRange(ctx, f) }];
   });
   // A flag (a field without `:`) stands alone on its line: `type Unit` is a missing colon,
   // and `Draw a card.` among the fields is an ability without `text:`. One report per line: the words of an ability

@@ -14,6 +14,7 @@ import { diagnostic, type MessageArgs, type MessageCode } from "./messages.ts";
 import type { AbilityModel, CardModel, CostSymbol } from "./model.ts";
 import { distance } from "fastest-levenshtein";
 import { keywordLemma, keywordTokens } from "../grammar/lexer.ts";
+import { FREE_TEXT_FIELD_NAMES } from "../grammar/parser.ts";
 import type { AbilityView, CardContent, FieldView, KeywordUse, ValueToken, WordReference, WordRun } from "./check-input.ts";
 import { closestName, isOneTransposition } from "./check-suggest.ts";
 import { GameVocabulary, costWordAmount, lookupWord, singulars, type CardTypeDeclaration, type Declaration, type KeywordDeclaration, type VocabularyKind } from "./vocabulary.ts";
@@ -70,10 +71,21 @@ function checkArtField(field: FieldView, model: CardModel, context: CheckContext
   else context.accept("CW2097", value.range, { path: written, reason: resolved.reason });
 }
 
+/** A free-text field's prose as written: its tokens with the spaces between them (a quoted part keeps its quotes). */
+function proseOf(value: ValueToken[]): string {
+  if (value.length === 1) return value[0]!.text;
+  let out = "";
+  value.forEach((token, i) => {
+    const before = value[i - 1];
+    if (before && token.range.start.offset > before.range.end.offset) out += " ";
+    out += token.kind === "string" ? `"${token.text}"` : token.text;
+  });
+  return out;
+}
+
 /** Field names with a meaning of their own; any other field must be a stat or named by a `requires` list. */
 const COLOR_FIELDS = new Set(["color", "colour", "faction"]);
 const FLAG_FIELDS = new Set(["unique", "token"]);
-const FREE_TEXT_FIELDS = new Set(["name", "flavor", "flavour", "artist"]);
 const SUPERTYPES = new Set(["token", "unique"]);
 const TOKEN_EXEMPT_FIELDS = new Set(["cost", "rarity"]);
 
@@ -174,8 +186,8 @@ export function checkCard(
       // A field the game introduced in a `requires` list (a Land's `produces: Red`): its words are the game's words.
       checkRun(field.value.filter((t) => t.kind === "word").map((t) => ({ text: t.text, range: t.range })), context);
       model.fields[name] = { kind: "words", words: field.value.map((t) => t.text), text };
-    } else if (FREE_TEXT_FIELDS.has(name)) {
-      model.fields[name] = { kind: "words", words: field.value.map((t) => t.text), text };
+    } else if (FREE_TEXT_FIELD_NAMES.has(name)) {
+      model.fields[name] = { kind: "words", words: field.value.map((t) => t.text), text: proseOf(field.value) };
     } else if (vocabulary.lookup("marker", name) || vocabulary.lookup("keyword", name)) {
       // `PLAY: Gain 1 life.` or `Haste.` among the fields: an ability written without `text:` above it.
       accept("CW1003", field.nameRange, { expected: '"text:" before the abilities', found: quote(field.name) });

@@ -33,8 +33,8 @@ function valueItemsText(items: A.ValueItem[]): string {
     const glue =
       !prev ||
       (item.kind === "symbol" && prev.kind === "symbol") ||
-      (item.kind === "punct" && (item.text === "," || item.text === ")")) ||
-      (prev.kind === "punct" && prev.text === "(")
+      (item.kind === "punct" && [",", ")", ".", ":", ";", "]"].includes(item.text)) ||
+      (prev.kind === "punct" && (prev.text === "(" || prev.text === "["))
         ? ""
         : " ";
     out += glue + text;

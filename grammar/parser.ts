@@ -31,6 +31,9 @@ const reminderTokens: TokenType[] = [
 /** Tokens an unreadable line may hold: any of a card's text but its closing brace. */
 const unreadableTokens: TokenType[] = [...reminderTokens, T.LParen, T.RParen];
 
+/** Fields whose value is prose, read to the end of the line whatever its punctuation (compiler/check.ts reads them as text). */
+export const FREE_TEXT_FIELD_NAMES: ReadonlySet<string> = new Set(["name", "flavor", "flavour", "artist"]);
+
 /** Chunks with more syntax errors than this stop early (the file's report is capped anyway). */
 export const MAX_ERRORS_PER_CHUNK = 20;
 
@@ -61,6 +64,8 @@ export class CardwrightParser extends CstParser {
    * (`Return each unit that attacked this turn to its owner's hand.`) goes on with the clause the noun phrase is in.
    */
   private relativeDepth = 0;
+  /** The field being read is free text (`flavor:`): its value is prose to the end of the line. */
+  private inFreeTextField = false;
   private cached<T>(id: number, make: () => T): T {
     return (this.cache[id] ??= make()) as T;
   }
@@ -661,19 +666,34 @@ export class CardwrightParser extends CstParser {
   }
 
   private field = this.RULE("field", () => {
-    this.CONSUME(T.AnyWord, { LABEL: "name" });
+    const name = this.CONSUME(T.AnyWord, { LABEL: "name" });
+    this.inFreeTextField = FREE_TEXT_FIELD_NAMES.has(name.image.toLowerCase());
     this.OPTION(() => {
       this.CONSUME(T.Colon);
       this.MANY(this.cached(9, () => ({
         GATE: () => {
+          // Flavor text is prose: any words and punctuation to the end of its line ("It burns," she said.).
+          if (this.inFreeTextField) return !this.lineBreakAhead() && !is(this.LA(1), T.RBrace);
           if (this.isFieldStart()) return false;
           // A value runs to the end of its line; a trailing dash or comma continues it.
           const prev = this.LA(0);
           return !this.lineBreakAhead() || is(prev, T.Dash) || is(prev, T.Comma);
         },
-        DEF: () => this.SUBRULE(this.valueItem),
+        DEF: () =>
+          this.OR(this.cached(149, () => ({
+            IGNORE_AMBIGUITIES: true,
+            DEF: [
+              { GATE: () => this.inFreeTextField, ALT: () => this.SUBRULE(this.freeTextItem) },
+              { ALT: () => this.SUBRULE(this.valueItem) },
+            ],
+          }))),
       })));
     });
+  });
+
+  /** One token of a free-text field's prose: any token a card's text may hold but its braces. */
+  private freeTextItem = this.RULE("freeTextItem", () => {
+    this.OR(this.cached(150, () => unreadableTokens.map((type) => ({ ALT: () => this.CONSUME(type) }))));
   });
 
   // -------------------------------------------------------------------------------------
