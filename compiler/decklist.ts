@@ -54,6 +54,12 @@ export function parseDeck(text: string, file: string, cardNames: Iterable<string
     const lead = body.length - body.trimStart().length;
     const content = body.trimStart();
     const match = /^(\d+)\s*[xX]?\s+(\S.*)$/.exec(content);
+    const signed = /^([-+]\d+)\s*[xX]?\s+\S/.exec(content);
+    if (signed) {
+      // "-2 Recall": a count is how many copies, never a change.
+      diagnostics.push(diagnostic("CW7002", file, lines.range(start + lead, start + lead + signed[1]!.length), { max: MAX_COPIES_PER_LINE, count: signed[1]! }));
+      continue;
+    }
     if (!match) {
       const detail = /^\D/.test(content) ? `expected a count before the card name, as in "2 ${content}"` : `expected "N Card Name" (a count, then the card's name)`;
       diagnostics.push(diagnostic("CW7001", file, lines.range(start + lead, start + body.length), { detail }));
