@@ -1,5 +1,5 @@
 /**
- * `cardwright simulate --game <id> --games N --seed S [--workers N]`: both sides play random legal
+ * `cardwright simulate [<game folder> | --game <id>] --games N --seed S [--workers N]`: both sides play random legal
  * actions; every invariant is checked after every action. Prints wins per side, average turns and a
  * hash of all traces, so the same seed prints the same output — for any number of workers: the games
  * are played in batches on worker threads (cli/pool), each from its own seed, and added up in game
@@ -48,13 +48,14 @@ export function register(program: Command, context: CommandContext): void {
   program
     .command("simulate")
     .description("Play random legal games and check the engine's invariants after every action.")
-    .requiredOption("--game <id>", "game id (its files are read from cards/<id>/ unless --path is given)")
+    .argument("[folder]", "the game folder (or a path inside it), as `balance` takes it; default: cards/<id> with --game, else the current folder")
+    .option("--game <id>", "game id (its files are read from cards/<id>/ unless --path is given)")
     .option("--games <n>", "number of games", "100")
     .option("--seed <n>", "seed", "1")
     .option("--max-turns <n>", "a game still running after this many turns is a violation", "200")
     .option("--path <dir...>", "where to read the game and card files")
     .option("--workers <n>", `worker threads (default: one per core, one per ${GAMES_PER_THREAD} games at most; 0 plays in this thread); the output is the same for any number`)
-    .action(async (options: { game: string; games: string; seed: string; maxTurns: string; path?: string[]; workers?: string }) => {
+    .action(async (folderArg: string | undefined, options: { game?: string; games: string; seed: string; maxTurns: string; path?: string[]; workers?: string }) => {
       const games = Number(options.games);
       const seed = Number(options.seed);
       const maxTurns = Number(options.maxTurns);
@@ -70,16 +71,28 @@ export function register(program: Command, context: CommandContext): void {
         context.setExitCode(2);
         return;
       }
-      const { readWorkspaceFiles } = await import("../../compiler/workspace-disk.ts");
+      const { gameFolderOf, readWorkspaceFiles } = await import("../../compiler/workspace-disk.ts");
       const { lowerWorkspace } = await import("../../compiler/lower.ts");
       const { createEngine } = await import("../../runtime/index.ts");
-      const read = await readWorkspaceFiles(options.path ?? [`cards/${options.game}`]);
-      const lowered = lowerWorkspace(read.files.filter((f) => !f.path.endsWith(".scenario")));
-      const bundle = lowered.bundles.find((b) => b.game.id.toLowerCase() === options.game.toLowerCase());
-      if (!bundle) {
-        process.stderr.write(`cardwright simulate: no game "${options.game}" found in ${(options.path ?? [`cards/${options.game}`]).join(", ")}\n`);
+      const usage = (message: string) => {
+        process.stderr.write(`cardwright simulate: ${message}\n`);
         context.setExitCode(2);
-        return;
+      };
+      if (folderArg && (options.game || options.path)) return usage("give a game folder, or --game <id> [--path <dir>], not both");
+      // Where the game's files are: --path, cards/<id> for --game, else the game folder the folder given (or this one) is in.
+      let where = options.path ?? (options.game ? [`cards/${options.game}`] : undefined);
+      if (!where) {
+        const { resolve } = await import("node:path");
+        const folder = await gameFolderOf(resolve(folderArg ?? "."));
+        if (!folder) return usage(`${folderArg ?? "this folder"} is not in a game folder (a folder holding a .game file): give one, or --game <id>`);
+        where = [folder];
+      }
+      const read = await readWorkspaceFiles(where);
+      const lowered = lowerWorkspace(read.files.filter((f) => !f.path.endsWith(".scenario")));
+      const bundle = options.game ? lowered.bundles.find((b) => b.game.id.toLowerCase() === options.game!.toLowerCase()) : lowered.bundles.length === 1 ? lowered.bundles[0] : undefined;
+      if (!bundle) {
+        if (!options.game && lowered.bundles.length > 1) return usage(`${where.join(", ")} holds ${lowered.bundles.length} games (${lowered.bundles.map((b) => b.game.id).join(", ")}): say which with --game <id>`);
+        return usage(options.game ? `no game "${options.game}" found in ${where.join(", ")}` : `no game could be compiled in ${where.join(", ")}`);
       }
       // Loaded here once first, so a game the engine refuses is reported once, not by every thread.
       try {

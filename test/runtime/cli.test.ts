@@ -69,6 +69,27 @@ describe("cardwright simulate", () => {
     // Four Chromatic runs: each took 35–45 s of wall time at a load of 36 on this shared machine.
   }, 300_000);
 
+  it("takes a game folder as balance does (or a path inside it): the same games as --game with --path", async () => {
+    const byId = await run(["simulate", "--game", "duel", "--path", "cards/duel", "--games", "3", "--seed", "5", "--workers", "0"]);
+    const byFolder = await run(["simulate", "cards/duel", "--games", "3", "--seed", "5", "--workers", "0"]);
+    const inside = await run(["simulate", "cards/duel/decks", "--games", "3", "--seed", "5", "--workers", "0"]);
+    expect(byId.code).toBe(0);
+    expect(byFolder.out).toBe(byId.out);
+    expect(inside.out).toBe(byId.out);
+    let err = "";
+    const spy = vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => {
+      err += String(chunk);
+      return true;
+    });
+    try {
+      expect((await run(["simulate", "cards/duel", "--game", "duel", "--games", "1"])).code).toBe(2);
+      expect((await run(["simulate", "test", "--games", "1"])).code).toBe(2);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(err).toMatch(/give a game folder, or --game <id> \[--path <dir>\], not both[^]*test is not in a game folder/);
+  }, 120_000);
+
   it("refuses a --workers that is not a whole number", async () => {
     let err = "";
     const spy = vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => {
