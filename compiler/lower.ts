@@ -1030,6 +1030,28 @@ class AbilityLowering {
     // damage step destroyed — as "if it dies this way".
     return verb === "destroy" && !this.thisWaySteps.has("destroy") && this.thisWaySteps.has("die") ? "die" : verb;
   }
+  /**
+   * "Deal 3 damage to target unit. If it dies, …" · "Destroy target creature. If that creature is destroyed, …": the card
+   * named before, right after a step of this ability that can destroy it, dying or destroyed with no "this way" — it can
+   * only mean by that step (was CW6001 "condition not understood", run as always true). Only the card named ("it",
+   * "that unit"): "If a unit dies, …" is no such reference. Undefined where no such step comes before.
+   */
+  diesAfterStep(clause: Ast.Clause): ThisWayVerb | undefined {
+    if (clause.object || clause.tail.length || clause.complement || !clause.subject) return undefined;
+    const lemma = clause.verb?.lemma;
+    const passiveDestroy = clause.be && (lemma === "destroy" || lemma === participleOf("destroy"));
+    if (lemma !== "die" && !passiveDestroy) return undefined;
+    const dets = npDeterminers(clause.subject);
+    const words = npWords(clause.subject);
+    const named = (dets.length === 1 && dets[0] === "it" && words.length === 0) || (dets.length === 1 && dets[0] === "that" && words.length > 0 && words.every((w) => this.cardNoun(w)));
+    if (!named) return undefined;
+    const verb: ThisWayVerb = passiveDestroy && this.thisWaySteps.has("destroy") ? "destroy" : "die";
+    if (this.thisWaySteps.has(verb)) return verb;
+    // A sentence of its own ("Deal 3 damage to target unit. If it dies, …"): it goes on with the sentence before, whose
+    // step it reads (read again so); with no such step there either, it stays a condition the engine does not understand.
+    this.unmeasured.push(clause.range);
+    return undefined;
+  }
   /** The card types the cards a step took all have (a destroy's, exhaust's or return's target or cards; a sacrifice's or discard's kind of card). */
   takenTypes(step: Step): readonly string[] | undefined {
     if (step.op === "sacrifice") return step.selector.cardTypes;
@@ -1060,7 +1082,7 @@ class AbilityLowering {
    */
   thisWayCondition(clause: Ast.Clause): Condition | null | undefined {
     // "if it was destroyed this way" (a passive) · "if it dies this way" / "if that creature died this way"
-    const verb = (clause.be || clause.verb?.lemma === "die") && !clause.modal ? this.thisWayVerb({ ...clause, subject: undefined }) : undefined;
+    const verb = (clause.be || clause.verb?.lemma === "die") && !clause.modal ? (this.thisWayVerb({ ...clause, subject: undefined }) ?? this.diesAfterStep(clause)) : undefined;
     const subject = clause.subject;
     if (!verb || !subject) return undefined;
     const done = this.thisWaySteps.get(verb);

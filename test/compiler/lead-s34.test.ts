@@ -31,3 +31,23 @@ describe("'enemy' alone where a player could be dealt the damage", () => {
     expect(probe("duel", "spell", "Destroy an enemy.").problems).toEqual([]);
   });
 });
+
+describe("'If it dies, …' right after the step that can kill the card named", () => {
+  it("reads as '… this way' (was CW6001 'condition not understood', run as always true): it, that unit, is destroyed", () => {
+    for (const [text, readsAs] of [
+      ["Deal 3 damage to target unit. If it dies, draw a card.", "Deal 3 damage to target unit, then if it died this way, draw a card."],
+      ["Deal 3 damage to target unit. If that unit dies, draw a card.", "Deal 3 damage to target unit, then if it died this way, draw a card."],
+      ["Deal 3 damage to target unit. If it is destroyed, draw a card.", "Deal 3 damage to target unit, then if it died this way, draw a card."],
+      ["Destroy target unit. If it is destroyed, draw a card.", "Destroy target unit, then if it was destroyed this way, draw a card."],
+    ] as const) {
+      const p = probe("duel", "spell", text);
+      expect(p.problems, text).toEqual([]);
+      expect(p.readsAs, text).toEqual([readsAs]);
+    }
+  });
+
+  it("stays CW6001 where nothing before could kill it, or no card is named ('If a unit dies')", () => {
+    expect(probe("duel", "spell", "Draw a card. If it dies, draw a card.").problems).toEqual(['CW6001 "it dies"']);
+    expect(probe("duel", "spell", "Deal 3 damage to target unit. If a unit dies, draw a card.").problems).toEqual(['CW6001 "a unit dies"']);
+  });
+});
