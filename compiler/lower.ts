@@ -6954,7 +6954,9 @@ const ENTERS_ENHANCED: TriggerPattern = { event: "enters", subject: { kind: "sel
  * ("This gets +2 attack."), a restriction/permission ("This can't be blocked."), a prevention or a cost change stay statics.
  */
 function isOneShotStatement(seq: Ast.Sequence): boolean {
-  return seq.steps.length > 0 && seq.steps.every(({ clause }) => !!clause.verb && !clause.modal && (!clause.subject || isPlayerPhrase(clause.subject)) && !["prevent", "cost"].includes(clause.verb.lemma));
+  // A card's change that lasts a while ("this unit gets +1 power until end of turn") is done once too, not a static.
+  const lasting = (clause: Ast.Clause) => clause.tail.some(isDurationPhrase);
+  return seq.steps.length > 0 && seq.steps.every(({ clause }) => !!clause.verb && !clause.modal && (!clause.subject || isPlayerPhrase(clause.subject) || lasting(clause)) && !["prevent", "cost"].includes(clause.verb.lemma));
 }
 
 /** The body after a marker or cost ("Entomb: ...", "Exhaust: ..."): it runs when they say, not as the card enters. */

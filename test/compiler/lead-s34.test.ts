@@ -51,3 +51,17 @@ describe("'If it dies, …' right after the step that can kill the card named", 
     expect(probe("duel", "spell", "Deal 3 damage to target unit. If a unit dies, draw a card.").problems).toEqual(['CW6001 "a unit dies"']);
   });
 });
+
+describe("'If …, this unit gets +1 power until end of turn.' on the line of a triggered ability", () => {
+  it("goes on with the ability (was a static of the unit: the bonus for good, CW6005 at 'end of turn')", () => {
+    const p = probe("duel", "unit", "PLAY: Deal 2 damage to target enemy unit. If it dies, this unit gets +1 power until end of turn.");
+    expect(p.problems).toEqual([]);
+    expect(p.readsAs).toEqual(["PLAY: Deal 2 damage to target unit an opponent controls, then if it died this way, this gets +1 power until end of turn."]);
+    expect(p.abilities.map((a) => a.kind)).toEqual(["triggered"]);
+  });
+
+  it("a state without a duration stays the unit's static ('this unit has +1 power')", () => {
+    const p = probe("duel", "unit", "PLAY: Draw a card. If you have 5 or less life, this unit has +1 power.");
+    expect(p.readsAs).toEqual(["PLAY: Draw a card.", "This gets +1 power as long as you have 5 or less life."]);
+  });
+});
