@@ -8076,6 +8076,12 @@ function restriction(clause: Ast.Clause, affects: CardSelector | { self: true },
       out.push(...(by ? byTargeting(by, targetedBy(by.object, affects, l, unknown, "cant_be_destroyed")) : [{ kind: "rule" as const, rule: "cant_be_destroyed", affects }]));
     }
     else if (!passive && (lemma === "attack" || lemma === "block") && !by && !clause.object) out.push({ kind: "rule", rule: `cant_${lemma}`, affects });
+    // "Creatures can't attack you.": in a game whose creatures attack only the defending player (CYBERVAMP's
+    // attack_targets = player), the opponents' creatures can't attack (yours never attack you).
+    else if (!passive && lemma === "attack" && !by && clause.object && attacksOnlyPlayers(l.vocab.game) && npWords(clause.object).length === 0 && npDeterminers(clause.object).join() === "you" && !("self" in affects) && affects.controller !== "you") {
+      l.use(clause.object);
+      out.push({ kind: "rule", rule: "cant_attack", affects: { ...affects, controller: "opponent" } });
+    }
     // "can't block creatures with Flying", "can't block units with power 3 or more": blocking those attackers only (the
     // selector marks the words it reads; a count, "two creatures", is no selector).
     else if (!passive && lemma === "block" && !by && clause.object && !npCount(clause.object) && !clause.object.also?.length) {
@@ -8087,6 +8093,11 @@ function restriction(clause: Ast.Clause, affects: CardSelector | { self: true },
     else return unknown(clause.range, l.slice(clause.range));
   }
   return done(out);
+}
+
+/** Do creatures attack only players in this game (no attacks on cards: `attack_targets = player`)? */
+function attacksOnlyPlayers(game: CompiledGame): boolean {
+  return game.params["attack_targets"] === "player";
 }
 
 /**
@@ -8202,6 +8213,11 @@ function attackRequirement(clause: Ast.Clause): { which: "each" | "this"; combat
 }
 
 /** A clause's trailing condition ("if you have 5 or less life"), but not the "if able" of an attack requirement (read by it). */
+/** "their controller" (the affected cards' own controller, in a static about a group of cards). */
+function theirController(np: Ast.NounPhrase | undefined): boolean {
+  return !!np && !np.filters.length && !np.also && npDeterminers(np).join() === "their" && npWords(np).join() === "controller";
+}
+
 function trailingCondition(clause: Ast.Clause | undefined): Ast.ConditionPhrase | undefined {
   const cond = clause?.tail.find((t): t is Ast.ConditionPhrase => t.kind === "condition");
   return cond && attackRequirement(clause!)?.able === cond ? undefined : cond;
@@ -9239,7 +9255,7 @@ function lowerStatic(body: Ast.AbilityBody, a: Ability, l: AbilityLowering): voi
   }
   if (body.kind === "statement") {
     // "This gets +2 power if you have 5 or less life": a trailing condition applies to the static.
-    const cond = trailingCondition(body.effect.steps[0]?.clause);
+    let cond = trailingCondition(body.effect.steps[0]?.clause);
     const statics = staticFromSequence(body.effect, l);
     // "Until your next turn, creatures you control get +0/+2." as a permanent's own line: a static holds while its card is
     // in play, so it has no moment for a duration to start from — said at the words, never run as a static for ever. (A
@@ -9258,6 +9274,23 @@ function lowerStatic(body: Ast.AbilityBody, a: Ability, l: AbilityLowering): voi
     if (statics) {
       a.statics = statics;
       const conditions: Condition[] = [];
+      // "Creatures your opponents control can't attack unless their controller has 2 or fewer Bleed counters.": "their
+      // controller" is each affected card's own — a condition on it as "whose controller ..." reads it (IR `controllerWith`),
+      // not on the controller of this card (it was read so: the restriction held for every creature or none, by this
+      // card's controller's counters, and checked clean).
+      if (cond && (cond.word === "unless" || cond.word === "if" || cond.word === "as long as" || cond.word === "while") && theirController(cond.clause.subject) && statics.every((st) => "affects" in st && !("self" in st.affects))) {
+        const holds = l.controllerHolds({ kind: "relative", that: false, pronoun: "whose", clause: cond.clause, range: cond.range });
+        if (holds) {
+          const c: Condition = cond.word === "unless" ? { kind: "not", condition: holds } : holds;
+          for (const st of statics) {
+            if (!("affects" in st) || "self" in st.affects) continue;
+            st.affects = { ...st.affects, controllerWith: st.affects.controllerWith ? { kind: "all", conditions: [st.affects.controllerWith, c] } : c };
+          }
+          l.use(cond.clause.subject);
+          l.ledger.carry(cond.clause.subject);
+          cond = undefined;
+        }
+      }
       if (cond) {
         const c = l.condition(cond.clause);
         if (c) conditions.push(cond.word === "unless" ? { kind: "not", condition: c } : c);

@@ -1255,8 +1255,10 @@ function selectorPieces(sel: CardSelector, ctx: Context, count: NumberExpr, prep
   if (zone && ctx.game.zones.find((z) => z.name === zone)?.role !== "battlefield") tail.push(`${prep} ${sel.owner === "you" ? "your" : sel.owner === "opponent" ? "an opponent's" : sel.owner === "acting" ? "their" : "a"} ${zone}`);
   // "each creature whose controller has more life than you" (lower.ts controllerHolds: a condition on the card's controller).
   if (sel.controllerWith) {
+    // "whose controller doesn't have fewer Bleed counters than you" ("... can't attack unless their controller has ...").
+    const negated = sel.controllerWith.kind === "not" ? heldBy(sel.controllerWith.condition, ctx) : undefined;
     const holds = heldBy(sel.controllerWith, ctx);
-    tail.push(holds ? `whose controller ${holds}` : `whose controller (if ${conditionText(sel.controllerWith, { ...ctx, acting: undefined })})`);
+    tail.push(negated ? `whose controller ${doesNot(negated)}` : holds ? `whose controller ${holds}` : `whose controller (if ${conditionText(sel.controllerWith, { ...ctx, acting: undefined })})`);
   }
   // "target spell that targets a creature you control" (lower.ts: a card waiting on the response chain).
   if (sel.targeting) {
@@ -1474,6 +1476,14 @@ export function indefiniteArticle(word: string): "a" | "an" {
 function heldBy(condition: Condition, ctx: Context): string | undefined {
   const holds = /^(?:them|they) (\S+)(.*)$/i.exec(conditionText(condition, { ...ctx, acting: undefined }));
   return holds ? `${holds[1] === "have" ? "has" : holds[1] === "control" ? "controls" : holds[1] === "are" ? "is" : holds[1]}${holds[2]}` : undefined;
+}
+
+/** "has fewer Bleed counters than you" → "doesn't have fewer Bleed counters than you"; "is ..." → "isn't ...". */
+function doesNot(holds: string): string {
+  const [verb, ...rest] = holds.split(" ");
+  const tail = rest.length ? ` ${rest.join(" ")}` : "";
+  if (verb === "is") return `isn't${tail}`;
+  return `doesn't ${verb === "has" ? "have" : verb!.replace(/s$/, "")}${tail}`;
 }
 
 /** "plus 1", "minus 1": a number added to an amount. */

@@ -92,3 +92,24 @@ describe("counters moved", () => {
     expect(probe("spell", "Move two Bleed counters from you to target creature.").problems).toEqual(['CW6001 "Move two Bleed counters from you to target creature"']);
   });
 });
+
+describe("attack restrictions about each attacker's controller", () => {
+  it("'Creatures can't attack you unless their controller has fewer Bleed counters than you.' runs (was CW6001 twice)", () => {
+    const p = probe("creature", "Creatures can't attack you unless their controller has fewer Bleed counters than you.");
+    expect(p.problems).toEqual([]);
+    expect(p.readsAs).toEqual(["Creatures an opponent controls whose controller doesn't have fewer Bleed counters than you can't attack."]);
+    expect(p.abilities[0]!.condition).toBeUndefined();
+    expect(probe("creature", "Creatures can't attack you.").readsAs).toEqual(["Creatures an opponent controls can't attack."]);
+  });
+
+  it("'their controller' in a static about a group is each card's controller, not this card's (was clean and read as this card's)", () => {
+    const p = probe("creature", "Creatures your opponents control can't attack unless their controller has 2 or fewer Bleed counters.");
+    expect(p.problems).toEqual([]);
+    expect(p.abilities[0]!.condition).toBeUndefined();
+    expect(p.abilities[0]!.statics![0]).toMatchObject({ rule: "cant_attack", affects: { controller: "opponent", controllerWith: { kind: "not" } } });
+  });
+
+  it("'can't attack you' in a game whose units attack units too is not read as 'can't attack'", () => {
+    expect(probe("unit", "Passive: Units can't attack you.", "duel").problems).toEqual(['CW6001 "Units can\'t attack you"']);
+  });
+});
