@@ -3678,6 +3678,23 @@ class AbilityLowering {
   }
 
   /**
+   * "a spell" · "a spell an opponent controls" · "a Creature spell" (after "in response to"): the spells waiting on the
+   * response chain that the phrase names (a selector of the resolving zone, as "Counter target spell" reads it); undefined
+   * when the phrase names no spell, or words a selector does not read.
+   */
+  spellsWaiting(np: Ast.NounPhrase): CardSelector | undefined {
+    const spellAt = np.items.findLastIndex((i) => i.kind === "word" && /^spells?$/i.test(i.text));
+    if (spellAt < 0 || np.also?.length || !npDeterminers(np).every((d) => d === "a" || d === "an" || d === "any")) return undefined;
+    const rest: Ast.NounPhrase = { ...np, determiners: [], items: np.items.filter((_, i) => i !== spellAt) };
+    const narrowed = rest.items.some((i) => i.kind === "word") || np.filters.length > 0;
+    const notes = this.notes.length;
+    const selector: CardSelector = narrowed ? { ...this.fixedSelector(rest, "a target"), zones: [RESOLVING_ZONE] } : { zones: [RESOLVING_ZONE] };
+    if (this.notes.length > notes) return undefined;
+    this.use(np.items[spellAt], np.determiners);
+    return selector;
+  }
+
+  /**
    * "during your turn" · "during an opponent's turn" · "during your Pre-Battle phase" · "during each Battle phase": when an
    * activated ability may be activated, its words used; undefined (unused) for any other moment.
    */
@@ -7199,6 +7216,14 @@ function playLimit(clauses: Ast.Clause[], l: AbilityLowering): { condition?: Con
     l.note(range, `the engine cannot limit playing this card to "${l.slice(range)}": write "Play this only during your turn." (or "during an opponent's turn", "during your <phase> phase", "during an opponent's <phase> phase") or "Play this only if <condition>."`);
   // "Play this only in response to a spell ...": "in response" is read as the object's phrase, the rest as the tail.
   const [firstFilter] = clause.object.filters;
+  const responseTo = firstFilter && clause.object.filters.length === 1 && firstFilter.kind === "prep" && firstFilter.prep === "in" && npWords(firstFilter.object).join(" ") === "response" && !npDeterminers(firstFilter.object).length && clause.tail.length === 1 && clause.tail[0]!.kind === "prep" && clause.tail[0]!.prep === "to" ? clause.tail[0]!.object : undefined;
+  const waiting = responseTo ? l.spellsWaiting(responseTo) : undefined;
+  if (firstFilter && waiting) {
+    // "Play this only in response to a spell." · "... to a spell an opponent controls." · "... to a Creature spell.": a
+    // spell of that kind waits on the response chain as the card is played.
+    l.use(clause.verb, clause.modal, clause.subject, clause.object);
+    return { condition: { kind: "compare", left: { kind: "count", of: waiting }, op: ">=", right: 1 } };
+  }
   if (firstFilter) {
     const last = clause.tail[clause.tail.length - 1] ?? clause.object.filters[clause.object.filters.length - 1]!;
     limitNote(spanOf(firstFilter.range, last.range));
@@ -8094,6 +8119,9 @@ function restriction(clause: Ast.Clause, affects: CardSelector | { self: true },
   }
   return done(out);
 }
+
+/** The zone a spell waits in on the response chain (runtime/core/cards.ts RESOLVING). */
+const RESOLVING_ZONE = "(resolving)";
 
 /** Do creatures attack only players in this game (no attacks on cards: `attack_targets = player`)? */
 function attacksOnlyPlayers(game: CompiledGame): boolean {

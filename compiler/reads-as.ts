@@ -106,8 +106,15 @@ export function playOnlyReadsAs(card: Pick<CompiledCard, "playOnly">, game: Comp
   const ctx: Context = { game, targets: [], named: new Set() };
   const c = card.playOnly.condition;
   const parts = c.kind === "all" && !activateOnlyText(c, ctx).startsWith("during ") ? c.conditions : [c];
-  const during = parts.map((p) => activateOnlyText(p, ctx)).filter((t) => t.startsWith("during "));
-  const ifs = parts.map((p) => activateOnlyText(p, ctx)).filter((t) => !t.startsWith("during "));
+  // "in response to a spell [an opponent controls]": a spell waiting on the response chain.
+  const text = (p: Condition) => {
+    const waiting = p.kind === "compare" && p.op === ">=" && p.right === 1 && typeof p.left === "object" && p.left.kind === "count" && p.left.of.zones?.length === 1 && p.left.of.zones[0] === "(resolving)" ? p.left.of : undefined;
+    if (!waiting) return activateOnlyText(p, ctx);
+    const { zones: _zones, ...kind } = waiting;
+    return Object.keys(kind).length ? `in response to ${articles(`a ${selectorText(kind, ctx, 1).replace(/^(.*?)(card|Spell)?(\b.*)$/, (_all, head: string, _noun: string, tail: string) => `${head}spell${tail}`)}`)}` : "in response to a spell";
+  };
+  const during = parts.map(text).filter((t) => t.startsWith("during ") || t.startsWith("in response"));
+  const ifs = parts.map(text).filter((t) => !t.startsWith("during ") && !t.startsWith("in response"));
   return articles(`Play this only ${[...during, ...ifs].join(" ")}.`);
 }
 

@@ -38,10 +38,18 @@ describe("when a card may be played", () => {
     expect(probe("unit", "Play this only during your turn.", "duel").readsAs).toEqual(["Play this only during your turn."]);
   });
 
+  it("'Play this only in response to a spell [an opponent controls].' is a spell waiting on the chain (was CW6001)", () => {
+    const p = probe("spell", "Play this only in response to a spell an opponent controls.");
+    expect(p.problems).toEqual([]);
+    expect(p.readsAs).toEqual(["Play this only in response to a spell an opponent controls."]);
+    expect(probe("spell", "Play this only in response to a spell.").readsAs).toEqual(["Play this only in response to a spell."]);
+    // A word the selector does not read is said at its words, with what runs.
+    expect(probe("spell", "Play this only in response to a spell an opponent played.").problems).toEqual(['CW6005 "an opponent played"']);
+  });
+
   it("a limit the engine cannot keep is CW6001 at its words, naming the forms that work", () => {
-    const p = probe("spell", "Play this only in response to a spell an opponent played.");
-    expect(p.problems).toEqual(['CW6001 "in response to a spell an opponent played"']);
     expect(probe("spell", "Play this only during combat.").problems).toEqual(['CW6001 "during combat"']);
+    expect(probe("spell", "Play this only in response to an ability.").problems).toEqual(['CW6001 "in response to an ability"']);
   });
 });
 
