@@ -1073,6 +1073,19 @@ function whyNotAttacking(run: Run, state: GameState, step: ScenarioAction, code:
   return why.length ? ` — ${why.join("; ")}` : "";
 }
 
+/**
+ * After an amount line where no question waits: what waits now, and the damage dealt since the last action line without
+ * asking (session 34's probe: `p1 chooses 1` for a Breach attacker blocked by two creatures, whose damage the engine
+ * assigns lethal-first without asking, was told only "p1 is not asked for an amount here").
+ */
+function unaskedAmount(run: Run, state: GameState, events: readonly TraceEvent[]): string {
+  let since = events.length;
+  while (since > 0 && events[since - 1]!.kind !== "action") since--;
+  const dealt = events.slice(since).filter((e) => e.kind === "damage");
+  const shown = dealt.slice(0, EVENTS_SHOWN).map((e) => e.text).join("; ");
+  return ` — no question of how much waits${dealt.length ? `; the damage since the last action was dealt without asking: ${shown}${dealt.length > EVENTS_SHOWN ? "; …" : ""}` : ""} (now ${whatWaitsNow(run, state)}) — leave this line out`;
+}
+
 /** The action of the step after a scenario's step `index`, if that step is an action. */
 function nextAction(steps: readonly ScenarioStep[], index: number): ScenarioAction | undefined {
   const next = steps[index + 1];
@@ -1780,7 +1793,7 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
     const fits = !step.refused || matchesWhenRefused ? legal.filter(fitsLine(run, state, step.action)) : [];
     const misread = step.refused ? undefined : amountMisread(state, step.action);
     if (misread) {
-      fail(step.line, misread, undefined, undefined, at);
+      fail(step.line, `${misread}${state.pending ? "" : unaskedAmount(run, state, events)}`, undefined, undefined, at);
       record();
       break;
     }

@@ -33,7 +33,7 @@ describe("an amount is answered with the amount", () => {
       "15: 4 is not an amount this choice offers (p1 must assign Sleepless Enforcer's 3 remaining damage: how much to Hemorrhage Stalker?: 0 to 3)",
     ]);
     expect(failuresOf(`scenario "s" for duel\nsetup {\n  turn 3 p1 phase Play\n}\np1 chooses 1\nexpect p2 life 10\n`)).toEqual([
-      "5: p1 is not asked for an amount here (p1's Play phase): `p1 chooses 1` answers a question of how much or how many",
+      "5: p1 is not asked for an amount here (p1's Play phase): `p1 chooses 1` answers a question of how much or how many — no question of how much waits (now nothing waits: p1 acts in their Play phase (plays a card, attacks, or ends the phase: `p1 end phase`)) — leave this line out",
     ]);
   });
 

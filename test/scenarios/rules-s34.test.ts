@@ -462,3 +462,24 @@ ${lines}
     ]);
   });
 });
+
+describe("an amount where none is asked says what was dealt without asking", () => {
+  it("a Breach attacker's damage to two blockers, assigned lethal-first (on main: only 'p1 is not asked for an amount here')", () => {
+    const [f] = failuresOf(`scenario "R12" for cybervamp
+setup {
+  turn 3 p1 phase Battle
+  p1 battlefield: "Breachline Ravager"
+  p2 battlefield: "Nightclub Thrall", "Sanguine Medic"
+}
+p1 attack p2 with "Breachline Ravager"
+p1 pass
+p2 pass
+p2 block "Breachline Ravager" with "Nightclub Thrall", "Sanguine Medic"
+p1 pass
+p2 pass
+p1 chooses 1
+expect p2 life 19
+`);
+    expect(f).toMatch(/^13: p1 is not asked for an amount here .* — no question of how much waits; the damage since the last action was dealt without asking: .*Breachline Ravager deals 1 damage to Nightclub Thrall; Breachline Ravager deals 2 damage to Sanguine Medic; Breachline Ravager deals 1 damage to p2 \(now .*\) — leave this line out$/);
+  });
+});
