@@ -797,7 +797,10 @@ function parsePayment(c: Cursor, out: Payment): void {
       // Any number: the mode is judged with the card's modes listed (runtime/scenario.ts namedMode).
       else out.mode = c.number();
     } else if (c.word("paying", "with", "choosing")) continue;
-    else return;
+    else if (["on", "at", "against"].includes(lowerImage(c.peek())) && (isString(c.peek(1)) || isPlayer(c.peek(1)))) {
+      // `p1 plays "Quick Bolt" on p2` · `at "Scout"` (session 34's probe: 'unexpected "on p2"').
+      throw new ParseError(`a target is written with "target": \`... target ${c.peek(1)!.image}\``, c.peek());
+    } else return;
   }
 }
 
@@ -857,6 +860,16 @@ const VERB_SAID_AS: Record<string, string> = {
 
 function parseAction(c: Cursor): ScenarioAction {
   const player = c.player();
+  // `p1 discards "X"` · `p1 draws a card`: not a player's move — a card or rule makes them (session 34's probe).
+  const happening = { discard: "discard", discards: "discard", draw: "draw", draws: "draw", sacrifice: "sacrifice", sacrifices: "sacrifice" }[lowerImage(c.peek())];
+  if (happening) {
+    throw new ParseError(
+      happening === "draw"
+        ? `a player draws only as a rule or an effect draws (the start of a turn, "Draw a card"): no line makes a draw — write the line that causes it (\`${player} end turn\`, \`${player} play "<card>"\`), then \`expect event draw ${player}\``
+        : `a player ${happening}s only as a cost or an effect asks: a cost's cards go on the play line (\`${player} play "<card>" ${happening} "<card>"\`), an effect's choice is answered with \`${player} chooses "<card>"\``,
+      c.peek(),
+    );
+  }
   const said = VERB_SAID_AS[lowerImage(c.peek())];
   if (said && !VERBS.includes(lowerImage(c.peek()))) {
     const rest = [] as string[];
@@ -1085,6 +1098,16 @@ function whereGone(c: Cursor, card: CardRef): ParseError | undefined {
 
 /** A card's state in an expectation: `is [not] exhausted|ready|renewed|overexhausted|newly turned|defender`, `damage N`, `has [no] <keyword>`, `<counter> counters N`, `<stat> N`. */
 function cardState(c: Cursor, card: CardRef, flip: (negated: boolean) => void): Expectation {
+  // `"Scout" to be in p2 graveyard` · `"Seer" to be exhausted` (session 34's probe: 'Unknown stat "to"').
+  if (lowerImage(c.peek()) === "to" && lowerImage(c.peek(1)) === "be") {
+    const at = c.next()!;
+    c.next();
+    const gone = whereGone(c, card);
+    if (gone) throw gone;
+    const rest: string[] = [];
+    while (!c.done()) rest.push(c.next()!.image);
+    throw new ParseError(`a card's state is written with "is": \`expect ${refText(card)} is ${rest.join(" ") || "..."}\``, at);
+  }
   if (c.word("is")) {
     if (c.word("not")) flip(true);
     if (c.word("exhausted")) return { kind: "exhausted", card, value: true };
@@ -1144,6 +1167,8 @@ function cardState(c: Cursor, card: CardRef, flip: (negated: boolean) => void): 
     return { kind: "counters", card, counter: t.image.toLowerCase(), value: c.count(0, "a number of counters") };
   }
   c.note("stat", t.image, t);
+  // `"Stone Guard" power is 2` · `power: 2` (session 34's probe: 'expected a number, found "is"').
+  if ((["is", "equals", "of"].includes(lowerImage(c.peek())) || c.peek()?.image === ":") && isNumber(c.peek(1))) throw new ParseError(`the number comes right after the stat, with no "${c.peek()!.image}": \`expect ${refText(card)} ${t.image} ${c.peek(1)!.image}\``, c.peek());
   return { kind: "stat", card, stat: t.image.toLowerCase(), value: c.number() };
 }
 
@@ -1198,6 +1223,31 @@ function parseCostWords(c: Cursor): CostWords {
 }
 
 /** `flip(n)` toggles the expectation's negation (the sugar `no event ...`, `"X" is not ...`). */
+/**
+ * A zone's contents said in other words (session 34's probe): `p1 field contains "X"` (→ has), `p1 field does not have
+ * "X"` (→ lacks), `p2 hand is empty` (→ `p2 hand: none`), `p1 cards in hand 2` / `p1 hand size 2` (→ count).
+ */
+function zoneSaidOtherwise(c: Cursor, player: string, words: readonly IToken[]): void {
+  // Word tokens may hold two words ("does not" is one): the phrase is matched on the words' text.
+  const said = words.map((t) => t.image).join(" ").split(/\s+/);
+  const lower = said.map((w) => w.toLowerCase());
+  const zoneOf = (n: number) => said.slice(0, said.length - n).join(" ");
+  const cards = () => {
+    const out: string[] = [];
+    for (let k = 0; c.peek(k); k++) out.push(c.peek(k)!.image);
+    return out.join(" ") || '"<card>"';
+  };
+  const at = words[words.length - 1];
+  const ends = (...tail: string[]) => lower.length > tail.length && tail.every((w, k) => lower[lower.length - tail.length + k] === w);
+  if ((ends("contains") || ends("holds") || ends("includes")) && isString(c.peek())) throw new ParseError(`a zone holding a card is said with "has": \`expect ${player} ${zoneOf(1)} has ${cards()}\``, at);
+  for (const tail of [["does", "not", "have"], ["does", "not", "contain"], ["does", "not", "hold"], ["doesn't", "have"], ["doesn't", "contain"], ["is", "missing"]]) {
+    if (ends(...tail) && isString(c.peek())) throw new ParseError(`a zone without a card is said with "lacks": \`expect ${player} ${zoneOf(tail.length)} lacks ${cards()}\``, at);
+  }
+  if ((ends("is", "empty") || ends("empty")) && c.done()) throw new ParseError(`an empty zone is written \`expect ${player} ${zoneOf(ends("is", "empty") ? 2 : 1)}: none\``, at);
+  if (ends("size") && isNumber(c.peek())) throw new ParseError(`a zone's size is said with "count": \`expect ${player} ${zoneOf(1)} count ${c.peek()!.image}\``, at);
+  if (lower.length > 2 && lower[0] === "cards" && lower[1] === "in" && isNumber(c.peek())) throw new ParseError(`a zone's size is said of the zone, with "count": \`expect ${player} ${said.slice(2).join(" ")} count ${c.peek()!.image}\``, words[0]);
+}
+
 /** `p2 life is 20` · `p2 life = 20`: refused naming the form (session 34's probe: "expected a number, found "is""). */
 function verbBeforeNumber(c: Cursor, said: string): void {
   const t = c.peek();
@@ -1314,6 +1364,8 @@ function parseExpectation(c: Cursor, flip: (negated: boolean) => void): Expectat
     }
     return state;
   }
+  // `expect game over` · `expect the game ends` (session 34's probe): the result is the winner line.
+  if (lowerImage(c.peek()) === "game" || (lowerImage(c.peek()) === "the" && lowerImage(c.peek(1)) === "game")) throw new ParseError("the game's end is said by its result: `expect winner p1` (or `p2`), `expect winner draw` (every player lost at once), `expect winner none` (it goes on)", c.peek());
   // `expect life p2 20` · `expect Bleed p2 2`: the player comes first (session 34's probe: "expected a player, found life").
   if (!isPlayer(c.peek()) && isPlayer(c.peek(1)) && !isString(c.peek()) && !isNumber(c.peek())) {
     const rest: string[] = [];
@@ -1321,6 +1373,12 @@ function parseExpectation(c: Cursor, flip: (negated: boolean) => void): Expectat
     throw new ParseError(`a player's life, resource, counter or zone is written after the player: \`expect ${c.peek(1)!.image} ${c.peek()!.image}${rest.length ? ` ${rest.join(" ")}` : ""}\``, c.peek());
   }
   const player = c.player();
+  // `expect p1 wins` · `expect p2 loses` (session 34's probe: read as an amount "wins", then "expected a number").
+  const result = lowerImage(c.peek());
+  if (["wins", "won", "win", "loses", "lost", "lose"].includes(result)) {
+    const winner = result.startsWith("w") ? player : player === "p1" ? "p2" : "p1";
+    throw new ParseError(`the game's result is said of its winner: \`expect winner ${winner}\``, c.peek());
+  }
   if (c.word("life")) {
     verbBeforeNumber(c, `${player} life`);
     return { kind: "life", player, value: c.number() };
@@ -1359,6 +1417,14 @@ function parseExpectation(c: Cursor, flip: (negated: boolean) => void): Expectat
     throw new ParseError(`a zone's size is said with "count": \`expect ${lowerImage(c.peek(-1)) === "lacks" ? "not " : ""}${where} count ${n}\` (\`has\` names the cards it holds: \`expect ${where} has "<card>"\`)`, c.peek());
   };
   if (c.word("has")) {
+    // `p2 has no cards in hand` (session 34's probe: "expected a zone name"): an empty zone.
+    if (words.length === 0 && lowerImage(c.peek()) === "no") {
+      const rest: string[] = [];
+      for (let k = 1; c.peek(k); k++) rest.push(c.peek(k)!.image);
+      const inAt = rest.findIndex((w) => w.toLowerCase() === "in");
+      const zoneWords = inAt >= 0 ? rest.slice(inAt + 1).filter((w, k) => !(k === 0 && /^(their|his|her|the|its|your)$/i.test(w))) : [];
+      throw new ParseError(`an empty zone is written \`expect ${player} ${zoneWords.join(" ") || "<zone>"}: none\``, c.peek());
+    }
     sizeSaidWithHas();
     return { kind: "zone", player, zone: zone(), cards: c.cardList(), mode: "has" };
   }
@@ -1367,6 +1433,7 @@ function parseExpectation(c: Cursor, flip: (negated: boolean) => void): Expectat
     return { kind: "zone", player, zone: zone(), cards: c.cardList(), mode: "lacks" };
   }
   if (c.word("count")) return { kind: "zone_count", player, zone: zone(), value: c.count(0, "a count") };
+  zoneSaidOtherwise(c, player, words);
   if (words.length === 0) throw new ParseError(misplacedName(c, player) ?? `expected life, a zone, a resource or a counter after ${player}`, c.peek());
   // `p1 temporary Red 1` · `p1 Mana capacity 4` · `p1 Crystal 2` · `p2 Bleed 3`
   const temporary = words.length > 1 && lowerImage(words[0]) === "temporary";

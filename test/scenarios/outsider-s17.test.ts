@@ -57,7 +57,9 @@ describe("a value no game can show is an error, not an expectation that holds ne
 
 describe("a misread word of a line gets what was meant", () => {
   it("`expect p1 hand size 1` suggests `hand count`; `expect p2 graveyard hass` suggests `graveyard has`", () => {
-    expect(checked("duel", duel("expect p1 hand size 0"))).toEqual(["9:11 CW5007 hand count"]);
+    // Session 34: unreadable, naming the whole line (`a zone's size is said with "count": \`expect p1 hand count 0\``).
+    expect(checked("duel", duel("expect p1 hand size 0"))).toEqual(["9:16 CW5002"]);
+    expect(failuresOf(duel("expect p1 hand size 0"))).toEqual(['9: cannot read this line: a zone\'s size is said with "count": `expect p1 hand count 0`']);
     expect(checked("duel", duel("expect p1 Field number 1"))).toEqual(["9:11 CW5007 Field count"]);
     expect(checked("duel", duel('expect p2 graveyard hass "Scout"'))).toEqual(["9:11 CW5007 graveyard has", "9:26 CW5002"]);
     expect(checked("duel", duel('expect p2 graveyard lakcs "Scout"'))).toEqual(["9:11 CW5007 graveyard lacks", "9:27 CW5002"]);

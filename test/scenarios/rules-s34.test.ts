@@ -483,3 +483,40 @@ expect p2 life 19
     expect(f).toMatch(/^13: p1 is not asked for an amount here .* — no question of how much waits; the damage since the last action was dealt without asking: .*Breachline Ravager deals 1 damage to Nightclub Thrall; Breachline Ravager deals 2 damage to Sanguine Medic; Breachline Ravager deals 1 damage to p2 \(now .*\) — leave this line out$/);
   });
 });
+
+describe("Three-Slot Duel probe, round 3: a line in other words names the form (each unreadable with no form on main)", () => {
+  const duel = (line: string) => `scenario "x" for duel
+setup {
+  turn 3 p1 phase Play
+  p1 hand: "Quick Bolt", "Stone Guard"
+  p1 field: "Grave Altar", "Scout"
+  p2 field: "Scout"
+}
+${line}
+expect p1 life 10
+`;
+  it.each([
+    ["expect p1 wins", "the game's result is said of its winner: `expect winner p1`"],
+    ["expect p2 loses", "the game's result is said of its winner: `expect winner p1`"],
+    ["expect game over", "the game's end is said by its result: `expect winner p1` (or `p2`), `expect winner draw` (every player lost at once), `expect winner none` (it goes on)"],
+    ["expect p1 hand size 2", 'a zone\'s size is said with "count": `expect p1 hand count 2`'],
+    ["expect p1 cards in hand 2", 'a zone\'s size is said of the zone, with "count": `expect p1 hand count 2`'],
+    ['expect p1 field contains "Grave Altar"', 'a zone holding a card is said with "has": `expect p1 field has "Grave Altar"`'],
+    ['expect p1 field does not have "Scout"', 'a zone without a card is said with "lacks": `expect p1 field lacks "Scout"`'],
+    ["expect p2 hand is empty", "an empty zone is written `expect p2 hand: none`"],
+    ["expect p2 has no cards in hand", "an empty zone is written `expect p2 hand: none`"],
+    ['expect "Scout" to be in p2 graveyard', 'which zone holds a card is said of the zone: `expect p2 graveyard has "Scout"`'],
+    ['expect "Stone Guard" power is 2', 'the number comes right after the stat, with no "is": `expect "Stone Guard" power 2`'],
+    ['expect "Stone Guard" power: 2', 'the number comes right after the stat, with no ":": `expect "Stone Guard" power 2`'],
+    ['p1 plays "Quick Bolt" on p2', 'a target is written with "target": `... target p2`'],
+    ['p1 plays "Quick Bolt" at "Scout"', 'a target is written with "target": `... target "Scout"`'],
+    ['p1 discards "Stone Guard"', 'a player discards only as a cost or an effect asks: a cost\'s cards go on the play line (`p1 play "<card>" discard "<card>"`), an effect\'s choice is answered with `p1 chooses "<card>"`'],
+    ["p1 draws a card", 'a player draws only as a rule or an effect draws (the start of a turn, "Draw a card"): no line makes a draw — write the line that causes it (`p1 end turn`, `p1 play "<card>"`), then `expect event draw p1`'],
+  ])("`%s`", (line, message) => {
+    expect(failuresOf(duel(line))).toEqual([`8: cannot read this line: ${message}`]);
+  });
+
+  it("the forms they name hold", () => {
+    expect(failuresOf(duel('expect p1 hand count 2\nexpect p1 field has "Grave Altar"\nexpect p2 hand: none\nexpect "Stone Guard" power 2 in Hand\nexpect winner none'))).toEqual([]);
+  });
+});
