@@ -1369,12 +1369,47 @@ function parseCardFile(ctx: Ctx, lexed: Lexed): A.CardFile {
     // A card's ranges count from its first token: an edit above it moves the card by moving this anchor.
     ctx.anchor = new Anchor(chunk[0]!.startOffset, ctx.lines);
     const textStart = cardTextStart(chunk);
+    const reported = ctx.report.diagnostics.length;
     const cst = runParser(ctx, "cardDecl", endSentencesAtLineBreaks(ctx.text, cardTextWords(chunk, textStart, chunkCardName(chunk)), textStart), "card");
     const card = cardDecl(ctx, cst, chunk);
     if (card) doc.cards.push(card);
+    alternativeCostLines(ctx, reported);
   }
   ctx.anchor = fileAnchor;
   return doc;
+}
+
+/**
+ * "You may discard a card rather than pay this card's cost." · "You may play it without paying its cost.": an alternative
+ * cost, which no form of the language reads. The parse broke off at "pay"/"its" and said "expected a target or amount"
+ * (CW1003 and CW1007 at the word: misleading, the words are fine English); the line's one error now says what the engine
+ * does not do and what it does (diagnostics reported from `from` on).
+ */
+function alternativeCostLines(ctx: Ctx, from: number): void {
+  const diagnostics = ctx.report.diagnostics;
+  const done = new Set<number>();
+  for (let i = from; i < diagnostics.length; i++) {
+    const d = diagnostics[i]!;
+    if (d.code !== "CW1003" && d.code !== "CW1007") continue;
+    const text = ctx.text;
+    let start = d.range.start.offset;
+    while (start > 0 && text.slice(start - 1, start) !== "\n") start--;
+    if (done.has(start)) continue;
+    let end = text.indexOf("\n", d.range.start.offset);
+    if (end < 0) end = text.length;
+    const line = text.slice(start, end);
+    if (!/\b(?:rather than|instead of) pay(?:ing)?\b.*\bcosts?\b|\bwithout paying\b.*\bcosts?\b/i.test(line)) continue;
+    done.add(start);
+    // The sentence of the line that says it ("Copy target card. You may play the copy without paying its cost.": the second).
+    const sentences = line.trim().split(/(?<=\.)\s+/);
+    const sentence = sentences.find((t) => /\b(?:rather than|instead of) pay(?:ing)?\b|\bwithout paying\b/i.test(t)) ?? line.trim();
+    const lead = Math.max(0, line.indexOf(sentence));
+    for (let j = diagnostics.length - 1; j >= from; j--) {
+      const e = diagnostics[j]!;
+      if ((e.code === "CW1003" || e.code === "CW1007") && e.range.start.offset >= start && e.range.start.offset <= end) diagnostics.splice(j, 1);
+    }
+    diagnostics.splice(i, 0, diagnostic("CW1007", ctx.file, rangeOf(ctx, start + lead, start + lead + sentence.length), { detail: `"${sentence}" is an alternative cost, which the engine does not have: a card is played by paying its cost (its cost: field) and any additional cost ("As an additional cost to play this, discard a card.") — write the cost the card is played for on its cost: line (this line is not read)` }));
+  }
 }
 
 /** The name a card chunk declares (`card "Static Burst" {`), unquoted; undefined when it has none. */

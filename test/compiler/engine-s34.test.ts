@@ -85,3 +85,12 @@ describe("moving counters", () => {
     expect(probe("duel", "spell", "Move all power counters from each unit you control onto target unit.").problems).toEqual(['CW6001 "Move all power counters from each unit you control onto target unit"']);
   });
 });
+
+describe("an alternative cost", () => {
+  it("'You may discard a card rather than pay this card's cost.' is one CW1007 saying the engine has no alternative cost (was CW1003 + CW1007 'expected a target or amount, found \"pay\"')", () => {
+    const p = probe("duel", "spell", "You may discard a card rather than pay this card's cost.");
+    expect(p.problems).toEqual([`CW1007 "You may discard a card rather than pay this card's cost."`]);
+    const without = probe("chromatic", "spell", "Return target creature card from your Graveyard to your hand. You may play it without paying its cost.");
+    expect(without.problems).toEqual(['CW1007 "You may play it without paying its cost."']);
+  });
+});
