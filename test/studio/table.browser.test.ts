@@ -264,9 +264,11 @@ describe("the table and the stepper in the browser", { timeout: 240_000 }, () =>
     const modes = await page.getByTestId("choice").getByRole("button").allTextContents();
     expect(modes).toContain("p1 chooses Red + Blue");
     await act(page, "p1 chooses Red + Blue");
-    await act(page, "p2 passes");
+    // Spark's own target is chosen as the spell is cast, before the opponent may respond (a keyword's targets, as the
+    // same words written out are targeted).
     expect(await choiceKind(page)).toBe("targets");
     await act(page, "p1 chooses p2");
+    await act(page, "p2 passes");
     expect(await choiceKind(page)).toBe("cards");
     expect(await page.getByTestId("choice").textContent()).toMatch(/Scry/);
     await act(page, "p1 chooses nothing");
