@@ -155,8 +155,10 @@ describe("the Flow view", { timeout: 300_000 }, () => {
     flow = await flowAt(page, "scenario-flow", "chain.resolving.running");
     expect(flow.events).toBe("FIRE");
     expect(flow.taken).toEqual(["FIRE"]);
+    // Sparkmage's "Spark 1" asks its target as the trigger fires (a keyword action's own targets are chosen as it is put
+    // into resolution): the chain waits on that choice.
     await goTo(/^fire.*Sparkmage/);
-    await flowAt(page, "scenario-flow", "chain.resolving.running");
+    await flowAt(page, "scenario-flow", "chain.resolving.choice");
     // The end of the chain: the opponent's appended ability runs.
     await goTo(/^fire.*Grave Scribe/);
     flow = await flowAt(page, "scenario-flow", "chain.appended.running");
