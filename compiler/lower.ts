@@ -1036,15 +1036,18 @@ class AbilityLowering {
    * only mean by that step (was CW6001 "condition not understood", run as always true). Only the card named ("it",
    * "that unit"): "If a unit dies, …" is no such reference. Undefined where no such step comes before.
    */
+  /** "it" or "that <card noun>": the card named before, as a "this way" condition's subject names it. */
+  namesCardBefore(np: Ast.NounPhrase): boolean {
+    const dets = npDeterminers(np);
+    const words = npWords(np);
+    return (dets.length === 1 && dets[0] === "it" && words.length === 0) || (dets.length === 1 && dets[0] === "that" && words.length > 0 && words.every((w) => this.cardNoun(w)));
+  }
   diesAfterStep(clause: Ast.Clause): ThisWayVerb | undefined {
     if (clause.object || clause.tail.length || clause.complement || !clause.subject) return undefined;
     const lemma = clause.verb?.lemma;
     const passiveDestroy = clause.be && (lemma === "destroy" || lemma === participleOf("destroy"));
     if (lemma !== "die" && !passiveDestroy) return undefined;
-    const dets = npDeterminers(clause.subject);
-    const words = npWords(clause.subject);
-    const named = (dets.length === 1 && dets[0] === "it" && words.length === 0) || (dets.length === 1 && dets[0] === "that" && words.length > 0 && words.every((w) => this.cardNoun(w)));
-    if (!named) return undefined;
+    if (!this.namesCardBefore(clause.subject)) return undefined;
     const verb: ThisWayVerb = passiveDestroy && this.thisWaySteps.has("destroy") ? "destroy" : "die";
     if (this.thisWaySteps.has(verb)) return verb;
     // A sentence of its own ("Deal 3 damage to target unit. If it dies, …"): it goes on with the sentence before, whose
@@ -1088,7 +1091,7 @@ class AbilityLowering {
     const done = this.thisWaySteps.get(verb);
     const dets = npDeterminers(subject);
     const words = npWords(subject);
-    const named = (dets.length === 1 && dets[0] === "it" && words.length === 0) || (dets.length === 1 && dets[0] === "that" && words.length > 0 && words.every((w) => this.cardNoun(w)));
+    const named = this.namesCardBefore(subject);
     // "if a card was discarded this way", or the one card type that step takes ("if a creature was sacrificed this way").
     const type = words.length === 1 ? (lookup(this.vocab.cardTypes, words[0]!) ?? lookup(this.vocab.cardTypes, words[0]!.replace(/s$/, ""))) : undefined;
     const takenType = done && type !== undefined && this.takenTypes(done.last)?.length === 1 && this.takenTypes(done.last)![0] === type;
@@ -1149,7 +1152,7 @@ class AbilityLowering {
     // "if it was dealt damage this way", "if that creature was dealt damage this way": the card named before.
     const dets = npDeterminers(subject);
     const words = npWords(subject);
-    const named = !subject.filters.length && ((dets.length === 1 && dets[0] === "it" && words.length === 0) || (dets.length === 1 && dets[0] === "that" && words.length > 0 && words.every((w) => this.cardNoun(w))));
+    const named = !subject.filters.length && this.namesCardBefore(subject);
     if (!named) {
       this.note(subject.range, `"${written}": the engine reads "if it was dealt damage this way" (the card named before), "if that creature was dealt damage this way" or "if a player was dealt damage this way"`);
       return null;
