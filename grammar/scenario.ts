@@ -113,7 +113,8 @@ export type ScenarioAction =
   | { kind: "move"; player: string; move: string; card: CardRef; other?: CardRef; color?: string }
   /** `order "X" ability N`: which of X's noted triggers, by its place among X's printed triggered abilities (1-based). */
   /** `amount`: an answer to a choice of an amount (`p1 chooses 2`: how much damage to a blocker, how many cards of "up to"), the number itself. */
-  | { kind: "choose"; player: string; cards?: string[]; target?: TargetRef; yes?: boolean; mode?: number; modeText?: string; trigger?: CardRef; ability?: number; refs?: CardRef[]; amount?: number }
+  /** `declares`: the line was written as a declaration of no attackers or blockers (`p1 attacks with nothing`, `p2 blocks nothing`), not `choose nothing`. */
+  | { kind: "choose"; player: string; cards?: string[]; target?: TargetRef; yes?: boolean; mode?: number; modeText?: string; trigger?: CardRef; ability?: number; refs?: CardRef[]; amount?: number; declares?: "attackers" | "blockers" }
   | { kind: "pass"; player: string }
   /** `p1 end turn` / `end phase` / `end`: the player ends the current phase; `turn` is kept to hold the line to it (runtime/scenario.ts). */
   | { kind: "end"; player: string; turn?: boolean };
@@ -898,7 +899,7 @@ function parseAction(c: Cursor): ScenarioAction {
     case "attack":
     case "attacks": {
       // `p1 attacks with nothing` / `p1 attacks nothing`: the declaration of no attackers, as `p1 choose nothing`.
-      if (declaresNothing(c)) return { kind: "choose", player, cards: [] };
+      if (declaresNothing(c)) return { kind: "choose", player, cards: [], declares: "attackers" };
       // `p1 attacks with "X"`, `p1 attack opponent with "X"`, `p1 attacks p2`: what is attacked comes first, as a player
       // (p1/p2) or a card, then `with` and the attacker — said with the line to write, not "expected a card name or a
       // player" (session 32's Duel probe).
@@ -919,7 +920,7 @@ function parseAction(c: Cursor): ScenarioAction {
     case "block":
     case "blocks": {
       // `p2 blocks nothing` / `p2 blocks with nothing`: the declaration of no blockers, as `p2 choose nothing`.
-      if (declaresNothing(c)) return { kind: "choose", player, cards: [] };
+      if (declaresNothing(c)) return { kind: "choose", player, cards: [], declares: "blockers" };
       const attacker = c.card("the blocked attacker's name");
       c.expectWord("with");
       const blockers = [c.card("the blocking card's name")];

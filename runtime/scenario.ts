@@ -939,19 +939,19 @@ function blockersNotAsked(run: Run, state: GameState, events: readonly TraceEven
  * "no choice is waiting" (session 27's probe; session 28's: a CYBERVAMP attack on a player with no creatures). Undefined
  * when the line is no such answer. A `pX block "A" with "B"` line there (not `refused`: refusedBlock reads that) is told
  * the same (session 33's probe: a creature made unable to block by "Target creature can't block this turn", then a
- * block line).
+ * block line). `declaration` says which declaration the engine made without asking.
  */
-function noDeclarationAsked(run: Run, state: GameState, events: readonly TraceEvent[], step: ScenarioAction): string | undefined {
+function noDeclarationAsked(run: Run, state: GameState, events: readonly TraceEvent[], step: ScenarioAction): { declaration: "attackers" | "blockers"; message: string } | undefined {
   const declaresNothing = step.kind === "choose" && step.cards?.length === 0;
   if ((!declaresNothing && step.kind !== "block") || state.pending) return undefined;
   const thisTurn = events.filter((e) => e.turn === state.turn);
   if (declaresNothing && step.player === state.active) {
     const none = thisTurn.find((e) => e.kind === "check" && e.player === step.player && / has no creature that can attack$/.test(e.text));
-    return none ? `no declaration of attackers is asked: ${none.text} this turn, so the engine declared none without asking — leave this line out` : undefined;
+    return none ? { declaration: "attackers", message: `no declaration of attackers is asked: ${none.text} this turn, so the engine declared none without asking — leave this line out` } : undefined;
   }
   if (!blockersNotAsked(run, state, events, step.player)) return undefined;
   const attackers = state.battle!.attackers.map((id) => `"${nameOf(run, state, id)}"`).join(", ");
-  return `no declaration of blockers is asked: none of ${step.player}'s creatures can block ${attackers} (${step.player} controls none that is ready and able to), so the engine declares no blockers without asking — leave this line out`;
+  return { declaration: "blockers", message: `no declaration of blockers is asked: none of ${step.player}'s creatures can block ${attackers} (${step.player} controls none that is ready and able to), so the engine declares no blockers without asking — leave this line out` };
 }
 
 /** A stack item as a scenario writer knows it: `"Seer"`, `"Seer"'s triggered ability`, `rule (<step>)`. */
@@ -1870,7 +1870,7 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
     }
     const literal = literalAction(run, state, step.action);
     if (typeof literal === "string") {
-      fail(step.line, (step.action.kind === "block" && noDeclarationAsked(run, state, events, step.action)) || literal, undefined, undefined, at);
+      fail(step.line, (step.action.kind === "block" && noDeclarationAsked(run, state, events, step.action)?.message) || literal, undefined, undefined, at);
       record();
       break;
     }
@@ -1887,9 +1887,14 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
     const applied = apply(literal);
     record(applied.ok ? literal : undefined);
     if (!applied.ok) {
+      const unasked = applied.refusal.code === "no_choice_pending" ? noDeclarationAsked(run, before, events, step.action) : undefined;
+      // `p2 blocks nothing` (or `p1 attacks with nothing`) where the engine declared none without asking, as none of the
+      // player's creatures could: the line says what happened, and holds. `p2 choose nothing` there stays a failure, as
+      // it could have meant another choice the writer expected; so does a block by a named creature (it cannot block).
+      if (unasked && step.action.kind === "choose" && step.action.declares === unasked.declaration) continue;
       const noDeclaration =
         applied.refusal.code === "no_choice_pending"
-          ? (noDeclarationAsked(run, before, events, step.action) ?? answerTakenUnasked(run, before, events, step.action, literal.type === "choose" ? literal.target : undefined, nextAction(scenario.steps, stepIndex)))
+          ? (unasked?.message ?? answerTakenUnasked(run, before, events, step.action, literal.type === "choose" ? literal.target : undefined, nextAction(scenario.steps, stepIndex)))
           : undefined;
       if (noDeclaration) {
         fail(step.line, noDeclaration, undefined, undefined, at);
