@@ -467,6 +467,12 @@ export type StepBody =
       /** Restrictions for the duration ("Target unit can't attack this turn", "It can't be blocked this turn"): `RESTRICTION_RULES`. */
       rules?: RuleGrant[];
       duration: Duration;
+      /**
+       * "Target creature gets -2/-2 until end of turn. If it dies, …": as the damage step's `lethalNow`, the cards this change
+       * of the toughness stat leaves at 0 or less are destroyed as the step resolves and recorded under THIS_WAY_LABELS.die
+       * (only they: another creature the state check destroys after the effect is not among them).
+       */
+      lethalNow?: true;
     }
   | { op: "destroy"; what: Affected }
   /** The controller of `who` chooses `amount` cards matching `selector` they control and destroys them. */
@@ -637,7 +643,7 @@ export const THIS_WAY_LABELS = {
 
 export type ThisWayVerb = keyof typeof THIS_WAY_LABELS;
 
-/** The op of the step whose record a verb's "this way" reads ("Return ..." is a `move`). */
+/** The op of the step whose record a verb's "this way" reads ("Return ..." is a `move`; "dies this way" also reads a `modify` of the toughness stat: compiler/lower.ts killsByStat). */
 export const THIS_WAY_OPS = {
   destroy: "destroy",
   sacrifice: "sacrifice",

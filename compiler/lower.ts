@@ -1059,8 +1059,8 @@ class AbilityLowering {
   takenTypes(step: Step): readonly string[] | undefined {
     if (step.op === "sacrifice") return step.selector.cardTypes;
     if (step.op === "discard") return step.filter?.cardTypes;
-    if (step.op !== "destroy" && step.op !== "exhaust" && step.op !== "move" && step.op !== "damage") return undefined;
-    const what = step.op === "damage" ? step.to : step.what;
+    if (step.op !== "destroy" && step.op !== "exhaust" && step.op !== "move" && step.op !== "damage" && step.op !== "modify") return undefined;
+    const what = step.op === "damage" ? step.to : step.op === "modify" ? step.on : step.what;
     if (what.kind === "targets") {
       // "up to two target creatures": every target's kind, when they are all one.
       const kinds = what.indexes.map((i) => JSON.stringify(this.targets[i]?.cards?.cardTypes));
@@ -1076,7 +1076,8 @@ class AbilityLowering {
   }
 
   thisWayStepsNamed(): string {
-    return `"this way" reads what a ${[...new Set((Object.keys(THIS_WAY_LABELS) as ThisWayVerb[]).map((v) => `"${thisWayStep(v)}"`))].join(", ")} before it in the same ability took (a creature its damage "dies this way")`;
+    // "deal" is named with "die" ("Deal ... damage" or "... gets -N/-N").
+    return `"this way" reads what a ${(Object.keys(THIS_WAY_LABELS) as ThisWayVerb[]).filter((v) => v !== "deal").map((v) => `"${thisWayStep(v)}"`).join(", ")} before it in the same ability took (a creature its damage or a -N/-N "dies this way")`;
   }
   /**
    * "If that creature is destroyed this way", "if it was sacrificed this way", "if a card was discarded this way": the
@@ -4379,10 +4380,16 @@ class AbilityLowering {
 
   /** The steps "<participle> this way" after them can read (thisWaySteps), of steps just lowered. */
   noteThisWaySteps(steps: readonly Step[]): void {
+    const toughness = toughnessStat(this.vocab.game);
     for (const verb of Object.keys(THIS_WAY_LABELS) as ThisWayVerb[]) {
       // A keyword action is an erase or a mill by its rule ("Erase", rule move_to_oblivion); any other ("Scry") takes no cards.
+      // What "dies this way" reads: a damage step, or a change of the game's toughness stat ("gets -2/-2": killsByStat).
       const rules = THIS_WAY_RULES[verb];
-      const taking = rules ? walkStepsOf(steps).filter((s) => s.op === "keyword_action" && rules.includes(this.vocab.keywords.get(lower(s.keyword))?.rule ?? "")) : undefined;
+      const taking = rules
+        ? walkStepsOf(steps).filter((s) => s.op === "keyword_action" && rules.includes(this.vocab.keywords.get(lower(s.keyword))?.rule ?? ""))
+        : verb === "die"
+          ? walkStepsOf(steps).filter((s) => s.op === "damage" || killsByStat(s, toughness))
+          : undefined;
       const count = taking ? taking.length : countSteps(steps, THIS_WAY_OPS[verb]);
       if (count) this.thisWaySteps.set(verb, { count: (this.thisWaySteps.get(verb)?.count ?? 0) + count, last: taking ? taking[0]! : findStep(steps, THIS_WAY_OPS[verb])! });
     }
@@ -7822,29 +7829,48 @@ const THIS_WAY_EXAMPLES: Record<ThisWayVerb, string> = {
 };
 
 /**
- * "Deal 3 damage to target creature. If it dies this way, draw a card.": the damage step before a step that reads what
- * died this way (THIS_WAY_LABELS.die, in a condition or a count) destroys what its damage made lethal as it resolves
+ * "Deal 3 damage to target creature. If it dies this way, draw a card.": the damage step (or the change of the toughness
+ * stat: "Target creature gets -2/-2 until end of turn. If it dies, …", killsByStat) before a step that reads what
+ * died this way (THIS_WAY_LABELS.die, in a condition or a count) destroys what it made lethal as it resolves
  * (`lethalNow`), so that the record is there to read; any other damage step leaves that to the state check after the
  * effect, as before. The steps in the order they run, branches included (an ability's sentences lowered apart, a spell's
  * sentence going on with the one before, are one list by now).
  */
-function destroysWhatItKills(steps: Step[]): void {
-  let lastDamage: Extract<Step, { op: "damage" }> | undefined;
+function destroysWhatItKills(steps: Step[], toughness: string | undefined): void {
+  let lastDamage: Extract<Step, { op: "damage" | "modify" }> | undefined;
   const isStepList = (v: unknown): v is Step[] => Array.isArray(v) && v.length > 0 && v.every((x) => x !== null && typeof x === "object" && "op" in x);
   const walk = (list: Step[]) => {
     for (const step of list) {
       const own = Object.entries(step).filter(([, v]) => !isStepList(v));
       if (lastDamage && JSON.stringify(own).includes(JSON.stringify(THIS_WAY_LABELS.die))) lastDamage.lethalNow = true;
-      if (step.op === "damage") lastDamage = step;
+      if (step.op === "damage" || killsByStat(step, toughness)) lastDamage = step as Extract<Step, { op: "damage" | "modify" }>;
       for (const [, v] of Object.entries(step)) if (isStepList(v)) walk(v);
     }
   };
   walk(steps);
 }
 
+/** The stat damage is checked against, whose value at 0 or less destroys a creature (the game's toughness_stat / creature_damage_threshold); undefined in a game with none (Three-Slot Duel). */
+function toughnessStat(game: CompiledGame): string | undefined {
+  const stat = game.params["toughness_stat"] ?? game.params["creature_damage_threshold"];
+  return typeof stat === "string" && stat ? stat : undefined;
+}
+
+/**
+ * "Target creature gets -2/-2 until end of turn. If it dies, …": a change of the toughness stat (a `modify` that adds to it or
+ * sets it) can kill the cards it changes, as damage can — what "dies this way" reads (with `lethalNow`, the state check's
+ * destruction of those cards runs as the step resolves).
+ */
+function killsByStat(step: Step, toughness: string | undefined): step is Extract<Step, { op: "modify" }> {
+  if (!toughness || step.op !== "modify") return false;
+  // "+2/+0" or "+1/+1" cannot kill; "-2/-2", "-X/-X", "its defense becomes 0" can.
+  const change = step.stats?.[toughness];
+  return (change !== undefined && !(typeof change === "number" && change >= 0)) || step.set?.[toughness] !== undefined;
+}
+
 /** How a note names the step a verb's "this way" reads: "Destroy ...", "Deal ... damage" (what "dies this way" reads). */
 function thisWayStep(verb: ThisWayVerb): string {
-  return verb === "die" || verb === "deal" ? "Deal ... damage" : `${capitalized(verb)} ...`;
+  return verb === "die" ? `Deal ... damage" or "... gets -N/-N` : verb === "deal" ? "Deal ... damage" : `${capitalized(verb)} ...`;
 }
 
 /** `this way`: the object of a participle or a passive clause ("discarded this way", "is destroyed this way"). */
@@ -10125,7 +10151,7 @@ export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, mo
       }
       // Two rewrites of the IR that no note reads (each a walk of the ability's whole IR): only for the IR.
       if (!notesOnly) {
-        if ("steps" in ability && ability.steps) destroysWhatItKills(ability.steps);
+        if ("steps" in ability && ability.steps) destroysWhatItKills(ability.steps, toughnessStat(game));
         countOthersThanTheCardActedOn(ability);
       }
       checkAbilityContract(ability, notes);

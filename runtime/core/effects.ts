@@ -504,6 +504,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
     }
     case "modify": {
       const affected = evalAffected(ctx, frame, step.on);
+      const destroyedBefore = state.destroyedThisTurn?.length ?? 0;
       const amounts = amountsPerCard(frame, step, affected, () => {
         const stats: Record<string, number> = {};
         for (const [k, v] of Object.entries(step.stats ?? {})) stats[k] = evalNumber(ctx, frame, v);
@@ -517,6 +518,9 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
           addModifier(ctx, t.card, own, step.keywords ?? [], step.duration.kind, frame.controller, frame.card, source, step.rules, step.loses);
         }
       }
+      // "Target creature gets -2/-2 until end of turn. If it dies, …": what this change left at 0 or less toughness is
+      // destroyed now and recorded (compiler/ir.ts `lethalNow`), as damage's.
+      if (step.lethalNow) frame.chosen[THIS_WAY_LABELS.die] = destroyKilled(ctx, cardsOf(affected), destroyedBefore);
       return "done";
     }
     case "destroy": {
