@@ -6986,6 +6986,17 @@ function isOneShotStatement(seq: Ast.Sequence): boolean {
   return seq.steps.length > 0 && seq.steps.every(({ clause }) => !!clause.verb && !clause.modal && (!clause.subject || isPlayerPhrase(clause.subject) || lasting(clause)) && !["prevent", "cost"].includes(clause.verb.lemma));
 }
 
+/**
+ * The clauses of "If ..., this creature gets +1/+1." that change a card with no duration written ("gets", "has", "gains"),
+ * where every other clause is done once (isOneShotStatement's): after a trigger on its line, one such sentence could be a
+ * static or the trigger's change. Empty for any other sequence.
+ */
+function undatedCardChanges(seq: Ast.Sequence): Ast.Clause[] {
+  const changes = seq.steps.filter(({ clause }) => !!clause.verb && !clause.modal && !!clause.subject && !isPlayerPhrase(clause.subject) && ["get", "have", "gain"].includes(clause.verb.lemma) && !clause.tail.some(isDurationPhrase));
+  const rest = seq.steps.filter((step) => !changes.includes(step));
+  return changes.length && (!rest.length || isOneShotStatement({ ...seq, steps: rest })) ? changes.map(({ clause }) => clause) : [];
+}
+
 /** The body after a marker or cost ("Entomb: ...", "Exhaust: ..."): it runs when they say, not as the card enters. */
 function afterPrefix(card: CardInfo): CardInfo {
   const { enhancedOnEnter: _slot, ...rest } = card;
@@ -10072,10 +10083,19 @@ export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, mo
       const hostBefore = effectsBefore && info.permanent && (effectsBefore.ability.kind === "triggered" || effectsBefore.ability.kind === "activated") ? effectsBefore : undefined;
       const previousEnd = i > 0 ? endOffset(decl.abilities[i - 1]!.range) : undefined;
       const onItsLine = previousEnd !== undefined && !/[\r\n]/.test(text.slice(previousEnd, startOffset(a.range)));
-      if (hostBefore && onItsLine && !a.reminder && (a.tag?.text ?? "") === (hostBefore.ast.tag?.text ?? "") && a.body.kind === "conditional" && a.body.word === "if" && isOneShotStatement(a.body.effect)) {
+      // "When this enters play, deal 2 damage to target creature. If it dies, this creature gets +1/+1.": a card's change
+      // with no duration on such a line could be a bonus while the condition holds (a static) or a change the trigger makes;
+      // it goes on with the trigger (a one-time change with no duration lasts, as "Whenever this attacks, this creature gets
+      // +1/+1." does) and is CW6090 at the change, naming the other readings — never a static in silence.
+      const undated = a.body.kind === "conditional" && a.body.word === "if" ? undatedCardChanges(a.body.effect) : [];
+      if (hostBefore && onItsLine && !a.reminder && (a.tag?.text ?? "") === (hostBefore.ast.tag?.text ?? "") && a.body.kind === "conditional" && a.body.word === "if" && (isOneShotStatement(a.body.effect) || undated.length)) {
         const { l: earlier, ability: host, ast: hostAst } = hostBefore;
         const before = notes.length;
         markOwnName(a, abilityText, name, earlier);
+        for (const clause of undated) {
+          const words = earlier.slice(clause.range).trim();
+          notes.push({ file: doc.file, range: plainRange(clause.range), code: "CW6090", args: { words, trigger: earlier.slice(hostAst.range).trim().replace(/[.]$/, "") }, message: `"${words}" has no duration after a trigger on its line` });
+        }
         const continued = lowerAbilitySafely(a, Number(host.id.slice(host.id.lastIndexOf("#") + 1)), afterPrefix(info), earlier);
         reportUnusedWords(a, earlier, notes.slice(before), continued);
         hostBefore.from = host.steps.length;

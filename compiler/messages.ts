@@ -1014,6 +1014,14 @@ export const MESSAGES = {
     example: "Whenever an enemy unit attacks this unit, it gets -1 power until end of turn.   (a Three-Slot Duel unit)",
     exampleArgs: { words: "it", other: "the attacking unit", unit: "unit" },
   },
+  CW6090: {
+    severity: "warning",
+    template: '"{words}" has no duration, after "{trigger}" on its line: the engine runs it as a change that ability makes once, which lasts as long as the card is in play. For this turn only, write "{words} until end of turn"; for good, put counters on the card ("put a +1/+1 counter on this creature"); for a bonus that holds while the condition does, put "As long as ..., {words}." on a line of its own.',
+    explanation:
+      "An `If ...` sentence on the line of a triggered or activated ability goes on with that ability: it runs when the trigger does, its `it` is what the trigger named. A change to a card in it with no duration written — `When this enters play, deal 2 damage to target creature. If it dies, this creature gets +1/+1.` — reads three ways in card English: for the rest of the turn (`until end of turn` left out), for good, or as a static bonus of the card while the condition holds. The rules texts do not say which. The engine runs the change once, as the trigger resolves, and a one-time change with no duration lasts (as `Whenever this attacks, this creature gets +1/+1.` does); this warning says so at the words, so that the card is never read another way in silence. Write the duration (`until end of turn`), or counters for a change for good (`put a +1/+1 counter on this creature`), or make it a static on a line of its own (`As long as you have 3 or less life, this creature gets +2/+2.`).",
+    example: "When this enters play, deal 2 damage to target creature. If it dies, this creature gets +1/+1.   (a CYBERVAMP creature)",
+    exampleArgs: { words: "this creature gets +1/+1", trigger: "When this enters play, deal 2 damage to target creature" },
+  },
   // ---------------------------------------------------------------- CW7xxx: deck lists
   CW7001: {
     severity: "error",

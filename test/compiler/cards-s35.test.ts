@@ -21,3 +21,28 @@ describe("'If it dies' after a stat change", () => {
     expect(probe("spell", "Target creature gets +2/+0 until end of turn. If it dies, draw a card.").problems).toEqual(['CW6001 "it dies"']);
   });
 });
+
+describe("'If …, this creature gets +1/+1.' (no duration) on the line of a triggered or activated ability", () => {
+  it("goes on with the ability, CW6090 at the change (was a static of the card: 'If it dies' CW6001 'treated as always true', '+1/+1' for good)", () => {
+    const p = probe("creature", "When this enters play, deal 2 damage to target creature. If it dies, this creature gets +1/+1.");
+    expect(p.problems).toEqual(['CW6090 "this creature gets +1/+1"']);
+    expect(p.readsAs).toEqual(["When this enters play, deal 2 damage to target creature, then if it died this way, this gets +1/+1."]);
+    expect(p.abilities.map((a) => a.kind)).toEqual(["triggered"]);
+    expect(p.messages.join("\n")).toContain('"this creature gets +1/+1 until end of turn"');
+  });
+
+  it("was silent where the condition reads as a static's: 'When this enters play, draw a card. If you have 3 or less life, this creature gets +2/+2.'", () => {
+    const p = probe("creature", "When this enters play, draw a card. If you have 3 or less life, this creature gets +2/+2.");
+    expect(p.problems).toEqual(['CW6090 "this creature gets +2/+2"']);
+    expect(p.readsAs).toEqual(["When this enters play, draw a card, then if you have 3 or less life, this gets +2/+2."]);
+    expect(probe("creature", "Exhaust: Draw a card. If you have 3 or less life, creatures you control get +1/+0.").problems).toEqual(['CW6090 "creatures you control get +1/+0"']);
+  });
+
+  it("with its duration written, or a counter, it is clean; on a line of its own it stays a static", () => {
+    expect(probe("creature", "When this enters play, deal 2 damage to target creature. If it dies, this creature has +1 power until end of turn.").problems).toEqual([]);
+    expect(probe("creature", "When this enters play, deal 2 damage to target creature. If it dies, put a +1/+1 counter on this creature.").problems).toEqual([]);
+    const own = probe("creature", "When this enters play, draw a card.\n    If you have 3 or less life, this creature gets +2/+2.");
+    expect(own.problems).toEqual([]);
+    expect(own.readsAs).toEqual(["When this enters play, draw a card.", "This gets +2/+2 as long as you have 3 or less life."]);
+  });
+});

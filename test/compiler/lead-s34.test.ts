@@ -60,8 +60,11 @@ describe("'If …, this unit gets +1 power until end of turn.' on the line of a 
     expect(p.abilities.map((a) => a.kind)).toEqual(["triggered"]);
   });
 
-  it("a state without a duration stays the unit's static ('this unit has +1 power')", () => {
+  it("a change without a duration goes on with the ability too, CW6090 at it naming the other readings (session 35: was the unit's static in silence)", () => {
     const p = probe("duel", "unit", "PLAY: Draw a card. If you have 5 or less life, this unit has +1 power.");
-    expect(p.readsAs).toEqual(["PLAY: Draw a card.", "This gets +1 power as long as you have 5 or less life."]);
+    expect(p.readsAs).toEqual(["PLAY: Draw a card, then if you have 5 or less life, this gets +1 power."]);
+    expect(p.problems).toEqual(['CW6090 "this unit has +1 power"']);
+    // On a line of its own it is the unit's static, as before.
+    expect(probe("duel", "unit", "PLAY: Draw a card.\n    If you have 5 or less life, this unit has +1 power.").readsAs).toEqual(["PLAY: Draw a card.", "This gets +1 power as long as you have 5 or less life."]);
   });
 });
