@@ -9349,7 +9349,9 @@ function lowerStatic(body: Ast.AbilityBody, a: Ability, l: AbilityLowering): voi
       if (cond && (cond.word === "unless" || cond.word === "if" || cond.word === "as long as" || cond.word === "while") && theirController(cond.clause.subject) && statics.every((st) => "affects" in st && !("self" in st.affects))) {
         const holds = l.controllerHolds({ kind: "relative", that: false, pronoun: "whose", clause: cond.clause, range: cond.range });
         if (holds) {
-          const c: Condition = cond.word === "unless" ? { kind: "not", condition: holds } : holds;
+          // "unless" as "doesn't" reads it ("whose controller doesn't have fewer …": a comparison turned round), so that the
+          // reads-as text compiles back to the same condition.
+          const c: Condition = cond.word === "unless" ? negation(holds)! : holds;
           for (const st of statics) {
             if (!("affects" in st) || "self" in st.affects) continue;
             st.affects = { ...st.affects, controllerWith: st.affects.controllerWith ? { kind: "all", conditions: [st.affects.controllerWith, c] } : c };

@@ -27,7 +27,7 @@ import type {
   TargetSpec,
   TriggerPattern,
 } from "./ir.ts";
-import { PLAYER_RULES, STEP_OBJECT_FIELD, costSymbolsText, participleOf, sameStepBut, thisWayNoun, thisWayVerbOf } from "./ir.ts";
+import { PLAYER_RULES, STEP_OBJECT_FIELD, costSymbolsText, participleOf, sameStepBut, thisWayNoun, thisWayVerbOf, walkSteps } from "./ir.ts";
 import { TRIGGER_EVENTS, countsCards, readyingPhase, triggerContract, turnEndMoment } from "./contract.ts";
 
 /** What the printer needs besides the ability: the game (zone roles, stats) and the ability's targets. */
@@ -163,11 +163,31 @@ function abilityText(a: Ability, ctx: Context): string {
   }
 }
 
+/**
+ * Whether an `if`'s `else` steps set the state its condition reads of a card ("exhausted" and an exhaust step, a stat and a
+ * stat change, counters and counters put or removed): printed as "X. If it is exhausted, Y instead." the condition would
+ * read as checked after X.
+ */
+function elseSetsCondition(step: Extract<Step, { op: "if" }>): boolean {
+  const c = step.condition.kind === "not" ? step.condition.condition : step.condition;
+  if (c.kind !== "card_matches") return false;
+  const sel = c.selector;
+  let sets = false;
+  walkSteps(step.else ?? [], (s) => {
+    if ((sel.exhausted !== undefined || sel.overexhausted !== undefined) && (s.op === "exhaust" || s.op === "ready")) sets = true;
+    if (sel.stat !== undefined && s.op === "modify") sets = true;
+    if (sel.counters !== undefined && (s.op === "add_counters" || s.op === "remove_counters")) sets = true;
+  });
+  return sets;
+}
+
 /** "if you control three creatures, draw two cards. Otherwise, draw a card": a condition, its effect, and what happens when it fails. */
-function conditionOtherwiseText(step: Extract<Step, { op: "if" }>, ctx: Context): string {
+function conditionOtherwiseText(step: Extract<Step, { op: "if" }>, ctx: Context, conditionFirst = false): string {
+  // The condition names its card first where it is read before the steps ("If target creature is exhausted, destroy it.").
+  const first = conditionFirst ? conditionText(step.condition, ctx) : undefined;
   const then = stepsText(step.then, ctx).replace(/\.$/, "").replace(/^./, (c) => c.toLowerCase());
   const otherwise = namedPlayersAgain(stepsText(step.else ?? [], ctx).replace(/\.$/, ""), then, ctx);
-  return `if ${conditionText(step.condition, ctx)}, ${then}. Otherwise, ${otherwise.replace(/^./, (c) => c.toLowerCase())}`;
+  return `if ${first ?? conditionText(step.condition, ctx)}, ${then}. Otherwise, ${otherwise.replace(/^./, (c) => c.toLowerCase())}`;
 }
 
 /** "during your turn" · "during an opponent's turn" · "during your Pre-Battle phase" · "if you control a Vampire": when an activated ability may be activated. */
@@ -706,9 +726,13 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
         const then = again(stepsText(step.then, ctx).replace(/\.$/, "")).replace(/^./, (c) => c.toLowerCase());
         // "If an opponent controls a creature with Flying, deal 3 damage to target creature. Otherwise, gain 3 life.": a
         // target only the condition's effect names would be a new target in a sentence with "instead" — the card's order.
-        if (!/\btarget\b/i.test(then)) return `${otherwise}. If ${again(conditionText(step.condition, ctx))}, ${then} instead`;
+        // "If target creature is exhausted, destroy it. Otherwise, exhaust it.": where the replaced step would change what the
+        // condition reads, "Exhaust target creature. If it is exhausted, … instead" reads as a check made after it — the
+        // condition first, as written.
+        const setsCondition = elseSetsCondition(step);
+        if (!/\btarget\b/i.test(then) && !setsCondition) return `${otherwise}. If ${again(conditionText(step.condition, ctx))}, ${then} instead`;
         if (named) ctx.named = named;
-        return conditionOtherwiseText(step, ctx);
+        return conditionOtherwiseText(step, ctx, setsCondition);
       }
       // "Destroy target creature unless it is a Vampire.": a condition on a target the steps name comes after them.
       if (step.condition.kind === "not" && step.condition.condition.kind === "card_matches" && step.condition.condition.of.kind === "target" && !step.else && ctx.named && !ctx.named.has(step.condition.condition.of.index)) {
@@ -1263,8 +1287,10 @@ function selectorPieces(sel: CardSelector, ctx: Context, count: NumberExpr, prep
   // "each creature whose controller has more life than you" (lower.ts controllerHolds: a condition on the card's controller).
   if (sel.controllerWith) {
     // "whose controller doesn't have fewer Bleed counters than you" ("... can't attack unless their controller has ...").
-    const negated = sel.controllerWith.kind === "not" ? heldBy(sel.controllerWith.condition, ctx) : undefined;
-    const holds = heldBy(sel.controllerWith, ctx);
+    // A comparison turned round ("at least as many as you", lower.ts negation) is "doesn't have fewer … than you".
+    const cw = sel.controllerWith;
+    const holds = heldBy(cw, ctx);
+    const negated = cw.kind === "not" ? heldBy(cw.condition, ctx) : !holds && cw.kind === "compare" && cw.op !== "=" ? heldBy({ ...cw, op: INVERSE_COMPARISON[cw.op] }, ctx) : undefined;
     tail.push(negated ? `whose controller ${doesNot(negated)}` : holds ? `whose controller ${holds}` : `whose controller (if ${conditionText(sel.controllerWith, { ...ctx, acting: undefined })})`);
   }
   // "target spell that targets a creature you control" (lower.ts: a card waiting on the response chain).
@@ -1484,6 +1510,8 @@ function heldBy(condition: Condition, ctx: Context): string | undefined {
   const holds = /^(?:them|they) (\S+)(.*)$/i.exec(conditionText(condition, { ...ctx, acting: undefined }));
   return holds ? `${holds[1] === "have" ? "has" : holds[1] === "control" ? "controls" : holds[1] === "are" ? "is" : holds[1]}${holds[2]}` : undefined;
 }
+
+const INVERSE_COMPARISON = { ">": "<=", "<=": ">", ">=": "<", "<": ">=" } as const;
 
 /** "has fewer Bleed counters than you" → "doesn't have fewer Bleed counters than you"; "is ..." → "isn't ...". */
 function doesNot(holds: string): string {

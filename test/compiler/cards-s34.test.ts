@@ -57,7 +57,9 @@ describe("a condition on a target card", () => {
   it("'If target creature is exhausted, destroy it. Otherwise, exhaust it.' chooses the target as it is played (was CW6001 twice, one misleading)", () => {
     const p = probe("spell", "If target creature is exhausted, destroy it. Otherwise, exhaust it.");
     expect(p.problems).toEqual([]);
-    expect(p.readsAs).toEqual(["Exhaust target creature. If it is exhausted, destroy it instead."]);
+    // Session 35: reads as itself (was "Exhaust target creature. If it is exhausted, destroy it instead.", which reads as a
+    // check made after the exhaustion, and compiled to another IR).
+    expect(p.readsAs).toEqual(["If target creature is exhausted, destroy it. Otherwise, exhaust it."]);
     expect(p.abilities[0]!.targets).toHaveLength(1);
     expect(probe("spell", "If target creature is a Vampire, destroy it.").readsAs).toEqual(["If target creature is a Vampire, destroy it."]);
     expect(probe("spell", "If target creature an opponent controls has power 3 or more, destroy it.").problems).toEqual([]);
@@ -114,7 +116,7 @@ describe("attack restrictions about each attacker's controller", () => {
     const p = probe("creature", "Creatures your opponents control can't attack unless their controller has 2 or fewer Bleed counters.");
     expect(p.problems).toEqual([]);
     expect(p.abilities[0]!.condition).toBeUndefined();
-    expect(p.abilities[0]!.statics![0]).toMatchObject({ rule: "cant_attack", affects: { controller: "opponent", controllerWith: { kind: "not" } } });
+    expect(p.abilities[0]!.statics![0]).toMatchObject({ rule: "cant_attack", affects: { controller: "opponent", controllerWith: { kind: "compare", op: ">" } } });
   });
 
   it("'can't attack you' in a game whose units attack units too is not read as 'can't attack'", () => {

@@ -46,3 +46,22 @@ describe("'If …, this creature gets +1/+1.' (no duration) on the line of a tri
     expect(own.readsAs).toEqual(["When this enters play, draw a card.", "This gets +2/+2 as long as you have 3 or less life."]);
   });
 });
+
+describe("reads-as says what runs, and compiles back to it", () => {
+  it("'If target creature is exhausted, destroy it. Otherwise, exhaust it.' reads as itself (was 'Exhaust target creature. If it is exhausted, destroy it instead.': a check after the exhaustion, and another IR)", () => {
+    const p = probe("spell", "If target creature is exhausted, destroy it. Otherwise, exhaust it.");
+    expect(p.readsAs).toEqual(["If target creature is exhausted, destroy it. Otherwise, exhaust it."]);
+    // The same for the "instead" wording and for a stat the replaced step changes.
+    expect(probe("spell", "Exhaust target creature. If it is exhausted, destroy it instead.").readsAs).toEqual(["If target creature is exhausted, destroy it. Otherwise, exhaust it."]);
+    // A replaced step that does not change what the condition reads keeps the "instead" form.
+    expect(probe("spell", "Deal 2 damage to target creature. If you control a Vampire, deal 3 damage to it instead.").readsAs).toEqual(["Deal 2 damage to target creature. If you control a Vampire, deal 3 damage to it instead."]);
+  });
+
+  it("'unless their controller has fewer Bleed counters than you' reads as 'whose controller doesn't have fewer …', which compiles to the same condition", () => {
+    const a = probe("creature", "Creatures can't attack you unless their controller has fewer Bleed counters than you.");
+    const b = probe("creature", "Creatures your opponents control whose controller doesn't have fewer Bleed counters than you can't attack.");
+    expect(a.readsAs).toEqual(["Creatures an opponent controls whose controller doesn't have fewer Bleed counters than you can't attack."]);
+    expect(b.readsAs).toEqual(a.readsAs);
+    expect(JSON.stringify(b.abilities[0]!.statics)).toEqual(JSON.stringify(a.abilities[0]!.statics));
+  });
+});
