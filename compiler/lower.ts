@@ -2727,6 +2727,16 @@ class AbilityLowering {
         return this.condition({ ...clause, subject: it });
       }
     }
+    // "If target player has 5 or less life, ...": the condition read for the player chosen (targetPlayerOf).
+    const targetPlayer = this.targetPlayerOf(clause.subject);
+    if (targetPlayer) return this.conditionFor(clause, targetPlayer);
+    // "Target player loses 2 life if they have 5 or less life.": "they" is the target player the clause is about.
+    const they = clause.subject && !clause.subject.also?.length && npWords(clause.subject).length === 0 && npDeterminers(clause.subject).join() === "they" ? this.lastPlayers : undefined;
+    if (they?.kind === "target" && this.targets[they.index]?.accepts === "player") {
+      this.use(clause.subject);
+      this.ledger.carry(clause.subject!);
+      return this.conditionFor(clause, they);
+    }
     // "If no unit was destroyed this turn", "if no opponent controls a Vampire": the clause read with "a", negated.
     const no = clause.subject?.determiners.find((d) => d.kind === "determiner" && d.lemma === "no");
     if (no && clause.subject) {
@@ -4213,8 +4223,25 @@ class AbilityLowering {
   conditionPlayer(condition: Ast.Clause): PlayersRef | undefined {
     // "If you have more life than an opponent, they …": the player compared with is the one, when the subject is you.
     const comparedWith = condition.tail.find((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "than")?.object;
-    return this.otherPlayerNamedBy(condition.subject) ?? this.otherPlayerNamedBy(comparedWith);
+    // (A price asked of a target player, "unless target opponent loses 2 life", is read by unlessPaid.)
+    return (this.isChoiceToPay(condition) ? undefined : this.targetPlayerOf(condition.subject)) ?? this.otherPlayerNamedBy(condition.subject) ?? this.otherPlayerNamedBy(comparedWith);
   }
+  /**
+   * "If target player has 5 or less life, they lose 2 life.": a condition whose subject is a target player chooses that
+   * player as the ability is played (as "If target creature is exhausted, ..." chooses its card) and is checked on them as
+   * it resolves; "they" and "that player" in the effects name them. Read once per phrase (the effects' reader and the
+   * condition's both ask). It was CW6001 "condition not understood" (run as always true) and "they" named no one.
+   */
+  private targetPlayerOf(np: Ast.NounPhrase | undefined): PlayerRef | undefined {
+    if (!np || np.also?.length || !isPlayerPhrase(np) || cardOrPlayer(np) || !npDeterminers(np).includes("target")) return undefined;
+    const known = this.conditionTargets.get(np);
+    if (known && known.targets === this.targets) return known.ref;
+    const ref = this.playerPhrase(np);
+    if (ref?.kind !== "target") return undefined;
+    this.conditionTargets.set(np, { targets: this.targets, ref });
+    return ref;
+  }
+  private readonly conditionTargets = new WeakMap<Ast.NounPhrase, { targets: TargetSpec[]; ref: PlayerRef }>();
   /** The one player other than you a condition's noun phrase names ("an opponent", "your opponent's hand"), read quietly. */
   private otherPlayerNamedBy(subject: Ast.NounPhrase | undefined): PlayersRef | undefined {
     if (!subject || subject.also?.length || npDeterminers(subject).includes("target")) return undefined;
@@ -9361,9 +9388,28 @@ function lowerStatic(body: Ast.AbilityBody, a: Ability, l: AbilityLowering): voi
           cond = undefined;
         }
       }
-      if (cond) {
+      if (cond?.word === "unless") {
+        // "Creatures can't attack you unless their controller pays {1} for each of them.": an "unless" the engine cannot
+        // check is not run at all — it would hold always (the condition never met) or never, and either is another card.
+        // (It ran as an unconditional "can't attack" with a note saying the condition was "treated as always true".)
+        const noted = l.notes.length;
         const c = l.condition(cond.clause);
-        if (c) conditions.push(cond.word === "unless" ? { kind: "not", condition: c } : c);
+        if (!c) {
+          l.notes.length = noted;
+          const clauseText = l.slice(cond.clause.range);
+          const paying = l.isChoiceToPay(cond.clause);
+          const noun = l.vocab.game.cardTypes.find((t) => t.permanent)?.name.toLowerCase() ?? "card";
+          l.note(cond.range, paying
+            ? `the engine cannot ask for a price to let a static ability's cards act ("${l.slice(cond.range)}"): this ability is not run. A static's "unless" runs with a condition the engine checks ("unless you have 10 or more life", "unless their controller has 5 or less life", "unless it's your turn"); a price belongs to a one-time effect ("Destroy target ${noun} unless its controller pays 3 life.")`
+            : `condition not understood by the engine: "${clauseText}" — this ability is not run (it would hold always or never). A static's "unless" runs with a condition the engine checks ("unless you have 10 or more life", "unless their controller has 5 or less life", "unless it's your turn")`);
+          l.use(cond);
+          a.statics = [];
+          return;
+        }
+        conditions.push({ kind: "not", condition: c });
+      } else if (cond) {
+        const c = l.condition(cond.clause);
+        if (c) conditions.push(c);
       }
       // "This gets +1 power during your turn."
       for (const step of body.effect.steps) {
