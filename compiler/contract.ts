@@ -21,7 +21,7 @@ export const STEP_OPS = exactly<StepBody["op"]>()([
   "damage", "draw", "keyword_action", "discard", "gain_life", "lose_life", "add_counters", "remove_counters", "modify", "destroy",
   "sacrifice", "sacrifice_self", "move", "choose_cards", "summon", "create_token", "copy", "gain_control", "search", "look_top", "place_looked",
   "exhaust", "remain", "ready", "skip_next_ready", "counter_spell", "gain_resource", "lose_resource", "pay", "shuffle", "choose_one", "if", "may", "rule", "move_top", "per_player",
-  "delayed", "prevent", "player_rule", "replace_next",
+  "delayed", "prevent", "player_rule", "replace_next", "cost_change",
 ]);
 export const NUMBER_EXPRS = exactly<Exclude<NumberExpr, number>["kind"]>()(["x", "count", "stat", "life", "counters", "hand_size", "players", "empty_slots", "resource", "event_amount", "damage_dealt", "times", "half", "plus", "chosen_count", "short_of", "at_most", "destroyed_this_turn", "played_this_turn", "entered_this_turn", "discarded_this_turn"]);
 export const CONDITIONS = exactly<Condition["kind"]>()(["controls", "life_at_most", "life_at_least", "compare", "your_turn", "phase", "card_is", "card_matches", "not", "all", "any", "destroyed_this_turn", "played_this_turn", "entered_this_turn", "discarded_this_turn", "attacked_this_turn", "done_this_way", "can_pay"]);

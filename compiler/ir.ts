@@ -587,6 +587,13 @@ export type StepBody =
    * that player's next turn only (it begins as their next turn begins and ends with it: `duration` is end_of_turn).
    */
   | { op: "player_rule"; rule: PlayerRuleName; who: PlayersRef; cards?: CardSelector; duration: Duration; nextTurn?: true }
+  /**
+   * What playing cards costs, changed for a while by a one-time effect ("Spells you cast this turn cost 1 less.", "The next
+   * spell you cast this turn costs 1 less."): `cost` is a cost static's change (its `affects` relative to the effect's
+   * controller; its amount read as the effect resolves), kept until `duration` ends; `next`: it applies to the first card
+   * it matches as that card is played, and is used up then (runtime/core/cost-changes.ts).
+   */
+  | { op: "cost_change"; cost: Extract<StaticEffect, { kind: "cost" }> & { affects: CardSelector }; next?: true; duration: Duration }
   | { op: "if"; condition: Condition; then: Step[]; else?: Step[] }
   /** "You may X": asks; yes runs `steps` (X, and what "If you do," adds), no runs `otherwise` ("If you don't, ..."). */
   | { op: "may"; who?: PlayerRef; steps: Step[]; otherwise?: Step[]; prompt: string }

@@ -6108,9 +6108,50 @@ class AbilityLowering {
       default: {
         // "it remains in play with 1 defense" / "it stays on the battlefield" (a replacement of its destruction).
         if (/^(remains?|stays?)$/.test(lower(verbWord))) return this.remainSteps(clause);
+        // "The next spell you cast this turn costs 1 less.", "Spells you cast this turn cost 1 less."
+        if (verb === "cost" && !clause.modal) return this.costChangeSteps(clause);
         return this.unsupported(clause);
       }
     }
+  }
+
+  /**
+   * "The next spell you cast this turn costs 1 less.", "Spells you cast this turn cost 1 Crystal less.", "The next Unit you
+   * play costs 1 more.": what playing cards costs, changed by a one-time effect (IR step `cost_change`) — the forms of the
+   * static (lowerCostChange) with a duration, or with "the next", for the first such card played only (used up then; with
+   * no duration it waits for it). It was CW6001 "cannot execute".
+   */
+  costChangeSteps(clause: Ast.Clause): Step[] {
+    const subject = clause.subject;
+    if (!subject) return this.unsupported(clause);
+    const isNext = (text: string) => lower(text) === "next";
+    const nextItem = subject.items.find((i) => i.kind === "word" && isNext(i.text));
+    const nextDet = subject.determiners.find((d) => d.kind === "determiner" && isNext(d.lemma));
+    const next = nextItem ?? nextDet;
+    const the = next ? subject.determiners.find((d) => d.kind === "determiner" && d.lemma === "the") : undefined;
+    // "you cast this turn": the duration may close the caster's clause ("The next spell you cast this turn ...").
+    const relative = subject.filters.find((f): f is Ast.RelativeFilter => f.kind === "relative" && !f.that);
+    const inRelative = relative ? relative.clause.tail.filter(isDurationPhrase) : [];
+    const durations = [...clause.tail.filter(isDurationPhrase), ...inRelative];
+    const plainRelative = relative && inRelative.length ? { ...relative, clause: { ...relative.clause, tail: relative.clause.tail.filter((t) => !inRelative.includes(t)) } } : relative;
+    const plain: Ast.NounPhrase = {
+      ...subject,
+      determiners: subject.determiners.filter((d) => d !== the && d !== nextDet),
+      items: subject.items.filter((i) => i !== nextItem),
+      filters: subject.filters.map((f) => (f === relative ? plainRelative! : f)),
+    };
+    if (!next && !durations.length) {
+      this.note(clause.range, `a one-time effect changes what cards cost for a while: say how long ("${capitalized(this.slice(clause.range).replace(/\.$/, ""))} this turn.") or for which card ("The next spell you cast costs 1 less."); a permanent's own line "Spells you cast cost 1 less." changes it while the permanent is in play`);
+      return [{ op: "rule", rule: "unsupported" }];
+    }
+    const cost = lowerCostChange({ ...clause, subject: plain, tail: clause.tail.filter((t) => !isDurationPhrase(t)) }, undefined, this);
+    if (!cost || "self" in cost.affects) {
+      if (cost) this.note(subject.range, `"${this.slice(subject.range)}": a one-time effect changes the cost of the cards a player plays ("The next spell you cast this turn costs 1 less."), not this card's own`);
+      return [{ op: "rule", rule: "unsupported" }];
+    }
+    this.use(next, the, ...inRelative);
+    const duration: Duration = durations.length ? this.duration({ ...clause, tail: durations }) : { kind: "permanent" };
+    return [{ op: "cost_change", cost: { ...cost, affects: cost.affects }, ...(next ? { next: true as const } : {}), duration }];
   }
 
   /**
@@ -9144,9 +9185,12 @@ function lifePlayers(np: Ast.NounPhrase): "you" | "opponent" | "any" | undefined
  * this card (its own cost, read as it is played) or cards whose caster is named ("you cast", "your opponents play",
  * "your opponent's spells"); anything else is a note at the words.
  */
-function lowerCostChange(clause: Ast.Clause, a: Ability, l: AbilityLowering): void {
-  a.kind = "static";
-  a.statics = [];
+function lowerCostChange(clause: Ast.Clause, a: Ability | undefined, l: AbilityLowering): Extract<StaticEffect, { kind: "cost" }> | undefined {
+  // `a` undefined: a one-time effect's change (costChangeSteps), whose condition and duration its clause's reader reads.
+  if (a) {
+    a.kind = "static";
+    a.statics = [];
+  }
   const subject = clause.subject;
   const obj = clause.object;
   const subjectWords = npWords(subject);
@@ -9170,16 +9214,16 @@ function lowerCostChange(clause: Ast.Clause, a: Ability, l: AbilityLowering): vo
   const resource = resourceWords.length === 1 ? lookup(l.vocab.resources, resourceWords[0]!) ?? lookup(l.vocab.resources, singular(resourceWords[0]!)) : undefined;
   const amount = symbol && /^\d+$/.test(symbol.symbol) ? Number(symbol.symbol) : count?.value;
   const forEach = clause.tail.find((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "for" && npDeterminers(t.object).some((d) => d === "each" || d === "every"));
-  const cond = clause.tail.find((t): t is Ast.ConditionPhrase => t.kind === "condition" && t.word !== "until");
+  const cond = a ? clause.tail.find((t): t is Ast.ConditionPhrase => t.kind === "condition" && t.word !== "until") : undefined;
   // "This costs {1} less to play for each Vampire you control", "Spells you cast cost 1 less to cast": what the cost is
   // paid for, said again (the static changes the cost of playing the cards, the only cost a card's cost line is).
   const toPlay = clause.tail.find((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "to" && !t.object.determiners.length && !t.object.filters.length && /^(?:play|cast)$/.test(npWords(t.object).join(" ")));
-  const otherTail = clause.tail.filter((t) => t !== forEach && t !== cond && t !== toPlay && !(t.kind === "prep" && t.prep === "on" && forEach));
+  const otherTail = clause.tail.filter((t) => t !== forEach && t !== cond && t !== toPlay && !(t.kind === "prep" && t.prep === "on" && forEach) && (a || t.kind !== "condition"));
   const subjectRead = self || (subject && subject.filters.length === (relative ? 1 : 0) && (!owner || ownerCaster !== undefined));
   const ok = subject && subjectRead && castByYou && directionAt >= 0 && (directionAt === words.length - 1 || directionAt === 0) && amount !== undefined && (resourceWords.length === 0 || resource) && !(symbol && count) && !otherTail.length;
   if (!ok) {
     l.note(clause.range, `the engine changes what cards cost written "<cards> you cast cost N less." (or "your opponents cast", "your opponent's spells", "This costs N less", "more", "{N}", "N <resource>", "for each ..."): "${l.slice(clause.range)}"`);
-    return;
+    return undefined;
   }
   const game = l.vocab.game;
   const paysOtherwise = game.colors.some((c) => c.pays === "discard" || c.pays === "erase" || c.pays === "life");
@@ -9188,7 +9232,7 @@ function lowerCostChange(clause: Ast.Clause, a: Ability, l: AbilityLowering): vo
     const named = game.resources[0]?.name;
     l.use(clause);
     l.note(obj!.range, `"${l.slice(obj!.range)}" does not say what the cards cost less of in this game${symbol ? " (it has no generic cost symbols)" : " (its colours pay in different ways)"}: name it${named ? ` ("${amount} ${named} ${direction}")` : ""}`);
-    return;
+    return undefined;
   }
   let affects: CardSelector | { self: true } = { self: true };
   if (!self) {
@@ -9209,11 +9253,13 @@ function lowerCostChange(clause: Ast.Clause, a: Ability, l: AbilityLowering): vo
   }
   if (cond) {
     const c = l.condition(cond.clause);
-    if (c) a.condition = cond.word === "unless" ? { kind: "not", condition: c } : c;
+    if (c && a) a.condition = cond.word === "unless" ? { kind: "not", condition: c } : c;
   }
   l.use(clause.verb, obj, relative, subject!.determiners, self ? subject : [], toPlay);
   if (owner) l.carryOwner(subject);
-  a.statics = [{ kind: "cost", affects, change: direction === "less" ? "less" : "more", amount: total, ...(symbol ? { generic: true } : {}), ...(resource ? { resource } : {}) }];
+  const cost: Extract<StaticEffect, { kind: "cost" }> = { kind: "cost", affects, change: direction === "less" ? "less" : "more", amount: total, ...(symbol ? { generic: true } : {}), ...(resource ? { resource } : {}) };
+  if (a) a.statics = [cost];
+  return cost;
 }
 
 /** The caster a possessive names: "your opponent's" / "opponents'" / "each opponent's" → opponent; "each player's" → any; "your" alone is "you". */
@@ -9344,7 +9390,10 @@ function lowerStatic(body: Ast.AbilityBody, a: Ability, l: AbilityLowering): voi
   // "You may play this from your Discard Pile.": the card is played from its owner's graveyard as from their hand.
   if (only && only.modal?.lemma === "may" && (only.verb?.lemma === "play" || only.verb?.lemma === "cast") && only.subject && isPlayerPhrase(only.subject)) return lowerPlayFrom(only, a, l);
   // "Spells you cast cost 1 less." · "Creature spells you cast cost {1} more."
-  if (only && (only.verb?.lemma === "cost" || only.verb?.text.toLowerCase() === "costs") && !only.modal) return lowerCostChange(only, a, l);
+  if (only && (only.verb?.lemma === "cost" || only.verb?.text.toLowerCase() === "costs") && !only.modal) {
+    lowerCostChange(only, a, l);
+    return;
+  }
   if (body.kind === "statement" && body.effect.steps.length === 1 && body.effect.steps[0]!.clause.verb?.lemma === "enter" && !body.effect.steps[0]!.clause.modal) {
     return lowerEntersWith(body.effect.steps[0]!.clause, a, l);
   }

@@ -694,6 +694,14 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       // "Players can't ...": every player (a one-time effect's "each player" reads the same).
       return `${step.who.kind === "each_player" ? "players" : playersText(step.who, ctx, true)} can't ${playerRuleText(step, ctx)}${until}`;
     }
+    case "cost_change": {
+      // "The next Spell you cast this turn costs 1 less." · "Spells you cast this turn cost 1 Crystal less."
+      const until = step.duration.kind === "end_of_turn" ? " this turn" : step.duration.kind === "permanent" ? "" : durationText(step.duration);
+      const text = staticText(step.cost, ctx).replace(/ (cast|play) cost /, ` $1${until} cost `);
+      if (!step.next) return text;
+      const one = selectorText({ ...step.cost.affects, controller: undefined, zones: undefined }, ctx, 1);
+      return `the next ${one} ${text.slice(text.indexOf(" ", selectorText({ ...step.cost.affects, controller: undefined, zones: undefined }, ctx, 2).length) + 1).replace(/ cost /, " costs ")}`;
+    }
     case "choose_one":
       return `choose ${step.choose ?? "one"} — ${printedModes(step).map((steps) => stepsText(steps, ctx).replace(/\.$/, "")).join("; or ")}`;
     case "if": {

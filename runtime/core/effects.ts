@@ -15,6 +15,7 @@ import { amountsPerCard, cardsFor, evalAffected, evalCard, evalCondition, evalNu
 import { noteEvent } from "./triggers.ts";
 import { addNextReplacement, addPrevention } from "./replacements.ts";
 import { addPlayerRule } from "./player-rules.ts";
+import { addCostChange } from "./cost-changes.ts";
 import { resumeTargeting } from "./response.ts";
 import { askDivision, divisionOf, shareKey } from "./division.ts";
 import { mechanicsOf, paySymbols, symbolPayments } from "./mechanics.ts";
@@ -389,6 +390,21 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
           ...(source ? { source } : {}),
         });
       }
+      return "done";
+    }
+    case "cost_change": {
+      // "The next spell you cast this turn costs 1 less.": the amount is read as it resolves.
+      const n = evalNumber(ctx, frame, step.cost.amount);
+      if (n === 0) return "done";
+      addCostChange(ctx, {
+        affects: step.cost.affects,
+        amount: step.cost.change === "less" ? n : -n,
+        ...(step.cost.generic ? { generic: true } : {}),
+        ...(step.cost.resource ? { resource: step.cost.resource } : {}),
+        ...(step.next ? { next: true } : {}),
+        duration: step.duration.kind,
+        ...madeBy(frame, source),
+      });
       return "done";
     }
     case "keyword_action":

@@ -12,6 +12,7 @@ import { type Ctx, allOnBattlefield, battlefield, cardDef, emit, writeCard } fro
 import { destroyLethal, hasLethalDamage, losePlayer } from "./operations.ts";
 import { endEffectsMadeFor } from "./replacements.ts";
 import { endPlayerRules, playerRulesAtTurnStart } from "./player-rules.ts";
+import { costChangesAtTurnStart, endCostChanges } from "./cost-changes.ts";
 import { noteEvent } from "./triggers.ts";
 import { readingStill, statBeforeStaticsOf, staticsInPlayMayLower } from "./values.ts";
 import { runTopFrame } from "./effects.ts";
@@ -217,6 +218,7 @@ function endLastingEffects(ctx: Ctx, ends: (effect: LastingEffect) => boolean, w
   if (state.modifiers.length !== before) emit(ctx, "modify", `${what} effects end (${before - state.modifiers.length})`);
   endEffectsMadeFor(ctx, ends);
   endPlayerRules(ctx, ends);
+  endCostChanges(ctx, ends);
 }
 
 /** The phase that declares attackers (Chromatic's Combat, CYBERVAMP's Battle), if the game has one: "until end of combat" ends with it. */
@@ -260,6 +262,7 @@ function passTurn(ctx: Ctx): void {
   state.modifiers = state.modifiers.filter((m) => !endsAsTurnBegins(m, next));
   endEffectsMadeFor(ctx, (made) => endsAsTurnBegins(made, next));
   playerRulesAtTurnStart(ctx, next);
+  costChangesAtTurnStart(ctx, next);
   for (const m of mechanicsOf(rules)) m.turnBegins?.(ctx, next);
   if (rules.param("defender_lasts_until", "next_own_turn") === "next_own_turn") {
     for (const id of battlefield(ctx, next)) writeCard(ctx, id)!.defender = false;

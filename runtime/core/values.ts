@@ -8,7 +8,7 @@ import type { Ability, Affected, CompiledCard, CardRef, CostPart, CardSelector, 
 import { printedCostTotal } from "../../compiler/ir.ts";
 import type { Rules } from "./rules.ts";
 import { perDefinition, perGame } from "./per-game.ts";
-import type { CardInstance, DestroyedCard, Frame, LastKnown, PlayerId, TargetValue } from "../state/state.ts";
+import type { CardInstance, CostChangeMade, DestroyedCard, Frame, LastKnown, PlayerId, TargetValue } from "../state/state.ts";
 import { opponentOf } from "../state/state.ts";
 import { type Ctx, allOnBattlefield, battlefield, cardDef, cardName, hand } from "./cards.ts";
 import { mechanicsOf, symbolPayments } from "./mechanics.ts";
@@ -133,7 +133,8 @@ export function readingStill<T>(ctx: Ctx, read: () => T): T {
  * gets one. The same array when nothing changes it.
  */
 export function playCost(ctx: Ctx, player: PlayerId, id: string, cost: CostPart[]): CostPart[] {
-  if (!staticsPossible(ctx)) return cost;
+  const made = ctx.state.costChanges;
+  if (!staticsPossible(ctx) && !made?.length) return cost;
   const played = ctx.state.cards[id];
   if (!played) return cost;
   // (Asked for every card in hand at every listing: nothing is allocated until a cost static applies.)
@@ -145,6 +146,8 @@ export function playCost(ctx: Ctx, player: PlayerId, id: string, cost: CostPart[
           changes = withCostChange(ctx, changes, st, ctx.state.cards[card]!.controller, card);
       }
     }
+    // "The next spell you cast this turn costs 1 less.": what one-time effects made (runtime/core/cost-changes.ts).
+    if (made) for (const c of made) if (costChangeApplies(ctx, c, player, id)) (changes ??= []).push({ amount: c.amount, ...(c.generic ? { generic: true } : {}), ...(c.resource ? { resource: c.resource } : {}) });
   }
   for (const ability of cardDef(ctx, played).abilities) {
     if (ability.kind !== "static" || !changesOwnCost(ability)) continue;
@@ -183,6 +186,10 @@ export function playCost(ctx: Ctx, player: PlayerId, id: string, cost: CostPart[
   parts = parts.map((p) => (p.pays === "symbol" && p.generic && /^\d+$/.test(p.symbol) ? { ...p, symbol: String(p.amount) } : p));
   changedCosts.set(key, parts);
   return parts;
+}
+/** Does a cost change a one-time effect made apply to card `id` played by `player` from their hand (playCost)? */
+export function costChangeApplies(ctx: Ctx, change: CostChangeMade, player: PlayerId, id: string): boolean {
+  return ctx.state.cards[id]?.owner === player && matchesSelector(ctx, id, change.affects, change.controller, change.sourceCard, true);
 }
 /**
  * A plain amount added to a cost with nothing of its kind to raise (a free card under "costs 1 more"): generic symbols

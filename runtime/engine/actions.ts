@@ -41,6 +41,7 @@ import type { Rules } from "../core/rules.ts";
 import { perDefinition, perGame } from "../core/per-game.ts";
 import { placeTrigger, resumeTargeting } from "../core/response.ts";
 import { keywordActionBy } from "../core/effects.ts";
+import { useNextCostChanges } from "../core/cost-changes.ts";
 import type { Frame, GameState, PlayerId, TargetValue } from "../state/state.ts";
 import { OPTIONAL_STATE_FIELDS, opponentOf } from "../state/state.ts";
 import { cloneJson, draftOf } from "../state/clone.ts";
@@ -841,6 +842,8 @@ function perform(ctx: Ctx, action: Action): void {
       emit(ctx, "action", `${action.player} plays ${def.name}`, { player: action.player, card: action.card, name: def.name, source: def.source });
       // What it costs is read in hand ("Spells you cast cost 1 less"); the card leaves the hand before it is paid, so it cannot pay for itself.
       const cost = playCost(ctx, action.player, action.card, def.cost);
+      // "The next spell you cast this turn costs 1 less": used up by the card it changed, as the card is played.
+      useNextCostChanges(ctx, action.player, action.card);
       moveCard(ctx, action.card, RESOLVING, { quiet: true });
       payCost(ctx, action.player, cost, payment, action.card, def.source);
       (state.playedThisTurn ??= []).push({ card: action.card, def: state.cards[action.card]!.def, controller: action.player, owner: state.cards[action.card]!.owner, token: false });

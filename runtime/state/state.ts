@@ -416,6 +416,26 @@ export interface GameState {
   temporary?: Record<PlayerId, Record<string, number>>;
   /** Player restrictions made by one-time effects, in effect or waiting for their turn (absent: none). */
   playerRules?: PlayerRestriction[];
+  /** Changes to what playing cards costs made by one-time effects (IR step `cost_change`), in order made (absent: none). */
+  costChanges?: CostChangeMade[];
+}
+
+/**
+ * A change to what playing cards costs, made by a one-time effect (IR step `cost_change`: "The next spell you cast this
+ * turn costs 1 less."): cards matching `affects` (relative to `controller`) cost `amount` less (negative: more) of
+ * `generic` symbols or `resource` (neither: as a cost static's unnamed amount) until the duration ends; `next`: only the
+ * first card it applies to as it is played, and it is gone then.
+ */
+export interface CostChangeMade extends LastingEffect {
+  id: number;
+  affects: CardSelector;
+  amount: number;
+  generic?: boolean;
+  resource?: string;
+  next?: boolean;
+  sourceCard?: string;
+  label: string;
+  source?: SourceRef;
 }
 
 /**
@@ -443,7 +463,7 @@ export interface PlayerRestriction {
  * unset): a state keeps one hidden class from its first action to its last (runtime/index.ts emptyState; a copy of a
  * state read back from JSON takes the same order, state/clone.ts draftOf; test/runtime/state-shape.test.ts).
  */
-export const OPTIONAL_STATE_FIELDS = ["delayed", "preventions", "phaseSteps", "phaseEndRaised", "lastKnown", "destroyedThisTurn", "playedThisTurn", "enteredThisTurn", "discardedThisTurn", "attackedThisTurn", "drawnThisTurn", "replacementsUsed", "controlEffects", "chainRun", "chainCount", "battle", "temporary", "playerRules", "replacementsNext"] as const;
+export const OPTIONAL_STATE_FIELDS = ["delayed", "preventions", "phaseSteps", "phaseEndRaised", "lastKnown", "destroyedThisTurn", "playedThisTurn", "enteredThisTurn", "discardedThisTurn", "attackedThisTurn", "drawnThisTurn", "replacementsUsed", "controlEffects", "chainRun", "chainCount", "battle", "temporary", "playerRules", "replacementsNext", "costChanges"] as const;
 
 const cardIds = moduleCache<number, string>();
 /**

@@ -40,3 +40,23 @@ describe("a condition on a target player", () => {
     expect(probe("duel", "spell", "If target opponent has 3 or more cards in hand, that player discards a card.").problems).toEqual([]);
   });
 });
+
+describe("a one-time change of what cards cost", () => {
+  it("'The next spell you cast this turn costs 1 less.' and 'Spells you cast this turn cost 1 Crystal less.' run (were CW6001 'cannot execute')", () => {
+    const next = probe("chromatic", "spell", "The next spell you cast this turn costs 1 less.");
+    expect(next.problems).toEqual([]);
+    expect(next.readsAs).toEqual(["[Red] The next Spell you cast this turn costs 1 less."]);
+    expect(next.abilities[0]!.steps[0]).toMatchObject({ op: "cost_change", next: true, duration: { kind: "end_of_turn" }, cost: { change: "less", amount: 1 } });
+    const all = probe("duel", "spell", "Spells you cast this turn cost 1 Crystal less.");
+    expect(all.problems).toEqual([]);
+    expect(all.readsAs).toEqual(["Spells you cast this turn cost 1 Crystal less."]);
+    expect(probe("chromatic", "creature", "[Base] When this enters play, the next creature spell you cast this turn costs 2 less.").problems).toEqual([]);
+    expect(probe("chromatic", "spell", "Spells your opponents cast this turn cost 1 more.").readsAs).toEqual(["[Red] Spells your opponents cast this turn cost 1 more."]);
+  });
+
+  it("with neither a duration nor 'the next' it is CW6001 naming both forms (a one-time effect lasts a while)", () => {
+    const p = probe("chromatic", "spell", "Spells you cast cost 1 less.");
+    expect(p.problems).toEqual(['CW6001 "Spells you cast cost 1 less"']);
+    expect(p.messages[0]).toContain("The next spell you cast costs 1 less.");
+  });
+});
