@@ -829,7 +829,7 @@ function misplacedName(c: Cursor, player: string): string | undefined {
 /** The words a line of a scenario file starts with, other than a player's action. */
 const LINE_HEADS = ["expect", "setup", "scenario", "covers", "deck"];
 
-const VERBS = ["play", "plays", "attack", "attacks", "block", "blocks", "defend", "defends", "activate", "activates", "choose", "chooses", "pass", "passes", "end", "ends", "target", "targets", "order", "orders", "harvest", "harvests", "shatter", "shatters", "switch", "switches"];
+const VERBS = ["play", "plays", "attack", "attacks", "block", "blocks", "defend", "defends", "activate", "activates", "choose", "chooses", "pass", "passes", "end", "ends", "target", "targets", "order", "orders", "harvest", "harvests", "shatter", "shatters", "switch", "switches", "assign", "assigns"];
 
 /** A statement that can only be a step: `expect ...`, or `pX <verb> ...` not followed by a number (`p1 Play 3` could be a counter named Play). */
 function startsStep(tokens: IToken[]): boolean {
@@ -944,6 +944,16 @@ function parseAction(c: Cursor): ScenarioAction {
       const card = c.card();
       c.word("to");
       return { kind: "move", player, move: "switch", card, color: c.name("color", "the colour to switch to") };
+    }
+    case "assign":
+    case "assigns": {
+      // `p1 assigns 3 damage to "Seer"`: the attacker's division of damage among its blockers, in the rules' own word
+      // (Chromatic 21: "They could assign: 3 damage to the 3/3"), is the answer the engine offers as "3 damage to Seer".
+      const amount = c.count(0, "an amount of damage");
+      c.word("damage");
+      c.expectWord("to");
+      const card = c.card("the blocker's name");
+      return { kind: "choose", player, modeText: `${amount} damage to ${card.card}` };
     }
     case "pass":
     case "passes":
@@ -1327,7 +1337,11 @@ function parseExpectation(c: Cursor, flip: (negated: boolean) => void): Expectat
   }
   if (c.word("turn")) return { kind: "turn", value: c.count(1, "turns") };
   if (c.word("phase")) return { kind: "phase", value: c.phaseName("a phase name") };
-  if (c.word("active")) return { kind: "active", player: c.player() };
+  if (c.word("active")) {
+    // `expect active player p2` (session 35's probe: "expected a player, found player").
+    c.word("player");
+    return { kind: "active", player: c.player() };
+  }
   if (c.word("deck")) {
     if (c.word("ok", "legal")) return { kind: "deck_violations", codes: [] };
     c.expectWord("violations", "violation");
@@ -1394,6 +1408,12 @@ function parseExpectation(c: Cursor, flip: (negated: boolean) => void): Expectat
     c.note("zone", words.map((t) => t.image).join(" "), words[0]!, words[words.length - 1]!);
     return words.map((t) => t.image).join(" ");
   };
+  // `p1 temporary Facets: Green` (session 35's Chromatic probe: "Unknown zone"): a temporary Facet is no card in a zone
+  // but a resource kept for the turn, counted by its colour.
+  if (lowerImage(words[0]) === "temporary" && lowerImage(c.peek()) === ":") {
+    const kind = c.peek(1) && !isString(c.peek(1)) && !isNumber(c.peek(1)) ? c.peek(1)!.image : "<colour>";
+    throw new ParseError(`a temporary resource is no zone of cards: it is counted by its kind, \`expect ${player} temporary ${kind} 1\``, words[0]);
+  }
   if (c.word(":")) return { kind: "zone", player, zone: zone(), cards: c.zoneCards(), mode: "exactly" };
   // `p1 hand has 1 card` · `p1 hand has 2 cards`: a zone's size is its count (a card list follows `has`).
   const sizeSaidWithHas = () => {

@@ -991,6 +991,11 @@ function answerTakenUnasked(run: Run, state: GameState, events: readonly TraceEv
   // A mode answered where none is asked: the spell or ability waiting was put there with its mode (chosen on its play
   // line, or the only one whose targets could be chosen). Session 32's probe: `p1 chooses mode "..."` after playing a
   // "Choose one —" spell with no creature in play was told only "no choice is waiting".
+  // A division of combat damage written before the engine asks it (session 35's probe: right after the block line) was
+  // told where a "Choose one —" mode goes.
+  if (damageAssigned(step)) {
+    return `no division of damage is asked now: an attacker blocked by several creatures divides its damage as combat damage is dealt, once both players have passed in the window after blockers, and the last blocker takes what is left without asking${unaskedAmount(run, state, events)}`;
+  }
   if (step.mode !== undefined || step.modeText !== undefined) {
     const moded = waiting.find((item) => item.frame.mode !== undefined);
     if (!moded) return modeBeforeItsPlay(run, step, next);
@@ -1005,7 +1010,47 @@ function answerTakenUnasked(run: Run, state: GameState, events: readonly TraceEv
   if (about.length) return `no target is asked: ${what} is already the target ${taken}, as the trace shows: "${about[0]!.text}" — leave this line out`;
   // No event names it (a player target, or a card the push event does not name): the waiting item holds it.
   const holder = waiting.find((item) => item.frame.targets.some((slot) => slot.some((t) => ("card" in t && "card" in target ? t.card === target.card : "player" in t && "player" in target && t.player === target.player))));
-  return holder ? `no target is asked: ${what} is already the target of ${stackItemName(run, state, holder)}, waiting on the stack ${taken} — leave this line out` : undefined;
+  if (holder) return `no target is asked: ${what} is already the target of ${stackItemName(run, state, holder)}, waiting on the stack ${taken} — leave this line out`;
+  // Another target than the one the item on top took without asking (session 35's probe).
+  const top = waiting[0];
+  const held = top?.frame.targets.flat().map((t) => ("card" in t ? `"${nameOf(run, state, t.card)}"` : t.player));
+  return top && held?.length ? `no target is asked: ${stackItemName(run, state, top)} already has its target${held.length > 1 ? "s" : ""}, ${held.join(", ")}, not ${what} ${taken}` : undefined;
+}
+
+/**
+ * Whether a `targets` or `chooses mode` line the engine asked nothing for names what it took without asking for the
+ * spell or ability just put on the stack (or into resolution) — its one legal target, or the mode its play line gave:
+ * the line then says what happened, and holds. Only for the item the last action put there, before anyone passed: a
+ * target line after the passes was written for another moment (the target is chosen as the card is cast) and fails.
+ * Session 35's Chromatic probe: `p1 targets "Ironhide Bear"` after a spell whose one legal target it was failed "leave
+ * this line out" on a correct engine.
+ */
+function answeredAsTaken(run: Run, state: GameState, events: readonly TraceEvent[], step: ScenarioAction, target: TargetValue | undefined): boolean {
+  if (step.kind !== "choose" || state.pending || step.player === undefined) return false;
+  let since = events.length;
+  while (since > 0 && events[since - 1]!.kind !== "action") since--;
+  // `p1 assigns 2 damage to "Chronicler"` where the last blocker took what was left without asking: that damage is in
+  // the trace since the last action line.
+  const assigned = damageAssigned(step);
+  if (assigned) return events.slice(since).some((e) => e.kind === "damage" && e.amount === assigned.amount && e.card !== undefined && norm(nameOf(run, state, e.card)) === norm(assigned.card));
+  const top = state.stack[state.stack.length - 1];
+  if (!top || top.frame.controller !== step.player) return false;
+  if (!events.slice(since).some((e) => e.kind === "push" && (top.frame.card === undefined || e.card === top.frame.card))) return false;
+  if (step.target && target) {
+    return top.frame.targets.some((slot) => slot.some((t) => ("card" in t && "card" in target ? t.card === target.card : "player" in t && "player" in target && t.player === target.player)));
+  }
+  if ((step.mode !== undefined || step.modeText !== undefined) && top.frame.mode !== undefined && top.frame.card) {
+    const def = run.engine.rules.cards.get(state.cards[top.frame.card]?.def ?? "");
+    const texts = def ? modeTextsOf(def.abilities, top.kind === "ability" ? top.frame.ability : undefined) : undefined;
+    return !!texts && namedModeOf(def!.name, texts, step) === top.frame.mode;
+  }
+  return false;
+}
+
+/** A choice written as a division of damage — `assigns 3 damage to "Seer"`, `chooses mode "3 damage to Seer"` — with its amount and card. */
+function damageAssigned(step: ScenarioAction & { kind: "choose" }): { amount: number; card: string } | undefined {
+  const m = step.modeText !== undefined ? /^(\d+) damage to (.+)$/i.exec(step.modeText.trim()) : null;
+  return m ? { amount: Number(m[1]), card: m[2]!.replace(/^"|"$/g, "") } : undefined;
 }
 
 /**
@@ -1892,6 +1937,7 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
       // player's creatures could: the line says what happened, and holds. `p2 choose nothing` there stays a failure, as
       // it could have meant another choice the writer expected; so does a block by a named creature (it cannot block).
       if (unasked && step.action.kind === "choose" && step.action.declares === unasked.declaration) continue;
+      if (!unasked && applied.refusal.code === "no_choice_pending" && answeredAsTaken(run, before, events, step.action, literal.type === "choose" ? literal.target : undefined)) continue;
       const noDeclaration =
         applied.refusal.code === "no_choice_pending"
           ? (unasked?.message ?? answerTakenUnasked(run, before, events, step.action, literal.type === "choose" ? literal.target : undefined, nextAction(scenario.steps, stepIndex)))

@@ -78,3 +78,108 @@ expect phase Post-Battle
     expect(failuresOf(text.replace("p1 attacks with nothing", "p1 choose nothing"))).toEqual([expect.stringContaining("no declaration of attackers is asked")]);
   });
 });
+
+/**
+ * Session 35's Chromatic probe (scenarios written from chromatic-battlelines.txt): a line answering a question the engine
+ * answered itself failed "leave this line out" on a correct engine — `p1 targets "Ironhide Bear"` after a spell whose one
+ * legal target it was; `p1 assigns 2 damage to "Chronicler"` (the rules' own word, 21) where the last blocker took what
+ * was left. A line naming exactly what the engine took now holds; one naming anything else fails, as before. All fail on
+ * main 06ed87bf.
+ */
+const boltTheBear = (targetLine: string) => `scenario "s" for chromatic
+setup {
+  turn 4 p1 phase Main
+  p1 Mana 2
+  p1 hand: "Grave Robbing"
+  p2 battlefield: "Ironhide Bear"
+  p1 deck: "Insight" x3
+  p2 deck: "Insight" x3
+}
+p1 plays "Grave Robbing"
+p1 chooses mode "Red"
+${targetLine}
+p2 passes
+expect "Ironhide Bear" damage 2
+`;
+
+describe("a line naming what the engine took without asking", () => {
+  it("the one legal target, named right after the play, holds; another card fails", () => {
+    expect(failuresOf(boltTheBear('p1 targets "Ironhide Bear"'))).toEqual([]);
+    expect(failuresOf(boltTheBear(""))).toEqual([]);
+    expect(failuresOf(boltTheBear("p1 targets p2"))).toEqual([
+      '12: no target is asked: "Grave Robbing" already has its target, "Ironhide Bear", not p2 (a target with one legal answer is taken without asking; the engine asks only where there is a choice)',
+    ]);
+  });
+
+  it("a target line after the passes is still told the target was chosen as the spell was cast", () => {
+    const late = boltTheBear("").replace('p2 passes\n', 'p2 passes\np1 targets "Ironhide Bear"\n');
+    expect(failuresOf(late)).toEqual([expect.stringMatching(/^14: no target is asked: "Ironhide Bear" is already the target/)]);
+  });
+});
+
+const twoBlockers = (assignments: string) => `scenario "s" for chromatic
+setup {
+  turn 4 p1 phase Main
+  p1 battlefield: "Ironhide Bear"
+  p2 battlefield: "Seer", "Chronicler"
+  p1 deck: "Insight" x3
+  p2 deck: "Insight" x3
+}
+p1 ends the phase
+p2 passes
+p1 attacks p2 with "Ironhide Bear"
+p2 passes
+p2 blocks "Ironhide Bear" with "Seer", "Chronicler"
+p1 passes
+p2 passes
+${assignments}
+expect p2 graveyard: "Seer", "Chronicler"
+expect "Ironhide Bear" damage 2
+`;
+
+describe("`p1 assigns N damage to \"X\"`: the attacker's division of damage among its blockers", () => {
+  it("answers the engine's question, and the last blocker's share, taken without asking, holds when written", () => {
+    expect(failuresOf(twoBlockers('p1 assigns 3 damage to "Seer"\np1 assigns 2 damage to "Chronicler"'))).toEqual([]);
+    expect(failuresOf(twoBlockers('p1 assigns 3 damage to "Seer"'))).toEqual([]);
+    // The same as the mode the engine offers.
+    expect(failuresOf(twoBlockers('p1 chooses mode "3 damage to Seer"'))).toEqual([]);
+  });
+
+  it("a share the engine did not deal fails, listing the damage it dealt", () => {
+    expect(failuresOf(twoBlockers('p1 assigns 3 damage to "Seer"\np1 assigns 1 damage to "Chronicler"'))).toEqual([
+      expect.stringMatching(/^17: no division of damage is asked now: .*Ironhide Bear deals 2 damage to Chronicler/),
+    ]);
+  });
+
+  it("written before the window after blockers closes, it says when the division is asked", () => {
+    const early = twoBlockers("").replace('p2 blocks "Ironhide Bear" with "Seer", "Chronicler"\n', 'p2 blocks "Ironhide Bear" with "Seer", "Chronicler"\np1 assigns 3 damage to "Seer"\n');
+    expect(failuresOf(early)).toEqual([expect.stringMatching(/^14: no division of damage is asked now: .*once both players have passed in the window after blockers/)]);
+  });
+});
+
+describe("natural phrasings of Chromatic expectations name their form", () => {
+  const scenario = (line: string) => `scenario "s" for chromatic
+setup {
+  turn 4 p1 phase Main
+  p1 Mana 1
+  p1 hand: "Insight"
+  p1 deck: "Insight" x3
+  p2 deck: "Insight" x3
+}
+p1 plays "Insight"
+p1 chooses mode "Green"
+p2 passes
+${line}
+`;
+  it("`expect p1 temporary Facets: Green` names `expect p1 temporary Green 1`", () => {
+    expect(failuresOf(scenario("expect p1 temporary Facets: Green"))).toEqual([
+      expect.stringContaining("a temporary resource is no zone of cards: it is counted by its kind, `expect p1 temporary Green 1`"),
+    ]);
+    expect(failuresOf(scenario("expect p1 temporary Green 1"))).toEqual([]);
+  });
+
+  it("`expect active player p1` is `expect active p1`", () => {
+    expect(failuresOf(scenario("expect active player p1"))).toEqual([]);
+    expect(failuresOf(scenario("expect active player p2"))).toEqual([expect.stringMatching(/^12: expectation not met \| expected active p2 \| actual active p1/)]);
+  });
+});
