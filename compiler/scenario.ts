@@ -99,6 +99,8 @@ export interface ScenarioNames {
   stats: string[];
   /** The keyword abilities of the game file (`keyword Flying`; not keyword actions such as Scry): what a card can have. */
   keywords: string[];
+  /** The keyword actions of the game file (Scry, Spark, Mill): their trace event is `keyword_action`. */
+  keywordActions: string[];
   phases: string[];
   counters: { name: string; on: "player" | "card" }[];
   /**
@@ -237,6 +239,18 @@ export function modeTextMatches(offered: string, written: string): boolean {
 }
 
 /**
+ * Which offered mode a line's text names (-1: none): the one it matches (modeTextMatches), else — a selection written
+ * without the cost the engine states beside it, `"Red + Blue"` where an opponent's-turn cast offers `"Red + Blue (pay 1
+ * Blue Facet)"` (session 35's probe) — the one offered selection of those abilities, when only one is.
+ */
+export function offeredModeIndex(offered: readonly string[], written: string): number {
+  const exact = offered.findIndex((m) => modeTextMatches(m, written));
+  if (exact >= 0 || /\(.*\)\s*$/.test(written)) return exact;
+  const costless = offered.map((m, i) => [m.replace(/\s*\(pay [^)]*\)\s*$/i, ""), i] as const).filter(([m]) => modeTextMatches(m, written) || norm(m).trim() === norm(written).trim());
+  return costless.length === 1 ? costless[0]![1] : -1;
+}
+
+/**
  * The modes a choice right after a play of a spell whose abilities are chosen by colour (Chromatic Battlelines) can be
  * answered with: each selection of its colours (one, or several joined by " + "), and the modes of any "Choose one —" of
  * the game's cards (a selected ability's own modes, and a trigger's asked between). Undefined for a card whose
@@ -351,6 +365,7 @@ export function scenarioNames(
     symbols: Object.keys(game.symbols ?? {}),
     stats: game.stats,
     keywords: game.keywords.filter((k) => k.kind === "ability").map((k) => k.name),
+    keywordActions: game.keywords.filter((k) => k.kind === "action").map((k) => k.name),
     phases: game.phases.map((p) => p.name),
     counters: game.counters,
     marksDamage: marksDamage(game.params),
@@ -653,7 +668,11 @@ export function checkScenario(scenario: Scenario, names: ScenarioNames): Diagnos
         if ((TRACE_KINDS as readonly string[]).includes(norm(w))) return;
         // A player's own move said as an event kind (`expect event shatter "Seer"`, session 33's Chromatic probe): it is
         // an `action` event naming its card, and what it did is read where the card went.
-        if (/^(shatter|harvest|play|cast|activate)(s|ed|ing)?$/.test(norm(w)))
+        // A keyword action said as an event kind (`expect event scry p1`, session 35's Chromatic probe: "When you Scry").
+        const keywordAction = names.keywordActions.find((k) => [norm(k), `${norm(k)}s`, `${norm(k)}ed`, `${norm(k)}ing`, norm(k).replace(/y$/, "ied")].includes(norm(w)));
+        if (keywordAction)
+          out.push(diagnostic("CW5004", file, use.range, { word: w, list: `${TRACE_KINDS.join(", ")} — ${keywordAction} is a keyword action of ${game}: its event is \`keyword_action\`, naming the player who does it (\`expect event keyword_action p1\`; the trace's text says which keyword and how many)` }, { suggestion: "keyword_action" }));
+        else if (/^(shatter|harvest|play|cast|activate)(s|ed|ing)?$/.test(norm(w)))
           out.push(diagnostic("CW5004", file, use.range, { word: w, list: `${TRACE_KINDS.join(", ")} — a player's move (playing, shattering, harvesting ...) is an \`action\` event naming its card: \`expect event action "<card>"\`, and where the card went is a zone line (\`expect p1 <zone> has "<card>"\`)` }, { suggestion: "action" }));
         else add("CW5004", use.range, { word: w, list: TRACE_KINDS.join(", ") }, TRACE_KINDS, w);
         return;

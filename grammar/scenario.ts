@@ -871,6 +871,11 @@ function parseAction(c: Cursor): ScenarioAction {
       c.peek(),
     );
   }
+  // `p1 enhances "Ember Blade" with Purple` (session 35's Chromatic probe): an enhancement is no move of its own but the
+  // engine's question as the card enters (Chromatic 7.4, 13), one Facet ability at a time.
+  if (["enhance", "enhances"].includes(lowerImage(c.peek()))) {
+    throw new ParseError(`an enhancement is bought as the card enters, after its play resolves: the engine asks for each Facet ability ${player} can pay, in the card's order, and each is answered \`${player} chooses yes\` or \`${player} chooses no\``, c.peek());
+  }
   const said = VERB_SAID_AS[lowerImage(c.peek())];
   if (said && !VERBS.includes(lowerImage(c.peek()))) {
     const rest = [] as string[];

@@ -12,7 +12,7 @@ import type { Action, Engine, GameState, TraceEvent, Placed } from "./index.ts";
 import type { Payment } from "./engine/actions.ts";
 import type { PlayerId, StackItem, TargetValue } from "./state/state.ts";
 import { SetupError, type BoardSpec, type CardSpec } from "./index.ts";
-import { checkScenario, lookupTiers, modeTextMatches, modeTextsOf, namedModeOf, spellColoursOf, scenarioNames, tokenNamesMade, unreadableMessage, setupCardEntry, setupEntries, whichChoices, type ScenarioNames } from "../compiler/scenario.ts";
+import { checkScenario, lookupTiers, modeTextsOf, namedModeOf, offeredModeIndex, spellColoursOf, scenarioNames, tokenNamesMade, unreadableMessage, setupCardEntry, setupEntries, whichChoices, type ScenarioNames } from "../compiler/scenario.ts";
 import { RESOLVING, newCtx, playCost, cardDef, hasRule, isNewlyTurned } from "./core/index.ts";
 import { wholeModal } from "./core/targets.ts";
 import { closestName } from "../compiler/check-suggest.ts";
@@ -512,7 +512,7 @@ function fitsLine(run: Run, state: GameState, step: ScenarioAction): (a: Action)
         if (step.yes !== undefined) return a.yes === step.yes;
         if (step.mode !== undefined) return a.mode === step.mode - 1 || (step.mode === 0 && a.mode === 0);
         if (step.amount !== undefined) return state.pending?.kind === "mode" && a.mode !== undefined && state.pending.amounts?.[a.mode] === step.amount;
-        if (step.modeText !== undefined) return state.pending?.kind === "mode" && a.mode !== undefined && modeTextMatches(state.pending.modes[a.mode] ?? "", step.modeText);
+        if (step.modeText !== undefined) return state.pending?.kind === "mode" && a.mode !== undefined && a.mode === offeredModeIndex(state.pending.modes, step.modeText);
         if (step.target) return a.target !== undefined && targetMatches(run, state, a.target, step.target);
         if (step.trigger) {
           const t = state.noted.find((n) => n.id === a.trigger);
@@ -657,7 +657,7 @@ function literalAction(run: Run, state: GameState, step: ScenarioAction): Action
       // `chooses mode "Red + Blue"`: the offered mode of that text, else one past the last offered (a mode the
       // engine does not offer, which it refuses) — never an answer of another kind, refused whatever the text says.
       const offered = state.pending?.kind === "mode" ? state.pending.modes : [];
-      const byText = step.modeText === undefined ? undefined : offered.findIndex((m) => modeTextMatches(m, step.modeText!));
+      const byText = step.modeText === undefined ? undefined : offeredModeIndex(offered, step.modeText);
       const amounts = state.pending?.kind === "mode" ? (state.pending.amounts ?? []) : [];
       const byAmount = step.amount === undefined ? undefined : amounts.indexOf(step.amount);
       const mode =

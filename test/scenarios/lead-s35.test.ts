@@ -183,3 +183,59 @@ ${line}
     expect(failuresOf(scenario("expect active player p2"))).toEqual([expect.stringMatching(/^12: expectation not met \| expected active p2 \| actual active p1/)]);
   });
 });
+
+describe("more of the Chromatic probe's phrasings", () => {
+  it("`chooses mode \"Red + Blue\"` on an opponent's turn is the one selection offered as \"Red + Blue (pay 1 Blue Facet)\"", () => {
+    const text = `scenario "s" for chromatic
+setup {
+  turn 4 p2 phase Main
+  p1 Mana 1
+  p1 Facet Zone: "Insight"
+  p1 hand: "Arc Bolt"
+  p2 hand: "Seer"
+  p2 Mana 2
+  p1 deck: "Insight" x3
+  p2 deck: "Insight" x3
+}
+p2 plays "Seer"
+p1 plays "Arc Bolt"
+p1 chooses mode "Red + Blue"
+p1 targets p2
+p2 passes
+expect p2 life 27
+expect "Insight" is exhausted
+`;
+    expect(failuresOf(text)).toEqual([]);
+    expect(failuresOf(text.replace('mode "Red + Blue"', 'mode "Red + Blue (pay 1 Blue Facet)"'))).toEqual([]);
+    // A selection not offered still fails, listing the offered ones.
+    expect(failuresOf(text.replace('mode "Red + Blue"', 'mode "Red + Purple"'))).toEqual([expect.stringContaining('the modes offered are "Red", "Red + Blue (pay 1 Blue Facet)"')]);
+  });
+
+  it("`expect event scry p1` says Scry is a keyword action, whose event is keyword_action", () => {
+    const text = `scenario "s" for chromatic
+setup {
+  turn 4 p1 phase Main
+  p1 deck: "Insight" x3
+  p2 deck: "Insight" x3
+}
+expect no event scry p1
+`;
+    expect(failuresOf(text)).toEqual([expect.stringContaining("Scry is a keyword action of Chromatic Battlelines: its event is `keyword_action`")]);
+  });
+
+  it("`p1 enhances \"X\" with Purple` says an enhancement is the engine's yes/no question as the card enters", () => {
+    const text = `scenario "s" for chromatic
+setup {
+  turn 4 p1 phase Main
+  p1 Mana 2
+  p1 hand: "Ember Blade"
+  p1 deck: "Insight" x3
+  p2 deck: "Insight" x3
+}
+p1 plays "Ember Blade"
+p2 passes
+p1 enhances "Ember Blade" with Purple
+`;
+    expect(failuresOf(text)).toEqual([expect.stringContaining("an enhancement is bought as the card enters, after its play resolves: the engine asks for each Facet ability p1 can pay, in the card's order, and each is answered `p1 chooses yes` or `p1 chooses no`")]);
+  });
+});
