@@ -101,7 +101,7 @@ describe("`cardwright check` reads scenario lines; an unreadable line fails its 
     const folder = duelFolder("check", `scenario "typos" for duel\nsetup {\n  turn 3 p1 phase Play\n  p1 field: "Scout"\n}\np1 attak p2 with "Scout"\nexpect no event destroy "Scout"\n`);
     const { code, out } = await cli(["check", folder]);
     expect(code).toBe(1);
-    expect(out).toContain(`s.scenario:6:4: error CW5002: Cannot read this scenario line: expected an action (play, attack, block, defend, activate, choose, pass, end, target, order, harvest, shatter, switch), found "attak". (did you mean "attack"?)`);
+    expect(out).toContain(`s.scenario:6:4: error CW5002: Cannot read this scenario line: expected an action (play, attack, block, defend, activate, choose, pass, end, target, order, harvest, shatter, switch, assign), found "attak". (did you mean "attack"?)`);
     expect(out).toMatch(/s\.scenario:7:17: error CW5004: Unknown event kind "destroy"; .* \(did you mean "destroyed"\?\)/);
     expect(out).toMatch(/: 2 errors, 0 warnings\.\n$/);
   });
