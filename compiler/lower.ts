@@ -1085,6 +1085,12 @@ class AbilityLowering {
    * not such a clause; null: one the engine cannot read (no such step before it, two of them, "two or more ..."), noted.
    */
   thisWayCondition(clause: Ast.Clause): Condition | null | undefined {
+    // "Target creature gets -3/-3 until end of turn. If it survives, …" · "Deal 3 damage to target creature. If that
+    // creature survives, …": the card named before did not die this way (was CW6001 "condition not understood").
+    if (/^surviv(?:e|es|ed)$/i.test(clause.verb?.lemma ?? "") && !clause.be && !clause.modal && clause.subject && this.namesCardBefore(clause.subject)) {
+      const dies = this.thisWayCondition({ ...clause, verb: { ...clause.verb!, lemma: "die" } });
+      return dies ? { kind: "not", condition: dies } : dies;
+    }
     // "if it was destroyed this way" (a passive) · "if it dies this way" / "if that creature died this way"
     const verb = (clause.be || clause.verb?.lemma === "die") && !clause.modal ? (this.thisWayVerb({ ...clause, subject: undefined }) ?? this.diesAfterStep(clause)) : undefined;
     const subject = clause.subject;
