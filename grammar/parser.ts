@@ -1442,7 +1442,9 @@ export class CardwrightParser extends CstParser {
         if (this.isCombatParticipleAt(1)) return false;
         // `an opponent controls a Knight`: right after the determiners, `opponent` is the head noun, not a `... controls` filter;
         // so is `player` after one side word (`an opposing player controls a Knight`, `the defending player controls ...`).
-        const headNoun = (is(this.LA(0), T.Determiner) && !is(this.LA(1), T.Determiner) && !is(this.LA(1), T.You)) || (is(this.LA(0), T.Word) && is(this.LA(-1), T.Determiner) && (is(t, T.Player) || is(t, T.Opponent)));
+        // (`if defending player controls no creatures` with no article, as printed cards write it, is the same head noun —
+        // opening the clause, not after a noun: `target creature defending player controls` is a control filter.)
+        const headNoun = (is(this.LA(0), T.Determiner) && !is(this.LA(1), T.Determiner) && !is(this.LA(1), T.You)) || (is(this.LA(0), T.Word) && (is(this.LA(-1), T.Determiner) || (/^defending$/i.test(this.LA(0).image) && (is(this.LA(-1), T.If) || is(this.LA(-1), T.Comma)))) && (is(t, T.Player) || is(t, T.Opponent)));
         if (this.isControlFilterAt(1) && !headNoun) return false;
         // `a player who controls two or more creatures attacks, ...` · `an opponent who controls a Vampire plays a spell`:
         // inside a relative clause, a noun that is also a verb in the third person, after a noun or an amount (`whose power

@@ -65,3 +65,23 @@ describe("reads-as says what runs, and compiles back to it", () => {
     expect(JSON.stringify(b.abilities[0]!.statics)).toEqual(JSON.stringify(a.abilities[0]!.statics));
   });
 });
+
+describe("the outsider probe's findings (cards, session 35)", () => {
+  it("'If it survives' after damage or a -N/-N is 'if it didn't die this way' (was CW6001 'condition not understood', run as always true)", () => {
+    const p = probe("spell", "Target creature gets -3/-3 until end of turn. If it survives, its controller gains 2 Bleed counters.");
+    expect(p.problems).toEqual([]);
+    expect(p.readsAs).toEqual(["Target creature gets -3/-3 until end of turn, then if it didn't die this way, put 2 Bleed counters on its controller."]);
+    expect(probe("spell", "Deal 3 damage to target creature. If that creature survives, you gain 3 life.").problems).toEqual([]);
+    // Nothing before it that can kill, or no card named: CW6001 as before.
+    expect(probe("spell", "Draw a card. If it survives, draw a card.").problems).toEqual(['CW6001 "it survives"']);
+    expect(probe("spell", "Deal 2 damage to target creature. If a creature survives, draw a card.").problems).toEqual(['CW6001 "a creature survives"']);
+  });
+
+  it("'if defending player controls no creatures' (no article) parses (was CW1003 'Expected \".\" … found \"no\"')", () => {
+    const p = probe("creature", "Whenever this attacks, if defending player controls no creatures, it gets +2/+0 until end of turn.");
+    expect(p.problems).toEqual([]);
+    expect(p.readsAs).toEqual(["When this attacks, if the defending player controls no Creatures, it gets +2/+0 until end of turn."]);
+    // After a noun it stays a control filter.
+    expect(probe("creature", "Whenever this attacks, target creature defending player controls gets -1/-1 until end of turn.").problems).toEqual([]);
+  });
+});
