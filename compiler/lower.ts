@@ -3310,7 +3310,10 @@ class AbilityLowering {
       if (!ref || ref.kind === "each_player") return undefined;
       const one = this.onePlayer(ref, np.range);
       // "acting": "Each player who has more life than you", "whose controller has more life than you" — each player in turn.
-      return one.kind === "you" || one.kind === "opponent" || one.kind === "acting" || (one.kind === "target" && this.targets[one.index]?.players === "opponent") ? one : undefined;
+      // "event_player" / "defending": "At the start of each opponent's Pre-Battle phase, if that player has more cards in
+      // hand than you, …", "Whenever this attacks, if defending player has more life than you, …" (the trigger's player,
+      // read as the one-player conditions read it; was CW6001).
+      return one.kind === "you" || one.kind === "opponent" || one.kind === "acting" || one.kind === "event_player" || one.kind === "defending" || (one.kind === "target" && this.targets[one.index]?.players === "opponent") ? one : undefined;
     };
     const left = sideOf(clause.subject);
     const right = sideOf(than.object);

@@ -85,3 +85,12 @@ describe("the outsider probe's findings (cards, session 35)", () => {
     expect(probe("creature", "Whenever this attacks, target creature defending player controls gets -1/-1 until end of turn.").problems).toEqual([]);
   });
 });
+
+describe("two players compared where one is the trigger's player", () => {
+  it("'if that player has more cards in hand than you' / 'if defending player has more life than you' run (were CW6001 'the engine cannot compare')", () => {
+    const p = probe("creature", "At the start of each opponent's Pre-Battle phase, if that player has more cards in hand than you, they discard a card.");
+    expect(p.problems).toEqual([]);
+    expect(p.readsAs).toEqual(["At the start of your opponent's Pre-Battle phase, if that player has more cards in hand than you, that player discards a card."]);
+    expect(probe("creature", "Whenever this attacks, if defending player has more life than you, this gets +2/+0 until end of turn.").problems).toEqual([]);
+  });
+});
