@@ -51,7 +51,7 @@ import { additionalCostReadsAs, playOnlyReadsAs, indefiniteArticle, readsAs, upg
 import { analyzeWorkspace, cardsAsCheckedOf, checkedModelsOf, type WorkspaceAnalysis } from "./workspace.ts";
 import { costWordAmount, singulars } from "./vocabulary.ts";
 import { battlefieldSlots, roleOfName } from "./zone-roles.ts";
-import { parseAbilityText } from "./build.ts";
+import { forEachNode, parseAbilityText } from "./build.ts";
 import { effectsOf, unrestated, type Effects } from "./reminder.ts";
 
 /** Something the lowering could not turn into executable IR (reported, never fatal). */
@@ -2561,6 +2561,14 @@ class AbilityLowering {
     const withPrep = np.filters.find((f): f is Ast.PrepPhrase => f.kind === "prep" && f.prep === "with");
     if (!withPrep || !np.filters.every((f) => f === withPrep)) return undefined;
     const verb: Ast.WordNode = { kind: "word", text: "have", lemma: "have", keyword: true, range: { start: withPrep.range.start, end: withPrep.object.range.start } };
+    // "Each player with more cards in hand than you", "each opponent with more life than you": a comparison of two players
+    // the engine does not read after "with" — left unread, said by the word accounting (CW6005). "more cards in hand than
+    // you" was read as "1 or more cards in hand", its "than you" marked used with the rest (clean, and run otherwise).
+    let compares = false;
+    forEachNode(withPrep.object, (node) => {
+      if (node.kind === "prep" && (node as Ast.PrepPhrase).prep === "than") compares = true;
+    });
+    if (compares) return undefined;
     const has: Ast.Clause = { kind: "clause", range: withPrep.range, verb, object: withPrep.object, tail: [] };
     const notes = this.notes.length;
     const condition = this.conditionFor(has, { kind: "acting" });

@@ -94,3 +94,13 @@ describe("two players compared where one is the trigger's player", () => {
     expect(probe("creature", "Whenever this attacks, if defending player has more life than you, this gets +2/+0 until end of turn.").problems).toEqual([]);
   });
 });
+
+describe("a player filtered 'with more … than you'", () => {
+  it("is CW6005 at the comparison (was clean: 'Each player with more cards in hand than you discards a card.' ran as 'each player with 1 or more cards in hand')", () => {
+    expect(probe("spell", "Each player with more cards in hand than you discards a card.").problems).toEqual(['CW6005 "more cards in hand than you"']);
+    expect(probe("spell", "Each opponent with more life than you loses 1 life.").problems).toEqual(['CW6005 "more life than you"']);
+    // The forms that run: a number after "with", or "who has … than you".
+    expect(probe("spell", "Each player with two or more cards in hand discards a card.").problems).toEqual([]);
+    expect(probe("spell", "Each opponent who has more cards in hand than you discards a card.").problems).toEqual([]);
+  });
+});
