@@ -3268,8 +3268,23 @@ class AbilityLowering {
     const subject = clause.subject;
     // "is not full": the parser reads "not" as the verb and "full" as its object.
     const notFull = lower(clause.verb?.text ?? "") === "not" && clause.object && !clause.object.determiners.length && !clause.object.filters.length && npWords(clause.object).join(" ") === "full";
-    if (!subject || !clause.be || (lower(clause.verb?.text ?? "") !== "full" && !notFull) || (clause.object && !notFull) || clause.complement || clause.modal || clause.tail.length || subject.filters.length) return undefined;
-    if (battlefieldSlots(this.vocab.game) === undefined || this.zoneIn(subject) !== this.vocab.zoneOfRole("battlefield")) return undefined;
+    // "all of your unit slots": the phrase after "of" is the slots.
+    const ofPart = subject && npWords(subject).length === 0 && subject.filters.length === 1 && subject.filters[0]!.kind === "prep" && subject.filters[0]!.prep === "of" && npDeterminers(subject).every((d) => d === "all" || d === "each" || d === "every") ? subject.filters[0]!.object : undefined;
+    if (!subject || !clause.be || (lower(clause.verb?.text ?? "") !== "full" && !notFull) || (clause.object && !notFull) || clause.complement || clause.modal || clause.tail.length || (subject.filters.length && !ofPart)) return undefined;
+    // "All of your unit slots are full", "your slots are full", "each of your field slots is full": the slots of that
+    // player's zone of play, as "your field is full" (it was CW6001 "condition not understood", run as always true).
+    const slotPhrase = ofPart ?? subject;
+    const slotWords = npWords(slotPhrase);
+    const kindWord = (w: string) => w === lower(this.vocab.zoneOfRole("battlefield") ?? "") || this.vocab.game.cardTypes.some((t) => t.permanent && lower(t.name) === w);
+    const slots = /^slots?$/.test(slotWords[slotWords.length - 1] ?? "") && !slotPhrase.filters.length && slotWords.slice(0, -1).every(kindWord) && npDeterminers(slotPhrase).every((d) => ["all", "each", "every", "your"].includes(d)) && npDeterminers(slotPhrase).includes("your");
+    if (slots && battlefieldSlots(this.vocab.game) !== undefined) {
+      const negated = notFull || /\b(?:not|isn['’]t|aren['’]t)\b/i.test(clause.be.text);
+      if (!/^(?:is|are)$/i.test(clause.be.text) && !negated) return undefined;
+      this.use(subject, slotPhrase, clause.be, clause.verb, clause.object);
+      this.ledger.carry(subject.determiners, slotPhrase.determiners);
+      return { kind: "compare", left: { kind: "empty_slots", of: { kind: "you" } }, op: negated ? ">=" : "=", right: negated ? 1 : 0 };
+    }
+    if (ofPart || battlefieldSlots(this.vocab.game) === undefined || this.zoneIn(subject) !== this.vocab.zoneOfRole("battlefield")) return undefined;
     const negated = notFull || /\b(?:not|isn['’]t|aren['’]t)\b/i.test(clause.be.text);
     if (!/^(?:is|are)$/i.test(clause.be.text) && !negated) return undefined;
     const whose = this.zoneOwnerOf(subject);
@@ -6754,7 +6769,9 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
       return from === null ? undefined : { event: "enters", subject, zone, ...from, text };
     }
     case "leave":
-      if (clause.object && npWords(clause.object).every((w) => w === "play" || w === "battlefield")) l.use(clause.object.determiners, clause.object.items);
+      // "leaves play", "leaves the battlefield", and the game's own zone of play by name ("leaves the field" in Three-Slot
+      // Duel, whose zone of play is the Field: it was CW6005 at "the field", although it ran so).
+      if (clause.object && (npWords(clause.object).every((w) => w === "play" || w === "battlefield") || (!clause.object.filters.length && npDeterminers(clause.object).every((d) => d === "the") && lookup(l.vocab.zones, npWords(clause.object).join(" ")) === l.vocab.zoneOfRole("battlefield")))) l.use(clause.object.determiners, clause.object.items);
       return { event: "leaves", subject: cardSubject(), text };
     case "die":
       return { event: "destroyed", subject: cardSubject(), ...combat, text };

@@ -60,3 +60,20 @@ describe("a one-time change of what cards cost", () => {
     expect(p.messages[0]).toContain("The next spell you cast costs 1 less.");
   });
 });
+
+describe("the session-35 outsider probe's honest diagnostics made to run", () => {
+  it("'If all of your unit slots are full' is 'your field is full' (was CW6001 'condition not understood', run as always true)", () => {
+    expect(probe("duel", "unit", "PLAY: If all of your unit slots are full, gain 2 life.").readsAs).toEqual(["PLAY: If you have no empty slots, gain 2 life."]);
+    expect(probe("duel", "unit", "PLAY: If your unit slots are full, gain 2 life.").problems).toEqual([]);
+    // Another player's slots, and a game without slots, stay CW6001.
+    expect(probe("duel", "unit", "PLAY: If all of your opponent's unit slots are full, gain 2 life.").problems).toEqual(["CW6001 \"all of your opponent's unit slots are full\""]);
+    expect(probe("chromatic", "creature", "[Base] When this enters play, if all of your slots are full, gain 2 life.").problems).toEqual(['CW6001 "all of your slots are full"']);
+  });
+
+  it("'leaves the field' in Three-Slot Duel is 'leaves play' (was CW6005 at 'the field'); another zone stays CW6005", () => {
+    const p = probe("duel", "unit", "Whenever a unit you control leaves the field, gain 1 life.");
+    expect(p.problems).toEqual([]);
+    expect(p.readsAs).toEqual(["Whenever a Unit you control leaves play, gain 1 life."]);
+    expect(probe("duel", "unit", "Whenever a unit you control leaves your graveyard, gain 1 life.").problems).toEqual(['CW6005 "your graveyard"']);
+  });
+});
