@@ -2317,6 +2317,20 @@ class AbilityLowering {
     return undefined;
   }
 
+  /**
+   * "any number of target creatures", "any number of target players": the engine chooses a fixed number of targets as a
+   * card is played (each slot listed), never an open number — CW6001 at the words naming the forms it runs ("up to three
+   * target creatures"; "among any number of target creatures" only to divide damage). True when noted.
+   */
+  noteAnyNumberOfTargets(np: Ast.NounPhrase): boolean {
+    const of = np.filters[0];
+    if (npDeterminers(np).join(" ") !== "any" || npWords(np).join(" ") !== "number" || of?.kind !== "prep" || of.prep !== "of" || !npDeterminers(of.object).includes("target")) return false;
+    const inner = this.slice(of.object.range).replace(/^target\s+/i, "");
+    this.note(np.range, `the engine chooses a fixed number of targets as a card is played, not "${this.slice(np.range)}": write "up to three target ${inner}" (any of them may be left out), or "each ${inner.replace(/s\b/, "")}" for all of them; "any number of target creatures" is read only where damage is divided among them`);
+    this.use(np);
+    return true;
+  }
+
   /** The slots of a ranged target phrase ("one or two target creatures"): one phrase (different values), the first `required` must be chosen. */
   private rangeOfSlots(spec: TargetSpec, range: { slots: number; required: number }): Affected {
     const group = `${this.targets.length}`;
@@ -2326,6 +2340,9 @@ class AbilityLowering {
   }
 
   private affectedOnce(np: Ast.NounPhrase, defaultPlayer: PlayersRef, clause?: Ast.Clause): Affected {
+    // "Deal 1 damage to any number of target creatures." (not divided damage): it ran on every card (CW6005 at "number of
+    // target creatures"). Now CW6001 at the words, and nothing is chosen.
+    if (!this.dividing && this.noteAnyNumberOfTargets(np)) return { kind: "targets", indexes: [] };
     np = unwrapOf(np);
     const dets = npDeterminers(np);
     const words = npWords(np);
@@ -5461,6 +5478,17 @@ class AbilityLowering {
   }
 
   clauseSteps(clause: Ast.Clause): Step[] {
+    // "Any number of target players each gain 2 life.": no fixed number of targets (noteAnyNumberOfTargets).
+    // "Deal 1 damage to any number of target creatures.", "Return any number of target units ...": likewise, where no
+    // damage is divided.
+    const divides = clause.tail.some((t) => t.kind === "prep" && t.prep === "divided among");
+    const anyNumber = [clause.subject, clause.object, ...clause.tail.map((t) => (t.kind === "prep" && t.prep !== "divided among" ? t.object : undefined))].find((np) => np && !(divides && np !== clause.subject) && this.noteAnyNumberOfTargets(np));
+    if (anyNumber) {
+      this.use(clause, clause.tail);
+      // Its possessives too ("to their owners' hands"): the clause is not run, and said so once.
+      for (const np of [clause.subject, clause.object, ...clause.tail.map((t) => (t.kind === "prep" ? t.object : undefined))]) if (np) this.ledger.carry(np.determiners, np.items);
+      return [{ op: "rule", rule: "unsupported" }];
+    }
     // A content verb after a player subject is inflected ("Each opponent exhausts ..."): its base form is the verb.
     const verb = clause.verb ? (!clause.verb.keyword && /[^s]s$/.test(clause.verb.lemma) && clause.subject ? clause.verb.lemma.slice(0, -1) : clause.verb.lemma) : "";
     const verbWord = clause.verb?.text ?? "";

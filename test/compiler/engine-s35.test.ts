@@ -77,3 +77,19 @@ describe("the session-35 outsider probe's honest diagnostics made to run", () =>
     expect(probe("duel", "unit", "Whenever a unit you control leaves your graveyard, gain 1 life.").problems).toEqual(['CW6005 "your graveyard"']);
   });
 });
+
+describe("'any number of target …' outside divided damage", () => {
+  it("is CW6001 at the words naming 'up to three target …' and runs nothing (was CW6005 and ran on every card, or CW6001 'cannot execute')", () => {
+    const damage = probe("chromatic", "spell", "Deal 1 damage to any number of target creatures.");
+    expect(damage.problems).toEqual(['CW6001 "any number of target creatures"']);
+    expect(damage.messages[0]).toContain('"up to three target creatures"');
+    expect(damage.readsAs).toEqual(["[Red] (nothing: the engine cannot run this text)."]);
+    expect(probe("duel", "spell", "Any number of target players each gain 2 life.").problems).toEqual(['CW6001 "Any number of target players"']);
+    expect(probe("duel", "spell", "Any number of target units you control each get +1 power until end of turn.").problems).toEqual(['CW6001 "Any number of target units you control"']);
+    expect(probe("duel", "spell", "Return any number of target units to their owners' hands.").problems).toEqual(['CW6001 "any number of target units"']);
+  });
+
+  it("divided damage among any number of target creatures still runs", () => {
+    expect(probe("chromatic", "spell", "Deal 3 damage divided as you choose among any number of target creatures.").problems).toEqual([]);
+  });
+});
