@@ -3765,13 +3765,22 @@ class AbilityLowering {
     const words = [...npDeterminers(during.object), ...npWords(during.object)].map(lower);
     if (during.object.filters.length) return undefined;
     const phaseWords = words.filter((w) => w !== "phase" && w !== "your" && w !== "the" && w !== "each" && w !== "a" && w !== "an" && !w.startsWith("opponent"));
-    if (words.includes("phase")) {
-      const phase = this.vocab.game.phases.find((p) => lower(p.name) === phaseWords.join(" "));
-      if (!phase) return undefined;
-      const owner = words.includes("your") || words.some((w) => w.startsWith("opponent")) ? this.turnCondition([...words, "turn"]) : undefined;
+    if (words.includes("phase") || words.includes("phases")) {
+      const named = (ws: string[]) => this.vocab.game.phases.find((p) => lower(p.name) === ws.join(" "));
+      // "during your Pre-Battle phase or Battle phase", "during your Main or Second-Main phase": any of the phases, of the
+      // one owner the phrase opens with (it was CW6001 naming one phase only).
+      const groups: string[][] = [[]];
+      for (const w of phaseWords) {
+        if (w === "or" || w === "and") groups.push([]);
+        else if (w !== "phases") groups[groups.length - 1]!.push(w);
+      }
+      const phases = groups.flatMap((g) => (named(g) ? [named(g)!] : g.length > 1 && g.every((w) => named([w])) ? g.map((w) => named([w])!) : [undefined]));
+      if (!phases.length || phases.some((p) => !p)) return undefined;
+      const owner = words.includes("your") || words.some((w) => w.startsWith("opponent")) ? this.turnCondition([...words.filter((w) => w !== "or" && w !== "and"), "turn"]) : undefined;
       this.use(during);
       this.carryOwner(during);
-      const inPhase: Condition = { kind: "phase", phase: phase.name };
+      const alternatives: Condition[] = phases.map((p) => ({ kind: "phase", phase: p!.name }));
+      const inPhase: Condition = alternatives.length === 1 ? alternatives[0]! : { kind: "any", conditions: alternatives };
       return owner ? { kind: "all", conditions: [owner, inPhase] } : inPhase;
     }
     if (phaseWords.some((w) => w !== "turn" && w !== "turns")) return undefined;

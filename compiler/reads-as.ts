@@ -197,6 +197,9 @@ function activateOnlyText(c: Condition, ctx: Context): string {
   if (c.kind === "phase") return `during the ${c.phase} phase`;
   const [owner, phase] = c.kind === "all" && c.conditions.length === 2 ? c.conditions : [];
   if (owner && phase && turn(owner) && phase.kind === "phase") return `during ${turn(owner)} ${phase.phase} phase`;
+  // "during your Pre-Battle phase or Battle phase": one owner, any of the phases.
+  const phases = phase?.kind === "any" && phase.conditions.every((p) => p.kind === "phase") ? phase.conditions.map((p) => (p as { phase: string }).phase) : undefined;
+  if (owner && turn(owner) && phases) return `during ${turn(owner)} ${phases.map((p) => `${p} phase`).join(" or ")}`;
   return `if ${conditionText(c, ctx)}`;
 }
 

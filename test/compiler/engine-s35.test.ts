@@ -93,3 +93,15 @@ describe("'any number of target …' outside divided damage", () => {
     expect(probe("chromatic", "spell", "Deal 3 damage divided as you choose among any number of target creatures.").problems).toEqual([]);
   });
 });
+
+describe("a list of phases in 'Play this only during …' / 'Activate only during …'", () => {
+  it("is any of them, in the turn the phrase names (was CW6001 naming one phase)", () => {
+    const play = probe("cybervamp", "spell", "Play this only during your Pre-Battle phase or Battle phase. Draw a card.");
+    expect(play.problems).toEqual([]);
+    expect(play.readsAs).toEqual(["Play this only during your Pre-Battle phase or Battle phase.", "Draw a card."]);
+    const activate = probe("chromatic", "creature", "[Base] Exhaust: Draw a card. Activate only during your Main or Second-Main phase.");
+    expect(activate.problems).toEqual([]);
+    expect(activate.readsAs).toEqual(["[Base] Exhaust: Draw a card. Activate only during your Main phase or Second-Main phase."]);
+    expect(probe("cybervamp", "spell", "Play this only during an opponent's Pre-Battle phase or Battle phase. Draw a card.").problems).toEqual([]);
+  });
+});
