@@ -566,6 +566,8 @@ class AbilityLowering {
    * 1, so there are never more targets than it), and how many slots "any number of" gives.
    */
   dividing: { amount: number; slots?: number } | undefined;
+  /** Set by a cost item the engine cannot pay as written ("Discard X cards:"): its activated ability is not run. */
+  unrunnableCost = false;
   /**
    * The amount of the last damage, life gained or life lost this ability's text named: what a later "that much" is ("Gain 3
    * life, then each opponent loses that much life": 3; after damage, the damage that step dealt: "Deal 2 damage to target
@@ -8740,6 +8742,8 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
       if (end < steps.length && body.body.kind === "statement") lowerBody({ ...body.body, effect: { ...body.body.effect, steps: steps.slice(0, end) } }, a, afterPrefix(card), l);
       else lowerBody(body.body, a, afterPrefix(card), l);
       a.kind = "activated";
+      // A cost the engine cannot pay as written (noted at its words): the ability is not run, rather than run for less.
+      if (l.unrunnableCost) a.steps = [{ op: "rule", rule: "unsupported" }];
       return;
     }
     case "modal":
@@ -9670,7 +9674,15 @@ function lowerCostItem(item: Ast.CostItem, l: AbilityLowering): CostPart[] {
       l.note(item.range, `the engine pays a discard with any card of the hand: "${l.slice(item.range)}" — write "discard a card" or "discard two cards"`);
       return [];
     }
-    return [{ pays: "discard", amount: Number(l.amountOf(clause.object, 1)) || 1 }];
+    // "Discard X cards: Draw X cards.": a discard cost is a fixed number of cards (the payment lists which); it was read as
+    // "Discard a card" with a CW6060 telling to put an X in the cost — which the text had done.
+    const discarded = l.amountOf(clause.object, 1);
+    if (typeof discarded !== "number") {
+      l.note(item.range, `the engine pays a discard of a fixed number of cards ("Discard two cards: ..."), not "${l.slice(item.range)}": an X is paid in cost symbols, a resource or life ("{X}: ...", "Pay X life: ..."); this ability is not run`);
+      l.unrunnableCost = true;
+      return [];
+    }
+    return [{ pays: "discard", amount: discarded || 1 }];
   }
   if (lemma === "sacrifice") {
     const obj = clause.object;
@@ -10352,7 +10364,9 @@ export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, mo
     const costField = field("cost");
     const baseCost = lowerCardCost(costField, game, vocab, model?.colors ?? (field("color")?.value ?? []).map(itemText).filter((w) => w !== ","));
     const cost = [...baseCost, ...additional];
-    checkUndefinedX(cost, abilities, notes);
+    // A cost field with an X the engine cannot pay ("cost: discard X", CW2033 at the field) has its own error: X is not
+    // said again to be undefined (CW6060 would tell to put an X in the cost, which the card did).
+    if (!(costField?.value ?? []).some((i) => lower(itemText(i)) === "x")) checkUndefinedX(cost, abilities, notes);
     const additionalCost = additionalSources.length
       ? { from: baseCost.length, text: additionalSources.map((r) => text.slice(startOffset(r), endOffset(r)).trim()).join(" "), source: { file: doc.file, range: plainRange(spanOf(additionalSources[0]!, additionalSources[additionalSources.length - 1]!)) } }
       : undefined;

@@ -3,7 +3,7 @@
  * Scenarios: cards/duel/scenarios/engine-s35.*, cards/chromatic/scenarios/engine-s35.*.
  */
 import { describe, expect, it } from "vitest";
-import { probeCards } from "./probe.ts";
+import { probeCards, probeFile } from "./probe.ts";
 
 const probe = (game: string, kind: string, text: string) => probeCards(game, [{ kind, text }])[0]!;
 
@@ -103,5 +103,21 @@ describe("a list of phases in 'Play this only during …' / 'Activate only durin
     expect(activate.problems).toEqual([]);
     expect(activate.readsAs).toEqual(["[Base] Exhaust: Draw a card. Activate only during your Main phase or Second-Main phase."]);
     expect(probe("cybervamp", "spell", "Play this only during an opponent's Pre-Battle phase or Battle phase. Draw a card.").problems).toEqual([]);
+  });
+});
+
+describe("a discard of X cards as a cost", () => {
+  it("'Discard X cards: Draw X cards.' is CW6001 at the cost, and the ability is not run (was read as 'Discard a card: Draw cards equal to X.', CW6060 telling to put an X in the cost)", () => {
+    const p = probe("duel", "unit", "Discard X cards: Draw X cards.");
+    expect(p.problems).toEqual(['CW6001 "Discard X cards"']);
+    expect(p.messages[0]).toContain('"Discard two cards: ..."');
+    expect(p.abilities[0]!.steps).toEqual([{ op: "rule", rule: "unsupported" }]);
+    expect(probe("duel", "unit", "Discard two cards: Draw three cards.").problems).toEqual([]);
+  });
+
+  it("'cost: discard X' keeps its CW2033 alone: no CW6060 asking for an X in the cost", () => {
+    const card = `set T "T" for duel\n\ncard "Wild Purge" {\n  type: Spell\n  color: Yellow\n  cost: discard X\n  rarity: Common\n  text:\n    Draw X cards.\n}\n`;
+    const lines = probeFile("duel", card);
+    expect(lines.flatMap((l) => l.problems).filter((p) => p.startsWith("CW6060"))).toEqual([]);
   });
 });
