@@ -785,6 +785,14 @@ export interface TriggerPattern {
    */
   oncePerBlock?: boolean;
   /**
+   * "Whenever you attack, ..." (a player's `attacks`, no card named): once for a declaration of attackers however many
+   * attack together (where attackers are declared together; Duel's attacks are one at a time, each its own). `attackers`:
+   * only when at least `atLeast` of them, matching `selector`, attack together ("Whenever you attack with two or more
+   * creatures").
+   */
+  oncePerAttack?: boolean;
+  attackers?: { atLeast: number; selector: CardSelector };
+  /**
    * "Whenever this attacks or blocks": the same pattern on further events — the ability triggers on `event` or any of
    * these (each a pattern equal to this one but for its event; contract.ts triggerContract is what all of them carry).
    */

@@ -6873,6 +6873,18 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
           l.use(clause.subject, withCard);
           return { event: "attacks", subject: { kind: "self" }, text };
         }
+        // "Whenever you attack with two or more creatures": once for a declaration of that many attackers together.
+        const many = npCount(np);
+        if (many && many.value !== undefined && many.value >= 2 && (many.comparison === "more" || many.comparison === "greater") && kinds && !np.filters.length && side && side !== "any") {
+          if (l.vocab.game.params["combat_model"] === "fight") {
+            l.use(clause.subject, clause.verb, withCard);
+            l.note(withCard.range, `in this game units attack one at a time, so "${l.slice(withCard.range)}" never happens: write "Whenever a ${lower(npWords(np).map(singular).join(" "))} you control attacks" (each attack) or "if you attacked with ${l.slice(np.range)} this turn" (a condition)`);
+            return undefined;
+          }
+          l.use(clause.subject, withCard);
+          const selector = l.selector({ ...np, determiners: np.determiners.filter((d) => d.kind !== "count") });
+          return { event: "attacks", subject: { kind: "player", who: side }, oncePerAttack: true, attackers: { atLeast: many.value, selector: { ...selector, zones: undefined } }, text };
+        }
         if (dets.length === 1 && (dets[0] === "a" || dets[0] === "an") && side && side !== "any") {
           l.use(clause.subject, withCard.object.determiners);
           l.use(withCard);
@@ -6880,6 +6892,8 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
           return { event: "attacks", subject: { kind: "card", selector: { ...selector, zones: undefined, controller: side } }, text };
         }
       }
+      // "Whenever you attack, ...": once for a declaration of attackers (it fired once per attacker).
+      if (isPlayerSubject && !clause.object && !clause.tail.length) return { event: "attacks", subject: cardSubject(), oncePerAttack: true, text };
       // "Whenever a creature attacks you": the player attacked (or whose card is); "Whenever this attacks a unit": the card.
       return { event: "attacks", subject: cardSubject(), ...objectOf(clause.object), text };
     }

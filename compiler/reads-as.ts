@@ -1853,6 +1853,8 @@ function oneTriggerText(t: TriggerPattern, ctx: Context): string {
   }
   if (t.subject.kind === "player") {
     const who = triggerPlayerText(t.subject, ctx);
+    // "Whenever you attack" · "Whenever an opponent attacks with two or more Creatures": one declaration of attackers.
+    if (t.event === "attacks" && t.oncePerAttack) return `Whenever ${who} attack${who === "you" ? "" : "s"}${t.attackers ? ` with ${t.attackers.atLeast} or more ${selectorText(t.attackers.selector, ctx, 2)}` : ""}`;
     if (t.event === "player_dealt_damage") return `Whenever ${who} ${who === "you" ? "are" : "is"} dealt ${t.combat ? "combat " : ""}damage`;
     if (t.event === "player_counter_added") return `Whenever ${who} gain${who === "you" ? "" : "s"} ${t.counter ? `${t.counter} counters` : "counters"}`;
     // "Whenever you draw your second card each turn".

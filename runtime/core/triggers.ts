@@ -30,8 +30,13 @@ export interface GameEventData {
   defending?: PlayerId;
   /** The event happened in combat (a fight, combat damage). */
   combat?: boolean;
-  /** "blocks": the blocker's second or later attacker of one declaration of blockers (TriggerPattern.oncePerBlock skips it). */
+  /**
+   * "blocks": the blocker's second or later attacker of one declaration of blockers (TriggerPattern.oncePerBlock skips it);
+   * "attacks": the second or later attacker of one declaration of attackers (TriggerPattern.oncePerAttack skips it).
+   */
   again?: boolean;
+  /** "attacks": every attacker of the declaration (where attackers are declared together). */
+  attackers?: string[];
   /** "enters": the zone entered when it is not the battlefield (a Facet Zone, a Graveyard), and the zone it left. */
   zone?: string;
   from?: string;
@@ -76,6 +81,13 @@ export function triggerMatches(ctx: Ctx, trigger: TriggerPattern, kind: EventKin
   if (trigger.from !== undefined && trigger.from.toLowerCase() !== data.from?.toLowerCase()) return false;
   if (trigger.combat && !data.combat) return false;
   if (trigger.oncePerBlock && kind === "blocks" && data.again) return false;
+  // "Whenever you attack [with two or more creatures]": once for the declaration, counting its attackers.
+  if (trigger.oncePerAttack && kind === "attacks" && data.again) return false;
+  if (trigger.attackers && kind === "attacks") {
+    const { atLeast, selector } = trigger.attackers;
+    const attackers = data.attackers ?? (data.card !== undefined ? [data.card] : []);
+    if (attackers.filter((id) => matchesSelector(ctx, id, selector, controller, sourceCard, true)).length < atLeast) return false;
+  }
   const subject = trigger.subject;
   if (!objectMatches(ctx, trigger, data, controller, sourceCard)) return false;
   // "your second spell each turn": the card played is the player's Nth of its kind this turn (it is on the record already).

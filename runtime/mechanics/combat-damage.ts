@@ -171,7 +171,8 @@ registerNativeRule("declare_attackers", (ctx, frame) => {
     emit(ctx, "attack", `${cardName(ctx, id)} attacks ${defender}`, { player, card: id, name: cardName(ctx, id) });
     if (rules.param("attacking_exhausts", true) && !hasRule(ctx, id, "attacks_without_exhausting")) exhaustCard(ctx, id);
   }
-  for (const id of chosen) noteEvent(ctx, "attacks", { card: id, player, defending: defender });
+  // One declaration: "Whenever you attack" fires for it once (the attackers after the first are `again`).
+  chosen.forEach((id, i) => noteEvent(ctx, "attacks", { card: id, player, defending: defender, attackers: chosen, ...(i > 0 ? { again: true } : {}) }));
   // Who acts first in the window after attackers (`priority_after_attackers`): `defender` (Chromatic 18: "After
   // attackers are declared, priority is passed to the defending player" — declaring is the attacker's action, so
   // it counts as their pass) or `attacker` (CYBERVAMP: "both players may play spells or activate abilities": the

@@ -121,3 +121,24 @@ describe("a discard of X cards as a cost", () => {
     expect(lines.flatMap((l) => l.problems).filter((p) => p.startsWith("CW6060"))).toEqual([]);
   });
 });
+
+describe("'Whenever you attack …' where attackers are declared together", () => {
+  it("'Whenever you attack' is once for a declaration; 'with two or more creatures' counts its attackers (was CW6005, run as 'Whenever you attack with a card')", () => {
+    const once = probe("chromatic", "creature", "[Base] Whenever you attack, draw a card.");
+    expect(once.problems).toEqual([]);
+    expect(once.abilities[0]!.trigger).toMatchObject({ event: "attacks", oncePerAttack: true });
+    const two = probe("chromatic", "creature", "[Base] Whenever you attack with two or more creatures, draw a card.");
+    expect(two.problems).toEqual([]);
+    expect(two.readsAs).toEqual(["[Base] Whenever you attack with 2 or more Creatures, draw a card."]);
+    expect(two.abilities[0]!.trigger).toMatchObject({ oncePerAttack: true, attackers: { atLeast: 2, selector: { cardTypes: ["Creature"] } } });
+    expect(probe("cybervamp", "creature", "Whenever an opponent attacks with two or more creatures, gain 2 life.").problems).toEqual([]);
+    // 'with a creature' stays each creature's attack.
+    expect(probe("chromatic", "creature", "[Base] Whenever you attack with a creature, gain 1 life.").readsAs).toEqual(["[Base] Whenever a Creature you control attacks, gain 1 life."]);
+  });
+
+  it("in Three-Slot Duel, whose units attack one at a time, 'with two or more units' is CW6001 naming the forms", () => {
+    const p = probe("duel", "unit", "Whenever you attack with two or more units, draw a card.");
+    expect(p.problems).toEqual(['CW6001 "with two or more units"']);
+    expect(p.messages[0]).toContain("attack one at a time");
+  });
+});
