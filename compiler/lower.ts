@@ -4293,15 +4293,27 @@ class AbilityLowering {
    * condition's both ask). It was CW6001 "condition not understood" (run as always true) and "they" named no one.
    */
   private targetPlayerOf(np: Ast.NounPhrase | undefined): PlayerRef | undefined {
+    if (!this.conditionTargets) return undefined;
     if (!np || np.also?.length || !isPlayerPhrase(np) || cardOrPlayer(np) || !npDeterminers(np).includes("target")) return undefined;
-    const known = this.conditionTargets.get(np);
+    const known = this.conditionTargetsRead.get(np);
     if (known && known.targets === this.targets) return known.ref;
     const ref = this.playerPhrase(np);
     if (ref?.kind !== "target") return undefined;
-    this.conditionTargets.set(np, { targets: this.targets, ref });
+    this.conditionTargetsRead.set(np, { targets: this.targets, ref });
     return ref;
   }
-  private readonly conditionTargets = new WeakMap<Ast.NounPhrase, { targets: TargetSpec[]; ref: PlayerRef }>();
+  private readonly conditionTargetsRead = new WeakMap<Ast.NounPhrase, { targets: TargetSpec[]; ref: PlayerRef }>();
+  /** False while a condition checked before targets are chosen is read (a trigger's intervening "if", "Activate only if ..."). */
+  conditionTargets = true;
+  /** A condition checked before any target is chosen: a target player in it is not chosen (targetPlayerOf). */
+  conditionWithoutTargets(clause: Ast.Clause): Condition | undefined {
+    this.conditionTargets = false;
+    try {
+      return this.condition(clause);
+    } finally {
+      this.conditionTargets = true;
+    }
+  }
   /** The one player other than you a condition's noun phrase names ("an opponent", "your opponent's hand"), read quietly. */
   private otherPlayerNamedBy(subject: Ast.NounPhrase | undefined): PlayersRef | undefined {
     if (!subject || subject.also?.length || npDeterminers(subject).includes("target")) return undefined;
@@ -7363,7 +7375,7 @@ function activationLimit(clauses: Ast.Clause[], l: AbilityLowering): ActivationL
   const conditions: Condition[] = [];
   for (const item of [clause, ...more].flatMap((c) => c.tail)) {
     if (eachTurn.includes(item)) continue;
-    const c = item.kind === "prep" && item.prep === "during" ? l.duringLimit(item) : item.kind === "condition" && item.word === "if" ? l.condition(item.clause) : undefined;
+    const c = item.kind === "prep" && item.prep === "during" ? l.duringLimit(item) : item.kind === "condition" && item.word === "if" ? l.conditionWithoutTargets(item.clause) : undefined;
     if (c) conditions.push(c);
     else if (!(item.kind === "condition" && item.word === "if"))
       l.note(item.range, `the engine cannot limit an activated ability to "${l.slice(item.range)}": write "Activate only during your turn." (or "during an opponent's turn", "during your <phase> phase"), "Activate only if <condition>." or "Activate only once each turn."`);
@@ -7409,7 +7421,7 @@ function playLimit(clauses: Ast.Clause[], l: AbilityLowering): { condition?: Con
   const conditions: Condition[] = [];
   let unread = false;
   for (const item of clause.tail) {
-    const c = item.kind === "prep" && item.prep === "during" ? l.duringLimit(item) : item.kind === "condition" && item.word === "if" ? l.condition(item.clause) : undefined;
+    const c = item.kind === "prep" && item.prep === "during" ? l.duringLimit(item) : item.kind === "condition" && item.word === "if" ? l.conditionWithoutTargets(item.clause) : undefined;
     if (c) conditions.push(c);
     else {
       unread = true;
@@ -8699,9 +8711,12 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
       l.combatTrigger = isCombatTrigger(a.trigger);
       l.setTrigger(a.trigger);
       if (body.condition) {
-        const c = l.condition(body.condition);
+        // A trigger's intervening "if" is checked as the trigger is noted, before any target is chosen.
+        const c = l.conditionWithoutTargets(body.condition);
         if (c) a.condition = c;
+        l.conditionTargets = false;
         l.aboutConditionPlayer(body.condition);
+        l.conditionTargets = true;
       }
       l.triggerCondition = !!a.condition;
       a.steps = body.effect.kind === "modal" ? modalSteps(body.effect, a, l) : lowerSequenceWithPending(body.effect, l);

@@ -142,3 +142,13 @@ describe("'Whenever you attack …' where attackers are declared together", () =
     expect(p.messages[0]).toContain("attack one at a time");
   });
 });
+
+describe("a target player in a condition checked before targets are chosen", () => {
+  it("'Activate only if target player …' and a trigger's intervening 'if target player …' choose no target (CW6001, as on main)", () => {
+    expect(probe("duel", "unit", "Discard a card: Draw a card. Activate only if target player has 5 or less life.").problems).toEqual(['CW6001 "target player has 5 or less life"']);
+    const trigger = probe("duel", "unit", "Whenever you draw a card, if target player has 5 or less life, they lose 1 life.");
+    expect(trigger.problems).toEqual(['CW6001 "target player has 5 or less life"']);
+    expect(trigger.abilities[0]!.targets).toEqual([]);
+    expect(probe("duel", "unit", "PLAY: If target opponent has 5 or less life, they lose 2 life.").problems).toEqual([]);
+  });
+});
