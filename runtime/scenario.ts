@@ -1004,12 +1004,10 @@ function answerTakenUnasked(run: Run, state: GameState, events: readonly TraceEv
   if (!step.target || !target) return undefined;
   const what = "card" in target ? `"${nameOf(run, state, target.card)}"` : target.player;
   const taken = "(a target with one legal answer is taken without asking; the engine asks only where there is a choice)";
-  let since = events.length;
-  while (since > 0 && events[since - 1]!.kind !== "action") since--;
-  const about = events.slice(since).filter((e) => e.kind !== "priority" && ("card" in target ? e.card === target.card || e.other === target.card : e.player === target.player && e.card === undefined));
+  const about = sinceLastAction(events).filter((e) => e.kind !== "priority" && ("card" in target ? e.card === target.card || e.other === target.card : e.player === target.player && e.card === undefined));
   if (about.length) return `no target is asked: ${what} is already the target ${taken}, as the trace shows: "${about[0]!.text}" — leave this line out`;
   // No event names it (a player target, or a card the push event does not name): the waiting item holds it.
-  const holder = waiting.find((item) => item.frame.targets.some((slot) => slot.some((t) => ("card" in t && "card" in target ? t.card === target.card : "player" in t && "player" in target && t.player === target.player))));
+  const holder = waiting.find((item) => item.frame.targets.some((slot) => slot.some((t) => sameTarget(t, target))));
   if (holder) return `no target is asked: ${what} is already the target of ${stackItemName(run, state, holder)}, waiting on the stack ${taken} — leave this line out`;
   // Another target than the one the item on top took without asking (session 35's probe).
   const top = waiting[0];
@@ -1027,17 +1025,16 @@ function answerTakenUnasked(run: Run, state: GameState, events: readonly TraceEv
  */
 function answeredAsTaken(run: Run, state: GameState, events: readonly TraceEvent[], step: ScenarioAction, target: TargetValue | undefined): boolean {
   if (step.kind !== "choose" || state.pending || step.player === undefined) return false;
-  let since = events.length;
-  while (since > 0 && events[since - 1]!.kind !== "action") since--;
+  const since = sinceLastAction(events);
   // `p1 assigns 2 damage to "Chronicler"` where the last blocker took what was left without asking: that damage is in
   // the trace since the last action line.
   const assigned = damageAssigned(step);
-  if (assigned) return events.slice(since).some((e) => e.kind === "damage" && e.amount === assigned.amount && e.card !== undefined && norm(nameOf(run, state, e.card)) === norm(assigned.card));
+  if (assigned) return since.some((e) => e.kind === "damage" && e.amount === assigned.amount && e.card !== undefined && norm(nameOf(run, state, e.card)) === norm(assigned.card));
   const top = state.stack[state.stack.length - 1];
   if (!top || top.frame.controller !== step.player) return false;
-  if (!events.slice(since).some((e) => e.kind === "push" && (top.frame.card === undefined || e.card === top.frame.card))) return false;
+  if (!since.some((e) => e.kind === "push" && (top.frame.card === undefined || e.card === top.frame.card))) return false;
   if (step.target && target) {
-    return top.frame.targets.some((slot) => slot.some((t) => ("card" in t && "card" in target ? t.card === target.card : "player" in t && "player" in target && t.player === target.player)));
+    return top.frame.targets.some((slot) => slot.some((t) => sameTarget(t, target)));
   }
   if ((step.mode !== undefined || step.modeText !== undefined) && top.frame.mode !== undefined && top.frame.card) {
     const def = run.engine.rules.cards.get(state.cards[top.frame.card]?.def ?? "");
@@ -1045,6 +1042,18 @@ function answeredAsTaken(run: Run, state: GameState, events: readonly TraceEvent
     return !!texts && namedModeOf(def!.name, texts, step) === top.frame.mode;
   }
   return false;
+}
+
+/** The trace events since the last action line's own event: what that line (and the engine without asking) did. */
+function sinceLastAction(events: readonly TraceEvent[]): readonly TraceEvent[] {
+  let since = events.length;
+  while (since > 0 && events[since - 1]!.kind !== "action") since--;
+  return events.slice(since);
+}
+
+/** Whether two targets are the same card or the same player. */
+function sameTarget(a: TargetValue, b: TargetValue): boolean {
+  return "card" in a && "card" in b ? a.card === b.card : "player" in a && "player" in b && a.player === b.player;
 }
 
 /** A choice written as a division of damage — `assigns 3 damage to "Seer"`, `chooses mode "3 damage to Seer"` — with its amount and card. */
@@ -1124,9 +1133,7 @@ function whyNotAttacking(run: Run, state: GameState, step: ScenarioAction, code:
  * assigns lethal-first without asking, was told only "p1 is not asked for an amount here").
  */
 function unaskedAmount(run: Run, state: GameState, events: readonly TraceEvent[]): string {
-  let since = events.length;
-  while (since > 0 && events[since - 1]!.kind !== "action") since--;
-  const dealt = events.slice(since).filter((e) => e.kind === "damage");
+  const dealt = sinceLastAction(events).filter((e) => e.kind === "damage");
   const shown = dealt.slice(0, EVENTS_SHOWN).map((e) => e.text).join("; ");
   return ` — no question of how much waits${dealt.length ? `; the damage since the last action was dealt without asking: ${shown}${dealt.length > EVENTS_SHOWN ? "; …" : ""}` : ""} (now ${whatWaitsNow(run, state)}) — leave this line out`;
 }
