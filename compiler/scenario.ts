@@ -246,7 +246,7 @@ export function modeTextMatches(offered: string, written: string): boolean {
 export function offeredModeIndex(offered: readonly string[], written: string): number {
   const exact = offered.findIndex((m) => modeTextMatches(m, written));
   if (exact >= 0 || /\(.*\)\s*$/.test(written)) return exact;
-  const costless = offered.map((m, i) => [m.replace(/\s*\(pay [^)]*\)\s*$/i, ""), i] as const).filter(([m]) => modeTextMatches(m, written) || norm(m).trim() === norm(written).trim());
+  const costless = offered.map((m, i) => [m.replace(/\s*\(pay [^)]*\)\s*$/i, ""), i] as const).filter(([m]) => modeTextMatches(m, written));
   return costless.length === 1 ? costless[0]![1] : -1;
 }
 
