@@ -590,12 +590,12 @@ function modalBody(ctx: Ctx, modal: CstNode): A.ModalBody {
   return { kind: "modal", choose, modes: subs(modal, "sequence").map((s) => sequence(ctx, s)), range: cstRange(ctx, modal) };
 }
 
-/** `If you do,` / `If you don't,` before a sentence: the subject, and `do` as the verb or `don't` as the modal. */
+/** `If you do,` / `If you don't,` / `If they can't,` before a sentence: the subject, and `do` as the verb or `don't` / `can't` as the modal. */
 function didCondition(ctx: Ctx, n: CstNode): A.ConditionPhrase {
   const result: A.Clause = { kind: "clause", subject: nounPhrase(ctx, sub(n, "subject")), tail: [], range: cstRange(ctx, n) };
   const did = tok(n, "did");
   if (did && !inserted(did)) {
-    if (isType(did, T.DoesNot)) result.modal = word(ctx, did);
+    if (isType(did, T.DoesNot) || isType(did, T.Cannot)) result.modal = word(ctx, did);
     else result.verb = word(ctx, did);
   }
   const comma = tok(n, "Comma");

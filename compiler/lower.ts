@@ -2580,15 +2580,26 @@ class AbilityLowering {
     const withPrep = np.filters.find((f): f is Ast.PrepPhrase => f.kind === "prep" && f.prep === "with");
     if (!withPrep || !np.filters.every((f) => f === withPrep)) return undefined;
     const verb: Ast.WordNode = { kind: "word", text: "have", lemma: "have", keyword: true, range: { start: withPrep.range.start, end: withPrep.object.range.start } };
-    // "Each player with more cards in hand than you", "each opponent with more life than you": a comparison of two players
-    // the engine does not read after "with" — left unread, said by the word accounting (CW6005). "more cards in hand than
-    // you" was read as "1 or more cards in hand", its "than you" marked used with the rest (clean, and run otherwise).
+    const has: Ast.Clause = { kind: "clause", range: withPrep.range, verb, object: withPrep.object, tail: [] };
+    // "Each player with more cards in hand than you", "each opponent with more life than you": a comparison of two players,
+    // read as "who has more cards in hand than you" is (whoHolds: "they" the player). ("more cards in hand than you" was
+    // read as "1 or more cards in hand" by the reading below, its "than you" marked used with the rest.) One it cannot read
+    // is left unread, said by the word accounting (CW6005).
     let compares = false;
     forEachNode(withPrep.object, (node) => {
       if (node.kind === "prep" && (node as Ast.PrepPhrase).prep === "than") compares = true;
     });
-    if (compares) return undefined;
-    const has: Ast.Clause = { kind: "clause", range: withPrep.range, verb, object: withPrep.object, tail: [] };
+    if (compares) {
+      // The parse puts "than you" inside the phrase after "with" ("more cards in hand than you"); after "who has" it is the
+      // clause's tail — moved there, the comparison reads the same.
+      const split = withoutThan(withPrep.object);
+      if (!split) return undefined;
+      const notes = this.notes.length;
+      const holds = this.whoHolds({ kind: "relative", that: true, pronoun: "who", clause: { ...has, object: split.object, tail: [split.than] }, range: withPrep.range }, { kind: "each_player" });
+      this.notes.length = notes;
+      if (holds) this.use(withPrep);
+      return holds;
+    }
     const notes = this.notes.length;
     const condition = this.conditionFor(has, { kind: "acting" });
     // Not a condition on a player ("each player with a Vampire"?): left unread, said by the word accounting.
@@ -3868,7 +3879,7 @@ class AbilityLowering {
       }
       lowered.push({ step, steps });
       const joined = step.connector !== "." && step.connector !== ". then" && step.connector !== ";" && step.connector !== "—";
-      if (branch) branch.push(...askerActs(lastMay, steps));
+      if (branch) branch.push(...(this.actingBranches.has(branch) ? asActingPlayer(steps) : askerActs(lastMay, steps)));
       else if (openMay && joined && (!clause.subject || mayShared) && !clause.modal) {
         openMay.steps.push(...askerActs(openMay, steps));
         // The question covers all of it: "You may discard a card and draw a card".
@@ -4215,7 +4226,8 @@ class AbilityLowering {
 
   didBranch(condition: Ast.ConditionPhrase, may: Extract<Step, { op: "may" }> | undefined, before: Step[]): Step[] | undefined {
     const c = condition.clause;
-    const negative = c.modal?.lemma === "doesn't" || /n['’]t$/i.test(c.verb?.text ?? "");
+    // "If you can't," after a step no one may decline ("Each opponent discards a card. If they can't, ..."): the step took no card.
+    const negative = c.modal?.lemma === "doesn't" || c.modal?.lemma === "can't" || /n['’]t$/i.test(c.verb?.text ?? "");
     if (!may) {
       // The step before, or the choice it acts on ("Return a unit you control to its owner's hand. If you do, ...").
       const last = before[before.length - 1];
@@ -4225,9 +4237,26 @@ class AbilityLowering {
         return [];
       }
       this.use(condition);
-      const check: Step = { op: "if", condition: didSomething(!negative), then: [], source: this.source(condition.range) };
+      // "Discard two cards. If you can't, ...": fewer than the two (one card in hand is discarded, and the player couldn't).
+      const asked = "amount" in last && typeof last.amount === "number" ? last.amount : 1;
+      const couldNot: Condition | undefined = c.modal?.lemma === "can't" && asked > 1 && !chose ? { kind: "compare", left: { kind: "chosen_count", label: "it" }, op: "<", right: asked } : undefined;
+      const check: Extract<Step, { op: "if" }> = { op: "if", condition: couldNot ?? didSomething(!negative), then: [], source: this.source(condition.range) };
+      // "Each opponent discards a card. If they can't, they lose 2 life." · "Each player sacrifices a creature. If they don't,
+      // they lose 3 life.": what each of those players did, asked of that player — the step and the check run in each
+      // player's own run (`per_player`), and the sentence after it is that player's.
+      const who = !chose && "who" in last ? (last.who as PlayersRef | undefined) : undefined;
+      if ((who?.kind === "each_player" || who?.kind === "each_opponent") && c.subject && !(npWords(c.subject).length === 0 && npDeterminers(c.subject).join() === "you")) {
+        before[before.length - 1] = { op: "per_player", who, steps: [...asActingPlayer([last]), check], source: last.source };
+        this.actingBranches.add(check.then);
+        return check.then;
+      }
       before.push(check);
       return check.then;
+    }
+    // "You may discard a card. If you can't, ...": the engine knows whether the player did it, not whether they could.
+    if (c.modal?.lemma === "can't") {
+      this.note(condition.range, `"${this.slice(condition.range)}" after "you may ...": the engine knows whether the player did it, not whether they could — write "If you don't," (declined or could not), or the step without "may" ("Discard a card. If you can't, ...")`);
+      return [];
     }
     this.use(condition);
     if (negative) return (may.otherwise ??= []);
@@ -4251,6 +4280,8 @@ class AbilityLowering {
       this.note(rest.range, `"${this.slice(rest.range)}" on a group of cards: an effect changes the cards it names as it resolves, and none that enters play later — write it without these words for the cards there now (as "${capitalized(this.slice(clause.range).replace(/,?\s*for the rest of the game,?\s*/i, " ").trim())}."), or as a static ability of a permanent for every card while that permanent is in play`);
     return steps;
   }
+  /** The branches of an `If they don't,` run in each player's own run (didBranch): their steps are that player's. */
+  private readonly actingBranches = new WeakSet<Step[]>();
   /** The cards (JSON of their CardRef) a step of this ability took out of play before the clause being read. */
   private readonly leftPlay = new Set<string>();
 
@@ -7673,6 +7704,19 @@ function carriesPlayer(trigger: TriggerPattern | undefined): boolean {
   if (triggerContract(trigger).player === undefined) return false;
   // "deals combat damage to a player": the event's own words name the player dealt damage.
   return subject.kind === "player" || object?.kind === "player" || trigger.event === "combat_damage_player" || (subject.kind === "card" && (subject.selector.controller !== undefined || subject.selector.owner !== undefined));
+}
+
+/**
+ * "more cards in hand than you" as parsed after "with" (the `than` phrase the last filter of the innermost phrase): the
+ * phrase without it, and the `than` phrase — as "who has more cards in hand than you" is parsed. Undefined for any other shape.
+ */
+function withoutThan(np: Ast.NounPhrase): { object: Ast.NounPhrase; than: Ast.PrepPhrase } | undefined {
+  const last = np.filters[np.filters.length - 1];
+  if (last?.kind !== "prep") return undefined;
+  const rest = np.filters.slice(0, -1);
+  if (last.prep === "than") return rest.some((f) => f.kind === "prep" && f.prep === "than") ? undefined : { object: { ...np, filters: rest, range: { start: np.range.start, end: last.range.start } }, than: last };
+  const inner = withoutThan(last.object);
+  return inner && { object: { ...np, filters: [...rest, { ...last, object: inner.object, range: { start: last.range.start, end: inner.object.range.end } }], range: { start: np.range.start, end: inner.object.range.end } }, than: inner.than };
 }
 
 /** Steps that remember the cards they acted on (runtime/core/effects.ts `chosen.it`): "If you do" asks whether there were any. */

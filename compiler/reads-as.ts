@@ -54,6 +54,8 @@ interface Context {
   arrived?: Map<string, string>;
   /** The choice read with the step that uses it ("the Creature with the highest attack"), for a number of that step to name. */
   chosen?: Chosen;
+  /** Who did the step before an "If you do" / "If they don't" (`if` on didCondition): "you", or another player ("they"). */
+  didBy?: PlayersRef;
 }
 
 const CARD_RULE_TEXT: Record<string, string> = {
@@ -282,6 +284,12 @@ function stepsText(steps: Step[], ctx: Context): string {
     } else if (isStatPairCounters(step, steps[i + 1], ctx)) {
       text = statPairCountersText(stepText(step, ctx), step);
       i++;
+    } else if (step.op === "if" && didCondition(step.condition) !== undefined) {
+      // "Each opponent discards a card. If they don't, ...": the player who did the step before.
+      const before = i > 0 ? steps[i - 1] : undefined;
+      ctx.didBy = before && "who" in before ? (before.who as PlayersRef | undefined) : undefined;
+      text = stepText(step, ctx);
+      delete ctx.didBy;
     } else text = stepText(step, ctx);
     if ((used.op === "summon" || used.op === "create_token" || used.op === "copy") && used.arrived) (ctx.arrived ??= new Map()).set(used.arrived, arrivedPhrase(used, step));
     const joined = steps[i + 1] && joinedObjectsText(used, steps[i + 1]!, text, ctx, chosen);
@@ -407,9 +415,12 @@ export function upgradedAmount(then: Step, otherwise: Step): boolean {
 }
 
 /** "If you do" (true) / "If you don't" (false) as compiled: whether the step before acted on any card; else undefined. */
-function didCondition(c: Condition): boolean | undefined {
-  if (c.kind !== "compare" || typeof c.left !== "object" || c.left.kind !== "chosen_count" || c.left.label !== "it" || c.right !== 0) return undefined;
-  return c.op === ">" ? true : c.op === "=" ? false : undefined;
+function didCondition(c: Condition): "do" | "don't" | "can't" | undefined {
+  if (c.kind !== "compare" || typeof c.left !== "object" || c.left.kind !== "chosen_count" || c.left.label !== "it") return undefined;
+  // "Discard two cards. If you can't, ...": fewer cards than the step asked for (lower.ts didBranch).
+  if (c.op === "<" && typeof c.right === "number" && c.right > 1) return "can't";
+  if (c.right !== 0) return undefined;
+  return c.op === ">" ? "do" : c.op === "=" ? "don't" : undefined;
 }
 
 /** Who a step's sentence is about, when it is written as its subject (not "you"), and the step's text without it. */
@@ -726,8 +737,14 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       const pays = payLifeText(step, ctx) ?? paySymbolsText(step, ctx);
       if (pays) return pays;
       // "Discard a card. If you do, draw 2 cards.": a sentence of its own after the step it asks about.
-      if (didCondition(step.condition) !== undefined)
-        return `${NEW_SENTENCE}If you ${didCondition(step.condition) ? "do" : "don't"}, ${stepsText(step.then, ctx).replace(/\.$/, "").replace(/^./, (c) => c.toLowerCase())}${step.else?.length ? `. Otherwise, ${stepsText(step.else, ctx).replace(/\.$/, "").replace(/^./, (c) => c.toLowerCase())}` : ""}`;
+      // "Target opponent discards a card. If they don't, ..." · "Each opponent discards a card. If they don't, they lose 2
+      // life." (each player's own run: the player acting is "they" in what follows).
+      if (didCondition(step.condition) !== undefined) {
+        const they = ctx.didBy !== undefined && ctx.didBy.kind !== "you";
+        const after: Context = they && ctx.didBy!.kind === "acting" ? { ...ctx, acting: undefined } : ctx;
+        delete after.didBy;
+        return `${NEW_SENTENCE}If ${they ? "they" : "you"} ${didCondition(step.condition)}, ${stepsText(step.then, after).replace(/\.$/, "").replace(/^./, (c) => c.toLowerCase())}${step.else?.length ? `. Otherwise, ${stepsText(step.else, after).replace(/\.$/, "").replace(/^./, (c) => c.toLowerCase())}` : ""}`;
+      }
       // "Deal 2 damage to target creature. If you control a Vampire, deal 3 damage to it instead." · "... If you control
       // three Units, draw a card instead.": an `else` is only ever what a sentence with "instead" replaces.
       if (step.else?.length) {
@@ -818,7 +835,14 @@ function perPlayerText(step: Extract<Step, { op: "per_player" }>, ctx: Context):
   const [only, ...rest] = step.steps;
   // "Each player who controls a creature with Flying loses 2 life.": the players of whom the condition holds.
   if (only?.op === "if" && !rest.length && !only.else) {
-    const holds = /^(them|they) (.*)$/i.exec(conditionText(only.condition, inner)) ?? /^(them|they) (.*)$/i.exec(conditionText(only.condition, { ...inner, acting: undefined }));
+    const said = conditionText(only.condition, { ...inner, acting: undefined });
+    // "Each opponent who controls more creatures than you" (or "with more creatures than you"): said as the count compared.
+    // "… who has more cards in their Discard Pile than you" alike.
+    const controls = /^the number of (.+) they control is (more|less|fewer) than the number of (.+) you control$/i.exec(said);
+    const inZone = /^the number of (.+) in their (.+) is (more|less|fewer) than the number of (.+) in your (.+)$/i.exec(said);
+    const fewer = (op: string) => (op === "more" ? "more" : "fewer");
+    const compared = controls && controls[1] === controls[3] ? `controls ${fewer(controls[2]!)} ${controls[1]} than you` : inZone && inZone[1] === inZone[4] && inZone[2] === inZone[5] ? `has ${fewer(inZone[3]!)} ${inZone[1]} in their ${inZone[2]} than you` : undefined;
+    const holds = /^(them|they) (.*)$/i.exec(conditionText(only.condition, inner)) ?? /^(them|they) (.*)$/i.exec(said) ?? (compared ? ["", "they", compared] : null);
     const then = perPlayerText({ ...step, steps: only.then }, ctx);
     if (holds && then.toLowerCase().startsWith(`${subject.toLowerCase()} `)) return `${subject} who ${holds[2]} ${then.slice(subject.length + 1)}`;
   }
@@ -909,7 +933,12 @@ const getVerb = (a: Affected, ctx: Context) => (several(a, ctx) ? "get" : "gets"
 const gainVerb = (a: Affected, ctx: Context) => (several(a, ctx) ? "gain" : "gains");
 const verb = (base: string, who: PlayersRef) => (who.kind === "you" ? base : `${base}s`);
 /** "draw a card" for the ability's controller (the card language's imperative), "each player draws a card" for others. */
-const actor = (who: PlayersRef, ctx: Context, base: string) => (who.kind === "you" ? base : `${playersText(who, ctx, true)} ${base}s`);
+const actor = (who: PlayersRef, ctx: Context, base: string) => {
+  if (who.kind === "you") return base;
+  const subject = playersText(who, ctx, true);
+  // "If they don't, they lose 2 life."
+  return subject === "they" ? `they ${base}` : `${subject} ${base}s`;
+};
 
 /** A delayed trigger's moment: this turn's end, or the start of a next turn. */
 function momentText(at: TriggerPattern, ctx: Context): string {

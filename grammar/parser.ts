@@ -394,8 +394,9 @@ export class CardwrightParser extends CstParser {
     if (this.isCountersOnItAt(2)) return true;
     // `Up to two target creatures each get +2/+0`: `each` before the verb is the predicate's (as after `you control`).
     if (is(t, T.Each) && (is(next, T.VerbWord) || this.isModalToken(next)) && !is(next, T.NounWord)) return false;
-    // `Each opponent with 3 or more Bleed counters loses 1 life`: `counters` after a counter's name, before the verb, is the noun.
-    if (is(t, T.VerbWord) && /^counters?$/i.test(t.image) && is(this.LA(0), T.Word) && !is(this.LA(0), T.VerbWord) && (this.isModalToken(next) || is(next, T.VerbWord))) return true;
+    // `Each opponent with 3 or more Bleed counters loses 1 life`: `counters` after a counter's name, before the verb, is the noun;
+    // so before a comparison's `than` (`Each opponent with more Bleed counters than you loses 1 life`).
+    if (is(t, T.VerbWord) && /^counters?$/i.test(t.image) && is(this.LA(0), T.Word) && !is(this.LA(0), T.VerbWord) && (this.isModalToken(next) || is(next, T.VerbWord) || is(next, T.Than))) return true;
     if (is(t, T.VerbWord)) return is(t, T.NounWord) && (is(this.LA(0), T.Determiner) || (is(this.LA(0), T.Word) && /^(more|less|fewer|greater|higher|lower|smaller|bigger)$|['’]s?$/i.test(this.LA(0).image))) && (this.isModalToken(next) || is(next, T.Be) || (is(next, T.VerbWord) && !is(next, T.NounWord)) || is(next, T.Than));
     if (!is(t, T.Word)) return true;
     // `Creatures with less defense than this get ...`: the comparison goes on to its `than`.
@@ -1083,18 +1084,22 @@ export class CardwrightParser extends CstParser {
     this.CONSUME(T.Comma);
   });
 
-  /** `If you do,` · `If you don't,` · `If they do,` · `If that player does,`: a condition on what the sentence before did. */
+  /**
+   * `If you do,` · `If you don't,` · `If they do,` · `If that player does,` · `If they can't,`: a condition on what the
+   * sentence before did.
+   */
   private didCondition = this.RULE("didCondition", () => {
     this.CONSUME(T.If);
     this.SUBRULE(this.nounPhrase, { LABEL: "subject", ARGS: [true] });
     this.OR(this.cached(56, () => [
       { ALT: () => this.CONSUME(T.DoesNot, { LABEL: "did" }) },
+      { ALT: () => this.CONSUME(T.Cannot, { LABEL: "did" }) },
       { ALT: () => this.CONSUME(T.Word, { LABEL: "did" }) },
     ]));
     this.CONSUME(T.Comma);
   });
 
-  /** `If <you | they | that player> <do | did | does | don't | didn't | doesn't> ,` at LA(k). */
+  /** `If <you | they | that player> <do | did | does | don't | didn't | doesn't | can't | cannot> ,` at LA(k). */
   private isDidConditionAt(k: number): boolean {
     if (!is(this.LA(k), T.If)) return false;
     let j = k + 1;
@@ -1102,7 +1107,7 @@ export class CardwrightParser extends CstParser {
     else if (is(this.LA(j), T.That) && (is(this.LA(j + 1), T.Player) || is(this.LA(j + 1), T.Opponent))) j += 2;
     else return false;
     const did = this.LA(j);
-    return (is(did, T.DoesNot) || (is(did, T.Word) && /^(do|does|did)$/i.test(did.image))) && is(this.LA(j + 1), T.Comma);
+    return (is(did, T.DoesNot) || is(did, T.Cannot) || (is(did, T.Word) && /^(do|does|did)$/i.test(did.image))) && is(this.LA(j + 1), T.Comma);
   }
 
   /**

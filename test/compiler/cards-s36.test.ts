@@ -1,0 +1,72 @@
+/**
+ * Issue 11, session 36 (cards: CYBERVAMP card language). Scenarios: cards/cybervamp/scenarios/cards-s36.*.
+ */
+import { describe, expect, it } from "vitest";
+import { probeCards } from "./probe.ts";
+
+const probe = (kind: string, text: string, game = "cybervamp") => probeCards(game, [{ kind, text }])[0]!;
+
+describe("'If they can't,' / 'If they don't,' after a step each player takes", () => {
+  it("'Each opponent discards a card. If they can't, they lose 2 life.' runs, each player's own check (was CW1007 \"expected a verb, found ','\")", () => {
+    const p = probe("spell", "Each opponent discards a card. If they can't, they lose 2 life.");
+    expect(p.problems).toEqual([]);
+    expect(p.readsAs).toEqual(["Each opponent discards a card. If they don't, they lose 2 life."]);
+    const [run] = p.abilities[0]!.steps;
+    expect(run).toMatchObject({ op: "per_player", who: { kind: "each_opponent" }, steps: [{ op: "discard", who: { kind: "acting" } }, { op: "if", then: [{ op: "lose_life", who: { kind: "acting" } }] }] });
+    // The reads-as compiles to the same steps.
+    expect(JSON.stringify(probe("spell", p.readsAs[0]!).abilities[0]!.steps, (k, v) => (k === "source" ? undefined : v))).toEqual(JSON.stringify(p.abilities[0]!.steps, (k, v) => (k === "source" ? undefined : v)));
+  });
+
+  it("'If they don't' after 'Each player sacrifices a creature' is each player's own (was: whether any player sacrificed — silent)", () => {
+    const p = probe("spell", "Each player sacrifices a creature. If they don't, they lose 3 life.");
+    expect(p.problems).toEqual([]);
+    expect(p.abilities[0]!.steps[0]).toMatchObject({ op: "per_player", who: { kind: "each_player" } });
+  });
+
+  it("'If you can't' / 'If no card was discarded this way' / a target player: one check", () => {
+    expect(probe("spell", "Discard a card. If you can't, lose 2 life.").readsAs).toEqual(["Discard a card. If you don't, lose 2 life."]);
+    expect(probe("spell", "Target opponent discards a card. If they can't, they lose 2 life.").readsAs).toEqual(["Target opponent discards a card. If they don't, that player loses 2 life."]);
+    expect(probe("spell", "Each opponent discards a card. If no card was discarded this way, they lose 2 life.").problems).toEqual([]);
+  });
+
+  it("'Discard two cards. If you can't, …': fewer than two discarded", () => {
+    const p = probe("spell", "Discard two cards. If you can't, lose 2 life.");
+    expect(p.problems).toEqual([]);
+    expect(p.readsAs).toEqual(["Discard 2 cards. If you can't, lose 2 life."]);
+    expect(JSON.stringify(p.abilities[0]!.steps)).toContain('"op":"<","right":2');
+  });
+
+  it("after 'you may', or a step that takes no card: CW6001 naming the form that runs", () => {
+    const may = probe("spell", "You may discard a card. If you can't, draw a card.");
+    expect(may.problems).toEqual(['CW6001 "If you can\'t"']);
+    expect(may.messages[0]).toContain('write "If you don\'t,"');
+    expect(probe("spell", "Draw a card. If you can't, gain 1 life.").problems).toEqual(['CW6001 "If you can\'t"']);
+  });
+});
+
+describe("'with' and a comparison with you after a player, read as 'who has … than you'", () => {
+  it("'Each opponent with more life than you loses 1 life.' (was CW6005, run on every opponent)", () => {
+    const p = probe("spell", "Each opponent with more life than you loses 1 life.");
+    const who = probe("spell", "Each opponent who has more life than you loses 1 life.");
+    expect(p.problems).toEqual([]);
+    expect(p.readsAs).toEqual(["Each opponent who has more life than you loses 1 life."]);
+    expect(JSON.stringify(p.abilities[0]!.steps, (k, v) => (k === "source" ? undefined : v))).toEqual(JSON.stringify(who.abilities[0]!.steps, (k, v) => (k === "source" ? undefined : v)));
+  });
+
+  it("cards in hand, Bleed counters, creatures controlled (Bleed counters was CW1003 at the verb; cards in hand ran as '1 or more' once read)", () => {
+    for (const [text, readsAs] of [
+      ["Each player with more cards in hand than you discards a card.", "Each player who has more cards in hand than you discards a card."],
+      ["Each opponent with more Bleed counters than you loses 2 life.", "Each opponent who has more Bleed counters than you loses 2 life."],
+      ["Each opponent with fewer Bleed counters than you gains 1 Bleed counter.", "Each opponent who has fewer Bleed counters than you gains a Bleed counter."],
+      ["Each opponent with more creatures than you sacrifices a creature.", "Each opponent who controls more Creatures than you sacrifices a Creature."],
+      ["Each player with less life than you gains 3 life.", "Each player who has less life than you gains 3 life."],
+      ["Each opponent with more cards in their discard pile than you loses 1 life.", "Each opponent who has more cards in their Discard Pile than you loses 1 life."],
+    ]) {
+      const p = probe("spell", text!);
+      expect([text, p.problems]).toEqual([text, []]);
+      expect(p.readsAs).toEqual([readsAs]);
+      expect(JSON.stringify(p.abilities[0]!.steps)).toMatch(/"op":"[<>]","right":\{/);
+      expect(JSON.stringify(probe("spell", readsAs!).abilities[0]!.steps, (k, v) => (k === "source" ? undefined : v))).toEqual(JSON.stringify(p.abilities[0]!.steps, (k, v) => (k === "source" ? undefined : v)));
+    }
+  });
+});
