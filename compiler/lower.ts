@@ -2914,6 +2914,10 @@ class AbilityLowering {
     const counter = objWords.map((w) => lookup(this.vocab.counters, w)).find(Boolean);
     const cardCounters = !player && counter ? this.cardCountersCondition(clause, counter) : undefined;
     if (cardCounters) return cardCounters;
+    // "If it had a +1/+1 counter on it" (CYBERVAMP, Chromatic: a +1/+1 counter is a counter of each stat, as "Put a +1/+1
+    // counter on it" puts them): each of those counters, on one card — after it left play, as it last was in play.
+    const pairCounters = !player && !counter && obj?.items.some((i) => i.kind === "stats") && (objWords.includes("counter") || objWords.includes("counters")) ? this.cardPairCountersCondition(clause) : undefined;
+    if (pairCounters) return pairCounters;
     if (clause.verb?.lemma === "have" && counter && (objWords.includes("counter") || objWords.includes("counters"))) {
       this.use(clause.verb, obj);
       const who = player ?? (clause.subject ? this.onePlayer(this.playerPhrase(clause.subject) ?? { kind: "you" }, clause.subject.range) : { kind: "you" as const });
@@ -4841,6 +4845,25 @@ class AbilityLowering {
     return { kind: "compare", left: { kind: "counters", of: { card }, counter }, op: op === ">=" && value === 1 ? ">" : op, right: op === ">=" && value === 1 ? 0 : value };
   }
 
+  /**
+   * "if it has a +1/+1 counter on it", "if this had two or more +1/+1 counters on it": one card's counters of each stat the
+   * pair raises (statPairCounters), each compared as cardCountersCondition compares one kind. Undefined for any other
+   * phrase, and for "a creature you control has a +1/+1 counter" (one card with both: a count cannot say it).
+   */
+  cardPairCountersCondition(clause: Ast.Clause): Condition | undefined {
+    const obj = clause.object;
+    if (!obj || !clause.subject || npDeterminers(clause.subject).some((d) => d === "a" || d === "an")) return undefined;
+    const pair = this.statPairCounters(obj);
+    if (!pair) return undefined;
+    const conditions: Condition[] = [];
+    for (const counter of pair.counters) {
+      const one = this.cardCountersCondition({ ...clause, object: pair.counted }, counter);
+      if (!one) return undefined;
+      conditions.push(one);
+    }
+    return conditions.length === 1 ? conditions[0] : { kind: "all", conditions };
+  }
+
   counterCard(np: Ast.NounPhrase, counter: string): CardRef | null | undefined {
     if (this.vocab.game.counters.find((c) => c.name === counter)?.on !== "card") return undefined;
     const on = np.filters.find((f): f is Ast.PrepPhrase => f.kind === "prep" && f.prep === "on");
@@ -5812,6 +5835,12 @@ class AbilityLowering {
             return [{ op: "discard", who: who(), amount: 1, card: { kind: "event_card" } }];
           }
         }
+        // "You choose a creature card from it. They discard that card.": the card chosen from their hand (chooseFromLookedHand).
+        if (obj && this.lastCard?.kind === "chosen" && this.chosenFromHand.has(this.lastCard.label) && !clause.tail.length && !npCount(obj) && (isItPronoun(obj) || (npDeterminers(obj).join(" ") === "that" && !obj.filters.length))) {
+          const ref = this.lastCard;
+          this.use(obj);
+          return [{ op: "discard", who: who(), amount: 1, card: ref }];
+        }
         const random = clause.tail.some((t) => t.kind === "prep" && t.prep === "at");
         this.use(clause.tail.filter((t) => t.kind === "prep" && t.prep === "at"));
         // "Each opponent discards a card from their hand", "Discard a card from your hand": the hand discarding is from.
@@ -5823,6 +5852,29 @@ class AbilityLowering {
           if (theirOwn(npDeterminers(fromHand.object))) {
             this.use(fromHand);
             this.carryOwner(fromHand);
+          }
+        }
+        // "Target opponent discards a creature card of your choice.": you choose it from their hand (as "Target opponent
+        // reveals their hand. You choose a creature card from it. They discard that card." does), then they discard it.
+        const yourChoice = obj?.filters.find((f): f is Ast.PrepPhrase => f.kind === "prep" && f.prep === "of" && npWords(f.object).join(" ") === "choice" && npDeterminers(f.object).join(" ") === "your");
+        const oneDiscarder = discarder.kind === "acting" && this.antecedent ? this.antecedentPlayers() : discarder;
+        const holder = discarder.kind === "each_player" || discarder.kind === "each_opponent" ? undefined : discarder;
+        if (obj && yourChoice && handZone && holder && (oneDiscarder.kind === "target" || oneDiscarder.kind === "opponent") && !npCount(obj) && npDeterminers(obj).every((d) => d === "a" || d === "an") && !random) {
+          const card: Ast.NounPhrase = { ...obj, filters: obj.filters.filter((f) => f !== yourChoice && f !== fromHand) };
+          const selector = this.selector(card);
+          if (!selector.zones && !selector.controller && !selector.owner) {
+            this.use(yourChoice);
+            this.useDeterminers(obj, "a", "an");
+            this.useWords(obj, "card");
+            const label = `pick${this.chooseCounter++}`;
+            const whole: CardSelector = { ...selector, zones: [handZone], controllerIs: holder };
+            this.chosenSelectors.set(label, whole);
+            this.chosenFromHand.add(label);
+            this.lastCard = { kind: "chosen", label };
+            return [
+              { op: "choose_cards", chooser: { kind: "you" }, selector: whole, min: 1, max: 1, label, prompt: `choose ${this.slice(card.range)}` },
+              { op: "discard", who: discarder, amount: 1, card: { kind: "chosen", label } },
+            ];
           }
         }
         this.useOwnChoice(obj, discarder);
@@ -6194,6 +6246,9 @@ class AbilityLowering {
         return [{ op: "counter_spell", what: countered }];
       }
       case "choose": {
+        // "Target opponent reveals their hand. You choose a creature card from it.": a card of the hand looked at.
+        const fromHand = this.chooseFromLookedHand(clause);
+        if (fromHand) return fromHand;
         // "Choose a unit you control. Destroy it.": the choice is a step of its own; "it" after it is the chosen card
         // (a spell's sentence opening with "it" goes on with this one). Anything else ("choose a card from it",
         // a player, "each", "target") is CW6001 at the words.
@@ -6466,6 +6521,37 @@ class AbilityLowering {
     if (!np) return { kind: "card", ref: { kind: "self" } };
     return this.affected(np, { kind: "you" }, clause);
   }
+  /**
+   * "Target opponent reveals their hand. You choose a creature card from it." · "Look at target opponent's hand. Choose a card
+   * from it.": after a look at (or a reveal of) a whole hand, one card of that hand matching the phrase, chosen by you (none
+   * matching: none). "it" / "that card" after it is that card: "They discard that card." discards it (the discard step's
+   * `card`). Undefined for anything else (the choice's own reading, else CW6001).
+   */
+  chooseFromLookedHand(clause: Ast.Clause): Step[] | undefined {
+    const obj = clause.object;
+    const hand = this.vocab.zoneOfRole("hand");
+    const subjectIsYou = !clause.subject || (npWords(clause.subject).length === 0 && npDeterminers(clause.subject).join() === "you");
+    if (!obj || !hand || !subjectIsYou || this.lookedZone !== hand || !this.lookedOwner || clause.tail.length || npCount(obj)) return undefined;
+    const from = obj.filters.find((f): f is Ast.PrepPhrase => f.kind === "prep" && f.prep === "from");
+    if (!from || !isItPronoun(from.object)) return undefined;
+    const dets = npDeterminers(obj);
+    if (!dets.every((d) => d === "a" || d === "an")) return undefined;
+    const card: Ast.NounPhrase = { ...obj, filters: obj.filters.filter((f) => f !== from) };
+    const selector = this.selector(card);
+    if (selector.zones || selector.controller || selector.owner) return undefined;
+    this.use(clause.verb, clause.subject, from);
+    this.useDeterminers(obj, "a", "an");
+    this.useWords(obj, "card");
+    const label = `pick${this.chooseCounter++}`;
+    const whole: CardSelector = { ...selector, zones: [hand], controllerIs: this.lookedOwner };
+    this.chosenSelectors.set(label, whole);
+    this.chosenFromHand.add(label);
+    this.lastCard = { kind: "chosen", label };
+    return [{ op: "choose_cards", chooser: { kind: "you" }, selector: whole, min: 1, max: 1, label, prompt: `choose ${this.slice(card.range)}` }];
+  }
+  /** The choices of a card from a hand looked at (chooseFromLookedHand): "They discard that card" discards it. */
+  private readonly chosenFromHand = new Set<string>();
+
   /** Steps that must run before the clause's own (choices of "a card from ..."). */
   pending: Step[] = [];
   /** What each choice of this ability chooses among, by its label ("a unit your opponent controls": whose side it is). */

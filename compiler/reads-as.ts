@@ -267,6 +267,18 @@ function stepsText(steps: Step[], ctx: Context): string {
     if (step.op === "place_looked" && looked?.look) {
       text = placedText(step, looked.look, looked.placed, ctx);
       looked.placed = true;
+    } else if (step.op === "choose_cards" && isHandChoice(step)) {
+      // "Target opponent reveals their hand. You choose a creature card from it." (lower.ts chooseFromLookedHand).
+      const { zones: _zones, controllerIs: _whose, ...kind } = step.selector;
+      const noun = selectorText(kind, ctx, 1);
+      const card = /\bcard$/i.test(noun) ? noun : `${noun} card`;
+      const next = steps[i + 1];
+      // "Target opponent discards a creature card of your choice." (no look before it): one sentence, as written.
+      if (steps[i - 1]?.op !== "look_top" && next?.op === "discard" && next.card?.kind === "chosen" && next.card.label === step.label) {
+        used = next;
+        i++;
+        text = `${actor(next.who, ctx, "discard")} a ${card} of your choice`;
+      } else text = `you choose a ${card} from it`;
     } else if (step.op === "choose_cards" && steps[i + 1] && JSON.stringify(steps[i + 1]).includes(`"label":"${step.label}"`)) {
       // A choice is read with the step that uses it: "Destroy a unit you control."
       used = steps[++i]!;
@@ -450,6 +462,11 @@ function subjectOf(step: Step): { key: string; without: (text: string, ctx: Cont
 /** "up to " before a number the acting player picks as the step resolves. */
 function upToText(step: { upTo?: boolean }): string {
   return step.upTo ? "up to " : "";
+}
+
+/** A choice of one card of a player's hand looked at, by you (lower.ts chooseFromLookedHand). */
+function isHandChoice(step: Extract<Step, { op: "choose_cards" }>): boolean {
+  return step.chooser.kind === "you" && step.selector.controllerIs !== undefined && step.selector.zones?.length === 1 && step.max === 1 && step.min === 1;
 }
 
 function chosenPhrase(step: Extract<Step, { op: "choose_cards" }>, ctx: Context): string {
@@ -1547,6 +1564,11 @@ export function indefiniteArticle(word: string): "a" | "an" {
 
 /** A condition on the acting player as a verb phrase of one player: "has more life than you" (undefined if not said so). */
 function heldBy(condition: Condition, ctx: Context): string | undefined {
+  // "whose controller has no Bleed counters" / "has Bleed counters": a player's counters compared with 0 (conditionText
+  // says "the number of Bleed counters on them is exactly 0", which no card writes).
+  const left = condition.kind === "compare" && typeof condition.left === "object" && condition.left.kind === "counters" && "player" in condition.left.of && condition.left.of.player.kind === "acting" && condition.right === 0 ? condition.left : undefined;
+  if (left && condition.kind === "compare" && (condition.op === "=" || condition.op === "<=")) return `has no ${left.counter} counters`;
+  if (left && condition.kind === "compare" && condition.op === ">") return `has ${left.counter} counters`;
   const holds = /^(?:them|they) (\S+)(.*)$/i.exec(conditionText(condition, { ...ctx, acting: undefined }));
   return holds ? `${holds[1] === "have" ? "has" : holds[1] === "control" ? "controls" : holds[1] === "are" ? "is" : holds[1]}${holds[2]}` : undefined;
 }
@@ -1555,6 +1577,8 @@ const INVERSE_COMPARISON = { ">": "<=", "<=": ">", ">=": "<", "<": ">=" } as con
 
 /** "has fewer Bleed counters than you" → "doesn't have fewer Bleed counters than you"; "is ..." → "isn't ...". */
 function doesNot(holds: string): string {
+  // "doesn't have no Bleed counters" is "has Bleed counters".
+  if (/^has no \S/.test(holds)) return holds.replace(/^has no /, "has ");
   const [verb, ...rest] = holds.split(" ");
   const tail = rest.length ? ` ${rest.join(" ")}` : "";
   if (verb === "is") return `isn't${tail}`;
@@ -1586,6 +1610,19 @@ function turnPhaseText(c: Condition): string | undefined {
   if (phase?.kind !== "phase") return undefined;
   const whose = owner?.kind === "your_turn" ? "your" : owner?.kind === "not" && owner.condition.kind === "your_turn" ? "an opponent's" : undefined;
   return whose ? `it's ${whose} ${phase.phase} phase` : undefined;
+}
+
+/** Two comparisons of one card's counters of the game's first two stats, alike: "it has a +1/+1 counter on it"; else undefined. */
+function pairCountersConditionText(conditions: Condition[], ctx: Context): string | undefined {
+  const [a, b] = conditions;
+  const stats = ctx.game.stats.slice(0, 2);
+  if (conditions.length !== 2 || stats.length !== 2 || a?.kind !== "compare" || b?.kind !== "compare") return undefined;
+  const counted = (x: Extract<Condition, { kind: "compare" }>) => (typeof x.left === "object" && x.left.kind === "counters" && "card" in x.left.of ? x.left : undefined);
+  const [left, right] = [counted(a), counted(b)];
+  if (!left || !right || left.counter !== stats[0] || right.counter !== stats[1] || JSON.stringify(left.of) !== JSON.stringify(right.of) || a.op !== b.op || a.right !== b.right) return undefined;
+  const text = conditionText(a, ctx);
+  const renamed = text.replace(new RegExp(`\\b${stats[0]} counter`), "+1/+1 counter");
+  return renamed === text ? undefined : renamed;
 }
 
 function conditionText(c: Condition, ctx: Context): string {
@@ -1723,6 +1760,9 @@ function conditionText(c: Condition, ctx: Context): string {
       // "each player has ..." / "a player has ...": the same condition for you and your opponent.
       const players = c.conditions.length === 2 ? playersCondition(c.conditions[0]!, c.conditions[1]!, ctx) : undefined;
       if (players) return `${c.kind === "all" ? "each player" : "a player"} ${players}`;
+      // "if it had a +1/+1 counter on it": a counter of each of the game's first two stats on one card (lower.ts cardPairCountersCondition).
+      const pair = c.kind === "all" ? pairCountersConditionText(c.conditions, ctx) : undefined;
+      if (pair) return pair;
       return c.conditions.map((x) => conditionText(x, ctx)).join(c.kind === "all" ? " and " : " or ");
     }
     default:

@@ -70,3 +70,60 @@ describe("'with' and a comparison with you after a player, read as 'who has … 
     }
   });
 });
+
+describe("'If it had a +1/+1 counter on it' after the card left play", () => {
+  it("reads a power and a defense counter on it, as it last was in play (was CW6001 'condition not understood … treated as always true')", () => {
+    const p = probe("spell", "Destroy target creature. If it had a +1/+1 counter on it, draw a card.");
+    expect(p.problems).toEqual([]);
+    expect(p.readsAs).toEqual(["Destroy target creature, then if it has a +1/+1 counter on it, draw a card."]);
+    const steps = JSON.stringify(p.abilities[0]!.steps);
+    expect(steps).toContain('"counter":"power"');
+    expect(steps).toContain('"counter":"defense"');
+    // The reads-as compiles to the same steps; "two or more", "this" in a destruction trigger, a card still in play alike.
+    expect(JSON.stringify(probe("spell", p.readsAs[0]!).abilities[0]!.steps, (k, v) => (k === "source" ? undefined : v))).toEqual(JSON.stringify(p.abilities[0]!.steps, (k, v) => (k === "source" ? undefined : v)));
+    expect(probe("spell", "Destroy target creature. If it had two or more +1/+1 counters on it, draw a card.").readsAs).toEqual(["Destroy target creature, then if it has 2 or more +1/+1 counters on it, draw a card."]);
+    expect(probe("creature", "When this is destroyed, if this had a +1/+1 counter on it, draw a card.").problems).toEqual([]);
+    expect(probe("spell", "If target creature has a +1/+1 counter on it, destroy it.").problems).toEqual([]);
+  });
+});
+
+const noSource = (value: unknown) => JSON.stringify(value, (k, v) => (k === "source" || k === "prompt" ? undefined : v));
+
+describe("a card chosen from a hand looked at, and discarded", () => {
+  it("'Target opponent reveals their hand. You choose a creature card from it. They discard that card.' runs (was CW6001 'cannot execute' + CW6005 'that': ran as a discard of their choice)", () => {
+    const p = probe("spell", "Target opponent reveals their hand. You choose a creature card from it. They discard that card.");
+    expect(p.problems).toEqual([]);
+    expect(p.readsAs).toEqual(["Target opponent reveals their Hand, then you choose a Creature card from it, then that player discards that card."]);
+    expect(p.abilities[0]!.steps.map((s) => s.op)).toEqual(["look_top", "choose_cards", "discard"]);
+    expect(p.abilities[0]!.steps[1]).toMatchObject({ chooser: { kind: "you" }, selector: { cardTypes: ["Creature"], zones: ["Hand"], controllerIs: { kind: "target", index: 0 } } });
+    expect(p.abilities[0]!.steps[2]).toMatchObject({ op: "discard", card: { kind: "chosen" } });
+    expect(noSource(probe("spell", p.readsAs[0]!).abilities[0]!.steps)).toEqual(noSource(p.abilities[0]!.steps));
+    // "Look at …", "That player discards it" alike.
+    expect(probe("spell", "Look at target opponent's hand. Choose a card from it. That player discards that card.").problems).toEqual([]);
+    expect(probe("spell", "Target opponent reveals their hand. You choose a creature card from it. That player discards it.").problems).toEqual([]);
+  });
+
+  it("'Target opponent discards a creature card of your choice.' is your choice (was CW6005 'your choice', ran as theirs)", () => {
+    const p = probe("spell", "Target opponent discards a creature card of your choice.");
+    expect(p.problems).toEqual([]);
+    expect(p.readsAs).toEqual(["Target opponent discards a Creature card of your choice."]);
+    expect(p.abilities[0]!.steps.map((s) => s.op)).toEqual(["choose_cards", "discard"]);
+    expect(noSource(probe("spell", p.readsAs[0]!).abilities[0]!.steps)).toEqual(noSource(p.abilities[0]!.steps));
+  });
+});
+
+describe("reads-as of 'unless their controller has Bleed counters' says what runs and compiles back", () => {
+  it("reads as 'whose controller has no Bleed counters' (was '(if the number of Bleed counters on them is exactly 0)', which does not compile)", () => {
+    const a = probe("creature", "Creatures your opponents control can't attack unless their controller has Bleed counters.");
+    expect(a.problems).toEqual([]);
+    expect(a.readsAs).toEqual(["Creatures an opponent controls whose controller has no Bleed counters can't attack."]);
+    const b = probe("creature", a.readsAs[0]!);
+    expect(b.readsAs).toEqual(a.readsAs);
+    expect(noSource(b.abilities[0]!.statics)).toEqual(noSource(a.abilities[0]!.statics));
+    // "unless … has no Bleed counters": "whose controller has Bleed counters" (not "doesn't have no").
+    const c = probe("creature", "Creatures your opponents control can't attack unless their controller has no Bleed counters.");
+    expect(c.readsAs).toEqual(["Creatures an opponent controls whose controller has Bleed counters can't attack."]);
+    // (It compiles to "more than 0" where this is "not exactly 0": the same for a count.)
+    expect(JSON.stringify(probe("creature", c.readsAs[0]!).abilities[0]!.statics)).toContain('"op":">","right":0');
+  });
+});

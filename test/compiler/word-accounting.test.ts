@@ -25,8 +25,10 @@ function unused(text: string): string[] {
 
 describe("word accounting (CW6005)", () => {
   it("reports possessives, qualifiers and 'a/an' the IR does not carry, at their words", () => {
-    // Another player choosing what a player discards: the engine asks the player who discards.
-    expect(unused("PLAY: Your opponent discards a card of your choice.")).toEqual(["your choice"]);
+    // Another player choosing what a player discards: you choose from their hand (session 36); a choice the engine does
+    // not make that way ("each player … of your choice") stays unread.
+    expect(unused("PLAY: Your opponent discards a card of your choice.")).toEqual([]);
+    expect(unused("PLAY: Each player discards a card of your choice.")).toEqual(["your choice"]);
     // The kind of card a discard takes is carried (the step's filter): nothing left over.
     expect(unused("PLAY: Discard a Unit card.")).toEqual([]);
     // "Discard your hand" is carried now (the discard's amount is the hand's size): nothing left over.
