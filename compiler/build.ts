@@ -621,6 +621,16 @@ function sequence(ctx: Ctx, n: CstNode | undefined): A.Sequence {
     }
     return step;
   });
+  // `If this would be destroyed, instead return it to its owner's hand.` is stored as `... return it to its owner's hand
+  // instead.` (its canonical form), the word where it was written.
+  const leadingInstead = tok(n, "leadingInstead");
+  if (leadingInstead && !inserted(leadingInstead) && steps[0]) {
+    const tail = steps[0].clause.tail;
+    const at = tail.findIndex((t) => t.kind === "condition" || t.kind === "where");
+    tail.splice(at < 0 ? tail.length : at, 0, { kind: "instead", range: rangeOf(ctx, leadingInstead.startOffset, (leadingInstead.endOffset ?? leadingInstead.startOffset) + 1) });
+    const firstItem = steps[0].clause.subject?.determiners.length === 0 ? steps[0].clause.subject.items[0] : undefined;
+    if (firstItem?.kind === "word" && /^[a-z]/.test(firstItem.text)) firstItem.text = firstItem.text[0]!.toUpperCase() + firstItem.text.slice(1);
+  }
   const leading = sub(n, "leadingDuration");
   // `Until end of turn, X.` is stored as `X until end of turn.` (its canonical form); `For each creature you control, X.`
   // as `X for each creature you control.` — the one count of an effect, read by the lowering as the trailing one — marked

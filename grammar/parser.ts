@@ -1005,6 +1005,12 @@ export class CardwrightParser extends CstParser {
         this.CONSUME(T.Comma);
       },
     })));
+    // `If this would be destroyed, instead return it to its owner's hand.`: `instead` before the effect (the tree keeps it in
+    // the clause's tail, so the canonical text puts it at the end: `return it to its owner's hand instead`).
+    this.OPTION2(this.cached(163, () => ({
+      GATE: () => is(this.LA(1), T.Instead) && !/^of$/i.test(this.LA(2).image) && !is(this.LA(2), T.Comma) && !is(this.LA(2), T.Period),
+      DEF: () => this.CONSUME(T.Instead, { LABEL: "leadingInstead" }),
+    })));
     this.SUBRULE(this.clause);
     this.MANY(sentences === true ? this.cached(32, () => this.nextStep(true)) : this.cached(15, () => this.nextStep(false)));
   });

@@ -127,3 +127,14 @@ describe("reads-as of 'unless their controller has Bleed counters' says what run
     expect(JSON.stringify(probe("creature", c.readsAs[0]!).abilities[0]!.statics)).toContain('"op":">","right":0');
   });
 });
+
+describe("the outsider probe's findings (cards, session 36)", () => {
+  it("'If … would be destroyed, instead exhaust it.' is '… exhaust it instead.' (was CW1003 'Expected \".\" … found \"instead\"')", () => {
+    const p = probe("creature", "If a creature you control would be destroyed, instead exhaust it.");
+    const q = probe("creature", "If a creature you control would be destroyed, exhaust it instead.");
+    expect(p.problems).toEqual([]);
+    expect(p.readsAs).toEqual(["If a Creature you control would be destroyed, exhaust it instead."]);
+    expect(noSource(p.abilities.map((a) => (a as { replacement?: unknown }).replacement))).toEqual(noSource(q.abilities.map((a) => (a as { replacement?: unknown }).replacement)));
+    expect(probe("creature", "If this creature would be destroyed, instead return it to its owner's hand.").readsAs).toEqual(["If this would be destroyed, return it to its owner's hand instead."]);
+  });
+});
