@@ -554,6 +554,10 @@ class AbilityLowering {
   private readonly sharedSubjects = new Map<Ast.NounPhrase, { players?: PlayersRef; affected?: Affected }>();
   /** Lowering the steps of a replacement of damage ("it is dealt to this instead": that damage). */
   replacingDamage = false;
+  /** Lowering the steps of a replacement of damage to a player from a source card: "that creature" names that source. */
+  replacingSource = false;
+  /** … of damage to a card from a source card: "that creature" there is the source, which the engine cannot name. */
+  replacingSourceOfCard = false;
   /**
    * Lowering the steps of a replacement of an amount — life gained or lost, counters a player gets: "gain one more", "lose 1
    * less life" are the event's amount and N more (less); `replacedNoun` is what a step names by the amount alone ("gain that
@@ -2446,7 +2450,13 @@ class AbilityLowering {
     if (dets.includes("it") || dets.includes("that") || dets.includes("they")) {
       // "that creature", "that unit": the card named before; its card noun is carried by the reference.
       const ref = this.lastCard ?? (dets.includes("that") && words.length ? this.thatCard(np) : undefined) ?? { kind: "it" };
-      if (dets.includes("that") && (ref.kind !== "it" || this.playerEventCard())) this.useSelfNouns(np);
+      // "If a creature would deal damage to this creature, prevent that damage and destroy that creature.": "that creature"
+      // is the source, but a replacement's "it" is the card dealt damage — the engine cannot name the source there.
+      if (this.replacingSourceOfCard && ref.kind === "it" && dets.includes("that") && words.length) {
+        this.note(np.range, `"${this.slice(np.range)}" here is the card dealing the damage, which the engine cannot name in a replacement of damage to a card (its "it" is the card dealt damage): write it of damage to a player ("If a creature would deal damage to you, prevent that damage and destroy that creature."), or as a trigger`);
+        return { kind: "card", ref };
+      }
+      if (dets.includes("that") && (ref.kind !== "it" || this.playerEventCard() || this.replacingSource)) this.useSelfNouns(np);
       return { kind: "card", ref };
     }
     if (dets.includes("each") || dets.includes("all") || dets.includes("every")) return { kind: "cards", selector: this.selector(withZone) };
@@ -9203,10 +9213,25 @@ function lowerReplacement(body: Ast.ReplacementBody, a: Ability, l: AbilityLower
     return;
   }
   l.replacingDamage = event.event === "dealt_damage" || event.event === "player_dealt_damage";
+  // "If a creature an opponent controls would deal damage to you, prevent that damage and destroy that creature.": the one
+  // card of a player's damage event is its source ("it" / "that creature" in the steps: runtime replaceEvent's "it").
+  l.replacingSource = event.event === "player_dealt_damage" && event.from !== undefined;
+  l.replacingSourceOfCard = event.event === "dealt_damage" && event.from !== undefined;
   l.replacingAmount = event.event === "gain_life" || event.event === "lose_life" || event.event === "player_counter_added";
   l.replacedNoun = event.event === "player_counter_added" && event.counter ? { counter: event.counter } : l.replacingAmount ? { life: true } : undefined;
+  const notesBefore = l.notes.length;
   const steps = rest.steps.length ? lowerSequenceWithPending(rest, l) : [];
+  // "… destroy that creature" where that creature is a source the engine cannot name (noted at the words): not run.
+  const sourceUnnamed = l.replacingSourceOfCard && l.notes.slice(notesBefore).some((n) => n.message.includes("which the engine cannot name in a replacement of damage to a card"));
   l.replacingDamage = false;
+  l.replacingSource = false;
+  l.replacingSourceOfCard = false;
+  if (sourceUnnamed) {
+    l.replacingAmount = false;
+    l.replacedNoun = undefined;
+    a.steps = notRun;
+    return;
+  }
   l.replacingAmount = false;
   l.replacedNoun = undefined;
   const asks = JSON.stringify(steps).match(/"op":"(choose_cards|may|choose_one)"/);

@@ -445,7 +445,9 @@ export function replaceEvent(ctx: Ctx, kind: EventKind, about: ReplaceableEvent,
       steps: spec.steps,
       pc: 0,
       targets: [],
-      chosen: about.card ? { it: [about.card] } : {},
+      // "it" is the card the event is about; for a player's damage, the card dealing it ("If a creature would deal damage
+      // to you, prevent that damage and destroy it": the source, not the replacement's own card).
+      chosen: about.card ? { it: [about.card] } : about.from ? { it: [about.from] } : {},
       event: { card: about.card, player: about.player ?? (about.card ? ctx.state.cards[about.card]?.controller : undefined), amount },
       label: n.label,
       source: n.source,
@@ -479,7 +481,9 @@ export function replaceEvent(ctx: Ctx, kind: EventKind, about: ReplaceableEvent,
       steps: spec.steps,
       pc: 0,
       targets: [],
-      chosen: about.card ? { it: [about.card] } : {},
+      // "it" is the card the event is about; for a player's damage, the card dealing it ("If a creature would deal damage
+      // to you, prevent that damage and destroy it": the source, not the replacement's own card).
+      chosen: about.card ? { it: [about.card] } : about.from ? { it: [about.from] } : {},
       event: { card: about.card, player: about.player ?? (about.card ? ctx.state.cards[about.card]?.controller : undefined), amount },
       label: `${cardName(ctx, r.card)}: ${r.ability.text}`,
       source: r.ability.source,

@@ -138,3 +138,20 @@ describe("the outsider probe's findings (cards, session 36)", () => {
     expect(probe("creature", "If this creature would be destroyed, instead return it to its owner's hand.").readsAs).toEqual(["If this would be destroyed, return it to its owner's hand instead."]);
   });
 });
+
+describe("a replacement of damage to a player: 'it' / 'that creature' is the source", () => {
+  it("'… prevent that damage and destroy that creature.' is clean, its steps on the source (was CW6005 'creature'; 'destroy it' was clean and destroyed the replacement's own card)", () => {
+    for (const text of ["If a creature an opponent controls would deal damage to you, prevent that damage and destroy that creature.", "If a creature an opponent controls would deal damage to you, prevent that damage and destroy it."]) {
+      const p = probe("creature", text);
+      expect([text, p.problems]).toEqual([text, []]);
+      expect(p.readsAs).toEqual(["If a Creature an opponent controls would deal damage to you, prevent that damage, then destroy it."]);
+    }
+  });
+
+  it("of damage to a card, 'that creature' (the source) is CW6001 and not run (it would have destroyed the card dealt damage)", () => {
+    const p = probe("creature", "If a creature would deal damage to this creature, prevent that damage and destroy that creature.");
+    expect(p.problems).toEqual(['CW6001 "that creature"']);
+    expect(p.messages[0]).toContain("If a creature would deal damage to you, prevent that damage and destroy that creature.");
+    expect((p.abilities[0] as { replacement?: unknown }).replacement).toBeUndefined();
+  });
+});
