@@ -211,7 +211,8 @@ export type NumberExpr =
   | { kind: "counters"; of: { card: CardRef } | { player: PlayerRef }; counter: string }
   | { kind: "hand_size"; of: PlayerRef }
   /** "for each opponent", "the number of players": how many players the phrase names, counted as the game is played. */
-  | { kind: "players"; of: PlayersRef }
+  /** `with`: only the players of whom it holds ("for each opponent with Bleed counters"; a condition on `acting`, each in turn). */
+  | { kind: "players"; of: PlayersRef; with?: Condition }
   /** "for each empty slot you have": the slots of a player's zone of play no card of theirs takes (a game whose zone of play has slots). */
   | { kind: "empty_slots"; of: PlayerRef }
   /** How much of a resource of the game file a player has now ("unless its controller pays 2 Mana": can they?). */

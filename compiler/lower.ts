@@ -4706,12 +4706,22 @@ class AbilityLowering {
   /** "for each opponent", "the number of players", "for each of your opponents": players, not cards. Undefined for anything more. */
   playersCounted(np: Ast.NounPhrase): NumberExpr | undefined {
     const words = npWords(np);
-    if (words.length !== 1 || np.filters.length || !/^(opponents?|players?)$/.test(words[0]!)) return undefined;
+    if (words.length !== 1 || !/^(opponents?|players?)$/.test(words[0]!)) return undefined;
     const dets = npDeterminers(np).filter((d) => d !== "each" && d !== "every" && d !== "the");
     const opponents = words[0]!.startsWith("opponent");
     if (dets.length > 1 || (dets.length === 1 && !(opponents && dets[0] === "your"))) return undefined;
-    this.use(np);
-    return { kind: "players", of: { kind: opponents ? "each_opponent" : "each_player" } };
+    // "for each opponent with Bleed counters", "the number of players with 10 or less life": those of whom it holds.
+    let holds: Condition | undefined;
+    if (np.filters.length) {
+      const notes = this.notes.length;
+      holds = this.playerSubjectCondition(np);
+      if (!holds) {
+        this.notes.length = notes;
+        return undefined;
+      }
+    }
+    this.use({ ...np, filters: [] });
+    return { kind: "players", of: { kind: opponents ? "each_opponent" : "each_player" }, ...(holds ? { with: holds } : {}) };
   }
 
   /**

@@ -1416,8 +1416,12 @@ function numberText(n: NumberExpr, ctx: Context): string {
       return `${possessive(n.of, ctx)} life total`;
     case "counters":
       return `the number of ${n.counter} counters on ${"card" in n.of ? cardText(n.of.card, ctx) : playerText(n.of.player, ctx)}`;
-    case "players":
-      return `the number of ${n.of.kind === "each_opponent" ? "opponents" : n.of.kind === "each_player" ? "players" : playerText(n.of, ctx)}`;
+    case "players": {
+      // "the number of opponents with Bleed counters" (a condition on each of them: lower.ts playersCounted).
+      const held = n.with ? heldBy(n.with, ctx) : undefined;
+      const filter = held ? (held.startsWith("has ") ? ` with ${held.slice(4)}` : ` who ${held.replace(/^(\S+?)s\b/, "$1")}`) : n.with ? ` (if ${conditionText(n.with, { ...ctx, acting: undefined })})` : "";
+      return `the number of ${n.of.kind === "each_opponent" ? "opponents" : n.of.kind === "each_player" ? "players" : playerText(n.of, ctx)}${filter}`;
+    }
     case "hand_size":
       return `the number of cards in ${possessive(n.of, ctx)} hand`;
     case "empty_slots":

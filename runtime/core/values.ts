@@ -1093,8 +1093,12 @@ export function evalNumber(ctx: Ctx, frame: Frame, expr: NumberExpr): number {
       const p = evalPlayer(ctx, frame, expr.of);
       return p ? (ctx.state.players[p]!.resources[expr.resource] ?? 0) : 0;
     }
-    case "players":
-      return evalPlayers(ctx, frame, expr.of).length;
+    case "players": {
+      const players = evalPlayers(ctx, frame, expr.of);
+      // "for each opponent with Bleed counters": those of whom the condition holds, each the acting player in turn.
+      const holds = expr.with;
+      return holds ? players.filter((p) => evalCondition(ctx, { ...frame, acting: p }, holds)).length : players.length;
+    }
     case "hand_size": {
       const p = evalPlayer(ctx, frame, expr.of);
       return p ? hand(ctx, p).length : 0;

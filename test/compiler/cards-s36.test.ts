@@ -155,3 +155,13 @@ describe("a replacement of damage to a player: 'it' / 'that creature' is the sou
     expect((p.abilities[0] as { replacement?: unknown }).replacement).toBeUndefined();
   });
 });
+
+describe("'for each opponent with Bleed counters'", () => {
+  it("counts the players of whom the condition holds (was CW6005 'opponent' / 'counters': ran as the number of cards with Bleed)", () => {
+    const p = probe("spell", "Draw a card for each opponent with Bleed counters.");
+    expect(p.problems).toEqual([]);
+    expect(p.readsAs).toEqual(["Draw cards equal to the number of opponents with Bleed counters."]);
+    expect(noSource(probe("spell", p.readsAs[0]!).abilities[0]!.steps)).toEqual(noSource(p.abilities[0]!.steps));
+    expect(probe("spell", "Gain 1 life for each player with 10 or less life.").readsAs).toEqual(["Gain life equal to the number of players with 10 or less life."]);
+  });
+});
