@@ -788,6 +788,59 @@ function passesThatResolve(run: Run, state: GameState, decider: PlayerId): strin
 }
 
 /**
+ * What the stack's items set going do once they resolve, as far as passes alone take them: the decider passes while an
+ * item a card (or a rule written as an ability) put there waits and no choice is asked. The game's own flow (a phase's
+ * end, the rest of a battle's steps) is not run. Undefined when nothing of the kind waits.
+ */
+function resolvedByPasses(run: Run, state: GameState): { state: GameState; events: TraceEvent[]; passes: string[] } | undefined {
+  const setGoing = (s: GameState) => !s.over && !s.pending && s.stack.some((item) => item.kind !== "rule" && (item.frame.card ?? item.frame.ability) !== undefined);
+  if (!setGoing(state)) return undefined;
+  const events: TraceEvent[] = [];
+  const passes: string[] = [];
+  let now = state;
+  for (let i = 0; i < 64 && setGoing(now); i++) {
+    const decider = run.engine.decider(now);
+    if (!decider) break;
+    const applied = run.engine.apply(now, { type: "pass", player: decider });
+    if (!applied.ok) break;
+    now = applied.state;
+    events.push(...applied.events);
+    passes.push(`\`${decider} pass\``);
+  }
+  return { state: now, events, passes };
+}
+
+/**
+ * An expectation of a scenario's last stretch that holds only because what the scenario set going has not resolved:
+ * the scenario ends while spells, abilities or triggers wait on the stack, and once they resolve (by passes alone) the
+ * line no longer holds. Session 36's probe: `p1 play "Arterial Spray" target p2`, `p2 play "Counterhack" target
+ * "Arterial Spray"`, `expect p2 life 20`, `expect no event damage p2`, with no passes, passed whatever Counterhack did —
+ * neither spell had resolved. A line that still holds once they resolve stands (a cost paid, a card exhausted, a trigger
+ * noted), and so does a last stretch that says what waits (`expect stack ...`, `expect pX to act`).
+ */
+function holdsOnlyUnresolved(run: Run, state: GameState, events: readonly TraceEvent[], scenario: Scenario): { line: number; message: string } | undefined {
+  const steps = scenario.steps;
+  const lastAction = steps.findLastIndex((s) => s.kind === "action");
+  const stretch = steps.slice(lastAction + 1).filter((s): s is ScenarioStep & { kind: "expect" } => s.kind === "expect");
+  if (!stretch.length || stretch.some((s) => aboutTheStack(s.expect.kind) || s.expect.kind === "to_act")) return undefined;
+  const resolved = resolvedByPasses(run, state);
+  if (!resolved) return undefined;
+  const after = [...events, ...resolved.events];
+  const waiting = [...state.stack].reverse().map((item) => stackItemName(run, state, item));
+  for (const step of stretch) {
+    const v = evaluate(run, resolved.state, after, step.expect, scenario, step.negate);
+    if (typeof v !== "string" && v.holds !== step.negate) continue;
+    const why = typeof v === "string" ? v : `${step.negate ? "not " : ""}${v.expected}: ${v.actual}`;
+    const said = `\`expect stack: ${[...state.stack].reverse().map((item) => (item.frame.card ? `"${nameOf(run, state, item.frame.card)}"` : "rule")).join(", ")}\``;
+    return {
+      line: step.line,
+      message: `this line holds only because ${waiting.length === 1 ? `${waiting[0]} has` : `${waiting.join(", ")} (top first) have`} not resolved, and the scenario ends here: once ${waiting.length === 1 ? "it resolves" : "they resolve"} (${resolved.passes.join(", ")}) it no longer holds (${why}) — write those passes before this line to expect what they do, or say that ${waiting.length === 1 ? "it waits" : "they wait"} with ${said}`,
+    };
+  }
+  return undefined;
+}
+
+/**
  * Refusals of a line written at another moment than the one the game is at: the player does not hold priority
  * (`not_your_decision`), no choice waits (`no_choice_pending`), nothing waits to pass on (`no_window`). The runner says
  * with them what the game waits for now and the line that answers it (whatWaitsNow).
@@ -2024,6 +2077,10 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
       `the game ended ${endedAt.stepIndex < 0 ? "as the board was set up" : "here"} (${winner === "draw" ? "a draw" : `${winner} won`}${how.length ? `: ${how.join("; ")}` : ""}) and no later line says so: every line after it tests a finished game; add \`expect winner ${winner}\` after ${endedAt.stepIndex < 0 ? "the setup" : "this line"}, or set up a board where the game goes on`,
     );
     failures.sort((a, b) => a.line - b.line);
+  }
+  if (!failures.length) {
+    const unresolved = holdsOnlyUnresolved(run, state, events, scenario);
+    if (unresolved) fail(unresolved.line, unresolved.message);
   }
   if (expectsNothing && !failures.length) fail(scenario.line, expectsNothing.message);
   result.events = events;

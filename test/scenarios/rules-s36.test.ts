@@ -1,0 +1,71 @@
+/**
+ * Issue 12, session 36: the rules probe of CYBERVAMP and Three-Slot Duel — scenarios written from cybervamp.txt,
+ * three-slot-duel.txt and docs/ by an outsider, before reading any source (the right ones, as they run, are
+ * cards/<game>/scenarios/rules-s36.scenario). Each test below fails on the main it was written against: a mistaken line
+ * that passed (a lie), failed with a message not saying what to write, or a right line refused.
+ */
+import { describe, expect, it } from "vitest";
+import { failuresOf } from "./helpers.ts";
+
+describe("a last expectation that holds only because what the scenario set going has not resolved fails", () => {
+  // On main this passed: the two passes resolve Iron Rations' ability only; Arterial Spray still waits, and the
+  // scenario ends there, so "the Samurai survives" held though 3 damage destroys a 2/3 once the Spray resolves.
+  const samurai = (tail: string) => `scenario "V26 a defense counter in response" for cybervamp
+setup {
+  turn 3 p1 phase Pre-Battle
+  p1 hand: "Arterial Spray"
+  p1 battlefield: "Crimson Substation", "Gold Exchange"
+  p2 battlefield: "Street Samurai", "Iron Rations"
+}
+p1 play "Arterial Spray" target "Street Samurai"
+p2 activate "Iron Rations" target "Street Samurai"
+p1 pass
+p2 pass
+${tail}`;
+
+  it("a zone line: names what waits, the passes that resolve it, what they change, and `expect stack`", () => {
+    const [f, ...rest] = failuresOf(samurai(`expect p2 battlefield has "Street Samurai"\nexpect no event destroyed "Street Samurai"\n`));
+    expect(rest).toEqual([]);
+    expect(f).toBe(
+      '12: this line holds only because "Arterial Spray" has not resolved, and the scenario ends here: once it resolves (`p1 pass`, `p2 pass`) it no longer holds (p2 Battlefield has "Street Samurai": p2 Battlefield: "Iron Rations") — write those passes before this line to expect what they do, or say that it waits with `expect stack: "Arterial Spray"`',
+    );
+  });
+
+  it("a negated event line alone", () => {
+    expect(failuresOf(samurai(`expect no event destroyed "Street Samurai"\n`))).toEqual([
+      expect.stringMatching(/^12: this line holds only because "Arterial Spray" has not resolved, .* \(not event destroyed "Street Samurai": /),
+    ]);
+  });
+
+  it("a card's state read where it will no longer be", () => {
+    expect(failuresOf(samurai(`expect "Street Samurai" defense 3\n`))).toEqual([expect.stringMatching(/^12: this line holds only because .*\("Street Samurai" is not in play: it is in p2's Discard Pile/)]);
+  });
+
+  it("holds once it is resolved, or says that it waits: passes", () => {
+    expect(failuresOf(samurai(`p1 pass\np2 pass\nexpect p2 Discard Pile has "Street Samurai"\n`))).toEqual([]);
+    expect(failuresOf(samurai(`expect p2 battlefield has "Street Samurai"\nexpect stack: "Arterial Spray"\n`))).toEqual([]);
+    expect(failuresOf(samurai(`expect p2 battlefield has "Street Samurai"\nexpect p1 to act\n`))).toEqual([]);
+  });
+
+  it("a line that still holds once everything resolves stands (the counter was put; the lands stay exhausted)", () => {
+    expect(failuresOf(samurai(`expect event counter "Street Samurai"\nexpect "Gold Exchange" is exhausted\n`))).toEqual([]);
+  });
+
+  it("Counterhack resolving first counters the Spray: the same lines with no passes still hold, and pass", () => {
+    expect(
+      failuresOf(`scenario "V21 Counterhack, no passes" for cybervamp
+setup {
+  turn 3 p1 phase Pre-Battle
+  p1 hand: "Arterial Spray"
+  p1 battlefield: "Crimson Substation", "Gold Exchange"
+  p2 hand: "Counterhack"
+  p2 battlefield: "Velvet Lounge", "Violet Datacore"
+}
+p1 play "Arterial Spray" target p2
+p2 play "Counterhack" target "Arterial Spray"
+expect p2 life 20
+expect no event damage p2
+`),
+    ).toEqual([]);
+  });
+});
