@@ -1216,6 +1216,15 @@ export const MESSAGES = {
     example: 'p1 play "Field Kit" mode "Draw a crad"',
     exampleArgs: { problem: '"Field Kit" has no mode "Draw a crad" (did you mean mode 2 "Draw a card"?); its modes are 1 "Gain life equal to the number of units you control", 2 "Draw a card"' },
   },
+  // ---------------------------------------------------------------- session 36 (rules engineer)
+  CW7027: {
+    severity: "error",
+    template: '{game} marks damage against {toughness}: what is left after damage is `expect "{card}" remaining {toughness} N`, and "remaining {stat}" names no number a rule reads.',
+    explanation:
+      "`expect \"X\" remaining <stat> N` reads a card's stat less the damage marked on it: what is left of its toughness, the number the game compares damage with (Chromatic Battlelines 21's \"remaining Defense\"; the game file's `param toughness_stat` / `creature_damage_threshold`). Of any other stat that difference is no number of the game — power less damage does not say how hard a creature hits nor how much more it can take — so the line is an error naming the stat damage is marked against. `expect \"X\" defense N` reads the stat itself, and `expect \"X\" damage N` the damage. A game that marks no damage on cards (Three-Slot Duel) has no remaining anything: CW7006.",
+    example: 'expect "Veil Drone" remaining power 1   (in a CYBERVAMP scenario)',
+    exampleArgs: { game: "CYBERVAMP", toughness: "defense", card: "Veil Drone", stat: "power" },
+  },
 } as const satisfies Record<string, MessageDefinition>;
 
 export type MessageCode = keyof typeof MESSAGES;

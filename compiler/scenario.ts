@@ -121,6 +121,8 @@ export interface ScenarioNames {
    * Elsewhere (Three-Slot Duel: a unit dealt damage is destroyed or weakened at once) a card's damage is always 0.
    */
   marksDamage: boolean;
+  /** The stat damage is marked against (`param toughness_stat` / `creature_damage_threshold`), lower case; undefined where none is. */
+  toughness?: string;
   /** Whether anything ever waits on a stack: not under `response_model = instant` (everything resolves at once). */
   hasStack: boolean;
   /** The game's `param response_model` (instant, stack or chain): the trace kinds only some models emit are read against it (engine-words.ts MODEL_ONLY_KINDS). */
@@ -293,6 +295,12 @@ export function tokenNamesMade(abilities: unknown): string[] {
   return out;
 }
 
+/** The stat damage is checked against under these game params (ScenarioNames.toughness), as the runtime reads it. */
+const toughnessOf = (params: CompiledGame["params"]): { toughness?: string } => {
+  const stat = params.toughness_stat ?? params.creature_damage_threshold ?? (params.combat_model === "damage" ? "defense" : undefined);
+  return stat === undefined ? {} : { toughness: String(stat).toLowerCase() };
+};
+
 /** Whether the engine ever marks damage on a card under these game params (ScenarioNames.marksDamage). */
 export const marksDamage = (params: CompiledGame["params"]): boolean => !!(params.toughness_stat || params.creature_damage_threshold) || params.combat_model === "damage";
 /** Which cards ever take part in a `fight` under these game params and card types (ScenarioNames.fighters). */
@@ -369,6 +377,7 @@ export function scenarioNames(
     phases: game.phases.map((p) => p.name),
     counters: game.counters,
     marksDamage: marksDamage(game.params),
+    ...toughnessOf(game.params),
     hasStack: hasStack(game.params),
     responseModel: String(game.params.response_model ?? "instant"),
     hasDefenders: hasDefenders(game.params),
@@ -759,7 +768,15 @@ function checkNeverHappens(scenario: Scenario, names: ScenarioNames, out: Diagno
   const game = names.game.name;
   if (!names.marksDamage) {
     for (const c of scenario.setup.cards) if (c.damage !== undefined) out.push(diagnostic("CW7006", scenario.file, c.range, { game, card: c.card }));
-    for (const s of scenario.steps) if (s.kind === "expect" && s.expect.kind === "damage") out.push(diagnostic("CW7006", scenario.file, s.range, { game, card: s.expect.card.card }));
+    for (const s of scenario.steps) if (s.kind === "expect" && (s.expect.kind === "damage" || (s.expect.kind === "stat" && s.expect.remaining))) out.push(diagnostic("CW7006", scenario.file, s.range, { game, card: s.expect.card.card }));
+  } else {
+    // `remaining power` where damage is marked against defense: it would read power less damage, a number no rule uses.
+    for (const s of scenario.steps) {
+      if (s.kind !== "expect" || s.expect.kind !== "stat" || !s.expect.remaining || !names.toughness) continue;
+      const { stat, card } = s.expect;
+      if (stat === names.toughness || !names.stats.some((x) => x.toLowerCase() === stat)) continue;
+      out.push(diagnostic("CW7027", scenario.file, s.range, { game, stat, toughness: names.toughness, card: card.card }, { suggestion: names.toughness }));
+    }
   }
   if (!names.hasStack) {
     for (const s of scenario.steps) if (s.kind === "expect" && (s.expect.kind === "stack" || s.expect.kind === "stack_count" || s.expect.kind === "stack_item")) out.push(diagnostic("CW7007", scenario.file, s.range, { game }));

@@ -145,7 +145,8 @@ export type Expectation =
   | { kind: "amount"; player: string; name: string; value: number; capacity?: boolean; temporary?: boolean }
   | { kind: "zone"; player: string; zone: string; cards: string[]; mode: "exactly" | "has" | "lacks" }
   | { kind: "zone_count"; player: string; zone: string; value: number }
-  | { kind: "stat"; card: CardRef; stat: string; value: number }
+  /** `remaining`: the stat less the damage marked on the card (`expect "X" remaining defense 1`: what is left of its Defense). */
+  | { kind: "stat"; card: CardRef; stat: string; value: number; remaining?: true }
   /** `"Scout" damage 2`: the damage marked on a card (the setup form's twin). */
   | { kind: "damage"; card: CardRef; value: number }
   | { kind: "counters"; card: CardRef; counter: string; value: number }
@@ -1170,6 +1171,14 @@ function cardState(c: Cursor, card: CardRef, flip: (negated: boolean) => void): 
     c.note("keyword", keyword, words[0]!, words[words.length - 1]!);
     const amount = isNumber(c.peek()) ? c.count(0, "a keyword's amount") : undefined;
     return { kind: "keyword", card, keyword, ...(amount !== undefined ? { amount } : {}) };
+  }
+  // What is left of a creature's toughness after the damage marked on it (Chromatic 21's "remaining Defense"; session 34's
+  // and 36's probes had no form: `expect "Veil Drone" defense 1` after 3 damage on a 0/4 reads its Defense, 4).
+  if (c.word("remaining")) {
+    const s = c.next();
+    if (!s || isNumber(s) || isString(s)) throw new ParseError(`expected the stat after "remaining": \`expect ${refText(card)} remaining defense 1\` (its defense less the damage marked on it)${s ? `, found "${s.image}"` : ""}`, s ?? c.peek(-1));
+    c.note("stat", s.image, s);
+    return { kind: "stat", card, stat: s.image.toLowerCase(), value: c.number(), remaining: true };
   }
   const gone = whereGone(c, card);
   if (gone) throw gone;

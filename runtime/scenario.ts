@@ -1361,7 +1361,7 @@ const keywordText = (e: Extract<Expectation, { kind: "keyword" }>) => `has ${e.k
 function expectationText(e: CardStateExpectation, zone: string, negate: boolean): string {
   const ref = describeRef({ ...e.card, zone: undefined });
   const what =
-    e.kind === "stat" ? `${e.stat} ${e.value}` : e.kind === "counters" ? `${e.counter} counters ${e.value}` : e.kind === "damage" ? `damage ${e.value}` : e.kind === "defender" ? "is defender" : e.kind === "newly_turned" ? "is newly turned" : e.kind === "active_ability" ? `active ${e.color}` : e.kind === "keyword" ? keywordText(e) : e.over ? "is overexhausted" : e.value ? "is exhausted" : "is ready";
+    e.kind === "stat" ? `${e.remaining ? "remaining " : ""}${e.stat} ${e.value}` : e.kind === "counters" ? `${e.counter} counters ${e.value}` : e.kind === "damage" ? `damage ${e.value}` : e.kind === "defender" ? "is defender" : e.kind === "newly_turned" ? "is newly turned" : e.kind === "active_ability" ? `active ${e.color}` : e.kind === "keyword" ? keywordText(e) : e.over ? "is overexhausted" : e.value ? "is exhausted" : "is ready";
   return `expect ${negate ? "not " : ""}${ref} ${what} in ${zone}`;
 }
 
@@ -1508,13 +1508,19 @@ function evaluate(run: Run, state: GameState, events: TraceEvent[], e: Expectati
         return verdict(actual === e.value, `${who} ${e.counter} counters ${e.value}`, `${who} ${e.counter} counters ${actual}`);
       }
       if (e.kind === "damage") return verdict(card.damage === e.value, `${who} damage ${e.value}`, `${who} damage ${card.damage}`);
+      if (e.kind === "stat" && e.remaining) {
+        // What is left of its toughness: the stat less the damage marked on it (Chromatic 21's "remaining Defense").
+        const stat = engine.stat(state, id, e.stat);
+        const left = stat - card.damage;
+        return verdict(left === e.value, `${who} remaining ${e.stat} ${e.value}`, `${who} remaining ${e.stat} ${left} (${e.stat} ${stat}, damage ${card.damage})`);
+      }
       if (e.kind === "stat") {
         const actual = engine.stat(state, id, e.stat);
         // A stat is what the card has, damage is marked apart: `expect "X" defense 1` after 3 damage on a 4-defense card
         // (session 33's Chromatic probe, session 34's CYBERVAMP) was told only "defense 4".
         const marked =
           actual !== e.value && card.damage > 0
-            ? ` (${card.damage} damage is marked on it, apart from its stats: \`expect ${who} damage ${card.damage}\`${e.value === actual - card.damage ? `; ${e.value} is its ${e.stat} less that damage` : ""})`
+            ? ` (${card.damage} damage is marked on it, apart from its stats: \`expect ${who} damage ${card.damage}\`${norm(e.stat) === scenarioNamesOf(engine).toughness ? `; what is left of its ${e.stat} is ${actual - card.damage}: \`expect ${who} remaining ${e.stat} ${actual - card.damage}\`` : ""})`
             : "";
         return verdict(actual === e.value, `${who} ${e.stat} ${e.value}`, `${who} ${e.stat} ${actual}${marked}`);
       }

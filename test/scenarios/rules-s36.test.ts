@@ -5,7 +5,7 @@
  * that passed (a lie), failed with a message not saying what to write, or a right line refused.
  */
 import { describe, expect, it } from "vitest";
-import { failuresOf } from "./helpers.ts";
+import { checked, failuresOf } from "./helpers.ts";
 
 describe("a last expectation that holds only because what the scenario set going has not resolved fails", () => {
   // On main this passed: the two passes resolve Iron Rations' ability only; Arterial Spray still waits, and the
@@ -67,5 +67,41 @@ expect p2 life 20
 expect no event damage p2
 `),
     ).toEqual([]);
+  });
+});
+
+describe("what is left of a creature's toughness: `expect \"X\" remaining defense N`", () => {
+  // On main: `remaining` was an unknown stat (CW5005), and `expect "Veil Drone" defense 1` after 3 damage on a 0/4 named
+  // `damage 3` but no line for what is left.
+  const drone = (tail: string) => `scenario "V04 remaining defense" for cybervamp
+setup {
+  turn 3 p1 phase Battle
+  p1 battlefield: "Bloodletter"
+  p2 battlefield: "Veil Drone"
+}
+p1 attack p2 with "Bloodletter"
+p1 pass
+p2 pass
+p2 block "Bloodletter" with "Veil Drone"
+p1 pass
+p2 pass
+${tail}`;
+
+  it("reads the toughness stat less the damage marked on it", () => {
+    expect(failuresOf(drone(`expect "Veil Drone" remaining defense 1\nexpect not "Veil Drone" remaining defense 4\nexpect "Veil Drone" defense 4\n`))).toEqual([]);
+    expect(failuresOf(drone(`expect "Veil Drone" remaining defense 2\n`))).toEqual([
+      '13: expectation not met | expected "Veil Drone" remaining defense 2 | actual "Veil Drone" remaining defense 1 (defense 4, damage 3)',
+    ]);
+  });
+
+  it("`defense 1` fails naming the line that reads what is left", () => {
+    expect(failuresOf(drone(`expect "Veil Drone" defense 1\n`))).toEqual([
+      '13: expectation not met | expected "Veil Drone" defense 1 | actual "Veil Drone" defense 4 (3 damage is marked on it, apart from its stats: `expect "Veil Drone" damage 3`; what is left of its defense is 1: `expect "Veil Drone" remaining defense 1`)',
+    ]);
+  });
+
+  it("another stat is CW7027 naming the toughness; a game marking no damage is CW7006", () => {
+    expect(checked("cybervamp", `scenario "x" for cybervamp\nsetup {\n  turn 3 p1 phase Pre-Battle\n  p2 battlefield: "Chrome Sentinel"\n}\nexpect "Chrome Sentinel" remaining power 0\n`)).toEqual(["6:1 CW7027 defense"]);
+    expect(checked("duel", `scenario "x" for duel\nsetup {\n  turn 3 p1 phase Play\n  p1 field: "Scout"\n}\nexpect "Scout" remaining power 1\n`)).toEqual(["6:1 CW7006"]);
   });
 });
