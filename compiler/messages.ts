@@ -825,6 +825,14 @@ export const MESSAGES = {
     example: 'p1 choose "Land Deck"   (CYBERVAMP: which deck the Renew draw comes from)',
     exampleArgs: { word: "Land Deck", game: "CYBERVAMP", hint: ': the deck a draw comes from is answered as a mode — `<player> chooses mode 2` (1 Main Deck, 2 Land Deck), or by its text, `<player> chooses mode "draw from the Land Deck"`' },
   },
+  CW5027: {
+    severity: "error",
+    template: "{player}'s {resource} refills to its capacity as {player}'s turn begins, before the {phase} phase: no game is at the start of {phase} with {available} of a capacity of {capacity}. Set up `{player} {resource} {capacity}` (what the refill leaves), or the turn before, to see the refill.",
+    explanation:
+      "A resource the game file runs as a capacity (`param <resource>_model = capacity`: Three-Slot Duel's Crystals, \"gain +1 every turn\") is refilled to its capacity as its owner's turn begins — before the turn's first phase runs its steps. A board set up at the start of that phase (`turn 4 p1 phase Start`) is after the refill, so what the active player has there equals the capacity; a setup giving less is a board no game reaches, and the phase's own gain would then leave less than the rules give (`p1 Crystal 1`, `p1 Crystal capacity 3`: 2 Crystals after the Start phase's gain, not 4). Set the amount to the capacity, or set up the end of the turn before and let the turn change refill it.",
+    example: "turn 4 p1 phase Start; p1 Crystal 1; p1 Crystal capacity 3   (a Three-Slot Duel setup)",
+    exampleArgs: { player: "p1", resource: "Crystal", available: 1, capacity: 3, phase: "Start" },
+  },
   CW6001: {
     severity: "warning",
     template: "The engine cannot run this yet: {detail}.",

@@ -139,6 +139,8 @@ export interface ScenarioNames {
   costsPaidByLands: boolean;
   /** The resources run as a capacity (`param mana_resource`, `<resource>_model = capacity`): only they have one to expect. */
   capacities: string[];
+  /** The capacity resources refilled as their owner's turn begins, before its first phase (`<resource>_model = capacity`, runtime/core/settle.ts). */
+  refilledAtTurnStart: string[];
   /**
    * Whether a `fight` event ever happens: units fight by power (`combat_model = fight`, the default: Three-Slot Duel) or
    * Weapons attack (`param max_weapons`: Chromatic Battlelines). Under `combat_model = damage` alone (CYBERVAMP) combat
@@ -392,6 +394,7 @@ export function scenarioNames(
     capacities: game.resources
       .filter((r) => game.params[`${r.name.toLowerCase()}_model`] === "capacity" || (typeof game.params.mana_resource === "string" && norm(game.params.mana_resource) === norm(r.name)))
       .map((r) => r.name),
+    refilledAtTurnStart: game.resources.filter((r) => game.params[`${r.name.toLowerCase()}_model`] === "capacity").map((r) => r.name),
     cardStates: gameCardStates(game),
     get cards() {
       return cardsByName();
@@ -766,6 +769,20 @@ function neverFights(name: string, scenario: Scenario, names: ScenarioNames): { 
  */
 function checkNeverHappens(scenario: Scenario, names: ScenarioNames, out: Diagnostic[]): void {
   const game = names.game.name;
+  // A capacity resource below its capacity for the active player at the start of the turn's first phase (CW5027): it was
+  // refilled as the turn began, before that phase (session 36's Duel probe: `turn 4 p1 phase Start`, `p1 Crystal 1`,
+  // `p1 Crystal capacity 3` gave 2 Crystals after the Start phase's gain, and `expect p1 Crystal 4` failed with no reason).
+  const setup = scenario.setup;
+  const first = names.phases[0];
+  if (!setup.newGame && setup.phase && first && norm(setup.phase) === norm(first)) {
+    const active = setup.active ?? "p1";
+    for (const c of setup.capacities) {
+      const resource = names.refilledAtTurnStart.find((r) => norm(r) === norm(c.name));
+      if (!resource || c.player !== active) continue;
+      const available = setup.amounts.find((a) => a.player === c.player && norm(a.name) === norm(c.name))?.value ?? 0;
+      if (available < c.value) out.push(diagnostic("CW5027", scenario.file, c.range, { player: c.player, resource, available, capacity: c.value, phase: first }));
+    }
+  }
   if (!names.marksDamage) {
     for (const c of scenario.setup.cards) if (c.damage !== undefined) out.push(diagnostic("CW7006", scenario.file, c.range, { game, card: c.card }));
     for (const s of scenario.steps) if (s.kind === "expect" && (s.expect.kind === "damage" || (s.expect.kind === "stat" && s.expect.remaining))) out.push(diagnostic("CW7006", scenario.file, s.range, { game, card: s.expect.card.card }));
@@ -841,6 +858,7 @@ function checkNeverHappens(scenario: Scenario, names: ScenarioNames, out: Diagno
   // A defender in a game where no card is ever one (CW7011): `expect not "Seer" is defender` would hold whatever happened.
   if (!names.hasDefenders) {
     for (const s of scenario.steps) if (s.kind === "expect" && s.expect.kind === "defender") out.push(diagnostic("CW7011", scenario.file, s.range, { game, card: s.expect.card.card }));
+    for (const c of scenario.setup.cards) if (c.defender) out.push(diagnostic("CW7011", scenario.file, c.range, { game, card: c.card }));
   }
   // A pool the game never fills (CW7013): temporary resources outside the Facet mechanic, a resource's pool where lands pay.
   const poolLines = [
@@ -1025,7 +1043,7 @@ function checkSetup(scenario: Scenario, names: ScenarioNames, out: Diagnostic[])
     if (!("problem" in found)) continue;
     const name = names.cards.get(norm(c.card))!.name;
     if (found.problem === "absent") {
-      const what = c.counters ? `with ${c.counters.name} counters` : c.damage !== undefined ? "with damage" : c.overexhausted ? "overexhausted" : "exhausted";
+      const what = c.counters ? `with ${c.counters.name} counters` : c.damage !== undefined ? "with damage" : c.defender ? "as a defender" : c.overexhausted ? "overexhausted" : "exhausted";
       out.push(diagnostic("CW5016", file, c.range, { card: name, where: found.where, what }));
     } else {
       const all = setupEntries(scenario, names).filter((e) => norm(e.name) === norm(c.card));

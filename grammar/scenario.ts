@@ -86,6 +86,8 @@ export interface CardSetup extends CardRef {
   counters?: { name: string; value: number };
   exhausted?: boolean;
   overexhausted?: boolean;
+  /** `"Stone Guard" is defender` (Three-Slot Duel): a unit made a defender before the board's moment, as `defend` makes one. */
+  defender?: boolean;
   damage?: number;
   range: Range;
 }
@@ -741,12 +743,17 @@ function parseSetupStatement(c: Cursor, scenario: Scenario, range: Range, said: 
   (capacity ? setup.capacities : setup.amounts).push({ player, name, value, range });
 }
 
-/** `"Stone Guard" power counters 2` · `p2's "Scout" is exhausted` · `"Scout" is overexhausted` · `"Scout" damage 1` */
+/** `"Stone Guard" power counters 2` · `p2's "Scout" is exhausted` · `"Scout" is overexhausted` · `"Stone Guard" is defender` · `"Scout" damage 1` */
 function parseCardSetup(c: Cursor, range: Range): CardSetup {
   const out: CardSetup = { ...c.card(), range };
   if (c.word("is")) {
-    if (c.expectOneOf("exhausted or overexhausted", ["exhausted", "overexhausted"]) === "exhausted") out.exhausted = true;
-    else out.overexhausted = true;
+    // `"Thorn Wall" is defender` (session 36's Duel probe: an outsider sets up a defender in the words an expectation reads
+    // it with, and was told "expected exhausted or overexhausted").
+    c.word("a");
+    const word = c.expectOneOf("exhausted, overexhausted or defender", ["exhausted", "overexhausted", "defender"]);
+    if (word === "exhausted") out.exhausted = true;
+    else if (word === "overexhausted") out.overexhausted = true;
+    else out.defender = true;
     return out;
   }
   if (c.word("damage")) {

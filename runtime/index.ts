@@ -74,6 +74,8 @@ export interface CardSpec {
   counters?: Record<string, number>;
   exhausted?: boolean;
   overexhausted?: boolean;
+  /** A defender (Three-Slot Duel), as `defend` makes one: a unit of a game whose rules have defenders. */
+  defender?: boolean;
   damage?: number;
 }
 
@@ -292,6 +294,7 @@ export function createEngine(bundle: CompiledBundle): Engine {
       for (const [counter, value] of Object.entries(cardSpec.counters ?? {})) card.counters[checkedCounter(counter, value, { card: cardSpec.name })] = value;
       if (cardSpec.exhausted) card.exhausted = true;
       if (cardSpec.overexhausted) card.exhausted = card.overexhausted = true;
+      if (cardSpec.defender) card.defender = true;
       if (cardSpec.damage !== undefined) card.damage = cardSpec.damage;
     }
     emit(ctx, "setup", `board set up: turn ${spec.turn}, ${spec.active}'s ${state.phase} phase`);

@@ -1054,6 +1054,16 @@ function answerTakenUnasked(run: Run, state: GameState, events: readonly TraceEv
     if (!moded) return modeBeforeItsPlay(run, step, next);
     return `no mode is asked: ${stackItemName(run, state, moded)} already has its mode, mode ${moded.frame.mode! + 1} (a mode is chosen as the card is played or the ability put on the stack — on its play line, \`mode N\` or \`mode "<text>"\` — and where only one mode can be chosen, it is taken without asking) — leave this line out`;
   }
+  // Cards answered where none is asked: the effect took its one possible card without asking, and the trace says what
+  // became of it. Session 36's Duel probe: `p1 choose "Thorn Wall"` after Raise the Fallen with three units in play
+  // ("Summon a Unit from your Graveyard": Thorn Wall, the only one, "stays in the Graveyard": no free slot) was told only
+  // "no choice is waiting".
+  if (!step.target && step.cards?.length) {
+    const named = new Set(step.cards.map(norm));
+    const about = sinceLastAction(events).filter((e) => e.kind !== "priority" && e.card !== undefined && named.has(norm(e.name ?? nameOf(run, state, e.card))));
+    const last = about[about.length - 1];
+    if (last) return `no choice of cards is asked: the engine asks one only where there is a choice, and took what it could without asking, as the trace shows: "${last.text}" — leave this line out`;
+  }
   if (!step.target || !target) return undefined;
   const what = "card" in target ? `"${nameOf(run, state, target.card)}"` : target.player;
   const taken = "(a target with one legal answer is taken without asking; the engine asks only where there is a choice)";
@@ -1579,7 +1589,12 @@ function evaluate(run: Run, state: GameState, events: TraceEvent[], e: Expectati
       if (matching.length > EVENTS_SHOWN) shown.push(`… and ${matching.length - EVENTS_SHOWN} more`);
       // A draw that drew nothing is said, so that a line expecting a draw there learns why it was none.
       const skipped = norm(e.pattern.event) === "draw" ? events.filter((ev) => drewNothing(ev) && (!e.pattern.player || ev.player === e.pattern.player)) : [];
-      const note = skipped.length ? ` (drew nothing, so no draw event: ${skipped.slice(0, EVENTS_SHOWN).map((m) => m.text).join("; ")})` : "";
+      // A card drawn at a hand maximum that discards it (Three-Slot Duel's draw_at_max_hand = discard) is a discard, not a
+      // draw: session 36's probe, `expect event draw p1` at 6 cards in hand, was told only "0: none".
+      const full = norm(e.pattern.event) === "draw" && !matching.length ? events.filter((ev) => ev.kind === "discard" && / hand is full \(/.test(ev.text) && (!e.pattern.player || ev.player === e.pattern.player)) : [];
+      const note =
+        (skipped.length ? ` (drew nothing, so no draw event: ${skipped.slice(0, EVENTS_SHOWN).map((m) => m.text).join("; ")})` : "") +
+        (full.length ? ` (a card drawn at the hand maximum goes to the ${engine.rules.zones.graveyard} as a discard, not a draw: ${full.slice(0, EVENTS_SHOWN).map((m) => m.text).join("; ")} — \`expect event discard ${full[0]!.player}\`)` : "");
       // None of this kind matched who or what the line names: the events of the kind that did happen tell the mistake
       // (`expect event draw p1` after p1 ended the turn: p2 drew, at the start of p2's turn).
       const narrowed = e.pattern.player || e.pattern.card || e.pattern.by || e.pattern.amount !== undefined;
@@ -1668,6 +1683,7 @@ const cardSpec = (c: Scenario["setup"]["cards"][number], at: CardSpec["at"]): Ca
   ...(c.counters ? { counters: { [c.counters.name]: c.counters.value } } : {}),
   ...(c.exhausted ? { exhausted: true } : {}),
   ...(c.overexhausted ? { overexhausted: true } : {}),
+  ...(c.defender ? { defender: true } : {}),
   ...(c.damage !== undefined ? { damage: c.damage } : {}),
 });
 

@@ -105,3 +105,92 @@ ${tail}`;
     expect(checked("duel", `scenario "x" for duel\nsetup {\n  turn 3 p1 phase Play\n  p1 field: "Scout"\n}\nexpect "Scout" remaining power 1\n`)).toEqual(["6:1 CW7006"]);
   });
 });
+
+describe("Three-Slot Duel: a defender set up in the words an expectation reads it with", () => {
+  // On main: `"Thorn Wall" is defender` in setup was unreadable ("expected exhausted or overexhausted").
+  const walled = (state: string) => `scenario "D08 defender protects an ally" for duel
+setup {
+  turn 3 p1 phase Play
+  p1 field: "Ember Squire"
+  p2 field: "Thorn Wall", "Scout"
+  ${state}
+}
+p1 attack "Scout" with "Ember Squire"
+expect p2 field has "Scout"
+expect p1 graveyard: "Ember Squire"
+expect p2 graveyard: "Thorn Wall"
+`;
+
+  it("walls the attack on its ally as a defender made by `defend` does", () => {
+    expect(failuresOf(walled(`"Thorn Wall" is defender`))).toEqual([]);
+    expect(failuresOf(walled(`"Thorn Wall" is a defender`))).toEqual([]);
+  });
+
+  it("set up, it is one; not set up, the attack reaches Scout", () => {
+    expect(failuresOf(walled(`"Thorn Wall" is defender`).replace(`p1 attack "Scout"`, `expect "Thorn Wall" is defender\np1 attack "Scout"`))).toEqual([]);
+    expect(failuresOf(walled(`p1 life 10`))[0]).toMatch(/^9: expectation not met \| expected p2 Field has "Scout"/);
+  });
+
+  it("a game without defenders is CW7011 at the setup line; a card not in play CW5016", () => {
+    expect(checked("cybervamp", `scenario "x" for cybervamp\nsetup {\n  turn 3 p1 phase Pre-Battle\n  p1 battlefield: "Chrome Sentinel"\n  "Chrome Sentinel" is defender\n}\nexpect "Chrome Sentinel" is ready\n`)).toEqual(["5:3 CW7011"]);
+    expect(checked("duel", `scenario "x" for duel\nsetup {\n  turn 3 p1 phase Play\n  p1 hand: "Stone Guard"\n  "Stone Guard" is defender\n}\nexpect p1 hand count 1\n`)).toEqual(["5:3 CW5016"]);
+  });
+});
+
+describe("Three-Slot Duel: lines about a moment the writer misread say what happened", () => {
+  it("`expect event draw p1` at the hand maximum names the discard it was", () => {
+    // On main: "actual 0: none".
+    expect(
+      failuresOf(`scenario "D04 hand maximum draw" for duel
+setup {
+  turn 2 p2 phase Play
+  p1 hand: "Scout" x6
+  p1 deck: "Stone Guard"
+  p2 deck: "Scout"
+}
+p2 end turn
+expect event draw p1
+`),
+    ).toEqual([
+      "9: expectation not met | expected event draw p1 | actual 0: none (a card drawn at the hand maximum goes to the Graveyard as a discard, not a draw: p1's hand is full (6): the drawn Stone Guard goes to the Graveyard — `expect event discard p1`)",
+    ]);
+  });
+
+  it("`p1 choose \"Thorn Wall\"` where Summon took its one card without asking says what became of it", () => {
+    // On main: "no_choice_pending: no choice is waiting (p1's Play phase) — now nothing waits: ...".
+    expect(
+      failuresOf(`scenario "D13 Raise the Fallen with 3 units" for duel
+setup {
+  turn 3 p1 phase Play
+  p1 field: "Scout", "Stone Guard", "Field Medic"
+  p1 graveyard: "Thorn Wall", "Tomb Robber", "Old Banner"
+  p1 hand: "Raise the Fallen"
+}
+p1 play "Raise the Fallen" erase "Tomb Robber", "Old Banner"
+p1 choose "Thorn Wall"
+expect p1 field has "Thorn Wall"
+`),
+    ).toEqual([
+      '9: no choice of cards is asked: the engine asks one only where there is a choice, and took what it could without asking, as the trace shows: "no free slot: Thorn Wall stays in the Graveyard" — leave this line out',
+    ]);
+  });
+
+  it("Crystals below their capacity at the start of the Start phase are CW5027 (they refill as the turn begins)", () => {
+    // On main: ran, and `expect p1 Crystal 4` failed "actual 2" with no reason.
+    const start = (amount: number) => `scenario "D15 Crystals refill" for duel
+setup {
+  turn 4 p1 phase Start
+  p1 Crystal ${amount}
+  p1 Crystal capacity 3
+  p1 deck: "Scout"
+}
+expect p1 Crystal 4
+expect p1 Crystal capacity 4
+`;
+    expect(checked("duel", start(1))).toEqual(["5:3 CW5027"]);
+    expect(failuresOf(start(1))).toEqual([
+      "5: p1's Crystal refills to its capacity as p1's turn begins, before the Start phase: no game is at the start of Start with 1 of a capacity of 3. Set up `p1 Crystal 3` (what the refill leaves), or the turn before, to see the refill.",
+    ]);
+    expect(failuresOf(start(3))).toEqual([]);
+  });
+});
