@@ -247,7 +247,7 @@ setup {
 }
 expect "Chrome Sentinel" defense 2
 `);
-    expect(f).toBe('7: expectation not met | expected "Chrome Sentinel" defense 2 | actual "Chrome Sentinel" defense 5 (3 damage is marked on it, apart from its stats: `expect "Chrome Sentinel" damage 3`; 2 is its defense less that damage)');
+    expect(f).toBe('7: expectation not met | expected "Chrome Sentinel" defense 2 | actual "Chrome Sentinel" defense 5 (3 damage is marked on it, apart from its stats: `expect "Chrome Sentinel" damage 3`; what is left of its defense is 2: `expect "Chrome Sentinel" remaining defense 2`)');
   });
 });
 
