@@ -40,7 +40,7 @@ describe("an event kind the game's response model never emits is CW7014, not a l
   });
 
   it("Chromatic Battlelines (chain) emits every one of them: no diagnostic", () => {
-    const text = `scenario "Bolt" for chromatic\nsetup {\n  turn 4 p1 phase Main\n  p1 Mana 1\n  p1 hand: "Arc Bolt"\n  p1 deck: "Insight" x3\n  p2 deck: "Insight" x3\n}\np1 plays "Arc Bolt"\np1 chooses mode "Red"\np1 targets p2\nexpect event priority p2 once\nexpect no event chain_start\nexpect no event pop "Arc Bolt"\n`;
+    const text = `scenario "Bolt" for chromatic\nsetup {\n  turn 4 p1 phase Main\n  p1 Mana 1\n  p1 hand: "Arc Bolt"\n  p1 deck: "Insight" x3\n  p2 deck: "Insight" x3\n}\np1 plays "Arc Bolt"\np1 chooses mode "Red"\np1 targets p2\nexpect event priority p2 once\nexpect no event chain_start\nexpect no event pop "Arc Bolt"\nexpect stack: "Arc Bolt"\n`;
     expect(checked("chromatic", text)).toEqual([]);
     expect(failuresOf(text)).toEqual([]);
   });

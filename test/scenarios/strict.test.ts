@@ -327,7 +327,7 @@ ${lines}
       '11: Unknown resource or player counter "lfe"; Three-Slot Duel has Crystal. (did you mean "life"?)',
       '12: cannot read this line: expected "turn" or "phase" after end, found "trun" (did you mean "turn"?)',
     ]);
-    expect(failuresOf(duel(`expect p1 life 10`).replace(`p1 hand: "Quick Bolt"`, `"Scout" is exausted`))).toEqual(['6: cannot read this line: expected exhausted or overexhausted, found "exausted" (did you mean "exhausted"?)']);
+    expect(failuresOf(duel(`expect p1 life 10`).replace(`p1 hand: "Quick Bolt"`, `"Scout" is exausted`))).toEqual(['6: cannot read this line: expected exhausted, overexhausted or defender, found "exausted" (did you mean "exhausted"?)']);
     // The forms meant are read: `end the turn`, `ends phase`, `twice`.
     expect(failuresOf(duel(`p1 attack p2 with "Stone Guard"\nexpect event damage p2 once\nexpect not event damage p2 twice\np1 ends the turn\nexpect active p2`))).toEqual([]);
   });
