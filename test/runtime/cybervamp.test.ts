@@ -309,6 +309,7 @@ setup {
 p2 end phase
 p1 pass
 expect phase Renew
+expect stack: "Circadian Tithe"
 `,
       "renew.scenario",
     ).scenarios[0]!;
