@@ -32,7 +32,7 @@ export const COST_PARTS = exactly<CostPart["pays"]>()(["free", "resource", "disc
 export const SELECTOR_FIELDS = exactly<keyof CardSelector & string>()([
   "zones", "controller", "owner", "cardTypes", "subtypes", "colors", "other", "tokens", "exhausted", "overexhausted", "attacking", "blocking", "blockingSelf", "blockedBySelf", "blockingCard", "blockedByCard", "thisWay", "defender", "newlyTurned", "attackedThisTurn", "enteredThisTurn", "playedThisTurn", "targeting", "stat", "cost", "keyword", "names", "exclude", "otherThan", "controllerIs", "controllerWith", "destroyedThisTurn", "extreme", "counters", "anyOf",
 ]);
-export const STATIC_EFFECTS = exactly<StaticEffect["kind"]>()(["modify", "rule", "cost", "player_rule"]);
+export const STATIC_EFFECTS = exactly<StaticEffect["kind"]>()(["modify", "rule", "cost", "player_rule", "hand_size"]);
 /**
  * Steps that act on cards only, by the field naming what they act on: the interpreter keeps the cards of that field
  * and passes over a player in it (`runStep`: `cardsOf(...)`, or `"card" in t`). A compiled step naming a player there
@@ -326,7 +326,7 @@ export const ENGINE_PARAMS = {
   first_player: { module: "runtime/index.ts", accepts: oneOf("random", "p1", "p2"), meaning: "who takes the first turn" },
   opening_hand: { module: "runtime/index.ts", accepts: int, meaning: "cards drawn at the start" },
   first_player_draws: { module: "runtime/core/settle.ts", accepts: bool, meaning: "whether the first player draws on turn 1" },
-  max_hand: { module: "runtime/core/operations.ts", accepts: intOrUnlimited, meaning: "the hand size maximum" },
+  max_hand: { module: "runtime/core/values.ts", accepts: intOrUnlimited, meaning: "the hand size maximum (handMaximum: with the statics that change it)" },
   draw_at_max_hand: { module: "runtime/core/operations.ts", accepts: oneOf("discard", "skip", "draw"), meaning: "what a draw does with a full hand" },
   hand_overflow: { module: "runtime/core/operations.ts", accepts: oneOf("discard", "keep"), meaning: "where another card entering a full hand goes" },
   empty_deck_draw: { module: "runtime/core/operations.ts", accepts: oneOf("skip", "lose"), meaning: "drawing from an empty deck" },

@@ -856,7 +856,14 @@ export type StaticEffect =
    * A player restriction while the card is in play ("Players can't draw cards.", "Your opponent can't play Spells."):
    * `who` relative to the card's controller has `rule` (PLAYER_RULES); `cards`: only cards matching it.
    */
-  | { kind: "player_rule"; rule: PlayerRuleName; who: "you" | "opponent" | "any"; cards?: CardSelector };
+  | { kind: "player_rule"; rule: PlayerRuleName; who: "you" | "opponent" | "any"; cards?: CardSelector }
+  /**
+   * The hand maximum changed while the card is in play ("Your maximum hand size is increased by 2.", "Your opponents'
+   * maximum hand size is reduced by 1.", "You have no maximum hand size."): for `who` relative to the card's controller,
+   * the game's `param max_hand` plus `by` (runtime/core/values.ts handMaximum: read by a draw at the maximum and a card
+   * returned to a full hand), or no maximum at all (`none`). Only in a game with a hand maximum.
+   */
+  | { kind: "hand_size"; who: "you" | "opponent" | "any"; by?: number; none?: true };
 
 /**
  * The restrictions the engine enforces on players, by rule name: a move it refuses (playing those cards, attacking with

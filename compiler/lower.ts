@@ -8945,8 +8945,9 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
     case "conditional": {
       const c = l.condition(body.condition);
       if (card.permanent) {
-        // "As long as you control a Knight, this gets +1 power." · "While ..., this has +1 power."
-        const statics = staticFromSequence(body.effect, l);
+        // "As long as you control a Knight, this gets +1 power." · "While ..., this has +1 power." · "..., your maximum hand
+        // size is increased by 2."
+        const statics = /\bmaximum hand size\b|\bhand size maximum\b/i.test(l.slice(body.effect.range)) ? lowerHandSize(body.effect, body.effect.range, l) : staticFromSequence(body.effect, l);
         if (statics) {
           a.kind = "static";
           a.statics = statics;
@@ -9743,15 +9744,89 @@ function lowerStatic(body: Ast.AbilityBody, a: Ability, l: AbilityLowering): voi
     a.statics = [{ kind: "modify", affects: { self: true }, keywords: body.keywords.map((k) => keywordGrant(l, k)) }];
     return;
   }
-  // "Your maximum hand size is increased by 2.": the hand maximum is the game's own number, which no card text changes yet.
+  // "Your maximum hand size is increased by 2." · "You have no maximum hand size.": the game's hand maximum changed.
   if (/\bmaximum hand size\b|\bhand size maximum\b/i.test(l.slice(body.range))) {
-    const max = l.vocab.game.params.max_hand;
-    l.note(body.range, `the hand maximum is the game's own rule (${typeof max === "number" && max > 0 ? `\`param max_hand = ${max}\`` : "this game has none"}): no card text changes it yet, so "${l.slice(body.range)}" would do nothing`);
-    a.statics = [];
+    a.statics = lowerHandSize(body.kind === "statement" ? body.effect : undefined, body.range, l, a);
     return;
   }
   l.note(body.range, `static ability not understood by the engine: "${l.slice(body.range)}"`);
   a.statics = [];
+}
+
+/** The words naming a hand maximum, in the two orders card text writes them. */
+const HAND_MAXIMUM_WORDS = [["maximum", "hand", "size"], ["hand", "size", "maximum"]];
+const HAND_SIZE_UP = new Set(["increased", "raised"]);
+const HAND_SIZE_DOWN = new Set(["reduced", "decreased", "lowered"]);
+
+/** The words of a phrase that name a hand maximum ("maximum hand size"), at its end: the index they start at, else -1. */
+function handMaximumAt(words: string[]): number {
+  const at = words.length - 3;
+  return at >= 0 && HAND_MAXIMUM_WORDS.some((w) => w.every((x, i) => words[at + i] === x)) ? at : -1;
+}
+
+/**
+ * "Your maximum hand size is increased by 2." · "Your opponents' maximum hand size is reduced by 1." · "Each player's hand
+ * size maximum is increased by one." · "You have no maximum hand size." · "Players have no maximum hand size.": the hand
+ * maximum (`param max_hand`) changed while the card is in play (static `hand_size`), for the players named. Only in a game
+ * whose engine holds a hand to a maximum (a draw at the maximum discarded or skipped, or a card returned to a full hand
+ * put in the graveyard); elsewhere, and for any other wording of it, a note naming the forms that run.
+ */
+function lowerHandSize(seq: Ast.Sequence | undefined, range: Range, l: AbilityLowering, a?: Ability): StaticEffect[] {
+  const params = l.vocab.game.params;
+  const max = params.max_hand;
+  const held = typeof max === "number" && max > 0 && (params.draw_at_max_hand !== "draw" || (params.hand_overflow ?? "discard") === "discard");
+  const forms = '"Your maximum hand size is increased by 2.", "Your opponents\' maximum hand size is reduced by 1.", "You have no maximum hand size."';
+  if (!held) {
+    l.note(range, `${l.vocab.game.name} has no hand maximum (\`param max_hand = ${max ?? "unlimited"}\`${typeof max === "number" && max > 0 ? ", and a card is never kept out of a full hand" : ""}): "${l.slice(range)}" would change nothing`);
+    return [];
+  }
+  const only = seq?.steps.length === 1 ? seq.steps[0]!.clause : undefined;
+  const fail = (): StaticEffect[] => {
+    l.note(range, `the engine reads a change of the hand maximum (\`param max_hand = ${max}\`) written as ${forms}: "${l.slice(range)}"`);
+    return [];
+  };
+  if (!only || only.modal || only.orVerbs?.length) return fail();
+  // "... as long as you have 5 or less life" (`a`: a static's own line; after "As long as ..., " its reader reads it).
+  const cond = a ? trailingCondition(only) : undefined;
+  const tail = only.tail.filter((t) => t !== cond);
+  if (cond) {
+    if (cond.word !== "if" && cond.word !== "as long as" && cond.word !== "while") return fail();
+    const c = l.condition(cond.clause);
+    if (!c) return [];
+    l.use(cond);
+    a!.condition = c;
+  }
+  // "You have no maximum hand size." · "Each player has no maximum hand size."
+  const verb = only.verb ? lower(only.verb.text) : undefined;
+  if ((verb === "have" || verb === "has") && only.subject && only.object && !only.be && !tail.length) {
+    const who = lifePlayers(only.subject);
+    const object = npWords(only.object);
+    if (!who || handMaximumAt(object) !== 0 || object.length !== 3 || only.object.filters.length || npDeterminers(only.object).join(" ") !== "no") return fail();
+    l.use(only);
+    return [{ kind: "hand_size", who, none: true }];
+  }
+  // "Your maximum hand size is increased by 2."
+  if (!only.subject || !only.be || !verb || !(HAND_SIZE_UP.has(verb) || HAND_SIZE_DOWN.has(verb)) || only.object) return fail();
+  const by = tail.length === 1 && tail[0]!.kind === "prep" && tail[0]!.prep === "by" ? tail[0]! : undefined;
+  const count = by && by.object.items.length === 0 && by.object.filters.length === 0 && by.object.determiners.length === 1 && by.object.determiners[0]!.kind === "count" ? (by.object.determiners[0] as Ast.Count) : undefined;
+  if (!by || !count || count.value === undefined || count.comparison || count.atLeast !== undefined) return fail();
+  const words = npWords(only.subject).map((w) => w.replace(/\u2019/g, "'"));
+  const at = handMaximumAt(words);
+  if (at < 0 || only.subject.filters.length) return fail();
+  const owner = words.slice(0, at).join(" ");
+  const dets = npDeterminers(only.subject).join(" ");
+  const who: "you" | "opponent" | "any" | undefined =
+    owner === "" && dets === "your"
+      ? "you"
+      : (owner === "opponent's" || owner === "opponents'") && (dets === "your" || dets === "each" || dets === "")
+        ? "opponent"
+        : (owner === "player's" && dets === "each") || (owner === "players'" && dets === "")
+          ? "any"
+          : undefined;
+  if (!who) return fail();
+  l.use(only, by);
+  const amount = Math.abs(count.value);
+  return [{ kind: "hand_size", who, by: HAND_SIZE_UP.has(verb) ? amount : -amount }];
 }
 
 /**

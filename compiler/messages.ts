@@ -736,7 +736,7 @@ export const MESSAGES = {
     severity: "error",
     template: "{player}'s {zone} holds at most {slots} cards; the setup puts {count} there.",
     explanation:
-      "A zone with `slots N` in the game file holds at most N cards, a Facet zone at most `param max_facets`, and a hand at most `param max_hand` where the engine holds it there (a draw at the maximum is discarded or skipped, a card returned to a full hand goes to the graveyard: Three-Slot Duel's \"6 in hand maximum.\"); a setup cannot put more there.",
+      "A zone with `slots N` in the game file holds at most N cards, a Facet zone at most `param max_facets`, and a hand at most `param max_hand` where the engine holds it there (a draw at the maximum is discarded or skipped, a card returned to a full hand goes to the graveyard: Three-Slot Duel's \"6 in hand maximum.\") and no card the scenario names raises it (\"Your maximum hand size is increased by 2.\"); a setup cannot put more there.",
     example: 'p1 field: "Scout" x4',
     exampleArgs: { player: "p1", zone: "Field", slots: 3, count: 4 },
   },
@@ -1120,7 +1120,7 @@ export const MESSAGES = {
     severity: "error",
     template: "{player}'s {zone} never holds more than {slots} cards, so a line about {count} there could not tell anything: it could never hold, and negated it would hold whatever happened.",
     explanation:
-      "A zone with `slots N` in the game file (Three-Slot Duel's Field: \"3 unit slots per player\"), a Facet zone under `param max_facets` (Chromatic Battlelines: \"A player may have a maximum of 5 Facets at any time\"), and a hand under `param max_hand` (Three-Slot Duel: \"6 in hand maximum.\", unless `draw_at_max_hand = draw` or `hand_overflow = keep` let it grow) never holds more cards than that; the engine keeps it so, and a setup cannot put more there (CW5014). `expect p1 field count 4`, or a zone line naming more cards than fit, could never hold, and `expect not p1 field count 4` could never fail.",
+      "A zone with `slots N` in the game file (Three-Slot Duel's Field: \"3 unit slots per player\"), a Facet zone under `param max_facets` (Chromatic Battlelines: \"A player may have a maximum of 5 Facets at any time\"), and a hand under `param max_hand` (Three-Slot Duel: \"6 in hand maximum.\", unless `draw_at_max_hand = draw` or `hand_overflow = keep` let it grow, or a card the scenario names raises it: \"Your maximum hand size is increased by 2.\") never holds more cards than that; the engine keeps it so, and a setup cannot put more there (CW5014). `expect p1 field count 4`, or a zone line naming more cards than fit, could never hold, and `expect not p1 field count 4` could never fail.",
     example: "expect not p1 field count 4   (in a Three-Slot Duel scenario)",
     exampleArgs: { player: "p1", zone: "Field", slots: 3, count: 4 },
   },

@@ -134,7 +134,7 @@ function abilityText(a: Ability, ctx: Context): string {
       return sentence([a.keyword ? keywordText(a.keyword) : "", ...(a.statics ?? []).flatMap((s) => (s.kind === "modify" ? (s.keywords ?? []).map(keywordText) : []))].filter(Boolean).join(", "));
     case "static": {
       if (a.marker) return `${a.marker}: ${abilityText({ ...a, marker: undefined }, ctx)}`;
-      const lines = sharedSubjects(joinCantRules(a.statics ?? []).map((s) => (typeof s === "string" ? { text: s } : { text: staticText(s, ctx), subject: s.kind === "cost" || s.kind === "player_rule" ? undefined : staticSubject(s, ctx) })));
+      const lines = sharedSubjects(joinCantRules(a.statics ?? []).map((s) => (typeof s === "string" ? { text: s } : { text: staticText(s, ctx), subject: s.kind === "cost" || s.kind === "player_rule" || s.kind === "hand_size" ? undefined : staticSubject(s, ctx) })));
       const text = lines.length ? lines.map(sentence).join(" ") : "Nothing (the engine runs no effect for this text).";
       if (!a.condition) return text;
       // "This can't attack unless you have five or more cards in your graveyard": a negated count reads as written.
@@ -2031,6 +2031,11 @@ function playerRuleText(r: { rule: PlayerRuleName; cards?: CardSelector }, ctx: 
 function staticText(s: StaticEffect, ctx: Context): string {
   // "Your opponents can't play Spells." · "Players can't draw cards." · "You can't gain life."
   if (s.kind === "player_rule") return `${s.who === "you" ? "You" : s.who === "opponent" ? "Your opponents" : "Players"} can't ${playerRuleText(s, ctx)}`;
+  // "Your maximum hand size is increased by 2." · "Players have no maximum hand size."
+  if (s.kind === "hand_size") {
+    if (s.none) return `${s.who === "you" ? "You" : s.who === "opponent" ? "Your opponents" : "Players"} have no maximum hand size`;
+    return `${s.who === "you" ? "Your" : s.who === "opponent" ? "Your opponents'" : "Each player's"} maximum hand size is ${(s.by ?? 0) < 0 ? "reduced" : "increased"} by ${Math.abs(s.by ?? 0)}`;
+  }
   if (s.kind === "cost") {
     // "Spells you cast cost {1} less." · "Creatures your opponents cast cost 1 Crystal more." · "This costs {1} less for each Creature you control."
     const each = perEach(s.amount, ctx);
@@ -2058,7 +2063,7 @@ function staticText(s: StaticEffect, ctx: Context): string {
   return `${subject} ${clauses.join(" and ")}`;
 }
 
-function staticSubject(s: Exclude<StaticEffect, { kind: "cost" } | { kind: "player_rule" }>, ctx: Context): string {
+function staticSubject(s: Exclude<StaticEffect, { kind: "cost" } | { kind: "player_rule" } | { kind: "hand_size" }>, ctx: Context): string {
   return "self" in s.affects ? "this" : selectorText(s.affects as CardSelector, ctx, 2);
 }
 

@@ -185,7 +185,7 @@ export interface ScenarioNames {
 }
 
 /** What a line's `mode` is judged against: an ability's id, kind and steps. */
-export type ModalAbility = Pick<Ability, "id" | "kind" | "steps" | "tag">;
+export type ModalAbility = Pick<Ability, "id" | "kind" | "steps" | "tag" | "statics">;
 
 /**
  * The colours of a spell's abilities chosen as it is cast (Chromatic Battlelines 20: "select one or two abilities"), when
@@ -887,7 +887,7 @@ function checkNeverHappens(scenario: Scenario, names: ScenarioNames, out: Diagno
   for (const s of scenario.steps) {
     if (s.kind !== "expect" || (s.expect.kind !== "zone_count" && s.expect.kind !== "zone")) continue;
     const e = s.expect;
-    const slots = names.zones.find((z) => norm(z.name) === norm(e.zone))?.slots;
+    const slots = capacityOf(scenario, names, e.zone);
     const count = e.kind === "zone_count" ? e.value : e.mode === "lacks" ? 0 : e.cards.length;
     if (slots !== undefined && count > slots) out.push(diagnostic("CW7012", scenario.file, s.range, { player: e.player, zone: names.zones.find((z) => norm(z.name) === norm(e.zone))!.name, slots, count }));
   }
@@ -1005,6 +1005,23 @@ function checkCardsOfSteps(scenario: Scenario, names: ScenarioNames, out: Diagno
   }
 }
 
+/**
+ * The most cards a player's zone holds in this scenario (ScenarioNames zones' `slots`), undefined when nothing limits it:
+ * a hand maximum is none when a card the scenario names can raise or lift it ("Your maximum hand size is increased by 2.",
+ * "You have no maximum hand size.": static `hand_size`). Its cards' abilities are asked for only then.
+ */
+function capacityOf(scenario: Scenario, names: ScenarioNames, zoneName: string): number | undefined {
+  const zone = names.zones.find((z) => norm(z.name) === norm(zoneName));
+  if (zone?.slots === undefined || zone.role !== "hand" || !names.abilitiesOf) return zone?.slots;
+  const named = new Set([...scenario.names.filter((u) => u.role === "card").map((u) => norm(u.text)), ...scenario.setup.zones.flatMap((z) => z.cards.names.map(norm))]);
+  for (const name of named) {
+    const card = names.cards.get(name);
+    const raises = card && (names.abilitiesOf(card.name) ?? []).some((a) => (a.statics ?? []).some((st) => st.kind === "hand_size" && (st.none || (st.by ?? 0) > 0)));
+    if (raises) return undefined;
+  }
+  return zone.slots;
+}
+
 /** What no real game could start from: each at its line. */
 function checkSetup(scenario: Scenario, names: ScenarioNames, out: Diagnostic[]): void {
   const setup = scenario.setup;
@@ -1025,7 +1042,7 @@ function checkSetup(scenario: Scenario, names: ScenarioNames, out: Diagnostic[])
     const key = `${z.player}\u0000${zone}`;
     const before = inZone.get(key) ?? 0;
     inZone.set(key, before + z.cards.names.length);
-    const slots = names.zones.find((x) => x.name === zone)?.slots;
+    const slots = capacityOf(scenario, names, zone);
     if (slots !== undefined && before <= slots && before + z.cards.names.length > slots) out.push(diagnostic("CW5014", file, z.range, { player: z.player, zone, slots, count: before + z.cards.names.length }));
   }
   const cardCounters = names.counters.filter((c) => c.on === "card").map((c) => c.name);

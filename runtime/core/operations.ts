@@ -7,7 +7,7 @@ import type { Duration, EventKind, KeywordGrant, RuleGrant, SourceRef } from "..
 import { type Frame, type LastKnown, type PlayerId, durationText } from "../state/state.ts";
 import { nextInt, shuffleInPlace } from "../state/rng.ts";
 import { type Ctx, cardDef, cardName, emit, hand, zoneHolder, zoneList, removeCard, writeCard } from "./cards.ts";
-import { evalNumber, hasRule, isAttacking, isBlocking, keywordText, playerRestriction, statOf } from "./values.ts";
+import { evalNumber, handMaximum, hasRule, isAttacking, isBlocking, keywordText, playerRestriction, statOf } from "./values.ts";
 import { applyPreventions, key as replacementKey, markReplacementUsed, replacementFor, takeNextReplacement, type ReplaceableEvent, type ReplacementInEffect } from "./replacements.ts";
 import { noteEvent, zonesWatched } from "./triggers.ts";
 import { targetingActor } from "./targets.ts";
@@ -117,7 +117,7 @@ export function draw(ctx: Ctx, player: PlayerId, amount: number, source?: Source
       return;
     }
     const id = deck[0]!;
-    const maxHand = rules.param("max_hand", 0);
+    const maxHand = handMaximum(ctx, player);
     // At the hand maximum a draw is discarded (the default), skipped, or drawn anyway (`draw`).
     const atMax = rules.param("draw_at_max_hand", "discard");
     if (maxHand > 0 && hand(ctx, player).length >= maxHand && atMax !== "draw") {
@@ -143,7 +143,7 @@ export function draw(ctx: Ctx, player: PlayerId, amount: number, source?: Source
 export function returnToHand(ctx: Ctx, id: string, source?: SourceRef): void {
   const { rules } = ctx;
   const card = ctx.state.cards[id]!;
-  const maxHand = rules.param("max_hand", 0);
+  const maxHand = handMaximum(ctx, card.owner);
   if (maxHand > 0 && hand(ctx, card.owner).length >= maxHand && rules.param("hand_overflow", "discard") === "discard") {
     moveCard(ctx, id, rules.zones.graveyard, { source });
     return;

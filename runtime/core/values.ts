@@ -519,15 +519,19 @@ interface RuleSources {
   statics: Set<string>;
   /** Player rules a static of some card gives (PLAYER_RULES). */
   playerStatics: Set<string>;
+  /** Whether a static of some card changes the hand maximum ("Your maximum hand size is increased by 2."). */
+  handSize: boolean;
 }
 const ruleSources = perGame((rules: Rules): RuleSources => {
   const keywords = new Map<string, string[]>();
   for (const k of rules.game.keywords) if (k.rule) keywords.set(k.rule, [...(keywords.get(k.rule) ?? []), k.name.toLowerCase()]);
   const statics = new Set<string>();
   const playerStatics = new Set<string>();
+  let handSize = false;
   for (const card of rules.cards.values()) for (const a of card.abilities) for (const e of a.statics ?? []) if (e.kind === "rule") statics.add(e.rule);
   else if (e.kind === "player_rule") playerStatics.add(e.rule);
-  return { keywords, statics, playerStatics };
+  else if (e.kind === "hand_size") handSize = true;
+  return { keywords, statics, playerStatics, handSize };
 });
 
 /** Who acts on a card a restriction may be about: the player, the card (a blocker, a spell), a spell or an ability. */
@@ -579,6 +583,25 @@ export function playerRestriction(ctx: Ctx, player: PlayerId, rule: PlayerRuleNa
     }
   }
   return undefined;
+}
+
+/**
+ * A player's hand maximum now (`param max_hand`, 0: none), with the statics in play that change it ("Your maximum hand size
+ * is increased by 2.": + 2; "You have no maximum hand size.": none, 0). 0 means no maximum, so a reduction stops at 1.
+ */
+export function handMaximum(ctx: Ctx, player: PlayerId): number {
+  const base = ctx.rules.param("max_hand", 0);
+  if (base <= 0 || !ruleSources(ctx.rules).handSize) return base;
+  let total = base;
+  for (const { card: src, ability } of activeStatics(ctx)) {
+    const controller = ctx.state.cards[src]!.controller;
+    for (const effect of ability.statics!) {
+      if (effect.kind !== "hand_size" || !related(effect.who, player, controller)) continue;
+      if (effect.none) return 0;
+      total += effect.by ?? 0;
+    }
+  }
+  return Math.max(1, total);
 }
 
 /** The sum of the amounts of a card rule the statics in effect give a card ("can block an additional creature": 1 each). */

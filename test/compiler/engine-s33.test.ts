@@ -82,8 +82,8 @@ describe("'Whenever you attack with ...'", () => {
 });
 
 describe("the hand maximum", () => {
-  it("'Your maximum hand size is increased by 2.' is CW6001 saying the game's max_hand is not changed by card text (was 'static ability not understood')", () => {
-    const p = probeCards("duel", [{ kind: "unit", text: "Your maximum hand size is increased by 2." }])[0]!;
+  it("'Your maximum hand size is increased by 2.' is CW6001 in a game with no hand maximum (was 'static ability not understood'; session 36 runs it in Three-Slot Duel: engine-s36)", () => {
+    const p = probeCards("chromatic", [{ kind: "creature", text: "[Base] Your maximum hand size is increased by 2." }])[0]!;
     expect(p.problems).toEqual(['CW6001 "Your maximum hand size is increased by 2"']);
     expect(p.abilities[0]!.statics).toEqual([]);
   });

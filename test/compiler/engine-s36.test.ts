@@ -1,0 +1,44 @@
+/**
+ * Issue 11, session 36 (engine): the known items of session 35 made to run or to say so.
+ * Scenarios: cards/duel/scenarios/engine-s36.*, cards/chromatic/scenarios/engine-s36.*.
+ */
+import { describe, expect, it } from "vitest";
+import { probeCards } from "./probe.ts";
+
+const probe = (game: string, kind: string, text: string) => probeCards(game, [{ kind, text }])[0]!;
+
+describe("a change of the hand maximum", () => {
+  it("runs in Three-Slot Duel ('6 in hand maximum.'): raised, lowered, lifted, for you, your opponents or each player (was CW6001 'no card text changes it yet')", () => {
+    const up = probe("duel", "unit", "Your maximum hand size is increased by 2.");
+    expect(up.problems).toEqual([]);
+    expect(up.abilities[0]!.statics).toEqual([{ kind: "hand_size", who: "you", by: 2 }]);
+    expect(up.readsAs).toEqual(["Your maximum hand size is increased by 2."]);
+    const down = probe("duel", "unit", "Your opponents' maximum hand size is reduced by 1.");
+    expect(down.problems).toEqual([]);
+    expect(down.abilities[0]!.statics).toEqual([{ kind: "hand_size", who: "opponent", by: -1 }]);
+    expect(probe("duel", "unit", "Your opponent's maximum hand size is decreased by one.").readsAs).toEqual(["Your opponents' maximum hand size is reduced by 1."]);
+    expect(probe("duel", "unit", "Each player's hand size maximum is increased by two.").readsAs).toEqual(["Each player's maximum hand size is increased by 2."]);
+    const none = probe("duel", "unit", "You have no maximum hand size.");
+    expect(none.problems).toEqual([]);
+    expect(none.abilities[0]!.statics).toEqual([{ kind: "hand_size", who: "you", none: true }]);
+    expect(probe("duel", "unit", "Players have no maximum hand size.").readsAs).toEqual(["Players have no maximum hand size."]);
+  });
+
+  it("with a condition: 'As long as ..., your maximum hand size is ...' and a trailing 'as long as' run as one static", () => {
+    const before = probe("duel", "unit", "As long as you have 5 or less life, your maximum hand size is increased by 2.");
+    expect(before.problems).toEqual([]);
+    expect(before.readsAs).toEqual(["Your maximum hand size is increased by 2 as long as you have 5 or less life."]);
+    const after = probe("duel", "unit", "Your maximum hand size is increased by 2 as long as you have 5 or less life.");
+    expect(after.problems).toEqual([]);
+    expect(after.abilities[0]!.condition).toEqual(before.abilities[0]!.condition);
+  });
+
+  it("another wording is CW6001 naming the forms that run; a game with no hand maximum says so", () => {
+    const set = probe("duel", "unit", "Your maximum hand size is 8.");
+    expect(set.problems).toEqual(['CW6001 "Your maximum hand size is 8"']);
+    expect(set.messages[0]).toContain('"Your maximum hand size is increased by 2."');
+    const chromatic = probe("chromatic", "creature", "[Base] You have no maximum hand size.");
+    expect(chromatic.problems).toEqual(['CW6001 "You have no maximum hand size"']);
+    expect(chromatic.messages[0]).toContain("Chromatic Battlelines has no hand maximum (`param max_hand = unlimited`)");
+  });
+});
