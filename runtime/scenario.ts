@@ -21,6 +21,7 @@ import { listLegalActionsByValidation } from "./engine/actions.ts";
 import { cloneJson } from "./state/clone.ts";
 import { mechanicsOf } from "./core/mechanics.ts";
 import { attackRefusal, blockRefusal, canBlock, combatDeclaration } from "./mechanics/combat-damage.ts";
+import { isCreature } from "./mechanics/weapons.ts";
 import { sameLandPayment } from "./mechanics/lands.ts";
 
 export interface ScenarioFailure {
@@ -1004,7 +1005,39 @@ function noDeclarationAsked(run: Run, state: GameState, events: readonly TraceEv
   }
   if (!blockersNotAsked(run, state, events, step.player)) return undefined;
   const attackers = state.battle!.attackers.map((id) => `"${nameOf(run, state, id)}"`).join(", ");
-  return { declaration: "blockers", message: `no declaration of blockers is asked: none of ${step.player}'s creatures can block ${attackers} (${step.player} controls none that is ready and able to), so the engine declares no blockers without asking — leave this line out` };
+  // A block line: why its blockers cannot block its attacker (exhausted, Pacified, ...), as a `refused` line is told.
+  const ctx = newCtx(run.engine.rules, state);
+  const attacker = step.kind === "block" ? state.battle!.attackers.find((id) => refMatches(run, state, step.attacker, id)) : undefined;
+  const refusals = step.kind === "block" && attacker
+    ? step.blockers.flatMap((ref) => {
+        const blocker = resolveCard(run, state, ref);
+        const refusal = typeof blocker === "string" ? blockRefusal(ctx, blocker, attacker) : null;
+        return refusal ? [{ ref, refusal }] : [];
+      })
+    : [];
+  const why = refusals.map(({ ref, refusal }) => `${describeRef(ref)} cannot block: ${refusal.code} (${refusal.message})`).join("; ");
+  const refused = refusals[0] ? `, or expect the refusal (\`refused ${refusals[0].refusal.code}\`)` : "";
+  return { declaration: "blockers", message: `no declaration of blockers is asked: none of ${step.player}'s creatures can block ${attackers} (${step.player} controls none that is ready and able to${why ? `: ${why}` : ""}), so the engine declares no blockers without asking — leave this line out${refused}` };
+}
+
+/**
+ * An attack line (`p1 attack p2 with "X"`) by the active player in a turn where the engine asked no declaration of
+ * attackers, because none of that player's creatures could attack (the trace's "p1 has no creature that can attack"),
+ * and X cannot attack now: why (combat-damage.ts attackRefusal — exhausted, entered play this turn, can't attack), with
+ * the declaration the engine skipped. Undefined for any other line, or where X could attack now (the line is then read
+ * as the action it is).
+ */
+function attackNotAsked(run: Run, state: GameState, events: readonly TraceEvent[], step: ScenarioAction & { kind: "attack" }): { refusal: { code: string; message: string }; message: string } | undefined {
+  if (state.pending || step.player !== state.active || !("player" in step.target) || step.target.player === step.player) return undefined;
+  const none = events.find((e) => e.turn === state.turn && e.kind === "check" && e.player === step.player && / has no creature that can attack$/.test(e.text));
+  if (!none) return undefined;
+  const id = resolveCard(run, state, step.attacker);
+  const ctx = newCtx(run.engine.rules, state);
+  // A Weapon's attack (Chromatic 16.1) is an action of its own in a Main Phase, with its own refusals.
+  if (typeof id !== "string" || !isCreature(ctx, id)) return undefined;
+  const refusal = attackRefusal(ctx, id);
+  if (!refusal) return undefined;
+  return { refusal, message: `${refusal.message} — so no declaration of attackers was asked (${none.text} this turn: the engine declared none without asking)` };
 }
 
 /** A stack item as a scenario writer knows it: `"Seer"`, `"Seer"'s triggered ability`, `rule (<step>)`. */
@@ -1994,6 +2027,20 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
       else if (blockVerdict.refusal.code !== step.refused) fail(step.line, "refused for another reason", `refused ${step.refused}`, `refused ${blockVerdict.refusal.code}: ${blockVerdict.refusal.message}`, at);
       record();
       continue;
+    }
+    // `p1 attack p2 with "X"` where the engine asked no declaration of attackers (none of p1's creatures could attack): why
+    // X cannot is the answer — session 35's probe, a Pacified Ironhide Bear's attack line, was refused "not_your_decision:
+    // something waits for priority". A `refused` line expects that reason.
+    const unaskedAttack = step.action.kind === "attack" ? attackNotAsked(run, state, events, step.action) : undefined;
+    if (unaskedAttack) {
+      const { refusal, message } = unaskedAttack;
+      if (!step.refused) fail(step.line, "the action was refused", "a legal action", `${refusal.code}: ${message}`, at);
+      else if (step.refused === ANY_REFUSAL)
+        fail(step.line, `the line does not say which refusal it expects, so any would do: this one is refused ${refusal.code} (${message}); write \`refused ${refusal.code}\``, `refused <code>`, `refused ${refusal.code}`, at);
+      else if (refusal.code !== step.refused) fail(step.line, "refused for another reason", `refused ${step.refused}`, `refused ${refusal.code}: ${message}`, at);
+      record();
+      if (step.refused) continue;
+      break;
     }
     const literal = literalAction(run, state, step.action);
     if (typeof literal === "string") {

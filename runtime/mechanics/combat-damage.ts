@@ -108,9 +108,22 @@ export function attackRefusal(ctx: Ctx, id: string): { code: string; message: st
   if (card.exhausted || card.overexhausted) return { code: "exhausted", message: `${cardName(ctx, id)} is exhausted` };
   const haste = hasRule(ctx, id, "ignores_summoning_sickness") || hasRule(ctx, id, "ignores_newly_turned");
   if (rules.param("summoning_sickness", true) && card.enteredTurn === state.turn && !haste) return { code: "summoning_sick", message: `${cardName(ctx, id)} entered play this turn and cannot attack yet` };
-  if (hasRule(ctx, id, "cannot_attack_or_block") || hasRule(ctx, id, "cant_attack")) return { code: "cannot_attack", message: `${cardName(ctx, id)} can't attack` };
+  if (hasRule(ctx, id, "cannot_attack_or_block") || hasRule(ctx, id, "cant_attack")) return { code: "cannot_attack", message: `${cardName(ctx, id)} can't attack${cantWhy(ctx, id, ["cannot_attack_or_block", "cant_attack"])}` };
   const barred = attackChecks.find((check) => !check.allows(ctx, id));
   return barred ? { code: barred.code, message: barred.why(ctx, id) } : null;
+}
+
+/**
+ * What keeps a card from attacking or blocking (`rules`), said after "can't attack" / "can't block": a keyword it has that names the rule (a Pacified card:
+ * Chromatic's `keyword action Pacify = rule cannot_attack_or_block`), or the card whose effect said so for a while
+ * ("It can't attack this turn"). Empty where neither is found (a static of a card in play, a player restriction).
+ */
+function cantWhy(ctx: Ctx, id: string, rules: string[]): string {
+  const has = keywordsOf(ctx, id);
+  const keyword = ctx.rules.game.keywords.find((k) => k.rule && rules.includes(k.rule) && has.has(k.name.toLowerCase()));
+  if (keyword) return ` (${keyword.name})`;
+  const effect = ctx.state.modifiers.find((m) => m.card === id && m.rules?.some((r) => rules.includes(r.rule)));
+  return effect?.sourceCard ? ` (${cardName(ctx, effect.sourceCard)}'s effect says so)` : "";
 }
 
 export function canAttack(ctx: Ctx, id: string): boolean {
@@ -134,7 +147,7 @@ export function blockRefusal(ctx: Ctx, blocker: string, attacker: string): { cod
   if (rules.param("block_requires", "ready") !== "any" && (card.exhausted || card.overexhausted)) return { code: "exhausted", message: `${cardName(ctx, blocker)} is ${card.overexhausted ? "overexhausted" : "exhausted"}, and an exhausted card can't block` };
   // "can't block creatures with Flying": a restriction about the attacker (its `by`), read with the attacker as actor.
   if (hasRule(ctx, blocker, "cannot_attack_or_block") || hasRule(ctx, blocker, "cant_block", { card: attacker, player: state.cards[attacker]!.controller }))
-    return { code: "cannot_block", message: `${cardName(ctx, blocker)} can't block${hasRule(ctx, blocker, "cannot_attack_or_block") ? "" : ` ${cardName(ctx, attacker)}`}` };
+    return { code: "cannot_block", message: `${cardName(ctx, blocker)} can't block${hasRule(ctx, blocker, "cannot_attack_or_block") ? "" : ` ${cardName(ctx, attacker)}`}${cantWhy(ctx, blocker, ["cannot_attack_or_block", "cant_block"])}` };
   if (hasRule(ctx, attacker, "cant_be_blocked", { card: blocker, player: card.controller })) return { code: "cannot_block", message: `${cardName(ctx, attacker)} can't be blocked by ${cardName(ctx, blocker)}` };
   if (hasRule(ctx, attacker, "blockable_only_by_flying") && !hasRule(ctx, blocker, "blockable_only_by_flying")) {
     const keyword = rules.game.keywords.find((k) => k.rule === "blockable_only_by_flying")?.name;

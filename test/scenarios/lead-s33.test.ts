@@ -23,7 +23,8 @@ p2 pass
 p2 block "Sleepless Enforcer" with "Chrome Sentinel"
 `);
     expect(failuresOf(text)).toEqual([
-      `11: no declaration of blockers is asked: none of p2's creatures can block "Sleepless Enforcer" (p2 controls none that is ready and able to), so the engine declares no blockers without asking — leave this line out`,
+      // Session 36 (engine): the blocker's own reason, and the refusal line that holds.
+      `11: no declaration of blockers is asked: none of p2's creatures can block "Sleepless Enforcer" (p2 controls none that is ready and able to: "Chrome Sentinel" cannot block: exhausted (Chrome Sentinel is exhausted, and an exhausted card can't block)), so the engine declares no blockers without asking — leave this line out, or expect the refusal (\`refused exhausted\`)`,
     ]);
     // Written as the refusal it is, the line holds (refusedBlock: the blocker is exhausted).
     expect(failuresOf(text.replace('with "Chrome Sentinel"\n', 'with "Chrome Sentinel" refused exhausted\n'))).toEqual([]);
