@@ -3318,15 +3318,21 @@ class AbilityLowering {
     // "All of your unit slots are full", "your slots are full", "each of your field slots is full": the slots of that
     // player's zone of play, as "your field is full" (it was CW6001 "condition not understood", run as always true).
     const slotPhrase = ofPart ?? subject;
-    const slotWords = npWords(slotPhrase);
+    const slotWords = npWords(slotPhrase).map((w) => w.replace(/\u2019/g, "'"));
+    // "all of your opponent's unit slots", "an opponent's slots": the opponent's slots (it was CW6001, run as always true).
+    const opponents = slotWords[0] === "opponent's" || slotWords[0] === "opponents'";
+    const kindWords = slotWords.slice(opponents ? 1 : 0, -1);
     const kindWord = (w: string) => w === lower(this.vocab.zoneOfRole("battlefield") ?? "") || this.vocab.game.cardTypes.some((t) => t.permanent && lower(t.name) === w);
-    const slots = /^slots?$/.test(slotWords[slotWords.length - 1] ?? "") && !slotPhrase.filters.length && slotWords.slice(0, -1).every(kindWord) && npDeterminers(slotPhrase).every((d) => ["all", "each", "every", "your"].includes(d)) && npDeterminers(slotPhrase).includes("your");
+    const slotDets = npDeterminers(slotPhrase);
+    const owned = opponents ? slotDets.some((d) => d === "your" || d === "an" || d === "each") && slotDets.every((d) => ["all", "each", "every", "your", "an"].includes(d)) : slotDets.every((d) => ["all", "each", "every", "your"].includes(d)) && slotDets.includes("your");
+    const slots = /^slots?$/.test(slotWords[slotWords.length - 1] ?? "") && !slotPhrase.filters.length && kindWords.every(kindWord) && owned;
     if (slots && battlefieldSlots(this.vocab.game) !== undefined) {
       const negated = notFull || /\b(?:not|isn['’]t|aren['’]t)\b/i.test(clause.be.text);
       if (!/^(?:is|are)$/i.test(clause.be.text) && !negated) return undefined;
       this.use(subject, slotPhrase, clause.be, clause.verb, clause.object);
       this.ledger.carry(subject.determiners, slotPhrase.determiners);
-      return { kind: "compare", left: { kind: "empty_slots", of: { kind: "you" } }, op: negated ? ">=" : "=", right: negated ? 1 : 0 };
+      if (opponents) this.ledger.carry(slotPhrase.items[0]);
+      return { kind: "compare", left: { kind: "empty_slots", of: { kind: opponents ? "opponent" : "you" } }, op: negated ? ">=" : "=", right: negated ? 1 : 0 };
     }
     if (ofPart || battlefieldSlots(this.vocab.game) === undefined || this.zoneIn(subject) !== this.vocab.zoneOfRole("battlefield")) return undefined;
     const negated = notFull || /\b(?:not|isn['’]t|aren['’]t)\b/i.test(clause.be.text);

@@ -42,3 +42,13 @@ describe("a change of the hand maximum", () => {
     expect(chromatic.messages[0]).toContain("Chromatic Battlelines has no hand maximum (`param max_hand = unlimited`)");
   });
 });
+
+describe("the opponent's slots", () => {
+  it("'If all of your opponent's unit slots are full' runs as the opponent's empty slots (was CW6001, run as always true)", () => {
+    const p = probe("duel", "unit", "PLAY: If all of your opponent's unit slots are full, draw a card.");
+    expect(p.problems).toEqual([]);
+    expect(p.readsAs).toEqual(["PLAY: If your opponent has no empty slots, draw a card."]);
+    expect(probe("duel", "unit", "PLAY: If your opponent's unit slots are full, draw a card.").readsAs).toEqual(["PLAY: If your opponent has no empty slots, draw a card."]);
+    expect(probe("duel", "unit", "PLAY: If all of your unit slots are full, draw a card.").readsAs).toEqual(["PLAY: If you have no empty slots, draw a card."]);
+  });
+});
