@@ -1075,6 +1075,13 @@ class AbilityLowering {
     const spec = what.kind === "card" && what.ref.kind === "target" ? this.targets[what.ref.index] : what.kind === "target" ? this.targets[what.index] : undefined;
     return what.kind === "cards" ? what.selector.cardTypes : spec?.cards?.cardTypes;
   }
+  /** The cards a "this way" step takes, as one selector ("each enemy unit"): undefined for a target or anything else. */
+  takenSelector(step: Step): CardSelector | undefined {
+    if (step.op === "sacrifice") return step.selector;
+    if (step.op !== "destroy" && step.op !== "exhaust" && step.op !== "move" && step.op !== "damage" && step.op !== "modify") return undefined;
+    const what = step.op === "damage" ? step.to : step.op === "modify" ? step.on : step.what;
+    return what.kind === "cards" ? what.selector : undefined;
+  }
   /** The steps of this ability that "this way" can read, for a note ("it destroys in 1 step"), or what can be. */
   /** The game's own name of its graveyard ("Discard Pile" in CYBERVAMP): what a message's example writes. */
   graveyardName(): string {
@@ -1110,12 +1117,18 @@ class AbilityLowering {
     const takenType = done && type !== undefined && this.takenTypes(done.last)?.length === 1 && this.takenTypes(done.last)![0] === type;
     // "if a counter was removed this way": the remove step's record is counters, every other's cards.
     const noun = verb === "remove" ? /^counters?$/.test(words[0] ?? "") : /^(cards?|permanents?)$/.test(words[0] ?? "") || takenType;
-    const any = dets.length === 1 && ["a", "an", "any"].includes(dets[0]!) && words.length === 1 && noun && !subject.filters.length;
+    const anyDet = dets.length === 1 && ["a", "an", "any"].includes(dets[0]!);
+    // "If an enemy unit died this way" after "Deal 2 damage to each enemy unit": a kind every card the step took is of
+    // (the subject's selector says no more than the step's) is "a card" (it was CW6001).
+    const stepSelector = anyDet && !noun && done?.count === 1 ? this.takenSelector(done.last) : undefined;
+    const subjectSelector = stepSelector && words.length ? this.selector(subject) : undefined;
+    const implied = !!subjectSelector && Object.entries(subjectSelector).every(([k, v]) => k === "zones" || v === undefined || JSON.stringify(v) === JSON.stringify((stepSelector as Record<string, unknown>)[k]));
+    const any = anyDet && ((words.length === 1 && noun && !subject.filters.length) || implied);
     if (done?.count !== 1 || (!named && !any) || (named && verb === "remove")) {
       // A spell's sentence of its own ("Destroy target creature. If it was destroyed this way, ..."): it goes on with the
       // sentence before, whose step it reads.
       if (!done) this.unmeasured.push(clause.range);
-      this.note(clause.range, `"${this.slice(clause.range)}": ${done?.count !== 1 ? (done ? `this ability does "${thisWayStep(verb)}" in ${done.count} steps, and "this way" would not say which` : `nothing before it in this ability is a "${thisWayStep(verb)}" (${this.thisWayStepsNamed()})`) : verb === "remove" ? `the engine reads "if a counter was removed this way"` : `the engine reads "if it is ${participleOf(verb)} this way" (the card named before) or "if a card is ${participleOf(verb)} this way"`}`);
+      this.note(clause.range, `"${this.slice(clause.range)}": ${done?.count !== 1 ? (done ? `this ability does "${thisWayStep(verb)}" in ${done.count} steps, and "this way" would not say which` : `nothing before it in this ability is a "${thisWayStep(verb)}" (${this.thisWayStepsNamed()})`) : verb === "remove" ? `the engine reads "if a counter was removed this way"` : verb === "die" ? `the engine reads "if it died this way" (the card named before) or "if a card died this way" (or a kind of card every card the step took is of: "if an enemy unit died this way" after "Deal 2 damage to each enemy unit")` : `the engine reads "if it was ${participleOf(verb)} this way" (the card named before) or "if a card was ${participleOf(verb)} this way"`}`);
       return null;
     }
     this.use(clause.verb, clause.be, clause.object, subject.determiners);

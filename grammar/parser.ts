@@ -233,7 +233,8 @@ export class CardwrightParser extends CstParser {
     const thisWay = is(next, T.This) && /^way$/i.test(this.LA(k + 2).image);
     // A content verb the lexer keeps a Word (`exhausted`, `renewed`) is a participle only before `this way`.
     const verb = is(t, T.VerbWord) || (thisWay && is(t, T.Word));
-    if (!verb || !/^(dealt|drawn|lost|paid|\w+ed)$/i.test(t.image) || !is(this.LA(k - 1), T.NounWord)) return false;
+    // `died` is no participle (`die` takes no object): `If a creature died this way, …` is a clause, its verb `died`.
+    if (!verb || !/^(dealt|drawn|lost|paid|\w+ed)$/i.test(t.image) || /^died$/i.test(t.image) || !is(this.LA(k - 1), T.NounWord)) return false;
     if (is(next, T.This)) return thisWay;
     // The phrase ends: punctuation, the card's closing brace, or a line break (a line ending without its period).
     return next.tokenType === EOF || is(next, T.Period) || is(next, T.Comma) || is(next, T.Semicolon) || is(next, T.RParen) || is(next, T.RBrace) || (next.startLine ?? 0) > (t.endLine ?? 0);

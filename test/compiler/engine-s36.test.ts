@@ -52,3 +52,21 @@ describe("the opponent's slots", () => {
     expect(probe("duel", "unit", "PLAY: If all of your unit slots are full, draw a card.").readsAs).toEqual(["PLAY: If you have no empty slots, draw a card."]);
   });
 });
+
+describe("'this way' after a step on a group", () => {
+  it("'If an enemy unit was destroyed this way' after 'Deal 2 damage to each enemy unit' is 'if a card died this way' (was CW6001 reading 'if it is died this way')", () => {
+    const p = probe("duel", "spell", "Deal 2 damage to each enemy unit. If an enemy unit was destroyed this way, draw a card.");
+    expect(p.problems).toEqual([]);
+    expect(p.readsAs).toEqual(["Deal 2 damage to each Unit an opponent controls, then if a card died this way, draw a card."]);
+    // A kind narrower than what the step took is not read as it (which of them died is not recorded): said.
+    const knight = probe("duel", "spell", "Deal 2 damage to each unit. If a Knight died this way, draw a card.");
+    expect(knight.problems).toEqual(['CW6001 "a Knight died this way"']);
+    expect(knight.messages[0]).toContain('"if a card died this way"');
+    expect(knight.messages[0]).not.toContain("is died");
+  });
+
+  it("'If a creature died this way, ...' parses ('died' was read as a participle: CW1007 'expected a verb, found \",\"')", () => {
+    expect(probe("duel", "spell", "Deal 2 damage to each enemy unit. If a unit died this way, draw a card.").problems).toEqual([]);
+    expect(probe("chromatic", "spell", "[Red] Deal 2 damage to each creature. If a creature died this way, draw a card.").readsAs).toEqual(["[Red] Deal 2 damage to each Creature, then if a card died this way, draw a card."]);
+  });
+});
