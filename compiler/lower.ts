@@ -6246,6 +6246,20 @@ class AbilityLowering {
         // "Counter target spell.": any spell on the stack. Another word ("target activated ability", "target creature
         // spell", "target spell an opponent controls") would be dropped — the target would be any spell: said at the words.
         const spellAt = obj ? obj.items.findLastIndex((i) => i.kind === "word" && lower(i.text) === "spell") : -1;
+        // "Counter target activated ability." / "Counter target ability.": why no ability can be countered in this game.
+        if (obj && /\babilit/i.test(this.slice(obj.range))) {
+          const model = String(this.vocab.game.params["response_model"] ?? "instant");
+          const written = this.slice(obj.range);
+          const triggered = /\btriggered\b/i.test(written);
+          const why =
+            model === "instant"
+              ? `in ${this.vocab.game.name} nothing waits to be countered (\`param response_model = instant\`): every spell and ability resolves as it is played`
+              : model === "chain" && triggered
+                ? `in ${this.vocab.game.name} a triggered ability never waits to be countered (\`param response_model = chain\`): triggered abilities resolve as chains, with no priority between them`
+                : `the engine cannot counter an ability yet (in ${this.vocab.game.name} an activated ability${model === "stack" ? " and a triggered one wait" : " waits"} for priority, but only a spell is a target a counter can take)`;
+          this.note(clause.range, `"${written}": ${why}; the engine counters a spell ("Counter target spell.")`);
+          return [{ op: "rule", rule: "unsupported" }];
+        }
         if (!obj || spellAt < 0 || obj.also?.length || !npDeterminers(obj).includes("target") || /\babilit/i.test(this.slice(obj.range))) {
           this.note(clause.range, `the engine counters "target spell" only — a spell being played, which the rest of the phrase may narrow ("target Red spell", "target spell an opponent controls", "target spell with cost 2 or less"): "${this.slice(obj?.range ?? clause.range)}" ${/\babilit/i.test(this.slice(obj?.range ?? clause.range)) ? "is an ability, which the engine cannot counter" : "names no spell"} (write "Counter target spell.")`);
           return [{ op: "rule", rule: "unsupported" }];

@@ -70,3 +70,17 @@ describe("'this way' after a step on a group", () => {
     expect(probe("chromatic", "spell", "[Red] Deal 2 damage to each creature. If a creature died this way, draw a card.").readsAs).toEqual(["[Red] Deal 2 damage to each Creature, then if a card died this way, draw a card."]);
   });
 });
+
+describe("countering an ability", () => {
+  it("is CW6001 saying why for the game: nothing waits (Duel), a trigger chain has no priority (Chromatic), not yet (an activated ability)", () => {
+    const duel = probe("duel", "spell", "Counter target ability.");
+    expect(duel.problems).toEqual(['CW6001 "Counter target ability"']);
+    expect(duel.messages[0]).toContain("in Three-Slot Duel nothing waits to be countered (`param response_model = instant`)");
+    const triggered = probe("chromatic", "spell", "[Red] Counter target triggered ability.");
+    expect(triggered.messages[0]).toContain("a triggered ability never waits to be countered (`param response_model = chain`)");
+    const activated = probe("chromatic", "spell", "[Red] Counter target activated ability.");
+    expect(activated.problems).toEqual(['CW6001 "Counter target activated ability"']);
+    expect(activated.messages[0]).toContain("the engine cannot counter an ability yet (in Chromatic Battlelines an activated ability waits for priority");
+    expect(activated.messages[0]).not.toContain("which the engine cannot counter (write");
+  });
+});
