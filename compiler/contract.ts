@@ -30,7 +30,7 @@ export const DESTROYED_SELECTOR_FIELDS: readonly (keyof CardSelector & string)[]
 export const DURATIONS = exactly<Duration["kind"]>()(["permanent", "end_of_turn", "until_your_next_turn", "end_of_your_turn", "end_of_your_next_turn", "until_opponent_next_turn", "end_of_opponent_next_turn", "end_of_combat", "while_source"]);
 export const COST_PARTS = exactly<CostPart["pays"]>()(["free", "resource", "discard", "erase", "life", "symbol", "exhaust", "overexhaust", "sacrifice", "facet", "counters", "player_counters"]);
 export const SELECTOR_FIELDS = exactly<keyof CardSelector & string>()([
-  "zones", "controller", "owner", "cardTypes", "subtypes", "colors", "other", "tokens", "exhausted", "overexhausted", "attacking", "blocking", "blockingSelf", "blockedBySelf", "blockingCard", "blockedByCard", "thisWay", "defender", "newlyTurned", "attackedThisTurn", "enteredThisTurn", "playedThisTurn", "targeting", "stat", "cost", "keyword", "names", "exclude", "otherThan", "controllerIs", "controllerWith", "destroyedThisTurn", "extreme", "counters", "anyOf",
+  "zones", "controller", "owner", "cardTypes", "subtypes", "colors", "other", "tokens", "exhausted", "overexhausted", "attacking", "blocking", "blockingSelf", "blockedBySelf", "blockingCard", "blockedByCard", "thisWay", "defender", "newlyTurned", "attackedThisTurn", "enteredThisTurn", "playedThisTurn", "targeting", "stat", "cost", "keyword", "names", "exclude", "otherThan", "controllerIs", "controllerWith", "destroyedThisTurn", "extreme", "counters", "anyOf", "activating",
 ]);
 export const STATIC_EFFECTS = exactly<StaticEffect["kind"]>()(["modify", "rule", "cost", "player_rule", "hand_size"]);
 /**

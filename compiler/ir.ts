@@ -143,6 +143,11 @@ export interface CardSelector {
    */
   targeting?: { cards?: CardSelector; players?: "you" | "opponent" | "any" };
   /**
+   * "target activated ability" (a counter's): a card one of whose activated abilities waits on the response chain (in a
+   * game where activating passes priority: Chromatic 17, CYBERVAMP). The card stands for that ability.
+   */
+  activating?: true;
+  /**
    * "with power 2 or less" and the like; "with less power than this unit" compares with this card's stat (`value` read
    * as the selector is matched, relative to its controller and card).
    */
@@ -533,7 +538,8 @@ export type StepBody =
   | { op: "ready"; what: Affected }
   /** "It doesn't ready during its controller's next Beginning Phase": the cards stay as they are at that readying (once). */
   | { op: "skip_next_ready"; what: Affected }
-  | { op: "counter_spell"; what: CardRef }
+  /** `ability`: the activated ability of the card `what` that waits on the response chain ("Counter target activated ability."). */
+  | { op: "counter_spell"; what: CardRef; ability?: true }
   | { op: "gain_resource"; who: PlayersRef; resource: string; amount: NumberExpr }
   | { op: "lose_resource"; who: PlayersRef; resource: string; amount: NumberExpr }
   /**

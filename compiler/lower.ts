@@ -6250,6 +6250,14 @@ class AbilityLowering {
         if (obj && /\babilit/i.test(this.slice(obj.range))) {
           const model = String(this.vocab.game.params["response_model"] ?? "instant");
           const written = this.slice(obj.range);
+          // "Counter target activated ability." where activating passes priority (the ability waits on the chain): that
+          // ability, its card standing for it as the target (selector `activating`).
+          if (model !== "instant" && /^target activated ability$/i.test(written.trim()) && !obj.filters.length && !obj.also?.length) {
+            this.use(obj);
+            this.useDeterminers(obj, "target");
+            const countered: CardRef = { kind: "target", index: this.addTarget({ accepts: "card", cards: { activating: true }, min: 1, max: 1, text: written }) };
+            return [{ op: "counter_spell", what: countered, ability: true }];
+          }
           const triggered = /\btriggered\b/i.test(written);
           const why =
             model === "instant"

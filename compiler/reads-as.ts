@@ -682,6 +682,7 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       return `${skipping} ${agrees(skipping, "doesn't", "don't")} ${verb} during ${agrees(skipping, "its", "their")} controller's next ${readyingPhase(ctx.game.phases)} phase`;
     }
     case "counter_spell":
+      if (step.ability) return "counter target activated ability";
       // Named once: "Counter target spell. Its controller ..." is that spell's controller ("its").
       return `counter ${step.what.kind === "target" ? (namedTarget(ctx, step.what.index) ?? targetText(ctx, step.what.index) ?? "target spell") : "target spell"}`;
     case "gain_resource":

@@ -872,6 +872,15 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       return "done";
     case "counter_spell": {
       const id = evalCard(ctx, frame, step.what);
+      // "Counter target activated ability.": the latest of its activated abilities waiting on the chain (the card stays).
+      if (step.ability) {
+        const at = state.stack.findLastIndex((item) => item.kind === "ability" && item.frame.ability !== undefined && item.frame.card === id);
+        if (at >= 0) {
+          const [item] = state.stack.splice(at, 1);
+          emit(ctx, "fizzle", `${item!.frame.label} is countered`, { card: id, player: item!.frame.controller, source });
+        }
+        return "done";
+      }
       const index = state.stack.findIndex((item) => item.frame.spellCard === id || item.frame.card === id);
       if (index >= 0) {
         const [item] = state.stack.splice(index, 1);

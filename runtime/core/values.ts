@@ -728,6 +728,8 @@ export function matchesSelector(ctx: Ctx, id: string, selector: CardSelector, co
   }
   if (selector.names?.length && !lowerSet(selector.names).has(words!.name)) return false;
   if (selector.targeting && !targetsOfSpellMatch(ctx, id, selector.targeting, controller, selfCard)) return false;
+  // "target activated ability": one of its activated abilities waits on the response chain.
+  if (selector.activating && !ctx.state.stack.some((item) => item.kind === "ability" && item.frame.ability !== undefined && item.frame.card === id)) return false;
   if (selector.keyword && !keywordsOf(ctx, id).has(selector.keyword.toLowerCase())) return false;
   if (selector.exclude?.some((left) => matchesSelector(ctx, id, left, controller, selfCard, true))) return false;
   if (selector.counters) {

@@ -78,9 +78,18 @@ describe("countering an ability", () => {
     expect(duel.messages[0]).toContain("in Three-Slot Duel nothing waits to be countered (`param response_model = instant`)");
     const triggered = probe("chromatic", "spell", "[Red] Counter target triggered ability.");
     expect(triggered.messages[0]).toContain("a triggered ability never waits to be countered (`param response_model = chain`)");
+    const any = probe("chromatic", "spell", "[Red] Counter target ability.");
+    expect(any.problems).toEqual(['CW6001 "Counter target ability"']);
+    expect(any.messages[0]).toContain("the engine cannot counter an ability yet (in Chromatic Battlelines an activated ability waits for priority");
+    expect(any.messages[0]).not.toContain("which the engine cannot counter (write");
+  });
+
+  it("'Counter target activated ability.' runs where activating passes priority (Chromatic, CYBERVAMP): its card is the target (was CW6001)", () => {
     const activated = probe("chromatic", "spell", "[Red] Counter target activated ability.");
-    expect(activated.problems).toEqual(['CW6001 "Counter target activated ability"']);
-    expect(activated.messages[0]).toContain("the engine cannot counter an ability yet (in Chromatic Battlelines an activated ability waits for priority");
-    expect(activated.messages[0]).not.toContain("which the engine cannot counter (write");
+    expect(activated.problems).toEqual([]);
+    expect(activated.readsAs).toEqual(["[Red] Counter target activated ability."]);
+    expect(activated.abilities[0]!.targets[0]!.cards).toEqual({ activating: true });
+    expect(activated.abilities[0]!.steps[0]).toMatchObject({ op: "counter_spell", ability: true });
+    expect(probe("cybervamp", "spell", "Counter target activated ability.").problems).toEqual([]);
   });
 });
