@@ -633,7 +633,8 @@ class AbilityLowering {
         // "it goes to its owner's Discard Pile — not yours"), as "Return this to your hand" is.
         if ((what.ref.kind === "it" || what.ref.kind === "event_card") && (this.replacesSelf || this.trigger?.subject.kind === "self")) return true;
         // "Search your deck for a card, put it into your hand": the card found in your own zone.
-        if (what.ref.kind === "it" && this.lastSearch) return this.lastSearch.who.kind === "you";
+        // "Search target opponent's deck for a card and put it into your discard pile": the deck's owner's card, not yours.
+        if (what.ref.kind === "it" && this.lastSearch) return (this.lastSearch.owner ?? this.lastSearch.who).kind === "you";
         if (what.ref.kind === "target") return selectorYours(this.targets[what.ref.index]?.cards);
         if (what.ref.kind === "chosen") {
           const label = what.ref.label;
@@ -772,6 +773,7 @@ class AbilityLowering {
   keywordList(np: Ast.NounPhrase | undefined): { name: string; amount?: number }[] {
     if (!np) return [];
     const out: { name: string; amount?: number }[] = [];
+    let or: Ast.WordNode | undefined;
     for (const part of flattenAlso(np)) {
       for (const item of part.items) {
         if (item.kind === "word") {
@@ -779,13 +781,17 @@ class AbilityLowering {
           if (def) {
             out.push({ name: def.name });
             this.use(item);
-          }
+          } else if (lower(item.text) === "or" && out.length) or = item;
         } else if (item.kind === "count" && item.value !== undefined && out.length > 0 && out[out.length - 1]!.amount === undefined) {
           out[out.length - 1]!.amount = Math.abs(item.value);
           this.use(item);
         }
       }
     }
+    // "gains Haste or Tireless", "a token with Bleed 1 or Haste": "or" is a choice, and a list of keywords gives every one
+    // of them ("or" is a function word the word accounting does not report: it ran as "and" — found by a word-substitution
+    // probe, session 36).
+    if (or && out.length > 1) this.note(np.range, `"${this.slice(np.range)}": the engine gives every keyword of a list, and "or" asks for one of them — write "and" for all of them, or a choice ("Choose one — <effect>; or <effect>.")`);
     return out;
   }
   amountOf(np: Ast.NounPhrase | undefined, fallback = 1): NumberExpr {
@@ -2965,10 +2971,11 @@ class AbilityLowering {
     // "you have no cards in hand" / "you have 3 or more cards in your hand" / "an opponent has two or fewer cards in hand"
     const inHand = obj?.filters.find((f) => f.kind === "prep" && f.prep === "in" && npWords(f.object).includes("hand")) as Ast.PrepPhrase | undefined;
     if (clause.verb?.lemma === "have" && inHand && (objWords.includes("card") || objWords.includes("cards"))) {
+      const who = player ?? (clause.subject ? this.onePlayer(this.playerPhrase(clause.subject) ?? { kind: "you" }, clause.subject.range) : { kind: "you" as const });
+      if (!this.zoneIsSubjects(inHand, who, clause)) return undefined;
       this.use(clause.verb, obj);
       // "an opponent has two cards in their hand": the subject's hand (hand_size of who).
       this.carryOwner(inHand);
-      const who = player ?? (clause.subject ? this.onePlayer(this.playerPhrase(clause.subject) ?? { kind: "you" }, clause.subject.range) : { kind: "you" as const });
       const left: NumberExpr = { kind: "hand_size", of: who };
       if (npDeterminers(obj).includes("no")) return { kind: "compare", left, op: "=", right: 0 };
       if (!c || c.value === undefined) return { kind: "compare", left, op: ">", right: 0 };
@@ -2981,6 +2988,7 @@ class AbilityLowering {
     if (clause.verb?.lemma === "have" && inZone && (objWords.includes("card") || objWords.includes("cards"))) {
       const who = player ?? (clause.subject ? this.playerPhrase(clause.subject) : undefined) ?? { kind: "you" as const };
       const owner = who.kind === "you" ? "you" : who.kind === "opponent" ? "opponent" : undefined;
+      if (owner && !this.zoneIsSubjects(inZone, who, clause)) return undefined;
       // Whose zone is the subject's ("their discard pile" after "an opponent has"): the owner below says it.
       const zone: Ast.PrepPhrase = { ...inZone, object: { ...inZone.object, determiners: inZone.object.determiners.filter((d) => !(d.kind === "determiner" && (d.lemma === "their" || d.lemma === "your"))) } };
       const selector = owner ? this.selector({ ...obj!, determiners: obj!.determiners.filter((d) => !(d.kind === "determiner" && d.lemma === "no")), filters: obj!.filters.map((f) => (f === inZone ? zone : f)) }) : undefined;
@@ -3403,8 +3411,11 @@ class AbilityLowering {
     };
     const left = sideOf(clause.subject);
     const right = sideOf(than.object);
+    const noted = this.notes.length;
     const leftAmount = left && this.measureOf(measured, left);
     const rightAmount = right && this.measureOf(measured, right);
+    // A side measured noted already says what it cannot read (another player's zone).
+    if ((!leftAmount || !rightAmount) && this.notes.length > noted) return null;
     if (!leftAmount || !rightAmount) {
       this.note(clause.range, `the engine cannot compare "${this.slice(clause.range)}": write a comparison of two players by life, cards in hand, cards in a zone, counters or cards they control ("you control more units than an opponent", "an opponent has more cards in hand than you")`);
       return null;
@@ -3421,6 +3432,24 @@ class AbilityLowering {
     if (players) return this.onePlayer(players, subject.range);
     if (this.notes.length === noted) this.note(subject.range, `"${this.slice(subject.range)}" names no player here: write "you control", "an opponent controls" or "its controller controls"`);
     return { kind: "you" };
+  }
+
+  /**
+   * "you have five or more cards in your opponent's graveyard", "your opponent has three cards in your hand": a count of
+   * cards in a player's zone is of the subject's own zone; a zone another player's possessive names is a note at it (the
+   * engine counted the subject's zone, the possessive dropped — found by a word-substitution probe of the corpus, session
+   * 36). False when noted.
+   */
+  private zoneIsSubjects(inZone: Ast.PrepPhrase, who: PlayersRef, clause: Ast.Clause, comparison = false): boolean {
+    const owner = zoneOwner(inZone.object);
+    // A comparison's one zone phrase is each side's own ("you have more cards in your hand than your opponent").
+    if (owner === undefined || (comparison && (owner === "your" || owner === "their"))) return true;
+    if (who.kind === "you" ? owner === "your" : owner === "their" || (owner === "opponent" && who.kind === "opponent")) return true;
+    const phrase = this.slice(inZone.range);
+    // Noted whole: the clause's words are not left over besides (one diagnostic).
+    this.ledger.carry(clause.subject, clause.verb, clause.object, clause.tail);
+    this.note(inZone.range, `the engine counts the cards a player "has" in their own zone, and "${phrase}" is another player's: write "there are N cards ${phrase}", or make its owner the one who has them ("${owner === "your" ? "you have N cards in your" : "your opponent has N cards in their"} ${(this.zoneIn(inZone.object) ?? this.slice(inZone.object.range).split(/\s+/).pop()!).toLowerCase()}")`);
+    return false;
   }
 
   /** One player's measure in a comparison: their life, hand size, counters, cards they control or cards in their zone. */
@@ -3449,7 +3478,7 @@ class AbilityLowering {
     const inZone = obj.filters.find((f): f is Ast.PrepPhrase => f.kind === "prep" && f.prep === "in");
     if (!inZone || !(objWords.includes("card") || objWords.includes("cards"))) return undefined;
     const zone = this.zoneIn(inZone.object);
-    if (!zone) return undefined;
+    if (!zone || !this.zoneIsSubjects(inZone, who, clause, true)) return undefined;
     this.use(inZone);
     this.carryOwner(inZone);
     this.useWords(obj, "card", "cards");
@@ -7236,7 +7265,12 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
       const counterWords = objWords.filter((w) => w !== "counter" && w !== "counters");
       const counter = counterWords.length === 1 ? (lookup(l.vocab.counters, counterWords[0]!) ?? lookup(l.vocab.counters, singular(counterWords[0]!))) : undefined;
       if (objWords.some((w) => w === "counter" || w === "counters") && (counterWords.length === 0 || counter) && !tailPreps.length) {
-        l.use(clause.object);
+        // "Whenever an opponent gains two or more Bleed counters": the event's amount is no filter of the trigger, so the
+        // count stays unused (CW6005, as "gains 3 or more life" is) — it was marked read with the rest and the trigger fired
+        // on one counter (found by a word-substitution probe, session 36). "one or more" is what the trigger runs.
+        const amount = npCount(clause.object);
+        const anyAmount = amount?.value === 1 && (amount.comparison === "more" || amount.comparison === "greater");
+        l.use(...clause.object!.determiners.filter((d) => d !== amount || anyAmount), ...clause.object!.items.filter((i) => i !== amount || anyAmount));
         const named = counter ? { counter } : {};
         return isPlayerSubject ? { event: "player_counter_added", subject: playerSubject(), ...named, text } : { event: "counter_added", subject: cardSubject(), ...named, text };
       }
@@ -9755,13 +9789,18 @@ function lowerStatic(body: Ast.AbilityBody, a: Ability, l: AbilityLowering): voi
         const noted = l.notes.length;
         const c = l.condition(cond.clause);
         if (!c) {
+          // A reason the condition's reader gave ("the engine counts the cards a player has in their own zone …") says more
+          // than "not understood": kept in the one note.
+          const reason = l.notes.slice(noted).map((n) => n.message).find((m) => !m.startsWith("condition not understood"));
           l.notes.length = noted;
           const clauseText = l.slice(cond.clause.range);
           const paying = l.isChoiceToPay(cond.clause);
           const noun = l.vocab.game.cardTypes.find((t) => t.permanent)?.name.toLowerCase() ?? "card";
           l.note(cond.range, paying
             ? `the engine cannot ask for a price to let a static ability's cards act ("${l.slice(cond.range)}"): this ability is not run. A static's "unless" runs with a condition the engine checks ("unless you have 10 or more life", "unless their controller has 5 or less life", "unless it's your turn"); a price belongs to a one-time effect ("Destroy target ${noun} unless its controller pays 3 life.")`
-            : `condition not understood by the engine: "${clauseText}" — this ability is not run (it would hold always or never). A static's "unless" runs with a condition the engine checks ("unless you have 10 or more life", "unless their controller has 5 or less life", "unless it's your turn")`);
+            : reason
+              ? `${reason} — this ability is not run (it would hold always or never)`
+              : `condition not understood by the engine: "${clauseText}" — this ability is not run (it would hold always or never). A static's "unless" runs with a condition the engine checks ("unless you have 10 or more life", "unless their controller has 5 or less life", "unless it's your turn")`);
           l.use(cond);
           a.statics = [];
           return;
