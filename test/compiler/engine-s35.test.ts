@@ -65,8 +65,8 @@ describe("the session-35 outsider probe's honest diagnostics made to run", () =>
   it("'If all of your unit slots are full' is 'your field is full' (was CW6001 'condition not understood', run as always true)", () => {
     expect(probe("duel", "unit", "PLAY: If all of your unit slots are full, gain 2 life.").readsAs).toEqual(["PLAY: If you have no empty slots, gain 2 life."]);
     expect(probe("duel", "unit", "PLAY: If your unit slots are full, gain 2 life.").problems).toEqual([]);
-    // Another player's slots, and a game without slots, stay CW6001.
-    expect(probe("duel", "unit", "PLAY: If all of your opponent's unit slots are full, gain 2 life.").problems).toEqual(["CW6001 \"all of your opponent's unit slots are full\""]);
+    // A game without slots stays CW6001. (The opponent's slots run since session 36: engine-s36.)
+    expect(probe("duel", "unit", "PLAY: If all of your opponent's unit slots are full, gain 2 life.").readsAs).toEqual(["PLAY: If your opponent has no empty slots, gain 2 life."]);
     expect(probe("chromatic", "creature", "[Base] When this enters play, if all of your slots are full, gain 2 life.").problems).toEqual(['CW6001 "all of your slots are full"']);
   });
 
