@@ -2970,7 +2970,9 @@ class AbilityLowering {
     }
     // "you have no cards in hand" / "you have 3 or more cards in your hand" / "an opponent has two or fewer cards in hand"
     const inHand = obj?.filters.find((f) => f.kind === "prep" && f.prep === "in" && npWords(f.object).includes("hand")) as Ast.PrepPhrase | undefined;
-    if (clause.verb?.lemma === "have" && inHand && (objWords.includes("card") || objWords.includes("cards"))) {
+    // Only bare cards: "two or more Red cards in hand" counts the Red ones (the zone count below) — it was read as the hand's
+    // size, the kind dropped (found by an insertion probe of the corpus, session 36).
+    if (clause.verb?.lemma === "have" && inHand && (objWords.includes("card") || objWords.includes("cards")) && objWords.every((w) => w === "card" || w === "cards" || w === "exactly")) {
       const who = player ?? (clause.subject ? this.onePlayer(this.playerPhrase(clause.subject) ?? { kind: "you" }, clause.subject.range) : { kind: "you" as const });
       if (!this.zoneIsSubjects(inHand, who, clause)) return undefined;
       this.use(clause.verb, obj);

@@ -36,6 +36,14 @@ describe("cards a player 'has' in another player's zone", () => {
   });
 });
 
+describe("a kind of card counted in a hand", () => {
+  it("is kept (was read as the hand's size, the kind dropped, clean)", () => {
+    expect(probe("cybervamp", "spell", "If you have two or more Vampire cards in your hand, draw a card.").readsAs).toEqual(["If you have 2 or more Vampire cards in your Hand, draw a card."]);
+    expect(probe("cybervamp", "spell", "If an opponent has no Red cards in hand, draw a card.").readsAs).toEqual(["If an opponent has no Red cards in their Hand, draw a card."]);
+    expect(probe("cybervamp", "spell", "If you have three or more cards in hand, draw a card.").readsAs).toEqual(["If you have 3 or more cards in hand, draw a card."]);
+  });
+});
+
 describe("a counter trigger's amount", () => {
   it("'gains two or more Bleed counters' is CW6005 at the amount, as 'gains 3 or more life' is (was clean, fired on one counter)", () => {
     expect(probe("cybervamp", "creature", "Whenever an opponent gains two or more Bleed counters, you gain 1 life.").problems).toEqual(['CW6005 "two or more"']);
