@@ -657,6 +657,13 @@ export const THIS_WAY_LABELS = {
 
 export type ThisWayVerb = keyof typeof THIS_WAY_LABELS;
 
+/**
+ * "the life lost this way" / "the life gained this way" (a `chosen_count`): a `lose_life` (`gain_life`) step records, as it
+ * resolves, one entry per point of life its players really lost (gained) — the player's id each time — after replacements
+ * and "can't gain life"; the step after it counts them.
+ */
+export const LIFE_THIS_WAY = { lose_life: "$life lost this way", gain_life: "$life gained this way" } as const;
+
 /** The op of the step whose record a verb's "this way" reads ("Return ..." is a `move`; "dies this way" also reads a `modify` of the toughness stat: compiler/lower.ts killsByStat). */
 export const THIS_WAY_OPS = {
   destroy: "destroy",

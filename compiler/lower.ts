@@ -42,7 +42,7 @@ import type {
   ZoneDef,
   ZoneRole,
 } from "./ir.ts";
-import { IR_VERSION, PLAYER_RULES, RESTRICTION_RULES, STEP_OBJECT_FIELD, THIS_WAY_LABELS, THIS_WAY_OPS, THIS_WAY_RULES, participleOf, sameStepBut, walkSteps, thisWayNoun, thisWayVerbOf, triggerEvents, type ThisWayVerb } from "./ir.ts";
+import { IR_VERSION, PLAYER_RULES, RESTRICTION_RULES, STEP_OBJECT_FIELD, LIFE_THIS_WAY, THIS_WAY_LABELS, THIS_WAY_OPS, THIS_WAY_RULES, participleOf, sameStepBut, walkSteps, thisWayNoun, thisWayVerbOf, triggerEvents, type ThisWayVerb } from "./ir.ts";
 import type { MessageCode } from "./messages.ts";
 import { checkAbilityContract, checkCardStates, hasDefenders, checkCostSymbols, paysCostSymbols, checkStaticsWhileAttacking, checkStaticsWhileExhausted, checkUndefinedX, checkGameContract, checkGameParams } from "./contract-check.ts";
 import { DESTROYED_SELECTOR_FIELDS, RULES_WITH_DURATION, countsCards, TRIGGER_EVENTS, canonicalParamValue, readyingPhase, triggerContract, turnEndMoment } from "./contract.ts";
@@ -593,6 +593,8 @@ class AbilityLowering {
   private readonly otherZoneNames = new Set<number>();
   /** How many damage steps this ability's text has lowered so far ("the damage dealt" reads the last one's). */
   damageSteps = 0;
+  /** How many life-loss and life-gain steps it has lowered ("the life lost this way" reads the last loss step's: LIFE_THIS_WAY). */
+  readonly lifeSteps = { lose_life: 0, gain_life: 0 };
   /**
    * How many steps of each verb whose cards "<participle> this way" reads (THIS_WAY_LABELS) this ability has lowered so far
    * ("for each card discarded this way": the one discard before it), and the last of them.
@@ -977,6 +979,58 @@ class AbilityLowering {
     return this.eventAmount(np);
   }
   /**
+   * "the life lost this way", "the life gained this way", "the amount of life lost this way", "the life lost": the life the
+   * ability's own last step of losing (gaining) life really took (gave) as it resolved, all its players together — after a
+   * replacement or a "can't gain life" (LIFE_THIS_WAY); with no such step before it, a loss (gain) event's amount
+   * ("Whenever an opponent loses life, ..."). Undefined for any other phrase.
+   */
+  lifeThisWay(np: Ast.NounPhrase): NumberExpr | undefined {
+    const ofPrep = np.filters.length === 1 && np.filters[0]!.kind === "prep" && np.filters[0]!.prep === "of" ? np.filters[0] : undefined;
+    // "the amount of life lost this way", "the total amount of life lost this way"
+    if (ofPrep && ["amount", "total amount"].includes(npWords(np).join(" ")) && npDeterminers(np).filter((d) => d !== "half" && MULTIPLIERS[d] === undefined).join(" ") === "the" && npDeterminers(ofPrep.object).length === 0) {
+      const inner = this.lifeThisWay({ ...ofPrep.object, determiners: np.determiners });
+      if (inner !== undefined) {
+        this.useWords(np, "amount", "total");
+        this.useDeterminers(np, "the");
+        this.use(ofPrep);
+      }
+      return inner;
+    }
+    const participle = np.filters.length === 1 && np.filters[0]!.kind === "relative" && !np.filters[0]!.that ? np.filters[0]!.clause : undefined;
+    const verb = participle?.verb?.lemma;
+    const op = verb === "lose" ? "lose_life" : verb === "gain" ? "gain_life" : undefined;
+    const thisWay = !participle?.object || (npDeterminers(participle.object).join(" ") === "this" && npWords(participle.object).join(" ") === "way");
+    // "twice the life lost this way", "half the life lost this way, rounded up": the multiplier is numberPhrase's (times).
+    const the = npDeterminers(np).filter((d) => d !== "half" && MULTIPLIERS[d] === undefined).join(" ");
+    if (!participle || !op || participle.subject || participle.tail.length || !thisWay || !["life", "total life"].includes(npWords(np).join(" ")) || the !== "the") return undefined;
+    const written = this.slice(np.range);
+    const steps = this.lifeSteps[op];
+    const verbWord = op === "lose_life" ? "loses" : "gains";
+    if (steps > 1) {
+      this.note(np.range, `"${written}": this ability ${op === "lose_life" ? "loses" : "gains"} life in ${steps} steps, and the engine reads what the last one ${op === "lose_life" ? "lost" : "gained"} only; name the amount`);
+      return undefined;
+    }
+    if (steps === 1) {
+      this.useWords(np, "life", "total");
+      this.useDeterminers(np, "the");
+      this.use(np.filters[0]);
+      return { kind: "chosen_count", label: LIFE_THIS_WAY[op] };
+    }
+    if (this.eventKind === (op === "lose_life" ? "lose_life" : "gain_life") && participle.object === undefined) {
+      this.useWords(np, "life", "total");
+      this.useDeterminers(np, "the");
+      this.use(np.filters[0]);
+      return { kind: "event_amount" };
+    }
+    // A spell's sentence of its own ("Target player loses 3 life. You gain life equal to the life lost this way."): it goes
+    // on with the sentence before, whose step it reads.
+    this.unmeasured.push(np.range);
+    // Damage to a player is not a loss of life the engine records this way: "the damage dealt this way" reads it.
+    const dealt = op === "lose_life" && this.damageSteps > 0 ? `; for the damage a step before it dealt, write "the damage dealt this way"` : "";
+    this.note(np.range, `"${written}" reads the life one step before it in the same ability ${op === "lose_life" ? "took" : "gave"}, and nothing before it does (write "Target player ${verbWord} 3 life. You ${op === "lose_life" ? "gain" : "lose"} life equal to the life ${op === "lose_life" ? "lost" : "gained"} this way."${dealt})`);
+    return undefined;
+  }
+  /**
    * "for each creature destroyed this way", "for each card discarded this way", "the number of creatures sacrificed this
    * way": the cards the ability's step of that verb before it really took as it resolved (THIS_WAY_LABELS: those that
    * went — not one that can't be destroyed, or whose destruction was replaced). With two such steps before it, or a noun
@@ -1268,7 +1322,7 @@ class AbilityLowering {
   }
   plainNumberPhrase(np: Ast.NounPhrase): NumberExpr {
     const words = npWords(np);
-    const dealt = this.damageDealt(np);
+    const dealt = this.damageDealt(np) ?? this.lifeThisWay(np);
     if (dealt) return dealt;
     if (words[0] === "number" || npDeterminers(np).includes("the") && words.includes("number")) {
       const ofPrep = np.filters.find((f) => f.kind === "prep" && f.prep === "of") as Ast.PrepPhrase | undefined;
@@ -4567,6 +4621,8 @@ class AbilityLowering {
     this.clauseTargetsFrom = outerClauseTargets;
     this.lastMeasured = measuredAmount(steps) ?? this.lastMeasured;
     this.damageSteps += countSteps(steps, "damage");
+    this.lifeSteps.lose_life += countSteps(steps, "lose_life");
+    this.lifeSteps.gain_life += countSteps(steps, "gain_life");
     if (countSteps(steps, "remove_counters")) this.manyRemoved = true;
     this.noteThisWaySteps(steps);
     return steps;

@@ -6,7 +6,7 @@
  */
 import { MAX_CARDS } from "../state/limits.ts";
 import type { NativeRuleName } from "../../compiler/contract.ts";
-import { THIS_WAY_LABELS, costSymbolsText, type CompiledCard, type Duration, type KeywordGrant, type SourceRef, type Step, type TokenSpec } from "../../compiler/ir.ts";
+import { LIFE_THIS_WAY, THIS_WAY_LABELS, costSymbolsText, type CompiledCard, type Duration, type KeywordGrant, type SourceRef, type Step, type TokenSpec } from "../../compiler/ir.ts";
 import type { Frame, PlayerId, TargetValue } from "../state/state.ts";
 import { cardIdOf, newCardInstance } from "../state/state.ts";
 import { type Ctx, RESOLVING, battlefield, cardDef, cardName, emit, hand, isPermanent, slotsOf, zoneList, insertCard, writeCard } from "./cards.ts";
@@ -461,7 +461,13 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
         amountFor = (p) => chosen.get(p) ?? 0;
         upToDone(frame);
       }
-      for (const p of players) (step.op === "gain_life" ? gainLife : loseLife)(ctx, p, amountFor(p), source);
+      // "You gain life equal to the life lost this way": one entry per point of life each player really lost (gained).
+      const changed: string[] = [];
+      for (const p of players) {
+        const amount = (step.op === "gain_life" ? gainLife : loseLife)(ctx, p, amountFor(p), source);
+        for (let i = 0; i < amount; i++) changed.push(p);
+      }
+      frame.chosen[LIFE_THIS_WAY[step.op]] = changed;
       return "done";
     }
     case "add_counters": {

@@ -236,29 +236,33 @@ export function damageCard(ctx: Ctx, id: string, dealt: number, from: string | u
   return amount;
 }
 
-export function gainLife(ctx: Ctx, player: PlayerId, gained: number, source?: SourceRef): void {
-  if (gained <= 0) return;
+/** Returns the life gained (after "can't gain life" and replacements). */
+export function gainLife(ctx: Ctx, player: PlayerId, gained: number, source?: SourceRef): number {
+  if (gained <= 0) return 0;
   const barred = playerRestriction(ctx, player, "cant_gain_life");
   if (barred) {
     emit(ctx, "life", `${player} can't gain life: ${gained} life is not gained (${barred})`, { player, amount: 0, source });
-    return;
+    return 0;
   }
   const left = replaceEvent(ctx, "gain_life", { player }, `${player} would gain ${gained} life`, gained);
-  if (!left || left.amount <= 0) return;
+  if (!left || left.amount <= 0) return 0;
   const amount = left.amount;
   ctx.state.players[player]!.life += amount;
   emit(ctx, "life", `${player} gains ${amount} life`, { player, amount, source });
   noteEvent(ctx, "gain_life", { player, amount });
+  return amount;
 }
 
-export function loseLife(ctx: Ctx, player: PlayerId, lost: number, source?: SourceRef): void {
-  if (lost <= 0) return;
+/** Returns the life lost (after replacements). */
+export function loseLife(ctx: Ctx, player: PlayerId, lost: number, source?: SourceRef): number {
+  if (lost <= 0) return 0;
   const left = replaceEvent(ctx, "lose_life", { player }, `${player} would lose ${lost} life`, lost);
-  if (!left || left.amount <= 0) return;
+  if (!left || left.amount <= 0) return 0;
   const amount = left.amount;
   ctx.state.players[player]!.life -= amount;
   emit(ctx, "life", `${player} loses ${amount} life`, { player, amount: -amount, source });
   noteEvent(ctx, "lose_life", { player, amount });
+  return amount;
 }
 
 /**

@@ -1,0 +1,48 @@
+/**
+ * Issue 11, session 37 (cards: CYBERVAMP card language). Scenarios: cards/cybervamp/scenarios/cards-s37.*.
+ */
+import { describe, expect, it } from "vitest";
+import { probeCards } from "./probe.ts";
+
+const probe = (kind: string, text: string, game = "cybervamp") => probeCards(game, [{ kind, text }])[0]!;
+const stepsOf = (text: string, kind = "spell") => JSON.stringify(probe(kind, text).abilities.map((a) => a.steps), (k, v) => (k === "source" ? undefined : v));
+
+describe("'the life lost this way' / 'the life gained this way'", () => {
+  it("'Target player loses 3 life. You gain life equal to the life lost this way.' reads the loss (was CW6005, ran as 'Gain 0 life.')", () => {
+    const p = probe("spell", "Target player loses 3 life. You gain life equal to the life lost this way.");
+    expect(p.problems).toEqual([]);
+    expect(p.readsAs).toEqual(["Target player loses 3 life, then gain life equal to the life lost this way."]);
+    expect(p.abilities[0]!.steps[1]).toMatchObject({ op: "gain_life", amount: { kind: "chosen_count", label: "$life lost this way" } });
+    expect(stepsOf(p.readsAs[0]!)).toEqual(stepsOf("Target player loses 3 life. You gain life equal to the life lost this way."));
+  });
+
+  it("the family: 'the amount of life lost this way', 'twice …', 'half …, rounded up', 'the life gained this way', 'Draw cards equal to …'", () => {
+    for (const [text, readsAs] of [
+      ["Each opponent loses 2 life. You gain life equal to the amount of life lost this way.", "Each opponent loses 2 life, then gain life equal to the life lost this way."],
+      ["Each opponent loses 2 life. You gain life equal to twice the life lost this way.", "Each opponent loses 2 life, then gain life equal to twice the life lost this way."],
+      ["Each player loses 3 life. You gain life equal to half the life lost this way, rounded up.", "Each player loses 3 life, then gain life equal to half the life lost this way, rounded up."],
+      ["You gain 3 life. Draw cards equal to the life gained this way.", "Gain 3 life, then draw cards equal to the life gained this way."],
+      ["Target player loses 2 life. Draw cards equal to the total life lost this way.", "Target player loses 2 life, then draw cards equal to the life lost this way."],
+    ]) {
+      const p = probe("spell", text!);
+      expect([text, p.problems]).toEqual([text, []]);
+      expect(p.readsAs).toEqual([readsAs]);
+      expect(stepsOf(readsAs!)).toEqual(stepsOf(text!));
+    }
+  });
+
+  it("'the life lost' after a loss event is the event's amount", () => {
+    const p = probe("creature", "Whenever an opponent loses life, you gain life equal to the life lost.");
+    expect(p.problems).toEqual([]);
+    expect(p.abilities[0]!.steps[0]).toMatchObject({ op: "gain_life", amount: { kind: "event_amount" } });
+  });
+
+  it("with no step of losing life before it: CW6001 naming the form (after damage, 'the damage dealt this way')", () => {
+    const none = probe("spell", "Destroy target creature. Its controller gains life equal to the life lost this way.");
+    expect(none.problems).toEqual(['CW6001 "the life lost this way"']);
+    expect(none.messages[0]).toContain('write "Target player loses 3 life. You gain life equal to the life lost this way."');
+    const damage = probe("spell", "Deal 2 damage to target player. You gain life equal to the life lost this way.");
+    expect(damage.problems).toEqual(['CW6001 "the life lost this way"']);
+    expect(damage.messages[0]).toContain('"the damage dealt this way"');
+  });
+});
