@@ -856,10 +856,7 @@ function perPlayerText(step: Extract<Step, { op: "per_player" }>, ctx: Context):
     const said = conditionText(only.condition, { ...inner, acting: undefined });
     // "Each opponent who controls more creatures than you" (or "with more creatures than you"): said as the count compared.
     // "… who has more cards in their Discard Pile than you" alike.
-    const controls = /^the number of (.+) they control is (more|less|fewer) than the number of (.+) you control$/i.exec(said);
-    const inZone = /^the number of (.+) in their (.+) is (more|less|fewer) than the number of (.+) in your (.+)$/i.exec(said);
-    const fewer = (op: string) => (op === "more" ? "more" : "fewer");
-    const compared = controls && controls[1] === controls[3] ? `controls ${fewer(controls[2]!)} ${controls[1]} than you` : inZone && inZone[1] === inZone[4] && inZone[2] === inZone[5] ? `has ${fewer(inZone[3]!)} ${inZone[1]} in their ${inZone[2]} than you` : undefined;
+    const compared = comparedWithYou(said);
     const holds = /^(them|they) (.*)$/i.exec(conditionText(only.condition, inner)) ?? /^(them|they) (.*)$/i.exec(said) ?? (compared ? ["", "they", compared] : null);
     const then = perPlayerText({ ...step, steps: only.then }, ctx);
     if (holds && then.toLowerCase().startsWith(`${subject.toLowerCase()} `)) return `${subject} who ${holds[2]} ${then.slice(subject.length + 1)}`;
@@ -1570,14 +1567,26 @@ export function indefiniteArticle(word: string): "a" | "an" {
 }
 
 /** A condition on the acting player as a verb phrase of one player: "has more life than you" (undefined if not said so). */
+/**
+ * "the number of Creatures they control is more than the number of Creatures you control" → "controls more Creatures than
+ * you"; "… in their Discard Pile is fewer than … in your Discard Pile" → "has fewer … in their Discard Pile than you".
+ */
+function comparedWithYou(said: string): string | undefined {
+  const controls = /^the number of (.+) they control is (more|less|fewer) than the number of (.+) you control$/i.exec(said);
+  const inZone = /^the number of (.+) in their (.+) is (more|less|fewer) than the number of (.+) in your (.+)$/i.exec(said);
+  const fewer = (op: string) => (op === "more" ? "more" : "fewer");
+  return controls && controls[1] === controls[3] ? `controls ${fewer(controls[2]!)} ${controls[1]} than you` : inZone && inZone[1] === inZone[4] && inZone[2] === inZone[5] ? `has ${fewer(inZone[3]!)} ${inZone[1]} in their ${inZone[2]} than you` : undefined;
+}
+
 function heldBy(condition: Condition, ctx: Context): string | undefined {
   // "whose controller has no Bleed counters" / "has Bleed counters": a player's counters compared with 0 (conditionText
   // says "the number of Bleed counters on them is exactly 0", which no card writes).
   const left = condition.kind === "compare" && typeof condition.left === "object" && condition.left.kind === "counters" && "player" in condition.left.of && condition.left.of.player.kind === "acting" && condition.right === 0 ? condition.left : undefined;
   if (left && condition.kind === "compare" && (condition.op === "=" || condition.op === "<=")) return `has no ${left.counter} counters`;
   if (left && condition.kind === "compare" && condition.op === ">") return `has ${left.counter} counters`;
-  const holds = /^(?:them|they) (\S+)(.*)$/i.exec(conditionText(condition, { ...ctx, acting: undefined }));
-  return holds ? `${holds[1] === "have" ? "has" : holds[1] === "control" ? "controls" : holds[1] === "are" ? "is" : holds[1]}${holds[2]}` : undefined;
+  const said = conditionText(condition, { ...ctx, acting: undefined });
+  const holds = /^(?:them|they) (\S+)(.*)$/i.exec(said);
+  return holds ? `${holds[1] === "have" ? "has" : holds[1] === "control" ? "controls" : holds[1] === "are" ? "is" : holds[1]}${holds[2]}` : comparedWithYou(said);
 }
 
 const INVERSE_COMPARISON = { ">": "<=", "<=": ">", ">=": "<", "<": ">=" } as const;
@@ -1907,6 +1916,9 @@ function triggerPlayerText(subject: Extract<TriggerPattern["subject"], { kind: "
   if (has) return `${who} with ${has[1]}`;
   const holds = said.match(/^(?:they|them) (\S+)(.*)$/);
   if (holds) return `${who} who ${holds[1] === "control" ? "controls" : holds[1]}${holds[2]}`;
+  // "an opponent who has more life than you" (said of each player as "each player has more life than you").
+  const held = heldBy(subject.is, ctx);
+  if (held) return `${who} who ${held}`;
   return `${who} (if ${said})`;
 }
 

@@ -46,3 +46,22 @@ describe("'the life lost this way' / 'the life gained this way'", () => {
     expect(damage.messages[0]).toContain('"the damage dealt this way"');
   });
 });
+
+describe("a trigger's player compared with you reads as written", () => {
+  it("'Whenever an opponent who has more life than you draws a card' (read as '(if each player has more life than you)') round-trips", () => {
+    for (const [text, readsAs] of [
+      ["Whenever an opponent who has more life than you draws a card, you gain 1 life.", "Whenever an opponent who has more life than you draws a card, gain 1 life."],
+      ["Whenever an opponent with more life than you draws a card, you gain 1 life.", "Whenever an opponent who has more life than you draws a card, gain 1 life."],
+      ["Whenever a player who has more cards in hand than you draws a card, you gain 1 life.", "Whenever a player who has more cards in hand than you draws a card, gain 1 life."],
+      ["Whenever an opponent who controls more creatures than you draws a card, you gain 1 life.", "Whenever an opponent who controls more Creatures than you draws a card, gain 1 life."],
+      ["Whenever an opponent with fewer cards in their discard pile than you draws a card, you gain 1 life.", "Whenever an opponent who has fewer cards in their Discard Pile than you draws a card, gain 1 life."],
+    ]) {
+      const p = probe("creature", text!);
+      expect([text, p.problems]).toEqual([text, []]);
+      expect(p.readsAs).toEqual([readsAs]);
+      expect(p.abilities[0]!.trigger).toMatchObject({ event: "draw", subject: { kind: "player", is: { kind: "compare" } } });
+      expect(stepsOf(readsAs!, "creature")).toEqual(stepsOf(text!, "creature"));
+      expect(JSON.stringify(probe("creature", readsAs!).abilities[0]!.trigger, (k, v) => (k === "source" || k === "text" ? undefined : v))).toEqual(JSON.stringify(p.abilities[0]!.trigger, (k, v) => (k === "source" || k === "text" ? undefined : v)));
+    }
+  });
+});
