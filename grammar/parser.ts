@@ -120,7 +120,16 @@ export class CardwrightParser extends CstParser {
    * made in isControlFilterAt: that gate runs at up to 40 look-ahead positions per noun phrase.
    */
   private isControlVerbAt(j: number): boolean {
-    return isFilterVerb(this.LA(j)) || (is(this.LA(j), T.DoesNot) && isFilterVerb(this.LA(j + 1)));
+    return this.isFilterVerbAt(j) || (is(this.LA(j), T.DoesNot) && this.isFilterVerbAt(j + 1));
+  }
+
+  /**
+   * The filter's verb at LA(j): `control(s)`, `own(s)`, or the past `controlled` not followed by `by` (`for each creature
+   * they controlled that was destroyed this way`: who controlled it as it left play; `controlled by ...` is the passive).
+   */
+  private isFilterVerbAt(j: number): boolean {
+    const t = this.LA(j);
+    return isFilterVerb(t) || (is(t, T.Control) && /^controlled$/i.test(t.image) && !is(this.LA(j + 1), T.By));
   }
 
   /** `controlled by an opponent`, `controlled by you`: the passive control filter at LA(k). */
@@ -1519,7 +1528,7 @@ export class CardwrightParser extends CstParser {
       if (this.isParticleAt(k)) return false;
       // `and each creature they control.`: a control filter's verb belongs to the noun phrase; look past it.
       if (this.isControlFilterAt(k)) {
-        while (!isFilterVerb(this.LA(k))) k++;
+        while (!this.isFilterVerbAt(k)) k++;
         continue;
       }
       if ((is(t, T.Into) || is(t, T.Onto)) && is(first, T.The) && this.prepositionEarlierInClause()) return false;

@@ -916,7 +916,16 @@ function inCombatWith(ctx: Ctx, frame: Frame, selector: CardSelector): string[] 
 /** "a creature card discarded this way": the cards the step's record holds (still in the game) that match the rest of the selector, in any zone. */
 function takenThisWay(ctx: Ctx, frame: Frame, selector: CardSelector): string[] {
   const rest = boundSelector(frame, { ...selector, thisWay: undefined });
-  return (frame.chosen[selector.thisWay!] ?? []).filter((id) => ctx.state.cards[id] !== undefined && matchesSelector(ctx, id, rest, frame.controller, frame.card, true));
+  // "for each creature they controlled that was destroyed this way": a card the step took out of play is matched by who
+  // controlled it as it left (GameState.lastKnown: a stolen creature is its last controller's), not by its owner.
+  const { controller: whose, ...others } = rest;
+  return (frame.chosen[selector.thisWay!] ?? []).filter((id) => {
+    const card = ctx.state.cards[id];
+    if (card === undefined) return false;
+    const known = whose !== undefined && card.zone !== ctx.rules.zones.battlefield ? lastKnownOf(ctx, id) : undefined;
+    if (known) return related(whose, known.controller, frame.controller) && matchesSelector(ctx, id, others, frame.controller, frame.card, true);
+    return matchesSelector(ctx, id, rest, frame.controller, frame.card, true);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -65,3 +65,20 @@ describe("a trigger's player compared with you reads as written", () => {
     }
   });
 });
+
+describe("'for each creature they controlled that was destroyed this way'", () => {
+  it("parses and counts each player's own (was CW1003 'Expected \".\" … found \"they\"')", () => {
+    const p = probe("spell", "Destroy each creature. Each player gains 1 life for each creature they controlled that was destroyed this way.");
+    expect(p.problems).toEqual([]);
+    expect(p.readsAs).toEqual(["Destroy each Creature, then each player gains 1 life for each Creature they control destroyed this way."]);
+    expect(p.abilities[0]!.steps[1]).toMatchObject({ op: "per_player", who: { kind: "each_player" }, steps: [{ op: "gain_life", amount: { kind: "count", of: { controller: "acting", thisWay: "$destroyed" } } }] });
+    expect(stepsOf(p.readsAs[0]!)).toEqual(stepsOf("Destroy each creature. Each player gains 1 life for each creature they controlled that was destroyed this way."));
+    expect(probe("spell", "Destroy each creature. You gain 1 life for each creature you controlled that was destroyed this way.").problems).toEqual([]);
+  });
+
+  it("'controlled by an opponent' stays the passive filter", () => {
+    const p = probe("spell", "Creatures controlled by an opponent get -1/-1 until end of turn.");
+    expect(p.problems).toEqual([]);
+    expect(p.readsAs).toEqual(["Each Creature an opponent controls gets -1/-1 until end of turn."]);
+  });
+});
