@@ -536,6 +536,8 @@ export interface Count extends BaseNode {
   comparison?: "less" | "more" | "fewer" | "greater";
   /** "one or two target creatures", "one, two or three targets": a range of counts — `atLeast` to `value` (grammar/lexer.ts joinCountRanges). */
   atLeast?: number;
+  /** `at least 2` / `at most 5` as written (grammar/lexer.ts joinAtLeast): read as `2 or more` / `5 or fewer` (`comparison`). */
+  bound?: "least" | "most";
 }
 
 /** An item of a noun phrase: a word, `2/2` stats, a quoted name (`"Thrall"`), a number after words (`power 2 or less`), a cost symbol (`Add {R}.`), or `or` between alternatives. */

@@ -281,7 +281,15 @@ function countFrom(ctx: Ctx, t: IToken, comparison: IToken | undefined, last: IT
   // "a 2-power Wolf token": the hyphen the number carries is written back as a space (the canonical "2 power").
   const node: A.Count = { kind: "count", text: isType(t, T.Variable) ? t.image : t.image.toLowerCase().replace(/-$/, ""), range };
   // `+X` / `-X`: the letter is the variable; the sign stays in `text`.
-  if (isType(t, T.Variable) || isType(t, T.X)) node.variable = t.image.replace(/^[+-]/, "").toUpperCase();
+  // "at least two", "at most 5" (grammar/lexer.ts joinAtLeast): the number "or more" / "or fewer", its words kept.
+  const bound = /^at\s+(least|most)\s+(\S+)$/i.exec(t.image);
+  if (bound) {
+    const number = bound[2]!.toLowerCase();
+    node.text = number;
+    node.value = wordNumbers[number] ?? (Number.parseInt(number, 10) || 0);
+    node.comparison = bound[1]!.toLowerCase() === "least" ? "more" : "fewer";
+    node.bound = bound[1]!.toLowerCase() as "least" | "most";
+  } else if (isType(t, T.Variable) || isType(t, T.X)) node.variable = t.image.replace(/^[+-]/, "").toUpperCase();
   else if (isType(t, T.NumberWord)) {
     // "one, two or three" (joined by the lexer before "target(s)"): a range, from the first number to the last.
     const words = t.image.toLowerCase().split(/[\s,]+/).filter((w) => w !== "or" && w !== "");
@@ -295,7 +303,7 @@ function countFrom(ctx: Ctx, t: IToken, comparison: IToken | undefined, last: IT
     const v = Number.parseInt(t.image, 10);
     node.value = Number.isFinite(v) ? v : 0;
   }
-  if (comparison && !inserted(comparison)) node.comparison = comparison.image.toLowerCase() as A.Count["comparison"];
+  if (comparison && !inserted(comparison) && !bound) node.comparison = comparison.image.toLowerCase() as A.Count["comparison"];
   return node;
 }
 

@@ -22,6 +22,7 @@ function quote(value: string): string {
 }
 
 function countText(c: A.Count): string {
+  if (c.bound) return `at ${c.bound} ${c.text}`;
   return c.comparison ? `${c.text} or ${c.comparison}` : c.text;
 }
 

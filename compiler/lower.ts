@@ -3454,7 +3454,8 @@ class AbilityLowering {
       this.use(first);
       return this.conditionFor({ ...clause, object, tail: [] }) ?? null;
     }
-    const measured: Ast.Clause = { ...clause, object: { ...obj, items: obj.items.slice(1) }, tail: [] };
+    // "at least 2 more cards in hand": the measure is "cards in hand" (the margin is read below).
+    const measured: Ast.Clause = { ...clause, object: { ...obj, determiners: obj.determiners.filter((d) => d.kind !== "count"), items: obj.items.slice(1) }, tail: [] };
     const sideOf = (np: Ast.NounPhrase): PlayerRef | undefined => {
       const ref = this.playerPhrase(np);
       if (!ref || ref.kind === "each_player") return undefined;
@@ -3477,6 +3478,22 @@ class AbilityLowering {
       return null;
     }
     this.use(first, than);
+    // "an opponent has at least 2 more cards in hand than you": the one side at least (at most) N beyond the other — IR
+    // left >= right plus N ("fewer": left <= right minus N). A bare "2 more cards in hand than you" says neither.
+    const margin = obj.determiners.find((d): d is Ast.Count => d.kind === "count");
+    if (margin) {
+      if (margin.value === undefined || margin.value < 1 || !margin.bound) {
+        const comparing = op === ">" ? "more" : (first?.kind === "word" ? lower(first.text) : "fewer");
+        this.note(margin.range, `"${this.slice(clause.range)}": "${this.slice(margin.range)} ${comparing}" says no bound; write "at least ${margin.value ?? 2} ${comparing}" or "at most ${margin.value ?? 2} ${comparing}"`);
+        return null;
+      }
+      this.use(margin);
+      const add = op === ">" ? margin.value : -margin.value;
+      // at least N more: left >= right + N · at most N more: left <= right + N · at least N fewer: left <= right - N ·
+      // at most N fewer: left >= right - N.
+      const atLeast = margin.bound === "least";
+      return { kind: "compare", left: leftAmount, op: (op === ">") === atLeast ? ">=" : "<=", right: { kind: "plus", of: rightAmount, add } };
+    }
     return { kind: "compare", left: leftAmount, op, right: rightAmount };
   }
 

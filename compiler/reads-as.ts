@@ -1811,6 +1811,13 @@ function attackedText(c: Extract<Condition, { kind: "attacked_this_turn" }>, ctx
  */
 function playersComparedText(c: Extract<Condition, { kind: "compare" }>, ctx: Context): string | undefined {
   const { left, right } = c;
+  // "an opponent has at least 2 more cards in hand than you" (lower.ts playersCompared: left >= right plus 2).
+  if (typeof right !== "number" && right.kind === "plus" && right.add !== 0 && (c.op === ">=" || c.op === "<=")) {
+    const moreSide = right.add > 0;
+    const said = playersComparedText({ ...c, op: moreSide ? ">" : "<", right: right.of }, ctx);
+    const atLeast = (c.op === ">=") === moreSide;
+    return said?.replace(/ (more|fewer|less) /, ` at ${atLeast ? "least" : "most"} ${Math.abs(right.add)} $1 `);
+  }
   if (typeof left === "number" || typeof right === "number" || left.kind !== right.kind || (c.op !== ">" && c.op !== "<")) return undefined;
   const more = c.op === ">" ? "more" : "fewer";
   const sides = (a: PlayerRef, b: PlayerRef, verb: [string, string], what: string) => {

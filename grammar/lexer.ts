@@ -548,7 +548,7 @@ export function tokenize(text: string): LexResult {
     errors.sort((a, b) => a.offset - b.offset);
   }
   // Tokens read from `cleaned` have the same offsets and images as in `text` (only blanked runs differ).
-  const joined = discardPileAsNoun(targetsAsVerb(joinCountRanges(joinAndOr(joinDividedAmong(joinExceptBy(joinSpacedNegations(result.tokens, text), text), text), text), text)), text);
+  const joined = discardPileAsNoun(targetsAsVerb(joinAtLeast(joinCountRanges(joinAndOr(joinDividedAmong(joinExceptBy(joinSpacedNegations(result.tokens, text), text), text), text), text), text)), text);
   return { tokens: joined, comments: (result.groups["comments"] ?? []) as IToken[], errors };
 }
 
@@ -672,6 +672,28 @@ const COUNT_WORDS = new Map<string, number>(NumberWords.map((word, i) => [word, 
 function countWord(t: IToken | undefined): number | undefined {
   const length = t?.image.length ?? 0;
   return length >= 3 && length <= 5 ? COUNT_WORDS.get(lowerCase(t!.image)) : undefined;
+}
+
+/**
+ * "at least two creatures", "at least 2 more cards in hand than you", "at most 5 life": `at least` / `at most` and the
+ * number after it on one line are one count token (the number's type, its image all three words): compiler/build.ts reads
+ * it as "2 or more" / "5 or fewer", kept as written (Count.bound). A signed number (`at least +1`) is left as written.
+ */
+function joinAtLeast(tokens: IToken[], text: string): IToken[] {
+  let out = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const least = tokens[i + 1];
+    const n = tokens[i + 2];
+    if (n && /^at$/i.test(t.image) && /^(?:least|most)$/i.test(least!.image) && ((n.tokenType === NumberLiteral && /^\d+$/.test(n.image)) || countWord(n) !== undefined) && !/\n/.test(text.slice(t.endOffset! + 1, n.startOffset))) {
+      tokens[out++] = spanToken(text, t, n, n.tokenType);
+      i += 2;
+      continue;
+    }
+    tokens[out++] = t;
+  }
+  tokens.length = out;
+  return tokens;
 }
 
 /**

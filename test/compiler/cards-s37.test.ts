@@ -82,3 +82,44 @@ describe("'for each creature they controlled that was destroyed this way'", () =
     expect(p.readsAs).toEqual(["Each Creature an opponent controls gets -1/-1 until end of turn."]);
   });
 });
+
+describe("'at least N' / 'at most N', and 'at least N more … than you'", () => {
+  it("'Each opponent with at least 2 more cards in hand than you discards a card.' (was a parse error at 'at')", () => {
+    for (const [text, readsAs, op, add] of [
+      ["Each opponent with at least 2 more cards in hand than you discards a card.", "Each opponent who has at least 2 more cards in hand than you discards a card.", ">=", 2],
+      ["If an opponent has at least 2 more cards in hand than you, draw a card.", "If your opponent has at least 2 more cards in hand than you, draw a card.", ">=", 2],
+      ["If you have at least 5 more life than an opponent, draw a card.", "If you have at least 5 more life than your opponent, draw a card.", ">=", 5],
+      ["If you have at least 3 fewer cards in hand than an opponent, draw a card.", "If you have at least 3 fewer cards in hand than your opponent, draw a card.", "<=", -3],
+      ["If you control at least two more creatures than an opponent, draw a card.", "If you control at least 2 more Creatures than your opponent, draw a card.", ">=", 2],
+      ["If an opponent has at most 2 more cards in hand than you, draw a card.", "If your opponent has at most 2 more cards in hand than you, draw a card.", "<=", 2],
+      ["Each opponent who has at least 3 more Bleed counters than you loses 2 life.", "Each opponent who has at least 3 more Bleed counters than you loses 2 life.", ">=", 3],
+    ] as const) {
+      const p = probe("spell", text);
+      expect([text, p.problems]).toEqual([text, []]);
+      expect(p.readsAs).toEqual([readsAs]);
+      expect(JSON.stringify(p.abilities[0]!.steps)).toContain(`"op":"${op}","right":{"kind":"plus"`);
+      expect(JSON.stringify(p.abilities[0]!.steps)).toContain(`"add":${add}}`);
+      expect(stepsOf(readsAs)).toEqual(stepsOf(text));
+    }
+  });
+
+  it("a bare '2 more … than you' says no bound: CW6001 naming both forms", () => {
+    const p = probe("spell", "If an opponent has 2 more cards in hand than you, draw a card.");
+    expect(p.problems).toEqual(['CW6001 "2"']);
+    expect(p.messages[0]).toContain('write "at least 2 more" or "at most 2 more"');
+  });
+
+  it("'at least two' / 'at most 5' are '2 or more' / '5 or less' (were CW6001, treated as always true)", () => {
+    for (const [text, readsAs] of [
+      ["If you control at least two creatures, draw a card.", "If you control 2 or more Creatures, draw a card."],
+      ["Each opponent with at least 3 Bleed counters loses 2 life.", "Each opponent with 3 or more Bleed counters loses 2 life."],
+      ["If you have at most 5 life, gain 3 life.", "If you have 5 or less life, gain 3 life."],
+      ["Each opponent who has at least 2 cards in hand discards a card.", "Each opponent with 2 or more cards in hand discards a card."],
+    ]) {
+      const p = probe("spell", text!);
+      expect([text, p.problems]).toEqual([text, []]);
+      expect(p.readsAs).toEqual([readsAs]);
+      expect(stepsOf(readsAs!)).toEqual(stepsOf(text!));
+    }
+  });
+});
