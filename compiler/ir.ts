@@ -793,6 +793,11 @@ export interface TriggerPattern {
   /** "in combat": only events of combat (fights, combat damage). */
   combat?: boolean;
   /**
+   * "Whenever a creature deals Breach damage to a player" (`combat_damage_player`): only the damage a keyword whose rule is
+   * `overflow_to_player` carried past a blocked attacker's blockers to the player — not an unblocked hit. The keyword's name.
+   */
+  overflow?: string;
+  /**
    * "Whenever this blocks, gain 1 life." (`blocks` with no object, its ability naming no attacker): once for a declaration
    * of blockers however many attackers the card blocks (a Multi-block creature blocking two gains 1, not 2). "Whenever this
    * blocks a creature" — or an ability naming "the attacking creature" — triggers for each attacker blocked.

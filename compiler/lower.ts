@@ -7300,6 +7300,16 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
         l.use(clause.subject);
         return { kind: "card", selector: who === "any" ? {} : { controller: who } };
       };
+      // "Whenever a creature deals Breach damage to a player": the damage a keyword whose rule carries a blocked attacker's
+      // damage over to the player (Breach, Overwhelm: rule overflow_to_player) sent there — combat damage to a player that
+      // went past its blockers, not an unblocked hit (TriggerPattern.overflow).
+      const overflowWord = toPlayer ? clause.object?.items.find((i): i is Ast.WordNode => i.kind === "word" && l.vocab.keywords.get(lower(i.text))?.rule === "overflow_to_player") : undefined;
+      if (overflowWord && clause.object && npWords(clause.object).every((w) => w === "damage" || w === "combat" || w === lower(overflowWord.text))) {
+        l.use(toPrep, overflowWord);
+        l.useWords(clause.object, "combat");
+        const who = objectOf(to).object;
+        return { event: "combat_damage_player", subject: dealer(), ...(who && who.kind === "player" && who.who !== "any" ? { object: who } : {}), overflow: l.vocab.keywords.get(lower(overflowWord.text))!.name, text };
+      }
       if (toPlayer && inCombat) {
         l.use(toPrep);
         const who = objectOf(to).object;

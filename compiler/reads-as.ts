@@ -1991,7 +1991,7 @@ function oneTriggerText(t: TriggerPattern, ctx: Context): string {
   const combat = t.combat ? " in combat" : "";
   if (t.event === "destroys") return `${head} ${subject} destroys ${object ?? "a card"}${combat}`;
   if (t.event === "deals_damage" || t.event === "combat_damage_player") {
-    const kind = t.event === "combat_damage_player" || t.combat ? "combat damage" : "damage";
+    const kind = t.overflow ? `${t.overflow} damage` : t.event === "combat_damage_player" || t.combat ? "combat damage" : "damage";
     const to = object ?? (t.event === "combat_damage_player" ? "a player" : undefined);
     return `${head} ${subject} deals ${kind}${to ? ` to ${to}` : ""}`;
   }

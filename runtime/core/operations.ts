@@ -176,7 +176,7 @@ function recordDiscard(ctx: Ctx, player: PlayerId, id: string): void {
 }
 
 /** Returns the damage dealt (after prevention; Armor absorbing part of it still counts). */
-export function damagePlayer(ctx: Ctx, player: PlayerId, dealt: number, from: string | undefined, source: SourceRef | undefined, combat: boolean): number {
+export function damagePlayer(ctx: Ctx, player: PlayerId, dealt: number, from: string | undefined, source: SourceRef | undefined, combat: boolean, overflow = false): number {
   if (dealt <= 0) return 0;
   const left = replaceEvent(ctx, "player_dealt_damage", { player, ...(combat ? { combat } : {}), ...(from ? { from } : {}) }, `${dealt} damage would be dealt to ${player}`, dealt);
   if (!left) return 0;
@@ -205,7 +205,8 @@ export function damagePlayer(ctx: Ctx, player: PlayerId, dealt: number, from: st
   if (from) {
     // Combat damage to a player is combat damage too ("Whenever this deals combat damage").
     noteEvent(ctx, "deals_damage", { card: from, player, amount, ...(combat ? { combat } : {}) });
-    if (combat) noteEvent(ctx, "combat_damage_player", { card: from, player, amount });
+    // Carried past blockers by an overflow rule ("Whenever a creature deals Breach damage to a player").
+    if (combat) noteEvent(ctx, "combat_damage_player", { card: from, player, amount, ...(overflow ? { overflow } : {}) });
   }
   return amount;
 }

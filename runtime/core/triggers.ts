@@ -30,6 +30,8 @@ export interface GameEventData {
   defending?: PlayerId;
   /** The event happened in combat (a fight, combat damage). */
   combat?: boolean;
+  /** Combat damage to a player an `overflow_to_player` rule carried past the attacker's blockers (Breach). */
+  overflow?: boolean;
   /**
    * "blocks": the blocker's second or later attacker of one declaration of blockers (TriggerPattern.oncePerBlock skips it);
    * "attacks": the second or later attacker of one declaration of attackers (TriggerPattern.oncePerAttack skips it).
@@ -80,6 +82,8 @@ export function triggerMatches(ctx: Ctx, trigger: TriggerPattern, kind: EventKin
   if ((trigger.zone ?? undefined)?.toLowerCase() !== data.zone?.toLowerCase()) return false;
   if (trigger.from !== undefined && trigger.from.toLowerCase() !== data.from?.toLowerCase()) return false;
   if (trigger.combat && !data.combat) return false;
+  // "deals Breach damage to a player": only damage carried past blockers.
+  if (trigger.overflow && !data.overflow) return false;
   if (trigger.oncePerBlock && kind === "blocks" && data.again) return false;
   // "Whenever you attack [with two or more creatures]": once for the declaration, counting its attackers.
   if (trigger.oncePerAttack && kind === "attacks" && data.again) return false;

@@ -253,7 +253,7 @@ registerNativeRule("combat_damage", (ctx, frame) => {
   const defender = opponentOf(state, battle.attacker);
   const inPlay = (id: string) => state.cards[id]?.zone === rules.zones.battlefield;
   const assigned = (frame.chosen["$assigned"] ??= []);
-  const hits: { to: string | PlayerId; player: boolean; amount: number; from: string }[] = [];
+  const hits: { to: string | PlayerId; player: boolean; amount: number; from: string; overflow?: true }[] = [];
   for (const attacker of battle.attackers) {
     if (!inPlay(attacker)) continue;
     const power = statOf(ctx, attacker, attackStat(rules));
@@ -273,7 +273,8 @@ registerNativeRule("combat_damage", (ctx, frame) => {
         hits.push({ to: blocker, player: false, amount: lethal, from: attacker });
         rest -= lethal;
       }
-      if (rest > 0) hits.push({ to: defender, player: true, amount: rest, from: attacker });
+      // Past blockers (with none left, all of it): the overflow a "deals Breach damage" trigger sees. An unblocked hit is not.
+      if (rest > 0) hits.push({ to: defender, player: true, amount: rest, from: attacker, overflow: true });
       continue;
     }
     if (alive.length === 0) continue;
@@ -308,7 +309,7 @@ registerNativeRule("combat_damage", (ctx, frame) => {
   emit(ctx, "check", "combat damage is dealt", { player: battle.attacker });
   for (const hit of hits) {
     if (hit.amount <= 0) continue;
-    if (hit.player) damagePlayer(ctx, hit.to, hit.amount, hit.from, frame.source, true);
+    if (hit.player) damagePlayer(ctx, hit.to, hit.amount, hit.from, frame.source, true, hit.overflow === true);
     else damageCard(ctx, hit.to, hit.amount, hit.from, frame.source, true);
   }
   // What combat damage kills dies in the battle, attacking or blocking (the state check would destroy it after it ended).

@@ -123,3 +123,18 @@ describe("'at least N' / 'at most N', and 'at least N more … than you'", () =>
     }
   });
 });
+
+describe("'deals Breach damage to a player'", () => {
+  it("is combat damage to a player carried past blockers by Breach's rule (was CW6005 'Breach' not used, run on any damage)", () => {
+    for (const [text, readsAs] of [
+      ["Whenever a creature deals Breach damage to a player, you gain 1 life.", "Whenever a Creature deals Breach damage to a player, gain 1 life."],
+      ["Whenever a creature you control deals Breach damage to an opponent, that player gains 2 Bleed counters.", "Whenever a Creature you control deals Breach damage to an opponent, put 2 Bleed counters on that player."],
+    ]) {
+      const p = probe("creature", text!);
+      expect([text, p.problems]).toEqual([text, []]);
+      expect(p.readsAs).toEqual([readsAs]);
+      expect(p.abilities[0]!.trigger).toMatchObject({ event: "combat_damage_player", overflow: "Breach" });
+      expect(JSON.stringify(probe("creature", readsAs!).abilities[0]!.trigger, (k, v) => (k === "text" ? undefined : v))).toEqual(JSON.stringify(p.abilities[0]!.trigger, (k, v) => (k === "text" ? undefined : v)));
+    }
+  });
+});
