@@ -8375,6 +8375,16 @@ function capitalized(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
+/** Does a condition read a target of its ability (`{ kind: "target" }` anywhere in it)? */
+function mentionsTarget(condition: Condition): boolean {
+  let found = false;
+  JSON.stringify(condition, (key, value) => {
+    if (key !== "" && value && typeof value === "object" && (value as { kind?: string }).kind === "target") found = true;
+    return value;
+  });
+  return found;
+}
+
 function countSteps(steps: readonly Step[], op: Step["op"]): number {
   let n = 0;
   for (const step of steps) {
@@ -9020,10 +9030,16 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
       l.eventPlayer = carriesPlayer(a.trigger);
       l.combatTrigger = isCombatTrigger(a.trigger);
       l.setTrigger(a.trigger);
+      // "When this enters play, if target player has 5 or more Bleed counters, that player loses 5 life.": a condition on a
+      // target cannot be checked as the trigger is noted (no target is chosen yet: it was always false there, and the
+      // ability never triggered — silent). The trigger goes on the chain, its target chosen, and the condition is checked as
+      // it resolves.
+      let onResolution: Condition | undefined;
       if (body.condition) {
         // A trigger's intervening "if" is checked as the trigger is noted, before any target is chosen.
         const c = l.conditionWithoutTargets(body.condition);
-        if (c) a.condition = c;
+        if (c && mentionsTarget(c)) onResolution = c;
+        else if (c) a.condition = c;
         l.conditionTargets = false;
         l.aboutConditionPlayer(body.condition);
         l.conditionTargets = true;
@@ -9031,6 +9047,7 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
       l.triggerCondition = !!a.condition;
       a.steps = body.effect.kind === "modal" ? modalSteps(body.effect, a, l) : lowerSequenceWithPending(body.effect, l);
       lowerDestroyerTrigger(a, l, body.effect.range);
+      if (onResolution) a.steps = [{ op: "if", condition: onResolution, then: a.steps, ...(l.triggerOtherwise ? { else: l.triggerOtherwise } : {}), source: a.source }];
       if (a.condition) a.steps = [{ op: "if", condition: a.condition, then: a.steps, ...(l.triggerOtherwise ? { else: l.triggerOtherwise } : {}), source: a.source }];
       // With "Otherwise, ..." the ability triggers whatever the condition (it is checked as it resolves): something
       // happens either way.

@@ -138,3 +138,16 @@ describe("'deals Breach damage to a player'", () => {
     }
   });
 });
+
+describe("a trigger's 'if' about a target", () => {
+  it("is checked as the ability resolves, not as it triggers (it was always false then: the ability never triggered — silent)", () => {
+    const p = probe("creature", "When this enters play, if target player has 5 or more Bleed counters, that player loses 5 life.");
+    expect(p.problems).toEqual([]);
+    const ability = p.abilities[0]!;
+    expect(ability.condition).toBeUndefined();
+    expect(ability.targets).toMatchObject([{ accepts: "player" }]);
+    expect(ability.steps).toMatchObject([{ op: "if", condition: { kind: "compare", left: { kind: "counters", of: { player: { kind: "target", index: 0 } } } }, then: [{ op: "lose_life", who: { kind: "target", index: 0 } }] }]);
+    // A condition with no target stays an intervening "if", checked as the trigger is noted and as it resolves.
+    expect(probe("creature", "When this enters play, if an opponent has 5 or more Bleed counters, that player loses 5 life.").abilities[0]!.condition).toBeDefined();
+  });
+});
