@@ -226,6 +226,8 @@ export type NumberExpr =
   | { kind: "event_amount" }
   /** The damage this resolution's last damage step dealt, after prevention ("You gain life equal to the damage dealt."). */
   | { kind: "damage_dealt" }
+  /** The life a player lost (gained) this turn, all of it ("If you lost life this turn", "If an opponent gained life this turn"; GameState.lifeThisTurn). */
+  | { kind: "life_this_turn"; of: PlayerRef; change: "lost" | "gained" }
   /** How many cards an earlier step of the same resolution remembered under `label` ("that many" after "Discard up to three cards"). */
   | { kind: "chosen_count"; label: string }
   | { kind: "times"; factor: number; of: NumberExpr }

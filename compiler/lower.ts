@@ -3072,6 +3072,9 @@ class AbilityLowering {
     // "if you attacked this turn", "if they didn't attack with a creature this turn" (negated above)
     const playerAttacked = this.playerAttackedThisTurn(clause, player);
     if (playerAttacked !== undefined) return playerAttacked ?? undefined;
+    // "if you lost life this turn", "if an opponent gained 3 or more life this turn" (negated above: "didn't lose life")
+    const life = this.playerLifeThisTurn(clause, player);
+    if (life) return life;
     // "if this unit attacked this turn", "if it didn't attack this turn" (negated above)
     const attacked = player ? undefined : this.attackedThisTurnCondition(clause);
     if (attacked) return attacked;
@@ -3607,6 +3610,26 @@ class AbilityLowering {
     }
     this.use(clause.verb, thisTurn);
     return { kind: "attacked_this_turn", who, selector, atLeast };
+  }
+
+  /**
+   * "you lost life this turn", "an opponent gained life this turn", "you lost 3 or more life this turn", "they didn't lose
+   * life this turn" (the negation read by conditionFor): all the life that player lost (gained) this turn — an effect's
+   * loss, damage, a cost paid in life (GameState.lifeThisTurn). Undefined: not such a clause.
+   */
+  playerLifeThisTurn(clause: Ast.Clause, player?: PlayerRef): Condition | undefined {
+    const change = clause.verb?.lemma === "lose" ? "lost" : clause.verb?.lemma === "gain" ? "gained" : undefined;
+    if (!change || !clause.object || clause.be || clause.complement || clause.modal || (!player && !(clause.subject && isPlayerPhrase(clause.subject)))) return undefined;
+    if (clause.tail.length !== 1) return undefined;
+    const thisTurn = clause.tail[0]!;
+    if (thisTurn.kind !== "timing" || thisTurn.which !== "this" || thisTurn.combat) return undefined;
+    const obj = clause.object;
+    const count = npCount(obj);
+    const dets = npDeterminers(obj).filter((d) => !count || d !== count.text);
+    if (npWords(obj).join(" ") !== "life" || obj.filters.length || dets.length || (count && (count.value === undefined || count.atLeast !== undefined || (count.comparison !== undefined && comparisonOp(count) !== ">=")))) return undefined;
+    const who: PlayerRef = player ?? this.controllingPlayer(clause.subject);
+    this.use(clause.verb, obj, thisTurn);
+    return { kind: "compare", left: { kind: "life_this_turn", of: who, change }, op: ">=", right: count?.value ?? 1 };
   }
 
   /**

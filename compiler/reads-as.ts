@@ -1430,6 +1430,8 @@ function numberText(n: NumberExpr, ctx: Context): string {
       return "that much";
     case "damage_dealt":
       return "the damage dealt";
+    case "life_this_turn":
+      return `the life ${playerText(n.of, ctx)} ${n.change} this turn`;
     case "plus":
       return `${numberText(n.of, ctx)} ${plusText(n.add)}`;
     case "times":
@@ -1658,6 +1660,10 @@ function conditionText(c: Condition, ctx: Context): string {
       if (players) return players;
       // "an opponent has 3 or more Bleed counters"
       const left = c.left;
+      // "you lost life this turn", "an opponent gained 3 or more life this turn" (lower.ts playerLifeThisTurn)
+      if (typeof left !== "number" && left.kind === "life_this_turn" && typeof c.right === "number" && c.op === ">=") return `${playerText(left.of, ctx)} ${left.change} ${c.right === 1 ? "" : `${c.right} or more `}life this turn`;
+      // "you didn't lose life this turn" (the negation: fewer than the amount)
+      if (typeof left !== "number" && left.kind === "life_this_turn" && typeof c.right === "number" && c.op === "<") return `${playerText(left.of, ctx)} didn't ${left.change === "lost" ? "lose" : "gain"} ${c.right === 1 ? "" : `${c.right} or more `}life this turn`;
       const words = { "<=": "or less", ">=": "or more" } as Record<string, string>;
       if (typeof left !== "number" && left.kind === "counters" && "player" in left.of && typeof c.right === "number" && words[c.op]) {
         const who = playerText(left.of.player, ctx);

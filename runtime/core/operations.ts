@@ -198,6 +198,7 @@ export function damagePlayer(ctx: Ctx, player: PlayerId, dealt: number, from: st
   // Replaced before the damage is traced, so the state after the damage event shows the life it left.
   const lost = rest > 0 ? replaceEvent(ctx, "lose_life", { player }, `${player} would lose ${rest} life`, rest) : undefined;
   if (lost) p.life -= lost.amount;
+  if (lost && lost.amount > 0) lifeThisTurn(ctx, player).lost += lost.amount;
   emit(ctx, "damage", `${from ? cardName(ctx, from) : "an effect"} deals ${amount} damage to ${player}`, { player, card: from, name: from ? cardName(ctx, from) : undefined, amount, source });
   if (lost && lost.amount > 0) noteEvent(ctx, "lose_life", { player, amount: lost.amount });
   // "Whenever an opponent is dealt damage": the player is dealt it (Armor absorbing part of it or not).
@@ -237,6 +238,12 @@ export function damageCard(ctx: Ctx, id: string, dealt: number, from: string | u
   return amount;
 }
 
+/** A player's record of the life they lost and gained this turn (GameState.lifeThisTurn), made at its first change. */
+function lifeThisTurn(ctx: Ctx, player: PlayerId): { lost: number; gained: number } {
+  const record = (ctx.state.lifeThisTurn ??= {});
+  return (record[player] ??= { lost: 0, gained: 0 });
+}
+
 /** Returns the life gained (after "can't gain life" and replacements). */
 export function gainLife(ctx: Ctx, player: PlayerId, gained: number, source?: SourceRef): number {
   if (gained <= 0) return 0;
@@ -249,6 +256,7 @@ export function gainLife(ctx: Ctx, player: PlayerId, gained: number, source?: So
   if (!left || left.amount <= 0) return 0;
   const amount = left.amount;
   ctx.state.players[player]!.life += amount;
+  lifeThisTurn(ctx, player).gained += amount;
   emit(ctx, "life", `${player} gains ${amount} life`, { player, amount, source });
   noteEvent(ctx, "gain_life", { player, amount });
   return amount;
@@ -261,6 +269,7 @@ export function loseLife(ctx: Ctx, player: PlayerId, lost: number, source?: Sour
   if (!left || left.amount <= 0) return 0;
   const amount = left.amount;
   ctx.state.players[player]!.life -= amount;
+  lifeThisTurn(ctx, player).lost += amount;
   emit(ctx, "life", `${player} loses ${amount} life`, { player, amount: -amount, source });
   noteEvent(ctx, "lose_life", { player, amount });
   return amount;

@@ -252,6 +252,7 @@ function passTurn(ctx: Ctx): void {
   if (state.discardedThisTurn) state.discardedThisTurn = undefined;
   if (state.attackedThisTurn) state.attackedThisTurn = undefined;
   if (state.drawnThisTurn) state.drawnThisTurn = undefined;
+  if (state.lifeThisTurn) state.lifeThisTurn = undefined;
   // No attack spans a turn change either (one whose frame never ran its fight).
   state.combat = null;
   const next = opponentOf(state, state.active);

@@ -1147,6 +1147,11 @@ export function evalNumber(ctx: Ctx, frame: Frame, expr: NumberExpr): number {
       return frame.event?.amount ?? 0;
     case "damage_dealt":
       return frame.dealt ?? 0;
+    case "life_this_turn": {
+      // "If you lost life this turn": all the life the player lost (gained) this turn (GameState.lifeThisTurn).
+      const p = evalPlayer(ctx, frame, expr.of);
+      return p ? (ctx.state.lifeThisTurn?.[p]?.[expr.change] ?? 0) : 0;
+    }
     case "chosen_count":
       return frame.chosen[expr.label]?.length ?? 0;
     case "destroyed_this_turn":

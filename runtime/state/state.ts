@@ -402,6 +402,11 @@ export interface GameState {
    * is not on it: it fires no draw. Cleared as the turn passes; absent: none.
    */
   drawnThisTurn?: DestroyedCard[];
+  /**
+   * The life each player lost and gained this turn, all of it (an effect's loss, damage's, a cost paid in life): read by "if
+   * you lost life this turn", "if an opponent gained life this turn". Cleared as the turn passes; absent: none.
+   */
+  lifeThisTurn?: Partial<Record<PlayerId, { lost: number; gained: number }>>;
   /** Replacement effects used ("the first time ... each turn"): which ability, on which card, on which turn, since it entered on `entered`. */
   replacementsUsed?: { ability: string; card: string; turn: number; entered: number; limit: "first_each_turn" | "first" }[];
   /** Control effects with a duration (runtime/mechanics/control.ts): the card returns to `to` when the duration ends. */
@@ -463,7 +468,7 @@ export interface PlayerRestriction {
  * unset): a state keeps one hidden class from its first action to its last (runtime/index.ts emptyState; a copy of a
  * state read back from JSON takes the same order, state/clone.ts draftOf; test/runtime/state-shape.test.ts).
  */
-export const OPTIONAL_STATE_FIELDS = ["delayed", "preventions", "phaseSteps", "phaseEndRaised", "lastKnown", "destroyedThisTurn", "playedThisTurn", "enteredThisTurn", "discardedThisTurn", "attackedThisTurn", "drawnThisTurn", "replacementsUsed", "controlEffects", "chainRun", "chainCount", "battle", "temporary", "playerRules", "replacementsNext", "costChanges"] as const;
+export const OPTIONAL_STATE_FIELDS = ["delayed", "preventions", "phaseSteps", "phaseEndRaised", "lastKnown", "destroyedThisTurn", "playedThisTurn", "enteredThisTurn", "discardedThisTurn", "attackedThisTurn", "drawnThisTurn", "lifeThisTurn", "replacementsUsed", "controlEffects", "chainRun", "chainCount", "battle", "temporary", "playerRules", "replacementsNext", "costChanges"] as const;
 
 const cardIds = moduleCache<number, string>();
 /**

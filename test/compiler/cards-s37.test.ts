@@ -151,3 +151,22 @@ describe("a trigger's 'if' about a target", () => {
     expect(probe("creature", "When this enters play, if an opponent has 5 or more Bleed counters, that player loses 5 life.").abilities[0]!.condition).toBeDefined();
   });
 });
+
+describe("'If you lost life this turn' / 'If an opponent gained life this turn'", () => {
+  it("reads all the life that player lost (gained) this turn (was CW6001 'condition not understood', treated as always true)", () => {
+    for (const [text, readsAs] of [
+      ["If you lost life this turn, draw a card.", "If you lost life this turn, draw a card."],
+      ["If an opponent gained life this turn, they lose 3 life.", "If your opponent gained life this turn, your opponent loses 3 life."],
+      ["If you lost 3 or more life this turn, draw a card.", "If you lost 3 or more life this turn, draw a card."],
+      ["If an opponent lost at least 4 life this turn, draw a card.", "If your opponent lost 4 or more life this turn, draw a card."],
+      ["If you didn't lose life this turn, draw a card.", "If you didn't lose life this turn, draw a card."],
+      ["Each opponent who lost life this turn gains a Bleed counter.", "Each opponent who lost life this turn gains a Bleed counter."],
+    ]) {
+      const p = probe("spell", text!);
+      expect([text, p.problems]).toEqual([text, []]);
+      expect(p.readsAs).toEqual([readsAs]);
+      expect(JSON.stringify(p.abilities[0]!.steps)).toContain('"kind":"life_this_turn"');
+      expect(stepsOf(readsAs!)).toEqual(stepsOf(text!));
+    }
+  });
+});
