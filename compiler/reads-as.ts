@@ -590,10 +590,13 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
       if (step.rules?.length === 1 && step.rules[0]!.rule === "must_attack" && step.duration.kind === "end_of_turn" && !Object.keys(step.stats ?? {}).length && !step.set && !step.keywords?.length && !step.loses?.length) return `${subj(step.on)} must attack this turn if able`;
       // "Target unit can attack twice this turn."
       if (step.rules?.length === 1 && step.rules[0]!.rule === "extra_attacks" && step.duration.kind === "end_of_turn" && !Object.keys(step.stats ?? {}).length && !step.set && !step.keywords?.length && !step.loses?.length) return `${subj(step.on)} can attack twice this turn`;
-      const parts = [...(Object.keys(step.stats ?? {}).length ? [statsText(step.stats!, ctx)] : []), ...Object.entries(step.set ?? {}).map(([stat, n]) => `base ${stat} ${numberText(n, ctx)}`)];
       // "Deal 1 damage to target unit, then it can't attack ...": a target named again is "it".
-      const again = step.on.kind === "card" && step.on.ref.kind === "target" && step.rules?.length && !parts.length && !step.keywords?.length;
+      const changes = Object.keys(step.stats ?? {}).length + Object.keys(step.set ?? {}).length;
+      const again = step.on.kind === "card" && step.on.ref.kind === "target" && step.rules?.length && !changes && !step.keywords?.length;
+      // The subject before its amounts: "Target creature gets -X/-0 …, where X is half its power" (the amount printed first
+      // named the target, and the subject became "It").
       const subject = again ? "it" : step.on.kind === "card" && step.on.ref.kind === "event_other" ? subjectCardText(step.on.ref, ctx) : subj(step.on);
+      const parts = [...(Object.keys(step.stats ?? {}).length ? [statsText(step.stats!, ctx)] : []), ...Object.entries(step.set ?? {}).map(([stat, n]) => `base ${stat} ${numberText(n, ctx)}`)];
       const grants = (step.keywords ?? []).map(keywordText);
       const losses = step.loses ?? [];
       const clauses = [parts.length ? `${getVerb(step.on, ctx)} ${parts.join(" and ")}` : "", grants.length ? `${gainVerb(step.on, ctx)} ${listText(grants)}` : "", losses.length ? `${gainVerb(step.on, ctx).replace(/^gain/, "lose")} ${listText(losses)}` : "", ...ruleGrantsText(step.rules ?? [], ctx)].filter(Boolean);
@@ -776,6 +779,16 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
         // condition reads, "Exhaust target creature. If it is exhausted, … instead" reads as a check made after it — the
         // condition first, as written.
         const setsCondition = elseSetsCondition(step);
+        // "Reveal the top card of your Main Deck. If it is a Vampire, put it into your hand. Otherwise, put it on the bottom
+        // of your Main Deck.": where the looked-at card goes either way, as written (the "instead" form put "the rest" of
+        // nothing into the hand, and did not compile back).
+        const placesLooked = step.then.length === 1 && step.then[0]!.op === "place_looked" && step.else.length === 1 && step.else[0]!.op === "place_looked";
+        if (placesLooked) {
+          if (named) ctx.named = named;
+          // The look before named one card ("the top card"): "the rest" of it is "it".
+          // A sentence of its own ("Otherwise" goes on only after a sentence that begins with "If").
+          return `${NEW_SENTENCE}${conditionOtherwiseText(step, ctx, true).replace(/\bput the rest\b/g, "put it").replace(/^./, (c) => c.toUpperCase())}`;
+        }
         if (!/\btarget\b/i.test(then) && !setsCondition) return `${otherwise}. If ${again(conditionText(step.condition, ctx))}, ${then} instead`;
         if (named) ctx.named = named;
         return conditionOtherwiseText(step, ctx, setsCondition);
@@ -1553,7 +1566,7 @@ function statsText(stats: Record<string, NumberExpr>, ctx: Context): string {
   if (names.length >= 2 && entries.length === 2 && names[0]! in stats && names[1]! in stats) {
     // "-1/-0": a change of 0 beside a loss is written as the card writes it, with the loss's sign.
     const [first, second] = [stats[names[0]!]!, stats[names[1]!]!];
-    const loss = (n: NumberExpr) => typeof n === "number" && n < 0;
+    const loss = (n: NumberExpr) => (typeof n === "number" ? n < 0 : n.kind === "times" && n.factor < 0);
     const pair = (n: NumberExpr, other: NumberExpr) => (n === 0 && loss(other) ? "-0" : signed(n));
     return `${pair(first, second)}/${pair(second, first)}${where}`;
   }

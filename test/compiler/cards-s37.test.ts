@@ -170,3 +170,22 @@ describe("'If you lost life this turn' / 'If an opponent gained life this turn'"
     }
   });
 });
+
+describe("reads-as that compiles back (found by the session's probe)", () => {
+  it("'Target creature gets -X/-0 …, where X is half its power' read as 'It gets -X/+0 …' (a different card, another sign)", () => {
+    const text = "Target creature gets -X/-0 until end of turn, where X is half its power, rounded down.";
+    const p = probe("spell", text);
+    expect(p.problems).toEqual([]);
+    expect(p.readsAs).toEqual([text]);
+    expect(stepsOf(p.readsAs[0]!)).toEqual(stepsOf(text));
+  });
+
+  it("'Reveal the top card … If it is a Vampire, put it into your hand. Otherwise, put it on the bottom …' read as '… put the rest into your Hand instead' (did not compile)", () => {
+    const text = "Reveal the top card of your Main Deck. If it is a Vampire, put it into your hand. Otherwise, put it on the bottom of your Main Deck.";
+    const p = probe("spell", text);
+    expect(p.problems).toEqual([]);
+    expect(p.readsAs).toEqual(["Reveal the top card of your Main Deck. If it is a Vampire, put it into your Hand. Otherwise, put it on the bottom of your Main Deck."]);
+    expect(probe("spell", p.readsAs[0]!).problems).toEqual([]);
+    expect(stepsOf(p.readsAs[0]!)).toEqual(stepsOf(text));
+  });
+});
