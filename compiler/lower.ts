@@ -46,7 +46,7 @@ import { IR_VERSION, PLAYER_RULES, RESTRICTION_RULES, STEP_OBJECT_FIELD, LIFE_TH
 import type { MessageCode } from "./messages.ts";
 import { checkAbilityContract, checkCardStates, hasDefenders, checkCostSymbols, paysCostSymbols, checkStaticsWhileAttacking, checkStaticsWhileExhausted, checkUndefinedX, checkGameContract, checkGameParams } from "./contract-check.ts";
 import { DESTROYED_SELECTOR_FIELDS, RULES_WITH_DURATION, countsCards, TRIGGER_EVENTS, canonicalParamValue, readyingPhase, triggerContract, turnEndMoment } from "./contract.ts";
-import { WordLedger, isSelectingWord, leavesOf, unusedPhrases } from "./word-accounting.ts";
+import { WordLedger, isNegationWord, isSelectingWord, leavesOf, unusedPhrases } from "./word-accounting.ts";
 import { additionalCostReadsAs, playOnlyReadsAs, indefiniteArticle, readsAs, upgradedAmount } from "./reads-as.ts";
 import { analyzeWorkspace, cardsAsCheckedOf, checkedModelsOf, type WorkspaceAnalysis } from "./workspace.ts";
 import { costWordAmount, singulars } from "./vocabulary.ts";
@@ -609,6 +609,13 @@ class AbilityLowering {
     this.ledger.use(...nodes);
   }
   /**
+   * The negations under these nodes ("isn't", "not", "don't", ...) carried: the reader read them (its condition or selector
+   * is the negated one). A negation no reader carries is reported (word-accounting.ts isSelectingWord), never dropped.
+   */
+  carryNegations(...nodes: unknown[]): void {
+    for (const node of nodes) this.ledger.carry(leavesOf(node).filter((leaf) => isNegationWord(this.text.slice(startOffset(leaf.range), endOffset(leaf.range)))));
+  }
+  /**
    * A phrase read for WHOSE it is ("an opponent's Graveyard", "their deck", "your opponent's turn"): its possessors
    * ("opponent's", "their") are carried by the reader; "target" is not (only a reader that makes a target carries it).
    */
@@ -1164,6 +1171,13 @@ class AbilityLowering {
       const dies = this.thisWayCondition({ ...clause, verb: { ...clause.verb!, lemma: "die" } });
       return dies ? { kind: "not", condition: dies } : dies;
     }
+    // "Deal 2 damage to target unit. If it isn't destroyed, ...": read as "is destroyed", negated (as "wasn't" is, in
+    // conditionFor) — the negation was dropped ("if it died this way", silently).
+    if (clause.be && /^(?:(?:isn|aren)['’]t|(?:is|are)[ \t]+not)$/i.test(clause.be.text) && clause.verb) {
+      const read = this.thisWayCondition({ ...clause, be: { ...clause.be, text: /^are/i.test(clause.be.text) ? "are" : "is" } });
+      if (read) this.ledger.carry(clause.be);
+      return read ? negation(read) : read;
+    }
     // "if it was destroyed this way" (a passive) · "if it dies this way" / "if that creature died this way"
     const verb = (clause.be || clause.verb?.lemma === "die") && !clause.modal ? (this.thisWayVerb({ ...clause, subject: undefined }) ?? this.diesAfterStep(clause)) : undefined;
     const subject = clause.subject;
@@ -1598,7 +1612,8 @@ class AbilityLowering {
             else sel.controllerIs = named;
             if (f.not) this.note(f.range, `the engine cannot read "${this.slice(f.range)}": write "you don't control" or "an opponent controls"`);
             // playerPhrase carried the controller words it read.
-            this.use(f.verb, f.not, f.by);
+            this.use(f.verb, f.by);
+            this.ledger.carry(f.not);
             ownerRead();
             continue;
           }
@@ -1625,7 +1640,8 @@ class AbilityLowering {
         // The verb, "don't", and the controller's words this reading read — any other ("the first opponent") is CW6005.
         // "Creatures target opponent controls": every game is a duel — the one opponent, always a legal target (as "target
         // opponent's hand" in a zone). "target player controls" is not read (any player's cards): its "target" stays unused.
-        this.use(f.verb, f.not, f.by);
+        this.use(f.verb, f.by);
+        this.ledger.carry(f.not);
         this.carryRead(f.controller, wordsRead);
         ownerRead();
       } else if (f.kind === "prep" && (f.prep === "in" || f.prep === "from" || (f.prep === "on" && this.zoneIn(f.object) === this.vocab.zoneOfRole("battlefield")))) {
@@ -1722,6 +1738,7 @@ class AbilityLowering {
         const negated = /\b(?:not|isn['’]t|aren['’]t)\b/i.test(this.slice(f.range));
         Object.assign(sel, readinessSelector(lower(f.clause.verb.text), negated));
         this.use(f);
+        if (negated) this.carryNegations(f);
       } else if (f.kind === "relative" && f.that && f.clause.be && !f.clause.verb && f.clause.object && !f.clause.subject && !f.clause.modal && !f.clause.complement && !f.clause.tail.length && npDeterminers(f.clause.object).every((d) => d === "a" || d === "an")) {
         // "each unit that isn't a defender", "a creature that is a Vampire", "units that aren't tokens": the cards the noun
         // after "is" names, kept (or, negated, left out). Only the words that noun's own reading carries count as read.
@@ -1731,6 +1748,7 @@ class AbilityLowering {
         if (Object.keys(named).length) {
           this.useDeterminers(f.clause.object, "a", "an");
           this.use(f.clause.be);
+          if (negated) this.carryNegations(f.clause.be, f.clause.object.determiners);
           if (negated) (sel.exclude ??= []).push(named);
           else this.mergeSelector(sel, named, f.range);
         }
@@ -1740,6 +1758,7 @@ class AbilityLowering {
         const negated = /\b(?:not|isn['’]t|aren['’]t)\b/i.test(this.slice(f.range));
         const named = this.selector({ kind: "np", determiners: [], items: [f.clause.verb], filters: [], range: f.clause.verb.range });
         this.use(f.clause.be);
+        if (negated) this.carryNegations(f.clause.be);
         if (negated) (sel.exclude ??= []).push(named);
         else this.mergeSelector(sel, named, f.range);
       } else if (f.kind === "relative" && f.pronoun === "whose" && npWords(f.clause.subject).join(" ") === "controller" && !npDeterminers(f.clause.subject).length && this.controllerHolds(f)) {
@@ -2895,7 +2914,7 @@ class AbilityLowering {
     // "you don't control a Soldier", "this unit didn't attack this turn": the clause read without "don't", negated — one
     // mechanism for every condition (the readings below see no modal; "isn't"/"not" are theirs).
     if (clause.modal?.lemma === "doesn't") {
-      this.use(clause.modal);
+      this.ledger.carry(clause.modal);
       return negation(this.conditionFor({ ...clause, modal: undefined }, player));
     }
     // "If it wasn't destroyed this way", "if that creature wasn't dealt damage this turn": the clause read with "was",
@@ -2904,11 +2923,21 @@ class AbilityLowering {
       this.ledger.carry(clause.be);
       return negation(this.conditionFor({ ...clause, be: { ...clause.be, text: /^weren/i.test(clause.be.text) ? "were" : "was" } }, player));
     }
+    // "your hand is not empty", "your field is not empty": the parser reads "not" as the verb and "empty" as its object —
+    // read as "is empty", negated (it was CW6001 "condition not understood", run as always true).
+    const notWord = clause.object?.items[0];
+    if (clause.be && /^(?:is|are)$/i.test(clause.be.text) && lower(clause.verb?.text ?? "") === "not" && clause.object && !clause.object.determiners.length && !clause.object.filters.length && clause.object.items.length === 1 && notWord?.kind === "word" && lower(notWord.text) === "empty" && !clause.modal && !clause.tail.length) {
+      const read = this.conditionFor({ ...clause, verb: notWord, object: undefined }, player);
+      if (!read) return undefined;
+      this.ledger.carry(clause.verb);
+      return read.kind === "compare" && read.op === "=" && read.right === 0 ? { ...read, op: ">=", right: 1 } : negation(read);
+    }
     // "If a player was dealt damage this way", "if it wasn't dealt damage this way" (negated above)
     if (!player && isDealtThisWay(clause)) return this.dealtThisWayCondition(clause) ?? undefined;
     // "If there are five or more cards in your Graveyard", "if there is no unit on your field": how many there are.
-    const there = player ? undefined : this.thereIsCondition(clause) ?? this.zoneContentsCondition(clause);
-    if (there !== undefined) return there;
+    const thereIs = player ? undefined : this.thereIsCondition(clause);
+    const there = thereIs !== undefined ? thereIs : player ? undefined : this.zoneContentsCondition(clause);
+    if (there !== undefined) return there ?? undefined;
     // "If your field is full", "if your opponent's field isn't full": a zone of play with slots, full — no empty slot.
     const full = player ? undefined : this.fullZoneCondition(clause);
     if (full !== undefined) return full ?? undefined;
@@ -2924,6 +2953,17 @@ class AbilityLowering {
     const lifeOwner = player ? "given" : words.some((w) => w.startsWith("opponent")) ? "opponent" : words.every((w) => w === "you" || w === "your" || w === "life" || w === "total") ? "you" : undefined;
     if ((objWords.includes("life") || words.includes("life")) && lifeVerb && lifeOwner) {
       const who: PlayerRef = player ?? (lifeOwner === "opponent" ? { kind: "opponent" } : { kind: "you" });
+      // "your life isn't 10", "your life total is not less than 5", "your opponent's life isn't 5 or less": the comparison
+      // turned round (the negation was dropped: "isn't 10" ran as "exactly 10", silently).
+      const lifeNegated = (!!clause.be && /(?:n['’]t|\snot)$/i.test(clause.be.text)) || npDeterminers(obj).includes("not") || lower(clause.verb?.text ?? "") === "not";
+      if (lifeNegated) {
+        const read = this.conditionFor({ ...clause, be: clause.be && { ...clause.be, text: clause.be.text.replace(/(?:n['’]t|\s+not)$/i, "") }, object: obj && { ...obj, determiners: obj.determiners.filter((d) => !(d.kind === "determiner" && d.lemma === "not")) }, verb: lower(clause.verb?.text ?? "") === "not" ? undefined : clause.verb }, player);
+        if (!read) return undefined;
+        this.carryNegations(clause.be, clause.verb, obj?.determiners);
+        if (read.kind === "life_at_most" && typeof read.value === "number") return { kind: "life_at_least", who: read.who, value: read.value + 1 };
+        if (read.kind === "life_at_least" && typeof read.value === "number") return { kind: "life_at_most", who: read.who, value: read.value - 1 };
+        return negation(read);
+      }
       // "your opponent's life is greater than 7": the possessive says whose life — read (it was CW6005 at "opponent's").
       if (!player) this.carryOwner(clause.subject);
       if (!c) {
@@ -2977,6 +3017,12 @@ class AbilityLowering {
     // zone said, are the ones they control ("Unit cards" — cards — and "units in your Graveyard" are read below).
     const permanents = clause.verb?.lemma === "have" && !!obj && !obj.filters.length && !clause.tail.length && this.namesPermanents(obj);
     if ((clause.verb?.lemma === "control" || holds || inPlay || permanents) && obj) {
+      // "you control each Knight", "an opponent controls all units", "you control both Knights": whether a player controls
+      // every such card is no count the engine reads (it was read as "a Knight", the determiner dropped).
+      if (this.universalCount(obj, this.slice(clause.range))) {
+        this.use(clause);
+        return undefined;
+      }
       this.use(clause.verb, c, inPlay);
       this.useDeterminers(obj, "a", "an", "no");
       // Whose cards: the subject read as a player, each of its words ("each other player" is an opponent; "the defending
@@ -3093,12 +3139,15 @@ class AbilityLowering {
       const inPhase = this.duringLimit({ kind: "prep", prep: "during", object: plain, range: obj.range } as Ast.PrepPhrase);
       if (inPhase) {
         this.use(clause.subject, clause.be, clause.verb, clause.modal, obj);
+        if (negatedPhase) this.carryNegations(clause.be, clause.verb, obj.determiners);
         return negatedPhase ? negation(inPhase) : inPhase;
       }
     }
     // "it's your turn", "it is your turn", "it is not your turn", "it's an opponent's turn"
-    const turn = this.turnCondition([...words, ...objWords, ...npDeterminers(obj)], npDeterminers(obj).includes("not") || /\b(?:not|isn['’]t|aren['’]t)\b/i.test(this.slice(clause.range)));
+    const negatedTurn = npDeterminers(obj).includes("not") || /\b(?:not|isn['’]t|aren['’]t)\b/i.test(this.slice(clause.range));
+    const turn = this.turnCondition([...words, ...objWords, ...npDeterminers(obj)], negatedTurn);
     if (turn) {
+      if (negatedTurn) this.carryNegations(clause.be, clause.verb, obj?.determiners);
       // Only the words turnCondition read: "it's your first turn" is not "it's your turn" ("first" stays unused).
       this.use(clause.subject, clause.each, clause.modal, clause.be, clause.verb, leavesOf(obj).filter((leaf) => TURN_CONDITION_WORDS.has(lower(this.text.slice(startOffset(leaf.range), endOffset(leaf.range))))));
       return turn;
@@ -3388,13 +3437,50 @@ class AbilityLowering {
    * that player has no empty slot (IR `empty_slots`, as "you have no empty slots" reads — the slots the engine fills).
    * Undefined for any other clause; null after a note (whose field cannot be told).
    */
+  /**
+   * "all of your unit slots are empty", "your slots are empty", "one of your opponent's unit slots is empty", "two of your
+   * slots are empty": a count of that player's empty slots (IR `empty_slots`) — all of them (the game's slots,
+   * zone-roles.ts battlefieldSlots), or at least the number said. Each was CW6001 "condition not understood" (run as always
+   * true). A negation ("aren't empty": none or not all?) is not read here: undefined, so it stays CW6001.
+   */
+  emptySlotsCondition(clause: Ast.Clause): Condition | undefined {
+    const subject = clause.subject;
+    const slots = battlefieldSlots(this.vocab.game);
+    if (!subject || !clause.be || !/^(?:is|are)$/i.test(clause.be.text) || lower(clause.verb?.text ?? "") !== "empty" || clause.object || clause.complement || clause.modal || clause.tail.length || slots === undefined) return undefined;
+    // "all of your slots", "one of your slots", "two of your opponent's slots"; or the slots themselves ("your unit slots").
+    const ofPart = npWords(subject).length === 0 && subject.filters.length === 1 && subject.filters[0]!.kind === "prep" && subject.filters[0]!.prep === "of" ? subject.filters[0]!.object : undefined;
+    const slotPhrase = ofPart ?? subject;
+    if (slotPhrase.filters.length) return undefined;
+    const slotWords = npWords(slotPhrase).map((w) => w.replace(/\u2019/g, "'"));
+    const opponents = slotWords[0] === "opponent's" || slotWords[0] === "opponents'";
+    const kindWords = slotWords.slice(opponents ? 1 : 0, -1);
+    const kindWord = (w: string) => w === lower(this.vocab.zoneOfRole("battlefield") ?? "") || this.vocab.game.cardTypes.some((t) => t.permanent && lower(t.name) === w);
+    if (!/^slots$/.test(slotWords[slotWords.length - 1] ?? "") || !kindWords.every(kindWord)) return undefined;
+    const slotDets = npDeterminers(slotPhrase);
+    if (!(opponents ? slotDets.every((d) => d === "your" || d === "an") : slotDets.length === 1 && slotDets[0] === "your")) return undefined;
+    // How many: "all of" / no "of" (the slots are empty: all of them), or "one of" / "two of" / "any of" (at least that many).
+    const outer = ofPart ? subject : undefined;
+    const count = outer ? npCount(outer) : undefined;
+    const outerDets = outer ? npDeterminers(outer) : [];
+    const atLeast = !outer ? slots : count && count.value !== undefined && !count.comparison && outerDets.length === 0 ? count.value : outerDets.join() === "all" || outerDets.join() === "each" ? slots : outerDets.join() === "any" ? 1 : undefined;
+    if (atLeast === undefined) return undefined;
+    this.use(subject, slotPhrase, clause.be, clause.verb, count);
+    this.ledger.carry(subject.determiners, slotPhrase.determiners);
+    if (opponents) this.ledger.carry(slotPhrase.items[0]);
+    return { kind: "compare", left: { kind: "empty_slots", of: { kind: opponents ? "opponent" : "you" } }, op: ">=", right: atLeast };
+  }
+
   fullZoneCondition(clause: Ast.Clause): Condition | null | undefined {
     const subject = clause.subject;
     // "is not full": the parser reads "not" as the verb and "full" as its object.
     const notFull = lower(clause.verb?.text ?? "") === "not" && clause.object && !clause.object.determiners.length && !clause.object.filters.length && npWords(clause.object).join(" ") === "full";
+    // "are all full", "aren't all full": "all" after the verb says what "are full" says of the slots (an empty slot or none).
+    const allFull = !clause.verb && clause.object && !clause.object.filters.length && npDeterminers(clause.object).join() === "all" && npWords(clause.object).join(" ") === "full" ? clause.object : undefined;
     // "all of your unit slots": the phrase after "of" is the slots.
     const ofPart = subject && npWords(subject).length === 0 && subject.filters.length === 1 && subject.filters[0]!.kind === "prep" && subject.filters[0]!.prep === "of" && npDeterminers(subject).every((d) => d === "all" || d === "each" || d === "every") ? subject.filters[0]!.object : undefined;
-    if (!subject || !clause.be || (lower(clause.verb?.text ?? "") !== "full" && !notFull) || (clause.object && !notFull) || clause.complement || clause.modal || clause.tail.length || (subject.filters.length && !ofPart)) return undefined;
+    const slotEmpty = this.emptySlotsCondition(clause);
+    if (slotEmpty !== undefined) return slotEmpty;
+    if (!subject || !clause.be || (lower(clause.verb?.text ?? "") !== "full" && !notFull && !allFull) || (clause.object && !notFull && !allFull) || clause.complement || clause.modal || clause.tail.length || (subject.filters.length && !ofPart)) return undefined;
     // "All of your unit slots are full", "your slots are full", "each of your field slots is full": the slots of that
     // player's zone of play, as "your field is full" (it was CW6001 "condition not understood", run as always true).
     const slotPhrase = ofPart ?? subject;
@@ -3410,6 +3496,8 @@ class AbilityLowering {
       const negated = notFull || /\b(?:not|isn['’]t|aren['’]t)\b/i.test(clause.be.text);
       if (!/^(?:is|are)$/i.test(clause.be.text) && !negated) return undefined;
       this.use(subject, slotPhrase, clause.be, clause.verb, clause.object);
+      if (negated) this.carryNegations(clause.be, clause.verb);
+      if (allFull) this.ledger.carry(allFull.determiners);
       this.ledger.carry(subject.determiners, slotPhrase.determiners);
       if (opponents) this.ledger.carry(slotPhrase.items[0]);
       return { kind: "compare", left: { kind: "empty_slots", of: { kind: opponents ? "opponent" : "you" } }, op: negated ? ">=" : "=", right: negated ? 1 : 0 };
@@ -3425,6 +3513,8 @@ class AbilityLowering {
     }
     this.useZoneWords(subject);
     this.use(clause.be, clause.verb, clause.object);
+    if (allFull) this.ledger.carry(allFull.determiners);
+    if (negated) this.carryNegations(clause.be, clause.verb);
     // Not full: an empty slot ("you have an empty slot").
     return { kind: "compare", left: { kind: "empty_slots", of: whose as PlayerRef }, op: negated ? ">=" : "=", right: negated ? 1 : 0 };
   }
@@ -3694,6 +3784,7 @@ class AbilityLowering {
         return {};
       }
       this.use(clause);
+      if (negated) this.carryNegations(clause);
       const condition: Condition = { kind: "card_matches", of, selector: readinessSelector(stateWord[0]!)! };
       return { condition: negated ? { kind: "not", condition } : condition };
     }
@@ -3712,6 +3803,7 @@ class AbilityLowering {
       }
     }
     this.use(clause);
+    if (negated) this.carryNegations(clause);
     // "Destroy target creature. If it was attacking, ...": "it" is the card named before (as it is of "if it is exhausted").
     const of: CardRef = that ? (this.lastCard ?? this.thatCard(clause.subject!) ?? { kind: "it" }) : it ? (this.lastCard?.kind === "target" ? this.lastCard : { kind: "it" }) : { kind: "self" };
     const condition: Condition = { kind: "card_is", of, state };
@@ -3773,6 +3865,7 @@ class AbilityLowering {
     this.use(clause.verb, clause.be, clause.modal, subject?.determiners);
     if (that) this.useSelfNouns(subject!);
     const negated = objDets.includes("not") || /\b(?:not|isn['’]t)\b/i.test(this.slice(clause.range));
+    if (negated) this.carryNegations(clause.verb, clause.be, obj?.determiners);
     const condition: Condition = { kind: "card_matches", of: ref, selector };
     return negated ? negation(condition)! : condition;
   }
@@ -4395,6 +4488,7 @@ class AbilityLowering {
         return [];
       }
       this.use(condition);
+      if (negative) this.carryNegations(condition);
       // "Discard two cards. If you can't, ...": fewer than the two (one card in hand is discarded, and the player couldn't).
       const asked = "amount" in last && typeof last.amount === "number" ? last.amount : 1;
       const couldNot: Condition | undefined = c.modal?.lemma === "can't" && asked > 1 && !chose ? { kind: "compare", left: { kind: "chosen_count", label: "it" }, op: "<", right: asked } : undefined;
@@ -4417,6 +4511,7 @@ class AbilityLowering {
       return [];
     }
     this.use(condition);
+    if (negative) this.carryNegations(condition);
     if (negative) return (may.otherwise ??= []);
     return may.steps;
   }
@@ -4877,7 +4972,7 @@ class AbilityLowering {
    * compared as "you have ..." compares (no: none; a/an: at least one; "N or more" / "N or fewer"; a bare number:
    * exactly). Was CW6001 "condition not understood", run as always true. Undefined for a clause not of "there is/are".
    */
-  thereIsCondition(clause: Ast.Clause): Condition | undefined {
+  thereIsCondition(clause: Ast.Clause): Condition | null | undefined {
     const { subject, object: obj, be } = clause;
     // "there are exactly two cards": the grammar reads "exactly" as the clause's verb.
     const exactly = clause.verb?.lemma === "exactly" ? clause.verb : undefined;
@@ -4885,7 +4980,12 @@ class AbilityLowering {
     // "there is a unit on your field": the place after the object is the object's.
     const places = clause.tail.filter((t): t is Ast.PrepPhrase => t.kind === "prep" && (t.prep === "in" || t.prep === "on"));
     if (places.length !== clause.tail.length) return undefined;
+    if (this.universalCount(obj, this.slice(clause.range))) {
+      this.use(clause);
+      return null;
+    }
     this.use(subject, be, exactly);
+    this.carryNegations(be);
     return this.countedCondition(obj, places, /(?:n['’]t|\snot)$/i.test(be.text));
   }
 
@@ -4920,6 +5020,7 @@ class AbilityLowering {
     // "your hand is empty", "your deck isn't empty"
     if (zoneSubject && be && !obj && !clause.tail.length && verb?.lemma === "empty") {
       this.use(be, verb);
+      this.carryNegations(be);
       const cards: Ast.NounPhrase = { kind: "np", determiners: [], items: [{ kind: "word", text: "cards", lemma: "card", keyword: true, range: verb.range }], filters: [], range: verb.range };
       // "is empty": no card there; "isn't empty": at least one.
       const some = this.countedCondition(cards, [place(subject)], false);
@@ -4929,9 +5030,30 @@ class AbilityLowering {
     const places = clause.tail.filter((t): t is Ast.PrepPhrase => t.kind === "prep" && t.prep === "in" && this.zoneIn(t.object) !== undefined);
     if (!zoneSubject && be && !obj && !verb && places.length === 1 && clause.tail.length === 1 && (npCount(subject) || npDeterminers(subject).includes("no")) && npWords(subject).some((w) => w === "card" || w === "cards")) {
       this.use(be);
+      this.carryNegations(be);
       return this.countedCondition(subject, places, /(?:n['’]t|\snot)$/i.test(be.text));
     }
     return undefined;
+  }
+
+  /**
+   * "each Knight", "every unit", "all Knights", "both Knights", "each other Knight" as what a condition counts ("if you
+   * control each Knight", "if there are all Knights"): no count the engine reads — a note at the determiner naming the
+   * counts it does read, and true. Was read as "a Knight" (the determiner dropped, silently).
+   */
+  universalCount(obj: Ast.NounPhrase, text: string): boolean {
+    if (npCount(obj)) return false;
+    const all = obj.determiners.find((d): d is Ast.DeterminerWord => d.kind === "determiner" && ["each", "every", "all", "both"].includes(d.lemma));
+    if (!all) return false;
+    const written = this.slice(obj.range).slice(endOffset(all.range) - startOffset(obj.range)).trim() || "cards";
+    const last = written.split(/\s+/).pop()!;
+    const one = lower(singular(last)) !== lower(last) ? written.slice(0, written.length - (last.length - singular(last).length)) : written;
+    const many = one === written ? `${written}s` : written;
+    const a = /^other\s/i.test(one) ? `an${one}` : `${indefiniteArticle(one)} ${one}`;
+    this.note(all.range, `"${this.slice(all.range)}" in "${text}": the engine counts the cards a condition names — write "${a}", "two or more ${many}", "exactly two ${many}" or "no ${many}"`);
+    // The note reports the words: none of them is left to the word accounting.
+    this.use(obj);
+    return true;
   }
 
   /** How many of `obj` there are in `places`, compared as its count says ("no": none; no number: at least one). */
@@ -5491,7 +5613,8 @@ class AbilityLowering {
     if (named.join(" ").replace(/-/g, " ") !== lower(readies).replace(/-/g, " ")) return undefined;
     const what = this.affected(clause.subject);
     if (what.kind === "player") return undefined;
-    this.use(clause.modal, clause.verb, clause.tail[0]!);
+    this.use(clause.verb, clause.tail[0]!);
+    this.ledger.carry(clause.modal);
     // "They don't renew during their controller's next Renew phase": "their" (a possessor, read only when carried) is
     // each card's controller, as "its" is.
     this.ledger.carry(during.determiners);

@@ -34,9 +34,19 @@ export function isSelectingWord(word: string): boolean {
   if (w === "target" || w === "their" || w === "his" || w === "her") return true;
   // "wasn't" / "weren't": a reader that reads the clause as "was" would run it the other way round.
   if (w === "wasn't" || w === "weren't" || /^(?:was|were)[ \t]+not$/.test(w)) return true;
+  // Every other negation of a clause ("isn't", "aren't", "is not", "not", "doesn't", "don't", "didn't", "hasn't",
+  // "haven't"): the same — a reader that marks the clause it read as the affirmative ("your life isn't 10" read as
+  // "your life is 10") never carries it, so the negation is reported at its word, never dropped.
+  if (NEGATION.test(w)) return true;
   const stem = w.endsWith("'s") ? w.slice(0, -2) : w.endsWith("s'") ? w.slice(0, -1) : undefined;
   return stem !== undefined && SELECTING_POSSESSORS.has(stem);
 }
+/** A negation of a clause ("isn't", "is not", "not", "doesn't", "didn't", "haven't", "wasn't"): a selecting word. */
+export function isNegationWord(word: string): boolean {
+  const w = word.toLowerCase().replace(/\u2019/g, "'");
+  return w === "wasn't" || w === "weren't" || /^(?:was|were)[ \t]+not$/.test(w) || NEGATION.test(w);
+}
+const NEGATION = /^(?:(?:is|are|do|does|did|has|have|had)n't|(?:is|are|do|does|did|has|have|had)[ \t]+not|not)$/;
 const SELECTING_POSSESSORS = new Set(["player", "players", "opponent", "opponents"]);
 
 export class WordLedger {

@@ -1,0 +1,96 @@
+/**
+ * Issue 11, session 37 (engine): negations and determiners in conditions — what checked clean and ran otherwise.
+ * Scenarios: cards/duel/scenarios/engine-s37.* (run by test/runtime/duel-scenarios.test.ts).
+ */
+import { describe, expect, it } from "vitest";
+import { probeCards } from "./probe.ts";
+
+const probe = (game: string, kind: string, text: string) => probeCards(game, [{ kind, text }])[0]!;
+
+describe("a negation is read or reported, never dropped", () => {
+  it("'your life isn't 10' / 'is not 10' / 'as long as your life isn't 10' run negated (they ran as 'exactly 10 life', silently)", () => {
+    for (const text of ["PLAY: If your life isn't 10, draw a card.", "PLAY: If your life is not 10, draw a card.", "PLAY: If your life total isn't 10, draw a card."]) {
+      const p = probe("duel", "unit", text);
+      expect(p.problems).toEqual([]);
+      expect(p.readsAs).toEqual(["PLAY: If not (you have exactly 10 life), draw a card."]);
+    }
+    expect(probe("duel", "unit", "PLAY: If your opponent's life isn't 10, draw a card.").readsAs).toEqual(["PLAY: If not (your opponent has exactly 10 life), draw a card."]);
+    expect(probe("duel", "unit", "This gets +2 power as long as your life isn't 10.").readsAs).toEqual(["This gets +2 power unless you have exactly 10 life."]);
+  });
+
+  it("a negated comparison of life is turned round ('not less than 5' ran as '4 or less life', 'isn't 5 or less' as '5 or less')", () => {
+    expect(probe("duel", "unit", "PLAY: If your life total is not less than 5, draw a card.").readsAs).toEqual(["PLAY: If you have 5 or more life, draw a card."]);
+    expect(probe("duel", "unit", "PLAY: If your life total is not greater than 5, draw a card.").readsAs).toEqual(["PLAY: If you have 5 or less life, draw a card."]);
+    expect(probe("duel", "unit", "PLAY: If your life isn't 5 or less, draw a card.").readsAs).toEqual(["PLAY: If you have 6 or more life, draw a card."]);
+    expect(probe("chromatic", "creature", "[Base] When this enters play, if your opponent's life total is not 20 or more, draw a card.").readsAs).toEqual(["[Base] When this enters play, if your opponent has 19 or less life, draw a card."]);
+  });
+
+  it("'If it isn't destroyed' after a damage step is 'if it didn't die this way' (it ran as 'if it died this way')", () => {
+    const p = probe("duel", "spell", "Deal 2 damage to target unit. If it isn't destroyed, draw a card.");
+    expect(p.problems).toEqual([]);
+    expect(p.readsAs).toEqual(["Deal 2 damage to target unit, then if it didn't die this way, draw a card."]);
+  });
+
+  it("the readers that read a negation carry it: the forms that ran negated stay clean", () => {
+    const clean = [
+      "PLAY: If you don't control a Knight, draw a card.",
+      "PLAY: If it isn't your turn, draw a card.",
+      "PLAY: If your hand isn't empty, draw a card.",
+      "PLAY: If there aren't any cards in your graveyard, draw a card.",
+      "Whenever a unit you don't control is destroyed, draw a card.",
+      "Destroy target unit that isn't a Knight.",
+      "This gets +1 power as long as this is not a defender.",
+      "You may destroy an allied unit. If you don't, lose 2 life.",
+    ];
+    for (const text of clean) expect([text, probe("duel", text.startsWith("Destroy") || text.startsWith("You may") ? "spell" : "unit", text).problems]).toEqual([text, []]);
+  });
+});
+
+describe("empty and full slots (Three-Slot Duel: '3 unit slots per player')", () => {
+  it("'aren't all full' is 'aren't full' (it was CW6001, run as always true)", () => {
+    expect(probe("duel", "unit", "PLAY: If your opponent's unit slots aren't all full, draw a card.").readsAs).toEqual(["PLAY: If your opponent has an empty slot, draw a card."]);
+    expect(probe("duel", "unit", "PLAY: If your unit slots are all full, draw a card.").readsAs).toEqual(["PLAY: If you have no empty slots, draw a card."]);
+  });
+
+  it("'all of your unit slots are empty', 'one of ...', 'two of your opponent's ...' count empty slots (were CW6001, always true)", () => {
+    expect(probe("duel", "spell", "If all of your unit slots are empty, draw a card.").readsAs).toEqual(["If you have 3 or more empty slots, draw a card."]);
+    expect(probe("duel", "spell", "If your unit slots are empty, draw a card.").readsAs).toEqual(["If you have 3 or more empty slots, draw a card."]);
+    expect(probe("duel", "spell", "If one of your unit slots is empty, draw a card.").readsAs).toEqual(["If you have an empty slot, draw a card."]);
+    expect(probe("duel", "spell", "If two of your opponent's unit slots are empty, draw a card.").readsAs).toEqual(["If your opponent has 2 or more empty slots, draw a card."]);
+    // "aren't empty" (none empty, or not all?) stays CW6001.
+    expect(probe("duel", "spell", "If your unit slots aren't empty, draw a card.").problems).toEqual(['CW6001 "your unit slots aren\'t empty"']);
+  });
+
+  it("'your field is not empty' runs as 'isn't empty' (was CW6001: the parser reads 'not' as the verb)", () => {
+    const p = probe("duel", "spell", "If your field is not empty, draw a card.");
+    expect(p.problems).toEqual([]);
+    expect(p.readsAs).toEqual(["If the number of cards you control is at least 1, draw a card."]);
+  });
+});
+
+describe("each / every / all / both in what a condition counts", () => {
+  it("'If you control each Knight' is CW6001 at the determiner naming the counts (it ran as 'a Knight')", () => {
+    for (const [text, word] of [
+      ["PLAY: If you control each Knight, draw a card.", "each"],
+      ["PLAY: If you control every Knight, draw a card.", "every"],
+      ["PLAY: If you control all Knights, draw a card.", "all"],
+      ["PLAY: If an opponent controls all units, draw a card.", "all"],
+      ["PLAY: If you control each other Knight, draw a card.", "each"],
+      ["PLAY: If there are all Knights, draw a card.", "all"],
+      ["PLAY: If you control both Knights, draw a card.", "both"],
+    ] as const) {
+      const p = probe("duel", "unit", text);
+      expect([text, p.problems]).toEqual([text, [`CW6001 "${word}"`]]);
+    }
+    const p = probe("duel", "unit", "PLAY: If you control all Knights, draw a card.");
+    expect(p.messages[0]).toContain('write "a Knight", "two or more Knights", "exactly two Knights" or "no Knights"');
+    expect(probe("cybervamp", "creature", "When this enters play, if you control every Vampire, draw a card.").problems).toEqual(['CW6001 "every"']);
+  });
+
+  it("the counts it reads stay as they were", () => {
+    expect(probe("duel", "unit", "PLAY: If you control another Knight, draw a card.").readsAs).toEqual(["PLAY: If you control another Knight, draw a card."]);
+    expect(probe("duel", "unit", "PLAY: If you control any Knights, draw a card.").readsAs).toEqual(["PLAY: If you control a Knight, draw a card."]);
+    expect(probe("duel", "unit", "PLAY: If you control all three units, draw a card.").readsAs).toEqual(["PLAY: If you control 3 or more Units, draw a card."]);
+    expect(probe("duel", "unit", "PLAY: If each player controls a Knight, draw a card.").readsAs).toEqual(["PLAY: If each player controls a Knight, draw a card."]);
+  });
+});
