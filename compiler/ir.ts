@@ -406,9 +406,10 @@ export type Condition =
   /**
    * "If that creature is destroyed this way", "if a card was discarded this way": the card (`of`; absent: any card) is among
    * those the step before it in this resolution really took (THIS_WAY_LABELS). `who`: "If a player was dealt damage this
-   * way" — that player is among those a damage step dealt damage to (THIS_WAY_LABELS.deal).
+   * way" — that player is among those a damage step dealt damage to (THIS_WAY_LABELS.deal). `selector`: "If a Knight died
+   * this way" — some card the step took matches it, as the card last was in play (its kind, colour and name as printed).
    */
-  | { kind: "done_this_way"; label: string; of?: CardRef; who?: PlayerRef }
+  | { kind: "done_this_way"; label: string; of?: CardRef; who?: PlayerRef; selector?: CardSelector }
   /** "you may pay {B}", "unless they pay {2}": can `who` pay these cost symbols now (the game's payment listing offers a way)? */
   | { kind: "can_pay"; who: PlayerRef; cost: CostPart[] };
 

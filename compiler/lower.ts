@@ -609,6 +609,19 @@ class AbilityLowering {
     this.ledger.use(...nodes);
   }
   /**
+   * "At the beginning of your upkeep" in a game with no upkeep: CW6001 at the word, naming the game's phases (with what
+   * an auto phase does: Three-Slot Duel's Start phase draws) and the moment the trigger would run at.
+   */
+  noteForeignStep(range: Range, word: string, end: boolean): void {
+    const phases = this.vocab.game.phases;
+    // The phase whose steps draw is named so ("Start, where you draw"): where another game's upkeep and draw step would be.
+    const list = phases.map((p) => (p.lines?.some((line) => /^draw\b/.test(line.text)) ? `${p.name} (where its player draws)` : p.name)).join(", ");
+    const first = phases[0]?.name;
+    const main = phases.find((p) => !p.auto)?.name;
+    const moment = end ? `"At the end of your turn, ..."` : `"At the start of your turn, ..." (the start of its ${first ?? "first"} phase)`;
+    this.note(range, `"${word}": ${this.vocab.game.name} has no ${word === "combat" ? "combat phase" : word === "upkeep" || / step$/.test(word) ? word : `${word} step`} — its turn is ${list}. Write ${moment}${main ? `, or name one of its phases ("At the beginning of your ${main} phase, ...")` : ""}`);
+  }
+  /**
    * The negations under these nodes ("isn't", "not", "don't", ...) carried: the reader read them (its condition or selector
    * is the negated one). A negation no reader carries is reported (word-accounting.ts isSelectingWord), never dropped.
    */
@@ -1198,11 +1211,21 @@ class AbilityLowering {
     const subjectSelector = stepSelector && words.length ? this.selector(subject) : undefined;
     const implied = !!subjectSelector && Object.entries(subjectSelector).every(([k, v]) => k === "zones" || v === undefined || JSON.stringify(v) === JSON.stringify((stepSelector as Record<string, unknown>)[k]));
     const any = anyDet && ((words.length === 1 && noun && !subject.filters.length) || implied);
+    // "If a Knight died this way" after "Deal 2 damage to each unit", "if a Red card was discarded this way": some card the
+    // step took of that kind — by what it is as printed (types, subtypes, colours, name) or its stat and counters as it last
+    // was in play (IR done_this_way `selector`). Who controlled it, or a state it had, is not kept: still noted below.
+    const kindOf = !any && !named && anyDet && !noun && words.length > 0 && done?.count === 1 && verb !== "remove" ? (subjectSelector ?? this.selector(subject)) : undefined;
+    const { zones: _kindZones, ...kind } = kindOf ?? {};
+    const kindRead = kindOf && Object.keys(kind).length > 0 && Object.keys(kind).every((k) => THIS_WAY_KIND_FIELDS.has(k)) ? (kind as CardSelector) : undefined;
+    if (kindRead) {
+      this.use(clause.verb, clause.be, clause.object, subject);
+      return { kind: "done_this_way", label: THIS_WAY_LABELS[verb], selector: kindRead };
+    }
     if (done?.count !== 1 || (!named && !any) || (named && verb === "remove")) {
       // A spell's sentence of its own ("Destroy target creature. If it was destroyed this way, ..."): it goes on with the
       // sentence before, whose step it reads.
       if (!done) this.unmeasured.push(clause.range);
-      this.note(clause.range, `"${this.slice(clause.range)}": ${done?.count !== 1 ? (done ? `this ability does "${thisWayStep(verb)}" in ${done.count} steps, and "this way" would not say which` : `nothing before it in this ability is a "${thisWayStep(verb)}" (${this.thisWayStepsNamed()})`) : verb === "remove" ? `the engine reads "if a counter was removed this way"` : verb === "die" ? `the engine reads "if it died this way" (the card named before) or "if a card died this way" (or a kind of card every card the step took is of: "if an enemy unit died this way" after "Deal 2 damage to each enemy unit")` : `the engine reads "if it was ${participleOf(verb)} this way" (the card named before) or "if a card was ${participleOf(verb)} this way"`}`);
+      this.note(clause.range, `"${this.slice(clause.range)}": ${done?.count !== 1 ? (done ? `this ability does "${thisWayStep(verb)}" in ${done.count} steps, and "this way" would not say which` : `nothing before it in this ability is a "${thisWayStep(verb)}" (${this.thisWayStepsNamed()})`) : verb === "remove" ? `the engine reads "if a counter was removed this way"` : verb === "die" ? `the engine reads "if it died this way" (the card named before), "if a card died this way" or a kind of card, by what it is as printed ("if a Knight died this way", "if a Red unit died this way"; "an enemy unit" only after a step that took only enemy units: "Deal 2 damage to each enemy unit")` : `the engine reads "if it was ${participleOf(verb)} this way" (the card named before) or "if a card was ${participleOf(verb)} this way"`}`);
       return null;
     }
     this.use(clause.verb, clause.be, clause.object, subject.determiners);
@@ -7028,6 +7051,17 @@ function triggerZoneOwner(np: Ast.NounPhrase, l: AbilityLowering): "you" | "oppo
   return "any";
 }
 
+/** "At the beginning of your draw step, ...": the first effect "draw step" the parser made of the moment's last words. */
+function drawStepEffect(body: Ast.TriggeredBody): Ast.Clause | undefined {
+  const moment = body.trigger.word === "at" ? body.trigger.moment : undefined;
+  const of = moment?.filters.find((f): f is Ast.PrepPhrase => f.kind === "prep" && f.prep === "of");
+  if (!moment || !of || npWords(of.object).length || body.effect.kind !== "sequence") return undefined;
+  const first = body.effect.steps[0];
+  const clause = first?.kind === "step" ? first.clause : undefined;
+  if (!clause || clause.verb?.lemma !== "draw" || clause.subject || clause.object?.determiners.length || npWords(clause.object).join(" ") !== "step" || clause.tail.length) return undefined;
+  return clause;
+}
+
 function lowerTrigger(head: Ast.TriggerHead, l: AbilityLowering): TriggerPattern | undefined {
   l.combatWords = undefined;
   const trigger = triggerPattern(head, l);
@@ -7072,6 +7106,14 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
     // phase named like a moment word (Chromatic's Beginning, any game's End) is read only there.
     const hasOf = head.moment.filters.some((f) => f.kind === "prep");
     const phaseName = phaseNamed(l.vocab.game.phases, hasOf ? ofWords : ownWords.filter((w) => !MOMENT_WORDS.has(w)));
+    // "At the beginning of your upkeep", "... of your untap step", "at the end of combat" (a game without a combat phase):
+    // a step of other games this game does not have — said at the word, naming the game's own phases and the moment it
+    // would run at (it was CW6005 "upkeep", which named none).
+    const foreign = phaseName ? undefined : leavesOf(head.moment).find((leaf) => FOREIGN_STEP_WORDS.has(lower(l.slice(leaf.range))) && (lower(l.slice(leaf.range)) !== "combat" || !combatPhase(l.vocab.game.phases)));
+    if (foreign) {
+      l.noteForeignStep(foreign.range, l.slice(foreign.range), (hasOf ? ownWords : words).includes("end"));
+      l.use(foreign);
+    }
     const isEnd = (hasOf ? ownWords : words).includes("end");
     // Only the words read below: the moment, the phase named, whose turn ("At the end of your second turn" keeps "second"
     // unread and reported, never run as "At the end of your turn").
@@ -8587,6 +8629,10 @@ function withPlayedTiming(np: Ast.NounPhrase, timing: Ast.TimingPhrase): Ast.Nou
 }
 
 const MOMENT_WORDS = new Set(["start", "beginning", "end"]);
+/** What "If a Knight died this way" reads of the cards a step took: what they are as printed, their stats and counters then. */
+const THIS_WAY_KIND_FIELDS = new Set(["cardTypes", "subtypes", "colors", "names", "stat", "counters"]);
+/** Steps of other card games' turns ("upkeep", "untap step", "cleanup step") and, where the game has none, "combat". */
+const FOREIGN_STEP_WORDS = new Set(["upkeep", "untap", "cleanup", "maintenance", "combat"]);
 
 /** The words of a phase's name, lower case, as one word or apart ("Second-Main" → second-main, second, main). */
 function phaseWords(phase: string): string[] {
@@ -9171,6 +9217,15 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
         l.use(first);
         a.timesPerTurn = 1;
         body = { ...body, trigger: { ...body.trigger, event: { ...body.trigger.event!, tail: body.trigger.event!.tail.filter((t) => !first.includes(t)) } } };
+      }
+      // "At the beginning of your draw step, ...": the parser ends the moment at "draw" and reads "draw step" as an effect
+      // (it drew a card, "step" CW6005). A draw step is no step of these games' turns: said at the words, the effect gone.
+      const drawStep = drawStepEffect(body);
+      if (drawStep) {
+        l.noteForeignStep(drawStep.range, "draw step", false);
+        l.use(drawStep);
+        const [, next, ...rest] = (body.effect as Ast.Sequence).steps;
+        body = { ...body, effect: { ...body.effect, steps: next ? [{ ...next, connector: "" }, ...rest] : [] } as Ast.Sequence };
       }
       a.trigger = lowerTrigger(body.trigger, l);
       l.eventPlayer = carriesPlayer(a.trigger);

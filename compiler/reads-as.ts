@@ -1756,7 +1756,8 @@ function conditionText(c: Condition, ctx: Context): string {
       if (thisWayVerbOf(c.label) === "deal") return `${c.who ? "a player" : c.of ? (c.of.kind === "self" ? "this" : cardText(c.of, ctx)) : "a card"} was dealt damage this way`;
       // "if it was destroyed this way", "if a card was discarded this way"
       // "if it died this way" (what a damage step destroyed)
-      return `${c.of ? (c.of.kind === "self" ? "this" : cardText(c.of, ctx)) : `a ${thisWayNoun(thisWayVerbOf(c.label)!)}`} ${thisWayVerbOf(c.label) === "die" ? "died" : `was ${thisWayParticiple(c.label)}`} this way`;
+      // "if a Knight died this way": a kind of card the step took
+      return `${c.of ? (c.of.kind === "self" ? "this" : cardText(c.of, ctx)) : c.selector ? articles(`a ${selectorText(c.selector, ctx, 1)}`) : `a ${thisWayNoun(thisWayVerbOf(c.label)!)}`} ${thisWayVerbOf(c.label) === "die" ? "died" : `was ${thisWayParticiple(c.label)}`} this way`;
     case "card_matches": {
       const card = c.of.kind === "self" ? "this" : cardText(c.of, ctx);
       const onlyKeyword = c.selector.keyword && Object.keys(c.selector).length === 1;
@@ -1781,7 +1782,7 @@ function conditionText(c: Condition, ctx: Context): string {
       // "no other Unit entered play under your control this turn"
       if ((c.condition.kind === "destroyed_this_turn" || c.condition.kind === "entered_this_turn") && c.condition.atLeast === 1) return conditionText(c.condition, ctx).replace(/^an? /, "no ").replace(/^another /, "no other ");
       // "it wasn't destroyed this way" · "no card was sacrificed this way"
-      if (c.condition.kind === "done_this_way") return c.condition.of ? conditionText(c.condition, ctx).replace(/ was /, " wasn't ").replace(/ died /, " didn't die ") : conditionText(c.condition, ctx).replace(/^a (card|counter) /, "no $1 ");
+      if (c.condition.kind === "done_this_way") return c.condition.of ? conditionText(c.condition, ctx).replace(/ was /, " wasn't ").replace(/ died /, " didn't die ") : c.condition.selector ? conditionText(c.condition, ctx).replace(/^an? /, "no ") : conditionText(c.condition, ctx).replace(/^a (card|counter) /, "no $1 ");
       // "you control no other units" · "you control two or fewer units"
       if (c.condition.kind === "controls") {
         const inner = c.condition;

@@ -1231,6 +1231,15 @@ export function evalCondition(ctx: Ctx, frame: Frame, condition: Condition): boo
         const player = evalPlayer(ctx, frame, condition.who);
         return player !== undefined && taken.includes(player);
       }
+      // "If a Knight died this way": one of them is of that kind, as it last was in play.
+      if (!condition.of && condition.selector) {
+        const selector = condition.selector;
+        return taken.some((id) => {
+          if (typeof id !== "string" || ctx.state.cards[id] === undefined) return false;
+          const known = ctx.state.cards[id]!.zone === ctx.rules.zones.battlefield ? undefined : lastKnownOf(ctx, id);
+          return known ? matchesAsItWas(ctx, id, known, selector, frame) : matchesSelector(ctx, id, selector, frame.controller, frame.card, true);
+        });
+      }
       if (!condition.of) return taken.length > 0;
       const id = evalCard(ctx, frame, condition.of);
       return id !== undefined && taken.includes(id);

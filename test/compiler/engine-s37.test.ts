@@ -94,3 +94,40 @@ describe("each / every / all / both in what a condition counts", () => {
     expect(probe("duel", "unit", "PLAY: If each player controls a Knight, draw a card.").readsAs).toEqual(["PLAY: If each player controls a Knight, draw a card."]);
   });
 });
+
+describe("a step other games have ('upkeep', 'draw step', Duel's 'combat')", () => {
+  it("is CW6001 at its words naming the game's own phases and the moment to write (was CW6005 'upkeep', naming none)", () => {
+    const upkeep = probe("duel", "unit", "At the beginning of your upkeep, draw a card.");
+    expect(upkeep.problems).toEqual(['CW6001 "upkeep"']);
+    expect(upkeep.messages[0]).toContain('Three-Slot Duel has no upkeep — its turn is Start (where its player draws), Play, End. Write "At the start of your turn, ..." (the start of its Start phase), or name one of its phases ("At the beginning of your Play phase, ...")');
+    const chromatic = probe("chromatic", "creature", "[Base] At the beginning of your upkeep, draw a card.");
+    expect(chromatic.messages[0]).toContain("Chromatic Battlelines has no upkeep — its turn is Beginning (where its player draws), Main, Combat, Second-Main, End");
+    expect(probe("duel", "unit", "At the end of combat, gain 1 life.").messages[0]).toContain('Three-Slot Duel has no combat phase — its turn is Start (where its player draws), Play, End. Write "At the end of your turn, ..."');
+    // Chromatic has a Combat phase: read as it.
+    expect(probe("chromatic", "creature", "[Base] At the end of combat, draw a card.").problems).toEqual([]);
+  });
+
+  it("'At the beginning of your draw step, gain 1 life.' no longer draws a card ('draw step' was read as an effect, 'step' CW6005)", () => {
+    const p = probe("duel", "unit", "At the beginning of your draw step, gain 1 life.");
+    expect(p.problems).toEqual(['CW6001 "draw step"']);
+    expect(p.readsAs).toEqual(["At the start of your turn, gain 1 life."]);
+  });
+});
+
+describe("'If a Knight died this way' after a step on a group", () => {
+  it("runs: some card the step took is of that kind as printed (was CW6001, and drew whatever died)", () => {
+    const p = probe("duel", "spell", "Deal 2 damage to each unit. If a Knight died this way, draw a card.");
+    expect(p.problems).toEqual([]);
+    expect(p.readsAs).toEqual(["Deal 2 damage to each Unit, then if a Knight died this way, draw a card."]);
+    expect(probe("duel", "spell", "Deal 2 damage to each unit. If no Knight died this way, draw a card.").readsAs).toEqual(["Deal 2 damage to each Unit, then if no Knight died this way, draw a card."]);
+    expect(probe("duel", "spell", "Discard two cards. If a Red card was discarded this way, draw a card.").readsAs).toEqual(["Discard 2 cards, then if a Red card was discarded this way, draw a card."]);
+    expect(probe("chromatic", "spell", "[Red] Deal 2 damage to each creature. If a Knight died this way, draw a card.").problems).toEqual([]);
+  });
+
+  it("who controlled it, or two of them, stays CW6001 naming the forms", () => {
+    const enemy = probe("duel", "spell", "Deal 2 damage to each unit. If an enemy Knight died this way, draw a card.");
+    expect(enemy.problems).toEqual(['CW6001 "an enemy Knight died this way"']);
+    expect(enemy.messages[0]).toContain('"if a Knight died this way"');
+    expect(probe("duel", "spell", "Deal 2 damage to each unit. If two Knights died this way, draw a card.").problems).toEqual(['CW6001 "two Knights died this way"']);
+  });
+});
