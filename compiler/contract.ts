@@ -19,7 +19,7 @@ const exactly = <Union extends string>() => <const List extends readonly string[
 
 export const STEP_OPS = exactly<StepBody["op"]>()([
   "damage", "draw", "keyword_action", "discard", "gain_life", "lose_life", "add_counters", "remove_counters", "modify", "destroy",
-  "sacrifice", "sacrifice_self", "move", "choose_cards", "summon", "create_token", "copy", "gain_control", "search", "look_top", "place_looked",
+  "sacrifice", "sacrifice_self", "move", "choose_cards", "summon", "create_token", "copy", "gain_control", "exchange_control", "search", "look_top", "place_looked",
   "exhaust", "remain", "ready", "skip_next_ready", "counter_spell", "gain_resource", "lose_resource", "pay", "shuffle", "choose_one", "if", "may", "rule", "move_top", "per_player",
   "delayed", "prevent", "player_rule", "replace_next", "cost_change",
 ]);
@@ -43,6 +43,7 @@ export const CARD_ONLY_STEPS = {
   destroy: "what",
   move: "what",
   gain_control: "what",
+  exchange_control: "what",
   copy: "of",
   exhaust: "what",
   ready: "what",

@@ -518,6 +518,11 @@ export type StepBody =
    */
   | { op: "copy"; of: Affected; amount: NumberExpr; to?: string; under?: PlayerRef; arrived?: string }
   | { op: "gain_control"; what: Affected; who: PlayerRef; duration: Duration }
+  /**
+   * "Exchange control of two target creatures": the two cards `what` names (two target slots) swap controllers — both in
+   * play under different controllers, else nothing happens; with a duration each goes back as it ends.
+   */
+  | { op: "exchange_control"; what: Affected; duration: Duration }
   /** `who` searches `owner`'s zone (their own when absent: "Search target opponent's deck for a card" is you in theirs). */
   | { op: "search"; who: PlayerRef; owner?: PlayerRef; zone: string; selector: CardSelector; to: string; amount: NumberExpr; reveal?: boolean; shuffle?: boolean }
   /**
@@ -629,6 +634,7 @@ export const STEP_OBJECT_FIELD: Partial<Record<Step["op"], string>> = {
   move: "what",
   summon: "what",
   gain_control: "what",
+  exchange_control: "what",
   exhaust: "what",
   ready: "what",
   keyword_action: "target",

@@ -5867,6 +5867,14 @@ class AbilityLowering {
   }
 
   clauseSteps(clause: Ast.Clause): Step[] {
+    // "Exchange control of two target creatures": "exchange" is no verb of the grammar, which reads "Exchange" as the
+    // subject and "control" as the verb — the clause read as the verb "exchange" with "control of ..." as its object.
+    const ofTail = clause.tail[0]?.kind === "prep" && clause.tail[0].prep === "of" ? clause.tail[0] : undefined;
+    if (ofTail && clause.subject && !clause.subject.determiners.length && !clause.subject.filters.length && clause.subject.items.length === 1 && clause.subject.items[0]!.kind === "word" && npWords(clause.subject).join() === "exchange" && clause.verb?.lemma === "control" && !clause.object && !clause.modal && !clause.be && !clause.complement) {
+      const exchange = clause.subject.items[0] as Ast.WordNode;
+      const control: Ast.NounPhrase = { kind: "np", determiners: [], items: [clause.verb], filters: [ofTail], range: spanOf(clause.verb.range, ofTail.range) };
+      return this.clauseSteps({ ...clause, subject: undefined, verb: { ...exchange, lemma: "exchange" }, object: control, tail: clause.tail.slice(1) });
+    }
     // "Any number of target players each gain 2 life.": no fixed number of targets (noteAnyNumberOfTargets).
     // "Deal 1 damage to any number of target creatures.", "Return any number of target units ...": likewise, where no
     // damage is divided.
@@ -6437,6 +6445,26 @@ class AbilityLowering {
       }
       case "create":
         return this.createTokenSteps(obj, clause);
+      case "exchange": {
+        // "Exchange control of two target creatures", "... of target unit you control and target unit an opponent controls":
+        // the two cards swap controllers (IR exchange_control; was CW6001). Two target slots, no more, no fewer.
+        const controlOf = npWords(obj).join(" ") === "control" ? (obj!.filters.find((f) => f.kind === "prep" && f.prep === "of") as Ast.PrepPhrase | undefined) : undefined;
+        if (!controlOf || clause.subject || obj!.filters.length !== 1) return this.unsupported(clause);
+        const noted = this.notes.length;
+        const what = this.pickOrAffected(controlOf.object);
+        const slots = what.kind === "targets" ? what.indexes : [];
+        this.use(clause.verb);
+        this.useWords(obj, "control");
+        if (slots.length !== 2 || slots.some((i) => this.targets[i]?.accepts !== "card" || this.targets[i]!.min !== 1)) {
+          // Two phrases joined by "and" ("of target creature you control and target creature an opponent controls") are
+          // lowered one by one: not read yet.
+          if (this.notes.length === noted) this.note(controlOf.object.range, `the engine exchanges control of two target cards of one phrase, both chosen: write "Exchange control of two target ${lower(npWords(controlOf.object).slice(-1)[0] ?? "creatures").replace(/([^s])$/, "$1s")}."`);
+          this.use(controlOf);
+          return [{ op: "rule", rule: "unsupported" }];
+        }
+        this.use(controlOf);
+        return [{ op: "exchange_control", what, duration: this.duration(clause) }];
+      }
       case "take": {
         // "Take control of target creature until end of turn": "Gain control of ...".
         const controlOf = npWords(obj).includes("control") ? (obj!.filters.find((f) => f.kind === "prep" && f.prep === "of") as Ast.PrepPhrase | undefined) : undefined;
@@ -8851,7 +8879,7 @@ function attacksOnlyPlayers(game: CompiledGame): boolean {
  * Steps that leave the cards they act on where they were, so that naming them again after (as "they") names the same
  * cards. A card moved (destroyed, returned, summoned) is elsewhere: "they" after it is not read as those cards.
  */
-const CARDS_STAY_STEPS: ReadonlySet<string> = new Set(["damage", "add_counters", "remove_counters", "modify", "exhaust", "ready", "gain_control"]);
+const CARDS_STAY_STEPS: ReadonlySet<string> = new Set(["damage", "add_counters", "remove_counters", "modify", "exhaust", "ready", "gain_control", "exchange_control"]);
 
 /** The cards the last of these steps acted on, as it named them (a selector, a target card, chosen cards); none: undefined. */
 function cardsActedOn(steps: Step[], targets: TargetSpec[]): Affected | undefined {
@@ -10402,7 +10430,7 @@ function lowerAmountCost(np: Ast.NounPhrase, l: AbilityLowering): CostPart[] {
 }
 
 /** What a step does to a card that only a card in play can take (damage, destruction, a change of stats, counters ...). */
-const IN_PLAY_OPS = new Set(["damage", "destroy", "modify", "add_counters", "remove_counters", "exhaust", "ready", "gain_control", "sacrifice"]);
+const IN_PLAY_OPS = new Set(["damage", "destroy", "modify", "add_counters", "remove_counters", "exhaust", "ready", "gain_control", "exchange_control", "sacrifice"]);
 
 /**
  * "Whenever an opponent casts a creature, deal 1 damage to it." — where a card played waits to resolve (a response model

@@ -653,6 +653,8 @@ function stepText(step: Step, outer: Context, chosen?: Chosen): string {
     }
     case "gain_control":
       return `${playerText(step.who, ctx, true)} ${verb("gain", step.who)} control of ${aff(step.what)}${durationText(step.duration)}`;
+    case "exchange_control":
+      return `exchange control of ${aff(step.what)}${durationText(step.duration)}`;
     case "search":
       return `search ${possessive(step.owner ?? step.who, ctx)} ${lower(step.zone)} for ${countNoun(selectorText({ ...step.selector, zones: undefined }, ctx, 1) + (step.selector.cardTypes?.length ? " card" : ""), step.amount, ctx, "a")}${step.reveal ? ", reveal it" : ""}, put it into ${step.owner ? "their" : possessive(step.who, ctx)} ${lower(step.to)}`;
     case "look_top":

@@ -750,6 +750,32 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       frame.chosen["it"] = cardsOf(evalAffected(ctx, frame, step.what));
       return "done";
     }
+    case "exchange_control": {
+      // "Exchange control of two target creatures": both in play under different controllers, or nothing happens (one that
+      // left play, or two of one player's, leaves both where they are). A swap takes no free slot: each field keeps its count.
+      const ids = cardsOf(evalAffected(ctx, frame, step.what));
+      const [a, b] = ids;
+      const cardA = a === undefined ? undefined : writeCard(ctx, a);
+      const cardB = b === undefined ? undefined : writeCard(ctx, b);
+      if (ids.length !== 2 || !cardA || !cardB || cardA.zone !== rules.zones.battlefield || cardB.zone !== rules.zones.battlefield || cardA.controller === cardB.controller) {
+        emit(ctx, "check", `no exchange of control: ${ids.map((id) => cardName(ctx, id)).join(" and ") || "no cards"} ${ids.length === 2 ? "are not two cards in play under different controllers" : "are not two cards"}`, { source });
+        frame.chosen["it"] = [];
+        return "done";
+      }
+      const [from, to] = [cardA.controller, cardB.controller];
+      for (const [id, card, was, now] of [[a!, cardA, from, to], [b!, cardB, to, from]] as const) {
+        const list = zoneList(ctx, was, card.zone);
+        list.splice(list.indexOf(id), 1);
+        card.controller = now;
+        zoneList(ctx, now, card.zone).push(id);
+        emit(ctx, "move", `${now} gains control of ${cardName(ctx, id)} (exchanged)`, { card: id, player: now, source });
+        // A control effect with a duration hands the card back when it ends (runtime/mechanics/control.ts).
+        if (step.duration.kind !== "permanent") (state.controlEffects ??= []).push({ card: id, to: was, duration: step.duration.kind, turn: state.turn, controller: frame.controller });
+      }
+      for (const id of [a!, b!]) for (const m of mechanicsOf(rules)) m.arrived?.(ctx, id);
+      frame.chosen["it"] = ids;
+      return "done";
+    }
     case "search": {
       const who = evalPlayer(ctx, frame, step.who) ?? frame.controller;
       // Whose zone: the searcher's own, or the player the text names ("Search target opponent's deck").

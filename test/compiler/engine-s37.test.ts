@@ -131,3 +131,22 @@ describe("'If a Knight died this way' after a step on a group", () => {
     expect(probe("duel", "spell", "Deal 2 damage to each unit. If two Knights died this way, draw a card.").problems).toEqual(['CW6001 "two Knights died this way"']);
   });
 });
+
+describe("'Exchange control of two target creatures.'", () => {
+  it("runs in both games that model control (was CW6001 'cannot execute': 'Exchange' read as a noun)", () => {
+    const chromatic = probe("chromatic", "spell", "[Red] Exchange control of two target creatures.");
+    expect(chromatic.problems).toEqual([]);
+    expect(chromatic.readsAs[0]).toBe("[Red] Exchange control of two target creatures.");
+    expect(chromatic.abilities[0]!.steps).toEqual([expect.objectContaining({ op: "exchange_control", what: { kind: "targets", indexes: [0, 1] }, duration: { kind: "permanent" } })]);
+    expect(probe("duel", "spell", "Exchange control of two target units until end of turn.").readsAs).toEqual(["Exchange control of two target units until end of turn."]);
+  });
+
+  it("one target, 'up to two', three, or two phrases joined by 'and' are CW6001 naming the form", () => {
+    for (const text of ["Exchange control of target unit.", "Exchange control of up to two target units.", "Exchange control of three target units."]) {
+      const p = probe("duel", "spell", text);
+      expect([text, p.problems.length, p.messages[0]]).toEqual([text, 1, expect.stringContaining('write "Exchange control of two target units."')]);
+    }
+    const joined = probe("duel", "spell", "Exchange control of target unit you control and target unit an opponent controls.");
+    expect(joined.problems.every((p) => p.startsWith("CW6001"))).toBe(true);
+  });
+});
