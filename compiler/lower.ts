@@ -3083,6 +3083,11 @@ class AbilityLowering {
     const resourceWords = objWords.filter((w) => w !== "exactly");
     const resource = resourceWords.length === 1 && !obj!.filters.length ? lookup(this.vocab.resources, resourceWords[0]!) ?? lookup(this.vocab.resources, singular(resourceWords[0]!)) : undefined;
     if (clause.verb?.lemma === "have" && resource && (objWords.length === 1 || (c && !c.comparison))) {
+      // "If you have both Crystals", "each Crystal": no count (it was read as "1 or more Crystals").
+      if (this.universalCount(obj!, this.slice(clause.range))) {
+        this.use(clause);
+        return undefined;
+      }
       this.use(clause.verb, obj);
       const who = player ?? (clause.subject ? this.onePlayer(this.playerPhrase(clause.subject) ?? { kind: "you" }, clause.subject.range) : { kind: "you" as const });
       const left: NumberExpr = { kind: "resource", of: who, resource };
@@ -3096,6 +3101,11 @@ class AbilityLowering {
     // Only bare cards: "two or more Red cards in hand" counts the Red ones (the zone count below) — it was read as the hand's
     // size, the kind dropped (found by an insertion probe of the corpus, session 36).
     if (clause.verb?.lemma === "have" && inHand && (objWords.includes("card") || objWords.includes("cards")) && objWords.every((w) => w === "card" || w === "cards" || w === "exactly")) {
+      // "If you have every card in your hand": no count (it was read as "1 or more cards in hand").
+      if (this.universalCount(obj!, this.slice(clause.range))) {
+        this.use(clause);
+        return undefined;
+      }
       const who = player ?? (clause.subject ? this.onePlayer(this.playerPhrase(clause.subject) ?? { kind: "you" }, clause.subject.range) : { kind: "you" as const });
       if (!this.zoneIsSubjects(inHand, who, clause)) return undefined;
       this.use(clause.verb, obj);
@@ -3111,6 +3121,10 @@ class AbilityLowering {
     // cards of a zone other than the hand, counted (whose: you or an opponent, as a selector says it).
     const inZone = obj?.filters.find((f) => f.kind === "prep" && f.prep === "in") as Ast.PrepPhrase | undefined;
     if (clause.verb?.lemma === "have" && inZone && (objWords.includes("card") || objWords.includes("cards"))) {
+      if (this.universalCount(obj!, this.slice(clause.range))) {
+        this.use(clause);
+        return undefined;
+      }
       const who = player ?? (clause.subject ? this.playerPhrase(clause.subject) : undefined) ?? { kind: "you" as const };
       const owner = who.kind === "you" ? "you" : who.kind === "opponent" ? "opponent" : undefined;
       if (owner && !this.zoneIsSubjects(inZone, who, clause)) return undefined;
@@ -5007,6 +5021,18 @@ class AbilityLowering {
       this.use(clause);
       return null;
     }
+    // "If there are two units in each graveyard", "if there is a unit in every graveyard": a count in each of the zones,
+    // which the engine does not keep apart (it counted them together: "two units in all graveyards"). "no cards in each
+    // graveyard" (none anywhere) is that count.
+    const zonePhrases = [...places, ...obj.filters.filter((f): f is Ast.PrepPhrase => f.kind === "prep" && (f.prep === "in" || f.prep === "on"))];
+    const eachZone = zonePhrases.flatMap((p) => p.object.determiners).find((d): d is Ast.DeterminerWord => d.kind === "determiner" && ["each", "every", "all", "both"].includes(d.lemma));
+    if (eachZone && !npDeterminers(obj).includes("no")) {
+      const where = zonePhrases.find((p) => p.object.determiners.includes(eachZone))!;
+      const zone = lower(npWords(where.object).slice(-1)[0] ?? "graveyard");
+      this.note(eachZone.range, `"${this.slice(eachZone.range)}" in "${this.slice(clause.range)}": the engine counts the cards of those places together, not in each — name one player's ("${where.prep} your ${zone}", "${where.prep} your opponent's ${zone}") or all of them together ("${where.prep} ${indefiniteArticle(zone)} ${zone}")`);
+      this.use(clause, places);
+      return null;
+    }
     this.use(subject, be, exactly);
     this.carryNegations(be);
     return this.countedCondition(obj, places, /(?:n['’]t|\snot)$/i.test(be.text));
@@ -5068,11 +5094,16 @@ class AbilityLowering {
     if (npCount(obj)) return false;
     const all = obj.determiners.find((d): d is Ast.DeterminerWord => d.kind === "determiner" && ["each", "every", "all", "both"].includes(d.lemma));
     if (!all) return false;
-    const written = this.slice(obj.range).slice(endOffset(all.range) - startOffset(obj.range)).trim() || "cards";
+    // The noun as written, without its place ("all units in your graveyard": "units"); "all of the units": the noun after "of".
+    const partitive = !obj.items.length && obj.filters[0]?.kind === "prep" && obj.filters[0].prep === "of" ? obj.filters[0].object : undefined;
+    const nounPhrase = partitive ?? obj;
+    const words = nounPhrase.items.filter((i) => i.kind === "word");
+    const written = words.length ? this.slice(spanOf(words[0]!.range, words[words.length - 1]!.range)) : "cards";
     const last = written.split(/\s+/).pop()!;
     const one = lower(singular(last)) !== lower(last) ? written.slice(0, written.length - (last.length - singular(last).length)) : written;
     const many = one === written ? `${written}s` : written;
     const a = /^other\s/i.test(one) ? `an${one}` : `${indefiniteArticle(one)} ${one}`;
+    if (!words.length) return false;
     this.note(all.range, `"${this.slice(all.range)}" in "${text}": the engine counts the cards a condition names — write "${a}", "two or more ${many}", "exactly two ${many}" or "no ${many}"`);
     // The note reports the words: none of them is left to the word accounting.
     this.use(obj);

@@ -150,3 +150,21 @@ describe("'Exchange control of two target creatures.'", () => {
     expect(joined.problems.every((p) => p.startsWith("CW6001"))).toBe(true);
   });
 });
+
+describe("each / every / all / both in a hand, a resource or a zone a condition counts", () => {
+  it("'you have every card in your hand', 'you have both Crystals', 'all of the units' are CW6001 (they ran as 'one or more')", () => {
+    expect(probe("duel", "unit", "PLAY: If you have every card in your hand, draw a card.").problems).toEqual(['CW6001 "every"']);
+    expect(probe("duel", "unit", "PLAY: If you have both Crystals, draw a card.").problems).toEqual(['CW6001 "both"']);
+    const partitive = probe("duel", "unit", "PLAY: If you control all of the units, draw a card.");
+    expect(partitive.problems).toEqual(['CW6001 "all"']);
+    expect(partitive.messages[0]).toContain('write "a unit", "two or more units", "exactly two units" or "no units"');
+  });
+
+  it("'two units in each graveyard' is CW6001 at 'each' (it counted both graveyards together); 'no cards in each graveyard' runs", () => {
+    const each = probe("duel", "unit", "PLAY: If there are two units in each graveyard, draw a card.");
+    expect(each.problems).toEqual(['CW6001 "each"']);
+    expect(each.messages[0]).toContain('name one player\'s ("in your graveyard", "in your opponent\'s graveyard") or all of them together ("in a graveyard")');
+    expect(probe("duel", "unit", "PLAY: If there is a unit on each field, draw a card.").problems).toEqual(['CW6001 "each"']);
+    expect(probe("duel", "unit", "PLAY: If there are no cards in each graveyard, draw a card.").problems).toEqual([]);
+  });
+});
