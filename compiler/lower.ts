@@ -3189,6 +3189,10 @@ class AbilityLowering {
       this.use(clause.subject, clause.each, clause.modal, clause.be, clause.verb, leavesOf(obj).filter((leaf) => TURN_CONDITION_WORDS.has(lower(this.text.slice(startOffset(leaf.range), endOffset(leaf.range))))));
       return turn;
     }
+    // "If a unit you control has power 3 or more", "if another creature you control has Flying", "if an enemy unit is a
+    // Knight": some such card (each was CW6001 "condition not understood", run as always true).
+    const some = player ? undefined : this.someCardCondition(clause);
+    if (some) return some;
     // "Each player who can't discard a card": what a player cannot do is no condition the engine checks; what makes it so is.
     if (clause.modal?.lemma === "can't" && clause.verb) {
       const instead = clause.verb.lemma === "discard" ? `a player can't discard when their hand is empty: write "with no cards in hand" ("Each player with no cards in hand loses 2 life.", "If you have no cards in hand, ...")` : `say what makes it so (what the player has or controls: "with no cards in hand", "who controls no creatures")`;
@@ -3474,6 +3478,42 @@ class AbilityLowering {
    * that player has no empty slot (IR `empty_slots`, as "you have no empty slots" reads — the slots the engine fills).
    * Undefined for any other clause; null after a note (whose field cannot be told).
    */
+  /**
+   * "If a unit you control has power 3 or more", "if another creature you control has Flying", "if any unit is a Knight":
+   * there is such a card in play — a count of the subject's cards with what the clause says of them (a stat bound, an
+   * ability keyword, a kind after "is a"), at least one, as "If a unit you control has a power counter on it" reads.
+   * Undefined for any other clause.
+   */
+  someCardCondition(clause: Ast.Clause): Condition | undefined {
+    const subject = clause.subject;
+    const dets = npDeterminers(subject);
+    const some = (d: string) => d === "a" || d === "an" || d === "another" || d === "any";
+    if (!subject || isPlayerPhrase(subject) || npCount(subject) || subject.also?.length || !dets.length || !dets.every(some) || clause.modal || clause.tail.length || clause.complement || clause.orVerbs?.length) return undefined;
+    if (!npWords(subject).some((w) => this.cardNoun(w) || this.cardNoun(singular(w)))) return undefined;
+    const obj = clause.object;
+    if (!obj || obj.filters.length || obj.also?.length) return undefined;
+    let more: CardSelector | undefined;
+    if (clause.verb?.lemma === "have" && !clause.be && npDeterminers(obj).length === 0) {
+      const bound = this.statBound(obj);
+      const words = npWords(obj);
+      const keyword = words.length === 1 ? this.vocab.keywords.get(words[0]!) : undefined;
+      if (bound) more = { stat: bound };
+      else if (keyword?.kind === "ability") more = { keyword: keyword.name };
+    } else if (clause.be && /^(?:is|are)$/i.test(clause.be.text) && !clause.verb && npDeterminers(obj).every((d) => d === "a" || d === "an")) {
+      const noted = this.notes.length;
+      const { zones: _zones, ...kind } = this.selector({ ...obj, determiners: [] });
+      this.notes.length = noted;
+      if (Object.keys(kind).length && Object.keys(kind).every((k) => k === "cardTypes" || k === "subtypes" || k === "colors" || k === "tokens")) more = kind;
+    }
+    if (!more) return undefined;
+    const selector = this.selector(subject);
+    if (selector.zones?.length) return undefined;
+    this.mergeSelector(selector, more, obj.range);
+    this.useDeterminers(subject, "a", "an", "any");
+    this.use(clause.verb, clause.be, obj);
+    return { kind: "compare", left: { kind: "count", of: selector }, op: ">=", right: 1 };
+  }
+
   /**
    * "all of your unit slots are empty", "your slots are empty", "one of your opponent's unit slots is empty", "two of your
    * slots are empty": a count of that player's empty slots (IR `empty_slots`) — all of them (the game's slots,
@@ -5175,9 +5215,11 @@ class AbilityLowering {
     const c = npCount(obj);
     // As a player's counters are compared: "no" is none, "a" at least one, "two or more" / "two or fewer", a bare number exactly.
     const [op, value]: ["=" | ">=" | "<=", number] = npDeterminers(obj).includes("no") ? ["=", 0] : !c || c.value === undefined ? [">=", 1] : [comparisonOp(c), c.value];
-    if (npDeterminers(subject).some((d) => d === "a" || d === "an")) {
+    // "If another unit you control has a power counter on it", "if any unit has ...": some such card, as "a unit" (they were
+    // read as a card the player chooses, then checked — "you choose another Unit you control", silently).
+    if (npDeterminers(subject).some((d) => d === "a" || d === "an" || d === "another" || d === "any")) {
       const selector = this.selector(subject);
-      this.useDeterminers(subject, "a", "an");
+      this.useDeterminers(subject, "a", "an", "any");
       this.use(clause.verb, obj, onIt);
       return { kind: "compare", left: { kind: "count", of: { ...selector, counters: { counter, op, value } } }, op: ">=", right: 1 };
     }

@@ -168,3 +168,19 @@ describe("each / every / all / both in a hand, a resource or a zone a condition 
     expect(probe("duel", "unit", "PLAY: If there are no cards in each graveyard, draw a card.").problems).toEqual([]);
   });
 });
+
+describe("some card of a kind in a condition ('If a unit you control has power 3 or more')", () => {
+  it("'another unit you control has a power counter on it' is some such unit (it was a unit the player chose, then checked)", () => {
+    const p = probe("duel", "unit", "PLAY: If another unit you control has a power counter on it, draw a card.");
+    expect(p.problems).toEqual([]);
+    expect(p.readsAs).toEqual(["PLAY: If another Unit you control has a power counter on it, draw a card."]);
+  });
+
+  it("a stat bound, an ability keyword or a kind after 'is a' run as a count of such cards (were CW6001, always true)", () => {
+    expect(probe("duel", "spell", "If a unit you control has power 3 or more, draw a card.").readsAs).toEqual(["If the number of Units you control with power 3 or more is at least 1, draw a card."]);
+    expect(probe("duel", "unit", "PLAY: If another unit you control is a Knight, draw a card.").readsAs).toEqual(["PLAY: If the number of other Knight Units you control is at least 1, draw a card."]);
+    expect(probe("chromatic", "creature", "[Base] When this enters play, if another creature you control has Flying, draw a card.").problems).toEqual([]);
+    // A card outside play, or a colour after "is", stay CW6001.
+    expect(probe("duel", "unit", "PLAY: If a card in your graveyard is a unit, draw a card.").problems).toEqual(['CW6001 "a card in your graveyard is a unit"']);
+  });
+});
