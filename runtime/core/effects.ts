@@ -763,7 +763,8 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
         return "done";
       }
       const [from, to] = [cardA.controller, cardB.controller];
-      for (const [id, card, was, now] of [[a!, cardA, from, to], [b!, cardB, to, from]] as const) {
+      for (const [id, was, now] of [[a!, from, to], [b!, to, from]] as const) {
+        const card = writeCard(ctx, id)!;
         const list = zoneList(ctx, was, card.zone);
         list.splice(list.indexOf(id), 1);
         card.controller = now;
