@@ -1762,7 +1762,8 @@ class AbilityLowering {
         Object.assign(sel, readinessSelector(lower(f.clause.verb.text), negated));
         this.use(f);
         if (negated) this.carryNegations(f);
-      } else if (f.kind === "relative" && f.that && f.clause.be && !f.clause.verb && f.clause.object && !f.clause.subject && !f.clause.modal && !f.clause.complement && !f.clause.tail.length && npDeterminers(f.clause.object).every((d) => d === "a" || d === "an")) {
+      } else if (f.kind === "relative" && f.that && f.clause.be && (!f.clause.verb || (lower(f.clause.verb.text) === "not" && /^(?:is|are)$/i.test(f.clause.be.text))) && f.clause.object && !f.clause.subject && !f.clause.modal && !f.clause.complement && !f.clause.tail.length && npDeterminers(f.clause.object).every((d) => d === "a" || d === "an")) {
+        // ("that is not a Knight": the parser reads "not" as the verb — read as "isn't"; it was CW6005 "not a Knight".)
         // "each unit that isn't a defender", "a creature that is a Vampire", "units that aren't tokens": the cards the noun
         // after "is" names, kept (or, negated, left out). Only the words that noun's own reading carries count as read.
         const negated = /\b(?:not|isn['’]t|aren['’]t)\b/i.test(this.slice(f.range));
@@ -1771,7 +1772,7 @@ class AbilityLowering {
         if (Object.keys(named).length) {
           this.useDeterminers(f.clause.object, "a", "an");
           this.use(f.clause.be);
-          if (negated) this.carryNegations(f.clause.be, f.clause.object.determiners);
+          if (negated) this.carryNegations(f.clause.be, f.clause.verb, f.clause.object.determiners);
           if (negated) (sel.exclude ??= []).push(named);
           else this.mergeSelector(sel, named, f.range);
         }
@@ -2651,6 +2652,20 @@ class AbilityLowering {
     const objDets = npDeterminers(f.clause.object);
     if (objDets.length !== 1 || (objDets[0] !== "this" && objDets[0] !== "it")) return clause;
     if (!f.clause.tail.every((t) => t.kind === "prep")) return clause;
+    return { ...clause, object: { ...obj, filters: [...obj.filters.slice(0, -1), { ...f, clause: { ...f.clause, tail: [] } }] }, tail: [...f.clause.tail, ...clause.tail] };
+  }
+
+  /**
+   * "Return each unit that isn't a Knight to its owner's hand.", "Put target unit that is a Golem into its owner's
+   * Oblivion.": the grammar reads the place after "that is(n't) a <kind>" into the relative clause, where the effect's verb
+   * never sees it (was CW6001 "cannot execute"). A place a card goes to ("to", "into", "onto") is given back to the clause.
+   */
+  beRelativeTailHoisted(clause: Ast.Clause): Ast.Clause {
+    const obj = clause.object;
+    const f = obj?.filters[obj.filters.length - 1];
+    if (!obj || !f || f.kind !== "relative" || !f.that || !f.clause.be || !f.clause.object || f.clause.subject || f.clause.modal || !f.clause.tail.length) return clause;
+    if (f.clause.verb && lower(f.clause.verb.text) !== "not") return clause;
+    if (!f.clause.tail.every((t) => t.kind === "prep") || !["to", "into", "onto"].includes((f.clause.tail[0] as Ast.PrepPhrase).prep)) return clause;
     return { ...clause, object: { ...obj, filters: [...obj.filters.slice(0, -1), { ...f, clause: { ...f.clause, tail: [] } }] }, tail: [...f.clause.tail, ...clause.tail] };
   }
 
@@ -4594,7 +4609,7 @@ class AbilityLowering {
   }
 
   clause(clause: Ast.Clause): Step[] {
-    const steps = this.clauseOwnSteps(this.destroyerTailHoisted(clause));
+    const steps = this.clauseOwnSteps(this.beRelativeTailHoisted(this.destroyerTailHoisted(clause)));
     // "Destroy target creature. If it was exhausted, ...": the cards a step took out of play, whose state "was" reads as they
     // last were in play (GameState.lastKnown).
     for (const step of steps) {

@@ -184,3 +184,17 @@ describe("some card of a kind in a condition ('If a unit you control has power 3
     expect(probe("duel", "unit", "PLAY: If a card in your graveyard is a unit, draw a card.").problems).toEqual(['CW6001 "a card in your graveyard is a unit"']);
   });
 });
+
+describe("'that is not a Knight' and a place after 'that is(n't) a <kind>'", () => {
+  it("'Destroy target unit that is not a Knight.' reads as 'isn't' (was CW6005 'not a Knight': 'not' parsed as the verb)", () => {
+    expect(probe("duel", "spell", "Destroy target unit that is not a Knight.").readsAs).toEqual(["Destroy target non-Knight unit."]);
+    expect(probe("duel", "unit", "Units that are not Knights get -1 power.").readsAs).toEqual(["Non-Knight Units get -1 power."]);
+  });
+
+  it("'Return each unit that isn't a Knight to its owner's hand.' runs (was CW6001: the place was read into the relative clause)", () => {
+    const p = probe("duel", "spell", "Return each unit that isn't a Knight to its owner's hand.");
+    expect(p.problems).toEqual([]);
+    expect(p.readsAs).toEqual(["Return each non-Knight Unit to its owner's hand."]);
+    expect(probe("duel", "spell", "Put target unit that is a Golem into its owner's Oblivion.").readsAs).toEqual(["Put target Golem unit into its owner's Oblivion."]);
+  });
+});
