@@ -5149,6 +5149,12 @@ class AbilityLowering {
     if (npCount(obj)) return false;
     const all = obj.determiners.find((d): d is Ast.DeterminerWord => d.kind === "determiner" && ["each", "every", "all", "both"].includes(d.lemma));
     if (!all) return false;
+    // "If you control both a Knight and a Golem": two kinds joined by "and" — one condition counts one kind.
+    if (obj.also?.length) {
+      this.note(obj.range, `"${this.slice(obj.range)}" in "${text}": the engine counts one kind of card in a condition, not two joined by "and" — write one ("If you control a Knight, ...")`);
+      this.use(obj);
+      return true;
+    }
     // The noun as written, without its place ("all units in your graveyard": "units"); "all of the units": the noun after "of".
     const partitive = !obj.items.length && obj.filters[0]?.kind === "prep" && obj.filters[0].prep === "of" ? obj.filters[0].object : undefined;
     const nounPhrase = partitive ?? obj;
