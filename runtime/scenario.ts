@@ -789,54 +789,134 @@ function passesThatResolve(run: Run, state: GameState, decider: PlayerId): strin
 }
 
 /**
- * What the stack's items set going do once they resolve, as far as passes alone take them: the decider passes while an
- * item a card (or a rule written as an ability) put there waits and no choice is asked. The game's own flow (a phase's
- * end, the rest of a battle's steps) is not run. Undefined when nothing of the kind waits.
+ * A choice the game waits for that a scenario writes as an answer line (`pX chooses …`, `pX targets …`, `pX order …`):
+ * one an effect or a rule asks — not a combat declaration, which a scenario writes as attack and block lines.
  */
-function resolvedByPasses(run: Run, state: GameState): { state: GameState; events: TraceEvent[]; passes: string[] } | undefined {
-  const setGoing = (s: GameState) => !s.over && !s.pending && s.stack.some((item) => item.kind !== "rule" && (item.frame.card ?? item.frame.ability) !== undefined);
-  if (!setGoing(state)) return undefined;
-  const events: TraceEvent[] = [];
-  const passes: string[] = [];
-  let now = state;
-  for (let i = 0; i < 64 && setGoing(now); i++) {
-    const decider = run.engine.decider(now);
-    if (!decider) break;
-    const applied = run.engine.apply(now, { type: "pass", player: decider });
-    if (!applied.ok) break;
-    now = applied.state;
-    events.push(...applied.events);
-    passes.push(`\`${decider} pass\``);
+function answerWaits(run: Run, state: GameState): boolean {
+  return !state.over && !!state.pending && !combatDeclaration(state, run.engine.rules.zones.battlefield);
+}
+
+/** A card as an answer line names it: its name, told apart by controller or copy only where another card of the name is in play. */
+function answerCard(run: Run, state: GameState, id: string): string {
+  const name = nameOf(run, state, id);
+  const c = state.cards[id];
+  const { zones } = run.engine.rules;
+  const alike = c && [zones.hand, zones.deck, zones.graveyard, zones.removed].includes(c.zone);
+  const copies = copiesOf(run, state, name).filter((x) => state.cards[x] && state.cards[x]!.zone === c?.zone);
+  if (!c || alike || copies.length < 2) return `"${name}"`;
+  const owners = new Set(copies.map((x) => state.cards[x]!.controller));
+  return owners.size === copies.length ? `${c.controller}'s "${name}"` : `"${name}" copy ${copyNumber(run, state, id)}`;
+}
+
+/** The scenario line of a listed answer to the choice a state waits for. */
+function answerLine(run: Run, state: GameState, a: Extract<Action, { type: "choose" }>): string {
+  const p = a.player;
+  const pending = state.pending;
+  if (a.trigger !== undefined && pending?.kind === "order_triggers") {
+    const noted = pending.triggers.map((id) => state.noted.find((n) => n.id === id));
+    const t = state.noted.find((n) => n.id === a.trigger);
+    return `${p} order ${t ? triggerAsNamed(run, state, t, noted) : "<card>"}`;
   }
-  return { state: now, events, passes };
+  if (a.yes !== undefined) return `${p} chooses ${a.yes ? "yes" : "no"}`;
+  if (a.mode !== undefined && pending?.kind === "mode") {
+    const amount = pending.amounts?.[a.mode];
+    return amount !== undefined ? `${p} chooses ${amount}` : `${p} chooses mode "${pending.modes[a.mode] ?? a.mode + 1}"`;
+  }
+  if (a.target) return `${p} targets ${"player" in a.target ? a.target.player : answerCard(run, state, a.target.card)}`;
+  const cards = a.cards ?? [];
+  return cards.length ? `${p} chooses ${cards.map((id) => answerCard(run, state, id)).join(", ")}` : `${p} chooses nothing`;
+}
+
+/** One way a scenario's end goes on once what it set going is finished: the state, the events since, the lines that take it there. */
+interface Onward {
+  state: GameState;
+  events: TraceEvent[];
+  /** The lines, in order: passes and answers. */
+  lines: string[];
+  /** The choices answered on the way, as `pX's choice (<prompt>)`. */
+  choices: string[];
 }
 
 /**
- * An expectation of a scenario's last stretch that holds only because what the scenario set going has not resolved:
- * the scenario ends while spells, abilities or triggers wait on the stack, and once they resolve (by passes alone) the
- * line no longer holds. Session 36's probe: `p1 play "Arterial Spray" target p2`, `p2 play "Counterhack" target
- * "Arterial Spray"`, `expect p2 life 20`, `expect no event damage p2`, with no passes, passed whatever Counterhack did —
- * neither spell had resolved. A line that still holds once they resolve stands (a cost paid, a card exhausted, a trigger
- * noted), and so does a last stretch that says what waits (`expect stack ...`, `expect pX to act`).
+ * What the stack's items set going and the choices waiting do once finished, as far as passes and answers take them: the
+ * decider passes while an item a card (or a rule written as an ability) put there waits and no choice is asked; a choice
+ * an effect or a rule asks (not a combat declaration) is answered each way the engine lists (copies alike once; at most
+ * 12 answers a choice, 3 choices deep, 48 ways in all). The game's own flow (a phase's end, the rest of a battle's steps)
+ * is not run. Undefined when nothing of the kind waits.
+ */
+function onwardWays(run: Run, state: GameState): Onward[] | undefined {
+  const setGoing = (s: GameState) => !s.over && !s.pending && s.stack.some((item) => item.kind !== "rule" && (item.frame.card ?? item.frame.ability) !== undefined);
+  if (!setGoing(state) && !answerWaits(run, state)) return undefined;
+  const ways: Onward[] = [];
+  const go = (from: Onward, depth: number): void => {
+    let now = from;
+    for (let i = 0; i < 64 && setGoing(now.state); i++) {
+      const decider = run.engine.decider(now.state);
+      if (!decider) break;
+      const applied = run.engine.apply(now.state, { type: "pass", player: decider });
+      if (!applied.ok) break;
+      now = { ...now, state: applied.state, events: [...now.events, ...applied.events], lines: [...now.lines, `\`${decider} pass\``] };
+    }
+    if (!answerWaits(run, now.state) || depth >= 3) {
+      ways.push(now);
+      return;
+    }
+    const pending = now.state.pending!;
+    const seen = new Set<string>();
+    const answers = run.engine.legalActions(now.state).filter((a): a is Extract<Action, { type: "choose" }> => a.type === "choose" && !seen.has(alikeForm(run, now.state, a)) && !!seen.add(alikeForm(run, now.state, a)));
+    if (!answers.length) {
+      ways.push(now);
+      return;
+    }
+    for (const answer of answers.slice(0, 12)) {
+      if (ways.length >= 48) return;
+      const applied = run.engine.apply(now.state, answer);
+      if (!applied.ok) continue;
+      go({ state: applied.state, events: [...now.events, ...applied.events], lines: [...now.lines, `\`${answerLine(run, now.state, answer)}\``], choices: [...now.choices, `${pending.player}'s choice (${pending.prompt})`] }, depth + 1);
+    }
+  };
+  go({ state, events: [], lines: [], choices: [] }, 0);
+  return ways;
+}
+
+/**
+ * An expectation of a scenario's last stretch that holds only because what the scenario set going has not finished: the
+ * scenario ends while spells, abilities or triggers wait on the stack, or while a choice an effect asks waits unanswered,
+ * and once they resolve (by passes) and the choice is answered (some way the engine offers) the line no longer holds.
+ * Session 36's probe: `p1 play "Arterial Spray" target p2`, `p2 play "Counterhack" target "Arterial Spray"`, `expect p2
+ * life 20`, `expect no event damage p2`, with no passes, passed whatever Counterhack did — neither spell had resolved.
+ * Session 37: Mind Leech's breach ("Your opponent discards a card."), p2's discard never answered, `expect p2 hand count
+ * 2` held. A line that still holds every way stands (a cost paid, a card exhausted, a trigger noted), and so does a last
+ * stretch that says what waits (`expect stack ...`, `expect pX to act`).
  */
 function holdsOnlyUnresolved(run: Run, state: GameState, events: readonly TraceEvent[], scenario: Scenario): { line: number; message: string } | undefined {
   const steps = scenario.steps;
   const lastAction = steps.findLastIndex((s) => s.kind === "action");
   const stretch = steps.slice(lastAction + 1).filter((s): s is ScenarioStep & { kind: "expect" } => s.kind === "expect");
   if (!stretch.length || stretch.some((s) => aboutTheStack(s.expect.kind) || s.expect.kind === "to_act")) return undefined;
-  const resolved = resolvedByPasses(run, state);
-  if (!resolved) return undefined;
-  const after = [...events, ...resolved.events];
+  const ways = onwardWays(run, state);
+  if (!ways) return undefined;
   const waiting = [...state.stack].reverse().map((item) => stackItemName(run, state, item));
+  const choiceNow = answerWaits(run, state) ? state.pending! : undefined;
   for (const step of stretch) {
-    const v = evaluate(run, resolved.state, after, step.expect, scenario, step.negate);
-    if (typeof v !== "string" && v.holds !== step.negate) continue;
-    const why = typeof v === "string" ? v : `${step.negate ? "not " : ""}${v.expected}: ${v.actual}`;
-    const said = `\`expect stack: ${[...state.stack].reverse().map((item) => (item.frame.card ? `"${nameOf(run, state, item.frame.card)}"` : "rule")).join(", ")}\``;
-    return {
-      line: step.line,
-      message: `this line holds only because ${waiting.length === 1 ? `${waiting[0]} has` : `${waiting.join(", ")} (top first) have`} not resolved, and the scenario ends here: once ${waiting.length === 1 ? "it resolves" : "they resolve"} (${resolved.passes.join(", ")}) it no longer holds (${why}) — write those passes before this line to expect what they do, or say that ${waiting.length === 1 ? "it waits" : "they wait"} with ${said}`,
-    };
+    for (const way of ways) {
+      const v = evaluate(run, way.state, [...events, ...way.events], step.expect, scenario, step.negate);
+      if (typeof v !== "string" && v.holds !== step.negate) continue;
+      const why = typeof v === "string" ? v : `${step.negate ? "not " : ""}${v.expected}: ${v.actual}`;
+      if (choiceNow) {
+        const form = answerForm(run, state);
+        return {
+          line: step.line,
+          message: `this line holds only because ${choiceNow.player}'s choice waits unanswered (${choiceNow.player} must ${choiceNow.prompt}), and the scenario ends here: once it is answered (${way.lines.join(", ")}) it no longer holds (${why}) — answer it on a line before this one${form ? `, with ${form}` : ""}, to expect what it does, or say that it waits with \`expect ${choiceNow.player} to act\``,
+        };
+      }
+      const said = `\`expect stack: ${[...state.stack].reverse().map((item) => (item.frame.card ? `"${nameOf(run, state, item.frame.card)}"` : "rule")).join(", ")}\``;
+      const answered = way.choices.length ? ` and ${way.choices.join(", then ")} ${way.choices.length === 1 ? "is" : "are"} answered` : "";
+      return {
+        line: step.line,
+        message: `this line holds only because ${waiting.length === 1 ? `${waiting[0]} has` : `${waiting.join(", ")} (top first) have`} not resolved, and the scenario ends here: once ${waiting.length === 1 ? "it resolves" : "they resolve"}${answered} (${way.lines.join(", ")}) it no longer holds (${why}) — write those ${answered ? "lines" : "passes"} before this line to expect what they do, or say that ${waiting.length === 1 ? "it waits" : "they wait"} with ${said}`,
+      };
+    }
   }
   return undefined;
 }

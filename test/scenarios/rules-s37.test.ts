@@ -1,0 +1,58 @@
+/**
+ * Issue 12, session 37 (rules engineer): scenarios that cannot lie. Each test below fails on the main it was written
+ * against: a mistaken line that passed (a lie), failed with a message not saying what to write, or a right line refused.
+ */
+import { describe, expect, it } from "vitest";
+import { failuresOf } from "./helpers.ts";
+
+describe("a last expectation that holds only because a choice an effect asks was never answered fails", () => {
+  // On main these passed: the scenario ends while the discard waits, so the hand still holds the card to be discarded.
+  const leech = (tail: string) => `scenario "Mind Leech's discard" for duel
+setup {
+  turn 3 p1 phase Play
+  p1 field: "Mind Leech"
+  p2 hand: "Scout", "Quick Bolt"
+}
+p1 attack p2 with "Mind Leech"
+${tail}`;
+
+  it("Duel: a count of the hand before the discard (BREACH: Your opponent discards a card.)", () => {
+    expect(failuresOf(leech(`expect p2 life 8\nexpect p2 hand count 2\n`))).toEqual([
+      '9: this line holds only because p2\'s choice waits unanswered (p2 must discard 1 card), and the scenario ends here: once it is answered (`p2 chooses "Scout"`) it no longer holds (p2 Hand count 2: p2 Hand: "Quick Bolt") — answer it on a line before this one, with the cards: `p2 chooses "<card>"`, to expect what it does, or say that it waits with `expect p2 to act`',
+    ]);
+  });
+
+  it("a negated event line, and a card that one answer would take", () => {
+    expect(failuresOf(leech(`expect no event discard p2\n`))).toEqual([expect.stringMatching(/^8: this line holds only because p2's choice waits unanswered .*\(not event discard p2: /)]);
+    expect(failuresOf(leech(`expect p2 hand has "Quick Bolt"\n`))).toEqual([expect.stringMatching(/^8: .*once it is answered \(`p2 chooses "Quick Bolt"`\) it no longer holds/)]);
+  });
+
+  it("stands once answered, when it says that the choice waits, or when every answer keeps it", () => {
+    expect(failuresOf(leech(`p2 chooses "Scout"\nexpect p2 hand: "Quick Bolt"\nexpect event discard p2\n`))).toEqual([]);
+    expect(failuresOf(leech(`expect p2 hand count 2\nexpect p2 to act\n`))).toEqual([]);
+    expect(failuresOf(leech(`expect p2 life 8\nexpect event breach p2\n`))).toEqual([]);
+  });
+
+  const seer = (tail: string) => `scenario "Overclocked Seer" for cybervamp
+setup {
+  turn 3 p1 phase Pre-Battle
+  p1 battlefield: "Overclocked Seer"
+  p1 hand: "Neon Ripper", "Arterial Spray"
+  p1 Main Deck: "Blood Broker" x3
+}
+p1 activate "Overclocked Seer"
+${tail}`;
+
+  it("CYBERVAMP: the Seer draws, its discard never answered (Exhaust: Draw a card, then discard a card.)", () => {
+    expect(failuresOf(seer(`p2 pass\np1 pass\nexpect p1 hand count 3\nexpect "Overclocked Seer" is exhausted\n`))).toEqual([
+      expect.stringMatching(/^11: this line holds only because p1's choice waits unanswered \(p1 must discard 1 card\), .*once it is answered \(`p1 chooses "Neon Ripper"`\) it no longer holds \(p1 Hand count 3: p1 Hand: "Arterial Spray", "Blood Broker"\)/),
+    ]);
+    expect(failuresOf(seer(`p2 pass\np1 pass\np1 chooses "Neon Ripper"\nexpect p1 hand count 2\nexpect p1 Discard Pile: "Neon Ripper"\n`))).toEqual([]);
+  });
+
+  it("an ability still on the stack whose resolution asks a choice: the passes and the answer are named", () => {
+    expect(failuresOf(seer(`expect p1 Discard Pile: none\n`))).toEqual([
+      '9: this line holds only because "Overclocked Seer"\'s ability has not resolved, and the scenario ends here: once it resolves and p1\'s choice (discard 1 card) is answered (`p2 pass`, `p1 pass`, `p1 chooses "Neon Ripper"`) it no longer holds (p1 Discard Pile: (empty): p1 Discard Pile: "Neon Ripper") — write those lines before this line to expect what they do, or say that it waits with `expect stack: "Overclocked Seer"`',
+    ]);
+  });
+});
