@@ -1446,6 +1446,42 @@ function neverInGame(run: Run, state: GameState, events: TraceEvent[], e: Expect
   return missing && `no card ${describeRef(missing.card)} in the game: ${missing.never}`;
 }
 
+/**
+ * Event kinds that happen only to a card in play (or in a resource zone): a line denying one of them about a card that was
+ * never there could not fail. Session 37's Chromatic probe: the Seer set up in p2's Hand where the Battlefield was meant,
+ * Mass Quake dealt 2 damage to each creature, and `expect no event destroyed "Seer"` passed — the Seer was never in reach.
+ */
+const IN_PLAY_EVENTS: Readonly<Record<string, string>> = {
+  destroyed: "only a card in play is destroyed",
+  damage: "only a card in play is dealt damage",
+  fight: "only a card in play fights",
+  attack: "only a card in play attacks",
+  block: "only a card in play blocks",
+  breach: "only a card in play hits a player",
+};
+
+/** The card a negated event line denies something of that needs it in play, with why: undefined for any other line. */
+function deniedInPlay(e: Expectation, negate: boolean): { card: CardRef; why: string } | undefined {
+  if (!negate || e.kind !== "event" || !e.pattern.card) return undefined;
+  const why = IN_PLAY_EVENTS[e.pattern.event];
+  return why ? { card: e.pattern.card, why } : undefined;
+}
+
+/**
+ * A negated event line about a card of the game that was never in play while the scenario ran (`deniedInPlay`): said as
+ * the error it is, naming where the card was and the setup line that puts it in play. `inPlay` holds every card that was.
+ */
+function neverInPlay(run: Run, state: GameState, e: Expectation, negate: boolean, inPlay: ReadonlySet<string>): string | undefined {
+  const denied = deniedInPlay(e, negate);
+  if (!denied) return undefined;
+  const cards = Object.values(state.cards).filter((c) => refMatches(run, state, denied.card, c.id));
+  if (!cards.length || cards.some((c) => inPlay.has(c.id))) return undefined;
+  const battlefield = run.engine.rules.zones.battlefield;
+  const places = [...new Set(cards.map((c) => `${c.owner}'s ${c.zone}`))];
+  const owner = cards[0]!.owner;
+  return `${describeRef(denied.card)} was never in play in this scenario (it was in ${places.join(", ")}): ${denied.why}, so this line could not fail — set it up in play (\`${owner} ${battlefield}: "${nameOf(run, state, cards[0]!.id)}"\`) to test that it is not, or leave the line out`;
+}
+
 const describeEvent = (p: EventPattern) => `${p.event}${p.card ? ` ${describeRef(p.card)}` : ""}${p.player ? ` ${p.player}` : ""}${p.amount !== undefined ? ` ${p.amount}` : ""}${p.by ? ` by ${describeRef(p.by)}` : ""}`;
 const shownEvent = (e: TraceEvent) => `${e.kind}${e.name ? ` "${e.name}"` : ""}${e.player ? ` ${e.player}` : ""}`;
 
@@ -1609,7 +1645,16 @@ function evaluate(run: Run, state: GameState, events: TraceEvent[], e: Expectati
       }
       const counts = (list: string[]) => list.reduce((m, n) => m.set(n, (m.get(n) ?? 0) + 1), new Map<string, number>());
       const haveCounts = counts(have);
-      if (e.mode === "has") return verdict([...counts(want)].every(([n, k]) => (haveCounts.get(n) ?? 0) >= k), `${e.player} ${zone} has ${listed}`, shown);
+      if (e.mode === "has") {
+        // Where a card the zone lacks is instead (session 37's probe: a shattered card expected in the Graveyard was told
+        // only "p1 Graveyard: (empty)"; it was in the Shatter Zone).
+        const short = [...counts(want)].filter(([n, k]) => (haveCounts.get(n) ?? 0) < k).map(([n]) => n);
+        const where = short.flatMap((n) => {
+          const places = [...new Set(Object.values(state.cards).filter((c) => norm(nameOf(run, state, c.id)) === n && !(c.controller === e.player && c.zone === zone)).map((c) => `${c.controller}'s ${c.zone}`))];
+          return places.length ? [`"${nameOf(run, state, Object.values(state.cards).find((c) => norm(nameOf(run, state, c.id)) === n)!.id)}" is in ${places.join(", ")}`] : [];
+        });
+        return verdict(!short.length, `${e.player} ${zone} has ${listed}`, `${shown}${where.length ? ` (${where.join("; ")})` : ""}`);
+      }
       return verdict(want.every((n) => !haveCounts.has(n)), `${e.player} ${zone} lacks ${listed}`, shown);
     }
     case "stat":
@@ -1718,7 +1763,15 @@ function evaluate(run: Run, state: GameState, events: TraceEvent[], e: Expectati
       const others = ofKind.length
         ? ` (${e.pattern.event} events that happened: ${ofKind.slice(0, EVENTS_SHOWN).map((m) => m.text + which(m)).join("; ")}${ofKind.length > EVENTS_SHOWN ? `; … and ${ofKind.length - EVENTS_SHOWN} more` : ""})`
         : "";
-      const actual = `${matching.length}: ${shown.join("; ") || "none"}${others}${note}`;
+      // A noted trigger is not one that ran: under trigger chains (Chromatic 17.1) a noted instance that already fired in
+      // its chain is suppressed. Session 37's probe: Seer + Chronicler, `expect event trigger "Seer" once` ("the loop
+      // stops") was told "2: ... noted; ... noted" and nothing of the second one not running.
+      const suppressed = norm(e.pattern.event) === "trigger" && e.times !== undefined && matching.length !== e.times ? events.filter(eventMatcher(run, state, { ...e.pattern, event: "suppressed" })) : [];
+      const fired = suppressed.length ? events.filter(eventMatcher(run, state, { ...e.pattern, event: "fire" })).length : 0;
+      const ran = suppressed.length
+        ? ` (a trigger event is a noted trigger, not one that ran: ${suppressed.length} of them did not fire — ${suppressed.slice(0, EVENTS_SHOWN).map((m) => m.text).join("; ")}; \`expect ${fired ? "" : "no "}event fire${e.pattern.card ? ` ${describeRef(e.pattern.card)}` : ""}${e.pattern.player ? ` ${e.pattern.player}` : ""}${fired === 0 ? "" : fired === 1 ? " once" : fired === 2 ? " twice" : ` ${fired} times`}\` counts those that ran)`
+        : "";
+      const actual = `${matching.length}: ${shown.join("; ") || "none"}${others}${note}${ran}`;
       if (e.times !== undefined) return verdict(matching.length === e.times, `${what} ${e.times} time(s)`, actual);
       return verdict(matching.length > 0, what, actual);
     }
@@ -1907,6 +1960,15 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
   const notYetInGame: { expectation: Expectation; line: number; at: { stepIndex: number; eventIndex: number }; judge: () => void }[] = [];
   let endedAt: { line: number; stepIndex: number; eventStart: number } | undefined = state.over ? { line: setup.range.start.line, stepIndex: -1, eventStart: 0 } : undefined;
   const battlefieldZone = engine.rules.zones.battlefield;
+  // Every card that was in play (or in a resource zone) at some moment: a negated line about an event only a card in play
+  // has (destroyed, damage, attack, ...) is judged against it once the scenario has run (neverInPlay).
+  const playZones = new Set([battlefieldZone, ...zoneTiers(run)[1]!]);
+  const inPlay = new Set(Object.values(state.cards).filter((c) => playZones.has(c.zone)).map((c) => c.id));
+  const notedInPlay = (list: readonly TraceEvent[], now: GameState): void => {
+    for (const e of list) if (e.card && (e.kind === "enter" || (typeof e.to === "string" && playZones.has(e.to)))) inPlay.add(e.card);
+    for (const c of Object.values(now.cards)) if (playZones.has(c.zone)) inPlay.add(c.id);
+  };
+  const deniedOutOfPlay: { expectation: Expectation; negate: boolean; line: number; at: { stepIndex: number; eventIndex: number } }[] = [];
   const asChoice = (player: string, refs: CardRef[], line: ScenarioStep): ScenarioStep => ({
     kind: "action",
     action: { kind: "choose", player, cards: refs.map((r) => r.card), ...(refs.some((r) => r.controller || r.copy !== undefined) ? { refs } : {}) },
@@ -1992,6 +2054,7 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
       // named by an event): the line is judged once the scenario has run, when one that never was is an error.
       if (neverInGame(run, state, events, step.expect)) notYetInGame.push({ expectation: step.expect, line: step.line, at, judge });
       else judge();
+      if (typeof v !== "string" && v.holds !== step.negate && deniedInPlay(step.expect, step.negate)) deniedOutOfPlay.push({ expectation: step.expect, negate: step.negate, line: step.line, at });
       record();
       continue;
     }
@@ -2212,6 +2275,12 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
     // Either the listing misses a legal action (an engine fault) or the line says too little to pick one.
     fail(step.line, "the engine accepts this action but does not list it among the legal actions (no player could choose it): the engine's listing misses it, or the line does not say enough (payment, targets) to match a listed one", "an action the engine lists", "an unlisted action", at);
   }
+  notedInPlay(events, state);
+  for (const denied of deniedOutOfPlay) {
+    const never = neverInPlay(run, state, denied.expectation, denied.negate, inPlay);
+    if (never) fail(denied.line, never, undefined, undefined, denied.at);
+  }
+  if (deniedOutOfPlay.length) failures.sort((a, b) => a.line - b.line);
   for (const pending of notYetInGame) {
     const never = neverInGame(run, state, events, pending.expectation);
     if (never) fail(pending.line, never, undefined, undefined, pending.at);

@@ -27,7 +27,7 @@ ${tail}`;
     const [f, ...rest] = failuresOf(samurai(`expect p2 battlefield has "Street Samurai"\nexpect no event destroyed "Street Samurai"\n`));
     expect(rest).toEqual([]);
     expect(f).toBe(
-      '12: this line holds only because "Arterial Spray" has not resolved, and the scenario ends here: once it resolves (`p1 pass`, `p2 pass`) it no longer holds (p2 Battlefield has "Street Samurai": p2 Battlefield: "Iron Rations") — write those passes before this line to expect what they do, or say that it waits with `expect stack: "Arterial Spray"`',
+      '12: this line holds only because "Arterial Spray" has not resolved, and the scenario ends here: once it resolves (`p1 pass`, `p2 pass`) it no longer holds (p2 Battlefield has "Street Samurai": p2 Battlefield: "Iron Rations" ("Street Samurai" is in p2\'s Discard Pile)) — write those passes before this line to expect what they do, or say that it waits with `expect stack: "Arterial Spray"`',
     );
   });
 

@@ -56,3 +56,87 @@ ${tail}`;
     ]);
   });
 });
+
+describe("a negated event line about a card never in play, where only a card in play has that event, is an error", () => {
+  // Chromatic probe c23: the Seer set up in p2's Hand where the Battlefield was meant; on main the line passed, though it
+  // could not fail whatever Mass Quake did.
+  const quake = (where: string, tail: string) => `scenario "c23 Mass Quake" for chromatic
+setup {
+  turn 3 p1 phase Main
+  p1 Mana 4
+  p1 hand: "Mass Quake"
+  p2 ${where}: "Seer"
+  p2 battlefield: "Gossip Sprite"
+}
+p1 play "Mass Quake"
+p1 chooses mode "Red"
+p2 pass
+expect p2 graveyard has "Gossip Sprite"
+${tail}`;
+
+  it("destroyed, damage, attack: names where the card was and the setup line that puts it in play", () => {
+    expect(failuresOf(quake("hand", `expect no event destroyed "Seer"\n`))).toEqual([
+      '13: "Seer" was never in play in this scenario (it was in p2\'s Hand): only a card in play is destroyed, so this line could not fail — set it up in play (`p2 Battlefield: "Seer"`) to test that it is not, or leave the line out',
+    ]);
+    expect(failuresOf(quake("hand", `expect not event damage "Seer"\n`))).toEqual([expect.stringMatching(/^13: "Seer" was never in play in this scenario \(it was in p2's Hand\): only a card in play is dealt damage/)]);
+    expect(failuresOf(quake("graveyard", `expect no event attack "Seer"\n`))).toEqual([expect.stringMatching(/^13: "Seer" was never in play .*\(it was in p2's Graveyard\)/)]);
+  });
+
+  it("stands for a card that was in play, or one that entered play later in the scenario", () => {
+    expect(failuresOf(quake("battlefield", `expect no event destroyed "Seer"\nexpect "Seer" damage 2\n`))).toEqual([]);
+    expect(
+      failuresOf(`scenario "played later" for duel
+setup {
+  turn 3 p1 phase Play
+  p1 hand: "Scout"
+}
+expect no event destroyed "Scout"
+p1 play "Scout"
+expect p1 field has "Scout"
+`),
+    ).toEqual([]);
+  });
+});
+
+describe("failed lines that did not say what to write (Chromatic probe)", () => {
+  it("`expect event trigger \"Seer\" once` where the second noted Seer was suppressed (17.1) names the fire line", () => {
+    // On main: "2: Seer: When you draw — noted; Seer: When you draw — noted", nothing of the second one not running.
+    expect(
+      failuresOf(`scenario "c15 the loop stops" for chromatic
+setup {
+  turn 3 p1 phase Main
+  p1 Mana 1
+  p1 battlefield: "Seer", "Chronicler"
+  p1 hand: "Shared Insight"
+  p1 deck: "Grove Tender", "Bone Pile", "Peacekeeper"
+}
+p1 play "Shared Insight"
+p1 chooses mode "Blue"
+p1 targets p1
+p2 pass
+p1 chooses nothing
+expect p1 hand count 2
+expect event trigger "Seer" once
+`),
+    ).toEqual([
+      expect.stringMatching(
+        /^15: expectation not met \| expected event trigger "Seer" 1 time\(s\) \| actual 2: .* \(a trigger event is a noted trigger, not one that ran: 1 of them did not fire — Seer: \[Base\] When you draw, Scry 1\. — already fired in chain 1: once per instance; `expect event fire "Seer" once` counts those that ran\)$/,
+      ),
+    ]);
+  });
+
+  it("`expect p1 graveyard has \"Seer\"` after a Shatter says where the Seer is", () => {
+    // On main: "actual p1 Graveyard: (empty)".
+    expect(
+      failuresOf(`scenario "c09 shattered" for chromatic
+setup {
+  turn 3 p1 phase Main
+  p1 Mana 2; p1 Mana capacity 2
+  p1 hand: "Seer"
+}
+p1 shatters "Seer"
+expect p1 graveyard has "Seer"
+`),
+    ).toEqual(['8: expectation not met | expected p1 Graveyard has "Seer" | actual p1 Graveyard: (empty) ("Seer" is in p1\'s Shatter Zone)']);
+  });
+});
