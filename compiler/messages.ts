@@ -785,7 +785,7 @@ export const MESSAGES = {
   CW5021: {
     severity: "error",
     template: 'covers "{word}", which is no clause of the rules text of {game}{near}.',
-    explanation: "A `covers:` line names clauses of the game's rules text (the game folder's `rules.txt`), by the ids docs/games/<game>-coverage.md lists (`16.1b`, `7b`, or a range `17.1a-17.1f`). `cardwright check` and `cardwright test` read the rules text beside the game file; the studio does not check these ids.",
+    explanation: "A `covers:` line names clauses of the game's rules text (the game folder's `rules.txt`), by the ids docs/games/<game>-coverage.md lists (`16.1b`, `7b`, or a range `17.1a-17.1f`). `cardwright check` and `cardwright test` read the rules text beside the game file; the studio does not check these ids. A section's number alone (`covers: 7.4`) is no clause, with or without the rules text: the message names the section's clauses (its sentences, or for a heading with none of its own those of its subsections), so a scenario names the sentences it exercises rather than a whole section.",
     example: "covers: 16.1zz",
     exampleArgs: { word: "16.1zz", game: "Chromatic Battlelines", near: " (section 16.1 has 16.1a-16.1ag)" },
   },

@@ -16,7 +16,7 @@ import { closestName } from "./check-suggest.ts";
 import { wholeModal, type Ability, type CompiledGame, type ZoneRole } from "./ir.ts";
 import { battlefieldSlots, ruleZones, zoneRole } from "./zone-roles.ts";
 import { DECK_VIOLATION_CODES, EVENT_NO_PLAYER, EVENT_PLAYER, MODEL_ONLY_KINDS, REFUSAL_CODES, SEATS, TRACE_KINDS, shortfallWord, type TraceKindName } from "./engine-words.ts";
-import { ANY_REFUSAL, parseScenarios, type CardRef, type NameUse, type Scenario } from "../grammar/scenario.ts";
+import { ANY_REFUSAL, SECTION_ID, parseScenarios, type CardRef, type NameUse, type Scenario } from "../grammar/scenario.ts";
 import { expandClauseIds } from "./rules-coverage.ts";
 import { gameCardStates, hasDefenders } from "./contract-check.ts";
 import type { CardStateName } from "./contract.ts";
@@ -720,14 +720,18 @@ export function checkScenario(scenario: Scenario, names: ScenarioNames): Diagnos
     }
   };
   for (const use of scenario.names) resolve(use);
-  if (names.clauses) {
-    for (const c of scenario.covers) {
-      if (expandClauseIds(c.id, names.clauses)) continue;
-      const section = /^[\d.]*\d/.exec(c.id)?.[0];
-      const inSection = names.clauses.filter((id) => /^[\d.]*\d/.exec(id)?.[0] === section);
-      const near = inSection.length ? ` (section ${section} has ${inSection[0]}-${inSection[inSection.length - 1]})` : "";
-      add("CW5021", c.range, { word: c.id, game, near }, names.clauses, c.id);
-    }
+  for (const c of scenario.covers) {
+    // A section's number alone is no clause whether or not the rules text is at hand (the studio has none).
+    const bare = SECTION_ID.test(c.id);
+    if (names.clauses ? expandClauseIds(c.id, names.clauses) : !bare) continue;
+    const section = /^[\d.]*\d/.exec(c.id)?.[0];
+    const inSection = (names.clauses ?? []).filter((id) => /^[\d.]*\d/.exec(id)?.[0] === section);
+    const range = inSection.length ? `${inSection[0]}-${inSection[inSection.length - 1]}` : undefined;
+    // A heading with only subsections under it (Chromatic's `7. Mana`: 7.1-7.4): their clauses.
+    const below = bare && !inSection.length ? (names.clauses ?? []).filter((id) => id.startsWith(`${section}.`)) : [];
+    const sentences = range ? `its sentences, ${range}` : below.length ? `those of its subsections, ${below[0]}-${below[below.length - 1]}` : `its sentences (${section}a, ${section}b, ...)`;
+    const near = bare ? ` — a section, not a clause: its clauses are ${sentences}; name those this scenario exercises` : range ? ` (section ${section} has ${range})` : "";
+    add("CW5021", c.range, { word: c.id, game, near }, bare ? inSection.slice(0, 1) : (names.clauses ?? []), c.id);
   }
   checkSetup(scenario, names, out);
   checkNeverHappens(scenario, names, out);

@@ -466,6 +466,8 @@ class Cursor {
 
 /** A clause id of a rules text (`16.1b`, `5e`, `17.1aa`), or a range of them in the text's order (`17.1a-17.1f`): see docs/games/README.md. */
 export const CLAUSE_ID = /^\d+(?:\.\d+)*[a-z]+(?:-\d+(?:\.\d+)*[a-z]+)?$/;
+/** A section's number alone (`7.4`, `16`): no clause, but read so that the checker can name the section's clauses. */
+export const SECTION_ID = /^\d+(?:\.\d+)*$/;
 
 export function parseScenarios(text: string, file: string): ParsedScenarios {
   const errors: ScenarioSyntaxError[] = [];
@@ -652,7 +654,9 @@ function parseCovers(c: Cursor, text: string, scenario: Scenario): void {
   for (let m = pattern.exec(raw); m; m = pattern.exec(raw)) {
     const id = m[0].toLowerCase();
     const range = c.lines.range(start + m.index, start + m.index + m[0].length);
-    if (!CLAUSE_ID.test(id)) {
+    // A bare section number (`covers: 7.4`) is read, and said by the checker with the section's clauses (CW5021): the
+    // parse error named no clause of it (session 37's probe wrote 12 such lines).
+    if (!CLAUSE_ID.test(id) && !SECTION_ID.test(id)) {
       const token = c.tokens.find((t) => t.startOffset >= start + m!.index) ?? first;
       throw new ParseError(`"${m[0]}" is not a clause id (a section number, then letters for its sentences: 16.1b, 5e; or a range: 17.1a-17.1f)`, token);
     }

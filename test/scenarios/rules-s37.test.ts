@@ -2,7 +2,10 @@
  * Issue 12, session 37 (rules engineer): scenarios that cannot lie. Each test below fails on the main it was written
  * against: a mistaken line that passed (a lie), failed with a message not saying what to write, or a right line refused.
  */
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { scenarioDiagnostics } from "../../compiler/scenario-check.ts";
+import { analyzeWorkspace } from "../../compiler/workspace.ts";
 import { failuresOf } from "./helpers.ts";
 
 describe("a last expectation that holds only because a choice an effect asks was never answered fails", () => {
@@ -138,5 +141,32 @@ p1 shatters "Seer"
 expect p1 graveyard has "Seer"
 `),
     ).toEqual(['8: expectation not met | expected p1 Graveyard has "Seer" | actual p1 Graveyard: (empty) ("Seer" is in p1\'s Shatter Zone)']);
+  });
+});
+
+describe("`covers:` naming a section, not a clause (12 of the Chromatic probe's 25 scenarios wrote one)", () => {
+  // On main: CW5002 "\"7.4\" is not a clause id (a section number, then letters for its sentences: 16.1b, 5e; ...)",
+  // naming no clause of the section. Now read, and CW5021 names the section's clauses.
+  const diagnostics = (covers: string, withRules: boolean): string[] => {
+    const files = ["cards/chromatic/chromatic.game", "cards/chromatic/core.cards"].map((p) => ({ path: p, text: readFileSync(p, "utf8") }));
+    const text = `scenario "covers" for chromatic\ncovers: ${covers}\nsetup {\n  turn 3 p1 phase Main\n}\nexpect p1 life 30\n`;
+    const analysis = analyzeWorkspace([...files, { path: "cards/chromatic/scenarios/s.scenario", text }]);
+    const rules = new Map(withRules ? [["cards/chromatic/chromatic.game", readFileSync("cards/chromatic/rules.txt", "utf8")]] : []);
+    const syntax = analysis.model.diagnostics.filter((d) => d.file.endsWith("s.scenario"));
+    return [...syntax, ...scenarioDiagnostics(analysis, rules)].map((d) => `${d.code} ${d.message}${d.suggestion ? ` | ${d.suggestion}` : ""}`);
+  };
+
+  it("with the rules text: the section's clauses, or its subsections' for a heading with none of its own", () => {
+    expect(diagnostics("7.4, 17.1a, 7", true)).toEqual([
+      'CW5021 covers "7.4", which is no clause of the rules text of Chromatic Battlelines — a section, not a clause: its clauses are its sentences, 7.4a-7.4h; name those this scenario exercises. | 7.4a',
+      'CW5021 covers "7", which is no clause of the rules text of Chromatic Battlelines — a section, not a clause: its clauses are those of its subsections, 7.1a-7.4h; name those this scenario exercises.',
+    ]);
+  });
+
+  it("without it (the studio): still an error, never read as covering the section", () => {
+    expect(diagnostics("16.1", false)).toEqual([
+      'CW5021 covers "16.1", which is no clause of the rules text of Chromatic Battlelines — a section, not a clause: its clauses are its sentences (16.1a, 16.1b, ...); name those this scenario exercises.',
+    ]);
+    expect(diagnostics("16.1b, 17.1a-17.1f", false)).toEqual([]);
   });
 });
