@@ -1286,6 +1286,37 @@ function targetsWhere(run: Run, state: GameState, step: ScenarioAction, code: st
 }
 
 /**
+ * A play or activate line naming targets its card takes none of as it is played, where a triggered ability it sets going
+ * asks for them afterwards: Duel's Ember Squire ("PLAY: Deal 1 damage to target enemy unit."), written
+ * `p1 play "Ember Squire" target "Scout"` in session 37's probe, was refused "wrong_target_count: 1 target(s) given, 0
+ * used", naming no line. The play is tried without them, then passed on (as both players passing would) until a choice
+ * of target is asked; said with the lines that play it and answer it. Empty when no such choice comes.
+ */
+function targetsAskedLater(run: Run, state: GameState, step: ScenarioAction, code: string): string {
+  if (code !== "wrong_target_count" || (step.kind !== "play" && step.kind !== "activate") || !step.targets.length) return "";
+  const bare = literalAction(run, state, { ...step, targets: [] });
+  if (typeof bare === "string") return "";
+  const applied = run.engine.apply(state, bare);
+  if (!applied.ok) return "";
+  let now = applied.state;
+  const passes: string[] = [];
+  for (let i = 0; i < 8 && !now.over && !now.pending && now.stack.length; i++) {
+    const decider = run.engine.decider(now);
+    if (!decider) break;
+    const passed = run.engine.apply(now, { type: "pass", player: decider });
+    if (!passed.ok) break;
+    now = passed.state;
+    passes.push(`\`${decider} pass\``);
+  }
+  const pending = now.pending;
+  if (pending?.kind !== "targets" || pending.player !== step.player) return "";
+  const said = step.targets.map((t) => `\`${step.player} targets ${"player" in t ? t.player : describeRef(t)}\``);
+  const paid = (["discard", "erase", "sacrifice", "lands"] as const).some((k) => (step[k] as unknown[] | undefined)?.length) || step.x !== undefined || step.mode !== undefined || step.modeText !== undefined;
+  const played = paid ? "the line without its target" : `\`${step.player} ${step.kind} ${describeRef(step.card)}${step.kind === "activate" && step.ability > 1 ? ` ability ${step.ability}` : ""}\``;
+  return ` — the play itself takes no target: a triggered ability it sets going asks for it afterwards (${pending.player} must ${pending.prompt}); write ${[played, ...passes, ...said].join(", then ")}, a line each`;
+}
+
+/**
  * Why the cards an attack line names are not offered at a declaration of attackers (session 34's probe: an exhausted
  * Neon Ripper's attack line was told "Neon Ripper is not offered (offered: Nightclub Thrall)", and not why).
  */
@@ -2251,7 +2282,10 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
         ? ` — and ${notTheirs}`
         : applied.refusal.code === "not_your_turn" && (step.action.kind === "play" || step.action.kind === "activate") && / only in a window/.test(applied.refusal.message) && !before.pending
           ? ` — to play it in ${before.active}'s ${before.phase} phase, write \`${before.active} end phase\` on a line before this one: ending a phase is a pass, and ${step.action.player} then holds priority before the phase ends`
-          : "";
+          : applied.refusal.code === "not_your_turn" && step.action.kind === "defend"
+            ? // Session 37's Duel probe: `p2 defend "Stone Guard"` on p1's turn, before p1's attack, was told only whose turn it was.
+              ` — a unit is made a defender on its controller's own turn, and walls the opponent's next attack; for a board where it already walls, set it up: \`${step.action.card.controller ? `${step.action.card.controller}'s ` : ""}"${step.action.card.card}" is defender\` (or play ${step.action.player}'s turn first: \`${step.action.player} defend "${step.action.card.card}"\`, then \`${step.action.player} end turn\`)`
+            : "";
       // `pX chooses mode "Redd"` (a text no offered mode has) was "illegal_choice: choose a mode between 0 and 5": the
       // offered modes are listed by their text, with the closest (this session's probe, Chromatic's Arc Bolt).
       const offeredModes = applied.refusal.code === "illegal_choice" && step.action.kind === "choose" && step.action.modeText !== undefined && before.pending?.kind === "mode" ? before.pending.modes : undefined;
@@ -2267,7 +2301,7 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
         ? `${applied.refusal.code} (${describeState(before)}): answer it with ${form}`
         : first
           ? `${applied.refusal.code}: ${applied.refusal.message} — answer it on a line before this one, with ${first}${waits}`
-          : `${applied.refusal.code}: ${applied.refusal.message} (${describeState(before)})${now}${whenOpen}${targetsWhere(run, before, step.action, applied.refusal.code)}${whyNotAttacking(run, before, step.action, applied.refusal.code)}`;
+          : `${applied.refusal.code}: ${applied.refusal.message} (${describeState(before)})${now}${whenOpen}${targetsWhere(run, before, step.action, applied.refusal.code)}${targetsAskedLater(run, before, step.action, applied.refusal.code)}${whyNotAttacking(run, before, step.action, applied.refusal.code)}`;
       fail(step.line, "the action was refused", "a legal action", actual, at);
       break;
     }

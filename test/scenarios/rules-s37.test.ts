@@ -170,3 +170,58 @@ describe("`covers:` naming a section, not a clause (12 of the Chromatic probe's 
     expect(diagnostics("16.1b, 17.1a-17.1f", false)).toEqual([]);
   });
 });
+
+describe("a play line naming the target of the triggered ability it sets going names the lines to write", () => {
+  // On main: "wrong_target_count: 1 target(s) given, 0 used (p1's Play phase)", naming no line.
+  it("Duel: Ember Squire (PLAY: Deal 1 damage to target enemy unit.)", () => {
+    expect(
+      failuresOf(`scenario "f02 Ember Squire" for duel
+setup {
+  turn 3 p1 phase Play
+  p1 life 8
+  p1 hand: "Ember Squire"
+  p2 field: "Scout", "Stone Guard"
+}
+p1 play "Ember Squire" target "Scout"
+expect p2 graveyard: "Scout"
+`),
+    ).toEqual([
+      "8: the action was refused | expected a legal action | actual wrong_target_count: 1 target(s) given, 0 used (p1's Play phase) — the play itself takes no target: a triggered ability it sets going asks for it afterwards (p1 must choose target enemy unit); write `p1 play \"Ember Squire\"`, then `p1 targets \"Scout\"`, a line each",
+    ]);
+  });
+
+  it("Chromatic: Peacekeeper (When this enters play, Pacify target creature.), with the pass that resolves the play", () => {
+    const peacekeeper = (lines: string) => `scenario "g01 Peacekeeper" for chromatic
+setup {
+  turn 3 p1 phase Main
+  p1 Mana 3
+  p1 hand: "Peacekeeper"
+  p2 battlefield: "Seer", "Chronicler"
+}
+${lines}`;
+    expect(failuresOf(peacekeeper(`p1 play "Peacekeeper" target "Seer"\np2 pass\nexpect p1 battlefield has "Peacekeeper"\n`))).toEqual([
+      expect.stringMatching(/^8: the action was refused .* write `p1 play "Peacekeeper"`, then `p2 pass`, then `p1 targets "Seer"`, a line each$/),
+    ]);
+    expect(failuresOf(peacekeeper(`p1 play "Peacekeeper"\np2 pass\np1 targets "Seer"\nexpect p1 battlefield has "Peacekeeper"\n`))).toEqual([]);
+  });
+});
+
+describe("Duel: a defender made on the opponent's turn names the setup line", () => {
+  // On main: "not_your_turn: it is p1's turn (p1's Play phase)" and nothing of how to have a defender when p1 attacks.
+  it("`p2 defend \"Stone Guard\"` in p1's Play phase", () => {
+    expect(
+      failuresOf(`scenario "d06 defender" for duel
+setup {
+  turn 3 p1 phase Play
+  p1 field: "Ember Squire"
+  p2 field: "Stone Guard"
+}
+p2 defend "Stone Guard"
+p1 attack p2 with "Ember Squire"
+expect p2 graveyard: "Stone Guard"
+`),
+    ).toEqual([
+      "7: the action was refused | expected a legal action | actual not_your_turn: it is p1's turn (p1's Play phase) — a unit is made a defender on its controller's own turn, and walls the opponent's next attack; for a board where it already walls, set it up: `\"Stone Guard\" is defender` (or play p2's turn first: `p2 defend \"Stone Guard\"`, then `p2 end turn`)",
+    ]);
+  });
+});
