@@ -415,6 +415,11 @@ export function lookupTiers(zones: ReturnType<typeof ruleZones>, gameZones: read
 }
 
 const norm = (s: string) => s.toLowerCase();
+/** The zone a word names by its first word or its whole name, singular or plural (`facets` → Facet Zone), if any. */
+const zoneCalled = (zones: readonly string[], word: string): string | undefined => {
+  const w = norm(word).replace(/s$/, "");
+  return zones.find((z) => [norm(z), norm(z).split(/\s+/)[0] ?? ""].some((n) => n.replace(/s$/, "") === w));
+};
 const listOf = (names: readonly string[]) => (names.length ? names.join(", ") : "none");
 
 /** Finds a name in a list (case-insensitive; a plural "Crystals" finds "Crystal"). */
@@ -635,6 +640,9 @@ export function checkScenario(scenario: Scenario, names: ScenarioNames): Diagnos
         else if (counter && norm(counter) !== norm(w)) out.push(diagnostic("CW5007", file, use.range, { word: w, game, list: listOf(candidates) }, { suggestion: counter }));
         // `p1 hand size 2`, `p2 graveyard hass "Scout"`: a zone, then a mistyped word of a zone line.
         else if (zoneLine) out.push(diagnostic("CW5007", file, use.range, { word: w, game, list: listOf(candidates) }, { suggestion: zoneLine }));
+        // `expect p1 facets 1` (session 37's Chromatic probe, in the rules text's word): a zone named by its first word,
+        // or in the plural — its cards are counted as a zone's (the bare list of resources named no form).
+        else if (zoneCalled(zoneNames, w)) out.push(diagnostic("CW5007", file, use.range, { word: w, game, list: `${listOf(candidates)} — "${w}" are the cards of a player's ${zoneCalled(zoneNames, w)}: \`expect <player> ${zoneCalled(zoneNames, w)} count N\`, \`expect <player> ${zoneCalled(zoneNames, w)} has "<card>"\`` }));
         // `p1 Mana capacty 3`: the closest may be a resource's capacity (`Mana capacity`), read as one name here.
         else add("CW5007", use.range, { word: w, game, list: listOf(candidates) }, [...candidates, "life", ...names.resources.map((r) => `${r} capacity`)], w);
         return;

@@ -225,3 +225,16 @@ expect p2 graveyard: "Stone Guard"
     ]);
   });
 });
+
+describe("a zone's cards named as a player's amount (`expect p1 facets 1`, the rules text's word) name the zone's forms", () => {
+  // On main: CW5007 'Unknown resource or player counter "facets"; Chromatic Battlelines has Mana, Armor.', no form.
+  it("Chromatic's Facets and a Hand", () => {
+    const files = ["cards/chromatic/chromatic.game", "cards/chromatic/core.cards"].map((p) => ({ path: p, text: readFileSync(p, "utf8") }));
+    const text = `scenario "facets" for chromatic\nsetup {\n  turn 3 p1 phase Main\n  p1 Facet Zone: "Seer"\n}\nexpect p1 facets 1\nexpect p1 hands 0\n`;
+    const analysis = analyzeWorkspace([...files, { path: "cards/chromatic/scenarios/s.scenario", text }]);
+    expect(scenarioDiagnostics(analysis).map((d) => `${d.range.start.line}: ${d.code} ${d.message}`)).toEqual([
+      '6: CW5007 Unknown resource or player counter "facets"; Chromatic Battlelines has Mana, Armor — "facets" are the cards of a player\'s Facet Zone: `expect <player> Facet Zone count N`, `expect <player> Facet Zone has "<card>"`.',
+      '7: CW5007 Unknown resource or player counter "hands"; Chromatic Battlelines has Mana, Armor — "hands" are the cards of a player\'s Hand: `expect <player> Hand count N`, `expect <player> Hand has "<card>"`.',
+    ]);
+  });
+});
