@@ -1636,7 +1636,13 @@ function evaluate(run: Run, state: GameState, events: TraceEvent[], e: Expectati
   switch (e.kind) {
     case "life": {
       const actual = state.players[e.player]!.life;
-      return verdict(actual === e.value, `${e.player} life ${e.value}`, `${e.player} life ${actual}`);
+      // Damage a pool took before life (Chromatic 5: "All damage dealt to a player reduces Armor first"): said, so that a
+      // line written as if it all reached life learns where it went (session 37's probe: `expect p2 life 27` after a Spark
+      // 3 on p2 with 2 Armor was told only "p2 life 29").
+      const pool = engine.rules.param("damage_absorbed_by", "");
+      const absorbed = actual !== e.value && pool ? events.filter((ev) => ev.kind === "resource" && ev.player === e.player && ev.text.endsWith(` damage absorbed by ${pool}`)).reduce((n, ev) => n + (ev.amount ?? 0), 0) : 0;
+      const note = absorbed ? ` (${absorbed} damage was absorbed by ${e.player}'s ${pool} first: \`expect ${e.player} ${pool} ${state.players[e.player]!.resources[pool] ?? 0}\`)` : "";
+      return verdict(actual === e.value, `${e.player} life ${e.value}`, `${e.player} life ${actual}${note}`);
     }
     case "amount": {
       const p = state.players[e.player]!;

@@ -238,3 +238,24 @@ describe("a zone's cards named as a player's amount (`expect p1 facets 1`, the r
     ]);
   });
 });
+
+describe("a life line written as if Armor took nothing (Chromatic 5) says what the Armor absorbed", () => {
+  // On main: "expected p2 life 27 | actual p2 life 29", nothing of the Armor.
+  it("Arc Bolt's Spark 3 on p2 with 2 Armor", () => {
+    expect(
+      failuresOf(`scenario "c04 Armor" for chromatic
+setup {
+  turn 3 p1 phase Main
+  p1 Mana 1
+  p1 hand: "Arc Bolt"
+  p2 Armor 2
+}
+p1 play "Arc Bolt"
+p1 chooses mode "Red"
+p1 targets p2
+p2 pass
+expect p2 life 27
+`),
+    ).toEqual(["12: expectation not met | expected p2 life 27 | actual p2 life 29 (2 damage was absorbed by p2's Armor first: `expect p2 Armor 0`)"]);
+  });
+});
