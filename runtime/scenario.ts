@@ -1667,7 +1667,10 @@ function evaluate(run: Run, state: GameState, events: TraceEvent[], e: Expectati
     case "zone_count": {
       const zone = zoneName(e.zone)!;
       const names = (state.players[e.player]?.zones[zone] ?? []).map((id) => nameOf(run, state, id));
-      const shown = `${e.player} ${zone}: ${names.map((n) => `"${n}"`).join(", ") || "(empty)"}`;
+      // A draw into this hand that drew nothing (an empty deck, a hand maximum that skips it) is said with the hand: session
+      // 37's Duel probe, `expect p2 hand count 3` after p1 ended the turn with p2's deck empty, was told only the two cards.
+      const skippedDraws = zone === engine.rules.zones.hand ? events.filter((ev) => drewNothing(ev) && ev.player === e.player) : [];
+      const shown = `${e.player} ${zone}: ${names.map((n) => `"${n}"`).join(", ") || "(empty)"}${skippedDraws.length ? ` (drew nothing: ${skippedDraws.slice(0, EVENTS_SHOWN).map((ev) => ev.text).join("; ")})` : ""}`;
       if (e.kind === "zone_count") return verdict(names.length === e.value, `${e.player} ${zone} count ${e.value}`, shown);
       const have = names.map(norm).sort();
       const want = e.cards.map(norm).sort();

@@ -259,3 +259,19 @@ expect p2 life 27
     ).toEqual(["12: expectation not met | expected p2 life 27 | actual p2 life 29 (2 damage was absorbed by p2's Armor first: `expect p2 Armor 0`)"]);
   });
 });
+
+describe("a hand line says a draw into that hand that drew nothing", () => {
+  // On main: "expected p2 Hand count 3 | actual p2 Hand: "Stone Guard", "Scout"", nothing of the Start phase's draw.
+  it("Duel: p2's Start phase with an empty deck", () => {
+    expect(
+      failuresOf(`scenario "k04 empty deck" for duel
+setup {
+  turn 3 p1 phase Play
+  p2 hand: "Stone Guard", "Scout"
+}
+p1 end turn
+expect p2 hand count 3
+`),
+    ).toEqual(['7: expectation not met | expected p2 Hand count 3 | actual p2 Hand: "Stone Guard", "Scout" (drew nothing: p2 cannot draw: empty Deck)']);
+  });
+});
