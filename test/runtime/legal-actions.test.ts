@@ -73,7 +73,9 @@ describe("a choice among cards in play lists each copy", () => {
   it("two Scouts on the field, one with power counters: 'Return a unit you control' offers both, in a hand one Scout stands for all", async () => {
     const { engineOf } = await import("../scenarios/helpers.ts");
     const { parseScenarioFile } = await import("../../compiler/scenario.ts");
-    const text = `scenario "s" for duel\nsetup {\n  turn 3 p1 phase Play\n  p1 field: "Scout", "Scout"\n  p1 hand: "Recall Drill", "Whetstone", "Stone Guard"\n  p1 deck: "Field Medic" x3\n  p2 deck: "Scout" x3\n}\np1 play "Whetstone" target "Scout" copy 2 discard "Stone Guard"\np1 play "Recall Drill"\nexpect "Scout" copy 2 power counters 2\n`;
+    // The scenario ends on purpose while Recall Drill's choice waits: `expect p1 to act` says so (session 37: a last line
+    // that holds only because a choice is unanswered fails otherwise — here the Scout returned would leave play).
+    const text = `scenario "s" for duel\nsetup {\n  turn 3 p1 phase Play\n  p1 field: "Scout", "Scout"\n  p1 hand: "Recall Drill", "Whetstone", "Stone Guard"\n  p1 deck: "Field Medic" x3\n  p2 deck: "Scout" x3\n}\np1 play "Whetstone" target "Scout" copy 2 discard "Stone Guard"\np1 play "Recall Drill"\nexpect "Scout" copy 2 power counters 2\nexpect p1 to act\n`;
     const { runScenario } = await import("../../runtime/scenario.ts");
     const engine = engineOf("duel");
     const result = runScenario(engine, parseScenarioFile(text, "t.scenario").scenarios[0]!, { keepStates: true });
