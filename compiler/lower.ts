@@ -956,7 +956,7 @@ class AbilityLowering {
   times(np: Ast.NounPhrase, amount: NumberExpr): NumberExpr {
     const word = np.determiners.find((d): d is Ast.DeterminerWord => d.kind === "determiner" && (MULTIPLIERS[d.lemma] !== undefined || d.lemma === "half"));
     if (!word) return amount;
-    this.use(word);
+    this.ledger.carry([word]);
     if (word.lemma === "half") return this.half(np, amount);
     const factor = MULTIPLIERS[word.lemma]!;
     return typeof amount === "number" ? factor * amount : { kind: "times", factor, of: amount };
@@ -4216,7 +4216,7 @@ class AbilityLowering {
       }
       if (repeat) {
         // "Deal 1 damage to each creature and each player twice.": every part of the clause, then all of it again.
-        this.use(repeat.words);
+        this.ledger.carry(repeat.words);
         const once = steps;
         steps = Array.from({ length: repeat.times }, () => once).flat();
       }
@@ -6030,7 +6030,8 @@ class AbilityLowering {
         this.note(clause.range, `"${this.slice(clause.range)}": in this game attackers are declared once in a combat, one combat a turn; the engine has no second attack to allow`);
         return [{ op: "rule", rule: "unsupported" }];
       }
-      this.use(clause.modal, clause.verb, clause.object);
+      this.use(clause.modal, clause.verb);
+      this.ledger.carry(clause.object);
       return [{ op: "modify", on: this.affected(clause.subject!), rules: [{ rule: "extra_attacks" }], duration: { kind: "end_of_turn" } }];
     }
     // "It doesn't renew during ...", "Target player doesn't lose life this turn": a negated effect is nothing the engine
@@ -7987,7 +7988,9 @@ function activationLimit(clauses: Ast.Clause[], l: AbilityLowering): ActivationL
     else if (!(item.kind === "condition" && item.word === "if"))
       l.note(item.range, `the engine cannot limit an activated ability to "${l.slice(item.range)}": write "Activate only during your turn." (or "during an opponent's turn", "during your <phase> phase"), "Activate only if <condition>." or "Activate only once each turn."`);
   }
-  l.use(clause.verb, clause.modal, clause.subject, ...[clause, ...more].map((c) => [c.object, c.verb]), ...eachTurn);
+  l.use(clause.verb, clause.modal, clause.subject, ...eachTurn);
+  // "twice" is the count: carried, as a repetition word must be.
+  l.ledger.carry([clause, ...more].map((c) => [c.object, c.verb]));
   const when: Condition | undefined = conditions.length > 1 ? { kind: "all", conditions } : conditions[0];
   return { ...(times !== undefined ? { times } : {}), ...(when ? { only: when } : {}) };
 }
@@ -9198,6 +9201,7 @@ function staticFromSequence(seq: Ast.Sequence, l: AbilityLowering): StaticEffect
         return [];
       }
       l.use(clause);
+      l.ledger.carry(clause.object);
       out.push({ kind: "rule", rule: "extra_attacks", affects, amount: 1 });
       continue;
     }
@@ -9402,9 +9406,7 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
       }
       a.kind = "activated";
       a.cost = body.prefix.flatMap((item) => {
-        const parts = lowerCostItem(item, l);
-        if (parts.length) l.use(item);
-        return parts;
+        return lowerCostItem(item, l);
       });
       // "Exhaust: Draw a card. Activate this only once each turn.": the last sentence limits the ability, it does nothing.
       const steps = body.body.kind === "statement" ? body.body.effect.steps : [];
@@ -10424,10 +10426,24 @@ function prefixWord(clause: Ast.Clause): string | undefined {
   return undefined;
 }
 
+/**
+ * One part of a cost ("{R}", "Exhaust", "Pay 2 life", "Sacrifice a Vampire you control"). It marks in the word ledger only
+ * the words it pays with: a qualifier it does not read ("Sacrifice a damaged creature", "Exhaust during your turn") is
+ * left for the ledger to report, never paid as the plainer cost.
+ */
 function lowerCostItem(item: Ast.CostItem, l: AbilityLowering): CostPart[] {
-  if (item.kind === "symbolsCost") return item.symbols.map((s) => ({ pays: "symbol", symbol: s.symbol, amount: 1, ...(/^\d+$/.test(s.symbol) ? { generic: true, amount: Number(s.symbol) } : {}) }) as CostPart);
+  if (item.kind === "symbolsCost") {
+    l.use(item.symbols);
+    return item.symbols.map((s) => ({ pays: "symbol", symbol: s.symbol, amount: 1, ...(/^\d+$/.test(s.symbol) ? { generic: true, amount: Number(s.symbol) } : {}) }) as CostPart);
+  }
   if (item.kind === "amountCost") return lowerAmountCost(item.amount, l);
   const clause = item.clause;
+  const parts = lowerClauseCost(item, clause, l);
+  if (parts.length) l.use(clause.verb);
+  return parts;
+}
+
+function lowerClauseCost(item: Ast.ClauseCost, clause: Ast.Clause, l: AbilityLowering): CostPart[] {
   const verb = lower(clause.verb?.text ?? "");
   const lemma = clause.verb?.lemma ?? verb;
   // "Exhaust:" / "Exhaust this:" pay with the card itself; another card ("Exhaust a creature you control:") is no cost
@@ -10436,8 +10452,11 @@ function lowerCostItem(item: Ast.CostItem, l: AbilityLowering): CostPart[] {
     l.note(clause.range, `the engine pays "${verb === "overexhaust" ? "Overexhaust" : "Exhaust"}" with this card only ("Exhaust: ...", "Exhaust this: ..."); "${l.slice(clause.range)}" names other cards, which it cannot exhaust as a cost yet`);
     return [];
   }
-  if (lemma === "exhaust" || verb === "exhaust") return [{ pays: "exhaust" }];
-  if (verb === "overexhaust") return [{ pays: "overexhaust" }];
+  if (lemma === "exhaust" || verb === "exhaust" || verb === "overexhaust") {
+    // "Exhaust this:": the self reference is the card that pays.
+    l.use(clause.object);
+    return [{ pays: verb === "overexhaust" ? "overexhaust" : "exhaust" }];
+  }
   // "Pay {B}" / "Pay {1}{R}": the symbols, as a `{B}:` cost would be.
   if (lemma === "pay" && clause.object && clause.object.items.length > 0 && clause.object.items.every((i) => i.kind === "symbol") && clause.object.determiners.length === 0)
     return lowerCostItem({ kind: "symbolsCost", symbols: clause.object.items as Ast.SymbolNode[], range: clause.object.range }, l);
@@ -10456,14 +10475,31 @@ function lowerCostItem(item: Ast.CostItem, l: AbilityLowering): CostPart[] {
       l.unrunnableCost = true;
       return [];
     }
+    l.use(clause.object);
     return [{ pays: "discard", amount: discarded || 1 }];
   }
   if (lemma === "sacrifice") {
     const obj = clause.object;
-    if (!obj || npDeterminers(obj).includes("this")) return [{ pays: "sacrifice", what: { kind: "self" } }];
-    return [{ pays: "sacrifice", what: l.selector(obj), amount: Number(l.amountOf(obj, 1)) || 1 }];
+    if (!obj || npDeterminers(obj).includes("this")) {
+      l.use(obj);
+      return [{ pays: "sacrifice", what: { kind: "self" } }];
+    }
+    // "Sacrifice all creatures you control:" / "each": no fixed number the payer picks (it was paid as 99 or as one card).
+    if (npDeterminers(obj).some((d) => d === "all" || d === "each" || d === "every")) {
+      l.note(item.range, `the engine pays a sacrifice of a fixed number of cards ("Sacrifice a creature:", "Sacrifice two Vampires:"), not "${l.slice(item.range)}"`);
+      return [];
+    }
+    // The selector marks the words it keeps (a kind, "you control", "another"); the count and "a" are the amount.
+    const what = l.selector(obj);
+    l.use(obj.determiners.filter((d) => d.kind === "count" || d.lemma === "a" || d.lemma === "an"));
+    return [{ pays: "sacrifice", what, amount: Number(l.amountOf(obj, 1)) || 1 }];
   }
-  if (lower(clause.verb?.text ?? "") && l.vocab.keywords.get(verb)?.rule === "move_to_oblivion") return [{ pays: "erase", amount: Number(l.amountOf(clause.object, 1)) || 1 }];
+  if (lower(clause.verb?.text ?? "") && l.vocab.keywords.get(verb)?.rule === "move_to_oblivion") {
+    // "Erase 2 cards:" / "Erase a card:": the count and "card(s)"; a kind of card is left for the ledger to report.
+    const obj = clause.object;
+    l.use(obj?.determiners.filter((d) => d.kind === "count" || d.lemma === "a" || d.lemma === "an"), obj?.items.filter((i) => i.kind === "word" && /^cards?$/i.test(i.text)));
+    return [{ pays: "erase", amount: Number(l.amountOf(obj, 1)) || 1 }];
+  }
   if (lemma === "remove") return lowerCounterCost(item, clause, l);
   const taken = playerCounterCost(clause, lemma, l);
   if (taken) return taken;
@@ -10492,6 +10528,7 @@ function lowerCounterCost(item: Ast.CostItem, clause: Ast.Clause, l: AbilityLowe
     l.note(item.range, onCards.length === 0 ? `this game has no counters on cards: "${l.slice(item.range)}"` : `the engine pays a counter cost only with counters of one kind on the card itself, as ${example} or "Remove two … counters from this:": "${l.slice(item.range)}"`);
     return [];
   }
+  l.use(obj, from[0]);
   return [{ pays: "counters", counter, amount }];
 }
 
@@ -10510,15 +10547,25 @@ function playerCounterCost(clause: Ast.Clause, lemma: string, l: AbilityLowering
   if (npDeterminers(clause.object).some((d) => d !== "a" && d !== "an")) return undefined;
   const amount = l.amountOf(clause.object, 1);
   if (typeof amount !== "number" || amount < 1) return undefined;
+  l.use(clause.object, clause.tail);
   return [{ pays: "player_counters", counter: named, amount }];
 }
 
 function lowerAmountCost(np: Ast.NounPhrase, l: AbilityLowering): CostPart[] {
   const words = npWords(np);
   const amount = l.amountOf(np, 1);
-  if (words.includes("life")) return [{ pays: "life", amount }];
+  // "2 life", "Pay X life", "3 Crystals": the amount and the word it pays in; anything else ("life for each …") is left
+  // for the ledger to report.
+  const useAmount = (paidIn: (w: string) => boolean) => l.use(np.determiners.filter((d) => d.kind === "count" || d.lemma === "a" || d.lemma === "an"), np.items.filter((i) => i.kind === "word" && paidIn(lower(i.text))));
+  if (words.includes("life")) {
+    useAmount((w) => w === "life");
+    return [{ pays: "life", amount }];
+  }
   const resource = words.map((w) => lookup(l.vocab.resources, w)).find(Boolean);
-  if (resource) return [{ pays: "resource", resource, amount }];
+  if (resource) {
+    useAmount((w) => lookup(l.vocab.resources, w) === resource);
+    return [{ pays: "resource", resource, amount }];
+  }
   l.note(np.range, `cost not understood by the engine: "${l.slice(np.range)}"`);
   return [];
 }
@@ -11201,9 +11248,7 @@ function lowerAdditionalCost(a: Ast.Ability, body: Ast.AdditionalCostBody, vocab
   if (card.permanent && verb === "cast" && noun === "spell") l.note(spanOf(body.purpose[0]!.range, body.purpose[body.purpose.length - 1]!.range), `this card is no spell: write "As an additional cost to play this, ..."`);
   l.use(body.purpose);
   const parts = body.costs.flatMap((item) => {
-    const read = lowerCostItem(item, l);
-    if (read.length) l.use(item);
-    return read;
+    return lowerCostItem(item, l);
   });
   // "Exhaust" / "Overexhaust" pay with the card itself, which is in the hand as it is played.
   for (const [i, part] of parts.entries())

@@ -49,10 +49,26 @@ export function isNegationWord(word: string): boolean {
 const NEGATION = /^(?:(?:is|are|do|does|did|has|have|had)n't|(?:is|are|do|does|did|has|have|had)[ \t]+not|not)$/;
 const SELECTING_POSSESSORS = new Set(["player", "players", "opponent", "opponents"]);
 
+/**
+ * "twice", "thrice": how many times something happens. Marking the phrase they end counts them no more than it counts a
+ * selecting word: "if an opponent has four cards in hand twice" ran as "… in hand" (the zone reader read "hand twice"),
+ * "Whenever a creature deals combat damage to a player twice" fired on every hit. Only a reader that repeats or counts
+ * (a step done twice, "can attack twice each turn", "Activate only twice each turn") carries them.
+ */
+export function isRepetitionWord(word: string): boolean {
+  const w = word.toLowerCase();
+  return w === "twice" || w === "thrice";
+}
+
+/** A word only a reader that carries it (`WordLedger.carry`) marks: a selecting word or a repetition word. */
+function isCarriedOnly(word: string): boolean {
+  return isSelectingWord(word) || isRepetitionWord(word);
+}
+
 export class WordLedger {
   /** Start offsets of the leaves the lowering used. */
   readonly used = new Set<number>();
-  /** Start offsets of the selecting words (`isSelectingWord`) a reader carried: only these count as used. */
+  /** Start offsets of the selecting and repetition words (`isCarriedOnly`) a reader carried: only these count as used. */
   readonly carried = new Set<number>();
 
   /**
@@ -135,7 +151,7 @@ export function unusedPhrases(node: unknown, ledger: WordLedger, text: Text): { 
   };
   for (const leaf of leaves) {
     const offset = startOffset(leaf.range);
-    const used = isSelectingWord(text.slice(offset, endOffset(leaf.range))) ? ledger.carried.has(offset) : ledger.used.has(offset);
+    const used = isCarriedOnly(text.slice(offset, endOffset(leaf.range))) ? ledger.carried.has(offset) : ledger.used.has(offset);
     if (used) flush();
     else if (isContent(leaf)) current = current ? { start: current.start, end: leaf } : { start: leaf, end: leaf };
     // An unused function word neither starts nor ends a phrase: it may join two unused words.
