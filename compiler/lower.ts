@@ -2737,7 +2737,6 @@ class AbilityLowering {
       const notes = this.notes.length;
       const holds = this.whoHolds({ kind: "relative", that: true, pronoun: "who", clause: { ...has, object: split.object, tail: [split.than] }, range: withPrep.range }, { kind: "each_player" });
       this.notes.length = notes;
-      if (holds) this.use(withPrep);
       return holds;
     }
     const notes = this.notes.length;
@@ -2747,7 +2746,7 @@ class AbilityLowering {
       this.notes.length = notes;
       return undefined;
     }
-    this.use(withPrep);
+    // The condition marked what it read: "with two or more face-down creatures in play" is reported at "face-down".
     return condition;
   }
   /**
@@ -2847,7 +2846,8 @@ class AbilityLowering {
       this.note(cond.range, `the engine cannot ask a player "${this.slice(c.range)}" yet: it asks one named player to pay life${pooled && this.vocab.game.resources.length ? " or an amount of a resource" : ""}${symbolic ? " or cost symbols" : ""}, discard, sacrifice or lose life ("unless its controller pays 3 life", ${pooled && this.vocab.game.resources[0] ? `"unless its controller pays 2 ${this.vocab.game.resources[0].name}", ` : ""}${symbolic ? `${symbolic}, ` : ""}"unless they discard a card")`);
       return effect;
     }
-    this.use(cond.word === "unless" ? cond : []);
+    // The price's words were marked as it was read (this.clause): a kind it does not read ("discards a legendary card") is
+    // reported, not asked as any card.
     const ask: Step = { op: "may", who: single, steps: price, otherwise: effect, prompt: `${this.slice(c.range)} (else: ${this.slice({ start: clause.range.start, end: cond.range.start }).trim()})`, source };
     return canPay ? [{ op: "if", condition: canPay, then: [ask], else: effect, source }] : [ask];
   }
@@ -4542,7 +4542,8 @@ class AbilityLowering {
     const who = np.filters.find((f): f is Ast.RelativeFilter => f.kind === "relative" && f.that && !f.clause.subject);
     const holds = who && np.filters.length === 1 ? this.whoHolds(who, { kind: "each_player" }) : undefined;
     this.notes.length = notes;
-    if (holds) this.use(who);
+    // The condition marked the words it read: a qualifier it did not ("who controls two or more legendary creatures") is
+    // reported, not read as any creature.
     return holds;
   }
   /**
@@ -4562,7 +4563,6 @@ class AbilityLowering {
     if (ref?.kind !== "each_player" && ref?.kind !== "each_opponent") return undefined;
     const holds = this.whoHolds(who, ref);
     if (!holds) return undefined;
-    this.use(who);
     const steps = this.clause({ ...clause, subject: players });
     return [{ op: "per_player", who: ref, steps: [{ op: "if", condition: holds, then: asActingPlayer(steps), source: this.source(who.range) }], source: this.source(clause.range) }];
   }
@@ -5289,7 +5289,8 @@ class AbilityLowering {
     if (!zone) return undefined;
     const owner = this.zoneOwnerOf(of?.object);
     this.lookedZone = zone;
-    this.use(np.items.filter((i) => i.kind === "word"), np.determiners);
+    // "the top three cards": a kind of card ("the top two Red cards") is no top of a zone — left for the ledger to report.
+    this.use(np.items.filter((i) => i.kind === "word" && /^(top|cards?)$/i.test(i.text)), np.determiners);
     this.useZoneWords(of?.object);
     return { owner, zone, amount: this.count(npCount(np), 1) };
   }
@@ -5692,7 +5693,9 @@ class AbilityLowering {
       this.note(clause.range, `in this game units fight by power: a fight destroys the weaker unit and deals it no combat damage, so "${this.slice(clause.range)}" would prevent nothing; prevent "damage" (a spell's) or combat damage to a player`);
       return [{ op: "rule", rule: "unsupported" }];
     }
-    this.use(clause.verb, obj!.determiners, rel!.modal, rel!.be, rel!.verb, to?.prep !== undefined ? to : [], passive && by ? tail.filter((t) => t.kind === "prep" && t.prep === "by") : []);
+    // The cards and players "to" and "by" name are marked by their own reading (affected): a qualifier it does not read
+    // ("to target damaged creature", "to legendary creatures you control") is reported, not prevented for every card.
+    this.use(clause.verb, obj!.determiners, rel!.modal, rel!.be, rel!.verb);
     this.useWords(obj, "next", "damage", "combat");
     const amount = next ? this.count(count) : "all";
     return [{ op: "prevent", amount, ...(toAffected ? { to: toAffected } : {}), ...(byAffected ? { by: byAffected } : {}), ...(damageWords.includes("combat") ? { combat: true } : {}), duration }];
@@ -6847,7 +6850,18 @@ class AbilityLowering {
     });
     this.use(statWords);
     const obj = written && statWords.length ? withoutNodes(written, new Set(statWords)) : written;
-    const words = npWords(obj);
+    // "a tapped 2/2 Zombie token", "an exhausted 1/1 Bat token": a token enters as any card does (ready, in no combat);
+    // the word was taken into the token's name ("Exhausted Bat") and the token entered ready, in silence.
+    const stateWords = (obj?.items ?? []).filter((i): i is Ast.WordNode => i.kind === "word" && (readinessOf(lower(i.text)) !== undefined || ["attacking", "blocking", "defending"].includes(lower(i.text))));
+    if (stateWords.length) {
+      this.note(spanOf(stateWords[0]!.range, stateWords[stateWords.length - 1]!.range), `the engine creates a token as any card enters play (ready, in no combat), not "${stateWords.map((w) => w.text).join(" ")}": "${this.slice(clause.range)}" is not run — write the token without it`);
+      this.ledger.carry(clause);
+      return [{ op: "rule", rule: "unsupported" }];
+    }
+    // "a 1/1 Flying Bird token": a keyword before the noun is the token's keyword, as "with Flying" is (it was the name's
+    // first word, "Flying Bird", and the token had no Flying).
+    const keywordWords = (obj?.items ?? []).filter((i): i is Ast.WordNode => i.kind === "word" && this.vocab.keywords.get(lower(i.text))?.kind === "ability");
+    const words = npWords(obj && keywordWords.length ? withoutNodes(obj, new Set(keywordWords)) : obj);
     const stats = obj?.items.find((i) => i.kind === "stats") as Ast.StatsNode | undefined;
     // A token's name is its words but "token" and, when others are left, its card type and colour: "a 1/1 black Thrall
     // creature token" is a Thrall (a Creature), not a "Black Thrall Creature".
@@ -6863,8 +6877,10 @@ class AbilityLowering {
     const subtypes = words.map((w) => lookup(this.vocab.subtypes, w)).filter((s): s is string => !!s);
     const colors = words.map((w) => lookup(this.vocab.colors, w)).filter((c): c is string => !!c);
     const withPrep = (clause.tail.find((t) => t.kind === "prep" && t.prep === "with") as Ast.PrepPhrase | undefined) ?? (obj?.filters.find((f) => f.kind === "prep" && f.prep === "with") as Ast.PrepPhrase | undefined);
-    const keywords = withPrep ? this.keywordList(withPrep.object) : [];
-    this.use(obj?.items, obj?.determiners);
+    const keywords = [...keywordWords.map((w) => ({ name: this.vocab.keywords.get(lower(w.text))!.name })), ...(withPrep ? this.keywordList(withPrep.object) : [])];
+    // With a quoted name, the other words must be its type, subtypes, colours or keywords: anything else is reported.
+    const quoted = obj?.items.some((i) => i.kind === "string");
+    this.use(obj?.determiners, obj?.items.filter((i) => !quoted || i.kind !== "word" || /^tokens?$/i.test(i.text) || lookup(this.vocab.cardTypes, i.text) || lookup(this.vocab.subtypes, i.text) || lookup(this.vocab.colors, i.text) || keywordWords.includes(i)));
     // "Each opponent creates a 1/1 Thrall token": under that player's control.
     const under = this.antecedent?.subject && this.antecedent.subject === clause.subject ? this.subjectPlayers(clause.subject) : undefined;
     const arrived = this.arrivedLabel();
@@ -7264,7 +7280,9 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
   const isPlayerSubject = subjectDets.includes("you") || subjectWords.some((w) => w === "player" || w.startsWith("opponent"));
   const cardSubject = (): TriggerPattern["subject"] => {
     if (isSelf) {
-      l.use(clause.subject);
+      // "this unit", "this card": any other word ("Whenever this non-token unit attacks") is no trigger of this card's.
+      l.use(clause.subject?.determiners);
+      if (clause.subject) l.useSelfNouns(clause.subject);
       return { kind: "self" };
     }
     // "Whenever an opponent is dealt damage": a player, kept as one (the contract check says whether the event has one).
@@ -7319,7 +7337,8 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
   // one the conditions cannot read is left unused (CW6005 at its words), never dropped.
   function playerSubject(): TriggerPattern["subject"] {
     const is = l.triggerPlayerFilter(clause!.subject);
-    if (clause!.subject) l.use(clause!.subject.items, clause!.subject.determiners, is ? clause!.subject.filters : []);
+    // The filter's words are marked by the condition that read them (triggerPlayerFilter), not here.
+    if (clause!.subject) l.use(clause!.subject.items, clause!.subject.determiners);
     return { kind: "player", who: playerWho(), ...(is ? { is } : {}) };
   }
   // "in combat": only events of a fight or combat damage; "in a fight" where combat is fights (Three-Slot Duel).
@@ -7383,7 +7402,8 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
       l.note(head.range, `trigger not understood by the engine: "${text}" (this card as the one it happens to: write it first, "When this unit is ...")`);
       return undefined;
     }
-    l.use(clause.object);
+    l.use(clause.object!.determiners);
+    l.useSelfNouns(clause.object!);
     l.triggerWrittenFromOther = true;
     return { event, subject: { kind: "self" }, ...objectOf(clause.subject), text };
   }
@@ -9155,7 +9175,12 @@ function staticFromSequence(seq: Ast.Sequence, l: AbilityLowering): StaticEffect
     }
     const affects = !subject && shared ? shared : self ? ({ self: true } as const) : l.fixedSelector(subject!, "a static ability");
     shared = affects;
-    if (subject && self) l.use(subject);
+    // "This unit", "this card": the card itself; any other word ("This exhausted unit can't attack") is a condition the
+    // static does not read — reported, not made to hold always.
+    if (subject && self) {
+      l.use(subject.determiners, subject.items.filter((i) => i.kind === "word" && l.vocab.game.stats.includes(lower(i.text))));
+      l.useSelfNouns(subject);
+    }
     if (clause.modal?.lemma === "can't" && (clause.verb || clause.be)) {
       out.push(...restriction(clause, affects, l));
       continue;

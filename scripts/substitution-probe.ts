@@ -7,8 +7,14 @@
  * your own graveyard; "gains Haste or Tireless" gave both; "gains two or more Bleed counters" fired on one).
  *
  *   npx tsx scripts/substitution-probe.ts [duel|cybervamp|chromatic] > candidates.tsv
+ *   npx tsx scripts/substitution-probe.ts --insert [--seed N] [game] > candidates.tsv
  *
- * Columns: game, the substitution, the variant, the corpus sentence. A few minutes per game on a quiet machine.
+ * `--insert` adds a word instead of replacing one: a qualifier before a card noun ("a damaged creature", "each Red
+ * card") and a tail before a comma or a period ("... this turn.", "..., twice,"), one of each list per place, turned by
+ * `--seed` (session 36 found "two or more Vampire cards in your hand" read as the hand's size this way).
+ *
+ * Columns: game, the change, the variant, the corpus sentence. A few minutes per game on a quiet machine; the variants
+ * are lowered in workspaces of 400 cards (one workspace of 10,000 was many times slower).
  */
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
@@ -92,31 +98,78 @@ const SUBSTITUTES: Record<string, string[]> = {
   unless: ["if"],
 };
 
-const games = process.argv[2] ? [process.argv[2]] : ["duel", "cybervamp", "chromatic"];
+/** Words put before a card noun, and the nouns they go before. */
+const QUALIFIERS = ["damaged", "exhausted", "non-token", "attacking", "Red", "untapped", "blocking", "other", "legendary", "enchanted", "face-down"];
+const CARD_NOUN = /^(cards?|creatures?|units?|spells?|permanents?|Vampires?|relics?|tokens?)$/i;
+/** Tails put before a comma or a period. */
+const TAILS = ["this turn", "twice", "at random", "if able", "during your turn", "until end of turn", "for each creature you control", "instead", "again", "unless you pay 2 life", "in combat", "from your hand"];
+
+const args = process.argv.slice(2);
+const insert = args.includes("--insert");
+const seedAt = args.indexOf("--seed");
+const seed = seedAt >= 0 ? Number(args[seedAt + 1]) : 0;
+const gameArg = args.find((a, i) => !a.startsWith("--") && args[i - 1] !== "--seed");
+const games = gameArg ? [gameArg] : ["duel", "cybervamp", "chromatic"];
+
+/** The sentence with one word replaced (`SUBSTITUTES`), each way. */
+function substitutions(sentence: string): { text: string; change: string }[] {
+  const out: { text: string; change: string }[] = [];
+  const words = sentence.split(" ");
+  words.forEach((word, j) => {
+    const [, bare, punctuation] = /^(.*?)([.,:;]?)$/.exec(word)!;
+    for (const other of SUBSTITUTES[bare!.toLowerCase()] ?? []) {
+      const capital = bare![0] !== bare![0]!.toLowerCase();
+      const next = [...words];
+      next[j] = (capital ? other[0]!.toUpperCase() + other.slice(1) : other) + punctuation;
+      out.push({ text: next.join(" "), change: `${bare} → ${other}` });
+    }
+  });
+  return out;
+}
+
+/** The sentence with one qualifier or tail added, one per place, chosen by the place and the seed. */
+function insertions(sentence: string): { text: string; change: string }[] {
+  const out: { text: string; change: string }[] = [];
+  const words = sentence.split(" ");
+  words.forEach((word, j) => {
+    const [, bare, punctuation] = /^(.*?)([.,:;]?)$/.exec(word)!;
+    if (CARD_NOUN.test(bare!) && j > 0) {
+      const q = QUALIFIERS[(j + seed) % QUALIFIERS.length]!;
+      const next = [...words];
+      next[j] = `${q} ${word}`;
+      out.push({ text: next.join(" "), change: `+${q}` });
+    }
+    if (punctuation === "." || punctuation === ",") {
+      const t = TAILS[(j + seed) % TAILS.length]!;
+      const next = [...words];
+      next[j] = `${bare} ${t}${punctuation}`;
+      out.push({ text: next.join(" "), change: `+${t}` });
+    }
+  });
+  return out;
+}
+
+/** probeCards over workspaces of at most 400 cards. */
+function probeInChunks(game: string, cards: { kind: string; text: string }[]): ReturnType<typeof probeCards> {
+  const out: ReturnType<typeof probeCards> = [];
+  for (let i = 0; i < cards.length; i += 400) out.push(...probeCards(game, cards.slice(i, i + 400)));
+  return out;
+}
 for (const file of readdirSync(dir).filter((f) => f.endsWith(".corpus")).sort()) {
   const game = file.split(".")[0]!;
   if (!games.includes(game)) continue;
   const entries = parseCorpus(readFileSync(path.join(dir, file), "utf8"), file).filter((e) => !e.problems.length && !e.sentence.includes("\n"));
-  const original = probeCards(game, entries.map((e) => ({ kind: e.kind, text: e.sentence })));
-  const variants: { kind: string; text: string; of: number; substitution: string }[] = [];
+  const original = probeInChunks(game, entries.map((e) => ({ kind: e.kind, text: e.sentence })));
+  const variants: { kind: string; text: string; of: number; change: string }[] = [];
   entries.forEach((entry, i) => {
     if (original[i]!.problems.length) return;
-    const words = entry.sentence.split(" ");
-    words.forEach((word, j) => {
-      const [, bare, punctuation] = /^(.*?)([.,:;]?)$/.exec(word)!;
-      for (const other of SUBSTITUTES[bare!.toLowerCase()] ?? []) {
-        const capital = bare![0] !== bare![0]!.toLowerCase();
-        const next = [...words];
-        next[j] = (capital ? other[0]!.toUpperCase() + other.slice(1) : other) + punctuation;
-        variants.push({ kind: entry.kind, text: next.join(" "), of: i, substitution: `${bare} → ${other}` });
-      }
-    });
+    for (const v of (insert ? insertions : substitutions)(entry.sentence)) variants.push({ kind: entry.kind, text: v.text, of: i, change: v.change });
   });
-  const probes = probeCards(game, variants);
+  const probes = probeInChunks(game, variants);
   variants.forEach((v, k) => {
     const p = probes[k]!;
     if (p.problems.length || !p.abilities.length) return;
-    if (JSON.stringify(irShape(p.abilities)) === JSON.stringify(irShape(original[v.of]!.abilities))) console.log([game, v.substitution, v.text, entries[v.of]!.sentence].join("\t"));
+    if (JSON.stringify(irShape(p.abilities)) === JSON.stringify(irShape(original[v.of]!.abilities))) console.log([game, v.change, v.text, entries[v.of]!.sentence].join("\t"));
   });
   console.error(`${file}: ${entries.length} sentences, ${variants.length} variants`);
 }

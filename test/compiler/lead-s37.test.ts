@@ -83,3 +83,63 @@ describe("'twice' after a condition or a trigger", () => {
     }
   });
 });
+
+/**
+ * Found by the insertion probe (`npx tsx scripts/substitution-probe.ts --insert`): a qualifier put before a card noun that
+ * a reader marked read with the whole phrase around it. Each was clean and ran without it; now CW6005 at the word.
+ */
+describe("a qualifier a reader did not read", () => {
+  it("is CW6005 at the word (was clean, the phrase read without it)", () => {
+    for (const [game, kind, text, word] of [
+      // Prevention: the cards "to" and "by" name.
+      ["cybervamp", "spell", "Prevent all damage that would be dealt to legendary creatures you control this turn.", "legendary"],
+      ["cybervamp", "spell", "Prevent the next 3 damage that would be dealt to target damaged creature this turn.", "damaged"],
+      ["cybervamp", "spell", "Prevent all combat damage that would be dealt by enchanted creatures your opponents control this turn.", "enchanted"],
+      // A player's relative clause or "with" phrase.
+      ["cybervamp", "creature", "Whenever a player who controls two or more legendary creatures attacks, you gain 1 life.", "legendary"],
+      ["cybervamp", "spell", "Each player with two or more face-down creatures in play sacrifices a creature.", "face-down"],
+      // The price of "unless".
+      ["cybervamp", "spell", "Exhaust target creature unless its controller discards a legendary card.", "legendary"],
+      ["duel", "spell", "Destroy target unit unless its controller sacrifices an enchanted unit.", "enchanted"],
+      // The top of a zone.
+      ["cybervamp", "spell", "Put the top two Red cards of target player's main deck into their discard pile.", "Red"],
+      ["duel", "spell", "Look at the top three untapped cards of your deck, put one into your hand and the rest back in any order.", "untapped"],
+      // This card, with a word that would be a condition on it.
+      ["duel", "unit", "This exhausted unit can't attack.", "exhausted"],
+      ["duel", "unit", "This exhausted unit gets +2 power while attacking.", "exhausted"],
+      ["duel", "unit", "Whenever this non-token unit attacks, draw a card.", "non-token"],
+      ["duel", "unit", "Whenever a unit attacks this untapped unit, draw a card.", "untapped"],
+      // A quoted token name with another word.
+      ["cybervamp", "spell", 'Create a 2/2 "Night Stalker" legendary Vampire token.', "legendary"],
+    ] as const) expect({ text, problems: probe(game, kind, text).problems }).toEqual({ text, problems: [`CW6005 "${word}"`] });
+  });
+
+  it("leaves the same readers clean where every word is read", () => {
+    for (const [game, kind, text] of [
+      ["cybervamp", "spell", "Prevent all damage that would be dealt to Vampires you control this turn."],
+      ["cybervamp", "spell", "Prevent all combat damage that would be dealt by exhausted creatures this turn."],
+      ["cybervamp", "spell", "Each player who controls two or more exhausted creatures sacrifices a creature."],
+      ["cybervamp", "spell", "Each opponent with 10 or less life loses 1 life."],
+      ["cybervamp", "creature", "Whenever an opponent who controls an exhausted creature draws a card, you gain 1 life."],
+      ["cybervamp", "spell", "Destroy target creature unless its controller sacrifices an exhausted creature."],
+      ["duel", "spell", "Look at the top three cards of your deck, put one into your hand and the rest back in any order."],
+      ["duel", "unit", "Passive: This unit's power is equal to the number of cards in your hand."],
+      ["duel", "unit", "Whenever this unit attacks, draw a card."],
+      ["cybervamp", "spell", 'Create a 2/2 "Night Stalker" Vampire token with Haste.'],
+    ] as const) expect({ text, problems: probe(game, kind, text).problems }).toEqual({ text, problems: [] });
+  });
+});
+
+describe("a token's words before its noun", () => {
+  it("a state ('exhausted', 'tapped') is CW6001: it was taken into the token's name and the token entered ready", () => {
+    for (const [text, word] of [["Create an exhausted 1/1 Bat token.", "exhausted"], ["Create a tapped 2/2 Vampire token.", "tapped"]] as const) {
+      const p = probe("cybervamp", "spell", text);
+      expect({ text, problems: p.problems }).toEqual({ text, problems: [`CW6001 "${word}"`] });
+    }
+  });
+
+  it("a keyword ability is the token's keyword, as 'with' it is (was the name's first word, no keyword)", () => {
+    expect(probe("cybervamp", "spell", "Create a 1/1 Haste Bat token.").readsAs).toEqual(["Create a 1/1 Bat token with Haste."]);
+    expect(probe("cybervamp", "spell", "Create a 1/1 Bat token with Haste.").readsAs).toEqual(["Create a 1/1 Bat token with Haste."]);
+  });
+});
