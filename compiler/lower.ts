@@ -7553,8 +7553,8 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
       if (walls) break;
       // "Whenever this blocks a creature": the attacker blocked; "Whenever this is blocked by a creature": a blocker.
       if (!clause.be) return { event: "blocks", subject: cardSubject(), ...objectOf(clause.object), text };
+      // The blocker's words are marked by objectOf: "blocked by a damaged creature" is reported at "damaged".
       const by = tailPreps.find((p) => p.prep === "by");
-      if (by) l.use(by);
       return { event: "blocked", subject: cardSubject(), ...objectOf(by?.object), text };
     }
     case "become": {
@@ -9233,7 +9233,9 @@ function staticFromSequence(seq: Ast.Sequence, l: AbilityLowering): StaticEffect
     // "This can attack the turn it enters play": no summoning sickness for it (not "can attack twice each turn").
     // "... the turn you play it", "Units you control can attack the turn they enter play": the same, said of the player or of several.
     if (clause.modal?.lemma === "can" && clause.verb?.lemma === "attack" && /\battack (?:on |during )?the turn (?:(?:it|they|this(?: \S+)?) (?:enters|enter|entered|comes|come|came|is played|are played|was played|were played)|you (?:play|played|cast) (?:it|them|this(?: \S+)?)\s*\.?$)/i.test(l.slice(clause.range))) {
-      l.use(clause, clause.tail); // the pattern above read the whole clause to its end
+      // The pattern above read the clause from its verb to its end; the subject is read by its own reading (this card,
+      // or the selector of "Units you control").
+      l.use(clause.modal, clause.verb, clause.object, clause.complement, clause.tail);
       out.push({ kind: "rule", rule: "ignores_summoning_sickness", affects });
       continue;
     }
@@ -9870,10 +9872,21 @@ function replacedEvent(clause: Ast.Clause, l: AbilityLowering): ReplacedEvent | 
   const passive = !!clause.be;
   const cardOrPlayer = (np: Ast.NounPhrase | undefined): Pick<Replacement, "subject"> | { player: "you" | "opponent" | "any" } => {
     const who = np ? replacedPlayer(np) : undefined;
-    if (who) return { player: who };
+    if (who) {
+      l.use(np);
+      return { player: who };
+    }
     const dets = npDeterminers(np);
     const self = !np || dets.includes("this") || (npWords(np).length === 0 && dets.includes("it"));
-    return self ? {} : { subject: { kind: "card", selector: { ...l.selector(np!), zones: undefined } } };
+    // This card ("this creature") or the cards a selector keeps, each marking what it reads: "If a legendary creature you
+    // control would be destroyed" is reported at "legendary", not replaced for every creature.
+    if (self) {
+      l.use(np?.determiners);
+      if (np) l.useSelfNouns(np);
+      return {};
+    }
+    l.useDeterminers(np, "a", "an");
+    return { subject: { kind: "card", selector: { ...l.selector(np!), zones: undefined } } };
   };
   const unused = (items: Ast.TailItem[]) => items.filter((t) => !(t.kind === "timing" && t.which === "each" && !t.combat));
   if (verb === "destroy" || verb === "die") {
@@ -9881,7 +9894,7 @@ function replacedEvent(clause: Ast.Clause, l: AbilityLowering): ReplacedEvent | 
     if (unused(clause.tail).length || clause.object || clause.complement || clause.orVerbs?.length) return `"${l.slice(clause.range)}": the engine replaces "would be destroyed" / "would die" with nothing after it`;
     const who = cardOrPlayer(clause.subject);
     if ("player" in who) return `"${l.slice(clause.subject!.range)}" is a player, who cannot be destroyed`;
-    l.use(clause, clause.tail); // only its subject, verb and "each turn" (the first time ... each turn), checked above
+    l.use(clause.verb, clause.modal, clause.be, clause.tail); // its verb and "each turn" (the first time ... each turn), checked above
     return { event: "destroyed", ...who };
   }
   if (verb === "deal") {
@@ -9900,8 +9913,12 @@ function replacedEvent(clause: Ast.Clause, l: AbilityLowering): ReplacedEvent | 
     const from = source && !(anySource && !source.filters.length) ? { ...l.selector(anySource ? { ...source, items: [] } : source), zones: undefined } : undefined;
     if (!damaged || unused(clause.tail).some((t) => t !== to)) return `"${l.slice(clause.range)}": the engine replaces damage dealt to this, to a card or to a player`;
     const who = cardOrPlayer(damaged);
-    l.use(clause.verb, clause.modal, clause.be, damageNp, source, to ? [to.prep, to.range] : [], damaged);
-    if (to) l.use(to);
+    // The source's and the damaged card's words are marked by their readings (the selector, cardOrPlayer).
+    l.use(clause.verb, clause.modal, clause.be, damageNp);
+    if (source) {
+      l.useDeterminers(source, "a", "an");
+      l.useWords(source, "source");
+    }
     const combat = { ...(damageWords.includes("combat") ? { combat: true } : {}), ...(from ? { from } : {}) };
     if ("player" in who) return { event: "player_dealt_damage", subject: { kind: "player", who: who.player }, ...combat };
     return { event: "dealt_damage", ...who, ...combat };

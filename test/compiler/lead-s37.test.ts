@@ -109,6 +109,12 @@ describe("a qualifier a reader did not read", () => {
       ["duel", "unit", "This exhausted unit gets +2 power while attacking.", "exhausted"],
       ["duel", "unit", "Whenever this non-token unit attacks, draw a card.", "non-token"],
       ["duel", "unit", "Whenever a unit attacks this untapped unit, draw a card.", "untapped"],
+      // A replacement's card, a blocker, this card in a static (second probe, seed 5).
+      ["chromatic", "creature", "If a legendary creature would deal damage to you, prevent 1 of that damage.", "legendary"],
+      ["cybervamp", "spell", "The next time a legendary creature would deal damage to you this turn, prevent that damage.", "legendary"],
+      ["cybervamp", "creature", "The first time each turn a damaged creature you control would be destroyed, exhaust it instead.", "damaged"],
+      ["cybervamp", "creature", "Whenever this is blocked by a damaged creature, it gets +1/+0 until end of turn.", "damaged"],
+      ["duel", "unit", "This blocking unit can attack the turn it is played.", "blocking"],
       // A quoted token name with another word.
       ["cybervamp", "spell", 'Create a 2/2 "Night Stalker" legendary Vampire token.', "legendary"],
     ] as const) expect({ text, problems: probe(game, kind, text).problems }).toEqual({ text, problems: [`CW6005 "${word}"`] });
@@ -125,6 +131,10 @@ describe("a qualifier a reader did not read", () => {
       ["duel", "spell", "Look at the top three cards of your deck, put one into your hand and the rest back in any order."],
       ["duel", "unit", "Passive: This unit's power is equal to the number of cards in your hand."],
       ["duel", "unit", "Whenever this unit attacks, draw a card."],
+      ["cybervamp", "creature", "If a source an opponent controls would deal damage to you, prevent 1 of that damage."],
+      ["cybervamp", "creature", "If this creature would be destroyed, exhaust it instead."],
+      ["cybervamp", "creature", "Whenever this is blocked by a creature with Bleed, it gets +1/+0 until end of turn."],
+      ["duel", "unit", "Units you control can attack the turn they enter play."],
       ["cybervamp", "spell", 'Create a 2/2 "Night Stalker" Vampire token with Haste.'],
     ] as const) expect({ text, problems: probe(game, kind, text).problems }).toEqual({ text, problems: [] });
   });
