@@ -548,7 +548,7 @@ export function tokenize(text: string): LexResult {
     errors.sort((a, b) => a.offset - b.offset);
   }
   // Tokens read from `cleaned` have the same offsets and images as in `text` (only blanked runs differ).
-  const joined = discardPileAsNoun(targetsAsVerb(joinAtLeast(joinCountRanges(joinAndOr(joinDividedAmong(joinExceptBy(joinSpacedNegations(result.tokens, text), text), text), text), text), text)), text);
+  const joined = discardPileAsNoun(targetsAsVerb(joinCountRanges(joinAndOr(joinDividedAmong(joinExceptBy(joinSpacedNegations(result.tokens, text), text), text), text), text)), text);
   return { tokens: joined, comments: (result.groups["comments"] ?? []) as IToken[], errors };
 }
 
@@ -675,18 +675,20 @@ function countWord(t: IToken | undefined): number | undefined {
 }
 
 /**
+ * Card text only (grammar/parser.ts cardTextWords; a scenario's `expect p2 life at least 5` stays a line it cannot read):
  * "at least two creatures", "at least 2 more cards in hand than you", "at most 5 life": `at least` / `at most` and the
- * number after it on one line are one count token (the number's type, its image all three words): compiler/build.ts reads
+ * number after it on one line are one count token (the number's type, its image the three words): compiler/build.ts reads
  * it as "2 or more" / "5 or fewer", kept as written (Count.bound). A signed number (`at least +1`) is left as written.
+ * In place from `from`; returns `tokens`.
  */
-function joinAtLeast(tokens: IToken[], text: string): IToken[] {
-  let out = 0;
-  for (let i = 0; i < tokens.length; i++) {
+export function joinAtLeast(tokens: IToken[], from = 0): IToken[] {
+  let out = Math.max(0, from);
+  for (let i = out; i < tokens.length; i++) {
     const t = tokens[i]!;
     const least = tokens[i + 1];
     const n = tokens[i + 2];
-    if (n && /^at$/i.test(t.image) && /^(?:least|most)$/i.test(least!.image) && ((n.tokenType === NumberLiteral && /^\d+$/.test(n.image)) || countWord(n) !== undefined) && !/\n/.test(text.slice(t.endOffset! + 1, n.startOffset))) {
-      tokens[out++] = spanToken(text, t, n, n.tokenType);
+    if (n && /^at$/i.test(t.image) && /^(?:least|most)$/i.test(least!.image) && ((n.tokenType === NumberLiteral && /^\d+$/.test(n.image)) || countWord(n) !== undefined) && t.startLine === n.endLine) {
+      tokens[out++] = { ...t, image: `${t.image} ${least!.image} ${n.image}`, endOffset: n.endOffset, endLine: n.endLine, endColumn: n.endColumn, tokenType: n.tokenType, tokenTypeIdx: n.tokenType.tokenTypeIdx! };
       i += 2;
       continue;
     }

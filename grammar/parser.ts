@@ -1927,7 +1927,8 @@ export function cardTextWords(tokens: IToken[], from = 0, ownName?: string): ITo
     for (let k = 0; k < n; k++) if (is(tokens[i + k]!, T.AnyWord)) makePlainWord(tokens[i + k]!);
     i += n - 1;
   }
-  return tokens;
+  // "at least two", "at most 5": one count (grammar/lexer.ts joinAtLeast), in card text only.
+  return T.joinAtLeast(tokens, from);
 }
 
 /** The images of a name's tokens, as the lexer reads them (`Agent 47` → `Agent`, `47`). */
