@@ -354,7 +354,11 @@ class Cursor {
       if (t && words[lowerImage(t)] !== undefined) return words[lowerImage(t)]!;
       throw new ParseError(`expected a number${t ? `, found "${t.image}"` : " at the end of the line"}`, t);
     }
-    return Number(t!.image);
+    // A number token is read only as a numeral: a token the card language joins into a count (`at least 5`, one token of
+    // its own there) would read as NaN, and a negated line about NaN holds whatever happened.
+    const value = Number(t!.image);
+    if (!Number.isFinite(value)) throw new ParseError(`expected a number, found "${t!.image}"`, t);
+    return value;
   }
   /**
    * How many of something, or the how-manieth: cards in a zone, counters, a resource, damage, a turn, a mode. Below
