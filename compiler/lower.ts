@@ -1218,7 +1218,9 @@ class AbilityLowering {
     const { zones: _kindZones, ...kind } = kindOf ?? {};
     const kindRead = kindOf && Object.keys(kind).length > 0 && Object.keys(kind).every((k) => THIS_WAY_KIND_FIELDS.has(k)) ? (kind as CardSelector) : undefined;
     if (kindRead) {
-      this.use(clause.verb, clause.be, clause.object, subject);
+      // The selector marked the words it keeps: "If a legendary creature wasn't sacrificed this way" is reported at
+      // "legendary", not read as any creature.
+      this.use(clause.verb, clause.be, clause.object, subject.determiners);
       return { kind: "done_this_way", label: THIS_WAY_LABELS[verb], selector: kindRead };
     }
     if (done?.count !== 1 || (!named && !any) || (named && verb === "remove")) {
@@ -1234,7 +1236,8 @@ class AbilityLowering {
       const ref: CardRef = dets[0] === "that" ? (this.lastCard ?? this.thatCard(subject) ?? { kind: "it" }) : (this.lastCard ?? { kind: "it" });
       return { kind: "done_this_way", label: THIS_WAY_LABELS[verb], of: ref };
     }
-    this.use(subject);
+    // "a card" (its noun), or a kind every card the step took is of (the selector marked what it read).
+    this.use(subject.determiners, subjectSelector ? [] : subject.items);
     return { kind: "done_this_way", label: THIS_WAY_LABELS[verb] };
   }
   /**
@@ -6256,7 +6259,9 @@ class AbilityLowering {
         // "You choose a creature card from it. They discard that card.": the card chosen from their hand (chooseFromLookedHand).
         if (obj && this.lastCard?.kind === "chosen" && this.chosenFromHand.has(this.lastCard.label) && !clause.tail.length && !npCount(obj) && (isItPronoun(obj) || (npDeterminers(obj).join(" ") === "that" && !obj.filters.length))) {
           const ref = this.lastCard;
-          this.use(obj);
+          // "that card": the card chosen; another word ("that legendary card") is no part of it — reported.
+          this.use(obj.determiners);
+          this.useSelfNouns(obj);
           return [{ op: "discard", who: who(), amount: 1, card: ref }];
         }
         const random = clause.tail.some((t) => t.kind === "prep" && t.prep === "at");

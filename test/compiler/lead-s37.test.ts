@@ -115,6 +115,9 @@ describe("a qualifier a reader did not read", () => {
       ["cybervamp", "creature", "The first time each turn a damaged creature you control would be destroyed, exhaust it instead.", "damaged"],
       ["cybervamp", "creature", "Whenever this is blocked by a damaged creature, it gets +1/+0 until end of turn.", "damaged"],
       ["duel", "unit", "This blocking unit can attack the turn it is played.", "blocking"],
+      // "this way" and a chosen card (third pass).
+      ["cybervamp", "spell", "Sacrifice a creature. If a legendary creature wasn't sacrificed this way, you lose 3 life.", "legendary"],
+      ["cybervamp", "spell", "Look at target opponent's hand and choose a card from it. That player discards that legendary card.", "legendary"],
       // A quoted token name with another word.
       ["cybervamp", "spell", 'Create a 2/2 "Night Stalker" legendary Vampire token.', "legendary"],
     ] as const) expect({ text, problems: probe(game, kind, text).problems }).toEqual({ text, problems: [`CW6005 "${word}"`] });
@@ -135,6 +138,8 @@ describe("a qualifier a reader did not read", () => {
       ["cybervamp", "creature", "If this creature would be destroyed, exhaust it instead."],
       ["cybervamp", "creature", "Whenever this is blocked by a creature with Bleed, it gets +1/+0 until end of turn."],
       ["duel", "unit", "Units you control can attack the turn they enter play."],
+      ["cybervamp", "spell", "Sacrifice a creature. If a Vampire wasn't sacrificed this way, you lose 3 life."],
+      ["cybervamp", "spell", "Look at target opponent's hand and choose a card from it. That player discards that card."],
       ["cybervamp", "spell", 'Create a 2/2 "Night Stalker" Vampire token with Haste.'],
     ] as const) expect({ text, problems: probe(game, kind, text).problems }).toEqual({ text, problems: [] });
   });
