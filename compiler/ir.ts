@@ -662,6 +662,8 @@ export const THIS_WAY_LABELS = {
   erase: "$erased this way",
   /** A game's keyword action whose rule is `mill` ("Mill N"): the cards it put from a deck into a Graveyard. */
   mill: "$milled this way",
+  /** "for each card drawn this way": the cards a draw step really put into a hand (not a draw skipped at an empty deck or replaced). */
+  draw: "$drawn this way",
 } as const;
 
 export type ThisWayVerb = keyof typeof THIS_WAY_LABELS;
@@ -685,6 +687,7 @@ export const THIS_WAY_OPS = {
   deal: "damage",
   erase: "keyword_action",
   mill: "keyword_action",
+  draw: "draw",
 } as const satisfies Record<ThisWayVerb, Step["op"]>;
 
 /** The native rules of a keyword action whose cards "erased this way" / "milled this way" read (runtime/core/effects.ts runNativeRule). */
@@ -693,6 +696,7 @@ export const THIS_WAY_RULES: Partial<Record<ThisWayVerb, readonly string[]>> = {
 /** "destroyed", "discarded", "sacrificed", "exhausted", "returned", "removed": how "this way" is written after the verb. */
 export function participleOf(verb: ThisWayVerb): string {
   if (verb === "deal") return "dealt";
+  if (verb === "draw") return "drawn";
   return verb.endsWith("e") ? `${verb}d` : `${verb}ed`;
 }
 

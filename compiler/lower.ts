@@ -1068,7 +1068,7 @@ class AbilityLowering {
       // A spell's sentence of its own ("Destroy each unit with power 1 or less. Your opponent loses 1 life for each unit
       // destroyed this way."): it goes on with the sentence before, whose step it counts (as "that much" does).
       if (!done) this.unmeasured.push(np.range);
-      this.note(np.range, `"${written}" counts what one "${thisWayStep(verb)}" before it in the same ability took; ${done ? `this ability does it in ${done.count} steps` : `nothing before it does (${this.thisWayStepsNamed()})`} (write "${capitalized(THIS_WAY_EXAMPLES[verb].replace("<graveyard>", this.graveyardName()))}. Draw a card for each ${thisWayNoun(verb)} ${participleOf(verb)} this way.")`);
+      this.note(np.range, `"${written}" counts what one "${this.thisWayStepOf(verb)}" before it in the same ability took; ${done ? `this ability does it in ${done.count} steps` : `nothing before it does (${this.thisWayStepsNamed()})`} (write "${capitalized(this.thisWayExample(verb))}. Draw a card for each ${thisWayNoun(verb)} ${participleOf(verb)} this way.")`);
       return undefined;
     }
     const noun = npWords(np);
@@ -1077,7 +1077,7 @@ class AbilityLowering {
     if (done.last.op === "remove_counters") {
       const counter = done.last.counter;
       if (!(/^counters?$/.test(noun.at(-1) ?? "") && (noun.length === 1 || (counter !== undefined && noun.slice(0, -1).join(" ") === lower(counter))))) {
-        this.note(np.range, `"${written}" counts the counters the "${thisWayStep(verb)}" before it removed: write "for each counter removed this way"`);
+        this.note(np.range, `"${written}" counts the counters the "${this.thisWayStepOf(verb)}" before it removed: write "for each counter removed this way"`);
         return undefined;
       }
       this.use(np);
@@ -1087,7 +1087,10 @@ class AbilityLowering {
     const type = noun.length === 1 ? (lookup(this.vocab.cardTypes, noun[0]!) ?? lookup(this.vocab.cardTypes, noun[0]!.replace(/s$/, ""))) : undefined;
     const every = noun.length === 1 && /^(cards?|permanents?)$/.test(noun[0]!);
     // A narrower noun ("for each creature card discarded this way"): the taken cards that match it, counted as they are now.
-    if (!every && !(type && this.takenTypes(done.last)?.length === 1 && this.takenTypes(done.last)![0] === type)) return { kind: "count", of: this.selector(np) };
+    // "for each other card milled this way": the taken cards but this one (the selector reads "other"; counting the record
+    // whole would drop the word).
+    const other = npDeterminers(np).some((d) => d === "other" || d === "another");
+    if (other || (!every && !(type && this.takenTypes(done.last)?.length === 1 && this.takenTypes(done.last)![0] === type))) return { kind: "count", of: this.selector(np) };
     this.use(np);
     return { kind: "chosen_count", label: THIS_WAY_LABELS[verb] };
   }
@@ -1169,8 +1172,24 @@ class AbilityLowering {
   }
 
   thisWayStepsNamed(): string {
-    // "deal" is named with "die" ("Deal ... damage" or "... gets -N/-N").
-    return `"this way" reads what a ${(Object.keys(THIS_WAY_LABELS) as ThisWayVerb[]).filter((v) => v !== "deal").map((v) => `"${thisWayStep(v)}"`).join(", ")} before it in the same ability took (a creature its damage or a -N/-N "dies this way")`;
+    // "deal" is named with "die" ("Deal ... damage" or "... gets -N/-N"); "Erase ..." / "Mill ..." only in a game with such a
+    // keyword action (a mill written out where there is none: "Put the top ... into your Discard Pile").
+    const named = (Object.keys(THIS_WAY_LABELS) as ThisWayVerb[]).filter((v) => v !== "deal" && (v !== "erase" || this.hasKeywordRule(v))).map((v) => `"${this.thisWayStepOf(v)}"`);
+    return `"this way" reads what a ${named.join(", ")} before it in the same ability took (a creature its damage or a -N/-N "dies this way")`;
+  }
+  /** Has the game a keyword action whose rule takes the cards of a verb's "this way" (an "Erase", a "Mill")? */
+  hasKeywordRule(verb: ThisWayVerb): boolean {
+    const rules = THIS_WAY_RULES[verb];
+    return !!rules && [...this.vocab.keywords.values()].some((k) => rules.includes(k.rule ?? ""));
+  }
+  /** How a note names the step a verb's "this way" reads, in this game's words (thisWayStep; a mill written out where the game has no Mill). */
+  thisWayStepOf(verb: ThisWayVerb): string {
+    return verb === "mill" && !this.hasKeywordRule(verb) ? `Put the top ... into your ${this.graveyardName()}` : thisWayStep(verb);
+  }
+  /** A step of a verb whose "this way" is read, in this game's words (the suggestion of a note). */
+  thisWayExample(verb: ThisWayVerb): string {
+    if (verb === "mill" && !this.hasKeywordRule(verb)) return `put the top three cards of your ${this.vocab.zoneOfRole("deck") ?? "deck"} into your ${this.graveyardName()}`;
+    return THIS_WAY_EXAMPLES[verb].replace("<graveyard>", this.graveyardName());
   }
   /**
    * "If that creature is destroyed this way", "if it was sacrificed this way", "if a card was discarded this way": the
@@ -1227,7 +1246,7 @@ class AbilityLowering {
       // A spell's sentence of its own ("Destroy target creature. If it was destroyed this way, ..."): it goes on with the
       // sentence before, whose step it reads.
       if (!done) this.unmeasured.push(clause.range);
-      this.note(clause.range, `"${this.slice(clause.range)}": ${done?.count !== 1 ? (done ? `this ability does "${thisWayStep(verb)}" in ${done.count} steps, and "this way" would not say which` : `nothing before it in this ability is a "${thisWayStep(verb)}" (${this.thisWayStepsNamed()})`) : verb === "remove" ? `the engine reads "if a counter was removed this way"` : verb === "die" ? `the engine reads "if it died this way" (the card named before), "if a card died this way" or a kind of card, by what it is as printed ("if a Knight died this way", "if a Red unit died this way"; "an enemy unit" only after a step that took only enemy units: "Deal 2 damage to each enemy unit")` : `the engine reads "if it was ${participleOf(verb)} this way" (the card named before) or "if a card was ${participleOf(verb)} this way"`}`);
+      this.note(clause.range, `"${this.slice(clause.range)}": ${done?.count !== 1 ? (done ? `this ability does "${this.thisWayStepOf(verb)}" in ${done.count} steps, and "this way" would not say which` : `nothing before it in this ability is a "${this.thisWayStepOf(verb)}" (${this.thisWayStepsNamed()})`) : verb === "remove" ? `the engine reads "if a counter was removed this way"` : verb === "die" ? `the engine reads "if it died this way" (the card named before), "if a card died this way" or a kind of card, by what it is as printed ("if a Knight died this way", "if a Red unit died this way"; "an enemy unit" only after a step that took only enemy units: "Deal 2 damage to each enemy unit")` : `the engine reads "if it was ${participleOf(verb)} this way" (the card named before) or "if a card was ${participleOf(verb)} this way"`}`);
       return null;
     }
     this.use(clause.verb, clause.be, clause.object, subject.determiners);
@@ -4851,11 +4870,20 @@ class AbilityLowering {
     this.clauseTargetsFrom = outerClauseTargets;
     this.lastMeasured = measuredAmount(steps) ?? this.lastMeasured;
     this.damageSteps += countSteps(steps, "damage");
-    this.lifeSteps.lose_life += countSteps(steps, "lose_life");
+    // Damage to a player is life lost (runtime/core/effects.ts records it so): "Deal 2 damage to target player. You gain life
+    // equal to the life lost this way." reads the damage step that can reach a player.
+    this.lifeSteps.lose_life += countSteps(steps, "lose_life") + walkStepsOf(steps).filter((s) => s.op === "damage" && this.reachesPlayer(s.to)).length;
     this.lifeSteps.gain_life += countSteps(steps, "gain_life");
     if (countSteps(steps, "remove_counters")) this.manyRemoved = true;
     this.noteThisWaySteps(steps);
     return steps;
+  }
+
+  /** Can a damage step's recipients be a player ("target player", "each opponent", "any target")? */
+  reachesPlayer(to: Affected): boolean {
+    if (to.kind === "player") return true;
+    const slots = to.kind === "target" ? [to.index] : to.kind === "targets" ? to.indexes : [];
+    return slots.some((i) => this.targets[i] !== undefined && this.targets[i]!.accepts !== "card");
   }
 
   /** The steps "<participle> this way" after them can read (thisWaySteps), of steps just lowered. */
@@ -4865,8 +4893,11 @@ class AbilityLowering {
       // A keyword action is an erase or a mill by its rule ("Erase", rule move_to_oblivion); any other ("Scry") takes no cards.
       // What "dies this way" reads: a damage step, or a change of the game's toughness stat ("gets -2/-2": killsByStat).
       const rules = THIS_WAY_RULES[verb];
+      // "milled this way" also reads a mill written out: "Put the top three cards of your deck into your graveyard" (a
+      // `move_top` to the game's graveyard zone; CYBERVAMP has no Mill keyword).
+      const graveyard = this.vocab.zoneOfRole("graveyard");
       const taking = rules
-        ? walkStepsOf(steps).filter((s) => s.op === "keyword_action" && rules.includes(this.vocab.keywords.get(lower(s.keyword))?.rule ?? ""))
+        ? walkStepsOf(steps).filter((s) => (s.op === "keyword_action" && rules.includes(this.vocab.keywords.get(lower(s.keyword))?.rule ?? "")) || (verb === "mill" && s.op === "move_top" && s.to === graveyard))
         : verb === "die"
           ? walkStepsOf(steps).filter((s) => s.op === "damage" || killsByStat(s, toughness))
           : undefined;
@@ -8652,6 +8683,7 @@ const THIS_WAY_EXAMPLES: Record<ThisWayVerb, string> = {
   remove: "remove all Bleed counters from target player",
   erase: "erase two cards from your <graveyard>",
   mill: "mill 3",
+  draw: "draw two cards",
 };
 
 /**

@@ -268,12 +268,14 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
         const destroyedBefore = state.destroyedThisTurn?.length ?? 0;
         let dealt = 0;
         const dealtTo: string[] = [];
+        const lost = lifeLostBy(ctx, chosen);
         for (const t of chosen) {
           const share = division.get(shareKey(t)) ?? 0;
           const one = share > 0 ? ("player" in t ? damagePlayer(ctx, t.player, share, from, source, false) : damageCard(ctx, t.card, share, from, source)) : 0;
           if (one > 0) dealtTo.push("player" in t ? t.player : t.card);
           dealt += one;
         }
+        lost?.(frame);
         frame.dealt = dealt;
         frame.chosen[THIS_WAY_LABELS.deal] = dealtTo;
         // "If it dies this way": what this damage killed is destroyed now and recorded (compiler/ir.ts `lethalNow`).
@@ -287,11 +289,13 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       // "If a player was dealt damage this way", "if that creature was dealt damage this way": each card or player this step
       // really dealt damage to (compiler/ir.ts THIS_WAY_LABELS.deal) — not one whose damage was prevented.
       const damaged: string[] = [];
+      const lost = lifeLostBy(ctx, dealtTo);
       for (const [i, t] of dealtTo.entries()) {
         const one = "player" in t ? damagePlayer(ctx, t.player, amounts(i), from, source, false) : damageCard(ctx, t.card, amounts(i), from, source);
         if (one > 0) damaged.push("player" in t ? t.player : t.card);
         dealt += one;
       }
+      lost?.(frame);
       frame.dealt = dealt;
       frame.chosen[THIS_WAY_LABELS.deal] = damaged;
       if (step.lethalNow) frame.chosen[THIS_WAY_LABELS.die] = destroyKilled(ctx, cardsOf(dealtTo), destroyedBefore);
@@ -309,17 +313,23 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       // draws a card": each chooses their own deck), resumed at the player whose question is being answered.
       const hooks = mechanicsOf(rules).filter((m) => m.draw);
       const first = Number(frame.chosen["$drawPlayer"]?.[0] ?? 0);
+      // "for each card drawn this way" (THIS_WAY_LABELS.draw): the cards this step put into hands (GameState.drawnThisTurn
+      // after where it stood as the step began — kept across the deck questions a draw may wait on).
+      const drawnBefore = Number(frame.chosen["$drawnBefore"]?.[0] ?? state.drawnThisTurn?.length ?? 0);
       for (let i = first; i < players.length; i++) {
         const p = players[i]!;
         let answer: "done" | "wait" | undefined;
         for (const m of hooks) if ((answer = m.draw!(ctx, frame, p, amountFor(p), source))) break;
         if (answer === "wait") {
           frame.chosen["$drawPlayer"] = [String(i)];
+          frame.chosen["$drawnBefore"] = [String(drawnBefore)];
           return "wait";
         }
         if (!answer) draw(ctx, p, amountFor(p), source);
       }
       delete frame.chosen["$drawPlayer"];
+      delete frame.chosen["$drawnBefore"];
+      frame.chosen[THIS_WAY_LABELS.draw] = (state.drawnThisTurn ?? []).slice(drawnBefore).map((d) => d.card);
       upToDone(frame);
       return "done";
     }
@@ -822,6 +832,9 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
         moved.push(...top);
       }
       frame.chosen["it"] = moved;
+      // "Put the top three cards of your Main Deck into your Discard Pile. … for each card milled this way": a mill written
+      // out (THIS_WAY_LABELS.mill) — the cards that got there.
+      if (step.to === rules.zones.graveyard) frame.chosen[THIS_WAY_LABELS.mill] = moved.filter((id) => state.cards[id]?.zone === rules.zones.graveyard);
       return "done";
     }
     case "place_looked": {
@@ -1090,6 +1103,26 @@ const BUILT_IN_RULES: readonly NativeRuleName[] = ["end_of_turn", "mill", "move_
 /** Lets engine modules (combat, game-specific rules) add native rules without the interpreter knowing them. */
 export function registerNativeRule(name: NativeRuleName, rule: NativeRule): void {
   nativeRules.set(name, rule);
+}
+
+/**
+ * "Deal 2 damage to target player. You gain life equal to the life lost this way.": the life a damage step's players
+ * really lost (after Armor, prevention and replacements: GameState.lifeThisTurn before and after), recorded as a
+ * `lose_life` step's is (LIFE_THIS_WAY) — only by a step that dealt damage to a player, so a step that hit only cards
+ * leaves an earlier loss's record as it was (the lowering counts only steps that can reach a player). Returns what
+ * records it once the damage is dealt.
+ */
+function lifeLostBy(ctx: Ctx, to: readonly TargetValue[]): ((frame: Frame) => void) | undefined {
+  const players = [...new Set(to.flatMap((t) => ("player" in t ? [t.player] : [])))];
+  if (players.length === 0) return undefined;
+  const before = players.map((p) => ctx.state.lifeThisTurn?.[p]?.lost ?? 0);
+  return (frame) => {
+    const points: string[] = [];
+    players.forEach((p, i) => {
+      for (let n = (ctx.state.lifeThisTurn?.[p]?.lost ?? 0) - before[i]!; n > 0; n--) points.push(p);
+    });
+    frame.chosen[LIFE_THIS_WAY.lose_life] = points;
+  };
 }
 
 /** Rules a game file names but the card language cannot express; each documented in docs/games. */

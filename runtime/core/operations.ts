@@ -132,11 +132,19 @@ export function draw(ctx: Ctx, player: PlayerId, amount: number, source?: Source
       continue;
     }
     moveCard(ctx, id, rules.zones.hand, { source, quiet: true });
-    const drawn = ctx.state.cards[id]!;
-    (ctx.state.drawnThisTurn ??= []).push({ card: id, def: drawn.def, controller: player, owner: drawn.owner, token: drawn.isToken });
+    recordDrawn(ctx, player, id);
     emit(ctx, "draw", `${player} draws ${cardName(ctx, id)}`, { player, card: id, name: cardName(ctx, id), amount: 1, source });
     noteEvent(ctx, "draw", { player, card: id, amount: 1 });
   }
+}
+
+/**
+ * A card drawn into a player's hand, on the turn's record (GameState.drawnThisTurn): "your second card each turn", "for
+ * each card drawn this way". Every draw into a hand writes it (a game's own draw hook too: runtime/mechanics/lands-decks.ts).
+ */
+export function recordDrawn(ctx: Ctx, player: PlayerId, id: string): void {
+  const drawn = ctx.state.cards[id]!;
+  (ctx.state.drawnThisTurn ??= []).push({ card: id, def: drawn.def, controller: player, owner: drawn.owner, token: drawn.isToken });
 }
 
 /** Moves a card into its owner's hand, respecting the hand maximum. */

@@ -17,7 +17,7 @@
 import type { EngineParamName } from "../../compiler/contract.ts";
 import type { SourceRef } from "../../compiler/ir.ts";
 import type { Ctx } from "../core/index.ts";
-import { cardName, emit, moveCard, noteEvent, playerRestriction, replaceable, replaceEvent, shuffleZone, zoneList } from "../core/index.ts";
+import { cardName, emit, moveCard, noteEvent, playerRestriction, recordDrawn, replaceable, replaceEvent, shuffleZone, zoneList } from "../core/index.ts";
 import { isLand, isLandCard } from "./lands.ts";
 import type { Mechanic } from "../core/mechanics.ts";
 import { nextInt, seedRng } from "../state/rng.ts";
@@ -43,10 +43,13 @@ function limits(rules: Rules, min: EngineParamName, max: EngineParamName, copies
   return out;
 }
 
-function drawFrom(ctx: Ctx, player: PlayerId, zone: string, source: SourceRef | undefined): void {
+/** One card drawn from a deck; `drawn`: on the turn's record of cards drawn (every draw but the opening hand's). */
+function drawFrom(ctx: Ctx, player: PlayerId, zone: string, source: SourceRef | undefined, drawn = true): void {
   const id = zoneList(ctx, player, zone)[0];
   if (!id) return;
   moveCard(ctx, id, ctx.rules.zones.hand, { source, quiet: true });
+  // "Whenever you draw your second card each turn", "for each card drawn this way" read the record (was never written here).
+  if (drawn) recordDrawn(ctx, player, id);
   emit(ctx, "draw", `${player} draws ${cardName(ctx, id)} from the ${zone}`, { player, card: id, name: cardName(ctx, id), amount: 1, from: zone, source });
   noteEvent(ctx, "draw", { player, card: id, amount: 1 });
 }
@@ -62,8 +65,8 @@ export const landDeckMechanic: Mechanic = {
     shuffleZone(ctx, player, lands);
     const total = rules.param("opening_hand", 0);
     const fromLands = Math.min(total, rules.param("opening_hand_from_land_deck", 0));
-    for (let i = 0; i < fromLands; i++) drawFrom(ctx, player, lands, undefined);
-    for (let i = 0; i < total - fromLands; i++) drawFrom(ctx, player, main, undefined);
+    for (let i = 0; i < fromLands; i++) drawFrom(ctx, player, lands, undefined, false);
+    for (let i = 0; i < total - fromLands; i++) drawFrom(ctx, player, main, undefined, false);
     return true;
   },
   draw(ctx, frame, player, amount, source) {

@@ -41,7 +41,8 @@ describe("'the life lost this way' / 'the life gained this way'", () => {
     const none = probe("spell", "Destroy target creature. Its controller gains life equal to the life lost this way.");
     expect(none.problems).toEqual(['CW6001 "the life lost this way"']);
     expect(none.messages[0]).toContain('write "Target player loses 3 life. You gain life equal to the life lost this way."');
-    const damage = probe("spell", "Deal 2 damage to target player. You gain life equal to the life lost this way.");
+    // Damage that can reach a player is life lost (session 38, test/compiler/cards-s38.test.ts); to a creature it is not.
+    const damage = probe("spell", "Deal 2 damage to target creature. You gain life equal to the life lost this way.");
     expect(damage.problems).toEqual(['CW6001 "the life lost this way"']);
     expect(damage.messages[0]).toContain('"the damage dealt this way"');
   });

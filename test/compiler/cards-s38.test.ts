@@ -1,0 +1,68 @@
+/**
+ * Issue 11, session 38 (cards: CYBERVAMP card language). Scenarios: cards/cybervamp/scenarios/cards-s38.*.
+ */
+import { describe, expect, it } from "vitest";
+import { probeCards } from "./probe.ts";
+
+const probe = (kind: string, text: string, game = "cybervamp") => probeCards(game, [{ kind, text }])[0]!;
+const stepsOf = (text: string, kind = "spell", game = "cybervamp") => JSON.stringify(probe(kind, text, game).abilities.map((a) => a.steps), (k, v) => (k === "source" ? undefined : v));
+
+describe("'… this way' amounts", () => {
+  it("'the life lost this way' after damage that can reach a player reads the life it took (was CW6001, ran as 'Gain 0 life.')", () => {
+    for (const [text, readsAs] of [
+      ["Deal 2 damage to target player. You gain life equal to the life lost this way.", "Deal 2 damage to target player, then gain life equal to the life lost this way."],
+      ["Deal 3 damage to any target. You gain life equal to the life lost this way.", "Deal 3 damage to any target, then gain life equal to the life lost this way."],
+      ["Deal 2 damage to each opponent. Draw cards equal to the life lost this way.", "Deal 2 damage to each opponent, then draw cards equal to the life lost this way."],
+    ]) {
+      const p = probe("spell", text!);
+      expect([text, p.problems]).toEqual([text, []]);
+      expect(p.readsAs).toEqual([readsAs]);
+      expect(JSON.stringify(p.abilities[0]!.steps)).toContain('"label":"$life lost this way"');
+      expect(stepsOf(readsAs!)).toEqual(stepsOf(text!));
+    }
+    // Damage that reaches only a creature loses no life: still CW6001, naming the damage's own form.
+    const creature = probe("spell", "Deal 2 damage to target creature. You gain life equal to the life lost this way.");
+    expect(creature.problems).toEqual(['CW6001 "the life lost this way"']);
+    expect(creature.messages[0]).toContain('"the damage dealt this way"');
+  });
+
+  it("'for each card drawn this way' counts the cards the draw step put into a hand (was CW6005, ran as 'for each card')", () => {
+    for (const [text, readsAs] of [
+      ["Draw two cards. Deal 1 damage to target player for each card drawn this way.", "Draw 2 cards, then deal damage equal to the number of cards drawn this way to target player."],
+      ["Draw two cards. You gain 2 life for each creature card drawn this way.", "Draw 2 cards, then gain 2 life for each Creature drawn this way."],
+      ["Each player draws a card. If a creature card was drawn this way, you gain 2 life.", "Each player draws a card, then if a Creature was drawn this way, gain 2 life."],
+    ]) {
+      const p = probe("spell", text!);
+      expect([text, p.problems]).toEqual([text, []]);
+      expect(p.readsAs).toEqual([readsAs]);
+      expect(JSON.stringify(p.abilities[0]!.steps)).toContain('"$drawn this way"');
+      expect(stepsOf(readsAs!)).toEqual(stepsOf(text!));
+    }
+    const none = probe("spell", "Deal 1 damage to target player for each card drawn this way.");
+    expect(none.problems).toEqual(['CW6001 "each card drawn this way"']);
+    expect(none.messages[0]).toContain('write "Draw two cards. Draw a card for each card drawn this way."');
+  });
+
+  it("'other' in 'for each other card milled this way' is read: the taken cards but this one (was dropped)", () => {
+    const p = probe("spell", "Mill 3. Gain 1 life for each other card milled this way.", "chromatic");
+    expect(p.problems).toEqual([]);
+    expect(p.abilities[0]!.steps[1]).toMatchObject({ op: "gain_life", amount: { kind: "count", of: { other: true, thisWay: "$milled this way" } } });
+    expect(p.readsAs).toEqual(["[Red] Mill 3, then gain 1 life for each other card milled this way."]);
+    const destroyed = probe("creature", "Whenever this attacks, destroy each creature with power 1 or less. Gain 1 life for each other creature destroyed this way.");
+    expect(destroyed.problems).toEqual([]);
+    expect(JSON.stringify(destroyed.abilities[0]!.steps)).toContain('"other":true');
+  });
+
+  it("CYBERVAMP (no Mill keyword): a mill written out is what 'milled this way' reads, and the note names that form, not 'Mill 3'", () => {
+    const text = "Put the top three cards of your Main Deck into your Discard Pile. Gain 1 life for each other card milled this way.";
+    const p = probe("spell", text);
+    expect(p.problems).toEqual([]);
+    expect(p.readsAs).toEqual(["Put the top 3 cards of your Main Deck into your Discard Pile, then gain 1 life for each other card milled this way."]);
+    expect(p.abilities[0]!.steps[1]).toMatchObject({ amount: { kind: "count", of: { other: true, thisWay: "$milled this way" } } });
+    expect(stepsOf(p.readsAs[0]!)).toEqual(stepsOf(text));
+    const none = probe("spell", "Destroy target creature. Draw a card for each card milled this way.");
+    expect(none.problems).toEqual(['CW6001 "each card milled this way"']);
+    expect(none.messages[0]).toContain('write "Put the top three cards of your Main Deck into your Discard Pile. Draw a card for each card milled this way."');
+    expect(none.messages[0]).not.toMatch(/Mill \.\.\.|Erase \.\.\./);
+  });
+});
