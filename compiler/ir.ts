@@ -198,7 +198,7 @@ export type NumberExpr =
    * "for each creature that was destroyed this turn", "the number of creatures that died this turn": the cards destroyed
    * this turn (a sacrifice too), matched as they were — the selector as a `destroyed_this_turn` condition's.
    */
-  | { kind: "destroyed_this_turn"; of: CardSelector }
+  | { kind: "destroyed_this_turn"; of: CardSelector; /** "for each creature that died last turn" (GameState.destroyedLastTurn). */ lastTurn?: true }
   /**
    * "for each spell you cast this turn", "the number of cards your opponent played this turn" / "for each card you
    * discarded this turn": the cards a player played (discarded) this turn, matched as they were — the selector as a
@@ -372,7 +372,13 @@ export type Condition =
    * destroyed this turn (a sacrifice too) matched as they were — `selector` holds only what a card that left play still
    * has: card types, subtypes, colours, names, token or not, controller, owner, other (DESTROYED_SELECTOR_FIELDS).
    */
-  | { kind: "destroyed_this_turn"; selector: CardSelector; atLeast: number }
+  | {
+      kind: "destroyed_this_turn";
+      selector: CardSelector;
+      atLeast: number;
+      /** "if a creature died last turn": the cards destroyed in the turn before this one (GameState.destroyedLastTurn). */
+      lastTurn?: true;
+    }
   /**
    * "if you didn't play a creature this turn", "if an opponent cast two or more spells this turn": at least `atLeast` cards
    * matching `selector` were played this turn — its `controller` is who played them; the other fields as

@@ -3252,6 +3252,7 @@ class AbilityLowering {
     const condition = this.destroyedThisTurn({ ...relative.clause, subject });
     if (!condition || (condition.kind !== "destroyed_this_turn" && condition.kind !== "entered_this_turn") || condition.atLeast !== 1) return undefined;
     this.use(relative);
+    if (condition.kind === "destroyed_this_turn" && condition.lastTurn) return { kind: "destroyed_this_turn", of: condition.selector, lastTurn: true };
     return { kind: condition.kind, of: condition.selector };
   }
   /**
@@ -3451,7 +3452,9 @@ class AbilityLowering {
     const entered = verb === "enter" && !clause.be;
     // "entered play", "entered the battlefield": the zone of play, and nothing else ("entered your Graveyard" is not this).
     const intoPlay = entered && !!clause.object && npWords(clause.object).every((w) => w === "play" || w === "battlefield" || lookup(this.vocab.zones, w) === this.vocab.zoneOfRole("battlefield"));
-    if (!thisTurn || !subject || (entered ? !intoPlay : clause.object) || !(entered || verb === "die" || (verb === "destroy" && clause.be)) || isPlayerPhrase(subject)) return undefined;
+    // "if a creature died last turn" (read as the object "last turn"): the turn before this one's record.
+    const lastTurn = !entered && !thisTurn && clause.object && !clause.object.determiners.length && !clause.object.filters.length && npWords(clause.object).join(" ") === "last turn" ? clause.object : undefined;
+    if ((!thisTurn && !lastTurn) || !subject || (entered ? !intoPlay : clause.object && !lastTurn) || !(entered || verb === "die" || (verb === "destroy" && clause.be)) || isPlayerPhrase(subject)) return undefined;
     const count = npCount(subject);
     const dets = npDeterminers(subject);
     const named = dets.some((d) => d === "this" || d === "that" || d === "it" || d === "target" || d === "those" || d === "these");
@@ -3473,7 +3476,8 @@ class AbilityLowering {
       if (under) selector.controller = under;
       this.use(clause.object!.determiners, clause.object!.items);
     }
-    this.use(clause.verb, clause.be, count, thisTurn);
+    this.use(clause.verb, clause.be, count, thisTurn, lastTurn);
+    if (lastTurn) return { kind: "destroyed_this_turn", selector, atLeast: count?.value ?? 1, lastTurn: true };
     return { kind: entered ? "entered_this_turn" : "destroyed_this_turn", selector, atLeast: count?.value ?? 1 };
   }
 

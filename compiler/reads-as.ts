@@ -1456,7 +1456,7 @@ function numberText(n: NumberExpr, ctx: Context): string {
     case "half":
       return `half ${numberText(n.of, ctx)}, rounded ${n.round}`;
     case "destroyed_this_turn":
-      return `the number of ${selectorText(n.of, ctx, 2)} that were destroyed this turn`;
+      return `the number of ${selectorText(n.of, ctx, 2)} that were destroyed ${n.lastTurn ? "last" : "this"} turn`;
     case "entered_this_turn":
       return `the number of ${enteredText(n.of, ctx, 2)}`;
     case "played_this_turn":
@@ -1507,7 +1507,7 @@ function perEach(n: NumberExpr, ctx: Context): { amount: number; of: string } | 
   if (typeof counted === "number") return undefined;
   if (counted.kind === "count") return { amount: factor, of: selectorText(counted.of, ctx, 1) };
   // "for each Creature that was destroyed this turn"
-  if (counted.kind === "destroyed_this_turn") return { amount: factor, of: `${selectorText(counted.of, ctx, 1)} that was destroyed this turn` };
+  if (counted.kind === "destroyed_this_turn") return { amount: factor, of: `${selectorText(counted.of, ctx, 1)} that was destroyed ${counted.lastTurn ? "last" : "this"} turn` };
   if (counted.kind === "played_this_turn" || counted.kind === "discarded_this_turn") return { amount: factor, of: doneThisTurnText(counted.kind, counted.of, ctx, 1) };
   // "for each other Unit that entered play this turn"
   if (counted.kind === "entered_this_turn") return { amount: factor, of: enteredText(counted.of, ctx, 1) };
@@ -1741,7 +1741,7 @@ function conditionText(c: Condition, ctx: Context): string {
       return `${c.of.kind === "self" ? "this" : cardText(c.of, ctx)} is ${c.state === "defender" ? "a defender" : c.state}`;
     case "destroyed_this_turn":
       // "a Creature was destroyed this turn", "2 or more Units you control were destroyed this turn"
-      return `${c.atLeast === 1 ? articles(`a ${selectorText(c.selector, ctx, 1)}`) : `${c.atLeast} or more ${selectorText(c.selector, ctx, c.atLeast)}`} ${c.atLeast === 1 ? "was" : "were"} destroyed this turn`;
+      return `${c.atLeast === 1 ? articles(`a ${selectorText(c.selector, ctx, 1)}`) : `${c.atLeast} or more ${selectorText(c.selector, ctx, c.atLeast)}`} ${c.atLeast === 1 ? "was" : "were"} destroyed ${c.lastTurn ? "last" : "this"} turn`;
     case "entered_this_turn": {
       // "a Unit entered play under your control this turn", "2 or more Creatures entered play this turn"
       const under = c.selector.controller === "you" ? " under your control" : c.selector.controller === "opponent" ? " under an opponent's control" : "";

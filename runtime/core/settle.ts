@@ -246,6 +246,8 @@ function passTurn(ctx: Ctx): void {
   // Emptied, not deleted: deleting a field turns the state into a dictionary (slow to read) for the rest of the game,
   // and it keeps one shape (runtime/index.ts, emptyState; test/runtime/state-shape.test.ts).
   if (state.lastKnown) state.lastKnown = undefined;
+  // "If a creature died last turn": this turn's deaths are the next turn's last turn's.
+  if (state.destroyedThisTurn || state.destroyedLastTurn) state.destroyedLastTurn = state.destroyedThisTurn;
   if (state.destroyedThisTurn) state.destroyedThisTurn = undefined;
   if (state.playedThisTurn) state.playedThisTurn = undefined;
   if (state.enteredThisTurn) state.enteredThisTurn = undefined;

@@ -1159,8 +1159,8 @@ export function evalNumber(ctx: Ctx, frame: Frame, expr: NumberExpr): number {
     case "entered_this_turn":
     case "discarded_this_turn":
       // "for each creature that died this turn", "for each spell you cast this turn", "for each other unit that entered play
-      // this turn": the record's cards, matched as they were.
-      return doneThisTurn(ctx, frame, expr.kind, expr.of);
+      // this turn": the record's cards, matched as they were ("that died last turn": the turn before's record).
+      return doneThisTurn(ctx, frame, expr.kind === "destroyed_this_turn" && expr.lastTurn ? "destroyed_last_turn" : expr.kind, expr.of);
     case "times":
       return expr.factor * evalNumber(ctx, frame, expr.of);
     case "half": {
@@ -1177,9 +1177,9 @@ export function evalNumber(ctx: Ctx, frame: Frame, expr: NumberExpr): number {
 }
 
 /** How many cards of a turn's record (GameState.destroyedThisTurn, playedThisTurn, enteredThisTurn, discardedThisTurn) match the selector, as they were. */
-function doneThisTurn(ctx: Ctx, frame: Frame, record: "destroyed_this_turn" | "played_this_turn" | "entered_this_turn" | "discarded_this_turn" | "attacked_this_turn", selector: CardSelector, by?: PlayerId): number {
+function doneThisTurn(ctx: Ctx, frame: Frame, record: "destroyed_this_turn" | "destroyed_last_turn" | "played_this_turn" | "entered_this_turn" | "discarded_this_turn" | "attacked_this_turn", selector: CardSelector, by?: PlayerId): number {
   const { state } = ctx;
-  const cards = record === "destroyed_this_turn" ? state.destroyedThisTurn : record === "played_this_turn" ? state.playedThisTurn : record === "entered_this_turn" ? state.enteredThisTurn : record === "attacked_this_turn" ? state.attackedThisTurn : state.discardedThisTurn;
+  const cards = record === "destroyed_last_turn" ? state.destroyedLastTurn : record === "destroyed_this_turn" ? state.destroyedThisTurn : record === "played_this_turn" ? state.playedThisTurn : record === "entered_this_turn" ? state.enteredThisTurn : record === "attacked_this_turn" ? state.attackedThisTurn : state.discardedThisTurn;
   let count = 0;
   // `by`: one player's cards of the record ("if they didn't attack this turn"), where the selector's relative controller cannot say which.
   for (const done of cards ?? []) if ((by === undefined || done.controller === by) && destroyedMatches(ctx, done, selector, frame.controller, frame.card)) count++;
@@ -1212,7 +1212,8 @@ export function evalCondition(ctx: Ctx, frame: Frame, condition: Condition): boo
     case "discarded_this_turn":
       // "if a creature died this turn" / "if you didn't play a creature this turn" / "if you discarded a card this turn":
       // the record's cards, matched as they were then (by what they were and who controlled, played or discarded them).
-      return doneThisTurn(ctx, frame, condition.kind, condition.selector) >= condition.atLeast;
+      // "if a creature died last turn": the turn before this one's record (GameState.destroyedLastTurn).
+      return doneThisTurn(ctx, frame, condition.kind === "destroyed_this_turn" && condition.lastTurn ? "destroyed_last_turn" : condition.kind, condition.selector) >= condition.atLeast;
     case "attacked_this_turn": {
       // "if they didn't attack this turn": the cards that player attacked with, as they were as they attacked.
       const p = evalPlayer(ctx, frame, condition.who);

@@ -373,6 +373,11 @@ export interface GameState {
    */
   destroyedThisTurn?: DestroyedCard[];
   /**
+   * The cards destroyed in the turn before this one (its destroyedThisTurn as it passed): read by "if a creature died last
+   * turn". Replaced as each turn passes; absent: none.
+   */
+  destroyedLastTurn?: DestroyedCard[];
+  /**
    * The cards played this turn (a spell cast, a permanent played), in order, as they were played: which definition, and
    * who played it (`controller`). Read by "if you didn't play a creature this turn" and "your second spell each turn".
    * Cleared as the turn passes; absent: none.
@@ -468,7 +473,7 @@ export interface PlayerRestriction {
  * unset): a state keeps one hidden class from its first action to its last (runtime/index.ts emptyState; a copy of a
  * state read back from JSON takes the same order, state/clone.ts draftOf; test/runtime/state-shape.test.ts).
  */
-export const OPTIONAL_STATE_FIELDS = ["delayed", "preventions", "phaseSteps", "phaseEndRaised", "lastKnown", "destroyedThisTurn", "playedThisTurn", "enteredThisTurn", "discardedThisTurn", "attackedThisTurn", "drawnThisTurn", "lifeThisTurn", "replacementsUsed", "controlEffects", "chainRun", "chainCount", "battle", "temporary", "playerRules", "replacementsNext", "costChanges"] as const;
+export const OPTIONAL_STATE_FIELDS = ["delayed", "preventions", "phaseSteps", "phaseEndRaised", "lastKnown", "destroyedThisTurn", "destroyedLastTurn", "playedThisTurn", "enteredThisTurn", "discardedThisTurn", "attackedThisTurn", "drawnThisTurn", "lifeThisTurn", "replacementsUsed", "controlEffects", "chainRun", "chainCount", "battle", "temporary", "playerRules", "replacementsNext", "costChanges"] as const;
 
 const cardIds = moduleCache<number, string>();
 /**

@@ -66,3 +66,23 @@ describe("'… this way' amounts", () => {
     expect(none.messages[0]).not.toMatch(/Mill \.\.\.|Erase \.\.\./);
   });
 });
+
+describe("'last turn'", () => {
+  it("'If a creature died last turn' reads the turn before's record (was CW6001 'condition not understood', always true)", () => {
+    for (const [text, readsAs] of [
+      ["If a creature died last turn, draw two cards.", "If a Creature was destroyed last turn, draw 2 cards."],
+      ["If two or more creatures died last turn, draw two cards.", "If 2 or more Creatures were destroyed last turn, draw 2 cards."],
+      ["If no creature died last turn, draw a card.", "If no Creature was destroyed last turn, draw a card."],
+      ["If a creature you controlled died last turn, draw a card.", "If a Creature you control was destroyed last turn, draw a card."],
+      ["Draw a card for each creature that died last turn.", "Draw cards equal to the number of Creatures that were destroyed last turn."],
+    ]) {
+      const p = probe("spell", text!);
+      expect([text, p.problems]).toEqual([text, []]);
+      expect(p.readsAs).toEqual([readsAs]);
+      expect(JSON.stringify(p.abilities[0]!.steps)).toContain('"lastTurn":true');
+      expect(stepsOf(readsAs!)).toEqual(stepsOf(text!));
+    }
+    // "this turn" stays this turn's record.
+    expect(JSON.stringify(probe("spell", "If a creature died this turn, draw two cards.").abilities[0]!.steps)).not.toContain("lastTurn");
+  });
+});
