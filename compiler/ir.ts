@@ -1001,6 +1001,12 @@ export interface Ability {
    * engine refuses it otherwise with `activation_condition`. No limit when absent.
    */
   activateOnly?: Condition;
+  /**
+   * Activated: the zone its card is activated from — its owner's graveyard zone — instead of play ("Pay 3 life: Return
+   * this card from your Discard Pile to your hand.": the ability says where it works, as CYBERVAMP's "cannot be used unless
+   * a card effect specifically allows it" asks). The engine offers it only while the card is there, to its owner.
+   */
+  from?: string;
   targets: TargetSpec[];
   steps: Step[];
   statics?: StaticEffect[];

@@ -7885,7 +7885,17 @@ function lowerAbility(ast: Ast.Ability, index: number, card: CardInfo, l: Abilit
   // "Whenever you discard a card, summon this from your Graveyard." / "Erase a card: Return this from your Graveyard to your
   // hand.": an activated ability, or a trigger about anything but the card itself, runs only while the card is in play —
   // and then it is not in that zone, so the move would never happen.
-  const stranded = (base.kind === "activated" || (base.kind === "triggered" && base.trigger?.subject.kind !== "self")) && l.notes.length === notesBefore ? movesSelfFromAZone(base.steps, l) : undefined;
+  let stranded = (base.kind === "activated" || (base.kind === "triggered" && base.trigger?.subject.kind !== "self")) && l.notes.length === notesBefore ? movesSelfFromAZone(base.steps, l) : undefined;
+  // "Pay 3 life: Return this card from your Discard Pile to your hand.": an activated ability that takes its own card out
+  // of its owner's graveyard says it works there — activated from that zone (IR `from`), if its cost can be paid by a card
+  // that is not in play (not one that exhausts, sacrifices or takes counters from this card).
+  if (stranded && base.kind === "activated" && stranded === l.vocab.zoneOfRole("graveyard")) {
+    const selfCost = (base.cost ?? []).find((c) => c.pays === "exhaust" || c.pays === "overexhaust" || c.pays === "counters" || (c.pays === "sacrifice" && "kind" in c.what && c.what.kind === "self"));
+    if (selfCost) {
+      l.note(ast.body.range, `"${l.slice(ast.body.range)}" works from the ${stranded} (this card's ability takes it from there), and its cost ${selfCost.pays === "counters" ? "removes counters from" : selfCost.pays === "sacrifice" ? "sacrifices" : "exhausts"} this card, which only a card in play can pay: give it a cost a card in the ${stranded} can pay ("Pay 3 life: ...", "{B}{1}: ...", "Discard a card: ...")`);
+    } else base.from = stranded;
+    stranded = undefined;
+  }
   if (stranded) l.note(ast.body.range, `"${l.slice(ast.body.range)}" runs only while this card is in play, and then it is not in the ${stranded}: the engine runs a card's triggers and abilities in play (and "When this is destroyed / discarded" where it went), so the card would never move`);
   // A spell's sentence of its own that says "it"/"its" before anything is targeted or chosen ("Destroy target
   // creature. You gain life equal to its power." as two abilities): "it" would name nothing.

@@ -401,6 +401,27 @@ function playableCards(ctx: Ctx, player: PlayerId): readonly string[] {
   return extra ? [...inHand, ...extra] : inHand;
 }
 
+/**
+ * The cards whose activated abilities `player` may activate where they are: those in play they control, and those in
+ * their own graveyard with an ability activated from there (IR `from`: "Pay 3 life: Return this card from your Discard
+ * Pile to your hand.").
+ */
+function activationSources(ctx: Ctx, player: PlayerId): readonly string[] {
+  const inPlay = battlefield(ctx, player);
+  let extra: string[] | undefined;
+  for (const id of zoneList(ctx, player, ctx.rules.zones.graveyard)) if (activatedFromZone(cardDef(ctx, ctx.state.cards[id]!))) (extra ??= []).push(id);
+  return extra ? [...inPlay, ...extra] : inPlay;
+}
+
+/** Has a card an activated ability that works from a zone other than play (IR `from`)? */
+const activatedFromZone = (def: CompiledCard): boolean => def.abilities.some((a) => a.kind === "activated" && a.from !== undefined);
+
+/** May this activated ability be activated from where its card is now: in play with no `from`, or in the zone it names. */
+function activatableWhereItIs(ctx: Ctx, id: string, ability: Ability): boolean {
+  const card = ctx.state.cards[id];
+  return !!card && card.zone === (ability.from ?? ctx.rules.zones.battlefield);
+}
+
 /** Every `size`-card subset of `list`, in list order (size 1: each card alone, in order). */
 function subsetsOf(list: readonly string[], size: number, start = 0): string[][] {
   if (size === 0) return [[]];
@@ -705,14 +726,21 @@ function validateCore(ctx: Ctx, action: Exclude<Action, GameMove>): Refusal | nu
       if (!card) return refuse("unknown_card", `there is no card ${action.card}`);
       const timing = timingRefusal(ctx, action.player, true);
       if (timing) return timing;
-      if (card.zone !== rules.zones.battlefield) return refuse("not_in_play", `${cardName(ctx, action.card)} is not in play`);
-      if (card.controller !== action.player) return refuse("not_your_card", `${action.player} does not control ${cardName(ctx, action.card)}`);
       const ability = cardDef(ctx, card).abilities.find((a) => a.id === action.ability && a.kind === "activated");
+      // An ability activated from a zone (IR `from`: "Return this card from your Discard Pile to your hand") works only
+      // there, for the card's owner; any other only in play, for its controller.
+      if (ability?.from !== undefined) {
+        if (card.zone !== ability.from) return refuse("not_in_play", `${cardName(ctx, action.card)}'s ability works only from its owner's ${ability.from}, and it is not there: ${ability.text}`);
+        if (card.owner !== action.player) return refuse("not_your_card", `${cardName(ctx, action.card)} is in ${card.owner}'s ${ability.from}: only its owner may activate ${ability.text}`);
+      } else {
+        if (card.zone !== rules.zones.battlefield) return refuse("not_in_play", `${cardName(ctx, action.card)} is not in play`);
+        if (card.controller !== action.player) return refuse("not_your_card", `${action.player} does not control ${cardName(ctx, action.card)}`);
+      }
       if (!ability) return refuse("no_such_ability", `${cardName(ctx, action.card)} has no activated ability ${action.ability}`);
       if (activationsLeft(ctx, action.player, action.card, ability) === 0)
         return refuse("limit_reached", `${cardName(ctx, action.card)}'s ability may be activated only ${ability.timesPerTurn === 1 ? "once" : `${ability.timesPerTurn} times`} each turn`);
       if (!activationAllowedNow(ctx, action.player, action.card, ability)) return refuse("activation_condition", `${cardName(ctx, action.card)}'s ability may not be activated now: ${ability.text}`);
-      const cost = checkCost(ctx, action.player, ability.cost ?? [], action.payment ?? {}, action.card, []);
+      const cost = checkCost(ctx, action.player, ability.cost ?? [], action.payment ?? {}, action.card, ability.from !== undefined ? [action.card] : []);
       if (cost) return cost;
       const mode = checkMode(modesOf(ability) > 0 ? ability : undefined, action.mode);
       if (mode) return mode;
@@ -1090,12 +1118,12 @@ function candidates(ctx: Ctx): Action[] {
         for (const payment of paymentOptions(ctx, player, playCost(ctx, player, id, def.cost), id, [id])) out.push({ type: "play", player, card: id, payment, targets, ...(mode !== undefined ? { mode } : {}) });
   }
   // Activations
-  for (const id of battlefield(ctx, player)) {
+  for (const id of activationSources(ctx, player)) {
     for (const ability of cardDef(ctx, state.cards[id]!).abilities) {
-      if (ability.kind !== "activated" || activationsLeft(ctx, player, id, ability) === 0 || !activationAllowedNow(ctx, player, id, ability)) continue;
+      if (ability.kind !== "activated" || !activatableWhereItIs(ctx, id, ability) || activationsLeft(ctx, player, id, ability) === 0 || !activationAllowedNow(ctx, player, id, ability)) continue;
       for (const mode of modeChoices(modesOf(ability) > 0 ? ability : undefined))
         for (const targets of targetCombos(ctx, ability.targets, player, id, mode))
-          for (const payment of paymentOptions(ctx, player, ability.cost ?? [], id, [])) out.push({ type: "activate", player, card: id, ability: ability.id, payment, targets, ...(mode !== undefined ? { mode } : {}) });
+          for (const payment of paymentOptions(ctx, player, ability.cost ?? [], id, ability.from !== undefined ? [id] : [])) out.push({ type: "activate", player, card: id, ability: ability.id, payment, targets, ...(mode !== undefined ? { mode } : {}) });
     }
   }
   if (!window && player === state.active) {
@@ -1244,18 +1272,20 @@ export function listLegalActions(rules: Rules, state: GameState, memo: Map<strin
   // Activations (of cards whose definition has an activated ability: lands and most units are passed over by their id)
   if (!instantTiming) {
     const activated = tokensActivate(ctx) ? undefined : activatedDefinitions(rules);
-    for (const id of battlefield(ctx, player)) {
+    for (const id of activationSources(ctx, player)) {
       const card = state.cards[id]!;
       if (activated !== undefined && !activated.has(card.def)) continue;
       for (const ability of cardDef(ctx, card).abilities) {
-        if (ability.kind !== "activated" || activationsLeft(ctx, player, id, ability) === 0 || !activationAllowedNow(ctx, player, id, ability)) continue;
+        if (ability.kind !== "activated" || !activatableWhereItIs(ctx, id, ability) || activationsLeft(ctx, player, id, ability) === 0 || !activationAllowedNow(ctx, player, id, ability)) continue;
         const cost = ability.cost ?? NO_COST;
         if (costUnpayable(ctx, player, cost, id)) continue;
-        let payments = paymentsFirst(ability.targets) ? payablePayments(ctx, player, cost, id, NO_CARDS) : undefined;
+        // From a zone, the card is not one of its own cost's cards (an erase from the graveyard leaves it there).
+        const exclude = ability.from !== undefined ? [id] : NO_CARDS;
+        let payments = paymentsFirst(ability.targets) ? payablePayments(ctx, player, cost, id, exclude) : undefined;
         if (payments?.length === 0) continue;
         for (const mode of modeChoices(modesOf(ability) > 0 ? ability : undefined))
           for (const targets of targetCombos(ctx, ability.targets, player, id, mode))
-            for (const payment of (payments ??= payablePayments(ctx, player, cost, id, NO_CARDS))) {
+            for (const payment of (payments ??= payablePayments(ctx, player, cost, id, exclude))) {
               const action: Action = { type: "activate", player, card: id, ability: ability.id, payment, targets };
               if (mode !== undefined) action.mode = mode;
               if (allowed(ctx, refiners, action)) out.push(action);
@@ -1336,7 +1366,7 @@ export function payableOptions(rules: Rules, state: GameState, action: Action): 
   const ability = action.type === "activate" ? def.abilities.find((a) => a.id === action.ability && a.kind === "activated") : undefined;
   if (action.type === "activate" && !ability) return [];
   const cost = action.type === "play" ? playCost(ctx, action.player, action.card, def.cost) : (ability!.cost ?? NO_COST);
-  return payablePayments(ctx, action.player, cost, action.card, action.type === "play" ? [action.card] : NO_CARDS);
+  return payablePayments(ctx, action.player, cost, action.card, action.type === "play" || ability?.from !== undefined ? [action.card] : NO_CARDS);
 }
 
 /** The payments of a cost that the validation accepts, in the order they are listed. */

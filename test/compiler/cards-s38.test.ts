@@ -86,3 +86,27 @@ describe("'last turn'", () => {
     expect(JSON.stringify(probe("spell", "If a creature died this turn, draw two cards.").abilities[0]!.steps)).not.toContain("lastTurn");
   });
 });
+
+describe("an activated ability of a card in its owner's graveyard", () => {
+  it("'Pay 3 life: Return this card from your Discard Pile to your hand.' is activated from there (was CW6001 'would never move')", () => {
+    for (const [text, game, kind] of [
+      ["Pay 3 life: Return this card from your Discard Pile to your hand.", "cybervamp", "creature"],
+      ["{B}{1}: Return this from your Discard Pile to play.", "cybervamp", "creature"],
+      ["Discard a card: Return this from your Graveyard to your hand.", "duel", "unit"],
+    ]) {
+      const p = probe(kind!, text!, game);
+      expect([text, p.problems]).toEqual([text, []]);
+      expect(p.abilities[0]).toMatchObject({ kind: "activated", from: game === "cybervamp" ? "Discard Pile" : "Graveyard" });
+    }
+    // In play, an ordinary activated ability has no zone.
+    expect(probe("creature", "Pay 3 life: Draw a card.").abilities[0]!.from).toBeUndefined();
+  });
+
+  it("a cost only a card in play can pay is CW6001 naming costs that work; a trigger moving this card from there stays CW6001", () => {
+    const exhaust = probe("creature", "Exhaust: Return this card from your Discard Pile to your hand.");
+    expect(exhaust.problems).toEqual(['CW6001 "Exhaust: Return this card from your Discard Pile to your hand"']);
+    expect(exhaust.messages[0]).toContain('"Pay 3 life: ..."');
+    expect(exhaust.abilities[0]!.from).toBeUndefined();
+    expect(probe("creature", "Whenever you discard a card, return this card from your Discard Pile to your hand.").problems).toEqual(['CW6001 "Whenever you discard a card, return this card from your Discard Pile to your hand"']);
+  });
+});
