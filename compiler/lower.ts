@@ -2970,12 +2970,45 @@ class AbilityLowering {
     return { kind: each ? "all" : "any", conditions: parts as Condition[] };
   }
 
+  /**
+   * "you have played a spell", "an opponent hasn't discarded a card", "you haven't attacked": a perfect the parser read as
+   * the verb "have" with the participle as its object (and the real object as a complement) — the clause with the
+   * participle as its verb, and whether "haven't" / "hasn't" negates it. Undefined for any other clause ("you have two
+   * cards in hand").
+   */
+  perfectTense(clause: Ast.Clause): { clause: Ast.Clause; negated: boolean } | undefined {
+    const have = clause.verb ? lower(clause.verb.text).replace(/\u2019/g, "'") : "";
+    if (!/^(?:have|has|haven't|hasn't|have not|has not)$/.test(have) || clause.be || clause.modal || !clause.object) return undefined;
+    const obj = clause.object;
+    const word = obj.items[0];
+    if (obj.items.length !== 1 || obj.determiners.length || obj.filters.length || obj.also?.length || word?.kind !== "word") return undefined;
+    const text = lower(word.text);
+    const participle = (/ed$/.test(text) && word.lemma !== text) || PARTICIPLES.has(text);
+    if (!participle) return undefined;
+    const complement = clause.complement?.kind === "np" ? clause.complement : undefined;
+    if (clause.complement && !complement) return undefined;
+    return { clause: { ...clause, verb: word, object: complement, complement: undefined }, negated: /n't$|not$/.test(have) };
+  }
+
   conditionFor(clause: Ast.Clause, player?: PlayerRef): Condition | undefined {
     // "you don't control a Soldier", "this unit didn't attack this turn": the clause read without "don't", negated — one
     // mechanism for every condition (the readings below see no modal; "isn't"/"not" are theirs).
     if (clause.modal?.lemma === "doesn't") {
       this.ledger.carry(clause.modal);
       return negation(this.conditionFor({ ...clause, modal: undefined }, player));
+    }
+    // "If you haven't played a spell this turn", "if an opponent has discarded a card this turn", "if you have attacked this
+    // turn": the perfect read as the past ("you played a spell this turn"), "haven't" / "hasn't" negated as "didn't" is (the
+    // parser takes "have" as the verb, the participle as its object and the real object as a complement: it was CW6001).
+    const perfect = this.perfectTense(clause);
+    if (perfect) {
+      if (perfect.negated) {
+        this.ledger.carry(clause.verb);
+        return negation(this.conditionFor(perfect.clause, player));
+      }
+      const read = this.conditionFor(perfect.clause, player);
+      if (read) this.use(clause.verb);
+      return read;
     }
     // "If it wasn't destroyed this way", "if that creature wasn't dealt damage this turn": the clause read with "was",
     // negated — as "doesn't" above. Only this reader carries "wasn't" (word-accounting.ts: a reader of "was" never does).
@@ -2987,6 +3020,8 @@ class AbilityLowering {
     // read as "is empty", negated (it was CW6001 "condition not understood", run as always true).
     const notWord = clause.object?.items[0];
     if (clause.be && /^(?:is|are)$/i.test(clause.be.text) && lower(clause.verb?.text ?? "") === "not" && clause.object && !clause.object.determiners.length && !clause.object.filters.length && clause.object.items.length === 1 && notWord?.kind === "word" && lower(notWord.text) === "empty" && !clause.modal && !clause.tail.length) {
+      // "your unit slots are not empty": as "aren't empty", two readings (it ran as "not all of them empty").
+      if (!player && clause.subject && battlefieldSlots(this.vocab.game) !== undefined && npWords(clause.subject).some((w) => /^slots?$/i.test(w))) return this.slotsNotEmpty(clause, clause.subject) ?? undefined;
       const read = this.conditionFor({ ...clause, verb: notWord, object: undefined }, player);
       if (!read) return undefined;
       this.ledger.carry(clause.verb);
@@ -3206,7 +3241,7 @@ class AbilityLowering {
     if (kindOf) return kindOf;
     // "if it's your Post-Battle phase", "as long as it is an opponent's Battle phase", "if it isn't your Pre-Battle phase":
     // the phases of "Activate only during ..." (it was CW6001 "condition not understood", run as always true).
-    const itIs = (!!clause.verb && /^it['’]s$/i.test(clause.verb.text) && !clause.subject) || (!!clause.be && !clause.verb && npDeterminers(clause.subject).join() === "it" && npWords(clause.subject).length === 0);
+    const itIs = (!!clause.verb && /^it['’]s(?:[ \t]+not)?$/i.test(clause.verb.text) && !clause.subject) || (!!clause.be && !clause.verb && npDeterminers(clause.subject).join() === "it" && npWords(clause.subject).length === 0);
     if (!player && itIs && obj && !obj.filters.length && objWords.map(lower).includes("phase")) {
       const negatedPhase = npDeterminers(obj).includes("not") || /\b(?:not|isn['’]t)\b/i.test(this.slice(clause.range));
       const plain: Ast.NounPhrase = { ...obj, determiners: obj.determiners.filter((d) => !(d.kind === "determiner" && d.lemma === "not")) };
@@ -3224,6 +3259,8 @@ class AbilityLowering {
       if (negatedTurn) this.carryNegations(clause.be, clause.verb, obj?.determiners);
       // Only the words turnCondition read: "it's your first turn" is not "it's your turn" ("first" stays unused).
       this.use(clause.subject, clause.each, clause.modal, clause.be, clause.verb, leavesOf(obj).filter((leaf) => TURN_CONDITION_WORDS.has(lower(this.text.slice(startOffset(leaf.range), endOffset(leaf.range))))));
+      // "it's your opponent's turn", "it's an opponent's turn": whose turn it is, read (it was CW6005 at "opponent's").
+      if (obj && npWords(obj).some((w) => w.startsWith("opponent"))) this.carryOwner(obj);
       return turn;
     }
     // "If a unit you control has power 3 or more", "if another creature you control has Flying", "if an enemy unit is a
@@ -3525,34 +3562,83 @@ class AbilityLowering {
    * ability keyword, a kind after "is a"), at least one, as "If a unit you control has a power counter on it" reads.
    * Undefined for any other clause.
    */
+  /** A word that names a kind of card alone ("Red", "Knights", "token", "Unit"): that kind, or undefined (a state, a stat). */
+  kindOfWord(word: Ast.WordNode): CardSelector | undefined {
+    const noted = this.notes.length;
+    const { zones: _zones, ...kind } = this.selector({ kind: "np", determiners: [], items: [word], filters: [], range: word.range } as Ast.NounPhrase);
+    this.notes.length = noted;
+    return Object.keys(kind).length && Object.keys(kind).every((k) => k === "cardTypes" || k === "subtypes" || k === "colors" || k === "tokens") ? kind : undefined;
+  }
+
   someCardCondition(clause: Ast.Clause): Condition | undefined {
-    const subject = clause.subject;
-    const dets = npDeterminers(subject);
+    const outer = clause.subject;
+    // "one of your units is a Knight", "each of the units you control is a Knight": the phrase after "of" is the cards.
+    const partitive = outer && !outer.items.length && outer.filters.length === 1 && outer.filters[0]!.kind === "prep" && outer.filters[0]!.prep === "of" && !isPlayerPhrase(outer.filters[0]!.object) ? outer.filters[0]!.object : undefined;
+    const subject = partitive ?? outer;
+    const dets = npDeterminers(outer);
     const some = (d: string) => d === "a" || d === "an" || d === "another" || d === "any";
-    if (!subject || isPlayerPhrase(subject) || npCount(subject) || subject.also?.length || !dets.length || !dets.every(some) || clause.modal || clause.tail.length || clause.complement || clause.orVerbs?.length) return undefined;
+    const universal = (d: string) => d === "each" || d === "every" || d === "all";
+    const one = partitive && npCount(outer)?.value === 1 && !npCount(outer)!.comparison && !dets.length;
+    // "If all units you control are Knights", "if each unit you control is a Knight", "if every card in your graveyard is a
+    // unit": there is such a card and none of them is otherwise (each was CW6001, run as always true). Rules texts silent on
+    // none at all: "all" is read as "at least one, and all" (docs/language.md, "a condition on cards of a kind").
+    const all = dets.length > 0 && dets.some(universal) && dets.every((d) => universal(d) || d === "other");
+    // "If no units you control are Knights": none such (the singular "no unit ... is a Knight" is read as a count before).
+    const none = dets.length > 0 && dets[0] === "no" && dets.every((d) => d === "no" || d === "other");
+    if (!outer || !subject || isPlayerPhrase(subject) || (!one && npCount(outer)) || (partitive && npCount(subject)) || outer.also?.length || (!one && !dets.length) || (!one && !all && !none && !dets.every(some)) || clause.modal || clause.tail.length || clause.complement || clause.orVerbs?.length) return undefined;
     if (!npWords(subject).some((w) => this.cardNoun(w) || this.cardNoun(singular(w)))) return undefined;
     const obj = clause.object;
-    if (!obj || obj.filters.length || obj.also?.length) return undefined;
+    if (obj && (obj.filters.length || obj.also?.length)) return undefined;
     let more: CardSelector | undefined;
-    if (clause.verb?.lemma === "have" && !clause.be && npDeterminers(obj).length === 0) {
+    const isAre = !!clause.be && /^(?:is|are)$/i.test(clause.be.text);
+    // "a unit you control is Red", "all units you control are Knights": the kind word is read as the clause's verb (as "it
+    // is Red"); as a kind only when it names one.
+    const verbKind = isAre && clause.verb && !obj ? this.kindOfWord(clause.verb) : undefined;
+    if (obj && clause.verb?.lemma === "have" && !clause.be && npDeterminers(obj).length === 0) {
       const bound = this.statBound(obj);
       const words = npWords(obj);
       const keyword = words.length === 1 ? this.vocab.keywords.get(words[0]!) : undefined;
       if (bound) more = { stat: bound };
       else if (keyword?.kind === "ability") more = { keyword: keyword.name };
-    } else if (clause.be && /^(?:is|are)$/i.test(clause.be.text) && !clause.verb && npDeterminers(obj).every((d) => d === "a" || d === "an")) {
+    } else if (verbKind) {
+      more = verbKind;
+    } else if (obj && isAre && !clause.verb && npDeterminers(obj).every((d) => d === "a" || d === "an")) {
       const noted = this.notes.length;
       const { zones: _zones, ...kind } = this.selector({ ...obj, determiners: [] });
       this.notes.length = noted;
       if (Object.keys(kind).length && Object.keys(kind).every((k) => k === "cardTypes" || k === "subtypes" || k === "colors" || k === "tokens")) more = kind;
     }
     if (!more) return undefined;
+    // "a card in your graveyard is a unit": cards of a zone, counted there.
     const selector = this.selector(subject);
-    if (selector.zones?.length) return undefined;
-    this.mergeSelector(selector, more, obj.range);
-    this.useDeterminers(subject, "a", "an", "any");
+    // Cards one player controls: "you control a Red Unit" (`controls`, as that wording reads — reads-as compiles back to it);
+    // any other: a count (cards of a zone, of both players).
+    const count = (of: CardSelector): NumberExpr => ({ kind: "count", of });
+    const who = !selector.zones && !selector.owner && (selector.controller === "you" || selector.controller === "opponent") ? selector.controller : undefined;
+    const oneSuch = (of: CardSelector): Condition => {
+      if (!who) return { kind: "compare", left: count(of), op: ">=", right: 1 };
+      const { controller: _controller, ...rest } = of;
+      return { kind: "controls", who: { kind: who }, selector: rest, atLeast: 1 };
+    };
     this.use(clause.verb, clause.be, obj);
-    return { kind: "compare", left: { kind: "count", of: selector }, op: ">=", right: 1 };
+    if (partitive) this.use(outer.determiners, npCount(outer));
+    if (none) {
+      this.mergeSelector(selector, more, obj?.range ?? clause.verb!.range);
+      this.useDeterminers(outer, "no");
+      return who ? negation(oneSuch(selector))! : { kind: "compare", left: count(selector), op: "=", right: 0 };
+    }
+    if (all) {
+      this.useDeterminers(outer, "each", "every", "all");
+      // None otherwise: a stat bound turned round ("power 3 or more": none with power 2 or less), a kind left out.
+      const flipped = more.stat && !more.keyword && Object.keys(more).length === 1 ? flipStat(more.stat) : undefined;
+      if (more.stat && !flipped) return undefined;
+      const otherwise: CardSelector = flipped ? { ...selector, stat: flipped } : { ...selector, exclude: [...(selector.exclude ?? []), more] };
+      if (flipped && selector.stat) return undefined;
+      return { kind: "all", conditions: [oneSuch(selector), who ? negation(oneSuch(otherwise))! : { kind: "compare", left: count(otherwise), op: "=", right: 0 }] };
+    }
+    this.mergeSelector(selector, more, obj?.range ?? clause.verb!.range);
+    this.useDeterminers(outer, "a", "an", "any");
+    return oneSuch(selector);
   }
 
   /**
@@ -3561,9 +3647,22 @@ class AbilityLowering {
    * zone-roles.ts battlefieldSlots), or at least the number said. Each was CW6001 "condition not understood" (run as always
    * true). A negation ("aren't empty": none or not all?) is not read here: undefined, so it stays CW6001.
    */
-  emptySlotsCondition(clause: Ast.Clause): Condition | undefined {
+  /** "your unit slots aren't empty" / "are not empty": CW6001 naming the two readings' forms (null). */
+  slotsNotEmpty(clause: Ast.Clause, subject: Ast.NounPhrase): null {
+    const opponents = npWords(subject).some((w) => w.startsWith("opponent"));
+    const whose = opponents ? "your opponent's" : "your";
+    const controls = opponents ? "an opponent controls" : "you control";
+    this.note(clause.range, `"${this.slice(clause.range)}" may mean that none of them is empty or that not all of them are: the engine cannot tell — write "If ${whose} unit slots are all full" (no empty slot) or "If ${controls} a unit" (one or more filled)`);
+    this.use(clause);
+    return null;
+  }
+
+  emptySlotsCondition(clause: Ast.Clause): Condition | null | undefined {
     const subject = clause.subject;
     const slots = battlefieldSlots(this.vocab.game);
+    // "your unit slots aren't empty": none of them empty, or not all? Said at the words, with both forms that run.
+    const negated = !!clause.be && /^(?:(?:is|are)n['’]t|(?:is|are)[ \t]+not)$/i.test(clause.be.text);
+    if (negated && subject && lower(clause.verb?.text ?? "") === "empty" && !clause.object && slots !== undefined && npWords(subject).some((w) => /^slots?$/i.test(w))) return this.slotsNotEmpty(clause, subject);
     if (!subject || !clause.be || !/^(?:is|are)$/i.test(clause.be.text) || lower(clause.verb?.text ?? "") !== "empty" || clause.object || clause.complement || clause.modal || clause.tail.length || slots === undefined) return undefined;
     // "all of your slots", "one of your slots", "two of your opponent's slots"; or the slots themselves ("your unit slots").
     const ofPart = npWords(subject).length === 0 && subject.filters.length === 1 && subject.filters[0]!.kind === "prep" && subject.filters[0]!.prep === "of" ? subject.filters[0]!.object : undefined;
@@ -3869,7 +3968,7 @@ class AbilityLowering {
     const subjectWords = npWords(clause.subject);
     const subjectDets = npDeterminers(clause.subject);
     // "it's attacking" parses "it's" as the verb and "attacking" as its object.
-    const contracted = clause.verb && /^it['’]s$/i.test(clause.verb.text);
+    const contracted = clause.verb && /^it['’]s(?:[ \t]+not)?$/i.test(clause.verb.text);
     const verb = contracted ? undefined : clause.verb;
     const objectWords = npWords(clause.object);
     const words = [...(verb ? [lower(verb.text)] : []), ...objectWords];
@@ -3949,7 +4048,7 @@ class AbilityLowering {
    * have left play by then, and is still what it was.
    */
   cardKindCondition(clause: Ast.Clause): Condition | undefined {
-    const contracted = !!clause.verb && /^it['’]s$/i.test(clause.verb.text);
+    const contracted = !!clause.verb && /^it['’]s(?:[ \t]+not)?$/i.test(clause.verb.text);
     const subject = clause.subject;
     const dets = npDeterminers(subject);
     const words = npWords(subject);
@@ -6589,14 +6688,17 @@ class AbilityLowering {
         const controlOf = npWords(obj).join(" ") === "control" ? (obj!.filters.find((f) => f.kind === "prep" && f.prep === "of") as Ast.PrepPhrase | undefined) : undefined;
         if (!controlOf || clause.subject || obj!.filters.length !== 1) return this.unsupported(clause);
         const noted = this.notes.length;
-        const what = this.pickOrAffected(controlOf.object);
+        // "of target creature you control and target creature an opponent controls": a target of each phrase, both chosen.
+        const parts = flattenAlso(controlOf.object).map((part) => ({ ...part, also: undefined }));
+        const picked = parts.length === 2 ? parts.map((part) => this.affected(part)) : undefined;
+        const what: Affected = picked ? (picked.every((a) => a.kind === "target") ? { kind: "targets", indexes: picked.map((a) => (a as { index: number }).index) } : { kind: "targets", indexes: [] }) : this.pickOrAffected(controlOf.object);
         const slots = what.kind === "targets" ? what.indexes : [];
         this.use(clause.verb);
         this.useWords(obj, "control");
         if (slots.length !== 2 || slots.some((i) => this.targets[i]?.accepts !== "card" || this.targets[i]!.min !== 1)) {
           // Two phrases joined by "and" ("of target creature you control and target creature an opponent controls") are
           // lowered one by one: not read yet.
-          if (this.notes.length === noted) this.note(controlOf.object.range, `the engine exchanges control of two target cards of one phrase, both chosen: write "Exchange control of two target ${lower(npWords(controlOf.object).slice(-1)[0] ?? "creatures").replace(/([^s])$/, "$1s")}."`);
+          if (this.notes.length === noted) this.note(controlOf.object.range, `the engine exchanges control of two target cards, both chosen: write "Exchange control of two target ${lower(npWords(parts[0]!).slice(-1)[0] ?? "creatures").replace(/([^s])$/, "$1s")}." or "Exchange control of target ${lower(npWords(parts[0]!).slice(-1)[0] ?? "creature").replace(/s$/, "")} you control and target ${lower(npWords(parts[0]!).slice(-1)[0] ?? "creature").replace(/s$/, "")} an opponent controls."`);
           this.use(controlOf);
           return [{ op: "rule", rule: "unsupported" }];
         }
@@ -7275,6 +7377,87 @@ function orEvents(head: Ast.TriggerHead, clause: Ast.Clause, trigger: TriggerPat
   }
 }
 
+/** The determiners that name every card of a kind at once ("each", "every", "all", "both"). */
+const GROUP_DETERMINERS: ReadonlySet<string> = new Set(["each", "every", "all", "both"]);
+
+/**
+ * "Whenever all units you control attack", "Whenever each Knight you control is destroyed", "Whenever every unit enters
+ * play", "Whenever two or more units attack", "Whenever you play all units": a trigger's event happens to one card at a
+ * time, and the engine runs it each time one does — it never waits for a group or counts the cards of one moment. Such a
+ * subject (or card object) ran as "a unit" with no word said (issue 11, session 38); it is CW6001 at the determiner,
+ * naming the form that runs. Players are left as they are ("Whenever each opponent draws a card": each one, each time).
+ */
+function groupTriggerParty(head: Ast.TriggerHead, clause: Ast.Clause, l: AbilityLowering): boolean {
+  const text = l.slice(head.range);
+  const headStart = startOffset(head.range);
+  const group = (np: Ast.NounPhrase | undefined): Ast.Determiner | undefined => {
+    if (!np || isPlayerPhrase(np)) return undefined;
+    const dets = npDeterminers(np);
+    if (dets.includes("this") || dets.includes("it")) return undefined;
+    const word = np.determiners.find((d) => d.kind === "determiner" && GROUP_DETERMINERS.has(d.lemma));
+    if (word) return word;
+    // "two or more units", "one or more Knights", "two units": a count of the cards (not "one of your units": one each time).
+    if (np !== clause.subject || onePartitive(np)) return undefined;
+    const count = np.determiners.find((d): d is Ast.Count => d.kind === "count");
+    return count && (count.value === undefined || count.value > 1 || count.comparison !== undefined) ? count : undefined;
+  };
+  const subjectGroup = group(clause.subject);
+  const objectGroup = subjectGroup ? undefined : clause.be ? undefined : group(clause.object);
+  const det = subjectGroup ?? objectGroup;
+  if (!det) return false;
+  const np = (subjectGroup ? clause.subject : clause.object)!;
+  const written = l.slice(det.range);
+  // The form that runs: "a <noun>" (one of a partitive: "one of your units"), its verb in the singular.
+  const partitive = !np.items.length && np.filters[0]?.kind === "prep" && np.filters[0].prep === "of";
+  const rest = text.slice(endOffset(det.range) - headStart, endOffset(np.range) - headStart).trim();
+  const words = rest.split(/\s+/);
+  let one = rest;
+  if (!partitive) {
+    const headWord = np.items.filter((i): i is Ast.WordNode => i.kind === "word").at(-1);
+    if (headWord) {
+      const at = words.findIndex((w) => w === headWord.text);
+      const single = singular(headWord.text);
+      if (at >= 0) words[at] = headWord.text[0] === headWord.text[0]!.toUpperCase() ? single[0]!.toUpperCase() + single.slice(1) : single;
+      one = words.join(" ");
+    }
+  }
+  const article = partitive ? "one" : indefiniteArticle(one);
+  let after = text.slice(endOffset(np.range) - headStart);
+  if (subjectGroup) {
+    const be = clause.be ? l.slice(clause.be.range) : undefined;
+    const verbText = clause.verb ? l.slice(clause.verb.range) : undefined;
+    if (be && /^are$/i.test(be)) after = after.replace(/^(\s*)are\b/i, "$1is");
+    else if (be && /^were$/i.test(be)) after = after.replace(/^(\s*)were\b/i, "$1was");
+    else if (!be && verbText && lower(verbText) === clause.verb!.lemma) after = after.replace(new RegExp(`^(\\s*)${verbText}\\b`), `$1${thirdPerson(verbText)}`);
+  }
+  const form = `${text.slice(0, startOffset(np.range) - headStart)}${article} ${one}${after}`;
+  const why = det.kind === "count" ? "it does not count the cards of one moment" : "it never waits for a group of them";
+  l.note(det.range, `"${written}" in "${text}": a trigger runs each time one card does it — ${why}; write "${form}" (once for each one)`);
+  l.use(clause.subject, clause.object, clause.verb, clause.be);
+  return true;
+}
+
+/** Participles not ending in -ed that a condition's perfect may use ("you have lost life this turn", "you have cast a spell"). */
+const PARTICIPLES: ReadonlySet<string> = new Set(["lost", "cast", "drawn", "dealt", "won", "paid", "taken", "given", "chosen", "put", "played"]);
+
+/** A stat bound turned round: "3 or more" → "less than 3"; undefined for "exactly". */
+function flipStat(stat: NonNullable<CardSelector["stat"]>): CardSelector["stat"] | undefined {
+  // Stats are whole numbers: "3 or more" turned round is "2 or less" (as reads-as writes a bound).
+  if (typeof stat.value !== "number") return undefined;
+  if (stat.op === ">=") return { ...stat, op: "<=", value: stat.value - 1 };
+  if (stat.op === "<=") return { ...stat, op: ">=", value: stat.value + 1 };
+  if (stat.op === ">") return { ...stat, op: "<=", value: stat.value };
+  if (stat.op === "<") return { ...stat, op: ">=", value: stat.value };
+  return undefined;
+}
+
+/** "attack" → "attacks", "die" → "dies", "reach" → "reaches", "fly" → "flies". */
+function thirdPerson(verb: string): string {
+  if (/(?:s|sh|ch|x|z|o)$/i.test(verb)) return `${verb}es`;
+  if (/[^aeiou]y$/i.test(verb)) return `${verb.slice(0, -1)}ies`;
+  return `${verb}s`;
+}
+
 function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPattern | undefined {
   const text = l.slice(head.range);
   if (head.word === "at" && head.moment) {
@@ -7311,6 +7494,7 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
   }
   const clause = head.event;
   if (!clause) return undefined;
+  if (groupTriggerParty(head, clause, l)) return undefined;
   const verb = clause.verb?.lemma ?? "";
   const subjectDets = npDeterminers(clause.subject);
   const subjectWords = npWords(clause.subject);
@@ -8518,6 +8702,13 @@ function isOwnersZone(np: Ast.NounPhrase): boolean {
 /** The phrases joined by `and` before each phrase `expandAlso` split off ("each opponent" before "each creature they control"). */
 const PARTS_BEFORE = new WeakMap<Ast.NounPhrase, Ast.NounPhrase[]>();
 
+/** "Exchange control of ...": the grammar reads "Exchange" as the subject, "control" as the verb, "of ..." as the tail's first part. */
+function isExchangeOfControl(clause: Ast.Clause): boolean {
+  const subject = clause.subject;
+  const of = clause.tail[0];
+  return !!subject && subject.items.length === 1 && !subject.determiners.length && !subject.filters.length && lower(itemText(subject.items[0]!)) === "exchange" && clause.verb?.lemma === "control" && !clause.object && of?.kind === "prep" && of.prep === "of";
+}
+
 function expandAlso(written: Ast.Clause): Ast.Clause[] {
   const clause = withPhrasesJoinedOutOfWith(placeWrittenIn(written));
   const gapped = splitGapped(clause);
@@ -8542,6 +8733,8 @@ function expandAlso(written: Ast.Clause): Ast.Clause[] {
   }
   clause.tail.forEach((item, i) => {
     if (item.kind !== "prep" || !item.object.also?.length) return;
+    // "Exchange control of target creature you control and target creature an opponent controls": one exchange of the two.
+    if (i === 0 && isExchangeOfControl(clause)) return;
     out = out.flatMap((c) => split(item.object).map((object) => ({ ...c, tail: c.tail.map((t, j) => (j === i ? { ...item, object } : t)) })));
   });
   return out;

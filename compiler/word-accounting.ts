@@ -46,7 +46,7 @@ export function isNegationWord(word: string): boolean {
   const w = word.toLowerCase().replace(/\u2019/g, "'");
   return w === "wasn't" || w === "weren't" || /^(?:was|were)[ \t]+not$/.test(w) || NEGATION.test(w);
 }
-const NEGATION = /^(?:(?:is|are|do|does|did|has|have|had)n't|(?:is|are|do|does|did|has|have|had)[ \t]+not|not)$/;
+const NEGATION = /^(?:(?:is|are|do|does|did|has|have|had)n't|(?:is|are|do|does|did|has|have|had)[ \t]+not|not|it's[ \t]+not)$/;
 const SELECTING_POSSESSORS = new Set(["player", "players", "opponent", "opponents"]);
 
 /**

@@ -1927,8 +1927,29 @@ export function cardTextWords(tokens: IToken[], from = 0, ownName?: string): ITo
     for (let k = 0; k < n; k++) if (is(tokens[i + k]!, T.AnyWord)) makePlainWord(tokens[i + k]!);
     i += n - 1;
   }
+  joinItsNot(tokens, from);
   // "at least two", "at most 5": one count (grammar/lexer.ts joinAtLeast), in card text only.
   return T.joinAtLeast(tokens, from);
+}
+
+/**
+ * Card text only: "it's not" (a word `it's` and `not` after it on one line) is one word, as "isn't" is — "If it's not your
+ * turn", "if it's not a Knight", "as long as it's not attacking" read as "it isn't ..." (the parser took `it's` as the verb,
+ * `not` as its object, and broke off at the words after it: a parse error). In place from `from`.
+ */
+function joinItsNot(tokens: IToken[], from: number): void {
+  let out = Math.max(0, from);
+  for (let i = out; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const not = tokens[i + 1];
+    if (not && /^it['\u2019]s$/i.test(t.image) && /^not$/i.test(not.image) && t.tokenType === T.Word && t.startLine === not.endLine) {
+      tokens[out++] = { ...t, image: `${t.image} ${not.image}`, endOffset: not.endOffset, endLine: not.endLine, endColumn: not.endColumn };
+      i += 1;
+      continue;
+    }
+    tokens[out++] = t;
+  }
+  tokens.length = out;
 }
 
 /** The images of a name's tokens, as the lexer reads them (`Agent 47` → `Agent`, `47`). */

@@ -181,11 +181,11 @@ describe("some card of a kind in a condition ('If a unit you control has power 3
   });
 
   it("a stat bound, an ability keyword or a kind after 'is a' run as a count of such cards (were CW6001, always true)", () => {
-    expect(probe("duel", "spell", "If a unit you control has power 3 or more, draw a card.").readsAs).toEqual(["If the number of Units you control with power 3 or more is at least 1, draw a card."]);
-    expect(probe("duel", "unit", "PLAY: If another unit you control is a Knight, draw a card.").readsAs).toEqual(["PLAY: If the number of other Knight Units you control is at least 1, draw a card."]);
+    expect(probe("duel", "spell", "If a unit you control has power 3 or more, draw a card.").readsAs).toEqual(["If you control a Unit with power 3 or more, draw a card."]);
+    expect(probe("duel", "unit", "PLAY: If another unit you control is a Knight, draw a card.").readsAs).toEqual(["PLAY: If you control another Knight Unit, draw a card."]);
     expect(probe("chromatic", "creature", "[Base] When this enters play, if another creature you control has Flying, draw a card.").problems).toEqual([]);
-    // A card outside play, or a colour after "is", stay CW6001.
-    expect(probe("duel", "unit", "PLAY: If a card in your graveyard is a unit, draw a card.").problems).toEqual(['CW6001 "a card in your graveyard is a unit"']);
+    // A card outside play, and a colour after "is", run since session 38 (test/compiler/engine-s38.test.ts).
+    expect(probe("duel", "unit", "PLAY: If a card in your graveyard is a unit, draw a card.").readsAs).toEqual(["PLAY: If you have 1 or more Unit cards in your Graveyard, draw a card."]);
   });
 });
 
