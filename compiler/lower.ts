@@ -1536,6 +1536,7 @@ class AbilityLowering {
   selector(np: Ast.NounPhrase): CardSelector {
     const alternatives = this.alternativesWithOwnWords(np);
     if (alternatives) return alternatives;
+    this.noteSlotPosition(np);
     // "a unit named Scout", "each card named Stone Guard", 'a card named "Quick Bolt"': the words after "named" are a card's
     // name (the checker looks them up: CW2007), read apart from the rest of the phrase.
     const name = cardNameAfterNamed(np);
@@ -3562,6 +3563,23 @@ class AbilityLowering {
    * ability keyword, a kind after "is a"), at least one, as "If a unit you control has a power counter on it" reads.
    * Undefined for any other clause.
    */
+  /**
+   * "the unit in your left slot", "in your first slot", "in your opponent's middle slot": a game whose play zone has slots
+   * keeps no order among them (Three-Slot Duel: "3 unit slots per player", none named), so a slot named by its place is
+   * CW6001 at the words, naming the forms that run (it was CW6005, or a parse error at "left").
+   */
+  noteSlotPosition(np: Ast.NounPhrase): void {
+    for (const f of np.filters) {
+      if (f.kind !== "prep" || (f.prep !== "in" && f.prep !== "on")) continue;
+      const words = npWords(f.object).map(lower);
+      if (!words.length || !/^slots?$/.test(words[words.length - 1]!) || words.length < 2) continue;
+      const place = words.find((w) => SLOT_PLACES.has(w));
+      if (!place) continue;
+      this.note(f.range, `"${this.slice(f.range)}": the engine keeps no order among a player's slots (no ${place} one) — name the unit another way: "target unit you control", "this unit", "each unit you control"`);
+      this.use(f, np.determiners);
+    }
+  }
+
   /** A word that names a kind of card alone ("Red", "Knights", "token", "Unit"): that kind, or undefined (a state, a stat). */
   kindOfWord(word: Ast.WordNode): CardSelector | undefined {
     const noted = this.notes.length;
@@ -7436,6 +7454,9 @@ function groupTriggerParty(head: Ast.TriggerHead, clause: Ast.Clause, l: Ability
   l.use(clause.subject, clause.object, clause.verb, clause.be);
   return true;
 }
+
+/** Words naming one slot by its place ("your left slot", "the first slot"): the engine keeps no order among slots. */
+const SLOT_PLACES: ReadonlySet<string> = new Set(["left", "right", "middle", "center", "centre", "first", "second", "third", "last", "leftmost", "rightmost", "outer", "inner", "front", "back", "adjacent", "neighbouring", "neighboring"]);
 
 /** Participles not ending in -ed that a condition's perfect may use ("you have lost life this turn", "you have cast a spell"). */
 const PARTICIPLES: ReadonlySet<string> = new Set(["lost", "cast", "drawn", "dealt", "won", "paid", "taken", "given", "chosen", "put", "played"]);

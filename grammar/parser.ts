@@ -1928,6 +1928,7 @@ export function cardTextWords(tokens: IToken[], from = 0, ownName?: string): ITo
     i += n - 1;
   }
   joinItsNot(tokens, from);
+  slotPositionWords(tokens, from);
   // "at least two", "at most 5": one count (grammar/lexer.ts joinAtLeast), in card text only.
   return T.joinAtLeast(tokens, from);
 }
@@ -1937,6 +1938,17 @@ export function cardTextWords(tokens: IToken[], from = 0, ownName?: string): ITo
  * turn", "if it's not a Knight", "as long as it's not attacking" read as "it isn't ..." (the parser took `it's` as the verb,
  * `not` as its object, and broke off at the words after it: a parse error). In place from `from`.
  */
+/**
+ * Card text only: "left" before "slot(s)" ("the unit in your left slot") is a plain word naming a slot, not the verb "leave"
+ * (the parser broke off there with "Expected '.'"); the lowering says the engine keeps no order of slots (CW6001). In place.
+ */
+function slotPositionWords(tokens: IToken[], from: number): void {
+  for (let i = Math.max(0, from); i + 1 < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (/^left$/i.test(t.image) && /^slots?$/i.test(tokens[i + 1]!.image) && !is(t, T.Word)) makePlainWord(t);
+  }
+}
+
 function joinItsNot(tokens: IToken[], from: number): void {
   let out = Math.max(0, from);
   for (let i = out; i < tokens.length; i++) {

@@ -139,3 +139,19 @@ describe("'Exchange control of target creature you control and target creature a
     expect(p.messages[0]).toContain('write "Exchange control of two target units." or "Exchange control of target unit you control and target unit an opponent controls."');
   });
 });
+
+describe("a slot named by its place (Three-Slot Duel keeps no order among its 3 slots)", () => {
+  it("'the unit in your left slot' (a parse error at 'left'), 'first', 'middle' slot are CW6001 at the words naming forms that run", () => {
+    for (const [text, words] of [
+      ["The unit in your left slot gets +1 power.", "in your left slot"],
+      ["The unit in your first slot gets +1 power.", "in your first slot"],
+      ["The unit in your opponent's middle slot gets -1 power.", "in your opponent's middle slot"],
+    ] as const) {
+      const p = probe("duel", "unit", text);
+      expect([text, p.problems]).toEqual([text, [`CW6001 "${words}"`]]);
+      expect(p.messages[0]).toContain('the engine keeps no order among a player\'s slots');
+    }
+    // Slots counted, not placed, run as before.
+    expect(probe("duel", "spell", "If one of your unit slots is empty, draw a card.").problems).toEqual([]);
+  });
+});
