@@ -6992,7 +6992,7 @@ class AbilityLowering {
     if (/\bcop(?:y|ies)\b/i.test(this.slice(clause.range))) {
       const copy = this.copyStep(written, clause);
       if (copy) return [copy];
-      this.note(clause.range, `the engine makes a token that copies a card written "Create a token that's a copy of <card>." or "Create a copy of <card>.": "${this.slice(clause.range)}"`);
+      this.note(clause.range, `the engine makes a token that copies a card written "Create a token that's a copy of <card>." or "Create a copy of <card>." (a card in play or named before: "target unit", "it"): "${this.slice(clause.range)}"; ${tokenByName(this.vocab.game, "<name>")}`);
       return [{ op: "rule", rule: "unsupported" }];
     }
     const statNames = this.vocab.game.stats;
@@ -7081,6 +7081,13 @@ class AbilityLowering {
       token = written;
     }
     if (!copied || clause.tail.some((t) => !(to && t.kind === "prep" && t.object === to.place))) return undefined;
+    // "Create a token that's a copy of Scout": a card by its name is no card the engine can copy (it copies a card in play
+    // or named before) — said at the name (it was CW6005 at "Scout", read as "a copy of each card").
+    if (!copied.of.determiners.length && !copied.of.filters.length && copied.of.items.length && copied.of.items.every((i) => i.kind === "string" || (i.kind === "word" && /^[A-Z]/.test(i.text) && !this.cardNoun(lower(i.text)) && !this.cardNoun(singular(i.text))))) {
+      this.note(copied.of.range, `"${this.slice(copied.of.range)}": the engine copies a card in play or named before ("a copy of target unit", "a copy of it"), not a card by its name; ${tokenByName(this.vocab.game, this.slice(copied.of.range).replace(/^"|"$/g, ""))}`);
+      this.use(written, clause.complement, clause.verb);
+      return { op: "rule", rule: "unsupported" };
+    }
     const amountFrom = token ?? copied.count;
     if (npDeterminers(amountFrom).some((d) => d !== "a" && d !== "an")) return undefined;
     this.copiedPhrase(copied.count, true);
@@ -7453,6 +7460,12 @@ function groupTriggerParty(head: Ast.TriggerHead, clause: Ast.Clause, l: Ability
   l.note(det.range, `"${written}" in "${text}": a trigger runs each time one card does it — ${why}; write "${form}" (once for each one)`);
   l.use(clause.subject, clause.object, clause.verb, clause.be);
   return true;
+}
+
+/** How a token of a card by its name is written (the token's own words: its stats, kind, keywords, its name quoted). */
+function tokenByName(game: CompiledGame, name: string): string {
+  const stats = game.stats.length >= 2 ? "1/1 " : game.stats.length === 1 ? `1 ${game.stats[0]} ` : "";
+  return `a token of a card by its name is written with that card's stats and kind, its name in quotes ('Create a ${stats}"${name}" token.')`;
 }
 
 /** Words naming one slot by its place ("your left slot", "the first slot"): the engine keeps no order among slots. */

@@ -155,3 +155,18 @@ describe("a slot named by its place (Three-Slot Duel keeps no order among its 3 
     expect(probe("duel", "spell", "If one of your unit slots is empty, draw a card.").problems).toEqual([]);
   });
 });
+
+describe("a token copy of a card by its name", () => {
+  it("'Create a token that's a copy of Scout.' is CW6001 at the name (was CW6005, read as 'a copy of each card'), naming a form that runs", () => {
+    for (const text of ["Create a token that's a copy of Scout.", "Create a copy of Scout."]) {
+      const p = probe("duel", "spell", text);
+      expect([text, p.problems]).toEqual([text, ['CW6001 "Scout"']]);
+      expect(p.messages[0]).toContain(`('Create a 1 power "Scout" token.')`);
+    }
+    // The form it names runs; so does a copy of a card in play.
+    expect(probe("duel", "spell", 'Create a 1 power "Scout" token.').problems).toEqual([]);
+    expect(probe("chromatic", "spell", "[Red] Create a token that's a copy of target creature.").problems).toEqual([]);
+    // "Create a token copy of Scout." (no form of the grammar's) names both forms.
+    expect(probe("duel", "spell", "Create a token copy of Scout.").messages[0]).toContain(`'Create a 1 power "<name>" token.'`);
+  });
+});
