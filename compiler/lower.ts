@@ -9142,8 +9142,11 @@ function scaledStats(stats: Record<string, NumberExpr>, per: NumberExpr, scaled:
   return Object.fromEntries(
     Object.entries(stats).map(([k, v]) => {
       if (v === 0) return [k, 0];
+      // A stat set from another amount ("Double target creature's attack": its attack again) is not multiplied: left as
+      // it is and not counted, so "for each ..." after it is reported, never dropped (insertion probe, session 38).
+      if (typeof v !== "number") return [k, v];
       scaled();
-      return [k, typeof v === "number" ? (v === 1 ? per : { kind: "times", factor: v, of: per }) : v];
+      return [k, v === 1 ? per : { kind: "times", factor: v, of: per }];
     }),
   );
 }

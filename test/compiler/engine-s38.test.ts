@@ -170,3 +170,11 @@ describe("a token copy of a card by its name", () => {
     expect(probe("duel", "spell", "Create a token copy of Scout.").messages[0]).toContain(`'Create a 1 power "<name>" token.'`);
   });
 });
+
+describe("'for each' after a stat set from another amount (insertion probe)", () => {
+  it("'Double target creature's attack for each creature you control.' is CW6001 at 'for each ...' (it ran as 'Double target creature's attack.')", () => {
+    const p = probe("chromatic", "spell", "[Red] Double target creature's attack for each creature you control.");
+    expect(p.problems).toEqual(['CW6001 "for each creature you control"']);
+    expect(probe("duel", "spell", "Target unit gets +2 power for each Knight you control until end of turn.").problems).toEqual([]);
+  });
+});
