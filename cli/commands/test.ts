@@ -26,6 +26,8 @@ export interface TestReport {
   passed: number;
   /** Scenarios that failed. */
   failed: number;
+  /** Scenarios that passed with a warning: a part the run could not check (said in `lines`). */
+  warned: number;
   /** Files that could not be read or parsed, and cards or game files that do not pass `check` (each problem counted once). */
   fileErrors: number;
   lines: string[];
@@ -49,6 +51,7 @@ export async function runTests(paths: string[], options: { verbose?: boolean; cw
   let scenarios = 0;
   let passed = 0;
   let failed = 0;
+  let warned = 0;
   let fileErrors = 0;
   /** The scenario files read (absolute), with how many of their scenarios ran; those whose text has a problem. */
   const ran = new Map<string, number>();
@@ -131,7 +134,12 @@ export async function runTests(paths: string[], options: { verbose?: boolean; cw
     }
     if (result.failures.length === 0) {
       passed++;
-      if (options.verbose) lines.push(`✓ ${scenario.file}:${scenario.line}: ${scenario.name}`);
+      // Passed, with a part the run could not check (runtime/scenario.ts ScenarioResult.warnings): said under its title.
+      if (result.warnings?.length) {
+        warned++;
+        lines.push(`⚠ ${scenario.file}:${scenario.line}: ${scenario.name}`);
+        for (const w of result.warnings) lines.push(`    warning ${w.file}:${w.line}: ${w.message}`);
+      } else if (options.verbose) lines.push(`✓ ${scenario.file}:${scenario.line}: ${scenario.name}`);
       return;
     }
     failedWith(...result.failures.flatMap((f) => [`${f.file}:${f.line}: ${f.message}`, ...(f.expected !== undefined ? [`  expected: ${f.expected}`] : []), ...(f.actual !== undefined ? [`  actual:   ${f.actual}`] : [])]));
@@ -234,7 +242,7 @@ export async function runTests(paths: string[], options: { verbose?: boolean; cw
       nothingIn(path.relative(cwd, file) || path.basename(file), 'no scenario in this file (a scenario starts `scenario "<title>" for <game>`)');
     }
   }
-  return { scenarios, passed, failed, fileErrors, lines };
+  return { scenarios, passed, failed, warned, fileErrors, lines };
 }
 
 export function register(program: Command, context: CommandContext): void {
@@ -247,7 +255,7 @@ export function register(program: Command, context: CommandContext): void {
       const { defaultWorkspacePaths } = await import("../../compiler/workspace-disk.ts");
       const report = await runTests(paths.length > 0 ? paths : await defaultWorkspacePaths(), options);
       const errors = report.fileErrors ? `; ${report.fileErrors} file error${report.fileErrors === 1 ? "" : "s"}` : "";
-      const ran = report.scenarios ? `${report.scenarios} scenario${report.scenarios === 1 ? "" : "s"}: ${report.passed} passed, ${report.failed} failed` : "0 scenarios: no scenario ran, nothing was tested";
+      const ran = report.scenarios ? `${report.scenarios} scenario${report.scenarios === 1 ? "" : "s"}: ${report.passed} passed${report.warned ? ` (${report.warned} with a warning)` : ""}, ${report.failed} failed` : "0 scenarios: no scenario ran, nothing was tested";
       const out = [...report.lines, `${ran}${errors}`];
       process.stdout.write(out.join("\n") + "\n");
       context.setExitCode(report.failed > 0 || report.fileErrors > 0 || report.scenarios === 0 ? 1 : 0);

@@ -1,0 +1,76 @@
+/**
+ * Issue 12, session 38 (rules engineer): scenarios that cannot lie. Each test below fails on the main it was written
+ * against: a mistaken line that passed (a lie), a check that stopped short in silence, or a message not saying what to write.
+ */
+import { describe, expect, it } from "vitest";
+import { runText, failuresOf } from "./helpers.ts";
+
+describe("the end-of-scenario check of a choice left unanswered searches every answer, or says it could not", () => {
+  // Session 37's check tried 12 answers a choice, 3 choices deep, 48 ways: a line only a 13th answer or a 4th choice
+  // breaks passed in silence. Test cards: cards/cybervamp/scenarios/rules-s38.cards.
+  const seer = `scenario "Seer: thirteen cards to discard from" for cybervamp
+setup {
+  turn 3 p1 phase Pre-Battle
+  p1 battlefield: "Overclocked Seer"
+  p1 hand: "Neon Ripper", "Arterial Spray", "Blood Rite", "Short Circuit", "Cauterize", "Exsanguinate", "Night Resurrection", "Call the Swarm", "Dark Courier", "Call the Familiar", "Backdoor Deployment", "Signal Jammer"
+  p1 Main Deck: "Hostile Takeover"
+}
+p1 activate "Overclocked Seer"
+p2 pass
+p1 pass
+`;
+
+  it("the 13th answer: the card drawn last, discarded, breaks `hand has` (passed on main)", () => {
+    expect(failuresOf(`${seer}expect p1 hand has "Hostile Takeover"\n`)).toEqual([
+      expect.stringMatching(/^11: this line holds only because p1's choice waits unanswered \(p1 must discard 1 card\), and the scenario ends here: once it is answered \(`p1 chooses "Hostile Takeover"`\) it no longer holds/),
+    ]);
+    expect(failuresOf(`${seer}p1 chooses "Neon Ripper"\nexpect p1 hand has "Hostile Takeover"\n`)).toEqual([]);
+  });
+
+  const doubts = (tail: string) => `scenario "four doubts" for cybervamp
+setup {
+  turn 3 p1 phase Pre-Battle
+  p1 life 10
+  p1 battlefield: "Violet Datacore"
+  p1 hand: "Four Doubts"
+}
+p1 play "Four Doubts"
+p2 pass
+p1 pass
+${tail}`;
+
+  it("the 4th choice deep: only `you may lose 3 life` after three `you may gain 1 life` takes p1 to 7 (passed on main)", () => {
+    expect(failuresOf(doubts("expect not p1 life 7\n"))).toEqual([
+      expect.stringMatching(/^11: this line holds only because p1's choice waits unanswered .*once it is answered \(`p1 chooses no`, `p1 chooses no`, `p1 chooses no`, `p1 chooses yes`\) it no longer holds \(not p1 life 7: p1 life 7\)/),
+    ]);
+    expect(failuresOf(doubts("p1 chooses yes\np1 chooses yes\np1 chooses yes\np1 chooses yes\nexpect p1 life 10\n"))).toEqual([]);
+  });
+
+  it("more ways than it tries: the scenario passes with a warning naming the choice it could not finish and the lines to write", () => {
+    // Three Seers' abilities on the stack, each a discard from a hand of ten: 10 × 9 × 8 ways and more. On main the
+    // check tried 48 of them and said nothing.
+    const text = `scenario "three seers" for cybervamp
+setup {
+  turn 3 p1 phase Pre-Battle
+  p1 battlefield: "Overclocked Seer" x3
+  p1 hand: "Neon Ripper", "Arterial Spray", "Blood Rite", "Short Circuit", "Cauterize", "Exsanguinate", "Night Resurrection", "Call the Swarm", "Dark Courier", "Call the Familiar"
+  p1 Main Deck: "Hostile Takeover" x12
+}
+p1 activate "Overclocked Seer" copy 1
+p2 pass
+p1 activate "Overclocked Seer" copy 2
+p2 pass
+p1 activate "Overclocked Seer" copy 3
+expect p1 hand count 10
+`;
+    const [result] = runText(text).results;
+    expect(result!.failures).toEqual([]);
+    expect(result!.warnings?.map((w) => `${w.line}: ${w.message}`)).toEqual([
+      expect.stringMatching(
+        /^13: this line is read while "Overclocked Seer"'s ability, "Overclocked Seer"'s ability, "Overclocked Seer"'s ability \(top first\) have not resolved, and the scenario ends here: .*there are more ways than it tries \(256 answers in all: \d+ of the \d+ answers of p1's choice \(p1 must discard 1 card\) after `p2 pass`, .* were tried\), so this stretch is not checked — write the passes and answers before this line to expect what they do \(p1's answer: the cards: `p1 chooses "<card>"`\), or say that they wait with `expect stack: "Overclocked Seer", "Overclocked Seer", "Overclocked Seer"`$/,
+      ),
+    ]);
+    // Said to wait: no search, no warning.
+    expect(runText(`${text}expect stack count 3\n`).results[0]!.warnings).toBeUndefined();
+  });
+});
