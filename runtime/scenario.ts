@@ -1558,24 +1558,33 @@ const IN_PLAY_EVENTS: Readonly<Record<string, string>> = {
   attack: "only a card in play attacks",
   block: "only a card in play blocks",
   breach: "only a card in play hits a player",
+  // Session 38: counters go on and come off a card in play only (runtime/core/effects.ts add_counters: a card out of play
+  // gets none), a card produces a resource from play (a land exhausted, a Weapon's Armor), and a card is changed (a stat,
+  // a keyword, enhanced, a cost change used) in play or as it is played (PLAYED_TOO).
+  counter: "only a card in play gets or loses counters",
+  resource: "only a card in play produces a resource",
+  modify: "only a card in play, or one being played, is changed",
 };
 
+/** Of IN_PLAY_EVENTS, the kinds a card being played has too: a Chromatic spell enhanced as it is cast, a cost change used by the card played. */
+const PLAYED_TOO: ReadonlySet<string> = new Set(["modify"]);
+
 /** The card a negated event line denies something of that needs it in play, with why: undefined for any other line. */
-function deniedInPlay(e: Expectation, negate: boolean): { card: CardRef; why: string } | undefined {
+function deniedInPlay(e: Expectation, negate: boolean): { card: CardRef; why: string; played: boolean } | undefined {
   if (!negate || e.kind !== "event" || !e.pattern.card) return undefined;
   const why = IN_PLAY_EVENTS[e.pattern.event];
-  return why ? { card: e.pattern.card, why } : undefined;
+  return why ? { card: e.pattern.card, why, played: PLAYED_TOO.has(e.pattern.event) } : undefined;
 }
 
 /**
  * A negated event line about a card of the game that was never in play while the scenario ran (`deniedInPlay`): said as
  * the error it is, naming where the card was and the setup line that puts it in play. `inPlay` holds every card that was.
  */
-function neverInPlay(run: Run, state: GameState, e: Expectation, negate: boolean, inPlay: ReadonlySet<string>): string | undefined {
+function neverInPlay(run: Run, state: GameState, e: Expectation, negate: boolean, inPlay: ReadonlySet<string>, played: ReadonlySet<string>): string | undefined {
   const denied = deniedInPlay(e, negate);
   if (!denied) return undefined;
   const cards = Object.values(state.cards).filter((c) => refMatches(run, state, denied.card, c.id));
-  if (!cards.length || cards.some((c) => inPlay.has(c.id))) return undefined;
+  if (!cards.length || cards.some((c) => inPlay.has(c.id) || (denied.played && played.has(c.id)))) return undefined;
   const battlefield = run.engine.rules.zones.battlefield;
   const places = [...new Set(cards.map((c) => `${c.owner}'s ${c.zone}`))];
   const owner = cards[0]!.owner;
@@ -2073,8 +2082,11 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
   // has (destroyed, damage, attack, ...) is judged against it once the scenario has run (neverInPlay).
   const playZones = new Set([battlefieldZone, ...zoneTiers(run)[1]!]);
   const inPlay = new Set(Object.values(state.cards).filter((c) => playZones.has(c.zone)).map((c) => c.id));
+  // And every card played (or put on the stack): such a card may be changed as it is cast (PLAYED_TOO).
+  const played = new Set<string>();
   const notedInPlay = (list: readonly TraceEvent[], now: GameState): void => {
     for (const e of list) if (e.card && (e.kind === "enter" || (typeof e.to === "string" && playZones.has(e.to)))) inPlay.add(e.card);
+    for (const e of list) if (e.card && (e.kind === "action" || e.kind === "push" || e.to === RESOLVING)) played.add(e.card);
     for (const c of Object.values(now.cards)) if (playZones.has(c.zone)) inPlay.add(c.id);
   };
   const deniedOutOfPlay: { expectation: Expectation; negate: boolean; line: number; at: { stepIndex: number; eventIndex: number } }[] = [];
@@ -2389,7 +2401,7 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
   }
   notedInPlay(events, state);
   for (const denied of deniedOutOfPlay) {
-    const never = neverInPlay(run, state, denied.expectation, denied.negate, inPlay);
+    const never = neverInPlay(run, state, denied.expectation, denied.negate, inPlay, played);
     if (never) fail(denied.line, never, undefined, undefined, denied.at);
   }
   if (deniedOutOfPlay.length) failures.sort((a, b) => a.line - b.line);

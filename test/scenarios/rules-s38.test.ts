@@ -74,3 +74,34 @@ expect p1 hand count 10
     expect(runText(`${text}expect stack count 3\n`).results[0]!.warnings).toBeUndefined();
   });
 });
+
+describe("a negated counter, modify or resource event about a card never in play is an error (session 37 covered destroyed, damage, attack ...)", () => {
+  // On main these passed: the Scout was set up in p1's Hand where the Field was meant, and no card in hand gets counters
+  // or a change.
+  const duel = (hand: string, play: string, tail: string) => `scenario "the Scout in hand" for duel
+setup {
+  turn 3 p1 phase Play
+  p1 field: "Stone Guard"
+  p1 hand: ${hand}
+}
+${play}
+${tail}`;
+
+  it("counter: Overdrive puts a power counter on each unit p1 controls", () => {
+    expect(failuresOf(duel(`"Overdrive", "Scout", "Quick Bolt", "Battle Cry"`, `p1 play "Overdrive" discard "Quick Bolt", "Battle Cry"`, `expect "Stone Guard" power counters 1\nexpect no event counter "Scout"\n`))).toEqual([
+      '9: "Scout" was never in play in this scenario (it was in p1\'s Hand): only a card in play gets or loses counters, so this line could not fail — set it up in play (`p1 Field: "Scout"`) to test that it is not, or leave the line out',
+    ]);
+  });
+
+  it("modify: Battle Cry's +2 power; the card played itself may be changed as it is cast, so a line about it stands", () => {
+    expect(failuresOf(duel(`"Battle Cry", "Scout", "Quick Bolt"`, `p1 play "Battle Cry" target "Stone Guard" discard "Quick Bolt"`, `expect no event modify "Battle Cry"\nexpect not event modify "Scout"\n`))).toEqual([
+      expect.stringMatching(/^9: "Scout" was never in play in this scenario \(it was in p1's Hand\): only a card in play, or one being played, is changed, so this line could not fail/),
+    ]);
+  });
+
+  it("stands for a card in play", () => {
+    expect(failuresOf(duel(`"Overdrive", "Quick Bolt", "Battle Cry"`, `p1 play "Overdrive"`, `expect event counter "Stone Guard"\nexpect no event modify "Stone Guard"\nexpect no event counter "Overdrive"\n`))).toEqual([
+      expect.stringMatching(/^10: "Overdrive" was never in play .*only a card in play gets or loses counters/),
+    ]);
+  });
+});
