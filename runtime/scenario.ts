@@ -22,6 +22,7 @@ import { cloneJson } from "./state/clone.ts";
 import { mechanicsOf } from "./core/mechanics.ts";
 import { attackRefusal, blockRefusal, canBlock, combatDeclaration } from "./mechanics/combat-damage.ts";
 import { isCreature } from "./mechanics/weapons.ts";
+import { facetZone, selectionsLeftOut } from "./mechanics/facets.ts";
 import { sameLandPayment } from "./mechanics/lands.ts";
 
 export interface ScenarioFailure {
@@ -1002,6 +1003,19 @@ const sameTop = (a: GameState, b: GameState): boolean => {
   const [x, y] = [a.stack[a.stack.length - 1], b.stack[b.stack.length - 1]];
   return x === y || (!!x && !!y && x.kind === y.kind && x.frame.card === y.frame.card && x.frame.label === y.frame.label);
 };
+
+/**
+ * Why selections of a spell's abilities are not among the modes offered (runtime/mechanics/facets.ts selectionsLeftOut),
+ * said after a refused mode line: session 37's Chromatic probe, `p2 chooses mode "Red + Blue (pay 1 Blue Facet)"` on
+ * p1's turn with no Facet, was told only the modes offered. A Facet the cost asks for is set up in the Facet zone.
+ */
+function leftOutSaid(run: Run, state: GameState): string {
+  const why = state.pending ? selectionsLeftOut(newCtx(run.engine.rules, state), state.pending) : [];
+  if (!why.length) return "";
+  const facets = facetZone(run.engine.rules);
+  const setUp = why.some((w) => / Facets? of its colour/.test(w)) ? ` (a ready Facet is set up with \`${state.pending!.player} ${facets}: "<a card of that colour>"\`)` : "";
+  return `; not offered: ${why.join("; ")}${setUp}`;
+}
 
 /**
  * What the game waits for now, and the line that answers it — said after a refusal of ANOTHER_MOMENT. On main d83981c an
@@ -2379,6 +2393,8 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
       // `pX chooses mode "Redd"` (a text no offered mode has) was "illegal_choice: choose a mode between 0 and 5": the
       // offered modes are listed by their text, with the closest (this session's probe, Chromatic's Arc Bolt).
       const offeredModes = applied.refusal.code === "illegal_choice" && step.action.kind === "choose" && step.action.modeText !== undefined && before.pending?.kind === "mode" ? before.pending.modes : undefined;
+      // `p2 chooses mode 4` of three offered was "choose a mode between 0 and 2" (the engine's count from 0; a line counts from 1).
+      const numberedModes = applied.refusal.code === "illegal_choice" && step.action.kind === "choose" && step.action.modeText === undefined && step.action.mode !== undefined && before.pending?.kind === "mode" && !before.pending.amounts?.length ? before.pending.modes : undefined;
       const near = offeredModes ? closestName(step.action.kind === "choose" ? (step.action.modeText ?? "") : "", offeredModes) : undefined;
       // Another player's choice answered: session 34's Duel probe, `p1 choose "Scout"` where p2 discards, was told "p2 must
       // discard 1 card" three times over (the refusal, the state, what waits).
@@ -2386,7 +2402,9 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
       const actual = othersChoice
         ? `not_your_decision: the choice waiting is ${before.pending!.player}'s, not ${step.action.player}'s — ${whatWaitsNow(run, before)}`
         : offeredModes
-        ? `${applied.refusal.code}: no mode offered reads "${step.action.kind === "choose" ? step.action.modeText : ""}" (${describeState(before)}): the modes offered are ${offeredModes.map((m) => `"${m}"`).join(", ")}${near ? ` (did you mean "${near}"?)` : ""}`
+        ? `${applied.refusal.code}: no mode offered reads "${step.action.kind === "choose" ? step.action.modeText : ""}" (${describeState(before)}): the modes offered are ${offeredModes.map((m) => `"${m}"`).join(", ")}${near ? ` (did you mean "${near}"?)` : ""}${leftOutSaid(run, before)}`
+        : numberedModes && step.action.kind === "choose"
+        ? `${applied.refusal.code}: no mode ${step.action.mode} is offered (${describeState(before)}): the modes offered are ${numberedModes.map((m, i) => `${i + 1} "${m}"`).join("; ")}${leftOutSaid(run, before)}`
         : form
         ? `${applied.refusal.code} (${describeState(before)}): answer it with ${form}`
         : first

@@ -279,6 +279,44 @@ export function selections(ctx: Ctx, card: string, player: PlayerId): Selection[
 }
 
 /**
+ * Why a spell's selections that the engine does not offer now are left out, said where a scenario line names one (a
+ * refused `p2 chooses mode "Red + Blue"`): an ability with a target that has no legal choice, more abilities than the
+ * turn allows, and — on an opponent's turn — an ability after the free one costing a Facet of its colour the player has
+ * not got ready (Chromatic 20: "If a second ability is selected, you must spend 1 Facet matching the color associated
+ * with that second ability"). Session 37's probe was told only "the modes offered are "Red", "Blue", "Purple"". Empty
+ * for a mode choice that is no spell's selection of abilities.
+ */
+export function selectionsLeftOut(ctx: Ctx, pending: NonNullable<GameState["pending"]>): string[] {
+  const { state, rules } = ctx;
+  const frame = pending.kind === "mode" && pending.frame !== undefined ? state.frames[pending.frame] : undefined;
+  const card = frame?.card;
+  if (!frame || !card || !state.cards[card] || frame.chosen[SELECTION] !== undefined) return [];
+  const def = cardDef(ctx, state.cards[card]!);
+  if (!selectsAbilities(ctx, def)) return [];
+  const player = frame.controller;
+  const all = spellAbilities(def).filter((a) => isColor(rules, a.tag));
+  const offered = selections(ctx, card, player);
+  if (pending.kind !== "mode" || offered.map((o) => o.text).join("\u0000") !== pending.modes.join("\u0000")) return [];
+  const out: string[] = [];
+  const untargeted = all.filter((a) => !hasTargets(ctx, a, player, card));
+  if (untargeted.length) out.push(`${untargeted.map((a) => a.tag).join(", ")}: ${untargeted.length === 1 ? "its target has" : "each needs a target that has"} no legal choice now`);
+  const selectable = all.filter((a) => !untargeted.includes(a));
+  const own = state.active === player;
+  const max = own ? numberParam(rules, "spell_max_abilities_own_turn", 2) : numberParam(rules, "spell_max_abilities_opponent_turn", selectable.length);
+  if (selectable.length > max) out.push(`more than ${max} abilities: at most ${max} ${own ? "on your own turn" : "on an opponent's turn"}`);
+  const extra = own ? 0 : numberParam(rules, "spell_extra_ability_cost_opponent_turn", 1);
+  const most = Math.max(0, ...offered.map((o) => o.abilities.length));
+  if (extra > 0 && selectable.length > 1 && most < Math.min(max, selectable.length)) {
+    const held = selectable.map((a) => `${availableFacets(ctx, player, a.tag!)} ${a.tag}`).join(", ");
+    const n = ["", "one", "two", "three", "four", "five"][most + 1] ?? String(most + 1);
+    out.push(
+      `${n} abilities or more: on an opponent's turn one ability is free and each other costs ${extra} Facet${extra === 1 ? "" : "s"} of its colour, ready or temporary (${player} has ${held} Facets), so ${most === 1 ? "only one can be selected" : `at most ${most} can be selected`}`,
+    );
+  }
+  return out;
+}
+
+/**
  * A spell none of whose abilities can be selected now (each needs a target that has no legal choice, as Wither's
  * three with no creature in play) is refused as it is played, before anything is paid: the text never has a spell
  * cast to no effect (4.2: its abilities are selected as it is cast), and the player is told why.

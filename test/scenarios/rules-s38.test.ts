@@ -105,3 +105,49 @@ ${tail}`;
     ]);
   });
 });
+
+describe("Chromatic: a spell's selection of abilities not offered says why (20: each ability after the free one costs a Facet on an opponent's turn)", () => {
+  // On main: "the modes offered are "Red", "Blue", "Purple"", nothing of why the two-ability selections were missing; a
+  // numbered mode past them was "choose a mode between 0 and 2" (the engine's count from 0).
+  const opponents = (answer: string) => `scenario "20 Opponent's turn: no Facet" for chromatic
+setup {
+  turn 4 p1 phase Main
+  p2 Mana 1
+  p2 hand: "Arc Bolt"
+  p1 deck: "Insight" x3
+  p2 deck: "Insight" x3
+}
+p1 ends the phase
+p2 plays "Arc Bolt"
+${answer}
+expect p1 life 27
+`;
+
+  it("on an opponent's turn with no Facet: the cost of a second ability and the Facets held", () => {
+    const why =
+      'not offered: two abilities or more: on an opponent\'s turn one ability is free and each other costs 1 Facet of its colour, ready or temporary (p2 has 0 Red, 0 Blue, 0 Purple Facets), so only one can be selected (a ready Facet is set up with `p2 Facet Zone: "<a card of that colour>"`)';
+    expect(failuresOf(opponents('p2 chooses mode "Red + Blue (pay 1 Blue Facet)"'))).toEqual([
+      `11: the action was refused | expected a legal action | actual illegal_choice: no mode offered reads "Red + Blue (pay 1 Blue Facet)" (p2 must select Arc Bolt's abilities): the modes offered are "Red", "Blue", "Purple"; ${why}`,
+    ]);
+    expect(failuresOf(opponents("p2 chooses mode 4"))).toEqual([
+      `11: the action was refused | expected a legal action | actual illegal_choice: no mode 4 is offered (p2 must select Arc Bolt's abilities): the modes offered are 1 "Red"; 2 "Blue"; 3 "Purple"; ${why}`,
+    ]);
+  });
+
+  it("on the player's own turn: at most two abilities", () => {
+    expect(
+      failuresOf(`scenario "own turn, three abilities" for chromatic
+setup {
+  turn 4 p1 phase Main
+  p1 Mana 1
+  p1 hand: "Arc Bolt"
+  p1 deck: "Insight" x3
+  p2 deck: "Insight" x3
+}
+p1 plays "Arc Bolt"
+p1 chooses mode "Red + Blue + Purple"
+expect p2 life 27
+`),
+    ).toEqual([expect.stringMatching(/^10: the action was refused .*the modes offered are "Red", "Red \+ Blue", .*; not offered: more than 2 abilities: at most 2 on your own turn$/)]);
+  });
+});
