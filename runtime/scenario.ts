@@ -1605,6 +1605,26 @@ function neverInPlay(run: Run, state: GameState, e: Expectation, negate: boolean
   return `${describeRef(denied.card)} was never in play in this scenario (it was in ${places.join(", ")}): ${denied.why}, so this line could not fail — set it up in play (\`${owner} ${battlefield}: "${nameOf(run, state, cards[0]!.id)}"\`) to test that it is not, or leave the line out`;
 }
 
+/** A negated `draw` event line (`expect no event draw p1`, `expect no event draw`): the players it is about, or undefined for any other line. */
+function deniedDraw(e: Expectation, negate: boolean): string[] | undefined {
+  if (!negate || e.kind !== "event" || norm(e.pattern.event) !== "draw" || e.pattern.card || e.pattern.by) return undefined;
+  return e.pattern.player ? [e.pattern.player] : ["p1", "p2"];
+}
+
+/**
+ * A negated draw line about players whose decks held no card at any moment of the scenario: a draw from an empty deck
+ * draws nothing and is no draw event (drewNothing), so the line could not fail, whatever the engine did — said as the
+ * error it is, with what to write. Session 37 left it documented only ("holds after it").
+ */
+function drawnFromNothing(run: Run, state: GameState, e: Expectation, negate: boolean, deckHeld: ReadonlySet<string>): string | undefined {
+  const players = deniedDraw(e, negate)?.filter((p) => state.players[p]);
+  if (!players?.length || players.some((p) => deckHeld.has(p))) return undefined;
+  const deck = run.engine.rules.zones.deck;
+  const whose = players.length === 1 ? `${players[0]}'s ${deck} was` : `every player's ${deck} was`;
+  const p = players[0]!;
+  return `${whose} empty the whole scenario: a draw from an empty ${deck} draws nothing and is no draw event, so this line could not fail: it holds whatever the engine did — set up ${players.length === 1 ? `${p}'s ${deck}` : "a deck"} (\`${p} ${deck}: "<card>"\`) to test that ${players.length === 1 ? p : "no one"} draws, or expect what the empty ${deck} does (\`expect ${p} hand count N\`)`;
+}
+
 const describeEvent = (p: EventPattern) => `${p.event}${p.card ? ` ${describeRef(p.card)}` : ""}${p.player ? ` ${p.player}` : ""}${p.amount !== undefined ? ` ${p.amount}` : ""}${p.by ? ` by ${describeRef(p.by)}` : ""}`;
 const shownEvent = (e: TraceEvent) => `${e.kind}${e.name ? ` "${e.name}"` : ""}${e.player ? ` ${e.player}` : ""}`;
 
@@ -2098,7 +2118,15 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
   const inPlay = new Set(Object.values(state.cards).filter((c) => playZones.has(c.zone)).map((c) => c.id));
   // And every card played (or put on the stack): such a card may be changed as it is cast (PLAYED_TOO).
   const played = new Set<string>();
+  // The players whose deck (any deck a draw can come from) held a card at some moment: `expect no event draw p1` about a
+  // player whose decks were empty the whole scenario could not fail (drawnFromNothing).
+  const drawZones = new Set(engine.rules.game.zones.filter((z) => z.role === "deck" || (z.visibility === "hidden" && z.ordered)).map((z) => z.name));
+  // (The setup's own lines count: a board set up in an automatic phase, Duel's Start, has drawn before the first line.)
+  const deckHeld = new Set(Object.values(state.cards).filter((c) => drawZones.has(c.zone)).map((c) => c.owner));
+  for (const [p, spec] of Object.entries(board.players)) if (Object.entries(spec.zones ?? {}).some(([zone, cards]) => drawZones.has(zone) && cards.length)) deckHeld.add(p);
   const notedInPlay = (list: readonly TraceEvent[], now: GameState): void => {
+    for (const e of list) if (e.card && typeof e.to === "string" && drawZones.has(e.to)) deckHeld.add(now.cards[e.card]?.owner ?? e.player ?? "");
+    for (const c of Object.values(now.cards)) if (drawZones.has(c.zone)) deckHeld.add(c.owner);
     for (const e of list) if (e.card && (e.kind === "enter" || (typeof e.to === "string" && playZones.has(e.to)))) inPlay.add(e.card);
     for (const e of list) if (e.card && (e.kind === "action" || e.kind === "push" || e.to === RESOLVING)) played.add(e.card);
     for (const c of Object.values(now.cards)) if (playZones.has(c.zone)) inPlay.add(c.id);
@@ -2189,7 +2217,7 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
       // named by an event): the line is judged once the scenario has run, when one that never was is an error.
       if (neverInGame(run, state, events, step.expect)) notYetInGame.push({ expectation: step.expect, line: step.line, at, judge });
       else judge();
-      if (typeof v !== "string" && v.holds !== step.negate && deniedInPlay(step.expect, step.negate)) deniedOutOfPlay.push({ expectation: step.expect, negate: step.negate, line: step.line, at });
+      if (typeof v !== "string" && v.holds !== step.negate && (deniedInPlay(step.expect, step.negate) || deniedDraw(step.expect, step.negate))) deniedOutOfPlay.push({ expectation: step.expect, negate: step.negate, line: step.line, at });
       record();
       continue;
     }
@@ -2421,6 +2449,10 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
   for (const denied of deniedOutOfPlay) {
     const never = neverInPlay(run, state, denied.expectation, denied.negate, inPlay, played);
     if (never) fail(denied.line, never, undefined, undefined, denied.at);
+    // A warning, not a failure: a scenario about the empty deck itself writes the line knowingly (and its hand lines
+    // test the skipped draw); one that meant "can't draw" or a skipped draw step with no deck set up is told.
+    const nothing = drawnFromNothing(run, state, denied.expectation, denied.negate, deckHeld);
+    if (nothing) (result.warnings ??= []).push({ file: scenario.file, line: denied.line, message: nothing, stepIndex: denied.at.stepIndex, eventIndex: denied.at.eventIndex });
   }
   if (deniedOutOfPlay.length) failures.sort((a, b) => a.line - b.line);
   for (const pending of notYetInGame) {
@@ -2440,7 +2472,7 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
   }
   if (!failures.length) {
     const unresolved = holdsOnlyUnresolved(run, state, events, scenario);
-    if (unresolved?.warning) result.warnings = [{ file: scenario.file, line: unresolved.line, message: unresolved.message }];
+    if (unresolved?.warning) (result.warnings ??= []).push({ file: scenario.file, line: unresolved.line, message: unresolved.message });
     else if (unresolved) fail(unresolved.line, unresolved.message);
   }
   if (expectsNothing && !failures.length) fail(scenario.line, expectsNothing.message);

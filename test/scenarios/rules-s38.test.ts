@@ -151,3 +151,41 @@ expect p2 life 27
     ).toEqual([expect.stringMatching(/^10: the action was refused .*the modes offered are "Red", "Red \+ Blue", .*; not offered: more than 2 abilities: at most 2 on your own turn$/)]);
   });
 });
+
+describe("`expect no event draw p1` with p1's deck empty the whole scenario warns: it could not fail", () => {
+  // On main it held in silence: a draw from an empty deck draws nothing and is no draw event. A writer testing a skipped
+  // draw ("can't draw", a draw step skipped) who forgot the deck would be told nothing.
+  const skipped = (deck: string, line: string) => `scenario "p1's draw" for duel
+setup {
+  turn 2 p2 phase Play
+  p1 hand: "Scout"
+${deck}}
+p2 end turn
+expect active p1
+${line}
+`;
+
+  it("warns, naming the deck and the lines to write; the scenario passes", () => {
+    const [result] = runText(skipped("", "expect no event draw p1")).results;
+    expect(result!.failures).toEqual([]);
+    expect(result!.warnings?.map((w) => `${w.line}: ${w.message}`)).toEqual([
+      '8: p1\'s Deck was empty the whole scenario: a draw from an empty Deck draws nothing and is no draw event, so this line could not fail: it holds whatever the engine did — set up p1\'s Deck (`p1 Deck: "<card>"`) to test that p1 draws, or expect what the empty Deck does (`expect p1 hand count N`)',
+    ]);
+    expect(runText(skipped("", "expect no event draw")).results[0]!.warnings).toEqual([expect.objectContaining({ line: 8, message: expect.stringMatching(/^every player's Deck was empty the whole scenario/) })]);
+  });
+
+  it("no warning where the deck held a card at some moment (set up, even if drawn during the setup's own phase), or for a line that says the draw happened", () => {
+    expect(runText(skipped('  p1 deck: "Stone Guard"\n', "expect event draw p1")).results[0]!.warnings).toBeUndefined();
+    expect(runText(skipped("", "expect no event draw p2")).results[0]!.warnings).toEqual([expect.objectContaining({ line: 8 })]);
+    const start = runText(`scenario "drawn at the Start the setup runs" for duel
+setup {
+  turn 4 p1 phase Start
+  p1 hand: "Scout" x6
+  p1 deck: "Stone Guard"
+}
+expect p1 graveyard: "Stone Guard"
+expect no event draw p1
+`).results[0]!;
+    expect([start.failures, start.warnings]).toEqual([[], undefined]);
+  });
+});
