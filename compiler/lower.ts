@@ -119,6 +119,15 @@ function unitType(game: CompiledGame): CompiledGame["cardTypes"][number] | undef
 function describesCard(f: Ast.NounFilter): boolean {
   return (f.kind === "prep" && (f.prep === "with" || f.prep === "without")) || f.kind === "relative";
 }
+/**
+ * The filters of a zone's phrase that belong to the zone's name ("the top of your deck": "of your deck"). Any other
+ * phrase the parser hangs on a zone is not the zone's: a card's filter ("... in your Discard Pile with power 2 or less",
+ * read by selector()), "under your control" after "into play" (intoPlayUnder), and whatever else follows it — "to its
+ * owner's hand in combat", "reveal it from your hand" — is left to the reader that reads it, else to CW6005.
+ */
+function zonePhraseOwnFilters(np: Ast.NounPhrase): Ast.NounFilter[] {
+  return np.filters.filter((f) => f.kind === "prep" && f.prep === "of");
+}
 /** A phrase and the phrases joined to it by `and` or a comma, in order. */
 function flattenAlso(np: Ast.NounPhrase): Ast.NounPhrase[] {
   return [np, ...(np.also ?? []).flatMap(flattenAlso)];
@@ -1816,19 +1825,20 @@ class AbilityLowering {
       } else if (f.kind === "relative" && f.that && f.clause.verb?.lemma === "attack" && !f.clause.subject && !f.clause.object && !f.clause.modal && f.clause.tail.length === 1 && f.clause.tail[0]!.kind === "timing" && f.clause.tail[0]!.which === "this" && !f.clause.tail[0]!.combat) {
         // "a creature that attacked this turn"
         sel.attackedThisTurn = true;
-        this.use(f);
+        this.use(f, f.clause.tail);
       } else if (f.kind === "relative" && this.blockRelation(f.clause, f.that)) {
         // "each creature blocking this", "the creature it blocks", "creatures blocked by this", "each creature blocking it"
         const relation = this.blockRelation(f.clause, f.that)!;
         if ("ref" in relation) sel[relation.field] = relation.ref;
         else sel[relation.field] = true;
         // "blocked by this with 2 or less attack": the phrases hung on "this" are the creature's, read below with its own.
-        this.use(relation.after ? withoutFilters(f, relation.after) : f);
+        const read = relation.after ? withoutFilters(f, relation.after) : f;
+        this.use(read, read.clause.tail);
       } else if (f.kind === "relative" && thisWayClause(f) && (f.clause.verb?.lemma === "destroy" || f.clause.verb?.lemma === "die") && !f.clause.object && !f.clause.complement && !f.clause.orVerbs?.length && f.clause.tail.length === 1 && f.clause.tail[0]!.kind === "timing" && f.clause.tail[0]!.which === "this" && !f.clause.tail[0]!.combat && !/\b(?:not|n['’]t)\b/i.test(this.slice(f.range))) {
         // "target creature card that was destroyed this turn", "a creature card that died this turn": destroyed this turn and
         // still where destruction put it (GameState.destroyedThisTurn).
         sel.destroyedThisTurn = true;
-        this.use(f);
+        this.use(f, f.clause.tail);
       } else if (f.kind === "relative" && this.takenThisWay(f) !== undefined) {
         // "a creature card discarded this way", "each creature destroyed this way": among the cards that step took
         sel.thisWay = this.takenThisWay(f)!;
@@ -3116,7 +3126,7 @@ class AbilityLowering {
       // "you control each Knight", "an opponent controls all units", "you control both Knights": whether a player controls
       // every such card is no count the engine reads (it was read as "a Knight", the determiner dropped).
       if (this.universalCount(obj, this.slice(clause.range))) {
-        this.use(clause);
+        this.ledger.carry(clause);
         return undefined;
       }
       this.use(clause.verb, c, inPlay);
@@ -3158,7 +3168,7 @@ class AbilityLowering {
     if (clause.verb?.lemma === "have" && resource && (objWords.length === 1 || (c && !c.comparison))) {
       // "If you have both Crystals", "each Crystal": no count (it was read as "1 or more Crystals").
       if (this.universalCount(obj!, this.slice(clause.range))) {
-        this.use(clause);
+        this.ledger.carry(clause);
         return undefined;
       }
       this.use(clause.verb, obj);
@@ -3176,12 +3186,12 @@ class AbilityLowering {
     if (clause.verb?.lemma === "have" && inHand && (objWords.includes("card") || objWords.includes("cards")) && objWords.every((w) => w === "card" || w === "cards" || w === "exactly")) {
       // "If you have every card in your hand": no count (it was read as "1 or more cards in hand").
       if (this.universalCount(obj!, this.slice(clause.range))) {
-        this.use(clause);
+        this.ledger.carry(clause);
         return undefined;
       }
       const who = player ?? (clause.subject ? this.onePlayer(this.playerPhrase(clause.subject) ?? { kind: "you" }, clause.subject.range) : { kind: "you" as const });
       if (!this.zoneIsSubjects(inHand, who, clause)) return undefined;
-      this.use(clause.verb, obj);
+      this.use(clause.verb, obj, inHand);
       // "an opponent has two cards in their hand": the subject's hand (hand_size of who).
       this.carryOwner(inHand);
       const left: NumberExpr = { kind: "hand_size", of: who };
@@ -3195,7 +3205,7 @@ class AbilityLowering {
     const inZone = obj?.filters.find((f) => f.kind === "prep" && f.prep === "in") as Ast.PrepPhrase | undefined;
     if (clause.verb?.lemma === "have" && inZone && (objWords.includes("card") || objWords.includes("cards"))) {
       if (this.universalCount(obj!, this.slice(clause.range))) {
-        this.use(clause);
+        this.ledger.carry(clause);
         return undefined;
       }
       const who = player ?? (clause.subject ? this.playerPhrase(clause.subject) : undefined) ?? { kind: "you" as const };
@@ -5228,7 +5238,7 @@ class AbilityLowering {
     const places = clause.tail.filter((t): t is Ast.PrepPhrase => t.kind === "prep" && (t.prep === "in" || t.prep === "on"));
     if (places.length !== clause.tail.length) return undefined;
     if (this.universalCount(obj, this.slice(clause.range))) {
-      this.use(clause);
+      this.ledger.carry(clause);
       return null;
     }
     // "If there are two units in each graveyard", "if there is a unit in every graveyard": a count in each of the zones,
@@ -5240,7 +5250,7 @@ class AbilityLowering {
       const where = zonePhrases.find((p) => p.object.determiners.includes(eachZone))!;
       const zone = lower(npWords(where.object).slice(-1)[0] ?? "graveyard");
       this.note(eachZone.range, `"${this.slice(eachZone.range)}" in "${this.slice(clause.range)}": the engine counts the cards of those places together, not in each — name one player's ("${where.prep} your ${zone}", "${where.prep} your opponent's ${zone}") or all of them together ("${where.prep} ${indefiniteArticle(zone)} ${zone}")`);
-      this.use(clause, places);
+      this.ledger.carry(clause, places);
       return null;
     }
     this.use(subject, be, exactly);
@@ -5527,7 +5537,7 @@ class AbilityLowering {
       return false;
     }
     // "your" is read by intoOwnersZone (the cards must be yours); "their owners'" / "its owner's" is the engine's own rule.
-    this.use(np.items, np.filters, np.determiners.filter((d) => !(d.kind === "determiner" && d.lemma === "your")));
+    this.use(np.items, zonePhraseOwnFilters(np), np.determiners.filter((d) => !(d.kind === "determiner" && d.lemma === "your")));
     // "their owners' hands", and "their Discard Pile" of the player named before (whose card it is): the owner's zone.
     if ((stem !== undefined && /^owners?$/.test(stem)) || npDeterminers(np).includes("their")) this.carryOwner(np);
     return true;
@@ -5607,7 +5617,7 @@ class AbilityLowering {
     // A card's filter hung on the zone ("... in your Discard Pile with power 2 or less") is its reader's (selector), never
     // carried with the zone's name: a reader that does not read it leaves it to CW6005.
     // So is "under your control" after "into play": read by intoPlayUnder.
-    this.use(np.items.filter((i) => i.kind === "word" && possessiveStem(i.text) === undefined && zoneWord(lower(i.text))), np.filters.filter((f) => !describesCard(f) && !(f.kind === "prep" && f.prep === "under")));
+    this.use(np.items.filter((i) => i.kind === "word" && possessiveStem(i.text) === undefined && zoneWord(lower(i.text))), zonePhraseOwnFilters(np));
     // The other determiners ("target" of "target player's deck", "your", "their") say whose.
     this.useDeterminers(np, "the");
   }
@@ -5664,7 +5674,7 @@ class AbilityLowering {
     // The kind's words are marked by the filter's reader (a word it does not carry stays unread: CW6005).
     this.use(obj.determiners, rest ? obj.items : obj.items.filter((i) => i.kind !== "word"), ofLooked, clause.tail.filter((t) => t.kind === "particle"));
     if (!rest) this.useWords(obj, "card", "cards", "one", ...(anyNumber ? ["number"] : []));
-    if (zonePhrase !== into?.object) this.use(into?.object.items, into?.object.determiners, into?.object.filters.filter((f) => f !== of));
+    if (zonePhrase !== into?.object && into) this.use(into.object.items, into.object.determiners, zonePhraseOwnFilters(into.object).filter((f) => f !== of));
     this.useZoneWords(zonePhrase);
     const amount: NumberExpr | "rest" = (rest && !count) || anyNumber ? "rest" : this.count(count, 1);
     // "in any order": the player puts them there one by one, in the order they choose (a deck is ordered).
@@ -5787,7 +5797,7 @@ class AbilityLowering {
     const cards = npWords(c.object).every((w) => w === "card" || w === "cards");
     const have = c.verb?.lemma === "have" || c.verb?.lemma === "has";
     if (!have || !count || count.value === undefined || !inHand || !cards || !drawer || c.tail.length) return undefined;
-    this.use(until, c);
+    this.use(until, c, inPrep);
     return { who: { kind: drawer }, size: Math.abs(count.value) };
   }
 
@@ -7685,7 +7695,7 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
       }
       // "your Facet Zone": yours (a card outside play is its owner's); "your opponent's Graveyard": the opponent's.
       const whose = triggerZoneOwner(where!, l);
-      l.use(where!.items.filter((i) => i.kind !== "word" || possessiveStem(i.text) === undefined), where!.filters);
+      l.use(where!.items.filter((i) => i.kind !== "word" || possessiveStem(i.text) === undefined), zonePhraseOwnFilters(where!));
       if (subject.kind === "card" && whose !== "any") subject.selector = { ...subject.selector, controller: whose };
       const from = zoneLeft(subject, where);
       return from === null ? undefined : { event: "enters", subject, zone, ...from, text };
@@ -8307,7 +8317,7 @@ function playLimit(clauses: Ast.Clause[], l: AbilityLowering): { condition?: Con
   if (firstFilter && waiting) {
     // "Play this only in response to a spell." · "... to a spell an opponent controls." · "... to a Creature spell.": a
     // spell of that kind waits on the response chain as the card is played.
-    l.use(clause.verb, clause.modal, clause.subject, clause.object);
+    l.use(clause.verb, clause.modal, clause.subject, clause.object, firstFilter);
     return { condition: { kind: "compare", left: { kind: "count", of: waiting }, op: ">=", right: 1 } };
   }
   if (firstFilter) {

@@ -73,7 +73,8 @@ export class WordLedger {
 
   /**
    * Marks every leaf under these nodes (a node, an array of nodes, or undefined) as carried by the IR — but for selecting
-   * words, and, of a clause given itself, the parts after its object (`CLAUSE_PARTS_READ_APART`): see there.
+   * words, of every clause the parts after its object (`CLAUSE_PARTS_READ_APART`), and of every noun phrase the phrases
+   * after its noun (`isFilterReadApart`): see there.
    */
   use(...nodes: unknown[]): void {
     for (const node of nodes) collectLeaves(node, (leaf) => this.used.add(startOffset(leaf.range)), true);
@@ -112,21 +113,34 @@ export function leavesOf(node: unknown): Leaf[] {
  * "for each ..."), the noun after its object ("make it a defender") and the verbs joined by "or" ("attacked or blocked").
  * A reader that read the clause's subject, verb and object says nothing about them: each silent misreading found so far
  * came from a step marking a whole clause read while reading only its head ("if it's your turn during combat" ran as
- * "if it's your turn"). A reader that reads one of these marks that part itself.
+ * "if it's your turn"). The same holds for a clause inside a phrase ("each creature whose controller has no cards in hand
+ * this turn", "a unit that attacked this turn"). A reader that reads one of these marks that part itself.
  */
 const CLAUSE_PARTS_READ_APART = new Set(["tail", "complement", "orVerbs"]);
 
 /**
- * Calls `found` for each leaf under `value`. `clauseHeadOnly`: a clause given itself (or in an array given) yields the
- * leaves of its head only, not its parts read apart; a clause deeper down (a relative clause in a noun phrase: "a unit
- * that attacked this turn") is read whole by the reader of its phrase. Runs many times for every lowered ability: no copies of a
+ * A noun phrase's prepositional phrases after its noun ("in combat", "from your hand", "in your Graveyard", "with power 2
+ * or less"), at any depth: marking a phrase used does not mark them. The parser hangs whatever follows a noun on it, so a
+ * reader that read a zone's or a card's name said nothing about them: "Return target unit to its owner's hand in combat"
+ * ran as "... to its owner's hand", "reveal it from your hand" as "reveal it" (found by the corpus insertion probe,
+ * session 37). The reader of such a phrase marks it (selector() its zone and its "with"; the hand-size condition its "in
+ * hand"). "of" stays with its noun: "the top of your deck", "end of turn", "the number of cards" name one thing.
+ */
+function isFilterReadApart(filter: unknown): boolean {
+  const f = filter as { kind?: unknown; prep?: unknown };
+  return f.kind === "prep" && f.prep !== "of";
+}
+
+/**
+ * Calls `found` for each leaf under `value`. `headsOnly`: a clause at any depth yields no leaf of its parts read apart
+ * (`CLAUSE_PARTS_READ_APART`), a noun phrase none of its filters read apart (`isFilterReadApart`). Runs many times for every lowered ability: no copies of a
  * node's entries, and no set of visited nodes (a syntax tree has no cycles; a node shared by two parents
  * is reported twice, which marking words used does not mind).
  */
-function collectLeaves(value: unknown, found: (leaf: Leaf) => void, clauseHeadOnly = false): void {
+function collectLeaves(value: unknown, found: (leaf: Leaf) => void, headsOnly = false): void {
   if (!value || typeof value !== "object") return;
   if (Array.isArray(value)) {
-    for (const item of value) collectLeaves(item, found, clauseHeadOnly);
+    for (const item of value) collectLeaves(item, found, headsOnly);
     return;
   }
   const record = value as Record<string, unknown>;
@@ -135,8 +149,14 @@ function collectLeaves(value: unknown, found: (leaf: Leaf) => void, clauseHeadOn
     return;
   }
   // A clause's verb, modal and `be` are words without a `kind` of their own in some trees.
-  const headOnly = clauseHeadOnly && record.kind === "clause";
-  for (const key in record) if (key !== "range" && Object.hasOwn(record, key) && !(headOnly && CLAUSE_PARTS_READ_APART.has(key))) collectLeaves(record[key], found);
+  const clause = headsOnly && record.kind === "clause";
+  const nounPhrase = headsOnly && record.kind === "np";
+  for (const key in record) {
+    if (key === "range" || !Object.hasOwn(record, key) || (clause && CLAUSE_PARTS_READ_APART.has(key))) continue;
+    if (nounPhrase && key === "filters") {
+      for (const filter of record[key] as unknown[]) if (!isFilterReadApart(filter)) collectLeaves(filter, found, headsOnly);
+    } else collectLeaves(record[key], found, headsOnly);
+  }
 }
 
 /** Content words of `node` the ledger does not hold, joined into phrases (neighbours separated only by function words). */
