@@ -1581,13 +1581,13 @@ const IN_PLAY_EVENTS: Readonly<Record<string, string>> = {
 };
 
 /** Of IN_PLAY_EVENTS, the kinds a card being played has too: a Chromatic spell enhanced as it is cast, a cost change used by the card played. */
-const PLAYED_TOO: ReadonlySet<string> = new Set(["modify"]);
+const PLAYED_TOO: readonly string[] = ["modify"];
 
 /** The card a negated event line denies something of that needs it in play, with why: undefined for any other line. */
 function deniedInPlay(e: Expectation, negate: boolean): { card: CardRef; why: string; played: boolean } | undefined {
   if (!negate || e.kind !== "event" || !e.pattern.card) return undefined;
   const why = IN_PLAY_EVENTS[e.pattern.event];
-  return why ? { card: e.pattern.card, why, played: PLAYED_TOO.has(e.pattern.event) } : undefined;
+  return why ? { card: e.pattern.card, why, played: PLAYED_TOO.includes(e.pattern.event) } : undefined;
 }
 
 /**
