@@ -76,6 +76,15 @@ p1 play "Field Medic"
 expect p1 life 99
 p1 play "Scout"
 expect p1 field: "Field Medic", "Scout"
+
+scenario "table: a line that could not fail" for duel
+setup {
+  turn 2 p2 phase Play
+  p1 hand: "Scout"
+}
+p2 end turn
+expect active p1
+expect no event draw p1
 `,
 };
 
@@ -427,6 +436,21 @@ describe("the table and the stepper in the browser", { timeout: 240_000 }, () =>
     expect(await page.getByTestId("scenario-events").locator("li.current").textContent()).not.toBe(current);
     await failure.click();
     expect(await page.getByTestId("scenario-events").locator("li.current").textContent()).toBe(current);
+    await page.context().close();
+  });
+
+  it("a scenario that passes with a warning is marked, counted and shows the warning at its line", async () => {
+    const page = await harness.newPage("?autosaveMs=600000&board=list");
+    await page.getByRole("tab", { name: "Scenarios" }).click();
+    await clickFile(page, "duel/scenarios/table-choices.scenario");
+    await page.getByRole("button", { name: "Run table-choices.scenario" }).click();
+    const row = page.locator(".scenario-list li", { hasText: "a line that could not fail" });
+    await row.waitFor({ timeout: 60_000 });
+    expect(await row.textContent()).toMatch(/^⚠ table: a line that could not fail/);
+    expect(await page.getByTestId("scenario-summary").textContent()).toBe("1 passed (1 with a warning), 1 failed");
+    await row.click();
+    const warning = page.getByTestId("scenario-warning");
+    expect(await warning.textContent()).toMatch(/table-choices\.scenario:\d+ p1's Deck was empty the whole scenario: .*this line could not fail/);
     await page.context().close();
   });
 

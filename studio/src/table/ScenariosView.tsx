@@ -92,15 +92,19 @@ export function ScenariosView({
         {store.activePath?.endsWith(".scenario") && (
           <button type="button" onClick={() => void run(store.activePath)} disabled={busy}>Run {store.activePath.split("/").pop()}</button>
         )}
-        {runs && <span className="muted">{runs.filter((r) => r.passed).length} passed, {runs.filter((r) => !r.passed).length} failed</span>}
+        {runs && (
+          <span className="muted" data-testid="scenario-summary">
+            {runs.filter((r) => r.passed).length} passed{runs.some((r) => r.passed && r.warnings?.length) ? ` (${runs.filter((r) => r.passed && r.warnings?.length).length} with a warning)` : ""}, {runs.filter((r) => !r.passed).length} failed
+          </span>
+        )}
       </div>
       {error && <div className="notice" role="alert">{error}</div>}
       {runs && (
         <div className="scenarios-body">
           <ul className="scenario-list" ref={listRef}>
             {runs.map((r, i) => (
-              <li key={i} className={(i === selected ? "active " : "") + (r.passed ? "passed" : "failed")} onClick={() => send({ type: "SELECT", index: i })}>
-                {r.passed ? "✓" : "✗"} {r.name} <span className="muted">{r.file}:{r.line}</span>
+              <li key={i} className={(i === selected ? "active " : "") + (!r.passed ? "failed" : r.warnings?.length ? "passed warned" : "passed")} onClick={() => send({ type: "SELECT", index: i })}>
+                {!r.passed ? "✗" : r.warnings?.length ? "⚠" : "✓"} {r.name} <span className="muted">{r.file}:{r.line}</span>
               </li>
             ))}
           </ul>
@@ -135,6 +139,11 @@ export function ScenariosView({
                     </div>
                   )}
                   {f.eventIndex !== undefined && <div className="muted">after event {Math.max(0, f.eventIndex) + 1} of {events.length}</div>}
+                </div>
+              ))}
+              {current.warnings?.map((w, i) => (
+                <div key={`warning-${i}`} className="scenario-warning" data-testid="scenario-warning" title="Open the line in the editor" onClick={() => onRevealLine(w.file, w.line)}>
+                  <strong>{w.file}:{w.line}</strong> {w.message}
                 </div>
               ))}
               <div className="table-bar">

@@ -14,6 +14,8 @@ export interface ScenarioRun {
   passed: boolean;
   /** `eventIndex`: the last event that had happened when the failing step was checked (the stepper opens there; -1: none yet). */
   failures: { file: string; line: number; message: string; expected?: string; actual?: string; stepIndex?: number; eventIndex?: number }[];
+  /** What the run could not judge though it passed (a line that could not fail, a choice check cut short): shown, never hidden. */
+  warnings?: { file: string; line: number; message: string }[];
   events: TraceEvent[];
   /** Where the run ended, with the engine that ran it: the table can play on from there. */
   end?: { engine: Engine; state: GameState };
@@ -74,6 +76,7 @@ export async function runScenarios(files: SourceFile[], only?: string): Promise<
           game: scenario.game,
           passed: result.failures.length === 0,
           failures: result.failures,
+          ...(result.warnings?.length ? { warnings: result.warnings.map(({ file, line, message }) => ({ file, line, message })) } : {}),
           events: result.events,
           ...(result.state ? { end: { engine, state: result.state } } : {}),
           ...(result.initialState ? { setup: { engine, state: result.initialState, events: setupEvents } } : {}),
