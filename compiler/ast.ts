@@ -297,6 +297,8 @@ export interface TriggeredBody extends BaseNode {
   trigger: TriggerHead;
   /** `if <clause>` right after the trigger (an intervening condition). */
   condition?: Clause;
+  /** `if A and B,` · `if A or B,`: the conditions after the first (as ConditionalBody's). */
+  more?: { join: WordNode; clause: Clause }[];
   /** What it does: a sequence, or `choose one — ...` (`When this enters play, choose one — • ... • ...`). */
   effect: Sequence | ModalBody;
 }
@@ -353,6 +355,8 @@ export interface ConditionalBody extends BaseNode {
   kind: "conditional";
   word: "if" | "as long as" | "while";
   condition: Clause;
+  /** `If A and B, ...` · `If A or B, ...`: the conditions after the first, each with the word joining it. */
+  more?: { join: WordNode; clause: Clause }[];
   effect: Sequence;
 }
 

@@ -752,6 +752,9 @@ function abilityBody(ctx: Ctx, n: CstNode | undefined): A.AbilityBody {
     const body: A.TriggeredBody = { kind: "triggered", trigger: triggerHead(ctx, sub(triggered, "triggerHead")), effect, range };
     const cond = sub(triggered, "condition");
     if (cond) body.condition = clause(ctx, cond);
+    const joins = toks(triggered, "conditionJoin");
+    const more = subs(triggered, "moreCondition").map((c, i) => ({ join: word(ctx, joins[i]!), clause: clause(ctx, c) }));
+    if (more.length) body.more = more;
     return body;
   }
   const trailing = sub(n, "trailingTriggered");
@@ -777,7 +780,9 @@ function abilityBody(ctx: Ctx, n: CstNode | undefined): A.AbilityBody {
     const asLongAs = !!tok(conditional, "asLongAs");
     const whileWord = !!tok(conditional, "while");
     if (condition.modal?.lemma === "would" && !asLongAs && !whileWord) return { kind: "replacement", firstTime: false, event: condition, effect, range };
-    return { kind: "conditional", word: asLongAs ? "as long as" : whileWord ? "while" : "if", condition, effect, range };
+    const joins = toks(conditional, "conditionJoin");
+    const more = subs(conditional, "moreCondition").map((c, i) => ({ join: word(ctx, joins[i]!), clause: clause(ctx, c) }));
+    return { kind: "conditional", word: asLongAs ? "as long as" : whileWord ? "while" : "if", condition, ...(more.length ? { more } : {}), effect, range };
   }
   return statementOrKeywords(ctx, sub(n, "sequence"));
 }

@@ -253,9 +253,10 @@ function walkNode(node: unknown, out: Collector, verb: string | undefined, event
     case "triggered":
     case "conditional":
     case "replacement": {
-      const body = node as { condition?: unknown; event?: unknown; trigger?: unknown; effect: unknown };
+      const body = node as { condition?: unknown; more?: { clause: unknown }[]; event?: unknown; trigger?: unknown; effect: unknown };
       walkNode(body.trigger, out, verb, true);
       walkNode(body.condition, out, verb, true);
+      for (const m of body.more ?? []) walkNode(m.clause, out, verb, true);
       walkNode(body.event, out, verb, true);
       walkNode(body.effect, out, verb, event);
       return;

@@ -241,7 +241,7 @@ function bodyText(b: A.AbilityBody): string {
     case "keywords":
       return capitaliseIf(b.keywords.map((k, i) => (i === 0 ? "" : k.joiner === "and" ? " and " : k.joiner === ", and" ? ", and " : k.joiner === ";" ? "; " : ", ") + keywordRefText(k)).join(""), b.keywords[0]?.name.keyword === true && b.keywords[0].name.text === b.keywords[0].name.text.toLowerCase());
     case "triggered": {
-      const cond = b.condition ? `if ${clauseText(b.condition)}, ` : "";
+      const cond = b.condition ? `if ${clauseText(b.condition)}${(b.more ?? []).map((m) => ` ${m.join.text} ${clauseText(m.clause)}`).join("")}, ` : "";
       // `When this enters play, choose one — ...`: the modal, lower case after the comma.
       const effect = b.effect.kind === "modal" ? bodyText(b.effect).replace(/^Choose/, "choose") : sequenceText(b.effect);
       return `${triggerHeadText(b.trigger)}, ${cond}${effect}`;
@@ -256,7 +256,7 @@ function bodyText(b: A.AbilityBody): string {
     case "replacement":
       return `${b.next ? "The next time" : b.firstTime ? "The first time" : "If"} ${clauseText(b.event)}, ${sequenceText(b.effect)}`;
     case "conditional":
-      return `${b.word === "as long as" ? "As long as" : b.word === "while" ? "While" : "If"} ${clauseText(b.condition)}, ${sequenceText(b.effect)}`;
+      return `${b.word === "as long as" ? "As long as" : b.word === "while" ? "While" : "If"} ${clauseText(b.condition)}${(b.more ?? []).map((m) => ` ${m.join.text} ${clauseText(m.clause)}`).join("")}, ${sequenceText(b.effect)}`;
     case "additionalCost":
       return `As ${b.purpose.map((w) => w.text).join(" ")}, ${b.costs.map(costText).join(", ")}`;
     case "statement":

@@ -9682,7 +9682,7 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
       let onResolution: Condition | undefined;
       if (body.condition) {
         // A trigger's intervening "if" is checked as the trigger is noted, before any target is chosen.
-        const c = l.conditionWithoutTargets(body.condition);
+        const c = compoundCondition({ condition: body.condition, ...(body.more ? { more: body.more } : {}) }, l, (clause) => l.conditionWithoutTargets(clause));
         if (c && mentionsTarget(c)) onResolution = c;
         else if (c) a.condition = c;
         l.conditionTargets = false;
@@ -9763,7 +9763,7 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
       return;
     }
     case "conditional": {
-      const c = l.condition(body.condition);
+      const c = compoundCondition(body, l);
       if (card.permanent) {
         // "As long as you control a Knight, this gets +1 power." · "While ..., this has +1 power." · "..., your maximum hand
         // size is increased by 2."
@@ -9807,6 +9807,37 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
       return;
     }
   }
+}
+
+/**
+ * "If you have 10 or less life and an opponent has a Bleed counter, ..." · "If you control a Vampire or you have 5 or more
+ * Bleed counters, ...": the conditions joined by `and` (all hold: IR `all`) or `or` (one holds: `any`); `and` and `or`
+ * mixed is CW6001 (which binds first is not said). A condition the engine cannot read is noted by its reader ("treated as
+ * always true"), and the whole is read so: with `and` the others still hold; with `or` the whole is always true.
+ */
+function compoundCondition(body: { condition: Ast.Clause; more?: Ast.ConditionalBody["more"] }, l: AbilityLowering, read: (clause: Ast.Clause) => Condition | undefined = (clause) => l.condition(clause)): Condition | undefined {
+  const first = read(body.condition);
+  if (!body.more?.length) return first;
+  const joins = new Set(body.more.map((m) => m.join.lemma.toLowerCase()));
+  const rest = body.more.map((m) => {
+    // "If you control a Warrior or a Mage": a bare card noun after the join (read as a determiner and a verb) is the first
+    // condition's object again.
+    const noun = m.clause.verb && !m.clause.object && !m.clause.be && !m.clause.modal && !m.clause.complement && !m.clause.tail.length && m.clause.subject && npWords(m.clause.subject).length === 0 && !m.clause.subject.filters.length && (l.cardNoun(lower(m.clause.verb.text)) || l.cardNoun(singular(m.clause.verb.text))) ? m.clause.verb : undefined;
+    const object: Ast.NounPhrase | undefined = noun && m.clause.subject ? { ...m.clause.subject, items: [noun], range: m.clause.range } : undefined;
+    const clause: Ast.Clause = object && body.condition.verb && body.condition.object ? { ...body.condition, object, range: m.clause.range } : m.clause;
+    const c = read(clause);
+    l.aboutConditionPlayer(clause);
+    return c;
+  });
+  if (joins.size > 1) {
+    l.note(spanOf(body.condition.range, body.more.at(-1)!.clause.range), `"${l.slice(spanOf(body.condition.range, body.more.at(-1)!.clause.range))}" joins conditions with both "and" and "or", and does not say which binds first: write two abilities, or one kind of join ("If A and B, ..." / "If A or B, ...")`);
+    return first;
+  }
+  for (const m of body.more) l.use(m.join);
+  const all = [first, ...rest];
+  const understood = all.filter((c): c is Condition => c !== undefined);
+  if (joins.has("or")) return understood.length === all.length ? { kind: "any", conditions: understood } : undefined;
+  return understood.length > 1 ? { kind: "all", conditions: understood } : understood[0];
 }
 
 /** "You may cast this spell from your graveyard.": where the card may be played from (a static, on a spell too). */

@@ -899,6 +899,14 @@ export class CardwrightParser extends CstParser {
     this.OPTION2(() => {
       this.CONSUME(T.If);
       this.SUBRULE(this.clause, { LABEL: "condition" });
+      // `if A and B,` · `if A or B,` (as `conditional`'s)
+      this.MANY(this.cached(166, () => ({
+        GATE: () => is(this.LA(1), T.And) || is(this.LA(1), T.Or),
+        DEF: () => {
+          this.OR2(this.cached(167, () => [{ ALT: () => this.CONSUME(T.And, { LABEL: "conditionJoin" }) }, { ALT: () => this.CONSUME(T.Or, { LABEL: "conditionJoin" }) }]));
+          this.SUBRULE2(this.clause, { LABEL: "moreCondition" });
+        },
+      })));
       this.CONSUME2(T.Comma);
     });
     // `When this enters play, choose one — • ... • ...`
@@ -997,6 +1005,15 @@ export class CardwrightParser extends CstParser {
       },
     ]);
     this.SUBRULE(this.clause, { LABEL: "condition" });
+    // `If you have 10 or less life and an opponent has a Bleed counter, ...` · `If you control a Vampire or you have 5 or
+    // more Bleed counters, ...`: conditions joined by `and` / `or` (a clause that stops before the word).
+    this.MANY(this.cached(164, () => ({
+      GATE: () => is(this.LA(1), T.And) || is(this.LA(1), T.Or),
+      DEF: () => {
+        this.OR2(this.cached(165, () => [{ ALT: () => this.CONSUME(T.And, { LABEL: "conditionJoin" }) }, { ALT: () => this.CONSUME(T.Or, { LABEL: "conditionJoin" }) }]));
+        this.SUBRULE2(this.clause, { LABEL: "moreCondition" });
+      },
+    })));
     this.CONSUME(T.Comma);
     this.SUBRULE(this.sequence);
   });

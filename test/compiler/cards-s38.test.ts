@@ -110,3 +110,38 @@ describe("an activated ability of a card in its owner's graveyard", () => {
     expect(probe("creature", "Whenever you discard a card, return this card from your Discard Pile to your hand.").problems).toEqual(['CW6001 "Whenever you discard a card, return this card from your Discard Pile to your hand"']);
   });
 });
+
+describe("conditions joined by 'and' / 'or'", () => {
+  it("'If A and B, …' / 'If A or B, …' / a trigger's 'if A and B,' run both (were CW1007 at the join, the line not read)", () => {
+    for (const [text, kind, join, readsAs] of [
+      ["If you have 10 or less life and you control a Vampire, draw a card.", "spell", "all", "If you have 10 or less life and you control a Vampire, draw a card."],
+      ["If you control a Vampire or you have 5 or more Bleed counters, deal 3 damage to target creature.", "spell", "any", "If you control a Vampire or you have 5 or more Bleed counters, deal 3 damage to target creature."],
+      ["If it's your turn and you have 10 or less life, draw a card.", "spell", "all", "If it's your turn and you have 10 or less life, draw a card."],
+      ["At the end of your turn, if you have 5 or less life and you control a Vampire, gain 2 life.", "creature", "all", "At the end of your turn, if you have 5 or less life and you control a Vampire, gain 2 life."],
+      ["When this enters play, if you control another Vampire or you have 10 or less life, draw a card.", "creature", "any", "When this enters play, if you control another Vampire or you have 10 or less life, draw a card."],
+    ] as const) {
+      const p = probe(kind, text);
+      expect([text, p.problems]).toEqual([text, []]);
+      expect(p.readsAs).toEqual([readsAs]);
+      expect(JSON.stringify(p.abilities[0])).toContain(`"kind":"${join}"`);
+      expect(stepsOf(readsAs, kind)).toEqual(stepsOf(text, kind));
+    }
+  });
+
+  it("'If you control a Warrior or a Mage' (a bare noun after 'or': was CW1007) is either kind", () => {
+    for (const [text, game] of [["If you control a Warrior or a Mage, draw a card.", "chromatic"], ["If you control a Vampire or a relic, draw a card.", "cybervamp"]] as const) {
+      const p = probe("spell", text, game);
+      expect([text, p.problems]).toEqual([text, []]);
+      expect(p.abilities[0]!.steps[0]).toMatchObject({ op: "if", condition: { kind: "any", conditions: [{ kind: "controls" }, { kind: "controls" }] } });
+      expect(stepsOf(p.readsAs[0]!, "spell", game)).toEqual(stepsOf(text, "spell", game));
+    }
+  });
+
+  it("'and' and 'or' mixed is CW6001 at the conditions; an unreadable condition stays CW6001 'treated as always true'", () => {
+    const mixed = probe("spell", "If you have 10 or less life and an opponent has a Bleed counter or you control a Vampire, draw a card.");
+    expect(mixed.problems).toEqual(['CW6001 "you have 10 or less life and an opponent has a Bleed counter or you control a Vampire"']);
+    const unread = probe("spell", "If you have 10 or less life and a creature died during your last turn, draw a card.");
+    expect(unread.problems).toEqual(['CW6001 "a creature died during your last turn"']);
+    expect(unread.readsAs).toEqual(["If you have 10 or less life, draw a card."]);
+  });
+});
