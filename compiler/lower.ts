@@ -6274,13 +6274,28 @@ class AbilityLowering {
     // "Exile target unit.", "Banish a card from your Graveyard." — other games' verb for removing a card for good: put into
     // this game's zone of removed cards (Three-Slot Duel's Oblivion, Chromatic's Shatter Zone), and said (CW6012) with the
     // game's own words to write. A game with no such zone (CYBERVAMP) cannot run it.
-    if ((verb === "exile" || verb === "banish") && obj && !clause.subject && !prep("to") && !prep("into")) {
+    // "Remove target creature from the game." is the same removal, in the words CYBERVAMP uses of tokens ("removed from the
+    // game entirely").
+    const isTheGame = (f: Ast.TailItem | Ast.NounFilter): f is Ast.PrepPhrase => f.kind === "prep" && f.prep === "from" && npWords(f.object).join(" ") === "game" && npDeterminers(f.object).join(" ") === "the" && !f.object.filters.length;
+    const fromGame = verb === "remove" && obj && !clause.subject ? (obj.filters.find(isTheGame) ?? clause.tail.find(isTheGame)) : undefined;
+    const removedFromGame = !!fromGame;
+    if (((verb === "exile" || verb === "banish") || removedFromGame) && obj && !clause.subject && !prep("to") && !prep("into")) {
       const zone = this.vocab.zoneOfRole("removed");
+      const what = this.slice(obj.range).replace(/\s+from the game$/i, "");
+      if (!zone) {
+        // CYBERVAMP: no zone of removed cards ("If a token leaves play ..., it is removed from the game entirely" is its only
+        // removal) — said with what runs instead, never guessed.
+        const inPlay = !obj.filters.some((f) => f.kind === "prep" && f.prep === "from" && f !== fromGame);
+        this.note(clause.range, `"${this.slice(clause.range)}": ${this.vocab.game.name} has no zone for cards removed from the game (its game file declares none; its text removes only a token leaving play) — ${inPlay ? `write "Destroy ${what}." or "Put ${what} into its owner's ${this.graveyardName()}.", or ` : ""}declare one in the game file (\`zone Exile public\`)`);
+        return [{ op: "rule", rule: "unsupported" }];
+      }
+      if (fromGame) this.use(fromGame);
       if (zone) {
-        const words = this.slice(clause.verb!.range);
-        const args = { words, game: this.vocab.game.name, role: "removed-cards zone", zone, suggestion: `Put ${this.slice(obj.range)} into its owner's ${zone}` };
+        const words = removedFromGame ? this.slice(spanOf(clause.verb!.range, fromGame!.range)) : this.slice(clause.verb!.range);
+        const args = { words, game: this.vocab.game.name, role: "removed-cards zone", zone, suggestion: `Put ${what} into its owner's ${zone}` };
         this.notes.push({ file: this.file, range: plainRange(clause.verb!.range), code: "CW6012", args, message: `"${words}" is putting into the ${zone} in ${this.vocab.game.name}` });
-        return [{ op: "move", what: this.pickOrAffected(obj), to: zone }];
+        const core: Ast.NounPhrase = fromGame && obj.filters.includes(fromGame as Ast.NounFilter) ? { ...obj, filters: obj.filters.filter((f) => f !== fromGame) } : obj;
+        return [{ op: "move", what: this.pickOrAffected(core), to: zone }];
       }
     }
     // "This unit fights target enemy unit.", "Target unit you control fights target unit an opponent controls." (a game

@@ -145,3 +145,22 @@ describe("conditions joined by 'and' / 'or'", () => {
     expect(unread.readsAs).toEqual(["If you have 10 or less life, draw a card."]);
   });
 });
+
+describe("'Remove … from the game' / 'Exile …'", () => {
+  it("in a game with a zone of removed cards: put there, said with the game's words (was CW6001 'cannot execute')", () => {
+    for (const [game, text, zone] of [["chromatic", "Remove target creature from the game.", "Shatter Zone"], ["duel", "Remove target unit from the game.", "Oblivion"]] as const) {
+      const p = probe("spell", text, game);
+      expect(p.problems).toEqual([`CW6012 "Remove"`]);
+      expect(p.abilities[0]!.steps).toMatchObject([{ op: "move", what: { kind: "target", index: 0 }, to: zone }]);
+    }
+  });
+
+  it("CYBERVAMP (no such zone): CW6001 naming what runs instead and the zone to declare (was 'cannot execute … yet' with no form)", () => {
+    const p = probe("spell", "Remove target creature from the game.");
+    expect(p.problems).toEqual(['CW6001 "Remove target creature from the game"']);
+    expect(p.messages[0]).toContain('write "Destroy target creature." or "Put target creature into its owner\'s Discard Pile.", or declare one in the game file (`zone Exile public`)');
+    const pile = probe("spell", "Exile target creature card from an opponent's Discard Pile.");
+    expect(pile.messages[0]).toContain("declare one in the game file (`zone Exile public`)");
+    expect(pile.messages[0]).not.toContain("Destroy");
+  });
+});
