@@ -5010,6 +5010,26 @@ class AbilityLowering {
     return steps;
   }
 
+  /**
+   * "Put a Bleed counter on target creature." in a game whose Bleed counters are a player's (`counter Bleed on player`): a
+   * counter no rule of the game reads there (checked clean and did nothing the game knows) — CW6001 at the clause, naming
+   * who holds that kind and the forms that run. Likewise a card's kind put on a player.
+   */
+  counterHolders(steps: readonly Step[], range: Ast.BaseNode["range"]): void {
+    for (const step of walkStepsOf(steps)) {
+      if (step.op !== "add_counters" && step.op !== "remove_counters") continue;
+      const def = step.counter === undefined ? undefined : this.vocab.game.counters.find((c) => lower(c.name) === lower(step.counter!));
+      if (!def) continue;
+      const slots = step.on.kind === "target" ? [step.on.index] : step.on.kind === "targets" ? step.on.indexes : [];
+      const holder = step.on.kind === "player" ? "player" : step.on.kind === "card" || step.on.kind === "cards" ? "card" : slots.every((i) => this.targets[i]?.accepts === "card") ? "card" : slots.every((i) => this.targets[i]?.accepts === "player") ? "player" : undefined;
+      if (!holder || holder === def.on) continue;
+      const keyword = this.vocab.keywords.get(lower(def.name));
+      const instead = def.on === "player" ? `"Target player gains a ${def.name} counter."${keyword && holder === "card" ? `, or the keyword on a creature: "Target creature gains ${def.name}${keyword.parameter ? " 1" : ""} until end of turn."` : ""}` : `"Put a ${def.name} counter on target creature."`;
+      this.note(range, `"${this.slice(range)}": ${def.name} counters go on ${def.on === "player" ? "players" : "cards"} in ${this.vocab.game.name} (\`counter ${def.name} on ${def.on}\`), and nothing reads one on a ${holder}; write ${instead}`);
+      return;
+    }
+  }
+
   /** Can a damage step's recipients be a player ("target player", "each opponent", "any target")? */
   reachesPlayer(to: Affected): boolean {
     if (to.kind === "player") return true;
@@ -8108,6 +8128,8 @@ function lowerAbility(ast: Ast.Ability, index: number, card: CardInfo, l: Abilit
   if (card.own) l.own = card.own;
   const slot: CardInfo = ast.tag && card.enhancementTags?.has(lower(ast.tag.text)) ? { ...card, enhancedOnEnter: true } : card;
   lowerBody(ast.body, base, slot, l);
+  // "Put a Bleed counter on target creature." where Bleed counters are a player's: checked on the ability's final steps.
+  l.counterHolders(base.steps, ast.body.range);
   // An enhancement's effects with no trigger ("[Blue] Choose one — ...", "[Red] If you control a Knight, draw a card."):
   // they run as the permanent enters with it.
   if (slot.enhancedOnEnter && base.kind === "static" && base.steps.length && !base.statics?.length) enteringEnhanced(base, l);

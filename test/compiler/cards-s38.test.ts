@@ -164,3 +164,14 @@ describe("'Remove … from the game' / 'Exile …'", () => {
     expect(pile.messages[0]).not.toContain("Destroy");
   });
 });
+
+describe("a counter put on the kind of holder the game does not give it", () => {
+  it("'Put a Bleed counter on target creature.' (Bleed counters are a player's) is CW6001 naming the forms (was clean: a counter nothing reads)", () => {
+    const p = probe("spell", "Put a Bleed counter on target creature.");
+    expect(p.problems).toEqual(['CW6001 "Put a Bleed counter on target creature"']);
+    expect(p.messages[0]).toContain("Bleed counters go on players in CYBERVAMP (`counter Bleed on player`)");
+    expect(p.messages[0]).toContain('"Target creature gains Bleed 1 until end of turn."');
+    expect(probe("spell", "Put a power counter on target player.").problems).toEqual(['CW6001 "Put a power counter on target player"']);
+    for (const text of ["Target player gains a Bleed counter.", "Put a power counter on target creature.", "Remove all Bleed counters from target player.", "Remove a power counter from target creature."]) expect([text, probe("spell", text).problems]).toEqual([text, []]);
+  });
+});
