@@ -223,7 +223,7 @@ export const MESSAGES = {
   },
   CW2019: {
     severity: "error",
-    template: 'Unknown counter "{word}" in game "{game}".',
+    template: 'Unknown counter "{word}" in game "{game}": a counter the cards use is declared in the game file (`counter {word} on card`, or `on player`).',
     explanation: "Ability text names a counter the game file does not declare with `counter <Name> on player|card`.",
     example: "text:\n  Target player gains 1 Poison counter.",
     exampleArgs: { word: "Poison", game: "cybervamp" },
