@@ -9853,6 +9853,15 @@ function lowerBody(body: Ast.AbilityBody, a: Ability, card: CardInfo, l: Ability
  * always true"), and the whole is read so: with `and` the others still hold; with `or` the whole is always true.
  */
 function compoundCondition(body: { condition: Ast.Clause; more?: Ast.ConditionalBody["more"] }, l: AbilityLowering, read: (clause: Ast.Clause) => Condition | undefined = (clause) => l.condition(clause)): Condition | undefined {
+  // "If you control a Vampire and a Ghoul, ...": each card kind joined to the object by "and" is a condition of its own
+  // (you control each), as "If you control a Vampire and you control a Ghoul" (was CW6005 at "a Ghoul").
+  const obj = body.condition.object;
+  const verb = body.condition.verb?.lemma;
+  if (!body.more?.length && obj?.also?.length && !obj.comma && verb === "control" && !body.condition.be && !body.condition.modal && [obj, ...obj.also].every((np) => !np.comma && npWords(np).length > 0 && npWords(np).every((w) => l.cardNoun(w) || l.cardNoun(singular(w))))) {
+    const parts = [{ ...obj, also: undefined }, ...obj.also].map((np) => read({ ...body.condition, object: np, range: np.range }));
+    const understood = parts.filter((c): c is Condition => c !== undefined);
+    return understood.length > 1 ? { kind: "all", conditions: understood } : understood[0];
+  }
   const first = read(body.condition);
   if (!body.more?.length) return first;
   const joins = new Set(body.more.map((m) => m.join.lemma.toLowerCase()));

@@ -137,6 +137,14 @@ describe("conditions joined by 'and' / 'or'", () => {
     }
   });
 
+  it("'If you control a Vampire and a Ghoul' (was CW6005 at 'a Ghoul') is both", () => {
+    const p = probe("spell", "If you control a Vampire and a Ghoul, draw a card.");
+    expect(p.problems).toEqual([]);
+    expect(p.readsAs).toEqual(["If you control a Vampire and you control a Ghoul, draw a card."]);
+    expect(p.abilities[0]!.steps[0]).toMatchObject({ op: "if", condition: { kind: "all", conditions: [{ kind: "controls", selector: { subtypes: ["Vampire"] } }, { kind: "controls", selector: { subtypes: ["Ghoul"] } }] } });
+    expect(stepsOf(p.readsAs[0]!)).toEqual(stepsOf("If you control a Vampire and a Ghoul, draw a card."));
+  });
+
   it("'and' and 'or' mixed is CW6001 at the conditions; an unreadable condition stays CW6001 'treated as always true'", () => {
     const mixed = probe("spell", "If you have 10 or less life and an opponent has a Bleed counter or you control a Vampire, draw a card.");
     expect(mixed.problems).toEqual(['CW6001 "you have 10 or less life and an opponent has a Bleed counter or you control a Vampire"']);
