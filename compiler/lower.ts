@@ -3122,7 +3122,10 @@ class AbilityLowering {
     // "your opponent has two or more units", "you have no creatures": cards of a permanent type a player has, with no
     // zone said, are the ones they control ("Unit cards" — cards — and "units in your Graveyard" are read below).
     const permanents = clause.verb?.lemma === "have" && !!obj && !obj.filters.length && !clause.tail.length && this.namesPermanents(obj);
-    if ((clause.verb?.lemma === "control" || holds || inPlay || permanents) && obj) {
+    // "As long as you wield a Weapon", "if an opponent wields a Weapon" (Chromatic 4.4: "A player may wield only one Weapon at
+    // a time"): a Weapon a player wields is one they control (it was CW6001, run as always true).
+    const wields = /^wields?$/i.test(clause.verb?.text ?? "") && !clause.be && !clause.modal && !!obj && npWords(obj).some((w) => lookup(this.vocab.cardTypes, w) !== undefined || lookup(this.vocab.cardTypes, singular(w)) !== undefined);
+    if ((clause.verb?.lemma === "control" || holds || inPlay || permanents || wields) && obj) {
       // "you control each Knight", "an opponent controls all units", "you control both Knights": whether a player controls
       // every such card is no count the engine reads (it was read as "a Knight", the determiner dropped).
       if (this.universalCount(obj, this.slice(clause.range))) {

@@ -178,3 +178,16 @@ describe("'for each' after a stat set from another amount (insertion probe)", ()
     expect(probe("duel", "spell", "Target unit gets +2 power for each Knight you control until end of turn.").problems).toEqual([]);
   });
 });
+
+describe("Chromatic's 'wield' (4.4: 'A player may wield only one Weapon at a time')", () => {
+  it("'As long as you wield a Weapon' is 'you control a Weapon' (was CW6001, always true)", () => {
+    for (const [text, reads] of [
+      ["[Base] As long as you wield a Weapon, this gets +1/+1.", "[Base] This gets +1/+1 as long as you control a Weapon."],
+      ["[Base] When this enters play, if an opponent wields a Weapon, draw a card.", "[Base] When this enters play, if your opponent controls a Weapon, draw a card."],
+      ["[Base] When this enters play, if you don't wield a Weapon, draw a card.", "[Base] When this enters play, if you control no Weapons, draw a card."],
+    ] as const) {
+      const p = probe("chromatic", "creature", text);
+      expect([text, p.problems, p.readsAs]).toEqual([text, [], [reads]]);
+    }
+  });
+});
