@@ -10916,6 +10916,16 @@ function lowerClauseCost(item: Ast.ClauseCost, clause: Ast.Clause, l: AbilityLow
   if (lemma === "remove") return lowerCounterCost(item, clause, l);
   const taken = playerCounterCost(clause, lemma, l);
   if (taken) return taken;
+  // "Reactive: Whenever you discard a card, ..." (Three-Slot Duel's rules name reactive effects; its game file gives them
+  // no marker): one capitalised word before ":" reads as a marker, not a cost — said so, with the game's markers (it was
+  // "cost not understood", naming no form).
+  const only = !clause.subject && !clause.object && !clause.be && !clause.modal && !clause.tail.length && clause.verb && /^[A-Z]/.test(clause.verb.text) && !/\s/.test(l.slice(item.range).trim());
+  const markers = l.vocab.game.markers.map((m) => m.name);
+  if (only && markers.length && !markers.some((m) => lower(m) === verb)) {
+    l.note(item.range, `"${l.slice(item.range)}" is no marker of ${l.vocab.game.name} (its markers: ${markers.join(", ")}) and no cost the engine pays: an ability with no marker is written without one, as the rest of the line stands ("Whenever ..., ...", "This gets ...")`);
+    l.use(item);
+    return [];
+  }
   l.note(item.range, `cost not understood by the engine: "${l.slice(item.range)}"`);
   return [];
 }

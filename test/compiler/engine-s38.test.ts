@@ -191,3 +191,15 @@ describe("Chromatic's 'wield' (4.4: 'A player may wield only one Weapon at a tim
     }
   });
 });
+
+describe("a word before ':' that is no marker of the game ('Reactive:', Three-Slot Duel's rules word)", () => {
+  it("is CW6001 naming the game's markers (was 'cost not understood', naming no form)", () => {
+    const p = probe("duel", "unit", "Reactive: Whenever you discard a card, put a power counter on this.");
+    expect(p.problems).toEqual(['CW6001 "Reactive"']);
+    expect(p.messages[0]).toContain('"Reactive" is no marker of Three-Slot Duel (its markers: PLAY, BREACH, DEATH, Passive)');
+    // The form it names runs; a marker and a real cost stay as they were.
+    expect(probe("duel", "unit", "Whenever you discard a card, put a power counter on this.").problems).toEqual([]);
+    expect(probe("duel", "unit", "PLAY: Draw a card.").problems).toEqual([]);
+    expect(probe("chromatic", "creature", "[Base] Exhaust: Draw a card.").problems).toEqual([]);
+  });
+});
