@@ -4101,8 +4101,9 @@ class AbilityLowering {
     } else if (!contracted && clause.be && clause.verb && !obj && lookup(this.vocab.colors, lower(clause.verb.text))) {
       // "it is Red": the colour word is read as the clause's verb.
       selector = { colors: [lookup(this.vocab.colors, lower(clause.verb.text))!] };
-    } else if (contracted || (clause.be !== undefined && clause.verb === undefined)) {
-      // "it's a Vampire", "that creature is a token", "it isn't a Unit"
+    } else if (contracted || (clause.be !== undefined && (clause.verb === undefined || (lower(clause.verb.text) === "not" && /^(?:is|are)$/i.test(clause.be.text))))) {
+      // "it's a Vampire", "that creature is a token", "it isn't a Unit"; "it is not a Knight" (the parser reads "not" as the
+      // verb: it was CW6001 while "it isn't a Knight" and "it's not a Knight" run)
       if (!obj || obj.filters.length || !objWords.length || !objDets.every((d) => d === "a" || d === "an" || d === "not")) return undefined;
       const { zones: _zones, ...matching } = this.selector(obj);
       selector = matching;

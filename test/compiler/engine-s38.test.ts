@@ -203,3 +203,12 @@ describe("a word before ':' that is no marker of the game ('Reactive:', Three-Sl
     expect(probe("chromatic", "creature", "[Base] Exhaust: Draw a card.").problems).toEqual([]);
   });
 });
+
+describe("'If it is not a Knight' reads as 'it isn't a Knight' (it was CW6001 while 'isn't' ran)", () => {
+  it("runs negated, as 'isn't' and 'it's not' do", () => {
+    for (const text of ["Destroy target unit. If it is not a Knight, draw a card.", "Destroy target unit. If that unit is not a Knight, draw a card."]) {
+      const p = probe("duel", "spell", text);
+      expect([text, p.problems, p.readsAs]).toEqual([text, [], ["Destroy target unit, then if it isn't a Knight, draw a card."]]);
+    }
+  });
+});
