@@ -11521,6 +11521,9 @@ export function lowerCards(doc: Ast.CardFile, text: Text, game: CompiledGame, mo
           const words = earlier.slice(clause.range).trim();
           notes.push({ file: doc.file, range: plainRange(clause.range), code: "CW6090", args: { words, trigger: earlier.slice(hostAst.range).trim().replace(/[.]$/, "") }, message: `"${words}" has no duration after a trigger on its line` });
         }
+        // "PLAY: Put the top card of your deck into your graveyard. If it's a unit card, draw a card.": "it" names the card the
+        // host's steps took (as a spell's next sentence reads them) — it was CW6001 "'it' refers to nothing", though it ran.
+        earlier.stepsBefore = host.steps;
         const continued = lowerAbilitySafely(a, Number(host.id.slice(host.id.lastIndexOf("#") + 1)), afterPrefix(info), earlier);
         reportUnusedWords(a, earlier, notes.slice(before), continued);
         hostBefore.from = host.steps.length;

@@ -212,3 +212,13 @@ describe("'If it is not a Knight' reads as 'it isn't a Knight' (it was CW6001 wh
     }
   });
 });
+
+describe("'it' in a sentence that goes on with a trigger's line names the card the trigger's steps took", () => {
+  it("'PLAY: Put the top card of your deck into your graveyard. If it's a unit card, draw a card.' is clean (it ran right, with a CW6001 'refers to nothing')", () => {
+    const p = probe("duel", "unit", "PLAY: Put the top card of your deck into your graveyard. If it's a unit card, draw a card.");
+    expect(p.problems).toEqual([]);
+    expect(p.readsAs).toEqual(["PLAY: Put the top card of your Deck into your Graveyard, then if it is a Unit, draw a card."]);
+    // A step that names no card before it: still CW6001.
+    expect(probe("duel", "unit", "PLAY: Draw a card. If it's a unit card, draw a card.").problems).toEqual(["CW6001 \"If it's a unit card, draw a card\""]);
+  });
+});
