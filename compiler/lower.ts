@@ -2992,13 +2992,17 @@ class AbilityLowering {
     if (!/^(?:have|has|haven't|hasn't|have not|has not)$/.test(have) || clause.be || clause.modal || !clause.object) return undefined;
     const obj = clause.object;
     const word = obj.items[0];
-    if (obj.items.length !== 1 || obj.determiners.length || obj.filters.length || obj.also?.length || word?.kind !== "word") return undefined;
+    // "you have lost life": the participle and its object read as one phrase ("lost life"); "you have played a spell": the
+    // participle alone, its object a complement.
+    const rest: Ast.NounPhrase | undefined = obj.items.length > 1 && !obj.determiners.length && !clause.complement && clause.tail.some((t) => t.kind === "timing") ? { ...obj, items: obj.items.slice(1), range: spanOf(obj.items[1]!.range, obj.range) } : undefined;
+    if ((obj.items.length !== 1 && !rest) || obj.determiners.length || (obj.filters.length && !rest) || obj.also?.length || word?.kind !== "word") return undefined;
     const text = lower(word.text);
     const participle = (/ed$/.test(text) && word.lemma !== text) || PARTICIPLES.has(text);
     if (!participle) return undefined;
-    const complement = clause.complement?.kind === "np" ? clause.complement : undefined;
+    const complement = rest ?? (clause.complement?.kind === "np" ? clause.complement : undefined);
     if (clause.complement && !complement) return undefined;
-    return { clause: { ...clause, verb: word, object: complement, complement: undefined }, negated: /n't$|not$/.test(have) };
+    const verb: Ast.WordNode = PARTICIPLE_LEMMAS[text] && word.lemma === text ? { ...word, lemma: PARTICIPLE_LEMMAS[text]! } : word;
+    return { clause: { ...clause, verb, object: complement, complement: undefined }, negated: /n't$|not$/.test(have) };
   }
 
   conditionFor(clause: Ast.Clause, player?: PlayerRef): Condition | undefined {
@@ -7521,7 +7525,8 @@ function tokenByName(game: CompiledGame, name: string): string {
 const SLOT_PLACES: ReadonlySet<string> = new Set(["left", "right", "middle", "center", "centre", "first", "second", "third", "last", "leftmost", "rightmost", "outer", "inner", "front", "back", "adjacent", "neighbouring", "neighboring"]);
 
 /** Participles not ending in -ed that a condition's perfect may use ("you have lost life this turn", "you have cast a spell"). */
-const PARTICIPLES: ReadonlySet<string> = new Set(["lost", "cast", "drawn", "dealt", "won", "paid", "taken", "given", "chosen", "put", "played"]);
+const PARTICIPLE_LEMMAS: Readonly<Record<string, string>> = { lost: "lose", cast: "cast", drawn: "draw", dealt: "deal", won: "win", paid: "pay", taken: "take", given: "give", chosen: "choose", put: "put", played: "play" };
+const PARTICIPLES: ReadonlySet<string> = new Set(Object.keys(PARTICIPLE_LEMMAS));
 
 /** A stat bound turned round: "3 or more" → "less than 3"; undefined for "exactly". */
 function flipStat(stat: NonNullable<CardSelector["stat"]>): CardSelector["stat"] | undefined {

@@ -1963,6 +1963,10 @@ function slotPositionWords(tokens: IToken[], from: number): void {
   for (let i = Math.max(0, from); i + 1 < tokens.length; i++) {
     const t = tokens[i]!;
     if (/^left$/i.test(t.image) && /^slots?$/i.test(tokens[i + 1]!.image) && !is(t, T.Word)) makePlainWord(t);
+    // "If you haven't cast a spell this turn", "if an opponent has cast two spells": the participle after "have", a plain
+    // word as "played" is (the verb "cast" there broke the clause: "Expected ..."); the lowering reads the perfect.
+    const next = tokens[i + 1]!;
+    if (/^(?:have|has|haven't|hasn't|haven’t|hasn’t)$/i.test(t.image) && /^(?:cast|lost|drawn)$/i.test(next.image) && !is(next, T.Word) && t.startLine === next.startLine) makePlainWord(next);
   }
 }
 

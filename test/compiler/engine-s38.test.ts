@@ -222,3 +222,19 @@ describe("'it' in a sentence that goes on with a trigger's line names the card t
     expect(probe("duel", "unit", "PLAY: Draw a card. If it's a unit card, draw a card.").problems).toEqual(["CW6001 \"If it's a unit card, draw a card\""]);
   });
 });
+
+describe("more perfects: 'haven't cast', 'have lost life'", () => {
+  it("'If you haven't cast a spell this turn' (a parse error at 'cast') and 'If you haven't lost life this turn' run as the past", () => {
+    for (const [game, kind, text, reads] of [
+      ["chromatic", "creature", "[Base] When this enters play, if you haven't cast a spell this turn, draw a card.", "[Base] When this enters play, if you didn't play a Spell this turn, draw a card."],
+      ["chromatic", "creature", "[Base] When this enters play, if an opponent has cast a spell this turn, draw a card.", "[Base] When this enters play, if your opponent played a Spell this turn, draw a card."],
+      ["duel", "spell", "If you have lost life this turn, draw a card.", "If you lost life this turn, draw a card."],
+      ["duel", "spell", "If you haven't lost life this turn, draw a card.", "If you didn't lose life this turn, draw a card."],
+    ] as const) {
+      const p = probe(game, kind, text);
+      expect([text, p.problems, p.readsAs]).toEqual([text, [], [reads]]);
+    }
+    // "Whenever you cast a spell" is unchanged.
+    expect(probe("chromatic", "creature", "[Base] Whenever you cast a spell, draw a card.").readsAs).toEqual(["[Base] Whenever you cast a Spell, draw a card."]);
+  });
+});
