@@ -10083,6 +10083,12 @@ function lowerReplacement(body: Ast.ReplacementBody, a: Ability, l: AbilityLower
     // effect that made it: the replacement runs later, in a frame of its own, with no targets.
     l.lastCard = undefined;
   }
+  // "The first time you would take damage each turn, ...", "If this would take damage, ...": "take damage" is "be dealt
+  // damage" (as the trigger "Whenever you take damage" reads it; it was CW6001 "not an event the engine can replace").
+  const taken = body.event;
+  if (taken.verb?.lemma === "take" && !taken.be && taken.modal?.lemma === "would" && taken.object && npWords(taken.object).join(" ") === "damage" && !taken.object.determiners.length && !taken.object.filters.length && taken.subject) {
+    body = { ...body, event: { ...taken, be: { ...taken.verb, text: "be", lemma: "is" }, verb: { ...taken.verb, text: "dealt", lemma: "deal" } } };
+  }
   const stepsBefore = l.targets.length;
   // "If you would draw a card during your Start phase": the replacement holds only then (IR `during`).
   const timed = replacementDuring(body.event, l);

@@ -238,3 +238,17 @@ describe("more perfects: 'haven't cast', 'have lost life'", () => {
     expect(probe("chromatic", "creature", "[Base] Whenever you cast a spell, draw a card.").readsAs).toEqual(["[Base] Whenever you cast a Spell, draw a card."]);
   });
 });
+
+describe("'would take damage' in a replacement is 'would be dealt damage' (was CW6001)", () => {
+  it("lowers to the same replacement as the 'be dealt damage' form", () => {
+    for (const [taken, dealt] of [
+      ["The first time you would take damage each turn, prevent 1 of that damage.", "The first time you would be dealt damage each turn, prevent 1 of that damage."],
+      ["If this would take damage, prevent that damage.", "If this would be dealt damage, prevent that damage."],
+    ] as const) {
+      const p = probe("duel", "unit", taken);
+      expect([taken, p.problems, p.readsAs]).toEqual([taken, [], [dealt]]);
+      const strip = (x: unknown) => JSON.parse(JSON.stringify(x, (k, v) => (k === "source" || k === "text" ? undefined : v)));
+      expect(strip(p.abilities[0]!.replacement)).toEqual(strip(probe("duel", "unit", dealt).abilities[0]!.replacement));
+    }
+  });
+});
