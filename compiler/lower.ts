@@ -7930,7 +7930,11 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
           l.note(head.range, `trigger not understood by the engine: "${text}" (the engine reads damage dealt to this card from any source: "Whenever this unit is dealt damage")`);
           return undefined;
         }
-        l.use(clause.subject, toPrep);
+        // This card's own nouns only: "to this non-token unit" / "to this exhausted unit" keep their qualifier unread (CW6005),
+        // never run as "to this unit" (insertion probe, session 38).
+        l.use(clause.subject, to.determiners);
+        l.useSelfNouns(to);
+        l.ledger.carry(leavesOf(toPrep).filter((leaf) => lower(l.slice(leaf.range)) === "to"));
         return { event: "dealt_damage", subject: { kind: "self" }, ...combat, text };
       }
       const toPlayer = to !== undefined && isPlayerPhrase(to);

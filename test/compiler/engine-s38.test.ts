@@ -252,3 +252,11 @@ describe("'would take damage' in a replacement is 'would be dealt damage' (was C
     }
   });
 });
+
+describe("a qualifier on this card as the one dealt damage (insertion probe)", () => {
+  it("'Whenever a card deals damage to this non-token unit' reports 'non-token' (it ran as 'to this unit')", () => {
+    expect(probe("duel", "unit", "Whenever a card deals damage to this non-token unit, draw a card.").problems).toEqual(['CW6005 "non-token"']);
+    const p = probe("duel", "unit", "Whenever a card deals damage to this unit, draw a card.");
+    expect([p.problems, p.readsAs]).toEqual([[], ["When this is dealt damage, draw a card."]]);
+  });
+});
