@@ -299,7 +299,9 @@ function ambiguousTarget(run: Run, state: GameState, step: ScenarioAction, fits:
     // "up to two target units" with none chosen: a line naming no target is that play (matchAction takes it).
     if (choices.length < 2 || choices.some((ts) => ts.length === 0)) return undefined;
     const shown = choices.slice(0, 6).map((ts) => ts.map((t) => (t ? describeTarget(run, state, t) : "none")).join(", "));
-    return `the line names no target and the engine offers ${choices.length} choices of target (${shown.join("; ")}${choices.length > 6 ? "; …" : ""}): say which, with \`targeting …\``;
+    // Said with the line to write (session 38's CYBERVAMP probe wrote the target on a line of its own, `p1 targets "X"`).
+    const example = choices[0]!.length === 1 ? `on this line, as the play is made — \`${step.player} ${step.kind} ${describeRef(step.card)}${step.kind === "activate" && step.ability > 1 ? ` ability ${step.ability}` : ""} target ${shown[0]}\`` : "with `targeting …`";
+    return `the line names no target and the engine offers ${choices.length} choices of target (${shown.join("; ")}${choices.length > 6 ? "; …" : ""}): say which ${example}`;
   }
   if (!refs.some((r) => "card" in r && !r.controller && r.copy === undefined)) return undefined;
   for (const [i, ref] of refs.entries()) {
@@ -1803,7 +1805,12 @@ function evaluate(run: Run, state: GameState, events: TraceEvent[], e: Expectati
         const short = [...counts(want)].filter(([n, k]) => (haveCounts.get(n) ?? 0) < k).map(([n]) => n);
         const where = short.flatMap((n) => {
           const places = [...new Set(Object.values(state.cards).filter((c) => norm(nameOf(run, state, c.id)) === n && !(c.controller === e.player && c.zone === zone)).map((c) => `${c.controller}'s ${c.zone}`))];
-          return places.length ? [`"${nameOf(run, state, Object.values(state.cards).find((c) => norm(nameOf(run, state, c.id)) === n)!.id)}" is in ${places.join(", ")}`] : [];
+          if (places.length) return [`"${nameOf(run, state, Object.values(state.cards).find((c) => norm(nameOf(run, state, c.id)) === n)!.id)}" is in ${places.join(", ")}`];
+          // A token that left play is gone from the game (session 38's CYBERVAMP probe: a destroyed Blood Familiar expected
+          // in the Discard Pile was told only "p2 Discard Pile: (empty)").
+          const gone = [...run.seen].find(([id, name]) => !state.cards[id] && norm(name) === n);
+          const how = gone && events.some((ev) => ev.card === gone[0] && ev.kind === "destroyed") ? "destroyed" : "move";
+          return gone ? [`"${gone[1]}" was a token: it left play and ceased to exist, as a token does wherever it would go; \`expect event ${how} "${gone[1]}"\` says it left`] : [];
         });
         return verdict(!short.length, `${e.player} ${zone} has ${listed}`, `${shown}${where.length ? ` (${where.join("; ")})` : ""}`);
       }
@@ -1875,7 +1882,11 @@ function evaluate(run: Run, state: GameState, events: TraceEvent[], e: Expectati
         return verdict(found !== undefined && (e.amount === undefined || found[1] === e.amount), `${who} ${keywordText(e)}`, shown);
       }
       const actual = e.over ? card.overexhausted : card.exhausted;
-      const shown = card.overexhausted ? "overexhausted" : card.exhausted ? "exhausted" : "ready";
+      // Exhausted still because it was Overexhausted (CYBERVAMP's skip_next_renew: it stayed exhausted at its controller's
+      // Renew): said, as the trace says it (runtime/mechanics/renew.ts). Session 38's probe expected a relic overexhausted
+      // on turn 3 renewed on turn 5 and was told only "exhausted".
+      const stayed = !e.over && e.value === false && card.exhausted ? events.findLast((ev) => ev.card === card.id && ev.kind === "modify" && /\(it was Overexhausted\)$/.test(ev.text)) : undefined;
+      const shown = `${card.overexhausted ? "overexhausted" : card.exhausted ? "exhausted" : "ready"}${stayed ? ` (it was Overexhausted: it stayed exhausted at ${stayed.player ?? card.controller}'s Renew on turn ${stayed.turn})` : ""}`;
       return verdict(actual === e.value, `${who} is ${e.over ? "overexhausted" : e.value ? "exhausted" : "ready"}`, shown);
     }
     case "cost": {

@@ -123,7 +123,7 @@ describe("what test finds about a line's cards, check says before it runs", () =
   // Stone Guard — without a word, so the scenario tested another play than the one its author meant.
   it("an action naming no target where the engine offers several is said: not the first listed taken", () => {
     const text = duel('  p1 field: "Stone Guard"\n  p2 field: "Scout"\n  p1 hand: "Quick Bolt"\n', 'p1 play "Quick Bolt"\nexpect event destroyed "Scout"');
-    expect(failuresOf(text)).toEqual([`8: the line names no target and the engine offers 4 choices of target (p1's "Stone Guard"; p2's "Scout"; p1; p2): say which, with \`targeting …\``]);
+    expect(failuresOf(text)).toEqual([`8: the line names no target and the engine offers 4 choices of target (p1's "Stone Guard"; p2's "Scout"; p1; p2): say which on this line, as the play is made — \`p1 play "Quick Bolt" target p1's "Stone Guard"\``]);
     expect(failuresOf(text.replace('p1 play "Quick Bolt"', 'p1 play "Quick Bolt" targeting "Scout"'))).toEqual([]);
     // One legal target: nothing to say.
     expect(failuresOf(duel('  p1 field: "Stone Guard"\n  p2 field: "Scout"\n  p1 hand: "Riptide"\n  p1 Crystal 2\n', 'p1 play "Riptide"\nexpect p2 hand: "Scout"'))).toEqual([]);

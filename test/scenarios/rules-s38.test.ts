@@ -189,3 +189,74 @@ expect no event draw p1
     expect([start.failures, start.warnings]).toEqual([[], undefined]);
   });
 });
+
+describe("CYBERVAMP probe (session 38): failed lines that did not say why", () => {
+  it("a token expected in the Discard Pile says it ceased to exist (on main: \"p2 Discard Pile: (empty)\")", () => {
+    expect(
+      failuresOf(`scenario "p18 a destroyed Blood Familiar" for cybervamp
+setup {
+  turn 3 p1 phase Pre-Battle
+  p1 battlefield: "Crimson Substation", "Gold Exchange"
+  p1 hand: "Arterial Spray"
+  p2 battlefield: "Blood Familiar"
+}
+p1 play "Arterial Spray" target "Blood Familiar"
+p2 pass
+p1 pass
+expect p2 Discard Pile has "Blood Familiar"
+`),
+    ).toEqual([
+      '11: expectation not met | expected p2 Discard Pile has "Blood Familiar" | actual p2 Discard Pile: (empty) ("Blood Familiar" was a token: it left play and ceased to exist, as a token does wherever it would go; `expect event destroyed "Blood Familiar"` says it left)',
+    ]);
+  });
+
+  it("a card overexhausted, expected renewed at the next Renew, says it stayed exhausted (on main: \"exhausted\")", () => {
+    expect(
+      failuresOf(`scenario "p16 Sanctum Beacon overexhausted" for cybervamp
+setup {
+  turn 3 p1 phase Pre-Battle
+  p1 battlefield: "Sanctum Beacon"
+  p1 life 15
+}
+p1 activate "Sanctum Beacon" ability 2
+p2 pass
+p1 pass
+expect p1 life 19
+p1 end phase
+p2 pass
+p1 end phase
+p2 pass
+p1 end phase
+p2 pass
+p2 end phase
+p1 pass
+p2 end phase
+p1 pass
+p2 end phase
+p1 pass
+expect turn 5
+expect "Sanctum Beacon" is renewed
+`),
+    ).toEqual(['24: expectation not met | expected "Sanctum Beacon" is ready | actual exhausted (it was Overexhausted: it stayed exhausted at p1\'s Renew on turn 5)']);
+  });
+
+  it("a play naming no target, written as a `p1 targets` line after it, is told the play line to write (on main: \"say which, with `targeting …`\")", () => {
+    expect(
+      failuresOf(`scenario "p20 the target on a line of its own" for cybervamp
+setup {
+  turn 3 p1 phase Pre-Battle
+  p1 battlefield: "Crimson Substation", "Gold Exchange"
+  p1 hand: "Arterial Spray"
+  p2 battlefield: "Neon Ripper"
+}
+p1 play "Arterial Spray"
+p1 targets "Neon Ripper"
+p2 pass
+p1 pass
+expect p2 Discard Pile has "Neon Ripper"
+`),
+    ).toEqual([
+      '8: the line names no target and the engine offers 3 choices of target (p2\'s "Neon Ripper"; p1; p2): say which on this line, as the play is made — `p1 play "Arterial Spray" target p2\'s "Neon Ripper"`',
+    ]);
+  });
+});
