@@ -873,8 +873,10 @@ const ONWARD_DEPTH = 16;
  * the bounds above (`cut` names the first choice they left unanswered). The game's own flow (a phase's end, the rest of a
  * battle's steps) is not run. Undefined when nothing of the kind waits.
  */
-function onwardWays(run: Run, state: GameState, inOrder: boolean): { ways: Onward[]; cut?: OnwardCut } | undefined {
-  const setGoing = (s: GameState) => !s.over && !s.pending && s.stack.some((item) => item.kind !== "rule" && (item.frame.card ?? item.frame.ability) !== undefined);
+function onwardWays(run: Run, state: GameState, inOrder: boolean, battle = false): { ways: Onward[]; cut?: OnwardCut } | undefined {
+  // With `battle`, a battle whose attackers are declared and whose damage is not dealt yet (GameState.battle) goes on too,
+  // its windows passed, up to a combat declaration (not answered) or its damage (holdsOnlyBeforeDamage).
+  const setGoing = (s: GameState) => !s.over && !s.pending && ((battle && !!s.battle) || s.stack.some((item) => item.kind !== "rule" && (item.frame.card ?? item.frame.ability) !== undefined));
   if (!setGoing(state) && !answerWaits(run, state)) return undefined;
   const ways: Onward[] = [];
   let cut: OnwardCut | undefined;
@@ -943,8 +945,8 @@ function onwardWays(run: Run, state: GameState, inOrder: boolean): { ways: Onwar
  * Session 37: Mind Leech's breach ("Your opponent discards a card."), p2's discard never answered, `expect p2 hand count
  * 2` held. A line that still holds every way stands (a cost paid, a card exhausted, a trigger noted), and so does a last
  * stretch that says what waits (`expect stack ...`, `expect pX to act`). When the search could not try every way
- * (`OnwardCut`: Overclocked Seer's discard from a hand of 13, four "you may" questions in a row), the first line of the
- * stretch fails saying so, with the lines to write: a line it could not judge is no line that holds.
+ * (`OnwardCut`: Overclocked Seer's discard from a hand of 13, four "you may" questions in a row), the run warns at the
+ * first line of the stretch, with the lines to write: a line it could not judge is not said to hold.
  */
 function holdsOnlyUnresolved(run: Run, state: GameState, events: readonly TraceEvent[], scenario: Scenario): { line: number; message: string; warning?: true } | undefined {
   const steps = scenario.steps;
@@ -991,6 +993,38 @@ function holdsOnlyUnresolved(run: Run, state: GameState, events: readonly TraceE
     warning: true,
     message: `${lead}: the runner tries every way ${they} can go on, to see that the lines after the last action still hold once ${they} ${they === "it" ? "is" : "are"} done, and there are more ways than it tries (${bound}), so this stretch is not checked — write the ${choiceNow && !cut.way.lines.length ? "answer" : "passes and answers"} before this line to expect what ${they} ${they === "it" ? "does" : "do"}${form ? ` (${asker}'s answer: ${form})` : ""}, or say that ${they} ${they === "it" ? "waits" : "wait"} with ${choiceNow ? `\`expect ${choiceNow.player} to act\`` : said}`,
   };
+}
+
+/**
+ * An expectation of a scenario's last stretch that holds only because the battle under way has not dealt its damage: the
+ * scenario ends after the blockers (or attackers) are declared, and once both players pass its windows the damage breaks
+ * the line. Session 38's CYBERVAMP probe: `p2 block "Hemorrhage Stalker" with "Street Samurai"` (When this blocks, it gets
+ * +1/+1), then `expect p1 battlefield has "Hemorrhage Stalker"` passed — the damage that destroys it was never dealt.
+ * A warning, not a failure: a scenario may stop mid-battle on purpose to read what happened before the damage (a block
+ * trigger's damage, a bonus while blocking); `expect pX to act` says it stops there, as for the stack.
+ */
+function holdsOnlyBeforeDamage(run: Run, state: GameState, events: readonly TraceEvent[], scenario: Scenario): { line: number; message: string } | undefined {
+  if (state.over || !state.battle) return undefined;
+  const steps = scenario.steps;
+  const lastAction = steps.findLastIndex((s) => s.kind === "action");
+  const stretch = steps.slice(lastAction + 1).filter((s): s is ScenarioStep & { kind: "expect" } => s.kind === "expect");
+  if (!stretch.length || stretch.some((s) => aboutTheStack(s.expect.kind) || s.expect.kind === "to_act")) return undefined;
+  const onward = onwardWays(run, state, stretch.some((s) => s.expect.kind === "order" || s.expect.kind === "one_event"), true);
+  if (!onward) return undefined;
+  const who = run.engine.decider(state) ?? state.active;
+  for (const step of stretch) {
+    for (const way of onward.ways) {
+      if (way.state.battle) continue;
+      const v = evaluate(run, way.state, [...events, ...way.events], step.expect, scenario, step.negate);
+      if (typeof v !== "string" && v.holds !== step.negate) continue;
+      const why = typeof v === "string" ? v : `${step.negate ? "not " : ""}${v.expected}: ${v.actual}`;
+      return {
+        line: step.line,
+        message: `this line holds only because the battle has not dealt its damage, and the scenario ends here: once it does (${way.lines.join(", ")}) the line no longer holds (${why}) — write those lines before this line to expect what the battle does, or say that the scenario stops before the damage with \`expect ${who} to act\``,
+      };
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -2485,6 +2519,8 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
     const unresolved = holdsOnlyUnresolved(run, state, events, scenario);
     if (unresolved?.warning) (result.warnings ??= []).push({ file: scenario.file, line: unresolved.line, message: unresolved.message });
     else if (unresolved) fail(unresolved.line, unresolved.message);
+    const beforeDamage = unresolved ? undefined : holdsOnlyBeforeDamage(run, state, events, scenario);
+    if (beforeDamage) (result.warnings ??= []).push({ file: scenario.file, line: beforeDamage.line, message: beforeDamage.message });
   }
   if (expectsNothing && !failures.length) fail(scenario.line, expectsNothing.message);
   result.events = events;

@@ -260,3 +260,30 @@ expect p2 Discard Pile has "Neon Ripper"
     ]);
   });
 });
+
+describe("a scenario ending mid-battle, with a line the damage would break, warns (CYBERVAMP probe p34; on main it passed in silence)", () => {
+  const samurai = (tail: string) => `scenario "p34 the Samurai blocks" for cybervamp
+setup {
+  turn 3 p1 phase Battle
+  p1 battlefield: "Hemorrhage Stalker"
+  p2 battlefield: "Street Samurai"
+}
+p1 attack p2 with "Hemorrhage Stalker"
+p1 pass
+p2 pass
+p2 block "Hemorrhage Stalker" with "Street Samurai"
+${tail}`;
+
+  it("names the passes that deal the damage and what the line reads then; `expect p1 to act` says it stops there", () => {
+    const [result] = runText(samurai("expect p1 battlefield has \"Hemorrhage Stalker\"\n")).results;
+    expect(result!.failures).toEqual([]);
+    expect(result!.warnings?.map((w) => `${w.line}: ${w.message}`)).toEqual([
+      '11: this line holds only because the battle has not dealt its damage, and the scenario ends here: once it does (`p1 pass`, `p2 pass`, `p1 pass`, `p2 pass`) the line no longer holds (p1 Battlefield has "Hemorrhage Stalker": p1 Battlefield: (empty) ("Hemorrhage Stalker" is in p1\'s Discard Pile)) — write those lines before this line to expect what the battle does, or say that the scenario stops before the damage with `expect p1 to act`',
+    ]);
+    expect(runText(samurai("expect p1 battlefield has \"Hemorrhage Stalker\"\nexpect p1 to act\n")).results[0]!.warnings).toBeUndefined();
+    // A line the damage keeps: no warning.
+    expect(runText(samurai("expect p2 Bleed 0\nexpect p2 life 20\n")).results[0]!.warnings).toBeUndefined();
+    // Written after the damage, as the warning says: the Samurai (3/3 while blocking) destroys the Stalker and survives.
+    expect(failuresOf(samurai("p1 pass\np2 pass\np1 pass\np2 pass\nexpect p1 Discard Pile: \"Hemorrhage Stalker\"\nexpect p2 battlefield has \"Street Samurai\"\nexpect p2 Bleed 0\n"))).toEqual([]);
+  });
+});
