@@ -9871,7 +9871,10 @@ function compoundCondition(body: { condition: Ast.Clause; more?: Ast.Conditional
   const obj = body.condition.object;
   const verb = body.condition.verb?.lemma;
   if (!body.more?.length && obj?.also?.length && !obj.comma && verb === "control" && !body.condition.be && !body.condition.modal && [obj, ...obj.also].every((np) => !np.comma && npWords(np).length > 0 && npWords(np).every((w) => l.cardNoun(w) || l.cardNoun(singular(w))))) {
-    const parts = [{ ...obj, also: undefined }, ...obj.also].map((np) => read({ ...body.condition, object: np, range: np.range }));
+    // "both a Knight and a Golem": each of the two, as without "both" (it was CW6001 at "both", naming counts of one kind).
+    const both = obj.also.length === 1 ? obj.determiners.find((d) => d.kind === "determiner" && d.lemma === "both") : undefined;
+    if (both) l.use(both);
+    const parts = [{ ...obj, also: undefined, determiners: obj.determiners.filter((d) => d !== both) }, ...obj.also].map((np) => read({ ...body.condition, object: np, range: np.range }));
     const understood = parts.filter((c): c is Condition => c !== undefined);
     return understood.length > 1 ? { kind: "all", conditions: understood } : understood[0];
   }
