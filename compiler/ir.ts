@@ -670,6 +670,13 @@ export const THIS_WAY_LABELS = {
   mill: "$milled this way",
   /** "for each card drawn this way": the cards a draw step really put into a hand (not a draw skipped at an empty deck or replaced). */
   draw: "$drawn this way",
+  /** "for each token created this way": the tokens a step really made in play (`create_token`, a `copy` into play). */
+  create: "$created this way",
+  /**
+   * "for each Bleed counter gained this way": one entry per counter a step really put on a player or a card in play (the
+   * receiver's id each time; after a replacement of the gain) — its length is the number of counters gained.
+   */
+  gain: "$counters gained this way",
 } as const;
 
 export type ThisWayVerb = keyof typeof THIS_WAY_LABELS;
@@ -680,6 +687,14 @@ export type ThisWayVerb = keyof typeof THIS_WAY_LABELS;
  * and "can't gain life"; the step after it counts them.
  */
 export const LIFE_THIS_WAY = { lose_life: "$life lost this way", gain_life: "$life gained this way" } as const;
+
+/**
+ * "the damage prevented this way" (a `chosen_count`): a replacement that prevents damage ("If a source would deal damage to
+ * you, prevent 1 of that damage", "The next time ..., prevent that damage") records, as it applies, one entry per point of
+ * damage it really prevented; its own steps read it. Damage a `prevent` step's shield stops later is not known as the
+ * effect that made it resolves: no record.
+ */
+export const DAMAGE_PREVENTED_THIS_WAY = "$damage prevented this way";
 
 /** The op of the step whose record a verb's "this way" reads ("Return ..." is a `move`; "dies this way" also reads a `modify` of the toughness stat: compiler/lower.ts killsByStat). */
 export const THIS_WAY_OPS = {
@@ -694,6 +709,8 @@ export const THIS_WAY_OPS = {
   erase: "keyword_action",
   mill: "keyword_action",
   draw: "draw",
+  create: "create_token",
+  gain: "add_counters",
 } as const satisfies Record<ThisWayVerb, Step["op"]>;
 
 /** The native rules of a keyword action whose cards "erased this way" / "milled this way" read (runtime/core/effects.ts runNativeRule). */
@@ -706,9 +723,9 @@ export function participleOf(verb: ThisWayVerb): string {
   return verb.endsWith("e") ? `${verb}d` : `${verb}ed`;
 }
 
-/** What a verb's "this way" record holds: the cards it took, or (`remove`) the counters it removed. */
-export function thisWayNoun(verb: ThisWayVerb): "card" | "counter" {
-  return verb === "remove" ? "counter" : "card";
+/** What a verb's "this way" record holds: the cards it took, (`remove`, `gain`) the counters it removed or put, (`create`) the tokens it made. */
+export function thisWayNoun(verb: ThisWayVerb): "card" | "counter" | "token" {
+  return verb === "remove" || verb === "gain" ? "counter" : verb === "create" ? "token" : "card";
 }
 
 /** The verb whose record a label is (for the printer), undefined for any other label. */

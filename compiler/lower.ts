@@ -42,7 +42,7 @@ import type {
   ZoneDef,
   ZoneRole,
 } from "./ir.ts";
-import { IR_VERSION, PLAYER_RULES, RESTRICTION_RULES, STEP_OBJECT_FIELD, LIFE_THIS_WAY, THIS_WAY_LABELS, THIS_WAY_OPS, THIS_WAY_RULES, participleOf, sameStepBut, walkSteps, thisWayNoun, thisWayVerbOf, triggerEvents, type ThisWayVerb } from "./ir.ts";
+import { DAMAGE_PREVENTED_THIS_WAY, IR_VERSION, PLAYER_RULES, RESTRICTION_RULES, STEP_OBJECT_FIELD, LIFE_THIS_WAY, THIS_WAY_LABELS, THIS_WAY_OPS, THIS_WAY_RULES, participleOf, sameStepBut, walkSteps, thisWayNoun, thisWayVerbOf, triggerEvents, type ThisWayVerb } from "./ir.ts";
 import type { MessageCode } from "./messages.ts";
 import { checkAbilityContract, checkCardStates, hasDefenders, checkCostSymbols, paysCostSymbols, checkStaticsWhileAttacking, checkStaticsWhileExhausted, checkUndefinedX, checkGameContract, checkGameParams } from "./contract-check.ts";
 import { DESTROYED_SELECTOR_FIELDS, RULES_WITH_DURATION, countsCards, TRIGGER_EVENTS, canonicalParamValue, readyingPhase, triggerContract, turnEndMoment } from "./contract.ts";
@@ -563,6 +563,8 @@ class AbilityLowering {
   private readonly sharedSubjects = new Map<Ast.NounPhrase, { players?: PlayersRef; affected?: Affected }>();
   /** Lowering the steps of a replacement of damage ("it is dealt to this instead": that damage). */
   replacingDamage = false;
+  /** Lowering the steps of a replacement that prevents damage: "the damage prevented this way" is what it prevented. */
+  preventingDamage = false;
   /** Lowering the steps of a replacement of damage to a player from a source card: "that creature" names that source. */
   replacingSource = false;
   /** … of damage to a card from a source card: "that creature" there is the source, which the engine cannot name. */
@@ -1008,6 +1010,36 @@ class AbilityLowering {
     return this.eventAmount(np);
   }
   /**
+   * "the damage prevented this way", "the amount of damage prevented this way", "each damage prevented this way" (`each`
+   * from countOfEach): the damage the replacement whose steps these are really prevented (DAMAGE_PREVENTED_THIS_WAY).
+   * Anywhere else — after a `prevent` step, whose shield stops damage later, when this has long resolved — a note naming
+   * the replacement that can read it (was CW6005, run as 0). Undefined for any other phrase.
+   */
+  damagePrevented(np: Ast.NounPhrase, each = false): NumberExpr | undefined {
+    const ofPrep = !each && np.filters.length === 1 && np.filters[0]!.kind === "prep" && np.filters[0]!.prep === "of" ? np.filters[0] : undefined;
+    if (ofPrep && ["amount", "total amount"].includes(npWords(np).join(" ")) && npDeterminers(np).filter((d) => d !== "half" && MULTIPLIERS[d] === undefined).join(" ") === "the" && npDeterminers(ofPrep.object).length === 0) {
+      const inner = this.damagePrevented({ ...ofPrep.object, determiners: np.determiners });
+      if (inner !== undefined) {
+        this.useWords(np, "amount", "total");
+        this.use(ofPrep);
+      }
+      return inner;
+    }
+    const participle = np.filters.length === 1 && np.filters[0]!.kind === "relative" && !np.filters[0]!.that ? np.filters[0]!.clause : undefined;
+    if (!participle || participle.subject || participle.tail.length || !["prevent", "prevented"].includes(participle.verb?.lemma ?? "") || !isThisWay(participle.object) || npWords(np).join(" ") !== "damage") return undefined;
+    const the = npDeterminers(np).filter((d) => d !== "half" && MULTIPLIERS[d] === undefined).join(" ");
+    if (each ? !["", "each"].includes(the) : the !== "the") return undefined;
+    const written = this.slice(np.range);
+    if (!this.preventingDamage) {
+      this.note(np.range, `"${written}" is known only to a replacement that prevents damage, as it applies; a "Prevent ..." effect stops the damage later, after this has resolved (write "The next time you would be dealt damage this turn, prevent that damage and gain life equal to the damage prevented this way.")`);
+      return undefined;
+    }
+    this.useWords(np, "damage");
+    this.useDeterminers(np, "the", "each");
+    this.use(np.filters[0]);
+    return { kind: "chosen_count", label: DAMAGE_PREVENTED_THIS_WAY };
+  }
+  /**
    * "the life lost this way", "the life gained this way", "the amount of life lost this way", "the life lost": the life the
    * ability's own last step of losing (gaining) life really took (gave) as it resolved, all its players together — after a
    * replacement or a "can't gain life" (LIFE_THIS_WAY); with no such step before it, a loss (gain) event's amount
@@ -1083,10 +1115,12 @@ class AbilityLowering {
     const noun = npWords(np);
     // "for each counter removed this way", "for each Bleed counter removed this way": the counters the remove step took
     // (of its one kind), not cards.
-    if (done.last.op === "remove_counters") {
+    // "for each Bleed counter gained this way": the counters the step put (on players or cards), of its one kind.
+    if (done.last.op === "remove_counters" || done.last.op === "add_counters") {
       const counter = done.last.counter;
       if (!(/^counters?$/.test(noun.at(-1) ?? "") && (noun.length === 1 || (counter !== undefined && noun.slice(0, -1).join(" ") === lower(counter))))) {
-        this.note(np.range, `"${written}" counts the counters the "${this.thisWayStepOf(verb)}" before it removed: write "for each counter removed this way"`);
+        const did = done.last.op === "remove_counters" ? "removed" : "put";
+        this.note(np.range, `"${written}" counts the counters the "${this.thisWayStepOf(verb)}" before it ${did}: write "for each counter ${participleOf(verb)} this way"`);
         return undefined;
       }
       this.use(np);
@@ -1094,7 +1128,8 @@ class AbilityLowering {
     }
     // The noun counts every card taken: "card", or the one card type the step named.
     const type = noun.length === 1 ? (lookup(this.vocab.cardTypes, noun[0]!) ?? lookup(this.vocab.cardTypes, noun[0]!.replace(/s$/, ""))) : undefined;
-    const every = noun.length === 1 && /^(cards?|permanents?)$/.test(noun[0]!);
+    // "for each token created this way": every token the step made.
+    const every = noun.length === 1 && (/^(cards?|permanents?)$/.test(noun[0]!) || (verb === "create" && /^tokens?$/.test(noun[0]!)));
     // A narrower noun ("for each creature card discarded this way"): the taken cards that match it, counted as they are now.
     // "for each other card milled this way": the taken cards but this one (the selector reads "other"; counting the record
     // whole would drop the word).
@@ -1157,6 +1192,7 @@ class AbilityLowering {
   takenTypes(step: Step): readonly string[] | undefined {
     if (step.op === "sacrifice") return step.selector.cardTypes;
     if (step.op === "discard") return step.filter?.cardTypes;
+    if (step.op === "create_token") return [step.token.cardType];
     if (step.op !== "destroy" && step.op !== "exhaust" && step.op !== "move" && step.op !== "damage" && step.op !== "modify") return undefined;
     const what = step.op === "damage" ? step.to : step.op === "modify" ? step.on : step.what;
     if (what.kind === "targets") {
@@ -1390,7 +1426,7 @@ class AbilityLowering {
   }
   plainNumberPhrase(np: Ast.NounPhrase): NumberExpr {
     const words = npWords(np);
-    const dealt = this.damageDealt(np) ?? this.lifeThisWay(np);
+    const dealt = this.damageDealt(np) ?? this.lifeThisWay(np) ?? this.damagePrevented(np);
     if (dealt) return dealt;
     if (words[0] === "number" || npDeterminers(np).includes("the") && words.includes("number")) {
       const ofPrep = np.filters.find((f) => f.kind === "prep" && f.prep === "of") as Ast.PrepPhrase | undefined;
@@ -5055,11 +5091,14 @@ class AbilityLowering {
       // "milled this way" also reads a mill written out: "Put the top three cards of your deck into your graveyard" (a
       // `move_top` to the game's graveyard zone; CYBERVAMP has no Mill keyword).
       const graveyard = this.vocab.zoneOfRole("graveyard");
+      // "created this way" reads a token step, or a copy made in play ("Create a token that's a copy of ...").
       const taking = rules
         ? walkStepsOf(steps).filter((s) => (s.op === "keyword_action" && rules.includes(this.vocab.keywords.get(lower(s.keyword))?.rule ?? "")) || (verb === "mill" && s.op === "move_top" && s.to === graveyard))
         : verb === "die"
           ? walkStepsOf(steps).filter((s) => s.op === "damage" || killsByStat(s, toughness))
-          : undefined;
+          : verb === "create"
+            ? walkStepsOf(steps).filter((s) => s.op === "create_token" || (s.op === "copy" && s.to === undefined))
+            : undefined;
       const count = taking ? taking.length : countSteps(steps, THIS_WAY_OPS[verb]);
       if (count) this.thisWaySteps.set(verb, { count: (this.thisWaySteps.get(verb)?.count ?? 0) + count, last: taking ? taking[0]! : findStep(steps, THIS_WAY_OPS[verb])! });
     }
@@ -5394,7 +5433,7 @@ class AbilityLowering {
     const np = unwrapOf(written);
     const empty = this.emptySlots(np) ?? this.resourceHeld(np) ?? this.playersCounted(np);
     if (empty !== undefined) return empty;
-    const destroyed = this.destroyedThisWay(np) ?? this.destroyedThisTurnCount(np) ?? this.playedThisTurnCount(np);
+    const destroyed = this.destroyedThisWay(np) ?? this.destroyedThisTurnCount(np) ?? this.playedThisTurnCount(np) ?? this.damagePrevented(np, true);
     if (destroyed !== undefined) return destroyed;
     const words = npWords(np);
     const counter = words.map((w) => lookup(this.vocab.counters, w)).find(Boolean);
@@ -6314,7 +6353,11 @@ class AbilityLowering {
         // CYBERVAMP: no zone of removed cards ("If a token leaves play ..., it is removed from the game entirely" is its only
         // removal) — said with what runs instead, never guessed.
         const inPlay = !obj.filters.some((f) => f.kind === "prep" && f.prep === "from" && f !== fromGame);
-        this.note(clause.range, `"${this.slice(clause.range)}": ${this.vocab.game.name} has no zone for cards removed from the game (its game file declares none; its text removes only a token leaving play) — ${inPlay ? `write "Destroy ${what}." or "Put ${what} into its owner's ${this.graveyardName()}.", or ` : ""}declare one in the game file (\`zone Exile public\`)`);
+        // "Exile the top card of your deck": cards of a deck are not destroyed ("Destroy the top card ..." runs nothing);
+        // they can be put into the graveyard (a mill written out).
+        const ofDeck = /\b(top|bottom)\b/i.test(what) || /\bdecks?\b/i.test(what);
+        const instead = ofDeck ? `write "Put ${what} into its owner's ${this.graveyardName()}.", or ` : inPlay ? `write "Destroy ${what}." or "Put ${what} into its owner's ${this.graveyardName()}.", or ` : "";
+        this.note(clause.range, `"${this.slice(clause.range)}": ${this.vocab.game.name} has no zone for cards removed from the game (its game file declares none; its text removes only a token leaving play) — ${instead}declare one in the game file (\`zone Exile public\`)`);
         return [{ op: "rule", rule: "unsupported" }];
       }
       if (fromGame) this.use(fromGame);
@@ -8985,6 +9028,8 @@ const THIS_WAY_EXAMPLES: Record<ThisWayVerb, string> = {
   erase: "erase two cards from your <graveyard>",
   mill: "mill 3",
   draw: "draw two cards",
+  create: "create two 1/1 Bat creature tokens",
+  gain: "target player gains two Bleed counters",
 };
 
 /**
@@ -9029,7 +9074,7 @@ function killsByStat(step: Step, toughness: string | undefined): step is Extract
 
 /** How a note names the step a verb's "this way" reads: "Destroy ...", "Deal ... damage" (what "dies this way" reads). */
 function thisWayStep(verb: ThisWayVerb): string {
-  return verb === "die" ? `Deal ... damage" or "... gets -N/-N` : verb === "deal" ? "Deal ... damage" : `${capitalized(verb)} ...`;
+  return verb === "die" ? `Deal ... damage" or "... gets -N/-N` : verb === "deal" ? "Deal ... damage" : verb === "gain" ? "... gains N ... counters" : `${capitalized(verb)} ...`;
 }
 
 /** `this way`: the object of a participle or a passive clause ("discarded this way", "is destroyed this way"). */
@@ -10150,7 +10195,9 @@ function lowerReplacement(body: Ast.ReplacementBody, a: Ability, l: AbilityLower
   l.replacingAmount = event.event === "gain_life" || event.event === "lose_life" || event.event === "player_counter_added";
   l.replacedNoun = event.event === "player_counter_added" && event.counter ? { counter: event.counter } : l.replacingAmount ? { life: true } : undefined;
   const notesBefore = l.notes.length;
+  l.preventingDamage = prevent !== undefined;
   const steps = rest.steps.length ? lowerSequenceWithPending(rest, l) : [];
+  l.preventingDamage = false;
   // "… destroy that creature" where that creature is a source the engine cannot name (noted at the words): not run.
   const sourceUnnamed = l.replacingSourceOfCard && l.notes.slice(notesBefore).some((n) => n.message.includes("which the engine cannot name in a replacement of damage to a card"));
   l.replacingDamage = false;

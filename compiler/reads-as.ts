@@ -27,7 +27,7 @@ import type {
   TargetSpec,
   TriggerPattern,
 } from "./ir.ts";
-import { LIFE_THIS_WAY, PLAYER_RULES, STEP_OBJECT_FIELD, costSymbolsText, participleOf, sameStepBut, thisWayNoun, thisWayVerbOf, walkSteps } from "./ir.ts";
+import { DAMAGE_PREVENTED_THIS_WAY, LIFE_THIS_WAY, PLAYER_RULES, STEP_OBJECT_FIELD, costSymbolsText, participleOf, sameStepBut, thisWayNoun, thisWayVerbOf, walkSteps } from "./ir.ts";
 import { TRIGGER_EVENTS, countsCards, readyingPhase, triggerContract, turnEndMoment } from "./contract.ts";
 
 /** What the printer needs besides the ability: the game (zone roles, stats) and the ability's targets. */
@@ -1465,6 +1465,7 @@ function numberText(n: NumberExpr, ctx: Context): string {
     case "chosen_count":
       if (n.label === LIFE_THIS_WAY.lose_life) return "the life lost this way";
       if (n.label === LIFE_THIS_WAY.gain_life) return "the life gained this way";
+      if (n.label === DAMAGE_PREVENTED_THIS_WAY) return "the damage prevented this way";
       return thisWayVerbOf(n.label) ? `the number of ${thisWayNoun(thisWayVerbOf(n.label)!)}s ${thisWayFilter(n.label)}` : "that many";
     case "short_of":
       return `${numberText(n.target, ctx)} minus ${numberText(n.have, ctx)} (at least 0)`;
@@ -1630,7 +1631,7 @@ function countNoun(noun: string, n: NumberExpr, ctx: Context, one = "a"): string
   // "Target opponent gains that many Bleed counters" after a remove: the counters it removed (lower.ts manyRemoved).
   if (n.kind === "chosen_count" && thisWayVerbOf(n.label) === "remove") return `that many ${plural(noun, 2)}`;
   // "Draw cards equal to the life lost this way."
-  if (n.kind === "chosen_count" && (n.label === LIFE_THIS_WAY.lose_life || n.label === LIFE_THIS_WAY.gain_life)) return `${plural(noun, 2)} equal to ${numberText(n, ctx)}`;
+  if (n.kind === "chosen_count" && (n.label === LIFE_THIS_WAY.lose_life || n.label === LIFE_THIS_WAY.gain_life || n.label === DAMAGE_PREVENTED_THIS_WAY)) return `${plural(noun, 2)} equal to ${numberText(n, ctx)}`;
   if (n.kind === "chosen_count" && thisWayVerbOf(n.label)) return `${countNoun(noun, 1, ctx, one)} for each ${thisWayNoun(thisWayVerbOf(n.label)!)} ${thisWayFilter(n.label)}`;
   if (n.kind === "event_amount" || n.kind === "chosen_count") return `that many ${plural(noun, 2)}`;
   if (n.kind === "half" && typeof n.of !== "number" && (n.of.kind === "event_amount" || n.of.kind === "chosen_count")) return `half that many ${plural(noun, 2)}, rounded ${n.round}`;

@@ -491,17 +491,23 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
         upToDone(frame);
         amounts = (i) => chosen.get(receiverKey(receiving[i]!)) ?? 0;
       }
+      // "for each Bleed counter gained this way": one entry per counter really put (compiler/ir.ts THIS_WAY_LABELS.gain).
+      const gained: string[] = [];
       for (const [i, t] of receiving.entries()) {
         const amount = amounts(i);
-        if ("player" in t) addPlayerCounters(ctx, t.player, step.counter, amount, source);
-        else {
+        if ("player" in t) {
+          const got = addPlayerCounters(ctx, t.player, step.counter, amount, source);
+          for (let n = 0; n < got; n++) gained.push(t.player);
+        } else {
           const card = writeCard(ctx, t.card);
           if (!card || card.zone !== rules.zones.battlefield) continue;
           card.counters[step.counter] = (card.counters[step.counter] ?? 0) + amount;
+          for (let n = 0; n < amount; n++) gained.push(t.card);
           emit(ctx, "counter", `${cardName(ctx, t.card)} gets ${amount} ${step.counter} counter${amount === 1 ? "" : "s"}`, { card: t.card, name: cardName(ctx, t.card), amount, source });
           noteEvent(ctx, "counter_added", { card: t.card, amount, counter: step.counter });
         }
       }
+      frame.chosen[THIS_WAY_LABELS.gain] = gained;
       return "done";
     }
     case "remove_counters": {
@@ -703,6 +709,8 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
         made.push(id);
       }
       if (step.arrived) frame.chosen[step.arrived] = made;
+      // "for each token created this way" (compiler/ir.ts THIS_WAY_LABELS.create): the tokens this step made.
+      frame.chosen[THIS_WAY_LABELS.create] = [...made];
       return "done";
     }
     case "copy": {
@@ -734,6 +742,8 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
         }
       }
       if (step.arrived) frame.chosen[step.arrived] = made;
+      // A copy made in play is a token: "for each token created this way" (THIS_WAY_LABELS.create).
+      if (step.to === undefined) frame.chosen[THIS_WAY_LABELS.create] = [...made];
       return "done";
     }
     case "gain_control": {

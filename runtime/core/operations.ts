@@ -4,6 +4,7 @@
  * life, destruction, modifiers. Each records its trace events and notes the events triggers see.
  */
 import type { Duration, EventKind, KeywordGrant, RuleGrant, SourceRef } from "../../compiler/ir.ts";
+import { DAMAGE_PREVENTED_THIS_WAY } from "../../compiler/ir.ts";
 import { type Frame, type LastKnown, type PlayerId, durationText } from "../state/state.ts";
 import { nextInt, shuffleInPlace } from "../state/rng.ts";
 import { type Ctx, cardDef, cardName, emit, hand, zoneHolder, zoneList, removeCard, writeCard } from "./cards.ts";
@@ -287,17 +288,19 @@ export function loseLife(ctx: Ctx, player: PlayerId, lost: number, source?: Sour
  * A player gets counters ("that player gains X Bleed counters"): a replacement of the gain may change how many ("If you would
  * gain Bleed counters, gain that many minus one instead." — its steps put them, as it says); 0 or less puts none.
  */
-export function addPlayerCounters(ctx: Ctx, player: PlayerId, counter: string, gained: number, source?: SourceRef): void {
+/** Gives a player counters (after a replacement of the gain); returns how many they really got. */
+export function addPlayerCounters(ctx: Ctx, player: PlayerId, counter: string, gained: number, source?: SourceRef): number {
   let amount = gained;
   if (gained > 0) {
     const left = replaceEvent(ctx, "player_counter_added", { player, counter }, `${player} would get ${gained} ${counter} counter${gained === 1 ? "" : "s"}`, gained);
-    if (!left || left.amount <= 0) return;
+    if (!left || left.amount <= 0) return 0;
     amount = left.amount;
   }
   const p = ctx.state.players[player]!;
   p.counters[counter] = (p.counters[counter] ?? 0) + amount;
   emit(ctx, "counter", `${player} gets ${amount} ${counter} counter${amount === 1 ? "" : "s"}`, { player, amount, source });
   if (amount > 0) noteEvent(ctx, "player_counter_added", { player, amount, counter });
+  return Math.max(0, amount);
 }
 
 export function losePlayer(ctx: Ctx, player: PlayerId, why: string): void {
@@ -479,6 +482,8 @@ export function replaceEvent(ctx: Ctx, kind: EventKind, about: ReplaceableEvent,
     if (spec.prevent !== undefined) {
       const prevented = spec.prevent === "all" ? amount : Math.min(amount, Math.max(0, evalNumber(ctx, frame, spec.prevent)));
       amount -= prevented;
+      // "… and gain life equal to the damage prevented this way" (compiler/ir.ts DAMAGE_PREVENTED_THIS_WAY).
+      frame.chosen[DAMAGE_PREVENTED_THIS_WAY] = preventedRecord(about, prevented);
       emit(ctx, "replace", `${what}: ${prevented} of it prevented (${n.label}, the next time)`, { ...named, player: about.player ?? n.controller, amount: prevented, source: n.source });
       if (frame.steps.length && runStepsNow) runStepsNow(ctx, frame);
       if (amount <= 0) return undefined;
@@ -515,6 +520,7 @@ export function replaceEvent(ctx: Ctx, kind: EventKind, about: ReplaceableEvent,
     if (spec.prevent !== undefined) {
       const prevented = spec.prevent === "all" ? amount : Math.min(amount, Math.max(0, evalNumber(ctx, frame, spec.prevent)));
       amount -= prevented;
+      frame.chosen[DAMAGE_PREVENTED_THIS_WAY] = preventedRecord(about, prevented);
       emit(ctx, "replace", `${what}: ${prevented} of it prevented (${r.ability.text})`, { card: id, name: cardName(ctx, id), player: about.player ?? controller, ability: r.ability.id, amount: prevented, source: r.ability.source });
       runReplacementSteps(ctx, r, frame);
       if (amount <= 0) return undefined;
@@ -525,6 +531,12 @@ export function replaceEvent(ctx: Ctx, kind: EventKind, about: ReplaceableEvent,
     if (!spec.alongside) return undefined;
   }
   return { amount };
+}
+
+/** One entry per point of damage a replacement prevented: the card or player it would have been dealt to. */
+function preventedRecord(about: ReplaceableEvent, prevented: number): string[] {
+  const to = about.card ?? about.player ?? "";
+  return Array.from({ length: Math.max(0, prevented) }, () => to);
 }
 
 /** Runs a replacement's steps now, to their end; the replacement does not apply to the events they cause. */
