@@ -458,6 +458,8 @@ export interface ConditionPhrase extends BaseNode {
   /** `until`: "Draw cards until you have six cards in hand" (repeat until it holds). */
   word: "if" | "unless" | "as long as" | "while" | "until";
   clause: Clause;
+  /** `..., then if A and B, ...` · `Then, if A or B, ...`: the conditions after the first, each with the word joining it (as ConditionalBody's). */
+  more?: { join: WordNode; clause: Clause }[];
 }
 
 /** `where X is <noun phrase>`. */

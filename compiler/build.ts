@@ -490,7 +490,14 @@ function tailItem(ctx: Ctx, n: CstNode): A.TailItem | undefined {
   const combat = tok(n, "combat");
   if (timing) return { kind: "timing", which: T.lemmaOf(timing.tokenType.name, timing.image), ...(combat && !inserted(combat) ? { combat: word(ctx, combat) } : {}), range: cstRange(ctx, n) };
   const cond = tok(n, "condition");
-  if (cond) return { kind: "condition", word: isType(cond, T.Unless) ? "unless" : isType(cond, T.As) ? "as long as" : cond.image.toLowerCase() === "while" ? "while" : cond.image.toLowerCase() === "until" ? "until" : "if", clause: clause(ctx, sub(n, "clause")), range: cstRange(ctx, n) };
+  if (cond) {
+    const phrase: A.ConditionPhrase = { kind: "condition", word: isType(cond, T.Unless) ? "unless" : isType(cond, T.As) ? "as long as" : cond.image.toLowerCase() === "while" ? "while" : cond.image.toLowerCase() === "until" ? "until" : "if", clause: clause(ctx, sub(n, "clause")), range: cstRange(ctx, n) };
+    // `... as long as A or B`: the conditions after the first (as `conditional`'s).
+    const joins = toks(n, "conditionJoin");
+    const more = subs(n, "moreCondition").map((c, i) => ({ join: word(ctx, joins[i]!), clause: clause(ctx, c) }));
+    if (more.length) phrase.more = more;
+    return phrase;
+  }
   if (tok(n, "Where")) {
     const v = tok(n, "Variable");
     const variable: A.WordNode = v && !inserted(v) ? word(ctx, v) : { kind: "word", text: "X", lemma: "x", keyword: false, range: cstRange(ctx, n) };
@@ -625,7 +632,11 @@ function sequence(ctx: Ctx, n: CstNode | undefined): A.Sequence {
     const leadingIf = sub(conn, "leadingCondition");
     if (leadingIf) {
       const at = cl.tail.findIndex((t) => t.kind === "where");
-      cl.tail.splice(at < 0 ? cl.tail.length : at, 0, { kind: "condition", word: "if", clause: clause(ctx, sub(leadingIf, "clause")), range: cstRange(ctx, leadingIf) });
+      const phrase: A.ConditionPhrase = { kind: "condition", word: "if", clause: clause(ctx, sub(leadingIf, "clause")), range: cstRange(ctx, leadingIf) };
+      const joins = toks(leadingIf, "conditionJoin");
+      const more = subs(leadingIf, "moreCondition").map((c, i) => ({ join: word(ctx, joins[i]!), clause: clause(ctx, c) }));
+      if (more.length) phrase.more = more;
+      cl.tail.splice(at < 0 ? cl.tail.length : at, 0, phrase);
     }
     return step;
   });

@@ -247,7 +247,8 @@ function walkNode(node: unknown, out: Collector, verb: string | undefined, event
     case "triggerHead":
     case "condition": {
       // Events and conditions (`When you Scry`, `if you Mill`): a keyword action named, not performed.
-      for (const [key, value] of Object.entries(node)) if (key !== "range" && key !== "kind") walkNode(value, out, verb, true);
+      for (const [key, value] of Object.entries(node)) if (key !== "range" && key !== "kind" && key !== "more") walkNode(value, out, verb, true);
+      for (const m of (node as { more?: { clause: unknown }[] }).more ?? []) walkNode(m.clause, out, verb, true);
       return;
     }
     case "triggered":

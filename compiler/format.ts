@@ -114,7 +114,7 @@ function tailText(t: A.TailItem): string {
     case "timing":
       return `${t.which} ${t.combat ? t.combat.text : "turn"}`;
     case "condition":
-      return `${t.word} ${clauseText(t.clause)}`;
+      return `${t.word} ${clauseText(t.clause)}${(t.more ?? []).map((m) => ` ${m.join.text} ${clauseText(m.clause)}`).join("")}`;
     case "where":
       return `, where ${t.variable.text} is ${npText(t.value)}`;
     case "instead":

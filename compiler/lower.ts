@@ -1559,10 +1559,14 @@ class AbilityLowering {
    * card in the Facet Zone) that a player has are the ones they control there — read as "you control" is. Any other
    * relative clause is left as it is.
    */
-  private havingAsControl(f: Ast.NounFilter, sel: CardSelector): Ast.NounFilter {
+  private havingAsControl(f: Ast.NounFilter, sel: CardSelector, np?: Ast.NounPhrase): Ast.NounFilter {
     if (f.kind !== "relative" || f.that || f.clause.verb?.lemma !== "have" || !f.clause.subject || f.clause.object || f.clause.tail.length || f.clause.modal) return f;
+    // "each card you have in hand", "cards that player has in hand": a zone written after it, with no owner of its own
+    // ("in hand"), is the zone the player has them in (was CW6005 at the player: every hand counted).
+    const zoneAfter = np?.filters.find((g): g is Ast.PrepPhrase => g.kind === "prep" && g.prep === "in" && !npDeterminers(g.object).length && !g.object.filters.length && !!this.zoneIn(g.object));
+    const zones = sel.zones?.length ? sel.zones : zoneAfter ? [this.zoneIn(zoneAfter.object)!] : undefined;
     // Only where a noun heads the zone's name (selector() read "Facet" as a card in the Facet Zone) and not in play.
-    if (!sel.zones?.length || sel.zones.includes(this.vocab.zoneOfRole("battlefield") ?? "")) return f;
+    if (!zones?.length || zones.includes(this.vocab.zoneOfRole("battlefield") ?? "")) return f;
     const who = f.clause.subject;
     if (!isPlayerPhrase(who)) return f;
     return { kind: "controlledBy", controller: who, verb: { ...f.clause.verb, lemma: "control" }, range: f.range };
@@ -1674,7 +1678,7 @@ class AbilityLowering {
     const afterZone = np.filters.flatMap((f) => (f.kind === "prep" && (f.prep === "in" || f.prep === "from") ? f.object.filters.filter(describesCard) : []));
     // "each creature blocked by this with 2 or less attack": the parser hangs what follows "this" on it, but it describes the creature.
     const afterCombat = np.filters.flatMap((f) => (f.kind === "relative" ? (this.blockRelation(f.clause, f.that)?.after ?? []) : []));
-    for (const f of [...np.filters.map((f) => this.havingAsControl(f, sel)), ...nested, ...afterZone, ...afterCombat]) {
+    for (const f of [...np.filters.map((f) => this.havingAsControl(f, sel, np)), ...nested, ...afterZone, ...afterCombat]) {
       if (f.kind === "controlledBy") {
         // "you own", "an opponent owns": read as the controller is, then kept as the owner.
         const owned = f.verb.lemma === "own" ? { controller: sel.controller, controllerIs: sel.controllerIs } : undefined;
@@ -5028,7 +5032,8 @@ class AbilityLowering {
     } else if (cond?.word === "unless" && this.isChoiceToPay(cond.clause)) {
       steps = this.unlessPaid(cond, clause, steps, source);
     } else if (cond) {
-      const c = this.condition(cond.clause);
+      // "..., then if A and B, ...": conditions joined by `and` / `or` (compoundCondition, as "If A and B, ..." reads them).
+      const c = this.phraseCondition(cond);
       if (c) steps = [{ op: "if", condition: cond.word === "unless" ? { kind: "not", condition: c } : c, then: steps, source }];
     }
     const during = this.duringCondition(clause);
@@ -5425,6 +5430,14 @@ class AbilityLowering {
     const [op, right]: ["=" | ">=" | "<=", number] = dets.includes("no") ? ["=", 0] : !c || c.value === undefined ? [">=", 1] : [comparisonOp(c), c.value];
     const condition: Condition = { kind: "compare", left, op, right };
     return negated ? negation(condition)! : condition;
+  }
+
+  /**
+   * A trailing condition's condition: "if A", or "as long as A or B" / "if A and B" (its `more`, read as compoundCondition
+   * reads "If A and B, ..."). Undefined where the engine cannot read it (noted by its reader).
+   */
+  phraseCondition(cond: Ast.ConditionPhrase): Condition | undefined {
+    return cond.more?.length ? compoundCondition({ condition: cond.clause, more: cond.more }, this) : this.condition(cond.clause);
   }
 
   /** How many there are of "each card in your hand", "each Vampire you control", "each Bleed counter on you". */
@@ -10503,7 +10516,7 @@ function lowerCostChange(clause: Ast.Clause, a: Ability | undefined, l: AbilityL
     l.use(forEach.prep);
   }
   if (cond) {
-    const c = l.condition(cond.clause);
+    const c = l.phraseCondition(cond);
     if (c && a) a.condition = cond.word === "unless" ? { kind: "not", condition: c } : c;
   }
   l.use(clause.verb, obj, relative, subject!.determiners, self ? subject : [], toPlay);
@@ -10673,7 +10686,7 @@ function lowerStatic(body: Ast.AbilityBody, a: Ability, l: AbilityLowering): voi
       // controller" is each affected card's own — a condition on it as "whose controller ..." reads it (IR `controllerWith`),
       // not on the controller of this card (it was read so: the restriction held for every creature or none, by this
       // card's controller's counters, and checked clean).
-      if (cond && (cond.word === "unless" || cond.word === "if" || cond.word === "as long as" || cond.word === "while") && theirController(cond.clause.subject) && statics.every((st) => "affects" in st && !("self" in st.affects))) {
+      if (cond && !cond.more?.length && (cond.word === "unless" || cond.word === "if" || cond.word === "as long as" || cond.word === "while") && theirController(cond.clause.subject) && statics.every((st) => "affects" in st && !("self" in st.affects))) {
         const holds = l.controllerHolds({ kind: "relative", that: false, pronoun: "whose", clause: cond.clause, range: cond.range });
         if (holds) {
           // "unless" as "doesn't" reads it ("whose controller doesn't have fewer …": a comparison turned round), so that the
@@ -10693,7 +10706,7 @@ function lowerStatic(body: Ast.AbilityBody, a: Ability, l: AbilityLowering): voi
         // check is not run at all — it would hold always (the condition never met) or never, and either is another card.
         // (It ran as an unconditional "can't attack" with a note saying the condition was "treated as always true".)
         const noted = l.notes.length;
-        const c = l.condition(cond.clause);
+        const c = l.phraseCondition(cond);
         if (!c) {
           // A reason the condition's reader gave ("the engine counts the cards a player has in their own zone …") says more
           // than "not understood": kept in the one note.
@@ -10713,7 +10726,7 @@ function lowerStatic(body: Ast.AbilityBody, a: Ability, l: AbilityLowering): voi
         }
         conditions.push({ kind: "not", condition: c });
       } else if (cond) {
-        const c = l.condition(cond.clause);
+        const c = l.phraseCondition(cond);
         if (c) conditions.push(c);
       }
       // "This gets +1 power during your turn."
@@ -10777,7 +10790,7 @@ function lowerHandSize(seq: Ast.Sequence | undefined, range: Range, l: AbilityLo
   const tail = only.tail.filter((t) => t !== cond);
   if (cond) {
     if (cond.word !== "if" && cond.word !== "as long as" && cond.word !== "while") return fail();
-    const c = l.condition(cond.clause);
+    const c = l.phraseCondition(cond);
     if (!c) return [];
     l.use(cond);
     a!.condition = c;

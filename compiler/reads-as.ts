@@ -140,6 +140,9 @@ function abilityText(a: Ability, ctx: Context): string {
       // "This can't attack unless you have five or more cards in your graveyard": a negated count reads as written.
       const negated = a.condition.kind === "not" ? conditionText(a.condition, ctx) : "";
       if (a.condition.kind === "not" && negated.startsWith("not (")) return `${text.replace(/\.$/, "")} unless ${conditionText(a.condition.condition, ctx)}.`;
+      // "As long as you have 10 or less life or an opponent has 3 or more Bleed counters, this gets +2/+0.": conditions joined
+      // by `or` lead (after the effect, the parser ends the ability at `or`: a choice between effects).
+      if (a.condition.kind === "any" && lines.length === 1) return `As long as ${conditionText(a.condition, ctx)}, ${text.replace(/^./, (c) => c.toLowerCase())}`;
       return `${text.replace(/\.$/, "")} as long as ${conditionText(a.condition, ctx)}.`;
     }
     case "triggered": {
@@ -313,7 +316,9 @@ function stepsText(steps: Step[], ctx: Context): string {
     // (written twice, "target player" would be a second target).
     const subject = subjectOf(used);
     if (subject && subject.key === previousSubject) text = subject.without(text, ctx);
-    previousSubject = subject?.key;
+    // "Put 2 Bleed counters on target player, then that player loses 2 life": a player's counters written as a put does
+    // not name the player as its subject, so the next step names them (dropped, "then loses 2 life" read as yours).
+    previousSubject = used.op === "add_counters" && /^put /i.test(text) ? undefined : subject?.key;
     out.push(text);
   }
   // "Target player draws a card, then discards a card": a target named again as the subject is not repeated
@@ -325,6 +330,8 @@ function stepsText(steps: Step[], ctx: Context): string {
   // "Deal 1 damage to target player, then that player draws a card": a player target written in an earlier step is
   // "that player" in a later one (written again, it would be a second target). Not where two targets read the same.
   for (let i = 1; i < out.length; i++) if (out[i]) out[i] = namedPlayersAgain(out[i]!, out.slice(0, i).join(" "), ctx);
+  // "Deal 1 damage to target player for each Bleed counter on that player": named twice in one step, alike.
+  for (let i = 0; i < out.length; i++) if (out[i]) out[i] = namedPlayerTwice(out[i]!, ctx);
   // One ability's steps are one sentence ("Draw a card, then discard a card."): on a spell, a second
   // sentence would be an ability of its own.
   const parts = out.filter(Boolean).map((s, i) => (i === 0 || s.startsWith(NEW_SENTENCE) ? s : s.replace(/^./, (c) => c.toLowerCase()).replace(/\.$/, ""))).map((s) => s.replace(/\.$/, ""));
@@ -1187,6 +1194,21 @@ function namedPlayersAgain(text: string, before: string, ctx: Context): string {
   return text;
 }
 
+/**
+ * "Deal 1 damage to target player for each Bleed counter on target player" → "... on that player": a player target's words
+ * written twice in one step's text are one player (written again, it would be a second target).
+ */
+function namedPlayerTwice(text: string, ctx: Context): string {
+  for (const [index, target] of ctx.targets.entries()) {
+    const written = target.accepts === "player" ? targetText(ctx, index) : undefined;
+    if (!written || ctx.targets.some((_, other) => other !== index && targetText(ctx, other)?.toLowerCase() === written.toLowerCase())) continue;
+    const pattern = new RegExp(`\\b${written.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "gi");
+    let seen = 0;
+    text = text.replace(pattern, (w) => (seen++ === 0 ? w : "that player"));
+  }
+  return text;
+}
+
 /** "it" for a card target already written in this ability; undefined (and noted as written) the first time. */
 function namedTarget(ctx: Context, index: number): string | undefined {
   if (ctx.targets[index]?.accepts !== "card" || !ctx.named) return undefined;
@@ -1684,6 +1706,16 @@ function conditionText(c: Condition, ctx: Context): string {
       if (typeof left !== "number" && left.kind === "counters" && "player" in left.of && typeof c.right === "number" && words[c.op]) {
         const who = playerText(left.of.player, ctx);
         return `${who} ${who === "you" ? "have" : "has"} ${c.right} ${words[c.op]} ${left.counter} counters`;
+      }
+      // "an opponent has a Bleed counter", "you have no Bleed counters" (as the condition reader takes them): was "the number
+      // of Bleed counters on your opponent is more than 0", which does not parse back (inside `and` / `or` either). Of the
+      // players a per-player step acts on ("them") the old words stay: perPlayerText and triggerPlayerText read them.
+      if (typeof left !== "number" && left.kind === "counters" && "player" in left.of && typeof c.right === "number" && ((c.op === ">" && c.right === 0) || c.op === "=")) {
+        const who = playerText(left.of.player, ctx);
+        if (who !== "them" && who !== "they") {
+          const amount = c.op === ">" ? `a ${left.counter} counter` : c.right === 0 ? `no ${left.counter} counters` : `exactly ${c.right} ${left.counter} ${c.right === 1 ? "counter" : "counters"}`;
+          return `${who} ${who === "you" ? "have" : "has"} ${amount}`;
+        }
       }
       // "this has a power counter on it", "target creature has 2 or more attack counters on it": a card's counters
       if (typeof left !== "number" && left.kind === "counters" && "card" in left.of && typeof c.right === "number" && (c.op === "<=" || c.op === ">=" || c.op === "=" || (c.op === ">" && c.right === 0))) {

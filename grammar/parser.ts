@@ -284,10 +284,46 @@ export class CardwrightParser extends CstParser {
     return is(this.LA(k), T.That) && !is(next, T.Player) && !is(next, T.Opponent) && this.isControlFilterAt(k + 1);
   }
 
+  /**
+   * `its controller has`, `their owner has`, `that player has`, `that opponent has` at LA(k) (in `for each Bleed counter its
+   * controller has`, `the number of Bleed counters that player has`, `that creature's controller has`): a relative clause whose subject is a player named
+   * through a card or before — only with `has` / `have`, what a player holds. `that` here is the player's determiner.
+   */
+  private isPossessorRelativeAt(k: number): boolean {
+    const t = this.LA(k);
+    // `that creature's controller has`: the card named before, then its controller or owner.
+    const possessive = is(t, T.That) && /['’]s$/i.test(this.LA(k + 1).image) ? 1 : 0;
+    const noun = this.LA(k + 1 + possessive);
+    const verb = this.LA(k + 2 + possessive);
+    if (!/^(has|have)$/i.test(verb.image) || this.lineBreakBetween(noun, verb)) return false;
+    if (possessive) return /^(controller|owner)$/i.test(noun.image);
+    if (is(t, T.That)) return is(noun, T.Player) || is(noun, T.Opponent) || /^(controller|owner)$/i.test(noun.image);
+    return (is(t, T.Its) || is(t, T.Their)) && /^(controllers?|owners?)$/i.test(noun.image);
+  }
+
+  /**
+   * `and` / `or` at LA(k) joining a trailing condition to another: a subject (a pronoun or determiners and nouns) then a
+   * verb of what holds — `has` / `have`, `control(s)`, `is` / `are` / `'s`, `doesn't` — within a few words. Not `and gain 2
+   * life` (no subject), nor `and you gain 2 life` (a verb of doing: another effect).
+   */
+  private isConditionJoinAt(k: number): boolean {
+    if (!is(this.LA(k), T.And) && !is(this.LA(k), T.Or)) return false;
+    const first = this.LA(k + 1);
+    if (!(is(first, T.Pronoun) || is(first, T.Determiner))) return false;
+    for (let j = k + 1; j < k + 7; j++) {
+      const t = this.LA(j);
+      if (j > k + 1 && (is(t, T.Be) || is(t, T.DoesNot) || is(t, T.Control) || /^(has|have|hasn't|haven't)$/i.test(t.image))) return true;
+      if (j === k + 1 && is(t, T.It) && is(this.LA(j + 1), T.Be)) return true;
+      if (is(t, T.VerbWord) || is(t, T.Comma) || is(t, T.Period) || is(t, T.And) || is(t, T.Or) || t.tokenType === EOF) return false;
+    }
+    return false;
+  }
+
   /** `that attacked this turn`, `it enters play` (a relative clause after a noun: `the turn it enters play`). */
   private isRelativeClauseAt(k: number): boolean {
     const t = this.LA(k);
     const next = this.LA(k + 1);
+    if (this.isPossessorRelativeAt(k)) return true;
     if (is(t, T.That)) return is(next, T.VerbWord) || is(next, T.Be) || this.isModalToken(next) || this.isSubjectRelativeAt(k + 1) || this.isThatControlAt(k);
     if (is(t, T.It) || is(t, T.They)) return (is(next, T.VerbWord) && !is(next, T.Control)) || is(next, T.Be);
     // `Spells you cast`, `cards you draw` (`you control` is a control filter).
@@ -1114,6 +1150,15 @@ export class CardwrightParser extends CstParser {
   private leadingCondition = this.RULE("leadingCondition", () => {
     this.CONSUME(T.If);
     this.SUBRULE(this.clause);
+    // `..., then if it died this way or you have 5 or less life, gain 2 life.`: conditions joined by `and` / `or` (as
+    // `conditional`'s), which reads-as writes when a spell's second sentence goes on with the first.
+    this.MANY(this.cached(168, () => ({
+      GATE: () => is(this.LA(1), T.And) || is(this.LA(1), T.Or),
+      DEF: () => {
+        this.OR(this.cached(169, () => [{ ALT: () => this.CONSUME(T.And, { LABEL: "conditionJoin" }) }, { ALT: () => this.CONSUME(T.Or, { LABEL: "conditionJoin" }) }]));
+        this.SUBRULE2(this.clause, { LABEL: "moreCondition" });
+      },
+    })));
     this.CONSUME(T.Comma);
   });
 
@@ -1391,6 +1436,16 @@ export class CardwrightParser extends CstParser {
               },
             ]));
             this.SUBRULE(this.clause);
+            // `This gets +1/+0 as long as you control another Vampire or an opponent has a Bleed counter.` · `Draw a card if
+            // you control a Vampire and you have 5 or less life.`: conditions joined by `and` / `or` (as `conditional`'s) —
+            // only where a condition follows (a subject, then has / have / control / is ...), never another effect.
+            this.MANY8(this.cached(170, () => ({
+              GATE: () => this.isConditionJoinAt(1),
+              DEF: () => {
+                this.OR8(this.cached(171, () => [{ ALT: () => this.CONSUME8(T.And, { LABEL: "conditionJoin" }) }, { ALT: () => this.CONSUME8(T.Or, { LABEL: "conditionJoin" }) }]));
+                this.SUBRULE8(this.clause, { LABEL: "moreCondition" });
+              },
+            })));
           },
         },
         {
@@ -1722,7 +1777,7 @@ export class CardwrightParser extends CstParser {
           },
         },
         {
-          GATE: () => is(this.LA(1), T.That) && this.isRelativeClauseAt(1),
+          GATE: () => is(this.LA(1), T.That) && this.isRelativeClauseAt(1) && !this.isPossessorRelativeAt(1),
           ALT: () => {
             this.CONSUME(T.That, { LABEL: "relative" });
             this.relativeDepth++;

@@ -81,3 +81,80 @@ describe("exile in CYBERVAMP (no zone of removed cards)", () => {
     expect(inPlay.messages[0]).toContain('write "Destroy target creature." or "Put target creature into its owner\'s Discard Pile."');
   });
 });
+
+describe("a player named through a card or before, then 'has' (probe s39 cybervamp-2)", () => {
+  it("'… Bleed counters its controller has' / 'that player has' / 'that creature's controller has' read as 'on <player>' (was CW1003 at 'its' / 'that')", () => {
+    for (const [text, readsAs] of [
+      ["Deal damage to target creature equal to the number of Bleed counters its controller has.", "Deal 1 damage to target creature for each Bleed counter on its controller."],
+      ["Deal 1 damage to target creature for each Bleed counter its controller has.", "Deal 1 damage to target creature for each Bleed counter on its controller."],
+      ["Deal X damage to target creature, where X is the number of Bleed counters its controller has.", "Deal 1 damage to target creature for each Bleed counter on its controller."],
+      ["Deal damage to target creature equal to the number of Bleed counters that creature's controller has.", "Deal 1 damage to target creature for each Bleed counter on its controller."],
+      ["Each opponent loses life equal to the number of Bleed counters that player has.", "Each opponent loses 1 life for each Bleed counter on them."],
+      ["Each player loses 1 life for each Bleed counter that player has.", "Each player loses 1 life for each Bleed counter on them."],
+      ["Deal damage to target player equal to the number of Bleed counters that player has.", "Deal 1 damage to target player for each Bleed counter on that player."],
+    ]) {
+      const p = probe("spell", text!);
+      expect([text, p.problems]).toEqual([text, []]);
+      expect(p.readsAs).toEqual([readsAs]);
+      expect(stepsOf(readsAs!)).toEqual(stepsOf(text!));
+    }
+    // "that player" as a condition's subject is not such a clause: unchanged.
+    const condition = probe("spell", "Target player discards a card. If that player has no cards in hand, they lose 2 life.");
+    expect(condition.problems).toEqual([]);
+    expect(condition.readsAs).toEqual(["Target player discards a card, then if that player has no cards in hand, that player loses 2 life."]);
+  });
+
+  it("'cards <player> has in hand' counts that player's hand (was CW6005 at the player: every hand counted)", () => {
+    for (const [text, count] of [
+      ["Gain 1 life for each card you have in hand.", { controller: "you", zones: ["Hand"] }],
+      ["Gain 1 life for each card an opponent has in hand.", { controller: "opponent", zones: ["Hand"] }],
+      ["Target opponent loses life equal to the number of cards that player has in hand.", { controller: "acting", zones: ["Hand"] }],
+      ["Deal damage to target creature equal to the number of cards its controller has in hand.", { controllerIs: { kind: "controller_of", of: { kind: "target", index: 0 } }, zones: ["Hand"] }],
+    ] as const) {
+      const p = probe("spell", text);
+      expect([text, p.problems]).toEqual([text, []]);
+      expect(stepsOf(text)).toContain(JSON.stringify({ kind: "count", of: count }));
+      expect(stepsOf(p.readsAs[0]!)).toEqual(stepsOf(text));
+    }
+  });
+});
+
+describe("conditions joined by 'and' / 'or' after the effect and after ', then if' (and the reads-as of them)", () => {
+  it("a trailing condition joined by and / or runs (was CW1007 at 'or', or the second condition read as another effect)", () => {
+    for (const [kind, text, readsAs] of [
+      ["creature", "This gets +1/+0 as long as you control another Vampire or an opponent has a Bleed counter.", "As long as you control another Vampire or your opponent has a Bleed counter, this gets +1/+0."],
+      ["creature", "This gets +1/+0 as long as you control another Vampire and an opponent has a Bleed counter.", "This gets +1/+0 as long as you control another Vampire and your opponent has a Bleed counter."],
+      ["creature", "This can't attack unless you control another Vampire or you have 5 or less life.", "This can't attack unless you control another Vampire or you have 5 or less life."],
+      ["spell", "Draw a card if you control a Vampire or you have 5 or less life.", "If you control a Vampire or you have 5 or less life, draw a card."],
+      ["spell", "Draw a card if you control a Vampire and you have 5 or less life.", "If you control a Vampire and you have 5 or less life, draw a card."],
+      ["spell", "Destroy target creature, then if it was destroyed this way and you control a Vampire, draw a card.", "Destroy target creature, then if it was destroyed this way and you control a Vampire, draw a card."],
+      ["spell", "Destroy target creature. If it was destroyed this way and you control a Vampire, draw a card.", "Destroy target creature, then if it was destroyed this way and you control a Vampire, draw a card."],
+      ["spell", "Deal 3 damage to target creature. If it dies this way or you have 5 or less life, gain 2 life.", "Deal 3 damage to target creature, then if it died this way or you have 5 or less life, gain 2 life."],
+      ["spell", "Draw a card. Then, if you control a Vampire or you have 5 or less life, gain 2 life.", "Draw a card, then if you control a Vampire or you have 5 or less life, gain 2 life."],
+      ["spell", "If you have 10 or less life and an opponent has a Bleed counter, draw a card.", "If you have 10 or less life and your opponent has a Bleed counter, draw a card."],
+      ["spell", "If an opponent has no Bleed counters and you control a Vampire, draw a card.", "If your opponent has no Bleed counters and you control a Vampire, draw a card."],
+    ] as const) {
+      const p = probe(kind, text);
+      expect([text, p.problems]).toEqual([text, []]);
+      expect(p.readsAs).toEqual([readsAs]);
+      expect(stepsOf(readsAs, kind)).toEqual(stepsOf(text, kind));
+      expect(JSON.stringify(p.abilities)).toMatch(/"kind":"(all|any)"/);
+    }
+    // A join followed by another effect (no subject and condition verb) stays two effects.
+    const effect = probe("spell", "Draw a card if you control a Vampire and gain 2 life.");
+    expect(effect.problems).toEqual([]);
+    expect(stepsOf("Draw a card if you control a Vampire and gain 2 life.")).toContain('"op":"gain_life"');
+    expect(JSON.stringify(effect.abilities)).not.toMatch(/"kind":"(all|any)"/);
+  });
+
+  it("reads-as writes a player target named twice in one step as 'that player', and a put counter's player again (both compiled to a second target or 'you')", () => {
+    for (const [text, readsAs] of [
+      ["Deal damage to target player equal to the number of Bleed counters on that player.", "Deal 1 damage to target player for each Bleed counter on that player."],
+      ["Target player gains 2 Bleed counters and loses 2 life.", "Put 2 Bleed counters on target player, then that player loses 2 life."],
+    ]) {
+      const p = probe("spell", text!);
+      expect(p.readsAs).toEqual([readsAs]);
+      expect(stepsOf(readsAs!)).toEqual(stepsOf(text!));
+    }
+  });
+});
