@@ -1657,6 +1657,12 @@ class AbilityLowering {
       else if (this.vocab.keywords.get(w)?.kind === "ability") sel.keyword = this.vocab.keywords.get(w)!.name;
       if (selectorWordFields(sel) !== before) mark(w);
     }
+    // "target creature that's blocking", "each creature that's exhausted": the lexer keeps "that's" a word of the phrase;
+    // before a state word the phrase read, it says nothing more (was CW6005 at "that's").
+    words.forEach((w, i) => {
+      const next = words[i + 1];
+      if (/^that['’]s$/.test(w) && i > 0 && next && (["attacking", "blocking"].includes(next) || (next === "defending" && !!(sel.defender || sel.blocking)) || readinessOf(next) !== undefined)) mark(w);
+    });
     // A noun that is the head of a zone's name means a card in that zone: "target Facet" is a card
     // in the "Facet Zone" (the game file's own words; a card type, colour or subtype wins).
     for (const w of words) {
@@ -1848,6 +1854,13 @@ class AbilityLowering {
           if (negated) (sel.exclude ??= []).push(named);
           else this.mergeSelector(sel, named, f.range);
         }
+      } else if (f.kind === "relative" && f.that && f.clause.be && f.clause.verb && /^(?:attacking|blocking)$/i.test(f.clause.verb.text) && !/\b(?:not|isn['’]t|aren['’]t)\b/i.test(this.slice(f.range)) && !f.clause.object && !f.clause.subject && !f.clause.modal && !f.clause.complement && !f.clause.orVerbs?.length && !f.clause.tail.length) {
+        // "target creature that's blocking", "each creature that is attacking": as "target blocking creature" (was CW6005 at
+        // "that's", or at "blocking" after "that is": run as "target creature").
+        const state = lower(f.clause.verb.text);
+        if (state === "attacking") sel.attacking = true;
+        else Object.assign(sel, this.blockingInTrigger("blocked") ?? { blocking: true });
+        this.use(f);
       } else if (f.kind === "relative" && f.that && f.clause.be && f.clause.verb && !f.clause.object && !f.clause.subject && !f.clause.modal && !f.clause.complement && !f.clause.orVerbs?.length && !f.clause.tail.length && (this.cardNoun(lower(f.clause.verb.text)) || this.cardNoun(singular(f.clause.verb.text))) && /s$/i.test(f.clause.verb.text)) {
         // "Creatures you control that are Vampires", "units that aren't Golems": a plural noun after "are" (the grammar
         // reads it as a verb) names cards as "that is a Vampire" does.
@@ -7222,6 +7235,14 @@ class AbilityLowering {
   summonSteps(obj: Ast.NounPhrase | undefined, clause: Ast.Clause): Step[] {
     // A token is made, not found: no card is a "Gray Beast token" before it is summoned.
     if (npWords(obj).some((w) => w === "token" || w === "tokens") && !npDeterminers(obj).some((d) => d === "target" || d === "it" || d === "that" || d === "this")) return this.createTokenSteps(obj, clause);
+    // "Reanimate target creature card from an opponent's Discard Pile under your control.": the card comes into play under
+    // the control of the player who puts it there, as "into play under your control" says (intoPlayUnder; the parser hangs
+    // the phrase on the card, its zone or the clause). Was CW6005 at "your control" though it ran so.
+    const battlefield = this.vocab.zoneOfRole("battlefield");
+    const isUnder = (f: Ast.NounFilter | Ast.TailItem) => f.kind === "prep" && f.prep === "under";
+    const zoneUnder = obj?.filters.find((f): f is Ast.PrepPhrase => f.kind === "prep" && f.prep === "from" && f.object.filters.some(isUnder));
+    const place: Ast.NounPhrase | undefined = zoneUnder ? zoneUnder.object : obj;
+    if (battlefield && place && [...place.filters, ...clause.tail].some(isUnder) && !this.intoPlayUnder(battlefield, place, clause)) return [{ op: "rule", rule: "unsupported" }];
     const what = this.pickOrAffected(obj, clause);
     // "DEATH: Summon this from your Graveyard": as a move, a card named by a reference comes only from that zone.
     const from = this.referenceFrom(what, obj, clause);

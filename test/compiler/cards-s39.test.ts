@@ -158,3 +158,29 @@ describe("conditions joined by 'and' / 'or' after the effect and after ', then i
     }
   });
 });
+
+describe("false CW6005 on cards that run as written (probe s39)", () => {
+  it("'Reanimate … under your control' marks the words it runs (was CW6005 'your control'); another controller is CW6001", () => {
+    for (const text of ["Reanimate target creature card from an opponent's Discard Pile under your control.", "Reanimate target creature card from your Discard Pile under your control."]) {
+      const p = probe("spell", text);
+      expect([text, p.problems]).toEqual([text, []]);
+      expect(stepsOf(text)).toContain('"op":"summon"');
+    }
+    const owner = probe("spell", "Reanimate target creature card from an opponent's Discard Pile under its owner's control.");
+    expect(owner.problems).toEqual([`CW6001 "under its owner's control"`]);
+  });
+
+  it("'target creature that's blocking' / 'that is attacking' read as 'blocking creature' (was CW6005 at \"that's\", or run as 'target creature')", () => {
+    for (const [text, readsAs] of [
+      ["Destroy target creature that's blocking.", "Destroy target blocking creature."],
+      ["Destroy target creature that is blocking.", "Destroy target blocking creature."],
+      ["Destroy target creature that's exhausted.", "Destroy target exhausted creature."],
+      ["Deal 2 damage to each creature that is attacking.", "Deal 2 damage to each attacking Creature."],
+    ]) {
+      const p = probe("spell", text!);
+      expect([text, p.problems]).toEqual([text, []]);
+      expect(p.readsAs).toEqual([readsAs]);
+    }
+    expect(probe("spell", "Destroy target creature that isn't attacking.").problems).toEqual(['CW6005 "isn\'t attacking"']);
+  });
+});
