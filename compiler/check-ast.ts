@@ -392,7 +392,7 @@ function tokenWithoutStats(np: Ast.NounPhrase, out: Collector): void {
   const first = np.items[0];
   const last = np.items[np.items.length - 1];
   if (!first || !last) return;
-  out.words.push({ role: "tokenWithoutStats", text, range: { start: first.range.start, end: last.range.end } });
+  out.words.push({ role: "tokenWithoutStats", text, range: { start: first.range.start, end: last.range.end }, ...(quoted ? { quoted: true } : {}) });
 }
 
 const PLAYER_WORDS = new Set(["you", "they", "player", "players", "opponent", "opponents"]);

@@ -50,6 +50,8 @@ export interface WordReference {
   parameter?: { text: string; range: Range; counted?: boolean };
   /** For a verb: named in a trigger event or a condition (`When you Scry`), so it needs no number. */
   event?: boolean;
+  /** For a token's name: written in quotes (`a "Blood Familiar" Bat token`), the name as it stands. */
+  quoted?: boolean;
 }
 
 /** A run of consecutive content words in a noun phrase (`Shatter Zone`, `enemy Vampire creatures`). */

@@ -212,11 +212,16 @@ export class ObservedIndex extends Map<string, CardEntry> {
 /** Do two card indexes hold the same names, each in the same spelling and file? Neither counts as read. */
 export function sameNames(a: CardNames | undefined, b: CardNames): boolean {
   if (!a || mapSize.call(a) !== mapSize.call(b)) return false;
-  for (const [key, entry] of mapEntries.call(b) as MapIterator<[string, { name: string; file: string }]>) {
-    const other = mapGet.call(a, key) as { name: string; file: string } | undefined;
-    if (!other || other.name !== entry.name || other.file !== entry.file) return false;
+  for (const [key, entry] of mapEntries.call(b) as MapIterator<[string, CardEntry]>) {
+    const other = mapGet.call(a, key) as CardEntry | undefined;
+    if (!other || !sameEntry(other, entry) || other.file !== entry.file) return false;
   }
   return true;
+}
+
+/** The same name in the same spelling, token or not, of the same type (what a check reads of an entry: check.ts). */
+export function sameEntry(a: { name: string; token?: boolean; types?: readonly string[] }, b: { name: string; token?: boolean; types?: readonly string[] }): boolean {
+  return a.name === b.name && !!a.token === !!b.token && (a.types ?? []).join(" ") === (b.types ?? []).join(" ");
 }
 const mapGet = Map.prototype.get;
 const mapEntries = Map.prototype.entries;
@@ -234,7 +239,12 @@ export function indexEntryOf(card: CardView, file: string): { name: string; entr
   let found = indexEntries.get(card);
   if (!found || found.entry.file !== file) {
     const token = card.tree.fields.some((f) => f.name.text.toLowerCase() === "token" || (f.name.text.toLowerCase() === "type" && f.value.some((v) => v.kind === "word" && v.text.toLowerCase() === "token")));
-    found = { name: card.name.toLowerCase(), entry: { name: card.name, file, range: card.range, nameRange: card.nameRange, ...(token ? { token } : {}) } };
+    // Its type line's words before a dash (`Unit — Knight`: "unit"): a token text naming the card makes a token of its face
+    // only when the card is of a type a token can be (check.ts, tokenWithoutStats).
+    const typeField = card.tree.fields.find((f) => f.name.text.toLowerCase() === "type");
+    const dash = typeField ? typeField.value.findIndex((v) => v.kind === "punct") : -1;
+    const types = (typeField ? (dash >= 0 ? typeField.value.slice(0, dash) : typeField.value) : []).flatMap((v) => (v.kind === "word" ? [v.text.toLowerCase()] : []));
+    found = { name: card.name.toLowerCase(), entry: { name: card.name, file, range: card.range, nameRange: card.nameRange, ...(token ? { token } : {}), ...(types.length ? { types } : {}) } };
     indexEntries.set(card, found);
   }
   return found;

@@ -33,6 +33,8 @@ export interface CardEntry {
   name: string;
   /** A token card (`token`, or `Token` on its type line): a token text with no stats names it (CW2099). */
   token?: boolean;
+  /** The words of its type line before any dash, lower-case (`Unit — Knight`: ["unit"]). */
+  types?: readonly string[];
   file: string;
   range: Range;
   nameRange: Range;
@@ -640,19 +642,40 @@ function checkWord(word: WordReference, context: CheckContext): void {
     case "tokenName":
       return;
     case "tokenWithoutStats": {
-      // A token with no stats where one with its toughness stat at 0 is destroyed at once (the game's toughness_stat /
-      // creature_damage_threshold): it must be a printed token card, made as printed ('a "Blood Familiar" Bat token with
-      // Haste': the printed 1/1, with Haste added).
+      // A token with no stats is the card of the game its text names, made as printed ('a "Blood Familiar" Bat token with
+      // Haste': the printed 1/1, with Haste added; 'a Scout token': a token of Scout's face — power, kinds, abilities),
+      // looked up by the name the lowering gives it (createTokenSteps: its words but "token", keywords, and — when others
+      // are left — card types and colours; or the quoted name). No such card: where a token with its toughness stat at 0
+      // is destroyed at once (the game's toughness_stat / creature_damage_threshold) an error, else CW6001 — a token of
+      // no stats the text does not give (`Summon a Gray Beast token.` made a 0-power Beast, in silence).
       const threshold = vocabulary.param("toughness_stat")?.value ?? vocabulary.param("creature_damage_threshold")?.value;
       const stat = typeof threshold === "string" ? vocabulary.lookup("stat", threshold) : undefined;
-      if (!stat) return;
-      const words = text.split(/\s+/);
-      const stats = vocabulary.names("stat").map((n) => n.toLowerCase());
-      if (words.some((w) => stats.includes(w.toLowerCase()))) return;
-      const proper = words.filter((w) => !vocabulary.lookup("cardtype", w) && !vocabulary.lookup("color", w)).join(" ");
-      const card = context.cardIndex.get(text.toLowerCase()) ?? context.cardIndex.get(proper.toLowerCase());
-      if (card?.token) return;
-      accept("CW2099", range, { word: text, game, stat: stat.name });
+      const quoted = word.quoted === true;
+      const words = quoted ? [text] : text.split(/\s+/).filter(Boolean);
+      const statNames = vocabulary.names("stat").map((n) => n.toLowerCase());
+      if (!quoted && words.some((w) => statNames.includes(w.toLowerCase()))) return;
+      const named = quoted ? words : words.filter((w) => (vocabulary.lookup("keyword", w) as KeywordDeclaration | undefined)?.keywordKind !== "ability");
+      const proper = quoted ? named : named.filter((w) => !vocabulary.lookup("cardtype", w) && !vocabulary.lookup("color", w));
+      const name = (proper.length ? proper : named).join(" ");
+      const card = name ? context.cardIndex.get(name.toLowerCase()) : undefined;
+      // The token's type: a card type its words name, else the game's type of permanents that may be tokens.
+      const typeDeclarations = vocabulary.names("cardtype").map((n) => vocabulary.lookup("cardtype", n) as CardTypeDeclaration | undefined).filter((d): d is CardTypeDeclaration => !!d);
+      const tokenType = (quoted ? [] : words).map((w) => vocabulary.lookup("cardtype", w) as CardTypeDeclaration | undefined).find(Boolean) ?? typeDeclarations.find((d) => d.permanent && d.token) ?? typeDeclarations.find((d) => d.permanent);
+      const cardType = card?.types?.map((w) => vocabulary.lookup("cardtype", w) as CardTypeDeclaration | undefined).find(Boolean);
+      if (card && (card.token || (tokenType && cardType?.name === tokenType.name))) return;
+      const statWords = vocabulary.names("stat");
+      const written = statWords.length >= 2 ? `1/1 ${text}` : statWords.length === 1 ? `1 ${statWords[0]} ${text}` : text;
+      if (card && cardType && tokenType) {
+        accept("CW6001", range, { detail: `"${card.name}" is a ${cardType.name} card, and a token of a card's face is made only of a ${tokenType.name} — write the token's stats ('Create a ${written} token.')` });
+        return;
+      }
+      if (stat) {
+        accept("CW2099", range, { word: text, game, stat: stat.name });
+        return;
+      }
+      const its = statWords.length === 1 ? `its ${statWords[0]}` : "its stats";
+      const face = `or name a card of the game to make a token of its face ('Create a "<card name>" token.')`;
+      accept("CW6001", range, { detail: name ? `no card of ${vocabulary.id} is named "${name}", and the text does not give the token ${its} — write ${statWords.length === 1 ? "it" : "them"} ('Create a ${written.trim()} token.'), ${face}` : `the text gives the token no name and not ${its} — write ${statWords.length === 1 ? "it" : "them"} ('Create a ${written.trim()} token.'), ${face}` });
       return;
     }
     case "card": {

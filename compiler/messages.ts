@@ -441,8 +441,8 @@ export const MESSAGES = {
   },
   CW2099: {
     severity: "error",
-    template: 'The token "{word}" has no {stat}, and no token card of game "{game}" is named so: it would be destroyed as it is made. Write its stats ("a 1/1 {word} token") or name a printed token card.',
-    explanation: "A token made with no stats is the printed token card of that name (`Create a \"Thrall\" token.`, with any keyword the text adds). With none of that name, it would have no toughness and be destroyed at once: the text must give its stats.",
+    template: 'The token "{word}" has no {stat}, and no card of game "{game}" is named so: it would be destroyed as it is made. Write its stats ("a 1/1 {word} token") or name a card of the game (a token of its face).',
+    explanation: "A token made with no stats is the card of that name: a printed token card (`Create a \"Thrall\" token.`, with any keyword the text adds), or any card of the game of the token's type, whose face — stats, kinds, abilities — the token is (`Create a Scout token.`). With none of that name, it would have no toughness and be destroyed at once: the text must give its stats. (In a game where a card with no toughness is not destroyed, Three-Slot Duel, such a token is CW6001.)",
     example: 'text:\n  Create a Bat token with Haste.',
     exampleArgs: { word: "Bat", stat: "defense", game: "cybervamp" },
   },

@@ -19,7 +19,7 @@ import { closestName } from "./check-suggest.ts";
 import { duplicateScenarioTitles, type ScenarioFile } from "./scenario.ts";
 import { reparseCardFile, type EditSpan } from "./incremental.ts";
 import { checkArtAssets, type WorkspaceAsset } from "./art.ts";
-import { CheckMemory, ObservedIndex, type ChecksSplice, type FileCards, type RememberedCard, indexEntryOf, memoryOf, place, placedDiagnostics, placedReferences, remember, rememberFor, sameNames, startOf } from "./check-memory.ts";
+import { CheckMemory, ObservedIndex, type ChecksSplice, type FileCards, type RememberedCard, indexEntryOf, memoryOf, place, placedDiagnostics, placedReferences, remember, rememberFor, sameEntry, sameNames, startOf } from "./check-memory.ts";
 
 /** At most this many diagnostics are kept per file; a CW3008 note counts the rest. */
 export const MAX_DIAGNOSTICS_PER_FILE = 200;
@@ -496,7 +496,7 @@ function patchIndex(index: ObservedIndex, views: readonly SetView[], files: Read
       come.set(name, entry);
       // The same name in the same spelling at the same place: nothing any check read changed, nor the index's order.
       const replaced = at < spliced.at + spliced.removed ? indexEntryOf(was.cards[at]!, was.file) : undefined;
-      if (replaced?.name !== name || replaced.entry.name !== entry.name) same = false;
+      if (replaced?.name !== name || !sameEntry(replaced.entry, entry)) same = false;
     }
   }
   for (const name of come.keys()) if (!gone.has(name) && get.call(index, name) !== undefined) return undefined; // a card elsewhere has it

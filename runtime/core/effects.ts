@@ -673,11 +673,15 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       const count = evalNumber(ctx, frame, step.amount);
       // A token the sets print ("Thrall") is that card, abilities included, when the text says nothing it lacks; any other
       // — and "a 1/1 Thrall token" beside a printed 2/2 Thrall — is made from the text.
-      const named = rules.byName.get(step.token.name.toLowerCase());
-      const printed = named?.isToken && printedTokenFits(named, step.token) ? named : undefined;
+      // A card of the game that is no token ('Create a Scout token.', Scout a Unit of the set) is a token of its face — its
+      // stats, kinds and abilities — when the text gives no stats and the card is of the token's type (the checker says so
+      // otherwise: compiler/check.ts tokenWithoutStats); made from the text, it had 0 power and none of Scout's abilities.
+      const found = rules.byName.get(step.token.name.toLowerCase());
+      const named = found && (found.isToken || (Object.keys(step.token.stats).length === 0 && found.cardType === step.token.cardType)) ? found : undefined;
+      const printed = named && printedTokenFits(named, step.token) ? named : undefined;
       // A text with no stats naming a printed token, and a keyword it lacks ('Create a "Blood Familiar" Bat token with
       // Haste.'): that card, with what the text adds (its stats are the printed card's; made from the text, it would be 0/0).
-      const added = !printed && named?.isToken && Object.keys(step.token.stats).length === 0 ? printedWithAdded(named, step.token) : undefined;
+      const added = !printed && named && Object.keys(step.token.stats).length === 0 ? printedWithAdded(named, step.token) : undefined;
       if (added) state.tokens[added.id] ??= added;
       const defId = printed?.id ?? added?.id ?? madeTokenId(state.tokens, step.token);
       const made: string[] = [];
