@@ -39,6 +39,11 @@ export interface WordNode extends BaseNode {
   lemma: string;
   /** True when the word is one of the grammar's structural keywords (its canonical spelling is lower case). */
   keyword: boolean;
+  /**
+   * A `Be` written joined to the word before it, `'s` of "it's destroyed" (grammar/parser.ts passiveAfterItIs): `text` is
+   * "is" (what readers test), this is how it is written — the formatter joins it to the subject.
+   */
+  contracted?: string;
 }
 
 export interface NumberNode extends BaseNode {
@@ -430,7 +435,7 @@ export type TailItem = PrepPhrase | TimingPhrase | ConditionPhrase | WherePhrase
 /** `to any target` · `until end of turn` · `from your Graveyard` · `at random` · `for each Vampire you control`. */
 export interface PrepPhrase extends BaseNode {
   kind: "prep";
-  /** Preposition lemma: to, from, into, onto, on, in, of, with, without, under, until, among, by, as, than, at, for, during, except, other than. */
+  /** Preposition lemma: to, from, into, onto, on, in, of, with, without, under, until, among, by, as, than, at, for, during, except, other than; adjacent to, next to (a noun's filter in card text). */
   prep: string;
   object: NounPhrase;
   /** `For each unit you control, gain 1 life and draw a card.`: a count written before its sentence, kept in the tail of

@@ -222,9 +222,11 @@ function normaliseApostrophes(s: string): string {
  */
 function word(ctx: Ctx, t: IToken, preserve = false): A.WordNode {
   const keyword = !plainWordTypes.has(t.tokenType);
-  const text = keyword && !preserve ? normaliseApostrophes(T.lowerCase(t.image)) : t.image;
+  // `it's destroyed` (card text, grammar/parser.ts passiveAfterItIs): the `Be` written `'s` reads as "is".
+  const contracted = t.tokenType === T.Be && /^['’]s\b/.test(t.image) ? normaliseApostrophes(T.lowerCase(t.image)) : undefined;
+  const text = keyword && !preserve ? (contracted ? contracted.replace(/^'s/, "is") : normaliseApostrophes(T.lowerCase(t.image))) : t.image;
   const lemma = keyword ? T.lemmaOf(t.tokenType.name, t.image) : T.lowerCase(t.image);
-  return { kind: "word", text, lemma, keyword, range: tokenRange(ctx, t) };
+  return { kind: "word", text, lemma, keyword, range: tokenRange(ctx, t), ...(contracted ? { contracted } : {}) };
 }
 
 export function unescapeString(image: string): string {
@@ -481,7 +483,9 @@ function nounFilter(ctx: Ctx, n: CstNode): A.NounFilter | undefined {
   const prep = tok(n, "prep");
   // "from among them" is the looked-at or named cards a choice is made among: the prep "among".
   const fromAmong = tok(n, "fromAmong");
-  if (prep) return { kind: "prep", prep: fromAmong && !inserted(fromAmong) ? "among" : T.lemmaOf(prep.tokenType.name, prep.image), object: nounPhrase(ctx, sub(n, "filterObject")), range: cstRange(ctx, n) };
+  // `units adjacent to this` (card text joins `adjacent to` / `next to` into one `to`): that preposition, as written.
+  const beside = prep && /^(?:adjacent|next)\s+to$/i.test(prep.image) ? (prep.image.toLowerCase().replace(/\s+/, " ") as "adjacent to" | "next to") : undefined;
+  if (prep) return { kind: "prep", prep: beside ?? (fromAmong && !inserted(fromAmong) ? "among" : T.lemmaOf(prep.tokenType.name, prep.image)), object: nounPhrase(ctx, sub(n, "filterObject")), range: cstRange(ctx, n) };
   return undefined;
 }
 

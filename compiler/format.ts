@@ -135,7 +135,9 @@ export function clauseText(c: A.Clause): string {
   if (c.already) parts.push(c.already.text);
   if (c.each) parts.push(c.each.text);
   if (c.modal) parts.push(c.modal.text);
-  if (c.be) parts.push(c.be.text);
+  // "it's destroyed": the `'s` joined to its subject, as written.
+  if (c.be?.contracted && parts.length) parts[parts.length - 1] += c.be.contracted;
+  else if (c.be) parts.push(c.be.text);
   if (c.verb) parts.push(c.verb.text);
   for (const v of c.orVerbs ?? []) parts.push(`or ${v.text}`);
   if (c.object) parts.push(npText(c.object));

@@ -3639,7 +3639,23 @@ class AbilityLowering {
    * CW6001 at the words, naming the forms that run (it was CW6005, or a parse error at "left").
    */
   noteSlotPosition(np: Ast.NounPhrase): void {
+    // "Adjacent units get +1 power", "each neighbouring unit": the same neighbours, before the noun (it was CW6005).
+    const beside = np.items.find((i): i is Ast.WordNode => i.kind === "word" && /^(?:adjacent|neighbou?ring)$/i.test(i.text));
+    if (beside) {
+      const unit = lower(unitType(this.vocab.game)?.name ?? "card");
+      const order = battlefieldSlots(this.vocab.game) !== undefined ? "no order among a player's slots" : `no places among the cards in play`;
+      this.note(beside.range, `"${beside.text}": the engine keeps ${order}, so no ${unit} is next to another — name the ${unit}s another way: "other ${unit}s you control", "each ${unit} you control", "target ${unit} you control"`);
+      this.use(beside);
+    }
     for (const f of np.filters) {
+      // "units adjacent to this", "each unit next to it": the neighbouring slots — no order, so no neighbours.
+      if (f.kind === "prep" && (f.prep === "adjacent to" || f.prep === "next to")) {
+        const unit = lower(unitType(this.vocab.game)?.name ?? "card");
+        const order = battlefieldSlots(this.vocab.game) !== undefined ? "no order among a player's slots" : `no places among the cards in play`;
+        this.note(f.range, `"${this.slice(f.range)}": the engine keeps ${order}, so no ${unit} is next to another — name the ${unit}s another way: "other ${unit}s you control", "each ${unit} you control", "target ${unit} you control"`);
+        this.use(f, np.determiners);
+        continue;
+      }
       if (f.kind !== "prep" || (f.prep !== "in" && f.prep !== "on")) continue;
       const words = npWords(f.object).map(lower);
       if (!words.length || !/^slots?$/.test(words[words.length - 1]!) || words.length < 2) continue;

@@ -172,6 +172,8 @@ export class CardwrightParser extends CstParser {
       if (is(t, T.With) || is(t, T.Without) || this.isWhoseAt(k)) return true;
       // `Units other than Golems get +1 power.`: a noun and its `other than` filter before the verb.
       if (is(t, T.Other) && is(this.LA(k + 1), T.Than)) return true;
+      // `Units adjacent to this get +1 power.` (card text's `adjacent to`: joinAdjacentTo).
+      if (is(t, T.To) && /^(?:adjacent|next)\s/i.test(t.image)) return true;
       // `Units on your field get +1 power.`: a noun and where it is (a zone of play) before the verb.
       if (this.isOnPlaceOfPlayAt(k)) {
         while (!/^(?:field|fields|battlefield|battlefields|play)$/i.test(this.LA(k).image)) k++;
@@ -206,6 +208,8 @@ export class CardwrightParser extends CstParser {
     if (is(t, T.Other) && is(this.LA(2), T.Than)) return true;
     if (this.isWhoseAt(1)) return true;
     if (is(t, T.Of) || is(t, T.In) || is(t, T.From) || is(t, T.With) || is(t, T.Without) || is(t, T.Under) || is(t, T.Among)) return true;
+    // `units adjacent to this` (card text joins `adjacent to`: joinAdjacentTo).
+    if (is(t, T.To) && /^(?:adjacent|next)\s/i.test(t.image)) return true;
     return this.isRelativeClauseAt(1) || this.isParticipleFilterAt(1) || this.isCombatParticipleAt(1);
   }
 
@@ -1853,6 +1857,8 @@ export class CardwrightParser extends CstParser {
               { ALT: () => this.CONSUME(T.Among, { LABEL: "prep" }) },
               { ALT: () => this.CONSUME(T.Than, { LABEL: "prep" }) },
               { ALT: () => this.CONSUME(T.On, { LABEL: "prep" }) },
+              // `units adjacent to this` (card text's `adjacent to` / `next to`, one token: joinAdjacentTo).
+              { GATE: () => /^(?:adjacent|next)\s/i.test(this.LA(1).image), ALT: () => this.CONSUME2(T.To, { LABEL: "prep" }) },
             ]));
             this.SUBRULE2(this.nounPhrase, { LABEL: "filterObject", ARGS: [subjectMode] as [boolean] });
           },
@@ -1999,6 +2005,8 @@ export function cardTextWords(tokens: IToken[], from = 0, ownName?: string): ITo
     for (let k = 0; k < n; k++) if (is(tokens[i + k]!, T.AnyWord)) makePlainWord(tokens[i + k]!);
     i += n - 1;
   }
+  passiveAfterItIs(tokens, from);
+  joinAdjacentTo(tokens, from);
   joinItsNot(tokens, from);
   slotPositionWords(tokens, from);
   // "at least two", "at most 5": one count (grammar/lexer.ts joinAtLeast), in card text only.
@@ -2023,6 +2031,70 @@ function slotPositionWords(tokens: IToken[], from: number): void {
     const next = tokens[i + 1]!;
     if (/^(?:have|has|haven't|hasn't|haven’t|hasn’t)$/i.test(t.image) && /^(?:cast|lost|drawn)$/i.test(next.image) && !is(next, T.Word) && t.startLine === next.startLine) makePlainWord(next);
   }
+}
+
+/** A verb's past participle as card text writes a passive (`destroyed`, `returned`, `dealt`): a verb keyword token. */
+function isParticiple(t: IToken | undefined): boolean {
+  return !!t && is(t, T.VerbWord) && (/[a-z]ed$/i.test(t.image) || /^(?:dealt|drawn|cast|put|lost|taken|given|chosen|stolen|shown|sent|paid)$/i.test(t.image));
+}
+
+/**
+ * Card text only: a passive after "it's" or "is not" — "If it's destroyed, …", "If it's not destroyed, …", "If it is not
+ * destroyed, …" read as "if it is destroyed" / "if it isn't destroyed" (each was a parse error: `it's` was read as the verb,
+ * `not` as the verb after `is`). `it's` before a participle is two tokens, `it` and a `Be` written `'s` (compiler/build.ts
+ * reads it as "is"); `is not` / `are not` (and `'s not`) before a participle are one `Be` token, as `was not` is
+ * (grammar/lexer.ts joinSpacedNegations). Other uses of `it's` (`it's your turn`, `it's a Knight`) are left as they were.
+ */
+function passiveAfterItIs(tokens: IToken[], from: number): void {
+  const start = Math.max(0, from);
+  // A split makes two tokens of one: written to a list of their own, then put back in place.
+  const done: IToken[] = [];
+  let changed = false;
+  const write = (t: IToken) => done.push(t);
+  for (let i = start; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const next = tokens[i + 1];
+    const not = next && /^not$/i.test(next.image) && next.startLine === t.endLine ? next : undefined;
+    const participle = tokens[i + 1 + (not ? 1 : 0)];
+    if (is(t, T.Word) && /^it['\u2019]s$/i.test(t.image) && isParticiple(participle) && participle!.startLine === t.endLine) {
+      const end = not ?? t;
+      changed = true;
+      write({ ...t, image: t.image.slice(0, 2), endOffset: t.startOffset + 1, endColumn: (t.startColumn ?? 0) + 1, tokenType: T.It, tokenTypeIdx: T.It.tokenTypeIdx! });
+      write({ ...t, image: `${t.image.slice(2)}${not ? ` ${not.image}` : ""}`, startOffset: t.startOffset + 2, startColumn: (t.startColumn ?? 0) + 2, endOffset: end.endOffset, endLine: end.endLine, endColumn: end.endColumn, tokenType: T.Be, tokenTypeIdx: T.Be.tokenTypeIdx! });
+      if (not) i += 1;
+      continue;
+    }
+    if (is(t, T.Be) && /^(?:is|are)$/i.test(t.image) && not && isParticiple(participle) && participle!.startLine === t.endLine) {
+      changed = true;
+      write({ ...t, image: `${t.image} ${not.image}`, endOffset: not.endOffset, endLine: not.endLine, endColumn: not.endColumn });
+      i += 1;
+      continue;
+    }
+    write(t);
+  }
+  if (!changed) return;
+  tokens.length = start;
+  for (const t of done) tokens.push(t);
+}
+
+/**
+ * Card text only: "adjacent to" / "next to" (one line) is one `to` preposition, its image both words — "Units adjacent to
+ * this get +1 power." reads as units with a filter `adjacent to this` (the parser broke off at "get": a parse error), which
+ * the lowering reports: the engine keeps no order among slots (compiler/lower.ts noteSlotPosition). In place.
+ */
+function joinAdjacentTo(tokens: IToken[], from: number): void {
+  let out = Math.max(0, from);
+  for (let i = out; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const to = tokens[i + 1];
+    if (to && /^(?:adjacent|next)$/i.test(t.image) && is(to, T.To) && t.startLine === to.endLine && i > 0 && (is(tokens[i - 1]!, T.NounWord) || is(tokens[i - 1]!, T.Word))) {
+      tokens[out++] = { ...to, image: `${t.image} ${to.image}`, startOffset: t.startOffset, startLine: t.startLine, startColumn: t.startColumn };
+      i += 1;
+      continue;
+    }
+    tokens[out++] = t;
+  }
+  tokens.length = out;
 }
 
 function joinItsNot(tokens: IToken[], from: number): void {

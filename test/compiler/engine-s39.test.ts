@@ -59,3 +59,43 @@ describe("a token named by a card or a kind, with no stats written (it made a 0-
     expect(probe("chromatic", "spell", "[Red] Create a Gray Beast token.").problems).toEqual(['CW2099 "Gray Beast token"']);
   });
 });
+
+describe("parse errors an outsider hits: a passive after \"it's\" / \"is not\", and neighbouring units", () => {
+  it("'If it's destroyed', 'If it's not destroyed', 'If it is not destroyed' run as 'is destroyed' / 'isn't destroyed'", () => {
+    for (const [text, reads] of [
+      ["Deal 2 damage to target unit. If it's destroyed, draw a card.", "Deal 2 damage to target unit, then if it died this way, draw a card."],
+      ["Deal 2 damage to target unit. If it's not destroyed, draw a card.", "Deal 2 damage to target unit, then if it didn't die this way, draw a card."],
+      ["Deal 2 damage to target unit. If it is not destroyed, draw a card.", "Deal 2 damage to target unit, then if it didn't die this way, draw a card."],
+      ["Destroy target unit. If it's destroyed, draw a card.", "Destroy target unit, then if it was destroyed this way, draw a card."],
+    ] as const) {
+      const p = probe("duel", "spell", text);
+      expect([text, p.problems, p.readsAs]).toEqual([text, [], [reads]]);
+    }
+    // The same reading as the forms that ran before.
+    const written = probe("duel", "spell", "Deal 2 damage to target unit. If it isn't destroyed, draw a card.");
+    expect(probe("duel", "spell", "Deal 2 damage to target unit. If it's not destroyed, draw a card.").abilities.map((a) => a.steps)).toEqual(written.abilities.map((a) => a.steps));
+    // Other uses of "it's" read as before.
+    expect(probe("duel", "spell", "If it's your turn, draw a card.").problems).toEqual([]);
+    expect(probe("duel", "spell", "Deal 1 damage to target unit. If it's a Knight, draw a card.").readsAs).toEqual(["Deal 1 damage to target unit, then if it is a Knight, draw a card."]);
+    // A passive the engine does not read stays CW6001 at its words (never a parse error, never dropped).
+    expect(probe("duel", "spell", "Return target unit to its owner's hand. If it's returned, draw a card.").problems).toEqual([`CW6001 "it's returned"`]);
+  });
+
+  it("'Units adjacent to this get +1 power.' (a parse error) is CW6001 at the words: no slot order, so no neighbours", () => {
+    for (const [kind, text, words] of [
+      ["unit", "Passive: Units adjacent to this get +1 power.", "adjacent to this"],
+      ["unit", "Units you control adjacent to this get +1 power.", "adjacent to this"],
+      ["unit", "Passive: Units next to this unit get +1 power.", "next to this unit"],
+      ["unit", "PLAY: Deal 1 damage to each unit adjacent to this.", "adjacent to this"],
+      ["unit", "Adjacent units get +1 power.", "Adjacent"],
+      ["unit", "PLAY: Deal 1 damage to each neighbouring unit.", "neighbouring"],
+    ] as const) {
+      const p = probe("duel", kind, text);
+      expect([text, p.problems]).toEqual([text, [`CW6001 "${words}"`]]);
+      expect(p.messages[0]).toContain("no order among a player's slots");
+      expect(p.messages[0]).toContain('"other units you control"');
+    }
+    const chromatic = probe("chromatic", "creature", "Creatures adjacent to this get +1/+1.");
+    expect(chromatic.problems).toEqual(['CW6001 "adjacent to this"']);
+  });
+});
