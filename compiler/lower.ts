@@ -7996,14 +7996,13 @@ function triggerPattern(head: Ast.TriggerHead, l: AbilityLowering): TriggerPatte
     }
     case "shatter":
     case "shatters": {
-      // "Whenever you shatter a card": a card of theirs put into the zone cards leave the game to — in a game with the
-      // Shatter move (`shatters_per_turn`), only Shattering puts one there (Chromatic 8.1).
-      const zone = l.vocab.zoneOfRole("removed");
+      // "Whenever you Shatter a card": the player's Shatter (a game with the Shatter move, `shatters_per_turn`), which the
+      // runtime notes as a keyword action named "Shatter" (runtime/mechanics/mana.ts). It was read as "a card enters your
+      // Shatter Zone" and fired on an effect putting a Graveyard card there too (session 39 probe, silent).
       const what = npWords(clause.object);
-      if (!isPlayerSubject || l.vocab.game.params["shatters_per_turn"] === undefined || !zone || !what.every((w) => w === "card" || w === "cards") || clause.tail.length) break;
-      const who = playerWho();
+      if (!isPlayerSubject || l.vocab.game.params["shatters_per_turn"] === undefined || !what.every((w) => w === "card" || w === "cards") || (clause.object?.determiners ?? []).some((d) => d.kind !== "determiner" || (d.text !== "a" && d.text !== "an")) || clause.object?.filters.length || clause.tail.length) break;
       l.use(clause.subject, clause.object);
-      return { event: "enters", subject: { kind: "card", selector: who === "any" ? {} : { controller: who } }, zone, text };
+      return { event: "keyword_action", subject: playerSubject(), keyword: "Shatter", text };
     }
     case "take":
       // "Whenever you take damage", "Whenever this takes damage".

@@ -1998,7 +1998,8 @@ function oneTriggerText(t: TriggerPattern, ctx: Context): string {
   if (t.subject.kind === "player" && (t.event === "keyword_action" || t.event === "cast")) {
     const who = triggerPlayerText(t.subject, ctx);
     const s = who === "you" ? "" : "s";
-    if (t.event === "keyword_action") return `Whenever ${who} ${t.keyword ? (s ? agreesWithOne(t.keyword.toLowerCase()) : t.keyword) : `act${s}`}`;
+    // "Whenever you Shatter a card" (Chromatic's Shatter move, noted as a keyword action: compiler/lower.ts).
+    if (t.event === "keyword_action") return `Whenever ${who} ${t.keyword ? (s ? agreesWithOne(t.keyword.toLowerCase()) : t.keyword) : `act${s}`}${t.keyword === "Shatter" ? " a card" : ""}`;
     // "Whenever you cast your second Spell each turn".
     if (t.nthThisTurn !== undefined) return `Whenever ${who} cast${s} ${who === "you" ? "your" : "their"} ${ORDINAL_WORDS[t.nthThisTurn] ?? `${t.nthThisTurn}th`} ${t.object?.kind === "card" ? selectorText(t.object.selector, ctx, 1) : "card"} each turn`;
     return `Whenever ${who} cast${s} ${t.object?.kind === "card" ? articles(`a ${selectorText(t.object.selector, ctx, 1)}`) : "a card"}`;

@@ -9,7 +9,7 @@
  */
 import type { Action, Refusal } from "../core/action.ts";
 import type { Ctx } from "../core/index.ts";
-import { cardName, emit, hand, moveCard } from "../core/index.ts";
+import { cardName, emit, hand, moveCard, noteEvent } from "../core/index.ts";
 import { registerNativeRule } from "../core/effects.ts";
 import { numberParam } from "../core/rules.ts";
 import { mainPhaseTiming } from "./timing.ts";
@@ -68,6 +68,9 @@ function performMove(ctx: Ctx, move: GameMove): boolean {
   p.capacity[mana] = (p.capacity[mana] ?? 0) + gain;
   p.resources[mana] = (p.resources[mana] ?? 0) + gain;
   emit(ctx, "resource", `${move.player}'s ${mana} capacity becomes ${p.capacity[mana]}, available ${p.resources[mana]}`, { player: move.player, amount: gain });
+  // "Whenever you Shatter a card" (compiler/lower.ts: a keyword action named "Shatter"): the player's Shatter, and nothing
+  // else that puts a card into the Shatter Zone (an effect's "Put target card ... into its owner's Shatter Zone").
+  noteEvent(ctx, "keyword_action", { player: move.player, card: move.card!, keyword: "Shatter", amount: 1 });
   return true;
 }
 
