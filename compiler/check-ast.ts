@@ -278,6 +278,9 @@ function walkNode(node: unknown, out: Collector, verb: string | undefined, event
         // a number of cards, and leaves it unread, CW6005, after any other).
         const counted = items.length === 0 || (items.length === 1 && items[0]!.kind === "word" && /^cards?$/i.test(items[0]!.text) && !clause.object!.filters.length);
         if (count && counted) reference.parameter = { text: count.text, range: count.range, ...(items.length ? { counted: true } : {}) };
+        // "Spark 2 more.", "Scry 1 first.": the value is there, words after it are not — the lowering reports those (CW6005 /
+        // CW6001 at them); "needs a value" at the keyword blamed the one word that was right (session 39 probe).
+        else if (count && count.kind === "count" && items.length > 0 && items.every((i) => i.kind === "word" && !/^cards?$/i.test(i.text))) reference.parameter = { text: count.text, range: count.range, loose: true };
         // "Target opponent mills cards equal to the number of …": the value is the "equal to" phrase.
         const equalTo = clause.object?.filters.length === 1 && clause.object.filters[0]!.kind === "equalTo" ? clause.object.filters[0] : undefined;
         if (!count && equalTo && items.length === 1 && items[0]!.kind === "word" && /^cards$/i.test(items[0]!.text)) reference.parameter = { text: "equal to …", range: equalTo.range, counted: true };

@@ -47,7 +47,7 @@ export interface WordReference {
    * For a verb: its number (`Scry 1` → 1), which a keyword action with a parameter needs; `counted` when the number counts
    * the cards after it (`Mill 3 cards`, `Erase two cards`): a value to a keyword with a parameter, the amount of cards to one without.
    */
-  parameter?: { text: string; range: Range; counted?: boolean };
+  parameter?: { text: string; range: Range; counted?: boolean; loose?: boolean };
   /** For a verb: named in a trigger event or a condition (`When you Scry`), so it needs no number. */
   event?: boolean;
   /** For a token's name: written in quotes (`a "Blood Familiar" Bat token`), the name as it stands. */

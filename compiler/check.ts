@@ -706,7 +706,7 @@ function checkWord(word: WordReference, context: CheckContext): void {
       if (keyword) {
         const use: KeywordUse = { name: text, range, usedAs: "action" };
         // "Erase two cards": a number of cards to a keyword without a value is what it acts on, not a value (the lowering reads it).
-        if (word.parameter && !(word.parameter.counted && !keyword.parameter)) use.parameter = { text: word.parameter.text, range: word.parameter.range };
+        if (word.parameter && !((word.parameter.counted || word.parameter.loose) && !keyword.parameter)) use.parameter = { text: word.parameter.text, range: word.parameter.range };
         if (word.event) {
           // `When you Scry`: the event of a keyword action, which takes no number.
           context.references.push(referenceOf(context.file, range, keyword));

@@ -673,7 +673,11 @@ class AbilityLowering {
           const label = what.ref.label;
           const choice = this.pending.find((s) => s.op === "choose_cards" && s.label === label);
           // "Choose a card in your hand. Put it on top of your deck.": chosen by a sentence before, among your cards.
-          return (choice?.op === "choose_cards" && selectorYours(choice.selector)) || selectorYours(this.chosenSelectors.get(label));
+          if ((choice?.op === "choose_cards" && selectorYours(choice.selector)) || selectorYours(this.chosenSelectors.get(label))) return true;
+          // "Summon a unit card from your Graveyard. At the end of the turn, return it to your hand.": the cards a step
+          // before put into play (its `arrived` label), yours when what it took was (the "your" was CW6005, though read).
+          const arrivedFrom = this.arrivedFrom.get(label);
+          return !!arrivedFrom && this.yours(arrivedFrom);
         }
         return false;
       case "target":
@@ -7263,7 +7267,9 @@ class AbilityLowering {
     // "DEATH: Summon this from your Graveyard": as a move, a card named by a reference comes only from that zone.
     const from = this.referenceFrom(what, obj, clause);
     if (from === null) return [{ op: "rule", rule: "unsupported" }];
-    return [{ op: "summon", what, ...(from ? { from } : {}), arrived: this.arrivedLabel() }];
+    const arrived = this.arrivedLabel();
+    this.arrivedFrom.set(arrived, what);
+    return [{ op: "summon", what, ...(from ? { from } : {}), arrived }];
   }
 
   /**
@@ -7342,6 +7348,8 @@ class AbilityLowering {
   pending: Step[] = [];
   /** What each choice of this ability chooses among, by its label ("a unit your opponent controls": whose side it is). */
   chosenSelectors = new Map<string, CardSelector>();
+  /** What a summon took, by the label of the cards that arrived (`yours`: "Summon a unit card from your Graveyard. Return it to your hand."). */
+  arrivedFrom = new Map<string, Affected>();
 
   /**
    * "+1/+1", "a 1/3 token" in a game whose cards have one stat (Three-Slot Duel: power): the second number names a

@@ -99,3 +99,23 @@ describe("parse errors an outsider hits: a passive after \"it's\" / \"is not\", 
     expect(chromatic.problems).toEqual(['CW6001 "adjacent to this"']);
   });
 });
+
+describe("session 39 probe findings: diagnostics at the right words", () => {
+  it("'Spark 2 more' / 'Scry 1 first' had CW2015 'needs a value' at a keyword that has one: the words after it are reported", () => {
+    const more = probe("chromatic", "spell", "[Red] Spark 2. If you have 10 or less life, Spark 2 more.");
+    expect(more.problems).toEqual(['CW6005 "more"']);
+    const first = probe("chromatic", "spell", "[Red] If you would draw a card during your turn, Scry 1 first.");
+    expect(first.problems).toEqual(['CW6001 "If you would draw a card during your turn, Scry 1 first"']);
+    // A keyword with no value keeps its reading of a count ("Bounce two target creatures" is no value); "Mill 3 cards" reads.
+    expect(probe("chromatic", "spell", "[Red] Mill 3 cards.").problems).toEqual([]);
+    expect(probe("chromatic", "spell", "[Red] Scry.").problems).toEqual(['CW2015 "Scry"']);
+  });
+
+  it("'Summon a unit card from your Graveyard. At the end of the turn, return it to your hand.' reads 'your' (a false CW6005)", () => {
+    for (const text of ["Summon a unit card from your Graveyard. At the end of the turn, return it to your hand.", "Summon a unit card from your Graveyard. Return it to your hand."]) {
+      expect([text, probe("duel", "spell", text).problems]).toEqual([text, []]);
+    }
+    // Anyone's card: "your" is still not what the engine does (its owner's hand).
+    expect(probe("duel", "spell", "Summon a unit card from a Graveyard. Return it to your hand.").problems).toEqual(['CW6005 "your"']);
+  });
+});
