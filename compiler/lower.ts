@@ -46,7 +46,7 @@ import { DAMAGE_PREVENTED_THIS_WAY, IR_VERSION, PLAYER_RULES, RESTRICTION_RULES,
 import type { MessageCode } from "./messages.ts";
 import { checkAbilityContract, checkCardStates, hasDefenders, checkCostSymbols, paysCostSymbols, checkStaticsWhileAttacking, checkStaticsWhileExhausted, checkUndefinedX, checkGameContract, checkGameParams } from "./contract-check.ts";
 import { DESTROYED_SELECTOR_FIELDS, RULES_WITH_DURATION, countsCards, TRIGGER_EVENTS, canonicalParamValue, readyingPhase, triggerContract, turnEndMoment } from "./contract.ts";
-import { WordLedger, isNegationWord, isSelectingWord, leavesOf, unusedPhrases } from "./word-accounting.ts";
+import { WordLedger, isNegationWord, isSelectingWord, leavesOf, unusedPhrases, variablesReadAsFixed } from "./word-accounting.ts";
 import { additionalCostReadsAs, playOnlyReadsAs, indefiniteArticle, readsAs, upgradedAmount } from "./reads-as.ts";
 import { analyzeWorkspace, cardsAsCheckedOf, checkedModelsOf, type WorkspaceAnalysis } from "./workspace.ts";
 import { costWordAmount, singulars } from "./vocabulary.ts";
@@ -803,7 +803,10 @@ class AbilityLowering {
       return c.value ?? fallback;
     }
     this.use(c);
-    if (c.variable) return c.text.startsWith("-") ? { kind: "times", factor: -1, of: { kind: "x" } } : { kind: "x" };
+    if (c.variable) {
+      this.ledger.variables.add(startOffset(c.range));
+      return c.text.startsWith("-") ? { kind: "times", factor: -1, of: { kind: "x" } } : { kind: "x" };
+    }
     return Math.abs(c.value ?? fallback);
   }
   /** `Bleed 2 and Haste`, `Flying, Haste and Tireless`: the game's keywords named, each with the number after it. */
@@ -1819,7 +1822,8 @@ class AbilityLowering {
           const comparison = c.comparison ?? trailing;
           const op = comparison === "less" || comparison === "fewer" ? "<=" : comparison ? ">=" : "=";
           const read = statWord ? [statWord] : costWords;
-          if (statWord) sel.stat = { name: statWord, op, value: c.value ?? 0 };
+          // "with power X or less": X is the number the card defines (its {X} cost, "where X is ..."), read as the card is matched.
+          if (statWord) sel.stat = { name: statWord, op, value: c.variable ? this.count(c) : (c.value ?? 0) };
           else if (typeof c.value === "number") sel.cost = { op, value: c.value };
           // Only the words read: any other word of the phrase stays for the word accounting.
           // "with exactly 2 attack": `exactly` says the equality a bare number means.
@@ -3147,7 +3151,8 @@ class AbilityLowering {
       // The object's number and "life" (or "life total"): another word there ("life remaining", "life and Armor") is the
       // reader's to report, not to swallow.
       this.use(clause.subject, clause.each, clause.modal, clause.be, clause.verb, obj?.determiners, obj?.items.filter((i) => i.kind !== "word" || LIFE_OBJECT_WORDS.has(lower(i.text))));
-      const value = c.value ?? 0;
+      // "If you have X or less life": X is the number the card defines, read as the condition is checked.
+      const value = c.variable ? this.count(c) : (c.value ?? 0);
       // "you have 5 life" / "you have exactly 5 life": that total, not "5 or less".
       if (c && !c.comparison) return { kind: "compare", left: { kind: "life", of: who }, op: "=", right: value };
       return c?.comparison === "more" || c?.comparison === "greater" ? { kind: "life_at_least", who, value } : { kind: "life_at_most", who, value };
@@ -3200,6 +3205,11 @@ class AbilityLowering {
       const who: PlayerRef = player ?? this.controllingPlayer(clause.subject);
       const selector = this.selector(inPlay ? { ...obj, filters: obj.filters.filter((f) => f !== inPlay) } : obj);
       if (npDeterminers(obj).includes("no")) return { kind: "not", condition: { kind: "controls", who, selector, atLeast: 1 } };
+      // "If you control X or more units": X is the number the card defines, the count compared as the condition is checked.
+      if (c?.variable && (who.kind === "you" || who.kind === "opponent")) {
+        const fewer = c.comparison === "less" || c.comparison === "fewer";
+        return { kind: "compare", left: { kind: "count", of: { ...selector, controller: who.kind } }, op: fewer ? "<=" : ">=", right: this.count(c) };
+      }
       const value = c?.value ?? 1;
       // "you control exactly three units": that many, no more (the count of what that player controls).
       if (objWords.includes("exactly") && c && !c.comparison && (who.kind === "you" || who.kind === "opponent")) {
@@ -5004,10 +5014,13 @@ class AbilityLowering {
     if (onCards) this.lastCardsActedOn = onCards;
     let steps = [...this.pending.splice(asked), ...core].map((s) => ({ ...s, source }) as Step);
     if (where) {
-      // "where X is ...": evaluate X before the steps run (kept simple: replaced in place).
+      // "where X is ...": evaluate X before the steps run (kept simple: replaced in place) — in the clause's steps and in the
+      // targets it chose ("Destroy target unit with power X or less, where X is ...": the target's filter reads it).
       this.use(where.variable);
       const value = this.numberPhrase(withTrailingOn(where.value, clause));
-      steps = JSON.parse(JSON.stringify(steps).replaceAll('{"kind":"x"}', JSON.stringify(value))) as Step[];
+      const withValue = <T>(part: T): T => JSON.parse(JSON.stringify(part).replaceAll('{"kind":"x"}', JSON.stringify(value))) as T;
+      steps = withValue(steps);
+      for (let i = targetsBefore; i < this.targets.length; i++) this.targets[i] = withValue(this.targets[i]!);
     }
     // "Gain 1 life for each card in your hand", "Deal 1 damage to any target for each Vampire you control".
     const forEach = clause.tail.find((t) => t.kind === "prep" && t.prep === "for" && npDeterminers(t.object).some((d) => d === "each" || d === "every")) as Ast.PrepPhrase | undefined;
@@ -11989,6 +12002,12 @@ function reportUnusedWords(ast: Ast.Ability, l: AbilityLowering, noted: Lowering
   for (const phrase of unusedPhrases(ast, l.ledger, l.text)) {
     if (inNoted(phrase.range)) continue;
     l.notes.push({ file: l.file, range: phrase.range, code: "CW6005", args: { words: phrase.text, ability: l.slice(ast.range).trim(), readsAs: readsAs(lowered, l.vocab.game) }, message: `"${phrase.text}" is not used by the engine`, ability: ast.range });
+  }
+  // A variable read as a number that is written there: the IR holds that number, not the X the card defines.
+  for (const variable of variablesReadAsFixed(ast, l.ledger)) {
+    if (inNoted(variable.range)) continue;
+    const name = (variable as Ast.Count).variable ?? l.slice(variable.range);
+    l.note(variable.range, `"${l.slice(variable.range)}" is read here as a fixed number, not with the ${name} this card defines (its {${name}} cost, or "where ${name} is ..."): the engine reads ${name} in amounts ("Deal ${name} damage", "+${name}/+0", "Draw ${name} cards"), in "with power ${name} or less" and in "if you control ${name} or more ..."; here write a number — it would run as "${readsAs(lowered, l.vocab.game)}"`);
   }
 }
 

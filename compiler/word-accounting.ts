@@ -70,6 +70,11 @@ export class WordLedger {
   readonly used = new Set<number>();
   /** Start offsets of the selecting and repetition words (`isCarriedOnly`) a reader carried: only these count as used. */
   readonly carried = new Set<number>();
+  /**
+   * Start offsets of the variable numbers ("X") a reader put into the IR as the number the card defines (an {X} cost,
+   * "where X is ..."), or that define it ("where X is"): a variable read as used and not here was read as a fixed number.
+   */
+  readonly variables = new Set<number>();
 
   /**
    * Marks every leaf under these nodes (a node, an array of nodes, or undefined) as carried by the IR — but for selecting
@@ -90,6 +95,18 @@ export class WordLedger {
       this.carried.add(startOffset(leaf.range));
     });
   }
+}
+
+/**
+ * The variable numbers ("X") under `node` a reader marked used without putting them into the IR as X: each was read as a
+ * fixed number ("with power X or less" ran as "0 or less", "if you control X or more units" as "a unit").
+ */
+export function variablesReadAsFixed(node: unknown, ledger: WordLedger): Leaf[] {
+  return leavesOf(node).filter((leaf) => {
+    const count = leaf as Leaf & { kind?: string; variable?: string };
+    const offset = startOffset(leaf.range);
+    return count.kind === "count" && count.variable !== undefined && ledger.used.has(offset) && !ledger.variables.has(offset);
+  });
 }
 
 /** The leaves under a node, in source order (each once). */

@@ -11,7 +11,7 @@ import type { Frame, PlayerId, TargetValue } from "../state/state.ts";
 import { cardIdOf, newCardInstance } from "../state/state.ts";
 import { type Ctx, RESOLVING, battlefield, cardDef, cardName, emit, hand, isPermanent, slotsOf, zoneList, insertCard, writeCard } from "./cards.ts";
 import { addModifier, addPlayerCounters, damageCard, damagePlayer, destroyAll, destroyKilled, discardCard, draw, enterBattlefield, exhaustCard, gainLife, loseLife, moveCard, randomInt, registerStepRunner, returnToHand, shuffleZone } from "./operations.ts";
-import { amountsPerCard, cardsFor, evalAffected, evalCard, evalCondition, evalNumber, evalPlayer, evalPlayers, keywordText, matchesSelector, statOf } from "./values.ts";
+import { amountsPerCard, cardsFor, evalAffected, evalCard, evalCondition, evalNumber, evalPlayer, evalPlayers, keywordText, matchesSelector, statOf, withX } from "./values.ts";
 import { noteEvent } from "./triggers.ts";
 import { addNextReplacement, addPrevention } from "./replacements.ts";
 import { addPlayerRule } from "./player-rules.ts";
@@ -855,7 +855,7 @@ function runStep(ctx: Ctx, frame: Frame, step: Step): "done" | "wait" {
       // The looked-at cards still where they were (an earlier placement may have moved some).
       const still = (frame.chosen["looked"] ?? []).filter((id) => state.cards[id] && !(frame.chosen["placed"] ?? []).includes(id));
       // "a creature card from among them": only those of that kind can be picked (none of them: nothing is put).
-      const looked = step.filter ? still.filter((id) => matchesSelector(ctx, id, step.filter!, frame.controller, frame.card, true)) : still;
+      const looked = step.filter ? still.filter((id) => matchesSelector(ctx, id, withX(step.filter!, frame.x), frame.controller, frame.card, true)) : still;
       const amount = step.amount === "rest" ? looked.length : Math.min(evalNumber(ctx, frame, step.amount), looked.length);
       // Who picks and orders: the player who looked at another player's cards, else their owner.
       const owner = (step.who ? evalPlayer(ctx, frame, step.who) : undefined) ?? (looked[0] ? state.cards[looked[0]]!.owner : frame.controller);

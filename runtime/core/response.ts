@@ -27,6 +27,7 @@ import type { Ctx } from "./cards.ts";
 import type { ResponseChart } from "./flow.ts";
 import { cardName, emit } from "./cards.ts";
 import { inMode, legalTargetOptions, takenEarlier, wholeModal } from "./targets.ts";
+import { withX } from "./values.ts";
 import type { Frame, GameState, NotedTrigger, PlayerId, TargetValue } from "../state/state.ts";
 
 export interface ResponseModel {
@@ -134,7 +135,8 @@ export function chooseTargets(ctx: Ctx, frame: Frame, specs: TargetSpec[], answe
     return "wait";
   }
   for (let slot = frame.targets.length; slot < specs.length; slot++) {
-    const spec = specs[slot]!;
+    // "with power X or less": the X of the card's cost (the frame's) put in.
+    const spec = withX(specs[slot]!, frame.x);
     if (!inMode(spec, frame.mode)) {
       frame.targets.push([]);
       continue;

@@ -1,7 +1,7 @@
 /** Target legality: what a target spec accepts now, and whether a chosen target is still legal. */
 import type { Step, TargetSpec } from "../../compiler/ir.ts";
 import type { Ctx } from "./cards.ts";
-import { evalCondition, hasRule, matchesSelector, selectCards, type RuleActor } from "./values.ts";
+import { evalCondition, hasRule, matchesSelector, selectCards, withX, type RuleActor } from "./values.ts";
 import { cardDef, isPermanent } from "./cards.ts";
 import { mechanicsOf } from "./mechanics.ts";
 import type { Frame, PlayerId, TargetValue } from "../state/state.ts";
@@ -12,8 +12,9 @@ import type { Frame, PlayerId, TargetValue } from "../state/state.ts";
  * target must be gone ("up to two target creatures" with one destroyed still has a legal target). Read by every
  * response model that resolves targeted items (stack, chain).
  */
-export function fizzles(ctx: Ctx, frame: Pick<Frame, "targets" | "controller" | "card">, targetSpecs: readonly (TargetSpec | undefined)[]): boolean {
-  const slots = frame.targets.map((slot, i) => ({ slot, spec: targetSpecs[i] })).filter((s) => s.spec && s.slot.length > 0);
+export function fizzles(ctx: Ctx, frame: Pick<Frame, "targets" | "controller" | "card" | "x">, targetSpecs: readonly (TargetSpec | undefined)[]): boolean {
+  // "with power X or less": checked with the X the card was played with (the frame's).
+  const slots = frame.targets.map((slot, i) => ({ slot, spec: targetSpecs[i] && withX(targetSpecs[i]!, frame.x) })).filter((s) => s.spec && s.slot.length > 0);
   if (slots.length === 0) return false;
   const illegal = slots.flatMap(({ slot, spec }) => slot.map((t) => !targetStillLegal(ctx, spec!, t, frame.controller, frame.card)));
   return ctx.rules.param("fizzle_when", "all_targets_illegal") === "any_target_illegal" ? illegal.some(Boolean) : illegal.every(Boolean);

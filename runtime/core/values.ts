@@ -867,11 +867,37 @@ function eachOnce(lists: string[][]): string[] {
   return [...new Set(lists.flat())];
 }
 
+const X_JSON = JSON.stringify({ kind: "x" } satisfies NumberExpr);
+/** Per part of a card's IR: its copies with X bound, by X (null: the part holds no X). Keyed by the game's own objects. */
+const boundX = new WeakMap<object, Map<number, unknown> | null>();
+
+/**
+ * `part` of a card's IR (a selector, a target spec) with the X the card defines put in as the number `x`: a selector is
+ * matched in a frame of its own ("with power X or less" as a target is chosen, as a spell's effect picks its cards), which
+ * knows no X. The same object when there is no X to put in; each copy is made once.
+ */
+export function withX<T extends object>(part: T, x: number | undefined): T {
+  if (x === undefined) return part;
+  let copies = boundX.get(part);
+  if (copies === undefined) {
+    copies = JSON.stringify(part).includes(X_JSON) ? new Map() : null;
+    boundX.set(part, copies);
+  }
+  if (copies === null) return part;
+  let copy = copies.get(x) as T | undefined;
+  if (copy === undefined) {
+    copy = JSON.parse(JSON.stringify(part).replaceAll(X_JSON, String(x))) as T;
+    copies.set(x, copy);
+  }
+  return copy;
+}
+
 /**
  * A frame's selector with "acting" ("they control", "their hand") bound to the player its `per_player` step runs for —
  * relative to the frame's controller, as every selector is (every game is a duel: the other player is "opponent").
  */
 export function boundSelector(frame: Frame, selector: CardSelector): CardSelector {
+  selector = withX(selector, frame.x);
   if (selector.controller !== "acting" && selector.owner !== "acting") return selector;
   const relation = frame.acting === undefined ? "acting" : frame.acting === frame.controller ? "you" : "opponent";
   return { ...selector, ...(selector.controller === "acting" ? { controller: relation } : {}), ...(selector.owner === "acting" ? { owner: relation } : {}) };
@@ -1084,7 +1110,7 @@ function matchesAsItWas(ctx: Ctx, id: string, known: LastKnown, selector: CardSe
     if (!compare(has, counters.op, counters.value)) return false;
   }
   if (stat) {
-    const bound = typeof stat.value === "number" ? stat.value : evalNumber(ctx, { controller: frame.controller, card: frame.card, steps: [], pc: 0, targets: [], chosen: {}, label: "" }, stat.value);
+    const bound = typeof stat.value === "number" ? stat.value : evalNumber(ctx, { controller: frame.controller, card: frame.card, steps: [], pc: 0, targets: [], chosen: {}, x: frame.x, label: "" }, stat.value);
     if (!compare(Math.max(0, known.stats?.[stat.name] ?? 0), stat.op, bound)) return false;
   }
   let others = false;
@@ -1093,7 +1119,7 @@ function matchesAsItWas(ctx: Ctx, id: string, known: LastKnown, selector: CardSe
     break;
   }
   if (!others) return true;
-  return ctx.state.cards[id] !== undefined && matchesSelector(ctx, id, rest, frame.controller, frame.card, true);
+  return ctx.state.cards[id] !== undefined && matchesSelector(ctx, id, withX(rest, frame.x), frame.controller, frame.card, true);
 }
 
 export function evalNumber(ctx: Ctx, frame: Frame, expr: NumberExpr): number {
@@ -1238,7 +1264,7 @@ export function evalCondition(ctx: Ctx, frame: Frame, condition: Condition): boo
         return taken.some((id) => {
           if (typeof id !== "string" || ctx.state.cards[id] === undefined) return false;
           const known = ctx.state.cards[id]!.zone === ctx.rules.zones.battlefield ? undefined : lastKnownOf(ctx, id);
-          return known ? matchesAsItWas(ctx, id, known, selector, frame) : matchesSelector(ctx, id, selector, frame.controller, frame.card, true);
+          return known ? matchesAsItWas(ctx, id, known, selector, frame) : matchesSelector(ctx, id, withX(selector, frame.x), frame.controller, frame.card, true);
         });
       }
       if (!condition.of) return taken.length > 0;
@@ -1259,7 +1285,7 @@ export function evalCondition(ctx: Ctx, frame: Frame, condition: Condition): boo
       if (id === undefined) return false;
       const known = ctx.state.cards[id]?.zone === ctx.rules.zones.battlefield ? undefined : lastKnownOf(ctx, id);
       if (known) return matchesAsItWas(ctx, id, known, condition.selector, frame);
-      return ctx.state.cards[id] !== undefined && matchesSelector(ctx, id, condition.selector, frame.controller, frame.card, true);
+      return ctx.state.cards[id] !== undefined && matchesSelector(ctx, id, withX(condition.selector, frame.x), frame.controller, frame.card, true);
     }
     case "not":
       return !evalCondition(ctx, frame, condition.condition);

@@ -32,6 +32,7 @@ import {
   ruleAmount,
   runFlowAction,
   selectCards,
+  withX,
   settle,
   slotsOf,
   writeCard,
@@ -582,6 +583,21 @@ function targetCombos(ctx: Ctx, specs: TargetSpec[], player: PlayerId, selfCard:
   return out;
 }
 
+/**
+ * Each way to choose the targets and the payment of a play or activation. A target whose filter reads the X the player
+ * pays ("Destroy target unit with power X or less") is legal or not by that X: its targets are listed for each payment.
+ */
+function eachChoice(ctx: Ctx, specs: TargetSpec[], player: PlayerId, selfCard: string, mode: number | undefined, payments: () => readonly Payment[], each: (targets: TargetValue[], payment: Payment) => void): void {
+  if (!specs.some((spec) => withX(spec, 0) !== spec)) {
+    for (const targets of targetCombos(ctx, specs, player, selfCard, mode)) for (const payment of payments()) each(targets, payment);
+    return;
+  }
+  for (const payment of payments()) for (const targets of targetCombos(ctx, specsWithX(specs, payment.x), player, selfCard, mode)) each(targets, payment);
+}
+
+/** Target specs with the X the player pays put in (runtime/core/values.ts withX). */
+const specsWithX = (specs: TargetSpec[], x: number | undefined): TargetSpec[] => (x === undefined ? specs : specs.map((spec) => withX(spec, x)));
+
 function checkTargets(ctx: Ctx, specs: TargetSpec[], targets: TargetValue[], player: PlayerId, selfCard: string, mode?: number): Refusal | null {
   const assigned = assignTargets(ctx, specs, targets, player, selfCard, mode);
   if (Array.isArray(assigned)) return null;
@@ -719,7 +735,7 @@ function validateCore(ctx: Ctx, action: Exclude<Action, GameMove>): Refusal | nu
       if (cost) return cost;
       const mode = checkMode(castModal(ctx, def, permanent), action.mode);
       if (mode) return mode;
-      return checkTargets(ctx, playTargetSpecs(ctx, def, permanent), action.targets ?? [], action.player, action.card, action.mode);
+      return checkTargets(ctx, specsWithX(playTargetSpecs(ctx, def, permanent), action.payment?.x), action.targets ?? [], action.player, action.card, action.mode);
     }
     case "activate": {
       const card = state.cards[action.card];
@@ -744,7 +760,7 @@ function validateCore(ctx: Ctx, action: Exclude<Action, GameMove>): Refusal | nu
       if (cost) return cost;
       const mode = checkMode(modesOf(ability) > 0 ? ability : undefined, action.mode);
       if (mode) return mode;
-      return checkTargets(ctx, ability.targets, action.targets ?? [], action.player, action.card, action.mode);
+      return checkTargets(ctx, specsWithX(ability.targets, action.payment?.x), action.targets ?? [], action.player, action.card, action.mode);
     }
     case "attack": {
       const timing = timingRefusal(ctx, action.player, false);
@@ -849,7 +865,7 @@ function spellFrames(ctx: Ctx, def: CompiledCard, cardId: string, player: Player
   const frames: Frame[] = [];
   const spells = def.abilities.filter((a) => a.kind === "spell");
   // The action's flat list, given to every ability's slots in order (validated already: it fits).
-  const assigned = assignTargets(ctx, spells.flatMap((a) => a.targets), targets, player, cardId, mode);
+  const assigned = assignTargets(ctx, specsWithX(spells.flatMap((a) => a.targets), x), targets, player, cardId, mode);
   const all = Array.isArray(assigned) ? assigned : [];
   let next = 0;
   for (const ability of spells) {
@@ -917,7 +933,7 @@ function perform(ctx: Ctx, action: Action): void {
         controller: action.player,
         steps: ability.steps,
         pc: 0,
-        targets: ((a) => (Array.isArray(a) ? a : (action.targets ?? []).map((t) => [t])))(assignTargets(ctx, ability.targets, action.targets ?? [], action.player, action.card, action.mode)),
+        targets: ((a) => (Array.isArray(a) ? a : (action.targets ?? []).map((t) => [t])))(assignTargets(ctx, specsWithX(ability.targets, action.payment?.x), action.targets ?? [], action.player, action.card, action.mode)),
         chosen: {},
         ...(action.mode !== undefined ? { mode: action.mode } : {}),
         x: action.payment?.x,
@@ -1113,17 +1129,17 @@ function candidates(ctx: Ctx): Action[] {
     if (window && permanent && !mechanicsOf(rules).some((m) => m.anyTime?.(ctx, id))) continue;
     if (playerRestriction(ctx, player, "cant_play", id) || !playAllowedNow(ctx, player, id, def)) continue;
     const specs = playTargetSpecs(ctx, def, permanent);
+    const payments = () => paymentOptions(ctx, player, playCost(ctx, player, id, def.cost), id, [id]);
     for (const mode of modeChoices(castModal(ctx, def, permanent)))
-      for (const targets of targetCombos(ctx, specs, player, id, mode))
-        for (const payment of paymentOptions(ctx, player, playCost(ctx, player, id, def.cost), id, [id])) out.push({ type: "play", player, card: id, payment, targets, ...(mode !== undefined ? { mode } : {}) });
+      eachChoice(ctx, specs, player, id, mode, payments, (targets, payment) => out.push({ type: "play", player, card: id, payment, targets, ...(mode !== undefined ? { mode } : {}) }));
   }
   // Activations
   for (const id of activationSources(ctx, player)) {
     for (const ability of cardDef(ctx, state.cards[id]!).abilities) {
       if (ability.kind !== "activated" || !activatableWhereItIs(ctx, id, ability) || activationsLeft(ctx, player, id, ability) === 0 || !activationAllowedNow(ctx, player, id, ability)) continue;
+      const payments = () => paymentOptions(ctx, player, ability.cost ?? [], id, ability.from !== undefined ? [id] : []);
       for (const mode of modeChoices(modesOf(ability) > 0 ? ability : undefined))
-        for (const targets of targetCombos(ctx, ability.targets, player, id, mode))
-          for (const payment of paymentOptions(ctx, player, ability.cost ?? [], id, ability.from !== undefined ? [id] : [])) out.push({ type: "activate", player, card: id, ability: ability.id, payment, targets, ...(mode !== undefined ? { mode } : {}) });
+        eachChoice(ctx, ability.targets, player, id, mode, payments, (targets, payment) => out.push({ type: "activate", player, card: id, ability: ability.id, payment, targets, ...(mode !== undefined ? { mode } : {}) }));
     }
   }
   if (!window && player === state.active) {
@@ -1262,12 +1278,11 @@ export function listLegalActions(rules: Rules, state: GameState, memo: Map<strin
     let payments = paymentsFirst(specs) ? payablePayments(ctx, player, cost, id, [id]) : undefined;
     if (payments?.length === 0) continue;
     for (const mode of modeChoices(castModal(ctx, def, permanent)))
-      for (const targets of targetCombos(ctx, specs, player, id, mode))
-        for (const payment of (payments ??= payablePayments(ctx, player, cost, id, [id]))) {
-          const action: Action = { type: "play", player, card: id, payment, targets };
-          if (mode !== undefined) action.mode = mode;
-          if (allowed(ctx, refiners, action)) out.push(action);
-        }
+      eachChoice(ctx, specs, player, id, mode, () => (payments ??= payablePayments(ctx, player, cost, id, [id])), (targets, payment) => {
+        const action: Action = { type: "play", player, card: id, payment, targets };
+        if (mode !== undefined) action.mode = mode;
+        if (allowed(ctx, refiners, action)) out.push(action);
+      });
   }
   // Activations (of cards whose definition has an activated ability: lands and most units are passed over by their id)
   if (!instantTiming) {
@@ -1284,12 +1299,11 @@ export function listLegalActions(rules: Rules, state: GameState, memo: Map<strin
         let payments = paymentsFirst(ability.targets) ? payablePayments(ctx, player, cost, id, exclude) : undefined;
         if (payments?.length === 0) continue;
         for (const mode of modeChoices(modesOf(ability) > 0 ? ability : undefined))
-          for (const targets of targetCombos(ctx, ability.targets, player, id, mode))
-            for (const payment of (payments ??= payablePayments(ctx, player, cost, id, exclude))) {
-              const action: Action = { type: "activate", player, card: id, ability: ability.id, payment, targets };
-              if (mode !== undefined) action.mode = mode;
-              if (allowed(ctx, refiners, action)) out.push(action);
-            }
+          eachChoice(ctx, ability.targets, player, id, mode, () => (payments ??= payablePayments(ctx, player, cost, id, exclude)), (targets, payment) => {
+            const action: Action = { type: "activate", player, card: id, ability: ability.id, payment, targets };
+            if (mode !== undefined) action.mode = mode;
+            if (allowed(ctx, refiners, action)) out.push(action);
+          });
       }
     }
   }

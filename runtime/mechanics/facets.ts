@@ -28,7 +28,7 @@ import type { Ability, CompiledCard, SourceRef, TargetSpec } from "../../compile
 import type { Action, Refusal } from "../core/action.ts";
 import { refuse, refuseShortfall } from "../core/action.ts";
 import type { Ctx } from "../core/index.ts";
-import { RESOLVING, cardDef, cardName, emit, enterBattlefield, exhaustCard, hand, moveCard, zoneList, writeCard } from "../core/index.ts";
+import { RESOLVING, cardDef, cardName, emit, enterBattlefield, exhaustCard, hand, moveCard, zoneList, withX, writeCard } from "../core/index.ts";
 import { registerNativeRule } from "../core/effects.ts";
 import type { GameMove, Mechanic } from "../core/mechanics.ts";
 import { resumeTargeting } from "../core/response.ts";
@@ -232,30 +232,31 @@ function subsets<T>(items: T[], max: number): T[][] {
 const castSpec = (spec: TargetSpec): TargetSpec => (spec.cards?.zones?.includes(RESOLVING) ? { ...spec, cards: { ...spec.cards, other: true } } : spec);
 
 /** Whether a spec's targets can be chosen now (a slot that may stay empty always can). */
-const targetable = (ctx: Ctx, spec: TargetSpec, player: PlayerId, card: string): boolean => spec.min === 0 || legalTargetOptions(ctx, castSpec(spec), player, card).length > 0;
+const targetable = (ctx: Ctx, spec: TargetSpec, player: PlayerId, card: string, x: number | undefined): boolean => spec.min === 0 || legalTargetOptions(ctx, withX(castSpec(spec), x), player, card).length > 0;
 
 /**
  * The modes of a "Choose one —" ability that can be chosen now: those whose own targets all have a legal choice
  * (`Choose one — Destroy target creature; or draw a card.` with no creature in play: the second). Undefined for an
  * ability that is no "Choose one —".
  */
-function castableModes(ctx: Ctx, ability: Ability, player: PlayerId, card: string): number[] | undefined {
+function castableModes(ctx: Ctx, ability: Ability, player: PlayerId, card: string, x: number | undefined): number[] | undefined {
   const modal = wholeModal(ability.steps);
   if (!modal) return undefined;
-  return modal.modes.map((_, m) => m).filter((m) => ability.targets.every((spec) => !inMode(spec, m) || targetable(ctx, spec, player, card)));
+  return modal.modes.map((_, m) => m).filter((m) => ability.targets.every((spec) => !inMode(spec, m) || targetable(ctx, spec, player, card, x)));
 }
 
-function hasTargets(ctx: Ctx, ability: Ability, player: PlayerId, card: string): boolean {
-  const modes = castableModes(ctx, ability, player, card);
+/** `x`: the X paid for the spell ("target creature with attack X or less" is targetable or not by it). */
+function hasTargets(ctx: Ctx, ability: Ability, player: PlayerId, card: string, x: number | undefined): boolean {
+  const modes = castableModes(ctx, ability, player, card, x);
   if (modes) return modes.length > 0;
-  return ability.targets.every((spec) => targetable(ctx, spec, player, card));
+  return ability.targets.every((spec) => targetable(ctx, spec, player, card, x));
 }
 
 /** Every legal selection of a spell's abilities now, cheapest first. */
-export function selections(ctx: Ctx, card: string, player: PlayerId): Selection[] {
+export function selections(ctx: Ctx, card: string, player: PlayerId, x: number | undefined): Selection[] {
   const { state, rules } = ctx;
   const def = cardDef(ctx, state.cards[card]!);
-  const abilities = spellAbilities(def).filter((a) => hasTargets(ctx, a, player, card));
+  const abilities = spellAbilities(def).filter((a) => hasTargets(ctx, a, player, card, x));
   const own = state.active === player;
   const max = own ? numberParam(rules, "spell_max_abilities_own_turn", 2) : numberParam(rules, "spell_max_abilities_opponent_turn", abilities.length);
   const extra = own ? 0 : numberParam(rules, "spell_extra_ability_cost_opponent_turn", 1);
@@ -295,10 +296,10 @@ export function selectionsLeftOut(ctx: Ctx, pending: NonNullable<GameState["pend
   if (!selectsAbilities(ctx, def)) return [];
   const player = frame.controller;
   const all = spellAbilities(def).filter((a) => isColor(rules, a.tag));
-  const offered = selections(ctx, card, player);
+  const offered = selections(ctx, card, player, frame.x);
   if (pending.kind !== "mode" || offered.map((o) => o.text).join("\u0000") !== pending.modes.join("\u0000")) return [];
   const out: string[] = [];
-  const untargeted = all.filter((a) => !hasTargets(ctx, a, player, card));
+  const untargeted = all.filter((a) => !hasTargets(ctx, a, player, card, frame.x));
   if (untargeted.length) out.push(`${untargeted.map((a) => a.tag).join(", ")}: ${untargeted.length === 1 ? "its target has" : "each needs a target that has"} no legal choice now`);
   const selectable = all.filter((a) => !untargeted.includes(a));
   const own = state.active === player;
@@ -324,7 +325,7 @@ export function selectionsLeftOut(ctx: Ctx, pending: NonNullable<GameState["pend
 function refine(ctx: Ctx, action: Action): Refusal | null {
   if (action.type !== "play") return null;
   const def = cardDef(ctx, ctx.state.cards[action.card]!);
-  if (cardTypeOf(ctx.rules, def.cardType)?.permanent || !selectsAbilities(ctx, def) || selections(ctx, action.card, action.player).length > 0) return null;
+  if (cardTypeOf(ctx.rules, def.cardType)?.permanent || !selectsAbilities(ctx, def) || selections(ctx, action.card, action.player, action.payment?.x).length > 0) return null;
   return refuse("no_legal_target", `none of ${def.name}'s abilities can be selected: each needs a target that has no legal choice now`);
 }
 
@@ -332,7 +333,7 @@ registerNativeRule("cast_selected", (ctx, frame) => {
   const { state, rules } = ctx;
   const id = frame.card!;
   const def = cardDef(ctx, state.cards[id]!);
-  const options = selections(ctx, id, frame.controller);
+  const options = selections(ctx, id, frame.controller, frame.x);
   // The play was refused when nothing could be selected (refine); only paying the cost can have removed the last target.
   if (options.length === 0) {
     emit(ctx, "fizzle", `${def.name}: no ability can be selected; it goes to the ${rules.zones.graveyard}`, { card: id, name: def.name, player: frame.controller, source: def.source });
@@ -364,7 +365,7 @@ registerNativeRule("cast_selected", (ctx, frame) => {
   // spell resolved, after the first mode's targets had been asked for whatever mode came.
   const modes = frame.chosen[MODES] ?? [];
   for (let i = modes.length; i < abilities.length; i++) {
-    const castable = castableModes(ctx, abilities[i]!, frame.controller, id);
+    const castable = castableModes(ctx, abilities[i]!, frame.controller, id, frame.x);
     if (!castable) {
       modes.push("");
     } else if (castable.length === 1) {

@@ -37,6 +37,7 @@ import { placeTrigger, type ResponseModel } from "../core/response.ts";
 import type { Frame, GameState, NotedTrigger, PlayerId, StackItem } from "../state/state.ts";
 import { opponentOf } from "../state/state.ts";
 import { fizzles, targetStillLegal } from "../core/targets.ts";
+import { withX } from "../core/values.ts";
 
 export interface Chain {
   /** Chain number within the game (1, 2, ...), as the trace shows it. */
@@ -358,7 +359,7 @@ export const chainModel: ResponseModel = {
     flowTo(ctx, isRuleItem(item) ? "open" : "actions.resolving");
     emit(ctx, "pop", `${item.frame.label} resolves`, { card: item.frame.card, ability: item.frame.ability, player: item.frame.controller, source: item.frame.source, ...(item.frame.card ? { name: cardName(ctx, item.frame.card) } : {}) });
     const specs = item.targetSpecs;
-    const stillLegal = (slot: Frame["targets"][number], i: number) => slot.filter((t) => specs[i] === undefined || targetStillLegal(ctx, specs[i]!, t, item.frame.controller, item.frame.card));
+    const stillLegal = (slot: Frame["targets"][number], i: number) => slot.filter((t) => specs[i] === undefined || targetStillLegal(ctx, withX(specs[i]!, item.frame.x), t, item.frame.controller, item.frame.card));
     if (fizzles(ctx, item.frame, specs)) {
       flowTo(ctx, "actions.fizzle");
       emit(ctx, "fizzle", `${item.frame.label} fizzles: its target is no longer legal`, { card: item.frame.card, ability: item.frame.ability, player: item.frame.controller, source: item.frame.source });

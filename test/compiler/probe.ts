@@ -19,6 +19,8 @@ export const PROBE_TEMPLATES: Record<string, Record<string, (text: string) => st
   duel: {
     unit: (t) => `  type: Unit\n  color: Gray\n  cost: free\n  power: 2\n  rarity: Gray\n  text:\n    ${t}`,
     spell: (t) => `  type: Spell\n  color: Gray\n  cost: free\n  rarity: Gray\n  text:\n    ${t}`,
+    /** A spell whose cost is X Crystals: X is what the player pays. */
+    xspell: (t) => `  type: Spell\n  color: Blue\n  cost: X Crystals\n  rarity: Gray\n  text:\n    ${t}`,
   },
   cybervamp: {
     creature: (t) => `  type: Creature — Vampire\n  faction: Red\n  cost: {R}\n  stats: 2/2\n  text:\n    ${t}`,

@@ -1,0 +1,47 @@
+/**
+ * Issue 11, session 39 (lead; found by the session's outsider probe): a variable number ("X") read by a reader that
+ * takes only written digits ran as a fixed number, silently — "target unit with power X or less" as "0 or less", "If
+ * you have X or less life" as "0 or less", "If you control X or more units" as "a unit". Those readers now put X into the
+ * IR (the runtime binds it to what the player paid, runtime/core/values.ts withX), and the word ledger reports any other
+ * reader that marks an X used without reading it as X (CW6001 at it, with what would run).
+ */
+import { describe, expect, it } from "vitest";
+import { probeCards } from "./probe.ts";
+
+const probe = (game: string, kind: string, text: string) => probeCards(game, [{ kind, text }])[0]!;
+
+describe("X in a card's filter or a condition", () => {
+  it("runs as the X the card defines: its {X} cost", () => {
+    const target = probe("duel", "xspell", "Return target unit with power X or less to its owner's hand.");
+    expect(target.problems).toEqual([]);
+    expect(target.readsAs).toEqual(["Return target unit with power X or less to its owner's hand."]);
+    expect(target.abilities[0]!.targets[0]!.cards?.stat).toEqual({ name: "power", op: "<=", value: { kind: "x" } });
+    const life = probe("duel", "xspell", "If you have X or less life, draw two cards.");
+    expect(life.problems).toEqual([]);
+    expect(JSON.stringify(life.abilities[0]!.steps)).toContain('"life_at_most"');
+    expect(JSON.stringify(life.abilities[0]!.steps)).toContain('"value":{"kind":"x"}');
+    const units = probe("duel", "xspell", "If you control X or more units, draw a card.");
+    expect(units.problems).toEqual([]);
+    expect(units.readsAs).toEqual(["If the number of Units you control is at least X, draw a card."]);
+  });
+
+  it("runs as the X the card defines: 'where X is ...' reaches the target's filter", () => {
+    const p = probe("duel", "spell", "Destroy target unit with power X or less, where X is the number of cards in your Graveyard.");
+    expect(p.problems).toEqual([]);
+    const value = p.abilities[0]!.targets[0]!.cards?.stat?.value;
+    // The Graveyard's count, not 0 and not an X left undefined.
+    expect(value).toMatchObject({ kind: "count" });
+  });
+
+  it("an X a reader takes as a fixed number is CW6001 at it, naming what would run (was clean: 'more than 0')", () => {
+    const p = probe("duel", "xspell", "Draw a card if you have X or more cards in hand.");
+    expect(p.problems).toEqual(['CW6001 "X or more"']);
+    expect(p.messages[0]).toContain('is read here as a fixed number, not with the X this card defines');
+    expect(p.messages[0]).toContain('it would run as "If the number of cards in your hand is more than 0, draw a card."');
+  });
+
+  it("an X with nothing defining it stays CW6060 (it was 0 in the filter, unreported)", () => {
+    const p = probe("duel", "spell", "Destroy target unit with power X or less.");
+    expect(p.problems.map((d) => d.split(" ")[0])).toEqual(["CW6060"]);
+  });
+});
