@@ -3150,9 +3150,15 @@ class AbilityLowering {
       }
       // The object's number and "life" (or "life total"): another word there ("life remaining", "life and Armor") is the
       // reader's to report, not to swallow.
-      this.use(clause.subject, clause.each, clause.modal, clause.be, clause.verb, obj?.determiners, obj?.items.filter((i) => i.kind !== "word" || LIFE_OBJECT_WORDS.has(lower(i.text))));
+      // "your life is below 5", "an opponent's life is over 10": the word after "is" compares, strictly. Only "have" and
+      // those words are read as the verb here: any other is left for the word accounting ("below" was marked read and
+      // dropped: "your life is below 5" ran as "exactly 5").
+      const beyond = clause.be && clause.verb && !c.comparison ? BEYOND_COMPARISON[lower(clause.verb.text)] : undefined;
+      const verbRead = clause.verb && (clause.verb.lemma === "have" || beyond) ? clause.verb : undefined;
+      this.use(clause.subject, clause.each, clause.modal, clause.be, verbRead, obj?.determiners, obj?.items.filter((i) => i.kind !== "word" || LIFE_OBJECT_WORDS.has(lower(i.text))));
       // "If you have X or less life": X is the number the card defines, read as the condition is checked.
       const value = c.variable ? this.count(c) : (c.value ?? 0);
+      if (beyond) return { kind: "compare", left: { kind: "life", of: who }, op: beyond, right: value };
       // "you have 5 life" / "you have exactly 5 life": that total, not "5 or less".
       if (c && !c.comparison) return { kind: "compare", left: { kind: "life", of: who }, op: "=", right: value };
       return c?.comparison === "more" || c?.comparison === "greater" ? { kind: "life_at_least", who, value } : { kind: "life_at_most", who, value };
@@ -10942,7 +10948,16 @@ const DURING_TURN_WORDS = new Set([...WHOSE_TURN_WORDS, "the", "each", "of"]);
 const TURN_CONDITION_WORDS = new Set([...WHOSE_TURN_WORDS, "not", "it's", "it’s", "it", "is", "isn't", "isn’t"]);
 
 /** "is greater than 5", "is less than 10" (the comparison word parsed as the verb, the number in a `than` phrase). */
+/** "below 5", "under 5", "above 10", "over 10": a comparison written as a preposition (strict, as "less than" is). */
+const BEYOND_COMPARISON: Readonly<Record<string, ">" | "<" | undefined>> = { below: "<", under: "<", above: ">", over: ">" };
+
 function thanComparison(clause: Ast.Clause): { op: ">" | "<"; value: number } | undefined {
+  // "your life total is under 10": the preposition's phrase holds the number.
+  const beyond = !clause.verb && clause.tail.length === 1 && clause.tail[0]!.kind === "prep" ? clause.tail[0]! : undefined;
+  if (beyond?.kind === "prep" && BEYOND_COMPARISON[beyond.prep.toLowerCase()]) {
+    const n = !beyond.object.items.length && !beyond.object.filters.length && beyond.object.determiners.length === 1 ? npCount(beyond.object) : undefined;
+    return n?.value !== undefined && !n.comparison ? { op: BEYOND_COMPARISON[beyond.prep.toLowerCase()]!, value: n.value } : undefined;
+  }
   const word = clause.verb?.text.toLowerCase();
   const op = word === "greater" || word === "more" || word === "higher" ? ">" : word === "less" || word === "fewer" || word === "lower" ? "<" : undefined;
   const than = clause.tail.length === 1 && clause.tail[0]!.kind === "prep" && clause.tail[0]!.prep === "than" ? clause.tail[0]!.object : undefined;

@@ -45,3 +45,29 @@ describe("X in a card's filter or a condition", () => {
     expect(p.problems.map((d) => d.split(" ")[0])).toEqual(["CW6060"]);
   });
 });
+
+/**
+ * Found by the same probe: "your life is below 5" / "above 5" / "an opponent's life is over 5" checked clean and ran as
+ * "exactly 5" in all three games — the life reader marked whatever word followed "is" as read. Those words now compare
+ * (strictly, as "less than" / "more than"); any other word there is left to the word accounting.
+ */
+describe("a player's life compared by a preposition", () => {
+  it("below / under / above / over compare strictly, in every game (was clean and ran as 'exactly N')", () => {
+    for (const [game, kind, text, readsAs] of [
+      ["duel", "spell", "If your life is below 5, draw a card.", "If your life total is less than 5, draw a card."],
+      ["duel", "spell", "If your life total is under 10, draw a card.", "If your life total is less than 10, draw a card."],
+      ["duel", "spell", "If an opponent's life is over 5, draw a card.", "If your opponent's life total is more than 5, draw a card."],
+      ["duel", "spell", "If your life isn't above 5, draw a card.", "If your life total is at most 5, draw a card."],
+      ["cybervamp", "spell", "If your life is below 10, deal 3 damage to any target.", "If your life total is less than 10, deal 3 damage to any target."],
+      ["chromatic", "spell", "[Red] If your life is above 10, Spark 3.", "[Red] If your life total is more than 10, spark 3."],
+    ] as const) {
+      const p = probe(game, kind, text);
+      expect({ text, problems: p.problems, readsAs: p.readsAs }).toEqual({ text, problems: [], readsAs: [readsAs] });
+    }
+  });
+
+  it("another word after 'is' is not read as a comparison: CW6005 at it (was dropped)", () => {
+    const p = probe("duel", "spell", "If your life is beneath 10, draw a card.");
+    expect(p.problems).toEqual(['CW6005 "beneath"']);
+  });
+});
