@@ -12,6 +12,10 @@
  * Every path given is run or reported with its path: a file named on its own with another extension is read by its
  * first line, as `check` reads it (CW3007); a folder without a scenario file, or a scenario file without a scenario, is
  * CW3014; a card file named on its own is noted. A run in which no scenario ran says so and exits 1.
+ *
+ * A scenario that passes with a warning (a stretch the run could not check: runtime/scenario.ts ScenarioResult.warnings)
+ * passes, and is counted so, unless the run is strict (`--strict`, the default where the CI environment variable is
+ * set): then it fails, each warning said at its file:line, and the exit code is 1. `--no-strict` turns it off in CI.
  */
 import { promises as fs } from "node:fs";
 import path from "node:path";
@@ -26,8 +30,10 @@ export interface TestReport {
   passed: number;
   /** Scenarios that failed. */
   failed: number;
-  /** Scenarios that passed with a warning: a part the run could not check (said in `lines`). */
+  /** Scenarios that passed with a warning: a part the run could not check (said in `lines`); none in a strict run. */
   warned: number;
+  /** Of the scenarios failed, those failed only for a warning (a strict run). */
+  failedByWarning: number;
   /** Files that could not be read or parsed, and cards or game files that do not pass `check` (each problem counted once). */
   fileErrors: number;
   lines: string[];
@@ -35,7 +41,16 @@ export interface TestReport {
 
 const hint = (d: Diagnostic) => (d.suggestion ? ` (did you mean "${d.suggestion}"?)` : "");
 
-export async function runTests(paths: string[], options: { verbose?: boolean; cwd?: string } = {}): Promise<TestReport> {
+/**
+ * Whether a run is strict when no flag says: where the CI environment variable is set (as CI services set it, to
+ * anything but "", "0" or "false"), a warning fails the run — a green CI that left a stretch unchecked would lie.
+ */
+export function strictByDefault(env: NodeJS.ProcessEnv = process.env): boolean {
+  const ci = env.CI?.trim().toLowerCase();
+  return ci !== undefined && ci !== "" && ci !== "0" && ci !== "false";
+}
+
+export async function runTests(paths: string[], options: { verbose?: boolean; cwd?: string; strict?: boolean } = {}): Promise<TestReport> {
   const { readWorkspaceFiles, gameWorkspaces, gameFolderOf, inFocus } = await import("../../compiler/workspace-disk.ts");
   const { analyzeWorkspace } = await import("../../compiler/workspace.ts");
   const { lowerAnalysis } = await import("../../compiler/lower.ts");
@@ -52,6 +67,7 @@ export async function runTests(paths: string[], options: { verbose?: boolean; cw
   let passed = 0;
   let failed = 0;
   let warned = 0;
+  let failedByWarning = 0;
   let fileErrors = 0;
   /** The scenario files read (absolute), with how many of their scenarios ran; those whose text has a problem. */
   const ran = new Map<string, number>();
@@ -132,9 +148,15 @@ export async function runTests(paths: string[], options: { verbose?: boolean; cw
       // An engine failure on one scenario is that scenario's failure; the rest of the run still reports.
       return failedWith(`${scenario.file}:${scenario.line}: the engine failed: ${error instanceof Error ? error.message : String(error)}`);
     }
+    // Passed, with a part the run could not check (runtime/scenario.ts ScenarioResult.warnings): in a strict run it
+    // fails, each warning at its file:line.
+    if (result.failures.length === 0 && result.warnings?.length && options.strict) {
+      failedByWarning++;
+      return failedWith(...result.warnings.map((w) => `${w.file}:${w.line}: warning (fails the run: --strict): ${w.message}`));
+    }
     if (result.failures.length === 0) {
       passed++;
-      // Passed, with a part the run could not check (runtime/scenario.ts ScenarioResult.warnings): said under its title.
+      // Else it passes, said under its title.
       if (result.warnings?.length) {
         warned++;
         lines.push(`⚠ ${scenario.file}:${scenario.line}: ${scenario.name}`);
@@ -142,7 +164,10 @@ export async function runTests(paths: string[], options: { verbose?: boolean; cw
       } else if (options.verbose) lines.push(`✓ ${scenario.file}:${scenario.line}: ${scenario.name}`);
       return;
     }
-    failedWith(...result.failures.flatMap((f) => [`${f.file}:${f.line}: ${f.message}`, ...(f.expected !== undefined ? [`  expected: ${f.expected}`] : []), ...(f.actual !== undefined ? [`  actual:   ${f.actual}`] : [])]));
+    failedWith(
+      ...result.failures.flatMap((f) => [`${f.file}:${f.line}: ${f.message}`, ...(f.expected !== undefined ? [`  expected: ${f.expected}`] : []), ...(f.actual !== undefined ? [`  actual:   ${f.actual}`] : []), ...(f.changes !== undefined ? [`  changes:  ${f.changes}`] : [])]),
+      ...(result.warnings ?? []).map((w) => `warning ${w.file}:${w.line}: ${w.message}`),
+    );
   };
 
   /** The scenario files of a loaded workspace that the paths name, with their syntax problems reported. */
@@ -242,7 +267,7 @@ export async function runTests(paths: string[], options: { verbose?: boolean; cw
       nothingIn(path.relative(cwd, file) || path.basename(file), 'no scenario in this file (a scenario starts `scenario "<title>" for <game>`)');
     }
   }
-  return { scenarios, passed, failed, warned, fileErrors, lines };
+  return { scenarios, passed, failed, warned, failedByWarning, fileErrors, lines };
 }
 
 export function register(program: Command, context: CommandContext): void {
@@ -251,11 +276,14 @@ export function register(program: Command, context: CommandContext): void {
     .description("Run scenario files (set up a board, act, expect) against their game's rules.")
     .argument("[paths...]", "files or directories holding .scenario files (their game folder's game and cards are loaded with them; default: the game folder you are in, or cards/)")
     .option("-v, --verbose", "also list passing scenarios and the lowering's notes")
-    .action(async (paths: string[], options: { verbose?: boolean }) => {
+    .option("--strict", "a scenario that passes with a warning (a stretch the run could not check) fails, and the exit code is 1 (the default where the CI environment variable is set)")
+    .option("--no-strict", "a scenario that passes with a warning passes (exit code 0), also where CI is set")
+    .action(async (paths: string[], options: { verbose?: boolean; strict?: boolean }) => {
       const { defaultWorkspacePaths } = await import("../../compiler/workspace-disk.ts");
-      const report = await runTests(paths.length > 0 ? paths : await defaultWorkspacePaths(), options);
+      const strict = options.strict ?? strictByDefault();
+      const report = await runTests(paths.length > 0 ? paths : await defaultWorkspacePaths(), { ...options, strict });
       const errors = report.fileErrors ? `; ${report.fileErrors} file error${report.fileErrors === 1 ? "" : "s"}` : "";
-      const ran = report.scenarios ? `${report.scenarios} scenario${report.scenarios === 1 ? "" : "s"}: ${report.passed} passed${report.warned ? ` (${report.warned} with a warning)` : ""}, ${report.failed} failed` : "0 scenarios: no scenario ran, nothing was tested";
+      const ran = report.scenarios ? `${report.scenarios} scenario${report.scenarios === 1 ? "" : "s"}: ${report.passed} passed${report.warned ? ` (${report.warned} with a warning${strict ? "" : "; --strict fails them"})` : ""}, ${report.failed} failed${report.failedByWarning ? ` (${report.failedByWarning} by a warning: --strict)` : ""}` : "0 scenarios: no scenario ran, nothing was tested";
       const out = [...report.lines, `${ran}${errors}`];
       process.stdout.write(out.join("\n") + "\n");
       context.setExitCode(report.failed > 0 || report.fileErrors > 0 || report.scenarios === 0 ? 1 : 0);
