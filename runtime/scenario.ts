@@ -32,6 +32,13 @@ export interface ScenarioFailure {
   expected?: string;
   actual?: string;
   /**
+   * Of a failed expectation about a value (life, a resource or counter, a zone, a card's stat, damage, counters, state,
+   * keywords, cost): how it came to be — its value at the setup and after each line that changed it, with the events of
+   * that line that did (`p2 Bleed 0 at the setup → p2 Bleed 1 after line 39 (p2 gets 1 Bleed counter)`), or that no line
+   * changed it. The actual value alone does not say whether the rules did something else or nothing at all.
+   */
+  changes?: string;
+  /**
    * Index into `Scenario.steps` (and `ScenarioResult.steps`) of the action or expectation that
    * failed. Absent for failures found before the run (unknown names, setup errors).
    */
@@ -2085,6 +2092,82 @@ function setupOrderOf(scenario: Scenario, names: ScenarioNames, placed: Placed):
   return order;
 }
 
+/** The game after the setup and after each action applied: the states a failed expectation's value is read in again. */
+interface Moment {
+  /** The scenario line applied (0: the setup). */
+  line: number;
+  state: GameState;
+  /** The events the line made: `events[eventStart..eventEnd)`. */
+  eventStart: number;
+  eventEnd: number;
+}
+
+/** The expectations about a value of the game, which a line can change and `changes` follows. */
+const VALUE_KINDS: ReadonlySet<Expectation["kind"]> = new Set(["life", "amount", "zone", "zone_count", "stat", "damage", "counters", "exhausted", "newly_turned", "active_ability", "defender", "keyword", "cost"]);
+const CHANGES_SHOWN = 4;
+const CHANGE_EVENTS_SHOWN = 3;
+
+/** The events of one line that changed what an expectation is about: its player's life or amount, its card, its zone. */
+function changedBy(run: Run, moment: Moment, previous: GameState, events: readonly TraceEvent[], e: Expectation): string[] {
+  const made = events.slice(moment.eventStart, moment.eventEnd);
+  let about: (ev: TraceEvent) => boolean;
+  switch (e.kind) {
+    case "life":
+      about = (ev) => ev.player === e.player && (ev.kind === "life" || ev.kind === "damage" || (ev.kind === "resource" && / damage absorbed by /.test(ev.text)));
+      break;
+    case "amount":
+      about = (ev) => ev.player === e.player && (ev.kind === "counter" || ev.kind === "resource" || ev.kind === "cost") && norm(ev.text).includes(norm(e.name).replace(/s$/, ""));
+      break;
+    case "zone":
+    case "zone_count": {
+      // The cards that came into the zone or left it with this line, and what moved them.
+      const zone = run.engine.rules.game.zones.find((z) => norm(z.name) === norm(e.zone))?.name ?? e.zone;
+      const held = (st: GameState) => new Set(st.players[e.player]?.zones[zone] ?? []);
+      const before = held(previous);
+      const after = held(moment.state);
+      const moved = new Set([...before, ...after].filter((id) => before.has(id) !== after.has(id)));
+      about = (ev) => ev.card !== undefined && moved.has(ev.card) && ["action", "move", "draw", "discard", "enter", "destroyed"].includes(ev.kind);
+      break;
+    }
+    case "cost":
+      about = (ev) => ev.kind === "modify" || ev.kind === "enter" || ev.kind === "move";
+      break;
+    default: {
+      if (!("card" in e)) return [];
+      const ids = new Set([moment.state, previous].flatMap((s) => Object.keys(s.cards).filter((id) => refMatches(run, s, e.card, id))));
+      // A change to every card at once (`"until end of turn" effects end`) names none.
+      const some = made.some((ev) => ev.card !== undefined && ids.has(ev.card) && ev.kind !== "attack" && ev.kind !== "trigger" && ev.kind !== "action");
+      about = (ev) => (ev.card !== undefined ? ids.has(ev.card) && ev.kind !== "attack" && ev.kind !== "trigger" && ev.kind !== "action" : !some && ev.kind === "modify");
+    }
+  }
+  const found = made.filter(about).map((ev) => ev.text);
+  return found.length > CHANGE_EVENTS_SHOWN ? [...found.slice(0, CHANGE_EVENTS_SHOWN), `… and ${found.length - CHANGE_EVENTS_SHOWN} more`] : found;
+}
+
+/**
+ * How a failed expectation's value came to be (ScenarioFailure.changes): the value read again at the setup and after
+ * each line applied, and at each line that changed it, the events of that line that did. Undefined for an expectation
+ * about no value (an event, the stack, the turn, a winner, ...).
+ */
+function howItCameToBe(run: Run, scenario: Scenario, moments: readonly Moment[], events: readonly TraceEvent[], e: Expectation, negate: boolean): string | undefined {
+  if (!VALUE_KINDS.has(e.kind) || moments.length === 0) return undefined;
+  const valueAt = (m: Moment) => {
+    const v = evaluate(run, m.state, [], e, scenario, negate);
+    return typeof v === "string" ? "not there" : v.actual;
+  };
+  const values = moments.map(valueAt);
+  const changes: string[] = [];
+  for (let i = 1; i < moments.length; i++) {
+    if (values[i] === values[i - 1]) continue;
+    const by = changedBy(run, moments[i]!, moments[i - 1]!.state, events, e);
+    changes.push(`${values[i]} after line ${moments[i]!.line}${by.length ? ` (${by.join("; ")})` : ""}`);
+  }
+  const start = `${values[0]} at the setup`;
+  if (!changes.length) return `${start}, and no line changed it`;
+  const shown = changes.length > CHANGES_SHOWN ? [`… ${changes.length - CHANGES_SHOWN} change(s) more`, ...changes.slice(-CHANGES_SHOWN)] : changes;
+  return [start, ...shown].join(" → ");
+}
+
 export function runScenario(engine: Engine, scenario: Scenario, options: ScenarioOptions = {}): ScenarioResult {
   const failures: ScenarioFailure[] = [];
   const fail = (line: number, message: string, expected?: string, actual?: string, at?: { stepIndex: number; eventIndex: number }) =>
@@ -2151,6 +2234,8 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
     return result;
   }
   if (options.keepStates) result.initialState = state;
+  // The game after the setup and after each line applied: a failed expectation about a value says how it came to be.
+  const moments: Moment[] = [{ line: 0, state, eventStart: 0, eventEnd: events.length }];
   // Where the game ended (the setup, or the step that ended it): lines after it test a finished game, so a scenario
   // must say the game ended (`expect winner ...`) at or after that point — a game ended by surprise (a deck-out, a
   // lethal trigger) would otherwise leave every later expectation about a frozen board passing.
@@ -2254,9 +2339,14 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
       // A stack line is about what waits there, so the stack is not said again; a choice waiting still is (session 34's
       // probe: `expect stack count 2` while p2 was to order two noted triggers was told only "actual stack: (empty)").
       const waits = typeof v !== "string" && v.holds === step.negate && (!aboutTheStack(step.expect.kind) || state.pending) ? waitingNow(run, state) : undefined;
+      const upTo = moments.length;
       const judge = () => {
         if (typeof v === "string") fail(step.line, v, undefined, undefined, at);
-        else if (v.holds === step.negate) fail(step.line, `expectation not met${waits ? ` ${waits}` : ""}`, step.negate ? `not ${v.expected}` : v.expected, v.actual, at);
+        else if (v.holds === step.negate) {
+          fail(step.line, `expectation not met${waits ? ` ${waits}` : ""}`, step.negate ? `not ${v.expected}` : v.expected, v.actual, at);
+          const changes = howItCameToBe(run, scenario, moments.slice(0, upTo), events, step.expect, step.negate);
+          if (changes) failures[failures.length - 1]!.changes = changes;
+        }
       };
       // A card the line claims something about that is not in the game yet may still be made later (a token, a card
       // named by an event): the line is judged once the scenario has run, when one that never was is an error.
@@ -2293,6 +2383,7 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
         remember(applied.events);
         state = applied.state;
         events.push(...applied.events);
+        moments.push({ line: step.line, state, eventStart: events.length - applied.events.length, eventEnd: events.length });
         if (state.over && !endedAt) endedAt = { line: step.line, stepIndex, eventStart };
       }
       return applied;

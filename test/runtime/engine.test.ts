@@ -143,7 +143,7 @@ describe("scenarios", () => {
     const file = parseScenarioFile(text, "x.scenario");
     expect(file.diagnostics).toEqual([]);
     const result = runScenario(engine, file.scenarios[0]!);
-    expect(result.failures).toEqual([{ file: "x.scenario", line: 7, message: "expectation not met", expected: "p2 life 9", actual: "p2 life 8", stepIndex: 1, eventIndex: result.events.length - 1 }]);
+    expect(result.failures).toEqual([{ file: "x.scenario", line: 7, message: "expectation not met", expected: "p2 life 9", actual: "p2 life 8", changes: "p2 life 10 at the setup → p2 life 8 after line 6 (Stone Guard deals 2 damage to p2)", stepIndex: 1, eventIndex: result.events.length - 1 }]);
   });
 
   it("an unknown card or zone is an error at its line", () => {

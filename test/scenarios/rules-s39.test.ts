@@ -7,7 +7,7 @@ import { mkdtempSync, copyFileSync, writeFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
-import { cli } from "./helpers.ts";
+import { cli, runText } from "./helpers.ts";
 import { runTests, strictByDefault } from "../../cli/commands/test.ts";
 
 const scratch = mkdtempSync(path.join(tmpdir(), "cw-rules-s39-"));
@@ -85,5 +85,93 @@ expect p1 field has "Scout"
     const { out } = await cli(["test", "--help"]);
     expect(out).toMatch(/--strict +a scenario that passes with a warning/);
     expect(out).toMatch(/--no-strict/);
+  });
+});
+
+describe("a failed expectation about a value says how it came to be: its value at the setup and at each line that changed it, with the events that did", () => {
+  // Session 38's CYBERVAMP probe: three failures gave only the value ("expected p2 life 18, actual p2 life 20"), not
+  // whether the rules did something else or nothing at all. On main ScenarioFailure had no `changes`.
+  const changes = (text: string) => runText(text).results[0]!.failures.map((f) => `${f.line}: ${f.changes ?? "(none)"}`);
+
+  it("nothing changed it: Bleed at the end of the opponent's Post-Battle (the rules deal it at the end of the holder's own)", () => {
+    const text = `scenario "Bleed at the end of p1's Post-Battle" for cybervamp
+setup {
+  turn 3 p1 phase Post-Battle
+  p2 Bleed 2
+}
+p1 end phase
+p2 pass
+expect p2 life 18
+expect p2 Bleed 0
+`;
+    expect(changes(text)).toEqual(["8: p2 life 20 at the setup, and no line changed it", "9: p2 Bleed 2 at the setup, and no line changed it"]);
+  });
+
+  it("the events that did: the Countess attacking still has her bonus (4 damage, not 3)", () => {
+    const text = `scenario "the Countess's bonus while she attacks" for cybervamp
+setup {
+  turn 3 p1 phase Battle
+  p1 battlefield: "Countess Vesper", "Neon Ripper"
+}
+p1 attack p2 with "Countess Vesper"
+p1 attack p2 with "Neon Ripper"
+p2 pass
+p1 pass
+p1 pass
+p2 pass
+p1 pass
+p2 pass
+expect p2 life 13
+`;
+    expect(changes(text)).toEqual(["14: p2 life 20 at the setup → p2 life 12 after line 13 (Countess Vesper deals 4 damage to p2; Neon Ripper deals 4 damage to p2)"]);
+  });
+
+  it("the line that did: last in, first out — the Broker's counter arrives after Cauterize removed none", () => {
+    const text = `scenario "Cauterize in response to the Broker" for cybervamp
+setup {
+  turn 3 p1 phase Pre-Battle
+  p1 battlefield: "Blood Broker"
+  p2 battlefield: "Sterile Clinic", "Gold Exchange"
+  p2 hand: "Cauterize"
+  p2 life 10
+}
+p1 activate "Blood Broker" target p2
+p2 play "Cauterize"
+p1 pass
+p2 pass
+p1 pass
+p2 pass
+expect p2 Bleed 0
+expect p2 life 12
+`;
+    expect(changes(text)).toEqual(["15: p2 Bleed 0 at the setup → p2 Bleed 1 after line 14 (p2 gets 1 Bleed counter)"]);
+  });
+
+  it("a card's stat, its counters and a zone (Duel): each change with its line, an effect ending with the turn included", () => {
+    const text = `scenario "Stone Guard pumped" for duel
+setup {
+  turn 3 p1 phase Play
+  p1 field: "Stone Guard"
+  p1 hand: "Battle Cry", "Scout", "Whetstone", "Quick Bolt"
+}
+p1 play "Battle Cry" target "Stone Guard" discard "Scout"
+p1 play "Whetstone" target "Stone Guard" discard "Quick Bolt"
+expect p1 graveyard count 2
+expect "Stone Guard" power counters 1
+p1 end turn
+expect "Stone Guard" power 6
+`;
+    expect(changes(text)).toEqual([
+      `9: p1 Graveyard: (empty) at the setup → p1 Graveyard: "Scout", "Battle Cry" after line 7 (p1 plays Battle Cry; p1 discards Scout; Battle Cry: (resolving) → Graveyard) → p1 Graveyard: "Scout", "Battle Cry", "Quick Bolt", "Whetstone" after line 8 (p1 plays Whetstone; p1 discards Quick Bolt; Whetstone: (resolving) → Graveyard)`,
+      `10: "Stone Guard" power counters 0 at the setup → "Stone Guard" power counters 2 after line 8 (Stone Guard gets 2 power counters)`,
+      `12: "Stone Guard" power 2 at the setup → "Stone Guard" power 4 after line 7 (Stone Guard gets +2 power until end of turn) → "Stone Guard" power 6 after line 8 (Stone Guard gets 2 power counters) → "Stone Guard" power 4 after line 11 ("until end of turn" effects end (1))`,
+    ]);
+  });
+
+  it("`cardwright test` prints it under expected and actual; an expectation about no value (an event) has none", async () => {
+    const folder = duelFolder("changes", `scenario "life" for duel\nsetup {\n  turn 3 p1 phase Play\n  p1 field: "Stone Guard"\n}\np1 attack p2 with "Stone Guard"\nexpect p2 life 9\nexpect event draw p2\n`);
+    const { code, out } = await cli(["test", folder]);
+    expect(code).toBe(1);
+    expect(out).toMatch(/s\.scenario:7: expectation not met\n      expected: p2 life 9\n      actual:   p2 life 8\n      changes:  p2 life 10 at the setup → p2 life 8 after line 6 \(Stone Guard deals 2 damage to p2\)\n    .*s\.scenario:8: expectation not met\n      expected: event draw p2\n      actual:   0: none\n/);
   });
 });

@@ -136,6 +136,12 @@ export function ScenariosView({
                       <code data-testid="expected">{f.expected ?? ""}</code>
                       <span>actual</span>
                       <code data-testid="actual">{f.actual ?? ""}</code>
+                      {f.changes !== undefined && (
+                        <>
+                          <span>changes</span>
+                          <code data-testid="changes">{f.changes}</code>
+                        </>
+                      )}
                     </div>
                   )}
                   {f.eventIndex !== undefined && <div className="muted">after event {Math.max(0, f.eventIndex) + 1} of {events.length}</div>}

@@ -13,7 +13,7 @@ export interface ScenarioRun {
   game: string;
   passed: boolean;
   /** `eventIndex`: the last event that had happened when the failing step was checked (the stepper opens there; -1: none yet). */
-  failures: { file: string; line: number; message: string; expected?: string; actual?: string; stepIndex?: number; eventIndex?: number }[];
+  failures: { file: string; line: number; message: string; expected?: string; actual?: string; changes?: string; stepIndex?: number; eventIndex?: number }[];
   /** What the run could not judge though it passed (a line that could not fail, a choice check cut short): shown, never hidden. */
   warnings?: { file: string; line: number; message: string }[];
   events: TraceEvent[];
