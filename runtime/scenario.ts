@@ -850,6 +850,8 @@ interface Onward {
   lines: string[];
   /** The choices answered on the way, as `pX's choice (<prompt>)`. */
   choices: string[];
+  /** A declaration of blockers the scenario left was answered "no blockers" on the way (onwardWays with `battle`). */
+  blocksAssumed?: true;
 }
 
 /**
@@ -884,14 +886,27 @@ function onwardWays(run: Run, state: GameState, inOrder: boolean, battle = false
   // With `battle`, a battle whose attackers are declared and whose damage is not dealt yet (GameState.battle) goes on too,
   // its windows passed, up to a combat declaration (not answered) or its damage (holdsOnlyBeforeDamage).
   const setGoing = (s: GameState) => !s.over && !s.pending && ((battle && !!s.battle) || s.stack.some((item) => item.kind !== "rule" && (item.frame.card ?? item.frame.ability) !== undefined));
-  if (!setGoing(state) && !answerWaits(run, state)) return undefined;
+  // A declaration of blockers the scenario left unasked is answered as the rules let a player answer it whatever the
+  // board: no blockers (CYBERVAMP's Battle phase, "Your opponent may block"; Chromatic 18 step 2, "Leave an attacking
+  // creature unblocked") — the battle an outsider who wrote no block line expects (session 39). Three-Slot Duel has no
+  // declaration: an attack is dealt as it is declared.
+  const blockersAsked = (s: GameState) => battle && !s.over && combatDeclaration(s, run.engine.rules.zones.battlefield)?.kind === "blockers";
+  if (!setGoing(state) && !answerWaits(run, state) && !blockersAsked(state)) return undefined;
   const ways: Onward[] = [];
   let cut: OnwardCut | undefined;
   let applied = 0;
   const reached = new Set<string>();
   const passOn = (from: Onward): Onward => {
     let now = from;
-    for (let i = 0; i < 64 && setGoing(now.state); i++) {
+    for (let i = 0; i < 64 && (setGoing(now.state) || blockersAsked(now.state)); i++) {
+      if (blockersAsked(now.state)) {
+        const player = now.state.pending!.player;
+        const none = run.engine.legalActions(now.state).find((a) => a.type === "choose" && a.player === player && !a.cards?.length && a.target === undefined);
+        const declared = none ? run.engine.apply(now.state, none) : undefined;
+        if (!declared?.ok) break;
+        now = { ...now, state: declared.state, events: [...now.events, ...declared.events], lines: [...now.lines, `\`${player} blocks nothing\``], blocksAssumed: true };
+        continue;
+      }
       const decider = run.engine.decider(now.state);
       if (!decider) break;
       const passed = run.engine.apply(now.state, { type: "pass", player: decider });
@@ -1010,6 +1025,11 @@ function holdsOnlyUnresolved(run: Run, state: GameState, events: readonly TraceE
  * A warning, not a failure: a scenario may stop mid-battle on purpose to read what happened before the damage (a block
  * trigger's damage, a bonus while blocking); `expect pX to act` says it stops there, as for the stack.
  */
+/*
+ * Session 39: so does a scenario that ends before the blockers are declared (an attack line, no block line: `p1 attack p2
+ * with "Razorfang Courier"`, `expect p2 life 20` held). The check answers the declaration "no blockers", the one answer
+ * every board allows, and warns naming the block lines and passes to write.
+ */
 function holdsOnlyBeforeDamage(run: Run, state: GameState, events: readonly TraceEvent[], scenario: Scenario): { line: number; message: string } | undefined {
   if (state.over || !state.battle) return undefined;
   const steps = scenario.steps;
@@ -1025,6 +1045,14 @@ function holdsOnlyBeforeDamage(run: Run, state: GameState, events: readonly Trac
       const v = evaluate(run, way.state, [...events, ...way.events], step.expect, scenario, step.negate);
       if (typeof v !== "string" && v.holds !== step.negate) continue;
       const why = typeof v === "string" ? v : `${step.negate ? "not " : ""}${v.expected}: ${v.actual}`;
+      if (way.blocksAssumed) {
+        // Ended before the blockers were declared (session 39): the line holds on a board where no one has blocked yet.
+        const defender = way.lines.find((l) => / blocks nothing`$/.test(l))!.slice(1).split(" ")[0];
+        return {
+          line: step.line,
+          message: `this line holds only because the scenario ends before ${defender} declares blockers, so the battle has dealt no damage: if ${defender} blocks nothing and the damage is dealt (${way.lines.join(", ")}) the line no longer holds (${why}) — write the block lines (\`${defender} block "<attacker>" with "<card>"\`, or \`${defender} blocks nothing\`) and the passes before this line to expect what the battle does, or say that the scenario stops before the blockers with \`expect ${who} to act\``,
+        };
+      }
       return {
         line: step.line,
         message: `this line holds only because the battle has not dealt its damage, and the scenario ends here: once it does (${way.lines.join(", ")}) the line no longer holds (${why}) — write those lines before this line to expect what the battle does, or say that the scenario stops before the damage with \`expect ${who} to act\``,

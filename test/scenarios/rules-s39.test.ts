@@ -175,3 +175,65 @@ expect "Stone Guard" power 6
     expect(out).toMatch(/s\.scenario:7: expectation not met\n      expected: p2 life 9\n      actual:   p2 life 8\n      changes:  p2 life 10 at the setup → p2 life 8 after line 6 \(Stone Guard deals 2 damage to p2\)\n    .*s\.scenario:8: expectation not met\n      expected: event draw p2\n      actual:   0: none\n/);
   });
 });
+
+describe("a scenario that ends before the blockers are declared is played past with no blockers, and warns at a line the damage breaks", () => {
+  // On main the end check stopped at the declaration of blockers (it answers no combat declaration): `expect p2 life 20`
+  // after an attack with no block line held on the board before any damage, in silence.
+  const warnings = (text: string) => {
+    const [result] = runText(text).results;
+    return { failures: result!.failures.map((f) => `${f.line}: ${f.message}`), warnings: (result!.warnings ?? []).map((w) => `${w.line}: ${w.message}`) };
+  };
+
+  it("CYBERVAMP: the attack alone, and the attack with its window passed", () => {
+    const courier = (lines: string) => `scenario "courier" for cybervamp
+setup {
+  turn 3 p1 phase Battle
+  p1 battlefield: "Razorfang Courier"
+  p2 battlefield: "Nightclub Thrall"
+}
+p1 attack p2 with "Razorfang Courier"
+${lines}`;
+    expect(warnings(courier("expect p2 life 20\n"))).toEqual({
+      failures: [],
+      warnings: [
+        "8: this line holds only because the scenario ends before p2 declares blockers, so the battle has dealt no damage: if p2 blocks nothing and the damage is dealt (`p1 pass`, `p2 pass`, `p2 blocks nothing`, `p1 pass`, `p2 pass`) the line no longer holds (p2 life 20: p2 life 18) — write the block lines (`p2 block \"<attacker>\" with \"<card>\"`, or `p2 blocks nothing`) and the passes before this line to expect what the battle does, or say that the scenario stops before the blockers with `expect p1 to act`",
+      ],
+    });
+    expect(warnings(courier("p1 pass\np2 pass\nexpect p2 life 20\n")).warnings).toEqual([expect.stringMatching(/^10: this line holds only because the scenario ends before p2 declares blockers.*\(`p2 blocks nothing`, `p1 pass`, `p2 pass`\) the line no longer holds \(p2 life 20: p2 life 18\).*`expect p2 to act`$/)]);
+    // Written out, it is judged as it runs; said to stop there, it stands; a line the damage keeps stands too.
+    expect(warnings(courier("p1 pass\np2 pass\np2 blocks nothing\np1 pass\np2 pass\nexpect p2 life 20\n")).failures).toEqual(["13: expectation not met"]);
+    expect(warnings(courier("expect p2 life 20\nexpect p1 to act\n"))).toEqual({ failures: [], warnings: [] });
+    expect(warnings(courier("expect \"Razorfang Courier\" is exhausted\n"))).toEqual({ failures: [], warnings: [] });
+  });
+
+  it("Chromatic: the attack declared, the declaration of blockers waiting", () => {
+    const text = `scenario "bear" for chromatic
+setup {
+  turn 4 p1 phase Main
+  p1 battlefield: "Ironhide Bear"
+  p2 battlefield: "Seer"
+  p1 deck: "Insight" x3
+  p2 deck: "Insight" x3
+}
+p1 ends the phase
+p2 pass
+p1 attack p2 with "Ironhide Bear"
+expect p2 life 30
+`;
+    expect(warnings(text).warnings).toEqual([expect.stringMatching(/^12: this line holds only because the scenario ends before p2 declares blockers.*\(`p2 pass`, `p2 blocks nothing`, `p1 pass`, `p2 pass`\) the line no longer holds \(p2 life 30: p2 life 25\)/)]);
+    expect(warnings(`${text}expect p2 to act\n`)).toEqual({ failures: [], warnings: [] });
+  });
+
+  it("Three-Slot Duel: no declaration of blockers — an attack is dealt as it is declared, so the line is judged after it", () => {
+    const text = `scenario "guard" for duel
+setup {
+  turn 3 p1 phase Play
+  p1 field: "Stone Guard"
+  p2 field: "Scout"
+}
+p1 attack p2 with "Stone Guard"
+expect p2 life 10
+`;
+    expect(warnings(text)).toEqual({ failures: ["8: expectation not met"], warnings: [] });
+  });
+});
