@@ -1505,6 +1505,18 @@ function nextAction(steps: readonly ScenarioStep[], index: number): ScenarioActi
   return next?.kind === "action" ? next.action : undefined;
 }
 
+/**
+ * A refusal's message as the line's player reads it. The engine refuses an end of phase in an open window with "a response
+ * window is open: pass instead", also to a player who does not hold priority there (session 39's Chromatic probe: `p1 ends
+ * the phase` while p2 held priority as p1's Combat phase ended; `p1 pass` is refused too): said with who holds it.
+ */
+function refusalSaid(run: Run, state: GameState, step: ScenarioAction, refusal: { code: string; message: string }): string {
+  const decider = run.engine.decider(state);
+  if (refusal.code === "not_your_decision" && step.kind === "end" && decider && decider !== step.player && !state.pending)
+    return `a response window is open and ${decider} holds priority: ${step.player} can neither end the phase nor pass until ${decider} passes or responds`;
+  return refusal.message;
+}
+
 function describeState(state: GameState): string {
   if (state.pending) return `${state.pending.player} must ${state.pending.prompt}`;
   return `${state.active}'s ${state.phase} phase`;
@@ -2601,7 +2613,7 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
         ? `${applied.refusal.code} (${describeState(before)}): answer it with ${form}`
         : first
           ? `${applied.refusal.code}: ${applied.refusal.message} — answer it on a line before this one, with ${first}${waits}`
-          : `${applied.refusal.code}: ${applied.refusal.message} (${describeState(before)})${now}${whenOpen}${targetsWhere(run, before, step.action, applied.refusal.code)}${targetsAskedLater(run, before, step.action, applied.refusal.code)}${whyNotAttacking(run, before, step.action, applied.refusal.code)}`;
+          : `${applied.refusal.code}: ${refusalSaid(run, before, step.action, applied.refusal)} (${describeState(before)})${now}${whenOpen}${targetsWhere(run, before, step.action, applied.refusal.code)}${targetsAskedLater(run, before, step.action, applied.refusal.code)}${whyNotAttacking(run, before, step.action, applied.refusal.code)}`;
       fail(step.line, "the action was refused", "a legal action", actual, at);
       break;
     }

@@ -237,3 +237,24 @@ expect p2 life 10
     expect(warnings(text)).toEqual({ failures: ["8: expectation not met"], warnings: [] });
   });
 });
+
+describe("misleading → says who holds priority: an end of phase refused in a window another player holds", () => {
+  it("Chromatic: `p1 ends the phase` while p2 holds priority as p1's Combat phase ends (was 'a response window is open: pass instead')", () => {
+    const text = `scenario "end phase in p2's window" for chromatic
+setup {
+  turn 4 p1 phase Main
+  p2 battlefield: "Ironhide Bear"
+  p1 deck: "Insight" x3
+  p2 deck: "Insight" x3
+}
+p1 ends the phase
+p2 passes
+p1 ends the phase
+expect phase Second-Main
+`;
+    const [failure] = runText(text).results[0]!.failures;
+    expect(failure!.line).toBe(10);
+    expect(failure!.actual).toMatch(/^not_your_decision: a response window is open and p2 holds priority: p1 can neither end the phase nor pass until p2 passes or responds \(p1's Combat phase\) — now .*`p2 pass` resolves it/);
+    expect(failure!.actual).not.toMatch(/pass instead/);
+  });
+});
