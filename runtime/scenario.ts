@@ -1453,6 +1453,7 @@ function targetsAskedLater(run: Run, state: GameState, step: ScenarioAction, cod
   const applied = run.engine.apply(state, bare);
   if (!applied.ok) return "";
   let now = applied.state;
+  const made = [...applied.events];
   const passes: string[] = [];
   for (let i = 0; i < 8 && !now.over && !now.pending && now.stack.length; i++) {
     const decider = run.engine.decider(now);
@@ -1460,13 +1461,25 @@ function targetsAskedLater(run: Run, state: GameState, step: ScenarioAction, cod
     const passed = run.engine.apply(now, { type: "pass", player: decider });
     if (!passed.ok) break;
     now = passed.state;
+    made.push(...passed.events);
     passes.push(`\`${decider} pass\``);
   }
   const pending = now.pending;
-  if (pending?.kind !== "targets" || pending.player !== step.player) return "";
-  const said = step.targets.map((t) => `\`${step.player} targets ${"player" in t ? t.player : describeRef(t)}\``);
   const paid = (["discard", "erase", "sacrifice", "lands"] as const).some((k) => (step[k] as unknown[] | undefined)?.length) || step.x !== undefined || step.mode !== undefined || step.modeText !== undefined;
   const played = paid ? "the line without its target" : `\`${step.player} ${step.kind} ${describeRef(step.card)}${step.kind === "activate" && step.ability > 1 ? ` ability ${step.ability}` : ""}\``;
+  if (pending?.kind !== "targets" || pending.player !== step.player) {
+    // Its one legal target taken without asking (session 39's Duel probe: `p1 play "Ember Squire" target "Scout"`, the
+    // Scout the only enemy unit, was told only "wrong_target_count: 1 target(s) given, 0 used"): the trace of the play
+    // without its target shows a triggered ability of the card reaching each target the line names.
+    const noted = made.findIndex((e) => e.kind === "trigger" && e.card !== undefined && refMatches(run, state, step.card, e.card));
+    if (noted < 0) return "";
+    const after = made.slice(noted + 1);
+    const reaches = (t: TargetRef, e: TraceEvent) => ("player" in t ? e.player === t.player && e.kind !== "action" : e.card !== undefined && refMatches(run, state, t, e.card));
+    const reached = step.targets.map((t) => after.find((e) => reaches(t, e)));
+    if (reached.some((e) => !e)) return "";
+    return ` — the play itself takes no target: a triggered ability it sets going took ${step.targets.length === 1 ? "its only legal target" : "its only legal targets"} without asking, as the trace of the play shows (${reached.map((e) => `"${e!.text}"`).join("; ")}); write ${played}${passes.length ? `, then ${passes.join(", then ")}` : ""}`;
+  }
+  const said = step.targets.map((t) => `\`${step.player} targets ${"player" in t ? t.player : describeRef(t)}\``);
   return ` — the play itself takes no target: a triggered ability it sets going asks for it afterwards (${pending.player} must ${pending.prompt}); write ${[played, ...passes, ...said].join(", then ")}, a line each`;
 }
 

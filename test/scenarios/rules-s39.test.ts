@@ -258,3 +258,21 @@ expect phase Second-Main
     expect(failure!.actual).not.toMatch(/pass instead/);
   });
 });
+
+describe("misleading → says what to write: a play line naming the target its triggered ability took without asking", () => {
+  it("Duel: `p1 play \"Ember Squire\" target \"Scout\"`, the Scout the only enemy unit (was 'wrong_target_count: 1 target(s) given, 0 used' alone)", () => {
+    const text = `scenario "PLAY trigger target written on the play line" for duel
+setup {
+  turn 3 p1 phase Play
+  p1 hand: "Ember Squire"
+  p2 field: "Scout"
+}
+p1 play "Ember Squire" target "Scout"
+expect p2 graveyard: "Scout"
+`;
+    const [failure] = runText(text).results[0]!.failures;
+    expect(failure!.actual).toBe(`wrong_target_count: 1 target(s) given, 0 used (p1's Play phase) — the play itself takes no target: a triggered ability it sets going took its only legal target without asking, as the trace of the play shows ("Ember Squire deals 1 damage to Scout"); write \`p1 play "Ember Squire"\``);
+    // Written so, it holds.
+    expect(runText(text.replace(`p1 play "Ember Squire" target "Scout"`, `p1 play "Ember Squire"`)).results[0]!.failures).toEqual([]);
+  });
+});
