@@ -276,3 +276,37 @@ expect p2 graveyard: "Scout"
     expect(runText(text.replace(`p1 play "Ember Squire" target "Scout"`, `p1 play "Ember Squire"`)).results[0]!.failures).toEqual([]);
   });
 });
+
+describe("misleading → the reason: a Main-phase move in another phase is refused for its phase, not for the window open there", () => {
+  it("Chromatic: switching an Enchantment in p1's Combat phase is refused wrong_phase (was not_your_decision: 'pass or respond first')", () => {
+    const text = `scenario "switching an Enchantment during Combat" for chromatic
+setup {
+  turn 3 p1 phase Main
+  p1 battlefield: "Ember Aura", "Ember Hound"
+  p1 Facet Zone: "Insight"
+  p2 battlefield: "Seer"
+}
+p1 end phase
+p2 pass
+p1 attack p2 with "Ember Hound"
+p1 targets "Seer"
+p2 pass
+p2 blocks nothing
+p1 switches "Ember Aura" to Blue refused wrong_phase
+expect "Ember Aura" active Red
+`;
+    expect(runText(text).results[0]!.failures).toEqual([]);
+    // On the opponent's Main phase: not p1's turn (15.2: "only during your Main Phases").
+    const theirs = `scenario "switching on p2's Main phase" for chromatic
+setup {
+  turn 4 p2 phase Main
+  p1 battlefield: "Ember Aura"
+  p1 Facet Zone: "Insight"
+}
+p2 end phase
+p1 switches "Ember Aura" to Blue refused not_your_turn
+expect "Ember Aura" active Red
+`;
+    expect(runText(theirs).results[0]!.failures).toEqual([]);
+  });
+});
