@@ -2156,7 +2156,7 @@ interface Moment {
 }
 
 /** The expectations about a value of the game, which a line can change and `changes` follows. */
-const VALUE_KINDS: ReadonlySet<Expectation["kind"]> = new Set(["life", "amount", "zone", "zone_count", "stat", "damage", "counters", "exhausted", "newly_turned", "active_ability", "defender", "keyword", "cost"]);
+const VALUE_KINDS: readonly Expectation["kind"][] = ["life", "amount", "zone", "zone_count", "stat", "damage", "counters", "exhausted", "newly_turned", "active_ability", "defender", "keyword", "cost"];
 const CHANGES_SHOWN = 4;
 const CHANGE_EVENTS_SHOWN = 3;
 
@@ -2203,7 +2203,7 @@ function changedBy(run: Run, moment: Moment, previous: GameState, events: readon
  * about no value (an event, the stack, the turn, a winner, ...).
  */
 function howItCameToBe(run: Run, scenario: Scenario, moments: readonly Moment[], events: readonly TraceEvent[], e: Expectation, negate: boolean): string | undefined {
-  if (!VALUE_KINDS.has(e.kind) || moments.length === 0) return undefined;
+  if (!VALUE_KINDS.includes(e.kind) || moments.length === 0) return undefined;
   const valueAt = (m: Moment) => {
     const v = evaluate(run, m.state, [], e, scenario, negate);
     return typeof v === "string" ? "not there" : v.actual;
