@@ -1540,6 +1540,8 @@ interface Verdict {
   holds: boolean;
   expected: string;
   actual: string;
+  /** The actual value without the notes on why (what `changes` follows), where they differ. */
+  value?: string;
 }
 
 /**
@@ -1777,6 +1779,22 @@ function outOfPlay(run: Run, state: GameState, id: string, e: CardStateExpectati
  * A cost as amounts by what pays them — `{R}` symbols, the generic amount, a resource, life, cards discarded or
  * erased — so that `{R}{1}` and `{1}{R}`, or `{1}{1}` and `{2}`, are one cost, as they are to the player paying it.
  */
+/**
+ * A card's abilities of a colour (a Chromatic Facet ability, `[Yellow] Flying.`) that are not on, of those `about` picks,
+ * said after a failed keyword or stat line: such an ability is bought as the card enters play, and a card set up in play
+ * has only what it entered with (session 39's probe: a Seer set up in play, `expect "Seer" has Flying`, was told only "has
+ * no keyword"). Empty for a card with one active ability of several (an Enchantment: `active` says which) or none off.
+ */
+function abilitiesOff(run: Run, state: GameState, id: string, about: (a: ReturnType<typeof cardDef>["abilities"][number]) => boolean): string {
+  const card = state.cards[id]!;
+  const def = cardDef(newCtx(run.engine.rules, state), card);
+  if (run.engine.rules.game.cardTypes.find((t) => norm(t.name) === norm(def.cardType))?.requires.includes("one_active")) return "";
+  const on = new Set(run.engine.activeAbilities(state, id));
+  const off = def.abilities.filter((a) => a.tag && norm(a.tag) !== "base" && !on.has(a.id) && about(a));
+  if (!off.length) return "";
+  return ` (${off.map((a) => `its ${/^\[/.test(a.text) ? "" : `[${a.tag}] `}ability "${a.text}"`).join(", ")} ${off.length === 1 ? "is" : "are"} not on: such an ability is bought as the card enters play, and a card set up in play has only its Base ability — to test it, play the card and answer \`${card.controller} chooses yes\` when it asks)`;
+}
+
 type CostAmounts = Map<string, number>;
 const GENERIC = "generic";
 
@@ -1840,7 +1858,7 @@ function currentCost(engine: Engine, state: GameState, id: string): CostPart[] {
 function evaluate(run: Run, state: GameState, events: TraceEvent[], e: Expectation, scenario: Scenario, negate = false): Verdict | string {
   const { engine } = run;
   const zoneName = (written: string) => engine.rules.game.zones.find((z) => norm(z.name) === norm(written))?.name;
-  const verdict = (holds: boolean, expected: string, actual: string): Verdict => ({ holds, expected, actual });
+  const verdict = (holds: boolean, expected: string, actual: string, value?: string): Verdict => ({ holds, expected, actual, ...(value !== undefined ? { value } : {}) });
   switch (e.kind) {
     case "life": {
       const actual = state.players[e.player]!.life;
@@ -1850,7 +1868,7 @@ function evaluate(run: Run, state: GameState, events: TraceEvent[], e: Expectati
       const pool = engine.rules.param("damage_absorbed_by", "");
       const absorbed = actual !== e.value && pool ? events.filter((ev) => ev.kind === "resource" && ev.player === e.player && ev.text.endsWith(` damage absorbed by ${pool}`)).reduce((n, ev) => n + (ev.amount ?? 0), 0) : 0;
       const note = absorbed ? ` (${absorbed} damage was absorbed by ${e.player}'s ${pool} first: \`expect ${e.player} ${pool} ${state.players[e.player]!.resources[pool] ?? 0}\`)` : "";
-      return verdict(actual === e.value, `${e.player} life ${e.value}`, `${e.player} life ${actual}${note}`);
+      return verdict(actual === e.value, `${e.player} life ${e.value}`, `${e.player} life ${actual}${note}`, `${e.player} life ${actual}`);
     }
     case "amount": {
       const p = state.players[e.player]!;
@@ -1943,7 +1961,14 @@ function evaluate(run: Run, state: GameState, events: TraceEvent[], e: Expectati
           actual !== e.value && card.damage > 0
             ? ` (${card.damage} damage is marked on it, apart from its stats: \`expect ${who} damage ${card.damage}\`${norm(e.stat) === scenarioNamesOf(engine).toughness ? `; what is left of its ${e.stat} is ${actual - card.damage}: \`expect ${who} remaining ${e.stat} ${actual - card.damage}\`` : ""})`
             : "";
-        return verdict(actual === e.value, `${who} ${e.stat} ${e.value}`, `${who} ${e.stat} ${actual}${marked}`);
+        // "+0/+2" changes the second stat only.
+        const second = norm(e.stat) === scenarioNamesOf(engine).toughness;
+        const changes = (text: string) => {
+          const both = /([+-]\d+)\/([+-]\d+)/.exec(text);
+          return both ? Number(both[second ? 2 : 1]) !== 0 : new RegExp(`\\b${e.stat}\\b`, "i").test(text);
+        };
+        const off = actual !== e.value ? abilitiesOff(run, state, id, (a) => changes(a.text)) : "";
+        return verdict(actual === e.value, `${who} ${e.stat} ${e.value}`, `${who} ${e.stat} ${actual}${marked}${off}`, `${who} ${e.stat} ${actual}`);
       }
       if (e.kind === "defender") return verdict(card.defender, `${who} is a defender`, card.defender ? "a defender" : "not a defender");
       if (e.kind === "active_ability") {
@@ -1972,8 +1997,10 @@ function evaluate(run: Run, state: GameState, events: TraceEvent[], e: Expectati
           const keyword = declared(name);
           return `${keyword?.name ?? name}${keyword?.parameter ? ` ${amount}` : ""}`;
         };
-        const shown = `${who} has ${has.map(written).join(", ") || "no keyword"}`;
-        return verdict(found !== undefined && (e.amount === undefined || found[1] === e.amount), `${who} ${keywordText(e)}`, shown);
+        const holds = found !== undefined && (e.amount === undefined || found[1] === e.amount);
+        const off = !holds && !found ? abilitiesOff(run, state, id, (a) => norm(a.keyword?.name ?? "") === norm(e.keyword)) : "";
+        const bare = `${who} has ${has.map(written).join(", ") || "no keyword"}`;
+        return verdict(holds, `${who} ${keywordText(e)}`, `${bare}${off}`, bare);
       }
       const actual = e.over ? card.overexhausted : card.exhausted;
       // Exhausted still because it was Overexhausted (CYBERVAMP's skip_next_renew: it stayed exhausted at its controller's
@@ -2206,7 +2233,7 @@ function howItCameToBe(run: Run, scenario: Scenario, moments: readonly Moment[],
   if (!VALUE_KINDS.includes(e.kind) || moments.length === 0) return undefined;
   const valueAt = (m: Moment) => {
     const v = evaluate(run, m.state, [], e, scenario, negate);
-    return typeof v === "string" ? "not there" : v.actual;
+    return typeof v === "string" ? "not there" : (v.value ?? v.actual);
   };
   const values = moments.map(valueAt);
   const changes: string[] = [];

@@ -310,3 +310,24 @@ expect "Ember Aura" active Red
     expect(runText(theirs).results[0]!.failures).toEqual([]);
   });
 });
+
+describe("a keyword or stat line about a Facet ability that is not on says so (probe note: a creature set up in play is not enhanced)", () => {
+  it("Chromatic: a Seer set up in play, `has Flying` and `attack 2` (was 'has no keyword' / 'attack 1' alone)", () => {
+    const text = `scenario "seer set up" for chromatic
+setup {
+  turn 4 p1 phase Main
+  p1 battlefield: "Seer"
+  p1 deck: "Insight" x3
+  p2 deck: "Insight" x3
+}
+expect "Seer" has Flying
+expect "Seer" attack 2
+expect "Seer" defense 3
+`;
+    const failures = runText(text).results[0]!.failures;
+    expect(failures.map((f) => [f.line, f.actual, f.changes])).toEqual([
+      [8, `"Seer" has no keyword (its ability "[Yellow] Flying." is not on: such an ability is bought as the card enters play, and a card set up in play has only its Base ability — to test it, play the card and answer \`p1 chooses yes\` when it asks)`, `"Seer" has no keyword at the setup, and no line changed it`],
+      [9, `"Seer" attack 1 (its ability "[Red] This gets +1 attack." is not on: such an ability is bought as the card enters play, and a card set up in play has only its Base ability — to test it, play the card and answer \`p1 chooses yes\` when it asks)`, `"Seer" attack 1 at the setup, and no line changed it`],
+    ]);
+  });
+});
