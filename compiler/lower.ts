@@ -714,6 +714,11 @@ class AbilityLowering {
   cardNoun(w: string): boolean {
     return w === "card" || w === "permanent" || lookup(this.vocab.cardTypes, w) !== undefined || lookup(this.vocab.subtypes, w) !== undefined;
   }
+  /** A plural that names cards of any kind: "cards", "tokens", "permanents", a card type's ("units", "creatures"); not a kind ("Knights"). */
+  namesCardsInGeneral(plural: string): boolean {
+    const one = singular(plural);
+    return one !== plural && (one === "card" || one === "token" || one === "permanent" || lookup(this.vocab.cardTypes, one) !== undefined);
+  }
   /** "this unit", "this card", "this Vampire": the card itself — a card noun after "this" is carried by the self reference. */
   useSelfNouns(np: Ast.NounPhrase): void {
     // "that token" / "those tokens" / "those cards" after a step that made or summoned them: the noun is carried too.
@@ -2572,6 +2577,24 @@ class AbilityLowering {
     if (words.length === 0 && np.filters.length === 0 && dets.join(" ") === "they" && this.currentClause?.subject !== np && this.lastCardsActedOn && ((!this.lastPlayers && !this.eventPlayer && !this.antecedent) || onCardsOnly)) {
       this.useDeterminers(np, "they");
       return this.lastCardsActedOn;
+    }
+    // "These units can't attack this turn", "Those creatures gain Haste", "Exhaust those units": "these" / "those" with
+    // a card noun in the plural names the cards a step before acted on, as "they" / "them" does. The lexer's lemma for
+    // "these" is "this": it was read as this card itself, and the sentence did nothing, silently (session 39 probe).
+    const backReference = pluralBackReference(np);
+    if (backReference) {
+      const named = this.namesCardsInGeneral(backReference.noun);
+      if (named && this.lastCardsActedOn) {
+        this.ledger.carry(np.determiners);
+        this.use(np);
+        return this.lastCardsActedOn;
+      }
+      // Nothing before it in this sentence: a spell's sentence of its own goes on with the sentence before (`unmeasured`).
+      this.unmeasured.push(np.range);
+      this.note(np.range, named
+        ? `"${this.slice(np.range)}" names the cards a step before acted on, and no step before it acts on cards: name them ("each unit you control", "target unit")`
+        : `"${this.slice(np.range)}": the engine reads "${backReference.determiner}" only as the cards a step before acted on, named by their card type ("${backReference.determiner} cards", "them"); a kind ("${backReference.noun}") may name fewer of them — write "them", or name the cards ("each Knight you control")`);
+      return { kind: "targets", indexes: [] };
     }
     const players = this.playerPhrase(np);
     if (players) return { kind: "player", ref: players };
@@ -10948,6 +10971,15 @@ const DURING_TURN_WORDS = new Set([...WHOSE_TURN_WORDS, "the", "each", "of"]);
 const TURN_CONDITION_WORDS = new Set([...WHOSE_TURN_WORDS, "not", "it's", "it’s", "it", "is", "isn't", "isn’t"]);
 
 /** "is greater than 5", "is less than 10" (the comparison word parsed as the verb, the number in a `than` phrase). */
+/** "these units", "those creatures": "these" / "those" (as written: their lemmas are "this" / "that") and one noun in the plural, nothing else. */
+function pluralBackReference(np: Ast.NounPhrase): { determiner: string; noun: string } | undefined {
+  const [det, ...more] = np.determiners;
+  const determiner = det?.kind === "determiner" ? det.text.toLowerCase() : undefined;
+  if ((determiner !== "these" && determiner !== "those") || more.length || np.filters.length || np.also?.length || np.items.length !== 1) return undefined;
+  const noun = np.items[0]!.kind === "word" ? lower(np.items[0]!.text) : undefined;
+  return noun && /s$/.test(noun) ? { determiner, noun } : undefined;
+}
+
 /** "below 5", "under 5", "above 10", "over 10": a comparison written as a preposition (strict, as "less than" is). */
 const BEYOND_COMPARISON: Readonly<Record<string, ">" | "<" | undefined>> = { below: "<", under: "<", above: ">", over: ">" };
 

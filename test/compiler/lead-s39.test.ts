@@ -71,3 +71,27 @@ describe("a player's life compared by a preposition", () => {
     expect(p.problems).toEqual(['CW6005 "beneath"']);
   });
 });
+
+/**
+ * Found by the same probe: "These units can't attack this turn" after a sentence about several cards read "these" as
+ * "this" (the lexer's lemma): the spell itself, and the sentence did nothing, clean, in all three games.
+ */
+describe("'these' / 'those' with a card noun in the plural", () => {
+  it("names the cards the sentence before acted on, as 'they' does (was the spell itself, silently)", () => {
+    for (const [game, text, readsAs] of [
+      ["duel", "Put a power counter on each unit you control. These units can't attack this turn.", "Put a power counter on each Unit you control, then each Unit you control can't attack until end of turn."],
+      ["duel", "Put a power counter on each unit you control. Those units get +1 power until end of turn.", "Put a power counter on each Unit you control, then each Unit you control gets +1 power until end of turn."],
+      ["cybervamp", "Each creature you control gets +1/+0 until end of turn. These creatures gain Breach until end of turn.", "Each Creature you control gets +1/+0 until end of turn, then each Creature you control gains Breach until end of turn."],
+    ] as const) {
+      const p = probe(game, "spell", text);
+      expect({ text, problems: p.problems, readsAs: p.readsAs }).toEqual({ text, problems: [], readsAs: [readsAs] });
+    }
+  });
+
+  it("with a kind, or with no cards before it, is CW6001 at it (was the spell itself, silently)", () => {
+    const kind = probe("cybervamp", "spell", "Return each creature to its owner's hand. These Vampires gain Haste.");
+    expect(kind.problems).toEqual(['CW6001 "These Vampires"']);
+    const nothing = probe("cybervamp", "spell", "These creatures gain Breach until end of turn.");
+    expect(nothing.problems).toEqual(['CW6001 "These creatures"']);
+  });
+});
