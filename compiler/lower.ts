@@ -1972,6 +1972,10 @@ class AbilityLowering {
     // and (as everywhere) other than this card — "If you control two or more other units" after a target still means
     // besides this one.
     if (sel.other && (this.lastCard?.kind === "target" || this.lastCard?.kind === "chosen")) sel.otherThan = this.lastCard;
+    // "Deal 3 damage to target creature. Deal 1 damage to each other creature.": with no card named before it in its own
+    // sentence, a spell's sentence goes on with the one before (`unmeasured`), where "other" is other than that target.
+    // It was other than the spell itself (no creature): the target was dealt 4, silently (session 39 probe).
+    else if (sel.other && this.lastCard === undefined) this.unmeasured.push(np.range);
     // "target creature card that was destroyed this turn": where destruction puts a card (the Discard Pile), not in play.
     if (sel.destroyedThisTurn && !sel.zones) {
       const graveyard = this.vocab.zoneOfRole("graveyard");
