@@ -8,6 +8,9 @@ export default defineConfig({
     pool: "forks",
     maxWorkers: 2,
     testTimeout: 60_000,
+    // `cardwright test` is strict by default where CI is set (cli/commands/test.ts strictByDefault): the suite is the same
+    // on a CI service and on a laptop — a test that wants strictness says so (--strict, or vi.stubEnv).
+    env: { CI: "" },
     hookTimeout: 120_000,
   },
 });
