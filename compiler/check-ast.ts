@@ -395,7 +395,9 @@ function tokenWithoutStats(np: Ast.NounPhrase, out: Collector): void {
   const first = np.items[0];
   const last = np.items[np.items.length - 1];
   if (!first || !last) return;
-  out.words.push({ role: "tokenWithoutStats", text, range: { start: first.range.start, end: last.range.end }, ...(quoted ? { quoted: true } : {}) });
+  // A quoted name's other words go with it: a stat named among them ('a 1 power "Scout" token') gives the token its stats.
+  const besides = quoted ? words.map((w) => w.text).join(" ") : "";
+  out.words.push({ role: "tokenWithoutStats", text, range: { start: first.range.start, end: last.range.end }, ...(quoted ? { quoted: true, besides } : {}) });
 }
 
 const PLAYER_WORDS = new Set(["you", "they", "player", "players", "opponent", "opponents"]);

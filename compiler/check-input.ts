@@ -52,6 +52,8 @@ export interface WordReference {
   event?: boolean;
   /** For a token's name: written in quotes (`a "Blood Familiar" Bat token`), the name as it stands. */
   quoted?: boolean;
+  /** For a quoted token name: the phrase's other words (`1 power`, `Bat token`). */
+  besides?: string;
 }
 
 /** A run of consecutive content words in a noun phrase (`Shatter Zone`, `enemy Vampire creatures`). */

@@ -653,7 +653,8 @@ function checkWord(word: WordReference, context: CheckContext): void {
       const quoted = word.quoted === true;
       const words = quoted ? [text] : text.split(/\s+/).filter(Boolean);
       const statNames = vocabulary.names("stat").map((n) => n.toLowerCase());
-      if (!quoted && words.some((w) => statNames.includes(w.toLowerCase()))) return;
+      // A stat named with its number ('a 2 power Gray Wolf token', 'a 1 power "Scout" token'): the token's stats are written.
+      if ([...(quoted ? [] : words), ...(word.besides?.split(/\s+/) ?? [])].some((w) => statNames.includes(w.toLowerCase()))) return;
       const named = quoted ? words : words.filter((w) => (vocabulary.lookup("keyword", w) as KeywordDeclaration | undefined)?.keywordKind !== "ability");
       const proper = quoted ? named : named.filter((w) => !vocabulary.lookup("cardtype", w) && !vocabulary.lookup("color", w));
       const name = (proper.length ? proper : named).join(" ");

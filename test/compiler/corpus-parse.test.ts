@@ -13,7 +13,7 @@ describe("a corpus file's mistakes are said at their file and line", () => {
     );
   });
   it("a sentence before any heading, a result line before any sentence, a file named for no game", () => {
-    expect(() => parseCorpus("> Draw a card.\n", "duel.x.corpus")).toThrow('duel.x.corpus:1: a sentence before any "## <kind>" heading: write "## unit" or "## spell" above it');
+    expect(() => parseCorpus("> Draw a card.\n", "duel.x.corpus")).toThrow('duel.x.corpus:1: a sentence before any "## <kind>" heading: write "## unit" or "## spell" or "## xspell" above it');
     expect(() => parseCorpus("## unit\n= Draw a card.\n", "duel.x.corpus")).toThrow('duel.x.corpus:2: "=" line before any "> " sentence');
     expect(() => parseCorpus("## unit\n", "dual.x.corpus")).toThrow('dual.x.corpus: a corpus file\'s name starts with its game (duel, cybervamp, chromatic), not "dual"');
   });

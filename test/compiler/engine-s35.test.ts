@@ -33,7 +33,7 @@ describe("a condition on a target player", () => {
   it("'If target player has 5 or less life, they lose 2 life.' chooses the player and checks them (was CW6001 + CW6005, ran as 'Lose 2 life.')", () => {
     const p = probe("duel", "spell", "If target player has 5 or less life, they lose 2 life.");
     expect(p.problems).toEqual([]);
-    expect(p.readsAs).toEqual(["If target player has 5 or less life, target player loses 2 life."]);
+    expect(p.readsAs).toEqual(["If target player has 5 or less life, that player loses 2 life."]);
     expect(p.abilities[0]!.targets).toHaveLength(1);
     expect(probe("duel", "spell", "Target player loses 2 life if they have 5 or less life.").problems).toEqual([]);
     expect(probe("chromatic", "spell", "If target player controls a Blue creature, they draw a card.").problems).toEqual([]);
