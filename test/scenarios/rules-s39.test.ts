@@ -3,23 +3,18 @@
  * against: a run that exited 0 with a stretch left unchecked, a failure that gave the actual value without how it came to
  * be, a mistaken line that passed.
  */
-import { mkdtempSync, copyFileSync, writeFileSync, rmSync } from "node:fs";
+import { mkdtempSync, writeFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
-import { cli, runText } from "./helpers.ts";
+import { cli, gameFolderAt, runText } from "./helpers.ts";
 import { runTests, strictByDefault } from "../../cli/commands/test.ts";
 
 const scratch = mkdtempSync(path.join(tmpdir(), "cw-rules-s39-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** A duel game folder in a scratch directory, with the given scenario file. */
-function duelFolder(name: string, scenario: string): string {
-  const folder = mkdtempSync(path.join(scratch, `${name}-`));
-  for (const file of ["duel.game", "core.cards"]) copyFileSync(`cards/duel/${file}`, path.join(folder, file));
-  writeFileSync(path.join(folder, "s.scenario"), scenario);
-  return folder;
-}
+const duelFolder = (name: string, scenario: string): string => gameFolderAt(mkdtempSync(path.join(scratch, `${name}-`)), { "s.scenario": scenario });
 
 describe("`cardwright test --strict`: a scenario that passes with a warning fails, each warning at its file:line", () => {
   afterEach(() => vi.unstubAllEnvs());

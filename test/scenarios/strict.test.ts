@@ -3,14 +3,14 @@
  * and failed on the main of before this work (the event kind, stat, unreadable line, ambiguity and
  * expectation forms were not checked or did not exist); each now holds.
  */
-import { mkdtempSync, copyFileSync, writeFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { analyzeWorkspace } from "../../compiler/workspace.ts";
 import { scenarioDiagnostics } from "../../compiler/scenario-check.ts";
-import { cli, engineOf, failuresOf, runText } from "./helpers.ts";
+import { cli, engineOf, failuresOf, gameFolderAt, runText } from "./helpers.ts";
 import { parseScenarioFile } from "../../compiler/scenario.ts";
 import { runScenario } from "../../runtime/scenario.ts";
 import type { Engine } from "../../runtime/index.ts";
@@ -19,12 +19,7 @@ const scratch = mkdtempSync(path.join(tmpdir(), "cw-strict-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** A duel game folder in a scratch directory, with the given scenario file. */
-function duelFolder(name: string, scenario: string): string {
-  const folder = mkdtempSync(path.join(scratch, `${name}-`));
-  for (const file of ["duel.game", "core.cards"]) copyFileSync(`cards/duel/${file}`, path.join(folder, file));
-  writeFileSync(path.join(folder, "s.scenario"), scenario);
-  return folder;
-}
+const duelFolder = (name: string, scenario: string): string => gameFolderAt(mkdtempSync(path.join(scratch, `${name}-`)), { "s.scenario": scenario });
 
 const fight = (expectations: string) => `scenario "fight" for duel
 setup {
