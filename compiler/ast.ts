@@ -549,6 +549,12 @@ export interface Count extends BaseNode {
   atLeast?: number;
   /** `at least 2` / `at most 5` as written (grammar/lexer.ts joinAtLeast): read as `2 or more` / `5 or fewer` (`comparison`). */
   bound?: "least" | "most";
+  /**
+   * A comparison written in other words (grammar/lexer.ts joinComparisons), as written: `less than 3`, `below 3`, `2 or
+   * lower`, `no more than 2`. `value` and `comparison` are the whole-number bound it means (`2` `or less`); the formatter
+   * prints these words.
+   */
+  written?: string;
 }
 
 /** An item of a noun phrase: a word, `2/2` stats, a quoted name (`"Thrall"`), a number after words (`power 2 or less`), a cost symbol (`Add {R}.`), or `or` between alternatives. */

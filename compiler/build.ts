@@ -278,6 +278,34 @@ function valueItems(ctx: Ctx, nodes: CstNode[]): { item: A.ValueItem; token: ITo
 
 const wordNumbers: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
 
+/**
+ * A comparison joined around a number by grammar/lexer.ts joinComparisons, as the count it means for whole numbers:
+ * strict bounds one past the number (`less than 3` is "2 or less", `more than 2` "3 or more"), the others at it
+ * (`no more than 2`, `2 or lower`: "2 or less"). Undefined for any other image.
+ */
+function writtenComparison(image: string): Pick<A.Count, "text" | "value" | "comparison" | "written"> | undefined {
+  const written = image.toLowerCase().replace(/\s+/g, " ");
+  const after = /^(\S+) or (\S+)$/.exec(written);
+  const m = after ? [written, undefined, after[1], after[2]] : /^(.+) (\S+)$/.exec(written);
+  if (!m) return undefined;
+  const number = m[2]!;
+  const n = wordNumbers[number] ?? (/^\d+$/.test(number) ? Number.parseInt(number, 10) : undefined);
+  if (n === undefined) return undefined;
+  const before = m[1];
+  const fewer = (w: string | undefined) => (w !== undefined && /\bfewer\b/.test(w) ? "fewer" : "less");
+  const greater = (w: string | undefined) => (w !== undefined && /\bgreater\b/.test(w) ? "greater" : "more");
+  if (before) {
+    if (/ or equal to$/.test(before)) return /^(?:less|fewer|lower|smaller) /.test(before) ? { text: number, value: n, comparison: fewer(before), written } : { text: number, value: n, comparison: greater(before), written };
+    if (/^(?:no|not) /.test(before)) return /^(?:no|not) (?:more|greater|higher|bigger|larger) /.test(before) ? { text: number, value: n, comparison: "less", written } : { text: number, value: n, comparison: "more", written };
+    if (/^(?:less|fewer|lower|smaller) than$|^(?:below|under)$/.test(before)) return { text: number, value: n - 1, comparison: fewer(before), written };
+    if (/^(?:more|greater|higher|bigger|larger) than$|^(?:above|over)$/.test(before)) return { text: number, value: n + 1, comparison: greater(before), written };
+    return undefined;
+  }
+  if (/^(?:lower|below|under|smaller)$/.test(m[3]!)) return { text: number, value: n, comparison: "less", written };
+  if (/^(?:higher|above|over|bigger|larger)$/.test(m[3]!)) return { text: number, value: n, comparison: "more", written };
+  return undefined;
+}
+
 function countFrom(ctx: Ctx, t: IToken, comparison: IToken | undefined, last: IToken): A.Count {
   const range = comparison && !inserted(comparison) ? rangeOf(ctx, t.startOffset, comparison.endOffset! + 1) : tokenRange(ctx, last);
   // "a 2-power Wolf token": the hyphen the number carries is written back as a space (the canonical "2 power").
@@ -285,7 +313,12 @@ function countFrom(ctx: Ctx, t: IToken, comparison: IToken | undefined, last: IT
   // `+X` / `-X`: the letter is the variable; the sign stays in `text`.
   // "at least two", "at most 5" (grammar/lexer.ts joinAtLeast): the number "or more" / "or fewer", its words kept.
   const bound = /^at\s+(least|most)\s+(\S+)$/i.exec(t.image);
-  if (bound) {
+  const compared = bound ? undefined : writtenComparison(t.image);
+  if (compared) {
+    // "less than 3", "below 3", "2 or lower", "no more than 2" (grammar/lexer.ts joinComparisons): the whole-number bound
+    // it means ("2 or less"), the words kept as written (Count.written).
+    Object.assign(node, compared);
+  } else if (bound) {
     const number = bound[2]!.toLowerCase();
     node.text = number;
     node.value = wordNumbers[number] ?? (Number.parseInt(number, 10) || 0);
@@ -305,7 +338,7 @@ function countFrom(ctx: Ctx, t: IToken, comparison: IToken | undefined, last: IT
     const v = Number.parseInt(t.image, 10);
     node.value = Number.isFinite(v) ? v : 0;
   }
-  if (comparison && !inserted(comparison) && !bound) node.comparison = comparison.image.toLowerCase() as A.Count["comparison"];
+  if (comparison && !inserted(comparison) && !bound && !compared) node.comparison = comparison.image.toLowerCase() as A.Count["comparison"];
   return node;
 }
 

@@ -23,6 +23,7 @@ function quote(value: string): string {
 
 function countText(c: A.Count): string {
   if (c.bound) return `at ${c.bound} ${c.text}`;
+  if (c.written) return c.written;
   return c.comparison ? `${c.text} or ${c.comparison}` : c.text;
 }
 

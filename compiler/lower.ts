@@ -418,6 +418,12 @@ function comparisonOp(c: Ast.Count): ">=" | "<=" | "=" {
 /** Words of an amount said alone, with no noun ("that many minus one", "one more", "1 less"). */
 const AMOUNT_ONLY_WORDS: ReadonlySet<string> = new Set(["many", "much", "more", "less", "fewer", "plus", "minus"]);
 
+/** A noun phrase that is a number and nothing else ("of 3 or more", "equal to 2"): that number. */
+function bareCount(np: Ast.NounPhrase | undefined): Ast.Count | undefined {
+  const [only] = np?.determiners ?? [];
+  return np && np.items.length === 0 && np.filters.length === 0 && np.determiners.length === 1 && only?.kind === "count" ? only : undefined;
+}
+
 function npCount(np: Ast.NounPhrase | undefined): Ast.Count | undefined {
   if (!np) return undefined;
   return (np.determiners.find((d) => d.kind === "count") as Ast.Count | undefined) ?? (np.items.find((i) => i.kind === "count") as Ast.Count | undefined);
@@ -1807,7 +1813,11 @@ class AbilityLowering {
         const onIt = f.kind === "relative" ? countersOnIt(f.clause) : undefined;
         const inner = f.kind === "prep" ? f.object : onIt ? { ...f.clause.object, filters: [...f.clause.object.filters, onIt] } : f.clause.object;
         const statWord = npWords(inner).find((w) => this.vocab.game.stats.includes(w));
-        const c = npCount(inner);
+        // "with a power of 3 or more", "with power equal to 2": the number after "of" / "equal to" is the stat's (it was
+        // CW6005 "would run as Destroy target unit").
+        const [after] = inner.filters;
+        const afterCount = statWord && !npCount(inner) && inner.filters.length === 1 && after ? bareCount(after.kind === "prep" && after.prep === "of" ? after.object : after.kind === "equalTo" ? after.value : undefined) : undefined;
+        const c = npCount(inner) ?? afterCount;
         const counterWords = npWords(inner).some((w) => w === "counter" || w === "counters");
         // "cost", "mana cost", "mana value": the words that name a card's printed cost (with "mana" only where the game
         // has a resource of that name). Any other word beside them stays unread.
@@ -1833,6 +1843,10 @@ class AbilityLowering {
           // Only the words read: any other word of the phrase stays for the word accounting.
           // "with exactly 2 attack": `exactly` says the equality a bare number means.
           if (statWord || sel.cost) this.use(c, words.filter((w) => read.includes(lower(w.text)) || (trailing && (w === or || w === than)) || (op === "=" && lower(w.text) === "exactly")));
+          if (afterCount && statWord) {
+            this.use(after);
+            this.useDeterminers(inner, "a");
+          }
         } else if (statWord && !counterWords && this.statExtremeOrRelative(sel, inner, statWord, np)) {
           // "with the highest power", "with less power than this unit": read there.
         } else {

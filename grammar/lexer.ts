@@ -698,6 +698,66 @@ export function joinAtLeast(tokens: IToken[], from = 0): IToken[] {
   return tokens;
 }
 
+/** Words before a number that bound it strictly from above / below (`less than 3`, `below 3`), or not strictly (`no more than 3`). */
+const STRICT_BELOW = /^(?:(?:less|fewer|lower|smaller)\s+than|below|under)$/i;
+const STRICT_ABOVE = /^(?:(?:more|greater|higher|bigger|larger)\s+than|above|over)$/i;
+const AT_MOST = /^(?:(?:no|not)\s+(?:more|greater|higher|bigger|larger)\s+than|(?:less|fewer|lower|smaller)\s+than\s+or\s+equal\s+to)$/i;
+const AT_LEAST = /^(?:(?:no|not)\s+(?:less|fewer|lower|smaller)\s+than|(?:more|greater|higher|bigger|larger)\s+than\s+or\s+equal\s+to)$/i;
+/** Words after a number and `or` that bound it (`3 or higher`, `2 or below`): the ones the grammar's own `or less` / `or more` do not read. */
+const OR_BELOW = /^(?:lower|below|under|smaller)$/i;
+const OR_ABOVE = /^(?:higher|above|over|bigger|larger)$/i;
+
+/** A plain whole number (digits, no sign) or a number word `one` … `ten`. */
+function isPlainNumber(t: IToken | undefined): boolean {
+  return !!t && ((t.tokenType === NumberLiteral && /^\d+$/.test(t.image)) || countWord(t) !== undefined);
+}
+
+/**
+ * Card text only (grammar/parser.ts cardTextWords, after joinAtLeast): a comparison written around a number on one line is
+ * one count token (the number's type, its image the words as written, one space apart), read by compiler/build.ts countFrom
+ * as the `or less` / `or more` count it means for whole numbers — `less than 3`, `fewer than 3`, `lower than 3`, `below 3`,
+ * `under 3` as "2 or less"; `more than 2`, `greater than 2`, `higher than 2`, `above 2`, `over 2` as "3 or more";
+ * `no more than 2`, `less than or equal to 2` as "2 or less"; `no fewer than 3`, `greater than or equal to 3` as
+ * "3 or more"; `2 or lower` / `2 or below` / `3 or higher` / `3 or above` as "2 or less" / "3 or more". Every reader of a
+ * count's comparison reads them so: targets, "each", conditions and amounts (`with power less than 3`, `If you control
+ * more than two units`, `whose power is 2 or lower`). A variable (`less than X`) or a signed number is left as written.
+ * In place from `from`; returns `tokens`.
+ */
+export function joinComparisons(tokens: IToken[], from = 0): IToken[] {
+  let out = Math.max(0, from);
+  const join = (first: IToken, last: IToken, number: IToken, image: string) => ({ ...first, image, endOffset: last.endOffset, endLine: last.endLine, endColumn: last.endColumn, tokenType: number.tokenType, tokenTypeIdx: number.tokenType.tokenTypeIdx! });
+  for (let i = out; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    let joined: IToken | undefined;
+    let last = i;
+    // Before the number: the longest run of up to six words that is a comparison, all on the number's line.
+    for (let n = 6; n >= 1 && !joined; n--) {
+      const number = tokens[i + n];
+      if (!isPlainNumber(number) || number!.startLine !== t.startLine) continue;
+      const words = tokens.slice(i, i + n).map((w) => w.image).join(" ");
+      if (STRICT_BELOW.test(words) || STRICT_ABOVE.test(words) || AT_MOST.test(words) || AT_LEAST.test(words)) {
+        joined = join(t, number!, number!, `${words} ${number!.image}`);
+        last = i + n;
+      }
+    }
+    // After the number: `or` and a word the grammar's comparison does not take.
+    const or = tokens[i + 1];
+    const word = tokens[i + 2];
+    if (!joined && isPlainNumber(t) && or && word && /^or$/i.test(or.image) && (OR_BELOW.test(word.image) || OR_ABOVE.test(word.image)) && word.endLine === t.startLine) {
+      joined = join(t, word, t, `${t.image} ${or.image} ${word.image}`);
+      last = i + 2;
+    }
+    if (joined) {
+      tokens[out++] = joined;
+      i = last;
+      continue;
+    }
+    tokens[out++] = t;
+  }
+  tokens.length = out;
+  return tokens;
+}
+
 /**
  * "one or two target creatures", "among one, two or three targets": a list of consecutive number words joined by commas
  * and a final `or`, right before `target(s)`, is one count from the first to the last (the token of the last number,

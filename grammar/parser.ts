@@ -2010,7 +2010,8 @@ export function cardTextWords(tokens: IToken[], from = 0, ownName?: string): ITo
   joinItsNot(tokens, from);
   slotPositionWords(tokens, from);
   // "at least two", "at most 5": one count (grammar/lexer.ts joinAtLeast), in card text only.
-  return T.joinAtLeast(tokens, from);
+  // "less than 3", "below 3", "2 or lower": one count (grammar/lexer.ts joinComparisons), in card text only.
+  return T.joinComparisons(T.joinAtLeast(tokens, from), from);
 }
 
 /**

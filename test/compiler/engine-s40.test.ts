@@ -1,0 +1,71 @@
+/**
+ * Issue 11, session 40 (engine): Three-Slot Duel and Chromatic wordings that checked with a warning and ran as another card,
+ * or were refused without a form. Scenarios: cards/duel/scenarios/engine-s40.*, cards/chromatic/scenarios/engine-s40.*.
+ */
+import { describe, expect, it } from "vitest";
+import { probeCards } from "./probe.ts";
+
+const probe = (game: string, kind: string, text: string) => probeCards(game, [{ kind, text }])[0]!;
+
+describe("a number compared in other words than 'N or less' / 'N or more' (CW6005, run as another card)", () => {
+  it("in a target, strict where the words are: clean, read as the whole-number bound", () => {
+    for (const [text, reads] of [
+      ["Destroy target unit with power less than 3.", "Destroy target unit with power 2 or less."],
+      ["Destroy target unit with power fewer than 3.", "Destroy target unit with power 2 or less."],
+      ["Destroy target unit with power lower than 3.", "Destroy target unit with power 2 or less."],
+      ["Destroy target unit with power below 3.", "Destroy target unit with power 2 or less."],
+      ["Destroy target unit with power under 3.", "Destroy target unit with power 2 or less."],
+      ["Destroy target unit with power less than three.", "Destroy target unit with power 2 or less."],
+      ["Destroy target unit with power greater than 2.", "Destroy target unit with power 3 or more."],
+      ["Destroy target unit with power higher than 2.", "Destroy target unit with power 3 or more."],
+      ["Destroy target unit with power above 2.", "Destroy target unit with power 3 or more."],
+      ["Destroy target unit with power over 2.", "Destroy target unit with power 3 or more."],
+      ["Destroy target unit with power 2 or lower.", "Destroy target unit with power 2 or less."],
+      ["Destroy target unit with power 2 or below.", "Destroy target unit with power 2 or less."],
+      ["Destroy target unit with power 3 or higher.", "Destroy target unit with power 3 or more."],
+      ["Destroy target unit with power 3 or above.", "Destroy target unit with power 3 or more."],
+      ["Destroy target unit with power at least 3.", "Destroy target unit with power 3 or more."],
+      ["Destroy target unit with power at most 2.", "Destroy target unit with power 2 or less."],
+      ["Destroy target unit with power no more than 2.", "Destroy target unit with power 2 or less."],
+      ["Destroy target unit with power no greater than 2.", "Destroy target unit with power 2 or less."],
+      ["Destroy target unit with power no less than 3.", "Destroy target unit with power 3 or more."],
+      ["Destroy target unit with power less than or equal to 2.", "Destroy target unit with power 2 or less."],
+      ["Destroy target unit with power greater than or equal to 3.", "Destroy target unit with power 3 or more."],
+      ["Destroy target unit with power of 2 or less.", "Destroy target unit with power 2 or less."],
+      ["Destroy target unit with a power of 3 or more.", "Destroy target unit with power 3 or more."],
+      ["Destroy target unit with power equal to 2.", "Destroy target unit with power 2."],
+      ["Destroy target unit whose power is less than 3.", "Destroy target unit with power 2 or less."],
+      ["Destroy target unit whose power is 2 or lower.", "Destroy target unit with power 2 or less."],
+      ["Destroy target unit that has power less than 3.", "Destroy target unit with power 2 or less."],
+    ] as const) {
+      const p = probe("duel", "spell", text);
+      expect([text, p.problems, p.readsAs]).toEqual([text, [], [reads]]);
+    }
+  });
+
+  it("in 'each', counts and conditions", () => {
+    for (const [text, reads] of [
+      ["Destroy each unit with less than 3 power.", "Destroy each Unit with power 2 or less."],
+      ["Destroy each unit with more than 2 power.", "Destroy each Unit with power 3 or more."],
+      ["Draw a card for each unit you control with power 3 or higher.", "Draw cards equal to the number of Units you control with power 3 or more."],
+      ["If you control a unit with power greater than 2, draw a card.", "If you control a Unit with power 3 or more, draw a card."],
+      ["If you have less than 5 life, draw a card.", "If you have 4 or less life, draw a card."],
+      ["If your life is 5 or lower, draw a card.", "If you have 5 or less life, draw a card."],
+      ["If you control more than two units, draw a card.", "If you control 3 or more Units, draw a card."],
+      ["If you have fewer than 3 cards in hand, draw a card.", "If you have 2 or less cards in hand, draw a card."],
+      ["Each player with less than 10 life draws a card.", "Each player with 9 or less life draws a card."],
+    ] as const) {
+      const p = probe("duel", "spell", text);
+      expect([text, p.problems, p.readsAs]).toEqual([text, [], [reads]]);
+    }
+    const chromatic = probe("chromatic", "spell", "[Purple] Destroy each creature with attack less than 3.");
+    expect(chromatic.problems).toEqual([]);
+    expect(chromatic.readsAs[0]).toBe("[Purple] Destroy each Creature with attack 2 or less.");
+  });
+
+  it("a variable stays unread (no strict X bound is run): CW6005 at its words, never a fixed number", () => {
+    for (const text of ["Destroy target unit with power less than X, where X is the number of cards in your hand."]) {
+      expect(probe("duel", "spell", text).problems).toEqual(['CW6005 "power less than X"']);
+    }
+  });
+});
