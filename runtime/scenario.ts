@@ -20,7 +20,7 @@ import { checkInvariants } from "./simulate.ts";
 import { listLegalActionsByValidation } from "./engine/actions.ts";
 import { cloneJson } from "./state/clone.ts";
 import { mechanicsOf } from "./core/mechanics.ts";
-import { attackRefusal, blockRefusal, canBlock, combatDeclaration } from "./mechanics/combat-damage.ts";
+import { attackRefusal, blockRefusal, canBlock, combatDeclaration, eligibleAttackers, requiredAttackers } from "./mechanics/combat-damage.ts";
 import { isCreature } from "./mechanics/weapons.ts";
 import { facetZone, selectionsLeftOut } from "./mechanics/facets.ts";
 import { sameLandPayment } from "./mechanics/lands.ts";
@@ -1484,6 +1484,71 @@ function targetsAskedLater(run: Run, state: GameState, step: ScenarioAction, cod
 }
 
 /**
+ * A declaration line beside a creature that must attack if able (rule `must_attack`: "This must attack each turn if able").
+ * The engine declares such a creature itself, whatever its player picks besides it, and asks nothing when no other creature
+ * can attack. Session 39's probe (cybervamp-3): `p1 attacks with nothing` beside Berserk Ghoul was accepted and the Ghoul
+ * attacked anyway — the scenario's declared attack was not the attack the engine played. Here a line that leaves such a
+ * creature out is refused `must_attack` (saying what to write); a line that names it is the declaration the engine plays
+ * (`answer`: the choice without the creatures the engine declares itself), and where the engine asked nothing, an attack
+ * line naming the creatures it declared says what happened and holds. Undefined for any other line.
+ */
+function mustAttackLine(run: Run, state: GameState, events: readonly TraceEvent[], action: ScenarioAction): { answer: ScenarioAction } | { holds: true } | { refusal: { code: string; message: string } } | undefined {
+  if (action.kind !== "choose" && action.kind !== "attack") return undefined;
+  const zone = run.engine.rules.zones.battlefield;
+  const defender = Object.keys(state.players).find((p) => p !== action.player);
+  const attackLine = (player: string, ids: readonly string[]) => `\`${player} attack ${defender} with ${ids.map((id) => `"${nameOf(run, state, id)}"`).join(", ")}\``;
+  const declaring = combatDeclaration(state, zone);
+  if (declaring?.kind === "attackers" && declaring.player === action.player) {
+    if (action.kind !== "choose" || action.mode !== undefined || action.amount !== undefined || action.target || action.yes !== undefined || action.trigger) return undefined;
+    const ctx = newCtx(run.engine.rules, state);
+    const required = requiredAttackers(ctx, eligibleAttackers(ctx, action.player));
+    if (!required.length) return undefined;
+    const refs: CardRef[] = action.refs ?? (action.cards ?? []).map((card) => ({ card }));
+    const ids = refs.map((ref) => resolveCard(run, state, ref));
+    // A name that names no card here: the line's own failure says so.
+    if (ids.some((id) => typeof id !== "string")) return undefined;
+    const named = ids as string[];
+    const missing = required.filter((id) => !named.includes(id));
+    // `p1 choose …` answers the engine's question as it asks it ("declare attackers besides Raging Boar, which must attack"):
+    // it may leave those out. A declaration written as one (attack lines, `p1 attacks with nothing`) names every attacker.
+    if (missing.length && action.declares === "attackers") {
+      const names = missing.map((id) => nameOf(run, state, id)).join(" and ");
+      const all = [...required, ...named.filter((id) => !required.includes(id))];
+      return {
+        refusal: {
+          code: "must_attack",
+          message: `${names} must attack if able (rule must_attack), so ${action.player} declares ${missing.length === 1 ? "it" : "them"} as ${missing.length === 1 ? "an attacker" : "attackers"} whatever else attacks${named.length ? "" : ", and cannot declare no attackers"} — write ${attackLine(action.player, all)}`,
+        },
+      };
+    }
+    const rest = refs.filter((_, i) => !required.includes(named[i]!));
+    return { answer: { ...action, cards: rest.map((r) => r.card), ...(action.refs ? { refs: rest } : {}) } };
+  }
+  // No declaration waits: did the engine declare attackers without asking (since the last action or answer)? It does so
+  // only for creatures that must attack, where no other creature could (declare_attackers).
+  const battle = state.battle;
+  if (!battle || battle.attacker !== action.player) return undefined;
+  let since = events.length;
+  while (since > 0 && events[since - 1]!.kind !== "action" && events[since - 1]!.kind !== "choice") since--;
+  const recent = events.slice(since);
+  const unasked = battle.attackers.length > 0 && battle.attackers.every((id) => recent.some((e) => e.kind === "attack" && e.card === id));
+  if (!unasked) return undefined;
+  const names = battle.attackers.map((id) => nameOf(run, state, id)).join(" and ");
+  if (action.kind === "choose" && (action.declares === "attackers" || (!action.declares && action.cards?.length === 0 && !action.refs)))
+    return {
+      refusal: {
+        code: "must_attack",
+        message: `${names} must attack if able (rule must_attack), and no other creature of ${action.player}'s can attack, so the engine declared ${battle.attackers.length === 1 ? "it" : "them"} without asking — write ${attackLine(action.player, battle.attackers)} (it holds, saying what happened) or leave this line out`,
+      },
+    };
+  if (action.kind === "attack" && "player" in action.target && action.target.player === defender) {
+    const id = resolveCard(run, state, action.attacker);
+    if (typeof id === "string" && battle.attackers.includes(id)) return { holds: true };
+  }
+  return undefined;
+}
+
+/**
  * Why the cards an attack line names are not offered at a declaration of attackers (session 34's probe: an exhausted
  * Neon Ripper's attack line was told "Neon Ripper is not offered (offered: Nightclub Thrall)", and not why).
  */
@@ -2342,9 +2407,9 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
     for (const c of Object.values(now.cards)) if (playZones.has(c.zone)) inPlay.add(c.id);
   };
   const deniedOutOfPlay: { expectation: Expectation; negate: boolean; line: number; at: { stepIndex: number; eventIndex: number } }[] = [];
-  const asChoice = (player: string, refs: CardRef[], line: ScenarioStep): ScenarioStep => ({
+  const asChoice = (player: string, refs: CardRef[], line: ScenarioStep, declares?: "attackers"): ScenarioStep => ({
     kind: "action",
-    action: { kind: "choose", player, cards: refs.map((r) => r.card), ...(refs.some((r) => r.controller || r.copy !== undefined) ? { refs } : {}) },
+    action: { kind: "choose", player, cards: refs.map((r) => r.card), ...(refs.some((r) => r.controller || r.copy !== undefined) ? { refs } : {}), ...(declares ? { declares } : {}) },
     line: line.line,
     range: line.range,
   });
@@ -2380,7 +2445,7 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
             return;
           }
         }
-        yield [i, asChoice(action.player, group.map((g) => (g.action as ScenarioAction & { kind: "attack" }).attacker), step)];
+        yield [i, asChoice(action.player, group.map((g) => (g.action as ScenarioAction & { kind: "attack" }).attacker), step, "attackers")];
         i = end;
         continue;
       }
@@ -2407,7 +2472,8 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
       i = end;
     }
   }
-  for (const [stepIndex, step] of stepsToRun()) {
+  for (const [stepIndex, written] of stepsToRun()) {
+    let step = written;
     const eventStart = events.length;
     // Where a failure of this step points: the step, and the last event before it was checked.
     const at = { stepIndex, eventIndex: events.length - 1 };
@@ -2420,11 +2486,12 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
       // probe: `expect stack count 2` while p2 was to order two noted triggers was told only "actual stack: (empty)").
       const waits = typeof v !== "string" && v.holds === step.negate && (!aboutTheStack(step.expect.kind) || state.pending) ? waitingNow(run, state) : undefined;
       const upTo = moments.length;
+      const expectation = step;
       const judge = () => {
-        if (typeof v === "string") fail(step.line, v, undefined, undefined, at);
-        else if (v.holds === step.negate) {
-          fail(step.line, `expectation not met${waits ? ` ${waits}` : ""}`, step.negate ? `not ${v.expected}` : v.expected, v.actual, at);
-          const changes = howItCameToBe(run, scenario, moments.slice(0, upTo), events, step.expect, step.negate);
+        if (typeof v === "string") fail(expectation.line, v, undefined, undefined, at);
+        else if (v.holds === expectation.negate) {
+          fail(expectation.line, `expectation not met${waits ? ` ${waits}` : ""}`, expectation.negate ? `not ${v.expected}` : v.expected, v.actual, at);
+          const changes = howItCameToBe(run, scenario, moments.slice(0, upTo), events, expectation.expect, expectation.negate);
           if (changes) failures[failures.length - 1]!.changes = changes;
         }
       };
@@ -2449,6 +2516,29 @@ export function runScenario(engine: Engine, scenario: Scenario, options: Scenari
     if (misListed) {
       fail(step.line, `the engine's listing of legal actions is wrong here: ${misListed}`, undefined, undefined, at);
       record();
+      break;
+    }
+    // A declaration beside a creature that must attack if able: the line names it, or is refused must_attack (mustAttackLine).
+    const forced = mustAttackLine(run, state, events, step.action);
+    if (forced && "answer" in forced) {
+      if (step.refused) {
+        fail(step.line, "the action was accepted", `refused ${step.refused}`, "accepted", at);
+        record();
+        continue;
+      }
+      step = { ...step, action: forced.answer };
+    } else if (forced && "holds" in forced) {
+      if (step.refused) fail(step.line, "the action was accepted: the engine declared it as an attacker", `refused ${step.refused}`, "accepted", at);
+      record();
+      continue;
+    } else if (forced) {
+      const { code, message } = forced.refusal;
+      if (!step.refused) fail(step.line, "the action was refused", "a legal action", `${code}: ${message}`, at);
+      else if (step.refused === ANY_REFUSAL)
+        fail(step.line, `the line does not say which refusal it expects, so any would do: this one is refused ${code} (${message}); write \`refused ${code}\``, `refused <code>`, `refused ${code}`, at);
+      else if (code !== step.refused) fail(step.line, "refused for another reason", `refused ${step.refused}`, `${code}: ${message}`, at);
+      record();
+      if (step.refused) continue;
       break;
     }
     const goesOn = step.action.kind === "end" && step.action.turn && !step.refused ? turnGoesOn(engine, state, step.action.player) : undefined;

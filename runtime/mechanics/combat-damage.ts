@@ -156,17 +156,31 @@ export function blockRefusal(ctx: Ctx, blocker: string, attacker: string): { cod
   return null;
 }
 
+/**
+ * Of the creatures that can attack (`eligible`), those that must attack if able (rule `must_attack`: "This must attack each
+ * turn if able"): declared attackers whatever their player picks besides them (declare_attackers). Read by the scenario
+ * runner too, which refuses a declaration line that leaves one out (`p1 attacks with nothing` beside Berserk Ghoul).
+ */
+export function requiredAttackers(ctx: Ctx, eligible: readonly string[]): string[] {
+  return readingStill(ctx, () => eligible.filter((id) => hasRule(ctx, id, "must_attack")));
+}
+
+/** The creatures `player` controls that can attack now (declare_attackers' eligible attackers). */
+export function eligibleAttackers(ctx: Ctx, player: PlayerId): string[] {
+  return readingStill(ctx, () => battlefield(ctx, player).filter((id) => canAttack(ctx, id)));
+}
+
 registerNativeRule("declare_attackers", (ctx, frame) => {
   const { state, rules } = ctx;
   const player = state.active;
-  const eligible = readingStill(ctx, () => battlefield(ctx, player).filter((id) => canAttack(ctx, id)));
+  const eligible = eligibleAttackers(ctx, player);
   if (eligible.length === 0) {
     emit(ctx, "check", `${player} has no creature that can attack`, { player });
     return endCombat(ctx, frame);
   }
   // "This must attack each combat if able" (rule `must_attack`): an eligible creature with it attacks; the player declares
   // any number of the others beside it (asked nothing when there are none).
-  const required = readingStill(ctx, () => eligible.filter((id) => hasRule(ctx, id, "must_attack")));
+  const required = requiredAttackers(ctx, eligible);
   const free = required.length ? eligible.filter((id) => !required.includes(id)) : eligible;
   const names = required.map((id) => cardName(ctx, id)).join(", ");
   const picked = free.length ? askDeclaration(ctx, frame, player, free, 0, free.length, required.length ? `declare attackers besides ${names}, which must attack (any number, or none)` : "declare attackers (any number, or none)") : [];
