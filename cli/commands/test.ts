@@ -100,6 +100,23 @@ export async function runTests(paths: string[], options: { verbose?: boolean; cw
         const error = errors.find((d) => d.file === card.file && d.range.start.offset >= card.range.start.offset && d.range.start.offset < card.range.end.offset);
         if (error) broken.set(`${set.game.toLowerCase()}\u0000${card.name.toLowerCase()}`, error);
       }
+    // A card whose text the engine does not run as written — a warning of the lowering at it (CW6005 "would run as …",
+    // CW6001 "cannot run this …", …), as `check` gives it — plays the engine's reading, not the card: a scenario naming
+    // it is warned at the first line that does (runOne), and a strict run fails it. (Session 40: it passed in silence.)
+    // Not these: lints about text the engine runs as written (a subtype spelling, a zone name read as the game's, a reminder
+    // that says less than its ability, an ability the rules keep off while exhausted, a change without a duration).
+    const runsAsWritten = new Set(["CW6006", "CW6012", "CW6041", "CW6050", "CW6070", "CW6090"]);
+    const misread = new Map<string, Diagnostic[]>();
+    for (const note of lowered.notes) {
+      const d = note.code ? diagnostic(note.code, note.file, note.range, note.args as never) : diagnostic("CW6001", note.file, note.range, { detail: note.message });
+      if (d.severity !== "warning" || runsAsWritten.has(d.code)) continue;
+      for (const set of analysis.model.sets)
+        for (const card of set.cards) {
+          if (card.file !== note.file || note.range.start.offset < card.range.start.offset || note.range.start.offset >= card.range.end.offset) continue;
+          const key = `${set.game.toLowerCase()}\u0000${card.name.toLowerCase()}`;
+          (misread.get(key) ?? misread.set(key, []).get(key)!).push(d);
+        }
+    }
     const rulesTexts = await rulesTextsOf(analysis.model.games);
     const engines = new Map<string, ReturnType<typeof createEngine>>();
     const refused: string[] = [];
@@ -115,7 +132,7 @@ export async function runTests(paths: string[], options: { verbose?: boolean; cw
         refused.push(`✗ ${b.game.file ?? b.game.id}: the engine cannot load game "${b.game.id}": ${error instanceof Error ? error.message : String(error)}`);
       }
     }
-    return { read, analysis, errors, brokenGames, broken, engines, refused, notes: lowered.notes };
+    return { read, analysis, errors, brokenGames, broken, misread, engines, refused, notes: lowered.notes };
   };
   type Loaded = Awaited<ReturnType<typeof load>>;
 
@@ -147,6 +164,18 @@ export async function runTests(paths: string[], options: { verbose?: boolean; cw
     } catch (error) {
       // An engine failure on one scenario is that scenario's failure; the rest of the run still reports.
       return failedWith(`${scenario.file}:${scenario.line}: the engine failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    // A card it names whose text the engine runs otherwise than written (load's `misread`): a warning at the first line
+    // naming it, with the card's first such diagnostic.
+    const warnedCards = new Set<string>();
+    for (const n of scenario.names) {
+      const key = `${game}\u0000${n.text.toLowerCase()}`;
+      const said = n.role === "card" ? loaded.misread.get(key) : undefined;
+      if (!said || warnedCards.has(key)) continue;
+      warnedCards.add(key);
+      const d = said[0]!;
+      const more = said.length > 1 ? ` (and ${said.length - 1} more warning${said.length > 2 ? "s" : ""} at the card: \`cardwright check\`)` : "";
+      (result.warnings ??= []).push({ file: scenario.file, line: n.line, message: `"${n.text}" runs as the engine reads it, not as written: ${d.file}:${d.range.start.line}:${d.range.start.column} ${d.code} ${d.message}${more} — the scenario tests the engine's reading of it` });
     }
     // Passed, with a part the run could not check (runtime/scenario.ts ScenarioResult.warnings): in a strict run it
     // fails, each warning at its file:line.

@@ -2,8 +2,11 @@
  * Issue 12, session 40 (rules engineer): scenario tests that cannot lie. Each test below fails on the main it was written
  * against: a mistaken line that passed (a lie), or a right line refused with a message that pointed the wrong way.
  */
-import { describe, expect, it } from "vitest";
-import { failuresOf } from "./helpers.ts";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { cli, failuresOf, gameFolderAt } from "./helpers.ts";
 
 describe("a declared attack is the attack the engine plays: a creature that must attack if able (probe s39 cybervamp-3)", () => {
   const board = (game: "cybervamp" | "chromatic", lines: string) =>
@@ -66,5 +69,53 @@ ${lines}`;
     expect(failuresOf(board("chromatic", `p1 attacks with nothing\nexpect p2 life 30\n`))).toEqual([
       '10: the action was refused | expected a legal action | actual must_attack: Raging Boar must attack if able (rule must_attack), so p1 declares it as an attacker whatever else attacks, and cannot declare no attackers — write `p1 attack p2 with "Raging Boar"`',
     ]);
+  });
+});
+
+describe("a scenario playing a card the engine does not run as written is warned, and fails a strict run (lead s40)", () => {
+  const scratch = mkdtempSync(path.join(tmpdir(), "cw-rules-s40-"));
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+  const cards = `set WT "wipe" for duel
+card "Wipe Test" {
+  type: Spell
+  color: Gray
+  cost: free
+  rarity: Gray
+  text: Destroy each unit with power not greater than 1.
+}
+card "Clean Wipe" {
+  type: Spell
+  color: Gray
+  cost: free
+  rarity: Gray
+  text: Destroy each unit with power 1 or less.
+}
+`;
+  const scenario = (card: string) => `scenario "wipe" for duel
+setup {
+  turn 3 p1 phase Play
+  p1 hand: "${card}"
+  p2 field: "Scout", "Thorn Wall"
+}
+p1 play "${card}"
+expect p2 graveyard has "Scout"
+`;
+  const folder = (name: string, card: string) => gameFolderAt(mkdtempSync(path.join(scratch, `${name}-`)), { "w.cards": cards, "w.scenario": scenario(card) });
+
+  it("a CW6005 card ('power not greater than 1' runs as 'Destroy each Unit.'): warned at the first line naming it (on main: passed, no word)", async () => {
+    const dir = folder("lenient", "Wipe Test");
+    const { code, out } = await cli(["test", dir]);
+    expect(code).toBe(0);
+    expect(out).toMatch(/⚠ .*w\.scenario:1: wipe\n    warning .*w\.scenario:4: "Wipe Test" runs as the engine reads it, not as written: .*w\.cards:7:32 CW6005 The engine does not use "power not greater than 1" .*it would run as "Destroy each Unit\."/);
+    expect(out).toMatch(/1 scenario: 1 passed \(1 with a warning; --strict fails them\), 0 failed\n$/);
+    const strict = await cli(["test", "--strict", dir]);
+    expect(strict.code).toBe(1);
+    expect(strict.out).toMatch(/w\.scenario:4: warning \(fails the run: --strict\): "Wipe Test" runs as the engine reads it/);
+  });
+
+  it("a card the engine runs as written, beside it in the same file: no warning, a strict run passes", async () => {
+    const { code, out } = await cli(["test", "--strict", folder("clean", "Clean Wipe")]);
+    expect(out).toMatch(/1 scenario: 1 passed, 0 failed\n$/);
+    expect(code).toBe(0);
   });
 });
