@@ -17,7 +17,7 @@ import { keywordLemma, keywordTokens } from "../grammar/lexer.ts";
 import { FREE_TEXT_FIELD_NAMES } from "../grammar/parser.ts";
 import type { AbilityView, CardContent, FieldView, KeywordUse, ValueToken, WordReference, WordRun } from "./check-input.ts";
 import { closestName, isOneTransposition } from "./check-suggest.ts";
-import { GameVocabulary, costWordAmount, lookupWord, singulars, type CardTypeDeclaration, type Declaration, type KeywordDeclaration, type VocabularyKind } from "./vocabulary.ts";
+import { GameVocabulary, costWordAmount, lookupWord, singulars, tokenNameWords, type CardTypeDeclaration, type Declaration, type KeywordDeclaration, type VocabularyKind } from "./vocabulary.ts";
 
 /** A resolved name at a range: what hover, go-to-definition and find-references read. */
 export interface Reference {
@@ -644,8 +644,7 @@ function checkWord(word: WordReference, context: CheckContext): void {
     case "tokenWithoutStats": {
       // A token with no stats is the card of the game its text names, made as printed ('a "Blood Familiar" Bat token with
       // Haste': the printed 1/1, with Haste added; 'a Scout token': a token of Scout's face — power, kinds, abilities),
-      // looked up by the name the lowering gives it (createTokenSteps: its words but "token", keywords, and — when others
-      // are left — card types and colours; or the quoted name). No such card: where a token with its toughness stat at 0
+      // looked up by the name the lowering gives it (vocabulary.ts tokenNameWords, which createTokenSteps calls too). No such card: where a token with its toughness stat at 0
       // is destroyed at once (the game's toughness_stat / creature_damage_threshold) an error, else CW6001 — a token of
       // no stats the text does not give (`Summon a Gray Beast token.` made a 0-power Beast, in silence).
       const threshold = vocabulary.param("toughness_stat")?.value ?? vocabulary.param("creature_damage_threshold")?.value;
@@ -655,9 +654,9 @@ function checkWord(word: WordReference, context: CheckContext): void {
       const statNames = vocabulary.names("stat").map((n) => n.toLowerCase());
       // A stat named with its number ('a 2 power Gray Wolf token', 'a 1 power "Scout" token'): the token's stats are written.
       if ([...(quoted ? [] : words), ...(word.besides?.split(/\s+/) ?? [])].some((w) => statNames.includes(w.toLowerCase()))) return;
-      const named = quoted ? words : words.filter((w) => (vocabulary.lookup("keyword", w) as KeywordDeclaration | undefined)?.keywordKind !== "ability");
-      const proper = quoted ? named : named.filter((w) => !vocabulary.lookup("cardtype", w) && !vocabulary.lookup("color", w));
-      const name = (proper.length ? proper : named).join(" ");
+      const name = tokenNameWords(words, quoted ? text : undefined, (w) =>
+        (vocabulary.lookup("keyword", w) as KeywordDeclaration | undefined)?.keywordKind === "ability" ? "abilityKeyword" : vocabulary.lookup("cardtype", w) || vocabulary.lookup("color", w) ? "typeOrColor" : undefined,
+      ).join(" ");
       const card = name ? context.cardIndex.get(name.toLowerCase()) : undefined;
       // The token's type: a card type its words name, else the game's type of permanents that may be tokens.
       const typeDeclarations = vocabulary.names("cardtype").map((n) => vocabulary.lookup("cardtype", n) as CardTypeDeclaration | undefined).filter((d): d is CardTypeDeclaration => !!d);

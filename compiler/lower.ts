@@ -49,7 +49,7 @@ import { DESTROYED_SELECTOR_FIELDS, RULES_WITH_DURATION, countsCards, TRIGGER_EV
 import { WordLedger, isNegationWord, isSelectingWord, leavesOf, unusedPhrases, variablesReadAsFixed } from "./word-accounting.ts";
 import { additionalCostReadsAs, playOnlyReadsAs, indefiniteArticle, readsAs, upgradedAmount } from "./reads-as.ts";
 import { analyzeWorkspace, cardsAsCheckedOf, checkedModelsOf, type WorkspaceAnalysis } from "./workspace.ts";
-import { costWordAmount, singulars } from "./vocabulary.ts";
+import { costWordAmount, singulars, tokenNameWords } from "./vocabulary.ts";
 import { battlefieldSlots, roleOfName } from "./zone-roles.ts";
 import { forEachNode, parseAbilityText } from "./build.ts";
 import { effectsOf, unrestated, type Effects } from "./reminder.ts";
@@ -7225,11 +7225,11 @@ class AbilityLowering {
     const keywordWords = (obj?.items ?? []).filter((i): i is Ast.WordNode => i.kind === "word" && this.vocab.keywords.get(lower(i.text))?.kind === "ability");
     const words = npWords(obj && keywordWords.length ? withoutNodes(obj, new Set(keywordWords)) : obj);
     const stats = obj?.items.find((i) => i.kind === "stats") as Ast.StatsNode | undefined;
-    // A token's name is its words but "token" and, when others are left, its card type and colour: "a 1/1 black Thrall
-    // creature token" is a Thrall (a Creature), not a "Black Thrall Creature".
-    const nameWords = words.filter((w) => w !== "token" && w !== "tokens");
-    const proper = nameWords.filter((w) => !lookup(this.vocab.cardTypes, w) && !lookup(this.vocab.colors, w));
-    const name = (obj?.items.find((i) => i.kind === "string") as Ast.StringNode | undefined)?.value ?? (proper.length ? proper : nameWords).map((w) => w[0]!.toUpperCase() + w.slice(1)).join(" ");
+    // "a 1/1 black Thrall creature token" is a Thrall (a Creature), not a "Black Thrall Creature" (the rule the checker shares).
+    const quotedName = (obj?.items.find((i) => i.kind === "string") as Ast.StringNode | undefined)?.value;
+    const name = tokenNameWords(words, quotedName, (w) =>
+      this.vocab.keywords.get(w)?.kind === "ability" ? "abilityKeyword" : lookup(this.vocab.cardTypes, w) || lookup(this.vocab.colors, w) ? "typeOrColor" : undefined,
+    ).map((w) => (quotedName === undefined ? w[0]!.toUpperCase() + w.slice(1) : w)).join(" ");
     const type = words.map((w) => lookup(this.vocab.cardTypes, w)).find(Boolean) ?? unitType(this.vocab.game)?.name ?? "Token";
     const tokenStats: Record<string, number> = {};
     if (stats) this.statPairFits(stats);

@@ -265,6 +265,19 @@ export function singulars(word: string): string[] {
   return forms;
 }
 
+/**
+ * A token's name as its words give it — the one rule the checker (which card a token without stats is made of) and the
+ * lowering (the token's name at run time) share, so the two cannot drift: the quoted name; else its words but
+ * "token(s)" and ability keywords, and — when other words are left — but card types and colours ("a 1/1 black Thrall
+ * creature token" is a Thrall). `words` as written (case kept), stat words already taken out.
+ */
+export function tokenNameWords(words: readonly string[], quoted: string | undefined, role: (word: string) => "abilityKeyword" | "typeOrColor" | undefined): string[] {
+  if (quoted !== undefined) return [quoted];
+  const named = words.filter((w) => !/^tokens?$/i.test(w) && role(w) !== "abilityKeyword");
+  const proper = named.filter((w) => role(w) !== "typeOrColor");
+  return proper.length ? proper : named;
+}
+
 /** `a`/`an`/`one` … `ten` before the cards a cost discards or erases (as the lowering reads them). */
 export function costWordAmount(word: string): number | undefined {
   const lowered = word.toLowerCase();

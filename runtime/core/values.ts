@@ -871,6 +871,21 @@ const X_JSON = JSON.stringify({ kind: "x" } satisfies NumberExpr);
 /** Per part of a card's IR: its copies with X bound, by X (null: the part holds no X). Keyed by the game's own objects. */
 const boundX = new WeakMap<object, Map<number, unknown> | null>();
 
+/** Its copies with X bound (null: the part holds no X), looked at once per part. */
+function xCopiesOf(part: object): Map<number, unknown> | null {
+  let copies = boundX.get(part);
+  if (copies === undefined) {
+    copies = JSON.stringify(part).includes(X_JSON) ? new Map() : null;
+    boundX.set(part, copies);
+  }
+  return copies;
+}
+
+/** Does this part of a card's IR (a selector, a target spec) read X — is it different for each X the player pays? */
+export function readsX(part: object): boolean {
+  return xCopiesOf(part) !== null;
+}
+
 /**
  * `part` of a card's IR (a selector, a target spec) with the X the card defines put in as the number `x`: a selector is
  * matched in a frame of its own ("with power X or less" as a target is chosen, as a spell's effect picks its cards), which
@@ -878,11 +893,7 @@ const boundX = new WeakMap<object, Map<number, unknown> | null>();
  */
 export function withX<T extends object>(part: T, x: number | undefined): T {
   if (x === undefined) return part;
-  let copies = boundX.get(part);
-  if (copies === undefined) {
-    copies = JSON.stringify(part).includes(X_JSON) ? new Map() : null;
-    boundX.set(part, copies);
-  }
+  const copies = xCopiesOf(part);
   if (copies === null) return part;
   let copy = copies.get(x) as T | undefined;
   if (copy === undefined) {

@@ -33,6 +33,7 @@ import {
   runFlowAction,
   selectCards,
   withX,
+  readsX,
   settle,
   slotsOf,
   writeCard,
@@ -588,7 +589,7 @@ function targetCombos(ctx: Ctx, specs: TargetSpec[], player: PlayerId, selfCard:
  * pays ("Destroy target unit with power X or less") is legal or not by that X: its targets are listed for each payment.
  */
 function eachChoice(ctx: Ctx, specs: TargetSpec[], player: PlayerId, selfCard: string, mode: number | undefined, payments: () => readonly Payment[], each: (targets: TargetValue[], payment: Payment) => void): void {
-  if (!specs.some((spec) => withX(spec, 0) !== spec)) {
+  if (!specs.some(readsX)) {
     for (const targets of targetCombos(ctx, specs, player, selfCard, mode)) for (const payment of payments()) each(targets, payment);
     return;
   }
