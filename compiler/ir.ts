@@ -214,6 +214,12 @@ export type NumberExpr =
   | { kind: "stat"; of: CardRef; stat: string }
   | { kind: "life"; of: PlayerRef }
   | { kind: "counters"; of: { card: CardRef } | { player: PlayerRef }; counter: string }
+  /**
+   * "the total power of units you control", "for each +1/+1 counter on creatures you control": one stat (`stat`) or the
+   * counters of one kind (`counter`) of every card the selector names, added up as the amount is read.
+   */
+  | { kind: "total"; of: CardSelector; stat: string; counter?: undefined }
+  | { kind: "total"; of: CardSelector; counter: string; stat?: undefined }
   | { kind: "hand_size"; of: PlayerRef }
   /** "for each opponent", "the number of players": how many players the phrase names, counted as the game is played. */
   /** `with`: only the players of whom it holds ("for each opponent with Bleed counters"; a condition on `acting`, each in turn). */

@@ -180,6 +180,9 @@ function untilDuration(written: string): Exclude<Duration["kind"], "permanent" |
   return undefined;
 }
 
+/** Determiners that make a phrase name one card ("target unit", "this creature", "that unit", "its"). */
+const ONE_CARD_DETERMINERS = new Set(["target", "this", "that", "it", "its", "a", "an", "another"]);
+
 function npWords(np: Ast.NounPhrase | undefined): string[] {
   if (!np || SELF_BY_NAME.has(np)) return [];
   // A loop, not flatMap (an array per item): this runs for nearly every noun phrase the lowering looks at.
@@ -1464,13 +1467,13 @@ class AbilityLowering {
         const counted: Ast.NounPhrase = { ...ofPrep.object, filters: [...ofPrep.object.filters, ...np.filters] };
         // "the number of power counters on this", "... on target unit": a card's counters, as "for each power counter on
         // this" counts them (countOfEach). Was read as the player's ("on you"), the card unread (CW6005).
-        const card = this.counterCard(counted, counter);
-        if (card !== undefined) return card === null ? 0 : { kind: "counters", of: { card }, counter };
-        return { kind: "counters", of: { player: this.counterOwner(counted) }, counter };
+        return this.countersOnCards(counted, counter) ?? { kind: "counters", of: { player: this.counterOwner(counted) }, counter };
       }
       if (ofPrep) return this.emptySlots(ofPrep.object) ?? this.resourceHeld(ofPrep.object) ?? this.playersCounted(ofPrep.object) ?? this.destroyedThisTurnCount(ofPrep.object) ?? this.playedThisTurnCount(ofPrep.object) ?? { kind: "count", of: this.selector(ofPrep.object) };
     }
     const stat = words.find((w) => this.vocab.game.stats.includes(w));
+    const total = stat ? this.statTotal(np, stat) : undefined;
+    if (total) return total;
     if (stat) {
       this.useWords(np, stat);
       // "the power of target unit": the one card's stat, as "its power" is.
@@ -1533,8 +1536,7 @@ class AbilityLowering {
   }
 
   /** One card a phrase names (a target, a chosen card, this, it), or a note when it names several. */
-  oneCard(card: Ast.NounPhrase, whole: Ast.NounPhrase): CardRef | null {
-    const read = this.affected(card);
+  oneCard(card: Ast.NounPhrase, whole: Ast.NounPhrase, read: Affected = this.affected(card)): CardRef | null {
     if (read.kind === "card") return read.ref;
     if (read.kind === "target") {
       this.targets[read.index]!.text = this.targets[read.index]!.text.replace(/['’]s?$/, "");
@@ -5545,18 +5547,11 @@ class AbilityLowering {
     const counter = words.map((w) => lookup(this.vocab.counters, w)).find(Boolean);
     if (counter && (words.includes("counter") || words.includes("counters"))) {
       this.use(np.items);
-      const card = this.counterCard(np, counter);
-      if (card !== undefined) return card === null ? 0 : { kind: "counters", of: { card }, counter };
-      return { kind: "counters", of: { player: this.counterOwner(np) }, counter };
+      return this.countersOnCards(np, counter) ?? { kind: "counters", of: { player: this.counterOwner(np) }, counter };
     }
     return { kind: "count", of: this.selector(np) };
   }
 
-  /**
-   * The card a card counter is counted on: "for each attack counter on it", "... on this creature", "... on target
-   * creature" (one card, read as any card phrase; null after a note when the phrase names several). Undefined for a
-   * counter players have, or with no "on" phrase (then whose is read as a player's).
-   */
   /**
    * "if this has a power counter on it", "if it has two or more +1/+1 counters on it", "if this has no counters of that
    * kind": a card's counters, where the game puts that counter on cards ("on it" names the subject); "if a unit you control
@@ -5607,12 +5602,45 @@ class AbilityLowering {
     return conditions.length === 1 ? conditions[0] : { kind: "all", conditions };
   }
 
-  counterCard(np: Ast.NounPhrase, counter: string): CardRef | null | undefined {
+  /**
+   * The counters a card counter is counted on: "for each attack counter on it", "... on this creature", "... on target
+   * creature" (one card, read as any card phrase), or on several cards, added up: "the number of power counters on units
+   * you control", "for each +1/+1 counter among creatures you control" (IR `total`; was a note that "units you control" is
+   * more than one card, the amount 0). Undefined for a counter players have, or with no "on"/"among" phrase (then whose is
+   * read as a player's); 0 after a note when the phrase names no card the engine can read.
+   */
+  countersOnCards(np: Ast.NounPhrase, counter: string): NumberExpr | undefined {
     if (this.vocab.game.counters.find((c) => c.name === counter)?.on !== "card") return undefined;
-    const on = np.filters.find((f): f is Ast.PrepPhrase => f.kind === "prep" && f.prep === "on");
+    const on = np.filters.find((f): f is Ast.PrepPhrase => f.kind === "prep" && (f.prep === "on" || f.prep === "among"));
     if (!on) return undefined;
     this.use(on);
-    return this.oneCard(on.object, np);
+    const read = this.affected(on.object);
+    if (read.kind === "cards") return { kind: "total", of: read.selector, counter };
+    const card = this.oneCard(on.object, np, read);
+    return card === null ? 0 : { kind: "counters", of: { card }, counter };
+  }
+
+  /**
+   * "the total power of units you control", "the combined power of creatures you control", "the total attack among
+   * creatures you control": a stat of several cards, added up (IR `total`). Undefined without "total"/"combined" before the
+   * stat or without an "of"/"among" phrase naming several cards (then the phrase is one card's stat).
+   */
+  statTotal(np: Ast.NounPhrase, stat: string): NumberExpr | undefined {
+    const words = npWords(np);
+    const adding = words.find((w) => w === "total" || w === "combined");
+    if (!adding || words.indexOf(adding) > words.indexOf(stat)) return undefined;
+    const of = np.filters.find((f): f is Ast.PrepPhrase => f.kind === "prep" && (f.prep === "of" || f.prep === "among"));
+    // One card ("the total power of target unit", "... of this"): its stat — "total" is left to the ledger to report.
+    if (!of || npDeterminers(of.object).some((d) => ONE_CARD_DETERMINERS.has(d))) return undefined;
+    const read = this.affected(of.object);
+    if (read.kind !== "cards") {
+      this.note(of.object.range, `"${this.slice(np.range)}" adds up a stat of several cards, and "${this.slice(of.object.range)}" names one card or none: write the cards ("the total ${stat} of units you control") or the one card's stat ("its ${stat}")`);
+      return 0;
+    }
+    this.use(of);
+    this.useWords(np, adding, stat);
+    this.useDeterminers(np, "the");
+    return { kind: "total", of: read.selector, stat };
   }
 
   /**

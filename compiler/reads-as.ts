@@ -1451,6 +1451,8 @@ function numberText(n: NumberExpr, ctx: Context): string {
       return `${possessive(n.of, ctx)} life total`;
     case "counters":
       return `the number of ${n.counter} counters on ${"card" in n.of ? cardText(n.of.card, ctx) : playerText(n.of.player, ctx)}`;
+    case "total":
+      return n.counter !== undefined ? `the number of ${n.counter} counters on ${selectorText(n.of, ctx, 2)}` : `the total ${n.stat} of ${selectorText(n.of, ctx, 2)}`;
     case "players": {
       // "the number of opponents with Bleed counters" (a condition on each of them: lower.ts playersCounted).
       const held = n.with ? heldBy(n.with, ctx) : undefined;
@@ -1499,7 +1501,7 @@ function numberText(n: NumberExpr, ctx: Context): string {
 /** Is the amount one `perEach` prints ("2 ... for each Unit you control")? Reads nothing (printing a card names it). */
 function countsEach(n: NumberExpr): boolean {
   const counted = typeof n !== "number" && n.kind === "times" && n.factor > 0 ? n.of : n;
-  return typeof counted !== "number" && (counted.kind === "count" || counted.kind === "counters" || counted.kind === "empty_slots" || counted.kind === "resource" || counted.kind === "destroyed_this_turn" || counted.kind === "played_this_turn" || counted.kind === "entered_this_turn" || counted.kind === "discarded_this_turn");
+  return typeof counted !== "number" && (counted.kind === "count" || counted.kind === "counters" || (counted.kind === "total" && counted.counter !== undefined) || counted.kind === "empty_slots" || counted.kind === "resource" || counted.kind === "destroyed_this_turn" || counted.kind === "played_this_turn" || counted.kind === "entered_this_turn" || counted.kind === "discarded_this_turn");
 }
 
 /** "Spells you played this turn", "card your opponent discarded this turn": a count of a player's cards played (discarded) this turn. */
@@ -1537,6 +1539,7 @@ function perEach(n: NumberExpr, ctx: Context): { amount: number; of: string } | 
   if (counted.kind === "empty_slots") return { amount: factor, of: `empty slot ${emptySlotsOwner(counted.of, ctx)}` };
   if (counted.kind === "resource") return { amount: factor, of: `${counted.resource} ${emptySlotsOwner(counted.of, ctx)}` };
   if (counted.kind === "counters") return { amount: factor, of: `${counted.counter} counter on ${"card" in counted.of ? cardText(counted.of.card, ctx) : playerText(counted.of.player, ctx)}` };
+  if (counted.kind === "total" && counted.counter !== undefined) return { amount: factor, of: `${counted.counter} counter on ${selectorText(counted.of, ctx, 2)}` };
   return undefined;
 }
 

@@ -1160,6 +1160,12 @@ export function evalNumber(ctx: Ctx, frame: Frame, expr: NumberExpr): number {
       const p = evalPlayer(ctx, frame, expr.of.player);
       return p ? (ctx.state.players[p]!.counters[expr.counter] ?? 0) : 0;
     }
+    case "total": {
+      // "the total power of units you control", "for each +1/+1 counter on creatures you control": each card's, added up.
+      let sum = 0;
+      for (const id of cardsFor(ctx, frame, expr.of)) sum += expr.counter !== undefined ? (ctx.state.cards[id]?.counters[expr.counter] ?? 0) : statOf(ctx, id, expr.stat);
+      return sum;
+    }
     case "resource": {
       const p = evalPlayer(ctx, frame, expr.of);
       return p ? (ctx.state.players[p]!.resources[expr.resource] ?? 0) : 0;
