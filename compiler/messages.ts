@@ -833,6 +833,14 @@ export const MESSAGES = {
     example: "turn 4 p1 phase Start; p1 Crystal 1; p1 Crystal capacity 3   (a Three-Slot Duel setup)",
     exampleArgs: { player: "p1", resource: "Crystal", available: 1, capacity: 3, phase: "Start" },
   },
+  CW5028: {
+    severity: "warning",
+    template: 'covers "{word}" is not checked: there is no rules text beside {gameFile} (a rules.txt in its game folder), so no clause id can be checked against one.',
+    explanation:
+      "A `covers:` line names clauses of the game's rules text (`rules.txt` beside the game file), and `cardwright check` and `cardwright test` check each id against it (CW5021). In a game folder without a rules text (a designer's own workspace) an id that is no clause — `covers: 99z` — cannot be told from a real one: the line is a warning in `check`, and a warning of its scenario in `test` (so `--strict`, the CI default, fails it). Put the rules text beside the game file, or leave the `covers:` line out. The studio does not check these ids.",
+    example: "covers: 99z   (no rules.txt beside duel.game)",
+    exampleArgs: { word: "99z", gameFile: "duel.game" },
+  },
   CW6001: {
     severity: "warning",
     template: "The engine cannot run this yet: {detail}.",

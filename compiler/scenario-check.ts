@@ -377,3 +377,22 @@ function loweredCardsOf(parsed: ParsedFile | undefined, game: CompiledGame, mode
   }
   return out;
 }
+
+/**
+ * `covers:` lines of the scenarios of games with no rules text beside their game file (no `rules.txt` in `rulesTexts`,
+ * as `cardwright check` reads them): CW5028 at each — their ids cannot be checked (session 39's probe, duel-9:
+ * `covers: 99z` passed check and test in a folder without rules.txt). Not for the studio, which reads no rules text.
+ */
+export function uncheckedCovers(analysis: Pick<WorkspaceAnalysis, "files" | "model">, rulesTexts: ReadonlyMap<string, string>): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const gameFiles = new Map<string, string>();
+  for (const g of analysis.model.games) if (!gameFiles.has(g.id.toLowerCase())) gameFiles.set(g.id.toLowerCase(), g.file);
+  for (const parsed of analysis.files.values())
+    for (const scenario of parsed.scenario?.scenarios ?? []) {
+      const gameFile = gameFiles.get(scenario.game.toLowerCase());
+      if (gameFile === undefined || rulesTexts.has(gameFile)) continue;
+      for (const c of scenario.covers) out.push(diagnostic("CW5028", parsed.path, c.range, { word: c.id, gameFile: gameFile.replace(/^.*[\\/]/, "") }));
+    }
+  return out;
+}
+

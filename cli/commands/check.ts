@@ -89,8 +89,9 @@ export function register(program: Command, context: CommandContext): void {
       const named = (file: string) => !/\.(cards|scenario)$/i.test(file) || inFocus(path.resolve(file), focus);
       const reported = (d: Diagnostic) => named(d.file);
       const decks = [...split.diagnostics, ...(await deckListDiagnostics(split.decks, analysis))];
-      const { scenarioDiagnostics } = await import("../../compiler/scenario-check.ts");
-      const added = [...scenarioDiagnostics(analysis, await rulesTextsOf(analysis.model.games)), ...(await engineWarnings(analysis)), ...decks];
+      const { scenarioDiagnostics, uncheckedCovers } = await import("../../compiler/scenario-check.ts");
+      const rulesTexts = await rulesTextsOf(analysis.model.games);
+      const added = [...scenarioDiagnostics(analysis, rulesTexts), ...uncheckedCovers(analysis, rulesTexts), ...(await engineWarnings(analysis)), ...decks];
       // Each file's problems together, in text order (the workspace's own are already so; a stable sort keeps them).
       const diagnostics = [...analysis.model.diagnostics, ...added].filter(reported).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || a.range.start.offset - b.range.start.offset);
       const model = { ...analysis.model, diagnostics };

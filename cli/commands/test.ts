@@ -60,6 +60,7 @@ export async function runTests(paths: string[], options: { verbose?: boolean; cw
   const { runScenario, scenarioNamesOf } = await import("../../runtime/scenario.ts");
   const { rulesClauses } = await import("../../compiler/rules-text.ts");
   const { rulesTextsOf } = await import("./check.ts");
+  const { uncheckedCovers } = await import("../../compiler/scenario-check.ts");
   const cwd = path.resolve(options.cwd ?? process.cwd());
 
   const lines: string[] = [];
@@ -132,7 +133,10 @@ export async function runTests(paths: string[], options: { verbose?: boolean; cw
         refused.push(`✗ ${b.game.file ?? b.game.id}: the engine cannot load game "${b.game.id}": ${error instanceof Error ? error.message : String(error)}`);
       }
     }
-    return { read, analysis, errors, brokenGames, broken, misread, engines, refused, notes: lowered.notes };
+    // `covers:` lines of a game with no rules text beside it: not checked, a warning of their scenario (CW5028).
+    const coversUnchecked = new Map<string, Diagnostic>();
+    for (const d of uncheckedCovers(analysis, rulesTexts)) coversUnchecked.set(`${d.file}\u0000${d.range.start.offset}`, d);
+    return { read, analysis, errors, brokenGames, broken, misread, coversUnchecked, engines, refused, notes: lowered.notes };
   };
   type Loaded = Awaited<ReturnType<typeof load>>;
 
@@ -176,6 +180,10 @@ export async function runTests(paths: string[], options: { verbose?: boolean; cw
       const d = said[0]!;
       const more = said.length > 1 ? ` (and ${said.length - 1} more warning${said.length > 2 ? "s" : ""} at the card: \`cardwright check\`)` : "";
       (result.warnings ??= []).push({ file: scenario.file, line: n.line, message: `"${n.text}" runs as the engine reads it, not as written: ${d.file}:${d.range.start.line}:${d.range.start.column} ${d.code} ${d.message}${more} — the scenario tests the engine's reading of it` });
+    }
+    for (const c of scenario.covers) {
+      const d = loaded.coversUnchecked.get(`${scenario.file}\u0000${c.range.start.offset}`);
+      if (d) (result.warnings ??= []).push({ file: scenario.file, line: c.range.start.line, message: `${d.code}: ${d.message}` });
     }
     // Passed, with a part the run could not check (runtime/scenario.ts ScenarioResult.warnings): in a strict run it
     // fails, each warning at its file:line.

@@ -2,7 +2,7 @@
  * Issue 12, session 40 (rules engineer): scenario tests that cannot lie. Each test below fails on the main it was written
  * against: a mistaken line that passed (a lie), or a right line refused with a message that pointed the wrong way.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -117,5 +117,38 @@ expect p2 graveyard has "Scout"
     const { code, out } = await cli(["test", "--strict", folder("clean", "Clean Wipe")]);
     expect(out).toMatch(/1 scenario: 1 passed, 0 failed\n$/);
     expect(code).toBe(0);
+  });
+});
+
+describe("`covers:` in a game folder with no rules text: not checked, said so (probe s39 duel-9)", () => {
+  const scratch = mkdtempSync(path.join(tmpdir(), "cw-rules-s40-covers-"));
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+  const scenario = `scenario "covers a clause that does not exist" for duel
+covers: 99z
+setup {
+  turn 3 p1 phase Play
+  p1 field: "Scout"
+}
+p1 attack p2 with "Scout"
+expect p2 life 9
+`;
+
+  it("check warns CW5028 at the id; test warns, and a strict run fails it (on main: check clean, test passed)", async () => {
+    const dir = gameFolderAt(mkdtempSync(path.join(scratch, "no-rules-")), { "s.scenario": scenario });
+    const check = await cli(["check", dir]);
+    expect(check.out).toMatch(/s\.scenario:2:9: warning CW5028: covers "99z" is not checked: there is no rules text beside duel\.game/);
+    const test = await cli(["test", dir]);
+    expect(test.code).toBe(0);
+    expect(test.out).toMatch(/warning .*s\.scenario:2: CW5028: covers "99z" is not checked/);
+    const strict = await cli(["test", "--strict", dir]);
+    expect(strict.code).toBe(1);
+    expect(strict.out).toMatch(/1 failed \(1 by a warning: --strict\)/);
+  });
+
+  it("beside the rules text the id is checked as before (CW5021, an error), and no CW5028", async () => {
+    const dir = gameFolderAt(mkdtempSync(path.join(scratch, "rules-")), { "s.scenario": scenario, "rules.txt": readFileSync("cards/duel/rules.txt", "utf8") });
+    const check = await cli(["check", dir]);
+    expect(check.out).toMatch(/error CW5021: covers "99z"/);
+    expect(check.out).not.toMatch(/CW5028/);
   });
 });
